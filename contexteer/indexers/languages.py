@@ -1,0 +1,158 @@
+"""The language registry: file extensions and shebangs -> a tree-sitter grammar, its query file and its rules.
+
+Adding a language is one `LanguageSpec` entry in `LANGUAGES` plus a query file
+`contexteer/indexers/queries/<query>.scm`. Query files use one capture convention:
+
+    @definition.<kind> + @name       a definition (kind: class, function, struct, constant, ...)
+    @scope + @name                   a node that qualifies the names inside it without being a symbol
+                                     (a Rust `impl Foo`, a C++ `namespace`)
+    @reference.<call|type|import|other> + @name
+    @import + @import.module / @import.name / @import.alias   one import statement
+
+We use the grammar wheels (tree-sitter-python, ...), which ship compiled grammars: not
+`tree-sitter-languages` (unmaintained, broken with tree-sitter >= 0.22) nor
+`tree-sitter-language-pack` 1.x (downloads grammars at run time, fails offline). The wheels' own
+`tags.scm` files were the starting point of our query files, which add imports, kinds, fields and
+constants the bundled ones lack.
+"""
+
+from __future__ import annotations
+
+import importlib
+import logging
+import os
+import re
+from dataclasses import dataclass, field
+from functools import lru_cache
+from pathlib import Path
+
+import tree_sitter as ts
+
+from contexteer.errors import IndexError_
+
+logger = logging.getLogger(__name__)
+
+QUERY_DIR = Path(__file__).parent / "queries"
+
+
+@dataclass(frozen=True)
+class LanguageSpec:
+    name: str
+    module: str  # the grammar wheel's import name
+    func: str = "language"  # the function in it returning the grammar capsule
+    extensions: tuple[str, ...] = ()
+    shebangs: tuple[str, ...] = ()  # interpreter names after #! (basename, 'env' skipped)
+    filenames: tuple[str, ...] = ()  # exact file names (Makefile-like)
+    query: str = ""  # query file name without .scm; defaults to `name`
+    # How to tell an exported (public) definition: underscore | capital | modifiers | export | always
+    visibility: str = "always"
+    doc: str = "comment"  # docstring (Python) | comment (preceding comment lines) | none
+    # Definition wrappers whose range (decorators, `export`, attributes) belongs to the definition.
+    wrappers: frozenset[str] = field(default_factory=frozenset)
+    comment_types: frozenset[str] = frozenset({"comment"})
+    # Kinds whose children that are functions become methods.
+    class_kinds: frozenset[str] = frozenset({"class", "interface", "struct", "enum", "trait", "module"})
+
+
+_CLASSISH = frozenset({"class", "interface", "struct", "enum", "trait"})
+
+LANGUAGES: tuple[LanguageSpec, ...] = (
+    LanguageSpec(
+        "python", "tree_sitter_python", extensions=(".py", ".pyi", ".pyw"), shebangs=("python", "python3", "python2"),
+        visibility="underscore", doc="docstring", wrappers=frozenset({"decorated_definition"}), class_kinds=_CLASSISH,
+    ),
+    LanguageSpec(
+        "javascript", "tree_sitter_javascript", extensions=(".js", ".jsx", ".mjs", ".cjs"), shebangs=("node", "nodejs"),
+        visibility="export", wrappers=frozenset({"export_statement"}), class_kinds=_CLASSISH,
+    ),
+    LanguageSpec(
+        "typescript", "tree_sitter_typescript", func="language_typescript", extensions=(".ts", ".mts", ".cts"),
+        shebangs=("ts-node", "deno", "tsx"), visibility="export", wrappers=frozenset({"export_statement"}),
+        class_kinds=_CLASSISH,
+    ),
+    LanguageSpec(
+        "tsx", "tree_sitter_typescript", func="language_tsx", extensions=(".tsx",), query="typescript",
+        visibility="export", wrappers=frozenset({"export_statement"}), class_kinds=_CLASSISH,
+    ),
+    LanguageSpec("go", "tree_sitter_go", extensions=(".go",), visibility="capital", class_kinds=_CLASSISH),
+    LanguageSpec(
+        "rust", "tree_sitter_rust", extensions=(".rs",), visibility="modifiers",
+        comment_types=frozenset({"line_comment", "block_comment"}), wrappers=frozenset(), class_kinds=_CLASSISH,
+    ),
+    LanguageSpec("java", "tree_sitter_java", extensions=(".java",), visibility="modifiers",
+                 comment_types=frozenset({"line_comment", "block_comment"}), class_kinds=_CLASSISH),
+    LanguageSpec("c", "tree_sitter_c", extensions=(".c", ".h"), visibility="modifiers", class_kinds=_CLASSISH),
+    LanguageSpec(
+        "cpp", "tree_sitter_cpp", extensions=(".cc", ".cpp", ".cxx", ".c++", ".hpp", ".hh", ".hxx", ".h++", ".ipp", ".tpp"),
+        visibility="modifiers", wrappers=frozenset({"template_declaration"}), class_kinds=_CLASSISH,
+    ),
+    LanguageSpec("csharp", "tree_sitter_c_sharp", extensions=(".cs",), visibility="modifiers", class_kinds=_CLASSISH),
+    LanguageSpec(
+        "ruby", "tree_sitter_ruby", extensions=(".rb", ".rake", ".gemspec", ".ru"), shebangs=("ruby",),
+        filenames=("Rakefile", "Gemfile"), visibility="underscore", class_kinds=_CLASSISH | {"module"},
+    ),
+    LanguageSpec("php", "tree_sitter_php", func="language_php", extensions=(".php", ".phtml"), shebangs=("php",),
+                 visibility="modifiers", class_kinds=_CLASSISH),
+    LanguageSpec(
+        "bash", "tree_sitter_bash", extensions=(".sh", ".bash", ".zsh", ".ksh"), shebangs=("sh", "bash", "zsh", "ksh", "dash"),
+        filenames=(".bashrc", ".bash_profile", ".profile"), visibility="always",
+    ),
+    LanguageSpec("markdown", "tree_sitter_markdown", extensions=(".md", ".markdown", ".mdx"), visibility="always", doc="none"),
+)
+
+BY_NAME: dict[str, LanguageSpec] = {spec.name: spec for spec in LANGUAGES}
+_BY_EXT: dict[str, LanguageSpec] = {ext: spec for spec in LANGUAGES for ext in spec.extensions}
+_BY_FILENAME: dict[str, LanguageSpec] = {fn: spec for spec in LANGUAGES for fn in spec.filenames}
+_BY_SHEBANG: dict[str, LanguageSpec] = {sb: spec for spec in LANGUAGES for sb in spec.shebangs}
+_SHEBANG_RE = re.compile(rb"^#!\s*(\S+)(?:\s+(\S+))?")
+
+
+def language_for_path(path: str) -> LanguageSpec | None:
+    """The language of a file by its name alone (extension or exact file name)."""
+    base = path.rsplit("/", 1)[-1]
+    spec = _BY_FILENAME.get(base)
+    if spec:
+        return spec
+    ext = os.path.splitext(base)[1].lower()
+    return _BY_EXT.get(ext) if ext else None
+
+
+def language_for_shebang(head: bytes) -> LanguageSpec | None:
+    """The language named by a `#!` first line (`#!/usr/bin/env python3`, `#!/bin/bash -e`)."""
+    m = _SHEBANG_RE.match(head[:200])
+    if not m:
+        return None
+    interp = m.group(1).rsplit(b"/", 1)[-1]
+    if interp == b"env" and m.group(2):
+        interp = m.group(2).rsplit(b"/", 1)[-1]
+    name = re.sub(rb"[\d.]+$", b"", interp).decode("ascii", "replace")
+    return _BY_SHEBANG.get(name) or _BY_SHEBANG.get(interp.decode("ascii", "replace"))
+
+
+def has_extension(path: str) -> bool:
+    return bool(os.path.splitext(path.rsplit("/", 1)[-1])[1])
+
+
+@lru_cache(maxsize=None)
+def grammar(name: str) -> ts.Language:
+    """The compiled tree-sitter grammar of a registered language (loaded once per process)."""
+    spec = BY_NAME[name]
+    try:
+        mod = importlib.import_module(spec.module)
+        return ts.Language(getattr(mod, spec.func)())
+    except (ImportError, AttributeError, ValueError) as exc:
+        raise IndexError_(
+            f"the tree-sitter grammar for {name} ({spec.module}) cannot be loaded: {exc}. "
+            f"Reinstall contexteer's dependencies (pip install {spec.module.replace('_', '-')})."
+        ) from exc
+
+
+@lru_cache(maxsize=None)
+def query(name: str) -> ts.Query:
+    """The compiled query of a registered language, from `queries/<query>.scm`."""
+    spec = BY_NAME[name]
+    qpath = QUERY_DIR / f"{spec.query or spec.name}.scm"
+    try:
+        return ts.Query(grammar(name), qpath.read_text(encoding="utf-8"))
+    except (OSError, ts.QueryError) as exc:
+        raise IndexError_(f"the query file {qpath.name} for {name} is broken: {exc}. This is a bug in contexteer.") from exc

@@ -1,0 +1,142 @@
+"""Durable file primitives for memory: atomic writes, the cross-process lock, user-only permissions.
+
+An atomic write puts the bytes in a temp file in the target's own directory, fsyncs it, `os.replace`s
+it over the target and fsyncs the directory, so a crash leaves either the old file or the new one.
+Temp files are named `.tmp-*`; `sweep_temps` removes the ones a killed process left behind.
+
+`CONTEXTEER_MEMORY_TEST_PAUSE=<seconds>` (tests only) makes every atomic write touch
+`<dir>/.paused-<target name>` and sleep between the fsync of the temp file and the replace, so a test
+can kill the process at exactly that point.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import logging
+import os
+import tempfile
+import time
+from pathlib import Path
+
+from filelock import FileLock, Timeout
+
+from contexteer.errors import StorageError
+
+logger = logging.getLogger(__name__)
+
+TEMP_PREFIX = ".tmp-"
+PAUSE_ENV = "CONTEXTEER_MEMORY_TEST_PAUSE"
+LOCK_TIMEOUT_SECONDS = 30.0
+
+
+def ensure_dir(path: Path) -> Path:
+    """Create a user-only directory (and its parents) if missing."""
+    try:
+        path.mkdir(parents=True, exist_ok=True, mode=0o700)
+    except OSError as exc:
+        raise StorageError(f"cannot create the memory folder {path.name!r} ({exc.strerror}). Check the data dir's permissions.") from exc
+    return path
+
+
+def fsync_dir(path: Path) -> None:
+    if os.name == "nt":  # directories cannot be opened for fsync on Windows
+        return
+    fd = os.open(path, os.O_RDONLY)
+    try:
+        os.fsync(fd)
+    finally:
+        os.close(fd)
+
+
+def atomic_write(target: Path, data: bytes | str) -> None:
+    """Write `data` to `target` so that readers and crashes see either the old or the new content."""
+    raw = data.encode("utf-8") if isinstance(data, str) else data
+    directory = target.parent
+    ensure_dir(directory)
+    try:
+        fd, tmp = tempfile.mkstemp(prefix=TEMP_PREFIX, suffix=".part", dir=directory)  # mode 0600
+    except OSError as exc:
+        raise StorageError(f"cannot write {target.name!r} ({exc.strerror}). Check free space and permissions of the memory folder.") from exc
+    try:
+        with os.fdopen(fd, "wb") as fh:
+            fh.write(raw)
+            fh.flush()
+            os.fsync(fh.fileno())
+        _test_pause(target)
+        os.replace(tmp, target)
+        fsync_dir(directory)
+    except OSError as exc:
+        with contextlib.suppress(OSError):
+            os.unlink(tmp)
+        raise StorageError(f"writing {target.name!r} failed ({exc.strerror}); the previous version is intact. Check free space and retry.") from exc
+
+
+def _test_pause(target: Path) -> None:
+    raw = os.environ.get(PAUSE_ENV)
+    if not raw:
+        return
+    try:
+        seconds = float(raw)
+    except ValueError:
+        return
+    marker = target.parent / f".paused-{target.name}"
+    marker.write_text(str(os.getpid()))
+    time.sleep(seconds)
+    with contextlib.suppress(OSError):
+        marker.unlink()
+
+
+def atomic_delete(target: Path) -> bool:
+    """Remove a file and make the removal durable; False if it was already gone."""
+    try:
+        target.unlink()
+    except FileNotFoundError:
+        return False
+    except OSError as exc:
+        raise StorageError(f"cannot remove {target.name!r} ({exc.strerror}). Check the memory folder's permissions.") from exc
+    fsync_dir(target.parent)
+    return True
+
+
+def atomic_move(src: Path, dst: Path) -> None:
+    """Rename within one filesystem and fsync both directories."""
+    ensure_dir(dst.parent)
+    try:
+        os.replace(src, dst)
+    except OSError as exc:
+        raise StorageError(f"cannot move {src.name!r} to {dst.parent.name}/ ({exc.strerror}). Check the memory folder's permissions.") from exc
+    fsync_dir(dst.parent)
+    if src.parent != dst.parent:
+        fsync_dir(src.parent)
+
+
+def sweep_temps(directory: Path) -> list[str]:
+    """Delete temp files left by interrupted writes; return their names."""
+    removed: list[str] = []
+    if not directory.is_dir():
+        return removed
+    for path in directory.glob(TEMP_PREFIX + "*"):
+        with contextlib.suppress(OSError):
+            path.unlink()
+            removed.append(path.name)
+    return removed
+
+
+class DirLock:
+    """The cross-process lock serialising every memory write (re-entrant within one process)."""
+
+    def __init__(self, directory: Path) -> None:
+        self._lock = FileLock(str(directory / ".lock"), timeout=LOCK_TIMEOUT_SECONDS)
+
+    def __enter__(self) -> DirLock:
+        try:
+            self._lock.acquire()
+        except Timeout as exc:
+            raise StorageError(
+                f"the memory folder is locked by another process for more than {LOCK_TIMEOUT_SECONDS:.0f}s. "
+                "Another contexteer may be stuck; retry, or stop the other process."
+            ) from exc
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self._lock.release()

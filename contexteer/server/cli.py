@@ -1,0 +1,301 @@
+"""The `contexteer` command line: serve, call, index, stats, config show|snippet, memory ..., --version."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import logging
+import os
+import shlex
+import shutil
+import sys
+from pathlib import Path
+from typing import Any, TextIO
+
+import yaml
+
+from contexteer import __version__
+from contexteer.config import SETTINGS, LoadedConfig, env_name, load_config
+from contexteer.errors import ContexteerError
+from contexteer.workspace import Workspace
+
+logger = logging.getLogger(__name__)
+
+CLIENTS = ("claude-desktop", "cursor", "cline", "vscode", "claude-code")
+
+
+def _setup_logging(level: str) -> None:
+    logging.basicConfig(
+        level=getattr(logging, level.upper(), logging.INFO),
+        stream=sys.stderr,
+        format="%(asctime)s %(levelname)s %(name)s: %(message)s",
+        force=True,
+    )
+
+
+def _add_common(p: argparse.ArgumentParser) -> None:
+    p.add_argument("--root", default=".", help="repository root to serve (default: current directory)")
+    p.add_argument("--config", default=None, help="path of a contexteer.yaml (trusted, like your user config)")
+    p.add_argument("--log-level", default=None, choices=["DEBUG", "INFO", "WARNING", "ERROR", "CRITICAL"])
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(prog="contexteer", description="MCP server: a precise view of a repository and a disciplined memory.")
+    parser.add_argument("--version", action="version", version=f"contexteer {__version__}")
+    sub = parser.add_subparsers(dest="command", metavar="COMMAND")
+
+    p = sub.add_parser("serve", help="serve the repository over MCP (stdio, streamable HTTP or SSE)")
+    _add_common(p)
+    p.add_argument("--transport", default="stdio", choices=["stdio", "http", "sse"])
+    p.add_argument("--host", default=None, help="bind address for http/sse (default 127.0.0.1)")
+    p.add_argument("--port", type=int, default=None, help="port for http/sse (default 8000)")
+    p.add_argument("--token-file", default=None, help="file holding the bearer token (else CONTEXTEER_TOKEN)")
+    p.add_argument("--allow-unauthenticated", action="store_true", help="allow a non-loopback bind without a token")
+
+    p = sub.add_parser("call", help="run one tool in-process and print exactly what an agent receives")
+    _add_common(p)
+    p.add_argument("tool", help="tool name, e.g. read_code_range")
+    p.add_argument("arguments", nargs="*", help="key=value pairs; values are parsed as YAML (numbers, true/false, [lists])")
+    p.add_argument("--json", action="store_true", help="print the whole CallToolResult as JSON")
+
+    p = sub.add_parser("index", help="build or refresh the structure index, with progress")
+    _add_common(p)
+
+    p = sub.add_parser("stats", help="token savings per tool, from the journal")
+    _add_common(p)
+
+    p = sub.add_parser("config", help="show the effective configuration or print a client snippet")
+    csub = p.add_subparsers(dest="config_command", metavar="SUBCOMMAND")
+    c = csub.add_parser("show", help="effective values, where each came from, and budget warnings")
+    _add_common(c)
+    c = csub.add_parser("snippet", help="registration snippet for an MCP client")
+    _add_common(c)
+    c.add_argument("--client", required=True, choices=CLIENTS)
+    c.add_argument("--transport", default="stdio", choices=["stdio", "http", "sse"])
+    c.add_argument("--port", type=int, default=None)
+
+    try:
+        from contexteer.memory.cli import add_memory_commands
+    except ModuleNotFoundError:
+        pass
+    else:
+        mp = sub.add_parser("memory", help="inspect and manage long-term memory")
+        _add_common(mp)
+        add_memory_commands(mp.add_subparsers(dest="memory_command", metavar="ACTION"))
+    return parser
+
+
+def _load(args: argparse.Namespace, extra: dict[str, Any] | None = None) -> tuple[Workspace, LoadedConfig]:
+    root = Path(args.root)
+    overrides: dict[str, Any] = dict(extra or {})
+    if getattr(args, "log_level", None):
+        overrides["server.log_level"] = args.log_level
+    loaded = load_config(root=root if root.is_dir() else None, config_file=args.config, overrides=overrides)
+    ws = Workspace(root, loaded.settings)
+    return ws, loaded
+
+
+def main(argv: list[str] | None = None, *, out: TextIO | None = None) -> int:
+    out = out or sys.stdout
+    parser = build_parser()
+    args = parser.parse_args(argv)
+    if not args.command:
+        parser.print_help(sys.stderr)
+        return 2
+    _setup_logging(getattr(args, "log_level", None) or os.environ.get("CONTEXTEER_SERVER__LOG_LEVEL", "INFO"))
+    try:
+        return _dispatch(args, parser, out)
+    except ContexteerError as exc:
+        sys.stderr.write(f"contexteer: {exc}\n")
+        return 2
+    except KeyboardInterrupt:
+        return 130
+
+
+def _dispatch(args: argparse.Namespace, parser: argparse.ArgumentParser, out: TextIO) -> int:
+    if args.command == "serve":
+        return _serve(args)
+    if args.command == "call":
+        return _call(args, out)
+    if args.command == "index":
+        ws, _ = _load(args)
+        from contexteer.indexers.progress import index_command
+
+        return index_command(ws)
+    if args.command == "stats":
+        ws, loaded = _load(args)
+        from contexteer.shaping.stats import stats_command
+
+        out.write(stats_command(ws, loaded.settings) + "\n")
+        return 0
+    if args.command == "config":
+        if args.config_command == "show":
+            return _config_show(args, out)
+        if args.config_command == "snippet":
+            return _config_snippet(args, out)
+        parser.parse_args(["config", "--help"])
+        return 2
+    if args.command == "memory":
+        from contexteer.memory.cli import run_memory_command
+
+        ws, loaded = _load(args)
+        return int(run_memory_command(args, ws, loaded.settings))
+    return 2
+
+
+def _serve(args: argparse.Namespace) -> int:
+    from contexteer.server.app import build_server
+    from contexteer.server.transports import check_binding, serve_http, serve_stdio
+
+    overrides = {"server.host": args.host, "server.port": args.port}
+    ws, loaded = _load(args, overrides)
+    for warning in loaded.warnings:
+        logger.warning("config: %s", warning)
+    mcp = build_server(ws, loaded)
+    if args.transport == "stdio":
+        logger.info("contexteer %s serving %s over stdio", __version__, ws.root)
+        serve_stdio(mcp)
+        return 0
+    token = _read_token(args.token_file)
+    host, port = loaded.settings.server.host, loaded.settings.server.port
+    check_binding(host, token, args.allow_unauthenticated)
+    serve_http(mcp, loaded.settings, host=host, port=port, token=token, transport=args.transport, log_level=loaded.settings.server.log_level)
+    return 0
+
+
+def _read_token(token_file: str | None) -> str | None:
+    if token_file:
+        try:
+            token = Path(token_file).read_text(encoding="utf-8").strip()
+        except OSError as exc:
+            raise ContexteerError(f"--token-file {token_file}: cannot be read ({exc.strerror}).") from exc
+        if not token:
+            raise ContexteerError(f"--token-file {token_file} is empty; put the token on its first line.")
+        return token
+    token = os.environ.get("CONTEXTEER_TOKEN", "").strip()
+    return token or None
+
+
+def parse_call_arguments(pairs: list[str]) -> dict[str, Any]:
+    out: dict[str, Any] = {}
+    for pair in pairs:
+        key, sep, raw = pair.partition("=")
+        if not sep or not key:
+            raise ContexteerError(f"argument '{pair}' is not key=value; write e.g. path=src/app.py start_line=10")
+        try:
+            value = yaml.safe_load(raw) if raw.strip() else raw
+        except yaml.YAMLError:
+            value = raw
+        if isinstance(value, str | int | float | bool | list | dict) or value is None:
+            out[key] = value if value is not None else raw
+        else:
+            out[key] = raw
+        # Keep strings that YAML would turn into dates etc. as typed text.
+        if not isinstance(out[key], str | int | float | bool | list | dict):
+            out[key] = raw
+    return out
+
+
+def _call(args: argparse.Namespace, out: TextIO) -> int:
+    import anyio
+    from mcp import Client
+
+    from contexteer.server.app import build_server
+
+    ws, loaded = _load(args)
+    arguments = parse_call_arguments(args.arguments)
+    mcp = build_server(ws, loaded)
+
+    async def run() -> Any:
+        async with Client(mcp) as client:
+            names = {t.name for t in (await client.list_tools()).tools}
+            if args.tool not in names:
+                raise ContexteerError(f"unknown tool '{args.tool}'. Available: {', '.join(sorted(names))}.")
+            return await client.call_tool(args.tool, arguments)
+
+    result = anyio.run(run)
+    if args.json:
+        out.write(json.dumps(result.model_dump(mode="json", by_alias=True, exclude_none=True), indent=2, ensure_ascii=False) + "\n")
+    else:
+        for block in result.content:
+            text = getattr(block, "text", None)
+            out.write((text if text is not None else json.dumps(block.model_dump(mode="json"))) + "\n")
+        if result.structured_content is not None:
+            out.write("\n--- structuredContent ---\n")
+            out.write(json.dumps(result.structured_content, indent=2, ensure_ascii=False) + "\n")
+        meta = {k: v for k, v in (result.meta or {}).items() if not k.startswith("io.modelcontextprotocol")}
+        if meta:
+            out.write("--- _meta ---\n" + json.dumps(meta, ensure_ascii=False) + "\n")
+    return 1 if result.is_error else 0
+
+
+def _config_show(args: argparse.Namespace, out: TextIO) -> int:
+    _, loaded = _load(args)
+    s = loaded.settings
+    out.write("# effective contexteer configuration\n")
+    out.write("# files read: " + (", ".join(loaded.files) or "none") + "\n")
+    for info in SETTINGS:
+        value: Any = s
+        for part in info.name.split("."):
+            value = getattr(value, part)
+        src = loaded.source(info.name)
+        out.write(f"{info.name} = {json.dumps(value)}    # {src}; env {env_name(info.name)}\n")
+    if loaded.warnings:
+        out.write("\n# warnings\n")
+        for w in loaded.warnings:
+            out.write(f"warning: {w}\n")
+    else:
+        out.write("\n# budget arithmetic: ok\n")
+    return 0
+
+
+def _executable() -> str:
+    exe = shutil.which("contexteer", path=str(Path(sys.executable).parent)) or shutil.which("contexteer")
+    return str(Path(exe).resolve()) if exe else str(Path(sys.executable).resolve())
+
+
+def snippet(client: str, transport: str, root: Path, port: int) -> str:
+    exe = _executable()
+    is_module = not exe.endswith("contexteer")
+    command = exe
+    cargs = (["-m", "contexteer"] if is_module else []) + ["serve", "--root", str(root)]
+    url = f"http://127.0.0.1:{port}/mcp" if transport == "http" else f"http://127.0.0.1:{port}/sse"
+    auth = {"Authorization": "Bearer ${CONTEXTEER_TOKEN}"}
+    if client == "claude-code":
+        if transport == "stdio":
+            return "claude mcp add contexteer -- " + " ".join(shlex.quote(x) for x in [command, *cargs])
+        return f'claude mcp add --transport {transport} contexteer {url} --header "Authorization: Bearer $CONTEXTEER_TOKEN"'
+    if client == "vscode":
+        if transport == "stdio":
+            server: dict[str, Any] = {"type": "stdio", "command": command, "args": cargs}
+        else:
+            server = {"type": "http" if transport == "http" else "sse", "url": url, "headers": auth}
+        return json.dumps({"servers": {"contexteer": server}}, indent=2)
+    if transport == "stdio":
+        server = {"command": command, "args": cargs}
+    elif client == "claude-desktop":
+        # Claude Desktop's config file launches local processes; bridge to a remote server with mcp-remote.
+        server = {"command": "npx", "args": ["-y", "mcp-remote", url, "--header", "Authorization:Bearer ${CONTEXTEER_TOKEN}"],
+                  "env": {"CONTEXTEER_TOKEN": "<your token>"}}
+    elif client == "cline":
+        server = {"type": "streamableHttp" if transport == "http" else "sse", "url": url, "headers": auth}
+    else:  # cursor
+        server = {"url": url, "headers": auth}
+    if client == "cline":
+        server = {**server, "disabled": False, "autoApprove": []}
+    return json.dumps({"mcpServers": {"contexteer": server}}, indent=2)
+
+
+def _config_snippet(args: argparse.Namespace, out: TextIO) -> int:
+    ws, loaded = _load(args)
+    port = args.port or loaded.settings.server.port
+    out.write(snippet(args.client, args.transport, ws.root, port) + "\n")
+    where = {
+        "claude-desktop": "claude_desktop_config.json (Settings > Developer > Edit Config)",
+        "cursor": ".cursor/mcp.json in the project, or ~/.cursor/mcp.json",
+        "cline": "cline_mcp_settings.json (Cline > MCP Servers > Configure)",
+        "vscode": ".vscode/mcp.json in the project",
+        "claude-code": "run it in a terminal",
+    }[args.client]
+    sys.stderr.write(f"# put this in {where}\n")
+    return 0

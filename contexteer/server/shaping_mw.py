@@ -1,0 +1,127 @@
+"""The middleware that shapes every tools/call result and journals the call: no tool can forget it.
+
+It runs around the SDK's tools/call handler, so it sees successful results, tool errors and the
+SDK's own argument-validation errors alike. For each result it takes the tool's declared content
+kind (or the per-result kind a tool put in `_meta`), the request's own terms, and hands the text to
+the shaping pipeline; the shaped text, the shrunk structured content and the tier figures
+(`tier`, `raw_tokens`, `tokens`, `handle`) replace the original, then one journal event records
+the call without bodies.
+"""
+
+from __future__ import annotations
+
+import logging
+import time
+from typing import Any
+
+import anyio
+from pydantic import BaseModel
+
+from contexteer.memory.journal import summarize_args
+from contexteer.tools.base import META_EXPLICIT, META_KIND, META_TERMS, Services
+
+logger = logging.getLogger(__name__)
+
+_THREAD_THRESHOLD_CHARS = 64_000
+
+
+def _as_dict(result: Any) -> dict[str, Any] | None:
+    if isinstance(result, dict):
+        return result
+    if isinstance(result, BaseModel):
+        return result.model_dump(mode="json", by_alias=True, exclude_none=True)
+    return None
+
+
+class ShapingMiddleware:
+    """`ServerMiddleware`: shape + journal every tools/call."""
+
+    def __init__(self, svc: Services) -> None:
+        self.svc = svc
+
+    async def __call__(self, ctx: Any, call_next: Any) -> Any:
+        if ctx.method != "tools/call":
+            return await call_next(ctx)
+        params = ctx.params if isinstance(ctx.params, dict) else dict(ctx.params or {})
+        name = str(params.get("name", ""))
+        args = params.get("arguments") or {}
+        session = self.svc.session_id(getattr(ctx, "session", None))
+        started = time.perf_counter()
+        try:
+            result = await call_next(ctx)
+        except Exception:
+            self._journal(name, session, args, started, status="protocol_error", figures={})
+            raise
+        data = _as_dict(result)
+        if data is None or "content" not in data:
+            return result
+        try:
+            data, figures = await self._shape(name, args, data)
+        except Exception:  # shaping must never take the answer down; say so loudly in the log
+            logger.exception("shaping failed for tool %r; the result is delivered unshaped", name)
+            figures = {"tier": "unshaped"}
+        status = "error" if data.get("isError") else "ok"
+        self._journal(name, session, args, started, status=status, figures=figures)
+        return data
+
+    async def _shape(self, name: str, args: dict[str, Any], data: dict[str, Any]) -> tuple[dict[str, Any], dict[str, Any]]:
+        from contexteer.shaping.pipeline import ShapeRequest
+
+        spec = self.svc.specs.get(name)
+        meta = dict(data.get("_meta") or {})
+        kind = meta.pop(META_KIND, None) or (spec.kind if spec else "text")
+        terms = list(meta.pop(META_TERMS, []) or [])
+        explicit = bool(meta.pop(META_EXPLICIT, False))
+        if spec:
+            for key in spec.terms_from:
+                value = args.get(key)
+                if isinstance(value, str) and value.strip():
+                    terms.append(value)
+        blocks = data.get("content") or []
+        text_idx = [i for i, b in enumerate(blocks) if isinstance(b, dict) and b.get("type") == "text"]
+        text = "\n".join(blocks[i].get("text", "") for i in text_idx)
+        req = ShapeRequest(
+            text=text,
+            kind=kind,
+            terms=terms,
+            explicit=explicit,
+            is_error=bool(data.get("isError")),
+            tool=name,
+            structured=data.get("structuredContent"),
+            path=args.get("path") if isinstance(args.get("path"), str) else None,
+        )
+        pipeline = self.svc.pipeline
+        if len(text) > _THREAD_THRESHOLD_CHARS:
+            shaped = await anyio.to_thread.run_sync(pipeline.shape, req)
+        else:
+            shaped = pipeline.shape(req)
+        if text_idx:
+            first = dict(blocks[text_idx[0]])
+            first["text"] = shaped.text
+            new_blocks = [b for i, b in enumerate(blocks) if i not in text_idx[1:]]
+            new_blocks[text_idx[0]] = first
+            data["content"] = new_blocks
+        if shaped.structured is not None or "structuredContent" in data:
+            data["structuredContent"] = shaped.structured
+        figures = {
+            "tier": shaped.tier,
+            "raw_tokens": shaped.raw_tokens,
+            "tokens": shaped.tokens,
+            "handle": shaped.handle,
+            "estimated": shaped.estimated,
+        }
+        if shaped.redactions:
+            figures["redactions"] = dict(shaped.redactions)
+        extra = getattr(shaped, "meta", None)
+        if isinstance(extra, dict):
+            figures.update({k: v for k, v in extra.items() if k not in figures})
+        meta.update(figures)
+        data["_meta"] = meta
+        return data, figures
+
+    def _journal(self, name: str, session: str, args: Any, started: float, *, status: str, figures: dict[str, Any]) -> None:
+        duration_ms = round((time.perf_counter() - started) * 1000, 2)
+        summary = summarize_args(args) if isinstance(args, dict) else {}
+        self.svc.journal.append(
+            "tool_call", tool=name, session=session, args=summary, duration_ms=duration_ms, status=status, **figures
+        )
