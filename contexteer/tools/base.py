@@ -8,19 +8,23 @@ Tools are thin: validate arguments, call the domain layer, return `respond(model
 
 from __future__ import annotations
 
+import functools
+import inspect
 import logging
 import threading
 import uuid
 import weakref
 from collections.abc import Callable, Iterable
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from functools import cached_property
 from typing import TYPE_CHECKING, Any, Literal
 
+from mcp.server.mcpserver.exceptions import ToolError
 from mcp_types import CallToolResult, TextContent, ToolAnnotations
 from pydantic import BaseModel
 
 from contexteer.config import LoadedConfig, Settings
+from contexteer.errors import ContexteerError
 from contexteer.memory.journal import Journal
 from contexteer.workspace import Workspace
 
@@ -76,6 +80,30 @@ def respond(
     )
 
 
+def _as_tool_errors(fn: Callable[..., Any]) -> Callable[..., Any]:
+    """Anticipated failures (ContexteerError) become tool errors whose text is our message, logged at INFO;
+    anything else stays unexpected: the SDK logs its traceback and answers without internals."""
+    if inspect.iscoroutinefunction(fn):
+
+        @functools.wraps(fn)
+        async def async_wrapper(*args: Any, **kwargs: Any) -> Any:
+            try:
+                return await fn(*args, **kwargs)
+            except ContexteerError as exc:
+                raise ToolError(str(exc)) from exc
+
+        return async_wrapper
+
+    @functools.wraps(fn)
+    def wrapper(*args: Any, **kwargs: Any) -> Any:
+        try:
+            return fn(*args, **kwargs)
+        except ContexteerError as exc:
+            raise ToolError(str(exc)) from exc
+
+    return wrapper
+
+
 class Services:
     """The long-lived domain objects of one served workspace, created lazily on first use."""
 
@@ -109,7 +137,7 @@ class Services:
         mcp = self._mcp
 
         def decorator(fn: Callable[..., Any]) -> Callable[..., Any]:
-            mcp.add_tool(fn, name=name, title=title, description=description, annotations=annotations)
+            mcp.add_tool(_as_tool_errors(fn), name=name, title=title, description=description, annotations=annotations)
             self.specs[name] = ToolSpec(name=name, kind=kind, terms_from=terms_from)
             return fn
 
@@ -155,12 +183,3 @@ class Services:
         from contexteer.shaping.pipeline import Pipeline
 
         return Pipeline(self.settings, self.store)
-
-
-@dataclass
-class CallRecord:
-    """What the middleware learned about one call, for the journal."""
-
-    tool: str
-    session: str
-    args: dict[str, Any] = field(default_factory=dict)

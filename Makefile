@@ -1,0 +1,28 @@
+# Two entry points for a fresh clone: `make serve` and `make test`. The venv is created on demand.
+PYTHON ?= python3
+VENV ?= .venv
+PY := $(VENV)/bin/python
+ROOT ?= .
+STAMP := $(VENV)/.installed-stamp
+
+.PHONY: serve test lint bench install
+
+$(STAMP): pyproject.toml
+	test -x $(PY) || $(PYTHON) -m venv $(VENV)
+	$(PY) -m pip install --quiet --upgrade pip
+	$(PY) -m pip install --quiet -e '.[test]'
+	touch $(STAMP)
+
+install: $(STAMP)
+
+serve: $(STAMP)
+	$(VENV)/bin/contexteer serve --root $(ROOT)
+
+test: $(STAMP)
+	$(PY) -m pytest -q -p no:cacheprovider
+
+lint: $(STAMP)
+	$(VENV)/bin/ruff check contexteer tests bench
+
+bench: $(STAMP)
+	$(PY) bench/shaping.py && $(PY) bench/indexing.py && $(PY) bench/latency.py

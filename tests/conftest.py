@@ -1,0 +1,46 @@
+"""Shared test fixtures: every test gets its own data dir and config home, so nothing touches the user's."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+from contexteer.config import LoadedConfig, load_config
+from contexteer.workspace import Workspace
+
+
+@pytest.fixture(autouse=True)
+def _isolated_storage(tmp_path_factory: pytest.TempPathFactory, monkeypatch: pytest.MonkeyPatch) -> Iterator[Path]:
+    data = tmp_path_factory.mktemp("data")
+    home = tmp_path_factory.mktemp("confighome")
+    monkeypatch.setenv("CONTEXTEER_DATA_DIR", str(data))
+    monkeypatch.setenv("CONTEXTEER_CONFIG_HOME", str(home))
+    monkeypatch.delenv("CONTEXTEER_TOKEN", raising=False)
+    yield data
+
+
+@pytest.fixture
+def repo(tmp_path: Path) -> Path:
+    """A small repository with a few files of different kinds."""
+    root = tmp_path / "repo"
+    (root / "src").mkdir(parents=True)
+    (root / "src" / "app.py").write_text(
+        "import os\n\n\nclass App:\n    \"\"\"The app.\"\"\"\n\n    def run(self) -> int:\n        return 1\n\n\ndef main() -> None:\n    App().run()\n",
+        encoding="utf-8",
+    )
+    (root / "README.md").write_text("# Demo\n\nSome text.\n", encoding="utf-8")
+    (root / "data.bin").write_bytes(b"\x00\x01\x02binary")
+    (root / ".env").write_text("SECRET=1\n", encoding="utf-8")
+    return root
+
+
+def make_workspace(root: Path, **overrides: object) -> tuple[Workspace, LoadedConfig]:
+    loaded = load_config(root=root, overrides=dict(overrides), use_user_config=False)
+    return Workspace(root, loaded.settings), loaded
+
+
+@pytest.fixture
+def workspace(repo: Path) -> tuple[Workspace, LoadedConfig]:
+    return make_workspace(repo)

@@ -1,0 +1,90 @@
+"""Workspace confinement: every way out of the root is refused with its reason."""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+import pytest
+
+from contexteer.errors import PathDenied, PathKindError, PathNotFound, PathOutsideRoot
+from contexteer.workspace import Workspace, project_key
+
+
+@pytest.fixture
+def ws(repo: Path, tmp_path: Path) -> Workspace:
+    outside = tmp_path / "outside.txt"
+    outside.write_text("secret outside\n")
+    os.symlink(outside, repo / "link_out")
+    os.symlink(repo / "src" / "app.py", repo / "link_in.py")
+    (repo / "keys").mkdir()
+    (repo / "keys" / "server.pem").write_text("x")
+    (repo / "id_rsa").write_text("x")
+    (repo / ".git").mkdir()
+    (repo / ".git" / "config").write_text("[core]\n")
+    return Workspace(repo)
+
+
+@pytest.mark.parametrize(
+    ("path", "error", "reason"),
+    [
+        ("../outside.txt", PathOutsideRoot, "'..' escape"),
+        ("src/../../outside.txt", PathOutsideRoot, "'..' escape"),
+        ("/etc/passwd", PathOutsideRoot, "absolute path outside"),
+        ("link_out", PathOutsideRoot, "symlink"),
+        ("src/app.py\x00.txt", PathOutsideRoot, "NUL byte"),
+        ("..%2f..%2fetc%2fpasswd", PathOutsideRoot, "percent-encoded"),
+        ("%2e%2e/outside.txt", PathOutsideRoot, "percent-encoded"),
+        (".env", PathDenied, "deny-list"),
+        (".git/config", PathDenied, "deny-list"),
+        ("keys/server.pem", PathDenied, "deny-list"),
+        ("id_rsa", PathDenied, "deny-list"),
+        ("nope.py", PathNotFound, "does not exist"),
+    ],
+)
+def test_escapes_and_denied_paths_are_refused_with_their_reason(ws: Workspace, path: str, error: type, reason: str):
+    with pytest.raises(error) as err:
+        ws.resolve(path, kind="file")
+    assert reason in str(err.value)
+
+
+def test_errors_say_what_to_do_instead(ws: Workspace):
+    with pytest.raises(PathOutsideRoot) as err:
+        ws.resolve("../x")
+    assert "Pass a path relative to the root" in str(err.value)
+    with pytest.raises(PathKindError) as err2:
+        ws.resolve("src", kind="file")
+    assert "get_structured_index" in str(err2.value)
+
+
+def test_inside_paths_resolve_to_root_relative_slash_form(ws: Workspace):
+    assert ws.resolve("src/app.py").rel == "src/app.py"
+    assert ws.resolve(str(ws.root / "src" / "app.py")).rel == "src/app.py"
+    assert ws.resolve("link_in.py").rel == "src/app.py"  # a symlink inside the root is fine
+    assert ws.resolve(".").rel == "."
+
+
+def test_listing_honours_gitignore_hidden_binary_and_deny_list(ws: Workspace):
+    (ws.root / ".gitignore").write_text("build/\n")
+    (ws.root / "build").mkdir()
+    (ws.root / "build" / "out.py").write_text("x = 1\n")
+    (ws.root / "logo.png").write_bytes(b"\x89PNG")
+    files = ws.list_files()
+    assert "src/app.py" in files and "README.md" in files
+    assert not any(f.startswith("build/") for f in files)
+    assert "logo.png" not in files and ".env" not in files and "keys/server.pem" not in files
+
+
+def test_project_key_is_stable_and_distinct(tmp_path: Path):
+    a, b = tmp_path / "a" / "proj", tmp_path / "b" / "proj"
+    a.mkdir(parents=True)
+    b.mkdir(parents=True)
+    assert project_key(a) == project_key(a)
+    assert project_key(a) != project_key(b)
+    assert project_key(a).startswith("proj-")
+
+
+def test_storage_lives_under_the_data_dir_with_user_only_permissions(ws: Workspace, _isolated_storage: Path):
+    path = ws.storage("index.sqlite")
+    assert str(path).startswith(str(_isolated_storage))
+    assert oct(ws.data_dir.stat().st_mode & 0o777) == "0o700"
