@@ -177,6 +177,7 @@ def _read_token(token_file: str | None) -> str | None:
 
 
 def parse_call_arguments(pairs: list[str]) -> dict[str, Any]:
+    """`key=value` pairs; values parsed as YAML scalars or lists, anything else (dates, ...) kept as text."""
     out: dict[str, Any] = {}
     for pair in pairs:
         key, sep, raw = pair.partition("=")
@@ -186,13 +187,7 @@ def parse_call_arguments(pairs: list[str]) -> dict[str, Any]:
             value = yaml.safe_load(raw) if raw.strip() else raw
         except yaml.YAMLError:
             value = raw
-        if isinstance(value, str | int | float | bool | list | dict) or value is None:
-            out[key] = value if value is not None else raw
-        else:
-            out[key] = raw
-        # Keep strings that YAML would turn into dates etc. as typed text.
-        if not isinstance(out[key], str | int | float | bool | list | dict):
-            out[key] = raw
+        out[key] = value if isinstance(value, str | int | float | bool | list | dict) else raw
     return out
 
 
@@ -206,14 +201,16 @@ def _call(args: argparse.Namespace, out: TextIO) -> int:
     arguments = parse_call_arguments(args.arguments)
     mcp = build_server(ws, loaded)
 
-    async def run() -> Any:
+    async def run() -> tuple[Any, set[str]]:
         async with Client(mcp) as client:
             names = {t.name for t in (await client.list_tools()).tools}
             if args.tool not in names:
-                raise ContexteerError(f"unknown tool '{args.tool}'. Available: {', '.join(sorted(names))}.")
-            return await client.call_tool(args.tool, arguments)
+                return None, names
+            return await client.call_tool(args.tool, arguments), names
 
-    result = anyio.run(run)
+    result, names = anyio.run(run)
+    if result is None:
+        raise ContexteerError(f"unknown tool '{args.tool}'. Available: {', '.join(sorted(names))}.")
     if args.json:
         out.write(json.dumps(result.model_dump(mode="json", by_alias=True, exclude_none=True), indent=2, ensure_ascii=False) + "\n")
     else:

@@ -8,7 +8,6 @@ from pathlib import Path
 import anyio
 import httpx
 import httpx2
-import pytest
 from mcp import Client, StdioServerParameters
 from mcp.client.sse import sse_client
 from mcp.client.streamable_http import streamable_http_client

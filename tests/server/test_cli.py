@@ -1,0 +1,86 @@
+"""The command line: call prints what an agent receives, snippets carry this machine's paths."""
+
+from __future__ import annotations
+
+import io
+import json
+from pathlib import Path
+
+import httpx
+import pytest
+
+from contexteer.server.cli import CLIENTS, main, parse_call_arguments
+from tests.server.helpers import running_server
+
+
+def test_call_prints_text_structured_content_and_meta(repo: Path):
+    out = io.StringIO()
+    code = main(["call", "--root", str(repo), "read_code_range", "path=src/app.py", "start_line=7", "end_line=8"], out=out)
+    text = out.getvalue()
+    assert code == 0
+    assert "7│    def run(self) -> int:" in text
+    assert "--- structuredContent ---" in text and '"total_lines": 12' in text
+    assert '"tier": "passthrough"' in text
+
+
+def test_call_of_a_bad_path_exits_nonzero_with_the_reason(repo: Path):
+    out = io.StringIO()
+    code = main(["call", "--root", str(repo), "read_code_range", "path=.env"], out=out)
+    assert code == 1
+    assert "deny-list" in out.getvalue()
+
+
+def test_call_of_an_unknown_tool_lists_the_available_ones(repo: Path, capsys: pytest.CaptureFixture[str]):
+    code = main(["call", "--root", str(repo), "no_such_tool"], out=io.StringIO())
+    assert code == 2
+    assert "read_code_range" in capsys.readouterr().err
+
+
+def test_call_arguments_are_typed_like_yaml():
+    assert parse_call_arguments(["a=10", "b=true", "c=src/x.py", "d=[1, 2]", "e=2026-01-01"]) == {
+        "a": 10, "b": True, "c": "src/x.py", "d": [1, 2], "e": "2026-01-01",
+    }
+
+
+@pytest.mark.parametrize("client", CLIENTS)
+def test_snippets_name_the_absolute_executable_and_root(repo: Path, client: str):
+    out = io.StringIO()
+    assert main(["config", "snippet", "--client", client, "--root", str(repo)], out=out) == 0
+    text = out.getvalue()
+    assert str(repo.resolve()) in text
+    assert "/contexteer" in text or "-m" in text
+    if client != "claude-code":
+        json.loads(text)
+
+
+def test_remote_snippet_points_at_the_http_endpoint_with_a_bearer_header(repo: Path):
+    out = io.StringIO()
+    main(["config", "snippet", "--client", "vscode", "--transport", "http", "--port", "9123", "--root", str(repo)], out=out)
+    server = json.loads(out.getvalue())["servers"]["contexteer"]
+    assert server["url"] == "http://127.0.0.1:9123/mcp"
+    assert server["headers"]["Authorization"].startswith("Bearer ")
+
+
+def test_config_show_prints_sources_and_budget_warnings(repo: Path):
+    (repo / "contexteer.yaml").write_text("chat_memory: {window_tokens: 150000}\n")
+    out = io.StringIO()
+    main(["config", "show", "--root", str(repo)], out=out)
+    text = out.getvalue()
+    assert "chat_memory.window_tokens = 150000" in text and str(repo / "contexteer.yaml") in text
+    assert "warning:" in text and "70%" in text
+
+
+def test_oversized_http_request_body_is_refused(repo: Path):
+    with running_server(repo, "--token-file", str(_token_file(repo)), token=None) as base:
+        big = b"{" + b" " * (2 * 1024 * 1024) + b"}"
+        r = httpx.post(
+            base + "/mcp", content=big,
+            headers={"Authorization": "Bearer tok-from-file", "Content-Type": "application/json", "Accept": "application/json, text/event-stream"},
+        )
+        assert r.status_code == 413
+
+
+def _token_file(repo: Path) -> Path:
+    path = repo.parent / "token.txt"
+    path.write_text("tok-from-file\n")
+    return path
