@@ -1,0 +1,191 @@
+"""Export and import of a project's memory as one versioned JSON archive.
+
+The archive holds the schema version, the entries (header + body, file name) and the checkpoints.
+Export re-scans every text for secrets and writes redacted text (and says how many). Import
+validates the whole archive before writing anything: schema, every name and file path (no
+separators, no traversal, no absolute paths), every checkpoint id, sizes and secrets; it only
+ever writes inside the memory folder.
+"""
+
+from __future__ import annotations
+
+import logging
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any, Literal
+
+import orjson
+
+from contexteer import __version__
+from contexteer.errors import InputError
+from contexteer.memory import entries as E
+from contexteer.memory.checkpoints import Checkpoints, valid_id
+from contexteer.memory.entries import Entry
+from contexteer.memory.storage import atomic_write
+from contexteer.memory.store import MemoryStore, secret_kinds
+from contexteer.secrets import redact
+
+logger = logging.getLogger(__name__)
+
+FORMAT = "contexteer-memory"
+SCHEMA_VERSION = 1
+MAX_ARCHIVE_BYTES = 64 * 1024 * 1024
+
+
+@dataclass
+class ExportReport:
+    entries: int = 0
+    checkpoints: int = 0
+    redacted: dict[str, int] = field(default_factory=dict)
+
+
+@dataclass
+class ImportReport:
+    imported: list[str] = field(default_factory=list)
+    skipped: list[str] = field(default_factory=list)
+    renamed: dict[str, str] = field(default_factory=dict)
+    checkpoints: int = 0
+
+
+def _redact(text: str, counts: dict[str, int]) -> str:
+    new, c = redact(text)
+    for k, v in c.items():
+        counts[k] = counts.get(k, 0) + v
+    return new
+
+
+def _redact_tree(value: Any, counts: dict[str, int]) -> Any:
+    if isinstance(value, str):
+        return _redact(value, counts)
+    if isinstance(value, list):
+        return [_redact_tree(v, counts) for v in value]
+    if isinstance(value, dict):
+        return {k: _redact_tree(v, counts) for k, v in value.items()}
+    return value
+
+
+def export_archive(store: MemoryStore, checkpoints: Checkpoints, dest: Path) -> ExportReport:
+    report = ExportReport()
+    entries = []
+    for h in store.headers():
+        try:
+            entry = store.get(h.name)
+        except Exception as exc:  # noqa: BLE001 - a broken topic is reported, not exported
+            logger.warning("export skips %s: %s", h.name, exc)
+            continue
+        head = entry.header.to_dict()
+        head["description"] = _redact(head["description"], report.redacted)
+        head["source"] = _redact(head["source"], report.redacted)
+        entries.append({"file": entry.header.file, "header": head, "body": _redact(entry.body, report.redacted)})
+    cps = []
+    for cid in checkpoints.ids():
+        data = checkpoints.load(cid).data
+        cps.append(_redact_tree(data, report.redacted))
+    archive = {"format": FORMAT, "schemaVersion": SCHEMA_VERSION, "exportedAt": store.now(), "contexteerVersion": __version__,
+               "entries": entries, "checkpoints": cps}
+    atomic_write(dest, orjson.dumps(archive, option=orjson.OPT_INDENT_2))
+    report.entries, report.checkpoints = len(entries), len(cps)
+    store.event("export", entries=report.entries, checkpoints=report.checkpoints, redacted=sum(report.redacted.values()))
+    return report
+
+
+def _fail(msg: str) -> InputError:
+    return InputError(f"archive refused, nothing was imported: {msg}")
+
+
+def validate_archive(raw: bytes, *, entry_max_bytes: int) -> tuple[list[Entry], list[dict[str, Any]]]:
+    """Parse and check a whole archive; raise InputError (naming the first problem) before any write."""
+    if len(raw) > MAX_ARCHIVE_BYTES:
+        raise _fail(f"it is {len(raw)} bytes; the limit is {MAX_ARCHIVE_BYTES}.")
+    try:
+        data = orjson.loads(raw)
+    except orjson.JSONDecodeError as exc:
+        raise _fail(f"it is not JSON ({exc}). Pass a file written by `contexteer memory export`.") from exc
+    if not isinstance(data, dict) or data.get("format") != FORMAT:
+        raise _fail(f"it is not a contexteer memory archive (format must be {FORMAT!r}).")
+    if data.get("schemaVersion") != SCHEMA_VERSION:
+        raise _fail(f"schemaVersion {data.get('schemaVersion')!r} is not supported (this version reads {SCHEMA_VERSION}). "
+                    "Upgrade contexteer or export again with this version.")
+    raw_entries, raw_cps = data.get("entries"), data.get("checkpoints", [])
+    if not isinstance(raw_entries, list) or not isinstance(raw_cps, list):
+        raise _fail("'entries' and 'checkpoints' must be lists.")
+    entries: list[Entry] = []
+    seen: set[str] = set()
+    for i, item in enumerate(raw_entries):
+        where = f"entries[{i}]"
+        if not isinstance(item, dict) or not isinstance(item.get("header"), dict) or not isinstance(item.get("body"), str):
+            raise _fail(f"{where} must be an object with 'file', 'header' and 'body'.")
+        file = item.get("file")
+        head = item["header"]
+        if not isinstance(file, str) or "/" in file or "\\" in file or ".." in file or file.startswith(".") or not file.endswith(".md"):
+            raise _fail(f"{where} has the unsafe file path {file!r}; only plain '<name>.md' names are accepted.")
+        try:
+            name = E.validate_name(head.get("name"), arg=f"{where}.header.name")
+        except InputError as exc:
+            raise _fail(str(exc)) from exc
+        if file != f"{name}.md":
+            raise _fail(f"{where}: file {file!r} does not match its name {name!r}.")
+        if name in seen:
+            raise _fail(f"{where}: the name {name!r} appears twice.")
+        seen.add(name)
+        try:
+            E.validate_tag(head.get("tag"))
+        except InputError as exc:
+            raise _fail(f"{where}: {exc}") from exc
+        body = item["body"]
+        if len(body.encode("utf-8")) > entry_max_bytes:
+            raise _fail(f"{where} ({name}) has a {len(body.encode('utf-8'))}-byte body; the limit is {entry_max_bytes}.")
+        kinds = secret_kinds(body, str(head.get("description", "")), str(head.get("source", "")))
+        if kinds:
+            raise _fail(f"{where} ({name}) contains a secret ({', '.join(kinds)}). Remove it from the archive first.")
+        header = E.header_from_dict(head, file_stem=name)
+        header.deletedAt = None
+        entries.append(Entry(header, body))
+    cps: list[dict[str, Any]] = []
+    for i, cp in enumerate(raw_cps):
+        if not isinstance(cp, dict) or not isinstance(cp.get("id"), str) or not valid_id(cp["id"]):
+            raise _fail(f"checkpoints[{i}] has a missing or unsafe id {cp.get('id') if isinstance(cp, dict) else None!r}.")
+        if secret_kinds(orjson.dumps(cp).decode()):
+            raise _fail(f"checkpoints[{i}] contains a secret. Remove it from the archive first.")
+        cps.append(cp)
+    return entries, cps
+
+
+def import_archive(
+    store: MemoryStore,
+    checkpoints: Checkpoints,
+    src: Path,
+    *,
+    on_conflict: Literal["skip", "overwrite", "rename"] = "skip",
+) -> ImportReport:
+    try:
+        raw = Path(src).read_bytes()
+    except OSError as exc:
+        raise InputError(f"cannot read the archive {src} ({exc.strerror}). Check the path.") from exc
+    entries, cps = validate_archive(raw, entry_max_bytes=store.entry_max_bytes)
+    report = ImportReport()
+    with store.lock:
+        for entry in entries:
+            name = entry.name
+            if store.exists(name):
+                if on_conflict == "skip":
+                    report.skipped.append(name)
+                    continue
+                if on_conflict == "rename":
+                    n = 2
+                    while store.exists(f"{name}-{n}"):
+                        n += 1
+                    report.renamed[name] = f"{name}-{n}"
+                    entry.header = E.with_changes(entry.header, name=f"{name}-{n}")
+            target = store.path(entry.header.name)
+            if target.parent != store.dir:  # defence in depth: names are validated above
+                raise _fail(f"{entry.header.name!r} would be written outside the memory folder.")
+            atomic_write(target, E.render(entry))
+            report.imported.append(entry.header.name)
+        for cp in cps:
+            checkpoints.write_raw(cp)
+            report.checkpoints += 1
+        store.write_index()
+    store.event("import", imported=len(report.imported), skipped=len(report.skipped), renamed=len(report.renamed),
+                checkpoints=report.checkpoints)
+    return report

@@ -1,0 +1,223 @@
+"""Checkpoints: snapshots of where the work stands, restored as context, never as control.
+
+A checkpoint records a label, a summary, decisions, the files in play and next steps, plus the
+server version and the settings of the time. Loading one shows what was recorded and flags files
+that no longer exist and settings that changed since; it never acts on them (no model, permission or
+working-directory switch, no re-run of anything).
+"""
+
+from __future__ import annotations
+
+import logging
+import re
+import secrets as _secrets
+from collections.abc import Callable
+from dataclasses import dataclass
+from datetime import datetime
+from pathlib import Path
+from typing import Any
+
+import orjson
+
+from contexteer.errors import InputError, NotFoundError, StorageError
+from contexteer.memory import entries as E
+from contexteer.memory.storage import DirLock, atomic_delete, atomic_write, ensure_dir
+
+logger = logging.getLogger(__name__)
+
+CHECKPOINT_DIR = "checkpoints"
+_ID_RE = re.compile(r"^\d{8}T\d{6}Z-[a-z0-9-]{1,48}$")
+MAX_ITEMS = 50
+MAX_ITEM_CHARS = 500
+MAX_SUMMARY_CHARS = 4000
+#: Settings never copied into a checkpoint (absolute paths of this machine).
+_PRIVATE_SETTINGS = ("data_dir",)
+
+
+def valid_id(cid: str) -> bool:
+    return bool(_ID_RE.match(cid or ""))
+
+
+def _slug(label: str) -> str:
+    s = re.sub(r"[^a-z0-9]+", "-", label.lower()).strip("-")
+    return (s or "checkpoint")[:32].strip("-") or "checkpoint"
+
+
+def _items(name: str, values: list[str] | None) -> list[str]:
+    vals = [" ".join(str(v).split()) for v in (values or []) if str(v).strip()]
+    if len(vals) > MAX_ITEMS:
+        raise InputError(f"{name} has {len(vals)} items; the limit is {MAX_ITEMS}. Keep the ones that matter.")
+    for v in vals:
+        if len(v) > MAX_ITEM_CHARS:
+            raise InputError(f"an item of {name} is {len(v)} characters; the limit is {MAX_ITEM_CHARS}. Shorten it.")
+    return vals
+
+
+@dataclass
+class Checkpoint:
+    data: dict[str, Any]
+
+    @property
+    def id(self) -> str:
+        return str(self.data["id"])
+
+
+class Checkpoints:
+    def __init__(self, memory_dir: Path, *, lock: DirLock, clock: Callable[[], datetime] = E.now_utc) -> None:
+        self.dir = memory_dir / CHECKPOINT_DIR
+        self.lock = lock
+        self.clock = clock
+
+    def save(
+        self,
+        *,
+        label: str,
+        summary: str,
+        decisions: list[str] | None,
+        files: list[str] | None,
+        next_steps: list[str] | None,
+        version: str,
+        settings: dict[str, Any],
+    ) -> Checkpoint:
+        label = " ".join((label or "").split())
+        if not label:
+            raise InputError("label is required: a few words naming where the work stands, e.g. 'auth refactor half done'.")
+        if len(label) > 120:
+            raise InputError(f"label is {len(label)} characters; the limit is 120.")
+        summary = (summary or "").strip()
+        if not summary:
+            raise InputError("summary is required: what was done and what is known, in a few sentences.")
+        if len(summary) > MAX_SUMMARY_CHARS:
+            raise InputError(f"summary is {len(summary)} characters; the limit is {MAX_SUMMARY_CHARS}. Keep it to the essentials.")
+        now = self.clock()
+        cid = f"{now.strftime('%Y%m%dT%H%M%SZ')}-{_slug(label)}-{_secrets.token_hex(2)}"
+        snap = {k: v for k, v in settings.items() if k not in _PRIVATE_SETTINGS}
+        data = {
+            "schemaVersion": 1,
+            "id": cid,
+            "label": label,
+            "createdAt": E.iso(now),
+            "summary": summary,
+            "decisions": _items("decisions", decisions),
+            "files": _items("files", files),
+            "next_steps": _items("next_steps", next_steps),
+            "serverVersion": version,
+            "settings": snap,
+        }
+        with self.lock:
+            ensure_dir(self.dir)
+            atomic_write(self.dir / f"{cid}.json", orjson.dumps(data, option=orjson.OPT_INDENT_2))
+        return Checkpoint(data)
+
+    def ids(self) -> list[str]:
+        if not self.dir.is_dir():
+            return []
+        return sorted((p.stem for p in self.dir.glob("*.json") if valid_id(p.stem)), reverse=True)
+
+    def list(self) -> list[dict[str, Any]]:
+        out = []
+        for cid in self.ids():
+            try:
+                d = self.load(cid).data
+            except (NotFoundError, StorageError):
+                continue
+            out.append({"id": cid, "label": d.get("label", ""), "createdAt": d.get("createdAt", ""),
+                        "decisions": len(d.get("decisions") or []), "files": len(d.get("files") or []),
+                        "next_steps": len(d.get("next_steps") or [])})
+        return out
+
+    def latest_id(self) -> str | None:
+        ids = self.ids()
+        return ids[0] if ids else None
+
+    def load(self, cid: str | None) -> Checkpoint:
+        if not cid or cid == "latest":
+            latest = self.latest_id()
+            if latest is None:
+                raise NotFoundError("there is no checkpoint yet. Save one with action='checkpoint_save' (label, summary, ...).")
+            cid = latest
+        if not valid_id(cid):
+            raise InputError(f"checkpoint id {cid!r} is malformed. Use action='checkpoint_list' to see the ids, or pass 'latest'.")
+        path = self.dir / f"{cid}.json"
+        try:
+            data = orjson.loads(path.read_bytes())
+        except FileNotFoundError:
+            raise NotFoundError(f"no checkpoint {cid!r}. Use action='checkpoint_list' to see the ids, or pass 'latest'.") from None
+        except orjson.JSONDecodeError as exc:
+            raise StorageError(f"checkpoint {cid!r} is unreadable ({exc}). Delete {path.name} from the memory folder's checkpoints/.") from exc
+        if not isinstance(data, dict):
+            raise StorageError(f"checkpoint {cid!r} is not a JSON object. Delete {path.name}.")
+        return Checkpoint(data)
+
+    def delete(self, cid: str) -> bool:
+        if not valid_id(cid):
+            raise InputError(f"checkpoint id {cid!r} is malformed.")
+        with self.lock:
+            return atomic_delete(self.dir / f"{cid}.json")
+
+    def write_raw(self, data: dict[str, Any]) -> None:
+        """Store an already validated checkpoint (import)."""
+        with self.lock:
+            ensure_dir(self.dir)
+            atomic_write(self.dir / f"{data['id']}.json", orjson.dumps(data, option=orjson.OPT_INDENT_2))
+
+
+def _flatten(d: dict[str, Any], prefix: str = "") -> dict[str, Any]:
+    out: dict[str, Any] = {}
+    for k, v in d.items():
+        key = f"{prefix}{k}"
+        if isinstance(v, dict):
+            out.update(_flatten(v, key + "."))
+        else:
+            out[key] = v
+    return out
+
+
+def render_checkpoint(
+    cp: Checkpoint,
+    *,
+    now: datetime,
+    file_status: Callable[[str], str | None],
+    version: str,
+    settings: dict[str, Any],
+) -> tuple[str, list[str]]:
+    """Markdown for a loaded checkpoint and the files it names that are gone (or outside the root)."""
+    d = cp.data
+    created = E.parse_iso(str(d.get("createdAt") or ""))
+    age = f"{max(0, (now - created).days)} days ago" if created else "at an unknown time"
+    lines = [
+        f"# Checkpoint {cp.id} — {d.get('label', '')}",
+        f"_saved {age} ({d.get('createdAt', '?')}). This restores context, not control: nothing below is executed "
+        "or switched back; check it against the current code._",
+        "",
+        "## Summary",
+        str(d.get("summary", "")).strip(),
+    ]
+    for key, title in (("decisions", "Decisions"), ("next_steps", "Next steps")):
+        items = d.get(key) or []
+        if items:
+            lines += ["", f"## {title}", *(f"- {x}" for x in items)]
+    flagged: list[str] = []
+    files = d.get("files") or []
+    if files:
+        lines += ["", "## Files"]
+        for f in files:
+            problem = file_status(str(f))
+            if problem:
+                flagged.append(str(f))
+                lines.append(f"- {f}  [{problem}]")
+            else:
+                lines.append(f"- {f}")
+    then_v = d.get("serverVersion", "?")
+    lines += ["", "## Recorded with (for information only)", f"- contexteer {then_v}" + ("" if then_v == version else f" (now {version})")]
+    old = _flatten(d.get("settings") or {})
+    cur = _flatten({k: v for k, v in settings.items() if k not in _PRIVATE_SETTINGS})
+    changed = [k for k in sorted(set(old) & set(cur)) if old[k] != cur[k]]
+    if changed:
+        lines.append("- settings that differ now (today's values apply): " +
+                     "; ".join(f"{k} was {old[k]!r}, now {cur[k]!r}" for k in changed[:12]))
+    else:
+        lines.append("- settings: same as now")
+    if flagged:
+        lines += ["", f"{len(flagged)} file(s) named here no longer exist or are outside the workspace; do not assume their content."]
+    return "\n".join(lines) + "\n", flagged

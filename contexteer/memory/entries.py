@@ -1,0 +1,217 @@
+"""One memory entry: its typed header (front matter), name rules, tags, and the topic-file format.
+
+A topic file is `<name>.md`:
+
+    ---
+    name: use-pnpm
+    description: The project uses pnpm, never npm or yarn
+    tag: PREFERENCE
+    source: 'user: said so when setting up CI'
+    createdAt: '2026-11-30T09:00:00.000Z'
+    updatedAt: '2026-11-30T09:00:00.000Z'
+    status: active
+    verifiedAt: null
+    ---
+    <body>
+
+Names are the file stem: lowercase letters, digits, '.', '_' and '-', starting with a letter or
+digit, at most 64 characters, so they can never be a path, a traversal or a hidden file.
+"""
+
+from __future__ import annotations
+
+import logging
+import re
+from dataclasses import asdict, dataclass, field, replace
+from datetime import UTC, datetime
+from typing import Any, Literal
+
+import yaml
+
+from contexteer.errors import InputError
+
+logger = logging.getLogger(__name__)
+
+Tag = Literal["DECISION", "REQUIREMENT", "PREFERENCE", "FAILURE", "REFERENCE", "HISTORY", "NOISE"]
+Status = Literal["active", "verified", "stale"]
+TAGS: tuple[str, ...] = ("DECISION", "REQUIREMENT", "PREFERENCE", "FAILURE", "REFERENCE", "HISTORY", "NOISE")
+STATUSES: tuple[str, ...] = ("active", "verified", "stale")
+#: Lower is more important; DECISION and REQUIREMENT share the top rank.
+TAG_PRIORITY = {"DECISION": 0, "REQUIREMENT": 0, "PREFERENCE": 1, "FAILURE": 2, "REFERENCE": 3, "HISTORY": 4, "NOISE": 5}
+
+NAME_MAX = 64
+DESCRIPTION_MAX = 200
+SOURCE_MAX = 160
+_NAME_RE = re.compile(r"^[a-z0-9][a-z0-9._-]*$")
+RESERVED = frozenset({"memory", "trash", "checkpoints", "con", "prn", "aux", "nul"})
+INDEX_NAME = "MEMORY.md"
+
+
+def now_utc() -> datetime:
+    return datetime.now(UTC)
+
+
+def iso(dt: datetime) -> str:
+    return dt.astimezone(UTC).isoformat(timespec="milliseconds").replace("+00:00", "Z")
+
+
+def parse_iso(text: str | None) -> datetime | None:
+    if not text:
+        return None
+    try:
+        dt = datetime.fromisoformat(str(text).replace("Z", "+00:00"))
+    except ValueError:
+        return None
+    return dt if dt.tzinfo else dt.replace(tzinfo=UTC)
+
+
+def desc_key(ts: str) -> tuple[int, ...]:
+    """A sort key putting later ISO timestamps first and empty ones last."""
+    return (*(-ord(c) for c in ts), 0)
+
+
+def validate_name(name: Any, *, arg: str = "name") -> str:
+    """The canonical (lowercase) name, or an InputError saying what a valid name looks like."""
+    if not isinstance(name, str) or not name.strip():
+        raise InputError(f"{arg} is required: a short identifier such as 'use-pnpm' or 'auth-decision'.")
+    raw = name.strip()
+    hint = "Use lowercase letters, digits, '-', '_' and '.', starting with a letter or digit, e.g. 'use-pnpm'."
+    if "/" in raw or "\\" in raw or "\x00" in raw:
+        raise InputError(f"{arg} {raw!r} contains a path separator; a memory name is a plain identifier, not a path. {hint}")
+    if ".." in raw:
+        raise InputError(f"{arg} {raw!r} contains '..'; traversal is not allowed in memory names. {hint}")
+    if len(raw) > NAME_MAX:
+        raise InputError(f"{arg} is {len(raw)} characters; the limit is {NAME_MAX}. Choose a shorter name.")
+    canon = raw.lower()
+    if canon.endswith(".md"):
+        canon = canon[:-3]
+    if not _NAME_RE.match(canon):
+        raise InputError(f"{arg} {raw!r} is not a valid memory name. {hint}")
+    if canon in RESERVED:
+        raise InputError(f"{arg} {raw!r} is reserved (it would clash with the index or a folder). Choose another name.")
+    return canon
+
+
+def validate_tag(tag: Any) -> str:
+    value = str(tag or "").strip().upper()
+    if value not in TAGS:
+        raise InputError(f"tag {tag!r} is not one of {', '.join(TAGS)}. Pick the one that says why the entry is worth keeping.")
+    return value
+
+
+def validate_status(status: Any) -> str:
+    value = str(status or "").strip().lower()
+    if value not in STATUSES:
+        raise InputError(f"status {status!r} is not one of {', '.join(STATUSES)}.")
+    return value
+
+
+def clean_description(text: str | None, content: str) -> str:
+    """One line: the given description with whitespace collapsed, else the content's first line."""
+    base = text if text and text.strip() else next((ln for ln in content.splitlines() if ln.strip()), "")
+    one = " ".join(base.split()).lstrip("#").strip()
+    if len(one) > DESCRIPTION_MAX:
+        one = one[: DESCRIPTION_MAX - 1].rstrip() + "…"
+    return one
+
+
+def clean_source(source: str | None) -> str:
+    """`user` or `agent`, optionally with a short note: 'user: asked to keep it'."""
+    text = " ".join((source or "agent").split())
+    who, _, note = text.partition(":")
+    who = who.strip().lower()
+    if who not in ("user", "agent"):
+        raise InputError(
+            f"source {source!r} must start with 'user' or 'agent' (who asked to keep this), optionally followed by "
+            "': <short note>', e.g. 'user: asked to remember the deploy order'."
+        )
+    note = note.strip()[:SOURCE_MAX]
+    return f"{who}: {note}" if note else who
+
+
+@dataclass
+class Header:
+    name: str
+    description: str
+    tag: str
+    source: str
+    createdAt: str  # noqa: N815 - the on-disk field names are camelCase
+    updatedAt: str  # noqa: N815
+    status: str = "active"
+    verifiedAt: str | None = None  # noqa: N815
+    deletedAt: str | None = None  # noqa: N815 - only in trash
+
+    @property
+    def file(self) -> str:
+        return f"{self.name}.md"
+
+    def to_dict(self) -> dict[str, Any]:
+        d = asdict(self)
+        if d.get("deletedAt") is None:
+            d.pop("deletedAt")
+        return d
+
+
+@dataclass
+class Entry:
+    header: Header
+    body: str = ""
+    extra: dict[str, Any] = field(default_factory=dict)
+
+    @property
+    def name(self) -> str:
+        return self.header.name
+
+
+def render(entry: Entry) -> str:
+    head = yaml.safe_dump(entry.header.to_dict(), sort_keys=False, allow_unicode=True, width=10_000)
+    body = entry.body if entry.body.endswith("\n") or not entry.body else entry.body + "\n"
+    return f"---\n{head}---\n{body}"
+
+
+class FormatError(ValueError):
+    """A topic file whose front matter cannot be read."""
+
+
+def parse(text: str, *, file_stem: str | None = None) -> Entry:
+    """A topic file's entry; FormatError when the header is missing or malformed."""
+    if not text.startswith("---\n"):
+        raise FormatError("no front matter (the file must start with a '---' line)")
+    end = text.find("\n---\n", 3)
+    if end < 0:
+        if text.rstrip("\n").endswith("\n---"):
+            end = len(text.rstrip("\n")) - 4
+        else:
+            raise FormatError("front matter is not closed with a '---' line")
+    try:
+        data = yaml.safe_load(text[4 : end + 1]) or {}
+    except yaml.YAMLError as exc:
+        raise FormatError(f"front matter is not valid YAML ({exc})") from exc
+    if not isinstance(data, dict):
+        raise FormatError("front matter is not a mapping")
+    body = text[end + 5 :]
+    return Entry(header=header_from_dict(data, file_stem=file_stem), body=body)
+
+
+def header_from_dict(data: dict[str, Any], *, file_stem: str | None = None) -> Header:
+    name = str(data.get("name") or file_stem or "")
+    if file_stem is not None and name != file_stem:
+        name = file_stem  # the file name is the identity; a hand-edited header cannot move it
+    tag = str(data.get("tag") or "REFERENCE").upper()
+    status = str(data.get("status") or "active").lower()
+    created = str(data.get("createdAt") or data.get("updatedAt") or "")
+    return Header(
+        name=name,
+        description=" ".join(str(data.get("description") or "").split()),
+        tag=tag if tag in TAGS else "REFERENCE",
+        source=str(data.get("source") or "agent"),
+        createdAt=created,
+        updatedAt=str(data.get("updatedAt") or created),
+        status=status if status in STATUSES else "active",
+        verifiedAt=str(data["verifiedAt"]) if data.get("verifiedAt") else None,
+        deletedAt=str(data["deletedAt"]) if data.get("deletedAt") else None,
+    )
+
+
+def with_changes(header: Header, **changes: Any) -> Header:
+    return replace(header, **changes)

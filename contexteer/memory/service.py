@@ -1,0 +1,311 @@
+"""Memory operations as one service: the store, recall under budgets, checkpoints, per-session state.
+
+Every method returns an `Answer` (markdown text for the model, the names concerned, a count) and
+journals what it did without bodies. Per-MCP-session state (`SessionMemory`: the ignore flag, body
+bytes shown, entry versions shown) is passed in by the caller; while a session ignores memory, no
+body, description or index line of any entry or checkpoint appears in its answers.
+"""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from datetime import datetime
+from pathlib import Path
+from typing import Any
+
+from contexteer import __version__
+from contexteer.config import Settings
+from contexteer.errors import InputError, SecretError
+from contexteer.memory import entries as E
+from contexteer.memory.checkpoints import Checkpoints, render_checkpoint
+from contexteer.memory.recall import Budgets, SessionMemory, age_label, count_tokens, rank, render_entry, render_selection
+from contexteer.memory.store import MemoryStore, index_line, secret_kinds
+from contexteer.secrets import redact
+
+logger = logging.getLogger(__name__)
+
+IGNORED_TEXT = ("Memory is ignored for this MCP session: nothing from memory is shown. "
+                "Call memory with action='ignore', on=false to use it again.")
+
+
+@dataclass
+class Answer:
+    text: str
+    action: str
+    names: list[str] = field(default_factory=list)
+    count: int = 0
+    ignored: bool = False
+    explicit: bool = True
+
+
+class MemoryService:
+    """The memory of one workspace as the tools and the CLI see it."""
+
+    def __init__(
+        self,
+        memory_dir: Path,
+        settings: Settings,
+        *,
+        journal: Any = None,
+        clock: Callable[[], datetime] = E.now_utc,
+        file_status: Callable[[str], str | None] = lambda _p: None,
+    ) -> None:
+        self.settings = settings
+        self.store = MemoryStore(memory_dir, entry_max_bytes=settings.memory.entry_max_bytes, journal=journal, clock=clock)
+        self.checkpoints = Checkpoints(self.store.dir, lock=self.store.lock, clock=clock)
+        self.file_status = file_status
+        self._repair_pending = self.store.repair_report is not None
+
+    @property
+    def clock(self) -> Callable[[], datetime]:
+        return self.store.clock
+
+    def set_clock(self, clock: Callable[[], datetime]) -> None:
+        self.store.clock = clock
+        self.checkpoints.clock = clock
+
+    def _event(self, action: str, **fields: Any) -> None:
+        self.store.event(action, **fields)
+
+    def _repair_note(self) -> str:
+        if not self._repair_pending or self.store.repair_report is None:
+            return ""
+        self._repair_pending = False
+        return f"Note: at startup the memory index was repaired — {self.store.repair_report.summary()}.\n\n"
+
+    def _ignored(self, action: str, session: SessionMemory) -> Answer | None:
+        if session.ignore:
+            self._event(action, ignored=True)
+            return Answer(IGNORED_TEXT, action, ignored=True)
+        return None
+
+    # ----- budgets -------------------------------------------------------------------------
+    def budgets(self, budget_tokens: int | None, *, register: bool) -> Budgets:
+        m = self.settings.memory
+        threshold = self.settings.context_mode_mcp.max_digest_threshold
+        tokens = threshold
+        if register:
+            tokens = min(tokens, self.settings.chat_memory.register_budget)
+        if budget_tokens is not None:
+            if budget_tokens <= 0:
+                raise InputError("budget_tokens must be a positive number of tokens, e.g. 1500.")
+            tokens = min(tokens, budget_tokens)
+        return Budgets(entry_bytes=m.entry_max_bytes, call_bytes=m.call_max_bytes, call_tokens=tokens,
+                       session_bytes=m.session_max_bytes)
+
+    # ----- entries -------------------------------------------------------------------------
+    def save(self, session: SessionMemory, *, name: str, content: str, tag: str | None = None, description: str | None = None,
+             source: str | None = None, redact_secrets: bool = False) -> Answer:
+        res = self.store.save(name, content, tag=tag, description=description, source=source, redact_secrets=redact_secrets)
+        h = res.header
+        if res.created:
+            text = f"Saved new entry '{h.name}' ({h.tag}) at {h.updatedAt}."
+        else:
+            text = f"Updated '{h.name}' ({h.tag}): updatedAt {h.updatedAt}, createdAt kept at {h.createdAt}; status is active again."
+        if res.redacted:
+            text += " Secrets were replaced by markers before writing: " + ", ".join(f"{v} {k}" for k, v in res.redacted.items()) + "."
+        if res.derived_description and not session.ignore:
+            text += f" No description was given; the first line is used: \"{h.description}\"."
+        session.shown.pop(h.name, None)
+        return Answer(text, "save", [h.name], 1)
+
+    def list(self, session: SessionMemory, *, tag: str | None = None, status: str | None = None) -> Answer:
+        if (ans := self._ignored("list", session)) is not None:
+            return ans
+        now = self.clock()
+        if status == "trash":
+            items = self.store.trash()
+            if tag:
+                t = E.validate_tag(tag)
+                items = [(p, h) for p, h in items if h.tag == t]
+            lines = [f"- {h.name} ({h.tag}) — {h.description} — deleted {h.deletedAt or '?'}" for _, h in items]
+            text = (f"Trash: {len(items)} entr{'y' if len(items) == 1 else 'ies'} (restore with action='restore', "
+                    "delete for good with action='purge', confirm=true).\n" + "\n".join(lines))
+            self._event("list", trash=True, count=len(items))
+            return Answer(text.rstrip() + "\n", "list", [h.name for _, h in items], len(items))
+        heads = self.store.headers()
+        if tag:
+            t = E.validate_tag(tag)
+            heads = [h for h in heads if h.tag == t]
+        if status:
+            s = E.validate_status(status)
+            heads = [h for h in heads if h.status == s]
+        heads.sort(key=lambda h: (E.TAG_PRIORITY.get(h.tag, 9), h.status == "stale", E.desc_key(h.updatedAt), h.name))
+        out = [self._repair_note() + self._checkpoint_line(now)]
+        filt = " ".join(x for x in (f"tag={tag}" if tag else "", f"status={status}" if status else "") if x)
+        out.append(f"{len(heads)} entr{'y' if len(heads) == 1 else 'ies'}{' (' + filt + ')' if filt else ''}; headers only — "
+                   "action='read' name=... for one body, action='recall' query=... for the relevant ones.")
+        budget = self.settings.context_mode_mcp.max_digest_threshold - 100
+        used = count_tokens("\n".join(out))
+        shown = 0
+        for h in heads:
+            line = f"{index_line(h)} — {age_label(h, now).split(' — ')[0]}"
+            t = count_tokens(line) + 1
+            if used + t > budget:
+                out.append(f"… {len(heads) - shown} more not shown; filter with tag= or status=.")
+                break
+            out.append(line)
+            used += t
+            shown += 1
+        self._event("list", tag=tag, status=status, count=len(heads))
+        return Answer("\n".join(out) + "\n", "list", [h.name for h in heads[:shown]], len(heads))
+
+    def _checkpoint_line(self, now: datetime) -> str:
+        cid = self.checkpoints.latest_id()
+        if not cid:
+            return "No checkpoint yet (action='checkpoint_save' records where the work stands).\n"
+        try:
+            d = self.checkpoints.load(cid).data
+        except Exception:  # noqa: BLE001 - a broken checkpoint must not break list
+            return f"Newest checkpoint: {cid} (unreadable).\n"
+        created = E.parse_iso(str(d.get("createdAt") or ""))
+        age = f"{max(0, (now - created).days)} days ago" if created else "?"
+        return (f"Newest checkpoint: {cid} — {d.get('label', '')} (saved {age}); after a memory gap load it with "
+                "action='checkpoint_load'.\n")
+
+    def recall(self, session: SessionMemory, *, query: str | None = None, tags: list[str] | None = None,
+               budget_tokens: int | None = None) -> Answer:
+        if (ans := self._ignored("recall", session)) is not None:
+            return ans
+        now = self.clock()
+        register = not (query and query.strip())
+        ranked = rank(self.store.headers(), self.store.access(), query=query, tags=tags)
+        budgets = self.budgets(budget_tokens, register=register)
+        if register:
+            pre = (f"Memory register: the highest-priority entries within {budgets.call_tokens} tokens "
+                   f"({len(ranked)} candidate{'s' if len(ranked) != 1 else ''}).\n")
+        else:
+            pre = f"Memory for {query.strip()!r}: {len(ranked)} matching entr{'y' if len(ranked) == 1 else 'ies'} (matched on name, tag and description).\n"  # type: ignore[union-attr]
+        pre = self._repair_note() + pre
+        if not ranked:
+            names = [h.name for h in self.store.headers()][:20]
+            hint = (f" Entries: {', '.join(names)}." if names else " Memory is empty.")
+            self._event("recall", query_terms=len((query or '').split()), shown=0)
+            return Answer(pre + "Nothing matched." + hint + " Try other words, or recall without a query for the register.\n",
+                          "recall")
+
+        def load(name: str) -> str:
+            return self.store.get(name).body
+
+        out = render_selection(ranked, load, session, budgets, now, pre)
+        self.store.touch(out.full)
+        self._event("recall", register=register, query_terms=len((query or "").split()), shown=len(out.full),
+                    reminders=len(out.reminders), headers_only=len(out.headers_only), bytes=out.body_bytes)
+        return Answer(out.text, "recall", out.full + out.reminders + out.headers_only, len(out.full))
+
+    def read(self, session: SessionMemory, *, name: str) -> Answer:
+        if (ans := self._ignored("read", session)) is not None:
+            return ans
+        entry = self.store.get(name)
+        text, cut, nbytes = render_entry(entry.header, entry.body, self.clock(), self.settings.memory.entry_max_bytes)
+        session.bytes_shown += nbytes
+        session.shown[entry.name] = entry.header.updatedAt
+        self.store.touch([entry.name])
+        self._event("read", name=entry.name, bytes=nbytes, cut=cut)
+        return Answer(self._repair_note() + text, "read", [entry.name], 1)
+
+    def status(self, session: SessionMemory, *, name: str, status: str) -> Answer:
+        h = self.store.set_status(name, status)
+        extra = f" (verifiedAt {h.verifiedAt})" if status == "verified" else ""
+        return Answer(f"'{h.name}' is now {h.status}{extra}.", "status", [h.name], 1)
+
+    def delete(self, session: SessionMemory, *, names: list[str]) -> Answer:
+        done = self.store.delete(names)
+        return Answer(f"Moved {len(done)} entr{'y' if len(done) == 1 else 'ies'} to the trash: {', '.join(done)}. "
+                      "They are out of lists, recall and the index; action='restore' brings one back.", "delete", done, len(done))
+
+    def restore(self, session: SessionMemory, *, name: str, new_name: str | None = None) -> Answer:
+        h = self.store.restore(name, new_name)
+        how = f" as '{h.name}'" if h.name != E.validate_name(name) else ""
+        return Answer(f"Restored '{E.validate_name(name)}'{how} ({h.tag}, {h.status}).", "restore", [h.name], 1)
+
+    def purge(self, session: SessionMemory, *, names: list[str] | None = None, confirm: bool = False) -> Answer:
+        targets = self.store.trash()
+        if names:
+            wanted = {E.validate_name(n) for n in names}
+            targets = [(p, h) for p, h in targets if h.name in wanted]
+        if not confirm:
+            listed = ", ".join(h.name for _, h in targets) or "nothing"
+            return Answer(f"Purge would delete {len(targets)} trashed entr{'y' if len(targets) == 1 else 'ies'} for good ({listed}). "
+                          "Nothing was deleted: pass confirm=true to purge.", "purge", [h.name for _, h in targets], 0)
+        removed = self.store.purge(names)
+        left = len(self.store.trash())
+        return Answer(f"Purged {len(removed)} trashed entr{'y' if len(removed) == 1 else 'ies'} for good"
+                      f"{': ' + ', '.join(removed) if removed else ''}. {left} remain in the trash.", "purge", removed, len(removed))
+
+    def ignore(self, session: SessionMemory, *, on: bool) -> Answer:
+        session.ignore = bool(on)
+        self._event("ignore", on=session.ignore)
+        if session.ignore:
+            return Answer("Memory is now ignored for this MCP session: no memory body, index line or checkpoint will appear in "
+                          "any result or resource of this session until action='ignore', on=false.", "ignore", ignored=True)
+        return Answer("Memory is in use again for this MCP session.", "ignore")
+
+    # ----- checkpoints ---------------------------------------------------------------------
+    def _settings_snapshot(self) -> dict[str, Any]:
+        return self.settings.model_dump(mode="json")
+
+    def checkpoint_save(self, session: SessionMemory, *, label: str, summary: str, decisions: list[str] | None = None,
+                        files: list[str] | None = None, next_steps: list[str] | None = None,
+                        redact_secrets: bool = False) -> Answer:
+        texts = [label or "", summary or "", *(decisions or []), *(files or []), *(next_steps or [])]
+        kinds = secret_kinds(*texts)
+        redacted = 0
+        if kinds:
+            if not redact_secrets:
+                raise SecretError(f"refused: the checkpoint contains a secret ({', '.join(kinds)}); secrets are never written to "
+                                  "memory. Remove it, or pass redact=true to store it with the secret replaced by a marker.")
+
+            def r(t: str) -> str:
+                nonlocal redacted
+                new, c = redact(t)
+                redacted += sum(c.values())
+                return new
+
+            label, summary = r(label), r(summary)
+            decisions = [r(x) for x in decisions or []]
+            files = [r(x) for x in files or []]
+            next_steps = [r(x) for x in next_steps or []]
+        cp = self.checkpoints.save(label=label, summary=summary, decisions=decisions, files=files, next_steps=next_steps,
+                                   version=__version__, settings=self._settings_snapshot())
+        self._event("checkpoint_save", id=cp.id, decisions=len(cp.data["decisions"]), files=len(cp.data["files"]),
+                    next_steps=len(cp.data["next_steps"]), redacted=redacted)
+        note = f" {redacted} secret(s) were replaced by markers." if redacted else ""
+        return Answer(f"Checkpoint saved: {cp.id}. Load it later with action='checkpoint_load', id='{cp.id}' (or 'latest').{note}",
+                      "checkpoint_save", [cp.id], 1)
+
+    def checkpoint_list(self, session: SessionMemory) -> Answer:
+        if (ans := self._ignored("checkpoint_list", session)) is not None:
+            return ans
+        items = self.checkpoints.list()
+        lines = [f"{len(items)} checkpoint(s), newest first:"]
+        for it in items[:50]:
+            lines.append(f"- {it['id']} — {it['label']} ({it['createdAt'][:16]}; {it['decisions']} decisions, "
+                         f"{it['files']} files, {it['next_steps']} next steps)")
+        self._event("checkpoint_list", count=len(items))
+        return Answer("\n".join(lines) + "\n", "checkpoint_list", [i["id"] for i in items], len(items))
+
+    def checkpoint_load(self, session: SessionMemory, *, cid: str | None = None) -> Answer:
+        if (ans := self._ignored("checkpoint_load", session)) is not None:
+            return ans
+        cp = self.checkpoints.load(cid)
+        text, flagged = render_checkpoint(cp, now=self.clock(), file_status=self.file_status, version=__version__,
+                                          settings=self._settings_snapshot())
+        self._event("checkpoint_load", id=cp.id, missing_files=len(flagged))
+        return Answer(text, "checkpoint_load", [cp.id], 1)
+
+    # ----- resources -----------------------------------------------------------------------
+    def index_text(self, session: SessionMemory) -> str:
+        if session.ignore:
+            return IGNORED_TEXT + "\n"
+        self._event("resource", uri="memory://index")
+        return self._checkpoint_line(self.clock()) + "\n" + self.store.render_index()
+
+    def latest_checkpoint_text(self, session: SessionMemory) -> str:
+        if session.ignore:
+            return IGNORED_TEXT + "\n"
+        if self.checkpoints.latest_id() is None:
+            return "There is no checkpoint yet. Save one with the memory tool, action='checkpoint_save'.\n"
+        return self.checkpoint_load(session, cid="latest").text

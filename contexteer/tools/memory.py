@@ -1,0 +1,261 @@
+"""The `memory` tool (one tool, many actions), the memory:// resources, and per-session memory state."""
+
+from __future__ import annotations
+
+import contextvars
+import logging
+import threading
+import uuid
+import weakref
+from typing import Annotated, Any, Literal
+
+from mcp.server.mcpserver import Context
+from mcp_types import CallToolResult, ToolAnnotations
+from pydantic import BaseModel, Field
+
+from contexteer.errors import InputError, PathError
+from contexteer.memory.recall import SessionMemory
+from contexteer.memory.service import Answer, MemoryService
+from contexteer.tools.base import Services, respond
+
+logger = logging.getLogger(__name__)
+
+Action = Literal[
+    "save", "list", "recall", "read", "status", "delete", "restore", "purge", "ignore",
+    "checkpoint_save", "checkpoint_list", "checkpoint_load",
+]
+
+DESCRIPTION = (
+    "Long-term project memory: only what the user or you explicitly decided to keep. Actions: "
+    "recall (query?, tag? e.g. 'DECISION,FAILURE', budget_tokens?; no query = the register) at the start of work; "
+    "save (name, content <=4 KB, tag DECISION|REQUIREMENT|PREFERENCE|FAILURE|REFERENCE|HISTORY|NOISE, description, "
+    "source 'user: why'|'agent: why'; an existing name is updated); list (tag?, status?; status='trash'); read (name); "
+    "status (name, status active|verified|stale); delete (name|names); restore (name, new_name?); "
+    "purge (names?, confirm=true); ignore (on: hide memory for this session); "
+    "checkpoint_save (label, content=summary, decisions, files, next_steps); checkpoint_list; "
+    "checkpoint_load (name=id, default latest). Entries show their age: verify old ones against the code."
+)
+
+MEMORY_ANNOTATIONS = ToolAnnotations(read_only_hint=False, destructive_hint=True, idempotent_hint=False, open_world_hint=False)
+
+
+class MemoryResult(BaseModel):
+    action: str
+    names: list[str] = Field(default_factory=list, description="Entries or checkpoint ids concerned.")
+    count: int = 0
+    ignored: bool = False
+
+
+_services: weakref.WeakKeyDictionary[Services, MemoryService] = weakref.WeakKeyDictionary()
+_guard = threading.Lock()
+_resource_session: contextvars.ContextVar[str | None] = contextvars.ContextVar("contexteer_memory_session", default=None)
+
+
+def memory_service(svc: Services) -> MemoryService:
+    """The workspace's MemoryService (created once; creation runs the startup index check)."""
+    with _guard:
+        service = _services.get(svc)
+        if service is None:
+            ws = svc.ws
+
+            def file_status(path: str) -> str | None:
+                try:
+                    res = ws.resolve(path, must_exist=False)
+                except PathError:
+                    return "outside the workspace or denied"
+                return None if res.real.exists() else "no longer exists"
+
+            service = MemoryService(ws.memory_dir, svc.settings, journal=svc.journal, file_status=file_status)
+            _services[svc] = service
+        return service
+
+
+def mcp_session_id(svc: Services, session: Any) -> str:
+    """A stable id for the MCP session a request belongs to.
+
+    The SDK builds a new ServerSession (and, on the 2026-07-28 protocol, a new Connection) per request,
+    so the id comes from what outlives a request: the transport's session id (HTTP with sessions), the
+    connection's own channel (stdio and other duplex streams), or the in-memory client's dispatcher.
+    Stateless HTTP has no session at all: every request shares the id 'local'.
+    """
+    conn = getattr(session, "_connection", None)
+    if conn is None:
+        return svc.session_id(session)
+    sid = getattr(conn, "session_id", None)
+    if sid:
+        return f"http-{sid}"
+    outbound = getattr(conn, "outbound", None)
+    if outbound is not None and type(outbound).__name__ != "_NoChannelOutbound":
+        return _identity(outbound)
+    dctx = getattr(session, "_request_outbound", None)
+    transport = getattr(getattr(dctx, "_inner", dctx), "transport", None)  # in-memory: one per client dispatcher
+    if transport is not None and type(dctx).__name__ == "_NoServerRequestsDispatchContext":
+        return _identity(transport)
+    return "local"
+
+
+_identities: dict[int, tuple[weakref.ref[Any], str]] = {}
+
+
+def _identity(obj: Any) -> str:
+    """A short id per live object (works for unhashable objects, forgets dead ones)."""
+    key = id(obj)
+    with _guard:
+        hit = _identities.get(key)
+        if hit is not None and hit[0]() is obj:
+            return hit[1]
+        try:
+            ref = weakref.ref(obj, lambda _r, k=key: _identities.pop(k, None))
+        except TypeError:
+            return "local"
+        sid = uuid.uuid4().hex[:12]
+        _identities[key] = (ref, sid)
+        return sid
+
+
+def session_memory(svc: Services, session_id: str) -> SessionMemory:
+    state = svc.state(session_id)
+    sm = state.get("memory")
+    if not isinstance(sm, SessionMemory):
+        sm = SessionMemory()
+        state["memory"] = sm
+    return sm
+
+
+def _need(value: Any, arg: str, action: str) -> Any:
+    if value is None or (isinstance(value, str) and not value.strip()):
+        raise InputError(f"action='{action}' needs {arg}.")
+    return value
+
+
+def dispatch(service: MemoryService, sm: SessionMemory, action: str, a: dict[str, Any]) -> Answer:
+    """Run one action with the tool's arguments (shared by the tool and tests)."""
+    names = a.get("names") or ([a["name"]] if a.get("name") else [])
+    if action == "save":
+        return service.save(sm, name=_need(a.get("name"), "name", action), content=_need(a.get("content"), "content", action),
+                            tag=a.get("tag"), description=a.get("description"), source=a.get("source"),
+                            redact_secrets=bool(a.get("redact")))
+    if action == "list":
+        return service.list(sm, tag=a.get("tag"), status=a.get("status"))
+    if action == "recall":
+        tags = [t for t in (a.get("tag") or "").replace(" ", ",").split(",") if t] or None
+        return service.recall(sm, query=a.get("query"), tags=tags, budget_tokens=a.get("budget_tokens"))
+    if action == "read":
+        return service.read(sm, name=_need(a.get("name"), "name", action))
+    if action == "status":
+        return service.status(sm, name=_need(a.get("name"), "name", action), status=_need(a.get("status"), "status", action))
+    if action == "delete":
+        return service.delete(sm, names=_need(names or None, "name or names", action))
+    if action == "restore":
+        return service.restore(sm, name=_need(a.get("name"), "name", action), new_name=a.get("new_name"))
+    if action == "purge":
+        return service.purge(sm, names=names or None, confirm=bool(a.get("confirm")))
+    if action == "ignore":
+        return service.ignore(sm, on=True if a.get("on") is None else bool(a.get("on")))
+    if action == "checkpoint_save":
+        return service.checkpoint_save(sm, label=_need(a.get("label"), "label", action), summary=_need(a.get("content"), "content (the summary)", action),
+                                       decisions=a.get("decisions"), files=a.get("files"), next_steps=a.get("next_steps"),
+                                       redact_secrets=bool(a.get("redact")))
+    if action == "checkpoint_list":
+        return service.checkpoint_list(sm)
+    if action == "checkpoint_load":
+        return service.checkpoint_load(sm, cid=a.get("name") or "latest")
+    raise InputError(f"unknown action {action!r}.")
+
+
+class _ResourceSession:
+    """Middleware: tells the memory resources which MCP session reads them (for the ignore flag)."""
+
+    def __init__(self, svc: Services) -> None:
+        self.svc = svc
+
+    async def __call__(self, ctx: Any, call_next: Any) -> Any:
+        if getattr(ctx, "method", None) not in ("resources/read", "prompts/get"):
+            return await call_next(ctx)
+        token = _resource_session.set(mcp_session_id(self.svc, getattr(ctx, "session", None)))
+        try:
+            return await call_next(ctx)
+        finally:
+            _resource_session.reset(token)
+
+
+def _compact(node: Any) -> Any:
+    """Drop titles and `null` alternatives from a JSON schema: same validation, fewer tokens in tools/list."""
+    if isinstance(node, list):
+        return [_compact(x) for x in node]
+    if not isinstance(node, dict):
+        return node
+    out = {k: _compact(v) for k, v in node.items() if k != "title"}
+    alts = out.get("anyOf")
+    if isinstance(alts, list):
+        rest = [a for a in alts if a != {"type": "null"}]
+        if len(rest) == 1 and len(rest) < len(alts):
+            out.pop("anyOf")
+            out = {**rest[0], **out}
+            if out.get("default", 0) is None:
+                out.pop("default")
+    return out
+
+
+def _compact_tool_schema(mcp: Any, name: str) -> None:
+    try:
+        tool = mcp._tool_manager.get_tool(name)  # noqa: SLF001 - the SDK has no public hook for this
+        tool.parameters = _compact(tool.parameters)
+        schema = tool.fn_metadata.output_schema
+        if isinstance(schema, dict):
+            compacted = _compact(schema)
+            schema.clear()
+            schema.update(compacted)
+    except AttributeError:  # a future SDK layout: keep the verbose schema
+        logger.debug("could not compact the %s tool schema", name)
+
+
+def register(mcp: Any, svc: Services) -> None:
+    service = memory_service(svc)  # startup: repair the index now, report it on the first answer
+
+    @svc.tool("memory", kind="markdown", description=DESCRIPTION, annotations=MEMORY_ANNOTATIONS, terms_from=("query",))
+    def memory(
+        action: Action,
+        ctx: Context,
+        name: str | None = None,
+        content: str | None = None,
+        tag: str | None = None,
+        description: str | None = None,
+        source: str | None = None,
+        query: str | None = None,
+        status: str | None = None,
+        budget_tokens: int | None = None,
+        names: list[str] | None = None,
+        new_name: str | None = None,
+        confirm: bool = False,
+        redact: bool = False,
+        on: bool | None = None,
+        label: str | None = None,
+        decisions: list[str] | None = None,
+        files: list[str] | None = None,
+        next_steps: list[str] | None = None,
+    ) -> Annotated[CallToolResult, MemoryResult]:
+        sm = session_memory(svc, mcp_session_id(svc, ctx.request_context.session))
+        args = dict(name=name, content=content, tag=tag, description=description, source=source, query=query,
+                    status=status, budget_tokens=budget_tokens, names=names, new_name=new_name, confirm=confirm,
+                    redact=redact, on=on, label=label, decisions=decisions, files=files, next_steps=next_steps)
+        ans = dispatch(service, sm, action, args)
+        model = MemoryResult(action=ans.action, names=[] if ans.ignored else ans.names, count=ans.count, ignored=ans.ignored)
+        return respond(model, ans.text, explicit=ans.explicit)
+
+    _compact_tool_schema(mcp, "memory")
+
+    mcp.middleware.append(_ResourceSession(svc))
+
+    def _session() -> SessionMemory:
+        return session_memory(svc, _resource_session.get() or "local")
+
+    @mcp.resource("memory://index", name="memory-index", mime_type="text/markdown",
+                  description="The memory index: one line per entry (headers only, never bodies).")
+    def memory_index() -> str:
+        return service.index_text(_session())
+
+    @mcp.resource("memory://checkpoint/latest", name="memory-checkpoint-latest", mime_type="text/markdown",
+                  description="The newest checkpoint: where the work stood (context, not control).")
+    def memory_checkpoint_latest() -> str:
+        return service.latest_checkpoint_text(_session())
