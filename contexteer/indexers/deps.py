@@ -526,3 +526,44 @@ def _cargo(rel: str, raw: bytes) -> list[Declared]:
                 v = str(ver)
             out.append(Declared(name, v, rel, group))
     return out
+
+
+def imported_names(resolver: Resolver, imports: Iterable[ImportLike]) -> dict[str, list[str]]:
+    """For one file's imports: imported name (or module alias / last segment, and '*') -> repository files."""
+    out: dict[str, list[str]] = {}
+    for imp in imports:
+        targets = resolver.resolve(imp)
+        if not targets:
+            continue
+        keys = list(imp.names or ()) or [re.split(r"[./:]+", imp.module.strip("'\"<>`"))[-1] or "*"]
+        for k in keys + ["*"]:
+            lst = out.setdefault(k, [])
+            lst.extend(t for t in targets if t not in lst)
+    return out
+
+
+def traverse(graph: DepGraph, start: set[str], direction: str, depth: int) -> list[tuple[Edge, int]]:
+    """Edges reached from `start` (a file, or a directory's files) up to `depth` hops; edges inside `start` skipped."""
+    out: list[tuple[Edge, int]] = []
+    seen_nodes = set(start)
+    frontier = sorted(start)
+    for d in range(1, depth + 1):
+        nxt: list[str] = []
+        for node in frontier:
+            edges = graph.imports_of(node) if direction == "imports" else graph.dependents_of(node)
+            for e in edges:
+                other = e.target if direction == "imports" else e.source
+                if other in start:
+                    continue
+                out.append((e, d))
+                if other not in seen_nodes:
+                    seen_nodes.add(other)
+                    nxt.append(other)
+        frontier = sorted(nxt)
+        if not frontier:
+            break
+    return out
+
+
+def normalize_pkg(name: str) -> str:
+    return re.sub(r"[-_.]+", "-", name).lower()

@@ -3,16 +3,37 @@
 from __future__ import annotations
 
 import logging
-from typing import Annotated
+from collections.abc import Callable
+from types import SimpleNamespace
+from typing import Annotated, Any, Literal
 
+import anyio.to_thread
+from mcp.server.mcpserver import Context
 from mcp_types import CallToolResult
 from pydantic import BaseModel, Field
 
-from contexteer.errors import InputError
+from contexteer.errors import InputError, NotFoundError
 from contexteer.tools.base import Services, respond
 from contexteer.workspace import read_text_file
 
 logger = logging.getLogger(__name__)
+
+
+class ContextDef(BaseModel):
+    qualname: str
+    kind: str
+    location: str = Field(description="path:start-end")
+    signature: str
+    doc: str | None = None
+    via: str = Field(description="How it was resolved: same file, import, unique name.")
+
+
+class CallerRef(BaseModel):
+    path: str
+    line: int
+    caller: str | None = Field(None, description="Enclosing definition, None at module level.")
+    location: str | None = Field(None, description="The caller's path:start-end.")
+    signature: str | None = None
 
 
 class CodeRange(BaseModel):
@@ -22,6 +43,12 @@ class CodeRange(BaseModel):
     total_lines: int
     content: str = Field(description="The lines, numbered.")
     next_start_line: int | None = Field(None, description="Where to continue when the per-call line cap cut the range.")
+    symbol: str | None = Field(None, description="Qualified name of the definition read (symbol mode).")
+    kind: str | None = None
+    uses: list[ContextDef] = Field(default_factory=list, description="context='semantic': definitions the range refers to.")
+    callers: list[CallerRef] = Field(default_factory=list, description="context='semantic': where the symbol is used.")
+    callers_total: int = 0
+    note: str | None = None
 
 
 def number_lines(lines: list[str], first: int) -> str:
@@ -36,6 +63,24 @@ def split_lines(text: str) -> list[str]:
     return [ln.rstrip("\r") for ln in lines]
 
 
+def bounds(rel: str, total: int, start_line: int | None, end_line: int | None) -> tuple[int, int]:
+    """Validate a 1-based inclusive range against a file of `total` lines; the end is clamped to the file."""
+    start = 1 if start_line is None else start_line
+    end = total if end_line is None else end_line
+    if start < 1 or end < 1:
+        raise InputError(f"line numbers are 1-based; got start_line={start_line}, end_line={end_line}. Use 1 for the first line.")
+    if start > end:
+        raise InputError(f"start_line {start} is after end_line {end}. Swap them or pass a start_line <= end_line.")
+    if total == 0:
+        raise InputError(f"'{rel}' is empty (0 lines); there is nothing to read.")
+    if start > total:
+        raise InputError(
+            f"start_line {start} is past the end of '{rel}', which has {total} lines. "
+            f"Pass a start_line between 1 and {total}."
+        )
+    return start, min(end, total)
+
+
 def register(mcp: object, svc: Services) -> None:
     cap = svc.settings.workspace.max_lines_per_call
 
@@ -43,35 +88,33 @@ def register(mcp: object, svc: Services) -> None:
         "read_code_range",
         kind="code",
         description=(
-            "Read lines of a file with line numbers (1-based, inclusive). With no range, the whole file "
-            "comes back shaped by its kind (outline + signal lines for code, errors for logs)."
+            "Read lines of a file with line numbers (1-based, inclusive), or one definition by symbol= "
+            "(e.g. 'Parser.parse'). context='semantic' adds the signatures of what it uses and its callers. "
+            "With no range or symbol, the whole file comes back shaped by its kind."
         ),
     )
-    def read_code_range(
+    async def read_code_range(
+        ctx: Context,
         path: Annotated[str, Field(description="File path relative to the repository root.")],
         start_line: Annotated[int | None, Field(description="First line (1-based).")] = None,
         end_line: Annotated[int | None, Field(description="Last line, inclusive.")] = None,
+        symbol: Annotated[str | None, Field(description="A definition in the file: plain or qualified name.")] = None,
+        context: Literal["none", "semantic"] = "none",
     ) -> Annotated[CallToolResult, CodeRange]:
+        if symbol is not None and (start_line is not None or end_line is not None):
+            raise InputError("pass either symbol= or start_line/end_line, not both. Use symbol= to read one definition whole.")
+        if symbol is not None or context == "semantic":
+            return await _indexed_read(ctx, path, start_line, end_line, symbol, context == "semantic")
+        return await anyio.to_thread.run_sync(_line_read, path, start_line, end_line)
+
+    def _line_read(path: str, start_line: int | None, end_line: int | None) -> CallToolResult:
         res = svc.ws.resolve(path, kind="file")
         text = read_text_file(svc.ws, res)
         lines = split_lines(text)
         total = len(lines)
         if start_line is None and end_line is None:
             return _whole_file(res.rel, text, lines)
-        start = 1 if start_line is None else start_line
-        end = total if end_line is None else end_line
-        if start < 1 or end < 1:
-            raise InputError(f"line numbers are 1-based; got start_line={start_line}, end_line={end_line}. Use 1 for the first line.")
-        if start > end:
-            raise InputError(f"start_line {start} is after end_line {end}. Swap them or pass a start_line <= end_line.")
-        if total == 0:
-            raise InputError(f"'{res.rel}' is empty (0 lines); there is nothing to read.")
-        if start > total:
-            raise InputError(
-                f"start_line {start} is past the end of '{res.rel}', which has {total} lines. "
-                f"Pass a start_line between 1 and {total}."
-            )
-        end = min(end, total)
+        start, end = bounds(res.rel, total, start_line, end_line)
         next_start = None
         if end - start + 1 > cap:
             end = start + cap - 1
@@ -102,3 +145,111 @@ def register(mcp: object, svc: Services) -> None:
         # Larger: the raw text goes to the pipeline, whose digesters keep signal lines with their file
         # line numbers (the text starts at line 1) and fold the rest into addressable gaps.
         return respond(model, text, kind=kind)
+
+    async def _indexed_read(
+        ctx: Context, path: str, start_line: int | None, end_line: int | None, symbol: str | None, semantic: bool
+    ) -> CallToolResult:
+        from contexteer.tools.navigation import nav_for, run
+
+        res = svc.ws.resolve(path, kind="file")
+        nav = nav_for(svc)
+
+        def work(cb: Callable[[int, int], None] | None) -> CallToolResult:
+            note = nav.ready(cb, [res.rel])
+            text = read_text_file(svc.ws, res)
+            lines = split_lines(text)
+            total = len(lines)
+            target: Any
+            if symbol is not None:
+                target = _find(nav, res.rel, symbol, note)
+                start, end = target.start_line, min(target.end_line, total)
+            else:
+                start, end = bounds(res.rel, total, start_line, end_line)
+                target = SimpleNamespace(id=-1, name="", qualname="", kind="range", path=res.rel, parent_id=None,
+                                         start_line=start, end_line=end)
+            return _render_read(nav, res.rel, lines, target, start, end, semantic, note, symbol is not None)
+
+        return await run(ctx, work)
+
+    def _find(nav: Any, rel: str, symbol: str, note: str | None) -> Any:
+        from contexteer.indexers.lookup import find_in_file
+
+        if not symbol.strip():
+            raise InputError("symbol is empty. Pass a definition name such as 'parse_header' or 'Parser.parse_header'.")
+        info = nav.index.file_info(rel)
+        if info is None or info.status != "indexed":
+            status = info.status if info else "not indexed"
+            raise InputError(
+                f"'{rel}' has no symbol index ({status}), so symbol= cannot be used. "
+                f"Read it by lines: read_code_range(path=\"{rel}\", start_line=1, end_line=100)."
+            )
+        try:
+            return find_in_file(nav.index, rel, symbol)
+        except NotFoundError as exc:
+            if note:
+                raise NotFoundError(f"{exc} ({note})") from exc
+            raise
+
+    def _render_read(nav: Any, rel: str, lines: list[str], target: Any, start: int, end: int, semantic: bool,
+                     note: str | None, by_symbol: bool) -> CallToolResult:
+        from contexteer.indexers.lookup import semantic_context
+
+        total = len(lines)
+        next_start = None
+        parts: list[str] = []
+        what = f" {target.kind} {target.qualname}" if by_symbol else ""
+        parts.append(f"{rel}:{start}-{end}{what} (of {total} lines)")
+        if note:
+            parts.append(f"[{note}]")
+        shown_end = end
+        if end - start + 1 > cap:
+            shown_end = start + cap - 1
+            next_start = shown_end + 1
+            inner = [s for s in nav.index.symbols_in_file(rel)
+                     if start <= s.start_line <= end and s.id != getattr(target, "id", None)]
+            if inner:
+                parts.append(f"outline of {rel}:{start}-{end} ({end - start + 1} lines, more than the per-call cap of {cap}):")
+                parts += [f"  {s.start_line}-{s.end_line} {s.kind} {s.qualname}" for s in inner[:60]]
+                if len(inner) > 60:
+                    parts.append(f"  … {len(inner) - 60} more definitions")
+        body = number_lines(lines[start - 1 : shown_end], start)
+        parts.append(body)
+        if next_start is not None:
+            parts.append(
+                f"… cut at the per-call cap of {cap} lines; continue with "
+                f"read_code_range(path=\"{rel}\", start_line={next_start}, end_line={min(end, next_start + cap - 1)})"
+                + ("" if not by_symbol else " or read a nested definition by symbol=")
+            )
+        model = CodeRange(path=rel, start_line=start, end_line=shown_end, total_lines=total, content=body,
+                          next_start_line=next_start, symbol=target.qualname or None, kind=target.kind if by_symbol else None,
+                          note=note)
+        if semantic:
+            sem = semantic_context(nav.index, target, nav.imported, max_callers=svc.settings.navigation.max_callers)
+            model.uses = [ContextDef(qualname=s.qualname, kind=s.kind, location=f"{s.path}:{s.start_line}-{s.end_line}",
+                                     signature=s.signature, doc=s.doc, via=how) for s, how in sem.definitions]
+            model.callers = [CallerRef(path=c.path, line=c.line, caller=c.symbol.qualname if c.symbol else None,
+                                       location=f"{c.path}:{c.symbol.start_line}-{c.symbol.end_line}" if c.symbol else None,
+                                       signature=c.symbol.signature if c.symbol else None) for c in sem.callers]
+            model.callers_total = sem.callers_total
+            parts.append(_semantic_text(model, by_symbol))
+        return respond(model, "\n".join(parts), explicit=True)
+
+
+def _semantic_text(model: CodeRange, by_symbol: bool) -> str:
+    out = ["", "── uses ──" if model.uses else "── uses: nothing resolvable in the index ──"]
+    for d in model.uses:
+        doc = f"  # {d.doc[:100]}" if d.doc else ""
+        out.append(f"{d.location} {d.kind} {d.qualname} — {d.signature[:160]}{doc}  [{d.via}]")
+    if by_symbol:
+        if model.callers:
+            out.append(f"── called by ({model.callers_total}{', showing ' + str(len(model.callers)) if model.callers_total > len(model.callers) else ''}) ──")
+            for c in model.callers:
+                if c.caller:
+                    out.append(f"{c.path}:{c.line} in {c.caller} ({c.location}) — {(c.signature or '')[:140]}")
+                else:
+                    out.append(f"{c.path}:{c.line} at module level")
+            if model.callers_total > len(model.callers):
+                out.append(f"… {model.callers_total - len(model.callers)} more: search_symbol(query=\"{(model.symbol or '').rsplit('.', 1)[-1]}\", references=true)")
+        else:
+            out.append("── called by: no references found in the index ──")
+    return "\n".join(out)

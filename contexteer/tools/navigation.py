@@ -1,0 +1,456 @@
+"""Navigation tools: get_structured_index, search_symbol, list_dependencies, search_text."""
+
+from __future__ import annotations
+
+import logging
+import threading
+import time
+from collections.abc import Callable, Iterable
+from typing import Annotated, Any, Literal
+
+import anyio
+import anyio.from_thread
+import anyio.lowlevel
+import anyio.to_thread
+from mcp.server.mcpserver import Context
+from mcp_types import CallToolResult
+from pydantic import BaseModel, Field
+
+from contexteer.errors import InputError
+from contexteer.indexers import deps as deps_mod
+from contexteer.indexers import textsearch
+from contexteer.indexers.lookup import line_previews, rank_definitions
+from contexteer.indexers.repomap import RepoMapper, fit, language_summary
+from contexteer.tools import nav_render as render
+from contexteer.tools.base import Services, respond
+
+logger = logging.getLogger(__name__)
+
+_LOCK = threading.Lock()
+SEARCH_POOL = 500  # candidates ranked per search_symbol query before paging
+
+
+class Nav:
+    """The navigation state of one served workspace: the index, the repo mapper, the dependency graph."""
+
+    def __init__(self, svc: Services) -> None:
+        from contexteer.indexers.index import StructureIndex  # lazily: the index opens SQLite
+
+        self.svc = svc
+        self.index = StructureIndex(svc.ws)
+        self.mapper = RepoMapper(self.index)
+        self._graph_state: Any = object()
+        self._graph: deps_mod.DepGraph | None = None
+        self._resolver: deps_mod.Resolver | None = None
+        self._imports_cache: dict[str, dict[str, list[str]]] = {}
+        self._all_files: list[str] | None = None
+        self._glock = threading.Lock()
+
+    # ----- readiness ------------------------------------------------------------------------
+    def ready(self, progress: Callable[[int, int], None] | None, paths: Iterable[str] = (), sweep: bool = False) -> str | None:
+        """Build or sweep the index as needed, re-check `paths`; returns the 'index N% built' note or None."""
+        st = self.index.ensure_built(wait_seconds=self.svc.settings.index.first_query_wait_seconds, progress=progress)
+        paths = [p for p in paths if p and p != "."]
+        if st.complete:
+            if sweep:
+                self.index.refresh()
+            if paths:
+                self.index.ensure_fresh(paths)
+        return st.note()
+
+    # ----- dependency graph -----------------------------------------------------------------
+    def _sync_graph(self) -> None:
+        state = self.mapper.state()
+        if state != self._graph_state:
+            with self._glock:
+                self._graph_state = state
+                self._graph = None
+                self._resolver = None
+                self._imports_cache = {}
+                self._all_files = None
+
+    def all_files(self) -> list[str]:
+        self._sync_graph()
+        if self._all_files is None:
+            files = set(self.mapper.infos())
+            files.update(self.svc.ws.list_files())
+            self._all_files = sorted(files)
+        return self._all_files
+
+    def resolver(self) -> deps_mod.Resolver:
+        self._sync_graph()
+        if self._resolver is None:
+            root = self.svc.ws.root
+
+            def read(rel: str) -> str | None:
+                try:
+                    return (root / rel).read_text(encoding="utf-8", errors="replace")
+                except OSError:
+                    return None
+
+            self._resolver = deps_mod.Resolver(self.all_files(), read)
+        return self._resolver
+
+    def graph(self) -> deps_mod.DepGraph:
+        self._sync_graph()
+        if self._graph is None:
+            r = self.resolver()
+            self._graph = deps_mod.build_graph(r.files, self.index.all_imports(), r.read_text)
+        return self._graph
+
+    def imported(self, path: str) -> dict[str, list[str]]:
+        self._sync_graph()
+        hit = self._imports_cache.get(path)
+        if hit is None:
+            hit = deps_mod.imported_names(self.resolver(), self.index.imports_of(path))
+            self._imports_cache[path] = hit
+        return hit
+
+
+def nav_for(svc: Services) -> Nav:
+    nav = svc.__dict__.get("_nav")
+    if nav is None:
+        with _LOCK:
+            nav = svc.__dict__.get("_nav")
+            if nav is None:
+                nav = Nav(svc)
+                svc.__dict__["_nav"] = nav
+    return nav
+
+
+def progress_reporter(ctx: Context | None) -> Callable[[int, int], None] | None:
+    """A thread-safe progress callback sending MCP progress notifications (throttled), or None."""
+    if ctx is None:
+        return None
+    try:
+        token = anyio.lowlevel.current_token()
+    except RuntimeError:
+        return None
+    last = [0.0]
+
+    def cb(done: int, total: int) -> None:
+        now = time.monotonic()
+        if now - last[0] < 0.25 and done < total:
+            return
+        last[0] = now
+        try:
+            anyio.from_thread.run(ctx.report_progress, float(done), float(total), f"indexing {done}/{total} files", token=token)
+        except Exception:  # noqa: BLE001 - progress is best effort; never fail the call for it
+            logger.debug("progress notification failed", exc_info=True)
+
+    return cb
+
+
+async def run(ctx: Context | None, fn: Callable[[Callable[[int, int], None] | None], Any]) -> Any:
+    """Run blocking index work in a worker thread, with progress notifications wired to `ctx`."""
+    cb = progress_reporter(ctx)
+    return await anyio.to_thread.run_sync(fn, cb)
+
+
+# ----- output models ----------------------------------------------------------------------------
+class OutlineSymbol(BaseModel):
+    qualname: str
+    kind: str
+    start_line: int
+    end_line: int
+    signature: str
+    doc: str | None = None
+    exported: bool = True
+
+
+class StructuredIndex(BaseModel):
+    path: str
+    mode: Literal["outline", "map"]
+    symbols: list[OutlineSymbol] = Field(default_factory=list, description="outline: every symbol; map: the shown ones.")
+    files_total: int = 0
+    files_shown: int = 0
+    tokens: int = 0
+    note: str | None = None
+
+
+class SymbolHit(BaseModel):
+    path: str
+    qualname: str
+    kind: str
+    start_line: int
+    end_line: int
+    signature: str
+    exported: bool
+    references: int = 0
+
+
+class RefSite(BaseModel):
+    path: str
+    line: int
+    preview: str
+
+
+class SymbolSearch(BaseModel):
+    query: str
+    total: int
+    definitions: list[SymbolHit]
+    references: list[RefSite] = Field(default_factory=list)
+    references_total: int = 0
+    next_cursor: str | None = None
+    note: str | None = None
+
+
+class DepEdge(BaseModel):
+    source: str
+    target: str
+    line: int
+    depth: int = 1
+
+
+class ExternalPkg(BaseModel):
+    package: str
+    stdlib: bool = False
+    used_by: int = 1
+    declared: str | None = Field(None, description="Version spec from a manifest, if declared.")
+
+
+class DeclaredDep(BaseModel):
+    name: str
+    version: str
+    manifest: str
+    group: str
+
+
+class Dependencies(BaseModel):
+    path: str
+    imports: list[DepEdge] = Field(default_factory=list)
+    dependents: list[DepEdge] = Field(default_factory=list)
+    external: list[ExternalPkg] = Field(default_factory=list)
+    declared: list[DeclaredDep] = Field(default_factory=list)
+    cycles: list[list[str]] = Field(default_factory=list)
+    note: str | None = None
+
+
+class TextHit(BaseModel):
+    path: str
+    line: int
+    text: str
+    context: bool = False
+
+
+class TextSearch(BaseModel):
+    pattern: str
+    matches: int
+    files: int
+    truncated: bool
+    timed_out: bool
+    hits: list[TextHit]
+
+
+def register(mcp: object, svc: Services) -> None:
+    nav_settings = svc.settings.navigation
+
+    @svc.tool(
+        "get_structured_index",
+        kind="code",
+        description=(
+            "Outline of a file (symbols, kinds, line ranges, signatures), or for a directory a ranked repo map "
+            "of its most important files and symbols within a token budget. Start here."
+        ),
+    )
+    async def get_structured_index(
+        ctx: Context,
+        path: Annotated[str, Field(description="File or directory, relative to the root.")] = ".",
+        budget_tokens: Annotated[int | None, Field(description="Map size in tokens (directories).")] = None,
+        focus: Annotated[list[str] | None, Field(description="Paths or symbol names you are working on; ranks them and their neighbours first.")] = None,
+        kinds: Annotated[list[str] | None, Field(description="Only these symbol kinds, e.g. ['class','function'].")] = None,
+        include_private: Annotated[bool | None, Field(description="Show private symbols (default: yes for a file, no for a map).")] = None,
+    ) -> Annotated[CallToolResult, StructuredIndex]:
+        res = svc.ws.resolve(path, kind="any")
+        budget = budget_tokens or nav_settings.repo_map_budget
+        if budget < 100:
+            raise InputError(f"budget_tokens={budget} is too small for a useful map; pass 100 or more (default {nav_settings.repo_map_budget}).")
+        capped = budget > nav_settings.repo_map_budget_cap
+        budget = min(budget, nav_settings.repo_map_budget_cap)
+        kind_set = set(kinds) if kinds else None
+        nav = nav_for(svc)
+
+        def work(cb: Callable[[int, int], None] | None) -> CallToolResult:
+            if res.real.is_dir():
+                note = nav.ready(cb, sweep=True)
+                return _map(nav, res.rel, budget, focus or [], kind_set, bool(include_private), note, capped)
+            note = nav.ready(cb, [res.rel])
+            return _outline(nav, res.rel, kind_set, include_private is not False, note)
+
+        return await run(ctx, work)
+
+    def _outline(nav: Nav, rel: str, kinds: set[str] | None, private: bool, note: str | None) -> CallToolResult:
+        info = nav.index.file_info(rel)
+        if info is None or info.status != "indexed":
+            why = {"too_large": "it is larger than workspace.max_file_bytes", "binary": "it is binary",
+                   "unsupported": "its language has no parser here", "error": "it could not be parsed"}
+            reason = why.get(info.status, info.status) if info else "it is not indexed (ignored, excluded or new)"
+            text = f"{rel}: no outline because {reason}. Read it with read_code_range(path=\"{rel}\", start_line=1, end_line=100) or search it with search_text(path=\"{rel}\")."
+            return respond(StructuredIndex(path=rel, mode="outline", note=note), text, kind="text")
+        syms = [s for s in nav.index.symbols_in_file(rel) if (not kinds or s.kind in kinds) and (private or s.exported)]
+        model = StructuredIndex(
+            path=rel, mode="outline", note=note, files_total=1, files_shown=1,
+            symbols=[OutlineSymbol(qualname=s.qualname, kind=s.kind, start_line=s.start_line, end_line=s.end_line,
+                                   signature=s.signature, doc=s.doc, exported=s.exported) for s in syms],
+        )
+        text = render.outline(rel, info, syms, note)
+        return respond(model, text, kind="markdown" if info.language == "markdown" else "code", explicit=True)
+
+    def _map(nav: Nav, rel: str, budget: int, focus: list[str], kinds: set[str] | None, private: bool,
+             note: str | None, capped: bool) -> CallToolResult:
+        from contexteer.shaping.tokens import count_tokens
+
+        infos = nav.mapper.infos()
+        prefix = "" if rel == "." else rel + "/"
+        scope = sorted(p for p, fi in infos.items() if p.startswith(prefix) and fi.status == "indexed")
+        focus_files: set[str] = set()
+        focus_names: set[str] = set()
+        for f in focus:
+            f = f.strip().strip("/")
+            if not f:
+                continue
+            if f in infos:
+                focus_files.add(f)
+            elif any(p.startswith(f + "/") for p in infos):
+                focus_files.update(p for p in infos if p.startswith(f + "/"))
+            else:
+                focus_names.add(f.rsplit(".", 1)[-1])
+        ranking = nav.mapper.ranking(focus_files, focus_names)
+        head = f"repo map of {rel if rel != '.' else 'the repository'} — " + language_summary(infos[p] for p in scope)
+        notes = [n for n in (note, f"budget capped at {nav_settings.repo_map_budget_cap} tokens (navigation.repo_map_budget_cap)" if capped else None) if n]
+        if notes:
+            head += "\n[" + "; ".join(notes) + "]"
+        if not scope:
+            text = head + f"\nno indexed source files under {rel}. Use search_text(path=\"{rel}\") to search its text."
+            return respond(StructuredIndex(path=rel, mode="map", note=note), text, kind="text")
+        result = fit(ranking, scope, nav.mapper.symbols_of, count_tokens, budget, header=head, kinds=kinds, include_private=private)
+        model = StructuredIndex(
+            path=rel, mode="map", files_total=result.files_total, files_shown=result.files_shown, tokens=result.tokens, note=note,
+            symbols=[OutlineSymbol(qualname=f"{p}::{s.qualname}", kind=s.kind, start_line=s.start_line, end_line=s.end_line,
+                                   signature=s.signature, exported=s.exported) for p, ss in result.shown for s in ss],
+        )
+        return respond(model, result.text, kind="code", explicit=True)
+
+    @svc.tool(
+        "search_symbol",
+        kind="text",
+        description=(
+            "Find definitions by name (exact/prefix/substring/fuzzy) with location, kind and signature; "
+            "references=true adds the reference sites grouped by file."
+        ),
+    )
+    async def search_symbol(
+        ctx: Context,
+        query: Annotated[str, Field(description="Name or qualified name, e.g. 'parse_header' or 'Parser.parse'.")],
+        kind: Annotated[str | None, Field(description="Only this kind: class, function, method, ...")] = None,
+        path: Annotated[str | None, Field(description="Only under this file or directory.")] = None,
+        match: Literal["exact", "prefix", "substring", "fuzzy"] = "exact",
+        references: bool = False,
+        limit: Annotated[int, Field(ge=1, le=200)] = 20,
+        cursor: Annotated[str | None, Field(description="next_cursor of the previous page.")] = None,
+    ) -> Annotated[CallToolResult, SymbolSearch]:
+        q = query.strip()
+        if not q:
+            raise InputError("query is empty. Pass a symbol name such as 'parse_header' (or match='prefix' with its start).")
+        offset = _cursor(cursor)
+        prefix = None
+        if path and path.strip() not in ("", "."):
+            prefix = svc.ws.resolve(path, kind="any").rel
+        nav = nav_for(svc)
+
+        def work(cb: Callable[[int, int], None] | None) -> CallToolResult:
+            note = nav.ready(cb)
+            idx = nav.index
+            pool = idx.find_symbols(q, match=match, kind=kind, path_prefix=prefix, limit=SEARCH_POOL)
+            total = idx.count_symbols(q, match=match, kind=kind, path_prefix=prefix) if len(pool) >= SEARCH_POOL else len(pool)
+            counts = idx.reference_counts({s.name for s in pool})
+            ranked = rank_definitions(pool, q, counts)
+            page = ranked[offset : offset + limit]
+            nxt = offset + limit if offset + limit < len(ranked) else None
+            hits = [SymbolHit(path=s.path, qualname=s.qualname, kind=s.kind, start_line=s.start_line, end_line=s.end_line,
+                              signature=s.signature, exported=s.exported, references=counts.get(s.name, 0)) for s in page]
+            sites: list[RefSite] = []
+            ref_total = 0
+            if references and page:
+                names = list(dict.fromkeys(s.name for s in page[:5]))
+                for nm in names:
+                    refs = idx.references_to(nm, limit=nav_settings.search_max_results)
+                    ref_total += len(refs)
+                    sites.extend(RefSite(path=r.path, line=r.line, preview="") for r in refs
+                                 if prefix is None or r.path == prefix or r.path.startswith(prefix + "/"))
+                line_previews(svc.ws.root, sites)
+            model = SymbolSearch(query=q, total=total, definitions=hits, references=sites, references_total=ref_total,
+                                 next_cursor=str(nxt) if nxt is not None else None, note=note)
+            text = render.symbol_search(model, match, kind, bool(page) or offset == 0)
+            return respond(model, text, kind="search" if references else "text", terms=[q])
+
+        return await run(ctx, work)
+
+    @svc.tool(
+        "list_dependencies",
+        kind="text",
+        description=(
+            "Imports of a file resolved to repository files (others as external packages), its dependents, "
+            "declared dependencies with versions, import cycles; format='mermaid' draws the graph."
+        ),
+    )
+    async def list_dependencies(
+        ctx: Context,
+        path: Annotated[str, Field(description="File or directory ('.' = whole project).")],
+        direction: Literal["imports", "dependents", "both"] = "imports",
+        depth: Annotated[int, Field(ge=1, le=5)] = 1,
+        external: bool = True,
+        format: Literal["text", "mermaid"] = "text",
+    ) -> Annotated[CallToolResult, Dependencies]:
+        res = svc.ws.resolve(path, kind="any")
+        nav = nav_for(svc)
+
+        def work(cb: Callable[[int, int], None] | None) -> CallToolResult:
+            is_dir = res.real.is_dir()
+            note = nav.ready(cb, [] if is_dir else [res.rel], sweep=is_dir)
+            graph = nav.graph()
+            files = nav.all_files()
+            model = render.dependencies(svc.ws.root, graph, files, res.rel, is_dir, direction, depth, external, note)
+            text = render.deps_mermaid(model) if format == "mermaid" else render.deps_text(model, direction, depth)
+            return respond(model, text, kind="text")
+
+        return await run(ctx, work)
+
+    @svc.tool(
+        "search_text",
+        kind="search",
+        terms_from=("pattern",),
+        description=(
+            "Search file contents with ripgrep (literal by default, regex=true for a regular expression); "
+            "one hit per line as path:line: text. Honours .gitignore."
+        ),
+    )
+    async def search_text(
+        pattern: Annotated[str, Field(description="Text to find (a regular expression when regex=true).")],
+        regex: bool = False,
+        case_sensitive: Annotated[bool | None, Field(description="Default: smart case (sensitive if the pattern has capitals).")] = None,
+        glob: Annotated[str | None, Field(description="Only files matching this glob, e.g. '*.py' or '!tests/**'.")] = None,
+        path: Annotated[str, Field(description="File or directory to search.")] = ".",
+        context_lines: Annotated[int, Field(ge=0, le=20)] = 0,
+        max_results: Annotated[int | None, Field(ge=1, description="Most matching lines.")] = None,
+    ) -> Annotated[CallToolResult, TextSearch]:
+        def work() -> CallToolResult:
+            r = textsearch.search(svc.ws, pattern, regex=regex, case_sensitive=case_sensitive, glob=glob, path=path,
+                                  context_lines=context_lines, max_results=max_results)
+            model = TextSearch(pattern=pattern, matches=r.matches, files=len(r.files), truncated=r.truncated, timed_out=r.timed_out,
+                               hits=[TextHit(path=h.path, line=h.line, text=h.text, context=h.context) for h in r.hits if h.path])
+            return respond(model, textsearch.render(r), kind="search", terms=[pattern])
+
+        return await anyio.to_thread.run_sync(work)
+
+
+def _cursor(cursor: str | None) -> int:
+    if not cursor:
+        return 0
+    try:
+        value = int(cursor)
+    except ValueError:
+        value = -1
+    if value < 0:
+        raise InputError(f"cursor '{cursor}' is not one this tool gave out. Pass the next_cursor of the previous page, or omit it.")
+    return value
