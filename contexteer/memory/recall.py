@@ -171,6 +171,7 @@ class Rendered:
 
 def render_entry(h: Header, body: str, now: datetime, entry_bytes: int) -> tuple[str, bool, int]:
     """One entry as markdown: heading, meta line, body cut to `entry_bytes`; (text, was_cut, body bytes)."""
+    body = body.rstrip("\n")
     raw = body.encode("utf-8")
     cut = len(raw) > entry_bytes
     if cut:

@@ -20,7 +20,15 @@ from contexteer.config import Settings
 from contexteer.errors import InputError, SecretError
 from contexteer.memory import entries as E
 from contexteer.memory.checkpoints import Checkpoints, render_checkpoint
-from contexteer.memory.recall import Budgets, SessionMemory, age_label, count_tokens, rank, render_entry, render_selection
+from contexteer.memory.recall import (
+    Budgets,
+    SessionMemory,
+    age_label,
+    count_tokens,
+    rank,
+    render_entry,
+    render_selection,
+)
 from contexteer.memory.store import MemoryStore, index_line, secret_kinds
 from contexteer.secrets import redact
 
@@ -190,7 +198,7 @@ class MemoryService:
             return self.store.get(name).body
 
         out = render_selection(ranked, load, session, budgets, now, pre)
-        self.store.touch(out.full)
+        self.store.touch(out.full + out.reminders)
         self._event("recall", register=register, query_terms=len((query or "").split()), shown=len(out.full),
                     reminders=len(out.reminders), headers_only=len(out.headers_only), bytes=out.body_bytes)
         return Answer(out.text, "recall", out.full + out.reminders + out.headers_only, len(out.full))

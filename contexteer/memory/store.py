@@ -22,7 +22,13 @@ import orjson
 from contexteer.errors import ConflictError, InputError, NotFoundError, SecretError, StorageError
 from contexteer.memory import entries as E
 from contexteer.memory.entries import INDEX_NAME, Entry, Header
-from contexteer.memory.storage import DirLock, atomic_delete, atomic_move, atomic_write, ensure_dir, sweep_temps
+from contexteer.memory.storage import (
+    DirLock,
+    atomic_delete,
+    atomic_write,
+    ensure_dir,
+    sweep_temps,
+)
 from contexteer.secrets import find_secrets, redact
 
 logger = logging.getLogger(__name__)

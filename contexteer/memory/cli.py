@@ -1,0 +1,104 @@
+"""`contexteer memory ...`: the human side of long-term memory (list, show, trash, restore, purge, export, import)."""
+
+from __future__ import annotations
+
+import argparse
+import logging
+import sys
+from pathlib import Path
+from typing import Any, TextIO
+
+from contexteer.config import Settings
+from contexteer.errors import ContexteerError
+from contexteer.memory.archive import export_archive, import_archive
+from contexteer.memory.journal import Journal
+from contexteer.memory.recall import SessionMemory
+from contexteer.memory.service import MemoryService
+from contexteer.memory.store import index_line
+from contexteer.workspace import Workspace
+
+logger = logging.getLogger(__name__)
+
+
+def add_memory_commands(sub: Any) -> None:
+    p = sub.add_parser("list", help="entries (headers only), newest checkpoint first")
+    p.add_argument("--tag", default=None, help="only this tag (DECISION, REQUIREMENT, ...)")
+    p.add_argument("--status", default=None, help="only this status (active, verified, stale)")
+    p = sub.add_parser("show", help="one entry in full, with its header")
+    p.add_argument("name")
+    sub.add_parser("trash", help="what the trash holds")
+    p = sub.add_parser("delete", help="move entries to the trash")
+    p.add_argument("names", nargs="+")
+    p = sub.add_parser("restore", help="bring an entry back from the trash")
+    p.add_argument("name")
+    p.add_argument("--as", dest="new_name", default=None, help="restore under another name (when the name is taken)")
+    p = sub.add_parser("purge", help="delete trashed entries for good (all, or the names given)")
+    p.add_argument("names", nargs="*")
+    p.add_argument("--yes", action="store_true", help="really delete; without it, only say what would be deleted")
+    p = sub.add_parser("export", help="write every entry and checkpoint to a versioned JSON archive (secrets re-scanned)")
+    p.add_argument("file")
+    p = sub.add_parser("import", help="read an archive written by export (validated before anything is written)")
+    p.add_argument("file")
+    p.add_argument("--on-conflict", choices=["skip", "overwrite", "rename"], default="skip",
+                   help="what to do with an entry whose name already exists (default: skip)")
+    sub.add_parser("checkpoints", help="list checkpoints, newest first")
+
+
+def run_memory_command(args: argparse.Namespace, ws: Workspace, settings: Settings, out: TextIO | None = None,
+                       err: TextIO | None = None) -> int:
+    out = out or sys.stdout
+    err = err or sys.stderr
+    cmd = getattr(args, "memory_command", None)
+    if not cmd:
+        err.write("usage: contexteer memory {list,show,trash,delete,restore,purge,export,import,checkpoints} ...\n")
+        return 2
+    j = settings.journal
+    journal = Journal(ws.storage("journal.jsonl"), max_bytes=j.max_bytes, keep=j.keep)
+    try:
+        service = MemoryService(ws.memory_dir, settings, journal=journal)
+        if service.store.repair_report is not None:
+            err.write(f"memory index repaired at startup: {service.store.repair_report.summary()}\n")
+        session = SessionMemory()
+        return _run(cmd, args, service, session, out)
+    except ContexteerError as exc:
+        err.write(f"error: {exc}\n")
+        return 1
+
+
+def _run(cmd: str, args: argparse.Namespace, service: MemoryService, session: SessionMemory, out: TextIO) -> int:
+    store = service.store
+    if cmd == "list":
+        out.write(service.list(session, tag=args.tag, status=args.status).text)
+    elif cmd == "show":
+        entry = store.get(args.name)
+        h = entry.header
+        out.write(f"{index_line(h)}\nsource: {h.source}\ncreatedAt: {h.createdAt}\nupdatedAt: {h.updatedAt}\n"
+                  f"status: {h.status}{' (verifiedAt ' + h.verifiedAt + ')' if h.verifiedAt else ''}\n"
+                  f"file: {store.path(h.name)}\n\n{entry.body}")
+        if not entry.body.endswith("\n"):
+            out.write("\n")
+    elif cmd == "trash":
+        out.write(service.list(session, status="trash").text)
+    elif cmd == "delete":
+        out.write(service.delete(session, names=args.names).text + "\n")
+    elif cmd == "restore":
+        out.write(service.restore(session, name=args.name, new_name=args.new_name).text + "\n")
+    elif cmd == "purge":
+        out.write(service.purge(session, names=args.names or None, confirm=args.yes).text.replace("confirm=true", "--yes") + "\n")
+    elif cmd == "export":
+        rep = export_archive(store, service.checkpoints, Path(args.file))
+        red = f"; {sum(rep.redacted.values())} secret(s) redacted ({', '.join(rep.redacted)})" if rep.redacted else ""
+        out.write(f"exported {rep.entries} entries and {rep.checkpoints} checkpoints to {args.file}{red}\n")
+    elif cmd == "import":
+        irep = import_archive(store, service.checkpoints, Path(args.file), on_conflict=args.on_conflict)
+        parts = [f"imported {len(irep.imported)} entries", f"{irep.checkpoints} checkpoints"]
+        if irep.skipped:
+            parts.append(f"skipped {len(irep.skipped)} existing ({', '.join(irep.skipped[:10])}; use --on-conflict)")
+        if irep.renamed:
+            parts.append("renamed " + ", ".join(f"{a} -> {b}" for a, b in irep.renamed.items()))
+        out.write("; ".join(parts) + "\n")
+    elif cmd == "checkpoints":
+        out.write(service.checkpoint_list(session).text)
+    else:
+        return 2
+    return 0

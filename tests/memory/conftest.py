@@ -1,0 +1,76 @@
+"""Memory test fixtures: a workspace, a controllable clock, a service and the real server with an in-memory client."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from datetime import UTC, datetime, timedelta
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from contexteer.config import LoadedConfig
+from contexteer.memory.journal import Journal
+from contexteer.memory.recall import SessionMemory
+from contexteer.memory.service import MemoryService
+from contexteer.workspace import Workspace
+from tests.conftest import make_workspace
+
+
+class Clock:
+    """A clock tests move by hand."""
+
+    def __init__(self, start: datetime | None = None) -> None:
+        self.now = start or datetime(2026, 1, 1, 12, 0, tzinfo=UTC)
+
+    def __call__(self) -> datetime:
+        return self.now
+
+    def advance(self, days: float = 0, seconds: float = 0) -> None:
+        self.now += timedelta(days=days, seconds=seconds)
+
+
+@pytest.fixture
+def clock() -> Clock:
+    return Clock()
+
+
+@pytest.fixture
+def mem_root(tmp_path: Path) -> Path:
+    root = tmp_path / "proj"
+    (root / "src").mkdir(parents=True)
+    (root / "src" / "auth.py").write_text("def login():\n    return True\n", encoding="utf-8")
+    return root
+
+
+@pytest.fixture
+def ws_loaded(mem_root: Path) -> tuple[Workspace, LoadedConfig]:
+    return make_workspace(mem_root)
+
+
+MakeService = Callable[..., MemoryService]
+
+
+@pytest.fixture
+def make_service(ws_loaded: tuple[Workspace, LoadedConfig], clock: Clock) -> MakeService:
+    ws, loaded = ws_loaded
+
+    def make(**overrides: Any) -> MemoryService:
+        settings = loaded.settings
+        if overrides:
+            _, l2 = make_workspace(ws.root, **overrides)
+            settings = l2.settings
+        journal = Journal(ws.storage("journal.jsonl"))
+        return MemoryService(ws.memory_dir, settings, journal=journal, clock=clock)
+
+    return make
+
+
+@pytest.fixture
+def service(make_service: MakeService) -> MemoryService:
+    return make_service()
+
+
+@pytest.fixture
+def session() -> SessionMemory:
+    return SessionMemory()
