@@ -4,9 +4,10 @@ An atomic write puts the bytes in a temp file in the target's own directory, fsy
 it over the target and fsyncs the directory, so a crash leaves either the old file or the new one.
 Temp files are named `.tmp-*`; `sweep_temps` removes the ones a killed process left behind.
 
-`CONTEXTEER_MEMORY_TEST_PAUSE=<seconds>` (tests only) makes every atomic write touch
+`CONTEXTEER_MEMORY_TEST_PAUSE=<seconds>` (tests only) makes an atomic write touch
 `<dir>/.paused-<target name>` and sleep between the fsync of the temp file and the replace, so a test
-can kill the process at exactly that point.
+can kill the process at exactly that point; `CONTEXTEER_MEMORY_TEST_PAUSE_ON=<file name>` limits the
+pause to writes of that file.
 """
 
 from __future__ import annotations
@@ -26,6 +27,7 @@ logger = logging.getLogger(__name__)
 
 TEMP_PREFIX = ".tmp-"
 PAUSE_ENV = "CONTEXTEER_MEMORY_TEST_PAUSE"
+PAUSE_ON_ENV = "CONTEXTEER_MEMORY_TEST_PAUSE_ON"
 LOCK_TIMEOUT_SECONDS = 30.0
 
 
@@ -74,6 +76,9 @@ def atomic_write(target: Path, data: bytes | str) -> None:
 def _test_pause(target: Path) -> None:
     raw = os.environ.get(PAUSE_ENV)
     if not raw:
+        return
+    only = os.environ.get(PAUSE_ON_ENV)
+    if only and only != target.name:
         return
     try:
         seconds = float(raw)
@@ -126,7 +131,7 @@ class DirLock:
     """The cross-process lock serialising every memory write (re-entrant within one process)."""
 
     def __init__(self, directory: Path) -> None:
-        self._lock = FileLock(str(directory / ".lock"), timeout=LOCK_TIMEOUT_SECONDS)
+        self._lock = FileLock(str(directory / ".lock"), timeout=LOCK_TIMEOUT_SECONDS, mode=0o600)
 
     def __enter__(self) -> DirLock:
         try:

@@ -340,6 +340,7 @@ class MemoryStore:
         report = RepairReport()
         with self.lock:
             report.temps = sweep_temps(self.dir) + sweep_temps(self.trash_dir)
+            secure_tree(self.dir)
             heads = self.headers()
             report.unreadable = [h.name for h in heads if h.description.startswith("(unreadable header")]
             expected = self.render_index(heads)

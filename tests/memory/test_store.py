@@ -221,3 +221,22 @@ def test_memory_store_sweeps_temp_files_left_by_a_crash(ws_loaded) -> None:
     store = MemoryStore(ws.memory_dir)
     assert not leftover.exists()
     assert store.repair_report is not None and store.repair_report.temps == [".tmp-abc.part"]
+
+
+def test_repo_location_keeps_memory_under_the_repository(mem_root, session) -> None:
+    from tests.conftest import make_workspace
+
+    ws, loaded = make_workspace(mem_root, **{"memory.location": "repo"})
+    svc = MemoryService(ws.memory_dir, loaded.settings)
+    svc.save(session, name="team-rule", content="PRs need two reviews.", tag="REQUIREMENT")
+    assert (mem_root / ".contexteer" / "memory" / "team-rule.md").is_file()
+    assert (mem_root / ".contexteer" / "memory" / "MEMORY.md").is_file()
+
+
+def test_loose_permissions_are_tightened_at_startup(ws_loaded, session) -> None:
+    ws, loaded = ws_loaded
+    MemoryService(ws.memory_dir, loaded.settings).save(session, name="x", content="x", tag="DECISION")
+    os.chmod(ws.memory_dir / "x.md", 0o644)
+    MemoryStore(ws.memory_dir)
+    assert stat.S_IMODE(os.stat(ws.memory_dir / "x.md").st_mode) == 0o600
+    assert stat.S_IMODE(os.stat(ws.memory_dir / ".lock").st_mode) == 0o600
