@@ -1,0 +1,54 @@
+"""`contexteer memory ...` as a user runs it: list, show, trash, restore, purge, export, import."""
+
+from __future__ import annotations
+
+import io
+from pathlib import Path
+
+from contexteer.memory.cli import run_memory_command
+from contexteer.server.cli import build_parser
+
+
+def _run(ws_loaded, *argv: str) -> tuple[int, str, str]:
+    ws, loaded = ws_loaded
+    args = build_parser().parse_args(["memory", "--root", str(ws.root), *argv])
+    out, err = io.StringIO(), io.StringIO()
+    code = run_memory_command(args, ws, loaded.settings, out=out, err=err)
+    return code, out.getvalue(), err.getvalue()
+
+
+def test_cli_list_show_trash_restore_purge(ws_loaded, service, session) -> None:
+    service.save(session, name="auth", content="Sessions, not JWT.", tag="DECISION", description="Auth uses sessions")
+    service.save(session, name="old-note", content="obsolete", tag="HISTORY", description="an old note")
+    code, out, _ = _run(ws_loaded, "list")
+    assert code == 0 and "- [auth](auth.md) — Auth uses sessions (DECISION" in out and "Sessions, not JWT." not in out
+    code, out, _ = _run(ws_loaded, "show", "auth")
+    assert code == 0 and "Sessions, not JWT." in out and "createdAt: " in out
+    assert _run(ws_loaded, "delete", "old-note")[0] == 0
+    code, out, _ = _run(ws_loaded, "trash")
+    assert "- old-note (HISTORY) — an old note — deleted" in out
+    code, out, _ = _run(ws_loaded, "purge")
+    assert code == 0 and "would delete 1 trashed entry" in out and "--yes" in out
+    assert _run(ws_loaded, "restore", "old-note")[0] == 0
+    assert _run(ws_loaded, "delete", "old-note")[0] == 0
+    code, out, _ = _run(ws_loaded, "purge", "--yes")
+    assert code == 0 and "Purged 1 trashed entry for good: old-note. 0 remain in the trash." in out
+    code, _, err = _run(ws_loaded, "show", "nope")
+    assert code == 1 and "no memory entry named 'nope'" in err
+
+
+def test_cli_export_then_import(ws_loaded, service, session, tmp_path: Path) -> None:
+    service.save(session, name="auth", content="Sessions.", tag="DECISION")
+    archive = tmp_path / "m.json"
+    code, out, _ = _run(ws_loaded, "export", str(archive))
+    assert code == 0 and "exported 1 entries and 0 checkpoints" in out
+    _run(ws_loaded, "delete", "auth")
+    code, out, _ = _run(ws_loaded, "import", str(archive))
+    assert code == 0 and "imported 1 entries" in out
+    assert service.store.get("auth").body.strip() == "Sessions."
+    code, out, _ = _run(ws_loaded, "import", str(archive))
+    assert "skipped 1 existing (auth; use --on-conflict)" in out
+    bad = tmp_path / "bad.json"
+    bad.write_text('{"format": "contexteer-memory", "schemaVersion": 1, "entries": [{"file": "../x.md", "header": {"name": "x", "tag": "DECISION"}, "body": ""}]}')
+    code, _, err = _run(ws_loaded, "import", str(bad))
+    assert code == 1 and "unsafe file path '../x.md'" in err
