@@ -12,11 +12,15 @@ Ranks are cached per index state, so a warm map costs one render loop.
 
 from __future__ import annotations
 
+import builtins
+import functools
 import logging
 import math
+import operator
 import re
+import threading
 from collections import Counter, defaultdict
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -28,6 +32,7 @@ _KIND_WEIGHT = {"class": 1.0, "interface": 1.0, "struct": 1.0, "trait": 1.0, "en
                 "method": 0.6, "module": 0.5, "constant": 0.4, "heading": 0.5, "variable": 0.2, "field": 0.1}
 
 
+@functools.lru_cache(maxsize=65536)
 def name_weight(name: str, n_definers: int) -> float:
     w = 1.0
     core = name.strip("_")
@@ -40,39 +45,10 @@ def name_weight(name: str, n_definers: int) -> float:
     return w
 
 
-def pagerank(
-    n: int,
-    out_edges: Sequence[Sequence[tuple[int, float]]],
-    personalization: Sequence[float] | None = None,
-    alpha: float = 0.85,
-    max_iter: int = 100,
-    tol: float = 1.0e-6,
-) -> list[float]:
-    """PageRank by power iteration over a weighted digraph; dangling nodes jump by the personalization vector."""
-    if n == 0:
-        return []
-    p = list(personalization) if personalization and sum(personalization) > 0 else [1.0] * n
-    s = sum(p)
-    p = [x / s for x in p]
-    out_w = [sum(w for _, w in es) for es in out_edges]
-    norm = [[(j, w / out_w[i]) for j, w in es] if out_w[i] > 0 else [] for i, es in enumerate(out_edges)]
-    dangling = [i for i in range(n) if out_w[i] <= 0]
-    x = p[:]
-    for _ in range(max_iter):
-        nxt = [0.0] * n
-        for i, es in enumerate(norm):
-            xi = alpha * x[i]
-            if xi:
-                for j, w in es:
-                    nxt[j] += xi * w
-        dmass = alpha * sum(x[i] for i in dangling) + (1.0 - alpha)
-        for j in range(n):
-            nxt[j] += dmass * p[j]
-        err = sum(abs(a - b) for a, b in zip(nxt, x, strict=True))
-        x = nxt
-        if err < n * tol:
-            break
-    return x
+PY_BUILTINS = frozenset(dir(builtins))
+_PY_EXT = (".py", ".pyi", ".pyw")
+
+DefRow = tuple[str, str, bool]  # name, kind, exported
 
 
 @dataclass
@@ -80,65 +56,124 @@ class Ranking:
     files: list[str]
     file_rank: dict[str, float]
     def_rank: dict[tuple[str, str], float]  # (path, name) -> share of rank that flows to this definition
+    _units: list[tuple[float, str, str | None]] | None = None
+
+    def units(self) -> list[tuple[float, str, str | None]]:
+        """Every (score, path, name) definition unit plus (score, path, None) for files without any, best first."""
+        if self._units is None:
+            units: list[tuple[float, str, str | None]] = [(r, p, nm) for (p, nm), r in self.def_rank.items()]
+            with_defs = {p for _, p, _ in units}
+            units += [(self.file_rank[p] * 1e-3, p, None) for p in self.files if p not in with_defs]
+            units.sort(key=lambda u: (-u[0], u[1], u[2] or ""))
+            self._units = units
+        return self._units
 
 
 def rank(
     files: Iterable[str],
-    defs: Iterable[tuple[str, str, str, bool]],
-    refs: Iterable[tuple[str, str]],
+    defs_by_file: dict[str, list[DefRow]],
+    refs_by_file: dict[str, Counter[str]],
     focus_files: Iterable[str] = (),
     focus_names: Iterable[str] = (),
+    *,
+    init: dict[str, float] | None = None,
+    alpha: float = 0.85,
+    max_iter: int = 100,
+    tol: float = 1.0e-6,
 ) -> Ranking:
-    """Rank files and their definitions; `defs` are (path, name, kind, exported), `refs` (path, name)."""
+    """PageRank over the reference graph (Aider's weighting) by power iteration.
+
+    The graph is never materialised as file->file edges (a name defined in k files and referenced from
+    m files would make m*k of them): each iteration pushes rank from referencing files to names, then
+    from names to every defining file, which is exactly the transition of Aider's graph in O(m + k).
+    `init` (the previous ranks) warm-starts the iteration after a small change.
+    """
     nodes = sorted(set(files))
+    n = len(nodes)
     idx = {f: i for i, f in enumerate(nodes)}
-    definers: dict[str, set[str]] = defaultdict(set)
-    def_meta: dict[tuple[str, str], float] = {}
-    for path, name, kind, exported in defs:
-        if path not in idx:
+    definers: dict[str, list[int]] = defaultdict(list)
+    def_meta: dict[tuple[str, str], tuple[float, float]] = {}  # (kind weight, kind weight x visibility)
+    for path, rows in defs_by_file.items():
+        i = idx.get(path)
+        if i is None:
             continue
-        definers[name].add(path)
-        base = _KIND_WEIGHT.get(kind, 0.3) * (1.0 if exported else 0.1)
-        def_meta[(path, name)] = max(def_meta.get((path, name), 0.0), base)
-    counts: Counter[tuple[str, str]] = Counter((p, nm) for p, nm in refs if nm in definers and p in idx)
+        for name, kind, exported in rows:
+            lst = definers[name]
+            if not lst or lst[-1] != i:
+                lst.append(i)
+            kw = _KIND_WEIGHT.get(kind, 0.3)
+            if kw * (1.0 if exported else 0.1) > def_meta.get((path, name), (0.0, 0.0))[1]:
+                def_meta[(path, name)] = (kw, kw * (1.0 if exported else 0.1))
     focus_names = set(focus_names)
-    focus_set = set(focus_files) & set(idx)
+    focus_set = {idx[f] for f in focus_files if f in idx}
     for nm in focus_names:
-        focus_set |= definers.get(nm, set())
-    triples: list[tuple[int, int, str, float]] = []
-    edge_w: dict[tuple[int, int], float] = defaultdict(float)
-    for (ref_path, nm), cnt in counts.items():
-        ds = definers[nm]
-        if len(ds) > NOISE_DEFINERS:
+        focus_set.update(definers.get(nm, ()))
+    name_ids: dict[str, int] = {}
+    name_srcs: list[list[int]] = []
+    name_w: list[list[float]] = []
+    out_w = [0.0] * n
+    for path, counts in refs_by_file.items():
+        src = idx.get(path)
+        if src is None:
             continue
-        w = name_weight(nm, len(ds)) * math.sqrt(cnt)
-        if nm in focus_names:
-            w *= 10
-        if ref_path in focus_set:
-            w *= 5
-        src = idx[ref_path]
-        for d in ds:
-            dst = idx[d]
-            triples.append((src, dst, nm, w))
-            edge_w[(src, dst)] += w
-    out_edges: list[list[tuple[int, float]]] = [[] for _ in nodes]
-    for (src, dst), w in edge_w.items():
-        out_edges[src].append((dst, w))
-    pers = [1.0 if f in focus_set else 0.0 for f in nodes] if focus_set else None
-    if pers is not None:
-        pers = [x * 100 + 1e-3 for x in pers]  # mostly focus, never exactly zero elsewhere
-    ranks = pagerank(len(nodes), out_edges, pers)
-    out_total = [0.0] * len(nodes)
-    for (src, _dst), w in edge_w.items():
-        out_total[src] += w
-    def_rank: dict[tuple[str, str], float] = defaultdict(float)
-    for src, dst, nm, w in triples:
-        def_rank[(nodes[dst], nm)] += ranks[src] * w / out_total[src]
-    file_rank = {f: ranks[i] for i, f in enumerate(nodes)}
-    # every definition gets a small baseline from its file's rank, so unreferenced ones still order sensibly
-    for key, base in def_meta.items():
-        def_rank[key] = def_rank.get(key, 0.0) + file_rank[key[0]] * 1e-3 * base
-    return Ranking(files=nodes, file_rank=file_rank, def_rank=dict(def_rank))
+        python = path.endswith(_PY_EXT)
+        for nm, cnt in counts.items():
+            ds = definers.get(nm)
+            if not ds or len(ds) > NOISE_DEFINERS or (python and nm in PY_BUILTINS):
+                continue
+            w = name_weight(nm, len(ds)) * math.sqrt(cnt)
+            if nm in focus_names:
+                w *= 10
+            if src in focus_set:
+                w *= 5
+            k = name_ids.get(nm)
+            if k is None:
+                k = name_ids[nm] = len(name_srcs)
+                name_srcs.append([])
+                name_w.append([])
+            name_srcs[k].append(src)
+            name_w[k].append(w)
+            out_w[src] += w * len(ds)
+    names = list(name_ids)
+    coefs = [[w / out_w[s] for s, w in zip(srcs, ws, strict=True)] for srcs, ws in zip(name_srcs, name_w, strict=True)]
+    inflow_names: list[list[int]] = [[] for _ in range(n)]
+    for k, nm in enumerate(names):
+        for d in definers[nm]:
+            inflow_names[d].append(k)
+    if focus_set:
+        pers = [100.0 if i in focus_set else 1e-3 for i in range(n)]
+    else:
+        pers = [1.0] * n
+    total = sum(pers) or 1.0
+    pers = [p / total for p in pers]
+    dangling = [i for i in range(n) if out_w[i] <= 0]
+    if init:
+        x = [init.get(f, 1.0 / max(n, 1)) for f in nodes]
+        sx = sum(x) or 1.0
+        x = [v / sx for v in x]
+    else:
+        x = pers[:]
+    mul = operator.mul
+    y: list[float] = []
+    for _ in range(max_iter):
+        get = x.__getitem__
+        y = [sum(map(mul, map(get, srcs), cs)) for srcs, cs in zip(name_srcs, coefs, strict=True)]
+        yget = y.__getitem__
+        jump = alpha * sum(map(get, dangling)) + (1.0 - alpha)
+        nxt = [alpha * sum(map(yget, ks)) + jump * p for ks, p in zip(inflow_names, pers, strict=True)]
+        err = sum(map(abs, map(operator.sub, nxt, x)))
+        x = nxt
+        if err < n * tol:
+            break
+    get = x.__getitem__
+    y = [sum(map(mul, map(get, srcs), cs)) for srcs, cs in zip(name_srcs, coefs, strict=True)]
+    file_rank = {f: x[i] for i, f in enumerate(nodes)}
+    def_rank: dict[tuple[str, str], float] = {}
+    for key, (kind_w, base) in def_meta.items():
+        k = name_ids.get(key[1])
+        flow = y[k] if k is not None else 0.0
+        def_rank[key] = flow * kind_w + file_rank[key[0]] * 1e-3 * base
+    return Ranking(files=nodes, file_rank=file_rank, def_rank=def_rank)
 
 
 @dataclass
@@ -160,10 +195,11 @@ def _sig(sym: Any) -> str:
 
 
 def render_files(chosen: list[tuple[str, list[Any]]], extra: list[str] | None = None) -> str:
+    """Each file, then its symbols (with their parents for context) by line, indented by nesting."""
     out: list[str] = []
     for path, syms in chosen:
         out.append(path)
-        for s in sorted(syms, key=lambda s: (s.start_line, s.end_line)):
+        for s in sorted(syms, key=lambda s: (s.start_line, -s.end_line)):
             depth = s.qualname.count(".") if getattr(s, "qualname", None) else 0
             out.append(f"{'  ' * (depth + 1)}{s.start_line}-{s.end_line} {_sig(s)}")
     out.extend(extra or [])
@@ -183,47 +219,60 @@ def fit(
 ) -> MapResult:
     """Choose the best (file, definition) units under `scope` and binary-search how many fit in `budget`."""
     in_scope = set(scope)
-    units: list[tuple[float, str, str | None]] = [
-        (r, p, nm) for (p, nm), r in ranking.def_rank.items() if p in in_scope
-    ]
-    with_defs = {p for _, p, _ in units}
-    units += [(ranking.file_rank.get(p, 0.0) * 1e-3, p, None) for p in scope if p not in with_defs]
-    units.sort(key=lambda u: (-u[0], u[1], u[2] or ""))
-    sym_cache: dict[str, dict[str, list[Any]]] = {}
+    total = len(scope)
+    cap_units = max(1, budget // 3)  # a shown unit costs at least ~3 tokens, so more can never fit
+    by_file: dict[str, tuple[dict[str, list[Any]], dict[int, Any]]] = {}
 
-    def syms(path: str, name: str) -> list[Any]:
-        by = sym_cache.get(path)
-        if by is None:
-            by = defaultdict(list)
+    def file_syms(path: str) -> tuple[dict[str, list[Any]], dict[int, Any]]:
+        hit = by_file.get(path)
+        if hit is None:
+            named: dict[str, list[Any]] = defaultdict(list)
+            by_id: dict[int, Any] = {}
             for s in symbols_of(path):
+                by_id[s.id] = s
                 if kinds and s.kind not in kinds:
                     continue
                 if not include_private and not getattr(s, "exported", True):
                     continue
-                by[s.name].append(s)
-            sym_cache[path] = by
-        return by.get(name, [])
+                named[s.name].append(s)
+            hit = by_file[path] = (named, by_id)
+        return hit
 
-    file_order = sorted(in_scope, key=lambda p: (-ranking.file_rank.get(p, 0.0), p))
-    pos = {p: i for i, p in enumerate(file_order)}
-    total = len(scope)
+    units: list[tuple[str, list[Any]]] = []
+    for _, p, nm in ranking.units():
+        if p not in in_scope:
+            continue
+        if nm is None:
+            units.append((p, []))
+        else:
+            named, by_id = file_syms(p)
+            shown = named.get(nm)
+            if not shown:
+                continue
+            with_parents: list[Any] = []
+            for sym in shown:
+                chain = [sym]
+                while chain[-1].parent_id is not None and chain[-1].parent_id in by_id:
+                    chain.append(by_id[chain[-1].parent_id])
+                with_parents.extend(chain)
+            units.append((p, with_parents))
+        if len(units) >= cap_units:
+            break
+    file_order = {p: i for i, p in enumerate(sorted(in_scope, key=lambda p: (-ranking.file_rank.get(p, 0.0), p)))}
 
     def build(k: int) -> tuple[str, list[tuple[str, list[Any]]]]:
         per_file: dict[str, list[Any]] = {}
-        for _, p, nm in units[:k]:
+        for p, syms in units[:k]:
             lst = per_file.setdefault(p, [])
-            if nm is not None:
-                lst.extend(s for s in syms(p, nm) if s not in lst)
-        chosen = sorted(per_file.items(), key=lambda kv: pos[kv[0]])
+            lst.extend(s for s in syms if s not in lst)
+        chosen = sorted(per_file.items(), key=lambda kv: file_order[kv[0]])
         rest = total - len(chosen)
         tail = [f"… {rest} more files, narrow with path=" if rest else ""]
         body = render_files(chosen, [t for t in tail if t])
         return (header + "\n" + body if header else body), chosen
 
-    lo, hi = 0, min(len(units), max(1, budget // 3))
+    lo, hi = 0, len(units)
     best_text, best_chosen = build(0)
-    if count_tokens(best_text) > budget:
-        return MapResult(best_text, count_tokens(best_text), total, 0, 0, [])
     while lo < hi:
         mid = (lo + hi + 1) // 2
         text, chosen = build(mid)
@@ -231,14 +280,7 @@ def fit(
             lo, best_text, best_chosen = mid, text, chosen
         else:
             hi = mid - 1
-    return MapResult(
-        best_text,
-        count_tokens(best_text),
-        total,
-        len(best_chosen),
-        sum(len(s) for _, s in best_chosen),
-        best_chosen,
-    )
+    return MapResult(best_text, count_tokens(best_text), total, len(best_chosen), sum(len(s) for _, s in best_chosen), best_chosen)
 
 
 def language_summary(infos: Iterable[Any]) -> str:
@@ -255,54 +297,106 @@ def language_summary(infos: Iterable[Any]) -> str:
 
 
 class RepoMapper:
-    """Ranks and renders maps from one StructureIndex, caching ranks and symbols per index state."""
+    """Ranks and renders maps from one StructureIndex, caching inputs, ranks and symbols per index state.
+
+    After a change only the changed files' definitions and references are re-read, and PageRank is
+    warm-started from the previous ranks, so a map after a one-file edit costs little more than a warm one.
+    """
+
+    FULL_RELOAD = 200  # more changed files than this: re-read every input
 
     def __init__(self, index: Any) -> None:
         self.index = index
         self._state: Any = object()
-        self._inputs: tuple[list[str], list[tuple[str, str, str, bool]], list[tuple[str, str]]] | None = None
+        self._sigs: dict[str, tuple[int, int, str | None, str]] = {}
+        self._defs: dict[str, list[DefRow]] = {}
+        self._refs: dict[str, Counter[str]] = {}
+        self._loaded = False
         self._rankings: dict[tuple[tuple[str, ...], tuple[str, ...]], Ranking] = {}
+        self._last_ranks: dict[str, float] | None = None
         self._symbols: dict[str, list[Any]] = {}
         self._infos: dict[str, Any] | None = None
+        self._lock = threading.RLock()
+        self._pending_infos: list[Any] | None = None
 
     def state(self) -> Any:
         gen = getattr(self.index, "generation", None)
         if gen is not None:
             return gen() if callable(gen) else gen
         infos = self.index.files()
-        return (len(infos), sum(fi.mtime_ns for fi in infos), sum(fi.size for fi in infos), sum(fi.n_symbols for fi in infos))
+        self._pending_infos = infos
+        return hash(tuple((fi.path, fi.mtime_ns, fi.size, fi.status) for fi in infos))
 
     def _sync(self) -> None:
-        st = self.state()
-        if st != self._state:
+        with self._lock:
+            self._pending_infos = None
+            st = self.state()
+            if st == self._state:
+                return
             self._state = st
-            self._inputs = None
+            infos = self._pending_infos if self._pending_infos is not None else self.index.files()
+            self._infos = {fi.path: fi for fi in infos}
             self._rankings.clear()
             self._symbols.clear()
-            self._infos = None
+            if self._loaded:
+                self._update_inputs()
+
+    def _update_inputs(self) -> None:
+        assert self._infos is not None
+        sigs = {p: (fi.mtime_ns, fi.size, fi.sha, fi.status) for p, fi in self._infos.items()}
+        changed = [p for p, sig in sigs.items() if self._sigs.get(p) != sig]
+        removed = [p for p in self._sigs if p not in sigs]
+        if len(changed) + len(removed) > self.FULL_RELOAD:
+            self._loaded = False
+            return
+        for p in removed:
+            self._defs.pop(p, None)
+            self._refs.pop(p, None)
+        for p in changed:
+            if sigs[p][3] != "indexed":
+                self._defs.pop(p, None)
+                self._refs.pop(p, None)
+                continue
+            self._defs[p] = [(s.name, s.kind, s.exported) for s in self.index.symbols_in_file(p)]
+            self._refs[p] = Counter(r.name for r in self.index.references_in_range(p, 1, 1 << 30))
+        self._sigs = sigs
+
+    def _load_all(self) -> None:
+        assert self._infos is not None
+        defs, refs = self.index.ranking_inputs()
+        self._defs = defaultdict(list)
+        for path, name, kind, exported in defs:
+            self._defs[path].append((name, kind, exported))
+        self._refs = defaultdict(Counter)
+        for path, name in refs:
+            self._refs[path][name] += 1
+        self._sigs = {p: (fi.mtime_ns, fi.size, fi.sha, fi.status) for p, fi in self._infos.items()}
+        self._loaded = True
 
     def infos(self) -> dict[str, Any]:
         self._sync()
-        if self._infos is None:
-            self._infos = {fi.path: fi for fi in self.index.files()}
+        assert self._infos is not None
         return self._infos
 
     def ranking(self, focus_files: Iterable[str] = (), focus_names: Iterable[str] = ()) -> Ranking:
         self._sync()
-        key = (tuple(sorted(set(focus_files))), tuple(sorted(set(focus_names))))
-        hit = self._rankings.get(key)
-        if hit is not None:
-            return hit
-        if self._inputs is None:
-            defs, refs = self.index.ranking_inputs()
-            files = [p for p, fi in self.infos().items() if fi.status == "indexed"]
-            self._inputs = (files, defs, refs)
-        files, defs, refs = self._inputs
-        r = rank(files, defs, refs, key[0], key[1])
-        if len(self._rankings) >= 8:
-            self._rankings.pop(next(iter(self._rankings)))
-        self._rankings[key] = r
-        return r
+        with self._lock:
+            key = (tuple(sorted(set(focus_files))), tuple(sorted(set(focus_names))))
+            hit = self._rankings.get(key)
+            if hit is not None:
+                return hit
+            if not self._loaded:
+                self._load_all()
+            assert self._infos is not None
+            files = [p for p, fi in self._infos.items() if fi.status == "indexed"]
+            warm = self._last_ranks if not key[0] and not key[1] else None
+            r = rank(files, self._defs, self._refs, key[0], key[1], init=warm)
+            if not key[0] and not key[1]:
+                self._last_ranks = r.file_rank
+            if len(self._rankings) >= 8:
+                self._rankings.pop(next(iter(self._rankings)))
+            self._rankings[key] = r
+            return r
 
     def symbols_of(self, path: str) -> list[Any]:
         syms = self._symbols.get(path)

@@ -224,7 +224,11 @@ def register(mcp: object, svc: Services) -> None:
                           next_start_line=next_start, symbol=target.qualname or None, kind=target.kind if by_symbol else None,
                           note=note)
         if semantic:
-            sem = semantic_context(nav.index, target, nav.imported, max_callers=svc.settings.navigation.max_callers)
+            max_callers = svc.settings.navigation.max_callers
+            sem = semantic_context(nav.index, target, nav.imported, max_callers=max_callers)
+            touched = [s.path for s, _ in sem.definitions] + [c.path for c in sem.callers]
+            if nav.recheck(p for p in touched if p != rel):  # an answer about other files reflects them too
+                sem = semantic_context(nav.index, target, nav.imported, max_callers=max_callers)
             model.uses = [ContextDef(qualname=s.qualname, kind=s.kind, location=f"{s.path}:{s.start_line}-{s.end_line}",
                                      signature=s.signature, doc=s.doc, via=how) for s, how in sem.definitions]
             model.callers = [CallerRef(path=c.path, line=c.line, caller=c.symbol.qualname if c.symbol else None,

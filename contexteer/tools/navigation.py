@@ -58,6 +58,13 @@ class Nav:
                 self.index.ensure_fresh(paths)
         return st.note()
 
+    def recheck(self, paths: Iterable[str]) -> bool:
+        """Stat the files an answer is about and re-parse changed ones; True when something changed."""
+        wanted = sorted({p for p in paths if p})
+        if not wanted:
+            return False
+        return self.index.refresh(wanted).changed > 0
+
     # ----- dependency graph -----------------------------------------------------------------
     def _sync_graph(self) -> None:
         state = self.mapper.state()
@@ -359,9 +366,11 @@ def register(mcp: object, svc: Services) -> None:
         nav = nav_for(svc)
 
         def work(cb: Callable[[int, int], None] | None) -> CallToolResult:
-            note = nav.ready(cb)
+            note = nav.ready(cb, sweep=True)
             idx = nav.index
             pool = idx.find_symbols(q, match=match, kind=kind, path_prefix=prefix, limit=SEARCH_POOL)
+            if nav.recheck(s.path for s in pool[: offset + limit]):
+                pool = idx.find_symbols(q, match=match, kind=kind, path_prefix=prefix, limit=SEARCH_POOL)
             total = idx.count_symbols(q, match=match, kind=kind, path_prefix=prefix) if len(pool) >= SEARCH_POOL else len(pool)
             counts = idx.reference_counts({s.name for s in pool})
             ranked = rank_definitions(pool, q, counts)
@@ -381,7 +390,7 @@ def register(mcp: object, svc: Services) -> None:
                 line_previews(svc.ws.root, sites)
             model = SymbolSearch(query=q, total=total, definitions=hits, references=sites, references_total=ref_total,
                                  next_cursor=str(nxt) if nxt is not None else None, note=note)
-            text = render.symbol_search(model, match, kind, bool(page) or offset == 0)
+            text = render.symbol_search(model, match, kind, references)
             return respond(model, text, kind="search" if references else "text", terms=[q])
 
         return await run(ctx, work)

@@ -1,0 +1,77 @@
+"""Navigation test fixtures: copies of the fixture repositories served through the real MCP SDK client."""
+
+from __future__ import annotations
+
+import shutil
+from collections.abc import Awaitable, Callable
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+import anyio
+import pytest
+from mcp import Client
+
+from contexteer.config import load_config
+from contexteer.server.app import build_server
+from contexteer.workspace import Workspace
+
+FIXTURES = Path(__file__).resolve().parents[2] / "fixtures" / "nav"
+
+
+@dataclass
+class Answer:
+    text: str
+    data: dict[str, Any] | None
+    is_error: bool
+    meta: dict[str, Any] | None
+
+
+class Served:
+    """One workspace behind an MCPServer; `call` runs one tools/call through an in-memory SDK client."""
+
+    def __init__(self, root: Path, **overrides: Any) -> None:
+        self.root = root
+        loaded = load_config(root=root, overrides=overrides, use_user_config=False)
+        self.ws = Workspace(root, loaded.settings)
+        self.server = build_server(self.ws, loaded)
+
+    def call(self, tool: str, **args: Any) -> Answer:
+        return self.session(lambda c: _call(c, tool, args))
+
+    def session(self, body: Callable[[Client], Awaitable[Any]]) -> Any:
+        async def main() -> Any:
+            async with Client(self.server) as client:
+                return await body(client)
+
+        return anyio.run(main)
+
+
+async def _call(client: Client, tool: str, args: dict[str, Any], **kw: Any) -> Answer:
+    res = await client.call_tool(tool, args, **kw)
+    text = "\n".join(getattr(b, "text", "") for b in res.content)
+    meta = getattr(res, "meta", None)
+    return Answer(text=text, data=res.structured_content, is_error=bool(res.is_error), meta=meta)
+
+
+def copy_fixture(name: str, dest: Path) -> Path:
+    root = dest / name
+    shutil.copytree(FIXTURES / name, root)
+    return root
+
+
+@pytest.fixture(scope="module")
+def pyshop(tmp_path_factory: pytest.TempPathFactory) -> Served:
+    """A read-only shared copy (tests that edit files use `pyshop_fresh`)."""
+    return Served(copy_fixture("pyshop", tmp_path_factory.mktemp("nav")))
+
+
+@pytest.fixture
+def pyshop_fresh(tmp_path: Path) -> Served:
+    return Served(copy_fixture("pyshop", tmp_path), **{"index.sweep_interval_seconds": 0})
+
+
+@pytest.fixture(scope="module")
+def polyglot(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Served]:
+    base = tmp_path_factory.mktemp("poly")
+    return {name: Served(copy_fixture(name, base)) for name in ("webapp", "gomod", "rustcrate", "cinc")}

@@ -1,0 +1,142 @@
+"""search_symbol and read_code_range by symbol (with semantic context), end to end through the SDK client."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from tests.navigation.conftest import FIXTURES, Served, copy_fixture
+
+
+def test_exact_search_returns_location_kind_and_signature(pyshop: Served):
+    a = pyshop.call("search_symbol", query="apply_discount")
+    assert not a.is_error, a.text
+    [hit] = a.data["definitions"]
+    assert (hit["path"], hit["kind"], hit["start_line"], hit["end_line"]) == ("shop/pricing.py", "function", 12, 16)
+    assert hit["signature"] == "def apply_discount(order: Order, percent: float) -> int"
+    assert a.text.startswith("shop/pricing.py:12-16 function apply_discount — def apply_discount(")
+
+
+def test_ranking_puts_exact_before_prefix_and_public_before_private(pyshop: Served):
+    a = pyshop.call("search_symbol", query="parse", match="prefix")
+    got = [(h["qualname"], h["path"]) for h in a.data["definitions"]]
+    assert {q for q, _ in got[:2]} == {"Reader.parse", "Writer.parse"}
+    assert got[2] == ("parse_header", "shop/io.py")
+    b = pyshop.call("search_symbol", query="audit", match="substring")
+    assert [h["qualname"] for h in b.data["definitions"]] == ["Order._audit"]
+    assert "(private)" in b.text
+
+
+def test_fuzzy_match_finds_a_misspelled_name(pyshop: Served):
+    a = pyshop.call("search_symbol", query="aply_discont", match="fuzzy")
+    assert "apply_discount" in [h["qualname"] for h in a.data["definitions"]]
+
+
+def test_references_are_grouped_by_file_with_one_line_previews(pyshop: Served):
+    a = pyshop.call("search_symbol", query="apply_discount", references=True)
+    sites = {(r["path"], r["line"]) for r in a.data["references"]}
+    assert {("shop/cli.py", 12), ("shop/pricing.py", 26), ("tests/test_pricing.py", 8)} <= sites
+    assert "shop/cli.py:12: print(apply_discount(order, 10))" in a.text
+
+
+def test_paging_with_a_cursor_walks_every_result_once(pyshop: Served):
+    first = pyshop.call("search_symbol", query="e", match="substring", limit=3)
+    assert first.data["next_cursor"] == "3"
+    second = pyshop.call("search_symbol", query="e", match="substring", limit=3, cursor="3")
+    names1 = [(h["path"], h["qualname"]) for h in first.data["definitions"]]
+    names2 = [(h["path"], h["qualname"]) for h in second.data["definitions"]]
+    assert names1 and names2 and not set(names1) & set(names2)
+    bad = pyshop.call("search_symbol", query="e", cursor="zzz")
+    assert bad.is_error and "next_cursor" in bad.text
+
+
+def test_no_match_suggests_a_wider_match_mode(pyshop: Served):
+    a = pyshop.call("search_symbol", query="nothing_like_this")
+    assert a.data["definitions"] == []
+    assert "match='prefix'" in a.text
+
+
+def test_read_by_qualified_symbol_returns_exactly_its_body(pyshop: Served):
+    a = pyshop.call("read_code_range", path="shop/io.py", symbol="Writer.parse")
+    assert not a.is_error, a.text
+    assert (a.data["start_line"], a.data["end_line"], a.data["kind"]) == (10, 11, "method")
+    assert a.data["content"] == "10│    def parse(self, text: str) -> str:\n11│        return text.strip()"
+    assert a.text.startswith("shop/io.py:10-11 method Writer.parse (of 16 lines)")
+
+
+def test_ambiguous_symbol_is_an_error_listing_the_candidates(pyshop: Served):
+    a = pyshop.call("read_code_range", path="shop/io.py", symbol="parse")
+    assert a.is_error
+    assert "shop/io.py:5-6 method Reader.parse" in a.text
+    assert "shop/io.py:10-11 method Writer.parse" in a.text
+    assert "qualified name" in a.text
+
+
+def test_unknown_symbol_suggests_close_names(pyshop: Served):
+    a = pyshop.call("read_code_range", path="shop/io.py", symbol="parse_headr")
+    assert a.is_error and "parse_header" in a.text
+
+
+def test_symbol_defined_in_another_file_names_that_file(pyshop: Served):
+    a = pyshop.call("read_code_range", path="shop/io.py", symbol="apply_discount")
+    assert a.is_error and "shop/pricing.py:12-16" in a.text and "path='shop/pricing.py'" in a.text
+
+
+def test_symbol_and_lines_together_are_refused(pyshop: Served):
+    a = pyshop.call("read_code_range", path="shop/io.py", symbol="Reader", start_line=1)
+    assert a.is_error and "not both" in a.text
+
+
+def test_semantic_context_has_the_referenced_class_signature_and_the_callers_locations(pyshop: Served):
+    a = pyshop.call("read_code_range", path="shop/pricing.py", symbol="apply_discount", context="semantic")
+    assert not a.is_error, a.text
+    uses = {(u["qualname"], u["location"]) for u in a.data["uses"]}
+    assert ("Order", "shop/models.py:24-44") in uses
+    assert ("Order.total", "shop/models.py:36-38") in uses
+    order = next(u for u in a.data["uses"] if u["qualname"] == "Order")
+    assert order["signature"].startswith("class Order") and order["doc"] == "A customer's order."
+    callers = {(c["path"], c["line"], c["caller"], c["location"]) for c in a.data["callers"]}
+    assert ("shop/cli.py", 12, "main", "shop/cli.py:9-14") in callers
+    assert ("shop/pricing.py", 26, "PriceCalculator.compute", "shop/pricing.py:25-27") in callers
+    assert "shop/cli.py:12 in main (shop/cli.py:9-14)" in a.text
+
+
+def test_semantic_context_resolves_same_file_definitions_first(pyshop: Served):
+    a = pyshop.call("read_code_range", path="shop/pricing.py", symbol="PriceCalculator.compute", context="semantic")
+    uses = {u["qualname"]: (u["location"], u["via"]) for u in a.data["uses"]}
+    assert uses["apply_discount"] == ("shop/pricing.py:12-16", "same file")
+    assert uses["Order"][0] == "shop/models.py:24-44"
+
+
+def test_max_callers_limits_the_callers_listed(tmp_path: Path):
+    served = Served(copy_fixture("pyshop", tmp_path), **{"navigation.max_callers": 1})
+    a = served.call("read_code_range", path="shop/pricing.py", symbol="apply_discount", context="semantic")
+    assert len(a.data["callers"]) == 1 and a.data["callers_total"] >= 3
+    assert "more: search_symbol(query=\"apply_discount\", references=true)" in a.text
+
+
+def test_line_cap_holds_in_symbol_mode_with_an_outline_and_how_to_continue(tmp_path: Path):
+    served = Served(copy_fixture("pyshop", tmp_path), **{"workspace.max_lines_per_call": 10})
+    a = served.call("read_code_range", path="shop/models.py", symbol="Order")
+    assert not a.is_error, a.text
+    assert (a.data["start_line"], a.data["end_line"], a.data["next_start_line"]) == (24, 33, 34)
+    assert "outline of shop/models.py:24-44" in a.text and "36-38 method Order.total" in a.text
+    assert 'read_code_range(path="shop/models.py", start_line=34, end_line=43)' in a.text
+    assert a.text.count("│") == 10
+
+
+def test_a_fresh_edit_is_reflected_in_the_next_answer(pyshop_fresh: Served):
+    io = pyshop_fresh.root / "shop" / "io.py"
+    before = pyshop_fresh.call("search_symbol", query="parse_footer")
+    assert before.data["definitions"] == []
+    io.write_text("# moved down\n\n" + io.read_text() + "\n\ndef parse_footer(line: str) -> str:\n    return line[-1]\n")
+    after = pyshop_fresh.call("search_symbol", query="parse_footer")
+    [hit] = after.data["definitions"]
+    assert (hit["path"], hit["start_line"], hit["end_line"]) == ("shop/io.py", 21, 22)
+    moved = pyshop_fresh.call("read_code_range", path="shop/io.py", symbol="Writer.parse")
+    assert (moved.data["start_line"], moved.data["end_line"]) == (12, 13)
+    outline = pyshop_fresh.call("get_structured_index", path="shop/io.py")
+    assert "parse_footer" in [s["qualname"] for s in outline.data["symbols"]]
+
+
+def test_fixture_repository_is_unchanged_by_the_edit_test():
+    assert "parse_footer" not in (FIXTURES / "pyshop" / "shop" / "io.py").read_text()
