@@ -134,7 +134,7 @@ class Resolver:
                 if t:
                     targets.append(t)
             own = self._py_file(stem) if stem else self._py_file("__init__")
-            if own and (not targets or rest):
+            if own:
                 targets.insert(0, own)
             return sorted(set(targets)) or None
         targets = [self._py[f"{module}.{n}"] for n in names or () if f"{module}.{n}" in self._py]
@@ -260,9 +260,7 @@ class Resolver:
         return None
 
     def _resolve_c(self, src: str, module: str) -> list[str] | None:
-        if module.startswith("<"):
-            return None  # a system header
-        name = module.strip('"<>').strip()
+        name = module.strip('"<>').strip()  # quoted: local; bare or <...>: system, unless the repo has it
         d = posixpath.dirname(src)
         for base in (d, "", "include", "src"):
             c = posixpath.normpath(posixpath.join(base, name)) if base else posixpath.normpath(name)
@@ -324,7 +322,8 @@ def external_name(imp: ImportLike) -> tuple[str, bool]:
         segs = mod.removeprefix("static ").split(".")
         return ".".join(segs[:2]), segs[0] in ("java", "javax", "kotlin")
     if ext in C_EXT:
-        return imp.module.strip(), imp.module.strip().startswith("<")
+        name = imp.module.strip()
+        return name.strip('"<>'), not name.startswith('"')
     return mod, False
 
 
@@ -350,7 +349,9 @@ def build_graph(files: Iterable[str], imports: Iterable[ImportLike], read_text: 
     return g
 
 
-def find_cycles(graph: DepGraph, nodes: Iterable[str] | None = None, limit: int = 20) -> list[list[str]]:
+def find_cycles(
+    graph: DepGraph, nodes: Iterable[str] | None = None, limit: int = 20, anchor: Iterable[str] = ()
+) -> list[list[str]]:
     """Import cycles (strongly connected components of size > 1, as one concrete loop each) touching `nodes`."""
     index: dict[str, int] = {}
     low: dict[str, int] = {}
@@ -401,7 +402,8 @@ def find_cycles(graph: DepGraph, nodes: Iterable[str] | None = None, limit: int 
     for comp in sorted(comps):
         if wanted is not None and not wanted & set(comp):
             continue
-        start = min(wanted & set(comp)) if wanted else comp[0]
+        anchored = set(anchor) & set(comp)
+        start = min(anchored) if anchored else min(wanted & set(comp)) if wanted else comp[0]
         out.append(_loop(succ, set(comp), start))
         if len(out) >= limit:
             break

@@ -33,13 +33,15 @@ def outline(rel: str, info: Any, syms: list[Any], note: str | None) -> str:
         depth[s.id] = d
         doc = f"  # {s.doc.strip()[:100]}" if s.doc else ""
         shown = _sig(s) if s.kind != "heading" else s.name
-        lines.append(f"{'  ' * (d + 1)}{s.start_line}-{s.end_line} {s.kind} {shown}{doc}")
+        head_words = shown.split("(")[0].split()[:3]
+        label = "" if s.kind in head_words or s.kind == "heading" else f"{s.kind} "
+        lines.append(f"{'  ' * (d + 1)}{s.start_line}-{s.end_line} {label}{shown}{doc}")
     if not syms:
         lines.append("  (no symbols: read it with read_code_range)")
     return "\n".join(lines)
 
 
-def symbol_search(model: SymbolSearch, match: str, kind: str | None, any_page: bool) -> str:
+def symbol_search(model: SymbolSearch, match: str, kind: str | None, with_refs: bool) -> str:
     out: list[str] = []
     if model.note:
         out.append(f"[{model.note}]")
@@ -65,8 +67,8 @@ def symbol_search(model: SymbolSearch, match: str, kind: str | None, any_page: b
         for path, refs in by_file.items():
             for r in refs:
                 out.append(f"{path}:{r.line}: {r.preview}")
-    elif model.references_total == 0 and any_page and "references" in model.model_fields_set:
-        out.append("no references found")
+    elif with_refs:
+        out.append("no references found in the index")
     return "\n".join(out)
 
 
@@ -104,7 +106,12 @@ def dependencies(root: Path, graph: deps_mod.DepGraph, files: list[str], rel: st
             ExternalPkg(package=p, stdlib=std[p], used_by=n, declared=_declared(p, versions))
             for p, n in sorted(used.items(), key=lambda kv: (std[kv[0]], -kv[1], kv[0]))
         ]
-    model.cycles = deps_mod.find_cycles(graph, start, limit=10)
+    reached = start | {e.target for e in model.imports} | {e.source for e in model.dependents}
+    model.cycles = deps_mod.find_cycles(graph, reached, limit=10, anchor=start)
+    if is_dir:
+        inside = Counter(e.target for f in start for e in graph.imports_of(f) if e.target in start)
+        model.internal_edges = sum(inside.values())
+        model.most_imported = [f"{p} ×{n}" for p, n in inside.most_common(8)]
     return model
 
 
@@ -131,11 +138,14 @@ def deps_text(model: Dependencies, direction: str, depth: int) -> str:
     out: list[str] = []
     if model.note:
         out.append(f"[{model.note}]")
-    if direction in ("imports", "both"):
-        out.append(f"{model.path} imports ({len(model.imports)} in-repo, depth {depth}):" if model.imports else f"{model.path} imports no repository files")
+    label = model.path if model.path != "." else "the project"
+    if model.internal_edges:
+        out.append(f"{label}: {model.internal_edges} imports between its own files; most imported: " + ", ".join(model.most_imported))
+    if direction in ("imports", "both") and (model.imports or model.path != "."):
+        out.append(f"{label} imports ({len(model.imports)} in-repo, depth {depth}):" if model.imports else f"{label} imports no other repository files")
         out += _edges_text(sorted(model.imports, key=lambda e: (e.depth, e.target, e.source)), "target", model.path)
-    if direction in ("dependents", "both"):
-        out.append(f"imported by ({len(model.dependents)}, depth {depth}):" if model.dependents else f"no repository file imports {model.path}")
+    if direction in ("dependents", "both") and (model.dependents or model.path != "."):
+        out.append(f"imported by ({len(model.dependents)}, depth {depth}):" if model.dependents else f"no other repository file imports {label}")
         out += _edges_text(sorted(model.dependents, key=lambda e: (e.depth, e.source)), "source", model.path)
     if model.external:
         ext = [x for x in model.external if not x.stdlib]

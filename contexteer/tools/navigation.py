@@ -230,6 +230,8 @@ class Dependencies(BaseModel):
     external: list[ExternalPkg] = Field(default_factory=list)
     declared: list[DeclaredDep] = Field(default_factory=list)
     cycles: list[list[str]] = Field(default_factory=list)
+    internal_edges: int = Field(0, description="Directory: imports between files inside it.")
+    most_imported: list[str] = Field(default_factory=list, description="Directory: its files imported most from inside it.")
     note: str | None = None
 
 

@@ -1,0 +1,106 @@
+"""search_text end to end: ripgrep hits as `path:line: text`, deny-list, .gitignore, cap, time limit, bad regex."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from contexteer.errors import SearchError
+from contexteer.indexers import textsearch
+from tests.navigation.conftest import Served, copy_fixture
+
+
+@pytest.fixture(scope="module")
+def shop(tmp_path_factory: pytest.TempPathFactory) -> Served:
+    root = copy_fixture("pyshop", tmp_path_factory.mktemp("txt"))
+    (root / ".gitignore").write_text("build/\n")
+    (root / "build").mkdir()
+    (root / "build" / "generated.py").write_text("apply_discount = 'generated copy'\n")
+    (root / ".env").write_text("apply_discount=secret\n")
+    (root / "notes.pem").write_text("apply_discount in a key file\n")
+    return Served(root)
+
+
+def test_hits_come_one_per_line_as_path_line_text(shop: Served):
+    a = shop.call("search_text", pattern="apply_discount(")
+    assert not a.is_error, a.text
+    lines = a.text.splitlines()
+    assert "shop/cli.py:12:     print(apply_discount(order, 10))" in lines
+    assert "shop/pricing.py:26:         net = apply_discount(order, discount)" in lines
+    assert lines[-1] == "[4 matching lines in 3 files]"  # pricing.py defines and calls it
+    assert a.data["matches"] == 4 and a.data["files"] == 3
+
+
+def test_deny_listed_and_gitignored_files_are_never_searched(shop: Served):
+    a = shop.call("search_text", pattern="apply_discount")
+    paths = {h["path"] for h in a.data["hits"]}
+    assert ".env" not in paths and "notes.pem" not in paths and "build/generated.py" not in paths
+    assert "shop/pricing.py" in paths
+
+
+def test_regex_mode_and_smart_case(shop: Served):
+    a = shop.call("search_text", pattern=r"def \w+\(self\)", regex=True)
+    assert {(h["path"], h["line"]) for h in a.data["hits"]} >= {("shop/models.py", 36), ("shop/models.py", 20)}
+    lower = shop.call("search_text", pattern="order")
+    upper = shop.call("search_text", pattern="Order")
+    assert lower.data["matches"] > upper.data["matches"]  # lower case searches case-insensitively
+
+
+def test_an_invalid_regex_returns_ripgreps_own_message_and_what_to_do(shop: Served):
+    a = shop.call("search_text", pattern="apply_discount(", regex=True)
+    assert a.is_error
+    assert "regex parse error" in a.text and "unclosed group" in a.text
+    assert "regex=false" in a.text
+
+
+def test_context_lines_use_the_dash_format(shop: Served):
+    a = shop.call("search_text", pattern="MAX_ITEMS = 100", context_lines=1)
+    assert a.text.splitlines()[:3] == [
+        "shop/models.py-8- ",
+        "shop/models.py:9: MAX_ITEMS = 100",
+        "shop/models.py-10- ",
+    ]
+
+
+def test_glob_and_path_narrow_the_search(shop: Served):
+    only_tests = shop.call("search_text", pattern="apply_discount", path="tests")
+    assert {h["path"] for h in only_tests.data["hits"]} == {"tests/test_pricing.py"}
+    no_tests = shop.call("search_text", pattern="apply_discount", glob="!tests/**")
+    assert "tests/test_pricing.py" not in {h["path"] for h in no_tests.data["hits"]}
+
+
+def test_the_result_cap_stops_the_search_and_says_how_to_narrow(shop: Served):
+    a = shop.call("search_text", pattern="def", max_results=3)
+    assert a.data["matches"] == 3 and a.data["truncated"]
+    assert "stopped at the result cap; narrow with path=, glob=" in a.text
+
+
+def test_no_match_is_said_plainly(shop: Served):
+    a = shop.call("search_text", pattern="zzz_not_there")
+    assert not a.is_error and a.text == "no matches for 'zzz_not_there'"
+
+
+def test_the_time_limit_stops_a_slow_search(tmp_path: Path):
+    root = tmp_path / "big"
+    root.mkdir()
+    line = "x" * 200 + "\n"
+    for i in range(5):
+        (root / f"f{i}.txt").write_text(line * 5000)
+    served = Served(root)
+    r = textsearch.search(served.ws, "x", timeout=0.001, max_results=10**6)
+    assert r.timed_out
+    assert "stopped at the time limit" in textsearch.render(r)
+
+
+def test_a_pattern_starting_with_a_dash_is_a_pattern_not_a_flag(shop: Served):
+    (shop.root / "flags.txt").write_text("use --version to print it\n")
+    a = shop.call("search_text", pattern="--version")
+    assert "flags.txt:1: use --version to print it" in a.text
+
+
+def test_empty_pattern_is_an_input_error():
+    with pytest.raises(Exception) as exc:
+        textsearch.search(None, "")  # type: ignore[arg-type]
+    assert "pattern is empty" in str(exc.value)
+    assert not isinstance(exc.value, SearchError)
