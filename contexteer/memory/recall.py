@@ -23,6 +23,8 @@ from contexteer.memory.entries import Header
 
 logger = logging.getLogger(__name__)
 
+#: Most one-line reminders / header lines after the bodies: they are pointers, not content.
+MAX_TAIL_LINES = 12
 _WORD = re.compile(r"[a-z0-9]+")
 _STOP = frozenset("a an the and or of to in on for with is are was be by at as it this that what how why which do we our".split())
 
@@ -199,6 +201,7 @@ def render_selection(
     budgets: Budgets,
     now: datetime,
     preamble: str,
+    body_min_score: float = 0.0,
 ) -> Rendered:
     """Bodies in rank order while every budget holds; the rest as reminders or header lines."""
     out = Rendered(text="")
@@ -214,7 +217,7 @@ def render_selection(
             tail.append(reminder_line(h, now))
             out.reminders.append(h.name)
             continue
-        if full_stop:
+        if full_stop or r.score < body_min_score:
             tail.append(header_line(h, now))
             out.headers_only.append(h.name)
             continue
@@ -239,16 +242,18 @@ def render_selection(
     out.body_bytes = used_bytes
     if tail:
         why = ""
-        if out.headers_only:
+        if full_stop:
             reason = ("this session's memory budget is spent" if session_left < budgets.entry_bytes
                       else "this call's memory budget is spent")
             why = f" ({reason}; load one with action='read')"
+        elif out.headers_only:
+            why = " (weaker matches, headers only; load one with action='read')"
         title = f"Also relevant{why}:"
         tokens += count_tokens(title) + 20
         kept: list[str] = []
         for line in tail:
             t = count_tokens(line) + 1
-            if tokens + t > budgets.call_tokens:
+            if tokens + t > budgets.call_tokens or len(kept) >= MAX_TAIL_LINES:
                 break
             kept.append(line)
             tokens += t

@@ -34,6 +34,9 @@ from contexteer.secrets import redact
 
 logger = logging.getLogger(__name__)
 
+#: With a query, an entry's body is loaded only when its score is at least this share of the best score.
+RELATIVE_BODY_SCORE = 0.5
+
 IGNORED_TEXT = ("Memory is ignored for this MCP session: nothing from memory is shown. "
                 "Call memory with action='ignore', on=false to use it again.")
 
@@ -93,7 +96,7 @@ class MemoryService:
     def budgets(self, budget_tokens: int | None, *, register: bool) -> Budgets:
         m = self.settings.memory
         threshold = self.settings.context_mode_mcp.max_digest_threshold
-        tokens = threshold
+        tokens = threshold - max(16, threshold // 64)  # headroom: the pipeline may count with another encoding
         if register:
             tokens = min(tokens, self.settings.chat_memory.register_budget)
         if budget_tokens is not None:
@@ -197,7 +200,9 @@ class MemoryService:
         def load(name: str) -> str:
             return self.store.get(name).body
 
-        out = render_selection(ranked, load, session, budgets, now, pre)
+        # with a query, bodies only for matches close to the best one; weaker ones come back as header lines
+        floor = RELATIVE_BODY_SCORE * ranked[0].score if not register else 0.0
+        out = render_selection(ranked, load, session, budgets, now, pre, body_min_score=floor)
         self.store.touch(out.full + out.reminders)
         self._event("recall", register=register, query_terms=len((query or "").split()), shown=len(out.full),
                     reminders=len(out.reminders), headers_only=len(out.headers_only), bytes=out.body_bytes)
