@@ -9,6 +9,7 @@ unique definition anywhere) and who calls it (innermost enclosing definition of 
 
 from __future__ import annotations
 
+import builtins
 import difflib
 import logging
 from collections.abc import Callable
@@ -23,6 +24,13 @@ CONTEXT_KINDS = frozenset(
     {"class", "interface", "struct", "enum", "trait", "type", "function", "method", "constant", "module"}
 )
 CALLER_KINDS = frozenset({"function", "method", "class", "module"})
+CONSTRUCTORS = frozenset({"__init__", "__new__", "constructor", "new"})
+PY_BUILTINS = frozenset(dir(builtins))
+
+
+def usable(s: Any) -> bool:
+    """Worth showing as context: types, functions, constants, and module-level variables (type aliases...)."""
+    return s.kind in CONTEXT_KINDS or (s.kind == "variable" and s.parent_id is None)
 
 
 def loc(sym: Any) -> str:
@@ -130,10 +138,11 @@ def semantic_context(
     """
     out = Semantic()
     in_file = index.symbols_in_file(sym.path)
-    inside = {s.name for s in in_file if sym.start_line <= s.start_line and s.end_line <= sym.end_line}
+    inside = {s.name for s in in_file if sym.start_line <= s.start_line and s.end_line <= sym.end_line and s.id != sym.id}
     names: list[str] = []
+    python = sym.path.endswith((".py", ".pyi"))
     for ref in index.references_in_range(sym.path, sym.start_line, sym.end_line):
-        if ref.name in inside or ref.name == sym.name or ref.name in names:
+        if ref.name in inside or ref.name in names:
             continue
         names.append(ref.name)
     imported = resolve_imports(sym.path)
@@ -150,21 +159,26 @@ def semantic_context(
         if len(out.definitions) >= max_defs:
             break
         found: tuple[Any, str] | None = None
-        local = [s for s in in_file if s.name == name and s.kind in CONTEXT_KINDS and s.id != sym.id]
+        builtin = python and name in PY_BUILTINS  # dict(), len(), str: only a module-level redefinition counts
+        local = [s for s in in_file if s.name == name and usable(s) and s.id != sym.id and (not builtin or s.parent_id is None)]
+        if builtin and not local:
+            continue
         if local:
             same_parent = [s for s in local if s.parent_id == sym.parent_id]
             found = ((same_parent or local)[0], "same file")
         if found is None:
             targets = imported.get(name) or import_files
             for f in targets:
-                cands = [s for s in syms_of(f) if s.name == name and s.kind in CONTEXT_KINDS]
+                cands = [s for s in syms_of(f) if s.name == name and usable(s) and s.id != sym.id]
                 if cands:
                     top = [s for s in cands if s.parent_id is None]
                     found = ((top or cands)[0], "import")
                     break
         if found is None:
-            anywhere = [s for s in index.symbols_named(name) if s.kind in CONTEXT_KINDS and s.name == name]
-            if len(anywhere) == 1:
+            # a name defined once in the whole repository, at module level (methods are too often a
+            # different receiver's: `x.items()` is not the one `items` method the repository defines)
+            anywhere = [s for s in index.symbols_named(name) if usable(s) and s.name == name and s.parent_id is None]
+            if len(anywhere) == 1 and anywhere[0].id != sym.id:
                 found = (anywhere[0], "unique name")
         if found is None:
             out.unresolved.append(name)
@@ -173,8 +187,12 @@ def semantic_context(
             continue
         seen.add(found[0].id)
         out.definitions.append(found)
-    if max_callers and sym.name:
-        refs = [r for r in index.references_to(sym.name, limit=2000) if r.kind in ("call", "other", "type")]
+    callee = sym.name
+    if callee in CONSTRUCTORS and sym.parent_id is not None:  # callers of __init__ are the places naming the class
+        parent = next((s for s in in_file if s.id == sym.parent_id), None)
+        callee = parent.name if parent else callee
+    if max_callers and callee:
+        refs = [r for r in index.references_to(callee, limit=2000) if r.kind in ("call", "other", "type")]
         callers: list[Caller] = []
         for r in refs:
             if r.path == sym.path and sym.start_line <= r.line <= sym.end_line:
