@@ -105,8 +105,11 @@ def test_index_lists_one_line_per_entry(service: MemoryService, session) -> None
 
 def test_index_is_capped_with_a_truncation_note(service: MemoryService, session) -> None:
     store = service.store
-    for i in range(INDEX_MAX_LINES + 30):
-        store.save(f"entry-{i:03d}", f"body {i}", tag="REFERENCE", description=f"description number {i} " + "w" * 60)
+    for i in range(INDEX_MAX_LINES + 29):  # written directly (fast), then one real save rewrites the index
+        h = E.Header(name=f"entry-{i:03d}", description=f"description number {i} " + "w" * 60, tag="REFERENCE",
+                     source="agent", createdAt="2026-01-01T00:00:00.000Z", updatedAt="2026-01-01T00:00:00.000Z")
+        store.path(h.name).write_text(E.render(E.Entry(h, f"body {i}")))
+    store.save("entry-999", "last", tag="REFERENCE", description="the last one " + "w" * 60)
     text = (store.dir / "MEMORY.md").read_text()
     assert len(text.encode()) <= INDEX_MAX_BYTES
     listed = [ln for ln in text.splitlines() if ln.startswith("- [")]
