@@ -1,0 +1,168 @@
+"""The code digester: definition lines (signatures) with their ranges and signal lines; bodies folded by symbol."""
+
+from __future__ import annotations
+
+import bisect
+import logging
+import re
+from collections import Counter
+from dataclasses import dataclass
+
+from contexteer.shaping import signals as sig
+from contexteer.shaping.fold import Digest, DigestInput, Item, LineSet, clip, render_folded, select
+
+logger = logging.getLogger(__name__)
+
+__all__ = ["digest_code", "find_definitions"]
+
+_NAME_RE = re.compile(
+    r"(?:def|class|function\*?|func|fn|struct|enum|trait|impl|interface|module|namespace|record|object|protocol|extension|type|macro_rules!)"
+    r"\s+(?:\([^)]*\)\s*)?([A-Za-z_$][\w$]*)"
+)
+_CNAME_RE = re.compile(r"([A-Za-z_~][\w:]*)\s*\(")
+_DEFS_PATTERN = r"^\s*(?:async\s+)?(?:def|class|function|func|fn|struct|interface|impl|type)\b"
+
+
+@dataclass
+class Def:
+    idx: int  # 0-based line of the definition
+    end: int  # 0-based last line of its body
+    name: str
+    depth: int
+
+
+def _name_of(line: str) -> str:
+    m = _NAME_RE.search(line)
+    if m:
+        return m.group(1)
+    m = _CNAME_RE.search(line)
+    return m.group(1) if m else line.strip()[:30]
+
+
+def find_definitions(ls: LineSet, outline: list[tuple[int, int, str, str]] | None) -> list[Def]:
+    """Definitions from the indexer's outline when given, else by pattern with indentation-derived ranges."""
+    n = len(ls)
+    if outline:
+        defs = []
+        spans = sorted(((s - ls.first, e - ls.first, name) for s, e, name, _kind in outline), key=lambda t: (t[0], -t[1]))
+        stack: list[int] = []  # end idx of enclosing symbols
+        for s, e, name in spans:
+            if not 0 <= s < n:
+                continue
+            while stack and s > stack[-1]:
+                stack.pop()
+            defs.append(Def(s, min(max(e, s), n - 1), name, len(stack)))
+            stack.append(e)
+        return defs
+    lines = ls.lines
+    cands = set(ls.scan(sig.DEF_RE))
+    if ls.text.count(";") > n // 10:  # C-like source: also `ret name(args) {` definitions
+        cands.update(i for i in ls.scan(sig.CDEF_RE) if lines[i][:1] not in (" ", "\t", "#", "/", "*"))
+    indents = [len(ln) - len(ln.lstrip()) if ln.strip() else -1 for ln in lines]
+    defs = []
+    open_: list[tuple[int, int]] = []  # (index into defs, indent)
+    last_nonblank = -1
+    for i, ind in enumerate(indents):
+        if ind < 0:
+            continue
+        if open_ and ind <= open_[-1][1]:
+            first = lines[i][ind]
+            closing = first in "})]" or lines[i].startswith("end", ind)
+            while open_ and (ind < open_[-1][1] or (ind == open_[-1][1] and not closing)):
+                d = defs[open_.pop()[0]]
+                d.end = max(d.idx, last_nonblank)
+            if open_ and ind == open_[-1][1] and closing:
+                d = defs[open_.pop()[0]]
+                d.end = i
+                last_nonblank = i
+                continue
+        if i in cands:
+            defs.append(Def(i, i, _name_of(lines[i]), len(open_)))
+            open_.append((len(defs) - 1, ind))
+        last_nonblank = i
+    for k, _ in open_:
+        defs[k].end = max(defs[k].idx, last_nonblank)
+    return defs
+
+
+def _signature_end(lines: list[str], i: int) -> int:
+    """The last line of a signature that spans lines (unbalanced parentheses), at most 5 lines."""
+    depth = 0
+    for j in range(i, min(len(lines), i + 5)):
+        depth += lines[j].count("(") + lines[j].count("[") - lines[j].count(")") - lines[j].count("]")
+        if depth <= 0:
+            return j
+    return i
+
+
+def digest_code(inp: DigestInput) -> Digest:
+    ls = inp.ls
+    lines = ls.lines
+    defs = find_definitions(ls, inp.outline)
+    items: list[Item] = []
+    taken: set[int] = set()
+    for d in defs:
+        end = _signature_end(lines, d.idx)
+        items.append(Item(d.idx, end, sig.DEFINITION + min(d.depth, 9) * 0.1, "definitions"))
+        taken.update(range(d.idx, end + 1))
+    counts: Counter[str] = Counter(definitions=len(defs))
+    terms = inp.terms
+    cands = set(ls.lines_at(sig.trigger_offsets(ls.text, sig.CODE_TRIGGERS_CS)))
+    term_lines = set(ls.scan(terms)) if terms is not None else set()  # type: ignore[arg-type]
+    for i in sorted(cands | term_lines):
+        line = lines[i]
+        if i in taken or not line.strip():
+            continue
+        prio = sig.code_priority(line)
+        if prio is None and i in term_lines:
+            prio = sig.TERM
+        if prio is not None:
+            items.append(Item(i, i, prio, sig.LABELS[prio]))
+            counts[sig.LABELS[prio]] += 1
+    stats = ", ".join(f"{v} {k}" for k, v in counts.items() if v) or "no definitions found"
+
+    def cost(it: Item) -> float:
+        return sum(ls.est(clip(lines[k], inp.max_chars)) + 2 for k in range(it.start, it.end + 1))
+
+    if inp.tier == "digest":
+        chosen = select(items, len(ls), inp.budget, cost, fill=lambda k: ls.est(lines[k]))
+        body = render_folded(ls, chosen, what="source", max_chars=inp.max_chars, namer=_namer(defs))
+        return Digest(body=body, stats=stats, pattern=_DEFS_PATTERN)
+    by_start = {d.idx: d for d in defs}
+    chosen = select(items, len(ls), inp.budget - 20, lambda it: cost(it) + 3, marker_cost=0)
+    body = []
+    for it in chosen:
+        d = by_start.get(it.start)
+        rng = f"{ls.num(it.start)}-{ls.num(d.end)}" if d is not None and d.end > d.idx else str(ls.num(it.start))
+        body.append(f"{rng}: {clip(lines[it.start], inp.max_chars)}")
+        body.extend(f"{ls.num(k)}: {clip(lines[k], inp.max_chars)}" for k in range(it.start + 1, it.end + 1))
+    chosen_ids = {id(it) for it in chosen}
+    missing = Counter(it.label for it in items if id(it) not in chosen_ids)
+    if missing:
+        body.append("… not shown: " + ", ".join(f"{v} {k}" for k, v in missing.items()) + f" (fetch definitions with pattern={_DEFS_PATTERN!r})")
+    return Digest(body=body, stats=stats, pattern=_DEFS_PATTERN)
+
+
+def _namer(defs: list[Def]):  # type: ignore[no-untyped-def]
+    """Name the innermost symbol whose body contains a folded range: 'body of Parser.parse'."""
+    starts = [d.idx for d in defs]
+    parents: list[str] = []
+    stack: list[Def] = []
+    for d in defs:
+        while stack and d.idx > stack[-1].end:
+            stack.pop()
+        parents.append(".".join([s.name for s in stack] + [d.name]))
+        stack.append(d)
+
+    def name(a: int, b: int) -> str:
+        k = bisect.bisect_right(starts, a) - 1
+        while k >= 0:
+            d = defs[k]
+            if d.idx < a and d.end >= b:
+                return f"body of {parents[k]}"
+            k -= 1
+            if k >= 0 and defs[k].end < a and defs[k].depth == 0:
+                break
+        return ""
+
+    return name

@@ -1,0 +1,122 @@
+"""The log digester: build, test and install output -> errors, frames, warnings, summaries; repeats collapsed."""
+
+from __future__ import annotations
+
+import logging
+from collections import Counter
+
+from contexteer.shaping import signals as sig
+from contexteer.shaping.fold import Digest, DigestInput, Item, clip, render_folded, select
+
+logger = logging.getLogger(__name__)
+
+__all__ = ["digest_log"]
+
+_HEAD, _TAIL = 2, 4
+_FETCH_PATTERN = r"(?i)error|fail|exception|traceback|panic|warn"
+
+
+def _classify(inp: DigestInput) -> tuple[list[Item], Counter[str]]:
+    ls = inp.ls
+    lines = ls.lines
+    n = len(lines)
+    terms = inp.terms
+    candidates = set(ls.lines_at(sig.trigger_offsets(ls.text, sig.LOG_TRIGGERS_CS, sig.LOG_TRIGGERS_CI)))
+    term_lines = set(ls.scan(terms)) if terms is not None else set()  # type: ignore[arg-type]
+    candidates |= term_lines
+    candidates.update(range(min(n, _HEAD)))
+    candidates.update(range(max(0, n - _TAIL), n))
+    items: list[Item] = []
+    counts: Counter[str] = Counter()
+    first_seen: dict[str, Item] = {}
+    dup_lines: dict[int, list[int]] = {}
+    totals: dict[int, int] = {}
+    covered = -1
+    for i in sorted(candidates):
+        if i <= covered:
+            continue
+        line = lines[i]
+        j = i
+        while j + 1 < n and lines[j + 1] == line:
+            j += 1
+        covered = j
+        run = j - i + 1
+        if not line.strip():
+            continue
+        prio = sig.log_priority(line)
+        if prio is None and i in term_lines:
+            prio = sig.TERM
+        if prio is None and (i < _HEAD or j >= n - _TAIL):
+            prio = sig.CONTEXT
+        if prio is None:
+            continue
+        if prio <= sig.TERM:
+            counts[sig.LABELS[prio]] += run
+        key = line.strip()
+        first = first_seen.get(key) if prio in (sig.WARNING, sig.TODO, sig.ERROR) and len(key) > 12 else None
+        if first is not None:
+            dup_lines.setdefault(first.start, []).append(i)
+            totals[first.start] = totals.get(first.start, first.run) + run
+        else:
+            it = Item(i, j, prio, sig.LABELS.get(prio, "context"), run=run)
+            items.append(it)
+            first_seen[key] = it
+    # lines around an error explain it: offered after the signals, before the head and tail
+    taken = set()
+    for it in items:
+        taken.update(range(it.start, it.end + 1))
+    for it in [x for x in items if x.prio == sig.ERROR]:
+        for k in (*range(max(0, it.start - 2), it.start), *range(it.end + 1, min(n, it.end + 3))):
+            if k not in taken and lines[k].strip():
+                taken.add(k)
+                items.append(Item(k, k, sig.TERM + 0.5, "context"))
+    for it in items:
+        others = dup_lines.get(it.start)
+        if others:
+            total = totals.get(it.start, it.run)
+            shown = ", ".join(str(inp.ls.num(k)) for k in others[:3])
+            more = f", +{len(others) - 3} more" if len(others) > 3 else ""
+            it.note = f"[×{total} in all; also lines {shown}{more}]"
+    return items, counts
+
+
+def digest_log(inp: DigestInput) -> Digest:
+    ls = inp.ls
+    items, counts = _classify(inp)
+    stats = ", ".join(f"{v} {k}" for k, v in counts.items() if v) or "no error/warning lines"
+    if inp.tier == "digest":
+        chosen = select(items, len(ls), inp.budget, cost=lambda it: ls.est(ls.lines[it.start]) * (1 if it.run > 1 else it.end - it.start + 1) + 2,
+                        fill=lambda k: ls.est(ls.lines[k]))
+        body = render_folded(ls, chosen, what="output", max_chars=inp.max_chars)
+        return Digest(body=body, stats=stats, pattern=_FETCH_PATTERN)
+    return Digest(body=_overview(inp, items, counts), stats=stats, pattern=_FETCH_PATTERN)
+
+
+def _overview(inp: DigestInput, items: list[Item], counts: Counter[str]) -> list[str]:
+    ls = inp.ls
+    first_at: dict[str, int] = {}
+    for it in items:
+        first_at.setdefault(it.label, ls.num(it.start))
+    table = ["| signal | lines | first at |", "|---|---|---|"]
+    for label in ("errors", "frames", "warnings", "TODO/FIXME", "term matches"):
+        if counts.get(label):
+            table.append(f"| {label} | {counts[label]} | {first_at.get(label, '')} |")
+    if len(table) == 2:
+        table = ["(no error, warning or summary lines found)"]
+    budget = inp.budget - sum(ls.est(t) for t in table) - 8
+    max_chars = min(inp.max_chars, 300)
+    chosen = select(items, len(ls), budget, cost=lambda it: ls.est(clip(ls.lines[it.start], max_chars)) + 2 + len(it.note) / 3, marker_cost=0)
+    shown = {id(it) for it in chosen}
+    hits = []
+    for it in chosen:
+        num = f"{ls.num(it.start)}-{ls.num(it.end)}" if it.end > it.start else str(ls.num(it.start))
+        text = clip(ls.lines[it.start], max_chars)
+        extra = f"  ×{it.run}" if it.run > 1 else ""
+        hits.append(f"{num}: {text}{extra}" + (f"  {it.note}" if it.note else ""))
+        if it.end > it.start and it.run == 1:
+            hits.extend(f"{ls.num(k)}: {clip(ls.lines[k], max_chars)}" for k in range(it.start + 1, it.end + 1))
+    missing = Counter(it.label for it in items if id(it) not in shown and it.label != "context")
+    out = [*table, "", "signal lines (line: text):", *hits]
+    if missing:
+        out.append("… not shown: " + ", ".join(f"{v} {k}" for k, v in missing.items()) + " (fetch them with pattern=)")
+    return out

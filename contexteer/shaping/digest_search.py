@@ -1,0 +1,159 @@
+"""The search-hit digester: `path:line: text` hits grouped by file; a table of files by hit count for overviews."""
+
+from __future__ import annotations
+
+import logging
+import re
+from collections import Counter
+from dataclasses import dataclass, field
+
+from contexteer.shaping.fold import Digest, DigestInput, clip
+
+logger = logging.getLogger(__name__)
+
+__all__ = ["digest_search", "parse_hits"]
+
+HIT_RE = re.compile(r"^(?P<path>[^\s:][^:\n]*?):(?P<line>\d+):(?:(?P<col>\d+):)?\s?(?P<text>.*)$")
+CTX_RE = re.compile(r"^(?P<path>[^\s:][^:\n]*?)-(?P<line>\d+)-(?P<text>.*)$")
+
+
+@dataclass
+class FileHits:
+    path: str
+    hits: list[tuple[int, int, str]] = field(default_factory=list)  # (result line idx, file line, text)
+
+
+def parse_hits(lines: list[str]) -> tuple[dict[str, FileHits], list[int]]:
+    """Hits per file (in first-seen order) and the indexes of lines that are not hits (headers, context, '--')."""
+    files: dict[str, FileHits] = {}
+    other: list[int] = []
+    for i, line in enumerate(lines):
+        m = HIT_RE.match(line)
+        if m is None:
+            other.append(i)
+            continue
+        path = m.group("path")
+        fh = files.get(path)
+        if fh is None:
+            fh = files[path] = FileHits(path)
+        fh.hits.append((i, int(m.group("line")), m.group("text")))
+    return files, other
+
+
+def _top_dirs(paths: list[tuple[str, int]], k: int = 4) -> str:
+    c: Counter[str] = Counter()
+    for p, n in paths:
+        c[p.rsplit("/", 1)[0] + "/" if "/" in p else "./"] += n
+    return ", ".join(f"{d} {n}" for d, n in c.most_common(k))
+
+
+def digest_search(inp: DigestInput) -> Digest | None:
+    ls = inp.ls
+    files, other = parse_hits(ls.lines)
+    n_hits = sum(len(f.hits) for f in files.values())
+    if n_hits == 0 or n_hits < 0.5 * (len(ls) - sum(1 for i in other if not ls.lines[i].strip() or ls.lines[i] == "--")):
+        return None  # not ripgrep-style output: let the caller fall back to the text digester
+    ranked = sorted(files.values(), key=lambda f: (-len(f.hits), f.path))
+    stats = f"{n_hits} hits in {len(files)} files"
+    pattern = "^" + re.escape(ranked[0].path) + ":"
+    preamble = [i for i in other if ls.lines[i].strip() and ls.lines[i] != "--" and not CTX_RE.match(ls.lines[i])][:3]
+    head = [clip(ls.lines[i], 200) for i in preamble]
+    budget = inp.budget - sum(ls.est(h) for h in head)
+    if inp.tier == "digest":
+        body = _digest(inp, files, budget)
+    else:
+        body = _table(inp, ranked, budget)
+    return Digest(body=head + body, stats=stats, pattern=pattern)
+
+
+def _digest(inp: DigestInput, files: dict[str, FileHits], budget: float) -> list[str]:
+    ls = inp.ls
+    order = sorted(
+        ((rank, idx, fh.path) for fh in files.values() for rank, (idx, _, _) in enumerate(fh.hits)),
+        key=lambda t: (min(t[0], 3), t[1]),
+    )
+    by_idx = {idx: (fl, text) for fh in files.values() for idx, fl, text in fh.hits}
+    chosen: dict[str, list[int]] = {}
+    used = 0.0
+    for _rank, idx, path in order:
+        fl, text = by_idx[idx]
+        c = ls.est(clip(text, inp.max_chars)) + 3
+        if path not in chosen:
+            c += ls.est(path) + 16
+        if used + c > budget:
+            continue
+        used += c
+        chosen.setdefault(path, []).append(idx)
+    out: list[str] = []
+    for fh in files.values():
+        keep = set(chosen.get(fh.path, ()))
+        if not keep:
+            continue
+        out.append(f"{fh.path} ({len(fh.hits)} hit{'s' if len(fh.hits) != 1 else ''})")
+        skipped: list[int] = []
+        for idx, fl, text in fh.hits:
+            if idx in keep:
+                if skipped:
+                    out.append(_more(ls, skipped))
+                    skipped = []
+                out.append(f"  {fl}: {clip(text, inp.max_chars)}")
+            else:
+                skipped.append(idx)
+        if skipped:
+            out.append(_more(ls, skipped))
+    missing = [(fh.path, len(fh.hits)) for fh in files.values() if fh.path not in chosen]
+    if missing:
+        n = sum(c for _, c in missing)
+        out.append(f"… {len(missing)} more files with {n} hits not shown (by folder: {_top_dirs(missing)}) …")
+    return out
+
+
+def _more(ls: object, skipped: list[int]) -> str:
+    first, last = skipped[0], skipped[-1]
+    num = ls.num  # type: ignore[attr-defined]
+    return f"  … {len(skipped)} more hit{'s' if len(skipped) != 1 else ''} (result lines {num(first)}-{num(last)}) …"
+
+
+def _table(inp: DigestInput, ranked: list[FileHits], budget: float) -> list[str]:
+    """Files by hit count: a table with the first hit for the top files, then a compact per-folder list."""
+    ls = inp.ls
+    out = ["| file | hits | first hit (line: text) |", "|---|---|---|"]
+    used = sum(ls.est(x) for x in out) + 30
+    shown = 0
+    for fh in ranked:
+        _, fl, text = fh.hits[0]
+        preview = clip(text.strip(), 80).replace("|", "\\|")
+        row = f"| {fh.path} | {len(fh.hits)} | {fl}: {preview} |"
+        c = ls.est(row)
+        if used + c > budget * 0.6 and shown >= 5 or used + c > budget:
+            break
+        used += c
+        out.append(row)
+        shown += 1
+    rest = ranked[shown:]
+    if rest:
+        by_dir: dict[str, list[FileHits]] = {}
+        for fh in rest:
+            d, _, name = fh.path.rpartition("/")
+            by_dir.setdefault(d + "/" if d else "./", []).append(fh)
+        out.append("other files (hits):")
+        listed = 0
+        for d, fhs in sorted(by_dir.items(), key=lambda kv: -sum(len(f.hits) for f in kv[1])):
+            parts = []
+            for fh in fhs:
+                part = f"{fh.path.rpartition('/')[2]} ({len(fh.hits)})"
+                c = ls.est(part) - 0.5
+                if used + c + ls.est(d) > budget - 25:
+                    break
+                used += c
+                parts.append(part)
+            if not parts:
+                break
+            used += ls.est(d)
+            out.append(f"{d}: " + ", ".join(parts))
+            listed += len(parts)
+        left = rest[listed:]
+        if left:
+            n = sum(len(f.hits) for f in left)
+            out.append(f"… {len(left)} more files with {n} hits (by folder: {_top_dirs([(f.path, len(f.hits)) for f in left])}) …")
+    return out

@@ -1,0 +1,134 @@
+"""The text/markdown digester: headings (with section ranges), signal lines, head and tail."""
+
+from __future__ import annotations
+
+import bisect
+import logging
+import re
+from collections import Counter
+
+from contexteer.shaping import signals as sig
+from contexteer.shaping.fold import Digest, DigestInput, Item, LineSet, clip, render_folded, select
+
+logger = logging.getLogger(__name__)
+
+__all__ = ["digest_text", "find_headings"]
+
+_ATX = re.compile(r"^ {0,3}(#{1,6})\s+\S")
+_FENCE = re.compile(r"^ {0,3}(```|~~~)")
+_UNDERLINE = re.compile(r"^(=+|-+|~+|\^+|\*+|#+)\s*$")
+_CANDIDATE = re.compile(r"^(?: {0,3}(?:#{1,6}[ \t]|```|~~~)|(?:=+|-+|~+|\^+|\*+|#+)[ \t]*$)", re.M)
+_CAPS = re.compile(r"^[A-Z][A-Z0-9 _/&-]{2,60}$")
+_CAPS_CANDIDATE = re.compile(r"^[A-Z][A-Z0-9 _/&-]{2,60}$", re.M)
+_HEAD, _TAIL = 3, 3
+
+
+def find_headings(ls: LineSet, markdown: bool) -> list[tuple[int, int, str]]:
+    """(line idx, level, title) for ATX, setext and reStructuredText headings outside code fences."""
+    out: list[tuple[int, int, str]] = []
+    lines = ls.lines
+    in_fence = False
+    rst_levels: list[str] = []
+    cands = ls.scan(_CANDIDATE)
+    if not markdown:
+        cands = sorted(set(cands) | set(ls.scan(_CAPS_CANDIDATE)))
+    for i in cands:
+        line = lines[i]
+        if _FENCE.match(line):
+            in_fence = not in_fence
+            continue
+        if in_fence:
+            continue
+        if not markdown and _CAPS.match(line):
+            out.append((i, 1, line.strip()))
+            continue
+        m = _ATX.match(line) if markdown else None
+        if m:
+            out.append((i, len(m.group(1)), line.strip().lstrip("#").strip()))
+            continue
+        if i > 0 and lines[i - 1].strip() and not _ATX.match(lines[i - 1]):
+            u = _UNDERLINE.match(line)
+            prev = lines[i - 1].strip()
+            if u and len(line.strip()) >= max(3, len(prev) - 1) and not _UNDERLINE.match(lines[i - 1]):
+                ch = line.strip()[0]
+                if markdown and ch not in "=-":
+                    continue
+                if ch not in rst_levels:
+                    rst_levels.append(ch)
+                level = 1 if markdown and ch == "=" else 2 if markdown else rst_levels.index(ch) + 1
+                if out and out[-1][0] == i - 1:
+                    continue
+                out.append((i - 1, level, prev))
+    return out
+
+
+def digest_text(inp: DigestInput, *, markdown: bool = True) -> Digest:
+    ls = inp.ls
+    lines = ls.lines
+    n = len(lines)
+    heads = find_headings(ls, markdown)
+    items: list[Item] = []
+    counts: Counter[str] = Counter()
+    heading_idx = set()
+    for i, level, _title in heads:
+        end = i + 1 if i + 1 < n and _UNDERLINE.match(lines[i + 1]) else i
+        items.append(Item(i, end, sig.DEFINITION + (level - 1) * 0.1, "headings"))
+        heading_idx.update(range(i, end + 1))
+    counts["headings"] = len(heads)
+    nonblank = [i for i in range(min(n, 40)) if lines[i].strip()][:_HEAD]
+    tail = [i for i in range(n - 1, max(-1, n - 40), -1) if lines[i].strip()][:_TAIL]
+    edge = set(nonblank) | set(tail)
+    terms = inp.terms
+    cands = set(ls.lines_at(sig.trigger_offsets(ls.text, sig.TEXT_TRIGGERS_CS)))
+    term_lines = set(ls.scan(terms)) if terms is not None else set()  # type: ignore[arg-type]
+    for i in sorted(cands | term_lines | edge):
+        line = lines[i]
+        if i in heading_idx or not line.strip():
+            continue
+        prio = sig.text_priority(line)
+        if prio is None and i in term_lines:
+            prio = sig.TERM
+        if prio is not None:
+            counts[sig.LABELS[prio]] += 1
+        elif i in edge:
+            prio = sig.CONTEXT
+        if prio is not None:
+            items.append(Item(i, i, prio, sig.LABELS[prio]))
+    stats = ", ".join(f"{v} {k}" for k, v in counts.items() if v) or "no headings"
+    pattern = r"^#{1,6} " if markdown else None
+
+    def cost(it: Item) -> float:
+        return sum(ls.est(clip(lines[k], inp.max_chars)) + 2 for k in range(it.start, it.end + 1))
+
+    if inp.tier == "digest":
+        chosen = select(items, n, inp.budget, cost, fill=lambda k: ls.est(lines[k]))
+        return Digest(body=render_folded(ls, chosen, what="text", max_chars=inp.max_chars, namer=_namer(ls, heads)), stats=stats, pattern=pattern)
+    # overview: the outline with each section's range, then signal lines
+    starts = [h[0] for h in heads]
+    chosen = select(items, n, inp.budget - 20, lambda it: cost(it) + 4, marker_cost=0)
+    body: list[str] = []
+    for it in chosen:
+        k = bisect.bisect_left(starts, it.start)
+        if k < len(heads) and starts[k] == it.start:
+            level = heads[k][1]
+            nxt = next((h[0] for h in heads[k + 1 :] if h[1] <= level), n)
+            body.append(f"{ls.num(it.start)}-{ls.num(nxt - 1)}: {clip(lines[it.start], inp.max_chars)}")
+        else:
+            body.append(f"{ls.num(it.start)}: {clip(lines[it.start], inp.max_chars)}")
+    chosen_ids = {id(it) for it in chosen}
+    missing = Counter(it.label for it in items if id(it) not in chosen_ids and it.label != "context")
+    if missing:
+        body.append("… not shown: " + ", ".join(f"{v} {k}" for k, v in missing.items()))
+    return Digest(body=body, stats=stats, pattern=pattern)
+
+
+def _namer(ls: LineSet, heads: list[tuple[int, int, str]]):  # type: ignore[no-untyped-def]
+    starts = [h[0] for h in heads]
+
+    def name(a: int, b: int) -> str:
+        k = bisect.bisect_right(starts, a) - 1
+        if k >= 0 and (k + 1 >= len(starts) or starts[k + 1] > b):
+            return f"in '{clip(heads[k][2], 40)}'"
+        return ""
+
+    return name

@@ -1,0 +1,210 @@
+"""Keep the most important lines within a token budget and fold the rest into counted, addressable gap markers."""
+
+from __future__ import annotations
+
+import bisect
+import logging
+import re
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+
+logger = logging.getLogger(__name__)
+
+__all__ = ["Item", "LineSet", "select", "render_folded", "clip", "fold_marker", "split_lines"]
+
+_BLANK_AFTER_NL = re.compile(r"\n[ \t\f\v]*(?=\n)")
+MARKER_TOKENS = 22  # a gap marker: "… 212 lines folded (lines 40-251: 198 source, 14 blank) …"
+
+
+@dataclass
+class Item:
+    """A candidate for the digest: lines start..end (0-based, inclusive) kept together."""
+
+    start: int
+    end: int
+    prio: float
+    label: str
+    run: int = 1  # > 1: a run of identical lines rendered once with ×run
+    note: str = ""  # appended to the rendered line, e.g. "[×12, also lines 40, 52]"
+
+
+def split_lines(text: str) -> list[str]:
+    """The one line splitting used for digests and fetch_result alike: on '\\n', a trailing '\\r' dropped."""
+    lines = text.split("\n")
+    if lines and lines[-1] == "":
+        lines.pop()
+    if "\r" in text:
+        lines = [ln[:-1] if ln.endswith("\r") else ln for ln in lines]
+    return lines
+
+
+class LineSet:
+    """The result's lines, their displayed numbering and a per-line token estimate from one real count."""
+
+    def __init__(self, text: str, raw_tokens: int, first_line: int = 1) -> None:
+        self.lines = split_lines(text)
+        self.text = "\n".join(self.lines)
+        self.first = first_line
+        self._offsets: list[int] | None = None
+        chars = max(1, len(text))
+        self.chars_per_token = max(1.0, chars / max(1, raw_tokens))
+        self._blank: list[int] | None = None
+
+    def __len__(self) -> int:
+        return len(self.lines)
+
+    def num(self, idx: int) -> int:
+        return idx + self.first
+
+    def est(self, s: str) -> float:
+        return len(s) / self.chars_per_token + 1.5
+
+    @property
+    def offsets(self) -> list[int]:
+        """Offset of each line's start in `text` (plus the end), computed once."""
+        if self._offsets is None:
+            offsets = [0]
+            pos = 0
+            for line in self.lines:
+                pos += len(line) + 1
+                offsets.append(pos)
+            self._offsets = offsets
+        return self._offsets
+
+    def lines_at(self, positions: list[int]) -> list[int]:
+        """Sorted distinct line indexes holding the given text offsets."""
+        offs = self.offsets
+        n = len(self.lines)
+        return sorted({min(n - 1, bisect.bisect_right(offs, p) - 1) for p in positions}) if n else []
+
+    def scan(self, rx: re.Pattern[str]) -> list[int]:
+        """Indexes of the lines where `rx` (compiled with re.M) matches, found in one pass over the whole text."""
+        return self.lines_at([m.start() for m in rx.finditer(self.text)])
+
+    def blanks(self, a: int, b: int) -> int:
+        """Blank lines among a..b (0-based inclusive), from one regex pass over the text."""
+        if self._blank is None:
+            found = [m.start() + 1 for m in _BLANK_AFTER_NL.finditer(self.text + "\n")]
+            idx = self.lines_at(found) if found else []
+            if self.lines and not self.lines[0].strip():
+                idx.insert(0, 0)
+            self._blank = [i for i in idx if i < len(self.lines) and not self.lines[i].strip()]
+        return bisect.bisect_right(self._blank, b) - bisect.bisect_left(self._blank, a)
+
+
+def clip(text: str, max_chars: int) -> str:
+    if len(text) <= max_chars:
+        return text
+    return f"{text[:max_chars]}…[+{len(text) - max_chars} chars]"
+
+
+def select(
+    items: Sequence[Item],
+    n_lines: int,
+    budget: float,
+    cost: Callable[[Item], float],
+    fill: Callable[[int], float] | None = None,
+    marker_cost: float = MARKER_TOKENS,
+) -> list[Item]:
+    """Greedy by priority (then position) within `budget`, charging each new gap marker; returns items in line order.
+
+    Adding an item inside a folded run splits it (one more marker), at its edge keeps the count, and
+    filling a run completely removes a marker; that delta is charged with the item. `fill(idx)`, when
+    given, is the cost of showing an unselected line: gaps of one or two lines that cost less than
+    their marker are shown instead of folded.
+    """
+    kept = bytearray(n_lines)
+    used = marker_cost if n_lines else 0
+    chosen: list[Item] = []
+    for it in sorted(items, key=lambda i: (i.prio, i.start)):
+        if any(kept[it.start : it.end + 1]):
+            continue
+        left_free = it.start > 0 and not kept[it.start - 1]
+        right_free = it.end < n_lines - 1 and not kept[it.end + 1]
+        delta = 1 if left_free and right_free else (0 if left_free or right_free else -1)
+        c = cost(it) + delta * marker_cost
+        if used + c > budget:
+            continue
+        used += c
+        kept[it.start : it.end + 1] = b"\x01" * (it.end - it.start + 1)
+        chosen.append(it)
+    if fill is not None and chosen:
+        chosen.sort(key=lambda i: i.start)
+        extra: list[Item] = []
+        for prev, nxt in zip([None, *chosen], [*chosen, None], strict=True):
+            a = 0 if prev is None else prev.end + 1
+            b = n_lines - 1 if nxt is None else nxt.start - 1
+            size = b - a + 1
+            if 0 < size <= 2:
+                c = sum(fill(i) for i in range(a, b + 1)) - marker_cost
+                if c <= 0 or used + c <= budget:
+                    used += c
+                    extra.extend(Item(i, i, 99, "context") for i in range(a, b + 1))
+        chosen.extend(extra)
+    chosen.sort(key=lambda i: i.start)
+    return chosen
+
+
+def fold_marker(ls: LineSet, a: int, b: int, what: str, name: str = "") -> str:
+    """`… 212 lines folded (lines 40-251: 198 source, 14 blank) …` for lines a..b (0-based inclusive)."""
+    n = b - a + 1
+    blank = ls.blanks(a, b)
+    parts = []
+    if name:
+        parts.append(name)
+    if n - blank:
+        parts.append(f"{n - blank} {what}")
+    if blank:
+        parts.append(f"{blank} blank")
+    rng = f"line {ls.num(a)}" if n == 1 else f"lines {ls.num(a)}-{ls.num(b)}"
+    return f"… {n} line{'s' if n != 1 else ''} folded ({rng}: {', '.join(parts)}) …"
+
+
+def render_folded(
+    ls: LineSet,
+    chosen: Sequence[Item],
+    *,
+    what: str,
+    max_chars: int,
+    namer: Callable[[int, int], str] | None = None,
+) -> list[str]:
+    """Kept lines as `N: text` in order, every gap as one fold marker."""
+    out: list[str] = []
+    pos = 0
+    for it in chosen:
+        if it.start > pos:
+            out.append(fold_marker(ls, pos, it.start - 1, what, namer(pos, it.start - 1) if namer else ""))
+        if it.run > 1:
+            line = f"{ls.num(it.start)}-{ls.num(it.end)}: {clip(ls.lines[it.start], max_chars)}  ×{it.run}"
+            out.append(line + (f"  {it.note}" if it.note else ""))
+        else:
+            for i in range(it.start, it.end + 1):
+                out.append(f"{ls.num(i)}: {clip(ls.lines[i], max_chars)}")
+            if it.note:
+                out[-1] += f"  {it.note}"
+        pos = it.end + 1
+    if pos < len(ls):
+        out.append(fold_marker(ls, pos, len(ls) - 1, what, namer(pos, len(ls) - 1) if namer else ""))
+    return out
+
+
+@dataclass
+class DigestInput:
+    """What a digester gets: the lines, the tier it renders for and its token budget for the body."""
+
+    ls: LineSet
+    tier: str  # "digest" | "overview"
+    budget: float
+    terms: object | None = None  # compiled terms regex (re.Pattern) or None
+    outline: list[tuple[int, int, str, str]] | None = None
+    max_chars: int = 400
+
+
+@dataclass
+class Digest:
+    """A digester's answer: body lines, a short statistics phrase for the header, a pattern worth fetching."""
+
+    body: list[str]
+    stats: str
+    pattern: str | None = None
+    example_range: tuple[int, int] | None = None

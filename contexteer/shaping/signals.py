@@ -1,0 +1,158 @@
+"""Line classification shared by the digesters: which lines are errors, warnings, TODOs, frames, summaries."""
+
+from __future__ import annotations
+
+import logging
+import re
+
+logger = logging.getLogger(__name__)
+
+# Priorities: lower is kept first when the budget is tight.
+ERROR = 0
+FRAME = 1
+WARNING = 2
+TODO = 3
+DEFINITION = 4
+TERM = 5
+CONTEXT = 6
+
+LABELS = {ERROR: "errors", FRAME: "frames", WARNING: "warnings", TODO: "TODO/FIXME", DEFINITION: "definitions", TERM: "term matches", CONTEXT: "context"}
+
+SUMMARY_RE = re.compile(
+    r"""(?xm)
+    \b\d+\s+(?:passed|failed|errors?|skipped|xfailed|xpassed|warnings?|deselected|tests?\s+(?:passed|failed|ran))\b
+    | ^=+[ \t].*\b(?:passed|failed|error|errors|no\ tests\ ran)\b.*\s=+$
+    | \bRan\ \d+\ tests?\ in\b | ^(?:OK|FAILED)(?:\ \(.*\))?$
+    | \berror:\ could\ not\ compile\b | \bSuccessfully\ (?:installed|built|uninstalled)\b
+    | \bBUILD\ (?:SUCCESS(?:FUL)?|FAILED|FAILURE)\b | \bTests?:\s+\d+ | \bexit(?:ed)?\ (?:with\ )?(?:code|status)\ \d+
+    | \b\d+\ (?:problems?|vulnerabilities)\b | ^(?:PASS|FAIL|ok)[ \t]+\S+[ \t]+[\d.]+s$
+    """
+)
+
+ERROR_RE = re.compile(
+    r"""(?xm)
+    (?<![\w.-])(?:ERROR|ERR!|FATAL|CRITICAL|FAIL|FAILED|FAILURE|PANIC|SEVERE)(?![\w-])
+    | \b[A-Z]\w*(?:Error|Exception|Exit)\b(?!\s*=)
+    | \bTraceback\ \(most\ recent\ call\ last\) | \bpanic:\ | (?<![\w-])(?:error|fatal)(?:\[\w+\])?:\s
+    | \bError:\s | (?i:\bfailed\b|\berrors?\ occurred\b|\bsegmentation\ fault\b|\bcore\ dumped\b)
+    | (?<![\w/.'"-])error(?![\w/.'"-]) | ^E[ \t]{2,}\S | ^>[ \t]{3} | \bassert(?:ion)?\b | \bnon-zero\ exit\ status\b | \bUnhandled\b | \bCould\ not\b | \bcannot\ \b
+    """
+)
+
+WARNING_RE = re.compile(r"(?<![\w-])(?:WARN|WARNING|Warning|warning|DEPRECATED|[Dd]eprecated|[A-Z]\w*Warning)(?![\w-])")
+TODO_RE = re.compile(r"(?<![\w-])(?:TODO|FIXME|XXX|HACK)(?![\w-])")
+
+FRAME_RE = re.compile(
+    r"""(?xm)
+    ^[ \t]*File\ "[^"\n]+",\ line\ \d+                 # Python
+    | ^[ \t]+at\ .*[\w.]+:\d+(?::\d+)?\)?[ \t]*$        # JS / Java
+    | ^[ \t]*-->[ \t]+\S+:\d+:\d+                       # Rust
+    | ^[ \t]+\S+\.go:\d+(?:\ \+0x[0-9a-f]+)?$        # Go
+    | ^[\w./\\-]+\.\w{1,5}:\d+(?::\d+)?:\ ?(?:in\ |error|warning|note|E\d)  # file:line: message (gcc, pytest, mypy, ruff)
+    | ^[ \t]*\#\d+[ \t]+0x[0-9a-f]+\ in\                   # gdb
+    """
+)
+
+DEF_RE = re.compile(
+    r"""(?xm)
+    ^[ \t]*(?:export[ \t]+)?(?:default\s+)?(?:pub(?:\([\w:]+\))?\s+)?(?:(?:public|private|protected|internal|static|final|abstract|sealed|override|virtual|async|unsafe|extern|inline|const)\s+)*
+    (?:def|class|function\*?|func|fn|struct|enum|trait|impl|interface|module|namespace|record|object|protocol|extension|type\s+\w+\s*[=<{]|macro_rules!)\s*[\w<(]
+    """
+)
+# C-like / Java-like method definitions: `ret name(args) {` possibly with the brace on the next line
+CDEF_RE = re.compile(r"^[ \t]{0,8}(?!(?:if|for|while|switch|return|else|catch|case|do|sizeof|new|throw)\b)[A-Za-z_][\w:<>,*&\[\] \t]*?[\w>*&][ \t]+\*?[A-Za-z_~][\w:]*[ \t]*\([^;\n]*\)[ \t]*(?:const[ \t]*)?(?:\{[ \t]*)?$", re.M)
+
+_INDENT_RE = re.compile(r"^[ \t]*")
+
+
+def log_priority(line: str) -> int | None:
+    """Priority of a log/output line, or None for an ordinary line."""
+    if SUMMARY_RE.search(line) or ERROR_RE.search(line):
+        return ERROR
+    if FRAME_RE.search(line):
+        return FRAME
+    if WARNING_RE.search(line):
+        return WARNING
+    if TODO_RE.search(line):
+        return TODO
+    return None
+
+
+def text_priority(line: str) -> int | None:
+    """Priority of a prose/markdown line: only explicit markers count (no bare 'error' in prose)."""
+    if re.search(r"(?<![\w-])(?:ERROR|FATAL|FAILED|CRITICAL)(?![\w-])|^E\s{2,}|Traceback \(most recent", line):
+        return ERROR
+    if re.search(r"(?<![\w-])(?:WARNING|WARN|DEPRECATED)(?![\w-])|^\s*(?:>\s*)?\*\*?(?:Warning|Caution|Danger)", line):
+        return WARNING
+    if TODO_RE.search(line):
+        return TODO
+    return None
+
+
+def code_priority(line: str) -> int | None:
+    """TODO/FIXME markers and merge-conflict markers; definitions are found separately."""
+    if line.startswith(("<<<<<<< ", ">>>>>>> ")) or line == "=======":
+        return ERROR
+    if TODO_RE.search(line):
+        return TODO
+    return None
+
+
+def is_definition(line: str) -> bool:
+    return bool(DEF_RE.match(line) or (line[:1] not in (" ", "\t", "#", "/", "*", "") and CDEF_RE.match(line)))
+
+
+def indent_of(line: str) -> int:
+    m = _INDENT_RE.match(line)
+    return len(m.group(0).expandtabs(4)) if m else 0
+
+
+def compile_terms(terms: list[str]) -> re.Pattern[str] | None:
+    """One case-insensitive regex for the request's terms (taken literally; a valid regex is also tried)."""
+    parts: list[str] = []
+    for t in terms:
+        t = t.strip()
+        if not t:
+            continue
+        try:
+            rx = re.compile(t)
+            # a regex that matches the empty string would keep every line: take such a term literally
+            parts.append(re.escape(t) if rx.search("") else f"(?:{t})")
+        except re.error:
+            parts.append(re.escape(t))
+    if not parts:
+        return None
+    try:
+        return re.compile("|".join(parts), re.IGNORECASE | re.MULTILINE)
+    except re.error:
+        return re.compile("|".join(re.escape(t.strip()) for t in terms if t.strip()), re.IGNORECASE | re.MULTILINE)
+
+
+# Cheap literal triggers: a line can only be a signal if it contains one of these (checked with str.find
+# over the whole text, which is far faster than running the full patterns at every position).
+LOG_TRIGGERS_CS = (
+    "ERR", "FATAL", "CRITICAL", "FAIL", "PANIC", "SEVERE", "Error", "Exception", "Exit", "Traceback", "panic:",
+    "error", "fatal", "assert", "Assert", "non-zero", "Unhandled", "Could not", "cannot ", "\nE  ", "\n>   ",
+    "passed", "failed", "skipped", "deselected", "xfail", "xpass", "Ran ", "\nOK", "Successfully", "BUILD",
+    "Tests:", "exit", "problem", "vulnerabilit", "\nok ", "\nPASS\n",
+    "WARN", "Warn", "warn", "DEPRECATED", "eprecated", "TODO", "FIXME", "XXX", "HACK",
+    'File "', " at ", "-->", ".go:", " 0x", ": in ", ": E", ": note",
+)
+LOG_TRIGGERS_CI = ("segmentation", "core dumped", "occurred")
+TEXT_TRIGGERS_CS = (
+    "ERROR", "FATAL", "FAILED", "CRITICAL", "\nE  ", "Traceback (most", "WARN", "DEPRECATED", "Warning", "Caution",
+    "Danger", "TODO", "FIXME", "XXX", "HACK",
+)
+CODE_TRIGGERS_CS = ("TODO", "FIXME", "XXX", "HACK", "<<<<<<< ", ">>>>>>> ", "\n=======\n")
+
+
+def trigger_offsets(text: str, cs: tuple[str, ...], ci: tuple[str, ...] = ()) -> list[int]:
+    """Offsets of every occurrence of the trigger words (case-sensitive `cs`, case-insensitive `ci`)."""
+    found: list[int] = []
+    for haystack, words in ((text, cs), (text.lower() if ci else "", ci)):
+        for w in words:
+            i = haystack.find(w)
+            while i != -1:
+                found.append(i + 1 if w.startswith("\n") else i)
+                i = haystack.find(w, i + len(w))
+    return found
