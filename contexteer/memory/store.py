@@ -102,7 +102,7 @@ class MemoryStore:
         self.journal = journal or _NullJournal()
         self.clock = clock
         self.lock = DirLock(self.dir)
-        self._header_cache: dict[str, tuple[tuple[int, int], Header]] = {}
+        self._header_cache: dict[str, tuple[tuple[int, int, int], Header]] = {}
         self.repair_report: RepairReport | None = None
         if repair:
             report = self.repair()
@@ -139,7 +139,7 @@ class MemoryStore:
 
     def header(self, path: Path) -> Header:
         st = path.stat()
-        key = (st.st_mtime_ns, st.st_size)
+        key = (st.st_ino, st.st_mtime_ns, st.st_size)  # every atomic write makes a new inode
         cached = self._header_cache.get(str(path))
         if cached and cached[0] == key:
             return cached[1]
@@ -377,8 +377,12 @@ class MemoryStore:
             for n in canon:
                 entry = self.get(n)
                 entry.header = E.with_changes(entry.header, deletedAt=now)
-                dst = self.trash_dir / f"{n}--{_stamp(now)}.md"
                 ensure_dir(self.trash_dir)
+                dst = self.trash_dir / f"{n}--{_stamp(now)}.md"
+                k = 2
+                while dst.exists():
+                    dst = self.trash_dir / f"{n}--{_stamp(now)}-{k}.md"
+                    k += 1
                 atomic_write(dst, E.render(entry))
                 atomic_delete(self.path(n))
                 self._header_cache.pop(str(self.path(n)), None)
@@ -400,7 +404,7 @@ class MemoryStore:
             except (E.FormatError, OSError):
                 h = Header(name=stem, description="(unreadable header)", tag="REFERENCE", source="agent", createdAt="", updatedAt="")
             out.append((p, h))
-        out.sort(key=lambda ph: (ph[1].deletedAt or "", ph[0].name), reverse=True)
+        out.sort(key=lambda ph: (ph[1].deletedAt or "", _suffix(ph[0])), reverse=True)
         return out
 
     def trashed(self, name: str) -> list[tuple[Path, Header]]:
@@ -460,6 +464,13 @@ def _index_name(line: str) -> str | None:
     return line[3:end] if end > 3 else None
 
 
+
+
+def _suffix(path: Path) -> int:
+    """The collision counter of a trash file name (`name--stamp-2.md` -> 2; none -> 1)."""
+    tail = path.stem.rsplit("--", 1)[-1]
+    head, _, n = tail.partition("-")
+    return int(n) if n.isdigit() else 1
 
 
 def _stamp(ts: str) -> str:

@@ -243,3 +243,13 @@ def test_loose_permissions_are_tightened_at_startup(ws_loaded, session) -> None:
     MemoryStore(ws.memory_dir)
     assert stat.S_IMODE(os.stat(ws.memory_dir / "x.md").st_mode) == 0o600
     assert stat.S_IMODE(os.stat(ws.memory_dir / ".lock").st_mode) == 0o600
+
+
+def test_the_same_name_can_be_trashed_twice_and_restores_the_newest(service: MemoryService, session, clock: Clock) -> None:
+    service.save(session, name="n", content="first", tag="HISTORY")
+    service.delete(session, names=["n"])
+    service.save(session, name="n", content="second", tag="HISTORY")
+    service.delete(session, names=["n"])  # same clock tick: still two distinct trash files
+    assert len(service.store.trash()) == 2
+    service.restore(session, name="n")
+    assert service.store.get("n").body.strip() == "second"
