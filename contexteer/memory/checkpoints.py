@@ -114,7 +114,7 @@ class Checkpoints:
             return []
         return sorted((p.stem for p in self.dir.glob("*.json") if valid_id(p.stem)), reverse=True)
 
-    def list(self) -> list[dict[str, Any]]:
+    def summaries(self) -> list[dict[str, Any]]:
         out = []
         for cid in self.ids():
             try:

@@ -68,7 +68,7 @@ def run_memory_command(args: argparse.Namespace, ws: Workspace, settings: Settin
 def _run(cmd: str, args: argparse.Namespace, service: MemoryService, session: SessionMemory, out: TextIO) -> int:
     store = service.store
     if cmd == "list":
-        out.write(service.list(session, tag=args.tag, status=args.status).text)
+        out.write(service.list_entries(session, tag=args.tag, status=args.status).text)
     elif cmd == "show":
         entry = store.get(args.name)
         h = entry.header
@@ -78,7 +78,7 @@ def _run(cmd: str, args: argparse.Namespace, service: MemoryService, session: Se
         if not entry.body.endswith("\n"):
             out.write("\n")
     elif cmd == "trash":
-        out.write(service.list(session, status="trash").text)
+        out.write(service.list_entries(session, status="trash").text)
     elif cmd == "delete":
         out.write(service.delete(session, names=args.names).text + "\n")
     elif cmd == "restore":

@@ -122,7 +122,7 @@ class MemoryService:
         session.shown.pop(h.name, None)
         return Answer(text, "save", [h.name], 1)
 
-    def list(self, session: SessionMemory, *, tag: str | None = None, status: str | None = None) -> Answer:
+    def list_entries(self, session: SessionMemory, *, tag: str | None = None, status: str | None = None) -> Answer:
         if (ans := self._ignored("list", session)) is not None:
             return ans
         now = self.clock()
@@ -153,12 +153,12 @@ class MemoryService:
         shown = 0
         for h in heads:
             line = f"{index_line(h)} — {age_label(h, now).split(' — ')[0]}"
-            t = count_tokens(line) + 1
-            if used + t > budget:
+            cost = count_tokens(line) + 1
+            if used + cost > budget:
                 out.append(f"… {len(heads) - shown} more not shown; filter with tag= or status=.")
                 break
             out.append(line)
-            used += t
+            used += cost
             shown += 1
         self._event("list", tag=tag, status=status, count=len(heads))
         return Answer("\n".join(out) + "\n", "list", [h.name for h in heads[:shown]], len(heads))
@@ -292,7 +292,7 @@ class MemoryService:
     def checkpoint_list(self, session: SessionMemory) -> Answer:
         if (ans := self._ignored("checkpoint_list", session)) is not None:
             return ans
-        items = self.checkpoints.list()
+        items = self.checkpoints.summaries()
         lines = [f"{len(items)} checkpoint(s), newest first:"]
         for it in items[:50]:
             lines.append(f"- {it['id']} — {it['label']} ({it['createdAt'][:16]}; {it['decisions']} decisions, "

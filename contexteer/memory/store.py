@@ -291,7 +291,8 @@ class MemoryStore:
             data = self.access()
             now = self.now()
             for n in names:
-                rec = data.get(n) if isinstance(data.get(n), dict) else {}
+                prev = data.get(n)
+                rec: dict[str, Any] = prev if isinstance(prev, dict) else {}
                 data[n] = {"count": int(rec.get("count", 0)) + 1, "lastAccessedAt": now}
             atomic_write(self.dir / ACCESS_FILE, orjson.dumps(data, option=orjson.OPT_SORT_KEYS))
 

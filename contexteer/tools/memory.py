@@ -104,8 +104,13 @@ def _identity(obj: Any) -> str:
         hit = _identities.get(key)
         if hit is not None and hit[0]() is obj:
             return hit[1]
+        def forget(dead: weakref.ref[Any], k: int = key) -> None:
+            hit = _identities.get(k)
+            if hit is not None and hit[0] is dead:  # the id may already belong to a newer object
+                _identities.pop(k, None)
+
         try:
-            ref = weakref.ref(obj, lambda _r, k=key: _identities.pop(k, None))
+            ref = weakref.ref(obj, forget)
         except TypeError:
             return "local"
         sid = uuid.uuid4().hex[:12]
@@ -136,7 +141,7 @@ def dispatch(service: MemoryService, sm: SessionMemory, action: str, a: dict[str
                             tag=a.get("tag"), description=a.get("description"), source=a.get("source"),
                             redact_secrets=bool(a.get("redact")))
     if action == "list":
-        return service.list(sm, tag=a.get("tag"), status=a.get("status"))
+        return service.list_entries(sm, tag=a.get("tag"), status=a.get("status"))
     if action == "recall":
         tags = [t for t in (a.get("tag") or "").replace(" ", ",").split(",") if t] or None
         return service.recall(sm, query=a.get("query"), tags=tags, budget_tokens=a.get("budget_tokens"))

@@ -31,7 +31,7 @@ def test_checkpoint_save_list_load_latest(service: MemoryService, session: Sessi
     assert "restores context, not control" in loaded.text
     older = service.checkpoint_load(session, cid=first.names[0]).text
     assert "- sessions not JWT" in older and "- write logout" in older
-    assert "Newest checkpoint: " + second.names[0] in service.list(session).text
+    assert "Newest checkpoint: " + second.names[0] in service.list_entries(session).text
 
 
 def test_loaded_checkpoint_flags_missing_files_and_changed_settings(make_service: MakeService, mem_root, session) -> None:

@@ -124,8 +124,8 @@ def test_trash_restore_with_conflict_then_purge_with_exact_counts(service: Memor
     assert ans.count == 2
     assert [h.name for h in service.store.headers()] == ["c"]
     assert "[a]" not in (service.store.dir / "MEMORY.md").read_text()
-    assert "a" not in service.recall(session).names and "a" not in service.list(session).names
-    assert sorted(service.list(session, status="trash").names) == ["a", "b"]
+    assert "a" not in service.recall(session).names and "a" not in service.list_entries(session).names
+    assert sorted(service.list_entries(session, status="trash").names) == ["a", "b"]
 
     service.save(session, name="a", content="a new a", tag="HISTORY")
     with pytest.raises(ConflictError) as exc:
@@ -176,9 +176,9 @@ def test_torn_index_is_repaired_at_startup_with_a_report(make_service: MakeServi
     repaired = index.read_text()
     for n in ("alpha", "beta", "gamma", "delta"):
         assert f"[{n}]({n}.md)" in repaired
-    note = svc2.list(session).text
+    note = svc2.list_entries(session).text
     assert note.startswith("Note: at startup the memory index was repaired") and "delta" in note
-    assert "repaired" not in svc2.list(session).text  # reported once
+    assert "repaired" not in svc2.list_entries(session).text  # reported once
 
 
 def test_index_line_without_topic_is_dropped_at_startup(make_service: MakeService, session) -> None:
