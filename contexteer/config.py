@@ -62,7 +62,7 @@ class ShapingSettings(_Section):
 
 class WorkspaceSettings(_Section):
     deny: list[str] = Field(
-        default_factory=lambda: [".git/**", ".env*", "**/.env*", "*.pem", "*.key", "id_rsa*", "**/id_rsa*", "*.p12"],
+        default_factory=lambda: [".git/**", ".env*", "*.pem", "*.key", "id_rsa*", "*.p12", ".contexteer/**"],
         description="Glob patterns of paths that are never read, listed or searched (protected).",
     )
     include: list[str] = Field(default_factory=list, description="If set, only files matching these globs are listed.")

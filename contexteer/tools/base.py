@@ -148,12 +148,15 @@ class Services:
         """A stable id for one MCP session (connection); 'local' when there is none."""
         if session is None:
             return "local"
+        # The SDK builds a fresh ServerSession object per request; the connection object underneath it
+        # lives as long as the MCP connection, so it is what identifies the session.
+        key = getattr(session, "_connection", None) or session
         with self._lock:
             try:
-                sid = self._sessions.get(session)
+                sid = self._sessions.get(key)
                 if sid is None:
                     sid = uuid.uuid4().hex[:12]
-                    self._sessions[session] = sid
+                    self._sessions[key] = sid
                 return sid
             except TypeError:
                 return "local"
