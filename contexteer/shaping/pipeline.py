@@ -13,6 +13,7 @@ included), `structured_tokens` the structuredContent, reported separately.
 from __future__ import annotations
 
 import logging
+import re
 from collections import Counter
 from dataclasses import dataclass, field
 from typing import Any
@@ -26,7 +27,7 @@ from contexteer.shaping.digest_json import digest_json
 from contexteer.shaping.digest_log import digest_log
 from contexteer.shaping.digest_search import digest_search
 from contexteer.shaping.digest_text import digest_text
-from contexteer.shaping.fold import Digest, DigestInput, LineSet
+from contexteer.shaping.fold import Digest, DigestInput, LineSet, clip, split_lines
 from contexteer.shaping.kinds import KINDS
 from contexteer.shaping.signals import compile_terms
 from contexteer.shaping.store import ResultStore
@@ -66,6 +67,7 @@ class Shaped:
     structured_tokens: int = 0
     structured_cut: bool = False
 
+    @property
     def meta(self) -> dict[str, Any]:
         """The `_meta` figures of a result (the middleware puts them under its own namespace)."""
         out: dict[str, Any] = {
@@ -133,19 +135,26 @@ class Pipeline:
 
         tier = "digest" if raw_tokens <= cm.max_digest_threshold else "overview"
         budget = digest_budget(self.settings, raw_tokens) if tier == "digest" else self.settings.shaping.overview_budget
-        meta = {"tool": req.tool, "args": req.args or {}, "first_line": req.first_line, "raw_tokens": raw_tokens, "path": req.path}
+        first_line = req.first_line
+        pre: list[str] = []
+        post: list[str] = []
+        numbered = unnumber(text)
+        if numbered is not None:  # `  12│code` lines of a file range: digest and store the file's own lines
+            pre, text, first_line, post = numbered
+        meta = {"tool": req.tool, "args": req.args or {}, "first_line": first_line, "raw_tokens": raw_tokens, "path": req.path}
         handle = self.store.put(text, kind, meta)
         red: Counter[str] = Counter()
         source = text
         if "PRIVATE KEY" in text:  # a key block's middle lines are not secrets on their own: redact it whole first
             source, red = redact_keep_lines(text)
-        ls = LineSet(source, raw_tokens, req.first_line)
+        ls = LineSet(source, raw_tokens, first_line)
+        ls.chars_per_token = max(1.0, len(req.text) / max(1, raw_tokens))
         terms = compile_terms(req.terms)
         dkind = "log" if req.is_error and kind not in ("code", "search") else kind
         body_budget = float(budget)
         for attempt in range(4):  # estimates are per line; the real count of the (small) result decides
             digest = self._digest(dkind, DigestInput(ls, tier, body_budget - 60, terms, req.outline))
-            out = self._assemble(tier, kind, req, ls, raw_tokens, handle, digest)
+            out = self._assemble(tier, kind, req, ls, raw_tokens, handle, digest, pre, _fit_tail(post, ls, body_budget / 4))
             out_red, r2 = redact_keep_lines(out)
             tokens = self.count(out_red)
             logger.debug("shape attempt %d: body budget %.0f -> %d tokens (budget %d)", attempt, body_budget, tokens, budget)
@@ -173,7 +182,9 @@ class Pipeline:
             result = digest_text(inp, markdown=False) if kind != "json" else digest_log(inp)
         return result
 
-    def _assemble(self, tier: str, kind: str, req: ShapeRequest, ls: LineSet, raw_tokens: int, handle: str, d: Digest) -> str:
+    def _assemble(
+        self, tier: str, kind: str, req: ShapeRequest, ls: LineSet, raw_tokens: int, handle: str, d: Digest, pre: list[str], post: list[str]
+    ) -> str:
         n = len(ls)
         where = f"{req.path} " if req.path else ""
         first = ls.first
@@ -188,7 +199,7 @@ class Pipeline:
             f"[{tier} of {where}{kind}: {lines_txt}, {raw_tokens:,} tokens; {d.stats}. "
             f"Cut parts are kept: {how}]"
         )
-        return "\n".join([header, *d.body])
+        return "\n".join([header, *(clip(p, 300) for p in pre[:3]), *d.body, *post])
 
     def _structured(self, structured: dict[str, Any] | None, max_bytes: int) -> tuple[dict[str, Any] | None, Counter[str], int, bool]:
         """Shrink (schema-valid) to about `max_bytes` of JSON, redact every string, count its tokens once."""
@@ -197,6 +208,47 @@ class Pipeline:
         obj, cut = shrink_structured(structured, max_bytes)
         obj, counts = redact_structured(obj)
         return obj, counts, self.count(orjson.dumps(obj).decode()), cut
+
+
+_NUMBERED = re.compile(r"^ *(\d+)│")
+
+
+def unnumber(text: str) -> tuple[list[str], str, int, list[str]] | None:
+    """Split `header / N│line… / footer` (a numbered file range) into its parts and the file's own lines."""
+    lines = split_lines(text)
+    start = next((i for i, ln in enumerate(lines[:6]) if _NUMBERED.match(ln)), None)
+    if start is None:
+        return None
+    m = _NUMBERED.match(lines[start])
+    assert m is not None
+    first = expect = int(m.group(1))
+    body: list[str] = []
+    end = start
+    for end in range(start, len(lines)):
+        m = _NUMBERED.match(lines[end])
+        if m is None or int(m.group(1)) != expect:
+            break
+        body.append(lines[end][m.end() :])
+        expect += 1
+    else:
+        end = len(lines)
+    if len(body) < max(3, len(lines) // 2):
+        return None
+    return lines[:start], "\n".join(body), first, lines[end:]
+
+
+def _fit_tail(post: list[str], ls: LineSet, budget: float) -> list[str]:
+    """The lines after a numbered range (a footer, semantic context), as many as fit a quarter of the budget."""
+    out: list[str] = []
+    used = 0.0
+    for i, line in enumerate(post):
+        c = ls.est(clip(line, 300))
+        if used + c > budget:
+            out.append(f"… {len(post) - i} more lines after the range (in the tool's full output; re-run it to see them)")
+            break
+        used += c
+        out.append(clip(line, 300))
+    return out
 
 
 def _quote(s: str) -> str:

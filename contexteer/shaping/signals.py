@@ -56,7 +56,7 @@ FRAME_RE = re.compile(
 DEF_RE = re.compile(
     r"""(?xm)
     ^[ \t]*(?:export[ \t]+)?(?:default\s+)?(?:pub(?:\([\w:]+\))?\s+)?(?:(?:public|private|protected|internal|static|final|abstract|sealed|override|virtual|async|unsafe|extern|inline|const)\s+)*
-    (?:def|class|function\*?|func|fn|struct|enum|trait|impl|interface|module|namespace|record|object|protocol|extension|type\s+\w+\s*[=<{]|macro_rules!)\s*[\w<(]
+    (?:(?:def|class|function|func|fn|struct|enum|trait|impl|interface|module|namespace|record|object|protocol|extension)(?![\w$-])\*?|type\s+\w+\s*[=<{]|macro_rules!)\s*[\w<($\[{"']
     """
 )
 # C-like / Java-like method definitions: `ret name(args) {` possibly with the brace on the next line
