@@ -1,0 +1,52 @@
+"""No tool can forget the shaping pipeline: every registered tool's result carries the tier metadata,
+whether it succeeded or failed, and every call is journaled."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import anyio
+
+from contexteer.server.app import build_server, services_of
+
+DUMMY: dict[str, Any] = {"string": "src/app.py", "integer": 1, "number": 1, "boolean": False, "array": [], "object": {}}
+
+
+def _dummy_arguments(schema: dict[str, Any]) -> dict[str, Any]:
+    args: dict[str, Any] = {}
+    props = schema.get("properties", {})
+    for name in schema.get("required", []):
+        prop = props.get(name, {})
+        if "enum" in prop:
+            args[name] = prop["enum"][0]
+            continue
+        kind = prop.get("type") or next((a.get("type") for a in prop.get("anyOf", []) if a.get("type") != "null"), "string")
+        args[name] = DUMMY.get(kind, "x")
+    return args
+
+
+def test_every_registered_tool_result_carries_tier_metadata(workspace):
+    ws, loaded = workspace
+    server = build_server(ws, loaded)
+
+    async def main() -> list[str]:
+        from mcp import Client
+
+        seen: list[str] = []
+        async with Client(server) as client:
+            tools = (await client.list_tools()).tools
+            assert tools, "no tools registered"
+            for tool in tools:
+                for arguments in (_dummy_arguments(tool.input_schema), {"__bogus__": 1, **_dummy_arguments(tool.input_schema)}):
+                    result = await client.call_tool(tool.name, arguments)
+                    meta = result.meta or {}
+                    for key in ("tier", "raw_tokens", "tokens", "handle"):
+                        assert key in meta, f"{tool.name}({arguments}) result lacks _meta.{key}: {meta}"
+                    assert meta["tier"] in ("passthrough", "digest", "overview")
+                seen.append(tool.name)
+        return seen
+
+    names = anyio.run(main)
+    events = [e for e in services_of(server).journal.read().events if e["type"] == "tool_call"]
+    assert {e["tool"] for e in events} == set(names)
+    assert all("tier" in e and "duration_ms" in e for e in events)
