@@ -19,12 +19,12 @@ from typing import Any
 
 import orjson
 
-from contexteer.errors import ConflictError, InputError, NotFoundError, SecretError, StorageError
+from contexteer.errors import InputError, NotFoundError, SecretError, StorageError
 from contexteer.memory import entries as E
+from contexteer.memory import trash
 from contexteer.memory.entries import INDEX_NAME, Entry, Header
 from contexteer.memory.storage import (
     DirLock,
-    atomic_delete,
     atomic_write,
     ensure_dir,
     sweep_temps,
@@ -119,7 +119,7 @@ class MemoryStore:
         self.journal.append("memory", action=action, **fields)
 
     # ----- reading -------------------------------------------------------------------------
-    def _read_header_file(self, path: Path) -> Header:
+    def read_header_file(self, path: Path) -> Header:
         """The header only: the file is read up to the closing '---', never the body."""
         lines: list[str] = []
         with open(path, encoding="utf-8", errors="replace") as fh:
@@ -137,13 +137,16 @@ class MemoryStore:
         text = "---\n" + "".join(lines) + "---\n"
         return E.parse(text, file_stem=path.stem).header
 
+    def forget_cached(self, path: Path) -> None:
+        self._header_cache.pop(str(path), None)
+
     def header(self, path: Path) -> Header:
         st = path.stat()
         key = (st.st_ino, st.st_mtime_ns, st.st_size)  # every atomic write makes a new inode
         cached = self._header_cache.get(str(path))
         if cached and cached[0] == key:
             return cached[1]
-        head = self._read_header_file(path)
+        head = self.read_header_file(path)
         self._header_cache[str(path)] = (key, head)
         return head
 
@@ -176,7 +179,7 @@ class MemoryStore:
         try:
             text = path.read_text(encoding="utf-8")
         except FileNotFoundError:
-            raise NotFoundError(self._missing(name)) from None
+            raise NotFoundError(self.missing_message(name)) from None
         except OSError as exc:
             raise StorageError(f"cannot read memory entry {name!r} ({exc.strerror}).") from exc
         try:
@@ -187,7 +190,7 @@ class MemoryStore:
                 "by hand or save the entry again."
             ) from exc
 
-    def _missing(self, name: str) -> str:
+    def missing_message(self, name: str) -> str:
         import difflib
 
         names = [h.name for h in self.headers()]
@@ -296,7 +299,7 @@ class MemoryStore:
                 data[n] = {"count": int(rec.get("count", 0)) + 1, "lastAccessedAt": now}
             atomic_write(self.dir / ACCESS_FILE, orjson.dumps(data, option=orjson.OPT_SORT_KEYS))
 
-    def _forget_access(self, names: Iterable[str]) -> None:
+    def forget_access(self, names: Iterable[str]) -> None:
         data = self.access()
         changed = False
         for n in names:
@@ -365,92 +368,21 @@ class MemoryStore:
                        temps=len(report.temps))
         return report
 
-    # ----- trash ---------------------------------------------------------------------------
+    # ----- trash (contexteer.memory.trash) ------------------------------------------------
     def delete(self, names: list[str]) -> list[str]:
-        canon = [E.validate_name(n) for n in names]
-        if not canon:
-            raise InputError("name (or names) is required: the entries to move to the trash.")
-        with self.lock:
-            missing = [n for n in canon if not self.exists(n)]
-            if missing:
-                raise NotFoundError(self._missing(missing[0]))
-            now = self.now()
-            for n in canon:
-                entry = self.get(n)
-                entry.header = E.with_changes(entry.header, deletedAt=now)
-                ensure_dir(self.trash_dir)
-                dst = self.trash_dir / f"{n}--{_stamp(now)}.md"
-                k = 2
-                while dst.exists():
-                    dst = self.trash_dir / f"{n}--{_stamp(now)}-{k}.md"
-                    k += 1
-                atomic_write(dst, E.render(entry))
-                atomic_delete(self.path(n))
-                self._header_cache.pop(str(self.path(n)), None)
-            self._forget_access(canon)
-            self.write_index()
-        self.event("delete", names=canon, count=len(canon))
-        return canon
+        return trash.delete(self, names)
 
     def trash(self) -> list[tuple[Path, Header]]:
-        """Trashed entries, newest deletion first."""
-        out: list[tuple[Path, Header]] = []
-        if not self.trash_dir.is_dir():
-            return out
-        for p in self.trash_dir.glob("*.md"):
-            stem = p.stem.split("--", 1)[0]
-            try:
-                h = self._read_header_file(p)
-                h = E.with_changes(h, name=stem)
-            except (E.FormatError, OSError):
-                h = Header(name=stem, description="(unreadable header)", tag="REFERENCE", source="agent", createdAt="", updatedAt="")
-            out.append((p, h))
-        out.sort(key=lambda ph: (ph[1].deletedAt or "", _suffix(ph[0])), reverse=True)
-        return out
+        return trash.listing(self)
 
     def trashed(self, name: str) -> list[tuple[Path, Header]]:
-        return [(p, h) for p, h in self.trash() if h.name == name]
+        return [(p, h) for p, h in trash.listing(self) if h.name == name]
 
     def restore(self, name: str, new_name: str | None = None) -> Header:
-        name = E.validate_name(name)
-        target = E.validate_name(new_name, arg="new_name") if new_name else name
-        with self.lock:
-            found = self.trashed(name)
-            if not found:
-                names = sorted({h.name for _, h in self.trash()})
-                listing = f" The trash holds: {', '.join(names[:20])}." if names else " The trash is empty."
-                raise NotFoundError(f"no trashed entry named {name!r}.{listing}")
-            if self.exists(target):
-                raise ConflictError(
-                    f"cannot restore {name!r}: an active entry named {target!r} already exists. Pass new_name='<other name>' "
-                    f"to restore it under another name, or delete the active {target!r} first."
-                )
-            path, _ = found[0]
-            entry = E.parse(path.read_text(encoding="utf-8"), file_stem=name)
-            entry.header = E.with_changes(entry.header, name=target, deletedAt=None)
-            atomic_write(self.path(target), E.render(entry))
-            atomic_delete(path)
-            self.write_index()
-        self.event("restore", name=name, new_name=target if target != name else None)
-        return entry.header
+        return trash.restore(self, name, new_name)
 
     def purge(self, names: list[str] | None = None) -> list[str]:
-        """Delete trashed entries for good (all of them when `names` is empty); return what was removed."""
-        with self.lock:
-            items = self.trash()
-            if names:
-                wanted = [E.validate_name(n) for n in names]
-                unknown = [n for n in wanted if not any(h.name == n for _, h in items)]
-                if unknown:
-                    raise NotFoundError(f"not in the trash: {', '.join(unknown)}. Use action='list' with status='trash' "
-                                        "(or `contexteer memory trash`) to see what the trash holds.")
-                items = [(p, h) for p, h in items if h.name in wanted]
-            removed = []
-            for p, h in items:
-                if atomic_delete(p):
-                    removed.append(h.name)
-        self.event("purge", names=removed, count=len(removed))
-        return removed
+        return trash.purge(self, names)
 
 
 def index_line(h: Header) -> str:
@@ -465,17 +397,6 @@ def _index_name(line: str) -> str | None:
     return line[3:end] if end > 3 else None
 
 
-
-
-def _suffix(path: Path) -> int:
-    """The collision counter of a trash file name (`name--stamp-2.md` -> 2; none -> 1)."""
-    tail = path.stem.rsplit("--", 1)[-1]
-    head, _, n = tail.partition("-")
-    return int(n) if n.isdigit() else 1
-
-
-def _stamp(ts: str) -> str:
-    return "".join(c for c in ts if c.isdigit())[:17]
 
 
 def secure_tree(directory: Path) -> None:

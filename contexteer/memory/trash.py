@@ -1,0 +1,119 @@
+"""The trash: deleted entries wait in `trash/` (original name, `deletedAt`) until restored or purged.
+
+Trashed entries never appear in lists, recall or the index. Restore refuses a name that is taken
+(unless given a new name); purge deletes for good and returns exactly what it removed.
+"""
+
+from __future__ import annotations
+
+import logging
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+from contexteer.errors import ConflictError, InputError, NotFoundError
+from contexteer.memory import entries as E
+from contexteer.memory.entries import Header
+from contexteer.memory.storage import atomic_delete, atomic_write, ensure_dir
+
+if TYPE_CHECKING:
+    from contexteer.memory.store import MemoryStore
+
+logger = logging.getLogger(__name__)
+
+
+def delete(store: MemoryStore, names: list[str]) -> list[str]:
+    canon = [E.validate_name(n) for n in names]
+    if not canon:
+        raise InputError("name (or names) is required: the entries to move to the trash.")
+    with store.lock:
+        missing = [n for n in canon if not store.exists(n)]
+        if missing:
+            raise NotFoundError(store.missing_message(missing[0]))
+        now = store.now()
+        for n in canon:
+            entry = store.get(n)
+            entry.header = E.with_changes(entry.header, deletedAt=now)
+            ensure_dir(store.trash_dir)
+            dst = store.trash_dir / f"{n}--{_stamp(now)}.md"
+            k = 2
+            while dst.exists():
+                dst = store.trash_dir / f"{n}--{_stamp(now)}-{k}.md"
+                k += 1
+            atomic_write(dst, E.render(entry))
+            atomic_delete(store.path(n))
+            store.forget_cached(store.path(n))
+        store.forget_access(canon)
+        store.write_index()
+    store.event("delete", names=canon, count=len(canon))
+    return canon
+
+
+def listing(store: MemoryStore) -> list[tuple[Path, Header]]:
+    """Trashed entries, newest deletion first."""
+    out: list[tuple[Path, Header]] = []
+    if not store.trash_dir.is_dir():
+        return out
+    for p in store.trash_dir.glob("*.md"):
+        stem = p.stem.split("--", 1)[0]
+        try:
+            h = store.read_header_file(p)
+            h = E.with_changes(h, name=stem)
+        except (E.FormatError, OSError):
+            h = Header(name=stem, description="(unreadable header)", tag="REFERENCE", source="agent", createdAt="", updatedAt="")
+        out.append((p, h))
+    out.sort(key=lambda ph: (ph[1].deletedAt or "", _suffix(ph[0])), reverse=True)
+    return out
+
+
+def restore(store: MemoryStore, name: str, new_name: str | None = None) -> Header:
+    name = E.validate_name(name)
+    target = E.validate_name(new_name, arg="new_name") if new_name else name
+    with store.lock:
+        found = [(p, h) for p, h in listing(store) if h.name == name]
+        if not found:
+            names = sorted({h.name for _, h in listing(store)})
+            held = f" The trash holds: {', '.join(names[:20])}." if names else " The trash is empty."
+            raise NotFoundError(f"no trashed entry named {name!r}.{held}")
+        if store.exists(target):
+            raise ConflictError(
+                f"cannot restore {name!r}: an active entry named {target!r} already exists. Pass new_name='<other name>' "
+                f"to restore it under another name, or delete the active {target!r} first."
+            )
+        path, _ = found[0]
+        entry = E.parse(path.read_text(encoding="utf-8"), file_stem=name)
+        entry.header = E.with_changes(entry.header, name=target, deletedAt=None)
+        atomic_write(store.path(target), E.render(entry))
+        atomic_delete(path)
+        store.write_index()
+    store.event("restore", name=name, new_name=target if target != name else None)
+    return entry.header
+
+
+def purge(store: MemoryStore, names: list[str] | None = None) -> list[str]:
+    """Delete trashed entries for good (all of them when `names` is empty); return what was removed."""
+    with store.lock:
+        items = listing(store)
+        if names:
+            wanted = [E.validate_name(n) for n in names]
+            unknown = [n for n in wanted if not any(h.name == n for _, h in items)]
+            if unknown:
+                raise NotFoundError(f"not in the trash: {', '.join(unknown)}. Use action='list' with status='trash' "
+                                    "(or `contexteer memory trash`) to see what the trash holds.")
+            items = [(p, h) for p, h in items if h.name in wanted]
+        removed = []
+        for p, h in items:
+            if atomic_delete(p):
+                removed.append(h.name)
+    store.event("purge", names=removed, count=len(removed))
+    return removed
+
+
+def _suffix(path: Path) -> int:
+    """The collision counter of a trash file name (`name--stamp-2.md` -> 2; none -> 1)."""
+    tail = path.stem.rsplit("--", 1)[-1]
+    _, _, n = tail.partition("-")
+    return int(n) if n.isdigit() else 1
+
+
+def _stamp(ts: str) -> str:
+    return "".join(c for c in ts if c.isdigit())[:17]
