@@ -13,7 +13,7 @@ from mcp.server.mcpserver import Context
 from mcp_types import CallToolResult, ToolAnnotations
 from pydantic import BaseModel, Field
 
-from contexteer.errors import InputError, PathError
+from contexteer.errors import ContexteerError, InputError, PathError, StorageError
 from contexteer.memory.recall import SessionMemory
 from contexteer.memory.service import Answer, MemoryService
 from contexteer.tools.base import Services, respond
@@ -216,7 +216,10 @@ def _compact_tool_schema(mcp: Any, name: str) -> None:
 
 
 def register(mcp: Any, svc: Services) -> None:
-    service = memory_service(svc)  # startup: repair the index now, report it on the first answer
+    try:
+        memory_service(svc)  # startup: check (and repair) the index now; the repair is reported on the first answer
+    except (ContexteerError, OSError) as exc:  # the other tools must still work; memory calls will report it
+        logger.error("memory is unavailable at startup: %s", exc)
 
     @svc.tool("memory", kind="markdown", description=DESCRIPTION, annotations=MEMORY_ANNOTATIONS, terms_from=("query",))
     def memory(
@@ -244,7 +247,7 @@ def register(mcp: Any, svc: Services) -> None:
         args = dict(name=name, content=content, tag=tag, description=description, source=source, query=query,
                     status=status, budget_tokens=budget_tokens, names=names, new_name=new_name, confirm=confirm,
                     redact=redact, on=on, label=label, decisions=decisions, files=files, next_steps=next_steps)
-        ans = dispatch(service, sm, action, args)
+        ans = dispatch(_service(), sm, action, args)
         model = MemoryResult(action=ans.action, names=[] if ans.ignored else ans.names, count=ans.count, ignored=ans.ignored)
         return respond(model, ans.text, explicit=ans.explicit)
 
@@ -252,15 +255,24 @@ def register(mcp: Any, svc: Services) -> None:
 
     mcp.middleware.append(_ResourceSession(svc))
 
+    def _service() -> MemoryService:
+        try:
+            return memory_service(svc)
+        except OSError as exc:
+            raise StorageError(
+                f"the memory folder cannot be used ({exc.strerror or exc}). Check that the data dir is writable "
+                "(CONTEXTEER_DATA_DIR / data_dir) or set memory.location."
+            ) from exc
+
     def _session() -> SessionMemory:
         return session_memory(svc, _resource_session.get() or "local")
 
     @mcp.resource("memory://index", name="memory-index", mime_type="text/markdown",
                   description="The memory index: one line per entry (headers only, never bodies).")
     def memory_index() -> str:
-        return service.index_text(_session())
+        return _service().index_text(_session())
 
     @mcp.resource("memory://checkpoint/latest", name="memory-checkpoint-latest", mime_type="text/markdown",
                   description="The newest checkpoint: where the work stood (context, not control).")
     def memory_checkpoint_latest() -> str:
-        return service.latest_checkpoint_text(_session())
+        return _service().latest_checkpoint_text(_session())

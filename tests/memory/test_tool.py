@@ -168,3 +168,19 @@ def test_memory_results_are_marked_explicit_markdown(ws_loaded) -> None:
 
     ans = dispatch(memory_service(svc), SessionMemory(), "list", {})
     assert ans.explicit is True
+
+
+def test_an_unusable_memory_folder_does_not_take_the_server_down(ws_loaded) -> None:
+    ws, loaded = ws_loaded
+    blocker = ws.data_dir / "memory"
+    blocker.write_text("a file where the memory folder should be")
+    server = build_server(ws, loaded)  # still builds: the other tools work
+
+    async def main() -> None:
+        async with Client(server) as client:
+            res = await client.call_tool("memory", {"action": "list"})
+            assert res.is_error and "memory folder" in _text(res)
+            ok = await client.call_tool("read_code_range", {"path": "src/auth.py"})
+            assert not ok.is_error
+
+    anyio.run(main)
