@@ -23,7 +23,7 @@ import logging
 import os
 import re
 from dataclasses import dataclass, field
-from functools import lru_cache
+from functools import cache
 from pathlib import Path
 
 import tree_sitter as ts
@@ -133,7 +133,7 @@ def has_extension(path: str) -> bool:
     return bool(os.path.splitext(path.rsplit("/", 1)[-1])[1])
 
 
-@lru_cache(maxsize=None)
+@cache
 def grammar(name: str) -> ts.Language:
     """The compiled tree-sitter grammar of a registered language (loaded once per process)."""
     spec = BY_NAME[name]
@@ -147,7 +147,7 @@ def grammar(name: str) -> ts.Language:
         ) from exc
 
 
-@lru_cache(maxsize=None)
+@cache
 def query(name: str) -> ts.Query:
     """The compiled query of a registered language, from `queries/<query>.scm`."""
     spec = BY_NAME[name]

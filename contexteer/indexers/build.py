@@ -1,0 +1,158 @@
+"""Reading, classifying and parsing files, in-process or in a process pool (the worker side of the index).
+
+`parse_file` is the unit of work: it stats, reads, hashes and classifies one file (too large, binary,
+unsupported, indexed) and parses it with the per-file time limit. `parse_many` runs a list of them in
+a process pool, surviving a worker that crashes on one pathological file.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import logging
+import multiprocessing
+import os
+import sys
+from collections.abc import Callable, Iterator, Sequence
+from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
+from concurrent.futures.process import BrokenProcessPool
+from dataclasses import dataclass
+
+from contexteer.indexers import languages
+from contexteer.indexers.extract import FileResult, ParseTimeout, extract
+from contexteer.workspace import BINARY_EXTENSIONS, is_binary_bytes
+
+logger = logging.getLogger(__name__)
+
+CHUNK = 24  # files per pool task
+
+
+@dataclass(frozen=True)
+class Job:
+    path: str  # root-relative
+    old_sha: str | None  # known content hash; an unchanged hash returns UNCHANGED
+
+
+@dataclass(frozen=True)
+class Limits:
+    root: str
+    max_bytes: int
+    timeout: float
+
+
+# (path, language, size, mtime_ns, sha, status, has_errors, error)
+FileRow = tuple
+Outcome = tuple[FileRow, FileResult | None] | tuple[str, str]  # ("unchanged"|"gone", path) otherwise
+
+
+def parse_file(job: Job, limits: Limits) -> Outcome:
+    """Stat, read, classify and parse one file; never raises for a bad file."""
+    full = os.path.join(limits.root, job.path)
+    try:
+        st = os.stat(full)
+    except OSError:
+        return ("gone", job.path)
+    spec = languages.language_for_path(job.path)
+    base_row = (job.path, spec.name if spec else None, st.st_size, st.st_mtime_ns)
+    if os.path.splitext(job.path)[1].lower() in BINARY_EXTENSIONS:
+        return (base_row + (None, "binary", 0, None), None)
+    if st.st_size > limits.max_bytes:
+        return (base_row + (None, "too_large", 0, f"{st.st_size} bytes > workspace.max_file_bytes {limits.max_bytes}"), None)
+    try:
+        with open(full, "rb") as fh:
+            data = fh.read(limits.max_bytes + 1)
+    except OSError as exc:
+        return (base_row + (None, "error", 0, f"cannot read: {exc.strerror}"), None)
+    sha = hashlib.blake2b(data, digest_size=16).hexdigest()
+    if job.old_sha is not None and sha == job.old_sha:
+        return ("unchanged", job.path)
+    if is_binary_bytes(data):
+        return (base_row + (sha, "binary", 0, None), None)
+    if spec is None and not languages.has_extension(job.path):
+        spec = languages.language_for_shebang(data)
+        base_row = (job.path, spec.name if spec else None, st.st_size, st.st_mtime_ns)
+    if spec is None:
+        return (base_row + (sha, "unsupported", 0, None), None)
+    note = None
+    try:
+        data.decode("utf-8")
+    except UnicodeDecodeError:
+        data = data.decode("latin-1").encode("utf-8")  # same lines, readable names
+        note = "not UTF-8: read as Latin-1"
+    try:
+        result = extract(data, spec, limits.timeout)
+    except ParseTimeout as exc:
+        return (base_row + (sha, "error", 1, f"{exc} (index.parse_timeout_seconds={limits.timeout:g})"), None)
+    except Exception as exc:  # a grammar or query failure must not stop the build
+        logger.warning("indexing %s failed: %s", job.path, exc)
+        return (base_row + (sha, "error", 1, f"{type(exc).__name__}: {exc}"), None)
+    return (base_row + (sha, "indexed", int(result.has_errors), note), result)
+
+
+def _parse_chunk(jobs: Sequence[Job], limits: Limits) -> list[Outcome]:
+    return [parse_file(job, limits) for job in jobs]
+
+
+def _context() -> multiprocessing.context.BaseContext:
+    # forkserver: workers fork from a clean single-threaded server, safe while our threads run.
+    if sys.platform.startswith("linux"):
+        return multiprocessing.get_context("forkserver")
+    return multiprocessing.get_context("spawn")
+
+
+def parse_many(
+    jobs: Sequence[Job],
+    limits: Limits,
+    workers: int,
+    *,
+    on_result: Callable[[list[Outcome]], None],
+    cancelled: Callable[[], bool] = lambda: False,
+) -> None:
+    """Parse files in a pool of `workers` processes; `on_result` gets each finished chunk (in the caller's
+    thread). A chunk whose worker dies is retried file by file; a file that kills a worker again is
+    recorded as an error."""
+    chunks = [list(jobs[i : i + CHUNK]) for i in range(0, len(jobs), CHUNK)]
+    retry: list[Job] = []
+    with ProcessPoolExecutor(max_workers=max(1, workers), mp_context=_context()) as pool:
+        pending: dict[Future[list[Outcome]], list[Job]] = {}
+        queue = iter(chunks)
+        for _ in range(workers * 3):
+            _submit_next(pool, queue, pending, limits)
+        while pending:
+            done, _ = wait(pending, return_when=FIRST_COMPLETED)
+            for fut in done:
+                chunk = pending.pop(fut)
+                try:
+                    outcomes = fut.result()
+                except BrokenProcessPool:
+                    retry.extend(chunk)
+                    continue
+                on_result(outcomes)
+                if cancelled():
+                    for f in pending:
+                        f.cancel()
+                    return
+                _submit_next(pool, queue, pending, limits)
+            if any(isinstance(f.exception(), BrokenProcessPool) for f in done if f.done() and not f.cancelled()):
+                retry.extend(j for chunk in pending.values() for j in chunk)
+                retry.extend(j for chunk in queue for j in chunk)
+                pending.clear()
+    if retry:
+        _retry_isolated(retry, limits, on_result)
+
+
+def _submit_next(pool: ProcessPoolExecutor, queue: Iterator[list[Job]], pending: dict, limits: Limits) -> None:
+    chunk = next(queue, None)
+    if chunk is not None:
+        pending[pool.submit(_parse_chunk, chunk, limits)] = chunk
+
+
+def _retry_isolated(jobs: list[Job], limits: Limits, on_result: Callable[[list[Outcome]], None]) -> None:
+    """Each file in its own single-use worker: the one that crashes is recorded as an error."""
+    for job in jobs:
+        try:
+            with ProcessPoolExecutor(max_workers=1, mp_context=_context()) as pool:
+                outcome = pool.submit(parse_file, job, limits).result()
+        except BrokenProcessPool:
+            logger.warning("the parser crashed on %s; it is recorded as an error", job.path)
+            outcome = ((job.path, None, 0, 0, None, "error", 1, "the parser crashed on this file"), None)
+        on_result([outcome])

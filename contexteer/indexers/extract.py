@@ -1,0 +1,338 @@
+"""Turn one file's bytes into definitions, references and imports with tree-sitter (pure; runs in workers).
+
+The result is made of plain tuples so it crosses process boundaries cheaply:
+
+    symbols: (name, qualname, kind, start_line, end_line, signature, doc, exported, parent_index)
+    refs:    (name, line, kind)
+    imports: (module, names, line)
+
+Lines are 1-based and inclusive. `parent_index` points into the same symbols list (-1 for none).
+"""
+
+from __future__ import annotations
+
+import logging
+import re
+import time
+from dataclasses import dataclass, field
+
+import tree_sitter as ts
+
+from contexteer.indexers import languages
+from contexteer.indexers.languages import LanguageSpec
+from contexteer.indexers.visibility import is_exported
+
+logger = logging.getLogger(__name__)
+
+SIGNATURE_MAX = 200
+_WS = re.compile(r"\s+")
+_CONST_RE = re.compile(r"^_*[A-Z][A-Z0-9_]*$")
+_FUNCTIONS = frozenset({"function", "method"})
+_VALUES = frozenset({"variable", "constant", "field"})
+_BODY_TYPES = frozenset(
+    {
+        "block", "class_body", "declaration_list", "field_declaration_list", "compound_statement", "statement_block",
+        "body_statement", "interface_body", "enum_body", "enum_variant_list", "enum_member_declaration_list",
+        "object_type", "interface_type", "struct_type", "do_group", "brace_group",
+    }
+)
+_MATCH_LIMIT = 1 << 16
+REF_KINDS = frozenset({"call", "type", "import", "other"})
+
+
+class ParseTimeout(Exception):
+    """The file took longer than the per-file limit to parse or query."""
+
+
+@dataclass
+class FileResult:
+    language: str
+    symbols: list[tuple] = field(default_factory=list)
+    refs: list[tuple] = field(default_factory=list)
+    imports: list[tuple] = field(default_factory=list)
+    has_errors: bool = False
+
+
+@dataclass
+class _Def:
+    node: ts.Node  # the definition node the query captured
+    outer: ts.Node  # the node whose range counts (with decorators / export / template wrappers)
+    name: str
+    kind: str  # a symbol kind, or "scope" for a qualifying-only node
+    parent: _Def | None = None
+    index: int = -1
+
+
+def _raw(node: ts.Node) -> bytes:
+    """The bytes of a node (trees parsed through a read callback keep no source, so slice ours)."""
+    return _SRC.data[node.start_byte:node.end_byte]
+
+
+def _text(node: ts.Node) -> str:
+    return _raw(node).decode("utf-8", "replace")
+
+
+class _Source:
+    data: bytes = b""
+
+
+_SRC = _Source()
+
+
+def _lines(node: ts.Node) -> tuple[int, int]:
+    start = node.start_point.row + 1
+    end_row, end_col = node.end_point
+    end = end_row if end_col == 0 and end_row > node.start_point.row else end_row + 1
+    return start, end
+
+
+def parse(data: bytes, spec: LanguageSpec, timeout: float) -> ts.Tree:
+    """Parse with a time limit; raises ParseTimeout when the limit is reached."""
+    parser = ts.Parser(languages.grammar(spec.name))
+    deadline = time.monotonic() + timeout
+    view = memoryview(data)
+
+    def progress(_offset: int, _has_error: bool) -> bool:
+        return time.monotonic() > deadline
+
+    try:
+        return parser.parse(lambda byte, _point: view[byte:], progress_callback=progress)
+    except ValueError as exc:
+        if time.monotonic() > deadline:
+            raise ParseTimeout(f"parsing took longer than {timeout:g} s") from exc
+        raise
+
+
+def extract(data: bytes, spec: LanguageSpec, timeout: float = 5.0) -> FileResult:
+    """Definitions, references and imports of one file (see the module docstring for the shapes)."""
+    deadline = time.monotonic() + timeout
+    tree = parse(data, spec, timeout)
+    _SRC.data = data
+    root = tree.root_node
+    result = FileResult(language=spec.name, has_errors=root.has_error)
+    cursor = ts.QueryCursor(languages.query(spec.name), match_limit=_MATCH_LIMIT)
+    # QueryCursor.matches(..., progress_callback) crashes in py-tree-sitter 0.26: check the deadline after.
+    matches = cursor.matches(root)
+    if time.monotonic() > deadline:
+        raise ParseTimeout(f"querying took longer than {timeout:g} s")
+
+    defs: dict[int, _Def] = {}
+    imports: dict[tuple[int, str], tuple[list[str], int]] = {}
+    seen_refs: set[tuple[int, str]] = set()
+    for _pattern, caps in matches:
+        for cap, nodes in caps.items():
+            if cap.startswith("definition.") or cap == "scope":
+                names = caps.get("name")
+                if not names:
+                    continue
+                node = nodes[0]
+                if node.id in defs:
+                    continue
+                kind = "scope" if cap == "scope" else cap[len("definition."):]
+                name = _name_text(names[0], spec)
+                if name:
+                    defs[node.id] = _Def(node=node, outer=_outer(node, spec), name=name, kind=kind)
+            elif cap.startswith("reference."):
+                kind = cap[len("reference."):]
+                kind = kind if kind in REF_KINDS else "other"
+                for name_node in caps.get("name", ()):
+                    key = (name_node.start_byte, kind)
+                    if key in seen_refs:
+                        continue
+                    seen_refs.add(key)
+                    name = _name_text(name_node, spec)
+                    if name:
+                        result.refs.append((name, name_node.start_point.row + 1, kind))
+            elif cap == "import":
+                _collect_import(nodes[0], caps, spec, imports)
+    for (_nid, module), (names, line) in sorted(imports.items(), key=lambda kv: (kv[1][1], kv[0][1])):
+        result.imports.append((module, tuple(names), line))
+        for name in names or [module.rsplit(".", 1)[-1].rsplit("/", 1)[-1]]:
+            if name and name != "*":
+                result.refs.append((name, line, "import"))
+    result.symbols = _symbols(list(defs.values()), spec, data)
+    result.refs.sort(key=lambda r: (r[1], r[0]))
+    return result
+
+
+def _name_text(node: ts.Node, spec: LanguageSpec) -> str:
+    text = _WS.sub(" ", _text(node)).strip()
+    if spec.name == "markdown":
+        return text.lstrip("#").strip().rstrip("#").strip()[:SIGNATURE_MAX]
+    return text
+
+
+def _outer(node: ts.Node, spec: LanguageSpec) -> ts.Node:
+    outer = node
+    while outer.parent is not None and outer.parent.type in spec.wrappers:
+        outer = outer.parent
+    return outer
+
+
+def _strip_quotes(text: str) -> str:
+    if len(text) >= 2 and text[0] == text[-1] and text[0] in "\"'`":
+        return text[1:-1]
+    return text
+
+
+def _collect_import(node: ts.Node, caps: dict[str, list[ts.Node]], spec: LanguageSpec,
+                    out: dict[tuple[int, str], tuple[list[str], int]]) -> None:
+    mods = caps.get("import.module") or []
+    module = _WS.sub("", _text(mods[0])) if mods else ""
+    if spec.name == "python" and node.type == "future_import_statement":
+        module = "__future__"
+    if spec.name in ("c", "cpp"):
+        module = module if module.startswith('"') else module.strip("<>")
+    else:
+        module = _strip_quotes(module)
+    key = (node.id, module)
+    names, line = out.setdefault(key, ([], node.start_point.row + 1))
+    for name_node in caps.get("import.name") or []:
+        name = _strip_quotes(_WS.sub("", _text(name_node)))
+        if name and name not in names:
+            names.append(name)
+
+
+def _symbols(defs: list[_Def], spec: LanguageSpec, data: bytes) -> list[tuple]:
+    """Nest definitions by range, fix kinds, drop locals, compute qualnames, signatures, docs, visibility."""
+    defs.sort(key=lambda d: (d.outer.start_byte, -d.outer.end_byte, d.node.start_byte))
+    stack: list[_Def] = []
+    kept: list[_Def] = []
+    for d in defs:
+        while stack and not (d.outer.start_byte >= stack[-1].outer.start_byte and d.outer.end_byte <= stack[-1].outer.end_byte):
+            stack.pop()
+        d.parent = stack[-1] if stack else None
+        stack.append(d)
+        owner = _nearest_symbol(d.parent)
+        if d.kind in _VALUES and owner is not None and owner.kind in _FUNCTIONS:
+            d.kind = "drop"  # a local variable
+            continue
+        if d.kind == "function" and owner is not None and owner.kind in spec.class_kinds:
+            d.kind = "method"
+        elif d.kind == "variable" and owner is not None and owner.kind in spec.class_kinds:
+            d.kind = "field"
+        if d.kind == "variable" and _CONST_RE.match(d.name):
+            d.kind = "constant"
+        if d.kind != "scope":
+            kept.append(d)
+    out: list[tuple] = []
+    for i, d in enumerate(kept):
+        d.index = i
+    for d in kept:
+        quals = []
+        p: _Def | None = d
+        while p is not None:
+            if p.kind != "drop":
+                quals.append(p.name)
+            p = p.parent
+        owner = _nearest_symbol(d.parent)
+        start, end = _lines(d.outer)
+        out.append(
+            (
+                d.name,
+                ".".join(reversed(quals)),
+                d.kind,
+                start,
+                end,
+                signature(d.node, spec),
+                _doc(d, spec),
+                is_exported(spec, d.node, d.outer, d.name, d.kind, owner.kind if owner else None),
+                owner.index if owner is not None else -1,
+            )
+        )
+    return out
+
+
+def _nearest_symbol(d: _Def | None) -> _Def | None:
+    while d is not None and d.kind in ("drop", "scope"):
+        d = d.parent
+    return d
+
+
+def _body(node: ts.Node) -> ts.Node | None:
+    body = node.child_by_field_name("body")
+    if body is not None:
+        return body
+    for child in node.named_children:
+        if child.type in _BODY_TYPES:
+            return child
+    return None
+
+
+def signature(node: ts.Node, spec: LanguageSpec) -> str:
+    """The header of a definition up to its body, whitespace collapsed, at most ~200 chars."""
+    if spec.name == "markdown":
+        return _WS.sub(" ", _text(node).split("\n", 1)[0]).strip()[:SIGNATURE_MAX]
+    body = _body(node)
+    raw = _raw(node)
+    if body is not None and body.start_byte > node.start_byte:
+        end = node.start_byte
+        for child in node.children:
+            if child.start_byte >= body.start_byte:
+                break
+            if child.type not in spec.comment_types:
+                end = child.end_byte
+        head = raw[: end - node.start_byte]
+    else:
+        head = raw[:2000].split(b"\n", 1)[0] if b"{" not in raw[:2000].split(b"\n", 1)[0] else raw[:2000].split(b"{", 1)[0]
+    text = _WS.sub(" ", head[:4000].decode("utf-8", "replace")).strip()
+    text = text.rstrip("{:").rstrip()
+    if len(text) > SIGNATURE_MAX:
+        text = text[: SIGNATURE_MAX - 1].rstrip() + "…"
+    return text
+
+
+def _doc(d: _Def, spec: LanguageSpec) -> str | None:
+    if spec.doc == "none":
+        return None
+    if spec.doc == "docstring":
+        body = _body(d.node)
+        if body is not None and body.named_child_count:
+            first = body.named_children[0]
+            if first.type == "expression_statement" and first.named_child_count and first.named_children[0].type == "string":
+                return _first_line(_python_string(first.named_children[0]))
+        return None
+    return _comment_doc(d.outer, spec)
+
+
+def _python_string(node: ts.Node) -> str:
+    parts = [_text(c) for c in node.named_children if c.type == "string_content"]
+    return "".join(parts)
+
+
+_COMMENT_MARKS = re.compile(r"^\s*(?:/\*\*?|\*/|\*|///?|//!|#+|--|<!--)\s?")
+
+
+def _first_line(text: str) -> str | None:
+    for line in text.splitlines():
+        line = _COMMENT_MARKS.sub("", line).strip()
+        line = line.removesuffix("*/").strip()
+        if line and line not in ("*", "/"):
+            return line[:SIGNATURE_MAX]
+    return None
+
+
+def _comment_doc(outer: ts.Node, spec: LanguageSpec) -> str | None:
+    """The first line of the comment block right above a definition (attributes/annotations skipped)."""
+    block: list[ts.Node] = []
+    node = outer
+    expect_row = outer.start_point.row
+    prev = node.prev_sibling
+    while prev is not None:
+        if prev.type in spec.comment_types:
+            if prev.end_point.row < expect_row - 1 or (prev.end_point.row == prev.start_point.row == outer.start_point.row):
+                break
+            block.append(prev)
+        elif prev.type in ("attribute_item", "decorator", "annotation", "marker_annotation", "attribute_list"):
+            pass
+        else:
+            break
+        expect_row = prev.start_point.row
+        prev = prev.prev_sibling
+    if not block:
+        return None
+    for comment in reversed(block):
+        line = _first_line(_text(comment))
+        if line:
+            return line
+    return None

@@ -1,0 +1,369 @@
+"""The persistent, incremental structure index of a workspace: build, freshness and the query API.
+
+`StructureIndex(ws)` opens (or creates) `<data dir>/index.sqlite`. `ensure_built()` runs a cold
+build in a process pool in a background thread and waits up to `index.first_query_wait_seconds`;
+queries answer from what is indexed meanwhile (`status().note()` says "index 43% built").
+`refresh()` is a throttled stat sweep; `ensure_fresh(paths)` re-checks the files an answer touches.
+A file lock (`index.lock`) makes sure only one process writes; another process reads, and waits for
+the lock only when it has to write.
+"""
+
+from __future__ import annotations
+
+import logging
+import os
+import threading
+import time
+from collections.abc import Callable, Iterable
+from typing import Any
+
+import filelock
+
+from contexteer.errors import IndexError_
+from contexteer.indexers.build import Job, Limits, Outcome, parse_file, parse_many
+from contexteer.indexers.model import BuildStatus, FileInfo, Import, Reference, RefreshReport, Symbol
+from contexteer.indexers.queries_sql import IndexQueries
+from contexteer.indexers.store import Store
+from contexteer.workspace import Workspace
+
+logger = logging.getLogger(__name__)
+
+__all__ = ["StructureIndex", "Symbol", "Reference", "Import", "FileInfo", "BuildStatus", "RefreshReport"]
+
+POOL_THRESHOLD = 64  # more changed files than this are parsed in a process pool
+BATCH_FILES = 400  # files per write transaction
+BATCH_SECONDS = 1.0
+
+Progress = Callable[[int, int], None]
+
+
+class StructureIndex(IndexQueries):
+    """Symbols, references and imports of every supported file under a workspace root."""
+
+    def __init__(self, ws: Workspace) -> None:
+        self.ws = ws
+        self.settings = ws.settings.index
+        self.store = Store(ws.storage("index.sqlite"))
+        self._flock = filelock.FileLock(str(ws.storage("index.lock")), thread_local=False)
+        self._build_thread: threading.Thread | None = None
+        self._build_error: BaseException | None = None
+        self._progress: list[Progress] = []
+        self._stop = threading.Event()
+        self._last_sweep = 0.0
+        self._dirty: set[str] = set()
+        self._dirty_lock = threading.Lock()
+        self._watcher: threading.Thread | None = None
+        super().__init__(self.store)
+
+    @property
+    def generation(self) -> int:
+        """Changes whenever the index content changes (any process); cheap (one indexed read)."""
+        return self.store.generation()
+
+    # ----- status ----------------------------------------------------------------------
+    def status(self) -> BuildStatus:
+        complete = self.store.is_complete()
+        done = self.store.conn.execute("SELECT count(*) FROM files").fetchone()[0]
+        total = int(self.store.get_meta("build_total") or 0)
+        return BuildStatus(complete=complete, files_total=max(total, done), files_done=done)
+
+    @property
+    def _limits(self) -> Limits:
+        return Limits(str(self.ws.root), self.ws.settings.workspace.max_file_bytes, self.settings.parse_timeout_seconds)
+
+    @property
+    def _workers(self) -> int:
+        return self.settings.workers or os.cpu_count() or 1
+
+    # ----- building ----------------------------------------------------------------------
+    def ensure_built(self, *, wait_seconds: float | None = None, progress: Progress | None = None) -> BuildStatus:
+        """Build (cold) or sweep (warm). A cold build runs in a background thread; this waits up to
+        `wait_seconds` (default `index.first_query_wait_seconds`; `float('inf')` waits for the end) and
+        then returns the partial status while the build goes on."""
+        if self.store.is_complete() and (self._build_thread is None or not self._build_thread.is_alive()):
+            self.refresh()
+            self._start_watcher()
+            return self.status()
+        wait = self.settings.first_query_wait_seconds if wait_seconds is None else wait_seconds
+        if progress is not None:
+            self._progress.append(progress)
+        try:
+            if self._build_thread is None or not self._build_thread.is_alive():
+                self._build_error = None
+                self._build_thread = threading.Thread(target=self._build_bg, name="contexteer-index-build", daemon=True)
+                self._build_thread.start()
+            self._build_thread.join(None if wait == float("inf") else max(0.0, wait))
+        finally:
+            if progress is not None and progress in self._progress:
+                self._progress.remove(progress)
+        if self._build_error is not None and not self._build_thread.is_alive():
+            err, self._build_error = self._build_error, None
+            raise IndexError_(f"building the index failed: {err}. Run `contexteer index --root {self.ws.root}` to see the details.") from err
+        if self.store.is_complete():
+            self._start_watcher()
+        return self.status()
+
+    def _build_bg(self) -> None:
+        try:
+            with self._lock_blocking():
+                if self.store.is_complete():
+                    return  # another process finished it while we waited
+                self._cold_build()
+        except BaseException as exc:  # reported to the waiting caller
+            logger.exception("index build failed")
+            self._build_error = exc
+
+    def _lock_blocking(self) -> filelock.BaseFileLock:
+        while not self._stop.is_set():
+            try:
+                self._flock.acquire(timeout=0.5)
+                return _Held(self._flock)  # type: ignore[return-value]
+            except filelock.Timeout:
+                continue
+        raise IndexError_("the index was closed while waiting for another process's build")
+
+    def _cold_build(self) -> None:
+        started = time.monotonic()
+        paths = self.ws.list_files()
+        known = self.store.known_files()
+        if not known:
+            self.store.begin_cold()
+        else:
+            self.store.set_meta("build_state", "building")
+        self.store.set_meta("build_total", str(len(paths)))
+        listed = set(paths)
+        gone = [p for p in known if p not in listed]
+        if gone:
+            self.store.delete_paths(gone)
+        jobs = self._changed_jobs(paths, known)
+        self._parse_and_write(jobs, total=len(paths), done=len(paths) - len(jobs))
+        self.store.finish_build()
+        self._last_sweep = time.monotonic()
+        logger.info("index built: %d files in %.1f s", len(paths), time.monotonic() - started)
+
+    def _changed_jobs(self, paths: Iterable[str], known: dict[str, tuple[int, int, str | None, str]]) -> list[Job]:
+        jobs: list[Job] = []
+        root = str(self.ws.root)
+        for path in paths:
+            old = known.get(path)
+            if old is not None:
+                try:
+                    st = os.stat(os.path.join(root, path))
+                except OSError:
+                    jobs.append(Job(path, None))
+                    continue
+                if (st.st_mtime_ns, st.st_size) == (old[0], old[1]):
+                    continue
+                jobs.append(Job(path, old[2] if old[3] == "indexed" or old[3] == "unsupported" else None))
+            else:
+                jobs.append(Job(path, None))
+        return jobs
+
+    def _parse_and_write(self, jobs: list[Job], *, total: int, done: int, report: RefreshReport | None = None,
+                         known: dict[str, Any] | None = None) -> None:
+        batch: list[Outcome] = []
+        last = time.monotonic()
+        counter = [done]
+
+        def flush() -> None:
+            rows = [o for o in batch if not isinstance(o[0], str)]
+            gone = [o[1] for o in batch if o[0] == "gone"]
+            unchanged = [o[1] for o in batch if o[0] == "unchanged"]
+            if rows or gone:
+                self.store.write_batch(rows, deleted=gone)
+            if unchanged:
+                self._touch(unchanged)
+            if report is not None:
+                for o in batch:
+                    if o[0] == "gone":
+                        report.deleted.append(o[1])
+                    elif o[0] == "unchanged":
+                        report.unchanged += 1
+                    elif known is not None and o[0][0] in known:
+                        report.modified.append(o[0][0])
+                    else:
+                        report.added.append(o[0][0])
+            batch.clear()
+
+        def on_result(outcomes: list[Outcome]) -> None:
+            nonlocal last
+            batch.extend(outcomes)
+            counter[0] += len(outcomes)
+            if len(batch) >= BATCH_FILES or time.monotonic() - last > BATCH_SECONDS:
+                flush()
+                last = time.monotonic()
+                for cb in list(self._progress):
+                    cb(counter[0], total)
+
+        if len(jobs) > POOL_THRESHOLD and self._workers > 1:
+            parse_many(jobs, self._limits, self._workers, on_result=on_result, cancelled=self._stop.is_set)
+        else:
+            limits = self._limits
+            for job in jobs:
+                on_result([parse_file(job, limits)])
+                if self._stop.is_set():
+                    break
+        flush()
+        for cb in list(self._progress):
+            cb(counter[0], total)
+
+    def _touch(self, paths: list[str]) -> None:
+        updates = []
+        for path in paths:
+            try:
+                st = os.stat(os.path.join(self.ws.root, path))
+            except OSError:
+                continue
+            updates.append((st.st_mtime_ns, st.st_size, path))
+        self.store.touch(updates)
+
+    # ----- freshness -----------------------------------------------------------------------
+    def refresh(self, paths: Iterable[str] | None = None, *, force: bool = False) -> RefreshReport:
+        """Bring the index up to date with the disk. paths=None: a full sweep (listing + stat of every
+        file), at most every `index.sweep_interval_seconds` unless `force`."""
+        started = time.monotonic()
+        if paths is not None:
+            return self._refresh_paths(list(paths), started)
+        if not force and time.monotonic() - self._last_sweep < self.settings.sweep_interval_seconds:
+            report = self._drain_dirty(started)
+            if report is not None:
+                return report
+            return RefreshReport(skipped=True, reason="throttled", seconds=time.monotonic() - started)
+        if self._build_thread is not None and self._build_thread.is_alive():
+            return RefreshReport(skipped=True, reason="a build is running", seconds=time.monotonic() - started)
+        if not self._flock_try():
+            return RefreshReport(skipped=True, reason="another process holds the index lock", seconds=time.monotonic() - started)
+        try:
+            with self._dirty_lock:
+                self._dirty.clear()
+            report = RefreshReport()
+            paths_now = self.ws.list_files()
+            known = self.store.known_files()
+            listed = set(paths_now)
+            gone = [p for p in known if p not in listed]
+            if gone:
+                self.store.delete_paths(gone)
+                report.deleted.extend(gone)
+            jobs = self._changed_jobs(paths_now, known)
+            report.unchanged = len(paths_now) - len(jobs)
+            if jobs:
+                self._parse_and_write(jobs, total=len(jobs), done=0, report=report, known=known)
+            if not self.store.is_complete():
+                self.store.finish_build()
+            self._last_sweep = time.monotonic()
+        finally:
+            self._flock.release()
+        report.seconds = time.monotonic() - started
+        return report
+
+    def ensure_fresh(self, paths: Iterable[str]) -> None:
+        """Stat these files now and re-parse the changed ones, so an answer about them reflects the disk."""
+        self._refresh_paths(list(paths), time.monotonic())
+
+    def _refresh_paths(self, paths: list[str], started: float) -> RefreshReport:
+        report = RefreshReport()
+        if not paths:
+            return report
+        conn = self.store.conn
+        root = str(self.ws.root)
+        jobs: list[Job] = []
+        known: dict[str, Any] = {}
+        for path in dict.fromkeys(paths):
+            row = conn.execute("SELECT mtime_ns, size, sha, status FROM files WHERE path=?", (path,)).fetchone()
+            try:
+                st = os.stat(os.path.join(root, path))
+                exists = os.path.isfile(os.path.join(root, path))
+            except OSError:
+                exists = False
+            if row is None:
+                if exists and not self.ws.denied_by(path):
+                    jobs.append(Job(path, None))
+                continue
+            known[path] = row
+            if not exists:
+                jobs.append(Job(path, None))
+            elif (st.st_mtime_ns, st.st_size) != (row[0], row[1]):
+                jobs.append(Job(path, row[2] if row[3] in ("indexed", "unsupported") else None))
+            else:
+                report.unchanged += 1
+        if jobs:
+            if not self._flock_try(timeout=5.0):
+                report.skipped, report.reason = True, "another process holds the index lock"
+                return report
+            try:
+                self._parse_and_write(jobs, total=len(jobs), done=0, report=report, known=known)
+            finally:
+                self._flock.release()
+        report.seconds = time.monotonic() - started
+        return report
+
+    def _flock_try(self, timeout: float = 0.0) -> bool:
+        try:
+            self._flock.acquire(timeout=timeout)
+            return True
+        except filelock.Timeout:
+            return False
+
+    def _drain_dirty(self, started: float) -> RefreshReport | None:
+        with self._dirty_lock:
+            dirty, self._dirty = list(self._dirty), set()
+        return self._refresh_paths(dirty, started) if dirty else None
+
+    def _start_watcher(self) -> None:
+        if not self.settings.watch or self._watcher is not None:
+            return
+        self._watcher = threading.Thread(target=self._watch, name="contexteer-index-watch", daemon=True)
+        self._watcher.start()
+
+    def _watch(self) -> None:
+        try:
+            import watchfiles
+        except ImportError:  # pragma: no cover - a declared dependency
+            logger.warning("index.watch is on but watchfiles is not installed; relying on stat sweeps")
+            return
+        root = str(self.ws.root)
+        try:
+            for changes in watchfiles.watch(root, stop_event=self._stop, raise_interrupt=False, rust_timeout=1000):
+                with self._dirty_lock:
+                    for _change, full in changes:
+                        rel = self.ws.rel(full)
+                        if not rel.startswith("..") and not self.ws.denied_by(rel):
+                            self._dirty.add(rel)
+        except Exception:
+            logger.exception("the file watcher stopped; relying on stat sweeps")
+
+    # ----- misc ---------------------------------------------------------------------------
+    def stats(self) -> dict[str, Any]:
+        out = super().stats()
+        out["db_bytes"] = self.store.db_bytes()
+        out["complete"] = self.store.is_complete()
+        built = self.store.get_meta("built_at")
+        out["built_at"] = float(built) if built else None
+        return out
+
+    def close(self) -> None:
+        self._stop.set()
+        if self._build_thread is not None:
+            self._build_thread.join(timeout=30)
+        if self._watcher is not None:
+            self._watcher.join(timeout=3)
+        self.store.close()
+
+    def __enter__(self) -> StructureIndex:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()
+
+
+class _Held:
+    """Context manager that releases an already acquired file lock."""
+
+    def __init__(self, lock: filelock.BaseFileLock) -> None:
+        self.lock = lock
+
+    def __enter__(self) -> _Held:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.lock.release()

@@ -1,0 +1,198 @@
+"""The read side of the structure index: symbol lookup (exact, prefix, substring, fuzzy), references, imports."""
+
+from __future__ import annotations
+
+import logging
+import re
+from collections.abc import Iterable, Iterator
+from typing import Any
+
+from contexteer.errors import InputError
+from contexteer.indexers.model import SYMBOL_KINDS, FileInfo, Import, Reference, Symbol
+from contexteer.indexers.store import NAME_SEP, Store
+
+logger = logging.getLogger(__name__)
+
+MATCH_MODES = ("exact", "prefix", "substring", "fuzzy")
+_SYM_COLS = (
+    "s.id, f.path, s.name, s.qualname, s.kind, s.start_line, s.end_line, s.signature, s.doc, s.exported, "
+    "s.parent_id, f.language"
+)
+_FILE_COLS = "path, language, size, mtime_ns, sha, status, has_errors, n_symbols, error"
+
+
+def _symbol(row: tuple) -> Symbol:
+    return Symbol(row[0], row[1], row[2], row[3], row[4], row[5], row[6], row[7] or "", row[8], bool(row[9]), row[10], row[11] or "")
+
+
+def _file(row: tuple) -> FileInfo:
+    return FileInfo(row[0], row[1], row[2], row[3], row[4], row[5], bool(row[6]), row[7], row[8])
+
+
+def _like_escape(text: str) -> str:
+    return text.replace("\\", "\\\\").replace("%", "\\%").replace("_", "\\_")
+
+
+def fuzzy_score(query: str, name: str) -> float | None:
+    """Subsequence match score (higher is better), None when `query` is not a subsequence of `name`."""
+    q, n = query.lower(), name.lower()
+    pos, score, prev = 0, 0.0, -2
+    for ch in q:
+        idx = n.find(ch, pos)
+        if idx < 0:
+            return None
+        score += 2.0 if idx == prev + 1 else (1.5 if idx == 0 or not name[idx - 1].isalnum() or name[idx].isupper() else 0.5)
+        prev, pos = idx, idx + 1
+    return score - 0.05 * (len(n) - len(q))
+
+
+class IndexQueries:
+    """Query methods over a `Store`; mixed into `StructureIndex`."""
+
+    def __init__(self, store: Store) -> None:
+        self.store = store
+
+    # ----- files ---------------------------------------------------------------------------
+    def file_info(self, path: str) -> FileInfo | None:
+        row = self.store.conn.execute(f"SELECT {_FILE_COLS} FROM files WHERE path=?", (path,)).fetchone()
+        return _file(row) if row else None
+
+    def files(self) -> list[FileInfo]:
+        return [_file(r) for r in self.store.conn.execute(f"SELECT {_FILE_COLS} FROM files ORDER BY path")]
+
+    # ----- symbols ---------------------------------------------------------------------------
+    def symbols_in_file(self, path: str) -> list[Symbol]:
+        sql = (f"SELECT {_SYM_COLS} FROM files f JOIN symbols s ON s.file_id=f.id WHERE f.path=? "
+               "ORDER BY s.start_line, s.end_line DESC, s.id")
+        return [_symbol(r) for r in self.store.conn.execute(sql, (path,))]
+
+    def get_symbol(self, id: int) -> Symbol | None:  # noqa: A002 - the contract's name
+        row = self.store.conn.execute(f"SELECT {_SYM_COLS} FROM symbols s JOIN files f ON s.file_id=f.id WHERE s.id=?", (id,)).fetchone()
+        return _symbol(row) if row else None
+
+    def symbols_named(self, name_or_qualname: str) -> list[Symbol]:
+        sql = (f"SELECT {_SYM_COLS} FROM symbols s JOIN files f ON s.file_id=f.id WHERE s.name=?1 OR s.qualname=?1 "
+               "ORDER BY s.qualname=?1 DESC, s.exported DESC, f.path, s.start_line")
+        return [_symbol(r) for r in self.store.conn.execute(sql, (name_or_qualname,))]
+
+    def _where(self, query: str, match: str, kind: str | None, path_prefix: str | None) -> tuple[str, list[Any]]:
+        if match not in MATCH_MODES:
+            raise InputError(f"match must be one of {', '.join(MATCH_MODES)}, got '{match}'. Use 'substring' to find names containing a text.")
+        if kind is not None and kind not in SYMBOL_KINDS:
+            raise InputError(f"kind must be one of {', '.join(SYMBOL_KINDS)}, got '{kind}'.")
+        clauses: list[str] = []
+        args: list[Any] = []
+        if match == "exact":
+            clauses.append("(s.name=? OR s.qualname=?)")
+            args += [query, query]
+        elif match == "prefix":
+            pat = _like_escape(query) + "%"
+            clauses.append("(s.name LIKE ? ESCAPE '\\' OR s.qualname LIKE ? ESCAPE '\\')")
+            args += [pat, pat]
+        elif match == "substring":
+            if self.store.fts and len(query) >= 3 and self.store.is_complete():
+                clauses.append("s.id IN (SELECT rowid FROM symbols_fts WHERE symbols_fts MATCH ?)")
+                args.append('"' + query.replace('"', '""') + '"')
+            else:
+                pat = "%" + _like_escape(query) + "%"
+                clauses.append("(s.name LIKE ? ESCAPE '\\' OR s.qualname LIKE ? ESCAPE '\\')")
+                args += [pat, pat]
+        if kind:
+            clauses.append("s.kind=?")
+            args.append(kind)
+        if path_prefix and path_prefix not in (".", "./"):
+            prefix = path_prefix.rstrip("/")
+            clauses.append("(f.path=? OR f.path LIKE ? ESCAPE '\\')")
+            args += [prefix, _like_escape(prefix) + "/%"]
+        return (" AND ".join(clauses) or "1"), args
+
+    def find_symbols(self, query: str, *, match: str = "exact", kind: str | None = None, path_prefix: str | None = None,
+                     limit: int = 50, offset: int = 0) -> list[Symbol]:
+        """Symbols whose name or qualname matches `query`; best first (exact name, exported, short qualname)."""
+        if match == "fuzzy":
+            return self._fuzzy(query, kind, path_prefix)[offset : offset + limit]
+        where, args = self._where(query, match, kind, path_prefix)
+        sql = (f"SELECT {_SYM_COLS} FROM symbols s JOIN files f ON s.file_id=f.id WHERE {where} "
+               "ORDER BY (s.name=? OR s.qualname=?) DESC, s.exported DESC, length(s.qualname), f.path, s.start_line "
+               "LIMIT ? OFFSET ?")
+        return [_symbol(r) for r in self.store.conn.execute(sql, [*args, query, query, limit, offset])]
+
+    def count_symbols(self, query: str, *, match: str = "exact", kind: str | None = None, path_prefix: str | None = None,
+                      limit: int = 50, offset: int = 0) -> int:
+        if match == "fuzzy":
+            return len(self._fuzzy(query, kind, path_prefix))
+        where, args = self._where(query, match, kind, path_prefix)
+        sql = f"SELECT count(*) FROM symbols s JOIN files f ON s.file_id=f.id WHERE {where}"
+        return int(self.store.conn.execute(sql, args).fetchone()[0])
+
+    def _fuzzy(self, query: str, kind: str | None, path_prefix: str | None) -> list[Symbol]:
+        if not query:
+            raise InputError("a fuzzy query needs at least one character.")
+        first = re.escape(query[0])
+        scored: list[tuple[float, str]] = []
+        for (name,) in self.store.conn.execute("SELECT DISTINCT name FROM symbols WHERE name LIKE ?", ("%" + _like_escape(query[0]) + "%",)):
+            if not re.search(first, name, re.I):
+                continue
+            score = fuzzy_score(query, name)
+            if score is not None:
+                scored.append((score, name))
+        scored.sort(key=lambda t: (-t[0], len(t[1]), t[1]))
+        out: list[Symbol] = []
+        for _score, name in scored[:200]:
+            where, args = self._where(name, "exact", kind, path_prefix)
+            sql = (f"SELECT {_SYM_COLS} FROM symbols s JOIN files f ON s.file_id=f.id WHERE s.name=? AND {where} "
+                   "ORDER BY s.exported DESC, length(s.qualname), f.path, s.start_line")
+            out.extend(_symbol(r) for r in self.store.conn.execute(sql, [name, *args]))
+        return out
+
+    # ----- references and imports -----------------------------------------------------------
+    def references_to(self, name: str, *, limit: int | None = None) -> list[Reference]:
+        sql = "SELECT f.path, r.name, r.line, r.kind FROM refs r JOIN files f ON r.file_id=f.id WHERE r.name=? ORDER BY f.path, r.line"
+        if limit is not None:
+            sql += f" LIMIT {int(limit)}"
+        return [Reference(*r) for r in self.store.conn.execute(sql, (name,))]
+
+    def references_in_range(self, path: str, start_line: int, end_line: int) -> list[Reference]:
+        sql = ("SELECT f.path, r.name, r.line, r.kind FROM refs r JOIN files f ON r.file_id=f.id "
+               "WHERE f.path=? AND r.line BETWEEN ? AND ? ORDER BY r.line, r.name")
+        return [Reference(*r) for r in self.store.conn.execute(sql, (path, start_line, end_line))]
+
+    def reference_counts(self, names: Iterable[str]) -> dict[str, int]:
+        wanted = list(dict.fromkeys(names))
+        out = dict.fromkeys(wanted, 0)
+        for i in range(0, len(wanted), 500):
+            part = wanted[i : i + 500]
+            sql = f"SELECT name, count(*) FROM refs WHERE name IN ({','.join('?' * len(part))}) GROUP BY name"
+            for name, n in self.store.conn.execute(sql, part):
+                out[name] = n
+        return out
+
+    def imports_of(self, path: str) -> list[Import]:
+        sql = "SELECT f.path, i.module, i.names, i.line FROM imports i JOIN files f ON i.file_id=f.id WHERE f.path=? ORDER BY i.line, i.module"
+        return [Import(p, m, tuple(n.split(NAME_SEP)) if n else (), line) for p, m, n, line in self.store.conn.execute(sql, (path,))]
+
+    def all_imports(self) -> Iterator[Import]:
+        sql = "SELECT f.path, i.module, i.names, i.line FROM imports i JOIN files f ON i.file_id=f.id ORDER BY f.path, i.line"
+        for p, m, n, line in self.store.conn.execute(sql):
+            yield Import(p, m, tuple(n.split(NAME_SEP)) if n else (), line)
+
+    def ranking_inputs(self) -> tuple[list[tuple[str, str, str, bool]], list[tuple[str, str]]]:
+        """Definitions (path, name, kind, exported) and references (path, name) for the repo-map ranking."""
+        c = self.store.conn
+        defs = [(p, n, k, bool(e)) for p, n, k, e in c.execute("SELECT f.path, s.name, s.kind, s.exported FROM symbols s JOIN files f ON s.file_id=f.id")]
+        refs = [(p, n) for p, n in c.execute("SELECT f.path, r.name FROM refs r JOIN files f ON r.file_id=f.id")]
+        return defs, refs
+
+    def stats(self) -> dict[str, Any]:
+        c = self.store.conn
+        langs = {lang or "other": n for lang, n in c.execute("SELECT language, count(*) FROM files GROUP BY language")}
+        status = dict(c.execute("SELECT status, count(*) FROM files GROUP BY status").fetchall())
+        return {
+            "files": sum(langs.values()),
+            "files_per_language": langs,
+            "files_per_status": status,
+            "files_with_syntax_errors": c.execute("SELECT count(*) FROM files WHERE has_errors=1").fetchone()[0],
+            "symbols": c.execute("SELECT count(*) FROM symbols").fetchone()[0],
+            "references": c.execute("SELECT count(*) FROM refs").fetchone()[0],
+            "imports": c.execute("SELECT count(*) FROM imports").fetchone()[0],
+        }

@@ -1,0 +1,92 @@
+"""Whether a definition is exported (public) by its language's rule."""
+
+from __future__ import annotations
+
+import logging
+
+import tree_sitter as ts
+
+from contexteer.indexers.languages import LanguageSpec
+
+logger = logging.getLogger(__name__)
+
+_LOCAL_OWNERS = frozenset({"function", "method"})
+_MODIFIER_TYPES = frozenset(
+    {"modifiers", "modifier", "visibility_modifier", "access_modifier", "accessibility_modifier",
+     "storage_class_specifier", "visibility", "member_modifier"}
+)
+
+
+def _raw(node: ts.Node) -> bytes:
+    from contexteer.indexers.extract import _raw as raw
+
+    return raw(node)
+
+
+def _modifier_words(node: ts.Node) -> set[str]:
+    words: set[str] = set()
+    for child in node.children:
+        if child.type in _MODIFIER_TYPES:
+            words.update(_raw(child).decode("utf-8", "replace").replace("(", " ").split())
+        elif child.type in ("public", "private", "protected", "static", "internal", "pub"):
+            words.add(child.type)
+    return words
+
+
+def is_exported(spec: LanguageSpec, node: ts.Node, outer: ts.Node, name: str, kind: str, owner_kind: str | None) -> bool:
+    """Public by the language's rule: Python/Ruby `_name`, Go capital letter, Rust `pub`, Java/C# `public`,
+    JS/TS `export`, C `static`, C++ access specifiers, PHP `private`/`protected`."""
+    if owner_kind in _LOCAL_OWNERS:
+        return False
+    rule = spec.visibility
+    if rule == "always":
+        return True
+    if rule == "underscore":
+        if spec.name == "ruby" and kind == "method" and _ruby_private(outer):
+            return False
+        return not name.startswith("_") or (name.startswith("__") and name.endswith("__"))
+    if rule == "capital":
+        return name[:1].isupper()
+    if rule == "export":
+        if owner_kind is None:
+            return outer.type == "export_statement" or (outer.parent is not None and outer.parent.type == "export_statement")
+        words = _modifier_words(node)
+        return not (name.startswith("#") or "private" in words or "protected" in words)
+    words = _modifier_words(node)
+    if spec.name == "rust":
+        return any(w.startswith("pub") for w in words) or owner_kind in ("trait", "enum")
+    if spec.name in ("java", "csharp"):
+        if owner_kind in ("interface",) or (owner_kind == "enum" and kind in ("constant", "field")):
+            return "private" not in words
+        return "public" in words or "protected" in words
+    if spec.name == "php":
+        return not ({"private", "protected"} & words)
+    if spec.name == "cpp" and owner_kind in ("class", "struct"):
+        return _cpp_access(outer, owner_kind) == "public"
+    return "static" not in words
+
+
+def _cpp_access(node: ts.Node, owner_kind: str) -> str:
+    """The access specifier in force at a C++ class member (`public:` above it, else the class default)."""
+    prev = node.prev_sibling
+    while prev is not None:
+        if prev.type == "access_specifier":
+            return _raw(prev).decode("utf-8", "replace").strip().rstrip(":").strip()
+        prev = prev.prev_sibling
+    return "public" if owner_kind == "struct" else "private"
+
+
+def _ruby_private(node: ts.Node) -> bool:
+    """A Ruby method below a bare `private`/`protected` line in its class body, or wrapped in `private def`."""
+    if node.parent is not None and node.parent.type == "argument_list":
+        call = node.parent.parent
+        if call is not None and call.child_by_field_name("method") is not None:
+            return _raw(call.child_by_field_name("method")) in (b"private", b"protected")
+    prev = node.prev_sibling
+    while prev is not None:
+        if prev.type == "identifier" and _raw(prev) in (b"private", b"protected"):
+            return True
+        if prev.type == "identifier" and _raw(prev) == b"public":
+            return False
+        prev = prev.prev_sibling
+    return False
