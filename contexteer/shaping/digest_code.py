@@ -119,6 +119,7 @@ def digest_code(inp: DigestInput) -> Digest:
         if prio is not None:
             items.append(Item(i, i, prio, sig.LABELS[prio]))
             counts[sig.LABELS[prio]] += 1
+    sig.promote_terms(items)
     stats = ", ".join(f"{v} {k}" for k, v in counts.items() if v) or "no definitions found"
 
     def cost(it: Item) -> float:

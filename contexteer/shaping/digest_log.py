@@ -77,6 +77,7 @@ def _classify(inp: DigestInput) -> tuple[list[Item], Counter[str]]:
             shown = ", ".join(str(inp.ls.num(k)) for k in others[:3])
             more = f", +{len(others) - 3} more" if len(others) > 3 else ""
             it.note = f"[×{total} in all; also lines {shown}{more}]"
+    sig.promote_terms(items)
     return items, counts
 
 

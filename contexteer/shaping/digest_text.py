@@ -94,6 +94,7 @@ def digest_text(inp: DigestInput, *, markdown: bool = True) -> Digest:
             prio = sig.CONTEXT
         if prio is not None:
             items.append(Item(i, i, prio, sig.LABELS[prio]))
+    sig.promote_terms(items)
     stats = ", ".join(f"{v} {k}" for k, v in counts.items() if v) or "no headings"
     pattern = r"^#{1,6} " if markdown else None
 

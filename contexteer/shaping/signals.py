@@ -16,6 +16,10 @@ DEFINITION = 4
 TERM = 5
 CONTEXT = 6
 
+#: The first term matches of a request outrank definitions: the agent asked for exactly these lines.
+TERM_FIRST = 3.5
+TERM_FIRST_COUNT = 25
+
 LABELS = {ERROR: "errors", FRAME: "frames", WARNING: "warnings", TODO: "TODO/FIXME", DEFINITION: "definitions", TERM: "term matches", CONTEXT: "context"}
 
 SUMMARY_RE = re.compile(
@@ -63,6 +67,16 @@ DEF_RE = re.compile(
 CDEF_RE = re.compile(r"^[ \t]{0,8}(?!(?:if|for|while|switch|return|else|catch|case|do|sizeof|new|throw)\b)[A-Za-z_][\w:<>,*&\[\] \t]*?[\w>*&][ \t]+\*?[A-Za-z_~][\w:]*[ \t]*\([^;\n]*\)[ \t]*(?:const[ \t]*)?(?:\{[ \t]*)?$", re.M)
 
 _INDENT_RE = re.compile(r"^[ \t]*")
+
+
+def promote_terms(items: list, label: str = "term matches") -> None:  # type: ignore[type-arg]
+    """Raise the first TERM_FIRST_COUNT term-match items (in line order) above definitions."""
+    n = 0
+    for it in sorted((i for i in items if i.label == label and i.prio == TERM), key=lambda i: i.start):
+        if n >= TERM_FIRST_COUNT:
+            break
+        it.prio = TERM_FIRST
+        n += 1
 
 
 def log_priority(line: str) -> int | None:

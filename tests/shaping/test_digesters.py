@@ -1,0 +1,136 @@
+"""Search hits, code, JSON and text/markdown digesters on real outputs and stdlib sources."""
+
+from __future__ import annotations
+
+import json
+import re
+
+from contexteer.shaping.digest_search import parse_hits
+from contexteer.shaping.fold import split_lines
+from contexteer.shaping.pipeline import ShapeRequest, digest_budget
+
+from .conftest import STDLIB, fixture_text
+
+
+def test_search_overview_is_a_table_of_files_by_hit_count(pipeline, settings):
+    raw = fixture_text("rg_self_asyncio.txt")
+    shaped = pipeline.shape(ShapeRequest(text=raw, kind="search", terms=[r"self\._"]))
+    assert shaped.tier == "overview" and shaped.tokens <= settings.shaping.overview_budget
+    files, _ = parse_hits(split_lines(raw))
+    ranked = sorted(files.values(), key=lambda f: (-len(f.hits), f.path))
+    rows = re.findall(r"^\| (\S+) \| (\d+) \| (\d+): ", shaped.text, re.M)
+    assert rows[0][0] == ranked[0].path and int(rows[0][1]) == len(ranked[0].hits)
+    assert [int(r[1]) for r in rows] == sorted((int(r[1]) for r in rows), reverse=True)
+    first = ranked[0].hits[0]
+    assert rows[0][2] == str(first[1])
+    # every file with hits is named, in the table or the per-folder list
+    for f in files.values():
+        assert f.path in shaped.text or f.path.rpartition("/")[2] in shaped.text
+    assert f"{sum(len(f.hits) for f in files.values())} hits in {len(files)} files" in shaped.text
+
+
+def test_search_digest_groups_hits_under_their_file(pipeline, settings):
+    raw = fixture_text("rg_raise_error.txt")
+    shaped = pipeline.shape(ShapeRequest(text=raw, kind="search"))
+    assert shaped.tier == "digest"
+    assert shaped.tokens <= digest_budget(settings, shaped.raw_tokens)
+    files, _ = parse_hits(split_lines(raw))
+    for f in files.values():
+        header = f"{f.path} ({len(f.hits)} hit{'s' if len(f.hits) != 1 else ''})"
+        assert header in shaped.text
+        _, line, text = f.hits[0]
+        assert f"  {line}: {text}" in shaped.text  # every file's first hit is kept
+    assert re.search(r"… \d+ more hits? \(result lines \d+-\d+\) …", shaped.text)
+
+
+def test_code_overview_lists_definitions_with_ranges_and_todos(pipeline, settings):
+    raw = (STDLIB / "_pydecimal.py").read_text(encoding="utf-8")
+    shaped = pipeline.shape(ShapeRequest(text=raw, kind="code", path="_pydecimal.py"))
+    assert shaped.tier == "overview" and shaped.tokens <= settings.shaping.overview_budget
+    lines = split_lines(raw)
+    for i, ln in enumerate(lines, 1):
+        if re.match(r"^class \w+", ln):
+            assert re.search(rf"^{i}-\d+: {re.escape(ln)}$", shaped.text, re.M), ln
+        if re.search(r"\b(TODO|FIXME|XXX)\b", ln):
+            assert f"{i}: {ln}" in shaped.text
+    assert "def " not in raw[:0]  # noqa: the body text itself is not inlined:
+    assert len(shaped.text) < len(raw) / 20
+
+
+def test_code_digest_folds_bodies_naming_the_symbol(pipeline, settings):
+    raw = (STDLIB / "json" / "decoder.py").read_text(encoding="utf-8")
+    shaped = pipeline.shape(ShapeRequest(text=raw, kind="code"))
+    assert shaped.tier == "digest" and shaped.tokens <= digest_budget(settings, shaped.raw_tokens)
+    for i, ln in enumerate(split_lines(raw), 1):
+        if re.match(r"^\s*(def|class) ", ln):
+            assert f"{i}: {ln}" in shaped.text
+    assert re.search(r"… \d+ lines folded \(lines \d+-\d+: body of JSONDecoder\.\w+, \d+ source", shaped.text)
+
+
+def test_explicit_range_passes_whole_under_the_digest_threshold(pipeline):
+    raw = "\n".join(split_lines((STDLIB / "json" / "decoder.py").read_text(encoding="utf-8"))[:150])
+    shaped = pipeline.shape(ShapeRequest(text=raw, kind="code", explicit=True))
+    assert shaped.tier == "passthrough" and shaped.text == raw and shaped.handle is None
+
+
+def test_request_terms_are_kept_even_in_an_overview(pipeline):
+    raw = (STDLIB / "typing.py").read_text(encoding="utf-8")
+    shaped = pipeline.shape(ShapeRequest(text=raw, kind="code", terms=["_collect_parameters"]))
+    for i, ln in enumerate(split_lines(raw), 1):
+        if "_collect_parameters" in ln:
+            assert ln in shaped.text, (i, ln)
+
+
+def test_numbered_file_range_is_digested_with_file_line_numbers(pipeline):
+    src = split_lines((STDLIB / "argparse.py").read_text(encoding="utf-8"))
+    body = "\n".join(f"{n:>4}│{src[n - 1]}" for n in range(1000, 1500))
+    shaped = pipeline.shape(ShapeRequest(text=f"argparse.py:1000-1499 (of {len(src)} lines)\n{body}", kind="code", explicit=True))
+    assert shaped.tier in ("digest", "overview")
+    n = next(i for i in range(1000, 1500) if src[i - 1].startswith("class "))
+    assert re.search(rf"^{n}(-\d+)?: {re.escape(src[n - 1])}$", shaped.text, re.M)
+    stored = pipeline.store.get(shaped.handle)
+    assert stored.slice(n, n) == [(n, src[n - 1])]
+
+
+def test_json_overview_is_the_shape_not_the_text(pipeline, settings):
+    raw = fixture_text("pip_inspect.json.gz")
+    doc = json.loads(raw)
+    shaped = pipeline.shape(ShapeRequest(text=raw, kind="json"))
+    assert shaped.tier == "overview" and shaped.tokens <= settings.shaping.overview_budget
+    assert f"installed: array[{len(doc['installed'])}] of object" in shaped.text
+    for key in doc:
+        assert f"{key}: " in shaped.text
+    for key in doc["installed"][0]:
+        assert f"{key}: " in shaped.text or key in shaped.text
+    assert doc["installed"][0]["metadata"]["name"] in shaped.text  # one sample element
+
+
+def test_json_terms_list_matching_paths(pipeline):
+    raw = fixture_text("pip_inspect.json.gz")
+    shaped = pipeline.shape(ShapeRequest(text=raw, kind="json", terms=["tiktoken"]))
+    assert re.search(r'installed\[\d+\]\.metadata\.name = "tiktoken"', shaped.text)
+
+
+def test_markdown_overview_is_the_heading_outline_with_section_ranges(pipeline, settings):
+    raw = fixture_text("pydantic_metadata.md")
+    shaped = pipeline.shape(ShapeRequest(text=raw, kind="markdown"))
+    assert shaped.tokens <= settings.shaping.overview_budget
+    lines = split_lines(raw)
+    h1 = [(i, ln) for i, ln in enumerate(lines, 1) if ln.startswith("# ")]
+    assert h1
+    for i, ln in h1:
+        assert re.search(rf"^{i}-\d+: {re.escape(ln)}$", shaped.text, re.M)
+    assert "## Installation" in shaped.text
+
+
+def test_plain_text_keeps_section_titles(pipeline):
+    raw = fixture_text("pydoc_collections.txt")
+    shaped = pipeline.shape(ShapeRequest(text=raw, kind="text"))
+    for title in ("NAME", "DESCRIPTION", "CLASSES", "FUNCTIONS", "FILE"):
+        assert re.search(rf"^\d+(-\d+)?: {title}$", shaped.text, re.M)
+
+
+def test_unparseable_json_falls_back_to_a_line_digest(pipeline):
+    raw = "\n".join(["{not json"] + [f"value {i}" for i in range(800)] + ["ERROR: truncated document"])
+    shaped = pipeline.shape(ShapeRequest(text=raw, kind="json"))
+    assert "ERROR: truncated document" in shaped.text

@@ -1,0 +1,83 @@
+"""Through the real server and SDK client: a large result comes back cut with a handle, fetch_result returns the
+exact original lines, and context_stats adds the calls up."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+from typing import Any
+
+import anyio
+from mcp import Client
+
+from contexteer.server.app import build_server, services_of
+from contexteer.shaping.fold import split_lines
+from tests.conftest import make_workspace
+
+from .conftest import fixture_text
+
+
+def _repo(tmp_path: Path) -> Path:
+    root = tmp_path / "repo"
+    (root / "ci").mkdir(parents=True)
+    (root / "ci" / "build.log").write_text(fixture_text("ci_pip_install.log") * 3, encoding="utf-8")
+    (root / "ci" / "small.log").write_text("build ok\n", encoding="utf-8")
+    return root
+
+
+def _text(result: Any) -> str:
+    return "\n".join(b.text for b in result.content if getattr(b, "type", "") == "text")
+
+
+def test_large_log_comes_back_as_an_overview_and_fetch_result_returns_the_exact_lines(tmp_path):
+    ws, loaded = make_workspace(_repo(tmp_path))
+    server = build_server(ws, loaded)
+    raw_lines = split_lines((ws.root / "ci" / "build.log").read_text(encoding="utf-8"))
+
+    async def main() -> None:
+        async with Client(server) as client:
+            big = await client.call_tool("read_code_range", {"path": "ci/build.log"})
+            meta = big.meta or {}
+            assert meta["tier"] == "overview", meta
+            assert meta["raw_tokens"] > 40_000 and meta["tokens"] <= 1000
+            handle = meta["handle"]
+            text = _text(big)
+            assert f'fetch_result(handle="{handle}"' in text
+            assert "error: metadata-generation-failed" in text
+            n = next(i for i, ln in enumerate(raw_lines, 1) if "error: invalid command 'bdist_wheel'" in ln)
+            assert re.search(rf"^{n}: ", text, re.M)
+
+            got = await client.call_tool("fetch_result", {"handle": handle, "start_line": n - 3, "end_line": n + 3})
+            assert not got.is_error, _text(got)
+            assert (got.meta or {})["tier"] == "passthrough" and (got.meta or {})["handle"] is None
+            body = _text(got).splitlines()[1:]
+            assert body == [f"{k}: {raw_lines[k - 1]}" for k in range(n - 3, n + 4)]
+            lines = got.structured_content["lines"]
+            assert [x["text"] for x in lines] == raw_lines[n - 4 : n + 3]
+
+            grep = await client.call_tool("fetch_result", {"handle": handle, "pattern": "metadata-generation-failed", "context_lines": 1})
+            gtext = _text(grep)
+            assert "3 lines matching 'metadata-generation-failed'" in gtext
+            assert gtext.count("--") == 2  # three separate groups
+
+            wide = await client.call_tool("fetch_result", {"handle": handle, "start_line": 1, "end_line": len(raw_lines)})
+            assert wide.is_error and "narrower range" in _text(wide)
+
+            gone = await client.call_tool("fetch_result", {"handle": "r-0000000000"})
+            assert gone.is_error and "re-running" in _text(gone)
+
+            small = await client.call_tool("read_code_range", {"path": "ci/small.log"})
+            assert (small.meta or {})["tier"] == "passthrough"
+
+            stats = await client.call_tool("context_stats", {})
+            st = stats.structured_content
+            assert st["all_time"]["calls"] >= 6
+            fetch = next(t for t in st["all_time"]["tools"] if t["tool"] == "fetch_result")
+            assert fetch["raw_tokens"] == 0 and fetch["tokens"] > 0
+            total = st["all_time"]
+            assert total["saved_tokens"] == total["raw_tokens"] - total["tokens"]
+            assert "fetch_result" in _text(stats)
+
+    anyio.run(main)
+    events = [e for e in services_of(server).journal.read().events if e["type"] == "tool_call"]
+    assert events[0]["tier"] == "overview" and events[0]["raw_tokens"] > 40_000

@@ -1,0 +1,56 @@
+"""Token counting falls back offline and then to an estimate; file kinds pick the digester."""
+
+from __future__ import annotations
+
+import logging
+
+import pytest
+
+from contexteer.shaping import tokens
+from contexteer.shaping.kinds import kind_for_path
+
+
+def test_counter_uses_the_offline_encoding_when_the_configured_one_cannot_load():
+    c = tokens.TokenCounter("no_such_encoding")
+    assert c.name == tokens.OFFLINE_ENCODING
+    assert not c.estimated
+    assert c.count("hello world") == 2
+
+
+def test_counter_estimates_bytes_over_four_with_one_warning_when_nothing_loads(monkeypatch, caplog):
+    monkeypatch.setattr(tokens, "_load", lambda name: None)
+    with caplog.at_level(logging.WARNING, logger="contexteer.shaping.tokens"):
+        c = tokens.TokenCounter("cl100k_base")
+        assert c.estimated and c.name == "bytes/4"
+        assert c.count("a" * 40) == 10
+        assert c.count("é" * 4) == 2  # bytes, not characters
+        c.count("more text")
+    assert len([r for r in caplog.records if r.levelno == logging.WARNING]) == 1
+
+
+def test_process_wide_counter_is_loaded_once():
+    assert tokens.get_counter("cl100k_base") is tokens.get_counter("cl100k_base")
+
+
+def test_special_token_text_is_counted_not_refused():
+    assert tokens.count_tokens("<|endoftext|>") > 1
+
+
+@pytest.mark.parametrize(
+    ("path", "kind"),
+    [
+        ("ci/build.log", "log"),
+        ("out/pytest.out", "log"),
+        ("notes.txt", "log"),
+        ("logs/app.log.1", "log"),
+        ("package.json", "json"),
+        ("docs/guide.md", "markdown"),
+        ("docs/index.rst", "markdown"),
+        ("src/app.py", "code"),
+        ("web/App.tsx", "code"),
+        ("Makefile", "code"),
+        ("LICENSE", "text"),
+    ],
+)
+def test_kind_for_path(path, kind):
+    assert kind_for_path(path) == kind
