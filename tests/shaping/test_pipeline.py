@@ -1,0 +1,106 @@
+"""Tiers, honest token figures, secret redaction and structuredContent shrinking."""
+
+from __future__ import annotations
+
+import re
+
+from pydantic import BaseModel
+
+from contexteer.config import Settings
+from contexteer.shaping.pipeline import Pipeline, ShapeRequest
+from contexteer.shaping.tokens import count_tokens
+
+AWS = "AKIAIOSFODNN7EXAMPLE"
+GH = "ghp_" + "a1B2c3D4e5F6g7H8i9J0k1L2m3N4o5P6q7R8"
+KEY_BLOCK = "-----BEGIN RSA PRIVATE KEY-----\nMIIEowIBAAKCAQEA7bq9\nZ3VhcmQgdGhpcyBrZXk=\nbm90IGEgcmVhbCBrZXk=\n-----END RSA PRIVATE KEY-----"
+
+
+def test_small_result_passes_through_untouched(pipeline):
+    text = "src/app.py:12: def main():\nsrc/app.py:40: main()"
+    shaped = pipeline.shape(ShapeRequest(text=text, kind="search"))
+    assert shaped.tier == "passthrough" and shaped.text == text and shaped.handle is None
+    assert shaped.raw_tokens == shaped.tokens == count_tokens(text)
+
+
+def test_tier_boundaries_follow_the_settings(store):
+    s = Settings()
+    s.context_mode_mcp.max_direct_passthrough = 50
+    s.context_mode_mcp.max_digest_threshold = 200
+    p = Pipeline(s, store)
+    line = "step completed without problems in the build\n"
+    assert p.shape(ShapeRequest(text=line * 3, kind="log")).tier == "passthrough"
+    assert p.shape(ShapeRequest(text=line * 20, kind="log")).tier == "digest"
+    assert p.shape(ShapeRequest(text=line * 100, kind="log")).tier == "overview"
+
+
+def test_cut_result_header_says_how_to_fetch_it_back_and_tokens_count_everything_sent(pipeline):
+    text = "\n".join(f"worker {i}: processed batch {i * 7} of records" for i in range(3000)) + "\nFATAL: worker 2999 crashed"
+    shaped = pipeline.shape(ShapeRequest(text=text, kind="log", tool="run"))
+    assert shaped.tier == "overview"
+    header = shaped.text.splitlines()[0]
+    assert re.search(rf'fetch_result\(handle="{shaped.handle}", start_line=1, end_line=\d+\)', header)
+    assert f'fetch_result(handle="{shaped.handle}", pattern=' in header
+    assert shaped.tokens == count_tokens(shaped.text)
+    assert shaped.raw_tokens == count_tokens(text)
+    assert pipeline.store.get(shaped.handle).text == text
+
+
+def test_secrets_are_redacted_in_passthrough_with_counts(pipeline):
+    text = f"aws_key = {AWS}\ntoken: {GH}\nok line"
+    shaped = pipeline.shape(ShapeRequest(text=text, kind="text"))
+    assert AWS not in shaped.text and GH not in shaped.text
+    assert "[REDACTED AWS access key]" in shaped.text and "[REDACTED GitHub token]" in shaped.text
+    assert shaped.redactions == {"AWS access key": 1, "GitHub token": 1}
+
+
+def test_secrets_are_redacted_in_digests_but_kept_raw_in_the_private_store(pipeline):
+    lines = [f"line {i} of the deploy log" for i in range(2000)]
+    lines[700] = f"ERROR: login failed with password={GH}x"
+    lines[900:900] = KEY_BLOCK.splitlines()
+    text = "\n".join(lines)
+    shaped = pipeline.shape(ShapeRequest(text=text, kind="log", terms=["MIIEowIBAAKCAQEA7bq9", "Z3VhcmQ"]))
+    assert GH not in shaped.text
+    assert "MIIEowIBAAKCAQEA7bq9" not in shaped.text and "Z3VhcmQgdGhpcyBrZXk" not in shaped.text
+    assert sum(shaped.redactions.values()) >= 2
+    assert pipeline.store.get(shaped.handle).text == text  # raw stays on local disk only
+
+
+def test_error_results_are_shaped_too(pipeline):
+    text = "\n".join(f"  File \"mod{i}.py\", line {i}, in f{i}" for i in range(3000)) + "\nRecursionError: maximum recursion depth exceeded"
+    shaped = pipeline.shape(ShapeRequest(text=text, kind="json", is_error=True))
+    assert shaped.tier == "overview" and "RecursionError: maximum recursion depth exceeded" in shaped.text
+
+
+class Hit(BaseModel):
+    path: str
+    line: int
+    text: str
+
+
+class SearchOut(BaseModel):
+    pattern: str
+    total: int
+    hits: list[Hit]
+    note: str | None = None
+
+
+def test_structured_content_is_shrunk_valid_and_redacted_when_the_text_is_cut(pipeline, settings):
+    model = SearchOut(
+        pattern="TODO",
+        total=5000,
+        hits=[Hit(path=f"src/m{i}.py", line=i, text=f"x = {i}  # TODO " + "y" * 300) for i in range(5000)],
+        note=f"found while scanning; key {AWS}",
+    )
+    text = "\n".join(f"{h.path}:{h.line}: {h.text}" for h in model.hits)
+    shaped = pipeline.shape(ShapeRequest(text=text, kind="search", structured=model.model_dump()))
+    out = SearchOut.model_validate(shaped.structured)  # still valid against the same schema
+    assert 1 <= len(out.hits) < 5000 and out.total == 5000
+    assert AWS not in (out.note or "") and shaped.redactions.get("AWS access key") == 1
+    assert shaped.structured_cut
+    assert shaped.structured_tokens <= settings.shaping.overview_budget * 1.5
+    assert shaped.meta["structured_tokens"] == shaped.structured_tokens
+
+
+def test_shaping_metadata_is_complete(pipeline):
+    shaped = pipeline.shape(ShapeRequest(text="x", kind="text"))
+    assert {"tier", "raw_tokens", "tokens", "handle", "estimated"} <= set(shaped.meta)
