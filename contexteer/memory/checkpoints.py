@@ -137,12 +137,12 @@ class Checkpoints:
                 raise NotFoundError("there is no checkpoint yet. Save one with action='checkpoint_save' (label, summary, ...).")
             cid = latest
         if not valid_id(cid):
-            raise InputError(f"checkpoint id {cid!r} is malformed. Use action='checkpoint_list' to see the ids, or pass 'latest'.")
+            raise InputError(f"checkpoint id {cid!r} is malformed. Use action='checkpoint_list' to see the ids, or leave name out for the latest.")
         path = self.dir / f"{cid}.json"
         try:
             data = orjson.loads(path.read_bytes())
         except FileNotFoundError:
-            raise NotFoundError(f"no checkpoint {cid!r}. Use action='checkpoint_list' to see the ids, or pass 'latest'.") from None
+            raise NotFoundError(f"no checkpoint {cid!r}. Use action='checkpoint_list' to see the ids, or leave name out for the latest.") from None
         except orjson.JSONDecodeError as exc:
             raise StorageError(f"checkpoint {cid!r} is unreadable ({exc}). Delete {path.name} from the memory folder's checkpoints/.") from exc
         if not isinstance(data, dict):
@@ -184,7 +184,8 @@ def render_checkpoint(
     """Markdown for a loaded checkpoint and the files it names that are gone (or outside the root)."""
     d = cp.data
     created = E.parse_iso(str(d.get("createdAt") or ""))
-    age = f"{max(0, (now - created).days)} days ago" if created else "at an unknown time"
+    days = max(0, (now - created).days) if created else None
+    age = "at an unknown time" if days is None else "today" if days == 0 else "1 day ago" if days == 1 else f"{days} days ago"
     lines = [
         f"# Checkpoint {cp.id} — {d.get('label', '')}",
         f"_saved {age} ({d.get('createdAt', '?')}). This restores context, not control: nothing below is executed "

@@ -172,7 +172,8 @@ class MemoryService:
         except Exception:  # noqa: BLE001 - a broken checkpoint must not break list
             return f"Newest checkpoint: {cid} (unreadable).\n"
         created = E.parse_iso(str(d.get("createdAt") or ""))
-        age = f"{max(0, (now - created).days)} days ago" if created else "?"
+        days = max(0, (now - created).days) if created else None
+        age = "?" if days is None else "today" if days == 0 else f"{days} day{'s' if days != 1 else ''} ago"
         return (f"Newest checkpoint: {cid} — {d.get('label', '')} (saved {age}); after a memory gap load it with "
                 "action='checkpoint_load'.\n")
 
@@ -192,10 +193,13 @@ class MemoryService:
         pre = self._repair_note() + pre
         if not ranked:
             names = [h.name for h in self.store.headers()][:20]
-            hint = (f" Entries: {', '.join(names)}." if names else " Memory is empty.")
-            self._event("recall", query_terms=len((query or '').split()), shown=0)
-            return Answer(pre + "Nothing matched." + hint + " Try other words, or recall without a query for the register.\n",
-                          "recall")
+            self._event("recall", query_terms=len((query or "").split()), shown=0)
+            if not names:
+                return Answer(pre + "Memory is empty: nothing has been saved for this project yet. Keep a decision, "
+                              "requirement or preference the user wants remembered with action='save'.\n", "recall")
+            hint = f" Entries: {', '.join(names)}."
+            how = "Try other words, or recall without a query for the register." if not register else "Ask for them with tag=."
+            return Answer(pre + "Nothing matched." + hint + f" {how}\n", "recall")
 
         def load(name: str) -> str:
             return self.store.get(name).body
@@ -286,7 +290,7 @@ class MemoryService:
         self._event("checkpoint_save", id=cp.id, decisions=len(cp.data["decisions"]), files=len(cp.data["files"]),
                     next_steps=len(cp.data["next_steps"]), redacted=redacted)
         note = f" {redacted} secret(s) were replaced by markers." if redacted else ""
-        return Answer(f"Checkpoint saved: {cp.id}. Load it later with action='checkpoint_load', id='{cp.id}' (or 'latest').{note}",
+        return Answer(f"Checkpoint saved: {cp.id}. Load it later with action='checkpoint_load', name='{cp.id}' (or no name for the latest).{note}",
                       "checkpoint_save", [cp.id], 1)
 
     def checkpoint_list(self, session: SessionMemory) -> Answer:
