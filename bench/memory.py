@@ -63,6 +63,29 @@ def corpus(limit: int) -> list[tuple[str, str, str, str]]:
     return out
 
 
+def tool_definition_tokens() -> int:
+    """Tokens of the `memory` tool's entry in tools/list, through the real server and client."""
+    import json
+
+    import anyio
+    from mcp import Client
+
+    from contexteer.config import load_config
+    from contexteer.server.app import build_server
+    from contexteer.workspace import Workspace
+
+    root = Path(tempfile.mkdtemp(prefix="contexteer-bench-root-"))
+    loaded = load_config(root=root, use_user_config=False)
+    server = build_server(Workspace(root, loaded.settings), loaded)
+
+    async def run() -> int:
+        async with Client(server) as client:
+            tool = next(t for t in (await client.list_tools()).tools if t.name == "memory")
+            return count_tokens(json.dumps(tool.model_dump(mode="json", by_alias=True, exclude_none=True)))
+
+    return anyio.run(run)
+
+
 def main() -> int:
     ap = argparse.ArgumentParser()
     ap.add_argument("--out", default=str(ROOT / "bench" / "results" / "memory.md"))
@@ -121,6 +144,7 @@ def main() -> int:
         without += count_tokens(svc.recall(SessionMemory(), query=q).text)
 
     enc = get_counter().name
+    tool_tokens = tool_definition_tokens()
     lines = [
         "## Memory",
         "",
@@ -144,6 +168,8 @@ def main() -> int:
         f"target ranked first **{top1 / n:.0%}**, target's body delivered **{full_hits / n:.0%}**, target named in the "
         f"answer **{listed_hits / n:.0%}**. Recall latency median {statistics.median(lat):.1f} ms; "
         f"startup (index check of {len(items)} entries) {startup * 1000:.0f} ms.",
+        "",
+        f"The `memory` tool's definition in tools/list (one tool, 12 actions, input and output schema): **{tool_tokens} tokens**.",
         "",
         "Reading: the durability cost is the price of fsync + os.replace + a cross-process lock + rewriting the "
         "index per save; it buys the crash and concurrency guarantees tested in tests/memory/test_durability.py.",
