@@ -33,7 +33,7 @@ _BODY_TYPES = frozenset(
     {
         "block", "class_body", "declaration_list", "field_declaration_list", "compound_statement", "statement_block",
         "body_statement", "interface_body", "enum_body", "enum_variant_list", "enum_member_declaration_list",
-        "object_type", "interface_type", "struct_type", "do_group", "brace_group",
+        "do_group", "brace_group",
     }
 )
 _MATCH_LIMIT = 1 << 16
@@ -59,6 +59,8 @@ class _Def:
     outer: ts.Node  # the node whose range counts (with decorators / export / template wrappers)
     name: str
     kind: str  # a symbol kind, or "scope" for a qualifying-only node
+    pattern: int = 0
+    receiver: str | None = None  # a Go method's receiver type: qualifies it without nesting
     parent: _Def | None = None
     index: int = -1
 
@@ -96,11 +98,16 @@ def parse(data: bytes, spec: LanguageSpec, timeout: float) -> ts.Tree:
         return time.monotonic() > deadline
 
     try:
-        return parser.parse(lambda byte, _point: view[byte:], progress_callback=progress)
+        tree = parser.parse(lambda byte, _point: view[byte:], progress_callback=progress)
     except ValueError as exc:
         if time.monotonic() > deadline:
             raise ParseTimeout(f"parsing took longer than {timeout:g} s") from exc
         raise
+    if languages.query_has_predicates(spec.name):
+        # A tree parsed through a callback keeps no source, which text predicates (#eq?) need (and
+        # crash without). Re-parsing from bytes with the old tree reuses every node: ~10% of a parse.
+        tree = parser.parse(data, old_tree=tree)
+    return tree
 
 
 def extract(data: bytes, spec: LanguageSpec, timeout: float = 5.0) -> FileResult:
@@ -119,19 +126,21 @@ def extract(data: bytes, spec: LanguageSpec, timeout: float = 5.0) -> FileResult
     defs: dict[int, _Def] = {}
     imports: dict[tuple[int, str], tuple[list[str], int]] = {}
     seen_refs: set[tuple[int, str]] = set()
-    for _pattern, caps in matches:
+    for pattern, caps in matches:
         for cap, nodes in caps.items():
             if cap.startswith("definition.") or cap == "scope":
                 names = caps.get("name")
                 if not names:
                     continue
                 node = nodes[0]
-                if node.id in defs:
-                    continue
                 kind = "scope" if cap == "scope" else cap[len("definition."):]
+                if node.id in defs and defs[node.id].pattern <= pattern:
+                    continue  # the earliest pattern in the query file wins: specific ones come first
                 name = _name_text(names[0], spec)
                 if name:
-                    defs[node.id] = _Def(node=node, outer=_outer(node, spec), name=name, kind=kind)
+                    receiver = caps.get("receiver")
+                    defs[node.id] = _Def(node=node, outer=_outer(node, spec), name=name, kind=kind,
+                                         receiver=_text(receiver[0]) if receiver else None, pattern=pattern)
             elif cap.startswith("reference."):
                 kind = cap[len("reference."):]
                 kind = kind if kind in REF_KINDS else "other"
@@ -147,12 +156,19 @@ def extract(data: bytes, spec: LanguageSpec, timeout: float = 5.0) -> FileResult
                 _collect_import(nodes[0], caps, spec, imports)
     for (_nid, module), (names, line) in sorted(imports.items(), key=lambda kv: (kv[1][1], kv[0][1])):
         result.imports.append((module, tuple(names), line))
-        for name in names or [module.rsplit(".", 1)[-1].rsplit("/", 1)[-1]]:
-            if name and name != "*":
+        for name in names or [_module_ref(module, spec)]:
+            if name and not name.startswith("*"):
                 result.refs.append((name, line, "import"))
     result.symbols = _symbols(list(defs.values()), spec, data)
     result.refs.sort(key=lambda r: (r[1], r[0]))
     return result
+
+
+def _module_ref(module: str, spec: LanguageSpec) -> str:
+    """The name a bare import binds: `os.path` -> os (Python), `github.com/x/log` -> log, `./a.css` -> a.css."""
+    if spec.name == "python":
+        return module.lstrip(".").split(".", 1)[0]
+    return module.strip('"<>').rstrip("/").rsplit("/", 1)[-1].rsplit("::", 1)[-1]
 
 
 def _name_text(node: ts.Node, spec: LanguageSpec) -> str:
@@ -163,8 +179,12 @@ def _name_text(node: ts.Node, spec: LanguageSpec) -> str:
 
 
 def _outer(node: ts.Node, spec: LanguageSpec) -> ts.Node:
+    """The node with decorators / `export` / attributes: a wrapper counts unless it groups several
+    definitions (Go's `const ( a = 1; b = 2 )`)."""
     outer = node
     while outer.parent is not None and outer.parent.type in spec.wrappers:
+        if sum(1 for c in outer.parent.named_children if c.type == outer.type) > 1:
+            break
         outer = outer.parent
     return outer
 
@@ -188,7 +208,7 @@ def _collect_import(node: ts.Node, caps: dict[str, list[ts.Node]], spec: Languag
     key = (node.id, module)
     names, line = out.setdefault(key, ([], node.start_point.row + 1))
     for name_node in caps.get("import.name") or []:
-        name = _strip_quotes(_WS.sub("", _text(name_node)))
+        name = _strip_quotes(_WS.sub(" ", _text(name_node)).strip())
         if name and name not in names:
             names.append(name)
 
@@ -198,10 +218,13 @@ def _symbols(defs: list[_Def], spec: LanguageSpec, data: bytes) -> list[tuple]:
     defs.sort(key=lambda d: (d.outer.start_byte, -d.outer.end_byte, d.node.start_byte))
     stack: list[_Def] = []
     kept: list[_Def] = []
+    by_name = {d.name: d for d in defs if d.kind in spec.class_kinds or d.kind == "type"}
     for d in defs:
         while stack and not (d.outer.start_byte >= stack[-1].outer.start_byte and d.outer.end_byte <= stack[-1].outer.end_byte):
             stack.pop()
         d.parent = stack[-1] if stack else None
+        if d.receiver and d.parent is None:
+            d.parent = by_name.get(d.receiver) or _Def(node=d.node, outer=d.outer, name=d.receiver, kind="scope")
         stack.append(d)
         owner = _nearest_symbol(d.parent)
         if d.kind in _VALUES and owner is not None and owner.kind in _FUNCTIONS:
@@ -234,7 +257,7 @@ def _symbols(defs: list[_Def], spec: LanguageSpec, data: bytes) -> list[tuple]:
                 d.kind,
                 start,
                 end,
-                signature(d.node, spec),
+                signature(d.node, spec, value=d.kind in _VALUES, outer=d.outer),
                 _doc(d, spec),
                 is_exported(spec, d.node, d.outer, d.name, d.kind, owner.kind if owner else None),
                 owner.index if owner is not None else -1,
@@ -259,12 +282,23 @@ def _body(node: ts.Node) -> ts.Node | None:
     return None
 
 
-def signature(node: ts.Node, spec: LanguageSpec) -> str:
-    """The header of a definition up to its body, whitespace collapsed, at most ~200 chars."""
-    if spec.name == "markdown":
-        return _WS.sub(" ", _text(node).split("\n", 1)[0]).strip()[:SIGNATURE_MAX]
+_SKIP_IN_SIGNATURE = frozenset({"decorator", "attribute_item", "attribute_list", "comment", "line_comment", "block_comment"})
+
+
+def signature(node: ts.Node, spec: LanguageSpec, *, value: bool = False, outer: ts.Node | None = None) -> str:
+    """The header of a definition up to its body, whitespace collapsed, at most ~200 chars
+    (a variable, constant or field: its first line). It starts at the wrapper (`export`, `type`,
+    `template<...>`) but after decorators and attributes."""
+    start = node.start_byte
+    if outer is not None and outer is not node and outer.id != node.id:
+        for child in outer.children:
+            if child.type not in _SKIP_IN_SIGNATURE:
+                start = min(child.start_byte, node.start_byte)
+                break
+    raw = _SRC.data[start : node.end_byte]
+    if spec.name == "markdown" or value:
+        return _WS.sub(" ", raw[:4000].decode("utf-8", "replace").split("\n", 1)[0]).strip()[:SIGNATURE_MAX]
     body = _body(node)
-    raw = _raw(node)
     if body is not None and body.start_byte > node.start_byte:
         end = node.start_byte
         for child in node.children:
@@ -272,9 +306,11 @@ def signature(node: ts.Node, spec: LanguageSpec) -> str:
                 break
             if child.type not in spec.comment_types:
                 end = child.end_byte
-        head = raw[: end - node.start_byte]
+        head = raw[: end - start]
     else:
-        head = raw[:2000].split(b"\n", 1)[0] if b"{" not in raw[:2000].split(b"\n", 1)[0] else raw[:2000].split(b"{", 1)[0]
+        head = raw[:2000].split(b"\n", 1)[0]
+        if head.rstrip().endswith(b"{"):
+            head = head.rstrip()[:-1]
     text = _WS.sub(" ", head[:4000].decode("utf-8", "replace")).strip()
     text = text.rstrip("{:").rstrip()
     if len(text) > SIGNATURE_MAX:

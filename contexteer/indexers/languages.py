@@ -1,7 +1,7 @@
 """The language registry: file extensions and shebangs -> a tree-sitter grammar, its query file and its rules.
 
 Adding a language is one `LanguageSpec` entry in `LANGUAGES` plus a query file
-`contexteer/indexers/queries/<query>.scm`. Query files use one capture convention:
+`contexteer/indexers/queries/<name>.scm` (several files may be combined: TSX = typescript + jsx). Query files use one capture convention:
 
     @definition.<kind> + @name       a definition (kind: class, function, struct, constant, ...)
     @scope + @name                   a node that qualifies the names inside it without being a symbol
@@ -43,7 +43,7 @@ class LanguageSpec:
     extensions: tuple[str, ...] = ()
     shebangs: tuple[str, ...] = ()  # interpreter names after #! (basename, 'env' skipped)
     filenames: tuple[str, ...] = ()  # exact file names (Makefile-like)
-    query: str = ""  # query file name without .scm; defaults to `name`
+    queries: tuple[str, ...] = ()  # query files (without .scm) concatenated; default: (name,)
     # How to tell an exported (public) definition: underscore | capital | modifiers | export | always
     visibility: str = "always"
     doc: str = "comment"  # docstring (Python) | comment (preceding comment lines) | none
@@ -63,6 +63,7 @@ LANGUAGES: tuple[LanguageSpec, ...] = (
     ),
     LanguageSpec(
         "javascript", "tree_sitter_javascript", extensions=(".js", ".jsx", ".mjs", ".cjs"), shebangs=("node", "nodejs"),
+        queries=("javascript", "jsx"),
         visibility="export", wrappers=frozenset({"export_statement"}), class_kinds=_CLASSISH,
     ),
     LanguageSpec(
@@ -71,10 +72,11 @@ LANGUAGES: tuple[LanguageSpec, ...] = (
         class_kinds=_CLASSISH,
     ),
     LanguageSpec(
-        "tsx", "tree_sitter_typescript", func="language_tsx", extensions=(".tsx",), query="typescript",
+        "tsx", "tree_sitter_typescript", func="language_tsx", extensions=(".tsx",), queries=("typescript", "jsx"),
         visibility="export", wrappers=frozenset({"export_statement"}), class_kinds=_CLASSISH,
     ),
-    LanguageSpec("go", "tree_sitter_go", extensions=(".go",), visibility="capital", class_kinds=_CLASSISH),
+    LanguageSpec("go", "tree_sitter_go", extensions=(".go",), visibility="capital", class_kinds=_CLASSISH,
+                 wrappers=frozenset({"type_declaration", "const_declaration", "var_declaration"})),
     LanguageSpec(
         "rust", "tree_sitter_rust", extensions=(".rs",), visibility="modifiers",
         comment_types=frozenset({"line_comment", "block_comment"}), wrappers=frozenset(), class_kinds=_CLASSISH,
@@ -150,9 +152,20 @@ def grammar(name: str) -> ts.Language:
 @cache
 def query(name: str) -> ts.Query:
     """The compiled query of a registered language, from `queries/<query>.scm`."""
-    spec = BY_NAME[name]
-    qpath = QUERY_DIR / f"{spec.query or spec.name}.scm"
+    files = ", ".join(f"{q}.scm" for q in BY_NAME[name].queries or (name,))
     try:
-        return ts.Query(grammar(name), qpath.read_text(encoding="utf-8"))
+        return ts.Query(grammar(name), query_source(name))
     except (OSError, ts.QueryError) as exc:
-        raise IndexError_(f"the query file {qpath.name} for {name} is broken: {exc}. This is a bug in contexteer.") from exc
+        raise IndexError_(f"the query files ({files}) for {name} are broken: {exc}. This is a bug in contexteer.") from exc
+
+
+@cache
+def query_source(name: str) -> str:
+    spec = BY_NAME[name]
+    return "\n".join((QUERY_DIR / f"{q}.scm").read_text(encoding="utf-8") for q in spec.queries or (name,))
+
+
+@cache
+def query_has_predicates(name: str) -> bool:
+    """Whether the language's query uses text predicates (#eq?, #match?), which need the tree's source."""
+    return bool(re.search(r"\(#[a-z-]+[?!]", query_source(name)))

@@ -1,0 +1,44 @@
+; TypeScript and TSX: definitions, references, imports (capture convention: see contexteer/indexers/languages.py)
+
+(function_declaration name: (identifier) @name) @definition.function
+(generator_function_declaration name: (identifier) @name) @definition.function
+(function_signature name: (identifier) @name) @definition.function
+(class_declaration name: (type_identifier) @name) @definition.class
+(abstract_class_declaration name: (type_identifier) @name) @definition.class
+(interface_declaration name: (type_identifier) @name) @definition.interface
+(type_alias_declaration name: (type_identifier) @name) @definition.type
+(enum_declaration name: (identifier) @name) @definition.enum
+(internal_module name: [(identifier) (nested_identifier)] @name) @definition.module
+(module name: [(identifier) (string)] @name) @definition.module
+(method_definition name: [(property_identifier) (private_property_identifier)] @name) @definition.method
+(method_signature name: [(property_identifier) (private_property_identifier)] @name) @definition.method
+(abstract_method_signature name: [(property_identifier) (private_property_identifier)] @name) @definition.method
+(public_field_definition name: [(property_identifier) (private_property_identifier)] @name) @definition.field
+(interface_body (property_signature name: (property_identifier) @name) @definition.field)
+(enum_body [(property_identifier) @name (enum_assignment name: (property_identifier) @name)] @definition.constant)
+
+(program (lexical_declaration (variable_declarator name: (identifier) @name value: [(arrow_function) (function_expression)])) @definition.function)
+(program (export_statement (lexical_declaration (variable_declarator name: (identifier) @name value: [(arrow_function) (function_expression)])) @definition.function))
+(program (lexical_declaration (variable_declarator name: (identifier) @name)) @definition.variable)
+(program (export_statement (lexical_declaration (variable_declarator name: (identifier) @name)) @definition.variable))
+(program (variable_declaration (variable_declarator name: (identifier) @name)) @definition.variable)
+(internal_module body: (statement_block (export_statement (lexical_declaration (variable_declarator name: (identifier) @name)) @definition.variable)))
+
+(call_expression function: (identifier) @name) @reference.call
+(call_expression function: (member_expression property: (property_identifier) @name)) @reference.call
+(new_expression constructor: (identifier) @name) @reference.call
+(type_annotation (type_identifier) @name) @reference.type
+(generic_type name: (type_identifier) @name) @reference.type
+(extends_clause value: (identifier) @name) @reference.type
+(implements_clause (type_identifier) @name) @reference.type
+(extends_type_clause type: (type_identifier) @name) @reference.type
+(type_arguments (type_identifier) @name) @reference.type
+
+(import_statement (import_clause (identifier) @import.name) source: (string) @import.module) @import
+(import_statement (import_clause (named_imports (import_specifier name: (identifier) @import.name))) source: (string) @import.module) @import
+(import_statement (import_clause (namespace_import) @import.name) source: (string) @import.module) @import
+(import_statement source: (string) @import.module) @import
+(export_statement (export_clause (export_specifier name: (identifier) @import.name)) source: (string) @import.module) @import
+(export_statement source: (string) @import.module) @import
+(import_require_clause source: (string) @import.module) @import
+(call_expression function: (identifier) @_req arguments: (arguments . (string) @import.module) (#eq? @_req "require")) @import
