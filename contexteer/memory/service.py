@@ -245,6 +245,8 @@ class MemoryService:
             targets = [(p, h) for p, h in targets if h.name in wanted]
         if not confirm:
             listed = ", ".join(h.name for _, h in targets) or "nothing"
+            if session.ignore:  # memory is hidden in this session: counts only
+                listed = "names hidden while memory is ignored"
             return Answer(f"Purge would delete {len(targets)} trashed entr{'y' if len(targets) == 1 else 'ies'} for good ({listed}). "
                           "Nothing was deleted: pass confirm=true to purge.", "purge", [h.name for _, h in targets], 0)
         removed = self.store.purge(names)
