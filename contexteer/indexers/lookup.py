@@ -193,16 +193,14 @@ def semantic_context(
         callee = parent.name if parent else callee
     if max_callers and callee:
         refs = [r for r in index.references_to(callee, limit=2000) if r.kind in ("call", "other", "type")]
-        callers: list[Caller] = []
+        refs = [r for r in refs if not (r.path == sym.path and sym.start_line <= r.line <= sym.end_line)]  # recursion
+        confident: dict[str, bool] = {}
         for r in refs:
-            if r.path == sym.path and sym.start_line <= r.line <= sym.end_line:
-                continue  # recursion inside the body
-            enc = enclosing(syms_of(r.path), r.line)
-            confident = r.path == sym.path or sym.path in {f for fs in resolve_imports(r.path).values() for f in fs}
-            callers.append(Caller(enc, r.path, r.line, confident))
-        callers.sort(key=lambda c: (not c.confident, c.path, c.line))
-        out.callers_total = len(callers)
-        out.callers = callers[:max_callers]
+            if r.path not in confident:
+                confident[r.path] = r.path == sym.path or any(sym.path in fs for fs in resolve_imports(r.path).values())
+        refs.sort(key=lambda r: (not confident[r.path], r.path, r.line))
+        out.callers_total = len(refs)
+        out.callers = [Caller(enclosing(syms_of(r.path), r.line), r.path, r.line, confident[r.path]) for r in refs[:max_callers]]
     return out
 
 

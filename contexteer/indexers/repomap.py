@@ -323,6 +323,12 @@ class RepoMapper:
         gen = getattr(self.index, "generation", None)
         if gen is not None:
             return gen() if callable(gen) else gen
+        conn = getattr(getattr(self.index, "store", None), "conn", None)
+        if conn is not None:  # one aggregate over the files table: ~1 ms where files() costs ~20 ms
+            try:
+                return tuple(conn.execute("SELECT count(*), total(mtime_ns), total(size), max(id), total(n_symbols) FROM files").fetchone())
+            except Exception:  # noqa: BLE001 - a different schema: fall back to the portable way
+                logger.debug("state aggregate failed; hashing files()", exc_info=True)
         infos = self.index.files()
         self._pending_infos = infos
         return hash(tuple((fi.path, fi.mtime_ns, fi.size, fi.status) for fi in infos))

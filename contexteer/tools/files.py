@@ -10,43 +10,44 @@ from typing import Annotated, Any, Literal
 import anyio.to_thread
 from mcp.server.mcpserver import Context
 from mcp_types import CallToolResult
-from pydantic import BaseModel, Field
+from pydantic import Field
 
 from contexteer.errors import InputError, NotFoundError
 from contexteer.tools.base import Services, respond
+from contexteer.tools.navigation import Lean, compact_tools
 from contexteer.workspace import read_text_file
 
 logger = logging.getLogger(__name__)
 
 
-class ContextDef(BaseModel):
+class ContextDef(Lean):
     qualname: str
     kind: str
-    location: str = Field(description="path:start-end")
+    location: str
     signature: str
     doc: str | None = None
-    via: str = Field(description="How it was resolved: same file, import, unique name.")
+    via: str
 
 
-class CallerRef(BaseModel):
+class CallerRef(Lean):
     path: str
     line: int
-    caller: str | None = Field(None, description="Enclosing definition, None at module level.")
-    location: str | None = Field(None, description="The caller's path:start-end.")
+    caller: str | None = None
+    location: str | None = None
     signature: str | None = None
 
 
-class CodeRange(BaseModel):
-    path: str = Field(description="Root-relative path.")
+class CodeRange(Lean):
+    path: str
     start_line: int
     end_line: int
     total_lines: int
-    content: str = Field(description="The lines, numbered.")
-    next_start_line: int | None = Field(None, description="Where to continue when the per-call line cap cut the range.")
-    symbol: str | None = Field(None, description="Qualified name of the definition read (symbol mode).")
+    content: str
+    next_start_line: int | None = None
+    symbol: str | None = None
     kind: str | None = None
-    uses: list[ContextDef] = Field(default_factory=list, description="context='semantic': definitions the range refers to.")
-    callers: list[CallerRef] = Field(default_factory=list, description="context='semantic': where the symbol is used.")
+    uses: list[ContextDef] = Field(default_factory=list)
+    callers: list[CallerRef] = Field(default_factory=list)
     callers_total: int = 0
     note: str | None = None
 
@@ -88,17 +89,16 @@ def register(mcp: object, svc: Services) -> None:
         "read_code_range",
         kind="code",
         description=(
-            "Read lines of a file with line numbers (1-based, inclusive), or one definition by symbol= "
-            "(e.g. 'Parser.parse'). context='semantic' adds the signatures of what it uses and its callers. "
-            "With no range or symbol, the whole file comes back shaped by its kind."
+            "Read numbered lines of a file (1-based, inclusive), or one definition by symbol=. "
+            "context='semantic' adds what it uses and its callers. No range: the whole file, shaped."
         ),
     )
     async def read_code_range(
         ctx: Context,
-        path: Annotated[str, Field(description="File path relative to the repository root.")],
-        start_line: Annotated[int | None, Field(description="First line (1-based).")] = None,
-        end_line: Annotated[int | None, Field(description="Last line, inclusive.")] = None,
-        symbol: Annotated[str | None, Field(description="A definition in the file: plain or qualified name.")] = None,
+        path: Annotated[str, Field(description="File path.")],
+        start_line: int | None = None,
+        end_line: int | None = None,
+        symbol: Annotated[str | None, Field(description="e.g. 'Parser.parse'")] = None,
         context: Literal["none", "semantic"] = "none",
     ) -> Annotated[CallToolResult, CodeRange]:
         if symbol is not None and (start_line is not None or end_line is not None):
@@ -145,6 +145,8 @@ def register(mcp: object, svc: Services) -> None:
         # Larger: the raw text goes to the pipeline, whose digesters keep signal lines with their file
         # line numbers (the text starts at line 1) and fold the rest into addressable gaps.
         return respond(model, text, kind=kind)
+
+    compact_tools(mcp, ("read_code_range",))
 
     async def _indexed_read(
         ctx: Context, path: str, start_line: int | None, end_line: int | None, symbol: str | None, semantic: bool

@@ -14,7 +14,7 @@ import anyio.lowlevel
 import anyio.to_thread
 from mcp.server.mcpserver import Context
 from mcp_types import CallToolResult
-from pydantic import BaseModel, Field
+from pydantic import BaseModel, ConfigDict, Field
 
 from contexteer.errors import InputError
 from contexteer.indexers import deps as deps_mod
@@ -56,6 +56,7 @@ class Nav:
                 self.index.refresh()
             if paths:
                 self.index.ensure_fresh(paths)
+        self._sync_graph()
         return st.note()
 
     def recheck(self, paths: Iterable[str]) -> bool:
@@ -63,7 +64,10 @@ class Nav:
         wanted = sorted({p for p in paths if p})
         if not wanted:
             return False
-        return self.index.refresh(wanted).changed > 0
+        changed = self.index.refresh(wanted).changed > 0
+        if changed:
+            self._sync_graph()
+        return changed
 
     # ----- dependency graph -----------------------------------------------------------------
     def _sync_graph(self) -> None:
@@ -77,7 +81,6 @@ class Nav:
                 self._all_files = None
 
     def all_files(self) -> list[str]:
-        self._sync_graph()
         if self._all_files is None:
             files = set(self.mapper.infos())
             files.update(self.svc.ws.list_files())
@@ -85,7 +88,6 @@ class Nav:
         return self._all_files
 
     def resolver(self) -> deps_mod.Resolver:
-        self._sync_graph()
         if self._resolver is None:
             root = self.svc.ws.root
 
@@ -99,14 +101,13 @@ class Nav:
         return self._resolver
 
     def graph(self) -> deps_mod.DepGraph:
-        self._sync_graph()
         if self._graph is None:
             r = self.resolver()
             self._graph = deps_mod.build_graph(r.files, self.index.all_imports(), r.read_text)
         return self._graph
 
     def imported(self, path: str) -> dict[str, list[str]]:
-        self._sync_graph()
+        """Imported name -> repository files, for one file (cached until the index changes; see ready())."""
         hit = self._imports_cache.get(path)
         if hit is None:
             hit = deps_mod.imported_names(self.resolver(), self.index.imports_of(path))
@@ -155,7 +156,67 @@ async def run(ctx: Context | None, fn: Callable[[Callable[[int, int], None] | No
 
 
 # ----- output models ----------------------------------------------------------------------------
-class OutlineSymbol(BaseModel):
+def compact_schema(schema: dict[str, Any]) -> None:
+    """Advertise less: no titles, `type: [X, "null"]` instead of anyOf for optional scalars."""
+    schema.pop("title", None)
+    for prop in (schema.get("properties") or {}).values():
+        prop.pop("title", None)
+        any_of = prop.get("anyOf")
+        if any_of and len(any_of) == 2 and {"type": "null"} in any_of:
+            other = next(a for a in any_of if a != {"type": "null"})
+            if set(other) == {"type"} and isinstance(other["type"], str):
+                del prop["anyOf"]
+                prop["type"] = [other["type"], "null"]
+
+
+def compact_json_schema(node: Any, *, drop_defaults: bool = False) -> None:
+    """Shrink an advertised JSON schema in place without changing what it accepts: no titles, optional
+    scalars as `type: [X, "null"]`, (for output schemas) no defaults."""
+    if isinstance(node, list):
+        for item in node:
+            compact_json_schema(item, drop_defaults=drop_defaults)
+        return
+    if not isinstance(node, dict):
+        return
+    node.pop("title", None)
+    if drop_defaults or ("default" in node and node["default"] is None):
+        node.pop("default", None)  # an optional argument's null default says nothing `required` does not
+    any_of = node.get("anyOf")
+    if isinstance(any_of, list) and len(any_of) == 2 and {"type": "null"} in any_of:
+        other = next(a for a in any_of if a != {"type": "null"})
+        if isinstance(other, dict) and set(other) <= {"type", "items"} and isinstance(other.get("type"), str):
+            del node["anyOf"]
+            node["type"] = [other["type"], "null"]
+            if "items" in other:
+                node["items"] = other["items"]
+    for key, value in node.items():
+        if key in ("properties", "$defs", "definitions", "patternProperties"):
+            if isinstance(value, dict):
+                for sub in value.values():
+                    compact_json_schema(sub, drop_defaults=drop_defaults)
+        elif key in ("items", "anyOf", "oneOf", "allOf", "additionalProperties", "not", "prefixItems"):
+            compact_json_schema(value, drop_defaults=drop_defaults)
+
+
+def compact_tools(mcp: object, names: Iterable[str]) -> None:
+    """Compact the advertised input and output schemas of these registered tools (tools/list stays small)."""
+    manager = getattr(mcp, "_tool_manager", None)
+    for name in names:
+        tool = manager.get_tool(name) if manager is not None else None
+        if tool is None:
+            continue
+        compact_json_schema(tool.parameters)
+        if tool.output_schema:
+            compact_json_schema(tool.output_schema, drop_defaults=True)
+
+
+class Lean(BaseModel):
+    """An output model whose advertised JSON schema is compact (tools/list must stay small)."""
+
+    model_config = ConfigDict(json_schema_extra=compact_schema)
+
+
+class OutlineSymbol(Lean):
     qualname: str
     kind: str
     start_line: int
@@ -165,17 +226,23 @@ class OutlineSymbol(BaseModel):
     exported: bool = True
 
 
-class StructuredIndex(BaseModel):
+class MapFile(Lean):
+    path: str
+    symbols: list[str]  # 'start-end qualname'
+
+
+class StructuredIndex(Lean):
     path: str
     mode: Literal["outline", "map"]
-    symbols: list[OutlineSymbol] = Field(default_factory=list, description="outline: every symbol; map: the shown ones.")
+    symbols: list[OutlineSymbol] = Field(default_factory=list)
+    files: list[MapFile] = Field(default_factory=list)
     files_total: int = 0
     files_shown: int = 0
     tokens: int = 0
     note: str | None = None
 
 
-class SymbolHit(BaseModel):
+class SymbolHit(Lean):
     path: str
     qualname: str
     kind: str
@@ -186,13 +253,13 @@ class SymbolHit(BaseModel):
     references: int = 0
 
 
-class RefSite(BaseModel):
+class RefSite(Lean):
     path: str
     line: int
     preview: str
 
 
-class SymbolSearch(BaseModel):
+class SymbolSearch(Lean):
     query: str
     total: int
     definitions: list[SymbolHit]
@@ -202,47 +269,47 @@ class SymbolSearch(BaseModel):
     note: str | None = None
 
 
-class DepEdge(BaseModel):
+class DepEdge(Lean):
     source: str
     target: str
     line: int
     depth: int = 1
 
 
-class ExternalPkg(BaseModel):
+class ExternalPkg(Lean):
     package: str
     stdlib: bool = False
     used_by: int = 1
-    declared: str | None = Field(None, description="Version spec from a manifest, if declared.")
+    declared: str | None = None
 
 
-class DeclaredDep(BaseModel):
+class DeclaredDep(Lean):
     name: str
     version: str
     manifest: str
     group: str
 
 
-class Dependencies(BaseModel):
+class Dependencies(Lean):
     path: str
     imports: list[DepEdge] = Field(default_factory=list)
     dependents: list[DepEdge] = Field(default_factory=list)
     external: list[ExternalPkg] = Field(default_factory=list)
     declared: list[DeclaredDep] = Field(default_factory=list)
     cycles: list[list[str]] = Field(default_factory=list)
-    internal_edges: int = Field(0, description="Directory: imports between files inside it.")
-    most_imported: list[str] = Field(default_factory=list, description="Directory: its files imported most from inside it.")
+    internal_edges: int = 0
+    most_imported: list[str] = Field(default_factory=list)
     note: str | None = None
 
 
-class TextHit(BaseModel):
+class TextHit(Lean):
     path: str
     line: int
     text: str
     context: bool = False
 
 
-class TextSearch(BaseModel):
+class TextSearch(Lean):
     pattern: str
     matches: int
     files: int
@@ -258,17 +325,17 @@ def register(mcp: object, svc: Services) -> None:
         "get_structured_index",
         kind="code",
         description=(
-            "Outline of a file (symbols, kinds, line ranges, signatures), or for a directory a ranked repo map "
-            "of its most important files and symbols within a token budget. Start here."
+            "A file's outline (symbols, line ranges, signatures), or for a directory a ranked map of its "
+            "most important files and symbols within a token budget. Start here."
         ),
     )
     async def get_structured_index(
         ctx: Context,
-        path: Annotated[str, Field(description="File or directory, relative to the root.")] = ".",
-        budget_tokens: Annotated[int | None, Field(description="Map size in tokens (directories).")] = None,
-        focus: Annotated[list[str] | None, Field(description="Paths or symbol names you are working on; ranks them and their neighbours first.")] = None,
-        kinds: Annotated[list[str] | None, Field(description="Only these symbol kinds, e.g. ['class','function'].")] = None,
-        include_private: Annotated[bool | None, Field(description="Show private symbols (default: yes for a file, no for a map).")] = None,
+        path: Annotated[str, Field(description="File or directory.")] = ".",
+        budget_tokens: Annotated[int | None, Field(description="Map size in tokens.")] = None,
+        focus: Annotated[list[str] | None, Field(description="Paths or symbol names to rank first.")] = None,
+        kinds: Annotated[list[str] | None, Field(description="e.g. ['class','function']")] = None,
+        include_private: Annotated[bool | None, Field(description="Default: yes for a file, no for a map.")] = None,
     ) -> Annotated[CallToolResult, StructuredIndex]:
         res = svc.ws.resolve(path, kind="any")
         budget = budget_tokens or nav_settings.repo_map_budget
@@ -335,8 +402,7 @@ def register(mcp: object, svc: Services) -> None:
         result = fit(ranking, scope, nav.mapper.symbols_of, count_tokens, budget, header=head, kinds=kinds, include_private=private)
         model = StructuredIndex(
             path=rel, mode="map", files_total=result.files_total, files_shown=result.files_shown, tokens=result.tokens, note=note,
-            symbols=[OutlineSymbol(qualname=f"{p}::{s.qualname}", kind=s.kind, start_line=s.start_line, end_line=s.end_line,
-                                   signature=s.signature, exported=s.exported) for p, ss in result.shown for s in ss],
+            files=[MapFile(path=p, symbols=[f"{s.start_line}-{s.end_line} {s.qualname}" for s in ss]) for p, ss in result.shown],
         )
         return respond(model, result.text, kind="code", explicit=True)
 
@@ -344,19 +410,18 @@ def register(mcp: object, svc: Services) -> None:
         "search_symbol",
         kind="text",
         description=(
-            "Find definitions by name (exact/prefix/substring/fuzzy) with location, kind and signature; "
-            "references=true adds the reference sites grouped by file."
+            "Find definitions by name: location, kind, signature. references=true adds the reference sites."
         ),
     )
     async def search_symbol(
         ctx: Context,
-        query: Annotated[str, Field(description="Name or qualified name, e.g. 'parse_header' or 'Parser.parse'.")],
-        kind: Annotated[str | None, Field(description="Only this kind: class, function, method, ...")] = None,
-        path: Annotated[str | None, Field(description="Only under this file or directory.")] = None,
+        query: Annotated[str, Field(description="e.g. 'parse' or 'Parser.parse'")],
+        kind: Annotated[str | None, Field(description="class, function, method, ...")] = None,
+        path: Annotated[str | None, Field(description="Only under this path.")] = None,
         match: Literal["exact", "prefix", "substring", "fuzzy"] = "exact",
         references: bool = False,
         limit: Annotated[int, Field(ge=1, le=200)] = 20,
-        cursor: Annotated[str | None, Field(description="next_cursor of the previous page.")] = None,
+        cursor: Annotated[str | None, Field(description="next_cursor of the last page.")] = None,
     ) -> Annotated[CallToolResult, SymbolSearch]:
         q = query.strip()
         if not q:
@@ -401,13 +466,13 @@ def register(mcp: object, svc: Services) -> None:
         "list_dependencies",
         kind="text",
         description=(
-            "Imports of a file resolved to repository files (others as external packages), its dependents, "
-            "declared dependencies with versions, import cycles; format='mermaid' draws the graph."
+            "A file's (or directory's) imports resolved to repository files or external packages, its dependents, "
+            "declared dependencies with versions, import cycles."
         ),
     )
     async def list_dependencies(
         ctx: Context,
-        path: Annotated[str, Field(description="File or directory ('.' = whole project).")],
+        path: Annotated[str, Field(description="File or directory ('.' = project).")],
         direction: Literal["imports", "dependents", "both"] = "imports",
         depth: Annotated[int, Field(ge=1, le=5)] = 1,
         external: bool = True,
@@ -432,18 +497,17 @@ def register(mcp: object, svc: Services) -> None:
         kind="search",
         terms_from=("pattern",),
         description=(
-            "Search file contents with ripgrep (literal by default, regex=true for a regular expression); "
-            "one hit per line as path:line: text. Honours .gitignore."
+            "Search file contents with ripgrep (literal unless regex=true); hits as path:line: text."
         ),
     )
     async def search_text(
-        pattern: Annotated[str, Field(description="Text to find (a regular expression when regex=true).")],
+        pattern: Annotated[str, Field(description="Text (or regex) to find.")],
         regex: bool = False,
-        case_sensitive: Annotated[bool | None, Field(description="Default: smart case (sensitive if the pattern has capitals).")] = None,
-        glob: Annotated[str | None, Field(description="Only files matching this glob, e.g. '*.py' or '!tests/**'.")] = None,
-        path: Annotated[str, Field(description="File or directory to search.")] = ".",
+        case_sensitive: Annotated[bool | None, Field(description="Default: smart case.")] = None,
+        glob: Annotated[str | None, Field(description="e.g. '*.py', '!tests/**'")] = None,
+        path: Annotated[str, Field(description="File or directory.")] = ".",
         context_lines: Annotated[int, Field(ge=0, le=20)] = 0,
-        max_results: Annotated[int | None, Field(ge=1, description="Most matching lines.")] = None,
+        max_results: Annotated[int | None, Field(ge=1)] = None,
     ) -> Annotated[CallToolResult, TextSearch]:
         def work() -> CallToolResult:
             r = textsearch.search(svc.ws, pattern, regex=regex, case_sensitive=case_sensitive, glob=glob, path=path,
@@ -453,6 +517,9 @@ def register(mcp: object, svc: Services) -> None:
             return respond(model, textsearch.render(r), kind="search", terms=[pattern])
 
         return await anyio.to_thread.run_sync(work)
+
+
+    compact_tools(mcp, ("get_structured_index", "search_symbol", "list_dependencies", "search_text"))
 
 
 def _cursor(cursor: str | None) -> int:
