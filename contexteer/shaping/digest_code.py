@@ -133,8 +133,8 @@ def digest_code(inp: DigestInput) -> Digest:
     chosen = select(items, len(ls), inp.budget - 20, lambda it: cost(it) + 3, marker_cost=0)
     body = []
     for it in chosen:
-        d = by_start.get(it.start)
-        rng = f"{ls.num(it.start)}-{ls.num(d.end)}" if d is not None and d.end > d.idx else str(ls.num(it.start))
+        found = by_start.get(it.start)
+        rng = f"{ls.num(it.start)}-{ls.num(found.end)}" if found is not None and found.end > found.idx else str(ls.num(it.start))
         body.append(f"{rng}: {clip(lines[it.start], inp.max_chars)}")
         body.extend(f"{ls.num(k)}: {clip(lines[k], inp.max_chars)}" for k in range(it.start + 1, it.end + 1))
     chosen_ids = {id(it) for it in chosen}

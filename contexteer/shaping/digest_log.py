@@ -62,7 +62,7 @@ def _classify(inp: DigestInput) -> tuple[list[Item], Counter[str]]:
             items.append(it)
             first_seen[key] = it
     # lines around an error explain it: offered after the signals, before the head and tail
-    taken = set()
+    taken: set[int] = set()
     for it in items:
         taken.update(range(it.start, it.end + 1))
     for it in [x for x in items if x.prio == sig.ERROR]:

@@ -69,7 +69,7 @@ def digest_text(inp: DigestInput, *, markdown: bool = True) -> Digest:
     heads = find_headings(ls, markdown)
     items: list[Item] = []
     counts: Counter[str] = Counter()
-    heading_idx = set()
+    heading_idx: set[int] = set()
     for i, level, _title in heads:
         end = i + 1 if i + 1 < n and _UNDERLINE.match(lines[i + 1]) else i
         items.append(Item(i, end, sig.DEFINITION + (level - 1) * 0.1, "headings"))

@@ -87,6 +87,8 @@ class Shaped:
 
 def redact_keep_lines(text: str) -> tuple[str, Counter[str]]:
     """Like secrets.redact, but a multi-line secret (a private key block) keeps its line count."""
+    if not _may_hold_secrets(text):
+        return text, Counter()
     findings = find_secrets(text)
     if not findings:
         return text, Counter()
@@ -100,6 +102,16 @@ def redact_keep_lines(text: str) -> tuple[str, Counter[str]]:
         pos = f.end
     parts.append(text[pos:])
     return "".join(parts), counts
+
+
+# Every pattern of contexteer.secrets contains one of these (lower-cased): a cheap pre-check before the regexes.
+_SECRET_HINTS = ("akia", "asia", "abia", "acca", "ghp_", "gho_", "ghu_", "ghs_", "ghr_", "github_pat_", "glpat-", "xox",
+                 "sk-", "eyj", "private key", "passw", "pwd", "secret", "token", "key")
+
+
+def _may_hold_secrets(text: str) -> bool:
+    low = text.lower()
+    return any(h in low for h in _SECRET_HINTS)
 
 
 def digest_budget(settings: Settings, raw_tokens: int) -> int:
@@ -127,11 +139,11 @@ class Pipeline:
         raw_tokens = self.count(text)
         kind = req.kind if req.kind in KINDS else "text"
         if raw_tokens <= cm.max_direct_passthrough or (req.explicit and raw_tokens <= cm.max_digest_threshold):
-            out, red = redact_keep_lines(text)
+            out, pred = redact_keep_lines(text)
             tokens = raw_tokens if out is text else self.count(out)
             # structuredContent of a small text is left alone unless it is pathologically large
             structured, sred, stokens, scut = self._structured(req.structured, cm.max_digest_threshold * 4)
-            return Shaped(out, structured, "passthrough", raw_tokens, tokens, None, dict(red + sred), self.estimated, stokens, scut)
+            return Shaped(out, structured, "passthrough", raw_tokens, tokens, None, dict(pred + sred), self.estimated, stokens, scut)
 
         tier = "digest" if raw_tokens <= cm.max_digest_threshold else "overview"
         budget = digest_budget(self.settings, raw_tokens) if tier == "digest" else self.settings.shaping.overview_budget
@@ -153,7 +165,7 @@ class Pipeline:
         dkind = "log" if req.is_error and kind not in ("code", "search") else kind
         body_budget = float(budget)
         for attempt in range(4):  # estimates are per line; the real count of the (small) result decides
-            digest = self._digest(dkind, DigestInput(ls, tier, body_budget - 60, terms, req.outline))
+            digest = self._digest(dkind, DigestInput(ls, tier, body_budget * 0.96 - 60, terms, req.outline))
             out = self._assemble(tier, kind, req, ls, raw_tokens, handle, digest, pre, _fit_tail(post, ls, body_budget / 4))
             out_red, r2 = redact_keep_lines(out)
             tokens = self.count(out_red)

@@ -145,7 +145,7 @@ def _by_range(
     model: FetchedResult, lines: list[str], first: int, lo: int, hi: int, *, explicit_end: bool, limit: int, count: Any
 ) -> CallToolResult:
     body: list[str] = []
-    used = 0
+    used = 0.0
     stop = hi
     for n in range(lo, hi + 1):
         row = _fmt(n, lines[n - first])
@@ -194,7 +194,7 @@ def _by_pattern(
     model.matches = len(idx)
     body: list[str] = []
     out_lines: list[FetchedLine] = []
-    used = 0
+    used = 0.0
     last_shown = -2
     match_set = set(idx)
     stopped_at: int | None = None
