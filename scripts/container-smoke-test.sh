@@ -122,7 +122,11 @@ for _ in $(seq 1 240); do
   sleep 0.5
 done
 [[ -n $up ]] || { cat "$work/server.log" >&2; fail "server did not answer /healthz"; }
-pass "healthy after $(secs "$t0" "$(now)")s (container setup + server start)"
+ready_s=$(secs "$t0" "$(now)")
+sleep 0.5
+kill -0 "$server_pid" 2>/dev/null && grep -q "Uvicorn running on http://0.0.0.0:$port" "$work/server.log" \
+  || { cat "$work/server.log" >&2; fail "/healthz answered, but not from the image's server (port $port taken?)"; }
+pass "healthy after ${ready_s}s (cached build check + container setup + server start)"
 
 SMOKE_BASE="http://127.0.0.1:$port" SMOKE_PORT="$port" SMOKE_TOKEN="$token" "$py" - <<'PY'
 """Probe the containerised server: health, auth, Host checks, one tool over streamable HTTP and SSE."""
