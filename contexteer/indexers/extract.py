@@ -128,12 +128,12 @@ def extract(data: bytes, spec: LanguageSpec, timeout: float = 5.0) -> FileResult
     seen_refs: set[tuple[int, str]] = set()
     for pattern, caps in matches:
         for cap, nodes in caps.items():
-            if cap.startswith("definition.") or cap == "scope":
+            if cap.startswith("definition.") or cap.startswith("scope"):
                 names = caps.get("name")
                 if not names:
                     continue
                 node = nodes[0]
-                kind = "scope" if cap == "scope" else cap[len("definition."):]
+                kind = cap if cap.startswith("scope") else cap[len("definition."):]
                 if node.id in defs and defs[node.id].pattern <= pattern:
                     continue  # the earliest pattern in the query file wins: specific ones come first
                 name = _name_text(names[0], spec)
@@ -157,11 +157,23 @@ def extract(data: bytes, spec: LanguageSpec, timeout: float = 5.0) -> FileResult
     for (_nid, module), (names, line) in sorted(imports.items(), key=lambda kv: (kv[1][1], kv[0][1])):
         result.imports.append((module, tuple(names), line))
         for name in names or [_module_ref(module, spec)]:
-            if name and not name.startswith("*"):
+            if name and not name.startswith("*") and name not in ("self", "_", "."):
                 result.refs.append((name, line, "import"))
-    result.symbols = _symbols(list(defs.values()), spec, data)
+    result.symbols = _symbols(_merge_nested(defs, spec), spec, data)
     result.refs.sort(key=lambda r: (r[1], r[0]))
     return result
+
+
+def _merge_nested(defs: dict[int, _Def], spec: LanguageSpec) -> list[_Def]:
+    """Drop a definition captured inside another of the same kind on its parent node: the struct of
+    `typedef struct point {...} point_t;` is one symbol (point_t), not two."""
+    out = []
+    for d in defs.values():
+        parent = d.node.parent
+        if parent is not None and parent.type in spec.wrappers and parent.id in defs and defs[parent.id].kind == d.kind:
+            continue
+        out.append(d)
+    return out
 
 
 def _module_ref(module: str, spec: LanguageSpec) -> str:
@@ -175,6 +187,8 @@ def _name_text(node: ts.Node, spec: LanguageSpec) -> str:
     text = _WS.sub(" ", _text(node)).strip()
     if spec.name == "markdown":
         return text.lstrip("#").strip().rstrip("#").strip()[:SIGNATURE_MAX]
+    if spec.name == "ruby" and text.startswith(":"):
+        return text[1:]
     return text
 
 
@@ -209,6 +223,8 @@ def _collect_import(node: ts.Node, caps: dict[str, list[ts.Node]], spec: Languag
     names, line = out.setdefault(key, ([], node.start_point.row + 1))
     for name_node in caps.get("import.name") or []:
         name = _strip_quotes(_WS.sub(" ", _text(name_node)).strip())
+        if spec.name in ("rust", "php", "cpp", "csharp"):
+            name = re.split(r"::|\\", name)[-1] if not name.endswith("::*") else "*"
         if name and name not in names:
             names.append(name)
 
@@ -224,31 +240,34 @@ def _symbols(defs: list[_Def], spec: LanguageSpec, data: bytes) -> list[tuple]:
             stack.pop()
         d.parent = stack[-1] if stack else None
         if d.receiver and d.parent is None:
-            d.parent = by_name.get(d.receiver) or _Def(node=d.node, outer=d.outer, name=d.receiver, kind="scope")
+            d.parent = by_name.get(d.receiver) or _Def(node=d.node, outer=d.outer, name=d.receiver, kind="scope.type")
         stack.append(d)
-        owner = _nearest_symbol(d.parent)
+        owner = _nearest_symbol(d.parent, by_name)
         if d.kind in _VALUES and owner is not None and owner.kind in _FUNCTIONS:
             d.kind = "drop"  # a local variable
             continue
-        if d.kind == "function" and owner is not None and owner.kind in spec.class_kinds:
+        if d.kind == "function" and owner is not None and (owner.kind in spec.class_kinds or owner.kind == "scope.type"):
             d.kind = "method"
         elif d.kind == "variable" and owner is not None and owner.kind in spec.class_kinds:
             d.kind = "field"
         if d.kind == "variable" and _CONST_RE.match(d.name):
             d.kind = "constant"
-        if d.kind != "scope":
+        if not d.kind.startswith("scope"):
             kept.append(d)
     out: list[tuple] = []
+    for d in defs:
+        d.index = -1
     for i, d in enumerate(kept):
         d.index = i
     for d in kept:
         quals = []
         p: _Def | None = d
         while p is not None:
-            if p.kind != "drop":
+            if p.kind != "drop" and not (p.kind == "scope.type" and p.parent is not None and p.parent.name == p.name):
                 quals.append(p.name)
             p = p.parent
-        owner = _nearest_symbol(d.parent)
+        owner = _nearest_symbol(d.parent, by_name)
+        owner = owner if owner is None or owner.index >= 0 else None
         start, end = _lines(d.outer)
         out.append(
             (
@@ -266,9 +285,13 @@ def _symbols(defs: list[_Def], spec: LanguageSpec, data: bytes) -> list[tuple]:
     return out
 
 
-def _nearest_symbol(d: _Def | None) -> _Def | None:
-    while d is not None and d.kind in ("drop", "scope"):
+def _nearest_symbol(d: _Def | None, by_name: dict[str, _Def]) -> _Def | None:
+    """The definition that owns `d`'s children: skips dropped locals and namespaces; an `impl Type`
+    scope stands for Type's definition when the file has it (else for itself)."""
+    while d is not None and (d.kind == "drop" or d.kind == "scope"):
         d = d.parent
+    if d is not None and d.kind == "scope.type":
+        return by_name.get(d.name, d)
     return d
 
 
@@ -282,7 +305,9 @@ def _body(node: ts.Node) -> ts.Node | None:
     return None
 
 
-_SKIP_IN_SIGNATURE = frozenset({"decorator", "attribute_item", "attribute_list", "comment", "line_comment", "block_comment"})
+_SKIP_IN_SIGNATURE = frozenset(
+    {"decorator", "attribute_item", "attribute_list", "annotation", "marker_annotation", "comment", "line_comment", "block_comment"}
+)
 
 
 def signature(node: ts.Node, spec: LanguageSpec, *, value: bool = False, outer: ts.Node | None = None) -> str:
@@ -294,6 +319,17 @@ def signature(node: ts.Node, spec: LanguageSpec, *, value: bool = False, outer: 
         for child in outer.children:
             if child.type not in _SKIP_IN_SIGNATURE:
                 start = min(child.start_byte, node.start_byte)
+                break
+    if start == node.start_byte:
+        for child in node.children:  # skip leading attributes, annotations, comments
+            if child.type == "modifiers":  # Java keeps annotations inside the modifiers
+                mods = [m for m in child.children if m.type not in _SKIP_IN_SIGNATURE]
+                start = mods[0].start_byte if mods else child.end_byte
+                if mods:
+                    break
+                continue
+            if child.type not in _SKIP_IN_SIGNATURE:
+                start = child.start_byte
                 break
     raw = _SRC.data[start : node.end_byte]
     if spec.name == "markdown" or value:
@@ -312,7 +348,7 @@ def signature(node: ts.Node, spec: LanguageSpec, *, value: bool = False, outer: 
         if head.rstrip().endswith(b"{"):
             head = head.rstrip()[:-1]
     text = _WS.sub(" ", head[:4000].decode("utf-8", "replace")).strip()
-    text = text.rstrip("{:").rstrip()
+    text = text.rstrip("{:;").rstrip()
     if len(text) > SIGNATURE_MAX:
         text = text[: SIGNATURE_MAX - 1].rstrip() + "…"
     return text
@@ -339,9 +375,12 @@ def _python_string(node: ts.Node) -> str:
 _COMMENT_MARKS = re.compile(r"^\s*(?:/\*\*?|\*/|\*|///?|//!|#+|--|<!--)\s?")
 
 
+_XML_TAG = re.compile(r"</?[A-Za-z][^>]*>")
+
+
 def _first_line(text: str) -> str | None:
     for line in text.splitlines():
-        line = _COMMENT_MARKS.sub("", line).strip()
+        line = _XML_TAG.sub("", _COMMENT_MARKS.sub("", line)).strip()
         line = line.removesuffix("*/").strip()
         if line and line not in ("*", "/"):
             return line[:SIGNATURE_MAX]
@@ -356,6 +395,8 @@ def _comment_doc(outer: ts.Node, spec: LanguageSpec) -> str | None:
     prev = node.prev_sibling
     while prev is not None:
         if prev.type in spec.comment_types:
+            if _SRC.data[prev.start_byte : prev.start_byte + 2] == b"#!":
+                break
             if prev.end_point.row < expect_row - 1 or (prev.end_point.row == prev.start_point.row == outer.start_point.row):
                 break
             block.append(prev)

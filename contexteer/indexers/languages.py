@@ -83,10 +83,12 @@ LANGUAGES: tuple[LanguageSpec, ...] = (
     ),
     LanguageSpec("java", "tree_sitter_java", extensions=(".java",), visibility="modifiers",
                  comment_types=frozenset({"line_comment", "block_comment"}), class_kinds=_CLASSISH),
-    LanguageSpec("c", "tree_sitter_c", extensions=(".c", ".h"), visibility="modifiers", class_kinds=_CLASSISH),
+    LanguageSpec("c", "tree_sitter_c", extensions=(".c", ".h"), visibility="modifiers", class_kinds=_CLASSISH,
+                 wrappers=frozenset({"type_definition"})),
     LanguageSpec(
         "cpp", "tree_sitter_cpp", extensions=(".cc", ".cpp", ".cxx", ".c++", ".hpp", ".hh", ".hxx", ".h++", ".ipp", ".tpp"),
-        visibility="modifiers", wrappers=frozenset({"template_declaration"}), class_kinds=_CLASSISH,
+        visibility="modifiers", wrappers=frozenset({"template_declaration", "type_definition"}), class_kinds=_CLASSISH,
+        queries=("c", "cpp"),
     ),
     LanguageSpec("csharp", "tree_sitter_c_sharp", extensions=(".cs",), visibility="modifiers", class_kinds=_CLASSISH),
     LanguageSpec(

@@ -1,0 +1,24 @@
+; C++ on top of c.scm: classes, methods (in-class and `Type::method` out of class), templates, using
+; Namespaces do not qualify names. `Foo::bar` definitions are qualified by their scope (@receiver).
+
+(class_specifier name: (type_identifier) @name body: (_)) @definition.class
+(struct_specifier name: (type_identifier) @name body: (_)) @definition.struct
+(function_definition declarator: (function_declarator declarator: [(field_identifier) (operator_name) (destructor_name)] @name)) @definition.function
+(field_declaration declarator: (function_declarator declarator: [(field_identifier) (operator_name) (destructor_name)] @name)) @definition.method
+(declaration declarator: (function_declarator declarator: [(identifier) (destructor_name)] @name)) @definition.function
+(function_definition declarator: [
+  (function_declarator declarator: (qualified_identifier scope: [(namespace_identifier) (template_type name: (type_identifier))] @receiver name: [(identifier) (destructor_name) (operator_name)] @name))
+  (pointer_declarator declarator: (function_declarator declarator: (qualified_identifier scope: (namespace_identifier) @receiver name: (identifier) @name)))
+  (reference_declarator (function_declarator declarator: (qualified_identifier scope: (namespace_identifier) @receiver name: (identifier) @name)))]) @definition.method
+(alias_declaration name: (type_identifier) @name) @definition.type
+(concept_definition name: (identifier) @name) @definition.type
+(enum_specifier name: (type_identifier) @name body: (_)) @definition.enum
+
+(call_expression function: (qualified_identifier name: (identifier) @name)) @reference.call
+(call_expression function: (template_function name: (identifier) @name)) @reference.call
+(new_expression type: (type_identifier) @name) @reference.call
+(base_class_clause (type_identifier) @name) @reference.type
+(template_argument_list (type_descriptor type: (type_identifier) @name)) @reference.type
+(template_type name: (type_identifier) @name) @reference.type
+
+(using_declaration (qualified_identifier scope: (_) @import.module name: (identifier) @import.name)) @import

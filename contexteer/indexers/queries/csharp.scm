@@ -1,0 +1,32 @@
+; C#: definitions, references, imports (capture convention: see contexteer/indexers/languages.py)
+; Namespaces do not qualify names (Cart.Add, not Shop.Core.Cart.Add).
+
+(class_declaration name: (identifier) @name) @definition.class
+(record_declaration name: (identifier) @name) @definition.class
+(struct_declaration name: (identifier) @name) @definition.struct
+(interface_declaration name: (identifier) @name) @definition.interface
+(enum_declaration name: (identifier) @name) @definition.enum
+(delegate_declaration name: (identifier) @name) @definition.type
+(method_declaration name: (identifier) @name) @definition.method
+(constructor_declaration name: (identifier) @name) @definition.method
+(local_function_statement name: (identifier) @name) @definition.function
+(property_declaration name: (identifier) @name) @definition.field
+(event_field_declaration (variable_declaration (variable_declarator name: (identifier) @name))) @definition.field
+(field_declaration (variable_declaration (variable_declarator name: (identifier) @name))) @definition.field
+(enum_member_declaration name: (identifier) @name) @definition.constant
+
+(invocation_expression function: (identifier) @name) @reference.call
+(invocation_expression function: (member_access_expression name: (identifier) @name)) @reference.call
+(invocation_expression function: (generic_name (identifier) @name)) @reference.call
+(object_creation_expression type: (identifier) @name) @reference.call
+(object_creation_expression type: (generic_name (identifier) @name)) @reference.call
+(base_list (identifier) @name) @reference.type
+(base_list (generic_name (identifier) @name)) @reference.type
+(type_argument_list (identifier) @name) @reference.type
+(parameter type: (identifier) @name) @reference.type
+(variable_declaration type: (identifier) @name) @reference.type
+(variable_declaration type: (generic_name (identifier) @name)) @reference.type
+(attribute name: (identifier) @name) @reference.type
+
+(using_directive (identifier) @import.module .) @import
+(using_directive (qualified_name qualifier: (_) @import.module name: (identifier) @import.name) .) @import

@@ -1,0 +1,18 @@
+; Ruby: definitions, references, requires (capture convention: see contexteer/indexers/languages.py)
+
+(module name: [(constant) (scope_resolution)] @name) @definition.module
+(class name: [(constant) (scope_resolution)] @name) @definition.class
+(singleton_class value: (_) @name) @definition.class
+(method name: (_) @name) @definition.function
+(singleton_method name: (_) @name) @definition.function
+(body_statement (assignment left: (constant) @name) @definition.constant)
+(program (assignment left: (constant) @name) @definition.constant)
+(call method: (identifier) @_attr arguments: (argument_list (simple_symbol) @name) (#match? @_attr "^attr_(reader|writer|accessor)$")) @definition.field
+
+(call method: (identifier) @name) @reference.call
+(call receiver: (constant) @name) @reference.type
+(superclass (constant) @name) @reference.type
+(superclass (scope_resolution name: (constant) @name)) @reference.type
+(call method: (identifier) @_inc arguments: (argument_list (constant) @name) (#match? @_inc "^(include|extend|prepend)$")) @reference.type
+
+(call method: (identifier) @_req arguments: (argument_list . (string (string_content) @import.module)) (#match? @_req "^(require|require_relative|load|autoload)$")) @import

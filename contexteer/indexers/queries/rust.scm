@@ -1,0 +1,45 @@
+; Rust: definitions, references, imports (capture convention: see contexteer/indexers/languages.py)
+; `impl Type` / `impl Trait for Type` is a @scope.type: its functions become methods of Type.
+
+(struct_item name: (type_identifier) @name) @definition.struct
+(enum_item name: (type_identifier) @name) @definition.enum
+(union_item name: (type_identifier) @name) @definition.struct
+(trait_item name: (type_identifier) @name) @definition.trait
+(type_item name: (type_identifier) @name) @definition.type
+(mod_item name: (identifier) @name) @definition.module
+(function_item name: (identifier) @name) @definition.function
+(function_signature_item name: (identifier) @name) @definition.function
+(macro_definition name: (identifier) @name) @definition.function
+(const_item name: (identifier) @name) @definition.constant
+(static_item name: (identifier) @name) @definition.variable
+(field_declaration name: (field_identifier) @name) @definition.field
+(enum_variant name: (identifier) @name) @definition.constant
+(associated_type name: (type_identifier) @name) @definition.type
+
+(impl_item type: [(type_identifier) @name (generic_type type: (type_identifier) @name) (scoped_type_identifier name: (type_identifier) @name)]) @scope.type
+
+(call_expression function: (identifier) @name) @reference.call
+(call_expression function: (field_expression field: (field_identifier) @name)) @reference.call
+(call_expression function: (scoped_identifier name: (identifier) @name)) @reference.call
+(generic_function function: (identifier) @name) @reference.call
+(macro_invocation macro: (identifier) @name) @reference.call
+(struct_expression name: (type_identifier) @name) @reference.call
+(impl_item trait: (type_identifier) @name) @reference.type
+(impl_item trait: (scoped_type_identifier name: (type_identifier) @name)) @reference.type
+(type_arguments (type_identifier) @name) @reference.type
+(parameter type: (type_identifier) @name) @reference.type
+(parameter type: (reference_type type: (type_identifier) @name)) @reference.type
+(function_item return_type: (type_identifier) @name) @reference.type
+(field_declaration type: (type_identifier) @name) @reference.type
+(generic_type type: (type_identifier) @name) @reference.type
+(trait_bounds (type_identifier) @name) @reference.type
+
+(use_declaration argument: (identifier) @import.module) @import
+(use_declaration argument: (scoped_identifier path: (_) @import.module name: (identifier) @import.name)) @import
+(use_declaration argument: (use_as_clause path: (scoped_identifier path: (_) @import.module name: (identifier) @import.name))) @import
+(use_declaration argument: (use_as_clause path: (identifier) @import.module)) @import
+(use_declaration argument: (scoped_use_list path: (_) @import.module list: (use_list [(identifier) (self) (scoped_identifier) (use_as_clause) (use_wildcard)] @import.name))) @import
+(use_declaration argument: (use_wildcard (_) @import.module) @import.name) @import
+(use_declaration argument: (use_list [(identifier) (scoped_identifier)] @import.name)) @import
+(extern_crate_declaration name: (identifier) @import.module) @import
+(mod_item !body name: (identifier) @import.module) @import
