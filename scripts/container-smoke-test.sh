@@ -78,7 +78,8 @@ exec 2>&1
 echo "user: $(id -un) uid=$(id -u) home=$HOME"
 echo "contexteer: $(command -v contexteer) $(contexteer --version)"
 python3 -c 'import sys; from contexteer.workspace import find_rg; print("python:", sys.executable, sys.version.split()[0]); print("rg:", find_rg())'
-contexteer call read_code_range path=pyproject.toml start_line=1 end_line=2
+contexteer call read_code_range path=pyproject.toml start_line=1 end_line=2 >/tmp/call.txt
+sed -n '1,3p' /tmp/call.txt
 echo "data dir:"; find "$HOME/.local/share/contexteer" -maxdepth 3 | sed -n '1,8p'
 SH
 "$smoke" "$tag" -- sh /workspace/.smoke-inside.sh >"$work/inside.txt" 2>>"$work/build.log" \
