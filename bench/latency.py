@@ -191,7 +191,7 @@ AIDER_SCRIPT = textwrap.dedent(
             files += [os.path.join(dp, f) for f in fn if f.endswith(".py")]
         files.sort()
         io = InputOutput(yes=True, pretty=False)
-        rm = RepoMap(map_tokens=1000, root=root, main_model=Model(), io=io, refresh="always")
+        rm = RepoMap(map_tokens=1000, root=root, main_model=Model(), io=io, map_mul_no_files=1, refresh="always")
         out = {"files": len(files)}
         t = time.perf_counter(); m = rm.get_repo_map([], files); out["first_map_s"] = time.perf_counter() - t
         out["first_map_chars"] = len(m or "")

@@ -81,10 +81,8 @@ class Nav:
                 self._all_files = None
 
     def all_files(self) -> list[str]:
-        if self._all_files is None:
-            files = set(self.mapper.infos())
-            files.update(self.svc.ws.list_files())
-            self._all_files = sorted(files)
+        if self._all_files is None:  # the index records every listed file, parsed or not (manifests too)
+            self._all_files = sorted(self.mapper.infos())
         return self._all_files
 
     def resolver(self) -> deps_mod.Resolver:
@@ -343,7 +341,7 @@ def register(mcp: object, svc: Services) -> None:
             raise InputError(f"budget_tokens={budget} is too small for a useful map; pass 100 or more (default {nav_settings.repo_map_budget}).")
         capped = budget > nav_settings.repo_map_budget_cap
         budget = min(budget, nav_settings.repo_map_budget_cap)
-        kind_set = set(kinds) if kinds else None
+        kind_set = set(_check_kinds(kinds or [])) or None
         nav = nav_for(svc)
 
         def work(cb: Callable[[int, int], None] | None) -> CallToolResult:
@@ -424,6 +422,7 @@ def register(mcp: object, svc: Services) -> None:
         cursor: Annotated[str | None, Field(description="next_cursor of the last page.")] = None,
     ) -> Annotated[CallToolResult, SymbolSearch]:
         q = query.strip()
+        _check_kinds([kind] if kind else [])
         if not q:
             raise InputError("query is empty. Pass a symbol name such as 'parse_header' (or match='prefix' with its start).")
         offset = _cursor(cursor)
@@ -520,6 +519,15 @@ def register(mcp: object, svc: Services) -> None:
 
 
     compact_tools(mcp, ("get_structured_index", "search_symbol", "list_dependencies", "search_text"))
+
+
+def _check_kinds(kinds: list[str]) -> list[str]:
+    from contexteer.indexers.model import SYMBOL_KINDS
+
+    bad = [k for k in kinds if k not in SYMBOL_KINDS]
+    if bad:
+        raise InputError(f"unknown symbol kind {', '.join(map(repr, bad))}. Use one of: {', '.join(SYMBOL_KINDS)}.")
+    return kinds
 
 
 def _cursor(cursor: str | None) -> int:
