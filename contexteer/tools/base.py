@@ -113,7 +113,7 @@ class Services:
         self.settings: Settings = loaded.settings
         self.specs: dict[str, ToolSpec] = {}
         self._mcp: MCPServer | None = None
-        self._sessions: weakref.WeakKeyDictionary[Any, str] = weakref.WeakKeyDictionary()
+        self._identities: dict[int, tuple[weakref.ref[Any], str]] = {}
         self._lock = threading.RLock()
         self.session_state: dict[str, dict[str, Any]] = {}
 
@@ -145,21 +145,50 @@ class Services:
 
     # ----- sessions ------------------------------------------------------------------------
     def session_id(self, session: Any) -> str:
-        """A stable id for one MCP session (connection); 'local' when there is none."""
+        """A stable id for the MCP session a request belongs to ('local' when there is none).
+
+        The SDK builds a new ServerSession (and, on the 2026-07-28 protocol, a new Connection) per
+        request, so the id comes from what outlives a request: the transport's session id (HTTP with
+        sessions), the connection's own channel (stdio and other duplex streams), or the in-memory
+        client's dispatcher. Stateless HTTP has no session at all: its requests share 'local'.
+        """
         if session is None:
             return "local"
-        # The SDK builds a fresh ServerSession object per request; the connection object underneath it
-        # lives as long as the MCP connection, so it is what identifies the session.
-        key = getattr(session, "_connection", None) or session
+        conn = getattr(session, "_connection", None)
+        if conn is None:
+            return self._identity(session)
+        sid = getattr(conn, "session_id", None)
+        if sid:
+            return f"http-{sid}"
+        outbound = getattr(conn, "outbound", None)
+        if outbound is not None and type(outbound).__name__ != "_NoChannelOutbound":
+            return self._identity(outbound)
+        dctx = getattr(session, "_request_outbound", None)
+        transport = getattr(getattr(dctx, "_inner", dctx), "transport", None)  # in-memory: one per client
+        if transport is not None and type(dctx).__name__ == "_NoServerRequestsDispatchContext":
+            return self._identity(transport)
+        return "local"
+
+    def _identity(self, obj: Any) -> str:
+        """A short id per live object (works for unhashable objects, forgets dead ones)."""
+        key = id(obj)
         with self._lock:
+            hit = self._identities.get(key)
+            if hit is not None and hit[0]() is obj:
+                return hit[1]
+
+            def forget(dead: weakref.ref[Any], k: int = key) -> None:
+                current = self._identities.get(k)
+                if current is not None and current[0] is dead:  # the id may already belong to a newer object
+                    self._identities.pop(k, None)
+
             try:
-                sid = self._sessions.get(key)
-                if sid is None:
-                    sid = uuid.uuid4().hex[:12]
-                    self._sessions[key] = sid
-                return sid
+                ref = weakref.ref(obj, forget)
             except TypeError:
                 return "local"
+            sid = uuid.uuid4().hex[:12]
+            self._identities[key] = (ref, sid)
+            return sid
 
     def state(self, session_id: str) -> dict[str, Any]:
         """Per-session scratch state (memory ignore flag, memory bytes shown, ...)."""

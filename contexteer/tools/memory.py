@@ -5,7 +5,6 @@ from __future__ import annotations
 import contextvars
 import logging
 import threading
-import uuid
 import weakref
 from typing import Annotated, Any, Literal
 
@@ -70,54 +69,6 @@ def memory_service(svc: Services) -> MemoryService:
         return service
 
 
-def mcp_session_id(svc: Services, session: Any) -> str:
-    """A stable id for the MCP session a request belongs to.
-
-    The SDK builds a new ServerSession (and, on the 2026-07-28 protocol, a new Connection) per request,
-    so the id comes from what outlives a request: the transport's session id (HTTP with sessions), the
-    connection's own channel (stdio and other duplex streams), or the in-memory client's dispatcher.
-    Stateless HTTP has no session at all: every request shares the id 'local'.
-    """
-    conn = getattr(session, "_connection", None)
-    if conn is None:
-        return svc.session_id(session)
-    sid = getattr(conn, "session_id", None)
-    if sid:
-        return f"http-{sid}"
-    outbound = getattr(conn, "outbound", None)
-    if outbound is not None and type(outbound).__name__ != "_NoChannelOutbound":
-        return _identity(outbound)
-    dctx = getattr(session, "_request_outbound", None)
-    transport = getattr(getattr(dctx, "_inner", dctx), "transport", None)  # in-memory: one per client dispatcher
-    if transport is not None and type(dctx).__name__ == "_NoServerRequestsDispatchContext":
-        return _identity(transport)
-    return "local"
-
-
-_identities: dict[int, tuple[weakref.ref[Any], str]] = {}
-
-
-def _identity(obj: Any) -> str:
-    """A short id per live object (works for unhashable objects, forgets dead ones)."""
-    key = id(obj)
-    with _guard:
-        hit = _identities.get(key)
-        if hit is not None and hit[0]() is obj:
-            return hit[1]
-        def forget(dead: weakref.ref[Any], k: int = key) -> None:
-            hit = _identities.get(k)
-            if hit is not None and hit[0] is dead:  # the id may already belong to a newer object
-                _identities.pop(k, None)
-
-        try:
-            ref = weakref.ref(obj, forget)
-        except TypeError:
-            return "local"
-        sid = uuid.uuid4().hex[:12]
-        _identities[key] = (ref, sid)
-        return sid
-
-
 def session_memory(svc: Services, session_id: str) -> SessionMemory:
     state = svc.state(session_id)
     sm = state.get("memory")
@@ -177,7 +128,7 @@ class _ResourceSession:
     async def __call__(self, ctx: Any, call_next: Any) -> Any:
         if getattr(ctx, "method", None) not in ("resources/read", "prompts/get"):
             return await call_next(ctx)
-        token = _resource_session.set(mcp_session_id(self.svc, getattr(ctx, "session", None)))
+        token = _resource_session.set(self.svc.session_id(getattr(ctx, "session", None)))
         try:
             return await call_next(ctx)
         finally:
@@ -243,7 +194,7 @@ def register(mcp: Any, svc: Services) -> None:
         files: list[str] | None = None,
         next_steps: list[str] | None = None,
     ) -> Annotated[CallToolResult, MemoryResult]:
-        sm = session_memory(svc, mcp_session_id(svc, ctx.request_context.session))
+        sm = session_memory(svc, svc.session_id(ctx.request_context.session))
         args = dict(name=name, content=content, tag=tag, description=description, source=source, query=query,
                     status=status, budget_tokens=budget_tokens, names=names, new_name=new_name, confirm=confirm,
                     redact=redact, on=on, label=label, decisions=decisions, files=files, next_steps=next_steps)
