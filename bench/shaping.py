@@ -162,8 +162,10 @@ def corpus(tmp: Path) -> list[Sample]:
 
 
 # ----- signal definitions (independent of the digesters) ----------------------------------------
+# a word inside a path or file name ("rich/traceback.py", "deprecation.py") is not a signal
 _LOG_SIG = re.compile(
-    r"(?i)\b(?:error|exception|traceback|failed|failure|fatal|panic|warning|deprecat\w*)\b|^E\s{2}|\b\d+ (?:passed|failed)\b|File \".*\", line \d+"
+    r"(?i)(?<![\w/.-])(?:error|exception|traceback|failed|failure|fatal|panic|warning|deprecat\w*)(?![\w/.-])"
+    r"|^E\s{2}|\b\d+ (?:passed|failed)\b|File \".*\", line \d+"
 )
 _TODO = re.compile(r"\b(?:TODO|FIXME|XXX)\b")
 _TOPDEF = re.compile(r"^(?:class|def|async def) \w+")
@@ -307,8 +309,9 @@ def main() -> None:
         f"{settings.context_mode_mcp.max_direct_passthrough}, digest <= {settings.context_mode_mcp.max_digest_threshold}, "
         f"overview budget {settings.shaping.overview_budget}).",
         "",
-        "Signal lines are defined by the bench independently of the digesters: log = lines matching error/exception/"
-        "traceback/failed/warning/deprecat/`N passed|failed`/`File \"…\", line N`; code = TODO/FIXME/XXX and top-level "
+        "Signal lines are defined by the bench independently of the digesters: log = lines with the word error/exception/"
+        "traceback/failed/failure/fatal/panic/warning/deprecat… (not inside a path), `E   ` assertion lines, `N passed|failed`, "
+        "`File \"…\", line N`; code = TODO/FIXME/XXX and top-level "
         "`def`/`class` lines; markdown = `#`/`##` headings and TODO lines; text = upper-case section titles; search = every "
         "file with hits must be named; JSON = top-level keys and the keys one level down. Recall = share of them present "
         "verbatim in the delivered text; baseline = the same for the head of the raw text cut at the same token count. "

@@ -55,34 +55,57 @@ def find_definitions(ls: LineSet, outline: list[tuple[int, int, str, str]] | Non
             stack.append(e)
         return defs
     lines = ls.lines
-    cands = set(ls.scan(sig.DEF_RE))
-    if ls.text.count(";") > n // 10:  # C-like source: also `ret name(args) {` definitions
+    text = ls.text
+    offs = ls.offsets
+    cands = {i for i in ls.lines_at(sig.trigger_offsets(text, sig.DEF_TRIGGERS)) if sig.DEF_RE.match(lines[i])}
+    if text.count(";") > n // 10:  # C-like source: also `ret name(args) {` definitions
         cands.update(i for i in ls.scan(sig.CDEF_RE) if lines[i][:1] not in (" ", "\t", "#", "/", "*"))
-    indents = [len(ln) - len(ln.lstrip()) if ln.strip() else -1 for ln in lines]
-    defs = []
-    open_: list[tuple[int, int]] = []  # (index into defs, indent)
-    last_nonblank = -1
-    for i, ind in enumerate(indents):
-        if ind < 0:
-            continue
-        if open_ and ind <= open_[-1][1]:
-            first = lines[i][ind]
-            closing = first in "})]" or lines[i].startswith("end", ind)
-            while open_ and (ind < open_[-1][1] or (ind == open_[-1][1] and not closing)):
-                d = defs[open_.pop()[0]]
-                d.end = max(d.idx, last_nonblank)
-            if open_ and ind == open_[-1][1] and closing:
-                d = defs[open_.pop()[0]]
-                d.end = i
-                last_nonblank = i
-                continue
-        if i in cands:
-            defs.append(Def(i, i, _name_of(lines[i]), len(open_)))
-            open_.append((len(defs) - 1, ind))
-        last_nonblank = i
-    for k, _ in open_:
-        defs[k].end = max(defs[k].idx, last_nonblank)
+    defs: list[Def] = []
+    stack: list[Def] = []
+    for i in sorted(cands):
+        line = lines[i]
+        ind = len(line) - len(line.lstrip())
+        end = _block_end(ls, i, ind, text, offs)
+        while stack and i > stack[-1].end:
+            stack.pop()
+        d = Def(i, end, _name_of(line), len(stack))
+        defs.append(d)
+        stack.append(d)
     return defs
+
+
+_NEXT_AT: dict[int, re.Pattern[str]] = {}
+
+
+def _block_end(ls: LineSet, i: int, ind: int, text: str, offs: list[int]) -> int:
+    """Last line of the block opened at line i (indent `ind`): up to the next line indented no deeper."""
+    rx = _NEXT_AT.get(ind)
+    if rx is None:
+        rx = _NEXT_AT[ind] = re.compile(r"\n[ \t]{0,%d}(?=[^\s])" % ind)
+    n = len(ls.lines)
+    pos = offs[i + 1] - 1 if i + 1 < n else len(text)
+    while True:
+        m = rx.search(text, pos)
+        if m is None:
+            j = n
+            break
+        j = bisect.bisect_right(offs, m.start() + 1) - 1
+        nxt = ls.lines[j]
+        first = nxt.lstrip()[:1]
+        same = len(nxt) - len(nxt.lstrip()) == ind
+        if same and first in (")", "]") and j <= _signature_end(ls.lines, i) + 1:
+            pos = m.end()  # `):` closing a multi-line signature: the body follows
+            continue
+        if same and (first in ("}", ")", "]") or nxt.lstrip().startswith("end")):
+            return j  # the block's closing brace / `end` belongs to it
+        if same and first == "{" and j == i + 1:
+            pos = m.end()  # Allman style: the opening brace on its own line
+            continue
+        break
+    k = j - 1
+    while k > i and not ls.lines[k].strip():
+        k -= 1
+    return k
 
 
 def _signature_end(lines: list[str], i: int) -> int:

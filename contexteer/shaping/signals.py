@@ -39,7 +39,7 @@ ERROR_RE = re.compile(
     | \b[A-Z]\w*(?:Error|Exception|Exit)\b(?!\s*=)
     | \bTraceback\ \(most\ recent\ call\ last\) | \bpanic:\ | (?<![\w-])(?:error|fatal)(?:\[\w+\])?:\s
     | \bError:\s | (?i:\bfailed\b|\berrors?\ occurred\b|\bsegmentation\ fault\b|\bcore\ dumped\b)
-    | (?<![\w/.'"-])error(?![\w/.'"-]) | ^E[ \t]{2,}\S | ^>[ \t]{3} | \bassert(?:ion)?\b | \bnon-zero\ exit\ status\b | \bUnhandled\b | \bCould\ not\b | \bcannot\ \b
+    | (?<![\w/.-])error(?![\w/.-]) | ^E[ \t]{2,}\S | ^>[ \t]{3} | \bassert(?:ion)?\b | \bnon-zero\ exit\ status\b | \bUnhandled\b | \bCould\ not\b | \bcannot\ \b
     """
 )
 
@@ -156,6 +156,10 @@ LOG_TRIGGERS_CI = ("segmentation", "core dumped", "occurred")
 TEXT_TRIGGERS_CS = (
     "ERROR", "FATAL", "FAILED", "CRITICAL", "\nE  ", "Traceback (most", "WARN", "DEPRECATED", "Warning", "Caution",
     "Danger", "TODO", "FIXME", "XXX", "HACK",
+)
+DEF_TRIGGERS = (
+    "def ", "class ", "function", "func ", "fn ", "struct ", "enum ", "trait ", "impl", "interface ", "module ",
+    "namespace ", "record ", "object ", "protocol ", "extension ", "type ", "macro_rules!",
 )
 CODE_TRIGGERS_CS = ("TODO", "FIXME", "XXX", "HACK", "<<<<<<< ", ">>>>>>> ", "\n=======\n")
 

@@ -133,3 +133,15 @@ def test_unparseable_json_falls_back_to_a_line_digest(pipeline):
     raw = "\n".join(["{not json"] + [f"value {i}" for i in range(800)] + ["ERROR: truncated document"])
     shaped = pipeline.shape(ShapeRequest(text=raw, kind="json"))
     assert "ERROR: truncated document" in shaped.text
+
+
+def test_definition_ranges_follow_indentation_braces_and_multiline_signatures():
+    from contexteer.shaping.digest_code import find_definitions
+    from contexteer.shaping.fold import LineSet
+
+    src = (
+        "def f(\n    a,\n) -> int:\n    x = 1\n\n    return x\n\n\nclass A:\n    def m(self):\n        pass\n"
+        "function g() {\n  return 1;\n}\n"
+    )
+    got = [(d.name, d.idx + 1, d.end + 1, d.depth) for d in find_definitions(LineSet(src, 60), None)]
+    assert got == [("f", 1, 6, 0), ("A", 9, 11, 0), ("m", 10, 11, 1), ("g", 12, 14, 0)]
