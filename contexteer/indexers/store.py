@@ -84,14 +84,15 @@ class Store:
 
     # ----- lifecycle -------------------------------------------------------------------
     def _connect(self) -> sqlite3.Connection:
+        conn = sqlite3.connect(self.path, timeout=30, isolation_level=None, check_same_thread=False)
         try:
-            conn = sqlite3.connect(self.path, timeout=30, isolation_level=None, check_same_thread=False)
             conn.execute("PRAGMA journal_mode=WAL")
             conn.execute("PRAGMA synchronous=NORMAL")
             conn.execute("PRAGMA temp_store=MEMORY")
             conn.execute("PRAGMA cache_size=-16000")
-        except sqlite3.Error as exc:
-            raise IndexError_(f"the index database {self.path} cannot be opened ({exc}). Delete it; it is rebuilt on the next start.") from exc
+        except sqlite3.Error:
+            conn.close()
+            raise
         with self._lock:
             self._conns.append(conn)
         return conn
@@ -100,14 +101,19 @@ class Store:
     def conn(self) -> sqlite3.Connection:
         conn = getattr(self._local, "conn", None)
         if conn is None:
-            conn = self._local.conn = self._connect()
+            try:
+                conn = self._local.conn = self._connect()
+            except sqlite3.Error as exc:
+                raise IndexError_(
+                    f"the index database {self.path} cannot be opened ({exc}). Delete it; it is rebuilt on the next start."
+                ) from exc
         return conn
 
     def _open_or_rebuild(self) -> None:
         self.path.parent.mkdir(parents=True, exist_ok=True)
         for attempt in range(2):
             try:
-                conn = self.conn
+                conn = self._local.conn = self._connect()
                 version = self._version(conn)
                 if version is not None and version != SCHEMA_VERSION:
                     logger.info("index schema %s != %s: rebuilding %s", version, SCHEMA_VERSION, self.path)
