@@ -176,18 +176,36 @@ def _read_token(token_file: str | None) -> str | None:
     return token or None
 
 
-def parse_call_arguments(pairs: list[str]) -> dict[str, Any]:
-    """`key=value` pairs; values parsed as YAML scalars or lists, anything else (dates, ...) kept as text."""
+def _schema_types(prop: dict[str, Any]) -> set[str]:
+    types = {prop["type"]} if isinstance(prop.get("type"), str) else set(prop.get("type") or [])
+    for alt in prop.get("anyOf", []) + prop.get("oneOf", []):
+        types |= _schema_types(alt)
+    if "enum" in prop:
+        types.add("string")
+    return types
+
+
+def parse_call_arguments(pairs: list[str], schema: dict[str, Any] | None = None) -> dict[str, Any]:
+    """`key=value` pairs. A parameter the tool declares as text stays text (`source=user: x`); others are
+    parsed as YAML (`start_line=10`, `references=true`, `files=[a.py, b.py]`)."""
+    props = (schema or {}).get("properties", {})
     out: dict[str, Any] = {}
     for pair in pairs:
         key, sep, raw = pair.partition("=")
         if not sep or not key:
             raise ContexteerError(f"argument '{pair}' is not key=value; write e.g. path=src/app.py start_line=10")
+        types = _schema_types(props.get(key, {}))
+        if types == {"string"} or (types and types <= {"string", "null"}):
+            out[key] = raw
+            continue
         try:
             value = yaml.safe_load(raw) if raw.strip() else raw
         except yaml.YAMLError:
             value = raw
-        out[key] = value if isinstance(value, str | int | float | bool | list | dict) else raw
+        # YAML turns 'a: b' into a mapping and dates into date objects: keep the text unless that was meant.
+        unexpected_mapping = isinstance(value, dict) and bool(types) and "object" not in types
+        typed = isinstance(value, str | int | float | bool | list | dict)
+        out[key] = value if typed and not unexpected_mapping else raw
     return out
 
 
@@ -198,15 +216,15 @@ def _call(args: argparse.Namespace, out: TextIO) -> int:
     from contexteer.server.app import build_server
 
     ws, loaded = _load(args)
-    arguments = parse_call_arguments(args.arguments)
     mcp = build_server(ws, loaded)
 
     async def run() -> tuple[Any, set[str]]:
         async with Client(mcp) as client:
-            names = {t.name for t in (await client.list_tools()).tools}
-            if args.tool not in names:
-                return None, names
-            return await client.call_tool(args.tool, arguments), names
+            tools = {t.name: t for t in (await client.list_tools()).tools}
+            if args.tool not in tools:
+                return None, set(tools)
+            arguments = parse_call_arguments(args.arguments, tools[args.tool].input_schema)
+            return await client.call_tool(args.tool, arguments), set(tools)
 
     result, names = anyio.run(run)
     if result is None:

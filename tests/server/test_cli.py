@@ -84,3 +84,8 @@ def _token_file(repo: Path) -> Path:
     path = repo.parent / "token.txt"
     path.write_text("tok-from-file\n")
     return path
+
+
+def test_text_parameters_stay_text_even_when_they_look_like_yaml():
+    schema = {"properties": {"source": {"type": "string"}, "n": {"anyOf": [{"type": "integer"}, {"type": "null"}]}}}
+    assert parse_call_arguments(["source=user: design review", "n=5"], schema) == {"source": "user: design review", "n": 5}
