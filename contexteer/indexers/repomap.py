@@ -14,15 +14,16 @@ from __future__ import annotations
 
 import builtins
 import functools
+import heapq
 import logging
 import math
 import operator
 import re
 import threading
 from collections import Counter, defaultdict
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, ClassVar
 
 logger = logging.getLogger(__name__)
 
@@ -51,22 +52,44 @@ _PY_EXT = (".py", ".pyi", ".pyw")
 DefRow = tuple[str, str, bool]  # name, kind, exported
 
 
+_TEST_PATH = re.compile(r"(^|/)(tests?|testing|__tests__|spec)/|(^|/)test_[^/]*$|_test\.\w+$|\.(test|spec)\.\w+$")
+
+
+def display_weight(path: str) -> float:
+    """Test files rank x0.1 in what a map shows (their helpers are referenced everywhere, rarely wanted)."""
+    return 0.1 if _TEST_PATH.search(path) else 1.0
+
+
 @dataclass
 class Ranking:
     files: list[str]
     file_rank: dict[str, float]
     def_rank: dict[tuple[str, str], float]  # (path, name) -> share of rank that flows to this definition
     _units: list[tuple[float, str, str | None]] | None = None
+    _head: list[tuple[float, str, str | None]] = field(default_factory=list)
+    _sorted: list[tuple[float, str, str | None]] | None = None
+    HEAD: ClassVar[int] = 4096
 
-    def units(self) -> list[tuple[float, str, str | None]]:
-        """Every (score, path, name) definition unit plus (score, path, None) for files without any, best first."""
+    def units(self) -> Iterator[tuple[float, str, str | None]]:
+        """Every (score, path, name) definition unit plus (score, path, None) for files without any, best first.
+
+        A map needs only the first few hundred: those come from a partial selection; the full sort
+        happens only if a caller reads past them (a narrow path= scope)."""
         if self._units is None:
             units: list[tuple[float, str, str | None]] = [(r, p, nm) for (p, nm), r in self.def_rank.items()]
             with_defs = {p for _, p, _ in units}
-            units += [(self.file_rank[p] * 1e-3, p, None) for p in self.files if p not in with_defs]
-            units.sort(key=lambda u: (-u[0], u[1], u[2] or ""))
+            units += [(self.file_rank[p] * 1e-3 * display_weight(p), p, None) for p in self.files if p not in with_defs]
             self._units = units
-        return self._units
+            self._head = heapq.nsmallest(self.HEAD, units, key=_unit_key)
+        yield from self._head
+        if len(self._head) < len(self._units):
+            if self._sorted is None:
+                self._sorted = sorted(self._units, key=_unit_key)
+            yield from self._sorted[len(self._head):]
+
+
+def _unit_key(u: tuple[float, str, str | None]) -> tuple[float, str, str]:
+    return (-u[0], u[1], u[2] or "")
 
 
 def rank(
@@ -172,7 +195,7 @@ def rank(
     for key, (kind_w, base) in def_meta.items():
         k = name_ids.get(key[1])
         flow = y[k] if k is not None else 0.0
-        def_rank[key] = flow * kind_w + file_rank[key[0]] * 1e-3 * base
+        def_rank[key] = (flow * kind_w + file_rank[key[0]] * 1e-3 * base) * display_weight(key[0])
     return Ranking(files=nodes, file_rank=file_rank, def_rank=def_rank)
 
 
@@ -258,7 +281,7 @@ def fit(
             units.append((p, with_parents))
         if len(units) >= cap_units:
             break
-    file_order = {p: i for i, p in enumerate(sorted(in_scope, key=lambda p: (-ranking.file_rank.get(p, 0.0), p)))}
+    file_order = {p: i for i, p in enumerate(sorted(in_scope, key=lambda p: (-ranking.file_rank.get(p, 0.0) * display_weight(p), p)))}
 
     def build(k: int) -> tuple[str, list[tuple[str, list[Any]]]]:
         per_file: dict[str, list[Any]] = {}
@@ -343,9 +366,10 @@ class RepoMapper:
             infos = self._pending_infos if self._pending_infos is not None else self.index.files()
             self._infos = {fi.path: fi for fi in infos}
             self._rankings.clear()
-            self._symbols.clear()
             if self._loaded:
                 self._update_inputs()
+            else:
+                self._symbols.clear()
 
     def _update_inputs(self) -> None:
         assert self._infos is not None
@@ -354,7 +378,10 @@ class RepoMapper:
         removed = [p for p in self._sigs if p not in sigs]
         if len(changed) + len(removed) > self.FULL_RELOAD:
             self._loaded = False
+            self._symbols.clear()
             return
+        for p in changed + removed:
+            self._symbols.pop(p, None)  # other files' symbol lists stay valid
         for p in removed:
             self._defs.pop(p, None)
             self._refs.pop(p, None)
