@@ -262,12 +262,18 @@ def fit(
         return hit
 
     units: list[tuple[str, list[Any]]] = []
-    for _, p, nm in ranking.units():
-        if p not in in_scope:
-            continue
-        if nm is None:
-            units.append((p, []))
-        else:
+    source = iter(ranking.units())
+
+    def fill(n: int) -> int:
+        """Extend `units` to n shown units (fewer if the ranking runs out); symbols are read only as needed."""
+        for _, p, nm in source:
+            if len(units) >= n:
+                break
+            if p not in in_scope:
+                continue
+            if nm is None:
+                units.append((p, []))
+                continue
             named, by_id = file_syms(p)
             shown = named.get(nm)
             if not shown:
@@ -279,8 +285,10 @@ def fit(
                     chain.append(by_id[chain[-1].parent_id])
                 with_parents.extend(chain)
             units.append((p, with_parents))
-        if len(units) >= cap_units:
-            break
+            if len(units) >= n:
+                break
+        return len(units)
+
     file_order = {p: i for i, p in enumerate(sorted(in_scope, key=lambda p: (-ranking.file_rank.get(p, 0.0) * display_weight(p), p)))}
 
     def build(k: int) -> tuple[str, list[tuple[str, list[Any]]]]:
@@ -294,8 +302,24 @@ def fit(
         body = render_files(chosen, [t for t in tail if t])
         return (header + "\n" + body if header else body), chosen
 
-    lo, hi = 0, len(units)
+    # exponential search for an upper bound, then binary search: only ~2x the units that fit are read
     best_text, best_chosen = build(0)
+    lo, hi, probe = 0, 0, 16
+    while True:
+        have = fill(min(probe, cap_units))
+        if have <= lo:
+            hi = lo
+            break
+        text, chosen = build(have)
+        if count_tokens(text) <= budget:
+            lo, best_text, best_chosen = have, text, chosen
+            if have < min(probe, cap_units) or have >= cap_units:
+                hi = lo
+                break
+            probe *= 2
+        else:
+            hi = have - 1
+            break
     while lo < hi:
         mid = (lo + hi + 1) // 2
         text, chosen = build(mid)
