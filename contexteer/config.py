@@ -110,6 +110,7 @@ class JournalSettings(_Section):
 
 class Settings(_Section):
     data_dir: str | None = Field(None, description="Where indexes, results, journal and memory live (protected). Default: the platform's user data dir.")
+    project: str | None = Field(None, description="A name that keeps this repository's storage apart from others served from the same path, e.g. /workspace in containers (protected).")
     model: ModelSettings = Field(default_factory=ModelSettings)
     chat_memory: ChatMemorySettings = Field(default_factory=ChatMemorySettings)
     context_mode_mcp: ContextModeSettings = Field(default_factory=ContextModeSettings)
@@ -126,6 +127,7 @@ class Settings(_Section):
 PROTECTED = frozenset(
     {
         "data_dir",
+        "project",
         "workspace.deny",
         "memory.location",
         "server.host",

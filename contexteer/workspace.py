@@ -81,11 +81,13 @@ def _canonical(root: Path) -> str:
     return os.path.normcase(real)
 
 
-def project_key(root: Path) -> str:
-    """Basename slug + short hash of the canonical root: stable per checkout, distinct across checkouts."""
+def project_key(root: Path, name: str | None = None) -> str:
+    """Basename (or project name) slug + short hash of the canonical root and the name: stable per
+    checkout, distinct across checkouts, and distinct per name when many repositories share one path."""
     canon = _canonical(root)
-    digest = hashlib.sha256(canon.encode("utf-8", "surrogateescape")).hexdigest()[:10]
-    return f"{slugify(Path(canon).name)}-{digest}"
+    seed = canon if not name else f"{canon}\0{name}"
+    digest = hashlib.sha256(seed.encode("utf-8", "surrogateescape")).hexdigest()[:10]
+    return f"{slugify(name or Path(canon).name)}-{digest}"
 
 
 @dataclass(frozen=True)
@@ -112,7 +114,7 @@ class Workspace:
     # ----- storage -------------------------------------------------------------------------
     @cached_property
     def project_key(self) -> str:
-        return project_key(self.root)
+        return project_key(self.root, self.settings.project)
 
     @cached_property
     def data_dir(self) -> Path:

@@ -88,3 +88,10 @@ def test_storage_lives_under_the_data_dir_with_user_only_permissions(ws: Workspa
     path = ws.storage("index.sqlite")
     assert str(path).startswith(str(_isolated_storage))
     assert oct(ws.data_dir.stat().st_mode & 0o777) == "0o700"
+
+
+def test_a_project_name_separates_storage_of_repositories_served_from_one_path(tmp_path: Path):
+    root = tmp_path / "workspace"
+    root.mkdir()
+    assert project_key(root, "alpha") != project_key(root, "beta") != project_key(root)
+    assert project_key(root, "alpha").startswith("alpha-")

@@ -310,7 +310,7 @@ def _config_snippet(args: argparse.Namespace, out: TextIO) -> int:
         "cursor": ".cursor/mcp.json in the project, or ~/.cursor/mcp.json",
         "cline": "cline_mcp_settings.json (Cline > MCP Servers > Configure)",
         "vscode": ".vscode/mcp.json in the project",
-        "claude-code": "run it in a terminal",
+        "claude-code": "",
     }[args.client]
-    sys.stderr.write(f"# put this in {where}\n")
+    sys.stderr.write(f"# put this in {where}\n" if where else "# run this in a terminal\n")
     return 0
