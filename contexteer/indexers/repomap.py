@@ -55,6 +55,7 @@ DefRow = tuple[str, str, bool]  # name, kind, exported
 _TEST_PATH = re.compile(r"(^|/)(tests?|testing|__tests__|spec)/|(^|/)test_[^/]*$|_test\.\w+$|\.(test|spec)\.\w+$")
 
 
+@functools.lru_cache(maxsize=65536)
 def display_weight(path: str) -> float:
     """Test files rank x0.1 in what a map shows (their helpers are referenced everywhere, rarely wanted)."""
     return 0.1 if _TEST_PATH.search(path) else 1.0
