@@ -81,7 +81,7 @@ def _block_end(ls: LineSet, i: int, ind: int, text: str, offs: list[int]) -> int
     """Last line of the block opened at line i (indent `ind`): up to the next line indented no deeper."""
     rx = _NEXT_AT.get(ind)
     if rx is None:
-        rx = _NEXT_AT[ind] = re.compile(r"\n[ \t]{0,%d}(?=[^\s])" % ind)
+        rx = _NEXT_AT[ind] = re.compile(r"\n[ \t]{0," + str(ind) + r"}(?=[^\s])")
     n = len(ls.lines)
     pos = offs[i + 1] - 1 if i + 1 < n else len(text)
     while True:
@@ -153,7 +153,18 @@ def digest_code(inp: DigestInput) -> Digest:
         body = render_folded(ls, chosen, what="source", max_chars=inp.max_chars, namer=_namer(defs))
         return Digest(body=body, stats=stats, pattern=_DEFS_PATTERN)
     by_start = {d.idx: d for d in defs}
-    chosen = select(items, len(ls), inp.budget - 20, lambda it: cost(it) + 3, marker_cost=0)
+    avail = inp.budget - 20
+    primary = [it for it in items if it.prio < sig.DEFINITION + 0.05]  # signals, terms, top-level definitions
+    def ocost(it: Item) -> float:  # signatures tokenize denser than the file's average; the range prefix is digits
+        return cost(it) * 1.15 + 5
+
+    if sum(ocost(it) for it in items) <= avail:
+        pool, verbatim_budget = items, avail  # everything fits verbatim
+    elif sum(ocost(it) for it in primary) <= avail * 0.85:
+        pool, verbatim_budget = primary, avail  # top level verbatim, nested ones named compactly below
+    else:
+        pool, verbatim_budget = items, avail * 0.6  # the outline is too long: quote what fits, name the rest
+    chosen = select(pool, len(ls), verbatim_budget, ocost, marker_cost=0)
     body = []
     for it in chosen:
         found = by_start.get(it.start)
@@ -161,10 +172,48 @@ def digest_code(inp: DigestInput) -> Digest:
         body.append(f"{rng}: {clip(lines[it.start], inp.max_chars)}")
         body.extend(f"{ls.num(k)}: {clip(lines[k], inp.max_chars)}" for k in range(it.start + 1, it.end + 1))
     chosen_ids = {id(it) for it in chosen}
-    missing = Counter(it.label for it in items if id(it) not in chosen_ids)
-    if missing:
-        body.append("… not shown: " + ", ".join(f"{v} {k}" for k, v in missing.items()) + f" (fetch definitions with pattern={_DEFS_PATTERN!r})")
+    rest = [it for it in items if id(it) not in chosen_ids]
+    if rest:
+        used = sum(ls.est(b) * 1.15 + 2 for b in body)
+        body += _compact(ls, [it for it in rest if it.start in by_start], by_start, _qualnames(defs), inp.budget - 40 - used)
+        missing = Counter(it.label for it in rest if it.start not in by_start)
+        if missing:
+            body.append("… not shown: " + ", ".join(f"{v} {k}" for k, v in missing.items()) + " (fetch them with pattern=)")
     return Digest(body=body, stats=stats, pattern=_DEFS_PATTERN)
+
+
+def _qualnames(defs: list[Def]) -> dict[int, str]:
+    out: dict[int, str] = {}
+    stack: list[Def] = []
+    for d in defs:
+        while stack and d.idx > stack[-1].end:
+            stack.pop()
+        out[d.idx] = ".".join([s.name for s in stack] + [d.name])
+        stack.append(d)
+    return out
+
+
+def _compact(ls: LineSet, rest: list[Item], by_start: dict[int, Def], qual: dict[int, str], budget: float) -> list[str]:
+    """Definitions that did not fit verbatim, as `start-end qualname` (outer ones first), in line order."""
+    picked: list[Item] = []
+    used = 12.0
+    for it in sorted(rest, key=lambda i: (i.prio, i.start)):
+        d = by_start[it.start]
+        c = len(f"{ls.num(d.idx)}-{ls.num(d.end)} {qual[d.idx]}, ") / 3.0  # digits and snake_case split finely
+        if used + c > budget:
+            continue
+        used += c
+        picked.append(it)
+    if not picked:
+        return [f"… {len(rest)} more definitions (fetch them with pattern={_DEFS_PATTERN!r})"]
+    picked.sort(key=lambda i: i.start)
+    entries = [f"{ls.num(by_start[i.start].idx)}-{ls.num(by_start[i.start].end)} {qual[i.start]}" for i in picked]
+    out = ["more definitions (lines name):"]
+    for k in range(0, len(entries), 8):
+        out.append("  " + ", ".join(entries[k : k + 8]))
+    if len(picked) < len(rest):
+        out.append(f"… {len(rest) - len(picked)} more definitions: fetch_result(pattern={_DEFS_PATTERN!r})")
+    return out
 
 
 def _namer(defs: list[Def]):  # type: ignore[no-untyped-def]
