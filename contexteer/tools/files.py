@@ -245,7 +245,8 @@ def _semantic_text(model: CodeRange, by_symbol: bool) -> str:
     out = ["", "── uses ──" if model.uses else "── uses: nothing resolvable in the index ──"]
     for d in model.uses:
         doc = f"  # {d.doc[:100]}" if d.doc else ""
-        out.append(f"{d.location} {d.kind} {d.qualname} — {d.signature[:160]}{doc}  [{d.via}]")
+        what = f"{d.qualname} — " if "." in d.qualname or d.qualname not in d.signature else ""
+        out.append(f"{d.location} {what}{d.signature[:160]}{doc}  [{d.via}]")
     if by_symbol:
         if model.callers:
             out.append(f"── called by ({model.callers_total}{', showing ' + str(len(model.callers)) if model.callers_total > len(model.callers) else ''}) ──")

@@ -16,6 +16,13 @@ if TYPE_CHECKING:
 logger = logging.getLogger(__name__)
 
 
+#: First words of a signature that already say what the definition is (no kind label needed).
+DEF_KEYWORDS = frozenset(
+    "def async class fn func function struct interface enum trait type impl pub export public private protected "
+    "static const let var abstract final module namespace union typedef template".split()
+)
+
+
 def _sig(sym: Any, width: int = 160) -> str:
     sig = (sym.signature or "").strip() or f"{sym.kind} {sym.name}"
     return sig if len(sig) <= width else sig[: width - 1] + "…"
@@ -33,8 +40,8 @@ def outline(rel: str, info: Any, syms: list[Any], note: str | None) -> str:
         depth[s.id] = d
         doc = f"  # {s.doc.strip()[:100]}" if s.doc else ""
         shown = _sig(s) if s.kind != "heading" else s.name
-        head_words = shown.split("(")[0].split()[:3]
-        label = "" if s.kind in head_words or s.kind == "heading" else f"{s.kind} "
+        first = shown.split("(")[0].split()[:1]
+        label = "" if s.kind == "heading" or (first and first[0] in DEF_KEYWORDS) else f"{s.kind} "
         lines.append(f"{'  ' * (d + 1)}{s.start_line}-{s.end_line} {label}{shown}{doc}")
     if not syms:
         lines.append("  (no symbols: read it with read_code_range)")

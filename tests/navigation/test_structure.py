@@ -24,7 +24,8 @@ def test_file_outline_lists_every_symbol_nested_with_exact_line_ranges(pyshop: S
         ("Order.describe", "method", 40, 41),
         ("Order._audit", "method", 43, 44),
     ]
-    assert "36-38 method def total(self) -> int  # Sum of the item subtotals, in cents." in a.text
+    assert "36-38 def total(self) -> int  # Sum of the item subtotals, in cents." in a.text
+    assert "  9-9 constant MAX_ITEMS = 100" in a.text  # the kind is named where the signature does not say it
     assert "\n    36-38" in a.text  # methods are indented under their class
 
 
