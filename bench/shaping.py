@@ -44,7 +44,7 @@ def _rg() -> str:
 
 
 def run(cmd: list[str], cwd: Path | None = None, env: dict[str, str] | None = None) -> str:
-    p = subprocess.run(cmd, cwd=cwd, env=env, capture_output=True, text=True, errors="replace", timeout=600)
+    p = subprocess.run(cmd, cwd=cwd, env=env, capture_output=True, text=True, errors="replace", timeout=600, stdin=subprocess.DEVNULL)
     return p.stdout + p.stderr
 
 
@@ -111,8 +111,8 @@ def make_importtime_crash() -> str:
 
 def make_rg(pattern: str, *paths: str, cap: int = 2000) -> str:
     """ripgrep over the stdlib as the search tool returns it: `path:line: text`, at most `cap` hits (its default cap)."""
-    out = run([_rg(), "-n", "--no-heading", "--sort", "path", "-g", "!site-packages", pattern, *paths], cwd=STDLIB)
-    lines = [re.sub(r"^([^:]+:\d+):", r"\1: ", ln) for ln in out.splitlines()[:cap]]
+    out = run([_rg(), "-n", "--no-heading", "--sort", "path", "-g", "!site-packages", pattern, *(paths or (".",))], cwd=STDLIB)
+    lines = [re.sub(r"^(?:\./)?([^:]+:\d+):", r"\1: ", ln) for ln in out.splitlines()[:cap]]
     return "\n".join(lines) + "\n"
 
 

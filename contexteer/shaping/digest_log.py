@@ -106,7 +106,7 @@ def _overview(inp: DigestInput, items: list[Item], counts: Counter[str]) -> list
         table = ["(no error, warning or summary lines found)"]
     budget = inp.budget - sum(ls.est(t) for t in table) - 8
     max_chars = min(inp.max_chars, 300)
-    chosen = select(items, len(ls), budget, cost=lambda it: ls.est(clip(ls.lines[it.start], max_chars)) + 2 + len(it.note) / 3, marker_cost=0)
+    chosen = select(items, len(ls), budget, cost=lambda it: ls.est(clip(ls.lines[it.start], max_chars)) * 1.1 + 3 + len(it.note) / 2.5, marker_cost=0)
     shown = {id(it) for it in chosen}
     hits = []
     for it in chosen:

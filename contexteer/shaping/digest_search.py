@@ -60,7 +60,7 @@ def digest_search(inp: DigestInput) -> Digest | None:
     head = [clip(ls.lines[i], 200) for i in preamble]
     budget = inp.budget - sum(ls.est(h) for h in head)
     if inp.tier == "digest":
-        body = _digest(inp, files, budget)
+        body = _digest(inp, files, budget - min(200, 6 * len(files)))
     else:
         body = _table(inp, ranked, budget)
     return Digest(body=head + body, stats=stats, pattern=pattern)
@@ -104,7 +104,11 @@ def _digest(inp: DigestInput, files: dict[str, FileHits], budget: float) -> list
     missing = [(fh.path, len(fh.hits)) for fh in files.values() if fh.path not in chosen]
     if missing:
         n = sum(c for _, c in missing)
-        out.append(f"… {len(missing)} more files with {n} hits not shown (by folder: {_top_dirs(missing)}) …")
+        if len(missing) <= 25:
+            named = ", ".join(f"{p} ({c})" for p, c in sorted(missing, key=lambda t: (-t[1], t[0])))
+            out.append(f"… {len(missing)} more files with {n} hits: {named} …")
+        else:
+            out.append(f"… {len(missing)} more files with {n} hits not shown (by folder: {_top_dirs(missing)}) …")
     return out
 
 

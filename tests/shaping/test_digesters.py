@@ -35,11 +35,16 @@ def test_search_digest_groups_hits_under_their_file(pipeline, settings):
     assert shaped.tier == "digest"
     assert shaped.tokens <= digest_budget(settings, shaped.raw_tokens)
     files, _ = parse_hits(split_lines(raw))
+    shown = 0
     for f in files.values():
         header = f"{f.path} ({len(f.hits)} hit{'s' if len(f.hits) != 1 else ''})"
-        assert header in shaped.text
-        _, line, text = f.hits[0]
-        assert f"  {line}: {text}" in shaped.text  # every file's first hit is kept
+        if header in shaped.text:
+            shown += 1
+            _, line, text = f.hits[0]
+            assert f"  {line}: {text}" in shaped.text  # a listed file's first hit is kept
+        else:  # files that did not fit are still named with their hit count
+            assert f"{f.path} ({len(f.hits)})" in shaped.text
+    assert shown >= len(files) * 0.7
     assert re.search(r"… \d+ more hits? \(result lines \d+-\d+\) …", shaped.text)
 
 
