@@ -353,6 +353,17 @@ def main() -> None:
     ]
     for label, (tok, ms, cms) in timings.items():
         lines.append(f"| {label} | {tok:,} | {ms:.2f} | {cms:.2f} | {ms / cms if cms else 0:.1f}x |")
+    lines += [
+        "",
+        "Reading the table: every cut result stays 100% reachable (one `fetch_result` by line or pattern returns the exact "
+        "lines). Where verbatim recall is below 95% the signals do not fit the 1,000-token overview budget at all: 600 files "
+        "with `def __init__` cannot all be named in 1,000 tokens (the overview names the top files and summarises the rest "
+        "by folder), typing.py has ~100 top-level definitions (the overview quotes the first signatures and names the "
+        "others with their line ranges: see *located*), pydantic's changelog has ~60 `##` headings. The baseline (head "
+        "truncation at the same size) keeps what happens to come first. Overhead ratios are against one bare tiktoken "
+        "count of the same text, measured in the same run (absolute times vary with machine load; the pipeline counts "
+        "the raw text once and the small result once).",
+    ]
     report = "\n".join(lines) + "\n"
     Path(args.out).write_text(report)
     sys.stdout.write(report)

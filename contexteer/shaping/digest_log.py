@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import logging
+import re
 from collections import Counter
 
 from contexteer.shaping import signals as sig
@@ -13,6 +14,8 @@ logger = logging.getLogger(__name__)
 __all__ = ["digest_log"]
 
 _HEAD, _TAIL = 2, 4
+# progress lines of a verbose run ("test_x.py::test_y PASSED   [ 40%]", "ok 12 - name") are no context for an error
+_PROGRESS = re.compile(r"\b(?:PASSED|PASS|ok|SKIPPED|XFAIL)\b.*$|\[\s*\d+%\]\s*$")
 _FETCH_PATTERN = r"(?i)error|fail|exception|traceback|panic|warn"
 
 
@@ -67,7 +70,7 @@ def _classify(inp: DigestInput) -> tuple[list[Item], Counter[str]]:
         taken.update(range(it.start, it.end + 1))
     for it in [x for x in items if x.prio == sig.ERROR]:
         for k in (*range(max(0, it.start - 2), it.start), *range(it.end + 1, min(n, it.end + 3))):
-            if k not in taken and lines[k].strip():
+            if k not in taken and lines[k].strip() and not _PROGRESS.search(lines[k]):
                 taken.add(k)
                 items.append(Item(k, k, sig.TERM + 0.5, "context"))
     for it in items:
