@@ -104,3 +104,14 @@ def test_structured_content_is_shrunk_valid_and_redacted_when_the_text_is_cut(pi
 def test_shaping_metadata_is_complete(pipeline):
     shaped = pipeline.shape(ShapeRequest(text="x", kind="text"))
     assert {"tier", "raw_tokens", "tokens", "handle", "estimated"} <= set(shaped.meta)
+
+
+def test_estimated_counts_are_flagged(store, monkeypatch):
+    from contexteer.shaping import tokens
+
+    monkeypatch.setattr(tokens, "_load", lambda name: None)
+    monkeypatch.setattr(tokens, "_counters", {})
+    p = Pipeline(Settings(), store)
+    shaped = p.shape(ShapeRequest(text="x" * 40_000, kind="text"))
+    assert shaped.estimated and shaped.meta["estimated"] is True
+    assert shaped.raw_tokens == 10_000
