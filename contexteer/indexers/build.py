@@ -7,15 +7,18 @@ a process pool, surviving a worker that crashes on one pathological file.
 
 from __future__ import annotations
 
+import faulthandler
 import hashlib
 import logging
 import multiprocessing
 import os
 import sys
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Sequence
 from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
 from concurrent.futures.process import BrokenProcessPool
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
+from functools import cache
+from typing import TextIO
 
 from contexteer.indexers import languages
 from contexteer.indexers.extract import FileResult, ParseTimeout, extract
@@ -37,6 +40,7 @@ class Limits:
     root: str
     max_bytes: int
     timeout: float
+    watchdog: bool = False  # pool workers: no in-parser time check, faulthandler ends a stuck worker
 
 
 # (path, language, size, mtime_ns, sha, status, has_errors, error)
@@ -79,13 +83,25 @@ def parse_file(job: Job, limits: Limits) -> Outcome:
         data = data.decode("latin-1").encode("utf-8")  # same lines, readable names
         note = "not UTF-8: read as Latin-1"
     try:
-        result = extract(data, spec, limits.timeout)
+        if limits.watchdog:
+            faulthandler.dump_traceback_later(limits.timeout, exit=True, file=_devnull())
+            try:
+                result = extract(data, spec, None)
+            finally:
+                faulthandler.cancel_dump_traceback_later()
+        else:
+            result = extract(data, spec, limits.timeout)
     except ParseTimeout as exc:
         return (base_row + (sha, "error", 1, f"{exc} (index.parse_timeout_seconds={limits.timeout:g})"), None)
     except Exception as exc:  # a grammar or query failure must not stop the build
         logger.warning("indexing %s failed: %s", job.path, exc)
         return (base_row + (sha, "error", 1, f"{type(exc).__name__}: {exc}"), None)
     return (base_row + (sha, "indexed", int(result.has_errors), note), result)
+
+
+@cache
+def _devnull() -> TextIO:
+    return open(os.devnull, "w")  # noqa: SIM115 - lives as long as the worker
 
 
 def _parse_chunk(jobs: Sequence[Job], limits: Limits) -> list[Outcome]:
@@ -108,42 +124,41 @@ def parse_many(
     cancelled: Callable[[], bool] = lambda: False,
 ) -> None:
     """Parse files in a pool of `workers` processes; `on_result` gets each finished chunk (in the caller's
-    thread). A chunk whose worker dies is retried file by file; a file that kills a worker again is
-    recorded as an error."""
-    chunks = [list(jobs[i : i + CHUNK]) for i in range(0, len(jobs), CHUNK)]
-    retry: list[Job] = []
+    thread). Workers parse at full speed under a process-level watchdog (faulthandler ends a worker
+    stuck past the time limit). A chunk whose worker died is parsed again one file per task with the
+    in-parser time check; a file that kills a worker even then is recorded as an error."""
+    fast = replace(limits, watchdog=True)
+    left = _run_round(list(jobs), fast, workers, CHUNK, on_result, cancelled)
+    if left and not cancelled():
+        logger.info("a parser process died; re-parsing %d files one by one", len(left))
+        left = _run_round(left, limits, workers, 1, on_result, cancelled)
+    if left and not cancelled():
+        _retry_isolated(left, limits, on_result)
+
+
+def _run_round(jobs: list[Job], limits: Limits, workers: int, chunk: int,
+               on_result: Callable[[list[Outcome]], None], cancelled: Callable[[], bool]) -> list[Job]:
+    """One pool over all jobs (all submitted at once so workers never starve while we write);
+    returns the jobs whose worker died."""
+    chunks = [jobs[i : i + chunk] for i in range(0, len(jobs), chunk)]
+    unfinished: list[Job] = []
     with ProcessPoolExecutor(max_workers=max(1, workers), mp_context=_context()) as pool:
-        pending: dict[Future[list[Outcome]], list[Job]] = {}
-        queue = iter(chunks)
-        for _ in range(workers * 3):
-            _submit_next(pool, queue, pending, limits)
+        pending: dict[Future[list[Outcome]], list[Job]] = {pool.submit(_parse_chunk, c, limits): c for c in chunks}
         while pending:
             done, _ = wait(pending, return_when=FIRST_COMPLETED)
             for fut in done:
-                chunk = pending.pop(fut)
+                part = pending.pop(fut)
                 try:
                     outcomes = fut.result()
                 except BrokenProcessPool:
-                    retry.extend(chunk)
+                    unfinished.extend(part)
                     continue
                 on_result(outcomes)
-                if cancelled():
-                    for f in pending:
-                        f.cancel()
-                    return
-                _submit_next(pool, queue, pending, limits)
-            if any(isinstance(f.exception(), BrokenProcessPool) for f in done if f.done() and not f.cancelled()):
-                retry.extend(j for chunk in pending.values() for j in chunk)
-                retry.extend(j for chunk in queue for j in chunk)
-                pending.clear()
-    if retry:
-        _retry_isolated(retry, limits, on_result)
-
-
-def _submit_next(pool: ProcessPoolExecutor, queue: Iterator[list[Job]], pending: dict, limits: Limits) -> None:
-    chunk = next(queue, None)
-    if chunk is not None:
-        pending[pool.submit(_parse_chunk, chunk, limits)] = chunk
+            if cancelled():
+                for fut in pending:
+                    fut.cancel()
+                return []
+    return unfinished
 
 
 def _retry_isolated(jobs: list[Job], limits: Limits, on_result: Callable[[list[Outcome]], None]) -> None:

@@ -46,6 +46,7 @@ class StructureIndex(IndexQueries):
         self.store = Store(ws.storage("index.sqlite"))
         self._flock = filelock.FileLock(str(ws.storage("index.lock")), thread_local=False)
         self._build_thread: threading.Thread | None = None
+        self._built = threading.Event()  # set when the cold build is complete (the FTS may still be building)
         self._build_error: BaseException | None = None
         self._progress: list[Progress] = []
         self._stop = threading.Event()
@@ -80,7 +81,7 @@ class StructureIndex(IndexQueries):
         """Build (cold) or sweep (warm). A cold build runs in a background thread; this waits up to
         `wait_seconds` (default `index.first_query_wait_seconds`; `float('inf')` waits for the end) and
         then returns the partial status while the build goes on."""
-        if self.store.is_complete() and (self._build_thread is None or not self._build_thread.is_alive()):
+        if self.store.is_complete():
             self.refresh()
             self._start_watcher()
             return self.status()
@@ -90,13 +91,14 @@ class StructureIndex(IndexQueries):
         try:
             if self._build_thread is None or not self._build_thread.is_alive():
                 self._build_error = None
+                self._built = threading.Event()
                 self._build_thread = threading.Thread(target=self._build_bg, name="contexteer-index-build", daemon=True)
                 self._build_thread.start()
-            self._build_thread.join(None if wait == float("inf") else max(0.0, wait))
+            self._built.wait(None if wait == float("inf") else max(0.0, wait))
         finally:
             if progress is not None and progress in self._progress:
                 self._progress.remove(progress)
-        if self._build_error is not None and not self._build_thread.is_alive():
+        if self._build_error is not None:
             err, self._build_error = self._build_error, None
             raise IndexError_(f"building the index failed: {err}. Run `contexteer index --root {self.ws.root}` to see the details.") from err
         if self.store.is_complete():
@@ -106,12 +108,16 @@ class StructureIndex(IndexQueries):
     def _build_bg(self) -> None:
         try:
             with self._lock_blocking():
-                if self.store.is_complete():
-                    return  # another process finished it while we waited
-                self._cold_build()
+                if not self.store.is_complete():  # else another process finished it while we waited
+                    self._cold_build()
+                self._built.set()
+                # The substring index comes last: queries already answer (with LIKE) meanwhile.
+                self.store.build_fts()
         except BaseException as exc:  # reported to the waiting caller
             logger.exception("index build failed")
             self._build_error = exc
+        finally:
+            self._built.set()
 
     def _lock_blocking(self) -> filelock.BaseFileLock:
         while not self._stop.is_set():
@@ -229,7 +235,7 @@ class StructureIndex(IndexQueries):
             if report is not None:
                 return report
             return RefreshReport(skipped=True, reason="throttled", seconds=time.monotonic() - started)
-        if self._build_thread is not None and self._build_thread.is_alive():
+        if self._build_thread is not None and self._build_thread.is_alive() and not self._built.is_set():
             return RefreshReport(skipped=True, reason="a build is running", seconds=time.monotonic() - started)
         if not self._flock_try():
             return RefreshReport(skipped=True, reason="another process holds the index lock", seconds=time.monotonic() - started)
@@ -250,6 +256,7 @@ class StructureIndex(IndexQueries):
                 self._parse_and_write(jobs, total=len(jobs), done=0, report=report, known=known)
             if not self.store.is_complete():
                 self.store.finish_build()
+            self.store.build_fts()
             self._last_sweep = time.monotonic()
         finally:
             self._flock.release()

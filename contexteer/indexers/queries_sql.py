@@ -90,7 +90,7 @@ class IndexQueries:
             clauses.append("(s.name LIKE ? ESCAPE '\\' OR s.qualname LIKE ? ESCAPE '\\')")
             args += [pat, pat]
         elif match == "substring":
-            if self.store.fts and len(query) >= 3 and self.store.is_complete():
+            if len(query) >= 3 and self.store.fts_ready():
                 clauses.append("s.id IN (SELECT rowid FROM symbols_fts WHERE symbols_fts MATCH ?)")
                 args.append('"' + query.replace('"', '""') + '"')
             else:
@@ -147,22 +147,39 @@ class IndexQueries:
 
     # ----- references and imports -----------------------------------------------------------
     def references_to(self, name: str, *, limit: int | None = None) -> list[Reference]:
-        sql = "SELECT f.path, r.name, r.line, r.kind FROM refs r JOIN files f ON r.file_id=f.id WHERE r.name=? ORDER BY f.path, r.line"
-        if limit is not None:
-            sql += f" LIMIT {int(limit)}"
-        return [Reference(*r) for r in self.store.conn.execute(sql, (name,))]
+        """Every use of `name` (calls, type uses, imports), ordered by path and line."""
+        sql = "SELECT f.path, r.kind, r.lines FROM refs r JOIN files f ON r.file_id=f.id WHERE r.name=? ORDER BY f.path"
+        out: list[Reference] = []
+        group: list[Reference] = []
+        current = None
+        for path, kind, lines in self.store.conn.execute(sql, (name,)):
+            if path != current:
+                out.extend(sorted(group, key=lambda r: r.line))
+                group, current = [], path
+                if limit is not None and len(out) >= limit:
+                    break
+            group.extend(Reference(path, name, int(line), kind) for line in lines.split(","))
+        out.extend(sorted(group, key=lambda r: r.line))
+        return out if limit is None else out[: int(limit)]
 
     def references_in_range(self, path: str, start_line: int, end_line: int) -> list[Reference]:
-        sql = ("SELECT f.path, r.name, r.line, r.kind FROM refs r JOIN files f ON r.file_id=f.id "
-               "WHERE f.path=? AND r.line BETWEEN ? AND ? ORDER BY r.line, r.name")
-        return [Reference(*r) for r in self.store.conn.execute(sql, (path, start_line, end_line))]
+        """The uses of any name inside lines start_line..end_line of one file, ordered by line."""
+        sql = "SELECT r.name, r.kind, r.lines FROM refs r JOIN files f ON r.file_id=f.id WHERE f.path=?"
+        out = [
+            Reference(path, name, line, kind)
+            for name, kind, lines in self.store.conn.execute(sql, (path,))
+            for line in map(int, lines.split(","))
+            if start_line <= line <= end_line
+        ]
+        out.sort(key=lambda r: (r.line, r.name))
+        return out
 
     def reference_counts(self, names: Iterable[str]) -> dict[str, int]:
         wanted = list(dict.fromkeys(names))
         out = dict.fromkeys(wanted, 0)
         for i in range(0, len(wanted), 500):
             part = wanted[i : i + 500]
-            sql = f"SELECT name, count(*) FROM refs WHERE name IN ({','.join('?' * len(part))}) GROUP BY name"
+            sql = f"SELECT name, sum(n) FROM refs WHERE name IN ({','.join('?' * len(part))}) GROUP BY name"
             for name, n in self.store.conn.execute(sql, part):
                 out[name] = n
         return out
@@ -180,7 +197,9 @@ class IndexQueries:
         """Definitions (path, name, kind, exported) and references (path, name) for the repo-map ranking."""
         c = self.store.conn
         defs = [(p, n, k, bool(e)) for p, n, k, e in c.execute("SELECT f.path, s.name, s.kind, s.exported FROM symbols s JOIN files f ON s.file_id=f.id")]
-        refs = [(p, n) for p, n in c.execute("SELECT f.path, r.name FROM refs r JOIN files f ON r.file_id=f.id")]
+        refs: list[tuple[str, str]] = []
+        for p, name, n in c.execute("SELECT f.path, r.name, r.n FROM refs r JOIN files f ON r.file_id=f.id"):
+            refs.extend([(p, name)] * n)  # one pair per use, as the ranking weighs by use count
         return defs, refs
 
     def stats(self) -> dict[str, Any]:
@@ -193,6 +212,6 @@ class IndexQueries:
             "files_per_status": status,
             "files_with_syntax_errors": c.execute("SELECT count(*) FROM files WHERE has_errors=1").fetchone()[0],
             "symbols": c.execute("SELECT count(*) FROM symbols").fetchone()[0],
-            "references": c.execute("SELECT count(*) FROM refs").fetchone()[0],
+            "references": c.execute("SELECT coalesce(sum(n), 0) FROM refs").fetchone()[0],
             "imports": c.execute("SELECT count(*) FROM imports").fetchone()[0],
         }

@@ -23,7 +23,7 @@ from contexteer.errors import IndexError_
 
 logger = logging.getLogger(__name__)
 
-SCHEMA_VERSION = 3
+SCHEMA_VERSION = 4
 
 _TABLES = """
 CREATE TABLE IF NOT EXISTS meta(key TEXT PRIMARY KEY, value TEXT);
@@ -35,7 +35,7 @@ CREATE TABLE IF NOT EXISTS symbols(
     id INTEGER PRIMARY KEY, file_id INTEGER NOT NULL, name TEXT NOT NULL, qualname TEXT NOT NULL,
     kind TEXT NOT NULL, start_line INTEGER NOT NULL, end_line INTEGER NOT NULL, signature TEXT,
     doc TEXT, exported INTEGER NOT NULL, parent_id INTEGER);
-CREATE TABLE IF NOT EXISTS refs(file_id INTEGER NOT NULL, name TEXT NOT NULL, line INTEGER NOT NULL, kind TEXT NOT NULL);
+CREATE TABLE IF NOT EXISTS refs(file_id INTEGER NOT NULL, name TEXT NOT NULL, kind TEXT NOT NULL, lines TEXT NOT NULL, n INTEGER NOT NULL);
 CREATE TABLE IF NOT EXISTS imports(file_id INTEGER NOT NULL, module TEXT NOT NULL, names TEXT NOT NULL, line INTEGER NOT NULL);
 """
 
@@ -44,19 +44,20 @@ CREATE INDEX IF NOT EXISTS symbols_file ON symbols(file_id, start_line);
 CREATE INDEX IF NOT EXISTS symbols_name ON symbols(name);
 CREATE INDEX IF NOT EXISTS symbols_qualname ON symbols(qualname);
 CREATE INDEX IF NOT EXISTS refs_name ON refs(name);
-CREATE INDEX IF NOT EXISTS refs_file ON refs(file_id, line);
+CREATE INDEX IF NOT EXISTS refs_file ON refs(file_id);
 CREATE INDEX IF NOT EXISTS imports_file ON imports(file_id);
 """
 
 _FTS = """
 CREATE VIRTUAL TABLE IF NOT EXISTS symbols_fts USING fts5(
-    name, qualname, content='symbols', content_rowid='id', tokenize='trigram');
+    qualname, content='symbols', content_rowid='id', tokenize='trigram');
 """
+# The qualname ends with the name, so one trigram index over qualnames serves substring search on both.
 _FTS_TRIGGERS = """
 CREATE TRIGGER IF NOT EXISTS symbols_ai AFTER INSERT ON symbols BEGIN
-  INSERT INTO symbols_fts(rowid, name, qualname) VALUES (new.id, new.name, new.qualname); END;
+  INSERT INTO symbols_fts(rowid, qualname) VALUES (new.id, new.qualname); END;
 CREATE TRIGGER IF NOT EXISTS symbols_ad AFTER DELETE ON symbols BEGIN
-  INSERT INTO symbols_fts(symbols_fts, rowid, name, qualname) VALUES ('delete', old.id, old.name, old.qualname); END;
+  INSERT INTO symbols_fts(symbols_fts, rowid, qualname) VALUES ('delete', old.id, old.qualname); END;
 """
 
 NAME_SEP = "\x1f"  # joins an import's names in one column
@@ -171,6 +172,7 @@ class Store:
         c.execute("DROP TRIGGER IF EXISTS symbols_ai")
         c.execute("DROP TRIGGER IF EXISTS symbols_ad")
         c.execute("DROP TABLE IF EXISTS symbols_fts")
+        self.set_meta("fts_state", "")
         self.set_meta("build_state", "building")
 
     def finish_build(self) -> None:
@@ -181,14 +183,6 @@ class Store:
             try:
                 for stmt in _INDEXES.strip().split(";\n"):
                     c.execute(stmt)
-                if self.fts:
-                    has = c.execute("SELECT 1 FROM sqlite_master WHERE name='symbols_fts'").fetchone()
-                    if not has:
-                        c.execute(_FTS.strip().rstrip(";"))
-                        c.execute("INSERT INTO symbols_fts(symbols_fts) VALUES ('rebuild')")
-                    for stmt in _FTS_TRIGGERS.strip().split("END;"):
-                        if stmt.strip():
-                            c.execute(stmt + "END;")
                 self.set_meta("build_state", "complete")
                 self.set_meta("built_at", str(time.time()))
                 c.execute("COMMIT")
@@ -196,6 +190,30 @@ class Store:
                 c.execute("ROLLBACK")
                 raise
         c.execute("PRAGMA optimize")
+
+    def build_fts(self) -> None:
+        """Create the trigram index of qualnames (and the triggers that keep it current), if SQLite has
+        FTS5 and it is missing. Until then substring search scans with LIKE."""
+        if not self.fts or self.fts_ready():
+            return
+        c = self.conn
+        with self.write_lock:
+            c.execute("BEGIN IMMEDIATE")
+            try:
+                c.execute("DROP TABLE IF EXISTS symbols_fts")
+                c.execute(_FTS.strip().rstrip(";"))
+                c.execute("INSERT INTO symbols_fts(symbols_fts) VALUES ('rebuild')")
+                for stmt in _FTS_TRIGGERS.strip().split("END;"):
+                    if stmt.strip():
+                        c.execute(stmt + "END;")
+                self.set_meta("fts_state", "ready")
+                c.execute("COMMIT")
+            except BaseException:
+                c.execute("ROLLBACK")
+                raise
+
+    def fts_ready(self) -> bool:
+        return self.fts and self.get_meta("fts_state") == "ready"
 
     def is_complete(self) -> bool:
         return self.get_meta("build_state") == "complete"
@@ -232,10 +250,10 @@ class Store:
                     for name, qual, kind, sl, el, sig, doc, exp, parent in result.symbols:
                         sym_rows.append((next_id, fid, name, qual, kind, sl, el, sig, doc, int(exp), base + parent if parent >= 0 else None))
                         next_id += 1
-                    ref_rows.extend((fid, name, line, kind) for name, line, kind in result.refs)
+                    ref_rows.extend((fid, *ref) for ref in result.refs)
                     imp_rows.extend((fid, mod, NAME_SEP.join(names), line) for mod, names, line in result.imports)
                 c.executemany("INSERT INTO symbols VALUES (?,?,?,?,?,?,?,?,?,?,?)", sym_rows)
-                c.executemany("INSERT INTO refs VALUES (?,?,?,?)", ref_rows)
+                c.executemany("INSERT INTO refs VALUES (?,?,?,?,?)", ref_rows)
                 c.executemany("INSERT INTO imports VALUES (?,?,?,?)", imp_rows)
                 self._bump(c)
                 c.execute("COMMIT")

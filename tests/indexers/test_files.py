@@ -102,3 +102,15 @@ def test_corrupt_database_is_rebuilt(repo, open_index):
     again = open_index()
     again.ensure_built(wait_seconds=INF)
     assert again.symbols_named("alpha")
+
+
+def test_a_worker_stuck_on_one_file_is_ended_and_the_rest_indexed(repo, open_index):
+    for i in range(80):
+        write(repo, f"m{i}.py", f"def f{i}():\n    pass\n")
+    write(repo, "zz_slow.py", "def f(:\n" * 125_000)  # ~1 s of error recovery, > the 0.3 s limit
+    idx = open_index(workers=2, parse_timeout_seconds=0.3)
+    status = idx.ensure_built(wait_seconds=INF)
+    assert status.complete and status.files_done == 81
+    slow = idx.file_info("zz_slow.py")
+    assert slow.status == "error" and "parse_timeout_seconds" in slow.error
+    assert all(idx.file_info(f"m{i}.py").status == "indexed" for i in range(80))
