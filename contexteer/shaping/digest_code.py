@@ -121,7 +121,10 @@ def _signature_end(lines: list[str], i: int) -> int:
 def digest_code(inp: DigestInput) -> Digest:
     ls = inp.ls
     lines = ls.lines
-    defs = find_definitions(ls, inp.outline)
+    cached = ls.cache.get("defs")
+    if cached is None:
+        cached = ls.cache["defs"] = find_definitions(ls, inp.outline)
+    defs: list[Def] = cached  # type: ignore[assignment]
     items: list[Item] = []
     taken: set[int] = set()
     for d in defs:
@@ -143,7 +146,7 @@ def digest_code(inp: DigestInput) -> Digest:
             items.append(Item(i, i, prio, sig.LABELS[prio]))
             counts[sig.LABELS[prio]] += 1
     sig.promote_terms(items)
-    stats = ", ".join(f"{v} {k}" for k, v in counts.items() if v) or "no definitions found"
+    stats = sig.counted(counts) or "no definitions found"
 
     def cost(it: Item) -> float:
         return sum(ls.est(clip(lines[k], inp.max_chars)) + 2 for k in range(it.start, it.end + 1))
@@ -178,7 +181,7 @@ def digest_code(inp: DigestInput) -> Digest:
         body += _compact(ls, [it for it in rest if it.start in by_start], by_start, _qualnames(defs), inp.budget - 40 - used)
         missing = Counter(it.label for it in rest if it.start not in by_start)
         if missing:
-            body.append("… not shown: " + ", ".join(f"{v} {k}" for k, v in missing.items()) + " (fetch them with pattern=)")
+            body.append("… not shown: " + sig.counted(missing) + " (fetch them with pattern=)")
     return Digest(body=body, stats=stats, pattern=_DEFS_PATTERN)
 
 

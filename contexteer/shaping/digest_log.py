@@ -56,7 +56,7 @@ def _classify(inp: DigestInput) -> tuple[list[Item], Counter[str]]:
         if prio <= sig.TERM:
             counts[sig.LABELS[prio]] += run
         key = line.strip()
-        first = first_seen.get(key) if prio in (sig.WARNING, sig.TODO, sig.ERROR) and len(key) > 12 else None
+        first = first_seen.get(key) if prio in (sig.WARNING, sig.TODO, sig.ERROR, sig.FRAME) and len(key) > 12 else None
         if first is not None:
             dup_lines.setdefault(first.start, []).append(i)
             totals[first.start] = totals.get(first.start, first.run) + run
@@ -68,7 +68,7 @@ def _classify(inp: DigestInput) -> tuple[list[Item], Counter[str]]:
     taken: set[int] = set()
     for it in items:
         taken.update(range(it.start, it.end + 1))
-    for it in [x for x in items if x.prio == sig.ERROR]:
+    for it in [x for x in items if x.prio <= sig.ERROR]:
         for k in (*range(max(0, it.start - 2), it.start), *range(it.end + 1, min(n, it.end + 3))):
             if k not in taken and lines[k].strip() and not _PROGRESS.search(lines[k]):
                 taken.add(k)
@@ -77,17 +77,20 @@ def _classify(inp: DigestInput) -> tuple[list[Item], Counter[str]]:
         others = dup_lines.get(it.start)
         if others:
             total = totals.get(it.start, it.run)
-            shown = ", ".join(str(inp.ls.num(k)) for k in others[:3])
-            more = f", +{len(others) - 3} more" if len(others) > 3 else ""
-            it.note = f"[×{total} in all; also lines {shown}{more}]"
+            shown = ", ".join(str(inp.ls.num(k)) for k in others[:2])
+            more = f", +{len(others) - 2}" if len(others) > 2 else ""
+            it.note = f"[×{total}; also {shown}{more}]"
     sig.promote_terms(items)
     return items, counts
 
 
 def digest_log(inp: DigestInput) -> Digest:
     ls = inp.ls
-    items, counts = _classify(inp)
-    stats = ", ".join(f"{v} {k}" for k, v in counts.items() if v) or "no error/warning lines"
+    cached = ls.cache.get("log")
+    if cached is None:
+        cached = ls.cache["log"] = _classify(inp)
+    items, counts = cached  # type: ignore[misc]
+    stats = sig.counted(counts) or "no error/warning lines"
     if inp.tier == "digest":
         chosen = select(items, len(ls), inp.budget, cost=lambda it: ls.est(ls.lines[it.start]) * (1 if it.run > 1 else it.end - it.start + 1) + 2,
                         fill=lambda k: ls.est(ls.lines[k]))
@@ -102,7 +105,7 @@ def _overview(inp: DigestInput, items: list[Item], counts: Counter[str]) -> list
     for it in items:
         first_at.setdefault(it.label, ls.num(it.start))
     table = ["| signal | lines | first at |", "|---|---|---|"]
-    for label in ("errors", "frames", "warnings", "TODO/FIXME", "term matches"):
+    for label in ("summary lines", "errors", "frames", "warnings", "TODO/FIXME", "term matches"):
         if counts.get(label):
             table.append(f"| {label} | {counts[label]} | {first_at.get(label, '')} |")
     if len(table) == 2:
@@ -122,5 +125,5 @@ def _overview(inp: DigestInput, items: list[Item], counts: Counter[str]) -> list
     missing = Counter(it.label for it in items if id(it) not in shown and it.label != "context")
     out = [*table, "", "signal lines (line: text):", *hits]
     if missing:
-        out.append("… not shown: " + ", ".join(f"{v} {k}" for k, v in missing.items()) + " (fetch them with pattern=)")
+        out.append("… not shown: " + sig.counted(missing) + " (fetch them with pattern=)")
     return out

@@ -66,7 +66,10 @@ def digest_text(inp: DigestInput, *, markdown: bool = True) -> Digest:
     ls = inp.ls
     lines = ls.lines
     n = len(lines)
-    heads = find_headings(ls, markdown)
+    cached = ls.cache.get("headings")
+    if cached is None:
+        cached = ls.cache["headings"] = find_headings(ls, markdown)
+    heads: list[tuple[int, int, str]] = cached  # type: ignore[assignment]
     items: list[Item] = []
     counts: Counter[str] = Counter()
     heading_idx: set[int] = set()
@@ -95,7 +98,7 @@ def digest_text(inp: DigestInput, *, markdown: bool = True) -> Digest:
         if prio is not None:
             items.append(Item(i, i, prio, sig.LABELS[prio]))
     sig.promote_terms(items)
-    stats = ", ".join(f"{v} {k}" for k, v in counts.items() if v) or "no headings"
+    stats = sig.counted(counts) or "no headings"
     pattern = r"^#{1,6} " if markdown else None
 
     def cost(it: Item) -> float:
@@ -119,7 +122,7 @@ def digest_text(inp: DigestInput, *, markdown: bool = True) -> Digest:
     chosen_ids = {id(it) for it in chosen}
     missing = Counter(it.label for it in items if id(it) not in chosen_ids and it.label != "context")
     if missing:
-        body.append("… not shown: " + ", ".join(f"{v} {k}" for k, v in missing.items()))
+        body.append("… not shown: " + sig.counted(missing))
     return Digest(body=body, stats=stats, pattern=pattern)
 
 

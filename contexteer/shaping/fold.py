@@ -49,6 +49,7 @@ class LineSet:
         chars = max(1, len(text))
         self.chars_per_token = max(1.0, chars / max(1, raw_tokens))
         self._blank: list[int] | None = None
+        self.cache: dict[str, object] = {}  # digesters keep their classification here across fitting attempts
 
     def __len__(self) -> int:
         return len(self.lines)

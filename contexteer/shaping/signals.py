@@ -8,6 +8,7 @@ import re
 logger = logging.getLogger(__name__)
 
 # Priorities: lower is kept first when the budget is tight.
+SUMMARY = -1  # "3 failed, 302 passed", "error: could not compile": few, and they say the most
 ERROR = 0
 FRAME = 1
 WARNING = 2
@@ -20,7 +21,7 @@ CONTEXT = 6
 TERM_FIRST = 3.5
 TERM_FIRST_COUNT = 25
 
-LABELS = {ERROR: "errors", FRAME: "frames", WARNING: "warnings", TODO: "TODO/FIXME", DEFINITION: "definitions", TERM: "term matches", CONTEXT: "context"}
+LABELS = {SUMMARY: "summary lines", ERROR: "errors", FRAME: "frames", WARNING: "warnings", TODO: "TODO/FIXME", DEFINITION: "definitions", TERM: "term matches", CONTEXT: "context"}
 
 SUMMARY_RE = re.compile(
     r"""(?xm)
@@ -69,6 +70,15 @@ CDEF_RE = re.compile(r"^[ \t]{0,8}(?!(?:if|for|while|switch|return|else|catch|ca
 _INDENT_RE = re.compile(r"^[ \t]*")
 
 
+_SINGULAR = {"summary lines": "summary line", "errors": "error", "frames": "frame", "warnings": "warning",
+             "definitions": "definition", "term matches": "term match", "headings": "heading"}
+
+
+def counted(counts: dict[str, int]) -> str:
+    """`3 errors, 1 warning` from label counts (zero counts left out)."""
+    return ", ".join(f"{v} {_SINGULAR.get(k, k) if v == 1 else k}" for k, v in counts.items() if v)
+
+
 def promote_terms(items: list, label: str = "term matches") -> None:  # type: ignore[type-arg]
     """Raise the first TERM_FIRST_COUNT term-match items (in line order) above definitions."""
     n = 0
@@ -81,7 +91,9 @@ def promote_terms(items: list, label: str = "term matches") -> None:  # type: ig
 
 def log_priority(line: str) -> int | None:
     """Priority of a log/output line, or None for an ordinary line."""
-    if SUMMARY_RE.search(line) or ERROR_RE.search(line):
+    if SUMMARY_RE.search(line):
+        return SUMMARY
+    if ERROR_RE.search(line):
         return ERROR
     if FRAME_RE.search(line):
         return FRAME
