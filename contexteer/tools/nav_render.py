@@ -56,7 +56,8 @@ def symbol_search(model: SymbolSearch, match: str, kind: str | None, with_refs: 
         hint = " Try match='prefix', 'substring' or 'fuzzy'" if match == "exact" else " Try match='fuzzy' or search_text"
         kind_hint = f", or drop kind='{kind}'" if kind else ""
         out.append(f"no definitions match '{model.query}' (match={match}).{hint}{kind_hint}.")
-        return "\n".join(out)
+        if not model.references:
+            return "\n".join(out)
     for h in model.definitions:
         priv = "" if h.exported else " (private)"
         refs = f"  [{h.references} refs]" if h.references else ""

@@ -446,8 +446,9 @@ def register(mcp: object, svc: Services) -> None:
                               signature=s.signature, exported=s.exported, references=counts.get(s.name, 0)) for s in page]
             sites: list[RefSite] = []
             ref_total = 0
-            if references and page:
-                names = list(dict.fromkeys(s.name for s in page[:5]))
+            if references and (page or prefix):
+                # with path=, references inside it count even when the definition lives elsewhere
+                names = list(dict.fromkeys(s.name for s in page[:5])) or [q.rsplit(".", 1)[-1]]
                 for nm in names:
                     refs = idx.references_to(nm, limit=nav_settings.search_max_results)
                     ref_total += len(refs)

@@ -140,3 +140,20 @@ def test_a_fresh_edit_is_reflected_in_the_next_answer(pyshop_fresh: Served):
 
 def test_fixture_repository_is_unchanged_by_the_edit_test():
     assert "parse_footer" not in (FIXTURES / "pyshop" / "shop" / "io.py").read_text()
+
+
+def test_an_unknown_kind_is_an_error_listing_the_kinds(pyshop: Served):
+    a = pyshop.call("search_symbol", query="Order", kind="klass")
+    assert a.is_error and "unknown symbol kind 'klass'" in a.text and "class" in a.text
+
+
+def test_kind_and_path_filters_narrow_definitions_and_references(pyshop: Served):
+    a = pyshop.call("search_symbol", query="parse", match="prefix", kind="function")
+    assert [h["qualname"] for h in a.data["definitions"]] == ["parse_header"]
+    b = pyshop.call("search_symbol", query="apply_discount", path="tests", references=True)
+    assert b.data["definitions"] == [] or all(h["path"].startswith("tests/") for h in b.data["definitions"])
+    c = pyshop.call("search_symbol", query="Order", path="shop/pricing.py", references=True)
+    assert c.data["definitions"] == []  # Order is defined in models.py, outside path=
+    assert "shop/pricing.py:12: def apply_discount(order: Order, percent: float) -> int:" in c.text
+    assert {(r["path"], r["line"]) for r in c.data["references"]} >= {("shop/pricing.py", 12), ("shop/pricing.py", 25)}
+    assert {r["path"] for r in c.data["references"]} == {"shop/pricing.py"}
