@@ -91,10 +91,15 @@ def match_tier(sym: Any, query: str) -> int:
 
 
 def rank_definitions(syms: list[Any], query: str, ref_counts: dict[str, int]) -> list[Any]:
-    return sorted(
-        syms,
-        key=lambda s: (match_tier(s, query), not s.exported, -ref_counts.get(s.name, 0), s.path, s.start_line),
-    )
+    """Exact > prefix > substring > fuzzy (closest first), then public before private, then most referenced."""
+    q = query.lower()
+
+    def key(s: Any) -> tuple[Any, ...]:
+        tier = match_tier(s, query)
+        close = -difflib.SequenceMatcher(None, q, s.name.lower()).ratio() if tier == 4 else 0.0
+        return (tier, close, not s.exported, -ref_counts.get(s.name, 0), s.path, s.start_line)
+
+    return sorted(syms, key=key)
 
 
 @dataclass
