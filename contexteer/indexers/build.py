@@ -1,5 +1,8 @@
 """Reading, classifying and parsing files, in-process or in a process pool (the worker side of the index).
 
+Workers import only this module, the extractor and the language registry (not the settings or
+workspace modules, whose pydantic import would slow every worker's start).
+
 `parse_file` is the unit of work: it stats, reads, hashes and classifies one file (too large, binary,
 unsupported, indexed) and parses it with the per-file time limit. `parse_many` runs a list of them in
 a process pool, surviving a worker that crashes on one pathological file.
@@ -22,7 +25,6 @@ from typing import TextIO
 
 from contexteer.indexers import languages
 from contexteer.indexers.extract import FileResult, ParseTimeout, extract
-from contexteer.workspace import BINARY_EXTENSIONS, is_binary_bytes
 
 logger = logging.getLogger(__name__)
 
@@ -57,8 +59,6 @@ def parse_file(job: Job, limits: Limits) -> Outcome:
         return ("gone", job.path)
     spec = languages.language_for_path(job.path)
     base_row = (job.path, spec.name if spec else None, st.st_size, st.st_mtime_ns)
-    if os.path.splitext(job.path)[1].lower() in BINARY_EXTENSIONS:
-        return (base_row + (None, "binary", 0, None), None)
     if st.st_size > limits.max_bytes:
         return (base_row + (None, "too_large", 0, f"{st.st_size} bytes > workspace.max_file_bytes {limits.max_bytes}"), None)
     try:
@@ -69,7 +69,7 @@ def parse_file(job: Job, limits: Limits) -> Outcome:
     sha = hashlib.blake2b(data, digest_size=16).hexdigest()
     if job.old_sha is not None and sha == job.old_sha:
         return ("unchanged", job.path)
-    if is_binary_bytes(data):
+    if b"\x00" in data[:8192]:  # the rule git and ripgrep use (workspace.is_binary_bytes)
         return (base_row + (sha, "binary", 0, None), None)
     if spec is None and not languages.has_extension(job.path):
         spec = languages.language_for_shebang(data)

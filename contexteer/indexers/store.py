@@ -229,21 +229,20 @@ class Store:
                 for path in deleted:
                     self._delete_path(c, path)
                 next_id = (c.execute("SELECT max(id) FROM symbols").fetchone()[0] or 0) + 1
+                next_fid = (c.execute("SELECT max(id) FROM files").fetchone()[0] or 0) + 1
+                old_ids = self._ids_of(c, [file_row[0] for file_row, _r in rows])
+                for fid in old_ids.values():
+                    self._delete_rows(c, fid)
+                file_rows: list[tuple] = []
                 sym_rows: list[tuple] = []
                 ref_rows: list[tuple] = []
                 imp_rows: list[tuple] = []
                 for file_row, result in rows:
-                    path = file_row[0]
-                    old = c.execute("SELECT id FROM files WHERE path=?", (path,)).fetchone()
-                    if old:
-                        self._delete_rows(c, old[0])
+                    fid = old_ids.get(file_row[0])
+                    if fid is None:
+                        fid, next_fid = next_fid, next_fid + 1
                     n = len(result.symbols) if result is not None else 0
-                    c.execute(
-                        "INSERT OR REPLACE INTO files(id, path, language, size, mtime_ns, sha, status, has_errors, n_symbols, error)"
-                        " VALUES (?,?,?,?,?,?,?,?,?,?)",
-                        (old[0] if old else None, *file_row[:7], n, file_row[7]),
-                    )
-                    fid = old[0] if old else c.execute("SELECT last_insert_rowid()").fetchone()[0]
+                    file_rows.append((fid, *file_row[:7], n, file_row[7]))
                     if result is None:
                         continue
                     base = next_id
@@ -252,6 +251,11 @@ class Store:
                         next_id += 1
                     ref_rows.extend((fid, *ref) for ref in result.refs)
                     imp_rows.extend((fid, mod, NAME_SEP.join(names), line) for mod, names, line in result.imports)
+                c.executemany(
+                    "INSERT OR REPLACE INTO files(id, path, language, size, mtime_ns, sha, status, has_errors, n_symbols, error)"
+                    " VALUES (?,?,?,?,?,?,?,?,?,?)",
+                    file_rows,
+                )
                 c.executemany("INSERT INTO symbols VALUES (?,?,?,?,?,?,?,?,?,?,?)", sym_rows)
                 c.executemany("INSERT INTO refs VALUES (?,?,?,?,?)", ref_rows)
                 c.executemany("INSERT INTO imports VALUES (?,?,?,?)", imp_rows)
@@ -291,6 +295,14 @@ class Store:
         if row:
             self._delete_rows(c, row[0])
             c.execute("DELETE FROM files WHERE id=?", (row[0],))
+
+    @staticmethod
+    def _ids_of(c: sqlite3.Connection, paths: list[str]) -> dict[str, int]:
+        out: dict[str, int] = {}
+        for i in range(0, len(paths), 500):
+            part = paths[i : i + 500]
+            out.update(c.execute(f"SELECT path, id FROM files WHERE path IN ({','.join('?' * len(part))})", part).fetchall())
+        return out
 
     @staticmethod
     def _delete_rows(c: sqlite3.Connection, fid: int) -> None:
