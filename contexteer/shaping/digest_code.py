@@ -158,8 +158,8 @@ def digest_code(inp: DigestInput) -> Digest:
     by_start = {d.idx: d for d in defs}
     avail = inp.budget - 20
     primary = [it for it in items if it.prio < sig.DEFINITION + 0.05]  # signals, terms, top-level definitions
-    def ocost(it: Item) -> float:  # signatures tokenize denser than the file's average; the range prefix is digits
-        return cost(it) * 1.15 + 5
+    def ocost(it: Item) -> float:  # the `start-end: ` prefix is digits
+        return cost(it) + 4
 
     if sum(ocost(it) for it in items) <= avail:
         pool, verbatim_budget = items, avail  # everything fits verbatim
@@ -177,7 +177,7 @@ def digest_code(inp: DigestInput) -> Digest:
     chosen_ids = {id(it) for it in chosen}
     rest = [it for it in items if id(it) not in chosen_ids]
     if rest:
-        used = sum(ls.est(b) * 1.15 + 2 for b in body)
+        used = sum(ls.est(b) for b in body)
         body += _compact(ls, [it for it in rest if it.start in by_start], by_start, _qualnames(defs), inp.budget - 40 - used)
         missing = Counter(it.label for it in rest if it.start not in by_start)
         if missing:
@@ -202,7 +202,7 @@ def _compact(ls: LineSet, rest: list[Item], by_start: dict[int, Def], qual: dict
     used = 12.0
     for it in sorted(rest, key=lambda i: (i.prio, i.start)):
         d = by_start[it.start]
-        c = len(f"{ls.num(d.idx)}-{ls.num(d.end)} {qual[d.idx]}, ") / 3.0  # digits and snake_case split finely
+        c = ls.est(f"{ls.num(d.idx)}-{ls.num(d.end)} {qual[d.idx]}, ") - 1
         if used + c > budget:
             continue
         used += c

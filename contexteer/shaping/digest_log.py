@@ -112,7 +112,11 @@ def _overview(inp: DigestInput, items: list[Item], counts: Counter[str]) -> list
         table = ["(no error, warning or summary lines found)"]
     budget = inp.budget - sum(ls.est(t) for t in table) - 8
     max_chars = min(inp.max_chars, 300)
-    chosen = select(items, len(ls), budget, cost=lambda it: ls.est(clip(ls.lines[it.start], max_chars)) * 1.1 + 3 + len(it.note) / 2.5, marker_cost=0)
+    def cost(it: Item) -> float:
+        n = 1 if it.run > 1 else it.end - it.start + 1
+        return sum(ls.est(clip(ls.lines[k], max_chars)) + 2 for k in range(it.start, it.start + n)) + ls.est(it.note) + (3 if it.run > 1 else 0)
+
+    chosen = select(items, len(ls), budget, cost=cost, marker_cost=0)
     shown = {id(it) for it in chosen}
     hits = []
     for it in chosen:

@@ -109,7 +109,7 @@ def digest_text(inp: DigestInput, *, markdown: bool = True) -> Digest:
         return Digest(body=render_folded(ls, chosen, what="text", max_chars=inp.max_chars, namer=_namer(ls, heads)), stats=stats, pattern=pattern)
     # overview: the outline with each section's range, then signal lines
     starts = [h[0] for h in heads]
-    chosen = select(items, n, inp.budget - 20, lambda it: cost(it) * 1.15 + 6, marker_cost=0)
+    chosen = select(items, n, inp.budget - 20, lambda it: cost(it) + 4, marker_cost=0)
     body: list[str] = []
     for it in chosen:
         k = bisect.bisect_left(starts, it.start)
