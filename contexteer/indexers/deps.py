@@ -26,10 +26,16 @@ logger = logging.getLogger(__name__)
 
 
 class ImportLike(Protocol):
-    path: str
-    module: str
-    names: tuple[str, ...]
-    line: int
+    """What the resolver needs of an import (the index's `Import` rows, or any look-alike)."""
+
+    @property
+    def path(self) -> str: ...
+    @property
+    def module(self) -> str: ...
+    @property
+    def names(self) -> tuple[str, ...]: ...
+    @property
+    def line(self) -> int: ...
 
 
 @dataclass(frozen=True)

@@ -5,7 +5,7 @@ from __future__ import annotations
 import logging
 from collections.abc import Callable
 from types import SimpleNamespace
-from typing import Annotated, Any, Literal
+from typing import Annotated, Any, Literal, cast
 
 import anyio.to_thread
 from mcp.server.mcpserver import Context
@@ -13,7 +13,7 @@ from mcp_types import CallToolResult
 from pydantic import Field
 
 from contexteer.errors import InputError, NotFoundError
-from contexteer.tools.base import Services, respond
+from contexteer.tools.base import ContentKind, Services, respond
 from contexteer.tools.navigation import Lean, compact_tools
 from contexteer.workspace import read_text_file
 
@@ -134,7 +134,7 @@ def register(mcp: object, svc: Services) -> None:
     def _whole_file(rel: str, text: str, lines: list[str]) -> CallToolResult:
         from contexteer.shaping.kinds import kind_for_path
 
-        kind = kind_for_path(rel)
+        kind = cast(ContentKind, kind_for_path(rel))
         total = len(lines)
         model = CodeRange(path=rel, start_line=1 if total else 0, end_line=total, total_lines=total, content=text)
         if total <= cap and len(text) <= 4 * svc.settings.context_mode_mcp.max_direct_passthrough:

@@ -72,9 +72,8 @@ def symbol_search(model: SymbolSearch, match: str, kind: str | None, with_refs: 
         by_file: dict[str, list[Any]] = {}
         for r in model.references:
             by_file.setdefault(r.path, []).append(r)
-        for path, refs in by_file.items():
-            for r in refs:
-                out.append(f"{path}:{r.line}: {r.preview}")
+        for fpath, frefs in by_file.items():
+            out.extend(f"{fpath}:{r.line}: {r.preview}" for r in frefs)
     elif with_refs:
         out.append("no references found in the index")
     return "\n".join(out)

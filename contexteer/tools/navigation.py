@@ -6,7 +6,7 @@ import logging
 import threading
 import time
 from collections.abc import Callable, Iterable
-from typing import Annotated, Any, Literal
+from typing import Annotated, Any, Literal, TypeVar
 
 import anyio
 import anyio.from_thread
@@ -147,7 +147,10 @@ def progress_reporter(ctx: Context | None) -> Callable[[int, int], None] | None:
     return cb
 
 
-async def run(ctx: Context | None, fn: Callable[[Callable[[int, int], None] | None], Any]) -> Any:
+T = TypeVar("T")
+
+
+async def run(ctx: Context | None, fn: Callable[[Callable[[int, int], None] | None], T]) -> T:
     """Run blocking index work in a worker thread, with progress notifications wired to `ctx`."""
     cb = progress_reporter(ctx)
     return await anyio.to_thread.run_sync(fn, cb)
