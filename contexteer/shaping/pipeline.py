@@ -104,14 +104,16 @@ def redact_keep_lines(text: str) -> tuple[str, Counter[str]]:
     return "".join(parts), counts
 
 
-# Every pattern of contexteer.secrets contains one of these (lower-cased): a cheap pre-check before the regexes.
+# Every pattern of contexteer.secrets contains one of these (lower-cased), or is a credential assignment
+# (`password=`, `api_key: `...): a cheap pre-check before the full patterns run.
 _SECRET_HINTS = ("akia", "asia", "abia", "acca", "ghp_", "gho_", "ghu_", "ghs_", "ghr_", "github_pat_", "glpat-", "xox",
-                 "sk-", "eyj", "private key", "passw", "pwd", "secret", "token", "key")
+                 "sk-", "eyj", "private key")
+_ASSIGNMENT_HINT = re.compile(r"(?i)(?:passwd|password|pwd|secret|token|key)[\w-]*['"]?\s*[:=]")
 
 
 def _may_hold_secrets(text: str) -> bool:
     low = text.lower()
-    return any(h in low for h in _SECRET_HINTS)
+    return any(h in low for h in _SECRET_HINTS) or _ASSIGNMENT_HINT.search(text) is not None
 
 
 def digest_budget(settings: Settings, raw_tokens: int) -> int:

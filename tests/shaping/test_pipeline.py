@@ -115,3 +115,19 @@ def test_estimated_counts_are_flagged(store, monkeypatch):
     shaped = p.shape(ShapeRequest(text="x" * 40_000, kind="text"))
     assert shaped.estimated and shaped.meta["estimated"] is True
     assert shaped.raw_tokens == 10_000
+
+
+def test_the_secret_pre_check_never_hides_what_the_patterns_find():
+    from contexteer.secrets import find_secrets
+    from contexteer.shaping.pipeline import _may_hold_secrets
+
+    samples = [
+        AWS, GH, KEY_BLOCK, "github_pat_" + "A1b2" * 8, "glpat-" + "x1Y2" * 6, "xoxb-1234567890-abcdef", "sk-ant-" + "k9" * 15,
+        "sk-proj-" + "Z8" * 15, "eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiIxMjM0NTY3ODkwIn0.SflKxwRJSMeKKF2QT4fwpM",
+        "PASSWORD=hunter2hunter2", "db_passwd: s3cr3t-v4lue", 'api_key = "abcd1234efgh"', "CLIENT_SECRET=zz9988776655",
+        "my_token: tok_12345678", '"password": "hunter2hunter2"',
+    ]
+    for text in samples:
+        if find_secrets(text):
+            assert _may_hold_secrets(text), text
+    assert not _may_hold_secrets("def tokenize(text):\n    return text.split()\n")
