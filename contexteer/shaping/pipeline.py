@@ -108,7 +108,7 @@ def redact_keep_lines(text: str) -> tuple[str, Counter[str]]:
 # (`password=`, `api_key: `...): a cheap pre-check before the full patterns run.
 _SECRET_HINTS = ("akia", "asia", "abia", "acca", "ghp_", "gho_", "ghu_", "ghs_", "ghr_", "github_pat_", "glpat-", "xox",
                  "sk-", "eyj", "private key")
-_ASSIGNMENT_HINT = re.compile(r"(?i)(?:passwd|password|pwd|secret|token|key)[\w-]*['"]?\s*[:=]")
+_ASSIGNMENT_HINT = re.compile(r"(?i)(?:passwd|password|pwd|secret|token|key)[\w-]*[\"']?\s*[:=]")
 
 
 def _may_hold_secrets(text: str) -> bool:
