@@ -155,7 +155,15 @@ class Pipeline:
         numbered = unnumber(text)
         if numbered is not None:  # `  12│code` lines of a file range: digest and store the file's own lines
             pre, text, first_line, post = numbered
+        reformatted = False
+        if kind == "json" and _has_long_line(text):  # minified JSON: store it pretty-printed so lines address it
+            pretty = _pretty_json(text)
+            if pretty is not None:
+                text, reformatted = pretty, True
+                pre = ["(minified JSON: stored pretty-printed with 2-space indent; fetch_result lines refer to that form)"]
         meta = {"tool": req.tool, "args": req.args or {}, "first_line": first_line, "raw_tokens": raw_tokens, "path": req.path}
+        if reformatted:
+            meta["reformatted"] = "json-indent-2"
         handle = self.store.put(text, kind, meta)
         red: Counter[str] = Counter()
         source = text
@@ -249,6 +257,24 @@ def unnumber(text: str) -> tuple[list[str], str, int, list[str]] | None:
     if len(body) < max(3, len(lines) // 2):
         return None
     return lines[:start], "\n".join(body), first, lines[end:]
+
+
+def _has_long_line(text: str, limit: int = 2000) -> bool:
+    pos = 0
+    while True:
+        nl = text.find("\n", pos)
+        if (nl if nl != -1 else len(text)) - pos > limit:
+            return True
+        if nl == -1:
+            return False
+        pos = nl + 1
+
+
+def _pretty_json(text: str) -> str | None:
+    try:
+        return orjson.dumps(orjson.loads(text), option=orjson.OPT_INDENT_2).decode()
+    except (orjson.JSONDecodeError, TypeError):
+        return None
 
 
 def _fit_tail(post: list[str], ls: LineSet, budget: float) -> list[str]:

@@ -131,3 +131,16 @@ def test_the_secret_pre_check_never_hides_what_the_patterns_find():
         if find_secrets(text):
             assert _may_hold_secrets(text), text
     assert not _may_hold_secrets("def tokenize(text):\n    return text.split()\n")
+
+
+def test_minified_json_is_stored_pretty_printed_so_lines_address_it(pipeline):
+    import json
+
+    doc = {"items": [{"id": i, "name": f"item-{i}", "tags": ["a", "b"]} for i in range(3000)], "total": 3000}
+    shaped = pipeline.shape(ShapeRequest(text=json.dumps(doc, separators=(",", ":")), kind="json"))
+    assert shaped.tier == "overview" and "items: array[3000] of object" in shaped.text
+    assert "stored pretty-printed" in shaped.text
+    stored = pipeline.store.get(shaped.handle)
+    assert stored.meta["reformatted"] == "json-indent-2"
+    assert json.loads(stored.text) == doc and len(stored.lines()) > 3000
+    assert max(len(x) for x in stored.lines()) < 100
