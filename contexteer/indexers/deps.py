@@ -1,4 +1,4 @@
-"""File-level dependency graph: imports resolved to repository files, external packages, manifests, cycles.
+"""File-level dependency graph: imports resolved to repository files, external packages, import cycles.
 
 Resolution rules per language (file extension): Python packages and relative imports (source roots
 found from `__init__.py` chains, plus the repository root and `src/`); JS/TS relative paths with
@@ -10,16 +10,13 @@ packages by path suffix; C/C++ quoted includes (the including file's directory, 
 
 from __future__ import annotations
 
-import json
 import logging
 import posixpath
 import re
 import sys
-import tomllib
 from collections import defaultdict
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
-from pathlib import Path
 from typing import Protocol
 
 logger = logging.getLogger(__name__)
@@ -53,14 +50,6 @@ class External:
     line: int
     module: str
     stdlib: bool = False
-
-
-@dataclass(frozen=True)
-class Declared:
-    name: str
-    version: str  # the version spec as written ("" when none)
-    manifest: str  # root-relative manifest path
-    group: str  # "main" | "dev" | "optional:<extra>" | "build" | ...
 
 
 @dataclass
@@ -438,104 +427,6 @@ def _loop(succ: dict[str, list[str]], comp: set[str], start: str) -> list[str]:
     return [start, start]
 
 
-# ----- manifests ------------------------------------------------------------------------------
-_REQ = re.compile(r"^\s*([A-Za-z0-9][A-Za-z0-9._-]*)(\[[^\]]*\])?\s*(.*)$")
-
-
-def _split_req(spec: str) -> tuple[str, str]:
-    spec = spec.split(";")[0].split("#")[0].strip()
-    m = _REQ.match(spec)
-    if not m:
-        return spec, ""
-    return m.group(1), m.group(3).strip()
-
-
-def read_manifests(root: Path, files: Iterable[str]) -> list[Declared]:
-    """Declared dependencies with versions from the manifests found in `files` (root-relative)."""
-    out: list[Declared] = []
-    for rel in sorted(files):
-        base = posixpath.basename(rel)
-        try:
-            if base == "pyproject.toml":
-                out += _pyproject(rel, (root / rel).read_bytes())
-            elif re.fullmatch(r"requirements[\w.-]*\.(txt|in)", base):
-                group = "dev" if re.search(r"dev|test|lint|doc", base) else "main"
-                for line in (root / rel).read_text(encoding="utf-8", errors="replace").splitlines():
-                    line = line.strip()
-                    if not line or line.startswith(("#", "-")):
-                        continue
-                    name, ver = _split_req(line)
-                    out.append(Declared(name, ver, rel, group))
-            elif base == "package.json" and "node_modules/" not in rel:
-                data = json.loads((root / rel).read_text(encoding="utf-8"))
-                for key, group in (("dependencies", "main"), ("devDependencies", "dev"), ("peerDependencies", "peer"),
-                                   ("optionalDependencies", "optional")):
-                    for name, ver in (data.get(key) or {}).items():
-                        out.append(Declared(name, str(ver), rel, group))
-            elif base == "go.mod":
-                out += _gomod(rel, (root / rel).read_text(encoding="utf-8", errors="replace"))
-            elif base == "Cargo.toml":
-                out += _cargo(rel, (root / rel).read_bytes())
-        except (OSError, ValueError, tomllib.TOMLDecodeError) as exc:
-            logger.info("manifest %s could not be read: %s", rel, exc)
-    return out
-
-
-def _pyproject(rel: str, raw: bytes) -> list[Declared]:
-    data = tomllib.loads(raw.decode("utf-8", errors="replace"))
-    out: list[Declared] = []
-    proj = data.get("project") or {}
-    for spec in proj.get("dependencies") or []:
-        out.append(Declared(*_split_req(spec), rel, "main"))
-    for extra, specs in (proj.get("optional-dependencies") or {}).items():
-        for spec in specs:
-            out.append(Declared(*_split_req(spec), rel, f"optional:{extra}"))
-    for group, specs in (data.get("dependency-groups") or {}).items():
-        for spec in specs:
-            if isinstance(spec, str):
-                out.append(Declared(*_split_req(spec), rel, group))
-    poetry = (data.get("tool") or {}).get("poetry") or {}
-    for key, group in (("dependencies", "main"), ("dev-dependencies", "dev")):
-        for name, ver in (poetry.get(key) or {}).items():
-            if name.lower() != "python":
-                out.append(Declared(name, ver if isinstance(ver, str) else str(ver.get("version", "")), rel, group))
-    for spec in (data.get("build-system") or {}).get("requires") or []:
-        out.append(Declared(*_split_req(spec), rel, "build"))
-    return out
-
-
-def _gomod(rel: str, text: str) -> list[Declared]:
-    out = []
-    block = False
-    for line in text.splitlines():
-        s = line.split("//")[0].strip()
-        indirect = "// indirect" in line
-        if s.startswith("require ("):
-            block = True
-            continue
-        if block and s == ")":
-            block = False
-            continue
-        if block or s.startswith("require "):
-            parts = s.removeprefix("require ").split()
-            if len(parts) >= 2:
-                out.append(Declared(parts[0], parts[1], rel, "indirect" if indirect else "main"))
-    return out
-
-
-def _cargo(rel: str, raw: bytes) -> list[Declared]:
-    data = tomllib.loads(raw.decode("utf-8", errors="replace"))
-    out = []
-    for key, group in (("dependencies", "main"), ("dev-dependencies", "dev"), ("build-dependencies", "build")):
-        for name, ver in (data.get(key) or {}).items():
-            if isinstance(ver, dict):
-                v = ver.get("version") or ("path " + ver["path"] if "path" in ver else "git" if "git" in ver else "")
-            else:
-                v = str(ver)
-            out.append(Declared(name, v, rel, group))
-    return out
-
-
 def imported_names(resolver: Resolver, imports: Iterable[ImportLike]) -> dict[str, list[str]]:
     """For one file's imports: imported name (or module alias / last segment, and '*') -> repository files."""
     out: dict[str, list[str]] = {}
@@ -571,7 +462,3 @@ def traverse(graph: DepGraph, start: set[str], direction: str, depth: int) -> li
         if not frontier:
             break
     return out
-
-
-def normalize_pkg(name: str) -> str:
-    return re.sub(r"[-_.]+", "-", name).lower()

@@ -14,7 +14,7 @@ from pydantic import Field
 
 from contexteer.errors import InputError, NotFoundError
 from contexteer.tools.base import ContentKind, Services, respond
-from contexteer.tools.navigation import Lean, compact_tools
+from contexteer.tools.nav_models import Lean, compact_tools
 from contexteer.workspace import read_text_file
 
 logger = logging.getLogger(__name__)
@@ -151,7 +151,7 @@ def register(mcp: object, svc: Services) -> None:
     async def _indexed_read(
         ctx: Context, path: str, start_line: int | None, end_line: int | None, symbol: str | None, semantic: bool
     ) -> CallToolResult:
-        from contexteer.tools.navigation import nav_for, run
+        from contexteer.tools.nav_state import nav_for, run
 
         res = svc.ws.resolve(path, kind="file")
         nav = nav_for(svc)

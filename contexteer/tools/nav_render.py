@@ -3,15 +3,13 @@
 from __future__ import annotations
 
 import logging
-import re
 from collections import Counter
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from contexteer.indexers import deps as deps_mod
-
-if TYPE_CHECKING:
-    from contexteer.tools.navigation import Dependencies, SymbolSearch
+from contexteer.indexers.manifests import MANIFEST_RE, normalize_pkg, read_manifests
+from contexteer.tools.nav_models import DeclaredDep, DepEdge, Dependencies, ExternalPkg, SymbolSearch
 
 logger = logging.getLogger(__name__)
 
@@ -81,8 +79,6 @@ def symbol_search(model: SymbolSearch, match: str, kind: str | None, with_refs: 
 
 def dependencies(root: Path, graph: deps_mod.DepGraph, files: list[str], rel: str, is_dir: bool, direction: str,
                  depth: int, external: bool, note: str | None) -> Dependencies:
-    from contexteer.tools.navigation import DeclaredDep, DepEdge, Dependencies, ExternalPkg
-
     prefix = "" if rel == "." else rel + "/"
     start = {f for f in files if f.startswith(prefix)} if is_dir else {rel}
     model = Dependencies(path=rel, note=note)
@@ -92,16 +88,16 @@ def dependencies(root: Path, graph: deps_mod.DepGraph, files: list[str], rel: st
     if direction in ("dependents", "both"):
         model.dependents = [DepEdge(source=e.source, target=e.target, line=e.line, depth=d)
                             for e, d in deps_mod.traverse(graph, start, "dependents", depth)]
-    manifests = [f for f in files if re.search(r"(^|/)(pyproject\.toml|requirements[\w.-]*\.(txt|in)|package\.json|go\.mod|Cargo\.toml)$", f)]
+    manifests = [f for f in files if MANIFEST_RE.search(f)]
     if is_dir:
         manifests = [m for m in manifests if m.startswith(prefix) or "/" not in m]
     else:
         parents = {"/".join(rel.split("/")[:i]) for i in range(len(rel.split("/")))}
         manifests = [m for m in manifests if m.rsplit("/", 1)[0] in parents or "/" not in m]
-    declared = deps_mod.read_manifests(root, manifests)
+    declared = read_manifests(root, manifests)
     if is_dir:
         model.declared = [DeclaredDep(name=d.name, version=d.version, manifest=d.manifest, group=d.group) for d in declared]
-    versions = {deps_mod.normalize_pkg(d.name): d.version or "(any)" for d in declared}
+    versions = {normalize_pkg(d.name): d.version or "(any)" for d in declared}
     if external:
         used: Counter[str] = Counter()
         std: dict[str, bool] = {}
@@ -123,7 +119,7 @@ def dependencies(root: Path, graph: deps_mod.DepGraph, files: list[str], rel: st
 
 
 def _declared(pkg: str, versions: dict[str, str]) -> str | None:
-    key = deps_mod.normalize_pkg(pkg)
+    key = normalize_pkg(pkg)
     for cand in (key, "py" + key, key.removeprefix("py"), key + "-python", "python-" + key):
         if cand in versions:
             return versions[cand]

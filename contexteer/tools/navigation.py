@@ -3,320 +3,37 @@
 from __future__ import annotations
 
 import logging
-import threading
-import time
-from collections.abc import Callable, Iterable
-from typing import Annotated, Any, Literal, TypeVar
+from collections.abc import Callable
+from typing import Annotated, Literal
 
-import anyio
-import anyio.from_thread
-import anyio.lowlevel
 import anyio.to_thread
 from mcp.server.mcpserver import Context
 from mcp_types import CallToolResult
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import Field
 
 from contexteer.errors import InputError
-from contexteer.indexers import deps as deps_mod
 from contexteer.indexers import textsearch
 from contexteer.indexers.lookup import line_previews, rank_definitions
-from contexteer.indexers.repomap import RepoMapper, fit, language_summary
+from contexteer.indexers.repomap import fit, language_summary
 from contexteer.tools import nav_render as render
 from contexteer.tools.base import Services, respond
+from contexteer.tools.nav_models import (
+    Dependencies,
+    MapFile,
+    OutlineSymbol,
+    RefSite,
+    StructuredIndex,
+    SymbolHit,
+    SymbolSearch,
+    TextHit,
+    TextSearch,
+    compact_tools,
+)
+from contexteer.tools.nav_state import Nav, nav_for, run
 
 logger = logging.getLogger(__name__)
 
-_LOCK = threading.Lock()
 SEARCH_POOL = 500  # candidates ranked per search_symbol query before paging
-
-
-class Nav:
-    """The navigation state of one served workspace: the index, the repo mapper, the dependency graph."""
-
-    def __init__(self, svc: Services) -> None:
-        from contexteer.indexers.index import StructureIndex  # lazily: the index opens SQLite
-
-        self.svc = svc
-        self.index = StructureIndex(svc.ws)
-        self.mapper = RepoMapper(self.index)
-        self._graph_state: Any = object()
-        self._graph: deps_mod.DepGraph | None = None
-        self._resolver: deps_mod.Resolver | None = None
-        self._imports_cache: dict[str, dict[str, list[str]]] = {}
-        self._all_files: list[str] | None = None
-        self._glock = threading.Lock()
-
-    # ----- readiness ------------------------------------------------------------------------
-    def ready(self, progress: Callable[[int, int], None] | None, paths: Iterable[str] = (), sweep: bool = False) -> str | None:
-        """Build or sweep the index as needed, re-check `paths`; returns the 'index N% built' note or None."""
-        st = self.index.ensure_built(wait_seconds=self.svc.settings.index.first_query_wait_seconds, progress=progress)
-        paths = [p for p in paths if p and p != "."]
-        if st.complete:
-            if sweep:
-                self.index.refresh()
-            if paths:
-                self.index.ensure_fresh(paths)
-        self._sync_graph()
-        return st.note()
-
-    def recheck(self, paths: Iterable[str]) -> bool:
-        """Stat the files an answer is about and re-parse changed ones; True when something changed."""
-        wanted = sorted({p for p in paths if p})
-        if not wanted:
-            return False
-        changed = self.index.refresh(wanted).changed > 0
-        if changed:
-            self._sync_graph()
-        return changed
-
-    # ----- dependency graph -----------------------------------------------------------------
-    def _sync_graph(self) -> None:
-        state = self.mapper.state()
-        if state != self._graph_state:
-            with self._glock:
-                self._graph_state = state
-                self._graph = None
-                self._resolver = None
-                self._imports_cache = {}
-                self._all_files = None
-
-    def all_files(self) -> list[str]:
-        if self._all_files is None:  # the index records every listed file, parsed or not (manifests too)
-            self._all_files = sorted(self.mapper.infos())
-        return self._all_files
-
-    def resolver(self) -> deps_mod.Resolver:
-        if self._resolver is None:
-            root = self.svc.ws.root
-
-            def read(rel: str) -> str | None:
-                try:
-                    return (root / rel).read_text(encoding="utf-8", errors="replace")
-                except OSError:
-                    return None
-
-            self._resolver = deps_mod.Resolver(self.all_files(), read)
-        return self._resolver
-
-    def graph(self) -> deps_mod.DepGraph:
-        if self._graph is None:
-            r = self.resolver()
-            self._graph = deps_mod.build_graph(r.files, self.index.all_imports(), r.read_text)
-        return self._graph
-
-    def imported(self, path: str) -> dict[str, list[str]]:
-        """Imported name -> repository files, for one file (cached until the index changes; see ready())."""
-        hit = self._imports_cache.get(path)
-        if hit is None:
-            hit = deps_mod.imported_names(self.resolver(), self.index.imports_of(path))
-            self._imports_cache[path] = hit
-        return hit
-
-
-def nav_for(svc: Services) -> Nav:
-    nav = svc.__dict__.get("_nav")
-    if nav is None:
-        with _LOCK:
-            nav = svc.__dict__.get("_nav")
-            if nav is None:
-                nav = Nav(svc)
-                svc.__dict__["_nav"] = nav
-    return nav
-
-
-def progress_reporter(ctx: Context | None) -> Callable[[int, int], None] | None:
-    """A thread-safe progress callback sending MCP progress notifications (throttled), or None."""
-    if ctx is None:
-        return None
-    try:
-        token = anyio.lowlevel.current_token()
-    except RuntimeError:
-        return None
-    last = [0.0]
-
-    def cb(done: int, total: int) -> None:
-        now = time.monotonic()
-        if now - last[0] < 0.25 and done < total:
-            return
-        last[0] = now
-        try:
-            anyio.from_thread.run(ctx.report_progress, float(done), float(total), f"indexing {done}/{total} files", token=token)
-        except Exception:  # noqa: BLE001 - progress is best effort; never fail the call for it
-            logger.debug("progress notification failed", exc_info=True)
-
-    return cb
-
-
-T = TypeVar("T")
-
-
-async def run(ctx: Context | None, fn: Callable[[Callable[[int, int], None] | None], T]) -> T:
-    """Run blocking index work in a worker thread, with progress notifications wired to `ctx`."""
-    cb = progress_reporter(ctx)
-    return await anyio.to_thread.run_sync(fn, cb)
-
-
-# ----- output models ----------------------------------------------------------------------------
-def compact_schema(schema: dict[str, Any]) -> None:
-    """Advertise less: no titles, `type: [X, "null"]` instead of anyOf for optional scalars."""
-    schema.pop("title", None)
-    for prop in (schema.get("properties") or {}).values():
-        prop.pop("title", None)
-        any_of = prop.get("anyOf")
-        if any_of and len(any_of) == 2 and {"type": "null"} in any_of:
-            other = next(a for a in any_of if a != {"type": "null"})
-            if set(other) == {"type"} and isinstance(other["type"], str):
-                del prop["anyOf"]
-                prop["type"] = [other["type"], "null"]
-
-
-def compact_json_schema(node: Any, *, drop_defaults: bool = False) -> None:
-    """Shrink an advertised JSON schema in place without changing what it accepts: no titles, optional
-    scalars as `type: [X, "null"]`, (for output schemas) no defaults."""
-    if isinstance(node, list):
-        for item in node:
-            compact_json_schema(item, drop_defaults=drop_defaults)
-        return
-    if not isinstance(node, dict):
-        return
-    node.pop("title", None)
-    if drop_defaults or ("default" in node and node["default"] is None):
-        node.pop("default", None)  # an optional argument's null default says nothing `required` does not
-    any_of = node.get("anyOf")
-    if isinstance(any_of, list) and len(any_of) == 2 and {"type": "null"} in any_of:
-        other = next(a for a in any_of if a != {"type": "null"})
-        if isinstance(other, dict) and set(other) <= {"type", "items"} and isinstance(other.get("type"), str):
-            del node["anyOf"]
-            node["type"] = [other["type"], "null"]
-            if "items" in other:
-                node["items"] = other["items"]
-    for key, value in node.items():
-        if key in ("properties", "$defs", "definitions", "patternProperties"):
-            if isinstance(value, dict):
-                for sub in value.values():
-                    compact_json_schema(sub, drop_defaults=drop_defaults)
-        elif key in ("items", "anyOf", "oneOf", "allOf", "additionalProperties", "not", "prefixItems"):
-            compact_json_schema(value, drop_defaults=drop_defaults)
-
-
-def compact_tools(mcp: object, names: Iterable[str]) -> None:
-    """Compact the advertised input and output schemas of these registered tools (tools/list stays small)."""
-    manager = getattr(mcp, "_tool_manager", None)
-    for name in names:
-        tool = manager.get_tool(name) if manager is not None else None
-        if tool is None:
-            continue
-        compact_json_schema(tool.parameters)
-        if tool.output_schema:
-            compact_json_schema(tool.output_schema, drop_defaults=True)
-
-
-class Lean(BaseModel):
-    """An output model whose advertised JSON schema is compact (tools/list must stay small)."""
-
-    model_config = ConfigDict(json_schema_extra=compact_schema)
-
-
-class OutlineSymbol(Lean):
-    qualname: str
-    kind: str
-    start_line: int
-    end_line: int
-    signature: str
-    doc: str | None = None
-    exported: bool = True
-
-
-class MapFile(Lean):
-    path: str
-    symbols: list[str]  # 'start-end qualname'
-
-
-class StructuredIndex(Lean):
-    path: str
-    mode: Literal["outline", "map"]
-    symbols: list[OutlineSymbol] = Field(default_factory=list)
-    files: list[MapFile] = Field(default_factory=list)
-    files_total: int = 0
-    files_shown: int = 0
-    tokens: int = 0
-    note: str | None = None
-
-
-class SymbolHit(Lean):
-    path: str
-    qualname: str
-    kind: str
-    start_line: int
-    end_line: int
-    signature: str
-    exported: bool
-    references: int = 0
-
-
-class RefSite(Lean):
-    path: str
-    line: int
-    preview: str
-
-
-class SymbolSearch(Lean):
-    query: str
-    total: int
-    definitions: list[SymbolHit]
-    references: list[RefSite] = Field(default_factory=list)
-    references_total: int = 0
-    next_cursor: str | None = None
-    note: str | None = None
-
-
-class DepEdge(Lean):
-    source: str
-    target: str
-    line: int
-    depth: int = 1
-
-
-class ExternalPkg(Lean):
-    package: str
-    stdlib: bool = False
-    used_by: int = 1
-    declared: str | None = None
-
-
-class DeclaredDep(Lean):
-    name: str
-    version: str
-    manifest: str
-    group: str
-
-
-class Dependencies(Lean):
-    path: str
-    imports: list[DepEdge] = Field(default_factory=list)
-    dependents: list[DepEdge] = Field(default_factory=list)
-    external: list[ExternalPkg] = Field(default_factory=list)
-    declared: list[DeclaredDep] = Field(default_factory=list)
-    cycles: list[list[str]] = Field(default_factory=list)
-    internal_edges: int = 0
-    most_imported: list[str] = Field(default_factory=list)
-    note: str | None = None
-
-
-class TextHit(Lean):
-    path: str
-    line: int
-    text: str
-    context: bool = False
-
-
-class TextSearch(Lean):
-    pattern: str
-    matches: int
-    files: int
-    truncated: bool
-    timed_out: bool
-    hits: list[TextHit]
 
 
 def register(mcp: object, svc: Services) -> None:

@@ -4,7 +4,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from contexteer.indexers.deps import Resolver, build_graph, find_cycles, read_manifests
+from contexteer.indexers.deps import Resolver, build_graph, find_cycles
+from contexteer.indexers.manifests import read_manifests
 from tests.navigation.conftest import FIXTURES, Served
 
 

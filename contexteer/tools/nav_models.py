@@ -1,0 +1,173 @@
+"""Output models of the navigation tools, and the schema compaction that keeps tools/list small."""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Iterable
+from typing import Any, Literal
+
+from pydantic import BaseModel, ConfigDict, Field
+
+logger = logging.getLogger(__name__)
+
+
+def compact_schema(schema: dict[str, Any]) -> None:
+    """Advertise less: no titles, `type: [X, "null"]` instead of anyOf for optional scalars."""
+    schema.pop("title", None)
+    for prop in (schema.get("properties") or {}).values():
+        prop.pop("title", None)
+        any_of = prop.get("anyOf")
+        if any_of and len(any_of) == 2 and {"type": "null"} in any_of:
+            other = next(a for a in any_of if a != {"type": "null"})
+            if set(other) == {"type"} and isinstance(other["type"], str):
+                del prop["anyOf"]
+                prop["type"] = [other["type"], "null"]
+
+
+def compact_json_schema(node: Any, *, drop_defaults: bool = False) -> None:
+    """Shrink an advertised JSON schema in place without changing what it accepts: no titles, optional
+    scalars as `type: [X, "null"]`, (for output schemas) no defaults."""
+    if isinstance(node, list):
+        for item in node:
+            compact_json_schema(item, drop_defaults=drop_defaults)
+        return
+    if not isinstance(node, dict):
+        return
+    node.pop("title", None)
+    if drop_defaults or ("default" in node and node["default"] is None):
+        node.pop("default", None)  # an optional argument's null default says nothing `required` does not
+    any_of = node.get("anyOf")
+    if isinstance(any_of, list) and len(any_of) == 2 and {"type": "null"} in any_of:
+        other = next(a for a in any_of if a != {"type": "null"})
+        if isinstance(other, dict) and set(other) <= {"type", "items"} and isinstance(other.get("type"), str):
+            del node["anyOf"]
+            node["type"] = [other["type"], "null"]
+            if "items" in other:
+                node["items"] = other["items"]
+    for key, value in node.items():
+        if key in ("properties", "$defs", "definitions", "patternProperties"):
+            if isinstance(value, dict):
+                for sub in value.values():
+                    compact_json_schema(sub, drop_defaults=drop_defaults)
+        elif key in ("items", "anyOf", "oneOf", "allOf", "additionalProperties", "not", "prefixItems"):
+            compact_json_schema(value, drop_defaults=drop_defaults)
+
+
+def compact_tools(mcp: object, names: Iterable[str]) -> None:
+    """Compact the advertised input and output schemas of these registered tools (tools/list stays small)."""
+    manager = getattr(mcp, "_tool_manager", None)
+    for name in names:
+        tool = manager.get_tool(name) if manager is not None else None
+        if tool is None:
+            continue
+        compact_json_schema(tool.parameters)
+        if tool.output_schema:
+            compact_json_schema(tool.output_schema, drop_defaults=True)
+
+
+class Lean(BaseModel):
+    """An output model whose advertised JSON schema is compact (tools/list must stay small)."""
+
+    model_config = ConfigDict(json_schema_extra=compact_schema)
+
+
+class OutlineSymbol(Lean):
+    qualname: str
+    kind: str
+    start_line: int
+    end_line: int
+    signature: str
+    doc: str | None = None
+    exported: bool = True
+
+
+class MapFile(Lean):
+    path: str
+    symbols: list[str]  # 'start-end qualname'
+
+
+class StructuredIndex(Lean):
+    path: str
+    mode: Literal["outline", "map"]
+    symbols: list[OutlineSymbol] = Field(default_factory=list)
+    files: list[MapFile] = Field(default_factory=list)
+    files_total: int = 0
+    files_shown: int = 0
+    tokens: int = 0
+    note: str | None = None
+
+
+class SymbolHit(Lean):
+    path: str
+    qualname: str
+    kind: str
+    start_line: int
+    end_line: int
+    signature: str
+    exported: bool
+    references: int = 0
+
+
+class RefSite(Lean):
+    path: str
+    line: int
+    preview: str
+
+
+class SymbolSearch(Lean):
+    query: str
+    total: int
+    definitions: list[SymbolHit]
+    references: list[RefSite] = Field(default_factory=list)
+    references_total: int = 0
+    next_cursor: str | None = None
+    note: str | None = None
+
+
+class DepEdge(Lean):
+    source: str
+    target: str
+    line: int
+    depth: int = 1
+
+
+class ExternalPkg(Lean):
+    package: str
+    stdlib: bool = False
+    used_by: int = 1
+    declared: str | None = None
+
+
+class DeclaredDep(Lean):
+    name: str
+    version: str
+    manifest: str
+    group: str
+
+
+class Dependencies(Lean):
+    path: str
+    imports: list[DepEdge] = Field(default_factory=list)
+    dependents: list[DepEdge] = Field(default_factory=list)
+    external: list[ExternalPkg] = Field(default_factory=list)
+    declared: list[DeclaredDep] = Field(default_factory=list)
+    cycles: list[list[str]] = Field(default_factory=list)
+    internal_edges: int = 0
+    most_imported: list[str] = Field(default_factory=list)
+    note: str | None = None
+
+
+class TextHit(Lean):
+    path: str
+    line: int
+    text: str
+    context: bool = False
+
+
+class TextSearch(Lean):
+    pattern: str
+    matches: int
+    files: int
+    truncated: bool
+    timed_out: bool
+    hits: list[TextHit]

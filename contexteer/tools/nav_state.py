@@ -1,0 +1,152 @@
+"""The navigation state of one served workspace (index, repo mapper, dependency graph) and how tools wait on it."""
+
+from __future__ import annotations
+
+import logging
+import threading
+import time
+from collections.abc import Callable, Iterable
+from typing import Any, TypeVar
+
+import anyio
+import anyio.from_thread
+import anyio.lowlevel
+import anyio.to_thread
+from mcp.server.mcpserver import Context
+
+from contexteer.indexers import deps as deps_mod
+from contexteer.indexers.repomap import RepoMapper
+from contexteer.tools.base import Services
+
+logger = logging.getLogger(__name__)
+
+_LOCK = threading.Lock()
+
+
+class Nav:
+    """The navigation state of one served workspace: the index, the repo mapper, the dependency graph."""
+
+    def __init__(self, svc: Services) -> None:
+        from contexteer.indexers.index import StructureIndex  # lazily: the index opens SQLite
+
+        self.svc = svc
+        self.index = StructureIndex(svc.ws)
+        self.mapper = RepoMapper(self.index)
+        self._graph_state: Any = object()
+        self._graph: deps_mod.DepGraph | None = None
+        self._resolver: deps_mod.Resolver | None = None
+        self._imports_cache: dict[str, dict[str, list[str]]] = {}
+        self._all_files: list[str] | None = None
+        self._glock = threading.Lock()
+
+    # ----- readiness ------------------------------------------------------------------------
+    def ready(self, progress: Callable[[int, int], None] | None, paths: Iterable[str] = (), sweep: bool = False) -> str | None:
+        """Build or sweep the index as needed, re-check `paths`; returns the 'index N% built' note or None."""
+        st = self.index.ensure_built(wait_seconds=self.svc.settings.index.first_query_wait_seconds, progress=progress)
+        paths = [p for p in paths if p and p != "."]
+        if st.complete:
+            if sweep:
+                self.index.refresh()
+            if paths:
+                self.index.ensure_fresh(paths)
+        self._sync_graph()
+        return st.note()
+
+    def recheck(self, paths: Iterable[str]) -> bool:
+        """Stat the files an answer is about and re-parse changed ones; True when something changed."""
+        wanted = sorted({p for p in paths if p})
+        if not wanted:
+            return False
+        changed = self.index.refresh(wanted).changed > 0
+        if changed:
+            self._sync_graph()
+        return changed
+
+    # ----- dependency graph -----------------------------------------------------------------
+    def _sync_graph(self) -> None:
+        state = self.mapper.state()
+        if state != self._graph_state:
+            with self._glock:
+                self._graph_state = state
+                self._graph = None
+                self._resolver = None
+                self._imports_cache = {}
+                self._all_files = None
+
+    def all_files(self) -> list[str]:
+        if self._all_files is None:  # the index records every listed file, parsed or not (manifests too)
+            self._all_files = sorted(self.mapper.infos())
+        return self._all_files
+
+    def resolver(self) -> deps_mod.Resolver:
+        if self._resolver is None:
+            root = self.svc.ws.root
+
+            def read(rel: str) -> str | None:
+                try:
+                    return (root / rel).read_text(encoding="utf-8", errors="replace")
+                except OSError:
+                    return None
+
+            self._resolver = deps_mod.Resolver(self.all_files(), read)
+        return self._resolver
+
+    def graph(self) -> deps_mod.DepGraph:
+        if self._graph is None:
+            r = self.resolver()
+            self._graph = deps_mod.build_graph(r.files, self.index.all_imports(), r.read_text)
+        return self._graph
+
+    def imported(self, path: str) -> dict[str, list[str]]:
+        """Imported name -> repository files, for one file (cached until the index changes; see ready())."""
+        hit = self._imports_cache.get(path)
+        if hit is None:
+            hit = deps_mod.imported_names(self.resolver(), self.index.imports_of(path))
+            self._imports_cache[path] = hit
+        return hit
+
+
+def nav_for(svc: Services) -> Nav:
+    nav = svc.__dict__.get("_nav")
+    if nav is None:
+        with _LOCK:
+            nav = svc.__dict__.get("_nav")
+            if nav is None:
+                nav = Nav(svc)
+                svc.__dict__["_nav"] = nav
+    return nav
+
+
+def progress_reporter(ctx: Context | None) -> Callable[[int, int], None] | None:
+    """A thread-safe progress callback sending MCP progress notifications (throttled), or None."""
+    if ctx is None:
+        return None
+    try:
+        token = anyio.lowlevel.current_token()
+    except RuntimeError:
+        return None
+    last = [0.0]
+
+    def cb(done: int, total: int) -> None:
+        now = time.monotonic()
+        if now - last[0] < 0.25 and done < total:
+            return
+        last[0] = now
+        try:
+            anyio.from_thread.run(ctx.report_progress, float(done), float(total), f"indexing {done}/{total} files", token=token)
+        except Exception:  # noqa: BLE001 - progress is best effort; never fail the call for it
+            logger.debug("progress notification failed", exc_info=True)
+
+    return cb
+
+
+T = TypeVar("T")
+
+
+async def run(ctx: Context | None, fn: Callable[[Callable[[int, int], None] | None], T]) -> T:
+    """Run blocking index work in a worker thread, with progress notifications wired to `ctx`."""
+    cb = progress_reporter(ctx)
+    return await anyio.to_thread.run_sync(fn, cb)
+
+
+# ----- output models ----------------------------------------------------------------------------
