@@ -156,7 +156,7 @@ class Pipeline:
         if numbered is not None:  # `  12│code` lines of a file range: digest and store the file's own lines
             pre, text, first_line, post = numbered
         reformatted = False
-        if kind == "json" and _has_long_line(text):  # minified JSON: store it pretty-printed so lines address it
+        if kind == "json" and _minified(text):  # minified JSON: store it pretty-printed so lines address it
             pretty = _pretty_json(text)
             if pretty is not None:
                 text, reformatted = pretty, True
@@ -259,15 +259,9 @@ def unnumber(text: str) -> tuple[list[str], str, int, list[str]] | None:
     return lines[:start], "\n".join(body), first, lines[end:]
 
 
-def _has_long_line(text: str, limit: int = 2000) -> bool:
-    pos = 0
-    while True:
-        nl = text.find("\n", pos)
-        if (nl if nl != -1 else len(text)) - pos > limit:
-            return True
-        if nl == -1:
-            return False
-        pos = nl + 1
+def _minified(text: str) -> bool:
+    """Few, very long lines (average over 400 characters): nothing a line range could address."""
+    return len(text) > 4000 and (text.count("\n") + 1) * 400 < len(text)
 
 
 def _pretty_json(text: str) -> str | None:
