@@ -17,6 +17,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from contexteer.errors import NotFoundError
+from contexteer.indexers.repomap import display_weight
 
 logger = logging.getLogger(__name__)
 
@@ -90,6 +91,10 @@ def match_tier(sym: Any, query: str) -> int:
     return 4
 
 
+_KIND_ORDER = {"class": 0, "interface": 0, "struct": 0, "enum": 0, "trait": 0, "type": 0, "function": 0,
+               "method": 1, "module": 1, "constant": 2}
+
+
 def rank_definitions(syms: list[Any], query: str, ref_counts: dict[str, int]) -> list[Any]:
     """Exact > prefix > substring > fuzzy (closest first), then public before private, then most referenced."""
     q = query.lower()
@@ -97,7 +102,10 @@ def rank_definitions(syms: list[Any], query: str, ref_counts: dict[str, int]) ->
     def key(s: Any) -> tuple[Any, ...]:
         tier = match_tier(s, query)
         close = -difflib.SequenceMatcher(None, q, s.name.lower()).ratio() if tier == 4 else 0.0
-        return (tier, close, not s.exported, -ref_counts.get(s.name, 0), s.path, s.start_line)
+        # ties (same name, same count): module level before nested, types and functions before the
+        # rest, non-test files before test files
+        return (tier, close, not s.exported, -ref_counts.get(s.name, 0), display_weight(s.path) < 1,
+                s.parent_id is not None, _KIND_ORDER.get(s.kind, 3), s.path, s.start_line)
 
     return sorted(syms, key=key)
 

@@ -46,7 +46,7 @@ def outline(rel: str, info: Any, syms: list[Any], note: str | None) -> str:
     return "\n".join(lines)
 
 
-def symbol_search(model: SymbolSearch, match: str, kind: str | None, with_refs: bool) -> str:
+def symbol_search(model: SymbolSearch, match: str, kind: str | None, with_refs: bool, ranked: int) -> str:
     out: list[str] = []
     if model.note:
         out.append(f"[{model.note}]")
@@ -62,7 +62,7 @@ def symbol_search(model: SymbolSearch, match: str, kind: str | None, with_refs: 
         out.append(f"{h.path}:{h.start_line}-{h.end_line} {h.kind} {h.qualname}{priv} — {h.signature[:160]}{refs}")
     shown = len(model.definitions)
     if model.next_cursor is not None:
-        out.append(f"… {model.total - int(model.next_cursor)} more of {model.total}; next page: cursor=\"{model.next_cursor}\"")
+        out.append(f"… {ranked - int(model.next_cursor)} more of {model.total}; next page: cursor=\"{model.next_cursor}\"")
     elif shown < model.total:
         out.append(f"[{model.total} definitions in all]")
     if model.references:

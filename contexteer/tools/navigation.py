@@ -158,6 +158,10 @@ def register(mcp: object, svc: Services) -> None:
             if nav.recheck(s.path for s in pool[: offset + limit]):
                 pool = idx.find_symbols(q, match=match, kind=kind, path_prefix=prefix, limit=SEARCH_POOL)
             total = idx.count_symbols(q, match=match, kind=kind, path_prefix=prefix) if len(pool) >= SEARCH_POOL else len(pool)
+            if total > len(pool):
+                pool_note = (f"{total} definitions match; the best {len(pool)} candidates are ranked and paged. "
+                             "Narrow with kind=, path= or a stricter match= to see the rest")
+                note = f"{note}; {pool_note}" if note else pool_note
             counts = idx.reference_counts({s.name for s in pool})
             ranked = rank_definitions(pool, q, counts)
             page = ranked[offset : offset + limit]
@@ -177,7 +181,7 @@ def register(mcp: object, svc: Services) -> None:
                 line_previews(svc.ws.root, sites)
             model = SymbolSearch(query=q, total=total, definitions=hits, references=sites, references_total=ref_total,
                                  next_cursor=str(nxt) if nxt is not None else None, note=note)
-            text = render.symbol_search(model, match, kind, references)
+            text = render.symbol_search(model, match, kind, references, len(ranked))
             return respond(model, text, kind="search" if references else "text", terms=[q])
 
         return await run(ctx, work)
