@@ -157,3 +157,15 @@ def test_kind_and_path_filters_narrow_definitions_and_references(pyshop: Served)
     assert "shop/pricing.py:12: def apply_discount(order: Order, percent: float) -> int:" in c.text
     assert {(r["path"], r["line"]) for r in c.data["references"]} >= {("shop/pricing.py", 12), ("shop/pricing.py", 25)}
     assert {r["path"] for r in c.data["references"]} == {"shop/pricing.py"}
+
+
+def test_more_matches_than_are_ranked_is_said_with_how_to_narrow(tmp_path: Path):
+    root = tmp_path / "many"
+    root.mkdir()
+    (root / "gen.py").write_text("".join(f"def handler_{i:03d}():\n    pass\n\n\n" for i in range(600)))
+    served = Served(root)
+    a = served.call("search_symbol", query="handler_", match="prefix", limit=5)
+    assert a.data["total"] == 600 and len(a.data["definitions"]) == 5
+    assert "600 definitions match; the best 500 candidates are ranked" in a.text
+    assert "Narrow with kind=, path= or a stricter match=" in a.text
+    assert '… 495 more of 600; next page: cursor="5"' in a.text
