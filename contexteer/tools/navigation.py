@@ -111,6 +111,9 @@ def register(mcp: object, svc: Services) -> None:
                 focus_names.add(f.rsplit(".", 1)[-1])
         ranking = nav.mapper.ranking(focus_files, focus_names)
         head = f"repo map of {rel if rel != '.' else 'the repository'} — " + language_summary(infos[p] for p in scope)
+        others = sum(1 for p, fi in infos.items() if p.startswith(prefix) and fi.status != "indexed")
+        if others:
+            head += f"; {others} other file{'s' if others != 1 else ''} (no parser, binary or too large: search_text reads them)"
         notes = [n for n in (note, f"budget capped at {nav_settings.repo_map_budget_cap} tokens (navigation.repo_map_budget_cap)" if capped else None) if n]
         if notes:
             head += "\n[" + "; ".join(notes) + "]"
