@@ -102,19 +102,12 @@ def register(mcp: object, svc: Services) -> None:
 
 
 def _session_of(svc: Services, ctx: Context) -> str:
-    """The session id calls are journaled under: the stable one that outlives a request (see tools.memory)."""
+    """The session id the shaping middleware journals this session's calls under."""
     try:
         session = ctx.request_context.session
     except (AttributeError, LookupError, ValueError):
         session = None
-    stable = getattr(svc, "stable_session_id", None)
-    if callable(stable):
-        return str(stable(session))
-    try:
-        from contexteer.tools.memory import mcp_session_id
-    except ImportError:  # pragma: no cover - memory tools absent
-        return svc.session_id(session)
-    return mcp_session_id(svc, session)
+    return svc.session_id(session)
 
 
 _cache: dict[str, tuple[str, dict[str, int]]] = {}

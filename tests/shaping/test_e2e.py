@@ -72,6 +72,7 @@ def test_large_log_comes_back_as_an_overview_and_fetch_result_returns_the_exact_
             stats = await client.call_tool("context_stats", {})
             st = stats.structured_content
             assert st["all_time"]["calls"] >= 6
+            assert st["session"]["calls"] == st["all_time"]["calls"]  # one client, one session, fresh data dir
             fetch = next(t for t in st["all_time"]["tools"] if t["tool"] == "fetch_result")
             assert fetch["raw_tokens"] == 0 and fetch["tokens"] > 0
             total = st["all_time"]
