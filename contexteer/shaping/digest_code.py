@@ -9,7 +9,16 @@ from collections import Counter
 from dataclasses import dataclass
 
 from contexteer.shaping import signals as sig
-from contexteer.shaping.fold import Digest, DigestInput, Item, LineSet, clip, render_folded, select
+from contexteer.shaping.fold import (
+    Digest,
+    DigestInput,
+    Item,
+    LineSet,
+    clip,
+    largest_gap,
+    render_folded,
+    select,
+)
 
 logger = logging.getLogger(__name__)
 
@@ -154,7 +163,7 @@ def digest_code(inp: DigestInput) -> Digest:
     if inp.tier == "digest":
         chosen = select(items, len(ls), inp.budget, cost, fill=lambda k: ls.est(lines[k]))
         body = render_folded(ls, chosen, what="source", max_chars=inp.max_chars, namer=_namer(defs))
-        return Digest(body=body, stats=stats, pattern=_DEFS_PATTERN)
+        return Digest(body=body, stats=stats, pattern=_DEFS_PATTERN, example_range=largest_gap(ls, chosen))
     by_start = {d.idx: d for d in defs}
     avail = inp.budget - 20
     primary = [it for it in items if it.prio < sig.DEFINITION + 0.05]  # signals, terms, top-level definitions

@@ -7,7 +7,7 @@ import re
 from collections import Counter
 
 from contexteer.shaping import signals as sig
-from contexteer.shaping.fold import Digest, DigestInput, Item, clip, render_folded, select
+from contexteer.shaping.fold import Digest, DigestInput, Item, clip, largest_gap, render_folded, select
 
 logger = logging.getLogger(__name__)
 
@@ -95,7 +95,7 @@ def digest_log(inp: DigestInput) -> Digest:
         chosen = select(items, len(ls), inp.budget, cost=lambda it: ls.est(ls.lines[it.start]) * (1 if it.run > 1 else it.end - it.start + 1) + 2,
                         fill=lambda k: ls.est(ls.lines[k]))
         body = render_folded(ls, chosen, what="output", max_chars=inp.max_chars)
-        return Digest(body=body, stats=stats, pattern=_FETCH_PATTERN)
+        return Digest(body=body, stats=stats, pattern=_FETCH_PATTERN, example_range=largest_gap(ls, chosen))
     return Digest(body=_overview(inp, items, counts), stats=stats, pattern=_FETCH_PATTERN)
 
 

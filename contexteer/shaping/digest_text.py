@@ -8,7 +8,16 @@ import re
 from collections import Counter
 
 from contexteer.shaping import signals as sig
-from contexteer.shaping.fold import Digest, DigestInput, Item, LineSet, clip, render_folded, select
+from contexteer.shaping.fold import (
+    Digest,
+    DigestInput,
+    Item,
+    LineSet,
+    clip,
+    largest_gap,
+    render_folded,
+    select,
+)
 
 logger = logging.getLogger(__name__)
 
@@ -106,7 +115,8 @@ def digest_text(inp: DigestInput, *, markdown: bool = True) -> Digest:
 
     if inp.tier == "digest":
         chosen = select(items, n, inp.budget, cost, fill=lambda k: ls.est(lines[k]))
-        return Digest(body=render_folded(ls, chosen, what="text", max_chars=inp.max_chars, namer=_namer(ls, heads)), stats=stats, pattern=pattern)
+        body = render_folded(ls, chosen, what="text", max_chars=inp.max_chars, namer=_namer(ls, heads))
+        return Digest(body=body, stats=stats, pattern=pattern, example_range=largest_gap(ls, chosen))
     # overview: the outline with each section's range, then signal lines
     starts = [h[0] for h in heads]
     chosen = select(items, n, inp.budget - 20, lambda it: cost(it) + 4, marker_cost=0)

@@ -155,6 +155,20 @@ def select(
     return chosen
 
 
+def largest_gap(ls: LineSet, chosen: Sequence[Item], span: int = 150) -> tuple[int, int] | None:
+    """The biggest folded range (displayed numbering), cut to `span` lines: the natural first thing to fetch."""
+    best: tuple[int, int] | None = None
+    pos = 0
+    for it in [*chosen, Item(len(ls), len(ls), 0, "")]:
+        if it.start > pos and (best is None or it.start - pos > best[1] - best[0]):
+            best = (pos, it.start)
+        pos = max(pos, it.end + 1)
+    if best is None:
+        return None
+    a, b = best
+    return ls.num(a), ls.num(min(b - 1, a + span - 1))
+
+
 def fold_marker(ls: LineSet, a: int, b: int, what: str, name: str = "") -> str:
     """`… 212 lines folded (lines 40-251: 198 source, 14 blank) …` for lines a..b (0-based inclusive)."""
     n = b - a + 1
