@@ -109,8 +109,9 @@ def dependencies(root: Path, graph: deps_mod.DepGraph, files: list[str], rel: st
             ExternalPkg(package=p, stdlib=std[p], used_by=n, declared=_declared(p, versions))
             for p, n in sorted(used.items(), key=lambda kv: (std[kv[0]], -kv[1], kv[0]))
         ]
+    # cycles through the file(s) asked about; with depth > 1 also those among the files reached
     reached = start | {e.target for e in model.imports} | {e.source for e in model.dependents}
-    model.cycles = deps_mod.find_cycles(graph, reached, limit=10, anchor=start)
+    model.cycles = deps_mod.find_cycles(graph, reached if depth > 1 else start, limit=10, anchor=start)
     if is_dir:
         inside = Counter(e.target for f in start for e in graph.imports_of(f) if e.target in start)
         model.internal_edges = sum(inside.values())
@@ -177,6 +178,9 @@ def _mid(name: str, ids: dict[str, str]) -> str:
     return ids[name]
 
 
+MERMAID_MAX_EDGES = 150
+
+
 def deps_mermaid(model: Dependencies) -> str:
     ids: dict[str, str] = {}
     lines = ["```mermaid", "graph LR"]
@@ -184,7 +188,8 @@ def deps_mermaid(model: Dependencies) -> str:
     cyc = {(c[i], c[i + 1]) for c in model.cycles for i in range(len(c) - 1)}
     link = 0
     red: list[int] = []
-    for e in model.imports + model.dependents:
+    edges = model.imports + model.dependents
+    for e in edges[:MERMAID_MAX_EDGES]:
         body.append(f"  {_mid(e.source, ids)} --> {_mid(e.target, ids)}")
         if (e.source, e.target) in cyc:
             red.append(link)
@@ -203,6 +208,8 @@ def deps_mermaid(model: Dependencies) -> str:
     if red:
         lines.append(f"  linkStyle {','.join(map(str, red))} stroke:#d33,stroke-width:2px")
     lines.append("```")
+    if len(edges) > MERMAID_MAX_EDGES:
+        lines.append(f"… {len(edges) - MERMAID_MAX_EDGES} more edges not drawn; narrow with path= or depth=1")
     if model.cycles:
         lines.append("cycles (red): " + "; ".join(" -> ".join(c) for c in model.cycles))
     return "\n".join(lines)

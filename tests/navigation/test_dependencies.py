@@ -29,6 +29,9 @@ def test_absolute_package_imports_and_depth_two(pyshop: Served):
     a = pyshop.call("list_dependencies", path="shop/cli.py", depth=2)
     got = {(e["target"], e["depth"]) for e in a.data["imports"]}
     assert {("shop/__init__.py", 1), ("shop/models.py", 1), ("shop/pricing.py", 1), ("shop/util/fmt.py", 2)} <= got
+    # cycles: through the file itself at depth 1 (none for cli.py); among the files reached at depth 2
+    assert a.data["cycles"] == [["shop/models.py", "shop/util/fmt.py", "shop/models.py"]]
+    assert pyshop.call("list_dependencies", path="shop/cli.py").data["cycles"] == []
 
 
 def test_external_packages_carry_the_declared_version(pyshop: Served):
