@@ -144,7 +144,8 @@ class Pipeline:
             out, pred = redact_keep_lines(text)
             tokens = raw_tokens if out is text else self.count(out)
             # structuredContent of a small text is left alone unless it is pathologically large
-            structured, sred, stokens, scut = self._structured(req.structured, cm.max_digest_threshold * 4)
+            cap = max(cm.max_digest_threshold * 6, len(text) * 3 // 2 + 2048)  # JSON escaping of the same text fits
+            structured, sred, stokens, scut = self._structured(req.structured, cap)
             return Shaped(out, structured, "passthrough", raw_tokens, tokens, None, dict(pred + sred), self.estimated, stokens, scut)
 
         tier = "digest" if raw_tokens <= cm.max_digest_threshold else "overview"

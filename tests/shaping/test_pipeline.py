@@ -144,3 +144,10 @@ def test_minified_json_is_stored_pretty_printed_so_lines_address_it(pipeline):
     assert stored.meta["reformatted"] == "json-indent-2"
     assert json.loads(stored.text) == doc and len(stored.lines()) > 3000
     assert max(len(x) for x in stored.lines()) < 100
+
+
+def test_structured_content_of_an_explicit_range_is_not_cut(pipeline):
+    text = "\n".join(f'    value_{i} = compute("{i}", flag=True)  # keep' for i in range(200))
+    structured = {"path": "src/m.py", "start_line": 1, "end_line": 200, "content": text}
+    shaped = pipeline.shape(ShapeRequest(text=text, kind="code", explicit=True, structured=structured))
+    assert shaped.tier == "passthrough" and shaped.structured == structured and not shaped.structured_cut
