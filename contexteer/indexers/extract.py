@@ -37,7 +37,6 @@ _BODY_TYPES = frozenset(
     }
 )
 _MATCH_LIMIT = 1 << 16
-REF_KINDS = frozenset({"call", "type", "import", "other"})
 
 
 class ParseTimeout(Exception):
@@ -60,6 +59,8 @@ class _Def:
     name: str
     kind: str  # a symbol kind, or "scope" for a qualifying-only node
     pattern: int = 0
+    ostart: int = 0  # outer byte range, cached (every node attribute read is a call into C)
+    oend: int = 0
     receiver: str | None = None  # a Go method's receiver type: qualifies it without nesting
     parent: _Def | None = None
     index: int = -1
@@ -129,34 +130,34 @@ def extract(data: bytes, spec: LanguageSpec, timeout: float | None = 5.0) -> Fil
     defs: dict[int, _Def] = {}
     imports: dict[tuple[int, str], tuple[list[str], int]] = {}
     seen_refs: set[tuple[int, str]] = set()
+    roles = languages.pattern_roles(spec.name)
+    refs = result.refs
     for pattern, caps in matches:
-        for cap, nodes in caps.items():
-            if cap.startswith("definition.") or cap.startswith("scope"):
-                names = caps.get("name")
-                if not names:
+        role, cap, kind = roles[pattern]
+        if role == "def":
+            names = caps.get("name")
+            if not names:
+                continue
+            node = caps[cap][0]
+            if node.id in defs and defs[node.id].pattern <= pattern:
+                continue  # the earliest pattern in the query file wins: specific ones come first
+            name = _name_text(names[0], spec)
+            if name:
+                receiver = caps.get("receiver")
+                defs[node.id] = _Def(node=node, outer=_outer(node, spec), name=name, kind=kind,
+                                     receiver=_text(receiver[0]) if receiver else None, pattern=pattern)
+        elif role == "ref":
+            for name_node in caps.get("name", ()):
+                start = name_node.start_byte
+                if (start, kind) in seen_refs:
                     continue
-                node = nodes[0]
-                kind = cap if cap.startswith("scope") else cap[len("definition."):]
-                if node.id in defs and defs[node.id].pattern <= pattern:
-                    continue  # the earliest pattern in the query file wins: specific ones come first
-                name = _name_text(names[0], spec)
+                seen_refs.add((start, kind))
+                raw = _SRC.data[start : name_node.end_byte]
+                name = raw.decode("ascii") if raw.replace(b"_", b"a").isalnum() and raw.isascii() else _name_text(name_node, spec)
                 if name:
-                    receiver = caps.get("receiver")
-                    defs[node.id] = _Def(node=node, outer=_outer(node, spec), name=name, kind=kind,
-                                         receiver=_text(receiver[0]) if receiver else None, pattern=pattern)
-            elif cap.startswith("reference."):
-                kind = cap[len("reference."):]
-                kind = kind if kind in REF_KINDS else "other"
-                for name_node in caps.get("name", ()):
-                    key = (name_node.start_byte, kind)
-                    if key in seen_refs:
-                        continue
-                    seen_refs.add(key)
-                    name = _name_text(name_node, spec)
-                    if name:
-                        result.refs.append((name, name_node.start_point.row + 1, kind))
-            elif cap == "import":
-                _collect_import(nodes[0], caps, spec, imports)
+                    refs.append((name, name_node.start_point.row + 1, kind))
+        elif role == "import":
+            _collect_import(caps[cap][0], caps, spec, imports)
     for (_nid, module), (names, line) in sorted(imports.items(), key=lambda kv: (kv[1][1], kv[0][1])):
         result.imports.append((module, tuple(names), line))
         for name in names or [_module_ref(module, spec)]:
@@ -241,16 +242,19 @@ def _collect_import(node: ts.Node, caps: dict[str, list[ts.Node]], spec: Languag
 
 def _symbols(defs: list[_Def], spec: LanguageSpec, data: bytes) -> list[tuple]:
     """Nest definitions by range, fix kinds, drop locals, compute qualnames, signatures, docs, visibility."""
-    defs.sort(key=lambda d: (d.outer.start_byte, -d.outer.end_byte, d.node.start_byte))
+    for d in defs:
+        d.ostart, d.oend = d.outer.start_byte, d.outer.end_byte
+    defs.sort(key=lambda d: (d.ostart, -d.oend, d.node.start_byte))
     stack: list[_Def] = []
     kept: list[_Def] = []
     by_name = {d.name: d for d in defs if d.kind in spec.class_kinds or d.kind == "type"}
     for d in defs:
-        while stack and not (d.outer.start_byte >= stack[-1].outer.start_byte and d.outer.end_byte <= stack[-1].outer.end_byte):
+        while stack and not (d.ostart >= stack[-1].ostart and d.oend <= stack[-1].oend):
             stack.pop()
         d.parent = stack[-1] if stack else None
         if d.receiver and d.parent is None:
-            d.parent = by_name.get(d.receiver) or _Def(node=d.node, outer=d.outer, name=d.receiver, kind="scope.type")
+            d.parent = by_name.get(d.receiver) or _Def(node=d.node, outer=d.outer, name=d.receiver, kind="scope.type",
+                                                       ostart=d.ostart, oend=d.oend)
         stack.append(d)
         owner = _nearest_symbol(d.parent, by_name)
         if d.kind in _VALUES and owner is not None and owner.kind in _FUNCTIONS:

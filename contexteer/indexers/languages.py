@@ -171,3 +171,30 @@ def query_source(name: str) -> str:
 def query_has_predicates(name: str) -> bool:
     """Whether the language's query uses text predicates (#eq?, #match?), which need the tree's source."""
     return bool(re.search(r"\(#[a-z-]+[?!]", query_source(name)))
+
+
+_REF_KINDS = frozenset({"call", "type", "import", "other"})
+
+
+@cache
+def pattern_roles(name: str) -> tuple[tuple[str, str, str], ...]:
+    """Per query pattern: (role, capture, kind) with role def|ref|import|none, worked out once so the
+    extractor does not inspect capture names per match."""
+    q = query(name)
+    src = query_source(name).encode("utf-8")
+    out: list[tuple[str, str, str]] = []
+    for i in range(q.pattern_count):
+        role = ("none", "", "")
+        for raw in re.findall(rb"@([\w.]+)", src[q.start_byte_for_pattern(i) : q.end_byte_for_pattern(i)]):
+            cap = raw.decode("ascii")
+            if cap.startswith("definition."):
+                role = ("def", cap, cap.split(".", 1)[1])
+            elif cap.startswith("scope"):
+                role = ("def", cap, cap)
+            elif cap.startswith("reference."):
+                kind = cap.split(".", 1)[1]
+                role = ("ref", cap, kind if kind in _REF_KINDS else "other")
+            elif cap == "import":
+                role = ("import", cap, "")
+        out.append(role)
+    return tuple(out)

@@ -111,3 +111,19 @@ def test_references_and_imports_are_queryable(repo, open_index):
     defs, ref_pairs = idx.ranking_inputs()
     assert ("b.py", "helper", "function", True) in defs and ("a.py", "helper") in ref_pairs
     assert idx.stats()["files_per_language"] == {"python": 2}
+
+
+def test_watcher_marks_changes_for_the_next_throttled_refresh(repo, open_index):
+    import time
+
+    a = write(repo, "a.py", "def alpha():\n    pass\n")
+    idx = open_index(watch=True, sweep_interval_seconds=3600)
+    idx.ensure_built(wait_seconds=INF)
+    idx.refresh(force=True)
+    time.sleep(0.3)  # let the watcher start
+    a.write_text("def omega():\n    pass\n", encoding="utf-8")
+    deadline = time.monotonic() + 10
+    while time.monotonic() < deadline and not idx.symbols_named("omega"):
+        time.sleep(0.1)
+        report = idx.refresh()  # throttled: no sweep, but the watcher's marks are processed
+    assert idx.symbols_named("omega") and report.modified == ["a.py"]
