@@ -147,7 +147,9 @@ def test_minified_json_is_stored_pretty_printed_so_lines_address_it(pipeline):
 
 
 def test_structured_content_of_an_explicit_range_is_not_cut(pipeline):
-    text = "\n".join(f'    value_{i} = compute("{i}", flag=True)  # keep' for i in range(200))
-    structured = {"path": "src/m.py", "start_line": 1, "end_line": 200, "content": text}
+    # deeply indented lines: few tokens, many bytes (the structured copy is larger than 4 bytes per token)
+    text = "\n".join(" " * 64 + f"v{i} = f({i})" for i in range(300))
+    structured = {"path": "src/m.py", "start_line": 1, "end_line": 300, "content": text}
+    assert len(text) > 4 * 4096
     shaped = pipeline.shape(ShapeRequest(text=text, kind="code", explicit=True, structured=structured))
     assert shaped.tier == "passthrough" and shaped.structured == structured and not shaped.structured_cut
