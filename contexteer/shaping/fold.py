@@ -63,11 +63,8 @@ class LineSet:
         """Tokens of one output line (newline included), from a cl100k-like pre-tokenisation: within ~10%."""
         if len(s) > 2000:
             return len(s) / self.chars_per_token + 1
-        n = 1.0
-        for m in _PRETOKEN.finditer(s):
-            t = m.group()
-            n += 1 + (len(t) - 1) // 8 if t[-1] != " " else 1
-        return n
+        toks = _PRETOKEN.findall(s)
+        return 1.0 + len(toks) + sum((len(t) - 1) // 8 for t in toks if len(t) > 8 and t[-1] != " ")
 
     @property
     def offsets(self) -> list[int]:
@@ -126,7 +123,10 @@ def select(
     kept = bytearray(n_lines)
     used = marker_cost if n_lines else 0
     chosen: list[Item] = []
+    misses = 0
     for it in sorted(items, key=lambda i: (i.prio, i.start)):
+        if misses > 300 or budget - used < 3:  # the budget is spent: the rest would not fit either
+            break
         if any(kept[it.start : it.end + 1]):
             continue
         left_free = it.start > 0 and not kept[it.start - 1]
@@ -134,7 +134,9 @@ def select(
         delta = 1 if left_free and right_free else (0 if left_free or right_free else -1)
         c = cost(it) + delta * marker_cost
         if used + c > budget:
+            misses += 1
             continue
+        misses = 0
         used += c
         kept[it.start : it.end + 1] = b"\x01" * (it.end - it.start + 1)
         chosen.append(it)

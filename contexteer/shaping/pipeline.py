@@ -184,6 +184,13 @@ class Pipeline:
             if tokens <= budget or attempt == 3:
                 break
             body_budget *= 0.9 * budget / tokens
+        if tokens > budget * 1.1:  # last resort (pathological lines): cut the rendering itself, say so
+            keep = split_lines(out_red)
+            while len(keep) > 2 and tokens > budget:
+                keep = keep[: max(2, int(len(keep) * min(0.9, budget / tokens)))]
+                tokens = self.count("\n".join(keep) + "\n… overview cut to its budget; use fetch_result")
+            out_red = "\n".join(keep) + "\n… overview cut to its budget; use fetch_result"
+            tokens = self.count(out_red)
         red += r2
         structured, sred, stokens, scut = self._structured(req.structured, int(budget * 4))
         return Shaped(out_red, structured, tier, raw_tokens, tokens, handle, dict(red + sred), self.estimated, stokens, scut)

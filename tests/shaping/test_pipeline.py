@@ -153,3 +153,10 @@ def test_structured_content_of_an_explicit_range_is_not_cut(pipeline):
     assert len(text) > 4 * 4096
     shaped = pipeline.shape(ShapeRequest(text=text, kind="code", explicit=True, structured=structured))
     assert shaped.tier == "passthrough" and shaped.structured == structured and not shaped.structured_cut
+
+
+def test_the_budget_holds_even_for_a_flood_of_signal_lines(pipeline, settings):
+    text = "\n".join(f"src/mod{i}.py:{i}:1: error: Incompatible types in assignment (expression has type int, variable has type str)  [assignment] {i}" for i in range(20_000))
+    shaped = pipeline.shape(ShapeRequest(text=text, kind="log"))
+    assert shaped.tier == "overview" and shaped.tokens <= settings.shaping.overview_budget
+    assert "src/mod0.py:0:1: error: Incompatible types" in shaped.text
