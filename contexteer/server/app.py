@@ -11,6 +11,7 @@ from starlette.responses import JSONResponse, Response
 
 from contexteer import __version__
 from contexteer.config import LoadedConfig
+from contexteer.server.schema import compact_registered_tools
 from contexteer.server.shaping_mw import ShapingMiddleware
 from contexteer.tools.base import Services
 from contexteer.workspace import Workspace
@@ -57,6 +58,7 @@ def build_server(ws: Workspace, loaded: LoadedConfig, *, services: Services | No
             logger.debug("tool module %s is not present", modname)
             continue
         module.register(mcp, svc)
+    compact_registered_tools(mcp)
 
     @mcp.custom_route("/healthz", methods=["GET"], include_in_schema=False)
     async def healthz(request: Request) -> Response:

@@ -14,7 +14,7 @@ from pydantic import Field
 
 from contexteer.errors import InputError, NotFoundError
 from contexteer.tools.base import ContentKind, Services, respond
-from contexteer.tools.nav_models import Lean, compact_tools
+from contexteer.tools.nav_models import Lean
 from contexteer.workspace import read_text_file
 
 logger = logging.getLogger(__name__)
@@ -146,7 +146,6 @@ def register(mcp: object, svc: Services) -> None:
         # line numbers (the text starts at line 1) and fold the rest into addressable gaps.
         return respond(model, text, kind=kind)
 
-    compact_tools(mcp, ("read_code_range",))
 
     async def _indexed_read(
         ctx: Context, path: str, start_line: int | None, end_line: int | None, symbol: str | None, semantic: bool

@@ -135,37 +135,6 @@ class _ResourceSession:
             _resource_session.reset(token)
 
 
-def _compact(node: Any) -> Any:
-    """Drop titles and `null` alternatives from a JSON schema: same validation, fewer tokens in tools/list."""
-    if isinstance(node, list):
-        return [_compact(x) for x in node]
-    if not isinstance(node, dict):
-        return node
-    out = {k: _compact(v) for k, v in node.items() if k != "title"}
-    alts = out.get("anyOf")
-    if isinstance(alts, list):
-        rest = [a for a in alts if a != {"type": "null"}]
-        if len(rest) == 1 and len(rest) < len(alts):
-            out.pop("anyOf")
-            out = {**rest[0], **out}
-            if out.get("default", 0) is None:
-                out.pop("default")
-    return out
-
-
-def _compact_tool_schema(mcp: Any, name: str) -> None:
-    try:
-        tool = mcp._tool_manager.get_tool(name)  # noqa: SLF001 - the SDK has no public hook for this
-        tool.parameters = _compact(tool.parameters)
-        schema = tool.fn_metadata.output_schema
-        if isinstance(schema, dict):
-            compacted = _compact(schema)
-            schema.clear()
-            schema.update(compacted)
-    except AttributeError:  # a future SDK layout: keep the verbose schema
-        logger.debug("could not compact the %s tool schema", name)
-
-
 def register(mcp: Any, svc: Services) -> None:
     try:
         memory_service(svc)  # startup: check (and repair) the index now; the repair is reported on the first answer
@@ -201,8 +170,6 @@ def register(mcp: Any, svc: Services) -> None:
         ans = dispatch(_service(), sm, action, args)
         model = MemoryResult(action=ans.action, names=[] if ans.ignored else ans.names, count=ans.count, ignored=ans.ignored)
         return respond(model, ans.text, explicit=ans.explicit)
-
-    _compact_tool_schema(mcp, "memory")
 
     mcp.middleware.append(_ResourceSession(svc))
 

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import logging
-from collections.abc import Iterable
 from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field
@@ -22,47 +21,6 @@ def compact_schema(schema: dict[str, Any]) -> None:
             if set(other) == {"type"} and isinstance(other["type"], str):
                 del prop["anyOf"]
                 prop["type"] = [other["type"], "null"]
-
-
-def compact_json_schema(node: Any, *, drop_defaults: bool = False) -> None:
-    """Shrink an advertised JSON schema in place without changing what it accepts: no titles, optional
-    scalars as `type: [X, "null"]`, (for output schemas) no defaults."""
-    if isinstance(node, list):
-        for item in node:
-            compact_json_schema(item, drop_defaults=drop_defaults)
-        return
-    if not isinstance(node, dict):
-        return
-    node.pop("title", None)
-    if drop_defaults or ("default" in node and node["default"] is None):
-        node.pop("default", None)  # an optional argument's null default says nothing `required` does not
-    any_of = node.get("anyOf")
-    if isinstance(any_of, list) and len(any_of) == 2 and {"type": "null"} in any_of:
-        other = next(a for a in any_of if a != {"type": "null"})
-        if isinstance(other, dict) and set(other) <= {"type", "items"} and isinstance(other.get("type"), str):
-            del node["anyOf"]
-            node["type"] = [other["type"], "null"]
-            if "items" in other:
-                node["items"] = other["items"]
-    for key, value in node.items():
-        if key in ("properties", "$defs", "definitions", "patternProperties"):
-            if isinstance(value, dict):
-                for sub in value.values():
-                    compact_json_schema(sub, drop_defaults=drop_defaults)
-        elif key in ("items", "anyOf", "oneOf", "allOf", "additionalProperties", "not", "prefixItems"):
-            compact_json_schema(value, drop_defaults=drop_defaults)
-
-
-def compact_tools(mcp: object, names: Iterable[str]) -> None:
-    """Compact the advertised input and output schemas of these registered tools (tools/list stays small)."""
-    manager = getattr(mcp, "_tool_manager", None)
-    for name in names:
-        tool = manager.get_tool(name) if manager is not None else None
-        if tool is None:
-            continue
-        compact_json_schema(tool.parameters)
-        if tool.output_schema:
-            compact_json_schema(tool.output_schema, drop_defaults=True)
 
 
 class Lean(BaseModel):

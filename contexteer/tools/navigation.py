@@ -27,7 +27,6 @@ from contexteer.tools.nav_models import (
     SymbolSearch,
     TextHit,
     TextSearch,
-    compact_tools,
 )
 from contexteer.tools.nav_state import Nav, nav_for, run
 
@@ -246,7 +245,6 @@ def register(mcp: object, svc: Services) -> None:
         return await anyio.to_thread.run_sync(work)
 
 
-    compact_tools(mcp, ("get_structured_index", "search_symbol", "list_dependencies", "search_text"))
 
 
 def _check_kinds(kinds: list[str]) -> list[str]:

@@ -1,0 +1,42 @@
+"""The tool definitions every conversation pays for stay small, and stay truthful."""
+
+from __future__ import annotations
+
+import json
+
+import anyio
+from mcp import Client
+
+from contexteer.server.app import build_server
+from contexteer.shaping.tokens import count_tokens
+
+TOOLS_LIST_BUDGET = 3000
+
+
+def _tools(workspace):
+    ws, loaded = workspace
+
+    async def main():
+        async with Client(build_server(ws, loaded)) as client:
+            return (await client.list_tools()).tools
+
+    return anyio.run(main)
+
+
+def test_tools_list_stays_under_its_token_budget(workspace):
+    tools = _tools(workspace)
+    payload = json.dumps({"tools": [t.model_dump(mode="json", by_alias=True, exclude_none=True) for t in tools]})
+    assert count_tokens(payload) <= TOOLS_LIST_BUDGET
+
+
+def test_compacted_schemas_keep_every_argument_and_output_field(workspace):
+    tools = {t.name: t for t in _tools(workspace)}
+    read = tools["read_code_range"]
+    assert set(read.input_schema["properties"]) >= {"path", "start_line", "end_line", "symbol", "context"}
+    assert read.input_schema["required"] == ["path"]
+    assert read.input_schema["properties"]["start_line"]["type"] == "integer"
+    assert read.output_schema is not None
+    assert set(read.output_schema["required"]) >= {"path", "start_line", "end_line", "total_lines", "content"}
+    for tool in tools.values():
+        text = json.dumps(tool.input_schema)
+        assert '"title"' not in text and "$ref" not in json.dumps(tool.output_schema or {})
