@@ -89,6 +89,7 @@ class ShapingMiddleware:
             tool=name,
             structured=data.get("structuredContent"),
             path=args.get("path") if isinstance(args.get("path"), str) else None,
+            args=summarize_args(args) if isinstance(args, dict) else None,
         )
         pipeline = self.svc.pipeline
         if len(text) > _THREAD_THRESHOLD_CHARS:
