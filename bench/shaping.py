@@ -346,7 +346,8 @@ def main() -> None:
         f"**{statistics.mean(base_recalls):.1%}** for head truncation at the same size; reachable through fetch_result "
         f"**{statistics.mean(reach):.0%}**.",
         "",
-        f"Pipeline overhead (median of {args.reps} runs, store write included) against the bare token count of the same text:",
+        f"Pipeline overhead (median of {args.reps} runs, store write included) against the bare token count of the same text "
+        f"({os.cpu_count()} CPUs, load average {os.getloadavg()[0]:.1f} when measured):",
         "",
         "| input | tokens | shape() median ms | count-only median ms | ratio |",
         "|---|---:|---:|---:|---:|",
