@@ -194,13 +194,21 @@ def digest_code(inp: DigestInput) -> Digest:
     return Digest(body=body, stats=stats, pattern=_DEFS_PATTERN)
 
 
+def _join(stack: list[Def], d: Def) -> str:
+    """Qualified name through the enclosing definitions (an outline may already give qualified names)."""
+    if not stack or "." in d.name:
+        return d.name
+    parent = stack[-1].name if "." in stack[-1].name else ".".join(s.name for s in stack)
+    return f"{parent}.{d.name}"
+
+
 def _qualnames(defs: list[Def]) -> dict[int, str]:
     out: dict[int, str] = {}
     stack: list[Def] = []
     for d in defs:
         while stack and d.idx > stack[-1].end:
             stack.pop()
-        out[d.idx] = ".".join([s.name for s in stack] + [d.name])
+        out[d.idx] = _join(stack, d)
         stack.append(d)
     return out
 
@@ -236,7 +244,7 @@ def _namer(defs: list[Def]):  # type: ignore[no-untyped-def]
     for d in defs:
         while stack and d.idx > stack[-1].end:
             stack.pop()
-        parents.append(".".join([s.name for s in stack] + [d.name]))
+        parents.append(_join(stack, d))
         stack.append(d)
 
     def name(a: int, b: int) -> str:

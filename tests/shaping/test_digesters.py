@@ -153,3 +153,13 @@ def test_definition_ranges_follow_indentation_braces_and_multiline_signatures():
     )
     got = [(d.name, d.idx + 1, d.end + 1, d.depth) for d in find_definitions(LineSet(src, 60), None)]
     assert got == [("f", 1, 6, 0), ("A", 9, 11, 0), ("m", 10, 11, 1), ("g", 12, 14, 0)]
+
+
+def test_an_indexer_outline_drives_the_code_digest(pipeline):
+    src = split_lines((STDLIB / "json" / "decoder.py").read_text(encoding="utf-8"))
+    start = next(i for i, ln in enumerate(src, 1) if ln.startswith("class JSONDecoder"))
+    outline = [(start, len(src), "JSONDecoder", "class"), (start + 60, len(src), "JSONDecoder.mystery_span", "method")]
+    shaped = pipeline.shape(ShapeRequest(text="\n".join(src), kind="code", outline=outline))
+    assert f"{start}: {src[start - 1]}" in shaped.text
+    assert f"{start + 60}: {src[start + 59]}" in shaped.text  # the outline's span, even where no `def` is
+    assert "body of JSONDecoder.mystery_span" in shaped.text
