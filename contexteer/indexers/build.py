@@ -78,7 +78,8 @@ def parse_file(job: Job, limits: Limits) -> Outcome:
         return (base_row + (sha, "unsupported", 0, None), None)
     note = None
     try:
-        data.decode("utf-8")
+        if not data.isascii():  # isascii is a fast scan; most source files are ASCII
+            data.decode("utf-8")
     except UnicodeDecodeError:
         data = data.decode("latin-1").encode("utf-8")  # same lines, readable names
         note = "not UTF-8: read as Latin-1"
