@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import bisect
+import json
 import logging
 import re
 from collections import Counter
@@ -225,14 +226,14 @@ def _compact(ls: LineSet, rest: list[Item], by_start: dict[int, Def], qual: dict
         used += c
         picked.append(it)
     if not picked:
-        return [f"… {len(rest)} more definitions (fetch them with pattern={_DEFS_PATTERN!r})"]
+        return [f"… {len(rest)} more definitions (fetch them with pattern={json.dumps(_DEFS_PATTERN)})"]
     picked.sort(key=lambda i: i.start)
     entries = [f"{ls.num(by_start[i.start].idx)}-{ls.num(by_start[i.start].end)} {qual[i.start]}" for i in picked]
     out = ["more definitions (lines name):"]
     for k in range(0, len(entries), 8):
         out.append("  " + ", ".join(entries[k : k + 8]))
     if len(picked) < len(rest):
-        out.append(f"… {len(rest) - len(picked)} more definitions: fetch_result(pattern={_DEFS_PATTERN!r})")
+        out.append(f"… {len(rest) - len(picked)} more definitions: fetch_result(pattern={json.dumps(_DEFS_PATTERN)})")
     return out
 
 

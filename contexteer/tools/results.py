@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import logging
 from typing import Annotated, Any
 
@@ -220,7 +221,7 @@ def _by_pattern(
         nxt = idx[stopped_at] + first
         model.complete = False
         ctx_arg = f", context_lines={context}" if context else ""
-        model.next = f'fetch_result(handle="{model.handle}", pattern={pattern!r}, start_line={nxt}{ctx_arg})'
+        model.next = f'fetch_result(handle="{model.handle}", pattern={json.dumps(pattern)}, start_line={nxt}{ctx_arg})'
     shown = stopped_at if stopped_at is not None and stopped_at < len(idx) else len(idx)
     head = f"[{model.handle}: {model.matches} line{'s' if model.matches != 1 else ''} matching {pattern!r} in lines {lo}-{hi}" + (
         f", showing the first {shown}" if shown < len(idx) else "") + (f", {context} lines of context" if context else "") + "]"

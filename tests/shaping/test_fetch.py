@@ -47,7 +47,7 @@ def test_fetch_result_continues_and_refuses_what_would_not_fit(tmp_path):
 
             grep = await client.call_tool("fetch_result", {"handle": handle, "pattern": "INFO", "context_lines": 2})
             gs = grep.structured_content
-            assert gs["matches"] > 5000 and not gs["complete"] and "pattern='INFO'" in gs["next"] and "context_lines=2" in gs["next"]
+            assert gs["matches"] > 5000 and not gs["complete"] and 'pattern="INFO"' in gs["next"] and "context_lines=2" in gs["next"]
             assert grep.meta["tokens"] <= 4096 and grep.meta["handle"] is None
 
             errs = await client.call_tool("fetch_result", {"handle": handle, "pattern": r"ERROR item \d+ failed"})
