@@ -20,6 +20,7 @@ import tree_sitter as ts
 
 from contexteer.indexers import languages
 from contexteer.indexers.languages import LanguageSpec
+from contexteer.indexers.source import SRC, raw
 from contexteer.indexers.visibility import is_exported
 
 logger = logging.getLogger(__name__)
@@ -66,20 +67,12 @@ class _Def:
     index: int = -1
 
 
-def _raw(node: ts.Node) -> bytes:
-    """The bytes of a node (trees parsed through a read callback keep no source, so slice ours)."""
-    return _SRC.data[node.start_byte:node.end_byte]
+_raw = raw
+_SRC = SRC
 
 
 def _text(node: ts.Node) -> str:
     return _raw(node).decode("utf-8", "replace")
-
-
-class _Source:
-    data: bytes = b""
-
-
-_SRC = _Source()
 
 
 def _lines(node: ts.Node) -> tuple[int, int]:
@@ -158,11 +151,11 @@ def extract(data: bytes, spec: LanguageSpec, timeout: float | None = 5.0) -> Fil
                     refs.append((name, name_node.start_point.row + 1, kind))
         elif role == "import":
             _collect_import(caps[cap][0], caps, spec, imports)
-    for (_nid, module), (names, line) in sorted(imports.items(), key=lambda kv: (kv[1][1], kv[0][1])):
-        result.imports.append((module, tuple(names), line))
-        for name in names or [_module_ref(module, spec)]:
-            if name and not name.startswith("*") and name not in ("self", "_", "."):
-                result.refs.append((name, line, "import"))
+    for (_nid, module), (bound, line) in sorted(imports.items(), key=lambda kv: (kv[1][1], kv[0][1])):
+        result.imports.append((module, tuple(bound), line))
+        for ref in bound or [_module_ref(module, spec)]:
+            if ref and not ref.startswith("*") and ref not in ("self", "_", "."):
+                result.refs.append((ref, line, "import"))
     result.symbols = _symbols(_merge_nested(defs, spec), spec, data)
     result.refs = _compact_refs(result.refs)
     return result

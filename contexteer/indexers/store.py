@@ -238,9 +238,11 @@ class Store:
                 ref_rows: list[tuple] = []
                 imp_rows: list[tuple] = []
                 for file_row, result in rows:
-                    fid = old_ids.get(file_row[0])
-                    if fid is None:
+                    known = old_ids.get(file_row[0])
+                    if known is None:
                         fid, next_fid = next_fid, next_fid + 1
+                    else:
+                        fid = known
                     n = len(result.symbols) if result is not None else 0
                     file_rows.append((fid, *file_row[:7], n, file_row[7]))
                     if result is None:

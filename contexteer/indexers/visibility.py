@@ -7,6 +7,7 @@ import logging
 import tree_sitter as ts
 
 from contexteer.indexers.languages import LanguageSpec
+from contexteer.indexers.source import raw
 
 logger = logging.getLogger(__name__)
 
@@ -17,10 +18,7 @@ _MODIFIER_TYPES = frozenset(
 )
 
 
-def _raw(node: ts.Node) -> bytes:
-    from contexteer.indexers.extract import _raw as raw
-
-    return raw(node)
+_raw = raw
 
 
 def _modifier_words(node: ts.Node) -> set[str]:
@@ -80,8 +78,9 @@ def _ruby_private(node: ts.Node) -> bool:
     """A Ruby method below a bare `private`/`protected` line in its class body, or wrapped in `private def`."""
     if node.parent is not None and node.parent.type == "argument_list":
         call = node.parent.parent
-        if call is not None and call.child_by_field_name("method") is not None:
-            return _raw(call.child_by_field_name("method")) in (b"private", b"protected")
+        method = call.child_by_field_name("method") if call is not None else None
+        if method is not None:
+            return _raw(method) in (b"private", b"protected")
     prev = node.prev_sibling
     while prev is not None:
         if prev.type == "identifier" and _raw(prev) in (b"private", b"protected"):
