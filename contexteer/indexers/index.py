@@ -46,6 +46,7 @@ class StructureIndex(IndexQueries):
         self.store = Store(ws.storage("index.sqlite"))
         self._flock = filelock.FileLock(str(ws.storage("index.lock")), thread_local=False)
         self._build_thread: threading.Thread | None = None
+        self._start_lock = threading.Lock()
         self._built = threading.Event()  # set when the cold build is complete (the FTS may still be building)
         self._build_error: BaseException | None = None
         self._progress: list[Progress] = []
@@ -89,11 +90,12 @@ class StructureIndex(IndexQueries):
         if progress is not None:
             self._progress.append(progress)
         try:
-            if self._build_thread is None or not self._build_thread.is_alive():
-                self._build_error = None
-                self._built = threading.Event()
-                self._build_thread = threading.Thread(target=self._build_bg, name="contexteer-index-build", daemon=True)
-                self._build_thread.start()
+            with self._start_lock:  # concurrent first queries start one build
+                if self._build_thread is None or not self._build_thread.is_alive():
+                    self._build_error = None
+                    self._built = threading.Event()
+                    self._build_thread = threading.Thread(target=self._build_bg, name="contexteer-index-build", daemon=True)
+                    self._build_thread.start()
             self._built.wait(None if wait == float("inf") else max(0.0, wait))
         finally:
             if progress is not None and progress in self._progress:

@@ -124,3 +124,24 @@ def test_a_writer_in_another_process_makes_refresh_skip_not_block(repo, open_ind
     finally:
         helper.kill()
         helper.wait()
+
+
+def test_concurrent_first_queries_start_a_single_build(repo, open_index):
+    import threading
+
+    make_repo(repo, 200)
+    idx = open_index(workers=1)
+    threads_seen: set[int] = set()
+    results: list = []
+
+    def query() -> None:
+        results.append(idx.ensure_built(wait_seconds=INF))
+        threads_seen.add(id(idx._build_thread))
+
+    workers = [threading.Thread(target=query) for _ in range(4)]
+    for t in workers:
+        t.start()
+    for t in workers:
+        t.join()
+    assert len(threads_seen) == 1 and all(r.complete for r in results)
+    assert idx.stats()["symbols"] == 600
