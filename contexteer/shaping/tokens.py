@@ -46,14 +46,29 @@ class TokenCounter:
         return len(self._enc.encode_ordinary(text))
 
 
-def _load(name: str):  # type: ignore[no-untyped-def]
-    try:
-        import tiktoken
+#: tiktoken downloads a missing encoding with no time limit; on a network that drops packets that would
+#: hang the first tool call, so a load that takes longer than this counts as "not available".
+LOAD_TIMEOUT_SECONDS = 5.0
 
-        return tiktoken.get_encoding(name)
-    except Exception as exc:  # noqa: BLE001 - network, missing plugin, corrupt cache: all mean "not available"
-        logger.debug("tiktoken encoding %r not available: %s", name, exc)
+
+def _load(name: str, timeout: float = LOAD_TIMEOUT_SECONDS):  # type: ignore[no-untyped-def]
+    box: list[object] = []
+
+    def attempt() -> None:
+        try:
+            import tiktoken
+
+            box.append(tiktoken.get_encoding(name))
+        except Exception as exc:  # noqa: BLE001 - network, missing plugin, corrupt cache: all mean "not available"
+            logger.debug("tiktoken encoding %r not available: %s", name, exc)
+
+    worker = threading.Thread(target=attempt, name=f"tiktoken-load-{name}", daemon=True)
+    worker.start()
+    worker.join(timeout)
+    if worker.is_alive():
+        logger.info("loading tiktoken encoding %r took over %.0f s (a download on a slow network?); skipping it", name, timeout)
         return None
+    return box[0] if box else None
 
 
 _counters: dict[str, TokenCounter] = {}

@@ -18,7 +18,7 @@ def test_counter_uses_the_offline_encoding_when_the_configured_one_cannot_load()
 
 
 def test_counter_estimates_bytes_over_four_with_one_warning_when_nothing_loads(monkeypatch, caplog):
-    monkeypatch.setattr(tokens, "_load", lambda name: None)
+    monkeypatch.setattr(tokens, "_load", lambda name, timeout=0: None)
     with caplog.at_level(logging.WARNING, logger="contexteer.shaping.tokens"):
         c = tokens.TokenCounter("cl100k_base")
         assert c.estimated and c.name == "bytes/4"
@@ -26,6 +26,32 @@ def test_counter_estimates_bytes_over_four_with_one_warning_when_nothing_loads(m
         assert c.count("é" * 4) == 2  # bytes, not characters
         c.count("more text")
     assert len([r for r in caplog.records if r.levelno == logging.WARNING]) == 1
+
+
+def test_an_encoding_load_that_hangs_falls_back_to_the_offline_one(monkeypatch):
+    import threading
+    import time
+
+    import tiktoken
+
+    real = tiktoken.get_encoding
+    release = threading.Event()
+
+    def slow(name: str):  # a download on a network that silently drops packets
+        if name == "cl100k_base":
+            release.wait(30)
+        return real(name)
+
+    monkeypatch.setattr(tiktoken, "get_encoding", slow)
+    monkeypatch.setattr(tokens, "LOAD_TIMEOUT_SECONDS", 0.2)
+    monkeypatch.setattr(tokens._load, "__defaults__", (0.2,))
+    started = time.monotonic()
+    try:
+        c = tokens.TokenCounter("cl100k_base")
+    finally:
+        release.set()
+    assert c.name == tokens.OFFLINE_ENCODING and not c.estimated
+    assert time.monotonic() - started < 10
 
 
 def test_process_wide_counter_is_loaded_once():
