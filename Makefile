@@ -19,6 +19,8 @@ serve: $(STAMP)
 	$(VENV)/bin/contexteer serve --root $(ROOT)
 
 test: $(STAMP)
+	$(VENV)/bin/ruff check contexteer tests bench
+	$(VENV)/bin/mypy contexteer
 	$(PY) -m pytest -q -p no:cacheprovider
 
 lint: $(STAMP)

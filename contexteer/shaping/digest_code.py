@@ -53,17 +53,17 @@ def find_definitions(ls: LineSet, outline: list[tuple[int, int, str, str]] | Non
     """Definitions from the indexer's outline when given, else by pattern with indentation-derived ranges."""
     n = len(ls)
     if outline:
-        defs = []
+        given: list[Def] = []
         spans = sorted(((s - ls.first, e - ls.first, name) for s, e, name, _kind in outline), key=lambda t: (t[0], -t[1]))
-        stack: list[int] = []  # end idx of enclosing symbols
+        ends: list[int] = []  # end idx of enclosing symbols
         for s, e, name in spans:
             if not 0 <= s < n:
                 continue
-            while stack and s > stack[-1]:
-                stack.pop()
-            defs.append(Def(s, min(max(e, s), n - 1), name, len(stack)))
-            stack.append(e)
-        return defs
+            while ends and s > ends[-1]:
+                ends.pop()
+            given.append(Def(s, min(max(e, s), n - 1), name, len(ends)))
+            ends.append(e)
+        return given
     lines = ls.lines
     text = ls.text
     offs = ls.offsets

@@ -5,6 +5,7 @@ from __future__ import annotations
 import logging
 import re
 from collections import Counter
+from typing import cast
 
 from contexteer.shaping import signals as sig
 from contexteer.shaping.fold import Digest, DigestInput, Item, clip, largest_gap, render_folded, select
@@ -86,10 +87,10 @@ def _classify(inp: DigestInput) -> tuple[list[Item], Counter[str]]:
 
 def digest_log(inp: DigestInput) -> Digest:
     ls = inp.ls
-    cached = ls.cache.get("log")
+    cached = cast("tuple[list[Item], Counter[str]] | None", ls.cache.get("log"))
     if cached is None:
         cached = ls.cache["log"] = _classify(inp)
-    items, counts = cached  # type: ignore[misc]
+    items, counts = cached
     stats = sig.counted(counts) or "no error/warning lines"
     if inp.tier == "digest":
         chosen = select(items, len(ls), inp.budget, cost=lambda it: ls.est(ls.lines[it.start]) * (1 if it.run > 1 else it.end - it.start + 1) + 2,

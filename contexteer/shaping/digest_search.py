@@ -6,6 +6,7 @@ import logging
 import re
 from collections import Counter
 from dataclasses import dataclass, field
+from typing import cast
 
 from contexteer.shaping.fold import Digest, DigestInput, clip
 
@@ -49,10 +50,10 @@ def _top_dirs(paths: list[tuple[str, int]], k: int = 4) -> str:
 
 def digest_search(inp: DigestInput) -> Digest | None:
     ls = inp.ls
-    cached = ls.cache.get("search")
+    cached = cast("tuple[dict[str, FileHits], list[int]] | None", ls.cache.get("search"))
     if cached is None:
         cached = ls.cache["search"] = parse_hits(ls.lines)
-    files, other = cached  # type: ignore[misc]
+    files, other = cached
     n_hits = sum(len(f.hits) for f in files.values())
     if n_hits == 0 or n_hits < 0.5 * (len(ls) - sum(1 for i in other if not ls.lines[i].strip() or ls.lines[i] == "--")):
         return None  # not ripgrep-style output: let the caller fall back to the text digester

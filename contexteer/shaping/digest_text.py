@@ -120,20 +120,20 @@ def digest_text(inp: DigestInput, *, markdown: bool = True) -> Digest:
     # overview: the outline with each section's range, then signal lines
     starts = [h[0] for h in heads]
     chosen = select(items, n, inp.budget - 20, lambda it: cost(it) + 4, marker_cost=0)
-    body: list[str] = []
+    outline_lines: list[str] = []
     for it in chosen:
         k = bisect.bisect_left(starts, it.start)
         if k < len(heads) and starts[k] == it.start:
             level = heads[k][1]
             nxt = next((h[0] for h in heads[k + 1 :] if h[1] <= level), n)
-            body.append(f"{ls.num(it.start)}-{ls.num(nxt - 1)}: {clip(lines[it.start], inp.max_chars)}")
+            outline_lines.append(f"{ls.num(it.start)}-{ls.num(nxt - 1)}: {clip(lines[it.start], inp.max_chars)}")
         else:
-            body.append(f"{ls.num(it.start)}: {clip(lines[it.start], inp.max_chars)}")
+            outline_lines.append(f"{ls.num(it.start)}: {clip(lines[it.start], inp.max_chars)}")
     chosen_ids = {id(it) for it in chosen}
     missing = Counter(it.label for it in items if id(it) not in chosen_ids and it.label != "context")
     if missing:
-        body.append("… not shown: " + sig.counted(missing))
-    return Digest(body=body, stats=stats, pattern=pattern)
+        outline_lines.append("… not shown: " + sig.counted(missing))
+    return Digest(body=outline_lines, stats=stats, pattern=pattern)
 
 
 def _namer(ls: LineSet, heads: list[tuple[int, int, str]]):  # type: ignore[no-untyped-def]
