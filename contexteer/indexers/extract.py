@@ -124,7 +124,7 @@ def extract(data: bytes, spec: LanguageSpec, timeout: float | None = 5.0) -> Fil
     imports: dict[tuple[int, str], tuple[list[str], int]] = {}
     seen_refs: set[tuple[int, str]] = set()
     roles = languages.pattern_roles(spec.name)
-    refs = result.refs
+    grouped: dict[tuple[str, str], list[int]] = {}  # (name, kind) -> lines
     for pattern, caps in matches:
         role, cap, kind = roles[pattern]
         if role == "def":
@@ -148,24 +148,21 @@ def extract(data: bytes, spec: LanguageSpec, timeout: float | None = 5.0) -> Fil
                 raw = _SRC.data[start : name_node.end_byte]
                 name = raw.decode("ascii") if raw.replace(b"_", b"a").isalnum() and raw.isascii() else _name_text(name_node, spec)
                 if name:
-                    refs.append((name, name_node.start_point.row + 1, kind))
+                    lines = grouped.get((name, kind))
+                    if lines is None:
+                        grouped[(name, kind)] = [name_node.start_point.row + 1]
+                    else:
+                        lines.append(name_node.start_point.row + 1)
         elif role == "import":
             _collect_import(caps[cap][0], caps, spec, imports)
     for (_nid, module), (bound, line) in sorted(imports.items(), key=lambda kv: (kv[1][1], kv[0][1])):
         result.imports.append((module, tuple(bound), line))
         for ref in bound or [_module_ref(module, spec)]:
             if ref and not ref.startswith("*") and ref not in ("self", "_", "."):
-                result.refs.append((ref, line, "import"))
+                grouped.setdefault((ref, "import"), []).append(line)
     result.symbols = _symbols(_merge_nested(defs, spec), spec, data)
-    result.refs = _compact_refs(result.refs)
+    result.refs = [(name, kind, ",".join(map(str, sorted(lines))), len(lines)) for (name, kind), lines in sorted(grouped.items())]
     return result
-
-
-def _compact_refs(refs: list[tuple]) -> list[tuple]:
-    grouped: dict[tuple[str, str], list[int]] = {}
-    for name, line, kind in refs:
-        grouped.setdefault((name, kind), []).append(line)
-    return [(name, kind, ",".join(map(str, sorted(lines))), len(lines)) for (name, kind), lines in sorted(grouped.items())]
 
 
 def _merge_nested(defs: dict[int, _Def], spec: LanguageSpec) -> list[_Def]:
