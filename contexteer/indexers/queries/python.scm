@@ -2,27 +2,16 @@
 
 (class_definition name: (identifier) @name) @definition.class
 (function_definition name: (identifier) @name) @definition.function
-
 ; module-level and class-level assignments (locals are dropped by the extractor)
 (module (expression_statement (assignment left: (identifier) @name) @definition.variable))
 (class_definition body: (block (expression_statement (assignment left: (identifier) @name) @definition.field)))
-
-(call function: (identifier) @name) @reference.call
-(call function: (attribute attribute: (identifier) @name)) @reference.call
-(decorator (identifier) @name) @reference.call
-(decorator (call function: (identifier) @name)) @reference.call
-(decorator (attribute attribute: (identifier) @name)) @reference.call
-(type (identifier) @name) @reference.type
+(call function: [(identifier) @name (attribute attribute: (identifier) @name)]) @reference.call
+(decorator [(identifier) @name (call function: (identifier) @name) (attribute attribute: (identifier) @name)]) @reference.call
+(type [(identifier) @name (attribute attribute: (identifier) @name)]) @reference.type
 (generic_type (identifier) @name) @reference.type
-(type (attribute attribute: (identifier) @name)) @reference.type
-(class_definition superclasses: (argument_list (identifier) @name)) @reference.type
-(class_definition superclasses: (argument_list (attribute attribute: (identifier) @name))) @reference.type
+(class_definition superclasses: (argument_list [(identifier) @name (attribute attribute: (identifier) @name)])) @reference.type
 (except_clause (identifier) @name) @reference.type
-(raise_statement (call function: (identifier) @name)) @reference.type
-
-(import_statement name: (dotted_name) @import.module) @import
-(import_statement name: (aliased_import name: (dotted_name) @import.module alias: (identifier) @import.alias)) @import
-(import_from_statement module_name: (_) @import.module name: (dotted_name) @import.name) @import
-(import_from_statement module_name: (_) @import.module name: (aliased_import name: (dotted_name) @import.name)) @import
+(import_statement name: [(dotted_name) @import.module (aliased_import name: (dotted_name) @import.module)]) @import
+(import_from_statement module_name: (_) @import.module name: [(dotted_name) @import.name (aliased_import name: (dotted_name) @import.name)]) @import
 (import_from_statement module_name: (_) @import.module (wildcard_import) @import.name) @import
 (future_import_statement name: (dotted_name) @import.name) @import
