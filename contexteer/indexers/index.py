@@ -113,6 +113,8 @@ class StructureIndex(IndexQueries):
                 if not self.store.is_complete():  # else another process finished it while we waited
                     self._cold_build()
                 self._built.set()
+                if self._stop.is_set():
+                    return
                 # The substring index comes last: queries already answer (with LIKE) meanwhile.
                 self.store.build_fts()
         except BaseException as exc:  # reported to the waiting caller
@@ -145,6 +147,9 @@ class StructureIndex(IndexQueries):
             self.store.delete_paths(gone)
         jobs = self._changed_jobs(paths, known)
         self._parse_and_write(jobs, total=len(paths), done=len(paths) - len(jobs))
+        if self._stop.is_set():
+            logger.info("index build stopped at close; it resumes on the next start")
+            return
         self.store.finish_build()
         self._last_sweep = time.monotonic()
         logger.info("index built: %d files in %.1f s", len(paths), time.monotonic() - started)

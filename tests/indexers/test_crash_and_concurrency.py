@@ -145,3 +145,13 @@ def test_concurrent_first_queries_start_a_single_build(repo, open_index):
         t.join()
     assert len(threads_seen) == 1 and all(r.complete for r in results)
     assert idx.stats()["symbols"] == 600
+
+
+def test_closing_during_a_build_leaves_it_incomplete_and_resumable(repo, open_index):
+    make_repo(repo, 600)
+    idx = open_index(workers=1)
+    idx.ensure_built(wait_seconds=0)
+    idx.close()
+    again = open_index(workers=1)
+    assert not again.status().complete and again.status().files_done < 600
+    assert again.ensure_built(wait_seconds=INF).complete and again.stats()["symbols"] == 1800
