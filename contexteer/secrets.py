@@ -11,7 +11,7 @@ import re
 from collections import Counter
 from dataclasses import dataclass
 
-__all__ = ["Finding", "find_secrets", "redact", "SECRET_KINDS"]
+__all__ = ["Finding", "find_secrets", "may_hold_secrets", "redact", "SECRET_KINDS"]
 
 _PATTERNS: list[tuple[str, re.Pattern[str]]] = [
     ("private key block", re.compile(r"-----BEGIN (?:[A-Z0-9]+ )*PRIVATE KEY(?: BLOCK)?-----[\s\S]*?(?:-----END (?:[A-Z0-9]+ )*PRIVATE KEY(?: BLOCK)?-----|\Z)")),
@@ -55,8 +55,23 @@ class Finding:
     end: int
 
 
+# Every pattern above contains one of these (lower-cased), or is a credential assignment
+# (`password=`, `api_key: `...): a cheap pre-check before the full patterns run on large outputs.
+_HINTS = ("akia", "asia", "abia", "acca", "ghp_", "gho_", "ghu_", "ghs_", "ghr_", "github_pat_", "glpat-", "xox",
+          "sk-", "eyj", "private key")
+_ASSIGNMENT_HINT = re.compile(r"(?i)(?:passwd|password|pwd|secret|token|key)[\w-]*[\"']?\s*[:=]")
+
+
+def may_hold_secrets(text: str) -> bool:
+    """False only when no pattern can match (a test checks this against every kind)."""
+    low = text.lower()
+    return any(h in low for h in _HINTS) or _ASSIGNMENT_HINT.search(text) is not None
+
+
 def find_secrets(text: str) -> list[Finding]:
     """Every secret-looking span in `text`, non-overlapping, in order."""
+    if not may_hold_secrets(text):
+        return []
     found: list[Finding] = []
     taken: list[tuple[int, int]] = []
     for kind, pat in _PATTERNS:
@@ -76,8 +91,9 @@ def find_secrets(text: str) -> list[Finding]:
     return found
 
 
-def redact(text: str) -> tuple[str, Counter[str]]:
-    """Replace each secret with `[REDACTED <kind>]`; return the new text and the count per kind."""
+def redact(text: str, *, keep_lines: bool = False) -> tuple[str, Counter[str]]:
+    """Replace each secret with `[REDACTED <kind>]`; return the new text and the count per kind.
+    With keep_lines, a multi-line secret (a private key block) keeps its line breaks."""
     findings = find_secrets(text)
     if not findings:
         return text, Counter()
@@ -86,7 +102,7 @@ def redact(text: str) -> tuple[str, Counter[str]]:
     counts: Counter[str] = Counter()
     for f in findings:
         parts.append(text[pos : f.start])
-        parts.append(f"[REDACTED {f.kind}]")
+        parts.append(f"[REDACTED {f.kind}]" + ("\n" * text.count("\n", f.start, f.end) if keep_lines else ""))
         counts[f.kind] += 1
         pos = f.end
     parts.append(text[pos:])

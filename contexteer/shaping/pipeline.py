@@ -21,7 +21,7 @@ from typing import Any
 import orjson
 
 from contexteer.config import Settings
-from contexteer.secrets import find_secrets
+from contexteer.secrets import redact
 from contexteer.shaping.digest_code import digest_code
 from contexteer.shaping.digest_json import digest_json
 from contexteer.shaping.digest_log import digest_log
@@ -86,34 +86,9 @@ class Shaped:
 
 
 def redact_keep_lines(text: str) -> tuple[str, Counter[str]]:
-    """Like secrets.redact, but a multi-line secret (a private key block) keeps its line count."""
-    if not _may_hold_secrets(text):
-        return text, Counter()
-    findings = find_secrets(text)
-    if not findings:
-        return text, Counter()
-    parts: list[str] = []
-    pos = 0
-    counts: Counter[str] = Counter()
-    for f in findings:
-        parts.append(text[pos : f.start])
-        parts.append(f"[REDACTED {f.kind}]" + "\n" * text.count("\n", f.start, f.end))
-        counts[f.kind] += 1
-        pos = f.end
-    parts.append(text[pos:])
-    return "".join(parts), counts
-
-
-# Every pattern of contexteer.secrets contains one of these (lower-cased), or is a credential assignment
-# (`password=`, `api_key: `...): a cheap pre-check before the full patterns run.
-_SECRET_HINTS = ("akia", "asia", "abia", "acca", "ghp_", "gho_", "ghu_", "ghs_", "ghr_", "github_pat_", "glpat-", "xox",
-                 "sk-", "eyj", "private key")
-_ASSIGNMENT_HINT = re.compile(r"(?i)(?:passwd|password|pwd|secret|token|key)[\w-]*[\"']?\s*[:=]")
-
-
-def _may_hold_secrets(text: str) -> bool:
-    low = text.lower()
-    return any(h in low for h in _SECRET_HINTS) or _ASSIGNMENT_HINT.search(text) is not None
+    """secrets.redact, but a multi-line secret (a private key block) keeps its line count, so line
+    numbers of the digest and of fetch_result stay those of the original."""
+    return redact(text, keep_lines=True)
 
 
 def digest_budget(settings: Settings, raw_tokens: int) -> int:

@@ -38,6 +38,17 @@ HANDLE_RE = re.compile(r"^r-[0-9a-f]{10}$")
 _LOG = "index.jsonl"
 
 
+def compile_pattern(pattern: str) -> re.Pattern[str]:
+    """A fetch_result pattern as a regex, or an InputError that says how to fix it."""
+    try:
+        return re.compile(pattern)
+    except re.error as exc:
+        raise InputError(
+            f"pattern {pattern!r} is not a valid regular expression ({exc}). Escape special characters "
+            "(e.g. '\\(' for a literal parenthesis) or pass a plain word."
+        ) from exc
+
+
 @dataclass
 class StoredResult:
     handle: str
@@ -64,13 +75,7 @@ class StoredResult:
 
     def grep(self, pattern: str, context_lines: int = 0) -> Iterator[list[tuple[int, str, bool]]]:
         """Groups of (number, text, is_match) around each match of `pattern`; overlapping groups are merged."""
-        try:
-            rx = re.compile(pattern)
-        except re.error as exc:
-            raise InputError(
-                f"pattern {pattern!r} is not a valid regular expression ({exc}). Escape special characters "
-                "(e.g. '\\(' for a literal parenthesis) or pass a plain word."
-            ) from exc
+        rx = compile_pattern(pattern)
         lines = self.lines()
         off = self.first_line
         matches = [i for i, line in enumerate(lines) if rx.search(line)]

@@ -14,6 +14,7 @@ from contexteer.errors import InputError
 from contexteer.shaping.fold import clip
 from contexteer.shaping.pipeline import redact_keep_lines
 from contexteer.shaping.stats import ContextStats, compute_stats, render_stats
+from contexteer.shaping.store import compile_pattern
 from contexteer.tools.base import Services, respond
 
 logger = logging.getLogger(__name__)
@@ -174,15 +175,7 @@ def _by_range(
 def _by_pattern(
     model: FetchedResult, lines: list[str], first: int, lo: int, hi: int, pattern: str, context: int, limit: int, count: Any
 ) -> CallToolResult:
-    import re
-
-    try:
-        rx = re.compile(pattern)
-    except re.error as exc:
-        raise InputError(
-            f"pattern {pattern!r} is not a valid regular expression ({exc}). Escape special characters "
-            "(e.g. '\\(' for a literal parenthesis) or pass a plain word."
-        ) from exc
+    rx = compile_pattern(pattern)
     model.pattern = pattern
     idx = [i for i in range(lo - first, hi - first + 1) if rx.search(lines[i])]
     model.matches = len(idx)

@@ -119,7 +119,7 @@ def test_estimated_counts_are_flagged(store, monkeypatch):
 
 def test_the_secret_pre_check_never_hides_what_the_patterns_find():
     from contexteer.secrets import find_secrets
-    from contexteer.shaping.pipeline import _may_hold_secrets
+    from contexteer.secrets import may_hold_secrets as _may_hold_secrets
 
     samples = [
         AWS, GH, KEY_BLOCK, "github_pat_" + "A1b2" * 8, "glpat-" + "x1Y2" * 6, "xoxb-1234567890-abcdef", "sk-ant-" + "k9" * 15,
