@@ -104,18 +104,7 @@ class ShapingMiddleware:
             data["content"] = new_blocks
         if shaped.structured is not None or "structuredContent" in data:
             data["structuredContent"] = shaped.structured
-        figures = {
-            "tier": shaped.tier,
-            "raw_tokens": shaped.raw_tokens,
-            "tokens": shaped.tokens,
-            "handle": shaped.handle,
-            "estimated": shaped.estimated,
-        }
-        if shaped.redactions:
-            figures["redactions"] = dict(shaped.redactions)
-        extra = getattr(shaped, "meta", None)
-        if isinstance(extra, dict):
-            figures.update({k: v for k, v in extra.items() if k not in figures})
+        figures = shaped.meta
         meta.update(figures)
         data["_meta"] = meta
         return data, figures
