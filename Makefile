@@ -27,4 +27,4 @@ lint: $(STAMP)
 	$(VENV)/bin/ruff check contexteer tests bench
 
 bench: $(STAMP)
-	$(PY) bench/shaping.py && $(PY) bench/indexing.py && $(PY) bench/latency.py
+	$(PY) bench/indexing.py && $(PY) bench/latency.py && $(PY) bench/shaping.py && $(PY) bench/memory.py && $(PY) bench/collect.py
