@@ -18,7 +18,7 @@ import anyio
 from pydantic import BaseModel
 
 from contexteer.memory.journal import summarize_args
-from contexteer.tools.base import META_EXPLICIT, META_KIND, META_TERMS, Services
+from contexteer.tools.base import META_EXPLICIT, META_KIND, META_OUTLINE, META_TERMS, Services
 
 logger = logging.getLogger(__name__)
 
@@ -72,6 +72,7 @@ class ShapingMiddleware:
         kind = meta.pop(META_KIND, None) or (spec.kind if spec else "text")
         terms = list(meta.pop(META_TERMS, []) or [])
         explicit = bool(meta.pop(META_EXPLICIT, False))
+        outline = [tuple(o) for o in meta.pop(META_OUTLINE, None) or []] or None
         if spec:
             for key in spec.terms_from:
                 value = args.get(key)
@@ -90,6 +91,7 @@ class ShapingMiddleware:
             structured=data.get("structuredContent"),
             path=args.get("path") if isinstance(args.get("path"), str) else None,
             args=summarize_args(args) if isinstance(args, dict) else None,
+            outline=outline,  # type: ignore[arg-type]
         )
         pipeline = self.svc.pipeline
         if len(text) > _THREAD_THRESHOLD_CHARS:

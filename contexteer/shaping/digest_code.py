@@ -163,7 +163,7 @@ def digest_code(inp: DigestInput) -> Digest:
 
     if inp.tier == "digest":
         chosen = select(items, len(ls), inp.budget, cost, fill=lambda k: ls.est(lines[k]))
-        body = render_folded(ls, chosen, what="source", max_chars=inp.max_chars, namer=_namer(defs))
+        body = render_folded(ls, chosen, what="source", max_chars=inp.max_chars, namer=_namer(defs, ls))
         return Digest(body=body, stats=stats, pattern=_DEFS_PATTERN, example_range=largest_gap(ls, chosen))
     by_start = {d.idx: d for d in defs}
     avail = inp.budget - 20
@@ -237,8 +237,9 @@ def _compact(ls: LineSet, rest: list[Item], by_start: dict[int, Def], qual: dict
     return out
 
 
-def _namer(defs: list[Def]):  # type: ignore[no-untyped-def]
-    """Name the innermost symbol whose body contains a folded range: 'body of Parser.parse'."""
+def _namer(defs: list[Def], ls: LineSet):  # type: ignore[no-untyped-def]
+    """Name the innermost symbol whose body contains a folded range: 'body of Parser.parse' (blank lines
+    trailing the range, between one definition and the next, do not count against containment)."""
     starts = [d.idx for d in defs]
     parents: list[str] = []
     stack: list[Def] = []
@@ -249,6 +250,8 @@ def _namer(defs: list[Def]):  # type: ignore[no-untyped-def]
         stack.append(d)
 
     def name(a: int, b: int) -> str:
+        while b > a and not ls.lines[b].strip():
+            b -= 1
         k = bisect.bisect_right(starts, a) - 1
         while k >= 0:
             d = defs[k]

@@ -39,6 +39,7 @@ ContentKind = Literal["code", "log", "search", "json", "text", "markdown"]
 META_KIND = "contexteer/kind"
 META_TERMS = "contexteer/terms"
 META_EXPLICIT = "contexteer/explicit"
+META_OUTLINE = "contexteer/outline"
 
 
 @dataclass(frozen=True)
@@ -58,12 +59,14 @@ def respond(
     kind: ContentKind | None = None,
     terms: Iterable[str] = (),
     explicit: bool = False,
+    outline: list[tuple[int, int, str, str]] | None = None,
 ) -> CallToolResult:
     """A tool result: compact text for the model, the typed model as structuredContent, and shaping hints.
 
     `kind` overrides the tool's declared kind for this result (a read of a .log file is a log);
     `terms` are lines the digest must keep (what the caller searched for); `explicit` marks a range
-    the caller asked for by lines or name, which passes whole while under the digest threshold.
+    the caller asked for by lines or name, which passes whole while under the digest threshold;
+    `outline` gives the code digester the file's symbols as (start, end, name, kind).
     """
     meta: dict[str, Any] = {}
     if kind:
@@ -73,6 +76,8 @@ def respond(
         meta[META_TERMS] = list(terms)
     if explicit:
         meta[META_EXPLICIT] = True
+    if outline:
+        meta[META_OUTLINE] = [list(o) for o in outline]
     return CallToolResult(
         content=[TextContent(type="text", text=text)],
         structured_content=model.model_dump(mode="json", by_alias=True) if model is not None else None,

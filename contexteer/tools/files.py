@@ -12,9 +12,10 @@ from mcp.server.mcpserver import Context
 from mcp_types import CallToolResult
 from pydantic import Field
 
-from contexteer.errors import InputError, NotFoundError
+from contexteer.errors import ContexteerError, InputError, NotFoundError
 from contexteer.tools.base import ContentKind, Services, respond
 from contexteer.tools.nav_models import Lean
+from contexteer.tools.nav_state import nav_for, run
 from contexteer.workspace import read_text_file
 
 logger = logging.getLogger(__name__)
@@ -143,15 +144,24 @@ def register(mcp: object, svc: Services) -> None:
             model.content = body
             return respond(model, f"{rel}:1-{total} (whole file)\n{body}", kind=kind)
         # Larger: the raw text goes to the pipeline, whose digesters keep signal lines with their file
-        # line numbers (the text starts at line 1) and fold the rest into addressable gaps.
-        return respond(model, text, kind=kind)
+        # line numbers (the text starts at line 1) and fold the rest into addressable gaps; for source
+        # code the index's outline (tree-sitter, any language) names the folded bodies.
+        return respond(model, text, kind=kind, outline=_outline(rel) if kind == "code" else None)
+
+    def _outline(rel: str) -> list[tuple[int, int, str, str]] | None:
+        try:
+            index = nav_for(svc).index
+            index.ensure_fresh([rel])  # parses just this file when the index does not know it yet
+            symbols = index.symbols_in_file(rel)
+        except ContexteerError as exc:
+            logger.info("no index outline for %s (%s); the digester finds definitions by pattern", rel, exc)
+            return None
+        return [(s.start_line, s.end_line, s.qualname, s.kind) for s in symbols] or None
 
 
     async def _indexed_read(
         ctx: Context, path: str, start_line: int | None, end_line: int | None, symbol: str | None, semantic: bool
     ) -> CallToolResult:
-        from contexteer.tools.nav_state import nav_for, run
-
         res = svc.ws.resolve(path, kind="file")
         nav = nav_for(svc)
 

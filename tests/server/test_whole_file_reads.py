@@ -1,0 +1,39 @@
+"""Whole-file reads are structure first: a source file comes back as its outline with folded bodies named
+after the index's (tree-sitter) symbols, in any indexed language."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import anyio
+from mcp import Client
+
+from contexteer.server.app import build_server
+from tests.conftest import make_workspace
+
+
+def _go_source() -> str:
+    lines = ["package main", "", 'import "fmt"', "", "type Server struct {", "\tport int", "}", ""]
+    lines += ["func (s *Server) Start() error {", *[f'\tfmt.Println("starting step {j}", s.port)' for j in range(30)], "\treturn nil", "}", ""]
+    for i in range(8):
+        lines += [f"func Handler{i}(w int, r string) error {{", *[f'\tfmt.Println("step {j} of {i}", w, r)' for j in range(12)], "\treturn nil", "}", ""]
+    return "\n".join(lines) + "\n"
+
+
+def test_a_medium_go_file_is_digested_with_bodies_named_by_the_index(tmp_path: Path):
+    root = tmp_path / "gorepo"
+    root.mkdir()
+    (root / "main.go").write_text(_go_source())
+    ws, loaded = make_workspace(root)
+
+    async def main():
+        async with Client(build_server(ws, loaded)) as client:
+            return await client.call_tool("read_code_range", {"path": "main.go"})
+
+    result = anyio.run(main)
+    text = result.content[0].text  # type: ignore[union-attr]
+    assert result.meta is not None and result.meta["tier"] == "digest" and result.meta["handle"]
+    assert "9: func (s *Server) Start() error {" in text
+    assert "body of Server.Start" in text  # the qualified name comes from the tree-sitter index
+    assert "body of Handler3" in text
+    assert "fmt.Println" not in text  # bodies are folded, not inlined
