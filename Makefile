@@ -1,4 +1,5 @@
 # Two entry points for a fresh clone: `make serve` and `make test`. The venv is created on demand.
+# Install chatter goes to stderr: on stdio, stdout belongs to the MCP protocol.
 PYTHON ?= python3
 VENV ?= .venv
 PY := $(VENV)/bin/python
@@ -8,15 +9,15 @@ STAMP := $(VENV)/.installed-stamp
 .PHONY: serve test lint bench install
 
 $(STAMP): pyproject.toml
-	test -x $(PY) || $(PYTHON) -m venv $(VENV)
-	$(PY) -m pip install --quiet --upgrade pip
-	$(PY) -m pip install --quiet -e '.[test]'
-	touch $(STAMP)
+	@test -x $(PY) || $(PYTHON) -m venv $(VENV) >&2
+	@$(PY) -m pip install --quiet --upgrade pip >&2
+	@$(PY) -m pip install --quiet -e '.[test]' >&2
+	@touch $(STAMP)
 
 install: $(STAMP)
 
 serve: $(STAMP)
-	$(VENV)/bin/contexteer serve --root $(ROOT)
+	@exec $(VENV)/bin/contexteer serve --root $(ROOT)
 
 test: $(STAMP)
 	$(VENV)/bin/ruff check contexteer tests bench
