@@ -4,11 +4,12 @@ from __future__ import annotations
 
 import logging
 import re
+from collections.abc import Callable
 from typing import Any
 
 import orjson
 
-from contexteer.shaping.fold import Digest, DigestInput, clip
+from contexteer.shaping.fold import Digest, DigestInput, calibrate, clip
 
 logger = logging.getLogger(__name__)
 
@@ -54,6 +55,32 @@ class _Shape:
         self.max_keys = max_keys
         self.width = width
         self.out: list[str] = []
+        self.lists: list[tuple[int, str, list[str], int]] = []  # (line index, prefix, names, depth): key-name lists
+
+    def names(self, prefix: str, names: list[str], depth: int) -> None:
+        """A line listing key names: first rendered short, later grown to what the budget leaves (`grow`)."""
+        self.lists.append((len(self.out), prefix, names, depth))
+        self.out.append(prefix + _name_list(names, self.width * 2))
+
+    def grow(self, est: Callable[[str], float], spare: float) -> None:
+        """Spend `spare` tokens naming more keys in the shortened lists, shallow ones first."""
+        for idx, prefix, names, _depth in sorted(self.lists, key=lambda t: (t[3], t[0])):
+            now = est(self.out[idx])
+            shown = self.out[idx].count(", ") + 1
+            cost = 0.0
+            k = shown
+            while k < len(names):
+                c = est(names[k] + ", ") - 1
+                if cost + c > spare:
+                    break
+                cost += c
+                k += 1
+            if k > shown:
+                line = prefix + ", ".join(names[:k]) + (f", … +{len(names) - k} more" if k < len(names) else "")
+                spare -= est(line) - now
+                self.out[idx] = line
+            if spare < 8:
+                break
 
     def walk(self, v: Any, label: str, depth: int) -> None:
         pad = "  " * depth
@@ -61,12 +88,12 @@ class _Shape:
             self.out.append(f"{pad}{label}object{{{len(v)} keys}}")
             if depth >= self.max_depth:
                 if v:
-                    self.out.append(f"{pad}  keys: {clip(', '.join(map(str, v)), self.width * 2)}")
+                    self.names(f"{pad}  keys: ", list(map(str, v)), depth)
                 return
             for k, (key, val) in enumerate(v.items()):
                 if k >= self.max_keys:
-                    rest = list(v)[k:]
-                    self.out.append(f"{pad}  … {len(rest)} more keys: {clip(', '.join(map(str, rest)), self.width * 2)}")
+                    rest = list(map(str, v))[k:]
+                    self.names(f"{pad}  … {len(rest)} more keys: ", rest, depth)
                     break
                 self.walk(val, f"{key}: ", depth + 1)
         elif isinstance(v, list):
@@ -83,9 +110,9 @@ class _Shape:
                 extra = [k for k in seen if k not in first]
                 partial = [k for k in first if seen.get(k, 0) < len(v)]
                 if extra:
-                    self.out.append(f"{pad}  keys in other elements only: {clip(', '.join(extra), self.width * 2)}")
+                    self.names(f"{pad}  keys in other elements only: ", list(map(str, extra)), depth)
                 if partial:
-                    self.out.append(f"{pad}  optional keys: {clip(', '.join(partial), self.width * 2)}")
+                    self.names(f"{pad}  optional keys: ", list(map(str, partial)), depth)
             if depth >= self.max_depth:
                 self.out.append(f"{pad}  sample [0]: {_scalar(v[0], self.width)}")
                 return
@@ -95,6 +122,19 @@ class _Shape:
                 self.out.append(f"{pad}  sample: {_scalar(v[0], self.width)}")
         else:
             self.out.append(f"{pad}{label}{_type(v)} {_scalar(v, self.width)}")
+
+
+def _name_list(names: list[str], max_chars: int) -> str:
+    """`a, b, c, … +12 more` within about max_chars."""
+    out: list[str] = []
+    size = 0
+    for name in names:
+        if out and size + len(name) + 2 > max_chars:
+            break
+        out.append(clip(name, max_chars))
+        size += len(name) + 2
+    rest = len(names) - len(out)
+    return ", ".join(out) + (f", … +{rest} more" if rest else "")
 
 
 def _paths(v: Any, rx: re.Pattern[str], path: str, out: list[str], limit: int) -> None:
@@ -145,6 +185,9 @@ def digest_json(inp: DigestInput) -> Digest | None:
         body = shape.out
         cost = sum(ls.est(x) for x in body) + sum(ls.est(x) for x in matches[:20])
         if cost <= budget:
+            if shape.lists:
+                cal = calibrate(ls, body)
+                shape.grow(lambda x, cal=cal: ls.est(x) * cal, (budget - cost * cal) * 0.97)
             break
     else:
         body = body[: max(1, int(budget // 12))] + ["… shape cut to fit the budget"]

@@ -6,6 +6,7 @@ import bisect
 import logging
 import re
 from collections import Counter
+from collections.abc import Callable
 
 from contexteer.shaping import signals as sig
 from contexteer.shaping.fold import (
@@ -13,11 +14,13 @@ from contexteer.shaping.fold import (
     DigestInput,
     Item,
     LineSet,
+    calibrate,
     clip,
     largest_gap,
     render_folded,
     select,
 )
+from contexteer.shaping.tokens import get_counter
 
 logger = logging.getLogger(__name__)
 
@@ -117,23 +120,107 @@ def digest_text(inp: DigestInput, *, markdown: bool = True) -> Digest:
         chosen = select(items, n, inp.budget, cost, fill=lambda k: ls.est(lines[k]))
         body = render_folded(ls, chosen, what="text", max_chars=inp.max_chars, namer=_namer(ls, heads))
         return Digest(body=body, stats=stats, pattern=pattern, example_range=largest_gap(ls, chosen))
-    # overview: the outline with each section's range, then signal lines
-    starts = [h[0] for h in heads]
-    chosen = select(items, n, inp.budget - 20, lambda it: cost(it) + 4, marker_cost=0)
-    outline_lines: list[str] = []
-    for it in chosen:
-        k = bisect.bisect_left(starts, it.start)
-        if k < len(heads) and starts[k] == it.start:
-            level = heads[k][1]
-            nxt = next((h[0] for h in heads[k + 1 :] if h[1] <= level), n)
-            outline_lines.append(f"{ls.num(it.start)}-{ls.num(nxt - 1)}: {clip(lines[it.start], inp.max_chars)}")
+    return _overview(inp, heads, items, stats, pattern)
+
+
+def _section_ends(heads: list[tuple[int, int, str]], n: int) -> dict[int, int]:
+    """Last line (0-based) of each heading's section: up to the next heading of the same or a higher level."""
+    ends: dict[int, int] = {}
+    stack: list[tuple[int, int]] = []  # (level, start)
+    for i, level, _title in heads:
+        while stack and stack[-1][0] >= level:
+            ends[stack.pop()[1]] = i - 1
+        stack.append((level, i))
+    for _level, i in stack:
+        ends[i] = n - 1
+    return ends
+
+
+def _overview(inp: DigestInput, heads: list[tuple[int, int, str]], items: list[Item], stats: str, pattern: str | None) -> Digest:
+    """Signal lines first, then as many heading levels as fit whole: with each section's range
+    (`78-113: ## v2.14.4`) when that fits, else compactly by start line (`78 ## v2.14.4`), which names far
+    more headings in the same budget; deeper headings, term matches and context fill what is left."""
+    ls = inp.ls
+    lines = ls.lines
+    ends = _section_ends(heads, len(lines))
+    level_of = {h[0]: h[1] for h in heads}
+    budget = inp.budget
+
+    def full(it: Item) -> str:
+        if it.start in ends:
+            return f"{ls.num(it.start)}-{ls.num(ends[it.start])}: {clip(lines[it.start], inp.max_chars)}"
+        return f"{ls.num(it.start)}: {clip(lines[it.start], inp.max_chars)}"
+
+    def compact(it: Item) -> str:
+        return f"{ls.num(it.start)} {clip(lines[it.start].strip(), inp.max_chars)}"
+
+    headings = [it for it in items if it.label == "headings"]
+    others = sorted((it for it in items if it.label != "headings"), key=lambda i: (i.prio, i.start))
+    chosen: list[Item] = []
+    used = 0.0
+
+    def take(pool: list[Item], render: Callable[[Item], str]) -> None:
+        nonlocal used
+        cal = calibrate(ls, [render(it) for it in pool])
+        misses = 0
+        for it in pool:
+            if misses > 50 or budget - used < 3:
+                break
+            c = ls.est(render(it)) * cal
+            if used + c > budget:
+                misses += 1
+                continue
+            used += c
+            chosen.append(it)
+
+    take([it for it in others if it.prio < sig.DEFINITION], full)  # errors, warnings, TODO, first term matches
+    form = "full"
+    plan: tuple[int, str, float] | None = None  # (deepest level listed whole, form, its real cost)
+    if headings:
+        levels = sorted({level_of[it.start] for it in headings})
+        for level in reversed(levels):
+            pool = [it for it in headings if level_of[it.start] <= level]
+            trailer = [_deeper(len(headings) - len(pool), level)] if len(pool) < len(headings) else []
+            for name, render in (("full", full), ("compact", compact)):
+                real = _fits(ls, [render(it) for it in pool] + trailer, budget - used)
+                if real is not None:
+                    plan = (level, name, real)
+                    break
+            if plan is not None:
+                break
+        if plan is not None:
+            depth, form, real = plan
+            chosen.extend(it for it in headings if level_of[it.start] <= depth)
+            used += real + 1
+            deeper = [it for it in headings if level_of[it.start] > depth]
         else:
-            outline_lines.append(f"{ls.num(it.start)}: {clip(lines[it.start], inp.max_chars)}")
+            form, deeper = "compact", headings
+        if form == "full" or plan is None:  # a partial deeper level would hide where compact sections end
+            take(sorted(deeper, key=lambda i: (i.prio, i.start)), full)
+    take([it for it in others if it.prio >= sig.DEFINITION], full)
+
+    body = []
+    for it in sorted(chosen, key=lambda i: i.start):
+        body.append(compact(it) if form == "compact" and it.start in level_of else full(it))
     chosen_ids = {id(it) for it in chosen}
     missing = Counter(it.label for it in items if id(it) not in chosen_ids and it.label != "context")
-    if missing:
-        outline_lines.append("… not shown: " + sig.counted(missing))
-    return Digest(body=outline_lines, stats=stats, pattern=pattern)
+    if form == "compact" and plan is not None and missing["headings"] == len(headings) - len([h for h in heads if h[1] <= plan[0]]):
+        body.append(_deeper(missing.pop("headings"), plan[0]))  # every heading down to that level is listed
+    if +missing:
+        body.append("… not shown: " + sig.counted(missing))
+    return Digest(body=body, stats=stats, pattern=pattern)
+
+
+def _deeper(n: int, level: int) -> str:
+    return f"… not shown: {n} heading{'s' if n != 1 else ''} below level {level}"
+
+
+def _fits(ls: LineSet, rendered: list[str], left: float) -> float | None:
+    """The real token cost of the rendered lines when it is within `left` (counted only when the estimate is close)."""
+    if sum(ls.est(x) for x in rendered) > left * 1.4:
+        return None
+    real = float(get_counter().count("\n".join(rendered)) + 1)
+    return real if real <= left else None
 
 
 def _namer(ls: LineSet, heads: list[tuple[int, int, str]]):  # type: ignore[no-untyped-def]

@@ -8,9 +8,11 @@ import re
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
+from contexteer.shaping.tokens import get_counter
+
 logger = logging.getLogger(__name__)
 
-__all__ = ["Item", "LineSet", "select", "render_folded", "clip", "fold_marker", "split_lines"]
+__all__ = ["Item", "LineSet", "calibrate", "select", "render_folded", "clip", "fold_marker", "split_lines"]
 
 _BLANK_AFTER_NL = re.compile(r"\n[ \t\f\v]*(?=\n)")
 # words with their leading space, 1-3 digits, punctuation runs, whitespace: roughly one cl100k token each
@@ -97,6 +99,16 @@ class LineSet:
                 idx.insert(0, 0)
             self._blank = [i for i in idx if i < len(self.lines) and not self.lines[i].strip()]
         return bisect.bisect_right(self._blank, b) - bisect.bisect_left(self._blank, a)
+
+
+def calibrate(ls: LineSet, rendered: Sequence[str], sample: int = 64) -> float:
+    """Real tokens / estimated tokens over (up to `sample` of) the rendered lines: one encoder call that makes
+    the per-line estimate exact enough to fill a budget to the last few tokens."""
+    picked = list(rendered[:: max(1, len(rendered) // sample)])[:sample]
+    est = sum(ls.est(x) for x in picked)
+    if not picked or est <= 0:
+        return 1.0
+    return min(1.3, max(0.7, (get_counter().count("\n".join(picked)) + 1) / est))
 
 
 def clip(text: str, max_chars: int) -> str:

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import re
+import sysconfig
 
 from contexteer.shaping.digest_search import parse_hits
 from contexteer.shaping.fold import split_lines
@@ -112,22 +113,54 @@ def test_json_overview_is_the_shape_not_the_text(pipeline, settings):
     assert doc["installed"][0]["metadata"]["name"] in shaped.text  # one sample element
 
 
+def test_json_overview_names_the_keys_of_a_wide_object_as_far_as_the_budget_allows(pipeline, settings):
+    config = {k: str(v) for k, v in sysconfig.get_config_vars().items()}
+    raw = json.dumps({"config_vars": config, "paths": sysconfig.get_paths()}, indent=2)
+    shaped = pipeline.shape(ShapeRequest(text=raw, kind="json"))
+    assert shaped.tier == "overview" and shaped.tokens <= settings.shaping.overview_budget
+    assert len(config) > 300
+    named = re.findall(r"[\w.-]+", shaped.text)
+    assert all(k in named for k in list(config)[:80])  # far beyond the 25 keys shown with their values
+    assert all(f"{k}: " in shaped.text for k in sysconfig.get_paths())
+    assert re.search(r"… \d+ more keys: .*, … \+\d+ more$", shaped.text, re.M)
+
+
 def test_json_terms_list_matching_paths(pipeline):
     raw = fixture_text("pip_inspect.json.gz")
     shaped = pipeline.shape(ShapeRequest(text=raw, kind="json", terms=["tiktoken"]))
     assert re.search(r'installed\[\d+\]\.metadata\.name = "tiktoken"', shaped.text)
 
 
-def test_markdown_overview_is_the_heading_outline_with_section_ranges(pipeline, settings):
-    raw = fixture_text("pydantic_metadata.md")
+def test_markdown_overview_names_every_top_level_heading_with_its_start_line(pipeline, settings):
+    raw = fixture_text("pydantic_metadata.md")  # a README plus changelog: 58 `#`/`##` headings, 227 in all
     shaped = pipeline.shape(ShapeRequest(text=raw, kind="markdown"))
     assert shaped.tokens <= settings.shaping.overview_budget
     lines = split_lines(raw)
-    h1 = [(i, ln) for i, ln in enumerate(lines, 1) if ln.startswith("# ")]
-    assert h1
-    for i, ln in h1:
-        assert re.search(rf"^{i}-\d+: {re.escape(ln)}$", shaped.text, re.M)
-    assert "## Installation" in shaped.text
+    top = [(i, ln) for i, ln in enumerate(lines, 1) if re.match(r"^#{1,2} ", ln)]
+    assert len(top) > 50
+    listed = [int(m.group(1)) for m in re.finditer(r"^(\d+)(?:-\d+:)? #{1,6} ", shaped.text, re.M)]
+    for i, ln in top:  # each `#`/`##` heading at its line: its section runs to the next one listed
+        assert re.search(rf"^{i}(-\d+:)? {re.escape(ln)}$", shaped.text, re.M), ln
+    assert listed == sorted(listed)
+    assert re.search(r"^… not shown: \d+ headings below level 2$", shaped.text, re.M)
+
+
+def test_markdown_overview_keeps_section_ranges_when_they_fit(pipeline, settings):
+    raw = "\n".join(f"## Part {k}\n" + "\n".join(f"Sentence {k}.{j} of the body text here." for j in range(60)) for k in range(20))
+    shaped = pipeline.shape(ShapeRequest(text=raw, kind="markdown"))
+    assert shaped.tier == "overview" and shaped.tokens <= settings.shaping.overview_budget
+    for k in range(20):
+        start = k * 61 + 1
+        assert f"{start}-{start + 60}: ## Part {k}" in shaped.text
+
+
+def test_markdown_overview_puts_warnings_before_headings(pipeline, settings):
+    body = "\n".join(f"## Release {k}\n\nSome notes about release {k}.\n" for k in range(400))
+    raw = body + "\nWARNING: the 1.x branch is DEPRECATED and loses support next month.\n"
+    shaped = pipeline.shape(ShapeRequest(text=raw, kind="markdown"))
+    assert shaped.tokens <= settings.shaping.overview_budget
+    assert "WARNING: the 1.x branch is DEPRECATED" in shaped.text
+    assert "## Release 0" in shaped.text  # headings fill the rest, from the top
 
 
 def test_plain_text_keeps_section_titles(pipeline):
