@@ -5,6 +5,7 @@ from __future__ import annotations
 import logging
 import re
 from collections.abc import Callable
+from functools import partial
 from typing import Any
 
 import orjson
@@ -124,6 +125,10 @@ class _Shape:
             self.out.append(f"{pad}{label}{_type(v)} {_scalar(v, self.width)}")
 
 
+def _scaled(est: Callable[[str], float], factor: float, text: str) -> float:
+    return est(text) * factor
+
+
 def _name_list(names: list[str], max_chars: int) -> str:
     """`a, b, c, … +12 more` within about max_chars."""
     out: list[str] = []
@@ -187,7 +192,7 @@ def digest_json(inp: DigestInput) -> Digest | None:
         if cost <= budget:
             if shape.lists:
                 cal = calibrate(ls, body)
-                shape.grow(lambda x, cal=cal: ls.est(x) * cal, (budget - cost * cal) * 0.97)
+                shape.grow(partial(_scaled, ls.est, cal), (budget - cost * cal) * 0.97)
             break
     else:
         body = body[: max(1, int(budget // 12))] + ["… shape cut to fit the budget"]
