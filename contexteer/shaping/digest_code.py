@@ -7,6 +7,7 @@ import json
 import logging
 import re
 from collections import Counter
+from collections.abc import Callable
 from dataclasses import dataclass
 
 from contexteer.shaping import signals as sig
@@ -15,11 +16,13 @@ from contexteer.shaping.fold import (
     DigestInput,
     Item,
     LineSet,
+    calibrate,
     clip,
     largest_gap,
     render_folded,
     select,
 )
+from contexteer.shaping.tokens import get_counter
 
 logger = logging.getLogger(__name__)
 
@@ -31,6 +34,25 @@ _NAME_RE = re.compile(
 )
 _CNAME_RE = re.compile(r"([A-Za-z_~][\w:]*)\s*\(")
 _DEFS_PATTERN = r"^\s*(?:async\s+)?(?:def|class|function|func|fn|struct|interface|impl|type)\b"
+_DEF_KEYWORDS = ("def", "class", "function", "func", "fn", "struct", "interface", "impl", "type")
+_KEYWORD_RE = re.compile(r"\s*(?:async\s+)?(" + "|".join(_DEF_KEYWORDS) + r")\b")
+
+
+def defs_pattern(ls: LineSet, defs: list[Def]) -> str:
+    """The fetch pattern for definitions, naming only the keywords this file's definitions start with (shorter)."""
+    used: set[str] = set()
+    is_async = False
+    for d in defs:
+        m = _KEYWORD_RE.match(ls.lines[d.idx])
+        if m is None:
+            return _DEFS_PATTERN
+        used.add(m.group(1))
+        is_async = is_async or m.group().lstrip().startswith("async")
+    kws = [k for k in _DEF_KEYWORDS if k in used]
+    if not kws:
+        return _DEFS_PATTERN
+    lead = r"^\s*(?:async\s+)?" if is_async else r"^\s*"
+    return lead + (f"(?:{'|'.join(kws)})" if len(kws) > 1 else kws[0]) + r"\b"
 
 
 @dataclass
@@ -70,6 +92,8 @@ def find_definitions(ls: LineSet, outline: list[tuple[int, int, str, str]] | Non
     cands = {i for i in ls.lines_at(sig.trigger_offsets(text, sig.DEF_TRIGGERS)) if sig.DEF_RE.match(lines[i])}
     if text.count(";") > n // 10:  # C-like source: also `ret name(args) {` definitions
         cands.update(i for i in ls.scan(sig.CDEF_RE) if lines[i][:1] not in (" ", "\t", "#", "/", "*"))
+    if '"""' in text or "'''" in text:  # a `def` in a docstring's example is not a definition of this file
+        cands -= _in_strings(ls)
     defs: list[Def] = []
     stack: list[Def] = []
     for i in sorted(cands):
@@ -82,6 +106,25 @@ def find_definitions(ls: LineSet, outline: list[tuple[int, int, str, str]] | Non
         defs.append(d)
         stack.append(d)
     return defs
+
+
+_TRIPLE = re.compile(r'"""|\'\'\'')
+
+
+def _in_strings(ls: LineSet) -> set[int]:
+    """Lines that start inside a triple-quoted string (docstrings, text blocks), from one scan of the quotes."""
+    inside: set[int] = set()
+    opened: tuple[str, int] | None = None
+    offs = ls.offsets
+    for m in _TRIPLE.finditer(ls.text):
+        if opened is None:
+            opened = (m.group(), m.end())
+        elif m.group() == opened[0]:
+            first = bisect.bisect_left(offs, opened[1])  # lines starting after the opening quote
+            last = bisect.bisect_right(offs, m.start()) - 1  # up to the line holding the closing quote
+            inside.update(range(first, last + 1))
+            opened = None
+    return inside
 
 
 _NEXT_AT: dict[int, re.Pattern[str]] = {}
@@ -103,7 +146,7 @@ def _block_end(ls: LineSet, i: int, ind: int, text: str, offs: list[int]) -> int
         nxt = ls.lines[j]
         first = nxt.lstrip()[:1]
         same = len(nxt) - len(nxt.lstrip()) == ind
-        if same and first in (")", "]") and j <= _signature_end(ls.lines, i) + 1:
+        if same and first in (")", "]") and j <= _signature_end(ls.lines, i, 40) + 1:
             pos = m.end()  # `):` closing a multi-line signature: the body follows
             continue
         if same and (first in ("}", ")", "]") or nxt.lstrip().startswith("end")):
@@ -118,10 +161,10 @@ def _block_end(ls: LineSet, i: int, ind: int, text: str, offs: list[int]) -> int
     return k
 
 
-def _signature_end(lines: list[str], i: int) -> int:
-    """The last line of a signature that spans lines (unbalanced parentheses), at most 5 lines."""
+def _signature_end(lines: list[str], i: int, limit: int = 5) -> int:
+    """The last line of a signature that spans lines (unbalanced parentheses), at most `limit` lines."""
     depth = 0
-    for j in range(i, min(len(lines), i + 5)):
+    for j in range(i, min(len(lines), i + limit)):
         depth += lines[j].count("(") + lines[j].count("[") - lines[j].count(")") - lines[j].count("]")
         if depth <= 0:
             return j
@@ -156,43 +199,132 @@ def digest_code(inp: DigestInput) -> Digest:
             items.append(Item(i, i, prio, sig.LABELS[prio]))
             counts[sig.LABELS[prio]] += 1
     sig.promote_terms(items)
+    for it in items:  # a definition the agent named is quoted like any line matching its terms
+        if it.label == "definitions" and it.start in term_lines:
+            it.prio = min(it.prio, sig.TERM_FIRST)
     stats = sig.counted(counts) or "no definitions found"
 
     def cost(it: Item) -> float:
         return sum(ls.est(clip(lines[k], inp.max_chars)) + 2 for k in range(it.start, it.end + 1))
 
+    pattern = defs_pattern(ls, defs)
     if inp.tier == "digest":
         chosen = select(items, len(ls), inp.budget, cost, fill=lambda k: ls.est(lines[k]))
         body = render_folded(ls, chosen, what="source", max_chars=inp.max_chars, namer=_namer(defs, ls))
-        return Digest(body=body, stats=stats, pattern=_DEFS_PATTERN, example_range=largest_gap(ls, chosen))
-    by_start = {d.idx: d for d in defs}
-    avail = inp.budget - 20
-    primary = [it for it in items if it.prio < sig.DEFINITION + 0.05]  # signals, terms, top-level definitions
-    def ocost(it: Item) -> float:  # the `start-end: ` prefix is digits
-        return cost(it) + 4
+        return Digest(body=body, stats=stats, pattern=pattern, example_range=largest_gap(ls, chosen))
+    return _overview(inp, defs, items, stats, pattern)
 
-    if sum(ocost(it) for it in items) <= avail:
-        pool, verbatim_budget = items, avail  # everything fits verbatim
-    elif sum(ocost(it) for it in primary) <= avail * 0.85:
-        pool, verbatim_budget = primary, avail  # top level verbatim, nested ones named compactly below
+
+def _overview(inp: DigestInput, defs: list[Def], items: list[Item], stats: str, pattern: str) -> Digest:
+    """Signal lines verbatim first; then every top-level definition: its signature with its range when they all
+    fit, else compactly as `168-198 _type_check` (as many signatures quoted as then still fit, public names
+    first); nested definitions are named in the budget left, outer ones first."""
+    ls = inp.ls
+    lines = ls.lines
+    by_start = {d.idx: d for d in defs}
+    qual = _qualnames(defs)
+    budget = inp.budget - 16  # the "not shown" line
+
+    vcache: dict[int, str] = {}
+    ecache: dict[int, float] = {}
+
+    def verbatim(it: Item) -> str:
+        got = vcache.get(it.start)
+        if got is None:
+            d = by_start.get(it.start)
+            rng = f"{ls.num(it.start)}-{ls.num(d.end)}" if d is not None and d.end > d.idx else str(ls.num(it.start))
+            out = [f"{rng}: {clip(lines[it.start], inp.max_chars)}"]
+            out.extend(f"{ls.num(k)}: {clip(lines[k], inp.max_chars)}" for k in range(it.start + 1, it.end + 1))
+            got = vcache[it.start] = "\n".join(out)
+        return got
+
+    def vest(it: Item) -> float:
+        got = ecache.get(it.start)
+        if got is None:
+            got = ecache[it.start] = ls.est(verbatim(it))
+        return got
+
+    def under(pool: list[Item], limit: float) -> bool:
+        """The estimate of quoting the whole pool stays under `limit` (stops counting once it does not)."""
+        total = 0.0
+        for it in pool:
+            total += vest(it)
+            if total > limit:
+                return False
+        return True
+
+    def compact(it: Item) -> str:
+        d = by_start[it.start]
+        return f"{ls.num(d.idx)}-{ls.num(d.end)} {qual[d.idx]}"
+
+    def real(rendered: list[str]) -> float:
+        return float(get_counter().count("\n".join(rendered)) + 1) if rendered else 0.0
+
+    # everything verbatim when it fits (a small file, or few definitions)
+    if under(items, budget * 1.3) and real([verbatim(it) for it in items]) <= budget:
+        return Digest(body=[verbatim(it) for it in sorted(items, key=lambda i: i.start)], stats=stats, pattern=pattern)
+
+    shown: dict[int, str] = {}  # item start -> "v" (verbatim) | "c" (compact)
+    used = 0.0
+
+    def take(pool: list[Item], render: Callable[[Item], str], mark: str) -> None:
+        nonlocal used
+        if not pool:
+            return
+        cal = calibrate(ls, [render(it) for it in pool[:: max(1, len(pool) // 64)]])
+        misses = 0
+        for it in pool:
+            if misses > 50 or budget - used < 3:
+                break
+            c = ls.est(render(it)) * cal
+            if used + c > budget:
+                misses += 1
+                continue
+            used += c
+            shown[it.start] = mark
+
+    signals = sorted((it for it in items if it.prio < sig.DEFINITION), key=lambda i: (i.prio, i.start))
+    take(signals, verbatim, "v")  # errors, TODO/FIXME, the first term matches (definitions among them too)
+    defs_items = [it for it in items if it.label == "definitions" and it.start not in shown]
+    top = [it for it in defs_items if by_start[it.start].depth == 0]
+    nested = sorted((it for it in defs_items if by_start[it.start].depth > 0), key=lambda i: (i.prio, i.start))
+    cost_v = real([verbatim(it) for it in top]) if under(top, (budget - used) * 1.3) else budget + 1
+    if used + cost_v <= budget:
+        used += cost_v
+        shown.update((it.start, "v") for it in top)
     else:
-        pool, verbatim_budget = items, avail * 0.6  # the outline is too long: quote what fits, name the rest
-    chosen = select(pool, len(ls), verbatim_budget, ocost, marker_cost=0)
-    body = []
-    for it in chosen:
-        found = by_start.get(it.start)
-        rng = f"{ls.num(it.start)}-{ls.num(found.end)}" if found is not None and found.end > found.idx else str(ls.num(it.start))
-        body.append(f"{rng}: {clip(lines[it.start], inp.max_chars)}")
-        body.extend(f"{ls.num(k)}: {clip(lines[k], inp.max_chars)}" for k in range(it.start + 1, it.end + 1))
-    chosen_ids = {id(it) for it in chosen}
-    rest = [it for it in items if id(it) not in chosen_ids]
-    if rest:
-        used = sum(ls.est(b) for b in body)
-        body += _compact(ls, [it for it in rest if it.start in by_start], by_start, _qualnames(defs), inp.budget - 40 - used)
-        missing = Counter(it.label for it in rest if it.start not in by_start)
-        if missing:
-            body.append("… not shown: " + sig.counted(missing) + " (fetch them with pattern=)")
-    return Digest(body=body, stats=stats, pattern=_DEFS_PATTERN)
+        cost_c = real([compact(it) for it in top])
+        if used + cost_c <= budget:
+            used += cost_c
+            shown.update((it.start, "c") for it in top)
+            # quote signatures in the budget left: public names first, then in file order
+            upgrade = sorted(top, key=lambda i: (qual[i.start].startswith("_"), i.start))
+            cal = calibrate(ls, [verbatim(it) for it in upgrade[:: max(1, len(upgrade) // 64)]])
+            for it in upgrade:
+                extra = vest(it) * cal - ls.est(compact(it))
+                if used + extra <= budget:
+                    used += extra
+                    shown[it.start] = "v"
+        else:
+            take(top, compact, "c")
+    item_at = {it.start: it for it in items}
+    body: list[str] = []
+    for start in sorted(shown):
+        body.extend((verbatim(item_at[start]) if shown[start] == "v" else compact(item_at[start])).split("\n"))
+    rest_nested = [it for it in nested if it.start not in shown]
+    left = budget - used
+    if rest_nested and left > 30:
+        body += _compact(ls, rest_nested, by_start, qual, left, pattern)
+    elif rest_nested:
+        body.append(f"… {len(rest_nested)} more definitions: fetch_result(pattern={json.dumps(pattern)})")
+    missing_top = [it for it in top if it.start not in shown]
+    if missing_top:
+        body.append(f"… {len(missing_top)} more top-level definitions: fetch_result(pattern={json.dumps(pattern)})")
+    terms_left = [it for it in items if it.label != "definitions" and it.start not in shown]
+    missing = Counter(it.label for it in terms_left)
+    if missing:
+        body.append("… not shown: " + sig.counted(missing) + " (fetch them with pattern=)")
+    return Digest(body=body, stats=stats, pattern=pattern)
 
 
 def _join(stack: list[Def], d: Def) -> str:
@@ -214,7 +346,7 @@ def _qualnames(defs: list[Def]) -> dict[int, str]:
     return out
 
 
-def _compact(ls: LineSet, rest: list[Item], by_start: dict[int, Def], qual: dict[int, str], budget: float) -> list[str]:
+def _compact(ls: LineSet, rest: list[Item], by_start: dict[int, Def], qual: dict[int, str], budget: float, pattern: str) -> list[str]:
     """Definitions that did not fit verbatim, as `start-end qualname` (outer ones first), in line order."""
     picked: list[Item] = []
     used = 12.0
@@ -226,14 +358,14 @@ def _compact(ls: LineSet, rest: list[Item], by_start: dict[int, Def], qual: dict
         used += c
         picked.append(it)
     if not picked:
-        return [f"… {len(rest)} more definitions (fetch them with pattern={json.dumps(_DEFS_PATTERN)})"]
+        return [f"… {len(rest)} more definitions (fetch them with pattern={json.dumps(pattern)})"]
     picked.sort(key=lambda i: i.start)
     entries = [f"{ls.num(by_start[i.start].idx)}-{ls.num(by_start[i.start].end)} {qual[i.start]}" for i in picked]
     out = ["more definitions (lines name):"]
     for k in range(0, len(entries), 8):
         out.append("  " + ", ".join(entries[k : k + 8]))
     if len(picked) < len(rest):
-        out.append(f"… {len(rest) - len(picked)} more definitions: fetch_result(pattern={json.dumps(_DEFS_PATTERN)})")
+        out.append(f"… {len(rest) - len(picked)} more definitions: fetch_result(pattern={json.dumps(pattern)})")
     return out
 
 

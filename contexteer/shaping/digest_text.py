@@ -161,7 +161,7 @@ def _overview(inp: DigestInput, heads: list[tuple[int, int, str]], items: list[I
 
     def take(pool: list[Item], render: Callable[[Item], str]) -> None:
         nonlocal used
-        cal = calibrate(ls, [render(it) for it in pool])
+        cal = calibrate(ls, [render(it) for it in pool[:: max(1, len(pool) // 64)]])
         misses = 0
         for it in pool:
             if misses > 50 or budget - used < 3:

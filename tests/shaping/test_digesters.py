@@ -65,6 +65,41 @@ def test_code_overview_lists_definitions_with_ranges_and_todos(pipeline, setting
     assert len(shaped.text) < len(raw) / 20  # bodies are not inlined
 
 
+def test_code_overview_quotes_every_top_level_signature_when_they_fit(pipeline, settings):
+    raw = (STDLIB / "_pydecimal.py").read_text(encoding="utf-8")  # 43 top-level classes and functions
+    shaped = pipeline.shape(ShapeRequest(text=raw, kind="code"))
+    assert shaped.tier == "overview" and shaped.tokens <= settings.shaping.overview_budget
+    top = [(i, ln) for i, ln in enumerate(split_lines(raw), 1) if re.match(r"^(class|def) ", ln)]
+    assert len(top) > 40
+    for i, ln in top:
+        assert re.search(rf"^{i}-\d+: {re.escape(ln)}$", shaped.text, re.M), ln
+    assert re.search(r"^  \d+-\d+ Decimal\.__new__,", shaped.text, re.M)  # methods named in what is left
+
+
+def test_code_overview_names_every_top_level_definition_of_a_long_module(pipeline, settings):
+    raw = (STDLIB / "typing.py").read_text(encoding="utf-8")  # ~100 top-level definitions: too many to quote
+    shaped = pipeline.shape(ShapeRequest(text=raw, kind="code"))
+    assert shaped.tier == "overview" and shaped.tokens <= settings.shaping.overview_budget
+    for i, ln in enumerate(split_lines(raw), 1):
+        m = re.match(r"^(?:class|def) (\w+)", ln)
+        if m:  # quoted with its range, or named with it
+            assert re.search(rf"^{i}-\d+(: {re.escape(ln)}| {m.group(1)})$", shaped.text, re.M), ln
+    assert 'pattern="^\\\\s*(?:def|class)\\\\b"' in shaped.text  # the fetch pattern names Python's keywords only
+
+
+def test_definitions_inside_docstrings_and_long_signatures_are_read_right():
+    from contexteer.shaping.digest_code import find_definitions
+    from contexteer.shaping.fold import LineSet
+
+    src = (
+        "def make(\n    a,\n    b,\n    c,\n    d,\n    e,\n) -> int:\n"
+        '    """Example::\n\n        def inner(x):\n            return x\n    """\n    return 1\n\n\n'
+        'Alias = int\nAlias.__doc__ = """Use it like this::\n\n    class User: ...\n"""\n\n\nclass B:\n    pass\n'
+    )
+    got = [(d.name, d.idx + 1, d.end + 1, d.depth) for d in find_definitions(LineSet(src, 80), None)]
+    assert got == [("make", 1, 13, 0), ("B", 23, 24, 0)]
+
+
 def test_code_digest_folds_bodies_naming_the_symbol(pipeline, settings):
     raw = (STDLIB / "json" / "decoder.py").read_text(encoding="utf-8")
     shaped = pipeline.shape(ShapeRequest(text=raw, kind="code"))
