@@ -8,7 +8,8 @@ from collections import Counter
 from dataclasses import dataclass, field
 from typing import cast
 
-from contexteer.shaping.fold import Digest, DigestInput, clip
+from contexteer.shaping.fold import Digest, DigestInput, LineSet, calibrate, clip
+from contexteer.shaping.tokens import get_counter
 
 logger = logging.getLogger(__name__)
 
@@ -126,42 +127,69 @@ def _table(inp: DigestInput, ranked: list[FileHits], budget: float) -> list[str]
     """Files by hit count: a table with the first hit for the top files, then a compact per-folder list."""
     ls = inp.ls
     out = ["| file | hits | first hit (line: text) |", "|---|---|---|"]
-    used = sum(ls.est(x) for x in out) + 30
+    used = sum(ls.est(x) for x in out) + 10
     shown = 0
+    rows = [_row(fh) for fh in ranked[:400]]
+    cal = calibrate(ls, rows)
+    cap = 1.0 if len(ranked) <= 400 and sum(ls.est(r) for r in rows) * cal + used <= budget else 0.35  # all fit as rows
     for fh in ranked:
-        _, fl, text = fh.hits[0]
-        preview = clip(text.strip(), 80).replace("|", "\\|")
-        row = f"| {fh.path} | {len(fh.hits)} | {fl}: {preview} |"
-        c = ls.est(row)
-        if used + c > budget * 0.6 and shown >= 5 or used + c > budget:
+        row = rows[shown] if shown < len(rows) else _row(fh)
+        c = ls.est(row) * cal
+        if used + c > budget * cap and shown >= 5 or used + c > budget:
             break
         used += c
         out.append(row)
         shown += 1
     rest = ranked[shown:]
     if rest:
-        by_dir: dict[str, list[FileHits]] = {}
-        for fh in rest:
-            d, _, name = fh.path.rpartition("/")
-            by_dir.setdefault(d + "/" if d else "./", []).append(fh)
-        out.append("other files (hits):")
-        listed = 0
-        for d, fhs in sorted(by_dir.items(), key=lambda kv: -sum(len(f.hits) for f in kv[1])):
-            parts = []
-            for fh in fhs:
-                part = f"{fh.path.rpartition('/')[2]} ({len(fh.hits)})"
-                c = ls.est(part) - 0.5
-                if used + c + ls.est(d) > budget - 25:
+        out.append("other files by folder (hits):")
+        used += ls.est(out[-1]) + 24  # the closing summary line
+        picked: list[FileHits] = []
+        dirs: set[str] = set()
+        misses = 0
+        sample = rest[:: max(1, len(rest) // 64)][:64]
+        cal = _ratio(ls, ", ".join(_entry(fh) for fh in sample), [_entry(fh) + ", " for fh in sample])
+        dcal = _ratio(ls, "\n".join(_folder(fh.path) + ": " for fh in sample), [_folder(fh.path) + ": " for fh in sample])
+        for fh in rest:  # the most hits first; each new folder costs its label once
+            d = _folder(fh.path)
+            c = ls.est(_entry(fh) + ", ") * cal + (0 if d in dirs else ls.est(d + ": ") * dcal)
+            if used + c > budget:
+                misses += 1
+                if misses > 20:
                     break
-                used += c
-                parts.append(part)
-            if not parts:
-                break
-            used += ls.est(d)
-            out.append(f"{d}: " + ", ".join(parts))
-            listed += len(parts)
-        left = rest[listed:]
+                continue
+            used += c
+            dirs.add(d)
+            picked.append(fh)
+        by_dir: dict[str, list[FileHits]] = {}
+        for fh in picked:  # folders in the order of their best file, files by hits within each
+            by_dir.setdefault(_folder(fh.path), []).append(fh)
+        for d, fhs in by_dir.items():
+            out.append(f"{d}: " + ", ".join(_entry(fh) for fh in fhs))
+        named = {id(fh) for fh in picked}
+        left = [fh for fh in rest if id(fh) not in named]
         if left:
             n = sum(len(f.hits) for f in left)
             out.append(f"… {len(left)} more files with {n} hits (by folder: {_top_dirs([(f.path, len(f.hits)) for f in left])}) …")
     return out
+
+
+def _ratio(ls: LineSet, joined: str, parts: list[str]) -> float:
+    """Real tokens of `joined` over the summed estimates of its parts: scales the estimate of more such parts."""
+    est = sum(ls.est(x) for x in parts)
+    return min(1.3, max(0.5, get_counter().count(joined) / est)) if est else 1.0
+
+
+def _row(fh: FileHits) -> str:
+    _, fl, text = fh.hits[0]
+    preview = clip(text.strip(), 80).replace("|", "\\|")
+    return f"| {fh.path} | {len(fh.hits)} | {fl}: {preview} |"
+
+
+def _entry(fh: FileHits) -> str:
+    return f"{fh.path.rpartition('/')[2]} {len(fh.hits)}"
+
+
+def _folder(path: str) -> str:
+    d = path.rpartition("/")[0]
+    return d + "/" if d else "./"

@@ -30,6 +30,22 @@ def test_search_overview_is_a_table_of_files_by_hit_count(pipeline, settings):
     assert f"{sum(len(f.hits) for f in files.values())} hits in {len(files)} files" in shaped.text
 
 
+def test_search_overview_of_hundreds_of_files_names_the_busiest_ones_grouped_by_folder(pipeline, settings):
+    hits = {f"pkg{d}/sub/module_{f}.py": 1 + (d * 7 + f * 3) % 23 for d in range(30) for f in range(20)}
+    raw = "".join(f"{path}:{n * 10}:    def __init__(self, value_{n}):\n" for path, k in hits.items() for n in range(1, k + 1))
+    shaped = pipeline.shape(ShapeRequest(text=raw, kind="search"))
+    assert shaped.tier == "overview" and shaped.tokens <= settings.shaping.overview_budget
+    named = set(re.findall(r"^\| (\S+) \| \d+ \|", shaped.text, re.M))
+    for folder, entries in re.findall(r"^(pkg\d+/sub/): (.*)$", shaped.text, re.M):
+        for name, count in re.findall(r"(module_\d+\.py) (\d+)", entries):
+            assert hits[folder + name] == int(count)
+            named.add(folder + name)
+    assert len(named) >= 64  # a table row costs ~25 tokens, a name in its folder line ~6
+    fewest_named = min(hits[p] for p in named)
+    assert all(p in named for p, k in hits.items() if k > fewest_named)  # the busiest files are the ones named
+    assert re.search(r"^… \d+ more files with \d+ hits \(by folder: ", shaped.text, re.M)
+
+
 def test_search_digest_groups_hits_under_their_file(pipeline, settings):
     raw = fixture_text("rg_raise_error.txt")
     shaped = pipeline.shape(ShapeRequest(text=raw, kind="search"))
