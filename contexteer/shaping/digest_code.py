@@ -316,7 +316,7 @@ def _overview(inp: DigestInput, defs: list[Def], items: list[Item], stats: str, 
     if rest_nested and left > 30:
         body += _compact(ls, rest_nested, by_start, qual, left, pattern)
     elif rest_nested:
-        body.append(f"… {len(rest_nested)} more definitions: fetch_result(pattern={json.dumps(pattern)})")
+        body.append(f"… {len(rest_nested)} more nested definitions: fetch_result(pattern={json.dumps(pattern)})")
     missing_top = [it for it in top if it.start not in shown]
     if missing_top:
         body.append(f"… {len(missing_top)} more top-level definitions: fetch_result(pattern={json.dumps(pattern)})")
@@ -358,14 +358,14 @@ def _compact(ls: LineSet, rest: list[Item], by_start: dict[int, Def], qual: dict
         used += c
         picked.append(it)
     if not picked:
-        return [f"… {len(rest)} more definitions (fetch them with pattern={json.dumps(pattern)})"]
+        return [f"… {len(rest)} more nested definitions (fetch them with pattern={json.dumps(pattern)})"]
     picked.sort(key=lambda i: i.start)
     entries = [f"{ls.num(by_start[i.start].idx)}-{ls.num(by_start[i.start].end)} {qual[i.start]}" for i in picked]
-    out = ["more definitions (lines name):"]
+    out = ["nested definitions (lines name):"]
     for k in range(0, len(entries), 8):
         out.append("  " + ", ".join(entries[k : k + 8]))
     if len(picked) < len(rest):
-        out.append(f"… {len(rest) - len(picked)} more definitions: fetch_result(pattern={json.dumps(pattern)})")
+        out.append(f"… {len(rest) - len(picked)} more nested definitions: fetch_result(pattern={json.dumps(pattern)})")
     return out
 
 
