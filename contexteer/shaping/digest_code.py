@@ -223,7 +223,8 @@ def _overview(inp: DigestInput, defs: list[Def], items: list[Item], stats: str, 
     lines = ls.lines
     by_start = {d.idx: d for d in defs}
     qual = _qualnames(defs)
-    budget = inp.budget - 16  # the "not shown" line
+    hard = inp.budget - 16  # the "not shown" line: all top-level definitions may use up to this
+    budget = inp.budget - 28  # what is added after them keeps a margin: a fit to the last token often costs a retry
 
     vcache: dict[int, str] = {}
     ecache: dict[int, float] = {}
@@ -288,13 +289,13 @@ def _overview(inp: DigestInput, defs: list[Def], items: list[Item], stats: str, 
     defs_items = [it for it in items if it.label == "definitions" and it.start not in shown]
     top = [it for it in defs_items if by_start[it.start].depth == 0]
     nested = sorted((it for it in defs_items if by_start[it.start].depth > 0), key=lambda i: (i.prio, i.start))
-    cost_v = real([verbatim(it) for it in top]) if under(top, (budget - used) * 1.3) else budget + 1
-    if used + cost_v <= budget:
+    cost_v = real([verbatim(it) for it in top]) if under(top, (hard - used) * 1.3) else hard + 1
+    if used + cost_v <= hard:
         used += cost_v
         shown.update((it.start, "v") for it in top)
     else:
         cost_c = real([compact(it) for it in top])
-        if used + cost_c <= budget:
+        if used + cost_c <= hard:
             used += cost_c
             shown.update((it.start, "c") for it in top)
             # quote signatures in the budget left: public names first, then in file order
