@@ -209,7 +209,7 @@ def digest_code(inp: DigestInput) -> Digest:
 
     pattern = defs_pattern(ls, defs)
     if inp.tier == "digest":
-        chosen = select(items, len(ls), inp.budget, cost, fill=lambda k: ls.est(lines[k]))
+        chosen = select(items, len(ls), inp.budget - 16, cost, fill=lambda k: ls.est(lines[k]))  # a margin: one attempt
         body = render_folded(ls, chosen, what="source", max_chars=inp.max_chars, namer=_namer(defs, ls))
         return Digest(body=body, stats=stats, pattern=pattern, example_range=largest_gap(ls, chosen))
     return _overview(inp, defs, items, stats, pattern)
