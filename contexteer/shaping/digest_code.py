@@ -34,6 +34,7 @@ _NAME_RE = re.compile(
 )
 _CNAME_RE = re.compile(r"([A-Za-z_~][\w:]*)\s*\(")
 _DEFS_PATTERN = r"^\s*(?:async\s+)?(?:def|class|function|func|fn|struct|interface|impl|type)\b"
+_MINOR_KINDS = frozenset({"variable", "constant", "field"})
 _DEF_KEYWORDS = ("def", "class", "function", "func", "fn", "struct", "interface", "impl", "type")
 _KEYWORD_RE = re.compile(r"\s*(?:async\s+)?(" + "|".join(_DEF_KEYWORDS) + r")\b")
 
@@ -43,6 +44,8 @@ def defs_pattern(ls: LineSet, defs: list[Def]) -> str:
     used: set[str] = set()
     is_async = False
     for d in defs:
+        if not d.primary or ls.lines[d.idx].lstrip().startswith(("@", "#[")):
+            continue  # variables match no keyword; a decorator opens its definition's range
         m = _KEYWORD_RE.match(ls.lines[d.idx])
         if m is None:
             return _DEFS_PATTERN
@@ -61,6 +64,12 @@ class Def:
     end: int  # 0-based last line of its body
     name: str
     depth: int
+    kind: str = ""  # the indexer's kind when an outline gave it ("function", "class", "variable", ...)
+
+    @property
+    def primary(self) -> bool:
+        """A top-level function, class, type…: module-level variables and constants rank with nested definitions."""
+        return self.depth == 0 and self.kind not in _MINOR_KINDS
 
 
 def _name_of(line: str) -> str:
@@ -76,14 +85,14 @@ def find_definitions(ls: LineSet, outline: list[tuple[int, int, str, str]] | Non
     n = len(ls)
     if outline:
         given: list[Def] = []
-        spans = sorted(((s - ls.first, e - ls.first, name) for s, e, name, _kind in outline), key=lambda t: (t[0], -t[1]))
+        spans = sorted(((s - ls.first, e - ls.first, name, kind) for s, e, name, kind in outline), key=lambda t: (t[0], -t[1]))
         ends: list[int] = []  # end idx of enclosing symbols
-        for s, e, name in spans:
+        for s, e, name, kind in spans:
             if not 0 <= s < n:
                 continue
             while ends and s > ends[-1]:
                 ends.pop()
-            given.append(Def(s, min(max(e, s), n - 1), name, len(ends)))
+            given.append(Def(s, min(max(e, s), n - 1), name, len(ends), kind))
             ends.append(e)
         return given
     lines = ls.lines
@@ -182,7 +191,7 @@ def digest_code(inp: DigestInput) -> Digest:
     taken: set[int] = set()
     for d in defs:
         end = _signature_end(lines, d.idx)
-        items.append(Item(d.idx, end, sig.DEFINITION + min(d.depth, 9) * 0.1, "definitions"))
+        items.append(Item(d.idx, end, sig.DEFINITION + (0 if d.primary else max(1, min(d.depth, 9)) * 0.1), "definitions"))
         taken.update(range(d.idx, end + 1))
     counts: Counter[str] = Counter(definitions=len(defs))
     terms = inp.terms
@@ -287,8 +296,8 @@ def _overview(inp: DigestInput, defs: list[Def], items: list[Item], stats: str, 
     signals = sorted((it for it in items if it.prio < sig.DEFINITION), key=lambda i: (i.prio, i.start))
     take(signals, verbatim, "v")  # errors, TODO/FIXME, the first term matches (definitions among them too)
     defs_items = [it for it in items if it.label == "definitions" and it.start not in shown]
-    top = [it for it in defs_items if by_start[it.start].depth == 0]
-    nested = sorted((it for it in defs_items if by_start[it.start].depth > 0), key=lambda i: (i.prio, i.start))
+    top = [it for it in defs_items if by_start[it.start].primary]
+    nested = sorted((it for it in defs_items if not by_start[it.start].primary), key=lambda i: (i.prio, i.start))
     cost_v = real([verbatim(it) for it in top]) if under(top, (hard - used) * 1.3) else hard + 1
     if used + cost_v <= hard:
         used += cost_v
@@ -317,7 +326,7 @@ def _overview(inp: DigestInput, defs: list[Def], items: list[Item], stats: str, 
     if rest_nested and left > 30:
         body += _compact(ls, rest_nested, by_start, qual, left, pattern)
     elif rest_nested:
-        body.append(f"… {len(rest_nested)} more nested definitions: fetch_result(pattern={json.dumps(pattern)})")
+        body.append(f"… {len(rest_nested)} more definitions: fetch_result(pattern={json.dumps(pattern)})")
     missing_top = [it for it in top if it.start not in shown]
     if missing_top:
         body.append(f"… {len(missing_top)} more top-level definitions: fetch_result(pattern={json.dumps(pattern)})")
@@ -359,14 +368,14 @@ def _compact(ls: LineSet, rest: list[Item], by_start: dict[int, Def], qual: dict
         used += c
         picked.append(it)
     if not picked:
-        return [f"… {len(rest)} more nested definitions (fetch them with pattern={json.dumps(pattern)})"]
+        return [f"… {len(rest)} more definitions (fetch them with pattern={json.dumps(pattern)})"]
     picked.sort(key=lambda i: i.start)
     entries = [f"{ls.num(by_start[i.start].idx)}-{ls.num(by_start[i.start].end)} {qual[i.start]}" for i in picked]
-    out = ["nested definitions (lines name):"]
+    out = ["more definitions (lines name):"]
     for k in range(0, len(entries), 8):
         out.append("  " + ", ".join(entries[k : k + 8]))
     if len(picked) < len(rest):
-        out.append(f"… {len(rest) - len(picked)} more nested definitions: fetch_result(pattern={json.dumps(pattern)})")
+        out.append(f"… {len(rest) - len(picked)} more definitions: fetch_result(pattern={json.dumps(pattern)})")
     return out
 
 

@@ -103,6 +103,24 @@ def test_code_overview_names_every_top_level_definition_of_a_long_module(pipelin
     assert 'pattern="^\\\\s*(?:def|class)\\\\b"' in shaped.text  # the fetch pattern names Python's keywords only
 
 
+def test_code_overview_names_top_level_classes_and_functions_before_module_variables(pipeline, settings):
+    from contexteer.shaping.digest_code import find_definitions
+    from contexteer.shaping.fold import LineSet
+
+    raw = (STDLIB / "typing.py").read_text(encoding="utf-8")
+    lines = split_lines(raw)
+    defs = find_definitions(LineSet(raw, 27000), None)  # an outline like the indexer's, plus its variables
+    outline = [(d.idx + 1, d.end + 1, d.name, "class" if lines[d.idx].lstrip().startswith("class") else "function") for d in defs]
+    variables = [(i, i, m.group(1), "variable") for i, ln in enumerate(lines, 1) if (m := re.match(r"^(\w+) = ", ln))]
+    assert len(variables) > 60
+    shaped = pipeline.shape(ShapeRequest(text=raw, kind="code", outline=sorted(outline + variables)))
+    assert shaped.tokens <= settings.shaping.overview_budget
+    for i, ln in enumerate(lines, 1):
+        m = re.match(r"^(?:class|def) (\w+)", ln)
+        if m:
+            assert re.search(rf"^{i}-\d+(: {re.escape(ln)}| {m.group(1)})$", shaped.text, re.M), ln
+
+
 def test_definitions_inside_docstrings_and_long_signatures_are_read_right():
     from contexteer.shaping.digest_code import find_definitions
     from contexteer.shaping.fold import LineSet
