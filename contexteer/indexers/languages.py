@@ -151,12 +151,18 @@ def grammar(name: str) -> ts.Language:
         ) from exc
 
 
+# A reference pattern's outer capture (`@reference.call`) only names its role, which `pattern_roles` reads
+# from the source: compiling without it spares a node, a string and a list per match (~4% of a build).
+# Blanked with spaces, so pattern byte offsets stay those of `query_source`.
+_REF_CAPTURE = re.compile(r"@reference\.\w+")
+
+
 @cache
 def query(name: str) -> ts.Query:
     """The compiled query of a registered language, from `queries/<query>.scm`."""
     files = ", ".join(f"{q}.scm" for q in BY_NAME[name].queries or (name,))
     try:
-        return ts.Query(grammar(name), query_source(name))
+        return ts.Query(grammar(name), _REF_CAPTURE.sub(lambda m: " " * len(m.group()), query_source(name)))
     except (OSError, ts.QueryError) as exc:
         raise IndexError_(f"the query files ({files}) for {name} are broken: {exc}. This is a bug in contexteer.") from exc
 
