@@ -125,9 +125,27 @@ def extract(data: bytes, spec: LanguageSpec, timeout: float | None = 5.0) -> Fil
     seen_refs: set[tuple[int, str]] = set()
     roles = languages.pattern_roles(spec.name)
     grouped: dict[tuple[str, str], list[int]] = {}  # (name, kind) -> lines
+    names_of: dict[bytes, str] = {}  # a name's bytes -> its text: most names recur
     for pattern, caps in matches:
         role, cap, kind = roles[pattern]
-        if role == "def":
+        if role == "ref":  # most matches: kept lean (every node attribute read is a call into C)
+            for name_node in caps.get("name", ()):
+                start = name_node.start_byte
+                key = (start, kind)
+                if key in seen_refs:
+                    continue
+                seen_refs.add(key)
+                raw = data[start : name_node.end_byte]
+                name = names_of.get(raw)
+                if name is None:
+                    name = names_of[raw] = _ref_name(raw, name_node, spec)
+                if name:
+                    lines = grouped.get((name, kind))
+                    if lines is None:
+                        grouped[(name, kind)] = [name_node.start_point.row + 1]
+                    else:
+                        lines.append(name_node.start_point.row + 1)
+        elif role == "def":
             names = caps.get("name")
             if not names:
                 continue
@@ -139,20 +157,6 @@ def extract(data: bytes, spec: LanguageSpec, timeout: float | None = 5.0) -> Fil
                 receiver = caps.get("receiver")
                 defs[node.id] = _Def(node=node, outer=_outer(node, spec), name=name, kind=kind,
                                      receiver=_text(receiver[0]) if receiver else None, pattern=pattern)
-        elif role == "ref":
-            for name_node in caps.get("name", ()):
-                start = name_node.start_byte
-                if (start, kind) in seen_refs:
-                    continue
-                seen_refs.add((start, kind))
-                raw = _SRC.data[start : name_node.end_byte]
-                name = raw.decode("ascii") if raw.replace(b"_", b"a").isalnum() and raw.isascii() else _name_text(name_node, spec)
-                if name:
-                    lines = grouped.get((name, kind))
-                    if lines is None:
-                        grouped[(name, kind)] = [name_node.start_point.row + 1]
-                    else:
-                        lines.append(name_node.start_point.row + 1)
         elif role == "import":
             _collect_import(caps[cap][0], caps, spec, imports)
     for (_nid, module), (bound, line) in sorted(imports.items(), key=lambda kv: (kv[1][1], kv[0][1])):
@@ -175,6 +179,11 @@ def _merge_nested(defs: dict[int, _Def], spec: LanguageSpec) -> list[_Def]:
             continue
         out.append(d)
     return out
+
+
+def _ref_name(raw: bytes, node: ts.Node, spec: LanguageSpec) -> str:
+    """A referenced name's text: an ASCII identifier as is, anything else as `_name_text` has it."""
+    return raw.decode("ascii") if raw.replace(b"_", b"a").isalnum() and raw.isascii() else _name_text(node, spec)
 
 
 def _module_ref(module: str, spec: LanguageSpec) -> str:
