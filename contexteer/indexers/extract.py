@@ -53,13 +53,14 @@ class FileResult:
     has_errors: bool = False
 
 
-@dataclass
+@dataclass(slots=True)
 class _Def:
     node: ts.Node  # the definition node the query captured
     outer: ts.Node  # the node whose range counts (with decorators / export / template wrappers)
     name: str
     kind: str  # a symbol kind, or "scope" for a qualifying-only node
     pattern: int = 0
+    up: ts.Node | None = None  # node.parent when the language has wrappers (Node.parent costs a walk from the root)
     ostart: int = 0  # outer byte range, cached (every node attribute read is a call into C)
     oend: int = 0
     receiver: str | None = None  # a Go method's receiver type: qualifies it without nesting
@@ -122,29 +123,33 @@ def extract(data: bytes, spec: LanguageSpec, timeout: float | None = 5.0) -> Fil
 
     defs: dict[int, _Def] = {}
     imports: dict[tuple[int, str], tuple[list[str], int]] = {}
-    seen_refs: set[tuple[int, str]] = set()
     roles = languages.pattern_roles(spec.name)
-    grouped: dict[tuple[str, str], list[int]] = {}  # (name, kind) -> lines
-    names_of: dict[bytes, str] = {}  # a name's bytes -> its text: most names recur
+    # References, most matches, are kept lean (every node attribute read is a call into C): per kind,
+    # the start bytes seen (two patterns may capture one node) and the lines of each name's bytes.
+    ref_seen: dict[str, set[int]] = {}
+    ref_lines: dict[str, dict[bytes, list[int]]] = {}
     for pattern, caps in matches:
         role, cap, kind = roles[pattern]
-        if role == "ref":  # most matches: kept lean (every node attribute read is a call into C)
-            for name_node in caps.get("name", ()):
+        if role == "ref":
+            name_nodes = caps.get("name")
+            if name_nodes is None:
+                continue
+            seen = ref_seen.get(kind)
+            if seen is None:
+                seen = ref_seen[kind] = set()
+                ref_lines[kind] = {}
+            by_raw = ref_lines[kind]
+            for name_node in name_nodes:
                 start = name_node.start_byte
-                key = (start, kind)
-                if key in seen_refs:
+                if start in seen:
                     continue
-                seen_refs.add(key)
+                seen.add(start)
                 raw = data[start : name_node.end_byte]
-                name = names_of.get(raw)
-                if name is None:
-                    name = names_of[raw] = _ref_name(raw, name_node, spec)
-                if name:
-                    lines = grouped.get((name, kind))
-                    if lines is None:
-                        grouped[(name, kind)] = [name_node.start_point.row + 1]
-                    else:
-                        lines.append(name_node.start_point.row + 1)
+                lines = by_raw.get(raw)
+                if lines is None:
+                    by_raw[raw] = [name_node.start_point.row + 1]
+                else:
+                    lines.append(name_node.start_point.row + 1)
         elif role == "def":
             names = caps.get("name")
             if not names:
@@ -152,13 +157,25 @@ def extract(data: bytes, spec: LanguageSpec, timeout: float | None = 5.0) -> Fil
             node = caps[cap][0]
             if node.id in defs and defs[node.id].pattern <= pattern:
                 continue  # the earliest pattern in the query file wins: specific ones come first
-            name = _name_text(names[0], spec)
+            name_node = names[0]
+            name = _name_of(data[name_node.start_byte : name_node.end_byte], spec)
             if name:
                 receiver = caps.get("receiver")
-                defs[node.id] = _Def(node=node, outer=_outer(node, spec), name=name, kind=kind,
+                outer, up = _outer(node, spec)
+                defs[node.id] = _Def(node=node, outer=outer, name=name, kind=kind, up=up,
                                      receiver=_text(receiver[0]) if receiver else None, pattern=pattern)
         elif role == "import":
             _collect_import(caps[cap][0], caps, spec, imports)
+    grouped: dict[tuple[str, str], list[int]] = {}  # (name, kind) -> lines
+    for kind, by_raw in ref_lines.items():
+        for raw, lines in by_raw.items():
+            name = _name_of(raw, spec)
+            if name:
+                known = grouped.get((name, kind))
+                if known is None:
+                    grouped[(name, kind)] = lines
+                else:  # another spelling of the same name (whitespace): lines are sorted below
+                    known.extend(lines)
     for (_nid, module), (bound, line) in sorted(imports.items(), key=lambda kv: (kv[1][1], kv[0][1])):
         result.imports.append((module, tuple(bound), line))
         for ref in bound or [_module_ref(module, spec)]:
@@ -174,16 +191,24 @@ def _merge_nested(defs: dict[int, _Def], spec: LanguageSpec) -> list[_Def]:
     `typedef struct point {...} point_t;` is one symbol (point_t), not two."""
     out = []
     for d in defs.values():
-        parent = d.node.parent
+        parent = d.up  # None when the language has no wrappers
         if parent is not None and parent.type in spec.wrappers and parent.id in defs and defs[parent.id].kind == d.kind:
             continue
         out.append(d)
     return out
 
 
-def _ref_name(raw: bytes, node: ts.Node, spec: LanguageSpec) -> str:
-    """A referenced name's text: an ASCII identifier as is, anything else as `_name_text` has it."""
-    return raw.decode("ascii") if raw.replace(b"_", b"a").isalnum() and raw.isascii() else _name_text(node, spec)
+def _name_of(raw: bytes, spec: LanguageSpec) -> str:
+    """A captured name's text (whitespace collapsed; a Markdown heading without its marks, a Ruby
+    symbol without its colon), with a fast path for a plain ASCII identifier."""
+    if len(raw) <= SIGNATURE_MAX and raw.replace(b"_", b"a").isalnum() and raw.isascii():
+        return raw.decode("ascii")
+    text = " ".join(raw.decode("utf-8", "replace").split())
+    if spec.name == "markdown":
+        return text.lstrip("#").strip().rstrip("#").strip()[:SIGNATURE_MAX]
+    if spec.name == "ruby" and text.startswith(":"):
+        return text[1:]
+    return text
 
 
 def _module_ref(module: str, spec: LanguageSpec) -> str:
@@ -193,24 +218,21 @@ def _module_ref(module: str, spec: LanguageSpec) -> str:
     return module.strip('"<>').rstrip("/").rsplit("/", 1)[-1].rsplit("::", 1)[-1]
 
 
-def _name_text(node: ts.Node, spec: LanguageSpec) -> str:
-    text = _WS.sub(" ", _text(node)).strip()
-    if spec.name == "markdown":
-        return text.lstrip("#").strip().rstrip("#").strip()[:SIGNATURE_MAX]
-    if spec.name == "ruby" and text.startswith(":"):
-        return text[1:]
-    return text
-
-
-def _outer(node: ts.Node, spec: LanguageSpec) -> ts.Node:
+def _outer(node: ts.Node, spec: LanguageSpec) -> tuple[ts.Node, ts.Node | None]:
     """The node with decorators / `export` / attributes: a wrapper counts unless it groups several
-    definitions (Go's `const ( a = 1; b = 2 )`)."""
+    definitions (Go's `const ( a = 1; b = 2 )`). Also returns node.parent (None when the language has
+    no wrappers: then it is not looked up)."""
+    wrappers = spec.wrappers
+    if not wrappers:
+        return node, None
     outer = node
-    while outer.parent is not None and outer.parent.type in spec.wrappers:
-        if sum(1 for c in outer.parent.named_children if c.type == outer.type) > 1:
+    up = parent = node.parent
+    while parent is not None and parent.type in wrappers:
+        if sum(1 for c in parent.named_children if c.type == outer.type) > 1:
             break
-        outer = outer.parent
-    return outer
+        outer = parent
+        parent = parent.parent
+    return outer, up
 
 
 def _strip_quotes(text: str) -> str:
@@ -282,6 +304,8 @@ def _symbols(defs: list[_Def], spec: LanguageSpec, data: bytes) -> list[tuple]:
         owner = _nearest_symbol(d.parent, by_name)
         owner = owner if owner is None or owner.index >= 0 else None
         start, end = _lines(d.outer)
+        value = d.kind in _VALUES
+        body = _body(d.node) if spec.doc == "docstring" or not (value or spec.name == "markdown") else None
         out.append(
             (
                 d.name,
@@ -289,8 +313,8 @@ def _symbols(defs: list[_Def], spec: LanguageSpec, data: bytes) -> list[tuple]:
                 d.kind,
                 start,
                 end,
-                signature(d.node, spec, value=d.kind in _VALUES, outer=d.outer),
-                _doc(d, spec),
+                signature(d.node, spec, value=value, outer=d.outer, body=body),
+                _doc(d, spec, body),
                 is_exported(spec, d.node, d.outer, d.name, d.kind, owner.kind if owner else None),
                 owner.index if owner is not None else -1,
             )
@@ -323,17 +347,18 @@ _SKIP_IN_SIGNATURE = frozenset(
 )
 
 
-def signature(node: ts.Node, spec: LanguageSpec, *, value: bool = False, outer: ts.Node | None = None) -> str:
+def signature(node: ts.Node, spec: LanguageSpec, *, value: bool = False, outer: ts.Node | None = None,
+              body: ts.Node | None = None) -> str:
     """The header of a definition up to its body, whitespace collapsed, at most ~200 chars
     (a variable, constant or field: its first line). It starts at the wrapper (`export`, `type`,
-    `template<...>`) but after decorators and attributes."""
-    start = node.start_byte
+    `template<...>`) but after decorators and attributes. `body`: the node's `_body`."""
+    nstart = start = node.start_byte
     if outer is not None and outer is not node and outer.id != node.id:
         for child in outer.children:
             if child.type not in _SKIP_IN_SIGNATURE:
-                start = min(child.start_byte, node.start_byte)
+                start = min(child.start_byte, nstart)
                 break
-    if start == node.start_byte:
+    if start == nstart:
         for child in node.children:  # skip leading attributes, annotations, comments
             if child.type == "modifiers":  # Java keeps annotations inside the modifiers
                 mods = [m for m in child.children if m.type not in _SKIP_IN_SIGNATURE]
@@ -346,12 +371,12 @@ def signature(node: ts.Node, spec: LanguageSpec, *, value: bool = False, outer: 
                 break
     raw = _SRC.data[start : node.end_byte]
     if spec.name == "markdown" or value:
-        return _WS.sub(" ", raw[:4000].decode("utf-8", "replace").split("\n", 1)[0]).strip()[:SIGNATURE_MAX]
-    body = _body(node)
-    if body is not None and body.start_byte > node.start_byte:
-        end = node.start_byte
+        return " ".join(raw[:4000].decode("utf-8", "replace").split("\n", 1)[0].split())[:SIGNATURE_MAX]
+    bstart = body.start_byte if body is not None else -1
+    if bstart > nstart:
+        end = nstart
         for child in node.children:
-            if child.start_byte >= body.start_byte:
+            if child.start_byte >= bstart:
                 break
             if child.type not in spec.comment_types:
                 end = child.end_byte
@@ -360,22 +385,24 @@ def signature(node: ts.Node, spec: LanguageSpec, *, value: bool = False, outer: 
         head = raw[:2000].split(b"\n", 1)[0]
         if head.rstrip().endswith(b"{"):
             head = head.rstrip()[:-1]
-    text = _WS.sub(" ", head[:4000].decode("utf-8", "replace")).strip()
+    text = " ".join(head[:4000].decode("utf-8", "replace").split())  # collapses whitespace as \\s+ does
     text = text.rstrip("{:;").rstrip()
     if len(text) > SIGNATURE_MAX:
         text = text[: SIGNATURE_MAX - 1].rstrip() + "…"
     return text
 
 
-def _doc(d: _Def, spec: LanguageSpec) -> str | None:
+def _doc(d: _Def, spec: LanguageSpec, body: ts.Node | None) -> str | None:
+    """`body`: the definition node's `_body` (used by docstring languages)."""
     if spec.doc == "none":
         return None
     if spec.doc == "docstring":
-        body = _body(d.node)
         if body is not None and body.named_child_count:
-            first = body.named_children[0]
-            if first.type == "expression_statement" and first.named_child_count and first.named_children[0].type == "string":
-                return _first_line(_python_string(first.named_children[0]))
+            first = body.named_child(0)
+            if first is not None and first.type == "expression_statement" and first.named_child_count:
+                string = first.named_child(0)
+                if string is not None and string.type == "string":
+                    return _first_line(_python_string(string))
         return None
     return _comment_doc(d.outer, spec)
 
