@@ -33,6 +33,17 @@ def _as_dict(result: Any) -> dict[str, Any] | None:
     return None
 
 
+def _trim(value: Any, chars: int) -> Any:
+    """Schema-preserving cut of structured content: long strings shortened, long lists cut to their head."""
+    if isinstance(value, str):
+        return value if len(value) <= chars else value[:chars] + "…"
+    if isinstance(value, list):
+        return [_trim(v, chars) for v in value[:20]]
+    if isinstance(value, dict):
+        return {k: _trim(v, chars) for k, v in value.items()}
+    return value
+
+
 class ShapingMiddleware:
     """`ServerMiddleware`: shape + journal every tools/call."""
 
@@ -57,9 +68,9 @@ class ShapingMiddleware:
             return result
         try:
             data, figures = await self._shape(name, args, data)
-        except Exception:  # shaping must never take the answer down; say so loudly in the log
-            logger.exception("shaping failed for tool %r; the result is delivered unshaped", name)
-            figures = {"tier": "unshaped"}
+        except Exception:  # shaping must never take the answer down, nor let a flood through
+            logger.exception("shaping failed for tool %r; delivering a plain head cut", name)
+            data, figures = self._fallback(data)
         status = "error" if data.get("isError") else "ok"
         self._journal(name, session, args, started, status=status, figures=figures)
         return data
@@ -109,6 +120,32 @@ class ShapingMiddleware:
         figures = shaped.meta
         meta.update(figures)
         data["_meta"] = meta
+        return data, figures
+
+    def _fallback(self, data: dict[str, Any]) -> tuple[dict[str, Any], dict[str, Any]]:
+        """When the pipeline itself fails: the first lines up to the digest threshold (estimated at 4 bytes a
+        token), said plainly; no handle, since nothing could be stored."""
+        limit = 4 * self.svc.settings.context_mode_mcp.max_digest_threshold
+        blocks = [dict(b) for b in data.get("content") or [] if isinstance(b, dict)]
+        raw = sum(len(str(b.get("text", ""))) for b in blocks)
+        budget = limit
+        for block in blocks:
+            text = str(block.get("text", ""))
+            if len(text) > budget:
+                cut = text[:budget].rsplit("\n", 1)[0]
+                shown = cut.count("\n") + 1
+                block["text"] = (
+                    f"{cut}\n… result cut after {shown} of {text.count(chr(10)) + 1} lines: the shaping step failed "
+                    "(see the server log), so no digest or handle could be made. Narrow the request (a line range, "
+                    "a path, a pattern) to see the rest."
+                )
+            budget = max(0, budget - len(str(block.get("text", ""))))
+        data["content"] = blocks
+        if raw > limit and data.get("structuredContent") is not None:
+            data["structuredContent"] = _trim(data["structuredContent"], limit // 8)
+        figures = {"tier": "passthrough" if raw <= limit else "overview", "raw_tokens": (raw + 3) // 4,
+                   "tokens": (min(raw, limit) + 3) // 4, "handle": None, "estimated": True, "shaping_failed": True}
+        data["_meta"] = {**(data.get("_meta") or {}), **figures}
         return data, figures
 
     def _journal(self, name: str, session: str, args: Any, started: float, *, status: str, figures: dict[str, Any]) -> None:
