@@ -18,11 +18,12 @@ from contexteer.shaping.fold import (
     LineSet,
     calibrate,
     clip,
+    fill_greedy,
     largest_gap,
+    real_cost,
     render_folded,
     select,
 )
-from contexteer.shaping.tokens import get_counter
 
 logger = logging.getLogger(__name__)
 
@@ -267,11 +268,8 @@ def _overview(inp: DigestInput, defs: list[Def], items: list[Item], stats: str, 
         d = by_start[it.start]
         return f"{ls.num(d.idx)}-{ls.num(d.end)} {qual[d.idx]}"
 
-    def real(rendered: list[str]) -> float:
-        return float(get_counter().count("\n".join(rendered)) + 1) if rendered else 0.0
-
     # everything verbatim when it fits (a small file, or few definitions)
-    if under(items, budget * 1.3) and real([verbatim(it) for it in items]) <= budget:
+    if under(items, budget * 1.3) and real_cost([verbatim(it) for it in items]) <= budget:
         return Digest(body=[verbatim(it) for it in sorted(items, key=lambda i: i.start)], stats=stats, pattern=pattern)
 
     shown: dict[int, str] = {}  # item start -> "v" (verbatim) | "c" (compact)
@@ -279,31 +277,20 @@ def _overview(inp: DigestInput, defs: list[Def], items: list[Item], stats: str, 
 
     def take(pool: list[Item], render: Callable[[Item], str], mark: str) -> None:
         nonlocal used
-        if not pool:
-            return
-        cal = calibrate(ls, [render(it) for it in pool[:: max(1, len(pool) // 64)]])
-        misses = 0
-        for it in pool:
-            if misses > 50 or budget - used < 3:
-                break
-            c = ls.est(render(it)) * cal
-            if used + c > budget:
-                misses += 1
-                continue
-            used += c
-            shown[it.start] = mark
+        taken, used = fill_greedy(ls, pool, render, budget, used)
+        shown.update((it.start, mark) for it in taken)
 
     signals = sorted((it for it in items if it.prio < sig.DEFINITION), key=lambda i: (i.prio, i.start))
     take(signals, verbatim, "v")  # errors, TODO/FIXME, the first term matches (definitions among them too)
     defs_items = [it for it in items if it.label == "definitions" and it.start not in shown]
     top = [it for it in defs_items if by_start[it.start].primary]
     nested = sorted((it for it in defs_items if not by_start[it.start].primary), key=lambda i: (i.prio, i.start))
-    cost_v = real([verbatim(it) for it in top]) if under(top, (hard - used) * 1.3) else hard + 1
+    cost_v = real_cost([verbatim(it) for it in top]) if under(top, (hard - used) * 1.3) else hard + 1
     if used + cost_v <= hard:
         used += cost_v
         shown.update((it.start, "v") for it in top)
     else:
-        cost_c = real([compact(it) for it in top])
+        cost_c = real_cost([compact(it) for it in top])
         if used + cost_c <= hard:
             used += cost_c
             shown.update((it.start, "c") for it in top)

@@ -14,13 +14,13 @@ from contexteer.shaping.fold import (
     DigestInput,
     Item,
     LineSet,
-    calibrate,
     clip,
+    fill_greedy,
     largest_gap,
+    real_cost,
     render_folded,
     select,
 )
-from contexteer.shaping.tokens import get_counter
 
 logger = logging.getLogger(__name__)
 
@@ -161,17 +161,8 @@ def _overview(inp: DigestInput, heads: list[tuple[int, int, str]], items: list[I
 
     def take(pool: list[Item], render: Callable[[Item], str]) -> None:
         nonlocal used
-        cal = calibrate(ls, [render(it) for it in pool[:: max(1, len(pool) // 64)]])
-        misses = 0
-        for it in pool:
-            if misses > 50 or budget - used < 3:
-                break
-            c = ls.est(render(it)) * cal
-            if used + c > budget:
-                misses += 1
-                continue
-            used += c
-            chosen.append(it)
+        taken, used = fill_greedy(ls, pool, render, budget, used)
+        chosen.extend(taken)
 
     take([it for it in others if it.prio < sig.DEFINITION], full)  # errors, warnings, TODO, first term matches
     form = "full"
@@ -219,7 +210,7 @@ def _fits(ls: LineSet, rendered: list[str], left: float) -> float | None:
     """The real token cost of the rendered lines when it is within `left` (counted only when the estimate is close)."""
     if sum(ls.est(x) for x in rendered) > left * 1.4:
         return None
-    real = float(get_counter().count("\n".join(rendered)) + 1)
+    real = real_cost(rendered)
     return real if real <= left else None
 
 

@@ -12,7 +12,9 @@ from contexteer.shaping.tokens import get_counter
 
 logger = logging.getLogger(__name__)
 
-__all__ = ["Item", "LineSet", "calibrate", "select", "render_folded", "clip", "fold_marker", "split_lines"]
+__all__ = [
+    "Item", "LineSet", "calibrate", "select", "render_folded", "clip", "fold_marker", "split_lines", "fill_greedy", "real_cost",
+]
 
 _BLANK_AFTER_NL = re.compile(r"\n[ \t\f\v]*(?=\n)")
 # words with their leading space, 1-3 digits, punctuation runs, whitespace: roughly one cl100k token each
@@ -109,6 +111,33 @@ def calibrate(ls: LineSet, rendered: Sequence[str], sample: int = 64) -> float:
     if not picked or est <= 0:
         return 1.0
     return min(1.3, max(0.7, (get_counter().count("\n".join(picked)) + 1) / est))
+
+
+def real_cost(rendered: Sequence[str]) -> float:
+    """The real token cost of rendered lines joined as one block (the trailing newline included); 0 for none."""
+    return float(get_counter().count("\n".join(rendered)) + 1) if rendered else 0.0
+
+
+def fill_greedy(
+    ls: LineSet, pool: Sequence[Item], render: Callable[[Item], str], budget: float, used: float
+) -> tuple[list[Item], float]:
+    """Take items of `pool` in order while their calibrated estimate fits `budget` (starting at `used`);
+    gives up after 50 misses in a row. Returns the items taken and the new `used`."""
+    taken: list[Item] = []
+    if not pool:
+        return taken, used
+    cal = calibrate(ls, [render(it) for it in pool[:: max(1, len(pool) // 64)]])
+    misses = 0
+    for it in pool:
+        if misses > 50 or budget - used < 3:
+            break
+        c = ls.est(render(it)) * cal
+        if used + c > budget:
+            misses += 1
+            continue
+        used += c
+        taken.append(it)
+    return taken, used
 
 
 def clip(text: str, max_chars: int) -> str:
