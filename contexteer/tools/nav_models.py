@@ -1,32 +1,18 @@
-"""Output models of the navigation tools, and the schema compaction that keeps tools/list small."""
+"""Output models of the navigation tools."""
 
 from __future__ import annotations
 
 import logging
-from typing import Any, Literal
+from typing import Literal
 
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import BaseModel, Field
 
 logger = logging.getLogger(__name__)
 
 
-def compact_schema(schema: dict[str, Any]) -> None:
-    """Advertise less: no titles, `type: [X, "null"]` instead of anyOf for optional scalars."""
-    schema.pop("title", None)
-    for prop in (schema.get("properties") or {}).values():
-        prop.pop("title", None)
-        any_of = prop.get("anyOf")
-        if any_of and len(any_of) == 2 and {"type": "null"} in any_of:
-            other = next(a for a in any_of if a != {"type": "null"})
-            if set(other) == {"type"} and isinstance(other["type"], str):
-                del prop["anyOf"]
-                prop["type"] = [other["type"], "null"]
-
-
 class Lean(BaseModel):
-    """An output model whose advertised JSON schema is compact (tools/list must stay small)."""
-
-    model_config = ConfigDict(json_schema_extra=compact_schema)
+    """Base of the navigation output models (their advertised schemas are compacted centrally by
+    `contexteer.server.schema.compact_registered_tools`)."""
 
 
 class OutlineSymbol(Lean):
