@@ -20,6 +20,7 @@ from typing import Any
 
 from contexteer.memory import entries as E
 from contexteer.memory.entries import Header
+from contexteer.shaping.tokens import count_tokens
 
 logger = logging.getLogger(__name__)
 
@@ -27,15 +28,6 @@ logger = logging.getLogger(__name__)
 MAX_TAIL_LINES = 12
 _WORD = re.compile(r"[a-z0-9]+")
 _STOP = frozenset("a an the and or of to in on for with is are was be by at as it this that what how why which do we our".split())
-
-
-def count_tokens(text: str) -> int:
-    """Token count from the shaping engine when present, else a len/4 estimate."""
-    try:
-        from contexteer.shaping.tokens import count_tokens as shaping_count
-    except ImportError:
-        return max(1, len(text) // 4) if text else 0
-    return int(shaping_count(text))
 
 
 def terms(text: str) -> list[str]:

@@ -24,13 +24,13 @@ from contexteer.memory.recall import (
     Budgets,
     SessionMemory,
     age_label,
-    count_tokens,
     rank,
     render_entry,
     render_selection,
 )
 from contexteer.memory.store import MemoryStore, index_line, secret_kinds
 from contexteer.secrets import redact
+from contexteer.shaping.tokens import count_tokens
 
 logger = logging.getLogger(__name__)
 

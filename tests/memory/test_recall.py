@@ -2,8 +2,9 @@
 
 from __future__ import annotations
 
-from contexteer.memory.recall import SessionMemory, count_tokens
+from contexteer.memory.recall import SessionMemory
 from contexteer.memory.service import MemoryService
+from contexteer.shaping.tokens import count_tokens
 
 from .conftest import Clock, MakeService
 
