@@ -365,31 +365,18 @@ class RepoMapper:
         self._symbols: dict[str, list[Any]] = {}
         self._infos: dict[str, Any] | None = None
         self._lock = threading.RLock()
-        self._pending_infos: list[Any] | None = None
 
     def state(self) -> Any:
-        gen = getattr(self.index, "generation", None)
-        if gen is not None:
-            return gen() if callable(gen) else gen
-        conn = getattr(getattr(self.index, "store", None), "conn", None)
-        if conn is not None:  # one aggregate over the files table: ~1 ms where files() costs ~20 ms
-            try:
-                return tuple(conn.execute("SELECT count(*), total(mtime_ns), total(size), max(id), total(n_symbols) FROM files").fetchone())
-            except Exception:  # noqa: BLE001 - a different schema: fall back to the portable way
-                logger.debug("state aggregate failed; hashing files()", exc_info=True)
-        infos = self.index.files()
-        self._pending_infos = infos
-        return hash(tuple((fi.path, fi.mtime_ns, fi.size, fi.status) for fi in infos))
+        """The index generation: bumped by every write of index content, in any process (one indexed read)."""
+        return self.index.generation
 
     def _sync(self) -> None:
         with self._lock:
-            self._pending_infos = None
             st = self.state()
             if st == self._state:
                 return
             self._state = st
-            infos = self._pending_infos if self._pending_infos is not None else self.index.files()
-            self._infos = {fi.path: fi for fi in infos}
+            self._infos = {fi.path: fi for fi in self.index.files()}
             self._rankings.clear()
             if self._loaded:
                 self._update_inputs()
