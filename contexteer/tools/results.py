@@ -11,7 +11,8 @@ from mcp_types import CallToolResult
 from pydantic import BaseModel, Field
 
 from contexteer.errors import InputError
-from contexteer.shaping.fold import clip
+from contexteer.shaping.fold import clip, split_lines
+from contexteer.shaping.kinds import KINDS
 from contexteer.shaping.pipeline import redact_keep_lines
 from contexteer.shaping.stats import ContextStats, compute_stats, render_stats
 from contexteer.shaping.store import compile_pattern
@@ -66,8 +67,6 @@ def register(mcp: object, svc: Services) -> None:
     ) -> Annotated[CallToolResult, FetchedResult]:
         stored = svc.store.get(handle)
         text, red = _redacted(stored.handle, stored.text)
-        from contexteer.shaping.fold import split_lines
-
         lines = split_lines(text)
         first = stored.first_line
         last = first + len(lines) - 1
@@ -229,4 +228,4 @@ def model_line(n: int, text: str, match: bool = False) -> FetchedLine:
 
 
 def _kind(kind: str) -> Any:
-    return kind if kind in ("code", "log", "search", "json", "text", "markdown") else "text"
+    return kind if kind in KINDS else "text"
