@@ -21,6 +21,7 @@ import orjson
 
 from contexteer.errors import InputError, NotFoundError, StorageError
 from contexteer.memory import entries as E
+from contexteer.memory.journal import iso
 from contexteer.memory.storage import DirLock, atomic_delete, atomic_write, ensure_dir
 
 logger = logging.getLogger(__name__)
@@ -96,7 +97,7 @@ class Checkpoints:
             "schemaVersion": 1,
             "id": cid,
             "label": label,
-            "createdAt": E.iso(now),
+            "createdAt": iso(now),
             "summary": summary,
             "decisions": _items("decisions", decisions),
             "files": _items("files", files),

@@ -51,10 +51,6 @@ def now_utc() -> datetime:
     return datetime.now(UTC)
 
 
-def iso(dt: datetime) -> str:
-    return dt.astimezone(UTC).isoformat(timespec="milliseconds").replace("+00:00", "Z")
-
-
 def parse_iso(text: str | None) -> datetime | None:
     if not text:
         return None

@@ -29,8 +29,13 @@ SCHEMA_VERSION = 1
 _MAX_ARG_CHARS = 120
 
 
+def iso(dt: datetime) -> str:
+    """UTC ISO-8601 with milliseconds and a 'Z': the one timestamp format of journal events and memory files."""
+    return dt.astimezone(UTC).isoformat(timespec="milliseconds").replace("+00:00", "Z")
+
+
 def now_iso() -> str:
-    return datetime.now(UTC).isoformat(timespec="milliseconds").replace("+00:00", "Z")
+    return iso(datetime.now(UTC))
 
 
 def summarize_args(args: Mapping[str, Any], body_keys: frozenset[str] = frozenset({"content", "summary", "text"})) -> dict[str, Any]:

@@ -90,16 +90,12 @@ def rank(
             E.TAG_PRIORITY.get(r.header.tag, 9),
             r.header.status == "stale",
             -r.count,
-            _desc(r.last),
-            _desc(r.header.updatedAt),
+            E.desc_key(r.last),
+            E.desc_key(r.header.updatedAt),
             r.header.name,
         )
     )
     return out
-
-
-def _desc(ts: str) -> tuple[int, ...]:
-    return E.desc_key(ts)
 
 
 def _days(then: str | None, now: datetime) -> int | None:

@@ -23,6 +23,7 @@ from contexteer.errors import InputError, NotFoundError, SecretError, StorageErr
 from contexteer.memory import entries as E
 from contexteer.memory import trash
 from contexteer.memory.entries import INDEX_NAME, Entry, Header
+from contexteer.memory.journal import iso
 from contexteer.memory.storage import (
     DirLock,
     atomic_write,
@@ -110,7 +111,7 @@ class MemoryStore:
 
     # ----- helpers -------------------------------------------------------------------------
     def now(self) -> str:
-        return E.iso(self.clock())
+        return iso(self.clock())
 
     def path(self, name: str) -> Path:
         return self.dir / f"{name}.md"
