@@ -65,6 +65,21 @@ def split_lines(text: str) -> list[str]:
     return [ln.rstrip("\r") for ln in lines]
 
 
+def cut_at_cap(start: int, end: int, cap: int) -> tuple[int, int | None]:
+    """The last line one call shows of start..end, and the line the next call starts at (None: all shown)."""
+    if end - start + 1 <= cap:
+        return end, None
+    return start + cap - 1, start + cap
+
+
+def continue_hint(rel: str, next_start: int, until: int, cap: int) -> str:
+    """The note under a read cut at the per-call cap: the exact call reading the next `cap` lines (up to `until`)."""
+    return (
+        f"… cut at the per-call cap of {cap} lines; continue with "
+        f"read_code_range(path=\"{rel}\", start_line={next_start}, end_line={min(until, next_start + cap - 1)})"
+    )
+
+
 def bounds(rel: str, total: int, start_line: int | None, end_line: int | None) -> tuple[int, int]:
     """Validate a 1-based inclusive range against a file of `total` lines; the end is clamped to the file."""
     start = 1 if start_line is None else start_line
@@ -116,19 +131,10 @@ def register(mcp: object, svc: Services) -> None:
         if start_line is None and end_line is None:
             return _whole_file(res.rel, text, lines)
         start, end = bounds(res.rel, total, start_line, end_line)
-        next_start = None
-        if end - start + 1 > cap:
-            end = start + cap - 1
-            next_start = end + 1
+        end, next_start = cut_at_cap(start, end, cap)
         body = number_lines(lines[start - 1 : end], start)
         header = f"{res.rel}:{start}-{end} (of {total} lines)"
-        if next_start is not None:
-            footer = (
-                f"\n… cut at the per-call cap of {cap} lines; continue with "
-                f"read_code_range(path=\"{res.rel}\", start_line={next_start}, end_line={min(total, next_start + cap - 1)})"
-            )
-        else:
-            footer = ""
+        footer = "" if next_start is None else "\n" + continue_hint(res.rel, next_start, total, cap)
         model = CodeRange(path=res.rel, start_line=start, end_line=end, total_lines=total, content=body, next_start_line=next_start)
         return respond(model, f"{header}\n{body}{footer}", explicit=True)
 
@@ -206,16 +212,13 @@ def register(mcp: object, svc: Services) -> None:
         from contexteer.indexers.lookup import semantic_context
 
         total = len(lines)
-        next_start = None
         parts: list[str] = []
         what = f" {target.kind} {target.qualname}" if by_symbol else ""
         parts.append(f"{rel}:{start}-{end}{what} (of {total} lines)")
         if note:
             parts.append(f"[{note}]")
-        shown_end = end
-        if end - start + 1 > cap:
-            shown_end = start + cap - 1
-            next_start = shown_end + 1
+        shown_end, next_start = cut_at_cap(start, end, cap)
+        if next_start is not None:
             inner = [s for s in nav.index.symbols_in_file(rel)
                      if start <= s.start_line <= end and s.id != getattr(target, "id", None)]
             if inner:
@@ -226,11 +229,7 @@ def register(mcp: object, svc: Services) -> None:
         body = number_lines(lines[start - 1 : shown_end], start)
         parts.append(body)
         if next_start is not None:
-            parts.append(
-                f"… cut at the per-call cap of {cap} lines; continue with "
-                f"read_code_range(path=\"{rel}\", start_line={next_start}, end_line={min(end, next_start + cap - 1)})"
-                + ("" if not by_symbol else " or read a nested definition by symbol=")
-            )
+            parts.append(continue_hint(rel, next_start, end, cap) + (" or read a nested definition by symbol=" if by_symbol else ""))
         model = CodeRange(path=rel, start_line=start, end_line=shown_end, total_lines=total, content=body,
                           next_start_line=next_start, symbol=target.qualname or None, kind=target.kind if by_symbol else None,
                           note=note)
