@@ -19,6 +19,7 @@ from contexteer.shaping.fold import (
     calibrate,
     clip,
     fill_greedy,
+    item_cost,
     largest_gap,
     real_cost,
     render_folded,
@@ -214,9 +215,7 @@ def digest_code(inp: DigestInput) -> Digest:
             it.prio = min(it.prio, sig.TERM_FIRST)
     stats = sig.counted(counts) or "no definitions found"
 
-    def cost(it: Item) -> float:
-        return sum(ls.est(clip(lines[k], inp.max_chars)) + 2 for k in range(it.start, it.end + 1))
-
+    cost = item_cost(ls, inp.max_chars)
     pattern = defs_pattern(ls, defs)
     if inp.tier == "digest":
         chosen = select(items, len(ls), inp.budget - 16, cost, fill=lambda k: ls.est(lines[k]))  # a margin: one attempt

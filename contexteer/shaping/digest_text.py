@@ -16,6 +16,7 @@ from contexteer.shaping.fold import (
     LineSet,
     clip,
     fill_greedy,
+    item_cost,
     largest_gap,
     real_cost,
     render_folded,
@@ -113,9 +114,7 @@ def digest_text(inp: DigestInput, *, markdown: bool = True) -> Digest:
     stats = sig.counted(counts) or "no headings"
     pattern = r"^#{1,6} " if markdown else None
 
-    def cost(it: Item) -> float:
-        return sum(ls.est(clip(lines[k], inp.max_chars)) + 2 for k in range(it.start, it.end + 1))
-
+    cost = item_cost(ls, inp.max_chars)
     if inp.tier == "digest":
         chosen = select(items, n, inp.budget, cost, fill=lambda k: ls.est(lines[k]))
         body = render_folded(ls, chosen, what="text", max_chars=inp.max_chars, namer=_namer(ls, heads))

@@ -13,7 +13,7 @@ from contexteer.shaping.tokens import get_counter
 logger = logging.getLogger(__name__)
 
 __all__ = [
-    "Item", "LineSet", "calibrate", "select", "render_folded", "clip", "fold_marker", "split_lines", "fill_greedy", "real_cost",
+    "Item", "LineSet", "calibrate", "select", "render_folded", "clip", "fold_marker", "split_lines", "fill_greedy", "real_cost", "item_cost",
 ]
 
 _BLANK_AFTER_NL = re.compile(r"\n[ \t\f\v]*(?=\n)")
@@ -111,6 +111,15 @@ def calibrate(ls: LineSet, rendered: Sequence[str], sample: int = 64) -> float:
     if not picked or est <= 0:
         return 1.0
     return min(1.3, max(0.7, (get_counter().count("\n".join(picked)) + 1) / est))
+
+
+def item_cost(ls: LineSet, max_chars: int) -> Callable[[Item], float]:
+    """The estimated cost of showing an item's lines as `N: text` (clipped to `max_chars`), for `select`."""
+
+    def cost(it: Item) -> float:
+        return sum(ls.est(clip(ls.lines[k], max_chars)) + 2 for k in range(it.start, it.end + 1))
+
+    return cost
 
 
 def real_cost(rendered: Sequence[str]) -> float:
