@@ -66,6 +66,11 @@ def desc_key(ts: str) -> tuple[int, ...]:
     return (*(-ord(c) for c in ts), 0)
 
 
+def listing_key(h: Header) -> tuple[Any, ...]:
+    """The order of the index file and of action='list': tag priority, stale last, newest first, then name."""
+    return (TAG_PRIORITY.get(h.tag, 9), h.status == "stale", desc_key(h.updatedAt), h.name)
+
+
 def validate_name(name: Any, *, arg: str = "name") -> str:
     """The canonical (lowercase) name, or an InputError saying what a valid name looks like."""
     if not isinstance(name, str) or not name.strip():

@@ -143,7 +143,7 @@ class MemoryService:
         if status:
             s = E.validate_status(status)
             heads = [h for h in heads if h.status == s]
-        heads.sort(key=lambda h: (E.TAG_PRIORITY.get(h.tag, 9), h.status == "stale", E.desc_key(h.updatedAt), h.name))
+        heads.sort(key=E.listing_key)
         out = [self._repair_note() + self._checkpoint_line(now)]
         filt = " ".join(x for x in (f"tag={tag}" if tag else "", f"status={status}" if status else "") if x)
         out.append(f"{len(heads)} entr{'y' if len(heads) == 1 else 'ies'}{' (' + filt + ')' if filt else ''}; headers only — "

@@ -311,8 +311,7 @@ class MemoryStore:
 
     # ----- index ---------------------------------------------------------------------------
     def render_index(self, headers: list[Header] | None = None) -> str:
-        heads = sorted(headers if headers is not None else self.headers(),
-                       key=lambda h: (E.TAG_PRIORITY.get(h.tag, 9), h.status == "stale", E.desc_key(h.updatedAt), h.name))
+        heads = sorted(headers if headers is not None else self.headers(), key=E.listing_key)
         lines = ["# Memory index", "", "One line per entry; read one with the memory tool (action='read', name=...).", ""]
         size = sum(len(ln) + 1 for ln in lines)
         shown = 0
