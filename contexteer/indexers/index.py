@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import logging
 import os
+import stat
 import threading
 import time
 from collections.abc import Callable, Iterable
@@ -286,7 +287,7 @@ class StructureIndex(IndexQueries):
             row = conn.execute("SELECT mtime_ns, size, sha, status FROM files WHERE path=?", (path,)).fetchone()
             try:
                 st = os.stat(os.path.join(root, path))
-                exists = os.path.isfile(os.path.join(root, path))
+                exists = stat.S_ISREG(st.st_mode)  # what os.path.isfile checks, without a second stat
             except OSError:
                 exists = False
             if row is None:
