@@ -313,7 +313,7 @@ def load_config(
 def budget_warnings(s: Settings) -> list[str]:
     """The design's budget arithmetic, as human-readable warnings (empty when it all adds up)."""
     out: list[str] = []
-    remaining = s.model.context_limit - s.model.sys_prompt_budget - s.model.output_reserve - s.chat_memory.register_budget
+    remaining = remaining_tokens(s)
     if remaining <= 0:
         out.append(
             f"remaining context is {remaining} tokens (context_limit - sys_prompt_budget - output_reserve - register_budget): "
@@ -347,4 +347,5 @@ def budget_warnings(s: Settings) -> list[str]:
 
 
 def remaining_tokens(s: Settings) -> int:
+    """Tokens left for the conversation: context_limit - sys_prompt_budget - output_reserve - register_budget."""
     return s.model.context_limit - s.model.sys_prompt_budget - s.model.output_reserve - s.chat_memory.register_budget
