@@ -103,18 +103,6 @@ def atomic_delete(target: Path) -> bool:
     return True
 
 
-def atomic_move(src: Path, dst: Path) -> None:
-    """Rename within one filesystem and fsync both directories."""
-    ensure_dir(dst.parent)
-    try:
-        os.replace(src, dst)
-    except OSError as exc:
-        raise StorageError(f"cannot move {src.name!r} to {dst.parent.name}/ ({exc.strerror}). Check the memory folder's permissions.") from exc
-    fsync_dir(dst.parent)
-    if src.parent != dst.parent:
-        fsync_dir(src.parent)
-
-
 def sweep_temps(directory: Path) -> list[str]:
     """Delete temp files left by interrupted writes; return their names."""
     removed: list[str] = []
