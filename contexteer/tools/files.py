@@ -10,18 +10,17 @@ from typing import Annotated, Any, Literal, cast
 import anyio.to_thread
 from mcp.server.mcpserver import Context
 from mcp_types import CallToolResult
-from pydantic import Field
+from pydantic import BaseModel, Field
 
 from contexteer.errors import ContexteerError, InputError, NotFoundError
 from contexteer.tools.base import ContentKind, Services, respond
-from contexteer.tools.nav_models import Lean
 from contexteer.tools.nav_state import nav_for, run
 from contexteer.workspace import read_text_file
 
 logger = logging.getLogger(__name__)
 
 
-class ContextDef(Lean):
+class ContextDef(BaseModel):
     qualname: str
     kind: str
     location: str
@@ -30,7 +29,7 @@ class ContextDef(Lean):
     via: str
 
 
-class CallerRef(Lean):
+class CallerRef(BaseModel):
     path: str
     line: int
     caller: str | None = None
@@ -38,7 +37,7 @@ class CallerRef(Lean):
     signature: str | None = None
 
 
-class CodeRange(Lean):
+class CodeRange(BaseModel):
     path: str
     start_line: int
     end_line: int

@@ -1,4 +1,4 @@
-"""Output models of the navigation tools."""
+"""Output models of the navigation tools (their advertised schemas are compacted by contexteer.server.schema)."""
 
 from __future__ import annotations
 
@@ -10,12 +10,7 @@ from pydantic import BaseModel, Field
 logger = logging.getLogger(__name__)
 
 
-class Lean(BaseModel):
-    """Base of the navigation output models (their advertised schemas are compacted centrally by
-    `contexteer.server.schema.compact_registered_tools`)."""
-
-
-class OutlineSymbol(Lean):
+class OutlineSymbol(BaseModel):
     qualname: str
     kind: str
     start_line: int
@@ -25,12 +20,12 @@ class OutlineSymbol(Lean):
     exported: bool = True
 
 
-class MapFile(Lean):
+class MapFile(BaseModel):
     path: str
     symbols: list[str]  # 'start-end qualname'
 
 
-class StructuredIndex(Lean):
+class StructuredIndex(BaseModel):
     path: str
     mode: Literal["outline", "map"]
     symbols: list[OutlineSymbol] = Field(default_factory=list)
@@ -41,7 +36,7 @@ class StructuredIndex(Lean):
     note: str | None = None
 
 
-class SymbolHit(Lean):
+class SymbolHit(BaseModel):
     path: str
     qualname: str
     kind: str
@@ -52,13 +47,13 @@ class SymbolHit(Lean):
     references: int = 0
 
 
-class RefSite(Lean):
+class RefSite(BaseModel):
     path: str
     line: int
     preview: str
 
 
-class SymbolSearch(Lean):
+class SymbolSearch(BaseModel):
     query: str
     total: int
     definitions: list[SymbolHit]
@@ -68,28 +63,28 @@ class SymbolSearch(Lean):
     note: str | None = None
 
 
-class DepEdge(Lean):
+class DepEdge(BaseModel):
     source: str
     target: str
     line: int
     depth: int = 1
 
 
-class ExternalPkg(Lean):
+class ExternalPkg(BaseModel):
     package: str
     stdlib: bool = False
     used_by: int = 1
     declared: str | None = None
 
 
-class DeclaredDep(Lean):
+class DeclaredDep(BaseModel):
     name: str
     version: str
     manifest: str
     group: str
 
 
-class Dependencies(Lean):
+class Dependencies(BaseModel):
     path: str
     imports: list[DepEdge] = Field(default_factory=list)
     dependents: list[DepEdge] = Field(default_factory=list)
@@ -101,14 +96,14 @@ class Dependencies(Lean):
     note: str | None = None
 
 
-class TextHit(Lean):
+class TextHit(BaseModel):
     path: str
     line: int
     text: str
     context: bool = False
 
 
-class TextSearch(Lean):
+class TextSearch(BaseModel):
     pattern: str
     matches: int
     files: int
