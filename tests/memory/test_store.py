@@ -69,6 +69,28 @@ def test_unsafe_names_are_refused(service: MemoryService, session, bad: str) -> 
     assert sorted(p.name for p in service.store.dir.iterdir() if p.suffix == ".md") in ([], ["MEMORY.md"])
 
 
+def test_readme_error_examples_are_the_real_messages(service: MemoryService, session) -> None:
+    """The two error texts quoted in the README's memory section, verbatim."""
+    with pytest.raises(InputError) as exc:
+        service.save(session, name="../x", content="hello", tag="NOISE")
+    assert str(exc.value) == ("name '../x' contains a path separator; a memory name is a plain identifier, not a path. "
+                              "Use lowercase letters, digits, '-', '_' and '.', starting with a letter or digit, e.g. 'use-pnpm'.")
+    with pytest.raises(InputError) as exc:
+        service.save(session, name="big", content="x" * 5000, tag="REFERENCE")
+    assert str(exc.value).startswith("content is 5000 bytes; the limit per entry is 4096 bytes (memory.entry_max_bytes).")
+
+
+def test_readme_recall_example_has_the_real_shape(service: MemoryService, session) -> None:
+    """The README's `recall query=authentication` example: preamble, entry heading, then the body."""
+    body = "Auth uses server-side sessions stored in Redis (decided in the 2026-11 review). JWT was rejected: no revocation."
+    service.save(session, name="auth-sessions", content=body, tag="DECISION",
+                 description="Authentication uses server sessions, not JWT", source="user: design review")
+    text = service.recall(session, query="authentication").text
+    assert text.startswith("Memory for 'authentication': 1 matching entry (matched on name, tag and description).\n\n"
+                           "## auth-sessions (DECISION, active) — Authentication uses server sessions, not JWT\n_saved ")
+    assert "source: user: design review_\n\n" + body in text
+
+
 def test_names_are_case_insensitive_identifiers(service: MemoryService, session) -> None:
     service.save(session, name="Use-PNPM", content="pnpm", tag="PREFERENCE")
     assert service.store.exists("use-pnpm")
