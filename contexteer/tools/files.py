@@ -130,11 +130,12 @@ def register(mcp: object, svc: Services) -> None:
         if start_line is None and end_line is None:
             return _whole_file(res.rel, text, lines)
         start, end = bounds(res.rel, total, start_line, end_line)
-        end, next_start = cut_at_cap(start, end, cap)
-        body = number_lines(lines[start - 1 : end], start)
-        header = f"{res.rel}:{start}-{end} (of {total} lines)"
-        footer = "" if next_start is None else "\n" + continue_hint(res.rel, next_start, total, cap)
-        model = CodeRange(path=res.rel, start_line=start, end_line=end, total_lines=total, content=body, next_start_line=next_start)
+        shown_end, next_start = cut_at_cap(start, end, cap)
+        body = number_lines(lines[start - 1 : shown_end], start)
+        header = f"{res.rel}:{start}-{shown_end} (of {total} lines)"
+        footer = "" if next_start is None else "\n" + continue_hint(res.rel, next_start, end, cap)
+        model = CodeRange(path=res.rel, start_line=start, end_line=shown_end, total_lines=total, content=body,
+                          next_start_line=next_start)
         return respond(model, f"{header}\n{body}{footer}", explicit=True)
 
     def _whole_file(rel: str, text: str, lines: list[str]) -> CallToolResult:
