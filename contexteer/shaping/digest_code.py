@@ -268,7 +268,7 @@ def _overview(inp: DigestInput, defs: list[Def], items: list[Item], stats: str, 
         return f"{ls.num(d.idx)}-{ls.num(d.end)} {qual[d.idx]}"
 
     # everything verbatim when it fits (a small file, or few definitions)
-    if under(items, budget * 1.3) and real_cost([verbatim(it) for it in items]) <= budget:
+    if under(items, budget * 1.3) and real_cost(ls, [verbatim(it) for it in items]) <= budget:
         return Digest(body=[verbatim(it) for it in sorted(items, key=lambda i: i.start)], stats=stats, pattern=pattern)
 
     shown: dict[int, str] = {}  # item start -> "v" (verbatim) | "c" (compact)
@@ -284,12 +284,12 @@ def _overview(inp: DigestInput, defs: list[Def], items: list[Item], stats: str, 
     defs_items = [it for it in items if it.label == "definitions" and it.start not in shown]
     top = [it for it in defs_items if by_start[it.start].primary]
     nested = sorted((it for it in defs_items if not by_start[it.start].primary), key=lambda i: (i.prio, i.start))
-    cost_v = real_cost([verbatim(it) for it in top]) if under(top, (hard - used) * 1.3) else hard + 1
+    cost_v = real_cost(ls, [verbatim(it) for it in top]) if under(top, (hard - used) * 1.3) else hard + 1
     if used + cost_v <= hard:
         used += cost_v
         shown.update((it.start, "v") for it in top)
     else:
-        cost_c = real_cost([compact(it) for it in top])
+        cost_c = real_cost(ls, [compact(it) for it in top])
         if used + cost_c <= hard:
             used += cost_c
             shown.update((it.start, "c") for it in top)

@@ -9,7 +9,6 @@ from dataclasses import dataclass, field
 from typing import cast
 
 from contexteer.shaping.fold import Digest, DigestInput, LineSet, calibrate, clip
-from contexteer.shaping.tokens import get_counter
 
 logger = logging.getLogger(__name__)
 
@@ -177,7 +176,7 @@ def _table(inp: DigestInput, ranked: list[FileHits], budget: float) -> list[str]
 def _ratio(ls: LineSet, joined: str, parts: list[str]) -> float:
     """Real tokens of `joined` over the summed estimates of its parts: scales the estimate of more such parts."""
     est = sum(ls.est(x) for x in parts)
-    return min(1.3, max(0.5, get_counter().count(joined) / est)) if est else 1.0
+    return min(1.3, max(0.5, ls.counter.count(joined) / est)) if est else 1.0
 
 
 def _row(fh: FileHits) -> str:

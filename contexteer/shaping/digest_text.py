@@ -209,7 +209,7 @@ def _fits(ls: LineSet, rendered: list[str], left: float) -> float | None:
     """The real token cost of the rendered lines when it is within `left` (counted only when the estimate is close)."""
     if sum(ls.est(x) for x in rendered) > left * 1.4:
         return None
-    real = real_cost(rendered)
+    real = real_cost(ls, rendered)
     return real if real <= left else None
 
 

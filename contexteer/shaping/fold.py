@@ -8,7 +8,7 @@ import re
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
-from contexteer.shaping.tokens import get_counter
+from contexteer.shaping.tokens import TokenCounter, get_counter
 
 logger = logging.getLogger(__name__)
 
@@ -47,8 +47,9 @@ def split_lines(text: str) -> list[str]:
 class LineSet:
     """The result's lines, their displayed numbering and a per-line token estimate from one real count."""
 
-    def __init__(self, text: str, raw_tokens: int, first_line: int = 1) -> None:
+    def __init__(self, text: str, raw_tokens: int, first_line: int = 1, counter: TokenCounter | None = None) -> None:
         self.lines = split_lines(text)
+        self.counter = counter or get_counter()  # the pipeline's: real counts that calibrate estimates use its encoding
         self.text = "\n".join(self.lines)
         self.first = first_line
         self._offsets: list[int] | None = None
@@ -110,7 +111,7 @@ def calibrate(ls: LineSet, rendered: Sequence[str], sample: int = 64) -> float:
     est = sum(ls.est(x) for x in picked)
     if not picked or est <= 0:
         return 1.0
-    return min(1.3, max(0.7, (get_counter().count("\n".join(picked)) + 1) / est))
+    return min(1.3, max(0.7, (ls.counter.count("\n".join(picked)) + 1) / est))
 
 
 def item_cost(ls: LineSet, max_chars: int) -> Callable[[Item], float]:
@@ -122,9 +123,9 @@ def item_cost(ls: LineSet, max_chars: int) -> Callable[[Item], float]:
     return cost
 
 
-def real_cost(rendered: Sequence[str]) -> float:
+def real_cost(ls: LineSet, rendered: Sequence[str]) -> float:
     """The real token cost of rendered lines joined as one block (the trailing newline included); 0 for none."""
-    return float(get_counter().count("\n".join(rendered)) + 1) if rendered else 0.0
+    return float(ls.counter.count("\n".join(rendered)) + 1) if rendered else 0.0
 
 
 def fill_greedy(

@@ -145,7 +145,7 @@ class Pipeline:
         source = text
         if "PRIVATE KEY" in text:  # a key block's middle lines are not secrets on their own: redact it whole first
             source, red = redact_keep_lines(text)
-        ls = LineSet(source, raw_tokens, first_line)
+        ls = LineSet(source, raw_tokens, first_line, self.counter)
         ls.chars_per_token = max(1.0, len(req.text) / max(1, raw_tokens))
         terms = compile_terms(req.terms)
         dkind = "log" if req.is_error and kind not in ("code", "search") else kind

@@ -80,3 +80,18 @@ def test_special_token_text_is_counted_not_refused():
 )
 def test_kind_for_path(path, kind):
     assert kind_for_path(path) == kind
+
+
+def test_digest_calibration_counts_with_the_pipelines_counter_not_the_default_encoding(monkeypatch):
+    from contexteer.shaping.fold import LineSet, calibrate, real_cost
+
+    rendered = [f"{i}: the quick brown fox jumps over the lazy dog" for i in range(40)]
+    text = "\n".join(rendered)
+    default_ls = LineSet(text, 400)  # before the patch: the process-wide default counter stays the real one
+    monkeypatch.setattr(tokens, "_load", lambda name, timeout=0: None)
+    estimated = tokens.TokenCounter("cl100k_base")  # bytes/4: far off the real encoding for these lines
+    own_ls = LineSet(text, 400, counter=estimated)
+    assert own_ls.counter is estimated and default_ls.counter is tokens.get_counter()
+    assert real_cost(own_ls, rendered) == estimated.count(text) + 1
+    assert real_cost(own_ls, rendered) != real_cost(default_ls, rendered)
+    assert calibrate(own_ls, rendered) != calibrate(default_ls, rendered)
