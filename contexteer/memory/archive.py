@@ -22,8 +22,7 @@ from contexteer.memory import entries as E
 from contexteer.memory.checkpoints import Checkpoints, valid_id
 from contexteer.memory.entries import Entry
 from contexteer.memory.storage import atomic_write
-from contexteer.memory.store import MemoryStore, secret_kinds
-from contexteer.secrets import redact
+from contexteer.memory.store import MemoryStore, redact_into, secret_kinds
 
 logger = logging.getLogger(__name__)
 
@@ -47,16 +46,9 @@ class ImportReport:
     checkpoints: int = 0
 
 
-def _redact(text: str, counts: dict[str, int]) -> str:
-    new, c = redact(text)
-    for k, v in c.items():
-        counts[k] = counts.get(k, 0) + v
-    return new
-
-
 def _redact_tree(value: Any, counts: dict[str, int]) -> Any:
     if isinstance(value, str):
-        return _redact(value, counts)
+        return redact_into(value, counts)
     if isinstance(value, list):
         return [_redact_tree(v, counts) for v in value]
     if isinstance(value, dict):
@@ -74,9 +66,9 @@ def export_archive(store: MemoryStore, checkpoints: Checkpoints, dest: Path) -> 
             logger.warning("export skips %s: %s", h.name, exc)
             continue
         head = entry.header.to_dict()
-        head["description"] = _redact(head["description"], report.redacted)
-        head["source"] = _redact(head["source"], report.redacted)
-        entries.append({"file": entry.header.file, "header": head, "body": _redact(entry.body, report.redacted)})
+        head["description"] = redact_into(head["description"], report.redacted)
+        head["source"] = redact_into(head["source"], report.redacted)
+        entries.append({"file": entry.header.file, "header": head, "body": redact_into(entry.body, report.redacted)})
     cps = []
     for cid in checkpoints.ids():
         data = checkpoints.load(cid).data

@@ -28,8 +28,7 @@ from contexteer.memory.recall import (
     render_entry,
     render_selection,
 )
-from contexteer.memory.store import MemoryStore, index_line, secret_kinds
-from contexteer.secrets import redact
+from contexteer.memory.store import MemoryStore, index_line, redact_into, secret_kinds
 from contexteer.shaping.tokens import count_tokens
 
 logger = logging.getLogger(__name__)
@@ -271,22 +270,20 @@ class MemoryService:
                         redact_secrets: bool = False) -> Answer:
         texts = [label or "", summary or "", *(decisions or []), *(files or []), *(next_steps or [])]
         kinds = secret_kinds(*texts)
-        redacted = 0
+        counts: dict[str, int] = {}
         if kinds:
             if not redact_secrets:
                 raise SecretError(f"refused: the checkpoint contains a secret ({', '.join(kinds)}); secrets are never written to "
                                   "memory. Remove it, or pass redact=true to store it with the secret replaced by a marker.")
 
             def r(t: str) -> str:
-                nonlocal redacted
-                new, c = redact(t)
-                redacted += sum(c.values())
-                return new
+                return redact_into(t, counts)
 
             label, summary = r(label), r(summary)
             decisions = [r(x) for x in decisions or []]
             files = [r(x) for x in files or []]
             next_steps = [r(x) for x in next_steps or []]
+        redacted = sum(counts.values())
         cp = self.checkpoints.save(label=label, summary=summary, decisions=decisions, files=files, next_steps=next_steps,
                                    version=__version__, settings=self._settings_snapshot())
         self._event("checkpoint_save", id=cp.id, decisions=len(cp.data["decisions"]), files=len(cp.data["files"]),

@@ -76,6 +76,14 @@ class RepairReport:
         return "; ".join(parts)
 
 
+def redact_into(text: str, counts: dict[str, int]) -> str:
+    """`text` with its secrets replaced by markers; adds how many of each kind to `counts`."""
+    new, c = redact(text)
+    for k, v in c.items():
+        counts[k] = counts.get(k, 0) + v
+    return new
+
+
 def secret_kinds(*texts: str) -> list[str]:
     kinds: list[str] = []
     for text in texts:
@@ -223,12 +231,9 @@ class MemoryStore:
                     f"refused: the entry contains a secret ({', '.join(kinds)}); secrets are never written to memory. "
                     "Remove it, or pass redact=true to save it with the secret replaced by a marker."
                 )
-            content, c1 = redact(content)
-            description, c2 = redact(description or "") if description else (description, {})
-            source, c3 = redact(source or "") if source else (source, {})
-            for c in (c1, c2, c3):
-                for k, v in dict(c).items():
-                    redacted[k] = redacted.get(k, 0) + v
+            content = redact_into(content, redacted)
+            description = redact_into(description, redacted) if description else description
+            source = redact_into(source, redacted) if source else source
         size = len(content.encode("utf-8"))
         if size > self.entry_max_bytes:
             raise InputError(

@@ -60,6 +60,14 @@ def test_checkpoint_with_a_secret_is_refused(service: MemoryService, session) ->
     assert service.checkpoints.ids() == []
 
 
+def test_checkpoint_with_secrets_is_saved_redacted_when_asked(service: MemoryService, session) -> None:
+    ans = service.checkpoint_save(session, label="deploy", summary="token: ghp_" + "a" * 36,
+                                  decisions=["key AKIA" + "ABCDEFGHIJKLMNOP"], redact_secrets=True)
+    assert "2 secret(s) were replaced by markers" in ans.text
+    data = service.checkpoints.load(ans.names[0]).data
+    assert "ghp_" + "a" * 36 not in data["summary"] and "AKIA" + "ABCDEFGHIJKLMNOP" not in data["decisions"][0]
+
+
 def test_checkpoint_errors_say_what_to_do(service: MemoryService, session) -> None:
     with pytest.raises(NotFoundError) as exc:
         service.checkpoint_load(session, cid="latest")
