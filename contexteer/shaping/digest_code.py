@@ -331,15 +331,20 @@ def _join(stack: list[Def], d: Def) -> str:
     return f"{parent}.{d.name}"
 
 
-def _qualnames(defs: list[Def]) -> dict[int, str]:
-    out: dict[int, str] = {}
+def _qualified(defs: list[Def]) -> list[str]:
+    """Each definition's qualified name, in the order of `defs`."""
+    out: list[str] = []
     stack: list[Def] = []
     for d in defs:
         while stack and d.idx > stack[-1].end:
             stack.pop()
-        out[d.idx] = _join(stack, d)
+        out.append(_join(stack, d))
         stack.append(d)
     return out
+
+
+def _qualnames(defs: list[Def]) -> dict[int, str]:
+    return {d.idx: q for d, q in zip(defs, _qualified(defs), strict=True)}
 
 
 def _compact(ls: LineSet, rest: list[Item], by_start: dict[int, Def], qual: dict[int, str], budget: float, pattern: str) -> list[str]:
@@ -369,13 +374,7 @@ def _namer(defs: list[Def], ls: LineSet):  # type: ignore[no-untyped-def]
     """Name the innermost symbol whose body contains a folded range: 'body of Parser.parse' (blank lines
     trailing the range, between one definition and the next, do not count against containment)."""
     starts = [d.idx for d in defs]
-    parents: list[str] = []
-    stack: list[Def] = []
-    for d in defs:
-        while stack and d.idx > stack[-1].end:
-            stack.pop()
-        parents.append(_join(stack, d))
-        stack.append(d)
+    parents = _qualified(defs)
 
     def name(a: int, b: int) -> str:
         while b > a and not ls.lines[b].strip():
