@@ -13,7 +13,7 @@ from contexteer import __version__
 from contexteer.config import LoadedConfig
 from contexteer.server.schema import compact_registered_tools
 from contexteer.server.shaping_mw import ShapingMiddleware
-from contexteer.tools.base import Services
+from contexteer.tools.base import RequestSessionMiddleware, Services
 from contexteer.workspace import Workspace
 
 logger = logging.getLogger(__name__)
@@ -46,7 +46,7 @@ def build_server(ws: Workspace, loaded: LoadedConfig, *, services: Services | No
         version=__version__,
         instructions=INSTRUCTIONS,
         log_level=loaded.settings.server.log_level,
-        middleware=[ShapingMiddleware(svc)],
+        middleware=[ShapingMiddleware(svc), RequestSessionMiddleware(svc)],
     )
     svc.bind(mcp)
     for modname in TOOL_MODULES:

@@ -8,6 +8,7 @@ Tools are thin: validate arguments, call the domain layer, return `respond(model
 
 from __future__ import annotations
 
+import contextvars
 import functools
 import inspect
 import logging
@@ -47,6 +48,29 @@ class ToolSpec:
     name: str
     kind: ContentKind
     terms_from: tuple[str, ...] = ()
+
+
+#: The MCP session of the request being served, for handlers the SDK gives no Context (static resources).
+_request_session: contextvars.ContextVar[str | None] = contextvars.ContextVar("contexteer_request_session", default=None)
+
+
+class RequestSessionMiddleware:
+    """`ServerMiddleware`: records which MCP session a resources/read belongs to (`Services.current_session_id`).
+
+    Tools get the session from their `Context`; static resources cannot declare one (the SDK refuses),
+    so this is how a resource honours per-session state such as memory's ignore flag."""
+
+    def __init__(self, svc: Services) -> None:
+        self.svc = svc
+
+    async def __call__(self, ctx: Any, call_next: Any) -> Any:
+        if getattr(ctx, "method", None) != "resources/read":
+            return await call_next(ctx)
+        token = _request_session.set(self.svc.session_id(getattr(ctx, "session", None)))
+        try:
+            return await call_next(ctx)
+        finally:
+            _request_session.reset(token)
 
 
 READ_ONLY = ToolAnnotations(read_only_hint=True, idempotent_hint=True, destructive_hint=False, open_world_hint=False)
@@ -194,6 +218,10 @@ class Services:
             sid = uuid.uuid4().hex[:12]
             self._identities[key] = (ref, sid)
             return sid
+
+    def current_session_id(self) -> str:
+        """The session of the resources/read being served ('local' outside one); see RequestSessionMiddleware."""
+        return _request_session.get() or "local"
 
     def state(self, session_id: str) -> dict[str, Any]:
         """Per-session scratch state (memory ignore flag, memory bytes shown, ...)."""

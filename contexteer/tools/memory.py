@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import contextvars
 import logging
 import threading
 import weakref
@@ -47,7 +46,6 @@ class MemoryResult(BaseModel):
 
 _services: weakref.WeakKeyDictionary[Services, MemoryService] = weakref.WeakKeyDictionary()
 _guard = threading.Lock()
-_resource_session: contextvars.ContextVar[str | None] = contextvars.ContextVar("contexteer_memory_session", default=None)
 
 
 def memory_service(svc: Services) -> MemoryService:
@@ -119,22 +117,6 @@ def dispatch(service: MemoryService, sm: SessionMemory, action: str, a: dict[str
     raise InputError(f"unknown action {action!r}.")
 
 
-class _ResourceSession:
-    """Middleware: tells the memory resources which MCP session reads them (for the ignore flag)."""
-
-    def __init__(self, svc: Services) -> None:
-        self.svc = svc
-
-    async def __call__(self, ctx: Any, call_next: Any) -> Any:
-        if getattr(ctx, "method", None) not in ("resources/read", "prompts/get"):
-            return await call_next(ctx)
-        token = _resource_session.set(self.svc.session_id(getattr(ctx, "session", None)))
-        try:
-            return await call_next(ctx)
-        finally:
-            _resource_session.reset(token)
-
-
 def register(mcp: Any, svc: Services) -> None:
     try:
         memory_service(svc)  # startup: check (and repair) the index now; the repair is reported on the first answer
@@ -171,8 +153,6 @@ def register(mcp: Any, svc: Services) -> None:
         model = MemoryResult(action=ans.action, names=[] if ans.ignored else ans.names, count=ans.count, ignored=ans.ignored)
         return respond(model, ans.text, explicit=ans.explicit)
 
-    mcp.middleware.append(_ResourceSession(svc))
-
     def _service() -> MemoryService:
         try:
             return memory_service(svc)
@@ -183,7 +163,7 @@ def register(mcp: Any, svc: Services) -> None:
             ) from exc
 
     def _session() -> SessionMemory:
-        return session_memory(svc, _resource_session.get() or "local")
+        return session_memory(svc, svc.current_session_id())
 
     @mcp.resource("memory://index", name="memory-index", mime_type="text/markdown",
                   description="The memory index: one line per entry (headers only, never bodies).")
