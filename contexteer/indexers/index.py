@@ -168,7 +168,7 @@ class StructureIndex(IndexQueries):
                     continue
                 if (st.st_mtime_ns, st.st_size) == (old[0], old[1]):
                     continue
-                jobs.append(Job(path, old[2] if old[3] == "indexed" or old[3] == "unsupported" else None))
+                jobs.append(_reparse(path, old))
             else:
                 jobs.append(Job(path, None))
         return jobs
@@ -298,7 +298,7 @@ class StructureIndex(IndexQueries):
             if not exists:
                 jobs.append(Job(path, None))
             elif (st.st_mtime_ns, st.st_size) != (row[0], row[1]):
-                jobs.append(Job(path, row[2] if row[3] in ("indexed", "unsupported") else None))
+                jobs.append(_reparse(path, row))
             else:
                 report.unchanged += 1
         if jobs:
@@ -382,3 +382,9 @@ class _Held:
 
     def __exit__(self, *exc: object) -> None:
         self.lock.release()
+
+
+def _reparse(path: str, row: tuple[Any, ...]) -> Job:
+    """The job for a known file whose stat changed; its old hash, passed for indexed and unsupported files
+    only, lets the worker skip a file whose content did not change."""
+    return Job(path, row[2] if row[3] in ("indexed", "unsupported") else None)
