@@ -37,3 +37,20 @@ def test_a_medium_go_file_is_digested_with_bodies_named_by_the_index(tmp_path: P
     assert "body of Server.Start" in text  # the qualified name comes from the tree-sitter index
     assert "body of Handler3" in text
     assert "fmt.Println" not in text  # bodies are folded, not inlined
+
+
+def test_a_range_cut_at_the_line_cap_continues_within_the_range_asked_for(tmp_path: Path):
+    root = tmp_path / "repo"
+    root.mkdir()
+    (root / "long.txt").write_text("".join(f"row {i}\n" for i in range(1, 901)))
+    ws, loaded = make_workspace(root)
+
+    async def main():
+        async with Client(build_server(ws, loaded)) as client:
+            return await client.call_tool("read_code_range", {"path": "long.txt", "start_line": 1, "end_line": 500})
+
+    result = anyio.run(main)
+    text = result.content[0].text  # type: ignore[union-attr]
+    assert "long.txt:1-400 (of 900 lines)" in text
+    assert 'read_code_range(path="long.txt", start_line=401, end_line=500)' in text
+    assert result.structured_content is not None and result.structured_content["next_start_line"] == 401
