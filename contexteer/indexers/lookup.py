@@ -12,7 +12,7 @@ from __future__ import annotations
 import builtins
 import difflib
 import logging
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -143,11 +143,14 @@ def semantic_context(
     *,
     max_defs: int = 15,
     max_callers: int = 10,
+    extra_names: Iterable[str] = (),
 ) -> Semantic:
     """Definitions the body of `sym` refers to and the callers of `sym`.
 
     `resolve_imports(path)` maps each imported name of `path` (and '*' for whole-module imports) to the
-    repository files it resolves to.
+    repository files it resolves to. `extra_names` are identifiers the body uses as values
+    (`uses.names_used`), beyond the stored references: they may be locals, so they resolve only to a
+    module-level definition of the same file or to a name the file imports explicitly.
     """
     out = Semantic()
     in_file = index.symbols_in_file(sym.path)
@@ -158,6 +161,11 @@ def semantic_context(
         if ref.name in inside or ref.name in names:
             continue
         names.append(ref.name)
+    strict = set()
+    for name in extra_names:
+        if name not in inside and name not in names and name != sym.name:
+            names.append(name)
+            strict.add(name)
     imported = resolve_imports(sym.path)
     import_files = sorted({f for fs in imported.values() for f in fs})
     file_syms: dict[str, list[Any]] = {}
@@ -173,12 +181,22 @@ def semantic_context(
             break
         found: tuple[Any, str] | None = None
         builtin = python and name in PY_BUILTINS  # dict(), len(), str: only a module-level redefinition counts
-        local = [s for s in in_file if s.name == name and usable(s) and s.id != sym.id and (not builtin or s.parent_id is None)]
+        local = [s for s in in_file if s.name == name and usable(s) and s.id != sym.id
+                 and (s.parent_id is None or not (builtin or (name in strict and python)))]
         if builtin and not local:
             continue
         if local:
             same_parent = [s for s in local if s.parent_id == sym.parent_id]
-            found = ((same_parent or local)[0], "same file")
+            if name not in strict or same_parent or local[0].parent_id is None:
+                found = ((same_parent or local)[0], "same file")
+        if found is None and name in strict:
+            for f in imported.get(name, ()):
+                cands = [s for s in syms_of(f) if s.name == name and usable(s) and s.parent_id is None]
+                if cands:
+                    found = (cands[0], "import")
+                    break
+            if found is None:
+                continue  # probably a local variable: not reported as unresolved either
         if found is None:
             targets = imported.get(name) or import_files
             for f in targets:

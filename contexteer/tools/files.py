@@ -235,10 +235,11 @@ def register(mcp: object, svc: Services) -> None:
                           note=note)
         if semantic:
             max_callers = svc.settings.navigation.max_callers
-            sem = semantic_context(nav.index, target, nav.imported, max_callers=max_callers)
+            extra = _values_used(nav, rel, lines, start, end)
+            sem = semantic_context(nav.index, target, nav.imported, max_callers=max_callers, extra_names=extra)
             touched = [s.path for s, _ in sem.definitions] + [c.path for c in sem.callers]
             if nav.recheck(p for p in touched if p != rel):  # an answer about other files reflects them too
-                sem = semantic_context(nav.index, target, nav.imported, max_callers=max_callers)
+                sem = semantic_context(nav.index, target, nav.imported, max_callers=max_callers, extra_names=extra)
             model.uses = [ContextDef(qualname=s.qualname, kind=s.kind, location=f"{s.path}:{s.start_line}-{s.end_line}",
                                      signature=s.signature, doc=s.doc, via=how) for s, how in sem.definitions]
             model.callers = [CallerRef(path=c.path, line=c.line, caller=c.symbol.qualname if c.symbol else None,
@@ -247,6 +248,18 @@ def register(mcp: object, svc: Services) -> None:
             model.callers_total = sem.callers_total
             parts.append(_semantic_text(model, by_symbol))
         return respond(model, "\n".join(parts), explicit=True)
+
+
+def _values_used(nav: Any, rel: str, lines: list[str], start: int, end: int) -> list[str]:
+    """Identifiers the lines use as values (`isinstance(x, Foo)`, `x = LIMIT`), which the index does not store."""
+    from contexteer.indexers import languages
+    from contexteer.indexers.uses import names_used
+
+    info = nav.index.file_info(rel)
+    spec = languages.BY_NAME.get(info.language) if info is not None and info.language else None
+    if spec is None:
+        return []
+    return names_used("\n".join(lines).encode("utf-8", "replace"), spec, start, end)
 
 
 def _semantic_text(model: CodeRange, by_symbol: bool) -> str:

@@ -107,6 +107,30 @@ def test_semantic_context_resolves_same_file_definitions_first(pyshop: Served):
     assert uses["Order"][0] == "shop/models.py:24-44"
 
 
+def test_semantic_context_lists_names_used_as_values_but_not_locals_that_share_a_name(tmp_path: Path):
+    root = copy_fixture("pyshop", tmp_path)
+    (root / "shop" / "limits.py").write_text(
+        "DEFAULT_LIMIT = 10\n\n\nclass Config:\n    @classmethod\n    def load(cls):\n        return cls()\n"
+    )
+    (root / "shop" / "stats.py").write_text("def count(xs):\n    return len(xs)\n")  # never imported by check.py
+    (root / "shop" / "check.py").write_text(
+        "from shop.limits import Config, DEFAULT_LIMIT\n\n\nclass Widget:\n    pass\n\n\n"
+        "def validate(item, count):\n"
+        "    cfg = Config.load()\n"
+        "    if isinstance(item, Widget) and count > DEFAULT_LIMIT:\n"
+        "        return cfg\n"
+        "    return None\n"
+    )
+    a = Served(root).call("read_code_range", path="shop/check.py", symbol="validate", context="semantic")
+    assert not a.is_error, a.text
+    uses = {u["qualname"]: (u["location"], u["via"]) for u in a.data["uses"]}
+    # none of these is a call, a type annotation or a base class: only the body's values name them
+    assert uses["Config"] == ("shop/limits.py:4-7", "import")
+    assert uses["DEFAULT_LIMIT"] == ("shop/limits.py:1-1", "import")
+    assert uses["Widget"] == ("shop/check.py:4-5", "same file")
+    assert "count" not in uses  # a parameter, although shop/stats.py defines a function by that name
+
+
 def test_max_callers_limits_the_callers_listed(tmp_path: Path):
     served = Served(copy_fixture("pyshop", tmp_path), **{"navigation.max_callers": 1})
     a = served.call("read_code_range", path="shop/pricing.py", symbol="apply_discount", context="semantic")
