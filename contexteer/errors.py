@@ -43,7 +43,15 @@ __all__ = [
 
 
 class ContexteerError(Exception):
-    """Root of every anticipated failure; the message is shown to the user or model as is."""
+    """Root of every anticipated failure; the message is shown to the user or model as is, except that
+    a secret it echoes (a token passed as a tag, a name) becomes a marker before anything logs it."""
+
+    def __init__(self, *args: object) -> None:
+        if args and isinstance(args[0], str):
+            from contexteer.secrets import redact  # secrets imports nothing from contexteer
+
+            args = (redact(args[0])[0], *args[1:])
+        super().__init__(*args)
 
 
 class ConfigError(ContexteerError):

@@ -1,40 +1,55 @@
 """Secret detection and redaction shared by the shaping pipeline (outgoing text) and memory (refusing saves).
 
-Patterns cover AWS access keys, GitHub/GitLab/Slack/OpenAI/Anthropic tokens, private key blocks, JWTs
-and `password=`/`secret=`/`token=`-style assignments. Each finding names its kind so a refusal or a
-redaction marker can say what was found without repeating it.
+Patterns cover AWS access keys, GitHub/GitLab/Slack/OpenAI/Anthropic/Stripe tokens, private key blocks,
+JWTs, `password=`/`secret=`/`token=`-style assignments (JSON keys included), passwords in URLs
+(`postgres://user:pw@host`) and key material without its BEGIN line: two or more adjacent lines of long
+base64 (a key block read or searched from its middle). Each finding names its kind so a refusal or a
+redaction marker can say what was found without repeating it. `secret_fragments` lists the lines of the
+secrets found in one text, so the same secret split across separate strings (one search hit per string
+in structuredContent) is redacted there too.
 """
 
 from __future__ import annotations
 
+import bisect
 import re
 from collections import Counter
 from dataclasses import dataclass
 
-__all__ = ["Finding", "find_secrets", "may_hold_secrets", "redact", "SECRET_KINDS"]
+__all__ = ["Finding", "find_secrets", "may_hold_secrets", "redact", "scrub", "secret_fragments", "SECRET_KINDS"]
 
-_PATTERNS: list[tuple[str, re.Pattern[str]]] = [
-    ("private key block", re.compile(r"-----BEGIN (?:[A-Z0-9]+ )*PRIVATE KEY(?: BLOCK)?-----[\s\S]*?(?:-----END (?:[A-Z0-9]+ )*PRIVATE KEY(?: BLOCK)?-----|\Z)")),
-    ("AWS access key", re.compile(r"\b(?:AKIA|ASIA|ABIA|ACCA)[0-9A-Z]{16}\b")),
-    ("GitHub token", re.compile(r"\b(?:gh[pousr]_[A-Za-z0-9]{36,255}|github_pat_[A-Za-z0-9_]{22,255})\b")),
-    ("GitLab token", re.compile(r"\bglpat-[A-Za-z0-9_\-]{20,}\b")),
-    ("Slack token", re.compile(r"\bxox[abposr]-[A-Za-z0-9-]{10,}\b")),
-    ("Anthropic key", re.compile(r"\bsk-ant-[A-Za-z0-9_\-]{20,}\b")),
-    ("OpenAI key", re.compile(r"\bsk-(?:proj-|svcacct-|admin-)?[A-Za-z0-9_\-]{20,}\b")),
-    ("JWT", re.compile(r"\beyJ[A-Za-z0-9_-]{8,}\.eyJ[A-Za-z0-9_-]{8,}\.[A-Za-z0-9_-]{8,}\b")),
+# (kind, pattern, hints): a pattern runs only on a text whose lower-cased form contains one of its hints
+# (no hints: always; the credential pattern finds its own places), so a large output without any hint costs one lower() and a few `in` scans.
+_PATTERNS: list[tuple[str, re.Pattern[str], tuple[str, ...]]] = [
+    ("private key block", re.compile(r"-----BEGIN (?:[A-Z0-9]+ )*PRIVATE KEY(?: BLOCK)?-----[\s\S]*?(?:-----END (?:[A-Z0-9]+ )*PRIVATE KEY(?: BLOCK)?-----|\Z)"),
+     ("private key",)),
+    ("AWS access key", re.compile(r"\b(?:AKIA|ASIA|ABIA|ACCA)[0-9A-Z]{16}\b"), ("akia", "asia", "abia", "acca")),
+    ("GitHub token", re.compile(r"\b(?:gh[pousr]_[A-Za-z0-9]{36,255}|github_pat_[A-Za-z0-9_]{22,255})\b"),
+     ("ghp_", "gho_", "ghu_", "ghs_", "ghr_", "github_pat_")),
+    ("GitLab token", re.compile(r"\bglpat-[A-Za-z0-9_\-]{20,}\b"), ("glpat-",)),
+    ("Slack token", re.compile(r"\bxox[abposr]-[A-Za-z0-9-]{10,}\b"), ("xox",)),
+    ("Anthropic key", re.compile(r"\bsk-ant-[A-Za-z0-9_\-]{20,}\b"), ("sk-ant-",)),
+    ("OpenAI key", re.compile(r"\bsk-(?:proj-|svcacct-|admin-)?[A-Za-z0-9_\-]{20,}\b"), ("sk-",)),
+    ("Stripe key", re.compile(r"\b(?:sk|rk)_live_[A-Za-z0-9]{16,}\b"), ("_live_",)),
+    ("JWT", re.compile(r"\beyJ[A-Za-z0-9_-]{8,}\.eyJ[A-Za-z0-9_-]{8,}\.[A-Za-z0-9_-]{8,}\b"), ("eyj",)),
     (
         "credential assignment",
+        # the key ends with one of these words (`db_password`, "apiKey"); the scan starts at the word
         re.compile(
             r"""(?ix)
-            \b(?:[a-z0-9_]*?(?:password|passwd|pwd|secret|token|api[_-]?key|access[_-]?key|client[_-]?secret))
-            \s*[:=]\s*
+            (?:password|passwd|pwd|secret|token|api[_-]?key|access[_-]?key|client[_-]?secret)
+            ["']?\s*[:=]\s*
             (?P<q>["']?)(?P<val>(?!\s)[^\s"'`,;]{6,})(?P=q)
             """
         ),
+        (),  # `_credentials` tries it only where its words occur
     ),
+    # scheme://user:password@host: only the password is the secret
+    ("password in URL", re.compile(r"://[^\s:/@'\"`]+:(?P<val>[^\s/@'\"`]{3,})@(?=[\w\[])"), ("://",)),
 ]
 
-SECRET_KINDS = tuple(kind for kind, _ in _PATTERNS)
+_KEY_MATERIAL = "key material"
+SECRET_KINDS = tuple(kind for kind, _, _ in _PATTERNS) + (_KEY_MATERIAL,)
 
 # Values an assignment may have that are obviously not secrets (placeholders, references, code).
 _PLACEHOLDER = re.compile(
@@ -46,6 +61,11 @@ _PLACEHOLDER = re.compile(
         \[redacted[^\]]*\]
     )$"""
 )
+# The password part of a URL in documentation: `user:password@host`, `user:pass@`, `:${DB_PASSWORD}@`.
+_URL_PLACEHOLDER = re.compile(r"(?i)^(?:pass(?:word)?|pwd|secret|\*+|x+|<[^>]*>|\$\{?\w+\}?|\{\{.*\}\}|%s|\{\w*\})$")
+# A long base64 run (PEM and OpenSSH bodies are 64 and 70 characters a line).
+_B64_RUN = re.compile(r"(?<![A-Za-z0-9+/=])[A-Za-z0-9+/]{60,}={0,2}(?![A-Za-z0-9+/=])")
+_B64_TAIL = re.compile(r"(?<![A-Za-z0-9+/=])[A-Za-z0-9+/]{4,}={0,2}\s*$")
 
 
 @dataclass(frozen=True)
@@ -55,40 +75,119 @@ class Finding:
     end: int
 
 
-# Every pattern above contains one of these (lower-cased), or is a credential assignment
-# (`password=`, `api_key: `...): a cheap pre-check before the full patterns run on large outputs.
-_HINTS = ("akia", "asia", "abia", "acca", "ghp_", "gho_", "ghu_", "ghs_", "ghr_", "github_pat_", "glpat-", "xox",
-          "sk-", "eyj", "private key")
-_ASSIGNMENT_HINT = re.compile(r"(?i)(?:passwd|password|pwd|secret|token|key)[\w-]*[\"']?\s*[:=]")
+def _applies(hints: tuple[str, ...], low: str) -> bool:
+    return not hints or any(h in low for h in hints)
 
 
 def may_hold_secrets(text: str) -> bool:
     """False only when no pattern can match (a test checks this against every kind)."""
     low = text.lower()
-    return any(h in low for h in _HINTS) or _ASSIGNMENT_HINT.search(text) is not None
+    for kind, pat, hints in _PATTERNS:
+        if _applies(hints, low) and (kind != "credential assignment" or _credentials(pat, text, low)):
+            return True
+    return bool(_key_material(text))
+
+
+def _key_material(text: str) -> list[tuple[int, int]]:
+    """Spans of base64 runs on two or more adjacent lines (the body of a key block without its BEGIN
+    line), plus the shorter last line of such a block. Hex-only runs (hashes) and runs that are not
+    mixed-case with digits (identifiers, padding) do not count. Only long lines with at most two spaces
+    are searched (a key line is one word, maybe after a line number or a path): most text is skipped
+    without a regex."""
+    by_line: dict[int, tuple[int, int]] = {}
+    next_line: dict[int, int] = {}  # offset of the line after a run line
+    lines = text.split("\n")
+    offset = 0
+    for i, line in enumerate(lines):
+        if len(line) >= 60 and line.count(" ", 0, 200) - (len(line) - len(line.lstrip(" "))) <= 2:
+            for m in _B64_RUN.finditer(line):
+                tok = m.group()
+                if any(c.isupper() for c in tok) and any(c.islower() for c in tok) and any(c.isdigit() for c in tok):
+                    by_line[i] = (offset + m.start(), offset + m.end())
+                    next_line[i] = offset + len(line) + 1
+                    break
+        offset += len(line) + 1
+    if len(by_line) < 2:
+        return []
+    spans = [span for ln, span in by_line.items() if ln - 1 in by_line or ln + 1 in by_line]
+    for ln in list(by_line):  # a block's last, shorter line
+        if ln - 1 in by_line and ln + 1 not in by_line and ln + 1 < len(lines):
+            tail = _B64_TAIL.search(lines[ln + 1])
+            if tail is not None:
+                base = next_line[ln]
+                spans.append((base + tail.start(), base + tail.start() + len(tail.group().rstrip())))
+    return spans
 
 
 def find_secrets(text: str) -> list[Finding]:
-    """Every secret-looking span in `text`, non-overlapping, in order."""
-    if not may_hold_secrets(text):
-        return []
+    """Every secret-looking span in `text`, non-overlapping (an earlier pattern wins), in order."""
+    low = text.lower()
+    taken = _Spans()
     found: list[Finding] = []
-    taken: list[tuple[int, int]] = []
-    for kind, pat in _PATTERNS:
-        for m in pat.finditer(text):
+    for kind, pat, hints in _PATTERNS:
+        if not _applies(hints, low):
+            continue
+        for m in _credentials(pat, text, low) if kind == "credential assignment" else pat.finditer(text):
             if kind == "credential assignment":
                 val = m.group("val")
                 if _PLACEHOLDER.match(val) or not re.search(r"[0-9]", val) and len(val) < 12:
                     continue
                 start, end = m.span("val")
+            elif kind == "password in URL":
+                if _URL_PLACEHOLDER.match(m.group("val")):
+                    continue
+                start, end = m.span("val")
             else:
                 start, end = m.span()
-            if any(s < end and start < e for s, e in taken):
-                continue
-            taken.append((start, end))
-            found.append(Finding(kind, start, end))
+            if taken.add(start, end):
+                found.append(Finding(kind, start, end))
+    for start, end in _key_material(text):
+        if taken.add(start, end):
+            found.append(Finding(_KEY_MATERIAL, start, end))
     found.sort(key=lambda f: f.start)
     return found
+
+
+_CREDENTIAL_WORDS = ("pass", "pwd", "secret", "token", "key")
+
+
+def _credentials(pat: re.Pattern[str], text: str, low: str) -> list[re.Match[str]]:
+    """The credential pattern's matches, tried only where one of its words occurs (a case-insensitive
+    alternation scanned from every position costs ~0.1 ms per KB; the words are rare)."""
+    starts: set[int] = set()
+    for word in _CREDENTIAL_WORDS:
+        i = low.find(word)
+        while i >= 0:
+            starts.update(range(max(0, i - 7), i + 1))  # `api_`, `access_`, `client_` come before `key`/`secret`
+            i = low.find(word, i + 1)
+    out: list[re.Match[str]] = []
+    covered = -1
+    for i in sorted(starts):
+        if i < covered:
+            continue
+        m = pat.match(text, i)
+        if m is not None:
+            out.append(m)
+            covered = m.end()
+    return out
+
+
+class _Spans:
+    """Non-overlapping [start, end) spans kept sorted; `add` refuses one that overlaps."""
+
+    def __init__(self) -> None:
+        self.starts: list[int] = []
+        self.ends: list[int] = []
+
+    def add(self, start: int, end: int) -> bool:
+        i = bisect.bisect_left(self.starts, start)
+        if i > 0 and self.ends[i - 1] > start:
+            return False
+        if i < len(self.starts) and self.starts[i] < end:
+            return False
+        self.starts.insert(i, start)
+        self.ends.insert(i, end)
+        return True
 
 
 def redact(text: str, *, keep_lines: bool = False) -> tuple[str, Counter[str]]:
@@ -107,3 +206,34 @@ def redact(text: str, *, keep_lines: bool = False) -> tuple[str, Counter[str]]:
         pos = f.end
     parts.append(text[pos:])
     return "".join(parts), counts
+
+
+_TOKEN = re.compile(r"^[A-Za-z0-9+/=_\-]{8,}$")
+
+
+def secret_fragments(text: str) -> dict[str, str]:
+    """The pieces of every secret found in `text`, with their kind: what to scrub from other strings
+    that carry parts of the same text (see `scrub`). A one-line secret is one piece; a block (a key)
+    gives each of its base64-like words of 8+ characters, so a line shown with a prefix (`path-2- `)
+    in the text still matches the bare line in a structured hit."""
+    out: dict[str, str] = {}
+    for f in find_secrets(text):
+        span = text[f.start : f.end]
+        if "\n" not in span.strip():
+            if len(span.strip()) >= 8:
+                out.setdefault(span.strip(), f.kind)
+            continue
+        for word in span.split():
+            if _TOKEN.match(word) and not word.startswith("-----"):
+                out.setdefault(word, f.kind)
+    return out
+
+
+def scrub(text: str, fragments: dict[str, str]) -> tuple[str, Counter[str]]:
+    """`redact`, then replace every fragment (from `secret_fragments` of a related text) still present."""
+    text, counts = redact(text)
+    for frag, kind in fragments.items():
+        if frag in text:
+            counts[kind] += text.count(frag)
+            text = text.replace(frag, f"[REDACTED {kind}]")
+    return text, counts

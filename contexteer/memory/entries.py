@@ -28,7 +28,8 @@ from typing import Any, Literal
 
 import yaml
 
-from contexteer.errors import InputError
+from contexteer.errors import InputError, SecretError
+from contexteer.secrets import find_secrets
 
 logger = logging.getLogger(__name__)
 
@@ -76,6 +77,10 @@ def validate_name(name: Any, *, arg: str = "name") -> str:
     if not isinstance(name, str) or not name.strip():
         raise InputError(f"{arg} is required: a short identifier such as 'use-pnpm' or 'auth-decision'.")
     raw = name.strip()
+    kinds = sorted({f.kind for f in find_secrets(raw)})
+    if kinds:  # a name is stored in a file name, the index and the journal, and must stay addressable
+        raise SecretError(f"{arg} contains a secret ({', '.join(kinds)}); secrets are never written to memory. "
+                          "Name the entry after what it is about, e.g. 'deploy-token-location', and keep the secret elsewhere.")
     hint = "Use lowercase letters, digits, '-', '_' and '.', starting with a letter or digit, e.g. 'use-pnpm'."
     if "/" in raw or "\\" in raw or "\x00" in raw:
         raise InputError(f"{arg} {raw!r} contains a path separator; a memory name is a plain identifier, not a path. {hint}")

@@ -17,11 +17,24 @@ import yaml
 from contexteer import __version__
 from contexteer.config import SETTINGS, LoadedConfig, env_name, load_config
 from contexteer.errors import ContexteerError
+from contexteer.secrets import redact
 from contexteer.workspace import Workspace
 
 logger = logging.getLogger(__name__)
 
 CLIENTS = ("claude-desktop", "cursor", "cline", "vscode", "claude-code")
+
+
+class _RedactSecrets(logging.Filter):
+    """Log lines may echo arguments (the SDK logs a failed tool's error text): secrets become markers,
+    because clients keep a server's stderr in log files."""
+
+    def filter(self, record: logging.LogRecord) -> bool:
+        message = record.getMessage()
+        clean, found = redact(message)
+        if found:
+            record.msg, record.args = clean, ()
+        return True
 
 
 def _setup_logging(level: str) -> None:
@@ -31,6 +44,8 @@ def _setup_logging(level: str) -> None:
         format="%(asctime)s %(levelname)s %(name)s: %(message)s",
         force=True,
     )
+    for handler in logging.getLogger().handlers:
+        handler.addFilter(_RedactSecrets())
 
 
 def _add_common(p: argparse.ArgumentParser) -> None:

@@ -21,7 +21,7 @@ from typing import Any
 import orjson
 
 from contexteer.config import Settings
-from contexteer.secrets import redact
+from contexteer.secrets import redact, secret_fragments
 from contexteer.shaping.digest_code import digest_code
 from contexteer.shaping.digest_json import digest_json
 from contexteer.shaping.digest_log import digest_log
@@ -120,7 +120,8 @@ class Pipeline:
             tokens = raw_tokens if out is text else self.count(out)
             # structuredContent of a small text is left alone unless it is pathologically large
             cap = max(cm.max_digest_threshold * 6, len(text) * 3 // 2 + 2048)  # JSON escaping of the same text fits
-            structured, sred, stokens, scut = self._structured(req.structured, cap)
+            frags = secret_fragments(text) if pred else {}
+            structured, sred, stokens, scut = self._structured(req.structured, cap, frags)
             return Shaped(out, structured, "passthrough", raw_tokens, tokens, None, dict(pred + sred), self.estimated, stokens, scut)
 
         tier = "digest" if raw_tokens <= cm.max_digest_threshold else "overview"
@@ -167,7 +168,8 @@ class Pipeline:
             out_red = "\n".join(keep) + "\n… overview cut to its budget; use fetch_result"
             tokens = self.count(out_red)
         red += r2
-        structured, sred, stokens, scut = self._structured(req.structured, int(budget * 4))
+        frags = secret_fragments(text) if req.structured is not None else {}
+        structured, sred, stokens, scut = self._structured(req.structured, int(budget * 4), frags)
         return Shaped(out_red, structured, tier, raw_tokens, tokens, handle, dict(red + sred), self.estimated, stokens, scut)
 
     # ----- helpers ------------------------------------------------------------------------------
@@ -206,12 +208,14 @@ class Pipeline:
         )
         return "\n".join([header, *(clip(p, 300) for p in pre[:3]), *d.body, *post])
 
-    def _structured(self, structured: dict[str, Any] | None, max_bytes: int) -> tuple[dict[str, Any] | None, Counter[str], int, bool]:
-        """Shrink (schema-valid) to about `max_bytes` of JSON, redact every string, count its tokens once."""
+    def _structured(self, structured: dict[str, Any] | None, max_bytes: int,
+                    fragments: dict[str, str]) -> tuple[dict[str, Any] | None, Counter[str], int, bool]:
+        """Shrink (schema-valid) to about `max_bytes` of JSON, redact every string (and the text's secret
+        fragments in it), count its tokens once."""
         if structured is None:
             return None, Counter(), 0, False
         obj, cut = shrink_structured(structured, max_bytes)
-        obj, counts = redact_structured(obj)
+        obj, counts = redact_structured(obj, fragments)
         return obj, counts, self.count(orjson.dumps(obj).decode()), cut
 
 

@@ -8,7 +8,7 @@ from typing import Any
 
 import orjson
 
-from contexteer.secrets import redact
+from contexteer.secrets import scrub
 
 logger = logging.getLogger(__name__)
 
@@ -21,13 +21,16 @@ def json_size(obj: Any) -> int:
     return len(orjson.dumps(obj))
 
 
-def redact_structured(obj: Any) -> tuple[Any, Counter[str]]:
-    """A copy of `obj` with secrets in every string (values and keys) replaced; counts per kind."""
+def redact_structured(obj: Any, fragments: dict[str, str] | None = None) -> tuple[Any, Counter[str]]:
+    """A copy of `obj` with secrets in every string (values and keys) replaced; counts per kind.
+    `fragments` (secrets.secret_fragments of the text result) are scrubbed too: one search hit per
+    string cannot show that its line sits inside a key block, the text with adjacent lines can."""
     counts: Counter[str] = Counter()
+    frags = fragments or {}
 
     def walk(v: Any) -> Any:
         if isinstance(v, str):
-            out, c = redact(v)
+            out, c = scrub(v, frags)
             counts.update(c)
             return out
         if isinstance(v, dict):

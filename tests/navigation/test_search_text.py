@@ -104,3 +104,18 @@ def test_empty_pattern_is_an_input_error():
         textsearch.search(None, "")  # type: ignore[arg-type]
     assert "pattern is empty" in str(exc.value)
     assert not isinstance(exc.value, SearchError)
+
+
+def test_key_lines_found_one_hit_at_a_time_are_redacted_in_text_and_structured_content(tmp_path: Path):
+    from tests.test_secrets import KEY_BODY
+
+    (tmp_path / "notes").mkdir()
+    (tmp_path / "notes" / "key.txt").write_text("-----BEGIN RSA PRIVATE KEY-----\n" + KEY_BODY + "\n-----END RSA PRIVATE KEY-----\n")
+    served = Served(tmp_path)
+    for args in ({"pattern": r"^[A-Za-z0-9+/=]{8,}$", "regex": True}, {"pattern": "BEGIN RSA", "context_lines": 3}):
+        a = served.call("search_text", **args)
+        assert not a.is_error, a.text
+        everything = a.text + repr(a.data)
+        for line in KEY_BODY.splitlines():
+            assert line not in everything, (args, line)
+        assert a.meta and a.meta["redactions"], a.meta

@@ -89,3 +89,19 @@ def _token_file(repo: Path) -> Path:
 def test_text_parameters_stay_text_even_when_they_look_like_yaml():
     schema = {"properties": {"source": {"type": "string"}, "n": {"anyOf": [{"type": "integer"}, {"type": "null"}]}}}
     assert parse_call_arguments(["source=user: design review", "n=5"], schema) == {"source": "user: design review", "n": 5}
+
+
+def test_a_secret_echoed_by_an_error_never_reaches_the_server_log(repo: Path, tmp_path: Path):
+    import os
+    import subprocess
+    import sys
+
+    token = "ghp_" + "abcdefghijklmnopqrstuvwxyz0123456789"
+    env = {**os.environ, "CONTEXTEER_DATA_DIR": str(tmp_path / "data")}
+    for args in (["tag=" + token, "name=x", "content=y"], ["name=" + token, "content=y", "tag=DECISION"]):
+        proc = subprocess.run(
+            [sys.executable, "-m", "contexteer", "call", "--root", str(repo), "--log-level", "DEBUG", "memory", "action=save", *args],
+            env=env, capture_output=True, text=True, timeout=120,
+        )
+        assert token not in proc.stdout + proc.stderr
+        assert "[REDACTED GitHub token]" in proc.stdout + proc.stderr or "contains a secret (GitHub token)" in proc.stdout

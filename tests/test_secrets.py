@@ -1,0 +1,52 @@
+"""The secret scanner shared by shaping (outgoing text) and memory (refused saves): what counts as a secret."""
+
+from __future__ import annotations
+
+from contexteer.secrets import find_secrets, may_hold_secrets, redact
+
+KEY_LINE = "MbDN+KML0UZPnToLjPE8WIQAG4lL5L3Z+UwaD1pd9oehE5KMtj8tqkLox/kDRYZ/"
+KEY_BODY = "\n".join([KEY_LINE, KEY_LINE[::-1], KEY_LINE.swapcase(), "Zx8Kq2Lm4R=="])
+
+
+def test_a_password_in_a_url_is_redacted_and_the_rest_of_the_url_kept():
+    out, counts = redact('DATABASE_URL = "postgres://admin:hunter2sup3r@db.example.com:5432/prod"')
+    assert out == 'DATABASE_URL = "postgres://admin:[REDACTED password in URL]@db.example.com:5432/prod"'
+    assert counts == {"password in URL": 1}
+
+
+def test_placeholder_passwords_in_documented_urls_are_left_alone():
+    for text in ("https://user:password@host/path", "redis://:${REDIS_PASSWORD}@cache:6379", "git@github.com:org/repo.git",
+                 "ftp://anonymous:<password>@ftp.example.org"):
+        assert find_secrets(text) == [], text
+
+
+def test_json_keys_holding_credentials_are_redacted():
+    out, counts = redact('{\n  "password": "hunter2hunter2",\n  "apiKey": "Zx8Kq2LmN4pR7sT9vW1y"\n}')
+    assert "hunter2hunter2" not in out and "Zx8Kq2LmN4pR7sT9vW1y" not in out
+    assert counts == {"credential assignment": 2}
+
+
+def test_a_key_body_read_without_its_begin_line_is_redacted_to_its_last_short_line():
+    numbered = "\n".join(f"{n:>3}│{line}" for n, line in enumerate(KEY_BODY.splitlines(), start=2))
+    out, counts = redact("key.txt:2-5 (of 27 lines)\n" + numbered)
+    assert counts == {"key material": 4}
+    for line in KEY_BODY.splitlines():
+        assert line not in out
+    assert out.splitlines()[1] == "  2│[REDACTED key material]"
+
+
+def test_hash_lists_and_single_long_words_are_not_key_material():
+    hashes = "\n".join(f"--hash=sha256:{c * 64}" for c in "abcdef")  # hex: public digests
+    assert find_secrets(hashes) == []
+    assert find_secrets("x = '" + KEY_LINE + "'\nprint(x)\n") == []  # one line alone is not a block
+
+
+def test_stripe_live_keys_are_found():
+    assert [f.kind for f in find_secrets("stripe.api_base; sk_live_4eC39HqLyjWDarjtT1zdp7dc")] == ["Stripe key"]
+
+
+def test_the_pre_check_is_true_for_every_kind_found():
+    samples = ["postgres://u:s3cretpw99@db/x", "sk_live_4eC39HqLyjWDarjtT1zdp7dc", KEY_BODY, '"secret": "zz9988776655"']
+    for text in samples:
+        assert find_secrets(text), text
+        assert may_hold_secrets(text), text
