@@ -133,6 +133,8 @@ def _as_tool_errors(fn: Callable[..., Any]) -> Callable[..., Any]:
     return wrapper
 
 
+STATELESS = "stateless"  # the session id of a request that belongs to no session (see Services.session_id)
+
 class Services:
     """The long-lived domain objects of one served workspace, created lazily on first use."""
 
@@ -179,7 +181,9 @@ class Services:
         The SDK builds a new ServerSession (and, on the 2026-07-28 protocol, a new Connection) per
         request, so the id comes from what outlives a request: the transport's session id (HTTP with
         sessions), the connection's own channel (stdio and other duplex streams), or the in-memory
-        client's dispatcher. Stateless HTTP has no session at all: its requests share 'local'.
+        client's dispatcher. Stateless HTTP (the 2026-07-28 protocol over /mcp, or a server run stateless)
+        has no session at all: its requests get STATELESS, whose state lives for one request only, so
+        no client ever sees another's "already shown" marks, budget or ignore flag.
         """
         if session is None:
             return "local"
@@ -196,7 +200,7 @@ class Services:
         transport = getattr(getattr(dctx, "_inner", dctx), "transport", None)  # in-memory: one per client
         if transport is not None and type(dctx).__name__ == "_NoServerRequestsDispatchContext":
             return self._identity(transport)
-        return "local"
+        return STATELESS
 
     def _identity(self, obj: Any) -> str:
         """A short id per live object (works for unhashable objects, forgets dead ones)."""
@@ -224,7 +228,10 @@ class Services:
         return _request_session.get() or "local"
 
     def state(self, session_id: str) -> dict[str, Any]:
-        """Per-session scratch state (memory ignore flag, memory bytes shown, ...)."""
+        """Per-session scratch state (memory ignore flag, memory bytes shown, ...); a fresh, unkept dict
+        for a stateless request."""
+        if session_id == STATELESS:
+            return {}
         with self._lock:
             return self.session_state.setdefault(session_id, {})
 

@@ -66,6 +66,30 @@ def test_streamable_http_with_token_serves_tools(repo: Path):
         anyio.run(main)
 
 
+def test_two_stateless_http_clients_never_share_memory_session_state(repo: Path):
+    """/mcp on the 2026-07-28 protocol has no session: one client's recall must not mark entries as
+    already shown for another (or spend its budget)."""
+    with running_server(repo, token=TOKEN) as base:
+
+        async def recall(client: Client) -> str:
+            res = await client.call_tool("memory", {"action": "recall"})
+            assert not res.is_error, res
+            return res.content[0].text  # type: ignore[union-attr]
+
+        async def main() -> None:
+            ha = httpx2.AsyncClient(headers={"Authorization": f"Bearer {TOKEN}"}, timeout=30)
+            hb = httpx2.AsyncClient(headers={"Authorization": f"Bearer {TOKEN}"}, timeout=30)
+            async with ha, hb, Client(streamable_http_client(base + "/mcp", http_client=ha)) as a, \
+                    Client(streamable_http_client(base + "/mcp", http_client=hb)) as b:
+                saved = await a.call_tool("memory", {"action": "save", "name": "shared-fact", "content": "the fact body",
+                                                     "tag": "DECISION", "description": "fact", "source": "user: test"})
+                assert not saved.is_error, saved
+                assert "the fact body" in await recall(a)
+                assert "the fact body" in await recall(b)  # not "already shown": b never saw it
+
+        anyio.run(main)
+
+
 def test_sse_with_token_serves_tools(repo: Path):
     with running_server(repo, token=TOKEN, transport="sse") as base:
 
