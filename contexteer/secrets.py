@@ -129,8 +129,8 @@ def find_secrets(text: str) -> list[Finding]:
             continue
         for m in _credentials(pat, text, low) if kind == "credential assignment" else pat.finditer(text):
             if kind == "credential assignment":
-                val = m.group("val")
-                if _PLACEHOLDER.match(val) or not re.search(r"[0-9]", val) and len(val) < 12:
+                key = text[m.start() : m.start("val")].strip(" \t:=\"'")
+                if not _credential_value(m.group("val"), quoted=bool(m.group("q")), config_key=key.isupper()):
                     continue
                 start, end = m.span("val")
             elif kind == "password in URL":
@@ -146,6 +146,28 @@ def find_secrets(text: str) -> list[Finding]:
             found.append(Finding(_KEY_MATERIAL, start, end))
     found.sort(key=lambda f: f.start)
     return found
+
+
+_WORDS = re.compile(r"^[A-Za-z]+(?:[_\-.:][A-Za-z]+)+$")  # words joined by separators: a label or a key name
+_NAME_VALUE = re.compile(r"^[A-Za-z_][\w.]*$")  # an identifier or dotted name
+
+
+def _credential_value(val: str, *, quoted: bool, config_key: bool) -> bool:
+    """Whether an assigned value looks like a secret. Quoted: anything but a placeholder or a short word.
+    Unquoted values are mostly code (`token = token[:-1]`, `refresh_token: RefreshTokenT`,
+    `password=auth_info[2]`): they need letters and digits, and a value shaped like a name needs three
+    digits, a digit inside a word or an upper-case config key (`PASSWORD=hunter2`); a call, subscript or
+    type never counts."""
+    if _PLACEHOLDER.match(val):
+        return False
+    digits = sum(c.isdigit() for c in val)
+    if quoted:  # without digits: a long single word may be a passphrase; `"session-token"` is a label
+        return digits > 0 or (len(val) >= 12 and not _WORDS.match(val))
+    if not digits or not re.search(r"[A-Za-z]", val) or re.search(r"[\[\](){}|<>]", val):
+        return False
+    if _NAME_VALUE.match(val):  # a digit inside a word (hunter22x, s3cret) is rare in a variable's name
+        return digits >= 3 or config_key or re.search(r"[A-Za-z][0-9]+[A-Za-z]", val) is not None
+    return True
 
 
 _CREDENTIAL_WORDS = ("pass", "pwd", "secret", "token", "key")

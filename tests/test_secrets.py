@@ -50,3 +50,20 @@ def test_the_pre_check_is_true_for_every_kind_found():
     for text in samples:
         assert find_secrets(text), text
         assert may_hold_secrets(text), text
+
+
+def test_code_that_names_a_credential_variable_is_not_redacted():
+    code = [
+        "refresh_token: RefreshTokenT,", "password=auth_info[2]", "client_token=client_token,", '"LockToken": lock_token',
+        'self.master_user_password = master_user_password or ""', "token = token[:-1]",
+        "password: _PasswordType | None = None,", "token = tokens2", '"input_token": "pagination_token"',
+        'AWS_SESSION_TOKEN = "session-token"',
+    ]
+    for line in code:
+        assert find_secrets(line) == [], line
+
+
+def test_credential_literals_in_config_and_code_are_redacted():
+    for line in ("PASSWORD=hunter2hunter2", "db_passwd: s3cr3t-v4lue", 'api_key = "abcd1234efgh"', "my_token: tok_12345678",
+                 'password = "correcthorsebattery"', "password = hunter22x"):
+        assert [f.kind for f in find_secrets(line)] == ["credential assignment"], line
