@@ -73,3 +73,37 @@ def test_fetch_result_continues_and_refuses_what_would_not_fit(tmp_path):
     anyio.run(main)
     store = services_of(server).store
     assert any(KEY in store.get(h).text for h in store.entries())  # the raw text is kept, privately
+
+
+def test_a_range_that_fits_by_real_count_is_returned_and_every_continuation_works(tmp_path):
+    root = tmp_path / "repo"
+    root.mkdir()
+    # deeply indented lines: a per-character estimate says ~170 of them fill an answer, the real count says ~250
+    lines = [" " * 40 + f"total_{i} = compute(part_{i})" for i in range(1, 1501)]
+    (root / "deep.py").write_text("\n".join(lines) + "\n", encoding="utf-8")
+    ws, loaded = make_workspace(root)
+    server = build_server(ws, loaded)
+
+    async def main() -> None:
+        async with Client(server) as client:
+            big = await client.call_tool("read_code_range", {"path": "deep.py", "start_line": 1, "end_line": 1500})
+            handle = big.meta["handle"]
+            assert handle, big.meta
+            part = await client.call_tool("fetch_result", {"handle": handle, "start_line": 1, "end_line": 240})
+            assert not part.is_error, _text(part)
+            assert part.structured_content["end_line"] == 240 and part.structured_content["complete"]
+            seen: list[int] = []
+            last = part.structured_content["last_line"]  # the stored answer ends at the per-call line cap
+            args: dict[str, Any] = {"handle": handle}
+            for _ in range(20):
+                page = await client.call_tool("fetch_result", args)
+                assert not page.is_error, (args, _text(page))
+                seen += [x["line"] for x in page.structured_content["lines"]]
+                nxt = page.structured_content["next"]
+                if nxt is None:
+                    break
+                assert "end_line" not in nxt  # the server's own continuation never pins a page size
+                args = {"handle": handle, "start_line": int(nxt.split("start_line=")[1].rstrip(")"))}
+            assert seen == list(range(1, last + 1)) and last >= 400
+
+    anyio.run(main)
