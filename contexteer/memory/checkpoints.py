@@ -4,6 +4,9 @@ A checkpoint records a label, a summary, decisions, the files in play and next s
 server version and the settings of the time. Loading one shows what was recorded and flags files
 that no longer exist and settings that changed since; it never acts on them (no model, permission or
 working-directory switch, no re-run of anything).
+
+"Latest" is the newest checkpoint that can be read; unreadable ones are reported, never picked.
+A `checkpoints` folder or file that is a symlink is never read or written through.
 """
 
 from __future__ import annotations
@@ -22,7 +25,16 @@ import orjson
 from contexteer.errors import InputError, NotFoundError, StorageError
 from contexteer.memory import entries as E
 from contexteer.memory.journal import iso
-from contexteer.memory.storage import DirLock, atomic_delete, atomic_write, ensure_dir
+from contexteer.memory.storage import (
+    DirLock,
+    NotPlainFile,
+    atomic_delete,
+    atomic_write,
+    ensure_real_dir,
+    link_kind,
+    read_plain,
+    real_dir,
+)
 
 logger = logging.getLogger(__name__)
 
@@ -87,9 +99,10 @@ class Checkpoints:
             raise InputError(f"label is {len(label)} characters; the limit is 120.")
         summary = (summary or "").strip()
         if not summary:
-            raise InputError("summary is required: what was done and what is known, in a few sentences.")
+            raise InputError("content (the summary) is required: what was done and what is known, in a few sentences.")
         if len(summary) > MAX_SUMMARY_CHARS:
-            raise InputError(f"summary is {len(summary)} characters; the limit is {MAX_SUMMARY_CHARS}. Keep it to the essentials.")
+            raise InputError(f"content (the summary) is {len(summary)} characters; the limit is {MAX_SUMMARY_CHARS}. "
+                             "Keep it to the essentials.")
         now = self.clock()
         cid = f"{now.strftime('%Y%m%dT%H%M%SZ')}-{_slug(label)}-{_secrets.token_hex(2)}"
         snap = {k: v for k, v in settings.items() if k not in _PRIVATE_SETTINGS}
@@ -106,14 +119,27 @@ class Checkpoints:
             "settings": snap,
         }
         with self.lock:
-            ensure_dir(self.dir)
+            ensure_real_dir(self.dir)
             atomic_write(self.dir / f"{cid}.json", orjson.dumps(data, option=orjson.OPT_INDENT_2))
         return Checkpoint(data)
 
     def ids(self) -> list[str]:
-        if not self.dir.is_dir():
+        """Checkpoint ids, newest first (plain files in a real folder only)."""
+        if not real_dir(self.dir):
+            if link_kind(self.dir):
+                logger.warning("memory: %s is a symlink; checkpoints are not read through it", self.dir)
             return []
-        return sorted((p.stem for p in self.dir.glob("*.json") if valid_id(p.stem)), reverse=True)
+        return sorted((p.stem for p in self.dir.glob("*.json") if valid_id(p.stem) and not link_kind(p)), reverse=True)
+
+    def unreadable(self) -> list[str]:
+        """Ids of checkpoint files that cannot be loaded."""
+        out = []
+        for cid in self.ids():
+            try:
+                self.load(cid)
+            except (NotFoundError, StorageError):
+                out.append(cid)
+        return out
 
     def summaries(self) -> list[dict[str, Any]]:
         out = []
@@ -127,23 +153,40 @@ class Checkpoints:
                         "next_steps": len(d.get("next_steps") or [])})
         return out
 
+    def latest(self) -> tuple[Checkpoint | None, list[str]]:
+        """The newest readable checkpoint, and the ids of unreadable ones newer than it."""
+        skipped: list[str] = []
+        for cid in self.ids():
+            try:
+                return self.load(cid), skipped
+            except (NotFoundError, StorageError):
+                skipped.append(cid)
+        return None, skipped
+
     def latest_id(self) -> str | None:
-        ids = self.ids()
-        return ids[0] if ids else None
+        cp, _ = self.latest()
+        return cp.id if cp else None
 
     def load(self, cid: str | None) -> Checkpoint:
         if not cid or cid == "latest":
-            latest = self.latest_id()
-            if latest is None:
-                raise NotFoundError("there is no checkpoint yet. Save one with action='checkpoint_save' (label, summary, ...).")
-            cid = latest
+            cp, skipped = self.latest()
+            if cp is None:
+                extra = f" ({len(skipped)} checkpoint file(s) are unreadable: {', '.join(skipped[:5])})" if skipped else ""
+                raise NotFoundError(f"there is no readable checkpoint yet{extra}. Save one with action='checkpoint_save' "
+                                    "(label, content, ...).")
+            return cp
         if not valid_id(cid):
             raise InputError(f"checkpoint id {cid!r} is malformed. Use action='checkpoint_list' to see the ids, or leave name out for the latest.")
         path = self.dir / f"{cid}.json"
         try:
-            data = orjson.loads(path.read_bytes())
+            data = orjson.loads(read_plain(path))
+        except NotPlainFile as exc:
+            raise StorageError(f"checkpoint {cid!r} is {exc.what}; contexteer never follows links in the memory folder. "
+                               f"Remove {path.name} from the memory folder's checkpoints/.") from exc
         except FileNotFoundError:
             raise NotFoundError(f"no checkpoint {cid!r}. Use action='checkpoint_list' to see the ids, or leave name out for the latest.") from None
+        except OSError as exc:
+            raise StorageError(f"checkpoint {cid!r} cannot be read ({exc.strerror}). Check the permissions of {path}.") from exc
         except orjson.JSONDecodeError as exc:
             raise StorageError(f"checkpoint {cid!r} is unreadable ({exc}). Delete {path.name} from the memory folder's checkpoints/.") from exc
         if not isinstance(data, dict):
@@ -159,7 +202,7 @@ class Checkpoints:
     def write_raw(self, data: dict[str, Any]) -> None:
         """Store an already validated checkpoint (import)."""
         with self.lock:
-            ensure_dir(self.dir)
+            ensure_real_dir(self.dir)
             atomic_write(self.dir / f"{data['id']}.json", orjson.dumps(data, option=orjson.OPT_INDENT_2))
 
 

@@ -12,6 +12,7 @@ from contexteer.config import Settings
 from contexteer.errors import ContexteerError
 from contexteer.memory.archive import export_archive, import_archive
 from contexteer.memory.journal import Journal
+from contexteer.memory.location import memory_path, other_location
 from contexteer.memory.recall import SessionMemory
 from contexteer.memory.service import MemoryService
 from contexteer.memory.store import index_line
@@ -55,7 +56,7 @@ def run_memory_command(args: argparse.Namespace, ws: Workspace, settings: Settin
     j = settings.journal
     journal = Journal(ws.storage("journal.jsonl"), max_bytes=j.max_bytes, keep=j.keep)
     try:
-        service = MemoryService(ws.memory_dir, settings, journal=journal)
+        service = MemoryService(memory_path(ws), settings, journal=journal, elsewhere=other_location(ws))
         if service.store.repair_report is not None:
             err.write(f"memory index repaired at startup: {service.store.repair_report.summary()}\n")
         session = SessionMemory()

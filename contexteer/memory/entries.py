@@ -44,7 +44,10 @@ NAME_MAX = 64
 DESCRIPTION_MAX = 200
 SOURCE_MAX = 160
 _NAME_RE = re.compile(r"^[a-z0-9][a-z0-9._-]*$")
-RESERVED = frozenset({"memory", "trash", "checkpoints", "con", "prn", "aux", "nul"})
+#: The index, the folders, and Windows device names (a file `com1.md` cannot be created there).
+RESERVED = frozenset({"memory", "trash", "checkpoints", "con", "prn", "aux", "nul",
+                      *(f"com{i}" for i in range(1, 10)), *(f"lpt{i}" for i in range(1, 10))})
+
 INDEX_NAME = "MEMORY.md"
 
 
@@ -121,6 +124,11 @@ def clean_description(text: str | None, content: str) -> str:
     return one
 
 
+def description_was_shortened(text: str | None) -> bool:
+    """True when `clean_description` cut the given description to DESCRIPTION_MAX characters."""
+    return bool(text) and len(" ".join((text or "").split()).lstrip("#").strip()) > DESCRIPTION_MAX
+
+
 def clean_source(source: str | None) -> str:
     """`user` or `agent`, optionally with a short note: 'user: asked to keep it'."""
     text = " ".join((source or "agent").split())
@@ -179,8 +187,24 @@ class FormatError(ValueError):
     """A topic file whose front matter cannot be read."""
 
 
+def has_conflict_markers(text: str) -> bool:
+    return any(line.startswith(("<<<<<<<", ">>>>>>>")) for line in text.splitlines())
+
+
+CONFLICT_TEXT = "it holds git merge-conflict markers (<<<<<<< / >>>>>>>): resolve the conflict"
+
+
 def parse(text: str, *, file_stem: str | None = None) -> Entry:
-    """A topic file's entry; FormatError when the header is missing or malformed."""
+    """A topic file's entry; FormatError (one line, saying what to fix) when the header is missing or malformed."""
+    try:
+        return _parse(text, file_stem)
+    except FormatError:
+        if has_conflict_markers(text[:8192]):
+            raise FormatError(CONFLICT_TEXT) from None
+        raise
+
+
+def _parse(text: str, file_stem: str | None) -> Entry:
     if not text.startswith("---\n"):
         raise FormatError("no front matter (the file must start with a '---' line)")
     end = text.find("\n---\n", 3)
@@ -192,11 +216,19 @@ def parse(text: str, *, file_stem: str | None = None) -> Entry:
     try:
         data = yaml.safe_load(text[4 : end + 1]) or {}
     except yaml.YAMLError as exc:
-        raise FormatError(f"front matter is not valid YAML ({exc})") from exc
+        raise FormatError(f"front matter is not valid YAML ({yaml_problem(exc)})") from exc
     if not isinstance(data, dict):
         raise FormatError("front matter is not a mapping")
     body = text[end + 5 :]
     return Entry(header=header_from_dict(data, file_stem=file_stem), body=body)
+
+
+def yaml_problem(exc: yaml.YAMLError) -> str:
+    """A one-line account of a YAML error: 'line 3: could not find expected ':''."""
+    problem = getattr(exc, "problem", None) or str(exc).splitlines()[0]
+    mark = getattr(exc, "problem_mark", None)
+    where = f"line {mark.line + 2}: " if mark is not None else ""  # +1 for 1-based, +1 for the opening '---'
+    return f"{where}{' '.join(str(problem).split())}"[:160]
 
 
 def header_from_dict(data: dict[str, Any], *, file_stem: str | None = None) -> Header:

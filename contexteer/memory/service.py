@@ -20,6 +20,7 @@ from contexteer.config import Settings
 from contexteer.errors import InputError, SecretError
 from contexteer.memory import entries as E
 from contexteer.memory.checkpoints import Checkpoints, render_checkpoint
+from contexteer.memory.location import count_topic_files
 from contexteer.memory.recall import (
     Budgets,
     SessionMemory,
@@ -28,7 +29,7 @@ from contexteer.memory.recall import (
     render_entry,
     render_selection,
 )
-from contexteer.memory.store import MemoryStore, index_line, redact_into, secret_kinds
+from contexteer.memory.store import BrokenEntry, MemoryStore, index_line, redact_into, secret_kinds
 from contexteer.shaping.tokens import count_tokens
 
 logger = logging.getLogger(__name__)
@@ -61,8 +62,11 @@ class MemoryService:
         journal: Any = None,
         clock: Callable[[], datetime] = E.now_utc,
         file_status: Callable[[str], str | None] = lambda _p: None,
+        elsewhere: tuple[str, Path] | None = None,
     ) -> None:
         self.settings = settings
+        self.location = settings.memory.location
+        self.elsewhere = elsewhere  # the memory.location not in use and its folder (for "memory is empty" answers)
         self.store = MemoryStore(memory_dir, entry_max_bytes=settings.memory.entry_max_bytes, journal=journal, clock=clock)
         self.checkpoints = Checkpoints(self.store.dir, lock=self.store.lock, clock=clock)
         self.file_status = file_status
@@ -114,12 +118,59 @@ class MemoryService:
             text = f"Saved new entry '{h.name}' ({h.tag}) at {h.updatedAt}."
         else:
             text = f"Updated '{h.name}' ({h.tag}): updatedAt {h.updatedAt}, createdAt kept at {h.createdAt}; status is active again."
+            if res.previous_in_trash:
+                alt = self._free_name(f"{h.name}-previous")
+                text += (f" The previous version is kept in the trash: action='restore', name='{h.name}', new_name='{alt}' "
+                         "brings it back as a separate entry.")
+            if res.description_kept and not session.ignore:
+                text += (f" The content changed and no description was given, so the description was kept: \"{h.description}\"; "
+                         "pass description='...' if it no longer fits.")
+            if res.verification_cleared:
+                text += " The content changed, so its earlier verification (verifiedAt) was cleared."
+        if res.description_shortened and not session.ignore:
+            text += (f" The description was shortened to {E.DESCRIPTION_MAX} characters: \"{h.description}\"; "
+                     "keep it to one line, the body holds the details.")
         if res.redacted:
             text += " Secrets were replaced by markers before writing: " + ", ".join(f"{v} {k}" for k, v in res.redacted.items()) + "."
         if res.derived_description and not session.ignore:
             text += f" No description was given; the first line is used: \"{h.description}\"."
         session.shown.pop(h.name, None)
         return Answer(text, "save", [h.name], 1)
+
+    def _free_name(self, base: str) -> str:
+        base = base[: E.NAME_MAX - 3]
+        name, n = base, 2
+        while self.store.exists(name):
+            name, n = f"{base}-{n}", n + 1
+        return name
+
+    def _where(self) -> str:
+        return f"memory folder {self.store.dir} (memory.location={self.location})"
+
+    def _empty_text(self, what: str) -> str:
+        """Why nothing is there: where we looked, and whether the other memory.location holds entries."""
+        text = f"{what} in the {self._where()}."
+        if self.elsewhere:
+            other, path = self.elsewhere
+            n = count_topic_files(path)
+            if n:
+                text += (f" {n} entr{'y is' if n == 1 else 'ies are'} in the other location, memory.location={other} ({path}): "
+                         f"set memory.location={other} to use them, or move them with "
+                         f"`CONTEXTEER_MEMORY__LOCATION={other} contexteer memory export FILE` then "
+                         f"`CONTEXTEER_MEMORY__LOCATION={self.location} contexteer memory import FILE`.")
+        return text
+
+    def _warnings(self) -> str:
+        """Lines about skipped symlinks and topic files whose header cannot be parsed (after a headers() call)."""
+        lines = [self.store.link_note()] if self.store.links() else []
+        broken = sorted(self.store.broken.items())
+        for name, reason in broken[:5]:
+            lines.append(f"Warning: skipped {name}.md: {reason}. Fix it by hand in the memory folder; action='read' "
+                         f"name='{name}' shows its raw text.\n")
+        if len(broken) > 5:
+            lines.append(f"Warning: {len(broken) - 5} more topic files cannot be parsed: "
+                         f"{', '.join(n for n, _ in broken[5:15])}.\n")
+        return "".join(lines)
 
     def list_entries(self, session: SessionMemory, *, tag: str | None = None, status: str | None = None) -> Answer:
         if (ans := self._ignored("list", session)) is not None:
@@ -140,10 +191,16 @@ class MemoryService:
             t = E.validate_tag(tag)
             heads = [h for h in heads if h.tag == t]
         if status:
-            s = E.validate_status(status)
+            try:
+                s = E.validate_status(status)
+            except InputError:
+                raise InputError(f"status {status!r} is not one of {', '.join(E.STATUSES)}, trash. "
+                                 "Use status='trash' to see the deleted entries.") from None
             heads = [h for h in heads if h.status == s]
         heads.sort(key=E.listing_key)
-        out = [self._repair_note() + self._checkpoint_line(now)]
+        out = [self._repair_note() + self._warnings() + self._checkpoint_line(now)]
+        if not heads and not filt_given(tag, status):
+            out.append(self._empty_text("No entries"))
         filt = " ".join(x for x in (f"tag={tag}" if tag else "", f"status={status}" if status else "") if x)
         out.append(f"{len(heads)} entr{'y' if len(heads) == 1 else 'ies'}{' (' + filt + ')' if filt else ''}; headers only — "
                    "action='read' name=... for one body, action='recall' query=... for the relevant ones.")
@@ -163,18 +220,20 @@ class MemoryService:
         return Answer("\n".join(out) + "\n", "list", [h.name for h in heads[:shown]], len(heads))
 
     def _checkpoint_line(self, now: datetime) -> str:
-        cid = self.checkpoints.latest_id()
-        if not cid:
-            return "No checkpoint yet (action='checkpoint_save' records where the work stands).\n"
         try:
-            d = self.checkpoints.load(cid).data
-        except Exception:  # noqa: BLE001 - a broken checkpoint must not break list
-            return f"Newest checkpoint: {cid} (unreadable).\n"
+            cp, skipped = self.checkpoints.latest()
+        except Exception:  # noqa: BLE001 - a broken checkpoint folder must not break list
+            logger.exception("memory: listing checkpoints failed")
+            return "Checkpoints cannot be listed (see the server log).\n"
+        note = unreadable_note(skipped)
+        if cp is None:
+            return "No checkpoint yet (action='checkpoint_save' records where the work stands).\n" + note
+        cid, d = cp.id, cp.data
         created = E.parse_iso(str(d.get("createdAt") or ""))
         days = max(0, (now - created).days) if created else None
         age = "?" if days is None else "today" if days == 0 else f"{days} day{'s' if days != 1 else ''} ago"
         return (f"Newest checkpoint: {cid} — {d.get('label', '')} (saved {age}); after a memory gap load it with "
-                "action='checkpoint_load'.\n")
+                "action='checkpoint_load'.\n" + note)
 
     def recall(self, session: SessionMemory, *, query: str | None = None, tags: list[str] | None = None,
                budget_tokens: int | None = None) -> Answer:
@@ -182,26 +241,31 @@ class MemoryService:
             return ans
         now = self.clock()
         register = not (query and query.strip())
-        ranked = rank(self.store.headers(), self.store.access(), query=query, tags=tags)
+        heads = self.store.headers()
+        usable = [h for h in heads if h.name not in self.store.broken]  # an unparsable file never breaks recall
+        ranked = rank(usable, self.store.access(), query=query, tags=tags)
         budgets = self.budgets(budget_tokens, register=register)
         if register:
             pre = (f"Memory register: the highest-priority entries within {budgets.call_tokens} tokens "
                    f"({len(ranked)} candidate{'s' if len(ranked) != 1 else ''}).\n")
         else:
             pre = f"Memory for {query.strip()!r}: {len(ranked)} matching entr{'y' if len(ranked) == 1 else 'ies'} (matched on name, tag and description).\n"  # type: ignore[union-attr]
-        pre = self._repair_note() + pre
+        pre = self._repair_note() + self._warnings() + pre
         if not ranked:
-            names = [h.name for h in self.store.headers()][:20]
+            names = [h.name for h in usable][:20]
             self._event("recall", query_terms=len((query or "").split()), shown=0)
             if not names:
-                return Answer(pre + "Memory is empty: nothing has been saved for this project yet. Keep a decision, "
-                              "requirement or preference the user wants remembered with action='save'.\n", "recall")
+                return Answer(pre + self._empty_text("Memory is empty: no readable entry") + " Keep a decision, requirement "
+                              "or preference the user wants remembered with action='save'.\n", "recall")
             hint = f" Entries: {', '.join(names)}."
             how = "Try other words, or recall without a query for the register." if not register else "Ask for them with tag=."
             return Answer(pre + "Nothing matched." + hint + f" {how}\n", "recall")
 
         def load(name: str) -> str:
-            return self.store.get(name).body
+            try:
+                return self.store.get(name).body
+            except BrokenEntry as exc:  # edited since its header was read
+                return f"(cannot be parsed now: {exc.reason}; fix {name}.md by hand)"
 
         # with a query, bodies only for matches close to the best one; weaker ones come back as header lines
         floor = RELATIVE_BODY_SCORE * ranked[0].score if not register else 0.0
@@ -214,13 +278,29 @@ class MemoryService:
     def read(self, session: SessionMemory, *, name: str) -> Answer:
         if (ans := self._ignored("read", session)) is not None:
             return ans
-        entry = self.store.get(name)
+        try:
+            entry = self.store.get(name)
+        except BrokenEntry as exc:
+            return self._read_raw(session, exc)
         text, cut, nbytes = render_entry(entry.header, entry.body, self.clock(), self.settings.memory.entry_max_bytes)
         session.bytes_shown += nbytes
         session.shown[entry.name] = entry.header.updatedAt
         self.store.touch([entry.name])
         self._event("read", name=entry.name, bytes=nbytes, cut=cut)
         return Answer(self._repair_note() + text, "read", [entry.name], 1)
+
+    def _read_raw(self, session: SessionMemory, exc: BrokenEntry) -> Answer:
+        limit = self.settings.memory.entry_max_bytes
+        raw = self.store.raw_text(exc.name)
+        data = raw.encode("utf-8")
+        shown = data[:limit].decode("utf-8", "ignore")
+        cut = f"\n[… cut at {limit} bytes of {len(data)}; `contexteer memory show {exc.name}` prints it all]" if len(data) > limit else ""
+        session.bytes_shown += min(len(data), limit)
+        self._event("read", name=exc.name, bytes=min(len(data), limit), raw=True)
+        text = (f"Warning: {exc.path.name} cannot be parsed ({exc.reason}); below is its raw text. Fix the file by hand in "
+                f"the memory folder ({exc.path.parent}); saving over it is refused so its text is not lost.\n\n"
+                f"{shown.rstrip()}{cut}\n")
+        return Answer(text, "read", [exc.name], 1)
 
     def status(self, session: SessionMemory, *, name: str, status: str) -> Answer:
         h = self.store.set_status(name, status)
@@ -296,7 +376,10 @@ class MemoryService:
         if (ans := self._ignored("checkpoint_list", session)) is not None:
             return ans
         items = self.checkpoints.summaries()
+        bad = self.checkpoints.unreadable()
         lines = [f"{len(items)} checkpoint(s), newest first:"]
+        if bad:
+            lines.insert(0, unreadable_note(bad).rstrip())
         for it in items[:50]:
             lines.append(f"- {it['id']} — {it['label']} ({it['createdAt'][:16]}; {it['decisions']} decisions, "
                          f"{it['files']} files, {it['next_steps']} next steps)")
@@ -309,6 +392,9 @@ class MemoryService:
         cp = self.checkpoints.load(cid)
         text, flagged = render_checkpoint(cp, now=self.clock(), file_status=self.file_status, version=__version__,
                                           settings=self._settings_snapshot())
+        if not cid or cid == "latest":
+            _, skipped = self.checkpoints.latest()
+            text = unreadable_note(skipped, newer=True) + text
         self._event("checkpoint_load", id=cp.id, missing_files=len(flagged))
         return Answer(text, "checkpoint_load", [cp.id], 1)
 
@@ -323,5 +409,19 @@ class MemoryService:
         if session.ignore:
             return IGNORED_TEXT + "\n"
         if self.checkpoints.latest_id() is None:
-            return "There is no checkpoint yet. Save one with the memory tool, action='checkpoint_save'.\n"
+            return ("There is no checkpoint yet. Save one with the memory tool, action='checkpoint_save'.\n"
+                    + unreadable_note(self.checkpoints.unreadable()))
         return self.checkpoint_load(session, cid="latest").text
+
+
+def filt_given(tag: str | None, status: str | None) -> bool:
+    return bool(tag or status)
+
+
+def unreadable_note(ids: list[str], *, newer: bool = False) -> str:
+    """A line naming checkpoint files that cannot be read, or ''."""
+    if not ids:
+        return ""
+    where = " newer than this one" if newer else ""
+    return (f"Note: {len(ids)} checkpoint file(s){where} cannot be read and were skipped: {', '.join(ids[:5])}. "
+            "Fix or delete them in the memory folder's checkpoints/.\n")

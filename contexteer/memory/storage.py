@@ -4,6 +4,11 @@ An atomic write puts the bytes in a temp file in the target's own directory, fsy
 it over the target and fsyncs the directory, so a crash leaves either the old file or the new one.
 Temp files are named `.tmp-*`; `sweep_temps` removes the ones a killed process left behind.
 
+Nothing here follows a symlink inside the memory folder: with `memory.location: repo` the folder may
+come from an untrusted clone, so a topic file, index, trash or checkpoints entry that is a link could
+point anywhere. `read_plain` refuses links and special files (`NotPlainFile`), `real_dir` and
+`ensure_real_dir` accept only real directories, and the lock never opens a linked lock file.
+
 `CONTEXTEER_MEMORY_TEST_PAUSE=<seconds>` (tests only) makes an atomic write touch
 `<dir>/.paused-<target name>` and sleep between the fsync of the temp file and the replace, so a test
 can kill the process at exactly that point; `CONTEXTEER_MEMORY_TEST_PAUSE_ON=<file name>` limits the
@@ -13,8 +18,10 @@ pause to writes of that file.
 from __future__ import annotations
 
 import contextlib
+import errno
 import logging
 import os
+import stat
 import tempfile
 import time
 from pathlib import Path
@@ -29,6 +36,74 @@ TEMP_PREFIX = ".tmp-"
 PAUSE_ENV = "CONTEXTEER_MEMORY_TEST_PAUSE"
 PAUSE_ON_ENV = "CONTEXTEER_MEMORY_TEST_PAUSE_ON"
 LOCK_TIMEOUT_SECONDS = 30.0
+_NOFOLLOW = getattr(os, "O_NOFOLLOW", 0)
+
+
+class NotPlainFile(OSError):
+    """A path in the memory folder that is a symlink or not a regular file: never read or written through."""
+
+    def __init__(self, path: Path, what: str) -> None:
+        super().__init__(errno.ELOOP, what, str(path))
+        self.path = path
+        self.what = what
+
+
+def link_kind(path: Path) -> str | None:
+    """'a symlink' / 'not a regular file' when `path` must not be used as a memory file; None when fine or absent."""
+    try:
+        st = os.lstat(path)
+    except OSError:
+        return None
+    if stat.S_ISLNK(st.st_mode):
+        return "a symlink"
+    if not stat.S_ISREG(st.st_mode):
+        return "not a regular file"
+    return None
+
+
+def read_plain(path: Path, limit: int = -1) -> bytes:
+    """The bytes (the first `limit` when given) of a regular file, never following a symlink.
+
+    NotPlainFile for a link or a special file; FileNotFoundError when absent.
+    """
+    st = os.lstat(path)  # raises FileNotFoundError
+    if stat.S_ISLNK(st.st_mode):
+        raise NotPlainFile(path, "a symlink")
+    if not stat.S_ISREG(st.st_mode):
+        raise NotPlainFile(path, "not a regular file")
+    try:
+        fd = os.open(path, os.O_RDONLY | _NOFOLLOW)
+    except OSError as exc:
+        if exc.errno == errno.ELOOP:  # replaced by a link since the lstat
+            raise NotPlainFile(path, "a symlink") from exc
+        raise
+    with os.fdopen(fd, "rb") as fh:
+        if not stat.S_ISREG(os.fstat(fh.fileno()).st_mode):
+            raise NotPlainFile(path, "not a regular file")
+        return fh.read(limit)
+
+
+def read_plain_text(path: Path, limit: int = -1) -> str:
+    return read_plain(path, limit).decode("utf-8", errors="replace")
+
+
+def real_dir(path: Path) -> bool:
+    """True for an existing directory that is not a symlink."""
+    try:
+        return stat.S_ISDIR(os.lstat(path).st_mode)
+    except OSError:
+        return False
+
+
+def ensure_real_dir(path: Path) -> Path:
+    """Create a user-only sub-folder of the memory folder; refuse one that is a symlink or a file."""
+    kind = "a symlink" if path.is_symlink() else ("not a directory" if path.exists() and not path.is_dir() else None)
+    if kind:
+        raise StorageError(
+            f"{path.name!r} in the memory folder ({path.parent}) is {kind}; contexteer never writes through links there "
+            "(a cloned repository may point them anywhere). Remove it (the link only, not what it points to) and retry."
+        )
+    return ensure_dir(path)
 
 
 def ensure_dir(path: Path) -> Path:
@@ -106,7 +181,7 @@ def atomic_delete(target: Path) -> bool:
 def sweep_temps(directory: Path) -> list[str]:
     """Delete temp files left by interrupted writes; return their names."""
     removed: list[str] = []
-    if not directory.is_dir():
+    if not real_dir(directory):
         return removed
     for path in directory.glob(TEMP_PREFIX + "*"):
         with contextlib.suppress(OSError):
@@ -122,6 +197,12 @@ class DirLock:
         self._lock = FileLock(str(directory / ".lock"), timeout=LOCK_TIMEOUT_SECONDS, mode=0o600)
 
     def __enter__(self) -> DirLock:
+        path = Path(self._lock.lock_file)
+        ensure_dir(path.parent)
+        if path.is_symlink():  # FileLock opens with O_TRUNC and would truncate the link's target
+            logger.warning("memory: removed the symlink %s (a lock file is never opened through a link)", path)
+            with contextlib.suppress(OSError):
+                path.unlink()
         try:
             self._lock.acquire()
         except Timeout as exc:

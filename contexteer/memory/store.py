@@ -4,6 +4,13 @@ Topic files are the truth; `MEMORY.md` is derived from their headers after every
 folder lock) and checked at startup: a topic without its index line, an index line without its topic
 or a torn index is repaired by rebuilding the index from the topic files, and the repair is reported.
 Access counts live in `.access.json`, so reading an entry never rewrites its topic file.
+
+The folder is created on the first write, never by a read. Nothing in it is followed when it is a
+symlink (topic files, the index, `trash/`, `checkpoints/`): such paths are skipped with a warning on
+reads and refused on writes, since with `memory.location: repo` the folder may come from an
+untrusted clone. A topic file whose header cannot be parsed (hand-edited, merge conflict) is listed
+with a one-line placeholder, skipped by recall, shown raw by `read`, and never overwritten by `save`.
+An update keeps the previous version in the trash, like a delete.
 """
 
 from __future__ import annotations
@@ -19,15 +26,18 @@ from typing import Any
 
 import orjson
 
-from contexteer.errors import InputError, NotFoundError, SecretError, StorageError
+from contexteer.errors import ConflictError, InputError, NotFoundError, SecretError, StorageError
 from contexteer.memory import entries as E
 from contexteer.memory import trash
 from contexteer.memory.entries import INDEX_NAME, Entry, Header
 from contexteer.memory.journal import iso
 from contexteer.memory.storage import (
     DirLock,
+    NotPlainFile,
     atomic_write,
-    ensure_dir,
+    link_kind,
+    read_plain_text,
+    real_dir,
     sweep_temps,
 )
 from contexteer.secrets import find_secrets, redact
@@ -38,6 +48,25 @@ INDEX_MAX_LINES = 200
 INDEX_MAX_BYTES = 25 * 1024
 ACCESS_FILE = ".access.json"
 TRASH_DIR = "trash"
+CHECKPOINT_DIR = "checkpoints"
+#: How much of a topic file is read for its header alone.
+HEADER_READ_BYTES = 64 * 1024
+
+
+class BrokenEntry(StorageError):
+    """A topic file whose header cannot be parsed; its raw text is kept untouched."""
+
+    def __init__(self, name: str, reason: str, path: Path) -> None:
+        self.name, self.reason, self.path = name, reason, path
+        super().__init__(
+            f"memory entry {name!r} cannot be parsed: {reason}. Fix {path.name} by hand in the memory folder ({path.parent}); "
+            f"action='read' name='{name}' shows its raw text."
+        )
+
+
+def link_message(path: Path, what: str) -> str:
+    return (f"{path.name} in the memory folder is {what}; contexteer never follows links there (with memory.location=repo "
+            "the folder may come from an untrusted clone). Replace it with a real file, or remove the link.")
 
 
 class _NullJournal:
@@ -51,6 +80,11 @@ class SaveResult:
     created: bool
     redacted: dict[str, int] = field(default_factory=dict)
     derived_description: bool = False
+    previous_in_trash: bool = False  # the replaced version was moved to the trash
+    content_changed: bool = False
+    description_kept: bool = False  # content changed, no description given: the old one stays
+    description_shortened: bool = False
+    verification_cleared: bool = False
 
 
 @dataclass
@@ -58,6 +92,7 @@ class RepairReport:
     added: list[str] = field(default_factory=list)  # topics that had no index line
     removed: list[str] = field(default_factory=list)  # index lines without a topic
     unreadable: list[str] = field(default_factory=list)  # topic files whose header is broken (kept, listed)
+    links: list[str] = field(default_factory=list)  # symlinks in the folder, never followed
     temps: list[str] = field(default_factory=list)
     rebuilt: bool = False
 
@@ -73,6 +108,8 @@ class RepairReport:
             parts.append("the index was malformed and was rebuilt from the topic files")
         if self.temps:
             parts.append(f"removed {len(self.temps)} temp file(s) left by an interrupted write")
+        if self.links:
+            parts.append(f"ignored {len(self.links)} symlink(s) in the memory folder, never followed: {', '.join(self.links[:10])}")
         return "; ".join(parts)
 
 
@@ -105,13 +142,18 @@ class MemoryStore:
         clock: Callable[[], datetime] = E.now_utc,
         repair: bool = True,
     ) -> None:
-        self.dir = ensure_dir(Path(directory))
+        self.dir = Path(directory)  # created by the first write, never by a read
+        if os.path.lexists(self.dir) and not self.dir.is_dir():
+            raise StorageError(f"the memory folder {self.dir} exists but is not a directory. Move that file away, "
+                               "or point memory.location / data_dir elsewhere.")
         self.trash_dir = self.dir / TRASH_DIR
         self.entry_max_bytes = entry_max_bytes
         self.journal = journal or _NullJournal()
         self.clock = clock
         self.lock = DirLock(self.dir)
         self._header_cache: dict[str, tuple[tuple[int, int, int], Header]] = {}
+        self.broken: dict[str, str] = {}  # name -> why its header cannot be read (as of the last headers())
+        self._warned: set[str] = set()
         self.repair_report: RepairReport | None = None
         if repair:
             report = self.repair()
@@ -129,28 +171,15 @@ class MemoryStore:
 
     # ----- reading -------------------------------------------------------------------------
     def read_header_file(self, path: Path) -> Header:
-        """The header only: the file is read up to the closing '---', never the body."""
-        lines: list[str] = []
-        with open(path, encoding="utf-8", errors="replace") as fh:
-            first = fh.readline()
-            if first != "---\n":
-                raise E.FormatError("no front matter")
-            for line in fh:
-                if line.rstrip("\n") == "---":
-                    break
-                lines.append(line)
-                if len(lines) > 200:
-                    raise E.FormatError("front matter is not closed")
-            else:
-                raise E.FormatError("front matter is not closed")
-        text = "---\n" + "".join(lines) + "---\n"
+        """The header only (the file's first 64 KB); FormatError or NotPlainFile (a link) when unusable."""
+        text = read_plain_text(path, HEADER_READ_BYTES)
         return E.parse(text, file_stem=path.stem).header
 
     def forget_cached(self, path: Path) -> None:
         self._header_cache.pop(str(path), None)
 
     def header(self, path: Path) -> Header:
-        st = path.stat()
+        st = os.lstat(path)
         key = (st.st_ino, st.st_mtime_ns, st.st_size)  # every atomic write makes a new inode
         cached = self._header_cache.get(str(path))
         if cached and cached[0] == key:
@@ -159,45 +188,94 @@ class MemoryStore:
         self._header_cache[str(path)] = (key, head)
         return head
 
+    def warn_once(self, key: str, msg: str, *args: Any) -> None:
+        if key not in self._warned:
+            self._warned.add(key)
+            logger.warning(msg, *args)
+
     def _topic_paths(self) -> list[Path]:
+        """Plain topic files; symlinks and special files are skipped (see `links`)."""
         out = []
-        for p in self.dir.glob("*.md"):
-            if p.name == INDEX_NAME or p.name.startswith("."):
-                continue
-            out.append(p)
+        try:
+            with os.scandir(self.dir) as it:
+                for de in it:
+                    n = de.name
+                    if not n.endswith(".md") or n == INDEX_NAME or n.startswith("."):
+                        continue
+                    if de.is_symlink() or not de.is_file(follow_symlinks=False):
+                        self.warn_once(n, "memory: skipped %s in %s: not a plain file (never followed)", n, self.dir)
+                        continue
+                    out.append(Path(de.path))
+        except (FileNotFoundError, NotADirectoryError):
+            return []
         return sorted(out)
 
+    def links(self) -> list[str]:
+        """Names in the memory folder that are symlinks (or special files) and are therefore never used."""
+        found: list[str] = []
+        try:
+            with os.scandir(self.dir) as it:
+                for de in it:
+                    if de.name in (".lock",) or de.name.startswith(".tmp-"):
+                        continue
+                    if de.is_symlink() or (de.name.endswith(".md") and not de.is_file(follow_symlinks=False)
+                                           and not de.is_dir(follow_symlinks=False)):
+                        found.append(de.name + ("/" if de.name in (TRASH_DIR, CHECKPOINT_DIR) else ""))
+        except (FileNotFoundError, NotADirectoryError):
+            return []
+        return sorted(found)
+
+    def link_note(self) -> str:
+        """One warning line naming the symlinks that were skipped, or ''."""
+        found = self.links()
+        if not found:
+            return ""
+        return (f"Warning: skipped {len(found)} symlink(s) in the memory folder ({', '.join(found[:5])}"
+                f"{', …' if len(found) > 5 else ''}); contexteer never follows links there. Replace them with real files "
+                "or remove the links.\n")
+
     def headers(self) -> list[Header]:
-        """Every active entry's header (topic files with a broken header get a placeholder header)."""
+        """Every active entry's header (topic files with a broken header get a one-line placeholder header)."""
         out: list[Header] = []
+        broken: dict[str, str] = {}
         for p in self._topic_paths():
             try:
                 out.append(self.header(p))
+            except NotPlainFile:
+                continue
             except (E.FormatError, OSError) as exc:
-                logger.warning("memory topic %s has an unreadable header (%s)", p.name, exc)
-                out.append(Header(name=p.stem, description=f"(unreadable header: {exc})", tag="REFERENCE", source="agent",
+                reason = str(exc) if isinstance(exc, E.FormatError) else f"cannot be read ({exc.strerror})"
+                broken[p.stem] = reason
+                self.warn_once(f"broken:{p.name}:{reason}", "memory topic %s cannot be parsed: %s", p.name, reason)
+                out.append(Header(name=p.stem, description=placeholder(p.name), tag="REFERENCE", source="agent",
                                   createdAt="", updatedAt=""))
+        self.broken = broken
         return out
 
     def exists(self, name: str) -> bool:
-        return self.path(name).is_file()
+        """Whether anything (even a link) occupies the entry's file name."""
+        return os.path.lexists(self.path(name))
+
+    def raw_text(self, name: str, limit: int = -1) -> str:
+        """The file's text as it is on disk (for an entry whose header cannot be parsed)."""
+        path = self.path(E.validate_name(name))
+        try:
+            return read_plain_text(path, limit)
+        except FileNotFoundError:
+            raise NotFoundError(self.missing_message(name)) from None
+        except NotPlainFile as exc:
+            raise StorageError(link_message(path, exc.what)) from exc
+        except OSError as exc:
+            raise StorageError(f"cannot read memory entry {name!r} ({exc.strerror}).") from exc
 
     def get(self, name: str) -> Entry:
         name = E.validate_name(name)
         path = self.path(name)
-        try:
-            text = path.read_text(encoding="utf-8")
-        except FileNotFoundError:
-            raise NotFoundError(self.missing_message(name)) from None
-        except OSError as exc:
-            raise StorageError(f"cannot read memory entry {name!r} ({exc.strerror}).") from exc
+        text = self.raw_text(name)
         try:
             return E.parse(text, file_stem=name)
         except E.FormatError as exc:
-            raise StorageError(
-                f"memory entry {name!r} has a broken header ({exc}). Fix {path.name} in the memory folder "
-                "by hand or save the entry again."
-            ) from exc
+            raise BrokenEntry(name, str(exc), path) from exc
 
     def missing_message(self, name: str) -> str:
         import difflib
@@ -240,20 +318,19 @@ class MemoryStore:
                 f"content is {size} bytes; the limit per entry is {self.entry_max_bytes} bytes (memory.entry_max_bytes). "
                 "Keep only the stable facts, or split it into several entries."
             )
+        shortened = E.description_was_shortened(description)
         with self.lock:
             now = self.now()
-            old: Header | None = None
-            if self.exists(name):
-                try:
-                    old = self.header(self.path(name))
-                except (E.FormatError, OSError):
-                    old = None
+            old_entry = self._current(name)
+            old = old_entry.header if old_entry else None
             if old is None and tag is None:
                 raise InputError(f"tag is required for a new entry: one of {', '.join(E.TAGS)}.")
             new_tag = E.validate_tag(tag) if tag is not None else old.tag  # type: ignore[union-attr]
-            derived = not (description and description.strip()) and old is None
-            desc = E.clean_description(description, content) if (description and description.strip()) or old is None else old.description  # type: ignore[union-attr]
+            given_desc = bool(description and description.strip())
+            derived = not given_desc and old is None
+            desc = E.clean_description(description, content) if given_desc or old is None else old.description  # type: ignore[union-attr]
             src = E.clean_source(source) if source or old is None else old.source  # type: ignore[union-attr]
+            changed = old_entry is not None and old_entry.body.rstrip("\n") != content.rstrip("\n")
             header = Header(
                 name=name,
                 description=desc,
@@ -262,12 +339,34 @@ class MemoryStore:
                 createdAt=old.createdAt if old and old.createdAt else now,
                 updatedAt=now,
                 status="active",
-                verifiedAt=old.verifiedAt if old else None,
+                verifiedAt=None if changed or old is None else old.verifiedAt,
             )
+            kept = False
+            if old_entry is not None and (changed or (old.description, old.tag, old.source)  # type: ignore[union-attr]
+                                          != (header.description, header.tag, header.source)):
+                trash.keep_copy(self, old_entry, now)  # the previous version stays recoverable, like a delete
+                kept = True
             atomic_write(self.path(name), E.render(Entry(header, content)))
+            self.forget_cached(self.path(name))
             self.write_index()
-        self.event("save", name=name, tag=new_tag, bytes=size, created=old is None, redacted=sum(redacted.values()))
-        return SaveResult(header=header, created=old is None, redacted=redacted, derived_description=derived)
+        self.event("save", name=name, tag=new_tag, bytes=size, created=old is None, redacted=sum(redacted.values()),
+                   previous_in_trash=kept)
+        return SaveResult(header=header, created=old is None, redacted=redacted, derived_description=derived,
+                          previous_in_trash=kept, content_changed=changed, description_kept=changed and not given_desc,
+                          description_shortened=shortened and given_desc,
+                          verification_cleared=changed and bool(old and old.verifiedAt))
+
+    def _current(self, name: str) -> Entry | None:
+        """The entry now stored under `name` (None when absent); refuses to replace a link or an unparsable file."""
+        if not self.exists(name):
+            return None
+        try:
+            return self.get(name)
+        except BrokenEntry as exc:
+            raise ConflictError(
+                f"cannot save {name!r}: {exc.path.name} exists but cannot be parsed ({exc.reason}); saving would replace "
+                f"a hand-edited text. Fix {exc.path.name} by hand (action='read' name='{name}' shows it) or save under another name."
+            ) from exc
 
     def set_status(self, name: str, status: str) -> Header:
         name = E.validate_name(name)
@@ -287,14 +386,14 @@ class MemoryStore:
     # ----- access sidecar ------------------------------------------------------------------
     def access(self) -> dict[str, dict[str, Any]]:
         try:
-            data = orjson.loads((self.dir / ACCESS_FILE).read_bytes())
-        except (FileNotFoundError, orjson.JSONDecodeError, OSError):
+            data = orjson.loads(read_plain_text(self.dir / ACCESS_FILE))
+        except (orjson.JSONDecodeError, OSError):
             return {}
         return data if isinstance(data, dict) else {}
 
     def touch(self, names: Iterable[str]) -> None:
         names = list(names)
-        if not names:
+        if not names or not real_dir(self.dir):  # reads never create the memory folder
             return
         with self.lock:
             data = self.access()
@@ -334,32 +433,41 @@ class MemoryStore:
         return "\n".join(lines) + "\n"
 
     def write_index(self) -> None:
-        atomic_write(self.dir / INDEX_NAME, self.render_index())
+        atomic_write(self.dir / INDEX_NAME, self.render_index())  # os.replace swaps a linked MEMORY.md, never writes through
+
+    def _index_text(self) -> str | None:
+        try:
+            return read_plain_text(self.dir / INDEX_NAME)
+        except NotPlainFile as exc:
+            self.warn_once("index-link", "memory: %s", link_message(self.dir / INDEX_NAME, exc.what))
+            return None
+        except FileNotFoundError:
+            return None
 
     def index_names(self) -> list[str] | None:
-        """Names the index file lists, or None when there is no index file."""
-        try:
-            text = (self.dir / INDEX_NAME).read_text(encoding="utf-8", errors="replace")
-        except FileNotFoundError:
+        """Names the index file lists, or None when there is no (plain) index file."""
+        text = self._index_text()
+        if text is None:
             return None
         return [m for m in (_index_name(ln) for ln in text.splitlines()) if m]
 
     def repair(self) -> RepairReport:
         """Compare the index with the topic files; rebuild and report when they disagree."""
         report = RepairReport()
+        if not real_dir(self.dir):  # nothing stored yet (and a read must not create the folder)
+            return report
         with self.lock:
             report.temps = sweep_temps(self.dir) + sweep_temps(self.trash_dir)
             secure_tree(self.dir)
             heads = self.headers()
-            report.unreadable = [h.name for h in heads if h.description.startswith("(unreadable header")]
+            report.unreadable = sorted(self.broken)
+            report.links = self.links()
             expected = self.render_index(heads)
-            try:
-                current = (self.dir / INDEX_NAME).read_text(encoding="utf-8", errors="replace")
-            except FileNotFoundError:
-                current = None
-            if current == expected:
-                return report
-            if current is None and not heads:
+            current = self._index_text()
+            index_is_link = link_kind(self.dir / INDEX_NAME) is not None
+            if current == expected or (current is None and not heads and not index_is_link):
+                if report.links:
+                    logger.warning("memory: %s", report.summary())
                 return report
             listed = set(self.index_names() or [])
             should = {n for n in (_index_name(ln) for ln in expected.splitlines()) if n}
@@ -370,7 +478,7 @@ class MemoryStore:
         if report.summary():
             logger.warning("memory index repaired: %s", report.summary())
             self.event("repair", added=len(report.added), removed=len(report.removed), unreadable=len(report.unreadable),
-                       temps=len(report.temps))
+                       temps=len(report.temps), links=len(report.links))
         return report
 
     # ----- trash (contexteer.memory.trash) ------------------------------------------------
@@ -404,8 +512,18 @@ def _index_name(line: str) -> str | None:
 
 
 
+def placeholder(file_name: str) -> str:
+    """The one-line description listed for a topic file whose header cannot be parsed."""
+    return f"(unreadable header — fix {file_name} by hand)"
+
 def secure_tree(directory: Path) -> None:
-    """Make existing memory files user-only (older versions or hand copies may be wider)."""
-    for p in [directory, *directory.rglob("*")]:
-        with contextlib.suppress(OSError):
-            os.chmod(p, 0o700 if p.is_dir() else 0o600)
+    """Make existing memory files user-only (older versions or hand copies may be wider); links are not followed."""
+    with contextlib.suppress(OSError):
+        os.chmod(directory, 0o700)
+    for base, dirs, files in os.walk(directory, followlinks=False):
+        for n in dirs + files:
+            p = Path(base) / n
+            if p.is_symlink():  # chmod would change the link's target
+                continue
+            with contextlib.suppress(OSError):
+                os.chmod(p, 0o700 if p.is_dir() else 0o600)

@@ -1,19 +1,33 @@
 """The trash: deleted entries wait in `trash/` (original name, `deletedAt`) until restored or purged.
 
 Trashed entries never appear in lists, recall or the index. Restore refuses a name that is taken
-(unless given a new name); purge deletes for good and returns exactly what it removed.
+(unless given a new name); purge deletes for good and returns exactly what it removed. An update
+(`save` over an existing entry, import with overwrite) keeps the replaced version here too.
+
+Only plain files with a valid header in a real `trash/` folder count as trashed entries: a `trash`
+that is a symlink, links inside it and files without front matter are never listed, restored or
+purged (a cloned repository could otherwise make purge delete files anywhere).
 """
 
 from __future__ import annotations
 
 import logging
+import os
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from contexteer.errors import ConflictError, InputError, NotFoundError
+from contexteer.errors import ConflictError, InputError, NotFoundError, StorageError
 from contexteer.memory import entries as E
-from contexteer.memory.entries import Header
-from contexteer.memory.storage import atomic_delete, atomic_write, ensure_dir
+from contexteer.memory.entries import Entry, Header
+from contexteer.memory.storage import (
+    NotPlainFile,
+    atomic_delete,
+    atomic_write,
+    ensure_real_dir,
+    link_kind,
+    read_plain_text,
+    real_dir,
+)
 
 if TYPE_CHECKING:
     from contexteer.memory.store import MemoryStore
@@ -31,15 +45,7 @@ def delete(store: MemoryStore, names: list[str]) -> list[str]:
             raise NotFoundError(store.missing_message(missing[0]))
         now = store.now()
         for n in canon:
-            entry = store.get(n)
-            entry.header = E.with_changes(entry.header, deletedAt=now)
-            ensure_dir(store.trash_dir)
-            dst = store.trash_dir / f"{n}--{_stamp(now)}.md"
-            k = 2
-            while dst.exists():
-                dst = store.trash_dir / f"{n}--{_stamp(now)}-{k}.md"
-                k += 1
-            atomic_write(dst, E.render(entry))
+            keep_copy(store, store.get(n), now)
             atomic_delete(store.path(n))
             store.forget_cached(store.path(n))
         store.forget_access(canon)
@@ -48,18 +54,36 @@ def delete(store: MemoryStore, names: list[str]) -> list[str]:
     return canon
 
 
+def keep_copy(store: MemoryStore, entry: Entry, now: str) -> Path:
+    """Write `entry` into the trash as deleted at `now` (the caller removes or replaces the original)."""
+    ensure_real_dir(store.trash_dir)  # refuses a `trash` that is a symlink
+    n = entry.name
+    dst = store.trash_dir / f"{n}--{_stamp(now)}.md"
+    k = 2
+    while os.path.lexists(dst):
+        dst = store.trash_dir / f"{n}--{_stamp(now)}-{k}.md"
+        k += 1
+    atomic_write(dst, E.render(Entry(E.with_changes(entry.header, deletedAt=now), entry.body)))
+    return dst
+
+
 def listing(store: MemoryStore) -> list[tuple[Path, Header]]:
-    """Trashed entries, newest deletion first."""
+    """Trashed entries (plain files with a valid header only), newest deletion first."""
     out: list[tuple[Path, Header]] = []
-    if not store.trash_dir.is_dir():
+    if not real_dir(store.trash_dir):
+        if link_kind(store.trash_dir):
+            store.warn_once("trash-link", "memory: %s/trash is a symlink; the trash is not read through it", store.dir)
         return out
-    for p in store.trash_dir.glob("*.md"):
+    with os.scandir(store.trash_dir) as it:
+        files = [Path(de.path) for de in it if de.name.endswith(".md") and not de.name.startswith(".")]
+    for p in files:
         stem = p.stem.split("--", 1)[0]
         try:
-            h = store.read_header_file(p)
-            h = E.with_changes(h, name=stem)
-        except (E.FormatError, OSError):
-            h = Header(name=stem, description="(unreadable header)", tag="REFERENCE", source="agent", createdAt="", updatedAt="")
+            E.validate_name(stem)
+            h = E.with_changes(store.read_header_file(p), name=stem)
+        except (E.FormatError, OSError, InputError) as exc:  # NotPlainFile is an OSError
+            store.warn_once(f"trash:{p.name}", "memory: %s in the trash is not a trashed entry (%s); left alone", p.name, exc)
+            continue
         out.append((p, h))
     out.sort(key=lambda ph: (ph[1].deletedAt or "", _suffix(ph[0])), reverse=True)
     return out
@@ -75,12 +99,18 @@ def restore(store: MemoryStore, name: str, new_name: str | None = None) -> Heade
             held = f" The trash holds: {', '.join(names[:20])}." if names else " The trash is empty."
             raise NotFoundError(f"no trashed entry named {name!r}.{held}")
         if store.exists(target):
+            if new_name:
+                raise ConflictError(f"cannot restore {name!r}: new_name {target!r} is taken too (an active entry has that name). "
+                                    "Choose another new_name.")
             raise ConflictError(
                 f"cannot restore {name!r}: an active entry named {target!r} already exists. Pass new_name='<other name>' "
                 f"to restore it under another name, or delete the active {target!r} first."
             )
         path, _ = found[0]
-        entry = E.parse(path.read_text(encoding="utf-8"), file_stem=name)
+        try:
+            entry = E.parse(read_plain_text(path), file_stem=name)
+        except (NotPlainFile, E.FormatError) as exc:
+            raise StorageError(f"trashed {path.name} changed while restoring ({exc}); nothing was restored. Retry.") from exc
         entry.header = E.with_changes(entry.header, name=target, deletedAt=None)
         atomic_write(store.path(target), E.render(entry))
         atomic_delete(path)
@@ -102,6 +132,8 @@ def purge(store: MemoryStore, names: list[str] | None = None) -> list[str]:
             items = [(p, h) for p, h in items if h.name in wanted]
         removed = []
         for p, h in items:
+            if link_kind(p) or not real_dir(p.parent):  # replaced by a link since the listing: never delete through it
+                continue
             if atomic_delete(p):
                 removed.append(h.name)
     store.event("purge", names=removed, count=len(removed))

@@ -12,6 +12,7 @@ from mcp_types import CallToolResult, ToolAnnotations
 from pydantic import BaseModel, Field
 
 from contexteer.errors import ContexteerError, InputError, PathError, StorageError
+from contexteer.memory.location import memory_path, other_location
 from contexteer.memory.recall import SessionMemory
 from contexteer.memory.service import Answer, MemoryService
 from contexteer.tools.base import Services, respond
@@ -62,7 +63,9 @@ def memory_service(svc: Services) -> MemoryService:
                     return "outside the workspace or denied"
                 return None if res.real.exists() else "no longer exists"
 
-            service = MemoryService(ws.memory_dir, svc.settings, journal=svc.journal, file_status=file_status)
+            # memory_path, not ws.memory_dir: a read must not create the folder (ws.memory_dir mkdirs on access)
+            service = MemoryService(memory_path(ws), svc.settings, journal=svc.journal, file_status=file_status,
+                                    elsewhere=other_location(ws))
             _services[svc] = service
         return service
 

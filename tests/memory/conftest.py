@@ -11,6 +11,7 @@ import pytest
 
 from contexteer.config import LoadedConfig
 from contexteer.memory.journal import Journal
+from contexteer.memory.location import memory_path, other_location
 from contexteer.memory.recall import SessionMemory
 from contexteer.memory.service import MemoryService
 from contexteer.workspace import Workspace
@@ -56,12 +57,11 @@ def make_service(ws_loaded: tuple[Workspace, LoadedConfig], clock: Clock) -> Mak
     ws, loaded = ws_loaded
 
     def make(**overrides: Any) -> MemoryService:
-        settings = loaded.settings
+        w = ws
         if overrides:
-            _, l2 = make_workspace(ws.root, **overrides)
-            settings = l2.settings
-        journal = Journal(ws.storage("journal.jsonl"))
-        return MemoryService(ws.memory_dir, settings, journal=journal, clock=clock)
+            w, l2 = make_workspace(ws.root, **overrides)
+        journal = Journal(w.storage("journal.jsonl"))
+        return MemoryService(memory_path(w), w.settings, journal=journal, clock=clock, elsewhere=other_location(w))
 
     return make
 
