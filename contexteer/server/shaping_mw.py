@@ -116,7 +116,7 @@ class ShapingMiddleware:
             new_blocks[text_idx[0]] = first
             data["content"] = new_blocks
         if shaped.structured is not None or "structuredContent" in data:
-            data["structuredContent"] = shaped.structured
+            data["structuredContent"] = _point_to_handle(shaped)
         figures = shaped.meta
         meta.update(figures)
         data["_meta"] = meta
@@ -154,3 +154,21 @@ class ShapingMiddleware:
         self.svc.journal.append(
             "tool_call", tool=name, session=session, args=summary, duration_ms=duration_ms, status=status, **figures
         )
+
+
+def _point_to_handle(shaped: Any) -> dict[str, Any] | None:
+    """The structured content, saying so when it was cut: some clients give the model only the
+    structured content, and `_meta` reaches no model. A cut copy gets `shaping` (tier, handle, how to get
+    the rest) and honest flags (`truncated: true`, `complete: false` where the model has them)."""
+    sc = shaped.structured
+    if sc is None or (shaped.tier == "passthrough" and not shaped.structured_cut):
+        return sc
+    sc = dict(sc)
+    for flag, value in (("truncated", True), ("complete", False)):
+        if isinstance(sc.get(flag), bool):
+            sc[flag] = value
+    how = (f'fetch_result(handle="{shaped.handle}", start_line=…) or pattern=… returns any part of the full result'
+           if shaped.handle else "narrow the request (a line range, a path, a pattern) to see the rest")
+    sc["shaping"] = {"tier": shaped.tier, "handle": shaped.handle,
+                     "note": f"this structured copy is cut; the text content holds the {shaped.tier}; {how}"}
+    return sc

@@ -82,3 +82,24 @@ def test_large_log_comes_back_as_an_overview_and_fetch_result_returns_the_exact_
     anyio.run(main)
     events = [e for e in services_of(server).journal.read().events if e["type"] == "tool_call"]
     assert events[0]["tier"] == "overview" and events[0]["raw_tokens"] > 40_000
+
+
+def test_a_cut_structured_copy_names_the_handle_and_says_it_is_cut(tmp_path):
+    root = tmp_path / "repo"
+    root.mkdir()
+    for i in range(60):
+        (root / f"m{i}.py").write_text("".join(f"raise ValueError('case {i}.{k}')\n" for k in range(20)), encoding="utf-8")
+    ws, loaded = make_workspace(root)
+    server = build_server(ws, loaded)
+
+    async def main() -> None:
+        async with Client(server) as client:
+            res = await client.call_tool("search_text", {"pattern": "raise ValueError", "max_results": 2000})
+            assert res.meta["tier"] == "overview" and res.meta["handle"]
+            sc = res.structured_content
+            assert len(sc["hits"]) < 1200 and sc["truncated"] is True  # the hits list was cut to fit
+            assert sc["shaping"]["handle"] == res.meta["handle"] and "fetch_result" in sc["shaping"]["note"]
+            small = await client.call_tool("search_text", {"pattern": "case 3.4'"})
+            assert "shaping" not in small.structured_content  # an uncut answer stays as the tool made it
+
+    anyio.run(main)
