@@ -290,7 +290,9 @@ def snippet(client: str, transport: str, root: Path, port: int) -> str:
     command = exe
     cargs = (["-m", "contexteer"] if is_module else []) + ["serve", "--root", str(root)]
     url = f"http://127.0.0.1:{port}/mcp" if transport == "http" else f"http://127.0.0.1:{port}/sse"
-    auth = {"Authorization": "Bearer ${CONTEXTEER_TOKEN}"}
+    # Each client has its own way to keep the token out of the file: Cursor expands ${env:NAME}, VS Code
+    # prompts for an input, Cline expands nothing (the token goes in the file itself).
+    auth = {"Authorization": "Bearer ${env:CONTEXTEER_TOKEN}"}
     if client == "claude-code":
         if transport == "stdio":
             return "claude mcp add contexteer -- " + " ".join(shlex.quote(x) for x in [command, *cargs])
@@ -299,7 +301,11 @@ def snippet(client: str, transport: str, root: Path, port: int) -> str:
         if transport == "stdio":
             server: dict[str, Any] = {"type": "stdio", "command": command, "args": cargs}
         else:
-            server = {"type": "http" if transport == "http" else "sse", "url": url, "headers": auth}
+            server = {"type": "http" if transport == "http" else "sse", "url": url,
+                      "headers": {"Authorization": "Bearer ${input:contexteer-token}"}}
+            inputs = [{"type": "promptString", "id": "contexteer-token", "description": "contexteer bearer token",
+                       "password": True}]
+            return json.dumps({"inputs": inputs, "servers": {"contexteer": server}}, indent=2)
         return json.dumps({"servers": {"contexteer": server}}, indent=2)
     if transport == "stdio":
         server = {"command": command, "args": cargs}
@@ -308,7 +314,8 @@ def snippet(client: str, transport: str, root: Path, port: int) -> str:
         server = {"command": "npx", "args": ["-y", "mcp-remote", url, "--header", "Authorization:Bearer ${CONTEXTEER_TOKEN}"],
                   "env": {"CONTEXTEER_TOKEN": "<your token>"}}
     elif client == "cline":
-        server = {"type": "streamableHttp" if transport == "http" else "sse", "url": url, "headers": auth}
+        server = {"type": "streamableHttp" if transport == "http" else "sse", "url": url,
+                  "headers": {"Authorization": "Bearer <paste the value of CONTEXTEER_TOKEN>"}}
     else:  # cursor
         server = {"url": url, "headers": auth}
     if client == "cline":

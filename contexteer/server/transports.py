@@ -36,8 +36,14 @@ def is_loopback(host: str) -> bool:
 
 
 def check_binding(host: str, token: str | None, allow_unauthenticated: bool) -> None:
-    """Refuse to expose an unauthenticated server beyond this machine."""
-    if is_loopback(host) or token or allow_unauthenticated:
+    """Refuse to expose an unauthenticated server beyond this machine; warn about one on loopback."""
+    if token or allow_unauthenticated:
+        return
+    if is_loopback(host):
+        logger.warning(
+            "no token: any process on this machine can use this server (read the repository and its memory). "
+            "Set CONTEXTEER_TOKEN or --token-file on a shared machine; clients then send 'Authorization: Bearer <token>'."
+        )
         return
     raise ConfigError(
         f"refusing to bind {host} without a token: anyone who can reach this address could read the repository. "
@@ -49,7 +55,7 @@ def check_binding(host: str, token: str | None, allow_unauthenticated: bool) -> 
 
 def security_settings(settings: Settings, host: str, port: int) -> TransportSecuritySettings:
     hosts = ["127.0.0.1", "127.0.0.1:*", "localhost", "localhost:*", "[::1]", "[::1]:*"]
-    origins = ["http://127.0.0.1", "http://127.0.0.1:*", "http://localhost", "http://localhost:*", "http://[::1]:*"]
+    origins = ["http://127.0.0.1", "http://127.0.0.1:*", "http://localhost", "http://localhost:*", "http://[::1]", "http://[::1]:*"]
     if not is_loopback(host) and host not in ("0.0.0.0", "::"):
         hosts += [host, f"{host}:*"]
         origins += [f"http://{host}:*", f"https://{host}:*"]
@@ -65,7 +71,7 @@ class BearerAuth:
 
     def __init__(self, app: ASGIApp, token: str) -> None:
         self.app = app
-        self.expected = f"Bearer {token}".encode()
+        self.expected = token.encode()
 
     async def __call__(self, scope: Scope, receive: Any, send: Any) -> None:
         if scope["type"] != "http" or scope.get("path") in PUBLIC_PATHS:
@@ -76,7 +82,8 @@ class BearerAuth:
             if key.lower() == b"authorization":
                 given = value
                 break
-        if given and hmac.compare_digest(given, self.expected):
+        scheme, _, credential = given.strip().partition(b" ")
+        if scheme.lower() == b"bearer" and hmac.compare_digest(credential.strip(), self.expected):  # schemes are case-insensitive
             await self.app(scope, receive, send)
             return
         body = (

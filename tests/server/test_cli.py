@@ -56,9 +56,22 @@ def test_snippets_name_the_absolute_executable_and_root(repo: Path, client: str)
 def test_remote_snippet_points_at_the_http_endpoint_with_a_bearer_header(repo: Path):
     out = io.StringIO()
     main(["config", "snippet", "--client", "vscode", "--transport", "http", "--port", "9123", "--root", str(repo)], out=out)
-    server = json.loads(out.getvalue())["servers"]["contexteer"]
+    doc = json.loads(out.getvalue())
+    server = doc["servers"]["contexteer"]
     assert server["url"] == "http://127.0.0.1:9123/mcp"
-    assert server["headers"]["Authorization"].startswith("Bearer ")
+    # VS Code prompts for the token through an input it declares (it does not expand ${NAME})
+    assert server["headers"]["Authorization"] == "Bearer ${input:contexteer-token}"
+    assert doc["inputs"][0]["id"] == "contexteer-token" and doc["inputs"][0]["password"] is True
+
+
+def test_each_client_gets_the_token_syntax_it_expands(repo: Path):
+    def header(client: str) -> str:
+        out = io.StringIO()
+        main(["config", "snippet", "--client", client, "--transport", "http", "--root", str(repo)], out=out)
+        return json.loads(out.getvalue())["mcpServers"]["contexteer"].get("headers", {}).get("Authorization", "")
+
+    assert header("cursor") == "Bearer ${env:CONTEXTEER_TOKEN}"
+    assert "${" not in header("cline")  # Cline expands no variables: the token is pasted in
 
 
 def test_config_show_prints_sources_and_budget_warnings(repo: Path):

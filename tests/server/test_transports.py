@@ -109,6 +109,20 @@ def test_http_without_token_is_401_and_healthz_stays_open(repo: Path):
         r = httpx.post(base + "/mcp", json={}, headers={"Authorization": "Bearer wrong"})
         assert r.status_code == 401
         assert httpx.get(base + "/sse", headers={"Authorization": "Bearer nope"}).status_code == 401
+        r = httpx.post(base + "/mcp", json={}, headers={"Authorization": f"bearer {TOKEN}"})
+        assert r.status_code != 401  # the scheme name is case-insensitive (RFC 7235)
+
+
+def test_a_loopback_server_without_a_token_warns_that_any_local_process_can_use_it(caplog):
+    import logging
+
+    from contexteer.server.transports import check_binding
+
+    with caplog.at_level(logging.WARNING):
+        check_binding("127.0.0.1", None, False)
+        check_binding("127.0.0.1", "a-token", False)
+    assert [r.levelname for r in caplog.records] == ["WARNING"]
+    assert "any process on this machine" in caplog.records[0].getMessage()
 
 
 def test_wrong_host_and_wrong_origin_are_refused(repo: Path):
