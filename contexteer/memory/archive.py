@@ -19,6 +19,7 @@ import orjson
 from contexteer import __version__
 from contexteer.errors import InputError
 from contexteer.memory import entries as E
+from contexteer.memory import trash
 from contexteer.memory.checkpoints import Checkpoints, valid_id
 from contexteer.memory.entries import Entry
 from contexteer.memory.storage import atomic_write
@@ -43,6 +44,7 @@ class ImportReport:
     imported: list[str] = field(default_factory=list)
     skipped: list[str] = field(default_factory=list)
     renamed: dict[str, str] = field(default_factory=dict)
+    overwritten: list[str] = field(default_factory=list)  # local versions replaced; each kept in the trash
     checkpoints: int = 0
 
 
@@ -157,12 +159,19 @@ def import_archive(
     entries, cps = validate_archive(raw, entry_max_bytes=store.entry_max_bytes)
     report = ImportReport()
     with store.lock:
+        now = store.now()
+        # read every local version an overwrite replaces before writing anything: a link or an unparsable local
+        # file refuses the whole import
+        replaced = {e.name: store.get(e.name) for e in entries if on_conflict == "overwrite" and store.exists(e.name)}
         for entry in entries:
             name = entry.name
             if store.exists(name):
                 if on_conflict == "skip":
                     report.skipped.append(name)
                     continue
+                if on_conflict == "overwrite":
+                    trash.keep_copy(store, replaced[name], now)  # the replaced local version stays recoverable
+                    report.overwritten.append(name)
                 if on_conflict == "rename":
                     n = 2
                     while store.exists(f"{name}-{n}"):

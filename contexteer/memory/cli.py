@@ -95,6 +95,9 @@ def _run(cmd: str, args: argparse.Namespace, service: MemoryService, session: Se
         parts = [f"imported {len(irep.imported)} entries", f"{irep.checkpoints} checkpoints"]
         if irep.skipped:
             parts.append(f"skipped {len(irep.skipped)} existing ({', '.join(irep.skipped[:10])}; use --on-conflict)")
+        if irep.overwritten:
+            parts.append(f"overwrote {len(irep.overwritten)} existing ({', '.join(irep.overwritten[:20])}; the replaced versions "
+                         "are in the trash: contexteer memory restore NAME --as NEW_NAME)")
         if irep.renamed:
             parts.append("renamed " + ", ".join(f"{a} -> {b}" for a, b in irep.renamed.items()))
         out.write("; ".join(parts) + "\n")

@@ -127,6 +127,8 @@ class MemoryService:
                          "pass description='...' if it no longer fits.")
             if res.verification_cleared:
                 text += " The content changed, so its earlier verification (verifiedAt) was cleared."
+        if name.strip() != h.name:
+            text += f" The name {name.strip()!r} is stored as '{h.name}' (names are lowercase, without '.md')."
         if res.description_shortened and not session.ignore:
             text += (f" The description was shortened to {E.DESCRIPTION_MAX} characters: \"{h.description}\"; "
                      "keep it to one line, the body holds the details.")
