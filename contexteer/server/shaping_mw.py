@@ -11,6 +11,7 @@ the call without bodies.
 from __future__ import annotations
 
 import logging
+import re
 import time
 from typing import Any
 
@@ -44,6 +45,37 @@ def _trim(value: Any, chars: int) -> Any:
     return value
 
 
+_PYDANTIC_HEAD = re.compile(r"(\d+) validation errors? for \w+")
+_PYDANTIC_MSG = re.compile(r"^\s+(?P<msg>.*?)\s*\[type=(?P<type>[\w.]+)(?:, input_value=(?P<value>.*?))?(?:, input_type=\w+)?\]\s*$")
+
+
+def _plain_validation_errors(data: dict[str, Any], tool: str) -> dict[str, Any]:
+    """The SDK reports a bad argument as pydantic's multi-line dump (with a docs URL). Say it in one line
+    per argument: its name, what is allowed, what was given, and where the allowed values are listed."""
+    blocks = data.get("content") or []
+    for i, block in enumerate(blocks):
+        text = block.get("text", "") if isinstance(block, dict) else ""
+        if not _PYDANTIC_HEAD.search(text):
+            continue
+        lines = text.splitlines()
+        problems: list[str] = []
+        for k, line in enumerate(lines):
+            m = _PYDANTIC_MSG.match(line)
+            if m is None or k == 0:
+                continue
+            loc = lines[k - 1].strip()
+            value = m.group("value")
+            got = f" (got {value})" if value is not None and len(value) <= 80 else ""
+            hint = ""
+            if m.group("type") == "list_type" and value and value.startswith("'"):
+                hint = f"; pass a list, e.g. {loc}=[{value}]"
+            problems.append(f"{loc}: {m.group('msg').rstrip('.')}{got}{hint}")
+        if problems:
+            blocks[i] = {**block, "text": f"invalid arguments for {tool}: " + "; ".join(problems)
+                         + f". The allowed values are in {tool}'s input schema (tools/list)."}
+    return data
+
+
 class ShapingMiddleware:
     """`ServerMiddleware`: shape + journal every tools/call."""
 
@@ -66,6 +98,8 @@ class ShapingMiddleware:
         data = _as_dict(result)
         if data is None or "content" not in data:
             return result
+        if data.get("isError"):
+            data = _plain_validation_errors(data, name)
         try:
             data, figures = await self._shape(name, args, data)
         except Exception:  # shaping must never take the answer down, nor let a flood through

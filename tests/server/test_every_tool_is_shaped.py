@@ -50,3 +50,26 @@ def test_every_registered_tool_result_carries_tier_metadata(workspace):
     events = [e for e in services_of(server).journal.read().events if e["type"] == "tool_call"]
     assert {e["tool"] for e in events} == set(names)
     assert all("tier" in e and "duration_ms" in e for e in events)
+
+
+def test_a_bad_argument_is_reported_in_one_line_with_what_is_allowed_and_what_was_given(workspace):
+    from mcp import Client
+
+    ws, loaded = workspace
+    server = build_server(ws, loaded)
+
+    async def main() -> list[str]:
+        async with Client(server) as client:
+            out = []
+            for tool, args in (("search_text", {"pattern": "x", "max_results": 0}),
+                               ("list_dependencies", {"path": "src/app.py", "direction": "sideways"})):
+                res = await client.call_tool(tool, args)
+                assert res.is_error
+                out.append(res.content[0].text)  # type: ignore[union-attr]
+            return out
+
+    too_small, bad_choice = anyio.run(main)
+    assert too_small.startswith("invalid arguments for search_text: max_results: Input should be greater than or equal to 1 (got 0)")
+    assert "'imports', 'dependents' or 'both' (got 'sideways')" in bad_choice
+    for text in (too_small, bad_choice):
+        assert "errors.pydantic.dev" not in text and "\n" not in text
