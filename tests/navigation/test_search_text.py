@@ -119,3 +119,17 @@ def test_key_lines_found_one_hit_at_a_time_are_redacted_in_text_and_structured_c
         for line in KEY_BODY.splitlines():
             assert line not in everything, (args, line)
         assert a.meta and a.meta["redactions"], a.meta
+
+
+def test_hidden_files_are_searched_but_not_gits_own_folder(tmp_path: Path):
+    (tmp_path / ".github" / "workflows").mkdir(parents=True)
+    (tmp_path / ".github" / "workflows" / "ci.yml").write_text("run: needle\n")
+    (tmp_path / ".git").mkdir()
+    (tmp_path / ".git" / "config").write_text("needle in git's own config\n")
+    (tmp_path / "src").mkdir()
+    (tmp_path / "src" / "a.py").write_text("needle = 1\n")
+    served = Served(tmp_path)
+    a = served.call("search_text", pattern="needle")
+    assert {h["path"] for h in a.data["hits"]} == {".github/workflows/ci.yml", "src/a.py"}
+    none = served.call("search_text", pattern="needle", glob="*.toml")
+    assert none.is_error and "no file matches the path and glob=" in none.text and "--debug" not in none.text
