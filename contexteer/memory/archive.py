@@ -1,7 +1,9 @@
 """Export and import of a project's memory as one versioned JSON archive.
 
 The archive holds the schema version, the entries (header + body, file name) and the checkpoints.
-Export re-scans every text for secrets and writes redacted text (and says how many). Import
+Export re-scans every text for secrets and writes redacted text (and says how many); it never
+replaces an existing file unless forced, never creates folders, lists every entry it could not read,
+and leaves the trash out. Import
 validates the whole archive before writing anything: schema, every name and file path (no
 separators, no traversal, no absolute paths), every checkpoint id, sizes and secrets; it only
 ever writes inside the memory folder.
@@ -10,6 +12,7 @@ ever writes inside the memory folder.
 from __future__ import annotations
 
 import logging
+import os
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Literal
@@ -17,13 +20,13 @@ from typing import Any, Literal
 import orjson
 
 from contexteer import __version__
-from contexteer.errors import InputError
+from contexteer.errors import ConflictError, ContexteerError, InputError
 from contexteer.memory import entries as E
 from contexteer.memory import trash
 from contexteer.memory.checkpoints import Checkpoints, valid_id
 from contexteer.memory.entries import Entry
 from contexteer.memory.storage import atomic_write
-from contexteer.memory.store import MemoryStore, redact_into, secret_kinds
+from contexteer.memory.store import BrokenEntry, MemoryStore, redact_into, secret_kinds
 
 logger = logging.getLogger(__name__)
 
@@ -37,6 +40,8 @@ class ExportReport:
     entries: int = 0
     checkpoints: int = 0
     redacted: dict[str, int] = field(default_factory=dict)
+    skipped: dict[str, str] = field(default_factory=dict)  # entry name or checkpoint id -> why it is not in the archive
+    trashed: int = 0  # entries in the trash (never exported)
 
 
 @dataclass
@@ -58,14 +63,33 @@ def _redact_tree(value: Any, counts: dict[str, int]) -> Any:
     return value
 
 
-def export_archive(store: MemoryStore, checkpoints: Checkpoints, dest: Path) -> ExportReport:
+def check_destination(dest: Path, *, force: bool = False) -> None:
+    """Refuse to replace an existing file (unless `force`), a directory, or a path whose folder does not exist."""
+    if dest.is_dir():
+        raise InputError(f"{dest} is a directory; pass a file name such as {dest / 'memory.json'}.")
+    if os.path.lexists(dest) and not force:
+        raise ConflictError(f"{dest} already exists; export never replaces a file unless you pass --force. "
+                            "Choose a new file name, or add --force to replace it.")
+    if not dest.parent.is_dir():
+        raise InputError(f"directory {dest.parent} does not exist; create it first or choose another path.")
+
+
+def export_archive(store: MemoryStore, checkpoints: Checkpoints, dest: Path, *, force: bool = False) -> ExportReport:
+    """Write every readable entry and checkpoint to `dest`; what could not be read is listed in `skipped`."""
+    dest = Path(dest)
+    check_destination(dest, force=force)
     report = ExportReport()
     entries = []
+    for name in store.links():
+        if name.endswith(".md"):
+            report.skipped[name[:-3]] = "a symlink, never followed"
     for h in store.headers():
         try:
             entry = store.get(h.name)
-        except Exception as exc:  # noqa: BLE001 - a broken topic is reported, not exported
-            logger.warning("export skips %s: %s", h.name, exc)
+        except (ContexteerError, OSError) as exc:
+            reason = exc.reason if isinstance(exc, BrokenEntry) else str(exc)
+            report.skipped[h.name] = reason
+            logger.warning("export skips %s: %s", h.name, reason)
             continue
         head = entry.header.to_dict()
         head["description"] = redact_into(head["description"], report.redacted)
@@ -73,13 +97,20 @@ def export_archive(store: MemoryStore, checkpoints: Checkpoints, dest: Path) -> 
         entries.append({"file": entry.header.file, "header": head, "body": redact_into(entry.body, report.redacted)})
     cps = []
     for cid in checkpoints.ids():
-        data = checkpoints.load(cid).data
+        try:
+            data = checkpoints.load(cid).data
+        except ContexteerError as exc:
+            report.skipped[f"checkpoint {cid}"] = "unreadable"
+            logger.warning("export skips checkpoint %s: %s", cid, exc)
+            continue
         cps.append(_redact_tree(data, report.redacted))
+    report.trashed = len(store.trash())
     archive = {"format": FORMAT, "schemaVersion": SCHEMA_VERSION, "exportedAt": store.now(), "contexteerVersion": __version__,
                "entries": entries, "checkpoints": cps}
     atomic_write(dest, orjson.dumps(archive, option=orjson.OPT_INDENT_2))
     report.entries, report.checkpoints = len(entries), len(cps)
-    store.event("export", entries=report.entries, checkpoints=report.checkpoints, redacted=sum(report.redacted.values()))
+    store.event("export", entries=report.entries, checkpoints=report.checkpoints, redacted=sum(report.redacted.values()),
+                skipped=len(report.skipped))
     return report
 
 

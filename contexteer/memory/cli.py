@@ -15,7 +15,7 @@ from contexteer.memory.journal import Journal
 from contexteer.memory.location import memory_path, other_location
 from contexteer.memory.recall import SessionMemory
 from contexteer.memory.service import MemoryService
-from contexteer.memory.store import index_line
+from contexteer.memory.store import BrokenEntry, index_line
 from contexteer.workspace import Workspace
 
 logger = logging.getLogger(__name__)
@@ -38,6 +38,7 @@ def add_memory_commands(sub: Any) -> None:
     p.add_argument("--yes", action="store_true", help="really delete; without it, only say what would be deleted")
     p = sub.add_parser("export", help="write every entry and checkpoint to a versioned JSON archive (secrets re-scanned)")
     p.add_argument("file")
+    p.add_argument("--force", action="store_true", help="replace FILE if it exists (without it, an existing file is refused)")
     p = sub.add_parser("import", help="read an archive written by export (validated before anything is written)")
     p.add_argument("file")
     p.add_argument("--on-conflict", choices=["skip", "overwrite", "rename"], default="skip",
@@ -71,7 +72,12 @@ def _run(cmd: str, args: argparse.Namespace, service: MemoryService, session: Se
     if cmd == "list":
         out.write(service.list_entries(session, tag=args.tag, status=args.status).text)
     elif cmd == "show":
-        entry = store.get(args.name)
+        try:
+            entry = store.get(args.name)
+        except BrokenEntry as exc:
+            out.write(f"warning: {exc.path} cannot be parsed ({exc.reason}); its raw text follows. Fix it by hand.\n\n")
+            out.write(store.raw_text(exc.name))
+            return 0
         h = entry.header
         out.write(f"{index_line(h)}\nsource: {h.source}\ncreatedAt: {h.createdAt}\nupdatedAt: {h.updatedAt}\n"
                   f"status: {h.status}{' (verifiedAt ' + h.verifiedAt + ')' if h.verifiedAt else ''}\n"
@@ -87,9 +93,16 @@ def _run(cmd: str, args: argparse.Namespace, service: MemoryService, session: Se
     elif cmd == "purge":
         out.write(service.purge(session, names=args.names or None, confirm=args.yes).text.replace("confirm=true", "--yes") + "\n")
     elif cmd == "export":
-        rep = export_archive(store, service.checkpoints, Path(args.file))
+        rep = export_archive(store, service.checkpoints, Path(args.file), force=bool(getattr(args, "force", False)))
         red = f"; {sum(rep.redacted.values())} secret(s) redacted ({', '.join(rep.redacted)})" if rep.redacted else ""
-        out.write(f"exported {rep.entries} entries and {rep.checkpoints} checkpoints to {args.file}{red}\n")
+        trash = (f" The trash ({rep.trashed} entr{'y' if rep.trashed == 1 else 'ies'}) is not included; restore what you "
+                 "want to keep first (contexteer memory restore NAME).") if rep.trashed else " The trash is never included."
+        out.write(f"exported {rep.entries} entries and {rep.checkpoints} checkpoints to {args.file}{red}.{trash}\n")
+        if rep.skipped:
+            out.write(f"NOT exported: {len(rep.skipped)} that cannot be read: "
+                      + "; ".join(f"{n} ({why})" for n, why in list(rep.skipped.items())[:20])
+                      + ". Fix them by hand in the memory folder (contexteer memory show NAME prints the raw text), then export again.\n")
+            return 1
     elif cmd == "import":
         irep = import_archive(store, service.checkpoints, Path(args.file), on_conflict=args.on_conflict)
         parts = [f"imported {len(irep.imported)} entries", f"{irep.checkpoints} checkpoints"]

@@ -52,3 +52,42 @@ def test_cli_export_then_import(ws_loaded, service, session, tmp_path: Path) -> 
     bad.write_text('{"format": "contexteer-memory", "schemaVersion": 1, "entries": [{"file": "../x.md", "header": {"name": "x", "tag": "DECISION"}, "body": ""}]}')
     code, _, err = _run(ws_loaded, "import", str(bad))
     assert code == 1 and "unsafe file path '../x.md'" in err
+
+
+def test_cli_export_refuses_an_existing_file_unless_forced(ws_loaded, service, session, tmp_path: Path) -> None:
+    service.save(session, name="auth", content="Sessions.", tag="DECISION")
+    precious = tmp_path / "existing.txt"
+    precious.write_text("precious user file\n")
+    code, out, err = _run(ws_loaded, "export", str(precious))
+    assert code == 1 and "already exists" in err and "--force" in err
+    assert precious.read_text() == "precious user file\n"
+    code, out, _ = _run(ws_loaded, "export", str(precious), "--force")
+    assert code == 0 and '"contexteer-memory"' in precious.read_text()
+
+
+def test_cli_export_refuses_a_missing_directory_and_creates_none(ws_loaded, service, session, tmp_path: Path) -> None:
+    service.save(session, name="auth", content="Sessions.", tag="DECISION")
+    code, _, err = _run(ws_loaded, "export", str(tmp_path / "nonexistent-dir" / "x.json"))
+    assert code == 1 and f"directory {tmp_path / 'nonexistent-dir'} does not exist" in err
+    assert not (tmp_path / "nonexistent-dir").exists()
+
+
+def test_cli_export_names_unreadable_entries_fails_and_says_the_trash_is_not_included(ws_loaded, service, session,
+                                                                                       tmp_path: Path) -> None:
+    service.save(session, name="good", content="Sessions.", tag="DECISION")
+    service.save(session, name="gone", content="old", tag="HISTORY")
+    service.delete(session, names=["gone"])
+    (service.store.dir / "handnote.md").write_text("a note\n")
+    archive = tmp_path / "m.json"
+    code, out, _ = _run(ws_loaded, "export", str(archive))
+    assert code == 1
+    assert "exported 1 entries and 0 checkpoints" in out and "The trash (1 entry) is not included" in out
+    assert "NOT exported: 1 that cannot be read: handnote (no front matter" in out
+    assert '"good.md"' in archive.read_text() and "handnote" not in archive.read_text()
+
+
+def test_cli_show_prints_the_raw_text_of_an_unparsable_entry(ws_loaded, service, session) -> None:
+    service.save(session, name="good", content="Sessions.", tag="DECISION")
+    (service.store.dir / "handnote.md").write_text("a note\nby hand\n")
+    code, out, _ = _run(ws_loaded, "show", "handnote")
+    assert code == 0 and "cannot be parsed (no front matter" in out and out.endswith("a note\nby hand\n")
