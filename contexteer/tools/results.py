@@ -16,7 +16,7 @@ from contexteer.shaping.kinds import KINDS
 from contexteer.shaping.pipeline import redact_keep_lines
 from contexteer.shaping.stats import ContextStats, compute_stats, render_stats
 from contexteer.shaping.store import compile_pattern
-from contexteer.tools.base import Services, respond
+from contexteer.tools.base import STATELESS, Services, respond
 
 logger = logging.getLogger(__name__)
 
@@ -98,8 +98,12 @@ def register(mcp: object, svc: Services) -> None:
     def context_stats(ctx: Context) -> Annotated[CallToolResult, ContextStats]:
         session = _session_of(svc, ctx)
         read = svc.journal.read()
-        stats = compute_stats(read.events, session, incomplete=read.incomplete)
-        return respond(stats, render_stats(stats))
+        stateless = session == STATELESS  # every stateless request shares the id: no figures are this client's
+        stats = compute_stats(read.events, None if stateless else session, incomplete=read.incomplete)
+        text = render_stats(stats)
+        if stateless:
+            text = "no session on this transport (stateless HTTP): all-time figures only\n" + text
+        return respond(stats, text, explicit=True)  # a bounded report the caller asked for: never digested
 
 
 def _session_of(svc: Services, ctx: Context) -> str:

@@ -69,3 +69,28 @@ def test_stats_command_reads_the_project_journal(repo):
         j.append(e["type"], **fields)
     out = stats_command(ws, loaded.settings)
     assert "latest session s2: 2 calls" in out and "all time: 6 calls" in out
+
+
+def test_context_stats_is_delivered_whole_even_when_longer_than_a_passthrough(tmp_path):
+    import anyio
+    from mcp import Client
+
+    from contexteer.server.app import build_server, services_of
+
+    root = tmp_path / "repo"
+    root.mkdir()
+    ws, loaded = make_workspace(root)
+    server = build_server(ws, loaded)
+    journal = services_of(server).journal
+    for i in range(30):  # 30 tools in the all-time table: well over 512 tokens
+        journal.append("tool_call", tool=f"tool_number_{i}", session="old", tier="digest", raw_tokens=5_000 + i,
+                       tokens=900, status="ok", handle=None, estimated=False, duration_ms=1.0)
+
+    async def main() -> tuple[str, dict]:
+        async with Client(server) as client:
+            res = await client.call_tool("context_stats", {})
+            return res.content[0].text, res.meta  # type: ignore[union-attr]
+
+    text, meta = anyio.run(main)
+    assert meta["tier"] == "passthrough" and meta["raw_tokens"] > 512
+    assert all(f"| tool_number_{i} |" in text for i in range(30))
