@@ -442,7 +442,8 @@ def imported_names(resolver: Resolver, imports: Iterable[ImportLike]) -> dict[st
 
 
 def traverse(graph: DepGraph, start: set[str], direction: str, depth: int) -> list[tuple[Edge, int]]:
-    """Edges reached from `start` (a file, or a directory's files) up to `depth` hops; edges inside `start` skipped."""
+    """One edge per file reached from `start` (a file, or a directory's files) within `depth` hops, at its
+    smallest depth (breadth first; the edge says which file it was reached through); edges inside `start` skipped."""
     out: list[tuple[Edge, int]] = []
     seen_nodes = set(start)
     frontier = sorted(start)
@@ -452,12 +453,11 @@ def traverse(graph: DepGraph, start: set[str], direction: str, depth: int) -> li
             edges = graph.imports_of(node) if direction == "imports" else graph.dependents_of(node)
             for e in edges:
                 other = e.target if direction == "imports" else e.source
-                if other in start:
+                if other in seen_nodes:  # `start` itself, or a file already listed at this depth or a smaller one
                     continue
                 out.append((e, d))
-                if other not in seen_nodes:
-                    seen_nodes.add(other)
-                    nxt.append(other)
+                seen_nodes.add(other)
+                nxt.append(other)
         frontier = sorted(nxt)
         if not frontier:
             break

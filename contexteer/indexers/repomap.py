@@ -15,6 +15,7 @@ from __future__ import annotations
 import builtins
 import functools
 import heapq
+import itertools
 import logging
 import math
 import operator
@@ -240,8 +241,11 @@ def fit(
     header: str = "",
     kinds: set[str] | None = None,
     include_private: bool = False,
+    pinned: Iterable[tuple[str, str]] = (),
 ) -> MapResult:
-    """Choose the best (file, definition) units under `scope` and binary-search how many fit in `budget`."""
+    """Choose the best (file, definition) units under `scope` and binary-search how many fit in `budget`.
+
+    `pinned` (path, name) units come first, in that order: the definitions of the names a caller focused on."""
     in_scope = set(scope)
     total = len(scope)
     cap_units = max(1, budget // 3)  # a shown unit costs at least ~3 tokens, so more can never fit
@@ -263,10 +267,15 @@ def fit(
         return hit
 
     units: list[tuple[str, list[Any]]] = []
-    source = iter(ranking.units())
+    pinned = list(pinned)
+    must = set(pinned)
+    source = itertools.chain(((math.inf, p, nm) for p, nm in pinned), ranking.units())
+    seen: set[tuple[str, str]] = set()
 
     def fill(n: int) -> int:
         """Extend `units` to n shown units (fewer if the ranking runs out); symbols are read only as needed."""
+        if len(units) >= n:
+            return len(units)
         for _, p, nm in source:
             if len(units) >= n:
                 break
@@ -275,8 +284,13 @@ def fit(
             if nm is None:
                 units.append((p, []))
                 continue
+            if (p, nm) in seen:
+                continue
+            seen.add((p, nm))
             named, by_id = file_syms(p)
             shown = named.get(nm)
+            if (p, nm) in must:  # a focused name is shown whatever the kind and visibility filters say
+                shown = [s for s in by_id.values() if s.name == nm]
             if not shown:
                 continue
             with_parents: list[Any] = []

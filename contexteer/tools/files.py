@@ -85,10 +85,10 @@ def bounds(rel: str, total: int, start_line: int | None, end_line: int | None) -
     end = total if end_line is None else end_line
     if start < 1 or end < 1:
         raise InputError(f"line numbers are 1-based; got start_line={start_line}, end_line={end_line}. Use 1 for the first line.")
-    if start > end:
-        raise InputError(f"start_line {start} is after end_line {end}. Swap them or pass a start_line <= end_line.")
     if total == 0:
         raise InputError(f"'{rel}' is empty (0 lines); there is nothing to read.")
+    if start > end and end_line is not None:
+        raise InputError(f"start_line {start} is after end_line {end}. Swap them or pass a start_line <= end_line.")
     if start > total:
         raise InputError(
             f"start_line {start} is past the end of '{rel}', which has {total} lines. "
@@ -212,27 +212,13 @@ def register(mcp: object, svc: Services) -> None:
         from contexteer.indexers.lookup import semantic_context
 
         total = len(lines)
-        parts: list[str] = []
         what = f" {target.kind} {target.qualname}" if by_symbol else ""
-        parts.append(f"{rel}:{start}-{end}{what} (of {total} lines)")
-        if note:
-            parts.append(f"[{note}]")
+        head = f"{rel}:{start}-{end}{what} (of {total} lines)" + (f"\n[{note}]" if note else "")
         shown_end, next_start = cut_at_cap(start, end, cap)
-        if next_start is not None:
-            inner = [s for s in nav.index.symbols_in_file(rel)
-                     if start <= s.start_line <= end and s.id != getattr(target, "id", None)]
-            if inner:
-                parts.append(f"outline of {rel}:{start}-{end} ({end - start + 1} lines, more than the per-call cap of {cap}):")
-                parts += [f"  {s.start_line}-{s.end_line} {s.kind} {s.qualname}" for s in inner[:60]]
-                if len(inner) > 60:
-                    parts.append(f"  … {len(inner) - 60} more definitions")
-        body = number_lines(lines[start - 1 : shown_end], start)
-        parts.append(body)
-        if next_start is not None:
-            parts.append(continue_hint(rel, next_start, end, cap) + (" or read a nested definition by symbol=" if by_symbol else ""))
-        model = CodeRange(path=rel, start_line=start, end_line=shown_end, total_lines=total, content=body,
+        model = CodeRange(path=rel, start_line=start, end_line=shown_end, total_lines=total, content="",
                           next_start_line=next_start, symbol=target.qualname or None, kind=target.kind if by_symbol else None,
                           note=note)
+        tail = ""
         if semantic:
             max_callers = svc.settings.navigation.max_callers
             extra = _values_used(nav, rel, lines, start, end)
@@ -246,8 +232,54 @@ def register(mcp: object, svc: Services) -> None:
                                        location=f"{c.path}:{c.symbol.start_line}-{c.symbol.end_line}" if c.symbol else None,
                                        signature=c.symbol.signature if c.symbol else None) for c in sem.callers]
             model.callers_total = sem.callers_total
-            parts.append(_semantic_text(model, by_symbol))
-        return respond(model, "\n".join(parts), explicit=True)
+            tail = "\n" + _semantic_text(model, by_symbol)
+        inner = [s for s in nav.index.symbols_in_file(rel) if start <= s.start_line <= end and s.id != getattr(target, "id", None)]
+        whole = svc.settings.context_mode_mcp.max_digest_threshold
+        count = svc.pipeline.count
+        nested = " or read a nested definition by symbol=" if by_symbol and inner else ""
+        outline = _inner_outline(rel, start, end, inner, f"more than the per-call cap of {cap}", whole // 2, count) \
+            if next_start is not None else ""
+        body = number_lines(lines[start - 1 : shown_end], start)
+        hint = "" if next_start is None else "\n" + continue_hint(rel, next_start, end, cap) + nested
+        text = f"{head}\n{outline}{body}{hint}{tail}"
+        if count(text) > whole:
+            # Larger than passes whole: the pipeline would digest it as code and lose the outline and the
+            # continuation. Show the member outline and as many lines as fit, and say where to go on.
+            fixed = count(f"{head}\n\n{tail}") + 60
+            outline = _inner_outline(rel, start, end, inner, "more than fits one answer", int((whole - fixed) * 0.4), count)
+            room = whole - fixed - count(outline)
+            costs = [count(ln) + 1 for ln in split_lines(number_lines(lines[start - 1 : shown_end], start))]
+            n, used = 0, 0
+            while n < len(costs) and used + costs[n] <= room:
+                used += costs[n]
+                n += 1
+            n = max(1, n)
+            while True:
+                shown_end = start + n - 1
+                next_start = shown_end + 1 if shown_end < end else None
+                body = number_lines(lines[start - 1 : shown_end], start)
+                hint = "" if next_start is None else (
+                    f"\n… cut to fit one answer ({whole} tokens, context_mode_mcp.max_digest_threshold); continue with "
+                    f"read_code_range(path=\"{rel}\", start_line={next_start}, end_line={min(end, next_start + cap - 1)}){nested}")
+                text = f"{head}\n{outline}{body}{hint}{tail}"
+                if n == 1 or count(text) <= whole:
+                    break
+                n = max(1, n * 9 // 10)
+            model.end_line, model.next_start_line = shown_end, next_start
+        model.content = body
+        return respond(model, text, explicit=True)
+
+
+def _inner_outline(rel: str, start: int, end: int, inner: list[Any], why: str, budget: int,
+                   count: Callable[[str], int]) -> str:
+    """`outline of path:a-b (N lines, <why>):` and the nested definitions, fitted to `budget` tokens ('' if none)."""
+    from contexteer.tools.nav_render import fit_outline, outline_entries
+
+    if not inner:
+        return ""
+    head = f"outline of {rel}:{start}-{end} ({end - start + 1} lines, {why}):"
+    fitted = fit_outline(outline_entries(inner, signatures=False), max(budget, 1), count, rel, fixed=head + "\n")
+    return "\n".join([head, *fitted.lines]) + "\n"
 
 
 def _values_used(nav: Any, rel: str, lines: list[str], start: int, end: int) -> list[str]:

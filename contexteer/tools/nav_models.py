@@ -32,6 +32,7 @@ class StructuredIndex(BaseModel):
     files: list[MapFile] = Field(default_factory=list)
     files_total: int = 0
     files_shown: int = 0
+    symbols_total: int = 0  # an outline: symbols in the file (after kinds/private filters); `symbols` holds those shown
     tokens: int = 0
     note: str | None = None
 

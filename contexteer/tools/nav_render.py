@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import logging
 from collections import Counter
+from collections.abc import Callable
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
@@ -21,29 +23,151 @@ DEF_KEYWORDS = frozenset(
 )
 
 
+def clip(text: str, width: int) -> str:
+    text = text.strip()
+    return text if len(text) <= width else text[: width - 1] + "…"
+
+
 def _sig(sym: Any, width: int = 160) -> str:
-    sig = (sym.signature or "").strip() or f"{sym.kind} {sym.name}"
-    return sig if len(sig) <= width else sig[: width - 1] + "…"
+    return clip(sym.signature or "", width) or f"{sym.kind} {sym.name}"
 
 
-def outline(rel: str, info: Any, syms: list[Any], note: str | None) -> str:
-    """`path (python, 12 symbols)` then one line per symbol, nested by parent: `start-end kind signature  # doc`."""
+@dataclass
+class OutlineEntry:
+    """One outline line: nesting depth, its text (`start-end label signature`) and what may be dropped."""
+
+    depth: int
+    text: str
+    doc: str = ""  # `  # first line of the docstring`, the first thing dropped when the outline does not fit
+    short: str = ""  # the text with a shorter signature
+    tiny: str = ""  # `start-end kind name`: a nested definition when even short signatures do not fit
+    qualname: str = ""
+    start: int = 0
+    end: int = 0
+    children: int = 0  # direct children in the outline
+
+
+def outline_entries(syms: list[Any], *, signatures: bool = True) -> list[OutlineEntry]:
+    """Entries of a file's (or a definition's) symbols, nested by parent; a parent outside the list counts as top level."""
+    depth: dict[int, int] = {}
+    by_id: dict[int, OutlineEntry] = {}
+    out: list[OutlineEntry] = []
+    for s in syms:
+        parent = by_id.get(s.parent_id) if s.parent_id is not None else None
+        d = depth[s.parent_id] + 1 if parent is not None else 0
+        depth[s.id] = d
+        if parent is not None:
+            parent.children += 1
+        if signatures:
+            shown = _sig(s) if s.kind != "heading" else s.name
+            first = shown.split("(")[0].split()[:1]
+            label = "" if s.kind == "heading" or (first and first[0] in DEF_KEYWORDS) else f"{s.kind} "
+            text = f"{s.start_line}-{s.end_line} {label}{shown}"
+            short = f"{s.start_line}-{s.end_line} {label}{_sig(s, 72) if s.kind != 'heading' else s.name}"
+            tiny = f"{s.start_line}-{s.end_line} {s.kind + ' ' if s.kind != 'heading' else ''}{s.name}"
+            doc = f"  # {s.doc.strip()[:100]}" if s.doc else ""
+        else:
+            text = short = tiny = f"{s.start_line}-{s.end_line} {s.kind} {s.qualname}"
+            doc = ""
+        e = OutlineEntry(d, text, doc, short, tiny, s.qualname, s.start_line, s.end_line)
+        by_id[s.id] = e
+        out.append(e)
+    return out
+
+
+@dataclass
+class FittedOutline:
+    lines: list[str]
+    shown: list[int]  # indexes of the entries shown
+    docs: bool  # whether docstrings are shown
+
+
+def fit_outline(entries: list[OutlineEntry], budget: int, count: Callable[[str], int], rel: str,
+                indent: int = 1, fixed: str = "") -> FittedOutline:
+    """The outline lines that fit `budget` tokens (with `fixed`, the rest of the answer).
+
+    Degrades step by step, so the answer always shows the file's top level: the whole outline; without
+    docstrings; shorter signatures; then nesting levels dropped from the deepest up (a parent says
+    `(N members)` and a line says how to see them), each level first with whole then with shorter
+    signatures; finally the first top-level definitions with a line saying how to read the rest."""
+    def pick(max_depth: int, first: int | None = None) -> list[int]:
+        idx = [i for i, e in enumerate(entries) if e.depth <= max_depth]
+        return idx[:first] if first is not None else idx
+
+    def lines(idx: list[int], max_depth: int, docs: bool, mode: int) -> list[str]:
+        """mode 0: whole signatures; 1: nested ones shorter; 2: top level shorter, nested names only; 3: all shorter."""
+        out = []
+        for i in idx:
+            e = entries[i]
+            members = f"  ({e.children} member{'s' if e.children != 1 else ''})" if e.depth == max_depth and e.children else ""
+            if e.depth == 0:
+                shown = e.text if mode < 2 else e.short
+            else:
+                shown = (e.text, e.short, e.tiny, e.short)[mode]
+            out.append(f"{'  ' * (e.depth + indent)}{shown}{members}{e.doc if docs else ''}")
+        return out
+
+    def fits(ls: list[str]) -> bool:
+        return count(fixed + "\n".join(ls)) <= budget
+
+    deepest = max((e.depth for e in entries), default=0)
+    for docs in (True, False):
+        full = lines(pick(deepest), deepest, docs, 0)
+        if fits(full):
+            return FittedOutline(full, pick(deepest), docs)
+    biggest = max(entries, key=lambda e: e.children, default=None)
+    example = biggest.qualname if biggest is not None and biggest.children else ""
+    for max_depth in range(deepest, -1, -1):
+        idx = pick(max_depth)
+        hidden = len(entries) - len(idx)
+        for mode in (0, 1, 2) if max_depth else (0, 3):
+            if max_depth == deepest and mode == 0:
+                continue  # tried above
+            ls = lines(idx, max_depth, False, mode) + ([_hidden_note(rel, hidden, example)] if hidden else [])
+            if fits(ls):
+                return FittedOutline(ls, idx, False)
+    top = pick(0)
+    nested = len(entries) - len(top)
+    lo, hi = 0, len(top)  # the largest prefix of the top level that fits with a note on the rest
+    while lo < hi:
+        mid = (lo + hi + 1) // 2
+        if fits([*lines(top[:mid], 0, False, 3), _rest_note(rel, [entries[i] for i in top[mid:]], nested, example)]):
+            lo = mid
+        else:
+            hi = mid - 1
+    rest = _rest_note(rel, [entries[i] for i in top[lo:]], nested, example)
+    return FittedOutline([*lines(top[:lo], 0, False, 3), rest], top[:lo], False)
+
+
+def _hidden_note(rel: str, hidden: int, example: str) -> str:
+    how = f'read_code_range(path="{rel}", symbol="{example}")' if example else f'read_code_range(path="{rel}", symbol=...)'
+    return f"  … {hidden} nested definitions not shown (fitted to the answer budget); see a definition's members with {how}"
+
+
+def _rest_note(rel: str, rest: list[OutlineEntry], hidden: int, example: str) -> str:
+    nested = f"; {hidden} nested definitions not shown either" if hidden else ""
+    if not rest:
+        return _hidden_note(rel, hidden, example)
+    return (f"  … {len(rest)} more top-level definitions (lines {rest[0].start}-{rest[-1].end}){nested}: narrow with kinds=[...], "
+            f"or read_code_range(path=\"{rel}\", start_line={rest[0].start}, end_line={rest[-1].end}) for their digest")
+
+
+def outline(rel: str, info: Any, syms: list[Any], note: str | None, budget: int | None = None,
+            count: Callable[[str], int] | None = None) -> tuple[str, list[int], bool]:
+    """`path (python, 12 symbols)` then one line per symbol, nested by parent: `start-end kind signature  # doc`,
+    fitted to `budget` tokens (fit_outline); returns the text, the indexes of the symbols shown and whether docs are."""
     head = f"{rel} ({info.language}, {len(syms)} symbols{', has syntax errors' if info.has_errors else ''})"
     lines = [head]
     if note:
         lines.append(f"[{note}]")
-    depth: dict[int, int] = {}
-    for s in syms:
-        d = depth.get(s.parent_id, -1) + 1 if s.parent_id is not None else 0
-        depth[s.id] = d
-        doc = f"  # {s.doc.strip()[:100]}" if s.doc else ""
-        shown = _sig(s) if s.kind != "heading" else s.name
-        first = shown.split("(")[0].split()[:1]
-        label = "" if s.kind == "heading" or (first and first[0] in DEF_KEYWORDS) else f"{s.kind} "
-        lines.append(f"{'  ' * (d + 1)}{s.start_line}-{s.end_line} {label}{shown}{doc}")
     if not syms:
         lines.append("  (no symbols: read it with read_code_range)")
-    return "\n".join(lines)
+        return "\n".join(lines), [], True
+    entries = outline_entries(syms)
+    if budget is None or count is None:
+        return "\n".join(lines + [f"{'  ' * (e.depth + 1)}{e.text}{e.doc}" for e in entries]), list(range(len(syms))), True
+    fitted = fit_outline(entries, budget, count, rel, fixed="\n".join(lines) + "\n")
+    return "\n".join(lines + fitted.lines), fitted.shown, fitted.docs
 
 
 def symbol_search(model: SymbolSearch, match: str, kind: str | None, with_refs: bool, ranked: int) -> str:
@@ -51,7 +175,10 @@ def symbol_search(model: SymbolSearch, match: str, kind: str | None, with_refs: 
     if model.note:
         out.append(f"[{model.note}]")
     if not model.definitions:
-        hint = " Try match='prefix', 'substring' or 'fuzzy'" if match == "exact" else " Try match='fuzzy' or search_text"
+        modes = ("exact", "prefix", "substring", "fuzzy")
+        wider = [f"'{m}'" for m in modes[modes.index(match) + 1:]] if match in modes else []
+        hint = (f" Try match={', '.join(wider[:-1])}{' or ' if len(wider) > 1 else ''}{wider[-1]}" if wider else
+                f" Try search_text(pattern=\"{model.query}\") to find it in any text")
         kind_hint = f", or drop kind='{kind}'" if kind else ""
         out.append(f"no definitions match '{model.query}' (match={match}).{hint}{kind_hint}.")
         if not model.references:
@@ -127,18 +254,47 @@ def _declared(pkg: str, versions: dict[str, str]) -> str | None:
     return None
 
 
-def _edges_text(edges: list[Any], attr: str, single: str, limit: int = 60) -> list[str]:
-    """`  target  (line 3)` for a file's own imports; `(line 3 of src)` when the importer is another file."""
+def _edges_text(edges: list[Any], attr: str, single: str, depth: int, limit: int = 60, group_from: int | None = None) -> list[str]:
+    """`  target  (line 3)` for a file's own imports; `(line 3 of src)` when the importer is another file.
+
+    Edges at depth >= `group_from` (or past `limit`) are summarised per folder: `  pkg/sub/  12 files`."""
     out = []
-    for e in edges[:limit]:
+    listed = [e for e in edges if group_from is None or e.depth < group_from][:limit]
+    for e in listed:
         where = f"line {e.line}" if (e.source if attr == "target" else e.target) == single else f"line {e.line} of {e.source}"
         out.append(f"{'  ' * e.depth}{getattr(e, attr)}  ({where})")
-    if len(edges) > limit:
-        out.append(f"  … {len(edges) - limit} more; narrow with depth=1 or a path inside")
+    shown = {id(e) for e in listed}
+    rest = [e for e in edges if id(e) not in shown]
+    if rest:
+        folders = Counter(getattr(e, attr).rsplit("/", 1)[0] + "/" if "/" in getattr(e, attr) else "./" for e in rest)
+        how = "narrow with depth=1 or a path inside" if depth > 1 else "the full list is in structuredContent"
+        out.append(f"  … {len(rest)} more, by folder ({how}):")
+        out += [f"    {folder}  {n} file{'s' if n != 1 else ''}" for folder, n in folders.most_common(40)]
+        if len(folders) > 40:
+            out.append(f"    … {len(folders) - 40} more folders")
     return out
 
 
-def deps_text(model: Dependencies, direction: str, depth: int) -> str:
+def deps_text(model: Dependencies, direction: str, depth: int, budget: int | None = None,
+              count: Callable[[str], int] | None = None) -> str:
+    """The dependency answer, fitted to `budget` tokens: every direct import and the dependents' count always
+    show; deeper imports and then the dependents are summarised by folder when the lists do not fit."""
+    stages: list[tuple[int, int | None, int | None, int]] = [  # (list limit, imports grouped from depth, dependents grouped from, package limit)
+        (60, None, None, 60), (60, 2, 2, 60), (60, 2, 1, 60), (30, 2, 1, 20), (15, 1, 1, 10)]
+    text = ""
+    for limit, imp_group, dep_group, pkgs in stages:
+        text = _deps_text(model, direction, depth, limit, imp_group, dep_group, pkgs)
+        if budget is None or count is None or count(text) <= budget:
+            return text
+    lines = text.split("\n")
+    assert count is not None and budget is not None
+    while len(lines) > 2 and count("\n".join(lines)) > budget:
+        lines = lines[: max(2, len(lines) * 9 // 10)]
+    return "\n".join([*lines, "… cut to fit one answer; the full lists are in structuredContent"])
+
+
+def _deps_text(model: Dependencies, direction: str, depth: int, limit: int, imp_group: int | None,
+               dep_group: int | None, pkgs: int) -> str:
     out: list[str] = []
     if model.note:
         out.append(f"[{model.note}]")
@@ -146,30 +302,37 @@ def deps_text(model: Dependencies, direction: str, depth: int) -> str:
     if model.internal_edges:
         out.append(f"{label}: {model.internal_edges} imports between its own files; most imported: " + ", ".join(model.most_imported))
     if direction in ("imports", "both") and (model.imports or model.path != "."):
-        out.append(f"{label} imports ({len(model.imports)} in-repo, depth {depth}):" if model.imports else f"{label} imports no other repository files")
-        out += _edges_text(sorted(model.imports, key=lambda e: (e.depth, e.target, e.source)), "target", model.path)
+        out.append(f"{label} imports ({_files(model.imports)} in-repo, depth {depth}):" if model.imports else f"{label} imports no other repository files")
+        out += _edges_text(sorted(model.imports, key=lambda e: (e.depth, e.target, e.source)), "target", model.path, depth, limit, imp_group)
     if direction in ("dependents", "both") and (model.dependents or model.path != "."):
-        out.append(f"imported by ({len(model.dependents)}, depth {depth}):" if model.dependents else f"no other repository file imports {label}")
-        out += _edges_text(sorted(model.dependents, key=lambda e: (e.depth, e.source)), "source", model.path)
+        out.append(f"imported by ({_files(model.dependents)}, depth {depth}):" if model.dependents else f"no other repository file imports {label}")
+        out += _edges_text(sorted(model.dependents, key=lambda e: (e.depth, e.source)), "source", model.path, depth, limit, dep_group)
     if model.external:
         ext = [x for x in model.external if not x.stdlib]
         std = [x for x in model.external if x.stdlib]
         if ext:
             out.append("external: " + ", ".join(f"{x.package}" + (f" {x.declared}" if x.declared else " (undeclared)") +
-                                                 (f" ×{x.used_by}" if x.used_by > 1 else "") for x in ext[:60]))
+                                                 (f" ×{x.used_by}" if x.used_by > 1 else "") for x in ext[:pkgs])
+                       + (f", … {len(ext) - pkgs} more" if len(ext) > pkgs else ""))
         if std:
-            out.append("standard library: " + ", ".join(x.package + (f" ×{x.used_by}" if x.used_by > 1 else "") for x in std[:60]))
+            out.append("standard library: " + ", ".join(x.package + (f" ×{x.used_by}" if x.used_by > 1 else "") for x in std[:pkgs])
+                       + (f", … {len(std) - pkgs} more" if len(std) > pkgs else ""))
     if model.declared:
         out.append("declared:")
         by: dict[tuple[str, str], list[str]] = {}
         for d in model.declared:
             by.setdefault((d.manifest, d.group), []).append(f"{d.name} {d.version}".strip())
         for (manifest, group), items in by.items():
-            out.append(f"  {manifest} [{group}]: " + ", ".join(items[:80]))
+            out.append(f"  {manifest} [{group}]: " + ", ".join(items[: pkgs + 20]) + (f", … {len(items) - pkgs - 20} more" if len(items) > pkgs + 20 else ""))
     if model.cycles:
         out.append("import cycles:")
         out += ["  " + " -> ".join(c) for c in model.cycles]
     return "\n".join(out)
+
+
+def _files(edges: list[Any]) -> str:
+    n = len(edges)
+    return f"{n} file{'s' if n != 1 else ''}"
 
 
 def _mid(name: str, ids: dict[str, str]) -> str:

@@ -22,6 +22,10 @@ logger = logging.getLogger(__name__)
 
 _LOCK = threading.Lock()
 
+#: A global query that finds nothing for a name sweeps the tree first unless a sweep ran this recently (seconds):
+#: the agent may just have written the file that defines it (index.sweep_interval_seconds throttles the rest).
+MISS_SWEEP_SECONDS = 0.1
+
 
 class Nav:
     """The navigation state of one served workspace: the index, the repo mapper, the dependency graph."""
@@ -38,6 +42,7 @@ class Nav:
         self._imports_cache: dict[str, dict[str, list[str]]] = {}
         self._all_files: list[str] | None = None
         self._glock = threading.Lock()
+        self._swept_at = 0.0  # monotonic time of the last full sweep this state saw run
 
     # ----- readiness ------------------------------------------------------------------------
     def ready(self, progress: Callable[[int, int], None] | None, paths: Iterable[str] = (), sweep: bool = False) -> str | None:
@@ -45,12 +50,25 @@ class Nav:
         st = self.index.ensure_built(wait_seconds=self.svc.settings.index.first_query_wait_seconds, progress=progress)
         paths = [p for p in paths if p and p != "."]
         if st.complete:
-            if sweep:
-                self.index.refresh()
+            if sweep and not self.index.refresh().skipped:
+                self._swept_at = time.monotonic()
             if paths:
                 self.index.ensure_fresh(paths)
         self._sync_graph()
         return st.note()
+
+    def sweep_on_miss(self) -> bool:
+        """A global query found nothing for a name: run the full stat sweep now (unless one ran in the last
+        MISS_SWEEP_SECONDS), so a definition the agent just wrote to a new file is found; True when something changed."""
+        if time.monotonic() - self._swept_at < MISS_SWEEP_SECONDS or not self.index.store.is_complete():
+            return False
+        report = self.index.refresh(force=True)
+        if report.skipped:
+            return False
+        self._swept_at = time.monotonic()
+        if report.changed:
+            self._sync_graph()
+        return report.changed > 0
 
     def recheck(self, paths: Iterable[str]) -> bool:
         """Stat the files an answer is about and re-parse changed ones; True when something changed."""

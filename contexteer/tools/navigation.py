@@ -49,30 +49,43 @@ def register(mcp: object, svc: Services) -> None:
     async def get_structured_index(
         ctx: Context,
         path: Annotated[str, Field(description="File or directory.")] = ".",
-        budget_tokens: Annotated[int | None, Field(description="Map size in tokens.")] = None,
-        focus: Annotated[list[str] | None, Field(description="Paths or symbol names to rank first.")] = None,
-        kinds: Annotated[list[str] | None, Field(description="e.g. ['class','function']")] = None,
+        budget_tokens: Annotated[int | None, Field(description="Map (or outline) size in tokens.")] = None,
+        focus: Annotated[list[str] | str | None, Field(description="Paths or symbol names to rank first.")] = None,
+        kinds: Annotated[list[str] | str | None, Field(description="e.g. ['class','function']")] = None,
         include_private: Annotated[bool | None, Field(description="Default: yes for a file, no for a map.")] = None,
     ) -> Annotated[CallToolResult, StructuredIndex]:
         res = svc.ws.resolve(path, kind="any")
-        budget = budget_tokens or nav_settings.repo_map_budget
-        if budget < 100:
-            raise InputError(f"budget_tokens={budget} is too small for a useful map; pass 100 or more (default {nav_settings.repo_map_budget}).")
-        capped = budget > nav_settings.repo_map_budget_cap
-        budget = min(budget, nav_settings.repo_map_budget_cap)
-        kind_set = set(_check_kinds(kinds or [])) or None
+        is_dir = res.real.is_dir()
+        # an answer larger than the digest threshold would be digested as code by the pipeline, which
+        # knows nothing of outlines: the map and the outline fit themselves to it instead
+        whole = svc.settings.context_mode_mcp.max_digest_threshold
+        cap = min(nav_settings.repo_map_budget_cap, whole)
+        if is_dir:
+            budget = nav_settings.repo_map_budget if budget_tokens is None else budget_tokens
+            if budget < 100:
+                raise InputError(f"budget_tokens={budget} is too small for a useful map; pass 100 or more "
+                                 f"(default {nav_settings.repo_map_budget}, largest {cap}).")
+        else:  # a file's outline: as large as passes whole unless the caller asks for less
+            budget = whole if budget_tokens is None else max(1, budget_tokens)
+        capped = budget > cap
+        budget = min(budget, cap)
+        why = "navigation.repo_map_budget_cap" if cap == nav_settings.repo_map_budget_cap else \
+            "the largest answer passed whole: context_mode_mcp.max_digest_threshold"
+        kind_set = set(_check_kinds(_as_list(kinds))) or None
+        focus_list = _as_list(focus)
         nav = nav_for(svc)
 
         def work(cb: Callable[[int, int], None] | None) -> CallToolResult:
-            if res.real.is_dir():
+            if is_dir:
                 note = nav.ready(cb, sweep=True)
-                return _map(nav, res.rel, budget, focus or [], kind_set, bool(include_private), note, capped)
+                cap_note = f"budget capped at {cap} tokens ({why})" if capped else None
+                return _map(nav, res.rel, budget, focus_list, kind_set, bool(include_private), note, cap_note)
             note = nav.ready(cb, [res.rel])
-            return _outline(nav, res.rel, kind_set, include_private is not False, note)
+            return _outline(nav, res.rel, kind_set, include_private is not False, note, budget)
 
         return await run(ctx, work)
 
-    def _outline(nav: Nav, rel: str, kinds: set[str] | None, private: bool, note: str | None) -> CallToolResult:
+    def _outline(nav: Nav, rel: str, kinds: set[str] | None, private: bool, note: str | None, budget: int) -> CallToolResult:
         info = nav.index.file_info(rel)
         if info is None or info.status != "indexed":
             why = {"too_large": "it is larger than workspace.max_file_bytes", "binary": "it is binary",
@@ -81,45 +94,41 @@ def register(mcp: object, svc: Services) -> None:
             text = f"{rel}: no outline because {reason}. Read it with read_code_range(path=\"{rel}\", start_line=1, end_line=100) or search it with search_text(path=\"{rel}\")."
             return respond(StructuredIndex(path=rel, mode="outline", note=note), text, kind="text")
         syms = [s for s in nav.index.symbols_in_file(rel) if (not kinds or s.kind in kinds) and (private or s.exported)]
+        text, shown, docs = render.outline(rel, info, syms, note, budget, svc.pipeline.count)
         model = StructuredIndex(
-            path=rel, mode="outline", note=note, files_total=1, files_shown=1,
+            path=rel, mode="outline", note=note, files_total=1, files_shown=1, symbols_total=len(syms),
             symbols=[OutlineSymbol(qualname=s.qualname, kind=s.kind, start_line=s.start_line, end_line=s.end_line,
-                                   signature=s.signature, doc=s.doc, exported=s.exported) for s in syms],
+                                   signature=render.clip(s.signature, 160), doc=s.doc if docs else None, exported=s.exported)
+                     for s in (syms[i] for i in shown)],
         )
-        text = render.outline(rel, info, syms, note)
         return respond(model, text, kind="markdown" if info.language == "markdown" else "code", explicit=True)
 
     def _map(nav: Nav, rel: str, budget: int, focus: list[str], kinds: set[str] | None, private: bool,
-             note: str | None, capped: bool) -> CallToolResult:
-        from contexteer.shaping.tokens import count_tokens
-
+             note: str | None, cap_note: str | None) -> CallToolResult:
         infos = nav.mapper.infos()
         prefix = "" if rel == "." else rel + "/"
+        focus_files, focus_names = _split_focus(focus, infos)
+        if focus_names and any(not nav.index.find_symbols(nm, match="exact", limit=1) for nm in focus_names) \
+                and nav.sweep_on_miss():  # a focused name the index does not know yet: the agent may just have written it
+            infos = nav.mapper.infos()
+            focus_files, focus_names = _split_focus(focus, infos)
         scope = sorted(p for p, fi in infos.items() if p.startswith(prefix) and fi.status == "indexed")
-        focus_files: set[str] = set()
-        focus_names: set[str] = set()
-        for f in focus:
-            f = f.strip().strip("/")
-            if not f:
-                continue
-            if f in infos:
-                focus_files.add(f)
-            elif any(p.startswith(f + "/") for p in infos):
-                focus_files.update(p for p in infos if p.startswith(f + "/"))
-            else:
-                focus_names.add(f.rsplit(".", 1)[-1])
         ranking = nav.mapper.ranking(focus_files, focus_names)
         head = f"repo map of {rel if rel != '.' else 'the repository'} — " + language_summary(infos[p] for p in scope)
         others = sum(1 for p, fi in infos.items() if p.startswith(prefix) and fi.status != "indexed")
         if others:
             head += f"; {others} other file{'s' if others != 1 else ''} (no parser, binary or too large: search_text reads them)"
-        notes = [n for n in (note, f"budget capped at {nav_settings.repo_map_budget_cap} tokens (navigation.repo_map_budget_cap)" if capped else None) if n]
+        notes = [n for n in (note, cap_note) if n]
         if notes:
             head += "\n[" + "; ".join(notes) + "]"
         if not scope:
             text = head + f"\nno indexed source files under {rel}. Use search_text(path=\"{rel}\") to search its text."
             return respond(StructuredIndex(path=rel, mode="map", note=note), text, kind="text")
-        result = fit(ranking, scope, nav.mapper.symbols_of, count_tokens, budget, header=head, kinds=kinds, include_private=private)
+        in_scope = set(scope)
+        pinned = sorted(((p, nm) for (p, nm) in ranking.def_rank if nm in focus_names and p in in_scope),
+                        key=lambda k: (-ranking.def_rank[k], k))[:20]
+        result = fit(ranking, scope, nav.mapper.symbols_of, svc.pipeline.count, budget, header=head, kinds=kinds,
+                     include_private=private, pinned=pinned)
         model = StructuredIndex(
             path=rel, mode="map", files_total=result.files_total, files_shown=result.files_shown, tokens=result.tokens, note=note,
             files=[MapFile(path=p, symbols=[f"{s.start_line}-{s.end_line} {s.qualname}" for s in ss]) for p, ss in result.shown],
@@ -157,7 +166,7 @@ def register(mcp: object, svc: Services) -> None:
             note = nav.ready(cb, sweep=True)
             idx = nav.index
             pool = idx.find_symbols(q, match=match, kind=kind, path_prefix=prefix, limit=SEARCH_POOL)
-            if nav.recheck(s.path for s in pool[: offset + limit]):
+            if nav.recheck(s.path for s in pool[: offset + limit]) or (not pool and nav.sweep_on_miss()):
                 pool = idx.find_symbols(q, match=match, kind=kind, path_prefix=prefix, limit=SEARCH_POOL)
             total = idx.count_symbols(q, match=match, kind=kind, path_prefix=prefix) if len(pool) >= SEARCH_POOL else len(pool)
             if total > len(pool):
@@ -213,8 +222,10 @@ def register(mcp: object, svc: Services) -> None:
             graph = nav.graph()
             files = nav.all_files()
             model = render.dependencies(svc.ws.root, graph, files, res.rel, is_dir, direction, depth, external, note)
-            text = render.deps_mermaid(model) if format == "mermaid" else render.deps_text(model, direction, depth)
-            return respond(model, text, kind="text")
+            if format == "mermaid":
+                return respond(model, render.deps_mermaid(model), kind="text")
+            text = render.deps_text(model, direction, depth, svc.settings.context_mode_mcp.max_digest_threshold, svc.pipeline.count)
+            return respond(model, text, kind="text", explicit=True)
 
         return await run(ctx, work)
 
@@ -245,6 +256,32 @@ def register(mcp: object, svc: Services) -> None:
         return await anyio.to_thread.run_sync(work)
 
 
+
+
+def _as_list(value: list[str] | str | None) -> list[str]:
+    """A list argument also given as one string ('Observable' or 'Observable, Subscriber')."""
+    if value is None:
+        return []
+    if isinstance(value, str):
+        return [v.strip() for v in value.split(",") if v.strip()]
+    return value
+
+
+def _split_focus(focus: list[str], infos: dict[str, object]) -> tuple[set[str], set[str]]:
+    """Focus entries that are files or directories (-> their files), and symbol names (their last part)."""
+    files: set[str] = set()
+    names: set[str] = set()
+    for f in focus:
+        f = f.strip().strip("/")
+        if not f:
+            continue
+        if f in infos:
+            files.add(f)
+        elif any(p.startswith(f + "/") for p in infos):
+            files.update(p for p in infos if p.startswith(f + "/"))
+        else:
+            names.add(f.rsplit(".", 1)[-1])
+    return files, names
 
 
 def _check_kinds(kinds: list[str]) -> list[str]:

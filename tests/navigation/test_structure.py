@@ -75,8 +75,11 @@ def test_focus_by_symbol_name_ranks_its_defining_file_first(pyshop: Served):
 
 
 def test_budget_above_the_cap_is_capped_and_says_so(pyshop: Served):
+    # the effective cap is the smaller of navigation.repo_map_budget_cap and the largest answer passed whole
     a = pyshop.call("get_structured_index", path=".", budget_tokens=100_000)
-    assert "budget capped at 8000 tokens" in a.text
+    assert "budget capped at 4096 tokens (the largest answer passed whole: context_mode_mcp.max_digest_threshold)" in a.text
+    b = Served(pyshop.root, **{"navigation.repo_map_budget_cap": 3000}).call("get_structured_index", budget_tokens=5000)
+    assert "budget capped at 3000 tokens (navigation.repo_map_budget_cap)" in b.text
 
 
 def test_outline_of_a_file_without_a_parser_says_how_to_read_it(pyshop: Served):
