@@ -111,6 +111,8 @@ def parse(data: bytes, spec: LanguageSpec, timeout: float | None) -> ts.Tree:
 def extract(data: bytes, spec: LanguageSpec, timeout: float | None = 5.0) -> FileResult:
     """Definitions, references and imports of one file (see the module docstring for the shapes)."""
     deadline = time.monotonic() + (timeout if timeout is not None else 1e9)
+    if spec.blank_macros:
+        data = languages.blank_attribute_macros(data)
     tree = parse(data, spec, timeout)
     _SRC.data = data
     root = tree.root_node
@@ -159,6 +161,9 @@ def extract(data: bytes, spec: LanguageSpec, timeout: float | None = 5.0) -> Fil
                 continue  # the earliest pattern in the query file wins: specific ones come first
             name_node = names[0]
             name = _name_of(data[name_node.start_byte : name_node.end_byte], spec)
+            if name and spec.blank_macros and name.startswith("__") and languages.MACRO_NAME_RE.fullmatch(name) \
+                    and not node.type.startswith("preproc"):
+                continue  # an attribute macro taken for a declarator (in a shape the blanking does not know)
             if name:
                 receiver = caps.get("receiver")
                 outer, up = _outer(node, spec)

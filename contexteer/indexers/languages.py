@@ -52,6 +52,8 @@ class LanguageSpec:
     comment_types: frozenset[str] = frozenset({"comment"})
     # Kinds whose children that are functions become methods.
     class_kinds: frozenset[str] = frozenset({"class", "interface", "struct", "enum", "trait", "module"})
+    # Blank the glibc/GCC attribute macros (`__THROW`, `__nonnull ((1))`...) before parsing (C, C++).
+    blank_macros: bool = False
 
 
 _CLASSISH = frozenset({"class", "interface", "struct", "enum", "trait"})
@@ -84,11 +86,11 @@ LANGUAGES: tuple[LanguageSpec, ...] = (
     LanguageSpec("java", "tree_sitter_java", extensions=(".java",), visibility="modifiers",
                  comment_types=frozenset({"line_comment", "block_comment"}), class_kinds=_CLASSISH),
     LanguageSpec("c", "tree_sitter_c", extensions=(".c", ".h"), visibility="modifiers", class_kinds=_CLASSISH,
-                 wrappers=frozenset({"type_definition"})),
+                 wrappers=frozenset({"type_definition"}), blank_macros=True),
     LanguageSpec(
         "cpp", "tree_sitter_cpp", extensions=(".cc", ".cpp", ".cxx", ".c++", ".hpp", ".hh", ".hxx", ".h++", ".ipp", ".tpp"),
         visibility="modifiers", wrappers=frozenset({"template_declaration", "type_definition"}), class_kinds=_CLASSISH,
-        queries=("c", "cpp"),
+        queries=("c", "cpp"), blank_macros=True,
     ),
     LanguageSpec("csharp", "tree_sitter_c_sharp", extensions=(".cs",), visibility="modifiers", class_kinds=_CLASSISH),
     LanguageSpec(
@@ -131,6 +133,65 @@ def language_for_shebang(head: bytes) -> LanguageSpec | None:
         interp = m.group(2).rsplit(b"/", 1)[-1]
     name = re.sub(rb"[\d.]+$", b"", interp).decode("ascii", "replace")
     return _BY_SHEBANG.get(name) or _BY_SHEBANG.get(interp.decode("ascii", "replace"))
+
+
+# ----- C/C++ attribute macros ------------------------------------------------------------------
+# tree-sitter parses C without a preprocessor: after a prototype, `__THROW __attribute_pure__ __nonnull ((1));`
+# reads as a second declaration named `__nonnull` (or a K&R definition swallowing the next hundred lines),
+# and the real prototype (strlen, memcmp...) is lost. Like ctags' `-I __THROW,...`, these glibc/GCC macros
+# are blanked with spaces before parsing (byte offsets and lines stay those of the file).
+_P0 = rb"[^();{}]*"
+_P1 = rb"(?:[^();{}]|\(" + _P0 + rb"\))*"
+_P2 = rb"(?:[^();{}]|\(" + _P1 + rb"\))*"
+_PARENS = rb"\((?:[^();{}]|\(" + _P2 + rb"\))*\)"  # balanced, up to 4 levels, within one statement
+_MACRO_TAIL = (  # the names without their leading "__" (a literal prefix lets the regex engine skip ahead: 9x faster)
+    rb"THROW(?:NL)?|wur|nonnull|returns_nonnull|COLD|LEAF(?:_ATTR)?|attribute__"
+    rb"|attribute_[a-z]\w*__|attr_[a-z]\w*|fortified_attr_access|warnattr"
+    rb"|extern_(?:always_)?inline|fortify_function"
+    rb"|(?:BEGIN|END)_DECLS|(?:BEGIN|END)_NAMESPACE_(?:STD|C99)"
+)
+_MACRO_RE = re.compile(
+    rb"__(?:(?P<attr>" + _MACRO_TAIL + rb")\b(?:\s*" + _PARENS + rb")?"
+    rb"|(?P<nth>NTH(?:NL)?)\s*\((?P<inner>(?:[^();{}]|\(" + _P2 + rb"\))*)\)"
+    rb"|REDIRECT(?:_NTH|_NTHNL)?\s*\(\s*(?P<name>\w+)\s*,\s*(?P<proto>" + _PARENS + rb")\s*,\s*\w+\s*\))"
+)
+MACRO_NAME_RE = re.compile("__(?:" + _MACRO_TAIL.decode("ascii") + "|NTH(?:NL)?|REDIRECT\\w*)")  # fullmatch: a macro's name
+_NOT_NEWLINE = re.compile(rb"[^\n]")
+
+
+def _blank(text: bytes) -> bytes:
+    return _NOT_NEWLINE.sub(b" ", text)
+
+
+def _in_directive(data: bytes, pos: int) -> bool:
+    """Whether `pos` is on a preprocessor line (`#define __THROW ...`, `#if defined __wur`), continuations included."""
+    start = data.rfind(b"\n", 0, pos) + 1
+    while start > 1 and data[start - 2 : start - 1] == b"\\":
+        start = data.rfind(b"\n", 0, start - 1) + 1
+    return data[start:pos].lstrip()[:1] == b"#"
+
+
+def _blank_match(m: re.Match[bytes]) -> bytes:
+    data: bytes = m.string  # type: ignore[assignment]
+    pos = m.start()
+    if (pos and (data[pos - 1 : pos].isalnum() or data[pos - 1] == 95)) or _in_directive(data, pos):
+        return m.group()  # inside a longer name (`x__THROW`), or a `#define __THROW` line
+    if m.group("attr") is not None:
+        return _blank(m.group())
+    start = m.start()
+    keep = ("inner",) if m.group("nth") is not None else ("name", "proto")
+    out = bytearray(_blank(m.group()))
+    for g in keep:  # the declarator (and parameter list) the macro wraps stays where it was
+        out[m.start(g) - start : m.end(g) - start] = m.group(g)
+    return bytes(out)
+
+
+def blank_attribute_macros(data: bytes) -> bytes:
+    """`data` with the glibc/GCC attribute macros replaced by spaces (same length, same lines); `__NTH (f (x))`
+    keeps `f (x)`, `__REDIRECT (f, (x), alias)` keeps `f` and `(x)`."""
+    if b"__" not in data:
+        return data
+    return _MACRO_RE.sub(_blank_match, data)
 
 
 def has_extension(path: str) -> bool:
