@@ -20,6 +20,12 @@ _PROGRESS = re.compile(r"\b(?:PASSED|PASS|ok|SKIPPED|XFAIL)\b.*$|\[\s*\d+%\]\s*$
 _FETCH_PATTERN = r"(?i)error|fail|exception|traceback|panic|warn"
 
 
+# What differs between repeats of one message: a leading timestamp, counters and ids. A number after ':'
+# or "line " is a place (test_x.py:15, line 42) and keeps two failures apart.
+_TIMESTAMP = re.compile(r"^[\[(]?\d{2,4}[-/.]\d\d[-/.]\d{2,4}[T ]\d\d:\d\d(?::\d\d)?(?:[.,]\d+)?(?:Z|[+-]\d\d:?\d\d)?[\])]?\s*"
+                        r"|^[\[(]?\d\d:\d\d:\d\d(?:[.,]\d+)?[\])]?\s*")
+_NUMBERS = re.compile(r"(?<![:\d])(?<!line )\d+")
+
 def _classify(inp: DigestInput) -> tuple[list[Item], Counter[str]]:
     ls = inp.ls
     lines = ls.lines
@@ -57,6 +63,8 @@ def _classify(inp: DigestInput) -> tuple[list[Item], Counter[str]]:
         if prio <= sig.TERM:
             counts[sig.LABELS[prio]] += run
         key = line.strip()
+        if prio != sig.FRAME:  # "job 6 failed (attempt 1)" and "job 9 failed (attempt 2)" repeat one error;
+            key = _NUMBERS.sub("#", _TIMESTAMP.sub("", key))  # frames keep their numbers: line 42 and 57 differ
         first = first_seen.get(key) if prio in (sig.WARNING, sig.TODO, sig.ERROR, sig.FRAME) and len(key) > 12 else None
         if first is not None:
             dup_lines.setdefault(first.start, []).append(i)

@@ -43,7 +43,9 @@ def is_summary(line: str) -> bool:
         return True
     if any(w in line for w in _SUMMARY_WORDS) and _SUMMARY_PHRASE.search(line):
         return True
-    return _SUMMARY_COUNT.search(line) is not None
+    # "3 passed, 1 failed" is a run's total; "ERROR worker-6 job 6 failed: ..." is an error that has a number
+    counts = _SUMMARY_COUNT.findall(line)
+    return len(counts) >= 2 or (len(counts) == 1 and ERROR_RE.search(line) is None)
 
 
 ERROR_RE = re.compile(

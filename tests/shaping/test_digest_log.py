@@ -93,3 +93,31 @@ def test_a_huge_error_result_is_still_cut(pipeline, settings):
     assert shaped.tier == "overview"
     assert shaped.handle is not None
     assert shaped.tokens <= settings.shaping.overview_budget
+
+
+def test_a_service_logs_final_exception_outranks_a_repeated_numbered_error(pipeline):
+    lines = []
+    for i in range(6000):
+        ts = f"2026-11-30 10:{i // 600:02d}:{i % 60:02d},{i % 1000:03d}"
+        if i % 34 == 5:
+            lines.append(f"{ts} ERROR worker-{i % 7} job {i} failed: ConnectionResetError: peer reset (attempt {i % 3 + 1})")
+        elif i % 57 == 3:
+            lines.append(f"{ts} WARNING slow response from upstream ({i % 900} ms)")
+        else:
+            lines.append(f"{ts} INFO handled request {i} in {i % 40} ms")
+    lines += ["Traceback (most recent call last):", '  File "/srv/app/main.py", line 42, in <module>', "    run()",
+              "RuntimeError: out of retries"]
+    shaped = pipeline.shape(ShapeRequest(text="\n".join(lines) + "\n", kind="log", tool="read_code_range"))
+    assert "RuntimeError: out of retries" in shaped.text
+    assert re.search(r"job \d+ failed: ConnectionResetError.*\[×17\d", shaped.text)  # one line for every repeat
+    assert "summary lines" not in shaped.text  # a numbered error line is not a run's total
+
+
+def test_run_totals_are_summaries_and_numbered_errors_are_not():
+    from contexteer.shaping.signals import is_summary
+
+    for line in ("===== 3 failed, 302 passed, 1 warning in 4.1s =====", "Tests: 1 failed, 2 passed, 3 total",
+                 "test result: FAILED. 10 passed; 2 failed; 0 ignored", "found 2 errors"):
+        assert is_summary(line), line
+    for line in ("2026-11-30 10:00:05 ERROR worker-6 job 6 failed: peer reset", "FAILED tests/test_x.py::test_y - 3 failed"):
+        assert not is_summary(line), line
