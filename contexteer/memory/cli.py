@@ -4,12 +4,13 @@ from __future__ import annotations
 
 import argparse
 import logging
+import re
 import sys
 from pathlib import Path
 from typing import Any, TextIO
 
 from contexteer.config import Settings
-from contexteer.errors import ContexteerError
+from contexteer.errors import ContexteerError, NotFoundError
 from contexteer.memory.archive import export_archive, import_archive
 from contexteer.memory.journal import Journal
 from contexteer.memory.location import memory_path, other_location
@@ -61,14 +62,31 @@ def run_memory_command(args: argparse.Namespace, ws: Workspace, settings: Settin
         if service.store.repair_report is not None:
             err.write(f"memory index repaired at startup: {service.store.repair_report.summary()}\n")
         session = SessionMemory()
+        if cmd in ("list", "trash"):
+            out.write(f"Memory of {ws.root}: {service.store.dir} (memory.location={settings.memory.location}); "
+                      "use --root DIR for another project.\n")
         return _run(cmd, args, service, session, out)
+    except NotFoundError as exc:
+        err.write(f"error: {cli_words(str(exc))} (memory of {ws.root}; use --root DIR for another project)\n")
+        return 1
     except ContexteerError as exc:
-        err.write(f"error: {exc}\n")
+        err.write(f"error: {cli_words(str(exc))}\n")
         return 1
 
 
-def _run(cmd: str, args: argparse.Namespace, service: MemoryService, session: SessionMemory, out: TextIO) -> int:
+class _CliOut:
+    """`out` with the tool's wording rewritten for a person (see cli_words)."""
+
+    def __init__(self, out: TextIO) -> None:
+        self.out = out
+
+    def write(self, text: str) -> None:
+        self.out.write(cli_words(text))
+
+
+def _run(cmd: str, args: argparse.Namespace, service: MemoryService, session: SessionMemory, raw_out: TextIO) -> int:
     store = service.store
+    out = _CliOut(raw_out)
     if cmd == "list":
         out.write(service.list_entries(session, tag=args.tag, status=args.status).text)
     elif cmd == "show":
@@ -76,14 +94,14 @@ def _run(cmd: str, args: argparse.Namespace, service: MemoryService, session: Se
             entry = store.get(args.name)
         except BrokenEntry as exc:
             out.write(f"warning: {exc.path} cannot be parsed ({exc.reason}); its raw text follows. Fix it by hand.\n\n")
-            out.write(store.raw_text(exc.name))
+            raw_out.write(store.raw_text(exc.name))  # the body as stored, not reworded
             return 0
         h = entry.header
-        out.write(f"{index_line(h)}\nsource: {h.source}\ncreatedAt: {h.createdAt}\nupdatedAt: {h.updatedAt}\n"
-                  f"status: {h.status}{' (verifiedAt ' + h.verifiedAt + ')' if h.verifiedAt else ''}\n"
-                  f"file: {store.path(h.name)}\n\n{entry.body}")
+        raw_out.write(f"{index_line(h)}\nsource: {h.source}\ncreatedAt: {h.createdAt}\nupdatedAt: {h.updatedAt}\n"
+                      f"status: {h.status}{' (verifiedAt ' + h.verifiedAt + ')' if h.verifiedAt else ''}\n"
+                      f"file: {store.path(h.name)}\n\n{entry.body}")
         if not entry.body.endswith("\n"):
-            out.write("\n")
+            raw_out.write("\n")
     elif cmd == "trash":
         out.write(service.list_entries(session, status="trash").text)
     elif cmd == "delete":
@@ -91,7 +109,7 @@ def _run(cmd: str, args: argparse.Namespace, service: MemoryService, session: Se
     elif cmd == "restore":
         out.write(service.restore(session, name=args.name, new_name=args.new_name).text + "\n")
     elif cmd == "purge":
-        out.write(service.purge(session, names=args.names or None, confirm=args.yes).text.replace("confirm=true", "--yes") + "\n")
+        out.write(service.purge(session, names=args.names or None, confirm=args.yes).text + "\n")
     elif cmd == "export":
         rep = export_archive(store, service.checkpoints, Path(args.file), force=bool(getattr(args, "force", False)))
         red = f"; {sum(rep.redacted.values())} secret(s) redacted ({', '.join(rep.redacted)})" if rep.redacted else ""
@@ -119,3 +137,34 @@ def _run(cmd: str, args: argparse.Namespace, service: MemoryService, session: Se
     else:
         return 2
     return 0
+
+
+#: The memory tool's wording (action='...') and what a person types instead; applied in order.
+_CLI_WORDS: list[tuple[re.Pattern[str], str]] = [(re.compile(a), b) for a, b in (
+    (r"action='restore', name='([^']+)', new_name='([^']+)'", r"`contexteer memory restore \1 --as \2`"),
+    (r"\(restore with action='restore', delete for good with action='purge', confirm=true\)",
+     "(restore with `contexteer memory restore NAME`, delete for good with `contexteer memory purge --yes`)"),
+    (r"Use action='list' with status='trash' \(or `contexteer memory trash`\)", "Use `contexteer memory trash`"),
+    (r"action='read' name=\.\.\. for one body, action='recall' query=\.\.\. for the relevant ones\.",
+     "`contexteer memory show NAME` for one body."),
+    (r"; after a memory gap load it with action='checkpoint_load'", "; `contexteer memory checkpoints` lists them"),
+    (r"\(action='checkpoint_save' records where the work stands\)", "(agents record one with the memory tool)"),
+    (r"Save one with action='checkpoint_save' \(label, content, \.\.\.\)", "Agents save one with the memory tool"),
+    (r"Use action='checkpoint_list' to see the ids, or leave name out for the latest",
+     "`contexteer memory checkpoints` lists the ids"),
+    (r"action='read' name='([^']+)'", r"`contexteer memory show \1`"),
+    (r"action='restore'", "`contexteer memory restore NAME`"),
+    (r"action='list'", "`contexteer memory list`"),
+    (r"Pass new_name='<other name>'", "Pass --as NEW_NAME"),
+    (r"new_name '", "--as '"),
+    (r"[Cc]hoose another new_name", "Choose another --as name"),
+    (r"new_name (is required|contains|is \d+)", r"--as \1"),
+    (r"confirm=true", "--yes"),
+)]
+
+
+def cli_words(text: str) -> str:
+    """The memory tool's instructions rewritten as the CLI commands a person types."""
+    for pattern, repl in _CLI_WORDS:
+        text = pattern.sub(repl, text)
+    return text
