@@ -219,8 +219,12 @@ def digest_code(inp: DigestInput) -> Digest:
     pattern = defs_pattern(ls, defs)
     if inp.tier == "digest":
         chosen = select(items, len(ls), inp.budget - 16, cost, fill=lambda k: ls.est(lines[k]))  # a margin: one attempt
-        body = render_folded(ls, chosen, what="source", max_chars=inp.max_chars, namer=_namer(defs, ls))
-        return Digest(body=body, stats=stats, pattern=pattern, example_range=largest_gap(ls, chosen))
+        shown = {it.start for it in chosen}
+        if all(d.idx in shown for d in defs if d.primary):
+            body = render_folded(ls, chosen, what="source", max_chars=inp.max_chars, namer=_namer(defs, ls))
+            return Digest(body=body, stats=stats, pattern=pattern, example_range=largest_gap(ls, chosen))
+        # Many small definitions: fold markers between them would crowd the later ones out. The overview's
+        # listing names every top-level definition with its range instead.
     return _overview(inp, defs, items, stats, pattern)
 
 

@@ -265,3 +265,16 @@ def test_an_indexer_outline_drives_the_code_digest(pipeline):
     assert f"{start}: {src[start - 1]}" in shaped.text
     assert f"{start + 60}: {src[start + 59]}" in shaped.text  # the outline's span, even where no `def` is
     assert "body of JSONDecoder.mystery_span" in shaped.text
+
+
+def test_a_code_digest_of_many_small_functions_names_every_top_level_definition(pipeline):
+    import ast
+    from pathlib import Path
+
+    source = (Path(sysconfig.get_paths()["stdlib"]) / "operator.py").read_text(encoding="utf-8")
+    shaped = pipeline.shape(ShapeRequest(text=source, kind="code", tool="read_code_range", path="operator.py"))
+    assert shaped.tier == "digest", shaped.tier
+    top = [n.name for n in ast.parse(source).body if isinstance(n, ast.FunctionDef | ast.ClassDef)]
+    assert len(top) > 50
+    missing = [name for name in top if not re.search(rf"\b{re.escape(name)}\b", shaped.text)]
+    assert not missing, missing  # attrgetter, itemgetter, methodcaller and the in-place operators included
