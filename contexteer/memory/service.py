@@ -87,7 +87,9 @@ class MemoryService:
         if not self._repair_pending or self.store.repair_report is None:
             return ""
         self._repair_pending = False
-        return f"Note: at startup the memory index was repaired — {self.store.repair_report.summary()}.\n\n"
+        rep = self.store.repair_report
+        what = "the memory index was repaired" if rep.rebuilt or rep.temps else "the memory folder check"
+        return f"Note: at startup {what} — {rep.summary()}.\n\n"
 
     def _ignored(self, action: str, session: SessionMemory) -> Answer | None:
         if session.ignore:
