@@ -97,6 +97,12 @@ def digest_budget(settings: Settings, raw_tokens: int) -> int:
     return min(settings.shaping.overview_budget, max(cm.max_direct_passthrough, raw_tokens // 2))
 
 
+
+def _merged(text_counts: Counter[str], structured_counts: Counter[str]) -> dict[str, int]:
+    """Redactions per kind in one result: the text and the structured copy usually show the same secret,
+    so the larger of the two counts (not their sum)."""
+    return {k: max(text_counts.get(k, 0), structured_counts.get(k, 0)) for k in text_counts.keys() | structured_counts.keys()}
+
 class Pipeline:
     def __init__(self, settings: Settings, store: ResultStore) -> None:
         self.settings = settings
@@ -122,7 +128,7 @@ class Pipeline:
             cap = max(cm.max_digest_threshold * 6, len(text) * 3 // 2 + 2048)  # JSON escaping of the same text fits
             frags = secret_fragments(text) if pred else {}
             structured, sred, stokens, scut = self._structured(req.structured, cap, frags)
-            return Shaped(out, structured, "passthrough", raw_tokens, tokens, None, dict(pred + sred), self.estimated, stokens, scut)
+            return Shaped(out, structured, "passthrough", raw_tokens, tokens, None, _merged(pred, sred), self.estimated, stokens, scut)
 
         tier = "digest" if raw_tokens <= cm.max_digest_threshold else "overview"
         budget = digest_budget(self.settings, raw_tokens) if tier == "digest" else self.settings.shaping.overview_budget
@@ -170,7 +176,7 @@ class Pipeline:
         red += r2
         frags = secret_fragments(text) if req.structured is not None else {}
         structured, sred, stokens, scut = self._structured(req.structured, int(budget * 4), frags)
-        return Shaped(out_red, structured, tier, raw_tokens, tokens, handle, dict(red + sred), self.estimated, stokens, scut)
+        return Shaped(out_red, structured, tier, raw_tokens, tokens, handle, _merged(red, sred), self.estimated, stokens, scut)
 
     # ----- helpers ------------------------------------------------------------------------------
     def _digest(self, kind: str, inp: DigestInput) -> Digest:

@@ -101,6 +101,7 @@ class ResultStore:
         self.max_bytes = max_bytes
         self.ttl = ttl_seconds
         self._index: dict[str, dict[str, Any]] = {}
+        self._gone: dict[str, str] = {}  # dropped handle -> the call that recomputes it (bounded, newest kept)
         self._log_pos = 0  # bytes of index.jsonl already replayed
         self._log_lines = 0
         self._mutex = threading.RLock()
@@ -158,9 +159,10 @@ class ResultStore:
                 self._replay()
             entry = self._index.get(handle)
             if entry is None:
+                call = self._gone.get(handle, "the tool call that produced it")
                 raise HandleExpired(
                     f"result {handle} is unknown or has expired (results are kept {_human(self.ttl)} and at most "
-                    f"{self.max_entries} of them). Recompute it by re-running the tool call that produced it."
+                    f"{self.max_entries} of them). Recompute it by re-running {call}."
                 )
             if now - entry["created"] > self.ttl:
                 self._drop(handle)
@@ -256,7 +258,10 @@ class ResultStore:
             elif op == "use" and h in self._index:
                 self._index[h]["used"] = rec.get("t", self._index[h]["used"])
             elif op == "drop":
-                self._index.pop(h, None)
+                gone = self._index.pop(h, None)
+                call = rec.get("c") or (_call_text(gone) if gone is not None else None)
+                if isinstance(call, str):
+                    self._remember_gone(h, call)
         self._log_pos += end
 
     def _evict(self, now: float, keep: str) -> None:
@@ -272,9 +277,19 @@ class ResultStore:
             self._drop(h)
 
     def _drop(self, handle: str) -> None:
-        self._index.pop(handle, None)
+        entry = self._index.pop(handle, None)
+        call = _call_text(entry) if entry is not None else None
+        if call is not None:
+            self._remember_gone(handle, call)
         (self.dir / f"{handle}.txt").unlink(missing_ok=True)
-        self._append_quietly({"op": "drop", "h": handle})
+        self._append_quietly({"op": "drop", "h": handle, **({"c": call} if call else {})})
+
+    def _remember_gone(self, handle: str, call: str) -> None:
+        """Keep how to recompute a dropped result, so every later fetch (not only the first) can say it."""
+        self._gone.pop(handle, None)
+        self._gone[handle] = call
+        while len(self._gone) > 1024:
+            self._gone.pop(next(iter(self._gone)))
 
     def _compact(self) -> None:
         """Rewrite the index log as one `put` per live entry (atomic), and delete orphaned files."""

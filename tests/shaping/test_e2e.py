@@ -103,3 +103,19 @@ def test_a_cut_structured_copy_names_the_handle_and_says_it_is_cut(tmp_path):
             assert "shaping" not in small.structured_content  # an uncut answer stays as the tool made it
 
     anyio.run(main)
+
+
+def test_a_secret_shown_in_text_and_structured_copy_is_counted_once(tmp_path):
+    root = tmp_path / "repo"
+    root.mkdir()
+    (root / "settings.py").write_text('AWS_KEY_ID = "AKIAIOSFODNN7EXAMPLE"\nREGION = "eu-west-1"\n', encoding="utf-8")
+    ws, loaded = make_workspace(root)
+    server = build_server(ws, loaded)
+
+    async def main() -> Any:
+        async with Client(server) as client:
+            return await client.call_tool("read_code_range", {"path": "settings.py", "start_line": 1, "end_line": 2})
+
+    res = anyio.run(main)
+    assert "AKIAIOSFODNN7EXAMPLE" not in _text(res) + str(res.structured_content)
+    assert res.meta["redactions"] == {"AWS access key": 1}

@@ -48,6 +48,17 @@ def test_expired_handle_says_it_expired_and_which_call_to_rerun(tmp_path, monkey
     msg = str(exc.value)
     assert "expired" in msg and "search_text(pattern='TODO')" in msg
     assert not (tmp_path / "r" / f"{h}.txt").exists()
+    for store in (s, _store(tmp_path / "r", ttl_seconds=60)):  # asked again, or by a restarted server
+        with pytest.raises(HandleExpired, match=r"search_text\(pattern='TODO'\)"):
+            store.get(h)
+
+
+def test_an_evicted_handle_names_the_call_that_recomputes_it(tmp_path):
+    s = _store(tmp_path / "r", max_entries=1)
+    first = s.put("a", "search", {"tool": "search_text", "args": {"pattern": "alpha"}})
+    s.put("b", "search", {"tool": "search_text", "args": {"pattern": "beta"}})
+    with pytest.raises(HandleExpired, match=r"search_text\(pattern='alpha'\)"):
+        s.get(first)
 
 
 def test_unknown_handle_explains_how_to_recompute(tmp_path):
