@@ -36,7 +36,12 @@ class TokenCounter:
                 encoding,
             )
         elif self.name != encoding:
-            logger.info("tiktoken encoding %r unavailable (offline?); counting with %r", encoding, self.name)
+            known = _known_encodings()
+            if not known or encoding in known:
+                logger.info("tiktoken encoding %r unavailable (offline?); counting with %r", encoding, self.name)
+            else:  # a typo in shaping.encoding deserves more than an INFO line
+                logger.warning("shaping.encoding %r is not a tiktoken encoding (known: %s); counting with %r",
+                               encoding, ", ".join(sorted(known)), self.name)
 
     def count(self, text: str) -> int:
         if not text:
@@ -73,6 +78,15 @@ def _load(name: str, timeout: float = LOAD_TIMEOUT_SECONDS):  # type: ignore[no-
 
 _counters: dict[str, TokenCounter] = {}
 _lock = threading.Lock()
+
+
+def _known_encodings() -> set[str]:
+    try:
+        import tiktoken
+
+        return set(tiktoken.list_encoding_names())
+    except Exception:  # noqa: BLE001 - any failure: do not second-guess the name
+        return set()
 
 
 def get_counter(encoding: str = "cl100k_base") -> TokenCounter:

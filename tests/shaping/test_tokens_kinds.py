@@ -95,3 +95,15 @@ def test_digest_calibration_counts_with_the_pipelines_counter_not_the_default_en
     assert real_cost(own_ls, rendered) == estimated.count(text) + 1
     assert real_cost(own_ls, rendered) != real_cost(default_ls, rendered)
     assert calibrate(own_ls, rendered) != calibrate(default_ls, rendered)
+
+
+def test_a_mistyped_encoding_is_a_warning_naming_the_known_ones(caplog):
+    import logging
+
+    from contexteer.shaping.tokens import TokenCounter
+
+    with caplog.at_level(logging.INFO, logger="contexteer.shaping.tokens"):
+        counter = TokenCounter("cl100k_bsae")
+    warnings = [r.getMessage() for r in caplog.records if r.levelno == logging.WARNING]
+    assert len(warnings) == 1 and "'cl100k_bsae' is not a tiktoken encoding" in warnings[0] and "o200k_base" in warnings[0]
+    assert counter.count("hello world") == 2  # it still counts, with the offline encoding
