@@ -21,7 +21,7 @@ import tree_sitter as ts
 from contexteer.indexers import languages
 from contexteer.indexers.languages import LanguageSpec
 from contexteer.indexers.source import SRC, raw
-from contexteer.indexers.visibility import is_exported
+from contexteer.indexers.visibility import ModuleExports, is_exported
 
 logger = logging.getLogger(__name__)
 
@@ -130,6 +130,7 @@ def extract(data: bytes, spec: LanguageSpec, timeout: float | None = 5.0) -> Fil
     # the start bytes seen (two patterns may capture one node) and the lines of each name's bytes.
     ref_seen: dict[str, set[int]] = {}
     ref_lines: dict[str, dict[bytes, list[int]]] = {}
+    exports = ModuleExports() if spec.visibility == "export" else None
     for pattern, caps in matches:
         role, cap, kind = roles[pattern]
         if role == "ref":
@@ -170,7 +171,15 @@ def extract(data: bytes, spec: LanguageSpec, timeout: float | None = 5.0) -> Fil
                 defs[node.id] = _Def(node=node, outer=outer, name=name, kind=kind, up=up,
                                      receiver=_text(receiver[0]) if receiver else None, pattern=pattern)
         elif role == "import":
-            _collect_import(caps[cap][0], caps, spec, imports)
+            node = caps[cap][0]
+            if exports is not None and not exports.imports and node.type == "import_statement":
+                exports.imports = True
+            _collect_import(node, caps, spec, imports)
+        elif role == "export" and exports is not None:
+            exports.cjs = exports.cjs or kind == "cjs"
+            exports.es = exports.es or kind == "es"
+            for name_node in caps.get("name") or ():
+                exports.names.add(_name_of(data[name_node.start_byte : name_node.end_byte], spec))
     grouped: dict[tuple[str, str], list[int]] = {}  # (name, kind) -> lines
     for kind, by_raw in ref_lines.items():
         for raw, lines in by_raw.items():
@@ -186,16 +195,18 @@ def extract(data: bytes, spec: LanguageSpec, timeout: float | None = 5.0) -> Fil
         for ref in bound or [_module_ref(module, spec)]:
             if ref and not ref.startswith("*") and ref not in ("self", "_", "."):
                 grouped.setdefault((ref, "import"), []).append(line)
-    result.symbols = _symbols(_merge_nested(defs, spec), spec, data)
+    result.symbols = _symbols(_merge_nested(defs, spec), spec, data, exports)
     result.refs = [(name, kind, ",".join(map(str, sorted(lines))), len(lines)) for (name, kind), lines in sorted(grouped.items())]
     return result
 
 
 def _merge_nested(defs: dict[int, _Def], spec: LanguageSpec) -> list[_Def]:
     """Drop a definition captured inside another of the same kind on its parent node: the struct of
-    `typedef struct point {...} point_t;` is one symbol (point_t), not two."""
+    `typedef struct point {...} point_t;` is one symbol (point_t), not two. Drop `@definition.skip` nodes."""
     out = []
     for d in defs.values():
+        if d.kind == "skip":
+            continue
         parent = d.up  # None when the language has no wrappers
         if parent is not None and parent.type in spec.wrappers and parent.id in defs and defs[parent.id].kind == d.kind:
             continue
@@ -266,10 +277,12 @@ def _collect_import(node: ts.Node, caps: dict[str, list[ts.Node]], spec: Languag
             names.append(name)
 
 
-def _symbols(defs: list[_Def], spec: LanguageSpec, data: bytes) -> list[tuple]:
+def _symbols(defs: list[_Def], spec: LanguageSpec, data: bytes, exports: ModuleExports | None = None) -> list[tuple]:
     """Nest definitions by range, fix kinds, drop locals, compute qualnames, signatures, docs, visibility."""
     for d in defs:
         d.ostart, d.oend = d.outer.start_byte, d.outer.end_byte
+        if exports is not None and d.outer is not d.node:  # `export function f`: an ES module
+            exports.es = True
     defs.sort(key=lambda d: (d.ostart, -d.oend, d.node.start_byte))
     stack: list[_Def] = []
     kept: list[_Def] = []
@@ -320,7 +333,7 @@ def _symbols(defs: list[_Def], spec: LanguageSpec, data: bytes) -> list[tuple]:
                 end,
                 signature(d.node, spec, value=value, outer=d.outer, body=body),
                 _doc(d, spec, body),
-                is_exported(spec, d.node, d.outer, d.name, d.kind, owner.kind if owner else None),
+                is_exported(spec, d.node, d.outer, d.name, d.kind, owner.kind if owner else None, exports),
                 owner.index if owner is not None else -1,
             )
         )

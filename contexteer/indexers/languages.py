@@ -8,6 +8,8 @@ Adding a language is one `LanguageSpec` entry in `LANGUAGES` plus a query file
                                      (a Rust `impl Foo`, a C++ `namespace`)
     @reference.<call|type|import|other> + @name
     @import + @import.module / @import.name / @import.alias   one import statement
+    @definition.skip + @name         a node no definition pattern may claim (a CommonJS `const X = require(...)`)
+    @export.<es|cjs> (+ @name)       a JS/TS export besides `export` on a definition (`module.exports = X`)
 
 We use the grammar wheels (tree-sitter-python, ...), which ship compiled grammars: not
 `tree-sitter-languages` (unmaintained, broken with tree-sitter >= 0.22) nor
@@ -245,7 +247,7 @@ _REF_KINDS = frozenset({"call", "type", "import", "other"})
 
 @cache
 def pattern_roles(name: str) -> tuple[tuple[str, str, str], ...]:
-    """Per query pattern: (role, capture, kind) with role def|ref|import|none, worked out once so the
+    """Per query pattern: (role, capture, kind) with role def|ref|import|export|none, worked out once so the
     extractor does not inspect capture names per match."""
     q = query(name)
     src = query_source(name).encode("utf-8")
@@ -263,5 +265,7 @@ def pattern_roles(name: str) -> tuple[tuple[str, str, str], ...]:
                 role = ("ref", cap, kind if kind in _REF_KINDS else "other")
             elif cap == "import":
                 role = ("import", cap, "")
+            elif cap.startswith("export."):
+                role = ("export", cap, cap.split(".", 1)[1])
         out.append(role)
     return tuple(out)

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import logging
+from dataclasses import dataclass, field
 
 import tree_sitter as ts
 
@@ -21,6 +22,21 @@ _MODIFIER_TYPES = frozenset(
 _raw = raw
 
 
+@dataclass(slots=True)
+class ModuleExports:
+    """What a JS/TS file exports besides `export` on a definition, from its `@export.*` query matches."""
+
+    names: set[str] = field(default_factory=set)  # `export { a }`, `module.exports = { a }`, `exports.a = a`
+    es: bool = False  # an ES export statement (also one wrapping a definition)
+    cjs: bool = False  # an assignment to module.exports / exports.x: a CommonJS module
+    imports: bool = False  # an ES import statement: a module, even without exports
+
+    def top_level(self, name: str, es_exported: bool) -> bool:
+        """Whether a top-level definition is exported: named in an export list or assignment, `export`ed, or
+        defined by a script (no ES import/export, no CommonJS exports), whose top level is global."""
+        return name in self.names or es_exported or not (self.es or self.cjs or self.imports)
+
+
 def _modifier_words(node: ts.Node) -> set[str]:
     words: set[str] = set()
     for child in node.children:
@@ -31,9 +47,11 @@ def _modifier_words(node: ts.Node) -> set[str]:
     return words
 
 
-def is_exported(spec: LanguageSpec, node: ts.Node, outer: ts.Node, name: str, kind: str, owner_kind: str | None) -> bool:
+def is_exported(spec: LanguageSpec, node: ts.Node, outer: ts.Node, name: str, kind: str, owner_kind: str | None,
+                module: ModuleExports | None = None) -> bool:
     """Public by the language's rule: Python/Ruby `_name`, Go capital letter, Rust `pub`, Java/C# `public`,
-    JS/TS `export`, C `static`, C++ access specifiers, PHP `private`/`protected`."""
+    JS/TS `export` (or `module`'s export lists and CommonJS assignments), C `static`, C++ access specifiers,
+    PHP `private`/`protected`."""
     if owner_kind in _LOCAL_OWNERS:
         return False
     rule = spec.visibility
@@ -47,7 +65,8 @@ def is_exported(spec: LanguageSpec, node: ts.Node, outer: ts.Node, name: str, ki
         return name[:1].isupper()
     if rule == "export":
         if owner_kind is None:
-            return outer.type == "export_statement" or (outer.parent is not None and outer.parent.type == "export_statement")
+            es = outer.type == "export_statement" or (outer.parent is not None and outer.parent.type == "export_statement")
+            return module.top_level(name, es) if module is not None else es
         words = _modifier_words(node)
         return not (name.startswith("#") or "private" in words or "protected" in words)
     words = _modifier_words(node)
