@@ -49,9 +49,9 @@ def register(mcp: object, svc: Services) -> None:
     async def get_structured_index(
         ctx: Context,
         path: Annotated[str, Field(description="File or directory.")] = ".",
-        budget_tokens: Annotated[int | None, Field(description="Map (or outline) size in tokens.")] = None,
+        budget_tokens: Annotated[int | None, Field(description="Map size in tokens.")] = None,
         focus: Annotated[list[str] | str | None, Field(description="Paths or symbol names to rank first.")] = None,
-        kinds: Annotated[list[str] | str | None, Field(description="e.g. ['class','function']")] = None,
+        kinds: Annotated[list[str] | None, Field(description="e.g. ['class','function']")] = None,
         include_private: Annotated[bool | None, Field(description="Default: yes for a file, no for a map.")] = None,
     ) -> Annotated[CallToolResult, StructuredIndex]:
         res = svc.ws.resolve(path, kind="any")
