@@ -30,13 +30,19 @@ _WORD = re.compile(r"[a-z0-9]+")
 _STOP = frozenset("a an the and or of to in on for with is are was be by at as it this that what how why which do we our".split())
 
 
+_SUFFIXES = ("ments", "ment", "ings", "ing", "ions", "ion", "ures", "ure", "ers", "er", "ed", "es", "s")
+
+
+def stem(word: str) -> str:
+    """A light suffix strip so 'deployment', 'deploys' and 'deploy' (or 'failed', 'failure') meet; keeps 4+ letters."""
+    for suf in _SUFFIXES:
+        if word.endswith(suf) and len(word) - len(suf) >= 4 and not (suf == "s" and word.endswith("ss")):
+            return word[: -len(suf)]
+    return word
+
+
 def terms(text: str) -> list[str]:
-    out = []
-    for w in _WORD.findall(text.lower()):
-        if w in _STOP:
-            continue
-        out.append(w[:-1] if len(w) > 4 and w.endswith("s") and not w.endswith("ss") else w)
-    return out
+    return [stem(w) for w in _WORD.findall(text.lower()) if w not in _STOP]
 
 
 def relevance(query_terms: list[str], h: Header, df: dict[str, int], n_docs: int) -> float:
@@ -166,7 +172,8 @@ def render_entry(h: Header, body: str, now: datetime, entry_bytes: int) -> tuple
     cut = len(raw) > entry_bytes
     if cut:
         body = raw[:entry_bytes].decode("utf-8", "ignore").rstrip() + (
-            f"\n[… cut at {entry_bytes} bytes of {len(raw)} (memory.entry_max_bytes)]"
+            f"\n[… cut at {entry_bytes} bytes of {len(raw)} (memory.entry_max_bytes); `contexteer memory show {h.name}` "
+            "prints it all]"
         )
     head = f"## {h.name} ({h.tag}, {h.status}) — {h.description}\n_{age_label(h, now)}; source: {h.source}_\n"
     shown = min(len(raw), entry_bytes)
@@ -199,6 +206,7 @@ def render_selection(
     session_left = max(0, budgets.session_bytes - session.bytes_shown)
     tokens = count_tokens(preamble)
     full_stop = False
+    first_miss: tuple[str, int, int] | None = None  # the best entry, when even it did not fit
     for r in ranked:
         h = r.header
         if session.shown.get(h.name) == h.updatedAt:
@@ -214,6 +222,8 @@ def render_selection(
         fits = (used_bytes + nbytes <= budgets.call_bytes and nbytes <= session_left
                 and tokens + block_tokens + 60 <= budgets.call_tokens)
         if not fits:
+            if not full_stop and not out.full:
+                first_miss = (h.name, block_tokens, nbytes)
             full_stop = True
             tail.append(header_line(h, now))
             out.headers_only.append(h.name)
@@ -230,7 +240,11 @@ def render_selection(
     out.body_bytes = used_bytes
     if tail:
         why = ""
-        if full_stop:
+        if full_stop and first_miss and first_miss[2] <= session_left and first_miss[2] <= budgets.call_bytes:
+            name, need, _ = first_miss
+            why = (f" (the best match, {name}, needs ~{need} tokens, more than this call's budget of {budgets.call_tokens}; "
+                   f"raise budget_tokens or load it with action='read' name='{name}')")
+        elif full_stop:
             reason = ("this session's memory budget is spent" if session_left < budgets.entry_bytes
                       else "this call's memory budget is spent")
             why = f" ({reason}; load one with action='read')"

@@ -317,9 +317,15 @@ class MemoryService:
                       "They are out of lists, recall and the index; action='restore' brings one back.", "delete", done, len(done))
 
     def restore(self, session: SessionMemory, *, name: str, new_name: str | None = None) -> Answer:
+        versions = self.store.trashed(E.validate_name(name))  # newest deletion first: restore takes that one
         h = self.store.restore(name, new_name)
         how = f" as '{h.name}'" if h.name != E.validate_name(name) else ""
-        return Answer(f"Restored '{E.validate_name(name)}'{how} ({h.tag}, {h.status}).", "restore", [h.name], 1)
+        which = ""
+        if len(versions) > 1:
+            rest = len(versions) - 1
+            which = (f" This is the version deleted at {versions[0][1].deletedAt or '?'}; {rest} older version{'s stay' if rest > 1 else ' stays'} "
+                     "in the trash (restore again to get the next one).")
+        return Answer(f"Restored '{E.validate_name(name)}'{how} ({h.tag}, {h.status}).{which}", "restore", [h.name], 1)
 
     def purge(self, session: SessionMemory, *, names: list[str] | None = None, confirm: bool = False) -> Answer:
         targets = self.store.trash()
@@ -327,7 +333,9 @@ class MemoryService:
             wanted = {E.validate_name(n) for n in names}
             targets = [(p, h) for p, h in targets if h.name in wanted]
         if not confirm:
-            listed = ", ".join(h.name for _, h in targets) or "nothing"
+            dup = {n for n in (h.name for _, h in targets) if sum(1 for _, x in targets if x.name == n) > 1}
+            listed = ", ".join(f"{h.name} (deleted {h.deletedAt or '?'})" if h.name in dup else h.name
+                               for _, h in targets) or "nothing"
             if session.ignore:  # memory is hidden in this session: counts only
                 listed = "names hidden while memory is ignored"
             return Answer(f"Purge would delete {len(targets)} trashed entr{'y' if len(targets) == 1 else 'ies'} for good ({listed}). "

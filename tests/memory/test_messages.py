@@ -70,3 +70,15 @@ def test_windows_device_names_are_reserved(service: MemoryService, session, name
     with pytest.raises(InputError) as exc:
         service.save(session, name=name, content="x", tag="NOISE")
     assert "is reserved" in str(exc.value)
+
+
+def test_purge_and_restore_tell_versions_of_one_name_apart(service: MemoryService, session, clock) -> None:
+    for body in ("first", "second"):
+        service.save(session, name="dup", content=body, tag="NOISE", description="d")
+        service.delete(session, names=["dup"])
+        clock.advance(days=1)
+    text = service.purge(session).text
+    assert "dup (deleted 2026-01-02T12:00:00.000Z), dup (deleted 2026-01-01T12:00:00.000Z)" in text
+    ans = service.restore(session, name="dup")
+    assert "the version deleted at 2026-01-02T12:00:00.000Z; 1 older version stays in the trash" in ans.text
+    assert service.store.get("dup").body.strip() == "second"

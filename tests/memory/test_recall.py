@@ -144,3 +144,24 @@ def test_register_stays_within_register_budget(make_service: MakeService) -> Non
     assert ans.text.startswith("Memory register: the highest-priority entries within 600 tokens")
     assert count_tokens(ans.text) <= 600
     assert "## top " in ans.text and "## pref " not in ans.text and "- pref (PREFERENCE" in ans.text
+
+
+def test_recall_matches_word_forms_deployment_finds_deploy(service, session) -> None:
+    service.save(session, name="deploy-order", content="API first.", tag="DECISION", description="Deploy the API before the web frontend")
+    service.save(session, name="flaky-ci", content="The cache step failed twice.", tag="FAILURE", description="CI cache step is flaky")
+    assert service.recall(session, query="deployment").names[:1] == ["deploy-order"]
+    assert "flaky-ci" in service.recall(SessionMemory(), query="what failed").names
+
+
+def test_a_too_small_budget_names_the_best_match_and_what_it_needs(service, session) -> None:
+    service.save(session, name="big", content="decoder notes " * 200, tag="REFERENCE", description="decoder internals")
+    text = service.recall(session, query="decoder", budget_tokens=60).text
+    assert "spent" not in text
+    assert "the best match, big, needs ~" in text and "raise budget_tokens or load it with action='read' name='big'" in text
+
+
+def test_a_cut_body_says_how_to_see_all_of_it(make_service, session) -> None:
+    svc = make_service()
+    svc.save(session, name="long", content="y" * 3000, tag="REFERENCE", description="long one")
+    small = make_service(**{"memory.entry_max_bytes": 100})
+    assert "`contexteer memory show long` prints it all" in small.read(SessionMemory(), name="long").text
