@@ -153,10 +153,7 @@ def validate_archive(raw: bytes, *, entry_max_bytes: int) -> tuple[list[Entry], 
         if name in seen:
             raise _fail(f"{where}: the name {name!r} appears twice.")
         seen.add(name)
-        try:
-            E.validate_tag(head.get("tag"))
-        except InputError as exc:
-            raise _fail(f"{where}: {exc}") from exc
+        _check_header(head, f"{where} ({name})")
         body = item["body"]
         if len(body.encode("utf-8")) > entry_max_bytes:
             raise _fail(f"{where} ({name}) has a {len(body.encode('utf-8'))}-byte body; the limit is {entry_max_bytes}.")
@@ -174,6 +171,27 @@ def validate_archive(raw: bytes, *, entry_max_bytes: int) -> tuple[list[Entry], 
             raise _fail(f"checkpoints[{i}] contains a secret. Remove it from the archive first.")
         cps.append(cp)
     return entries, cps
+
+
+HEADER_KEYS = frozenset({"name", "description", "tag", "source", "createdAt", "updatedAt", "status", "verifiedAt", "deletedAt"})
+
+
+def _check_header(head: dict[str, Any], where: str) -> None:
+    """An archived header passes the same rules as a save: tag, source, status, ISO timestamps, known keys only."""
+    unknown = sorted(str(k) for k in head if k not in HEADER_KEYS)
+    if unknown:
+        raise _fail(f"{where}: unknown header key(s) {', '.join(unknown)}; an entry header has {', '.join(sorted(HEADER_KEYS))}.")
+    try:
+        E.validate_tag(head.get("tag"))
+        E.clean_source(str(head["source"]) if head.get("source") is not None else None)
+        if head.get("status") is not None:
+            E.validate_status(head["status"])
+    except InputError as exc:
+        raise _fail(f"{where}: {exc}") from exc
+    for key in ("createdAt", "updatedAt", "verifiedAt", "deletedAt"):
+        value = head.get(key)
+        if value is not None and (not isinstance(value, str) or E.parse_iso(value) is None):
+            raise _fail(f"{where}: {key} {value!r} is not an ISO timestamp such as '2026-11-30T09:00:00.000Z'.")
 
 
 def import_archive(
@@ -214,7 +232,10 @@ def import_archive(
                 raise _fail(f"{entry.header.name!r} would be written outside the memory folder.")
             atomic_write(target, E.render(entry))
             report.imported.append(entry.header.name)
+        existing = set(checkpoints.ids())
         for cp in cps:
+            if cp["id"] in existing:  # the same id is the same checkpoint: counted as imported only once
+                continue
             checkpoints.write_raw(cp)
             report.checkpoints += 1
         store.write_index()

@@ -108,3 +108,31 @@ def test_wrong_schema_version_is_refused(ws_loaded, tmp_path: Path) -> None:
     with pytest.raises(InputError) as exc:
         import_archive(store, Checkpoints(ws.memory_dir, lock=store.lock), p)
     assert "schemaVersion 9" in str(exc.value)
+
+
+def _with(**changes: object) -> dict:
+    e = _entry("odd")
+    e["header"].update(changes)
+    return e
+
+
+@pytest.mark.parametrize(("entry", "why"), [
+    (_with(createdAt="yesterday"), "createdAt 'yesterday' is not an ISO timestamp"),
+    (_with(source="x"), "source 'x' must start with 'user' or 'agent'"),
+    (_with(status="deleted"), "status 'deleted' is not one of"),
+    (_with(owner="mallory"), "unknown header key(s) owner"),
+])
+def test_archive_headers_follow_the_rules_of_save(ws_loaded, tmp_path: Path, entry: dict, why: str) -> None:
+    ws, _ = ws_loaded
+    store = MemoryStore(ws.memory_dir)
+    with pytest.raises(InputError) as exc:
+        import_archive(store, Checkpoints(ws.memory_dir, lock=store.lock), _archive(tmp_path, [_entry("good"), entry]))
+    assert why in str(exc.value) and "entries[1] (odd)" in str(exc.value)
+    assert not store.exists("good")
+
+
+def test_reimporting_a_checkpoint_is_not_counted_again(service: MemoryService, session, tmp_path: Path) -> None:
+    service.checkpoint_save(session, label="cp", summary="where we are")
+    archive = tmp_path / "a.json"
+    export_archive(service.store, service.checkpoints, archive)
+    assert import_archive(service.store, service.checkpoints, archive).checkpoints == 0
