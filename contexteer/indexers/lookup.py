@@ -1,22 +1,27 @@
 """Symbol lookups on the structure index: resolve a name in a file, rank search hits, semantic context.
 
-`find_in_file` turns `symbol="Parser.parse_header"` into exactly one definition or a NotFoundError
-that lists the candidates (ambiguous) or close names (unknown). `rank_definitions` orders search hits
-exact > prefix > substring > fuzzy, public before private, then by reference count. `semantic_context`
-collects what a body refers to (resolved same file first, then through the file's imports, then a
-unique definition anywhere) and who calls it (innermost enclosing definition of each call site).
+`find_in_file` turns `symbol="Parser.parse_header"` into exactly one definition (of overloads sharing one
+qualified name, the implementation) or a NotFoundError that lists the candidates (ambiguous) or close names
+(unknown). `rank_definitions` orders search hits exact > prefix > substring > fuzzy, public before private,
+then by reference count. `semantic_context` collects what a body refers to (resolved same file first, then
+through the file's imports, then a unique definition anywhere) and who calls it (`find_callers`: one site per
+line in the symbol's language family, innermost enclosing definition, marked by the evidence for it).
 """
 
 from __future__ import annotations
 
 import builtins
+import dataclasses
 import difflib
 import logging
+import re
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from typing import Any
 
 from contexteer.errors import NotFoundError
+from contexteer.indexers import languages
+from contexteer.indexers.model import Symbol
 from contexteer.indexers.repomap import display_weight
 
 logger = logging.getLogger(__name__)
@@ -42,8 +47,20 @@ def describe(sym: Any) -> str:
     return f"{loc(sym)} {sym.kind} {sym.qualname}"
 
 
+@dataclass(frozen=True)
+class Resolved(Symbol):
+    """The definition `find_in_file` chose among same-named overloads: the implementation, its range widened
+    over the overload signatures when nothing else lies between them, and the others it stands for."""
+
+    overloads: tuple[Symbol, ...] = ()
+    note: str | None = None  # "3 overloads: lines 67-67, 69-69; this is the implementation (204-230)"
+
+
 def find_in_file(index: Any, path: str, symbol: str) -> Any:
-    """The one definition `symbol` (plain or qualified name) names in `path`, or a NotFoundError that helps."""
+    """The one definition `symbol` (plain or qualified name) names in `path`, or a NotFoundError that helps.
+
+    Definitions sharing one qualified name are overloads of one thing (Python @overload stubs, TypeScript
+    overload signatures, a getter and its setter): the answer is the widest (the implementation), see `Resolved`."""
     query = symbol.strip()
     in_file = index.symbols_in_file(path)
     exact_q = [s for s in in_file if s.qualname == query]
@@ -54,13 +71,60 @@ def find_in_file(index: Any, path: str, symbol: str) -> Any:
         named = [s for s in in_file if s.qualname.endswith("." + query)]
     if len(named) == 1:
         return named[0]
+    if len(named) > 1 and len({s.qualname for s in named}) == 1:
+        return overloaded(in_file, named)
     if len(named) > 1:
-        lines = "\n".join(f"  {describe(s)}" for s in named[:20])
-        raise NotFoundError(
-            f"symbol '{query}' is ambiguous in {path}: {len(named)} definitions match:\n{lines}\n"
-            f"Pass the qualified name (e.g. symbol='{named[0].qualname}') or read by lines with start_line/end_line."
-        )
-    elsewhere = [s for s in index.symbols_named(query) if s.path != path][:5]
+        raise NotFoundError(_ambiguous(path, query, named))
+    raise NotFoundError(_unknown(index, path, query, in_file))
+
+
+def overloaded(in_file: list[Any], same: list[Any]) -> Resolved:
+    """The implementation among definitions of one qualified name (widest range; the last on a tie), spanning
+    the others too when no other definition lies between them."""
+    impl = max(same, key=lambda s: (s.end_line - s.start_line, s.start_line))
+    others = tuple(s for s in same if s.id != impl.id)
+    first = min(s.start_line for s in same)
+    last = max(s.end_line for s in same)
+    ids = {s.id for s in same}
+    between = [s for s in in_file if first <= s.start_line <= last and s.id not in ids
+               and not any(o.start_line <= s.start_line and s.end_line <= o.end_line for o in same)]
+    lines = ", ".join(f"{s.start_line}-{s.end_line}" for s in others)
+    fields = {f.name: getattr(impl, f.name) for f in dataclasses.fields(Symbol)}
+    if not between:
+        fields["start_line"], fields["end_line"] = first, last
+        note = (f"{len(same)} definitions of {impl.qualname} (overloads): lines {lines} and the implementation "
+                f"{impl.start_line}-{impl.end_line}, shown together")
+    else:
+        note = (f"{len(same)} definitions of {impl.qualname}: this is the widest ({impl.start_line}-{impl.end_line}); "
+                f"the others are at lines {lines} (read them with start_line/end_line)")
+    return Resolved(**fields, overloads=others, note=note)
+
+
+def _ambiguous(path: str, query: str, named: list[Any]) -> str:
+    """Candidates with different qualified names: a call per candidate, never the name just refused."""
+    counts: dict[str, int] = {}
+    for s in named:
+        counts[s.qualname] = counts.get(s.qualname, 0) + 1
+    calls = []
+    for s in named[:20]:
+        if s.qualname != query and counts[s.qualname] == 1:
+            call = f"symbol='{s.qualname}'"
+        else:
+            call = f"start_line={s.start_line}, end_line={s.end_line}"
+        calls.append(f"  {describe(s)}  -> read_code_range(path=\"{path}\", {call})")
+    more = f"\n  … {len(named) - 20} more" if len(named) > 20 else ""
+    return (f"symbol '{query}' is ambiguous in {path}: {len(named)} definitions match:\n" + "\n".join(calls) + more
+            + "\nPass the qualified name or the line range of the one you mean, as in these calls.")
+
+
+def _unknown(index: Any, path: str, query: str, in_file: list[Any]) -> str:
+    """No such definition in `path`: where else it is defined (same language first, never an import
+    binding) and close names in the file."""
+    info = index.file_info(path)
+    lang = info.language if info is not None else None
+    elsewhere = [s for s in index.symbols_named(query) if s.path != path and not _import_binding(s)]
+    elsewhere.sort(key=lambda s: (_family(s.language) != _family(lang), s.kind not in CONTEXT_KINDS, not s.exported))
+    elsewhere = elsewhere[:5]
     hint = ""
     if elsewhere:
         hint = " It is defined in: " + "; ".join(describe(s) for s in elsewhere) + f". Pass path='{elsewhere[0].path}'."
@@ -70,10 +134,25 @@ def find_in_file(index: Any, path: str, symbol: str) -> Any:
         low = query.lower()
         close = [n for n in names if low in n.lower()][:5]
     near = f" Close names in {path}: {', '.join(close)}." if close else ""
-    raise NotFoundError(
-        f"no symbol '{query}' in {path}.{hint}{near}"
-        + ("" if hint or near else " Call get_structured_index(path=...) for the file's outline or search_symbol to find it.")
-    )
+    return (f"no symbol '{query}' in {path}.{hint}{near}"
+            + ("" if hint or near else " Call get_structured_index(path=...) for the file's outline or search_symbol to find it."))
+
+
+_IMPORT_SIGNATURE = re.compile(r"=\s*(?:await\s+)?(?:require|import)\s*\(|^import\b")
+
+
+def _import_binding(sym: Any) -> bool:
+    """A variable that only binds an import (`const X = require('x')`, from an index built before those
+    stopped being definitions)."""
+    return sym.kind in ("variable", "constant") and bool(_IMPORT_SIGNATURE.search(sym.signature or ""))
+
+
+_FAMILIES = {"typescript": "js", "tsx": "js", "javascript": "js", "cpp": "c", "c": "c"}
+
+
+def _family(language: str | None) -> str | None:
+    """Languages whose files call each other's definitions: JS/TS, C/C++; every other language alone."""
+    return _FAMILIES.get(language or "", language)
 
 
 def match_tier(sym: Any, query: str) -> int:
@@ -115,14 +194,17 @@ class Caller:
     symbol: Any | None  # the innermost enclosing definition, None at module level
     path: str
     line: int
-    confident: bool  # the calling file is the defining file or imports it
+    confident: bool  # how != "name only"
+    how: str = "name only"  # same file | import | same package | receiver | name only
+    receiver: bool | None = None  # for a method: the call's receiver is self/this or named like its class
 
 
 @dataclass
 class Semantic:
     definitions: list[tuple[Any, str]] = field(default_factory=list)  # (symbol, how: same file|import|unique)
-    callers: list[Caller] = field(default_factory=list)
-    callers_total: int = 0
+    callers: list[Caller] = field(default_factory=list)  # best evidence first (see find_callers)
+    callers_total: int = 0  # call sites (one per line) in the symbol's language family
+    callers_name_only: int = 0  # of which matched by name only: maybe another type's method of that name
     unresolved: list[str] = field(default_factory=list)
 
 
@@ -223,16 +305,103 @@ def semantic_context(
         parent = next((s for s in in_file if s.id == sym.parent_id), None)
         callee = parent.name if parent else callee
     if max_callers and callee:
-        refs = [r for r in index.references_to(callee, limit=2000) if r.kind in ("call", "other", "type")]
-        refs = [r for r in refs if not (r.path == sym.path and sym.start_line <= r.line <= sym.end_line)]  # recursion
-        confident: dict[str, bool] = {}
-        for r in refs:
-            if r.path not in confident:
-                confident[r.path] = r.path == sym.path or any(sym.path in fs for fs in resolve_imports(r.path).values())
-        refs.sort(key=lambda r: (not confident[r.path], r.path, r.line))
-        out.callers_total = len(refs)
-        out.callers = [Caller(enclosing(syms_of(r.path), r.line), r.path, r.line, confident[r.path]) for r in refs[:max_callers]]
+        sites = find_callers(index, sym, callee, resolve_imports)
+        out.callers_total = len(sites)
+        out.callers_name_only = sum(1 for c in sites if c.how == "name only")
+        out.callers = sites[:max_callers]
+        for c in out.callers:
+            c.symbol = enclosing(syms_of(c.path), c.line)
     return out
+
+
+_PACKAGE_DIRS = frozenset({"go", "java"})  # a directory is one package: its files call each other without imports
+_RECEIVER = re.compile(r"([\w$]+)\s*(?:\(\s*\))?\s*(?:\?\.|\.|->|::)\s*$")
+_SELF = frozenset({"self", "this", "cls", "super", "Self", "static", "base"})
+
+
+def find_callers(index: Any, sym: Any, callee: str, resolve_imports: Callable[[str], dict[str, list[str]]],
+                 *, max_files: int = 400) -> list[Caller]:
+    """The call sites of `sym` (named `callee`), one per line, in its language family only, best evidence first:
+    the defining file, files importing it (or, Go/Java, its package), then for a method sites whose receiver is
+    self/this or named like its class; the rest match by name only (`how="name only"`)."""
+    family = _family(sym.language)
+    owner = sym.qualname.rsplit(".", 2)[-2] if sym.kind == "method" and "." in sym.qualname else None
+    lang: dict[str, str | None] = {}
+    evidence: dict[str, str | None] = {}
+    seen: set[tuple[str, int]] = set()
+    sites: list[Caller] = []
+    for r in index.references_to(callee, limit=2000):
+        if r.kind not in ("call", "other", "type") or (r.path, r.line) in seen:
+            continue
+        if r.path == sym.path and sym.start_line <= r.line <= sym.end_line:
+            continue  # recursion
+        seen.add((r.path, r.line))
+        if r.path not in lang:
+            lang[r.path] = _family(_language_of(index, r.path))
+            evidence[r.path] = _file_evidence(sym, r.path, resolve_imports) if lang[r.path] == family else None
+        if lang[r.path] != family:
+            continue  # a Python method is never called from JavaScript
+        how = evidence[r.path]
+        sites.append(Caller(None, r.path, r.line, how is not None, how or "name only"))
+    if owner is not None:
+        _check_receivers(index, sites, callee, owner, max_files)
+    rank = {"same file": 0, "import": 1, "same package": 1, "receiver": 2, "name only": 3}
+    sites.sort(key=lambda c: (rank[c.how] - (c.receiver is True) * 0.5, c.path, c.line))
+    return sites
+
+
+def _language_of(index: Any, path: str) -> str | None:
+    spec = languages.language_for_path(path)
+    if spec is not None:
+        return spec.name
+    info = index.file_info(path)  # a script known by its shebang
+    return info.language if info is not None else None
+
+
+def _file_evidence(sym: Any, path: str, resolve_imports: Callable[[str], dict[str, list[str]]]) -> str | None:
+    if path == sym.path:
+        return "same file"
+    if any(sym.path in fs for fs in resolve_imports(path).values()):
+        return "import"
+    if sym.language in _PACKAGE_DIRS and path.rpartition("/")[0] == sym.path.rpartition("/")[0]:
+        return "same package"
+    return None
+
+
+def _check_receivers(index: Any, sites: list[Caller], callee: str, owner: str, max_files: int) -> None:
+    """Set `receiver` on each site of a method: True when the call's receiver is self/this or a name like the
+    class (`config.get(` for Config.get, `_default_decoder.decode(` for JSONDecoder.decode)."""
+    root = getattr(getattr(index, "ws", None), "root", None)
+    if root is None:
+        return
+    words = re.findall(r"[A-Z]?[a-z0-9]+|[A-Z]+(?![a-z])", owner)
+    whole, last = owner.lower().replace("_", ""), (words[-1].lower() if words else owner.lower())
+    call = re.compile(r"\b" + re.escape(callee) + r"\s*(?:<[^<>()]*>)?\s*\(")
+    files: dict[str, list[str]] = {}
+    for site in sites:
+        lines = files.get(site.path)
+        if lines is None:
+            if len(files) >= max_files:
+                continue
+            try:
+                lines = (root / site.path).read_text(encoding="utf-8", errors="replace").splitlines()
+            except OSError:
+                lines = []
+            files[site.path] = lines
+        text = lines[site.line - 1] if 0 < site.line <= len(lines) else ""
+        site.receiver = False
+        for m in call.finditer(text):
+            before = _RECEIVER.search(text, 0, m.start())
+            if before is None:
+                site.receiver = site.how == "same file"  # an unqualified call inside the class's own file
+            else:
+                word = before.group(1).lstrip("_$")
+                norm = word.lower().replace("_", "")
+                site.receiver = word in _SELF or norm == whole or norm.endswith(last)
+            if site.receiver:
+                break
+        if site.receiver and site.how == "name only":
+            site.how, site.confident = "receiver", True
 
 
 def line_previews(root: Any, sites: list[Any], width: int = 160) -> None:
