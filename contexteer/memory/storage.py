@@ -214,3 +214,16 @@ class DirLock:
 
     def __exit__(self, *exc: object) -> None:
         self._lock.release()
+
+
+def secure_tree(directory: Path) -> None:
+    """Make existing memory files user-only (older versions or hand copies may be wider); links are not followed."""
+    with contextlib.suppress(OSError):
+        os.chmod(directory, 0o700)
+    for base, dirs, files in os.walk(directory, followlinks=False):
+        for n in dirs + files:
+            p = Path(base) / n
+            if p.is_symlink():  # chmod would change the link's target
+                continue
+            with contextlib.suppress(OSError):
+                os.chmod(p, 0o700 if p.is_dir() else 0o600)

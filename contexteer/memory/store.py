@@ -15,7 +15,6 @@ An update keeps the previous version in the trash, like a delete.
 
 from __future__ import annotations
 
-import contextlib
 import logging
 import os
 from collections.abc import Callable, Iterable
@@ -28,24 +27,21 @@ import orjson
 
 from contexteer.errors import ConflictError, InputError, NotFoundError, SecretError, StorageError
 from contexteer.memory import entries as E
-from contexteer.memory import trash
+from contexteer.memory import index, trash
 from contexteer.memory.entries import INDEX_NAME, Entry, Header
+from contexteer.memory.index import RepairReport, index_line
 from contexteer.memory.journal import iso
 from contexteer.memory.storage import (
     DirLock,
     NotPlainFile,
     atomic_write,
-    link_kind,
     read_plain_text,
     real_dir,
-    sweep_temps,
 )
 from contexteer.secrets import find_secrets, redact
 
 logger = logging.getLogger(__name__)
 
-INDEX_MAX_LINES = 200
-INDEX_MAX_BYTES = 25 * 1024
 ACCESS_FILE = ".access.json"
 TRASH_DIR = "trash"
 CHECKPOINT_DIR = "checkpoints"
@@ -85,32 +81,6 @@ class SaveResult:
     description_kept: bool = False  # content changed, no description given: the old one stays
     description_shortened: bool = False
     verification_cleared: bool = False
-
-
-@dataclass
-class RepairReport:
-    added: list[str] = field(default_factory=list)  # topics that had no index line
-    removed: list[str] = field(default_factory=list)  # index lines without a topic
-    unreadable: list[str] = field(default_factory=list)  # topic files whose header is broken (kept, listed)
-    links: list[str] = field(default_factory=list)  # symlinks in the folder, never followed
-    temps: list[str] = field(default_factory=list)
-    rebuilt: bool = False
-
-    def summary(self) -> str:
-        parts = []
-        if self.added:
-            parts.append(f"added {len(self.added)} missing index line(s): {', '.join(self.added[:10])}")
-        if self.removed:
-            parts.append(f"dropped {len(self.removed)} index line(s) without a topic file: {', '.join(self.removed[:10])}")
-        if self.unreadable:
-            parts.append(f"{len(self.unreadable)} topic file(s) with a broken header were indexed by file name: {', '.join(self.unreadable[:10])}")
-        if self.rebuilt and not parts:
-            parts.append("the index was malformed and was rebuilt from the topic files")
-        if self.temps:
-            parts.append(f"removed {len(self.temps)} temp file(s) left by an interrupted write")
-        if self.links:
-            parts.append(f"ignored {len(self.links)} symlink(s) in the memory folder, never followed: {', '.join(self.links[:10])}")
-        return "; ".join(parts)
 
 
 def redact_into(text: str, counts: dict[str, int]) -> str:
@@ -413,29 +383,14 @@ class MemoryStore:
         if changed:
             atomic_write(self.dir / ACCESS_FILE, orjson.dumps(data, option=orjson.OPT_SORT_KEYS))
 
-    # ----- index ---------------------------------------------------------------------------
+    # ----- index (contexteer.memory.index) -------------------------------------------------
     def render_index(self, headers: list[Header] | None = None) -> str:
-        heads = sorted(headers if headers is not None else self.headers(), key=E.listing_key)
-        lines = ["# Memory index", "", "One line per entry; read one with the memory tool (action='read', name=...).", ""]
-        size = sum(len(ln) + 1 for ln in lines)
-        shown = 0
-        for h in heads:
-            line = index_line(h)
-            if shown >= INDEX_MAX_LINES or size + len(line.encode()) + 1 > INDEX_MAX_BYTES - 200:
-                break
-            lines.append(line)
-            size += len(line.encode()) + 1
-            shown += 1
-        if shown < len(heads):
-            lines.append("")
-            lines.append(f"> Index truncated: {len(heads) - shown} more entries not listed (cap {INDEX_MAX_LINES} lines / "
-                         f"{INDEX_MAX_BYTES // 1024} KB). Use the memory tool's action='list' (filter by tag) to see them.")
-        return "\n".join(lines) + "\n"
+        return index.render_index(headers if headers is not None else self.headers())
 
     def write_index(self) -> None:
         atomic_write(self.dir / INDEX_NAME, self.render_index())  # os.replace swaps a linked MEMORY.md, never writes through
 
-    def _index_text(self) -> str | None:
+    def index_text(self) -> str | None:
         try:
             return read_plain_text(self.dir / INDEX_NAME)
         except NotPlainFile as exc:
@@ -446,40 +401,14 @@ class MemoryStore:
 
     def index_names(self) -> list[str] | None:
         """Names the index file lists, or None when there is no (plain) index file."""
-        text = self._index_text()
+        text = self.index_text()
         if text is None:
             return None
-        return [m for m in (_index_name(ln) for ln in text.splitlines()) if m]
+        return [m for m in (index.entry_name(ln) for ln in text.splitlines()) if m]
 
     def repair(self) -> RepairReport:
         """Compare the index with the topic files; rebuild and report when they disagree."""
-        report = RepairReport()
-        if not real_dir(self.dir):  # nothing stored yet (and a read must not create the folder)
-            return report
-        with self.lock:
-            report.temps = sweep_temps(self.dir) + sweep_temps(self.trash_dir)
-            secure_tree(self.dir)
-            heads = self.headers()
-            report.unreadable = sorted(self.broken)
-            report.links = self.links()
-            expected = self.render_index(heads)
-            current = self._index_text()
-            index_is_link = link_kind(self.dir / INDEX_NAME) is not None
-            if current == expected or (current is None and not heads and not index_is_link):
-                if report.links:
-                    logger.warning("memory: %s", report.summary())
-                return report
-            listed = set(self.index_names() or [])
-            should = {n for n in (_index_name(ln) for ln in expected.splitlines()) if n}
-            report.added = sorted(should - listed)
-            report.removed = sorted(listed - {h.name for h in heads})
-            report.rebuilt = True
-            atomic_write(self.dir / INDEX_NAME, expected)
-        if report.summary():
-            logger.warning("memory index repaired: %s", report.summary())
-            self.event("repair", added=len(report.added), removed=len(report.removed), unreadable=len(report.unreadable),
-                       temps=len(report.temps), links=len(report.links))
-        return report
+        return index.check(self)
 
     # ----- trash (contexteer.memory.trash) ------------------------------------------------
     def delete(self, names: list[str]) -> list[str]:
@@ -498,32 +427,9 @@ class MemoryStore:
         return trash.purge(self, names)
 
 
-def index_line(h: Header) -> str:
-    status = f", {h.status}" if h.status != "active" else ""
-    return f"- [{h.name}]({h.file}) — {h.description} ({h.tag}{status}, updated {h.updatedAt[:10] or '?'})"
-
-
-def _index_name(line: str) -> str | None:
-    if not line.startswith("- ["):
-        return None
-    end = line.find("](", 3)
-    return line[3:end] if end > 3 else None
-
-
-
-
 def placeholder(file_name: str) -> str:
     """The one-line description listed for a topic file whose header cannot be parsed."""
     return f"(unreadable header — fix {file_name} by hand)"
 
-def secure_tree(directory: Path) -> None:
-    """Make existing memory files user-only (older versions or hand copies may be wider); links are not followed."""
-    with contextlib.suppress(OSError):
-        os.chmod(directory, 0o700)
-    for base, dirs, files in os.walk(directory, followlinks=False):
-        for n in dirs + files:
-            p = Path(base) / n
-            if p.is_symlink():  # chmod would change the link's target
-                continue
-            with contextlib.suppress(OSError):
-                os.chmod(p, 0o700 if p.is_dir() else 0o600)
+
+__all__ = ["BrokenEntry", "MemoryStore", "RepairReport", "SaveResult", "index_line", "redact_into", "secret_kinds"]

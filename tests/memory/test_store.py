@@ -9,8 +9,9 @@ import pytest
 
 from contexteer.errors import ConflictError, InputError, NotFoundError, SecretError
 from contexteer.memory import entries as E
+from contexteer.memory.index import INDEX_MAX_BYTES, INDEX_MAX_LINES
 from contexteer.memory.service import MemoryService
-from contexteer.memory.store import INDEX_MAX_BYTES, INDEX_MAX_LINES, MemoryStore
+from contexteer.memory.store import MemoryStore
 
 from .conftest import Clock, MakeService
 
