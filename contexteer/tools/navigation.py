@@ -66,7 +66,10 @@ def register(mcp: object, svc: Services) -> None:
                 raise InputError(f"budget_tokens={budget} is too small for a useful map; pass 100 or more "
                                  f"(default {nav_settings.repo_map_budget}, largest {cap}).")
         else:  # a file's outline: as large as passes whole unless the caller asks for less
-            budget = whole if budget_tokens is None else max(1, budget_tokens)
+            if budget_tokens is not None and budget_tokens < 1:
+                raise InputError(f"budget_tokens={budget_tokens} must be positive; omit it for the largest outline "
+                                 f"that passes whole ({whole} tokens).")
+            budget = whole if budget_tokens is None else budget_tokens
         capped = budget > cap
         budget = min(budget, cap)
         why = "navigation.repo_map_budget_cap" if cap == nav_settings.repo_map_budget_cap else \

@@ -29,6 +29,8 @@ def test_a_small_budget_for_a_single_file_outline_is_not_refused(pyshop: Served)
     a = pyshop.call("get_structured_index", path="shop/models.py", budget_tokens=50)
     assert not a.is_error, a.text
     assert a.text.startswith("shop/models.py (python, 13 symbols)")
+    b = pyshop.call("get_structured_index", path="shop/models.py", budget_tokens=0)
+    assert b.is_error and "must be positive; omit it for the largest outline" in b.text
 
 
 def test_no_match_hints_only_suggest_wider_modes_than_the_one_used(pyshop: Served):
