@@ -6,12 +6,15 @@ import os
 import stat
 from pathlib import Path
 
+import anyio
 import pytest
+from mcp import Client
 
 from contexteer.errors import StorageError
 from contexteer.memory.location import memory_path
 from contexteer.memory.recall import SessionMemory
 from contexteer.memory.service import MemoryService
+from contexteer.server.app import build_server
 from tests.conftest import make_workspace
 
 from .conftest import Clock
@@ -143,3 +146,29 @@ def test_repo_memory_folder_that_is_a_symlink_is_refused(mem_root: Path, outside
     with pytest.raises(StorageError) as exc:
         memory_path(ws)
     assert "symlink" in str(exc.value) and "memory.location=data" in str(exc.value)
+
+
+def test_through_the_server_a_cloned_repo_cannot_leak_or_redirect_memory(mem_root: Path, outside: Path) -> None:
+    folder = mem_root / ".contexteer" / "memory"
+    folder.mkdir(parents=True)
+    (folder / "leak.md").symlink_to(outside / "leak.md")
+    (folder / "trash").symlink_to(outside / "trash", target_is_directory=True)
+    ws, loaded = make_workspace(mem_root, **{"memory.location": "repo"})
+    server = build_server(ws, loaded)
+
+    async def main() -> list[str]:
+        texts = []
+        async with Client(server) as client:
+            for args in ({"action": "recall"}, {"action": "read", "name": "leak"}, {"action": "list", "status": "trash"},
+                         {"action": "purge", "confirm": True}):
+                res = await client.call_tool("memory", args)
+                texts.append("\n".join(getattr(c, "text", "") for c in res.content))
+            index = await client.read_resource("memory://index")
+            texts.append("\n".join(getattr(c, "text", "") for c in index.contents))
+        return texts
+
+    texts = anyio.run(main)
+    assert all("TOP-SECRET-OUTSIDE-TEXT" not in t for t in texts)
+    assert "skipped 2 symlink(s) in the memory folder (leak.md, trash/)" in texts[0]
+    assert "is a symlink" in texts[1] and "Purged 0 trashed entries" in texts[3]
+    assert sorted(os.listdir(outside / "trash")) == ["README.md", "note--20260101T120000000.md"]
