@@ -88,7 +88,7 @@ def _run(cmd: str, args: argparse.Namespace, service: MemoryService, session: Se
     store = service.store
     out = _CliOut(raw_out)
     if cmd == "list":
-        out.write(service.list_entries(session, tag=args.tag, status=args.status).text)
+        out.write(service.list_entries(session, tag=args.tag, status=args.status, everything=True).text)
     elif cmd == "show":
         try:
             entry = store.get(args.name)
@@ -154,6 +154,7 @@ _CLI_WORDS: list[tuple[re.Pattern[str], str]] = [(re.compile(a), b) for a, b in 
      "`contexteer memory checkpoints` lists the ids"),
     (r"action='read' name='([^']+)'", r"`contexteer memory show \1`"),
     (r"action='restore'", "`contexteer memory restore NAME`"),
+    (r"action='recall' query=\.\.\.", "the memory tool's recall"),
     (r"action='list'", "`contexteer memory list`"),
     (r"Pass new_name='<other name>'", "Pass --as NEW_NAME"),
     (r"new_name '", "--as '"),

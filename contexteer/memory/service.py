@@ -176,7 +176,9 @@ class MemoryService:
                          f"{', '.join(n for n, _ in broken[5:15])}.\n")
         return "".join(lines)
 
-    def list_entries(self, session: SessionMemory, *, tag: str | None = None, status: str | None = None) -> Answer:
+    def list_entries(self, session: SessionMemory, *, tag: str | None = None, status: str | None = None,
+                     everything: bool = False) -> Answer:
+        """Headers only; `everything` (the CLI) lists all of them instead of what fits one answer."""
         if (ans := self._ignored("list", session)) is not None:
             return ans
         now = self.clock()
@@ -214,8 +216,9 @@ class MemoryService:
         for h in heads:
             line = f"{index_line(h)} — {age_label(h, now).split(' — ')[0]}"
             cost = count_tokens(line) + 1
-            if used + cost > budget:
-                out.append(f"… {len(heads) - shown} more not shown; filter with tag= or status=.")
+            if used + cost > budget and not everything:
+                out.append(f"… {len(heads) - shown} more not shown; filter with tag= or status=, find one with "
+                           "action='recall' query=..., or list them all with `contexteer memory list`.")
                 break
             out.append(line)
             used += cost

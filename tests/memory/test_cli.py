@@ -91,3 +91,13 @@ def test_cli_show_prints_the_raw_text_of_an_unparsable_entry(ws_loaded, service,
     (service.store.dir / "handnote.md").write_text("a note\nby hand\n")
     code, out, _ = _run(ws_loaded, "show", "handnote")
     assert code == 0 and "cannot be parsed (no front matter" in out and out.endswith("a note\nby hand\n")
+
+
+def test_list_too_long_for_one_answer_points_to_the_cli_which_lists_all(ws_loaded, make_service, session) -> None:
+    svc = make_service(**{"context_mode_mcp.max_digest_threshold": 400, "context_mode_mcp.max_direct_passthrough": 200})
+    for i in range(30):
+        svc.save(session, name=f"entry-{i:02d}", content="x", tag="REFERENCE", description=f"entry number {i}")
+    text = svc.list_entries(session).text
+    assert "more not shown" in text and "`contexteer memory list`" in text
+    code, out, _ = _run(ws_loaded, "list")
+    assert code == 0 and all(f"[entry-{i:02d}]" in out for i in range(30)) and "more not shown" not in out
