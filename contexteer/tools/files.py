@@ -35,6 +35,7 @@ class CallerRef(BaseModel):
     caller: str | None = None
     location: str | None = None
     signature: str | None = None
+    how: str | None = None  # the evidence: same file | import | same package | receiver | name only
 
 
 class CodeRange(BaseModel):
@@ -230,9 +231,10 @@ def register(mcp: object, svc: Services) -> None:
                                      signature=s.signature, doc=s.doc, via=how) for s, how in sem.definitions]
             model.callers = [CallerRef(path=c.path, line=c.line, caller=c.symbol.qualname if c.symbol else None,
                                        location=f"{c.path}:{c.symbol.start_line}-{c.symbol.end_line}" if c.symbol else None,
-                                       signature=c.symbol.signature if c.symbol else None) for c in sem.callers]
+                                       signature=c.symbol.signature if c.symbol else None, how=getattr(c, "how", None))
+                             for c in sem.callers]
             model.callers_total = sem.callers_total
-            tail = "\n" + _semantic_text(model, by_symbol)
+            tail = "\n" + _semantic_text(model, by_symbol, getattr(sem, "callers_name_only", 0))
         inner = [s for s in nav.index.symbols_in_file(rel) if start <= s.start_line <= end and s.id != getattr(target, "id", None)]
         whole = svc.settings.context_mode_mcp.max_digest_threshold
         count = svc.pipeline.count
@@ -294,7 +296,7 @@ def _values_used(nav: Any, rel: str, lines: list[str], start: int, end: int) -> 
     return names_used("\n".join(lines).encode("utf-8", "replace"), spec, start, end)
 
 
-def _semantic_text(model: CodeRange, by_symbol: bool) -> str:
+def _semantic_text(model: CodeRange, by_symbol: bool, name_only: int = 0) -> str:
     out = ["", "── uses ──" if model.uses else "── uses: nothing resolvable in the index ──"]
     for d in model.uses:
         doc = f"  # {d.doc[:100]}" if d.doc else ""
@@ -302,12 +304,15 @@ def _semantic_text(model: CodeRange, by_symbol: bool) -> str:
         out.append(f"{d.location} {what}{d.signature[:160]}{doc}  [{d.via}]")
     if by_symbol:
         if model.callers:
-            out.append(f"── called by ({model.callers_total}{', showing ' + str(len(model.callers)) if model.callers_total > len(model.callers) else ''}) ──")
+            showing = f", showing {len(model.callers)}" if model.callers_total > len(model.callers) else ""
+            guesses = f"; {name_only} matched by name only, maybe another type's method" if name_only else ""
+            out.append(f"── called by ({model.callers_total}{showing}{guesses}) ──")
             for c in model.callers:
+                mark = "  [name only]" if c.how == "name only" and name_only else ""
                 if c.caller:
-                    out.append(f"{c.path}:{c.line} in {c.caller} ({c.location}) — {(c.signature or '')[:140]}")
+                    out.append(f"{c.path}:{c.line} in {c.caller} ({c.location}) — {(c.signature or '')[:140]}{mark}")
                 else:
-                    out.append(f"{c.path}:{c.line} at module level")
+                    out.append(f"{c.path}:{c.line} at module level{mark}")
             if model.callers_total > len(model.callers):
                 out.append(f"… {model.callers_total - len(model.callers)} more: search_symbol(query=\"{(model.symbol or '').rsplit('.', 1)[-1]}\", references=true)")
         else:

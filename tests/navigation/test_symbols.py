@@ -193,3 +193,17 @@ def test_more_matches_than_are_ranked_is_said_with_how_to_narrow(tmp_path: Path)
     assert "600 definitions match; the best 500 candidates are ranked" in a.text
     assert "Narrow with kind=, path= or a stricter match=" in a.text
     assert '… 495 more of 600; next page: cursor="5"' in a.text
+
+
+def test_callers_matched_by_name_only_are_marked_and_counted(tmp_path: Path):
+    root = tmp_path / "calls"
+    root.mkdir()
+    (root / "alpha.py").write_text("class Alpha:\n    def run(self) -> int:\n        return 1\n")
+    (root / "user.py").write_text("from alpha import Alpha\n\n\ndef use() -> int:\n    return Alpha().run()\n")
+    (root / "other.py").write_text("def elsewhere(thing) -> int:\n    return thing.run()\n")
+    a = Served(root).call("read_code_range", path="alpha.py", symbol="Alpha.run", context="semantic")
+    assert not a.is_error, a.text
+    assert "── called by (2; 1 matched by name only, maybe another type's method) ──" in a.text
+    lines = {ln.split(" in ")[0]: ln for ln in a.text.splitlines() if " in " in ln and ln.startswith(("user.py", "other.py"))}
+    assert lines["other.py:2"].endswith("[name only]") and not lines["user.py:5"].endswith("[name only]")
+    assert {c["path"]: c["how"] for c in a.data["callers"]}["other.py"] == "name only"
