@@ -24,6 +24,8 @@ _LOCK = threading.Lock()
 
 #: A global query that finds nothing for a name sweeps the tree first unless a sweep ran this recently (seconds):
 #: the agent may just have written the file that defines it (index.sweep_interval_seconds throttles the rest).
+#: On a tree whose sweep is quick the window shrinks to twice the last sweep's duration, so repeated
+#: misses spend at most about a third of the time sweeping.
 MISS_SWEEP_SECONDS = 0.1
 
 
@@ -43,6 +45,7 @@ class Nav:
         self._all_files: list[str] | None = None
         self._glock = threading.Lock()
         self._swept_at = 0.0  # monotonic time of the last full sweep this state saw run
+        self._sweep_cost = MISS_SWEEP_SECONDS / 2  # seconds the last full sweep took
 
     # ----- readiness ------------------------------------------------------------------------
     def ready(self, progress: Callable[[int, int], None] | None, paths: Iterable[str] = (), sweep: bool = False) -> str | None:
@@ -50,25 +53,33 @@ class Nav:
         st = self.index.ensure_built(wait_seconds=self.svc.settings.index.first_query_wait_seconds, progress=progress)
         paths = [p for p in paths if p and p != "."]
         if st.complete:
-            if sweep and not self.index.refresh().skipped:
-                self._swept_at = time.monotonic()
+            if sweep:
+                self._note_sweep(self.index.refresh())
             if paths:
                 self.index.ensure_fresh(paths)
         self._sync_graph()
         return st.note()
 
     def sweep_on_miss(self) -> bool:
-        """A global query found nothing for a name: run the full stat sweep now (unless one ran in the last
-        MISS_SWEEP_SECONDS), so a definition the agent just wrote to a new file is found; True when something changed."""
-        if time.monotonic() - self._swept_at < MISS_SWEEP_SECONDS or not self.index.store.is_complete():
+        """A global query found nothing for a name: run the full stat sweep now (unless one ran within
+        the miss window, see MISS_SWEEP_SECONDS), so a definition the agent just wrote to a new file is found; True when something changed."""
+        window = min(MISS_SWEEP_SECONDS, 2 * self._sweep_cost)
+        if time.monotonic() - self._swept_at < window or not self.index.store.is_complete():
             return False
         report = self.index.refresh(force=True)
-        if report.skipped:
+        if not self._note_sweep(report):
             return False
-        self._swept_at = time.monotonic()
         if report.changed:
             self._sync_graph()
         return report.changed > 0
+
+    def _note_sweep(self, report: Any) -> bool:
+        """Record when a full sweep ran and what it cost; False when it was skipped (throttled, locked)."""
+        if report.skipped:
+            return False
+        self._swept_at = time.monotonic()
+        self._sweep_cost = report.seconds
+        return True
 
     def recheck(self, paths: Iterable[str]) -> bool:
         """Stat the files an answer is about and re-parse changed ones; True when something changed."""
