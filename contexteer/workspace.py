@@ -131,12 +131,11 @@ class Workspace:
 
     @cached_property
     def memory_dir(self) -> Path:
+        """Where memory lives; not created here (a read must not create a folder in the repository): the
+        memory store creates it on its first write (contexteer.memory.location is the store's own view)."""
         if self.settings.memory.location == "repo":
-            path = self.root / ".contexteer" / "memory"
-        else:
-            path = self.data_dir / "memory"
-        path.mkdir(parents=True, exist_ok=True, mode=0o700)
-        return path
+            return self.root / ".contexteer" / "memory"
+        return self.data_dir / "memory"
 
     # ----- confinement ---------------------------------------------------------------------
     def denied_by(self, rel: str) -> str | None:

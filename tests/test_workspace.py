@@ -95,3 +95,15 @@ def test_a_project_name_separates_storage_of_repositories_served_from_one_path(t
     root.mkdir()
     assert project_key(root, "alpha") != project_key(root, "beta") != project_key(root)
     assert project_key(root, "alpha").startswith("alpha-")
+
+
+def test_the_memory_folder_is_not_created_by_asking_where_it_is(tmp_path):
+    from contexteer.config import load_config
+    from contexteer.workspace import Workspace
+
+    root = tmp_path / "repo"
+    root.mkdir()
+    loaded = load_config(root=root, overrides={"memory.location": "repo"}, use_user_config=False)
+    ws = Workspace(root, loaded.settings)
+    assert ws.memory_dir == root / ".contexteer" / "memory"
+    assert not (root / ".contexteer").exists()

@@ -15,7 +15,7 @@ from contexteer.errors import ContexteerError, InputError, PathError, StorageErr
 from contexteer.memory.location import memory_path, other_location
 from contexteer.memory.recall import SessionMemory
 from contexteer.memory.service import Answer, MemoryService
-from contexteer.tools.base import Services, respond
+from contexteer.tools.base import STATELESS, Services, respond
 
 logger = logging.getLogger(__name__)
 
@@ -148,7 +148,14 @@ def register(mcp: Any, svc: Services) -> None:
         files: list[str] | None = None,
         next_steps: list[str] | None = None,
     ) -> Annotated[CallToolResult, MemoryResult]:
-        sm = session_memory(svc, svc.session_id(ctx.request_context.session))
+        sid = svc.session_id(ctx.request_context.session)
+        if action == "ignore" and sid == STATELESS:
+            raise InputError(
+                "ignore needs an MCP session, and this request has none (the stateless 2026-07-28 protocol over "
+                "HTTP): it would be forgotten by the next call. Connect over stdio or SSE, or simply do not call "
+                "recall/read while memory should stay out of the way."
+            )
+        sm = session_memory(svc, sid)
         args = dict(name=name, content=content, tag=tag, description=description, source=source, query=query,
                     status=status, budget_tokens=budget_tokens, names=names, new_name=new_name, confirm=confirm,
                     redact=redact, on=on, label=label, decisions=decisions, files=files, next_steps=next_steps)

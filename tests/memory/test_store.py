@@ -245,6 +245,7 @@ def test_status_verified_and_stale_do_not_move_updated_at(service: MemoryService
 
 def test_memory_store_sweeps_temp_files_left_by_a_crash(ws_loaded) -> None:
     ws, _ = ws_loaded
+    ws.memory_dir.mkdir(parents=True, mode=0o700)  # a folder an earlier write created
     leftover = ws.memory_dir / ".tmp-abc.part"
     leftover.write_text("half")
     store = MemoryStore(ws.memory_dir)

@@ -86,6 +86,9 @@ def test_two_stateless_http_clients_never_share_memory_session_state(repo: Path)
                 assert not saved.is_error, saved
                 assert "the fact body" in await recall(a)
                 assert "the fact body" in await recall(b)  # not "already shown": b never saw it
+                ignore = await a.call_tool("memory", {"action": "ignore", "on": True})
+                assert ignore.is_error and "needs an MCP session" in ignore.content[0].text  # type: ignore[union-attr]
+                assert "the fact body" in await recall(b)
 
         anyio.run(main)
 
