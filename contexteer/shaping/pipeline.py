@@ -125,7 +125,9 @@ class Pipeline:
             out, pred = redact_keep_lines(text)
             tokens = raw_tokens if out is text else self.count(out)
             # structuredContent of a small text is left alone unless it is pathologically large
-            cap = max(cm.max_digest_threshold * 6, len(text) * 3 // 2 + 2048)  # JSON escaping of the same text fits
+            # JSON of the same content fits: escaping, keys and quotes cost ~3.3x compact text for lists of
+            # small objects (an outline's symbols)
+            cap = max(cm.max_digest_threshold * 6, len(text) * 4 + 2048)
             frags = secret_fragments(text) if pred else {}
             structured, sred, stokens, scut = self._structured(req.structured, cap, frags)
             return Shaped(out, structured, "passthrough", raw_tokens, tokens, None, _merged(pred, sred), self.estimated, stokens, scut)
