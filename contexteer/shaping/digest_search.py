@@ -41,6 +41,28 @@ def parse_hits(lines: list[str]) -> tuple[dict[str, FileHits], list[int]]:
     return files, other
 
 
+def context_rows(lines: list[str], files: dict[str, FileHits]) -> dict[int, list[int]]:
+    """For each hit (result line index), the context rows ripgrep printed around it (`path-N- text`, same
+    file, not across a `--` separator or another hit): a hit and its context are shown or folded together."""
+    hit_idx = {idx for fh in files.values() for idx, _, _ in fh.hits}
+    out: dict[int, list[int]] = {}
+    for fh in files.values():
+        prefix = fh.path + "-"
+        for idx, _, _ in fh.hits:
+            rows: list[int] = []
+            k = idx - 1
+            while k >= 0 and k not in hit_idx and lines[k].startswith(prefix) and CTX_RE.match(lines[k]):
+                rows.append(k)
+                k -= 1
+            k = idx + 1
+            while k < len(lines) and k not in hit_idx and lines[k].startswith(prefix) and CTX_RE.match(lines[k]):
+                rows.append(k)
+                k += 1
+            if rows:
+                out[idx] = sorted(rows)
+    return out
+
+
 def _top_dirs(paths: list[tuple[str, int]], k: int = 4) -> str:
     c: Counter[str] = Counter()
     for p, n in paths:
@@ -55,7 +77,8 @@ def digest_search(inp: DigestInput) -> Digest | None:
         cached = ls.cache["search"] = parse_hits(ls.lines)
     files, other = cached
     n_hits = sum(len(f.hits) for f in files.values())
-    if n_hits == 0 or n_hits < 0.5 * (len(ls) - sum(1 for i in other if not ls.lines[i].strip() or ls.lines[i] == "--")):
+    n_ctx = sum(1 for i in other if CTX_RE.match(ls.lines[i]))
+    if n_hits == 0 or n_hits + n_ctx < 0.5 * (len(ls) - sum(1 for i in other if not ls.lines[i].strip() or ls.lines[i] == "--")):
         return None  # not ripgrep-style output: let the caller fall back to the text digester
     ranked = sorted(files.values(), key=lambda f: (-len(f.hits), f.path))
     stats = f"{n_hits} hits in {len(files)} files"
@@ -77,11 +100,12 @@ def _digest(inp: DigestInput, files: dict[str, FileHits], budget: float) -> list
         key=lambda t: (min(t[0], 3), t[1]),
     )
     by_idx = {idx: (fl, text) for fh in files.values() for idx, fl, text in fh.hits}
+    ctx = context_rows(ls.lines, files)
     chosen: dict[str, list[int]] = {}
     used = 0.0
     for _rank, idx, path in order:
         fl, text = by_idx[idx]
-        c = ls.est(clip(text, inp.max_chars)) + 3
+        c = ls.est(clip(text, inp.max_chars)) + 3 + sum(ls.est(clip(ls.lines[k], inp.max_chars)) + 2 for k in ctx.get(idx, ()))
         if path not in chosen:
             c += ls.est(path) + 16
         if used + c > budget:
@@ -100,7 +124,12 @@ def _digest(inp: DigestInput, files: dict[str, FileHits], budget: float) -> list
                 if skipped:
                     out.append(_more(ls, skipped))
                     skipped = []
+                rows = ctx.get(idx, [])
+                for k in (r for r in rows if r < idx):
+                    out.append(_ctx_line(ls.lines[k], inp.max_chars))
                 out.append(f"  {fl}: {clip(text, inp.max_chars)}")
+                for k in (r for r in rows if r > idx):
+                    out.append(_ctx_line(ls.lines[k], inp.max_chars))
             else:
                 skipped.append(idx)
         if skipped:
@@ -114,6 +143,14 @@ def _digest(inp: DigestInput, files: dict[str, FileHits], budget: float) -> list
         else:
             out.append(f"… {len(missing)} more files with {n} hits not shown (by folder: {_top_dirs(missing)}) …")
     return out
+
+
+def _ctx_line(line: str, max_chars: int) -> str:
+    m = CTX_RE.match(line)
+    if m is None:
+        return clip(line, max_chars)
+    text = m.group("text")
+    return f"  {m.group('line')}- {clip(text[1:] if text.startswith(' ') else text, max_chars)}"
 
 
 def _more(ls: object, skipped: list[int]) -> str:

@@ -278,3 +278,24 @@ def test_a_code_digest_of_many_small_functions_names_every_top_level_definition(
     assert len(top) > 50
     missing = [name for name in top if not re.search(rf"\b{re.escape(name)}\b", shaped.text)]
     assert not missing, missing  # attrgetter, itemgetter, methodcaller and the in-place operators included
+
+
+def test_a_search_digest_with_context_keeps_each_shown_hit_with_its_context_lines(pipeline):
+    rows = []
+    for f in range(9):
+        for h in range(4):
+            base = 100 * h + 10
+            if rows:
+                rows.append("--")
+            rows += [f"pkg/mod{f}.py-{base - 2}- before_{f}_{h} = 1", f"pkg/mod{f}.py-{base - 1}- # setup {f}.{h}",
+                     f"pkg/mod{f}.py:{base}: # XXX fix the retry loop {f}.{h}", f"pkg/mod{f}.py-{base + 1}- after_{f}_{h}()",
+                     f"pkg/mod{f}.py-{base + 2}- return None"]
+    text = "\n".join(rows) + "\n"
+    shaped = pipeline.shape(ShapeRequest(text=text, kind="search", tool="search_text", terms=["XXX"]))
+    assert shaped.tier == "digest"
+    out = shaped.text.splitlines()
+    shown = [i for i, line in enumerate(out) if "XXX fix the retry loop" in line]
+    assert shown
+    for i in shown:  # the context the caller asked for sits around every hit shown
+        assert re.match(r"^  \d+- # setup", out[i - 1]) and re.match(r"^  \d+- after_", out[i + 1]), out[i - 1 : i + 2]
+    assert "hits in 9 files" in out[0]
