@@ -271,11 +271,12 @@ class StructureIndex(IndexQueries):
         report.seconds = time.monotonic() - started
         return report
 
-    def ensure_fresh(self, paths: Iterable[str]) -> None:
-        """Stat these files now and re-parse the changed ones, so an answer about them reflects the disk."""
-        self._refresh_paths(list(paths), time.monotonic())
+    def ensure_fresh(self, paths: Iterable[str], *, lock_timeout: float = 5.0) -> None:
+        """Stat these files now and re-parse the changed ones, so an answer about them reflects the disk.
+        Mid-build (this process's build holds the writer lock) the files are parsed at once."""
+        self._refresh_paths(list(paths), time.monotonic(), lock_timeout=lock_timeout)
 
-    def _refresh_paths(self, paths: list[str], started: float) -> RefreshReport:
+    def _refresh_paths(self, paths: list[str], started: float, lock_timeout: float = 5.0) -> RefreshReport:
         report = RefreshReport()
         if not paths:
             return report
@@ -302,7 +303,7 @@ class StructureIndex(IndexQueries):
             else:
                 report.unchanged += 1
         if jobs:
-            if not self._flock_try(timeout=5.0):
+            if not self._flock_try(timeout=lock_timeout):
                 report.skipped, report.reason = True, "another process holds the index lock"
                 return report
             try:

@@ -173,13 +173,21 @@ def register(mcp: object, svc: Services) -> None:
         nav = nav_for(svc)
 
         def work(cb: Callable[[int, int], None] | None) -> CallToolResult:
-            note = nav.ready(cb, [res.rel])
+            note = nav.ready(cb, [res.rel], file_only=not semantic)
             text = read_text_file(svc.ws, res)
             lines = split_lines(text)
             total = len(lines)
             target: Any
             if symbol is not None:
-                target = _find(nav, res.rel, symbol, note)
+                try:
+                    target = _find(nav, res.rel, symbol, note)
+                except NotFoundError:
+                    if note is None:
+                        raise
+                    # a name missing from the file: the hint names where it is defined, which needs the
+                    # whole index, so this read takes the cold build's one wait (if no call took it yet)
+                    note = nav.ready(cb, [res.rel])
+                    target = _find(nav, res.rel, symbol, note)
                 start, end = target.start_line, min(target.end_line, total)
             else:
                 start, end = bounds(res.rel, total, start_line, end_line)

@@ -46,17 +46,29 @@ class Nav:
         self._glock = threading.Lock()
         self._swept_at = 0.0  # monotonic time of the last full sweep this state saw run
         self._sweep_cost = MISS_SWEEP_SECONDS / 2  # seconds the last full sweep took
+        self._waited = False  # a call already waited for the cold build (only the first one may)
+        self._wait_lock = threading.Lock()
 
     # ----- readiness ------------------------------------------------------------------------
-    def ready(self, progress: Callable[[int, int], None] | None, paths: Iterable[str] = (), sweep: bool = False) -> str | None:
-        """Build or sweep the index as needed, re-check `paths`; returns the 'index N% built' note or None."""
-        st = self.index.ensure_built(wait_seconds=self.svc.settings.index.first_query_wait_seconds, progress=progress)
+    def ready(self, progress: Callable[[int, int], None] | None, paths: Iterable[str] = (), sweep: bool = False,
+              file_only: bool = False) -> str | None:
+        """Build or sweep the index as needed, re-check `paths`; returns the 'index N% built' note or None.
+
+        During a cold build only the first call that answers from the whole index waits (up to
+        index.first_query_wait_seconds); later calls answer at once from what is indexed. A call about
+        named files (`paths`, no sweep) never waits for the build: it parses those files itself."""
         paths = [p for p in paths if p and p != "."]
-        if st.complete:
-            if sweep:
-                self._note_sweep(self.index.refresh())
-            if paths:
-                self.index.ensure_fresh(paths)
+        with self._wait_lock:
+            if (file_only and paths) or self._waited:
+                wait = 0.0
+            else:
+                wait = self.svc.settings.index.first_query_wait_seconds
+                self._waited = not self.index.store.is_complete()  # a cold build starts: this call is its one wait
+        st = self.index.ensure_built(wait_seconds=wait, progress=progress)
+        if st.complete and sweep:
+            self._note_sweep(self.index.refresh())
+        if paths:  # also mid-build: this process's build holds the writer lock, another process's makes us skip soon
+            self.index.ensure_fresh(paths, lock_timeout=5.0 if st.complete else 0.5)
         self._sync_graph()
         return st.note()
 

@@ -83,7 +83,7 @@ def register(mcp: object, svc: Services) -> None:
                 note = nav.ready(cb, sweep=True)
                 cap_note = f"budget capped at {cap} tokens ({why})" if capped else None
                 return _map(nav, res.rel, budget, focus_list, kind_set, bool(include_private), note, cap_note)
-            note = nav.ready(cb, [res.rel])
+            note = nav.ready(cb, [res.rel], file_only=True)
             return _outline(nav, res.rel, kind_set, include_private is not False, note, budget)
 
         return await run(ctx, work)

@@ -1,0 +1,56 @@
+"""During a cold build only the first call waits for it; later calls and reads of one named file answer at once (F18)."""
+
+from __future__ import annotations
+
+import threading
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from contexteer.indexers.index import StructureIndex
+from tests.navigation.conftest import Served, copy_fixture
+
+
+@pytest.fixture
+def stalled_build(monkeypatch: pytest.MonkeyPatch) -> Any:
+    """A cold build that holds the index lock and makes no progress until released; records every wait asked for."""
+    release = threading.Event()
+    waits: list[float | None] = []
+    cold_build = StructureIndex._cold_build
+    ensure_built = StructureIndex.ensure_built
+
+    def slow_cold_build(self: StructureIndex) -> None:
+        release.wait(30)
+        cold_build(self)
+
+    def spy(self: StructureIndex, *, wait_seconds: float | None = None, progress: Any = None) -> Any:
+        waits.append(wait_seconds)
+        return ensure_built(self, wait_seconds=wait_seconds, progress=progress)
+
+    monkeypatch.setattr(StructureIndex, "_cold_build", slow_cold_build)
+    monkeypatch.setattr(StructureIndex, "ensure_built", spy)
+    yield waits
+    release.set()
+
+
+def test_only_the_first_call_waits_for_a_cold_build_later_ones_answer_at_once(tmp_path: Path, stalled_build: list[float | None]):
+    served = Served(copy_fixture("pyshop", tmp_path), **{"index.first_query_wait_seconds": 0.3})
+    first = served.call("search_symbol", query="PriceCalculator")
+    second = served.call("search_symbol", query="PriceCalculator")
+    third = served.call("get_structured_index", path=".")
+    for answer in (first, second, third):
+        assert not answer.is_error, answer.text
+        assert "% built" in answer.text
+    assert stalled_build == [0.3, 0.0, 0.0]
+
+
+def test_a_read_of_one_named_file_during_a_cold_build_parses_that_file_without_waiting(tmp_path: Path, stalled_build: list[float | None]):
+    served = Served(copy_fixture("pyshop", tmp_path), **{"index.first_query_wait_seconds": 5})
+    outline = served.call("get_structured_index", path="shop/pricing.py")
+    assert not outline.is_error, outline.text
+    assert "apply_discount" in outline.text
+    read = served.call("read_code_range", path="shop/pricing.py", symbol="apply_discount")
+    assert not read.is_error, read.text
+    assert "def apply_discount" in read.text and "% built" in read.text
+    assert stalled_build == [0.0, 0.0]
