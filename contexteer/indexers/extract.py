@@ -131,6 +131,7 @@ def extract(data: bytes, spec: LanguageSpec, timeout: float | None = 5.0) -> Fil
     ref_seen: dict[str, set[int]] = {}
     ref_lines: dict[str, dict[bytes, list[int]]] = {}
     exports = ModuleExports() if spec.visibility == "export" else None
+    bindings: set[int] = set()  # declaration nodes that only bind imports
     for pattern, caps in matches:
         role, cap, kind = roles[pattern]
         if role == "ref":
@@ -172,14 +173,21 @@ def extract(data: bytes, spec: LanguageSpec, timeout: float | None = 5.0) -> Fil
                                      receiver=_text(receiver[0]) if receiver else None, pattern=pattern)
         elif role == "import":
             node = caps[cap][0]
-            if exports is not None and not exports.imports and node.type == "import_statement":
-                exports.imports = True
+            if exports is not None:
+                decl = caps.get("_decl")
+                if decl is not None:  # `const X = require('m')` binds an import: it defines nothing
+                    bindings.add(decl[0].id)
+                elif not exports.imports and node.type == "import_statement":
+                    exports.imports = True
             _collect_import(node, caps, spec, imports)
         elif role == "export" and exports is not None:
             exports.cjs = exports.cjs or kind == "cjs"
             exports.es = exports.es or kind == "es"
             for name_node in caps.get("name") or ():
                 exports.names.add(_name_of(data[name_node.start_byte : name_node.end_byte], spec))
+            value = caps.get("value")
+            if value:
+                _exported_value(value[0], "name" not in caps, data, exports)
     grouped: dict[tuple[str, str], list[int]] = {}  # (name, kind) -> lines
     for kind, by_raw in ref_lines.items():
         for raw, lines in by_raw.items():
@@ -195,17 +203,31 @@ def extract(data: bytes, spec: LanguageSpec, timeout: float | None = 5.0) -> Fil
         for ref in bound or [_module_ref(module, spec)]:
             if ref and not ref.startswith("*") and ref not in ("self", "_", "."):
                 grouped.setdefault((ref, "import"), []).append(line)
-    result.symbols = _symbols(_merge_nested(defs, spec), spec, data, exports)
+    result.symbols = _symbols(_merge_nested(defs, spec, bindings), spec, data, exports)
     result.refs = [(name, kind, ",".join(map(str, sorted(lines))), len(lines)) for (name, kind), lines in sorted(grouped.items())]
     return result
 
 
-def _merge_nested(defs: dict[int, _Def], spec: LanguageSpec) -> list[_Def]:
+def _exported_value(node: ts.Node, whole: bool, data: bytes, exports: ModuleExports) -> None:
+    """The names a CommonJS export assignment's value exports: `= X` (X), and for `module.exports = { a, b: c }`
+    (`whole`) the object's shorthand names and identifier values (a, c)."""
+    kind = node.type
+    if kind == "identifier":
+        exports.names.add(data[node.start_byte : node.end_byte].decode("utf-8", "replace"))
+    elif kind == "object" and whole:
+        for child in node.named_children:
+            named = child.child_by_field_name("value") if child.type == "pair" else child
+            if named is not None and named.type in ("identifier", "shorthand_property_identifier"):
+                exports.names.add(data[named.start_byte : named.end_byte].decode("utf-8", "replace"))
+
+
+def _merge_nested(defs: dict[int, _Def], spec: LanguageSpec, skip: set[int] | frozenset[int] = frozenset()) -> list[_Def]:
     """Drop a definition captured inside another of the same kind on its parent node: the struct of
-    `typedef struct point {...} point_t;` is one symbol (point_t), not two. Drop `@definition.skip` nodes."""
+    `typedef struct point {...} point_t;` is one symbol (point_t), not two. Drop the `skip` node ids
+    (declarations that only bind imports)."""
     out = []
     for d in defs.values():
-        if d.kind == "skip":
+        if skip and d.node.id in skip:
             continue
         parent = d.up  # None when the language has no wrappers
         if parent is not None and parent.type in spec.wrappers and parent.id in defs and defs[parent.id].kind == d.kind:

@@ -8,7 +8,7 @@ Adding a language is one `LanguageSpec` entry in `LANGUAGES` plus a query file
                                      (a Rust `impl Foo`, a C++ `namespace`)
     @reference.<call|type|import|other> + @name
     @import + @import.module / @import.name / @import.alias   one import statement
-    @definition.skip + @name         a node no definition pattern may claim (a CommonJS `const X = require(...)`)
+    @_decl in an import pattern      the declaration binding the import defines nothing (`const X = require(...)`)
     @export.<es|cjs> (+ @name)       a JS/TS export besides `export` on a definition (`module.exports = X`)
 
 We use the grammar wheels (tree-sitter-python, ...), which ship compiled grammars: not

@@ -19,8 +19,9 @@ def _symbols(path: Path) -> dict[str, tuple]:
 
 def test_require_bindings_are_imports_not_definitions():
     result = extract((SRC / "cjs" / "base-cmd.js").read_bytes(), JS)
-    names = {s[1] for s in result.symbols}
-    assert not names & {"resolve", "joinPath", "log", "version"}
+    kinds = {s[1]: s[2] for s in result.symbols}
+    assert not kinds.keys() & {"resolve", "joinPath", "log"}
+    assert kinds["version"] == "variable"  # `require('../package.json').version`: a value read from a module
     assert ("path", ("resolve", "join"), 2) in result.imports
     assert ("./log.js", ("log",), 3) in result.imports
     assert ("log", "import", "3", 1) in result.refs

@@ -6,11 +6,6 @@
 (method_definition name: [(property_identifier) (private_property_identifier)] @name) @definition.method
 (field_definition property: [(property_identifier) (private_property_identifier)] @name) @definition.field
 
-; CommonJS imports bind names, they define nothing: `const X = require('m')`, `const {a, b} = require('m')`,
-; `const y = require('m').y` (kept before the variable patterns: the earliest pattern wins a node)
-(program (lexical_declaration (variable_declarator value: [(call_expression function: (identifier) @_req) (member_expression object: (call_expression function: (identifier) @_req))]) @name) @definition.skip (#eq? @_req "require"))
-(program (variable_declaration (variable_declarator value: [(call_expression function: (identifier) @_req) (member_expression object: (call_expression function: (identifier) @_req))]) @name) @definition.skip (#eq? @_req "require"))
-
 ; top-level const/let/var; arrow functions and function expressions bound to a name are functions
 (program (lexical_declaration (variable_declarator name: (identifier) @name value: [(arrow_function) (function_expression)])) @definition.function)
 (program (export_statement (lexical_declaration (variable_declarator name: (identifier) @name value: [(arrow_function) (function_expression)])) @definition.function))
@@ -30,18 +25,19 @@
 (import_statement source: (string) @import.module) @import
 (export_statement source: (string) @import.module) @import
 (call_expression function: (identifier) @_req arguments: (arguments . (string) @import.module) (#eq? @_req "require")) @import
-(variable_declarator name: (identifier) @import.name value: (call_expression function: (identifier) @_req arguments: (arguments . (string) @import.module)) @import (#eq? @_req "require"))
-(variable_declarator name: (object_pattern [(shorthand_property_identifier_pattern) @import.name (pair_pattern key: (property_identifier) @import.name)]) value: (call_expression function: (identifier) @_req arguments: (arguments . (string) @import.module)) @import (#eq? @_req "require"))
+; CommonJS `const X = require('m')`, `const {a, b: c} = require('m')`: imports of X / a, b, and @_decl is no
+; definition (`const v = require('m').v` stays a variable: a value read from a module)
+((lexical_declaration (variable_declarator name: (identifier) @import.name value: (call_expression function: (identifier) @_req arguments: (arguments . (string) @import.module)) @import)) @_decl (#eq? @_req "require"))
+((variable_declaration (variable_declarator name: (identifier) @import.name value: (call_expression function: (identifier) @_req arguments: (arguments . (string) @import.module)) @import)) @_decl (#eq? @_req "require"))
+((lexical_declaration (variable_declarator name: (object_pattern [(shorthand_property_identifier_pattern) @import.name (pair_pattern key: (property_identifier) @import.name)]) value: (call_expression function: (identifier) @_req arguments: (arguments . (string) @import.module)) @import)) @_decl (#eq? @_req "require"))
+((variable_declaration (variable_declarator name: (object_pattern [(shorthand_property_identifier_pattern) @import.name (pair_pattern key: (property_identifier) @import.name)]) value: (call_expression function: (identifier) @_req arguments: (arguments . (string) @import.module)) @import)) @_decl (#eq? @_req "require"))
 (export_statement (export_clause (export_specifier name: (identifier) @import.name)) source: (string) @import.module) @import
 
 ; What a module exports besides `export` on a definition (see visibility.ModuleExports): ES `export { a }` and
-; `export default a`; CommonJS `module.exports = X`, `module.exports = { a, b: c }`, `exports.y = ...`
+; `export default a`; CommonJS `module.exports = X`, `module.exports = { a, b: c }`, `exports.y = ...`,
+; `module.exports.y = ...` (@value: an identifier assigned is exported too; an object's names are, for module.exports)
 (export_statement (export_clause (export_specifier name: (identifier) @name)) !source) @export.es
 (export_statement value: (identifier) @name) @export.es
-(assignment_expression left: (member_expression object: (identifier) @_m property: (property_identifier) @_p) right: (identifier) @name (#eq? @_m "module") (#eq? @_p "exports")) @export.cjs
-(assignment_expression left: (member_expression object: (identifier) @_m property: (property_identifier) @_p) right: (object [(shorthand_property_identifier) @name (pair value: (identifier) @name)]) (#eq? @_m "module") (#eq? @_p "exports")) @export.cjs
-(assignment_expression left: (member_expression object: (identifier) @_m property: (property_identifier) @_p) (#eq? @_m "module") (#eq? @_p "exports")) @export.cjs
-(assignment_expression left: (member_expression object: (identifier) @_e property: (property_identifier) @name) (#eq? @_e "exports")) @export.cjs
-(assignment_expression left: (member_expression object: (identifier) @_e) right: (identifier) @name (#eq? @_e "exports")) @export.cjs
-(assignment_expression left: (member_expression object: (member_expression object: (identifier) @_m property: (property_identifier) @_p) property: (property_identifier) @name) (#eq? @_m "module") (#eq? @_p "exports")) @export.cjs
-(assignment_expression left: (member_expression object: (member_expression object: (identifier) @_m property: (property_identifier) @_p)) right: (identifier) @name (#eq? @_m "module") (#eq? @_p "exports")) @export.cjs
+(assignment_expression left: (member_expression object: (identifier) @_m property: (property_identifier) @_p) right: (_) @value (#eq? @_m "module") (#eq? @_p "exports")) @export.cjs
+(assignment_expression left: (member_expression object: (identifier) @_e property: (property_identifier) @name) right: (_) @value (#eq? @_e "exports")) @export.cjs
+(assignment_expression left: (member_expression object: (member_expression object: (identifier) @_m property: (property_identifier) @_p) property: (property_identifier) @name) right: (_) @value (#eq? @_m "module") (#eq? @_p "exports")) @export.cjs
