@@ -138,6 +138,7 @@ def test_unknown_symbol_hint_lists_same_language_definitions_first_and_no_requir
         "py/base.py": "class BaseCommand:\n    pass\n",
         "py/other.py": "def helper():\n    return 1\n",
     }))
+    served.call("search_symbol", query="helper")  # the whole index first: a cold file read answers mid-build
     a = served.call("read_code_range", path="py/other.py", symbol="BaseCommand")
     assert a.is_error
     assert "Pass path='py/base.py'" in a.text and "js/a-cmd.js" not in a.text
@@ -203,3 +204,17 @@ def test_commonjs_class_is_one_public_definition(tmp_path: Path):
     assert not a.is_error, a.text
     assert [(h["path"], h["kind"], h["exported"]) for h in a.data["definitions"]] == [("lib/base-cmd.js", "class", True)]
     assert "(private)" not in a.text
+
+
+def test_go_method_callers_in_the_package_with_a_matching_receiver_come_first(tmp_path: Path):
+    root = write(tmp_path / "r", {
+        "go.mod": "module example.com/p\n\ngo 1.21\n",
+        "proxy.go": "package main\n\ntype Proxy struct{}\n\nfunc (p *Proxy) Run() error {\n\treturn nil\n}\n",
+        "client.go": "package main\n\nimport \"os/exec\"\n\ntype Client struct{}\n\nfunc (c *Client) Run() error {\n"
+                     "\tcmd := exec.Command(\"x\")\n\treturn cmd.Run()\n}\n",
+        "main.go": "package main\n\nfunc main() {\n\tclient := &Client{}\n\t_ = client.Run()\n\tproxy := &Proxy{}\n\t_ = proxy.Run()\n}\n",
+    })
+    a = Served(root).call("read_code_range", path="proxy.go", symbol="Proxy.Run", context="semantic")
+    assert not a.is_error, a.text
+    sites = [(c["path"], c["line"]) for c in a.data["callers"]]
+    assert sites[0] == ("main.go", 7) and set(sites[1:]) == {("client.go", 9), ("main.go", 5)}
