@@ -158,6 +158,10 @@ _MACRO_RE = re.compile(
     rb"|REDIRECT(?:_NTH|_NTHNL)?\s*\(\s*(?P<name>\w+)\s*,\s*(?P<proto>" + _PARENS + rb")\s*,\s*\w+\s*\))"
 )
 MACRO_NAME_RE = re.compile("__(?:" + _MACRO_TAIL.decode("ascii") + "|NTH(?:NL)?|REDIRECT\\w*)")  # fullmatch: a macro's name
+# zlib (vendored everywhere): `ZEXTERN int ZEXPORT deflate OF((z_streamp strm, int flush));`, `Z_ARG((...))`
+_ZLIB_RE = re.compile(
+    rb"\b(?:(?P<attr>ZEXTERN|ZEXPORTVA|ZEXPORT)\b|(?P<nth>OF|Z_ARG)\s*\((?P<inner>\((?:[^();{}]|\(" + _P1 + rb"\))*\))\))"
+)
 _NOT_NEWLINE = re.compile(rb"[^\n]")
 
 
@@ -190,10 +194,12 @@ def _blank_match(m: re.Match[bytes]) -> bytes:
 
 def blank_attribute_macros(data: bytes) -> bytes:
     """`data` with the glibc/GCC attribute macros replaced by spaces (same length, same lines); `__NTH (f (x))`
-    keeps `f (x)`, `__REDIRECT (f, (x), alias)` keeps `f` and `(x)`."""
-    if b"__" not in data:
-        return data
-    return _MACRO_RE.sub(_blank_match, data)
+    keeps `f (x)`, `__REDIRECT (f, (x), alias)` keeps `f` and `(x)`; zlib's ZEXTERN/ZEXPORT go, `OF((x))` keeps `(x)`."""
+    if b"__" in data:
+        data = _MACRO_RE.sub(_blank_match, data)
+    if b"ZEXPORT" in data:
+        data = _ZLIB_RE.sub(_blank_match, data)
+    return data
 
 
 def has_extension(path: str) -> bool:

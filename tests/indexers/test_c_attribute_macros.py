@@ -65,3 +65,14 @@ def test_system_string_h_prototypes_are_indexed():
                            "strcspn", "strcoll", "strxfrm", "memchr", "strchr", "memcpy") if n not in funcs]
     assert missing == []
     assert _bogus(data) == []
+
+
+def test_zlib_export_macros_and_of_prototypes_are_functions():
+    data = (b"#ifndef OF\n#  define OF(args)  args\n#endif\n"
+            b"ZEXTERN int ZEXPORT deflate OF((z_streamp strm, int flush));\n"
+            b"ZEXTERN int ZEXPORTVA gzprintf Z_ARG((gzFile file, const char *format, ...));\n"
+            b"ZEXTERN const char * ZEXPORT zlibVersion OF((void));\n")
+    funcs = _functions(data)
+    assert funcs["deflate"][3:6] == (4, 4, "int deflate (z_streamp strm, int flush)")
+    assert funcs["gzprintf"][5] == "int gzprintf (gzFile file, const char *format, ...)"
+    assert "zlibVersion" in funcs and "OF" in funcs and funcs["OF"][5] == "# define OF(args) args"
