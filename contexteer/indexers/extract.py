@@ -212,7 +212,11 @@ def _exported_value(node: ts.Node, whole: bool, data: bytes, exports: ModuleExpo
     """The names a CommonJS export assignment's value exports: `= X` (X), and for `module.exports = { a, b: c }`
     (`whole`) the object's shorthand names and identifier values (a, c)."""
     kind = node.type
-    if kind == "identifier":
+    if kind in ("class", "function_expression"):  # `module.exports = class X {...}`: X (a definition, see the query)
+        named = node.child_by_field_name("name")
+        if named is not None:
+            exports.names.add(data[named.start_byte : named.end_byte].decode("utf-8", "replace"))
+    elif kind == "identifier":
         exports.names.add(data[node.start_byte : node.end_byte].decode("utf-8", "replace"))
     elif kind == "object" and whole:
         for child in node.named_children:

@@ -57,3 +57,11 @@ def test_one_class_and_its_requirers_give_one_definition(repo, open_index):
     [only] = idx.symbols_named("BaseCommand")
     assert (only.path, only.kind, only.exported) == ("lib/base-cmd.js", "class", True)
     assert all(s.exported for s in idx.symbols_named("C3"))
+
+
+def test_class_or_function_assigned_to_module_exports_is_an_exported_definition():
+    syms = _symbols(SRC / "cjs" / "stream.js")
+    assert (syms["Minipass"][2:5], syms["Minipass"][7]) == (("class", 3, 7), True)
+    assert syms["Minipass.write"][2] == "method"
+    fn = {s[1]: s for s in extract(b"module.exports = function archy (obj) {\n  return obj\n}\n", JS).symbols}
+    assert (fn["archy"][2], fn["archy"][7]) == ("function", True)

@@ -6,6 +6,10 @@
 (method_definition name: [(property_identifier) (private_property_identifier)] @name) @definition.method
 (field_definition property: [(property_identifier) (private_property_identifier)] @name) @definition.field
 
+; `module.exports = class X {...}` / `= function x () {...}` define X / x
+(assignment_expression left: (member_expression object: (identifier) @_m property: (property_identifier) @_p) right: (class name: (_) @name) @definition.class (#eq? @_m "module") (#eq? @_p "exports"))
+(assignment_expression left: (member_expression object: (identifier) @_m property: (property_identifier) @_p) right: (function_expression name: (identifier) @name) @definition.function (#eq? @_m "module") (#eq? @_p "exports"))
+
 ; top-level const/let/var; arrow functions and function expressions bound to a name are functions
 (program (lexical_declaration (variable_declarator name: (identifier) @name value: [(arrow_function) (function_expression)])) @definition.function)
 (program (export_statement (lexical_declaration (variable_declarator name: (identifier) @name value: [(arrow_function) (function_expression)])) @definition.function))

@@ -18,6 +18,10 @@
 (enum_body [(property_identifier) @name (enum_assignment name: (property_identifier) @name)] @definition.constant)
 
 
+; `module.exports = class X {...}` / `= function x () {...}` define X / x
+(assignment_expression left: (member_expression object: (identifier) @_m property: (property_identifier) @_p) right: (class name: (_) @name) @definition.class (#eq? @_m "module") (#eq? @_p "exports"))
+(assignment_expression left: (member_expression object: (identifier) @_m property: (property_identifier) @_p) right: (function_expression name: (identifier) @name) @definition.function (#eq? @_m "module") (#eq? @_p "exports"))
+
 (program (lexical_declaration (variable_declarator name: (identifier) @name value: [(arrow_function) (function_expression)])) @definition.function)
 (program (export_statement (lexical_declaration (variable_declarator name: (identifier) @name value: [(arrow_function) (function_expression)])) @definition.function))
 (program (lexical_declaration (variable_declarator name: (identifier) @name)) @definition.variable)
