@@ -162,6 +162,9 @@ MACRO_NAME_RE = re.compile("__(?:" + _MACRO_TAIL.decode("ascii") + "|NTH(?:NL)?|
 _ZLIB_RE = re.compile(
     rb"\b(?:(?P<attr>ZEXTERN|ZEXPORTVA|ZEXPORT)\b|(?P<nth>OF|Z_ARG)\s*\((?P<inner>\((?:[^();{}]|\(" + _P1 + rb"\))*\))\))"
 )
+# Any library's own `__UPPER_CASE` macros between a parameter list and its `;` (GMP's `__GMP_DECLSPEC int
+# mpz_cmp (...) __GMP_NOTHROW __GMP_ATTRIBUTE_PURE;`: with the leading macro, even one trailing breaks the parse).
+_TRAILING_RE = re.compile(rb"\)(?P<run>(?:\s*__[A-Z][A-Z0-9_]*\b(?:\s*" + _PARENS + rb")?)+)(?=\s*;)")
 _NOT_NEWLINE = re.compile(rb"[^\n]")
 
 
@@ -180,6 +183,8 @@ def _in_directive(data: bytes, pos: int) -> bool:
 def _blank_match(m: re.Match[bytes]) -> bytes:
     data: bytes = m.string  # type: ignore[assignment]
     pos = m.start()
+    if m.re is _TRAILING_RE:
+        return m.group() if _in_directive(data, pos) else b")" + _blank(m.group("run"))
     if (pos and (data[pos - 1 : pos].isalnum() or data[pos - 1] == 95)) or _in_directive(data, pos):
         return m.group()  # inside a longer name (`x__THROW`), or a `#define __THROW` line
     if m.group("attr") is not None:
@@ -196,7 +201,7 @@ def blank_attribute_macros(data: bytes) -> bytes:
     """`data` with the glibc/GCC attribute macros replaced by spaces (same length, same lines); `__NTH (f (x))`
     keeps `f (x)`, `__REDIRECT (f, (x), alias)` keeps `f` and `(x)`; zlib's ZEXTERN/ZEXPORT go, `OF((x))` keeps `(x)`."""
     if b"__" in data:
-        data = _MACRO_RE.sub(_blank_match, data)
+        data = _TRAILING_RE.sub(_blank_match, _MACRO_RE.sub(_blank_match, data))
     if b"ZEXPORT" in data:
         data = _ZLIB_RE.sub(_blank_match, data)
     return data

@@ -76,3 +76,14 @@ def test_zlib_export_macros_and_of_prototypes_are_functions():
     assert funcs["deflate"][3:6] == (4, 4, "int deflate (z_streamp strm, int flush)")
     assert funcs["gzprintf"][5] == "int gzprintf (gzFile file, const char *format, ...)"
     assert "zlibVersion" in funcs and "OF" in funcs and funcs["OF"][5] == "# define OF(args) args"
+
+
+def test_unknown_upper_case_macros_after_a_prototype_are_blanked():
+    data = (b"#define mpz_cmp __gmpz_cmp\n"
+            b"__GMP_DECLSPEC int mpz_cmp (mpz_srcptr, mpz_srcptr) __GMP_NOTHROW __GMP_ATTRIBUTE_PURE;\n"
+            b"__GMP_DECLSPEC double mpz_get_d (mpz_srcptr) __GMP_ATTRIBUTE_PURE;\n"
+            b"int twice (int x) { return (x) + x; }\n")
+    syms = [(s[1], s[2]) for s in extract(data, C).symbols]
+    assert ("mpz_cmp", "function") in syms and ("mpz_get_d", "function") in syms and ("twice", "function") in syms
+    assert not [n for n, _ in syms if n.startswith("__GMP")]
+    assert b"(mpz_srcptr)                     ;" in languages.blank_attribute_macros(data)
