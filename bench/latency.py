@@ -97,6 +97,13 @@ def sample_arguments(corpus: Path, env: dict[str, str], n: int) -> dict[str, lis
         "read_code_range (symbol, semantic)": [dict(r, context="semantic") for r in data["reads"]],
         "get_structured_index (file outline)": [{"path": p} for p in data["files"]],
         "list_dependencies": [{"path": p} for p in data["files"]],
+        "list_dependencies (dependents, depth 3)": [{"path": p, "direction": "dependents", "depth": 3} for p in data["files"]],
+        # a new focus per call (alternately a file and a symbol name): the personalised ranking is not cached
+        "get_structured_index (focused map, 1,000 tokens)": [
+            {"path": ".", "budget_tokens": 1000, "focus": [p if i % 2 == 0 else q]}
+            for i, (p, q) in enumerate(zip(data["files"], data["names"], strict=False))],
+        "get_structured_index (sub-path map, 500 tokens)": [
+            {"path": p.rsplit("/", 1)[0], "budget_tokens": 500} for p in data["files"] if "/" in p] or [{"path": ".", "budget_tokens": 500}],
         "search_text": [{"pattern": f"def {q}(", "max_results": 50} for q in data["names"]],
         "read_code_range (1 line, baseline)": [{"path": p, "start_line": 1, "end_line": 1} for p in data["files"]],
     }
@@ -118,6 +125,9 @@ TOOL_OF = {
     "get_structured_index (file outline)": "get_structured_index",
     "get_structured_index (1,000-token repo map)": "get_structured_index",
     "list_dependencies": "list_dependencies",
+    "list_dependencies (dependents, depth 3)": "list_dependencies",
+    "get_structured_index (focused map, 1,000 tokens)": "get_structured_index",
+    "get_structured_index (sub-path map, 500 tokens)": "get_structured_index",
     "search_text": "search_text",
     "read_code_range (1 line, baseline)": "read_code_range",
 }
@@ -285,6 +295,8 @@ def render(res: dict[str, Any], aider: dict[str, Any], cold_build: float, corpus
         "search_symbol": "p50 <= 5, p95 <= 15",
         "read_code_range (symbol)": "p50 <= 10",
         "get_structured_index (1,000-token repo map)": "<= 300 warm",
+        "get_structured_index (focused map, 1,000 tokens)": "<= 300 warm",
+        "get_structured_index (sub-path map, 500 tokens)": "<= 300 warm",
     }
     for label, (p50, p95, _) in res["latency"].items():
         lines.append(f"| {label} | {p50:.1f} | {p95:.1f} | {p50 / base:.1f}x | {res['errors'][label]} | {targets.get(label, '')} |")

@@ -29,6 +29,9 @@ from typing import Any, ClassVar
 logger = logging.getLogger(__name__)
 
 NOISE_DEFINERS = 100
+#: A focused map's personalised PageRank starts from the global ranks and stops after this many power
+#: iterations (the order of the top files is settled long before a 1e-6 tolerance is reached).
+FOCUS_MAX_ITER = 8
 _SPECIFIC = re.compile(r"^(?=.*[a-z])(?:[a-z0-9]+(?:_[a-z0-9]+)+|[a-z]+(?:[A-Z][a-z0-9]*)+|[A-Z][a-z0-9]+(?:[A-Z][a-z0-9]*)+)$")
 _KIND_WEIGHT = {"class": 1.0, "interface": 1.0, "struct": 1.0, "trait": 1.0, "enum": 0.9, "type": 0.8, "function": 0.9,
                 "method": 0.6, "module": 0.5, "constant": 0.4, "heading": 0.5, "variable": 0.2, "field": 0.1}
@@ -70,28 +73,155 @@ class Ranking:
     _units: list[tuple[float, str, str | None]] | None = None
     _head: list[tuple[float, str, str | None]] = field(default_factory=list)
     _sorted: list[tuple[float, str, str | None]] | None = None
+    _under: dict[str, list[tuple[float, str, str | None]]] = field(default_factory=dict)
     HEAD: ClassVar[int] = 4096
 
-    def units(self) -> Iterator[tuple[float, str, str | None]]:
-        """Every (score, path, name) definition unit plus (score, path, None) for files without any, best first.
+    def units(self, prefix: str = "") -> Iterator[tuple[float, str, str | None]]:
+        """Every (score, path, name) definition unit plus (score, path, None) for files without any, best first;
+        with `prefix` ('json/') only those under it (sorted once per prefix: a sub-path map).
 
         A map needs only the first few hundred: those come from a partial selection; the full sort
-        happens only if a caller reads past them (a narrow path= scope)."""
+        happens only if a caller reads past them."""
+        if prefix:
+            under = self._under.get(prefix)
+            if under is None:
+                under = sorted((u for u in self._all_units() if u[1].startswith(prefix)), key=_unit_key)
+                if len(self._under) >= 32:
+                    self._under.pop(next(iter(self._under)))
+                self._under[prefix] = under
+            yield from under
+            return
+        units = self._all_units()
+        yield from self._head
+        if len(self._head) < len(units):
+            if self._sorted is None:
+                self._sorted = sorted(units, key=_unit_key)
+            yield from self._sorted[len(self._head):]
+
+    def _all_units(self) -> list[tuple[float, str, str | None]]:
         if self._units is None:
             units: list[tuple[float, str, str | None]] = [(r, p, nm) for (p, nm), r in self.def_rank.items()]
             with_defs = {p for _, p, _ in units}
             units += [(self.file_rank[p] * 1e-3 * display_weight(p), p, None) for p in self.files if p not in with_defs]
             self._units = units
             self._head = heapq.nsmallest(self.HEAD, units, key=_unit_key)
-        yield from self._head
-        if len(self._head) < len(self._units):
-            if self._sorted is None:
-                self._sorted = sorted(self._units, key=_unit_key)
-            yield from self._sorted[len(self._head):]
+        return self._units
 
 
 def _unit_key(u: tuple[float, str, str | None]) -> tuple[float, str, str]:
     return (-u[0], u[1], u[2] or "")
+
+
+@dataclass
+class RefGraph:
+    """The reference graph of one index state without any focus: built once, reused by every focused map."""
+
+    nodes: list[str]
+    idx: dict[str, int]
+    definers: dict[str, list[int]]
+    def_meta: dict[tuple[str, str], tuple[float, float]]  # (kind weight, kind weight x visibility)
+    name_ids: dict[str, int]
+    names: list[str]
+    name_srcs: list[list[int]]
+    name_w: list[list[float]]  # unfocused edge weights
+    out_w: list[float]
+    coefs: list[list[float]]
+    inflow_names: list[list[int]]
+    dangling: list[int]
+    src_edges: list[list[tuple[int, int]]]  # per file: (name id, position in that name's lists) of its out-edges
+    # per definition (path, name), in def_meta order: its name id (len(names) when no edge reaches it), its
+    # file's index, the kind weight and the visibility-weighted base, both times its file's display weight
+    def_keys: list[tuple[str, str]] = field(default_factory=list)
+    def_cols: list[tuple[int, int, float, float]] = field(default_factory=list)
+
+
+def build_ref_graph(files: Iterable[str], defs_by_file: dict[str, list[DefRow]], refs_by_file: dict[str, Counter[str]]) -> RefGraph:
+    """The graph is never materialised as file->file edges (a name defined in k files and referenced from
+    m files would make m*k of them): rank flows from referencing files to names, then from names to every
+    defining file, which is exactly the transition of Aider's graph in O(m + k)."""
+    nodes = sorted(set(files))
+    n = len(nodes)
+    idx = {f: i for i, f in enumerate(nodes)}
+    definers: dict[str, list[int]] = defaultdict(list)
+    def_meta: dict[tuple[str, str], tuple[float, float]] = {}
+    for path, rows in defs_by_file.items():
+        i = idx.get(path)
+        if i is None:
+            continue
+        for name, kind, exported in rows:
+            lst = definers[name]
+            if not lst or lst[-1] != i:
+                lst.append(i)
+            kw = _KIND_WEIGHT.get(kind, 0.3)
+            if kw * (1.0 if exported else 0.1) > def_meta.get((path, name), (0.0, 0.0))[1]:
+                def_meta[(path, name)] = (kw, kw * (1.0 if exported else 0.1))
+    name_ids: dict[str, int] = {}
+    name_srcs: list[list[int]] = []
+    name_w: list[list[float]] = []
+    out_w = [0.0] * n
+    src_edges: list[list[tuple[int, int]]] = [[] for _ in range(n)]
+    for path, counts in refs_by_file.items():
+        src = idx.get(path)
+        if src is None:
+            continue
+        python = path.endswith(_PY_EXT)
+        for nm, cnt in counts.items():
+            ds = definers.get(nm)
+            if not ds or len(ds) > NOISE_DEFINERS or (python and nm in PY_BUILTINS):
+                continue
+            w = name_weight(nm, len(ds)) * math.sqrt(cnt)
+            k = name_ids.get(nm)
+            if k is None:
+                k = name_ids[nm] = len(name_srcs)
+                name_srcs.append([])
+                name_w.append([])
+            src_edges[src].append((k, len(name_srcs[k])))
+            name_srcs[k].append(src)
+            name_w[k].append(w)
+            out_w[src] += w * len(ds)
+    names = list(name_ids)
+    coefs = [[w / out_w[s] for s, w in zip(srcs, ws, strict=True)] for srcs, ws in zip(name_srcs, name_w, strict=True)]
+    inflow_names: list[list[int]] = [[] for _ in range(n)]
+    for k, nm in enumerate(names):
+        for d in definers[nm]:
+            inflow_names[d].append(k)
+    dangling = [i for i in range(n) if out_w[i] <= 0]
+    def_keys = list(def_meta)
+    none = len(names)
+    def_cols = [(name_ids.get(nm, none), idx[p], kw * display_weight(p), base * 1e-3 * display_weight(p))
+                for (p, nm), (kw, base) in def_meta.items()]
+    return RefGraph(nodes, idx, definers, def_meta, name_ids, names, name_srcs, name_w, out_w, coefs, inflow_names,
+                    dangling, src_edges, def_keys, def_cols)
+
+
+def _focused_coefs(g: RefGraph, focus_set: set[int], focus_names: set[str]) -> list[list[float]]:
+    """The transition coefficients with focus weights (edges of focus names x10, out of focus files x5):
+    only the files touched by the focus are re-weighted, the rest of the graph is shared with the global one."""
+    focus_ks = {g.name_ids[nm] for nm in focus_names if nm in g.name_ids}
+    touched = set(focus_set)
+    for k in focus_ks:
+        touched.update(g.name_srcs[k])
+    if not touched:
+        return g.coefs
+    out_w: dict[int, float] = {}
+    ks = set(focus_ks)
+    for s in touched:
+        total = 0.0
+        for k, j in g.src_edges[s]:
+            total += g.name_w[k][j] * (10.0 if k in focus_ks else 1.0) * len(g.definers[g.names[k]])
+            ks.add(k)
+        out_w[s] = total * (5.0 if s in focus_set else 1.0)
+    coefs = list(g.coefs)
+    for k in ks:
+        row = []
+        for src, w, c in zip(g.name_srcs[k], g.name_w[k], g.coefs[k], strict=True):
+            if src in touched:
+                w = w * (10.0 if k in focus_ks else 1.0) * (5.0 if src in focus_set else 1.0)
+                row.append(w / out_w[src] if out_w[src] > 0 else 0.0)
+            else:
+                row.append(c)
+        coefs[k] = row
+    return coefs
 
 
 def rank(
@@ -105,77 +235,33 @@ def rank(
     alpha: float = 0.85,
     max_iter: int = 100,
     tol: float = 1.0e-6,
+    graph: RefGraph | None = None,
 ) -> Ranking:
     """PageRank over the reference graph (Aider's weighting) by power iteration.
 
-    The graph is never materialised as file->file edges (a name defined in k files and referenced from
-    m files would make m*k of them): each iteration pushes rank from referencing files to names, then
-    from names to every defining file, which is exactly the transition of Aider's graph in O(m + k).
-    `init` (the previous ranks) warm-starts the iteration after a small change.
+    `graph` (from build_ref_graph on the same inputs) skips rebuilding the graph; `init` (previous ranks,
+    e.g. the global ones for a focused map) warm-starts the iteration; `max_iter` caps it.
     """
-    nodes = sorted(set(files))
-    n = len(nodes)
-    idx = {f: i for i, f in enumerate(nodes)}
-    definers: dict[str, list[int]] = defaultdict(list)
-    def_meta: dict[tuple[str, str], tuple[float, float]] = {}  # (kind weight, kind weight x visibility)
-    for path, rows in defs_by_file.items():
-        i = idx.get(path)
-        if i is None:
-            continue
-        for name, kind, exported in rows:
-            lst = definers[name]
-            if not lst or lst[-1] != i:
-                lst.append(i)
-            kw = _KIND_WEIGHT.get(kind, 0.3)
-            if kw * (1.0 if exported else 0.1) > def_meta.get((path, name), (0.0, 0.0))[1]:
-                def_meta[(path, name)] = (kw, kw * (1.0 if exported else 0.1))
+    g = graph if graph is not None else build_ref_graph(files, defs_by_file, refs_by_file)
+    nodes, n = g.nodes, len(g.nodes)
     focus_names = set(focus_names)
-    focus_set = {idx[f] for f in focus_files if f in idx}
+    focus_set = {g.idx[f] for f in focus_files if f in g.idx}
     for nm in focus_names:
-        focus_set.update(definers.get(nm, ()))
-    name_ids: dict[str, int] = {}
-    name_srcs: list[list[int]] = []
-    name_w: list[list[float]] = []
-    out_w = [0.0] * n
-    for path, counts in refs_by_file.items():
-        src = idx.get(path)
-        if src is None:
-            continue
-        python = path.endswith(_PY_EXT)
-        for nm, cnt in counts.items():
-            ds = definers.get(nm)
-            if not ds or len(ds) > NOISE_DEFINERS or (python and nm in PY_BUILTINS):
-                continue
-            w = name_weight(nm, len(ds)) * math.sqrt(cnt)
-            if nm in focus_names:
-                w *= 10
-            if src in focus_set:
-                w *= 5
-            k = name_ids.get(nm)
-            if k is None:
-                k = name_ids[nm] = len(name_srcs)
-                name_srcs.append([])
-                name_w.append([])
-            name_srcs[k].append(src)
-            name_w[k].append(w)
-            out_w[src] += w * len(ds)
-    names = list(name_ids)
-    coefs = [[w / out_w[s] for s, w in zip(srcs, ws, strict=True)] for srcs, ws in zip(name_srcs, name_w, strict=True)]
-    inflow_names: list[list[int]] = [[] for _ in range(n)]
-    for k, nm in enumerate(names):
-        for d in definers[nm]:
-            inflow_names[d].append(k)
+        focus_set.update(g.definers.get(nm, ()))
+    coefs = _focused_coefs(g, focus_set, focus_names) if focus_set or focus_names else g.coefs
+    name_srcs, inflow_names, dangling = g.name_srcs, g.inflow_names, g.dangling
     if focus_set:
         pers = [100.0 if i in focus_set else 1e-3 for i in range(n)]
     else:
         pers = [1.0] * n
     total = sum(pers) or 1.0
     pers = [p / total for p in pers]
-    dangling = [i for i in range(n) if out_w[i] <= 0]
     if init:
         x = [init.get(f, 1.0 / max(n, 1)) for f in nodes]
         sx = sum(x) or 1.0
         x = [v / sx for v in x]
+        if focus_set:  # start near the answer: the focus files hold most of a personalised rank
+            x = [0.5 * a + 0.5 * b for a, b in zip(x, pers, strict=True)]
     else:
         x = pers[:]
     mul = operator.mul
@@ -192,12 +278,9 @@ def rank(
             break
     get = x.__getitem__
     y = [sum(map(mul, map(get, srcs), cs)) for srcs, cs in zip(name_srcs, coefs, strict=True)]
-    file_rank = {f: x[i] for i, f in enumerate(nodes)}
-    def_rank: dict[tuple[str, str], float] = {}
-    for key, (kind_w, base) in def_meta.items():
-        k = name_ids.get(key[1])
-        flow = y[k] if k is not None else 0.0
-        def_rank[key] = (flow * kind_w + file_rank[key[0]] * 1e-3 * base) * display_weight(key[0])
+    file_rank = dict(zip(nodes, x, strict=True))
+    y.append(0.0)  # the flow of a name no edge reaches
+    def_rank = dict(zip(g.def_keys, [y[k] * kw + x[i] * b for k, i, kw, b in g.def_cols], strict=True))
     return Ranking(files=nodes, file_rank=file_rank, def_rank=def_rank)
 
 
@@ -242,10 +325,12 @@ def fit(
     kinds: set[str] | None = None,
     include_private: bool = False,
     pinned: Iterable[tuple[str, str]] = (),
+    prefix: str = "",
 ) -> MapResult:
     """Choose the best (file, definition) units under `scope` and binary-search how many fit in `budget`.
 
-    `pinned` (path, name) units come first, in that order: the definitions of the names a caller focused on."""
+    `pinned` (path, name) units come first, in that order: the definitions of the names a caller focused on.
+    `prefix` ('json/', every scope path under it) reads only the ranking's units under it."""
     in_scope = set(scope)
     total = len(scope)
     cap_units = max(1, budget // 3)  # a shown unit costs at least ~3 tokens, so more can never fit
@@ -269,7 +354,7 @@ def fit(
     units: list[tuple[str, list[Any]]] = []
     pinned = list(pinned)
     must = set(pinned)
-    source = itertools.chain(((math.inf, p, nm) for p, nm in pinned), ranking.units())
+    source = itertools.chain(((math.inf, p, nm) for p, nm in pinned), ranking.units(prefix))
     seen: set[tuple[str, str]] = set()
 
     def fill(n: int) -> int:
@@ -376,6 +461,7 @@ class RepoMapper:
         self._loaded = False
         self._rankings: dict[tuple[tuple[str, ...], tuple[str, ...]], Ranking] = {}
         self._last_ranks: dict[str, float] | None = None
+        self._graph: RefGraph | None = None
         self._symbols: dict[str, list[Any]] = {}
         self._infos: dict[str, Any] | None = None
         self._lock = threading.RLock()
@@ -392,6 +478,7 @@ class RepoMapper:
             self._state = st
             self._infos = {fi.path: fi for fi in self.index.files()}
             self._rankings.clear()
+            self._graph = None
             if self._loaded:
                 self._update_inputs()
             else:
@@ -438,6 +525,8 @@ class RepoMapper:
         return self._infos
 
     def ranking(self, focus_files: Iterable[str] = (), focus_names: Iterable[str] = ()) -> Ranking:
+        """Ranks for one focus, cached per index state and focus. A focused ranking reuses the global graph
+        and starts from the global ranks, so it costs a few power iterations, not a rebuild."""
         self._sync()
         with self._lock:
             key = (tuple(sorted(set(focus_files))), tuple(sorted(set(focus_names))))
@@ -447,13 +536,19 @@ class RepoMapper:
             if not self._loaded:
                 self._load_all()
             assert self._infos is not None
-            files = [p for p, fi in self._infos.items() if fi.status == "indexed"]
-            warm = self._last_ranks if not key[0] and not key[1] else None
-            r = rank(files, self._defs, self._refs, key[0], key[1], init=warm)
-            if not key[0] and not key[1]:
+            focused = bool(key[0] or key[1])
+            if self._graph is None:
+                files = [p for p, fi in self._infos.items() if fi.status == "indexed"]
+                self._graph = build_ref_graph(files, self._defs, self._refs)
+            if focused:
+                base = self.ranking()  # the global ranks: cached, and the warm start of every focused one
+                r = rank((), self._defs, self._refs, key[0], key[1], init=base.file_rank, graph=self._graph,
+                         max_iter=FOCUS_MAX_ITER)
+            else:
+                r = rank((), self._defs, self._refs, init=self._last_ranks, graph=self._graph)
                 self._last_ranks = r.file_rank
-            if len(self._rankings) >= 8:
-                self._rankings.pop(next(iter(self._rankings)))
+            if len(self._rankings) >= 16:
+                self._rankings.pop(next(k for k in self._rankings if k != ((), ())))
             self._rankings[key] = r
             return r
 

@@ -131,7 +131,7 @@ def register(mcp: object, svc: Services) -> None:
         pinned = sorted(((p, nm) for (p, nm) in ranking.def_rank if nm in focus_names and p in in_scope),
                         key=lambda k: (-ranking.def_rank[k], k))[:20]
         result = fit(ranking, scope, nav.mapper.symbols_of, svc.pipeline.count, budget, header=head, kinds=kinds,
-                     include_private=private, pinned=pinned)
+                     include_private=private, pinned=pinned, prefix=prefix)
         model = StructuredIndex(
             path=rel, mode="map", files_total=result.files_total, files_shown=result.files_shown, tokens=result.tokens, note=note,
             files=[MapFile(path=p, symbols=[f"{s.start_line}-{s.end_line} {s.qualname}" for s in ss]) for p, ss in result.shown],
