@@ -65,3 +65,9 @@ def test_class_or_function_assigned_to_module_exports_is_an_exported_definition(
     assert syms["Minipass.write"][2] == "method"
     fn = {s[1]: s for s in extract(b"module.exports = function archy (obj) {\n  return obj\n}\n", JS).symbols}
     assert (fn["archy"][2], fn["archy"][7]) == ("function", True)
+
+
+def test_typescript_export_assignment_exports_the_name():
+    ts_spec = languages.BY_NAME["typescript"]
+    syms = {s[1]: s[7] for s in extract(b"class Foo {\n  m(): void {}\n}\nfunction helper() {}\nexport = Foo;\n", ts_spec).symbols}
+    assert (syms["Foo"], syms["helper"]) == (True, False)

@@ -59,6 +59,7 @@
 ; `module.exports.y = ...` (@value: an identifier assigned is exported too; an object's names are, for module.exports)
 (export_statement (export_clause (export_specifier name: (identifier) @name)) !source) @export.es
 (export_statement value: (identifier) @name) @export.es
+(export_statement "=" . (identifier) @name) @export.es
 (assignment_expression left: (member_expression object: (identifier) @_m property: (property_identifier) @_p) right: (_) @value (#eq? @_m "module") (#eq? @_p "exports")) @export.cjs
 (assignment_expression left: (member_expression object: (identifier) @_e property: (property_identifier) @name) right: (_) @value (#eq? @_e "exports")) @export.cjs
 (assignment_expression left: (member_expression object: (member_expression object: (identifier) @_m property: (property_identifier) @_p) property: (property_identifier) @name) right: (_) @value (#eq? @_m "module") (#eq? @_p "exports")) @export.cjs
