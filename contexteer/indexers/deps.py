@@ -5,7 +5,9 @@ found from `__init__.py` chains, plus the repository root and `src/`); JS/TS rel
 extension and `index.*` probing; Go import paths under the module path of `go.mod` (an edge to every
 non-test file of the package directory); Rust `mod x;`, `crate::`, `super::`, `self::`; Java
 packages by path suffix; C/C++ quoted includes (the including file's directory, then the root,
-`include/`, `src/`, then a unique path suffix). Anything unresolved is an external package.
+`include/`, `src/`, then a unique path suffix). A relative import that does not resolve (`./types`,
+`.missing`, `../package.json` above the root, `crate::gone`) is listed as unresolved or outside the root,
+never as a package; anything else unresolved is an external package.
 """
 
 from __future__ import annotations
@@ -52,10 +54,21 @@ class External:
     stdlib: bool = False
 
 
+@dataclass(frozen=True)
+class Unresolved:
+    """A relative import that names no repository file: a missing file, or a path above the root."""
+
+    source: str
+    module: str  # as written: './types', '.missing', '../package.json'
+    line: int
+    outside: bool  # it points above the repository root
+
+
 @dataclass
 class DepGraph:
     edges: dict[str, list[Edge]] = field(default_factory=dict)  # source -> resolved imports
-    externals: dict[str, list[External]] = field(default_factory=dict)  # source -> unresolved
+    externals: dict[str, list[External]] = field(default_factory=dict)  # source -> unresolved packages
+    unresolved: dict[str, list[Unresolved]] = field(default_factory=dict)  # source -> broken relative imports
     reverse: dict[str, list[Edge]] = field(default_factory=dict)  # target -> edges into it
 
     def imports_of(self, path: str) -> list[Edge]:
@@ -68,6 +81,8 @@ class DepGraph:
 PY_EXT = (".py", ".pyi")
 JS_EXT = (".ts", ".tsx", ".d.ts", ".js", ".jsx", ".mjs", ".cjs", ".mts", ".cts")
 C_EXT = (".c", ".h", ".cc", ".cpp", ".cxx", ".hpp", ".hh", ".hxx", ".ino")
+#: Python namespace packages: the distribution is named by the first two segments (google.protobuf)
+NAMESPACE_PACKAGES = frozenset({"google", "azure", "zope", "jaraco", "backports", "sphinxcontrib", "ruamel"})
 _GO_STD_HINT = re.compile(r"^[a-z0-9]+(/[a-z0-9_]+)*$")
 
 
@@ -291,6 +306,33 @@ class Resolver:
         return None
 
 
+def relative_import(imp: ImportLike) -> Unresolved | None:
+    """An import written relative to its file (Python dots, JS './x' '../x' '/x', Rust crate/self/super),
+    as an Unresolved entry (whether it points above the root); None for a package name."""
+    ext = _ext(imp.path)
+    raw = imp.module.strip()
+    mod = raw.strip("'\"`")
+    src_dir = posixpath.dirname(imp.path)
+    depth = len(src_dir.split("/")) if src_dir else 0
+    if ext in PY_EXT:
+        if not mod.startswith("."):
+            return None
+        dots = len(mod) - len(mod.lstrip("."))
+        return Unresolved(imp.path, mod, imp.line, dots - 1 > depth)
+    if ext == ".rs":
+        segs = mod.split("::")
+        if segs[0] not in ("crate", "self", "super"):
+            return None
+        ups = sum(1 for x in segs if x == "super")
+        return Unresolved(imp.path, mod, imp.line, ups > depth)
+    if ext in C_EXT or ext == ".go" or ext in (".java", ".kt", ".scala"):
+        return None
+    if mod in (".", "..") or mod.startswith(("./", "../", "/")) or (ext not in JS_EXT and mod.startswith(".")):
+        target = posixpath.normpath(posixpath.join(src_dir, mod)) if not mod.startswith("/") else mod.lstrip("/")
+        return Unresolved(imp.path, mod, imp.line, target == ".." or target.startswith("../"))
+    return None
+
+
 def external_name(imp: ImportLike) -> tuple[str, bool]:
     """The package an unresolved import names, and whether it belongs to the language's standard library."""
     ext = _ext(imp.path)
@@ -298,8 +340,10 @@ def external_name(imp: ImportLike) -> tuple[str, bool]:
     if ext in PY_EXT:
         if mod.startswith("."):
             return mod, False
-        top = mod.split(".")[0]
-        return top, top in sys.stdlib_module_names
+        segs = mod.split(".")
+        top = segs[0]
+        keep = 3 if segs[:2] == ["google", "cloud"] else 2 if top in NAMESPACE_PACKAGES else 1
+        return ".".join(segs[:keep]), top in sys.stdlib_module_names
     if ext in JS_EXT:
         if mod.startswith("node:"):
             return mod, True
@@ -336,6 +380,10 @@ def build_graph(files: Iterable[str], imports: Iterable[ImportLike], read_text: 
                 e = Edge(imp.path, t, imp.line, imp.module)
                 g.edges.setdefault(imp.path, []).append(e)
                 g.reverse.setdefault(t, []).append(e)
+            continue
+        rel = relative_import(imp)
+        if rel is not None:
+            g.unresolved.setdefault(imp.path, []).append(rel)
         else:
             name, std = external_name(imp)
             lst = g.externals.setdefault(imp.path, [])

@@ -126,3 +126,34 @@ def _cargo(rel: str, raw: bytes) -> list[Declared]:
 
 def normalize_pkg(name: str) -> str:
     return re.sub(r"[-_.]+", "-", name).lower()
+
+
+#: Python import names whose distribution (what a manifest declares) is named otherwise.
+IMPORT_TO_DISTRIBUTIONS: dict[str, tuple[str, ...]] = {
+    "sklearn": ("scikit-learn",), "skimage": ("scikit-image",), "PIL": ("Pillow", "pillow-simd"),
+    "bs4": ("beautifulsoup4",), "cv2": ("opencv-python", "opencv-python-headless", "opencv-contrib-python"),
+    "dateutil": ("python-dateutil",), "yaml": ("PyYAML",), "google.protobuf": ("protobuf",),
+    "attr": ("attrs",), "jwt": ("PyJWT",), "dotenv": ("python-dotenv",), "magic": ("python-magic",),
+    "serial": ("pyserial",), "usb": ("pyusb",), "OpenSSL": ("pyOpenSSL",), "Crypto": ("pycryptodome", "pycrypto"),
+    "Cryptodome": ("pycryptodomex",), "docx": ("python-docx",), "pptx": ("python-pptx",), "git": ("GitPython",),
+    "zmq": ("pyzmq",), "MySQLdb": ("mysqlclient",), "psycopg2": ("psycopg2", "psycopg2-binary"),
+    "win32api": ("pywin32",), "win32con": ("pywin32",), "googleapiclient": ("google-api-python-client",),
+    "telegram": ("python-telegram-bot",), "multipart": ("python-multipart",), "jose": ("python-jose",),
+    "Levenshtein": ("python-Levenshtein", "levenshtein"), "fitz": ("PyMuPDF",), "ldap": ("python-ldap",),
+    "slugify": ("python-slugify",), "pkg_resources": ("setuptools",), "faiss": ("faiss-cpu", "faiss-gpu"),
+    "sentencepiece": ("sentencepiece",), "tensorflow": ("tensorflow", "tensorflow-cpu"), "Bio": ("biopython",),
+    "nacl": ("PyNaCl",), "github": ("PyGithub",), "gi": ("PyGObject",), "wx": ("wxPython",),
+    "ruamel.yaml": ("ruamel.yaml",), "mpl_toolkits": ("matplotlib",), "lxml": ("lxml",), "kafka": ("kafka-python",),
+    "websocket": ("websocket-client",), "socks": ("PySocks",), "markdown": ("Markdown",), "jinja2": ("Jinja2",),
+}
+
+
+def distribution_candidates(import_name: str) -> list[str]:
+    """Normalised manifest names an imported package may be declared under: itself (dots as dashes), the
+    well-known distribution of an import name (sklearn -> scikit-learn, PIL -> Pillow), py-/python- forms."""
+    key = normalize_pkg(import_name)
+    out = [key]
+    for dist in IMPORT_TO_DISTRIBUTIONS.get(import_name, ()) + IMPORT_TO_DISTRIBUTIONS.get(import_name.split(".")[0], ()):
+        out.append(normalize_pkg(dist))
+    out += ["py" + key, key.removeprefix("py"), key + "-python", "python-" + key]
+    return list(dict.fromkeys(out))

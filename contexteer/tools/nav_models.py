@@ -5,7 +5,7 @@ from __future__ import annotations
 import logging
 from typing import Literal
 
-from pydantic import BaseModel, Field
+from pydantic import BaseModel, Field, PrivateAttr
 
 logger = logging.getLogger(__name__)
 
@@ -95,6 +95,10 @@ class Dependencies(BaseModel):
     internal_edges: int = 0
     most_imported: list[str] = Field(default_factory=list)
     note: str | None = None
+    # broken relative imports (source, module, line, outside the root): in `note` for structuredContent (a
+    # field of its own would cost every conversation tools/list tokens), on lines of their own in the text
+    _unresolved: list[tuple[str, str, int, bool]] = PrivateAttr(default_factory=list)
+    _build_note: str | None = PrivateAttr(default=None)
 
 
 class TextHit(BaseModel):

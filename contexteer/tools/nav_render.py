@@ -10,7 +10,7 @@ from pathlib import Path
 from typing import Any
 
 from contexteer.indexers import deps as deps_mod
-from contexteer.indexers.manifests import MANIFEST_RE, normalize_pkg, read_manifests
+from contexteer.indexers.manifests import MANIFEST_RE, distribution_candidates, normalize_pkg, read_manifests
 from contexteer.tools.nav_models import DeclaredDep, DepEdge, Dependencies, ExternalPkg, SymbolSearch
 
 logger = logging.getLogger(__name__)
@@ -236,6 +236,11 @@ def dependencies(root: Path, graph: deps_mod.DepGraph, files: list[str], rel: st
             ExternalPkg(package=p, stdlib=std[p], used_by=n, declared=_declared(p, versions))
             for p, n in sorted(used.items(), key=lambda kv: (std[kv[0]], -kv[1], kv[0]))
         ]
+    model._build_note = note
+    model._unresolved = [(u.source, u.module, u.line, u.outside) for f in sorted(start) for u in graph.unresolved.get(f, [])]
+    if model._unresolved:
+        summary = "; ".join(_unresolved_lines(model._unresolved, rel))
+        model.note = f"{note}; {summary}" if note else summary
     # cycles through the file(s) asked about; with depth > 1 also those among the files reached
     reached = start | {e.target for e in model.imports} | {e.source for e in model.dependents}
     model.cycles = deps_mod.find_cycles(graph, reached if depth > 1 else start, limit=10, anchor=start)
@@ -246,9 +251,20 @@ def dependencies(root: Path, graph: deps_mod.DepGraph, files: list[str], rel: st
     return model
 
 
+def _unresolved_lines(items: list[tuple[str, str, int, bool]], single: str | None, limit: int = 30) -> list[str]:
+    """'unresolved: ./types (line 4)' and 'outside the root: ../package.json (line 12)' (with 'of <file>' for a folder)."""
+    out = []
+    for outside, label in ((False, "unresolved"), (True, "outside the root")):
+        these = [(src, mod, line) for src, mod, line, out_ in items if out_ == outside]
+        if these:
+            shown = [f"{mod} (line {line}{'' if src == single else ' of ' + src})" for src, mod, line in these[:limit]]
+            more = f", … {len(these) - limit} more" if len(these) > limit else ""
+            out.append(f"{label}: " + ", ".join(shown) + more)
+    return out
+
+
 def _declared(pkg: str, versions: dict[str, str]) -> str | None:
-    key = normalize_pkg(pkg)
-    for cand in (key, "py" + key, key.removeprefix("py"), key + "-python", "python-" + key):
+    for cand in distribution_candidates(pkg):
         if cand in versions:
             return versions[cand]
     return None
@@ -296,8 +312,9 @@ def deps_text(model: Dependencies, direction: str, depth: int, budget: int | Non
 def _deps_text(model: Dependencies, direction: str, depth: int, limit: int, imp_group: int | None,
                dep_group: int | None, pkgs: int) -> str:
     out: list[str] = []
-    if model.note:
-        out.append(f"[{model.note}]")
+    note = model._build_note if model._unresolved else model.note
+    if note:
+        out.append(f"[{note}]")
     label = model.path if model.path != "." else "the project"
     if model.internal_edges:
         out.append(f"{label}: {model.internal_edges} imports between its own files; most imported: " + ", ".join(model.most_imported))
@@ -307,6 +324,7 @@ def _deps_text(model: Dependencies, direction: str, depth: int, limit: int, imp_
     if direction in ("dependents", "both") and (model.dependents or model.path != "."):
         out.append(f"imported by ({_files(model.dependents)}, depth {depth}):" if model.dependents else f"no other repository file imports {label}")
         out += _edges_text(sorted(model.dependents, key=lambda e: (e.depth, e.source)), "source", model.path, depth, limit, dep_group)
+    out += _unresolved_lines(model._unresolved, model.path, pkgs)
     if model.external:
         ext = [x for x in model.external if not x.stdlib]
         std = [x for x in model.external if x.stdlib]
