@@ -226,17 +226,20 @@ def semantic_context(
     max_defs: int = 15,
     max_callers: int = 10,
     extra_names: Iterable[str] = (),
+    bound: Iterable[str] = (),
 ) -> Semantic:
     """Definitions the body of `sym` refers to and the callers of `sym`.
 
     `resolve_imports(path)` maps each imported name of `path` (and '*' for whole-module imports) to the
     repository files it resolves to. `extra_names` are identifiers the body uses as values
     (`uses.names_used`), beyond the stored references: they may be locals, so they resolve only to a
-    module-level definition of the same file or to a name the file imports explicitly.
+    module-level definition of the same file or to a name the file imports explicitly. `bound` are the
+    names the body binds (parameters, local assignments: `uses.names_in`): locals, never resolved.
     """
     out = Semantic()
     in_file = index.symbols_in_file(sym.path)
     inside = {s.name for s in in_file if sym.start_line <= s.start_line and s.end_line <= sym.end_line and s.id != sym.id}
+    inside |= set(bound)
     names: list[str] = []
     python = sym.path.endswith((".py", ".pyi"))
     for ref in index.references_in_range(sym.path, sym.start_line, sym.end_line):
@@ -290,7 +293,9 @@ def semantic_context(
         if found is None:
             # a name defined once in the whole repository, at module level (methods are too often a
             # different receiver's: `x.items()` is not the one `items` method the repository defines)
-            anywhere = [s for s in index.symbols_named(name) if usable(s) and s.name == name and s.parent_id is None]
+            # (never a _private name: another module's private helper is not used without an import)
+            anywhere = [] if name.startswith("_") else \
+                [s for s in index.symbols_named(name) if usable(s) and s.name == name and s.parent_id is None]
             if len(anywhere) == 1 and anywhere[0].id != sym.id:
                 found = (anywhere[0], "unique name")
         if found is None:

@@ -12,6 +12,7 @@ an explicit import), because a plain identifier may just as well be a local vari
 from __future__ import annotations
 
 import logging
+from dataclasses import dataclass, field
 
 import tree_sitter as ts
 
@@ -29,21 +30,42 @@ _SKIP_LANGUAGES = frozenset({"markdown", "bash"})
 MAX_NODES = 200_000  # a walk bound for pathological inputs (a body of ~10k lines)
 
 
+_BINDING_LEFT = frozenset({"assignment", "augmented_assignment", "for_statement", "for_in_clause", "for_in_statement",
+                           "assignment_pattern"})
+_PATTERNS = frozenset({"pattern_list", "tuple_pattern", "list_pattern", "list_splat_pattern", "as_pattern_target",
+                       "array_pattern", "object_pattern"})
+_NAMED = frozenset({"variable_declarator", "named_expression", "let_declaration"})
+_GO_DECLS = frozenset({"short_var_declaration", "assignment_statement", "range_clause"})
+
+
+@dataclass
+class Names:
+    used: list[str] = field(default_factory=list)  # in value positions, in order of first use
+    bound: set[str] = field(default_factory=set)  # parameters and local assignment / loop targets
+
+
 def names_used(data: bytes, spec: LanguageSpec, start_line: int, end_line: int, limit: int = 500) -> list[str]:
     """Identifiers in value positions within lines start_line..end_line (1-based, inclusive)."""
+    return names_in(data, spec, start_line, end_line, limit).used
+
+
+def names_in(data: bytes, spec: LanguageSpec, start_line: int, end_line: int, limit: int = 500) -> Names:
+    """The names the lines use as values, and the names they bind (parameters, `x = ...`, `for x in`,
+    `with ... as x`, `const x =`, `x := ...`): a bound name is a local, never another file's definition."""
+    names = Names()
     if spec.name in _SKIP_LANGUAGES or end_line < start_line:
-        return []
+        return names
     try:
         tree = ts.Parser(languages.grammar(spec.name)).parse(data)
     except (ValueError, RuntimeError) as exc:  # a grammar that cannot load: no extra names, not an error
-        logger.info("names_used: cannot parse %s source: %s", spec.name, exc)
-        return []
+        logger.info("names_in: cannot parse %s source: %s", spec.name, exc)
+        return names
     first, last = start_line - 1, end_line - 1
-    out: dict[str, None] = {}
+    used: dict[str, None] = {}
     cursor = tree.walk()
-    parents: list[str] = []  # the types of the current node's ancestors
+    parents: list[tuple[str, str | None]] = []  # (type, field in its own parent) of the current node's ancestors
     visited = 0
-    while visited < MAX_NODES and len(out) < limit:
+    while visited < MAX_NODES and len(used) < limit:
         visited += 1
         node = cursor.node
         assert node is not None
@@ -51,22 +73,42 @@ def names_used(data: bytes, spec: LanguageSpec, start_line: int, end_line: int, 
         if srow > last:
             break
         inside = erow >= first
-        if inside and srow >= first and node.type in _IDENT_TYPES and _is_use(cursor.field_name, parents):
+        field_name = cursor.field_name
+        if inside and srow >= first and node.type in _IDENT_TYPES:
             raw = node.text
             if raw:
-                out.setdefault(raw.decode("utf-8", "replace"), None)
+                text = raw.decode("utf-8", "replace")
+                if _binds(field_name, parents):
+                    names.bound.add(text)
+                elif _is_use(field_name, parents):
+                    used.setdefault(text, None)
         if inside and cursor.goto_first_child():
-            parents.append(node.type)
+            parents.append((node.type, field_name))
             continue
         while not cursor.goto_next_sibling():
             if not cursor.goto_parent():
-                return list(out)
+                names.used = list(used)
+                return names
             parents.pop()
-    return list(out)
+    names.used = list(used)
+    return names
 
 
-def _is_use(field_name: str | None, parents: list[str]) -> bool:
+def _binds(field_name: str | None, parents: list[tuple[str, str | None]]) -> bool:
+    if not parents:
+        return False
+    ptype, pfield = parents[-1]
+    if "parameter" in ptype:
+        return field_name not in ("value", "default", "type", "default_value")
+    if ptype in _PATTERNS or (field_name == "left" and ptype in _BINDING_LEFT):
+        return True
+    if ptype in _NAMED and field_name in ("name", "pattern"):
+        return True
+    return ptype == "expression_list" and pfield == "left" and len(parents) > 1 and parents[-2][0] in _GO_DECLS
+
+
+def _is_use(field_name: str | None, parents: list[tuple[str, str | None]]) -> bool:
     """Not a member or definition name, and not a bare parameter name (its default value still counts)."""
     if field_name in _NOT_A_USE:
         return False
-    return not (field_name is None and parents and "parameter" in parents[-1])
+    return not (field_name is None and parents and "parameter" in parents[-1][0])
