@@ -52,6 +52,7 @@ class RefSite(BaseModel):
     path: str
     line: int
     preview: str
+    kind: str | None = None  # call | type | import (indexed) or use (a whole-word text match)
 
 
 class SymbolSearch(BaseModel):

@@ -192,14 +192,19 @@ def symbol_search(model: SymbolSearch, match: str, kind: str | None, with_refs: 
         out.append(f"… {ranked - int(model.next_cursor)} more of {model.total}; next page: cursor=\"{model.next_cursor}\"")
     elif shown < model.total:
         out.append(f"[{model.total} definitions in all]")
-    if model.references:
+    indexed = [r for r in model.references if r.kind != "use"]
+    uses = [r for r in model.references if r.kind == "use"]
+    if indexed:
         out.append(f"references ({model.references_total}):")
-        by_file: dict[str, list[Any]] = {}
-        for r in model.references:
-            by_file.setdefault(r.path, []).append(r)
-        for fpath, frefs in by_file.items():
-            out.extend(f"{fpath}:{r.line}: {r.preview}" for r in frefs)
-    elif with_refs:
+        out.extend(f"{r.path}:{r.line}: {r.preview}" for r in indexed)
+    elif with_refs and uses:
+        out.append("no call, type or import references in the index")
+    if uses:
+        names = sorted({h.qualname.rsplit(".", 1)[-1] for h in model.definitions}) or [model.query]
+        out.append(f"uses of {', '.join(names)} by name ({len(uses)}; whole-word text matches in files of its language, "
+                   "not resolved: some may be other things with that name):")
+        out.extend(f"{r.path}:{r.line}: {r.preview}" for r in uses)
+    if not model.references and with_refs:
         out.append("no references found in the index")
     return "\n".join(out)
 

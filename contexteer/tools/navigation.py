@@ -3,15 +3,16 @@
 from __future__ import annotations
 
 import logging
+import re
 from collections.abc import Callable
-from typing import Annotated, Literal
+from typing import Annotated, Any, Literal
 
 import anyio.to_thread
 from mcp.server.mcpserver import Context
 from mcp_types import CallToolResult
 from pydantic import Field
 
-from contexteer.errors import InputError
+from contexteer.errors import ContexteerError, InputError
 from contexteer.indexers import textsearch
 from contexteer.indexers.lookup import line_previews, rank_definitions
 from contexteer.indexers.repomap import fit, language_summary
@@ -179,24 +180,37 @@ def register(mcp: object, svc: Services) -> None:
             counts = idx.reference_counts({s.name for s in pool})
             ranked = rank_definitions(pool, q, counts)
             page = ranked[offset : offset + limit]
-            nxt = offset + limit if offset + limit < len(ranked) else None
-            hits = [SymbolHit(path=s.path, qualname=s.qualname, kind=s.kind, start_line=s.start_line, end_line=s.end_line,
-                              signature=s.signature, exported=s.exported, references=counts.get(s.name, 0)) for s in page]
-            sites: list[RefSite] = []
-            ref_total = 0
-            if references and (page or prefix):
-                # with path=, references inside it count even when the definition lives elsewhere
-                names = list(dict.fromkeys(s.name for s in page[:5])) or [q.rsplit(".", 1)[-1]]
-                for nm in names:
-                    refs = idx.references_to(nm, limit=nav_settings.search_max_results)
-                    ref_total += len(refs)
-                    sites.extend(RefSite(path=r.path, line=r.line, preview="") for r in refs
-                                 if prefix is None or r.path == prefix or r.path.startswith(prefix + "/"))
-                line_previews(svc.ws.root, sites)
-            model = SymbolSearch(query=q, total=total, definitions=hits, references=sites, references_total=ref_total,
-                                 next_cursor=str(nxt) if nxt is not None else None, note=note)
-            text = render.symbol_search(model, match, kind, references, len(ranked))
-            return respond(model, text, kind="search" if references else "text", terms=[q])
+            site_cache: dict[str, tuple[list[RefSite], int]] = {}
+
+            def answer(n: int) -> tuple[SymbolSearch, str]:
+                shown = page[:n]
+                nxt = offset + n if offset + n < len(ranked) else None
+                hits = [SymbolHit(path=s.path, qualname=s.qualname, kind=s.kind, start_line=s.start_line, end_line=s.end_line,
+                                  signature=s.signature, exported=s.exported, references=counts.get(s.name, 0)) for s in shown]
+                sites: list[RefSite] = []
+                ref_total = 0
+                if references and (shown or prefix):
+                    # with path=, references inside it count even when the definition lives elsewhere
+                    for nm in list(dict.fromkeys(s.name for s in shown[:5])) or [q.rsplit(".", 1)[-1]]:
+                        if nm not in site_cache:
+                            site_cache[nm] = _reference_sites(nav, nm, [s for s in pool if s.name == nm], prefix)
+                        found, n_refs = site_cache[nm]
+                        sites.extend(found)
+                        ref_total += n_refs
+                model = SymbolSearch(query=q, total=total, definitions=hits, references=sites, references_total=ref_total,
+                                     next_cursor=str(nxt) if nxt is not None else None, note=note)
+                return model, render.symbol_search(model, match, kind, references, len(ranked))
+
+            # a page is what passes whole: a bigger one would be digested and next_cursor would skip what was
+            # folded, so the page shrinks and next_cursor names the first definition not shown
+            whole = svc.settings.context_mode_mcp.max_digest_threshold
+            n = len(page)
+            model, text = answer(n)
+            while n > 1 and svc.pipeline.count(text) > whole:
+                n = max(1, min(n - 1, int(n * whole / svc.pipeline.count(text) * 0.95)))
+                model, text = answer(n)
+            fits = svc.pipeline.count(text) <= whole
+            return respond(model, text, kind="search" if references else "text", terms=[q], explicit=fits)
 
         return await run(ctx, work)
 
@@ -259,6 +273,49 @@ def register(mcp: object, svc: Services) -> None:
         return await anyio.to_thread.run_sync(work)
 
 
+
+
+#: Definition kinds whose uses are mostly plain reads (`x = LIMIT`, `PARAM_REGEX.finditer(...)`), which the
+#: index does not store as references: their references add whole-word text matches.
+VALUE_KINDS = frozenset({"constant", "variable", "field", "property"})
+TEXT_USES_CAP = 50  # text matches added per name
+
+
+def _reference_sites(nav: Nav, name: str, defs: list[Any], prefix: str | None) -> tuple[list[RefSite], int]:
+    """The stored reference sites of `name` (under `prefix`), plus for a value (or a name whose stored
+    references are only imports) its whole-word text matches in files of its language family, excluding
+    its definition lines, as kind 'use'; and the total stored count."""
+    settings = nav.svc.settings.navigation
+    refs = nav.index.references_to(name, limit=settings.search_max_results)
+    inside = [r for r in refs if prefix is None or r.path == prefix or r.path.startswith(prefix + "/")]
+    sites = [RefSite(path=r.path, line=r.line, preview="", kind=r.kind) for r in inside]
+    line_previews(nav.svc.ws.root, sites)
+    if defs and (any(d.kind in VALUE_KINDS for d in defs) or all(r.kind == "import" for r in refs)):
+        sites += _text_uses(nav, name, defs, prefix, {(r.path, r.line) for r in refs})
+    return sites, len(refs)
+
+
+def _text_uses(nav: Nav, name: str, defs: list[Any], prefix: str | None, known: set[tuple[str, int]]) -> list[RefSite]:
+    from contexteer.indexers import languages
+
+    family = {_family(d.language) for d in defs}
+    exts = sorted({e for spec in languages.LANGUAGES if _family(spec.name) in family for e in spec.extensions})
+    if not exts or not re.fullmatch(r"[\w$]+", name):
+        return []
+    skip = known | {(d.path, d.start_line) for d in defs}
+    try:
+        found = textsearch.search(nav.svc.ws, rf"\b{re.escape(name)}\b", regex=True, case_sensitive=True,
+                                  glob=[f"*{e}" for e in exts], path=prefix or ".", max_results=TEXT_USES_CAP + len(skip))
+    except ContexteerError as exc:
+        logger.info("no text matches for %s: %s", name, exc)
+        return []
+    out = [RefSite(path=h.path, line=h.line, preview=render.clip(h.text.strip(), 160), kind="use")
+           for h in found.hits if h.path and not h.context and (h.path, h.line) not in skip]
+    return out[:TEXT_USES_CAP]
+
+
+def _family(language: str | None) -> str | None:
+    return {"typescript": "js", "tsx": "js", "javascript": "js", "cpp": "c", "c": "c"}.get(language or "", language)
 
 
 def _as_list(value: list[str] | str | None) -> list[str]:
