@@ -163,6 +163,8 @@ def match_tier(sym: Any, query: str) -> int:
     name, qual = sym.name.lower(), sym.qualname.lower()
     if name == q or qual == q:
         return 1
+    if "." not in q:  # a plain name is matched against names, a dotted one against qualified names too
+        qual = name
     if name.startswith(q) or qual.startswith(q):
         return 2
     if q in name or q in qual:

@@ -86,17 +86,29 @@ class IndexQueries:
             clauses.append("(s.name=? OR s.qualname=?)")
             args += [query, query]
         elif match == "prefix":
+            # a plain name matches names; only a dotted query is matched against qualified names
+            # ("sub" must not bring every member of Subject, whose qualnames start with "Subject.")
             pat = _like_escape(query) + "%"
-            clauses.append("(s.name LIKE ? ESCAPE '\\' OR s.qualname LIKE ? ESCAPE '\\')")
-            args += [pat, pat]
+            if "." in query:
+                clauses.append("(s.name LIKE ? ESCAPE '\\' OR s.qualname LIKE ? ESCAPE '\\')")
+                args += [pat, pat]
+            else:
+                clauses.append("s.name LIKE ? ESCAPE '\\'")
+                args.append(pat)
         elif match == "substring":
+            pat = "%" + _like_escape(query) + "%"
             if len(query) >= 3 and self.store.fts_ready():
                 clauses.append("s.id IN (SELECT rowid FROM symbols_fts WHERE symbols_fts MATCH ?)")
                 args.append('"' + query.replace('"', '""') + '"')
-            else:
-                pat = "%" + _like_escape(query) + "%"
+                if "." not in query:  # the trigram index covers qualnames: keep what matches in the name
+                    clauses.append("s.name LIKE ? ESCAPE '\\'")
+                    args.append(pat)
+            elif "." in query:
                 clauses.append("(s.name LIKE ? ESCAPE '\\' OR s.qualname LIKE ? ESCAPE '\\')")
                 args += [pat, pat]
+            else:
+                clauses.append("s.name LIKE ? ESCAPE '\\'")
+                args.append(pat)
         if kind:
             clauses.append("s.kind=?")
             args.append(kind)
