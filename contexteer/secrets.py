@@ -21,7 +21,9 @@ __all__ = ["Finding", "find_secrets", "may_hold_secrets", "redact", "scrub", "se
 # (kind, pattern, hints): a pattern runs only on a text whose lower-cased form contains one of its hints
 # (no hints: always; the credential pattern finds its own places), so a large output without any hint costs one lower() and a few `in` scans.
 _PATTERNS: list[tuple[str, re.Pattern[str], tuple[str, ...]]] = [
-    ("private key block", re.compile(r"-----BEGIN (?:[A-Z0-9]+ )*PRIVATE KEY(?: BLOCK)?-----[\s\S]*?(?:-----END (?:[A-Z0-9]+ )*PRIVATE KEY(?: BLOCK)?-----|\Z)"),
+    # to its END line; without one within 8,000 characters (a key is ~1.7-3.3 KB) only the BEGIN line: its body
+    # lines are caught as key material, and the rest of a search answer is not swallowed
+    ("private key block", re.compile(r"-----BEGIN (?:[A-Z0-9]+ )*PRIVATE KEY(?: BLOCK)?-----(?:[\s\S]{0,8000}?-----END (?:[A-Z0-9]+ )*PRIVATE KEY(?: BLOCK)?-----)?"),
      ("private key",)),
     ("AWS access key", re.compile(r"\b(?:AKIA|ASIA|ABIA|ACCA)[0-9A-Z]{16}\b"), ("akia", "asia", "abia", "acca")),
     ("GitHub token", re.compile(r"\b(?:gh[pousr]_[A-Za-z0-9]{36,255}|github_pat_[A-Za-z0-9_]{22,255})\b"),
@@ -38,7 +40,7 @@ _PATTERNS: list[tuple[str, re.Pattern[str], tuple[str, ...]]] = [
         re.compile(
             r"""(?ix)
             (?:password|passwd|pwd|secret|token|api[_-]?key|access[_-]?key|client[_-]?secret)
-            ["']?\s*[:=]\s*
+            ["']?[ \t]*[:=][ \t]*
             (?P<q>["']?)(?P<val>(?!\s)[^\s"'`,;]{6,})(?P=q)
             """
         ),
@@ -88,6 +90,14 @@ def may_hold_secrets(text: str) -> bool:
     return bool(_key_material(text))
 
 
+def _random_base64(tok: str) -> bool:
+    """Looks like encoded bytes, not a path or a word run: mixed case, digits at about base64's rate
+    (1 in 6; at least 1 in 32) and few slashes (a path has one every few letters; base64, 1 in 64)."""
+    n = len(tok)
+    return (sum(c.isdigit() for c in tok) * 32 >= n and tok.count("/") * 20 <= n
+            and any(c.isupper() for c in tok) and any(c.islower() for c in tok))
+
+
 def _key_material(text: str) -> list[tuple[int, int]]:
     """Spans of base64 runs on two or more adjacent lines (the body of a key block without its BEGIN
     line), plus the shorter last line of such a block. Hex-only runs (hashes) and runs that are not
@@ -101,8 +111,7 @@ def _key_material(text: str) -> list[tuple[int, int]]:
     for i, line in enumerate(lines):
         if len(line) >= 60 and line.count(" ", 0, 200) - (len(line) - len(line.lstrip(" "))) <= 2:
             for m in _B64_RUN.finditer(line):
-                tok = m.group()
-                if any(c.isupper() for c in tok) and any(c.islower() for c in tok) and any(c.isdigit() for c in tok):
+                if _random_base64(m.group()):
                     by_line[i] = (offset + m.start(), offset + m.end())
                     next_line[i] = offset + len(line) + 1
                     break
@@ -130,7 +139,7 @@ def find_secrets(text: str) -> list[Finding]:
         for m in _credentials(pat, text, low) if kind == "credential assignment" else pat.finditer(text):
             if kind == "credential assignment":
                 key = text[m.start() : m.start("val")].strip(" \t:=\"'")
-                if not _credential_value(m.group("val"), quoted=bool(m.group("q")), config_key=key.isupper()):
+                if not _credential_value(m.group("val"), quoted=bool(m.group("q")), config_key=key.isupper(), key=key):
                     continue
                 start, end = m.span("val")
             elif kind == "password in URL":
@@ -149,25 +158,35 @@ def find_secrets(text: str) -> list[Finding]:
 
 
 _WORDS = re.compile(r"^[A-Za-z]+(?:[_\-.:][A-Za-z]+)+$")  # words joined by separators: a label or a key name
+_CODE_WORDS = frozenset({"none", "null", "true", "false", "self", "cls", "this", "value", "values", "data", "args", "kwargs",
+                         "config", "settings", "options", "params", "request", "response", "result", "str", "bytes",
+                         "bool", "int", "string", "object", "optional", "undefined", "default", "secret", "secrets",
+                         "token", "tokens", "password", "passwd", "credentials", "getpass", "environ", "input"})
 _NAME_VALUE = re.compile(r"^[A-Za-z_][\w.]*$")  # an identifier or dotted name
 
 
-def _credential_value(val: str, *, quoted: bool, config_key: bool) -> bool:
-    """Whether an assigned value looks like a secret. Quoted: anything but a placeholder or a short word.
-    Unquoted values are mostly code (`token = token[:-1]`, `refresh_token: RefreshTokenT`,
-    `password=auth_info[2]`): they need letters and digits, and a value shaped like a name needs three
-    digits, a digit inside a word or an upper-case config key (`PASSWORD=hunter2`); a call, subscript or
-    type never counts."""
+def _credential_value(val: str, *, quoted: bool, config_key: bool, key: str = "") -> bool:
+    """Whether an assigned value looks like a secret. Quoted: anything but a placeholder or a label
+    (`"session-token"`). Unquoted values are code as often as config: `token = token[:-1]`,
+    `refresh_token: RefreshTokenT`, `password=auth_info[2]`, `client_secret=client_secret` are code;
+    `password: correcthorsebatterystaple`, `PASSWORD=hunter2`, `api_key: abcd1234efgh` are config. A call,
+    subscript or type expression never counts; a name shaped like code (snake_case, dotted, CamelCase, a
+    common word, or sharing 4 letters with its key) counts only with three digits or an upper-case key."""
     if _PLACEHOLDER.match(val):
         return False
     digits = sum(c.isdigit() for c in val)
     if quoted:  # without digits: a long single word may be a passphrase; `"session-token"` is a label
         return digits > 0 or (len(val) >= 12 and not _WORDS.match(val))
-    if not digits or not re.search(r"[A-Za-z]", val) or re.search(r"[\[\](){}|<>]", val):
+    if not re.search(r"[A-Za-z]", val) or re.search(r"[\[\](){}|<>]", val):
         return False
-    if _NAME_VALUE.match(val):  # a digit inside a word (hunter22x, s3cret) is rare in a variable's name
-        return digits >= 3 or config_key or re.search(r"[A-Za-z][0-9]+[A-Za-z]", val) is not None
-    return True
+    if not _NAME_VALUE.match(val):
+        return True  # s3cr3t-v4lue, a+b/c=: punctuation no identifier has
+    if digits >= 3 or config_key:
+        return True
+    low = val.lower()
+    code_like = ("_" in val or "." in val or re.search(r"[a-z][A-Z]", val) is not None or low in _CODE_WORDS
+                 or any(low[i : i + 4] in re.sub(r"[_\-]", "", key.lower()) for i in range(len(low) - 3)))
+    return not code_like and len(val) >= 6
 
 
 _CREDENTIAL_WORDS = ("pass", "pwd", "secret", "token", "key")
@@ -245,8 +264,9 @@ def secret_fragments(text: str) -> dict[str, str]:
             if len(span.strip()) >= 8:
                 out.setdefault(span.strip(), f.kind)
             continue
-        for word in span.split():
-            if _TOKEN.match(word) and not word.startswith("-----"):
+        for word in span.split():  # key lines (or a block's short last line), never a variable name near it
+            if _TOKEN.match(word) and not word.startswith("-----") and (
+                    _random_base64(word) and len(word) >= 20 or word.endswith("=") and len(word) >= 8):
                 out.setdefault(word, f.kind)
     return out
 

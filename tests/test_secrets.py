@@ -67,3 +67,30 @@ def test_credential_literals_in_config_and_code_are_redacted():
     for line in ("PASSWORD=hunter2hunter2", "db_passwd: s3cr3t-v4lue", 'api_key = "abcd1234efgh"', "my_token: tok_12345678",
                  'password = "correcthorsebattery"', "password = hunter22x"):
         assert [f.kind for f in find_secrets(line)] == ["credential assignment"], line
+
+
+def test_unquoted_config_secrets_without_digits_are_still_redacted():
+    for line in ("password: correcthorsebatterystaple", "export GITHUB_TOKEN=abcdefghijkl", "password = hunter2"):
+        assert [f.kind for f in find_secrets(line)] == ["credential assignment"], line
+    for line in ("api_key = apikey", "password: str", "secret = self.secret", "token = value"):
+        assert find_secrets(line) == [], line
+
+
+def test_a_credential_key_at_a_line_end_does_not_swallow_the_next_line():
+    text = ("mcp/client/streamable_http.py:278:         if ctx.metadata and ctx.metadata.resumption_token:\n"
+            "mcp/client/streamable_http.py:279:             headers[LAST_EVENT_ID] = ctx.metadata.resumption_token\n")
+    assert redact(text)[0] == text
+
+
+def test_a_begin_line_without_its_end_does_not_hide_the_rest_of_a_search_answer():
+    text = "x.py:1: _SK_START = '-----BEGIN OPENSSH PRIVATE KEY-----'\nx.py:9: later hit\n"
+    out, counts = redact(text)
+    assert "x.py:9: later hit" in out and counts == {"private key block": 1}
+    from contexteer.secrets import secret_fragments
+
+    assert "_SK_START" not in secret_fragments(text)  # a variable name next to the marker is not key material
+
+
+def test_long_paths_and_json_pointers_are_not_key_material():
+    pointers = "\n".join(f'"/Resources/MyLambdaFunction{i}/Properties/Environment/Variables/TableName{i}"' for i in range(3))
+    assert find_secrets(pointers) == []
