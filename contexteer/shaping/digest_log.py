@@ -21,10 +21,11 @@ _FETCH_PATTERN = r"(?i)error|fail|exception|traceback|panic|warn"
 
 
 # What differs between repeats of one message: a leading timestamp, counters and ids. A number after ':'
-# or "line " is a place (test_x.py:15, line 42) and keeps two failures apart.
+# or "line " is a place (test_x.py:15, line 42), one after "status"/"code"/"HTTP"/"errno"/"exit" an outcome
+# (status 401 is not status 500): those keep two messages apart.
 _TIMESTAMP = re.compile(r"^[\[(]?\d{2,4}[-/.]\d\d[-/.]\d{2,4}[T ]\d\d:\d\d(?::\d\d)?(?:[.,]\d+)?(?:Z|[+-]\d\d:?\d\d)?[\])]?\s*"
                         r"|^[\[(]?\d\d:\d\d:\d\d(?:[.,]\d+)?[\])]?\s*")
-_NUMBERS = re.compile(r"(?<![:\d])(?<!line )\d+")
+_NUMBERS = re.compile(r"(?<![:\d])(?<!line )(?<!status )(?<!status=)(?<!code )(?<!code=)(?<!HTTP )(?<!errno )(?<!exit )\d+")
 
 def _classify(inp: DigestInput) -> tuple[list[Item], Counter[str]]:
     ls = inp.ls

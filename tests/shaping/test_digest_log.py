@@ -121,3 +121,17 @@ def test_run_totals_are_summaries_and_numbered_errors_are_not():
         assert is_summary(line), line
     for line in ("2026-11-30 10:00:05 ERROR worker-6 job 6 failed: peer reset", "FAILED tests/test_x.py::test_y - 3 failed"):
         assert not is_summary(line), line
+
+
+def test_repeats_that_differ_in_a_status_code_are_different_messages(pipeline):
+    lines = []
+    for i in range(3000):
+        if i % 50 == 7:
+            lines.append(f"2026-11-30 10:00:{i % 60:02d} ERROR request {i} failed with status 500")
+        elif i == 2500:
+            lines.append(f"2026-11-30 10:00:{i % 60:02d} ERROR request {i} failed with status 401")
+        else:
+            lines.append(f"2026-11-30 10:00:{i % 60:02d} INFO request {i} ok")
+    shaped = pipeline.shape(ShapeRequest(text="\n".join(lines) + "\n", kind="log", tool="read_code_range"))
+    assert "status 401" in shaped.text  # the rare one is not folded into the 60 others
+    assert re.search(r"status 500.*\[×60", shaped.text)
