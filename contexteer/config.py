@@ -62,7 +62,9 @@ class ShapingSettings(_Section):
 
 class WorkspaceSettings(_Section):
     deny: list[str] = Field(
-        default_factory=lambda: [".git/**", ".env*", "*.pem", "*.key", "id_rsa*", "*.p12", ".contexteer/**"],
+        default_factory=lambda: [".git/**", ".env*", "*.pem", "*.key", "id_rsa*", "id_ed25519*", "id_ecdsa*", "id_dsa*",
+                                 "*.p12", "*.kdbx", ".netrc", "_netrc", ".npmrc", ".pypirc", ".pgpass", ".git-credentials",
+                                 ".aws", ".ssh", ".contexteer/**"],
         description="Glob patterns of paths that are never read, listed or searched (protected).",
     )
     include: list[str] = Field(default_factory=list, description="If set, only files matching these globs are listed.")

@@ -107,3 +107,14 @@ def test_the_memory_folder_is_not_created_by_asking_where_it_is(tmp_path):
     ws = Workspace(root, loaded.settings)
     assert ws.memory_dir == root / ".contexteer" / "memory"
     assert not (root / ".contexteer").exists()
+
+
+def test_credential_files_are_denied_by_default_at_any_depth(tmp_path):
+    from contexteer.config import load_config
+    from contexteer.workspace import Workspace
+
+    ws = Workspace(tmp_path, load_config(root=tmp_path, use_user_config=False).settings)
+    for rel in (".netrc", "deploy/.npmrc", ".pypirc", "home/.aws/credentials", ".ssh/id_ed25519", "ops/.git-credentials"):
+        assert ws.denied_by(rel), rel
+    for rel in ("src/credentials.py", "docs/aws.md", "netrc_parser.py"):
+        assert ws.denied_by(rel) is None, rel
