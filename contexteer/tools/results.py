@@ -100,9 +100,11 @@ def register(mcp: object, svc: Services) -> None:
         read = svc.journal.read()
         stateless = session == STATELESS  # every stateless request shares the id: no figures are this client's
         stats = compute_stats(read.events, None if stateless else session, incomplete=read.incomplete)
+        if stateless:  # an empty scope, not null: the advertised schema has an object there
+            stats.session = compute_stats([], "none").session
+            assert stats.session is not None
+            stats.session.scope = "no session on this transport (stateless HTTP): all-time figures only"
         text = render_stats(stats)
-        if stateless:
-            text = "no session on this transport (stateless HTTP): all-time figures only\n" + text
         return respond(stats, text, explicit=True)  # a bounded report the caller asked for: never digested
 
 

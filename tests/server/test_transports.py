@@ -89,6 +89,9 @@ def test_two_stateless_http_clients_never_share_memory_session_state(repo: Path)
                 ignore = await a.call_tool("memory", {"action": "ignore", "on": True})
                 assert ignore.is_error and "needs an MCP session" in ignore.content[0].text  # type: ignore[union-attr]
                 assert "the fact body" in await recall(b)
+                stats = await b.call_tool("context_stats", {})  # the SDK client validates it against the schema
+                assert not stats.is_error, stats
+                assert stats.structured_content["session"]["scope"].startswith("no session on this transport")
 
         anyio.run(main)
 
