@@ -37,6 +37,11 @@ BATCH_SECONDS = 0.25  # short: the last batch is written after the workers finis
 
 Progress = Callable[[int, int], None]
 
+#: In-process parses run one at a time: two threads (a small build and a read that parses its file
+#: mid-build) sharing a cached tree-sitter Query produced rows with another file's text. Pool builds
+#: parse in worker processes and do not take it.
+_PARSE_LOCK = threading.Lock()
+
 
 class StructureIndex(IndexQueries):
     """Symbols, references and imports of every supported file under a workspace root."""
@@ -214,7 +219,9 @@ class StructureIndex(IndexQueries):
         else:
             limits = self._limits
             for job in jobs:
-                on_result([parse_file(job, limits)])
+                with _PARSE_LOCK:
+                    outcome = parse_file(job, limits)
+                on_result([outcome])
                 if self._stop.is_set():
                     break
         flush()

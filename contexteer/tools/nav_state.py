@@ -70,6 +70,8 @@ class Nav:
         if paths:  # also mid-build: this process's build holds the writer lock, another process's makes us skip soon
             self.index.ensure_fresh(paths, lock_timeout=5.0 if st.complete else 0.5)
         self._sync_graph()
+        if file_only and paths:
+            return None  # the answer is about these files only, which were just parsed: it is complete
         return st.note()
 
     def sweep_on_miss(self) -> bool:

@@ -52,5 +52,28 @@ def test_a_read_of_one_named_file_during_a_cold_build_parses_that_file_without_w
     assert "apply_discount" in outline.text
     read = served.call("read_code_range", path="shop/pricing.py", symbol="apply_discount")
     assert not read.is_error, read.text
-    assert "def apply_discount" in read.text and "% built" in read.text
+    assert "def apply_discount" in read.text
+    assert "% built" not in outline.text + read.text, "an answer about one parsed file is complete"
     assert stalled_build == [0.0, 0.0]
+
+
+def test_an_outline_parsed_while_a_small_build_parses_in_process_has_the_files_own_text(tmp_path: Path):
+    """Two in-process parses at once (the build's and the outline's) once produced rows with another file's text."""
+    import re
+    import shutil
+    import sysconfig
+
+    std = Path(sysconfig.get_paths()["stdlib"])
+    for attempt in range(3):
+        root = tmp_path / f"std{attempt}"
+        root.mkdir()
+        for name in ("typing.py", "inspect.py", "datetime.py", "tarfile.py"):
+            shutil.copy(std / name, root / name)
+        served = Served(root)
+        for name in ("typing.py", "datetime.py"):
+            a = served.call("get_structured_index", path=name)
+            lines = (root / name).read_text(encoding="utf-8").splitlines()
+            entries = re.findall(r"^\s+(\d+)-\d+ (?:async )?(?:def|class) (\w+)", a.text, re.M)
+            assert entries, a.text[:300]
+            wrong = [(n, s) for s, n in entries if n not in lines[int(s) - 1] and not lines[int(s) - 1].lstrip().startswith("@")]
+            assert not wrong, wrong[:5]
