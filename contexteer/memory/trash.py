@@ -2,7 +2,8 @@
 
 Trashed entries never appear in lists, recall or the index. Restore refuses a name that is taken
 (unless given a new name); purge deletes for good and returns exactly what it removed. An update
-(`save` over an existing entry, import with overwrite) keeps the replaced version here too.
+(`save` over an existing entry, import with overwrite) keeps the replaced version here too; the newest
+KEEP_VERSIONS versions of one name are kept, older ones are purged as the next one arrives.
 
 Only plain files with a valid header in a real `trash/` folder count as trashed entries: a `trash`
 that is a symlink, links inside it and files without front matter are never listed, restored or
@@ -58,13 +59,25 @@ def keep_copy(store: MemoryStore, entry: Entry, now: str) -> Path:
     """Write `entry` into the trash as deleted at `now` (the caller removes or replaces the original)."""
     ensure_real_dir(store.trash_dir)  # refuses a `trash` that is a symlink
     n = entry.name
-    dst = store.trash_dir / f"{n}--{_stamp(now)}.md"
-    k = 2
-    while os.path.lexists(dst):
-        dst = store.trash_dir / f"{n}--{_stamp(now)}-{k}.md"
-        k += 1
+    stem = f"{n}--{_stamp(now)}"
+    taken = [_suffix(p) for p in store.trash_dir.glob(f"{stem}*.md")]
+    # same second: the suffix after the highest (never a freed lower one), so the order follows arrival
+    dst = store.trash_dir / (f"{stem}-{max(taken) + 1}.md" if taken else f"{stem}.md")
     atomic_write(dst, E.render(Entry(E.with_changes(entry.header, deletedAt=now), entry.body)))
+    _prune_versions(store, n)
     return dst
+
+
+KEEP_VERSIONS = 10  # trashed versions kept per name; an entry updated 200 times keeps its last 10
+
+
+def _prune_versions(store: MemoryStore, name: str) -> None:
+    """Drop the oldest trashed versions of `name` beyond KEEP_VERSIONS (the caller holds the lock)."""
+    versions = [p for p, h in listing(store) if h.name == name]  # newest first
+    for p in versions[KEEP_VERSIONS:]:
+        atomic_delete(p)
+    if len(versions) > KEEP_VERSIONS:
+        store.event("trash_pruned", names=[name], count=len(versions) - KEEP_VERSIONS)
 
 
 def listing(store: MemoryStore) -> list[tuple[Path, Header]]:

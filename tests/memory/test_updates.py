@@ -72,3 +72,15 @@ def test_import_overwrite_trashes_and_names_the_replaced_local_versions(ws_loade
     assert service.store.get("auth-sessions").body.strip() == "old archived text"
     bodies = [p.read_text() for p, _ in service.store.trash()]
     assert any("newer local text" in b for b in bodies)
+
+
+def test_the_trash_keeps_the_newest_versions_of_an_often_updated_entry(service, session) -> None:
+    from contexteer.memory import trash
+
+    for i in range(trash.KEEP_VERSIONS + 5):
+        service.save(session, name="counter", content=f"value {i}", tag="HISTORY", description="a counter")
+    versions = [h for _, h in trash.listing(service.store) if h.name == "counter"]
+    assert len(versions) == trash.KEEP_VERSIONS
+    newest = trash.restore(service.store, "counter", new_name="counter-previous")
+    assert newest.name == "counter-previous"
+    assert service.store.get("counter-previous").body.strip() == f"value {trash.KEEP_VERSIONS + 3}"
