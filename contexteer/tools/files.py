@@ -101,12 +101,28 @@ def cut_at_cap(start: int, end: int, cap: int) -> tuple[int, int | None]:
     return start + cap - 1, start + cap
 
 
-def continue_hint(rel: str, next_start: int, until: int, cap: int) -> str:
-    """The note under a read cut at the per-call cap: the exact call reading the next `cap` lines (up to `until`)."""
+def continue_hint(rel: str, next_start: int, until: int, cap: int, stop: int | None = None) -> str:
+    """The note under a read cut at the per-call cap: the exact call reading the next `cap` lines (up to `until`),
+    or up to `stop` when fewer lines than that pass whole (see fitting_end)."""
+    end = min(until, next_start + cap - 1) if stop is None else stop
     return (
         f"… cut at the per-call cap of {cap} lines; continue with "
-        f"read_code_range(path=\"{rel}\", start_line={next_start}, end_line={min(until, next_start + cap - 1)})"
+        f"read_code_range(path=\"{rel}\", start_line={next_start}, end_line={end})"
     )
+
+
+def fitting_end(lines: list[str], start: int, end: int, budget: int, count: Callable[[str], int]) -> int:
+    """The last line of start..end whose numbered read stays within `budget` tokens (at least `start`), so a
+    suggested continuation passes whole instead of coming back digested."""
+    body = lines[start - 1 : end]
+    if count(number_lines(body, start)) <= budget:
+        return end
+    used = 0
+    for n, ln in enumerate(split_lines(number_lines(body, start))):
+        used += count(ln) + 1
+        if used > budget:
+            return max(start, start + n - 1)
+    return end
 
 
 def bounds(rel: str, total: int, start_line: int | None, end_line: int | None) -> tuple[int, int]:
@@ -163,10 +179,15 @@ def register(mcp: object, svc: Services) -> None:
         shown_end, next_start = cut_at_cap(start, end, cap)
         body = number_lines(lines[start - 1 : shown_end], start)
         header = f"{res.rel}:{start}-{shown_end} (of {total} lines)"
-        footer = "" if next_start is None else "\n" + continue_hint(res.rel, next_start, end, cap)
+        footer = "" if next_start is None else "\n" + continue_hint(res.rel, next_start, end, cap, _stop(lines, next_start, end))
         model = CodeRange(path=res.rel, start_line=start, end_line=shown_end, total_lines=total, content=body,
                           next_start_line=next_start)
         return respond(model, f"{header}\n{body}{footer}", explicit=True)
+
+    def _stop(lines: list[str], next_start: int, end: int) -> int:
+        """Where the suggested next read ends: `cap` lines, fewer when those would not pass whole."""
+        room = svc.settings.context_mode_mcp.max_digest_threshold - 150  # header, note and hint lines
+        return fitting_end(lines, next_start, min(end, next_start + cap - 1), room, svc.pipeline.count)
 
     def _whole_file(rel: str, text: str, lines: list[str]) -> CallToolResult:
         from contexteer.shaping.kinds import kind_for_path
@@ -259,11 +280,13 @@ def register(mcp: object, svc: Services) -> None:
         tail = ""
         if semantic:
             max_callers = svc.settings.navigation.max_callers
-            extra = _values_used(nav, rel, lines, start, end)
-            sem = semantic_context(nav.index, target, nav.imported, max_callers=max_callers, extra_names=extra)
+            names = _names_in(nav, rel, lines, start, end)
+            sem = semantic_context(nav.index, target, nav.imported, max_callers=max_callers, extra_names=names.used,
+                                   bound=names.bound)
             touched = [s.path for s, _ in sem.definitions] + [c.path for c in sem.callers]
             if nav.recheck(p for p in touched if p != rel):  # an answer about other files reflects them too
-                sem = semantic_context(nav.index, target, nav.imported, max_callers=max_callers, extra_names=extra)
+                sem = semantic_context(nav.index, target, nav.imported, max_callers=max_callers, extra_names=names.used,
+                                       bound=names.bound)
             model.uses = [ContextDef(qualname=s.qualname, kind=s.kind, location=f"{s.path}:{s.start_line}-{s.end_line}",
                                      signature=s.signature, doc=s.doc, via=how) for s, how in sem.definitions]
             model.callers = [CallerRef(path=c.path, line=c.line, caller=c.symbol.qualname if c.symbol else None,
@@ -279,7 +302,7 @@ def register(mcp: object, svc: Services) -> None:
         outline = _inner_outline(rel, start, end, inner, f"more than the per-call cap of {cap}", whole // 2, count) \
             if next_start is not None else ""
         body = number_lines(lines[start - 1 : shown_end], start)
-        hint = "" if next_start is None else "\n" + continue_hint(rel, next_start, end, cap) + nested
+        hint = "" if next_start is None else "\n" + continue_hint(rel, next_start, end, cap, _stop(lines, next_start, end)) + nested
         text = f"{head}\n{outline}{body}{hint}{tail}"
         if count(text) > whole:
             # Larger than passes whole: the pipeline would digest it as code and lose the outline and the
@@ -321,16 +344,17 @@ def _inner_outline(rel: str, start: int, end: int, inner: list[Any], why: str, b
     return "\n".join([head, *fitted.lines]) + "\n"
 
 
-def _values_used(nav: Any, rel: str, lines: list[str], start: int, end: int) -> list[str]:
-    """Identifiers the lines use as values (`isinstance(x, Foo)`, `x = LIMIT`), which the index does not store."""
+def _names_in(nav: Any, rel: str, lines: list[str], start: int, end: int) -> Any:
+    """The identifiers the lines use as values (`isinstance(x, Foo)`, `x = LIMIT`), which the index does not
+    store, and the ones they bind (parameters, locals), which are never another file's definitions."""
     from contexteer.indexers import languages
-    from contexteer.indexers.uses import names_used
+    from contexteer.indexers.uses import Names, names_in
 
     info = nav.index.file_info(rel)
     spec = languages.BY_NAME.get(info.language) if info is not None and info.language else None
     if spec is None:
-        return []
-    return names_used("\n".join(lines).encode("utf-8", "replace"), spec, start, end)
+        return Names()
+    return names_in("\n".join(lines).encode("utf-8", "replace"), spec, start, end)
 
 
 def _semantic_text(model: CodeRange, by_symbol: bool, name_only: int = 0) -> str:

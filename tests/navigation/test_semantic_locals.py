@@ -1,0 +1,34 @@
+"""Semantic context never resolves a function's own parameters or locals to other files' definitions."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from tests.navigation.conftest import Served, copy_fixture
+
+
+def test_parameters_and_locals_called_in_the_body_are_not_other_modules_definitions(tmp_path: Path):
+    root = copy_fixture("pyshop", tmp_path)
+    (root / "shop" / "hooks.py").write_text("def callback():\n    return 1\n\n\ndef runner():\n    return 2\n\n\n_w = print\n")
+    (root / "shop" / "events.py").write_text(
+        "def fire(event, callback, _w=None):\n"
+        "    for runner in event.runners:\n"
+        "        runner()\n"
+        "    _w(event)\n"
+        "    return callback(event)\n"
+    )
+    a = Served(root).call("read_code_range", path="shop/events.py", symbol="fire", context="semantic")
+    assert not a.is_error, a.text
+    uses = {u["qualname"]: u["location"] for u in a.data["uses"]}
+    # callback and _w are parameters, runner a loop variable: shop/hooks.py's definitions are not what runs
+    assert not {"callback", "runner", "_w"} & set(uses), uses
+
+
+def test_a_plain_prefix_or_substring_matches_names_not_the_members_of_a_matching_class(tmp_path: Path):
+    served = Served(copy_fixture("pyshop", tmp_path))
+    for match in ("prefix", "substring"):
+        a = served.call("search_symbol", query="Ord", match=match)
+        got = {h["qualname"] for h in a.data["definitions"]}
+        assert "Order" in got and not any(q.startswith("Order.") for q in got), (match, got)
+    dotted = served.call("search_symbol", query="Order.t", match="prefix")
+    assert [h["qualname"] for h in dotted.data["definitions"]] == ["Order.total"]
