@@ -39,7 +39,7 @@ _PATTERNS: list[tuple[str, re.Pattern[str], tuple[str, ...]]] = [
         # the key ends with one of these words (`db_password`, "apiKey"); the scan starts at the word
         re.compile(
             r"""(?ix)
-            (?:password|passwd|pwd|secret|token|api[_-]?key|access[_-]?key|client[_-]?secret)
+            (?:password|passwd|pwd|secret|token|api[_-]?key|access[_-]?key|client[_-]?secret|secret[_-]?key|signing[_-]?key)
             ["']?[ \t]*[:=][ \t]*
             (?P<q>["']?)(?P<val>(?!\s)[^\s"'`,;]{6,})(?P=q)
             """

@@ -94,3 +94,7 @@ def test_a_begin_line_without_its_end_does_not_hide_the_rest_of_a_search_answer(
 def test_long_paths_and_json_pointers_are_not_key_material():
     pointers = "\n".join(f'"/Resources/MyLambdaFunction{i}/Properties/Environment/Variables/TableName{i}"' for i in range(3))
     assert find_secrets(pointers) == []
+
+
+def test_a_django_secret_key_is_redacted():
+    assert [f.kind for f in find_secrets("SECRET_KEY = 'django-insecure-8x#k2!v@q9zz'")] == ["credential assignment"]
