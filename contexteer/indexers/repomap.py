@@ -438,6 +438,8 @@ def language_summary(infos: Iterable[Any]) -> str:
         n_files += 1
         langs[fi.language or "other"] += 1
         n_syms += getattr(fi, "n_symbols", 0) or 0
+    if not n_files:
+        return "no indexed files"
     parts = ", ".join(f"{lang} {n:,}" for lang, n in langs.most_common(6))
     more = ", …" if len(langs) > 6 else ""
     return f"{n_files:,} files ({parts}{more}), {n_syms:,} symbols"

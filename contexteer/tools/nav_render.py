@@ -69,6 +69,10 @@ def outline_entries(syms: list[Any], *, signatures: bool = True) -> list[Outline
         else:
             text = short = tiny = f"{s.start_line}-{s.end_line} {s.kind} {s.qualname}"
             doc = ""
+        if signatures and s.parent_id is not None and parent is None and "." in s.qualname:
+            # its parent is not listed (a kinds= filter): say whose member it is, or every __init__ looks alike
+            owner = f"  (in {s.qualname.rsplit('.', 1)[0]})"
+            text, short, tiny = text + owner, short + owner, tiny + owner
         e = OutlineEntry(d, text, doc, short, tiny, s.qualname, s.start_line, s.end_line)
         by_id[s.id] = e
         out.append(e)
@@ -153,13 +157,16 @@ def _rest_note(rel: str, rest: list[OutlineEntry], hidden: int, example: str) ->
 
 
 def outline(rel: str, info: Any, syms: list[Any], note: str | None, budget: int | None = None,
-            count: Callable[[str], int] | None = None) -> tuple[str, list[int], bool]:
+            count: Callable[[str], int] | None = None, filtered: str = "") -> tuple[str, list[int], bool]:
     """`path (python, 12 symbols)` then one line per symbol, nested by parent: `start-end kind signature  # doc`,
     fitted to `budget` tokens (fit_outline); returns the text, the indexes of the symbols shown and whether docs are."""
     head = f"{rel} ({info.language}, {len(syms)} symbols{', has syntax errors' if info.has_errors else ''})"
     lines = [head]
     if note:
         lines.append(f"[{note}]")
+    if not syms and filtered:
+        lines.append(f"  (no {filtered}; drop or change kinds= to see them)")
+        return "\n".join(lines), [], True
     if not syms:
         lines.append("  (no symbols: read it with read_code_range)")
         return "\n".join(lines), [], True

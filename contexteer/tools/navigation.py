@@ -97,8 +97,12 @@ def register(mcp: object, svc: Services) -> None:
             reason = why.get(info.status, info.status) if info else "it is not indexed (ignored, excluded or new)"
             text = f"{rel}: no outline because {reason}. Read it with read_code_range(path=\"{rel}\", start_line=1, end_line=100) or search it with search_text(path=\"{rel}\")."
             return respond(StructuredIndex(path=rel, mode="outline", note=note), text, kind="text")
-        syms = [s for s in nav.index.symbols_in_file(rel) if (not kinds or s.kind in kinds) and (private or s.exported)]
-        text, shown, docs = render.outline(rel, info, syms, note, budget, svc.pipeline.count)
+        every = [s for s in nav.index.symbols_in_file(rel) if private or s.exported]
+        syms = [s for s in every if not kinds or s.kind in kinds]
+        filtered = ""
+        if kinds and not syms and every:
+            filtered = f"{' or '.join(sorted(kinds))} definitions ({len(every)} of other kinds)"
+        text, shown, docs = render.outline(rel, info, syms, note, budget, svc.pipeline.count, filtered)
         model = StructuredIndex(
             path=rel, mode="outline", note=note, files_total=1, files_shown=1, symbols_total=len(syms),
             symbols=[OutlineSymbol(qualname=s.qualname, kind=s.kind, start_line=s.start_line, end_line=s.end_line,
