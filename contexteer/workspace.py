@@ -119,9 +119,14 @@ class Workspace:
     @cached_property
     def data_dir(self) -> Path:
         """The project's private data dir (created user-only on first use)."""
-        path = base_data_dir(self.settings) / "projects" / self.project_key
+        path = self.data_path
         path.mkdir(parents=True, exist_ok=True, mode=0o700)
         return path
+
+    @property
+    def data_path(self) -> Path:
+        """Where the project's data dir is, without creating it (for reports that must not leave one behind)."""
+        return base_data_dir(self.settings) / "projects" / self.project_key
 
     def storage(self, name: str) -> Path:
         """A named location under the project data dir: 'index.sqlite', 'results', 'journal.jsonl', ..."""
@@ -135,7 +140,7 @@ class Workspace:
         memory store creates it on its first write (contexteer.memory.location is the store's own view)."""
         if self.settings.memory.location == "repo":
             return self.root / ".contexteer" / "memory"
-        return self.data_dir / "memory"
+        return self.data_path / "memory"
 
     # ----- confinement ---------------------------------------------------------------------
     def denied_by(self, rel: str) -> str | None:

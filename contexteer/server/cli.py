@@ -260,10 +260,11 @@ def _call(args: argparse.Namespace, out: TextIO) -> int:
 
 
 def _config_show(args: argparse.Namespace, out: TextIO) -> int:
-    _, loaded = _load(args)
+    ws, loaded = _load(args)
     s = loaded.settings
     out.write("# effective contexteer configuration\n")
     out.write("# files read: " + (", ".join(loaded.files) or "none") + "\n")
+    out.write(f"# this project's data: {ws.data_path} (index, result store, journal; memory: {ws.memory_dir})\n")
     for info in SETTINGS:
         value: Any = s
         for part in info.name.split("."):

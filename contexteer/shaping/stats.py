@@ -150,6 +150,8 @@ def render_stats(stats: ContextStats) -> str:
 def stats_command(ws: Workspace, settings: Settings) -> str:
     """`contexteer stats`: the latest session and all time, from this project's journal."""
     j = settings.journal
+    if not (ws.data_path / "journal.jsonl").exists():  # asking must not create a project's data dir
+        return f"no tool calls recorded yet for {ws.root} (no journal in {ws.data_path})."
     journal = Journal(ws.storage("journal.jsonl"), max_bytes=j.max_bytes, keep=j.keep)
     read = journal.read()
     calls = [e for e in read.events if e.get("type") == "tool_call"]

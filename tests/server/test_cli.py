@@ -118,3 +118,19 @@ def test_a_secret_echoed_by_an_error_never_reaches_the_server_log(repo: Path, tm
         )
         assert token not in proc.stdout + proc.stderr
         assert "[REDACTED GitHub token]" in proc.stdout + proc.stderr or "contains a secret (GitHub token)" in proc.stdout
+
+
+def test_stats_and_config_show_leave_no_project_folder_behind(repo: Path, tmp_path: Path, monkeypatch):
+    data = tmp_path / "fresh-data"
+    monkeypatch.setenv("CONTEXTEER_DATA_DIR", str(data))
+    for argv in (["stats", "--root", str(repo)], ["config", "show", "--root", str(repo)]):
+        out = io.StringIO()
+        assert main(argv, out=out) == 0
+    assert "no tool calls recorded yet" in main_output(["stats", "--root", str(repo)])
+    assert not (data / "projects").exists()
+
+
+def main_output(argv: list[str]) -> str:
+    out = io.StringIO()
+    main(argv, out=out)
+    return out.getvalue()
