@@ -51,6 +51,9 @@ class StructureIndex(IndexQueries):
         self.settings = ws.settings.index
         self.store = Store(ws.storage("index.sqlite"))
         self._flock = filelock.FileLock(str(ws.storage("index.lock")), thread_local=False)
+        # the lock is shared by this process's threads (a read parses its file while the build holds it), but
+        # two threads acquiring it at once make one of them time out (filelock 3.32): acquire and release one at a time
+        self._flock_mutex = threading.Lock()
         self._build_thread: threading.Thread | None = None
         self._start_lock = threading.Lock()
         self._built = threading.Event()  # set when the cold build is complete (the FTS may still be building)
@@ -132,8 +135,9 @@ class StructureIndex(IndexQueries):
     def _lock_blocking(self) -> filelock.BaseFileLock:
         while not self._stop.is_set():
             try:
-                self._flock.acquire(timeout=0.5)
-                return _Held(self._flock)  # type: ignore[return-value]
+                with self._flock_mutex:
+                    self._flock.acquire(timeout=0.5)
+                return _Held(self)  # type: ignore[return-value]
             except filelock.Timeout:
                 continue
         raise IndexError_("the index was closed while waiting for another process's build")
@@ -274,7 +278,7 @@ class StructureIndex(IndexQueries):
             self.store.build_fts()
             self._last_sweep = time.monotonic()
         finally:
-            self._flock.release()
+            self._flock_release()
         report.seconds = time.monotonic() - started
         return report
 
@@ -316,13 +320,18 @@ class StructureIndex(IndexQueries):
             try:
                 self._parse_and_write(jobs, total=len(jobs), done=0, report=report, known=known)
             finally:
-                self._flock.release()
+                self._flock_release()
         report.seconds = time.monotonic() - started
         return report
 
+    def _flock_release(self) -> None:
+        with self._flock_mutex:
+            self._flock.release()
+
     def _flock_try(self, timeout: float = 0.0) -> bool:
         try:
-            self._flock.acquire(timeout=timeout)
+            with self._flock_mutex:
+                self._flock.acquire(timeout=timeout)
             return True
         except filelock.Timeout:
             return False
@@ -380,16 +389,16 @@ class StructureIndex(IndexQueries):
 
 
 class _Held:
-    """Context manager that releases an already acquired file lock."""
+    """Context manager that releases the index's already acquired file lock."""
 
-    def __init__(self, lock: filelock.BaseFileLock) -> None:
-        self.lock = lock
+    def __init__(self, index: StructureIndex) -> None:
+        self.index = index
 
     def __enter__(self) -> _Held:
         return self
 
     def __exit__(self, *exc: object) -> None:
-        self.lock.release()
+        self.index._flock_release()
 
 
 def _reparse(path: str, row: tuple[Any, ...]) -> Job:

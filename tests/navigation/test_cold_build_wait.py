@@ -77,3 +77,33 @@ def test_an_outline_parsed_while_a_small_build_parses_in_process_has_the_files_o
             assert entries, a.text[:300]
             wrong = [(n, s) for s, n in entries if n not in lines[int(s) - 1] and not lines[int(s) - 1].lstrip().startswith("@")]
             assert not wrong, wrong[:5]
+
+
+def test_two_threads_taking_the_index_lock_at_once_both_get_it(tmp_path: Path):
+    """A read parsing its file while the build thread takes the writer lock: filelock let one of two
+    simultaneous acquirers time out, so the read answered 'not indexed'."""
+    from contexteer.config import load_config
+    from contexteer.workspace import Workspace
+
+    root = copy_fixture("pyshop", tmp_path)
+    index = StructureIndex(Workspace(root, load_config(root=root, use_user_config=False).settings))
+    try:
+        for _ in range(40):
+            got: list[bool] = []
+            go = threading.Barrier(2)
+
+            def take(go: threading.Barrier = go, got: list[bool] = got) -> None:
+                go.wait()
+                got.append(index._flock_try(timeout=0.3))
+
+            threads = [threading.Thread(target=take) for _ in range(2)]
+            for t in threads:
+                t.start()
+            for t in threads:
+                t.join()
+            for ok in got:
+                if ok:
+                    index._flock_release()
+            assert got == [True, True]
+    finally:
+        index.close()
