@@ -176,6 +176,8 @@ def register(mcp: object, svc: Services) -> None:
             pool = idx.find_symbols(q, match=match, kind=kind, path_prefix=prefix, limit=SEARCH_POOL)
             if nav.recheck(s.path for s in pool[: offset + limit]) or (not pool and nav.sweep_on_miss()):
                 pool = idx.find_symbols(q, match=match, kind=kind, path_prefix=prefix, limit=SEARCH_POOL)
+            if not pool and "." in q and match == "exact":  # 'starlette.config.Config': a module path, then the name
+                pool = _module_qualified(nav, q, kind, prefix)
             total = idx.count_symbols(q, match=match, kind=kind, path_prefix=prefix) if len(pool) >= SEARCH_POOL else len(pool)
             if total > len(pool):
                 pool_note = (f"{total} definitions match; the best {len(pool)} candidates are ranked and paged. "
@@ -316,6 +318,29 @@ def _text_uses(nav: Nav, name: str, defs: list[Any], prefix: str | None, known: 
     out = [RefSite(path=h.path, line=h.line, preview=render.clip(h.text.strip(), 160), kind="use")
            for h in found.hits if h.path and not h.context and (h.path, h.line) not in skip]
     return out[:TEXT_USES_CAP]
+
+
+def _module_qualified(nav: Nav, q: str, kind: str | None, prefix: str | None) -> list[Any]:
+    """Definitions named by a module-qualified name ('starlette.config.Config', 'pkg.mod.Class.method'):
+    the longest tail that is a qualified name, defined in a file whose module path ends with the head."""
+    parts = q.split(".")
+    for i in range(1, len(parts)):
+        module, name = ".".join(parts[:i]), ".".join(parts[i:])
+        found = [s for s in nav.index.find_symbols(name, match="exact", kind=kind, path_prefix=prefix, limit=SEARCH_POOL)
+                 if _module_of(s.path) == module or _module_of(s.path).endswith("." + module)]
+        if found:
+            return found
+    return []
+
+
+def _module_of(path: str) -> str:
+    """'py/starlette/config.py' -> 'py.starlette.config'; a package's __init__ is the package."""
+    stem = path.rsplit(".", 1)[0] if "." in path.rsplit("/", 1)[-1] else path
+    ext = path.rsplit(".", 1)[-1]
+    package = {"py": "/__init__", "pyi": "/__init__", "js": "/index", "ts": "/index", "tsx": "/index", "rs": "/mod"}.get(ext)
+    if package and stem.endswith(package):
+        stem = stem.rsplit("/", 1)[0]
+    return stem.replace("/", ".")
 
 
 def _family(language: str | None) -> str | None:

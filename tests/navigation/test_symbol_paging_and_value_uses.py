@@ -64,3 +64,19 @@ def test_references_to_a_constant_include_its_plain_uses_as_text_matches(tmp_pat
     assert "no references found" not in a.text
     imports = [(r["path"], r["line"]) for r in a.data["references"] if r["kind"] == "import"]
     assert imports == [("app/routing.py", 1)] and ("app/routing.py", 1) not in uses
+
+
+def test_a_module_qualified_name_finds_the_definition_in_that_module(tmp_path: Path):
+    served = Served(_write(tmp_path / "r", {
+        "src/starlette/config.py": "class Config:\n    def get(self, key):\n        return key\n",
+        "src/other/config.py": "class Config:\n    pass\n",
+        "src/starlette/__init__.py": "def version():\n    return 1\n",
+    }))
+    a = served.call("search_symbol", query="starlette.config.Config")
+    assert [(d["path"], d["qualname"]) for d in a.data["definitions"]] == [("src/starlette/config.py", "Config")]
+    b = served.call("search_symbol", query="starlette.config.Config.get")
+    assert [(d["path"], d["qualname"]) for d in b.data["definitions"]] == [("src/starlette/config.py", "Config.get")]
+    c = served.call("search_symbol", query="starlette.version")
+    assert [d["path"] for d in c.data["definitions"]] == ["src/starlette/__init__.py"]
+    d = served.call("search_symbol", query="nothere.config.Config")
+    assert d.data["definitions"] == []
