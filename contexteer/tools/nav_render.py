@@ -331,10 +331,14 @@ def _deps_text(model: Dependencies, direction: str, depth: int, limit: int, imp_
     if model.internal_edges:
         out.append(f"{label}: {model.internal_edges} imports between its own files; most imported: " + ", ".join(model.most_imported))
     if direction in ("imports", "both") and (model.imports or model.path != "."):
-        out.append(f"{label} imports ({_files(model.imports)} in-repo, depth {depth}):" if model.imports else f"{label} imports no other repository files")
+        none = f"{label} imports no other repository files" if not label.endswith(".php") else \
+            f"{label}: PHP `use` imports are not resolved to repository files (only relative include/require paths are)"
+        out.append(f"{label} imports ({_files(model.imports)} in-repo, depth {depth}):" if model.imports else none)
         out += _edges_text(sorted(model.imports, key=lambda e: (e.depth, e.target, e.source)), "target", model.path, depth, limit, imp_group)
     if direction in ("dependents", "both") and (model.dependents or model.path != "."):
-        out.append(f"imported by ({_files(model.dependents)}, depth {depth}):" if model.dependents else f"no other repository file imports {label}")
+        none = f"no other repository file imports {label}" if not label.endswith(".php") else \
+            f"no file includes {label} by a relative path (PHP `use` imports are not resolved: search_text finds them)"
+        out.append(f"imported by ({_files(model.dependents)}, depth {depth}):" if model.dependents else none)
         out += _edges_text(sorted(model.dependents, key=lambda e: (e.depth, e.source)), "source", model.path, depth, limit, dep_group)
     out += _unresolved_lines(model._unresolved, model.path, pkgs)
     if model.external:

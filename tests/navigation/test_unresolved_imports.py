@@ -60,3 +60,13 @@ def test_import_names_find_their_declared_distribution(served: Served):
     assert declared == {"requests": ">=2.31", "sklearn": ">=1.4", "yaml": "==6.0.1", "PIL": ">=10", "google.protobuf": ">=4",
                         "bs4": ">=4.12", "dateutil": ">=2.8", "cv2": ">=4"}
     assert "(undeclared)" not in a.text
+
+
+def test_a_php_file_does_not_claim_nothing_imports_it(tmp_path_factory: pytest.TempPathFactory):
+    root = tmp_path_factory.mktemp("php") / "r"
+    (root / "api").mkdir(parents=True)
+    (root / "api" / "UserService.php").write_text("<?php\nnamespace app\\api;\nclass UserService {}\n")
+    (root / "api" / "UserServiceTest.php").write_text("<?php\nuse app\\api\\UserService;\nclass T {}\n")
+    a = Served(root).call("list_dependencies", path="api/UserService.php", direction="both")
+    assert "no other repository file imports" not in a.text
+    assert "PHP `use` imports are not resolved" in a.text
