@@ -199,6 +199,9 @@ class Store:
         c = self.conn
         with self.write_lock:
             c.execute("BEGIN IMMEDIATE")
+            if self.fts_ready():  # another thread or process built it while this one waited for the lock
+                c.execute("COMMIT")
+                return
             try:
                 c.execute("DROP TABLE IF EXISTS symbols_fts")
                 c.execute(_FTS.strip().rstrip(";"))
