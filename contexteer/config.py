@@ -78,12 +78,12 @@ class IndexSettings(_Section):
     sweep_interval_seconds: float = Field(2.0, ge=0, description="A full stat sweep of the tree runs at most this often.")
     watch: bool = Field(False, description="Use a file watcher (watchfiles) to mark changes as they happen.")
     parse_timeout_seconds: float = Field(5.0, gt=0, description="Per-file parse time limit.")
-    first_query_wait_seconds: float = Field(10.0, ge=0, description="How long a first query waits for a cold build before answering from a partial index.")
+    first_query_wait_seconds: float = Field(10.0, ge=0, description="How long the first query of a cold build waits for it before answering from a partial index (later queries do not wait; reads of a named file never do).")
 
 
 class NavigationSettings(_Section):
     repo_map_budget: int = Field(1000, gt=0, description="Default token budget of a repo map.")
-    repo_map_budget_cap: int = Field(8000, gt=0, description="Largest repo map budget a caller may ask for.")
+    repo_map_budget_cap: int = Field(8000, gt=0, description="Largest repo map budget a caller may ask for; the effective cap is also at most context_mode_mcp.max_digest_threshold.")
     max_callers: int = Field(10, ge=0, description="Callers listed by read_code_range(context='semantic').")
     search_timeout_seconds: float = Field(10.0, gt=0, description="Time limit of one text search.")
     search_max_results: int = Field(2000, gt=0, description="Most hits one text search collects.")
