@@ -64,8 +64,10 @@ def _classify(inp: DigestInput) -> tuple[list[Item], Counter[str]]:
         if prio <= sig.TERM:
             counts[sig.LABELS[prio]] += run
         key = line.strip()
-        if prio != sig.FRAME:  # "job 6 failed (attempt 1)" and "job 9 failed (attempt 2)" repeat one error;
-            key = _NUMBERS.sub("#", _TIMESTAMP.sub("", key))  # frames keep their numbers: line 42 and 57 differ
+        if prio != sig.FRAME and _TIMESTAMP.match(key):  # a service log's "job 6 failed (attempt 1)" and "job 9
+            # failed (attempt 2)" repeat one error; untimed tool output keeps its numbers (test_x[1] and test_x[3]
+            # are two failures) and so do frames (line 42 and line 57 are different places)
+            key = _NUMBERS.sub("#", _TIMESTAMP.sub("", key))
         first = first_seen.get(key) if prio in (sig.WARNING, sig.TODO, sig.ERROR, sig.FRAME) and len(key) > 12 else None
         if first is not None:
             dup_lines.setdefault(first.start, []).append(i)

@@ -135,3 +135,12 @@ def test_repeats_that_differ_in_a_status_code_are_different_messages(pipeline):
     shaped = pipeline.shape(ShapeRequest(text="\n".join(lines) + "\n", kind="log", tool="read_code_range"))
     assert "status 401" in shaped.text  # the rare one is not folded into the 60 others
     assert re.search(r"status 500.*\[×60", shaped.text)
+
+
+def test_parametrised_failures_are_not_collapsed_as_repeats(pipeline):
+    lines = [f"test_generated.py::test_case_{i} PASSED" for i in range(2000)]
+    failures = [f"FAILED test_generated.py::test_port_parsing[{k}] - AssertionError: port mismatch for case {k}" for k in (1, 3, 5)]
+    text = "\n".join(lines + failures + ["==== 3 failed, 2000 passed in 9.1s ===="]) + "\n"
+    shaped = pipeline.shape(ShapeRequest(text=text, kind="log", tool="run_tests"))
+    for line in failures:  # three different failing tests, each named
+        assert line in shaped.text
