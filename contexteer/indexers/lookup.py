@@ -385,6 +385,7 @@ def _check_receivers(index: Any, sites: list[Caller], callee: str, owner: str, m
     whole, last = owner.lower().replace("_", ""), (words[-1].lower() if words else owner.lower())
     call = re.compile(r"\b" + re.escape(callee) + r"\s*(?:<[^<>()]*>)?\s*\(")
     files: dict[str, list[str]] = {}
+    classes: dict[str, list[Any]] = {}
     for site in sites:
         lines = files.get(site.path)
         if lines is None:
@@ -397,18 +398,43 @@ def _check_receivers(index: Any, sites: list[Caller], callee: str, owner: str, m
             files[site.path] = lines
         text = lines[site.line - 1] if 0 < site.line <= len(lines) else ""
         site.receiver = False
+        own_class: bool | None = None  # whether the site lies inside the method's own class (computed once)
         for m in call.finditer(text):
             before = _RECEIVER.search(text, 0, m.start())
-            if before is None:
-                site.receiver = site.how == "same file"  # an unqualified call inside the class's own file
+            word = before.group(1).lstrip("_$") if before is not None else None
+            if word is None or word in _SELF:
+                # `self.app(...)`, `super().x(...)` or a bare call are this class's method only inside this
+                # class: in Route.handle, `self.app(...)` is Route's app, not Router's
+                if own_class is None:
+                    own_class = _enclosing_class(index, classes, site.path, site.line) == owner
+                site.receiver = own_class and (word is not None or site.how == "same file")
             else:
-                word = before.group(1).lstrip("_$")
                 norm = word.lower().replace("_", "")
-                site.receiver = word in _SELF or norm == whole or norm.endswith(last)
+                site.receiver = norm == whole or norm.endswith(last)
             if site.receiver:
                 break
-        if site.receiver and site.how == "name only":
-            site.how, site.confident = "receiver", True
+        # a method is called through its receiver: a file that imports the class (or is its own file) proves
+        # nothing about `x.get(...)` on another object
+        if site.receiver:
+            if site.how == "name only":
+                site.how, site.confident = "receiver", True
+        else:
+            site.how, site.confident = "name only", False
+
+
+def _enclosing_class(index: Any, cache: dict[str, list[Any]], path: str, line: int) -> str | None:
+    """The name of the innermost class-like definition containing `line` of `path`."""
+    syms = cache.get(path)
+    if syms is None:
+        syms = cache[path] = [s for s in index.symbols_in_file(path) if s.kind in _CLASS_KINDS]
+    best = None
+    for s in syms:
+        if s.start_line <= line <= s.end_line and (best is None or s.end_line - s.start_line <= best.end_line - best.start_line):
+            best = s
+    return best.name if best is not None else None
+
+
+_CLASS_KINDS = frozenset({"class", "struct", "interface", "trait", "enum", "module", "type"})
 
 
 def line_previews(root: Any, sites: list[Any], width: int = 160) -> None:
