@@ -16,7 +16,8 @@ import re
 from collections import Counter
 from dataclasses import dataclass
 
-__all__ = ["Finding", "find_secrets", "may_hold_secrets", "redact", "scrub", "secret_fragments", "SECRET_KINDS"]
+__all__ = ["Finding", "find_secrets", "may_hold_secrets", "redact", "redact_key_block_lines", "scrub", "secret_fragments",
+           "KEY_BLOCK", "SECRET_KINDS"]
 
 # (kind, pattern, hints): a pattern runs only on a text whose lower-cased form contains one of its hints
 # (no hints: always; the credential pattern finds its own places), so a large output without any hint costs one lower() and a few `in` scans.
@@ -279,3 +280,30 @@ def scrub(text: str, fragments: dict[str, str]) -> tuple[str, Counter[str]]:
             counts[kind] += text.count(frag)
             text = text.replace(frag, f"[REDACTED {kind}]")
     return text, counts
+
+
+KEY_BLOCK = "[REDACTED private key block]"
+
+
+def redact_key_block_lines(text: str, lines: list[str]) -> list[str]:
+    """`lines` (the lines of `text`, or a same-length view of them) with every line of a private key block
+    (BEGIN ... PRIVATE KEY ... END) replaced by the marker; text before BEGIN and after END on their lines
+    is kept. For answers that show some lines of a file: a range or a search hit inside a block has no
+    BEGIN line for `redact` to see, so one-line reads could rebuild a key."""
+    if "PRIVATE KEY" not in text:
+        return lines
+    blocks = [f for f in find_secrets(text) if f.kind == "private key block"]
+    if not blocks:
+        return lines
+    out = list(lines)
+    starts = [0]  # character offset of each line start
+    for ln in text.split("\n")[:-1]:
+        starts.append(starts[-1] + len(ln) + 1)
+    for f in blocks:
+        first = bisect.bisect_right(starts, f.start) - 1
+        last = bisect.bisect_right(starts, max(f.start, f.end - 1)) - 1
+        for i in range(first, min(last, len(out) - 1) + 1):
+            head = text[starts[i]:f.start].rstrip("\r") if i == first else ""
+            tail = text[f.end:starts[i + 1] - 1 if i + 1 < len(starts) else len(text)].rstrip("\r") if i == last else ""
+            out[i] = f"{head}{KEY_BLOCK}{tail}"
+    return out

@@ -10,7 +10,9 @@ the shaping pipeline's search digester parses.
 from __future__ import annotations
 
 import base64
+import dataclasses
 import logging
+import re
 import subprocess
 import threading
 import time
@@ -21,6 +23,7 @@ import orjson
 from ripgrepy import RipGrepNotFound, Ripgrepy
 
 from contexteer.errors import InputError, SearchError
+from contexteer.secrets import redact_key_block_lines
 from contexteer.workspace import Workspace, find_rg
 
 logger = logging.getLogger(__name__)
@@ -197,7 +200,29 @@ def search(
     # drop a dangling separator and trailing context of a cut search
     while result.hits and result.hits[-1].text == "--" and not result.hits[-1].path:
         result.hits.pop()
+    _hide_key_lines(ws, result.hits)
     return result
+
+
+_KEYISH = re.compile(r"^\s*[A-Za-z0-9+/=]{16,}\s*$|PRIVATE KEY")
+
+
+def _hide_key_lines(ws: Workspace, hits: list[Hit]) -> None:
+    """A hit (or context line) inside a private key block shows the marker instead: one line of a key body
+    has no BEGIN line for the outgoing redaction to see. Only files with a key-looking hit are read."""
+    suspects = {h.path for h in hits if h.path and _KEYISH.search(h.text)}
+    for path in suspects:
+        try:
+            text = (ws.root / path).read_text(encoding="utf-8", errors="replace")
+        except OSError:
+            continue
+        lines = text.split("\n")
+        shown = redact_key_block_lines(text, lines)
+        if shown is lines:
+            continue
+        for i, h in enumerate(hits):
+            if h.path == path and 0 < h.line <= len(shown) and shown[h.line - 1] != lines[h.line - 1]:
+                hits[i] = dataclasses.replace(h, text=shown[h.line - 1])
 
 
 def _kill(proc: subprocess.Popen[bytes], result: SearchResult) -> None:

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import bisect
 import logging
 from collections.abc import Callable
 from types import SimpleNamespace
@@ -14,6 +13,7 @@ from mcp_types import CallToolResult
 from pydantic import BaseModel, Field
 
 from contexteer.errors import ContexteerError, InputError, NotFoundError
+from contexteer.secrets import redact_key_block_lines
 from contexteer.tools.base import ContentKind, Services, respond
 from contexteer.tools.nav_state import nav_for, run
 from contexteer.workspace import read_text_file
@@ -64,34 +64,6 @@ def split_lines(text: str) -> list[str]:
     if lines and lines[-1] == "":
         lines.pop()
     return [ln.rstrip("\r") for ln in lines]
-
-
-KEY_BLOCK = "[REDACTED private key block]"
-
-
-def redact_key_blocks(text: str, lines: list[str]) -> list[str]:
-    """`lines` of `text` with every line of a private key block (BEGIN ... PRIVATE KEY ... END) replaced by
-    the redaction marker (text before BEGIN and after END on their lines is kept): a range inside the
-    block has no BEGIN line for the outgoing redaction to see, so one-line reads could rebuild the key."""
-    if "PRIVATE KEY" not in text:
-        return lines
-    from contexteer.secrets import find_secrets
-
-    blocks = [f for f in find_secrets(text) if f.kind == "private key block"]
-    if not blocks:
-        return lines
-    out = list(lines)
-    starts = [0]  # character offset of each line start (split_lines drops '\r' and the last empty line)
-    for ln in text.split("\n")[:-1]:
-        starts.append(starts[-1] + len(ln) + 1)
-    for f in blocks:
-        first = bisect.bisect_right(starts, f.start) - 1
-        last = bisect.bisect_right(starts, max(f.start, f.end - 1)) - 1
-        for i in range(first, min(last, len(out) - 1) + 1):
-            head = text[starts[i]:f.start].rstrip("\r") if i == first else ""
-            tail = text[f.end:starts[i + 1] - 1 if i + 1 < len(starts) else len(text)].rstrip("\r") if i == last else ""
-            out[i] = f"{head}{KEY_BLOCK}{tail}"
-    return out
 
 
 def cut_at_cap(start: int, end: int, cap: int) -> tuple[int, int | None]:
@@ -171,7 +143,7 @@ def register(mcp: object, svc: Services) -> None:
     def _line_read(path: str, start_line: int | None, end_line: int | None) -> CallToolResult:
         res = svc.ws.resolve(path, kind="file")
         text = read_text_file(svc.ws, res)
-        lines = redact_key_blocks(text, split_lines(text))
+        lines = redact_key_block_lines(text, split_lines(text))
         total = len(lines)
         if start_line is None and end_line is None:
             return _whole_file(res.rel, text, lines)
@@ -225,7 +197,7 @@ def register(mcp: object, svc: Services) -> None:
         def work(cb: Callable[[int, int], None] | None) -> CallToolResult:
             note = nav.ready(cb, [res.rel], file_only=not semantic)
             text = read_text_file(svc.ws, res)
-            lines = redact_key_blocks(text, split_lines(text))
+            lines = redact_key_block_lines(text, split_lines(text))
             total = len(lines)
             target: Any
             if symbol is not None:
