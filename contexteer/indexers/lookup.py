@@ -229,6 +229,7 @@ def semantic_context(
     max_callers: int = 10,
     extra_names: Iterable[str] = (),
     bound: Iterable[str] = (),
+    members: dict[str, set[str]] | None = None,
 ) -> Semantic:
     """Definitions the body of `sym` refers to and the callers of `sym`.
 
@@ -237,6 +238,9 @@ def semantic_context(
     (`uses.names_used`), beyond the stored references: they may be locals, so they resolve only to a
     module-level definition of the same file or to a name the file imports explicitly. `bound` are the
     names the body binds (parameters, local assignments: `uses.names_in`): locals, never resolved.
+    `members` (name -> receivers, from the same walk) says which stored references were only read off
+    an object: `self.x` resolves in the method's own class, `mod.x` in an imported module, `Cls.x` in that
+    class; `response.read()` on anything else is not guessed (another type's read is as likely).
     """
     out = Semantic()
     in_file = index.symbols_in_file(sym.path)
@@ -262,11 +266,40 @@ def semantic_context(
             file_syms[path] = index.symbols_in_file(path)
         return file_syms[path]
 
+    used_bare = set(extra_names)
+    member_of = {n: r for n, r in (members or {}).items() if n not in used_bare}
+    own_class = next((s for s in in_file if s.id == sym.parent_id), None)
+
+    def by_receiver(name: str, receivers: set[str]) -> tuple[Any, str] | None:
+        """A member read off a known receiver; None when the receiver's type is unknown."""
+        if receivers & _SELF and own_class is not None:
+            hit = [s for s in in_file if s.name == name and s.parent_id == own_class.id and s.id != sym.id and usable(s)]
+            if hit:
+                return hit[0], "same class"
+        for r in sorted(receivers - _SELF - {""}):
+            for f in imported.get(r, ()):  # `httpx.get`: the module a name stands for
+                hit = [s for s in syms_of(f) if s.name == name and s.parent_id is None and usable(s)]
+                if hit:
+                    return hit[0], "import"
+            for f in [sym.path, *import_files]:  # `Config.load`, or `order.total` for an Order of this file or an import
+                owners = {s.id for s in syms_of(f) if s.kind in _CLASS_KINDS and _names_the_class(r, s.name)}
+                hit = [s for s in syms_of(f) if s.name == name and s.parent_id in owners and usable(s)]
+                if hit:
+                    return hit[0], "same file" if f == sym.path else "import"
+        return None
+
     seen: set[int] = set()
     for name in names:
         if len(out.definitions) >= max_defs:
             break
         found: tuple[Any, str] | None = None
+        if name in member_of:  # only ever read off an object: resolve through the receiver or not at all
+            found = by_receiver(name, member_of[name])
+            if found is None or found[0].id in seen:
+                continue
+            seen.add(found[0].id)
+            out.definitions.append(found)
+            continue
         builtin = python and name in PY_BUILTINS  # dict(), len(), str: only a module-level redefinition counts
         local = [s for s in in_file if s.name == name and usable(s) and s.id != sym.id
                  and (s.parent_id is None or not (builtin or (name in strict and python)))]
@@ -420,6 +453,15 @@ def _check_receivers(index: Any, sites: list[Caller], callee: str, owner: str, m
                 site.how, site.confident = "receiver", True
         else:
             site.how, site.confident = "name only", False
+
+
+def _names_the_class(receiver: str, cls: str) -> bool:
+    """`Config` / `config` / `_default_config` name a Config; `decoder` a JSONDecoder (its last word)."""
+    if receiver == cls:
+        return True
+    norm = receiver.lstrip("_$").lower().replace("_", "")
+    words = re.findall(r"[A-Z]?[a-z0-9]+|[A-Z]+(?![a-z])", cls)
+    return norm == cls.lower() or (bool(words) and len(words[-1]) > 2 and norm.endswith(words[-1].lower()))
 
 
 def _enclosing_class(index: Any, cache: dict[str, list[Any]], path: str, line: int) -> str | None:

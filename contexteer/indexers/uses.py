@@ -42,6 +42,9 @@ _GO_DECLS = frozenset({"short_var_declaration", "assignment_statement", "range_c
 class Names:
     used: list[str] = field(default_factory=list)  # in value positions, in order of first use
     bound: set[str] = field(default_factory=set)  # parameters and local assignment / loop targets
+    # member names (`x.read`, `self.app`, `httpx.get`) -> what they were read from: the receiver's name,
+    # "super" for super().x, "" for any other expression
+    members: dict[str, set[str]] = field(default_factory=dict)
 
 
 def names_used(data: bytes, spec: LanguageSpec, start_line: int, end_line: int, limit: int = 500) -> list[str]:
@@ -82,6 +85,8 @@ def names_in(data: bytes, spec: LanguageSpec, start_line: int, end_line: int, li
                     names.bound.add(text)
                 elif _is_use(field_name, parents):
                     used.setdefault(text, None)
+                elif field_name in _MEMBER_FIELDS and parents and parents[-1][0] in _MEMBER_ACCESS:
+                    names.members.setdefault(text, set()).add(_receiver(node))
         if inside and cursor.goto_first_child():
             parents.append((node.type, field_name))
             continue
@@ -92,6 +97,22 @@ def names_in(data: bytes, spec: LanguageSpec, start_line: int, end_line: int, li
             parents.pop()
     names.used = list(used)
     return names
+
+
+_MEMBER_FIELDS = frozenset({"attribute", "property", "field", "name", "method"})
+_MEMBER_ACCESS = frozenset({"attribute", "member_expression", "selector_expression", "field_access", "method_invocation",
+                            "member_access_expression", "field_expression", "call"})
+
+
+def _receiver(member: ts.Node) -> str:
+    obj = member.prev_named_sibling
+    if obj is None:
+        return ""
+    if obj.type == "call" and obj.text and obj.text.startswith(b"super"):
+        return "super"
+    if obj.type in _IDENT_TYPES or obj.type in ("self", "this", "super"):
+        return (obj.text or b"").decode("utf-8", "replace")
+    return ""
 
 
 def _binds(field_name: str | None, parents: list[tuple[str, str | None]]) -> bool:

@@ -254,11 +254,11 @@ def register(mcp: object, svc: Services) -> None:
             max_callers = svc.settings.navigation.max_callers
             names = _names_in(nav, rel, lines, start, end)
             sem = semantic_context(nav.index, target, nav.imported, max_callers=max_callers, extra_names=names.used,
-                                   bound=names.bound)
+                                   bound=names.bound, members=names.members)
             touched = [s.path for s, _ in sem.definitions] + [c.path for c in sem.callers]
             if nav.recheck(p for p in touched if p != rel):  # an answer about other files reflects them too
                 sem = semantic_context(nav.index, target, nav.imported, max_callers=max_callers, extra_names=names.used,
-                                       bound=names.bound)
+                                       bound=names.bound, members=names.members)
             model.uses = [ContextDef(qualname=s.qualname, kind=s.kind, location=f"{s.path}:{s.start_line}-{s.end_line}",
                                      signature=s.signature, doc=s.doc, via=how) for s, how in sem.definitions]
             model.callers = [CallerRef(path=c.path, line=c.line, caller=c.symbol.qualname if c.symbol else None,

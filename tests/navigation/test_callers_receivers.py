@@ -39,3 +39,40 @@ def test_self_calls_in_another_class_are_not_callers_of_this_method(tmp_path: Pa
     assert ("app/routing.py", 6) in confident and ("app/main.py", 5) in confident  # self inside Router; router.app
     assert ("app/routing.py", 14) not in confident  # Route.handle calls Route's own app
     assert ("app/main.py", 6) not in confident  # other.app: nothing says it is a Router
+
+
+def test_uses_resolve_members_through_their_receiver_or_not_at_all(tmp_path: Path):
+    (tmp_path / "pkg").mkdir()
+    (tmp_path / "pkg" / "__init__.py").write_text("")
+    (tmp_path / "pkg" / "net.py").write_text("def get(url):\n    return url\n\n\ndef info(msg):\n    return msg\n")
+    (tmp_path / "pkg" / "models.py").write_text("class Order:\n    def total(self):\n        return 1\n")
+    (tmp_path / "pkg" / "handler.py").write_text(
+        "from pkg import net\n"
+        "from pkg.models import Order\n"
+        "\n"
+        "\n"
+        "class Request:\n"
+        "    def read(self):\n"
+        "        return b''\n"
+        "\n"
+        "\n"
+        "class Handler:\n"
+        "    def helper(self):\n"
+        "        return 1\n"
+        "\n"
+        "    def handle(self, response, logger, scope, order: Order):\n"
+        "        response.read()\n"
+        "        logger.info('x')\n"
+        "        scope.get('type')\n"
+        "        order.total()\n"
+        "        net.get('u')\n"
+        "        return self.helper()\n"
+    )
+    a = Served(tmp_path).call("read_code_range", path="pkg/handler.py", symbol="Handler.handle", context="semantic")
+    assert not a.is_error, a.text
+    uses = {u["location"] for u in a.data["uses"]}
+    assert "pkg/handler.py:11-12" in uses  # self.helper: this class
+    assert "pkg/models.py:2-3" in uses  # order.total: the Order it is named after
+    assert "pkg/net.py:1-2" in uses  # net.get: the imported module's get
+    assert "pkg/handler.py:6-7" not in uses  # response.read is not Request.read
+    assert "pkg/net.py:5-6" not in uses  # logger.info is not net.info
