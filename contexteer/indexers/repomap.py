@@ -86,8 +86,8 @@ class Ranking:
             under = self._under.get(prefix)
             if under is None:
                 under = sorted((u for u in self._all_units() if u[1].startswith(prefix)), key=_unit_key)
-                if len(self._under) >= 32:
-                    self._under.pop(next(iter(self._under)))
+                if len(self._under) >= 32:  # tool threads share a Ranking: evict without racing another thread
+                    self._under.pop(next(iter(self._under), ""), None)
                 self._under[prefix] = under
             yield from under
             return
