@@ -186,7 +186,7 @@ def register(mcp: object, svc: Services) -> None:
             counts = idx.reference_counts({s.name for s in pool})
             ranked = rank_definitions(pool, q, counts)
             page = ranked[offset : offset + limit]
-            site_cache: dict[str, tuple[list[RefSite], int]] = {}
+            site_cache: dict[str, tuple[list[RefSite], int, int]] = {}
 
             def answer(n: int) -> tuple[SymbolSearch, str]:
                 shown = page[:n]
@@ -194,17 +194,25 @@ def register(mcp: object, svc: Services) -> None:
                 hits = [SymbolHit(path=s.path, qualname=s.qualname, kind=s.kind, start_line=s.start_line, end_line=s.end_line,
                                   signature=s.signature, exported=s.exported, references=counts.get(s.name, 0)) for s in shown]
                 sites: list[RefSite] = []
-                ref_total = 0
+                ref_total = left_out = 0
                 if references and (shown or prefix):
                     # with path=, references inside it count even when the definition lives elsewhere
                     for nm in list(dict.fromkeys(s.name for s in shown[:5])) or [q.rsplit(".", 1)[-1]]:
                         if nm not in site_cache:
-                            site_cache[nm] = _reference_sites(nav, nm, [s for s in pool if s.name == nm], prefix)
-                        found, n_refs = site_cache[nm]
+                            site_cache[nm] = _reference_sites(nav, nm, [s for s in pool if s.name == nm], prefix,
+                                                              method_query="." in q)
+                        found, n_refs, n_left = site_cache[nm]
                         sites.extend(found)
                         ref_total += n_refs
+                        left_out += n_left
+                full_note = note
+                if left_out:
+                    owner, meth = q.rsplit(".", 1)
+                    extra = (f"{left_out} calls of a '{meth}' whose receiver is not shown to be a {owner} were left out "
+                             f"(search_symbol query=\"{meth}\", references=true lists every one)")
+                    full_note = f"{note}; {extra}" if note else extra
                 model = SymbolSearch(query=q, total=total, definitions=hits, references=sites, references_total=ref_total,
-                                     next_cursor=str(nxt) if nxt is not None else None, note=note)
+                                     next_cursor=str(nxt) if nxt is not None else None, note=full_note)
                 return model, render.symbol_search(model, match, kind, references, len(ranked))
 
             # a page is what passes whole: a bigger one would be digested and next_cursor would skip what was
@@ -287,18 +295,31 @@ VALUE_KINDS = frozenset({"constant", "variable", "field", "property"})
 TEXT_USES_CAP = 50  # text matches added per name
 
 
-def _reference_sites(nav: Nav, name: str, defs: list[Any], prefix: str | None) -> tuple[list[RefSite], int]:
+def _reference_sites(nav: Nav, name: str, defs: list[Any], prefix: str | None, *,
+                     method_query: bool = False) -> tuple[list[RefSite], int, int]:
     """The stored reference sites of `name` (under `prefix`), plus for a value (or a name whose stored
     references are only imports) its whole-word text matches in files of its language family, excluding
-    its definition lines, as kind 'use'; and the total stored count."""
+    its definition lines, as kind 'use'; the total stored count; and, for a qualified query of methods
+    (`Client.send`), which keeps only the sites with receiver evidence (lookup.find_callers), how many it
+    left out."""
     settings = nav.svc.settings.navigation
     refs = nav.index.references_to(name, limit=settings.search_max_results)
+    if method_query and defs and all(d.kind == "method" for d in defs):
+        from contexteer.indexers.lookup import find_callers
+
+        backed = {(c.path, c.line) for d in defs for c in find_callers(nav.index, d, name, nav.imported) if c.how != "name only"}
+        kept = [r for r in refs if r.kind == "import" or (r.path, r.line) in backed
+                or any(r.path == d.path and d.start_line <= r.line <= d.end_line for d in defs)]
+        left_out = len(refs) - len(kept)
+        refs = kept
+    else:
+        left_out = 0
     inside = [r for r in refs if prefix is None or r.path == prefix or r.path.startswith(prefix + "/")]
     sites = [RefSite(path=r.path, line=r.line, preview="", kind=r.kind) for r in inside]
     line_previews(nav.svc.ws.root, sites)
     if defs and (any(d.kind in VALUE_KINDS for d in defs) or all(r.kind == "import" for r in refs)):
         sites += _text_uses(nav, name, defs, prefix, {(r.path, r.line) for r in refs})
-    return sites, len(refs)
+    return sites, len(refs), left_out
 
 
 def _text_uses(nav: Nav, name: str, defs: list[Any], prefix: str | None, known: set[tuple[str, int]]) -> list[RefSite]:

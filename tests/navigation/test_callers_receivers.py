@@ -7,7 +7,7 @@ from pathlib import Path
 from tests.navigation.conftest import Served
 
 
-def test_self_calls_in_another_class_are_not_callers_of_this_method(tmp_path: Path):
+def _router_repo(tmp_path: Path) -> Path:
     (tmp_path / "app").mkdir()
     (tmp_path / "app" / "routing.py").write_text(
         "class Router:\n"
@@ -33,6 +33,11 @@ def test_self_calls_in_another_class_are_not_callers_of_this_method(tmp_path: Pa
         "    router.app({})\n"
         "    other.app({})\n"
     )
+    return tmp_path
+
+
+def test_self_calls_in_another_class_are_not_callers_of_this_method(tmp_path: Path):
+    _router_repo(tmp_path)
     a = Served(tmp_path).call("read_code_range", path="app/routing.py", symbol="Router.app", context="semantic")
     assert not a.is_error, a.text
     confident = {(c["path"], c["line"]) for c in a.data["callers"] if c.get("how") != "name only"}
@@ -76,3 +81,12 @@ def test_uses_resolve_members_through_their_receiver_or_not_at_all(tmp_path: Pat
     assert "pkg/net.py:1-2" in uses  # net.get: the imported module's get
     assert "pkg/handler.py:6-7" not in uses  # response.read is not Request.read
     assert "pkg/net.py:5-6" not in uses  # logger.info is not net.info
+
+
+def test_references_of_a_qualified_method_keep_only_sites_with_receiver_evidence(tmp_path: Path):
+    a = Served(_router_repo(tmp_path)).call("search_symbol", query="Router.app", references=True)
+    assert not a.is_error, a.text
+    sites = {(r["path"], r["line"]) for r in a.data["references"]}
+    assert {("app/routing.py", 6), ("app/main.py", 5)} <= sites
+    assert not {("app/routing.py", 14), ("app/main.py", 6)} & sites
+    assert "were left out" in a.text
