@@ -95,9 +95,11 @@ def digest_search(inp: DigestInput) -> Digest | None:
 
 def _digest(inp: DigestInput, files: dict[str, FileHits], budget: float) -> list[str]:
     ls = inp.ls
+    # each file's first hits before any file's later ones; among equals, the files with most hits first
+    n_hits = {fh.path: len(fh.hits) for fh in files.values()}
     order = sorted(
         ((rank, idx, fh.path) for fh in files.values() for rank, (idx, _, _) in enumerate(fh.hits)),
-        key=lambda t: (min(t[0], 3), t[1]),
+        key=lambda t: (min(t[0], 3), -n_hits[t[2]], t[1]),
     )
     by_idx = {idx: (fl, text) for fh in files.values() for idx, fl, text in fh.hits}
     ctx = context_rows(ls.lines, files)
@@ -113,7 +115,7 @@ def _digest(inp: DigestInput, files: dict[str, FileHits], budget: float) -> list
         used += c
         chosen.setdefault(path, []).append(idx)
     out: list[str] = []
-    for fh in files.values():
+    for fh in sorted(files.values(), key=lambda f: -len(f.hits)):  # files by hit count (stable: ripgrep's order)
         keep = set(chosen.get(fh.path, ()))
         if not keep:
             continue

@@ -299,3 +299,12 @@ def test_a_search_digest_with_context_keeps_each_shown_hit_with_its_context_line
     for i in shown:  # the context the caller asked for sits around every hit shown
         assert re.match(r"^  \d+- # setup", out[i - 1]) and re.match(r"^  \d+- after_", out[i + 1]), out[i - 1 : i + 2]
     assert "hits in 9 files" in out[0]
+
+
+def test_a_search_digest_lists_the_files_with_most_hits_first(pipeline):
+    rows = [f"pkg/small{i}.py:{i + 1}: if scope['type'] == 'http':  # a long enough line to need a digest {i}" for i in range(12)]
+    rows += [f"pkg/routing.py:{100 + k}: if scope['type'] == 'websocket':  # routing hit number {k}" for k in range(10)]
+    shaped = pipeline.shape(ShapeRequest(text="\n".join(rows) + "\n", kind="search", tool="search_text"))
+    assert shaped.tier == "digest", shaped.tier
+    body = shaped.text.splitlines()[1:]
+    assert body[0].startswith("pkg/routing.py (10 hits)")
