@@ -133,3 +133,26 @@ def _is_use(field_name: str | None, parents: list[tuple[str, str | None]]) -> bo
     if field_name in _NOT_A_USE:
         return False
     return not (field_name is None and parents and "parameter" in parents[-1][0])
+
+
+def first_syntax_error(data: bytes, spec: LanguageSpec) -> tuple[int, str] | None:
+    """The 1-based line and text of the first syntax error tree-sitter recovered from (an ERROR or a
+    MISSING node), for telling an agent where its edit broke a file; None when the parse is clean."""
+    try:
+        tree = ts.Parser(languages.grammar(spec.name)).parse(data)
+    except (ValueError, RuntimeError):
+        return None
+    node = tree.root_node
+    if not node.has_error:
+        return None
+    for _ in range(10_000):  # descend to the first child that carries the error
+        if node.is_error or node.is_missing:
+            break
+        child = next((c for c in node.children if c.has_error or c.is_missing), None)
+        if child is None:
+            break
+        node = child
+    row = node.start_point.row
+    lines = data.split(b"\n")
+    text = lines[row].decode("utf-8", "replace").strip() if row < len(lines) else ""
+    return row + 1, text

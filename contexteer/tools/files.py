@@ -15,7 +15,7 @@ from pydantic import BaseModel, Field
 from contexteer.errors import ContexteerError, InputError, NotFoundError
 from contexteer.secrets import redact_key_block_lines
 from contexteer.tools.base import ContentKind, Services, respond
-from contexteer.tools.nav_state import nav_for, run
+from contexteer.tools.nav_state import nav_for, run, syntax_error_note
 from contexteer.workspace import read_text_file
 
 logger = logging.getLogger(__name__)
@@ -234,8 +234,10 @@ def register(mcp: object, svc: Services) -> None:
         try:
             return find_in_file(nav.index, rel, symbol)
         except NotFoundError as exc:
-            if note:
-                raise NotFoundError(f"{exc} ({note})") from exc
+            broken = syntax_error_note(svc, rel, info.language) if info.has_errors else None
+            extra = "; ".join(x for x in (note, f"the file has a {broken}" if broken else None) if x)
+            if extra:
+                raise NotFoundError(f"{exc} ({extra})") from exc
             raise
 
     def _render_read(nav: Any, rel: str, lines: list[str], target: Any, start: int, end: int, semantic: bool,

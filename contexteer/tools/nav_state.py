@@ -192,4 +192,21 @@ async def run(ctx: Context | None, fn: Callable[[Callable[[int, int], None] | No
     return await anyio.to_thread.run_sync(fn, cb)
 
 
-# ----- output models ----------------------------------------------------------------------------
+def syntax_error_note(svc: Services, rel: str, language: str | None) -> str | None:
+    """Where a file's first syntax error is ('syntax error at line 15: `def f(((` — ...'), for answers about a
+    file the index flags with errors; None when it cannot tell."""
+    from contexteer.indexers import languages
+    from contexteer.indexers.uses import first_syntax_error
+
+    spec = languages.BY_NAME.get(language or "")
+    if spec is None:
+        return None
+    try:
+        data = (svc.ws.root / rel).read_bytes()
+    except OSError:
+        return None
+    found = first_syntax_error(data, spec)
+    if found is None:
+        return None
+    line, text = found
+    return f"syntax error at line {line}: `{(text if len(text) <= 80 else text[:79] + '…')}` — definitions after it may be missing or misplaced"

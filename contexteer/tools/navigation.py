@@ -29,7 +29,7 @@ from contexteer.tools.nav_models import (
     TextHit,
     TextSearch,
 )
-from contexteer.tools.nav_state import Nav, nav_for, run
+from contexteer.tools.nav_state import Nav, nav_for, run, syntax_error_note
 
 logger = logging.getLogger(__name__)
 
@@ -97,6 +97,9 @@ def register(mcp: object, svc: Services) -> None:
             reason = why.get(info.status, info.status) if info else "it is not indexed (ignored, excluded or new)"
             text = f"{rel}: no outline because {reason}. Read it with read_code_range(path=\"{rel}\", start_line=1, end_line=100) or search it with search_text(path=\"{rel}\")."
             return respond(StructuredIndex(path=rel, mode="outline", note=note), text, kind="text")
+        if info.has_errors:  # an agent that just broke the file needs to know where
+            where = syntax_error_note(svc, rel, info.language)
+            note = f"{note}; {where}" if note and where else (where or note)
         every = [s for s in nav.index.symbols_in_file(rel) if private or s.exported]
         syms = [s for s in every if not kinds or s.kind in kinds]
         filtered = ""

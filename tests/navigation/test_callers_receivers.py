@@ -90,3 +90,13 @@ def test_references_of_a_qualified_method_keep_only_sites_with_receiver_evidence
     assert {("app/routing.py", 6), ("app/main.py", 5)} <= sites
     assert not {("app/routing.py", 14), ("app/main.py", 6)} & sites
     assert "were left out" in a.text
+
+
+def test_a_file_the_agent_just_broke_says_where_the_syntax_error_is(tmp_path: Path):
+    (tmp_path / "util.py").write_text("def ok():\n    return 1\n\n\ndef broken(((value):\n    return value\n\n\nclass Pattern:\n"
+                                      "    def matches(self):\n        return True\n")
+    served = Served(tmp_path)
+    outline = served.call("get_structured_index", path="util.py")
+    assert "syntax error at line 5: `def broken(((value):`" in outline.text
+    miss = served.call("read_code_range", path="util.py", symbol="Pattern.nope")
+    assert miss.is_error and "syntax error at line 5" in miss.text
