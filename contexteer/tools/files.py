@@ -246,7 +246,9 @@ def register(mcp: object, svc: Services) -> None:
 
         total = len(lines)
         what = f" {target.kind} {target.qualname}" if by_symbol else ""
-        head = f"{rel}:{start}-{end}{what} (of {total} lines)" + (f"\n[{note}]" if note else "")
+        overloads = getattr(target, "note", None)  # lookup.Resolved: the other definitions of this name
+        head = (f"{rel}:{start}-{end}{what} (of {total} lines)" + (f"\n[{note}]" if note else "")
+                + (f"\n[{overloads}]" if overloads else ""))
         shown_end, next_start = cut_at_cap(start, end, cap)
         model = CodeRange(path=rel, start_line=start, end_line=shown_end, total_lines=total, content="",
                           next_start_line=next_start, symbol=target.qualname or None, kind=target.kind if by_symbol else None,

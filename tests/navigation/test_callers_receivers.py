@@ -100,3 +100,11 @@ def test_a_file_the_agent_just_broke_says_where_the_syntax_error_is(tmp_path: Pa
     assert "syntax error at line 5: `def broken(((value):`" in outline.text
     miss = served.call("read_code_range", path="util.py", symbol="Pattern.nope")
     assert miss.is_error and "syntax error at line 5" in miss.text
+
+
+def test_a_getter_and_setter_apart_are_both_named(tmp_path: Path):
+    (tmp_path / "a.py").write_text("class C:\n    @property\n    def size(self):\n        return 1\n\n    def other(self):\n"
+                                   "        return 2\n\n    @size.setter\n    def size(self, v):\n        pass\n")
+    a = Served(tmp_path).call("read_code_range", path="a.py", symbol="C.size")
+    assert not a.is_error, a.text
+    assert "the others are at lines 2-4" in a.text  # the getter the answer does not show is named
