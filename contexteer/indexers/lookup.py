@@ -123,7 +123,7 @@ def _unknown(index: Any, path: str, query: str, in_file: list[Any]) -> str:
     info = index.file_info(path)
     lang = info.language if info is not None else None
     elsewhere = [s for s in index.symbols_named(query) if s.path != path and not _import_binding(s)]
-    elsewhere.sort(key=lambda s: (_family(s.language) != _family(lang), s.kind not in CONTEXT_KINDS, not s.exported))
+    elsewhere.sort(key=lambda s: (language_family(s.language) != language_family(lang), s.kind not in CONTEXT_KINDS, not s.exported))
     elsewhere = elsewhere[:5]
     hint = ""
     if elsewhere:
@@ -150,7 +150,7 @@ def _import_binding(sym: Any) -> bool:
 _FAMILIES = {"typescript": "js", "tsx": "js", "javascript": "js", "cpp": "c", "c": "c"}
 
 
-def _family(language: str | None) -> str | None:
+def language_family(language: str | None) -> str | None:
     """Languages whose files call each other's definitions: JS/TS, C/C++; every other language alone."""
     return _FAMILIES.get(language or "", language)
 
@@ -364,7 +364,7 @@ def find_callers(index: Any, sym: Any, callee: str, resolve_imports: Callable[[s
     """The call sites of `sym` (named `callee`), one per line, in its language family only, best evidence first:
     the defining file, files importing it (or, Go/Java, its package), then for a method sites whose receiver is
     self/this or named like its class; the rest match by name only (`how="name only"`)."""
-    family = _family(sym.language)
+    family = language_family(sym.language)
     owner = sym.qualname.rsplit(".", 2)[-2] if sym.kind == "method" and "." in sym.qualname else None
     lang: dict[str, str | None] = {}
     evidence: dict[str, str | None] = {}
@@ -377,7 +377,7 @@ def find_callers(index: Any, sym: Any, callee: str, resolve_imports: Callable[[s
             continue  # recursion
         seen.add((r.path, r.line))
         if r.path not in lang:
-            lang[r.path] = _family(_language_of(index, r.path))
+            lang[r.path] = language_family(language_of(index, r.path))
             evidence[r.path] = _file_evidence(sym, r.path, resolve_imports) if lang[r.path] == family else None
         if lang[r.path] != family:
             continue  # a Python method is never called from JavaScript
@@ -390,7 +390,7 @@ def find_callers(index: Any, sym: Any, callee: str, resolve_imports: Callable[[s
     return sites
 
 
-def _language_of(index: Any, path: str) -> str | None:
+def language_of(index: Any, path: str) -> str | None:
     spec = languages.language_for_path(path)
     if spec is not None:
         return spec.name

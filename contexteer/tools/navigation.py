@@ -14,7 +14,7 @@ from pydantic import Field
 
 from contexteer.errors import ContexteerError, InputError
 from contexteer.indexers import textsearch
-from contexteer.indexers.lookup import line_previews, rank_definitions
+from contexteer.indexers.lookup import language_family, language_of, line_previews, rank_definitions
 from contexteer.indexers.repomap import fit, language_summary
 from contexteer.tools import nav_render as render
 from contexteer.tools.base import Services, respond
@@ -307,6 +307,18 @@ def _reference_sites(nav: Nav, name: str, defs: list[Any], prefix: str | None, *
     left out."""
     settings = nav.svc.settings.navigation
     refs = nav.index.references_to(name, limit=settings.search_max_results)
+    if defs:  # a C strlen is not called from PHP: only sites in the definitions' language family, once per line
+        families = {language_family(d.language) for d in defs}
+        langs: dict[str, str | None] = {}
+        seen: set[tuple[str, int]] = set()
+        kept_refs = []
+        for r in refs:
+            if r.path not in langs:
+                langs[r.path] = language_family(language_of(nav.index, r.path))
+            if langs[r.path] in families and (r.path, r.line) not in seen:
+                seen.add((r.path, r.line))
+                kept_refs.append(r)
+        refs = kept_refs
     if method_query and defs and all(d.kind == "method" for d in defs):
         from contexteer.indexers.lookup import find_callers
 
@@ -328,8 +340,8 @@ def _reference_sites(nav: Nav, name: str, defs: list[Any], prefix: str | None, *
 def _text_uses(nav: Nav, name: str, defs: list[Any], prefix: str | None, known: set[tuple[str, int]]) -> list[RefSite]:
     from contexteer.indexers import languages
 
-    family = {_family(d.language) for d in defs}
-    exts = sorted({e for spec in languages.LANGUAGES if _family(spec.name) in family for e in spec.extensions})
+    family = {language_family(d.language) for d in defs}
+    exts = sorted({e for spec in languages.LANGUAGES if language_family(spec.name) in family for e in spec.extensions})
     if not exts or not re.fullmatch(r"[\w$]+", name):
         return []
     skip = known | {(d.path, d.start_line) for d in defs}
@@ -365,10 +377,6 @@ def _module_of(path: str) -> str:
     if package and stem.endswith(package):
         stem = stem.rsplit("/", 1)[0]
     return stem.replace("/", ".")
-
-
-def _family(language: str | None) -> str | None:
-    return {"typescript": "js", "tsx": "js", "javascript": "js", "cpp": "c", "c": "c"}.get(language or "", language)
 
 
 def _as_list(value: list[str] | str | None) -> list[str]:

@@ -108,3 +108,11 @@ def test_a_getter_and_setter_apart_are_both_named(tmp_path: Path):
     a = Served(tmp_path).call("read_code_range", path="a.py", symbol="C.size")
     assert not a.is_error, a.text
     assert "the others are at lines 2-4" in a.text  # the getter the answer does not show is named
+
+
+def test_references_never_come_from_another_language(tmp_path: Path):
+    (tmp_path / "text.py").write_text("def strlen(s):\n    return len(s)\n\n\nprint(strlen('x'))\n")
+    (tmp_path / "page.php").write_text("<?php\necho strlen($name);\necho strlen($other);\n")
+    a = Served(tmp_path).call("search_symbol", query="strlen", references=True)
+    assert not a.is_error, a.text
+    assert {r["path"] for r in a.data["references"]} == {"text.py"}
