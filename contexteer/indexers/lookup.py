@@ -360,7 +360,7 @@ _SELF = frozenset({"self", "this", "cls", "super", "Self", "static", "base"})
 
 
 def find_callers(index: Any, sym: Any, callee: str, resolve_imports: Callable[[str], dict[str, list[str]]],
-                 *, max_files: int = 400) -> list[Caller]:
+                 *, max_files: int = 64) -> list[Caller]:
     """The call sites of `sym` (named `callee`), one per line, in its language family only, best evidence first:
     the defining file, files importing it (or, Go/Java, its package), then for a method sites whose receiver is
     self/this or named like its class; the rest match by name only (`how="name only"`)."""
@@ -384,6 +384,9 @@ def find_callers(index: Any, sym: Any, callee: str, resolve_imports: Callable[[s
         how = evidence[r.path]
         sites.append(Caller(None, r.path, r.line, how is not None, how or "name only"))
     if owner is not None:
+        # the files most likely to hold real calls are read first: the read budget goes to them
+        order = {"same file": 0, "import": 1, "same package": 1}
+        sites.sort(key=lambda c: (order.get(c.how, 2), c.path, c.line))
         _check_receivers(index, sites, callee, owner, max_files)
     rank = {"same file": 0, "import": 1, "same package": 1, "receiver": 2, "name only": 3}
     sites.sort(key=lambda c: (rank[c.how] - (c.receiver is True) * 0.5, c.path, c.line))
@@ -422,7 +425,8 @@ def _check_receivers(index: Any, sites: list[Caller], callee: str, owner: str, m
     for site in sites:
         lines = files.get(site.path)
         if lines is None:
-            if len(files) >= max_files:
+            if len(files) >= max_files:  # past the read budget: no receiver evidence was looked for
+                site.receiver, site.how, site.confident = False, "name only", False
                 continue
             try:
                 lines = (root / site.path).read_text(encoding="utf-8", errors="replace").splitlines()
