@@ -29,6 +29,17 @@ def _file(row: tuple) -> FileInfo:
     return FileInfo(row[0], row[1], row[2], row[3], row[4], row[5], bool(row[6]), row[7], row[8])
 
 
+def _like(clauses: list[str], args: list[Any], query: str, pattern: str) -> None:
+    """A LIKE on names; a dotted query also on qualified names ("sub" must not bring every member of
+    Subject, whose qualnames start with "Subject.", while "Subject.ne" should find Subject.next)."""
+    if "." in query:
+        clauses.append("(s.name LIKE ? ESCAPE '\\' OR s.qualname LIKE ? ESCAPE '\\')")
+        args += [pattern, pattern]
+    else:
+        clauses.append("s.name LIKE ? ESCAPE '\\'")
+        args.append(pattern)
+
+
 def _like_escape(text: str) -> str:
     return text.replace("\\", "\\\\").replace("%", "\\%").replace("_", "\\_")
 
@@ -86,29 +97,15 @@ class IndexQueries:
             clauses.append("(s.name=? OR s.qualname=?)")
             args += [query, query]
         elif match == "prefix":
-            # a plain name matches names; only a dotted query is matched against qualified names
-            # ("sub" must not bring every member of Subject, whose qualnames start with "Subject.")
-            pat = _like_escape(query) + "%"
-            if "." in query:
-                clauses.append("(s.name LIKE ? ESCAPE '\\' OR s.qualname LIKE ? ESCAPE '\\')")
-                args += [pat, pat]
-            else:
-                clauses.append("s.name LIKE ? ESCAPE '\\'")
-                args.append(pat)
+            _like(clauses, args, query, _like_escape(query) + "%")
         elif match == "substring":
-            pat = "%" + _like_escape(query) + "%"
             if len(query) >= 3 and self.store.fts_ready():
                 clauses.append("s.id IN (SELECT rowid FROM symbols_fts WHERE symbols_fts MATCH ?)")
                 args.append('"' + query.replace('"', '""') + '"')
                 if "." not in query:  # the trigram index covers qualnames: keep what matches in the name
-                    clauses.append("s.name LIKE ? ESCAPE '\\'")
-                    args.append(pat)
-            elif "." in query:
-                clauses.append("(s.name LIKE ? ESCAPE '\\' OR s.qualname LIKE ? ESCAPE '\\')")
-                args += [pat, pat]
+                    _like(clauses, args, query, "%" + _like_escape(query) + "%")
             else:
-                clauses.append("s.name LIKE ? ESCAPE '\\'")
-                args.append(pat)
+                _like(clauses, args, query, "%" + _like_escape(query) + "%")
         if kind:
             clauses.append("s.kind=?")
             args.append(kind)
