@@ -17,6 +17,7 @@ from dataclasses import dataclass, field
 import tree_sitter as ts
 
 from contexteer.indexers import languages
+from contexteer.indexers.extract import parse
 from contexteer.indexers.languages import LanguageSpec
 
 logger = logging.getLogger(__name__)
@@ -28,6 +29,19 @@ _IDENT_TYPES = frozenset({"identifier", "type_identifier", "constant", "name", "
 _NOT_A_USE = frozenset({"attribute", "field", "name", "property", "method", "label", "key", "alias", "declarator"})
 _SKIP_LANGUAGES = frozenset({"markdown", "bash"})
 MAX_NODES = 200_000  # a walk bound for pathological inputs (a body of ~10k lines)
+
+
+def _parse(data: bytes, spec: LanguageSpec) -> ts.Tree | None:
+    """The file's tree as the index parses it (C attribute macros blanked, lines and offsets unchanged),
+    or None when the grammar cannot load (no extra answer, not an error). Parsed from bytes, not with the
+    time-limit callback: node.text needs the source, which a callback parse does not keep."""
+    if spec.blank_macros:
+        data = languages.blank_attribute_macros(data)
+    try:
+        return parse(data, spec, None)
+    except (ValueError, RuntimeError) as exc:
+        logger.info("cannot parse %s source on demand: %s", spec.name, exc)
+        return None
 
 
 _BINDING_LEFT = frozenset({"assignment", "augmented_assignment", "for_statement", "for_in_clause", "for_in_statement",
@@ -58,10 +72,8 @@ def names_in(data: bytes, spec: LanguageSpec, start_line: int, end_line: int, li
     names = Names()
     if spec.name in _SKIP_LANGUAGES or end_line < start_line:
         return names
-    try:
-        tree = ts.Parser(languages.grammar(spec.name)).parse(data)
-    except (ValueError, RuntimeError) as exc:  # a grammar that cannot load: no extra names, not an error
-        logger.info("names_in: cannot parse %s source: %s", spec.name, exc)
+    tree = _parse(data, spec)
+    if tree is None:
         return names
     first, last = start_line - 1, end_line - 1
     used: dict[str, None] = {}
@@ -138,9 +150,8 @@ def _is_use(field_name: str | None, parents: list[tuple[str, str | None]]) -> bo
 def first_syntax_error(data: bytes, spec: LanguageSpec) -> tuple[int, str] | None:
     """The 1-based line and text of the first syntax error tree-sitter recovered from (an ERROR or a
     MISSING node), for telling an agent where its edit broke a file; None when the parse is clean."""
-    try:
-        tree = ts.Parser(languages.grammar(spec.name)).parse(data)
-    except (ValueError, RuntimeError):
+    tree = _parse(data, spec)
+    if tree is None:
         return None
     node = tree.root_node
     if not node.has_error:
