@@ -196,9 +196,12 @@ class Caller:
     symbol: Any | None  # the innermost enclosing definition, None at module level
     path: str
     line: int
-    confident: bool  # how != "name only"
     how: str = "name only"  # same file | import | same package | receiver | name only
     receiver: bool | None = None  # for a method: the call's receiver is self/this or named like its class
+
+    @property
+    def confident(self) -> bool:
+        return self.how != "name only"
 
 
 @dataclass
@@ -382,7 +385,7 @@ def find_callers(index: Any, sym: Any, callee: str, resolve_imports: Callable[[s
         if lang[r.path] != family:
             continue  # a Python method is never called from JavaScript
         how = evidence[r.path]
-        sites.append(Caller(None, r.path, r.line, how is not None, how or "name only"))
+        sites.append(Caller(None, r.path, r.line, how or "name only"))
     if owner is not None:
         # the files most likely to hold real calls are read first: the read budget goes to them
         order = {"same file": 0, "import": 1, "same package": 1}
@@ -423,16 +426,10 @@ def _check_receivers(index: Any, sites: list[Caller], callee: str, owner: str, m
     files: dict[str, list[str]] = {}
     classes: dict[str, list[Any]] = {}
     for site in sites:
-        lines = files.get(site.path)
-        if lines is None:
-            if len(files) >= max_files:  # past the read budget: no receiver evidence was looked for
-                site.receiver, site.how, site.confident = False, "name only", False
-                continue
-            try:
-                lines = (root / site.path).read_text(encoding="utf-8", errors="replace").splitlines()
-            except OSError:
-                lines = []
-            files[site.path] = lines
+        if site.path not in files and len(files) >= max_files:  # past the read budget: no evidence looked for
+            site.receiver, site.how = False, "name only"
+            continue
+        lines = _file_lines(root, site.path, files)
         text = lines[site.line - 1] if 0 < site.line <= len(lines) else ""
         site.receiver = False
         own_class: bool | None = None  # whether the site lies inside the method's own class (computed once)
@@ -454,9 +451,9 @@ def _check_receivers(index: Any, sites: list[Caller], callee: str, owner: str, m
         # nothing about `x.get(...)` on another object
         if site.receiver:
             if site.how == "name only":
-                site.how, site.confident = "receiver", True
+                site.how = "receiver"
         else:
-            site.how, site.confident = "name only", False
+            site.how = "name only"
 
 
 def _names_the_class(receiver: str, cls: str) -> bool:
@@ -483,16 +480,22 @@ def _enclosing_class(index: Any, cache: dict[str, list[Any]], path: str, line: i
 _CLASS_KINDS = frozenset({"class", "struct", "interface", "trait", "enum", "module", "type"})
 
 
+def _file_lines(root: Any, path: str, cache: dict[str, list[str]]) -> list[str]:
+    """The lines of a repository file, read once per answer (empty when it cannot be read)."""
+    lines = cache.get(path)
+    if lines is None:
+        try:
+            lines = (root / path).read_text(encoding="utf-8", errors="replace").splitlines()
+        except OSError:
+            lines = []
+        cache[path] = lines
+    return lines
+
+
 def line_previews(root: Any, sites: list[Any], width: int = 160) -> None:
     """Fill `site.preview` with the stripped source line of each (path, line) site, reading each file once."""
     cache: dict[str, list[str]] = {}
     for site in sites:
-        lines = cache.get(site.path)
-        if lines is None:
-            try:
-                lines = (root / site.path).read_text(encoding="utf-8", errors="replace").splitlines()
-            except OSError:
-                lines = []
-            cache[site.path] = lines
+        lines = _file_lines(root, site.path, cache)
         text = lines[site.line - 1].strip() if 0 < site.line <= len(lines) else ""
         site.preview = text if len(text) <= width else text[: width - 1] + "…"
