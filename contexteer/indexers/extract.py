@@ -12,6 +12,7 @@ Lines are 1-based and inclusive. `parent_index` points into the same symbols lis
 from __future__ import annotations
 
 import logging
+import os
 import re
 import time
 from dataclasses import dataclass, field
@@ -21,7 +22,12 @@ import tree_sitter as ts
 from contexteer.indexers import languages
 from contexteer.indexers.languages import LanguageSpec
 from contexteer.indexers.source import SRC, raw
-from contexteer.indexers.visibility import ModuleExports, is_exported
+from contexteer.indexers.visibility import ModuleExports, is_exported, public_by_name
+
+try:  # the native Python scanner (setup.py builds it when a C compiler is there); else the query path
+    from contexteer.indexers import _pyscan
+except ImportError:  # pragma: no cover - depends on the build
+    _pyscan = None
 
 logger = logging.getLogger(__name__)
 
@@ -55,8 +61,8 @@ class FileResult:
 
 @dataclass(slots=True)
 class _Def:
-    node: ts.Node  # the definition node the query captured
-    outer: ts.Node  # the node whose range counts (with decorators / export / template wrappers)
+    node: ts.Node | None  # the definition node the query captured (None: found by the native scanner)
+    outer: ts.Node | None  # the node whose range counts (with decorators / export / template wrappers)
     name: str
     kind: str  # a symbol kind, or "scope" for a qualifying-only node
     pattern: int = 0
@@ -66,6 +72,9 @@ class _Def:
     receiver: str | None = None  # a Go method's receiver type: qualifies it without nesting
     parent: _Def | None = None
     index: int = -1
+    nstart: int = 0  # node.start_byte
+    # From the native scanner, instead of nodes: (start_line, end_line, sig_start, sig_end, sig_mode, doc bytes)
+    facts: tuple | None = None
 
 
 _raw = raw
@@ -108,8 +117,16 @@ def parse(data: bytes, spec: LanguageSpec, timeout: float | None) -> ts.Tree:
     return tree
 
 
-def extract(data: bytes, spec: LanguageSpec, timeout: float | None = 5.0) -> FileResult:
-    """Definitions, references and imports of one file (see the module docstring for the shapes)."""
+def native_available() -> bool:
+    """Whether Python files go through the native scanner (built, and not turned off by CONTEXTEER_NATIVE=0)."""
+    return _pyscan is not None and os.environ.get("CONTEXTEER_NATIVE", "1") != "0"
+
+
+def extract(data: bytes, spec: LanguageSpec, timeout: float | None = 5.0, *, native: bool | None = None) -> FileResult:
+    """Definitions, references and imports of one file (see the module docstring for the shapes).
+    `native`: use the native Python scanner (default: when available); both give the same rows."""
+    if spec.name == "python" and (native_available() if native is None else native):
+        return _extract_native(data, spec, timeout)
     deadline = time.monotonic() + (timeout if timeout is not None else 1e9)
     if spec.blank_macros:
         data = languages.blank_attribute_macros(data)
@@ -188,10 +205,43 @@ def extract(data: bytes, spec: LanguageSpec, timeout: float | None = 5.0) -> Fil
             value = caps.get("value")
             if value:
                 _exported_value(value[0], "name" not in caps, data, exports)
+    return _finish(result, spec, data, _merge_nested(defs, spec, bindings), ref_lines, imports, exports)
+
+
+_NATIVE_KINDS = ("class", "function", "variable", "field")
+
+
+def _extract_native(data: bytes, spec: LanguageSpec, timeout: float | None) -> FileResult:
+    """extract() for Python through the native scanner (contexteer/indexers/native/pyscan.c): one C pass
+    finds what queries/python.scm finds; the rows are made by the same code as the query path's."""
+    assert _pyscan is not None
+    scanned = _pyscan.scan(languages.grammar_capsule(spec.name), data, timeout or 0.0)
+    if scanned is None:
+        raise ParseTimeout(f"parsing took longer than {timeout:g} s")
+    has_errors, rows, calls, types, found = scanned
+    defs = []
+    for kind, raw_name, nstart, _nend, ostart, oend, first, last, sig_start, sig_end, mode, doc in rows:
+        name = _name_of(raw_name, spec)
+        if name:
+            defs.append(_Def(node=None, outer=None, name=name, kind=_NATIVE_KINDS[kind], ostart=ostart, oend=oend,
+                             nstart=nstart, facts=(first, last, sig_start, _nend, sig_end, mode, doc)))
+    imports: dict[tuple[int, str], tuple[list[str], int]] = {}
+    for stmt, line, future, module, name in found:
+        text = "__future__" if future else _WS.sub("", module.decode("utf-8", "replace"))
+        _add_import(stmt, line, text, [name.decode("utf-8", "replace")] if name is not None else [], spec, imports)
+    result = FileResult(language=spec.name, has_errors=has_errors)
+    return _finish(result, spec, data, defs, {"call": calls, "type": types}, imports, None)
+
+
+def _finish(result: FileResult, spec: LanguageSpec, data: bytes, defs: list[_Def],
+            ref_lines: dict[str, dict[bytes, list[int]]], imports: dict[tuple[int, str], tuple[list[str], int]],
+            exports: ModuleExports | None) -> FileResult:
+    """Rows from what either path found: references grouped per name and kind, imports in line order (each
+    also a reference to the names it binds), definitions nested."""
     grouped: dict[tuple[str, str], list[int]] = {}  # (name, kind) -> lines
     for kind, by_raw in ref_lines.items():
-        for raw, lines in by_raw.items():
-            name = _name_of(raw, spec)
+        for raw_name, lines in by_raw.items():
+            name = _name_of(raw_name, spec)
             if name:
                 known = grouped.get((name, kind))
                 if known is None:
@@ -203,7 +253,7 @@ def extract(data: bytes, spec: LanguageSpec, timeout: float | None = 5.0) -> Fil
         for ref in bound or [_module_ref(module, spec)]:
             if ref and not ref.startswith("*") and ref not in ("self", "_", "."):
                 grouped.setdefault((ref, "import"), []).append(line)
-    result.symbols = _symbols(_merge_nested(defs, spec, bindings), spec, data, exports)
+    result.symbols = _symbols(defs, spec, data, exports)
     result.refs = [(name, kind, ",".join(map(str, sorted(lines))), len(lines)) for (name, kind), lines in sorted(grouped.items())]
     return result
 
@@ -231,6 +281,7 @@ def _merge_nested(defs: dict[int, _Def], spec: LanguageSpec, skip: set[int] | fr
     (declarations that only bind imports)."""
     out = []
     for d in defs.values():
+        assert d.node is not None
         if skip and d.node.id in skip:
             continue
         parent = d.up  # None when the language has no wrappers
@@ -289,14 +340,19 @@ def _collect_import(node: ts.Node, caps: dict[str, list[ts.Node]], spec: Languag
     module = _WS.sub("", _text(mods[0])) if mods else ""
     if spec.name == "python" and node.type == "future_import_statement":
         module = "__future__"
+    _add_import(node.id, node.start_point.row + 1, module, [_text(n) for n in caps.get("import.name") or []], spec, out)
+
+
+def _add_import(statement: int, line: int, module: str, raw_names: list[str], spec: LanguageSpec,
+                out: dict[tuple[int, str], tuple[list[str], int]]) -> None:
+    """One import match: `statement` tells statements apart (node id or start byte)."""
     if spec.name in ("c", "cpp"):
         module = module if module.startswith('"') else module.strip("<>")
     else:
         module = _strip_quotes(module)
-    key = (node.id, module)
-    names, line = out.setdefault(key, ([], node.start_point.row + 1))
-    for name_node in caps.get("import.name") or []:
-        name = _strip_quotes(_WS.sub(" ", _text(name_node)).strip())
+    names, _line = out.setdefault((statement, module), ([], line))
+    for text in raw_names:
+        name = _strip_quotes(_WS.sub(" ", text).strip())
         if spec.name in ("rust", "php", "cpp", "csharp"):
             name = re.split(r"::|\\", name)[-1] if not name.endswith("::*") else "*"
         if name and name not in names:
@@ -306,10 +362,12 @@ def _collect_import(node: ts.Node, caps: dict[str, list[ts.Node]], spec: Languag
 def _symbols(defs: list[_Def], spec: LanguageSpec, data: bytes, exports: ModuleExports | None = None) -> list[tuple]:
     """Nest definitions by range, fix kinds, drop locals, compute qualnames, signatures, docs, visibility."""
     for d in defs:
-        d.ostart, d.oend = d.outer.start_byte, d.outer.end_byte
-        if exports is not None and d.outer is not d.node:  # `export function f`: an ES module
-            exports.es = True
-    defs.sort(key=lambda d: (d.ostart, -d.oend, d.node.start_byte))
+        if d.facts is None:
+            assert d.outer is not None and d.node is not None
+            d.ostart, d.oend, d.nstart = d.outer.start_byte, d.outer.end_byte, d.node.start_byte
+            if exports is not None and d.outer is not d.node:  # `export function f`: an ES module
+                exports.es = True
+    defs.sort(key=lambda d: (d.ostart, -d.oend, d.nstart))
     stack: list[_Def] = []
     kept: list[_Def] = []
     by_name = {d.name: d for d in defs if d.kind in spec.class_kinds or d.kind == "type"}
@@ -347,22 +405,22 @@ def _symbols(defs: list[_Def], spec: LanguageSpec, data: bytes, exports: ModuleE
             p = p.parent
         owner = _nearest_symbol(d.parent, by_name)
         owner = owner if owner is None or owner.index >= 0 else None
-        start, end = _lines(d.outer)
-        value = d.kind in _VALUES
-        body = _body(d.node) if spec.doc == "docstring" or not (value or spec.name == "markdown") else None
-        out.append(
-            (
-                d.name,
-                ".".join(reversed(quals)),
-                d.kind,
-                start,
-                end,
-                signature(d.node, spec, value=value, outer=d.outer, body=body),
-                _doc(d, spec, body),
-                is_exported(spec, d.node, d.outer, d.name, d.kind, owner.kind if owner else None, exports),
-                owner.index if owner is not None else -1,
-            )
-        )
+        owner_kind = owner.kind if owner else None
+        if d.facts is not None:
+            start, end, sig_start, nend, sig_end, mode, doc_raw = d.facts
+            sig = signature_text(data, sig_start, nend, sig_end, mode)
+            doc = _first_line(doc_raw.decode("utf-8", "replace")) if doc_raw is not None else None
+            exported = public_by_name(spec, d.name, owner_kind)
+        else:
+            assert d.node is not None and d.outer is not None
+            start, end = _lines(d.outer)
+            value = d.kind in _VALUES
+            body = _body(d.node) if spec.doc == "docstring" or not (value or spec.name == "markdown") else None
+            sig = signature(d.node, spec, value=value, outer=d.outer, body=body)
+            doc = _doc(d, spec, body)
+            exported = is_exported(spec, d.node, d.outer, d.name, d.kind, owner_kind, exports)
+        out.append((d.name, ".".join(reversed(quals)), d.kind, start, end, sig, doc, exported,
+                    owner.index if owner is not None else -1))
     return out
 
 
@@ -413,9 +471,8 @@ def signature(node: ts.Node, spec: LanguageSpec, *, value: bool = False, outer: 
             if child.type not in _SKIP_IN_SIGNATURE:
                 start = child.start_byte
                 break
-    raw = _SRC.data[start : node.end_byte]
     if spec.name == "markdown" or value:
-        return " ".join(raw[:4000].decode("utf-8", "replace").split("\n", 1)[0].split())[:SIGNATURE_MAX]
+        return signature_text(_SRC.data, start, node.end_byte, 0, SIG_VALUE)
     bstart = body.start_byte if body is not None else -1
     if bstart > nstart:
         end = nstart
@@ -424,6 +481,20 @@ def signature(node: ts.Node, spec: LanguageSpec, *, value: bool = False, outer: 
                 break
             if child.type not in spec.comment_types:
                 end = child.end_byte
+        return signature_text(_SRC.data, start, node.end_byte, end, SIG_HEAD)
+    return signature_text(_SRC.data, start, node.end_byte, 0, SIG_LINE)
+
+
+SIG_VALUE, SIG_HEAD, SIG_LINE = 0, 1, 2
+
+
+def signature_text(data: bytes, start: int, nend: int, end: int, mode: int) -> str:
+    """A signature from its byte span: `start` to the node's end `nend`; SIG_VALUE its first line (a value),
+    SIG_HEAD its first `end - start` bytes (the header before the body), SIG_LINE its first line (no body)."""
+    raw = data[start:nend]
+    if mode == SIG_VALUE:
+        return " ".join(raw[:4000].decode("utf-8", "replace").split("\n", 1)[0].split())[:SIGNATURE_MAX]
+    if mode == SIG_HEAD:
         head = raw[: end - start]
     else:
         head = raw[:2000].split(b"\n", 1)[0]
@@ -448,6 +519,7 @@ def _doc(d: _Def, spec: LanguageSpec, body: ts.Node | None) -> str | None:
                 if string is not None and string.type == "string":
                     return _first_line(_python_string(string))
         return None
+    assert d.outer is not None
     return _comment_doc(d.outer, spec)
 
 

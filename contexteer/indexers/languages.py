@@ -214,15 +214,30 @@ def has_extension(path: str) -> bool:
 @cache
 def grammar(name: str) -> ts.Language:
     """The compiled tree-sitter grammar of a registered language (loaded once per process)."""
+    capsule = grammar_capsule(name)
+    try:
+        return ts.Language(capsule)
+    except ValueError as exc:
+        raise _grammar_error(name, exc) from exc
+
+
+@cache
+def grammar_capsule(name: str) -> object:
+    """The grammar wheel's capsule holding the C grammar (what the native scanner takes)."""
     spec = BY_NAME[name]
     try:
         mod = importlib.import_module(spec.module)
-        return ts.Language(getattr(mod, spec.func)())
+        return getattr(mod, spec.func)()
     except (ImportError, AttributeError, ValueError) as exc:
-        raise IndexError_(
-            f"the tree-sitter grammar for {name} ({spec.module}) cannot be loaded: {exc}. "
-            f"Reinstall contexteer's dependencies (pip install {spec.module.replace('_', '-')})."
-        ) from exc
+        raise _grammar_error(name, exc) from exc
+
+
+def _grammar_error(name: str, exc: Exception) -> IndexError_:
+    spec = BY_NAME[name]
+    return IndexError_(
+        f"the tree-sitter grammar for {name} ({spec.module}) cannot be loaded: {exc}. "
+        f"Reinstall contexteer's dependencies (pip install {spec.module.replace('_', '-')})."
+    )
 
 
 # A reference pattern's outer capture (`@reference.call`) only names its role, which `pattern_roles` reads
