@@ -15,6 +15,7 @@ import logging
 import os
 import re
 import time
+import types
 from dataclasses import dataclass, field
 
 import tree_sitter as ts
@@ -24,6 +25,7 @@ from contexteer.indexers.languages import LanguageSpec
 from contexteer.indexers.source import SRC, raw
 from contexteer.indexers.visibility import ModuleExports, is_exported, public_by_name
 
+_pyscan: types.ModuleType | None
 try:  # the native Python scanner (setup.py builds it when a C compiler is there); else the query path
     from contexteer.indexers import _pyscan
 except ImportError:  # pragma: no cover - depends on the build
@@ -226,9 +228,9 @@ def _extract_native(data: bytes, spec: LanguageSpec, timeout: float | None) -> F
             defs.append(_Def(node=None, outer=None, name=name, kind=_NATIVE_KINDS[kind], ostart=ostart, oend=oend,
                              nstart=nstart, facts=(first, last, sig_start, _nend, sig_end, mode, doc)))
     imports: dict[tuple[int, str], tuple[list[str], int]] = {}
-    for stmt, line, future, module, name in found:
-        text = "__future__" if future else _WS.sub("", module.decode("utf-8", "replace"))
-        _add_import(stmt, line, text, [name.decode("utf-8", "replace")] if name is not None else [], spec, imports)
+    for stmt, line, future, module, bound in found:
+        text = "__future__" if future or module is None else _WS.sub("", module.decode("utf-8", "replace"))
+        _add_import(stmt, line, text, [bound.decode("utf-8", "replace")] if bound is not None else [], spec, imports)
     result = FileResult(language=spec.name, has_errors=has_errors)
     return _finish(result, spec, data, defs, {"call": calls, "type": types}, imports, None)
 
