@@ -89,7 +89,7 @@ setup(
         Extension(
             "contexteer.indexers._pyscan",
             sources=["contexteer/indexers/native/pyscan.c"],
-            define_macros=[("_POSIX_C_SOURCE", "200112L"), ("_DEFAULT_SOURCE", None), ("PY_SSIZE_T_CLEAN", None),
+            define_macros=[("_POSIX_C_SOURCE", "200112L"), ("_DEFAULT_SOURCE", None),
                            ("TREE_SITTER_HIDE_SYMBOLS", None)],
             optional=True,
         )

@@ -23,7 +23,7 @@ import tree_sitter as ts
 from contexteer.indexers import languages
 from contexteer.indexers.languages import LanguageSpec
 from contexteer.indexers.source import SRC, raw
-from contexteer.indexers.visibility import ModuleExports, is_exported, public_by_name
+from contexteer.indexers.visibility import ModuleExports, is_exported
 
 _pyscan: types.ModuleType | None
 try:  # the native Python scanner (setup.py builds it when a C compiler is there); else the query path
@@ -63,8 +63,8 @@ class FileResult:
 
 @dataclass(slots=True)
 class _Def:
-    node: ts.Node | None  # the definition node the query captured (None: found by the native scanner)
-    outer: ts.Node | None  # the node whose range counts (with decorators / export / template wrappers)
+    node: ts.Node  # the definition node the query captured
+    outer: ts.Node  # the node whose range counts (with decorators / export / template wrappers)
     name: str
     kind: str  # a symbol kind, or "scope" for a qualifying-only node
     pattern: int = 0
@@ -75,8 +75,6 @@ class _Def:
     parent: _Def | None = None
     index: int = -1
     nstart: int = 0  # node.start_byte
-    # From the native scanner, instead of nodes: (start_line, end_line, sig_start, sig_end, sig_mode, doc bytes)
-    facts: tuple | None = None
 
 
 _raw = raw
@@ -210,29 +208,31 @@ def extract(data: bytes, spec: LanguageSpec, timeout: float | None = 5.0, *, nat
     return _finish(result, spec, data, _merge_nested(defs, spec, bindings), ref_lines, imports, exports)
 
 
-_NATIVE_KINDS = ("class", "function", "variable", "field")
-
-
 def _extract_native(data: bytes, spec: LanguageSpec, timeout: float | None) -> FileResult:
     """extract() for Python through the native scanner (contexteer/indexers/native/pyscan.c): one C pass
-    finds what queries/python.scm finds; the rows are made by the same code as the query path's."""
+    finds what queries/python.scm finds and makes the same rows as _symbols and _finish; what needs Python's
+    own text handling (docstrings, non-ASCII signatures) and the imports are finished here."""
     assert _pyscan is not None
     scanned = _pyscan.scan(languages.grammar_capsule(spec.name), data, timeout or 0.0)
     if scanned is None:
         raise ParseTimeout(f"parsing took longer than {timeout:g} s")
-    has_errors, rows, calls, types, found = scanned
-    defs = []
-    for kind, raw_name, nstart, _nend, ostart, oend, first, last, sig_start, sig_end, mode, doc in rows:
-        name = _name_of(raw_name, spec)
-        if name:
-            defs.append(_Def(node=None, outer=None, name=name, kind=_NATIVE_KINDS[kind], ostart=ostart, oend=oend,
-                             nstart=nstart, facts=(first, last, sig_start, _nend, sig_end, mode, doc)))
+    has_errors, symbols, fixes, refs, found = scanned
+    for i, span in fixes:
+        name, qual, kind, start, end, sig, doc, exported, owner = symbols[i]
+        if span is not None:
+            sig = signature_text(data, *span)
+        if doc is not None:
+            doc = _first_line(doc.decode("utf-8", "replace"))
+        symbols[i] = (name, qual, kind, start, end, sig, doc, exported, owner)
     imports: dict[tuple[int, str], tuple[list[str], int]] = {}
     for stmt, line, future, module, bound in found:
         text = "__future__" if future or module is None else _WS.sub("", module.decode("utf-8", "replace"))
         _add_import(stmt, line, text, [bound.decode("utf-8", "replace")] if bound is not None else [], spec, imports)
-    result = FileResult(language=spec.name, has_errors=has_errors)
-    return _finish(result, spec, data, defs, {"call": calls, "type": types}, imports, None)
+    result = FileResult(language=spec.name, has_errors=has_errors, symbols=symbols)
+    grouped: dict[tuple[str, str], list[int]] = {}
+    _finish_imports(result, spec, imports, grouped)
+    result.refs = sorted(refs + _ref_rows(grouped))
+    return result
 
 
 def _finish(result: FileResult, spec: LanguageSpec, data: bytes, defs: list[_Def],
@@ -250,14 +250,24 @@ def _finish(result: FileResult, spec: LanguageSpec, data: bytes, defs: list[_Def
                     grouped[(name, kind)] = lines
                 else:  # another spelling of the same name (whitespace): lines are sorted below
                     known.extend(lines)
+    _finish_imports(result, spec, imports, grouped)
+    result.symbols = _symbols(defs, spec, data, exports)
+    result.refs = sorted(_ref_rows(grouped))  # (name, kind) is unique: the same order as sorting the keys
+    return result
+
+
+def _finish_imports(result: FileResult, spec: LanguageSpec, imports: dict[tuple[int, str], tuple[list[str], int]],
+                    grouped: dict[tuple[str, str], list[int]]) -> None:
+    """Import rows in line order; each import is also a reference to the names it binds."""
     for (_nid, module), (bound, line) in sorted(imports.items(), key=lambda kv: (kv[1][1], kv[0][1])):
         result.imports.append((module, tuple(bound), line))
         for ref in bound or [_module_ref(module, spec)]:
             if ref and not ref.startswith("*") and ref not in ("self", "_", "."):
                 grouped.setdefault((ref, "import"), []).append(line)
-    result.symbols = _symbols(defs, spec, data, exports)
-    result.refs = [(name, kind, ",".join(map(str, sorted(lines))), len(lines)) for (name, kind), lines in sorted(grouped.items())]
-    return result
+
+
+def _ref_rows(grouped: dict[tuple[str, str], list[int]]) -> list[tuple]:
+    return [(name, kind, ",".join(map(str, sorted(lines))), len(lines)) for (name, kind), lines in grouped.items()]
 
 
 def _exported_value(node: ts.Node, whole: bool, data: bytes, exports: ModuleExports) -> None:
@@ -283,7 +293,6 @@ def _merge_nested(defs: dict[int, _Def], spec: LanguageSpec, skip: set[int] | fr
     (declarations that only bind imports)."""
     out = []
     for d in defs.values():
-        assert d.node is not None
         if skip and d.node.id in skip:
             continue
         parent = d.up  # None when the language has no wrappers
@@ -364,11 +373,9 @@ def _add_import(statement: int, line: int, module: str, raw_names: list[str], sp
 def _symbols(defs: list[_Def], spec: LanguageSpec, data: bytes, exports: ModuleExports | None = None) -> list[tuple]:
     """Nest definitions by range, fix kinds, drop locals, compute qualnames, signatures, docs, visibility."""
     for d in defs:
-        if d.facts is None:
-            assert d.outer is not None and d.node is not None
-            d.ostart, d.oend, d.nstart = d.outer.start_byte, d.outer.end_byte, d.node.start_byte
-            if exports is not None and d.outer is not d.node:  # `export function f`: an ES module
-                exports.es = True
+        d.ostart, d.oend, d.nstart = d.outer.start_byte, d.outer.end_byte, d.node.start_byte
+        if exports is not None and d.outer is not d.node:  # `export function f`: an ES module
+            exports.es = True
     defs.sort(key=lambda d: (d.ostart, -d.oend, d.nstart))
     stack: list[_Def] = []
     kept: list[_Def] = []
@@ -408,19 +415,12 @@ def _symbols(defs: list[_Def], spec: LanguageSpec, data: bytes, exports: ModuleE
         owner = _nearest_symbol(d.parent, by_name)
         owner = owner if owner is None or owner.index >= 0 else None
         owner_kind = owner.kind if owner else None
-        if d.facts is not None:
-            start, end, sig_start, nend, sig_end, mode, doc_raw = d.facts
-            sig = signature_text(data, sig_start, nend, sig_end, mode)
-            doc = _first_line(doc_raw.decode("utf-8", "replace")) if doc_raw is not None else None
-            exported = public_by_name(spec, d.name, owner_kind)
-        else:
-            assert d.node is not None and d.outer is not None
-            start, end = _lines(d.outer)
-            value = d.kind in _VALUES
-            body = _body(d.node) if spec.doc == "docstring" or not (value or spec.name == "markdown") else None
-            sig = signature(d.node, spec, value=value, outer=d.outer, body=body)
-            doc = _doc(d, spec, body)
-            exported = is_exported(spec, d.node, d.outer, d.name, d.kind, owner_kind, exports)
+        start, end = _lines(d.outer)
+        value = d.kind in _VALUES
+        body = _body(d.node) if spec.doc == "docstring" or not (value or spec.name == "markdown") else None
+        sig = signature(d.node, spec, value=value, outer=d.outer, body=body)
+        doc = _doc(d, spec, body)
+        exported = is_exported(spec, d.node, d.outer, d.name, d.kind, owner_kind, exports)
         out.append((d.name, ".".join(reversed(quals)), d.kind, start, end, sig, doc, exported,
                     owner.index if owner is not None else -1))
     return out
@@ -521,7 +521,6 @@ def _doc(d: _Def, spec: LanguageSpec, body: ts.Node | None) -> str | None:
                 if string is not None and string.type == "string":
                     return _first_line(_python_string(string))
         return None
-    assert d.outer is not None
     return _comment_doc(d.outer, spec)
 
 

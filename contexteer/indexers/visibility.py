@@ -55,12 +55,12 @@ def is_exported(spec: LanguageSpec, node: ts.Node, outer: ts.Node, name: str, ki
     if owner_kind in _LOCAL_OWNERS:
         return False
     rule = spec.visibility
+    if rule == "always":
+        return True
     if rule == "underscore":
         if spec.name == "ruby" and kind == "method" and _ruby_private(outer):
             return False
-        return public_by_name(spec, name, owner_kind)
-    if rule == "always":
-        return True
+        return not name.startswith("_") or (name.startswith("__") and name.endswith("__"))
     if rule == "capital":
         return name[:1].isupper()
     if rule == "export":
@@ -81,20 +81,6 @@ def is_exported(spec: LanguageSpec, node: ts.Node, outer: ts.Node, name: str, ki
     if spec.name == "cpp" and owner_kind in ("class", "struct"):
         return _cpp_access(outer, owner_kind) == "public"
     return "static" not in words
-
-
-def public_by_name(spec: LanguageSpec, name: str, owner_kind: str | None) -> bool:
-    """is_exported for a language whose rule needs only the name (Python): a function's locals are private,
-    so is `_name` (not `__dunder__`)."""
-    if owner_kind in _LOCAL_OWNERS:
-        return False
-    if spec.visibility == "underscore":
-        return not name.startswith("_") or (name.startswith("__") and name.endswith("__"))
-    if spec.visibility == "capital":
-        return name[:1].isupper()
-    if spec.visibility == "always":
-        return True
-    raise ValueError(f"{spec.name}'s visibility rule ({spec.visibility}) needs the syntax tree")
 
 
 def _cpp_access(node: ts.Node, owner_kind: str) -> str:

@@ -28,6 +28,12 @@
 #include <time.h>
 
 #include "tree_sitter/api.h"
+/* The runtime's own headers (its source is compiled into this module, at the version setup.py pins):
+   the walk reads subtrees directly. */
+#include "language.h"
+#include "length.h"
+#include "subtree.h"
+#include "tree.h"
 
 typedef struct {
     const TSLanguage *language;
@@ -39,6 +45,8 @@ typedef struct {
     /* node types that end a signature's search for its start (decorators, comments) */
     TSSymbol skip_sig[8];
     int n_skip_sig;
+    uint8_t *visits; /* per symbol: 1 when visit() looks at nodes of that type */
+    uint32_t nsymbols;
 } Symbols;
 
 static Symbols S;
@@ -87,6 +95,19 @@ static int load_symbols(const TSLanguage *lang) {
         if (k)
             s.skip_sig[s.n_skip_sig++] = k;
     }
+    s.nsymbols = ts_language_symbol_count(lang);
+    s.visits = PyMem_Calloc(s.nsymbols ? s.nsymbols : 1, 1);
+    if (!s.visits) {
+        PyErr_NoMemory();
+        return -1;
+    }
+    TSSymbol visited[] = {s.call, s.class_definition, s.function_definition, s.expression_statement, s.decorator,
+                          s.type, s.generic_type, s.except_clause, s.import_statement, s.import_from_statement,
+                          s.future_import_statement};
+    for (size_t i = 0; i < sizeof visited / sizeof *visited; i++)
+        if (visited[i] < s.nsymbols)
+            s.visits[visited[i]] = 1;
+    PyMem_Free(S.visits);
     S = s;
     return 0;
 }
@@ -100,9 +121,25 @@ static bool skips_signature(TSSymbol k) {
 
 /* ---- output ------------------------------------------------------------------------------------ */
 
+/* A definition as the walk finds it; finish_defs nests them into rows (extract._symbols). */
+typedef struct {
+    int kind; /* K_* */
+    uint32_t name_start, name_end, nstart, nend, ostart, oend, sig_start, sig_end;
+    unsigned long first, last; /* line range of the outer node */
+    int mode;                  /* signature mode (SIG_*) */
+    PyObject *doc;             /* docstring bytes or NULL */
+    PyObject *name;            /* str, set by finish_defs */
+    Py_ssize_t order, parent, index;
+} Def;
+
+enum { K_CLASS, K_FUNCTION, K_VARIABLE, K_FIELD, K_METHOD, K_CONSTANT, K_DROP };
+
 typedef struct {
     const char *data;
-    PyObject *defs, *calls, *types, *imports;
+    uint32_t len;
+    Def *defs;
+    Py_ssize_t ndefs, capdefs;
+    PyObject *calls, *types, *imports;
     TSTreeCursor kids; /* reused to iterate one node's children */
 } Out;
 
@@ -265,23 +302,40 @@ static int add_def(Out *o, int kind, TSNode node, TSNode name, TSNode parent) {
             mode = 1;
         }
     }
-    unsigned long first, last;
-    lines_of(outer, &first, &last);
     PyObject *doc = docstring(o, body);
     if (!doc)
         return -1;
-    PyObject *name_bytes = bytes_of(o, name);
-    if (!name_bytes) {
+    if (doc == Py_None) {
         Py_DECREF(doc);
-        return -1;
+        doc = NULL;
     }
-    PyObject *row = Py_BuildValue("(iNIIIIkkIIiN)", kind, name_bytes, nstart, nend, ts_node_start_byte(outer),
-                                  ts_node_end_byte(outer), first, last, start, sig_end, mode, doc);
-    if (!row)
-        return -1;
-    int rc = PyList_Append(o->defs, row);
-    Py_DECREF(row);
-    return rc;
+    if (o->ndefs == o->capdefs) {
+        Py_ssize_t cap = o->capdefs ? o->capdefs * 2 : 64;
+        Def *grown = PyMem_Realloc(o->defs, (size_t)cap * sizeof *grown);
+        if (!grown) {
+            Py_XDECREF(doc);
+            PyErr_NoMemory();
+            return -1;
+        }
+        o->defs = grown;
+        o->capdefs = cap;
+    }
+    Def *d = &o->defs[o->ndefs];
+    memset(d, 0, sizeof *d);
+    d->kind = kind;
+    d->name_start = ts_node_start_byte(name);
+    d->name_end = ts_node_end_byte(name);
+    d->nstart = nstart;
+    d->nend = nend;
+    d->ostart = ts_node_start_byte(outer);
+    d->oend = ts_node_end_byte(outer);
+    d->sig_start = start;
+    d->sig_end = sig_end;
+    d->mode = mode;
+    d->doc = doc;
+    d->order = o->ndefs++;
+    lines_of(outer, &d->first, &d->last);
+    return 0;
 }
 
 static int add_import(Out *o, TSNode stmt, bool future, TSNode module, TSNode name) {
@@ -376,6 +430,8 @@ typedef struct {
 
 static int visit(Out *o, const Frame *stack, size_t depth) {
     const Frame *f = &stack[depth];
+    if (f->symbol >= S.nsymbols || !S.visits[f->symbol])
+        return 0;
     TSNode n = f->node;
     TSSymbol k = f->symbol;
     TSNode none;
@@ -388,8 +444,6 @@ static int visit(Out *o, const Frame *stack, size_t depth) {
             if (!ts_node_is_null(name) && add_ref(o, o->calls, name) < 0)
                 return -1;
         }
-    } else if (k == S.identifier) {
-        return 0;
     } else if (k == S.class_definition || k == S.function_definition) {
         TSNode name = ts_node_child_by_field_id(n, S.f_name);
         if (!ts_node_is_null(name) && ts_node_symbol(name) == S.identifier
@@ -461,47 +515,422 @@ static int visit(Out *o, const Frame *stack, size_t depth) {
 /* The assignment rule above passes the expression_statement as `parent` of the assignment: an
    assignment is never decorated, so add_def only needs to know it is not a decorated_definition. */
 
+/* The walk visits every visible node in document order, as TSTreeCursor does, but over the runtime's
+   own subtrees: the cursor re-derives its place for every sibling step (~550 instructions a node; the
+   whole walk cost ~0.18x of a parse), this loop ~20. The visible-node rules are the cursor's
+   (tree_cursor.c: ts_tree_cursor_child_iterator_next): a child is visible if its subtree is, or if the
+   parent's production aliases it (extras take no alias slot); hidden children are walked through. */
+typedef struct {
+    const Subtree *children;
+    uint32_t count, index, structural;
+    const TSSymbol *aliases;
+    Length position; /* where the next child starts (its padding excluded) */
+    bool visible;    /* the parent is a visible node (a Frame to pop when done) */
+} Level;
+
 static int walk(Out *o, TSTree *tree) {
-    TSTreeCursor c = ts_tree_cursor_new(ts_tree_root_node(tree));
-    size_t cap = 256, depth = 0;
-    Frame *stack = PyMem_Malloc(cap * sizeof *stack);
-    if (!stack) {
-        ts_tree_cursor_delete(&c);
+    const TSLanguage *lang = tree->language;
+    size_t fcap = 256, lcap = 256, depth = 0, levels = 0;
+    Frame *stack = PyMem_Malloc(fcap * sizeof *stack);
+    Level *level = PyMem_Malloc(lcap * sizeof *level);
+    int rc = -1;
+    if (!stack || !level) {
         PyErr_NoMemory();
-        return -1;
+        goto done;
     }
-    stack[0].node = ts_tree_cursor_current_node(&c);
+    stack[0].node = ts_tree_root_node(tree);
     stack[0].symbol = ts_node_symbol(stack[0].node);
-    int rc = 0;
-    for (;;) {
-        if (visit(o, stack, depth) < 0) {
-            rc = -1;
-            break;
+    if (visit(o, stack, 0) < 0)
+        goto done;
+    if (ts_subtree_child_count(tree->root)) {
+        level[0] = (Level){ts_subtree_children(tree->root), tree->root.ptr->child_count, 0, 0,
+                           ts_language_alias_sequence(lang, tree->root.ptr->production_id),
+                           ts_subtree_padding(tree->root), true};
+        levels = 1;
+    }
+    while (levels) {
+        Level *l = &level[levels - 1];
+        if (l->index == l->count) {
+            if (l->visible)
+                depth--;
+            levels--;
+            continue;
         }
-        if (ts_tree_cursor_goto_first_child(&c)) {
-            if (++depth == cap) {
-                cap *= 2;
-                Frame *grown = PyMem_Realloc(stack, cap * sizeof *stack);
+        const Subtree *child = &l->children[l->index++];
+        Length position = l->position;
+        l->position = length_add(position, ts_subtree_size(*child));
+        if (l->index < l->count)
+            l->position = length_add(l->position, ts_subtree_padding(l->children[l->index]));
+        bool visible = ts_subtree_visible(*child);
+        TSSymbol alias = 0;
+        if (!ts_subtree_extra(*child)) {
+            if (l->aliases) {
+                alias = l->aliases[l->structural];
+                visible |= alias != 0;
+            }
+            l->structural++;
+        }
+        uint32_t count = ts_subtree_child_count(*child);
+        if (visible) {
+            if (++depth == fcap) {
+                fcap *= 2;
+                Frame *grown = PyMem_Realloc(stack, fcap * sizeof *stack);
                 if (!grown) {
                     PyErr_NoMemory();
-                    rc = -1;
-                    break;
+                    goto done;
                 }
                 stack = grown;
             }
-        } else {
-            while (!ts_tree_cursor_goto_next_sibling(&c)) {
-                if (!depth || !ts_tree_cursor_goto_parent(&c))
-                    goto done;
+            stack[depth].node = ts_node_new(tree, child, position, alias);
+            stack[depth].symbol = ts_language_public_symbol(lang, alias ? alias : ts_subtree_symbol(*child));
+            if (visit(o, stack, depth) < 0)
+                goto done;
+            if (!count) {
                 depth--;
+                continue;
             }
+        } else if (!count) {
+            continue;
         }
-        stack[depth].node = ts_tree_cursor_current_node(&c);
-        stack[depth].symbol = ts_node_symbol(stack[depth].node);
+        if (levels == lcap) {
+            lcap *= 2;
+            Level *grown = PyMem_Realloc(level, lcap * sizeof *level);
+            if (!grown) {
+                PyErr_NoMemory();
+                goto done;
+            }
+            level = grown;
+        }
+        level[levels++] = (Level){ts_subtree_children(*child), child->ptr->child_count, 0, 0,
+                                  ts_language_alias_sequence(lang, child->ptr->production_id), position, visible};
     }
+    rc = 0;
 done:
     PyMem_Free(stack);
-    ts_tree_cursor_delete(&c);
+    PyMem_Free(level);
+    return rc;
+}
+
+/* ---- rows (extract._symbols, extract._finish and extract.signature_text, for Python) ------------ */
+
+#define SIGNATURE_MAX 200
+enum { SIG_VALUE, SIG_HEAD, SIG_LINE };
+
+static PyObject *KIND_NAMES[K_DROP], *STR_CALL, *STR_TYPE, *STR_DOT, *STR_SPACE;
+
+/* extract._name_of for Python: a plain ASCII identifier as it is, else decoded with whitespace collapsed */
+static PyObject *name_of(const char *p, Py_ssize_t n) {
+    bool plain = n > 0 && n <= SIGNATURE_MAX;
+    for (Py_ssize_t i = 0; plain && i < n; i++) {
+        unsigned char c = (unsigned char)p[i];
+        plain = (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '_';
+    }
+    if (plain)
+        return PyUnicode_DecodeASCII(p, n, NULL);
+    PyObject *text = PyUnicode_DecodeUTF8(p, n, "replace");
+    if (!text)
+        return NULL;
+    PyObject *parts = PyUnicode_Split(text, NULL, -1);
+    Py_DECREF(text);
+    if (!parts)
+        return NULL;
+    PyObject *joined = PyUnicode_Join(STR_SPACE, parts);
+    Py_DECREF(parts);
+    return joined;
+}
+
+static bool str_space(unsigned char c) { /* str.isspace() on ASCII */
+    return c == ' ' || (c >= '\t' && c <= '\r') || (c >= 0x1c && c <= 0x1f);
+}
+
+static bool bytes_space(unsigned char c) { /* bytes.isspace() */
+    return c == ' ' || (c >= '\t' && c <= '\r');
+}
+
+static bool ascii(const char *p, size_t n) {
+    for (size_t i = 0; i < n; i++)
+        if ((unsigned char)p[i] >= 0x80)
+            return false;
+    return true;
+}
+
+/* " ".join(text.split()) of ASCII bytes into out (at least n bytes); returns the length */
+static size_t collapse(const char *p, size_t n, char *out) {
+    size_t w = 0;
+    for (size_t i = 0; i < n;) {
+        while (i < n && str_space((unsigned char)p[i]))
+            i++;
+        if (i == n)
+            break;
+        if (w)
+            out[w++] = ' ';
+        while (i < n && !str_space((unsigned char)p[i]))
+            out[w++] = p[i++];
+    }
+    return w;
+}
+
+static size_t first_line(const char *p, size_t n) {
+    const char *nl = memchr(p, '\n', n);
+    return nl ? (size_t)(nl - p) : n;
+}
+
+/* extract.signature_text on an ASCII span; Py_None (new reference) when the span is not ASCII: the
+   caller finishes it in Python, where decoding and Unicode whitespace are the str methods' own. */
+static PyObject *signature(const char *data, uint32_t start, uint32_t nend, uint32_t end, int mode) {
+    char buf[4000];
+    size_t rawlen = nend > start ? nend - start : 0;
+    const char *raw = data + start;
+    if (mode == SIG_VALUE) {
+        size_t n = first_line(raw, rawlen < 4000 ? rawlen : 4000);
+        if (!ascii(raw, n))
+            Py_RETURN_NONE;
+        size_t w = collapse(raw, n, buf);
+        return PyUnicode_DecodeASCII(buf, (Py_ssize_t)(w < SIGNATURE_MAX ? w : SIGNATURE_MAX), NULL);
+    }
+    size_t n;
+    if (mode == SIG_HEAD) {
+        long long cut = (long long)end - (long long)start; /* Python's raw[:cut], a negative cut included */
+        if (cut >= 0)
+            n = (size_t)cut < rawlen ? (size_t)cut : rawlen;
+        else
+            n = (long long)rawlen + cut > 0 ? (size_t)((long long)rawlen + cut) : 0;
+    } else {
+        n = first_line(raw, rawlen < 2000 ? rawlen : 2000);
+        size_t t = n;
+        while (t && bytes_space((unsigned char)raw[t - 1]))
+            t--;
+        if (t && raw[t - 1] == '{')
+            n = t - 1;
+    }
+    if (n > 4000)
+        n = 4000;
+    if (!ascii(raw, n))
+        Py_RETURN_NONE;
+    size_t w = collapse(raw, n, buf);
+    while (w && (buf[w - 1] == '{' || buf[w - 1] == ':' || buf[w - 1] == ';'))
+        w--;
+    while (w && str_space((unsigned char)buf[w - 1]))
+        w--;
+    if (w <= SIGNATURE_MAX)
+        return PyUnicode_DecodeASCII(buf, (Py_ssize_t)w, NULL);
+    w = SIGNATURE_MAX - 1;
+    while (w && str_space((unsigned char)buf[w - 1]))
+        w--;
+    memcpy(buf + w, "\xe2\x80\xa6", 3); /* … */
+    return PyUnicode_DecodeUTF8(buf, (Py_ssize_t)w + 3, NULL);
+}
+
+static bool constant_name(const char *p, size_t n) { /* extract._CONST_RE: ^_*[A-Z][A-Z0-9_]*$ */
+    size_t i = 0;
+    while (i < n && p[i] == '_')
+        i++;
+    if (i == n || p[i] < 'A' || p[i] > 'Z')
+        return false;
+    for (i++; i < n; i++)
+        if (!((p[i] >= 'A' && p[i] <= 'Z') || (p[i] >= '0' && p[i] <= '9') || p[i] == '_'))
+            return false;
+    return true;
+}
+
+static Py_ssize_t nearest(const Def *defs, Py_ssize_t p) { /* extract._nearest_symbol: skips dropped locals */
+    while (p >= 0 && defs[p].kind == K_DROP)
+        p = defs[p].parent;
+    return p;
+}
+
+static int by_range(const void *a, const void *b) { /* (ostart, -oend, nstart), stable */
+    const Def *x = *(Def *const *)a, *y = *(Def *const *)b;
+    if (x->ostart != y->ostart)
+        return x->ostart < y->ostart ? -1 : 1;
+    if (x->oend != y->oend)
+        return x->oend > y->oend ? -1 : 1;
+    if (x->nstart != y->nstart)
+        return x->nstart < y->nstart ? -1 : 1;
+    return x->order < y->order ? -1 : (x->order > y->order);
+}
+
+/* Nest, fix kinds, drop locals and build the symbol rows (extract._symbols for Python). Rows whose
+   signature span is not ASCII or that have a docstring are listed in `fixes` as (row, span | None). */
+static int finish_defs(Out *o, PyObject *rows, PyObject *fixes) {
+    Py_ssize_t n = o->ndefs, m = 0, kept = 0;
+    Def **order = PyMem_Malloc((size_t)(n ? n : 1) * sizeof *order);
+    Py_ssize_t *stack = PyMem_Malloc((size_t)(n ? n : 1) * sizeof *stack);
+    Py_ssize_t *keep = PyMem_Malloc((size_t)(n ? n : 1) * sizeof *keep);
+    int rc = -1;
+    if (!order || !stack || !keep) {
+        PyErr_NoMemory();
+        goto out;
+    }
+    for (Py_ssize_t i = 0; i < n; i++) {
+        Def *d = &o->defs[i];
+        d->name = name_of(o->data + d->name_start, (Py_ssize_t)(d->name_end - d->name_start));
+        if (!d->name)
+            goto out;
+        if (PyUnicode_GET_LENGTH(d->name))
+            order[m++] = d;
+    }
+    qsort(order, (size_t)m, sizeof *order, by_range);
+    for (Py_ssize_t i = 0; i < m; i++)
+        order[i]->index = i; /* position in sorted order: parents refer to it */
+    Py_ssize_t depth = 0;
+    for (Py_ssize_t i = 0; i < m; i++) {
+        Def *d = order[i];
+        while (depth && !(d->ostart >= order[stack[depth - 1]]->ostart && d->oend <= order[stack[depth - 1]]->oend))
+            depth--;
+        d->parent = depth ? stack[depth - 1] : -1;
+        stack[depth++] = i;
+        d->index = i;
+    }
+    /* kinds need the parents' final kinds: walk in sorted order again with the sorted array as `defs` */
+    Def *sorted = PyMem_Malloc((size_t)(m ? m : 1) * sizeof *sorted);
+    if (!sorted) {
+        PyErr_NoMemory();
+        goto out;
+    }
+    for (Py_ssize_t i = 0; i < m; i++)
+        sorted[i] = *order[i];
+    for (Py_ssize_t i = 0; i < m; i++) {
+        Def *d = &sorted[i];
+        Py_ssize_t owner = nearest(sorted, d->parent);
+        int ok = owner >= 0 ? sorted[owner].kind : -1;
+        bool value = d->kind == K_VARIABLE || d->kind == K_FIELD || d->kind == K_CONSTANT;
+        if (value && (ok == K_FUNCTION || ok == K_METHOD)) {
+            d->kind = K_DROP;
+            continue;
+        }
+        if (d->kind == K_FUNCTION && ok == K_CLASS)
+            d->kind = K_METHOD;
+        else if (d->kind == K_VARIABLE && ok == K_CLASS)
+            d->kind = K_FIELD;
+        if (d->kind == K_VARIABLE && constant_name(o->data + d->name_start, d->name_end - d->name_start))
+            d->kind = K_CONSTANT;
+        keep[kept++] = i;
+    }
+    Py_ssize_t *row_of = stack; /* reused: sorted index -> row index */
+    for (Py_ssize_t i = 0; i < m; i++)
+        row_of[i] = -1;
+    for (Py_ssize_t r = 0; r < kept; r++)
+        row_of[keep[r]] = r;
+    rc = 0;
+    for (Py_ssize_t r = 0; r < kept && rc == 0; r++) {
+        Def *d = &sorted[keep[r]];
+        rc = -1;
+        PyObject *quals = PyList_New(0);
+        if (!quals)
+            break;
+        for (Py_ssize_t p = keep[r]; p >= 0; p = sorted[p].parent)
+            if (sorted[p].kind != K_DROP && PyList_Append(quals, sorted[p].name) < 0) {
+                Py_DECREF(quals);
+                quals = NULL;
+                break;
+            }
+        if (!quals || PyList_Reverse(quals) < 0) {
+            Py_XDECREF(quals);
+            break;
+        }
+        PyObject *qual = PyUnicode_Join(STR_DOT, quals);
+        Py_DECREF(quals);
+        if (!qual)
+            break;
+        Py_ssize_t owner = nearest(sorted, d->parent);
+        int ok = owner >= 0 ? sorted[owner].kind : -1;
+        const char *nm = o->data + d->name_start;
+        size_t nl = d->name_end - d->name_start;
+        bool exported = !(ok == K_FUNCTION || ok == K_METHOD)
+                        && (nm[0] != '_' || (nl >= 2 && nm[1] == '_' && nm[nl - 1] == '_' && nm[nl - 2] == '_'));
+        PyObject *sig = signature(o->data, d->sig_start, d->nend, d->sig_end, d->mode);
+        if (!sig) {
+            Py_DECREF(qual);
+            break;
+        }
+        PyObject *row = Py_BuildValue("(OOOkkOOOn)", d->name, qual, KIND_NAMES[d->kind], d->first, d->last, sig,
+                                      d->doc ? d->doc : Py_None, exported ? Py_True : Py_False,
+                                      owner >= 0 ? row_of[owner] : (Py_ssize_t)-1);
+        Py_DECREF(qual);
+        if (!row) {
+            Py_DECREF(sig);
+            break;
+        }
+        int added = PyList_Append(rows, row);
+        Py_DECREF(row);
+        if (added == 0 && (sig == Py_None || d->doc)) {
+            PyObject *fix = sig == Py_None
+                ? Py_BuildValue("(n(IIIi))", r, d->sig_start, d->nend, d->sig_end, d->mode)
+                : Py_BuildValue("(nO)", r, Py_None);
+            added = fix ? PyList_Append(fixes, fix) : -1;
+            Py_XDECREF(fix);
+        }
+        Py_DECREF(sig);
+        if (added == 0)
+            rc = 0;
+    }
+    PyMem_Free(sorted);
+out:
+    PyMem_Free(order);
+    PyMem_Free(stack);
+    PyMem_Free(keep);
+    return rc;
+}
+
+/* {raw name: [line, ...]} -> rows (name, kind, "l1,l2,...", count); names spelled alike merge (extract._finish) */
+static int finish_refs(PyObject *by_raw, PyObject *kind, PyObject *rows) {
+    PyObject *by_name = PyDict_New();
+    if (!by_name)
+        return -1;
+    PyObject *key, *lines;
+    Py_ssize_t pos = 0;
+    int rc = 0;
+    while (rc == 0 && PyDict_Next(by_raw, &pos, &key, &lines)) {
+        PyObject *name = name_of(PyBytes_AS_STRING(key), PyBytes_GET_SIZE(key));
+        if (!name) {
+            rc = -1;
+            break;
+        }
+        if (PyUnicode_GET_LENGTH(name)) {
+            PyObject *known = PyDict_GetItemWithError(by_name, name);
+            if (known) {
+                Py_ssize_t end = PyList_GET_SIZE(known);
+                rc = PyList_SetSlice(known, end, end, lines);
+            } else {
+                rc = PyErr_Occurred() ? -1 : PyDict_SetItem(by_name, name, lines);
+            }
+        }
+        Py_DECREF(name);
+    }
+    pos = 0;
+    while (rc == 0 && PyDict_Next(by_name, &pos, &key, &lines)) {
+        rc = -1;
+        if (PyList_Sort(lines) < 0)
+            break;
+        Py_ssize_t count = PyList_GET_SIZE(lines);
+        char *buf = PyMem_Malloc((size_t)count * 21 + 1);
+        if (!buf) {
+            PyErr_NoMemory();
+            break;
+        }
+        size_t w = 0;
+        for (Py_ssize_t i = 0; i < count; i++) {
+            unsigned long v = PyLong_AsUnsignedLong(PyList_GET_ITEM(lines, i));
+            char digits[20];
+            int nd = 0;
+            do {
+                digits[nd++] = (char)('0' + v % 10);
+                v /= 10;
+            } while (v);
+            if (i)
+                buf[w++] = ',';
+            while (nd)
+                buf[w++] = digits[--nd];
+        }
+        PyObject *row = Py_BuildValue("(OOs#n)", key, kind, buf, (Py_ssize_t)w, count);
+        PyMem_Free(buf);
+        if (row) {
+            rc = PyList_Append(rows, row);
+            Py_DECREF(row);
+        }
+    }
+    Py_DECREF(by_name);
     return rc;
 }
 
@@ -584,17 +1013,26 @@ static PyObject *scan(PyObject *self, PyObject *args) {
         Py_RETURN_NONE;
     }
     TSNode root = ts_tree_root_node(tree);
-    Out o = {data.buf, PyList_New(0), PyDict_New(), PyDict_New(), PyList_New(0), ts_tree_cursor_new(root)};
-    PyObject *result = NULL;
-    if (o.defs && o.calls && o.types && o.imports && walk(&o, tree) == 0)
-        result = Py_BuildValue("(OOOOO)", ts_node_has_error(root) ? Py_True : Py_False, o.defs, o.calls, o.types,
-                               o.imports);
-    Py_XDECREF(o.defs);
+    Out o = {data.buf, (uint32_t)data.len, NULL, 0, 0, PyDict_New(), PyDict_New(), PyList_New(0), ts_tree_cursor_new(root)};
+    bool has_error = ts_node_has_error(root);
+    PyObject *result = NULL, *rows = PyList_New(0), *fixes = PyList_New(0), *refs = PyList_New(0);
+    int rc = o.calls && o.types && o.imports && rows && fixes && refs ? walk(&o, tree) : -1;
+    ts_tree_cursor_delete(&o.kids);
+    ts_tree_delete(tree);
+    if (rc == 0 && finish_defs(&o, rows, fixes) == 0 && finish_refs(o.calls, STR_CALL, refs) == 0
+            && finish_refs(o.types, STR_TYPE, refs) == 0)
+        result = Py_BuildValue("(OOOOO)", has_error ? Py_True : Py_False, rows, fixes, refs, o.imports);
+    for (Py_ssize_t i = 0; i < o.ndefs; i++) {
+        Py_XDECREF(o.defs[i].doc);
+        Py_XDECREF(o.defs[i].name);
+    }
+    PyMem_Free(o.defs);
     Py_XDECREF(o.calls);
     Py_XDECREF(o.types);
     Py_XDECREF(o.imports);
-    ts_tree_cursor_delete(&o.kids);
-    ts_tree_delete(tree);
+    Py_XDECREF(rows);
+    Py_XDECREF(fixes);
+    Py_XDECREF(refs);
     PyBuffer_Release(&data);
     return result;
 }
@@ -639,6 +1077,13 @@ static struct PyModuleDef module = {PyModuleDef_HEAD_INIT, "_pyscan",
 PyMODINIT_FUNC PyInit__pyscan(void) {
     /* This module's own copy of the runtime allocates through pymalloc: every call holds the GIL. */
     ts_set_allocator(PyMem_Malloc, PyMem_Calloc, PyMem_Realloc, PyMem_Free);
+    const char *kinds[K_DROP] = {"class", "function", "variable", "field", "method", "constant"};
+    for (int i = 0; i < K_DROP; i++)
+        if (!(KIND_NAMES[i] = PyUnicode_InternFromString(kinds[i])))
+            return NULL;
+    if (!(STR_CALL = PyUnicode_InternFromString("call")) || !(STR_TYPE = PyUnicode_InternFromString("type"))
+            || !(STR_DOT = PyUnicode_InternFromString(".")) || !(STR_SPACE = PyUnicode_InternFromString(" ")))
+        return NULL;
     PyObject *m = PyModule_Create(&module);
     if (m && PyModule_AddIntConstant(m, "LANGUAGE_VERSION", TREE_SITTER_LANGUAGE_VERSION) < 0) {
         Py_DECREF(m);
