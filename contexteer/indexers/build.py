@@ -13,6 +13,7 @@ from __future__ import annotations
 import faulthandler
 import hashlib
 import logging
+import marshal
 import multiprocessing
 import os
 import signal
@@ -126,8 +127,28 @@ def _devnull() -> TextIO:
     return open(os.devnull, "w")  # noqa: SIM115 - lives as long as the worker
 
 
-def _parse_chunk(jobs: Sequence[Job], limits: Limits) -> list[Outcome]:
-    return [parse_file(job, limits) for job in jobs]
+def _parse_chunk(jobs: Sequence[Job], limits: Limits) -> bytes:
+    """A pool task: its outcomes as plain tuples in marshal's format, which a worker writes and the main
+    process reads ~5x faster than pickled dataclasses (the main process's CPU is taken from the workers)."""
+    out = []
+    for job in jobs:
+        outcome = parse_file(job, limits)
+        if not isinstance(outcome[0], str):
+            row, result = outcome
+            if result is not None:
+                outcome = (row, (result.language, result.symbols, result.refs, result.imports, result.has_errors))
+        out.append(outcome)
+    return marshal.dumps(out)
+
+
+def _outcomes(blob: bytes) -> list[Outcome]:
+    """_parse_chunk's outcomes back (in the main process)."""
+    out: list[Outcome] = []
+    for outcome in marshal.loads(blob):
+        if not isinstance(outcome[0], str) and outcome[1] is not None:
+            outcome = (outcome[0], FileResult(*outcome[1]))
+        out.append(outcome)
+    return out
 
 
 def _context() -> multiprocessing.context.BaseContext:
@@ -165,13 +186,13 @@ def _run_round(jobs: list[Job], limits: Limits, workers: int, chunk: int,
     chunks = [jobs[i : i + chunk] for i in range(0, len(jobs), chunk)]
     unfinished: list[Job] = []
     with ProcessPoolExecutor(max_workers=max(1, workers), mp_context=_context()) as pool:
-        pending: dict[Future[list[Outcome]], list[Job]] = {pool.submit(_parse_chunk, c, limits): c for c in chunks}
+        pending: dict[Future[bytes], list[Job]] = {pool.submit(_parse_chunk, c, limits): c for c in chunks}
         while pending:
             done, _ = wait(pending, return_when=FIRST_COMPLETED)
             for fut in done:
                 part = pending.pop(fut)
                 try:
-                    outcomes = fut.result()
+                    outcomes = _outcomes(fut.result())
                 except BrokenProcessPool:
                     unfinished.extend(part)
                     continue

@@ -231,14 +231,12 @@ class Store:
             try:
                 for path in deleted:
                     self._delete_path(c, path)
-                next_id = (c.execute("SELECT max(id) FROM symbols").fetchone()[0] or 0) + 1
                 next_fid = (c.execute("SELECT max(id) FROM files").fetchone()[0] or 0) + 1
                 old_ids = self._ids_of(c, [file_row[0] for file_row, _r in rows])
                 for fid in old_ids.values():
                     self._delete_rows(c, fid)
+                next_id = (c.execute("SELECT max(id) FROM symbols").fetchone()[0] or 0) + 1  # after the deletes
                 file_rows: list[tuple] = []
-                sym_rows: list[tuple] = []
-                ref_rows: list[tuple] = []
                 imp_rows: list[tuple] = []
                 for file_row, result in rows:
                     known = old_ids.get(file_row[0])
@@ -250,19 +248,25 @@ class Store:
                     file_rows.append((fid, *file_row[:7], n, file_row[7]))
                     if result is None:
                         continue
-                    base = next_id
-                    for name, qual, kind, sl, el, sig, doc, exp, parent in result.symbols:
-                        sym_rows.append((next_id, fid, name, qual, kind, sl, el, sig, doc, int(exp), base + parent if parent >= 0 else None))
-                        next_id += 1
-                    ref_rows.extend((fid, *ref) for ref in result.refs)
+                    # The extractor's rows are bound as they are, the file's id and first symbol id written into
+                    # the statement (integers of ours): no row is copied to prepend them (~0.2 s of a stdlib build,
+                    # in the process whose CPU the parsing workers share). A symbol's id is the next rowid
+                    # (max + 1: the write lock is held), its parent's is first id + the parent's index.
+                    c.executemany(
+                        f"INSERT INTO symbols VALUES (NULL,{int(fid)},?1,?2,?3,?4,?5,?6,?7,?8,"
+                        f"CASE WHEN ?9 >= 0 THEN {int(next_id)} + ?9 END)",
+                        result.symbols,
+                    )
+                    next_id += n
+                    c.executemany(f"INSERT INTO refs VALUES ({int(fid)},?,?,?,?)", result.refs)
                     imp_rows.extend((fid, mod, NAME_SEP.join(names), line) for mod, names, line in result.imports)
+                if next_id > 1 and (c.execute("SELECT max(id) FROM symbols").fetchone()[0] or 0) != next_id - 1:
+                    raise IndexError_("symbol ids were not assigned in sequence; the batch is rolled back")
                 c.executemany(
                     "INSERT OR REPLACE INTO files(id, path, language, size, mtime_ns, sha, status, has_errors, n_symbols, error)"
                     " VALUES (?,?,?,?,?,?,?,?,?,?)",
                     file_rows,
                 )
-                c.executemany("INSERT INTO symbols VALUES (?,?,?,?,?,?,?,?,?,?,?)", sym_rows)
-                c.executemany("INSERT INTO refs VALUES (?,?,?,?,?)", ref_rows)
                 c.executemany("INSERT INTO imports VALUES (?,?,?,?)", imp_rows)
                 self._bump(c)
                 c.execute("COMMIT")
