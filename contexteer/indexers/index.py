@@ -21,6 +21,7 @@ from typing import Any
 import filelock
 
 from contexteer.errors import IndexError_
+from contexteer.indexers import build
 from contexteer.indexers.build import Job, Limits, Outcome, parse_file, parse_many
 from contexteer.indexers.model import BuildStatus, FileInfo, Import, Reference, RefreshReport, Symbol
 from contexteer.indexers.queries_sql import IndexQueries
@@ -144,6 +145,7 @@ class StructureIndex(IndexQueries):
 
     def _cold_build(self) -> None:
         started = time.monotonic()
+        threading.Thread(target=build.warm_up, name="contexteer-pool-warm-up", daemon=True).start()
         paths = self.ws.list_files()
         known = self.store.known_files()
         if not known:
