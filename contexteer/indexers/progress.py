@@ -7,6 +7,7 @@ import sys
 import time
 from typing import TextIO
 
+from contexteer.indexers.extract import native_note
 from contexteer.indexers.index import StructureIndex
 from contexteer.workspace import Workspace
 
@@ -78,5 +79,8 @@ def index_command(ws: Workspace, *, stream: TextIO = sys.stderr, tty: bool | Non
         f"{st['imports']} imports, {st['files_with_syntax_errors']} files with syntax errors, "
         f"{st['db_bytes'] / 1e6:.1f} MB\n"
     )
+    note = native_note()
+    if note and st["files_per_language"].get("python"):
+        stream.write(f"note: {note}\n")
     stream.flush()
     return 0

@@ -149,3 +149,25 @@ def test_contexteer_native_0_turns_the_scanner_off(monkeypatch: pytest.MonkeyPat
     assert extract_mod.native_available()
     monkeypatch.setenv("CONTEXTEER_NATIVE", "0")
     assert not extract_mod.native_available()
+
+
+def test_the_index_command_says_when_python_files_skip_the_native_scanner(tmp_path: Path, monkeypatch: pytest.MonkeyPatch):
+    import io
+
+    from contexteer.config import Settings
+    from contexteer.indexers.progress import index_command
+    from contexteer.workspace import Workspace
+
+    monkeypatch.setenv("CONTEXTEER_DATA_DIR", str(tmp_path / "data"))
+    root = tmp_path / "repo"
+    root.mkdir()
+    (root / "a.py").write_text("def alpha():\n    pass\n", encoding="utf-8")
+    out = io.StringIO()
+    assert index_command(Workspace(root, Settings()), stream=out, tty=False) == 0
+    assert "note:" not in out.getvalue()  # the native scanner ran
+    monkeypatch.setenv("CONTEXTEER_NATIVE", "0")
+    (root / "b.py").write_text("def beta():\n    pass\n", encoding="utf-8")
+    out = io.StringIO()
+    index_command(Workspace(root, Settings()), stream=out, tty=False)
+    assert "note: Python files are parsed through tree-sitter queries" in out.getvalue()
+    assert "CONTEXTEER_NATIVE=0" in out.getvalue()
