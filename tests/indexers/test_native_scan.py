@@ -5,6 +5,7 @@ written for."""
 from __future__ import annotations
 
 import os
+import random
 import sysconfig
 from pathlib import Path
 
@@ -121,6 +122,27 @@ def test_the_standard_library_gives_the_query_paths_rows():
                 raise AssertionError(f"{Path(dirpath, name)}: native and query rows differ") from exc
             checked += 1
     assert checked > 500
+
+
+def test_broken_files_give_the_query_paths_rows():
+    """Agents index files they are in the middle of editing: cut, garbled and half-typed code (seeded)."""
+    rng = random.Random(4)
+    stdlib = Path(sysconfig.get_paths()["stdlib"])
+    files = sorted(stdlib.glob("*.py"))
+    junk = [b"(", b")", b":", b"\n", b"    ", b"def ", b"class ", b"@", b"'" * 3, b'"', b"f'{", b"}", b"import ",
+            b"from . import *", "é".encode(), b"\x00", b"\\", b"=", b"lambda", b"\t", b"\xff"]
+    for _ in range(150):
+        data = rng.choice(files).read_bytes()
+        for _ in range(rng.randint(1, 8)):
+            pos = rng.randrange(len(data) + 1)
+            op = rng.random()
+            if op < 0.4:
+                data = data[:pos] + rng.choice(junk) + data[pos:]
+            elif op < 0.7:
+                data = data[:pos] + data[pos + rng.randint(1, 200):]
+            else:
+                data = data[:pos]
+        _same(data)
 
 
 def test_fixture_repository_gives_the_query_paths_rows():
