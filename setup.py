@@ -25,7 +25,12 @@ CACHE = HERE / "build" / "tree-sitter-src"
 
 def _unpack(archive: Path, into: Path) -> Path:
     with tarfile.open(archive) as tar:
-        tar.extractall(into, filter="data")
+        if hasattr(tarfile, "data_filter"):  # Python 3.11.4+
+            tar.extractall(into, filter="data")
+        else:  # older 3.11 (Debian bookworm's 3.11.2): plain files and directories inside `into` only
+            members = [m for m in tar.getmembers() if (m.isfile() or m.isdir()) and not m.name.startswith("/")
+                       and ".." not in Path(m.name).parts]
+            tar.extractall(into, members=members)  # noqa: S202 - members checked above
     return next(p for p in into.iterdir() if p.is_dir() and p.name.startswith("tree_sitter-"))
 
 
@@ -64,7 +69,7 @@ class BuildNative(build_ext):
         else:
             try:
                 lib = _runtime_source()
-            except (OSError, subprocess.CalledProcessError, StopIteration, tarfile.TarError) as exc:
+            except Exception as exc:  # noqa: BLE001 - optional: any failure leaves the query path
                 _say(f"WARNING: the native Python scanner is not built ({exc}); Python files are indexed through "
                      "tree-sitter queries, ~1.4x slower")
                 self.extensions = []
