@@ -78,7 +78,8 @@ exec 2>&1
 echo "user: $(id -un) uid=$(id -u) home=$HOME"
 echo "contexteer: $(command -v contexteer) $(contexteer --version)"
 python3 -c 'import sys; from contexteer.workspace import find_rg; print("python:", sys.executable, sys.version.split()[0]); print("rg:", find_rg())'
-python3 -c 'from contexteer.indexers.extract import native_note; print("python scanner:", native_note() or "native")'
+# from / : python3 -c in /workspace would import this checkout's contexteer instead of the image's
+(cd / && python3 -c 'from contexteer.indexers.extract import native_note; print("python scanner:", native_note() or "native")')
 contexteer call read_code_range path=pyproject.toml start_line=1 end_line=2 >/tmp/call.txt
 sed -n '1,3p' /tmp/call.txt
 echo "data dir:"; find "$HOME/.local/share/contexteer" -maxdepth 3 | sed -n '1,8p'
