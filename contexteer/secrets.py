@@ -140,7 +140,9 @@ def find_secrets(text: str) -> list[Finding]:
         for m in _credentials(pat, text, low) if kind == "credential assignment" else pat.finditer(text):
             if kind == "credential assignment":
                 key = text[m.start() : m.start("val")].strip(" \t:=\"'")
-                if not _credential_value(m.group("val"), quoted=bool(m.group("q")), config_key=key.isupper(), key=key):
+                prose = _PROSE_GOES_ON.match(text, m.end()) is not None
+                if not _credential_value(m.group("val"), quoted=bool(m.group("q")), config_key=key.isupper(), key=key,
+                                         prose=prose):
                     continue
                 start, end = m.span("val")
             elif kind == "password in URL":
@@ -166,13 +168,18 @@ _CODE_WORDS = frozenset({"none", "null", "true", "false", "self", "cls", "this",
 _NAME_VALUE = re.compile(r"^[A-Za-z_][\w.]*$")  # an identifier or dotted name
 
 
-def _credential_value(val: str, *, quoted: bool, config_key: bool, key: str = "") -> bool:
+# A lower-case word and another after it: a sentence goes on ("without a token: anyone who can reach ...").
+_PROSE_GOES_ON = re.compile(r"[ \t]+[a-z]{2,}\b")
+
+
+def _credential_value(val: str, *, quoted: bool, config_key: bool, key: str = "", prose: bool = False) -> bool:
     """Whether an assigned value looks like a secret. Quoted: anything but a placeholder or a label
     (`"session-token"`). Unquoted values are code as often as config: `token = token[:-1]`,
     `refresh_token: RefreshTokenT`, `password=auth_info[2]`, `client_secret=client_secret` are code;
     `password: correcthorsebatterystaple`, `PASSWORD=hunter2`, `api_key: abcd1234efgh` are config. A call,
     subscript or type expression never counts; a name shaped like code (snake_case, dotted, CamelCase, a
-    common word, or sharing 4 letters with its key) counts only with three digits or an upper-case key."""
+    common word, or sharing 4 letters with its key) counts only with three digits or an upper-case key. A
+    lower-case word followed by more words (`prose`) is a sentence, not a value."""
     if _PLACEHOLDER.match(val):
         return False
     digits = sum(c.isdigit() for c in val)
@@ -184,6 +191,8 @@ def _credential_value(val: str, *, quoted: bool, config_key: bool, key: str = ""
         return True  # s3cr3t-v4lue, a+b/c=: punctuation no identifier has
     if digits >= 3 or config_key:
         return True
+    if prose and val.isalpha() and val.islower():
+        return False
     low = val.lower()
     code_like = ("_" in val or "." in val or re.search(r"[a-z][A-Z]", val) is not None or low in _CODE_WORDS
                  or any(low[i : i + 4] in re.sub(r"[_\-]", "", key.lower()) for i in range(len(low) - 3)))

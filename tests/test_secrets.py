@@ -98,3 +98,13 @@ def test_long_paths_and_json_pointers_are_not_key_material():
 
 def test_a_django_secret_key_is_redacted():
     assert [f.kind for f in find_secrets("SECRET_KEY = 'django-insecure-8x#k2!v@q9zz'")] == ["credential assignment"]
+
+
+def test_a_sentence_after_the_word_token_is_not_a_secret_but_a_value_is():
+    message = ("refusing to bind 0.0.0.0 without a token: anyone who can reach this address could read the "
+               "repository. Set a token with the CONTEXTEER_TOKEN environment variable")
+    out, counts = redact(message)
+    assert out == message and not counts
+    for line in ("password: correcthorsebatterystaple", "password: marmalade\n", "token = marmalade # old"):
+        out, _ = redact(line)
+        assert "marmalade" not in out and "correcthorse" not in out, line
