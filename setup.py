@@ -24,14 +24,18 @@ CACHE = HERE / "build" / "tree-sitter-src"
 
 
 def _unpack(archive: Path, into: Path) -> Path:
+    """Unpack a source archive into `into`; returns its top-level directory (not any older one there)."""
     with tarfile.open(archive) as tar:
+        tops = {Path(m.name).parts[0] for m in tar.getmembers() if Path(m.name).parts}
+        if len(tops) != 1:
+            raise ValueError(f"{archive.name} has {len(tops)} top-level entries, not one source tree")
         if hasattr(tarfile, "data_filter"):  # Python 3.11.4+
             tar.extractall(into, filter="data")
         else:  # older 3.11 (Debian bookworm's 3.11.2): plain files and directories inside `into` only
             members = [m for m in tar.getmembers() if (m.isfile() or m.isdir()) and not m.name.startswith("/")
                        and ".." not in Path(m.name).parts]
             tar.extractall(into, members=members)  # noqa: S202 - members checked above
-    return next(p for p in into.iterdir() if p.is_dir() and p.name.startswith("tree_sitter-"))
+    return into / tops.pop()
 
 
 def _runtime_source() -> Path:
@@ -43,14 +47,16 @@ def _runtime_source() -> Path:
             root = _unpack(root, CACHE / "given")
     else:
         root = CACHE / f"tree_sitter-{TREE_SITTER_RUNTIME}"
-        if not (root / "tree_sitter").is_dir():
+        if not (root / "tree_sitter" / "core" / "lib" / "src" / "lib.c").is_file():  # else unpacked before
             CACHE.mkdir(parents=True, exist_ok=True)
-            subprocess.run(
-                [sys.executable, "-m", "pip", "download", "--quiet", "--no-deps", "--no-binary", ":all:",
-                 "--dest", str(CACHE), f"tree-sitter=={TREE_SITTER_RUNTIME}"],
-                check=True, stdout=sys.stderr,
-            )
-            root = _unpack(CACHE / f"tree_sitter-{TREE_SITTER_RUNTIME}.tar.gz", CACHE)
+            archive = CACHE / f"tree_sitter-{TREE_SITTER_RUNTIME}.tar.gz"
+            if not archive.is_file():
+                subprocess.run(
+                    [sys.executable, "-m", "pip", "download", "--quiet", "--no-deps", "--no-binary", "tree-sitter",
+                     "--retries", "1", "--timeout", "15", "--dest", str(CACHE), f"tree-sitter=={TREE_SITTER_RUNTIME}"],
+                    check=True, stdout=sys.stderr,
+                )
+            root = _unpack(archive, CACHE)
     for lib in (root / "tree_sitter" / "core" / "lib", root / "lib", root):
         if (lib / "src" / "lib.c").is_file() and (lib / "include" / "tree_sitter" / "api.h").is_file():
             return lib

@@ -6,10 +6,11 @@ def scan(
 ) -> (
     tuple[
         bool,
-        list[tuple[int, bytes, int, int, int, int, int, int, int, int, int, bytes | None]],
-        dict[bytes, list[int]],
-        dict[bytes, list[int]],
+        list[tuple[str, str, str, int, int, str | None, str | None, bool, int]],
+        list[tuple[int, tuple[int, int, int, int] | None]],
+        list[tuple[str, str, str, int]],
         list[tuple[int, int, bool, bytes | None, bytes | None]],
     ]
     | None
 ): ...
+def parse(language: object, data: bytes, /) -> bool: ...

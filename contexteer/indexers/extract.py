@@ -225,7 +225,9 @@ def _extract_native(data: bytes, spec: LanguageSpec, timeout: float | None) -> F
     finds what queries/python.scm finds and makes the same rows as _symbols and _finish; what needs Python's
     own text handling (docstrings, non-ASCII signatures) and the imports are finished here."""
     assert _pyscan is not None
-    scanned = _pyscan.scan(languages.grammar_capsule(spec.name), data, timeout or 0.0)
+    if timeout is not None and timeout <= 0:  # as the query path: its deadline has passed before it starts
+        raise ParseTimeout(f"parsing took longer than {timeout:g} s")
+    scanned = _pyscan.scan(languages.grammar_capsule(spec.name), data, 0.0 if timeout is None else timeout)
     if scanned is None:
         raise ParseTimeout(f"parsing took longer than {timeout:g} s")
     has_errors, symbols, fixes, refs, found = scanned
@@ -234,7 +236,7 @@ def _extract_native(data: bytes, spec: LanguageSpec, timeout: float | None) -> F
         if span is not None:
             sig = signature_text(data, *span)
         if doc is not None:
-            doc = _first_line(doc.decode("utf-8", "replace"))
+            doc = _first_line(doc)
         symbols[i] = (name, qual, kind, start, end, sig, doc, exported, owner)
     imports: dict[tuple[int, str], tuple[list[str], int]] = {}
     for stmt, line, future, module, bound in found:

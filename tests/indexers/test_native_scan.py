@@ -153,6 +153,24 @@ def test_fixture_repository_gives_the_query_paths_rows():
         _same(path.read_bytes())
 
 
+def test_an_f_string_docstring_with_bytes_cut_by_an_interpolation_decodes_as_the_query_path_does():
+    data = b"def f():\n    f" + b"'" * 3 + b"\xc3{x}\xa9" + b"'" * 3 + b"\n"
+    _same(data)
+    assert extract(data, PY, None, native=True).symbols[0][6] == "\ufffd\ufffd"
+
+
+@pytest.mark.parametrize("timeout", [float("inf"), float("nan"), 1e30])
+def test_an_unbounded_time_limit_parses(timeout: float):
+    data = Path(sysconfig.get_paths()["stdlib"], "typing.py").read_bytes()
+    assert extract(data, PY, timeout, native=True).symbols == extract(data, PY, timeout, native=False).symbols
+
+
+@pytest.mark.parametrize("native", [True, False])
+def test_a_time_limit_of_zero_or_less_is_already_past(native: bool):
+    with pytest.raises(ParseTimeout):
+        extract(b"x = 1\n", PY, -1.0, native=native)
+
+
 def test_a_file_past_the_time_limit_raises_parse_timeout():
     data = ("x = [" + "(1, " * 20000 + "2" + ")" * 20000 + "]\n").encode() * 20
     with pytest.raises(ParseTimeout, match="longer than"):

@@ -9,21 +9,20 @@
  *
  * scan(language_capsule, data: bytes, timeout: float) -> None (time limit reached) or
  *   (has_error: bool,
- *    defs:    [(kind, name: bytes, node_start, node_end, ostart, oend, start_line, end_line,
- *               sig_start, sig_end, sig_mode, doc: bytes | None)],
- *    calls:   {name: bytes -> [line, ...]},
- *    types:   {name: bytes -> [line, ...]},
+ *    symbols: [(name, qualname, kind, start_line, end_line, signature | None, docstring | None, exported,
+ *               parent row)]   the rows of extract._symbols, but a docstring's whole text, not its first line,
+ *                              and no signature when its bytes are not ASCII,
+ *    fixes:   [(row, (sig_start, node_end, sig_end, sig_mode) | None)]   rows to finish in Python: a
+ *               signature span for extract.signature_text, or None (only the docstring's first line),
+ *    refs:    [(name, kind, "line,line,...", count)]   calls and types, as extract._finish makes them,
  *    imports: [(statement_start, line, future: bool, module: bytes | None, name: bytes | None)])
- *
- * kind: 0 class, 1 function, 2 variable (module level), 3 field (class level).
- * sig_mode (extract.signature_text): 0 a value's first line of data[sig_start:node_end]; 1 the header,
- *           data[sig_start:node_end][:sig_end - sig_start]; 2 the first line of data[sig_start:node_end].
  * A timeout <= 0 parses without the time check (the build's workers run under a process watchdog).
  */
 #define PY_SSIZE_T_CLEAN
 #include <Python.h>
 #include <stdbool.h>
 #include <stdint.h>
+#include <math.h>
 #include <string.h>
 #include <time.h>
 
@@ -49,7 +48,12 @@ typedef struct {
     uint32_t nsymbols;
 } Symbols;
 
-static Symbols S;
+/* One table per grammar seen (never freed: a call's table stays valid even if another thread's call,
+   run while this one let the GIL go inside an allocation, loads another grammar); each call points its
+   thread at its own. */
+#define MAX_GRAMMARS 8
+static Symbols *tables[MAX_GRAMMARS];
+static _Thread_local const Symbols *S;
 
 static TSSymbol sym(const TSLanguage *lang, const char *name, bool named) {
     return ts_language_symbol_for_name(lang, name, (uint32_t)strlen(name), named);
@@ -60,8 +64,16 @@ static TSFieldId fld(const TSLanguage *lang, const char *name) {
 }
 
 static int load_symbols(const TSLanguage *lang) {
-    if (S.language == lang)
-        return 0;
+    int slot = 0;
+    for (; slot < MAX_GRAMMARS && tables[slot]; slot++)
+        if (tables[slot]->language == lang) {
+            S = tables[slot];
+            return 0;
+        }
+    if (slot == MAX_GRAMMARS) {
+        PyErr_SetString(PyExc_ValueError, "too many different grammars were given to the Python scanner");
+        return -1;
+    }
     Symbols s;
     memset(&s, 0, sizeof s);
     s.language = lang;
@@ -107,14 +119,21 @@ static int load_symbols(const TSLanguage *lang) {
     for (size_t i = 0; i < sizeof visited / sizeof *visited; i++)
         if (visited[i] < s.nsymbols)
             s.visits[visited[i]] = 1;
-    PyMem_Free(S.visits);
-    S = s;
+    Symbols *table = PyMem_Malloc(sizeof *table);
+    if (!table) {
+        PyMem_Free(s.visits);
+        PyErr_NoMemory();
+        return -1;
+    }
+    *table = s;
+    tables[slot] = table;
+    S = table;
     return 0;
 }
 
 static bool skips_signature(TSSymbol k) {
-    for (int i = 0; i < S.n_skip_sig; i++)
-        if (S.skip_sig[i] == k)
+    for (int i = 0; i < S->n_skip_sig; i++)
+        if (S->skip_sig[i] == k)
             return true;
     return false;
 }
@@ -127,7 +146,7 @@ typedef struct {
     uint32_t name_start, name_end, nstart, nend, ostart, oend, sig_start, sig_end;
     unsigned long first, last; /* line range of the outer node */
     int mode;                  /* signature mode (SIG_*) */
-    PyObject *doc;             /* docstring bytes or NULL */
+    PyObject *doc;             /* docstring text (str) or NULL */
     PyObject *name;            /* str, set by finish_defs */
     Py_ssize_t order, parent, index;
 } Def;
@@ -183,11 +202,11 @@ static int add_ref(Out *o, PyObject *dict, TSNode name) {
 /* `identifier` -> itself; `attribute` whose attribute is an identifier -> that; else a null node */
 static TSNode plain_or_attribute_name(TSNode n) {
     TSSymbol k = ts_node_symbol(n);
-    if (k == S.identifier)
+    if (k == S->identifier)
         return n;
-    if (k == S.attribute) {
-        TSNode a = ts_node_child_by_field_id(n, S.f_attribute);
-        if (!ts_node_is_null(a) && ts_node_symbol(a) == S.identifier)
+    if (k == S->attribute) {
+        TSNode a = ts_node_child_by_field_id(n, S->f_attribute);
+        if (!ts_node_is_null(a) && ts_node_symbol(a) == S->identifier)
             return a;
     }
     TSNode none;
@@ -204,13 +223,13 @@ static void lines_of(TSNode n, unsigned long *start, unsigned long *end) {
 
 /* extract._body: the `body` field, else the first named child that is a block */
 static TSNode body_of(TSNode n) {
-    TSNode b = ts_node_child_by_field_id(n, S.f_body);
+    TSNode b = ts_node_child_by_field_id(n, S->f_body);
     if (!ts_node_is_null(b))
         return b;
     uint32_t count = ts_node_named_child_count(n);
     for (uint32_t i = 0; i < count; i++) {
         TSNode c = ts_node_named_child(n, i);
-        if (ts_node_symbol(c) == S.block)
+        if (ts_node_symbol(c) == S->block)
             return c;
     }
     return b;
@@ -221,37 +240,41 @@ static PyObject *docstring(Out *o, TSNode body) {
     if (ts_node_is_null(body) || ts_node_named_child_count(body) == 0)
         Py_RETURN_NONE;
     TSNode first = ts_node_named_child(body, 0);
-    if (ts_node_symbol(first) != S.expression_statement || ts_node_named_child_count(first) == 0)
+    if (ts_node_symbol(first) != S->expression_statement || ts_node_named_child_count(first) == 0)
         Py_RETURN_NONE;
     TSNode str = ts_node_named_child(first, 0);
-    if (ts_node_symbol(str) != S.string)
+    if (ts_node_symbol(str) != S->string)
         Py_RETURN_NONE;
-    uint32_t count = ts_node_named_child_count(str);
-    Py_ssize_t size = 0;
-    for (uint32_t i = 0; i < count; i++) {
-        TSNode c = ts_node_named_child(str, i);
-        if (ts_node_symbol(c) == S.string_content)
-            size += ts_node_end_byte(c) - ts_node_start_byte(c);
-    }
-    PyObject *out = PyBytes_FromStringAndSize(NULL, size);
-    if (!out)
+    /* extract._python_string: each string_content decoded on its own, then joined (an f-string's parts
+       around an interpolation: a byte sequence cut there decodes as the query path decodes it) */
+    PyObject *parts = PyList_New(0);
+    if (!parts)
         return NULL;
-    char *w = PyBytes_AS_STRING(out);
+    uint32_t count = ts_node_named_child_count(str);
     for (uint32_t i = 0; i < count; i++) {
         TSNode c = ts_node_named_child(str, i);
-        if (ts_node_symbol(c) == S.string_content) {
-            uint32_t a = ts_node_start_byte(c), b = ts_node_end_byte(c);
-            memcpy(w, o->data + a, b - a);
-            w += b - a;
+        if (ts_node_symbol(c) != S->string_content)
+            continue;
+        uint32_t a = ts_node_start_byte(c), b = ts_node_end_byte(c);
+        PyObject *part = PyUnicode_DecodeUTF8(o->data + a, (Py_ssize_t)(b - a), "replace");
+        if (!part || PyList_Append(parts, part) < 0) {
+            Py_XDECREF(part);
+            Py_DECREF(parts);
+            return NULL;
         }
+        Py_DECREF(part);
     }
+    PyObject *empty = PyUnicode_FromStringAndSize(NULL, 0);
+    PyObject *out = empty ? PyUnicode_Join(empty, parts) : NULL;
+    Py_XDECREF(empty);
+    Py_DECREF(parts);
     return out;
 }
 
 /* One definition (extract._outer, _symbols' line range, signature's byte range and _doc). */
 static int add_def(Out *o, int kind, TSNode node, TSNode name, TSNode parent) {
     TSNode outer = node;
-    if (!ts_node_is_null(parent) && ts_node_symbol(parent) == S.decorated_definition) {
+    if (!ts_node_is_null(parent) && ts_node_symbol(parent) == S->decorated_definition) {
         /* a wrapper counts unless it groups several definitions of this type (it never does in Python) */
         TSSymbol k = ts_node_symbol(node);
         uint32_t count = ts_node_named_child_count(parent), same = 0;
@@ -295,7 +318,7 @@ static int add_def(Out *o, int kind, TSNode node, TSNode name, TSNode parent) {
                 TSNode c = ts_node_child(node, i);
                 if (ts_node_start_byte(c) >= bstart)
                     break;
-                if (ts_node_symbol(c) != S.comment)
+                if (ts_node_symbol(c) != S->comment)
                     end = ts_node_end_byte(c);
             }
             sig_end = end;
@@ -373,18 +396,18 @@ static int visit_import(Out *o, TSNode n) {
     if (!first_child(o, n))
         return 0;
     do {
-        if (kid_field(o) != S.f_name)
+        if (kid_field(o) != S->f_name)
             continue;
         TSNode c = kid(o), none;
         memset(&none, 0, sizeof none);
         TSSymbol k = ts_node_symbol(c);
-        if (k == S.aliased_import) {
-            c = ts_node_child_by_field_id(c, S.f_name);
+        if (k == S->aliased_import) {
+            c = ts_node_child_by_field_id(c, S->f_name);
             if (ts_node_is_null(c))
                 continue;
             k = ts_node_symbol(c);
         }
-        if (k == S.dotted_name && add_import(o, n, false, c, none) < 0)
+        if (k == S->dotted_name && add_import(o, n, false, c, none) < 0)
             return -1;
     } while (next_kid(o));
     return 0;
@@ -395,7 +418,7 @@ static int visit_from_import(Out *o, TSNode n, bool future) {
     TSNode module;
     memset(&module, 0, sizeof module);
     if (!future) {
-        module = ts_node_child_by_field_id(n, S.f_module_name);
+        module = ts_node_child_by_field_id(n, S->f_module_name);
         if (ts_node_is_null(module) || !ts_node_is_named(module))
             return 0;
     }
@@ -404,16 +427,16 @@ static int visit_from_import(Out *o, TSNode n, bool future) {
     do {
         TSNode c = kid(o);
         TSSymbol k = ts_node_symbol(c);
-        if (kid_field(o) == S.f_name) {
-            if (k == S.aliased_import && !future) {
-                c = ts_node_child_by_field_id(c, S.f_name);
+        if (kid_field(o) == S->f_name) {
+            if (k == S->aliased_import && !future) {
+                c = ts_node_child_by_field_id(c, S->f_name);
                 if (ts_node_is_null(c))
                     continue;
                 k = ts_node_symbol(c);
             }
-            if (k == S.dotted_name && add_import(o, n, future, module, c) < 0)
+            if (k == S->dotted_name && add_import(o, n, future, module, c) < 0)
                 return -1;
-        } else if (k == S.wildcard_import && !future) {
+        } else if (k == S->wildcard_import && !future) {
             if (add_import(o, n, false, module, c) < 0)
                 return -1;
         }
@@ -430,28 +453,28 @@ typedef struct {
 
 static int visit(Out *o, const Frame *stack, size_t depth) {
     const Frame *f = &stack[depth];
-    if (f->symbol >= S.nsymbols || !S.visits[f->symbol])
+    if (f->symbol >= S->nsymbols || !S->visits[f->symbol])
         return 0;
     TSNode n = f->node;
     TSSymbol k = f->symbol;
     TSNode none;
     memset(&none, 0, sizeof none);
     TSNode parent = depth ? stack[depth - 1].node : none;
-    if (k == S.call) {
-        TSNode fn = ts_node_child_by_field_id(n, S.f_function);
+    if (k == S->call) {
+        TSNode fn = ts_node_child_by_field_id(n, S->f_function);
         if (!ts_node_is_null(fn)) {
             TSNode name = plain_or_attribute_name(fn);
             if (!ts_node_is_null(name) && add_ref(o, o->calls, name) < 0)
                 return -1;
         }
-    } else if (k == S.class_definition || k == S.function_definition) {
-        TSNode name = ts_node_child_by_field_id(n, S.f_name);
-        if (!ts_node_is_null(name) && ts_node_symbol(name) == S.identifier
-                && add_def(o, k == S.class_definition ? 0 : 1, n, name, parent) < 0)
+    } else if (k == S->class_definition || k == S->function_definition) {
+        TSNode name = ts_node_child_by_field_id(n, S->f_name);
+        if (!ts_node_is_null(name) && ts_node_symbol(name) == S->identifier
+                && add_def(o, k == S->class_definition ? 0 : 1, n, name, parent) < 0)
             return -1;
-        if (k == S.class_definition) {
-            TSNode bases = ts_node_child_by_field_id(n, S.f_superclasses);
-            if (!ts_node_is_null(bases) && ts_node_symbol(bases) == S.argument_list && first_child(o, bases)) {
+        if (k == S->class_definition) {
+            TSNode bases = ts_node_child_by_field_id(n, S->f_superclasses);
+            if (!ts_node_is_null(bases) && ts_node_symbol(bases) == S->argument_list && first_child(o, bases)) {
                 do {
                     TSNode name = plain_or_attribute_name(kid(o));
                     if (!ts_node_is_null(name) && add_ref(o, o->types, name) < 0)
@@ -459,25 +482,25 @@ static int visit(Out *o, const Frame *stack, size_t depth) {
                 } while (next_kid(o));
             }
         }
-    } else if (k == S.expression_statement && depth >= 1) {
+    } else if (k == S->expression_statement && depth >= 1) {
         int kind = -1;
-        if (stack[depth - 1].symbol == S.module)
+        if (stack[depth - 1].symbol == S->module)
             kind = 2;
-        else if (stack[depth - 1].symbol == S.block && depth >= 2 && stack[depth - 2].symbol == S.class_definition
-                 && ts_node_eq(ts_node_child_by_field_id(stack[depth - 2].node, S.f_body), stack[depth - 1].node))
+        else if (stack[depth - 1].symbol == S->block && depth >= 2 && stack[depth - 2].symbol == S->class_definition
+                 && ts_node_eq(ts_node_child_by_field_id(stack[depth - 2].node, S->f_body), stack[depth - 1].node))
             kind = 3;
         if (kind >= 0 && first_child(o, n)) {
             /* collect the assignments first: add_def does not use the shared cursor, but keep it simple */
             do {
                 TSNode c = kid(o);
-                if (ts_node_symbol(c) != S.assignment)
+                if (ts_node_symbol(c) != S->assignment)
                     continue;
-                TSNode left = ts_node_child_by_field_id(c, S.f_left);
-                if (!ts_node_is_null(left) && ts_node_symbol(left) == S.identifier && add_def(o, kind, c, left, n) < 0)
+                TSNode left = ts_node_child_by_field_id(c, S->f_left);
+                if (!ts_node_is_null(left) && ts_node_symbol(left) == S->identifier && add_def(o, kind, c, left, n) < 0)
                     return -1;
             } while (next_kid(o));
         }
-    } else if (k == S.decorator) {
+    } else if (k == S->decorator) {
         /* `(call function: (identifier))` under a decorator is also a call: the call rule records it */
         if (first_child(o, n)) {
             do {
@@ -486,7 +509,7 @@ static int visit(Out *o, const Frame *stack, size_t depth) {
                     return -1;
             } while (next_kid(o));
         }
-    } else if (k == S.type) {
+    } else if (k == S->type) {
         if (first_child(o, n)) {
             do {
                 TSNode name = plain_or_attribute_name(kid(o));
@@ -494,19 +517,19 @@ static int visit(Out *o, const Frame *stack, size_t depth) {
                     return -1;
             } while (next_kid(o));
         }
-    } else if (k == S.generic_type || k == S.except_clause) {
+    } else if (k == S->generic_type || k == S->except_clause) {
         if (first_child(o, n)) {
             do {
                 TSNode c = kid(o);
-                if (ts_node_symbol(c) == S.identifier && add_ref(o, o->types, c) < 0)
+                if (ts_node_symbol(c) == S->identifier && add_ref(o, o->types, c) < 0)
                     return -1;
             } while (next_kid(o));
         }
-    } else if (k == S.import_statement) {
+    } else if (k == S->import_statement) {
         return visit_import(o, n);
-    } else if (k == S.import_from_statement) {
+    } else if (k == S->import_from_statement) {
         return visit_from_import(o, n, false);
-    } else if (k == S.future_import_statement) {
+    } else if (k == S->future_import_statement) {
         return visit_from_import(o, n, true);
     }
     return 0;
@@ -964,7 +987,7 @@ static bool past_deadline(TSParseState *state) {
 }
 
 static TSTree *parse(TSParser *parser, const char *buf, uint32_t len, double timeout) {
-    if (timeout <= 0)
+    if (!(timeout > 0) || !isfinite(timeout) || timeout > 1e9) /* no limit (NaN, inf: none either) */
         return ts_parser_parse_string(parser, NULL, buf, len);
     Source src = {buf, len, {0, 0}, false};
     clock_gettime(CLOCK_MONOTONIC, &src.deadline);
@@ -1045,7 +1068,9 @@ static PyObject *parse_only(PyObject *self, PyObject *args) {
     if (!PyArg_ParseTuple(args, "Oy*", &capsule, &data))
         return NULL;
     const TSLanguage *lang = PyCapsule_GetPointer(capsule, "tree_sitter.Language");
-    if (!lang) {
+    if (!lang || data.len > (Py_ssize_t)UINT32_MAX) {
+        if (lang)
+            PyErr_SetString(PyExc_ValueError, "a file of 4 GiB or more cannot be parsed");
         PyBuffer_Release(&data);
         return NULL;
     }
@@ -1074,9 +1099,31 @@ static PyMethodDef methods[] = {
 static struct PyModuleDef module = {PyModuleDef_HEAD_INIT, "_pyscan",
                                     "Python definitions, references and imports in one native pass.", -1, methods};
 
+/* The runtime never checks what its allocator returns (its default one aborts on NULL): so do these. */
+static void *ts_pymalloc(size_t n) {
+    void *p = PyMem_Malloc(n);
+    if (!p && n)
+        Py_FatalError("contexteer.indexers._pyscan: out of memory");
+    return p;
+}
+
+static void *ts_pycalloc(size_t n, size_t size) {
+    void *p = PyMem_Calloc(n, size);
+    if (!p && n && size)
+        Py_FatalError("contexteer.indexers._pyscan: out of memory");
+    return p;
+}
+
+static void *ts_pyrealloc(void *old, size_t n) {
+    void *p = PyMem_Realloc(old, n);
+    if (!p && n)
+        Py_FatalError("contexteer.indexers._pyscan: out of memory");
+    return p;
+}
+
 PyMODINIT_FUNC PyInit__pyscan(void) {
     /* This module's own copy of the runtime allocates through pymalloc: every call holds the GIL. */
-    ts_set_allocator(PyMem_Malloc, PyMem_Calloc, PyMem_Realloc, PyMem_Free);
+    ts_set_allocator(ts_pymalloc, ts_pycalloc, ts_pyrealloc, PyMem_Free);
     const char *kinds[K_DROP] = {"class", "function", "variable", "field", "method", "constant"};
     for (int i = 0; i < K_DROP; i++)
         if (!(KIND_NAMES[i] = PyUnicode_InternFromString(kinds[i])))
