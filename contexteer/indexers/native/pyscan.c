@@ -451,6 +451,19 @@ typedef struct {
     TSNode node;
 } Frame;
 
+/* A reference for each child of `n` that is an identifier or (`attributes`) an `x.name` attribute. */
+static int refs_of_children(Out *o, TSNode n, PyObject *refs, bool attributes) {
+    if (!first_child(o, n))
+        return 0;
+    do {
+        TSNode c = kid(o);
+        TSNode name = attributes ? plain_or_attribute_name(c) : c;
+        if (!ts_node_is_null(name) && ts_node_symbol(name) == S->identifier && add_ref(o, refs, name) < 0)
+            return -1;
+    } while (next_kid(o));
+    return 0;
+}
+
 static int visit(Out *o, const Frame *stack, size_t depth) {
     const Frame *f = &stack[depth];
     if (f->symbol >= S->nsymbols || !S->visits[f->symbol])
@@ -474,13 +487,8 @@ static int visit(Out *o, const Frame *stack, size_t depth) {
             return -1;
         if (k == S->class_definition) {
             TSNode bases = ts_node_child_by_field_id(n, S->f_superclasses);
-            if (!ts_node_is_null(bases) && ts_node_symbol(bases) == S->argument_list && first_child(o, bases)) {
-                do {
-                    TSNode name = plain_or_attribute_name(kid(o));
-                    if (!ts_node_is_null(name) && add_ref(o, o->types, name) < 0)
-                        return -1;
-                } while (next_kid(o));
-            }
+            if (!ts_node_is_null(bases) && ts_node_symbol(bases) == S->argument_list)
+                return refs_of_children(o, bases, o->types, true);
         }
     } else if (k == S->expression_statement && depth >= 1) {
         int kind = -1;
@@ -490,7 +498,6 @@ static int visit(Out *o, const Frame *stack, size_t depth) {
                  && ts_node_eq(ts_node_child_by_field_id(stack[depth - 2].node, S->f_body), stack[depth - 1].node))
             kind = 3;
         if (kind >= 0 && first_child(o, n)) {
-            /* collect the assignments first: add_def does not use the shared cursor, but keep it simple */
             do {
                 TSNode c = kid(o);
                 if (ts_node_symbol(c) != S->assignment)
@@ -502,29 +509,11 @@ static int visit(Out *o, const Frame *stack, size_t depth) {
         }
     } else if (k == S->decorator) {
         /* `(call function: (identifier))` under a decorator is also a call: the call rule records it */
-        if (first_child(o, n)) {
-            do {
-                TSNode name = plain_or_attribute_name(kid(o));
-                if (!ts_node_is_null(name) && add_ref(o, o->calls, name) < 0)
-                    return -1;
-            } while (next_kid(o));
-        }
+        return refs_of_children(o, n, o->calls, true);
     } else if (k == S->type) {
-        if (first_child(o, n)) {
-            do {
-                TSNode name = plain_or_attribute_name(kid(o));
-                if (!ts_node_is_null(name) && add_ref(o, o->types, name) < 0)
-                    return -1;
-            } while (next_kid(o));
-        }
+        return refs_of_children(o, n, o->types, true);
     } else if (k == S->generic_type || k == S->except_clause) {
-        if (first_child(o, n)) {
-            do {
-                TSNode c = kid(o);
-                if (ts_node_symbol(c) == S->identifier && add_ref(o, o->types, c) < 0)
-                    return -1;
-            } while (next_kid(o));
-        }
+        return refs_of_children(o, n, o->types, false);
     } else if (k == S->import_statement) {
         return visit_import(o, n);
     } else if (k == S->import_from_statement) {
