@@ -4,7 +4,7 @@ The scanner parses with the tree-sitter C runtime, which the `tree-sitter` wheel
 compiled from the `tree-sitter` source distribution, fetched by pip from the package index at build time
 (or taken from CONTEXTEER_TREE_SITTER_SRC: an unpacked source tree or its .tar.gz). Without a C compiler or
 the source the build still succeeds: the extension is optional and the indexer falls back to its query path,
-which gives the same rows, ~1.4x slower on Python files. CONTEXTEER_NO_NATIVE=1 skips it on purpose.
+which gives the same rows, ~1.5x slower on Python files. CONTEXTEER_NO_NATIVE=1 skips it on purpose.
 """
 
 from __future__ import annotations
@@ -77,7 +77,7 @@ class BuildNative(build_ext):
                 lib = _runtime_source()
             except Exception as exc:  # noqa: BLE001 - optional: any failure leaves the query path
                 _say(f"WARNING: the native Python scanner is not built ({exc}); Python files are indexed through "
-                     "tree-sitter queries, ~1.4x slower")
+                     "tree-sitter queries, ~1.5x slower")
                 self.extensions = []
             else:
                 for ext in self.extensions:
@@ -92,7 +92,7 @@ class BuildNative(build_ext):
             super().build_extension(ext)
         except Exception as exc:  # noqa: BLE001 - optional: any compiler failure leaves the query path
             _say(f"WARNING: the native Python scanner failed to build ({exc}); Python files are indexed through "
-                 "tree-sitter queries, ~1.4x slower")
+                 "tree-sitter queries, ~1.5x slower")
 
 
 setup(

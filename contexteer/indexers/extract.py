@@ -127,10 +127,10 @@ def native_available() -> bool:
 def native_note() -> str | None:
     """Why Python files are not going through the native scanner (None when they are)."""
     if _pyscan is None:
-        return (f"Python files are parsed through tree-sitter queries, ~1.4x slower: the native scanner is not built "
+        return (f"Python files are parsed through tree-sitter queries, ~1.5x slower: the native scanner is not built "
                 f"({_NATIVE_MISSING}). Reinstall with a C compiler (pip install -e .) and read the build's warning.")
     if not native_available():
-        return "Python files are parsed through tree-sitter queries, ~1.4x slower: CONTEXTEER_NATIVE=0 is set."
+        return "Python files are parsed through tree-sitter queries, ~1.5x slower: CONTEXTEER_NATIVE=0 is set."
     return None
 
 

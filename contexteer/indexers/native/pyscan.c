@@ -148,14 +148,14 @@ typedef struct {
     int mode;                  /* signature mode (SIG_*) */
     PyObject *doc;             /* docstring text (str) or NULL */
     PyObject *name;            /* str, set by finish_defs */
-    Py_ssize_t order, parent, index;
+    Py_ssize_t order;  /* position in the walk: ties in the sort keep it */
+    Py_ssize_t parent; /* index of the enclosing definition in finish_defs' sorted order, or -1 */
 } Def;
 
 enum { K_CLASS, K_FUNCTION, K_VARIABLE, K_FIELD, K_METHOD, K_CONSTANT, K_DROP };
 
 typedef struct {
     const char *data;
-    uint32_t len;
     Def *defs;
     Py_ssize_t ndefs, capdefs;
     PyObject *calls, *types, *imports;
@@ -199,6 +199,8 @@ static int add_ref(Out *o, PyObject *dict, TSNode name) {
     return rc;
 }
 
+static const TSNode NO_NODE; /* all zero: ts_node_is_null */
+
 /* `identifier` -> itself; `attribute` whose attribute is an identifier -> that; else a null node */
 static TSNode plain_or_attribute_name(TSNode n) {
     TSSymbol k = ts_node_symbol(n);
@@ -209,9 +211,7 @@ static TSNode plain_or_attribute_name(TSNode n) {
         if (!ts_node_is_null(a) && ts_node_symbol(a) == S->identifier)
             return a;
     }
-    TSNode none;
-    memset(&none, 0, sizeof none);
-    return none;
+    return NO_NODE;
 }
 
 /* The first line and one past the last line of a node (extract._lines). */
@@ -305,7 +305,7 @@ static int add_def(Out *o, int kind, TSNode node, TSNode name, TSNode parent) {
             }
         }
     }
-    bool value = kind >= 2;
+    bool value = kind == K_VARIABLE || kind == K_FIELD;
     TSNode body = body_of(node);
     uint32_t nend = ts_node_end_byte(node), sig_end = nend;
     int mode = 0;
@@ -389,35 +389,19 @@ static TSNode kid(Out *o) { return ts_tree_cursor_current_node(&o->kids); }
 static TSFieldId kid_field(Out *o) { return ts_tree_cursor_current_field_id(&o->kids); }
 static bool next_kid(Out *o) { return ts_tree_cursor_goto_next_sibling(&o->kids); }
 
-/* `import a.b, c as d`: one import per name */
-static int visit_import(Out *o, TSNode n) {
-    /* collect first: the shared cursor is not reentrant and add_import does not use it, but
-       child_by_field_id below does not either; iterate directly */
-    if (!first_child(o, n))
-        return 0;
-    do {
-        if (kid_field(o) != S->f_name)
-            continue;
-        TSNode c = kid(o), none;
-        memset(&none, 0, sizeof none);
-        TSSymbol k = ts_node_symbol(c);
-        if (k == S->aliased_import) {
-            c = ts_node_child_by_field_id(c, S->f_name);
-            if (ts_node_is_null(c))
-                continue;
-            k = ts_node_symbol(c);
-        }
-        if (k == S->dotted_name && add_import(o, n, false, c, none) < 0)
-            return -1;
-    } while (next_kid(o));
-    return 0;
+/* The dotted name an import's `name:` child imports: itself, or (`aliases`) the name of `a.b as c`; else a
+   null node. (python.scm takes no alias in a __future__ import.) */
+static TSNode imported_name(TSNode c, bool aliases) {
+    if (aliases && ts_node_symbol(c) == S->aliased_import)
+        c = ts_node_child_by_field_id(c, S->f_name);
+    return !ts_node_is_null(c) && ts_node_symbol(c) == S->dotted_name ? c : NO_NODE;
 }
 
-/* `from m import a, b as c` / `from m import *` / `from __future__ import x` */
-static int visit_from_import(Out *o, TSNode n, bool future) {
-    TSNode module;
-    memset(&module, 0, sizeof module);
-    if (!future) {
+/* `import a.b, c as d` (one import per name), `from m import a, b as c` / `from m import *`,
+   `from __future__ import x` (`from_`: the latter two) */
+static int visit_import(Out *o, TSNode n, bool from_, bool future) {
+    TSNode module = NO_NODE;
+    if (from_ && !future) {
         module = ts_node_child_by_field_id(n, S->f_module_name);
         if (ts_node_is_null(module) || !ts_node_is_named(module))
             return 0;
@@ -426,17 +410,14 @@ static int visit_from_import(Out *o, TSNode n, bool future) {
         return 0;
     do {
         TSNode c = kid(o);
-        TSSymbol k = ts_node_symbol(c);
         if (kid_field(o) == S->f_name) {
-            if (k == S->aliased_import && !future) {
-                c = ts_node_child_by_field_id(c, S->f_name);
-                if (ts_node_is_null(c))
-                    continue;
-                k = ts_node_symbol(c);
-            }
-            if (k == S->dotted_name && add_import(o, n, future, module, c) < 0)
+            TSNode name = imported_name(c, !future);
+            if (ts_node_is_null(name))
+                continue;
+            /* `import a.b` imports the module a.b; `from m import a` imports a from m */
+            if (add_import(o, n, future, from_ ? module : name, from_ ? name : NO_NODE) < 0)
                 return -1;
-        } else if (k == S->wildcard_import && !future) {
+        } else if (from_ && !future && ts_node_symbol(c) == S->wildcard_import) {
             if (add_import(o, n, false, module, c) < 0)
                 return -1;
         }
@@ -470,9 +451,7 @@ static int visit(Out *o, const Frame *stack, size_t depth) {
         return 0;
     TSNode n = f->node;
     TSSymbol k = f->symbol;
-    TSNode none;
-    memset(&none, 0, sizeof none);
-    TSNode parent = depth ? stack[depth - 1].node : none;
+    TSNode parent = depth ? stack[depth - 1].node : NO_NODE;
     if (k == S->call) {
         TSNode fn = ts_node_child_by_field_id(n, S->f_function);
         if (!ts_node_is_null(fn)) {
@@ -483,7 +462,7 @@ static int visit(Out *o, const Frame *stack, size_t depth) {
     } else if (k == S->class_definition || k == S->function_definition) {
         TSNode name = ts_node_child_by_field_id(n, S->f_name);
         if (!ts_node_is_null(name) && ts_node_symbol(name) == S->identifier
-                && add_def(o, k == S->class_definition ? 0 : 1, n, name, parent) < 0)
+                && add_def(o, k == S->class_definition ? K_CLASS : K_FUNCTION, n, name, parent) < 0)
             return -1;
         if (k == S->class_definition) {
             TSNode bases = ts_node_child_by_field_id(n, S->f_superclasses);
@@ -493,16 +472,17 @@ static int visit(Out *o, const Frame *stack, size_t depth) {
     } else if (k == S->expression_statement && depth >= 1) {
         int kind = -1;
         if (stack[depth - 1].symbol == S->module)
-            kind = 2;
+            kind = K_VARIABLE;
         else if (stack[depth - 1].symbol == S->block && depth >= 2 && stack[depth - 2].symbol == S->class_definition
                  && ts_node_eq(ts_node_child_by_field_id(stack[depth - 2].node, S->f_body), stack[depth - 1].node))
-            kind = 3;
+            kind = K_FIELD;
         if (kind >= 0 && first_child(o, n)) {
             do {
                 TSNode c = kid(o);
                 if (ts_node_symbol(c) != S->assignment)
                     continue;
                 TSNode left = ts_node_child_by_field_id(c, S->f_left);
+                /* `n` as the parent: an assignment is never decorated (add_def looks for a decorated_definition) */
                 if (!ts_node_is_null(left) && ts_node_symbol(left) == S->identifier && add_def(o, kind, c, left, n) < 0)
                     return -1;
             } while (next_kid(o));
@@ -515,17 +495,15 @@ static int visit(Out *o, const Frame *stack, size_t depth) {
     } else if (k == S->generic_type || k == S->except_clause) {
         return refs_of_children(o, n, o->types, false);
     } else if (k == S->import_statement) {
-        return visit_import(o, n);
+        return visit_import(o, n, false, false);
     } else if (k == S->import_from_statement) {
-        return visit_from_import(o, n, false);
+        return visit_import(o, n, true, false);
     } else if (k == S->future_import_statement) {
-        return visit_from_import(o, n, true);
+        return visit_import(o, n, true, true);
     }
     return 0;
 }
 
-/* The assignment rule above passes the expression_statement as `parent` of the assignment: an
-   assignment is never decorated, so add_def only needs to know it is not a decorated_definition. */
 
 /* The walk visits every visible node in document order, as TSTreeCursor does, but over the runtime's
    own subtrees: the cursor re-derives its place for every sibling step (~550 instructions a node; the
@@ -745,9 +723,9 @@ static bool constant_name(const char *p, size_t n) { /* extract._CONST_RE: ^_*[A
     return true;
 }
 
-static Py_ssize_t nearest(const Def *defs, Py_ssize_t p) { /* extract._nearest_symbol: skips dropped locals */
-    while (p >= 0 && defs[p].kind == K_DROP)
-        p = defs[p].parent;
+static Py_ssize_t nearest(Def *const *defs, Py_ssize_t p) { /* extract._nearest_symbol: skips dropped locals */
+    while (p >= 0 && defs[p]->kind == K_DROP)
+        p = defs[p]->parent;
     return p;
 }
 
@@ -783,8 +761,6 @@ static int finish_defs(Out *o, PyObject *rows, PyObject *fixes) {
             order[m++] = d;
     }
     qsort(order, (size_t)m, sizeof *order, by_range);
-    for (Py_ssize_t i = 0; i < m; i++)
-        order[i]->index = i; /* position in sorted order: parents refer to it */
     Py_ssize_t depth = 0;
     for (Py_ssize_t i = 0; i < m; i++) {
         Def *d = order[i];
@@ -792,20 +768,12 @@ static int finish_defs(Out *o, PyObject *rows, PyObject *fixes) {
             depth--;
         d->parent = depth ? stack[depth - 1] : -1;
         stack[depth++] = i;
-        d->index = i;
     }
-    /* kinds need the parents' final kinds: walk in sorted order again with the sorted array as `defs` */
-    Def *sorted = PyMem_Malloc((size_t)(m ? m : 1) * sizeof *sorted);
-    if (!sorted) {
-        PyErr_NoMemory();
-        goto out;
-    }
-    for (Py_ssize_t i = 0; i < m; i++)
-        sorted[i] = *order[i];
+    /* kinds, in sorted order: a parent's kind is final before its children's are decided */
     for (Py_ssize_t i = 0; i < m; i++) {
-        Def *d = &sorted[i];
-        Py_ssize_t owner = nearest(sorted, d->parent);
-        int ok = owner >= 0 ? sorted[owner].kind : -1;
+        Def *d = order[i];
+        Py_ssize_t owner = nearest(order, d->parent);
+        int ok = owner >= 0 ? order[owner]->kind : -1;
         bool value = d->kind == K_VARIABLE || d->kind == K_FIELD || d->kind == K_CONSTANT;
         if (value && (ok == K_FUNCTION || ok == K_METHOD)) {
             d->kind = K_DROP;
@@ -826,13 +794,13 @@ static int finish_defs(Out *o, PyObject *rows, PyObject *fixes) {
         row_of[keep[r]] = r;
     rc = 0;
     for (Py_ssize_t r = 0; r < kept && rc == 0; r++) {
-        Def *d = &sorted[keep[r]];
+        Def *d = order[keep[r]];
         rc = -1;
         PyObject *quals = PyList_New(0);
         if (!quals)
             break;
-        for (Py_ssize_t p = keep[r]; p >= 0; p = sorted[p].parent)
-            if (sorted[p].kind != K_DROP && PyList_Append(quals, sorted[p].name) < 0) {
+        for (Py_ssize_t p = keep[r]; p >= 0; p = order[p]->parent)
+            if (order[p]->kind != K_DROP && PyList_Append(quals, order[p]->name) < 0) {
                 Py_DECREF(quals);
                 quals = NULL;
                 break;
@@ -845,8 +813,8 @@ static int finish_defs(Out *o, PyObject *rows, PyObject *fixes) {
         Py_DECREF(quals);
         if (!qual)
             break;
-        Py_ssize_t owner = nearest(sorted, d->parent);
-        int ok = owner >= 0 ? sorted[owner].kind : -1;
+        Py_ssize_t owner = nearest(order, d->parent);
+        int ok = owner >= 0 ? order[owner]->kind : -1;
         const char *nm = o->data + d->name_start;
         size_t nl = d->name_end - d->name_start;
         bool exported = !(ok == K_FUNCTION || ok == K_METHOD)
@@ -877,7 +845,6 @@ static int finish_defs(Out *o, PyObject *rows, PyObject *fixes) {
         if (added == 0)
             rc = 0;
     }
-    PyMem_Free(sorted);
 out:
     PyMem_Free(order);
     PyMem_Free(stack);
@@ -1025,7 +992,7 @@ static PyObject *scan(PyObject *self, PyObject *args) {
         Py_RETURN_NONE;
     }
     TSNode root = ts_tree_root_node(tree);
-    Out o = {data.buf, (uint32_t)data.len, NULL, 0, 0, PyDict_New(), PyDict_New(), PyList_New(0), ts_tree_cursor_new(root)};
+    Out o = {data.buf, NULL, 0, 0, PyDict_New(), PyDict_New(), PyList_New(0), ts_tree_cursor_new(root)};
     bool has_error = ts_node_has_error(root);
     PyObject *result = NULL, *rows = PyList_New(0), *fixes = PyList_New(0), *refs = PyList_New(0);
     int rc = o.calls && o.types && o.imports && rows && fixes && refs ? walk(&o, tree) : -1;
