@@ -11,7 +11,6 @@ a process pool, surviving a worker that crashes on one pathological file.
 from __future__ import annotations
 
 import faulthandler
-import gc
 import hashlib
 import logging
 import marshal
@@ -129,8 +128,8 @@ def _devnull() -> TextIO:
 
 
 def _parse_chunk(jobs: Sequence[Job], limits: Limits) -> bytes:
-    """A pool task: its outcomes as plain tuples in marshal's format, which a worker writes and the main
-    process reads ~5x faster than pickled dataclasses (the main process's CPU is taken from the workers)."""
+    """A pool task: its outcomes as plain tuples in marshal's format (written in half the time of pickled
+    dataclasses, read a little faster; the main process's CPU is taken from the workers)."""
     out: list[tuple] = []
     for job in jobs:
         outcome = parse_file(job, limits)
@@ -145,14 +144,7 @@ def _parse_chunk(jobs: Sequence[Job], limits: Limits) -> bytes:
 def _outcomes(blob: bytes) -> list[Outcome]:
     """_parse_chunk's outcomes back (in the main process)."""
     out: list[Outcome] = []
-    # Loading creates ~100k tuples at once: without the collector meanwhile (they are all live, it would
-    # only walk them), half the time.
-    gc.disable()
-    try:
-        loaded = marshal.loads(blob)
-    finally:
-        gc.enable()
-    for outcome in loaded:
+    for outcome in marshal.loads(blob):
         if not isinstance(outcome[0], str) and outcome[1] is not None:
             outcome = (outcome[0], FileResult(*outcome[1]))
         out.append(outcome)

@@ -76,7 +76,6 @@ class _Def:
     receiver: str | None = None  # a Go method's receiver type: qualifies it without nesting
     parent: _Def | None = None
     index: int = -1
-    nstart: int = 0  # node.start_byte
 
 
 _raw = raw
@@ -387,10 +386,10 @@ def _add_import(statement: int, line: int, module: str, raw_names: list[str], sp
 def _symbols(defs: list[_Def], spec: LanguageSpec, data: bytes, exports: ModuleExports | None = None) -> list[tuple]:
     """Nest definitions by range, fix kinds, drop locals, compute qualnames, signatures, docs, visibility."""
     for d in defs:
-        d.ostart, d.oend, d.nstart = d.outer.start_byte, d.outer.end_byte, d.node.start_byte
+        d.ostart, d.oend = d.outer.start_byte, d.outer.end_byte
         if exports is not None and d.outer is not d.node:  # `export function f`: an ES module
             exports.es = True
-    defs.sort(key=lambda d: (d.ostart, -d.oend, d.nstart))
+    defs.sort(key=lambda d: (d.ostart, -d.oend, d.node.start_byte))
     stack: list[_Def] = []
     kept: list[_Def] = []
     by_name = {d.name: d for d in defs if d.kind in spec.class_kinds or d.kind == "type"}
