@@ -39,6 +39,12 @@ class Served:
     def call(self, tool: str, **args: Any) -> Answer:
         return self.session(lambda c: _call(c, tool, args))
 
+    def semantic(self, path: str, symbol: str, **args: Any) -> Answer:
+        """read_code_range of a symbol with its semantic context; the call must succeed."""
+        a = self.call("read_code_range", path=path, symbol=symbol, context="semantic", **args)
+        assert not a.is_error, a.text
+        return a
+
     def session(self, body: Callable[[Client], Awaitable[Any]]) -> Any:
         async def main() -> Any:
             async with Client(self.server) as client:

@@ -38,8 +38,7 @@ def _router_repo(tmp_path: Path) -> Path:
 
 def test_self_calls_in_another_class_are_not_callers_of_this_method(tmp_path: Path):
     _router_repo(tmp_path)
-    a = Served(tmp_path).call("read_code_range", path="app/routing.py", symbol="Router.app", context="semantic")
-    assert not a.is_error, a.text
+    a = Served(tmp_path).semantic("app/routing.py", "Router.app")
     confident = {(c["path"], c["line"]) for c in a.data["callers"] if c.get("how") != "name only"}
     assert ("app/routing.py", 6) in confident and ("app/main.py", 5) in confident  # self inside Router; router.app
     assert ("app/routing.py", 14) not in confident  # Route.handle calls Route's own app
@@ -73,8 +72,7 @@ def test_uses_resolve_members_through_their_receiver_or_not_at_all(tmp_path: Pat
         "        net.get('u')\n"
         "        return self.helper()\n"
     )
-    a = Served(tmp_path).call("read_code_range", path="pkg/handler.py", symbol="Handler.handle", context="semantic")
-    assert not a.is_error, a.text
+    a = Served(tmp_path).semantic("pkg/handler.py", "Handler.handle")
     uses = {u["location"] for u in a.data["uses"]}
     assert "pkg/handler.py:11-12" in uses  # self.helper: this class
     assert "pkg/models.py:2-3" in uses  # order.total: the Order it is named after

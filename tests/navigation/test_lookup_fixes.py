@@ -157,8 +157,7 @@ CALLERS = {
 
 def test_callers_stay_in_the_language_one_per_line_best_evidence_first(tmp_path: Path):
     served = Served(write(tmp_path / "r", CALLERS))
-    a = served.call("read_code_range", path="py/config.py", symbol="Config.get", context="semantic")
-    assert not a.is_error, a.text
+    a = served.semantic("py/config.py", "Config.get")
     sites = [(c["path"], c["line"]) for c in a.data["callers"]]
     assert sites == [("py/config.py", 6), ("py/main.py", 6), ("py/unrelated.py", 2)]
     assert a.data["callers_total"] == 3
@@ -214,7 +213,6 @@ def test_go_method_callers_in_the_package_with_a_matching_receiver_come_first(tm
                      "\tcmd := exec.Command(\"x\")\n\treturn cmd.Run()\n}\n",
         "main.go": "package main\n\nfunc main() {\n\tclient := &Client{}\n\t_ = client.Run()\n\tproxy := &Proxy{}\n\t_ = proxy.Run()\n}\n",
     })
-    a = Served(root).call("read_code_range", path="proxy.go", symbol="Proxy.Run", context="semantic")
-    assert not a.is_error, a.text
+    a = Served(root).semantic("proxy.go", "Proxy.Run")
     sites = [(c["path"], c["line"]) for c in a.data["callers"]]
     assert sites[0] == ("main.go", 7) and set(sites[1:]) == {("client.go", 9), ("main.go", 5)}

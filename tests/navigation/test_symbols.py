@@ -87,8 +87,7 @@ def test_symbol_and_lines_together_are_refused(pyshop: Served):
 
 
 def test_semantic_context_has_the_referenced_class_signature_and_the_callers_locations(pyshop: Served):
-    a = pyshop.call("read_code_range", path="shop/pricing.py", symbol="apply_discount", context="semantic")
-    assert not a.is_error, a.text
+    a = pyshop.semantic("shop/pricing.py", "apply_discount")
     uses = {(u["qualname"], u["location"]) for u in a.data["uses"]}
     assert ("Order", "shop/models.py:24-44") in uses
     assert ("Order.total", "shop/models.py:36-38") in uses
@@ -121,8 +120,7 @@ def test_semantic_context_lists_names_used_as_values_but_not_locals_that_share_a
         "        return cfg\n"
         "    return None\n"
     )
-    a = Served(root).call("read_code_range", path="shop/check.py", symbol="validate", context="semantic")
-    assert not a.is_error, a.text
+    a = Served(root).semantic("shop/check.py", "validate")
     uses = {u["qualname"]: (u["location"], u["via"]) for u in a.data["uses"]}
     # none of these is a call, a type annotation or a base class: only the body's values name them
     assert uses["Config"] == ("shop/limits.py:4-7", "import")
@@ -201,8 +199,7 @@ def test_callers_matched_by_name_only_are_marked_and_counted(tmp_path: Path):
     (root / "alpha.py").write_text("class Alpha:\n    def run(self) -> int:\n        return 1\n")
     (root / "user.py").write_text("from alpha import Alpha\n\n\ndef use() -> int:\n    return Alpha().run()\n")
     (root / "other.py").write_text("def elsewhere(thing) -> int:\n    return thing.run()\n")
-    a = Served(root).call("read_code_range", path="alpha.py", symbol="Alpha.run", context="semantic")
-    assert not a.is_error, a.text
+    a = Served(root).semantic("alpha.py", "Alpha.run")
     assert "── called by (2; 1 matched by name only, maybe another type's method) ──" in a.text
     lines = {ln.split(" in ")[0]: ln for ln in a.text.splitlines() if " in " in ln and ln.startswith(("user.py", "other.py"))}
     assert lines["other.py:2"].endswith("[name only]") and not lines["user.py:5"].endswith("[name only]")
