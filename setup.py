@@ -21,6 +21,7 @@ from setuptools.command.build_ext import build_ext
 TREE_SITTER_RUNTIME = "0.26.1"  # the C runtime compiled in: supports grammar ABI 13-15
 HERE = Path(__file__).resolve().parent
 CACHE = HERE / "build" / "tree-sitter-src"
+FALLBACK = "Python files are indexed through tree-sitter queries, ~1.5x slower"
 
 
 def _unpack(archive: Path, into: Path) -> Path:
@@ -76,8 +77,7 @@ class BuildNative(build_ext):
             try:
                 lib = _runtime_source()
             except Exception as exc:  # noqa: BLE001 - optional: any failure leaves the query path
-                _say(f"WARNING: the native Python scanner is not built ({exc}); Python files are indexed through "
-                     "tree-sitter queries, ~1.5x slower")
+                _say(f"WARNING: the native Python scanner is not built ({exc}); {FALLBACK}")
                 self.extensions = []
             else:
                 for ext in self.extensions:
@@ -91,8 +91,7 @@ class BuildNative(build_ext):
         try:
             super().build_extension(ext)
         except Exception as exc:  # noqa: BLE001 - optional: any compiler failure leaves the query path
-            _say(f"WARNING: the native Python scanner failed to build ({exc}); Python files are indexed through "
-                 "tree-sitter queries, ~1.5x slower")
+            _say(f"WARNING: the native Python scanner failed to build ({exc}); {FALLBACK}")
 
 
 setup(

@@ -249,9 +249,9 @@ class Store:
                     if result is None:
                         continue
                     # The extractor's rows are bound as they are, the file's id and first symbol id written into
-                    # the statement (integers of ours): no row is copied to prepend them (~0.2 s of a stdlib build,
-                    # in the process whose CPU the parsing workers share). A symbol's id is the next rowid
-                    # (max + 1: the write lock is held), its parent's is first id + the parent's index.
+                    # the statement (integers of ours): no row is copied to prepend them, in the process whose CPU
+                    # the parsing workers share. A symbol's id is the next rowid (max + 1: the write lock is
+                    # held), its parent's is first id + the parent's index.
                     c.executemany(
                         f"INSERT INTO symbols VALUES (NULL,{int(fid)},?1,?2,?3,?4,?5,?6,?7,?8,"
                         f"CASE WHEN ?9 >= 0 THEN {int(next_id)} + ?9 END)",
