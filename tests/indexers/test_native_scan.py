@@ -190,6 +190,12 @@ def test_contexteer_native_0_turns_the_scanner_off(monkeypatch: pytest.MonkeyPat
     monkeypatch.setenv("CONTEXTEER_NATIVE", "0")
     assert not extract_mod.native_available()
 
+    def refuse(*_args: object) -> None:
+        raise AssertionError("the native scanner ran with CONTEXTEER_NATIVE=0")
+
+    monkeypatch.setattr(extract_mod._pyscan, "scan", refuse)
+    assert extract(b"def f():\n    pass\n", PY, None).symbols[0][0] == "f"  # through the query path
+
 
 def test_the_index_command_says_when_python_files_skip_the_native_scanner(tmp_path: Path, monkeypatch: pytest.MonkeyPatch):
     import io
