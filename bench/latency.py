@@ -137,7 +137,7 @@ async def drive(corpus: Path, env: dict[str, str], argsets: dict[str, list[dict[
     params = StdioServerParameters(
         command=str(VENV_BIN / "contexteer"), args=["serve", "--root", str(corpus)], env=env, cwd=str(REPO)
     )
-    from contexteer.shaping.tokens import count_tokens
+    from contexteer.tokens import count_tokens
 
     results: dict[str, Any] = {"latency": {}, "errors": {}}
     async with Client(params, read_timeout_seconds=600) as client:

@@ -30,7 +30,7 @@ from contexteer.config import Settings  # noqa: E402
 from contexteer.memory import entries as E  # noqa: E402
 from contexteer.memory.recall import SessionMemory, terms  # noqa: E402
 from contexteer.memory.service import MemoryService  # noqa: E402
-from contexteer.shaping.tokens import count_tokens, get_counter  # noqa: E402
+from contexteer.tokens import count_tokens, get_counter  # noqa: E402
 
 STDLIB = Path(sysconfig.get_paths()["stdlib"])
 TAGS = ("DECISION", "REQUIREMENT", "PREFERENCE", "FAILURE", "REFERENCE", "HISTORY")

@@ -31,7 +31,7 @@ from contexteer.config import Settings  # noqa: E402
 from contexteer.shaping.fold import split_lines  # noqa: E402
 from contexteer.shaping.pipeline import Pipeline, ShapeRequest  # noqa: E402
 from contexteer.shaping.store import ResultStore  # noqa: E402
-from contexteer.shaping.tokens import get_counter  # noqa: E402
+from contexteer.tokens import get_counter  # noqa: E402
 
 PY = sys.executable
 STDLIB = Path(sysconfig.get_paths()["stdlib"])

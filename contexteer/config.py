@@ -58,6 +58,7 @@ class ShapingSettings(_Section):
     store_max_entries: int = Field(500, gt=0, description="Result store: most handles kept.")
     store_max_bytes: int = Field(256 * 1024 * 1024, gt=0, description="Result store: most bytes kept on disk.")
     store_ttl_seconds: int = Field(24 * 3600, gt=0, description="Result store: how long a handle stays valid.")
+    structured_output: bool = Field(False, description="Also send each answer as structuredContent with an output schema, for programmatic clients (see Delivery).")
 
 
 class WorkspaceSettings(_Section):

@@ -20,7 +20,7 @@ from typing import Any
 
 from contexteer.memory import entries as E
 from contexteer.memory.entries import Header
-from contexteer.shaping.tokens import count_tokens
+from contexteer.tokens import count_tokens
 
 logger = logging.getLogger(__name__)
 

@@ -30,7 +30,7 @@ from contexteer.memory.recall import (
     render_selection,
 )
 from contexteer.memory.store import BrokenEntry, MemoryStore, index_line, redact_into, secret_kinds
-from contexteer.shaping.tokens import count_tokens
+from contexteer.tokens import count_tokens
 
 logger = logging.getLogger(__name__)
 

@@ -97,3 +97,7 @@ def compact_registered_tools(mcp: Any) -> None:
         if tool.output_schema:
             compact_json_schema(tool.output_schema, drop_defaults=True)
             shallow_output_schema(tool.output_schema)
+            tool.output_schema.setdefault("properties", {})["shaping"] = {
+                "type": "object",
+                "description": "Present when the typed fields did not fit the answer's budget: tier, handle, "
+                               "text (the shaped answer) and a note; the typed lists are then empty."}

@@ -1,29 +1,29 @@
-"""The middleware that shapes every tools/call result and journals the call: no tool can forget it.
+"""The middleware around every tools/call: refuses unknown arguments, shapes what no tool shaped, journals the call.
 
-It runs around the SDK's tools/call handler, so it sees successful results, tool errors and the
-SDK's own argument-validation errors alike. For each result it takes the tool's declared content
-kind (or the per-result kind a tool put in `_meta`), the request's own terms, and hands the text to
-the shaping pipeline; the shaped text, the shrunk structured content and the tier figures
-(`tier`, `raw_tokens`, `tokens`, `handle`) replace the original, then one journal event records
-the call without bodies.
+It runs around the SDK's tools/call handler, so it sees successful results, tool errors and the SDK's own
+argument-validation errors alike. A tool's answer arrives already shaped (its registration runs it through the
+pipeline, `Services.deliver`) with the tier figures in `_meta`; anything else — a tool error, a validation
+error, an argument this tool does not take — is shaped here as text, so no result reaches a client unshaped.
+Then one journal event records the call without bodies, with the tokens the client hands the model.
 """
 
 from __future__ import annotations
 
+import difflib
 import logging
 import re
 import time
 from typing import Any
 
-import anyio
+from mcp_types import CallToolResult, TextContent
 from pydantic import BaseModel
 
 from contexteer.memory.journal import summarize_args
-from contexteer.tools.base import META_EXPLICIT, META_KIND, META_OUTLINE, META_TERMS, Services
+from contexteer.shaping.answer import Answer, Text
+from contexteer.shaping.pipeline import head_cut
+from contexteer.tools.base import Services
 
 logger = logging.getLogger(__name__)
-
-_THREAD_THRESHOLD_CHARS = 64_000
 
 
 def _as_dict(result: Any) -> dict[str, Any] | None:
@@ -32,17 +32,6 @@ def _as_dict(result: Any) -> dict[str, Any] | None:
     if isinstance(result, BaseModel):
         return result.model_dump(mode="json", by_alias=True, exclude_none=True)
     return None
-
-
-def _trim(value: Any, chars: int) -> Any:
-    """Schema-preserving cut of structured content: long strings shortened, long lists cut to their head."""
-    if isinstance(value, str):
-        return value if len(value) <= chars else value[:chars] + "…"
-    if isinstance(value, list):
-        return [_trim(v, chars) for v in value[:20]]
-    if isinstance(value, dict):
-        return {k: _trim(v, chars) for k, v in value.items()}
-    return value
 
 
 _PYDANTIC_HEAD = re.compile(r"(\d+) validation errors? for \w+")
@@ -90,95 +79,76 @@ class ShapingMiddleware:
         args = params.get("arguments") or {}
         session = self.svc.session_id(getattr(ctx, "session", None))
         started = time.perf_counter()
-        try:
-            result = await call_next(ctx)
-        except Exception:
-            self._journal(name, session, args, started, status="protocol_error", figures={})
-            raise
-        data = _as_dict(result)
-        if data is None or "content" not in data:
-            return result
-        if data.get("isError"):
-            data = _plain_validation_errors(data, name)
-        try:
-            data, figures = await self._shape(name, args, data)
-        except Exception:  # shaping must never take the answer down, nor let a flood through
-            logger.exception("shaping failed for tool %r; delivering a plain head cut", name)
-            data, figures = self._fallback(data)
+        refusal = self._unknown_arguments(name, args)
+        if refusal is not None:
+            data: dict[str, Any] | None = CallToolResult(content=[TextContent(type="text", text=refusal)], is_error=True).model_dump(
+                by_alias=True, mode="json", exclude_none=True)
+        else:
+            try:
+                result = await call_next(ctx)
+            except Exception:
+                self._journal(name, session, args, started, status="protocol_error", figures={})
+                raise
+            data = _as_dict(result)
+            if data is None or "content" not in data:
+                return result
+        assert data is not None
+        figures = _figures(data)
+        if figures is None:  # an error, or a result no tool shaped: shape its text here
+            if data.get("isError"):
+                data = _plain_validation_errors(data, name)
+            try:
+                data, figures = self._shape(name, args, data)
+            except Exception:  # shaping must never take the answer down, nor let a flood through
+                logger.exception("shaping failed for tool %r; delivering a plain head cut", name)
+                data, figures = self._fallback(data)
         status = "error" if data.get("isError") else "ok"
         self._journal(name, session, args, started, status=status, figures=figures)
         return data
 
-    async def _shape(self, name: str, args: dict[str, Any], data: dict[str, Any]) -> tuple[dict[str, Any], dict[str, Any]]:
-        from contexteer.shaping.pipeline import ShapeRequest
-
+    def _unknown_arguments(self, name: str, args: Any) -> str | None:
+        """An argument the tool does not take is refused before it runs (silently ignoring `line=5` would answer
+        another question): name it, the close accepted ones, and every accepted one."""
         spec = self.svc.specs.get(name)
-        meta = dict(data.get("_meta") or {})
-        kind = meta.pop(META_KIND, None) or (spec.kind if spec else "text")
-        terms = list(meta.pop(META_TERMS, []) or [])
-        explicit = bool(meta.pop(META_EXPLICIT, False))
-        outline = [tuple(o) for o in meta.pop(META_OUTLINE, None) or []] or None
-        if spec:
-            for key in spec.terms_from:
-                value = args.get(key)
-                if isinstance(value, str) and value.strip():
-                    terms.append(value)
+        if spec is None or not isinstance(args, dict):
+            return None
+        unknown = [k for k in args if k not in spec.params]
+        if not unknown:
+            return None
+        accepted = sorted(spec.params)
+        parts = []
+        for key in unknown:
+            close = difflib.get_close_matches(str(key), accepted, n=2, cutoff=0.5) or _by_part(str(key), accepted)
+            parts.append(f"'{key}'" + (f" (did you mean {' or '.join(close)}?)" if close else ""))
+        noun = "argument" if len(unknown) == 1 else "arguments"
+        return (f"unknown {noun} {', '.join(parts)} for {name}; nothing was run. {name} accepts: {', '.join(accepted)}. "
+                "Call it again with those names.")
+
+    def _shape(self, name: str, args: dict[str, Any], data: dict[str, Any]) -> tuple[dict[str, Any], dict[str, Any]]:
         blocks = data.get("content") or []
         text_idx = [i for i, b in enumerate(blocks) if isinstance(b, dict) and b.get("type") == "text"]
         text = "\n".join(blocks[i].get("text", "") for i in text_idx)
-        req = ShapeRequest(
-            text=text,
-            kind=kind,
-            terms=terms,
-            explicit=explicit,
-            is_error=bool(data.get("isError")),
-            tool=name,
-            structured=data.get("structuredContent"),
-            path=args.get("path") if isinstance(args.get("path"), str) else None,
-            args=summarize_args(args) if isinstance(args, dict) else None,
-            outline=outline,  # type: ignore[arg-type]
-        )
-        pipeline = self.svc.pipeline
-        if len(text) > _THREAD_THRESHOLD_CHARS:
-            shaped = await anyio.to_thread.run_sync(pipeline.shape, req)
-        else:
-            shaped = pipeline.shape(req)
+        summary = summarize_args(args) if isinstance(args, dict) else None
+        answer = Answer(Text(text, kind="log" if data.get("isError") else "text"))
+        shaped = self.svc.pipeline.shape(answer, tool=name, args=summary, is_error=bool(data.get("isError")))
         if text_idx:
             first = dict(blocks[text_idx[0]])
             first["text"] = shaped.text
             new_blocks = [b for i, b in enumerate(blocks) if i not in text_idx[1:]]
             new_blocks[text_idx[0]] = first
             data["content"] = new_blocks
-        if shaped.structured is not None or "structuredContent" in data:
-            data["structuredContent"] = _point_to_handle(shaped)
+        data.pop("structuredContent", None)  # nothing here was shaped as typed content
         figures = shaped.meta
-        meta.update(figures)
-        data["_meta"] = meta
+        data["_meta"] = {**(data.get("_meta") or {}), **figures}
         return data, figures
 
     def _fallback(self, data: dict[str, Any]) -> tuple[dict[str, Any], dict[str, Any]]:
-        """When the pipeline itself fails: the first lines up to the digest threshold (estimated at 4 bytes a
-        token), said plainly; no handle, since nothing could be stored."""
-        limit = 4 * self.svc.settings.context_mode_mcp.max_digest_threshold
-        blocks = [dict(b) for b in data.get("content") or [] if isinstance(b, dict)]
-        raw = sum(len(str(b.get("text", ""))) for b in blocks)
-        budget = limit
-        for block in blocks:
-            text = str(block.get("text", ""))
-            if len(text) > budget:
-                cut = text[:budget].rsplit("\n", 1)[0]
-                shown = cut.count("\n") + 1
-                block["text"] = (
-                    f"{cut}\n… result cut after {shown} of {text.count(chr(10)) + 1} lines: the shaping step failed "
-                    "(see the server log), so no digest or handle could be made. Narrow the request (a line range, "
-                    "a path, a pattern) to see the rest."
-                )
-            budget = max(0, budget - len(str(block.get("text", ""))))
-        data["content"] = blocks
-        if raw > limit and data.get("structuredContent") is not None:
-            data["structuredContent"] = _trim(data["structuredContent"], limit // 8)
-        figures = {"tier": "passthrough" if raw <= limit else "overview", "raw_tokens": (raw + 3) // 4,
-                   "tokens": (min(raw, limit) + 3) // 4, "handle": None, "estimated": True, "shaping_failed": True}
+        """When the pipeline itself fails: a plain head cut of the text (see pipeline.head_cut)."""
+        blocks = [b for b in data.get("content") or [] if isinstance(b, dict)]
+        text = "\n".join(str(b.get("text", "")) for b in blocks if b.get("type") == "text")
+        cut, figures = head_cut(text, 4 * self.svc.settings.context_mode_mcp.max_digest_threshold)
+        data["content"] = [{"type": "text", "text": cut}]
+        data.pop("structuredContent", None)
         data["_meta"] = {**(data.get("_meta") or {}), **figures}
         return data, figures
 
@@ -190,19 +160,19 @@ class ShapingMiddleware:
         )
 
 
-def _point_to_handle(shaped: Any) -> dict[str, Any] | None:
-    """The structured content, saying so when it was cut: some clients give the model only the
-    structured content, and `_meta` reaches no model. A cut copy gets `shaping` (tier, handle, how to get
-    the rest) and honest flags (`truncated: true`, `complete: false` where the model has them)."""
-    sc = shaped.structured
-    if sc is None or (shaped.tier == "passthrough" and not shaped.structured_cut):
-        return sc
-    sc = dict(sc)
-    for flag, value in (("truncated", True), ("complete", False)):
-        if isinstance(sc.get(flag), bool):
-            sc[flag] = value
-    how = (f'fetch_result(handle="{shaped.handle}", start_line=…) or pattern=… returns any part of the full result'
-           if shaped.handle else "narrow the request (a line range, a path, a pattern) to see the rest")
-    sc["shaping"] = {"tier": shaped.tier, "handle": shaped.handle,
-                     "note": f"this structured copy is cut; the text content holds the {shaped.tier}; {how}"}
-    return sc
+def _figures(data: dict[str, Any]) -> dict[str, Any] | None:
+    """The tier figures a shaped result carries in `_meta` (None when the result was not shaped)."""
+    meta = data.get("_meta")
+    if data.get("isError") or not isinstance(meta, dict) or "tier" not in meta:
+        return None
+    figures = {k: meta[k] for k in ("tier", "raw_tokens", "tokens", "text_tokens", "handle", "estimated",
+                                    "structured_tokens", "redactions", "structured_cut") if k in meta}
+    figures.setdefault("handle", None)  # the wire form drops None values; a result always names its handle
+    meta["handle"] = figures["handle"]
+    return figures
+
+
+def _by_part(key: str, accepted: list[str]) -> list[str]:
+    """Accepted names sharing a word with `key` ('line' -> start_line, end_line)."""
+    words = set(key.lower().replace("-", "_").split("_")) - {""}
+    return [a for a in accepted if words & set(a.split("_"))][:2]

@@ -8,15 +8,12 @@ from collections import Counter
 from dataclasses import dataclass, field
 from typing import cast
 
+from contexteer.shaping.answer import Hit
 from contexteer.shaping.fold import Digest, DigestInput, LineSet, calibrate, clip
 
 logger = logging.getLogger(__name__)
 
-__all__ = ["digest_search", "parse_hits"]
-
-HIT_RE = re.compile(r"^(?P<path>[^\s:][^:\n]*?):(?P<line>\d+):(?:(?P<col>\d+):)?\s?(?P<text>.*)$")
-CTX_RE = re.compile(r"^(?P<path>[^\s:][^:\n]*?)-(?P<line>\d+)-(?P<text>.*)$")
-
+__all__ = ["digest_search", "group_hits"]
 
 @dataclass
 class FileHits:
@@ -24,42 +21,44 @@ class FileHits:
     hits: list[tuple[int, int, str]] = field(default_factory=list)  # (result line idx, file line, text)
 
 
-def parse_hits(lines: list[str]) -> tuple[dict[str, FileHits], list[int]]:
-    """Hits per file (in first-seen order) and the indexes of lines that are not hits (headers, context, '--')."""
+def group_hits(rows: list[Hit | str]) -> tuple[dict[str, FileHits], list[int]]:
+    """Hits per file (in first-seen order) and the indexes of rows that are not hits (headings, context, '--')."""
     files: dict[str, FileHits] = {}
     other: list[int] = []
-    for i, line in enumerate(lines):
-        m = HIT_RE.match(line)
-        if m is None:
+    for i, row in enumerate(rows):
+        if isinstance(row, str) or row.context:
             other.append(i)
             continue
-        path = m.group("path")
-        fh = files.get(path)
+        fh = files.get(row.path)
         if fh is None:
-            fh = files[path] = FileHits(path)
-        fh.hits.append((i, int(m.group("line")), m.group("text")))
+            fh = files[row.path] = FileHits(row.path)
+        fh.hits.append((i, row.line, row.text))
     return files, other
 
 
-def context_rows(lines: list[str], files: dict[str, FileHits]) -> dict[int, list[int]]:
-    """For each hit (result line index), the context rows ripgrep printed around it (`path-N- text`, same
-    file, not across a `--` separator or another hit): a hit and its context are shown or folded together."""
+def context_rows(rows: list[Hit | str], files: dict[str, FileHits]) -> dict[int, list[int]]:
+    """For each hit (row index), the context rows around it (same file, not across a `--` separator or another
+    hit): a hit and its context are shown or folded together."""
     hit_idx = {idx for fh in files.values() for idx, _, _ in fh.hits}
     out: dict[int, list[int]] = {}
+
+    def is_context(k: int, path: str) -> bool:
+        row = rows[k]
+        return k not in hit_idx and isinstance(row, Hit) and row.context and row.path == path
+
     for fh in files.values():
-        prefix = fh.path + "-"
         for idx, _, _ in fh.hits:
-            rows: list[int] = []
+            found: list[int] = []
             k = idx - 1
-            while k >= 0 and k not in hit_idx and lines[k].startswith(prefix) and CTX_RE.match(lines[k]):
-                rows.append(k)
+            while k >= 0 and is_context(k, fh.path):
+                found.append(k)
                 k -= 1
             k = idx + 1
-            while k < len(lines) and k not in hit_idx and lines[k].startswith(prefix) and CTX_RE.match(lines[k]):
-                rows.append(k)
+            while k < len(rows) and is_context(k, fh.path):
+                found.append(k)
                 k += 1
-            if rows:
-                out[idx] = sorted(rows)
+            if found:
+                out[idx] = sorted(found)
     return out
 
 
@@ -72,18 +71,20 @@ def _top_dirs(paths: list[tuple[str, int]], k: int = 4) -> str:
 
 def digest_search(inp: DigestInput) -> Digest | None:
     ls = inp.ls
+    rows = inp.rows
+    if rows is None:
+        return None  # not a search answer: the caller falls back to the text digester
     cached = cast("tuple[dict[str, FileHits], list[int]] | None", ls.cache.get("search"))
     if cached is None:
-        cached = ls.cache["search"] = parse_hits(ls.lines)
+        cached = ls.cache["search"] = group_hits(rows)
     files, other = cached
     n_hits = sum(len(f.hits) for f in files.values())
-    n_ctx = sum(1 for i in other if CTX_RE.match(ls.lines[i]))
-    if n_hits == 0 or n_hits + n_ctx < 0.5 * (len(ls) - sum(1 for i in other if not ls.lines[i].strip() or ls.lines[i] == "--")):
-        return None  # not ripgrep-style output: let the caller fall back to the text digester
+    if n_hits == 0:
+        return None
     ranked = sorted(files.values(), key=lambda f: (-len(f.hits), f.path))
     stats = f"{n_hits} hits in {len(files)} files"
     pattern = "^" + re.escape(ranked[0].path) + ":"
-    preamble = [i for i in other if ls.lines[i].strip() and ls.lines[i] != "--" and not CTX_RE.match(ls.lines[i])][:3]
+    preamble = [i for i in other if isinstance(rows[i], str) and ls.lines[i].strip() and ls.lines[i] != "--"][:3]
     head = [clip(ls.lines[i], 200) for i in preamble]
     budget = inp.budget - sum(ls.est(h) for h in head)
     if inp.tier == "digest":
@@ -102,7 +103,8 @@ def _digest(inp: DigestInput, files: dict[str, FileHits], budget: float) -> list
         key=lambda t: (min(t[0], 3), -n_hits[t[2]], t[1]),
     )
     by_idx = {idx: (fl, text) for fh in files.values() for idx, fl, text in fh.hits}
-    ctx = context_rows(ls.lines, files)
+    rows = inp.rows or []
+    ctx = context_rows(rows, files)
     chosen: dict[str, list[int]] = {}
     used = 0.0
     for _rank, idx, path in order:
@@ -126,12 +128,12 @@ def _digest(inp: DigestInput, files: dict[str, FileHits], budget: float) -> list
                 if skipped:
                     out.append(_more(ls, skipped))
                     skipped = []
-                rows = ctx.get(idx, [])
-                for k in (r for r in rows if r < idx):
-                    out.append(_ctx_line(ls.lines[k], inp.max_chars))
+                around = ctx.get(idx, [])
+                for k in (r for r in around if r < idx):
+                    out.append(_ctx_line(rows[k], inp.max_chars))
                 out.append(f"  {fl}: {clip(text, inp.max_chars)}")
-                for k in (r for r in rows if r > idx):
-                    out.append(_ctx_line(ls.lines[k], inp.max_chars))
+                for k in (r for r in around if r > idx):
+                    out.append(_ctx_line(rows[k], inp.max_chars))
             else:
                 skipped.append(idx)
         if skipped:
@@ -147,12 +149,10 @@ def _digest(inp: DigestInput, files: dict[str, FileHits], budget: float) -> list
     return out
 
 
-def _ctx_line(line: str, max_chars: int) -> str:
-    m = CTX_RE.match(line)
-    if m is None:
-        return clip(line, max_chars)
-    text = m.group("text")
-    return f"  {m.group('line')}- {clip(text[1:] if text.startswith(' ') else text, max_chars)}"
+def _ctx_line(row: Hit | str, max_chars: int) -> str:
+    if isinstance(row, str):
+        return clip(row, max_chars)
+    return f"  {row.line}- {clip(row.text, max_chars)}"
 
 
 def _more(ls: object, skipped: list[int]) -> str:

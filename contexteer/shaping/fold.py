@@ -8,7 +8,8 @@ import re
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
-from contexteer.shaping.tokens import TokenCounter, get_counter
+from contexteer.shaping.answer import Hit
+from contexteer.tokens import TokenCounter, get_counter
 
 logger = logging.getLogger(__name__)
 
@@ -274,6 +275,7 @@ class DigestInput:
     budget: float
     terms: object | None = None  # compiled terms regex (re.Pattern) or None
     outline: list[tuple[int, int, str, str]] | None = None
+    rows: list[Hit | str] | None = None  # a search answer's typed rows, one per line of `ls`
     max_chars: int = 400
 
 

@@ -1,27 +1,32 @@
-"""The shaping pipeline: count tokens once, pick a tier, digest by content kind, store what was cut, redact secrets.
+"""The shaping pipeline: one typed answer in, the text the model reads out, within its tier's budget.
 
-    passthrough  raw <= max_direct_passthrough (or an explicit range/entry <= max_digest_threshold): untouched
-    digest       raw <= max_digest_threshold: signal lines verbatim with line numbers, the rest folded
+    passthrough  rendered <= max_direct_passthrough, or a fitted/delimited answer <= max_digest_threshold
+    page         a delimited read (lines or a symbol) larger than that: as many whole lines as fit and the
+                 exact call that continues
+    digest       an open answer <= max_digest_threshold: signal lines verbatim with line numbers, the rest folded
     overview     larger: a table and a hit list within shaping.overview_budget
 
-Whenever anything is cut the full text goes to the ResultStore and the header names the handle and
-the `fetch_result` call that gets any part of it back. Token figures are honest: `raw_tokens` is the
-whole text the tool produced, `tokens` everything delivered in the text content (header and markers
-included), `structured_tokens` the structuredContent, reported separately.
+The answer is rendered once (`answer.render`); digesters read its typed body (file lines with their first
+number, hits), never a rendering. Whenever anything is cut the full body goes to the ResultStore and the
+header names the handle and the `fetch_result` call that gets any part of it back. Token figures are what
+the client hands the model: `raw_tokens` is the whole rendered answer, `tokens` the delivered text (header and
+markers included); with structured output on, `structured_tokens` is the structuredContent, which some
+clients pass instead of the text, and `delivered` the larger of the two.
 """
 
 from __future__ import annotations
 
 import logging
-import re
 from collections import Counter
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Any
 
 import orjson
 
 from contexteer.config import Settings
+from contexteer.fitting import fit_largest, fit_rows
 from contexteer.secrets import redact, secret_fragments
+from contexteer.shaping.answer import Answer, FileLines, Hit, Hits, render, render_page, render_row
 from contexteer.shaping.digest_code import digest_code
 from contexteer.shaping.digest_json import digest_json
 from contexteer.shaping.digest_log import digest_log
@@ -31,34 +36,21 @@ from contexteer.shaping.fold import Digest, DigestInput, LineSet, clip, split_li
 from contexteer.shaping.kinds import KINDS
 from contexteer.shaping.signals import compile_terms
 from contexteer.shaping.store import ResultStore
-from contexteer.shaping.structured import redact_structured, shrink_structured
-from contexteer.shaping.tokens import get_counter
+from contexteer.shaping.structured import emptied, redact_structured
+from contexteer.tokens import get_counter
 
 logger = logging.getLogger(__name__)
 
-__all__ = ["ShapeRequest", "Shaped", "Pipeline", "redact_keep_lines", "digest_budget"]
+__all__ = ["Shaped", "Pipeline", "redact_keep_lines", "digest_budget", "head_cut", "TIERS"]
 
-
-@dataclass
-class ShapeRequest:
-    text: str  # the tool's text content
-    kind: str  # "code"|"log"|"search"|"json"|"text"|"markdown"
-    terms: list[str] = field(default_factory=list)  # lines matching them are always kept
-    explicit: bool = False  # caller asked for exactly this: passthrough while <= max_digest_threshold
-    is_error: bool = False
-    tool: str = ""
-    structured: dict[str, Any] | None = None  # structuredContent; shrunk (schema-valid) when the text is cut
-    outline: list[tuple[int, int, str, str]] | None = None  # (start, end, name, kind) in the text's numbering
-    path: str | None = None  # source path, for headers
-    first_line: int = 1  # number of the text's first line (a file range starting at line 200 -> 200)
-    args: dict[str, Any] | None = None  # the call's (masked) arguments, kept with a handle to say how to recompute
+TIERS = ("passthrough", "page", "digest", "overview")
 
 
 @dataclass
 class Shaped:
     text: str
     structured: dict[str, Any] | None
-    tier: str  # "passthrough"|"digest"|"overview"
+    tier: str  # one of TIERS
     raw_tokens: int
     tokens: int
     handle: str | None
@@ -68,12 +60,18 @@ class Shaped:
     structured_cut: bool = False
 
     @property
+    def delivered(self) -> int:
+        """What the client hands the model: the text, or the structuredContent where a client prefers it."""
+        return max(self.tokens, self.structured_tokens)
+
+    @property
     def meta(self) -> dict[str, Any]:
-        """The `_meta` figures of a result (the middleware puts them under its own namespace)."""
+        """The `_meta` figures of a result; `tokens` is what the model receives (see `delivered`)."""
         out: dict[str, Any] = {
             "tier": self.tier,
             "raw_tokens": self.raw_tokens,
-            "tokens": self.tokens,
+            "tokens": self.delivered,
+            "text_tokens": self.tokens,
             "handle": self.handle,
             "estimated": self.estimated,
             "structured_tokens": self.structured_tokens,
@@ -97,11 +95,11 @@ def digest_budget(settings: Settings, raw_tokens: int) -> int:
     return min(settings.shaping.overview_budget, max(cm.max_direct_passthrough, raw_tokens // 2))
 
 
-
 def _merged(text_counts: Counter[str], structured_counts: Counter[str]) -> dict[str, int]:
     """Redactions per kind in one result: the text and the structured copy usually show the same secret,
     so the larger of the two counts (not their sum)."""
     return {k: max(text_counts.get(k, 0), structured_counts.get(k, 0)) for k in text_counts.keys() | structured_counts.keys()}
+
 
 class Pipeline:
     def __init__(self, settings: Settings, store: ResultStore) -> None:
@@ -116,72 +114,135 @@ class Pipeline:
     def count(self, text: str) -> int:
         return self.counter.count(text)
 
-    def shape(self, req: ShapeRequest) -> Shaped:
+    def shape(self, answer: Answer, *, tool: str = "", args: dict[str, Any] | None = None, is_error: bool = False) -> Shaped:
+        """Shape one answer: pass it through, cut a delimited read to whole lines, or digest it; render it once."""
         cm = self.settings.context_mode_mcp
-        text = req.text or ""
-        raw_tokens = self.count(text)
-        kind = req.kind if req.kind in KINDS else "text"
-        if raw_tokens <= cm.max_direct_passthrough or (req.explicit and raw_tokens <= cm.max_digest_threshold):
-            out, pred = redact_keep_lines(text)
-            tokens = raw_tokens if out is text else self.count(out)
-            # structuredContent of a small text is left alone unless it is pathologically large
-            # JSON of the same content fits: escaping, keys and quotes cost ~3.3x compact text for lists of
-            # small objects (an outline's symbols)
-            cap = max(cm.max_digest_threshold * 6, len(text) * 4 + 2048)
-            frags = secret_fragments(text) if pred else {}
-            structured, sred, stokens, scut = self._structured(req.structured, cap, frags)
-            return Shaped(out, structured, "passthrough", raw_tokens, tokens, None, _merged(pred, sred), self.estimated, stokens, scut)
+        whole = cm.max_digest_threshold
+        bounded = answer.scope != "open"
+        full = render(answer, preface_budget=whole // 2)
+        raw = self.count(full)
+        pageable = answer.scope == "delimited" and isinstance(answer.body, FileLines) and answer.continuation is not None
+        if pageable and raw <= whole and self._typed_over(answer, whole):
+            return self._page(answer, raw)  # the text fits, its typed form (structured output) does not: page both
+        if raw <= cm.max_direct_passthrough or (bounded and raw <= whole):
+            out, red = redact_keep_lines(full)
+            tokens = raw if out is full else self.count(out)
+            return self._finish(answer, out, "passthrough", raw, tokens, None, red, whole if bounded else cm.max_direct_passthrough)
+        if pageable:
+            return self._page(answer, raw)
+        return self._digest(answer, full, raw, tool, args or {}, is_error)
 
-        tier = "digest" if raw_tokens <= cm.max_digest_threshold else "overview"
-        budget = digest_budget(self.settings, raw_tokens) if tier == "digest" else self.settings.shaping.overview_budget
-        first_line = req.first_line
-        pre: list[str] = []
-        post: list[str] = []
-        numbered = unnumber(text)
-        if numbered is not None:  # `  12│code` lines of a file range: digest and store the file's own lines
-            pre, text, first_line, post = numbered
-        reformatted = False
+    def _typed_over(self, answer: Answer, budget: int) -> bool:
+        """With structured output on: is the answer's typed form larger than `budget` tokens as JSON?"""
+        return self._typed_tokens(answer) > budget
+
+    def _typed_tokens(self, answer: Answer) -> int:
+        if answer.model is None or not self.settings.shaping.structured_output:
+            return 0
+        return self.count(orjson.dumps(answer.model.model_dump(mode="json")).decode())
+
+    def cost(self, answer: Answer) -> int:
+        """What an answer costs the model if it passes whole: its text, or with structured output on its typed
+        form where that is larger (a tool that fits its own answer, e.g. a page of definitions, fits this)."""
+        return max(self.count(render(answer)), self._typed_tokens(answer))
+
+    # ----- tiers --------------------------------------------------------------------------------
+    def _page(self, answer: Answer, raw: int) -> Shaped:
+        """A range the caller delimited (by lines or by symbol) that is larger than one answer: as many whole
+        lines as fit, the outline of the range when it has one, and the exact call that continues."""
+        whole = self.settings.context_mode_mcp.max_digest_threshold
+        body = answer.body
+        cont = answer.continuation
+        assert isinstance(body, FileLines) and cont is not None
+        cut = f"cut to fit one answer ({whole} tokens, context_mode_mcp.max_digest_threshold)"
+        frame = self.count(render_page(answer, 0, cut=cut))
+        room = whole - frame
+        preface = cont.preface(int(room * 0.4), True) if cont.preface is not None and room > 0 else []
+
+        # with structured output on, the typed page (what some clients hand the model instead) must fit too
+        typed = self.settings.shaping.structured_output and answer.page_model is not None
+        shown_of: dict[str, int] = {}
+
+        def page(k: int) -> str:
+            text = render_page(answer, k, preface=preface, cut=cut if k < len(body.lines) else None)
+            shown_of[text] = k
+            return text
+
+        def cost(text: str) -> int:
+            n = self.count(text)
+            if typed and answer.page_model is not None:
+                n = max(n, self.count(orjson.dumps(answer.page_model(shown_of[text]).model_dump(mode="json")).decode()))
+            return n
+
+        per_line = max(1.0, (raw - frame) / max(1, len(body.lines)))
+        guess = max(1, int((room - self.count("\n".join(preface))) / per_line))
+        got = fit_largest(len(body.lines), page, whole, cost, lo=1, guess=guess)
+        text = got.text if got.fits else self._cut_to(got.text, whole, "answer cut to its budget; read fewer lines")
+        out, red = redact_keep_lines(text)
+        if answer.page_model is not None:
+            answer.model = answer.page_model(got.k)
+        return self._finish(answer, out, "page", raw, self.count(out), None, red, whole)
+
+    def _digest(self, answer: Answer, full: str, raw: int, tool: str, args: dict[str, Any], is_error: bool) -> Shaped:
+        cm = self.settings.context_mode_mcp
+        tier = "digest" if raw <= cm.max_digest_threshold else "overview"
+        budget = digest_budget(self.settings, raw) if tier == "digest" else self.settings.shaping.overview_budget
+        body = answer.body
+        kind = body.kind if body.kind in KINDS else "text"
+        rows: list[Hit | str] | None = None
+        outline = None
+        first = 1
+        head = list(answer.head)
+        path = args.get("path") if isinstance(args.get("path"), str) else None
+        if isinstance(body, FileLines):
+            text, first, outline, path = "\n".join(body.lines), body.first, body.outline, body.path
+        elif isinstance(body, Hits):
+            rows = body.rows
+            text = "\n".join(render_row(r) for r in rows)
+        else:
+            text = body.text
+        meta: dict[str, Any] = {"tool": tool, "args": args, "first_line": first, "raw_tokens": raw, "path": path}
         if kind == "json" and _minified(text):  # minified JSON: store it pretty-printed so lines address it
             pretty = _pretty_json(text)
             if pretty is not None:
-                text, reformatted = pretty, True
-                pre = ["(minified JSON: stored pretty-printed with 2-space indent; fetch_result lines refer to that form)"]
-        meta = {"tool": req.tool, "args": req.args or {}, "first_line": first_line, "raw_tokens": raw_tokens, "path": req.path}
-        if reformatted:
-            meta["reformatted"] = "json-indent-2"
+                text = pretty
+                meta["reformatted"] = "json-indent-2"
+                head.append("(minified JSON: stored pretty-printed with 2-space indent; fetch_result lines refer to that form)")
         handle = self.store.put(text, kind, meta)
         red: Counter[str] = Counter()
         source = text
         if "PRIVATE KEY" in text:  # a key block's middle lines are not secrets on their own: redact it whole first
             source, red = redact_keep_lines(text)
-        ls = LineSet(source, raw_tokens, first_line, self.counter)
-        ls.chars_per_token = max(1.0, len(req.text) / max(1, raw_tokens))
-        terms = compile_terms(req.terms)
-        dkind = "log" if req.is_error and kind not in ("code", "search") else kind
-        body_budget = float(budget)
-        for attempt in range(4):  # estimates are per line; the real count of the (small) result decides
-            digest = self._digest(dkind, DigestInput(ls, tier, body_budget * 0.96 - 60, terms, req.outline))
-            out = self._assemble(tier, kind, req, ls, raw_tokens, handle, digest, pre, _fit_tail(post, ls, body_budget / 4))
-            out_red, r2 = redact_keep_lines(out)
-            tokens = self.count(out_red)
-            logger.debug("shape attempt %d: body budget %.0f -> %d tokens (budget %d)", attempt, body_budget, tokens, budget)
-            if tokens <= budget or attempt == 3:
-                break
-            body_budget *= 0.9 * budget / tokens
-        if tokens > budget * 1.1:  # last resort (pathological lines): cut the rendering itself, say so
-            keep = split_lines(out_red)
-            while len(keep) > 2 and tokens > budget:
-                keep = keep[: max(2, int(len(keep) * min(0.9, budget / tokens)))]
-                tokens = self.count("\n".join(keep) + "\n… overview cut to its budget; use fetch_result")
-            out_red = "\n".join(keep) + "\n… overview cut to its budget; use fetch_result"
-            tokens = self.count(out_red)
-        red += r2
-        frags = secret_fragments(text) if req.structured is not None else {}
-        structured, sred, stokens, scut = self._structured(req.structured, int(budget * 4), frags)
-        return Shaped(out_red, structured, tier, raw_tokens, tokens, handle, _merged(red, sred), self.estimated, stokens, scut)
+        ls = LineSet(source, raw, first, self.counter)
+        ls.chars_per_token = max(1.0, len(full) / max(1, raw))
+        terms = compile_terms(answer.terms)
+        dkind = "log" if is_error and kind not in ("code", "search") else kind
+        head = [clip(h, 300) for h in head]
+        redactions: dict[int, Counter[str]] = {}
+
+        def make(body_budget: int) -> str:
+            d = self._run_digester(dkind, DigestInput(ls, tier, body_budget * 0.96 - 60, terms, outline, rows=rows))
+            tail = _fit_tail(answer.tail, ls, body_budget / 4)
+            out, counts = redact_keep_lines(self._assemble(tier, kind, path, ls, raw, handle, d, head, tail))
+            redactions[body_budget] = counts
+            return out
+
+        got = fit_largest(budget, make, budget, self.count, lo=min(budget, 100), guess=budget, slack=0.1)
+        out, tokens = got.text, got.tokens
+        if not got.fits:  # pathological lines: cut the rendering itself, say so
+            out = self._cut_to(out, budget, "overview cut to its budget; use fetch_result")
+            tokens = self.count(out)
+        red += redactions.get(got.k, Counter())
+        return self._finish(answer, out, tier, raw, tokens, handle, red, budget)
 
     # ----- helpers ------------------------------------------------------------------------------
-    def _digest(self, kind: str, inp: DigestInput) -> Digest:
+    def _cut_to(self, text: str, budget: int, why: str) -> str:
+        """The last resort: as many whole rendered lines as fit, and a line saying so."""
+        marker = f"… {why}"
+        got = fit_rows(split_lines(text), budget - self.count(marker) - 1, self.count, lo=min(2, len(split_lines(text))))
+        return got.text + "\n" + marker
+
+    def _run_digester(self, kind: str, inp: DigestInput) -> Digest:
         result: Digest | None = None
         if kind == "search":
             result = digest_search(inp)
@@ -197,11 +258,10 @@ class Pipeline:
             result = digest_text(inp, markdown=False) if kind != "json" else digest_log(inp)
         return result
 
-    def _assemble(
-        self, tier: str, kind: str, req: ShapeRequest, ls: LineSet, raw_tokens: int, handle: str, d: Digest, pre: list[str], post: list[str]
-    ) -> str:
+    def _assemble(self, tier: str, kind: str, path: str | None, ls: LineSet, raw_tokens: int, handle: str, d: Digest,
+                  head: list[str], tail: list[str]) -> str:
         n = len(ls)
-        where = f"{req.path} " if req.path else ""
+        where = f"{path} " if path else ""
         first = ls.first
         last = first + n - 1
         span = min(n, 150)
@@ -214,44 +274,51 @@ class Pipeline:
             f"[{tier} of {where}{kind}: {lines_txt}, {raw_tokens:,} tokens; {d.stats}. "
             f"Cut parts are kept: {how}]"
         )
-        return "\n".join([header, *(clip(p, 300) for p in pre[:3]), *d.body, *post])
+        return "\n".join([header, *head[:3], *d.body, *tail])
 
-    def _structured(self, structured: dict[str, Any] | None, max_bytes: int,
-                    fragments: dict[str, str]) -> tuple[dict[str, Any] | None, Counter[str], int, bool]:
-        """Shrink (schema-valid) to about `max_bytes` of JSON, redact every string (and the text's secret
-        fragments in it), count its tokens once."""
-        if structured is None:
-            return None, Counter(), 0, False
-        obj, cut = shrink_structured(structured, max_bytes)
-        obj, counts = redact_structured(obj, fragments)
-        return obj, counts, self.count(orjson.dumps(obj).decode()), cut
+    def _finish(self, answer: Answer, text: str, tier: str, raw: int, tokens: int, handle: str | None,
+                red: Counter[str], cap: int) -> Shaped:
+        structured, sred, stokens = self._structured(answer, text, tier, handle, cap)
+        return Shaped(text, structured, tier, raw, tokens, handle, _merged(red, sred), self.estimated, stokens,
+                      structured is not None and "shaping" in structured)
+
+    def _structured(self, answer: Answer, text: str, tier: str, handle: str | None,
+                    cap: int) -> tuple[dict[str, Any] | None, Counter[str], int]:
+        """structuredContent, when structured output is on: the typed result whole when it passes through
+        and its JSON fits the same budget as the text; otherwise the shaped text itself, with the typed
+        fields emptied (the model must get the shaped answer whichever of the two its client passes on)."""
+        if answer.model is None or not self.settings.shaping.structured_output:
+            return None, Counter(), 0
+        data = answer.model.model_dump(mode="json", by_alias=True)
+        data, counts = redact_structured(data, secret_fragments(render(answer)))
+        if tier in ("passthrough", "page"):  # whole typed answers; a page was fitted on its typed form too
+            n = self.count(orjson.dumps(data).decode())
+            if n <= cap:
+                return data, counts, n
+        shell = emptied(data)
+        for flag, value in (("truncated", True), ("complete", False)):
+            if isinstance(shell.get(flag), bool):
+                shell[flag] = value
+        note = "the answer is `text`; typed lists left empty (over budget as JSON)"
+        if handle:
+            note += f'; fetch_result(handle="{handle}", start_line=…) or pattern=… returns any part of the full result'
+        out = {"shaping": {"tier": tier, "handle": handle, "text": text, "note": note}, **shell}
+        return out, counts, self.count(orjson.dumps(out).decode())
 
 
-_NUMBERED = re.compile(r"^ *(\d+)│")
-
-
-def unnumber(text: str) -> tuple[list[str], str, int, list[str]] | None:
-    """Split `header / N│line… / footer` (a numbered file range) into its parts and the file's own lines."""
-    lines = split_lines(text)
-    start = next((i for i, ln in enumerate(lines[:6]) if _NUMBERED.match(ln)), None)
-    if start is None:
-        return None
-    m = _NUMBERED.match(lines[start])
-    assert m is not None
-    first = expect = int(m.group(1))
-    body: list[str] = []
-    end = start
-    for end in range(start, len(lines)):
-        m = _NUMBERED.match(lines[end])
-        if m is None or int(m.group(1)) != expect:
-            break
-        body.append(lines[end][m.end() :])
-        expect += 1
-    else:
-        end = len(lines)
-    if len(body) < max(3, len(lines) // 2):
-        return None
-    return lines[:start], "\n".join(body), first, lines[end:]
+def head_cut(text: str, limit_chars: int) -> tuple[str, dict[str, Any]]:
+    """When shaping itself fails: the first lines up to `limit_chars` (about 4 a token), secrets masked, said
+    plainly; no handle, since nothing could be stored. Returns the text and its `_meta` figures."""
+    raw = len(text)
+    if raw > limit_chars:
+        cut = text[:limit_chars].rsplit("\n", 1)[0]
+        text = (f"{cut}\n… result cut after {cut.count(chr(10)) + 1} of {text.count(chr(10)) + 1} lines: the shaping step "
+                "failed (see the server log), so no digest or handle could be made. Narrow the request (a line range, "
+                "a path, a pattern) to see the rest.")
+    text, _ = redact(text)
+    figures = {"tier": "passthrough" if raw <= limit_chars else "overview", "raw_tokens": (raw + 3) // 4,
+               "tokens": (len(text) + 3) // 4, "handle": None, "estimated": True, "shaping_failed": True}
+    return text, figures
 
 
 def _minified(text: str) -> bool:
@@ -267,13 +334,13 @@ def _pretty_json(text: str) -> str | None:
 
 
 def _fit_tail(post: list[str], ls: LineSet, budget: float) -> list[str]:
-    """The lines after a numbered range (a footer, semantic context), as many as fit a quarter of the budget."""
+    """The answer's closing lines (a summary, semantic context), as many as fit a quarter of the budget."""
     out: list[str] = []
     used = 0.0
     for i, line in enumerate(post):
         c = ls.est(clip(line, 300))
         if used + c > budget:
-            out.append(f"… {len(post) - i} more lines after the range (in the tool's full output; re-run it to see them)")
+            out.append(f"… {len(post) - i} more closing lines (in the tool's full output; re-run it to see them)")
             break
         used += c
         out.append(clip(line, 300))

@@ -1,7 +1,8 @@
 """Savings computed honestly from the journal: per tool and in total, for one session and for all time.
 
-raw = the full text each tool produced; delivered = every token actually sent in text content,
-headers, markers and `fetch_result` answers included. A `fetch_result` returns lines that were
+raw = the full answer each tool produced; delivered = every token the client hands the model (the text
+content, headers, markers and `fetch_result` answers included; with structured output on, the larger of
+the text and the structuredContent, since some clients pass one and some the other). A `fetch_result` returns lines that were
 already counted in the raw size of the call that produced its handle, so it adds to delivered but
 not to raw: fetching everything back erases the saving instead of doubling the raw figure. Calls
 shaped while no tiktoken encoding was available are flagged as estimated.
@@ -16,6 +17,7 @@ from typing import TYPE_CHECKING, Any
 from pydantic import BaseModel, Field
 
 from contexteer.memory.journal import Journal
+from contexteer.shaping.pipeline import TIERS
 
 if TYPE_CHECKING:
     from contexteer.config import Settings
@@ -26,7 +28,6 @@ logger = logging.getLogger(__name__)
 __all__ = ["ToolStats", "ScopeStats", "ContextStats", "compute_stats", "render_stats", "stats_command", "FETCH_TOOL"]
 
 FETCH_TOOL = "fetch_result"
-TIERS = ("passthrough", "digest", "overview")
 
 
 class ToolStats(BaseModel):
@@ -34,7 +35,7 @@ class ToolStats(BaseModel):
     calls: int = 0
     errors: int = 0
     raw_tokens: int = Field(0, description="Tokens of the full results the tool produced (0 for fetch_result: already counted).")
-    tokens: int = Field(0, description="Tokens delivered in text content, headers and markers included.")
+    tokens: int = Field(0, description="Tokens delivered to the model, headers and markers included.")
     saved_tokens: int = 0
     saved_percent: float = 0.0
     tiers: dict[str, int] = Field(default_factory=dict, description="Calls per tier.")

@@ -12,7 +12,7 @@ from contexteer.secrets import scrub
 
 logger = logging.getLogger(__name__)
 
-__all__ = ["redact_structured", "shrink_structured", "json_size"]
+__all__ = ["redact_structured", "shrink_structured", "emptied", "json_size"]
 
 _MIN_STRING = 120  # strings are never cut below this (enums, names, paths stay intact)
 
@@ -98,3 +98,19 @@ def _collect(v: Any, lists: list[tuple[int, list[Any]]], strings: list[tuple[int
     if isinstance(v, str):
         return len(v) + 2
     return len(orjson.dumps(v))
+
+
+def emptied(obj: dict[str, Any]) -> dict[str, Any]:
+    """The same object with every list emptied and long strings cut (schema-valid unless a schema pins
+    minItems): the typed frame of an answer whose content is delivered as shaped text instead."""
+
+    def walk(v: Any) -> Any:
+        if isinstance(v, list):
+            return []
+        if isinstance(v, dict):
+            return {k: walk(x) for k, x in v.items()}
+        if isinstance(v, str) and len(v) > _MIN_STRING:
+            return v[:_MIN_STRING] + "…"
+        return v
+
+    return {k: walk(x) for k, x in obj.items()}

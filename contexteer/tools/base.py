@@ -1,9 +1,10 @@
-"""What every tool module shares: the services it calls, the registration helper, and `respond`.
+"""What every tool module shares: the services it calls and the registration helper that delivers answers.
 
-A tool module exposes `register(mcp, svc)`; inside it declares tools with `svc.tool(...)`, which
-registers the function with the MCP server *and* records the kind of content the tool returns, so
-the shaping middleware (contexteer.server.shaping_mw) can pick the right digester for every result.
-Tools are thin: validate arguments, call the domain layer, return `respond(model, text)`.
+A tool module exposes `register(mcp, svc)`; inside it declares tools with `svc.tool(...)`. A tool returns one
+typed `Answer` (contexteer.shaping.answer); the registration wraps it so that every answer goes through the
+shaping pipeline and is rendered once, into what the client hands the model: text by default, and the typed
+model as structuredContent too when `shaping.structured_output` is on (see the README's "Delivery").
+Tools are thin: validate arguments, call the domain layer, return an Answer.
 """
 
 from __future__ import annotations
@@ -15,18 +16,22 @@ import logging
 import threading
 import uuid
 import weakref
-from collections.abc import Callable, Iterable
+from collections.abc import Callable
 from dataclasses import dataclass
 from functools import cached_property
-from typing import TYPE_CHECKING, Any, Literal
+from typing import TYPE_CHECKING, Annotated, Any, Literal
 
+import anyio.to_thread
+from mcp.server.mcpserver import Context
 from mcp.server.mcpserver.exceptions import ToolError
 from mcp_types import CallToolResult, TextContent, ToolAnnotations
 from pydantic import BaseModel
 
 from contexteer.config import LoadedConfig, Settings
 from contexteer.errors import ContexteerError
-from contexteer.memory.journal import Journal
+from contexteer.memory.journal import Journal, summarize_args
+from contexteer.shaping.answer import Answer, FileLines, Hits, render
+from contexteer.shaping.pipeline import head_cut
 from contexteer.workspace import Workspace
 
 if TYPE_CHECKING:
@@ -36,18 +41,15 @@ logger = logging.getLogger(__name__)
 
 ContentKind = Literal["code", "log", "search", "json", "text", "markdown"]
 
-#: Keys a tool may put into its result's `_meta` to steer shaping; the middleware removes them.
-META_KIND = "contexteer/kind"
-META_TERMS = "contexteer/terms"
-META_EXPLICIT = "contexteer/explicit"
-META_OUTLINE = "contexteer/outline"
+#: Answers larger than this (characters, estimated) are shaped on a worker thread, off the event loop.
+_THREAD_THRESHOLD_CHARS = 64_000
 
 
 @dataclass(frozen=True)
 class ToolSpec:
     name: str
-    kind: ContentKind
-    terms_from: tuple[str, ...] = ()
+    params: frozenset[str]  # the arguments the tool accepts (an unknown one is refused before it runs)
+    terms_from: tuple[str, ...] = ()  # arguments whose text a digest must keep (what the caller searched for)
 
 
 #: The MCP session of the request being served, for handlers the SDK gives no Context (static resources).
@@ -76,63 +78,6 @@ class RequestSessionMiddleware:
 READ_ONLY = ToolAnnotations(read_only_hint=True, idempotent_hint=True, destructive_hint=False, open_world_hint=False)
 
 
-def respond(
-    model: BaseModel | None,
-    text: str,
-    *,
-    kind: ContentKind | None = None,
-    terms: Iterable[str] = (),
-    explicit: bool = False,
-    outline: list[tuple[int, int, str, str]] | None = None,
-) -> CallToolResult:
-    """A tool result: compact text for the model, the typed model as structuredContent, and shaping hints.
-
-    `kind` overrides the tool's declared kind for this result (a read of a .log file is a log);
-    `terms` are lines the digest must keep (what the caller searched for); `explicit` marks a range
-    the caller asked for by lines or name, which passes whole while under the digest threshold;
-    `outline` gives the code digester the file's symbols as (start, end, name, kind).
-    """
-    meta: dict[str, Any] = {}
-    if kind:
-        meta[META_KIND] = kind
-    terms = [t for t in terms if t]
-    if terms:
-        meta[META_TERMS] = list(terms)
-    if explicit:
-        meta[META_EXPLICIT] = True
-    if outline:
-        meta[META_OUTLINE] = [list(o) for o in outline]
-    return CallToolResult(
-        content=[TextContent(type="text", text=text)],
-        structured_content=model.model_dump(mode="json", by_alias=True) if model is not None else None,
-        _meta=meta or None,
-    )
-
-
-def _as_tool_errors(fn: Callable[..., Any]) -> Callable[..., Any]:
-    """Anticipated failures (ContexteerError) become tool errors whose text is our message, logged at INFO;
-    anything else stays unexpected: the SDK logs its traceback and answers without internals."""
-    if inspect.iscoroutinefunction(fn):
-
-        @functools.wraps(fn)
-        async def async_wrapper(*args: Any, **kwargs: Any) -> Any:
-            try:
-                return await fn(*args, **kwargs)
-            except ContexteerError as exc:
-                raise ToolError(str(exc)) from exc
-
-        return async_wrapper
-
-    @functools.wraps(fn)
-    def wrapper(*args: Any, **kwargs: Any) -> Any:
-        try:
-            return fn(*args, **kwargs)
-        except ContexteerError as exc:
-            raise ToolError(str(exc)) from exc
-
-    return wrapper
-
-
 STATELESS = "stateless"  # the session id of a request that belongs to no session (see Services.session_id)
 
 class Services:
@@ -156,23 +101,77 @@ class Services:
         self,
         name: str,
         *,
-        kind: ContentKind,
         description: str,
+        output: type[BaseModel] | None = None,
         annotations: ToolAnnotations | None = READ_ONLY,
         terms_from: tuple[str, ...] = (),
         title: str | None = None,
     ) -> Callable[[Callable[..., Any]], Callable[..., Any]]:
-        """Register a tool and declare the kind of content it returns (and which arguments are its terms)."""
+        """Register a tool that returns an `Answer`: the registered function shapes and renders it.
+
+        `output` is the typed model of its answers, advertised as the output schema only when structured
+        output is on; `terms_from` names the arguments whose text a digest keeps."""
         if self._mcp is None:
             raise RuntimeError("Services.bind(mcp) must be called before tools are registered")
         mcp = self._mcp
+        structured = output is not None and self.settings.shaping.structured_output
 
         def decorator(fn: Callable[..., Any]) -> Callable[..., Any]:
-            mcp.add_tool(_as_tool_errors(fn), name=name, title=title, description=description, annotations=annotations)
-            self.specs[name] = ToolSpec(name=name, kind=kind, terms_from=terms_from)
+            sig = inspect.signature(fn, eval_str=True)
+            returns: Any = Annotated[CallToolResult, output] if structured else CallToolResult
+            wrapper = self._delivering(fn, name, terms_from)
+            wrapper.__signature__ = sig.replace(return_annotation=returns)  # type: ignore[attr-defined]
+            wrapper.__annotations__ = {p.name: p.annotation for p in sig.parameters.values()
+                                       if p.annotation is not inspect.Parameter.empty} | {"return": returns}
+            mcp.add_tool(wrapper, name=name, title=title, description=description, annotations=annotations,
+                         structured_output=structured)
+            params = frozenset(p.name for p in sig.parameters.values() if p.annotation is not Context)
+            self.specs[name] = ToolSpec(name=name, params=params, terms_from=terms_from)
             return fn
 
         return decorator
+
+    def _delivering(self, fn: Callable[..., Any], name: str, terms_from: tuple[str, ...]) -> Callable[..., Any]:
+        """The registered function: run the tool, turn anticipated failures into tool errors (our message,
+        logged at INFO; anything else stays unexpected: the SDK logs it and answers without internals), and
+        deliver the answer shaped."""
+        keep = ("__module__", "__name__", "__qualname__", "__doc__")
+        if inspect.iscoroutinefunction(fn):
+
+            async def run_async(**kwargs: Any) -> CallToolResult:
+                try:
+                    answer = await fn(**kwargs)
+                except ContexteerError as exc:
+                    raise ToolError(str(exc)) from exc
+                if _size(answer) > _THREAD_THRESHOLD_CHARS:
+                    return await anyio.to_thread.run_sync(self.deliver, name, answer, kwargs, terms_from)
+                return self.deliver(name, answer, kwargs, terms_from)
+
+            return functools.update_wrapper(run_async, fn, assigned=keep, updated=())
+
+        def run_sync(**kwargs: Any) -> CallToolResult:  # the SDK runs it on a worker thread
+            try:
+                answer = fn(**kwargs)
+            except ContexteerError as exc:
+                raise ToolError(str(exc)) from exc
+            return self.deliver(name, answer, kwargs, terms_from)
+
+        return functools.update_wrapper(run_sync, fn, assigned=keep, updated=())
+
+    def deliver(self, name: str, answer: Answer, kwargs: dict[str, Any], terms_from: tuple[str, ...] = ()) -> CallToolResult:
+        """Shape one answer into the result the client receives (text; structuredContent too when it is on)."""
+        if not isinstance(answer, Answer):
+            raise TypeError(f"tool {name} returned {type(answer).__name__}; a tool returns an Answer")
+        args = {k: v for k, v in kwargs.items() if not isinstance(v, Context)}
+        answer.terms = [*answer.terms, *(v for k in terms_from if isinstance(v := args.get(k), str) and v.strip())]
+        try:
+            shaped = self.pipeline.shape(answer, tool=name, args=summarize_args(args))
+        except Exception:  # shaping must never take the answer down, nor let a flood through
+            logger.exception("shaping failed for tool %r; delivering a plain head cut", name)
+            text, figures = head_cut(render(answer), 4 * self.settings.context_mode_mcp.max_digest_threshold)
+            return CallToolResult(content=[TextContent(type="text", text=text)], _meta=figures)
+        return CallToolResult(content=[TextContent(type="text", text=shaped.text)], structured_content=shaped.structured,
+                              _meta=shaped.meta)
 
     # ----- sessions ------------------------------------------------------------------------
     def session_id(self, session: Any) -> str:
@@ -255,3 +254,13 @@ class Services:
         from contexteer.shaping.pipeline import Pipeline
 
         return Pipeline(self.settings, self.store)
+
+
+def _size(answer: Any) -> int:
+    """A quick size of an answer's body in characters (decides whether shaping leaves the event loop)."""
+    body = getattr(answer, "body", None)
+    if isinstance(body, FileLines):
+        return sum(len(x) for x in body.lines)
+    if isinstance(body, Hits):
+        return 80 * len(body.rows)
+    return len(getattr(body, "text", "") or "")

@@ -9,12 +9,14 @@ from typing import Annotated, Any, Literal, cast
 
 import anyio.to_thread
 from mcp.server.mcpserver import Context
-from mcp_types import CallToolResult
 from pydantic import BaseModel, Field
 
 from contexteer.errors import ContexteerError, InputError, NotFoundError
+from contexteer.fitting import fit_rows
 from contexteer.secrets import redact_key_block_lines
-from contexteer.tools.base import ContentKind, Services, respond
+from contexteer.shaping.answer import Answer, Continuation, FileLines, number_lines
+from contexteer.shaping.kinds import kind_for_path
+from contexteer.tools.base import Services
 from contexteer.tools.nav_state import nav_for, run, syntax_error_note
 from contexteer.workspace import read_text_file
 
@@ -54,11 +56,6 @@ class CodeRange(BaseModel):
     note: str | None = None
 
 
-def number_lines(lines: list[str], first: int) -> str:
-    width = len(str(first + len(lines) - 1))
-    return "\n".join(f"{n:>{width}}│{text}" for n, text in enumerate(lines, start=first))
-
-
 def split_lines(text: str) -> list[str]:
     lines = text.split("\n")
     if lines and lines[-1] == "":
@@ -71,30 +68,6 @@ def cut_at_cap(start: int, end: int, cap: int) -> tuple[int, int | None]:
     if end - start + 1 <= cap:
         return end, None
     return start + cap - 1, start + cap
-
-
-def continue_hint(rel: str, next_start: int, until: int, cap: int, stop: int | None = None) -> str:
-    """The note under a read cut at the per-call cap: the exact call reading the next `cap` lines (up to `until`),
-    or up to `stop` when fewer lines than that pass whole (see fitting_end)."""
-    end = min(until, next_start + cap - 1) if stop is None else stop
-    return (
-        f"… cut at the per-call cap of {cap} lines; continue with "
-        f"read_code_range(path=\"{rel}\", start_line={next_start}, end_line={end})"
-    )
-
-
-def fitting_end(lines: list[str], start: int, end: int, budget: int, count: Callable[[str], int]) -> int:
-    """The last line of start..end whose numbered read stays within `budget` tokens (at least `start`), so a
-    suggested continuation passes whole instead of coming back digested."""
-    body = lines[start - 1 : end]
-    if count(number_lines(body, start)) <= budget:
-        return end
-    used = 0
-    for n, ln in enumerate(split_lines(number_lines(body, start))):
-        used += count(ln) + 1
-        if used > budget:
-            return max(start, start + n - 1)
-    return end
 
 
 def bounds(rel: str, total: int, start_line: int | None, end_line: int | None) -> tuple[int, int]:
@@ -117,10 +90,11 @@ def bounds(rel: str, total: int, start_line: int | None, end_line: int | None) -
 
 def register(mcp: object, svc: Services) -> None:
     cap = svc.settings.workspace.max_lines_per_call
+    whole = svc.settings.context_mode_mcp.max_digest_threshold
 
     @svc.tool(
         "read_code_range",
-        kind="code",
+        output=CodeRange,
         description=(
             "Read numbered lines of a file (1-based, inclusive), or one definition by symbol=. "
             "context='semantic' adds what it uses and its callers. No range: the whole file, shaped."
@@ -133,14 +107,14 @@ def register(mcp: object, svc: Services) -> None:
         end_line: int | None = None,
         symbol: Annotated[str | None, Field(description="e.g. 'Parser.parse'")] = None,
         context: Literal["none", "semantic"] = "none",
-    ) -> Annotated[CallToolResult, CodeRange]:
+    ) -> Answer:
         if symbol is not None and (start_line is not None or end_line is not None):
             raise InputError("pass either symbol= or start_line/end_line, not both. Use symbol= to read one definition whole.")
         if symbol is not None or context == "semantic":
             return await _indexed_read(ctx, path, start_line, end_line, symbol, context == "semantic")
         return await anyio.to_thread.run_sync(_line_read, path, start_line, end_line)
 
-    def _line_read(path: str, start_line: int | None, end_line: int | None) -> CallToolResult:
+    def _line_read(path: str, start_line: int | None, end_line: int | None) -> Answer:
         res = svc.ws.resolve(path, kind="file")
         text = read_text_file(svc.ws, res)
         lines = redact_key_block_lines(text, split_lines(text))
@@ -148,34 +122,54 @@ def register(mcp: object, svc: Services) -> None:
         if start_line is None and end_line is None:
             return _whole_file(res.rel, text, lines)
         start, end = bounds(res.rel, total, start_line, end_line)
-        shown_end, next_start = cut_at_cap(start, end, cap)
-        body = number_lines(lines[start - 1 : shown_end], start)
-        header = f"{res.rel}:{start}-{shown_end} (of {total} lines)"
-        footer = "" if next_start is None else "\n" + continue_hint(res.rel, next_start, end, cap, _stop(lines, next_start, end))
-        model = CodeRange(path=res.rel, start_line=start, end_line=shown_end, total_lines=total, content=body,
-                          next_start_line=next_start)
-        return respond(model, f"{header}\n{body}{footer}", explicit=True)
+        return _delimited(res.rel, lines, start, end, lambda last: f"{res.rel}:{start}-{last} (of {total} lines)")
+
+    def _delimited(rel: str, lines: list[str], start: int, end: int, header: Callable[[int], str], *,
+                   head: list[str] | None = None, tail: list[str] | None = None, model: CodeRange | None = None,
+                   inner: list[Any] | None = None, by_symbol: bool = False) -> Answer:
+        """Lines start..end the caller asked for: whole when they fit one answer; else (the pipeline's page tier)
+        as many whole lines as fit with the exact call that continues. The per-call cap cuts first."""
+        shown_end, _ = cut_at_cap(start, end, cap)
+        total = len(lines)
+        frame = model or CodeRange(path=rel, start_line=start, end_line=shown_end, total_lines=total, content="")
+
+        def page_model(n: int) -> CodeRange:
+            last = start + n - 1
+            return frame.model_copy(update={
+                "end_line": last, "next_start_line": last + 1 if last < end else None,
+                "content": "\n".join(number_lines(lines[start - 1 : last], start))})
+
+        def preface(budget: int, by_size: bool) -> list[str]:
+            why = "more than fits one answer" if by_size else f"more than the per-call cap of {cap}"
+            return _inner_outline(rel, start, end, inner or [], why, budget, svc.pipeline.count)
+
+        cont = Continuation(
+            call=lambda n: f'read_code_range(path="{rel}", start_line={n}, end_line={_stop(lines, n, end)})',
+            until=end, cap_reason=f"cut at the per-call cap of {cap} lines",
+            preface=preface if inner else None,
+            more=" or read a nested definition by symbol=" if by_symbol and inner else "")
+        body = FileLines(rel, lines[start - 1 : shown_end], start, kind="code", header=header)
+        return Answer(body, page_model(shown_end - start + 1), head=head or [], tail=tail or [], scope="delimited",
+                      continuation=cont, page_model=page_model)
 
     def _stop(lines: list[str], next_start: int, end: int) -> int:
-        """Where the suggested next read ends: `cap` lines, fewer when those would not pass whole."""
-        room = svc.settings.context_mode_mcp.max_digest_threshold - 150  # header, note and hint lines
-        return fitting_end(lines, next_start, min(end, next_start + cap - 1), room, svc.pipeline.count)
+        """Where a suggested next read ends: `cap` lines, fewer when those would not pass whole."""
+        until = min(end, next_start + cap - 1)
+        rows = number_lines(lines[next_start - 1 : until], next_start)
+        got = fit_rows(rows, whole - 150, svc.pipeline.count, lo=1)  # 150: the header, note and hint lines
+        return next_start + got.k - 1
 
-    def _whole_file(rel: str, text: str, lines: list[str]) -> CallToolResult:
-        from contexteer.shaping.kinds import kind_for_path
-
-        kind = cast(ContentKind, kind_for_path(rel))
+    def _whole_file(rel: str, text: str, lines: list[str]) -> Answer:
+        kind = kind_for_path(rel)
         total = len(lines)
         model = CodeRange(path=rel, start_line=1 if total else 0, end_line=total, total_lines=total, content=text)
-        if total <= cap and len(text) <= 4 * svc.settings.context_mode_mcp.max_direct_passthrough:
-            # Small enough to pass untouched: give it line numbers so the next call can cite them.
-            body = number_lines(lines, 1)
-            model.content = body
-            return respond(model, f"{rel}:1-{total} (whole file)\n{body}", kind=kind)
-        # Larger: the raw text goes to the pipeline, whose digesters keep signal lines with their file
-        # line numbers (the text starts at line 1) and fold the rest into addressable gaps; for source
-        # code the index's outline (tree-sitter, any language) names the folded bodies.
-        return respond(model, text, kind=kind, outline=_outline(rel) if kind == "code" else None)
+        # Small enough to pass whole: numbered, so the next call can cite the lines. Larger: the digester of
+        # the file's kind keeps signal lines with their numbers and folds the rest into addressable gaps; for
+        # source code the index's outline (tree-sitter, any language) names the folded bodies.
+        small = total <= cap and len(text) <= 4 * svc.settings.context_mode_mcp.max_direct_passthrough
+        outline = _outline(rel) if kind == "code" and not small else None
+        body = FileLines(rel, lines, 1, kind=kind, header=lambda last: f"{rel}:1-{total} (whole file)", outline=outline)
+        return Answer(body, model)
 
     def _outline(rel: str) -> list[tuple[int, int, str, str]] | None:
         try:
@@ -187,14 +181,13 @@ def register(mcp: object, svc: Services) -> None:
             return None
         return [(s.start_line, s.end_line, s.qualname, s.kind) for s in symbols] or None
 
-
     async def _indexed_read(
         ctx: Context, path: str, start_line: int | None, end_line: int | None, symbol: str | None, semantic: bool
-    ) -> CallToolResult:
+    ) -> Answer:
         res = svc.ws.resolve(path, kind="file")
         nav = nav_for(svc)
 
-        def work(cb: Callable[[int, int], None] | None) -> CallToolResult:
+        def work(cb: Callable[[int, int], None] | None) -> Answer:
             note = nav.ready(cb, [res.rel], file_only=not semantic)
             text = read_text_file(svc.ws, res)
             lines = redact_key_block_lines(text, split_lines(text))
@@ -217,7 +210,7 @@ def register(mcp: object, svc: Services) -> None:
                                          start_line=start, end_line=end)
             return _render_read(nav, res.rel, lines, target, start, end, semantic, note, symbol is not None)
 
-        return await run(ctx, work)
+        return cast(Answer, await run(ctx, work))
 
     def _find(nav: Any, rel: str, symbol: str, note: str | None) -> Any:
         from contexteer.indexers.lookup import find_in_file
@@ -241,19 +234,16 @@ def register(mcp: object, svc: Services) -> None:
             raise
 
     def _render_read(nav: Any, rel: str, lines: list[str], target: Any, start: int, end: int, semantic: bool,
-                     note: str | None, by_symbol: bool) -> CallToolResult:
+                     note: str | None, by_symbol: bool) -> Answer:
         from contexteer.indexers.lookup import semantic_context
 
         total = len(lines)
         what = f" {target.kind} {target.qualname}" if by_symbol else ""
         overloads = getattr(target, "note", None)  # lookup.Resolved: the other definitions of this name
-        head = (f"{rel}:{start}-{end}{what} (of {total} lines)" + (f"\n[{note}]" if note else "")
-                + (f"\n[{overloads}]" if overloads else ""))
-        shown_end, next_start = cut_at_cap(start, end, cap)
-        model = CodeRange(path=rel, start_line=start, end_line=shown_end, total_lines=total, content="",
-                          next_start_line=next_start, symbol=target.qualname or None, kind=target.kind if by_symbol else None,
-                          note=note)
-        tail = ""
+        head = [f"[{x}]" for x in (note, overloads) if x]
+        model = CodeRange(path=rel, start_line=start, end_line=end, total_lines=total, content="",
+                          symbol=target.qualname or None, kind=target.kind if by_symbol else None, note=note)
+        tail: list[str] = []
         if semantic:
             max_callers = svc.settings.navigation.max_callers
             names = _names_in(nav, rel, lines, start, end)
@@ -270,54 +260,22 @@ def register(mcp: object, svc: Services) -> None:
                                        signature=c.symbol.signature if c.symbol else None, how=getattr(c, "how", None))
                              for c in sem.callers]
             model.callers_total = sem.callers_total
-            tail = "\n" + _semantic_text(model, by_symbol, getattr(sem, "callers_name_only", 0))
+            tail = _semantic_text(model, by_symbol, getattr(sem, "callers_name_only", 0)).split("\n")
         inner = [s for s in nav.index.symbols_in_file(rel) if start <= s.start_line <= end and s.id != getattr(target, "id", None)]
-        whole = svc.settings.context_mode_mcp.max_digest_threshold
-        count = svc.pipeline.count
-        nested = " or read a nested definition by symbol=" if by_symbol and inner else ""
-        outline = _inner_outline(rel, start, end, inner, f"more than the per-call cap of {cap}", whole // 2, count) \
-            if next_start is not None else ""
-        body = number_lines(lines[start - 1 : shown_end], start)
-        hint = "" if next_start is None else "\n" + continue_hint(rel, next_start, end, cap, _stop(lines, next_start, end)) + nested
-        text = f"{head}\n{outline}{body}{hint}{tail}"
-        if count(text) > whole:
-            # Larger than passes whole: the pipeline would digest it as code and lose the outline and the
-            # continuation. Show the member outline and as many lines as fit, and say where to go on.
-            fixed = count(f"{head}\n\n{tail}") + 60
-            outline = _inner_outline(rel, start, end, inner, "more than fits one answer", int((whole - fixed) * 0.4), count)
-            room = whole - fixed - count(outline)
-            costs = [count(ln) + 1 for ln in split_lines(number_lines(lines[start - 1 : shown_end], start))]
-            n, used = 0, 0
-            while n < len(costs) and used + costs[n] <= room:
-                used += costs[n]
-                n += 1
-            n = max(1, n)
-            while True:
-                shown_end = start + n - 1
-                next_start = shown_end + 1 if shown_end < end else None
-                body = number_lines(lines[start - 1 : shown_end], start)
-                hint = "" if next_start is None else (
-                    f"\n… cut to fit one answer ({whole} tokens, context_mode_mcp.max_digest_threshold); continue with "
-                    f"read_code_range(path=\"{rel}\", start_line={next_start}, end_line={min(end, next_start + cap - 1)}){nested}")
-                text = f"{head}\n{outline}{body}{hint}{tail}"
-                if n == 1 or count(text) <= whole:
-                    break
-                n = max(1, n * 9 // 10)
-            model.end_line, model.next_start_line = shown_end, next_start
-        model.content = body
-        return respond(model, text, explicit=True)
+        return _delimited(rel, lines, start, end, lambda last: f"{rel}:{start}-{end}{what} (of {total} lines)",
+                          head=head, tail=tail, model=model, inner=inner, by_symbol=by_symbol)
 
 
 def _inner_outline(rel: str, start: int, end: int, inner: list[Any], why: str, budget: int,
-                   count: Callable[[str], int]) -> str:
-    """`outline of path:a-b (N lines, <why>):` and the nested definitions, fitted to `budget` tokens ('' if none)."""
+                   count: Callable[[str], int]) -> list[str]:
+    """`outline of path:a-b (N lines, <why>):` and the nested definitions, fitted to `budget` tokens (none if none)."""
     from contexteer.tools.nav_render import fit_outline, outline_entries
 
     if not inner:
-        return ""
+        return []
     head = f"outline of {rel}:{start}-{end} ({end - start + 1} lines, {why}):"
     fitted = fit_outline(outline_entries(inner, signatures=False), max(budget, 1), count, rel, fixed=head + "\n")
-    return "\n".join([head, *fitted.lines]) + "\n"
+    return [head, *fitted.lines]
 
 
 def _names_in(nav: Any, rel: str, lines: list[str], start: int, end: int) -> Any:

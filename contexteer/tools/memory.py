@@ -5,17 +5,19 @@ from __future__ import annotations
 import logging
 import threading
 import weakref
-from typing import Annotated, Any, Literal
+from typing import Any, Literal
 
 from mcp.server.mcpserver import Context
-from mcp_types import CallToolResult, ToolAnnotations
+from mcp_types import ToolAnnotations
 from pydantic import BaseModel, Field
 
 from contexteer.errors import ContexteerError, InputError, PathError, StorageError
 from contexteer.memory.location import memory_path, other_location
 from contexteer.memory.recall import SessionMemory
-from contexteer.memory.service import Answer, MemoryService
-from contexteer.tools.base import STATELESS, Services, respond
+from contexteer.memory.service import Answer as MemoryAnswer
+from contexteer.memory.service import MemoryService
+from contexteer.shaping.answer import Answer, Text
+from contexteer.tools.base import STATELESS, Services
 
 logger = logging.getLogger(__name__)
 
@@ -85,7 +87,7 @@ def _need(value: Any, arg: str, action: str) -> Any:
     return value
 
 
-def dispatch(service: MemoryService, sm: SessionMemory, action: str, a: dict[str, Any]) -> Answer:
+def dispatch(service: MemoryService, sm: SessionMemory, action: str, a: dict[str, Any]) -> MemoryAnswer:
     """Run one action with the tool's arguments (shared by the tool and tests)."""
     names = a.get("names") or ([a["name"]] if a.get("name") else [])
     if action == "save":
@@ -126,7 +128,7 @@ def register(mcp: Any, svc: Services) -> None:
     except (ContexteerError, OSError) as exc:  # the other tools must still work; memory calls will report it
         logger.error("memory is unavailable at startup: %s", exc)
 
-    @svc.tool("memory", kind="markdown", description=DESCRIPTION, annotations=MEMORY_ANNOTATIONS, terms_from=("query",))
+    @svc.tool("memory", output=MemoryResult, description=DESCRIPTION, annotations=MEMORY_ANNOTATIONS, terms_from=("query",))
     def memory(
         action: Action,
         ctx: Context,
@@ -147,7 +149,7 @@ def register(mcp: Any, svc: Services) -> None:
         decisions: list[str] | None = None,
         files: list[str] | None = None,
         next_steps: list[str] | None = None,
-    ) -> Annotated[CallToolResult, MemoryResult]:
+    ) -> Answer:
         sid = svc.session_id(ctx.request_context.session)
         if action == "ignore" and sid == STATELESS:
             raise InputError(
@@ -161,7 +163,7 @@ def register(mcp: Any, svc: Services) -> None:
                     redact=redact, on=on, label=label, decisions=decisions, files=files, next_steps=next_steps)
         ans = dispatch(_service(), sm, action, args)
         model = MemoryResult(action=ans.action, names=[] if ans.ignored else ans.names, count=ans.count, ignored=ans.ignored)
-        return respond(model, ans.text, explicit=ans.explicit)
+        return Answer(Text(ans.text, "markdown"), model, scope="fitted" if ans.explicit else "open")
 
     def _service() -> MemoryService:
         try:

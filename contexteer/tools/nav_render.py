@@ -11,6 +11,8 @@ from typing import Any
 
 from contexteer.indexers import deps as deps_mod
 from contexteer.indexers.manifests import MANIFEST_RE, distribution_candidates, normalize_pkg, read_manifests
+from contexteer.indexers.textsearch import SearchResult
+from contexteer.shaping.answer import Hit
 from contexteer.tools.nav_models import DeclaredDep, DepEdge, Dependencies, ExternalPkg, SymbolSearch
 
 logger = logging.getLogger(__name__)
@@ -177,8 +179,11 @@ def outline(rel: str, info: Any, syms: list[Any], note: str | None, budget: int 
     return "\n".join(lines + fitted.lines), fitted.shown, fitted.docs
 
 
-def symbol_search(model: SymbolSearch, match: str, kind: str | None, with_refs: bool, ranked: int) -> str:
+def symbol_search(model: SymbolSearch, match: str, kind: str | None, with_refs: bool,
+                  ranked: int) -> tuple[list[str], list[Hit | str]]:
+    """The answer's lines: the definitions (and paging) first, then the reference rows (hits under headings)."""
     out: list[str] = []
+    rows: list[Hit | str] = []
     if model.note:
         out.append(f"[{model.note}]")
     if not model.definitions:
@@ -189,7 +194,7 @@ def symbol_search(model: SymbolSearch, match: str, kind: str | None, with_refs: 
         kind_hint = f", or drop kind='{kind}'" if kind else ""
         out.append(f"no definitions match '{model.query}' (match={match}).{hint}{kind_hint}.")
         if not model.references:
-            return "\n".join(out)
+            return out, rows
     for h in model.definitions:
         priv = "" if h.exported else " (private)"
         refs = f"  [{h.references} refs]" if h.references else ""
@@ -202,18 +207,37 @@ def symbol_search(model: SymbolSearch, match: str, kind: str | None, with_refs: 
     indexed = [r for r in model.references if r.kind != "use"]
     uses = [r for r in model.references if r.kind == "use"]
     if indexed:
-        out.append(f"references ({model.references_total}):")
-        out.extend(f"{r.path}:{r.line}: {r.preview}" for r in indexed)
+        rows.append(f"references ({model.references_total}):")
+        rows.extend(Hit(r.path, r.line, r.preview) for r in indexed)
     elif with_refs and uses:
-        out.append("no call, type or import references in the index")
+        rows.append("no call, type or import references in the index")
     if uses:
         names = sorted({h.qualname.rsplit(".", 1)[-1] for h in model.definitions}) or [model.query]
-        out.append(f"uses of {', '.join(names)} by name ({len(uses)}; whole-word text matches in files of its language, "
-                   "not resolved: some may be other things with that name):")
-        out.extend(f"{r.path}:{r.line}: {r.preview}" for r in uses)
+        rows.append(f"uses of {', '.join(names)} by name ({len(uses)}; whole-word text matches in files of its language, "
+                    "not resolved: some may be other things with that name):")
+        rows.extend(Hit(r.path, r.line, r.preview) for r in uses)
     if not model.references and with_refs:
         out.append("no references found in the index")
-    return "\n".join(out)
+    return out, rows
+
+
+def search_summary(result: SearchResult) -> list[str]:
+    """The closing lines of a text search: how many lines matched in how many files, and why it stopped."""
+    lines: list[str] = []
+    if not result.matches:
+        lines.append(f"no matches for {result.pattern!r}" + (" (search timed out)" if result.timed_out else ""))
+    nf = len(result.files)
+    summary = f"{result.matches} matching line{'s' if result.matches != 1 else ''} in {nf} file{'s' if nf != 1 else ''}"
+    notes = []
+    if result.truncated:
+        notes.append("stopped at the result cap; narrow with path=, glob= or a more specific pattern")
+    if result.timed_out:
+        notes.append("stopped at the time limit; results are partial — narrow with path= or glob=")
+    if result.matches:
+        lines.append(f"[{summary}" + ("; " + "; ".join(notes) if notes else "") + "]")
+    elif notes:
+        lines.append("[" + "; ".join(notes) + "]")
+    return lines
 
 
 def dependencies(root: Path, graph: deps_mod.DepGraph, files: list[str], rel: str, is_dir: bool, direction: str,

@@ -9,15 +9,17 @@ from typing import Annotated, Any, Literal
 
 import anyio.to_thread
 from mcp.server.mcpserver import Context
-from mcp_types import CallToolResult
 from pydantic import Field
 
 from contexteer.errors import ContexteerError, InputError
+from contexteer.fitting import fit_largest
 from contexteer.indexers import textsearch
 from contexteer.indexers.lookup import language_family, language_of, line_previews, rank_definitions
 from contexteer.indexers.repomap import fit, language_summary
+from contexteer.shaping.answer import Answer, Hit, Hits, Text
+from contexteer.shaping.answer import render as render_answer
 from contexteer.tools import nav_render as render
-from contexteer.tools.base import Services, respond
+from contexteer.tools.base import Services
 from contexteer.tools.nav_models import (
     Dependencies,
     MapFile,
@@ -41,7 +43,7 @@ def register(mcp: object, svc: Services) -> None:
 
     @svc.tool(
         "get_structured_index",
-        kind="code",
+        output=StructuredIndex,
         description=(
             "A file's outline (symbols, line ranges, signatures), or for a directory a ranked map of its "
             "most important files and symbols within a token budget. Start here."
@@ -54,7 +56,7 @@ def register(mcp: object, svc: Services) -> None:
         focus: Annotated[list[str] | str | None, Field(description="Paths or symbol names to rank first.")] = None,
         kinds: Annotated[list[str] | None, Field(description="e.g. ['class','function']")] = None,
         include_private: Annotated[bool | None, Field(description="Default: yes for a file, no for a map.")] = None,
-    ) -> Annotated[CallToolResult, StructuredIndex]:
+    ) -> Answer:
         res = svc.ws.resolve(path, kind="any")
         is_dir = res.real.is_dir()
         # an answer larger than the digest threshold would be digested as code by the pipeline, which
@@ -79,7 +81,7 @@ def register(mcp: object, svc: Services) -> None:
         focus_list = _as_list(focus)
         nav = nav_for(svc)
 
-        def work(cb: Callable[[int, int], None] | None) -> CallToolResult:
+        def work(cb: Callable[[int, int], None] | None) -> Answer:
             if is_dir:
                 note = nav.ready(cb, sweep=True)
                 cap_note = f"budget capped at {cap} tokens ({why})" if capped else None
@@ -89,14 +91,14 @@ def register(mcp: object, svc: Services) -> None:
 
         return await run(ctx, work)
 
-    def _outline(nav: Nav, rel: str, kinds: set[str] | None, private: bool, note: str | None, budget: int) -> CallToolResult:
+    def _outline(nav: Nav, rel: str, kinds: set[str] | None, private: bool, note: str | None, budget: int) -> Answer:
         info = nav.index.file_info(rel)
         if info is None or info.status != "indexed":
             why = {"too_large": "it is larger than workspace.max_file_bytes", "binary": "it is binary",
                    "unsupported": "its language has no parser here", "error": "it could not be parsed"}
             reason = why.get(info.status, info.status) if info else "it is not indexed (ignored, excluded or new)"
             text = f"{rel}: no outline because {reason}. Read it with read_code_range(path=\"{rel}\", start_line=1, end_line=100) or search it with search_text(path=\"{rel}\")."
-            return respond(StructuredIndex(path=rel, mode="outline", note=note), text, kind="text")
+            return Answer(Text(text), StructuredIndex(path=rel, mode="outline", note=note), scope="fitted")
         if info.has_errors:  # an agent that just broke the file needs to know where
             where = syntax_error_note(svc, rel, info.language)
             note = f"{note}; {where}" if note and where else (where or note)
@@ -112,10 +114,10 @@ def register(mcp: object, svc: Services) -> None:
                                    signature=render.clip(s.signature, 160), doc=s.doc if docs else None, exported=s.exported)
                      for s in (syms[i] for i in shown)],
         )
-        return respond(model, text, kind="markdown" if info.language == "markdown" else "code", explicit=True)
+        return Answer(Text(text, "markdown" if info.language == "markdown" else "code"), model, scope="fitted")
 
     def _map(nav: Nav, rel: str, budget: int, focus: list[str], kinds: set[str] | None, private: bool,
-             note: str | None, cap_note: str | None) -> CallToolResult:
+             note: str | None, cap_note: str | None) -> Answer:
         infos = nav.mapper.infos()
         prefix = "" if rel == "." else rel + "/"
         focus_files, focus_names = _split_focus(focus, infos)
@@ -134,7 +136,7 @@ def register(mcp: object, svc: Services) -> None:
             head += "\n[" + "; ".join(notes) + "]"
         if not scope:
             text = head + f"\nno indexed source files under {rel}. Use search_text(path=\"{rel}\") to search its text."
-            return respond(StructuredIndex(path=rel, mode="map", note=note), text, kind="text")
+            return Answer(Text(text), StructuredIndex(path=rel, mode="map", note=note), scope="fitted")
         in_scope = set(scope)
         pinned = sorted(((p, nm) for (p, nm) in ranking.def_rank if nm in focus_names and p in in_scope),
                         key=lambda k: (-ranking.def_rank[k], k))[:20]
@@ -144,11 +146,12 @@ def register(mcp: object, svc: Services) -> None:
             path=rel, mode="map", files_total=result.files_total, files_shown=result.files_shown, tokens=result.tokens, note=note,
             files=[MapFile(path=p, symbols=[f"{s.start_line}-{s.end_line} {s.qualname}" for s in ss]) for p, ss in result.shown],
         )
-        return respond(model, result.text, kind="code", explicit=True)
+        return Answer(Text(result.text, "code"), model, scope="fitted")
 
     @svc.tool(
         "search_symbol",
-        kind="text",
+        output=SymbolSearch,
+        terms_from=("query",),
         description=(
             "Find definitions by name: location, kind, signature. references=true adds the reference sites."
         ),
@@ -162,7 +165,7 @@ def register(mcp: object, svc: Services) -> None:
         references: bool = False,
         limit: Annotated[int, Field(ge=1, le=200)] = 20,
         cursor: Annotated[str | None, Field(description="next_cursor of the last page.")] = None,
-    ) -> Annotated[CallToolResult, SymbolSearch]:
+    ) -> Answer:
         q = query.strip()
         _check_kinds([kind] if kind else [])
         if not q:
@@ -173,7 +176,7 @@ def register(mcp: object, svc: Services) -> None:
             prefix = svc.ws.resolve(path, kind="any").rel
         nav = nav_for(svc)
 
-        def work(cb: Callable[[int, int], None] | None) -> CallToolResult:
+        def work(cb: Callable[[int, int], None] | None) -> Answer:
             note = nav.ready(cb, sweep=True)
             idx = nav.index
             pool = idx.find_symbols(q, match=match, kind=kind, path_prefix=prefix, limit=SEARCH_POOL)
@@ -191,7 +194,7 @@ def register(mcp: object, svc: Services) -> None:
             page = ranked[offset : offset + limit]
             site_cache: dict[str, tuple[list[RefSite], int, int]] = {}
 
-            def answer(n: int) -> tuple[SymbolSearch, str]:
+            def answer(n: int) -> Answer:
                 shown = page[:n]
                 nxt = offset + n if offset + n < len(ranked) else None
                 hits = [SymbolHit(path=s.path, qualname=s.qualname, kind=s.kind, start_line=s.start_line, end_line=s.end_line,
@@ -216,24 +219,33 @@ def register(mcp: object, svc: Services) -> None:
                     full_note = f"{note}; {extra}" if note else extra
                 model = SymbolSearch(query=q, total=total, definitions=hits, references=sites, references_total=ref_total,
                                      next_cursor=str(nxt) if nxt is not None else None, note=full_note)
-                return model, render.symbol_search(model, match, kind, references, len(ranked))
+                head, rows = render.symbol_search(model, match, kind, references, len(ranked))
+                if not rows:
+                    return Answer(Text("\n".join(head)), model, scope="fitted")
+                return Answer(Hits(rows), model, head=head, scope="fitted")
 
             # a page is what passes whole: a bigger one would be digested and next_cursor would skip what was
             # folded, so the page shrinks and next_cursor names the first definition not shown
             whole = svc.settings.context_mode_mcp.max_digest_threshold
-            n = len(page)
-            model, text = answer(n)
-            while n > 1 and svc.pipeline.count(text) > whole:
-                n = max(1, min(n - 1, int(n * whole / svc.pipeline.count(text) * 0.95)))
-                model, text = answer(n)
-            fits = svc.pipeline.count(text) <= whole
-            return respond(model, text, kind="search" if references else "text", terms=[q], explicit=fits)
+            pages: dict[str, Answer] = {}
+
+            def page_text(n: int) -> str:
+                built = answer(n)
+                text = render_answer(built)
+                pages[text] = built
+                return text
+
+            got = fit_largest(len(page), page_text, whole, lambda text: svc.pipeline.cost(pages[text]), lo=min(1, len(page)))
+            best = pages[got.text]
+            if not got.fits:  # one definition with more references than fit: they are digested (open)
+                best.scope = "open"
+            return best
 
         return await run(ctx, work)
 
     @svc.tool(
         "list_dependencies",
-        kind="text",
+        output=Dependencies,
         description=(
             "A file's (or directory's) imports resolved to repository files or external packages, its dependents, "
             "declared dependencies with versions, import cycles."
@@ -246,26 +258,26 @@ def register(mcp: object, svc: Services) -> None:
         depth: Annotated[int, Field(ge=1, le=5)] = 1,
         external: bool = True,
         format: Literal["text", "mermaid"] = "text",
-    ) -> Annotated[CallToolResult, Dependencies]:
+    ) -> Answer:
         res = svc.ws.resolve(path, kind="any")
         nav = nav_for(svc)
 
-        def work(cb: Callable[[int, int], None] | None) -> CallToolResult:
+        def work(cb: Callable[[int, int], None] | None) -> Answer:
             is_dir = res.real.is_dir()
             note = nav.ready(cb, [] if is_dir else [res.rel], sweep=is_dir)
             graph = nav.graph()
             files = nav.all_files()
             model = render.dependencies(svc.ws.root, graph, files, res.rel, is_dir, direction, depth, external, note)
             if format == "mermaid":
-                return respond(model, render.deps_mermaid(model), kind="text")
+                return Answer(Text(render.deps_mermaid(model)), model)
             text = render.deps_text(model, direction, depth, svc.settings.context_mode_mcp.max_digest_threshold, svc.pipeline.count)
-            return respond(model, text, kind="text", explicit=True)
+            return Answer(Text(text), model, scope="fitted")
 
         return await run(ctx, work)
 
     @svc.tool(
         "search_text",
-        kind="search",
+        output=TextSearch,
         terms_from=("pattern",),
         description=(
             "Search file contents with ripgrep (literal unless regex=true); hits as path:line: text."
@@ -279,13 +291,14 @@ def register(mcp: object, svc: Services) -> None:
         path: Annotated[str, Field(description="File or directory.")] = ".",
         context_lines: Annotated[int, Field(ge=0, le=20)] = 0,
         max_results: Annotated[int | None, Field(ge=1)] = None,
-    ) -> Annotated[CallToolResult, TextSearch]:
-        def work() -> CallToolResult:
+    ) -> Answer:
+        def work() -> Answer:
             r = textsearch.search(svc.ws, pattern, regex=regex, case_sensitive=case_sensitive, glob=glob, path=path,
                                   context_lines=context_lines, max_results=max_results)
             model = TextSearch(pattern=pattern, matches=r.matches, files=len(r.files), truncated=r.truncated, timed_out=r.timed_out,
                                hits=[TextHit(path=h.path, line=h.line, text=h.text, context=h.context) for h in r.hits if h.path])
-            return respond(model, textsearch.render(r), kind="search", terms=[pattern])
+            rows: list[Hit | str] = [Hit(h.path, h.line, h.text, h.context) if h.path else "--" for h in r.hits]
+            return Answer(Hits(rows), model, tail=render.search_summary(r), terms_regex=regex)
 
         return await anyio.to_thread.run_sync(work)
 

@@ -7,16 +7,16 @@ import logging
 from typing import Annotated, Any
 
 from mcp.server.mcpserver import Context
-from mcp_types import CallToolResult
 from pydantic import BaseModel, Field
 
 from contexteer.errors import InputError
+from contexteer.fitting import fit_largest
+from contexteer.shaping.answer import Answer, Continuation, FileLines, Text
 from contexteer.shaping.fold import clip, split_lines
-from contexteer.shaping.kinds import KINDS
 from contexteer.shaping.pipeline import redact_keep_lines
 from contexteer.shaping.stats import ContextStats, compute_stats, render_stats
 from contexteer.shaping.store import compile_pattern
-from contexteer.tools.base import STATELESS, Services, respond
+from contexteer.tools.base import STATELESS, Services
 
 logger = logging.getLogger(__name__)
 
@@ -50,12 +50,12 @@ def register(mcp: object, svc: Services) -> None:
 
     @svc.tool(
         "fetch_result",
-        kind="text",
+        output=FetchedResult,
         description=(
             "Get exact lines of a result that came back as a digest or overview, by its handle: a range "
             "(start_line/end_line, in the numbering the digest showed) or the lines matching a regex pattern "
-            "(with context_lines around each). Answers stay under the digest threshold; ask for a narrower "
-            "range when told to. Handles expire (shaping.store_ttl_seconds); re-run the original call then."
+            "(with context_lines around each). A long answer stops where one answer is full and names the call "
+            "that continues. Handles expire (shaping.store_ttl_seconds); re-run the original call then."
         ),
     )
     def fetch_result(
@@ -64,7 +64,7 @@ def register(mcp: object, svc: Services) -> None:
         end_line: Annotated[int | None, Field(description="Last line (inclusive).")] = None,
         pattern: Annotated[str | None, Field(description="Regular expression (Python syntax); returns matching lines.")] = None,
         context_lines: Annotated[int | None, Field(description="Lines of context around each match (0-20).", ge=0, le=20)] = None,
-    ) -> Annotated[CallToolResult, FetchedResult]:
+    ) -> Answer:
         stored = svc.store.get(handle)
         text, red = _redacted(stored.handle, stored.text)
         lines = split_lines(text)
@@ -84,18 +84,18 @@ def register(mcp: object, svc: Services) -> None:
         model.start_line, model.end_line = lo, hi
         if pattern:
             return _by_pattern(model, lines, first, lo, hi, pattern, context_lines or _DEFAULT_CONTEXT, limit, count)
-        return _by_range(model, lines, first, lo, hi, explicit_end=end_line is not None, limit=limit, count=count)
+        return _by_range(model, lines, first, lo, hi, explicit_end=end_line is not None, limit=limit)
 
     @svc.tool(
         "context_stats",
-        kind="text",
+        output=ContextStats,
         description=(
             "How many tokens the shaping saved: per tool and in total (calls, raw tokens the tools produced, "
             "tokens delivered including headers and fetch_result answers, saved tokens and percent, calls per "
             "tier), for this session and for all time, from the journal."
         ),
     )
-    def context_stats(ctx: Context) -> Annotated[CallToolResult, ContextStats]:
+    def context_stats(ctx: Context) -> Answer:
         session = _session_of(svc, ctx)
         read = svc.journal.read()
         stateless = session == STATELESS  # every stateless request shares the id: no figures are this client's
@@ -104,8 +104,7 @@ def register(mcp: object, svc: Services) -> None:
             stats.session = compute_stats([], "none").session
             assert stats.session is not None
             stats.session.scope = "no session on this transport (stateless HTTP): all-time figures only"
-        text = render_stats(stats)
-        return respond(stats, text, explicit=True)  # a bounded report the caller asked for: never digested
+        return Answer(Text(render_stats(stats)), stats, scope="fitted")  # a bounded report: never digested
 
 
 def _session_of(svc: Services, ctx: Context) -> str:
@@ -141,104 +140,80 @@ def _fmt(n: int, text: str, sep: str = ":") -> str:
     return f"{n}{sep} {clip(text, _MAX_LINE_CHARS)}"
 
 
-def _by_range(
-    model: FetchedResult, lines: list[str], first: int, lo: int, hi: int, *, explicit_end: bool, limit: int, count: Any
-) -> CallToolResult:
-    # The per-row estimate runs high (~1.5x on indented code): gather rows up to 1.6x the limit by it,
-    # then find how many really fit with the real counter (binary search), so what fits is returned.
-    rows: list[str] = []
-    used = 0.0
-    for n in range(lo, hi + 1):
-        row = _fmt(n, lines[n - first])
-        c = _est(row)
-        if rows and used + c > limit * 1.6:
-            break
-        used += c
-        rows.append(row)
-    fit = len(rows)
-    if count("\n".join(rows)) > limit:
-        good, bad = 0, len(rows)
-        while bad - good > 1:
-            mid = (good + bad) // 2
-            if count("\n".join(rows[:mid])) <= limit:
-                good = mid
-            else:
-                bad = mid
-        fit = max(1, good)
-    body = rows[:fit]
-    stop = lo + fit - 1
-    if stop < hi:
-        if explicit_end:
-            raise InputError(
-                f"lines {lo}-{hi} of {model.handle} are more than one answer may hold (~{limit} tokens, the digest "
-                f"threshold); lines {lo}-{stop} fit. Ask for a narrower range, e.g. "
-                f'fetch_result(handle="{model.handle}", start_line={lo}, end_line={stop}), or leave end_line out to '
-                "get as much as fits with a link to the rest, or use pattern= to get only the lines you need."
-            )
-        model.complete = False
-        model.next = f'fetch_result(handle="{model.handle}", start_line={stop + 1})'  # open-ended: it stops where it must
-    model.end_line = stop
-    model.lines = [model_line(n, lines[n - first]) for n in range(lo, stop + 1)]
-    head = f"[{model.handle} lines {lo}-{stop} of {model.first_line}-{model.last_line} ({model.kind})]"
-    tail = [f"… stopped at the size limit; continue with {model.next}"] if model.next else []
-    return respond(model, "\n".join([head, *body, *tail]), kind=_kind(model.kind), explicit=True)
+def _by_range(model: FetchedResult, lines: list[str], first: int, lo: int, hi: int, *, explicit_end: bool,
+              limit: int) -> Answer:
+    """Lines lo..hi of the stored result: the caller delimited them, so as many whole lines as fit one answer
+    come back with the exact call that continues (the pipeline's page tier)."""
+    handle = model.handle
+    # every line costs at least a token: no more lines than that could ever fit are rendered
+    stop = min(hi, lo + limit)
+    shown = [clip(t, _MAX_LINE_CHARS) for t in lines[lo - first : stop - first + 1]]
+
+    def call(n: int) -> str:
+        return f'fetch_result(handle="{handle}", start_line={n}' + (f", end_line={hi})" if explicit_end else ")")
+
+    def page_model(n: int) -> FetchedResult:
+        last = lo + n - 1
+        return model.model_copy(update={
+            "end_line": last, "lines": [model_line(k, lines[k - first]) for k in range(lo, last + 1)],
+            "complete": last >= hi, "next": call(last + 1) if last < hi else None})
+
+    body = FileLines(handle, shown, lo, kind="text", sep=": ", pad=False,
+                     header=lambda last: f"[{handle} lines {lo}-{last} of {model.first_line}-{model.last_line} ({model.kind})]")
+    cont = Continuation(call=call, until=hi, cap_reason="cut to fit one answer")
+    return Answer(body, page_model(len(shown)), scope="delimited", continuation=cont, page_model=page_model)
 
 
 def _by_pattern(
     model: FetchedResult, lines: list[str], first: int, lo: int, hi: int, pattern: str, context: int, limit: int, count: Any
-) -> CallToolResult:
+) -> Answer:
     rx = compile_pattern(pattern)
     model.pattern = pattern
     idx = [i for i in range(lo - first, hi - first + 1) if rx.search(lines[i])]
     model.matches = len(idx)
-    body: list[str] = []
-    out_lines: list[FetchedLine] = []
-    used = 0.0
-    last_shown = -2
     match_set = set(idx)
-    stopped_at: int | None = None
-    for k, i in enumerate(idx):
+    # one group per match: its context lines not already shown, '--' before a gap; rows and typed lines
+    groups: list[tuple[list[str], list[FetchedLine]]] = []
+    last_shown = -2
+    used = 0.0
+    for i in idx:
         a, b = max(lo - first, i - context), min(hi - first, i + context)
-        group: list[str] = []
-        glines: list[FetchedLine] = []
-        if body and a > last_shown + 1:
-            group.append("--")
+        rows = ["--"] if groups and a > last_shown + 1 else []
+        typed = []
         for j in range(max(a, last_shown + 1), b + 1):
-            is_match = j in match_set
-            group.append(_fmt(j + first, lines[j], ":" if is_match else "-"))
-            glines.append(model_line(j + first, lines[j], is_match))
-        c = sum(_est(g) for g in group)
-        if used + c > limit:
-            stopped_at = k
-            break
-        used += c
-        body.extend(group)
-        out_lines.extend(glines)
+            rows.append(_fmt(j + first, lines[j], ":" if j in match_set else "-"))
+            typed.append(model_line(j + first, lines[j], j in match_set))
+        groups.append((rows, typed))
         last_shown = max(last_shown, b)
-    while body and count("\n".join(body)) > limit:  # dense text: keep the first 80% of the groups
-        cut = max(1, int(len(body) * 0.8))
-        body = body[:cut]
-        shown_nums = {int(b.split(":", 1)[0].split("-", 1)[0]) for b in body if b != "--"}
-        out_lines = [x for x in out_lines if x.line in shown_nums]
-        stopped_at = next((k for k, i in enumerate(idx) if i + first not in shown_nums), len(idx))
-    model.lines = out_lines
-    if stopped_at is not None and stopped_at < len(idx):
-        nxt = idx[stopped_at] + first
-        model.complete = False
-        ctx_arg = f", context_lines={context}" if context else ""
-        model.next = f'fetch_result(handle="{model.handle}", pattern={json.dumps(pattern)}, start_line={nxt}{ctx_arg})'
-    shown = stopped_at if stopped_at is not None and stopped_at < len(idx) else len(idx)
-    head = f"[{model.handle}: {model.matches} line{'s' if model.matches != 1 else ''} matching {pattern!r} in lines {lo}-{hi}" + (
-        f", showing the first {shown}" if shown < len(idx) else "") + (f", {context} lines of context" if context else "") + "]"
-    if not idx:
-        head += f" — nothing matched; the result has lines {model.first_line}-{model.last_line}. Try a broader pattern or a line range."
-    tail = [f"… {model.matches - shown} more matching lines; continue with {model.next}"] if model.next else []
-    return respond(model, "\n".join([head, *body, *tail]), kind=_kind(model.kind), explicit=True)
+        used += sum(_est(r) for r in rows)
+        if used > limit * 1.6:  # the estimate runs high; more than this never fits
+            break
+    ctx_arg = f", context_lines={context}" if context else ""
+
+    def head(shown: int) -> str:
+        text = f"[{model.handle}: {model.matches} line{'s' if model.matches != 1 else ''} matching {pattern!r} in lines {lo}-{hi}" + (
+            f", showing the first {shown}" if shown < len(idx) else "") + (f", {context} lines of context" if context else "") + "]"
+        if not idx:
+            text += f" — nothing matched; the result has lines {model.first_line}-{model.last_line}. Try a broader pattern or a line range."
+        return text
+
+    def next_call(shown: int) -> str | None:
+        if shown >= len(idx):
+            return None
+        return f'fetch_result(handle="{model.handle}", pattern={json.dumps(pattern)}, start_line={idx[shown] + first}{ctx_arg})'
+
+    def render(k: int) -> str:
+        nxt = next_call(k)
+        tail = [f"… {model.matches - k} more matching lines; continue with {nxt}"] if nxt else []
+        return "\n".join([head(k), *(r for rows, _ in groups[:k] for r in rows), *tail])
+
+    got = fit_largest(len(groups), render, limit, count, lo=min(1, len(groups)))
+    k = got.k
+    model.lines = [t for _, typed in groups[:k] for t in typed]
+    model.next = next_call(k)
+    model.complete = model.next is None
+    return Answer(Text(got.text), model, scope="fitted")
 
 
 def model_line(n: int, text: str, match: bool = False) -> FetchedLine:
     return FetchedLine(line=n, text=clip(text, _MAX_LINE_CHARS), match=match)
-
-
-def _kind(kind: str) -> Any:
-    return kind if kind in KINDS else "text"

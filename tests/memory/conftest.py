@@ -46,7 +46,7 @@ def mem_root(tmp_path: Path) -> Path:
 
 @pytest.fixture
 def ws_loaded(mem_root: Path) -> tuple[Workspace, LoadedConfig]:
-    return make_workspace(mem_root)
+    return make_workspace(mem_root, **{"shaping.structured_output": True})  # typed fields to assert on
 
 
 MakeService = Callable[..., MemoryService]

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from contexteer.memory.recall import SessionMemory
 from contexteer.memory.service import MemoryService
-from contexteer.shaping.tokens import count_tokens
+from contexteer.tokens import count_tokens
 
 from .conftest import Clock, MakeService
 

@@ -28,10 +28,14 @@ class Answer:
 
 
 class Served:
-    """One workspace behind an MCPServer; `call` runs one tools/call through an in-memory SDK client."""
+    """One workspace behind an MCPServer; `call` runs one tools/call through an in-memory SDK client.
+
+    Structured output is on unless a test turns it off, so tests can assert typed fields (`Answer.data`);
+    what the model reads in the default text mode is tested in tests/server/test_delivery.py."""
 
     def __init__(self, root: Path, **overrides: Any) -> None:
         self.root = root
+        overrides = {"shaping.structured_output": True, **overrides}
         loaded = load_config(root=root, overrides=overrides, use_user_config=False)
         self.ws = Workspace(root, loaded.settings)
         self.server = build_server(self.ws, loaded)

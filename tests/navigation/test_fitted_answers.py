@@ -25,7 +25,7 @@ def stdlib(tmp_path_factory: pytest.TempPathFactory) -> Served:
     root = tmp_path_factory.mktemp("std")
     for name in BIG_MODULES:
         shutil.copy(STDLIB / name, root / name)
-    return Served(root)
+    return Served(root, **{"shaping.structured_output": False})  # what the model reads: the text
 
 
 def _top_level(path: Path) -> list[tuple[str, int, int]]:
@@ -48,7 +48,6 @@ def test_outline_of_a_big_stdlib_module_lists_every_top_level_definition_with_it
     shown = {(m.group(2), int(m.group(1).split("-")[0])) for m in re.finditer(r"^  (\d+-\d+) (?:async )?(?:def|class) (\w+)", a.text, re.M)}
     missing = [(n, s) for n, s, _ in _top_level(stdlib.root / name) if (n, s) not in shown]
     assert not missing, missing[:10]
-    assert a.data["symbols_total"] >= len(_top_level(stdlib.root / name)) and a.data["symbols"]
 
 
 def test_an_outline_too_big_to_pass_whole_keeps_classes_with_member_counts_and_says_how_to_see_them(stdlib: Served):
@@ -56,7 +55,7 @@ def test_an_outline_too_big_to_pass_whole_keeps_classes_with_member_counts_and_s
     hidden = re.search(r"… (\d+) nested definitions not shown .*read_code_range\(path=\"typing.py\", symbol=\"(\w+)\"\)", a.text)
     assert hidden, a.text[-500:]
     assert re.search(r"^  \d+-\d+ class _SpecialForm\(.*\)  \(\d+ members\)$", a.text, re.M)
-    assert len(a.data["symbols"]) < a.data["symbols_total"]
+    assert re.match(r"typing.py \(python, (\d+) symbols\)", a.text)
 
 
 def test_an_outline_that_fits_is_whole_with_docs(stdlib: Served):
@@ -78,7 +77,7 @@ def test_repo_map_with_a_budget_above_the_digest_threshold_is_a_map_capped_to_it
         assert "no definitions found" not in a.text
         assert a.meta is not None and a.meta["tier"] == "passthrough"
         assert "budget capped at 4096 tokens" in a.text
-        assert 2000 < a.data["tokens"] <= 4096
+        assert 2000 < a.meta["tokens"] <= 4096
         assert re.search(r"^  \d+-\d+ class TarFile", a.text, re.M)
 
 
@@ -88,14 +87,14 @@ def test_symbol_read_of_a_big_class_keeps_its_member_outline_and_the_continue_ca
     for semantic in ("none", "semantic"):
         a = stdlib.call("read_code_range", path="tarfile.py", symbol="TarFile", context=semantic)
         assert not a.is_error, a.text
-        assert a.meta is not None and a.meta["tier"] == "passthrough"
+        assert a.meta is not None and a.meta["tier"] in ("passthrough", "page") and a.meta["tokens"] <= 4096
         assert "no definitions found" not in a.text
         assert f"outline of tarfile.py:{start}-{end}" in a.text
         assert re.search(r"^  \d+-\d+ method TarFile\.extractall$", a.text, re.M)
-        assert re.search(rf"^{start}│class TarFile\(object\):", a.text, re.M)
-        nxt = a.data["next_start_line"]
-        assert nxt is not None and a.data["end_line"] == nxt - 1
-        assert f'continue with read_code_range(path="tarfile.py", start_line={nxt}, end_line=' in a.text
+        assert re.search(rf"^{start}\tclass TarFile\(object\):", a.text, re.M)
+        nxt = int(re.search(r'continue with read_code_range\(path="tarfile.py", start_line=(\d+), end_line=', a.text)[1])
+        shown = [int(n) for n in re.findall(r"^(\d+)\t", a.text, re.M)]
+        assert shown == list(range(start, nxt))
         if semantic == "semantic":
             assert "── called by" in a.text
 

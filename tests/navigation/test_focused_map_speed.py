@@ -57,6 +57,7 @@ def test_a_capped_focused_ranking_orders_files_like_the_converged_one(tmp_path: 
 def _served(root: Path) -> tuple[Served, Services]:
     """A served workspace whose Services (and so its navigation state) the test can look at."""
     served = Served(root)
-    svc = Services(served.ws, load_config(root=root, use_user_config=False))
-    served.server = build_server(served.ws, load_config(root=root, use_user_config=False), services=svc)
+    loaded = load_config(root=root, overrides={"shaping.structured_output": True}, use_user_config=False)
+    svc = Services(served.ws, loaded)
+    served.server = build_server(served.ws, loaded, services=svc)
     return served, svc

@@ -13,14 +13,18 @@ from contexteer.server.cli import CLIENTS, main, parse_call_arguments
 from tests.server.helpers import running_server
 
 
-def test_call_prints_text_structured_content_and_meta(repo: Path):
+def test_call_prints_text_structured_content_and_meta(repo: Path, monkeypatch: pytest.MonkeyPatch):
     out = io.StringIO()
     code = main(["call", "--root", str(repo), "read_code_range", "path=src/app.py", "start_line=7", "end_line=8"], out=out)
     text = out.getvalue()
     assert code == 0
-    assert "7│    def run(self) -> int:" in text
-    assert "--- structuredContent ---" in text and '"total_lines": 12' in text
+    assert "7\t    def run(self) -> int:" in text
+    assert "--- structuredContent ---" not in text  # by default the answer is text only (README: Delivery)
     assert '"tier": "passthrough"' in text
+    monkeypatch.setenv("CONTEXTEER_SHAPING__STRUCTURED_OUTPUT", "true")
+    out = io.StringIO()
+    assert main(["call", "--root", str(repo), "read_code_range", "path=src/app.py", "start_line=7", "end_line=8"], out=out) == 0
+    assert "--- structuredContent ---" in out.getvalue() and '"total_lines": 12' in out.getvalue()
 
 
 def test_call_of_a_bad_path_exits_nonzero_with_the_reason(repo: Path):

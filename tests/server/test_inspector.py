@@ -44,5 +44,5 @@ def test_inspector_calls_read_code_range(repo: Path):
         "--tool-arg", "path=src/app.py", "--tool-arg", "start_line=4", "--tool-arg", "end_line=4",
     )
     assert result["isError"] is False
-    assert "4│class App:" in result["content"][0]["text"]
+    assert "4\tclass App:" in result["content"][0]["text"]
     assert result["_meta"]["tier"] == "passthrough"

@@ -20,7 +20,7 @@ def test_a_failing_pipeline_still_delivers_a_bounded_answer(tmp_path: Path):
     svc = services_of(server)
 
     class Broken:
-        def shape(self, req):  # noqa: ANN001, ANN202 - a stand-in pipeline that fails
+        def shape(self, answer, **kw):  # noqa: ANN001, ANN003, ANN202 - a stand-in pipeline that fails
             raise RuntimeError("digester bug")
 
     svc.__dict__["pipeline"] = Broken()
@@ -32,7 +32,7 @@ def test_a_failing_pipeline_still_delivers_a_bounded_answer(tmp_path: Path):
     result = anyio.run(main)
     text = result.content[0].text  # type: ignore[union-attr]
     assert len(text) <= 4 * 4096 + 400
-    assert text.startswith("line 0 of a very long build log")
+    assert text.startswith("big.log:1-50000 (whole file)\n1\tline 0 of a very long build log")
     assert "the shaping step failed" in text and "Narrow the request" in text
     assert result.meta is not None and result.meta["shaping_failed"] is True and result.meta["tier"] == "overview"
-    assert result.structured_content is not None and len(result.structured_content["content"]) <= 4096 // 2 + 1
+    assert result.structured_content is None  # no unshaped typed copy either

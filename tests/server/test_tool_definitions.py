@@ -8,7 +8,8 @@ import anyio
 from mcp import Client
 
 from contexteer.server.app import build_server
-from contexteer.shaping.tokens import count_tokens
+from contexteer.tokens import count_tokens
+from tests.conftest import make_workspace
 
 TOOLS_LIST_BUDGET = 3000
 
@@ -35,8 +36,15 @@ def test_compacted_schemas_keep_every_argument_and_output_field(workspace):
     assert set(read.input_schema["properties"]) >= {"path", "start_line", "end_line", "symbol", "context"}
     assert read.input_schema["required"] == ["path"]
     assert read.input_schema["properties"]["start_line"]["type"] == "integer"
-    assert read.output_schema is not None
-    assert set(read.output_schema["required"]) >= {"path", "start_line", "end_line", "total_lines", "content"}
+    # text is what models read: no output schema (and so no structuredContent) unless structured output is on
+    assert all(t.output_schema is None for t in tools.values())
+    ws, _ = workspace
+    structured = {t.name: t for t in _tools(make_workspace(ws.root, **{"shaping.structured_output": True}))}
+    schema = structured["read_code_range"].output_schema
+    assert schema is not None
+    assert set(schema["required"]) >= {"path", "start_line", "end_line", "total_lines", "content"}
+    assert "shaping" in schema["properties"]  # where a cut answer says how it was shaped
+    tools = {**tools, **{f"{n} (structured)": t for n, t in structured.items()}}
     for tool in tools.values():
         text = json.dumps(tool.input_schema)
         assert '"title"' not in text and "$ref" not in json.dumps(tool.output_schema or {})

@@ -23,15 +23,15 @@ async def _check_read(client: Client) -> None:
     assert "read_code_range" in tools
     tool = tools["read_code_range"]
     assert tool.input_schema["properties"]["path"]["type"] == "string"
-    assert tool.output_schema is not None and "total_lines" in tool.output_schema["properties"]
+    assert tool.output_schema is None  # text only by default (README: Delivery)
     assert tool.annotations is not None and tool.annotations.read_only_hint is True
     result = await client.call_tool("read_code_range", {"path": "src/app.py", "start_line": 4, "end_line": 5})
     assert not result.is_error, result
     text = result.content[0].text  # type: ignore[union-attr]
     assert "src/app.py:4-5" in text
-    assert "4│class App:" in text and '5│    """The app."""' in text
+    assert "4\tclass App:" in text and '5\t    """The app."""' in text
     assert "def run" not in text
-    assert result.structured_content is not None and result.structured_content["total_lines"] == 12
+    assert result.structured_content is None and "(of 12 lines)" in text
     assert result.meta is not None and result.meta["tier"] == "passthrough"
 
 
@@ -89,9 +89,9 @@ def test_two_stateless_http_clients_never_share_memory_session_state(repo: Path)
                 ignore = await a.call_tool("memory", {"action": "ignore", "on": True})
                 assert ignore.is_error and "needs an MCP session" in ignore.content[0].text  # type: ignore[union-attr]
                 assert "the fact body" in await recall(b)
-                stats = await b.call_tool("context_stats", {})  # the SDK client validates it against the schema
+                stats = await b.call_tool("context_stats", {})
                 assert not stats.is_error, stats
-                assert stats.structured_content["session"]["scope"].startswith("no session on this transport")
+                assert "no session on this transport" in stats.content[0].text  # type: ignore[union-attr]
 
         anyio.run(main)
 
@@ -195,7 +195,7 @@ def test_stdio_server_writes_only_protocol_messages_to_stdout(repo: Path):
     for line in rest.splitlines():
         if line.strip():
             assert json.loads(line)["jsonrpc"] == "2.0"
-    assert "1│" in by_id[3]["result"]["content"][0]["text"]
+    assert "1\t" in by_id[3]["result"]["content"][0]["text"]
     assert by_id[4]["result"]["isError"] is True
     assert "escape from the workspace root" in by_id[4]["result"]["content"][0]["text"]
     assert "DEBUG" in stderr or "INFO" in stderr  # logs went to stderr, not stdout

@@ -53,4 +53,3 @@ def test_a_range_cut_at_the_line_cap_continues_within_the_range_asked_for(tmp_pa
     text = result.content[0].text  # type: ignore[union-attr]
     assert "long.txt:1-400 (of 900 lines)" in text
     assert 'read_code_range(path="long.txt", start_line=401, end_line=500)' in text
-    assert result.structured_content is not None and result.structured_content["next_start_line"] == 401

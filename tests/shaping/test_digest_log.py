@@ -5,7 +5,8 @@ from __future__ import annotations
 import re
 
 from contexteer.shaping.fold import split_lines
-from contexteer.shaping.pipeline import ShapeRequest, digest_budget
+from contexteer.shaping.pipeline import digest_budget
+from tests.shaping.helpers import ShapeRequest, shape
 
 from .conftest import fixture_text
 
@@ -18,7 +19,7 @@ def _signal_lines(text: str, rx: re.Pattern[str]) -> list[str]:
 
 def test_failing_pytest_run_keeps_every_failure_assertion_frame_warning_and_the_summary(pipeline, settings):
     raw = fixture_text("pytest_failing.log")
-    shaped = pipeline.shape(ShapeRequest(text=raw, kind="log", tool="run_tests"))
+    shaped = shape(pipeline, ShapeRequest(text=raw, kind="log", tool="run_tests"))
     assert shaped.tier == "overview"
     assert shaped.tokens <= settings.shaping.overview_budget
     signals = _signal_lines(raw, PYTEST_SIGNALS)
@@ -32,7 +33,7 @@ def test_failing_pytest_run_keeps_every_failure_assertion_frame_warning_and_the_
 
 def test_signal_lines_keep_their_line_numbers(pipeline):
     raw = fixture_text("pytest_failing.log")
-    shaped = pipeline.shape(ShapeRequest(text=raw, kind="log"))
+    shaped = shape(pipeline, ShapeRequest(text=raw, kind="log"))
     lines = split_lines(raw)
     n = next(i for i, ln in enumerate(lines, 1) if ln.startswith("E       ValueError"))
     assert f"{n}: E       ValueError: invalid literal for int() with base 10: 'http'" in shaped.text
@@ -40,7 +41,7 @@ def test_signal_lines_keep_their_line_numbers(pipeline):
 
 def test_failed_pip_install_keeps_the_error_chain(pipeline, settings):
     raw = fixture_text("ci_pip_install.log")
-    shaped = pipeline.shape(ShapeRequest(text=raw, kind="log"))
+    shaped = shape(pipeline, ShapeRequest(text=raw, kind="log"))
     assert shaped.tokens <= settings.shaping.overview_budget
     for needle in (
         "error: invalid command 'bdist_wheel'",
@@ -55,7 +56,7 @@ def test_failed_pip_install_keeps_the_error_chain(pipeline, settings):
 
 def test_digest_tier_folds_into_counted_addressable_gaps(pipeline, settings):
     raw = fixture_text("importtime_traceback.log")
-    shaped = pipeline.shape(ShapeRequest(text=raw, kind="log"))
+    shaped = shape(pipeline, ShapeRequest(text=raw, kind="log"))
     assert shaped.tier == "digest"
     assert shaped.tokens <= digest_budget(settings, shaped.raw_tokens)
     assert re.search(r"… \d+ lines folded \(lines \d+-\d+: \d+ output(?:, \d+ blank)?\) …", shaped.text)
@@ -73,7 +74,7 @@ def test_digest_tier_folds_into_counted_addressable_gaps(pipeline, settings):
 
 def test_repeated_lines_collapse_with_a_count(pipeline):
     raw = "\n".join(["building module"] * 3 + ["WARNING: cache is stale, rebuilding"] * 37 + [f"step {i} ok" for i in range(400)] + ["ERROR: build failed"])
-    shaped = pipeline.shape(ShapeRequest(text=raw, kind="log"))
+    shaped = shape(pipeline, ShapeRequest(text=raw, kind="log"))
     assert "4-40: WARNING: cache is stale, rebuilding  ×37" in shaped.text
     assert "ERROR: build failed" in shaped.text
 
@@ -82,14 +83,14 @@ def test_identical_warnings_far_apart_are_listed_once_with_where_else(pipeline):
     lines = []
     for i in range(60):
         lines += [f"compiling unit {i}"] * 20 + ["DeprecationWarning: pkg_resources is deprecated as an API"]
-    shaped = pipeline.shape(ShapeRequest(text="\n".join(lines), kind="log"))
+    shaped = shape(pipeline, ShapeRequest(text="\n".join(lines), kind="log"))
     assert shaped.text.count("DeprecationWarning: pkg_resources is deprecated as an API") == 1
     assert "[×60; also 42, 63, +57]" in shaped.text
 
 
 def test_a_huge_error_result_is_still_cut(pipeline, settings):
     raw = "\n".join(f"Traceback line {i}: ValueError: bad value {i}" for i in range(50_000))
-    shaped = pipeline.shape(ShapeRequest(text=raw, kind="text", is_error=True))
+    shaped = shape(pipeline, ShapeRequest(text=raw, kind="text", is_error=True))
     assert shaped.tier == "overview"
     assert shaped.handle is not None
     assert shaped.tokens <= settings.shaping.overview_budget
@@ -107,7 +108,7 @@ def test_a_service_logs_final_exception_outranks_a_repeated_numbered_error(pipel
             lines.append(f"{ts} INFO handled request {i} in {i % 40} ms")
     lines += ["Traceback (most recent call last):", '  File "/srv/app/main.py", line 42, in <module>', "    run()",
               "RuntimeError: out of retries"]
-    shaped = pipeline.shape(ShapeRequest(text="\n".join(lines) + "\n", kind="log", tool="read_code_range"))
+    shaped = shape(pipeline, ShapeRequest(text="\n".join(lines) + "\n", kind="log", tool="read_code_range"))
     assert "RuntimeError: out of retries" in shaped.text
     assert re.search(r"job \d+ failed: ConnectionResetError.*\[×17\d", shaped.text)  # one line for every repeat
     assert "summary lines" not in shaped.text  # a numbered error line is not a run's total
@@ -132,7 +133,7 @@ def test_repeats_that_differ_in_a_status_code_are_different_messages(pipeline):
             lines.append(f"2026-11-30 10:00:{i % 60:02d} ERROR request {i} failed with status 401")
         else:
             lines.append(f"2026-11-30 10:00:{i % 60:02d} INFO request {i} ok")
-    shaped = pipeline.shape(ShapeRequest(text="\n".join(lines) + "\n", kind="log", tool="read_code_range"))
+    shaped = shape(pipeline, ShapeRequest(text="\n".join(lines) + "\n", kind="log", tool="read_code_range"))
     assert "status 401" in shaped.text  # the rare one is not folded into the 60 others
     assert re.search(r"status 500.*\[×60", shaped.text)
 
@@ -143,6 +144,6 @@ def test_parametrised_failures_are_not_collapsed_as_repeats(pipeline):
     for at, line in zip((500, 900, 1300), failures, strict=True):  # mid-run, not in the tail every digest shows
         lines[at] = line
     text = "\n".join(lines + ["==== 3 failed, 1997 passed in 9.1s ===="]) + "\n"
-    shaped = pipeline.shape(ShapeRequest(text=text, kind="log", tool="run_tests"))
+    shaped = shape(pipeline, ShapeRequest(text=text, kind="log", tool="run_tests"))
     for line in failures:  # three different failing tests, each named
         assert line in shaped.text

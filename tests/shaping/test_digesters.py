@@ -6,18 +6,19 @@ import json
 import re
 import sysconfig
 
-from contexteer.shaping.digest_search import parse_hits
+from contexteer.shaping.digest_search import group_hits
 from contexteer.shaping.fold import split_lines
-from contexteer.shaping.pipeline import ShapeRequest, digest_budget
+from contexteer.shaping.pipeline import digest_budget
+from tests.shaping.helpers import ShapeRequest, search_rows, shape
 
 from .conftest import STDLIB, fixture_text
 
 
 def test_search_overview_is_a_table_of_files_by_hit_count(pipeline, settings):
     raw = fixture_text("rg_self_asyncio.txt")
-    shaped = pipeline.shape(ShapeRequest(text=raw, kind="search", terms=[r"self\._"]))
+    shaped = shape(pipeline, ShapeRequest(text=raw, kind="search", terms=[r"self\._"]))
     assert shaped.tier == "overview" and shaped.tokens <= settings.shaping.overview_budget
-    files, _ = parse_hits(split_lines(raw))
+    files, _ = group_hits(search_rows(raw))
     ranked = sorted(files.values(), key=lambda f: (-len(f.hits), f.path))
     rows = re.findall(r"^\| (\S+) \| (\d+) \| (\d+): ", shaped.text, re.M)
     assert rows[0][0] == ranked[0].path and int(rows[0][1]) == len(ranked[0].hits)
@@ -33,7 +34,7 @@ def test_search_overview_is_a_table_of_files_by_hit_count(pipeline, settings):
 def test_search_overview_of_hundreds_of_files_names_the_busiest_ones_grouped_by_folder(pipeline, settings):
     hits = {f"pkg{d}/sub/module_{f}.py": 1 + (d * 7 + f * 3) % 23 for d in range(30) for f in range(20)}
     raw = "".join(f"{path}:{n * 10}:    def __init__(self, value_{n}):\n" for path, k in hits.items() for n in range(1, k + 1))
-    shaped = pipeline.shape(ShapeRequest(text=raw, kind="search"))
+    shaped = shape(pipeline, ShapeRequest(text=raw, kind="search"))
     assert shaped.tier == "overview" and shaped.tokens <= settings.shaping.overview_budget
     named = set(re.findall(r"^\| (\S+) \| \d+ \|", shaped.text, re.M))
     for folder, entries in re.findall(r"^(pkg\d+/sub/): (.*)$", shaped.text, re.M):
@@ -48,10 +49,10 @@ def test_search_overview_of_hundreds_of_files_names_the_busiest_ones_grouped_by_
 
 def test_search_digest_groups_hits_under_their_file(pipeline, settings):
     raw = fixture_text("rg_raise_error.txt")
-    shaped = pipeline.shape(ShapeRequest(text=raw, kind="search"))
+    shaped = shape(pipeline, ShapeRequest(text=raw, kind="search"))
     assert shaped.tier == "digest"
     assert shaped.tokens <= digest_budget(settings, shaped.raw_tokens)
-    files, _ = parse_hits(split_lines(raw))
+    files, _ = group_hits(search_rows(raw))
     shown = 0
     for f in files.values():
         header = f"{f.path} ({len(f.hits)} hit{'s' if len(f.hits) != 1 else ''})"
@@ -67,7 +68,7 @@ def test_search_digest_groups_hits_under_their_file(pipeline, settings):
 
 def test_code_overview_lists_definitions_with_ranges_and_todos(pipeline, settings):
     raw = (STDLIB / "_pydecimal.py").read_text(encoding="utf-8")
-    shaped = pipeline.shape(ShapeRequest(text=raw, kind="code", path="_pydecimal.py"))
+    shaped = shape(pipeline, ShapeRequest(text=raw, kind="code", path="_pydecimal.py"))
     assert shaped.tier == "overview" and shaped.tokens <= settings.shaping.overview_budget
     lines = split_lines(raw)
     for i, ln in enumerate(lines, 1):
@@ -83,7 +84,7 @@ def test_code_overview_lists_definitions_with_ranges_and_todos(pipeline, setting
 
 def test_code_overview_quotes_every_top_level_signature_when_they_fit(pipeline, settings):
     raw = (STDLIB / "_pydecimal.py").read_text(encoding="utf-8")  # 43 top-level classes and functions
-    shaped = pipeline.shape(ShapeRequest(text=raw, kind="code"))
+    shaped = shape(pipeline, ShapeRequest(text=raw, kind="code"))
     assert shaped.tier == "overview" and shaped.tokens <= settings.shaping.overview_budget
     top = [(i, ln) for i, ln in enumerate(split_lines(raw), 1) if re.match(r"^(class|def) ", ln)]
     assert len(top) > 40
@@ -94,7 +95,7 @@ def test_code_overview_quotes_every_top_level_signature_when_they_fit(pipeline, 
 
 def test_code_overview_names_every_top_level_definition_of_a_long_module(pipeline, settings):
     raw = (STDLIB / "typing.py").read_text(encoding="utf-8")  # ~100 top-level definitions: too many to quote
-    shaped = pipeline.shape(ShapeRequest(text=raw, kind="code"))
+    shaped = shape(pipeline, ShapeRequest(text=raw, kind="code"))
     assert shaped.tier == "overview" and shaped.tokens <= settings.shaping.overview_budget
     for i, ln in enumerate(split_lines(raw), 1):
         m = re.match(r"^(?:class|def) (\w+)", ln)
@@ -113,7 +114,7 @@ def test_code_overview_names_top_level_classes_and_functions_before_module_varia
     outline = [(d.idx + 1, d.end + 1, d.name, "class" if lines[d.idx].lstrip().startswith("class") else "function") for d in defs]
     variables = [(i, i, m.group(1), "variable") for i, ln in enumerate(lines, 1) if (m := re.match(r"^(\w+) = ", ln))]
     assert len(variables) > 60
-    shaped = pipeline.shape(ShapeRequest(text=raw, kind="code", outline=sorted(outline + variables)))
+    shaped = shape(pipeline, ShapeRequest(text=raw, kind="code", outline=sorted(outline + variables)))
     assert shaped.tokens <= settings.shaping.overview_budget
     for i, ln in enumerate(lines, 1):
         m = re.match(r"^(?:class|def) (\w+)", ln)
@@ -136,7 +137,7 @@ def test_definitions_inside_docstrings_and_long_signatures_are_read_right():
 
 def test_code_digest_folds_bodies_naming_the_symbol(pipeline, settings):
     raw = (STDLIB / "json" / "decoder.py").read_text(encoding="utf-8")
-    shaped = pipeline.shape(ShapeRequest(text=raw, kind="code"))
+    shaped = shape(pipeline, ShapeRequest(text=raw, kind="code"))
     assert shaped.tier == "digest" and shaped.tokens <= digest_budget(settings, shaped.raw_tokens)
     for i, ln in enumerate(split_lines(raw), 1):
         if re.match(r"^\s*(def|class) ", ln):
@@ -146,13 +147,13 @@ def test_code_digest_folds_bodies_naming_the_symbol(pipeline, settings):
 
 def test_explicit_range_passes_whole_under_the_digest_threshold(pipeline):
     raw = "\n".join(split_lines((STDLIB / "json" / "decoder.py").read_text(encoding="utf-8"))[:150])
-    shaped = pipeline.shape(ShapeRequest(text=raw, kind="code", explicit=True))
+    shaped = shape(pipeline, ShapeRequest(text=raw, kind="code", explicit=True))
     assert shaped.tier == "passthrough" and shaped.text == raw and shaped.handle is None
 
 
 def test_request_terms_are_kept_even_in_an_overview(pipeline):
     raw = (STDLIB / "typing.py").read_text(encoding="utf-8")
-    shaped = pipeline.shape(ShapeRequest(text=raw, kind="code", terms=["_collect_parameters"]))
+    shaped = shape(pipeline, ShapeRequest(text=raw, kind="code", terms=["_collect_parameters"]))
     for i, ln in enumerate(split_lines(raw), 1):
         if "_collect_parameters" in ln:
             assert ln in shaped.text, (i, ln)
@@ -161,7 +162,7 @@ def test_request_terms_are_kept_even_in_an_overview(pipeline):
 def test_numbered_file_range_is_digested_with_file_line_numbers(pipeline):
     src = split_lines((STDLIB / "argparse.py").read_text(encoding="utf-8"))
     body = "\n".join(f"{n:>4}│{src[n - 1]}" for n in range(1000, 1500))
-    shaped = pipeline.shape(ShapeRequest(text=f"argparse.py:1000-1499 (of {len(src)} lines)\n{body}", kind="code", explicit=True))
+    shaped = shape(pipeline, ShapeRequest(text=f"argparse.py:1000-1499 (of {len(src)} lines)\n{body}", kind="code", explicit=True))
     assert shaped.tier in ("digest", "overview")
     n = next(i for i in range(1000, 1500) if src[i - 1].startswith("class "))
     assert re.search(rf"^{n}(-\d+)?: {re.escape(src[n - 1])}$", shaped.text, re.M)
@@ -172,7 +173,7 @@ def test_numbered_file_range_is_digested_with_file_line_numbers(pipeline):
 def test_json_overview_is_the_shape_not_the_text(pipeline, settings):
     raw = fixture_text("pip_inspect.json.gz")
     doc = json.loads(raw)
-    shaped = pipeline.shape(ShapeRequest(text=raw, kind="json"))
+    shaped = shape(pipeline, ShapeRequest(text=raw, kind="json"))
     assert shaped.tier == "overview" and shaped.tokens <= settings.shaping.overview_budget
     assert f"installed: array[{len(doc['installed'])}] of object" in shaped.text
     for key in doc:
@@ -185,7 +186,7 @@ def test_json_overview_is_the_shape_not_the_text(pipeline, settings):
 def test_json_overview_names_the_keys_of_a_wide_object_as_far_as_the_budget_allows(pipeline, settings):
     config = {k: str(v) for k, v in sysconfig.get_config_vars().items()}
     raw = json.dumps({"config_vars": config, "paths": sysconfig.get_paths()}, indent=2)
-    shaped = pipeline.shape(ShapeRequest(text=raw, kind="json"))
+    shaped = shape(pipeline, ShapeRequest(text=raw, kind="json"))
     assert shaped.tier == "overview" and shaped.tokens <= settings.shaping.overview_budget
     assert len(config) > 300
     named = re.findall(r"[\w.-]+", shaped.text)
@@ -196,13 +197,13 @@ def test_json_overview_names_the_keys_of_a_wide_object_as_far_as_the_budget_allo
 
 def test_json_terms_list_matching_paths(pipeline):
     raw = fixture_text("pip_inspect.json.gz")
-    shaped = pipeline.shape(ShapeRequest(text=raw, kind="json", terms=["tiktoken"]))
+    shaped = shape(pipeline, ShapeRequest(text=raw, kind="json", terms=["tiktoken"]))
     assert re.search(r'installed\[\d+\]\.metadata\.name = "tiktoken"', shaped.text)
 
 
 def test_markdown_overview_names_every_top_level_heading_with_its_start_line(pipeline, settings):
     raw = fixture_text("pydantic_metadata.md")  # a README plus changelog: 58 `#`/`##` headings, 227 in all
-    shaped = pipeline.shape(ShapeRequest(text=raw, kind="markdown"))
+    shaped = shape(pipeline, ShapeRequest(text=raw, kind="markdown"))
     assert shaped.tokens <= settings.shaping.overview_budget
     lines = split_lines(raw)
     top = [(i, ln) for i, ln in enumerate(lines, 1) if re.match(r"^#{1,2} ", ln)]
@@ -216,7 +217,7 @@ def test_markdown_overview_names_every_top_level_heading_with_its_start_line(pip
 
 def test_markdown_overview_keeps_section_ranges_when_they_fit(pipeline, settings):
     raw = "\n".join(f"## Part {k}\n" + "\n".join(f"Sentence {k}.{j} of the body text here." for j in range(60)) for k in range(20))
-    shaped = pipeline.shape(ShapeRequest(text=raw, kind="markdown"))
+    shaped = shape(pipeline, ShapeRequest(text=raw, kind="markdown"))
     assert shaped.tier == "overview" and shaped.tokens <= settings.shaping.overview_budget
     for k in range(20):
         start = k * 61 + 1
@@ -226,7 +227,7 @@ def test_markdown_overview_keeps_section_ranges_when_they_fit(pipeline, settings
 def test_markdown_overview_puts_warnings_before_headings(pipeline, settings):
     body = "\n".join(f"## Release {k}\n\nSome notes about release {k}.\n" for k in range(400))
     raw = body + "\nWARNING: the 1.x branch is DEPRECATED and loses support next month.\n"
-    shaped = pipeline.shape(ShapeRequest(text=raw, kind="markdown"))
+    shaped = shape(pipeline, ShapeRequest(text=raw, kind="markdown"))
     assert shaped.tokens <= settings.shaping.overview_budget
     assert "WARNING: the 1.x branch is DEPRECATED" in shaped.text
     assert "## Release 0" in shaped.text  # headings fill the rest, from the top
@@ -234,14 +235,14 @@ def test_markdown_overview_puts_warnings_before_headings(pipeline, settings):
 
 def test_plain_text_keeps_section_titles(pipeline):
     raw = fixture_text("pydoc_collections.txt")
-    shaped = pipeline.shape(ShapeRequest(text=raw, kind="text"))
+    shaped = shape(pipeline, ShapeRequest(text=raw, kind="text"))
     for title in ("NAME", "DESCRIPTION", "CLASSES", "FUNCTIONS", "FILE"):
         assert re.search(rf"^\d+(-\d+)?: {title}$", shaped.text, re.M)
 
 
 def test_unparseable_json_falls_back_to_a_line_digest(pipeline):
     raw = "\n".join(["{not json"] + [f"value {i}" for i in range(800)] + ["ERROR: truncated document"])
-    shaped = pipeline.shape(ShapeRequest(text=raw, kind="json"))
+    shaped = shape(pipeline, ShapeRequest(text=raw, kind="json"))
     assert "ERROR: truncated document" in shaped.text
 
 
@@ -261,7 +262,7 @@ def test_an_indexer_outline_drives_the_code_digest(pipeline):
     src = split_lines((STDLIB / "json" / "decoder.py").read_text(encoding="utf-8"))
     start = next(i for i, ln in enumerate(src, 1) if ln.startswith("class JSONDecoder"))
     outline = [(start, len(src), "JSONDecoder", "class"), (start + 60, len(src), "JSONDecoder.mystery_span", "method")]
-    shaped = pipeline.shape(ShapeRequest(text="\n".join(src), kind="code", outline=outline))
+    shaped = shape(pipeline, ShapeRequest(text="\n".join(src), kind="code", outline=outline))
     assert f"{start}: {src[start - 1]}" in shaped.text
     assert f"{start + 60}: {src[start + 59]}" in shaped.text  # the outline's span, even where no `def` is
     assert "body of JSONDecoder.mystery_span" in shaped.text
@@ -272,7 +273,7 @@ def test_a_code_digest_of_many_small_functions_names_every_top_level_definition(
     from pathlib import Path
 
     source = (Path(sysconfig.get_paths()["stdlib"]) / "operator.py").read_text(encoding="utf-8")
-    shaped = pipeline.shape(ShapeRequest(text=source, kind="code", tool="read_code_range", path="operator.py"))
+    shaped = shape(pipeline, ShapeRequest(text=source, kind="code", tool="read_code_range", path="operator.py"))
     assert shaped.tier == "digest", shaped.tier
     top = [n.name for n in ast.parse(source).body if isinstance(n, ast.FunctionDef | ast.ClassDef)]
     assert len(top) > 50
@@ -291,7 +292,7 @@ def test_a_search_digest_with_context_keeps_each_shown_hit_with_its_context_line
                      f"pkg/mod{f}.py:{base}: # XXX fix the retry loop {f}.{h}", f"pkg/mod{f}.py-{base + 1}- after_{f}_{h}()",
                      f"pkg/mod{f}.py-{base + 2}- return None"]
     text = "\n".join(rows) + "\n"
-    shaped = pipeline.shape(ShapeRequest(text=text, kind="search", tool="search_text", terms=["XXX"]))
+    shaped = shape(pipeline, ShapeRequest(text=text, kind="search", tool="search_text", terms=["XXX"]))
     assert shaped.tier == "digest"
     out = shaped.text.splitlines()
     shown = [i for i, line in enumerate(out) if "XXX fix the retry loop" in line]
@@ -304,7 +305,7 @@ def test_a_search_digest_with_context_keeps_each_shown_hit_with_its_context_line
 def test_a_search_digest_lists_the_files_with_most_hits_first(pipeline):
     rows = [f"pkg/small{i}.py:{i + 1}: if scope['type'] == 'http':  # a long enough line to need a digest {i}" for i in range(12)]
     rows += [f"pkg/routing.py:{100 + k}: if scope['type'] == 'websocket':  # routing hit number {k}" for k in range(10)]
-    shaped = pipeline.shape(ShapeRequest(text="\n".join(rows) + "\n", kind="search", tool="search_text"))
+    shaped = shape(pipeline, ShapeRequest(text="\n".join(rows) + "\n", kind="search", tool="search_text"))
     assert shaped.tier == "digest", shaped.tier
     body = shaped.text.splitlines()[1:]
     assert body[0].startswith("pkg/routing.py (10 hits)")

@@ -30,7 +30,7 @@ def _text(result: Any) -> str:
 
 
 def test_large_log_comes_back_as_an_overview_and_fetch_result_returns_the_exact_lines(tmp_path):
-    ws, loaded = make_workspace(_repo(tmp_path))
+    ws, loaded = make_workspace(_repo(tmp_path), **{"shaping.structured_output": True})
     server = build_server(ws, loaded)
     raw_lines = split_lines((ws.root / "ci" / "build.log").read_text(encoding="utf-8"))
 
@@ -39,7 +39,7 @@ def test_large_log_comes_back_as_an_overview_and_fetch_result_returns_the_exact_
             big = await client.call_tool("read_code_range", {"path": "ci/build.log"})
             meta = big.meta or {}
             assert meta["tier"] == "overview", meta
-            assert meta["raw_tokens"] > 40_000 and meta["tokens"] <= 1000
+            assert meta["raw_tokens"] > 40_000 and meta["text_tokens"] <= 1000 and meta["tokens"] <= 1000 + 150
             handle = meta["handle"]
             text = _text(big)
             assert f'fetch_result(handle="{handle}"' in text
@@ -60,8 +60,15 @@ def test_large_log_comes_back_as_an_overview_and_fetch_result_returns_the_exact_
             assert "3 lines matching 'metadata-generation-failed'" in gtext
             assert gtext.count("--") == 2  # three separate groups
 
+            # more lines than one answer holds: as many whole lines as fit, and the exact call that continues
             wide = await client.call_tool("fetch_result", {"handle": handle, "start_line": 1, "end_line": len(raw_lines)})
-            assert wide.is_error and "narrower range" in _text(wide)
+            assert not wide.is_error and wide.meta["tier"] == "page" and wide.meta["text_tokens"] <= 4096
+            assert wide.meta["tokens"] <= 4096 * 1.05 + 150  # structured: the same text, JSON-escaped, in an envelope
+            wtext = _text(wide).splitlines()
+            last = int(wtext[-2].split(":", 1)[0])
+            assert wtext[1:-1] == [f"{k}: {raw_lines[k - 1][:2000]}" + ("…[+" if len(raw_lines[k - 1]) > 2000 else "")
+                                   for k in range(1, last + 1)] or wtext[1].startswith("1: ")
+            assert wtext[-1].endswith(f'continue with fetch_result(handle="{handle}", start_line={last + 1}, end_line={len(raw_lines)})')
 
             gone = await client.call_tool("fetch_result", {"handle": "r-0000000000"})
             assert gone.is_error and "re-running" in _text(gone)
@@ -84,12 +91,12 @@ def test_large_log_comes_back_as_an_overview_and_fetch_result_returns_the_exact_
     assert events[0]["tier"] == "overview" and events[0]["raw_tokens"] > 40_000
 
 
-def test_a_cut_structured_copy_names_the_handle_and_says_it_is_cut(tmp_path):
+def test_a_cut_answer_in_structured_mode_carries_the_overview_and_the_handle(tmp_path):
     root = tmp_path / "repo"
     root.mkdir()
     for i in range(60):
         (root / f"m{i}.py").write_text("".join(f"raise ValueError('case {i}.{k}')\n" for k in range(20)), encoding="utf-8")
-    ws, loaded = make_workspace(root)
+    ws, loaded = make_workspace(root, **{"shaping.structured_output": True})
     server = build_server(ws, loaded)
 
     async def main() -> None:
@@ -97,8 +104,9 @@ def test_a_cut_structured_copy_names_the_handle_and_says_it_is_cut(tmp_path):
             res = await client.call_tool("search_text", {"pattern": "raise ValueError", "max_results": 2000})
             assert res.meta["tier"] == "overview" and res.meta["handle"]
             sc = res.structured_content
-            assert len(sc["hits"]) < 1200 and sc["truncated"] is True  # the hits list was cut to fit
-            assert sc["shaping"]["handle"] == res.meta["handle"] and "fetch_result" in sc["shaping"]["note"]
+            assert sc["hits"] == [] and sc["truncated"] is True  # the typed list does not fit: the overview does
+            assert sc["shaping"]["text"] == _text(res) and sc["shaping"]["handle"] == res.meta["handle"]
+            assert "fetch_result" in sc["shaping"]["note"]
             small = await client.call_tool("search_text", {"pattern": "case 3.4'"})
             assert "shaping" not in small.structured_content  # an uncut answer stays as the tool made it
 

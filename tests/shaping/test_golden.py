@@ -13,7 +13,7 @@ from pathlib import Path
 
 import pytest
 
-from contexteer.shaping.pipeline import ShapeRequest
+from tests.shaping.helpers import ShapeRequest, shape
 
 from .conftest import fixture_text
 
@@ -32,7 +32,7 @@ CASES = [
 
 @pytest.mark.parametrize(("name", "kind", "terms"), CASES, ids=[c[0] for c in CASES])
 def test_digest_matches_golden_file(pipeline, name, kind, terms):
-    shaped = pipeline.shape(ShapeRequest(text=fixture_text(name), kind=kind, terms=terms))
+    shaped = shape(pipeline, ShapeRequest(text=fixture_text(name), kind=kind, terms=terms))
     got = re.sub(r"r-[0-9a-f]{10}", "r-HANDLE", shaped.text) + "\n"
     path = GOLDEN / (name.split(".")[0] + ".txt")
     if os.environ.get("CONTEXTEER_UPDATE_GOLDEN") or not path.exists():

@@ -7,8 +7,9 @@ import re
 from pydantic import BaseModel
 
 from contexteer.config import Settings
-from contexteer.shaping.pipeline import Pipeline, ShapeRequest
-from contexteer.shaping.tokens import count_tokens
+from contexteer.shaping.pipeline import Pipeline
+from contexteer.tokens import count_tokens
+from tests.shaping.helpers import ShapeRequest, shape
 
 AWS = "AKIAIOSFODNN7EXAMPLE"
 GH = "ghp_" + "a1B2c3D4e5F6g7H8i9J0k1L2m3N4o5P6q7R8"
@@ -17,7 +18,7 @@ KEY_BLOCK = "-----BEGIN RSA PRIVATE KEY-----\nMIIEowIBAAKCAQEA7bq9\nZ3VhcmQgdGhp
 
 def test_small_result_passes_through_untouched(pipeline):
     text = "src/app.py:12: def main():\nsrc/app.py:40: main()"
-    shaped = pipeline.shape(ShapeRequest(text=text, kind="search"))
+    shaped = shape(pipeline, ShapeRequest(text=text, kind="search"))
     assert shaped.tier == "passthrough" and shaped.text == text and shaped.handle is None
     assert shaped.raw_tokens == shaped.tokens == count_tokens(text)
 
@@ -28,14 +29,14 @@ def test_tier_boundaries_follow_the_settings(store):
     s.context_mode_mcp.max_digest_threshold = 200
     p = Pipeline(s, store)
     line = "step completed without problems in the build\n"
-    assert p.shape(ShapeRequest(text=line * 3, kind="log")).tier == "passthrough"
-    assert p.shape(ShapeRequest(text=line * 20, kind="log")).tier == "digest"
-    assert p.shape(ShapeRequest(text=line * 100, kind="log")).tier == "overview"
+    assert shape(p, ShapeRequest(text=line * 3, kind="log")).tier == "passthrough"
+    assert shape(p, ShapeRequest(text=line * 20, kind="log")).tier == "digest"
+    assert shape(p, ShapeRequest(text=line * 100, kind="log")).tier == "overview"
 
 
 def test_cut_result_header_says_how_to_fetch_it_back_and_tokens_count_everything_sent(pipeline):
     text = "\n".join(f"worker {i}: processed batch {i * 7} of records" for i in range(3000)) + "\nFATAL: worker 2999 crashed"
-    shaped = pipeline.shape(ShapeRequest(text=text, kind="log", tool="run"))
+    shaped = shape(pipeline, ShapeRequest(text=text, kind="log", tool="run"))
     assert shaped.tier == "overview"
     header = shaped.text.splitlines()[0]
     assert re.search(rf'fetch_result\(handle="{shaped.handle}", start_line=1, end_line=\d+\)', header)
@@ -47,7 +48,7 @@ def test_cut_result_header_says_how_to_fetch_it_back_and_tokens_count_everything
 
 def test_secrets_are_redacted_in_passthrough_with_counts(pipeline):
     text = f"aws_key = {AWS}\ntoken: {GH}\nok line"
-    shaped = pipeline.shape(ShapeRequest(text=text, kind="text"))
+    shaped = shape(pipeline, ShapeRequest(text=text, kind="text"))
     assert AWS not in shaped.text and GH not in shaped.text
     assert "[REDACTED AWS access key]" in shaped.text and "[REDACTED GitHub token]" in shaped.text
     assert shaped.redactions == {"AWS access key": 1, "GitHub token": 1}
@@ -58,7 +59,7 @@ def test_secrets_are_redacted_in_digests_but_kept_raw_in_the_private_store(pipel
     lines[700] = f"ERROR: login failed with password={GH}x"
     lines[900:900] = KEY_BLOCK.splitlines()
     text = "\n".join(lines)
-    shaped = pipeline.shape(ShapeRequest(text=text, kind="log", terms=["MIIEowIBAAKCAQEA7bq9", "Z3VhcmQ"]))
+    shaped = shape(pipeline, ShapeRequest(text=text, kind="log", terms=["MIIEowIBAAKCAQEA7bq9", "Z3VhcmQ"]))
     assert GH not in shaped.text
     assert "MIIEowIBAAKCAQEA7bq9" not in shaped.text and "Z3VhcmQgdGhpcyBrZXk" not in shaped.text
     assert sum(shaped.redactions.values()) >= 2
@@ -67,7 +68,7 @@ def test_secrets_are_redacted_in_digests_but_kept_raw_in_the_private_store(pipel
 
 def test_error_results_are_shaped_too(pipeline):
     text = "\n".join(f"  File \"mod{i}.py\", line {i}, in f{i}" for i in range(3000)) + "\nRecursionError: maximum recursion depth exceeded"
-    shaped = pipeline.shape(ShapeRequest(text=text, kind="json", is_error=True))
+    shaped = shape(pipeline, ShapeRequest(text=text, kind="json", is_error=True))
     assert shaped.tier == "overview" and "RecursionError: maximum recursion depth exceeded" in shaped.text
 
 
@@ -80,11 +81,18 @@ class Hit(BaseModel):
 class SearchOut(BaseModel):
     pattern: str
     total: int
-    hits: list[Hit]
+    hits: list[Hit] = []
     note: str | None = None
 
 
-def test_structured_content_is_shrunk_valid_and_redacted_when_the_text_is_cut(pipeline, settings):
+def _structured_pipeline(store):
+    s = Settings()
+    s.shaping.structured_output = True
+    return Pipeline(s, store)
+
+
+def test_a_cut_answer_in_structured_mode_carries_the_shaped_text_not_a_cut_json_copy(store, settings):
+    pipeline = _structured_pipeline(store)
     model = SearchOut(
         pattern="TODO",
         total=5000,
@@ -92,27 +100,36 @@ def test_structured_content_is_shrunk_valid_and_redacted_when_the_text_is_cut(pi
         note=f"found while scanning; key {AWS}",
     )
     text = "\n".join(f"{h.path}:{h.line}: {h.text}" for h in model.hits)
-    shaped = pipeline.shape(ShapeRequest(text=text, kind="search", structured=model.model_dump()))
+    shaped = shape(pipeline, ShapeRequest(text=text, kind="search", model=model))
     out = SearchOut.model_validate(shaped.structured)  # still valid against the same schema
-    assert 1 <= len(out.hits) < 5000 and out.total == 5000
+    assert out.hits == [] and out.total == 5000
+    assert shaped.structured["shaping"]["text"] == shaped.text and shaped.structured["shaping"]["tier"] == "overview"
+    assert shaped.structured["shaping"]["handle"] == shaped.handle
     assert AWS not in (out.note or "") and shaped.redactions.get("AWS access key") == 1
     assert shaped.structured_cut
-    assert shaped.structured_tokens <= settings.shaping.overview_budget * 1.5
+    # what a client that passes only structuredContent hands the model: the overview, within its budget and a header
+    assert shaped.structured_tokens <= settings.shaping.overview_budget + 150
     assert shaped.meta["structured_tokens"] == shaped.structured_tokens
+    assert shaped.meta["tokens"] == max(shaped.tokens, shaped.structured_tokens)
+
+
+def test_no_structured_content_unless_structured_output_is_on(pipeline):
+    shaped = shape(pipeline, ShapeRequest(text="src/a.py:1: x", kind="search", model=SearchOut(pattern="x", total=1)))
+    assert shaped.structured is None and shaped.meta["tokens"] == shaped.tokens
 
 
 def test_shaping_metadata_is_complete(pipeline):
-    shaped = pipeline.shape(ShapeRequest(text="x", kind="text"))
+    shaped = shape(pipeline, ShapeRequest(text="x", kind="text"))
     assert {"tier", "raw_tokens", "tokens", "handle", "estimated"} <= set(shaped.meta)
 
 
 def test_estimated_counts_are_flagged(store, monkeypatch):
-    from contexteer.shaping import tokens
+    from contexteer import tokens
 
     monkeypatch.setattr(tokens, "_load", lambda name: None)
     monkeypatch.setattr(tokens, "_counters", {})
     p = Pipeline(Settings(), store)
-    shaped = p.shape(ShapeRequest(text="x" * 40_000, kind="text"))
+    shaped = shape(p, ShapeRequest(text="x" * 40_000, kind="text"))
     assert shaped.estimated and shaped.meta["estimated"] is True
     assert shaped.raw_tokens == 10_000
 
@@ -137,7 +154,7 @@ def test_minified_json_is_stored_pretty_printed_so_lines_address_it(pipeline):
     import json
 
     doc = {"items": [{"id": i, "name": f"item-{i}", "tags": ["a", "b"]} for i in range(3000)], "total": 3000}
-    shaped = pipeline.shape(ShapeRequest(text=json.dumps(doc, separators=(",", ":")), kind="json"))
+    shaped = shape(pipeline, ShapeRequest(text=json.dumps(doc, separators=(",", ":")), kind="json"))
     assert shaped.tier == "overview" and "items: array[3000] of object" in shaped.text
     assert "stored pretty-printed" in shaped.text
     stored = pipeline.store.get(shaped.handle)
@@ -146,17 +163,25 @@ def test_minified_json_is_stored_pretty_printed_so_lines_address_it(pipeline):
     assert max(len(x) for x in stored.lines()) < 100
 
 
-def test_structured_content_of_an_explicit_range_is_not_cut(pipeline):
+class RangeOut(BaseModel):
+    path: str
+    start_line: int
+    end_line: int
+    content: str
+
+
+def test_structured_content_of_a_fitted_answer_is_whole_when_its_json_fits_the_budget(store):
+    pipeline = _structured_pipeline(store)
     # deeply indented lines: few tokens, many bytes (the structured copy is larger than 4 bytes per token)
     text = "\n".join(" " * 64 + f"v{i} = f({i})" for i in range(300))
-    structured = {"path": "src/m.py", "start_line": 1, "end_line": 300, "content": text}
+    model = RangeOut(path="src/m.py", start_line=1, end_line=300, content=text)
     assert len(text) > 4 * 4096
-    shaped = pipeline.shape(ShapeRequest(text=text, kind="code", explicit=True, structured=structured))
-    assert shaped.tier == "passthrough" and shaped.structured == structured and not shaped.structured_cut
+    shaped = shape(pipeline, ShapeRequest(text=text, kind="code", explicit=True, model=model))
+    assert shaped.tier == "passthrough" and shaped.structured == model.model_dump() and not shaped.structured_cut
 
 
 def test_the_budget_holds_even_for_a_flood_of_signal_lines(pipeline, settings):
     text = "\n".join(f"src/mod{i}.py:{i}:1: error: Incompatible types in assignment (expression has type int, variable has type str)  [assignment] {i}" for i in range(20_000))
-    shaped = pipeline.shape(ShapeRequest(text=text, kind="log"))
+    shaped = shape(pipeline, ShapeRequest(text=text, kind="log"))
     assert shaped.tier == "overview" and shaped.tokens <= settings.shaping.overview_budget
     assert "src/mod0.py:0:1: error: Incompatible types" in shaped.text

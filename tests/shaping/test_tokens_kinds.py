@@ -6,7 +6,7 @@ import logging
 
 import pytest
 
-from contexteer.shaping import tokens
+from contexteer import tokens
 from contexteer.shaping.kinds import kind_for_path
 
 
@@ -19,7 +19,7 @@ def test_counter_uses_the_offline_encoding_when_the_configured_one_cannot_load()
 
 def test_counter_estimates_bytes_over_four_with_one_warning_when_nothing_loads(monkeypatch, caplog):
     monkeypatch.setattr(tokens, "_load", lambda name, timeout=0: None)
-    with caplog.at_level(logging.WARNING, logger="contexteer.shaping.tokens"):
+    with caplog.at_level(logging.WARNING, logger="contexteer.tokens"):
         c = tokens.TokenCounter("cl100k_base")
         assert c.estimated and c.name == "bytes/4"
         assert c.count("a" * 40) == 10
@@ -100,9 +100,9 @@ def test_digest_calibration_counts_with_the_pipelines_counter_not_the_default_en
 def test_a_mistyped_encoding_is_a_warning_naming_the_known_ones(caplog):
     import logging
 
-    from contexteer.shaping.tokens import TokenCounter
+    from contexteer.tokens import TokenCounter
 
-    with caplog.at_level(logging.INFO, logger="contexteer.shaping.tokens"):
+    with caplog.at_level(logging.INFO, logger="contexteer.tokens"):
         counter = TokenCounter("cl100k_bsae")
     warnings = [r.getMessage() for r in caplog.records if r.levelno == logging.WARNING]
     assert len(warnings) == 1 and "'cl100k_bsae' is not a tiktoken encoding" in warnings[0] and "o200k_base" in warnings[0]

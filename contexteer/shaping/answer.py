@@ -1,0 +1,158 @@
+"""What a tool returns: one typed answer (a body and its framing) that the pipeline shapes and renders once.
+
+A body is one of
+    Text       plain text of a kind (a report, a listing, a file's text)
+    FileLines  lines of a file with the number of the first one
+    Hits       search hits (path, line, text) and the rows between them
+
+and an `Answer` frames it: lines before (`head`) and after (`tail`), the typed model for structured output,
+the request's terms, and its *scope*, which decides what happens when it is too large:
+
+    open       the caller did not delimit it (a whole file, a search, a listing): digest or overview
+    fitted     the tool already fitted it to one answer (an outline, a map, a page): passes whole
+    delimited  the caller named exactly these lines (a range, a symbol): as many whole lines as fit, and the
+               exact call that continues
+
+No layer parses text another layer rendered: digesters read the typed body, and `render` is the one place a
+body becomes the text the client hands the model.
+"""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import Literal
+
+from pydantic import BaseModel
+
+logger = logging.getLogger(__name__)
+
+__all__ = ["Hit", "Text", "FileLines", "Hits", "Body", "Continuation", "Answer", "Scope", "render", "number_lines",
+           "render_row", "render_page"]
+
+Scope = Literal["open", "fitted", "delimited"]
+
+
+@dataclass(frozen=True)
+class Hit:
+    """One search hit (or a context line around one): a file, a line number, the line's text."""
+
+    path: str
+    line: int
+    text: str
+    context: bool = False
+
+
+@dataclass
+class Text:
+    text: str
+    kind: str = "text"  # code | log | search | json | text | markdown: picks the digester
+
+
+@dataclass
+class FileLines:
+    path: str
+    lines: list[str]  # the file's own lines (secrets in key blocks already masked)
+    first: int = 1  # the number of lines[0]
+    kind: str = "code"  # the digester for the file's content
+    # the line above the lines when they are shown as they are, given the last line shown: "path:12-40 (of 300 lines)"
+    header: Callable[[int], str] | None = None
+    outline: list[tuple[int, int, str, str]] | None = None  # (start, end, name, kind): names folded bodies
+    sep: str = "\t"  # between the line number and the text (`cat -n`'s tab: ~12% fewer tokens than "│")
+    pad: bool = False  # right-align the line numbers
+
+    @property
+    def last(self) -> int:
+        return self.first + len(self.lines) - 1
+
+
+@dataclass
+class Hits:
+    """Rows of a search answer: hits, and plain rows between them (a heading, '--' between context blocks)."""
+
+    rows: list[Hit | str]
+    kind: str = "search"
+
+
+Body = Text | FileLines | Hits
+
+
+@dataclass
+class Continuation:
+    """How a delimited read goes on: the exact call from a given line, and what the caller asked for."""
+
+    call: Callable[[int], str]  # the call that reads on from line n
+    until: int  # the last line the caller asked for; past the body's last line when the tool cut at a cap
+    cap_reason: str = ""  # why the body stops before `until`: "cut at the per-call cap of 400 lines"
+    # an outline of the range within a token budget, shown when it is cut: (budget, cut for size rather than
+    # at the tool's cap) -> lines
+    preface: Callable[[int, bool], list[str]] | None = None
+    more: str = ""  # appended to the continuation, e.g. " or read a nested definition by symbol="
+
+
+@dataclass
+class Answer:
+    body: Body
+    model: BaseModel | None = None  # the typed result (structuredContent when structured output is on)
+    head: list[str] = field(default_factory=list)
+    tail: list[str] = field(default_factory=list)
+    scope: Scope = "open"
+    terms: list[str] = field(default_factory=list)  # lines matching them are kept in a digest
+    terms_regex: bool = False  # the terms are the caller's regular expressions, not literal text
+    continuation: Continuation | None = None  # a delimited FileLines answer that may be cut
+    page_model: Callable[[int], BaseModel] | None = None  # the typed result when only the first n lines are shown
+
+    @property
+    def kind(self) -> str:
+        return self.body.kind
+
+
+def number_lines(lines: list[str], first: int, sep: str = "\t", pad: bool = False) -> list[str]:
+    width = len(str(first + len(lines) - 1)) if pad else 0
+    return [f"{n:>{width}}{sep}{text}" for n, text in enumerate(lines, start=first)]
+
+
+def render_row(row: Hit | str) -> str:
+    """`path:line: text` for a hit, `path-line- text` for a context line, a plain row as it is."""
+    if isinstance(row, str):
+        return row.replace("\n", " ")
+    text = row.text.replace("\n", " ")  # one row, one line: rows and the stored result's lines stay aligned
+    return f"{row.path}-{row.line}- {text}" if row.context else f"{row.path}:{row.line}: {text}"
+
+
+def body_lines(body: Body) -> list[str]:
+    if isinstance(body, FileLines):
+        return number_lines(body.lines, body.first, body.sep, body.pad)
+    if isinstance(body, Hits):
+        return [render_row(r) for r in body.rows]
+    return [body.text] if body.text else []
+
+
+def render_page(answer: Answer, shown: int, *, preface: list[str] | None = None, cut: str | None = None) -> str:
+    """A FileLines answer with its first `shown` lines; `cut` says why it stops early ("cut to fit one answer
+    …"); the continuation line is added whenever the lines shown stop before what the caller asked for."""
+    body = answer.body
+    assert isinstance(body, FileLines)
+    out = [body.header(body.first + shown - 1)] if body.header else []
+    out += answer.head
+    out += preface or []
+    out += number_lines(body.lines[:shown], body.first, body.sep, body.pad)
+    cont = answer.continuation
+    next_line = body.first + shown
+    if cont is not None and next_line <= cont.until:
+        why = cut or cont.cap_reason or "cut at the answer's size limit"
+        out.append(f"… {why}; continue with {cont.call(next_line)}{cont.more}")
+    out += answer.tail
+    return "\n".join(out)
+
+
+def render(answer: Answer, preface_budget: int = 0) -> str:
+    """The whole answer as text: what passes through when it is small enough."""
+    body = answer.body
+    if isinstance(body, FileLines):
+        cont = answer.continuation
+        cut = cont is not None and body.last < cont.until
+        preface = cont.preface(preface_budget, False) if cut and cont and cont.preface and preface_budget else []
+        return render_page(answer, len(body.lines), preface=preface)
+    return "\n".join([*answer.head, *body_lines(body), *answer.tail])
