@@ -163,7 +163,7 @@ class _UserServed(Served):
 
     def __init__(self, root: Path) -> None:
         self.root = root
-        loaded = load_config(root=root, use_user_config=True)
+        loaded = load_config(root=root, overrides={"shaping.structured_output": True}, use_user_config=True)
         self.ws = Workspace(root, loaded.settings)
         self.server = build_server(self.ws, loaded)
 
