@@ -29,7 +29,7 @@ from pydantic import BaseModel
 logger = logging.getLogger(__name__)
 
 __all__ = ["Hit", "Text", "FileLines", "Hits", "Body", "Continuation", "Answer", "Scope", "render", "number_lines",
-           "render_row", "render_page"]
+           "render_row", "render_page", "cap_preface"]
 
 Scope = Literal["open", "fitted", "delimited"]
 
@@ -101,7 +101,8 @@ class Answer:
     terms: list[str] = field(default_factory=list)  # lines matching them are kept in a digest
     terms_regex: bool = False  # the terms are the caller's regular expressions, not literal text
     continuation: Continuation | None = None  # a delimited FileLines answer that may be cut
-    page_model: Callable[[int], BaseModel] | None = None  # the typed result when only the first n lines are shown
+    # the typed result when the first n lines are shown (and these outline lines above them)
+    page_model: Callable[[int, list[str]], BaseModel] | None = None
 
     @property
     def kind(self) -> str:
@@ -147,12 +148,17 @@ def render_page(answer: Answer, shown: int, *, preface: list[str] | None = None,
     return "\n".join(out)
 
 
-def render(answer: Answer, preface_budget: int = 0) -> str:
+def cap_preface(answer: Answer, budget: int) -> list[str]:
+    """The outline shown above a FileLines answer the tool cut at its own cap (none when it was not cut)."""
+    body, cont = answer.body, answer.continuation
+    if not isinstance(body, FileLines) or cont is None or cont.preface is None or body.last >= cont.until:
+        return []
+    return cont.preface(budget, False)
+
+
+def render(answer: Answer, preface: list[str] | None = None) -> str:
     """The whole answer as text: what passes through when it is small enough."""
     body = answer.body
     if isinstance(body, FileLines):
-        cont = answer.continuation
-        cut = cont is not None and body.last < cont.until
-        preface = cont.preface(preface_budget, False) if cut and cont and cont.preface and preface_budget else []
         return render_page(answer, len(body.lines), preface=preface)
     return "\n".join([*answer.head, *body_lines(body), *answer.tail])

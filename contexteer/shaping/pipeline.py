@@ -26,7 +26,16 @@ import orjson
 from contexteer.config import Settings
 from contexteer.fitting import fit_largest, fit_rows
 from contexteer.secrets import redact, secret_fragments
-from contexteer.shaping.answer import Answer, FileLines, Hit, Hits, render, render_page, render_row
+from contexteer.shaping.answer import (
+    Answer,
+    FileLines,
+    Hit,
+    Hits,
+    cap_preface,
+    render,
+    render_page,
+    render_row,
+)
 from contexteer.shaping.digest_code import digest_code
 from contexteer.shaping.digest_json import digest_json
 from contexteer.shaping.digest_log import digest_log
@@ -119,12 +128,15 @@ class Pipeline:
         cm = self.settings.context_mode_mcp
         whole = cm.max_digest_threshold
         bounded = answer.scope != "open"
-        full = render(answer, preface_budget=whole // 2)
+        preface = cap_preface(answer, whole // 2)
+        full = render(answer, preface)
         raw = self.count(full)
         pageable = answer.scope == "delimited" and isinstance(answer.body, FileLines) and answer.continuation is not None
         if pageable and raw <= whole and self._typed_over(answer, whole):
             return self._page(answer, raw)  # the text fits, its typed form (structured output) does not: page both
         if raw <= cm.max_direct_passthrough or (bounded and raw <= whole):
+            if answer.page_model is not None and isinstance(answer.body, FileLines):
+                answer.model = answer.page_model(len(answer.body.lines), preface)
             out, red = redact_keep_lines(full)
             tokens = raw if out is full else self.count(out)
             return self._finish(answer, out, "passthrough", raw, tokens, None, red, whole if bounded else cm.max_direct_passthrough)
@@ -171,7 +183,8 @@ class Pipeline:
         def cost(text: str) -> int:
             n = self.count(text)
             if typed and answer.page_model is not None:
-                n = max(n, self.count(orjson.dumps(answer.page_model(shown_of[text]).model_dump(mode="json")).decode()))
+                model = answer.page_model(shown_of[text], preface)
+                n = max(n, self.count(orjson.dumps(model.model_dump(mode="json")).decode()))
             return n
 
         per_line = max(1.0, (raw - frame) / max(1, len(body.lines)))
@@ -180,7 +193,7 @@ class Pipeline:
         text = got.text if got.fits else self._cut_to(got.text, whole, "answer cut to its budget; read fewer lines")
         out, red = redact_keep_lines(text)
         if answer.page_model is not None:
-            answer.model = answer.page_model(got.k)
+            answer.model = answer.page_model(got.k, preface)
         return self._finish(answer, out, "page", raw, self.count(out), None, red, whole)
 
     def _digest(self, answer: Answer, full: str, raw: int, tool: str, args: dict[str, Any], is_error: bool) -> Shaped:

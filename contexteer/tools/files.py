@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import functools
 import logging
 from collections.abc import Callable
 from types import SimpleNamespace
@@ -48,6 +49,8 @@ class CodeRange(BaseModel):
     total_lines: int
     content: str
     next_start_line: int | None = None
+    next: str | None = None  # the exact call that continues, when lines were left out
+    outline: list[str] = Field(default_factory=list)  # a cut range's nested definitions, as the text shows them
     symbol: str | None = None
     kind: str | None = None
     uses: list[ContextDef] = Field(default_factory=list)
@@ -133,10 +136,16 @@ def register(mcp: object, svc: Services) -> None:
         total = len(lines)
         frame = model or CodeRange(path=rel, start_line=start, end_line=shown_end, total_lines=total, content="")
 
-        def page_model(n: int) -> CodeRange:
+        @functools.cache
+        def call(n: int) -> str:
+            return f'read_code_range(path="{rel}", start_line={n}, end_line={_stop(lines, n, end)})'
+
+        def page_model(n: int, preface: list[str] | None = None) -> CodeRange:
             last = start + n - 1
             return frame.model_copy(update={
+                "outline": preface or [],
                 "end_line": last, "next_start_line": last + 1 if last < end else None,
+                "next": call(last + 1) if last < end else None,
                 "content": "\n".join(number_lines(lines[start - 1 : last], start))})
 
         def preface(budget: int, by_size: bool) -> list[str]:
@@ -144,8 +153,7 @@ def register(mcp: object, svc: Services) -> None:
             return _inner_outline(rel, start, end, inner or [], why, budget, svc.pipeline.count)
 
         cont = Continuation(
-            call=lambda n: f'read_code_range(path="{rel}", start_line={n}, end_line={_stop(lines, n, end)})',
-            until=end, cap_reason=f"cut at the per-call cap of {cap} lines",
+            call=call, until=end, cap_reason=f"cut at the per-call cap of {cap} lines",
             preface=preface if inner else None,
             more=" or read a nested definition by symbol=" if by_symbol and inner else "")
         body = FileLines(rel, lines[start - 1 : shown_end], start, kind="code", header=header)

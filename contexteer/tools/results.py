@@ -152,7 +152,7 @@ def _by_range(model: FetchedResult, lines: list[str], first: int, lo: int, hi: i
     def call(n: int) -> str:
         return f'fetch_result(handle="{handle}", start_line={n}' + (f", end_line={hi})" if explicit_end else ")")
 
-    def page_model(n: int) -> FetchedResult:
+    def page_model(n: int, preface: list[str] | None = None) -> FetchedResult:
         last = lo + n - 1
         return model.model_copy(update={
             "end_line": last, "lines": [model_line(k, lines[k - first]) for k in range(lo, last + 1)],

@@ -8,6 +8,7 @@ from typing import Any
 import anyio
 
 from contexteer.server.app import build_server, services_of
+from contexteer.shaping.pipeline import TIERS
 
 DUMMY: dict[str, Any] = {"string": "src/app.py", "integer": 1, "number": 1, "boolean": False, "array": [], "object": {}}
 
@@ -42,7 +43,9 @@ def test_every_registered_tool_result_carries_tier_metadata(workspace):
                     meta = result.meta or {}
                     for key in ("tier", "raw_tokens", "tokens", "handle"):
                         assert key in meta, f"{tool.name}({arguments}) result lacks _meta.{key}: {meta}"
-                    assert meta["tier"] in ("passthrough", "digest", "overview")
+                    assert meta["tier"] in TIERS
+                    if "__bogus__" in arguments:  # refused before the tool runs, and said so
+                        assert result.is_error and "unknown argument '__bogus__'" in result.content[0].text
                 seen.append(tool.name)
         return seen
 
