@@ -1,11 +1,17 @@
-"""Shaping benchmark: reduction, signal recall vs head truncation, reachability and overhead on real outputs.
+"""Shaping benchmark: reduction, signal recall vs head truncation, reachability, overhead, and delivery per client.
 
-    .venv/bin/python bench/shaping.py [--out bench/results/shaping.md] [--capture-fixtures fixtures/outputs]
+    .venv/bin/python bench/shaping.py [--out bench/results/shaping.md]
 
 The corpus is generated on this machine at bench time by running real programs (pytest on a
 generated suite, pip, python -X importtime, ripgrep over the standard library, pip inspect, pydoc)
 and reading real files (stdlib sources, a package's markdown metadata). Each sample is shaped by the
 pipeline with default settings; the baseline is plain head truncation at the same delivered size.
+
+The delivery table then sends every sample through the real server and MCP SDK client (a whole-file
+`read_code_range` of the sample saved in a workspace, or `search_text` over the standard library for the
+search samples) and measures, in each client behaviour, what the model reads: the text only; the
+structuredContent as Claude Code, Codex, opencode and VS Code pass it (`JSON.stringify`, the text dropped);
+both. Once with the default settings, once with `shaping.structured_output: true`.
 """
 
 from __future__ import annotations
@@ -27,11 +33,13 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from contexteer.config import Settings  # noqa: E402
+from contexteer.config import Settings, load_config  # noqa: E402
+from contexteer.shaping.answer import Answer, Hit, Hits, Text  # noqa: E402
 from contexteer.shaping.fold import split_lines  # noqa: E402
-from contexteer.shaping.pipeline import Pipeline, ShapeRequest  # noqa: E402
+from contexteer.shaping.pipeline import Pipeline  # noqa: E402
 from contexteer.shaping.store import ResultStore  # noqa: E402
 from contexteer.tokens import get_counter  # noqa: E402
+from contexteer.workspace import Workspace  # noqa: E402
 
 PY = sys.executable
 STDLIB = Path(sysconfig.get_paths()["stdlib"])
@@ -140,6 +148,19 @@ class Sample:
     kind: str
     text: str
     terms: tuple[str, ...] = ()
+    search: tuple[str, tuple[str, ...]] | None = None  # (regex, paths) of a search sample, for search_text
+
+
+def answer_of(s: Sample) -> Answer:
+    """The typed answer a tool hands the pipeline for this sample: hits for ripgrep output, text otherwise."""
+    if s.kind == "search":
+        rows: list[Hit | str] = []
+        for ln in split_lines(s.text):
+            path, _, rest = ln.partition(": ")
+            file, _, line = path.rpartition(":")
+            rows.append(Hit(file, int(line), rest) if line.isdigit() else ln)
+        return Answer(Hits(rows), terms=list(s.terms), terms_regex=True)
+    return Answer(Text(s.text, s.kind), terms=list(s.terms))
 
 
 def corpus(tmp: Path) -> list[Sample]:
@@ -148,10 +169,14 @@ def corpus(tmp: Path) -> list[Sample]:
         Sample("pytest -v, 3000 tests, 6 failing", "log", make_pytest_suite(tmp, 3000, 4)),
         Sample("CI job: pip -vv install, compileall, failing build", "log", make_ci_log(tmp)),
         Sample("python -X importtime + traceback", "log", make_importtime_crash()),
-        Sample("rg 'def __init__' over stdlib (2000-hit cap)", "search", make_rg(r"def __init__"), ("__init__",)),
-        Sample("rg 'TODO|FIXME|XXX' in asyncio, email, http, json", "search", make_rg(r"TODO|FIXME|XXX", "asyncio", "email", "http", "json"), ("TODO",)),
-        Sample("rg 'self\\._' in asyncio", "search", make_rg(r"self\._", "asyncio")),
-        Sample("rg 'raise \\w+Error' in email, http, urllib", "search", make_rg(r"raise \w+Error", "email", "http", "urllib")),
+        Sample("rg 'def __init__' over stdlib (2000-hit cap)", "search", make_rg(r"def __init__"), ("__init__",),
+               (r"def __init__", ())),
+        Sample("rg 'TODO|FIXME|XXX' in asyncio, email, http, json", "search",
+               make_rg(r"TODO|FIXME|XXX", "asyncio", "email", "http", "json"), ("TODO",),
+               (r"TODO|FIXME|XXX", ("asyncio", "email", "http", "json"))),
+        Sample("rg 'self\\._' in asyncio", "search", make_rg(r"self\._", "asyncio"), (), (r"self\._", ("asyncio",))),
+        Sample("rg 'raise \\w+Error' in email, http, urllib", "search", make_rg(r"raise \w+Error", "email", "http", "urllib"),
+               (), (r"raise \w+Error", ("email", "http", "urllib"))),
         Sample("pip inspect", "json", make_pip_inspect()),
         Sample("sysconfig vars as JSON", "json", make_sysconfig_json()),
         Sample("pydantic METADATA (markdown)", "markdown", pydantic_metadata()),
@@ -218,7 +243,8 @@ def located(sigs: list[tuple[int, str]], delivered: str) -> float:
     ok = 0
     for n, t in sigs:
         m = re.match(r"^(?:async )?(?:def|class) (\w+)", t)
-        ok += 1 if t in delivered or (m and re.search(rf"\b{n}-\d+ {m.group(1)}\b", delivered)) else 0
+        named = m and any(int(a) <= n <= int(b) for a, b in re.findall(rf"\b(\d+)-(\d+) {m.group(1)}\b", delivered))
+        ok += 1 if t in delivered or named else 0  # a decorated definition's range starts at its decorator
     return ok / len(sigs)
 
 
@@ -242,11 +268,11 @@ def reachable(store: ResultStore, handle: str | None, s: Sample, sigs: list[tupl
     return ok / len(checked) if checked else (1.0 if stored.text == s.text else 0.0)
 
 
-def timed(pipe: Pipeline, req: ShapeRequest, reps: int) -> list[float]:
+def timed(pipe: Pipeline, answer: Answer, reps: int) -> list[float]:
     out = []
     for _ in range(reps):
         t0 = time.perf_counter()
-        pipe.shape(req)
+        pipe.shape(answer, tool="bench")
         out.append((time.perf_counter() - t0) * 1000)
     return out
 
@@ -257,6 +283,105 @@ def cut_to_tokens(text: str, tokens: int) -> str:
         return text[: tokens * 4]
     cut = enc.decode(enc.encode_ordinary(text)[:tokens])
     return cut.rsplit("\n", 1)[0] + "\n"
+
+
+# ----- delivery: what the model reads in each client behaviour -----------------------------------------
+# a file's kind comes from its name (.txt is read as a log), so a text sample is saved under a neutral suffix
+_SUFFIX = {"log": ".log", "json": ".json", "markdown": ".md", "code": ".py", "text": ".text"}
+BEHAVIOURS = ("text only", "structuredContent (Claude Code)", "both")
+
+
+def _stringify(obj: object) -> str:
+    return json.dumps(obj, ensure_ascii=False, separators=(",", ":"))  # JavaScript's JSON.stringify
+
+
+def _readable(view: str) -> str:
+    """A JSON view's strings unescaped, as the model reads them; a text view as it is."""
+    try:
+        obj = json.loads(view)
+    except ValueError:
+        return view
+    out: list[str] = []
+
+    def walk(v: object) -> None:
+        if isinstance(v, str):
+            out.append(v)
+        elif isinstance(v, dict):
+            for k, x in v.items():
+                out.append(str(k))
+                walk(x)
+        elif isinstance(v, list):
+            for x in v:
+                walk(x)
+        else:
+            out.append(json.dumps(v))
+
+    walk(obj)
+    return "\n".join(out)
+
+
+def _views(result: object) -> dict[str, str]:
+    text = "\n".join(getattr(b, "text", "") for b in result.content)  # type: ignore[attr-defined]
+    sc = result.structured_content  # type: ignore[attr-defined]
+    return {"text only": text, "structuredContent (Claude Code)": _stringify(sc) if sc is not None else text,
+            "both": text + ("\n" + _stringify(sc) if sc is not None else "")}
+
+
+def delivery(samples: list[Sample], tmp: Path) -> tuple[list[str], list[tuple[str, str, str, float]]]:
+    """Every sample through the real server and SDK client, in both delivery modes; rows of the report and
+    (mode, behaviour, sample, recall) figures."""
+    import anyio
+    from mcp import Client
+
+    from contexteer.server.app import build_server, services_of
+
+    files = tmp / "samples"
+    files.mkdir()
+    calls: list[tuple[Sample, Path, str, dict[str, object]]] = []
+    for i, s in enumerate(samples):
+        if s.search is not None:
+            pattern, paths = s.search
+            glob = ("{" + ",".join(paths) + "}/**") if len(paths) > 1 else (f"{paths[0]}/**" if paths else "!site-packages")
+            calls.append((s, STDLIB, "search_text", {"pattern": pattern, "regex": True, "glob": glob}))
+        else:
+            name = f"s{i:02d}{_SUFFIX[s.kind]}"
+            (files / name).write_text(s.text, encoding="utf-8")
+            calls.append((s, files, "read_code_range", {"path": name}))
+    counter = get_counter()
+    rows: list[str] = []
+    figures: list[tuple[str, str, str, float]] = []
+    for structured in (False, True):
+        mode = "structured_output: true" if structured else "default (text only)"
+        rows += ["", f"**{mode}**", "",
+                 "| sample | tool | tier | " + " | ".join(f"{b}: tokens / recall" for b in BEHAVIOURS) + " |",
+                 "|---|---|---|" + "---:|" * len(BEHAVIOURS)]
+        servers: dict[Path, object] = {}
+        for s, root, tool, args in calls:
+            if root not in servers:
+                loaded = load_config(root=root, overrides={"shaping.structured_output": structured,
+                                                           "data_dir": str(tmp / f"data-{structured}")},
+                                     use_user_config=False)
+                servers[root] = build_server(Workspace(root, loaded.settings), loaded)
+            server = servers[root]
+
+            async def call(server: object = server, tool: str = tool, args: dict[str, object] = args) -> object:
+                async with Client(server) as client:  # type: ignore[arg-type]
+                    return await client.call_tool(tool, args)
+
+            result = anyio.run(call)
+            meta = result.meta or {}  # type: ignore[attr-defined]
+            if s.search is not None:  # every file with hits, from the full result the handle keeps
+                full = services_of(server).store.get(meta["handle"]).text if meta.get("handle") else _views(result)["text only"]  # type: ignore[arg-type]
+                sigs = [(0, p) for p in dict.fromkeys(ln.split(":", 1)[0] for ln in full.split("\n") if re.match(r"^[^\s:]+:\d+:", ln))]
+            else:
+                sigs = signal_lines(s)
+            cells = []
+            for b, view in _views(result).items():
+                r = (located if s.kind == "code" else recall)(sigs, _readable(view))
+                figures.append((mode, b, s.name, r))
+                cells.append(f"{counter.count(view):,} / {r:.0%}")
+            rows.append(f"| {s.name} | {tool} | {meta.get('tier')} | " + " | ".join(cells) + " |")
+    return rows, figures
 
 
 def main() -> None:
@@ -277,7 +402,7 @@ def main() -> None:
         tot_raw = tot_del = 0
         recalls, base_recalls, reach = [], [], []
         for s in samples:
-            shaped = pipe.shape(ShapeRequest(text=s.text, kind=s.kind, terms=list(s.terms), tool="bench"))
+            shaped = pipe.shape(answer_of(s), tool="bench")
             sigs = signal_lines(s)
             r = recall(sigs, shaped.text)
             b = recall(sigs, head_truncate(s.text, shaped.tokens))
@@ -303,8 +428,7 @@ def main() -> None:
             ("code 80k", "code", 100_000, code_src),
         ):
             text = cut_to_tokens(src, size)
-            req = ShapeRequest(text=text, kind=kind, tool="bench")
-            ms = timed(pipe, req, args.reps)
+            ms = timed(pipe, answer_of(Sample(label, kind, text)), args.reps)
             count_ms = []
             for _ in range(args.reps):
                 t1 = time.perf_counter()
@@ -365,6 +489,24 @@ def main() -> None:
         "happens to come first. Overhead ratios are against one bare tiktoken count of the same text, measured in the "
         "same run (absolute times vary with machine load; the pipeline counts the raw text once and the small result "
         "once).",
+    ]
+    with tempfile.TemporaryDirectory() as td:
+        drows, figures = delivery(samples, Path(td))
+    by = {(m, b): [r for mm, bb, _, r in figures if (mm, bb) == (m, b)] for m, b, _, _ in figures}
+    lines += [
+        "",
+        "### Delivery: what the model reads, per client behaviour",
+        "",
+        "Every sample through the real server and MCP SDK client: a whole-file `read_code_range` of the sample saved "
+        "in a workspace, or `search_text` (regex, the same paths) over the standard library. For each client "
+        "behaviour: the tokens the model reads and the signal recall in them (a JSON view's strings read unescaped; "
+        "search signals are the files of the full result the handle keeps; code counts as *located* above). *text only*: Claude Desktop, Cursor, "
+        "Cline, the Inspector. *structuredContent*: Claude Code, Codex, opencode, VS Code (`JSON.stringify` of "
+        "`structuredContent` when present, the text otherwise). *both*: a client that passes both.",
+        *drows,
+        "",
+        "Mean recall per behaviour: " + "; ".join(
+            f"{m}, {b}: {statistics.mean(v):.1%}" for (m, b), v in by.items()) + ".",
     ]
     report = "\n".join(lines) + "\n"
     Path(args.out).write_text(report)

@@ -312,9 +312,7 @@ class Pipeline:
         for flag, value in (("truncated", True), ("complete", False)):
             if isinstance(shell.get(flag), bool):
                 shell[flag] = value
-        note = "the answer is `text`; typed lists left empty (over budget as JSON)"
-        if handle:
-            note += f'; fetch_result(handle="{handle}", start_line=…) or pattern=… returns any part of the full result'
+        note = "the answer is text; typed fields emptied (too large as JSON)"
         out = {"shaping": {"tier": tier, "handle": handle, "text": text, "note": note}, **shell}
         return out, counts, self.count(orjson.dumps(out).decode())
 

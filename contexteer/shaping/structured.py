@@ -101,8 +101,8 @@ def _collect(v: Any, lists: list[tuple[int, list[Any]]], strings: list[tuple[int
 
 
 def emptied(obj: dict[str, Any]) -> dict[str, Any]:
-    """The same object with every list emptied and long strings cut (schema-valid unless a schema pins
-    minItems): the typed frame of an answer whose content is delivered as shaped text instead."""
+    """The same object with every list and long string emptied (schema-valid unless a schema pins minItems or
+    minLength): the typed frame of an answer whose content is delivered as shaped text instead."""
 
     def walk(v: Any) -> Any:
         if isinstance(v, list):
@@ -110,7 +110,7 @@ def emptied(obj: dict[str, Any]) -> dict[str, Any]:
         if isinstance(v, dict):
             return {k: walk(x) for k, x in v.items()}
         if isinstance(v, str) and len(v) > _MIN_STRING:
-            return v[:_MIN_STRING] + "…"
+            return ""
         return v
 
     return {k: walk(x) for k, x in obj.items()}

@@ -106,7 +106,7 @@ def test_a_cut_answer_in_structured_mode_carries_the_overview_and_the_handle(tmp
             sc = res.structured_content
             assert sc["hits"] == [] and sc["truncated"] is True  # the typed list does not fit: the overview does
             assert sc["shaping"]["text"] == _text(res) and sc["shaping"]["handle"] == res.meta["handle"]
-            assert "fetch_result" in sc["shaping"]["note"]
+            assert "fetch_result(handle=" in sc["shaping"]["text"]
             small = await client.call_tool("search_text", {"pattern": "case 3.4'"})
             assert "shaping" not in small.structured_content  # an uncut answer stays as the tool made it
 
