@@ -4,6 +4,10 @@ from __future__ import annotations
 
 import logging
 import re
+from collections.abc import Sequence
+
+from contexteer.errors import InputError
+from contexteer.patterns import AnyOf, LiteralTerms, Matcher, SafeRegex, literal_terms
 
 logger = logging.getLogger(__name__)
 
@@ -147,25 +151,43 @@ def indent_of(line: str) -> int:
     return len(m.group(0).expandtabs(4)) if m else 0
 
 
-def compile_terms(terms: list[str]) -> re.Pattern[str] | None:
-    """One case-insensitive regex for the request's terms (taken literally; a valid regex is also tried)."""
-    parts: list[str] = []
-    for t in terms:
-        t = t.strip()
-        if not t:
-            continue
-        try:
-            rx = re.compile(t)
-            # a regex that matches the empty string would keep every line: take such a term literally
-            parts.append(re.escape(t) if rx.search("") else f"(?:{t})")
-        except re.error:
-            parts.append(re.escape(t))
-    if not parts:
+#: Regex terms (a search's own regex) run on RE2 within these bounds; past them a term is taken literally
+#: (too large) or stops being marked (too slow): marking lines is a hint, never worth an error or a stall.
+#: Small results are shaped on the event loop, so the budget is kept well under a second.
+TERMS_MAX_PROGRAM = 500
+TERMS_BUDGET_SECONDS = 0.25
+
+
+def compile_terms(terms: Sequence[str], *, regex: bool = False) -> Matcher | None:
+    """One case-insensitive matcher for the request's terms (None when there are none).
+
+    With `regex=False` every term is taken literally (what a literal search or a symbol query means). With
+    `regex=True` (the caller searched with a user regex) each term runs on RE2, which cannot backtrack; a term
+    RE2 cannot run, one too large, or one that matches the empty string (it would mark every line) is taken
+    literally instead. Either way no term can stall the caller (see `contexteer.patterns`).
+    """
+    cleaned = list(dict.fromkeys(t.strip() for t in terms if t and t.strip()))
+    if not cleaned:
         return None
-    try:
-        return re.compile("|".join(parts), re.IGNORECASE | re.MULTILINE)
-    except re.error:
-        return re.compile("|".join(re.escape(t.strip()) for t in terms if t.strip()), re.IGNORECASE | re.MULTILINE)
+    if not regex:
+        return literal_terms(cleaned)
+    literal: list[str] = []
+    matchers: list[Matcher] = []
+    for t in cleaned:
+        try:
+            rx = SafeRegex(t, ignore_case=True, multiline=True, budget_seconds=TERMS_BUDGET_SECONDS,
+                           max_program=TERMS_MAX_PROGRAM, stop_when_slow=True)
+        except InputError as exc:
+            logger.debug("term %.80r taken literally: %s", t, exc)
+            literal.append(t)
+            continue
+        if rx.matches_empty():
+            literal.append(t)
+        else:
+            matchers.append(rx)
+    if literal:
+        matchers.append(LiteralTerms(literal))
+    return matchers[0] if len(matchers) == 1 else AnyOf(matchers)
 
 
 # Cheap literal triggers: a line can only be a signal if it contains one of these (checked with str.find

@@ -27,7 +27,8 @@ from typing import Any
 import orjson
 from filelock import FileLock
 
-from contexteer.errors import HandleExpired, InputError, StorageError
+from contexteer.errors import HandleExpired, StorageError
+from contexteer.patterns import SafeRegex, safe_regex
 from contexteer.shaping.fold import split_lines
 
 logger = logging.getLogger(__name__)
@@ -38,15 +39,12 @@ HANDLE_RE = re.compile(r"^r-[0-9a-f]{10}$")
 _LOG = "index.jsonl"
 
 
-def compile_pattern(pattern: str) -> re.Pattern[str]:
-    """A fetch_result pattern as a regex, or an InputError that says how to fix it."""
-    try:
-        return re.compile(pattern)
-    except re.error as exc:
-        raise InputError(
-            f"pattern {pattern!r} is not a valid regular expression ({exc}). Escape special characters "
-            "(e.g. '\\(' for a literal parenthesis) or pass a plain word."
-        ) from exc
+def compile_pattern(pattern: str) -> SafeRegex:
+    """A fetch_result pattern as a regex that cannot stall the server: it runs on RE2 (linear time, the GIL
+    released while it matches) with a time budget (PatternTooSlow past it). A pattern that is not valid RE2
+    syntax, or that needs what RE2 cannot do (backreferences, lookaround), is an InputError that says what to
+    write instead."""
+    return safe_regex(pattern)
 
 
 @dataclass
