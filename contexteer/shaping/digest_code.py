@@ -198,7 +198,7 @@ def digest_code(inp: DigestInput) -> Digest:
     counts: Counter[str] = Counter(definitions=len(defs))
     terms = inp.terms
     cands = set(ls.lines_at(sig.trigger_offsets(ls.text, sig.CODE_TRIGGERS_CS)))
-    term_lines = set(ls.scan(terms)) if terms is not None else set()  # type: ignore[arg-type]
+    term_lines = set(ls.scan(terms)) if terms is not None else set()
     for i in sorted(cands | term_lines):
         line = lines[i]
         if i in taken or not line.strip():

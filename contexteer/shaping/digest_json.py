@@ -3,13 +3,13 @@
 from __future__ import annotations
 
 import logging
-import re
 from collections.abc import Callable
 from functools import partial
 from typing import Any
 
 import orjson
 
+from contexteer.patterns import Matcher
 from contexteer.shaping.fold import Digest, DigestInput, calibrate, clip
 
 logger = logging.getLogger(__name__)
@@ -142,7 +142,7 @@ def _name_list(names: list[str], max_chars: int) -> str:
     return ", ".join(out) + (f", … +{rest} more" if rest else "")
 
 
-def _paths(v: Any, rx: re.Pattern[str], path: str, out: list[str], limit: int) -> None:
+def _paths(v: Any, rx: Matcher, path: str, out: list[str], limit: int) -> None:
     if len(out) >= limit:
         return
     if isinstance(v, dict):
@@ -178,7 +178,7 @@ def digest_json(inp: DigestInput) -> Digest | None:
         return None
     matches: list[str] = []
     if inp.terms is not None:
-        _paths(doc, inp.terms, "", matches, 40)  # type: ignore[arg-type]
+        _paths(doc, inp.terms, "", matches, 40)
     budget = inp.budget
     body: list[str] = []
     settings = [(6, 40, 80), (5, 25, 60), (4, 15, 50), (3, 12, 40), (2, 10, 40), (1, 8, 30), (0, 0, 30)]

@@ -33,7 +33,7 @@ def _classify(inp: DigestInput) -> tuple[list[Item], Counter[str]]:
     n = len(lines)
     terms = inp.terms
     candidates = set(ls.lines_at(sig.trigger_offsets(ls.text, sig.LOG_TRIGGERS_CS, sig.LOG_TRIGGERS_CI)))
-    term_lines = set(ls.scan(terms)) if terms is not None else set()  # type: ignore[arg-type]
+    term_lines = set(ls.scan(terms)) if terms is not None else set()
     candidates |= term_lines
     candidates.update(range(min(n, _HEAD)))
     candidates.update(range(max(0, n - _TAIL), n))

@@ -96,7 +96,7 @@ def digest_text(inp: DigestInput, *, markdown: bool = True) -> Digest:
     edge = set(nonblank) | set(tail)
     terms = inp.terms
     cands = set(ls.lines_at(sig.trigger_offsets(ls.text, sig.TEXT_TRIGGERS_CS)))
-    term_lines = set(ls.scan(terms)) if terms is not None else set()  # type: ignore[arg-type]
+    term_lines = set(ls.scan(terms)) if terms is not None else set()
     for i in sorted(cands | term_lines | edge):
         line = lines[i]
         if i in heading_idx or not line.strip():

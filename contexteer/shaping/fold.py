@@ -8,6 +8,7 @@ import re
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
+from contexteer.patterns import Matcher
 from contexteer.shaping.answer import Hit
 from contexteer.tokens import TokenCounter, get_counter
 
@@ -90,7 +91,7 @@ class LineSet:
         n = len(self.lines)
         return sorted({min(n - 1, bisect.bisect_right(offs, p) - 1) for p in positions}) if n else []
 
-    def scan(self, rx: re.Pattern[str]) -> list[int]:
+    def scan(self, rx: Matcher | re.Pattern[str]) -> list[int]:
         """Indexes of the lines where `rx` (compiled with re.M) matches, found in one pass over the whole text."""
         return self.lines_at([m.start() for m in rx.finditer(self.text)])
 
@@ -273,7 +274,7 @@ class DigestInput:
     ls: LineSet
     tier: str  # "digest" | "overview"
     budget: float
-    terms: object | None = None  # compiled terms regex (re.Pattern) or None
+    terms: Matcher | None = None  # the request's terms (signals.compile_terms), or None
     outline: list[tuple[int, int, str, str]] | None = None
     rows: list[Hit | str] | None = None  # a search answer's typed rows, one per line of `ls`
     max_chars: int = 400

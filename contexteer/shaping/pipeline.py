@@ -228,7 +228,7 @@ class Pipeline:
             source, red = redact_keep_lines(text)
         ls = LineSet(source, raw, first, self.counter)
         ls.chars_per_token = max(1.0, len(full) / max(1, raw))
-        terms = compile_terms(answer.terms)
+        terms = compile_terms(answer.terms, regex=answer.terms_regex)
         dkind = "log" if is_error and kind not in ("code", "search") else kind
         head = [clip(h, 300) for h in head]
         redactions: dict[int, Counter[str]] = {}

@@ -62,7 +62,7 @@ def register(mcp: object, svc: Services) -> None:
         handle: Annotated[str, Field(description="The handle from the result's header, e.g. 'r-3f9a2c1b7d'.")],
         start_line: Annotated[int | None, Field(description="First line (inclusive).")] = None,
         end_line: Annotated[int | None, Field(description="Last line (inclusive).")] = None,
-        pattern: Annotated[str | None, Field(description="Regular expression (Python syntax); returns matching lines.")] = None,
+        pattern: Annotated[str | None, Field(description="Regular expression (RE2 syntax, like ripgrep's); returns matching lines.")] = None,
         context_lines: Annotated[int | None, Field(description="Lines of context around each match (0-20).", ge=0, le=20)] = None,
     ) -> Answer:
         stored = svc.store.get(handle)

@@ -26,6 +26,7 @@ class ShapeRequest:
     text: str
     kind: str = "text"
     terms: list[str] = field(default_factory=list)
+    terms_regex: bool = False  # the terms are the caller's regular expressions (search_text regex=true)
     explicit: bool = False  # the tool fitted it (an outline, a page): passes whole up to the digest threshold
     is_error: bool = False
     tool: str = ""
@@ -54,7 +55,8 @@ def answer_of(req: ShapeRequest) -> Answer:
     scope: Any = "fitted" if req.explicit else "open"
     lines = req.text.split("\n")
     if req.kind == "search":
-        return Answer(Hits(search_rows(req.text)), req.model, terms=list(req.terms), scope=scope)
+        return Answer(Hits(search_rows(req.text)), req.model, terms=list(req.terms), terms_regex=req.terms_regex,
+                      scope=scope)
     numbered = [i for i, ln in enumerate(lines) if _NUMBERED.match(ln)]
     if len(numbered) >= max(3, len(lines) // 2):  # a numbered file range as read_code_range shows it
         first = int(_NUMBERED.match(lines[numbered[0]]).group(1))  # type: ignore[union-attr]

@@ -16,7 +16,7 @@ from .conftest import STDLIB, fixture_text
 
 def test_search_overview_is_a_table_of_files_by_hit_count(pipeline, settings):
     raw = fixture_text("rg_self_asyncio.txt")
-    shaped = shape(pipeline, ShapeRequest(text=raw, kind="search", terms=[r"self\._"]))
+    shaped = shape(pipeline, ShapeRequest(text=raw, kind="search", terms=[r"self\._"], terms_regex=True))
     assert shaped.tier == "overview" and shaped.tokens <= settings.shaping.overview_budget
     files, _ = group_hits(search_rows(raw))
     ranked = sorted(files.values(), key=lambda f: (-len(f.hits), f.path))
