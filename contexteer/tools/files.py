@@ -6,7 +6,7 @@ import functools
 import logging
 from collections.abc import Callable
 from types import SimpleNamespace
-from typing import Annotated, Any, Literal, cast
+from typing import Annotated, Any, Literal
 
 import anyio.to_thread
 from mcp.server.mcpserver import Context
@@ -218,7 +218,7 @@ def register(mcp: object, svc: Services) -> None:
                                          start_line=start, end_line=end)
             return _render_read(nav, res.rel, lines, target, start, end, semantic, note, symbol is not None)
 
-        return cast(Answer, await run(ctx, work))
+        return await run(ctx, work)
 
     def _find(nav: Any, rel: str, symbol: str, note: str | None) -> Any:
         from contexteer.indexers.lookup import find_in_file
