@@ -22,6 +22,7 @@ from typing import Any
 from contexteer.errors import NotFoundError
 from contexteer.indexers import languages
 from contexteer.indexers.model import Symbol
+from contexteer.indexers.receivers import declared_as, field_typed
 from contexteer.indexers.repomap import display_weight
 
 logger = logging.getLogger(__name__)
@@ -196,8 +197,9 @@ class Caller:
     symbol: Any | None  # the innermost enclosing definition, None at module level
     path: str
     line: int
-    how: str = "name only"  # same file | import | same package | receiver | name only
-    receiver: bool | None = None  # for a method: the call's receiver is self/this or named like its class
+    how: str = "name only"  # same file | import | same package | receiver | receiver type | name only
+    receiver: bool | None = None  # for a method: the call's receiver is self/this, named like its class or typed as it
+    receiver_name: str | None = None  # the receiver as written (`h` in `h.truncateMemory(...)`)
 
     @property
     def confident(self) -> bool:
@@ -391,7 +393,7 @@ def find_callers(index: Any, sym: Any, callee: str, resolve_imports: Callable[[s
         order = {"same file": 0, "import": 1, "same package": 1}
         sites.sort(key=lambda c: (order.get(c.how, 2), c.path, c.line))
         _check_receivers(index, sites, callee, owner, max_files)
-    rank = {"same file": 0, "import": 1, "same package": 1, "receiver": 2, "name only": 3}
+    rank = {"same file": 0, "import": 1, "same package": 1, "receiver type": 1.5, "receiver": 2, "name only": 3}
     sites.sort(key=lambda c: (rank[c.how] - (c.receiver is True) * 0.5, c.path, c.line))
     return sites
 
@@ -415,8 +417,10 @@ def _file_evidence(sym: Any, path: str, resolve_imports: Callable[[str], dict[st
 
 
 def _check_receivers(index: Any, sites: list[Caller], callee: str, owner: str, max_files: int) -> None:
-    """Set `receiver` on each site of a method: True when the call's receiver is self/this or a name like the
-    class (`config.get(` for Config.get, `_default_decoder.decode(` for JSONDecoder.decode)."""
+    """Set `receiver` on each site of a method: True when the call's receiver is self/this, a name like the
+    class (`config.get(` for Config.get, `_default_decoder.decode(` for JSONDecoder.decode), or a parameter, local
+    or field declared with the class's type in the enclosing definition (`h.truncateMemory(` in
+    `func (h *Head) Truncate`: how = "receiver type")."""
     root = getattr(getattr(index, "ws", None), "root", None)
     if root is None:
         return
@@ -425,6 +429,7 @@ def _check_receivers(index: Any, sites: list[Caller], callee: str, owner: str, m
     call = re.compile(r"\b" + re.escape(callee) + r"\s*(?:<[^<>()]*>)?\s*\(")
     files: dict[str, list[str]] = {}
     classes: dict[str, list[Any]] = {}
+    defs: dict[str, list[Any]] = {}
     for site in sites:
         if site.path not in files and len(files) >= max_files:  # past the read budget: no evidence looked for
             site.receiver, site.how = False, "name only"
@@ -445,6 +450,9 @@ def _check_receivers(index: Any, sites: list[Caller], callee: str, owner: str, m
             else:
                 norm = word.lower().replace("_", "")
                 site.receiver = norm == whole or norm.endswith(last)
+                site.receiver_name = before.group(1) if before is not None else None
+                if not site.receiver and before is not None and _typed_receiver(index, defs, lines, site, before.group(1), owner):
+                    site.receiver, site.how = True, "receiver type"
             if site.receiver:
                 break
         # a method is called through its receiver: a file that imports the class (or is its own file) proves
@@ -454,6 +462,30 @@ def _check_receivers(index: Any, sites: list[Caller], callee: str, owner: str, m
                 site.how = "receiver"
         else:
             site.how = "name only"
+
+
+def _typed_receiver(index: Any, cache: dict[str, list[Any]], lines: list[str], site: Caller, word: str, owner: str) -> bool:
+    """Whether `word` is declared as an `owner` in the definition enclosing the site (a parameter, a local) or is a
+    field of that type of the class enclosing it."""
+    syms = cache.get(site.path)
+    if syms is None:
+        syms = cache[site.path] = index.symbols_in_file(site.path)
+    enc = enclosing(syms, site.line)
+    if enc is not None and declared_as(lines, enc.start_line, site.line, enc.signature or "", word, owner):
+        return True
+    holders = [s for s in syms if s.kind in _CLASS_KINDS and s.start_line <= site.line <= s.end_line]
+    if enc is not None and enc.parent_id is not None:
+        holders += [s for s in syms if s.id == enc.parent_id]
+    fields = [s.signature or "" for s in syms if s.name == word and s.kind in ("field", "property", "variable")
+              and any(s.parent_id == h.id for h in holders)]
+    if fields and field_typed(fields, word, owner):
+        return True
+    # Go: a method's receiver type is in its qualified name (`Head.Truncate`), its fields are the struct's
+    if enc is not None and "." in enc.qualname:
+        struct = enc.qualname.rsplit(".", 1)[0]
+        fields = [s.signature or "" for s in syms if s.name == word and s.kind == "field" and s.qualname == f"{struct}.{word}"]
+        return bool(fields) and field_typed(fields, word, owner)
+    return False
 
 
 def _names_the_class(receiver: str, cls: str) -> bool:

@@ -42,6 +42,7 @@ class Hit:
     line: int
     text: str
     context: bool = False
+    note: str = ""  # after the text: where the line sits (`in Head.Truncate 120-150`), how it was resolved
 
 
 @dataclass
@@ -119,6 +120,8 @@ def render_row(row: Hit | str) -> str:
     if isinstance(row, str):
         return row.replace("\n", " ")
     text = row.text.replace("\n", " ")  # one row, one line: rows and the stored result's lines stay aligned
+    if row.note:
+        text = f"{text}  — {row.note}"
     return f"{row.path}-{row.line}- {text}" if row.context else f"{row.path}:{row.line}: {text}"
 
 

@@ -32,7 +32,7 @@ def group_hits(rows: list[Hit | str]) -> tuple[dict[str, FileHits], list[int]]:
         fh = files.get(row.path)
         if fh is None:
             fh = files[row.path] = FileHits(row.path)
-        fh.hits.append((i, row.line, row.text))
+        fh.hits.append((i, row.line, f"{row.text}  — {row.note}" if row.note else row.text))
     return files, other
 
 

@@ -18,6 +18,7 @@ from contexteer.secrets import redact_key_block_lines
 from contexteer.shaping.answer import Answer, Continuation, FileLines, number_lines
 from contexteer.shaping.kinds import kind_for_path
 from contexteer.tools.base import Services
+from contexteer.tools.nav_render import clip
 from contexteer.tools.nav_state import nav_for, run, syntax_error_note
 from contexteer.workspace import read_text_file
 
@@ -304,7 +305,7 @@ def _semantic_text(model: CodeRange, by_symbol: bool, name_only: int = 0) -> str
     for d in model.uses:
         doc = f"  # {d.doc[:100]}" if d.doc else ""
         what = f"{d.qualname} — " if "." in d.qualname or d.qualname not in d.signature else ""
-        out.append(f"{d.location} {what}{d.signature[:160]}{doc}  [{d.via}]")
+        out.append(f"{d.location} {what}{clip(d.signature, 160)}{doc}  [{d.via}]")
     if by_symbol:
         if model.callers:
             showing = f", showing {len(model.callers)}" if model.callers_total > len(model.callers) else ""
@@ -313,7 +314,7 @@ def _semantic_text(model: CodeRange, by_symbol: bool, name_only: int = 0) -> str
             for c in model.callers:
                 mark = "  [name only]" if c.how == "name only" and name_only else ""
                 if c.caller:
-                    out.append(f"{c.path}:{c.line} in {c.caller} ({c.location}) — {(c.signature or '')[:140]}{mark}")
+                    out.append(f"{c.path}:{c.line} in {c.caller} ({c.location}) — {clip(c.signature or '', 140)}{mark}")
                 else:
                     out.append(f"{c.path}:{c.line} at module level{mark}")
             if model.callers_total > len(model.callers):

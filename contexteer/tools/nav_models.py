@@ -43,9 +43,8 @@ class SymbolHit(BaseModel):
     kind: str
     start_line: int
     end_line: int
-    signature: str
+    signature: str  # whole (a multi-line header joined), or cut at 200 characters ending in '…'
     exported: bool
-    references: int = 0
 
 
 class RefSite(BaseModel):
@@ -53,6 +52,10 @@ class RefSite(BaseModel):
     line: int
     preview: str
     kind: str | None = None  # call | type | import (indexed) or use (a whole-word text match)
+    enclosing: str | None = None  # the definition the line sits in ('Head.Truncate'), None at module level
+    enclosing_lines: str | None = None  # its range, 'start-end'
+    how: str | None = None  # a method's evidence: same file | import | same package | receiver | receiver type | name only
+    receiver: str | None = None  # the call's receiver as written (`h` in `h.truncateMemory(...)`)
 
 
 class SymbolSearch(BaseModel):
@@ -63,6 +66,7 @@ class SymbolSearch(BaseModel):
     references_total: int = 0
     next_cursor: str | None = None
     note: str | None = None
+    closest: list[SymbolHit] = Field(default_factory=list)  # with no match: the nearest names the index has
 
 
 class DepEdge(BaseModel):

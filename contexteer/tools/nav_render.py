@@ -180,10 +180,15 @@ def outline(rel: str, info: Any, syms: list[Any], note: str | None, budget: int 
 
 
 def symbol_search(model: SymbolSearch, match: str, kind: str | None, with_refs: bool,
-                  ranked: int) -> tuple[list[str], list[Hit | str]]:
-    """The answer's lines: the definitions (and paging) first, then the reference rows (hits under headings)."""
+                  ranked: int, offset: int = 0) -> tuple[list[str], list[Hit | str]]:
+    """The answer's lines: how many definitions of how many, the definitions with whole signatures, paging,
+    then the reference rows (hits under headings, each naming the definition it sits in)."""
     out: list[str] = []
     rows: list[Hit | str] = []
+    shown = len(model.definitions)
+    if shown and (model.total > 1 or offset):
+        span = f"all {model.total}" if not offset and shown >= model.total else f"{offset + 1}-{offset + shown} of {model.total}"
+        out.append(f"definitions matching '{model.query}': {span}")
     if model.note:
         out.append(f"[{model.note}]")
     if not model.definitions:
@@ -193,13 +198,14 @@ def symbol_search(model: SymbolSearch, match: str, kind: str | None, with_refs: 
                 f" Try search_text(pattern=\"{model.query}\") to find it in any text")
         kind_hint = f", or drop kind='{kind}'" if kind else ""
         out.append(f"no definitions match '{model.query}' (match={match}).{hint}{kind_hint}.")
+        if model.closest:
+            out.append("closest names the index has: " + "; ".join(
+                f"{h.qualname} ({h.kind}, {h.path}:{h.start_line}-{h.end_line})" for h in model.closest))
         if not model.references:
             return out, rows
     for h in model.definitions:
         priv = "" if h.exported else " (private)"
-        refs = f"  [{h.references} refs]" if h.references else ""
-        out.append(f"{h.path}:{h.start_line}-{h.end_line} {h.kind} {h.qualname}{priv} — {h.signature[:160]}{refs}")
-    shown = len(model.definitions)
+        out.append(f"{h.path}:{h.start_line}-{h.end_line} {h.kind} {h.qualname}{priv} — {h.signature}")
     if model.next_cursor is not None:
         out.append(f"… {ranked - int(model.next_cursor)} more of {model.total}; next page: cursor=\"{model.next_cursor}\"")
     elif shown < model.total:
@@ -207,18 +213,39 @@ def symbol_search(model: SymbolSearch, match: str, kind: str | None, with_refs: 
     indexed = [r for r in model.references if r.kind != "use"]
     uses = [r for r in model.references if r.kind == "use"]
     if indexed:
-        rows.append(f"references ({model.references_total}):")
-        rows.extend(Hit(r.path, r.line, r.preview) for r in indexed)
-    elif with_refs and uses:
+        files = len({r.path for r in indexed})
+        rows.append(f"references ({model.references_total} in {files} file{'s' if files != 1 else ''}; "
+                    "each with the definition it sits in):")
+        rows.extend(Hit(r.path, r.line, r.preview, note=site_note(r)) for r in indexed)
+    elif with_refs and uses and model.definitions:
         rows.append("no call, type or import references in the index")
-    if uses:
+    if uses and not model.definitions:
+        word = model.query.rsplit(".", 1)[-1]
+        files = len({u.path for u in uses})
+        rows.append(f"'{word}' appears as a word in {len(uses)}{'+' if len(uses) >= NO_MATCH_USES else ''} line"
+                    f"{'s' if len(uses) != 1 else ''} of {files} file{'s' if files != 1 else ''}, but no definition of it is "
+                    "indexed (a local, a parameter, a member, or a kind the index does not record there):")
+    elif uses:
         names = sorted({h.qualname.rsplit(".", 1)[-1] for h in model.definitions}) or [model.query]
         rows.append(f"uses of {', '.join(names)} by name ({len(uses)}; whole-word text matches in files of its language, "
                     "not resolved: some may be other things with that name):")
-        rows.extend(Hit(r.path, r.line, r.preview) for r in uses)
+    rows.extend(Hit(r.path, r.line, r.preview, note=site_note(r)) for r in uses)
     if not model.references and with_refs:
         out.append("no references found in the index")
     return out, rows
+
+
+NO_MATCH_USES = 12  # word occurrences shown when no definition matches
+
+
+def site_note(site: Any) -> str:
+    """Where a reference sits and, for a method, how it was resolved: `in Head.Truncate 120-150, receiver h`."""
+    parts = [f"in {site.enclosing} {site.enclosing_lines}" if site.enclosing else "module level"]
+    if site.how == "receiver type" and site.receiver:
+        parts.append(f"receiver {site.receiver} declared as the type")
+    elif site.how == "receiver" and site.receiver:
+        parts.append(f"receiver {site.receiver}")
+    return ", ".join(parts)
 
 
 def search_summary(result: SearchResult) -> list[str]:

@@ -193,12 +193,21 @@ def register(mcp: object, svc: Services) -> None:
             ranked = rank_definitions(pool, q, counts)
             page = ranked[offset : offset + limit]
             site_cache: dict[str, tuple[list[RefSite], int, int]] = {}
+            closest: list[SymbolHit] = []
+            word_sites: list[RefSite] = []
+            if not ranked:  # say why, and answer 'where is it' anyway: the nearest names and where the word appears
+                if match != "fuzzy":
+                    closest = [SymbolHit(path=s.path, qualname=s.qualname, kind=s.kind, start_line=s.start_line,
+                                         end_line=s.end_line, signature=s.signature, exported=s.exported)
+                               for s in idx.find_symbols(q.rsplit(".", 1)[-1], match="fuzzy", kind=kind, path_prefix=prefix,
+                                                         limit=3)]
+                word_sites = _word_sites(nav, q.rsplit(".", 1)[-1], prefix)
 
             def answer(n: int) -> Answer:
                 shown = page[:n]
                 nxt = offset + n if offset + n < len(ranked) else None
                 hits = [SymbolHit(path=s.path, qualname=s.qualname, kind=s.kind, start_line=s.start_line, end_line=s.end_line,
-                                  signature=s.signature, exported=s.exported, references=counts.get(s.name, 0)) for s in shown]
+                                  signature=s.signature, exported=s.exported) for s in shown]
                 sites: list[RefSite] = []
                 ref_total = left_out = 0
                 if references and (shown or prefix):
@@ -217,9 +226,11 @@ def register(mcp: object, svc: Services) -> None:
                     extra = (f"{left_out} calls of a '{meth}' whose receiver is not shown to be a {owner} were left out "
                              f"(search_symbol query=\"{meth}\", references=true lists every one)")
                     full_note = f"{note}; {extra}" if note else extra
+                if not shown and not sites:
+                    sites = word_sites
                 model = SymbolSearch(query=q, total=total, definitions=hits, references=sites, references_total=ref_total,
-                                     next_cursor=str(nxt) if nxt is not None else None, note=full_note)
-                head, rows = render.symbol_search(model, match, kind, references, len(ranked))
+                                     next_cursor=str(nxt) if nxt is not None else None, note=full_note, closest=closest)
+                head, rows = render.symbol_search(model, match, kind, references, len(ranked), offset)
                 if not rows:
                     return Answer(Text("\n".join(head)), model, scope="fitted")
                 return Answer(Hits(rows), model, head=head, scope="fitted")
@@ -332,11 +343,13 @@ def _reference_sites(nav: Nav, name: str, defs: list[Any], prefix: str | None, *
                 seen.add((r.path, r.line))
                 kept_refs.append(r)
         refs = kept_refs
+    evidence: dict[tuple[str, int], Any] = {}
     if method_query and defs and all(d.kind == "method" for d in defs):
         from contexteer.indexers.lookup import find_callers
 
-        backed = {(c.path, c.line) for d in defs for c in find_callers(nav.index, d, name, nav.imported) if c.how != "name only"}
-        kept = [r for r in refs if r.kind == "import" or (r.path, r.line) in backed
+        evidence = {(c.path, c.line): c for d in defs for c in find_callers(nav.index, d, name, nav.imported)
+                    if c.how != "name only"}
+        kept = [r for r in refs if r.kind == "import" or (r.path, r.line) in evidence
                 or any(r.path == d.path and d.start_line <= r.line <= d.end_line for d in defs)]
         left_out = len(refs) - len(kept)
         refs = kept
@@ -344,10 +357,44 @@ def _reference_sites(nav: Nav, name: str, defs: list[Any], prefix: str | None, *
         left_out = 0
     inside = [r for r in refs if prefix is None or r.path == prefix or r.path.startswith(prefix + "/")]
     sites = [RefSite(path=r.path, line=r.line, preview="", kind=r.kind) for r in inside]
+    for site in sites:
+        caller = evidence.get((site.path, site.line))
+        if caller is not None:
+            site.how, site.receiver = caller.how, caller.receiver_name
     line_previews(nav.svc.ws.root, sites)
+    locate(nav, sites)
     if defs and (any(d.kind in VALUE_KINDS for d in defs) or all(r.kind == "import" for r in refs)):
         sites += _text_uses(nav, name, defs, prefix, {(r.path, r.line) for r in refs})
     return sites, len(refs), left_out
+
+
+def _word_sites(nav: Nav, word: str, prefix: str | None) -> list[RefSite]:
+    """Where a name that has no indexed definition appears as a whole word (at most render.NO_MATCH_USES lines)."""
+    if not re.fullmatch(r"[\w$]+", word):
+        return []
+    try:
+        found = textsearch.search(nav.svc.ws, rf"\b{re.escape(word)}\b", regex=True, case_sensitive=True,
+                                  path=prefix or ".", max_results=render.NO_MATCH_USES)
+    except ContexteerError as exc:
+        logger.info("no text matches for %s: %s", word, exc)
+        return []
+    out = [RefSite(path=h.path, line=h.line, preview=render.clip(h.text.strip(), 160), kind="use")
+           for h in found.hits if h.path and not h.context]
+    locate(nav, out)
+    return out
+
+
+def locate(nav: Nav, sites: list[Any]) -> None:
+    """Name the definition each site's line sits in (`enclosing`, `enclosing_lines`), one index read per file."""
+    from contexteer.indexers.lookup import enclosing
+
+    by_file: dict[str, list[Any]] = {}
+    for site in sites:
+        if site.path not in by_file:
+            by_file[site.path] = nav.index.symbols_in_file(site.path)
+        enc = enclosing(by_file[site.path], site.line)
+        if enc is not None:
+            site.enclosing, site.enclosing_lines = enc.qualname, f"{enc.start_line}-{enc.end_line}"
 
 
 def _text_uses(nav: Nav, name: str, defs: list[Any], prefix: str | None, known: set[tuple[str, int]]) -> list[RefSite]:
@@ -365,8 +412,9 @@ def _text_uses(nav: Nav, name: str, defs: list[Any], prefix: str | None, known: 
         logger.info("no text matches for %s: %s", name, exc)
         return []
     out = [RefSite(path=h.path, line=h.line, preview=render.clip(h.text.strip(), 160), kind="use")
-           for h in found.hits if h.path and not h.context and (h.path, h.line) not in skip]
-    return out[:TEXT_USES_CAP]
+           for h in found.hits if h.path and not h.context and (h.path, h.line) not in skip][:TEXT_USES_CAP]
+    locate(nav, out)
+    return out
 
 
 def _module_qualified(nav: Nav, q: str, kind: str | None, prefix: str | None) -> list[Any]:

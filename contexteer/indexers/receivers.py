@@ -1,0 +1,53 @@
+"""Receiver types from the syntax around a call: is `h` in `h.truncateMemory(...)` a Head?
+
+A method call's receiver is usually a parameter, a local or a field of the enclosing definition, and the
+declaration says its type in every mainstream language: Go `func (h *Head) Truncate(...)` / `h := &Head{}`,
+Python and TypeScript `h: Head` / `h = Head(...)`, Rust `h: &mut Head`, Java and C# `Head h` / `var h = new
+Head(...)`, C++ `Head* h`. `declared_as` looks for such a declaration of the receiver name between the start of
+the enclosing definition and the call (its signature included), and `field_typed` in the fields of the
+enclosing class. No type inference beyond that: a name declared without its type is not guessed.
+"""
+
+from __future__ import annotations
+
+import logging
+import re
+from functools import lru_cache
+
+logger = logging.getLogger(__name__)
+
+__all__ = ["declared_as", "field_typed"]
+
+_QUAL = r"(?:[\w$]+(?:\.|::))*"  # a package or namespace qualifier: `tsdb.Head`, `ns::Head`
+
+
+@lru_cache(maxsize=512)
+def _patterns(word: str, owner: str) -> re.Pattern[str]:
+    w = re.escape(word)
+    o = _QUAL + re.escape(owner)
+    pointer = r"[*&\s]*(?:mut\s+|const\s+)?"
+    return re.compile(
+        # `h *Head`, `h Head` (Go params and vars), `h: Head`, `h: &mut Head`, `h: Optional[Head]` (annotations)
+        rf"\b{w}\s*:?\s*{pointer}(?:(?:Optional|Option|Box|Rc|Arc|Ptr|ref|readonly)\s*[\[<(]\s*)?{pointer}{o}\b"
+        # `Head h`, `Head* h`, `final Head h`, `Head<T> h` (Java, C#, C++)
+        rf"|\b{o}\s*(?:<[^<>;()]*>)?\s*[*&]*\s+{w}\b"
+        # `h := &Head{}`, `h := NewHead(...)`, `h = Head(...)`, `var h = new Head(...)`, `let h = Head::new()`
+        rf"|\b{w}\s*(?::=|=)\s*(?:&|new\s+|await\s+)?{_QUAL}(?:[Nn]ew_?)?{re.escape(owner)}\b"
+    )
+
+
+def declared_as(lines: list[str], start: int, line: int, signature: str, word: str, owner: str) -> bool:
+    """Whether `word` is declared with type `owner` in the signature or in lines start..line (1-based) of a file:
+    the enclosing definition up to the call. At most 400 lines are read."""
+    rx = _patterns(word, owner)
+    if rx.search(signature):
+        return True
+    lo = max(start, line - 400)
+    return any(rx.search(lines[i - 1]) for i in range(lo, min(line, len(lines)) + 1))
+
+
+def field_typed(field_signatures: list[str], word: str, owner: str) -> bool:
+    """Whether a field of the enclosing class named `word` is declared with type `owner` (`head *Head`,
+    `private Head head;`, `head: Head`)."""
+    rx = _patterns(word, owner)
+    return any(rx.search(sig) for sig in field_signatures)
