@@ -17,6 +17,7 @@ import re
 import time
 import types
 from dataclasses import dataclass, field
+from typing import Any
 
 import tree_sitter as ts
 
@@ -76,6 +77,7 @@ class _Def:
     receiver: str | None = None  # a Go method's receiver type: qualifies it without nesting
     parent: _Def | None = None
     index: int = -1
+    name_start: int = -1  # the name's start byte: tells the names of one declaration apart (`var b, c int`)
 
 
 _raw = raw
@@ -151,7 +153,7 @@ def extract(data: bytes, spec: LanguageSpec, timeout: float | None = 5.0, *, nat
     if time.monotonic() > deadline:
         raise ParseTimeout(f"querying took longer than {timeout} s")
 
-    defs: dict[int, _Def] = {}
+    defs: dict[Any, _Def] = {}  # by definition node, or (node, name) for a value declaring several names
     imports: dict[tuple[int, str], tuple[list[str], int]] = {}
     roles = languages.pattern_roles(spec.name)
     # References, most matches, are kept lean (every node attribute read is a call into C): per kind,
@@ -187,9 +189,14 @@ def extract(data: bytes, spec: LanguageSpec, timeout: float | None = 5.0, *, nat
             if not names:
                 continue
             node = caps[cap][0]
-            if node.id in defs and defs[node.id].pattern <= pattern:
-                continue  # the earliest pattern in the query file wins: specific ones come first
             name_node = names[0]
+            key: Any = node.id
+            prev = defs.get(key)
+            if prev is not None:
+                if prev.pattern == pattern and kind in _VALUES and prev.name_start != name_node.start_byte:
+                    key = (node.id, name_node.start_byte)  # another name of one declaration (`var b, c int`)
+                elif prev.pattern <= pattern:
+                    continue  # the earliest pattern in the query file wins: specific ones come first
             name = _name_of(data[name_node.start_byte : name_node.end_byte], spec)
             if name and spec.blank_macros and name.startswith("__") and languages.MACRO_NAME_RE.fullmatch(name) \
                     and not node.type.startswith("preproc"):
@@ -197,8 +204,9 @@ def extract(data: bytes, spec: LanguageSpec, timeout: float | None = 5.0, *, nat
             if name:
                 receiver = caps.get("receiver")
                 outer, up = _outer(node, spec)
-                defs[node.id] = _Def(node=node, outer=outer, name=name, kind=kind, up=up,
-                                     receiver=_text(receiver[0]) if receiver else None, pattern=pattern)
+                defs[key] = _Def(node=node, outer=outer, name=name, kind=kind, up=up,
+                                 receiver=_text(receiver[0]) if receiver else None, pattern=pattern,
+                                 name_start=name_node.start_byte)
         elif role == "import":
             node = caps[cap][0]
             if exports is not None:
@@ -300,16 +308,19 @@ def _exported_value(node: ts.Node, whole: bool, data: bytes, exports: ModuleExpo
                 exports.names.add(data[named.start_byte : named.end_byte].decode("utf-8", "replace"))
 
 
-def _merge_nested(defs: dict[int, _Def], spec: LanguageSpec, skip: set[int] | frozenset[int] = frozenset()) -> list[_Def]:
+def _merge_nested(defs: dict[Any, _Def], spec: LanguageSpec, skip: set[int] | frozenset[int] = frozenset()) -> list[_Def]:
     """Drop a definition captured inside another of the same kind on its parent node: the struct of
     `typedef struct point {...} point_t;` is one symbol (point_t), not two. Drop the `skip` node ids
     (declarations that only bind imports)."""
     out = []
+    kinds: dict[int, set[str]] = {}
+    for d in defs.values():
+        kinds.setdefault(d.node.id, set()).add(d.kind)
     for d in defs.values():
         if skip and d.node.id in skip:
             continue
         parent = d.up  # None when the language has no wrappers
-        if parent is not None and parent.type in spec.wrappers and parent.id in defs and defs[parent.id].kind == d.kind:
+        if parent is not None and parent.type in spec.wrappers and d.kind in kinds.get(parent.id, ()):
             continue
         out.append(d)
     return out
@@ -394,7 +405,8 @@ def _symbols(defs: list[_Def], spec: LanguageSpec, data: bytes, exports: ModuleE
     kept: list[_Def] = []
     by_name = {d.name: d for d in defs if d.kind in spec.class_kinds or d.kind == "type"}
     for d in defs:
-        while stack and not (d.ostart >= stack[-1].ostart and d.oend <= stack[-1].oend):
+        # names declared together (`var b, c int`) are siblings, not one inside the other
+        while stack and (not (d.ostart >= stack[-1].ostart and d.oend <= stack[-1].oend) or stack[-1].node.id == d.node.id):
             stack.pop()
         d.parent = stack[-1] if stack else None
         if d.receiver and d.parent is None:

@@ -241,9 +241,7 @@ NO_MATCH_USES = 12  # word occurrences shown when no definition matches
 def site_note(site: Any) -> str:
     """Where a reference sits and, for a method, how it was resolved: `in Head.Truncate 120-150, receiver h`."""
     parts = [f"in {site.enclosing} {site.enclosing_lines}" if site.enclosing else "module level"]
-    if site.how == "receiver type" and site.receiver:
-        parts.append(f"receiver {site.receiver} declared as the type")
-    elif site.how == "receiver" and site.receiver:
+    if site.how in ("receiver type", "receiver") and site.receiver:
         parts.append(f"receiver {site.receiver}")
     return ", ".join(parts)
 

@@ -347,8 +347,8 @@ def _reference_sites(nav: Nav, name: str, defs: list[Any], prefix: str | None, *
     if method_query and defs and all(d.kind == "method" for d in defs):
         from contexteer.indexers.lookup import find_callers
 
-        evidence = {(c.path, c.line): c for d in defs for c in find_callers(nav.index, d, name, nav.imported)
-                    if c.how != "name only"}
+        evidence = {(c.path, c.line): (c, d.qualname.rsplit(".", 2)[-2] if "." in d.qualname else "")
+                    for d in defs for c in find_callers(nav.index, d, name, nav.imported) if c.how != "name only"}
         kept = [r for r in refs if r.kind == "import" or (r.path, r.line) in evidence
                 or any(r.path == d.path and d.start_line <= r.line <= d.end_line for d in defs)]
         left_out = len(refs) - len(kept)
@@ -358,9 +358,11 @@ def _reference_sites(nav: Nav, name: str, defs: list[Any], prefix: str | None, *
     inside = [r for r in refs if prefix is None or r.path == prefix or r.path.startswith(prefix + "/")]
     sites = [RefSite(path=r.path, line=r.line, preview="", kind=r.kind) for r in inside]
     for site in sites:
-        caller = evidence.get((site.path, site.line))
+        caller, owner = evidence.get((site.path, site.line), (None, ""))
         if caller is not None:
-            site.how, site.receiver = caller.how, caller.receiver_name
+            site.how = caller.how
+            if caller.receiver_name:
+                site.receiver = f"{caller.receiver_name}: {owner}" if caller.how == "receiver type" else caller.receiver_name
     line_previews(nav.svc.ws.root, sites)
     locate(nav, sites)
     if defs and (any(d.kind in VALUE_KINDS for d in defs) or all(r.kind == "import" for r in refs)):

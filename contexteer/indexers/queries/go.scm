@@ -16,6 +16,7 @@
 (method_elem name: (field_identifier) @name) @definition.method
 (source_file (const_declaration (const_spec name: (identifier) @name) @definition.constant))
 (source_file (var_declaration (var_spec name: (identifier) @name) @definition.variable))
+(source_file (var_declaration (var_spec_list (var_spec name: (identifier) @name) @definition.variable)))
 
 (call_expression function: (identifier) @name) @reference.call
 (call_expression function: (selector_expression field: (field_identifier) @name)) @reference.call
