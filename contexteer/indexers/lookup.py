@@ -22,7 +22,7 @@ from typing import Any
 from contexteer.errors import NotFoundError
 from contexteer.indexers import languages
 from contexteer.indexers.model import Symbol
-from contexteer.indexers.receivers import declared_as, field_typed
+from contexteer.indexers.receivers import declared_as, declared_type, field_typed
 from contexteer.indexers.repomap import display_weight
 
 logger = logging.getLogger(__name__)
@@ -38,6 +38,11 @@ PY_BUILTINS = frozenset(dir(builtins))
 def usable(s: Any) -> bool:
     """Worth showing as context: types, functions, constants, and module-level variables (type aliases...)."""
     return s.kind in CONTEXT_KINDS or (s.kind == "variable" and s.parent_id is None)
+
+
+def usable_member(s: Any) -> bool:
+    """A member worth showing as context: a method, or any usable definition."""
+    return s.kind in ("method", "field", "property") or usable(s)
 
 
 def loc(sym: Any) -> str:
@@ -282,6 +287,15 @@ def semantic_context(
             if hit:
                 return hit[0], "same class"
         for r in sorted(receivers - _SELF - {""}):
+            typed = declared_type(sym.signature or "", r)  # `func (r *Raft) run()`: r.setState is Raft's
+            if typed is not None:
+                family = language_family(sym.language)
+                hit = [s for s in index.symbols_named(f"{typed}.{name}") if s.qualname == f"{typed}.{name}" and usable_member(s)
+                       and language_family(s.language) == family]
+                near = [s for s in hit if s.path == sym.path or s.path in import_files
+                        or s.path.rpartition("/")[0] == sym.path.rpartition("/")[0]]
+                if near or len(hit) == 1:
+                    return (near or hit)[0], "receiver type"
             for f in imported.get(r, ()):  # `httpx.get`: the module a name stands for
                 hit = [s for s in syms_of(f) if s.name == name and s.parent_id is None and usable(s)]
                 if hit:

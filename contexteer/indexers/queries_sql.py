@@ -86,6 +86,20 @@ class IndexQueries:
                "ORDER BY s.qualname=?1 DESC, s.exported DESC, f.path, s.start_line")
         return [_symbol(r) for r in self.store.conn.execute(sql, (name_or_qualname,))]
 
+    def symbols_mentioning(self, word: str, kinds: Iterable[str]) -> list[Symbol]:
+        """Definitions of these kinds whose signature mentions `word` (candidate subtypes of a type named so)."""
+        kinds = sorted(kinds)
+        marks = ",".join("?" * len(kinds))
+        sql = (f"SELECT {_SYM_COLS} FROM symbols s JOIN files f ON s.file_id=f.id WHERE s.kind IN ({marks}) "
+               "AND s.signature LIKE ? ESCAPE '\\' ORDER BY f.path, s.start_line")
+        return [_symbol(r) for r in self.store.conn.execute(sql, [*kinds, "%" + _like_escape(word) + "%"])]
+
+    def methods_of(self, owner: str, language: str) -> list[Symbol]:
+        """Methods qualified by `owner` (`Head.Truncate` for Head) in files of `language`."""
+        sql = (f"SELECT {_SYM_COLS} FROM symbols s JOIN files f ON s.file_id=f.id WHERE s.qualname >= ? AND "
+               "s.qualname < ? AND s.kind='method' AND f.language=? ORDER BY f.path, s.start_line")
+        return [_symbol(r) for r in self.store.conn.execute(sql, (owner + ".", owner + "/", language))]
+
     def _where(self, query: str, match: str, kind: str | None, path_prefix: str | None) -> tuple[str, list[Any]]:
         if match not in MATCH_MODES:
             raise InputError(f"match must be one of {', '.join(MATCH_MODES)}, got '{match}'. Use 'substring' to find names containing a text.")
@@ -133,6 +147,27 @@ class IndexQueries:
         where, args = self._where(query, match, kind, path_prefix)
         sql = f"SELECT count(*) FROM symbols s JOIN files f ON s.file_id=f.id WHERE {where}"
         return int(self.store.conn.execute(sql, args).fetchone()[0])
+
+    def close_names(self, query: str, *, kind: str | None = None, path_prefix: str | None = None, limit: int = 3) -> list[Symbol]:
+        """Definitions whose name is close to `query`: a typo (`total_aera`), a missing or extra letter, or the
+        query as a subsequence; the best definition per name, closest names first."""
+        import difflib
+
+        if not query:
+            return []
+        cands = [n for (n,) in self.store.conn.execute("SELECT DISTINCT name FROM symbols WHERE name LIKE ?",
+                                                       (_like_escape(query[:2]) + "%",))]
+        names = difflib.get_close_matches(query, cands, n=limit, cutoff=0.7)
+        for sym in self._fuzzy(query, kind, path_prefix):
+            if len(names) >= limit:
+                break
+            if sym.name not in names:
+                names.append(sym.name)
+        out: list[Symbol] = []
+        for name in names:
+            hit = self.find_symbols(name, kind=kind, path_prefix=path_prefix, limit=1)
+            out.extend(hit)
+        return out[:limit]
 
     def _fuzzy(self, query: str, kind: str | None, path_prefix: str | None) -> list[Symbol]:
         if not query:

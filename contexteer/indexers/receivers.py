@@ -16,7 +16,7 @@ from functools import lru_cache
 
 logger = logging.getLogger(__name__)
 
-__all__ = ["declared_as", "field_typed"]
+__all__ = ["declared_as", "field_typed", "declared_type"]
 
 _QUAL = r"(?:[\w$]+(?:\.|::))*"  # a package or namespace qualifier: `tsdb.Head`, `ns::Head`
 
@@ -51,3 +51,20 @@ def field_typed(field_signatures: list[str], word: str, owner: str) -> bool:
     `private Head head;`, `head: Head`)."""
     rx = _patterns(word, owner)
     return any(rx.search(sig) for sig in field_signatures)
+
+
+_KEYWORDS = frozenset({"func", "def", "fn", "return", "var", "let", "const", "final", "new", "static", "public", "private",
+                       "protected", "mut", "ref", "in", "out", "await", "async", "else", "case", "package", "import"})
+
+
+def declared_type(signature: str, word: str) -> str | None:
+    """The type a definition's header declares for `word` (a parameter or Go receiver): `r *Raft` -> Raft,
+    `order: Order` -> Order, `Config cfg` -> Config; None when the header does not say."""
+    w = re.escape(word)
+    for rx in (rf"[(,]\s*{w}\s*:\s*&?(?:mut\s+)?(?:[\w$]+(?:\.|::))*([A-Za-z_$][\w$]*)",  # Python, TS, Rust
+               rf"[(,]\s*{w}\s+\*?(?:[\w$]+\.)*([A-Za-z_$][\w$]*)",  # Go
+               rf"[(,]\s*(?:final\s+)?(?:[\w$]+(?:\.|::))*([A-Za-z_$][\w$]*)(?:<[^<>()]*>)?\s*[*&]?\s+{w}\s*[,)=]"):  # Java, C#, C++
+        m = re.search(rx, signature)
+        if m and m.group(1) not in _KEYWORDS:
+            return m.group(1)
+    return None

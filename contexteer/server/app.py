@@ -22,6 +22,7 @@ logger = logging.getLogger(__name__)
 TOOL_MODULES = (
     "contexteer.tools.files",
     "contexteer.tools.navigation",
+    "contexteer.tools.relations",
     "contexteer.tools.results",
     "contexteer.tools.memory",
 )

@@ -255,7 +255,7 @@ def register(mcp: object, svc: Services) -> None:
         tail: list[str] = []
         if semantic:
             max_callers = svc.settings.navigation.max_callers
-            names = _names_in(nav, rel, lines, start, end)
+            names = names_in_range(nav, rel, lines, start, end)
             sem = semantic_context(nav.index, target, nav.imported, max_callers=max_callers, extra_names=names.used,
                                    bound=names.bound, members=names.members)
             touched = [s.path for s, _ in sem.definitions] + [c.path for c in sem.callers]
@@ -287,7 +287,7 @@ def _inner_outline(rel: str, start: int, end: int, inner: list[Any], why: str, b
     return [head, *fitted.lines]
 
 
-def _names_in(nav: Any, rel: str, lines: list[str], start: int, end: int) -> Any:
+def names_in_range(nav: Any, rel: str, lines: list[str], start: int, end: int) -> Any:
     """The identifiers the lines use as values (`isinstance(x, Foo)`, `x = LIMIT`), which the index does not
     store, and the ones they bind (parameters, locals), which are never another file's definitions."""
     from contexteer.indexers import languages

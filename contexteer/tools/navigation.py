@@ -199,8 +199,7 @@ def register(mcp: object, svc: Services) -> None:
                 if match != "fuzzy":
                     closest = [SymbolHit(path=s.path, qualname=s.qualname, kind=s.kind, start_line=s.start_line,
                                          end_line=s.end_line, signature=s.signature, exported=s.exported)
-                               for s in idx.find_symbols(q.rsplit(".", 1)[-1], match="fuzzy", kind=kind, path_prefix=prefix,
-                                                         limit=3)]
+                               for s in idx.close_names(q.rsplit(".", 1)[-1], kind=kind, path_prefix=prefix)]
                 word_sites = _word_sites(nav, q.rsplit(".", 1)[-1], prefix)
 
             def answer(n: int) -> Answer:

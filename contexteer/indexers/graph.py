@@ -1,0 +1,436 @@
+"""Relations between definitions: callers, callees, implementations (subtypes, overrides) and supertypes.
+
+Every relation says how it was resolved, so an agent knows how far to trust it:
+
+    callers          call sites found by name, kept by evidence (lookup.find_callers: same file, import, same
+                     package, receiver named like the class or declared as it, or name only), grouped by the
+                     definition they sit in; depth > 1 follows the callers' callers
+    callees          the calls in a body, resolved like semantic context (same file, import, receiver, a name
+                     defined once); the rest listed as unresolved
+    implementations  classes naming it as a base in their header (`extends`, `implements`, `class X(Base)`,
+                     `: Base`, `< Base`), Rust `impl Trait for Type`, Go types whose methods cover an
+                     interface's (method set); for a method, the same-named methods of those types (overrides)
+    supertypes       the other way: the bases its header names, the traits a Rust type implements, the Go
+                     interfaces its methods satisfy; for a method, the method it overrides
+"""
+
+from __future__ import annotations
+
+import logging
+import re
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import Any
+
+from contexteer.indexers.lookup import (
+    CONSTRUCTORS,
+    enclosing,
+    find_callers,
+    language_family,
+    semantic_context,
+)
+
+logger = logging.getLogger(__name__)
+
+__all__ = ["Related", "Relations", "bases_of", "callers", "callees", "implementations", "supertypes", "CLASS_KINDS"]
+
+CLASS_KINDS = frozenset({"class", "interface", "struct", "enum", "trait", "type", "module"})
+MAX_NODES = 200  # definitions one answer collects at most (across depths)
+
+
+@dataclass
+class Related:
+    symbol: Any | None  # the related definition; None for a call site at module level
+    path: str
+    how: str  # how the relation was resolved (see the module docstring)
+    lines: list[int] = field(default_factory=list)  # call lines (callers: in the caller; callees: in the body)
+    depth: int = 1
+    via: Any | None = None  # at depth > 1: the definition this one relates through
+    detail: str = ""  # e.g. the receiver of a call, the base as the header writes it
+
+
+@dataclass
+class Relations:
+    target: Any
+    relation: str
+    items: list[Related] = field(default_factory=list)
+    unresolved: list[str] = field(default_factory=list)  # callees: call names no definition was found for
+    sites: int = 0  # callers: call sites in all (one per line)
+    note: str | None = None  # what the answer could not cover, and why
+    truncated: bool = False  # stopped at MAX_NODES
+
+
+# ----- bases from a definition's header ---------------------------------------------------------------
+_GENERIC = re.compile(r"<[^<>]*>|\[[^\[\]]*\]")
+
+
+def _split_top(text: str) -> list[str]:
+    """Split on commas outside brackets."""
+    out: list[str] = []
+    depth = 0
+    cur: list[str] = []
+    for ch in text:
+        if ch in "([<{":
+            depth += 1
+        elif ch in ")]>}":
+            depth = max(0, depth - 1)
+        if ch == "," and depth == 0:
+            out.append("".join(cur))
+            cur = []
+        else:
+            cur.append(ch)
+    out.append("".join(cur))
+    return [x.strip() for x in out if x.strip()]
+
+
+def _base_name(item: str) -> str | None:
+    """`public Base<T>` -> Base, `abc.ABC` -> ABC, `\\Vendor\\Pkg\\Base` -> Base, `io.Reader` -> Reader."""
+    item = re.sub(r"\b(?:public|private|protected|virtual|internal|sealed|open|final|override)\b", "", item)
+    prev = None
+    while prev != item:  # strip nested generics from the inside out
+        prev, item = item, _GENERIC.sub("", item)
+    item = item.split("(")[0].strip()
+    if not item or "=" in item:  # `metaclass=ABCMeta` is no base
+        return None
+    name = re.split(r"\.|::|\\", item)[-1].strip()
+    return name if re.fullmatch(r"[A-Za-z_$][\w$]*", name) else None
+
+
+def bases_of(sym: Any) -> list[str]:
+    """The base names a class-like definition's header states, in the syntax of its language."""
+    sig = sym.signature or ""
+    lang = sym.language
+    found: list[str] = []
+    if lang == "python":
+        m = re.match(r"\s*class\s+\w+\s*(?:\[[^\]]*\])?\s*\((.*)\)\s*$", sig)
+        if m:
+            found = _split_top(m.group(1))
+    elif lang == "ruby":
+        m = re.search(r"\bclass\s+[\w:]+\s*<\s*([\w:]+)", sig)
+        found = [m.group(1)] if m else []
+    elif lang == "rust":
+        m = re.search(r"\btrait\s+\w+\s*(?:<[^>]*>)?\s*:\s*([^{]+?)\s*(?:where\b|$)", sig)
+        found = [x for x in re.split(r"\s*\+\s*", m.group(1))] if m else []
+    elif lang in ("csharp", "cpp", "c", "swift", "kotlin"):
+        m = re.search(r"(?:class|struct|interface|record|enum|protocol|extension|object)\s+[\w.<>, ]*?[\w>]\s*"
+                      r"(?:\([^)]*\)\s*)?:\s*(.+?)\s*(?:\bwhere\b|\{|$)", sig)
+        found = _split_top(m.group(1)) if m else []
+    else:  # java, typescript, javascript, tsx, php, scala, dart: extends / implements
+        for kw in ("extends", "implements", "with"):
+            m = re.search(rf"\b{kw}\s+(.+?)\s*(?:\b(?:extends|implements|with)\b|\{{|$)", sig)
+            if m:
+                found += _split_top(m.group(1))
+    names = [n for n in (_base_name(x) for x in found) if n]
+    return [n for n in dict.fromkeys(names) if n != sym.name]
+
+
+def _how_base(sym: Any, base: str) -> str:
+    sig = sym.signature or ""
+    if re.search(rf"\bimplements\b[^{{]*\b{re.escape(base)}\b", sig):
+        return "implements"
+    if re.search(rf"\bextends\b[^{{]*\b{re.escape(base)}\b", sig):
+        return "extends"
+    return "base class"
+
+
+# ----- resolving a type name near a definition --------------------------------------------------------
+def _resolve_type(index: Any, name: str, near: Any, resolve_imports: Callable[[str], dict[str, list[str]]]) -> list[tuple[Any, str]]:
+    """Class-like definitions named `name` as seen from `near`: the same file, the files it imports, the same
+    directory; else every one in its language family (marked 'name only' when there are several)."""
+    family = language_family(near.language)
+    cands = [s for s in index.symbols_named(name) if s.name == name and s.kind in CLASS_KINDS
+             and language_family(s.language) == family]
+    if not cands:
+        return []
+    same = [s for s in cands if s.path == near.path]
+    if same:
+        return [(same[0], "same file")]
+    imported = {f for fs in resolve_imports(near.path).values() for f in fs}
+    via = [s for s in cands if s.path in imported]
+    if via:
+        return [(via[0], "import")]
+    folder = near.path.rpartition("/")[0]
+    local = [s for s in cands if s.path.rpartition("/")[0] == folder]
+    if local:
+        return [(local[0], "same package")]
+    return [(s, "unique name" if len(cands) == 1 else "name only") for s in cands[:5]]
+
+
+# ----- callers -----------------------------------------------------------------------------------------
+def _callee_name(index: Any, sym: Any) -> str:
+    if sym.name in CONSTRUCTORS and sym.parent_id is not None:  # the callers of __init__ name the class
+        parent = index.get_symbol(sym.parent_id)
+        if parent is not None:
+            return str(parent.name)
+    return str(sym.name)
+
+
+def callers(index: Any, sym: Any, resolve_imports: Callable[[str], dict[str, list[str]]], *, depth: int = 1) -> Relations:
+    """The definitions that call `sym`, grouped (one entry per calling definition with its call lines), best
+    evidence first; with depth > 1 the callers of each caller follow it (breadth first, no repeats)."""
+    out = Relations(sym, "callers")
+    file_syms: dict[str, list[Any]] = {}
+    seen: set[int] = {sym.id}
+    frontier: list[tuple[Any, Any | None]] = [(sym, None)]
+    rank = {"same file": 0, "import": 1, "same package": 1, "receiver type": 1.5, "receiver": 2, "name only": 3}
+    for level in range(1, depth + 1):
+        nxt: list[tuple[Any, Any | None]] = []
+        for target, _ in frontier:
+            sites = find_callers(index, target, _callee_name(index, target), resolve_imports)
+            if level == 1:
+                out.sites = len(sites)
+            groups: dict[tuple[str, int], Related] = {}
+            for site in sites:
+                syms = file_syms.get(site.path)
+                if syms is None:
+                    syms = file_syms[site.path] = index.symbols_in_file(site.path)
+                enc = enclosing(syms, site.line)
+                key = (site.path, enc.id if enc is not None else -site.line)
+                entry = groups.get(key)
+                if entry is None:
+                    detail = ""
+                    if site.receiver and site.receiver_name:
+                        owner = target.qualname.rsplit(".", 2)[-2] if "." in target.qualname else ""
+                        detail = f"receiver {site.receiver_name}" + (f": {owner}" if site.how == "receiver type" else "")
+                    entry = groups[key] = Related(enc, site.path, site.how, [], level, target if level > 1 else None,
+                                                  detail)
+                elif rank.get(site.how, 3) < rank.get(entry.how, 3):
+                    entry.how = site.how
+                entry.lines.append(site.line)
+            for entry in sorted(groups.values(), key=lambda e: (rank.get(e.how, 3), e.path, e.lines[0])):
+                if len(out.items) >= MAX_NODES:
+                    out.truncated = True
+                    return out
+                if entry.symbol is not None and entry.symbol.id in seen:
+                    continue
+                out.items.append(entry)
+                if entry.symbol is not None:
+                    seen.add(entry.symbol.id)
+                    if entry.symbol.kind in ("function", "method"):
+                        nxt.append((entry.symbol, target))
+        frontier = nxt
+        if not frontier:
+            break
+    return out
+
+
+# ----- callees -----------------------------------------------------------------------------------------
+def callees(index: Any, sym: Any, resolve_imports: Callable[[str], dict[str, list[str]]], *,
+            bound: set[str] | None = None, members: dict[str, set[str]] | None = None,
+            lines: list[str] | None = None) -> Relations:
+    """What the body of `sym` calls, resolved to definitions where the index can (in order of first call).
+    `lines` (the file's) tell member calls (`r.Leader()`) from bare ones."""
+    out = Relations(sym, "callees")
+    inner = {s.name for s in index.symbols_in_file(sym.path)
+             if sym.start_line <= s.start_line and s.end_line <= sym.end_line and s.id != sym.id}
+    calls: dict[str, list[int]] = {}
+    for ref in index.references_in_range(sym.path, sym.start_line, sym.end_line):
+        if ref.kind == "call" and ref.name not in inner and ref.name not in (bound or set()):
+            calls.setdefault(ref.name, []).append(ref.line)
+    if not calls:
+        return out
+    # a name only ever called off an object (`r.Leader()`) is a member: it resolves through its receiver's type
+    # or not at all, never to a same-named module-level definition elsewhere
+    member_calls = dict(members or {})
+    if lines is not None:
+        for name, at in calls.items():
+            receivers: set[str] = set()
+            bare = False
+            for n in at:
+                text = lines[n - 1] if 0 < n <= len(lines) else ""
+                for m in re.finditer(rf"(?:([\w$]+)\s*(?:\(\s*\))?\s*(\.|->|::|\?\.)\s*)?\b{re.escape(name)}\s*(?:<[^<>()]*>)?\s*\(", text):
+                    if m.group(2):
+                        receivers.add(m.group(1) or "")
+                    else:
+                        bare = True
+            if receivers and not bare:
+                member_calls.setdefault(name, set()).update(receivers)
+    sem = semantic_context(index, sym, resolve_imports, max_defs=len(calls) + 50, max_callers=0, bound=bound or (),
+                           members=member_calls)
+    resolved: dict[str, tuple[Any, str]] = {}
+    for d, how in sem.definitions:
+        if d.name in calls and d.name not in resolved:
+            resolved[d.name] = (d, how)
+    for name, at in sorted(calls.items(), key=lambda kv: kv[1][0]):
+        hit = resolved.get(name)
+        if hit is None:
+            out.unresolved.append(name)
+            continue
+        d, how = hit
+        out.items.append(Related(d, d.path, how, sorted(set(at))))
+    return out
+
+
+# ----- implementations and supertypes ---------------------------------------------------------------
+def implementations(index: Any, sym: Any, resolve_imports: Callable[[str], dict[str, list[str]]], *,
+                    depth: int = 1, rust_impls: Callable[[str], list[tuple[str, int, str]]] | None = None) -> Relations:
+    """Subtypes of a class-like definition (depth > 1: theirs too), or for a method the methods overriding or
+    implementing it. `rust_impls(trait)` lists (path, line, type) of `impl Trait for Type` blocks."""
+    if sym.kind in ("method", "function") and sym.parent_id is not None:
+        return _overrides(index, sym, resolve_imports, depth=depth, rust_impls=rust_impls)
+    out = Relations(sym, "implementations")
+    seen = {sym.id}
+    frontier = [sym]
+    for level in range(1, depth + 1):
+        nxt = []
+        for target in frontier:
+            for child, how, detail in _direct_subtypes(index, target, rust_impls):
+                if child.id in seen:
+                    continue
+                if len(out.items) >= MAX_NODES:
+                    out.truncated = True
+                    return out
+                seen.add(child.id)
+                out.items.append(Related(child, child.path, how, [], level, target if level > 1 else None, detail))
+                nxt.append(child)
+        frontier = nxt
+        if not frontier:
+            break
+    if sym.language == "go" and sym.kind == "interface" and not _interface_methods(index, sym):
+        out.note = ("this interface declares no methods of its own (an empty or embedding-only interface): every type "
+                    "satisfies it, or those of the interfaces it embeds")
+    return out
+
+
+def _direct_subtypes(index: Any, sym: Any,
+                     rust_impls: Callable[[str], list[tuple[str, int, str]]] | None) -> list[tuple[Any, str, str]]:
+    found: list[tuple[Any, str, str]] = []
+    family = language_family(sym.language)
+    for cand in index.symbols_mentioning(sym.name, CLASS_KINDS):
+        if cand.id == sym.id or language_family(cand.language) != family:
+            continue
+        if sym.name in bases_of(cand):
+            found.append((cand, _how_base(cand, sym.name), ""))
+    if sym.language == "rust" and rust_impls is not None:
+        for path, line, type_name in rust_impls(sym.name):
+            for t in [s for s in index.symbols_named(type_name) if s.name == type_name and s.kind in CLASS_KINDS
+                      and s.language == "rust"][:3]:
+                found.append((t, "impl", f"impl at {path}:{line}"))
+    if sym.language == "go" and sym.kind == "interface":
+        found += [(t, "method set", detail) for t, detail in _go_implementers(index, sym)]
+    return found
+
+
+def _interface_methods(index: Any, sym: Any) -> list[str]:
+    return [s.name for s in index.symbols_in_file(sym.path) if s.parent_id == sym.id and s.kind == "method"]
+
+
+def _go_implementers(index: Any, iface: Any) -> list[tuple[Any, str]]:
+    """Go types whose methods (by name) cover every method the interface declares."""
+    wanted = _interface_methods(index, iface)
+    if not wanted:
+        return []
+    owners: dict[str, set[str]] = {}  # type qualname (package dir + name) -> method names it has
+    paths: dict[str, str] = {}
+    for m in wanted:
+        for s in index.symbols_named(m):
+            if s.language != "go" or s.kind != "method" or s.name != m or "." not in s.qualname:
+                continue
+            owner = s.qualname.rsplit(".", 1)[0]
+            if owner == iface.name and s.path == iface.path:
+                continue
+            key = f"{s.path.rpartition('/')[0]}:{owner}"
+            owners.setdefault(key, set()).add(m)
+            paths[key] = s.path
+    out: list[tuple[Any, str]] = []
+    for key, names in sorted(owners.items()):
+        if set(wanted) <= names:
+            folder, _, owner = key.partition(":")
+            defs = [s for s in index.symbols_named(owner) if s.name == owner and s.kind in CLASS_KINDS
+                    and s.path.rpartition("/")[0] == folder]
+            if defs and not (defs[0].id == iface.id):
+                out.append((defs[0], f"has {', '.join(sorted(wanted))}"))
+    return out
+
+
+def _overrides(index: Any, sym: Any, resolve_imports: Callable[[str], dict[str, list[str]]], *, depth: int,
+               rust_impls: Callable[[str], list[tuple[str, int, str]]] | None) -> Relations:
+    owner = index.get_symbol(sym.parent_id)
+    out = Relations(sym, "implementations")
+    if owner is None:
+        return out
+    subs = implementations(index, owner, resolve_imports, depth=depth, rust_impls=rust_impls)
+    for entry in subs.items:
+        t = entry.symbol
+        if t is None:
+            continue
+        hits = [s for s in index.symbols_named(sym.name) if s.name == sym.name and s.kind == "method"
+                and (s.parent_id == t.id or (s.qualname == f"{t.name}.{sym.name}" and s.language == t.language))]
+        for h in hits[:1]:
+            out.items.append(Related(h, h.path, f"overrides ({entry.how} {owner.name})", [], entry.depth, entry.via))
+    out.truncated = subs.truncated
+    return out
+
+
+def supertypes(index: Any, sym: Any, resolve_imports: Callable[[str], dict[str, list[str]]], *, depth: int = 1,
+               rust_traits: Callable[[str], list[tuple[str, int, str]]] | None = None) -> Relations:
+    """What a class-like definition extends or implements (depth > 1: their bases too), or for a method the
+    method it overrides. `rust_traits(type)` lists (path, line, trait) of `impl Trait for Type` blocks."""
+    if sym.kind in ("method", "function") and sym.parent_id is not None:
+        owner = index.get_symbol(sym.parent_id)
+        out = Relations(sym, "supertypes")
+        if owner is None:
+            return out
+        for entry in supertypes(index, owner, resolve_imports, depth=depth, rust_traits=rust_traits).items:
+            t = entry.symbol
+            if t is None:
+                continue
+            hits = [s for s in index.symbols_in_file(t.path) if s.name == sym.name and s.parent_id == t.id]
+            for h in hits[:1]:
+                out.items.append(Related(h, h.path, f"overridden ({entry.how})", [], entry.depth, entry.via))
+        return out
+    out = Relations(sym, "supertypes")
+    seen = {sym.id}
+    frontier = [sym]
+    for level in range(1, depth + 1):
+        nxt = []
+        for target in frontier:
+            for parent, how, detail in _direct_supertypes(index, target, resolve_imports, rust_traits):
+                if parent.id in seen:
+                    continue
+                seen.add(parent.id)
+                out.items.append(Related(parent, parent.path, how, [], level, target if level > 1 else None, detail))
+                nxt.append(parent)
+        frontier = nxt
+        if not frontier:
+            break
+    unresolved = [b for b in bases_of(sym) if not any(i.symbol is not None and i.symbol.name == b for i in out.items)]
+    if unresolved:
+        out.unresolved = unresolved
+    return out
+
+
+def _direct_supertypes(index: Any, sym: Any, resolve_imports: Callable[[str], dict[str, list[str]]],
+                       rust_traits: Callable[[str], list[tuple[str, int, str]]] | None) -> list[tuple[Any, str, str]]:
+    found: list[tuple[Any, str, str]] = []
+    for base in bases_of(sym):
+        for parent, how in _resolve_type(index, base, sym, resolve_imports):
+            found.append((parent, f"{_how_base(sym, base)}, {how}", ""))
+    if sym.language == "rust" and rust_traits is not None:
+        for path, line, trait in rust_traits(sym.name):
+            for parent, how in _resolve_type(index, trait, sym, resolve_imports)[:1]:
+                found.append((parent, f"impl, {how}", f"impl at {path}:{line}"))
+    if sym.language == "go" and sym.kind in ("struct", "type"):
+        found += _go_interfaces_of(index, sym)
+    return found
+
+
+def _go_interfaces_of(index: Any, sym: Any) -> list[tuple[Any, str, str]]:
+    """The Go interfaces (declaring at least one method) whose every method the type has."""
+    folder = sym.path.rpartition("/")[0]
+    mine = {s.name for s in index.methods_of(sym.name, "go") if s.path.rpartition("/")[0] == folder}
+    if not mine:
+        return []
+    ifaces: dict[int, Any] = {}
+    for m in mine:
+        for s in index.symbols_named(m):
+            if s.language == "go" and s.kind == "method" and s.parent_id is not None:
+                parent = index.get_symbol(s.parent_id)
+                if parent is not None and parent.kind == "interface":
+                    ifaces[parent.id] = parent
+    out = []
+    for iface in ifaces.values():
+        wanted = set(_interface_methods(index, iface))
+        if wanted and wanted <= mine:
+            out.append((iface, "method set", f"has {', '.join(sorted(wanted))}"))
+    return out

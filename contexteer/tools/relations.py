@@ -1,0 +1,276 @@
+"""find_related: callers, callees, implementations and supertypes of one definition, in one call."""
+
+from __future__ import annotations
+
+import logging
+import re
+from collections.abc import Callable
+from typing import Annotated, Any, Literal
+
+from mcp.server.mcpserver import Context
+from pydantic import BaseModel, Field
+
+from contexteer.errors import ContexteerError, InputError, NotFoundError
+from contexteer.fitting import fit_largest
+from contexteer.indexers import graph, textsearch
+from contexteer.indexers.lookup import line_previews
+from contexteer.shaping.answer import Answer, Text
+from contexteer.shaping.answer import render as render_answer
+from contexteer.tools.base import Services
+from contexteer.tools.nav_render import clip
+from contexteer.tools.nav_state import Nav, nav_for, run
+
+logger = logging.getLogger(__name__)
+
+Relation = Literal["callers", "callees", "implementations", "supertypes"]
+
+
+class RelatedItem(BaseModel):
+    path: str
+    qualname: str | None = None  # None: a call site at module level
+    kind: str | None = None
+    start_line: int | None = None
+    end_line: int | None = None
+    signature: str | None = None
+    how: str  # how it was resolved: syntax (extends, implements, impl, method set), call evidence, or name only
+    lines: list[int] = Field(default_factory=list)  # call lines: in the caller (callers) or in the body (callees)
+    calls: list[str] = Field(default_factory=list)  # the first call lines as source ('534: r.setLeader(r.localAddr)')
+    depth: int = 1
+    via: str | None = None  # at depth > 1: the definition it relates through
+    detail: str | None = None
+
+
+class RelatedResult(BaseModel):
+    symbol: str
+    location: str
+    relation: str
+    total: int
+    items: list[RelatedItem]
+    unresolved: list[str] = Field(default_factory=list)
+    call_sites: int = 0
+    next_cursor: str | None = None
+    note: str | None = None
+
+
+_WHAT = {
+    "callers": "the definitions that call it (call lines, evidence per caller)",
+    "callees": "what its body calls, resolved to definitions",
+    "implementations": "subtypes, or for a method its overrides",
+    "supertypes": "what it extends or implements, or the method it overrides",
+}
+
+
+def register(mcp: object, svc: Services) -> None:
+    del mcp
+
+    @svc.tool(
+        "find_related",
+        output=RelatedResult,
+        description=(
+            "One definition's relations in one call: callers (grouped by calling definition, with call lines; "
+            "depth 2-3 follows callers' callers), callees, implementations (subtypes, overrides, Go method "
+            "sets, Rust impls) or supertypes. Each says how it was resolved."
+        ),
+    )
+    async def find_related(
+        ctx: Context,
+        symbol: Annotated[str, Field(description="e.g. 'Head.truncateMemory' or 'Reader'")],
+        relation: Relation,
+        path: Annotated[str | None, Field(description="File or directory of the definition.")] = None,
+        depth: Annotated[int, Field(ge=1, le=3)] = 1,
+        limit: Annotated[int, Field(ge=1, le=200)] = 30,
+        cursor: Annotated[str | None, Field(description="next_cursor of the last page.")] = None,
+    ) -> Answer:
+        q = symbol.strip()
+        if not q:
+            raise InputError("symbol is empty. Pass a definition name such as 'parse_header' or 'Parser.parse_header'.")
+        offset = _cursor(cursor)
+        prefix = svc.ws.resolve(path, kind="any").rel if path and path.strip() not in ("", ".") else None
+        nav = nav_for(svc)
+
+        def work(cb: Callable[[int, int], None] | None) -> Answer:
+            note = nav.ready(cb, sweep=True)
+            target = _target(nav, q, prefix, relation)
+            rel = _relations(nav, target, relation, depth)
+            items = [_item(nav, e) for e in rel.items]
+            if relation in ("callers", "callees"):
+                _previews(nav, rel, items)
+            notes = [n for n in (note, rel.note, "stopped at 200 definitions; narrow with path=" if rel.truncated else None)
+                     if n]
+            whole = svc.settings.context_mode_mcp.max_digest_threshold
+            pages: dict[str, Answer] = {}
+
+            def build(n: int) -> Answer:
+                shown = items[offset : offset + n]
+                nxt = offset + n if offset + n < len(items) else None
+                model = RelatedResult(symbol=target.qualname, location=f"{target.path}:{target.start_line}-{target.end_line}",
+                                      relation=relation, total=len(items), items=shown, unresolved=rel.unresolved,
+                                      call_sites=rel.sites, next_cursor=str(nxt) if nxt is not None else None,
+                                      note="; ".join(notes) or None)
+                return Answer(Text(_render(model, target, offset, depth)), model, scope="fitted")
+
+            def text_of(n: int) -> str:
+                built = build(n)
+                text = render_answer(built)
+                pages[text] = built
+                return text
+
+            page = min(limit, max(0, len(items) - offset))
+            got = fit_largest(page, text_of, whole, lambda t: svc.pipeline.cost(pages[t]), lo=min(1, page))
+            return pages[got.text]
+
+        return await run(ctx, work)
+
+    def _target(nav: Nav, q: str, prefix: str | None, relation: str) -> Any:
+        idx = nav.index
+        pool = idx.find_symbols(q, match="exact", path_prefix=prefix, limit=50)
+        if not pool and nav.sweep_on_miss():
+            pool = idx.find_symbols(q, match="exact", path_prefix=prefix, limit=50)
+        if not pool:
+            close = idx.close_names(q.rsplit(".", 1)[-1], path_prefix=prefix)
+            hint = ("; closest: " + ", ".join(f"{s.qualname} ({s.path}:{s.start_line})" for s in close)) if close else ""
+            where = f" under {prefix}" if prefix else ""
+            raise NotFoundError(f"no definition named '{q}'{where}{hint}. Find it with search_symbol(query=\"{q}\", "
+                                "match=\"prefix\") or search_text, then pass its qualified name (and path=).")
+        named = [s for s in pool if s.qualname == q] or pool
+        distinct = {(s.path, s.qualname) for s in named}
+        if len(distinct) > 1:
+            lines = [f"  {s.path}:{s.start_line}-{s.end_line} {s.kind} {s.qualname} -> find_related(symbol=\"{s.qualname}\", "
+                     f"relation=\"{relation}\", path=\"{s.path}\")" for s in named[:10]]
+            more = f"\n  … {len(named) - 10} more" if len(named) > 10 else ""
+            raise InputError(f"'{q}' names {len(distinct)} definitions; pass the one you mean:\n" + "\n".join(lines) + more)
+        return named[0]
+
+    def _relations(nav: Nav, target: Any, relation: str, depth: int) -> graph.Relations:
+        idx = nav.index
+        if relation == "callers":
+            return graph.callers(idx, target, nav.imported, depth=depth)
+        if relation == "callees":
+            from contexteer.tools.files import names_in_range
+
+            lines = (svc.ws.root / target.path).read_text(encoding="utf-8", errors="replace").split("\n")
+            names = names_in_range(nav, target.path, lines, target.start_line, target.end_line)
+            return graph.callees(idx, target, nav.imported, bound=names.bound, members=names.members, lines=lines)
+        if relation == "implementations":
+            return graph.implementations(idx, target, nav.imported, depth=depth, rust_impls=lambda t: _rust_impls(svc, t))
+        return graph.supertypes(idx, target, nav.imported, depth=depth, rust_traits=lambda t: _rust_traits(svc, t))
+
+
+def _item(nav: Nav, e: graph.Related) -> RelatedItem:
+    s = e.symbol
+    return RelatedItem(path=e.path, qualname=s.qualname if s else None, kind=s.kind if s else None,
+                       start_line=s.start_line if s else None, end_line=s.end_line if s else None,
+                       signature=s.signature if s else None, how=e.how, lines=sorted(set(e.lines)), depth=e.depth,
+                       via=e.via.qualname if e.via is not None else None, detail=e.detail or None)
+
+
+class _Site:
+    def __init__(self, path: str, line: int) -> None:
+        self.path, self.line, self.preview = path, line, ""
+
+
+def _previews(nav: Nav, rel: graph.Relations, items: list[RelatedItem]) -> None:
+    """The source line of each call line (callers: in the caller's file; callees: in the body's file)."""
+    sites: list[_Site] = []
+    for item in items:
+        path = item.path if rel.relation == "callers" else rel.target.path
+        sites += [_Site(path, n) for n in item.lines[:3]]
+    line_previews(nav.svc.ws.root, sites, width=140)
+    text = {(s.path, s.line): s.preview for s in sites}
+    for item in items:
+        path = item.path if rel.relation == "callers" else rel.target.path
+        item.calls = [f"{n}: {text.get((path, n), '')}" for n in item.lines[:3]]
+
+
+def _render(model: RelatedResult, target: Any, offset: int, depth: int) -> str:
+    what = f"{model.relation} of {target.kind} {target.qualname} ({model.location})"
+    counts: dict[str, int] = {}
+    for it in model.items:
+        counts[it.how] = counts.get(it.how, 0) + 1
+    shown = len(model.items)
+    span = (f"all {model.total}" if not offset and shown >= model.total
+            else f"{offset + 1}-{offset + shown} of {model.total}")
+    head = f"{what}{', depth ' + str(depth) if depth > 1 else ''}: {span} definition{'s' if model.total != 1 else ''}"
+    if model.relation == "callers":
+        head += f" ({model.call_sites} call site{'s' if model.call_sites != 1 else ''})"
+    by = ", ".join(f"{k} {v}" for k, v in sorted(counts.items(), key=lambda kv: -kv[1]))
+    out = [head + (f"; resolved by: {by}" if by else "")]
+    if model.note:
+        out.append(f"[{model.note}]")
+    if not model.total:
+        out.append(_empty(model, target))
+    for it in model.items:
+        pad = "  " * (it.depth - 1)
+        via = f" (calls {it.via})" if it.via and model.relation == "callers" else (f" (of {it.via})" if it.via else "")
+        detail = f", {it.detail}" if it.detail else ""
+        how = it.detail if it.how.startswith("receiver") and it.detail and it.detail.startswith("receiver") else \
+            f"{it.how}{detail}"
+        if it.qualname is None:
+            out.append(f"{pad}{it.path} module level  [{how}]")
+        else:
+            sig = f" — {clip(it.signature, 160)}" if it.signature else ""
+            out.append(f"{pad}{it.path}:{it.start_line}-{it.end_line} {it.kind} {it.qualname}{sig}{via}  [{how}]")
+        for call in it.calls:
+            out.append(f"{pad}  {call}")
+        if len(it.lines) > len(it.calls):
+            rest = it.lines[len(it.calls):]
+            out.append(f"{pad}  … {len(rest)} more call line{'s' if len(rest) != 1 else ''}: {', '.join(map(str, rest[:12]))}"
+                       + (" …" if len(rest) > 12 else ""))
+    if model.unresolved:
+        label = "not resolved to a repository definition (builtin, external or dynamic)" if model.relation == "callees" \
+            else "bases not found in the repository (external or builtin)"
+        out.append(f"{label}: {', '.join(model.unresolved[:30])}")
+    if model.next_cursor is not None:
+        out.append(f"… {model.total - int(model.next_cursor)} more; next page: cursor=\"{model.next_cursor}\"")
+    return "\n".join(out)
+
+
+def _empty(model: RelatedResult, target: Any) -> str:
+    if model.relation == "callers":
+        return ("no call sites found in its language (a name the index records as called; a call through a "
+                f"variable or reflection is not seen). search_text(pattern=\"{target.name}\") finds every mention.")
+    if model.relation == "callees":
+        return "its body calls nothing the index records" + (" that resolves" if model.unresolved else "")
+    if model.relation == "implementations":
+        return (f"nothing in the repository names {target.name} as a base in its header"
+                + (" and no type has its methods" if target.language == "go" else "") + ".")
+    return f"its header names no base{' (Go types gain interfaces by method set)' if target.language == 'go' else ''}."
+
+
+_IMPL = r"\bimpl\b(?:\s*<[^>]*>)?\s+"
+
+
+def _rust_impls(svc: Services, trait: str) -> list[tuple[str, int, str]]:
+    """(path, line, type) of every `impl Trait for Type` block in the repository's Rust files."""
+    pattern = _IMPL + rf"(?:[\w:]+::)?{re.escape(trait)}\b[^{{;]*?\bfor\s+"
+    rx = re.compile(pattern + r"&?(?:'\w+\s+)?(?:mut\s+)?(?:dyn\s+)?(?:[\w:]+::)?(\w+)")
+    return [(p, n, m.group(1)) for p, n, m in _rust_search(svc, pattern, rx)]
+
+
+def _rust_traits(svc: Services, type_name: str) -> list[tuple[str, int, str]]:
+    """(path, line, trait) of every `impl Trait for Type` block naming the type."""
+    pattern = _IMPL + rf"(?:[\w:]+::)?\w+(?:<[^{{;]*>)?\s+for\s+&?(?:'\w+\s+)?(?:mut\s+)?(?:[\w:]+::)?{re.escape(type_name)}\b"
+    rx = re.compile(_IMPL + r"(?:[\w:]+::)?(\w+)")
+    return [(p, n, m.group(1)) for p, n, m in _rust_search(svc, pattern, rx)]
+
+
+def _rust_search(svc: Services, pattern: str, rx: re.Pattern[str]) -> list[tuple[str, int, re.Match[str]]]:
+    try:
+        found = textsearch.search(svc.ws, pattern, regex=True, case_sensitive=True, glob="*.rs", max_results=500)
+    except ContexteerError as exc:
+        logger.info("no rust impl search: %s", exc)
+        return []
+    out = []
+    for h in found.hits:
+        m = rx.search(h.text) if h.path and not h.context else None
+        if m is not None:
+            out.append((h.path, h.line, m))
+    return out
+
+
+def _cursor(cursor: str | None) -> int:
+    if not cursor:
+        return 0
+    if not cursor.isdigit():
+        raise InputError(f"cursor '{cursor}' is not one this tool gave out. Pass the next_cursor of the previous page, or omit it.")
+    return int(cursor)

@@ -1,0 +1,108 @@
+"""find_related: callers, callees, implementations and supertypes in one call, each saying how it was resolved
+(the one-call-answers issue: an agent needed a read of the call site plus an outline to name a caller)."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import pytest
+
+from tests.navigation.conftest import Served, copy_fixture
+
+
+@pytest.fixture(scope="module")
+def rel(tmp_path_factory: pytest.TempPathFactory) -> Served:
+    return Served(copy_fixture("relations", tmp_path_factory.mktemp("rel")))
+
+
+def _defs(a) -> list[tuple[str, str]]:  # noqa: ANN001
+    return [(i["qualname"], i["how"]) for i in a.data["items"]]
+
+
+def test_callers_are_grouped_by_calling_definition_with_call_lines_and_receiver_type_evidence(rel: Served):
+    a = rel.call("find_related", symbol="memStore.Put", relation="callers")
+    assert not a.is_error, a.text
+    assert _defs(a) == [("memStore.Sync", "receiver type"), ("Fill", "receiver type")]
+    assert a.data["items"][0]["lines"] == [20] and a.data["items"][0]["calls"] == ["20: m.Put(k, v)"]
+    assert "gostore/store.go:29-33 function Fill — func Fill(s *memStore, pairs map[string]string)  [receiver s: memStore]" in a.text
+    assert "  31: s.Put(k, v)" in a.text
+
+
+def test_callers_at_depth_two_follow_the_callers_callers_across_files(rel: Served):
+    a = rel.call("find_related", symbol="total_area", relation="callers", depth=2)
+    assert [(i["qualname"], i["depth"], i["via"]) for i in a.data["items"]] == [("report", 1, None), ("main", 2, "report")]
+    assert "  py/main.py:4-5 function main — def main() -> None (calls report)  [import]" in a.text
+
+
+def test_callees_are_resolved_to_definitions_and_the_rest_named(rel: Served):
+    a = rel.call("find_related", symbol="report", relation="callees")
+    assert _defs(a) == [("total_area", "same file")]
+    assert a.data["unresolved"] == ["len"]
+    assert "not resolved to a repository definition (builtin, external or dynamic): len" in a.text
+
+
+def test_implementations_by_base_class_extends_implements_method_set_and_rust_impl(rel: Served):
+    cases = {
+        ("Shape", 2): [("Circle", "base class"), ("Square", "base class"), ("UnitSquare", "base class")],
+        ("Animal", 2): [("Dog", "implements"), ("Puppy", "extends")],
+        ("Store", 1): [("memStore", "method set")],  # readOnly has Get only: not a Store
+        ("Draw", 1): [("Button", "impl"), ("Slider", "impl")],  # `impl<'a> Draw for &'a Slider` too
+        ("Base", 1): [("Derived", "extends")],
+    }
+    for (name, depth), want in cases.items():
+        a = rel.call("find_related", symbol=name, relation="implementations", depth=depth)
+        assert not a.is_error, a.text
+        assert _defs(a) == want, (name, a.text)
+    deep = rel.call("find_related", symbol="Shape", relation="implementations", depth=2)
+    assert [i["depth"] for i in deep.data["items"]] == [1, 1, 2] and deep.data["items"][2]["via"] == "Square"
+
+
+def test_supertypes_resolve_the_bases_a_header_names_and_the_interfaces_a_go_type_satisfies(rel: Served):
+    assert _defs(rel.call("find_related", symbol="Derived", relation="supertypes")) == [
+        ("Base", "extends, import"), ("Runnable", "implements, import")]
+    assert _defs(rel.call("find_related", symbol="memStore", relation="supertypes")) == [("Store", "method set")]
+    assert _defs(rel.call("find_related", symbol="Button", relation="supertypes")) == [("Draw", "impl, same file")]
+    puppy = rel.call("find_related", symbol="Puppy", relation="supertypes", depth=2)
+    assert [q for q, _ in _defs(puppy)] == ["Dog", "Animal"]
+
+
+def test_a_method_s_implementations_are_its_overrides_and_its_supertype_the_method_it_overrides(rel: Served):
+    down = rel.call("find_related", symbol="Shape.area", relation="implementations")
+    assert [q for q, _ in _defs(down)] == ["Circle.area", "Square.area"]
+    up = rel.call("find_related", symbol="Circle.area", relation="supertypes")
+    assert [q for q, _ in _defs(up)] == ["Shape.area"]
+
+
+def test_an_ambiguous_name_lists_one_exact_call_per_definition_and_an_unknown_one_suggests(rel: Served):
+    a = rel.call("find_related", symbol="area", relation="callers")
+    assert a.is_error and "'area' names 3 definitions" in a.text
+    assert 'find_related(symbol="Circle.area", relation="callers", path="py/shapes.py")' in a.text
+    b = rel.call("find_related", symbol="total_aera", relation="callers")
+    assert b.is_error and "closest: total_area (py/shapes.py:34)" in b.text and "search_symbol(" in b.text
+
+
+def test_a_page_says_n_of_m_and_the_cursor_walks_the_rest(rel: Served):
+    first = rel.call("find_related", symbol="Shape", relation="implementations", depth=2, limit=2)
+    assert first.text.startswith("implementations of class Shape (py/shapes.py:6-10), depth 2: 1-2 of 3 definitions")
+    assert first.data["next_cursor"] == "2" and 'next page: cursor="2"' in first.text
+    rest = rel.call("find_related", symbol="Shape", relation="implementations", depth=2, limit=2, cursor="2")
+    assert [q for q, _ in _defs(rest)] == ["UnitSquare"] and rest.data["next_cursor"] is None
+
+
+def test_references_name_the_definition_they_sit_in_and_typed_receivers_count_for_a_qualified_method(tmp_path: Path):
+    served = Served(copy_fixture("relations", tmp_path))
+    a = served.call("search_symbol", query="memStore.Put", references=True)
+    assert "gostore/store.go:31: s.Put(k, v)  — in Fill 29-33, receiver s: memStore" in a.text
+    assert "gostore/store.go:20: m.Put(k, v)  — in memStore.Sync 18-22, receiver m: memStore" in a.text
+    sites = {(r["line"], r["enclosing"], r["how"]) for r in a.data["references"]}
+    assert (31, "Fill", "receiver type") in sites
+    assert "refs]" not in a.text  # no repository-wide count of the bare name
+
+
+def test_a_miss_names_the_closest_definitions_and_where_the_word_appears(tmp_path: Path):
+    served = Served(copy_fixture("relations", tmp_path))
+    a = served.call("search_symbol", query="defaults")
+    assert not a.is_error and "no definitions match 'defaults'" in a.text
+    assert re.search(r"'defaults' appears as a word in \d+ lines? of 1 file, but no definition of it is indexed", a.text)
+    assert "gostore/store.go:19: for k, v := range defaults {  — in memStore.Sync 18-22" in a.text
