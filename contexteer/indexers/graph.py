@@ -29,6 +29,7 @@ from contexteer.indexers.lookup import (
     language_family,
     semantic_context,
 )
+from contexteer.indexers.receivers import go_embedded, go_shape
 
 logger = logging.getLogger(__name__)
 
@@ -254,7 +255,8 @@ def callees(index: Any, sym: Any, resolve_imports: Callable[[str], dict[str, lis
     for name, at in sorted(calls.items(), key=lambda kv: kv[1][0]):
         hit = resolved.get(name)
         if hit is None:
-            out.unresolved.append(name)
+            on = sorted(member_calls.get(name, set()) - {""})
+            out.unresolved.append(f"{'/'.join(on[:2])}.{name}" if on else name)  # `logger.Info`: what it was called on
             continue
         d, how = hit
         out.items.append(Related(d, d.path, how, sorted(set(at))))
@@ -307,39 +309,104 @@ def _direct_subtypes(index: Any, sym: Any,
                       and s.language == "rust"][:3]:
                 found.append((t, "impl", f"impl at {path}:{line}"))
     if sym.language == "go" and sym.kind == "interface":
-        found += [(t, "method set", detail) for t, detail in _go_implementers(index, sym)]
+        found += [(t, "embeds" if detail.startswith("embeds") else "method set", detail)
+                  for t, detail in _go_implementers(index, sym)]
     return found
 
 
 def _interface_methods(index: Any, sym: Any) -> list[str]:
-    return [s.name for s in index.symbols_in_file(sym.path) if s.parent_id == sym.id and s.kind == "method"]
+    return list(_go_method_shapes(index, sym))
+
+
+def _lines_of(index: Any, path: str) -> list[str]:
+    root = getattr(getattr(index, "ws", None), "root", None)
+    if root is None:
+        return []
+    try:
+        return (root / path).read_text(encoding="utf-8", errors="replace").split("\n")
+    except OSError:
+        return []
+
+
+def _go_method_shapes(index: Any, iface: Any, _seen: set[int] | None = None) -> dict[str, Any]:
+    """The methods a Go interface requires (its own and those of the interfaces it embeds in its package), with
+    their parameter and result types (None where the signature cannot be read)."""
+    seen = _seen if _seen is not None else set()
+    seen.add(iface.id)
+    syms = index.symbols_in_file(iface.path)
+    out: dict[str, Any] = {s.name: go_shape(s.signature or "") for s in syms if s.parent_id == iface.id and s.kind == "method"}
+    folder = iface.path.rpartition("/")[0]
+    for name in go_embedded(_lines_of(index, iface.path), iface.start_line, iface.end_line):
+        for inner in index.symbols_named(name):
+            if inner.kind == "interface" and inner.language == "go" and inner.id not in seen \
+                    and inner.path.rpartition("/")[0] == folder:
+                for k, v in _go_method_shapes(index, inner, seen).items():
+                    out.setdefault(k, v)
+    return out
+
+
+def _same_shape(want: Any, have: Any) -> bool:
+    """Parameter and result types agree (package qualifiers aside); unknown shapes do not disqualify."""
+    if want is None or have is None:
+        return True
+
+    def norm(shape: Any) -> Any:
+        return tuple(tuple(re.sub(r"\b[a-z]\w*\.", "", t) for t in part) for part in shape)
+
+    return bool(norm(want) == norm(have))
 
 
 def _go_implementers(index: Any, iface: Any) -> list[tuple[Any, str]]:
-    """Go types whose methods (by name) cover every method the interface declares."""
-    wanted = _interface_methods(index, iface)
+    """Go types whose methods cover every method the interface requires, with the same parameter and result
+    types; and structs that embed the interface (they implement it through the embedded value)."""
+    wanted = _go_method_shapes(index, iface)
     if not wanted:
         return []
-    owners: dict[str, set[str]] = {}  # type qualname (package dir + name) -> method names it has
-    paths: dict[str, str] = {}
+    owners: dict[str, dict[str, Any]] = {}  # package dir + type name -> method name -> shape
     for m in wanted:
         for s in index.symbols_named(m):
-            if s.language != "go" or s.kind != "method" or s.name != m or "." not in s.qualname:
+            if s.language != "go" or s.kind != "method" or s.name != m or "." not in s.qualname or s.parent_id == iface.id:
                 continue
             owner = s.qualname.rsplit(".", 1)[0]
-            if owner == iface.name and s.path == iface.path:
-                continue
             key = f"{s.path.rpartition('/')[0]}:{owner}"
-            owners.setdefault(key, set()).add(m)
-            paths[key] = s.path
+            owners.setdefault(key, {})[m] = go_shape(s.signature or "")
     out: list[tuple[Any, str]] = []
-    for key, names in sorted(owners.items()):
-        if set(wanted) <= names:
-            folder, _, owner = key.partition(":")
-            defs = [s for s in index.symbols_named(owner) if s.name == owner and s.kind in CLASS_KINDS
-                    and s.path.rpartition("/")[0] == folder]
-            if defs and not (defs[0].id == iface.id):
-                out.append((defs[0], f"has {', '.join(sorted(wanted))}"))
+    for key, have in sorted(owners.items()):
+        if not set(wanted) <= set(have):
+            continue
+        if not all(_same_shape(wanted[m], have[m]) for m in wanted):
+            continue  # `Raft.Apply(cmd []byte, ...)` is not FSM's `Apply(*Log)`
+        folder, _, owner = key.partition(":")
+        defs = [s for s in index.symbols_named(owner) if s.name == owner and s.kind in CLASS_KINDS
+                and s.path.rpartition("/")[0] == folder and s.id != iface.id]
+        if defs:
+            out.append((defs[0], f"has {', '.join(sorted(wanted))}"))
+    out += [(t, f"embeds {iface.name}") for t in _go_embedders(index, iface)]
+    return out
+
+
+def _go_embedders(index: Any, iface: Any) -> list[Any]:
+    """Go structs whose body embeds the named type (a field line holding only `Name` or `*pkg.Name`)."""
+    from contexteer.indexers.textsearch import search
+
+    ws = getattr(index, "ws", None)
+    if ws is None:
+        return []
+    try:
+        found = search(ws, rf"^\s*\*?(\w+\.)?{re.escape(iface.name)}\s*(//.*)?$", regex=True, case_sensitive=True,
+                       glob="*.go", max_results=200)
+    except Exception as exc:  # noqa: BLE001 - no embedders is the safe answer
+        logger.info("no embedding search for %s: %s", iface.name, exc)
+        return []
+    out: list[Any] = []
+    for h in found.hits:
+        if not h.path or h.context:
+            continue
+        enc = [s for s in index.symbols_in_file(h.path) if s.kind in ("struct", "interface") and s.start_line < h.line <= s.end_line]
+        if enc:
+            t = min(enc, key=lambda s: s.end_line - s.start_line)
+            if t.id != iface.id and t not in out:
+                out.append(t)
     return out
 
 
@@ -418,7 +485,8 @@ def _direct_supertypes(index: Any, sym: Any, resolve_imports: Callable[[str], di
 def _go_interfaces_of(index: Any, sym: Any) -> list[tuple[Any, str, str]]:
     """The Go interfaces (declaring at least one method) whose every method the type has."""
     folder = sym.path.rpartition("/")[0]
-    mine = {s.name for s in index.methods_of(sym.name, "go") if s.path.rpartition("/")[0] == folder}
+    mine = {s.name: go_shape(s.signature or "") for s in index.methods_of(sym.name, "go")
+            if s.path.rpartition("/")[0] == folder}
     if not mine:
         return []
     ifaces: dict[int, Any] = {}
@@ -430,7 +498,7 @@ def _go_interfaces_of(index: Any, sym: Any) -> list[tuple[Any, str, str]]:
                     ifaces[parent.id] = parent
     out = []
     for iface in ifaces.values():
-        wanted = set(_interface_methods(index, iface))
-        if wanted and wanted <= mine:
+        wanted = _go_method_shapes(index, iface)
+        if wanted and set(wanted) <= set(mine) and all(_same_shape(wanted[m], mine[m]) for m in wanted):
             out.append((iface, "method set", f"has {', '.join(sorted(wanted))}"))
     return out

@@ -22,7 +22,7 @@ from typing import Any
 from contexteer.errors import NotFoundError
 from contexteer.indexers import languages
 from contexteer.indexers.model import Symbol
-from contexteer.indexers.receivers import declared_as, declared_type, field_typed
+from contexteer.indexers.receivers import declared_as, declared_type, field_typed, go_embedded
 from contexteer.indexers.repomap import display_weight
 
 logger = logging.getLogger(__name__)
@@ -289,13 +289,9 @@ def semantic_context(
         for r in sorted(receivers - _SELF - {""}):
             typed = declared_type(sym.signature or "", r)  # `func (r *Raft) run()`: r.setState is Raft's
             if typed is not None:
-                family = language_family(sym.language)
-                hit = [s for s in index.symbols_named(f"{typed}.{name}") if s.qualname == f"{typed}.{name}" and usable_member(s)
-                       and language_family(s.language) == family]
-                near = [s for s in hit if s.path == sym.path or s.path in import_files
-                        or s.path.rpartition("/")[0] == sym.path.rpartition("/")[0]]
-                if near or len(hit) == 1:
-                    return (near or hit)[0], "receiver type"
+                found_member = member_of_type(index, typed, name, sym, import_files)
+                if found_member is not None:
+                    return found_member
             for f in imported.get(r, ()):  # `httpx.get`: the module a name stands for
                 hit = [s for s in syms_of(f) if s.name == name and s.parent_id is None and usable(s)]
                 if hit:
@@ -371,6 +367,30 @@ def semantic_context(
         for c in out.callers:
             c.symbol = enclosing(syms_of(c.path), c.line)
     return out
+
+
+def member_of_type(index: Any, typed: str, name: str, sym: Any, import_files: list[str], depth: int = 0) -> tuple[Any, str] | None:
+    """The member `name` of the type `typed` as seen from `sym` (its file, imports, package), or for Go one
+    promoted from a struct the type embeds (`r.getState()` on a Raft that embeds raftState)."""
+    family = language_family(sym.language)
+    hit = [s for s in index.symbols_named(f"{typed}.{name}") if s.qualname == f"{typed}.{name}" and usable_member(s)
+           and language_family(s.language) == family]
+    near = [s for s in hit if s.path == sym.path or s.path in import_files
+            or s.path.rpartition("/")[0] == sym.path.rpartition("/")[0]]
+    if near or len(hit) == 1:
+        return (near or hit)[0], "receiver type" if depth == 0 else "embedded"
+    if sym.language != "go" or depth >= 2:
+        return None
+    folder = sym.path.rpartition("/")[0]
+    root = getattr(getattr(index, "ws", None), "root", None)
+    for struct in index.symbols_named(typed):
+        if struct.kind != "struct" or struct.path.rpartition("/")[0] != folder or root is None:
+            continue
+        for inner in go_embedded(_file_lines(root, struct.path, {}), struct.start_line, struct.end_line):
+            got = member_of_type(index, inner, name, sym, import_files, depth + 1)
+            if got is not None:
+                return got[0], "embedded"
+    return None
 
 
 _PACKAGE_DIRS = frozenset({"go", "java"})  # a directory is one package: its files call each other without imports

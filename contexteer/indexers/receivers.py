@@ -68,3 +68,82 @@ def declared_type(signature: str, word: str) -> str | None:
         if m and m.group(1) not in _KEYWORDS:
             return m.group(1)
     return None
+
+
+def go_embedded(lines: list[str], start: int, end: int) -> list[str]:
+    """The types a Go struct or interface embeds: body lines (start..end, 1-based) that hold only a type name
+    (`raftState`, `*sync.Mutex`, `io.Reader`, `FSM`), as names without package or pointer."""
+    out: list[str] = []
+    for i in range(start, min(end, len(lines))):  # the header line (start) opens the body
+        m = re.match(r"\s*\*?(?:[A-Za-z_]\w*\.)?([A-Za-z_]\w*)\s*(?://.*)?$", lines[i])
+        if m and m.group(1) not in ("struct", "interface"):
+            out.append(m.group(1))
+    return out
+
+
+def go_shape(signature: str) -> tuple[tuple[str, ...], tuple[str, ...]] | None:
+    """A Go function or interface method's parameter and result types, names dropped:
+    `func (r *Raft) Apply(cmd []byte, d time.Duration) ApplyFuture` and `Apply([]byte, time.Duration) ApplyFuture`
+    give (('[]byte', 'time.Duration'), ('ApplyFuture',)). None when the signature cannot be read."""
+    sig = re.sub(r"^\s*func\s*(?:\([^)]*\)\s*)?", "", signature.strip())
+    m = re.match(r"[\w$]+\s*(?:\[[^\]]*\])?\s*\(", sig)
+    if m is None:
+        return None
+    params, rest = _balanced(sig, m.end() - 1)
+    if params is None:
+        return None
+    rest = rest.strip()
+    if rest.startswith("("):
+        results, _ = _balanced(rest, 0)
+        if results is None:
+            return None
+    else:
+        results = rest
+    return _go_types(params), _go_types(results)
+
+
+def _balanced(text: str, open_at: int) -> tuple[str | None, str]:
+    depth = 0
+    for i in range(open_at, len(text)):
+        if text[i] in "([{":
+            depth += 1
+        elif text[i] in ")]}":
+            depth -= 1
+            if depth == 0:
+                return text[open_at + 1 : i], text[i + 1 :]
+    return None, ""
+
+
+def _go_types(group: str) -> tuple[str, ...]:
+    """`cmd []byte, a, b int` -> ('[]byte', 'int', 'int'); `*Log` -> ('*Log',); names dropped, spaces normalised."""
+    items: list[str] = []
+    depth = 0
+    cur: list[str] = []
+    for ch in group:
+        if ch in "([{":
+            depth += 1
+        elif ch in ")]}":
+            depth -= 1
+        if ch == "," and depth == 0:
+            items.append("".join(cur).strip())
+            cur = []
+        else:
+            cur.append(ch)
+    if "".join(cur).strip():
+        items.append("".join(cur).strip())
+    named = [len(p) == 2 and re.fullmatch(r"[A-Za-z_]\w*", p[0]) is not None for p in (i.split(None, 1) for i in items)]
+    types: list[str | None] = []
+    for item, has_name in zip(items, named, strict=True):
+        if any(named):  # `a, b int, c string`: every item starts with a name; a bare one shares the next type
+            types.append(item.split(None, 1)[1] if has_name else None)
+        else:  # `(FSMSnapshot, error)`: types only
+            types.append(item)
+    out: list[str] = []
+    pending = 0
+    for t in types:  # `a, b int`: the names before a typed one share its type
+        if t is None:
+            pending += 1
+            continue
+        out += [t] * (pending + 1)
+        pending = 0
+    return tuple(re.sub(r"\s+", " ", t).replace("interface {}", "interface{}") for t in out)

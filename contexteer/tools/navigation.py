@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 import logging
 import re
 from collections.abc import Callable
@@ -206,7 +207,7 @@ def register(mcp: object, svc: Services) -> None:
                 shown = page[:n]
                 nxt = offset + n if offset + n < len(ranked) else None
                 hits = [SymbolHit(path=s.path, qualname=s.qualname, kind=s.kind, start_line=s.start_line, end_line=s.end_line,
-                                  signature=s.signature, exported=s.exported) for s in shown]
+                                  signature=_with_value(svc, s), exported=s.exported) for s in shown]
                 sites: list[RefSite] = []
                 ref_total = left_out = 0
                 if references and (shown or prefix):
@@ -308,6 +309,7 @@ def register(mcp: object, svc: Services) -> None:
             model = TextSearch(pattern=pattern, matches=r.matches, files=len(r.files), truncated=r.truncated, timed_out=r.timed_out,
                                hits=[TextHit(path=h.path, line=h.line, text=h.text, context=h.context) for h in r.hits if h.path])
             rows: list[Hit | str] = [Hit(h.path, h.line, h.text, h.context) if h.path else "--" for h in r.hits]
+            _name_enclosing(nav_for(svc), rows)
             return Answer(Hits(rows), model, tail=render.search_summary(r), terms_regex=regex)
 
         return await anyio.to_thread.run_sync(work)
@@ -369,6 +371,32 @@ def _reference_sites(nav: Nav, name: str, defs: list[Any], prefix: str | None, *
     return sites, len(refs), left_out
 
 
+def _with_value(svc: Services, sym: Any) -> str:
+    """A constant's signature, with its value when the declaration leaves it implicit: a Go constant in an
+    `iota` block says which iota it is (`rpcInstallSnapshot  (iota = 2 in the const block that starts
+    rpcAppendEntries uint8 = iota)`)."""
+    sig = str(sym.signature or "")
+    if sym.kind != "constant" or sym.language != "go" or "=" in sig:
+        return sig
+    try:
+        lines = (svc.ws.root / sym.path).read_text(encoding="utf-8", errors="replace").split("\n")
+    except OSError:
+        return sig
+    specs: list[str] = []
+    for i in range(sym.start_line - 1, -1, -1):
+        text = lines[i].strip() if i < len(lines) else ""
+        if text.startswith("const ("):
+            break
+        if text and not text.startswith("//"):
+            specs.append(text)
+    else:
+        return sig
+    specs.reverse()
+    if not specs or "iota" not in specs[0]:
+        return sig
+    return f"{sig}  (iota = {len(specs) - 1} in the const block that starts `{render.clip(specs[0], 80)}`)"
+
+
 def _word_sites(nav: Nav, word: str, prefix: str | None) -> list[RefSite]:
     """Where a name that has no indexed definition appears as a whole word (at most render.NO_MATCH_USES lines)."""
     if not re.fullmatch(r"[\w$]+", word):
@@ -383,6 +411,27 @@ def _word_sites(nav: Nav, word: str, prefix: str | None) -> list[RefSite]:
            for h in found.hits if h.path and not h.context]
     locate(nav, out)
     return out
+
+
+def _name_enclosing(nav: Nav, rows: list[Hit | str]) -> None:
+    """Add to each match the definition its line sits in (`— in Raft.runFollower`), from the index as it is:
+    never waits for a build (a cold one is started; files not indexed yet go without)."""
+    from contexteer.indexers.lookup import enclosing
+
+    try:
+        status = nav.index.ensure_built(wait_seconds=0)
+        files = sorted({r.path for r in rows if isinstance(r, Hit) and not r.context})
+        if status.complete:
+            nav.recheck(files)
+        syms = {f: nav.index.symbols_in_file(f) for f in files}
+    except ContexteerError as exc:
+        logger.info("search hits go without their definitions: %s", exc)
+        return
+    for i, row in enumerate(rows):
+        if isinstance(row, Hit) and not row.context:
+            enc = enclosing(syms.get(row.path, []), row.line)
+            if enc is not None:
+                rows[i] = dataclasses.replace(row, note=f"in {enc.qualname}")
 
 
 def locate(nav: Nav, sites: list[Any]) -> None:

@@ -203,8 +203,8 @@ def _render(model: RelatedResult, target: Any, offset: int, depth: int) -> str:
         pad = "  " * (it.depth - 1)
         via = f" (calls {it.via})" if it.via and model.relation == "callers" else (f" (of {it.via})" if it.via else "")
         detail = f", {it.detail}" if it.detail else ""
-        how = it.detail if it.how.startswith("receiver") and it.detail and it.detail.startswith("receiver") else \
-            f"{it.how}{detail}"
+        # `[receiver r: Raft]` rather than `[receiver type, receiver r: Raft]`; `[embeds FSM]` likewise
+        how = it.detail if it.detail and it.detail.split()[0] == it.how.split()[0] else f"{it.how}{detail}"
         if it.qualname is None:
             out.append(f"{pad}{it.path} module level  [{how}]")
         else:
@@ -217,7 +217,8 @@ def _render(model: RelatedResult, target: Any, offset: int, depth: int) -> str:
             out.append(f"{pad}  … {len(rest)} more call line{'s' if len(rest) != 1 else ''}: {', '.join(map(str, rest[:12]))}"
                        + (" …" if len(rest) > 12 else ""))
     if model.unresolved:
-        label = "not resolved to a repository definition (builtin, external or dynamic)" if model.relation == "callees" \
+        label = ("not resolved to a repository definition (external or builtin, or called on a value whose type the "
+                 "index cannot tell)") if model.relation == "callees" \
             else "bases not found in the repository (external or builtin)"
         out.append(f"{label}: {', '.join(model.unresolved[:30])}")
     if model.next_cursor is not None:

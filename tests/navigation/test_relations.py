@@ -39,14 +39,15 @@ def test_callees_are_resolved_to_definitions_and_the_rest_named(rel: Served):
     a = rel.call("find_related", symbol="report", relation="callees")
     assert _defs(a) == [("total_area", "same file")]
     assert a.data["unresolved"] == ["len"]
-    assert "not resolved to a repository definition (builtin, external or dynamic): len" in a.text
+    assert "not resolved to a repository definition (external or builtin, or called on a value whose type the index " \
+           "cannot tell): len" in a.text
 
 
 def test_implementations_by_base_class_extends_implements_method_set_and_rust_impl(rel: Served):
     cases = {
         ("Shape", 2): [("Circle", "base class"), ("Square", "base class"), ("UnitSquare", "base class")],
         ("Animal", 2): [("Dog", "implements"), ("Puppy", "extends")],
-        ("Store", 1): [("memStore", "method set")],  # readOnly has Get only: not a Store
+        ("Store", 1): [("memStore", "method set"), ("Cached", "embeds")],  # readOnly has Get only: not a Store
         ("Draw", 1): [("Button", "impl"), ("Slider", "impl")],  # `impl<'a> Draw for &'a Slider` too
         ("Base", 1): [("Derived", "extends")],
     }
@@ -106,3 +107,28 @@ def test_a_miss_names_the_closest_definitions_and_where_the_word_appears(tmp_pat
     assert not a.is_error and "no definitions match 'defaults'" in a.text
     assert re.search(r"'defaults' appears as a word in \d+ lines? of 1 file, but no definition of it is indexed", a.text)
     assert "gostore/store.go:19: for k, v := range defaults {  — in memStore.Sync 18-22" in a.text
+
+
+def test_a_go_type_with_same_named_methods_of_other_signatures_is_no_implementation_and_an_embedder_is(rel: Served):
+    a = rel.call("find_related", symbol="Store", relation="implementations")
+    assert _defs(a) == [("memStore", "method set"), ("Cached", "embeds")]  # wrongStore.Get takes an int
+    assert "gostore/store.go:43-46 struct Cached — type Cached struct  [embeds Store]" in a.text
+
+
+def test_a_method_promoted_from_an_embedded_go_struct_resolves_as_a_callee(rel: Served):
+    a = rel.call("find_related", symbol="Counter.Report", relation="callees")
+    assert _defs(a) == [("base.count", "embedded")]
+
+
+def test_a_go_constant_of_an_iota_block_says_which_iota_it_is(rel: Served):
+    a = rel.call("search_symbol", query="modeAppend")
+    assert "constant modeAppend (private) — modeAppend  (iota = 2 in the const block that starts `modeRead uint8 = iota`)" in a.text
+
+
+def test_the_go_shape_of_a_signature_drops_names_and_keeps_types():
+    from contexteer.indexers.receivers import go_shape
+
+    assert go_shape("func (r *Raft) Apply(cmd []byte, timeout time.Duration) ApplyFuture") == (
+        ("[]byte", "time.Duration"), ("ApplyFuture",))
+    assert go_shape("Snapshot() (FSMSnapshot, error)") == ((), ("FSMSnapshot", "error"))
+    assert go_shape("func (m *memStore) Put(key, value string)") == (("string", "string"), ())
