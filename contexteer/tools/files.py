@@ -67,6 +67,9 @@ def split_lines(text: str) -> list[str]:
     return [ln.rstrip("\r") for ln in lines]
 
 
+_SPANNED = frozenset({"function", "method", "class", "struct", "interface", "trait", "enum", "type", "module"})
+
+
 def cut_at_cap(start: int, end: int, cap: int) -> tuple[int, int | None]:
     """The last line one call shows of start..end, and the line the next call starts at (None: all shown)."""
     if end - start + 1 <= cap:
@@ -126,7 +129,35 @@ def register(mcp: object, svc: Services) -> None:
         if start_line is None and end_line is None:
             return _whole_file(res.rel, text, lines)
         start, end = bounds(res.rel, total, start_line, end_line)
-        return _delimited(res.rel, lines, start, end, lambda last: f"{res.rel}:{start}-{last} (of {total} lines)")
+        where = _where(res.rel, start, end)
+        return _delimited(res.rel, lines, start, end, lambda last: f"{res.rel}:{start}-{last} (of {total} lines){where}")
+
+    def _where(rel: str, start: int, end: int) -> str:
+        """What the range sits in or holds (`— in method Raft.run 126-147`), from the index; '' without one."""
+        try:
+            index = nav_for(svc).index
+            index.ensure_fresh([rel], lock_timeout=0.5)  # parses just this file when the index does not know it yet
+            syms = index.symbols_in_file(rel)
+        except ContexteerError as exc:
+            logger.info("no enclosing definition for %s: %s", rel, exc)
+            return ""
+        inside = [x for x in syms if x.start_line <= start <= x.end_line and x.kind in _SPANNED]
+        enc = min(inside, key=lambda x: x.end_line - x.start_line) if inside else None
+        while enc is not None and enc.end_line < end:  # the range leaves it: name its siblings the range touches
+            parent = next((x for x in syms if x.id == enc.parent_id), None) if enc.parent_id is not None else None
+            level = [x for x in syms if x.parent_id == enc.parent_id and x.start_line <= end and x.end_line >= start
+                     and x.kind in _SPANNED]
+            if len(level) > 1 or parent is None:
+                named = ", ".join(f"{x.qualname} {x.start_line}-{x.end_line}" for x in level[:4])
+                return f" — overlaps {named}" + (f" and {len(level) - 4} more" if len(level) > 4 else "")
+            enc = parent
+        if enc is not None:
+            return f" — in {enc.kind} {enc.qualname} {enc.start_line}-{enc.end_line}"
+        held = [x for x in syms if x.parent_id is None and x.start_line <= end and x.end_line >= start and x.kind in _SPANNED]
+        if not held:
+            return ""
+        named = ", ".join(f"{x.qualname} {x.start_line}-{x.end_line}" for x in held[:4])
+        return f" — overlaps {named}" + (f" and {len(held) - 4} more" if len(held) > 4 else "")
 
     def _delimited(rel: str, lines: list[str], start: int, end: int, header: Callable[[int], str], *,
                    head: list[str] | None = None, tail: list[str] | None = None, model: CodeRange | None = None,

@@ -132,3 +132,10 @@ def test_the_go_shape_of_a_signature_drops_names_and_keeps_types():
         ("[]byte", "time.Duration"), ("ApplyFuture",))
     assert go_shape("Snapshot() (FSMSnapshot, error)") == ((), ("FSMSnapshot", "error"))
     assert go_shape("func (m *memStore) Put(key, value string)") == (("string", "string"), ())
+
+
+def test_a_read_by_lines_names_the_definition_the_range_sits_in_or_the_ones_it_overlaps(rel: Served):
+    inside = rel.call("read_code_range", path="gostore/store.go", start_line=19, end_line=21)
+    assert inside.text.startswith("gostore/store.go:19-21 (of ") and "— in method memStore.Sync 18-22" in inside.text.split("\n")[0]
+    across = rel.call("read_code_range", path="gostore/store.go", start_line=13, end_line=19)
+    assert "— overlaps memStore.Get 13-13, memStore.Put 15-15, memStore.Sync 18-22" in across.text.split("\n")[0]

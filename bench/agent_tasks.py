@@ -1,0 +1,573 @@
+"""Agent task suite (issue 12): one contexteer call per question against the shortest shell pipeline.
+
+Usage:  .venv/bin/python bench/agent_tasks.py [--out bench/results/agent_tasks.md] [--show] [--only ID,ID]
+
+Corpora, made at bench time in a temp dir (copies; the originals are never touched):
+- go: HashiCorp Raft from the Debian package golang-github-hashicorp-raft-dev
+  (/usr/share/gocode/src/github.com/hashicorp/raft, symlinks followed);
+- python: httpx from this project's venv (site-packages/httpx, __pycache__ left out);
+- rust: the log crate 0.4.17 from /usr/share/cargo/registry (Debian librust-log-dev);
+- typescript: the `src/` of rxjs 7.8.2 (`npm install rxjs@7.8.2` into the temp dir).
+A repository that cannot be made is reported as skipped, with the reason.
+
+Every question has the facts a complete answer must contain, checked by hand against the sources (names,
+numbers, paths; word-bounded, case-sensitive; a tuple is a choice of spellings), and sometimes facts a correct
+answer must not contain. Each question names the contexteer call a good agent makes first and the shortest
+shell pipeline (rg/sed/awk, run in the repository dir with the venv's `rg`) that answers it completely: for
+callers that is an awk tracking the enclosing definition, since a list of call lines does not name the caller.
+
+The contexteer call goes through the real server and the MCP SDK client in-process, default settings (text
+content only, which is what a model reads). Tokens of both outputs are counted with contexteer's counter.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import re
+import shutil
+import subprocess
+import sys
+import tempfile
+import time
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any, Union
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))
+
+from contexteer.tokens import get_counter  # noqa: E402
+
+Fact = Union[str, tuple[str, ...]]
+
+TARGET_ONE_CALL = 0.90
+TARGET_TOKEN_RATIO = 0.50
+
+RAFT_SRC = Path("/usr/share/gocode/src/github.com/hashicorp/raft")
+LOG_SRC = Path("/usr/share/cargo/registry/log-0.4.17")
+HTTPX_SRC = Path(sys.prefix) / "lib" / f"python{sys.version_info[0]}.{sys.version_info[1]}" / "site-packages" / "httpx"
+RXJS_SPEC = "rxjs@7.8.2"
+
+
+@dataclass
+class Q:
+    repo: str
+    qid: str
+    kind: str
+    question: str
+    tool: str
+    args: dict[str, Any]
+    facts: list[Fact]
+    shell: str
+    absent: list[str] = field(default_factory=list)  # what a correct answer must not say
+    note: str = ""
+
+
+# ----- the questions ---------------------------------------------------------------------------------
+# kinds: definition, callers, implementations, subclasses, callees, imports, signature, constant, error, at-line
+
+GO = [
+    Q("go", "go-def", "definition", "Where is NewRaft defined?",
+      "search_symbol", {"query": "NewRaft"},
+      ["api.go:445"],
+      r"rg -n '^func NewRaft\('"),
+    Q("go", "go-callers-method", "callers", "Which functions call the method Raft.setLeader (name each caller)?",
+      "find_related", {"symbol": "Raft.setLeader", "relation": "callers"},
+      ["NewRaft", "run", "runFollower", "runCandidate", "appendEntries", "installSnapshot", "setState", "timeoutNow"],
+      r"awk '/^func /{f=$0} /\.setLeader\(/{print FILENAME\":\"FNR\": \"f}' *.go"),
+    Q("go", "go-callers-func", "callers", "Which functions call asyncNotifyCh (name each caller)?",
+      "find_related", {"symbol": "asyncNotifyCh", "relation": "callers"},
+      ["recalculate", "startStopReplication", "verifyLeader", "dispatchLogs", "handleStaleTerm"],
+      r"awk '/^func /{f=$0} /[^.]asyncNotifyCh\(/ && !/^func/{print FILENAME\":\"FNR\": \"f}' *.go"),
+    Q("go", "go-impl", "implementations", "Which types implement the SnapshotStore interface?",
+      "find_related", {"symbol": "SnapshotStore", "relation": "implementations"},
+      ["DiscardSnapshotStore", "FileSnapshotStore", "InmemSnapshotStore"],
+      r"rg -IN -o '^func \(\w+ \*?(\w+)\) (Create|List|Open)\(' -r '$1' | sort | uniq -c | awk '$1==3{print $2}'"),
+    Q("go", "go-impl-transport", "implementations", "Which types implement the Transport interface?",
+      "find_related", {"symbol": "Transport", "relation": "implementations"},
+      ["InmemTransport", "NetworkTransport"],
+      r"rg -IN -o '^func \(\w+ \*?(\w+)\) (AppendEntriesPipeline|AppendEntries|RequestVote|InstallSnapshot|EncodePeer|DecodePeer|SetHeartbeatHandler|TimeoutNow|Consumer|LocalAddr)\(' -r '$1' | sort | uniq -c | awk '$1==10{print $2}'"),
+    Q("go", "go-impl-embed", "implementations",
+      "Which struct types implement IndexFuture (Error() and Index(), methods gained by embedding included)?",
+      "find_related", {"symbol": "IndexFuture", "relation": "implementations"},
+      ["errorFuture", "logFuture", "configurationsFuture", "configurationChangeFuture"],
+      r"rg -IN -o '^func \(\w+ \*?(\w+)\) Index\(\) uint64' -r '$1'; awk '/^type [A-Za-z]+ struct/{t=$2} /^\t(deferError|logFuture)$/{print t, \"embeds\", $1}' future.go",
+      note="Error() comes from the embedded deferError (logFuture, configurationsFuture) or logFuture (configurationChangeFuture)"),
+    Q("go", "go-subtypes", "subclasses", "Which interfaces embed (extend) the Future interface?",
+      "find_related", {"symbol": "Future", "relation": "implementations"},
+      ["IndexFuture", "SnapshotFuture", "LeadershipTransferFuture"],
+      r"awk '/^type [A-Za-z]+ interface/{t=$2} /^\tFuture$/{print t}' *.go"),
+    Q("go", "go-callees", "callees", "What does Raft.runFollower call?",
+      "find_related", {"symbol": "Raft.runFollower", "relation": "callees"},
+      ["Leader", "randomTimeout", "processRPC", "liveBootstrap", "LastContact", "setLeader", "hasVote", "setState",
+       "getState", "respond", "Clone"],
+      r"awk '/^func \(r \*Raft\) runFollower\(/,/^}/' raft.go | rg -o '\w+\(' | sort -u"),
+    Q("go", "go-imports", "imports", "Which packages does net_transport.go import (import paths)?",
+      "list_dependencies", {"path": "net_transport.go"},
+      ["bufio", "context", "errors", "fmt", "github.com/hashicorp/go-hclog", "io", "net", "os", "sync", "time",
+       "github.com/hashicorp/go-msgpack/codec"],
+      r"sed -n '/^import (/,/^)/p' net_transport.go"),
+    Q("go", "go-signature", "signature", "What is the exact signature of Raft.AddVoter?",
+      "search_symbol", {"query": "Raft.AddVoter"},
+      ["id ServerID", "address ServerAddress", "prevIndex uint64", "timeout time.Duration", ") IndexFuture"],
+      r"rg -n 'func \(r \*Raft\) AddVoter\('"),
+    Q("go", "go-const", "constant", "What is the value of maxFailureScale?",
+      "search_symbol", {"query": "maxFailureScale"},
+      ["12"],
+      r"rg -n 'maxFailureScale\s*='"),
+    Q("go", "go-error", "error", "Where (file, line, function) is the error 'snapshot path not accessible' produced?",
+      "search_text", {"pattern": "snapshot path not accessible"},
+      ["file_snapshot.go", "94", "NewFileSnapshotStoreWithLogger"],
+      r"awk '/^func /{f=$0} /snapshot path not accessible/{print FILENAME\":\"FNR\": \"$0\"\n  in \"f}' *.go"),
+    Q("go", "go-at-line", "at-line", "What is at raft.go:300 (the line and the function it is in)?",
+      "read_code_range", {"path": "raft.go", "start_line": 300, "end_line": 300},
+      ["c.respond(ErrNotLeader)", "runCandidate"],
+      r"awk 'NR<=300 && /^func /{f=$0} NR==300{print f; print NR\": \"$0; exit}' raft.go"),
+]
+
+PY = [
+    Q("python", "py-def", "definition", "Where is the class AsyncClient defined?",
+      "search_symbol", {"query": "AsyncClient"},
+      ["_client.py:1307"],
+      r"rg -n '^class AsyncClient\b'"),
+    Q("python", "py-callers-func", "callers", "Which functions call primitive_value_to_str (name each caller)?",
+      "find_related", {"symbol": "primitive_value_to_str", "relation": "callers"},
+      ["encode_urlencoded_data", ("DataField.__init__", "DataField"), ("QueryParams.__init__", "QueryParams"), "set", "add"],
+      r"awk '/^class /{c=$2} /^ *(async )?def /{f=c\" \"$0} /[^ ]primitive_value_to_str\(/ && !/def primitive/{print FILENAME\":\"FNR\": \"f}' $(rg --files -tpy)"),
+    Q("python", "py-callers-method", "callers",
+      "Which methods call Client._send_single_request (the sync client's; name each caller)?",
+      "find_related", {"symbol": "Client._send_single_request", "relation": "callers"},
+      ["_send_handling_redirects"],
+      r"awk '/^class /{c=$2} /^    (async )?def /{f=c\" \"$0} /self\._send_single_request\(/{print FNR\": \"f}' _client.py",
+      absent=["AsyncClient._send_handling_redirects"],
+      note="AsyncClient._send_handling_redirects calls self._send_single_request on an AsyncClient: not a caller"),
+    Q("python", "py-impl", "implementations", "Which classes implement the BaseTransport interface?",
+      "find_related", {"symbol": "BaseTransport", "relation": "implementations"},
+      ["HTTPTransport", "MockTransport", "WSGITransport"],
+      r"rg -n '^class \w+\(.*\bBaseTransport\b'"),
+    Q("python", "py-impl-stream", "implementations", "Which classes implement AsyncByteStream?",
+      "find_related", {"symbol": "AsyncByteStream", "relation": "implementations"},
+      ["ASGIResponseStream", "AsyncResponseStream", "ByteStream", "AsyncIteratorByteStream", "UnattachedStream",
+       "MultipartStream"],
+      r"rg -n '^class \w+\(.*\bAsyncByteStream\b'"),
+    Q("python", "py-subclasses", "subclasses", "What are all the subclasses of TransportError, at any depth?",
+      "find_related", {"symbol": "TransportError", "relation": "implementations", "depth": 3},
+      ["TimeoutException", "ConnectTimeout", "ReadTimeout", "WriteTimeout", "PoolTimeout", "NetworkError",
+       "ReadError", "WriteError", "ConnectError", "CloseError", "ProxyError", "UnsupportedProtocol",
+       "ProtocolError", "LocalProtocolError", "RemoteProtocolError"],
+      r"rg -o '^class (\w+)\((\w+)' -r '$2 $1' _exceptions.py | awk '{k[$2]=$1} END{for(c in k){p=c; while(p in k && p!=\"TransportError\") p=k[p]; if(p==\"TransportError\") print c}}'"),
+    Q("python", "py-overrides", "implementations", "Which methods override Auth.auth_flow?",
+      "find_related", {"symbol": "Auth.auth_flow", "relation": "implementations"},
+      ["FunctionAuth", "BasicAuth", "NetRCAuth", "DigestAuth"],
+      r"awk '/^class /{c=$0} /^    def auth_flow\(/{print FNR\": \"c}' _auth.py"),
+    Q("python", "py-callees", "callees", "What does Client.send call?",
+      "find_related", {"symbol": "Client.send", "relation": "callees"},
+      ["_set_timeout", "_build_request_auth", "_send_handling_auth", "read", "close", "RuntimeError"],
+      r"awk '/^    def send\(/{p=1} p && /^    def _send_handling_auth/{exit} p' _client.py | rg -o '[\w.]+\(' | sort -u"),
+    Q("python", "py-imports", "imports", "Which modules does _client.py import at module level?",
+      "list_dependencies", {"path": "_client.py"},
+      ["__future__", "datetime", "enum", "logging", "time", "typing", "warnings", "contextlib", "types",
+       "__version__", "_auth", "_config", "_decoders", "_exceptions", "_models", "_status_codes",
+       ("_transports.base", "_transports/base"), ("_transports.default", "_transports/default"), "_types", "_urls",
+       "_utils"],
+      r"rg -n '^(from \S+ )?import \S+' -o _client.py"),
+    Q("python", "py-signature", "signature", "What is the exact signature of the module-level function request in _api.py?",
+      "search_symbol", {"query": "request", "path": "_api.py"},
+      ["method: str", "url: URL | str", "params: QueryParamTypes | None = None", "timeout: TimeoutTypes = DEFAULT_TIMEOUT_CONFIG",
+       "follow_redirects: bool = False", "verify: ssl.SSLContext | str | bool = True", "trust_env: bool = True",
+       "-> Response"],
+      r"awk '/^def request\(/{p=1} p{print} p && /:$/{exit}' _api.py"),
+    Q("python", "py-const", "constant", "What is the value of DEFAULT_LIMITS?",
+      "search_symbol", {"query": "DEFAULT_LIMITS"},
+      ["max_connections=100", "max_keepalive_connections=20"],
+      r"rg -n '^DEFAULT_LIMITS ='"),
+    Q("python", "py-error", "error",
+      "Where (file, line, function) is 'Exceeded maximum allowed redirects.' raised?",
+      "search_text", {"pattern": "Exceeded maximum allowed redirects"},
+      ["_client.py", "973", "1688", ("Client._send_handling_redirects", "_send_handling_redirects"),
+       "AsyncClient"],
+      r"awk '/^class /{c=$2} /^    (async )?def /{f=c\" \"$0} /Exceeded maximum allowed redirects/{print FNR\": \"f}' _client.py"),
+    Q("python", "py-at-line", "at-line", "What is at _models.py:600 (the line and the definition it is in)?",
+      "read_code_range", {"path": "_models.py", "start_line": 600, "end_line": 600},
+      ["if self._request is None:", "request", "Response"],
+      r"awk 'NR<=600 && /^class /{c=$0} NR<=600 && /^ *def /{f=$0} NR==600{print c; print f; print NR\": \"$0; exit}' _models.py"),
+]
+
+RS = [
+    Q("rust", "rs-def", "definition", "Where is set_logger defined?",
+      "search_symbol", {"query": "set_logger"},
+      ["src/lib.rs:1465"],
+      r"rg -n 'fn set_logger\('"),
+    Q("rust", "rs-callers", "callers", "Which functions call set_logger_inner (name each caller)?",
+      "find_related", {"symbol": "set_logger_inner", "relation": "callers"},
+      ["set_boxed_logger", "set_logger"],
+      r"awk '/^ *(pub )?(unsafe )?fn /{f=$0} /[^ ]set_logger_inner\(|^ *set_logger_inner\(/{print FILENAME\":\"FNR\": \"f}' src/lib.rs"),
+    Q("rust", "rs-callers-method", "callers", "Which functions call LevelFilter::from_usize (name each caller)?",
+      "find_related", {"symbol": "LevelFilter.from_usize", "relation": "callers"},
+      ["to_level_filter", "from_str", "iter"],
+      r"awk '/^impl/{i=$0} /^ *(pub )?fn /{f=i\" / \"$0} /LevelFilter::from_usize\(/ || (i ~ /^impl LevelFilter/ && /Self::from_usize\(/){print FNR\": \"f}' src/lib.rs",
+      absent=["to_level —", "Level.from_str"],
+      note="Level::from_str, Level::iter and LevelFilter::to_level call Level::from_usize instead"),
+    Q("rust", "rs-callers-macro", "callers", "Where is max_level() called (the enclosing macro or function)?",
+      "find_related", {"symbol": "max_level", "relation": "callers"},
+      ["log", "log_enabled"],
+      r"awk '/^macro_rules!|^ *(pub )?fn /{f=$0} /max_level\(\)/ && !/^ *\/\//{print FILENAME\":\"FNR\": \"f}' src/*.rs"),
+    Q("rust", "rs-impl-log", "implementations", "Which types implement the Log trait?",
+      "find_related", {"symbol": "Log", "relation": "implementations"},
+      ["NopLogger", "&'_ T", "Box<T>", "Arc<T>"],
+      r"rg -n '^impl.* Log for ' src",
+      absent=["tests.test_downcast_ref.Foo"]),
+    Q("rust", "rs-impl-source", "implementations", "Which types implement the kv Source trait?",
+      "find_related", {"symbol": "Source", "relation": "implementations"},
+      ["&'a T", "(K, V)", "[S]", "Option<S>", "Box<S>", "Vec<S>", "HashMap<K, V, S>", "BTreeMap<K, V>",
+       "AsMap", "AsList"],
+      r"rg -n 'impl.* Source for ' src/kv/source.rs"),
+    Q("rust", "rs-callees", "callees", "What does set_logger_inner call?",
+      "find_related", {"symbol": "set_logger_inner", "relation": "callees"},
+      ["compare_exchange", "make_logger", "store", "load", "spin_loop_hint", "SetLoggerError"],
+      r"awk '/^fn set_logger_inner/{p=1} p{print} p && /^}/{exit}' src/lib.rs | rg -o '\w+\(' | sort -u"),
+    Q("rust", "rs-imports", "imports", "What does src/serde.rs import (crates and modules)?",
+      "list_dependencies", {"path": "src/serde.rs"},
+      ["serde", "std", ("src/lib.rs", "LOG_LEVEL_NAMES")],
+      r"rg -n '^(extern crate|use) ' src/serde.rs",
+      note="`use {Level, LevelFilter, LOG_LEVEL_NAMES};` is the crate root (edition 2015), i.e. src/lib.rs"),
+    Q("rust", "rs-signature", "signature", "What is the exact signature of set_logger_racy?",
+      "search_symbol", {"query": "set_logger_racy"},
+      ["pub unsafe fn set_logger_racy", "logger: &'static dyn Log", "Result<(), SetLoggerError>"],
+      r"rg -n 'fn set_logger_racy\('"),
+    Q("rust", "rs-const", "constant", "What is the value of LOG_LEVEL_NAMES?",
+      "search_symbol", {"query": "LOG_LEVEL_NAMES"},
+      ["OFF", "ERROR", "WARN", "INFO", "DEBUG", "TRACE"],
+      r"rg -n 'LOG_LEVEL_NAMES:'"),
+    Q("rust", "rs-error", "error",
+      "Where is the message 'attempted to set a logger after the logging system was already initialized' defined, and where is it used?",
+      "search_symbol", {"query": "SET_LOGGER_ERROR", "references": True},
+      ["src/lib.rs:412", "SET_LOGGER_ERROR", "1545"],
+      r"rg -n 'attempted to set a logger|SET_LOGGER_ERROR' src",
+      note="a good agent searches the text first; the message is split over two source lines, so search_text of the "
+           "whole message finds nothing; this asks the symbol the first search names"),
+    Q("rust", "rs-at-line", "at-line", "What is at src/lib.rs:1480 (the line and the function it is in)?",
+      "read_code_range", {"path": "src/lib.rs", "start_line": 1480, "end_line": 1480},
+      ["UNINITIALIZED => {", "set_logger_inner"],
+      r"awk 'NR<=1480 && /^ *(pub )?fn /{f=$0} NR==1480{print f; print NR\": \"$0; exit}' src/lib.rs"),
+]
+
+TS = [
+    Q("typescript", "ts-def", "definition", "Where is the mergeMap operator implemented?",
+      "search_symbol", {"query": "mergeMap"},
+      ["internal/operators/mergeMap.ts:79"],
+      r"rg -n '^export function mergeMap\b.*\{$'"),
+    Q("typescript", "ts-callers", "callers", "Which functions call argsOrArgArray (name each caller)?",
+      "find_related", {"symbol": "argsOrArgArray", "relation": "callers"},
+      ["zip", "onErrorResumeNext", "onErrorResumeNextWith", "combineLatest", "internal/observable/race.ts",
+       "internal/operators/race.ts"],
+      r"awk '/^export function /{f=$0} /argsOrArgArray\(/ && !/^export function argsOrArgArray/{print FILENAME\":\"FNR\": \"f}' $(rg -l 'argsOrArgArray\(')"),
+    Q("typescript", "ts-callers-2", "callers", "Which functions call executeSchedule (name each caller)?",
+      "find_related", {"symbol": "executeSchedule", "relation": "callers"},
+      ["combineLatestInit", "bufferTime", "mergeInternals", "timeout", "scheduleAsyncIterable", "scheduleIterable",
+       "observeOn", "windowTime"],
+      r"awk '/^export function /{f=$0} /executeSchedule\(/ && !/^export function executeSchedule/{print FILENAME\":\"FNR\": \"f}' $(rg -l 'executeSchedule\(')"),
+    Q("typescript", "ts-impl", "implementations", "Which classes implement the Observer interface?",
+      "find_related", {"symbol": "Observer", "relation": "implementations"},
+      ["Subscriber", "ConsumerObserver"],
+      r"rg -n 'class \w+.* implements .*\bObserver\b'"),
+    Q("typescript", "ts-impl-class", "implementations", "Which classes implement SubscriptionLoggable?",
+      "find_related", {"symbol": "SubscriptionLoggable", "relation": "implementations"},
+      ["HotObservable", "ColdObservable"],
+      r"rg -n 'class \w+.* implements .*\bSubscriptionLoggable\b'"),
+    Q("typescript", "ts-subclasses", "subclasses", "What are all the subclasses of Subject, at any depth?",
+      "find_related", {"symbol": "Subject", "relation": "implementations", "depth": 3},
+      ["AsyncSubject", "BehaviorSubject", "ReplaySubject", "AnonymousSubject", "HotObservable", "WebSocketSubject"],
+      r"rg -IN -o 'class (\w+)(<[^>]*>)? extends (\w+)' -r '$3 $1' | awk '{k[$2]=$1} END{for(c in k){p=c; while(p in k && p!=\"Subject\") p=k[p]; if(p==\"Subject\") print c}}'"),
+    Q("typescript", "ts-subclasses-2", "subclasses", "Which classes extend AsyncAction?",
+      "find_related", {"symbol": "AsyncAction", "relation": "implementations"},
+      ["QueueAction", "AsapAction", "AnimationFrameAction", "VirtualAction"],
+      r"rg -n 'class \w+(<[^>]*>)? extends AsyncAction\b'"),
+    Q("typescript", "ts-callees", "callees", "What does mergeInternals call?",
+      "find_related", {"symbol": "mergeInternals", "relation": "callees"},
+      ["createOperatorSubscriber", "innerFrom", "executeSchedule", "doInnerSub", "outerNext", "checkComplete",
+       "subscribe", "push", "shift", "next", "complete"],
+      r"awk '/^export function mergeInternals/{p=1} p && /^}/{exit} p' internal/operators/mergeInternals.ts | rg -o '\w+\(' | sort -u"),
+    Q("typescript", "ts-imports", "imports", "Which modules does internal/Observable.ts import?",
+      "list_dependencies", {"path": "internal/Observable.ts"},
+      [("internal/Operator.ts", "./Operator"), ("internal/Subscriber.ts", "./Subscriber"),
+       ("internal/Subscription.ts", "./Subscription"), ("internal/types.ts", "./types"),
+       ("internal/symbol/observable.ts", "./symbol/observable"), ("internal/util/pipe.ts", "./util/pipe"),
+       ("internal/config.ts", "./config"), ("internal/util/isFunction.ts", "./util/isFunction"),
+       ("internal/util/errorContext.ts", "./util/errorContext")],
+      r"rg -n '^import ' internal/Observable.ts"),
+    Q("typescript", "ts-signature", "signature", "What is the exact signature of mergeInternals?",
+      "search_symbol", {"query": "mergeInternals"},
+      ["source: Observable<T>", "subscriber: Subscriber<R>", "project: (value: T, index: number) => ObservableInput<R>",
+       "concurrent: number", "onBeforeNext?: (innerValue: R) => void", "expand?: boolean",
+       "innerSubScheduler?: SchedulerLike", "additionalFinalizer?: () => void"],
+      r"awk '/^export function mergeInternals/{p=1} p{print} p && /\{$/{exit}' internal/operators/mergeInternals.ts"),
+    Q("typescript", "ts-const", "constant", "What is the value of the global config object (every field)?",
+      "search_symbol", {"query": "config", "path": "internal/config.ts"},
+      ["onUnhandledError: null", "onStoppedNotification: null", "Promise: undefined",
+       "useDeprecatedSynchronousErrorHandling: false", "useDeprecatedNextContext: false"],
+      r"sed -n '/^export const config/,/^};/p' internal/config.ts"),
+    Q("typescript", "ts-error", "error", "Where (file, line, definition) is the message 'no elements in sequence' set?",
+      "search_text", {"pattern": "no elements in sequence"},
+      ["internal/util/EmptyError.ts", "28", "EmptyError"],
+      r"rg -n 'no elements in sequence' internal"),
+    Q("typescript", "ts-at-line", "at-line", "What is at internal/Subscriber.ts:100 (the line and the definition it is in)?",
+      "read_code_range", {"path": "internal/Subscriber.ts", "start_line": 100, "end_line": 100},
+      ["this._complete();", "complete", "Subscriber"],
+      r"awk 'NR<=100 && /^export class /{c=$0} NR<=100 && /^  [a-z_]\w*\(.*\{$/{f=$0} NR==100{print c; print f; print NR\": \"$0; exit}' internal/Subscriber.ts"),
+]
+
+QUESTIONS = GO + PY + RS + TS
+REPOS = {"go": "HashiCorp Raft (Debian golang-github-hashicorp-raft-dev)", "python": "httpx (this venv)",
+         "rust": "log 0.4.17 (Debian cargo registry)", "typescript": f"rxjs src ({RXJS_SPEC})"}
+
+
+# ----- corpora ---------------------------------------------------------------------------------------
+def copy_tree(src: Path, dst: Path) -> int:
+    n = 0
+    for dirpath, dirnames, filenames in os.walk(src, followlinks=True):
+        dirnames[:] = sorted(d for d in dirnames if d not in ("__pycache__", ".git"))
+        for name in sorted(filenames):
+            s = Path(dirpath) / name
+            if not s.is_file():
+                continue
+            t = dst / s.relative_to(src)
+            t.parent.mkdir(parents=True, exist_ok=True)
+            shutil.copyfile(s, t)
+            n += 1
+    return n
+
+
+def make_corpora(base: Path) -> tuple[dict[str, Path], list[str]]:
+    roots: dict[str, Path] = {}
+    notes: list[str] = []
+    for repo, src in (("go", RAFT_SRC), ("python", HTTPX_SRC), ("rust", LOG_SRC)):
+        if src.is_dir():
+            n = copy_tree(src, base / repo)
+            roots[repo] = base / repo
+            notes.append(f"{repo}: {n} files copied from {src}")
+        else:
+            notes.append(f"{repo}: skipped, {src} is not on this machine")
+    version = (HTTPX_SRC / "__version__.py")
+    if version.exists() and '"0.28.1"' not in version.read_text():
+        notes.append("python: httpx is not 0.28.1, the version the facts were checked against; misses may be the corpus")
+    npm = shutil.which("npm")
+    if npm:
+        pkg = base / "npm-install"
+        pkg.mkdir()
+        try:
+            subprocess.run([npm, "install", "--silent", "--no-audit", "--no-fund", "--prefix", str(pkg), RXJS_SPEC],
+                           check=True, capture_output=True, timeout=180)
+            n = copy_tree(pkg / "node_modules" / "rxjs" / "src", base / "typescript")
+            roots["typescript"] = base / "typescript"
+            notes.append(f"typescript: {n} files of rxjs/src (npm install {RXJS_SPEC})")
+        except (subprocess.SubprocessError, OSError) as exc:
+            notes.append(f"typescript: skipped, npm install {RXJS_SPEC} failed ({type(exc).__name__})")
+    else:
+        notes.append("typescript: skipped, no npm")
+    return roots, notes
+
+
+# ----- running -------------------------------------------------------------------------------------
+def has_fact(text: str, fact: Fact) -> bool:
+    alternatives = fact if isinstance(fact, tuple) else (fact,)
+    for alt in alternatives:
+        left = r"(?<![\w])" if re.match(r"\w", alt) else ""
+        right = r"(?![\w])" if re.search(r"\w$", alt) else ""
+        if re.search(left + re.escape(alt) + right, text):
+            return True
+    return False
+
+
+def check(text: str, q: Q) -> tuple[bool, list[str], list[str]]:
+    missing = [f if isinstance(f, str) else " / ".join(f) for f in q.facts if not has_fact(text, f)]
+    wrong = [a for a in q.absent if a in text]
+    return not missing and not wrong, missing, wrong
+
+
+def run_shell(q: Q, root: Path) -> tuple[str, float]:
+    env = dict(os.environ, LC_ALL="C")
+    rg_dir = Path(sys.executable).parent
+    env["PATH"] = f"{rg_dir}{os.pathsep}{env.get('PATH', '')}"
+    t = time.perf_counter()
+    proc = subprocess.run(["bash", "-c", q.shell], cwd=root, env=env, capture_output=True, text=True,
+                          stdin=subprocess.DEVNULL, timeout=60)
+    return proc.stdout + proc.stderr, time.perf_counter() - t
+
+
+def run_calls(root: Path, questions: list[Q], data_dir: Path) -> dict[str, tuple[str, float]]:
+    import anyio
+    from mcp import Client
+
+    from contexteer.config import load_config
+    from contexteer.server.app import build_server
+    from contexteer.workspace import Workspace
+
+    loaded = load_config(root=root, overrides={"data_dir": str(data_dir)}, use_user_config=False)
+    server = build_server(Workspace(root, loaded.settings), loaded)
+    out: dict[str, tuple[str, float]] = {}
+
+    async def go() -> None:
+        async with Client(server) as client:  # type: ignore[arg-type]
+            await client.call_tool("search_symbol", {"query": "__bench_warmup__"})  # waits for the index build
+            for q in questions:
+                t = time.perf_counter()
+                result = await client.call_tool(q.tool, q.args)
+                dt = time.perf_counter() - t
+                text = "\n".join(getattr(b, "text", "") for b in result.content)
+                if getattr(result, "is_error", False) or getattr(result, "isError", False):
+                    text = "[tool error] " + text
+                out[q.qid] = (text, dt)
+
+    anyio.run(go)
+    return out
+
+
+def call_repr(q: Q) -> str:
+    args = ", ".join(f"{k}={v!r}" for k, v in q.args.items())
+    return f"{q.tool}({args})"
+
+
+@dataclass
+class Row:
+    q: Q
+    ct_tokens: int
+    ct_ok: bool
+    ct_missing: list[str]
+    ct_wrong: list[str]
+    sh_tokens: int
+    sh_ok: bool
+    sh_missing: list[str]
+    call_tokens: int
+    cmd_tokens: int
+    ct_text: str
+    sh_text: str
+
+
+def render(rows: list[Row], notes: list[str], seconds: float, skipped: list[str]) -> str:
+    L: list[str] = []
+    L.append("## Agent tasks: one contexteer call vs the shortest shell pipeline")
+    L.append("")
+    L.append(f"Command: `.venv/bin/python bench/agent_tasks.py` ({len(rows)} questions over {len({r.q.repo for r in rows})} "
+             f"repositories, {seconds:.0f} s; tokens by contexteer's counter, `{get_counter().name}`).")
+    L.append("")
+    L.append("Corpora (copied into a temp dir at bench time): " + "; ".join(notes) + ".")
+    if skipped:
+        L.append("")
+        L.append("Skipped: " + "; ".join(skipped))
+    L.append("")
+    L.append(
+        "Each question has facts checked by hand against the source (names, numbers, paths), and for a few a fact a "
+        "correct answer must not state (a caller that is not one). *contexteer*: the text a model reads from the one "
+        "call a good agent makes first (real server, MCP SDK client in-process, default settings). *shell*: the output "
+        "of the shortest rg/sed/awk pipeline that answers the question completely, run in the repository dir "
+        "(for callers an awk that tracks the enclosing definition). *answered*: every fact present (and no wrong "
+        "one). *call* / *cmd*: tokens of the call an agent writes (tool name and JSON arguments) and of the shell "
+        "command line, shown for reference, not in the totals.")
+    L.append("")
+    L.append("| id | type | question | contexteer call | contexteer tokens | answered in one call | shell tokens | shell answered | call / cmd tokens |")
+    L.append("|---|---|---|---|---:|:---:|---:|:---:|---:|")
+    for r in rows:
+        call = call_repr(r.q).replace("|", "\\|")
+        L.append(f"| {r.q.qid} | {r.q.kind} | {r.q.question.replace('|', '/')} | `{call}` | {r.ct_tokens:,} | "
+                 f"{'yes' if r.ct_ok else '**no**'} | {r.sh_tokens:,} | {'yes' if r.sh_ok else '**no**'} | "
+                 f"{r.call_tokens} / {r.cmd_tokens} |")
+    L.append("")
+    L.append("**Totals**")
+    L.append("")
+    L.append("| repository | questions | answered in one call | shell answered | contexteer tokens | shell tokens | contexteer / shell |")
+    L.append("|---|---:|---:|---:|---:|---:|---:|")
+    groups = [(REPOS.get(repo, repo), [r for r in rows if r.q.repo == repo]) for repo in REPOS]
+    groups = [g for g in groups if g[1]] + [("**all**", rows)]
+    for name, rs in groups:
+        ct = sum(r.ct_tokens for r in rs)
+        sh = sum(r.sh_tokens for r in rs)
+        ok = sum(r.ct_ok for r in rs)
+        L.append(f"| {name} | {len(rs)} | {ok} ({ok / len(rs):.0%}) | {sum(r.sh_ok for r in rs)} | {ct:,} | {sh:,} | "
+                 f"{ct / sh:.0%} |")
+    L.append("")
+    kinds = sorted({r.q.kind for r in rows}, key=lambda k: [r.q.kind for r in rows].index(k))
+    L.append("| type | questions | answered in one call | contexteer tokens | shell tokens | contexteer / shell |")
+    L.append("|---|---:|---:|---:|---:|---:|")
+    for k in kinds:
+        rs = [r for r in rows if r.q.kind == k]
+        ct = sum(r.ct_tokens for r in rs)
+        sh = sum(r.sh_tokens for r in rs)
+        L.append(f"| {k} | {len(rs)} | {sum(r.ct_ok for r in rs)} | {ct:,} | {sh:,} | {ct / sh:.0%} |")
+    L.append("")
+    ok = sum(r.ct_ok for r in rows)
+    ct = sum(r.ct_tokens for r in rows)
+    sh = sum(r.sh_tokens for r in rows)
+    L.append(f"Targets: answered completely by one call >= {TARGET_ONE_CALL:.0%}: **{ok / len(rows):.0%}** "
+             f"({ok} of {len(rows)}) — {'met' if ok / len(rows) >= TARGET_ONE_CALL else 'not met'}; contexteer's "
+             f"tokens <= {TARGET_TOKEN_RATIO:.0%} of the shell pipelines': **{ct / sh:.0%}** ({ct:,} vs {sh:,}) — "
+             f"{'met' if ct / sh <= TARGET_TOKEN_RATIO else 'not met'}. The shell side here is the shortest pipeline "
+             "written knowing the answer's shape (a lower bound: an agent's first pipeline is rarely that one).")
+    misses = [r for r in rows if not r.ct_ok]
+    L.append("")
+    L.append(f"### Not answered in one call ({len(misses)})")
+    L.append("")
+    for r in misses:
+        parts = []
+        if r.ct_missing:
+            parts.append("missing " + ", ".join(f"`{m}`" for m in r.ct_missing))
+        if r.ct_wrong:
+            parts.append("states wrongly " + ", ".join(f"`{w}`" for w in r.ct_wrong))
+        note = f" ({r.q.note})" if r.q.note else ""
+        L.append(f"- **{r.q.qid}** {r.q.question} `{call_repr(r.q)}`: {'; '.join(parts)}{note}.")
+    sh_miss = [r for r in rows if not r.sh_ok]
+    if sh_miss:
+        L.append("")
+        L.append("Shell pipelines that missed a fact (a defect of the pipeline, reported so the totals can be read): "
+                 + "; ".join(f"{r.q.qid} missing {', '.join(r.sh_missing)}" for r in sh_miss) + ".")
+    return "\n".join(L) + "\n"
+
+
+def main() -> int:
+    ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    ap.add_argument("--out", default=str(ROOT / "bench" / "results" / "agent_tasks.md"))
+    ap.add_argument("--show", action="store_true", help="print both outputs of every question")
+    ap.add_argument("--only", default="", help="comma-separated question ids (implies not writing --out)")
+    args = ap.parse_args()
+    only = {s for s in args.only.split(",") if s}
+    counter = get_counter()
+    t0 = time.perf_counter()
+    with tempfile.TemporaryDirectory(prefix="agent-tasks-") as td:
+        base = Path(td)
+        roots, notes = make_corpora(base / "repos")
+        rows: list[Row] = []
+        skipped: list[str] = []
+        for repo in REPOS:
+            qs = [q for q in QUESTIONS if q.repo == repo and (not only or q.qid in only)]
+            if not qs:
+                continue
+            if repo not in roots:
+                skipped.append(f"{len(qs)} {repo} questions (no corpus)")
+                continue
+            answers = run_calls(roots[repo], qs, base / f"data-{repo}")
+            for q in qs:
+                text, _dt = answers[q.qid]
+                sh_text, _st = run_shell(q, roots[repo])
+                ok, missing, wrong = check(text, q)
+                sh_ok, sh_missing, _ = check(sh_text, q)
+                row = Row(q, counter.count(text), ok, missing, wrong, counter.count(sh_text), sh_ok, sh_missing,
+                          counter.count(q.tool + json.dumps(q.args)), counter.count(q.shell), text, sh_text)
+                rows.append(row)
+                if args.show:
+                    print(f"===== {q.qid} [{q.kind}] {q.question}\n--- {call_repr(q)}  ({row.ct_tokens} tok, "
+                          f"{'OK' if ok else 'MISS ' + str(missing) + ' ' + str(wrong)})\n{text}\n--- $ {q.shell}  "
+                          f"({row.sh_tokens} tok, {'OK' if sh_ok else 'MISS ' + str(sh_missing)})\n{sh_text}")
+    seconds = time.perf_counter() - t0
+    report = render(rows, notes, seconds, skipped)
+    if only:
+        print(report)
+    else:
+        Path(args.out).write_text(report, encoding="utf-8")
+        print(report)
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
