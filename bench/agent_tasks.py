@@ -97,7 +97,7 @@ GO = [
       note="Error() comes from the embedded deferError (logFuture, configurationsFuture) or logFuture (configurationChangeFuture)"),
     Q("go", "go-subtypes", "subclasses", "Which interfaces embed (extend) the Future interface?",
       "find_related", {"symbol": "Future", "relation": "implementations"},
-      ["IndexFuture", "SnapshotFuture", "LeadershipTransferFuture"],
+      ["IndexFuture", "SnapshotFuture", "LeadershipTransferFuture", "AppendFuture"],
       r"awk '/^type [A-Za-z]+ interface/{t=$2} /^\tFuture$/{print t}' *.go"),
     Q("go", "go-callees", "callees", "What does Raft.runFollower call?",
       "find_related", {"symbol": "Raft.runFollower", "relation": "callees"},

@@ -423,6 +423,8 @@ def _name_enclosing(nav: Nav, rows: list[Hit | str]) -> None:
         files = sorted({r.path for r in rows if isinstance(r, Hit) and not r.context})
         if status.complete:
             nav.recheck(files)
+        elif len(files) <= 20:  # a cold index: a few files are parsed on demand, as a read of one file does
+            nav.index.ensure_fresh(files, lock_timeout=0.5)
         syms = {f: nav.index.symbols_in_file(f) for f in files}
     except ContexteerError as exc:
         logger.info("search hits go without their definitions: %s", exc)
