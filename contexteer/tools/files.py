@@ -104,7 +104,8 @@ def register(mcp: object, svc: Services) -> None:
         output=CodeRange,
         description=(
             "Read numbered lines of a file (1-based, inclusive), or one definition by symbol=. "
-            "context='semantic' adds what it uses and its callers. No range: the whole file, shaped."
+            "context='semantic' adds what it uses and its callers. A range names the definition it sits in. "
+            "No range: the whole file, shaped."
         ),
     )
     async def read_code_range(

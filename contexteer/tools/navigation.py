@@ -154,7 +154,8 @@ def register(mcp: object, svc: Services) -> None:
         output=SymbolSearch,
         terms_from=("query",),
         description=(
-            "Find definitions by name: location, kind, signature. references=true adds the reference sites."
+            "Find definitions by name: location, kind, signature. references=true adds every reference site with "
+            "the definition it sits in. A miss shows close names and where the word appears."
         ),
     )
     async def search_symbol(
@@ -291,7 +292,8 @@ def register(mcp: object, svc: Services) -> None:
         output=TextSearch,
         terms_from=("pattern",),
         description=(
-            "Search file contents with ripgrep (literal unless regex=true); hits as path:line: text."
+            "Search file contents with ripgrep (literal unless regex=true); hits as path:line: text, each with the "
+            "definition it sits in."
         ),
     )
     async def search_text(
