@@ -29,11 +29,11 @@ from contexteer.indexers.lookup import (
     language_family,
     semantic_context,
 )
-from contexteer.indexers.receivers import go_embedded, go_shape
+from contexteer.indexers.syntax import base_how, bases_of, go_embedded, go_shape
 
 logger = logging.getLogger(__name__)
 
-__all__ = ["Related", "Relations", "bases_of", "callers", "callees", "implementations", "supertypes", "CLASS_KINDS"]
+__all__ = ["Related", "Relations", "callers", "callees", "implementations", "supertypes", "CLASS_KINDS"]
 
 CLASS_KINDS = frozenset({"class", "interface", "struct", "enum", "trait", "type", "module"})
 MAX_NODES = 200  # definitions one answer collects at most (across depths)
@@ -59,79 +59,6 @@ class Relations:
     sites: int = 0  # callers: call sites in all (one per line)
     note: str | None = None  # what the answer could not cover, and why
     truncated: bool = False  # stopped at MAX_NODES
-
-
-# ----- bases from a definition's header ---------------------------------------------------------------
-_GENERIC = re.compile(r"<[^<>]*>|\[[^\[\]]*\]")
-
-
-def _split_top(text: str) -> list[str]:
-    """Split on commas outside brackets."""
-    out: list[str] = []
-    depth = 0
-    cur: list[str] = []
-    for ch in text:
-        if ch in "([<{":
-            depth += 1
-        elif ch in ")]>}":
-            depth = max(0, depth - 1)
-        if ch == "," and depth == 0:
-            out.append("".join(cur))
-            cur = []
-        else:
-            cur.append(ch)
-    out.append("".join(cur))
-    return [x.strip() for x in out if x.strip()]
-
-
-def _base_name(item: str) -> str | None:
-    """`public Base<T>` -> Base, `abc.ABC` -> ABC, `\\Vendor\\Pkg\\Base` -> Base, `io.Reader` -> Reader."""
-    item = re.sub(r"\b(?:public|private|protected|virtual|internal|sealed|open|final|override)\b", "", item)
-    prev = None
-    while prev != item:  # strip nested generics from the inside out
-        prev, item = item, _GENERIC.sub("", item)
-    item = item.split("(")[0].strip()
-    if not item or "=" in item:  # `metaclass=ABCMeta` is no base
-        return None
-    name = re.split(r"\.|::|\\", item)[-1].strip()
-    return name if re.fullmatch(r"[A-Za-z_$][\w$]*", name) else None
-
-
-def bases_of(sym: Any) -> list[str]:
-    """The base names a class-like definition's header states, in the syntax of its language."""
-    sig = sym.signature or ""
-    lang = sym.language
-    found: list[str] = []
-    if lang == "python":
-        m = re.match(r"\s*class\s+\w+\s*(?:\[[^\]]*\])?\s*\((.*)\)\s*$", sig)
-        if m:
-            found = _split_top(m.group(1))
-    elif lang == "ruby":
-        m = re.search(r"\bclass\s+[\w:]+\s*<\s*([\w:]+)", sig)
-        found = [m.group(1)] if m else []
-    elif lang == "rust":
-        m = re.search(r"\btrait\s+\w+\s*(?:<[^>]*>)?\s*:\s*([^{]+?)\s*(?:where\b|$)", sig)
-        found = [x for x in re.split(r"\s*\+\s*", m.group(1))] if m else []
-    elif lang in ("csharp", "cpp", "c", "swift", "kotlin"):
-        m = re.search(r"(?:class|struct|interface|record|enum|protocol|extension|object)\s+[\w.<>, ]*?[\w>]\s*"
-                      r"(?:\([^)]*\)\s*)?:\s*(.+?)\s*(?:\bwhere\b|\{|$)", sig)
-        found = _split_top(m.group(1)) if m else []
-    else:  # java, typescript, javascript, tsx, php, scala, dart: extends / implements
-        for kw in ("extends", "implements", "with"):
-            m = re.search(rf"\b{kw}\s+(.+?)\s*(?:\b(?:extends|implements|with)\b|\{{|$)", sig)
-            if m:
-                found += _split_top(m.group(1))
-    names = [n for n in (_base_name(x) for x in found) if n]
-    return [n for n in dict.fromkeys(names) if n != sym.name]
-
-
-def _how_base(sym: Any, base: str) -> str:
-    sig = sym.signature or ""
-    if re.search(rf"\bimplements\b[^{{]*\b{re.escape(base)}\b", sig):
-        return "implements"
-    if re.search(rf"\bextends\b[^{{]*\b{re.escape(base)}\b", sig):
-        return "extends"
-    return "base class"
 
 
 # ----- resolving a type name near a definition --------------------------------------------------------
@@ -302,7 +229,7 @@ def _direct_subtypes(index: Any, sym: Any,
         if cand.id == sym.id or language_family(cand.language) != family:
             continue
         if sym.name in bases_of(cand):
-            found.append((cand, _how_base(cand, sym.name), ""))
+            found.append((cand, base_how(cand, sym.name), ""))
     if sym.language == "rust" and rust_impls is not None:
         for path, line, type_name in rust_impls(sym.name):
             for t in [s for s in index.symbols_named(type_name) if s.name == type_name and s.kind in CLASS_KINDS
@@ -472,7 +399,7 @@ def _direct_supertypes(index: Any, sym: Any, resolve_imports: Callable[[str], di
     found: list[tuple[Any, str, str]] = []
     for base in bases_of(sym):
         for parent, how in _resolve_type(index, base, sym, resolve_imports):
-            found.append((parent, f"{_how_base(sym, base)}, {how}", ""))
+            found.append((parent, f"{base_how(sym, base)}, {how}", ""))
     if sym.language == "rust" and rust_traits is not None:
         for path, line, trait in rust_traits(sym.name):
             for parent, how in _resolve_type(index, trait, sym, resolve_imports)[:1]:

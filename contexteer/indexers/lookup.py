@@ -22,8 +22,8 @@ from typing import Any
 from contexteer.errors import NotFoundError
 from contexteer.indexers import languages
 from contexteer.indexers.model import Symbol
-from contexteer.indexers.receivers import declared_as, declared_type, field_typed, go_embedded
 from contexteer.indexers.repomap import display_weight
+from contexteer.indexers.syntax import bases_of, declared_as, declared_type, field_typed, go_embedded
 
 logger = logging.getLogger(__name__)
 
@@ -205,6 +205,7 @@ class Caller:
     how: str = "name only"  # same file | import | same package | receiver | receiver type | name only
     receiver: bool | None = None  # for a method: the call's receiver is self/this, named like its class or typed as it
     receiver_name: str | None = None  # the receiver as written (`h` in `h.truncateMemory(...)`)
+    against: bool = False  # the syntax says it is another type's method (`self.x()` in an unrelated class)
 
     @property
     def confident(self) -> bool:
@@ -286,6 +287,9 @@ def semantic_context(
             hit = [s for s in in_file if s.name == name and s.parent_id == own_class.id and s.id != sym.id and usable(s)]
             if hit:
                 return hit[0], "same class"
+            inherited = _inherited_member(index, own_class, name, syms_of)  # `self._set_timeout()` from BaseClient
+            if inherited is not None:
+                return inherited, "base class"
         for r in sorted(receivers - _SELF - {""}):
             typed = declared_type(sym.signature or "", r)  # `func (r *Raft) run()`: r.setState is Raft's
             if typed is not None:
@@ -369,6 +373,24 @@ def semantic_context(
     return out
 
 
+def _inherited_member(index: Any, cls: Any, name: str, syms_of: Callable[[str], list[Any]], depth: int = 0) -> Any | None:
+    """A member `name` a class gets from its bases (found in the class's file first, then anywhere by name)."""
+    if depth > 3:
+        return None
+    for base in bases_of(cls):
+        cands = [s for s in syms_of(cls.path) if s.name == base and s.kind in _CLASS_KINDS] or \
+            [s for s in index.symbols_named(base) if s.name == base and s.kind in _CLASS_KINDS
+             and language_family(s.language) == language_family(cls.language)][:3]
+        for b in cands:
+            hit = [s for s in syms_of(b.path) if s.name == name and s.parent_id == b.id]
+            if hit:
+                return hit[0]
+            deeper = _inherited_member(index, b, name, syms_of, depth + 1)
+            if deeper is not None:
+                return deeper
+    return None
+
+
 def member_of_type(index: Any, typed: str, name: str, sym: Any, import_files: list[str], depth: int = 0) -> tuple[Any, str] | None:
     """The member `name` of the type `typed` as seen from `sym` (its file, imports, package), or for Go one
     promoted from a struct the type embeds (`r.getState()` on a Raft that embeds raftState)."""
@@ -394,7 +416,7 @@ def member_of_type(index: Any, typed: str, name: str, sym: Any, import_files: li
 
 
 _PACKAGE_DIRS = frozenset({"go", "java"})  # a directory is one package: its files call each other without imports
-_RECEIVER = re.compile(r"([\w$]+)\s*(?:\(\s*\))?\s*(?:\?\.|\.|->|::)\s*$")
+_RECEIVER = re.compile(r"([\w$]+)\s*(?:\(\s*\))?\s*(\?\.|\.|->|::)\s*$")
 _SELF = frozenset({"self", "this", "cls", "super", "Self", "static", "base"})
 
 
@@ -427,6 +449,7 @@ def find_callers(index: Any, sym: Any, callee: str, resolve_imports: Callable[[s
         order = {"same file": 0, "import": 1, "same package": 1}
         sites.sort(key=lambda c: (order.get(c.how, 2), c.path, c.line))
         _check_receivers(index, sites, callee, owner, max_files)
+        sites = [c for c in sites if not c.against]
     rank = {"same file": 0, "import": 1, "same package": 1, "receiver type": 1.5, "receiver": 2, "name only": 3}
     sites.sort(key=lambda c: (rank[c.how] - (c.receiver is True) * 0.5, c.path, c.line))
     return sites
@@ -472,15 +495,21 @@ def _check_receivers(index: Any, sites: list[Caller], callee: str, owner: str, m
         text = lines[site.line - 1] if 0 < site.line <= len(lines) else ""
         site.receiver = False
         own_class: bool | None = None  # whether the site lies inside the method's own class (computed once)
+        against = False
         for m in call.finditer(text):
             before = _RECEIVER.search(text, 0, m.start())
             word = before.group(1).lstrip("_$") if before is not None else None
             if word is None or word in _SELF:
                 # `self.app(...)`, `super().x(...)` or a bare call are this class's method only inside this
-                # class: in Route.handle, `self.app(...)` is Route's app, not Router's
+                # class (or a subclass): in Route.handle, `self.app(...)` is Route's app, not Router's
                 if own_class is None:
-                    own_class = _enclosing_class(index, classes, site.path, site.line) == owner
+                    holder = _enclosing_class(index, classes, site.path, site.line)
+                    own_class = holder == owner or (holder is not None and _inherits(index, holder, owner))
+                    against = holder is not None and not own_class and word is not None
                 site.receiver = own_class and (word is not None or site.how == "same file")
+            elif word[:1].isupper() and word != owner and before is not None and before.group(2) == "::" \
+                    and _is_type(index, word) and not _inherits(index, word, owner):
+                against = True  # `Level::from_usize(...)` is Level's, not LevelFilter's
             else:
                 norm = word.lower().replace("_", "")
                 site.receiver = norm == whole or norm.endswith(last)
@@ -496,6 +525,24 @@ def _check_receivers(index: Any, sites: list[Caller], callee: str, owner: str, m
                 site.how = "receiver"
         else:
             site.how = "name only"
+            site.against = against
+
+
+def _is_type(index: Any, name: str) -> bool:
+    return any(s.kind in _CLASS_KINDS and s.name == name for s in index.symbols_named(name))
+
+
+def _inherits(index: Any, cls: str, owner: str, depth: int = 0) -> bool:
+    """Whether a class named `cls` names `owner` among its bases, directly or through up to three levels."""
+    if depth > 3:
+        return False
+    for s in index.symbols_named(cls):
+        if s.name != cls or s.kind not in _CLASS_KINDS:
+            continue
+        bases = bases_of(s)
+        if owner in bases or any(_inherits(index, b, owner, depth + 1) for b in bases if b != cls):
+            return True
+    return False
 
 
 def _typed_receiver(index: Any, cache: dict[str, list[Any]], lines: list[str], site: Caller, word: str, owner: str) -> bool:

@@ -17,7 +17,6 @@ from contexteer.indexers.lookup import line_previews
 from contexteer.shaping.answer import Answer, Text
 from contexteer.shaping.answer import render as render_answer
 from contexteer.tools.base import Services
-from contexteer.tools.nav_render import clip
 from contexteer.tools.nav_state import Nav, nav_for, run
 
 logger = logging.getLogger(__name__)
@@ -183,39 +182,45 @@ def _previews(nav: Nav, rel: graph.Relations, items: list[RelatedItem]) -> None:
 
 
 def _render(model: RelatedResult, target: Any, offset: int, depth: int) -> str:
+    """Compact rows: a caller as `path:line in Caller (start-end): the call`, a callee or type as
+    `path:start-end kind name`; how each was resolved in the header, and on a row only when rows differ."""
     what = f"{model.relation} of {target.kind} {target.qualname} ({model.location})"
     counts: dict[str, int] = {}
     for it in model.items:
         counts[it.how] = counts.get(it.how, 0) + 1
+    details = {_how(it) for it in model.items}
     shown = len(model.items)
-    span = (f"all {model.total}" if not offset and shown >= model.total
-            else f"{offset + 1}-{offset + shown} of {model.total}")
+    span = f"{model.total}" if not offset and shown >= model.total else f"{offset + 1}-{offset + shown} of {model.total}"
     head = f"{what}{', depth ' + str(depth) if depth > 1 else ''}: {span} definition{'s' if model.total != 1 else ''}"
     if model.relation == "callers":
-        head += f" ({model.call_sites} call site{'s' if model.call_sites != 1 else ''})"
-    by = ", ".join(f"{k} {v}" for k, v in sorted(counts.items(), key=lambda kv: -kv[1]))
-    out = [head + (f"; resolved by: {by}" if by else "")]
+        head += f", {model.call_sites} call site{'s' if model.call_sites != 1 else ''}"
+    if len(counts) == 1:
+        head += f"; all by {next(iter(details)) if len(details) == 1 else next(iter(counts))}"
+    elif counts:
+        head += "; by " + ", ".join(f"{k} {v}" for k, v in sorted(counts.items(), key=lambda kv: -kv[1]))
+    out = [head]
     if model.note:
         out.append(f"[{model.note}]")
     if not model.total:
         out.append(_empty(model, target))
+    mixed = len(details) > 1
     for it in model.items:
         pad = "  " * (it.depth - 1)
-        via = f" (calls {it.via})" if it.via and model.relation == "callers" else (f" (of {it.via})" if it.via else "")
-        detail = f", {it.detail}" if it.detail else ""
-        # `[receiver r: Raft]` rather than `[receiver type, receiver r: Raft]`; `[embeds FSM]` likewise
-        how = it.detail if it.detail and it.detail.split()[0] == it.how.split()[0] else f"{it.how}{detail}"
-        if it.qualname is None:
-            out.append(f"{pad}{it.path} module level  [{how}]")
+        via = f" (via {it.via})" if it.via else ""
+        tag = f"  [{_how(it)}]" if mixed else ""
+        if model.relation == "callers":
+            first = it.calls[0].split(": ", 1) if it.calls else [str(it.lines[0]) if it.lines else "?", ""]
+            where = f"in {it.qualname} ({it.start_line}-{it.end_line})" if it.qualname else "at module level"
+            out.append(f"{pad}{it.path}:{first[0]} {where}{via}: {first[1]}{tag}")
+            if len(it.lines) > 1:
+                rest = it.lines[1:]
+                out.append(f"{pad}  +{len(rest)} more line{'s' if len(rest) != 1 else ''}: {', '.join(map(str, rest[:12]))}"
+                           + (" …" if len(rest) > 12 else ""))
+        elif model.relation == "callees":
+            at = ", ".join(map(str, it.lines[:8])) + (" …" if len(it.lines) > 8 else "")
+            out.append(f"{pad}{it.path}:{it.start_line}-{it.end_line} {it.kind} {it.qualname}  (called at {at}){tag}")
         else:
-            sig = f" — {clip(it.signature, 160)}" if it.signature else ""
-            out.append(f"{pad}{it.path}:{it.start_line}-{it.end_line} {it.kind} {it.qualname}{sig}{via}  [{how}]")
-        for call in it.calls:
-            out.append(f"{pad}  {call}")
-        if len(it.lines) > len(it.calls):
-            rest = it.lines[len(it.calls):]
-            out.append(f"{pad}  … {len(rest)} more call line{'s' if len(rest) != 1 else ''}: {', '.join(map(str, rest[:12]))}"
-                       + (" …" if len(rest) > 12 else ""))
+            out.append(f"{pad}{it.path}:{it.start_line}-{it.end_line} {it.kind} {it.qualname}{via}{tag}")
     if model.unresolved:
         label = ("not resolved to a repository definition (external or builtin, or called on a value whose type the "
                  "index cannot tell)") if model.relation == "callees" \
@@ -224,6 +229,15 @@ def _render(model: RelatedResult, target: Any, offset: int, depth: int) -> str:
     if model.next_cursor is not None:
         out.append(f"… {model.total - int(model.next_cursor)} more; next page: cursor=\"{model.next_cursor}\"")
     return "\n".join(out)
+
+
+def _how(it: RelatedItem) -> str:
+    """How an item was resolved, with its detail where that says more (`receiver r: Raft`, `embeds FSM`)."""
+    if it.detail and it.detail.split()[0] == it.how.split()[0]:
+        return it.detail
+    if it.how == "method set":
+        return it.how  # the interface's methods are in the question
+    return f"{it.how}, {it.detail}" if it.detail else it.how
 
 
 def _empty(model: RelatedResult, target: Any) -> str:

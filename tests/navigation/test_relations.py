@@ -25,14 +25,15 @@ def test_callers_are_grouped_by_calling_definition_with_call_lines_and_receiver_
     assert not a.is_error, a.text
     assert _defs(a) == [("memStore.Sync", "receiver type"), ("Fill", "receiver type")]
     assert a.data["items"][0]["lines"] == [20] and a.data["items"][0]["calls"] == ["20: m.Put(k, v)"]
-    assert "gostore/store.go:29-33 function Fill — func Fill(s *memStore, pairs map[string]string)  [receiver s: memStore]" in a.text
-    assert "  31: s.Put(k, v)" in a.text
+    assert "gostore/store.go:31 in Fill (29-33): s.Put(k, v)  [receiver s: memStore]" in a.text
+    assert a.text.startswith("callers of method memStore.Put (gostore/store.go:15-15): 2 definitions, 2 call sites; "
+                             "all by receiver type")
 
 
 def test_callers_at_depth_two_follow_the_callers_callers_across_files(rel: Served):
     a = rel.call("find_related", symbol="total_area", relation="callers", depth=2)
     assert [(i["qualname"], i["depth"], i["via"]) for i in a.data["items"]] == [("report", 1, None), ("main", 2, "report")]
-    assert "  py/main.py:4-5 function main — def main() -> None (calls report)  [import]" in a.text
+    assert "  py/main.py:5 in main (4-5) (via report): print(report([Circle(1.0), Square(2.0)]))  [import]" in a.text
 
 
 def test_callees_are_resolved_to_definitions_and_the_rest_named(rel: Served):
@@ -112,7 +113,7 @@ def test_a_miss_names_the_closest_definitions_and_where_the_word_appears(tmp_pat
 def test_a_go_type_with_same_named_methods_of_other_signatures_is_no_implementation_and_an_embedder_is(rel: Served):
     a = rel.call("find_related", symbol="Store", relation="implementations")
     assert _defs(a) == [("memStore", "method set"), ("Cached", "embeds")]  # wrongStore.Get takes an int
-    assert "gostore/store.go:43-46 struct Cached — type Cached struct  [embeds Store]" in a.text
+    assert "gostore/store.go:43-46 struct Cached  [embeds Store]" in a.text
 
 
 def test_a_method_promoted_from_an_embedded_go_struct_resolves_as_a_callee(rel: Served):
@@ -126,7 +127,7 @@ def test_a_go_constant_of_an_iota_block_says_which_iota_it_is(rel: Served):
 
 
 def test_the_go_shape_of_a_signature_drops_names_and_keeps_types():
-    from contexteer.indexers.receivers import go_shape
+    from contexteer.indexers.syntax import go_shape
 
     assert go_shape("func (r *Raft) Apply(cmd []byte, timeout time.Duration) ApplyFuture") == (
         ("[]byte", "time.Duration"), ("ApplyFuture",))

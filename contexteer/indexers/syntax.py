@@ -1,4 +1,4 @@
-"""Receiver types from the syntax around a call: is `h` in `h.truncateMemory(...)` a Head?
+"""What a definition's syntax says beyond the index: receiver types, Go method shapes and embedding, bases.
 
 A method call's receiver is usually a parameter, a local or a field of the enclosing definition, and the
 declaration says its type in every mainstream language: Go `func (h *Head) Truncate(...)` / `h := &Head{}`,
@@ -13,10 +13,11 @@ from __future__ import annotations
 import logging
 import re
 from functools import lru_cache
+from typing import Any
 
 logger = logging.getLogger(__name__)
 
-__all__ = ["declared_as", "field_typed", "declared_type"]
+__all__ = ["declared_as", "field_typed", "declared_type", "bases_of", "base_how", "go_shape", "go_embedded"]
 
 _QUAL = r"(?:[\w$]+(?:\.|::))*"  # a package or namespace qualifier: `tsdb.Head`, `ns::Head`
 
@@ -147,3 +148,75 @@ def _go_types(group: str) -> tuple[str, ...]:
         out += [t] * (pending + 1)
         pending = 0
     return tuple(re.sub(r"\s+", " ", t).replace("interface {}", "interface{}") for t in out)
+
+
+_GENERIC = re.compile(r"<[^<>]*>|\[[^\[\]]*\]")
+
+
+def _split_top(text: str) -> list[str]:
+    """Split on commas outside brackets."""
+    out: list[str] = []
+    depth = 0
+    cur: list[str] = []
+    for ch in text:
+        if ch in "([<{":
+            depth += 1
+        elif ch in ")]>}":
+            depth = max(0, depth - 1)
+        if ch == "," and depth == 0:
+            out.append("".join(cur))
+            cur = []
+        else:
+            cur.append(ch)
+    out.append("".join(cur))
+    return [x.strip() for x in out if x.strip()]
+
+
+def _base_name(item: str) -> str | None:
+    """`public Base<T>` -> Base, `abc.ABC` -> ABC, `\\Vendor\\Pkg\\Base` -> Base, `io.Reader` -> Reader."""
+    item = re.sub(r"\b(?:public|private|protected|virtual|internal|sealed|open|final|override)\b", "", item)
+    prev = None
+    while prev != item:  # strip nested generics from the inside out
+        prev, item = item, _GENERIC.sub("", item)
+    item = item.split("(")[0].strip()
+    if not item or "=" in item:  # `metaclass=ABCMeta` is no base
+        return None
+    name = re.split(r"\.|::|\\", item)[-1].strip()
+    return name if re.fullmatch(r"[A-Za-z_$][\w$]*", name) else None
+
+
+def bases_of(sym: Any) -> list[str]:
+    """The base names a class-like definition's header states, in the syntax of its language."""
+    sig = sym.signature or ""
+    lang = sym.language
+    found: list[str] = []
+    if lang == "python":
+        m = re.match(r"\s*class\s+\w+\s*(?:\[[^\]]*\])?\s*\((.*)\)\s*$", sig)
+        if m:
+            found = _split_top(m.group(1))
+    elif lang == "ruby":
+        m = re.search(r"\bclass\s+[\w:]+\s*<\s*([\w:]+)", sig)
+        found = [m.group(1)] if m else []
+    elif lang == "rust":
+        m = re.search(r"\btrait\s+\w+\s*(?:<[^>]*>)?\s*:\s*([^{]+?)\s*(?:where\b|$)", sig)
+        found = [x for x in re.split(r"\s*\+\s*", m.group(1))] if m else []
+    elif lang in ("csharp", "cpp", "c", "swift", "kotlin"):
+        m = re.search(r"(?:class|struct|interface|record|enum|protocol|extension|object)\s+[\w.<>, ]*?[\w>]\s*"
+                      r"(?:\([^)]*\)\s*)?:\s*(.+?)\s*(?:\bwhere\b|\{|$)", sig)
+        found = _split_top(m.group(1)) if m else []
+    else:  # java, typescript, javascript, tsx, php, scala, dart: extends / implements
+        for kw in ("extends", "implements", "with"):
+            m = re.search(rf"\b{kw}\s+(.+?)\s*(?:\b(?:extends|implements|with)\b|\{{|$)", sig)
+            if m:
+                found += _split_top(m.group(1))
+    names = [n for n in (_base_name(x) for x in found) if n]
+    return [n for n in dict.fromkeys(names) if n != sym.name]
+
+
+def base_how(sym: Any, base: str) -> str:
+    sig = sym.signature or ""
+    if re.search(rf"\bimplements\b[^{{]*\b{re.escape(base)}\b", sig):
+        return "implements"
+    if re.search(rf"\bextends\b[^{{]*\b{re.escape(base)}\b", sig):
+        return "extends"
+    return "base class"
