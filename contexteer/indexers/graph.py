@@ -56,6 +56,7 @@ class Relations:
     relation: str
     items: list[Related] = field(default_factory=list)
     unresolved: list[str] = field(default_factory=list)  # callees: call names no definition was found for
+    local: list[str] = field(default_factory=list)  # callees: calls of the body's own locals, parameters, nested defs
     sites: int = 0  # callers: call sites in all (one per line)
     note: str | None = None  # what the answer could not cover, and why
     truncated: bool = False  # stopped at MAX_NODES
@@ -153,8 +154,13 @@ def callees(index: Any, sym: Any, resolve_imports: Callable[[str], dict[str, lis
              if sym.start_line <= s.start_line and s.end_line <= sym.end_line and s.id != sym.id}
     calls: dict[str, list[int]] = {}
     for ref in index.references_in_range(sym.path, sym.start_line, sym.end_line):
-        if ref.kind == "call" and ref.name not in inner and ref.name not in (bound or set()):
-            calls.setdefault(ref.name, []).append(ref.line)
+        if ref.kind != "call":
+            continue
+        if ref.name in inner or ref.name in (bound or set()):
+            if ref.name not in out.local and ref.name != sym.name:
+                out.local.append(ref.name)  # a nested definition, a local function or a parameter called
+            continue
+        calls.setdefault(ref.name, []).append(ref.line)
     if not calls:
         return out
     # a name only ever called off an object (`r.Leader()`) is a member: it resolves through its receiver's type
@@ -297,6 +303,21 @@ def _go_implementers(index: Any, iface: Any) -> list[tuple[Any, str]]:
             owner = s.qualname.rsplit(".", 1)[0]
             key = f"{s.path.rpartition('/')[0]}:{owner}"
             owners.setdefault(key, {})[m] = go_shape(s.signature or "")
+    # a struct gains the methods of the types it embeds (Go promotes them): logFuture embeds deferError's Error()
+    partial = [k for k, have in owners.items() if not set(wanted) <= set(have)][:30]
+    for _ in range(3):
+        grew = False
+        for key in partial:
+            for emb in _go_embedders_of(index, key.partition(":")[2]):
+                k2 = f"{emb.path.rpartition('/')[0]}:{emb.name}"
+                merged = {**owners[key], **owners.get(k2, {})}  # its own methods win
+                if merged != owners.get(k2):
+                    owners[k2] = merged
+                    grew = True
+                    if k2 not in partial and len(partial) < 60:
+                        partial.append(k2)
+        if not grew:
+            break
     out: list[tuple[Any, str]] = []
     for key, have in sorted(owners.items()):
         if not set(wanted) <= set(have):
@@ -308,22 +329,23 @@ def _go_implementers(index: Any, iface: Any) -> list[tuple[Any, str]]:
                 and s.path.rpartition("/")[0] == folder and s.id != iface.id]
         if defs:
             out.append((defs[0], f"has {', '.join(sorted(wanted))}"))
-    out += [(t, f"embeds {iface.name}") for t in _go_embedders(index, iface)]
+    seen = {t.id for t, _ in out}
+    out += [(t, f"embeds {iface.name}") for t in _go_embedders_of(index, iface.name) if t.id != iface.id and t.id not in seen]
     return out
 
 
-def _go_embedders(index: Any, iface: Any) -> list[Any]:
-    """Go structs whose body embeds the named type (a field line holding only `Name` or `*pkg.Name`)."""
+def _go_embedders_of(index: Any, name: str) -> list[Any]:
+    """Go structs and interfaces whose body embeds the named type (a line holding only `Name` or `*pkg.Name`)."""
     from contexteer.indexers.textsearch import search
 
     ws = getattr(index, "ws", None)
     if ws is None:
         return []
     try:
-        found = search(ws, rf"^\s*\*?(\w+\.)?{re.escape(iface.name)}\s*(//.*)?$", regex=True, case_sensitive=True,
+        found = search(ws, rf"^\s*\*?(\w+\.)?{re.escape(name)}\s*(//.*)?$", regex=True, case_sensitive=True,
                        glob="*.go", max_results=200)
     except Exception as exc:  # noqa: BLE001 - no embedders is the safe answer
-        logger.info("no embedding search for %s: %s", iface.name, exc)
+        logger.info("no embedding search for %s: %s", name, exc)
         return []
     out: list[Any] = []
     for h in found.hits:
@@ -332,7 +354,7 @@ def _go_embedders(index: Any, iface: Any) -> list[Any]:
         enc = [s for s in index.symbols_in_file(h.path) if s.kind in ("struct", "interface") and s.start_line < h.line <= s.end_line]
         if enc:
             t = min(enc, key=lambda s: s.end_line - s.start_line)
-            if t.id != iface.id and t not in out:
+            if t.name != name and t not in out:
                 out.append(t)
     return out
 

@@ -33,6 +33,9 @@ CONTEXT_KINDS = frozenset(
 CALLER_KINDS = frozenset({"function", "method", "class", "module"})
 CONSTRUCTORS = frozenset({"__init__", "__new__", "constructor", "new"})
 PY_BUILTINS = frozenset(dir(builtins))
+#: Rust's prelude: `Err(...)` is Result's variant, not an associated type named Err somewhere in the crate
+RUST_PRELUDE = frozenset({"Ok", "Err", "Some", "None", "Box", "Vec", "String", "Option", "Result", "Default", "Clone",
+                          "ToString", "ToOwned", "Into", "From", "Iterator", "Drop", "Fn", "FnMut", "FnOnce"})
 
 
 def usable(s: Any) -> bool:
@@ -319,7 +322,8 @@ def semantic_context(
             seen.add(found[0].id)
             out.definitions.append(found)
             continue
-        builtin = python and name in PY_BUILTINS  # dict(), len(), str: only a module-level redefinition counts
+        # dict(), len(), str, Err(...), Some(...): only a module-level redefinition counts
+        builtin = (python and name in PY_BUILTINS) or (sym.language == "rust" and name in RUST_PRELUDE)
         local = [s for s in in_file if s.name == name and usable(s) and s.id != sym.id
                  and (s.parent_id is None or not (builtin or (name in strict and python)))]
         if builtin and not local:

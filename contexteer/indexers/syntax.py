@@ -147,7 +147,17 @@ def _go_types(group: str) -> tuple[str, ...]:
             continue
         out += [t] * (pending + 1)
         pending = 0
-    return tuple(re.sub(r"\s+", " ", t).replace("interface {}", "interface{}") for t in out)
+    return tuple(_canon(re.sub(r"\s+", " ", t).replace("interface {}", "interface{}")) for t in out)
+
+
+_FUNC_TYPE = re.compile(r"func\(([^()]*)\)")
+
+
+def _canon(t: str) -> str:
+    """A Go type with the parameter names of its function types dropped: `func(rpc RPC)` -> `func(RPC)`."""
+    if "func(" not in t:
+        return t
+    return _FUNC_TYPE.sub(lambda m: "func(" + ", ".join(_go_types(m.group(1))) + ")", t)
 
 
 _GENERIC = re.compile(r"<[^<>]*>|\[[^\[\]]*\]")

@@ -374,16 +374,25 @@ def _reference_sites(nav: Nav, name: str, defs: list[Any], prefix: str | None, *
 
 
 def _with_value(svc: Services, sym: Any) -> str:
-    """A constant's signature, with its value when the declaration leaves it implicit: a Go constant in an
-    `iota` block says which iota it is (`rpcInstallSnapshot  (iota = 2 in the const block that starts
-    rpcAppendEntries uint8 = iota)`)."""
+    """A definition's signature as an answer should show it: whole when the index cut it at 200 characters
+    (re-read from the file), a multi-line constant or variable with its whole value (up to 15 lines), and a Go
+    constant of an `iota` block with the iota it is (`rpcInstallSnapshot  (iota = 2 in the const block that
+    starts rpcAppendEntries uint8 = iota)`)."""
     sig = str(sym.signature or "")
-    if sym.kind != "constant" or sym.language != "go" or "=" in sig:
+    value = sym.kind in ("constant", "variable") and sym.end_line > sym.start_line
+    iota = sym.kind == "constant" and sym.language == "go" and "=" not in sig
+    if not (value or iota or sig.endswith("…")):
         return sig
     try:
         lines = (svc.ws.root / sym.path).read_text(encoding="utf-8", errors="replace").split("\n")
     except OSError:
         return sig
+    if value:
+        body = lines[sym.start_line - 1 : min(sym.end_line, sym.start_line + 14)]
+        text = " ".join(" ".join(body).split())
+        return text + (" …" if sym.end_line > sym.start_line + 14 else "")
+    if sig.endswith("…"):
+        return _whole_header(lines, sym.start_line, colon_ends=sym.language == "python") or sig
     specs: list[str] = []
     for i in range(sym.start_line - 1, -1, -1):
         text = lines[i].strip() if i < len(lines) else ""
@@ -397,6 +406,37 @@ def _with_value(svc: Services, sym: Any) -> str:
     if not specs or "iota" not in specs[0]:
         return sig
     return f"{sig}  (iota = {len(specs) - 1} in the const block that starts `{render.clip(specs[0], 80)}`)"
+
+
+def _whole_header(lines: list[str], start: int, limit: int = 40, *, colon_ends: bool = False) -> str | None:
+    """A definition's header from its first line to where its body opens (`:` or `{` or `=>` outside brackets,
+    once its parameters closed), whitespace collapsed; decorators and attributes skipped; None past `limit` lines."""
+    i = start - 1
+    while i < len(lines) and lines[i].lstrip().startswith(("@", "#[")):
+        i += 1
+    parts: list[str] = []
+    depth = 0
+    opened = False
+    for k in range(i, min(len(lines), i + limit)):
+        line = lines[k]
+        for j, ch in enumerate(line):
+            if ch == ">" and j and line[j - 1] in "=-":
+                if depth == 0 and opened and ch == ">" and line[j - 1] == "=":
+                    parts.append(line[: j - 1])  # `) => {`: an arrow function's body opens
+                    return " ".join(" ".join(parts).split()).rstrip(" ,")
+                continue  # `=>` and `->` inside a type are no closing bracket
+            if ch in "([<" and not (ch == "<" and depth == 0 and not opened):
+                depth += 1
+                opened = opened or ch == "("
+            elif ch in ")]>" and depth > 0:
+                depth -= 1
+            elif depth == 0 and opened and (ch in "{;" or (ch == ":" and colon_ends)):
+                if ch == ":" and line[j + 1 : j + 2] == ":":
+                    continue
+                parts.append(line[:j])
+                return " ".join(" ".join(parts).split()).rstrip(" ,")
+        parts.append(line)
+    return None
 
 
 def _word_sites(nav: Nav, word: str, prefix: str | None) -> list[RefSite]:

@@ -46,6 +46,7 @@ class RelatedResult(BaseModel):
     total: int
     items: list[RelatedItem]
     unresolved: list[str] = Field(default_factory=list)
+    local_calls: list[str] = Field(default_factory=list)  # callees: its own locals, parameters, nested definitions
     call_sites: int = 0
     next_cursor: str | None = None
     note: str | None = None
@@ -104,6 +105,7 @@ def register(mcp: object, svc: Services) -> None:
                 nxt = offset + n if offset + n < len(items) else None
                 model = RelatedResult(symbol=target.qualname, location=f"{target.path}:{target.start_line}-{target.end_line}",
                                       relation=relation, total=len(items), items=shown, unresolved=rel.unresolved,
+                                      local_calls=sorted(rel.local),
                                       call_sites=rel.sites, next_cursor=str(nxt) if nxt is not None else None,
                                       note="; ".join(notes) or None)
                 return Answer(Text(_render(model, target, offset, depth)), model, scope="fitted")
@@ -201,7 +203,7 @@ def _render(model: RelatedResult, target: Any, offset: int, depth: int) -> str:
     out = [head]
     if model.note:
         out.append(f"[{model.note}]")
-    if not model.total:
+    if not model.total and not model.local_calls:
         out.append(_empty(model, target))
     mixed = len(details) > 1
     for it in model.items:
@@ -221,6 +223,8 @@ def _render(model: RelatedResult, target: Any, offset: int, depth: int) -> str:
             out.append(f"{pad}{it.path}:{it.start_line}-{it.end_line} {it.kind} {it.qualname}  (called at {at}){tag}")
         else:
             out.append(f"{pad}{it.path}:{it.start_line}-{it.end_line} {it.kind} {it.qualname}{via}{tag}")
+    if model.local_calls:
+        out.append(f"calls its own locals or parameters: {', '.join(model.local_calls[:30])}")
     if model.unresolved:
         label = ("not resolved to a repository definition (external or builtin, or called on a value whose type the "
                  "index cannot tell)") if model.relation == "callees" \
