@@ -300,7 +300,7 @@ class Layout:
         helpers = self.named("test_helper.rb", "spec_helper.rb", "helper.rb", "Rakefile", ".rspec")
         helpers += [f for f in self.files if f.endswith(".gemspec") and not VENDORED.search(f)]
         for f in helpers:
-            for d in _ruby_paths(f, self.text(f)):
+            for d in ruby_load_lines(f, self.text(f)):
                 if d in self.all_dirs:
                     out[d] = None
         return list(out)
@@ -337,7 +337,9 @@ _RUBY_LOAD = re.compile(
     r"""(?:\s*,\s*(__dir__|__FILE__|File\.dirname\(__FILE__\)))?""")
 
 
-def _ruby_paths(f: str, text: str) -> list[str]:
+def ruby_load_lines(f: str, text: str) -> list[str]:
+    """The directories a Ruby file adds to the load path (`$LOAD_PATH.unshift File.expand_path("../lib", __dir__)`),
+    and for .rspec and Rakefiles their `-I` and `t.libs <<`."""
     here = posixpath.dirname(f)
     out = []
     for m in _RUBY_LOAD.finditer(text):

@@ -29,7 +29,7 @@ from dataclasses import dataclass
 from typing import Protocol
 
 from contexteer.indexers import stdnames
-from contexteer.indexers.layouts import Layout, is_test_path
+from contexteer.indexers.layouts import Layout, is_test_path, ruby_load_lines
 
 logger = logging.getLogger(__name__)
 
@@ -416,6 +416,17 @@ class Resolver:
             out.append(Resolution(unresolved=True))
         return out
 
+    def _rust_kind(self, src: str, target: str, own_crate: str) -> str:
+        """'parent' when `target` is the module file of a module enclosing `src` (its items reached through
+        `super::` or `crate::`: module structure), else 'import'."""
+        d = posixpath.dirname(self._rust_mod_dir(src))
+        while True:
+            if target in (self._rust_module_file(d), self._rust_module_file(d, crate=True)):
+                return "parent"
+            if d == own_crate or not d or not d.startswith(own_crate):
+                return "import"
+            d = posixpath.dirname(d)
+
     def _rust_leaf(self, src: str, leaf: str, own_crate: str) -> tuple[str, str | None, str] | Resolution:
         """A use path's file, its unit (another crate's name) and kind; or a Resolution for an external or
         unresolved path."""
@@ -425,7 +436,7 @@ class Resolver:
         head = segs[0]
         if head == "crate":
             t = self._rust_path(own_crate, segs[1:]) or self._rust_module_file(own_crate, crate=True)
-            return (t, None, "import") if t else Resolution(unresolved=True)
+            return (t, None, self._rust_kind(src, t, own_crate)) if t else Resolution(unresolved=True)
         if head in ("self", "super"):
             start = self._rust_mod_dir(src)
             i = 0
@@ -435,7 +446,7 @@ class Resolver:
                 i += 1
             t = self._rust_path(start, segs[i:]) or self._rust_module_file(start) or \
                 (self._rust_module_file(start, crate=True) if start == own_crate else None)
-            return (t, None, "parent" if head == "super" else "import") if t else Resolution(unresolved=True)
+            return (t, None, self._rust_kind(src, t, own_crate)) if t else Resolution(unresolved=True)
         if not leaf.startswith("::"):  # a child module of this one (2018 paths)
             t = self._rust_path(self._rust_mod_dir(src), segs)
             if t and t != src:
@@ -575,11 +586,11 @@ class Resolver:
         segs = full.split("\\")
         if len(segs) == 1:
             return Resolution(external=full, stdlib=True)  # a global class: Exception, DateTime, PDO
-        for pkg in self.layout.declared_in("composer.json"):
-            vendor, _, name = pkg.partition("/")
-            lowered = [s.lower() for s in segs]
-            if lowered[0] == vendor.replace("-", "") and name.replace("-", "") in lowered[1:]:
-                return Resolution(external=pkg)
+        lowered = [s.lower() for s in segs]
+        same_vendor = [p for p in self.layout.declared_in("composer.json") if p.split("/")[0].replace("-", "") == lowered[0]]
+        named = [p for p in same_vendor if p.split("/")[-1].replace("-", "") in lowered[1:]]
+        if named or len(same_vendor) == 1:  # psr/log <- Psr\Log, monolog/monolog <- Monolog\Logger
+            return Resolution(external=(named or same_vendor)[0])
         return Resolution(external="\\".join(segs[:2]))
 
     def _php_class(self, full: str) -> list[str]:
@@ -624,6 +635,11 @@ class Resolver:
             return Resolution(targets=(rel or on_path or "",))
         if re.search(r"\brequire_relative\b", self.line_text(src, line)):
             return Resolution(unresolved=True)
+        self.line_text(src, line)  # the file's own `$LOAD_PATH.unshift File.expand_path("../x", __dir__)` lines
+        own = [d for d in ruby_load_lines(src, "\n".join(self._lines.get(src, ()))) if d in self.layout.all_dirs]
+        found = next((t for d in own if (t := self._ruby_probe(posixpath.join(d, mod) if d else mod))), None)
+        if found:
+            return Resolution(targets=(found,))
         segs = mod.split("/")
         gems = {g.lower().replace("_", "-"): g for g in self.layout.declared_in("Gemfile", ".gemspec")}
         for cand in ("-".join(segs[:3]), "-".join(segs[:2]), segs[0], segs[0].replace("_", "")):

@@ -47,7 +47,7 @@ def dependencies(root: Path, graph: deps_mod.DepGraph, files: list[str], rel: st
         near = {e.target for f in start for e in graph.imports_of(f)} if direction != "dependents" else set()
         if direction != "imports":
             near |= {e.source for f in start for e in graph.dependents_of(f)}
-        model.tests_left_out = sum(1 for f in near if is_test_path(f) and f not in start)
+        model.tests_left_out = sum(1 for f in near if is_test_path(f) and f not in start and not (is_dir and f.startswith(prefix)))
     manifests = [f for f in files if MANIFEST_RE.search(f) and not VENDORED.search(f)]
     if is_dir:
         manifests = [m for m in manifests if m.startswith(prefix) or "/" not in m]
@@ -135,11 +135,14 @@ def _declared(pkg: str, versions: dict[str, str]) -> str | None:
 
 def _row(e: DepEdge, attr: str, single: str) -> str:
     """`  target  (line 3)`; a unit: `  example.com/shop/store  store/ (2 files)  (line 3 of cmd/main.go)`."""
-    where = f"line {e.line}" if (e.source if attr == "target" else e.target) == single else f"line {e.line} of {e.source}"
     if attr == "target":
+        where = f"line {e.line}" if e.source == single else f"line {e.line} of {e.source}"
         place = e.target
-    else:
+    else:  # the row is the importing file: the line is its own; say what it imports when that is not the file asked
+        where = f"line {e.line}" if e.target == single else f"line {e.line}: {e.target}"
         place = posixpath.dirname(e.source) + "/" if e.unit and e.files is not None and _is_package(e) else e.source
+        if place.endswith("/"):
+            where = f"line {e.line} of {posixpath.basename(e.source)}"
     if e.unit or place.endswith("/"):
         count = f" ({e.files} file{'s' if e.files != 1 else ''})" if e.files and place.endswith("/") else ""
         label = f"{e.unit}  " if e.unit and e.unit != place else ""
