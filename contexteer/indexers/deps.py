@@ -294,7 +294,9 @@ def traverse_units(graph: DepGraph, start: set[str], direction: str, depth: int,
             edges = graph.imports_of(f) if direction == "imports" else graph.dependents_of(f)
             for e in edges:
                 other = e.target if direction == "imports" else e.source
-                if other in start or node_of(other) in own or (keep is not None and not keep(other)):
+                # a file's own package is no dependency, unless the import names it (a Go generator's `package main`)
+                if other in start or (node_of(other) in own and (direction != "imports" or not e.unit)) \
+                        or (keep is not None and not keep(other)):
                     continue
                 key = (e.unit or node_of(other)) if direction == "imports" else node_of(other)
                 if key in seen:

@@ -62,7 +62,7 @@ class Resolver(LanguageResolvers):
         """What an import leads to: one Resolution, or one per distinct target of a Rust use tree; [] when the
         import is no file dependency at all (a C++ `using` declaration)."""
         mod = imp.module.strip()
-        fam = family(imp.path)
+        fam = self.family_of(imp.path)
         names = tuple(imp.names or ())
         if not mod and not (fam == "rust" and names):
             return []
@@ -73,7 +73,7 @@ class Resolver(LanguageResolvers):
         if fam == "go":
             return [self._go(mod.strip('"`'))]
         if fam == "rust":
-            return self._rust(imp.path, mod, names)
+            return self._rust(imp.path, mod, names, imp.line)
         if fam == "jvm":
             return [self._jvm(imp.path, mod, names)]
         if fam == "c":

@@ -11,6 +11,7 @@ from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from typing import Protocol
 
+from contexteer.indexers import languages
 from contexteer.indexers.layouts import Layout, is_test_path
 
 logger = logging.getLogger(__name__)
@@ -53,16 +54,22 @@ JVM_EXT = (".java", ".kt", ".kts", ".scala", ".sc")
 NAMESPACE_PACKAGES = frozenset({"google", "azure", "zope", "jaraco", "backports", "sphinxcontrib", "ruamel"})
 
 
+#: the import family of each registered language (contexteer.indexers.languages)
+FAMILIES = {"python": "python", "javascript": "js", "jsx": "js", "typescript": "js", "tsx": "js", "go": "go",
+            "rust": "rust", "java": "jvm", "kotlin": "jvm", "scala": "jvm", "c": "c", "cpp": "c", "csharp": "csharp",
+            "php": "php", "ruby": "ruby"}
+
+
 def family(path: str) -> str | None:
     """The import family of a file: python, js, go, rust, jvm, c, csharp, php, ruby (None: relative paths only)."""
+    spec = languages.language_for_path(path)
+    if spec is not None:
+        return FAMILIES.get(spec.name)
     low = path.lower()
     ext = posixpath.splitext(low)[1]
-    if ext in PY_EXT:
-        return "python"
     if low.endswith(JS_FAMILY):
         return "js"
-    for fam, exts in (("go", (".go",)), ("rust", (".rs",)), ("jvm", JVM_EXT), ("c", C_EXT), ("csharp", (".cs",)),
-                      ("php", (".php",)), ("ruby", (".rb", ".rake", ".gemspec"))):
+    for fam, exts in (("python", PY_EXT), ("jvm", JVM_EXT), ("c", C_EXT)):
         if ext in exts:
             return fam
     return None
@@ -82,6 +89,14 @@ class ResolverBase:
         self._suffix: dict[str, list[str]] | None = None
         self._dir_suffix: dict[str, list[str]] | None = None
         self._lines: dict[str, list[str]] = {}
+
+    def family_of(self, path: str) -> str | None:
+        """`family(path)`, and for a script without an extension (bin/rackup) the family its #! line names."""
+        fam = family(path)
+        if fam is None and "." not in posixpath.basename(path):
+            spec = languages.language_for_shebang(self.line_text(path, 1).encode())
+            return FAMILIES.get(spec.name) if spec is not None else None
+        return fam
 
     def line_text(self, path: str, line: int) -> str:
         """One source line of a file (read once per file, only when an import is ambiguous without it)."""

@@ -15,10 +15,13 @@ logger = logging.getLogger(__name__)
 
 _TLDS = frozenset({"com", "org", "net", "io", "dev", "edu", "gov", "me", "co", "uk", "de", "fr", "info", "app", "ai", "tech"})
 _IDENT = re.compile(r"[A-Za-z_][A-Za-z0-9_]*")
+_INLINE_MOD = re.compile(r"\s*(pub(?:\([^)]*\))?\s+)?mod\s+(\w+)\s*\{")
 
 
 class LanguageResolvers(ResolverBase):
     """Rust, JVM, C/C++, C# and PHP resolution (mixed into Resolver)."""
+
+    _crates_declared: set[str] | None = None
 
     # ----- rust ---------------------------------------------------------------------------
     def _rust_crate_root(self, src: str) -> str:
@@ -30,13 +33,30 @@ class LanguageResolvers(ResolverBase):
                 return posixpath.dirname(src)
             d = posixpath.dirname(d)
 
-    @staticmethod
-    def _rust_mod_dir(src: str) -> str:
+    def _rust_mod_dir(self, src: str) -> str:
+        """The directory of a module's child modules: its own for mod.rs and crate roots (lib.rs, main.rs,
+        build.rs, the files of tests/, examples/, benches/ and src/bin/), else one named after the file."""
         base = posixpath.basename(src)
         d = posixpath.dirname(src)
-        if base in ("mod.rs", "lib.rs", "main.rs"):
+        if base in ("mod.rs", "lib.rs", "main.rs", "build.rs") or d.endswith("src/bin") or d == "src/bin" or \
+                (posixpath.basename(d) in ("tests", "examples", "benches")
+                 and posixpath.join(posixpath.dirname(d), "Cargo.toml") in self.fileset):
             return d
         return posixpath.join(d, base[:-3])
+
+    def _rust_mod_file(self, src: str, name: str, line: int) -> str | None:
+        """The file of `mod name;` at `line`: a `#[path = "..."]` above it (relative to the file's directory), or
+        name.rs / name/mod.rs in the module's directory."""
+        for back in range(1, 6):
+            prev = self.line_text(src, line - back).strip() if line > back else ""
+            if not prev.startswith("#["):
+                break
+            m = re.match(r'#\[path\s*=\s*"([^"]+)"\s*\]', prev)
+            if m:
+                t = posixpath.normpath(posixpath.join(posixpath.dirname(src), m.group(1)))
+                return t if t in self.fileset else None
+        p = posixpath.join(self._rust_mod_dir(src), *self._rust_inline_mods(src, line), name)
+        return next((c for c in (p + ".rs", p + "/mod.rs") if c in self.fileset), None)
 
     def _rust_path(self, start: str, segs: list[str]) -> str | None:
         for n in range(len(segs), 0, -1):
@@ -50,9 +70,10 @@ class LanguageResolvers(ResolverBase):
         names = [posixpath.join(d, "lib.rs"), posixpath.join(d, "main.rs")] if crate else [d + ".rs", posixpath.join(d, "mod.rs")]
         return next((c for c in names if c in self.fileset), None)
 
-    def _rust(self, src: str, module: str, names: tuple[str, ...]) -> list[Resolution]:
-        if names == (module,) and _IDENT.fullmatch(module):  # `mod x;` (the query binds the module's own name)
-            t = self._rust_path(self._rust_mod_dir(src), [module])
+    def _rust(self, src: str, module: str, names: tuple[str, ...], line: int) -> list[Resolution]:
+        if names == (module,) and _IDENT.fullmatch(module) and \
+                re.search(rf"\bmod\s+{module}\s*;", self.line_text(src, line)):  # `mod x;` (the query binds x)
+            t = self._rust_mod_file(src, module, line)
             if t and t != src:
                 return [Resolution(targets=(t,), kind="mod")]
             return [Resolution(unresolved=True, kind="mod")]
@@ -69,14 +90,14 @@ class LanguageResolvers(ResolverBase):
         externals: dict[str, bool] = {}
         missing = 0
         for leaf in leaves:
-            got = self._rust_leaf(src, leaf, own_crate)
+            got = self._rust_leaf(src, leaf, own_crate, line)
             if isinstance(got, tuple):
                 target, unit, kind = got
                 if target != src:
                     groups.setdefault((kind, unit), []).append((_leaf_name(leaf), target))
             elif got.external:
                 externals.setdefault(got.external, got.stdlib)
-            else:
+            elif not got.internal:
                 missing += 1
         out = [Resolution(targets=tuple(dict.fromkeys(t for _, t in pairs)), unit=unit, kind=kind,
                           names=tuple((n, (t,)) for n, t in pairs if n))
@@ -85,6 +106,28 @@ class LanguageResolvers(ResolverBase):
         if missing and not out:
             out.append(Resolution(unresolved=True))
         return out
+
+    def _rust_inline_mods(self, src: str, line: int) -> list[str]:
+        """The inline `mod name { ... }` blocks enclosing `line`, outermost first (found by indentation, as rustfmt
+        lays code out)."""
+        text = self.line_text(src, line)
+        indent = len(text) - len(text.lstrip())
+        names: list[str] = []
+        lines = self._lines.get(src, [])
+        for i in range(line - 2, -1, -1):
+            if not indent:
+                break
+            t = lines[i]
+            stripped = t.lstrip()
+            if not stripped or stripped.startswith(("//", "#", "*", "/*")):
+                continue
+            ind = len(t) - len(stripped)
+            if ind < indent:
+                m = _INLINE_MOD.match(t)
+                if m:
+                    names.insert(0, m.group(2))
+                indent = ind
+        return names
 
     def _rust_kind(self, src: str, target: str, own_crate: str) -> str:
         """'parent' when `target` is the module file of a module enclosing `src` (its items reached through
@@ -97,9 +140,9 @@ class LanguageResolvers(ResolverBase):
                 return "import"
             d = posixpath.dirname(d)
 
-    def _rust_leaf(self, src: str, leaf: str, own_crate: str) -> tuple[str, str | None, str] | Resolution:
-        """A use path's file, its unit (another crate's name) and kind; or a Resolution for an external or
-        unresolved path."""
+    def _rust_leaf(self, src: str, leaf: str, own_crate: str, line: int) -> tuple[str, str | None, str] | Resolution:
+        """A use path's file, its unit (another crate's name) and kind; or a Resolution for an external,
+        local (internal) or unresolved path."""
         segs = [s for s in leaf.removeprefix("::").split("::") if s and s != "*"]
         if not segs:
             return Resolution(unresolved=True)
@@ -108,9 +151,18 @@ class LanguageResolvers(ResolverBase):
             t = self._rust_path(own_crate, segs[1:]) or self._rust_module_file(own_crate, crate=True)
             return (t, None, self._rust_kind(src, t, own_crate)) if t else Resolution(unresolved=True)
         if head in ("self", "super"):
+            inline = len(self._rust_inline_mods(src, line))  # `mod tests { use super::*; }`: super is this file
+            ups = sum(1 for x in segs if x == "super")
+            if inline and (head == "self" or ups <= inline):
+                return Resolution(internal=True)
             start = self._rust_mod_dir(src)
             i = 0
+            skip = inline
             while i < len(segs) and segs[i] in ("self", "super"):
+                if segs[i] == "super" and skip:
+                    skip -= 1
+                    i += 1
+                    continue
                 if segs[i] == "super":
                     start = posixpath.dirname(start)
                 i += 1
@@ -126,7 +178,19 @@ class LanguageResolvers(ResolverBase):
             crate_dir = posixpath.dirname(root)
             t = self._rust_path(crate_dir, segs[1:]) or root
             return (t, None if crate_dir == own_crate else head, "import")
-        return Resolution(external=head, stdlib=head in ("std", "core", "alloc", "proc_macro", "test"))
+        if head in ("std", "core", "alloc", "proc_macro", "test"):
+            return Resolution(external=head, stdlib=True)
+        if self._rust_local(head):  # an inline module, an enum's variants, a name imported above
+            return Resolution(internal=True)
+        return Resolution(external=head)
+
+    def _rust_local(self, head: str) -> bool:
+        """A first path segment that names no crate: the repository's manifests declare crates, and this is not one."""
+        if self._crates_declared is None:
+            self._crates_declared = {d.replace("-", "_") for d in self.layout.declared_in("Cargo.toml")}
+        if head[:1].isupper():
+            return True
+        return bool(self._crates_declared) and head not in self._crates_declared
 
     # ----- jvm ----------------------------------------------------------------------------
     def _jvm(self, src: str, module: str, names: tuple[str, ...]) -> Resolution:
@@ -261,7 +325,7 @@ class LanguageResolvers(ResolverBase):
         named = [p for p in same_vendor if p.split("/")[-1].replace("-", "") in lowered[1:]]
         if named or len(same_vendor) == 1:  # psr/log <- Psr\Log, monolog/monolog <- Monolog\Logger
             return Resolution(external=(named or same_vendor)[0])
-        return Resolution(external="\\".join(segs[:2]))
+        return Resolution(external="\\".join(segs[:-1][:3]))  # the namespace of the class: Psr\Log, Symfony\Component\String
 
     def _php_class(self, full: str) -> list[str]:
         for prefix, d, std in self.layout.psr:
