@@ -7,6 +7,7 @@ from __future__ import annotations
 import logging
 import posixpath
 import re
+from collections.abc import Callable, Iterable
 
 from contexteer.indexers import stdnames
 from contexteer.indexers.resolve_base import C_EXT, JVM_EXT, Resolution, ResolverBase
@@ -21,10 +22,20 @@ _INLINE_MOD = re.compile(r"\s*(pub(?:\([^)]*\))?\s+)?mod\s+(\w+)\s*\{")
 class LanguageResolvers(ResolverBase):
     """Rust, JVM, C/C++, C# and PHP resolution (mixed into Resolver)."""
 
-    _crates_declared: set[str] | None = None
+    def __init__(self, files: Iterable[str], read_text: Callable[[str], str | None] | None = None) -> None:
+        super().__init__(files, read_text)
+        self._crates_declared: set[str] | None = None
+        self._rust_roots: dict[str, str] = {}
 
     # ----- rust ---------------------------------------------------------------------------
     def _rust_crate_root(self, src: str) -> str:
+        """The `src/` directory of the package `src` belongs to (nearest Cargo.toml above it)."""
+        hit = self._rust_roots.get(src)
+        if hit is None:
+            hit = self._rust_roots[src] = self._find_crate_root(src)
+        return hit
+
+    def _find_crate_root(self, src: str) -> str:
         d = posixpath.dirname(src)
         while True:
             if posixpath.join(d, "Cargo.toml") in self.fileset or (not d and "Cargo.toml" in self.fileset):
