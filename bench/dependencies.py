@@ -198,7 +198,9 @@ def main() -> int:
     if skipped:
         lines += ["Skipped (not installed here): " + ", ".join(skipped) + ".", ""]
     lines += ["Reading: the truth is what the source text says names a corpus file; 'resolved' counts those the resolver "
-              "leads to a file. Rust cycles that remain are mutual `use crate::...` between sibling modules (legal in "
+              "leads to a file. Both resolvers read the same import rows, this work's (whose Rust query also captures "
+              "nested use trees: the old query lost them, so the old resolver's Rust figures here are kinder than what "
+              "it answered before). Rust cycles that remain are mutual `use crate::...` between sibling modules (legal in "
               "Rust, listed as they are); the ones made only of `mod x;` and `use super::` are gone.", ""]
     Path(args.out).write_text("\n".join(lines), encoding="utf-8")
     sys.stdout.write("\n".join(lines) + "\n")

@@ -279,10 +279,11 @@ def deps_mermaid(model: Dependencies) -> str:
         if (src, dst) in cyc:
             red.append(link)
         link += 1
+    origin = deps_mod.node_of(model.path) if model.view == "package" else model.path
     for x in model.external:
         if x.stdlib:
             continue
-        body.append(f"  {_mid(model.path, ids)} -.-> {_mid('ext:' + x.package, ids)}")
+        body.append(f"  {_mid(origin, ids)} -.-> {_mid('ext:' + x.package, ids)}")
         link += 1
     for name, nid in ids.items():
         if name.startswith("ext:"):
