@@ -102,11 +102,12 @@ def imported_names(resolver: Resolver, imports: Iterable[ImportLike]) -> dict[st
     """For one file's imports: imported name (or module alias / last segment, and '*') -> repository files."""
     out: dict[str, list[str]] = {}
     for imp in imports:
-        for r in resolver.classify(imp):
-            if not r.targets:
-                continue
+        results = [r for r in resolver.classify(imp) if r.targets]
+        for r in results:
             per = dict(r.names)
-            keys = list(per) or list(imp.names or ()) or [re.split(r"[./:\\]+", imp.module.strip("'\"<>`"))[-1] or "*"]
+            # a name another leaf of the same use tree resolved belongs to that leaf only
+            keys = list(per) if len(results) > 1 else \
+                list(imp.names or ()) or [re.split(r"[./:\\]+", imp.module.strip("'\"<>`"))[-1] or "*"]
             for k in keys + ["*"]:
                 lst = out.setdefault(k, [])
                 lst.extend(t for t in (per.get(k) or r.targets) if t not in lst)

@@ -229,3 +229,13 @@ def test_manifests_of_composer_gemfile_csproj_pom_and_gradle_are_read(tmp_path: 
         ("org.apache.commons:commons-lang3", "3.14.0", "main"), ("junit:junit", "4.13.2", "test"),
         ("com.squareup.okio:okio", "3.9.0", "main"),
     }
+
+
+def test_each_name_of_a_rust_use_tree_maps_to_its_own_module():
+    from contexteer.indexers.deps import Resolver, imported_names
+    from tests.navigation.test_dependencies import Imp
+
+    files = ["Cargo.toml", "src/lib.rs", "src/a.rs", "src/c.rs", "src/top.rs"]
+    r = Resolver(files, lambda p: '[package]\nname = "x"\n' if p == "Cargo.toml" else "")
+    got = imported_names(r, [Imp("src/top.rs", "crate::{a::B,c::{D,E}}", ("B", "D", "E"))])
+    assert (got["B"], got["D"], got["E"]) == (["src/a.rs"], ["src/c.rs"], ["src/c.rs"])
