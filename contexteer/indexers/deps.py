@@ -1,40 +1,28 @@
-"""File-level dependency graph: imports resolved to repository files, external packages, import cycles.
+"""The dependency graph: imports resolved (contexteer.indexers.resolve) to repository files, external
+packages and unresolved relative imports; import cycles; traversal at the file level and at the language's
+unit (a Go package, a Java/Kotlin package, a workspace package or crate; a module file elsewhere).
 
-Resolution rules per language (file extension): Python packages and relative imports (source roots
-found from `__init__.py` chains, plus the repository root and `src/`); JS/TS relative paths with
-extension and `index.*` probing; Go import paths under the module path of `go.mod` (an edge to every
-non-test file of the package directory); Rust `mod x;`, `crate::`, `super::`, `self::`; Java
-packages by path suffix; C/C++ quoted includes (the including file's directory, then the root,
-`include/`, `src/`, then a unique path suffix). A relative import that does not resolve (`./types`,
-`.missing`, `../package.json` above the root, `crate::gone`) is listed as unresolved or outside the root,
-never as a package; anything else unresolved is an external package.
-"""
+A Rust `mod x;` is an edge of kind "mod" and a `use super::...` one of kind "parent": module structure,
+listed but never part of an import cycle."""
 
 from __future__ import annotations
 
 import logging
 import posixpath
 import re
-import sys
-from collections import defaultdict
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
-from typing import Protocol
+
+from contexteer.indexers.layouts import is_test_path
+from contexteer.indexers.resolve import ImportLike, Resolution, Resolver, family
 
 logger = logging.getLogger(__name__)
 
+__all__ = ["DepGraph", "Edge", "External", "ImportLike", "Resolution", "Resolver", "UnitEdge", "Unresolved",
+           "build_graph", "find_cycles", "imported_names", "is_test_path", "node_of", "traverse", "traverse_units"]
 
-class ImportLike(Protocol):
-    """What the resolver needs of an import (the index's `Import` rows, or any look-alike)."""
-
-    @property
-    def path(self) -> str: ...
-    @property
-    def module(self) -> str: ...
-    @property
-    def names(self) -> tuple[str, ...]: ...
-    @property
-    def line(self) -> int: ...
+STRUCTURE_KINDS = frozenset({"mod", "parent"})
+Keep = Callable[[str], bool]
 
 
 @dataclass(frozen=True)
@@ -43,15 +31,18 @@ class Edge:
     target: str  # a repository file
     line: int
     module: str
+    unit: str | None = None  # what the import names when it is not one file (Go import path, Java package, ...)
+    kind: str = "import"  # import | mod | parent (see the module docstring)
 
 
 @dataclass(frozen=True)
 class External:
     source: str
-    package: str  # the package / crate / module root as imported
+    package: str  # the package / crate / module / Go module as declared
     line: int
     module: str
     stdlib: bool = False
+    unit: str | None = None  # the Go import path inside `package`
 
 
 @dataclass(frozen=True)
@@ -70,6 +61,7 @@ class DepGraph:
     externals: dict[str, list[External]] = field(default_factory=dict)  # source -> unresolved packages
     unresolved: dict[str, list[Unresolved]] = field(default_factory=dict)  # source -> broken relative imports
     reverse: dict[str, list[Edge]] = field(default_factory=dict)  # target -> edges into it
+    resolver: Resolver | None = None
 
     def imports_of(self, path: str) -> list[Edge]:
         return self.edges.get(path, [])
@@ -78,331 +70,77 @@ class DepGraph:
         return self.reverse.get(path, [])
 
 
-PY_EXT = (".py", ".pyi")
-JS_EXT = (".ts", ".tsx", ".d.ts", ".js", ".jsx", ".mjs", ".cjs", ".mts", ".cts")
-C_EXT = (".c", ".h", ".cc", ".cpp", ".cxx", ".hpp", ".hh", ".hxx", ".ino")
-#: Python namespace packages: the distribution is named by the first two segments (google.protobuf)
-NAMESPACE_PACKAGES = frozenset({"google", "azure", "zope", "jaraco", "backports", "sphinxcontrib", "ruamel"})
-_GO_STD_HINT = re.compile(r"^[a-z0-9]+(/[a-z0-9_]+)*$")
-
-
-def _ext(path: str) -> str:
-    return posixpath.splitext(path)[1].lower()
-
-
-class Resolver:
-    """Resolves import specifiers of one repository's files to files of that repository."""
-
-    def __init__(self, files: Iterable[str], read_text: Callable[[str], str | None] | None = None) -> None:
-        self.files = sorted(set(files))
-        self.fileset = set(self.files)
-        self.read_text = read_text
-        self.dirs: dict[str, list[str]] = defaultdict(list)
-        for f in self.files:
-            self.dirs[posixpath.dirname(f)].append(f)
-        self._py = self._python_modules()
-        self._go_modules = self._go_mods()
-        self._suffix: dict[str, list[str]] | None = None
-
-    # ----- python -------------------------------------------------------------------------
-    def _python_modules(self) -> dict[str, str]:
-        mods: dict[str, str] = {}
-        inits = {posixpath.dirname(f) for f in self.files if posixpath.basename(f) in ("__init__.py", "__init__.pyi")}
-        for f in self.files:
-            if _ext(f) not in PY_EXT:
-                continue
-            parts = f[: -len(_ext(f))].split("/")
-            is_init = parts[-1] == "__init__"
-            if is_init:
-                parts = parts[:-1]
-            # the source root: above the topmost package of the __init__ chain
-            d = posixpath.dirname(f)
-            top = len(d.split("/")) if d else 0
-            while d and d in inits:
-                d = posixpath.dirname(d)
-                top -= 1
-            starts = {max(top, 0), 0}
-            if parts and parts[0] in ("src", "lib", "python") and len(parts) > 1:
-                starts.add(1)
-            for s in sorted(starts, reverse=True):
-                name = ".".join(parts[s:])
-                if name and (name not in mods or f.endswith(".py")):
-                    mods.setdefault(name, f)
-        return mods
-
-    def _resolve_python(self, src: str, module: str, names: tuple[str, ...]) -> list[str] | None:
-        if module.startswith("."):
-            dots = len(module) - len(module.lstrip("."))
-            base = posixpath.dirname(src)
-            for _ in range(dots - 1):
-                base = posixpath.dirname(base)
-            rest = module[dots:]
-            stem = posixpath.join(base, *rest.split(".")) if rest else base
-            targets = []
-            for n in names or ():
-                t = self._py_file(posixpath.join(stem, n) if stem else n)
-                if t:
-                    targets.append(t)
-            own = self._py_file(stem) if stem else self._py_file("__init__")
-            if own:
-                targets.insert(0, own)
-            return sorted(set(targets)) or None
-        targets = [self._py[f"{module}.{n}"] for n in names or () if f"{module}.{n}" in self._py]
-        own = self._py.get(module)
-        if own:
-            targets.insert(0, own)
-        return sorted(set(targets)) or None
-
-    def _py_file(self, stem: str) -> str | None:
-        stem = posixpath.normpath(stem)
-        for cand in (stem + ".py", stem + "/__init__.py", stem + ".pyi", stem + "/__init__.pyi"):
-            if cand in self.fileset:
-                return cand
-        return None
-
-    # ----- js / ts ------------------------------------------------------------------------
-    def _resolve_js(self, src: str, module: str) -> list[str] | None:
-        if not module.startswith((".", "/")):
-            return None
-        base = posixpath.normpath(posixpath.join(posixpath.dirname(src), module)) if module.startswith(".") else module.lstrip("/")
-        cands = [base]
-        stem, ext = posixpath.splitext(base)
-        if ext in (".js", ".jsx", ".mjs", ".cjs"):
-            cands += [stem + e for e in (".ts", ".tsx", ".mts", ".cts")]
-        cands += [base + e for e in JS_EXT] + [f"{base}/index{e}" for e in JS_EXT]
-        for c in cands:
-            if c in self.fileset:
-                return [c]
-        return None
-
-    # ----- go -----------------------------------------------------------------------------
-    def _go_mods(self) -> list[tuple[str, str]]:
-        out = []
-        for f in self.files:
-            if posixpath.basename(f) == "go.mod" and self.read_text:
-                m = re.search(r"^module\s+(\S+)", self.read_text(f) or "", re.M)
-                if m:
-                    out.append((m.group(1), posixpath.dirname(f)))
-        return sorted(out, key=lambda t: -len(t[0]))
-
-    def _resolve_go(self, module: str) -> list[str] | None:
-        for modpath, moddir in self._go_modules:
-            if module == modpath or module.startswith(modpath + "/"):
-                sub = module[len(modpath) :].lstrip("/")
-                d = posixpath.join(moddir, sub) if moddir else sub
-                files = [f for f in self.dirs.get(d, []) if f.endswith(".go") and not f.endswith("_test.go")]
-                return files or None
-        return None
-
-    # ----- rust ---------------------------------------------------------------------------
-    def _rust_crate_root(self, src: str) -> str:
-        d = posixpath.dirname(src)
-        while True:
-            if posixpath.join(d, "Cargo.toml") in self.fileset or (not d and "Cargo.toml" in self.fileset):
-                return posixpath.join(d, "src") if d else "src"
-            if not d:
-                return posixpath.dirname(src)
-            d = posixpath.dirname(d)
-
-    def _rust_mod_dir(self, src: str) -> str:
-        base = posixpath.basename(src)
-        d = posixpath.dirname(src)
-        if base in ("mod.rs", "lib.rs", "main.rs"):
-            return d
-        return posixpath.join(d, base[:-3])
-
-    def _rust_path(self, start: str, segs: list[str]) -> str | None:
-        for n in range(len(segs), 0, -1):
-            p = posixpath.join(start, *segs[:n]) if start else "/".join(segs[:n])
-            for c in (p + ".rs", p + "/mod.rs"):
-                if c in self.fileset:
-                    return c
-        return None
-
-    def _rust_module_file(self, d: str, crate: bool = False) -> str | None:
-        names = [posixpath.join(d, "lib.rs"), posixpath.join(d, "main.rs")] if crate else [d + ".rs", posixpath.join(d, "mod.rs")]
-        return next((c for c in names if c in self.fileset), None)
-
-    def _resolve_rust(self, src: str, module: str) -> list[str] | None:
-        segs = [s for s in re.split(r"::", module.strip()) if s and not s.startswith("{")]
-        if not segs:
-            return None
-        head = segs[0]
-        if head == "crate":
-            root = self._rust_crate_root(src)
-            t = self._rust_path(root, segs[1:]) or self._rust_module_file(root, crate=True)
-        elif head in ("self", "super"):
-            start = self._rust_mod_dir(src)
-            i = 0
-            while i < len(segs) and segs[i] in ("self", "super"):
-                if segs[i] == "super":
-                    start = posixpath.dirname(start)
-                i += 1
-            t = self._rust_path(start, segs[i:]) or self._rust_module_file(start)
-        elif len(segs) == 1 and re.fullmatch(r"[A-Za-z_][A-Za-z0-9_]*", head):
-            t = self._rust_path(self._rust_mod_dir(src), segs)  # `mod x;`
-        else:
-            t = None
-        return [t] if t and t != src else None
-
-    # ----- java / c -----------------------------------------------------------------------
-    def _by_suffix(self, suffix: str) -> list[str]:
-        if self._suffix is None:
-            idx: dict[str, list[str]] = defaultdict(list)
-            for f in self.files:
-                parts = f.split("/")
-                for i in range(len(parts)):
-                    idx["/".join(parts[i:])].append(f)
-            self._suffix = idx
-        return self._suffix.get(suffix, [])
-
-    def _resolve_java(self, module: str) -> list[str] | None:
-        segs = module.removeprefix("static ").strip().rstrip(";").split(".")
-        if segs and segs[-1] == "*":
-            d = [k for k in self.dirs if k == "/".join(segs[:-1]) or k.endswith("/" + "/".join(segs[:-1]))]
-            files = [f for k in d for f in self.dirs[k] if f.endswith((".java", ".kt"))]
-            return sorted(files) or None
-        for n in range(len(segs), 1, -1):
-            for ext in (".java", ".kt"):
-                hits = self._by_suffix("/".join(segs[:n]) + ext)
-                if len(hits) >= 1:
-                    return [hits[0]]
-        return None
-
-    def _resolve_c(self, src: str, module: str) -> list[str] | None:
-        name = module.strip('"<>').strip()  # quoted: local; bare or <...>: system, unless the repo has it
-        d = posixpath.dirname(src)
-        for base in (d, "", "include", "src"):
-            c = posixpath.normpath(posixpath.join(base, name)) if base else posixpath.normpath(name)
-            if c in self.fileset:
-                return [c]
-        hits = self._by_suffix(name)
-        return [hits[0]] if len(hits) == 1 else None
-
-    # ----- dispatch -----------------------------------------------------------------------
-    def resolve(self, imp: ImportLike) -> list[str] | None:
-        ext = _ext(imp.path)
-        mod = imp.module.strip()
-        if not mod:
-            return None
-        if ext in PY_EXT:
-            return self._resolve_python(imp.path, mod, tuple(imp.names or ()))
-        if ext in JS_EXT or ext in (".vue", ".svelte"):
-            return self._resolve_js(imp.path, mod.strip("'\"`"))
-        if ext == ".go":
-            return self._resolve_go(mod.strip('"`'))
-        if ext == ".rs":
-            return self._resolve_rust(imp.path, mod)
-        if ext in (".java", ".kt", ".scala"):
-            return self._resolve_java(mod)
-        if ext in C_EXT:
-            return self._resolve_c(imp.path, mod)
-        if mod.startswith((".", "/")) or mod.startswith(("'.", '".')):
-            m = mod.strip("'\"")
-            base = posixpath.normpath(posixpath.join(posixpath.dirname(imp.path), m))
-            for c in (base, base + ext):
-                if c in self.fileset:
-                    return [c]
-        return None
-
-
-def relative_import(imp: ImportLike) -> Unresolved | None:
-    """An import written relative to its file (Python dots, JS './x' '../x' '/x', Rust crate/self/super),
-    as an Unresolved entry (whether it points above the root); None for a package name."""
-    ext = _ext(imp.path)
-    raw = imp.module.strip()
-    mod = raw.strip("'\"`")
-    src_dir = posixpath.dirname(imp.path)
-    depth = len(src_dir.split("/")) if src_dir else 0
-    if ext in PY_EXT:
-        if not mod.startswith("."):
-            return None
-        dots = len(mod) - len(mod.lstrip("."))
-        return Unresolved(imp.path, mod, imp.line, dots - 1 > depth)
-    if ext == ".rs":
-        segs = mod.split("::")
-        if segs[0] not in ("crate", "self", "super"):
-            return None
-        ups = sum(1 for x in segs if x == "super")
-        return Unresolved(imp.path, mod, imp.line, ups > depth)
-    if ext in C_EXT or ext == ".go" or ext in (".java", ".kt", ".scala"):
-        return None
-    if mod in (".", "..") or mod.startswith(("./", "../", "/")) or (ext not in JS_EXT and mod.startswith(".")):
-        target = posixpath.normpath(posixpath.join(src_dir, mod)) if not mod.startswith("/") else mod.lstrip("/")
-        return Unresolved(imp.path, mod, imp.line, target == ".." or target.startswith("../"))
-    return None
-
-
-def external_name(imp: ImportLike) -> tuple[str, bool]:
-    """The package an unresolved import names, and whether it belongs to the language's standard library."""
-    ext = _ext(imp.path)
-    mod = imp.module.strip().strip("'\"`")
-    if ext in PY_EXT:
-        if mod.startswith("."):
-            return mod, False
-        segs = mod.split(".")
-        top = segs[0]
-        keep = 3 if segs[:2] == ["google", "cloud"] else 2 if top in NAMESPACE_PACKAGES else 1
-        return ".".join(segs[:keep]), top in sys.stdlib_module_names
-    if ext in JS_EXT:
-        if mod.startswith("node:"):
-            return mod, True
-        parts = mod.split("/")
-        return ("/".join(parts[:2]) if mod.startswith("@") else parts[0]), False
-    if ext == ".go":
-        first = mod.split("/")[0]
-        return (mod if "." not in first else "/".join(mod.split("/")[:3])), "." not in first
-    if ext == ".rs":
-        top = mod.split("::")[0]
-        if top in ("crate", "self", "super"):
-            return mod, False
-        return top, top in ("std", "core", "alloc")
-    if ext in (".java", ".kt", ".scala"):
-        segs = mod.removeprefix("static ").split(".")
-        return ".".join(segs[:2]), segs[0] in ("java", "javax", "kotlin")
-    if ext in C_EXT:
-        name = imp.module.strip()
-        return name.strip('"<>'), not name.startswith('"')
-    return mod, False
-
-
-def build_graph(files: Iterable[str], imports: Iterable[ImportLike], read_text: Callable[[str], str | None] | None = None) -> DepGraph:
-    resolver = Resolver(files, read_text)
-    g = DepGraph()
+def build_graph(files: Iterable[str], imports: Iterable[ImportLike], read_text: Callable[[str], str | None] | None = None,
+                resolver: Resolver | None = None) -> DepGraph:
+    resolver = resolver or Resolver(files, read_text)
+    g = DepGraph(resolver=resolver)
     seen: set[tuple[str, str]] = set()
     for imp in imports:
-        targets = resolver.resolve(imp)
-        if targets:
-            for t in targets:
-                if t == imp.path or (imp.path, t) in seen:
-                    continue
-                seen.add((imp.path, t))
-                e = Edge(imp.path, t, imp.line, imp.module)
-                g.edges.setdefault(imp.path, []).append(e)
-                g.reverse.setdefault(t, []).append(e)
-            continue
-        rel = relative_import(imp)
-        if rel is not None:
-            g.unresolved.setdefault(imp.path, []).append(rel)
-        else:
-            name, std = external_name(imp)
-            lst = g.externals.setdefault(imp.path, [])
-            if not any(x.package == name for x in lst):
-                lst.append(External(imp.path, name, imp.line, imp.module, std))
+        for r in resolver.classify(imp):
+            if r.targets:
+                for t in r.targets:
+                    if t == imp.path or (imp.path, t) in seen:
+                        continue
+                    seen.add((imp.path, t))
+                    e = Edge(imp.path, t, imp.line, imp.module, r.unit, r.kind)
+                    g.edges.setdefault(imp.path, []).append(e)
+                    g.reverse.setdefault(t, []).append(e)
+            elif r.internal:
+                continue
+            elif r.unresolved:
+                written = imp.module.strip() if family(imp.path) == "c" else imp.module.strip().strip("'\"`")
+                g.unresolved.setdefault(imp.path, []).append(Unresolved(imp.path, written, imp.line, r.outside))
+            elif r.external:
+                unit = imp.module.strip().strip('"`') if family(imp.path) == "go" else None
+                lst = g.externals.setdefault(imp.path, [])
+                if not any(x.package == r.external and x.unit == unit for x in lst):
+                    lst.append(External(imp.path, r.external, imp.line, imp.module, r.stdlib, unit))
     return g
 
 
-def find_cycles(
-    graph: DepGraph, nodes: Iterable[str] | None = None, limit: int = 20, anchor: Iterable[str] = ()
-) -> list[list[str]]:
-    """Import cycles (strongly connected components of size > 1, as one concrete loop each) touching `nodes`."""
+def imported_names(resolver: Resolver, imports: Iterable[ImportLike]) -> dict[str, list[str]]:
+    """For one file's imports: imported name (or module alias / last segment, and '*') -> repository files."""
+    out: dict[str, list[str]] = {}
+    for imp in imports:
+        results = [r for r in resolver.classify(imp) if r.targets]
+        for r in results:
+            per = dict(r.names)
+            # a name another leaf of the same use tree resolved belongs to that leaf only
+            keys = list(per) if len(results) > 1 else \
+                list(imp.names or ()) or [re.split(r"[./:\\]+", imp.module.strip("'\"<>`"))[-1] or "*"]
+            for k in keys + ["*"]:
+                lst = out.setdefault(k, [])
+                lst.extend(t for t in (per.get(k) or r.targets) if t not in lst)
+    return out
+
+
+# ----- cycles -------------------------------------------------------------------------------
+def find_cycles(graph: DepGraph, nodes: Iterable[str] | None = None, limit: int = 20, anchor: Iterable[str] = (),
+                keep: Keep | None = None, units: bool = False) -> list[list[str]]:
+    """Import cycles (strongly connected components of size > 1, as one concrete loop each) touching `nodes`;
+    module structure (Rust `mod`, `super::`) is not an import. With `units`, nodes are the language's
+    units (node_of) and so are `nodes` and `anchor`; `keep` drops files (tests)."""
+    succ: dict[str, list[str]] = {}
+    for s, es in graph.edges.items():
+        if keep is not None and not keep(s):
+            continue
+        a = node_of(s) if units else s
+        for e in es:
+            if e.kind in STRUCTURE_KINDS or (keep is not None and not keep(e.target)):
+                continue
+            b = node_of(e.target) if units else e.target
+            if a != b and b not in succ.setdefault(a, []):
+                succ[a].append(b)
+    return _cycles(succ, nodes, limit, anchor)
+
+
+def _cycles(succ: dict[str, list[str]], nodes: Iterable[str] | None, limit: int, anchor: Iterable[str]) -> list[list[str]]:
     index: dict[str, int] = {}
     low: dict[str, int] = {}
     on: set[str] = set()
     stack: list[str] = []
     comps: list[list[str]] = []
     counter = 0
-    succ = {s: [e.target for e in es] for s, es in graph.edges.items()}
     for root in sorted(succ):
         if root in index:
             continue
@@ -475,23 +213,11 @@ def _loop(succ: dict[str, list[str]], comp: set[str], start: str) -> list[str]:
     return [start, start]
 
 
-def imported_names(resolver: Resolver, imports: Iterable[ImportLike]) -> dict[str, list[str]]:
-    """For one file's imports: imported name (or module alias / last segment, and '*') -> repository files."""
-    out: dict[str, list[str]] = {}
-    for imp in imports:
-        targets = resolver.resolve(imp)
-        if not targets:
-            continue
-        keys = list(imp.names or ()) or [re.split(r"[./:]+", imp.module.strip("'\"<>`"))[-1] or "*"]
-        for k in keys + ["*"]:
-            lst = out.setdefault(k, [])
-            lst.extend(t for t in targets if t not in lst)
-    return out
-
-
-def traverse(graph: DepGraph, start: set[str], direction: str, depth: int) -> list[tuple[Edge, int]]:
+# ----- traversal ----------------------------------------------------------------------------
+def traverse(graph: DepGraph, start: set[str], direction: str, depth: int, keep: Keep | None = None) -> list[tuple[Edge, int]]:
     """One edge per file reached from `start` (a file, or a directory's files) within `depth` hops, at its
-    smallest depth (breadth first; the edge says which file it was reached through); edges inside `start` skipped."""
+    smallest depth (breadth first; the edge says which file it was reached through); edges inside `start`
+    skipped, and files `keep` refuses."""
     out: list[tuple[Edge, int]] = []
     seen_nodes = set(start)
     frontier = sorted(start)
@@ -501,7 +227,7 @@ def traverse(graph: DepGraph, start: set[str], direction: str, depth: int) -> li
             edges = graph.imports_of(node) if direction == "imports" else graph.dependents_of(node)
             for e in edges:
                 other = e.target if direction == "imports" else e.source
-                if other in seen_nodes:  # `start` itself, or a file already listed at this depth or a smaller one
+                if other in seen_nodes or (keep is not None and not keep(other)):
                     continue
                 out.append((e, d))
                 seen_nodes.add(other)
@@ -510,3 +236,93 @@ def traverse(graph: DepGraph, start: set[str], direction: str, depth: int) -> li
         if not frontier:
             break
     return out
+
+
+def node_of(path: str) -> str:
+    """The unit a file belongs to: its package directory ('internal/store/') for Go and JVM files, else the file."""
+    if family(path) in ("go", "jvm"):
+        d = posixpath.dirname(path)
+        return (d or ".") + "/"
+    return path
+
+
+def unit_label(graph: DepGraph, node: str) -> str | None:
+    """The name of a package directory node: its Go import path or its Java/Kotlin package."""
+    if not node.endswith("/") or graph.resolver is None:
+        return None
+    d = "" if node == "./" else node[:-1]
+    files = [f for f in graph.resolver.dirs.get(d, ()) if node_of(f) == node]
+    if not files:
+        return None
+    if family(files[0]) == "go":
+        return graph.resolver.layout.go_import_path(d)
+    return next((p for f in files if (p := graph.resolver.layout.jvm_package(f))), None) or d.replace("/", ".")
+
+
+def _unit_files(graph: DepGraph, node: str, keep: Keep | None) -> list[str]:
+    if not node.endswith("/") or graph.resolver is None:
+        return [node]
+    d = "" if node == "./" else node[:-1]
+    return [f for f in graph.resolver.dirs.get(d, ()) if node_of(f) == node and (keep is None or keep(f))
+            and not f.endswith("_test.go")]
+
+
+@dataclass(frozen=True)
+class UnitEdge:
+    """One row of the package view: `source` (a file) imports the unit at `target` (a package directory or a
+    file), named `unit`, holding `files` repository files; for dependents, `source` is the first importing file
+    of the dependent unit `unit` and `files` how many of its files import."""
+
+    source: str
+    target: str
+    line: int
+    depth: int
+    unit: str | None
+    files: int
+
+
+def traverse_units(graph: DepGraph, start: set[str], direction: str, depth: int, keep: Keep | None = None) -> list[UnitEdge]:
+    """Like `traverse`, one row per unit reached: imports grouped by the unit the import names (a Go import
+    path, a Java package, a workspace package or crate, a C# namespace) or else by the unit of the file
+    reached; dependents grouped by the importing file's unit. Deeper hops start from every file of a unit."""
+    out: list[UnitEdge] = []
+    own = {node_of(f) for f in start}
+    seen: set[str] = set(start) | own
+    frontier = sorted(start)
+    for d in range(1, depth + 1):
+        groups: dict[str, tuple[Edge, set[str]]] = {}
+        for f in frontier:
+            edges = graph.imports_of(f) if direction == "imports" else graph.dependents_of(f)
+            for e in edges:
+                other = e.target if direction == "imports" else e.source
+                # a file's own package is no dependency, unless the import names it (a Go generator's `package main`)
+                if other in start or (node_of(other) in own and (direction != "imports" or not e.unit)) \
+                        or (keep is not None and not keep(other)):
+                    continue
+                key = (e.unit or node_of(other)) if direction == "imports" else node_of(other)
+                if key in seen:
+                    continue
+                groups.setdefault(key, (e, set()))[1].add(other)
+        nxt: set[str] = set()
+        for key, (e, files) in groups.items():
+            seen.add(key)
+            nodes = {node_of(f) for f in files}
+            where = next(iter(nodes)) if len(nodes) == 1 else _common_dir(files)
+            seen.add(where)
+            members = [m for n in nodes for m in _unit_files(graph, n, keep)] or sorted(files)
+            nxt.update(members)
+            if direction == "imports":
+                unit = e.unit or unit_label(graph, where)
+                count = len(members) if where.endswith("/") else len(files)
+                out.append(UnitEdge(e.source, where, e.line, d, unit, count))
+            else:
+                out.append(UnitEdge(e.source, e.target, e.line, d, unit_label(graph, where), len(files)))
+        frontier = sorted(nxt - set(start))
+        if not frontier:
+            break
+    return out
+
+
+def _common_dir(files: set[str]) -> str:
+    common = posixpath.commonpath(sorted(files)) if len(files) > 1 else posixpath.dirname(next(iter(files)))
+    return (common or ".") + "/"

@@ -1,5 +1,6 @@
 """Declared dependencies with versions from a repository's manifests: pyproject.toml, requirements*.txt,
-package.json, go.mod and Cargo.toml (TOML read with the standard library's tomllib)."""
+package.json, go.mod, Cargo.toml, composer.json, Gemfile and *.gemspec, *.csproj (NuGet), pom.xml and
+build.gradle (TOML read with the standard library's tomllib)."""
 
 from __future__ import annotations
 
@@ -14,7 +15,11 @@ from pathlib import Path
 
 logger = logging.getLogger(__name__)
 
-MANIFEST_RE = re.compile(r"(^|/)(pyproject\.toml|requirements[\w.-]*\.(txt|in)|package\.json|go\.mod|Cargo\.toml)$")
+MANIFEST_RE = re.compile(
+    r"(^|/)(pyproject\.toml|requirements[\w.-]*\.(txt|in)|package\.json|go\.mod|Cargo\.toml|composer\.json|Gemfile|"
+    r"[\w.-]+\.gemspec|[\w.-]+\.csproj|Directory\.Packages\.props|pom\.xml|build\.gradle(\.kts)?)$")
+#: directories whose manifests belong to installed or vendored code, not to the repository's own packages
+VENDORED = re.compile(r"(^|/)(node_modules|vendor|bower_components)/")
 
 
 @dataclass(frozen=True)
@@ -23,7 +28,6 @@ class Declared:
     version: str  # the version spec as written ("" when none)
     manifest: str  # root-relative manifest path
     group: str  # "main" | "dev" | "optional:<extra>" | "build" | ...
-
 
 
 _REQ = re.compile(r"^\s*([A-Za-z0-9][A-Za-z0-9._-]*)(\[[^\]]*\])?\s*(.*)$")
@@ -41,35 +45,101 @@ def read_manifests(root: Path, files: Iterable[str]) -> list[Declared]:
     """Declared dependencies with versions from the manifests found in `files` (root-relative)."""
     out: list[Declared] = []
     for rel in sorted(files):
-        base = posixpath.basename(rel)
         try:
-            if base == "pyproject.toml":
-                out += _pyproject(rel, (root / rel).read_bytes())
-            elif re.fullmatch(r"requirements[\w.-]*\.(txt|in)", base):
-                group = "dev" if re.search(r"dev|test|lint|doc", base) else "main"
-                for line in (root / rel).read_text(encoding="utf-8", errors="replace").splitlines():
-                    line = line.strip()
-                    if not line or line.startswith(("#", "-")):
-                        continue
-                    name, ver = _split_req(line)
-                    out.append(Declared(name, ver, rel, group))
-            elif base == "package.json" and "node_modules/" not in rel:
-                data = json.loads((root / rel).read_text(encoding="utf-8"))
-                for key, group in (("dependencies", "main"), ("devDependencies", "dev"), ("peerDependencies", "peer"),
-                                   ("optionalDependencies", "optional")):
-                    for name, ver in (data.get(key) or {}).items():
-                        out.append(Declared(name, str(ver), rel, group))
-            elif base == "go.mod":
-                out += _gomod(rel, (root / rel).read_text(encoding="utf-8", errors="replace"))
-            elif base == "Cargo.toml":
-                out += _cargo(rel, (root / rel).read_bytes())
-        except (OSError, ValueError, tomllib.TOMLDecodeError) as exc:
+            text = (root / rel).read_text(encoding="utf-8", errors="replace")
+        except OSError as exc:
             logger.info("manifest %s could not be read: %s", rel, exc)
+            continue
+        out += parse_manifest(rel, text)
     return out
 
 
-def _pyproject(rel: str, raw: bytes) -> list[Declared]:
-    data = tomllib.loads(raw.decode("utf-8", errors="replace"))
+def parse_manifest(rel: str, text: str) -> list[Declared]:
+    """The dependencies one manifest declares (its root-relative path tells its kind); [] for an unreadable one."""
+    base = posixpath.basename(rel)
+    if not MANIFEST_RE.search(rel) or VENDORED.search(rel):
+        return []
+    try:
+        if base == "pyproject.toml":
+            return _pyproject(rel, text)
+        if base.startswith("requirements"):
+            group = "dev" if re.search(r"dev|test|lint|doc", base) else "main"
+            out = []
+            for line in text.splitlines():
+                line = line.strip()
+                if line and not line.startswith(("#", "-")):
+                    out.append(Declared(*_split_req(line), rel, group))
+            return out
+        if base == "package.json":
+            return _package_json(rel, text)
+        if base == "go.mod":
+            return _gomod(rel, text)
+        if base == "Cargo.toml":
+            return _cargo(rel, text)
+        if base == "composer.json":
+            return _composer(rel, text)
+        if base == "Gemfile" or base.endswith(".gemspec"):
+            return _ruby(rel, text)
+        if base.endswith((".csproj", ".props")):
+            return [Declared(m.group(2), m.group(3) or "", rel, "main") for m in _NUGET.finditer(text)]
+        if base == "pom.xml":
+            return _pom(rel, text)
+        if base.startswith("build.gradle"):
+            return [Declared(f"{m.group(2)}:{m.group(3)}", m.group(4) or "", rel, "test" if "test" in m.group(1).lower() else "main")
+                    for m in _GRADLE.finditer(text)]
+    except (ValueError, tomllib.TOMLDecodeError) as exc:
+        logger.info("manifest %s could not be read: %s", rel, exc)
+    return []
+
+
+def _package_json(rel: str, text: str) -> list[Declared]:
+    data = json.loads(text)
+    out = []
+    for key, group in (("dependencies", "main"), ("devDependencies", "dev"), ("peerDependencies", "peer"),
+                       ("optionalDependencies", "optional")):
+        for name, ver in (data.get(key) or {}).items():
+            out.append(Declared(name, str(ver), rel, group))
+    return out
+
+
+def _composer(rel: str, text: str) -> list[Declared]:
+    data = json.loads(text)
+    out = []
+    for key, group in (("require", "main"), ("require-dev", "dev")):
+        for name, ver in (data.get(key) or {}).items():
+            if "/" in name:  # 'php' and 'ext-json' are the platform, not packages
+                out.append(Declared(name, str(ver), rel, group))
+    return out
+
+
+_GEM = re.compile(r"""^\s*(?:gem|\w+\.add_(?:runtime_|development_)?dependency)\s*\(?\s*["']([\w.-]+)["']((?:\s*,\s*["'][^"']*["'])*)""", re.M)
+
+
+def _ruby(rel: str, text: str) -> list[Declared]:
+    out = []
+    for m in _GEM.finditer(text):
+        versions = ", ".join(v.strip().strip("'\"") for v in m.group(2).split(",") if v.strip())
+        group = "dev" if "development" in m.group(0) else "main"
+        out.append(Declared(m.group(1), versions, rel, group))
+    return out
+
+
+_NUGET = re.compile(r"""<Package(Reference|Version)\s+Include="([^"]+)"(?:\s+Version="([^"]*)")?""")
+_POM_DEP = re.compile(r"<dependency>(.*?)</dependency>", re.S)
+_GRADLE = re.compile(r"""^\s*(\w+)\s*\(?\s*["']([\w.-]+):([\w.-]+)(?::([^"'@]+))?""", re.M)
+
+
+def _pom(rel: str, text: str) -> list[Declared]:
+    out = []
+    for block in _POM_DEP.findall(text):
+        tag = {k: (re.search(rf"<{k}>\s*([^<]*?)\s*</{k}>", block) or [None, ""])[1] for k in ("groupId", "artifactId", "version", "scope")}
+        if tag["groupId"] and tag["artifactId"]:
+            out.append(Declared(f"{tag['groupId']}:{tag['artifactId']}", tag["version"] or "", rel, tag["scope"] or "main"))
+    return out
+
+
+def _pyproject(rel: str, text: str) -> list[Declared]:
+    data = tomllib.loads(text)
     out: list[Declared] = []
     proj = data.get("project") or {}
     for spec in proj.get("dependencies") or []:
@@ -110,18 +180,21 @@ def _gomod(rel: str, text: str) -> list[Declared]:
     return out
 
 
-def _cargo(rel: str, raw: bytes) -> list[Declared]:
-    data = tomllib.loads(raw.decode("utf-8", errors="replace"))
+def _cargo(rel: str, text: str) -> list[Declared]:
+    data = tomllib.loads(text)
+    tables = [(data, "")] + [(t, "") for t in (data.get("target") or {}).values() if isinstance(t, dict)]
+    tables.append((data.get("workspace") or {}, "workspace "))
     out = []
-    for key, group in (("dependencies", "main"), ("dev-dependencies", "dev"), ("build-dependencies", "build")):
-        for name, ver in (data.get(key) or {}).items():
-            if isinstance(ver, dict):
-                v = ver.get("version") or ("path " + ver["path"] if "path" in ver else "git" if "git" in ver else "")
-            else:
-                v = str(ver)
-            out.append(Declared(name, v, rel, group))
+    for table, scope in tables:
+        for key, group in (("dependencies", "main"), ("dev-dependencies", "dev"), ("build-dependencies", "build")):
+            for name, ver in (table.get(key) or {}).items():
+                if isinstance(ver, dict):
+                    v = ver.get("version") or ("path " + ver["path"] if "path" in ver else "git" if "git" in ver
+                                               else "workspace" if ver.get("workspace") else "")
+                else:
+                    v = str(ver)
+                out.append(Declared(name, str(v), rel, scope + group if scope else group))
     return out
-
 
 
 def normalize_pkg(name: str) -> str:
@@ -155,5 +228,5 @@ def distribution_candidates(import_name: str) -> list[str]:
     out = [key]
     for dist in IMPORT_TO_DISTRIBUTIONS.get(import_name, ()) + IMPORT_TO_DISTRIBUTIONS.get(import_name.split(".")[0], ()):
         out.append(normalize_pkg(dist))
-    out += ["py" + key, key.removeprefix("py"), key + "-python", "python-" + key]
+    out += ["py" + key, key.removeprefix("py"), key + "-python", "python-" + key, key.replace("-", "")]
     return list(dict.fromkeys(out))

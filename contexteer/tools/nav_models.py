@@ -70,10 +70,12 @@ class SymbolSearch(BaseModel):
 
 
 class DepEdge(BaseModel):
-    source: str
-    target: str
-    line: int
+    source: str  # the importing file
+    target: str  # the imported file; in the package view a package directory ('internal/store/') or a file
+    line: int  # in `source`
     depth: int = 1
+    unit: str | None = None  # package view: the unit's name when it is not one file (Go import path, Java package, crate, ...)
+    files: int | None = None  # package view: its repository files (dependents: how many of them import)
 
 
 class ExternalPkg(BaseModel):
@@ -92,6 +94,7 @@ class DeclaredDep(BaseModel):
 
 class Dependencies(BaseModel):
     path: str
+    view: Literal["package", "file"] = "package"
     imports: list[DepEdge] = Field(default_factory=list)
     dependents: list[DepEdge] = Field(default_factory=list)
     external: list[ExternalPkg] = Field(default_factory=list)
@@ -99,6 +102,7 @@ class Dependencies(BaseModel):
     cycles: list[list[str]] = Field(default_factory=list)
     internal_edges: int = 0
     most_imported: list[str] = Field(default_factory=list)
+    tests_left_out: int = 0  # test files next to the answer that tests=false left out
     note: str | None = None
     # broken relative imports (source, module, line, outside the root): in `note` for structuredContent (a
     # field of its own would cost every conversation tools/list tokens), on lines of their own in the text

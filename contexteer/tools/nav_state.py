@@ -137,7 +137,7 @@ class Nav:
     def graph(self) -> deps_mod.DepGraph:
         if self._graph is None:
             r = self.resolver()
-            self._graph = deps_mod.build_graph(r.files, self.index.all_imports(), r.read_text)
+            self._graph = deps_mod.build_graph(r.files, self.index.all_imports(), resolver=r)
         return self._graph
 
     def imported(self, path: str) -> dict[str, list[str]]:

@@ -259,8 +259,8 @@ def register(mcp: object, svc: Services) -> None:
         "list_dependencies",
         output=Dependencies,
         description=(
-            "A file's (or directory's) imports resolved to repository files or external packages, its dependents, "
-            "declared dependencies with versions, import cycles."
+            "A file's (or directory's) imports resolved to repository packages/files or external packages, its "
+            "dependents, declared dependencies with versions, import cycles."
         ),
     )
     async def list_dependencies(
@@ -270,6 +270,9 @@ def register(mcp: object, svc: Services) -> None:
         depth: Annotated[int, Field(ge=1, le=5)] = 1,
         external: bool = True,
         format: Literal["text", "mermaid"] = "text",
+        view: Annotated[Literal["package", "file"], Field(description="package: one row per Go/Java package, "
+                                                         "workspace package or crate; file: every file.")] = "package",
+        tests: Annotated[bool, Field(description="Include test files.")] = False,
     ) -> Answer:
         res = svc.ws.resolve(path, kind="any")
         nav = nav_for(svc)
@@ -279,7 +282,8 @@ def register(mcp: object, svc: Services) -> None:
             note = nav.ready(cb, [] if is_dir else [res.rel], sweep=is_dir)
             graph = nav.graph()
             files = nav.all_files()
-            model = render.dependencies(svc.ws.root, graph, files, res.rel, is_dir, direction, depth, external, note)
+            model = render.dependencies(svc.ws.root, graph, files, res.rel, is_dir, direction, depth, external, note,
+                                        view=view, tests=tests)
             if format == "mermaid":
                 return Answer(Text(render.deps_mermaid(model)), model)
             text = render.deps_text(model, direction, depth, svc.settings.context_mode_mcp.max_digest_threshold, svc.pipeline.count)

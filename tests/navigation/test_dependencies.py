@@ -14,9 +14,12 @@ def test_imports_and_dependents_of_a_file_are_resolved_to_repository_files(pysho
     assert not a.is_error, a.text
     assert [(e["target"], e["line"]) for e in a.data["imports"]] == [("shop/util/fmt.py", 7)]
     assert sorted(e["source"] for e in a.data["dependents"]) == [
-        "shop/__init__.py", "shop/cli.py", "shop/pricing.py", "shop/util/fmt.py", "tests/test_pricing.py",
+        "shop/__init__.py", "shop/cli.py", "shop/pricing.py", "shop/util/fmt.py",
     ]
     assert {(x["package"], x["stdlib"]) for x in a.data["external"]} == {("__future__", True), ("dataclasses", True)}
+    assert "1 test file left out (tests=true lists it)" in a.text
+    with_tests = pyshop.call("list_dependencies", path="shop/models.py", direction="dependents", tests=True)
+    assert "tests/test_pricing.py" in {e["source"] for e in with_tests.data["dependents"]}
 
 
 def test_import_cycles_are_flagged(pyshop: Served):
@@ -52,7 +55,8 @@ def test_the_project_lists_declared_dependencies_from_every_manifest(pyshop: Ser
         ("pytest", "==8.0.0", "requirements-dev.txt", "dev"),
         ("ruff", ">=0.5", "requirements-dev.txt", "dev"),
     }
-    assert a.data["most_imported"][0] == "shop/models.py ×5"
+    assert a.data["most_imported"][0] == "shop/models.py ×4"  # tests/test_pricing.py too with tests=true
+    assert pyshop.call("list_dependencies", path=".", tests=True).data["most_imported"][0] == "shop/models.py ×5"
 
 
 def test_mermaid_draws_the_graph_and_marks_cycles(pyshop: Served):

@@ -30,8 +30,11 @@ def test_typescript_symbols_are_searchable_and_readable(polyglot: dict[str, Serv
 
 def test_go_imports_resolve_through_the_module_path_of_go_mod(polyglot: dict[str, Served]):
     go = polyglot["gomod"]
-    assert _targets(go, "main.go") == ["internal/store/store.go"]
+    assert _targets(go, "main.go") == ["internal/store/"]  # the package; view="file" lists its files
     a = go.call("list_dependencies", path="main.go")
+    assert [(e["unit"], e["files"]) for e in a.data["imports"]] == [("example.com/shop/internal/store", 1)]
+    files = go.call("list_dependencies", path="main.go", view="file")
+    assert [e["target"] for e in files.data["imports"]] == ["internal/store/store.go"]
     ext = {x["package"]: x for x in a.data["external"]}
     assert ext["fmt"]["stdlib"] and ext["github.com/google/uuid"]["declared"] == "v1.6.0"
 

@@ -67,6 +67,9 @@ def test_a_php_file_does_not_claim_nothing_imports_it(tmp_path_factory: pytest.T
     (root / "api").mkdir(parents=True)
     (root / "api" / "UserService.php").write_text("<?php\nnamespace app\\api;\nclass UserService {}\n")
     (root / "api" / "UserServiceTest.php").write_text("<?php\nuse app\\api\\UserService;\nclass T {}\n")
-    a = Served(root).call("list_dependencies", path="api/UserService.php", direction="both")
+    served = Served(root)
+    a = served.call("list_dependencies", path="api/UserService.php", direction="both")
     assert "no other repository file imports" not in a.text
-    assert "PHP `use` imports are not resolved" in a.text
+    assert "no non-test file imports api/UserService.php" in a.text and "1 test file left out" in a.text
+    a = served.call("list_dependencies", path="api/UserService.php", direction="dependents", tests=True)
+    assert [e["source"] for e in a.data["dependents"]] == ["api/UserServiceTest.php"]

@@ -38,8 +38,16 @@
 (use_declaration argument: (scoped_identifier path: (_) @import.module name: (identifier) @import.name)) @import
 (use_declaration argument: (use_as_clause path: (scoped_identifier path: (_) @import.module name: (identifier) @import.name))) @import
 (use_declaration argument: (use_as_clause path: (identifier) @import.module)) @import
-(use_declaration argument: (scoped_use_list path: (_) @import.module list: (use_list [(identifier) (self) (scoped_identifier) (use_as_clause) (use_wildcard)] @import.name))) @import
+;; a use tree is captured whole (`crate::{a::B,c::{D,E}}`, whitespace dropped): deps expands it; its names
+;; (B, D, E) come from the patterns below, nested up to three lists deep, onto the same statement
+(use_declaration argument: (scoped_use_list) @import.module) @import
+(use_declaration argument: (scoped_use_list list: (use_list [(identifier) (self) (scoped_identifier) (use_as_clause) (use_wildcard)] @import.name)) @import.module) @import
+(use_declaration argument: (scoped_use_list list: (use_list (scoped_use_list list: (use_list [(identifier) (self) (scoped_identifier) (use_as_clause) (use_wildcard)] @import.name)))) @import.module) @import
+(use_declaration argument: (scoped_use_list list: (use_list (scoped_use_list list: (use_list (scoped_use_list list: (use_list [(identifier) (self) (scoped_identifier) (use_as_clause) (use_wildcard)] @import.name)))))) @import.module) @import
 (use_declaration argument: (use_wildcard (_) @import.module) @import.name) @import
-(use_declaration argument: (use_list [(identifier) (scoped_identifier)] @import.name)) @import
+(use_declaration argument: (use_list) @import.module) @import
+(use_declaration argument: (use_list [(identifier) (self) (scoped_identifier) (use_as_clause) (use_wildcard)] @import.name) @import.module) @import
+(use_declaration argument: (use_list (scoped_use_list list: (use_list [(identifier) (self) (scoped_identifier) (use_as_clause) (use_wildcard)] @import.name))) @import.module) @import
 (extern_crate_declaration name: (identifier) @import.module) @import
-(mod_item !body name: (identifier) @import.module) @import
+;; `mod x;` binds its own name: deps tells a module declaration from `use x;` by it
+(mod_item !body name: (identifier) @import.module @import.name) @import

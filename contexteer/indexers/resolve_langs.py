@@ -1,0 +1,404 @@
+"""Import resolution for Rust (`mod`, use trees, crates), the JVM languages (classes by package directory),
+C/C++ (include directories), C# (declared namespaces) and PHP (PSR-4, declared namespaces, include paths): the
+other half of contexteer.indexers.resolve.Resolver."""
+
+from __future__ import annotations
+
+import logging
+import posixpath
+import re
+from collections.abc import Callable, Iterable
+
+from contexteer.indexers import stdnames
+from contexteer.indexers.resolve_base import C_EXT, JVM_EXT, Resolution, ResolverBase
+
+logger = logging.getLogger(__name__)
+
+_TLDS = frozenset({"com", "org", "net", "io", "dev", "edu", "gov", "me", "co", "uk", "de", "fr", "info", "app", "ai", "tech"})
+_IDENT = re.compile(r"[A-Za-z_][A-Za-z0-9_]*")
+_INLINE_MOD = re.compile(r"\s*(pub(?:\([^)]*\))?\s+)?mod\s+(\w+)\s*\{")
+
+
+class LanguageResolvers(ResolverBase):
+    """Rust, JVM, C/C++, C# and PHP resolution (mixed into Resolver)."""
+
+    def __init__(self, files: Iterable[str], read_text: Callable[[str], str | None] | None = None) -> None:
+        super().__init__(files, read_text)
+        self._crates_declared: set[str] | None = None
+        self._rust_roots: dict[str, str] = {}
+
+    # ----- rust ---------------------------------------------------------------------------
+    def _rust_crate_root(self, src: str) -> str:
+        """The `src/` directory of the package `src` belongs to (nearest Cargo.toml above it)."""
+        hit = self._rust_roots.get(src)
+        if hit is None:
+            hit = self._rust_roots[src] = self._find_crate_root(src)
+        return hit
+
+    def _find_crate_root(self, src: str) -> str:
+        d = posixpath.dirname(src)
+        while True:
+            if posixpath.join(d, "Cargo.toml") in self.fileset or (not d and "Cargo.toml" in self.fileset):
+                return posixpath.join(d, "src") if d else "src"
+            if not d:
+                return posixpath.dirname(src)
+            d = posixpath.dirname(d)
+
+    def _rust_mod_dir(self, src: str) -> str:
+        """The directory of a module's child modules: its own for mod.rs and crate roots (lib.rs, main.rs,
+        build.rs, the files of tests/, examples/, benches/ and src/bin/), else one named after the file."""
+        base = posixpath.basename(src)
+        d = posixpath.dirname(src)
+        if base in ("mod.rs", "lib.rs", "main.rs", "build.rs") or d.endswith("src/bin") or d == "src/bin" or \
+                (posixpath.basename(d) in ("tests", "examples", "benches")
+                 and posixpath.join(posixpath.dirname(d), "Cargo.toml") in self.fileset):
+            return d
+        return posixpath.join(d, base[:-3])
+
+    def _rust_mod_file(self, src: str, name: str, line: int) -> str | None:
+        """The file of `mod name;` at `line`: a `#[path = "..."]` above it (relative to the file's directory), or
+        name.rs / name/mod.rs in the module's directory."""
+        for back in range(1, 6):
+            prev = self.line_text(src, line - back).strip() if line > back else ""
+            if not prev.startswith("#["):
+                break
+            m = re.match(r'#\[path\s*=\s*"([^"]+)"\s*\]', prev)
+            if m:
+                t = posixpath.normpath(posixpath.join(posixpath.dirname(src), m.group(1)))
+                return t if t in self.fileset else None
+        p = posixpath.join(self._rust_mod_dir(src), *self._rust_inline_mods(src, line), name)
+        return next((c for c in (p + ".rs", p + "/mod.rs") if c in self.fileset), None)
+
+    def _rust_path(self, start: str, segs: list[str]) -> str | None:
+        for n in range(len(segs), 0, -1):
+            p = posixpath.join(start, *segs[:n]) if start else "/".join(segs[:n])
+            for c in (p + ".rs", p + "/mod.rs"):
+                if c in self.fileset:
+                    return c
+        return None
+
+    def _rust_module_file(self, d: str, crate: bool = False) -> str | None:
+        names = [posixpath.join(d, "lib.rs"), posixpath.join(d, "main.rs")] if crate else [d + ".rs", posixpath.join(d, "mod.rs")]
+        return next((c for c in names if c in self.fileset), None)
+
+    def _rust(self, src: str, module: str, names: tuple[str, ...], line: int) -> list[Resolution]:
+        if names == (module,) and _IDENT.fullmatch(module) and \
+                re.search(rf"\bmod\s+{module}\s*;", self.line_text(src, line)):  # `mod x;` (the query binds x)
+            t = self._rust_mod_file(src, module, line)
+            if t and t != src:
+                return [Resolution(targets=(t,), kind="mod")]
+            return [Resolution(unresolved=True, kind="mod")]
+        if "{" in module:
+            leaves = expand_use_tree(module)
+        elif not module:  # `use {a::B, c};` as an older query captured it
+            leaves = list(names)
+        elif names and not module.endswith("*"):
+            leaves = [f"{module}::{n}" if n != "*" else module for n in names]
+        else:
+            leaves = [module]
+        own_crate = self._rust_crate_root(src)
+        groups: dict[tuple[str, str | None], list[tuple[str, str]]] = {}
+        externals: dict[str, bool] = {}
+        missing = 0
+        for leaf in leaves:
+            got = self._rust_leaf(src, leaf, own_crate, line)
+            if isinstance(got, tuple):
+                target, unit, kind = got
+                if target != src:
+                    groups.setdefault((kind, unit), []).append((_leaf_name(leaf), target))
+            elif got.external:
+                externals.setdefault(got.external, got.stdlib)
+            elif not got.internal:
+                missing += 1
+        out = [Resolution(targets=tuple(dict.fromkeys(t for _, t in pairs)), unit=unit, kind=kind,
+                          names=tuple((n, (t,)) for n, t in pairs if n))
+               for (kind, unit), pairs in groups.items()]
+        out += [Resolution(external=name, stdlib=std) for name, std in externals.items()]
+        if missing and not out:
+            out.append(Resolution(unresolved=True))
+        return out
+
+    def _rust_inline_mods(self, src: str, line: int) -> list[str]:
+        """The inline `mod name { ... }` blocks enclosing `line`, outermost first (found by indentation, as rustfmt
+        lays code out)."""
+        text = self.line_text(src, line)
+        indent = len(text) - len(text.lstrip())
+        names: list[str] = []
+        lines = self._lines.get(src, [])
+        for i in range(line - 2, -1, -1):
+            if not indent:
+                break
+            t = lines[i]
+            stripped = t.lstrip()
+            if not stripped or stripped.startswith(("//", "#", "*", "/*")):
+                continue
+            ind = len(t) - len(stripped)
+            if ind < indent:
+                m = _INLINE_MOD.match(t)
+                if m:
+                    names.insert(0, m.group(2))
+                indent = ind
+        return names
+
+    def _rust_kind(self, src: str, target: str, own_crate: str) -> str:
+        """'parent' when `target` is the module file of a module enclosing `src` (its items reached through
+        `super::` or `crate::`: module structure), else 'import'."""
+        d = posixpath.dirname(self._rust_mod_dir(src))
+        while True:
+            if target in (self._rust_module_file(d), self._rust_module_file(d, crate=True)):
+                return "parent"
+            if d == own_crate or not d or not d.startswith(own_crate):
+                return "import"
+            d = posixpath.dirname(d)
+
+    def _rust_leaf(self, src: str, leaf: str, own_crate: str, line: int) -> tuple[str, str | None, str] | Resolution:
+        """A use path's file, its unit (another crate's name) and kind; or a Resolution for an external,
+        local (internal) or unresolved path."""
+        segs = [s for s in leaf.removeprefix("::").split("::") if s and s != "*"]
+        if not segs:
+            return Resolution(unresolved=True)
+        head = segs[0]
+        if head == "crate":
+            t = self._rust_path(own_crate, segs[1:]) or self._rust_module_file(own_crate, crate=True)
+            return (t, None, self._rust_kind(src, t, own_crate)) if t else Resolution(unresolved=True)
+        if head in ("self", "super"):
+            inline = len(self._rust_inline_mods(src, line))  # `mod tests { use super::*; }`: super is this file
+            ups = sum(1 for x in segs if x == "super")
+            if inline and (head == "self" or ups <= inline):
+                return Resolution(internal=True)
+            start = self._rust_mod_dir(src)
+            i = 0
+            skip = inline
+            while i < len(segs) and segs[i] in ("self", "super"):
+                if segs[i] == "super" and skip:
+                    skip -= 1
+                    i += 1
+                    continue
+                if segs[i] == "super":
+                    start = posixpath.dirname(start)
+                i += 1
+            t = self._rust_path(start, segs[i:]) or self._rust_module_file(start) or \
+                (self._rust_module_file(start, crate=True) if start == own_crate else None)
+            return (t, None, self._rust_kind(src, t, own_crate)) if t else Resolution(unresolved=True)
+        if not leaf.startswith("::"):  # a child module of this one (2018 paths)
+            t = self._rust_path(self._rust_mod_dir(src), segs)
+            if t and t != src:
+                return (t, None, "import")
+        root = self.layout.crates.get(head)
+        if root is not None:
+            crate_dir = posixpath.dirname(root)
+            t = self._rust_path(crate_dir, segs[1:]) or root
+            return (t, None if crate_dir == own_crate else head, "import")
+        if head in ("std", "core", "alloc", "proc_macro", "test"):
+            return Resolution(external=head, stdlib=True)
+        if self._rust_local(head):  # an inline module, an enum's variants, a name imported above
+            return Resolution(internal=True)
+        return Resolution(external=head)
+
+    def _rust_local(self, head: str) -> bool:
+        """A first path segment that names no crate: the repository's manifests declare crates, and this is not one."""
+        if self._crates_declared is None:
+            self._crates_declared = {d.replace("-", "_") for d in self.layout.declared_in("Cargo.toml")}
+        if head[:1].isupper():
+            return True
+        return bool(self._crates_declared) and head not in self._crates_declared
+
+    # ----- jvm ----------------------------------------------------------------------------
+    def _jvm(self, src: str, module: str, names: tuple[str, ...]) -> Resolution:
+        mod = re.sub(r"^(static|import)\s*", "", module.strip()).rstrip(";").replace("`", "")
+        fulls = [f"{mod}.{n}" if n not in ("*", "_") else f"{mod}.*" for n in names] if names else [mod]
+        fulls = [g for f in fulls for g in _expand_braces(f)]
+        targets: list[str] = []
+        by_name: list[tuple[str, tuple[str, ...]]] = []
+        units: list[str] = []
+        for full in fulls:
+            segs = [s for s in re.split(r"\.", full.split("=>")[0].strip()) if s]
+            if not segs:
+                continue
+            if segs[-1] in ("*", "_"):
+                files = self._jvm_package_files(src, segs[:-1])
+                if files:
+                    targets += files
+                    units.append(".".join(segs[:-1]))
+                continue
+            hit = None
+            for k in range(len(segs), 1, -1):
+                cands = [h for ext in JVM_EXT for h in self._by_suffix("/".join(segs[:k]) + ext)]
+                if cands:
+                    hit = self._closest(cands, src)
+                    units.append(".".join(segs[: k - 1]))
+                    break
+            if hit:
+                targets.append(hit)
+                by_name.append((segs[-1], (hit,)))
+                continue
+            files = self._jvm_package_files(src, segs[:-1])  # a Kotlin top-level function or constant
+            if files:
+                targets += files
+                units.append(".".join(segs[:-1]))
+                by_name.append((segs[-1], tuple(files)))
+        if targets:
+            unit = units[0] if len(set(units)) == 1 else None
+            return Resolution(targets=tuple(dict.fromkeys(targets)), unit=unit, names=tuple(by_name))
+        segs = mod.split(".")
+        if segs[0] in stdnames.JVM_PLATFORM:
+            return Resolution(external=".".join(segs[:2]), stdlib=True)
+        pkg = mod
+        for d in self.layout.declared_in("pom.xml", "build.gradle", "build.gradle.kts"):
+            group = d.split(":")[0]
+            if pkg == group or pkg.startswith(group + "."):
+                return Resolution(external=d)
+        keep = 3 if segs[0] in _TLDS and len(segs) >= 3 else 2
+        return Resolution(external=".".join(segs[:keep]))
+
+    def _jvm_package_files(self, src: str, segs: list[str]) -> list[str]:
+        if not segs:
+            return []
+        dirs = [d for d in self._dirs_by_suffix("/".join(segs)) if any(f.endswith(JVM_EXT) for f in self.dirs.get(d, ()))]
+        if not dirs:
+            return []
+        d = self._closest(dirs, src)
+        return sorted(f for f in self.dirs[d] if f.endswith(JVM_EXT))
+
+    # ----- c / c++ ------------------------------------------------------------------------
+    def _c(self, src: str, module: str, names: tuple[str, ...]) -> list[Resolution]:
+        if names:  # a C++ `using ns::name` declaration: a namespace, not a file
+            return []
+        quoted = module.startswith('"')
+        name = module.strip('"<>').strip()
+        if not quoted and re.fullmatch(r"[A-Z_][A-Z0-9_]*", name):  # `#include CONFIG_H`: a macro
+            return []
+        dirs, from_db = self.layout.include_dirs
+        order = ([posixpath.dirname(src)] if quoted else []) + (dirs if (quoted or from_db) else [])
+        for base in order:
+            c = posixpath.normpath(posixpath.join(base, name)) if base else posixpath.normpath(name)
+            if c in self.fileset:
+                return [Resolution(targets=(c,))]
+        std = name in stdnames.C_HEADERS
+        if not quoted and std:
+            return [Resolution(external=name, stdlib=True)]
+        if not quoted and not from_db:
+            for base in dirs:
+                c = posixpath.normpath(posixpath.join(base, name)) if base else posixpath.normpath(name)
+                if c in self.fileset:
+                    return [Resolution(targets=(c,))]
+        if quoted or "/" in name:  # a unique path suffix: a header in a directory some -I adds
+            hits = [h for h in self._by_suffix(name) if h.lower().endswith(C_EXT)]
+            if len(hits) == 1:
+                return [Resolution(targets=(hits[0],))]
+        if quoted:
+            return [Resolution(unresolved=True)]
+        return [Resolution(external=name.split("/")[0] if "/" in name else name)]
+
+    # ----- c# -----------------------------------------------------------------------------
+    def _csharp(self, module: str, names: tuple[str, ...]) -> Resolution:
+        mod = re.sub(r"^(global\s*::|static\s+)", "", module.strip())
+        full = f"{mod}.{names[0]}" if names else mod
+        full = full.split("=")[-1].strip().removeprefix("global::")
+        spaces = self.layout.cs_namespaces
+        if full in spaces:
+            return Resolution(targets=tuple(spaces[full]), unit=full)
+        if "." in full:  # `using static Ns.Type;` or an alias of a type
+            ns, typ = full.rsplit(".", 1)
+            if ns in spaces:
+                own = [f for f in spaces[ns] if posixpath.basename(f) == typ + ".cs"]
+                return Resolution(targets=tuple(own or spaces[ns]), unit=ns)
+        if any(k.startswith(full + ".") for k in spaces):
+            return Resolution(unit=full, internal=True)
+        segs = full.split(".")
+        if segs[0] in stdnames.DOTNET_PLATFORM:
+            return Resolution(external=".".join(segs[:2]), stdlib=True)
+        ids = [d for d in self.layout.declared_in(".csproj", ".props") if full == d or full.startswith(d + ".")]
+        return Resolution(external=max(ids, key=len) if ids else ".".join(segs[:2]))
+
+    # ----- php ----------------------------------------------------------------------------
+    def _php(self, src: str, module: str, names: tuple[str, ...]) -> Resolution:
+        mod = module.strip().strip("'\"")
+        if "/" in mod or re.search(r"\.(php|inc|phtml)$", mod):
+            return self._relative_path(src, mod if mod.startswith((".", "/")) else "./" + mod)
+        mod = re.sub(r"^(function|const)\s*", "", mod).lstrip("\\")
+        fulls = [f"{mod}\\{n}" for n in names] if names else [mod]
+        targets: list[str] = []
+        by_name: list[tuple[str, tuple[str, ...]]] = []
+        for full in fulls:
+            found = self._php_class(full)
+            if found:
+                targets += found
+                by_name.append((full.rsplit("\\", 1)[-1], tuple(found)))
+        if targets:
+            return Resolution(targets=tuple(dict.fromkeys(targets)))
+        full = fulls[0]
+        segs = full.split("\\")
+        if len(segs) == 1:
+            return Resolution(external=full, stdlib=True)  # a global class: Exception, DateTime, PDO
+        lowered = [s.lower() for s in segs]
+        same_vendor = [p for p in self.layout.declared_in("composer.json") if p.split("/")[0].replace("-", "") == lowered[0]]
+        named = [p for p in same_vendor if p.split("/")[-1].replace("-", "") in lowered[1:]]
+        if named or len(same_vendor) == 1:  # psr/log <- Psr\Log, monolog/monolog <- Monolog\Logger
+            return Resolution(external=(named or same_vendor)[0])
+        return Resolution(external="\\".join(segs[:-1][:3]))  # the namespace of the class: Psr\Log, Symfony\Component\String
+
+    def _php_class(self, full: str) -> list[str]:
+        for prefix, d, std in self.layout.psr:
+            if full.startswith(prefix) or not prefix:
+                rest = full[len(prefix):] if std == 4 else full
+                c = posixpath.join(d, rest.replace("\\", "/") + ".php") if d else rest.replace("\\", "/") + ".php"
+                if c in self.fileset:
+                    return [c]
+        spaces = self.layout.php_namespaces
+        if full in spaces:  # a namespace imported whole
+            return spaces[full]
+        ns, _, cls = full.rpartition("\\")
+        if ns in spaces:
+            own = [f for f in spaces[ns] if posixpath.basename(f) == cls + ".php"]
+            return own or spaces[ns]  # a function or constant of that namespace
+        return []
+
+
+def _split_top(text: str) -> list[str]:
+    """Split on commas outside braces."""
+    out: list[str] = []
+    cur: list[str] = []
+    depth = 0
+    for ch in text:
+        if ch == "{":
+            depth += 1
+        elif ch == "}":
+            depth -= 1
+        if ch == "," and depth == 0:
+            out.append("".join(cur))
+            cur = []
+        else:
+            cur.append(ch)
+    out.append("".join(cur))
+    return [p.strip() for p in out if p.strip()]
+
+
+def expand_use_tree(tree: str, sep: str = "::") -> list[str]:
+    """The paths a Rust use tree names: 'crate::{a::B, c::{D, self}}' -> crate::a::B, crate::c::D, crate::c."""
+    tree = tree.strip().rstrip(";")
+    if tree.startswith("{") and tree.endswith("}"):
+        return [leaf for part in _split_top(tree[1:-1]) for leaf in expand_use_tree(part, sep)]
+    i = tree.find(sep + "{")
+    if i >= 0 and tree.endswith("}"):
+        prefix = tree[:i]
+        out = []
+        for leaf in expand_use_tree(tree[i + len(sep):], sep):
+            out.append(prefix if leaf == "self" else f"{prefix}{sep}{leaf}")
+        return out
+    return [tree]
+
+
+def _expand_braces(full: str) -> list[str]:
+    """Scala's `a.b.{C, D => E}` -> a.b.C, a.b.D."""
+    if "{" not in full:
+        return [full]
+    return [leaf.split("=>")[0].strip().replace("::", ".") for leaf in expand_use_tree(full.replace(".{", "::{"), "::")]
+
+
+def _leaf_name(leaf: str) -> str:
+    """The name a use path binds: its last segment (`a::B` -> B, `a::B as C` -> C where whitespace survived)."""
+    last = leaf.split("::")[-1]
+    if " as " in last:
+        return last.split(" as ")[-1].strip()
+    return last if _IDENT.fullmatch(last) and last != "self" else ""

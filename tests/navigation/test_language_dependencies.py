@@ -1,0 +1,241 @@
+"""Dependency edges per language family (issue 13, items 2 and 7) and at the language's unit (issue 12), through
+the real SDK client on the small repositories under fixtures/deps/."""
+
+from __future__ import annotations
+
+import shutil
+from pathlib import Path
+
+import pytest
+
+from tests.navigation.conftest import Served
+
+DEPS = Path(__file__).resolve().parents[2] / "fixtures" / "deps"
+
+
+@pytest.fixture(scope="module")
+def repos(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Served]:
+    base = tmp_path_factory.mktemp("deps")
+    out = {}
+    for d in sorted(DEPS.iterdir()):
+        shutil.copytree(d, base / d.name)
+        out[d.name] = Served(base / d.name)
+    return out
+
+
+def _deps(served: Served, path: str, **args: object) -> dict:
+    a = served.call("list_dependencies", path=path, **args)
+    assert not a.is_error, a.text
+    assert a.data is not None
+    return {**a.data, "text": a.text}
+
+
+def _external(d: dict) -> dict[str, tuple[bool, str | None]]:
+    return {x["package"]: (x["stdlib"], x["declared"]) for x in d["external"]}
+
+
+# ----- item 2: Java imports ---------------------------------------------------------------------------
+def test_java_import_of_a_class_resolves_to_its_file_not_to_external_org_example(repos: dict[str, Served]):
+    app = "src/main/java/org/example/app/App.java"
+    files = _deps(repos["javaweb"], app, view="file")
+    assert sorted(e["target"] for e in files["imports"]) == [
+        "src/main/java/org/example/util/Log.java",  # `import static org.example.util.Log.info;`
+        "src/main/java/org/example/web/Filter.java",
+        "src/main/java/org/example/web/Servlet.java",
+    ]
+    ext = _external(files)
+    assert "org.example" not in ext
+    assert ext == {"org.apache.commons:commons-lang3": (False, "3.14.0"), "java.util": (True, None)}
+
+
+def test_java_imports_at_the_package_unit_and_dependents_without_tests(repos: dict[str, Served]):
+    java = repos["javaweb"]
+    d = _deps(java, "src/main/java/org/example/app/App.java")
+    assert sorted((e["unit"], e["target"], e["files"]) for e in d["imports"]) == [
+        ("org.example.util", "src/main/java/org/example/util/", 1),
+        ("org.example.web", "src/main/java/org/example/web/", 2),
+    ]
+    assert "  org.example.web  src/main/java/org/example/web/ (2 files)  (line 3)" in d["text"]
+    dep = _deps(java, "src/main/java/org/example/app/App.java", direction="dependents")
+    assert dep["dependents"] == [] and dep["tests_left_out"] == 1
+    assert "1 test file left out (tests=true lists it)" in dep["text"]
+    dep = _deps(java, "src/main/java/org/example/app/App.java", direction="dependents", tests=True)
+    assert [(e["unit"], e["source"]) for e in dep["dependents"]] == [
+        ("org.example.web", "src/test/java/org/example/web/ServletTest.java")]
+
+
+def test_java_import_never_matches_a_file_of_another_language(repos: dict[str, Served]):
+    from contexteer.indexers.deps import Resolver
+    from tests.navigation.test_dependencies import Imp
+
+    files = ["src/test/groovy/org/example/util/Log.groovy", "src/main/py/org/example/util/Log.py", "src/App.java"]
+    assert Resolver(files).resolve(Imp("src/App.java", "org.example.util", ("Log",))) is None
+
+
+def test_kotlin_and_scala_imports_resolve_by_package_directory():
+    from contexteer.indexers.deps import Resolver
+    from tests.navigation.test_dependencies import Imp
+
+    files = ["app/src/main/kotlin/com/acme/http/Client.kt", "app/src/main/kotlin/com/acme/http/Extensions.kt",
+             "app/src/main/kotlin/com/acme/Main.kt", "core/src/main/scala/com/acme/core/Codec.scala",
+             "core/src/main/scala/com/acme/core/Json.scala"]
+    r = Resolver(files)
+    main = "app/src/main/kotlin/com/acme/Main.kt"
+    assert r.resolve(Imp(main, "com.acme.http.Client")) == ["app/src/main/kotlin/com/acme/http/Client.kt"]
+    assert r.resolve(Imp(main, "com.acme.http", ("Client",))) == ["app/src/main/kotlin/com/acme/http/Client.kt"]
+    # a top-level function: no file of its name, so the package's files
+    assert r.resolve(Imp(main, "com.acme.http.retrying")) == ["app/src/main/kotlin/com/acme/http/Client.kt",
+                                                               "app/src/main/kotlin/com/acme/http/Extensions.kt"]
+    assert r.resolve(Imp(main, "com.acme.core.{Codec, Json => J}")) == ["core/src/main/scala/com/acme/core/Codec.scala",
+                                                                        "core/src/main/scala/com/acme/core/Json.scala"]
+
+
+# ----- item 7: C/C++ includes -------------------------------------------------------------------------
+def test_angle_include_of_math_h_is_the_standard_header_not_a_vendored_test_header(repos: dict[str, Served]):
+    d = _deps(repos["cvendored"], "src/calc.c", view="file")
+    assert sorted(e["target"] for e in d["imports"]) == ["include/calc.h", "include/calc/api.h"]
+    assert _external(d) == {"math.h": (True, None), "stdio.h": (True, None), "zlib.h": (False, None)}
+    math = _deps(repos["cvendored"], "third_party/minimath/test/math.h", direction="dependents", tests=True)
+    assert "src/calc.c" not in {e["source"] for e in math["dependents"]}
+
+
+def test_include_directories_come_from_compile_commands_json(repos: dict[str, Served]):
+    d = _deps(repos["ccdb"], "src/main.c", view="file")
+    # -I../headers and -isystem sys from the build database; include/proto.h (a common layout) is not on it
+    assert sorted(e["target"] for e in d["imports"]) == ["headers/proto.h", "src/local.h", "sys/stdint.h"]
+
+
+# ----- item 7: Ruby ----------------------------------------------------------------------------------
+def test_ruby_require_and_require_relative_resolve_through_the_load_path(repos: dict[str, Served]):
+    ruby = repos["rubygem"]
+    lib = _deps(ruby, "lib/mygem.rb")
+    assert sorted(e["target"] for e in lib["imports"]) == ["lib/mygem/parser.rb", "lib/mygem/version.rb"]
+    assert _external(lib) == {"rack": (False, "~> 3.0"), "activesupport": (False, ">= 7.0"), "json": (True, None)}
+    parser = _deps(ruby, "lib/mygem/parser.rb")
+    assert [e["target"] for e in parser["imports"]] == ["lib/mygem/util/strings.rb"]
+    assert "unresolved: missing_helper (line 2)" in parser["text"]
+    # test/ beside lib/ is on the load path (rake and rspec add it); $LOAD_PATH lines add theirs
+    assert [e["target"] for e in _deps(ruby, "test/parser_test.rb")["imports"]] == ["test/test_helper.rb"]
+    assert [e["target"] for e in _deps(ruby, "test/test_helper.rb")["imports"]] == ["lib/mygem.rb"]
+    assert [e["target"] for e in _deps(ruby, "tools/run.rb")["imports"]] == ["vendor_lib/helper_lib.rb"]
+
+
+# ----- item 7: JS/TS workspaces and tsconfig paths -----------------------------------------------------
+def test_monorepo_scope_packages_are_workspace_packages_not_external_npm(repos: dict[str, Served]):
+    d = _deps(repos["monorepo"], "apps/web/src/main.ts")
+    rows = {e["unit"]: e["target"] for e in d["imports"] if e["unit"]}
+    assert rows == {"@acme/ui": "packages/ui/src/", "@acme/utils": "packages/utils/src/main.ts"}
+    assert _external(d) == {"react": (False, "^18.2.0"), "fs": (True, None)}
+    files = _deps(repos["monorepo"], "apps/web/src/main.ts", view="file")
+    assert "packages/ui/src/index.ts" in {e["target"] for e in files["imports"]}  # main: dist/index.js -> src/index.ts
+
+
+def test_tsconfig_paths_resolve_to_repository_files(repos: dict[str, Served]):
+    d = _deps(repos["monorepo"], "apps/web/src/main.ts")
+    assert "apps/web/src/lib/helper.ts" in {e["target"] for e in d["imports"]}
+    assert not any(x["package"].startswith("@/") for x in d["external"])
+
+
+# ----- item 7: C# and PHP namespaces ------------------------------------------------------------------
+def test_csharp_in_repo_namespaces_are_not_external(repos: dict[str, Served]):
+    d = _deps(repos["csharp"], "src/Web/Controller.cs")
+    assert sorted((e["unit"], e["target"]) for e in d["imports"]) == [("Acme.Core", "src/Core/Service.cs"),
+                                                                       ("Acme.Core.Models", "src/Core/Models/Item.cs")]
+    assert _external(d) == {"Newtonsoft.Json": (False, "13.0.3"), "System.Text": (True, None)}
+
+
+def test_php_in_repo_namespaces_resolve_through_psr4(repos: dict[str, Served]):
+    d = _deps(repos["php"], "src/Http/Controller.php")
+    assert sorted(e["target"] for e in d["imports"]) == ["src/Model/Invoice.php", "src/Model/Order.php", "src/Model/User.php"]
+    assert _external(d) == {"monolog/monolog": (False, "^3.5"), "Exception": (True, None)}
+    users = _deps(repos["php"], "src/Model/User.php", direction="dependents")
+    assert sorted(e["source"] for e in users["dependents"]) == ["legacy/boot.php", "src/Http/Controller.php"]
+
+
+# ----- item 7: Rust ----------------------------------------------------------------------------------
+def test_nested_rust_use_tree_gives_an_edge_per_module(repos: dict[str, Served]):
+    d = _deps(repos["rustws"], "crates/core/src/top.rs")  # use crate::{a::B, c::{D, E}};
+    assert sorted(e["target"] for e in d["imports"]) == ["crates/core/src/a.rs", "crates/core/src/c.rs"]
+
+
+def test_rust_mod_and_use_super_are_not_import_cycles(repos: dict[str, Served]):
+    rust = repos["rustws"]
+    for path in ("crates/core/src/lib.rs", "crates/core/src/a.rs", "crates/core/src/c.rs"):
+        d = _deps(rust, path, direction="both", depth=2)
+        assert d["cycles"] == [], (path, d["cycles"])
+        assert "import cycles" not in d["text"]
+    # the structure is still there: lib.rs declares its modules, a.rs uses its parent
+    assert {e["target"] for e in _deps(rust, "crates/core/src/lib.rs")["imports"]} == {
+        "crates/core/src/a.rs", "crates/core/src/c.rs", "crates/core/src/top.rs"}
+
+
+def test_rust_external_crate_never_has_an_empty_name(repos: dict[str, Served]):
+    d = _deps(repos["rustws"], "crates/core/src/top.rs")  # use ::serde::Serialize; use std::{collections::HashMap, fmt};
+    assert _external(d) == {"serde": (False, "1.0"), "std": (True, None)}
+    project = _deps(repos["rustws"], ".")
+    assert all(x["package"] for x in project["external"])
+
+
+def test_rust_workspace_crate_is_a_repository_package(repos: dict[str, Served]):
+    d = _deps(repos["rustws"], "crates/cli/src/main.rs")
+    assert [(e["unit"], e["target"]) for e in d["imports"]] == [("acme_core", "crates/core/src/top.rs")]
+    assert _external(d) == {"clap": (False, "4")}
+
+
+# ----- issue 12: a Go file's dependencies at the package unit ------------------------------------------
+def test_go_file_dependencies_are_its_import_paths_at_the_package_unit(repos: dict[str, Served]):
+    d = _deps(repos["gowork"], "svc/cmd/server/main.go")
+    rows = [(e["unit"], e["target"], e["files"]) for e in d["imports"]]
+    assert rows == [("example.com/lib/log", "lib/log/", 1),  # through go.work / `replace ... => ../lib`
+                    ("example.com/svc/internal/api", "svc/internal/api/", 1),
+                    ("example.com/svc/internal/store", "svc/internal/store/", 2)]  # store_test.go is not counted
+    assert _external(d) == {"github.com/google/uuid": (False, "v1.6.0"), "golang.org/x/text/language": (False, "v0.14.0"),
+                            "fmt": (True, None), "net/http": (True, None), "os": (True, None)}
+    assert len(rows) + len(d["external"]) == 8  # the file's eight import paths, one row each
+    assert "  example.com/svc/internal/store  svc/internal/store/ (2 files)  (line 10)" in d["text"]
+
+
+def test_the_file_view_lists_every_file_of_an_imported_package(repos: dict[str, Served]):
+    d = _deps(repos["gowork"], "svc/cmd/server/main.go", view="file")
+    assert d["view"] == "file"
+    assert sorted(e["target"] for e in d["imports"]) == ["lib/log/log.go", "svc/internal/api/api.go",
+                                                         "svc/internal/store/helpers.go", "svc/internal/store/store.go"]
+
+
+def test_go_dependents_are_packages_and_tests_only_when_asked(repos: dict[str, Served]):
+    go = repos["gowork"]
+    d = _deps(go, "svc/internal/store/store.go", direction="dependents")
+    assert [(e["unit"], e["source"]) for e in d["dependents"]] == [
+        ("example.com/svc/cmd/server", "svc/cmd/server/main.go"), ("example.com/svc/internal/api", "svc/internal/api/api.go")]
+    assert "  example.com/svc/internal/api  svc/internal/api/ (1 file)  (line 3 of api.go)" in d["text"]
+    util = "svc/internal/testutil/testutil.go"
+    assert _deps(go, util, direction="dependents")["dependents"] == []
+    with_tests = _deps(go, util, direction="dependents", tests=True)
+    assert [e["source"] for e in with_tests["dependents"]] == ["svc/internal/store/store_test.go"]
+    # asking about a test file includes tests
+    assert [e["unit"] for e in _deps(go, "svc/internal/store/store_test.go")["imports"]] == ["example.com/svc/internal/testutil"]
+
+
+def test_manifests_of_composer_gemfile_csproj_pom_and_gradle_are_read(tmp_path: Path):
+    from contexteer.indexers.manifests import read_manifests
+
+    (tmp_path / "build.gradle.kts").write_text('dependencies {\n    implementation("com.squareup.okio:okio:3.9.0")\n'
+                                               '    testImplementation("junit:junit:4.13.2")\n}\n')
+    got = read_manifests(DEPS, ["php/composer.json", "rubygem/Gemfile", "rubygem/mygem.gemspec", "csharp/Acme.csproj",
+                                "javaweb/pom.xml"]) + read_manifests(tmp_path, ["build.gradle.kts"])
+    assert {(d.name, d.version, d.group) for d in got} == {
+        ("monolog/monolog", "^3.5", "main"), ("rack", "~> 3.0", "main"), ("activesupport", ">= 7.0", "main"),
+        ("minitest", "~> 5.0", "dev"), ("Newtonsoft.Json", "13.0.3", "main"),
+        ("org.apache.commons:commons-lang3", "3.14.0", "main"), ("junit:junit", "4.13.2", "test"),
+        ("com.squareup.okio:okio", "3.9.0", "main"),
+    }
+
+
+def test_each_name_of_a_rust_use_tree_maps_to_its_own_module():
+    from contexteer.indexers.deps import Resolver, imported_names
+    from tests.navigation.test_dependencies import Imp
+
+    files = ["Cargo.toml", "src/lib.rs", "src/a.rs", "src/c.rs", "src/top.rs"]
+    r = Resolver(files, lambda p: '[package]\nname = "x"\n' if p == "Cargo.toml" else "")
+    got = imported_names(r, [Imp("src/top.rs", "crate::{a::B,c::{D,E}}", ("B", "D", "E"))])
+    assert (got["B"], got["D"], got["E"]) == (["src/a.rs"], ["src/c.rs"], ["src/c.rs"])
