@@ -203,6 +203,12 @@ def register(mcp: object, svc: Services) -> None:
                                          end_line=s.end_line, signature=s.signature, exported=s.exported)
                                for s in idx.close_names(q.rsplit(".", 1)[-1], kind=kind, path_prefix=prefix)]
                 word_sites = _word_sites(nav, q.rsplit(".", 1)[-1], prefix)
+                unparsed = sorted({w.path for w in word_sites if (fi := idx.file_info(w.path)) is None or fi.status != "indexed"})
+                if unparsed:  # the definition may well be there: say so rather than "a local"
+                    why = (f"the name appears in {len(unparsed)} file{'s' if len(unparsed) != 1 else ''} the index does not "
+                           f"parse ({', '.join(unparsed[:5])}{', …' if len(unparsed) > 5 else ''}: no parser for the "
+                           "language, too large, or ignored): read them with read_code_range")
+                    note = f"{note}; {why}" if note else why
 
             def answer(n: int) -> Answer:
                 shown = page[:n]
