@@ -32,13 +32,16 @@ class ProgressBar:
         self.min_interval = min_interval
         self._last = 0.0
         self._drawn = False
+        self._first: int | None = None  # done at the first report: a resumed build's rate counts this run's work only
 
     def __call__(self, done: int, total: int) -> None:
         now = time.monotonic()
+        if self._first is None:
+            self._first = done
         if now - self._last < self.min_interval and done < total:
             return
         self._last = now
-        self.stream.write("\r" + self.label + render_bar(done, total, now - self.started, self.unit))
+        self.stream.write("\r" + self.label + render_bar(done, total, now - self.started, self.unit, start=self._first))
         self.stream.flush()
         self._drawn = True
 
@@ -48,10 +51,11 @@ class ProgressBar:
             self.stream.flush()
 
 
-def render_bar(done: int, total: int, elapsed: float, unit: str = "files") -> str:
+def render_bar(done: int, total: int, elapsed: float, unit: str = "files", *, start: int = 0) -> str:
+    """The bar for `done` of `total` after `elapsed` seconds, of which `start` were done before they began."""
     frac = 1.0 if total <= 0 else min(1.0, done / total)
     filled = int(frac * BAR_WIDTH)
-    rate = done / elapsed if elapsed > 0 else 0.0
+    rate = (done - start) / elapsed if elapsed > 0 else 0.0
     eta = (total - done) / rate if rate > 0 else 0.0
     return (
         f"[{'#' * filled}{'.' * (BAR_WIDTH - filled)}] {done}/{total} {unit}  {rate:,.0f} {unit}/s  "

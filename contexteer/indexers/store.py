@@ -95,11 +95,6 @@ def _rollback(c: sqlite3.Connection) -> None:
             logger.debug("rollback failed: %s", exc)
 
 
-def is_interrupt(exc: BaseException) -> bool:
-    """True for the error of a statement stopped by `Store.interrupt`."""
-    return isinstance(exc, sqlite3.OperationalError) and getattr(exc, "sqlite_errorcode", None) == sqlite3.SQLITE_INTERRUPT
-
-
 def _fts_available(conn: sqlite3.Connection) -> bool:
     try:
         conn.execute("CREATE VIRTUAL TABLE temp.fts_probe USING fts5(x, tokenize='trigram')")
@@ -148,7 +143,7 @@ class Store:
             raise
         with self._lock:
             for thread in _ended(self._conns):  # nobody uses an ended thread's connection
-                self._conns.pop(thread).close()
+                _close_quietly(self._conns.pop(thread))
             self._conns[threading.current_thread()] = conn
         return conn
 

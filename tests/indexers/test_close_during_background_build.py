@@ -250,7 +250,7 @@ def test_closing_the_index_while_another_thread_queries_it_ends_that_thread_with
 
 
 def test_closing_the_index_during_a_pool_build_returns_promptly_and_the_build_resumes(repo, open_index):
-    make_repo(repo, 1500)
+    make_repo(repo, 3000)
     idx = open_index(workers=2)
     idx.ensure_built(wait_seconds=0)
     deadline = time.monotonic() + 60
@@ -260,6 +260,6 @@ def test_closing_the_index_during_a_pool_build_returns_promptly_and_the_build_re
     idx.close()
     assert time.monotonic() - started < 10
     again = open_index(workers=2)
-    assert again.status().files_done < 1500, "the build must be stopped half-way for this test to mean anything"
-    assert again.ensure_built(wait_seconds=INF).complete and again.stats()["symbols"] == 4500
+    assert again.status().files_done < 3000, "the build must be stopped half-way for this test to mean anything"
+    assert again.ensure_built(wait_seconds=INF).complete and again.stats()["symbols"] == 9000
     assert again.wait_background(timeout=60)

@@ -61,6 +61,8 @@ def test_index_command_draws_a_progress_bar_on_a_terminal(tmp_path: Path):
     text = out.getvalue()
     assert "\r[" in text and "30/30 files" in text and "files/s" in text and "ETA" in text
     assert render_bar(5, 10, 1.0).startswith("[" + "#" * 15 + "." * 15 + "] 5/10 files  5 files/s  ETA 1s")
+    # a resumed build: the rate and ETA count the work of this run, not what an earlier one did
+    assert render_bar(1_000_010, 2_000_000, 1.0, "symbols", start=1_000_000).endswith("] 1000010/2000000 symbols  10 symbols/s  ETA 99,999s   ")
 
 
 def test_index_command_shows_progress_while_it_finishes_the_substring_index(tmp_path: Path):
