@@ -198,7 +198,8 @@ def _run_round(jobs: list[Job], limits: Limits, workers: int, chunk: int,
     returns the jobs whose worker died."""
     chunks = [jobs[i : i + chunk] for i in range(0, len(jobs), chunk)]
     unfinished: list[Job] = []
-    with ProcessPoolExecutor(max_workers=max(1, workers), mp_context=_context()) as pool:
+    pool = ProcessPoolExecutor(max_workers=max(1, workers), mp_context=_context(), initializer=_worker_init)
+    try:
         pending: dict[Future[bytes], list[Job]] = {pool.submit(_parse_chunk, c, limits): c for c in chunks}
         while pending:
             done, _ = wait(pending, return_when=FIRST_COMPLETED)
@@ -211,17 +212,25 @@ def _run_round(jobs: list[Job], limits: Limits, workers: int, chunk: int,
                     continue
                 on_result(outcomes)
             if cancelled():
-                for fut in pending:
-                    fut.cancel()
                 return []
+    finally:
+        # Cancelled, or on_result failed (its write interrupted by close()): the tasks not started are
+        # dropped, not parsed to the end of the tree before the error gets out.
+        pool.shutdown(wait=True, cancel_futures=True)
     return unfinished
+
+
+def _worker_init() -> None:
+    """A worker ignores Ctrl-C (the terminal sends it to the whole process group): the main process stops
+    the pool at a safe point; a worker dying of KeyboardInterrupt would turn that into a failed build."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
 
 
 def _retry_isolated(jobs: list[Job], limits: Limits, on_result: Callable[[list[Outcome]], None]) -> None:
     """Each file in its own single-use worker: the one that crashes is recorded as an error."""
     for job in jobs:
         try:
-            with ProcessPoolExecutor(max_workers=1, mp_context=_context()) as pool:
+            with ProcessPoolExecutor(max_workers=1, mp_context=_context(), initializer=_worker_init) as pool:
                 outcome = pool.submit(parse_file, job, limits).result()
         except BrokenProcessPool:
             logger.warning("the parser crashed on %s; it is recorded as an error", job.path)

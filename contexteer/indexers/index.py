@@ -6,15 +6,24 @@ queries answer from what is indexed meanwhile (`status().note()` says "index 43%
 `refresh()` is a throttled stat sweep; `ensure_fresh(paths)` re-checks the files an answer touches.
 A file lock (`index.lock`) makes sure only one process writes; another process reads, and waits for
 the lock only when it has to write.
+
+Background work (the cold build, then the substring (FTS) index, which is also resumed by the next start
+when a build stopped half-way) runs in one thread the index owns. `wait_background()` waits for it with
+progress. `close()` stops it at a safe point (between batches, or by interrupting its running statement)
+and waits for it without a time limit before the database is closed: issue 19 was a crash from closing the
+connection under a running FTS build after a 30 s wait. Indexes still open when the interpreter shuts down
+are closed the same way, before the interpreter waits for its threads and process pools.
 """
 
 from __future__ import annotations
 
+import atexit
 import logging
 import os
 import stat
 import threading
 import time
+import weakref
 from collections.abc import Callable, Iterable
 from typing import Any
 
@@ -43,6 +52,9 @@ Progress = Callable[[int, int], None]
 #: parse in worker processes and do not take it.
 _PARSE_LOCK = threading.Lock()
 
+#: Every index not closed yet: closed at interpreter shutdown (see _close_open_indexes).
+_OPEN: weakref.WeakSet[StructureIndex] = weakref.WeakSet()
+
 
 class StructureIndex(IndexQueries):
     """Symbols, references and imports of every supported file under a workspace root."""
@@ -56,16 +68,22 @@ class StructureIndex(IndexQueries):
         # two threads acquiring it at once make one of them time out (filelock 3.32): acquire and release one at a time
         self._flock_mutex = threading.Lock()
         self._build_thread: threading.Thread | None = None
+        # Set by the build thread as its last step (its connection closed). Waits use this, not Thread.join:
+        # in Python 3.11 a join interrupted by Ctrl-C marks the still running thread as stopped.
+        self._bg_done = threading.Event()
+        self._bg_done.set()
         self._start_lock = threading.Lock()
         self._built = threading.Event()  # set when the cold build is complete (the FTS may still be building)
         self._build_error: BaseException | None = None
         self._progress: list[Progress] = []
+        self._fts_progress: list[Progress] = []
         self._stop = threading.Event()
         self._last_sweep = 0.0
         self._dirty: set[str] = set()
         self._dirty_lock = threading.Lock()
         self._watcher: threading.Thread | None = None
         super().__init__(self.store)
+        _OPEN.add(self)
 
     @property
     def generation(self) -> int:
@@ -95,43 +113,101 @@ class StructureIndex(IndexQueries):
         if self.store.is_complete():
             self.refresh()
             self._start_watcher()
+            self._start_background()
             return self.status()
         wait = self.settings.first_query_wait_seconds if wait_seconds is None else wait_seconds
         if progress is not None:
             self._progress.append(progress)
         try:
             with self._start_lock:  # concurrent first queries start one build
-                if self._build_thread is None or not self._build_thread.is_alive():
+                if self._stop.is_set():
+                    raise IndexError_("the index was closed (the server is stopping); open it again to build it.")
+                if self._bg_done.is_set():
                     self._build_error = None
                     self._built = threading.Event()
-                    self._build_thread = threading.Thread(target=self._build_bg, name="contexteer-index-build", daemon=True)
-                    self._build_thread.start()
+                    self._spawn()
             self._built.wait(None if wait == float("inf") else max(0.0, wait))
         finally:
             if progress is not None and progress in self._progress:
                 self._progress.remove(progress)
-        if self._build_error is not None:
-            err, self._build_error = self._build_error, None
-            raise IndexError_(f"building the index failed: {err}. Run `contexteer index --root {self.ws.root}` to see the details.") from err
+        self._raise_build_error()
         if self.store.is_complete():
             self._start_watcher()
         return self.status()
 
-    def _build_bg(self) -> None:
+    def wait_background(self, *, progress: Progress | None = None, timeout: float | None = None) -> bool:
+        """Wait until the background work is done: the build, then the substring (FTS) index, which this
+        starts when it is missing (a build stopped earlier). `progress(symbols done, symbols)` is called while
+        the FTS index is filled. True when the index is complete with its FTS index (or SQLite has no FTS5);
+        False when `timeout` seconds passed first or the index was closed meanwhile."""
+        self._start_background()
+        shown = progress is not None and self.store.fts and not self.store.fts_ready()
+        if progress is not None:
+            self._fts_progress.append(progress)
+            if shown:
+                progress(*self.store.fts_progress())
+        deadline = None if timeout is None else time.monotonic() + timeout
+        try:
+            while not self._bg_done.is_set():
+                left = None if deadline is None else deadline - time.monotonic()
+                if left is not None and left <= 0:
+                    return False
+                self._bg_done.wait(0.2 if left is None else min(0.2, left))
+        finally:
+            if progress is not None and progress in self._fts_progress:
+                self._fts_progress.remove(progress)
+        if self._stop.is_set():
+            return False
+        self._raise_build_error()
+        ready = self.store.is_complete() and (not self.store.fts or self.store.fts_ready())
+        if ready and shown and progress is not None:
+            progress(*self.store.fts_progress())  # the last batch's report may have come before `progress` was added
+        return ready
+
+    def _raise_build_error(self) -> None:
+        if self._build_error is not None:
+            err, self._build_error = self._build_error, None
+            raise IndexError_(f"building the index failed: {err}. Run `contexteer index --root {self.ws.root}` to see the details.") from err
+
+    def _start_background(self) -> None:
+        """Resume the FTS build of a complete index in the background when it is not ready (it was stopped)."""
+        if not self.store.fts or self.store.fts_ready() or not self.store.is_complete():
+            return
+        with self._start_lock:
+            if self._stop.is_set() or not self._bg_done.is_set():
+                return
+            self._built.set()  # the structure index is complete: sweeps need not wait for this thread
+            self._spawn()
+
+    def _spawn(self) -> None:
+        """Start the build thread (the caller holds _start_lock and saw none running)."""
+        done = self._bg_done = threading.Event()
+        self._build_thread = threading.Thread(target=self._build_bg, args=(done,), name="contexteer-index-build", daemon=True)
+        self._build_thread.start()
+
+    def _build_bg(self, done: threading.Event) -> None:
         try:
             with self._lock_blocking():
                 if not self.store.is_complete():  # else another process finished it while we waited
                     self._cold_build()
                 self._built.set()
-                if self._stop.is_set():
-                    return
-                # The substring index comes last: queries already answer (with LIKE) meanwhile.
-                self.store.build_fts()
-        except BaseException as exc:  # reported to the waiting caller
-            logger.exception("index build failed")
-            self._build_error = exc
+                if not self._stop.is_set() and self.store.is_complete():
+                    # The substring index comes last, in batches: queries already answer (with LIKE) meanwhile.
+                    self.store.build_fts(cancelled=self._stop.is_set, progress=self._report_fts)
+        except BaseException as exc:
+            if self._stop.is_set():  # close() stopped it: at a safe point, or by interrupting its statement
+                logger.info("index build stopped at close (%s: %s); the next start resumes it", type(exc).__name__, exc)
+            else:  # reported to the waiting caller
+                logger.exception("index build failed")
+                self._build_error = exc
         finally:
             self._built.set()
+            self.store.close_thread()  # in this thread: its connection is never closed under it
+            done.set()
+
+    def _report_fts(self, done: int, total: int) -> None:
+        for cb in list(self._fts_progress):
+            cb(done, total)
 
     def _lock_blocking(self) -> filelock.BaseFileLock:
         while not self._stop.is_set():
@@ -256,7 +332,7 @@ class StructureIndex(IndexQueries):
             if report is not None:
                 return report
             return RefreshReport(skipped=True, reason="throttled", seconds=time.monotonic() - started)
-        if self._build_thread is not None and self._build_thread.is_alive() and not self._built.is_set():
+        if not self._bg_done.is_set() and not self._built.is_set():
             return RefreshReport(skipped=True, reason="a build is running", seconds=time.monotonic() - started)
         if not self._flock_try():
             return RefreshReport(skipped=True, reason="another process holds the index lock", seconds=time.monotonic() - started)
@@ -277,7 +353,7 @@ class StructureIndex(IndexQueries):
                 self._parse_and_write(jobs, total=len(jobs), done=0, report=report, known=known)
             if not self.store.is_complete():
                 self.store.finish_build()
-            self.store.build_fts()
+            self._start_background()  # a missing FTS index is built in the background, not in this sweep
             self._last_sweep = time.monotonic()
         finally:
             self._flock_release()
@@ -376,12 +452,26 @@ class StructureIndex(IndexQueries):
         return out
 
     def close(self) -> None:
-        self._stop.set()
-        if self._build_thread is not None:
-            self._build_thread.join(timeout=30)
-        if self._watcher is not None:
-            self._watcher.join(timeout=3)
+        """Stop the background build at a safe point, wait for it to end (however long that takes: it is
+        interrupted again until it does), then close the database. Safe to call more than once."""
+        with self._start_lock:  # no build starts after this
+            self._stop.set()
+            build, done = self._build_thread, self._bg_done
+        if build is not None and build is not threading.current_thread():
+            started, said = time.monotonic(), False
+            while not done.is_set():
+                # Interrupting a statement is safe from any thread; one started after this call is caught
+                # by the next, and the build checks the stop flag between its steps.
+                self.store.interrupt(build)
+                done.wait(0.05)
+                if not said and time.monotonic() - started > 2:
+                    logger.info("waiting for the index build to stop at a safe point")
+                    said = True
+        if self._watcher is not None and self._watcher is not threading.current_thread():
+            # It polls the stop flag every second and never touches the database, so this wait may be bounded.
+            self._watcher.join(timeout=5)
         self.store.close()
+        _OPEN.discard(self)
 
     def __enter__(self) -> StructureIndex:
         return self
@@ -401,6 +491,20 @@ class _Held:
 
     def __exit__(self, *exc: object) -> None:
         self.index._flock_release()
+
+
+def _close_open_indexes() -> None:
+    """At interpreter shutdown: stop and close every index still open (a server stopped mid-build)."""
+    for index in list(_OPEN):
+        try:
+            index.close()
+        except Exception:  # noqa: BLE001 - shutting down: the others must still be closed
+            logger.exception("closing the index of %s at exit failed", index.ws.root)
+
+
+# threading's exit hooks run before the interpreter joins its threads and before concurrent.futures waits for
+# every task a process pool was given (a whole cold build's worth); atexit's would run after both.
+getattr(threading, "_register_atexit", atexit.register)(_close_open_indexes)
 
 
 def _reparse(path: str, row: tuple[Any, ...]) -> Job:

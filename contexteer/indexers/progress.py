@@ -2,9 +2,14 @@
 
 from __future__ import annotations
 
+import contextlib
 import logging
+import signal
 import sys
+import threading
 import time
+from collections.abc import Iterator
+from types import FrameType
 from typing import TextIO
 
 from contexteer.indexers.extract import native_note
@@ -19,19 +24,24 @@ BAR_WIDTH = 30
 class ProgressBar:
     """A one-line, self-overwriting bar: `[#####.....]  780/1812 files  412 files/s  ETA 3s`."""
 
-    def __init__(self, stream: TextIO, *, min_interval: float = 0.1) -> None:
+    def __init__(self, stream: TextIO, *, min_interval: float = 0.1, unit: str = "files", label: str = "") -> None:
         self.stream = stream
+        self.unit = unit
+        self.label = label
         self.started = time.monotonic()
         self.min_interval = min_interval
         self._last = 0.0
         self._drawn = False
+        self._first: int | None = None  # done at the first report: a resumed build's rate counts this run's work only
 
     def __call__(self, done: int, total: int) -> None:
         now = time.monotonic()
+        if self._first is None:
+            self._first = done
         if now - self._last < self.min_interval and done < total:
             return
         self._last = now
-        self.stream.write("\r" + render_bar(done, total, now - self.started))
+        self.stream.write("\r" + self.label + render_bar(done, total, now - self.started, self.unit, start=self._first))
         self.stream.flush()
         self._drawn = True
 
@@ -41,35 +51,70 @@ class ProgressBar:
             self.stream.flush()
 
 
-def render_bar(done: int, total: int, elapsed: float) -> str:
+def render_bar(done: int, total: int, elapsed: float, unit: str = "files", *, start: int = 0) -> str:
+    """The bar for `done` of `total` after `elapsed` seconds, of which `start` were done before they began."""
     frac = 1.0 if total <= 0 else min(1.0, done / total)
     filled = int(frac * BAR_WIDTH)
-    rate = done / elapsed if elapsed > 0 else 0.0
+    rate = (done - start) / elapsed if elapsed > 0 else 0.0
     eta = (total - done) / rate if rate > 0 else 0.0
     return (
-        f"[{'#' * filled}{'.' * (BAR_WIDTH - filled)}] {done}/{total} files  {rate:,.0f} files/s  "
+        f"[{'#' * filled}{'.' * (BAR_WIDTH - filled)}] {done}/{total} {unit}  {rate:,.0f} {unit}/s  "
         f"ETA {eta:,.0f}s   "
     )
 
 
+class Terminated(BaseException):
+    """SIGTERM while `contexteer index` runs: unwinds like Ctrl-C, so the index is closed at a safe point."""
+
+
+@contextlib.contextmanager
+def _sigterm_unwinds() -> Iterator[None]:
+    if threading.current_thread() is not threading.main_thread():
+        yield
+        return
+
+    def handler(signum: int, frame: FrameType | None) -> None:
+        raise Terminated
+
+    previous = signal.signal(signal.SIGTERM, handler)
+    try:
+        yield
+    finally:
+        signal.signal(signal.SIGTERM, previous)
+
+
 def index_command(ws: Workspace, *, stream: TextIO = sys.stderr, tty: bool | None = None) -> int:
-    """Build (cold) or refresh (warm) the index of `ws`; returns the process exit code."""
+    """Build (cold) or refresh (warm) the index of `ws`, then finish its substring index; returns the
+    process exit code (130 after Ctrl-C, 143 after SIGTERM: the index is left for the next start to resume)."""
     is_tty = stream.isatty() if tty is None else tty
     started = time.monotonic()
     bar = ProgressBar(stream) if is_tty else None
-    with StructureIndex(ws) as idx:
-        was_complete = idx.store.is_complete()
-        if was_complete:
-            report = idx.refresh(force=True)
-            action = f"refreshed ({len(report.added)} added, {len(report.modified)} modified, {len(report.deleted)} deleted)"
-            if report.skipped:
-                action = f"not refreshed: {report.reason}"
-        else:
-            idx.ensure_built(wait_seconds=float("inf"), progress=bar)
-            action = "built"
-        if bar is not None:
-            bar.finish()
-        st = idx.stats()
+    try:
+        with _sigterm_unwinds(), StructureIndex(ws) as idx:
+            was_complete = idx.store.is_complete()
+            if was_complete:
+                report = idx.refresh(force=True)
+                action = f"refreshed ({len(report.added)} added, {len(report.modified)} modified, {len(report.deleted)} deleted)"
+                if report.skipped:
+                    action = f"not refreshed: {report.reason}"
+            else:
+                idx.ensure_built(wait_seconds=float("inf"), progress=bar)
+                action = "built"
+            if bar is not None:
+                bar.finish()
+            # The substring index is filled after the build, in the background; wait for it here, so the process
+            # ends with a finished index (closing earlier would only stop it for the next start to resume).
+            fts_bar = ProgressBar(stream, unit="symbols", label="substring index ") if is_tty else None
+            idx.wait_background(progress=fts_bar)
+            if fts_bar is not None:
+                fts_bar.finish()
+            st = idx.stats()
+    except (KeyboardInterrupt, Terminated) as exc:
+        stream.write(f"\nindex {'interrupted' if isinstance(exc, KeyboardInterrupt) else 'stopped (SIGTERM)'} after "
+                     f"{time.monotonic() - started:.1f}s; what was indexed is kept and the next `contexteer index` or server "
+                     "start resumes the build\n")
+        stream.flush()
+        return 130 if isinstance(exc, KeyboardInterrupt) else 143
     per_status = st["files_per_status"]
     langs = ", ".join(f"{lang} {n}" for lang, n in sorted(st["files_per_language"].items(), key=lambda kv: -kv[1]) if lang != "other")
     extra = [f"{per_status[s]} {s.replace('_', ' ')}" for s in ("too_large", "binary", "unsupported", "error") if per_status.get(s)]

@@ -4,8 +4,14 @@ One database per project (`<data dir>/index.sqlite`), WAL mode so readers never 
 A schema version in `meta`; a database of another version, or one SQLite cannot open, is deleted
 and rebuilt rather than crashed on. Every file's rows are written in the same transaction as its
 `files` row, so a build killed half-way leaves a consistent index of the files it finished; the
-`build_state` meta key says whether the last cold build completed (secondary indexes and the FTS
-table are created at its end).
+`build_state` meta key says whether the last cold build completed (secondary indexes are created at
+its end). The FTS table is filled afterwards in batches (`fts_state` 'building', `fts_upto` the last symbol
+id indexed), so that build can be stopped between or inside batches and resumed by the next start;
+substring search uses it only once `fts_state` is 'ready'.
+
+Connections are per thread and a connection is only ever closed by its own thread or once its thread has
+ended: `close()` never frees a connection another thread may be using (issue 19: closing one under a running
+FTS build crashed the process). A thread's running statement can be stopped with `interrupt(thread)`.
 """
 
 from __future__ import annotations
@@ -15,7 +21,7 @@ import os
 import sqlite3
 import threading
 import time
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from pathlib import Path
 from typing import Any
 
@@ -53,6 +59,17 @@ CREATE VIRTUAL TABLE IF NOT EXISTS symbols_fts USING fts5(
     qualname, content='symbols', content_rowid='id', tokenize='trigram');
 """
 # The qualname ends with the name, so one trigram index over qualnames serves substring search on both.
+# While the FTS table is being filled (in batches of ascending symbol ids), the triggers keep only the part
+# already filled current: a row whose id is past `fts_upto` is added by a later batch. (The 'ready' clause keeps
+# them right if a version without batches finishes the build and leaves these triggers in place.)
+_FTS_GUARD = ("WHEN {row}.id <= (SELECT CAST(value AS INTEGER) FROM meta WHERE key='fts_upto') "
+              "OR (SELECT value FROM meta WHERE key='fts_state') = 'ready'")
+_FTS_TRIGGERS_PARTIAL = f"""
+CREATE TRIGGER symbols_ai AFTER INSERT ON symbols {_FTS_GUARD.format(row="new")} BEGIN
+  INSERT INTO symbols_fts(rowid, qualname) VALUES (new.id, new.qualname); END;
+CREATE TRIGGER symbols_ad AFTER DELETE ON symbols {_FTS_GUARD.format(row="old")} BEGIN
+  INSERT INTO symbols_fts(symbols_fts, rowid, qualname) VALUES ('delete', old.id, old.qualname); END;
+"""
 _FTS_TRIGGERS = """
 CREATE TRIGGER IF NOT EXISTS symbols_ai AFTER INSERT ON symbols BEGIN
   INSERT INTO symbols_fts(rowid, qualname) VALUES (new.id, new.qualname); END;
@@ -61,6 +78,21 @@ CREATE TRIGGER IF NOT EXISTS symbols_ad AFTER DELETE ON symbols BEGIN
 """
 
 NAME_SEP = "\x1f"  # joins an import's names in one column
+FTS_BATCH = 50_000  # symbols added to the FTS table per transaction (~0.3 s; a stop waits at most for one)
+
+
+def _statements(script: str) -> list[str]:
+    return [stmt + "END;" for stmt in script.strip().split("END;") if stmt.strip()]
+
+
+def _rollback(c: sqlite3.Connection) -> None:
+    """Roll back the open transaction, if any: an interrupted statement has already rolled it back, and a
+    failing ROLLBACK must not hide the error that led here."""
+    if c.in_transaction:
+        try:
+            c.execute("ROLLBACK")
+        except sqlite3.Error as exc:
+            logger.debug("rollback failed: %s", exc)
 
 
 def _fts_available(conn: sqlite3.Connection) -> bool:
@@ -72,14 +104,29 @@ def _fts_available(conn: sqlite3.Connection) -> bool:
         return False
 
 
+def _ended(threads: Iterable[threading.Thread]) -> list[threading.Thread]:
+    """The threads that have ended. Not Thread.is_alive(): in Python 3.11 it is False for a running thread
+    whose join() was interrupted by Ctrl-C."""
+    running = set(threading.enumerate())
+    return [t for t in threads if t not in running]
+
+
+def _close_quietly(conn: sqlite3.Connection) -> None:
+    try:
+        conn.close()
+    except sqlite3.Error as exc:
+        logger.debug("closing an index connection failed: %s", exc)
+
+
 class Store:
     """Thread-aware access to the index database: one connection per thread, one writer at a time."""
 
     def __init__(self, path: Path) -> None:
         self.path = path
         self._local = threading.local()
-        self._conns: list[sqlite3.Connection] = []
+        self._conns: dict[threading.Thread, sqlite3.Connection] = {}  # each thread's connection, to close
         self._lock = threading.Lock()
+        self._closed = False
         self.write_lock = threading.RLock()  # serialises writers inside this process
         self._open_or_rebuild()
 
@@ -95,11 +142,17 @@ class Store:
             conn.close()
             raise
         with self._lock:
-            self._conns.append(conn)
+            for thread in _ended(self._conns):  # nobody uses an ended thread's connection
+                _close_quietly(self._conns.pop(thread))
+            self._conns[threading.current_thread()] = conn
         return conn
 
     @property
     def conn(self) -> sqlite3.Connection:
+        """This thread's connection (opened on first use)."""
+        if self._closed:
+            self.close_thread()
+            raise IndexError_(f"the index {self.path} was closed (the server is stopping); open it again to query it.")
         conn = getattr(self._local, "conn", None)
         if conn is None:
             try:
@@ -130,7 +183,7 @@ class Store:
                 if attempt:
                     raise IndexError_(f"the index database {self.path} cannot be created ({exc}). Check the data dir's permissions and free space.") from exc
                 logger.warning("index database %s unusable (%s): deleting and rebuilding it", self.path, exc)
-                self.close()
+                self._close_all()
                 for suffix in ("", "-wal", "-shm"):
                     try:
                         os.unlink(f"{self.path}{suffix}")
@@ -146,14 +199,48 @@ class Store:
         return int(row[0]) if row and str(row[0]).isdigit() else -1
 
     def close(self) -> None:
+        """Refuse further use and close the connections no other thread can be using: this thread's and those
+        of ended threads. A live thread's connection is closed by that thread when it next asks for it, or
+        when the thread ends (the caller stops and joins the threads it owns first)."""
+        self._closed = True
+        me = threading.current_thread()
         with self._lock:
-            for conn in self._conns:
-                try:
-                    conn.close()
-                except sqlite3.Error:
-                    pass
+            for thread in _ended(self._conns) + ([me] if me in self._conns else []):
+                _close_quietly(self._conns.pop(thread))
+            others = len(self._conns)
+            self._conns.clear()  # their thread-local reference closes them in their own thread
+        self._local.__dict__.pop("conn", None)
+        if others:
+            logger.debug("index closed; %d connection(s) of running threads close when those threads next use them", others)
+
+    def close_thread(self) -> None:
+        """Close the calling thread's connection (a thread that is done with the index)."""
+        conn = self._local.__dict__.pop("conn", None)
+        if conn is None:
+            return
+        with self._lock:
+            if self._conns.get(threading.current_thread()) is conn:
+                del self._conns[threading.current_thread()]
+        _close_quietly(conn)
+
+    def _close_all(self) -> None:
+        """Close every connection: only while no other thread can have one (opening the store)."""
+        with self._lock:
+            for conn in self._conns.values():
+                _close_quietly(conn)
             self._conns.clear()
         self._local = threading.local()
+
+    def interrupt(self, thread: threading.Thread) -> None:
+        """Stop the statement `thread` is running on its connection, if any (it fails with 'interrupted' and
+        its transaction is rolled back). Safe from any thread; the connection stays open."""
+        with self._lock:
+            conn = self._conns.get(thread)
+            if conn is not None:
+                try:
+                    conn.interrupt()
+                except sqlite3.ProgrammingError:  # closed meanwhile
+                    pass
 
     # ----- meta ------------------------------------------------------------------------
     def get_meta(self, key: str) -> str | None:
@@ -172,11 +259,12 @@ class Store:
         c.execute("DROP TRIGGER IF EXISTS symbols_ai")
         c.execute("DROP TRIGGER IF EXISTS symbols_ad")
         c.execute("DROP TABLE IF EXISTS symbols_fts")
+        c.execute("DELETE FROM meta WHERE key='fts_upto'")
         self.set_meta("fts_state", "")
         self.set_meta("build_state", "building")
 
     def finish_build(self) -> None:
-        """Create the secondary indexes, rebuild the FTS table, mark the index complete."""
+        """Create the secondary indexes and mark the index complete (the FTS table comes after: build_fts)."""
         c = self.conn
         with self.write_lock:
             c.execute("BEGIN IMMEDIATE")
@@ -187,33 +275,76 @@ class Store:
                 self.set_meta("built_at", str(time.time()))
                 c.execute("COMMIT")
             except BaseException:
-                c.execute("ROLLBACK")
+                _rollback(c)
                 raise
         c.execute("PRAGMA optimize")
 
-    def build_fts(self) -> None:
-        """Create the trigram index of qualnames (and the triggers that keep it current), if SQLite has
-        FTS5 and it is missing. Until then substring search scans with LIKE."""
+    def build_fts(self, *, cancelled: Callable[[], bool] = lambda: False,
+                  progress: Callable[[int, int], None] | None = None, batch: int = FTS_BATCH) -> bool:
+        """Fill the trigram index of qualnames (substring search), if SQLite has FTS5 and it is not ready:
+        `batch` symbols per transaction, so other writers get their turn and `cancelled()` is checked between
+        batches; `progress(symbols done, symbols total)` after each. A build stopped (cancelled, interrupted,
+        killed) resumes where it stopped on the next call. Until it is ready, substring search scans with
+        LIKE. Returns True when the index is ready (or SQLite has no FTS5), False when cancelled."""
         if not self.fts or self.fts_ready():
-            return
+            return True
         c = self.conn
+        self._fts_begin(c)
+        while not cancelled():
+            with self.write_lock:
+                c.execute("BEGIN IMMEDIATE")
+                try:
+                    upto = int(self.get_meta("fts_upto") or 0)
+                    top = c.execute("SELECT max(id) FROM symbols").fetchone()[0] or 0
+                    if upto >= top:  # every symbol is in: the plain triggers keep it current from now on
+                        c.execute("DROP TRIGGER IF EXISTS symbols_ai")
+                        c.execute("DROP TRIGGER IF EXISTS symbols_ad")
+                        for stmt in _statements(_FTS_TRIGGERS):
+                            c.execute(stmt)
+                        c.execute("DELETE FROM meta WHERE key='fts_upto'")
+                        self.set_meta("fts_state", "ready")
+                        c.execute("COMMIT")
+                        return True
+                    nxt = min(upto + batch, top)
+                    c.execute("INSERT INTO symbols_fts(rowid, qualname) SELECT id, qualname FROM symbols "
+                              "WHERE id > ? AND id <= ? ORDER BY id", (upto, nxt))
+                    self.set_meta("fts_upto", str(nxt))
+                    c.execute("COMMIT")
+                except BaseException:
+                    _rollback(c)
+                    raise
+            if progress is not None:
+                progress(nxt, top)
+        return False
+
+    def _fts_begin(self, c: sqlite3.Connection) -> None:
+        """Start the FTS build (an empty table and the partial triggers), unless one is under way."""
         with self.write_lock:
             c.execute("BEGIN IMMEDIATE")
-            if self.fts_ready():  # another thread or process built it while this one waited for the lock
-                c.execute("COMMIT")
-                return
             try:
+                has_table = c.execute("SELECT 1 FROM sqlite_master WHERE name='symbols_fts'").fetchone()
+                if self.get_meta("fts_state") == "building" and has_table and self.get_meta("fts_upto") is not None:
+                    c.execute("COMMIT")
+                    return
+                c.execute("DROP TRIGGER IF EXISTS symbols_ai")
+                c.execute("DROP TRIGGER IF EXISTS symbols_ad")
                 c.execute("DROP TABLE IF EXISTS symbols_fts")
                 c.execute(_FTS.strip().rstrip(";"))
-                c.execute("INSERT INTO symbols_fts(symbols_fts) VALUES ('rebuild')")
-                for stmt in _FTS_TRIGGERS.strip().split("END;"):
-                    if stmt.strip():
-                        c.execute(stmt + "END;")
-                self.set_meta("fts_state", "ready")
+                for stmt in _statements(_FTS_TRIGGERS_PARTIAL):
+                    c.execute(stmt)
+                self.set_meta("fts_upto", "0")
+                self.set_meta("fts_state", "building")
                 c.execute("COMMIT")
             except BaseException:
-                c.execute("ROLLBACK")
+                _rollback(c)
                 raise
+
+    def fts_progress(self) -> tuple[int, int]:
+        """(symbols in the FTS table, symbols) while it is being built; both the symbol count when ready."""
+        top = self.conn.execute("SELECT max(id) FROM symbols").fetchone()[0] or 0
+        if self.fts_ready():
+            return top, top
+        return min(top, int(self.get_meta("fts_upto") or 0)), top
 
     def fts_ready(self) -> bool:
         return self.fts and self.get_meta("fts_state") == "ready"
@@ -271,7 +402,7 @@ class Store:
                 self._bump(c)
                 c.execute("COMMIT")
             except BaseException:
-                c.execute("ROLLBACK")
+                _rollback(c)
                 raise
 
     @staticmethod
@@ -293,7 +424,7 @@ class Store:
                 c.executemany("UPDATE files SET mtime_ns=?, size=? WHERE path=?", list(updates))
                 c.execute("COMMIT")
             except BaseException:
-                c.execute("ROLLBACK")
+                _rollback(c)
                 raise
 
     def delete_paths(self, paths: Iterable[str]) -> None:

@@ -61,3 +61,23 @@ def test_index_command_draws_a_progress_bar_on_a_terminal(tmp_path: Path):
     text = out.getvalue()
     assert "\r[" in text and "30/30 files" in text and "files/s" in text and "ETA" in text
     assert render_bar(5, 10, 1.0).startswith("[" + "#" * 15 + "." * 15 + "] 5/10 files  5 files/s  ETA 1s")
+    # a resumed build: the rate and ETA count the work of this run, not what an earlier one did
+    assert render_bar(1_000_010, 2_000_000, 1.0, "symbols", start=1_000_000).endswith("] 1000010/2000000 symbols  10 symbols/s  ETA 99,999s   ")
+
+
+def test_index_command_shows_progress_while_it_finishes_the_substring_index(tmp_path: Path):
+    root = tmp_path / "r"
+    for i in range(30):
+        write(root, f"m{i}.py", f"def f{i}():\n    pass\n")
+    assert index_command(Workspace(root, Settings()), stream=io.StringIO(), tty=False) == 0
+    with StructureIndex(Workspace(root, Settings())) as idx:  # as a build stopped before its FTS index was done
+        with idx.store.write_lock:
+            idx.store.set_meta("fts_state", "")
+    out = io.StringIO()
+    assert index_command(Workspace(root, Settings()), stream=out, tty=True) == 0
+    text = out.getvalue()
+    assert "\rsubstring index [" + "." * 30 + "] 0/30 symbols" in text
+    assert "\rsubstring index [" + "#" * 30 + "] 30/30 symbols" in text and "symbols/s" in text
+    assert text.splitlines()[-1].startswith("index refreshed (0 added, 0 modified, 0 deleted)")
+    with StructureIndex(Workspace(root, Settings())) as idx:
+        assert idx.store.fts_ready() and [s.name for s in idx.find_symbols("f17", match="substring")] == ["f17"]
