@@ -49,6 +49,8 @@ class Resolver(LanguageResolvers):
     def __init__(self, files: Iterable[str], read_text: Callable[[str], str | None] | None = None) -> None:
         super().__init__(files, read_text)
         self._py: dict[str, str] | None = None
+        self._root_package = False
+        self._root_names: set[str] = set()  # names the root package is imported by (`starlette` in `starlette.types`)
 
     # ----- public -------------------------------------------------------------------------
     def resolve(self, imp: ImportLike) -> list[str] | None:
@@ -90,6 +92,7 @@ class Resolver(LanguageResolvers):
     def _python_modules(self) -> dict[str, str]:
         mods: dict[str, str] = {}
         inits = {posixpath.dirname(f) for f in self.files if posixpath.basename(f) in ("__init__.py", "__init__.pyi")}
+        self._root_package = "" in inits  # the root is a package itself (pointed at `starlette/`): `starlette.x` is x.py
         for f in self.files:
             ext = posixpath.splitext(f)[1]
             if ext not in PY_EXT:
@@ -142,17 +145,31 @@ class Resolver(LanguageResolvers):
             if not targets:
                 return Resolution(unresolved=True, outside=dots - 1 > depth)
             return Resolution(targets=tuple(sorted(set(targets))), names=tuple(by_name))
-        for n in names:
-            t = self._py.get(f"{module}.{n}")
-            if t:
-                targets.append(t)
-                by_name.append((n, (t,)))
-        own = self._py.get(module)
-        if own:
-            targets.insert(0, own)
+        segs = module.split(".")
+        if self._root_package and len(segs) == 1 and module in self._root_names:  # `from starlette import helpers`
+            for n in names:
+                t = self._py.get(n)
+                if t:
+                    targets.append(t)
+                    by_name.append((n, (t,)))
+        for attempt in (module, ".".join(segs[1:]) if self._root_package and len(segs) > 1 else ""):
+            if not attempt or targets:
+                continue
+            for n in names:
+                t = self._py.get(f"{attempt}.{n}")
+                if t:
+                    targets.append(t)
+                    by_name.append((n, (t,)))
+            own = self._py.get(attempt)
+            if own:
+                targets.insert(0, own)
+            if attempt == module and targets and self._root_package and segs[0] in sys.stdlib_module_names \
+                    and all("/" not in t for t in targets):
+                targets, by_name = [], []  # `import types` in a package is the standard library's, not ./types.py
+            elif attempt != module and targets:
+                self._root_names.add(segs[0])
         if targets:
             return Resolution(targets=tuple(sorted(set(targets))), names=tuple(by_name))
-        segs = module.split(".")
         keep = 3 if segs[:2] == ["google", "cloud"] else 2 if segs[0] in NAMESPACE_PACKAGES else 1
         return Resolution(external=".".join(segs[:keep]), stdlib=segs[0] in sys.stdlib_module_names)
 

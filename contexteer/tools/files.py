@@ -247,8 +247,10 @@ def register(mcp: object, svc: Services) -> None:
                 start, end = target.start_line, min(target.end_line, total)
             else:
                 start, end = bounds(res.rel, total, start_line, end_line)
+                info = nav.index.file_info(res.rel)
                 target = SimpleNamespace(id=-1, name="", qualname="", kind="range", path=res.rel, parent_id=None,
-                                         start_line=start, end_line=end)
+                                         start_line=start, end_line=end, signature="", doc=None, exported=False,
+                                         language=info.language if info is not None else None)
             return _render_read(nav, res.rel, lines, target, start, end, semantic, note, symbol is not None)
 
         return await run(ctx, work)

@@ -45,6 +45,7 @@ class SymbolHit(BaseModel):
     end_line: int
     signature: str  # whole (a multi-line header joined), or cut at 200 characters ending in '…'
     exported: bool
+    overloads: list[str] = Field(default_factory=list)  # other signatures of this one definition ('9-12')
 
 
 class RefSite(BaseModel):

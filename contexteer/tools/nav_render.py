@@ -202,7 +202,9 @@ def symbol_search(model: SymbolSearch, match: str, kind: str | None, with_refs: 
             return out, rows
     for h in model.definitions:
         priv = "" if h.exported else " (private)"
-        out.append(f"{h.path}:{h.start_line}-{h.end_line} {h.kind} {h.qualname}{priv} — {h.signature}")
+        more = f" (+{len(h.overloads)} overload signature{'s' if len(h.overloads) != 1 else ''}: {', '.join(h.overloads)})" \
+            if h.overloads else ""
+        out.append(f"{h.path}:{h.start_line}-{h.end_line} {h.kind} {h.qualname}{priv}{more} — {h.signature}")
     if model.next_cursor is not None:
         out.append(f"… {ranked - int(model.next_cursor)} more of {model.total}; next page: cursor=\"{model.next_cursor}\"")
     elif shown < model.total:

@@ -192,7 +192,9 @@ def register(mcp: object, svc: Services) -> None:
                              "Narrow with kind=, path= or a stricter match= to see the rest")
                 note = f"{note}; {pool_note}" if note else pool_note
             counts = idx.reference_counts({s.name for s in pool})
-            ranked = rank_definitions(pool, q, counts)
+            ranked, overloads = _fold_overloads(rank_definitions(pool, q, counts))
+            if total == len(pool):
+                total = len(ranked)
             page = ranked[offset : offset + limit]
             site_cache: dict[str, tuple[list[RefSite], int, int]] = {}
             closest: list[SymbolHit] = []
@@ -214,7 +216,8 @@ def register(mcp: object, svc: Services) -> None:
                 shown = page[:n]
                 nxt = offset + n if offset + n < len(ranked) else None
                 hits = [SymbolHit(path=s.path, qualname=s.qualname, kind=s.kind, start_line=s.start_line, end_line=s.end_line,
-                                  signature=_with_value(svc, s), exported=s.exported) for s in shown]
+                                  signature=_with_value(svc, s), exported=s.exported, overloads=overloads.get(s.id, []))
+                        for s in shown]
                 sites: list[RefSite] = []
                 ref_total = left_out = 0
                 if references and (shown or prefix):
@@ -383,6 +386,30 @@ def _reference_sites(nav: Nav, name: str, defs: list[Any], prefix: str | None, *
     return sites, len(refs), left_out
 
 
+def _fold_overloads(ranked: list[Any]) -> tuple[list[Any], dict[int, list[str]]]:
+    """Definitions of one file sharing one qualified name and kind are overloads of one thing (TypeScript overload
+    signatures, Python @overload stubs): one row, the widest (the implementation), with the others' ranges."""
+    groups: dict[tuple[str, str, str], list[Any]] = {}
+    for s in ranked:
+        groups.setdefault((s.path, s.qualname, s.kind), []).append(s)
+    out: list[Any] = []
+    extra: dict[int, list[str]] = {}
+    done: set[tuple[str, str, str]] = set()
+    for s in ranked:
+        key = (s.path, s.qualname, s.kind)
+        if key in done:
+            continue
+        done.add(key)
+        group = groups[key]
+        if len(group) == 1 or s.kind not in ("function", "method"):
+            out.extend(group if len(group) > 1 else [s])
+            continue
+        best = max(group, key=lambda x: (x.end_line - x.start_line, x.start_line))
+        extra[best.id] = [f"{x.start_line}-{x.end_line}" for x in sorted(group, key=lambda x: x.start_line) if x is not best]
+        out.append(best)
+    return out, extra
+
+
 def _with_value(svc: Services, sym: Any) -> str:
     """A definition's signature as an answer should show it: whole when the index cut it at 200 characters
     (re-read from the file), a multi-line constant or variable with its whole value (up to 15 lines), and a Go
@@ -391,7 +418,8 @@ def _with_value(svc: Services, sym: Any) -> str:
     sig = str(sym.signature or "")
     value = sym.kind in ("constant", "variable") and sym.end_line > sym.start_line
     iota = sym.kind == "constant" and sym.language == "go" and "=" not in sig
-    if not (value or iota or sig.endswith("…")):
+    cut = sig.endswith("…") or sig.count("(") > sig.count(")")  # a bodiless declaration's first line only
+    if not (value or iota or cut):
         return sig
     try:
         lines = (svc.ws.root / sym.path).read_text(encoding="utf-8", errors="replace").split("\n")
@@ -401,7 +429,7 @@ def _with_value(svc: Services, sym: Any) -> str:
         body = lines[sym.start_line - 1 : min(sym.end_line, sym.start_line + 14)]
         text = " ".join(" ".join(body).split())
         return text + (" …" if sym.end_line > sym.start_line + 14 else "")
-    if sig.endswith("…"):
+    if cut:
         return _whole_header(lines, sym.start_line, colon_ends=sym.language == "python") or sig
     specs: list[str] = []
     for i in range(sym.start_line - 1, -1, -1):

@@ -214,13 +214,16 @@ def _render(model: RelatedResult, target: Any, offset: int, depth: int) -> str:
             first = it.calls[0].split(": ", 1) if it.calls else [str(it.lines[0]) if it.lines else "?", ""]
             where = f"in {it.qualname} ({it.start_line}-{it.end_line})" if it.qualname else "at module level"
             out.append(f"{pad}{it.path}:{first[0]} {where}{via}: {first[1]}{tag}")
-            if len(it.lines) > 1:
-                rest = it.lines[1:]
+            # a class is named in several ways (built, raised, caught, annotated): each line shows which
+            also = it.calls[1:] if target.kind in graph.CLASS_KINDS else []
+            out += [f"{pad}  {c}" for c in also]
+            if len(it.lines) > 1 + len(also):
+                rest = it.lines[1 + len(also):]
                 out.append(f"{pad}  +{len(rest)} more line{'s' if len(rest) != 1 else ''}: {', '.join(map(str, rest[:12]))}"
                            + (" …" if len(rest) > 12 else ""))
         elif model.relation == "callees":
-            at = ", ".join(map(str, it.lines[:8])) + (" …" if len(it.lines) > 8 else "")
-            out.append(f"{pad}{it.path}:{it.start_line}-{it.end_line} {it.kind} {it.qualname}  (called at {at}){tag}")
+            at = ",".join(map(str, it.lines[:8])) + ("…" if len(it.lines) > 8 else "")
+            out.append(f"{pad}{it.qualname} {it.path}:{it.start_line}-{it.end_line} @{at}{tag}")
         else:
             out.append(f"{pad}{it.path}:{it.start_line}-{it.end_line} {it.kind} {it.qualname}{via}{tag}")
     if model.local_calls:

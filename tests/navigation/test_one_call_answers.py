@@ -69,3 +69,29 @@ def test_callees_name_the_local_functions_and_parameters_a_body_calls(tmp_path: 
     a = _served(tmp_path).call("find_related", symbol="merge", relation="callees")
     assert not a.is_error, a.text
     assert "calls its own locals or parameters: checkComplete, doInnerSub, project" in a.text
+
+
+def test_a_semantic_read_of_a_line_range_answers(tmp_path: Path):
+    # regression (A/B round 2): the range stood in for a definition without a language and the call failed
+    served = _served(tmp_path)
+    a = served.call("read_code_range", path="merge.ts", start_line=9, end_line=12, context="semantic")
+    assert not a.is_error, a.text
+    assert a.text.startswith("merge.ts:9-12 (of ") and "── uses" in a.text
+
+
+def test_a_repository_that_is_a_package_resolves_its_own_absolute_imports_and_keeps_the_stdlib_s(tmp_path: Path):
+    # regression (A/B round 2, Starlette's package folder served as the root): `from starlette.x import y` was
+    # "external: starlette (undeclared)" and `import types` was taken for the package's own types.py
+    root = tmp_path / "starlette"
+    root.mkdir()
+    (root / "__init__.py").write_text("", encoding="utf-8")
+    (root / "types.py").write_text("Scope = dict\n", encoding="utf-8")
+    (root / "routing.py").write_text("import types\nfrom starlette.types import Scope\nfrom starlette import helpers\n",
+                                     encoding="utf-8")
+    (root / "helpers.py").write_text("def f(): ...\n", encoding="utf-8")
+    a = Served(root).call("list_dependencies", path="routing.py")
+    assert not a.is_error, a.text
+    assert "types.py  (line 2)" in a.text and "types.py  (line 1)" not in a.text
+    assert "helpers.py  (line 3)" in a.text
+    assert "standard library:" in a.text and "types" in a.text.split("standard library:")[1]
+    assert "starlette (undeclared)" not in a.text
