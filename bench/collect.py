@@ -5,7 +5,7 @@ from __future__ import annotations
 from pathlib import Path
 
 BENCH = Path(__file__).resolve().parent
-ORDER = ["indexing", "latency", "shaping", "memory", "container"]
+ORDER = ["indexing", "latency", "shaping", "agent_tasks", "agent_ab", "dependencies", "memory", "container"]
 
 HEADER = """# Benchmark results
 
@@ -18,6 +18,9 @@ figure comes with a baseline measured in the same run, and the ratio is what to 
 | structure indexer | `.venv/bin/python bench/indexing.py` | a bare 2-process tree-sitter parse of the same files; universal-ctags `ctags -R` |
 | navigation latency | `.venv/bin/python bench/latency.py` | the stdio round trip of a 1-line read; Aider's `RepoMap.get_repo_map` on the same tree |
 | shaping pipeline | `.venv/bin/python bench/shaping.py` | head truncation at the same delivered size; a bare token count |
+| agent tasks | `.venv/bin/python bench/agent_tasks.py` | the shortest rg/sed/awk pipeline that answers each question |
+| agent A/B | helper sessions with `bench/ab/ctx` and `bench/ab/sh-run` | a shell-only agent on the same questions |
+| dependencies | `.venv/bin/python bench/dependencies.py` | the previous resolver on the same import rows |
 | memory | `.venv/bin/python bench/memory.py` | injecting every memory body; a plain `write_text` |
 | container | `sudo scripts/container-smoke-test.sh` | (a smoke proof, not a speed test) |
 
