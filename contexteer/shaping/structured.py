@@ -1,4 +1,4 @@
-"""structuredContent handling: redact every string, and shrink it to a budget while keeping it schema-valid."""
+"""structuredContent handling: redact every string, and empty a typed answer whose content travels as shaped text."""
 
 from __future__ import annotations
 
@@ -6,19 +6,13 @@ import logging
 from collections import Counter
 from typing import Any
 
-import orjson
-
 from contexteer.secrets import scrub
 
 logger = logging.getLogger(__name__)
 
-__all__ = ["redact_structured", "shrink_structured", "emptied", "json_size"]
+__all__ = ["redact_structured", "emptied"]
 
-_MIN_STRING = 120  # strings are never cut below this (enums, names, paths stay intact)
-
-
-def json_size(obj: Any) -> int:
-    return len(orjson.dumps(obj))
+_MIN_STRING = 120  # shorter strings (enums, names, paths) stay in an emptied answer
 
 
 def redact_structured(obj: Any, fragments: dict[str, str] | None = None) -> tuple[Any, Counter[str]]:
@@ -40,64 +34,6 @@ def redact_structured(obj: Any, fragments: dict[str, str] | None = None) -> tupl
         return v
 
     return walk(obj), counts
-
-
-def shrink_structured(obj: dict[str, Any], max_bytes: int) -> tuple[dict[str, Any], bool]:
-    """Shorten the longest lists (never below one element) and cut long strings until `obj` fits `max_bytes`.
-
-    Only list lengths and long string values change, so the result validates against the same JSON
-    schema unless that schema pins `minItems` above 1 or a pattern on a long string. Returns the
-    (possibly new) object and whether anything was cut.
-    """
-    size = json_size(obj)
-    if size <= max_bytes:
-        return obj, False
-    obj = orjson.loads(orjson.dumps(obj))  # private deep copy
-    for _ in range(64):
-        lists: list[tuple[int, list[Any]]] = []
-        strings: list[tuple[int, Any, Any]] = []  # (len, container, key)
-        _collect(obj, lists, strings)
-        changed = False
-        lists.sort(key=lambda t: -t[0])
-        if lists and lists[0][0] > 0 and len(lists[0][1]) > 1:
-            lst = lists[0][1]
-            del lst[max(1, len(lst) // 2) :]
-            changed = True
-        else:
-            strings.sort(key=lambda t: -t[0])
-            if strings and strings[0][0] > _MIN_STRING:
-                n, container, key = strings[0]
-                container[key] = container[key][: max(_MIN_STRING, n // 2)] + "…"
-                changed = True
-        if not changed:
-            break
-        size = json_size(obj)
-        if size <= max_bytes:
-            break
-    return obj, True
-
-
-def _collect(v: Any, lists: list[tuple[int, list[Any]]], strings: list[tuple[int, Any, Any]]) -> int:
-    """Fill `lists` with (serialized size, list) and `strings` with long strings; return v's size estimate."""
-    if isinstance(v, dict):
-        total = 2
-        for k, x in v.items():
-            if isinstance(x, str) and len(x) > _MIN_STRING:
-                strings.append((len(x), v, k))
-            total += len(k) + 4 + _collect(x, lists, strings)
-        return total
-    if isinstance(v, list):
-        total = 2
-        for i, x in enumerate(v):
-            if isinstance(x, str) and len(x) > _MIN_STRING:
-                strings.append((len(x), v, i))
-            total += 1 + _collect(x, lists, strings)
-        if len(v) > 1:
-            lists.append((total, v))
-        return total
-    if isinstance(v, str):
-        return len(v) + 2
-    return len(orjson.dumps(v))
 
 
 def emptied(obj: dict[str, Any]) -> dict[str, Any]:

@@ -19,7 +19,7 @@ import weakref
 from collections.abc import Callable
 from dataclasses import dataclass
 from functools import cached_property
-from typing import TYPE_CHECKING, Annotated, Any, Literal
+from typing import TYPE_CHECKING, Annotated, Any
 
 import anyio.to_thread
 from mcp.server.mcpserver import Context
@@ -38,8 +38,6 @@ if TYPE_CHECKING:
     from mcp.server import MCPServer
 
 logger = logging.getLogger(__name__)
-
-ContentKind = Literal["code", "log", "search", "json", "text", "markdown"]
 
 #: Answers larger than this (characters, estimated) are shaped on a worker thread, off the event loop.
 _THREAD_THRESHOLD_CHARS = 64_000
