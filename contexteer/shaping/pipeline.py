@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import logging
 from collections import Counter
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
@@ -235,7 +236,7 @@ class Pipeline:
 
         def make(body_budget: int) -> str:
             d = self._run_digester(dkind, DigestInput(ls, tier, body_budget * 0.96 - 60, terms, outline, rows=rows))
-            tail = _fit_tail(answer.tail, ls, body_budget / 4)
+            tail = _fit_tail(answer.tail, self.count, body_budget / 4)
             out, counts = redact_keep_lines(self._assemble(tier, kind, path, ls, raw, handle, d, head, tail))
             redactions[body_budget] = counts
             return out
@@ -344,18 +345,13 @@ def _pretty_json(text: str) -> str | None:
         return None
 
 
-def _fit_tail(post: list[str], ls: LineSet, budget: float) -> list[str]:
-    """The answer's closing lines (a summary, semantic context), as many as fit a quarter of the budget."""
-    out: list[str] = []
-    used = 0.0
-    for i, line in enumerate(post):
-        c = ls.est(clip(line, 300))
-        if used + c > budget:
-            out.append(f"… {len(post) - i} more closing lines (in the tool's full output; re-run it to see them)")
-            break
-        used += c
-        out.append(clip(line, 300))
-    return out
+def _fit_tail(post: list[str], count: Callable[[str], int], budget: float) -> list[str]:
+    """The answer's closing lines (a summary, semantic context), as many as fit `budget` (a quarter of the body's)."""
+    rows = [clip(line, 300) for line in post]
+    got = fit_rows(rows, budget, count)
+    if got.k == len(rows):
+        return rows
+    return [*rows[: got.k], f"… {len(rows) - got.k} more closing lines (in the tool's full output; re-run it to see them)"]
 
 
 def _quote(s: str) -> str:
