@@ -36,6 +36,7 @@ from contexteer.memory.storage import (
     NotPlainFile,
     atomic_write,
     fsync_dir,
+    read_plain,
     read_plain_text,
     real_dir,
 )
@@ -48,6 +49,9 @@ TRASH_DIR = "trash"
 CHECKPOINT_DIR = "checkpoints"
 #: How much of a topic file is read for its header alone.
 HEADER_READ_BYTES = 64 * 1024
+#: The most of a topic file ever read (entries are memory.entry_max_bytes, 4 KB by default; a larger file was
+#: made by hand or came with a cloned repository and is treated as unparsable rather than loaded whole).
+TOPIC_READ_MAX = 1024 * 1024
 
 
 class BrokenEntry(StorageError):
@@ -267,11 +271,14 @@ class MemoryStore:
         """Whether anything (even a link) occupies the entry's file name."""
         return os.path.lexists(self.path(name))
 
-    def raw_text(self, name: str, limit: int = -1) -> str:
-        """The file's text as it is on disk (for an entry whose header cannot be parsed)."""
+    def raw_text(self, name: str, limit: int = TOPIC_READ_MAX) -> str:
+        """The file's text as it is on disk (for an entry whose header cannot be parsed), at most `limit` bytes."""
+        return self.raw_bytes(name, limit).decode("utf-8", errors="replace")
+
+    def raw_bytes(self, name: str, limit: int) -> bytes:
         path = self.path(E.validate_name(name))
         try:
-            return read_plain_text(path, limit)
+            return read_plain(path, limit)
         except FileNotFoundError:
             raise NotFoundError(self.missing_message(name)) from None
         except NotPlainFile as exc:
@@ -282,9 +289,12 @@ class MemoryStore:
     def get(self, name: str) -> Entry:
         name = E.validate_name(name)
         path = self.path(name)
-        text = self.raw_text(name)
+        data = self.raw_bytes(name, TOPIC_READ_MAX + 1)
+        if len(data) > TOPIC_READ_MAX:  # made by hand or shipped by a clone: never loaded whole
+            raise BrokenEntry(name, f"the file is larger than {TOPIC_READ_MAX // 1024} KB, far over "
+                              "memory.entry_max_bytes; split or trim it", path)
         try:
-            return E.parse(text, file_stem=name)
+            return E.parse(data.decode("utf-8", errors="replace"), file_stem=name)
         except E.FormatError as exc:
             raise BrokenEntry(name, str(exc), path) from exc
 
