@@ -83,7 +83,7 @@ def measure(case: int, workdir: str) -> dict[str, Any]:
 
 def _child(case: int, pythonpath: str, cap: float) -> dict[str, Any] | str:
     with tempfile.TemporaryDirectory(prefix="hostile-structure-") as work:
-        env = {**os.environ, "PYTHONPATH": pythonpath}
+        env = {**os.environ, "PYTHONPATH": pythonpath, "CONTEXTEER_DATA_DIR": str(Path(work) / "data")}
         code = (f"import sys, json; sys.path.insert(0, {str(ROOT / 'bench')!r}); import hostile_structure as h; "
                 f"print(json.dumps(h.measure({case}, {work!r})))")
         try:

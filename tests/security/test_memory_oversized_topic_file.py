@@ -5,7 +5,6 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from contexteer.memory.store import TOPIC_READ_MAX
 from tests.navigation.conftest import Served
 
 HEADER = ("---\nname: {name}\ndescription: {desc}\ntag: DECISION\nsource: user\ncreatedAt: '2026-01-01T00:00:00.000Z'\n"
@@ -18,7 +17,7 @@ def test_recall_and_read_refuse_to_load_a_topic_file_larger_than_any_entry(tmp_p
     folder.mkdir(parents=True)
     (folder / "huge.md").write_text(HEADER.format(name="huge", desc="huge deploy notes") + "filler line\n" * 400_000)
     (folder / "small.md").write_text(HEADER.format(name="small", desc="deploy order") + "Deploy the API first.\n")
-    assert (folder / "huge.md").stat().st_size > 4 * TOPIC_READ_MAX
+    assert (folder / "huge.md").stat().st_size > 4 << 20  # four times the 1 MB read cap
     served = Served(root, **{"memory.location": "repo"})
     recall = served.call("memory", action="recall", query="deploy")
     assert not recall.is_error, recall.text
