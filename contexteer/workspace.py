@@ -11,11 +11,13 @@ so absolute paths never leak into tool output.
 
 from __future__ import annotations
 
+import errno
 import hashlib
 import logging
 import os
 import re
 import shutil
+import stat
 import subprocess
 import sys
 import urllib.parse
@@ -324,15 +326,104 @@ def is_binary_bytes(data: bytes) -> bool:
     return b"\x00" in data[:8192]
 
 
-def read_text_file(ws: Workspace, res: Resolved, *, arg: str = "path") -> str:
-    """Read a confined file as text; binary files and unreadable files are clear errors."""
+_NOFOLLOW = getattr(os, "O_NOFOLLOW", 0)
+_NONBLOCK = getattr(os, "O_NONBLOCK", 0)
+_DIRECTORY = getattr(os, "O_DIRECTORY", 0)
+_CLOEXEC = getattr(os, "O_CLOEXEC", 0)
+_KINDS = ((stat.S_ISDIR, "a directory"), (stat.S_ISFIFO, "a named pipe (FIFO)"), (stat.S_ISSOCK, "a socket"),
+          (stat.S_ISCHR, "a character device"), (stat.S_ISBLK, "a block device"))
+
+
+def _kind_of(mode: int) -> str:
+    return next((what for test, what in _KINDS if test(mode)), "not a regular file")
+
+
+def open_confined(ws: Workspace, res: Resolved, *, arg: str = "path") -> int:
+    """A read-only descriptor of the regular file `res` names, opened so that what is read is what was checked.
+
+    `resolve` checked the real path, but a component could be swapped for a symlink before the read (TOCTOU): the
+    file is opened component by component from the root with O_NOFOLLOW (openat), so a link appearing anywhere on
+    the way is refused instead of followed; O_NONBLOCK keeps a FIFO from blocking the open. The descriptor itself
+    is then checked: a regular file (not a FIFO, socket or device), on the root's side of the tree."""
+    parts = [] if res.rel == "." else res.rel.split("/")
+    flags = os.O_RDONLY | _NOFOLLOW | _NONBLOCK | _CLOEXEC
     try:
-        data = res.real.read_bytes()
-    except IsADirectoryError as exc:
-        raise PathKindError(f"{arg} '{res.rel}' is a directory, not a file.") from exc
+        if not parts:
+            raise IsADirectoryError(errno.EISDIR, "is a directory")
+        if os.open in os.supports_dir_fd and _NOFOLLOW:
+            fd = os.open(ws.root, os.O_RDONLY | _DIRECTORY | _CLOEXEC)
+            try:
+                for part in parts[:-1]:
+                    nxt = os.open(part, os.O_RDONLY | _DIRECTORY | _NOFOLLOW | _CLOEXEC, dir_fd=fd)
+                    os.close(fd)
+                    fd = nxt
+                dfd, fd = fd, os.open(parts[-1], flags, dir_fd=fd)
+            except BaseException:
+                os.close(fd)
+                raise
+            os.close(dfd)
+        else:  # no openat here (Windows): open the checked real path and compare it with what was opened
+            fd = os.open(res.real, flags | getattr(os, "O_BINARY", 0))
+            st, now = os.fstat(fd), os.lstat(res.real)
+            if (st.st_dev, st.st_ino) != (now.st_dev, now.st_ino):
+                os.close(fd)
+                raise OSError(errno.ELOOP, "changed while being opened")
     except OSError as exc:
+        if exc.errno in (errno.ELOOP, errno.ENOTDIR, errno.EMLINK):
+            raise PathOutsideRoot(
+                f"{arg} '{res.rel}' changed into a symlink (or passes through one) while being opened; links are never "
+                "followed at read time. Read the file its target names, inside the workspace root."
+            ) from exc
+        if exc.errno == errno.EISDIR:
+            raise PathKindError(f"{arg} '{res.rel}' is a directory, not a file. Call get_structured_index with "
+                                f"path='{res.rel}' to see what it contains.") from exc
+        if exc.errno == errno.ENOENT:
+            raise PathNotFound(f"{arg} '{res.rel}' no longer exists under the workspace root. Use get_structured_index "
+                               "or search_text to find the right path.") from exc
         raise ContexteerError(f"{arg} '{res.rel}' cannot be read ({exc.strerror}). Check its permissions.") from exc
-    if is_binary_bytes(data) or os.path.splitext(res.rel)[1].lower() in BINARY_EXTENSIONS:
+    try:
+        mode = os.fstat(fd).st_mode
+        if not stat.S_ISREG(mode):
+            raise PathKindError(f"{arg} '{res.rel}' is {_kind_of(mode)}, not a regular file; only regular files are read. "
+                                "Pick a source or text file.")
+        os.set_blocking(fd, True)
+    except BaseException:
+        os.close(fd)
+        raise
+    return fd
+
+
+def read_confined_bytes(ws: Workspace, res: Resolved, *, arg: str = "path") -> bytes:
+    """The bytes of a confined regular file of at most `workspace.max_file_bytes`, checked before anything is read
+    (`open_confined`); a larger file is refused with how to search it instead."""
+    limit = ws.settings.workspace.max_file_bytes
+    fd = open_confined(ws, res, arg=arg)
+    with os.fdopen(fd, "rb") as fh:
+        size = os.fstat(fh.fileno()).st_size
+        if size > limit:
+            raise PathKindError(too_large_message(res.rel, size, limit, arg=arg))
+        data = fh.read(limit + 1)  # the file may grow between the check and the read
+    if len(data) > limit:
+        raise PathKindError(too_large_message(res.rel, len(data), limit, arg=arg, growing=True))
+    return data
+
+
+def too_large_message(rel: str, size: int, limit: int, *, arg: str = "path", growing: bool = False) -> str:
+    more = "more than " if growing else ""
+    return (f"{arg} '{rel}' is {more}{size:,} bytes, over workspace.max_file_bytes ({limit:,}), so it is not read, "
+            f"whole or by line range. Search it instead: search_text(pattern=\"...\", path=\"{rel}\", context_lines=5) "
+            "streams the file through ripgrep and shows matching lines with their numbers and neighbours. To read such "
+            "files, raise workspace.max_file_bytes in your own config.")
+
+
+def read_text_file(ws: Workspace, res: Resolved, *, arg: str = "path") -> str:
+    """Read a confined regular file as text: size and kind are checked on the opened descriptor before any byte is
+    read (`read_confined_bytes`); binary, oversized, special and unreadable files are clear errors."""
+    if os.path.splitext(res.rel)[1].lower() in BINARY_EXTENSIONS:
+        raise PathKindError(f"{arg} '{res.rel}' is a binary file (by its extension); only text files can be read. "
+                            "Pick a source or text file, or use search_text to find the text you need.")
+    data = read_confined_bytes(ws, res, arg=arg)
+    if is_binary_bytes(data):
         raise PathKindError(
             f"{arg} '{res.rel}' is a binary file ({len(data)} bytes); only text files can be read. "
             "Pick a source or text file, or use search_text to find the text you need."

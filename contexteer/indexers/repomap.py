@@ -29,6 +29,19 @@ from typing import Any, ClassVar
 logger = logging.getLogger(__name__)
 
 NOISE_DEFINERS = 100
+#: A map shows at most this many definitions of one name in one file (a file of 10,000 `x = 1` would otherwise
+#: make one unit larger than any budget); a line says how many more there are and how to list them.
+UNIT_MAX_DEFS = 10
+#: Nesting deeper than this is not indented further (700 nested definitions would otherwise cost 700 x 700
+#: spaces); such a line says its depth instead.
+MAX_INDENT = 24
+
+
+def indentation(depth: int, base: int = 1) -> str:
+    """Two spaces a nesting level (plus `base` levels); past MAX_INDENT levels, the indentation of MAX_INDENT and
+    `[depth N] `."""
+    levels = depth + base
+    return "  " * levels if levels <= MAX_INDENT else "  " * MAX_INDENT + f"[depth {depth}] "
 #: A focused map's personalised PageRank starts from the global ranks and stops after this many power
 #: iterations (the order of the top files is settled long before a 1e-6 tolerance is reached).
 FOCUS_MAX_ITER = 8
@@ -302,14 +315,18 @@ def _sig(sym: Any) -> str:
     return sig if len(sig) <= 140 else sig[:139] + "…"
 
 
-def render_files(chosen: list[tuple[str, list[Any]]], extra: list[str] | None = None) -> str:
-    """Each file, then its symbols (with their parents for context) by line, indented by nesting."""
+def render_files(chosen: list[tuple[str, list[Any]]], extra: list[str] | None = None,
+                 more: dict[str, dict[str, int]] | None = None) -> str:
+    """Each file, then its symbols (with their parents for context) by line, indented by nesting; `more` (path ->
+    name -> count) says how many further definitions of a name a file holds beyond those shown."""
     out: list[str] = []
     for path, syms in chosen:
         out.append(path)
         for s in sorted(syms, key=lambda s: (s.start_line, -s.end_line)):
             depth = s.qualname.count(".") if getattr(s, "qualname", None) else 0
-            out.append(f"{'  ' * (depth + 1)}{s.start_line}-{s.end_line} {_sig(s)}")
+            out.append(f"{indentation(depth)}{s.start_line}-{s.end_line} {_sig(s)}")
+        for name, n in (more or {}).get(path, {}).items():
+            out.append(f"  … {n:,} more definitions of {name} here: search_symbol(query=\"{name}\", path=\"{path}\") lists them")
     out.extend(extra or [])
     return "\n".join(out)
 
@@ -351,7 +368,7 @@ def fit(
             hit = by_file[path] = (named, by_id)
         return hit
 
-    units: list[tuple[str, list[Any]]] = []
+    units: list[tuple[str, list[Any], int]] = []  # (path, the definitions shown, how many more are not)
     pinned = list(pinned)
     must = set(pinned)
     source = itertools.chain(((math.inf, p, nm) for p, nm in pinned), ranking.units(prefix))
@@ -367,7 +384,7 @@ def fit(
             if p not in in_scope:
                 continue
             if nm is None:
-                units.append((p, []))
+                units.append((p, [], 0))
                 continue
             if (p, nm) in seen:
                 continue
@@ -378,13 +395,7 @@ def fit(
                 shown = [s for s in by_id.values() if s.name == nm]
             if not shown:
                 continue
-            with_parents: list[Any] = []
-            for sym in shown:
-                chain = [sym]
-                while chain[-1].parent_id is not None and chain[-1].parent_id in by_id:
-                    chain.append(by_id[chain[-1].parent_id])
-                with_parents.extend(chain)
-            units.append((p, with_parents))
+            units.append((p, shown[:UNIT_MAX_DEFS], max(0, len(shown) - UNIT_MAX_DEFS)))
             if len(units) >= n:
                 break
         return len(units)
@@ -392,14 +403,23 @@ def fit(
     file_order = {p: i for i, p in enumerate(sorted(in_scope, key=lambda p: (-ranking.file_rank.get(p, 0.0) * display_weight(p), p)))}
 
     def build(k: int) -> tuple[str, list[tuple[str, list[Any]]]]:
-        per_file: dict[str, list[Any]] = {}
-        for p, syms in units[:k]:
-            lst = per_file.setdefault(p, [])
-            lst.extend(s for s in syms if s not in lst)
-        chosen = sorted(per_file.items(), key=lambda kv: file_order[kv[0]])
+        """The first k units, each definition with its parents for context; linear in what it shows (a parent
+        already listed ends the walk up, so 10,000 definitions sharing a name or a parent cost 10,000 steps)."""
+        per_file: dict[str, dict[int, Any]] = {}
+        more: dict[str, dict[str, int]] = {}
+        for p, syms, hidden in units[:k]:
+            listed = per_file.setdefault(p, {})
+            by_id = file_syms(p)[1]
+            for sym in syms:
+                while sym is not None and sym.id not in listed:
+                    listed[sym.id] = sym
+                    sym = by_id.get(sym.parent_id) if sym.parent_id is not None else None
+            if hidden:
+                more.setdefault(p, {})[syms[0].name] = hidden
+        chosen = sorted(((p, list(d.values())) for p, d in per_file.items()), key=lambda kv: file_order[kv[0]])
         rest = total - len(chosen)
         tail = [f"… {rest} more files, narrow with path=" if rest else ""]
-        body = render_files(chosen, [t for t in tail if t])
+        body = render_files(chosen, [t for t in tail if t], more)
         return (header + "\n" + body if header else body), chosen
 
     # exponential search for an upper bound, then binary search: only ~2x the units that fit are read

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import logging
 import os
+import stat
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Literal
@@ -23,7 +24,7 @@ from contexteer import __version__
 from contexteer.errors import ConflictError, ContexteerError, InputError
 from contexteer.memory import entries as E
 from contexteer.memory import trash
-from contexteer.memory.checkpoints import Checkpoints, valid_id
+from contexteer.memory.checkpoints import Checkpoints, check_content, valid_id
 from contexteer.memory.entries import Entry
 from contexteer.memory.storage import atomic_write
 from contexteer.memory.store import BrokenEntry, MemoryStore, redact_into, secret_kinds
@@ -64,10 +65,25 @@ def _redact_tree(value: Any, counts: dict[str, int]) -> Any:
 
 
 def check_destination(dest: Path, *, force: bool = False) -> None:
-    """Refuse to replace an existing file (unless `force`), a directory, or a path whose folder does not exist."""
+    """Refuse to replace an existing file (unless `force`), a directory, or a path whose folder does not exist.
+
+    Even with `force` only a regular file is replaced: a device, FIFO or socket (as root, `--force` turned
+    /dev/full into a regular file) and a symlink (the link, not its target, would be replaced) are refused."""
     if dest.is_dir():
         raise InputError(f"{dest} is a directory; pass a file name such as {dest / 'memory.json'}.")
-    if os.path.lexists(dest) and not force:
+    try:
+        st = os.lstat(dest)
+    except FileNotFoundError:
+        st = None
+    except OSError as exc:
+        raise InputError(f"{dest} cannot be checked ({exc.strerror}); choose another path.") from exc
+    if st is not None and stat.S_ISLNK(st.st_mode):
+        raise InputError(f"{dest} is a symlink; export replaces only a regular file, never a link. Pass the path it "
+                         "points to, or a new file name.")
+    if st is not None and not stat.S_ISREG(st.st_mode):
+        raise InputError(f"{dest} is not a regular file (a device, pipe or socket); export never replaces one, even with "
+                         "--force. Pass a new file name.")
+    if st is not None and not force:
         raise ConflictError(f"{dest} already exists; export never replaces a file unless you pass --force. "
                             "Choose a new file name, or add --force to replace it.")
     if not dest.parent.is_dir():
@@ -167,6 +183,10 @@ def validate_archive(raw: bytes, *, entry_max_bytes: int) -> tuple[list[Entry], 
     for i, cp in enumerate(raw_cps):
         if not isinstance(cp, dict) or not isinstance(cp.get("id"), str) or not valid_id(cp["id"]):
             raise _fail(f"checkpoints[{i}] has a missing or unsafe id {cp.get('id') if isinstance(cp, dict) else None!r}.")
+        try:
+            check_content(cp)
+        except InputError as exc:
+            raise _fail(f"checkpoints[{i}] ({cp['id']}): {exc}.") from exc
         if secret_kinds(orjson.dumps(cp).decode()):
             raise _fail(f"checkpoints[{i}] contains a secret. Remove it from the archive first.")
         cps.append(cp)

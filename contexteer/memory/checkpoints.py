@@ -63,7 +63,58 @@ def _items(name: str, values: list[str] | None) -> list[str]:
     for v in vals:
         if len(v) > MAX_ITEM_CHARS:
             raise InputError(f"an item of {name} is {len(v)} characters; the limit is {MAX_ITEM_CHARS}. Shorten it.")
+        if name == "files":
+            check_file_item(v)
     return vals
+
+
+_DRIVE = re.compile(r"^[A-Za-z]:")
+
+
+def check_file_item(path: str) -> None:
+    """A checkpoint names files by their path relative to the workspace root: never absolute, `~`, or through '..'."""
+    parts = re.split(r"[\\/]", path)
+    if path.startswith(("/", "\\", "~")) or _DRIVE.match(path) or ".." in parts or "\x00" in path:
+        raise InputError(f"files item {path[:80]!r} is not a path relative to the workspace root; name files as "
+                         "'src/app.py' (no absolute path, '~' or '..').")
+
+
+#: What a checkpoint file holds (what `save` writes); an imported one may hold nothing else.
+CHECKPOINT_KEYS = frozenset({"schemaVersion", "id", "label", "createdAt", "summary", "decisions", "files", "next_steps",
+                             "serverVersion", "settings"})
+MAX_SETTINGS_BYTES = 64 * 1024
+
+
+def check_content(data: dict[str, Any]) -> None:
+    """An imported checkpoint passes the checks a saved one does (InputError naming the first problem): known keys,
+    a one-line label of at most 120 characters, a summary within MAX_SUMMARY_CHARS, at most MAX_ITEMS one-line items
+    of MAX_ITEM_CHARS per list, files relative to the root, an ISO createdAt, a small settings object."""
+    unknown = sorted(str(k) for k in data if k not in CHECKPOINT_KEYS)
+    if unknown:
+        raise InputError(f"unknown key(s) {', '.join(unknown)}; a checkpoint has {', '.join(sorted(CHECKPOINT_KEYS))}")
+    if data.get("schemaVersion", 1) != 1:
+        raise InputError(f"schemaVersion {data.get('schemaVersion')!r} is not 1")
+    label = data.get("label")
+    if not isinstance(label, str) or not label.strip() or len(label) > 120 or " ".join(label.split()) != label:
+        raise InputError("label must be one line of 1 to 120 characters")
+    summary = data.get("summary")
+    if not isinstance(summary, str) or not summary.strip() or len(summary) > MAX_SUMMARY_CHARS:
+        raise InputError(f"summary must be text of 1 to {MAX_SUMMARY_CHARS} characters (it has "
+                         f"{len(summary) if isinstance(summary, str) else type(summary).__name__})")
+    for key in ("decisions", "files", "next_steps"):
+        items = data.get(key, [])
+        if not isinstance(items, list) or not all(isinstance(v, str) for v in items):
+            raise InputError(f"{key} must be a list of strings")
+        if _items(key, items) != items:
+            raise InputError(f"{key} must hold non-empty one-line items")
+    if E.parse_iso(data.get("createdAt") if isinstance(data.get("createdAt"), str) else None) is None:
+        raise InputError(f"createdAt {data.get('createdAt')!r} is not an ISO timestamp such as '2026-11-30T09:00:00.000Z'")
+    version = data.get("serverVersion", "")
+    if not isinstance(version, str) or len(version) > 40:
+        raise InputError("serverVersion must be a short version string")
+    settings = data.get("settings", {})
+    if not isinstance(settings, dict) or len(orjson.dumps(settings, default=str)) > MAX_SETTINGS_BYTES:
+        raise InputError(f"settings must be an object of at most {MAX_SETTINGS_BYTES // 1024} KB")
 
 
 @dataclass

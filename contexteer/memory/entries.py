@@ -15,7 +15,10 @@ A topic file is `<name>.md`:
     <body>
 
 Names are the file stem: lowercase letters, digits, '.', '_' and '-', starting with a letter or
-digit, at most 64 characters, so they can never be a path, a traversal or a hidden file.
+digit, at most 64 characters, so they can never be a path, a traversal or a hidden file. A name is
+normalised once (`validate_name`: lowercase, every trailing '.md' dropped, so 'Notes.md.md' is 'notes')
+and normalising it again changes nothing; Windows device names are refused whatever follows the dot
+('nul.txt'). A topic file whose stem is not a canonical name is renamed at startup (`store.normalise_names`).
 """
 
 from __future__ import annotations
@@ -28,6 +31,7 @@ from typing import Any, Literal
 
 import yaml
 
+from contexteer import safe_yaml
 from contexteer.errors import InputError, SecretError
 from contexteer.secrets import find_secrets
 
@@ -44,9 +48,10 @@ NAME_MAX = 64
 DESCRIPTION_MAX = 200
 SOURCE_MAX = 160
 _NAME_RE = re.compile(r"^[a-z0-9][a-z0-9._-]*$")
-#: The index, the folders, and Windows device names (a file `com1.md` cannot be created there).
-RESERVED = frozenset({"memory", "trash", "checkpoints", "con", "prn", "aux", "nul",
-                      *(f"com{i}" for i in range(1, 10)), *(f"lpt{i}" for i in range(1, 10))})
+#: The index and the folders.
+RESERVED = frozenset({"memory", "trash", "checkpoints"})
+#: Windows device names: a file `nul.md`, `nul.txt.md` or `com1.x.md` cannot be created there (any extension).
+DEVICE_NAMES = frozenset({"con", "prn", "aux", "nul", *(f"com{i}" for i in range(1, 10)), *(f"lpt{i}" for i in range(1, 10))})
 
 INDEX_NAME = "MEMORY.md"
 
@@ -92,13 +97,33 @@ def validate_name(name: Any, *, arg: str = "name") -> str:
     if len(raw) > NAME_MAX:
         raise InputError(f"{arg} is {len(raw)} characters; the limit is {NAME_MAX}. Choose a shorter name.")
     canon = raw.lower()
-    if canon.endswith(".md"):
+    while canon.endswith(".md"):  # 'notes.md.md' is 'notes': the file is '<name>.md', and the name never ends in '.md'
         canon = canon[:-3]
     if not _NAME_RE.match(canon):
         raise InputError(f"{arg} {raw!r} is not a valid memory name. {hint}")
     if canon in RESERVED:
         raise InputError(f"{arg} {raw!r} is reserved (it would clash with the index or a folder). Choose another name.")
+    if canon.split(".")[0] in DEVICE_NAMES:
+        raise InputError(f"{arg} {raw!r} is reserved: {canon.split('.')[0]!r} is a Windows device name, which no file "
+                         "there can be named, whatever follows the dot. Choose another name, e.g. 'notes-nul'.")
     return canon
+
+
+def canonical_stem(stem: str) -> str | None:
+    """The name a topic file `<stem>.md` is addressed by: the stem itself when it is a canonical name, else None
+    (written by hand, by an older version or by a cloned repository: 'Notes', 'notes.md', 'nul.txt')."""
+    try:
+        return stem if validate_name(stem) == stem else None
+    except (InputError, SecretError):
+        return None
+
+
+def normalised_stem(stem: str) -> str | None:
+    """The canonical name a non-canonical topic file stem stands for ('notes.md' -> 'notes'), or None if it has none."""
+    try:
+        return validate_name(stem)
+    except (InputError, SecretError):
+        return None
 
 
 def validate_tag(tag: Any) -> str:
@@ -178,7 +203,7 @@ class Entry:
 
 
 def render(entry: Entry) -> str:
-    head = yaml.safe_dump(entry.header.to_dict(), sort_keys=False, allow_unicode=True, width=10_000)
+    head = safe_yaml.dump(entry.header.to_dict())
     body = entry.body if entry.body.endswith("\n") or not entry.body else entry.body + "\n"
     return f"---\n{head}---\n{body}"
 
@@ -214,7 +239,7 @@ def _parse(text: str, file_stem: str | None) -> Entry:
         else:
             raise FormatError("front matter is not closed with a '---' line")
     try:
-        data = yaml.safe_load(text[4 : end + 1]) or {}
+        data = safe_yaml.load(text[4 : end + 1]) or {}
     except yaml.YAMLError as exc:
         raise FormatError(f"front matter is not valid YAML ({yaml_problem(exc)})") from exc
     if not isinstance(data, dict):

@@ -32,6 +32,7 @@ class RepairReport:
     unreadable: list[str] = field(default_factory=list)  # topic files whose header is broken (kept, listed)
     links: list[str] = field(default_factory=list)  # symlinks in the folder, never followed
     temps: list[str] = field(default_factory=list)
+    renamed: list[tuple[str, str]] = field(default_factory=list)  # topic files renamed to their canonical name
     rebuilt: bool = False
 
     def summary(self) -> str:
@@ -44,6 +45,9 @@ class RepairReport:
             parts.append(f"{len(self.unreadable)} topic file(s) with a broken header were indexed by file name: {', '.join(self.unreadable[:10])}")
         if self.rebuilt and not parts:
             parts.append("the index was malformed and was rebuilt from the topic files")
+        if self.renamed:
+            parts.append(f"renamed {len(self.renamed)} topic file(s) to their memory name: "
+                         + ", ".join(f"{a} -> {b}" for a, b in self.renamed[:10]))
         if self.temps:
             parts.append(f"removed {len(self.temps)} temp file(s) left by an interrupted write")
         if self.links:
@@ -91,6 +95,7 @@ def check(store: MemoryStore) -> RepairReport:
     with store.lock:
         report.temps = sweep_temps(store.dir) + sweep_temps(store.trash_dir)
         secure_tree(store.dir)
+        report.renamed = store.normalise_names()
         heads = store.headers()
         report.unreadable = sorted(store.broken)
         report.links = store.links()
@@ -98,7 +103,7 @@ def check(store: MemoryStore) -> RepairReport:
         current = store.index_text()
         index_is_link = link_kind(store.dir / INDEX_NAME) is not None
         if current == expected or (current is None and not heads and not index_is_link):
-            if report.links:
+            if report.links or report.renamed:
                 logger.warning("memory: %s", report.summary())
             return report
         listed = set(store.index_names() or [])
@@ -110,5 +115,5 @@ def check(store: MemoryStore) -> RepairReport:
     if report.summary():
         logger.warning("memory index repaired: %s", report.summary())
         store.event("repair", added=len(report.added), removed=len(report.removed), unreadable=len(report.unreadable),
-                    temps=len(report.temps), links=len(report.links))
+                    temps=len(report.temps), links=len(report.links), renamed=len(report.renamed))
     return report

@@ -27,6 +27,7 @@ logger = logging.getLogger(__name__)
 
 SCHEMA_VERSION = 1
 _MAX_ARG_CHARS = 120
+_INT_LIMIT = 1 << 63
 
 
 def iso(dt: datetime) -> str:
@@ -48,6 +49,9 @@ def summarize_args(args: Mapping[str, Any], body_keys: frozenset[str] = frozense
         if isinstance(value, str):
             text, _ = redact(value)
             out[key] = text if len(text) <= _MAX_ARG_CHARS else text[:_MAX_ARG_CHARS] + "…"
+        elif isinstance(value, int) and not isinstance(value, bool) and not -_INT_LIMIT <= value < _INT_LIMIT:
+            digits = str(value)
+            out[key] = f"<int of {len(digits)} digits>" if len(digits) > 30 else digits  # orjson encodes 64-bit ints only
         elif isinstance(value, bool | int | float) or value is None:
             out[key] = value
         elif isinstance(value, list | tuple):
@@ -55,6 +59,19 @@ def summarize_args(args: Mapping[str, Any], body_keys: frozenset[str] = frozense
         else:
             out[key] = f"<{type(value).__name__}>"
     return out
+
+
+def _jsonable(value: Any, depth: int = 0) -> Any:
+    """`value` with every integer beyond 64 bits as its decimal text and every key as text (orjson refuses both)."""
+    if isinstance(value, int) and not isinstance(value, bool) and not -_INT_LIMIT <= value < _INT_LIMIT:
+        return str(value)
+    if depth > 64:
+        return str(value)[:_MAX_ARG_CHARS]
+    if isinstance(value, Mapping):
+        return {str(k): _jsonable(v, depth + 1) for k, v in value.items()}
+    if isinstance(value, list | tuple):
+        return [_jsonable(v, depth + 1) for v in value]
+    return value
 
 
 @dataclass
@@ -76,7 +93,12 @@ class Journal:
 
     def append(self, type_: str, **fields: Any) -> dict[str, Any]:
         event = {"schemaVersion": SCHEMA_VERSION, "eventId": uuid.uuid4().hex, "at": now_iso(), "type": type_, **fields}
-        line = orjson.dumps(event, default=str) + b"\n"
+        try:
+            line = orjson.dumps(event, default=str) + b"\n"
+        except (TypeError, ValueError) as exc:  # an integer beyond 64 bits, a non-str key: record it as text instead
+            logger.info("journal event %r holds a value JSON cannot carry (%s); stored as text", type_, exc)
+            event = _jsonable(event)
+            line = orjson.dumps(event, default=str) + b"\n"
         try:
             self.path.parent.mkdir(parents=True, exist_ok=True, mode=0o700)
             with self._lock:

@@ -17,7 +17,7 @@ from typing import Any
 
 from contexteer import __version__
 from contexteer.config import Settings
-from contexteer.errors import InputError, SecretError
+from contexteer.errors import InputError, NotFoundError, SecretError, StorageError
 from contexteer.memory import entries as E
 from contexteer.memory.checkpoints import Checkpoints, render_checkpoint
 from contexteer.memory.location import count_topic_files
@@ -169,6 +169,9 @@ class MemoryService:
         lines = [self.store.link_note()] if self.store.links() else []
         broken = sorted(self.store.broken.items())
         for name, reason in broken[:5]:
+            if E.canonical_stem(name) is None:  # not addressable by a name: only a rename helps
+                lines.append(f"Warning: skipped {name}.md: {reason}.\n")
+                continue
             lines.append(f"Warning: skipped {name}.md: {reason}. Fix it by hand in the memory folder; action='read' "
                          f"name='{name}' shows its raw text.\n")
         if len(broken) > 5:
@@ -273,6 +276,8 @@ class MemoryService:
                 return self.store.get(name).body
             except BrokenEntry as exc:  # edited since its header was read
                 return f"(cannot be parsed now: {exc.reason}; fix {name}.md by hand)"
+            except (NotFoundError, StorageError) as exc:  # removed or replaced since: one entry never breaks recall
+                return f"(cannot be read now: {exc})"
 
         # with a query, bodies only for matches close to the best one; weaker ones come back as header lines
         floor = RELATIVE_BODY_SCORE * ranked[0].score if not register else 0.0

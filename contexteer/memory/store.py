@@ -35,6 +35,8 @@ from contexteer.memory.storage import (
     DirLock,
     NotPlainFile,
     atomic_write,
+    fsync_dir,
+    read_plain,
     read_plain_text,
     real_dir,
 )
@@ -47,6 +49,9 @@ TRASH_DIR = "trash"
 CHECKPOINT_DIR = "checkpoints"
 #: How much of a topic file is read for its header alone.
 HEADER_READ_BYTES = 64 * 1024
+#: The most of a topic file ever read (entries are memory.entry_max_bytes, 4 KB by default; a larger file was
+#: made by hand or came with a cloned repository and is treated as unparsable rather than loaded whole).
+TOPIC_READ_MAX = 1024 * 1024
 
 
 class BrokenEntry(StorageError):
@@ -204,11 +209,51 @@ class MemoryStore:
                 f"{', …' if len(found) > 5 else ''}); contexteer never follows links there. Replace them with real files "
                 "or remove the links.\n")
 
+    def misnamed_reason(self, path: Path) -> str:
+        """Why a topic file whose stem is not a canonical memory name is not used, and how to fix it."""
+        canon = E.normalised_stem(path.stem)
+        if canon is None:
+            return (f"its file name is not a valid memory name (lowercase letters, digits, '-', '_' and '.'); rename "
+                    f"{path.name} by hand, e.g. to notes-1.md")
+        if self.exists(canon) and not _same_file(self.path(canon), path):
+            return (f"its name stands for '{canon}', and {canon}.md exists too; merge the two by hand and remove "
+                    f"{path.name}")
+        return f"its file name is not the memory name '{canon}'; it is renamed to {canon}.md at the next start, or rename it by hand"
+
+    def normalise_names(self) -> list[tuple[str, str]]:
+        """Rename topic files whose stem is not a canonical name (`Notes.md`, `notes.md.md` from an older version or
+        a hand copy) to `<canonical>.md`, unless that is taken; the caller holds the lock. Returns (old, new) file names."""
+        done: list[tuple[str, str]] = []
+        for p in self._topic_paths():
+            if E.canonical_stem(p.stem) is not None:
+                continue
+            canon = E.normalised_stem(p.stem)
+            target = self.path(canon) if canon else None
+            if target is None or (os.path.lexists(target) and not _same_file(target, p)):
+                continue
+            try:
+                os.rename(p, target)
+            except OSError as exc:
+                logger.warning("memory: cannot rename %s to %s (%s)", p.name, target.name, exc.strerror)
+                continue
+            self.forget_cached(p)
+            done.append((p.name, target.name))
+        if done:
+            fsync_dir(self.dir)
+        return done
+
     def headers(self) -> list[Header]:
         """Every active entry's header (topic files with a broken header get a one-line placeholder header)."""
         out: list[Header] = []
         broken: dict[str, str] = {}
         for p in self._topic_paths():
+            if E.canonical_stem(p.stem) is None:  # not addressable by its name: listed, never recalled
+                reason = self.misnamed_reason(p)
+                broken[p.stem] = reason
+                self.warn_once(f"misnamed:{p.name}", "memory topic %s is not used: %s", p.name, reason)
+                out.append(Header(name=p.stem, description=placeholder(p.name, misnamed=True), tag="REFERENCE",
+                                  source="agent", createdAt="", updatedAt=""))
+                continue
             try:
                 out.append(self.header(p))
             except NotPlainFile:
@@ -226,11 +271,14 @@ class MemoryStore:
         """Whether anything (even a link) occupies the entry's file name."""
         return os.path.lexists(self.path(name))
 
-    def raw_text(self, name: str, limit: int = -1) -> str:
-        """The file's text as it is on disk (for an entry whose header cannot be parsed)."""
+    def raw_text(self, name: str, limit: int = TOPIC_READ_MAX) -> str:
+        """The file's text as it is on disk (for an entry whose header cannot be parsed), at most `limit` bytes."""
+        return self.raw_bytes(name, limit).decode("utf-8", errors="replace")
+
+    def raw_bytes(self, name: str, limit: int) -> bytes:
         path = self.path(E.validate_name(name))
         try:
-            return read_plain_text(path, limit)
+            return read_plain(path, limit)
         except FileNotFoundError:
             raise NotFoundError(self.missing_message(name)) from None
         except NotPlainFile as exc:
@@ -241,9 +289,12 @@ class MemoryStore:
     def get(self, name: str) -> Entry:
         name = E.validate_name(name)
         path = self.path(name)
-        text = self.raw_text(name)
+        data = self.raw_bytes(name, TOPIC_READ_MAX + 1)
+        if len(data) > TOPIC_READ_MAX:  # made by hand or shipped by a clone: never loaded whole
+            raise BrokenEntry(name, f"the file is larger than {TOPIC_READ_MAX // 1024} KB, far over "
+                              "memory.entry_max_bytes; split or trim it", path)
         try:
-            return E.parse(text, file_stem=name)
+            return E.parse(data.decode("utf-8", errors="replace"), file_stem=name)
         except E.FormatError as exc:
             raise BrokenEntry(name, str(exc), path) from exc
 
@@ -362,17 +413,24 @@ class MemoryStore:
         return data if isinstance(data, dict) else {}
 
     def touch(self, names: Iterable[str]) -> None:
+        """Count a read of `names` in the access sidecar. Best effort: a read never fails because the count cannot be
+        written (a full disk, a read-only folder, a malformed `.access.json`); that is logged and the count skipped."""
         names = list(names)
         if not names or not real_dir(self.dir):  # reads never create the memory folder
             return
-        with self.lock:
-            data = self.access()
-            now = self.now()
-            for n in names:
-                prev = data.get(n)
-                rec: dict[str, Any] = prev if isinstance(prev, dict) else {}
-                data[n] = {"count": int(rec.get("count", 0)) + 1, "lastAccessedAt": now}
-            atomic_write(self.dir / ACCESS_FILE, orjson.dumps(data, option=orjson.OPT_SORT_KEYS))
+        try:
+            with self.lock:
+                data = self.access()
+                now = self.now()
+                for n in names:
+                    prev = data.get(n)
+                    rec: dict[str, Any] = prev if isinstance(prev, dict) else {}
+                    count = rec.get("count", 0)
+                    count = count if isinstance(count, int) and 0 <= count < 1 << 53 else 0
+                    data[n] = {"count": count + 1, "lastAccessedAt": now}
+                atomic_write(self.dir / ACCESS_FILE, orjson.dumps(data, option=orjson.OPT_SORT_KEYS))
+        except (StorageError, OSError, TypeError, orjson.JSONEncodeError) as exc:
+            self.warn_once(f"access:{type(exc).__name__}", "memory: access counts not updated (%s); reads go on without them", exc)
 
     def forget_access(self, names: Iterable[str]) -> None:
         data = self.access()
@@ -427,9 +485,20 @@ class MemoryStore:
         return trash.purge(self, names)
 
 
-def placeholder(file_name: str) -> str:
-    """The one-line description listed for a topic file whose header cannot be parsed."""
+def placeholder(file_name: str, *, misnamed: bool = False) -> str:
+    """The one-line description listed for a topic file whose header cannot be parsed (or whose name is not valid)."""
+    if misnamed:
+        return f"(not a valid memory file name — rename {file_name})"
     return f"(unreadable header — fix {file_name} by hand)"
+
+
+def _same_file(a: Path, b: Path) -> bool:
+    """Whether two names are one file (a case-only rename on a case-insensitive filesystem)."""
+    try:
+        sa, sb = os.lstat(a), os.lstat(b)
+    except OSError:
+        return False
+    return (sa.st_dev, sa.st_ino) == (sb.st_dev, sb.st_ino)
 
 
 __all__ = ["BrokenEntry", "MemoryStore", "RepairReport", "SaveResult", "index_line", "redact_into", "secret_kinds"]

@@ -1,4 +1,5 @@
-"""The middleware around every tools/call: refuses unknown arguments, shapes what no tool shaped, journals the call.
+"""The middleware around every tools/call: refuses unknown arguments and out-of-range numbers, shapes what no tool shaped,
+journals the call.
 
 It runs around the SDK's tools/call handler, so it sees successful results, tool errors and the SDK's own
 argument-validation errors alike. A tool's answer arrives already shaped (its registration runs it through the
@@ -79,7 +80,7 @@ class ShapingMiddleware:
         args = params.get("arguments") or {}
         session = self.svc.session_id(getattr(ctx, "session", None))
         started = time.perf_counter()
-        refusal = self._unknown_arguments(name, args)
+        refusal = self._unknown_arguments(name, args) or out_of_range_numbers(name, args)
         if refusal is not None:
             data: dict[str, Any] | None = CallToolResult(content=[TextContent(type="text", text=refusal)], is_error=True).model_dump(
                 by_alias=True, mode="json", exclude_none=True)
@@ -153,11 +154,42 @@ class ShapingMiddleware:
         return data, figures
 
     def _journal(self, name: str, session: str, args: Any, started: float, *, status: str, figures: dict[str, Any]) -> None:
-        duration_ms = round((time.perf_counter() - started) * 1000, 2)
-        summary = summarize_args(args) if isinstance(args, dict) else {}
-        self.svc.journal.append(
-            "tool_call", tool=name, session=session, args=summary, duration_ms=duration_ms, status=status, **figures
-        )
+        """One event per call; recording it never fails the call (it ran, and the client is told how it went)."""
+        try:
+            duration_ms = round((time.perf_counter() - started) * 1000, 2)
+            summary = summarize_args(args) if isinstance(args, dict) else {}
+            self.svc.journal.append(
+                "tool_call", tool=name, session=session, args=summary, duration_ms=duration_ms, status=status, **figures
+            )
+        except Exception:  # noqa: BLE001 - the journal is a record, never a reason to fail a call that ran
+            logger.exception("journaling the call of tool %r failed; the call itself is unaffected", name)
+
+
+#: No tool argument is a number outside a signed 64-bit integer (SQLite's INTEGER, the journal's JSON encoder).
+INT_LIMIT = 1 << 63
+
+
+def out_of_range_numbers(name: str, args: Any) -> str | None:
+    """A refusal, before the tool runs, for an integer anywhere in the arguments outside the signed 64-bit range.
+
+    Python accepts any integer, so pydantic lets `start_line=2**64` through; the tool then ran (a memory save was
+    written) and the call failed afterwards in the journal's encoder, telling the client it had not happened."""
+    if not isinstance(args, dict):
+        return None
+    stack: list[tuple[str, Any, int]] = [(str(k), v, 0) for k, v in args.items()]
+    while stack:
+        where, value, depth = stack.pop()
+        if isinstance(value, int) and not isinstance(value, bool) and not -INT_LIMIT <= value < INT_LIMIT:
+            shown = str(value) if len(str(value)) <= 30 else f"{str(value)[:12]}…({len(str(value))} digits)"
+            return (f"argument {where} is {shown}, outside the 64-bit integer range no {name} argument can take "
+                    f"(at most {INT_LIMIT - 1:,}); nothing was run. Pass a smaller number.")
+        if depth >= 32:
+            continue
+        if isinstance(value, dict):
+            stack.extend((f"{where}.{k}", v, depth + 1) for k, v in value.items())
+        elif isinstance(value, list):
+            stack.extend((f"{where}[{i}]", v, depth + 1) for i, v in enumerate(value))
+    return None
 
 
 def _figures(data: dict[str, Any]) -> dict[str, Any] | None:

@@ -12,10 +12,12 @@ count and bytes; expiry is by age since creation.
 
 from __future__ import annotations
 
+import errno
 import logging
 import os
 import re
 import secrets
+import stat
 import tempfile
 import threading
 import time
@@ -169,11 +171,18 @@ class ResultStore:
                     f"Recompute it by re-running {_call_text(entry)}."
                 )
             try:
-                text = (self.dir / f"{handle}.txt").read_bytes().decode("utf-8", "surrogatepass")
+                text = _read_record(self.dir / f"{handle}.txt", int(entry["bytes"])).decode("utf-8", "surrogatepass")
             except FileNotFoundError:
                 self._drop(handle)
                 raise HandleExpired(
                     f"result {handle} was removed from the store (evicted or deleted). "
+                    f"Recompute it by re-running {_call_text(entry)}."
+                ) from None
+            except OSError as exc:  # a link, a special file or another size than stored: never read through
+                logger.warning("result store: record %s is not the file it stored (%s); dropped", handle, exc.strerror)
+                self._drop(handle)
+                raise HandleExpired(
+                    f"result {handle} was changed on disk since it was stored, so it is not served. "
                     f"Recompute it by re-running {_call_text(entry)}."
                 ) from None
             entry["used"] = now
@@ -212,7 +221,7 @@ class ResultStore:
     def _append(self, record: dict[str, Any]) -> None:
         """One line appended with O_APPEND: concurrent processes interleave whole records."""
         line = orjson.dumps(record) + b"\n"
-        fd = os.open(self.dir / _LOG, os.O_WRONLY | os.O_APPEND | os.O_CREAT, 0o600)
+        fd = os.open(self.dir / _LOG, os.O_WRONLY | os.O_APPEND | os.O_CREAT | _NOFOLLOW, 0o600)  # never through a link
         try:
             os.write(fd, line)
         finally:
@@ -237,7 +246,13 @@ class ResultStore:
             self._index, self._log_pos, self._log_lines = {}, 0, 0
         if size == self._log_pos:
             return
-        with open(path, "rb") as fh:
+        try:
+            fd = os.open(path, os.O_RDONLY | _NOFOLLOW)
+        except OSError as exc:
+            logger.warning("result store index %s cannot be read (%s); no stored result is served", path.name, exc.strerror)
+            self._index, self._log_pos, self._log_lines = {}, 0, 0
+            return
+        with os.fdopen(fd, "rb") as fh:
             fh.seek(self._log_pos)
             chunk = fh.read()
         end = chunk.rfind(b"\n") + 1  # a torn last line is left for the next replay
@@ -300,6 +315,22 @@ class ResultStore:
             for p in self.dir.glob("r-*.txt"):  # orphans from a crash between file and index writes
                 if p.stem not in self._index and now - p.stat().st_mtime > 60:
                     p.unlink(missing_ok=True)
+
+
+_NOFOLLOW = getattr(os, "O_NOFOLLOW", 0)
+
+
+def _read_record(path: Path, size: int) -> bytes:
+    """A record's bytes, never through a symlink (O_NOFOLLOW), from a regular file of exactly the stored size;
+    OSError otherwise (FileNotFoundError when it is gone)."""
+    fd = os.open(path, os.O_RDONLY | _NOFOLLOW | getattr(os, "O_NONBLOCK", 0))
+    with os.fdopen(fd, "rb") as fh:
+        st = os.fstat(fh.fileno())
+        if not stat.S_ISREG(st.st_mode):
+            raise OSError(errno.EINVAL, "not a regular file")
+        if st.st_size != size:
+            raise OSError(errno.EINVAL, f"{st.st_size} bytes, stored {size}")
+        return fh.read(size)
 
 
 def _atomic_write(path: Path, data: bytes, *, durable: bool = True) -> None:

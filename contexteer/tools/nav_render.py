@@ -7,6 +7,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
+from contexteer.indexers.repomap import indentation
 from contexteer.indexers.textsearch import SearchResult
 from contexteer.shaping.answer import Hit
 from contexteer.tools.nav_deps import dependencies, deps_mermaid, deps_text  # noqa: F401 - list_dependencies' renderers
@@ -65,8 +66,9 @@ def outline_entries(syms: list[Any], *, signatures: bool = True) -> list[Outline
             short = f"{s.start_line}-{s.end_line} {label}{_sig(s, 72) if s.kind != 'heading' else s.name}"
             tiny = f"{s.start_line}-{s.end_line} {s.kind + ' ' if s.kind != 'heading' else ''}{s.name}"
             doc = f"  # {s.doc.strip()[:100]}" if s.doc else ""
-        else:
-            text = short = tiny = f"{s.start_line}-{s.end_line} {s.kind} {s.qualname}"
+        else:  # the qualname, its end kept when nesting makes it long (700 nested levels: 700 names in each)
+            qual = s.qualname if len(s.qualname) <= 160 else "…" + s.qualname[-159:]
+            text = short = tiny = f"{s.start_line}-{s.end_line} {s.kind} {qual}"
             doc = ""
         if signatures and s.parent_id is not None and parent is None and "." in s.qualname:
             # its parent is not listed (a kinds= filter): say whose member it is, or every __init__ looks alike
@@ -107,7 +109,7 @@ def fit_outline(entries: list[OutlineEntry], budget: int, count: Callable[[str],
                 shown = e.text if mode < 2 else e.short
             else:
                 shown = (e.text, e.short, e.tiny, e.short)[mode]
-            out.append(f"{'  ' * (e.depth + indent)}{shown}{members}{e.doc if docs else ''}")
+            out.append(f"{indentation(e.depth, indent)}{shown}{members}{e.doc if docs else ''}")
         return out
 
     def fits(ls: list[str]) -> bool:
@@ -120,15 +122,37 @@ def fit_outline(entries: list[OutlineEntry], budget: int, count: Callable[[str],
             return FittedOutline(full, pick(deepest), docs)
     biggest = max(entries, key=lambda e: e.children, default=None)
     example = biggest.qualname if biggest is not None and biggest.children else ""
-    for max_depth in range(deepest, -1, -1):
+
+    def level(max_depth: int, mode: int) -> list[str] | None:
+        """The outline down to `max_depth` in `mode` with a note on what is hidden, or None if it does not fit."""
         idx = pick(max_depth)
         hidden = len(entries) - len(idx)
-        for mode in (0, 1, 2) if max_depth else (0, 3):
-            if max_depth == deepest and mode == 0:
-                continue  # tried above
-            ls = lines(idx, max_depth, False, mode) + ([_hidden_note(rel, hidden, example)] if hidden else [])
-            if fits(ls):
-                return FittedOutline(ls, idx, False)
+        ls = lines(idx, max_depth, False, mode) + ([_hidden_note(rel, hidden, example)] if hidden else [])
+        return ls if fits(ls) else None
+
+    # The deepest level that fits, and at that level the first mode that does (whole signatures before shorter
+    # ones): per mode a binary search over the depth (an outline only grows with it), so a file of 700 nested
+    # definitions costs ~30 counts, not 2,100.
+    best: tuple[int, int, list[str]] | None = None  # (depth, -mode, lines)
+    for mode in (0, 1, 2):
+        lo, hi, got = 1, deepest, None
+        if best is not None:  # a later (shorter) mode wins only by showing a deeper level
+            lo = best[0] + 1
+        while lo <= hi:
+            mid = (lo + hi) // 2
+            ls = level(mid, mode)
+            if ls is None:
+                hi = mid - 1
+            else:
+                got, lo = (mid, ls), mid + 1
+        if got is not None and (best is None or got[0] > best[0]):
+            best = (got[0], -mode, got[1])
+    if best is not None:
+        return FittedOutline(best[2], pick(best[0]), False)
+    for mode in (0, 3):
+        ls = level(0, mode)
+        if ls is not None:
+            return FittedOutline(ls, pick(0), False)
     top = pick(0)
     nested = len(entries) - len(top)
     lo, hi = 0, len(top)  # the largest prefix of the top level that fits with a note on the rest
