@@ -11,6 +11,28 @@ from contexteer.config import LoadedConfig, load_config
 from contexteer.workspace import Workspace
 
 
+@pytest.fixture(scope="session", autouse=True)
+def _session_storage(tmp_path_factory: pytest.TempPathFactory) -> Iterator[None]:
+    """The whole run, module- and session-scoped fixtures included (they are set up before any function-scoped
+    fixture), stores under a temporary folder. Set for the rest of the process, not undone: a build thread or an
+    exit hook that outlives its test must still write there. The platform's default data dir points into the
+    temporary folder too (XDG_DATA_HOME), and must stay empty: anything there ignored CONTEXTEER_DATA_DIR."""
+    import os
+
+    import platformdirs
+
+    xdg = tmp_path_factory.mktemp("xdg-data")
+    os.environ["XDG_DATA_HOME"] = str(xdg)
+    os.environ["CONTEXTEER_DATA_DIR"] = str(tmp_path_factory.mktemp("session-data"))
+    os.environ["CONTEXTEER_CONFIG_HOME"] = str(tmp_path_factory.mktemp("session-confighome"))
+    os.environ.pop("CONTEXTEER_TOKEN", None)
+    default = Path(platformdirs.user_data_dir("contexteer", appauthor=False))
+    assert default.is_relative_to(xdg), default
+    yield
+    leaked = sorted(str(p.relative_to(default)) for p in default.rglob("*")) if default.is_dir() else []
+    assert not leaked, f"something ignored CONTEXTEER_DATA_DIR and wrote to the default data dir: {leaked[:10]}"
+
+
 @pytest.fixture(autouse=True)
 def _isolated_storage(tmp_path_factory: pytest.TempPathFactory, monkeypatch: pytest.MonkeyPatch) -> Iterator[Path]:
     data = tmp_path_factory.mktemp("data")

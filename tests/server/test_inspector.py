@@ -24,7 +24,9 @@ pytestmark = pytest.mark.skipif(
 
 def _inspect(repo: Path, *args: str) -> dict:
     proc = subprocess.run(
-        [INSPECTOR, "--cli", CONTEXTEER, "serve", "--root", str(repo), *args],
+        # the server the Inspector spawns gets a minimal environment: hand it the test's data dir and config home
+        [INSPECTOR, "--cli", "-e", f"CONTEXTEER_DATA_DIR={os.environ['CONTEXTEER_DATA_DIR']}",
+         "-e", f"CONTEXTEER_CONFIG_HOME={os.environ['CONTEXTEER_CONFIG_HOME']}", CONTEXTEER, "serve", "--root", str(repo), *args],
         capture_output=True, text=True, timeout=120,
     )
     assert proc.returncode == 0, proc.stderr

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 import sys
 from pathlib import Path
 
@@ -46,7 +47,7 @@ def test_in_memory_client_lists_tools_and_reads_lines(workspace):
 
 
 def test_stdio_entry_point_serves_tools(repo: Path):
-    params = StdioServerParameters(command=CONTEXTEER, args=["serve", "--root", str(repo)])
+    params = StdioServerParameters(command=CONTEXTEER, args=["serve", "--root", str(repo)], env=dict(os.environ))  # the test's data dir
 
     async def main() -> None:
         async with Client(params) as client:
