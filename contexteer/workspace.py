@@ -429,3 +429,14 @@ def read_text_file(ws: Workspace, res: Resolved, *, arg: str = "path") -> str:
             "Pick a source or text file, or use search_text to find the text you need."
         )
     return data.decode("utf-8", errors="replace")
+
+
+def repo_text(ws: Workspace, rel: str) -> str | None:
+    """The text of a repository file that an answer reads for context (a call line, a manifest, an embedded
+    field), through the same checks as a read the agent asks for: confined, not denied, a regular file within
+    `workspace.max_file_bytes`, opened without following links. None when any check or the read fails."""
+    try:
+        return read_text_file(ws, ws.resolve(rel, kind="file"))
+    except (ContexteerError, OSError) as exc:
+        logger.debug("not read for context: %s (%s)", rel, exc)
+        return None

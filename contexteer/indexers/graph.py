@@ -30,6 +30,7 @@ from contexteer.indexers.lookup import (
     semantic_context,
 )
 from contexteer.indexers.syntax import base_how, bases_of, go_embedded, go_shape
+from contexteer.workspace import repo_text
 
 logger = logging.getLogger(__name__)
 
@@ -252,13 +253,8 @@ def _interface_methods(index: Any, sym: Any) -> list[str]:
 
 
 def _lines_of(index: Any, path: str) -> list[str]:
-    root = getattr(getattr(index, "ws", None), "root", None)
-    if root is None:
-        return []
-    try:
-        return (root / path).read_text(encoding="utf-8", errors="replace").split("\n")
-    except OSError:
-        return []
+    ws = getattr(index, "ws", None)
+    return (repo_text(ws, path) or "").split("\n") if ws is not None else []
 
 
 def _go_method_shapes(index: Any, iface: Any, _seen: set[int] | None = None) -> dict[str, Any]:

@@ -24,6 +24,7 @@ from contexteer.indexers import languages
 from contexteer.indexers.model import Symbol
 from contexteer.indexers.repomap import display_weight
 from contexteer.indexers.syntax import bases_of, declared_as, declared_type, field_typed, go_embedded
+from contexteer.workspace import repo_text
 
 logger = logging.getLogger(__name__)
 
@@ -408,11 +409,11 @@ def member_of_type(index: Any, typed: str, name: str, sym: Any, import_files: li
     if sym.language != "go" or depth >= 2:
         return None
     folder = sym.path.rpartition("/")[0]
-    root = getattr(getattr(index, "ws", None), "root", None)
+    ws = getattr(index, "ws", None)
     for struct in index.symbols_named(typed):
-        if struct.kind != "struct" or struct.path.rpartition("/")[0] != folder or root is None:
+        if struct.kind != "struct" or struct.path.rpartition("/")[0] != folder or ws is None:
             continue
-        for inner in go_embedded(_file_lines(root, struct.path, {}), struct.start_line, struct.end_line):
+        for inner in go_embedded(_file_lines(ws, struct.path, {}), struct.start_line, struct.end_line):
             got = member_of_type(index, inner, name, sym, import_files, depth + 1)
             if got is not None:
                 return got[0], "embedded"
@@ -482,8 +483,8 @@ def _check_receivers(index: Any, sites: list[Caller], callee: str, owner: str, m
     class (`config.get(` for Config.get, `_default_decoder.decode(` for JSONDecoder.decode), or a parameter, local
     or field declared with the class's type in the enclosing definition (`h.truncateMemory(` in
     `func (h *Head) Truncate`: how = "receiver type")."""
-    root = getattr(getattr(index, "ws", None), "root", None)
-    if root is None:
+    ws = getattr(index, "ws", None)
+    if ws is None:
         return
     words = re.findall(r"[A-Z]?[a-z0-9]+|[A-Z]+(?![a-z])", owner)
     whole, last = owner.lower().replace("_", ""), (words[-1].lower() if words else owner.lower())
@@ -495,7 +496,7 @@ def _check_receivers(index: Any, sites: list[Caller], callee: str, owner: str, m
         if site.path not in files and len(files) >= max_files:  # past the read budget: no evidence looked for
             site.receiver, site.how = False, "name only"
             continue
-        lines = _file_lines(root, site.path, files)
+        lines = _file_lines(ws, site.path, files)
         text = lines[site.line - 1] if 0 < site.line <= len(lines) else ""
         site.receiver = False
         own_class: bool | None = None  # whether the site lies inside the method's own class (computed once)
@@ -597,22 +598,18 @@ def _enclosing_class(index: Any, cache: dict[str, list[Any]], path: str, line: i
 _CLASS_KINDS = frozenset({"class", "struct", "interface", "trait", "enum", "module", "type"})
 
 
-def _file_lines(root: Any, path: str, cache: dict[str, list[str]]) -> list[str]:
-    """The lines of a repository file, read once per answer (empty when it cannot be read)."""
+def _file_lines(ws: Any, path: str, cache: dict[str, list[str]]) -> list[str]:
+    """The lines of a repository file, read once per answer (empty when it cannot be read: see repo_text)."""
     lines = cache.get(path)
     if lines is None:
-        try:
-            lines = (root / path).read_text(encoding="utf-8", errors="replace").splitlines()
-        except OSError:
-            lines = []
-        cache[path] = lines
+        lines = cache[path] = (repo_text(ws, path) or "").splitlines()
     return lines
 
 
-def line_previews(root: Any, sites: list[Any], width: int = 160) -> None:
+def line_previews(ws: Any, sites: list[Any], width: int = 160) -> None:
     """Fill `site.preview` with the stripped source line of each (path, line) site, reading each file once."""
     cache: dict[str, list[str]] = {}
     for site in sites:
-        lines = _file_lines(root, site.path, cache)
+        lines = _file_lines(ws, site.path, cache)
         text = lines[site.line - 1].strip() if 0 < site.line <= len(lines) else ""
         site.preview = text if len(text) <= width else text[: width - 1] + "…"

@@ -9,9 +9,8 @@ import logging
 import posixpath
 import re
 import tomllib
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
-from pathlib import Path
 
 logger = logging.getLogger(__name__)
 
@@ -41,14 +40,14 @@ def _split_req(spec: str) -> tuple[str, str]:
     return m.group(1), m.group(3).strip()
 
 
-def read_manifests(root: Path, files: Iterable[str]) -> list[Declared]:
-    """Declared dependencies with versions from the manifests found in `files` (root-relative)."""
+def read_manifests(read: Callable[[str], str | None], files: Iterable[str]) -> list[Declared]:
+    """Declared dependencies with versions from the manifests found in `files` (root-relative), read with `read`
+    (None: unreadable, skipped)."""
     out: list[Declared] = []
     for rel in sorted(files):
-        try:
-            text = (root / rel).read_text(encoding="utf-8", errors="replace")
-        except OSError as exc:
-            logger.info("manifest %s could not be read: %s", rel, exc)
+        text = read(rel)
+        if text is None:
+            logger.info("manifest %s could not be read", rel)
             continue
         out += parse_manifest(rel, text)
     return out

@@ -23,7 +23,7 @@ from ripgrepy import RipGrepNotFound, Ripgrepy
 
 from contexteer.errors import InputError, SearchError
 from contexteer.secrets import redact_key_block_lines
-from contexteer.workspace import Workspace, find_rg
+from contexteer.workspace import Workspace, find_rg, repo_text
 
 logger = logging.getLogger(__name__)
 
@@ -213,9 +213,8 @@ def _hide_key_lines(ws: Workspace, hits: list[Hit]) -> None:
     has no BEGIN line for the outgoing redaction to see. Only files with a key-looking hit are read."""
     suspects = {h.path for h in hits if h.path and _KEYISH.search(h.text)}
     for path in suspects:
-        try:
-            text = (ws.root / path).read_text(encoding="utf-8", errors="replace")
-        except OSError:
+        text = repo_text(ws, path)
+        if text is None:
             continue
         lines = text.split("\n")
         shown = redact_key_block_lines(text, lines)

@@ -7,7 +7,6 @@ import logging
 import posixpath
 from collections import Counter
 from collections.abc import Callable
-from pathlib import Path
 from typing import Any
 
 from contexteer.fitting import fit_rows
@@ -25,7 +24,7 @@ from contexteer.tools.nav_models import DeclaredDep, DepEdge, Dependencies, Exte
 logger = logging.getLogger(__name__)
 
 
-def dependencies(root: Path, graph: deps_mod.DepGraph, files: list[str], rel: str, is_dir: bool, direction: str,
+def dependencies(read: Callable[[str], str | None], graph: deps_mod.DepGraph, files: list[str], rel: str, is_dir: bool, direction: str,
                  depth: int, external: bool, note: str | None, view: str = "package", tests: bool = False) -> Dependencies:
     prefix = "" if rel == "." else rel + "/"
     asked_test = rel != "." and is_test_path(rel + "/x" if is_dir else rel)
@@ -54,7 +53,7 @@ def dependencies(root: Path, graph: deps_mod.DepGraph, files: list[str], rel: st
     else:
         parents = {"/".join(rel.split("/")[:i]) for i in range(len(rel.split("/")))}
         manifests = [m for m in manifests if m.rsplit("/", 1)[0] in parents or "/" not in m]
-    declared = read_manifests(root, manifests)
+    declared = read_manifests(read, manifests)
     if is_dir:
         model.declared = [DeclaredDep(name=d.name, version=d.version, manifest=d.manifest, group=d.group) for d in declared]
     versions = {normalize_pkg(d.name): d.version or "(any)" for d in declared}

@@ -17,6 +17,7 @@ from mcp.server.mcpserver import Context
 from contexteer.indexers import deps as deps_mod
 from contexteer.indexers.repomap import RepoMapper
 from contexteer.tools.base import Services
+from contexteer.workspace import repo_text
 
 logger = logging.getLogger(__name__)
 
@@ -123,13 +124,10 @@ class Nav:
 
     def resolver(self) -> deps_mod.Resolver:
         if self._resolver is None:
-            root = self.svc.ws.root
+            ws = self.svc.ws
 
             def read(rel: str) -> str | None:
-                try:
-                    return (root / rel).read_text(encoding="utf-8", errors="replace")
-                except OSError:
-                    return None
+                return repo_text(ws, rel)
 
             self._resolver = deps_mod.Resolver(self.all_files(), read)
         return self._resolver
@@ -201,11 +199,10 @@ def syntax_error_note(svc: Services, rel: str, language: str | None) -> str | No
     spec = languages.BY_NAME.get(language or "")
     if spec is None:
         return None
-    try:
-        data = (svc.ws.root / rel).read_bytes()
-    except OSError:
+    text = repo_text(svc.ws, rel)
+    if text is None:
         return None
-    found = first_syntax_error(data, spec)
+    found = first_syntax_error(text.encode("utf-8"), spec)
     if found is None:
         return None
     line, text = found

@@ -33,6 +33,7 @@ from contexteer.tools.nav_models import (
     TextSearch,
 )
 from contexteer.tools.nav_state import Nav, nav_for, run, syntax_error_note
+from contexteer.workspace import repo_text
 
 logger = logging.getLogger(__name__)
 
@@ -291,7 +292,7 @@ def register(mcp: object, svc: Services) -> None:
             note = nav.ready(cb, [] if is_dir else [res.rel], sweep=is_dir)
             graph = nav.graph()
             files = nav.all_files()
-            model = render.dependencies(svc.ws.root, graph, files, res.rel, is_dir, direction, depth, external, note,
+            model = render.dependencies(lambda rel: repo_text(svc.ws, rel), graph, files, res.rel, is_dir, direction, depth, external, note,
                                         view=view, tests=tests)
             if format == "mermaid":
                 return Answer(Text(render.deps_mermaid(model)), model)
@@ -379,7 +380,7 @@ def _reference_sites(nav: Nav, name: str, defs: list[Any], prefix: str | None, *
             site.how = caller.how
             if caller.receiver_name:
                 site.receiver = f"{caller.receiver_name}: {owner}" if caller.how == "receiver type" else caller.receiver_name
-    line_previews(nav.svc.ws.root, sites)
+    line_previews(nav.svc.ws, sites)
     locate(nav, sites)
     if defs and (any(d.kind in VALUE_KINDS for d in defs) or all(r.kind == "import" for r in refs)):
         sites += _text_uses(nav, name, defs, prefix, {(r.path, r.line) for r in refs})
@@ -421,10 +422,10 @@ def _with_value(svc: Services, sym: Any) -> str:
     cut = sig.endswith("…") or sig.count("(") > sig.count(")")  # a bodiless declaration's first line only
     if not (value or iota or cut):
         return sig
-    try:
-        lines = (svc.ws.root / sym.path).read_text(encoding="utf-8", errors="replace").split("\n")
-    except OSError:
+    text = repo_text(svc.ws, sym.path)
+    if text is None:
         return sig
+    lines = text.split("\n")
     if value:
         body = lines[sym.start_line - 1 : min(sym.end_line, sym.start_line + 14)]
         text = " ".join(" ".join(body).split())

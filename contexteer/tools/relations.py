@@ -18,6 +18,7 @@ from contexteer.shaping.answer import Answer, Text
 from contexteer.shaping.answer import render as render_answer
 from contexteer.tools.base import Services
 from contexteer.tools.nav_state import Nav, nav_for, run
+from contexteer.workspace import repo_text
 
 logger = logging.getLogger(__name__)
 
@@ -149,7 +150,7 @@ def register(mcp: object, svc: Services) -> None:
         if relation == "callees":
             from contexteer.tools.files import names_in_range
 
-            lines = (svc.ws.root / target.path).read_text(encoding="utf-8", errors="replace").split("\n")
+            lines = (repo_text(svc.ws, target.path) or "").split("\n")
             names = names_in_range(nav, target.path, lines, target.start_line, target.end_line)
             return graph.callees(idx, target, nav.imported, bound=names.bound, members=names.members, lines=lines)
         if relation == "implementations":
@@ -176,7 +177,7 @@ def _previews(nav: Nav, rel: graph.Relations, items: list[RelatedItem]) -> None:
     for item in items:
         path = item.path if rel.relation == "callers" else rel.target.path
         sites += [_Site(path, n) for n in item.lines[:3]]
-    line_previews(nav.svc.ws.root, sites, width=140)
+    line_previews(nav.svc.ws, sites, width=140)
     text = {(s.path, s.line): s.preview for s in sites}
     for item in items:
         path = item.path if rel.relation == "callers" else rel.target.path

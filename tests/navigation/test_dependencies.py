@@ -126,7 +126,7 @@ def test_cycle_finder_reports_one_concrete_loop_per_component():
 
 def test_manifests_of_every_ecosystem_are_read_with_versions():
     root = FIXTURES
-    got = read_manifests(root, ["webapp/package.json", "gomod/go.mod", "rustcrate/Cargo.toml"])
+    got = read_manifests(lambda rel: (root / rel).read_text(encoding="utf-8"), ["webapp/package.json", "gomod/go.mod", "rustcrate/Cargo.toml"])
     assert {(d.name, d.version, d.group) for d in got} == {
         ("react", "^18.2.0", "main"), ("typescript", "~5.4.0", "dev"),
         ("github.com/google/uuid", "v1.6.0", "main"), ("golang.org/x/text", "v0.14.0", "indirect"),

@@ -221,8 +221,9 @@ def test_manifests_of_composer_gemfile_csproj_pom_and_gradle_are_read(tmp_path: 
 
     (tmp_path / "build.gradle.kts").write_text('dependencies {\n    implementation("com.squareup.okio:okio:3.9.0")\n'
                                                '    testImplementation("junit:junit:4.13.2")\n}\n')
-    got = read_manifests(DEPS, ["php/composer.json", "rubygem/Gemfile", "rubygem/mygem.gemspec", "csharp/Acme.csproj",
-                                "javaweb/pom.xml"]) + read_manifests(tmp_path, ["build.gradle.kts"])
+    got = read_manifests(lambda rel: (DEPS / rel).read_text(encoding="utf-8"),
+                         ["php/composer.json", "rubygem/Gemfile", "rubygem/mygem.gemspec", "csharp/Acme.csproj", "javaweb/pom.xml"]
+                         ) + read_manifests(lambda rel: (tmp_path / rel).read_text(encoding="utf-8"), ["build.gradle.kts"])
     assert {(d.name, d.version, d.group) for d in got} == {
         ("monolog/monolog", "^3.5", "main"), ("rack", "~> 3.0", "main"), ("activesupport", ">= 7.0", "main"),
         ("minitest", "~> 5.0", "dev"), ("Newtonsoft.Json", "13.0.3", "main"),
