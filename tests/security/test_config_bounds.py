@@ -33,16 +33,16 @@ def _refused(tmp_path: Path, config: dict[str, Any]) -> str:
 
 
 @pytest.mark.parametrize("section, key, value, bound", [
-    ("workspace", "max_file_bytes", 100_000_000_000, "1024 to 67108864"),
+    ("workspace", "max_file_bytes", 100_000_000_000, "1 to 67108864"),
     ("index", "workers", CORES + 30, "0 to the number of cores"),
-    ("context_mode_mcp", "max_digest_threshold", 95_000, "256 to 16384"),
+    ("context_mode_mcp", "max_digest_threshold", 95_000, "1 to 16384"),
     ("context_mode_mcp", "max_direct_passthrough", 95_000, "1 to 4096"),
-    ("shaping", "overview_budget", 95_000, "100 to 8192"),
+    ("shaping", "overview_budget", 95_000, "1 to 8192"),
     ("server", "max_body_bytes", 10_000_000_000, "1024 to 16777216"),
     ("journal", "max_bytes", 1, "65536 to 1073741824"),
     ("journal", "keep", 0, "1 to 100"),
-    ("navigation", "search_timeout_seconds", 1e9, "0.5 to 120"),
-    ("memory", "entry_max_bytes", 10**12, "256 to 65536"),
+    ("navigation", "search_timeout_seconds", 1e9, "more than 0, at most 120"),
+    ("memory", "entry_max_bytes", 10**12, "1 to 65536"),
 ])
 def test_a_repository_config_value_out_of_range_is_refused_naming_key_file_and_bound(
         tmp_path: Path, section: str, key: str, value: Any, bound: str):
