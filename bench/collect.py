@@ -19,6 +19,7 @@ figure comes with a baseline measured in the same run, and the ratio is what to 
 | navigation latency | `.venv/bin/python bench/latency.py` | the stdio round trip of a 1-line read; Aider's `RepoMap.get_repo_map` on the same tree |
 | shaping pipeline | `.venv/bin/python bench/shaping.py` | head truncation at the same delivered size; a bare token count |
 | memory | `.venv/bin/python bench/memory.py` | injecting every memory body; a plain `write_text` |
+| security | `.venv/bin/python bench/security.py` | ripgrep's verdict on the raw file (the search oracle); the SDK's Host/Origin check; redaction with the built-in rules only; a search without masking |
 | container | `sudo scripts/container-smoke-test.sh` | (a smoke proof, not a speed test) |
 
 """

@@ -28,7 +28,7 @@ from typing import Any
 
 import re2
 
-from contexteer.secrets import line_spans, may_hold_secrets
+from contexteer.secrets import line_spans
 from contexteer.workspace import Workspace
 
 logger = logging.getLogger(__name__)
@@ -39,7 +39,7 @@ Spans = list[tuple[int, int, str]]
 
 #: A line that may be part of a key block: BEGIN/END lines, and base64 words alone on a line (a body line, or the
 #: shorter last line when it holds a digit or base64 punctuation).
-_KEYISH = re.compile(r"PRIVATE KEY|^\s*(?:[A-Za-z0-9+/]{16,}={0,2}|(?=\S*[0-9+/=])[A-Za-z0-9+/]{3,}={0,2})\s*$")
+_KEYISH = re.compile(r"\s*(?:[A-Za-z0-9+/]{16,}={0,2}|(?=\S*[0-9+/=])[A-Za-z0-9+/]{3,}={0,2})\s*$")
 _ARMOR = re.compile(r"-----(?:BEGIN|END) (?:[A-Z0-9]+ )*PRIVATE KEY(?: BLOCK)?-----")
 _ESCAPES = re.compile(r"\\(?:[pP]\{[^}]*\}|[pP].|x\{[^}]*\}|x[0-9A-Fa-f]{2}|.)", re.S)
 _MAX_MEM = 4 << 20
@@ -72,7 +72,7 @@ class SecretMask:
     def spans(self, path: str, line: int, text: str) -> Spans:
         """The secret spans of `text`, line `line` (1-based) of `path`; empty for a line without secrets. A key
         block's BEGIN and END lines are not secrets themselves: searching for them finds where keys are."""
-        if _KEYISH.search(text):
+        if "PRIVATE KEY" in text or _KEYISH.match(text):
             by_line = self._file_spans(path)
             if by_line is None:  # unreadable or too large: a key-looking line is a secret as a whole
                 found = line_spans(text).get(0, [])
@@ -80,9 +80,7 @@ class SecretMask:
             else:
                 found = by_line.get(line - 1, [])
             return _without_armor(text, found)
-        if may_hold_secrets(text):
-            return _without_armor(text, line_spans(text).get(0, []))
-        return []
+        return _without_armor(text, line_spans(text).get(0, []))  # find_secrets' own pre-checks are cheap
 
     def _file_spans(self, path: str) -> dict[int, Spans] | None:
         if path not in self._files:
