@@ -101,7 +101,8 @@ def test_templates_and_placeholders_of_the_new_formats_are_not_secrets():
     for text in ("Authorization: Bearer <token>", "Authorization: Bearer ${CONTEXTEER_TOKEN}",
                  "headers = {'Authorization': 'Bearer ' + token}", "Authorization: Bearer YOUR_TOKEN",
                  'auth = f"Bearer {self.token}"', "AccountKey=<your key>", "the key-value store", "npm_config_cache",
-                 "SK_LIMIT = 32", "hf_hub_download(repo_id)", "sq0atp-"):
+                 "SK_LIMIT = 32", "hf_hub_download(repo_id)", "sq0atp-",
+                 'Authorization: Digest username="bob", realm="api"'):
         assert find_secrets(text) == [], text
 
 
