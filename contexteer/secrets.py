@@ -1,23 +1,38 @@
 """Secret detection and redaction shared by the shaping pipeline (outgoing text) and memory (refusing saves).
 
-Patterns cover AWS access keys, GitHub/GitLab/Slack/OpenAI/Anthropic/Stripe tokens, private key blocks,
-JWTs, `password=`/`secret=`/`token=`-style assignments (JSON keys included), passwords in URLs
-(`postgres://user:pw@host`) and key material without its BEGIN line: two or more adjacent lines of long
-base64 (a key block read or searched from its middle). Each finding names its kind so a refusal or a
-redaction marker can say what was found without repeating it. `secret_fragments` lists the lines of the
-secrets found in one text, so the same secret split across separate strings (one search hit per string
-in structuredContent) is redacted there too.
+Two sets of rules find secrets. Built in (Python `re`, tuned on real code): AWS access keys,
+GitHub/GitLab/Slack/OpenAI/Anthropic tokens, private key blocks, JWTs, `password=`/`secret=`/`token=`-style
+assignments (JSON keys included), passwords in URLs (`postgres://user:pw@host`) and key material without its
+BEGIN line: two or more adjacent lines of long base64 (a key block read or searched from its middle). As data
+(`secret_rules.toml`, most rules adapted from gitleaks' default set, MIT): provider token formats such as Google,
+npm, PyPI, Hugging Face, SendGrid, Azure, Twilio, Mailgun, Square, DigitalOcean, Shopify, Telegram, Discord and
+`Authorization: Bearer/Basic` headers, each run on RE2 (linear time) only where one of its keywords occurs.
+
+Each finding names its kind so a refusal or a redaction marker can say what was found without repeating it.
+`secret_fragments` lists the lines of the secrets found in one text, so the same secret split across separate
+strings (one search hit per string in structuredContent) is redacted there too. `line_spans` gives each line's
+secret spans, so a search can match a line as if its secrets were masked (see indexers/textsearch.py).
+
+`redact` also makes terminal controls visible (`neutralize_controls`): everything outgoing passes through it, and
+an ANSI escape, a bidi override or an invisible tag character in a file must reach the client as text it can
+see, not as an instruction to a terminal or a hidden message to the model.
 """
 
 from __future__ import annotations
 
 import bisect
+import math
 import re
+import tomllib
 from collections import Counter
 from dataclasses import dataclass
+from importlib import resources
+from typing import Any
+
+import re2
 
 __all__ = ["Finding", "find_secrets", "may_hold_secrets", "redact", "redact_key_block_lines", "scrub", "secret_fragments",
-           "KEY_BLOCK", "SECRET_KINDS"]
+           "line_spans", "neutralize_controls", "KEY_BLOCK", "SECRET_KINDS", "RULES"]
 
 # (kind, pattern, hints): a pattern runs only on a text whose lower-cased form contains one of its hints
 # (no hints: always; the credential pattern finds its own places), so a large output without any hint costs one lower() and a few `in` scans.
@@ -33,7 +48,6 @@ _PATTERNS: list[tuple[str, re.Pattern[str], tuple[str, ...]]] = [
     ("Slack token", re.compile(r"\bxox[abposr]-[A-Za-z0-9-]{10,}\b"), ("xox",)),
     ("Anthropic key", re.compile(r"\bsk-ant-[A-Za-z0-9_\-]{20,}\b"), ("sk-ant-",)),
     ("OpenAI key", re.compile(r"\bsk-(?:proj-|svcacct-|admin-)?[A-Za-z0-9_\-]{20,}\b"), ("sk-",)),
-    ("Stripe key", re.compile(r"\b(?:sk|rk)_live_[A-Za-z0-9]{16,}\b"), ("_live_",)),
     ("JWT", re.compile(r"\beyJ[A-Za-z0-9_-]{8,}\.eyJ[A-Za-z0-9_-]{8,}\.[A-Za-z0-9_-]{8,}\b"), ("eyj",)),
     (
         "credential assignment",
@@ -52,7 +66,7 @@ _PATTERNS: list[tuple[str, re.Pattern[str], tuple[str, ...]]] = [
 ]
 
 _KEY_MATERIAL = "key material"
-SECRET_KINDS = tuple(kind for kind, _, _ in _PATTERNS) + (_KEY_MATERIAL,)
+_GENERIC_FROM = next(i for i, (kind, _, _) in enumerate(_PATTERNS) if kind == "credential assignment")
 
 # Values an assignment may have that are obviously not secrets (placeholders, references, code).
 _PLACEHOLDER = re.compile(
@@ -72,6 +86,94 @@ _B64_TAIL = re.compile(r"(?<![A-Za-z0-9+/=])[A-Za-z0-9+/]{4,}={0,2}\s*$")
 
 
 @dataclass(frozen=True)
+class Rule:
+    """One secret format from `secret_rules.toml` (see that file for the meaning of each field)."""
+
+    kind: str
+    source: str
+    regex: Any  # a compiled RE2 regex (google-re2)
+    keywords: tuple[str, ...]
+    group: int
+    entropy: float
+    allow: tuple[Any, ...]
+
+
+def _load_rules() -> tuple[tuple[Rule, ...], Any, dict[int, tuple[int, ...]]]:
+    """The data rules, and an RE2 set of their keywords (one linear pass says which rules may match a text)."""
+    data = tomllib.loads(resources.files("contexteer").joinpath("secret_rules.toml").read_text(encoding="utf-8"))
+    opts = re2.Options()
+    opts.log_errors = False
+    rules = tuple(
+        Rule(kind=r["kind"], source=r["source"], regex=re2.compile(r["regex"], opts), keywords=tuple(r.get("keywords", ())),
+             group=int(r.get("group", 0)), entropy=float(r.get("entropy", 0.0)),
+             allow=tuple(re2.compile(a, opts) for a in r.get("allow", ())))
+        for r in data["rules"]
+    )
+    kw_opts = re2.Options()
+    kw_opts.case_sensitive = False
+    kw_opts.log_errors = False
+    kwset = re2.Set.SearchSet(kw_opts)
+    by_index: dict[int, tuple[int, ...]] = {}
+    by_keyword: dict[str, list[int]] = {}
+    for i, rule in enumerate(rules):
+        for kw in rule.keywords:
+            by_keyword.setdefault(kw.lower(), []).append(i)
+    for kw, idxs in by_keyword.items():
+        by_index[kwset.Add(re2.escape(kw))] = tuple(idxs)
+    kwset.Compile()
+    return rules, kwset, by_index
+
+
+RULES, _KEYWORD_SET, _RULES_OF_KEYWORD = _load_rules()
+_ALWAYS = tuple(i for i, r in enumerate(RULES) if not r.keywords)
+SECRET_KINDS = tuple(dict.fromkeys([kind for kind, _, _ in _PATTERNS] + [r.kind for r in RULES] + [_KEY_MATERIAL]))
+_SURROGATES = re.compile("[\ud800-\udfff]")
+
+
+def _utf8(text: str) -> bytes:
+    """`text` as UTF-8 for RE2; a lone surrogate becomes U+FFFD (one character for one: offsets stay valid)."""
+    try:
+        return text.encode("utf-8")
+    except UnicodeEncodeError:
+        return _SURROGATES.sub("\ufffd", text).encode("utf-8")
+
+
+def _rules_for(data: bytes) -> list[int]:
+    """Indices of the data rules whose keywords occur in `data` (plus those without keywords), in file order."""
+    found = set(_ALWAYS)
+    for k in _KEYWORD_SET.Match(data) or ():
+        found.update(_RULES_OF_KEYWORD[k])
+    return sorted(found)
+
+
+def _entropy(s: str) -> float:
+    n = len(s)
+    return -sum(c / n * math.log2(c / n) for c in Counter(s).values()) if n else 0.0
+
+
+def _rule_spans(text: str, data: bytes, idx: int) -> list[tuple[int, int]]:
+    """Character spans of rule `idx`'s secrets in `text` (`data` is its UTF-8)."""
+    rule = RULES[idx]
+    ascii_text = len(data) == len(text)
+    out: list[tuple[int, int]] = []
+    for m in rule.regex.finditer(data):
+        b0, b1 = m.span(rule.group)
+        if b0 < 0:
+            continue
+        secret = data[b0:b1].decode("utf-8", "replace")
+        if rule.entropy and _entropy(secret) < rule.entropy:
+            continue
+        if any(a.search(secret) for a in rule.allow):
+            continue
+        if ascii_text:
+            out.append((b0, b1))
+        else:
+            c0 = len(data[:b0].decode("utf-8", "replace"))
+            out.append((c0, c0 + len(secret)))
+    return out
+
+
+@dataclass(frozen=True)
 class Finding:
     kind: str
     start: int
@@ -88,6 +190,9 @@ def may_hold_secrets(text: str) -> bool:
     for kind, pat, hints in _PATTERNS:
         if _applies(hints, low) and (kind != "credential assignment" or _credentials(pat, text, low)):
             return True
+    data = _utf8(text)
+    if any(i not in _ALWAYS or _rule_spans(text, data, i) for i in _rules_for(data)):
+        return True
     return bool(_key_material(text))
 
 
@@ -134,7 +239,13 @@ def find_secrets(text: str) -> list[Finding]:
     low = text.lower()
     taken = _Spans()
     found: list[Finding] = []
-    for kind, pat, hints in _PATTERNS:
+    for n, (kind, pat, hints) in enumerate(_PATTERNS):
+        if n == _GENERIC_FROM:  # the provider formats before the generic `name = value` and URL checks
+            data = _utf8(text)
+            for idx in _rules_for(data):
+                for start, end in _rule_spans(text, data, idx):
+                    if taken.add(start, end):
+                        found.append(Finding(RULES[idx].kind, start, end))
         if not _applies(hints, low):
             continue
         for m in _credentials(pat, text, low) if kind == "credential assignment" else pat.finditer(text):
@@ -244,6 +355,7 @@ class _Spans:
 def redact(text: str, *, keep_lines: bool = False) -> tuple[str, Counter[str]]:
     """Replace each secret with `[REDACTED <kind>]`; return the new text and the count per kind.
     With keep_lines, a multi-line secret (a private key block) keeps its line breaks."""
+    text = neutralize_controls(text)
     findings = find_secrets(text)
     if not findings:
         return text, Counter()
@@ -257,6 +369,52 @@ def redact(text: str, *, keep_lines: bool = False) -> tuple[str, Counter[str]]:
         pos = f.end
     parts.append(text[pos:])
     return "".join(parts), counts
+
+
+def line_spans(text: str) -> dict[int, list[tuple[int, int, str]]]:
+    """The secrets of `text` per line: 0-based line index (lines split at '\\n') -> (start, end, kind) spans in
+    that line's own character offsets. A secret over several lines (a key block) covers the rest of its first
+    line, its middle lines whole and the start of its last line."""
+    out: dict[int, list[tuple[int, int, str]]] = {}
+    findings = find_secrets(text)
+    if not findings:
+        return out
+    starts = [0]
+    i = text.find("\n")
+    while i != -1:
+        starts.append(i + 1)
+        i = text.find("\n", i + 1)
+    for f in findings:
+        first = bisect.bisect_right(starts, f.start) - 1
+        last = bisect.bisect_right(starts, max(f.start, f.end - 1)) - 1
+        for ln in range(first, last + 1):
+            line_end = (starts[ln + 1] - 1) if ln + 1 < len(starts) else len(text)
+            lo = max(f.start, starts[ln]) - starts[ln]
+            hi = min(f.end, line_end) - starts[ln]
+            if hi > lo:
+                out.setdefault(ln, []).append((lo, hi, f.kind))
+    return out
+
+
+# C0 controls but tab and newline, a carriage return not before a newline, DEL and C1 controls (ANSI escapes and
+# other terminal commands), bidi embeddings, overrides and isolates (text that reads differently than it runs),
+# and Unicode tag characters (invisible text a model still reads).
+_CONTROLS = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\x7f-\x9f\u202a-\u202e\u2066-\u2069\U000e0000-\U000e007f]")
+_LONE_CR = re.compile("\r(?!\n)")
+
+
+def _visible(m: re.Match[str]) -> str:
+    c = ord(m.group())
+    return f"\\x{c:02x}" if c < 0x100 else f"\\u{c:04x}" if c < 0x10000 else f"\\U{c:08x}"
+
+
+def neutralize_controls(text: str) -> str:
+    """`text` with terminal controls, bidi overrides and tag characters spelled out (`\\x1b`, `\\u202e`): the
+    reader sees that they are there, no terminal acts on them and no text is hidden. Tabs, newlines and CRLF
+    line ends stay."""
+    if _CONTROLS.search(text):
+        text = _CONTROLS.sub(_visible, text)
+    return _LONE_CR.sub(_visible, text) if "\r" in text else text
 
 
 _TOKEN = re.compile(r"^[A-Za-z0-9+/=_\-]{8,}$")

@@ -240,7 +240,11 @@ class Workspace:
                 "Pass a path relative to the workspace root without '..'."
             )
         text = path.strip() or "."
-        candidate = Path(text).expanduser() if text.startswith("~") else Path(text)
+        try:
+            candidate = Path(text).expanduser() if text.startswith("~") else Path(text)
+        except RuntimeError as exc:  # `~nosuchuser`: no such home directory
+            raise PathOutsideRoot(f"{arg} '{path}' names the home directory of a user this machine does not know; home "
+                                  "directories are outside the workspace root anyway. Pass a path relative to the root.") from exc
         joined = candidate if candidate.is_absolute() else self.root / candidate
         lexical = Path(os.path.normpath(joined))
         if not _inside(lexical, self.root):
@@ -265,7 +269,12 @@ class Workspace:
                     "internals and are never read. Choose another file; the deny-list is set in your own config "
                     "(workspace.deny), not the repository's."
                 )
-        if must_exist and not real.exists():
+        try:
+            exists = real.exists()
+        except OSError as exc:  # a component longer than the filesystem allows (ENAMETOOLONG), ...
+            raise PathNotFound(f"{arg} '{path}' cannot be looked up ({exc.strerror or type(exc).__name__}): no file by "
+                               "that name can exist here. Pass a shorter path that exists under the root.") from exc
+        if must_exist and not exists:
             raise PathNotFound(
                 f"{arg} '{path}' does not exist under the workspace root. "
                 "Use get_structured_index or search_text to find the right path."

@@ -16,9 +16,11 @@ import logging
 import marshal
 import multiprocessing
 import os
+import select
 import signal
 import sys
 import threading
+import time
 from collections.abc import Callable, Sequence
 from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
 from concurrent.futures.process import BrokenProcessPool
@@ -158,6 +160,36 @@ def _context() -> multiprocessing.context.BaseContext:
     return multiprocessing.get_context("spawn")
 
 
+def exit_with(pid: int) -> None:
+    """Pool initializer: end this worker when process `pid` (the server) ends, however it ends. A worker killed
+    with its server would otherwise wait forever for work (it holds the write end of its own task queue), and
+    keep the forkserver and the resource tracker alive with it (both wait for their clients to exit)."""
+    try:
+        fd: int | None = os.pidfd_open(pid)
+    except (AttributeError, OSError):  # not Linux 5.3+: poll instead
+        fd = None
+
+    def watch() -> None:
+        if fd is not None:
+            select.select([fd], [], [])
+        else:
+            while _alive(pid):
+                time.sleep(1.0)
+        os._exit(0)
+
+    threading.Thread(target=watch, name="exit-with-server", daemon=True).start()
+
+
+def _alive(pid: int) -> bool:
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    except PermissionError:
+        return True
+    return True
+
+
 def warm_up() -> None:
     """Start the server that forks the pool's workers now, with this module (the parser and the grammars'
     modules) loaded once in it: it starts while the caller lists files, and each worker starts without
@@ -198,7 +230,8 @@ def _run_round(jobs: list[Job], limits: Limits, workers: int, chunk: int,
     returns the jobs whose worker died."""
     chunks = [jobs[i : i + chunk] for i in range(0, len(jobs), chunk)]
     unfinished: list[Job] = []
-    pool = ProcessPoolExecutor(max_workers=max(1, workers), mp_context=_context(), initializer=_worker_init)
+    pool = ProcessPoolExecutor(max_workers=max(1, workers), mp_context=_context(), initializer=_worker_init,
+                               initargs=(os.getpid(),))
     try:
         pending: dict[Future[bytes], list[Job]] = {pool.submit(_parse_chunk, c, limits): c for c in chunks}
         while pending:
@@ -220,17 +253,20 @@ def _run_round(jobs: list[Job], limits: Limits, workers: int, chunk: int,
     return unfinished
 
 
-def _worker_init() -> None:
+def _worker_init(server_pid: int) -> None:
     """A worker ignores Ctrl-C (the terminal sends it to the whole process group): the main process stops
-    the pool at a safe point; a worker dying of KeyboardInterrupt would turn that into a failed build."""
+    the pool at a safe point; a worker dying of KeyboardInterrupt would turn that into a failed build. And it
+    ends with the process that started it, however that ends (`exit_with`)."""
     signal.signal(signal.SIGINT, signal.SIG_IGN)
+    exit_with(server_pid)
 
 
 def _retry_isolated(jobs: list[Job], limits: Limits, on_result: Callable[[list[Outcome]], None]) -> None:
     """Each file in its own single-use worker: the one that crashes is recorded as an error."""
     for job in jobs:
         try:
-            with ProcessPoolExecutor(max_workers=1, mp_context=_context(), initializer=_worker_init) as pool:
+            with ProcessPoolExecutor(max_workers=1, mp_context=_context(), initializer=_worker_init,
+                                     initargs=(os.getpid(),)) as pool:
                 outcome = pool.submit(parse_file, job, limits).result()
         except BrokenProcessPool:
             logger.warning("the parser crashed on %s; it is recorded as an error", job.path)

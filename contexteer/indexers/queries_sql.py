@@ -11,6 +11,8 @@ from contexteer.errors import InputError
 from contexteer.indexers.model import SYMBOL_KINDS, FileInfo, Import, Reference, Symbol
 from contexteer.indexers.store import NAME_SEP, Store
 
+MAX_QUERY_CHARS = 1000  # SQLite refuses LIKE patterns past 50,000 bytes; no name comes close to this
+
 logger = logging.getLogger(__name__)
 
 MATCH_MODES = ("exact", "prefix", "substring", "fuzzy")
@@ -103,6 +105,10 @@ class IndexQueries:
     def _where(self, query: str, match: str, kind: str | None, path_prefix: str | None) -> tuple[str, list[Any]]:
         if match not in MATCH_MODES:
             raise InputError(f"match must be one of {', '.join(MATCH_MODES)}, got '{match}'. Use 'substring' to find names containing a text.")
+        if len(query) > MAX_QUERY_CHARS or any("\ud800" <= c <= "\udfff" for c in query):
+            raise InputError(f"query is {len(query)} characters{' with a lone surrogate' if len(query) <= MAX_QUERY_CHARS else ''}; "
+                             f"a symbol name is plain text of at most {MAX_QUERY_CHARS} characters. Pass the name (or a "
+                             "part of it with match='substring'), or use search_text for other text.")
         if kind is not None and kind not in SYMBOL_KINDS:
             raise InputError(f"kind must be one of {', '.join(SYMBOL_KINDS)}, got '{kind}'.")
         clauses: list[str] = []

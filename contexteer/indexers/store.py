@@ -94,6 +94,30 @@ def _rollback(c: sqlite3.Connection) -> None:
         except sqlite3.Error as exc:
             logger.debug("rollback failed: %s", exc)
 
+#: The columns of each content table, in order: an existing database must have exactly these.
+_COLUMNS = {
+    "meta": ("key", "value"),
+    "files": ("id", "path", "language", "size", "mtime_ns", "sha", "status", "has_errors", "n_symbols", "error"),
+    "symbols": ("id", "file_id", "name", "qualname", "kind", "start_line", "end_line", "signature", "doc", "exported",
+                "parent_id"),
+    "refs": ("file_id", "name", "kind", "lines", "n"),
+    "imports": ("file_id", "module", "names", "line"),
+}
+
+
+def _check_integrity(conn: sqlite3.Connection) -> None:
+    """Raise sqlite3.DatabaseError (the caller rebuilds) when an existing index is not whole: a content table
+    missing or of another shape (`CREATE TABLE IF NOT EXISTS` would otherwise recreate it empty and serve the
+    index as complete), or symbol rows that do not add up to the per-file counts written with them."""
+    for table, columns in _COLUMNS.items():
+        found = tuple(row[1] for row in conn.execute(f"PRAGMA table_info({table})"))
+        if found != columns:
+            raise sqlite3.DatabaseError(f"table {table} is {'missing' if not found else 'of another shape'}")
+    expected = conn.execute("SELECT coalesce(sum(n_symbols), 0) FROM files").fetchone()[0]
+    stored = conn.execute("SELECT count(*) FROM symbols").fetchone()[0]
+    if expected != stored:
+        raise sqlite3.DatabaseError(f"{stored} symbol rows where the files list {expected}")
+
 
 def _fts_available(conn: sqlite3.Connection) -> bool:
     try:
@@ -159,7 +183,8 @@ class Store:
                 conn = self._local.conn = self._connect()
             except sqlite3.Error as exc:
                 raise IndexError_(
-                    f"the index database {self.path} cannot be opened ({exc}). Delete it; it is rebuilt on the next start."
+                    f"the index database (index.sqlite in this project's data dir) cannot be opened ({exc}). Delete it "
+                    "(`contexteer config show` prints where it is); it is rebuilt on the next start."
                 ) from exc
         return conn
 
@@ -172,6 +197,8 @@ class Store:
                 if version is not None and version != SCHEMA_VERSION:
                     logger.info("index schema %s != %s: rebuilding %s", version, SCHEMA_VERSION, self.path)
                     raise sqlite3.DatabaseError("schema version mismatch")
+                if version is not None:
+                    _check_integrity(conn)
                 conn.executescript(_TABLES)
                 if version is None:
                     self.set_meta("schema_version", str(SCHEMA_VERSION))
@@ -181,7 +208,9 @@ class Store:
                 return
             except sqlite3.DatabaseError as exc:
                 if attempt:
-                    raise IndexError_(f"the index database {self.path} cannot be created ({exc}). Check the data dir's permissions and free space.") from exc
+                    raise IndexError_(f"the index database (index.sqlite in this project's data dir) cannot be created "
+                                      f"({exc}). Check the data dir's permissions and free space; `contexteer config "
+                                      "show` prints where it is.") from exc
                 logger.warning("index database %s unusable (%s): deleting and rebuilding it", self.path, exc)
                 self._close_all()
                 for suffix in ("", "-wal", "-shm"):
@@ -189,6 +218,11 @@ class Store:
                         os.unlink(f"{self.path}{suffix}")
                     except FileNotFoundError:
                         pass
+                    except OSError as oserr:
+                        raise IndexError_(
+                            f"the index database (index{'.sqlite' + suffix} in this project's data dir) cannot be "
+                            f"replaced: {oserr.strerror or oserr}. Remove it by hand (`contexteer config show` prints "
+                            "where it is); the index is rebuilt on the next call.") from oserr
 
     @staticmethod
     def _version(conn: sqlite3.Connection) -> int | None:

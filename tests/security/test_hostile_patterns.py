@@ -29,7 +29,7 @@ from tests.server.helpers import running_server
 HOSTILE = "(a+)+$" + "a" * 5000 + "!"
 RUN = "a" * 60 + "!"  # `(a+)+$` backtracks 2^60 times on each such line
 PROSE = "This is a line of prose with some words in it!"  # 40+ characters: `(\w+\s?)*$` took 7.6 s on one
-TOKEN = "s3cret-token"
+TOKEN = "s3cret-token-for-tests"
 FAST = 10.0  # seconds: generous for a loaded CI machine, far below a backtracking blow-up
 
 

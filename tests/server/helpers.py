@@ -23,7 +23,7 @@ def free_port() -> int:
 
 
 @contextmanager
-def running_server(root: Path, *extra: str, token: str | None = "s3cret-token", transport: str = "http") -> Iterator[str]:
+def running_server(root: Path, *extra: str, token: str | None = "s3cret-token-for-tests", transport: str = "http") -> Iterator[str]:
     port = free_port()
     env = dict(os.environ)
     env.pop("CONTEXTEER_TOKEN", None)

@@ -92,14 +92,14 @@ def test_oversized_http_request_body_is_refused(repo: Path):
         big = b"{" + b" " * (2 * 1024 * 1024) + b"}"
         r = httpx.post(
             base + "/mcp", content=big,
-            headers={"Authorization": "Bearer tok-from-file", "Content-Type": "application/json", "Accept": "application/json, text/event-stream"},
+            headers={"Authorization": "Bearer tok-from-file-0123456789", "Content-Type": "application/json", "Accept": "application/json, text/event-stream"},
         )
         assert r.status_code == 413
 
 
 def _token_file(repo: Path) -> Path:
     path = repo.parent / "token.txt"
-    path.write_text("tok-from-file\n")
+    path.write_text("tok-from-file-0123456789\n")
     return path
 
 

@@ -16,7 +16,7 @@ from mcp.client.streamable_http import streamable_http_client
 from contexteer.server.app import build_server
 from tests.server.helpers import CONTEXTEER, running_server
 
-TOKEN = "s3cret-token"
+TOKEN = "s3cret-token-for-tests"
 
 
 async def _check_read(client: Client) -> None:
