@@ -149,7 +149,7 @@ class MemoryService:
         return name
 
     def _where(self) -> str:
-        return f"memory folder {self.store.dir} (memory.location={self.location})"
+        return f"memory folder {_shown(self.store.dir)} (memory.location={self.location})"
 
     def _empty_text(self, what: str) -> str:
         """Why nothing is there: where we looked, and whether the other memory.location holds entries."""
@@ -158,7 +158,8 @@ class MemoryService:
             other, path = self.elsewhere
             n = count_topic_files(path)
             if n:
-                text += (f" {n} entr{'y is' if n == 1 else 'ies are'} in the other location, memory.location={other} ({path}): "
+                text += (f" {n} entr{'y is' if n == 1 else 'ies are'} in the other location, memory.location={other} "
+                         f"({_shown(path)}): "
                          f"set memory.location={other} to use them, or move them with "
                          f"`CONTEXTEER_MEMORY__LOCATION={other} contexteer memory export FILE` then "
                          f"`CONTEXTEER_MEMORY__LOCATION={self.location} contexteer memory import FILE`.")
@@ -445,3 +446,14 @@ def unreadable_note(ids: list[str], *, newer: bool = False) -> str:
     where = " newer than this one" if newer else ""
     return (f"Note: {len(ids)} checkpoint file(s){where} cannot be read and were skipped: {', '.join(ids[:5])}. "
             "Fix or delete them in the memory folder's checkpoints/.\n")
+
+
+def _shown(path: Path) -> str:
+    """A memory folder as an answer may name it, without this machine's paths: `.contexteer/memory` in the
+    repository, or `<data dir>/projects/<project>/memory` (`contexteer config show` prints the data dir)."""
+    parts = path.parts
+    if ".contexteer" in parts:
+        return "/".join(parts[parts.index(".contexteer"):])
+    if "projects" in parts:
+        return "<data dir>/" + "/".join(parts[len(parts) - 1 - parts[::-1].index("projects"):])
+    return f"<{path.name}>"

@@ -11,6 +11,7 @@ Then one journal event records the call without bodies, with the tokens the clie
 from __future__ import annotations
 
 import difflib
+import json
 import logging
 import re
 import time
@@ -80,7 +81,7 @@ class ShapingMiddleware:
         args = params.get("arguments") or {}
         session = self.svc.session_id(getattr(ctx, "session", None))
         started = time.perf_counter()
-        refusal = self._unknown_arguments(name, args) or out_of_range_numbers(name, args)
+        refusal = self._unknown_arguments(name, args) or out_of_range_numbers(name, args) or self._off_schema(name, args)
         if refusal is not None:
             data: dict[str, Any] | None = CallToolResult(content=[TextContent(type="text", text=refusal)], is_error=True).model_dump(
                 by_alias=True, mode="json", exclude_none=True)
@@ -125,6 +126,51 @@ class ShapingMiddleware:
         return (f"unknown {noun} {', '.join(parts)} for {name}; nothing was run. {name} accepts: {', '.join(accepted)}. "
                 "Call it again with those names.")
 
+    def _off_schema(self, name: str, args: Any) -> str | None:
+        """Arguments are checked against the tool's advertised input schema before it runs: a value of the wrong type
+        (`"5"` or `true` for a line number) is refused, not coerced. As the MCP SDK does for clients that send them
+        that way, a list or object encoded as a JSON string is read as that list or object first."""
+        import jsonschema
+
+        mcp = getattr(self.svc, "_mcp", None)
+        tool = mcp._tool_manager.get_tool(name) if mcp is not None and hasattr(mcp, "_tool_manager") else None
+        if tool is None or not isinstance(args, dict):
+            return None
+        schema = tool.parameters
+        props = schema.get("properties", {})
+        shown = {}
+        for key, value in args.items():
+            types = props.get(key, {}).get("type")
+            types = types if isinstance(types, list) else [types]
+            if isinstance(value, str) and ("string" not in types) and (value.strip()[:1] in "[{"):
+                try:
+                    value = json.loads(value)
+                except ValueError:
+                    pass
+            shown[key] = value
+        errors = sorted(jsonschema.Draft202012Validator(schema).iter_errors(shown), key=lambda e: list(e.path))
+        if not errors:
+            return None
+        problems = []
+        for e in errors[:3]:
+            where = ".".join(str(p) for p in e.path) or "arguments"
+            got = f" (got {json.dumps(e.instance)[:40]})"
+            if e.validator == "type":
+                want = e.validator_value if isinstance(e.validator_value, str) else " or ".join(e.validator_value)
+                problems.append(f"{where} must be of type {want}{got}")
+            elif e.validator == "enum":
+                choices = [repr(c) for c in e.validator_value]
+                problems.append(f"{where} must be {', '.join(choices[:-1])} or {choices[-1]}{got}")
+            elif e.validator in ("minimum", "maximum", "exclusiveMinimum", "exclusiveMaximum"):
+                sign = {"minimum": ">=", "maximum": "<=", "exclusiveMinimum": ">", "exclusiveMaximum": "<"}[str(e.validator)]
+                problems.append(f"{where} must be {sign} {e.validator_value}{got}")
+            elif e.validator == "required":
+                problems.append(f"{e.message} (required)")
+            else:
+                problems.append(f"{where}: {e.message[:160]}")
+        return (f"invalid arguments for {name}: {'; '.join(problems)}; nothing was run. The allowed values are in "
+                f"{name}'s input schema (tools/list).")
+
     def _shape(self, name: str, args: dict[str, Any], data: dict[str, Any]) -> tuple[dict[str, Any], dict[str, Any]]:
         blocks = data.get("content") or []
         text_idx = [i for i, b in enumerate(blocks) if isinstance(b, dict) and b.get("type") == "text"]
@@ -167,10 +213,12 @@ class ShapingMiddleware:
 
 #: No tool argument is a number outside a signed 64-bit integer (SQLite's INTEGER, the journal's JSON encoder).
 INT_LIMIT = 1 << 63
+_SURROGATE = re.compile("[\ud800-\udfff]")
 
 
 def out_of_range_numbers(name: str, args: Any) -> str | None:
-    """A refusal, before the tool runs, for an integer anywhere in the arguments outside the signed 64-bit range.
+    """A refusal, before the tool runs, for an integer anywhere in the arguments outside the signed 64-bit range, or
+    a string holding a lone surrogate (JSON allows `\\ud800`; no file, process argument or journal line does).
 
     Python accepts any integer, so pydantic lets `start_line=2**64` through; the tool then ran (a memory save was
     written) and the call failed afterwards in the journal's encoder, telling the client it had not happened."""
@@ -183,6 +231,10 @@ def out_of_range_numbers(name: str, args: Any) -> str | None:
             shown = str(value) if len(str(value)) <= 30 else f"{str(value)[:12]}…({len(str(value))} digits)"
             return (f"argument {where} is {shown}, outside the 64-bit integer range no {name} argument can take "
                     f"(at most {INT_LIMIT - 1:,}); nothing was run. Pass a smaller number.")
+        lone = _SURROGATE.search(value) if isinstance(value, str) else None
+        if lone is not None:
+            return (f"argument {where} holds an unpaired UTF-16 surrogate ({lone.group()!a}), which is not text in any "
+                    "file; nothing was run. Pass the text as valid Unicode.")
         if depth >= 32:
             continue
         if isinstance(value, dict):

@@ -55,7 +55,7 @@ def test_every_registered_tool_result_carries_tier_metadata(workspace):
     assert all("tier" in e and "duration_ms" in e for e in events)
 
 
-def test_a_bad_argument_is_reported_in_one_line_with_what_is_allowed_and_what_was_given(workspace):
+def test_a_bad_argument_is_refused_before_the_tool_runs_in_one_line_with_what_is_allowed_and_what_was_given(workspace):
     from mcp import Client
 
     ws, loaded = workspace
@@ -65,14 +65,16 @@ def test_a_bad_argument_is_reported_in_one_line_with_what_is_allowed_and_what_wa
         async with Client(server) as client:
             out = []
             for tool, args in (("search_text", {"pattern": "x", "max_results": 0}),
-                               ("list_dependencies", {"path": "src/app.py", "direction": "sideways"})):
+                               ("list_dependencies", {"path": "src/app.py", "direction": "sideways"}),
+                               ("read_code_range", {"path": "src/app.py", "start_line": "5"})):
                 res = await client.call_tool(tool, args)
                 assert res.is_error
                 out.append(res.content[0].text)  # type: ignore[union-attr]
             return out
 
-    too_small, bad_choice = anyio.run(main)
-    assert too_small.startswith("invalid arguments for search_text: max_results: Input should be greater than or equal to 1 (got 0)")
-    assert "'imports', 'dependents' or 'both' (got 'sideways')" in bad_choice
-    for text in (too_small, bad_choice):
+    too_small, bad_choice, as_text = anyio.run(main)
+    assert as_text.startswith('invalid arguments for read_code_range: start_line must be of type integer (got "5")')
+    assert too_small.startswith("invalid arguments for search_text: max_results must be >= 1 (got 0); nothing was run")
+    assert "direction must be 'imports', 'dependents' or 'both' (got \"sideways\")" in bad_choice
+    for text in (too_small, bad_choice, as_text):
         assert "errors.pydantic.dev" not in text and "\n" not in text
