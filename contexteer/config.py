@@ -19,6 +19,7 @@ import yaml
 from pydantic import BaseModel, ConfigDict, Field, StringConstraints, ValidationError
 from pydantic.fields import FieldInfo
 
+from contexteer import safe_yaml
 from contexteer.errors import ConfigError
 
 logger = logging.getLogger(__name__)
@@ -266,7 +267,7 @@ def _read_yaml(path: Path) -> dict[str, Any]:
     except OSError as exc:
         raise ConfigError(f"{path}: cannot be read ({exc.strerror}). Check the path and its permissions.") from exc
     try:
-        data = yaml.safe_load(text)
+        data = safe_yaml.load(text)  # no aliases: a repository's contexteer.yaml is untrusted (billion laughs)
     except yaml.YAMLError as exc:
         raise ConfigError(f"{path}: is not valid YAML ({exc}). Fix the syntax or remove the file.") from exc
     return data or {}

@@ -68,3 +68,19 @@ def test_what_memory_writes_it_reads_back_even_with_a_repeated_value():
     text = safe_yaml.dump({"x": shared, "y": shared})
     assert "&" not in text and "*" not in text
     assert safe_yaml.load(text) == {"x": ["a"], "y": ["a"]}
+
+
+def test_a_repository_contexteer_yaml_with_aliases_is_refused_as_invalid(tmp_path):
+    from contexteer.config import load_config
+    from contexteer.errors import ConfigError
+
+    root = tmp_path / "r"
+    root.mkdir()
+    (root / "contexteer.yaml").write_text('a: &a ["x","x","x","x","x","x","x","x","x"]\nb: &b [*a,*a,*a,*a,*a,*a,*a,*a]\n'
+                                          'c: &c [*b,*b,*b,*b,*b,*b,*b,*b]\n', encoding="utf-8")
+    try:
+        load_config(root=root, use_user_config=False)
+    except ConfigError as exc:
+        assert "alias" in str(exc) and "contexteer.yaml" in str(exc)
+    else:
+        raise AssertionError("a contexteer.yaml holding YAML aliases was loaded")
