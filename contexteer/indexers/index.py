@@ -451,6 +451,13 @@ class StructureIndex(IndexQueries):
         out["built_at"] = float(built) if built else None
         return out
 
+    def request_stop(self) -> None:
+        """Ask the background work to stop at its next safe point, without waiting (see close())."""
+        self._stop.set()
+        build = self._build_thread
+        if build is not None and not self._bg_done.is_set():
+            self.store.interrupt(build)
+
     def close(self) -> None:
         """Stop the background build at a safe point, wait for it to end (however long that takes: it is
         interrupted again until it does), then close the database. Safe to call more than once."""
@@ -493,13 +500,28 @@ class _Held:
         self.index._flock_release()
 
 
-def _close_open_indexes() -> None:
-    """At interpreter shutdown: stop and close every index still open (a server stopped mid-build)."""
-    for index in list(_OPEN):
+def close_all() -> None:
+    """Stop and close every index this process has open, and end the processes their builds started (a server or
+    a command ending): the builds stop at once (their parser processes are ended, what they were parsing is
+    parsed again by the next start), then each index is closed and the forkserver and resource tracker end."""
+    indexes = list(_OPEN)
+    for index in indexes:
+        index.request_stop()
+    build.kill_workers()
+    for index in indexes:
         try:
             index.close()
         except Exception:  # noqa: BLE001 - shutting down: the others must still be closed
-            logger.exception("closing the index of %s at exit failed", index.ws.root)
+            logger.exception("closing the index of %s failed", index.ws.root)
+    build.stop_helpers()
+
+
+def _close_open_indexes() -> None:
+    """At interpreter shutdown: stop and close every index still open (a server stopped mid-build)."""
+    try:
+        close_all()
+    except Exception:  # noqa: BLE001 - shutting down
+        logger.exception("closing the open indexes at exit failed")
 
 
 # threading's exit hooks run before the interpreter joins its threads and before concurrent.futures waits for
