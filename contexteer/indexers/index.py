@@ -42,6 +42,12 @@ logger = logging.getLogger(__name__)
 __all__ = ["StructureIndex", "Symbol", "Reference", "Import", "FileInfo", "BuildStatus", "RefreshReport"]
 
 POOL_THRESHOLD = 64  # more changed files than this are parsed in a process pool
+#: A full sweep runs inside a query only on a tree whose last sweep took at most this long (or, before the first
+#: one, that has at most INLINE_SWEEP_FILES files); on a larger tree it runs in the background.
+INLINE_SWEEP_SECONDS = 0.01
+INLINE_SWEEP_FILES = 300
+#: Background sweeps start at most every max(index.sweep_interval_seconds, this x the last sweep's seconds).
+SWEEP_GAP_FACTOR = 10.0
 BATCH_FILES = 400  # files per write transaction
 BATCH_SECONDS = 0.25  # short: the last batch is written after the workers finish, on the critical path
 
@@ -79,6 +85,9 @@ class StructureIndex(IndexQueries):
         self._fts_progress: list[Progress] = []
         self._stop = threading.Event()
         self._last_sweep = 0.0
+        self._sweep_seconds: float | None = None  # how long the last full sweep took (None: none yet in this process)
+        self._sweep_lock = threading.Lock()  # one full sweep at a time in this process
+        self._sweeper: threading.Thread | None = None
         self._dirty: set[str] = set()
         self._dirty_lock = threading.Lock()
         self._watcher: threading.Thread | None = None
@@ -111,7 +120,7 @@ class StructureIndex(IndexQueries):
         `wait_seconds` (default `index.first_query_wait_seconds`; `float('inf')` waits for the end) and
         then returns the partial status while the build goes on."""
         if self.store.is_complete():
-            self.refresh()
+            self.refresh()  # quick trees: a sweep now; large ones: in the background, this returns at once
             self._start_watcher()
             self._start_background()
             return self.status()
@@ -323,16 +332,30 @@ class StructureIndex(IndexQueries):
 
     # ----- freshness -----------------------------------------------------------------------
     def refresh(self, paths: Iterable[str] | None = None, *, force: bool = False) -> RefreshReport:
-        """Bring the index up to date with the disk. paths=None: a full sweep (listing + stat of every
-        file), at most every `index.sweep_interval_seconds` unless `force`."""
+        """Bring the index up to date with the disk. `paths`: re-check those files now. paths=None: a full sweep
+        (listing + stat of every file): with `force`, now, in the calling thread; else at most every
+        `index.sweep_interval_seconds`, and in the calling thread only on a tree whose last sweep was quick
+        (INLINE_SWEEP_SECONDS): on a larger one it starts in the background and this returns at once (a query
+        never waits for a sweep of the kernel). The watcher's marked files are re-checked either way."""
         started = time.monotonic()
         if paths is not None:
             return self._refresh_paths(list(paths), started)
-        if not force and time.monotonic() - self._last_sweep < self.settings.sweep_interval_seconds:
-            report = self._drain_dirty(started)
-            if report is not None:
-                return report
-            return RefreshReport(skipped=True, reason="throttled", seconds=time.monotonic() - started)
+        if not force:
+            since = time.monotonic() - self._last_sweep
+            due = since >= self.settings.sweep_interval_seconds
+            if due and not self._sweep_inline():
+                if since >= self._sweep_gap():
+                    self._sweep_in_background()
+                due = False
+            if not due:
+                report = self._drain_dirty(started)
+                if report is not None:
+                    return report
+                return RefreshReport(skipped=True, reason="throttled", seconds=time.monotonic() - started)
+        with self._sweep_lock:
+            return self._sweep(started)
+
+    def _sweep(self, started: float) -> RefreshReport:
         if not self._bg_done.is_set() and not self._built.is_set():
             return RefreshReport(skipped=True, reason="a build is running", seconds=time.monotonic() - started)
         if not self._flock_try():
@@ -359,7 +382,61 @@ class StructureIndex(IndexQueries):
         finally:
             self._flock_release()
         report.seconds = time.monotonic() - started
+        self._sweep_seconds = report.seconds
         return report
+
+    def _sweep_inline(self) -> bool:
+        """Whether a due sweep may run inside a query: only on a tree whose sweeps are quick (the first one of a
+        process: a tree of few files)."""
+        if self._sweep_seconds is None:
+            return self.store.file_count() <= INLINE_SWEEP_FILES
+        return self._sweep_seconds <= INLINE_SWEEP_SECONDS
+
+    def _sweep_gap(self) -> float:
+        """Background sweeps of a large tree are spaced by a multiple of their cost (a sweep of the kernel takes
+        about a second of CPU, which queries would otherwise share all the time)."""
+        return SWEEP_GAP_FACTOR * (self._sweep_seconds or 0.0)
+
+    def _sweep_in_background(self) -> None:
+        """Start a full sweep in a thread of its own unless one runs (queries answer meanwhile, and re-check the
+        files they name themselves)."""
+        with self._start_lock:
+            if self._stop.is_set() or (self._sweeper is not None and self._sweeper.is_alive()):
+                return
+            self._sweeper = threading.Thread(target=self._sweep_bg, name="contexteer-index-sweep", daemon=True)
+            self._sweeper.start()
+
+    def _sweep_bg(self) -> None:
+        try:
+            with self._sweep_lock:
+                if not self._stop.is_set():
+                    report = self._sweep(time.monotonic())
+                    if report.changed:
+                        logger.info("freshness sweep: %d added, %d modified, %d deleted in %.2f s", len(report.added),
+                                    len(report.modified), len(report.deleted), report.seconds)
+        except Exception as exc:  # noqa: BLE001 - a sweep that fails is retried by the next query
+            if self._stop.is_set():
+                logger.debug("the freshness sweep stopped with the index: %s", exc)
+            else:
+                logger.exception("the freshness sweep failed")
+        finally:
+            self.store.close_thread()
+
+    @property
+    def last_sweep(self) -> tuple[float, float | None]:
+        """(monotonic time the last full sweep of this process ended, or 0; how long it took, or None)."""
+        return self._last_sweep, self._sweep_seconds
+
+    def sweeping(self) -> bool:
+        """A background sweep is running (answers may not yet reflect files changed since the last one)."""
+        return self._sweeper is not None and self._sweeper.is_alive()
+
+    def wait_for_sweep(self, timeout: float | None = None) -> bool:
+        """Wait for a running background sweep to end; True when none is running (any more)."""
+        sweeper = self._sweeper
+        if sweeper is not None:
+            sweeper.join(timeout)
+        return not self.sweeping()
 
     def ensure_fresh(self, paths: Iterable[str], *, lock_timeout: float = 5.0) -> None:
         """Stat these files now and re-parse the changed ones, so an answer about them reflects the disk.
@@ -494,6 +571,10 @@ class StructureIndex(IndexQueries):
         if self._watcher is not None and self._watcher is not threading.current_thread():
             # It polls the stop flag every second and never touches the database, so this wait may be bounded.
             self._watcher.join(timeout=5)
+        sweeper = self._sweeper
+        if sweeper is not None and sweeper is not threading.current_thread():
+            # It checks the stop flag between its steps; its connection is closed by itself (never under it).
+            sweeper.join(timeout=5)
         self.store.close()
         _OPEN.discard(self)
 

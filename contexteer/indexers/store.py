@@ -105,16 +105,25 @@ _COLUMNS = {
 }
 
 
-def _check_integrity(conn: sqlite3.Connection) -> None:
+#: Databases up to this size have their symbol rows counted when they are opened; a larger one (the kernel's:
+#: 4.5 million rows, a scan of ~70 MB) is checked for rows at all, so that a new process answers at once.
+FULL_CHECK_BYTES = 256 * 1024 * 1024
+
+
+def _check_integrity(conn: sqlite3.Connection, *, full: bool = True) -> None:
     """Raise sqlite3.DatabaseError (the caller rebuilds) when an existing index is not whole: a content table
     missing or of another shape (`CREATE TABLE IF NOT EXISTS` would otherwise recreate it empty and serve the
-    index as complete), or symbol rows that do not add up to the per-file counts written with them."""
+    index as complete), or symbol rows that do not add up to the per-file counts written with them (with `full`;
+    else only that there are symbol rows when the files list some)."""
     for table, columns in _COLUMNS.items():
         found = tuple(row[1] for row in conn.execute(f"PRAGMA table_info({table})"))
         if found != columns:
             raise sqlite3.DatabaseError(f"table {table} is {'missing' if not found else 'of another shape'}")
     expected = conn.execute("SELECT coalesce(sum(n_symbols), 0) FROM files").fetchone()[0]
-    stored = conn.execute("SELECT count(*) FROM symbols").fetchone()[0]
+    if full:
+        stored = conn.execute("SELECT count(*) FROM symbols").fetchone()[0]
+    else:
+        stored = expected if conn.execute("SELECT max(id) FROM symbols").fetchone()[0] is not None else 0
     if expected != stored:
         raise sqlite3.DatabaseError(f"{stored} symbol rows where the files list {expected}")
 
@@ -162,6 +171,7 @@ class Store:
             conn.execute("PRAGMA synchronous=NORMAL")
             conn.execute("PRAGMA temp_store=MEMORY")
             conn.execute("PRAGMA cache_size=-16000")
+            conn.execute("PRAGMA journal_size_limit=67108864")  # a checkpointed WAL shrinks back to 64 MB at most
         except sqlite3.Error:
             conn.close()
             raise
@@ -198,7 +208,7 @@ class Store:
                     logger.info("index schema %s != %s: rebuilding %s", version, SCHEMA_VERSION, self.path)
                     raise sqlite3.DatabaseError("schema version mismatch")
                 if version is not None:
-                    _check_integrity(conn)
+                    _check_integrity(conn, full=self.path.stat().st_size <= FULL_CHECK_BYTES)
                 conn.executescript(_TABLES)
                 if version is None:
                     self.set_meta("schema_version", str(SCHEMA_VERSION))
@@ -301,6 +311,9 @@ class Store:
         """Create the secondary indexes and mark the index complete (the FTS table comes after: build_fts)."""
         c = self.conn
         with self.write_lock:
+            # the sorts that make the indexes spill to temporary files: in memory (temp_store=MEMORY) they held the
+            # whole index at once (the kernel's: over 300 MB)
+            c.execute("PRAGMA temp_store=DEFAULT")
             c.execute("BEGIN IMMEDIATE")
             try:
                 for stmt in _INDEXES.strip().split(";\n"):
@@ -311,7 +324,18 @@ class Store:
             except BaseException:
                 _rollback(c)
                 raise
+            finally:
+                c.execute("PRAGMA temp_store=MEMORY")
         c.execute("PRAGMA optimize")
+        self.checkpoint()
+
+    def checkpoint(self) -> None:
+        """Copy the WAL into the database without waiting for readers (after a bulk write it holds the size of what was
+        written: hundreds of MB for the kernel's indexes); the next write then starts it over, cut to journal_size_limit."""
+        try:
+            self.conn.execute("PRAGMA wal_checkpoint(PASSIVE)")
+        except sqlite3.Error as exc:
+            logger.debug("WAL checkpoint skipped: %s", exc)
 
     def build_fts(self, *, cancelled: Callable[[], bool] = lambda: False,
                   progress: Callable[[int, int], None] | None = None, batch: int = FTS_BATCH) -> bool:
@@ -338,6 +362,7 @@ class Store:
                         c.execute("DELETE FROM meta WHERE key='fts_upto'")
                         self.set_meta("fts_state", "ready")
                         c.execute("COMMIT")
+                        self.checkpoint()
                         return True
                     nxt = min(upto + batch, top)
                     c.execute("INSERT INTO symbols_fts(rowid, qualname) SELECT id, qualname FROM symbols "
@@ -485,6 +510,9 @@ class Store:
         c.execute("DELETE FROM imports WHERE file_id=?", (fid,))
 
     # ----- reads -------------------------------------------------------------------------
+    def file_count(self) -> int:
+        return int(self.conn.execute("SELECT count(*) FROM files").fetchone()[0])
+
     def known_files(self) -> dict[str, tuple[int, int, str | None, str]]:
         """path -> (mtime_ns, size, sha, status) for every recorded file."""
         return {r[0]: (r[1], r[2], r[3], r[4]) for r in self.conn.execute("SELECT path, mtime_ns, size, sha, status FROM files")}

@@ -257,7 +257,10 @@ def serve_http(mcp: MCPServer, settings: Settings, *, host: str, port: int, toke
         def capture_signals(self) -> Iterator[None]:
             yield  # the stop signals stay with the Stopper: uvicorn would wait for every open SSE stream to end
 
+    from contexteer.server.app import warm_up
+
     app = http_app(mcp, settings, host=host, port=port, token=token, transport=transport)
+    warm_up(mcp)
     config = uvicorn.Config(app, host=host, port=port, log_level=log_level.lower(), access_log=False, log_config=None)
     server = Server(config)
     logger.info("contexteer serving on http://%s:%d (streamable HTTP at /mcp, SSE at /sse)", host, port)
@@ -272,7 +275,10 @@ def serve_http(mcp: MCPServer, settings: Settings, *, host: str, port: int, toke
 def serve_stdio(mcp: MCPServer) -> NoReturn:
     """Serve stdio until stdin closes or SIGINT, SIGTERM or SIGHUP comes, then end the process within 2 s."""
 
+    from contexteer.server.app import warm_up
+
     def serve(stopper: Stopper) -> None:
+        warm_up(mcp)
         anyio.run(_run_stdio, mcp, lambda: stopper.request("stdin closed"))
 
     run_until_stopped(serve, _cleanup, ended="stdin closed")
