@@ -29,36 +29,41 @@ from contexteer.errors import IndexError_
 
 logger = logging.getLogger(__name__)
 
-SCHEMA_VERSION = 5  # 5: C attribute macros blanked, CommonJS require bindings are imports (older rows differ)
+SCHEMA_VERSION = 6  # 5: C attribute macros blanked, CommonJS require bindings are imports (older rows differ); 6: per-file row ranges, qual only where it differs, FTS without positions
 
 _TABLES = """
 CREATE TABLE IF NOT EXISTS meta(key TEXT PRIMARY KEY, value TEXT);
 CREATE TABLE IF NOT EXISTS files(
     id INTEGER PRIMARY KEY, path TEXT NOT NULL UNIQUE, language TEXT, size INTEGER NOT NULL,
     mtime_ns INTEGER NOT NULL, sha TEXT, status TEXT NOT NULL, has_errors INTEGER NOT NULL DEFAULT 0,
-    n_symbols INTEGER NOT NULL DEFAULT 0, error TEXT);
+    n_symbols INTEGER NOT NULL DEFAULT 0, error TEXT,
+    sym_lo INTEGER NOT NULL DEFAULT 0, refs_lo INTEGER NOT NULL DEFAULT 0, n_refs INTEGER NOT NULL DEFAULT 0);
 CREATE TABLE IF NOT EXISTS symbols(
-    id INTEGER PRIMARY KEY, file_id INTEGER NOT NULL, name TEXT NOT NULL, qualname TEXT NOT NULL,
+    id INTEGER PRIMARY KEY, file_id INTEGER NOT NULL, name TEXT NOT NULL, qual TEXT,
     kind TEXT NOT NULL, start_line INTEGER NOT NULL, end_line INTEGER NOT NULL, signature TEXT,
-    doc TEXT, exported INTEGER NOT NULL, parent_id INTEGER);
+    doc TEXT, exported INTEGER NOT NULL, parent_id INTEGER,
+    qualname TEXT GENERATED ALWAYS AS (coalesce(qual, name)) VIRTUAL);
 CREATE TABLE IF NOT EXISTS refs(file_id INTEGER NOT NULL, name TEXT NOT NULL, kind TEXT NOT NULL, lines TEXT NOT NULL, n INTEGER NOT NULL);
 CREATE TABLE IF NOT EXISTS imports(file_id INTEGER NOT NULL, module TEXT NOT NULL, names TEXT NOT NULL, line INTEGER NOT NULL);
 """
 
+# What answers need, and no more (issue 14: the kernel's index was 1.66 GB): a file's symbols and references are
+# written together, so their ids form one range per file (files.sym_lo / n_symbols, refs_lo / n_refs) and no index
+# by file is kept; a qualified name is stored only where it differs from the name (`qual`, a member's `Owner.name`:
+# a quarter of the kernel's rows), `qualname` is computed from the two, and only those are indexed.
 _INDEXES = """
-CREATE INDEX IF NOT EXISTS symbols_file ON symbols(file_id, start_line);
 CREATE INDEX IF NOT EXISTS symbols_name ON symbols(name);
-CREATE INDEX IF NOT EXISTS symbols_qualname ON symbols(qualname);
+CREATE INDEX IF NOT EXISTS symbols_qual ON symbols(qual) WHERE qual IS NOT NULL;
 CREATE INDEX IF NOT EXISTS refs_name ON refs(name);
-CREATE INDEX IF NOT EXISTS refs_file ON refs(file_id);
 CREATE INDEX IF NOT EXISTS imports_file ON imports(file_id);
 """
 
 _FTS = """
 CREATE VIRTUAL TABLE IF NOT EXISTS symbols_fts USING fts5(
-    qualname, content='symbols', content_rowid='id', tokenize='trigram');
+    qualname, content='symbols', content_rowid='id', tokenize='trigram', detail=none, columnsize=0);
 """
-# The qualname ends with the name, so one trigram index over qualnames serves substring search on both.
+# The qualname ends with the name, so one trigram index over qualnames serves substring search on both; it is
+# queried with LIKE (no phrase queries: without token positions, detail=none, it is ~45% smaller).
 # While the FTS table is being filled (in batches of ascending symbol ids), the triggers keep only the part
 # already filled current: a row whose id is past `fts_upto` is added by a later batch. (The 'ready' clause keeps
 # them right if a version without batches finishes the build and leaves these triggers in place.)
@@ -97,8 +102,9 @@ def _rollback(c: sqlite3.Connection) -> None:
 #: The columns of each content table, in order: an existing database must have exactly these.
 _COLUMNS = {
     "meta": ("key", "value"),
-    "files": ("id", "path", "language", "size", "mtime_ns", "sha", "status", "has_errors", "n_symbols", "error"),
-    "symbols": ("id", "file_id", "name", "qualname", "kind", "start_line", "end_line", "signature", "doc", "exported",
+    "files": ("id", "path", "language", "size", "mtime_ns", "sha", "status", "has_errors", "n_symbols", "error",
+              "sym_lo", "refs_lo", "n_refs"),
+    "symbols": ("id", "file_id", "name", "qual", "kind", "start_line", "end_line", "signature", "doc", "exported",
                 "parent_id"),
     "refs": ("file_id", "name", "kind", "lines", "n"),
     "imports": ("file_id", "module", "names", "line"),
@@ -298,7 +304,7 @@ class Store:
     def begin_cold(self) -> None:
         """Drop secondary indexes and FTS triggers: a bulk load is much faster without them."""
         c = self.conn
-        for name in ("symbols_file", "symbols_name", "symbols_qualname", "refs_name", "refs_file", "imports_file"):
+        for name in ("symbols_name", "symbols_qual", "refs_name", "imports_file"):
             c.execute(f"DROP INDEX IF EXISTS {name}")
         c.execute("DROP TRIGGER IF EXISTS symbols_ai")
         c.execute("DROP TRIGGER IF EXISTS symbols_ad")
@@ -426,6 +432,7 @@ class Store:
                 for fid in old_ids.values():
                     self._delete_rows(c, fid)
                 next_id = (c.execute("SELECT max(id) FROM symbols").fetchone()[0] or 0) + 1  # after the deletes
+                next_ref = (c.execute("SELECT max(rowid) FROM refs").fetchone()[0] or 0) + 1
                 file_rows: list[tuple] = []
                 imp_rows: list[tuple] = []
                 for file_row, result in rows:
@@ -435,26 +442,32 @@ class Store:
                     else:
                         fid = known
                     n = len(result.symbols) if result is not None else 0
-                    file_rows.append((fid, *file_row[:7], n, file_row[7]))
+                    n_refs = len(result.refs) if result is not None else 0
+                    file_rows.append((fid, *file_row[:7], n, file_row[7], next_id, next_ref, n_refs))
                     if result is None:
                         continue
                     # The extractor's rows are bound as they are, the file's id and first symbol id written into
                     # the statement (integers of ours): no row is copied to prepend them, in the process whose CPU
                     # the parsing workers share. A symbol's id is the next rowid (max + 1: the write lock is
-                    # held), its parent's is first id + the parent's index.
+                    # held), its parent's is first id + the parent's index; a reference's rowid likewise, so each
+                    # file's rows are one range (sym_lo, refs_lo).
                     c.executemany(
-                        f"INSERT INTO symbols VALUES (NULL,{int(fid)},?1,?2,?3,?4,?5,?6,?7,?8,"
+                        "INSERT INTO symbols(id, file_id, name, qual, kind, start_line, end_line, signature, doc, exported, "
+                        f"parent_id) VALUES (NULL,{int(fid)},?1,nullif(?2,?1),?3,?4,?5,?6,?7,?8,"
                         f"CASE WHEN ?9 >= 0 THEN {int(next_id)} + ?9 END)",
                         result.symbols,
                     )
                     next_id += n
                     c.executemany(f"INSERT INTO refs VALUES ({int(fid)},?,?,?,?)", result.refs)
+                    next_ref += n_refs
                     imp_rows.extend((fid, mod, NAME_SEP.join(names), line) for mod, names, line in result.imports)
                 if next_id > 1 and (c.execute("SELECT max(id) FROM symbols").fetchone()[0] or 0) != next_id - 1:
                     raise IndexError_("symbol ids were not assigned in sequence; the batch is rolled back")
+                if next_ref > 1 and (c.execute("SELECT max(rowid) FROM refs").fetchone()[0] or 0) != next_ref - 1:
+                    raise IndexError_("reference rows were not assigned in sequence; the batch is rolled back")
                 c.executemany(
-                    "INSERT OR REPLACE INTO files(id, path, language, size, mtime_ns, sha, status, has_errors, n_symbols, error)"
-                    " VALUES (?,?,?,?,?,?,?,?,?,?)",
+                    "INSERT OR REPLACE INTO files(id, path, language, size, mtime_ns, sha, status, has_errors, n_symbols, error,"
+                    " sym_lo, refs_lo, n_refs) VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?)",
                     file_rows,
                 )
                 c.executemany("INSERT INTO imports VALUES (?,?,?,?)", imp_rows)
@@ -505,8 +518,13 @@ class Store:
 
     @staticmethod
     def _delete_rows(c: sqlite3.Connection, fid: int) -> None:
-        c.execute("DELETE FROM symbols WHERE file_id=?", (fid,))
-        c.execute("DELETE FROM refs WHERE file_id=?", (fid,))
+        row = c.execute("SELECT sym_lo, n_symbols, refs_lo, n_refs FROM files WHERE id=?", (fid,)).fetchone()
+        if row is not None:
+            sym_lo, n_symbols, refs_lo, n_refs = row
+            if n_symbols:
+                c.execute("DELETE FROM symbols WHERE id >= ? AND id < ?", (sym_lo, sym_lo + n_symbols))
+            if n_refs:
+                c.execute("DELETE FROM refs WHERE rowid >= ? AND rowid < ?", (refs_lo, refs_lo + n_refs))
         c.execute("DELETE FROM imports WHERE file_id=?", (fid,))
 
     # ----- reads -------------------------------------------------------------------------
