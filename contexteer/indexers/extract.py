@@ -20,8 +20,9 @@ from dataclasses import dataclass, field
 
 import tree_sitter as ts
 
-from contexteer.indexers import languages
+from contexteer.indexers import languages, rust_macros
 from contexteer.indexers.languages import LanguageSpec
+from contexteer.indexers.rust_macros import MacroSpan
 from contexteer.indexers.source import SRC, raw
 from contexteer.indexers.visibility import ModuleExports, is_exported
 
@@ -48,6 +49,9 @@ _BODY_TYPES = frozenset(
     }
 )
 _MATCH_LIMIT = 1 << 16
+# Attributes standing before a definition as its siblings, which its range includes (`#[derive(Debug)]`).
+_LEADING_ATTRIBUTES = {"rust": frozenset({"attribute_item"})}
+_SCOPE_KINDS = frozenset({"scope.type", "impl"})  # a Rust `impl Type` block: its functions are Type's methods
 
 
 class ParseTimeout(Exception):
@@ -74,6 +78,7 @@ class _Def:
     ostart: int = 0  # outer byte range, cached (every node attribute read is a call into C)
     oend: int = 0
     receiver: str | None = None  # a Go method's receiver type: qualifies it without nesting
+    head: ts.Node | None = None  # where the range starts when before `outer`: a Rust item's first `#[...]`
     parent: _Def | None = None
     index: int = -1
 
@@ -142,6 +147,9 @@ def extract(data: bytes, spec: LanguageSpec, timeout: float | None = 5.0, *, nat
     if spec.blank_macros:
         data = languages.blank_attribute_macros(data)
     tree = parse(data, spec, timeout)
+    macros: list[MacroSpan] = []
+    if spec.name == "rust" and b"!" in data:
+        data, tree, macros = rust_macros.unwrap_item_macros(data, tree, lambda d: parse(d, spec, timeout))
     _SRC.data = data
     root = tree.root_node
     result = FileResult(language=spec.name, has_errors=root.has_error)
@@ -198,7 +206,8 @@ def extract(data: bytes, spec: LanguageSpec, timeout: float | None = 5.0, *, nat
                 receiver = caps.get("receiver")
                 outer, up = _outer(node, spec)
                 defs[node.id] = _Def(node=node, outer=outer, name=name, kind=kind, up=up,
-                                     receiver=_text(receiver[0]) if receiver else None, pattern=pattern)
+                                     receiver=_text(receiver[0]) if receiver else None, pattern=pattern,
+                                     head=_leading_attributes(outer, spec, macros))
         elif role == "import":
             node = caps[cap][0]
             if exports is not None:
@@ -216,7 +225,27 @@ def extract(data: bytes, spec: LanguageSpec, timeout: float | None = 5.0, *, nat
             value = caps.get("value")
             if value:
                 _exported_value(value[0], "name" not in caps, data, exports)
-    return _finish(result, spec, data, _merge_nested(defs, spec, bindings), ref_lines, imports, exports)
+    for span in macros:  # an unwrapped macro's name is blanked: it is still a use of the macro
+        if "::" not in span.name:
+            ref_lines.setdefault("call", {}).setdefault(span.name[:-1].encode(), []).append(span.line)
+    return _finish(result, spec, data, _merge_nested(defs, spec, bindings), ref_lines, imports, exports, macros)
+
+
+def _leading_attributes(outer: ts.Node, spec: LanguageSpec, macros: list[MacroSpan]) -> ts.Node | None:
+    """The first of the attributes right before a definition (`#[derive(Debug)]`, comments between them
+    allowed), None when there are none. An attribute before an unwrapped macro is not its first item's."""
+    kinds = _LEADING_ATTRIBUTES.get(spec.name)
+    if kinds is None:
+        return None
+    head = None
+    start = outer.start_byte
+    floor = max((m.body for m in macros if m.body <= start < m.end), default=0)
+    prev = outer.prev_sibling
+    while prev is not None and (prev.type in kinds or prev.type in spec.comment_types) and prev.start_byte >= floor:
+        if prev.type in kinds:
+            head = prev
+        prev = prev.prev_sibling
+    return head
 
 
 def _extract_native(data: bytes, spec: LanguageSpec, timeout: float | None) -> FileResult:
@@ -250,7 +279,7 @@ def _extract_native(data: bytes, spec: LanguageSpec, timeout: float | None) -> F
 
 def _finish(result: FileResult, spec: LanguageSpec, data: bytes, defs: list[_Def],
             ref_lines: dict[str, dict[bytes, list[int]]], imports: dict[tuple[int, str], tuple[list[str], int]],
-            exports: ModuleExports | None) -> FileResult:
+            exports: ModuleExports | None, macros: list[MacroSpan] | None = None) -> FileResult:
     """Rows from what either path found: references grouped per name and kind, imports in line order (each
     also a reference to the names it binds), definitions nested."""
     grouped: dict[tuple[str, str], list[int]] = {}  # (name, kind) -> lines
@@ -264,7 +293,7 @@ def _finish(result: FileResult, spec: LanguageSpec, data: bytes, defs: list[_Def
                 else:  # another spelling of the same name (whitespace): lines are sorted below
                     known.extend(lines)
     _finish_imports(result, spec, imports, grouped)
-    result.symbols = _symbols(defs, spec, data, exports)
+    result.symbols = _symbols(defs, spec, data, exports, macros)
     result.refs = sorted(_ref_rows(grouped))  # (name, kind) is unique: the same order as sorting the keys
     return result
 
@@ -383,10 +412,12 @@ def _add_import(statement: int, line: int, module: str, raw_names: list[str], sp
             names.append(name)
 
 
-def _symbols(defs: list[_Def], spec: LanguageSpec, data: bytes, exports: ModuleExports | None = None) -> list[tuple]:
-    """Nest definitions by range, fix kinds, drop locals, compute qualnames, signatures, docs, visibility."""
+def _symbols(defs: list[_Def], spec: LanguageSpec, data: bytes, exports: ModuleExports | None = None,
+             macros: list[MacroSpan] | None = None) -> list[tuple]:
+    """Nest definitions by range, fix kinds, drop locals, compute qualnames, signatures, docs, visibility;
+    a definition standing in an unwrapped Rust macro says so in its signature (`(in macro cfg_rt!)`)."""
     for d in defs:
-        d.ostart, d.oend = d.outer.start_byte, d.outer.end_byte
+        d.ostart, d.oend = (d.head or d.outer).start_byte, d.outer.end_byte
         if exports is not None and d.outer is not d.node:  # `export function f`: an ES module
             exports.es = True
     defs.sort(key=lambda d: (d.ostart, -d.oend, d.node.start_byte))
@@ -405,7 +436,7 @@ def _symbols(defs: list[_Def], spec: LanguageSpec, data: bytes, exports: ModuleE
         if d.kind in _VALUES and owner is not None and owner.kind in _FUNCTIONS:
             d.kind = "drop"  # a local variable
             continue
-        if d.kind == "function" and owner is not None and (owner.kind in spec.class_kinds or owner.kind == "scope.type"):
+        if d.kind == "function" and owner is not None and (owner.kind in spec.class_kinds or owner.kind in _SCOPE_KINDS):
             d.kind = "method"
         elif d.kind == "variable" and owner is not None and owner.kind in spec.class_kinds:
             d.kind = "field"
@@ -429,11 +460,16 @@ def _symbols(defs: list[_Def], spec: LanguageSpec, data: bytes, exports: ModuleE
         owner = owner if owner is None or owner.index >= 0 else None
         owner_kind = owner.kind if owner else None
         start, end = _lines(d.outer)
+        if d.head is not None:
+            start = d.head.start_point.row + 1
         value = d.kind in _VALUES
         body = _body(d.node) if spec.doc == "docstring" or not (value or spec.name == "markdown") else None
         sig = signature(d.node, spec, value=value, outer=d.outer, body=body)
+        if macros:
+            sig = _with_note(sig, rust_macros.note(macros, d.node.start_byte, d.parent.ostart if d.parent else -1))
         doc = _doc(d, spec, body)
-        exported = is_exported(spec, d.node, d.outer, d.name, d.kind, owner_kind, exports)
+        # an impl block has no visibility of its own (its items have theirs)
+        exported = d.kind == "impl" or is_exported(spec, d.node, d.outer, d.name, d.kind, owner_kind, exports)
         out.append((d.name, ".".join(reversed(quals)), d.kind, start, end, sig, doc, exported,
                     owner.index if owner is not None else -1))
     return out
@@ -444,9 +480,17 @@ def _nearest_symbol(d: _Def | None, by_name: dict[str, _Def]) -> _Def | None:
     scope stands for Type's definition when the file has it (else for itself)."""
     while d is not None and (d.kind == "drop" or d.kind == "scope"):
         d = d.parent
-    if d is not None and d.kind == "scope.type":
+    if d is not None and d.kind in _SCOPE_KINDS:
         return by_name.get(d.name, d)
     return d
+
+
+def _with_note(sig: str, note: str) -> str:
+    """`sig` followed by `note`, within SIGNATURE_MAX (the signature is cut, not the note)."""
+    if not note:
+        return sig
+    room = SIGNATURE_MAX - len(note)
+    return (sig if len(sig) <= room else sig[: room - 1].rstrip() + "…") + note
 
 
 def _body(node: ts.Node) -> ts.Node | None:
@@ -565,9 +609,13 @@ def _comment_doc(outer: ts.Node, spec: LanguageSpec) -> str | None:
     prev = node.prev_sibling
     while prev is not None:
         if prev.type in spec.comment_types:
-            if _SRC.data[prev.start_byte : prev.start_byte + 2] == b"#!":
+            mark = _SRC.data[prev.start_byte : prev.start_byte + 3]
+            if mark[:2] == b"#!" or mark in (b"//!", b"/*!"):  # a shebang; a Rust inner doc (the module's)
                 break
-            if prev.end_point.row < expect_row - 1 or (prev.end_point.row == prev.start_point.row == outer.start_point.row):
+            end_row, end_col = prev.end_point
+            if end_col == 0 and end_row > prev.start_point.row:  # a line comment ends after its newline
+                end_row -= 1
+            if end_row < expect_row - 1 or (end_row == prev.start_point.row == outer.start_point.row):
                 break
             block.append(prev)
         elif prev.type in ("attribute_item", "decorator", "annotation", "marker_annotation", "attribute_list"):
