@@ -88,6 +88,25 @@ def _error_ranges(root: ts.Node) -> list[tuple[int, int]]:
     return out
 
 
+def _blamed(found: list[tuple], new: ts.Tree, old: ts.Tree) -> set[int]:
+    """Start bytes of the unwrapped invocations a new syntax error belongs to: the ones it overlaps, else the
+    closest one before it (a missing `;` is reported at the next token, after the invocation)."""
+    if not new.root_node.has_error:
+        return set()
+    before = set(_error_ranges(old.root_node)) if old.root_node.has_error else set()
+    starts = sorted(item[0] for item in found)
+    ends = {item[0]: item[1] for item in found}
+    bad: set[int] = set()
+    for a, b in _error_ranges(new.root_node):
+        if (a, b) in before:
+            continue
+        hit = [s for s in starts if s <= b and a <= ends[s]]
+        if not hit:
+            hit = [s for s in starts if s <= a][-1:]
+        bad.update(hit)
+    return bad
+
+
 def _blank_into(buf: bytearray, data: bytes, start: int, end: int) -> None:
     buf[start:end] = bytes(b if b in (10, 13) else 32 for b in data[start:end])
 
@@ -114,12 +133,11 @@ def unwrap_item_macros(data: bytes, tree: ts.Tree, reparse: Callable[[bytes], ts
             for a, b in ranges:
                 _blank_into(buf, data, a, b)
         new_tree = reparse(bytes(buf))
-        errors = _error_ranges(new_tree.root_node) if new_tree.root_node.has_error else []
+        bad = _blamed(found, new_tree, tree)
         kept = []
         for item in found:
-            start, end = item[0], item[1]
-            if any(a <= end and start <= b for a, b in errors):
-                refused.add(start)  # not items: put back as it was
+            if item[0] in bad:
+                refused.add(item[0])  # not items: put back as it was
                 for a, b in item[5]:
                     buf[a:b] = data[a:b]
             else:

@@ -18,7 +18,9 @@
 (enum_variant name: (identifier) @name) @definition.constant
 (associated_type name: (type_identifier) @name) @definition.type
 
-(impl_item type: [(type_identifier) @name (generic_type type: (type_identifier) @name) (scoped_type_identifier name: (type_identifier) @name)]) @definition.impl
+(impl_item type: [(type_identifier) @name (generic_type type: [(type_identifier) @name (scoped_type_identifier name: (type_identifier) @name)])
+  (scoped_type_identifier name: (type_identifier) @name)
+  (reference_type type: [(type_identifier) @name (generic_type type: (type_identifier) @name)])]) @definition.impl
 
 (call_expression function: (identifier) @name) @reference.call
 (call_expression function: (field_expression field: (field_identifier) @name)) @reference.call
