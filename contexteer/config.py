@@ -10,13 +10,14 @@ from __future__ import annotations
 
 import logging
 import os
+import re
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Literal
 
 import platformdirs
 import yaml
-from pydantic import BaseModel, ConfigDict, Field, ValidationError
+from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator
 
 from contexteer.errors import ConfigError
 
@@ -83,6 +84,15 @@ class IndexSettings(_Section):
     watch: bool = Field(False, description="Use a file watcher (watchfiles) to mark changes as they happen.")
     parse_timeout_seconds: float = Field(5.0, gt=0, description="Per-file parse time limit.")
     first_query_wait_seconds: float = Field(10.0, ge=0, description="How long the first query of a cold build waits for it before answering from a partial index (later queries do not wait; reads of a named file never do).")
+    c_attribute_macros: list[str] = Field(default_factory=list, description="C/C++ annotation macros blanked before parsing, on top of the built-in kernel/glibc/compiler list: `MY_EXPORT`, or `MY_ALIGN()` for one taking arguments. Changing it re-parses the C/C++ files.")
+
+    @field_validator("c_attribute_macros")
+    @classmethod
+    def _macro_names(cls, names: list[str]) -> list[str]:
+        bad = [n for n in names if not re.fullmatch(r"[A-Za-z_]\w*(?:\(\))?", n)]
+        if bad:
+            raise ValueError(f"not a macro name: {', '.join(map(repr, bad))}. Write NAME, or NAME() for a macro taking arguments")
+        return names
 
 
 class NavigationSettings(_Section):

@@ -20,7 +20,7 @@ from dataclasses import dataclass, field
 
 import tree_sitter as ts
 
-from contexteer.indexers import languages, rust_macros
+from contexteer.indexers import c_prep, languages, rust_macros
 from contexteer.indexers.languages import LanguageSpec
 from contexteer.indexers.rust_macros import MacroSpan
 from contexteer.indexers.source import SRC, raw
@@ -51,6 +51,7 @@ _BODY_TYPES = frozenset(
 _MATCH_LIMIT = 1 << 16
 # Attributes standing before a definition as its siblings, which its range includes (`#[derive(Debug)]`).
 _LEADING_ATTRIBUTES = {"rust": frozenset({"attribute_item"})}
+_BLANK_GAP = re.compile(r" (?=[;,)\]])|(?<=[(\[]) ")
 _SCOPE_KINDS = frozenset({"scope.type", "impl"})  # a Rust `impl Type` block: its functions are Type's methods
 
 
@@ -123,6 +124,46 @@ def parse(data: bytes, spec: LanguageSpec, timeout: float | None) -> ts.Tree:
     return tree
 
 
+@dataclass
+class Prepared:
+    """A file as the index parses it: its bytes after the repairs (same length and lines as the file), its tree,
+    the Rust macro invocations unwrapped, and where C definitions read their signature from the original."""
+
+    data: bytes
+    tree: ts.Tree
+    macros: list[MacroSpan] = field(default_factory=list)
+    rewritten: list[int] = field(default_factory=list)
+
+
+def parse_prepared(data: bytes, spec: LanguageSpec, timeout: float | None = None) -> Prepared:
+    """Parse `data` as extract() does: C/C++ annotation macros and friends repaired first (then conditional
+    groups around remaining syntax errors, when that helps), Rust item macros unwrapped. Anything else that
+    parses a file (references, uses) should call this to see the same tree."""
+    rewritten: list[int] = []  # C: where `NAME(fn, ...) {` was rewritten to parse as a definition of fn
+    if spec.blank_macros:
+        data = languages.blank_attribute_macros(data, rewritten, cpp=spec.name == "cpp")
+    tree = parse(data, spec, timeout)
+    if spec.blank_macros and tree.root_node.has_error:
+        data, tree = _repair_conditionals(data, tree, spec, timeout)
+    macros: list[MacroSpan] = []
+    if spec.name == "rust" and b"!" in data:
+        data, tree, macros = rust_macros.unwrap_item_macros(data, tree, lambda d: parse(d, spec, timeout))
+    return Prepared(data, tree, macros, rewritten)
+
+
+def _repair_conditionals(data: bytes, tree: ts.Tree, spec: LanguageSpec, timeout: float | None) -> tuple[bytes, ts.Tree]:
+    """Blank the `#if` groups around syntax errors (c_prep.blank_conditionals) and keep the result if it has
+    fewer errors."""
+    errors = rust_macros.error_nodes(tree.root_node)
+    new = c_prep.blank_conditionals(data, [(a.row, b.row) for a, b in errors])
+    if new is data:
+        return data, tree
+    new_tree = parse(new, spec, timeout)
+    if not new_tree.root_node.has_error or len(rust_macros.error_nodes(new_tree.root_node)) < len(errors):
+        return new, new_tree
+    return data, tree
+
+
 def native_available() -> bool:
     """Whether Python files go through the native scanner (built, and not turned off by CONTEXTEER_NATIVE=0)."""
     return _pyscan is not None and os.environ.get("CONTEXTEER_NATIVE", "1") != "0"
@@ -144,12 +185,8 @@ def extract(data: bytes, spec: LanguageSpec, timeout: float | None = 5.0, *, nat
     if spec.name == "python" and (native_available() if native is None else native):
         return _extract_native(data, spec, timeout)
     deadline = time.monotonic() + (timeout if timeout is not None else 1e9)
-    if spec.blank_macros:
-        data = languages.blank_attribute_macros(data)
-    tree = parse(data, spec, timeout)
-    macros: list[MacroSpan] = []
-    if spec.name == "rust" and b"!" in data:
-        data, tree, macros = rust_macros.unwrap_item_macros(data, tree, lambda d: parse(d, spec, timeout))
+    prepared = parse_prepared(data, spec, timeout)
+    original, data, tree, macros, macro_fns = data, prepared.data, prepared.tree, prepared.macros, prepared.rewritten
     _SRC.data = data
     root = tree.root_node
     result = FileResult(language=spec.name, has_errors=root.has_error)
@@ -159,7 +196,7 @@ def extract(data: bytes, spec: LanguageSpec, timeout: float | None = 5.0, *, nat
     if time.monotonic() > deadline:
         raise ParseTimeout(f"querying took longer than {timeout} s")
 
-    defs: dict[int, _Def] = {}
+    defs: dict[tuple[int, int], _Def] = {}  # (node id, name start): `typedef struct {...} A, *PA;` defines two
     imports: dict[tuple[int, str], tuple[list[str], int]] = {}
     roles = languages.pattern_roles(spec.name)
     # References, most matches, are kept lean (every node attribute read is a call into C): per kind,
@@ -195,17 +232,18 @@ def extract(data: bytes, spec: LanguageSpec, timeout: float | None = 5.0, *, nat
             if not names:
                 continue
             node = caps[cap][0]
-            if node.id in defs and defs[node.id].pattern <= pattern:
-                continue  # the earliest pattern in the query file wins: specific ones come first
             name_node = names[0]
+            key = (node.id, name_node.start_byte)
+            if key in defs and defs[key].pattern <= pattern:
+                continue  # the earliest pattern in the query file wins: specific ones come first
             name = _name_of(data[name_node.start_byte : name_node.end_byte], spec)
-            if name and spec.blank_macros and name.startswith("__") and languages.MACRO_NAME_RE.fullmatch(name) \
-                    and not node.type.startswith("preproc"):
+            if name and spec.blank_macros and not node.type.startswith("preproc") and (
+                    (name.startswith("__") and languages.MACRO_NAME_RE.fullmatch(name)) or c_prep.is_attribute_macro(name)):
                 continue  # an attribute macro taken for a declarator (in a shape the blanking does not know)
             if name:
                 receiver = caps.get("receiver")
                 outer, up = _outer(node, spec)
-                defs[node.id] = _Def(node=node, outer=outer, name=name, kind=kind, up=up,
+                defs[key] = _Def(node=node, outer=outer, name=name, kind=kind, up=up,
                                      receiver=_text(receiver[0]) if receiver else None, pattern=pattern,
                                      head=_leading_attributes(outer, spec, macros))
         elif role == "import":
@@ -228,7 +266,13 @@ def extract(data: bytes, spec: LanguageSpec, timeout: float | None = 5.0, *, nat
     for span in macros:  # an unwrapped macro's name is blanked: it is still a use of the macro
         if "::" not in span.name:
             ref_lines.setdefault("call", {}).setdefault(span.name[:-1].encode(), []).append(span.line)
-    return _finish(result, spec, data, _merge_nested(defs, spec, bindings), ref_lines, imports, exports, macros)
+    if macro_fns:
+        _SRC.original = original
+        _SRC.rewritten = frozenset(macro_fns)
+    try:
+        return _finish(result, spec, data, _merge_nested(defs, spec, bindings), ref_lines, imports, exports, macros)
+    finally:
+        _SRC.rewritten = frozenset()
 
 
 def _leading_attributes(outer: ts.Node, spec: LanguageSpec, macros: list[MacroSpan]) -> ts.Node | None:
@@ -329,16 +373,21 @@ def _exported_value(node: ts.Node, whole: bool, data: bytes, exports: ModuleExpo
                 exports.names.add(data[named.start_byte : named.end_byte].decode("utf-8", "replace"))
 
 
-def _merge_nested(defs: dict[int, _Def], spec: LanguageSpec, skip: set[int] | frozenset[int] = frozenset()) -> list[_Def]:
+def _merge_nested(defs: dict[tuple[int, int], _Def], spec: LanguageSpec,
+                  skip: set[int] | frozenset[int] = frozenset()) -> list[_Def]:
     """Drop a definition captured inside another of the same kind on its parent node: the struct of
-    `typedef struct point {...} point_t;` is one symbol (point_t), not two. Drop the `skip` node ids
+    `typedef struct {...} point_t;` is one symbol (point_t), not two. Drop the `skip` node ids
     (declarations that only bind imports)."""
+    kinds: dict[int, set[str]] = {}
+    if spec.wrappers:
+        for d in defs.values():
+            kinds.setdefault(d.node.id, set()).add(d.kind)
     out = []
     for d in defs.values():
         if skip and d.node.id in skip:
             continue
         parent = d.up  # None when the language has no wrappers
-        if parent is not None and parent.type in spec.wrappers and parent.id in defs and defs[parent.id].kind == d.kind:
+        if parent is not None and parent.type in spec.wrappers and d.kind in kinds.get(parent.id, ()):
             continue
         out.append(d)
     return out
@@ -425,13 +474,15 @@ def _symbols(defs: list[_Def], spec: LanguageSpec, data: bytes, exports: ModuleE
     kept: list[_Def] = []
     by_name = {d.name: d for d in defs if d.kind in spec.class_kinds or d.kind == "type"}
     for d in defs:
-        while stack and not (d.ostart >= stack[-1].ostart and d.oend <= stack[-1].oend):
+        while stack and (not (d.ostart >= stack[-1].ostart and d.oend <= stack[-1].oend)
+                         or stack[-1].node.id == d.node.id):  # `int x, y;`: y is x's sibling
             stack.pop()
         d.parent = stack[-1] if stack else None
         if d.receiver and d.parent is None:
             d.parent = by_name.get(d.receiver) or _Def(node=d.node, outer=d.outer, name=d.receiver, kind="scope.type",
                                                        ostart=d.ostart, oend=d.oend)
-        stack.append(d)
+        if d.kind != "type" or d.node.type != "type_definition":  # `typedef struct tag {...} t;`: t holds nothing
+            stack.append(d)
         owner = _nearest_symbol(d.parent, by_name)
         if d.kind in _VALUES and owner is not None and owner.kind in _FUNCTIONS:
             d.kind = "drop"  # a local variable
@@ -464,7 +515,14 @@ def _symbols(defs: list[_Def], spec: LanguageSpec, data: bytes, exports: ModuleE
             start = d.head.start_point.row + 1
         value = d.kind in _VALUES
         body = _body(d.node) if spec.doc == "docstring" or not (value or spec.name == "markdown") else None
-        sig = signature(d.node, spec, value=value, outer=d.outer, body=body)
+        if _SRC.rewritten and d.outer.start_byte in _SRC.rewritten:  # `SYSCALL_DEFINE3(msync, ...)` as written
+            data, _SRC.data = _SRC.data, _SRC.original
+            sig = signature(d.node, spec, value=value, outer=d.outer, body=body)
+            _SRC.data = data
+        else:
+            sig = signature(d.node, spec, value=value, outer=d.outer, body=body)
+            if spec.blank_macros:  # where a blanked macro stood: `int x __read_mostly;` -> `int x ;` -> `int x;`
+                sig = _BLANK_GAP.sub("", sig)
         if macros:
             sig = _with_note(sig, rust_macros.note(macros, d.node.start_byte, d.parent.ostart if d.parent else -1))
         doc = _doc(d, spec, body)

@@ -76,16 +76,25 @@ def _blanks(macro: ts.Node, data: bytes) -> tuple[str, int, list[tuple[int, int]
     return name, body.start_byte + 1, ranges
 
 
-def _error_ranges(root: ts.Node) -> list[tuple[int, int]]:
+def error_nodes(root: ts.Node) -> list[tuple[ts.Point, ts.Point]]:
+    """The start and end points of a tree's ERROR and MISSING nodes."""
+    return [(n.start_point, n.end_point) for n in _errors(root)]
+
+
+def _errors(root: ts.Node) -> list[ts.Node]:
     out = []
     stack = [root]
     while stack:
         node = stack.pop()
         if node.is_error or node.is_missing:
-            out.append((node.start_byte, node.end_byte))
+            out.append(node)
         elif node.has_error:
             stack.extend(node.children)
     return out
+
+
+def _error_ranges(root: ts.Node) -> list[tuple[int, int]]:
+    return [(n.start_byte, n.end_byte) for n in _errors(root)]
 
 
 def _blamed(found: list[tuple], new: ts.Tree, old: ts.Tree) -> set[int]:
