@@ -250,6 +250,17 @@ def _find_all(data: bytes, word: bytes) -> list[int]:
     return out
 
 
+def _statement_start(data: bytes, pos: int) -> bool:
+    """Whether `pos` starts a statement: after `;`, `{`, `}`, `)` (`if (x) loop(...)`), `:` or `else`/`do`."""
+    head = data[max(0, pos - 64) : pos].rstrip()
+    if not head or head[-1:] in (b";", b"{", b"}", b")", b":"):
+        return True
+    for word in (b"else", b"do"):
+        if head.endswith(word) and (len(head) == len(word) or head[-len(word) - 1] not in _IDENT_BYTES):
+            return True
+    return False
+
+
 def _loops(data: bytes) -> bytes:
     out: bytearray | None = None
     last = 0
@@ -266,8 +277,9 @@ def _loops(data: bytes) -> bytes:
         if end - start < 5 or data[start] in b"0123456789$":
             continue
         args = _ARGS_RE.match(data, end)
-        if args is None or not _STATEMENT_AHEAD_RE.match(data, args.end()) or in_directive(data, start):
-            continue
+        if args is None or not _STATEMENT_AHEAD_RE.match(data, args.end()) or not _statement_start(data, start) \
+                or in_directive(data, start):
+            continue  # a call, or the definition of a function with such a name (`int list_lru_walk(...) {`)
         if out is None:
             out = bytearray(data)
         out[start:end] = b"while" + b" " * (end - start - 5)
@@ -498,8 +510,8 @@ def _expressions(data: bytes) -> bytes:
 #   defines no function `Suite`); `NAME(fn)` reads as `NAM fn()`;
 # - an initializer entry made by a macro without its comma (`SET_RUNTIME_PM_OPS(a, b, NULL)` on its own line in a
 #   `struct dev_pm_ops` initializer): the name gives up its last character so a comma fits (`SET_RUNTIME_PM_OP(a, b, NULL),`);
-# - a line holding only a macro without `;` before an empty line or the end (`TEST_HARNESS_MAIN`, `ACPI_MODULE_NAME("x")`):
-#   blanked, it declares nothing we read;
+# - a line holding only a macro without `;` before an empty line, another such line, a directive or the end
+#   (`TEST_HARNESS_MAIN`, `ACPI_MODULE_NAME("x")`, runs of `BTF_ID_FLAGS(...)`): blanked, it declares nothing we read;
 # - tracepoint definitions (`TRACE_EVENT(name, TP_PROTO(...), TP_ARGS(...), TP_fast_assign(...), ...);`): all but the
 #   event's name blanked; ARM boards' `DT_MACHINE_START(name, "desc")` ... `MACHINE_END` read as `X name = {` ... `};`;
 # - a leading `STATIC` (XFS: `#define STATIC static`) reads as `static`.
@@ -508,7 +520,7 @@ _LINE_MACRO_RE = re.compile(rb"\n([ \t]*)((?:static[ \t]+|extern[ \t]+)(?:const[
 _DECL_END_RE = re.compile(rb"[ \t]*[;=]")
 _BODY_AHEAD_RE = re.compile(rb"[ \t]*(?:\n[ \t]*)?\{")
 _ENTRY_AHEAD_RE = re.compile(rb"[ \t]*\n[ \t]*(?:[.}]|[A-Z][A-Z0-9_]*\()")
-_LONE_AHEAD_RE = re.compile(rb"[ \t]*(?:\n[ \t]*\n|\n?\Z)")
+_LONE_AHEAD_RE = re.compile(rb"[ \t]*(?:\n[ \t]*\n|\n?\Z|\n[A-Z_][A-Z0-9_]*[ \t]*\(|\n[ \t]*#)")
 _FIRST_ARG_RE = re.compile(rb"\s*([A-Za-z_]\w*)\s*(,|\Z)")
 _TRACE_NAMES = (b"TRACE_EVENT", b"DECLARE_EVENT_CLASS", b"DEFINE_EVENT", b"DECLARE_TRACE")
 _DECL_NAMES = (b"DEFINE_", b"DECLARE_")
@@ -519,6 +531,7 @@ def _line_macros(data: bytes, found: list[int], cpp: bool) -> bytes:
     changed = False
     nl = b"\n" + data
     last = 0
+    entry_end = -2  # the end of the line of the last initializer entry rewritten
     for m in _LINE_MACRO_RE.finditer(nl):
         indent, prefix, name = m.group(1), m.group(2), m.group(3)
         start = m.start(1) - 1 + len(indent)  # where the line's code starts, in `data`
@@ -580,8 +593,11 @@ def _line_macros(data: bytes, found: list[int], cpp: bool) -> bytes:
             else:  # NAME(fn) -> NAM fn()
                 out[name_end - 1 : close + 1] = b" " + data[open_at + 1 : close] + b"()" + b" " * (open_at - name_end)
             changed = True
-        elif indent and not prefix and len(name) > 1 and _ENTRY_AHEAD_RE.match(data, after):
+        elif indent and not prefix and len(name) > 1 and _ENTRY_AHEAD_RE.match(data, after) and (
+                entry_end == start - len(indent) - 1 or _after_initializer_line(data, start)):
+            # inside an initializer: after `= {`, a `.field = value,` line, or the entry just rewritten
             out[name_end - 1 : close + 1] = data[name_end : close + 1] + b","
+            entry_end = data.find(b"\n", close)
             changed = True
         elif col0 and not prefix and _LONE_AHEAD_RE.match(data, after):
             out[start:after] = _blank(data[start:after])
@@ -616,6 +632,13 @@ def _closing(data: bytes, open_at: int) -> int:
             return -1  # runaway: not a macro's arguments
         i += 1
     return -1
+
+
+def _after_initializer_line(data: bytes, start: int) -> bool:
+    """Whether the line before `start` opens an initializer (`... = {`) or is a designated entry (`.x = y,`)."""
+    prev_end = data.rfind(b"\n", 0, start)
+    prev = data[data.rfind(b"\n", 0, max(prev_end, 0)) + 1 : max(prev_end, 0)].strip()
+    return prev.endswith(b"{") and prev[:-1].rstrip().endswith(b"=") or prev[:1] in (b".", b"[") and prev.endswith(b",")
 
 
 def _declaration(out: bytearray, data: bytes, name_end: int, open_at: int, close: int, args: bytes, found: list[int],
