@@ -205,6 +205,7 @@ def extract(data: bytes, spec: LanguageSpec, timeout: float | None = 5.0, *, nat
     ref_lines: dict[str, dict[bytes, list[int]]] = {}
     exports = ModuleExports() if spec.visibility == "export" else None
     bindings: set[int] = set()  # declaration nodes that only bind imports
+    leading = spec.name in _LEADING_ATTRIBUTES
     for pattern, caps in matches:
         role, cap, kind = roles[pattern]
         if role == "ref":
@@ -245,7 +246,7 @@ def extract(data: bytes, spec: LanguageSpec, timeout: float | None = 5.0, *, nat
                 outer, up = _outer(node, spec)
                 defs[key] = _Def(node=node, outer=outer, name=name, kind=kind, up=up,
                                      receiver=_text(receiver[0]) if receiver else None, pattern=pattern,
-                                     head=_leading_attributes(outer, spec, macros))
+                                     head=_leading_attributes(outer, spec, macros) if leading else None)
         elif role == "import":
             node = caps[cap][0]
             if exports is not None:
@@ -521,8 +522,8 @@ def _symbols(defs: list[_Def], spec: LanguageSpec, data: bytes, exports: ModuleE
             _SRC.data = data
         else:
             sig = signature(d.node, spec, value=value, outer=d.outer, body=body)
-            if spec.blank_macros:  # where a blanked macro stood: `int x __read_mostly;` -> `int x ;` -> `int x;`
-                sig = _BLANK_GAP.sub("", sig)
+            if spec.blank_macros and (" ;" in sig or " ," in sig or " )" in sig or "( " in sig or " ]" in sig):
+                sig = _BLANK_GAP.sub("", sig)  # where a blanked macro stood: `int x __read_mostly;` -> `int x ;`
         if macros:
             sig = _with_note(sig, rust_macros.note(macros, d.node.start_byte, d.parent.ostart if d.parent else -1))
         doc = _doc(d, spec, body)
