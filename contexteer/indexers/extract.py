@@ -20,7 +20,7 @@ from dataclasses import dataclass, field
 
 import tree_sitter as ts
 
-from contexteer.indexers import c_prep, languages, rust_macros
+from contexteer.indexers import c_lines, c_prep, languages, rust_macros
 from contexteer.indexers.languages import LanguageSpec
 from contexteer.indexers.rust_macros import MacroSpan
 from contexteer.indexers.source import SRC, raw
@@ -152,10 +152,10 @@ def parse_prepared(data: bytes, spec: LanguageSpec, timeout: float | None = None
 
 
 def _repair_conditionals(data: bytes, tree: ts.Tree, spec: LanguageSpec, timeout: float | None) -> tuple[bytes, ts.Tree]:
-    """Blank the `#if` groups around syntax errors (c_prep.blank_conditionals) and keep the result if it has
+    """Blank the `#if` groups around syntax errors (c_lines.blank_conditionals) and keep the result if it has
     fewer errors."""
     errors = rust_macros.error_nodes(tree.root_node)
-    new = c_prep.blank_conditionals(data, [(a.row, b.row) for a, b in errors])
+    new = c_lines.blank_conditionals(data, [(a.row, b.row) for a, b in errors])
     if new is data:
         return data, tree
     new_tree = parse(new, spec, timeout)
