@@ -67,6 +67,7 @@ ATTRIBUTE_WORDS = (
     "noinline noinline_for_stack notrace asmlinkage __bpf_kfunc __ksym __weak_ref "
     "__kptr __kptr_untrusted __percpu_kptr __arg_ctx __arg_nonnull __arg_trusted __arg_arena "
     "__success __failure __success_unpriv __failure_unpriv __auxiliary __auxiliary_unpriv __cpuidle "
+    "__clobber_all __clobber_common __arena __noinline __kconfig __hidden "
     # glibc's own (__THROW, __wur, __nonnull, __attribute_*__ ...) are blanked by languages.blank_attribute_macros
 ).split()
 # Annotation macros with arguments (`__aligned(8)`, `__printf(1, 2)`): blanked with their parenthesised arguments.
@@ -76,6 +77,7 @@ ATTRIBUTE_CALLS = (
     "__cleanup __free __mode __diagnose_as __compiletime_error __compiletime_warning __pass_object_size "
     "__pass_dynamic_object_size __attribute __errordecl __guarded_by __pt_guarded_by __noinstr_section "
     # BPF programs (tools/lib/bpf/bpf_helpers.h)
+    "__imm __imm_const __imm_addr __imm_ptr __imm_insn "
     "SEC __contains __msg __msg_unpriv __description __retval __retval_unpriv __log_level __flag __btf_path __arch "
     "__caps_unpriv __regex __xlated __jited __auxiliary __auxiliary_unpriv __load_if_JITed __stderr __stdout"
 ).split()
@@ -243,21 +245,43 @@ def _find_all(data: bytes, word: bytes) -> list[int]:
 
 
 def _statement_start(data: bytes, pos: int) -> bool:
-    """Whether `pos` starts a statement: after `;`, `{`, `}`, `)` (`if (x) loop(...)`), `:` or `else`/`do`."""
-    head = data[max(0, pos - 64) : pos].rstrip()
-    if not head or head[-1:] in (b";", b"{", b"}", b")", b":"):
-        return True
-    for word in (b"else", b"do"):
-        if head.endswith(word) and (len(head) == len(word) or head[-len(word) - 1] not in _IDENT_BYTES):
+    """Whether `pos` starts a statement: after `;`, `{`, `}`, `)` (`if (x) loop(...)`), `:` or `else`/`do`,
+    comments and preprocessor lines in between skipped."""
+    end = pos
+    for _ in range(8):
+        while end and data[end - 1] in b" \t\r\n":
+            end -= 1
+        if data[max(0, end - 2) : end] == b"*/":  # a block comment: look before it
+            end = data.rfind(b"/*", 0, end - 2)
+            if end < 0:
+                return False
+            continue
+        line_start = data.rfind(b"\n", 0, end) + 1
+        if data[line_start:end].lstrip()[:1] in (b"#", b"/"):  # a directive or `//` comment line: the line before
+            end = line_start
+            continue
+        if end == 0 or data[end - 1 : end] in (b";", b"{", b"}", b")", b":"):
             return True
+        return any(data[max(0, end - len(w)) : end] == w and (end == len(w) or data[end - len(w) - 1] not in _IDENT_BYTES)
+                   for w in (b"else", b"do"))
     return False
 
 
-def _loops(data: bytes) -> bytes:
+# C only: an indented line that starts with a call followed by `{` on the same line (`with_intel_runtime_pm(rpm, wf) {`,
+# `drm_exec_until_all_locked(&exec) {`) is a statement macro too: in C no definition is indented and no call is
+# followed by a block.
+_BLOCK_MACRO_RE = re.compile(rb"\n[ \t]+([a-z_][a-z0-9_]*)[ \t]*\((?=[^\n]*\)[ \t]*\{[ \t]*(?:/[/*][^\n]*)?\n)")
+_NOT_MACROS = frozenset(b"if while for switch return sizeof do else case typeof __typeof__ _Generic defined".split())
+
+
+def _loops(data: bytes, cpp: bool = False) -> bytes:
     out: bytearray | None = None
     last = 0
     n = len(data)
     hits = sorted((pos, pos + len(a)) for a in _LOOP_ANCHORS for pos in _find_all(data, a))
+    if not cpp:
+        hits = sorted(hits + [m.span(1) for m in _BLOCK_MACRO_RE.finditer(data) if m.group(1) not in _NOT_MACROS
+                              and len(m.group(1)) >= 5])
     for start, end in hits:
         if start < last:
             continue
@@ -432,9 +456,9 @@ def _define_comments(data: bytes) -> bytes:
 _TYPED_CALL_RE = re.compile(rb"_t[ \t]*\([ \t]*((?:unsigned|signed|long|short)(?:[ \t]+(?:long|int|short|char))+)[ \t]*,")
 _TYPECHECK_RE = re.compile(rb"typecheck[ \t]*\([ \t]*((?:unsigned|signed|long|short)(?:[ \t]+(?:long|int|short|char))+)[ \t]*,")
 # Adjacent macros before a string (`printk(KERN_ERR PFX "failed")`): the first reads as a string (`"ERN_ER" PFX "failed"`);
-# `__stringify(X)` between strings reads as a string too.
+# `__stringify(X)` and `__MODULE_STRING(X)` between strings read as strings too.
 _ADJACENT_RE = re.compile(rb"KERN_[A-Z]+(?=[ \t]+[A-Z][A-Z0-9_]*[ \t]*\")")
-_STRINGIFY_RE = re.compile(rb"__stringify[ \t]*" + _PARENS)
+_STRINGIFY_RE = re.compile(rb"__(?:stringify|MODULE_STRING)[ \t]*" + _PARENS)
 
 
 def _expressions(data: bytes) -> bytes:
@@ -457,10 +481,25 @@ def _expressions(data: bytes) -> bytes:
     if b"KERN_" in data:
         for m in _ADJACENT_RE.finditer(data):
             put(m.start(), m.end(), b'"' + m.group()[1:-1] + b'"')
-    if b"__stringify" in data:
+    if b"__stringify" in data or b"__MODULE_STRING" in data:
         for m in _STRINGIFY_RE.finditer(data):
             put(m.start(), m.end(), b'"' + _blank(m.group()[1:-1]) + b'"')
     return data if out is None else bytes(out)
+
+
+# powerpc's machine descriptions: `define_machine(pasemi) {` opens a struct initializer, read as `define_machine pasemi= {`.
+_MACHINE_RE = re.compile(rb"\ndefine_machine\(([ \t]*\w+[ \t]*)\)(?=[ \t]*\{)")
+
+
+def _machines(data: bytes, found: list[int]) -> bytes:
+    if b"define_machine(" not in data:
+        return data
+
+    def repl(m: re.Match[bytes]) -> bytes:
+        found.append(m.start() + 1)
+        return b"\ndefine_machine " + m.group(1) + b"="
+
+    return _MACHINE_RE.sub(repl, data)
 
 
 def repair(data: bytes, macro_functions: list[int] | None = None, *, cpp: bool = False) -> bytes:
@@ -470,11 +509,12 @@ def repair(data: bytes, macro_functions: list[int] | None = None, *, cpp: bool =
     found = macro_functions if macro_functions is not None else []
     data = _define_comments(data)
     data = _attributes(data)
-    data = _loops(data)
+    data = _loops(data, cpp)
     data = line_macros(data, found, cpp)
     data = _type_args(data)
     data = _ranges(data, found)
     data = _statements(data)
+    data = _machines(data, found)
     return _expressions(data)
 
 
