@@ -99,10 +99,13 @@ def _lines(node: ts.Node) -> tuple[int, int]:
     return start, end
 
 
-def parse(data: bytes, spec: LanguageSpec, timeout: float | None) -> ts.Tree:
+def parse(data: bytes, spec: LanguageSpec, timeout: float | None, old_tree: ts.Tree | None = None) -> ts.Tree:
     """Parse with a time limit; raises ParseTimeout when the limit is reached. `timeout=None` parses
-    without the in-parser check (~15% faster): pool workers use it under a process-level watchdog."""
+    without the in-parser check (~15% faster): pool workers use it under a process-level watchdog. With
+    `old_tree` (edited to match `data`), an incremental parse that reuses it (no time limit: it is short)."""
     parser = ts.Parser(languages.grammar(spec.name))
+    if old_tree is not None:
+        return parser.parse(data, old_tree=old_tree)
     if timeout is None:
         return parser.parse(data)
     deadline = time.monotonic() + timeout
@@ -147,7 +150,7 @@ def parse_prepared(data: bytes, spec: LanguageSpec, timeout: float | None = None
         data, tree = _repair_conditionals(data, tree, spec, timeout)
     macros: list[MacroSpan] = []
     if spec.name == "rust" and b"!" in data:
-        data, tree, macros = rust_macros.unwrap_item_macros(data, tree, lambda d: parse(d, spec, timeout))
+        data, tree, macros = rust_macros.unwrap_item_macros(data, tree, lambda d, old: parse(d, spec, timeout, old))
     return Prepared(data, tree, macros, rewritten)
 
 
