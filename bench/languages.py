@@ -1,22 +1,27 @@
-"""Language fidelity of the structure indexer on real code (issue 13): definitions against Universal Ctags.
+"""Language fidelity of the structure indexer on real code (issue 13, C and Rust): definitions against Universal Ctags.
 
 Usage:
-    .venv/bin/python bench/languages.py --c /tmp/linux [--subset include/linux mm kernel fs/ext4 ...]
-        [--rust /usr/share/cargo/registry/tokio-1.24.2 ...] [--workers 2] [--out bench/results/languages.md]
+    .venv/bin/python bench/languages.py --c /tmp/linux [--subset include/linux mm ...] [--every 10]
+        [--rust /usr/share/cargo/registry/tokio-1.24.2 ...] [--before DIR] [--workers 2] [--out bench/results/languages.md]
 
 Corpora (obtained here, never vendored):
 - C: the Linux kernel source (Debian `linux-source-6.12`: unpack /usr/src/linux-source-6.12.tar.xz in a temp dir).
-  `--subset` restricts to some directories (the whole tree is ~60k files, ~15 min with 2 workers).
+  `--subset` restricts to some directories, `--every N` to every Nth file (the whole tree is ~60k files).
 - Rust: crates under /usr/share/cargo/registry (Debian `librust-*-dev`), e.g. tokio, whose API sits inside
   `cfg_*! { ... }` macro invocations.
+- `--before DIR`: another revision's package (`git archive REV contexteer | tar -x -C DIR`), run on the same files
+  for before/after columns.
 
 Measured in one run, per corpus:
-- the share of files whose tree has syntax errors (ERROR or MISSING nodes), with the worst directories;
-- recall against `ctags` (the baseline, run in the same process on the same files): for each ctags kind the
-  share of its definitions (same file, same name) we also have as a definition of the matching kind, with the
-  misses grouped by kind and a sample; for C, functions (ctags kind `f`, definitions with a body);
-- start-line agreement: the share of matched definitions whose range contains ctags' line;
-- time of our extraction (2 processes, `nice`) and of ctags on the same files.
+- the share of files whose tree has syntax errors (ERROR or MISSING nodes), with the directories holding most;
+- recall against `ctags` (the baseline, run in the same process on the same files): per ctags kind, the share of its
+  definitions (same file, same name) we also have as a definition of a matching kind, the misses grouped by kind
+  with a sample; a function ctags names after its defining macro (`BPF_CALL_2`) counts when we have a function at
+  its line; ctags' names for anonymous types and annotation macros it took for names are left out;
+- whether our range holds ctags' line; what the revision before found and we do not;
+- Rust: items against a line regex (`pub fn x`, `struct Y`... wherever they stand: ctags skips macro bodies too),
+  and how many definitions with `#[...]` attributes leave them outside their range;
+- wall time of our extraction (2 processes, `nice`), of the revision before and of ctags on the same files.
 """
 
 from __future__ import annotations
