@@ -10,13 +10,14 @@ from __future__ import annotations
 
 import logging
 import os
+import re
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Annotated, Any, Literal, get_args, get_origin
 
 import platformdirs
 import yaml
-from pydantic import BaseModel, ConfigDict, Field, StringConstraints, ValidationError
+from pydantic import BaseModel, ConfigDict, Field, StringConstraints, ValidationError, field_validator
 from pydantic.fields import FieldInfo
 
 from contexteer import safe_yaml
@@ -92,6 +93,17 @@ class IndexSettings(_Section):
     watch: bool = Field(False, description="Use a file watcher (watchfiles) to mark changes as they happen.")
     parse_timeout_seconds: float = Field(5.0, gt=0, le=60, description="Per-file parse time limit.")
     first_query_wait_seconds: float = Field(10.0, ge=0, le=120, description="How long the first query of a cold build waits for it before answering from a partial index (later queries do not wait; reads of a named file never do).")
+    c_attribute_macros: list[Annotated[str, StringConstraints(max_length=128)]] = Field(
+        default_factory=list, max_length=1024, json_schema_extra={"bounds": "at most 1024 names"},
+        description="C/C++ annotation macros blanked before parsing, on top of the built-in kernel/glibc/compiler list: `MY_EXPORT`, or `MY_ALIGN()` for one taking arguments. Changing it re-parses the C/C++ files.")
+
+    @field_validator("c_attribute_macros")
+    @classmethod
+    def _macro_names(cls, names: list[str]) -> list[str]:
+        bad = [n for n in names if not re.fullmatch(r"[A-Za-z_]\w*(?:\(\))?", n)]
+        if bad:
+            raise ValueError(f"not a macro name: {', '.join(map(repr, bad))}. Write NAME, or NAME() for a macro taking arguments")
+        return names
 
 
 class NavigationSettings(_Section):

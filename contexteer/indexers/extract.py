@@ -17,12 +17,12 @@ import re
 import time
 import types
 from dataclasses import dataclass, field
-from typing import Any
 
 import tree_sitter as ts
 
-from contexteer.indexers import languages
+from contexteer.indexers import c_lines, c_prep, languages, rust_macros
 from contexteer.indexers.languages import LanguageSpec
+from contexteer.indexers.rust_macros import MacroSpan
 from contexteer.indexers.source import SRC, raw
 from contexteer.indexers.visibility import ModuleExports, is_exported
 
@@ -49,6 +49,10 @@ _BODY_TYPES = frozenset(
     }
 )
 _MATCH_LIMIT = 1 << 16
+# Attributes standing before a definition as its siblings, which its range includes (`#[derive(Debug)]`).
+_LEADING_ATTRIBUTES = {"rust": frozenset({"attribute_item"})}
+_BLANK_GAP = re.compile(r" (?=[;,)\]])|(?<=[(\[]) ")
+_SCOPE_KINDS = frozenset({"scope.type", "impl"})  # a Rust `impl Type` block: its functions are Type's methods
 
 
 class ParseTimeout(Exception):
@@ -75,9 +79,9 @@ class _Def:
     ostart: int = 0  # outer byte range, cached (every node attribute read is a call into C)
     oend: int = 0
     receiver: str | None = None  # a Go method's receiver type: qualifies it without nesting
+    head: ts.Node | None = None  # where the range starts when before `outer`: a Rust item's first `#[...]`
     parent: _Def | None = None
     index: int = -1
-    name_start: int = -1  # the name's start byte: tells the names of one declaration apart (`var b, c int`)
 
 
 _raw = raw
@@ -95,10 +99,13 @@ def _lines(node: ts.Node) -> tuple[int, int]:
     return start, end
 
 
-def parse(data: bytes, spec: LanguageSpec, timeout: float | None) -> ts.Tree:
+def parse(data: bytes, spec: LanguageSpec, timeout: float | None, old_tree: ts.Tree | None = None) -> ts.Tree:
     """Parse with a time limit; raises ParseTimeout when the limit is reached. `timeout=None` parses
-    without the in-parser check (~15% faster): pool workers use it under a process-level watchdog."""
+    without the in-parser check (~15% faster): pool workers use it under a process-level watchdog. With
+    `old_tree` (edited to match `data`), an incremental parse that reuses it (no time limit: it is short)."""
     parser = ts.Parser(languages.grammar(spec.name))
+    if old_tree is not None:
+        return parser.parse(data, old_tree=old_tree)
     if timeout is None:
         return parser.parse(data)
     deadline = time.monotonic() + timeout
@@ -118,6 +125,46 @@ def parse(data: bytes, spec: LanguageSpec, timeout: float | None) -> ts.Tree:
         # crash without). Re-parsing from bytes with the old tree reuses every node: ~10% of a parse.
         tree = parser.parse(data, old_tree=tree)
     return tree
+
+
+@dataclass
+class Prepared:
+    """A file as the index parses it: its bytes after the repairs (same length and lines as the file), its tree,
+    the Rust macro invocations unwrapped, and where C definitions read their signature from the original."""
+
+    data: bytes
+    tree: ts.Tree
+    macros: list[MacroSpan] = field(default_factory=list)
+    rewritten: list[int] = field(default_factory=list)
+
+
+def parse_prepared(data: bytes, spec: LanguageSpec, timeout: float | None = None) -> Prepared:
+    """Parse `data` as extract() does: C/C++ annotation macros and friends repaired first (then conditional
+    groups around remaining syntax errors, when that helps), Rust item macros unwrapped. Anything else that
+    parses a file (references, uses) should call this to see the same tree."""
+    rewritten: list[int] = []  # C: where `NAME(fn, ...) {` was rewritten to parse as a definition of fn
+    if spec.blank_macros:
+        data = languages.blank_attribute_macros(data, rewritten, cpp=spec.name == "cpp")
+    tree = parse(data, spec, timeout)
+    if spec.blank_macros and tree.root_node.has_error:
+        data, tree = _repair_conditionals(data, tree, spec, timeout)
+    macros: list[MacroSpan] = []
+    if spec.name == "rust" and b"!" in data:
+        data, tree, macros = rust_macros.unwrap_item_macros(data, tree, lambda d, old: parse(d, spec, timeout, old))
+    return Prepared(data, tree, macros, rewritten)
+
+
+def _repair_conditionals(data: bytes, tree: ts.Tree, spec: LanguageSpec, timeout: float | None) -> tuple[bytes, ts.Tree]:
+    """Blank the `#if` groups around syntax errors (c_lines.blank_conditionals) and keep the result if it has
+    fewer errors."""
+    errors = rust_macros.error_nodes(tree.root_node)
+    new = c_lines.blank_conditionals(data, [(a.row, b.row) for a, b in errors])
+    if new is data:
+        return data, tree
+    new_tree = parse(new, spec, timeout)
+    if not new_tree.root_node.has_error or len(rust_macros.error_nodes(new_tree.root_node)) < len(errors):
+        return new, new_tree
+    return data, tree
 
 
 def native_available() -> bool:
@@ -141,9 +188,8 @@ def extract(data: bytes, spec: LanguageSpec, timeout: float | None = 5.0, *, nat
     if spec.name == "python" and (native_available() if native is None else native):
         return _extract_native(data, spec, timeout)
     deadline = time.monotonic() + (timeout if timeout is not None else 1e9)
-    if spec.blank_macros:
-        data = languages.blank_attribute_macros(data)
-    tree = parse(data, spec, timeout)
+    prepared = parse_prepared(data, spec, timeout)
+    original, data, tree, macros, macro_fns = data, prepared.data, prepared.tree, prepared.macros, prepared.rewritten
     _SRC.data = data
     root = tree.root_node
     result = FileResult(language=spec.name, has_errors=root.has_error)
@@ -153,7 +199,7 @@ def extract(data: bytes, spec: LanguageSpec, timeout: float | None = 5.0, *, nat
     if time.monotonic() > deadline:
         raise ParseTimeout(f"querying took longer than {timeout} s")
 
-    defs: dict[Any, _Def] = {}  # by definition node, or (node, name) for a value declaring several names
+    defs: dict[tuple[int, int], _Def] = {}  # (node id, name start): `typedef struct {...} A, *PA;` defines two
     imports: dict[tuple[int, str], tuple[list[str], int]] = {}
     roles = languages.pattern_roles(spec.name)
     # References, most matches, are kept lean (every node attribute read is a call into C): per kind,
@@ -162,6 +208,7 @@ def extract(data: bytes, spec: LanguageSpec, timeout: float | None = 5.0, *, nat
     ref_lines: dict[str, dict[bytes, list[int]]] = {}
     exports = ModuleExports() if spec.visibility == "export" else None
     bindings: set[int] = set()  # declaration nodes that only bind imports
+    leading = spec.name in _LEADING_ATTRIBUTES
     for pattern, caps in matches:
         role, cap, kind = roles[pattern]
         if role == "ref":
@@ -190,23 +237,19 @@ def extract(data: bytes, spec: LanguageSpec, timeout: float | None = 5.0, *, nat
                 continue
             node = caps[cap][0]
             name_node = names[0]
-            key: Any = node.id
-            prev = defs.get(key)
-            if prev is not None:
-                if prev.pattern == pattern and kind in _VALUES and prev.name_start != name_node.start_byte:
-                    key = (node.id, name_node.start_byte)  # another name of one declaration (`var b, c int`)
-                elif prev.pattern <= pattern:
-                    continue  # the earliest pattern in the query file wins: specific ones come first
+            key = (node.id, name_node.start_byte)
+            if key in defs and defs[key].pattern <= pattern:
+                continue  # the earliest pattern in the query file wins: specific ones come first
             name = _name_of(data[name_node.start_byte : name_node.end_byte], spec)
-            if name and spec.blank_macros and name.startswith("__") and languages.MACRO_NAME_RE.fullmatch(name) \
-                    and not node.type.startswith("preproc"):
+            if name and spec.blank_macros and not node.type.startswith("preproc") and (
+                    (name.startswith("__") and languages.MACRO_NAME_RE.fullmatch(name)) or c_prep.is_attribute_macro(name)):
                 continue  # an attribute macro taken for a declarator (in a shape the blanking does not know)
             if name:
                 receiver = caps.get("receiver")
                 outer, up = _outer(node, spec)
                 defs[key] = _Def(node=node, outer=outer, name=name, kind=kind, up=up,
-                                 receiver=_text(receiver[0]) if receiver else None, pattern=pattern,
-                                 name_start=name_node.start_byte)
+                                     receiver=_text(receiver[0]) if receiver else None, pattern=pattern,
+                                     head=_leading_attributes(outer, spec, macros) if leading else None)
         elif role == "import":
             node = caps[cap][0]
             if exports is not None:
@@ -224,7 +267,33 @@ def extract(data: bytes, spec: LanguageSpec, timeout: float | None = 5.0, *, nat
             value = caps.get("value")
             if value:
                 _exported_value(value[0], "name" not in caps, data, exports)
-    return _finish(result, spec, data, _merge_nested(defs, spec, bindings), ref_lines, imports, exports)
+    for span in macros:  # an unwrapped macro's name is blanked: it is still a use of the macro
+        if "::" not in span.name:
+            ref_lines.setdefault("call", {}).setdefault(span.name[:-1].encode(), []).append(span.line)
+    if macro_fns:
+        _SRC.original = original
+        _SRC.rewritten = frozenset(macro_fns)
+    try:
+        return _finish(result, spec, data, _merge_nested(defs, spec, bindings), ref_lines, imports, exports, macros)
+    finally:
+        _SRC.rewritten = frozenset()
+
+
+def _leading_attributes(outer: ts.Node, spec: LanguageSpec, macros: list[MacroSpan]) -> ts.Node | None:
+    """The first of the attributes right before a definition (`#[derive(Debug)]`, comments between them
+    allowed), None when there are none. An attribute before an unwrapped macro is not its first item's."""
+    kinds = _LEADING_ATTRIBUTES.get(spec.name)
+    if kinds is None:
+        return None
+    head = None
+    start = outer.start_byte
+    floor = max((m.body for m in macros if m.body <= start < m.end), default=0)
+    prev = outer.prev_sibling
+    while prev is not None and (prev.type in kinds or prev.type in spec.comment_types) and prev.start_byte >= floor:
+        if prev.type in kinds:
+            head = prev
+        prev = prev.prev_sibling
+    return head
 
 
 def _extract_native(data: bytes, spec: LanguageSpec, timeout: float | None) -> FileResult:
@@ -258,7 +327,7 @@ def _extract_native(data: bytes, spec: LanguageSpec, timeout: float | None) -> F
 
 def _finish(result: FileResult, spec: LanguageSpec, data: bytes, defs: list[_Def],
             ref_lines: dict[str, dict[bytes, list[int]]], imports: dict[tuple[int, str], tuple[list[str], int]],
-            exports: ModuleExports | None) -> FileResult:
+            exports: ModuleExports | None, macros: list[MacroSpan] | None = None) -> FileResult:
     """Rows from what either path found: references grouped per name and kind, imports in line order (each
     also a reference to the names it binds), definitions nested."""
     grouped: dict[tuple[str, str], list[int]] = {}  # (name, kind) -> lines
@@ -272,7 +341,7 @@ def _finish(result: FileResult, spec: LanguageSpec, data: bytes, defs: list[_Def
                 else:  # another spelling of the same name (whitespace): lines are sorted below
                     known.extend(lines)
     _finish_imports(result, spec, imports, grouped)
-    result.symbols = _symbols(defs, spec, data, exports)
+    result.symbols = _symbols(defs, spec, data, exports, macros)
     result.refs = sorted(_ref_rows(grouped))  # (name, kind) is unique: the same order as sorting the keys
     return result
 
@@ -308,14 +377,16 @@ def _exported_value(node: ts.Node, whole: bool, data: bytes, exports: ModuleExpo
                 exports.names.add(data[named.start_byte : named.end_byte].decode("utf-8", "replace"))
 
 
-def _merge_nested(defs: dict[Any, _Def], spec: LanguageSpec, skip: set[int] | frozenset[int] = frozenset()) -> list[_Def]:
+def _merge_nested(defs: dict[tuple[int, int], _Def], spec: LanguageSpec,
+                  skip: set[int] | frozenset[int] = frozenset()) -> list[_Def]:
     """Drop a definition captured inside another of the same kind on its parent node: the struct of
-    `typedef struct point {...} point_t;` is one symbol (point_t), not two. Drop the `skip` node ids
+    `typedef struct {...} point_t;` is one symbol (point_t), not two. Drop the `skip` node ids
     (declarations that only bind imports)."""
-    out = []
     kinds: dict[int, set[str]] = {}
-    for d in defs.values():
-        kinds.setdefault(d.node.id, set()).add(d.kind)
+    if spec.wrappers:
+        for d in defs.values():
+            kinds.setdefault(d.node.id, set()).add(d.kind)
+    out = []
     for d in defs.values():
         if skip and d.node.id in skip:
             continue
@@ -394,10 +465,12 @@ def _add_import(statement: int, line: int, module: str, raw_names: list[str], sp
             names.append(name)
 
 
-def _symbols(defs: list[_Def], spec: LanguageSpec, data: bytes, exports: ModuleExports | None = None) -> list[tuple]:
-    """Nest definitions by range, fix kinds, drop locals, compute qualnames, signatures, docs, visibility."""
+def _symbols(defs: list[_Def], spec: LanguageSpec, data: bytes, exports: ModuleExports | None = None,
+             macros: list[MacroSpan] | None = None) -> list[tuple]:
+    """Nest definitions by range, fix kinds, drop locals, compute qualnames, signatures, docs, visibility;
+    a definition standing in an unwrapped Rust macro says so in its signature (`(in macro cfg_rt!)`)."""
     for d in defs:
-        d.ostart, d.oend = d.outer.start_byte, d.outer.end_byte
+        d.ostart, d.oend = (d.head or d.outer).start_byte, d.outer.end_byte
         if exports is not None and d.outer is not d.node:  # `export function f`: an ES module
             exports.es = True
     defs.sort(key=lambda d: (d.ostart, -d.oend, d.node.start_byte))
@@ -405,19 +478,20 @@ def _symbols(defs: list[_Def], spec: LanguageSpec, data: bytes, exports: ModuleE
     kept: list[_Def] = []
     by_name = {d.name: d for d in defs if d.kind in spec.class_kinds or d.kind == "type"}
     for d in defs:
-        # names declared together (`var b, c int`) are siblings, not one inside the other
-        while stack and (not (d.ostart >= stack[-1].ostart and d.oend <= stack[-1].oend) or stack[-1].node.id == d.node.id):
+        while stack and (not (d.ostart >= stack[-1].ostart and d.oend <= stack[-1].oend)
+                         or stack[-1].node.id == d.node.id):  # `int x, y;`: y is x's sibling
             stack.pop()
         d.parent = stack[-1] if stack else None
         if d.receiver and d.parent is None:
             d.parent = by_name.get(d.receiver) or _Def(node=d.node, outer=d.outer, name=d.receiver, kind="scope.type",
                                                        ostart=d.ostart, oend=d.oend)
-        stack.append(d)
+        if d.kind != "type" or d.node.type != "type_definition":  # `typedef struct tag {...} t;`: t holds nothing
+            stack.append(d)
         owner = _nearest_symbol(d.parent, by_name)
         if d.kind in _VALUES and owner is not None and owner.kind in _FUNCTIONS:
             d.kind = "drop"  # a local variable
             continue
-        if d.kind == "function" and owner is not None and (owner.kind in spec.class_kinds or owner.kind == "scope.type"):
+        if d.kind == "function" and owner is not None and (owner.kind in spec.class_kinds or owner.kind in _SCOPE_KINDS):
             d.kind = "method"
         elif d.kind == "variable" and owner is not None and owner.kind in spec.class_kinds:
             d.kind = "field"
@@ -441,11 +515,23 @@ def _symbols(defs: list[_Def], spec: LanguageSpec, data: bytes, exports: ModuleE
         owner = owner if owner is None or owner.index >= 0 else None
         owner_kind = owner.kind if owner else None
         start, end = _lines(d.outer)
+        if d.head is not None:
+            start = d.head.start_point.row + 1
         value = d.kind in _VALUES
         body = _body(d.node) if spec.doc == "docstring" or not (value or spec.name == "markdown") else None
-        sig = signature(d.node, spec, value=value, outer=d.outer, body=body)
+        if _SRC.rewritten and d.outer.start_byte in _SRC.rewritten:  # `SYSCALL_DEFINE3(msync, ...)` as written
+            data, _SRC.data = _SRC.data, _SRC.original
+            sig = signature(d.node, spec, value=value, outer=d.outer, body=body)
+            _SRC.data = data
+        else:
+            sig = signature(d.node, spec, value=value, outer=d.outer, body=body)
+            if spec.blank_macros and (" ;" in sig or " ," in sig or " )" in sig or "( " in sig or " ]" in sig):
+                sig = _BLANK_GAP.sub("", sig)  # where a blanked macro stood: `int x __read_mostly;` -> `int x ;`
+        if macros:
+            sig = _with_note(sig, rust_macros.note(macros, d.node.start_byte, d.parent.ostart if d.parent else -1))
         doc = _doc(d, spec, body)
-        exported = is_exported(spec, d.node, d.outer, d.name, d.kind, owner_kind, exports)
+        # an impl block has no visibility of its own (its items have theirs)
+        exported = d.kind == "impl" or is_exported(spec, d.node, d.outer, d.name, d.kind, owner_kind, exports)
         out.append((d.name, ".".join(reversed(quals)), d.kind, start, end, sig, doc, exported,
                     owner.index if owner is not None else -1))
     return out
@@ -456,9 +542,17 @@ def _nearest_symbol(d: _Def | None, by_name: dict[str, _Def]) -> _Def | None:
     scope stands for Type's definition when the file has it (else for itself)."""
     while d is not None and (d.kind == "drop" or d.kind == "scope"):
         d = d.parent
-    if d is not None and d.kind == "scope.type":
+    if d is not None and d.kind in _SCOPE_KINDS:
         return by_name.get(d.name, d)
     return d
+
+
+def _with_note(sig: str, note: str) -> str:
+    """`sig` followed by `note`, within SIGNATURE_MAX (the signature is cut, not the note)."""
+    if not note:
+        return sig
+    room = SIGNATURE_MAX - len(note)
+    return (sig if len(sig) <= room else sig[: room - 1].rstrip() + "…") + note
 
 
 def _body(node: ts.Node) -> ts.Node | None:
@@ -577,9 +671,13 @@ def _comment_doc(outer: ts.Node, spec: LanguageSpec) -> str | None:
     prev = node.prev_sibling
     while prev is not None:
         if prev.type in spec.comment_types:
-            if _SRC.data[prev.start_byte : prev.start_byte + 2] == b"#!":
+            mark = _SRC.data[prev.start_byte : prev.start_byte + 3]
+            if mark[:2] == b"#!" or mark in (b"//!", b"/*!"):  # a shebang; a Rust inner doc (the module's)
                 break
-            if prev.end_point.row < expect_row - 1 or (prev.end_point.row == prev.start_point.row == outer.start_point.row):
+            end_row, end_col = prev.end_point
+            if end_col == 0 and end_row > prev.start_point.row:  # a line comment ends after its newline
+                end_row -= 1
+            if end_row < expect_row - 1 or (end_row == prev.start_point.row == outer.start_point.row):
                 break
             block.append(prev)
         elif prev.type in ("attribute_item", "decorator", "annotation", "marker_annotation", "attribute_list"):

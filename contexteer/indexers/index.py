@@ -18,6 +18,7 @@ are closed the same way, before the interpreter waits for its threads and proces
 from __future__ import annotations
 
 import atexit
+import json
 import logging
 import os
 import stat
@@ -30,8 +31,9 @@ from typing import Any
 import filelock
 
 from contexteer.errors import IndexError_
-from contexteer.indexers import build
+from contexteer.indexers import build, c_prep
 from contexteer.indexers.build import Job, Limits, Outcome, parse_file, parse_many
+from contexteer.indexers.languages import language_for_path
 from contexteer.indexers.model import BuildStatus, FileInfo, Import, Reference, RefreshReport, Symbol
 from contexteer.indexers.queries_sql import IndexQueries
 from contexteer.indexers.store import Store
@@ -84,6 +86,19 @@ class StructureIndex(IndexQueries):
         self._watcher: threading.Thread | None = None
         super().__init__(self.store)
         _OPEN.add(self)
+        self._apply_c_macros()
+
+    def _apply_c_macros(self) -> None:
+        """index.c_attribute_macros for parses in this process; C/C++ files parsed under another list are dropped
+        (the next sweep parses them again)."""
+        macros = list(self.settings.c_attribute_macros)
+        c_prep.configure(macros)
+        known = self.store.get_meta("c_attribute_macros")
+        if known is not None and json.loads(known) != macros:
+            stale = [p for p in self.store.known_files() if (spec := language_for_path(p)) and spec.blank_macros]
+            self.store.delete_paths(stale)
+        if known is None or json.loads(known) != macros:
+            self.store.set_meta("c_attribute_macros", json.dumps(macros))
 
     @property
     def generation(self) -> int:
@@ -99,7 +114,8 @@ class StructureIndex(IndexQueries):
 
     @property
     def _limits(self) -> Limits:
-        return Limits(str(self.ws.root), self.ws.settings.workspace.max_file_bytes, self.settings.parse_timeout_seconds)
+        return Limits(str(self.ws.root), self.ws.settings.workspace.max_file_bytes, self.settings.parse_timeout_seconds,
+                      c_macros=tuple(self.settings.c_attribute_macros))
 
     @property
     def _workers(self) -> int:

@@ -31,6 +31,7 @@ from pathlib import Path
 import tree_sitter as ts
 
 from contexteer.errors import IndexError_
+from contexteer.indexers import c_prep
 
 logger = logging.getLogger(__name__)
 
@@ -197,14 +198,15 @@ def _blank_match(m: re.Match[bytes]) -> bytes:
     return bytes(out)
 
 
-def blank_attribute_macros(data: bytes) -> bytes:
+def blank_attribute_macros(data: bytes, macro_functions: list[int] | None = None, *, cpp: bool = False) -> bytes:
     """`data` with the glibc/GCC attribute macros replaced by spaces (same length, same lines); `__NTH (f (x))`
-    keeps `f (x)`, `__REDIRECT (f, (x), alias)` keeps `f` and `(x)`; zlib's ZEXTERN/ZEXPORT go, `OF((x))` keeps `(x)`."""
+    keeps `f (x)`, `__REDIRECT (f, (x), alias)` keeps `f` and `(x)`; zlib's ZEXTERN/ZEXPORT go, `OF((x))` keeps `(x)`.
+    Then the kernel-style repairs of `c_prep.repair` (annotation macros, loop macros, macro-defined functions)."""
     if b"__" in data:
         data = _TRAILING_RE.sub(_blank_match, _MACRO_RE.sub(_blank_match, data))
     if b"ZEXPORT" in data:
         data = _ZLIB_RE.sub(_blank_match, data)
-    return data
+    return c_prep.repair(data, macro_functions, cpp=cpp)
 
 
 def has_extension(path: str) -> bool:

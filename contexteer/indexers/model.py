@@ -8,7 +8,7 @@ from dataclasses import dataclass, field
 logger = logging.getLogger(__name__)
 
 SYMBOL_KINDS = (
-    "module", "class", "interface", "struct", "enum", "trait", "type", "function", "method",
+    "module", "class", "interface", "struct", "enum", "trait", "type", "impl", "function", "method",
     "constant", "variable", "field", "heading",
 )
 REFERENCE_KINDS = ("call", "type", "import", "other")

@@ -1,5 +1,7 @@
 ; Rust: definitions, references, imports (capture convention: see contexteer/indexers/languages.py)
-; `impl Type` / `impl Trait for Type` is a @scope.type: its functions become methods of Type.
+; `impl Type` / `impl Trait for Type` is a definition of kind impl named after Type: its functions become methods
+; of Type (their parent is Type's definition when the file has it). Items inside item-level brace macros
+; (`cfg_rt! { ... }`) are unwrapped before the query runs (contexteer/indexers/rust_macros.py).
 
 (struct_item name: (type_identifier) @name) @definition.struct
 (enum_item name: (type_identifier) @name) @definition.enum
@@ -16,7 +18,9 @@
 (enum_variant name: (identifier) @name) @definition.constant
 (associated_type name: (type_identifier) @name) @definition.type
 
-(impl_item type: [(type_identifier) @name (generic_type type: (type_identifier) @name) (scoped_type_identifier name: (type_identifier) @name)]) @scope.type
+(impl_item type: [(type_identifier) @name (generic_type type: [(type_identifier) @name (scoped_type_identifier name: (type_identifier) @name)])
+  (scoped_type_identifier name: (type_identifier) @name)
+  (reference_type type: [(type_identifier) @name (generic_type type: (type_identifier) @name)])]) @definition.impl
 
 (call_expression function: (identifier) @name) @reference.call
 (call_expression function: (field_expression field: (field_identifier) @name)) @reference.call
