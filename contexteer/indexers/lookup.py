@@ -595,7 +595,7 @@ def _enclosing_class(index: Any, cache: dict[str, list[Any]], path: str, line: i
     return best.name if best is not None else None
 
 
-_CLASS_KINDS = frozenset({"class", "struct", "interface", "trait", "enum", "module", "type"})
+_CLASS_KINDS = frozenset({"class", "struct", "interface", "trait", "enum", "module", "type", "impl"})  # a Rust impl block holds its methods
 
 
 def _file_lines(ws: Any, path: str, cache: dict[str, list[str]]) -> list[str]:

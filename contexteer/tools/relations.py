@@ -10,9 +10,9 @@ from typing import Annotated, Any, Literal
 from mcp.server.mcpserver import Context
 from pydantic import BaseModel, Field
 
-from contexteer.errors import ContexteerError, InputError, NotFoundError
+from contexteer.errors import InputError, NotFoundError
 from contexteer.fitting import fit_largest
-from contexteer.indexers import graph, textsearch
+from contexteer.indexers import graph
 from contexteer.indexers.lookup import line_previews
 from contexteer.shaping.answer import Answer, Text
 from contexteer.shaping.answer import render as render_answer
@@ -154,8 +154,8 @@ def register(mcp: object, svc: Services) -> None:
             names = names_in_range(nav, target.path, lines, target.start_line, target.end_line)
             return graph.callees(idx, target, nav.imported, bound=names.bound, members=names.members, lines=lines)
         if relation == "implementations":
-            return graph.implementations(idx, target, nav.imported, depth=depth, rust_impls=lambda t: _rust_impls(svc, t))
-        return graph.supertypes(idx, target, nav.imported, depth=depth, rust_traits=lambda t: _rust_traits(svc, t))
+            return graph.implementations(idx, target, nav.imported, depth=depth, rust_impls=lambda t: _rust_impls(idx, t))
+        return graph.supertypes(idx, target, nav.imported, depth=depth, rust_traits=lambda t: _rust_traits(idx, t))
 
 
 def _item(nav: Nav, e: graph.Related) -> RelatedItem:
@@ -260,34 +260,44 @@ def _empty(model: RelatedResult, target: Any) -> str:
     return f"its header names no base{' (Go types gain interfaces by method set)' if target.language == 'go' else ''}."
 
 
-_IMPL = r"\bimpl\b(?:\s*<[^>]*>)?\s+"
+_GENERICS = re.compile(r"<[^<>]*>")
+_IMPL_HEAD = re.compile(r"^(?:unsafe\s+)?impl\s+(?:!?(?P<trait>[\w:]+)\s+for\s+)?[&\s]*(?:'\w+\s+)?(?:mut\s+)?"
+                        r"(?:dyn\s+)?(?:[\w:]+::)?(?P<type>\w+)")
 
 
-def _rust_impls(svc: Services, trait: str) -> list[tuple[str, int, str]]:
-    """(path, line, type) of every `impl Trait for Type` block in the repository's Rust files."""
-    pattern = _IMPL + rf"(?:[\w:]+::)?{re.escape(trait)}\b[^{{;]*?\bfor\s+"
-    rx = re.compile(pattern + r"&?(?:'\w+\s+)?(?:mut\s+)?(?:dyn\s+)?(?:[\w:]+::)?(\w+)")
-    return [(p, n, m.group(1)) for p, n, m in _rust_search(svc, pattern, rx)]
+def _impl_head(signature: str) -> tuple[str | None, str] | None:
+    """(trait or None, type) of an impl block's header: `impl<'a, T: Into<U>> fmt::Display for &'a Foo<T>`
+    -> ('Display', 'Foo')."""
+    text = " ".join(signature.split())
+    while True:
+        shorter = _GENERICS.sub("", text)
+        if shorter == text:
+            break
+        text = shorter
+    m = _IMPL_HEAD.match(text)
+    if m is None:
+        return None
+    trait = m.group("trait")
+    return (trait.rsplit("::", 1)[-1] if trait else None), m.group("type")
 
 
-def _rust_traits(svc: Services, type_name: str) -> list[tuple[str, int, str]]:
-    """(path, line, trait) of every `impl Trait for Type` block naming the type."""
-    pattern = _IMPL + rf"(?:[\w:]+::)?\w+(?:<[^{{;]*>)?\s+for\s+&?(?:'\w+\s+)?(?:mut\s+)?(?:[\w:]+::)?{re.escape(type_name)}\b"
-    rx = re.compile(_IMPL + r"(?:[\w:]+::)?(\w+)")
-    return [(p, n, m.group(1)) for p, n, m in _rust_search(svc, pattern, rx)]
-
-
-def _rust_search(svc: Services, pattern: str, rx: re.Pattern[str]) -> list[tuple[str, int, re.Match[str]]]:
-    try:
-        found = textsearch.search(svc.ws, pattern, regex=True, case_sensitive=True, glob="*.rs", max_results=500)
-    except ContexteerError as exc:
-        logger.info("no rust impl search: %s", exc)
-        return []
+def _rust_impls(idx: Any, trait: str) -> list[tuple[str, int, str]]:
+    """(path, line, type) of every `impl Trait for Type` block in the index (impl blocks are symbols)."""
     out = []
-    for h in found.hits:
-        m = rx.search(h.text) if h.path and not h.context else None
-        if m is not None:
-            out.append((h.path, h.line, m))
+    for s in idx.symbols_mentioning(trait, ["impl"]):
+        head = _impl_head(s.signature or "")
+        if s.language == "rust" and head is not None and head[0] == trait:
+            out.append((s.path, s.start_line, head[1]))
+    return out
+
+
+def _rust_traits(idx: Any, type_name: str) -> list[tuple[str, int, str]]:
+    """(path, line, trait) of every `impl Trait for Type` block of the type."""
+    out = []
+    for s in idx.symbols_named(type_name):
+        head = _impl_head(s.signature or "") if s.kind == "impl" and s.language == "rust" else None
+        if head is not None and head[0] is not None and head[1] == type_name:
+            out.append((s.path, s.start_line, head[0]))
     return out
 
 

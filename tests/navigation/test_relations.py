@@ -49,7 +49,9 @@ def test_implementations_by_base_class_extends_implements_method_set_and_rust_im
         ("Shape", 2): [("Circle", "base class"), ("Square", "base class"), ("UnitSquare", "base class")],
         ("Animal", 2): [("Dog", "implements"), ("Puppy", "extends")],
         ("Store", 1): [("memStore", "method set"), ("Cached", "embeds")],  # readOnly has Get only: not a Store
-        ("Draw", 1): [("Button", "impl"), ("Slider", "impl")],  # `impl<'a> Draw for &'a Slider` too
+        # `impl<'a> Draw for &'a Slider` and `impl<T: Into<String> + Clone> crate::Draw for Wrapper<T>` too;
+        # a comment reading `impl Draw for Ghost` is no impl
+        ("Draw", 1): [("Button", "impl"), ("Slider", "impl"), ("Wrapper", "impl")],
         ("Base", 1): [("Derived", "extends")],
     }
     for (name, depth), want in cases.items():
@@ -140,3 +142,22 @@ def test_a_read_by_lines_names_the_definition_the_range_sits_in_or_the_ones_it_o
     assert inside.text.startswith("gostore/store.go:19-21 (of ") and "— in method memStore.Sync 18-22" in inside.text.split("\n")[0]
     across = rel.call("read_code_range", path="gostore/store.go", start_line=13, end_line=19)
     assert "— overlaps memStore.Get 13-13, memStore.Put 15-15, memStore.Sync 18-22" in across.text.split("\n")[0]
+
+
+def test_a_rust_function_inside_a_macro_invocation_has_its_callees_and_callers(rel: Served):
+    callees = rel.call("find_related", symbol="render_all", relation="callees")
+    assert [i["qualname"] for i in callees.data["items"]] == ["separator"], callees.text
+    callers = rel.call("find_related", symbol="separator", relation="callers")
+    assert _defs(callers) == [("render_all", "same file")], callers.text
+
+
+def test_self_inside_a_rust_impl_block_is_that_type_s_not_a_namesake_s(rel: Served):
+    for owner in ("Level", "LevelFilter"):
+        a = rel.call("find_related", symbol=f"{owner}.from_usize", relation="callers")
+        assert [i["qualname"] for i in a.data["items"]] == [f"{owner}.max"], a.text
+
+
+def test_a_generic_rust_type_s_traits_come_from_its_impl_blocks(rel: Served):
+    a = rel.call("find_related", symbol="Wrapper", relation="supertypes")
+    assert _defs(a) == [("Draw", "impl, same file")], a.text
+    assert "impl at rs/src/lib.rs:26" in a.text
