@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import logging
+import re
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
@@ -21,6 +22,9 @@ DEF_KEYWORDS = frozenset(
     "def async class fn func function struct interface enum trait type impl pub export public private protected "
     "static const let var abstract final module namespace union typedef template".split()
 )
+
+
+_FIRST_WORD = re.compile(r"\s*([A-Za-z_]\w*)")
 
 
 def clip(text: str, width: int) -> str:
@@ -60,8 +64,8 @@ def outline_entries(syms: list[Any], *, signatures: bool = True) -> list[Outline
             parent.children += 1
         if signatures:
             shown = _sig(s) if s.kind != "heading" else s.name
-            first = shown.split("(")[0].split()[:1]
-            label = "" if s.kind == "heading" or (first and first[0] in DEF_KEYWORDS) else f"{s.kind} "
+            first = _FIRST_WORD.match(shown)  # `impl<'a> Draw for &'a Slider`, `template<class T> struct X`: a keyword
+            label = "" if s.kind == "heading" or (first and first.group(1) in DEF_KEYWORDS) else f"{s.kind} "
             text = f"{s.start_line}-{s.end_line} {label}{shown}"
             short = f"{s.start_line}-{s.end_line} {label}{_sig(s, 72) if s.kind != 'heading' else s.name}"
             tiny = f"{s.start_line}-{s.end_line} {s.kind + ' ' if s.kind != 'heading' else ''}{s.name}"

@@ -161,3 +161,8 @@ def test_a_generic_rust_type_s_traits_come_from_its_impl_blocks(rel: Served):
     a = rel.call("find_related", symbol="Wrapper", relation="supertypes")
     assert _defs(a) == [("Draw", "impl, same file")], a.text
     assert "impl at rs/src/lib.rs:26" in a.text
+
+
+def test_an_outline_shows_a_generic_impl_header_once(rel: Served):
+    outline = rel.call("get_structured_index", path="rs/src/lib.rs").text
+    assert "\n  17-21 impl<'a> Draw for &'a Slider\n" in outline, outline
