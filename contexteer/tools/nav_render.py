@@ -20,7 +20,7 @@ logger = logging.getLogger(__name__)
 #: First words of a signature that already say what the definition is (no kind label needed).
 DEF_KEYWORDS = frozenset(
     "def async class fn func function struct interface enum trait type impl pub export public private protected "
-    "static const let var abstract final module namespace union typedef template".split()
+    "static const let var abstract final module namespace union typedef template unsafe extern".split()
 )
 
 

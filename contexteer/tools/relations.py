@@ -226,7 +226,8 @@ def _render(model: RelatedResult, target: Any, offset: int, depth: int) -> str:
             at = ",".join(map(str, it.lines[:8])) + ("…" if len(it.lines) > 8 else "")
             out.append(f"{pad}{it.qualname} {it.path}:{it.start_line}-{it.end_line} @{at}{tag}")
         else:
-            out.append(f"{pad}{it.path}:{it.start_line}-{it.end_line} {it.kind} {it.qualname}{via}{tag}")
+            name = it.signature if it.kind == "impl" and it.signature else f"{it.kind} {it.qualname}"  # impl<T> Log for Box<T>
+            out.append(f"{pad}{it.path}:{it.start_line}-{it.end_line} {name}{via}{tag}")
     if model.local_calls:
         out.append(f"calls its own locals or parameters: {', '.join(model.local_calls[:30])}")
     if model.unresolved:
@@ -262,7 +263,7 @@ def _empty(model: RelatedResult, target: Any) -> str:
 
 _GENERICS = re.compile(r"<[^<>]*>")
 _IMPL_HEAD = re.compile(r"^(?:unsafe\s+)?impl\s+(?:!?(?P<trait>[\w:]+)\s+for\s+)?[&\s]*(?:'\w+\s+)?(?:mut\s+)?"
-                        r"(?:dyn\s+)?(?:[\w:]+::)?(?P<type>\w+)")
+                        r"(?:dyn\s+)?(?:[\w:]+::)?(?P<type>\w+|\([^()]*\)|\[[^\[\]]*\])")  # a name, a tuple, a slice
 
 
 def _impl_head(signature: str) -> tuple[str | None, str] | None:
@@ -281,13 +282,13 @@ def _impl_head(signature: str) -> tuple[str | None, str] | None:
     return (trait.rsplit("::", 1)[-1] if trait else None), m.group("type")
 
 
-def _rust_impls(idx: Any, trait: str) -> list[tuple[str, int, str]]:
-    """(path, line, type) of every `impl Trait for Type` block in the index (impl blocks are symbols)."""
+def _rust_impls(idx: Any, trait: str) -> list[tuple[Any, str]]:
+    """(impl block, type name) of every `impl Trait for Type` block in the index (impl blocks are symbols)."""
     out = []
     for s in idx.symbols_mentioning(trait, ["impl"]):
         head = _impl_head(s.signature or "")
         if s.language == "rust" and head is not None and head[0] == trait:
-            out.append((s.path, s.start_line, head[1]))
+            out.append((s, head[1]))
     return out
 
 

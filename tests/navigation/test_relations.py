@@ -51,7 +51,8 @@ def test_implementations_by_base_class_extends_implements_method_set_and_rust_im
         ("Store", 1): [("memStore", "method set"), ("Cached", "embeds")],  # readOnly has Get only: not a Store
         # `impl<'a> Draw for &'a Slider` and `impl<T: Into<String> + Clone> crate::Draw for Wrapper<T>` too;
         # a comment reading `impl Draw for Ghost` is no impl
-        ("Draw", 1): [("Button", "impl"), ("Slider", "impl"), ("Wrapper", "impl")],
+        # impls on a tuple and on a std type are answered by the impl block itself
+        ("Draw", 1): [("Button", "impl"), ("Slider", "impl"), ("Wrapper", "impl"), ("(K, V)", "impl"), ("Box", "impl")],
         ("Base", 1): [("Derived", "extends")],
     }
     for (name, depth), want in cases.items():
@@ -166,3 +167,11 @@ def test_a_generic_rust_type_s_traits_come_from_its_impl_blocks(rel: Served):
 def test_an_outline_shows_a_generic_impl_header_once(rel: Served):
     outline = rel.call("get_structured_index", path="rs/src/lib.rs").text
     assert "\n  17-21 impl<'a> Draw for &'a Slider\n" in outline, outline
+
+
+def test_an_impl_on_a_type_the_repository_does_not_define_is_listed_by_its_header(rel: Served):
+    a = rel.call("find_related", symbol="Draw", relation="implementations")
+    assert "rs/src/lib.rs:73-77 impl<T> Draw for Box<T> where T: Draw + ?Sized" in a.text, a.text
+    assert "rs/src/lib.rs:67-71 impl<K: Draw, V: Draw> Draw for (K, V)" in a.text
+    methods = rel.call("find_related", symbol="Draw.draw", relation="implementations")
+    assert [i["qualname"] for i in methods.data["items"]][-2:] == ["(K, V).draw", "Box.draw"], methods.text
