@@ -18,6 +18,7 @@ are closed the same way, before the interpreter waits for its threads and proces
 from __future__ import annotations
 
 import atexit
+import hashlib
 import json
 import logging
 import os
@@ -33,7 +34,7 @@ import filelock
 from contexteer.errors import IndexError_
 from contexteer.indexers import build, c_prep
 from contexteer.indexers.build import Job, Limits, Outcome, parse_file, parse_many
-from contexteer.indexers.languages import language_for_path
+from contexteer.indexers.languages import LANGUAGES, LanguageSpec, query_source
 from contexteer.indexers.model import BuildStatus, FileInfo, Import, Reference, RefreshReport, Symbol
 from contexteer.indexers.queries_sql import IndexQueries
 from contexteer.indexers.store import Store
@@ -56,6 +57,12 @@ _PARSE_LOCK = threading.Lock()
 
 #: Every index not closed yet: closed at interpreter shutdown (see _close_open_indexes).
 _OPEN: weakref.WeakSet[StructureIndex] = weakref.WeakSet()
+
+
+def _fingerprint(spec: LanguageSpec, c_macros: list[str]) -> str:
+    """What a language's rows depend on besides the code: its query file (and the C attribute macros)."""
+    text = query_source(spec.name) + ("\n" + json.dumps(c_macros) if spec.blank_macros else "")
+    return hashlib.sha256(text.encode("utf-8")).hexdigest()[:16]
 
 
 class StructureIndex(IndexQueries):
@@ -86,19 +93,25 @@ class StructureIndex(IndexQueries):
         self._watcher: threading.Thread | None = None
         super().__init__(self.store)
         _OPEN.add(self)
-        self._apply_c_macros()
+        self._apply_extractor_fingerprints()
 
-    def _apply_c_macros(self) -> None:
-        """index.c_attribute_macros for parses in this process; C/C++ files parsed under another list are dropped
-        (the next sweep parses them again)."""
+    def _apply_extractor_fingerprints(self) -> None:
+        """Files a language's earlier query file extracted (or, for C/C++, another index.c_attribute_macros) are
+        dropped so the next sweep parses them again: an upgrade that improves one language re-parses that
+        language's files only, with no schema version to remember."""
         macros = list(self.settings.c_attribute_macros)
         c_prep.configure(macros)
-        known = self.store.get_meta("c_attribute_macros")
-        if known is not None and json.loads(known) != macros:
-            stale = [p for p in self.store.known_files() if (spec := language_for_path(p)) and spec.blank_macros]
-            self.store.delete_paths(stale)
-        if known is None or json.loads(known) != macros:
-            self.store.set_meta("c_attribute_macros", json.dumps(macros))
+        stale: list[str] = []
+        for spec in LANGUAGES:
+            key, mark = f"extractor:{spec.name}", _fingerprint(spec, macros)
+            known = self.store.get_meta(key)
+            if known != mark:
+                if known is not None:
+                    stale.append(spec.name)
+                self.store.set_meta(key, mark)
+        if stale:
+            logger.info("the extraction of %s changed: their files are parsed again", ", ".join(stale))
+            self.store.delete_paths(self.store.paths_in_languages(stale))
 
     @property
     def generation(self) -> int:
