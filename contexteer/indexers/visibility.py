@@ -71,7 +71,7 @@ def is_exported(spec: LanguageSpec, node: ts.Node, outer: ts.Node, name: str, ki
         return not (name.startswith("#") or "private" in words or "protected" in words)
     words = _modifier_words(node)
     if spec.name == "rust":
-        return any(w.startswith("pub") for w in words) or owner_kind in ("trait", "enum")
+        return any(w.startswith("pub") for w in words) or owner_kind in ("trait", "enum") or _in_trait_impl(outer)
     if spec.name in ("java", "csharp"):
         if owner_kind in ("interface",) or (owner_kind == "enum" and kind in ("constant", "field")):
             return "private" not in words
@@ -81,6 +81,13 @@ def is_exported(spec: LanguageSpec, node: ts.Node, outer: ts.Node, name: str, ki
     if spec.name == "cpp" and owner_kind in ("class", "struct"):
         return _cpp_access(outer, owner_kind) == "public"
     return "static" not in words
+
+
+def _in_trait_impl(node: ts.Node) -> bool:
+    """A Rust item in an `impl Trait for Type` block: as visible as the trait (it has no `pub` of its own)."""
+    body = node.parent
+    impl = body.parent if body is not None and body.type == "declaration_list" else None
+    return impl is not None and impl.type == "impl_item" and impl.child_by_field_name("trait") is not None
 
 
 def _cpp_access(node: ts.Node, owner_kind: str) -> str:
