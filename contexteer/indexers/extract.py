@@ -674,12 +674,14 @@ def _comment_doc(outer: ts.Node, spec: LanguageSpec) -> str | None:
             mark = _SRC.data[prev.start_byte : prev.start_byte + 3]
             if mark[:2] == b"#!" or mark in (b"//!", b"/*!"):  # a shebang; a Rust inner doc (the module's)
                 break
+            rustdoc = spec.name != "rust" or mark in (b"///", b"/**")  # rustdoc reads /// and /** only
             end_row, end_col = prev.end_point
             if end_col == 0 and end_row > prev.start_point.row:  # a line comment ends after its newline
                 end_row -= 1
             if end_row < expect_row - 1 or (end_row == prev.start_point.row == outer.start_point.row):
                 break
-            block.append(prev)
+            if rustdoc:
+                block.append(prev)
         elif prev.type in ("attribute_item", "decorator", "annotation", "marker_annotation", "attribute_list"):
             pass
         else:

@@ -101,3 +101,10 @@ def test_a_method_of_a_trait_impl_is_as_visible_as_the_trait():
                      b"impl S { fn b(&self) {} pub fn c(&self) {} }\n", spec)
     exported = {s[1]: s[7] for s in result.symbols if s[2] == "method"}
     assert exported == {"T.a": True, "S.a": True, "S.b": False, "S.c": True}
+
+
+def test_a_plain_rust_comment_above_an_item_is_not_its_doc():
+    spec = language_for_path("x.rs")
+    result = extract(b"/// Draws it.\nfn a() {}\n\n// TODO: remove once the platform has atomics\nfn b() {}\n"
+                     b"/** Block doc. */\nfn c() {}\n", spec)
+    assert {s[0]: s[6] for s in result.symbols} == {"a": "Draws it.", "b": None, "c": "Block doc."}
