@@ -22,6 +22,7 @@ from typing import Any
 from contexteer.errors import NotFoundError
 from contexteer.indexers import languages
 from contexteer.indexers.model import Symbol
+from contexteer.indexers.qualify import Qualifier, is_qualified, split_name
 from contexteer.indexers.repomap import display_weight
 from contexteer.indexers.syntax import bases_of, declared_as, declared_type, field_typed, go_embedded
 from contexteer.workspace import repo_text
@@ -79,6 +80,11 @@ def find_in_file(index: Any, path: str, symbol: str) -> Any:
     named = exact_q or [s for s in in_file if s.name == query]
     if not named and "." in query:  # "Outer.method" may be written with a partial qualifier
         named = [s for s in in_file if s.qualname.endswith("." + query)]
+    if not named and is_qualified(query):  # the language's own full name: `App\\Shop\\Cart::add`, `Shop::Cart#add`
+        segs = split_name(query)
+        ws = getattr(index, "ws", None)
+        full = Qualifier(index, (lambda rel: repo_text(ws, rel)) if ws is not None else (lambda rel: None))
+        named = [s for s in in_file if split_name(s.qualname)[-1:] == segs[-1:] and full.matches(s, segs)]
     if len(named) == 1:
         return named[0]
     if len(named) > 1 and len({s.qualname for s in named}) == 1:
@@ -186,19 +192,49 @@ _KIND_ORDER = {"class": 0, "interface": 0, "struct": 0, "enum": 0, "trait": 0, "
                "method": 1, "module": 1, "constant": 2}
 
 
-def rank_definitions(syms: list[Any], query: str, ref_counts: dict[str, int]) -> list[Any]:
-    """Exact > prefix > substring > fuzzy (closest first), then public before private, then most referenced."""
+def rank_definitions(syms: list[Any], query: str, ref_counts: dict[str, int], *,
+                     primary: dict[int, int] | None = None) -> list[Any]:
+    """Exact > prefix > substring > fuzzy (closest first), then public before private, then most referenced;
+    of a reopened class, the definition `primary` ranks first (see `reopened_rank`)."""
     q = query.lower()
+    order = primary or {}
 
     def key(s: Any) -> tuple[Any, ...]:
         tier = match_tier(s, query)
         close = -difflib.SequenceMatcher(None, q, s.name.lower()).ratio() if tier == 4 else 0.0
         # ties (same name, same count): module level before nested, types and functions before the
         # rest, non-test files before test files
-        return (tier, close, not s.exported, -ref_counts.get(s.name, 0), display_weight(s.path) < 1,
+        return (tier, close, order.get(s.id, 0), not s.exported, -ref_counts.get(s.name, 0), display_weight(s.path) < 1,
                 s.parent_id is not None, _KIND_ORDER.get(s.kind, 3), s.path, s.start_line)
 
     return sorted(syms, key=key)
+
+
+#: languages whose classes are reopened (Ruby) or split over files (C# `partial class`): one definition per file
+REOPENED = frozenset({"ruby", "csharp"})
+
+
+def reopened_rank(index: Any, syms: list[Any], full_name: Callable[[Any], str] | None = None) -> dict[int, int]:
+    """For a class defined in several files under one qualified name (Ruby reopens classes; a C# partial class),
+    which to show first: the definition with the most members in its body, then one outside test files, then
+    the longest body (a test helper that adds one method to `Rack::Request` ranks after lib/rack/request.rb).
+    Maps each such definition's id to its place in its group (0 first); others are left out. `full_name` tells
+    one class's definitions apart from a namesake's (`class Rack::Request` at the top of a file is stored as
+    Request, inside `module Rack` as Rack.Request: qualify.Qualifier.display); default: the qualified name."""
+    groups: dict[tuple[str, str], list[Any]] = {}
+    for s in syms:
+        if s.language in REOPENED and s.kind in _CLASS_KINDS:
+            groups.setdefault((s.language, (full_name(s) if full_name else None) or s.qualname), []).append(s)
+    out: dict[int, int] = {}
+    for group in groups.values():
+        if len({s.path for s in group}) < 2:
+            continue
+        members: dict[int, int] = {}
+        for s in group:
+            members[s.id] = sum(1 for m in index.symbols_in_file(s.path) if m.parent_id == s.id)
+        group.sort(key=lambda s: (-members[s.id], display_weight(s.path) < 1, -(s.end_line - s.start_line), s.path))
+        out.update({s.id: i for i, s in enumerate(group)})
+    return out
 
 
 @dataclass

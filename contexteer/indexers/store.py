@@ -29,7 +29,7 @@ from contexteer.errors import IndexError_
 
 logger = logging.getLogger(__name__)
 
-SCHEMA_VERSION = 5  # 5: C attribute macros blanked, CommonJS require bindings are imports (older rows differ)
+SCHEMA_VERSION = 6  # 6: C#/PHP namespaces are symbols, Ruby `class << self` and `class A::B` named as code refers to them; 5: C attribute macros blanked, CommonJS require bindings are imports (older rows differ)
 
 _TABLES = """
 CREATE TABLE IF NOT EXISTS meta(key TEXT PRIMARY KEY, value TEXT);

@@ -15,7 +15,8 @@ from pydantic import Field
 from contexteer.errors import ContexteerError, InputError
 from contexteer.fitting import fit_largest
 from contexteer.indexers import textsearch
-from contexteer.indexers.lookup import language_family, language_of, line_previews, rank_definitions
+from contexteer.indexers.lookup import language_family, language_of, line_previews, rank_definitions, reopened_rank
+from contexteer.indexers.qualify import is_qualified, split_name
 from contexteer.indexers.repomap import fit, language_summary
 from contexteer.shaping.answer import Answer, Hit, Hits, Text
 from contexteer.shaping.answer import render as render_answer
@@ -185,27 +186,35 @@ def register(mcp: object, svc: Services) -> None:
             pool = idx.find_symbols(q, match=match, kind=kind, path_prefix=prefix, limit=SEARCH_POOL)
             if nav.recheck(s.path for s in pool[: offset + limit]) or (not pool and nav.sweep_on_miss()):
                 pool = idx.find_symbols(q, match=match, kind=kind, path_prefix=prefix, limit=SEARCH_POOL)
-            if not pool and "." in q and match == "exact":  # 'starlette.config.Config': a module path, then the name
-                pool = _module_qualified(nav, q, kind, prefix)
+            if not pool and match == "exact" and is_qualified(q):
+                # 'org.example.web.Servlet', 'App\\Http\\Kernel::handle', 'Rack::Request#params', 'crate::a::B', 'pkg.Type'
+                pool = nav.qualifier().find(q, kind=kind, path_prefix=prefix, limit=SEARCH_POOL)
             total = idx.count_symbols(q, match=match, kind=kind, path_prefix=prefix) if len(pool) >= SEARCH_POOL else len(pool)
             if total > len(pool):
                 pool_note = (f"{total} definitions match; the best {len(pool)} candidates are ranked and paged. "
                              "Narrow with kind=, path= or a stricter match= to see the rest")
                 note = f"{note}; {pool_note}" if note else pool_note
             counts = idx.reference_counts({s.name for s in pool})
-            ranked, overloads = _fold_overloads(rank_definitions(pool, q, counts))
+            primary = reopened_rank(idx, pool, lambda s: nav.qualifier().display(s) or s.qualname)
+            ranked, overloads = _fold_overloads(rank_definitions(pool, q, counts, primary=primary))
             if total == len(pool):
                 total = len(ranked)
             page = ranked[offset : offset + limit]
+            full_names = nav.qualifier().display_all(page)
+            last = split_name(q)[-1] if split_name(q) else q
             site_cache: dict[str, tuple[list[RefSite], int, int]] = {}
             closest: list[SymbolHit] = []
             word_sites: list[RefSite] = []
             if not ranked:  # say why, and answer 'where is it' anyway: the nearest names and where the word appears
                 if match != "fuzzy":
+                    near = nav.qualifier().namesakes(q, kind=kind, path_prefix=prefix) if is_qualified(q) else []
+                    near = near or idx.close_names(last, kind=kind, path_prefix=prefix)
+                    near_full = nav.qualifier().display_all(near)
                     closest = [SymbolHit(path=s.path, qualname=s.qualname, kind=s.kind, start_line=s.start_line,
-                                         end_line=s.end_line, signature=s.signature, exported=s.exported)
-                               for s in idx.close_names(q.rsplit(".", 1)[-1], kind=kind, path_prefix=prefix)]
-                word_sites = _word_sites(nav, q.rsplit(".", 1)[-1], prefix)
+                                         end_line=s.end_line, signature=s.signature, exported=s.exported,
+                                         qualified=near_full.get(s.id))
+                               for s in near]
+                word_sites = _word_sites(nav, last, prefix)
                 unparsed = sorted({w.path for w in word_sites if (fi := idx.file_info(w.path)) is None or fi.status != "indexed"})
                 if unparsed:  # the definition may well be there: say so rather than "a local"
                     why = (f"the name appears in {len(unparsed)} file{'s' if len(unparsed) != 1 else ''} the index does not "
@@ -217,23 +226,24 @@ def register(mcp: object, svc: Services) -> None:
                 shown = page[:n]
                 nxt = offset + n if offset + n < len(ranked) else None
                 hits = [SymbolHit(path=s.path, qualname=s.qualname, kind=s.kind, start_line=s.start_line, end_line=s.end_line,
-                                  signature=_with_value(svc, s), exported=s.exported, overloads=overloads.get(s.id, []))
+                                  signature=_with_value(svc, s), exported=s.exported, overloads=overloads.get(s.id, []),
+                                  qualified=full_names.get(s.id))
                         for s in shown]
                 sites: list[RefSite] = []
                 ref_total = left_out = 0
                 if references and (shown or prefix):
                     # with path=, references inside it count even when the definition lives elsewhere
-                    for nm in list(dict.fromkeys(s.name for s in shown[:5])) or [q.rsplit(".", 1)[-1]]:
+                    for nm in list(dict.fromkeys(s.name for s in shown[:5])) or [last]:
                         if nm not in site_cache:
                             site_cache[nm] = _reference_sites(nav, nm, [s for s in pool if s.name == nm], prefix,
-                                                              method_query="." in q)
+                                                              method_query=is_qualified(q))
                         found, n_refs, n_left = site_cache[nm]
                         sites.extend(found)
                         ref_total += n_refs
                         left_out += n_left
                 full_note = note
                 if left_out:
-                    owner, meth = q.rsplit(".", 1)
+                    owner, meth = split_name(q)[-2:]
                     extra = (f"{left_out} calls of a '{meth}' whose receiver is not shown to be a {owner} were left out "
                              f"(search_symbol query=\"{meth}\", references=true lists every one)")
                     full_note = f"{note}; {extra}" if note else extra
@@ -550,29 +560,6 @@ def _text_uses(nav: Nav, name: str, defs: list[Any], prefix: str | None, known: 
     return out
 
 
-def _module_qualified(nav: Nav, q: str, kind: str | None, prefix: str | None) -> list[Any]:
-    """Definitions named by a module-qualified name ('starlette.config.Config', 'pkg.mod.Class.method'):
-    the longest tail that is a qualified name, defined in a file whose module path ends with the head."""
-    parts = q.split(".")
-    for i in range(1, len(parts)):
-        module, name = ".".join(parts[:i]), ".".join(parts[i:])
-        found = [s for s in nav.index.find_symbols(name, match="exact", kind=kind, path_prefix=prefix, limit=SEARCH_POOL)
-                 if _module_of(s.path) == module or _module_of(s.path).endswith("." + module)]
-        if found:
-            return found
-    return []
-
-
-def _module_of(path: str) -> str:
-    """'py/starlette/config.py' -> 'py.starlette.config'; a package's __init__ is the package."""
-    stem = path.rsplit(".", 1)[0] if "." in path.rsplit("/", 1)[-1] else path
-    ext = path.rsplit(".", 1)[-1]
-    package = {"py": "/__init__", "pyi": "/__init__", "js": "/index", "ts": "/index", "tsx": "/index", "rs": "/mod"}.get(ext)
-    if package and stem.endswith(package):
-        stem = stem.rsplit("/", 1)[0]
-    return stem.replace("/", ".")
-
-
 def _as_list(value: list[str] | str | None) -> list[str]:
     """A list argument also given as one string ('Observable' or 'Observable, Subscriber')."""
     if value is None:
@@ -594,8 +581,8 @@ def _split_focus(focus: list[str], infos: dict[str, object]) -> tuple[set[str], 
             files.add(f)
         elif any(p.startswith(f + "/") for p in infos):
             files.update(p for p in infos if p.startswith(f + "/"))
-        else:
-            names.add(f.rsplit(".", 1)[-1])
+        elif split_name(f):
+            names.add(split_name(f)[-1])  # 'Parser.parse', 'App\\Http\\Kernel', 'Rack::Request': the name
     return files, names
 
 
