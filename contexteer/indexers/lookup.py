@@ -320,6 +320,22 @@ def semantic_context(
     used_bare = set(extra_names)
     member_of = {n: r for n, r in (members or {}).items() if n not in used_bare}
     own_class = next((s for s in in_file if s.id == sym.parent_id), None)
+    family = language_family(sym.language)
+    go = sym.language == "go"
+    # Go names another package's definitions only through its name (`timer.Timer`, `time.Duration`): the
+    # package a qualifier names decides, a bare name is the file's own package's
+    go_packages = _go_package_names(index, sym.path) if go else set()
+    closure: set[str] | None = None  # C/C++: the files the file includes, directly or not (computed on demand)
+
+    def visible(path: str) -> bool:
+        """C/C++: a definition the file can see through its includes (a macro of a vendored library it does not
+        include is another program's); elsewhere any file of the family."""
+        nonlocal closure
+        if family != "c" or path == sym.path:
+            return True
+        if closure is None:
+            closure = include_closure(sym.path, resolve_imports)
+        return path in closure
 
     def by_receiver(name: str, receivers: set[str]) -> tuple[Any, str] | None:
         """A member read off a known receiver; None when the receiver's type is unknown."""
@@ -331,6 +347,12 @@ def semantic_context(
             if inherited is not None:
                 return inherited, "base class"
         for r in sorted(receivers - _SELF - {""}):
+            if r in go_packages:  # `time.Duration`, `timer.New`: that package's, or (outside the repository) none
+                for f in imported.get(r, ()):
+                    hit = [s for s in syms_of(f) if s.name == name and s.parent_id is None and usable(s)]
+                    if hit:
+                        return hit[0], "import"
+                continue
             typed = declared_type(sym.signature or "", r)  # `func (r *Raft) run()`: r.setState is Raft's
             if typed is not None:
                 found_member = member_of_type(index, typed, name, sym, import_files)
@@ -340,6 +362,8 @@ def semantic_context(
                 hit = [s for s in syms_of(f) if s.name == name and s.parent_id is None and usable(s)]
                 if hit:
                     return hit[0], "import"
+            if go:
+                continue  # a Go value's type is its declaration's (above), never a guess from its name
             for f in [sym.path, *import_files]:  # `Config.load`, or `order.total` for an Order of this file or an import
                 owners = {s.id for s in syms_of(f) if s.kind in _CLASS_KINDS and _names_the_class(r, s.name)}
                 hit = [s for s in syms_of(f) if s.name == name and s.parent_id in owners and usable(s)]
@@ -377,6 +401,15 @@ def semantic_context(
                     break
             if found is None:
                 continue  # probably a local variable: not reported as unresolved either
+        if found is None and go:  # a bare name in Go: a definition of the same package (directory)
+            folder = sym.path.rpartition("/")[0]
+            same = [s for s in index.symbols_named(name) if s.name == name and s.language == "go" and s.parent_id is None
+                    and s.path.rpartition("/")[0] == folder and usable(s) and s.id != sym.id]
+            if same:
+                found = (same[0], "same package")
+            else:
+                out.unresolved.append(name)
+                continue
         if found is None:
             targets = imported.get(name) or import_files
             for f in targets:
@@ -389,9 +422,12 @@ def semantic_context(
             # a name defined once in the whole repository, at module level (methods are too often a
             # different receiver's: `x.items()` is not the one `items` method the repository defines)
             # (never a _private name: another module's private helper is not used without an import)
+            # (never another language's: a PHP method does not call a function of minified JavaScript; in C/C++
+            # only what the file's includes reach)
             anywhere = [] if name.startswith("_") else \
-                [s for s in index.symbols_named(name) if usable(s) and s.name == name and s.parent_id is None]
-            if len(anywhere) == 1 and anywhere[0].id != sym.id:
+                [s for s in index.symbols_named(name) if usable(s) and s.name == name and s.parent_id is None
+                 and language_family(s.language) == family]
+            if len(anywhere) == 1 and anywhere[0].id != sym.id and visible(anywhere[0].path):
                 found = (anywhere[0], "unique name")
         if found is None:
             out.unresolved.append(name)
@@ -411,6 +447,46 @@ def semantic_context(
         out.callers = sites[:max_callers]
         for c in out.callers:
             c.symbol = enclosing(syms_of(c.path), c.line)
+    return out
+
+
+def include_closure(path: str, resolve_imports: Callable[[str], dict[str, list[str]]], limit: int = 400) -> set[str]:
+    """The file and the repository files its imports (C/C++ includes) reach, directly or through others (at most
+    `limit` files, nearest first)."""
+    seen = {path}
+    frontier = [path]
+    while frontier and len(seen) < limit:
+        nxt: list[str] = []
+        for f in frontier:
+            for targets in resolve_imports(f).values():
+                for t in targets:
+                    if t not in seen and len(seen) < limit:
+                        seen.add(t)
+                        nxt.append(t)
+        frontier = nxt
+    return seen
+
+
+_GO_VERSION = re.compile(r"v\d+")
+
+
+def _go_package_names(index: Any, path: str) -> set[str]:
+    """The names a Go file's imports bind (`time`, `timer`, an alias; `yaml` for gopkg.in/yaml.v2, `chi` for
+    github.com/go-chi/chi/v5): a qualifier in front of one of them is a package, not a value."""
+    out: set[str] = set()
+    for imp in index.imports_of(path):
+        alias = [n for n in imp.names if n and n not in ("_", ".")]
+        if alias:
+            out.update(alias)
+            continue
+        segs = [p for p in imp.module.strip("\"`").split("/") if p]
+        if not segs:
+            continue
+        last = segs[-2] if len(segs) > 1 and _GO_VERSION.fullmatch(segs[-1]) else segs[-1]
+        last = last.split(".")[0]
+        out.add(last)
+        if last.startswith("go-"):
+            out.add(last[3:])
     return out
 
 
@@ -485,6 +561,9 @@ def find_callers(index: Any, sym: Any, callee: str, resolve_imports: Callable[[s
             continue  # a Python method is never called from JavaScript
         how = evidence[r.path]
         sites.append(Caller(None, r.path, r.line, how or "name only"))
+    if sym.kind in _CLASS_KINDS and sites:  # `db.Head()` calls a method named like the type: no use of it
+        drop = member_namesakes(index, callee, sites)
+        sites = [c for c in sites if (c.path, c.line) not in drop]
     if owner is not None:
         # the files most likely to hold real calls are read first: the read budget goes to them
         order = {"same file": 0, "import": 1, "same package": 1}
@@ -494,6 +573,97 @@ def find_callers(index: Any, sym: Any, callee: str, resolve_imports: Callable[[s
     rank = {"same file": 0, "import": 1, "same package": 1, "receiver type": 1.5, "receiver": 2, "name only": 3}
     sites.sort(key=lambda c: (rank[c.how] - (c.receiver is True) * 0.5, c.path, c.line))
     return sites
+
+
+_MEMBER_BEFORE = re.compile(r"([\w$]+)\s*(?:\(\s*\)|\[[^\]]*\])?\s*(?:\?\.|\.|->)\s*$")
+
+
+def member_namesakes(index: Any, name: str, sites: Iterable[Any], max_files: int = 200) -> set[tuple[str, int]]:
+    """The (path, line) of sites whose every mention of the name is a member read off a value (`db.Head()`,
+    `self.request`, `resp->Head`): another type's method or field, not a use of a type of that name. A qualifier
+    that is a package or module the file imports (`tsdb.Head{}`, `models.User(...)`) or a capitalised name
+    (`Outer.Inner`) keeps the site."""
+    ws = getattr(index, "ws", None)
+    if ws is None:
+        return set()
+    lines: dict[str, list[str]] = {}
+    bindings: dict[str, set[str]] = {}
+    out: set[tuple[str, int]] = set()
+    for site in sites:
+        if site.path not in lines and len(lines) >= max_files:
+            continue
+        text_lines = _file_lines(ws, site.path, lines)
+        text = text_lines[site.line - 1] if 0 < site.line <= len(text_lines) else ""
+        if not text:
+            continue
+        mentions = [m.start() for m in re.finditer(r"(?<![\w$])" + re.escape(name) + r"(?![\w$])", text)]
+        if not mentions:
+            continue
+        if site.path not in bindings:
+            bindings[site.path] = import_bindings(index, site.path)
+        member_only = True
+        for at in mentions:
+            before = _MEMBER_BEFORE.search(text, 0, at)
+            if before is None:
+                member_only = False
+                break
+            word = before.group(1)
+            if word in bindings[site.path] or word[:1].isupper():
+                member_only = False
+                break
+        if member_only:
+            out.add((site.path, site.line))
+    return out
+
+
+class LocalNames:
+    """Whether a name at a line is a local of the code around it (a parameter, an assignment or loop target of the
+    enclosing definition, or a module-level assignment on that line): then a word match there is no use of a
+    same-named definition elsewhere. Each enclosing definition is parsed once."""
+
+    def __init__(self, index: Any) -> None:
+        self.index = index
+        self._syms: dict[str, list[Any]] = {}
+        self._bound: dict[tuple[str, int], set[str]] = {}
+        self._lines: dict[str, list[str]] = {}
+
+    def bound(self, path: str, line: int, name: str) -> bool:
+        from contexteer.indexers.uses import names_in
+
+        syms = self._syms.get(path)
+        if syms is None:
+            syms = self._syms[path] = self.index.symbols_in_file(path)
+        ws = getattr(self.index, "ws", None)
+        if ws is None:
+            return False
+        lines = _file_lines(ws, path, self._lines)
+        enc = enclosing(syms, line)
+        if enc is None or enc.kind not in ("function", "method"):
+            text = lines[line - 1] if 0 < line <= len(lines) else ""
+            return bool(re.match(rf"\s*(?:(?:const|let|var|local)\s+)?{re.escape(name)}\s*(?::[^=]*)?=(?!=)", text))
+        key = (path, enc.id)
+        got = self._bound.get(key)
+        if got is None:
+            spec = languages.language_for_path(path)
+            got = set()
+            if spec is not None:
+                got = names_in("\n".join(lines).encode("utf-8", "replace"), spec, enc.start_line, enc.end_line).bound
+            self._bound[key] = got
+        return name in got
+
+
+def import_bindings(index: Any, path: str) -> set[str]:
+    """The names a file's imports bind: imported names, aliases and module names (`os.path` -> os, a Go
+    import path -> its package name)."""
+    if (language_of(index, path) or "") == "go":
+        return _go_package_names(index, path)
+    out: set[str] = set()
+    for imp in index.imports_of(path):
+        out.update(n.split(" as ")[-1].strip() for n in imp.names if n)
+        segs = [p for p in re.split(r"[./:\\]+", imp.module.strip("'\"<>`")) if p]
+        if segs:
+            out.update({segs[0], segs[-1]})
+    return out
 
 
 def language_of(index: Any, path: str) -> str | None:
@@ -632,6 +802,7 @@ def _enclosing_class(index: Any, cache: dict[str, list[Any]], path: str, line: i
 
 
 _CLASS_KINDS = frozenset({"class", "struct", "interface", "trait", "enum", "module", "type"})
+CLASS_LIKE = _CLASS_KINDS
 
 
 def _file_lines(ws: Any, path: str, cache: dict[str, list[str]]) -> list[str]:

@@ -15,7 +15,15 @@ from pydantic import Field
 from contexteer.errors import ContexteerError, InputError
 from contexteer.fitting import fit_largest
 from contexteer.indexers import textsearch
-from contexteer.indexers.lookup import language_family, language_of, line_previews, rank_definitions, reopened_rank
+from contexteer.indexers.lookup import (
+    CLASS_LIKE,
+    language_family,
+    language_of,
+    line_previews,
+    member_namesakes,
+    rank_definitions,
+    reopened_rank,
+)
 from contexteer.indexers.qualify import is_qualified, split_name
 from contexteer.indexers.repomap import fit, language_summary
 from contexteer.shaping.answer import Answer, Hit, Hits, Text
@@ -370,6 +378,9 @@ def _reference_sites(nav: Nav, name: str, defs: list[Any], prefix: str | None, *
                 seen.add((r.path, r.line))
                 kept_refs.append(r)
         refs = kept_refs
+    if defs and all(d.kind in CLASS_LIKE for d in defs):  # `db.Head()` is DB's method, no use of the type Head
+        drop = member_namesakes(nav.index, name, [r for r in refs if r.kind != "import"])
+        refs = [r for r in refs if (r.path, r.line) not in drop]
     evidence: dict[tuple[str, int], Any] = {}
     if method_query and defs and all(d.kind == "method" for d in defs):
         from contexteer.indexers.lookup import find_callers
@@ -393,7 +404,8 @@ def _reference_sites(nav: Nav, name: str, defs: list[Any], prefix: str | None, *
     line_previews(nav.svc.ws, sites)
     locate(nav, sites)
     if defs and (any(d.kind in VALUE_KINDS for d in defs) or all(r.kind == "import" for r in refs)):
-        sites += _text_uses(nav, name, defs, prefix, {(r.path, r.line) for r in refs})
+        sites += _text_uses(nav, name, defs, prefix, {(r.path, r.line) for r in refs},
+                            importers={r.path for r in refs if r.kind == "import"})
     return sites, len(refs), left_out
 
 
@@ -540,8 +552,13 @@ def locate(nav: Nav, sites: list[Any]) -> None:
             site.enclosing, site.enclosing_lines = enc.qualname, f"{enc.start_line}-{enc.end_line}"
 
 
-def _text_uses(nav: Nav, name: str, defs: list[Any], prefix: str | None, known: set[tuple[str, int]]) -> list[RefSite]:
+def _text_uses(nav: Nav, name: str, defs: list[Any], prefix: str | None, known: set[tuple[str, int]], *,
+               importers: set[str] | None = None) -> list[RefSite]:
+    """Whole-word matches of a value's name (or of a definition the index knows only as imported), never on the
+    lines naming a parameter or local of that name. A function or class is used as a word only where it is
+    visible: its own files and the files importing it (`request = prepared.copy()` elsewhere is a local)."""
     from contexteer.indexers import languages
+    from contexteer.indexers.lookup import LocalNames
 
     family = {language_family(d.language) for d in defs}
     exts = sorted({e for spec in languages.LANGUAGES if language_family(spec.name) in family for e in spec.extensions})
@@ -554,8 +571,11 @@ def _text_uses(nav: Nav, name: str, defs: list[Any], prefix: str | None, known: 
     except ContexteerError as exc:
         logger.info("no text matches for %s: %s", name, exc)
         return []
+    where = None if any(d.kind in VALUE_KINDS for d in defs) else (importers or set()) | {d.path for d in defs}
+    local = LocalNames(nav.index)
     out = [RefSite(path=h.path, line=h.line, preview=render.clip(h.text.strip(), 160), kind="use")
-           for h in found.hits if h.path and not h.context and (h.path, h.line) not in skip][:TEXT_USES_CAP]
+           for h in found.hits if h.path and not h.context and (h.path, h.line) not in skip
+           and (where is None or h.path in where) and not local.bound(h.path, h.line, name)][:TEXT_USES_CAP]
     locate(nav, out)
     return out
 

@@ -24,6 +24,9 @@
 (generic_function function: (identifier) @name) @reference.call
 (macro_invocation macro: (identifier) @name) @reference.call
 (struct_expression name: (type_identifier) @name) @reference.call
+; `Type::new()`, `runtime::Runtime::new()`: a use of Type (its path), besides the call of new
+(call_expression function: (scoped_identifier path: [(identifier) @name (scoped_identifier name: (identifier) @name)])) @reference.type
+(call_expression function: (scoped_identifier path: (generic_type type: (type_identifier) @name))) @reference.type
 (impl_item trait: (type_identifier) @name) @reference.type
 (impl_item trait: (scoped_type_identifier name: (type_identifier) @name)) @reference.type
 (type_arguments (type_identifier) @name) @reference.type
