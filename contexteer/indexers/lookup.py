@@ -67,11 +67,13 @@ class Resolved(Symbol):
     note: str | None = None  # "3 overloads: lines 67-67, 69-69; this is the implementation (204-230)"
 
 
-def find_in_file(index: Any, path: str, symbol: str) -> Any:
+def find_in_file(index: Any, path: str, symbol: str, qualifier: Any | None = None) -> Any:
     """The one definition `symbol` (plain or qualified name) names in `path`, or a NotFoundError that helps.
 
     Definitions sharing one qualified name are overloads of one thing (Python @overload stubs, TypeScript
-    overload signatures, a getter and its setter): the answer is the widest (the implementation), see `Resolved`."""
+    overload signatures, a getter and its setter): the answer is the widest (the implementation), see `Resolved`.
+    A full name in the language's form (`App\\Shop\\Cart::add`) is matched through `qualifier`
+    (qualify.Qualifier; one without the repository's layout is made when none is given)."""
     query = symbol.strip()
     in_file = index.symbols_in_file(path)
     exact_q = [s for s in in_file if s.qualname == query]
@@ -83,7 +85,7 @@ def find_in_file(index: Any, path: str, symbol: str) -> Any:
     if not named and is_qualified(query):  # the language's own full name: `App\\Shop\\Cart::add`, `Shop::Cart#add`
         segs = split_name(query)
         ws = getattr(index, "ws", None)
-        full = Qualifier(index, (lambda rel: repo_text(ws, rel)) if ws is not None else (lambda rel: None))
+        full = qualifier or Qualifier(index, (lambda rel: repo_text(ws, rel)) if ws is not None else (lambda rel: None))
         named = [s for s in in_file if split_name(s.qualname)[-1:] == segs[-1:] and full.matches(s, segs)]
     if len(named) == 1:
         return named[0]

@@ -35,11 +35,13 @@ logger = logging.getLogger(__name__)
 __all__ = ["Qualifier", "split_name", "is_qualified", "QUALIFIED_CANDIDATES"]
 
 QUALIFIED_CANDIDATES = 500  # definitions checked per tail of a qualified query at most
+MAX_CACHED_FILES = 2000  # files whose text a Qualifier keeps between answers
 _SPLIT = re.compile(r"::|\\|#|\.|/")
 _JVM = frozenset({"java", "kotlin", "scala", "groovy"})
 _JVM_PACKAGE = re.compile(r"^[ \t]*package[ \t]+([\w.`]+)[ \t]*;?[ \t]*(?://.*)?$", re.M)
 _GO_PACKAGE = re.compile(r"^package[ \t]+(\w+)", re.M)
 _RUBY_HEADER = re.compile(r"^\s*(class|module)\s+((?:::)?[A-Z]\w*(?:::[A-Z]\w*)*)")
+_RUST_PUB_USE = re.compile(r"\bpub(?:\s*\([^)]*\))?\s+use\s+([^;]+);")
 _RUBY_SINGLETON = re.compile(r"^(\s*)class\s*<<\s*self\b")
 _PY_EXT = (".py", ".pyi", ".pyw")
 #: languages whose answers show a definition's full name (elsewhere the path shown beside it says as much)
@@ -75,7 +77,7 @@ class Qualifier:
 
     # ----- finding definitions by a qualified name ---------------------------------------------
     def find(self, query: str, *, kind: str | None = None, path_prefix: str | None = None,
-             limit: int = QUALIFIED_CANDIDATES) -> list[Any]:
+             limit: int = QUALIFIED_CANDIDATES, depth: int = 0) -> list[Any]:
         """Definitions a qualified name in any language's form names (longest stored tail first), [] when none
         does or the query is a bare name."""
         segs = split_name(query)
@@ -97,7 +99,54 @@ class Qualifier:
             for s in self.index.find_symbols(segs[-1], match="exact", kind=kind, path_prefix=path_prefix, limit=limit):
                 if s.name == segs[-1] and s.id not in found and self.matches(s, segs):
                     found[s.id] = s
+        if not found and "::" in query and depth < 4:  # Rust: a module re-exports it (`pub use self::a::B;`)
+            for target in self._rust_reexports(segs):
+                for s in self.find("::".join(target), kind=kind, path_prefix=path_prefix, limit=limit, depth=depth + 1):
+                    found.setdefault(s.id, s)
         return list(found.values())[:limit]
+
+    def _rust_reexports(self, segs: list[str]) -> list[list[str]]:
+        """The full paths a Rust module's `pub use` lines give the last segment (`crate::io::AsyncWrite` ->
+        crate::io::async_write::AsyncWrite), from the module file the query's path names."""
+        from contexteer.indexers.resolve_langs import expand_use_tree
+
+        module, name = segs[:-1], segs[-1]
+        out: list[list[str]] = []
+        for path in self._rust_module_files(module):
+            text = "\n".join(self._lines(path))
+            if name not in text:
+                continue
+            for m in _RUST_PUB_USE.finditer(text):
+                for leaf in expand_use_tree(re.sub(r"\s+", " ", m.group(1)).replace(" ::", "::").replace(":: ", "::")):
+                    original, _, alias = leaf.partition(" as ")
+                    parts = [p for p in original.strip().split("::") if p]
+                    if not parts or (alias.strip() or parts[-1]) != name:
+                        continue
+                    if parts[0] == "self":
+                        parts = module + parts[1:]
+                    elif parts[0] == "super":
+                        parts = module[:-1] + parts[1:]
+                    elif parts[0] != "crate":
+                        parts = module + parts  # a child module (2018 paths); an external crate finds nothing
+                    if parts != segs and parts not in out:
+                        out.append(parts)
+        return out
+
+    def _rust_module_files(self, module: list[str]) -> list[str]:
+        """The files a Rust module path (`crate::io`, `tokio::io`) can be: its .rs or mod.rs in the crate named."""
+        if not module:
+            return []
+        crates: dict[str, str] = dict(self.layout.crates) if self.layout is not None else {}
+        roots = [crates[module[0]]] if module[0] in crates else list(crates.values()) if module[0] == "crate" else []
+        if not roots:
+            roots = ["src/lib.rs"]
+        out = []
+        for root in roots:
+            base = posixpath.dirname(root)
+            rest = module[1:]
+            cands = [root] if not rest else [posixpath.join(base, *rest) + ".rs", posixpath.join(base, *rest, "mod.rs")]
+            out += [c for c in cands if self.index.file_info(c) is not None]
+        return out
 
     def namesakes(self, query: str, *, kind: str | None = None, path_prefix: str | None = None,
                   limit: int = 5) -> list[Any]:
@@ -183,6 +232,10 @@ class Qualifier:
     def _lines(self, path: str) -> list[str]:
         lines = self._text.get(path)
         if lines is None:
+            if len(self._text) >= MAX_CACHED_FILES:  # a long session on a large repository: start afresh
+                self._text.clear()
+                self._in_file.clear()
+                self._forms.clear()
             lines = self._text[path] = (self.read_text(path) or "").split("\n")
         return lines
 

@@ -38,7 +38,7 @@ POLYGLOT = {
     # Rust: the crate's module tree
     "rs/Cargo.toml": "[package]\nname = \"my-crate\"\nversion = \"0.1.0\"\n",
     "rs/src/lib.rs": "pub mod parser;\n\npub fn version() -> u32 {\n    1\n}\n",
-    "rs/src/parser/mod.rs": "pub mod lexer;\n",
+    "rs/src/parser/mod.rs": "pub mod lexer;\n\npub use self::lexer::{Token as Tok, Token};\n",
     "rs/src/parser/lexer.rs": "pub struct Token;\n\nimpl Token {\n    pub fn new() -> Token {\n        Token\n    }\n}\n",
     # Go: the package clause and the import path (a package whose name is not its directory's)
     "go/go.mod": "module example.com/app\n\ngo 1.21\n",
@@ -74,6 +74,8 @@ def _defs(a) -> list[tuple[str, str]]:
     ("my_crate::parser::lexer::Token::new", [("rs/src/parser/lexer.rs", "Token.new")]),
     ("lexer::Token::new", [("rs/src/parser/lexer.rs", "Token.new")]),
     ("crate::version", [("rs/src/lib.rs", "version")]),
+    ("crate::parser::Token", [("rs/src/parser/lexer.rs", "Token")]),  # re-exported by parser/mod.rs
+    ("my_crate::parser::Tok", [("rs/src/parser/lexer.rs", "Token")]),
     ("store.Store", [("go/store/store.go", "Store")]),
     ("store.Store.Get", [("go/store/store.go", "Store.Get")]),
     ("example.com/app/store.New", [("go/store/store.go", "New")]),
@@ -127,6 +129,9 @@ def test_every_tool_that_takes_a_symbol_accepts_a_fully_qualified_name(poly: Ser
     read = poly.call("read_code_range", path="php/src/Shop/Cart.php", symbol="App\\Shop\\Cart::add")
     assert not read.is_error, read.text
     assert "public function add(int $x): void" in read.text and "function helper" not in read.text
+    assert "method App\\Shop\\Cart::add" in read.text, "the read names the definition in full"
+    read = poly.call("read_code_range", path="rs/src/parser/lexer.rs", symbol="my_crate::parser::lexer::Token::new")
+    assert not read.is_error and "pub fn new() -> Token" in read.text, read.text
     read = poly.call("read_code_range", path="rb/lib/rack/request.rb", symbol="Rack::Request.parse")
     assert not read.is_error and "def parse(str)" in read.text and "def params" not in read.text
     rel = poly.call("find_related", symbol="org.example.web.Servlet", relation="supertypes")
