@@ -6,6 +6,8 @@ qualified name, the implementation) or a NotFoundError that lists the candidates
 then by reference count. `semantic_context` collects what a body refers to (resolved same file first, then
 through the file's imports, then a unique definition anywhere) and who calls it (`find_callers`: one site per
 line in the symbol's language family, innermost enclosing definition, marked by the evidence for it).
+Nothing resolves past what the file can see (namesakes.py: its language family, C includes, Go packages); a full
+name in a language's own form (`App\\Shop\\Cart::add`) is matched through qualify.py.
 """
 
 from __future__ import annotations
@@ -22,6 +24,7 @@ from typing import Any
 from contexteer.errors import NotFoundError
 from contexteer.indexers import languages
 from contexteer.indexers.model import Symbol
+from contexteer.indexers.namesakes import go_package_names, include_closure, member_namesakes
 from contexteer.indexers.qualify import Qualifier, is_qualified, split_name
 from contexteer.indexers.repomap import display_weight
 from contexteer.indexers.syntax import bases_of, declared_as, declared_type, field_typed, go_embedded
@@ -212,33 +215,6 @@ def rank_definitions(syms: list[Any], query: str, ref_counts: dict[str, int], *,
     return sorted(syms, key=key)
 
 
-#: languages whose classes are reopened (Ruby) or split over files (C# `partial class`): one definition per file
-REOPENED = frozenset({"ruby", "csharp"})
-
-
-def reopened_rank(index: Any, syms: list[Any], full_name: Callable[[Any], str] | None = None) -> dict[int, int]:
-    """For a class defined in several files under one qualified name (Ruby reopens classes; a C# partial class),
-    which to show first: the definition with the most members in its body, then one outside test files, then
-    the longest body (a test helper that adds one method to `Rack::Request` ranks after lib/rack/request.rb).
-    Maps each such definition's id to its place in its group (0 first); others are left out. `full_name` tells
-    one class's definitions apart from a namesake's (`class Rack::Request` at the top of a file is stored as
-    Request, inside `module Rack` as Rack.Request: qualify.Qualifier.display); default: the qualified name."""
-    groups: dict[tuple[str, str], list[Any]] = {}
-    for s in syms:
-        if s.language in REOPENED and s.kind in _CLASS_KINDS:
-            groups.setdefault((s.language, (full_name(s) if full_name else None) or s.qualname), []).append(s)
-    out: dict[int, int] = {}
-    for group in groups.values():
-        if len({s.path for s in group}) < 2:
-            continue
-        members: dict[int, int] = {}
-        for s in group:
-            members[s.id] = sum(1 for m in index.symbols_in_file(s.path) if m.parent_id == s.id)
-        group.sort(key=lambda s: (-members[s.id], display_weight(s.path) < 1, -(s.end_line - s.start_line), s.path))
-        out.update({s.id: i for i, s in enumerate(group)})
-    return out
-
-
 @dataclass
 class Caller:
     symbol: Any | None  # the innermost enclosing definition, None at module level
@@ -326,7 +302,7 @@ def semantic_context(
     go = sym.language == "go"
     # Go names another package's definitions only through its name (`timer.Timer`, `time.Duration`): the
     # package a qualifier names decides, a bare name is the file's own package's
-    go_packages = _go_package_names(index, sym.path) if go else set()
+    go_packages = go_package_names(index, sym.path) if go else set()
     closure: set[str] | None = None  # C/C++: the files the file includes, directly or not (computed on demand)
 
     def visible(path: str) -> bool:
@@ -452,46 +428,6 @@ def semantic_context(
     return out
 
 
-def include_closure(path: str, resolve_imports: Callable[[str], dict[str, list[str]]], limit: int = 400) -> set[str]:
-    """The file and the repository files its imports (C/C++ includes) reach, directly or through others (at most
-    `limit` files, nearest first)."""
-    seen = {path}
-    frontier = [path]
-    while frontier and len(seen) < limit:
-        nxt: list[str] = []
-        for f in frontier:
-            for targets in resolve_imports(f).values():
-                for t in targets:
-                    if t not in seen and len(seen) < limit:
-                        seen.add(t)
-                        nxt.append(t)
-        frontier = nxt
-    return seen
-
-
-_GO_VERSION = re.compile(r"v\d+")
-
-
-def _go_package_names(index: Any, path: str) -> set[str]:
-    """The names a Go file's imports bind (`time`, `timer`, an alias; `yaml` for gopkg.in/yaml.v2, `chi` for
-    github.com/go-chi/chi/v5): a qualifier in front of one of them is a package, not a value."""
-    out: set[str] = set()
-    for imp in index.imports_of(path):
-        alias = [n for n in imp.names if n and n not in ("_", ".")]
-        if alias:
-            out.update(alias)
-            continue
-        segs = [p for p in imp.module.strip("\"`").split("/") if p]
-        if not segs:
-            continue
-        last = segs[-2] if len(segs) > 1 and _GO_VERSION.fullmatch(segs[-1]) else segs[-1]
-        last = last.split(".")[0]
-        out.add(last)
-        if last.startswith("go-"):
-            out.add(last[3:])
-    return out
-
-
 def _inherited_member(index: Any, cls: Any, name: str, syms_of: Callable[[str], list[Any]], depth: int = 0) -> Any | None:
     """A member `name` a class gets from its bases (found in the class's file first, then anywhere by name)."""
     if depth > 3:
@@ -575,97 +511,6 @@ def find_callers(index: Any, sym: Any, callee: str, resolve_imports: Callable[[s
     rank = {"same file": 0, "import": 1, "same package": 1, "receiver type": 1.5, "receiver": 2, "name only": 3}
     sites.sort(key=lambda c: (rank[c.how] - (c.receiver is True) * 0.5, c.path, c.line))
     return sites
-
-
-_MEMBER_BEFORE = re.compile(r"([\w$]+)\s*(?:\(\s*\)|\[[^\]]*\])?\s*(?:\?\.|\.|->)\s*$")
-
-
-def member_namesakes(index: Any, name: str, sites: Iterable[Any], max_files: int = 200) -> set[tuple[str, int]]:
-    """The (path, line) of sites whose every mention of the name is a member read off a value (`db.Head()`,
-    `self.request`, `resp->Head`): another type's method or field, not a use of a type of that name. A qualifier
-    that is a package or module the file imports (`tsdb.Head{}`, `models.User(...)`) or a capitalised name
-    (`Outer.Inner`) keeps the site."""
-    ws = getattr(index, "ws", None)
-    if ws is None:
-        return set()
-    lines: dict[str, list[str]] = {}
-    bindings: dict[str, set[str]] = {}
-    out: set[tuple[str, int]] = set()
-    for site in sites:
-        if site.path not in lines and len(lines) >= max_files:
-            continue
-        text_lines = _file_lines(ws, site.path, lines)
-        text = text_lines[site.line - 1] if 0 < site.line <= len(text_lines) else ""
-        if not text:
-            continue
-        mentions = [m.start() for m in re.finditer(r"(?<![\w$])" + re.escape(name) + r"(?![\w$])", text)]
-        if not mentions:
-            continue
-        if site.path not in bindings:
-            bindings[site.path] = import_bindings(index, site.path)
-        member_only = True
-        for at in mentions:
-            before = _MEMBER_BEFORE.search(text, 0, at)
-            if before is None:
-                member_only = False
-                break
-            word = before.group(1)
-            if word in bindings[site.path] or word[:1].isupper():
-                member_only = False
-                break
-        if member_only:
-            out.add((site.path, site.line))
-    return out
-
-
-class LocalNames:
-    """Whether a name at a line is a local of the code around it (a parameter, an assignment or loop target of the
-    enclosing definition, or a module-level assignment on that line): then a word match there is no use of a
-    same-named definition elsewhere. Each enclosing definition is parsed once."""
-
-    def __init__(self, index: Any) -> None:
-        self.index = index
-        self._syms: dict[str, list[Any]] = {}
-        self._bound: dict[tuple[str, int], set[str]] = {}
-        self._lines: dict[str, list[str]] = {}
-
-    def bound(self, path: str, line: int, name: str) -> bool:
-        from contexteer.indexers.uses import names_in
-
-        syms = self._syms.get(path)
-        if syms is None:
-            syms = self._syms[path] = self.index.symbols_in_file(path)
-        ws = getattr(self.index, "ws", None)
-        if ws is None:
-            return False
-        lines = _file_lines(ws, path, self._lines)
-        enc = enclosing(syms, line)
-        if enc is None or enc.kind not in ("function", "method"):
-            text = lines[line - 1] if 0 < line <= len(lines) else ""
-            return bool(re.match(rf"\s*(?:(?:const|let|var|local)\s+)?{re.escape(name)}\s*(?::[^=]*)?=(?!=)", text))
-        key = (path, enc.id)
-        got = self._bound.get(key)
-        if got is None:
-            spec = languages.language_for_path(path)
-            got = set()
-            if spec is not None:
-                got = names_in("\n".join(lines).encode("utf-8", "replace"), spec, enc.start_line, enc.end_line).bound
-            self._bound[key] = got
-        return name in got
-
-
-def import_bindings(index: Any, path: str) -> set[str]:
-    """The names a file's imports bind: imported names, aliases and module names (`os.path` -> os, a Go
-    import path -> its package name)."""
-    if (language_of(index, path) or "") == "go":
-        return _go_package_names(index, path)
-    out: set[str] = set()
-    for imp in index.imports_of(path):
-        out.update(n.split(" as ")[-1].strip() for n in imp.names if n)
-        segs = [p for p in re.split(r"[./:\\]+", imp.module.strip("'\"<>`")) if p]
-        if segs:
-            out.update({segs[0], segs[-1]})
-    return out
 
 
 def language_of(index: Any, path: str) -> str | None:
@@ -804,7 +649,6 @@ def _enclosing_class(index: Any, cache: dict[str, list[Any]], path: str, line: i
 
 
 _CLASS_KINDS = frozenset({"class", "struct", "interface", "trait", "enum", "module", "type"})
-CLASS_LIKE = _CLASS_KINDS
 
 
 def _file_lines(ws: Any, path: str, cache: dict[str, list[str]]) -> list[str]:

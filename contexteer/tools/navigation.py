@@ -15,15 +15,8 @@ from pydantic import Field
 from contexteer.errors import ContexteerError, InputError
 from contexteer.fitting import fit_largest
 from contexteer.indexers import textsearch
-from contexteer.indexers.lookup import (
-    CLASS_LIKE,
-    language_family,
-    language_of,
-    line_previews,
-    member_namesakes,
-    rank_definitions,
-    reopened_rank,
-)
+from contexteer.indexers.lookup import language_family, language_of, line_previews, rank_definitions
+from contexteer.indexers.namesakes import CLASS_LIKE, LocalNames, member_namesakes, reopened_rank
 from contexteer.indexers.qualify import is_qualified, split_name
 from contexteer.indexers.repomap import fit, language_summary
 from contexteer.shaping.answer import Answer, Hit, Hits, Text
@@ -558,7 +551,6 @@ def _text_uses(nav: Nav, name: str, defs: list[Any], prefix: str | None, known: 
     lines naming a parameter or local of that name. A function or class is used as a word only where it is
     visible: its own files and the files importing it (`request = prepared.copy()` elsewhere is a local)."""
     from contexteer.indexers import languages
-    from contexteer.indexers.lookup import LocalNames
 
     family = {language_family(d.language) for d in defs}
     exts = sorted({e for spec in languages.LANGUAGES if language_family(spec.name) in family for e in spec.extensions})

@@ -13,7 +13,8 @@ from pydantic import BaseModel, Field
 from contexteer.errors import ContexteerError, InputError, NotFoundError
 from contexteer.fitting import fit_largest
 from contexteer.indexers import graph, textsearch
-from contexteer.indexers.lookup import line_previews, reopened_rank
+from contexteer.indexers.lookup import line_previews
+from contexteer.indexers.namesakes import reopened_rank
 from contexteer.indexers.qualify import is_qualified, split_name
 from contexteer.shaping.answer import Answer, Text
 from contexteer.shaping.answer import render as render_answer
