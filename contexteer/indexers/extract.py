@@ -508,7 +508,8 @@ def _symbols(defs: list[_Def], spec: LanguageSpec, data: bytes, exports: ModuleE
         quals = []
         p: _Def | None = d
         while p is not None:
-            if p.kind != "drop" and not (p.kind == "scope.type" and p.parent is not None and p.parent.name == p.name):
+            if p.kind != "drop" and not (p.kind == "scope.type" and p.parent is not None and p.parent.name == p.name) \
+                    and (p.kind != "namespace" or p is d):  # a C#/PHP namespace qualifies nothing (qualify.py)
                 quals.append(p.name)
             p = p.parent
         owner = _nearest_symbol(d.parent, by_name)
@@ -540,7 +541,7 @@ def _symbols(defs: list[_Def], spec: LanguageSpec, data: bytes, exports: ModuleE
 def _nearest_symbol(d: _Def | None, by_name: dict[str, _Def]) -> _Def | None:
     """The definition that owns `d`'s children: skips dropped locals and namespaces; an `impl Type`
     scope stands for Type's definition when the file has it (else for itself)."""
-    while d is not None and (d.kind == "drop" or d.kind == "scope"):
+    while d is not None and (d.kind == "drop" or d.kind == "scope" or d.kind == "namespace"):
         d = d.parent
     if d is not None and d.kind in _SCOPE_KINDS:
         return by_name.get(d.name, d)

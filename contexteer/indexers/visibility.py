@@ -54,6 +54,8 @@ def is_exported(spec: LanguageSpec, node: ts.Node, outer: ts.Node, name: str, ki
     PHP `private`/`protected`."""
     if owner_kind in _LOCAL_OWNERS:
         return False
+    if kind == "namespace":  # C#/PHP: a namespace has no visibility of its own
+        return True
     rule = spec.visibility
     if rule == "always":
         return True
