@@ -209,10 +209,17 @@ def rank_definitions(syms: list[Any], query: str, ref_counts: dict[str, int], *,
         close = -difflib.SequenceMatcher(None, q, s.name.lower()).ratio() if tier == 4 else 0.0
         # ties (same name, same count): module level before nested, types and functions before the
         # rest, non-test files before test files
-        return (tier, close, order.get(s.id, 0), not s.exported, -ref_counts.get(s.name, 0), display_weight(s.path) < 1,
+        return (tier, close, order.get(s.id, 0), not s.exported, _restricted(s), -ref_counts.get(s.name, 0),
+                display_weight(s.path) < 1,
                 s.parent_id is not None, _KIND_ORDER.get(s.kind, 3), s.path, s.start_line)
 
     return sorted(syms, key=key)
+
+
+def _restricted(sym: Any) -> bool:
+    """Rust `pub(crate)` / `pub(super)` / `pub(in path)`: public inside the crate only, so after a plain `pub`
+    namesake (tokio's JoinHandle is the `pub struct`, not the `pub(crate)` one in a cfg_not_rt! block)."""
+    return sym.language == "rust" and (sym.signature or "").startswith("pub(")
 
 
 @dataclass

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import dataclasses
 import logging
+import os
 import re
 from collections.abc import Callable
 from typing import Annotated, Any, Literal
@@ -430,11 +431,16 @@ def _fold_overloads(ranked: list[Any]) -> tuple[list[Any], dict[int, list[str]]]
 def _fold_impls(ranked: list[Any]) -> tuple[list[Any], dict[int, list[str]]]:
     """A Rust `impl Type` block listed with Type's definition goes on that definition's row ('impl blocks: ...'):
     the answer to 'where is Token' is the struct, with where its methods are, not three rows of one type."""
-    types = {(s.language, s.qualname): s for s in ranked if s.kind in _TYPE_KINDS}
+    types: dict[tuple[str, str], list[Any]] = {}
+    for s in ranked:
+        if s.kind in _TYPE_KINDS:
+            types.setdefault((s.language, s.qualname), []).append(s)
     out: list[Any] = []
     extra: dict[int, list[str]] = {}
     for s in ranked:
-        owner = types.get((s.language, s.qualname)) if s.kind == "impl" else None
+        owners = types.get((s.language, s.qualname), []) if s.kind == "impl" else []
+        # of namesakes, the type in the impl's own file, else the one nearest in the tree
+        owner = max(owners, key=lambda t: (t.path == s.path, len(os.path.commonpath([t.path, s.path]))), default=None)
         if owner is None:
             out.append(s)
             continue
