@@ -244,7 +244,10 @@ def _render(model: RelatedResult, target: Any, offset: int, depth: int) -> str:
             at = ",".join(map(str, it.lines[:8])) + ("…" if len(it.lines) > 8 else "")
             out.append(f"{pad}{it.qualname} {it.path}:{it.start_line}-{it.end_line} @{at}{tag}")
         else:
-            name = it.signature if it.kind == "impl" and it.signature else f"{it.kind} {it.qualname}"  # impl<T> Log for Box<T>
+            if it.kind == "impl" and it.signature:  # `impl<T> Log for Box<T>`: the header says what and how
+                name, tag = _impl_row(it.signature), ""
+            else:
+                name = f"{it.kind} {it.qualname}"
             out.append(f"{pad}{it.path}:{it.start_line}-{it.end_line} {name}{via}{tag}")
     if model.local_calls:
         out.append(f"calls its own locals or parameters: {', '.join(model.local_calls[:30])}")
@@ -298,6 +301,12 @@ def _impl_head(signature: str) -> tuple[str | None, str] | None:
         return None
     trait = m.group("trait")
     return (trait.rsplit("::", 1)[-1] if trait else None), m.group("type")
+
+
+def _impl_row(signature: str) -> str:
+    """An impl block's header without its where clause (the bounds are in the file): `impl<T> Log for Box<T>`."""
+    head = re.split(r"\s+where\b", " ".join(signature.split()), maxsplit=1)[0]
+    return head.rstrip(" ,{")
 
 
 def _rust_impls(idx: Any, trait: str) -> list[tuple[Any, str]]:

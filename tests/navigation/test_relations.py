@@ -173,7 +173,7 @@ def test_an_outline_shows_a_generic_impl_header_once(rel: Served):
 
 def test_an_impl_on_a_type_the_repository_does_not_define_is_listed_by_its_header(rel: Served):
     a = rel.call("find_related", symbol="Draw", relation="implementations")
-    assert "rs/src/lib.rs:73-77 impl<T> Draw for Box<T> where T: Draw + ?Sized" in a.text, a.text
+    assert "rs/src/lib.rs:73-77 impl<T> Draw for Box<T>" in a.text.splitlines(), a.text  # no where clause, no tag
     assert "rs/src/lib.rs:67-71 impl<K: Draw, V: Draw> Draw for (K, V)" in a.text
     methods = rel.call("find_related", symbol="Draw.draw", relation="implementations")
     assert [i["qualname"] for i in methods.data["items"]][-2:] == ["(K, V).draw", "Box.draw"], methods.text
