@@ -559,21 +559,28 @@ def _symbols(defs: list[_Def], spec: LanguageSpec, data: bytes, exports: ModuleE
 
 
 def _merge_clauses(defs: list[_Def]) -> list[_Def]:
-    """Consecutive definitions of one name and kind under one parent node as one: the first, ranging to the last
-    one's end (`parse :: String -> Value` and its equations; `def f(0)` and `def f(n)`). `defs` sorted by start."""
+    """Consecutive definitions of one name and kind under one parent node, starting with the same word, as one: the
+    first, ranging to the last one's end (`parse :: String -> Value` and its equations; `def f(0)` and `def f(n)`,
+    not `def f(x)` and `defp f(x, acc)`). `defs` sorted by start."""
     out: list[_Def] = []
     last: dict[int, _Def] = {}  # parent node id -> the definition seen last under it
     for d in defs:
         up = d.outer.parent
         key = up.id if up is not None else -1
         prev = last.get(key)
-        if prev is not None and d.name == prev.name and d.kind == prev.kind and d.ostart >= prev.oend:
+        if (prev is not None and d.name == prev.name and d.kind == prev.kind and d.ostart >= prev.oend
+                and _first_word(d.node) == _first_word(prev.node)):  # `def f` and `defp f` stay apart
             prev.tail = d.tail or d.outer
             prev.oend = d.oend
             continue
         out.append(d)
         last[key] = d
     return out
+
+
+def _first_word(node: ts.Node) -> bytes:
+    head = _raw(node)[:40].split(None, 1)
+    return head[0] if head else b""
 
 
 def _nearest_symbol(d: _Def | None, by_name: dict[str, _Def]) -> _Def | None:

@@ -10,7 +10,6 @@
 (variable_declaration "var" (identifier) @name) @definition.variable
 (function_declaration name: (identifier) @name) @definition.function
 (container_field name: (identifier) @name) @definition.field
-(test_declaration (string (string_content) @name)) @definition.function
 
 (call_expression function: (identifier) @name) @reference.call
 (call_expression function: (field_expression member: (identifier) @name)) @reference.call
