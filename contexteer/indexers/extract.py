@@ -144,6 +144,10 @@ def parse_prepared(data: bytes, spec: LanguageSpec, timeout: float | None = None
     groups around remaining syntax errors, when that helps), Rust item macros unwrapped. Anything else that
     parses a file (references, uses) should call this to see the same tree."""
     rewritten: list[int] = []  # C: where `NAME(fn, ...) {` was rewritten to parse as a definition of fn
+    if spec.expand_tabs and b"\t" in data:  # same lines; offsets are the expanded text's (Haskell's layout)
+        data = data.expandtabs(8)
+    if spec.blank:
+        data = languages.blank_unreadable(data, spec)
     if spec.blank_macros:
         data = languages.blank_attribute_macros(data, rewritten, cpp=spec.name == "cpp")
     tree = parse(data, spec, timeout)

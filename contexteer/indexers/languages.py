@@ -77,6 +77,12 @@ class LanguageSpec:
     # Consecutive definitions of one name and kind at one level are one definition (Haskell's signature and
     # equations, Elixir's function clauses): the first one's, ranging to the last one's end.
     merge_clauses: bool = False
+    # Expand tabs to 8-column stops before parsing (Haskell: the layout scanner fails on tabs; the lines stay
+    # those of the file, byte offsets are the expanded text's)
+    expand_tabs: bool = False
+    # Text the grammar cannot read, blanked with spaces before parsing (same length, same lines): HTML's
+    # `<?xml ...?>` declaration, SCSS's `!default` flags
+    blank: str | None = None
     qualifier: str = "."  # joins a qualified name's parts (CSS: a space, as nested SCSS rules mean `.a .b`)
     # Blank the glibc/GCC attribute macros (`__THROW`, `__nonnull ((1))`...) before parsing (C, C++).
     blank_macros: bool = False
@@ -152,13 +158,13 @@ LANGUAGES: tuple[LanguageSpec, ...] = (
     LanguageSpec("zig", "tree_sitter_zig", extensions=(".zig",), visibility="keywords", public_words=frozenset({"pub"}),
                  class_kinds=_CLASSISH | {"union"}),
     LanguageSpec("haskell", "tree_sitter_haskell", extensions=(".hs",), shebangs=("runhaskell", "runghc"),
-                 visibility="always", comment_types=frozenset({"comment", "haddock"}), merge_clauses=True,
+                 visibility="always", comment_types=frozenset({"comment", "haddock"}), merge_clauses=True, expand_tabs=True,
                  class_kinds=frozenset({"interface", "trait"})),
     LanguageSpec("html", "tree_sitter_html", extensions=(".html", ".htm", ".xhtml"), visibility="always", doc="none",
-                 qualifier=" > "),
+                 qualifier=" > ", blank=r"<\?xml[^>]*\?>"),
     LanguageSpec("css", "tree_sitter_css", extensions=(".css",), visibility="always", qualifier=" "),
     LanguageSpec("scss", "tree_sitter_scss", extensions=(".scss",), visibility="always", queries=("css", "scss"),
-                 qualifier=" ", comment_types=frozenset({"comment", "single_line_comment"})),
+                 qualifier=" ", comment_types=frozenset({"comment", "single_line_comment"}), blank=r"!(?:default|global)\b"),
 )
 
 BY_NAME: dict[str, LanguageSpec] = {spec.name: spec for spec in LANGUAGES}
@@ -322,6 +328,19 @@ def query(name: str) -> ts.Query:
         return ts.Query(grammar(name), _REF_CAPTURE.sub(lambda m: " " * len(m.group()), query_source(name)))
     except (OSError, ts.QueryError) as exc:
         raise IndexError_(f"the query files ({files}) for {name} are broken: {exc}. This is a bug in contexteer.") from exc
+
+
+@cache
+def blank_pattern(name: str) -> re.Pattern[bytes] | None:
+    """The compiled `LanguageSpec.blank` of a language (None when it has none)."""
+    spec = BY_NAME[name]
+    return re.compile(spec.blank.encode("utf-8")) if spec.blank else None
+
+
+def blank_unreadable(data: bytes, spec: LanguageSpec) -> bytes:
+    """`data` with the language's `blank` matches replaced by spaces (newlines kept: same length, same lines)."""
+    pattern = blank_pattern(spec.name)
+    return pattern.sub(lambda m: _blank(m.group()), data) if pattern is not None else data
 
 
 @cache

@@ -7,6 +7,7 @@
 (call target: (identifier) @_k (arguments . [(call target: (identifier) @name) (identifier) @name (binary_operator left: [(call target: (identifier) @name) (identifier) @name] operator: "when")]) (#match? @_k "^(def|defp|defmacro|defmacrop|defguard|defguardp|defdelegate|defn|defnp)$")) @definition.function
 (unary_operator operator: "@" operand: (call target: (identifier) @_k (arguments . (binary_operator left: [(call target: (identifier) @name) (identifier) @name] operator: "::"))) (#match? @_k "^(type|typep|opaque)$")) @definition.type
 (unary_operator operator: "@" operand: (call target: (identifier) @_k (arguments . (binary_operator left: [(call target: (identifier) @name) (identifier) @name] operator: "::"))) (#match? @_k "^(callback|macrocallback)$")) @definition.function
+(unary_operator operator: "@" operand: (call target: (identifier) @_k (arguments . (binary_operator left: (binary_operator left: [(call target: (identifier) @name) (identifier) @name] operator: "::") operator: "when"))) (#match? @_k "^(callback|macrocallback)$")) @definition.function
 
 (call target: (identifier) @name (#not-match? @name "^(def|defp|defmodule|defmacro|defmacrop|defprotocol|defimpl|defstruct|defexception|defguard|defguardp|defdelegate|alias|import|require|use|doc|moduledoc|typedoc|type|typep|opaque|spec|impl|behaviour|callback|do|if|unless|case|cond|with|for|fn|quote|unquote|raise|receive|try)$")) @reference.call
 (call target: (dot left: (alias) @name)) @reference.type

@@ -4,9 +4,11 @@
 (function_declaration name: (identifier) @name) @definition.function
 (function_declaration name: (dot_index_expression table: (_) @receiver field: (identifier) @name)) @definition.function
 (function_declaration name: (method_index_expression table: (_) @receiver method: (identifier) @name)) @definition.function
-(chunk (variable_declaration (assignment_statement (variable_list . name: (identifier) @name) (expression_list . value: (function_definition)))) @definition.function)
-(chunk (assignment_statement (variable_list . name: (identifier) @name) (expression_list . value: (function_definition))) @definition.function)
-(chunk (assignment_statement (variable_list . name: (dot_index_expression table: (identifier) @receiver field: (identifier) @name)) (expression_list . value: (function_definition))) @definition.function)
+(variable_declaration (assignment_statement (variable_list . name: (identifier) @name) (expression_list . value: (function_definition)))) @definition.function
+(assignment_statement (variable_list . name: (identifier) @name) (expression_list . value: (function_definition))) @definition.function
+(assignment_statement (variable_list . name: (dot_index_expression table: [(identifier) (dot_index_expression)] @receiver field: (identifier) @name)) (expression_list . value: (function_definition))) @definition.function
+(assignment_statement (variable_list . name: (dot_index_expression field: (identifier) @name)) (expression_list . value: (function_definition))) @definition.function
+(field name: (identifier) @name value: (function_definition)) @definition.function
 (chunk (variable_declaration (assignment_statement (variable_list . name: (identifier) @name))) @definition.variable)
 (chunk (variable_declaration (variable_list . name: (identifier) @name)) @definition.variable)
 (chunk (assignment_statement (variable_list . name: (identifier) @name)) @definition.variable)

@@ -6,8 +6,8 @@
 (enum_definition name: (identifier) @name) @definition.enum
 (simple_enum_case name: (identifier) @name) @definition.constant
 (full_enum_case name: (identifier) @name) @definition.constant
-(function_definition name: (identifier) @name) @definition.function
-(function_declaration name: (identifier) @name) @definition.function
+(function_definition name: [(identifier) (operator_identifier)] @name) @definition.function
+(function_declaration name: [(identifier) (operator_identifier)] @name) @definition.function
 (val_definition pattern: (identifier) @name) @definition.variable
 (val_declaration name: (identifier) @name) @definition.variable
 (var_definition pattern: (identifier) @name) @definition.variable
