@@ -52,7 +52,8 @@ def is_exported(spec: LanguageSpec, node: ts.Node, outer: ts.Node, name: str, ki
                 module: ModuleExports | None = None) -> bool:
     """Public by the language's rule: Python/Ruby `_name`, Go capital letter, Rust `pub`, Java/C# `public`,
     JS/TS `export` (or `module`'s export lists and CommonJS assignments), C `static`, C++ access specifiers,
-    PHP `private`/`protected`."""
+    PHP `private`/`protected`; "keywords" languages by the words before the name (Kotlin `private`, Elixir `defp`,
+    Lua `local`, Zig `pub`)."""
     if owner_kind in _LOCAL_OWNERS:
         return False
     rule = spec.visibility
