@@ -80,6 +80,7 @@ class _Def:
     oend: int = 0
     receiver: str | None = None  # a Go method's receiver type: qualifies it without nesting
     head: ts.Node | None = None  # where the range starts when before `outer`: a Rust item's first `#[...]`
+    tail: ts.Node | None = None  # where the range ends when after `outer`: a Dart method's body, a last clause
     parent: _Def | None = None
     index: int = -1
 
@@ -143,6 +144,10 @@ def parse_prepared(data: bytes, spec: LanguageSpec, timeout: float | None = None
     groups around remaining syntax errors, when that helps), Rust item macros unwrapped. Anything else that
     parses a file (references, uses) should call this to see the same tree."""
     rewritten: list[int] = []  # C: where `NAME(fn, ...) {` was rewritten to parse as a definition of fn
+    if spec.expand_tabs and b"\t" in data:  # same lines; offsets are the expanded text's (Haskell's layout)
+        data = data.expandtabs(8)
+    if spec.blank:
+        data = languages.blank_unreadable(data, spec)
     if spec.blank_macros:
         data = languages.blank_attribute_macros(data, rewritten, cpp=spec.name == "cpp")
     tree = parse(data, spec, timeout)
@@ -246,18 +251,19 @@ def extract(data: bytes, spec: LanguageSpec, timeout: float | None = 5.0, *, nat
                 continue  # an attribute macro taken for a declarator (in a shape the blanking does not know)
             if name:
                 receiver = caps.get("receiver")
+                tail = caps.get("end")
                 outer, up = _outer(node, spec)
                 defs[key] = _Def(node=node, outer=outer, name=name, kind=kind, up=up,
                                      receiver=_text(receiver[0]) if receiver else None, pattern=pattern,
-                                     head=_leading_attributes(outer, spec, macros) if leading else None)
+                                     head=_leading_attributes(outer, spec, macros) if leading else None,
+                                     tail=tail[-1] if tail else None)
         elif role == "import":
             node = caps[cap][0]
-            if exports is not None:
-                decl = caps.get("_decl")
-                if decl is not None:  # `const X = require('m')` binds an import: it defines nothing
-                    bindings.add(decl[0].id)
-                elif not exports.imports and node.type == "import_statement":
-                    exports.imports = True
+            decl = caps.get("_decl")
+            if decl is not None:  # `const X = require('m')`, Zig's `const std = @import("std")`: defines nothing
+                bindings.add(decl[0].id)
+            elif exports is not None and not exports.imports and node.type == "import_statement":
+                exports.imports = True
             _collect_import(node, caps, spec, imports)
         elif role == "export" and exports is not None:
             exports.cjs = exports.cjs or kind == "cjs"
@@ -405,6 +411,8 @@ def _name_of(raw: bytes, spec: LanguageSpec) -> str:
     text = " ".join(raw.decode("utf-8", "replace").split())
     if spec.name == "markdown":
         return text.lstrip("#").strip().rstrip("#").strip()[:SIGNATURE_MAX]
+    if spec.name == "html":  # a heading's text without its tags
+        return " ".join(_TAG.sub(" ", text).split())[:SIGNATURE_MAX]
     if spec.name == "ruby" and text.startswith(":"):
         return text[1:]
     return text
@@ -443,7 +451,20 @@ def _strip_quotes(text: str) -> str:
 def _collect_import(node: ts.Node, caps: dict[str, list[ts.Node]], spec: LanguageSpec,
                     out: dict[tuple[int, str], tuple[list[str], int]]) -> None:
     mods = caps.get("import.module") or []
-    module = _WS.sub("", _text(mods[0])) if mods else ""
+    path = caps.get("import.path")
+    if path:  # a module written as segments (Scala's `import a.b.{C, D => E}`): from the first to the first name
+        names = caps.get("import.name")
+        end = names[0].start_byte if names else path[-1].end_byte
+        mods = []
+        module = re.split(r"[{,]", _WS.sub("", _SRC.data[path[0].start_byte : end].decode("utf-8", "replace")))[0].rstrip(".:/\\")
+    elif len(mods) > 1:  # one node per segment (Scala's `import a.b.{C, D}`): the text they span
+        module = _WS.sub("", _SRC.data[min(m.start_byte for m in mods) : max(m.end_byte for m in mods)].decode("utf-8", "replace"))
+    elif (mods and (names := caps.get("import.name")) and len(names) == 1
+          and mods[0].start_byte < names[0].start_byte and names[0].end_byte == mods[0].end_byte):
+        # the name ending the module's node (Kotlin's `import a.b.C`: one node): the module is what precedes it
+        module = _WS.sub("", _SRC.data[mods[0].start_byte : names[0].start_byte].decode("utf-8", "replace")).rstrip(".:/\\")
+    else:
+        module = _WS.sub("", _text(mods[0])) if mods else ""
     if spec.name == "python" and node.type == "future_import_statement":
         module = "__future__"
     _add_import(node.id, node.start_point.row + 1, module, [_text(n) for n in caps.get("import.name") or []], spec, out)
@@ -470,10 +491,12 @@ def _symbols(defs: list[_Def], spec: LanguageSpec, data: bytes, exports: ModuleE
     """Nest definitions by range, fix kinds, drop locals, compute qualnames, signatures, docs, visibility;
     a definition standing in an unwrapped Rust macro says so in its signature (`(in macro cfg_rt!)`)."""
     for d in defs:
-        d.ostart, d.oend = (d.head or d.outer).start_byte, d.outer.end_byte
+        d.ostart, d.oend = (d.head or d.outer).start_byte, max(d.outer.end_byte, d.tail.end_byte if d.tail else 0)
         if exports is not None and d.outer is not d.node:  # `export function f`: an ES module
             exports.es = True
     defs.sort(key=lambda d: (d.ostart, -d.oend, d.node.start_byte))
+    if spec.merge_clauses:
+        defs = _merge_clauses(defs)
     stack: list[_Def] = []
     kept: list[_Def] = []
     by_name = {d.name: d for d in defs if d.kind in spec.class_kinds or d.kind == "type"}
@@ -516,10 +539,12 @@ def _symbols(defs: list[_Def], spec: LanguageSpec, data: bytes, exports: ModuleE
         owner = owner if owner is None or owner.index >= 0 else None
         owner_kind = owner.kind if owner else None
         start, end = _lines(d.outer)
+        if d.tail is not None:
+            end = max(end, _lines(d.tail)[1])
         if d.head is not None:
             start = d.head.start_point.row + 1
         value = d.kind in _VALUES
-        body = _body(d.node) if spec.doc == "docstring" or not (value or spec.name == "markdown") else None
+        body = _body(d.node, spec) if spec.doc == "docstring" or not (value or spec.name == "markdown") else None
         if _SRC.rewritten and d.outer.start_byte in _SRC.rewritten:  # `SYSCALL_DEFINE3(msync, ...)` as written
             data, _SRC.data = _SRC.data, _SRC.original
             sig = signature(d.node, spec, value=value, outer=d.outer, body=body)
@@ -533,9 +558,34 @@ def _symbols(defs: list[_Def], spec: LanguageSpec, data: bytes, exports: ModuleE
         doc = _doc(d, spec, body)
         # an impl block has no visibility of its own (its items have theirs)
         exported = d.kind == "impl" or is_exported(spec, d.node, d.outer, d.name, d.kind, owner_kind, exports)
-        out.append((d.name, ".".join(reversed(quals)), d.kind, start, end, sig, doc, exported,
+        out.append((d.name, spec.qualifier.join(reversed(quals)), d.kind, start, end, sig, doc, exported,
                     owner.index if owner is not None else -1))
     return out
+
+
+def _merge_clauses(defs: list[_Def]) -> list[_Def]:
+    """Consecutive definitions of one name and kind under one parent node, starting with the same word, as one: the
+    first, ranging to the last one's end (`parse :: String -> Value` and its equations; `def f(0)` and `def f(n)`,
+    not `def f(x)` and `defp f(x, acc)`). `defs` sorted by start."""
+    out: list[_Def] = []
+    last: dict[int, _Def] = {}  # parent node id -> the definition seen last under it
+    for d in defs:
+        up = d.outer.parent
+        key = up.id if up is not None else -1
+        prev = last.get(key)
+        if (prev is not None and d.name == prev.name and d.kind == prev.kind and d.ostart >= prev.oend
+                and _first_word(d.node) == _first_word(prev.node)):  # `def f` and `defp f` stay apart
+            prev.tail = d.tail or d.outer
+            prev.oend = d.oend
+            continue
+        out.append(d)
+        last[key] = d
+    return out
+
+
+def _first_word(node: ts.Node) -> bytes:
+    head = _raw(node)[:40].split(None, 1)
+    return head[0] if head else b""
 
 
 def _nearest_symbol(d: _Def | None, by_name: dict[str, _Def]) -> _Def | None:
@@ -556,12 +606,13 @@ def _with_note(sig: str, note: str) -> str:
     return (sig if len(sig) <= room else sig[: room - 1].rstrip() + "…") + note
 
 
-def _body(node: ts.Node) -> ts.Node | None:
+def _body(node: ts.Node, spec: LanguageSpec) -> ts.Node | None:
     body = node.child_by_field_name("body")
     if body is not None:
         return body
+    extra = spec.body_types
     for child in node.named_children:
-        if child.type in _BODY_TYPES:
+        if child.type in _BODY_TYPES or child.type in extra:
             return child
     return None
 
@@ -624,6 +675,8 @@ def signature_text(data: bytes, start: int, nend: int, end: int, mode: int) -> s
             head = head.rstrip()[:-1]
     text = " ".join(head[:4000].decode("utf-8", "replace").split())  # collapses whitespace as \\s+ does
     text = text.rstrip("{:;").rstrip()
+    if mode == SIG_HEAD and text.endswith(" ="):  # Scala's `def f(): Int =`, Haskell's, ML's
+        text = text[:-2].rstrip()
     if len(text) > SIGNATURE_MAX:
         text = text[: SIGNATURE_MAX - 1].rstrip() + "…"
     return text
@@ -649,10 +702,11 @@ def _python_string(node: ts.Node) -> str:
     return "".join(parts)
 
 
-_COMMENT_MARKS = re.compile(r"^\s*(?:/\*\*?|\*/|\*|///?|//!|#+|--|<!--)\s?")
+_COMMENT_MARKS = re.compile(r"^\s*(?:/\*\*?|\*/|\*|///?|//!|#+|--+\s*[|^]?|\{-\s*[|^]?|<!--)\s?")
 
 
 _XML_TAG = re.compile(r"</?[A-Za-z][^>]*>")
+_TAG = re.compile(r"<[^>]*>")
 
 
 def _first_line(text: str) -> str | None:

@@ -75,6 +75,8 @@ def build_parser() -> argparse.ArgumentParser:
 
     p = sub.add_parser("index", help="build or refresh the structure index, with progress")
     _add_common(p)
+    p.add_argument("--syntax-errors", nargs="?", const=".", metavar="PATH",
+                   help="then list the files under PATH (default: all) with syntax errors and their lines")
 
     p = sub.add_parser("stats", help="token savings per tool, from the journal")
     _add_common(p)
@@ -136,7 +138,12 @@ def _dispatch(args: argparse.Namespace, parser: argparse.ArgumentParser, out: Te
         ws, _ = _load(args)
         from contexteer.indexers.progress import index_command
 
-        return index_command(ws)
+        code = index_command(ws)
+        if code == 0 and args.syntax_errors is not None:
+            from contexteer.indexers.syntax_errors import command as syntax_errors_command
+
+            return syntax_errors_command(ws, args.syntax_errors, out)
+        return code
     if args.command == "stats":
         ws, loaded = _load(args)
         from contexteer.shaping.stats import stats_command
