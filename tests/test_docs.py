@@ -30,3 +30,43 @@ def test_every_setting_is_in_the_configuration_reference_with_its_variable():
     assert settings_table() in text
     missing = [s.name for s in SETTINGS if f"`{s.name}`" not in text or f"`{env_name(s.name)}`" not in text]
     assert not missing, missing
+
+
+def test_the_readme_carries_the_registry_name_pypi_ownership_is_checked_against():
+    import json
+
+    name = json.loads((ROOT / "server.json").read_text(encoding="utf-8"))["name"]
+    assert f"<!-- mcp-name: {name} -->" in (ROOT / "README.md").read_text(encoding="utf-8")
+
+
+def test_the_readme_links_only_to_docs_that_exist():
+    import re
+
+    readme = (ROOT / "README.md").read_text(encoding="utf-8")
+    links = re.findall(r"\]\(((?:docs/)[^)#]+)\)", readme)
+    assert links and all((ROOT / link).is_file() for link in links), links
+    for doc in (ROOT / "docs").glob("*.md"):
+        prose = re.sub(r"```.*?```", "", doc.read_text(encoding="utf-8"), flags=re.S)  # examples are not links
+        for target in re.findall(r"\]\(([a-z_-]+\.md)\)", prose):
+            assert (ROOT / "docs" / target).is_file(), (doc.name, target)
+
+
+def test_the_readme_tour_shows_real_answers(monkeypatch):  # type: ignore[no-untyped-def]
+    import io
+    import re
+    import shlex
+
+    from contexteer.server.cli import main
+
+    monkeypatch.chdir(ROOT)
+    readme = (ROOT / "README.md").read_text(encoding="utf-8")
+    block = re.search(r"```\n(\$ contexteer call .*?)```", readme, re.S)
+    assert block is not None
+    runs = re.split(r"^\$ ", block.group(1), flags=re.M)[1:]
+    assert len(runs) >= 3
+    for run in runs:
+        command, _, shown = run.partition("\n")
+        out = io.StringIO()
+        assert main(shlex.split(command)[1:], out=out) == 0, command
+        answer = out.getvalue().split("--- _meta ---", 1)[0]
+        assert answer.strip("\n") == shown.strip("\n"), command
