@@ -190,8 +190,9 @@ def check_client(client: Client, scope: str, path: Path) -> Check | None:
     if os.sep in command or "/" in command:
         if not (Path(command).is_file() and os.access(command, os.X_OK)):
             return Check(False, name, f"its command {command} does not exist (a removed venv?)", fix)
-    elif command not in ("uvx", "npx", "pipx") and not _which(command):
-        return Check(False, name, f"its command {command!r} is not on PATH", fix)
+    elif not _which(command):
+        return Check(False, name, f"its command {command!r} is not on this shell's PATH (a client started from the "
+                     "desktop may have another)", f"install {command}, or {fix}")
     root = _root_of(args)
     if root is not None and not Path(root).expanduser().is_dir():
         return Check(False, name, f"it serves {root}, which does not exist", fix)
