@@ -6,6 +6,7 @@ package registry (it skips, saying so, when the registry cannot be reached)."""
 
 from __future__ import annotations
 
+import json
 import os
 import shutil
 import subprocess
@@ -153,3 +154,9 @@ def test_uvx_serves_from_the_wheelhouse_over_stdio(wheelhouse: tuple[Path, Path]
                 assert "1\tdef greet(name):" in result.content[0].text  # type: ignore[union-attr]
 
     anyio.run(main)
+    # run from uv's cache, the entry it prints launches `uvx contexteer`, not a path that goes with the cache
+    shown = _run([uvx, "--no-index", "--find-links", str(house), "contexteer", "config", "snippet", "--client", "cursor",
+                  "--root", str(repo)], env, timeout=300)
+    assert shown.returncode == 0, shown.stderr[-2000:]
+    server = json.loads(shown.stdout)["mcpServers"]["contexteer"]
+    assert server["command"] == "uvx" and server["args"] == ["contexteer", "serve", "--root", str(repo)]

@@ -121,7 +121,7 @@ def executable() -> str:
 def ephemeral() -> bool:
     """Whether this installation is one uvx/pipx made for a single run (its path would not outlive the cache)."""
     where = Path(sys.prefix).as_posix()
-    return any(mark in where for mark in ("/uv/archive-v", "/uv/builds-v", "/pipx/.cache/", "/cache/uv/"))
+    return any(mark in where for mark in ("/archive-v", "/pipx/.cache/"))
 
 
 def launch(root: Path, *, uvx: bool = False) -> tuple[str, list[str]]:
