@@ -12,10 +12,8 @@ Lines are 1-based and inclusive. `parent_index` points into the same symbols lis
 from __future__ import annotations
 
 import logging
-import os
 import re
 import time
-import types
 from dataclasses import dataclass, field
 
 import tree_sitter as ts
@@ -25,14 +23,6 @@ from contexteer.indexers.languages import LanguageSpec
 from contexteer.indexers.rust_macros import MacroSpan
 from contexteer.indexers.source import SRC, raw
 from contexteer.indexers.visibility import ModuleExports, is_exported
-
-_pyscan: types.ModuleType | None
-_NATIVE_MISSING = ""  # why the native module cannot be imported
-try:  # the native Python scanner (setup.py builds it when a C compiler is there); else the query path
-    from contexteer.indexers import _pyscan
-except ImportError as _exc:  # pragma: no cover - depends on the build
-    _pyscan = None
-    _NATIVE_MISSING = str(_exc)
 
 logger = logging.getLogger(__name__)
 
@@ -172,26 +162,8 @@ def _repair_conditionals(data: bytes, tree: ts.Tree, spec: LanguageSpec, timeout
     return data, tree
 
 
-def native_available() -> bool:
-    """Whether Python files go through the native scanner (built, and not turned off by CONTEXTEER_NATIVE=0)."""
-    return _pyscan is not None and os.environ.get("CONTEXTEER_NATIVE", "1") != "0"
-
-
-def native_note() -> str | None:
-    """Why Python files are not going through the native scanner (None when they are)."""
-    if _pyscan is None:
-        return (f"Python files are parsed through tree-sitter queries, ~1.5x slower: the native scanner is not built "
-                f"({_NATIVE_MISSING}). Reinstall with a C compiler (pip install -e .) and read the build's warning.")
-    if not native_available():
-        return "Python files are parsed through tree-sitter queries, ~1.5x slower: CONTEXTEER_NATIVE=0 is set."
-    return None
-
-
-def extract(data: bytes, spec: LanguageSpec, timeout: float | None = 5.0, *, native: bool | None = None) -> FileResult:
-    """Definitions, references and imports of one file (see the module docstring for the shapes).
-    `native`: use the native Python scanner (default: when available); both give the same rows."""
-    if spec.name == "python" and (native_available() if native is None else native):
-        return _extract_native(data, spec, timeout)
+def extract(data: bytes, spec: LanguageSpec, timeout: float | None = 5.0) -> FileResult:
+    """Definitions, references and imports of one file (see the module docstring for the shapes)."""
     deadline = time.monotonic() + (timeout if timeout is not None else 1e9)
     prepared = parse_prepared(data, spec, timeout)
     original, data, tree, macros, macro_fns = data, prepared.data, prepared.tree, prepared.macros, prepared.rewritten
@@ -302,39 +274,10 @@ def _leading_attributes(outer: ts.Node, spec: LanguageSpec, macros: list[MacroSp
     return head
 
 
-def _extract_native(data: bytes, spec: LanguageSpec, timeout: float | None) -> FileResult:
-    """extract() for Python through the native scanner (contexteer/indexers/native/pyscan.c): one C pass
-    finds what queries/python.scm finds and makes the same rows as _symbols and _finish; what needs Python's
-    own text handling (docstrings, non-ASCII signatures) and the imports are finished here."""
-    assert _pyscan is not None
-    if timeout is not None and timeout <= 0:  # as the query path: its deadline has passed before it starts
-        raise ParseTimeout(f"parsing took longer than {timeout:g} s")
-    scanned = _pyscan.scan(languages.grammar_capsule(spec.name), data, 0.0 if timeout is None else timeout)
-    if scanned is None:
-        raise ParseTimeout(f"parsing took longer than {timeout:g} s")
-    has_errors, symbols, fixes, refs, found = scanned
-    for i, span in fixes:
-        name, qual, kind, start, end, sig, doc, exported, owner = symbols[i]
-        if span is not None:
-            sig = signature_text(data, *span)
-        if doc is not None:
-            doc = _first_line(doc)
-        symbols[i] = (name, qual, kind, start, end, sig, doc, exported, owner)
-    imports: dict[tuple[int, str], tuple[list[str], int]] = {}
-    for stmt, line, future, module, bound in found:
-        text = "__future__" if future or module is None else _WS.sub("", module.decode("utf-8", "replace"))
-        _add_import(stmt, line, text, [bound.decode("utf-8", "replace")] if bound is not None else [], spec, imports)
-    result = FileResult(language=spec.name, has_errors=has_errors, symbols=symbols)
-    grouped: dict[tuple[str, str], list[int]] = {}
-    _finish_imports(result, spec, imports, grouped)
-    result.refs = sorted(refs + _ref_rows(grouped))
-    return result
-
-
 def _finish(result: FileResult, spec: LanguageSpec, data: bytes, defs: list[_Def],
             ref_lines: dict[str, dict[bytes, list[int]]], imports: dict[tuple[int, str], tuple[list[str], int]],
             exports: ModuleExports | None, macros: list[MacroSpan] | None = None) -> FileResult:
-    """Rows from what either path found: references grouped per name and kind, imports in line order (each
+    """Rows from what the query found: references grouped per name and kind, imports in line order (each
     also a reference to the names it binds), definitions nested."""
     grouped: dict[tuple[str, str], list[int]] = {}  # (name, kind) -> lines
     for kind, by_raw in ref_lines.items():

@@ -283,7 +283,7 @@ def grammar(name: str) -> ts.Language:
 
 @cache
 def grammar_capsule(name: str) -> object:
-    """The grammar wheel's capsule holding the C grammar (what the native scanner takes)."""
+    """The grammar wheel's capsule holding the C grammar (what tree_sitter.Language takes)."""
     spec = BY_NAME[name]
     try:
         mod = importlib.import_module(spec.module)
