@@ -10,13 +10,14 @@ from __future__ import annotations
 
 import logging
 import os
+import re
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Annotated, Any, Literal, get_args, get_origin
 
 import platformdirs
 import yaml
-from pydantic import BaseModel, ConfigDict, Field, StringConstraints, ValidationError
+from pydantic import BaseModel, ConfigDict, Field, StringConstraints, ValidationError, field_validator
 from pydantic.fields import FieldInfo
 
 from contexteer import safe_yaml
@@ -37,26 +38,25 @@ class _Section(BaseModel):
     model_config = ConfigDict(extra="forbid", validate_assignment=True)
 
 
+ADVISORY = "Advisory: only the budget check of `contexteer config show` reads it."
+
+
 class ModelSettings(_Section):
-    context_limit: int = Field(200_000, ge=1, le=10_000_000, description="Context window of the client's model, in tokens.")
-    output_reserve: int = Field(24_000, ge=0, le=1_000_000, description="Tokens kept free for the model's answer.")
-    sys_prompt_budget: int = Field(10_000, ge=0, le=1_000_000, description="Tokens taken by the client's system prompt and tool list.")
+    context_limit: int = Field(200_000, ge=1, le=10_000_000, description=f"Context window of the client's model, in tokens. {ADVISORY}")
+    output_reserve: int = Field(24_000, ge=0, le=1_000_000, description=f"Tokens kept free for the model's answer. {ADVISORY}")
+    sys_prompt_budget: int = Field(10_000, ge=0, le=1_000_000, description=f"Tokens taken by the client's system prompt and tool list. {ADVISORY}")
 
 
 class ChatMemorySettings(_Section):
-    window_tokens: int = Field(64_000, ge=1, le=10_000_000, description="Working window of the conversation, in tokens.")
-    stride_tokens: int = Field(16_000, ge=1, le=10_000_000, description="How far the window slides when it is folded.")
-    overlap_ratio: float = Field(0.25, ge=0, le=1, description="Share of the window kept across a slide.")
-    register_budget: int = Field(12_000, ge=0, le=64_000, description="Tokens for the memory register (recall with no query).")
-    folding_trigger: int = Field(48_000, ge=1, le=10_000_000, description="Conversation size at which folding starts.")
-    checkpoint_interval: int = Field(10, ge=1, le=10_000, description="Suggested number of turns between checkpoints.")
+    window_tokens: int = Field(64_000, ge=1, le=10_000_000, description=f"Working window of the conversation, in tokens. {ADVISORY}")
+    stride_tokens: int = Field(16_000, ge=1, le=10_000_000, description=f"How far the window slides when it is folded. {ADVISORY}")
+    register_budget: int = Field(12_000, ge=0, le=64_000, description="Most tokens of the memory register (recall with no query); also counted by the budget check.")
+    folding_trigger: int = Field(48_000, ge=1, le=10_000_000, description=f"Conversation size at which folding starts. {ADVISORY}")
 
 
 class ContextModeSettings(_Section):
     max_direct_passthrough: int = Field(512, ge=1, le=4096, description="Results up to this many tokens pass through untouched.")
     max_digest_threshold: int = Field(4096, ge=1, le=16_384, description="Results up to this many tokens become a digest; larger ones an overview.")
-    structure_first: bool = Field(True, description="Whole-file reads return the file's outline and signal lines first.")
-    lazy_load_by_line: bool = Field(True, description="Cut results are fetched by line range or pattern through a handle.")
 
 
 class ShapingSettings(_Section):
@@ -96,6 +96,17 @@ class IndexSettings(_Section):
     watch: bool = Field(False, description="Use a file watcher (watchfiles) to mark changes as they happen.")
     parse_timeout_seconds: float = Field(5.0, gt=0, le=60, description="Per-file parse time limit.")
     first_query_wait_seconds: float = Field(10.0, ge=0, le=120, description="How long the first query of a cold build waits for it before answering from a partial index (later queries do not wait; reads of a named file never do).")
+    c_attribute_macros: list[Annotated[str, StringConstraints(max_length=128)]] = Field(
+        default_factory=list, max_length=1024, json_schema_extra={"bounds": "at most 1024 names"},
+        description="C/C++ annotation macros blanked before parsing, on top of the built-in kernel/glibc/compiler list: `MY_EXPORT`, or `MY_ALIGN()` for one taking arguments. Changing it re-parses the C/C++ files.")
+
+    @field_validator("c_attribute_macros")
+    @classmethod
+    def _macro_names(cls, names: list[str]) -> list[str]:
+        bad = [n for n in names if not re.fullmatch(r"[A-Za-z_]\w*(?:\(\))?", n)]
+        if bad:
+            raise ValueError(f"not a macro name: {', '.join(map(repr, bad))}. Write NAME, or NAME() for a macro taking arguments")
+        return names
 
 
 class NavigationSettings(_Section):
@@ -214,6 +225,14 @@ def _registry() -> list[SettingInfo]:
 SETTINGS: list[SettingInfo] = _registry()
 _BY_NAME = {s.name: s for s in SETTINGS}
 
+#: Settings an earlier release documented that no code read; a config that still sets one loads with a warning.
+RETIRED: dict[str, str] = {
+    "context_mode_mcp.structure_first": "whole-file reads always lead with the outline and signal lines",
+    "context_mode_mcp.lazy_load_by_line": "cut results are always fetched by line range or pattern through their handle",
+    "chat_memory.overlap_ratio": "the overlap is window_tokens - stride_tokens",
+    "chat_memory.checkpoint_interval": "the server does not see turns; checkpoint before a long pause",
+}
+
 
 def env_name(dotted: str) -> str:
     """`context_mode_mcp.max_digest_threshold` -> `CONTEXTEER_CONTEXT_MODE_MCP__MAX_DIRECT_PASSTHROUGH`."""
@@ -235,7 +254,7 @@ def user_config_path() -> Path:
     return Path(platformdirs.user_config_dir("contexteer", appauthor=False)) / CONFIG_FILE_NAME
 
 
-def _flatten(data: dict[str, Any], where: str) -> dict[str, Any]:
+def _flatten(data: dict[str, Any], where: str, warnings: list[str]) -> dict[str, Any]:
     flat: dict[str, Any] = {}
     if not isinstance(data, dict):
         raise ConfigError(f"{where}: the top level must be a mapping of sections, got {type(data).__name__}.")
@@ -245,6 +264,10 @@ def _flatten(data: dict[str, Any], where: str) -> dict[str, Any]:
         elif isinstance(value, dict) and key in Settings.model_fields:
             for sub, subval in value.items():
                 dotted = f"{key}.{sub}"
+                if dotted in RETIRED:
+                    warnings.append(f"{where}: '{dotted}' is no longer a setting and is ignored ({RETIRED[dotted]}); "
+                                    "remove it from the file.")
+                    continue
                 if dotted not in _BY_NAME:
                     raise ConfigError(_unknown(dotted, where))
                 flat[dotted] = subval
@@ -307,12 +330,12 @@ def load_config(
 
     user_path = Path(env["CONTEXTEER_CONFIG_HOME"]) / CONFIG_FILE_NAME if "CONTEXTEER_CONFIG_HOME" in env else user_config_path()
     if use_user_config and user_path.is_file():
-        apply(_flatten(_read_yaml(user_path), str(user_path)), str(user_path))
+        apply(_flatten(_read_yaml(user_path), str(user_path), warnings), str(user_path))
         files.append(str(user_path))
     if root is not None:
         repo_path = Path(root) / CONFIG_FILE_NAME
         if repo_path.is_file() and (config_file is None or Path(config_file).resolve() != repo_path.resolve()):
-            flat = _flatten(_read_yaml(repo_path), str(repo_path))
+            flat = _flatten(_read_yaml(repo_path), str(repo_path), warnings)
             for key in sorted(set(flat) & PROTECTED):
                 warnings.append(
                     f"{repo_path}: '{key}' is ignored here: a repository's own config may tune budgets but not widen "
@@ -325,7 +348,7 @@ def load_config(
         cpath = Path(config_file)
         if not cpath.is_file():
             raise ConfigError(f"--config {cpath}: no such file. Pass the path of an existing contexteer.yaml.")
-        apply(_flatten(_read_yaml(cpath), str(cpath)), str(cpath))
+        apply(_flatten(_read_yaml(cpath), str(cpath), warnings), str(cpath))
         files.append(str(cpath))
     for dotted in _BY_NAME:
         name = env_name(dotted)
@@ -379,7 +402,7 @@ def _problem(err: Any, sources: dict[str, str]) -> str:
 
 
 def settings_table() -> str:
-    """The README's configuration reference, generated from the registry (a test checks the README holds it)."""
+    """The configuration reference table of docs/configuration.md (scripts/gen_config_docs.py writes it; a test checks it)."""
     import json
 
     rows = ["| setting | default | allowed | environment | meaning |", "|---|---|---|---|---|"]

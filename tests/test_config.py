@@ -9,7 +9,7 @@ import pytest
 from contexteer.config import SETTINGS, env_name, load_config
 from contexteer.errors import ConfigError
 
-README = Path(__file__).resolve().parents[1] / "README.md"
+CONFIG_DOC = Path(__file__).resolve().parents[1] / "docs" / "configuration.md"
 
 
 def test_defaults_match_the_design():
@@ -42,6 +42,26 @@ def test_unknown_key_names_the_key_and_the_file(tmp_path: Path):
     msg = str(err.value)
     assert "context_mode_mcp.max_digest_treshold" in msg and str(cfg) in msg
     assert "Did you mean 'context_mode_mcp.max_digest_threshold'" in msg
+
+
+def test_a_config_written_for_the_seed_design_still_loads_and_says_which_keys_are_ignored(tmp_path: Path):
+    cfg = tmp_path / "contexteer.yaml"
+    cfg.write_text("chat_memory: {overlap_ratio: 0.25, checkpoint_interval: 10, window_tokens: 64000}\n"
+                   "context_mode_mcp: {structure_first: true, lazy_load_by_line: true, max_digest_threshold: 3000}\n")
+    loaded = load_config(config_file=cfg, use_user_config=False)
+    assert loaded.settings.context_mode_mcp.max_digest_threshold == 3000
+    ignored = [w for w in loaded.warnings if "no longer a setting" in w]
+    assert len(ignored) == 4 and all(str(cfg) in w for w in ignored)
+    assert any("'chat_memory.overlap_ratio'" in w and "window_tokens - stride_tokens" in w for w in ignored)
+
+
+def test_every_setting_is_read_by_the_code_or_labelled_advisory():
+    package = Path(__file__).resolve().parents[1] / "contexteer"
+    code = "\n".join(p.read_text() for p in package.rglob("*.py") if p.name != "config.py")
+    for s in SETTINGS:
+        name = s.name.rpartition(".")[2]
+        read = f".{name}" in code or f"'{s.name}'" in code or f'"{s.name}"' in code
+        assert read or "Advisory" in s.help, f"{s.name} is read by nothing: use it, label it advisory or retire it"
 
 
 def test_mistyped_value_names_the_key_and_its_source(tmp_path: Path):
@@ -81,7 +101,7 @@ def test_budget_arithmetic_warnings():
     assert "70%" in text and "between 1/4 and 1/3" in text and "folding_trigger" in text
 
 
-def test_every_setting_is_documented_in_the_readme():
-    readme = README.read_text(encoding="utf-8")
-    missing = [s.name for s in SETTINGS if f"`{s.name}`" not in readme]
-    assert not missing, f"settings missing from README's configuration reference: {missing}"
+def test_every_setting_is_documented_in_the_configuration_reference():
+    doc = CONFIG_DOC.read_text(encoding="utf-8")
+    missing = [s.name for s in SETTINGS if f"`{s.name}`" not in doc]
+    assert not missing, f"settings missing from docs/configuration.md: {missing}"

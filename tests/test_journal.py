@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from contexteer.memory.journal import Journal, summarize_args
+from contexteer.journal import Journal, summarize_args
 
 
 def test_events_carry_schema_id_time_and_type(tmp_path: Path):

@@ -28,7 +28,7 @@ from dataclasses import dataclass, replace
 from functools import cache
 from typing import TextIO
 
-from contexteer.indexers import languages
+from contexteer.indexers import c_prep, languages
 from contexteer.indexers.extract import FileResult, ParseTimeout, extract
 
 logger = logging.getLogger(__name__)
@@ -48,6 +48,7 @@ class Limits:
     max_bytes: int
     timeout: float
     watchdog: bool = False  # pool workers: no in-parser time check, an alarm signal ends a stuck worker
+    c_macros: tuple[str, ...] = ()  # index.c_attribute_macros
 
 
 # (path, language, size, mtime_ns, sha, status, has_errors, error)
@@ -81,6 +82,8 @@ def parse_file(job: Job, limits: Limits) -> Outcome:
         base_row = (job.path, spec.name if spec else None, st.st_size, st.st_mtime_ns)
     if spec is None:
         return (base_row + (sha, "unsupported", 0, None), None)
+    if spec.blank_macros:
+        c_prep.configure(limits.c_macros)  # a no-op once set
     note = None
     try:
         if not data.isascii():  # isascii is a fast scan; most source files are ASCII

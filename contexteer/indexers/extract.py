@@ -12,27 +12,17 @@ Lines are 1-based and inclusive. `parent_index` points into the same symbols lis
 from __future__ import annotations
 
 import logging
-import os
 import re
 import time
-import types
 from dataclasses import dataclass, field
-from typing import Any
 
 import tree_sitter as ts
 
-from contexteer.indexers import languages
+from contexteer.indexers import c_lines, c_prep, languages, rust_macros
 from contexteer.indexers.languages import LanguageSpec
+from contexteer.indexers.rust_macros import MacroSpan
 from contexteer.indexers.source import SRC, raw
 from contexteer.indexers.visibility import ModuleExports, is_exported
-
-_pyscan: types.ModuleType | None
-_NATIVE_MISSING = ""  # why the native module cannot be imported
-try:  # the native Python scanner (setup.py builds it when a C compiler is there); else the query path
-    from contexteer.indexers import _pyscan
-except ImportError as _exc:  # pragma: no cover - depends on the build
-    _pyscan = None
-    _NATIVE_MISSING = str(_exc)
 
 logger = logging.getLogger(__name__)
 
@@ -49,6 +39,10 @@ _BODY_TYPES = frozenset(
     }
 )
 _MATCH_LIMIT = 1 << 16
+# Attributes standing before a definition as its siblings, which its range includes (`#[derive(Debug)]`).
+_LEADING_ATTRIBUTES = {"rust": frozenset({"attribute_item"})}
+_BLANK_GAP = re.compile(r" (?=[;,)\]])|(?<=[(\[]) ")
+_SCOPE_KINDS = frozenset({"scope.type", "impl"})  # a Rust `impl Type` block: its functions are Type's methods
 
 
 class ParseTimeout(Exception):
@@ -75,9 +69,10 @@ class _Def:
     ostart: int = 0  # outer byte range, cached (every node attribute read is a call into C)
     oend: int = 0
     receiver: str | None = None  # a Go method's receiver type: qualifies it without nesting
+    head: ts.Node | None = None  # where the range starts when before `outer`: a Rust item's first `#[...]`
+    tail: ts.Node | None = None  # where the range ends when after `outer`: a Dart method's body, a last clause
     parent: _Def | None = None
     index: int = -1
-    name_start: int = -1  # the name's start byte: tells the names of one declaration apart (`var b, c int`)
 
 
 _raw = raw
@@ -95,10 +90,13 @@ def _lines(node: ts.Node) -> tuple[int, int]:
     return start, end
 
 
-def parse(data: bytes, spec: LanguageSpec, timeout: float | None) -> ts.Tree:
+def parse(data: bytes, spec: LanguageSpec, timeout: float | None, old_tree: ts.Tree | None = None) -> ts.Tree:
     """Parse with a time limit; raises ParseTimeout when the limit is reached. `timeout=None` parses
-    without the in-parser check (~15% faster): pool workers use it under a process-level watchdog."""
+    without the in-parser check (~15% faster): pool workers use it under a process-level watchdog. With
+    `old_tree` (edited to match `data`), an incremental parse that reuses it (no time limit: it is short)."""
     parser = ts.Parser(languages.grammar(spec.name))
+    if old_tree is not None:
+        return parser.parse(data, old_tree=old_tree)
     if timeout is None:
         return parser.parse(data)
     deadline = time.monotonic() + timeout
@@ -120,30 +118,55 @@ def parse(data: bytes, spec: LanguageSpec, timeout: float | None) -> ts.Tree:
     return tree
 
 
-def native_available() -> bool:
-    """Whether Python files go through the native scanner (built, and not turned off by CONTEXTEER_NATIVE=0)."""
-    return _pyscan is not None and os.environ.get("CONTEXTEER_NATIVE", "1") != "0"
+@dataclass
+class Prepared:
+    """A file as the index parses it: its bytes after the repairs (same length and lines as the file), its tree,
+    the Rust macro invocations unwrapped, and where C definitions read their signature from the original."""
+
+    data: bytes
+    tree: ts.Tree
+    macros: list[MacroSpan] = field(default_factory=list)
+    rewritten: list[int] = field(default_factory=list)
 
 
-def native_note() -> str | None:
-    """Why Python files are not going through the native scanner (None when they are)."""
-    if _pyscan is None:
-        return (f"Python files are parsed through tree-sitter queries, ~1.5x slower: the native scanner is not built "
-                f"({_NATIVE_MISSING}). Reinstall with a C compiler (pip install -e .) and read the build's warning.")
-    if not native_available():
-        return "Python files are parsed through tree-sitter queries, ~1.5x slower: CONTEXTEER_NATIVE=0 is set."
-    return None
-
-
-def extract(data: bytes, spec: LanguageSpec, timeout: float | None = 5.0, *, native: bool | None = None) -> FileResult:
-    """Definitions, references and imports of one file (see the module docstring for the shapes).
-    `native`: use the native Python scanner (default: when available); both give the same rows."""
-    if spec.name == "python" and (native_available() if native is None else native):
-        return _extract_native(data, spec, timeout)
-    deadline = time.monotonic() + (timeout if timeout is not None else 1e9)
+def parse_prepared(data: bytes, spec: LanguageSpec, timeout: float | None = None) -> Prepared:
+    """Parse `data` as extract() does: C/C++ annotation macros and friends repaired first (then conditional
+    groups around remaining syntax errors, when that helps), Rust item macros unwrapped. Anything else that
+    parses a file (references, uses) should call this to see the same tree."""
+    rewritten: list[int] = []  # C: where `NAME(fn, ...) {` was rewritten to parse as a definition of fn
+    if spec.expand_tabs and b"\t" in data:  # same lines; offsets are the expanded text's (Haskell's layout)
+        data = data.expandtabs(8)
+    if spec.blank:
+        data = languages.blank_unreadable(data, spec)
     if spec.blank_macros:
-        data = languages.blank_attribute_macros(data)
+        data = languages.blank_attribute_macros(data, rewritten, cpp=spec.name == "cpp")
     tree = parse(data, spec, timeout)
+    if spec.blank_macros and tree.root_node.has_error:
+        data, tree = _repair_conditionals(data, tree, spec, timeout)
+    macros: list[MacroSpan] = []
+    if spec.name == "rust" and b"!" in data:
+        data, tree, macros = rust_macros.unwrap_item_macros(data, tree, lambda d, old: parse(d, spec, timeout, old))
+    return Prepared(data, tree, macros, rewritten)
+
+
+def _repair_conditionals(data: bytes, tree: ts.Tree, spec: LanguageSpec, timeout: float | None) -> tuple[bytes, ts.Tree]:
+    """Blank the `#if` groups around syntax errors (c_lines.blank_conditionals) and keep the result if it has
+    fewer errors."""
+    errors = rust_macros.error_nodes(tree.root_node)
+    new = c_lines.blank_conditionals(data, [(a.row, b.row) for a, b in errors])
+    if new is data:
+        return data, tree
+    new_tree = parse(new, spec, timeout)
+    if not new_tree.root_node.has_error or len(rust_macros.error_nodes(new_tree.root_node)) < len(errors):
+        return new, new_tree
+    return data, tree
+
+
+def extract(data: bytes, spec: LanguageSpec, timeout: float | None = 5.0) -> FileResult:
+    """Definitions, references and imports of one file (see the module docstring for the shapes)."""
+    deadline = time.monotonic() + (timeout if timeout is not None else 1e9)
+    prepared = parse_prepared(data, spec, timeout)
+    original, data, tree, macros, macro_fns = data, prepared.data, prepared.tree, prepared.macros, prepared.rewritten
     _SRC.data = data
     root = tree.root_node
     result = FileResult(language=spec.name, has_errors=root.has_error)
@@ -153,7 +176,7 @@ def extract(data: bytes, spec: LanguageSpec, timeout: float | None = 5.0, *, nat
     if time.monotonic() > deadline:
         raise ParseTimeout(f"querying took longer than {timeout} s")
 
-    defs: dict[Any, _Def] = {}  # by definition node, or (node, name) for a value declaring several names
+    defs: dict[tuple[int, int], _Def] = {}  # (node id, name start): `typedef struct {...} A, *PA;` defines two
     imports: dict[tuple[int, str], tuple[list[str], int]] = {}
     roles = languages.pattern_roles(spec.name)
     # References, most matches, are kept lean (every node attribute read is a call into C): per kind,
@@ -162,6 +185,7 @@ def extract(data: bytes, spec: LanguageSpec, timeout: float | None = 5.0, *, nat
     ref_lines: dict[str, dict[bytes, list[int]]] = {}
     exports = ModuleExports() if spec.visibility == "export" else None
     bindings: set[int] = set()  # declaration nodes that only bind imports
+    leading = spec.name in _LEADING_ATTRIBUTES
     for pattern, caps in matches:
         role, cap, kind = roles[pattern]
         if role == "ref":
@@ -190,31 +214,28 @@ def extract(data: bytes, spec: LanguageSpec, timeout: float | None = 5.0, *, nat
                 continue
             node = caps[cap][0]
             name_node = names[0]
-            key: Any = node.id
-            prev = defs.get(key)
-            if prev is not None:
-                if prev.pattern == pattern and kind in _VALUES and prev.name_start != name_node.start_byte:
-                    key = (node.id, name_node.start_byte)  # another name of one declaration (`var b, c int`)
-                elif prev.pattern <= pattern:
-                    continue  # the earliest pattern in the query file wins: specific ones come first
+            key = (node.id, name_node.start_byte)
+            if key in defs and defs[key].pattern <= pattern:
+                continue  # the earliest pattern in the query file wins: specific ones come first
             name = _name_of(data[name_node.start_byte : name_node.end_byte], spec)
-            if name and spec.blank_macros and name.startswith("__") and languages.MACRO_NAME_RE.fullmatch(name) \
-                    and not node.type.startswith("preproc"):
+            if name and spec.blank_macros and not node.type.startswith("preproc") and (
+                    (name.startswith("__") and languages.MACRO_NAME_RE.fullmatch(name)) or c_prep.is_attribute_macro(name)):
                 continue  # an attribute macro taken for a declarator (in a shape the blanking does not know)
             if name:
                 receiver = caps.get("receiver")
+                tail = caps.get("end")
                 outer, up = _outer(node, spec)
                 defs[key] = _Def(node=node, outer=outer, name=name, kind=kind, up=up,
-                                 receiver=_text(receiver[0]) if receiver else None, pattern=pattern,
-                                 name_start=name_node.start_byte)
+                                     receiver=_text(receiver[0]) if receiver else None, pattern=pattern,
+                                     head=_leading_attributes(outer, spec, macros) if leading else None,
+                                     tail=tail[-1] if tail else None)
         elif role == "import":
             node = caps[cap][0]
-            if exports is not None:
-                decl = caps.get("_decl")
-                if decl is not None:  # `const X = require('m')` binds an import: it defines nothing
-                    bindings.add(decl[0].id)
-                elif not exports.imports and node.type == "import_statement":
-                    exports.imports = True
+            decl = caps.get("_decl")
+            if decl is not None:  # `const X = require('m')`, Zig's `const std = @import("std")`: defines nothing
+                bindings.add(decl[0].id)
+            elif exports is not None and not exports.imports and node.type == "import_statement":
+                exports.imports = True
             _collect_import(node, caps, spec, imports)
         elif role == "export" and exports is not None:
             exports.cjs = exports.cjs or kind == "cjs"
@@ -224,42 +245,39 @@ def extract(data: bytes, spec: LanguageSpec, timeout: float | None = 5.0, *, nat
             value = caps.get("value")
             if value:
                 _exported_value(value[0], "name" not in caps, data, exports)
-    return _finish(result, spec, data, _merge_nested(defs, spec, bindings), ref_lines, imports, exports)
+    for span in macros:  # an unwrapped macro's name is blanked: it is still a use of the macro
+        if "::" not in span.name:
+            ref_lines.setdefault("call", {}).setdefault(span.name[:-1].encode(), []).append(span.line)
+    if macro_fns:
+        _SRC.original = original
+        _SRC.rewritten = frozenset(macro_fns)
+    try:
+        return _finish(result, spec, data, _merge_nested(defs, spec, bindings), ref_lines, imports, exports, macros)
+    finally:
+        _SRC.rewritten = frozenset()
 
 
-def _extract_native(data: bytes, spec: LanguageSpec, timeout: float | None) -> FileResult:
-    """extract() for Python through the native scanner (contexteer/indexers/native/pyscan.c): one C pass
-    finds what queries/python.scm finds and makes the same rows as _symbols and _finish; what needs Python's
-    own text handling (docstrings, non-ASCII signatures) and the imports are finished here."""
-    assert _pyscan is not None
-    if timeout is not None and timeout <= 0:  # as the query path: its deadline has passed before it starts
-        raise ParseTimeout(f"parsing took longer than {timeout:g} s")
-    scanned = _pyscan.scan(languages.grammar_capsule(spec.name), data, 0.0 if timeout is None else timeout)
-    if scanned is None:
-        raise ParseTimeout(f"parsing took longer than {timeout:g} s")
-    has_errors, symbols, fixes, refs, found = scanned
-    for i, span in fixes:
-        name, qual, kind, start, end, sig, doc, exported, owner = symbols[i]
-        if span is not None:
-            sig = signature_text(data, *span)
-        if doc is not None:
-            doc = _first_line(doc)
-        symbols[i] = (name, qual, kind, start, end, sig, doc, exported, owner)
-    imports: dict[tuple[int, str], tuple[list[str], int]] = {}
-    for stmt, line, future, module, bound in found:
-        text = "__future__" if future or module is None else _WS.sub("", module.decode("utf-8", "replace"))
-        _add_import(stmt, line, text, [bound.decode("utf-8", "replace")] if bound is not None else [], spec, imports)
-    result = FileResult(language=spec.name, has_errors=has_errors, symbols=symbols)
-    grouped: dict[tuple[str, str], list[int]] = {}
-    _finish_imports(result, spec, imports, grouped)
-    result.refs = sorted(refs + _ref_rows(grouped))
-    return result
+def _leading_attributes(outer: ts.Node, spec: LanguageSpec, macros: list[MacroSpan]) -> ts.Node | None:
+    """The first of the attributes right before a definition (`#[derive(Debug)]`, comments between them
+    allowed), None when there are none. An attribute before an unwrapped macro is not its first item's."""
+    kinds = _LEADING_ATTRIBUTES.get(spec.name)
+    if kinds is None:
+        return None
+    head = None
+    start = outer.start_byte
+    floor = max((m.body for m in macros if m.body <= start < m.end), default=0)
+    prev = outer.prev_sibling
+    while prev is not None and (prev.type in kinds or prev.type in spec.comment_types) and prev.start_byte >= floor:
+        if prev.type in kinds:
+            head = prev
+        prev = prev.prev_sibling
+    return head
 
 
 def _finish(result: FileResult, spec: LanguageSpec, data: bytes, defs: list[_Def],
             ref_lines: dict[str, dict[bytes, list[int]]], imports: dict[tuple[int, str], tuple[list[str], int]],
-            exports: ModuleExports | None) -> FileResult:
-    """Rows from what either path found: references grouped per name and kind, imports in line order (each
+            exports: ModuleExports | None, macros: list[MacroSpan] | None = None) -> FileResult:
+    """Rows from what the query found: references grouped per name and kind, imports in line order (each
     also a reference to the names it binds), definitions nested."""
     grouped: dict[tuple[str, str], list[int]] = {}  # (name, kind) -> lines
     for kind, by_raw in ref_lines.items():
@@ -272,7 +290,7 @@ def _finish(result: FileResult, spec: LanguageSpec, data: bytes, defs: list[_Def
                 else:  # another spelling of the same name (whitespace): lines are sorted below
                     known.extend(lines)
     _finish_imports(result, spec, imports, grouped)
-    result.symbols = _symbols(defs, spec, data, exports)
+    result.symbols = _symbols(defs, spec, data, exports, macros)
     result.refs = sorted(_ref_rows(grouped))  # (name, kind) is unique: the same order as sorting the keys
     return result
 
@@ -308,14 +326,16 @@ def _exported_value(node: ts.Node, whole: bool, data: bytes, exports: ModuleExpo
                 exports.names.add(data[named.start_byte : named.end_byte].decode("utf-8", "replace"))
 
 
-def _merge_nested(defs: dict[Any, _Def], spec: LanguageSpec, skip: set[int] | frozenset[int] = frozenset()) -> list[_Def]:
+def _merge_nested(defs: dict[tuple[int, int], _Def], spec: LanguageSpec,
+                  skip: set[int] | frozenset[int] = frozenset()) -> list[_Def]:
     """Drop a definition captured inside another of the same kind on its parent node: the struct of
-    `typedef struct point {...} point_t;` is one symbol (point_t), not two. Drop the `skip` node ids
+    `typedef struct {...} point_t;` is one symbol (point_t), not two. Drop the `skip` node ids
     (declarations that only bind imports)."""
-    out = []
     kinds: dict[int, set[str]] = {}
-    for d in defs.values():
-        kinds.setdefault(d.node.id, set()).add(d.kind)
+    if spec.wrappers:
+        for d in defs.values():
+            kinds.setdefault(d.node.id, set()).add(d.kind)
+    out = []
     for d in defs.values():
         if skip and d.node.id in skip:
             continue
@@ -334,6 +354,8 @@ def _name_of(raw: bytes, spec: LanguageSpec) -> str:
     text = " ".join(raw.decode("utf-8", "replace").split())
     if spec.name == "markdown":
         return text.lstrip("#").strip().rstrip("#").strip()[:SIGNATURE_MAX]
+    if spec.name == "html":  # a heading's text without its tags
+        return " ".join(_TAG.sub(" ", text).split())[:SIGNATURE_MAX]
     if spec.name == "ruby" and text.startswith(":"):
         return text[1:]
     return text
@@ -372,7 +394,20 @@ def _strip_quotes(text: str) -> str:
 def _collect_import(node: ts.Node, caps: dict[str, list[ts.Node]], spec: LanguageSpec,
                     out: dict[tuple[int, str], tuple[list[str], int]]) -> None:
     mods = caps.get("import.module") or []
-    module = _WS.sub("", _text(mods[0])) if mods else ""
+    path = caps.get("import.path")
+    if path:  # a module written as segments (Scala's `import a.b.{C, D => E}`): from the first to the first name
+        names = caps.get("import.name")
+        end = names[0].start_byte if names else path[-1].end_byte
+        mods = []
+        module = re.split(r"[{,]", _WS.sub("", _SRC.data[path[0].start_byte : end].decode("utf-8", "replace")))[0].rstrip(".:/\\")
+    elif len(mods) > 1:  # one node per segment (Scala's `import a.b.{C, D}`): the text they span
+        module = _WS.sub("", _SRC.data[min(m.start_byte for m in mods) : max(m.end_byte for m in mods)].decode("utf-8", "replace"))
+    elif (mods and (names := caps.get("import.name")) and len(names) == 1
+          and mods[0].start_byte < names[0].start_byte and names[0].end_byte == mods[0].end_byte):
+        # the name ending the module's node (Kotlin's `import a.b.C`: one node): the module is what precedes it
+        module = _WS.sub("", _SRC.data[mods[0].start_byte : names[0].start_byte].decode("utf-8", "replace")).rstrip(".:/\\")
+    else:
+        module = _WS.sub("", _text(mods[0])) if mods else ""
     if spec.name == "python" and node.type == "future_import_statement":
         module = "__future__"
     _add_import(node.id, node.start_point.row + 1, module, [_text(n) for n in caps.get("import.name") or []], spec, out)
@@ -394,30 +429,35 @@ def _add_import(statement: int, line: int, module: str, raw_names: list[str], sp
             names.append(name)
 
 
-def _symbols(defs: list[_Def], spec: LanguageSpec, data: bytes, exports: ModuleExports | None = None) -> list[tuple]:
-    """Nest definitions by range, fix kinds, drop locals, compute qualnames, signatures, docs, visibility."""
+def _symbols(defs: list[_Def], spec: LanguageSpec, data: bytes, exports: ModuleExports | None = None,
+             macros: list[MacroSpan] | None = None) -> list[tuple]:
+    """Nest definitions by range, fix kinds, drop locals, compute qualnames, signatures, docs, visibility;
+    a definition standing in an unwrapped Rust macro says so in its signature (`(in macro cfg_rt!)`)."""
     for d in defs:
-        d.ostart, d.oend = d.outer.start_byte, d.outer.end_byte
+        d.ostart, d.oend = (d.head or d.outer).start_byte, max(d.outer.end_byte, d.tail.end_byte if d.tail else 0)
         if exports is not None and d.outer is not d.node:  # `export function f`: an ES module
             exports.es = True
     defs.sort(key=lambda d: (d.ostart, -d.oend, d.node.start_byte))
+    if spec.merge_clauses:
+        defs = _merge_clauses(defs)
     stack: list[_Def] = []
     kept: list[_Def] = []
     by_name = {d.name: d for d in defs if d.kind in spec.class_kinds or d.kind == "type"}
     for d in defs:
-        # names declared together (`var b, c int`) are siblings, not one inside the other
-        while stack and (not (d.ostart >= stack[-1].ostart and d.oend <= stack[-1].oend) or stack[-1].node.id == d.node.id):
+        while stack and (not (d.ostart >= stack[-1].ostart and d.oend <= stack[-1].oend)
+                         or stack[-1].node.id == d.node.id):  # `int x, y;`: y is x's sibling
             stack.pop()
         d.parent = stack[-1] if stack else None
         if d.receiver and d.parent is None:
             d.parent = by_name.get(d.receiver) or _Def(node=d.node, outer=d.outer, name=d.receiver, kind="scope.type",
                                                        ostart=d.ostart, oend=d.oend)
-        stack.append(d)
+        if d.kind != "type" or d.node.type != "type_definition":  # `typedef struct tag {...} t;`: t holds nothing
+            stack.append(d)
         owner = _nearest_symbol(d.parent, by_name)
         if d.kind in _VALUES and owner is not None and owner.kind in _FUNCTIONS:
             d.kind = "drop"  # a local variable
             continue
-        if d.kind == "function" and owner is not None and (owner.kind in spec.class_kinds or owner.kind == "scope.type"):
+        if d.kind == "function" and owner is not None and (owner.kind in spec.class_kinds or owner.kind in _SCOPE_KINDS):
             d.kind = "method"
         elif d.kind == "variable" and owner is not None and owner.kind in spec.class_kinds:
             d.kind = "field"
@@ -434,39 +474,88 @@ def _symbols(defs: list[_Def], spec: LanguageSpec, data: bytes, exports: ModuleE
         quals = []
         p: _Def | None = d
         while p is not None:
-            if p.kind != "drop" and not (p.kind == "scope.type" and p.parent is not None and p.parent.name == p.name):
+            if p.kind != "drop" and not (p.kind == "scope.type" and p.parent is not None and p.parent.name == p.name) \
+                    and (p.kind != "namespace" or p is d):  # a C#/PHP namespace qualifies nothing (qualify.py)
                 quals.append(p.name)
             p = p.parent
         owner = _nearest_symbol(d.parent, by_name)
         owner = owner if owner is None or owner.index >= 0 else None
         owner_kind = owner.kind if owner else None
         start, end = _lines(d.outer)
+        if d.tail is not None:
+            end = max(end, _lines(d.tail)[1])
+        if d.head is not None:
+            start = d.head.start_point.row + 1
         value = d.kind in _VALUES
-        body = _body(d.node) if spec.doc == "docstring" or not (value or spec.name == "markdown") else None
-        sig = signature(d.node, spec, value=value, outer=d.outer, body=body)
+        body = _body(d.node, spec) if spec.doc == "docstring" or not (value or spec.name == "markdown") else None
+        if _SRC.rewritten and d.outer.start_byte in _SRC.rewritten:  # `SYSCALL_DEFINE3(msync, ...)` as written
+            data, _SRC.data = _SRC.data, _SRC.original
+            sig = signature(d.node, spec, value=value, outer=d.outer, body=body)
+            _SRC.data = data
+        else:
+            sig = signature(d.node, spec, value=value, outer=d.outer, body=body)
+            if spec.blank_macros and (" ;" in sig or " ," in sig or " )" in sig or "( " in sig or " ]" in sig):
+                sig = _BLANK_GAP.sub("", sig)  # where a blanked macro stood: `int x __read_mostly;` -> `int x ;`
+        if macros:
+            sig = _with_note(sig, rust_macros.note(macros, d.node.start_byte, d.parent.ostart if d.parent else -1))
         doc = _doc(d, spec, body)
-        exported = is_exported(spec, d.node, d.outer, d.name, d.kind, owner_kind, exports)
-        out.append((d.name, ".".join(reversed(quals)), d.kind, start, end, sig, doc, exported,
+        # an impl block has no visibility of its own (its items have theirs)
+        exported = d.kind == "impl" or is_exported(spec, d.node, d.outer, d.name, d.kind, owner_kind, exports)
+        out.append((d.name, spec.qualifier.join(reversed(quals)), d.kind, start, end, sig, doc, exported,
                     owner.index if owner is not None else -1))
     return out
+
+
+def _merge_clauses(defs: list[_Def]) -> list[_Def]:
+    """Consecutive definitions of one name and kind under one parent node, starting with the same word, as one: the
+    first, ranging to the last one's end (`parse :: String -> Value` and its equations; `def f(0)` and `def f(n)`,
+    not `def f(x)` and `defp f(x, acc)`). `defs` sorted by start."""
+    out: list[_Def] = []
+    last: dict[int, _Def] = {}  # parent node id -> the definition seen last under it
+    for d in defs:
+        up = d.outer.parent
+        key = up.id if up is not None else -1
+        prev = last.get(key)
+        if (prev is not None and d.name == prev.name and d.kind == prev.kind and d.ostart >= prev.oend
+                and _first_word(d.node) == _first_word(prev.node)):  # `def f` and `defp f` stay apart
+            prev.tail = d.tail or d.outer
+            prev.oend = d.oend
+            continue
+        out.append(d)
+        last[key] = d
+    return out
+
+
+def _first_word(node: ts.Node) -> bytes:
+    head = _raw(node)[:40].split(None, 1)
+    return head[0] if head else b""
 
 
 def _nearest_symbol(d: _Def | None, by_name: dict[str, _Def]) -> _Def | None:
     """The definition that owns `d`'s children: skips dropped locals and namespaces; an `impl Type`
     scope stands for Type's definition when the file has it (else for itself)."""
-    while d is not None and (d.kind == "drop" or d.kind == "scope"):
+    while d is not None and (d.kind == "drop" or d.kind == "scope" or d.kind == "namespace"):
         d = d.parent
-    if d is not None and d.kind == "scope.type":
+    if d is not None and d.kind in _SCOPE_KINDS:
         return by_name.get(d.name, d)
     return d
 
 
-def _body(node: ts.Node) -> ts.Node | None:
+def _with_note(sig: str, note: str) -> str:
+    """`sig` followed by `note`, within SIGNATURE_MAX (the signature is cut, not the note)."""
+    if not note:
+        return sig
+    room = SIGNATURE_MAX - len(note)
+    return (sig if len(sig) <= room else sig[: room - 1].rstrip() + "…") + note
+
+
+def _body(node: ts.Node, spec: LanguageSpec) -> ts.Node | None:
     body = node.child_by_field_name("body")
     if body is not None:
         return body
+    extra = spec.body_types
     for child in node.named_children:
-        if child.type in _BODY_TYPES:
+        if child.type in _BODY_TYPES or child.type in extra:
             return child
     return None
 
@@ -529,6 +618,8 @@ def signature_text(data: bytes, start: int, nend: int, end: int, mode: int) -> s
             head = head.rstrip()[:-1]
     text = " ".join(head[:4000].decode("utf-8", "replace").split())  # collapses whitespace as \\s+ does
     text = text.rstrip("{:;").rstrip()
+    if mode == SIG_HEAD and text.endswith(" ="):  # Scala's `def f(): Int =`, Haskell's, ML's
+        text = text[:-2].rstrip()
     if len(text) > SIGNATURE_MAX:
         text = text[: SIGNATURE_MAX - 1].rstrip() + "…"
     return text
@@ -554,10 +645,11 @@ def _python_string(node: ts.Node) -> str:
     return "".join(parts)
 
 
-_COMMENT_MARKS = re.compile(r"^\s*(?:/\*\*?|\*/|\*|///?|//!|#+|--|<!--)\s?")
+_COMMENT_MARKS = re.compile(r"^\s*(?:/\*\*?|\*/|\*|///?|//!|#+|--+\s*[|^]?|\{-\s*[|^]?|<!--)\s?")
 
 
 _XML_TAG = re.compile(r"</?[A-Za-z][^>]*>")
+_TAG = re.compile(r"<[^>]*>")
 
 
 def _first_line(text: str) -> str | None:
@@ -577,11 +669,17 @@ def _comment_doc(outer: ts.Node, spec: LanguageSpec) -> str | None:
     prev = node.prev_sibling
     while prev is not None:
         if prev.type in spec.comment_types:
-            if _SRC.data[prev.start_byte : prev.start_byte + 2] == b"#!":
+            mark = _SRC.data[prev.start_byte : prev.start_byte + 3]
+            if mark[:2] == b"#!" or mark in (b"//!", b"/*!"):  # a shebang; a Rust inner doc (the module's)
                 break
-            if prev.end_point.row < expect_row - 1 or (prev.end_point.row == prev.start_point.row == outer.start_point.row):
+            rustdoc = spec.name != "rust" or mark in (b"///", b"/**")  # rustdoc reads /// and /** only
+            end_row, end_col = prev.end_point
+            if end_col == 0 and end_row > prev.start_point.row:  # a line comment ends after its newline
+                end_row -= 1
+            if end_row < expect_row - 1 or (end_row == prev.start_point.row == outer.start_point.row):
                 break
-            block.append(prev)
+            if rustdoc:
+                block.append(prev)
         elif prev.type in ("attribute_item", "decorator", "annotation", "marker_annotation", "attribute_list"):
             pass
         else:

@@ -199,9 +199,10 @@ def callees(index: Any, sym: Any, resolve_imports: Callable[[str], dict[str, lis
 
 # ----- implementations and supertypes ---------------------------------------------------------------
 def implementations(index: Any, sym: Any, resolve_imports: Callable[[str], dict[str, list[str]]], *,
-                    depth: int = 1, rust_impls: Callable[[str], list[tuple[str, int, str]]] | None = None) -> Relations:
+                    depth: int = 1, rust_impls: Callable[[str], list[tuple[Any, str]]] | None = None) -> Relations:
     """Subtypes of a class-like definition (depth > 1: theirs too), or for a method the methods overriding or
-    implementing it. `rust_impls(trait)` lists (path, line, type) of `impl Trait for Type` blocks."""
+    implementing it. `rust_impls(trait)` lists (impl block, type name) of the `impl Trait for Type` blocks; a
+    type the repository does not define (Box<T>, &T, a tuple) is answered by its impl block."""
     if sym.kind in ("method", "function") and sym.parent_id is not None:
         return _overrides(index, sym, resolve_imports, depth=depth, rust_impls=rust_impls)
     out = Relations(sym, "implementations")
@@ -229,7 +230,7 @@ def implementations(index: Any, sym: Any, resolve_imports: Callable[[str], dict[
 
 
 def _direct_subtypes(index: Any, sym: Any,
-                     rust_impls: Callable[[str], list[tuple[str, int, str]]] | None) -> list[tuple[Any, str, str]]:
+                     rust_impls: Callable[[str], list[tuple[Any, str]]] | None) -> list[tuple[Any, str, str]]:
     found: list[tuple[Any, str, str]] = []
     family = language_family(sym.language)
     for cand in index.symbols_mentioning(sym.name, CLASS_KINDS):
@@ -238,14 +239,33 @@ def _direct_subtypes(index: Any, sym: Any,
         if sym.name in bases_of(cand):
             found.append((cand, base_how(cand, sym.name), ""))
     if sym.language == "rust" and rust_impls is not None:
-        for path, line, type_name in rust_impls(sym.name):
-            for t in [s for s in index.symbols_named(type_name) if s.name == type_name and s.kind in CLASS_KINDS
-                      and s.language == "rust"][:3]:
-                found.append((t, "impl", f"impl at {path}:{line}"))
+        for impl, type_name in rust_impls(sym.name):
+            types = _rust_types_named(index, type_name, impl.path)
+            for t in types:
+                at = f"line {impl.start_line}" if impl.path == t.path else f"{impl.path}:{impl.start_line}"
+                found.append((t, "impl", f"impl at {at}"))
+            if not types:  # `impl<T> Log for Box<T>`, `for &T`, `for (K, V)`: the impl block is the answer
+                found.append((impl, "impl", ""))
     if sym.language == "go" and sym.kind == "interface":
         found += [(t, "embeds" if detail.startswith("embeds") else "method set", detail)
                   for t, detail in _go_implementers(index, sym)]
     return found
+
+
+def _rust_types_named(index: Any, name: str, impl_path: str) -> list[Any]:
+    """The type definitions an `impl ... for Name` block in impl_path can mean: the file's own, else those at
+    module level (an associated `type Value = ...` inside another impl is a namesake, not the type)."""
+    types = [s for s in index.symbols_named(name) if s.name == name and s.kind in CLASS_KINDS and s.kind != "impl"
+             and s.language == "rust"]
+    here = [s for s in types if s.path == impl_path]
+    if here:
+        return here[:3]
+
+    def module_level(s: Any) -> bool:
+        parent = index.get_symbol(s.parent_id) if s.parent_id is not None else None
+        return parent is None or parent.kind == "module"
+
+    return [s for s in types if module_level(s)][:3]
 
 
 def _interface_methods(index: Any, sym: Any) -> list[str]:
@@ -356,7 +376,7 @@ def _go_embedders_of(index: Any, name: str) -> list[Any]:
 
 
 def _overrides(index: Any, sym: Any, resolve_imports: Callable[[str], dict[str, list[str]]], *, depth: int,
-               rust_impls: Callable[[str], list[tuple[str, int, str]]] | None) -> Relations:
+               rust_impls: Callable[[str], list[tuple[Any, str]]] | None) -> Relations:
     owner = index.get_symbol(sym.parent_id)
     out = Relations(sym, "implementations")
     if owner is None:

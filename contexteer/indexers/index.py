@@ -18,6 +18,10 @@ are closed the same way, before the interpreter waits for its threads and proces
 from __future__ import annotations
 
 import atexit
+import functools
+import hashlib
+import importlib.metadata
+import json
 import logging
 import os
 import stat
@@ -30,8 +34,9 @@ from typing import Any
 import filelock
 
 from contexteer.errors import IndexError_
-from contexteer.indexers import build
+from contexteer.indexers import build, c_prep
 from contexteer.indexers.build import Job, Limits, Outcome, parse_file, parse_many
+from contexteer.indexers.languages import LANGUAGES, LanguageSpec, query_source
 from contexteer.indexers.model import BuildStatus, FileInfo, Import, Reference, RefreshReport, Symbol
 from contexteer.indexers.queries_sql import IndexQueries
 from contexteer.indexers.store import Store
@@ -42,8 +47,8 @@ logger = logging.getLogger(__name__)
 __all__ = ["StructureIndex", "Symbol", "Reference", "Import", "FileInfo", "BuildStatus", "RefreshReport"]
 
 POOL_THRESHOLD = 64  # more changed files than this are parsed in a process pool
-#: A full sweep runs inside a query only on a tree whose last sweep took at most this long (or, before the first
-#: one, that has at most INLINE_SWEEP_FILES files); on a larger tree it runs in the background.
+#: A full sweep runs inside a query only on a tree of at most INLINE_SWEEP_FILES files or whose last sweep took at
+#: most INLINE_SWEEP_SECONDS; on a larger tree it runs in the background.
 INLINE_SWEEP_SECONDS = 0.01
 INLINE_SWEEP_FILES = 300
 #: Background sweeps start at most every max(index.sweep_interval_seconds, this x the last sweep's seconds).
@@ -60,6 +65,38 @@ _PARSE_LOCK = threading.Lock()
 
 #: Every index not closed yet: closed at interpreter shutdown (see _close_open_indexes).
 _OPEN: weakref.WeakSet[StructureIndex] = weakref.WeakSet()
+
+
+#: The modules whose code decides what a file's rows are: a change to any re-parses every language.
+_EXTRACTION_CODE = ("extract", "languages", "visibility", "source", "c_prep", "c_lines", "c_text", "rust_macros")
+
+
+@functools.cache
+def _extraction_code_hash() -> str:
+    here = os.path.dirname(os.path.abspath(__file__))
+    digest = hashlib.sha256()
+    for name in _EXTRACTION_CODE:
+        try:
+            with open(os.path.join(here, f"{name}.py"), "rb") as f:
+                digest.update(f.read())
+        except OSError:  # an installation without sources (zipapp, frozen): the schema version still applies
+            digest.update(name.encode())
+    return digest.hexdigest()
+
+
+def _grammar_version(spec: LanguageSpec) -> str:
+    try:
+        return importlib.metadata.version(spec.module.replace("_", "-"))
+    except importlib.metadata.PackageNotFoundError:
+        return "?"
+
+
+def _fingerprint(spec: LanguageSpec, c_macros: list[str]) -> str:
+    """What a language's rows depend on: the extraction code, its grammar's version, its query file (and for
+    C/C++ the attribute macros)."""
+    text = "\n".join([_extraction_code_hash(), _grammar_version(spec), query_source(spec.name),
+                      json.dumps(c_macros) if spec.blank_macros else ""])
+    return hashlib.sha256(text.encode("utf-8")).hexdigest()[:16]
 
 
 class StructureIndex(IndexQueries):
@@ -86,6 +123,7 @@ class StructureIndex(IndexQueries):
         self._stop = threading.Event()
         self._last_sweep = 0.0
         self._sweep_seconds: float | None = None  # how long the last full sweep took (None: none yet in this process)
+        self._swept_files: int | None = None  # how many files the last full sweep listed
         self._sweep_lock = threading.Lock()  # one full sweep at a time in this process
         self._sweeper: threading.Thread | None = None
         self._dirty: set[str] = set()
@@ -93,6 +131,25 @@ class StructureIndex(IndexQueries):
         self._watcher: threading.Thread | None = None
         super().__init__(self.store)
         _OPEN.add(self)
+        self._apply_extractor_fingerprints()
+
+    def _apply_extractor_fingerprints(self) -> None:
+        """Files extracted by other code, another grammar version or another query file (or, for C/C++, another
+        index.c_attribute_macros) are dropped so the next sweep parses them again: a change to one language's
+        query or grammar re-parses that language's files only, with no schema version to remember."""
+        macros = list(self.settings.c_attribute_macros)
+        c_prep.configure(macros)
+        stale: list[str] = []
+        for spec in LANGUAGES:
+            key, mark = f"extractor:{spec.name}", _fingerprint(spec, macros)
+            known = self.store.get_meta(key)
+            if known != mark:
+                if known is not None:
+                    stale.append(spec.name)
+                self.store.set_meta(key, mark)
+        if stale:
+            logger.info("the extraction of %s changed: their files are parsed again", ", ".join(stale))
+            self.store.delete_paths(self.store.paths_in_languages(stale))
 
     @property
     def generation(self) -> int:
@@ -108,7 +165,8 @@ class StructureIndex(IndexQueries):
 
     @property
     def _limits(self) -> Limits:
-        return Limits(str(self.ws.root), self.ws.settings.workspace.max_file_bytes, self.settings.parse_timeout_seconds)
+        return Limits(str(self.ws.root), self.ws.settings.workspace.max_file_bytes, self.settings.parse_timeout_seconds,
+                      c_macros=tuple(self.settings.c_attribute_macros))
 
     @property
     def _workers(self) -> int:
@@ -383,14 +441,16 @@ class StructureIndex(IndexQueries):
             self._flock_release()
         report.seconds = time.monotonic() - started
         self._sweep_seconds = report.seconds
+        self._swept_files = len(paths_now)
         return report
 
     def _sweep_inline(self) -> bool:
-        """Whether a due sweep may run inside a query: only on a tree whose sweeps are quick (the first one of a
-        process: a tree of few files)."""
-        if self._sweep_seconds is None:
-            return self.store.file_count() <= INLINE_SWEEP_FILES
-        return self._sweep_seconds <= INLINE_SWEEP_SECONDS
+        """Whether a due sweep may run inside a query: only on a tree of few files (whatever a loaded machine makes
+        their sweep cost: answers there stay exact) or whose sweeps are quick."""
+        files = self._swept_files if self._swept_files is not None else self.store.file_count()
+        if files <= INLINE_SWEEP_FILES:
+            return True
+        return self._sweep_seconds is not None and self._sweep_seconds <= INLINE_SWEEP_SECONDS
 
     def _sweep_gap(self) -> float:
         """Background sweeps of a large tree are spaced by a multiple of their cost (a sweep of the kernel takes
@@ -598,11 +658,16 @@ class _Held:
         self.index._flock_release()
 
 
-def close_all() -> None:
+def close_all(*, grace: float = 0.0) -> None:
     """Stop and close every index this process has open, and end the processes their builds started (a server or
-    a command ending): the builds stop at once (their parser processes are ended, what they were parsing is
-    parsed again by the next start), then each index is closed and the forkserver and resource tracker end."""
+    a command ending): the builds stop at once, or after `grace` seconds if they have not ended by then (their
+    parser processes are ended, what they were parsing is parsed again by the next start), then each index is
+    closed and the forkserver and resource tracker end."""
     indexes = list(_OPEN)
+    deadline = time.monotonic() + grace
+    for index in indexes:
+        # a build that ends within the grace ends complete (a one-shot command on a small repository)
+        index._bg_done.wait(max(0.0, deadline - time.monotonic()))
     for index in indexes:
         index.request_stop()
     build.kill_workers()
@@ -614,10 +679,17 @@ def close_all() -> None:
     build.stop_helpers()
 
 
+#: At interpreter shutdown (a command such as `contexteer call` ending, not a stop request: a server's stop calls
+#: close_all itself), how long a running build may go on to end complete before it is stopped; within the 2 s in
+#: which a process must end after Ctrl-C.
+EXIT_GRACE_SECONDS = 1.5
+
+
 def _close_open_indexes() -> None:
-    """At interpreter shutdown: stop and close every index still open (a server stopped mid-build)."""
+    """At interpreter shutdown: stop and close every index still open (a command ending, a server stopped
+    mid-build); a build about to end gets EXIT_GRACE_SECONDS to end complete."""
     try:
-        close_all()
+        close_all(grace=EXIT_GRACE_SECONDS)
     except Exception:  # noqa: BLE001 - shutting down
         logger.exception("closing the open indexes at exit failed")
 

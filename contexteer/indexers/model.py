@@ -8,8 +8,8 @@ from dataclasses import dataclass, field
 logger = logging.getLogger(__name__)
 
 SYMBOL_KINDS = (
-    "module", "class", "interface", "struct", "enum", "trait", "type", "function", "method",
-    "constant", "variable", "field", "heading",
+    "module", "class", "interface", "struct", "enum", "trait", "type", "impl", "function", "method",
+    "constant", "variable", "field", "heading", "namespace",
 )
 REFERENCE_KINDS = ("call", "type", "import", "other")
 

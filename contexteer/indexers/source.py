@@ -13,6 +13,8 @@ class _Source:
     """Trees parsed through a read callback keep no source, so node text is sliced from our bytes."""
 
     data: bytes = b""
+    original: bytes = b""  # the file before C repairs, when some definitions read their signature from it
+    rewritten: frozenset[int] = frozenset()  # start bytes of those definitions
 
 
 SRC = _Source()

@@ -29,7 +29,7 @@ from contexteer.errors import IndexError_
 
 logger = logging.getLogger(__name__)
 
-SCHEMA_VERSION = 6  # 5: C attribute macros blanked, CommonJS require bindings are imports (older rows differ); 6: per-file row ranges, qual only where it differs, FTS without positions
+SCHEMA_VERSION = 8  # the tables' layout; what extraction writes is tracked per language by index._fingerprint. 8: per-file row ranges (no index by file), qual only where it differs from the name, FTS without positions; 7: calls inside Rust token trees, C#/PHP namespaces as symbols, Ruby `class << self` / `class A::B` named as code refers to them; 6: C repairs (kernel macros), Rust items in macros and impl symbols; 5: C attribute macros blanked, CommonJS require bindings are imports (older rows differ)
 
 _TABLES = """
 CREATE TABLE IF NOT EXISTS meta(key TEXT PRIMARY KEY, value TEXT);
@@ -534,6 +534,11 @@ class Store:
     def known_files(self) -> dict[str, tuple[int, int, str | None, str]]:
         """path -> (mtime_ns, size, sha, status) for every recorded file."""
         return {r[0]: (r[1], r[2], r[3], r[4]) for r in self.conn.execute("SELECT path, mtime_ns, size, sha, status FROM files")}
+
+    def paths_in_languages(self, languages: Iterable[str]) -> list[str]:
+        langs = sorted(languages)
+        sql = f"SELECT path FROM files WHERE language IN ({','.join('?' * len(langs))})"
+        return [r[0] for r in self.conn.execute(sql, langs)]
 
     def db_bytes(self) -> int:
         total = 0

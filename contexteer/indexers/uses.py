@@ -16,8 +16,7 @@ from dataclasses import dataclass, field
 
 import tree_sitter as ts
 
-from contexteer.indexers import languages
-from contexteer.indexers.extract import parse
+from contexteer.indexers.extract import parse_prepared
 from contexteer.indexers.languages import LanguageSpec
 
 logger = logging.getLogger(__name__)
@@ -32,13 +31,11 @@ MAX_NODES = 200_000  # a walk bound for pathological inputs (a body of ~10k line
 
 
 def _parse(data: bytes, spec: LanguageSpec) -> ts.Tree | None:
-    """The file's tree as the index parses it (C attribute macros blanked, lines and offsets unchanged),
-    or None when the grammar cannot load (no extra answer, not an error). Parsed from bytes, not with the
-    time-limit callback: node.text needs the source, which a callback parse does not keep."""
-    if spec.blank_macros:
-        data = languages.blank_attribute_macros(data)
+    """The file's tree as the index parses it (C repairs, Rust item macros unwrapped; lines and offsets
+    unchanged), or None when the grammar cannot load (no extra answer, not an error). Parsed from bytes, not
+    with the time-limit callback: node.text needs the source, which a callback parse does not keep."""
     try:
-        return parse(data, spec, None)
+        return parse_prepared(data, spec).tree
     except (ValueError, RuntimeError) as exc:
         logger.info("cannot parse %s source on demand: %s", spec.name, exc)
         return None
@@ -113,7 +110,7 @@ def names_in(data: bytes, spec: LanguageSpec, start_line: int, end_line: int, li
 
 _MEMBER_FIELDS = frozenset({"attribute", "property", "field", "name", "method"})
 _MEMBER_ACCESS = frozenset({"attribute", "member_expression", "selector_expression", "field_access", "method_invocation",
-                            "member_access_expression", "field_expression", "call"})
+                            "member_access_expression", "field_expression", "call", "qualified_type"})
 
 
 def _receiver(member: ts.Node) -> str:
@@ -122,7 +119,7 @@ def _receiver(member: ts.Node) -> str:
         return ""
     if obj.type == "call" and obj.text and obj.text.startswith(b"super"):
         return "super"
-    if obj.type in _IDENT_TYPES or obj.type in ("self", "this", "super"):
+    if obj.type in _IDENT_TYPES or obj.type in ("self", "this", "super", "package_identifier"):
         return (obj.text or b"").decode("utf-8", "replace")
     return ""
 

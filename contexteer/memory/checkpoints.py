@@ -23,8 +23,8 @@ from typing import Any
 import orjson
 
 from contexteer.errors import InputError, NotFoundError, StorageError
+from contexteer.journal import iso
 from contexteer.memory import entries as E
-from contexteer.memory.journal import iso
 from contexteer.memory.storage import (
     DirLock,
     NotPlainFile,

@@ -11,8 +11,8 @@ from typing import Any, TextIO
 
 from contexteer.config import Settings
 from contexteer.errors import ContexteerError, NotFoundError
+from contexteer.journal import Journal
 from contexteer.memory.archive import export_archive, import_archive
-from contexteer.memory.journal import Journal
 from contexteer.memory.location import memory_path, other_location
 from contexteer.memory.recall import SessionMemory
 from contexteer.memory.service import MemoryService

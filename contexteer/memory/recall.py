@@ -153,6 +153,7 @@ class Budgets:
     call_bytes: int
     call_tokens: int
     session_bytes: int
+    count: Callable[[str], int] = count_tokens  # the configured encoding's counter (shaping.encoding)
 
 
 @dataclass
@@ -204,7 +205,7 @@ def render_selection(
     tail: list[str] = []
     used_bytes = 0
     session_left = max(0, budgets.session_bytes - session.bytes_shown)
-    tokens = count_tokens(preamble)
+    tokens = budgets.count(preamble)
     full_stop = False
     first_miss: tuple[str, int, int] | None = None  # the best entry, when even it did not fit
     for r in ranked:
@@ -218,7 +219,7 @@ def render_selection(
             out.headers_only.append(h.name)
             continue
         block, cut, nbytes = render_entry(h, load_body(h.name), now, budgets.entry_bytes)
-        block_tokens = count_tokens(block)
+        block_tokens = budgets.count(block)
         fits = (used_bytes + nbytes <= budgets.call_bytes and nbytes <= session_left
                 and tokens + block_tokens + 60 <= budgets.call_tokens)
         if not fits:
@@ -251,10 +252,10 @@ def render_selection(
         elif out.headers_only:
             why = " (weaker matches, headers only; load one with action='read')"
         title = f"Also relevant{why}:"
-        tokens += count_tokens(title) + 20
+        tokens += budgets.count(title) + 20
         kept: list[str] = []
         for line in tail:
-            t = count_tokens(line) + 1
+            t = budgets.count(line) + 1
             if tokens + t > budgets.call_tokens or len(kept) >= MAX_TAIL_LINES:
                 break
             kept.append(line)

@@ -30,7 +30,7 @@ from contexteer.memory.recall import (
     render_selection,
 )
 from contexteer.memory.store import BrokenEntry, MemoryStore, index_line, redact_into, secret_kinds
-from contexteer.tokens import count_tokens
+from contexteer.tokens import get_counter
 
 logger = logging.getLogger(__name__)
 
@@ -65,6 +65,7 @@ class MemoryService:
         elsewhere: tuple[str, Path] | None = None,
     ) -> None:
         self.settings = settings
+        self.count = get_counter(settings.shaping.encoding).count  # the pipeline's encoding, never the default
         self.location = settings.memory.location
         self.elsewhere = elsewhere  # the memory.location not in use and its folder (for "memory is empty" answers)
         self.store = MemoryStore(memory_dir, entry_max_bytes=settings.memory.entry_max_bytes, journal=journal, clock=clock)
@@ -109,7 +110,7 @@ class MemoryService:
                 raise InputError("budget_tokens must be a positive number of tokens, e.g. 1500.")
             tokens = min(tokens, budget_tokens)
         return Budgets(entry_bytes=m.entry_max_bytes, call_bytes=m.call_max_bytes, call_tokens=tokens,
-                       session_bytes=m.session_max_bytes)
+                       session_bytes=m.session_max_bytes, count=self.count)
 
     # ----- entries -------------------------------------------------------------------------
     def save(self, session: SessionMemory, *, name: str, content: str, tag: str | None = None, description: str | None = None,
@@ -215,11 +216,11 @@ class MemoryService:
         out.append(f"{len(heads)} entr{'y' if len(heads) == 1 else 'ies'}{' (' + filt + ')' if filt else ''}; headers only — "
                    "action='read' name=... for one body, action='recall' query=... for the relevant ones.")
         budget = self.settings.context_mode_mcp.max_digest_threshold - 100
-        used = count_tokens("\n".join(out))
+        used = self.count("\n".join(out))
         shown = 0
         for h in heads:
             line = f"{index_line(h)} — {age_label(h, now).split(' — ')[0]}"
-            cost = count_tokens(line) + 1
+            cost = self.count(line) + 1
             if used + cost > budget and not everything:
                 out.append(f"… {len(heads) - shown} more not shown; filter with tag= or status=, find one with "
                            "action='recall' query=..., or list them all with `contexteer memory list`.")

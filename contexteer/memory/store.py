@@ -26,11 +26,11 @@ from typing import Any
 import orjson
 
 from contexteer.errors import ConflictError, InputError, NotFoundError, SecretError, StorageError
+from contexteer.journal import iso
 from contexteer.memory import entries as E
 from contexteer.memory import index, trash
 from contexteer.memory.entries import INDEX_NAME, Entry, Header
 from contexteer.memory.index import RepairReport, index_line
-from contexteer.memory.journal import iso
 from contexteer.memory.storage import (
     DirLock,
     NotPlainFile,

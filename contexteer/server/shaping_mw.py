@@ -20,7 +20,7 @@ from typing import Any
 from mcp_types import CallToolResult, TextContent
 from pydantic import BaseModel
 
-from contexteer.memory.journal import summarize_args
+from contexteer.journal import summarize_args
 from contexteer.shaping.answer import Answer, Text
 from contexteer.shaping.pipeline import head_cut
 from contexteer.tools.base import Services

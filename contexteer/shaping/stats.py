@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING, Any
 
 from pydantic import BaseModel, Field
 
-from contexteer.memory.journal import Journal
+from contexteer.journal import Journal
 from contexteer.shaping.pipeline import TIERS
 
 if TYPE_CHECKING:

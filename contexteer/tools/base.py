@@ -29,7 +29,7 @@ from pydantic import BaseModel
 
 from contexteer.config import LoadedConfig, Settings
 from contexteer.errors import ContexteerError
-from contexteer.memory.journal import Journal, summarize_args
+from contexteer.journal import Journal, summarize_args
 from contexteer.shaping.answer import Answer, FileLines, Hits, render
 from contexteer.shaping.pipeline import head_cut
 from contexteer.workspace import Workspace

@@ -268,7 +268,7 @@ def register(mcp: object, svc: Services) -> None:
                 f"Read it by lines: read_code_range(path=\"{rel}\", start_line=1, end_line=100)."
             )
         try:
-            return find_in_file(nav.index, rel, symbol)
+            return find_in_file(nav.index, rel, symbol, nav.qualifier())
         except NotFoundError as exc:
             broken = syntax_error_note(svc, rel, info.language) if info.has_errors else None
             extra = "; ".join(x for x in (note, f"the file has a {broken}" if broken else None) if x)
@@ -281,7 +281,7 @@ def register(mcp: object, svc: Services) -> None:
         from contexteer.indexers.lookup import semantic_context
 
         total = len(lines)
-        what = f" {target.kind} {target.qualname}" if by_symbol else ""
+        what = f" {target.kind} {nav.qualifier().display(target) or target.qualname}" if by_symbol else ""
         overloads = getattr(target, "note", None)  # lookup.Resolved: the other definitions of this name
         head = [f"[{x}]" for x in (note, overloads) if x]
         model = CodeRange(path=rel, start_line=start, end_line=end, total_lines=total, content="",

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import logging
+import re
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
@@ -19,8 +20,11 @@ logger = logging.getLogger(__name__)
 #: First words of a signature that already say what the definition is (no kind label needed).
 DEF_KEYWORDS = frozenset(
     "def async class fn func function struct interface enum trait type impl pub export public private protected "
-    "static const let var abstract final module namespace union typedef template".split()
+    "static const let var abstract final module namespace union typedef template unsafe extern".split()
 )
+
+
+_FIRST_WORD = re.compile(r"\s*([A-Za-z_]\w*)")
 
 
 def clip(text: str, width: int) -> str:
@@ -60,8 +64,8 @@ def outline_entries(syms: list[Any], *, signatures: bool = True) -> list[Outline
             parent.children += 1
         if signatures:
             shown = _sig(s) if s.kind != "heading" else s.name
-            first = shown.split("(")[0].split()[:1]
-            label = "" if s.kind == "heading" or (first and first[0] in DEF_KEYWORDS) else f"{s.kind} "
+            first = _FIRST_WORD.match(shown)  # `impl<'a> Draw for &'a Slider`, `template<class T> struct X`: a keyword
+            label = "" if s.kind == "heading" or (first and first.group(1) in DEF_KEYWORDS) else f"{s.kind} "
             text = f"{s.start_line}-{s.end_line} {label}{shown}"
             short = f"{s.start_line}-{s.end_line} {label}{_sig(s, 72) if s.kind != 'heading' else s.name}"
             tiny = f"{s.start_line}-{s.end_line} {s.kind + ' ' if s.kind != 'heading' else ''}{s.name}"
@@ -221,14 +225,16 @@ def symbol_search(model: SymbolSearch, match: str, kind: str | None, with_refs: 
         out.append(f"no definitions match '{model.query}' (match={match}).{hint}{kind_hint}.")
         if model.closest:
             out.append("closest names the index has: " + "; ".join(
-                f"{h.qualname} ({h.kind}, {h.path}:{h.start_line}-{h.end_line})" for h in model.closest))
+                f"{h.qualified or h.qualname} ({h.kind}, {h.path}:{h.start_line}-{h.end_line})" for h in model.closest))
         if not model.references:
             return out, rows
     for h in model.definitions:
         priv = "" if h.exported else " (private)"
         more = f" (+{len(h.overloads)} overload signature{'s' if len(h.overloads) != 1 else ''}: {', '.join(h.overloads)})" \
             if h.overloads else ""
-        out.append(f"{h.path}:{h.start_line}-{h.end_line} {h.kind} {h.qualname}{priv}{more} — {h.signature}")
+        if h.impls:
+            more += f" (impl block{'s' if len(h.impls) != 1 else ''}: {', '.join(h.impls[:8])}{' …' if len(h.impls) > 8 else ''})"
+        out.append(f"{h.path}:{h.start_line}-{h.end_line} {h.kind} {h.qualified or h.qualname}{priv}{more} — {h.signature}")
     if model.next_cursor is not None:
         out.append(f"… {ranked - int(model.next_cursor)} more of {model.total}; next page: cursor=\"{model.next_cursor}\"")
     elif shown < model.total:

@@ -41,11 +41,11 @@ def test_fixture_repository_matches_golden_file(lang, open_index):
     idx.ensure_built(wait_seconds=float("inf"))
     actual = json.dumps(snapshot(idx), indent=1, ensure_ascii=False, sort_keys=True) + "\n"
     golden = GOLDEN / f"{lang}.json"
-    if os.environ.get("CONTEXTEER_UPDATE_GOLDEN") or not golden.exists():
+    if os.environ.get("CONTEXTEER_UPDATE_GOLDEN"):
         golden.parent.mkdir(exist_ok=True)
         golden.write_text(actual, encoding="utf-8")
-        if not os.environ.get("CONTEXTEER_UPDATE_GOLDEN"):
-            pytest.fail(f"golden file {golden.name} was missing and has been written; review it and rerun")
+    if not golden.exists():
+        pytest.fail(f"golden file {golden} is missing: write it with CONTEXTEER_UPDATE_GOLDEN=1 and review it")
     expected = golden.read_text(encoding="utf-8")
     if actual != expected:
         diff = "".join(difflib.unified_diff(expected.splitlines(True), actual.splitlines(True), f"golden/{lang}.json", "actual"))

@@ -127,3 +127,17 @@ def test_watcher_marks_changes_for_the_next_throttled_refresh(repo, open_index):
         time.sleep(0.1)
         report = idx.refresh()  # throttled: no sweep, but the watcher's marks are processed
     assert idx.symbols_named("omega") and report.modified == ["a.py"]
+
+
+def test_an_index_from_an_earlier_query_file_reparses_that_language_only(repo, open_index):
+    write(repo, "src/lib.rs", "pub fn alpha() -> u8 {\n    println!(\"{}\", beta());\n    1\n}\nfn beta() -> u8 { 2 }\n")
+    write(repo, "app.py", "def gamma():\n    return 3\n")
+    idx = open_index()
+    idx.ensure_built(wait_seconds=float("inf"))
+    idx.store.set_meta("extractor:rust", "an-older-rust-query")  # as an index written by an earlier release
+    idx.close()
+    again = open_index()
+    report = again.refresh(force=True)
+    assert report.added == ["src/lib.rs"] and not report.modified, report  # python's rows were kept
+    assert [s.name for s in again.symbols_in_file("src/lib.rs")] == ["alpha", "beta"]
+    assert again.store.get_meta("extractor:rust") != "an-older-rust-query"

@@ -10,7 +10,7 @@ from typing import Any
 import pytest
 
 from contexteer.config import LoadedConfig
-from contexteer.memory.journal import Journal
+from contexteer.journal import Journal
 from contexteer.memory.location import memory_path, other_location
 from contexteer.memory.recall import SessionMemory
 from contexteer.memory.service import MemoryService

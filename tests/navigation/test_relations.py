@@ -26,7 +26,7 @@ def test_callers_are_grouped_by_calling_definition_with_call_lines_and_receiver_
     assert _defs(a) == [("memStore.Sync", "receiver type"), ("Fill", "receiver type")]
     assert a.data["items"][0]["lines"] == [20] and a.data["items"][0]["calls"] == ["20: m.Put(k, v)"]
     assert "gostore/store.go:31 in Fill (29-33): s.Put(k, v)  [receiver s: memStore]" in a.text
-    assert a.text.startswith("callers of method memStore.Put (gostore/store.go:15-15): 2 definitions, 2 call sites; "
+    assert a.text.startswith("callers of method gostore.memStore.Put (gostore/store.go:15-15): 2 definitions, 2 call sites; "
                              "all by receiver type")
 
 
@@ -49,7 +49,10 @@ def test_implementations_by_base_class_extends_implements_method_set_and_rust_im
         ("Shape", 2): [("Circle", "base class"), ("Square", "base class"), ("UnitSquare", "base class")],
         ("Animal", 2): [("Dog", "implements"), ("Puppy", "extends")],
         ("Store", 1): [("memStore", "method set"), ("Cached", "embeds")],  # readOnly has Get only: not a Store
-        ("Draw", 1): [("Button", "impl"), ("Slider", "impl")],  # `impl<'a> Draw for &'a Slider` too
+        # `impl<'a> Draw for &'a Slider` and `impl<T: Into<String> + Clone> crate::Draw for Wrapper<T>` too;
+        # a comment reading `impl Draw for Ghost` is no impl
+        # impls on a tuple and on a std type are answered by the impl block itself
+        ("Draw", 1): [("Button", "impl"), ("Slider", "impl"), ("Wrapper", "impl"), ("(K, V)", "impl"), ("Box", "impl")],
         ("Base", 1): [("Derived", "extends")],
     }
     for (name, depth), want in cases.items():
@@ -123,7 +126,7 @@ def test_a_method_promoted_from_an_embedded_go_struct_resolves_as_a_callee(rel: 
 
 def test_a_go_constant_of_an_iota_block_says_which_iota_it_is(rel: Served):
     a = rel.call("search_symbol", query="modeAppend")
-    assert "constant modeAppend (private) — modeAppend  (iota = 2 in the const block that starts `modeRead uint8 = iota`)" in a.text
+    assert "constant gostore.modeAppend (private) — modeAppend  (iota = 2 in the const block that starts `modeRead uint8 = iota`)" in a.text
 
 
 def test_the_go_shape_of_a_signature_drops_names_and_keeps_types():
@@ -140,3 +143,45 @@ def test_a_read_by_lines_names_the_definition_the_range_sits_in_or_the_ones_it_o
     assert inside.text.startswith("gostore/store.go:19-21 (of ") and "— in method memStore.Sync 18-22" in inside.text.split("\n")[0]
     across = rel.call("read_code_range", path="gostore/store.go", start_line=13, end_line=19)
     assert "— overlaps memStore.Get 13-13, memStore.Put 15-15, memStore.Sync 18-22" in across.text.split("\n")[0]
+
+
+def test_a_rust_function_inside_a_macro_invocation_has_its_callees_and_callers(rel: Served):
+    callees = rel.call("find_related", symbol="render_all", relation="callees")
+    assert [i["qualname"] for i in callees.data["items"]] == ["separator"], callees.text
+    callers = rel.call("find_related", symbol="separator", relation="callers")
+    # also a call in a macro_rules! body ($crate::separator()) and one in a macro's arguments (println!)
+    assert _defs(callers) == [("render_all", "same file"), ("sep", "same file"), ("print_separator", "same file")], \
+        callers.text
+
+
+def test_self_inside_a_rust_impl_block_is_that_type_s_not_a_namesake_s(rel: Served):
+    for owner in ("Level", "LevelFilter"):
+        a = rel.call("find_related", symbol=f"{owner}.from_usize", relation="callers")
+        assert [i["qualname"] for i in a.data["items"]] == [f"{owner}.max"], a.text
+
+
+def test_a_generic_rust_type_s_traits_come_from_its_impl_blocks(rel: Served):
+    a = rel.call("find_related", symbol="Wrapper", relation="supertypes")
+    assert _defs(a) == [("Draw", "impl, same file")], a.text
+    assert "impl at rs/src/lib.rs:26" in a.text
+
+
+def test_an_outline_shows_a_generic_impl_header_once(rel: Served):
+    outline = rel.call("get_structured_index", path="rs/src/lib.rs").text
+    assert "\n  17-21 impl<'a> Draw for &'a Slider\n" in outline, outline
+
+
+def test_an_impl_on_a_type_the_repository_does_not_define_is_listed_by_its_header(rel: Served):
+    a = rel.call("find_related", symbol="Draw", relation="implementations")
+    assert "rs/src/lib.rs:73-77 impl<T> Draw for Box<T>" in a.text.splitlines(), a.text  # no where clause, no tag
+    assert "rs/src/lib.rs:67-71 impl<K: Draw, V: Draw> Draw for (K, V)" in a.text
+    methods = rel.call("find_related", symbol="Draw.draw", relation="implementations")
+    assert [i["qualname"] for i in methods.data["items"]][-2:] == ["(K, V).draw", "Box.draw"], methods.text
+
+
+def test_a_rust_type_s_impl_blocks_are_on_its_search_row_not_rows_of_their_own(rel: Served):
+    a = rel.call("search_symbol", query="Level")
+    assert a.text.startswith("rs/src/lib.rs:46-46 enum widgets::Level (impl block: 49-56) — pub enum Level"), a.text
+    assert a.data["total"] == 1
+    only_impls = rel.call("search_symbol", query="Level", kind="impl")
+    assert [d["start_line"] for d in only_impls.data["definitions"]] == [49]

@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from contexteer.memory.journal import Journal
+from contexteer.journal import Journal
 from contexteer.server.app import services_of
 from tests.navigation.conftest import Served
 

@@ -35,8 +35,10 @@ def test_digest_matches_golden_file(pipeline, name, kind, terms):
     shaped = shape(pipeline, ShapeRequest(text=fixture_text(name), kind=kind, terms=terms))
     got = re.sub(r"r-[0-9a-f]{10}", "r-HANDLE", shaped.text) + "\n"
     path = GOLDEN / (name.split(".")[0] + ".txt")
-    if os.environ.get("CONTEXTEER_UPDATE_GOLDEN") or not path.exists():
+    if os.environ.get("CONTEXTEER_UPDATE_GOLDEN"):
         path.write_text(got, encoding="utf-8")
+    if not path.exists():
+        pytest.fail(f"golden file {path} is missing: write it with CONTEXTEER_UPDATE_GOLDEN=1 and review it")
     want = path.read_text(encoding="utf-8")
     diff = "".join(difflib.unified_diff(want.splitlines(True), got.splitlines(True), "golden", "now"))
     assert got == want, f"digest of {name} changed (CONTEXTEER_UPDATE_GOLDEN=1 to accept):\n{diff}"

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from contexteer.memory.journal import Journal
+from contexteer.journal import Journal
 from contexteer.shaping.stats import compute_stats, render_stats, stats_command
 from tests.conftest import make_workspace
 

@@ -1,5 +1,7 @@
 ; Rust: definitions, references, imports (capture convention: see contexteer/indexers/languages.py)
-; `impl Type` / `impl Trait for Type` is a @scope.type: its functions become methods of Type.
+; `impl Type` / `impl Trait for Type` is a definition of kind impl named after Type: its functions become methods
+; of Type (their parent is Type's definition when the file has it). Items inside item-level brace macros
+; (`cfg_rt! { ... }`) are unwrapped before the query runs (contexteer/indexers/rust_macros.py).
 
 (struct_item name: (type_identifier) @name) @definition.struct
 (enum_item name: (type_identifier) @name) @definition.enum
@@ -16,14 +18,24 @@
 (enum_variant name: (identifier) @name) @definition.constant
 (associated_type name: (type_identifier) @name) @definition.type
 
-(impl_item type: [(type_identifier) @name (generic_type type: (type_identifier) @name) (scoped_type_identifier name: (type_identifier) @name)]) @scope.type
+(impl_item type: [(type_identifier) @name (generic_type type: [(type_identifier) @name (scoped_type_identifier name: (type_identifier) @name)])
+  (scoped_type_identifier name: (type_identifier) @name)
+  (reference_type type: [(type_identifier) @name (generic_type type: (type_identifier) @name)])]) @definition.impl
+; impls for tuples, slices, arrays and primitive types (`impl<K, V> Source for (K, V)`, `for [S]`, `for str`, `for &str`)
+(impl_item type: [(tuple_type) @name (array_type) @name (primitive_type) @name
+  (reference_type type: [(tuple_type) @name (array_type) @name (primitive_type) @name (scoped_type_identifier name: (type_identifier) @name)])]) @definition.impl
 
 (call_expression function: (identifier) @name) @reference.call
 (call_expression function: (field_expression field: (field_identifier) @name)) @reference.call
 (call_expression function: (scoped_identifier name: (identifier) @name)) @reference.call
 (generic_function function: (identifier) @name) @reference.call
 (macro_invocation macro: (identifier) @name) @reference.call
+; a call inside a macro's token tree: `$crate::max_level()` in a macro_rules! body, `compute()` in `println!("{}", compute())`
+((token_tree (identifier) @name . (token_tree) @_args) @reference.call (#match? @_args "^\\("))
 (struct_expression name: (type_identifier) @name) @reference.call
+; `Type::new()`, `runtime::Runtime::new()`: a use of Type (its path), besides the call of new
+(call_expression function: (scoped_identifier path: [(identifier) @name (scoped_identifier name: (identifier) @name)])) @reference.type
+(call_expression function: (scoped_identifier path: (generic_type type: (type_identifier) @name))) @reference.type
 (impl_item trait: (type_identifier) @name) @reference.type
 (impl_item trait: (scoped_type_identifier name: (type_identifier) @name)) @reference.type
 (type_arguments (type_identifier) @name) @reference.type
