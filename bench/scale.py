@@ -406,9 +406,9 @@ def verdict(ok: bool) -> str:
     return "met" if ok else "**missed**"
 
 
-def render(results: list[dict[str, Any]], calls: int) -> str:
+def render(results: list[dict[str, Any]], calls: int, command: str) -> str:
     lines = ["## Scale: the Linux kernel on two cores (bench/scale.py, issue 14)", "",
-             "Command: `.venv/bin/python bench/scale.py` · 2 cores · every process niced; the machine is shared "
+             f"Command: `{command}` · 2 cores · every process niced; the machine is shared "
              "(load average at the start of each corpus below), so compare ratios to ctags, run in the same minute.", ""]
     lines += ["| corpus | files listed | ctags -R wall / CPU | cold build wall (structure / with substring index) | CPU, all processes | build / ctags (wall) | peak RSS / PSS of the process tree | DB (WAL) |",
               "|---|---:|---|---|---|---|---|---|"]
@@ -463,19 +463,23 @@ def main() -> int:
     ap.add_argument("--work", type=Path, default=Path("/tmp/contexteer-scale"))
     ap.add_argument("--kernel-tarball", type=Path, default=KERNEL_TARBALL)
     ap.add_argument("--out", type=Path, default=REPO / "bench" / "results" / "scale.md")
+    ap.add_argument("--report-only", action="store_true",
+                    help="render --out from the scale-CORPUS.json files an earlier run left in --work, measuring nothing")
     args = ap.parse_args()
     work = args.work.resolve()
     if work == REPO or REPO in work.parents:
         raise SystemExit("--work must be outside the repository")
     work.mkdir(parents=True, exist_ok=True)
     results = []
-    for name in args.corpus:
+    if args.report_only:
+        results = [json.loads((work / f"scale-{name}.json").read_text()) for name in args.corpus]
+    for name in [] if args.report_only else args.corpus:
         makers = {"kernel": lambda: make_kernel(work, args.kernel_tarball),
                   "kernel-subset": lambda: make_kernel_subset(work, args.kernel_tarball), "stdlib": lambda: make_stdlib(work)}
         corpus = makers[name]()
         results.append(bench_corpus(name, corpus, work, args.calls))
         (work / f"scale-{name}.json").write_text(json.dumps(results[-1], indent=2, default=str))
-    report = render(results, args.calls)
+    report = render(results, args.calls, " ".join([".venv/bin/python bench/scale.py", *sys.argv[1:]]))
     args.out.parent.mkdir(parents=True, exist_ok=True)
     args.out.write_text(report)
     sys.stdout.write(report)
