@@ -168,11 +168,13 @@ def _import_binding(sym: Any) -> bool:
     return sym.kind in ("variable", "constant") and bool(_IMPORT_SIGNATURE.search(sym.signature or ""))
 
 
-_FAMILIES = {"typescript": "js", "tsx": "js", "javascript": "js", "cpp": "c", "c": "c"}
+_FAMILIES = {"typescript": "js", "tsx": "js", "javascript": "js", "cpp": "c", "c": "c",
+             "java": "jvm", "kotlin": "jvm", "scala": "jvm", "css": "css", "scss": "css"}
 
 
 def language_family(language: str | None) -> str | None:
-    """Languages whose files call each other's definitions: JS/TS, C/C++; every other language alone."""
+    """Languages whose files use each other's definitions: JS/TS, C/C++, the JVM's Java/Kotlin/Scala, CSS/SCSS;
+    every other language alone."""
     return _FAMILIES.get(language or "", language)
 
 
