@@ -202,6 +202,8 @@ def extract(data: bytes, spec: LanguageSpec, timeout: float | None = 5.0) -> Fil
                 if start in seen:
                     continue
                 seen.add(start)
+                if _in_attribute(name_node):
+                    continue
                 raw = data[start : name_node.end_byte]
                 lines = by_raw.get(raw)
                 if lines is None:
@@ -272,6 +274,16 @@ def _leading_attributes(outer: ts.Node, spec: LanguageSpec, macros: list[MacroSp
             head = prev
         prev = prev.prev_sibling
     return head
+
+
+def _in_attribute(node: ts.Node) -> bool:
+    """A name inside a Rust attribute's token tree (`#[cfg(all(unix, not(test)))]`): a condition, not a call."""
+    parent = node.parent
+    if parent is None or parent.type != "token_tree":
+        return False
+    while parent is not None and parent.type == "token_tree":
+        parent = parent.parent
+    return parent is not None and parent.type == "attribute"
 
 
 def _finish(result: FileResult, spec: LanguageSpec, data: bytes, defs: list[_Def],
