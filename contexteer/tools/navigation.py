@@ -339,7 +339,7 @@ def register(mcp: object, svc: Services) -> None:
                                hits=[TextHit(path=h.path, line=h.line, text=h.text, context=h.context) for h in r.hits if h.path])
             rows: list[Hit | str] = [Hit(h.path, h.line, h.text, h.context) if h.path else "--" for h in r.hits]
             _name_enclosing(nav_for(svc), rows)
-            return Answer(Hits(rows), model, tail=render.search_summary(r), terms_regex=regex)
+            return Answer(Hits(rows), model, tail=render.search_summary(r, regex), terms_regex=regex)
 
         return await anyio.to_thread.run_sync(work)
 
