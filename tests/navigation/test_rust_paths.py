@@ -55,3 +55,17 @@ def test_path_calls_resolve_to_the_type_s_method_and_the_module_s_function_and_c
     assert {("task", "src/util/trace.rs"), ("Id.next", "src/runtime/id.rs")} <= got, a.text
     assert not {"all", "not", "unix"} & set(a.data.get("unresolved", [])), a.text
     assert "all" not in a.text.split("not resolved")[-1].replace(",", " ").split(), a.text
+
+
+def test_a_subtrait_is_listed_as_a_subtrait_not_as_a_base_class(tmp_path: Path):
+    root = tmp_path / "io"
+    (root / "src").mkdir(parents=True)
+    (root / "src" / "lib.rs").write_text(
+        "pub trait Read {\n    fn read(&mut self) -> usize;\n}\n\n"
+        "pub trait ReadExt: Read {\n    fn read_all(&mut self) -> usize {\n        self.read()\n    }\n}\n\n"
+        "pub struct Empty;\n\nimpl Read for Empty {\n    fn read(&mut self) -> usize {\n        0\n    }\n}\n",
+        encoding="utf-8")
+    a = Served(root).call("find_related", symbol="Read", relation="implementations")
+    assert not a.is_error, a.text
+    assert "trait ReadExt  [subtrait]" in a.text and "base class" not in a.text, a.text
+    assert "struct Empty" in a.text, a.text
