@@ -23,7 +23,8 @@ FILES = {
         "    spawn_blocking(n) + self::spawn_blocking(n)\n}\n"
     ),
     "src/runtime/id.rs": "pub struct Id(pub usize);\n\nimpl Id {\n    pub fn next() -> Id {\n        Id(1)\n    }\n}\n",
-    "src/task.rs": "pub fn run() -> usize {\n    crate::runtime::spawn_blocking(1)\n}\n",
+    "src/task.rs": ("pub fn run() -> usize {\n    crate::runtime::spawn_blocking(1)\n}\n\n"
+                    "pub fn later(pool: &dyn Pool) -> usize {\n    pool.spawn_blocking(2)\n}\n"),
 }
 
 
@@ -39,7 +40,13 @@ def rt(tmp_path_factory: pytest.TempPathFactory) -> Served:
 def test_a_bare_or_module_path_call_is_not_a_caller_of_a_rust_method(rt: Served):
     a = rt.call("find_related", symbol="Handle::spawn_blocking", relation="callers")
     assert not a.is_error, a.text
-    assert [(i["qualname"], i["path"]) for i in a.data["items"]] == [("spawn_blocking", "src/runtime/mod.rs")], a.text
+    assert [(i["qualname"], i["path"], i["how"]) for i in a.data["items"]] == [
+        ("spawn_blocking", "src/runtime/mod.rs", "receiver type"), ("later", "src/task.rs", "name only")], a.text
+    # beside a caller with the receiver's type shown, a name-only match is named on one line, not as a caller row
+    rows = a.text.split("\n")
+    assert rows[1].startswith("src/runtime/mod.rs:13 in spawn_blocking (11-14): rt.spawn_blocking(n)"), a.text
+    assert rows[2] == ("matched by name only, the receiver's type unknown (maybe another type's spawn_blocking): "
+                       "src/task.rs:6 in later"), a.text
 
 
 def test_the_function_keeps_its_bare_and_module_path_callers(rt: Served):
