@@ -76,3 +76,15 @@ def test_a_subtrait_is_listed_as_a_subtrait_not_as_a_base_class(tmp_path: Path):
     assert not a.is_error, a.text
     assert "trait ReadExt  [subtrait]" in a.text and "base class" not in a.text, a.text
     assert "struct Empty" in a.text, a.text
+
+
+def test_a_method_called_on_a_value_of_unknown_type_names_the_few_methods_it_may_be(tmp_path: Path):
+    root = tmp_path / "pool"
+    (root / "src").mkdir(parents=True)
+    (root / "src" / "lib.rs").write_text(
+        "pub struct Pool;\n\nimpl Pool {\n    pub fn drain(&self) -> usize {\n        0\n    }\n}\n\n"
+        "pub fn run() -> usize {\n    let x = make();\n    x.drain() + x.len()\n}\n", encoding="utf-8")
+    a = Served(root).call("find_related", symbol="run", relation="callees")
+    assert not a.is_error, a.text
+    assert "x.drain (maybe Pool.drain src/lib.rs:4)" in a.text, a.text
+    assert "x.len" in a.text and "x.len (maybe" not in a.text, a.text  # no method of that name: no guess
