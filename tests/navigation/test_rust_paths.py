@@ -4,6 +4,8 @@ function, never of the method `Handle::spawn_blocking` (42 call sites listed, 2 
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 
 from tests.navigation.conftest import Served
