@@ -90,3 +90,31 @@ def test_a_method_called_on_a_value_of_unknown_type_names_the_few_methods_it_may
     assert not a.is_error, a.text
     assert "x.drain (maybe Pool.drain src/lib.rs:4)" in a.text, a.text
     assert "x.len" in a.text and "x.len (maybe" not in a.text, a.text  # no method of that name: no guess
+
+
+def test_a_rust_file_s_imports_are_its_use_statements_with_what_each_reaches(tmp_path: Path):
+    """The tokio agent needed three calls for 'what does handle.rs import': the file list named no items and
+    folded a second `use` of an already listed file away."""
+    root = tmp_path / "deps"
+    files = {
+        "Cargo.toml": '[package]\nname = "deps"\nversion = "0.1.0"\nedition = "2021"\n\n[dependencies]\nserde = "1"\n',
+        "src/lib.rs": "pub mod runtime;\npub mod util;\n",
+        "src/util.rs": "pub const LIMIT: usize = 4;\npub fn clamp(n: usize) -> usize {\n    n.min(LIMIT)\n}\n",
+        "src/runtime/mod.rs": ("use crate::util::{clamp, LIMIT};\nuse std::fmt;\nuse serde::Serialize;\n\n"
+                               "pub enum Kind {\n    A,\n}\n\npub fn run(n: usize) -> usize {\n    use crate::util::clamp;\n"
+                               "    use Kind::*;\n    clamp(n) + LIMIT\n}\n"),
+    }
+    for rel, text in files.items():
+        (root / rel).parent.mkdir(parents=True, exist_ok=True)
+        (root / rel).write_text(text, encoding="utf-8")
+    a = Served(root).call("list_dependencies", path="src/runtime/mod.rs")
+    assert not a.is_error, a.text
+    assert a.text.split("\n")[:6] == [
+        "src/runtime/mod.rs: 5 use/mod statements (1 repository file reached):",
+        "  1: crate::util::{clamp,LIMIT}  -> src/util.rs",
+        "  2: std::fmt  [standard library]",
+        "  3: serde::Serialize  [crate serde]",
+        "  10: crate::util::clamp  -> src/util.rs",
+        "  11: Kind::*  [this file or an item in scope]",
+    ], a.text
+    assert a.data["imports"][0]["target"] == "src/util.rs"  # the typed answer keeps its file rows
