@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import logging
 import posixpath
+import re
 from collections import Counter
 from collections.abc import Callable
 from typing import Any
@@ -102,30 +103,39 @@ def dependencies(read: Callable[[str], str | None], graph: deps_mod.DepGraph, fi
 
 def use_statements(resolver: deps_mod.Resolver, rel: str, imports: list[Any]) -> list[tuple[list[int], str, str]]:
     """One row per distinct `use` of a Rust file, as (lines, the statement as written, what it reaches):
-    `crate::runtime::{context,scheduler,RuntimeFlavor}` -> its repository files; `std::future::Future` ->
-    [standard library]; `serde::Serialize` -> [crate serde];
-    `TryCurrentErrorKind::*` -> [not a file: an item in scope]."""
+    `crate::runtime::{context,scheduler,RuntimeFlavor}` -> its repository files; `std::future::Future` -> [std];
+    `serde::Serialize` (or `self::serde::de::X` after `extern crate serde`) -> [crate serde]; `Kind::*` -> [local].
+    A long brace list keeps its first names and a count."""
     rows: dict[tuple[str, str], list[int]] = {}
+    crates: dict[str, str] = {}  # names bound to an external crate in this file (`extern crate serde;`)
     for imp in sorted(imports, key=lambda i: i.line):
         names = [n for n in imp.names if n]
-        written = imp.module
+        written = re.sub(r"\s*,\s*}", "}", imp.module)
         if names and "{" not in written and not written.endswith(("::*", "::" + names[-1])):
             written += "::" + (names[0] if len(names) == 1 else "{" + ",".join(names) + "}")
+        brace = re.search(r"\{([^{}]*)\}$", written)
+        if brace and brace.group(1).count(",") >= 6:
+            items = brace.group(1).split(",")
+            written = written[: brace.start()] + "{" + ",".join(items[:5]) + f",… {len(items) - 5} more}}"
         results = resolver.classify(imp)
-        kinds = {r.kind for r in results}
-        if "mod" in kinds:
+        if any(r.kind == "mod" for r in results):
             written = f"mod {imp.module}"
         targets = sorted({t for r in results for t in r.targets if t != rel})
         ext = sorted({r.external for r in results if r.external})
+        head = re.sub(r"^(?:self|crate)::", "", imp.module).split("::")[0]
         if targets:
             reach = "-> " + ", ".join(targets[:6]) + (f" and {len(targets) - 6} more" if len(targets) > 6 else "")
         elif ext:
             std = {r.external for r in results if r.stdlib}
-            reach = "[" + ", ".join("standard library" if e in std else f"crate {e}" for e in ext) + "]"
+            reach = "[" + ", ".join("std" if e in std else f"crate {e}" for e in ext) + "]"
+            for e in ext:
+                crates.setdefault(head, e)
+        elif head in crates:
+            reach = f"[crate {crates[head]}]"
         elif any(r.unresolved for r in results):
-            reach = "[names no repository file]"
+            reach = "[no repository file]"
         else:
-            reach = "[this file or an item in scope]"
+            reach = "[local]"
         rows.setdefault((written, reach), []).append(imp.line)
     return [(lines, written, reach) for (written, reach), lines in rows.items()]
 

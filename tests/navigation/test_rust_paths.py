@@ -112,9 +112,9 @@ def test_a_rust_file_s_imports_are_its_use_statements_with_what_each_reaches(tmp
     assert a.text.split("\n")[:6] == [
         "src/runtime/mod.rs: 5 use/mod statements (1 repository file reached):",
         "  1: crate::util::{clamp,LIMIT}  -> src/util.rs",
-        "  2: std::fmt  [standard library]",
+        "  2: std::fmt  [std]",
         "  3: serde::Serialize  [crate serde]",
         "  10: crate::util::clamp  -> src/util.rs",
-        "  11: Kind::*  [this file or an item in scope]",
+        "  11: Kind::*  [local]",
     ], a.text
     assert a.data["imports"][0]["target"] == "src/util.rs"  # the typed answer keeps its file rows
