@@ -176,7 +176,7 @@ def callees(index: Any, sym: Any, resolve_imports: Callable[[str], dict[str, lis
                 text = lines[n - 1] if 0 < n <= len(lines) else ""
                 for m in re.finditer(rf"(?:([\w$]+)\s*(?:\(\s*\))?\s*(\.|->|::|\?\.)\s*)?\b{re.escape(name)}\s*(?:<[^<>()]*>)?\s*\(", text):
                     if m.group(2):
-                        receivers.add(m.group(1) or "")
+                        receivers.add((m.group(1) or "").lstrip("$"))  # PHP's $this is this
                     else:
                         bare = True
             if receivers and not bare:
@@ -233,6 +233,14 @@ def implementations(index: Any, sym: Any, resolve_imports: Callable[[str], dict[
         frontier = nxt
         if not frontier:
             break
+    else:  # stopped at the depth asked: say whether a level below exists, so no one has to ask to find out
+        deeper = [t for t in frontier[:50] if any(c.id not in seen for c, _, _ in _direct_subtypes(index, t, rust_impls))]
+        if deeper:
+            names = ", ".join(t.name for t in deeper[:5]) + (f" and {len(deeper) - 5} more" if len(deeper) > 5 else "")
+            out.note = (f"more levels below depth {depth}: {names} {'have' if len(deeper) > 1 else 'has'} subtypes "
+                        f"(find_related on {'them' if len(deeper) > 1 else 'it'})")
+        elif frontier and depth > 1:
+            out.note = f"complete: nothing below depth {depth}"
     if sym.language == "go" and sym.kind == "interface" and not _interface_methods(index, sym):
         out.note = ("this interface declares no methods of its own (an empty or embedding-only interface): every type "
                     "satisfies it, or those of the interfaces it embeds")

@@ -471,19 +471,44 @@ def semantic_context(
     return out
 
 
+_PHP_USE = re.compile(r"^\s*use\s+([\w\\, ]+?)\s*[;{]")
+
+
+def _php_traits(index: Any, cls: Any) -> list[str]:
+    """The traits a PHP class body uses (`use ProcessableHandlerTrait, FormattableHandlerTrait;`): their methods
+    are the class's, like a base class's."""
+    ws = getattr(index, "ws", None)
+    if cls.language != "php" or ws is None:
+        return []
+    lines = _file_lines(ws, cls.path, {})[cls.start_line : cls.end_line]
+    names: list[str] = []
+    for text in lines:
+        m = _PHP_USE.match(text)
+        if m:
+            names += [n.strip().rsplit("\\", 1)[-1] for n in m.group(1).split(",") if n.strip()]
+    return names
+
+
 def _inherited_member(index: Any, cls: Any, name: str, syms_of: Callable[[str], list[Any]], depth: int = 0) -> Any | None:
-    """A member `name` a class gets from its bases (found in the class's file first, then anywhere by name)."""
+    """A member `name` a class gets from its bases (found in the class's file first, then anywhere by name): an
+    implementation (a base class's, a PHP trait's) before an interface's declaration of it."""
+    found = _inherited(index, cls, name, syms_of, depth, interfaces=False)
+    return found if found is not None else _inherited(index, cls, name, syms_of, depth, interfaces=True)
+
+
+def _inherited(index: Any, cls: Any, name: str, syms_of: Callable[[str], list[Any]], depth: int, *,
+               interfaces: bool) -> Any | None:
     if depth > 3:
         return None
-    for base in bases_of(cls):
+    for base in [*bases_of(cls), *_php_traits(index, cls)]:
         cands = [s for s in syms_of(cls.path) if s.name == base and s.kind in _CLASS_KINDS] or \
             [s for s in index.symbols_named(base) if s.name == base and s.kind in _CLASS_KINDS
              and language_family(s.language) == language_family(cls.language)][:3]
         for b in cands:
             hit = [s for s in syms_of(b.path) if s.name == name and s.parent_id == b.id]
-            if hit:
+            if hit and (interfaces or b.kind != "interface"):
                 return hit[0]
-            deeper = _inherited_member(index, b, name, syms_of, depth + 1)
+            deeper = _inherited(index, b, name, syms_of, depth + 1, interfaces=interfaces)
             if deeper is not None:
                 return deeper
     return None

@@ -231,7 +231,9 @@ def symbol_search(model: SymbolSearch, match: str, kind: str | None, with_refs: 
         if not model.references:
             return out, rows
     for h in model.definitions:
-        priv = "" if h.exported else " (private)"
+        # not exported: `protected` (PHP, Java, C#, Kotlin, ...) says so, anything else is private to its scope
+        head = (h.signature or "").split("(", 1)[0].split()
+        priv = "" if h.exported else " (protected)" if "protected" in head else " (private)"
         more = f" (+{len(h.overloads)} overload signature{'s' if len(h.overloads) != 1 else ''}: {', '.join(h.overloads)})" \
             if h.overloads else ""
         if h.impls:

@@ -557,7 +557,7 @@ def _name_enclosing(nav: Nav, rows: list[Hit | str]) -> None:
         if isinstance(row, Hit) and not row.context:
             enc = enclosing(syms.get(row.path, []), row.line)
             if enc is not None:
-                rows[i] = dataclasses.replace(row, note=f"in {enc.qualname}")
+                rows[i] = dataclasses.replace(row, note=f"in {enc.qualname} {enc.start_line}-{enc.end_line}")
 
 
 def locate(nav: Nav, sites: list[Any]) -> None:
