@@ -5,8 +5,6 @@ subtype list cut at the depth asked says that more levels exist."""
 
 from __future__ import annotations
 
-from pathlib import Path
-
 import pytest
 
 from tests.navigation.conftest import Served
