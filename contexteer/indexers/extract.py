@@ -15,6 +15,7 @@ import logging
 import re
 import time
 from dataclasses import dataclass, field
+from typing import Any
 
 import tree_sitter as ts
 
@@ -52,9 +53,9 @@ class ParseTimeout(Exception):
 @dataclass
 class FileResult:
     language: str
-    symbols: list[tuple] = field(default_factory=list)
-    refs: list[tuple] = field(default_factory=list)
-    imports: list[tuple] = field(default_factory=list)
+    symbols: list[tuple[Any, ...]] = field(default_factory=list)
+    refs: list[tuple[Any, ...]] = field(default_factory=list)
+    imports: list[tuple[Any, ...]] = field(default_factory=list)
     has_errors: bool = False
 
 
@@ -202,6 +203,8 @@ def extract(data: bytes, spec: LanguageSpec, timeout: float | None = 5.0) -> Fil
                 if start in seen:
                     continue
                 seen.add(start)
+                if _in_attribute(name_node):
+                    continue
                 raw = data[start : name_node.end_byte]
                 lines = by_raw.get(raw)
                 if lines is None:
@@ -274,6 +277,16 @@ def _leading_attributes(outer: ts.Node, spec: LanguageSpec, macros: list[MacroSp
     return head
 
 
+def _in_attribute(node: ts.Node) -> bool:
+    """A name inside a Rust attribute's token tree (`#[cfg(all(unix, not(test)))]`): a condition, not a call."""
+    parent = node.parent
+    if parent is None or parent.type != "token_tree":
+        return False
+    while parent is not None and parent.type == "token_tree":
+        parent = parent.parent
+    return parent is not None and parent.type == "attribute"
+
+
 def _finish(result: FileResult, spec: LanguageSpec, data: bytes, defs: list[_Def],
             ref_lines: dict[str, dict[bytes, list[int]]], imports: dict[tuple[int, str], tuple[list[str], int]],
             exports: ModuleExports | None, macros: list[MacroSpan] | None = None) -> FileResult:
@@ -305,7 +318,7 @@ def _finish_imports(result: FileResult, spec: LanguageSpec, imports: dict[tuple[
                 grouped.setdefault((ref, "import"), []).append(line)
 
 
-def _ref_rows(grouped: dict[tuple[str, str], list[int]]) -> list[tuple]:
+def _ref_rows(grouped: dict[tuple[str, str], list[int]]) -> list[tuple[Any, ...]]:
     return [(name, kind, ",".join(map(str, sorted(lines))), len(lines)) for (name, kind), lines in grouped.items()]
 
 
@@ -430,7 +443,7 @@ def _add_import(statement: int, line: int, module: str, raw_names: list[str], sp
 
 
 def _symbols(defs: list[_Def], spec: LanguageSpec, data: bytes, exports: ModuleExports | None = None,
-             macros: list[MacroSpan] | None = None) -> list[tuple]:
+             macros: list[MacroSpan] | None = None) -> list[tuple[Any, ...]]:
     """Nest definitions by range, fix kinds, drop locals, compute qualnames, signatures, docs, visibility;
     a definition standing in an unwrapped Rust macro says so in its signature (`(in macro cfg_rt!)`)."""
     for d in defs:
@@ -465,7 +478,7 @@ def _symbols(defs: list[_Def], spec: LanguageSpec, data: bytes, exports: ModuleE
             d.kind = "constant"
         if not d.kind.startswith("scope"):
             kept.append(d)
-    out: list[tuple] = []
+    out: list[tuple[Any, ...]] = []
     for d in defs:
         d.index = -1
     for i, d in enumerate(kept):

@@ -168,11 +168,13 @@ def _import_binding(sym: Any) -> bool:
     return sym.kind in ("variable", "constant") and bool(_IMPORT_SIGNATURE.search(sym.signature or ""))
 
 
-_FAMILIES = {"typescript": "js", "tsx": "js", "javascript": "js", "cpp": "c", "c": "c"}
+_FAMILIES = {"typescript": "js", "tsx": "js", "javascript": "js", "cpp": "c", "c": "c",
+             "java": "jvm", "kotlin": "jvm", "scala": "jvm", "css": "css", "scss": "css"}
 
 
 def language_family(language: str | None) -> str | None:
-    """Languages whose files call each other's definitions: JS/TS, C/C++; every other language alone."""
+    """Languages whose files use each other's definitions: JS/TS, C/C++, the JVM's Java/Kotlin/Scala, CSS/SCSS;
+    every other language alone."""
     return _FAMILIES.get(language or "", language)
 
 
@@ -191,6 +193,35 @@ def match_tier(sym: Any, query: str) -> int:
     if q in name or q in qual:
         return 3
     return 4
+
+
+def _rust_path_member(index: Any, qualifier: str, name: str, sym: Any) -> Any:
+    """What a Rust path call `Qualifier::name(...)` names in the repository: a method of the type `Qualifier`, or
+    a module-level function of the module file `qualifier.rs` / `qualifier/mod.rs`; the one nearest to the calling
+    file when there are several, None when there is none."""
+    cands = [s for s in index.symbols_named(name) if s.name == name and s.language == "rust" and s.id != sym.id]
+    if not cands:
+        return None
+    if qualifier[:1].isupper():
+        owners = {s.id for s in index.symbols_named(qualifier)
+                  if s.name == qualifier and s.language == "rust" and s.kind in _CLASS_KINDS}
+        hits = [c for c in cands if c.parent_id in owners]
+    else:
+        files = (f"{qualifier}.rs", f"{qualifier}/mod.rs")
+        hits = [c for c in cands if c.parent_id is None and c.kind in ("function", "macro", "constant")
+                and (c.path in files or c.path.endswith(tuple("/" + f for f in files)))]
+    if not hits:
+        return None
+    here = sym.path.split("/")
+
+    def shared(c: Any) -> int:
+        there = c.path.split("/")
+        n = 0
+        while n < min(len(here), len(there)) and here[n] == there[n]:
+            n += 1
+        return n
+
+    return max(hits, key=lambda c: (shared(c), -len(c.path)))
 
 
 _KIND_ORDER = {"class": 0, "interface": 0, "struct": 0, "enum": 0, "trait": 0, "type": 0, "function": 0,
@@ -354,6 +385,11 @@ def semantic_context(
                 hit = [s for s in syms_of(f) if s.name == name and s.parent_id in owners and usable(s)]
                 if hit:
                     return hit[0], "same file" if f == sym.path else "import"
+        if sym.language == "rust":  # `Id::next()`, `crate::util::trace::task(...)`: the path names the owner
+            for r in sorted(receivers - _SELF - {""}):
+                found_path = _rust_path_member(index, r, name, sym)
+                if found_path is not None:
+                    return found_path, "path"
         return None
 
     seen: set[int] = set()
@@ -435,19 +471,44 @@ def semantic_context(
     return out
 
 
+_PHP_USE = re.compile(r"^\s*use\s+([\w\\, ]+?)\s*[;{]")
+
+
+def _php_traits(index: Any, cls: Any) -> list[str]:
+    """The traits a PHP class body uses (`use ProcessableHandlerTrait, FormattableHandlerTrait;`): their methods
+    are the class's, like a base class's."""
+    ws = getattr(index, "ws", None)
+    if cls.language != "php" or ws is None:
+        return []
+    lines = _file_lines(ws, cls.path, {})[cls.start_line : cls.end_line]
+    names: list[str] = []
+    for text in lines:
+        m = _PHP_USE.match(text)
+        if m:
+            names += [n.strip().rsplit("\\", 1)[-1] for n in m.group(1).split(",") if n.strip()]
+    return names
+
+
 def _inherited_member(index: Any, cls: Any, name: str, syms_of: Callable[[str], list[Any]], depth: int = 0) -> Any | None:
-    """A member `name` a class gets from its bases (found in the class's file first, then anywhere by name)."""
+    """A member `name` a class gets from its bases (found in the class's file first, then anywhere by name): an
+    implementation (a base class's, a PHP trait's) before an interface's declaration of it."""
+    found = _inherited(index, cls, name, syms_of, depth, interfaces=False)
+    return found if found is not None else _inherited(index, cls, name, syms_of, depth, interfaces=True)
+
+
+def _inherited(index: Any, cls: Any, name: str, syms_of: Callable[[str], list[Any]], depth: int, *,
+               interfaces: bool) -> Any | None:
     if depth > 3:
         return None
-    for base in bases_of(cls):
+    for base in [*bases_of(cls), *_php_traits(index, cls)]:
         cands = [s for s in syms_of(cls.path) if s.name == base and s.kind in _CLASS_KINDS] or \
             [s for s in index.symbols_named(base) if s.name == base and s.kind in _CLASS_KINDS
              and language_family(s.language) == language_family(cls.language)][:3]
         for b in cands:
             hit = [s for s in syms_of(b.path) if s.name == name and s.parent_id == b.id]
-            if hit:
+            if hit and (interfaces or b.kind != "interface"):
                 return hit[0]
-            deeper = _inherited_member(index, b, name, syms_of, depth + 1)
+            deeper = _inherited(index, b, name, syms_of, depth + 1, interfaces=interfaces)
             if deeper is not None:
                 return deeper
     return None
@@ -513,7 +574,7 @@ def find_callers(index: Any, sym: Any, callee: str, resolve_imports: Callable[[s
         # the files most likely to hold real calls are read first: the read budget goes to them
         order = {"same file": 0, "import": 1, "same package": 1}
         sites.sort(key=lambda c: (order.get(c.how, 2), c.path, c.line))
-        _check_receivers(index, sites, callee, owner, max_files)
+        _check_receivers(index, sites, callee, owner, max_files, sym.language)
         sites = [c for c in sites if not c.against]
     rank = {"same file": 0, "import": 1, "same package": 1, "receiver type": 1.5, "receiver": 2, "name only": 3}
     sites.sort(key=lambda c: (rank[c.how] - (c.receiver is True) * 0.5, c.path, c.line))
@@ -538,7 +599,11 @@ def _file_evidence(sym: Any, path: str, resolve_imports: Callable[[str], dict[st
     return None
 
 
-def _check_receivers(index: Any, sites: list[Caller], callee: str, owner: str, max_files: int) -> None:
+_RECEIVER_ONLY = frozenset({"rust", "go", "python"})  # a method is never called by its bare name
+
+
+def _check_receivers(index: Any, sites: list[Caller], callee: str, owner: str, max_files: int,
+                     language: str | None = None) -> None:
     """Set `receiver` on each site of a method: True when the call's receiver is self/this, a name like the
     class (`config.get(` for Config.get, `_default_decoder.decode(` for JSONDecoder.decode), or a parameter, local
     or field declared with the class's type in the enclosing definition (`h.truncateMemory(` in
@@ -564,13 +629,19 @@ def _check_receivers(index: Any, sites: list[Caller], callee: str, owner: str, m
         for m in call.finditer(text):
             before = _RECEIVER.search(text, 0, m.start())
             word = before.group(1).lstrip("_$") if before is not None else None
-            if word is None or word in _SELF:
+            if word is None and language in _RECEIVER_ONLY:
+                against = True  # `spawn_blocking(f)`: a function of that name, never Handle.spawn_blocking
+            elif language == "rust" and before is not None and before.group(2) == "::" and word is not None \
+                    and word[:1].islower() \
+                    and not any(x.kind in _CLASS_KINDS - {"module"} and x.name == word for x in index.symbols_named(word)):
+                against = True  # `runtime::spawn_blocking(f)`, `self::f(x)`: a module's function, not a method
+            elif word is None or word in _SELF:
                 # `self.app(...)`, `super().x(...)` or a bare call are this class's method only inside this
                 # class (or a subclass): in Route.handle, `self.app(...)` is Route's app, not Router's
                 if own_class is None:
                     holder = _enclosing_class(index, classes, site.path, site.line)
                     own_class = holder == owner or (holder is not None and _inherits(index, holder, owner))
-                    against = holder is not None and not own_class and word is not None
+                    against = against or (holder is not None and not own_class and word is not None)
                 site.receiver = own_class and (word is not None or site.how == "same file")
             elif word[:1].isupper() and word != owner and before is not None and before.group(2) == "::" \
                     and _is_type(index, word) and not _inherits(index, word, owner):

@@ -121,3 +121,19 @@ def test_local_variables_named_like_a_function_are_not_uses_of_the_function(tmp_
     assert ("pkg/sessions.py", 1) in lines and ("pkg/sessions.py", 3) in lines, a.text
     assert not any(p in ("pkg/adapters.py", "pkg/hooks.py") for p, _ in lines), "a parameter or local named request is no use"
     assert ("pkg/sessions.py", 7) not in lines and ("pkg/sessions.py", 8) not in lines, "nor a local of the importing file"
+
+
+def test_a_kotlin_caller_of_a_java_method_is_found_and_a_python_namesake_is_not(tmp_path: Path):
+    """Kotlin and Scala call Java classes (one JVM); a Python function of the same name stays apart."""
+    served = Served(_write(tmp_path / "r", {
+        "src/main/java/org/shop/Ledger.java":
+            "package org.shop;\n\npublic class Ledger {\n    public static int settle(int cents) {\n"
+            "        return cents;\n    }\n}\n",
+        "src/main/kotlin/org/shop/Checkout.kt":
+            "package org.shop\n\nfun checkout(total: Int): Int {\n    return Ledger.settle(total)\n}\n",
+        "tools/settle.py": "def settle(cents):\n    return cents\n\n\ndef main():\n    return settle(1)\n",
+    }))
+    a = served.call("find_related", symbol="Ledger.settle", relation="callers")
+    assert not a.is_error, a.text
+    callers = {i["qualname"]: i["path"] for i in a.data["items"]}
+    assert callers == {"checkout": "src/main/kotlin/org/shop/Checkout.kt"}, a.text

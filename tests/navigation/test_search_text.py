@@ -26,8 +26,8 @@ def test_hits_come_one_per_line_as_path_line_text_with_the_definition_they_sit_i
     a = shop.call("search_text", pattern="apply_discount(")
     assert not a.is_error, a.text
     lines = a.text.splitlines()
-    assert "shop/cli.py:12:     print(apply_discount(order, 10))  — in main" in lines
-    assert "shop/pricing.py:26:         net = apply_discount(order, discount)  — in PriceCalculator.compute" in lines
+    assert "shop/cli.py:12:     print(apply_discount(order, 10))  — in main 9-14" in lines
+    assert "shop/pricing.py:26:         net = apply_discount(order, discount)  — in PriceCalculator.compute 25-27" in lines
     assert lines[-1] == "[4 matching lines in 3 files]"  # pricing.py defines and calls it
     assert a.data["matches"] == 4 and a.data["files"] == 3
 
@@ -152,3 +152,12 @@ def test_a_key_line_searched_by_its_content_is_not_found_but_its_block_is(tmp_pa
     found = served.call("search_text", pattern="PRIVATE KEY-----", context_lines=1)  # where keys are: still found
     assert found.data is not None and found.data["matches"] == 2, found.text
     assert "[REDACTED private key block]" in found.text and line not in found.text + repr(found.data)
+
+
+def test_a_literal_search_for_what_reads_like_a_regex_that_finds_nothing_says_to_pass_regex(shop: Served):
+    a = shop.call("search_text", pattern=r"def format_\w+\(")
+    assert "no matches for" in a.text and "pass regex=true" in a.text, a.text
+    found = shop.call("search_text", pattern=r"def format_\w+\(", regex=True)
+    assert "pass regex=true" not in found.text and found.data["matches"] >= 1, found.text
+    plain = shop.call("search_text", pattern="no such words anywhere")
+    assert "no matches for" in plain.text and "regex" not in plain.text, plain.text

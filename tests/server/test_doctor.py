@@ -58,12 +58,14 @@ def test_a_broken_setup_names_each_failure_and_its_fix(home: Path, repo: Path, t
     conn.close()
     code, text = _doctor(repo)
     assert code == 1
-    assert "FAIL index:" in text and f"contexteer index --root {repo}" in text
+    # an unfinished build is no fault of the setup (a one-shot `contexteer call` may stop before its end)
+    assert "PASS index:" in text and "it resumes when a server starts" in text
+    assert f"`contexteer index --root {repo}` finishes it now" in text
     assert "FAIL cursor (project" in text and "does not exist (a removed venv?)" in text
     assert "FAIL vscode (project" in text and "cannot be read" in text
     assert "FAIL codex (user" in text and "does not register contexteer" in text
     assert "fix: contexteer init --client cursor --scope project --root REPO" in text
-    assert text.splitlines()[-1] == "4 of 8 checks failed"
+    assert text.splitlines()[-1] == "3 of 8 checks failed"
     assert all(line.startswith(("PASS ", "FAIL ", "     ", "contexteer ", "client configurations:"))
                or line.endswith("checks failed") for line in text.splitlines())
 
