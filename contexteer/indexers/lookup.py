@@ -361,7 +361,9 @@ def semantic_context(
                 return hit[0], "same class"
             inherited = _inherited_member(index, own_class, name, syms_of)  # `self._set_timeout()` from BaseClient
             if inherited is not None:
-                return inherited, "base class"
+                owner = next((s for s in syms_of(inherited.path) if s.id == inherited.parent_id), None)
+                used_trait = sym.language == "php" and owner is not None and owner.kind == "trait"
+                return inherited, "trait" if used_trait else "base class"
         for r in sorted(receivers - _SELF - {""}):
             if r in go_packages:  # `time.Duration`, `timer.New`: that package's, or (outside the repository) none
                 for f in imported.get(r, ()):

@@ -44,6 +44,7 @@ def test_this_calls_resolve_to_the_base_class_the_trait_and_the_class_itself(php
     a = php.call("find_related", symbol="ProcessingHandler::handle", relation="callees")
     assert not a.is_error, a.text
     got = {i["qualname"]: i["path"] for i in a.data["items"]}
+    assert {i["qualname"]: i["how"] for i in a.data["items"]}["FormattableTrait.format"] == "trait", a.text
     assert got == {"AbstractHandler.isHandling": "src/Handler/AbstractHandler.php",
                    "FormattableTrait.format": "src/Handler/FormattableTrait.php",
                    "FormattableTrait.getFormatter": "src/Handler/FormattableTrait.php",  # not the interface's
