@@ -79,7 +79,8 @@ def dependencies(read: Callable[[str], str | None], graph: deps_mod.DepGraph, fi
         ]
     if statements and not is_dir and depth == 1 and direction != "dependents" and graph.resolver is not None:
         model._statements = use_statements(graph.resolver, rel, statements, STATEMENT_SEPARATORS.get(language or "", "::"))
-        model._statement_word = "use/mod statement" if language == "rust" else "import statement"
+        model._statement_word = {"rust": "use/mod statement", "c": "#include", "cpp": "#include"}.get(
+            language or "", "import statement")
     model._build_note = note
     model._unresolved = [(u.source, u.module, u.line, u.outside) for f in sorted(start) for u in graph.unresolved.get(f, [])]
     extra = _unresolved_lines(model._unresolved, rel)
@@ -104,9 +105,9 @@ def dependencies(read: Callable[[str], str | None], graph: deps_mod.DepGraph, fi
 
 
 #: languages whose import statements each name items (a Rust use tree, a PHP class): a file's imports are listed
-#: as statements, each with the separator its language writes between a namespace and a name (Java, Kotlin and Go
-#: files keep the package view: their unit is the package)
-STATEMENT_SEPARATORS = {"rust": "::", "php": "\\"}
+#: as statements, each with the separator its language writes between a namespace and a name; a C/C++ file's
+#: #include lines in their order (Java, Kotlin and Go files keep the package view: their unit is the package)
+STATEMENT_SEPARATORS = {"rust": "::", "php": "\\", "c": "/", "cpp": "/"}
 
 
 def use_statements(resolver: deps_mod.Resolver, rel: str, imports: list[Any], sep: str = "::") -> list[tuple[list[int], str, str]]:
@@ -132,8 +133,13 @@ def use_statements(resolver: deps_mod.Resolver, rel: str, imports: list[Any], se
         targets = sorted({t for r in results for t in r.targets if t != rel})
         ext = sorted({r.external for r in results if r.external})
         head = re.sub(r"^(?:self|crate)::", "", imp.module).split("::")[0]
-        if targets:
+        bare = written.strip('"<> ')
+        if sep == "/" and len(targets) == 1 and targets[0].endswith("/" + bare):
+            reach = "-> " + targets[0][: -len(bare)]  # <linux/mm.h> -> include/: the folder it is found under
+        elif targets:
             reach = "-> " + ", ".join(targets[:6]) + (f" and {len(targets) - 6} more" if len(targets) > 6 else "")
+        elif sep == "/":  # C/C++: <linux/mm.h> the repository does not hold is a system or generated header
+            reach = "[system header]" if any(r.stdlib for r in results) else "[not in the repository]"
         elif ext:
             std = {r.external for r in results if r.stdlib}
             rust = sep == "::"
