@@ -11,6 +11,7 @@ from typing import Any
 from contexteer.indexers.repomap import indentation
 from contexteer.indexers.textsearch import SearchResult
 from contexteer.shaping.answer import Hit
+from contexteer.tools.nav_deps import STATEMENT_SEPARATORS as STATEMENT_SEPARATORS
 from contexteer.tools.nav_deps import dependencies as dependencies  # list_dependencies' renderers
 from contexteer.tools.nav_deps import deps_mermaid as deps_mermaid
 from contexteer.tools.nav_deps import deps_text as deps_text

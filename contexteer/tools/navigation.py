@@ -308,10 +308,12 @@ def register(mcp: object, svc: Services) -> None:
             note = nav.ready(cb, [] if is_dir else [res.rel], sweep=is_dir)
             graph = nav.graph()
             files = nav.all_files()
-            rust = not is_dir and (spec := languages.language_for_path(res.rel)) is not None and spec.name == "rust"
+            spec = None if is_dir else languages.language_for_path(res.rel)
+            lang = spec.name if spec is not None and spec.name in render.STATEMENT_SEPARATORS else None
             model = render.dependencies(lambda rel: repo_text(svc.ws, rel), graph, files, res.rel, is_dir, direction, depth, external, note,
                                         view=view, tests=tests,
-                                        statements=nav.index.imports_of(res.rel) if rust and view == "package" else None)
+                                        statements=nav.index.imports_of(res.rel) if lang and view == "package" else None,
+                                        language=lang)
             if format == "mermaid":
                 return Answer(Text(render.deps_mermaid(model)), model)
             text = render.deps_text(model, direction, depth, svc.settings.context_mode_mcp.max_digest_threshold, svc.pipeline.count)

@@ -5,6 +5,8 @@ subtype list cut at the depth asked says that more levels exist."""
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 
 from tests.navigation.conftest import Served
@@ -42,6 +44,7 @@ def test_this_calls_resolve_to_the_base_class_the_trait_and_the_class_itself(php
     a = php.call("find_related", symbol="ProcessingHandler::handle", relation="callees")
     assert not a.is_error, a.text
     got = {i["qualname"]: i["path"] for i in a.data["items"]}
+    assert {i["qualname"]: i["how"] for i in a.data["items"]}["FormattableTrait.format"] == "trait", a.text
     assert got == {"AbstractHandler.isHandling": "src/Handler/AbstractHandler.php",
                    "FormattableTrait.format": "src/Handler/FormattableTrait.php",
                    "FormattableTrait.getFormatter": "src/Handler/FormattableTrait.php",  # not the interface's
@@ -59,3 +62,21 @@ def test_subtypes_cut_at_the_depth_asked_say_that_more_levels_exist(php: Served)
     assert "[more below depth 1: subtypes of ProcessingHandler]" in one.text, one.text
     three = php.call("find_related", symbol="AbstractHandler", relation="implementations", depth=3)
     assert "RotatingHandler" in three.text and "[nothing below depth 3]" in three.text, three.text
+
+
+def test_a_php_file_s_imports_are_its_use_statements_with_what_each_reaches(tmp_path: Path):
+    """The Monolog agent read the header after list_dependencies, unsure whether 'N files in-repo' left any out."""
+    root = tmp_path / "app"
+    (root / "src" / "Handler").mkdir(parents=True)
+    (root / "src" / "Logger.php").write_text("<?php\nnamespace App;\n\nclass Logger\n{\n}\n", encoding="utf-8")
+    (root / "src" / "Handler" / "Stream.php").write_text(
+        "<?php\nnamespace App\\Handler;\n\nuse App\\Logger;\nuse DateTimeZone;\nuse Psr\\Log\\LoggerInterface;\n\n"
+        "class Stream\n{\n}\n", encoding="utf-8")
+    (root / "composer.json").write_text('{"autoload": {"psr-4": {"App\\\\": "src/"}}, '
+                                        '"require": {"psr/log": "^1.0"}}', encoding="utf-8")
+    a = Served(root).call("list_dependencies", path="src/Handler/Stream.php")
+    assert not a.is_error, a.text
+    lines = a.text.split("\n")
+    assert lines[0] == "src/Handler/Stream.php: 3 import statements (1 repository file reached):", a.text
+    assert lines[1] == "  4: App\\Logger  -> src/Logger.php", a.text
+    assert lines[2].startswith("  5: DateTimeZone  [") and lines[3].startswith("  6: Psr\\Log\\LoggerInterface  ["), a.text
