@@ -50,3 +50,13 @@ def test_a_c_file_s_includes_come_in_their_order_with_where_each_is_found(mm: Se
         '  2: "internal.h"  -> mm/',
         "  3: trace/events/pagemap.h  [not in the repository]",
     ], a.text
+
+
+def test_several_names_in_one_query_are_each_looked_up_in_order_and_a_missing_one_is_named(mm: Served):
+    """The agent asked for five names at once and got 'no definitions match'."""
+    a = mm.call("search_symbol", query="helper, workingset_activation | nosuch")
+    assert not a.is_error, a.text
+    assert [(h["qualname"], h["path"]) for h in a.data["definitions"]] == [
+        ("helper", "mm/internal.h"), ("workingset_activation", "mm/workingset.c"),
+        ("workingset_activation", "include/linux/swap.h")], a.text
+    assert "no definition named 'nosuch'" in a.text, a.text
