@@ -207,12 +207,14 @@ class StructureIndex(IndexQueries):
         starts when it is missing (a build stopped earlier). `progress(symbols done, symbols)` is called while
         the FTS index is filled. True when the index is complete with its FTS index (or SQLite has no FTS5);
         False when `timeout` seconds passed first or the index was closed meanwhile."""
-        self._start_background()
+        # `progress` is registered (and shown where the FTS index stands) before the work starts: a small index
+        # would otherwise be filled before its first report
         shown = progress is not None and self.store.fts and not self.store.fts_ready()
         if progress is not None:
             self._fts_progress.append(progress)
             if shown:
                 progress(*self.store.fts_progress())
+        self._start_background()
         deadline = None if timeout is None else time.monotonic() + timeout
         try:
             while not self._bg_done.is_set():
@@ -389,12 +391,13 @@ class StructureIndex(IndexQueries):
         self.store.touch(updates)
 
     # ----- freshness -----------------------------------------------------------------------
-    def refresh(self, paths: Iterable[str] | None = None, *, force: bool = False) -> RefreshReport:
+    def refresh(self, paths: Iterable[str] | None = None, *, force: bool = False, fill_fts: bool = True) -> RefreshReport:
         """Bring the index up to date with the disk. `paths`: re-check those files now. paths=None: a full sweep
         (listing + stat of every file): with `force`, now, in the calling thread; else at most every
-        `index.sweep_interval_seconds`, and in the calling thread only on a tree whose last sweep was quick
-        (INLINE_SWEEP_SECONDS): on a larger one it starts in the background and this returns at once (a query
-        never waits for a sweep of the kernel). The watcher's marked files are re-checked either way."""
+        `index.sweep_interval_seconds`, and in the calling thread only on a small tree or one whose last sweep was
+        quick (INLINE_SWEEP_FILES, INLINE_SWEEP_SECONDS): on a larger one it starts in the background and this returns at once (a query
+        never waits for a sweep of the kernel). The watcher's marked files are re-checked either way.
+        `fill_fts=False`: a missing substring index is left for the caller's wait_background (which shows its progress)."""
         started = time.monotonic()
         if paths is not None:
             return self._refresh_paths(list(paths), started)
@@ -411,9 +414,9 @@ class StructureIndex(IndexQueries):
                     return report
                 return RefreshReport(skipped=True, reason="throttled", seconds=time.monotonic() - started)
         with self._sweep_lock:
-            return self._sweep(started)
+            return self._sweep(started, fill_fts=fill_fts)
 
-    def _sweep(self, started: float) -> RefreshReport:
+    def _sweep(self, started: float, *, fill_fts: bool = True) -> RefreshReport:
         if not self._bg_done.is_set() and not self._built.is_set():
             return RefreshReport(skipped=True, reason="a build is running", seconds=time.monotonic() - started)
         if not self._flock_try():
@@ -435,7 +438,8 @@ class StructureIndex(IndexQueries):
                 self._parse_and_write(jobs, total=len(jobs), done=0, report=report, known=known)
             if not self.store.is_complete():
                 self.store.finish_build()
-            self._start_background()  # a missing FTS index is built in the background, not in this sweep
+            if fill_fts:  # a missing FTS index is built in the background, not in this sweep
+                self._start_background()
             self._last_sweep = time.monotonic()
         finally:
             self._flock_release()
@@ -586,10 +590,14 @@ class StructureIndex(IndexQueries):
         the whole tree (`listing_note`); None when they do not."""
         try:
             note = self.ws.hidden_by_rules(paths)
-        except Exception:  # noqa: BLE001 - a note must not fail a build
+        except Exception as exc:  # noqa: BLE001 - a note must not fail a build
+            if self._stop.is_set():  # the process is stopping: its ripgrep was ended under the walk
+                logger.debug("the listing note was not made: the index is stopping (%s)", exc)
+                return None
             logger.info("could not tell which ignore rules hide files", exc_info=True)
             note = None
-        self.store.set_meta("listing_note", note or "")
+        if not self._stop.is_set():
+            self.store.set_meta("listing_note", note or "")
         return note
 
     def listing_note(self) -> str | None:

@@ -94,7 +94,8 @@ def index_command(ws: Workspace, *, stream: TextIO = sys.stderr, tty: bool | Non
             was_complete = idx.store.is_complete()
             if was_complete:
                 idx.note_listing(ws.list_files())  # first: the refresh may start the substring index, shown below
-                report = idx.refresh(force=True)
+                # the substring index is filled below, by wait_background, whose bar then starts at 0
+                report = idx.refresh(force=True, fill_fts=False)
                 action = f"refreshed ({len(report.added)} added, {len(report.modified)} modified, {len(report.deleted)} deleted)"
                 if report.skipped:
                     action = f"not refreshed: {report.reason}"
