@@ -66,6 +66,7 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--port", type=int, default=None, help="port for http/sse (default 8000)")
     p.add_argument("--token-file", default=None, help="file holding the bearer token (else CONTEXTEER_TOKEN)")
     p.add_argument("--allow-unauthenticated", action="store_true", help="allow a non-loopback bind without a token")
+    p.add_argument("--tokens-file", default=None, help="per-user token file (server.tokens_file; `contexteer token add` writes it)")
 
     p = sub.add_parser("call", help="run one tool in-process and print exactly what an agent receives")
     _add_common(p)
@@ -88,6 +89,13 @@ def build_parser() -> argparse.ArgumentParser:
     c.add_argument("--client", required=True, choices=CLIENTS)
     c.add_argument("--transport", default="stdio", choices=["stdio", "http", "sse"])
     c.add_argument("--port", type=int, default=None)
+
+    p = sub.add_parser("token", help="per-user bearer tokens for a team server: add, revoke, list")
+    _add_common(p)
+    p.add_argument("--file", default=None, help="the token file (default: server.tokens_file)")
+    from contexteer.server.tokens import add_token_commands
+
+    add_token_commands(p.add_subparsers(dest="token_command", metavar="ACTION"))
 
     try:
         from contexteer.memory.cli import add_memory_commands
@@ -150,6 +158,8 @@ def _dispatch(args: argparse.Namespace, parser: argparse.ArgumentParser, out: Te
             return _config_snippet(args, out)
         parser.parse_args(["config", "--help"])
         return 2
+    if args.command == "token":
+        return _token(args, parser, out)
     if args.command == "memory":
         from contexteer.memory.cli import run_memory_command
 
@@ -162,7 +172,7 @@ def _serve(args: argparse.Namespace) -> int:
     from contexteer.server.app import build_server
     from contexteer.server.transports import check_binding, serve_http, serve_stdio
 
-    overrides = {"server.host": args.host, "server.port": args.port}
+    overrides = {"server.host": args.host, "server.port": args.port, "server.tokens_file": args.tokens_file}
     ws, loaded = _load(args, overrides)
     for warning in loaded.warnings:
         logger.warning("config: %s", warning)
@@ -172,10 +182,34 @@ def _serve(args: argparse.Namespace) -> int:
         serve_stdio(mcp)
         return 0
     token = _read_token(args.token_file)
+    tokens = None
+    if loaded.settings.server.tokens_file:
+        from contexteer.server.tokens import TokenFile
+
+        if token:
+            raise ContexteerError("both a shared token (CONTEXTEER_TOKEN or --token-file) and per-user tokens "
+                                  "(server.tokens_file / --tokens-file) are set; use one. Per-user tokens replace the "
+                                  "shared one: give each person theirs with `contexteer token add NAME`.")
+        tokens = TokenFile(loaded.settings.server.tokens_file)
     host, port = loaded.settings.server.host, loaded.settings.server.port
-    check_binding(host, token, args.allow_unauthenticated)
-    serve_http(mcp, loaded.settings, host=host, port=port, token=token, transport=args.transport, log_level=loaded.settings.server.log_level)
+    check_binding(host, token or ("per-user tokens" if tokens else None), args.allow_unauthenticated)
+    serve_http(mcp, loaded.settings, host=host, port=port, token=token, transport=args.transport,
+               log_level=loaded.settings.server.log_level, tokens=tokens)
     return 0
+
+
+def _token(args: argparse.Namespace, parser: argparse.ArgumentParser, out: TextIO) -> int:
+    from contexteer.server.tokens import token_command
+
+    if not getattr(args, "token_command", None):
+        parser.parse_args(["token", "--help"])
+        return 2
+    _, loaded = _load(args)
+    path = args.file or loaded.settings.server.tokens_file
+    if not path:
+        raise ContexteerError("no token file: pass --file FILE, or set server.tokens_file "
+                              "(CONTEXTEER_SERVER__TOKENS_FILE) to the file the servers read.")
+    return token_command(args, Path(path), out)
 
 
 def _read_token(token_file: str | None) -> str | None:
@@ -274,7 +308,8 @@ def _config_show(args: argparse.Namespace, out: TextIO) -> int:
         for part in info.name.split("."):
             value = getattr(value, part)
         src = loaded.source(info.name)
-        out.write(f"{info.name} = {json.dumps(value)}    # {src}; env {env_name(info.name)}\n")
+        shown = json.dumps(value) if info.name != "storage.url" else redact(json.dumps(value))[0]  # a password in the URL
+        out.write(f"{info.name} = {shown}    # {src}; env {env_name(info.name)}\n")
     if loaded.warnings:
         out.write("\n# warnings\n")
         for w in loaded.warnings:

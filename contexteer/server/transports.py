@@ -26,6 +26,7 @@ from starlette.routing import Mount, Route
 
 from contexteer.config import Settings
 from contexteer.errors import ConfigError
+from contexteer.server.tokens import TokenAuth, TokenFile
 
 logger = logging.getLogger(__name__)
 
@@ -227,13 +228,16 @@ class BearerAuth:
         await send({"type": "http.response.body", "body": body})
 
 
-def http_app(mcp: MCPServer, settings: Settings, *, host: str, port: int, token: str | None, transport: str) -> Any:
-    """One Starlette app serving streamable HTTP at /mcp, SSE at /sse + /messages/, and /healthz."""
+def http_app(mcp: MCPServer, settings: Settings, *, host: str, port: int, token: str | None, transport: str,
+             tokens: TokenFile | None = None) -> Any:
+    """One Starlette app serving streamable HTTP at /mcp, SSE at /sse + /messages/, and /healthz; with `tokens`
+    (per-user tokens, contexteer.server.tokens) instead of one shared `token`."""
     sec = security_settings(settings, host, port)
     max_body = settings.server.max_body_bytes
     streamable = mcp.streamable_http_app(
         streamable_http_path="/mcp", transport_security=sec, max_request_body_size=max_body, host=host,
         session_idle_timeout=settings.server.session_idle_seconds, max_sessions=settings.server.max_sessions,
+        stateless_http=stateless(settings),
     )
     if transport == "sse" or transport == "http":
         sse = mcp.sse_app(transport_security=sec, max_request_body_size=max_body, host=host)
@@ -241,18 +245,28 @@ def http_app(mcp: MCPServer, settings: Settings, *, host: str, port: int, token:
         extra = [r for r in sse.routes if isinstance(r, Route | Mount) and getattr(r, "path", "") in ("/sse", "/messages")]
         streamable.router.routes.extend(extra)
     app: Any = HostOriginGuard(streamable, sec.allowed_hosts, sec.allowed_origins)
-    if token:
+    if tokens is not None:
+        app = TokenAuth(app, tokens)
+    elif token:
         app = BearerAuth(app, token)
     return app
 
 
-def serve_http(mcp: MCPServer, settings: Settings, *, host: str, port: int, token: str | None, transport: str, log_level: str) -> None:
+def stateless(settings: Settings) -> bool:
+    """Streamable HTTP without sessions (any replica answers any request): server.stateless, by default on exactly
+    when storage.url puts the state in a shared database."""
+    return settings.server.stateless if settings.server.stateless is not None else settings.storage.url is not None
+
+
+def serve_http(mcp: MCPServer, settings: Settings, *, host: str, port: int, token: str | None, transport: str, log_level: str,
+               tokens: TokenFile | None = None) -> None:
     import uvicorn
 
-    app = http_app(mcp, settings, host=host, port=port, token=token, transport=transport)
+    app = http_app(mcp, settings, host=host, port=port, token=token, transport=transport, tokens=tokens)
     config = uvicorn.Config(app, host=host, port=port, log_level=log_level.lower(), access_log=False, log_config=None)
     server = uvicorn.Server(config)
-    logger.info("contexteer serving on http://%s:%d (streamable HTTP at /mcp, SSE at /sse)", host, port)
+    logger.info("contexteer serving on http://%s:%d (streamable HTTP at /mcp%s, SSE at /sse)", host, port,
+                ", stateless" if stateless(settings) else "")
     anyio.run(server.serve)
 
 

@@ -72,7 +72,7 @@ class PgResultStore:
         with self.db.connection() as conn:
             row = conn.execute(
                 "UPDATE results SET used = %s WHERE project = %s AND handle = %s RETURNING kind, data, created, meta",
-                (now, self.project, handle),
+                (now, self.project, handle), binary=True,  # bytea in binary: a third of the time of its hex text form
             ).fetchone()
             if row is None:
                 gone = conn.execute("SELECT call FROM results_gone WHERE project = %s AND handle = %s",

@@ -16,9 +16,11 @@ from typing import Any
 
 import orjson
 
+from contexteer.config import Settings
 from contexteer.errors import StorageError
-from contexteer.journal import JournalRead, make_event
+from contexteer.journal import Journal, JournalRead, make_event
 from contexteer.storage.db import Database
+from contexteer.workspace import Workspace
 
 logger = logging.getLogger(__name__)
 
@@ -86,3 +88,11 @@ class PgJournal:
         with self.db.connection() as conn:
             rows = conn.execute("SELECT event FROM journal WHERE project = %s ORDER BY id", (self.project,)).fetchall()
         return JournalRead(events=[r[0] for r in rows])
+
+
+def open_journal(ws: Workspace, settings: Settings, database: Database | None) -> Journal | PgJournal:
+    """The project's journal: the JSONL file in its data dir, or the team database when storage.url is set."""
+    j = settings.journal
+    if database is not None:
+        return PgJournal(database, ws.project_key, max_bytes=j.max_bytes, keep=j.keep)
+    return Journal(ws.storage("journal.jsonl"), max_bytes=j.max_bytes, keep=j.keep)

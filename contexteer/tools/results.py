@@ -109,11 +109,13 @@ def register(mcp: object, svc: Services) -> None:
 
 def _session_of(svc: Services, ctx: Context) -> str:
     """The session id the shaping middleware journals this session's calls under."""
+    session: Any = None
+    request: Any = None
     try:
-        session = ctx.request_context.session
+        session, request = ctx.request_context.session, ctx.request_context.request
     except (AttributeError, LookupError, ValueError):
-        session = None
-    return svc.session_id(session)
+        pass
+    return svc.session_key(session, request)
 
 
 _cache: dict[str, tuple[str, dict[str, int]]] = {}
