@@ -107,7 +107,7 @@ class EntryStore(ABC):
         """The entry; NotFoundError (saying what exists) when there is none."""
 
     @abstractmethod
-    def raw_text(self, name: str, limit: int = ...) -> str:
+    def raw_text(self, name: str, limit: int = 1024 * 1024) -> str:
         """The entry as stored (for one whose header cannot be parsed)."""
 
     @abstractmethod

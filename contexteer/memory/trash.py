@@ -1,5 +1,8 @@
 """The trash: deleted entries wait in `trash/` (original name, `deletedAt`) until restored or purged.
 
+delete, restore, purge and the pruning of old versions work over any EntryStore (contexteer.memory.base); the
+folder's own trash (`keep_copy`, `listing`) is below, the database's is contexteer.memory.store_pg.
+
 Trashed entries never appear in lists, recall or the index. Restore refuses a name that is taken
 (unless given a new name); purge deletes for good and returns exactly what it removed. An update
 (`save` over an existing entry, import with overwrite) keeps the replaced version here too; the newest

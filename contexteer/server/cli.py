@@ -176,6 +176,10 @@ def _serve(args: argparse.Namespace) -> int:
     ws, loaded = _load(args, overrides)
     for warning in loaded.warnings:
         logger.warning("config: %s", warning)
+    if loaded.settings.storage.url:  # a team replica: reach (and migrate) the database before serving anyone
+        from contexteer.storage import database_for
+
+        database_for(loaded.settings)
     mcp = build_server(ws, loaded)
     if args.transport == "stdio":
         logger.info("contexteer %s serving %s over stdio", __version__, ws.root)

@@ -2,7 +2,9 @@
 
 Same contract as the embedded `ResultStore` (contexteer.shaping.store): bounded by count, bytes and TTL,
 least recently used evicted first, an expired or evicted handle answered with the call that recomputes it.
-A result is one row of `results` (the text as UTF-8 bytes, so any text the tools produce round-trips);
+A result is one row of `results` (the text as UTF-8 bytes, so any text the tools produce round-trips, with
+secrets already replaced by markers line for line: what fetch_result serves is redacted anyway, and the shared,
+backed-up database never holds one);
 a put and its eviction run in one transaction under the project's advisory lock, so replicas putting at
 once never evict past the limits or lose a new entry. Dropped handles leave a row in `results_gone`
 (for a TTL) so every replica can say which call recomputes them.
@@ -16,6 +18,7 @@ from typing import Any
 
 import orjson
 
+from contexteer.secrets import redact
 from contexteer.shaping.fold import split_lines
 from contexteer.shaping.store import (
     StoredResult,
@@ -48,6 +51,7 @@ class PgResultStore:
         self._lock_key = f"contexteer:results:{project}"
 
     def put(self, text: str, kind: str, meta: dict[str, Any] | None = None) -> str:
+        text, _ = redact(text, keep_lines=True)  # a secret never reaches the shared database; line numbers stay
         data = text.encode("utf-8", "surrogatepass")
         now = time.time()
         with self.db.transaction() as conn:

@@ -32,7 +32,7 @@ def place(storage_url: str | None, tmp_path: Path) -> Path | str:
 
 def test_put_then_get_returns_the_exact_text_kind_and_meta(storage_url, place):
     s = make_store(storage_url, place)
-    text = "line one\nline two\r\nlast line without newline \x00 and a lone \udcff surrogate"
+    text = "line one\nline two\r\nlast line without newline, with a lone \udcff surrogate"
     h = s.put(text, "log", {"tool": "search_text", "args": {"pattern": "x"}, "first_line": 3})
     got = s.get(h)
     assert (got.text, got.kind, got.meta["tool"], got.first_line) == (text, "log", "search_text", 3)
@@ -121,3 +121,18 @@ def test_concurrent_puts_from_two_stores_lose_nothing_and_respect_the_limit(stor
     texts = {stores[1].get(h).text for h in handles}
     assert len(texts) == 80
     assert len(stores[0].entries()) == 80
+
+
+def test_a_secret_in_a_cut_result_never_reaches_the_database(pg_url):
+    from contexteer.shaping.store_pg import PgResultStore
+    from contexteer.storage import open_database
+
+    db = open_database(pg_url)
+    store = PgResultStore(db, f"test-{uuid.uuid4().hex[:12]}", max_entries=10, max_bytes=1 << 20, ttl_seconds=3600)
+    key = "AKIA" + "ABCDEFGHIJKLMNOP"
+    h = store.put(f"line one\naws_key = {key}\nline three\n", "text")
+    got = store.get(h)
+    assert got.lines()[0] == "line one" and got.lines()[2] == "line three" and key not in got.text
+    with db.connection() as conn:
+        (raw,) = conn.execute("SELECT data FROM results WHERE handle = %s", (h,)).fetchone()
+    assert key.encode() not in bytes(raw)
