@@ -20,8 +20,9 @@ RUN python3 -m venv /opt/contexteer
 COPY pyproject.toml /src/
 # Dependencies first (their own layer, reused while only README.md or contexteer/ change), plus the build backend
 # so the project itself builds without a fresh isolated build environment.
+# The postgres extra too (psycopg with its bundled libpq): the same image serves alone or as a team replica.
 RUN /opt/contexteer/bin/python -c "import tomllib; p = tomllib.load(open('/src/pyproject.toml', 'rb')); \
-print('\n'.join(p['build-system']['requires'] + p['project']['dependencies']))" > /tmp/requirements.txt \
+print('\n'.join(p['build-system']['requires'] + p['project']['dependencies'] + p['project']['optional-dependencies']['postgres']))" > /tmp/requirements.txt \
  && /opt/contexteer/bin/pip install --use-pep517 -r /tmp/requirements.txt
 COPY README.md setup.py /src/
 COPY contexteer/ /src/contexteer/
