@@ -38,6 +38,9 @@ PUBLIC_PATHS = frozenset({"/healthz"})
 MIN_TOKEN_CHARS = 16
 MIN_TOKEN_DISTINCT = 6
 LOOPBACK_NAMES = ("127.0.0.1", "localhost", "[::1]")
+#: How long an idle keep-alive connection stays open: longer than clients and proxies keep theirs (httpx 5 s,
+#: Caddy and nginx about a minute), so it is never closed by the server just as a request is sent on it.
+KEEP_ALIVE_SECONDS = 75
 
 
 def check_token(token: str, source: str) -> str:
@@ -263,7 +266,8 @@ def serve_http(mcp: MCPServer, settings: Settings, *, host: str, port: int, toke
     import uvicorn
 
     app = http_app(mcp, settings, host=host, port=port, token=token, transport=transport, tokens=tokens)
-    config = uvicorn.Config(app, host=host, port=port, log_level=log_level.lower(), access_log=False, log_config=None)
+    config = uvicorn.Config(app, host=host, port=port, log_level=log_level.lower(), access_log=False, log_config=None,
+                            timeout_keep_alive=KEEP_ALIVE_SECONDS)
     server = uvicorn.Server(config)
     logger.info("contexteer serving on http://%s:%d (streamable HTTP at /mcp%s, SSE at /sse)", host, port,
                 ", stateless" if stateless(settings) else "")

@@ -230,3 +230,24 @@ def test_kill_9_of_a_replica_mid_save_loses_nothing_and_corrupts_nothing(team: T
         assert store.get(name).body.strip() == body
     for h in store.headers():  # every stored entry reads back whole
         assert store.get(h.name).header.name == h.name
+
+
+def test_an_idle_keep_alive_connection_outlives_the_clients_pool(team: Team):
+    """Regression: replicas closed idle connections after 5 s, as long as httpx keeps them in its pool, so a request
+    sent on a connection the replica was closing failed (sessions lost under round-robin load)."""
+    import http.client
+    from urllib.parse import urlsplit
+
+    where = urlsplit(team.bases[0])
+    conn = http.client.HTTPConnection(str(where.hostname), where.port, timeout=10)
+    try:
+        conn.request("GET", "/healthz")
+        first = conn.getresponse()
+        assert first.status == 200 and first.read()
+        sock = conn.sock
+        time.sleep(6)  # longer than httpx's keepalive_expiry (5 s)
+        conn.request("GET", "/healthz")  # on the same socket: RemoteDisconnected if the replica closed it
+        second = conn.getresponse()
+        assert second.status == 200 and second.read() and conn.sock is sock
+    finally:
+        conn.close()
