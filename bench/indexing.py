@@ -196,49 +196,29 @@ def _edit_text(language: str | None, i: int) -> str:
 
 def phase_cpu(corpus: str) -> dict:
     """Load-robust view of the worker's cost: CPU time of a bare parse vs our per-file work (read, hash,
-    parse, extract), with the native Python scanner and with the query path (CONTEXTEER_NATIVE=0), interleaved
-    file by file in one process."""
+    parse, query, extract), interleaved file by file in one process."""
     import tree_sitter as ts
 
-    from contexteer.indexers import extract as extract_mod
     from contexteer.indexers import languages
     from contexteer.indexers.build import Job, Limits, parse_file
-    from contexteer.indexers.extract import native_available
 
     limits = Limits(corpus, 1024 * 1024, 5.0, watchdog=True)
     files = sorted(os.path.relpath(os.path.join(d, f), corpus) for d, _x, fs in os.walk(corpus) for f in fs)[::2]
     parsers: dict[str, ts.Parser] = {}
-    bare = ours = query = 0.0
-    py_wheel = py_ours = 0.0  # Python files: the wheel's parse vs the same parse by the scanner's own runtime
-    native = native_available()
+    bare = ours = 0.0
     for rel in files:
         spec = languages.language_for_path(rel)
         if spec is None:
             continue
         parser = parsers.get(spec.name) or parsers.setdefault(spec.name, ts.Parser(languages.grammar(spec.name)))
-        with open(os.path.join(corpus, rel), "rb") as fh:
-            data = fh.read()
         t = time.process_time()
         with open(os.path.join(corpus, rel), "rb") as fh:
             parser.parse(fh.read())
         bare += time.process_time() - t
-        if native and spec.name == "python" and extract_mod._pyscan is not None:
-            t = time.process_time()
-            parser.parse(data)
-            py_wheel += time.process_time() - t
-            t = time.process_time()
-            extract_mod._pyscan.parse(languages.grammar_capsule("python"), data)
-            py_ours += time.process_time() - t
         t = time.process_time()
         parse_file(Job(rel, None), limits)
         ours += time.process_time() - t
-        os.environ["CONTEXTEER_NATIVE"] = "0"
-        t = time.process_time()
-        parse_file(Job(rel, None), limits)
-        query += time.process_time() - t
-        os.environ.pop("CONTEXTEER_NATIVE")
-    return {"bare": bare, "ours": ours, "query": query, "files": len(files), "native": native,
-            "py_wheel": py_wheel, "py_ours": py_ours}
+    return {"bare": bare, "ours": ours, "files": len(files)}
 
 
 def phase_ctags(corpus: str) -> dict:
@@ -303,17 +283,11 @@ def render(results: list[dict], notes: list[str], load: str) -> str:
             f"{b['rss_mb']:.0f} MB / {b['rss_workers_mb']:.0f} MB (target <= 150 MB) | {b['db_mb']:.1f} MB | "
             f"{b['symbols']:,} / {b['references']:,} / {b['imports']:,} | {b['errors']} / {b['syntax_errors']} |")
     out += ["", "Where the time goes (CPU seconds in one process, file by file, so other load on the machine cancels out):", "",
-            "| corpus | bare parse | our worker per file (read, hash, parse, extract) | ratio | the same through the query path (CONTEXTEER_NATIVE=0) | ratio |",
-            "|---|---|---|---|---|---|"]
+            "| corpus | bare parse | our worker per file (read, hash, parse, query, extract) | ratio |",
+            "|---|---|---|---|"]
     for r in results:
         c = r["cpu"]
-        native = "" if c.get("native", True) else " (native scanner NOT built)"
-        out.append(f"| {r['name']} (every 2nd file) | {c['bare']:.2f} s | {c['ours']:.2f} s{native} | {c['ours'] / c['bare']:.2f}x | "
-                   f"{c['query']:.2f} s | {c['query'] / c['bare']:.2f}x |")
-    parse_ab = [f"{r['name']} {r['cpu']['py_ours'] / r['cpu']['py_wheel']:.2f}x" for r in results if r["cpu"].get("py_wheel")]
-    if parse_ab:
-        out += ["", "The scanner compiles its own copy of the tree-sitter runtime: its bare parse of the same Python files, "
-                "against the wheel's (the floor's) parse: " + ", ".join(parse_ab) + " (no speed comes from the copy)."]
+        out.append(f"| {r['name']} (every 2nd file) | {c['bare']:.2f} s | {c['ours']:.2f} s | {c['ours'] / c['bare']:.2f}x |")
     verdict = []
     for r in results:
         b = r["build"]
@@ -321,12 +295,10 @@ def render(results: list[dict], notes: list[str], load: str) -> str:
                   ("edit", b["edit_ms"] <= TARGETS["edit_ms"]), ("RSS", max(b["rss_mb"], b["rss_workers_mb"]) <= TARGETS["rss_mb"])]
         verdict.append(f"{r['name']}: " + ", ".join(f"{n} {'met' if ok else 'MISSED'}" for n, ok in checks))
     out += ["", "Targets: " + "; ".join(verdict) + ".", "",
-            "Reading: Python files go through the native scanner (contexteer/indexers/native/pyscan.c: one C walk over "
-            "the runtime's subtrees that makes the rows itself); other languages through their tree-sitter query, "
-            "whose cursor walks every node and whose matches Python reads back one call at a time (the query-path "
-            "column: about 1.8x a parse on Python). On the stdlib the build is no longer bound by the worker alone: "
-            "the main process stores the rows alongside the two workers (~0.5 s of CPU taken from them), and the "
-            "listing (~0.05 s) and the secondary indexes created at the end (~0.2 s) are serial. ctags is faster "
+            "Reading: every file goes through its language's tree-sitter query, whose cursor walks every node and "
+            "whose matches Python reads back one call at a time; the rows are made in Python (contexteer/indexers/"
+            "extract.py). The main process stores the rows alongside the two workers, and the listing and the "
+            "secondary indexes created at the end are serial. ctags is faster "
             "because it extracts far less (definitions only, no references or imports, no ranges, no signatures)."]
     out += ["", "Runs (seconds): " + "; ".join(f"{r['name']}: floor {', '.join(f'{x:.2f}' for x in r['floors'])}, "
                                              f"build {', '.join(f'{x:.2f}' for x in r['builds'])}" for r in results), ""]

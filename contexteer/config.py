@@ -426,7 +426,7 @@ def _problem(err: Any, sources: dict[str, str]) -> str:
 
 
 def settings_table() -> str:
-    """The README's configuration reference, generated from the registry (a test checks the README holds it)."""
+    """The configuration reference table of docs/configuration.md (scripts/gen_config_docs.py writes it; a test checks it)."""
     import json
 
     rows = ["| setting | default | allowed | environment | meaning |", "|---|---|---|---|---|"]

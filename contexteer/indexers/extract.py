@@ -12,10 +12,8 @@ Lines are 1-based and inclusive. `parent_index` points into the same symbols lis
 from __future__ import annotations
 
 import logging
-import os
 import re
 import time
-import types
 from dataclasses import dataclass, field
 
 import tree_sitter as ts
@@ -25,14 +23,6 @@ from contexteer.indexers.languages import LanguageSpec
 from contexteer.indexers.rust_macros import MacroSpan
 from contexteer.indexers.source import SRC, raw
 from contexteer.indexers.visibility import ModuleExports, is_exported
-
-_pyscan: types.ModuleType | None
-_NATIVE_MISSING = ""  # why the native module cannot be imported
-try:  # the native Python scanner (setup.py builds it when a C compiler is there); else the query path
-    from contexteer.indexers import _pyscan
-except ImportError as _exc:  # pragma: no cover - depends on the build
-    _pyscan = None
-    _NATIVE_MISSING = str(_exc)
 
 logger = logging.getLogger(__name__)
 
@@ -80,6 +70,7 @@ class _Def:
     oend: int = 0
     receiver: str | None = None  # a Go method's receiver type: qualifies it without nesting
     head: ts.Node | None = None  # where the range starts when before `outer`: a Rust item's first `#[...]`
+    tail: ts.Node | None = None  # where the range ends when after `outer`: a Dart method's body, a last clause
     parent: _Def | None = None
     index: int = -1
 
@@ -143,6 +134,10 @@ def parse_prepared(data: bytes, spec: LanguageSpec, timeout: float | None = None
     groups around remaining syntax errors, when that helps), Rust item macros unwrapped. Anything else that
     parses a file (references, uses) should call this to see the same tree."""
     rewritten: list[int] = []  # C: where `NAME(fn, ...) {` was rewritten to parse as a definition of fn
+    if spec.expand_tabs and b"\t" in data:  # same lines; offsets are the expanded text's (Haskell's layout)
+        data = data.expandtabs(8)
+    if spec.blank:
+        data = languages.blank_unreadable(data, spec)
     if spec.blank_macros:
         data = languages.blank_attribute_macros(data, rewritten, cpp=spec.name == "cpp")
     tree = parse(data, spec, timeout)
@@ -167,26 +162,8 @@ def _repair_conditionals(data: bytes, tree: ts.Tree, spec: LanguageSpec, timeout
     return data, tree
 
 
-def native_available() -> bool:
-    """Whether Python files go through the native scanner (built, and not turned off by CONTEXTEER_NATIVE=0)."""
-    return _pyscan is not None and os.environ.get("CONTEXTEER_NATIVE", "1") != "0"
-
-
-def native_note() -> str | None:
-    """Why Python files are not going through the native scanner (None when they are)."""
-    if _pyscan is None:
-        return (f"Python files are parsed through tree-sitter queries, ~1.5x slower: the native scanner is not built "
-                f"({_NATIVE_MISSING}). Reinstall with a C compiler (pip install -e .) and read the build's warning.")
-    if not native_available():
-        return "Python files are parsed through tree-sitter queries, ~1.5x slower: CONTEXTEER_NATIVE=0 is set."
-    return None
-
-
-def extract(data: bytes, spec: LanguageSpec, timeout: float | None = 5.0, *, native: bool | None = None) -> FileResult:
-    """Definitions, references and imports of one file (see the module docstring for the shapes).
-    `native`: use the native Python scanner (default: when available); both give the same rows."""
-    if spec.name == "python" and (native_available() if native is None else native):
-        return _extract_native(data, spec, timeout)
+def extract(data: bytes, spec: LanguageSpec, timeout: float | None = 5.0) -> FileResult:
+    """Definitions, references and imports of one file (see the module docstring for the shapes)."""
     deadline = time.monotonic() + (timeout if timeout is not None else 1e9)
     prepared = parse_prepared(data, spec, timeout)
     original, data, tree, macros, macro_fns = data, prepared.data, prepared.tree, prepared.macros, prepared.rewritten
@@ -225,6 +202,8 @@ def extract(data: bytes, spec: LanguageSpec, timeout: float | None = 5.0, *, nat
                 if start in seen:
                     continue
                 seen.add(start)
+                if _in_attribute(name_node):
+                    continue
                 raw = data[start : name_node.end_byte]
                 lines = by_raw.get(raw)
                 if lines is None:
@@ -246,18 +225,19 @@ def extract(data: bytes, spec: LanguageSpec, timeout: float | None = 5.0, *, nat
                 continue  # an attribute macro taken for a declarator (in a shape the blanking does not know)
             if name:
                 receiver = caps.get("receiver")
+                tail = caps.get("end")
                 outer, up = _outer(node, spec)
                 defs[key] = _Def(node=node, outer=outer, name=name, kind=kind, up=up,
                                      receiver=_text(receiver[0]) if receiver else None, pattern=pattern,
-                                     head=_leading_attributes(outer, spec, macros) if leading else None)
+                                     head=_leading_attributes(outer, spec, macros) if leading else None,
+                                     tail=tail[-1] if tail else None)
         elif role == "import":
             node = caps[cap][0]
-            if exports is not None:
-                decl = caps.get("_decl")
-                if decl is not None:  # `const X = require('m')` binds an import: it defines nothing
-                    bindings.add(decl[0].id)
-                elif not exports.imports and node.type == "import_statement":
-                    exports.imports = True
+            decl = caps.get("_decl")
+            if decl is not None:  # `const X = require('m')`, Zig's `const std = @import("std")`: defines nothing
+                bindings.add(decl[0].id)
+            elif exports is not None and not exports.imports and node.type == "import_statement":
+                exports.imports = True
             _collect_import(node, caps, spec, imports)
         elif role == "export" and exports is not None:
             exports.cjs = exports.cjs or kind == "cjs"
@@ -296,39 +276,20 @@ def _leading_attributes(outer: ts.Node, spec: LanguageSpec, macros: list[MacroSp
     return head
 
 
-def _extract_native(data: bytes, spec: LanguageSpec, timeout: float | None) -> FileResult:
-    """extract() for Python through the native scanner (contexteer/indexers/native/pyscan.c): one C pass
-    finds what queries/python.scm finds and makes the same rows as _symbols and _finish; what needs Python's
-    own text handling (docstrings, non-ASCII signatures) and the imports are finished here."""
-    assert _pyscan is not None
-    if timeout is not None and timeout <= 0:  # as the query path: its deadline has passed before it starts
-        raise ParseTimeout(f"parsing took longer than {timeout:g} s")
-    scanned = _pyscan.scan(languages.grammar_capsule(spec.name), data, 0.0 if timeout is None else timeout)
-    if scanned is None:
-        raise ParseTimeout(f"parsing took longer than {timeout:g} s")
-    has_errors, symbols, fixes, refs, found = scanned
-    for i, span in fixes:
-        name, qual, kind, start, end, sig, doc, exported, owner = symbols[i]
-        if span is not None:
-            sig = signature_text(data, *span)
-        if doc is not None:
-            doc = _first_line(doc)
-        symbols[i] = (name, qual, kind, start, end, sig, doc, exported, owner)
-    imports: dict[tuple[int, str], tuple[list[str], int]] = {}
-    for stmt, line, future, module, bound in found:
-        text = "__future__" if future or module is None else _WS.sub("", module.decode("utf-8", "replace"))
-        _add_import(stmt, line, text, [bound.decode("utf-8", "replace")] if bound is not None else [], spec, imports)
-    result = FileResult(language=spec.name, has_errors=has_errors, symbols=symbols)
-    grouped: dict[tuple[str, str], list[int]] = {}
-    _finish_imports(result, spec, imports, grouped)
-    result.refs = sorted(refs + _ref_rows(grouped))
-    return result
+def _in_attribute(node: ts.Node) -> bool:
+    """A name inside a Rust attribute's token tree (`#[cfg(all(unix, not(test)))]`): a condition, not a call."""
+    parent = node.parent
+    if parent is None or parent.type != "token_tree":
+        return False
+    while parent is not None and parent.type == "token_tree":
+        parent = parent.parent
+    return parent is not None and parent.type == "attribute"
 
 
 def _finish(result: FileResult, spec: LanguageSpec, data: bytes, defs: list[_Def],
             ref_lines: dict[str, dict[bytes, list[int]]], imports: dict[tuple[int, str], tuple[list[str], int]],
             exports: ModuleExports | None, macros: list[MacroSpan] | None = None) -> FileResult:
-    """Rows from what either path found: references grouped per name and kind, imports in line order (each
+    """Rows from what the query found: references grouped per name and kind, imports in line order (each
     also a reference to the names it binds), definitions nested."""
     grouped: dict[tuple[str, str], list[int]] = {}  # (name, kind) -> lines
     for kind, by_raw in ref_lines.items():
@@ -405,6 +366,8 @@ def _name_of(raw: bytes, spec: LanguageSpec) -> str:
     text = " ".join(raw.decode("utf-8", "replace").split())
     if spec.name == "markdown":
         return text.lstrip("#").strip().rstrip("#").strip()[:SIGNATURE_MAX]
+    if spec.name == "html":  # a heading's text without its tags
+        return " ".join(_TAG.sub(" ", text).split())[:SIGNATURE_MAX]
     if spec.name == "ruby" and text.startswith(":"):
         return text[1:]
     return text
@@ -443,7 +406,20 @@ def _strip_quotes(text: str) -> str:
 def _collect_import(node: ts.Node, caps: dict[str, list[ts.Node]], spec: LanguageSpec,
                     out: dict[tuple[int, str], tuple[list[str], int]]) -> None:
     mods = caps.get("import.module") or []
-    module = _WS.sub("", _text(mods[0])) if mods else ""
+    path = caps.get("import.path")
+    if path:  # a module written as segments (Scala's `import a.b.{C, D => E}`): from the first to the first name
+        names = caps.get("import.name")
+        end = names[0].start_byte if names else path[-1].end_byte
+        mods = []
+        module = re.split(r"[{,]", _WS.sub("", _SRC.data[path[0].start_byte : end].decode("utf-8", "replace")))[0].rstrip(".:/\\")
+    elif len(mods) > 1:  # one node per segment (Scala's `import a.b.{C, D}`): the text they span
+        module = _WS.sub("", _SRC.data[min(m.start_byte for m in mods) : max(m.end_byte for m in mods)].decode("utf-8", "replace"))
+    elif (mods and (names := caps.get("import.name")) and len(names) == 1
+          and mods[0].start_byte < names[0].start_byte and names[0].end_byte == mods[0].end_byte):
+        # the name ending the module's node (Kotlin's `import a.b.C`: one node): the module is what precedes it
+        module = _WS.sub("", _SRC.data[mods[0].start_byte : names[0].start_byte].decode("utf-8", "replace")).rstrip(".:/\\")
+    else:
+        module = _WS.sub("", _text(mods[0])) if mods else ""
     if spec.name == "python" and node.type == "future_import_statement":
         module = "__future__"
     _add_import(node.id, node.start_point.row + 1, module, [_text(n) for n in caps.get("import.name") or []], spec, out)
@@ -470,10 +446,12 @@ def _symbols(defs: list[_Def], spec: LanguageSpec, data: bytes, exports: ModuleE
     """Nest definitions by range, fix kinds, drop locals, compute qualnames, signatures, docs, visibility;
     a definition standing in an unwrapped Rust macro says so in its signature (`(in macro cfg_rt!)`)."""
     for d in defs:
-        d.ostart, d.oend = (d.head or d.outer).start_byte, d.outer.end_byte
+        d.ostart, d.oend = (d.head or d.outer).start_byte, max(d.outer.end_byte, d.tail.end_byte if d.tail else 0)
         if exports is not None and d.outer is not d.node:  # `export function f`: an ES module
             exports.es = True
     defs.sort(key=lambda d: (d.ostart, -d.oend, d.node.start_byte))
+    if spec.merge_clauses:
+        defs = _merge_clauses(defs)
     stack: list[_Def] = []
     kept: list[_Def] = []
     by_name = {d.name: d for d in defs if d.kind in spec.class_kinds or d.kind == "type"}
@@ -508,17 +486,20 @@ def _symbols(defs: list[_Def], spec: LanguageSpec, data: bytes, exports: ModuleE
         quals = []
         p: _Def | None = d
         while p is not None:
-            if p.kind != "drop" and not (p.kind == "scope.type" and p.parent is not None and p.parent.name == p.name):
+            if p.kind != "drop" and not (p.kind == "scope.type" and p.parent is not None and p.parent.name == p.name) \
+                    and (p.kind != "namespace" or p is d):  # a C#/PHP namespace qualifies nothing (qualify.py)
                 quals.append(p.name)
             p = p.parent
         owner = _nearest_symbol(d.parent, by_name)
         owner = owner if owner is None or owner.index >= 0 else None
         owner_kind = owner.kind if owner else None
         start, end = _lines(d.outer)
+        if d.tail is not None:
+            end = max(end, _lines(d.tail)[1])
         if d.head is not None:
             start = d.head.start_point.row + 1
         value = d.kind in _VALUES
-        body = _body(d.node) if spec.doc == "docstring" or not (value or spec.name == "markdown") else None
+        body = _body(d.node, spec) if spec.doc == "docstring" or not (value or spec.name == "markdown") else None
         if _SRC.rewritten and d.outer.start_byte in _SRC.rewritten:  # `SYSCALL_DEFINE3(msync, ...)` as written
             data, _SRC.data = _SRC.data, _SRC.original
             sig = signature(d.node, spec, value=value, outer=d.outer, body=body)
@@ -532,15 +513,40 @@ def _symbols(defs: list[_Def], spec: LanguageSpec, data: bytes, exports: ModuleE
         doc = _doc(d, spec, body)
         # an impl block has no visibility of its own (its items have theirs)
         exported = d.kind == "impl" or is_exported(spec, d.node, d.outer, d.name, d.kind, owner_kind, exports)
-        out.append((d.name, ".".join(reversed(quals)), d.kind, start, end, sig, doc, exported,
+        out.append((d.name, spec.qualifier.join(reversed(quals)), d.kind, start, end, sig, doc, exported,
                     owner.index if owner is not None else -1))
     return out
+
+
+def _merge_clauses(defs: list[_Def]) -> list[_Def]:
+    """Consecutive definitions of one name and kind under one parent node, starting with the same word, as one: the
+    first, ranging to the last one's end (`parse :: String -> Value` and its equations; `def f(0)` and `def f(n)`,
+    not `def f(x)` and `defp f(x, acc)`). `defs` sorted by start."""
+    out: list[_Def] = []
+    last: dict[int, _Def] = {}  # parent node id -> the definition seen last under it
+    for d in defs:
+        up = d.outer.parent
+        key = up.id if up is not None else -1
+        prev = last.get(key)
+        if (prev is not None and d.name == prev.name and d.kind == prev.kind and d.ostart >= prev.oend
+                and _first_word(d.node) == _first_word(prev.node)):  # `def f` and `defp f` stay apart
+            prev.tail = d.tail or d.outer
+            prev.oend = d.oend
+            continue
+        out.append(d)
+        last[key] = d
+    return out
+
+
+def _first_word(node: ts.Node) -> bytes:
+    head = _raw(node)[:40].split(None, 1)
+    return head[0] if head else b""
 
 
 def _nearest_symbol(d: _Def | None, by_name: dict[str, _Def]) -> _Def | None:
     """The definition that owns `d`'s children: skips dropped locals and namespaces; an `impl Type`
     scope stands for Type's definition when the file has it (else for itself)."""
-    while d is not None and (d.kind == "drop" or d.kind == "scope"):
+    while d is not None and (d.kind == "drop" or d.kind == "scope" or d.kind == "namespace"):
         d = d.parent
     if d is not None and d.kind in _SCOPE_KINDS:
         return by_name.get(d.name, d)
@@ -555,12 +561,13 @@ def _with_note(sig: str, note: str) -> str:
     return (sig if len(sig) <= room else sig[: room - 1].rstrip() + "…") + note
 
 
-def _body(node: ts.Node) -> ts.Node | None:
+def _body(node: ts.Node, spec: LanguageSpec) -> ts.Node | None:
     body = node.child_by_field_name("body")
     if body is not None:
         return body
+    extra = spec.body_types
     for child in node.named_children:
-        if child.type in _BODY_TYPES:
+        if child.type in _BODY_TYPES or child.type in extra:
             return child
     return None
 
@@ -623,6 +630,8 @@ def signature_text(data: bytes, start: int, nend: int, end: int, mode: int) -> s
             head = head.rstrip()[:-1]
     text = " ".join(head[:4000].decode("utf-8", "replace").split())  # collapses whitespace as \\s+ does
     text = text.rstrip("{:;").rstrip()
+    if mode == SIG_HEAD and text.endswith(" ="):  # Scala's `def f(): Int =`, Haskell's, ML's
+        text = text[:-2].rstrip()
     if len(text) > SIGNATURE_MAX:
         text = text[: SIGNATURE_MAX - 1].rstrip() + "…"
     return text
@@ -648,10 +657,11 @@ def _python_string(node: ts.Node) -> str:
     return "".join(parts)
 
 
-_COMMENT_MARKS = re.compile(r"^\s*(?:/\*\*?|\*/|\*|///?|//!|#+|--|<!--)\s?")
+_COMMENT_MARKS = re.compile(r"^\s*(?:/\*\*?|\*/|\*|///?|//!|#+|--+\s*[|^]?|\{-\s*[|^]?|<!--)\s?")
 
 
 _XML_TAG = re.compile(r"</?[A-Za-z][^>]*>")
+_TAG = re.compile(r"<[^>]*>")
 
 
 def _first_line(text: str) -> str | None:
@@ -674,12 +684,14 @@ def _comment_doc(outer: ts.Node, spec: LanguageSpec) -> str | None:
             mark = _SRC.data[prev.start_byte : prev.start_byte + 3]
             if mark[:2] == b"#!" or mark in (b"//!", b"/*!"):  # a shebang; a Rust inner doc (the module's)
                 break
+            rustdoc = spec.name != "rust" or mark in (b"///", b"/**")  # rustdoc reads /// and /** only
             end_row, end_col = prev.end_point
             if end_col == 0 and end_row > prev.start_point.row:  # a line comment ends after its newline
                 end_row -= 1
             if end_row < expect_row - 1 or (end_row == prev.start_point.row == outer.start_point.row):
                 break
-            block.append(prev)
+            if rustdoc:
+                block.append(prev)
         elif prev.type in ("attribute_item", "decorator", "annotation", "marker_annotation", "attribute_list"):
             pass
         else:

@@ -242,7 +242,8 @@ def _direct_subtypes(index: Any, sym: Any,
         for impl, type_name in rust_impls(sym.name):
             types = _rust_types_named(index, type_name, impl.path)
             for t in types:
-                found.append((t, "impl", f"impl at {impl.path}:{impl.start_line}"))
+                at = f"line {impl.start_line}" if impl.path == t.path else f"{impl.path}:{impl.start_line}"
+                found.append((t, "impl", f"impl at {at}"))
             if not types:  # `impl<T> Log for Box<T>`, `for &T`, `for (K, V)`: the impl block is the answer
                 found.append((impl, "impl", ""))
     if sym.language == "go" and sym.kind == "interface":

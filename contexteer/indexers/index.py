@@ -18,7 +18,9 @@ are closed the same way, before the interpreter waits for its threads and proces
 from __future__ import annotations
 
 import atexit
+import functools
 import hashlib
+import importlib.metadata
 import json
 import logging
 import os
@@ -59,9 +61,35 @@ _PARSE_LOCK = threading.Lock()
 _OPEN: weakref.WeakSet[StructureIndex] = weakref.WeakSet()
 
 
+#: The modules whose code decides what a file's rows are: a change to any re-parses every language.
+_EXTRACTION_CODE = ("extract", "languages", "visibility", "source", "c_prep", "c_lines", "c_text", "rust_macros")
+
+
+@functools.cache
+def _extraction_code_hash() -> str:
+    here = os.path.dirname(os.path.abspath(__file__))
+    digest = hashlib.sha256()
+    for name in _EXTRACTION_CODE:
+        try:
+            with open(os.path.join(here, f"{name}.py"), "rb") as f:
+                digest.update(f.read())
+        except OSError:  # an installation without sources (zipapp, frozen): the schema version still applies
+            digest.update(name.encode())
+    return digest.hexdigest()
+
+
+def _grammar_version(spec: LanguageSpec) -> str:
+    try:
+        return importlib.metadata.version(spec.module.replace("_", "-"))
+    except importlib.metadata.PackageNotFoundError:
+        return "?"
+
+
 def _fingerprint(spec: LanguageSpec, c_macros: list[str]) -> str:
-    """What a language's rows depend on besides the code: its query file (and the C attribute macros)."""
-    text = query_source(spec.name) + ("\n" + json.dumps(c_macros) if spec.blank_macros else "")
+    """What a language's rows depend on: the extraction code, its grammar's version, its query file (and for
+    C/C++ the attribute macros)."""
+    text = "\n".join([_extraction_code_hash(), _grammar_version(spec), query_source(spec.name),
+                      json.dumps(c_macros) if spec.blank_macros else ""])
     return hashlib.sha256(text.encode("utf-8")).hexdigest()[:16]
 
 
@@ -96,9 +124,9 @@ class StructureIndex(IndexQueries):
         self._apply_extractor_fingerprints()
 
     def _apply_extractor_fingerprints(self) -> None:
-        """Files a language's earlier query file extracted (or, for C/C++, another index.c_attribute_macros) are
-        dropped so the next sweep parses them again: an upgrade that improves one language re-parses that
-        language's files only, with no schema version to remember."""
+        """Files extracted by other code, another grammar version or another query file (or, for C/C++, another
+        index.c_attribute_macros) are dropped so the next sweep parses them again: a change to one language's
+        query or grammar re-parses that language's files only, with no schema version to remember."""
         macros = list(self.settings.c_attribute_macros)
         c_prep.configure(macros)
         stale: list[str] = []

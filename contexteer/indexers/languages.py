@@ -10,6 +10,17 @@ Adding a language is one `LanguageSpec` entry in `LANGUAGES` plus a query file
     @import + @import.module / @import.name / @import.alias   one import statement
     @_decl in an import pattern      the declaration binding the import defines nothing (`const X = require(...)`)
     @export.<es|cjs> (+ @name)       a JS/TS export besides `export` on a definition (`module.exports = X`)
+    @end in a definition pattern     a node after the definition's own that ends its range (Dart: a method's body
+                                     is the signature's sibling)
+    @receiver in a definition pattern  the type or table that qualifies it (Go `func (s *Stack) Push`, Lua `M.run`)
+
+Several @import.module nodes in one match make one module, the source text from the first to the last; a name
+ending the module's node cuts it there (Kotlin's `import a.b.C` is one node: module a.b, name C);
+`@import.path` on a module's first segment makes the module the text from it to the first name (Scala's
+`import a.b.{C, D}` has one node per segment: module a.b, names C and D). A language's rules besides its query are fields of its
+`LanguageSpec`: how visibility is told (`visibility`, and for "keywords" `private_words`/`public_words`),
+where docs come from, which nodes are bodies and comments, whether consecutive clauses of one name are one
+definition (Haskell equations, Elixir function clauses).
 
 We use the grammar wheels (tree-sitter-python, ...), which ship compiled grammars: not
 `tree-sitter-languages` (unmaintained, broken with tree-sitter >= 0.22) nor
@@ -20,6 +31,7 @@ constants the bundled ones lack.
 
 from __future__ import annotations
 
+import ctypes
 import importlib
 import logging
 import os
@@ -47,14 +59,31 @@ class LanguageSpec:
     shebangs: tuple[str, ...] = ()  # interpreter names after #! (basename, 'env' skipped)
     filenames: tuple[str, ...] = ()  # exact file names (Makefile-like)
     queries: tuple[str, ...] = ()  # query files (without .scm) concatenated; default: (name,)
-    # How to tell an exported (public) definition: underscore | capital | modifiers | export | always
+    # How to tell an exported (public) definition: underscore | capital | modifiers | export | keywords | always
     visibility: str = "always"
+    # "keywords": a word of the definition's header before its name makes it private (`private fun`, `defp`,
+    # `local function`), or, when public_words is set, none of them does (Zig's `pub`)
+    private_words: frozenset[str] = frozenset()
+    public_words: frozenset[str] = frozenset()
     doc: str = "comment"  # docstring (Python) | comment (preceding comment lines) | none
     # Definition wrappers whose range (decorators, `export`, attributes) belongs to the definition.
     wrappers: frozenset[str] = field(default_factory=frozenset)
     comment_types: frozenset[str] = frozenset({"comment"})
     # Kinds whose children that are functions become methods.
     class_kinds: frozenset[str] = frozenset({"class", "interface", "struct", "enum", "trait", "module"})
+    # Node types, besides the common ones (block, class_body...), that hold a definition's body: its signature
+    # stops before them (Kotlin's `function_body`, Scala's `template_body`).
+    body_types: frozenset[str] = frozenset()
+    # Consecutive definitions of one name and kind at one level are one definition (Haskell's signature and
+    # equations, Elixir's function clauses): the first one's, ranging to the last one's end.
+    merge_clauses: bool = False
+    # Expand tabs to 8-column stops before parsing (Haskell: the layout scanner fails on tabs; the lines stay
+    # those of the file, byte offsets are the expanded text's)
+    expand_tabs: bool = False
+    # Text the grammar cannot read, blanked with spaces before parsing (same length, same lines): HTML's
+    # `<?xml ...?>` declaration, SCSS's `!default` flags
+    blank: str | None = None
+    qualifier: str = "."  # joins a qualified name's parts (CSS: a space, as nested SCSS rules mean `.a .b`)
     # Blank the glibc/GCC attribute macros (`__THROW`, `__nonnull ((1))`...) before parsing (C, C++).
     blank_macros: bool = False
 
@@ -107,6 +136,35 @@ LANGUAGES: tuple[LanguageSpec, ...] = (
         filenames=(".bashrc", ".bash_profile", ".profile"), visibility="always",
     ),
     LanguageSpec("markdown", "tree_sitter_markdown", extensions=(".md", ".markdown", ".mdx"), visibility="always", doc="none"),
+    LanguageSpec("kotlin", "tree_sitter_kotlin", extensions=(".kt", ".kts"), shebangs=("kotlin",), visibility="keywords",
+                 private_words=frozenset({"private", "internal"}), class_kinds=_CLASSISH,
+                 comment_types=frozenset({"line_comment", "block_comment"}),
+                 body_types=frozenset({"function_body", "enum_class_body"})),
+    LanguageSpec("swift", "tree_sitter_swift", extensions=(".swift",), shebangs=("swift",), visibility="keywords",
+                 private_words=frozenset({"private", "fileprivate"}), class_kinds=_CLASSISH,
+                 comment_types=frozenset({"comment", "multiline_comment"}),
+                 body_types=frozenset({"function_body", "protocol_body", "enum_class_body", "computed_property"})),
+    LanguageSpec("scala", "tree_sitter_scala", extensions=(".scala", ".sc"), shebangs=("scala", "amm"), visibility="keywords",
+                 private_words=frozenset({"private"}), class_kinds=_CLASSISH | {"module"},
+                 comment_types=frozenset({"comment", "block_comment"}), body_types=frozenset({"template_body"})),
+    LanguageSpec("lua", "tree_sitter_lua", extensions=(".lua",), shebangs=("lua", "luajit"), visibility="keywords",
+                 private_words=frozenset({"local"}), class_kinds=_CLASSISH),
+    LanguageSpec("elixir", "tree_sitter_elixir", extensions=(".ex", ".exs"), shebangs=("elixir",), visibility="keywords",
+                 private_words=frozenset({"defp", "defmacrop", "defguardp"}), class_kinds=_CLASSISH | {"module"},
+                 body_types=frozenset({"do_block"}), merge_clauses=True),
+    LanguageSpec("dart", "tree_sitter_dart", extensions=(".dart",), visibility="underscore", class_kinds=_CLASSISH,
+                 comment_types=frozenset({"comment", "documentation_comment"}),
+                 body_types=frozenset({"extension_body"})),
+    LanguageSpec("zig", "tree_sitter_zig", extensions=(".zig",), visibility="keywords", public_words=frozenset({"pub"}),
+                 class_kinds=_CLASSISH | {"union"}),
+    LanguageSpec("haskell", "tree_sitter_haskell", extensions=(".hs",), shebangs=("runhaskell", "runghc"),
+                 visibility="always", comment_types=frozenset({"comment", "haddock"}), merge_clauses=True, expand_tabs=True,
+                 class_kinds=frozenset({"interface", "trait"})),
+    LanguageSpec("html", "tree_sitter_html", extensions=(".html", ".htm", ".xhtml"), visibility="always", doc="none",
+                 qualifier=" > ", blank=r"<\?xml[^>]*\?>"),
+    LanguageSpec("css", "tree_sitter_css", extensions=(".css",), visibility="always", qualifier=" "),
+    LanguageSpec("scss", "tree_sitter_scss", extensions=(".scss",), visibility="always", queries=("css", "scss"),
+                 qualifier=" ", comment_types=frozenset({"comment", "single_line_comment"}), blank=r"!(?:default|global)\b"),
 )
 
 BY_NAME: dict[str, LanguageSpec] = {spec.name: spec for spec in LANGUAGES}
@@ -225,13 +283,27 @@ def grammar(name: str) -> ts.Language:
 
 @cache
 def grammar_capsule(name: str) -> object:
-    """The grammar wheel's capsule holding the C grammar (what the native scanner takes)."""
+    """The grammar wheel's capsule holding the C grammar (what tree_sitter.Language takes)."""
     spec = BY_NAME[name]
     try:
         mod = importlib.import_module(spec.module)
-        return getattr(mod, spec.func)()
+        found = getattr(mod, spec.func)()
     except (ImportError, AttributeError, ValueError) as exc:
         raise _grammar_error(name, exc) from exc
+    if isinstance(found, int):  # an older wheel's binding returns the grammar's address (tree-sitter-scss 1.0)
+        try:
+            return _capsule(found)
+        except (ValueError, OSError) as exc:
+            raise _grammar_error(name, exc) from exc
+    return found
+
+
+def _capsule(address: int) -> object:
+    """A `tree_sitter.Language` capsule around a grammar's address, as current wheels return it (tree-sitter
+    deprecates taking the bare int)."""
+    proto = ctypes.PYFUNCTYPE(ctypes.py_object, ctypes.c_void_p, ctypes.c_char_p, ctypes.c_void_p)
+    new = proto(("PyCapsule_New", ctypes.pythonapi))
+    return new(address, b"tree_sitter.Language", None)
 
 
 def _grammar_error(name: str, exc: Exception) -> IndexError_:
@@ -256,6 +328,19 @@ def query(name: str) -> ts.Query:
         return ts.Query(grammar(name), _REF_CAPTURE.sub(lambda m: " " * len(m.group()), query_source(name)))
     except (OSError, ts.QueryError) as exc:
         raise IndexError_(f"the query files ({files}) for {name} are broken: {exc}. This is a bug in contexteer.") from exc
+
+
+@cache
+def blank_pattern(name: str) -> re.Pattern[bytes] | None:
+    """The compiled `LanguageSpec.blank` of a language (None when it has none)."""
+    spec = BY_NAME[name]
+    return re.compile(spec.blank.encode("utf-8")) if spec.blank else None
+
+
+def blank_unreadable(data: bytes, spec: LanguageSpec) -> bytes:
+    """`data` with the language's `blank` matches replaced by spaces (newlines kept: same length, same lines)."""
+    pattern = blank_pattern(spec.name)
+    return pattern.sub(lambda m: _blank(m.group()), data) if pattern is not None else data
 
 
 @cache

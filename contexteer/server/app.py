@@ -23,6 +23,7 @@ TOOL_MODULES = (
     "contexteer.tools.files",
     "contexteer.tools.navigation",
     "contexteer.tools.relations",
+    "contexteer.tools.diagnostics",
     "contexteer.tools.results",
     "contexteer.tools.memory",
 )

@@ -1,4 +1,4 @@
-"""The `contexteer` command line: serve, call, index, stats, config show|snippet, memory ..., --version."""
+"""The `contexteer` command line: serve, call, index, stats, init, doctor, config show|snippet, memory ..., --version."""
 
 from __future__ import annotations
 
@@ -6,8 +6,6 @@ import argparse
 import json
 import logging
 import os
-import shlex
-import shutil
 import sys
 from pathlib import Path
 from typing import Any, TextIO
@@ -15,14 +13,15 @@ from typing import Any, TextIO
 import yaml
 
 from contexteer import __version__
-from contexteer.config import SETTINGS, LoadedConfig, env_name, load_config
-from contexteer.errors import ContexteerError
+from contexteer.config import SETTINGS, LoadedConfig, Settings, env_name, load_config
+from contexteer.errors import ContexteerError, InputError
 from contexteer.secrets import redact
+from contexteer.server.clients import CLIENTS as CLIENT_REGISTRY
 from contexteer.workspace import Workspace
 
 logger = logging.getLogger(__name__)
 
-CLIENTS = ("claude-desktop", "cursor", "cline", "vscode", "claude-code")
+CLIENTS = tuple(CLIENT_REGISTRY)
 
 
 class _RedactSecrets(logging.Filter):
@@ -54,6 +53,16 @@ def _add_common(p: argparse.ArgumentParser) -> None:
     p.add_argument("--log-level", default=None, choices=["DEBUG", "INFO", "WARNING", "ERROR", "CRITICAL"])
 
 
+def _add_client_args(p: argparse.ArgumentParser) -> None:
+    p.add_argument("--root", default=None, help="the repository to serve (default: the git top-level of the "
+                   "current folder, stated in the output; outside a git repository --root is required)")
+    p.add_argument("--config", default=None, help=argparse.SUPPRESS)
+    p.add_argument("--log-level", default=None, choices=["DEBUG", "INFO", "WARNING", "ERROR", "CRITICAL"])
+    p.add_argument("--transport", default="stdio", choices=["stdio", "http", "sse"])
+    p.add_argument("--port", type=int, default=None, help="port of the HTTP/SSE server (default: server.port)")
+    p.add_argument("--uvx", action="store_true", help="launch with `uvx contexteer` instead of this installation's path")
+
+
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(prog="contexteer", description="MCP server: a precise view of a repository and a disciplined memory.")
     parser.add_argument("--version", action="version", version=f"contexteer {__version__}")
@@ -76,6 +85,8 @@ def build_parser() -> argparse.ArgumentParser:
 
     p = sub.add_parser("index", help="build or refresh the structure index, with progress")
     _add_common(p)
+    p.add_argument("--syntax-errors", nargs="?", const=".", metavar="PATH",
+                   help="then list the files under PATH (default: all) with syntax errors and their lines")
 
     p = sub.add_parser("stats", help="token savings per tool, from the journal")
     _add_common(p)
@@ -85,10 +96,21 @@ def build_parser() -> argparse.ArgumentParser:
     c = csub.add_parser("show", help="effective values, where each came from, and budget warnings")
     _add_common(c)
     c = csub.add_parser("snippet", help="registration snippet for an MCP client")
-    _add_common(c)
+    _add_client_args(c)
     c.add_argument("--client", required=True, choices=CLIENTS)
-    c.add_argument("--transport", default="stdio", choices=["stdio", "http", "sse"])
-    c.add_argument("--port", type=int, default=None)
+
+    p = sub.add_parser("init", help="register contexteer in MCP clients' configuration files (merged, backed up, diff shown)")
+    _add_client_args(p)
+    p.add_argument("--client", action="append", default=[], choices=CLIENTS, metavar="NAME",
+                   help=f"a client to register with (repeatable): {', '.join(CLIENTS)}")
+    p.add_argument("--scope", choices=["project", "user"], default=None,
+                   help="the project's file or the user's (default: project where the client has one; "
+                        "Claude Desktop, Cline, Windsurf and Codex: user)")
+    p.add_argument("--dry-run", action="store_true", help="show the diff, write nothing")
+
+    p = sub.add_parser("doctor", help="check ripgrep, grammars, the token encoding, the data dir, the index and "
+                                      "client configurations; each a PASS or FAIL line with the fix")
+    _add_common(p)
 
     p = sub.add_parser("token", help="per-user bearer tokens for a team server: add, revoke, list")
     _add_common(p)
@@ -144,13 +166,29 @@ def _dispatch(args: argparse.Namespace, parser: argparse.ArgumentParser, out: Te
         ws, _ = _load(args)
         from contexteer.indexers.progress import index_command
 
-        return index_command(ws)
+        code = index_command(ws)
+        if code == 0 and args.syntax_errors is not None:
+            from contexteer.indexers.syntax_errors import command as syntax_errors_command
+
+            return syntax_errors_command(ws, args.syntax_errors, out)
+        return code
     if args.command == "stats":
         ws, loaded = _load(args)
         from contexteer.shaping.stats import stats_command
 
         out.write(stats_command(ws, loaded.settings) + "\n")
         return 0
+    if args.command == "init":
+        from contexteer.server.clientconfig import init_command
+
+        port = args.port or load_config(root=None, config_file=args.config, overrides={}).settings.server.port
+        return init_command(args.client, args.root, args.scope, args.transport, port, uvx=args.uvx,
+                            dry_run=args.dry_run, out=out)
+    if args.command == "doctor":
+        from contexteer.server.doctor import doctor_command
+
+        ws, loaded = _load(args)
+        return doctor_command(ws, loaded, out)
     if args.command == "config":
         if args.config_command == "show":
             return _config_show(args, out)
@@ -168,6 +206,14 @@ def _dispatch(args: argparse.Namespace, parser: argparse.ArgumentParser, out: Te
     return 2
 
 
+def _reach_database(settings: Settings) -> None:
+    """With storage.url set: connect to the team database and migrate it, or raise StorageError saying why."""
+    if settings.storage.url:
+        from contexteer.storage import database_for
+
+        database_for(settings)
+
+
 def _serve(args: argparse.Namespace) -> int:
     from contexteer.server.app import build_server
     from contexteer.server.transports import check_binding, serve_http, serve_stdio
@@ -176,10 +222,7 @@ def _serve(args: argparse.Namespace) -> int:
     ws, loaded = _load(args, overrides)
     for warning in loaded.warnings:
         logger.warning("config: %s", warning)
-    if loaded.settings.storage.url:  # a team replica: reach (and migrate) the database before serving anyone
-        from contexteer.storage import database_for
-
-        database_for(loaded.settings)
+    _reach_database(loaded.settings)  # a team replica: reach (and migrate) the database before serving anyone
     mcp = build_server(ws, loaded)
     if args.transport == "stdio":
         logger.info("contexteer %s serving %s over stdio", __version__, ws.root)
@@ -242,6 +285,16 @@ def _schema_types(prop: dict[str, Any]) -> set[str]:
     return types
 
 
+def check_call_form(tool: str, pairs: list[str]) -> None:
+    """Every argument of `call` is NAME=VALUE; anything else is a one-line usage error showing the form."""
+    for pair in pairs:
+        key, sep, _ = pair.partition("=")
+        if not sep or not key or not key.replace("_", "a").isalnum():
+            example = f"path={pair}" if sep == "" and ("/" in pair or "." in pair) else "path=src/app.py start_line=10"
+            raise InputError(f"argument {pair!r} is not NAME=VALUE; write e.g. "
+                             f"`contexteer call {tool} {example}` (values are YAML: 10, true, [a, b]).")
+
+
 def parse_call_arguments(pairs: list[str], schema: dict[str, Any] | None = None) -> dict[str, Any]:
     """`key=value` pairs. A parameter the tool declares as text stays text (`source=user: x`); others are
     parsed as YAML (`start_line=10`, `references=true`, `files=[a.py, b.py]`)."""
@@ -250,7 +303,7 @@ def parse_call_arguments(pairs: list[str], schema: dict[str, Any] | None = None)
     for pair in pairs:
         key, sep, raw = pair.partition("=")
         if not sep or not key:
-            raise ContexteerError(f"argument '{pair}' is not key=value; write e.g. path=src/app.py start_line=10")
+            raise InputError(f"argument {pair!r} is not NAME=VALUE; write e.g. path=src/app.py start_line=10")
         types = _schema_types(props.get(key, {}))
         if types == {"string"} or (types and types <= {"string", "null"}):
             out[key] = raw
@@ -272,7 +325,9 @@ def _call(args: argparse.Namespace, out: TextIO) -> int:
 
     from contexteer.server.app import build_server
 
+    check_call_form(args.tool, args.arguments)
     ws, loaded = _load(args)
+    _reach_database(loaded.settings)  # else every tool would answer unshaped, without its store
     mcp = build_server(ws, loaded)
 
     async def run() -> tuple[Any, set[str]]:
@@ -323,60 +378,15 @@ def _config_show(args: argparse.Namespace, out: TextIO) -> int:
     return 0
 
 
-def _executable() -> str:
-    exe = shutil.which("contexteer", path=str(Path(sys.executable).parent)) or shutil.which("contexteer")
-    return str(Path(exe).resolve()) if exe else str(Path(sys.executable).resolve())
-
-
-def snippet(client: str, transport: str, root: Path, port: int) -> str:
-    exe = _executable()
-    is_module = not exe.endswith("contexteer")
-    command = exe
-    cargs = (["-m", "contexteer"] if is_module else []) + ["serve", "--root", str(root)]
-    url = f"http://127.0.0.1:{port}/mcp" if transport == "http" else f"http://127.0.0.1:{port}/sse"
-    # Each client has its own way to keep the token out of the file: Cursor expands ${env:NAME}, VS Code
-    # prompts for an input, Cline expands nothing (the token goes in the file itself).
-    auth = {"Authorization": "Bearer ${env:CONTEXTEER_TOKEN}"}
-    if client == "claude-code":
-        if transport == "stdio":
-            return "claude mcp add contexteer -- " + " ".join(shlex.quote(x) for x in [command, *cargs])
-        return f'claude mcp add --transport {transport} contexteer {url} --header "Authorization: Bearer $CONTEXTEER_TOKEN"'
-    if client == "vscode":
-        if transport == "stdio":
-            server: dict[str, Any] = {"type": "stdio", "command": command, "args": cargs}
-        else:
-            server = {"type": "http" if transport == "http" else "sse", "url": url,
-                      "headers": {"Authorization": "Bearer ${input:contexteer-token}"}}
-            inputs = [{"type": "promptString", "id": "contexteer-token", "description": "contexteer bearer token",
-                       "password": True}]
-            return json.dumps({"inputs": inputs, "servers": {"contexteer": server}}, indent=2)
-        return json.dumps({"servers": {"contexteer": server}}, indent=2)
-    if transport == "stdio":
-        server = {"command": command, "args": cargs}
-    elif client == "claude-desktop":
-        # Claude Desktop's config file launches local processes; bridge to a remote server with mcp-remote.
-        server = {"command": "npx", "args": ["-y", "mcp-remote", url, "--header", "Authorization:Bearer ${CONTEXTEER_TOKEN}"],
-                  "env": {"CONTEXTEER_TOKEN": "<your token>"}}
-    elif client == "cline":
-        server = {"type": "streamableHttp" if transport == "http" else "sse", "url": url,
-                  "headers": {"Authorization": "Bearer <paste the value of CONTEXTEER_TOKEN>"}}
-    else:  # cursor
-        server = {"url": url, "headers": auth}
-    if client == "cline":
-        server = {**server, "disabled": False, "autoApprove": []}
-    return json.dumps({"mcpServers": {"contexteer": server}}, indent=2)
-
-
 def _config_snippet(args: argparse.Namespace, out: TextIO) -> int:
-    ws, loaded = _load(args)
-    port = args.port or loaded.settings.server.port
-    out.write(snippet(args.client, args.transport, ws.root, port) + "\n")
-    where = {
-        "claude-desktop": "claude_desktop_config.json (Settings > Developer > Edit Config)",
-        "cursor": ".cursor/mcp.json in the project, or ~/.cursor/mcp.json",
-        "cline": "cline_mcp_settings.json (Cline > MCP Servers > Configure)",
-        "vscode": ".vscode/mcp.json in the project",
-        "claude-code": "",
-    }[args.client]
-    sys.stderr.write(f"# put this in {where}\n" if where else "# run this in a terminal\n")
+    from contexteer.server.clientconfig import resolve_root
+    from contexteer.server.clients import snippet
+
+    root, how = resolve_root(args.root)
+    port = args.port or load_config(root=None, config_file=args.config, overrides={}).settings.server.port
+    out.write(snippet(args.client, args.transport, root, port, uvx=args.uvx) + "\n")
+    sys.stderr.write(f"# repository: {root} ({how})\n")
+    where = CLIENT_REGISTRY[args.client].where
+    sys.stderr.write("# run this in a terminal in the repository\n" if args.client == "claude-code" and args.transport == "stdio"
+                     else f"# put this in {where}, or let `contexteer init --client {args.client}` merge it\n")
     return 0

@@ -175,7 +175,22 @@ class TokenAuth:
             scope[CLIENT_SCOPE_KEY] = client
             await self.app(scope, receive, send)
             return
+        # imported here, not at the top: transports imports this module
+        from contexteer.server.transports import _REASON_KEY, _log_refusal, _reason
+
+        # the reason names what was wrong, never what was sent (RefusalLog logs it)
+        if client is not None:
+            _reason(scope, f"the token of {client.name!r} lacks the 'read' scope")
+        elif self.tokens.error:
+            _reason(scope, "the token file cannot be read")
+        elif not given:
+            _reason(scope, "no Authorization header")
+        elif scheme.lower() != b"bearer":
+            _reason(scope, "the Authorization header is not of the form 'Bearer <token>'")
+        else:
+            _reason(scope, "unknown or revoked bearer token")
         if scope["type"] != "http":
+            _log_refusal(scope, "closed", scope[_REASON_KEY])
             await send({"type": "websocket.close", "code": 1008, "reason": "missing, wrong or revoked bearer token"})
             return
         if client is not None:

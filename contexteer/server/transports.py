@@ -1,6 +1,9 @@
 """Serving over stdio, streamable HTTP (/mcp) and SSE (/sse + /messages/), with bearer-token auth and
 Host/Origin checks against DNS rebinding on the HTTP transports.
 
+Every refused request (401, 403, 413, 421) is logged at INFO with its reason, never with a header's value
+(`RefusalLog`); `/.well-known/*` answers 404, since no OAuth is offered (`NoOAuthDiscovery`).
+
 `HostOriginGuard` checks Host and Origin exactly (a name, or a name and a numeric port where a port is allowed):
 the SDK's own check accepts any header that starts with an allowed `host:` (`Host: 127.0.0.1:evil`). It also
 refuses WebSocket connections, which no route serves. Streamable HTTP sessions expire after
@@ -164,17 +167,20 @@ class HostOriginGuard:
             await self.app(scope, receive, send)
             return
         if kind == "websocket":
+            _log_refusal(scope, "closed", "a WebSocket connection (no endpoint serves one)")
             await send({"type": "websocket.close", "code": 1008, "reason": "contexteer serves no WebSocket endpoint"})
             return
         headers = {k.lower(): v for k, v in scope.get("headers") or []}
         host = headers.get(b"host", b"").decode("latin-1")
         origin = headers.get(b"origin")
         if not self.host_ok(host):
+            _reason(scope, f"Host header {host[:100]!r} is not an allowed host (server.allowed_hosts)")
             await _refuse(send, 421, "invalid_host", f"Host header {host[:100]!r} is not this server. Connect to "
                           "127.0.0.1 or localhost, or add the name to server.allowed_hosts.")
             return
         if origin is not None and not self.origin_ok(origin.decode("latin-1")):
             shown = origin.decode("latin-1")[:100]
+            _reason(scope, f"Origin {shown!r} is not an allowed origin (server.allowed_origins)")
             await _refuse(send, 403, "invalid_origin", f"Origin {shown!r} may not call this server. A browser page "
                           "from another site cannot use it; add the origin to server.allowed_origins if it should.")
             return
@@ -209,7 +215,15 @@ class BearerAuth:
         if scheme.lower() == b"bearer" and hmac.compare_digest(credential.strip(), self.expected):  # schemes are case-insensitive
             await self.app(scope, receive, send)
             return
+        # the reason names what was wrong, never what was sent
+        if not given:
+            _reason(scope, "no Authorization header")
+        elif scheme.lower() != b"bearer":
+            _reason(scope, "the Authorization header is not of the form 'Bearer <token>'")
+        else:
+            _reason(scope, "wrong bearer token")
         if scope["type"] != "http":
+            _log_refusal(scope, "closed", scope[_REASON_KEY])
             await send({"type": "websocket.close", "code": 1008, "reason": "missing or wrong bearer token"})
             return
         body = (
@@ -229,6 +243,69 @@ class BearerAuth:
             }
         )
         await send({"type": "http.response.body", "body": body})
+
+
+#: Why a request was refused, put in the ASGI scope by the layer that refused it for `RefusalLog` to log.
+_REASON_KEY = "contexteer.refusal"
+_DEFAULT_REASONS = {
+    401: "not authenticated",
+    403: "forbidden",
+    413: "request body larger than server.max_body_bytes",
+    421: "Host header is not this server",
+}
+
+
+def _reason(scope: Scope, reason: str) -> None:
+    scope[_REASON_KEY] = reason
+
+
+def _log_refusal(scope: Scope, status: int | str, reason: str) -> None:
+    """One INFO line per refused request: status, method, path (no query string: it could carry a secret), the
+    peer and the reason. Headers and bodies are never logged."""
+    client = scope.get("client")
+    peer = f"{client[0]}:{client[1]}" if client else "?"
+    method = scope.get("method", "WS") if scope.get("type") == "http" else "WS"
+    path = str(scope.get("path", ""))[:200]
+    logger.info("refused %s %s %r from %s: %s", status, method, path, peer, reason)
+
+
+class RefusalLog:
+    """ASGI wrapper (outermost): logs every 401, 403, 413 and 421 answer at INFO with its reason, whichever layer
+    (ours or the SDK's body limit and its own Host/Origin checks) gave it."""
+
+    STATUSES = frozenset({401, 403, 413, 421})
+
+    def __init__(self, app: ASGIApp) -> None:
+        self.app = app
+
+    async def __call__(self, scope: Scope, receive: Any, send: Any) -> None:
+        if scope["type"] != "http":
+            await self.app(scope, receive, send)
+            return
+
+        async def logged_send(message: Any) -> None:
+            if message.get("type") == "http.response.start" and message.get("status") in self.STATUSES:
+                status = message["status"]
+                _log_refusal(scope, status, scope.get(_REASON_KEY) or _DEFAULT_REASONS[status])
+            await send(message)
+
+        await self.app(scope, receive, logged_send)
+
+
+class NoOAuthDiscovery:
+    """ASGI wrapper: `/.well-known/*` (OAuth authorization server and protected resource metadata) answers 404
+    before any token check. contexteer offers no OAuth; a 401 there makes the Inspector and mcp-remote start an
+    OAuth flow that cannot succeed, while a 404 tells them to send the bearer token they were given."""
+
+    def __init__(self, app: ASGIApp) -> None:
+        self.app = app
+
+    async def __call__(self, scope: Scope, receive: Any, send: Any) -> None:
+        if scope["type"] == "http" and str(scope.get("path", "")).startswith("/.well-known/"):
+            await _refuse(send, 404, "not_found", "this server offers no OAuth: send the header 'Authorization: "
+                          "Bearer <token>' with the token it was started with (CONTEXTEER_TOKEN or --token-file).")
+            return
+        await self.app(scope, receive, send)
 
 
 def http_app(mcp: MCPServer, settings: Settings, *, host: str, port: int, token: str | None, transport: str,
@@ -252,7 +329,7 @@ def http_app(mcp: MCPServer, settings: Settings, *, host: str, port: int, token:
         app = TokenAuth(app, tokens)
     elif token:
         app = BearerAuth(app, token)
-    return app
+    return RefusalLog(NoOAuthDiscovery(app))
 
 
 def stateless(settings: Settings) -> bool:
@@ -278,4 +355,5 @@ def serve_stdio(mcp: MCPServer) -> None:
     anyio.run(mcp.run_stdio_async)
 
 
-__all__ = ["Starlette", "serve_http", "serve_stdio", "http_app", "check_binding", "check_token", "BearerAuth", "HostOriginGuard"]
+__all__ = ["Starlette", "serve_http", "serve_stdio", "http_app", "check_binding", "check_token", "BearerAuth", "HostOriginGuard", "NoOAuthDiscovery",
+           "RefusalLog"]

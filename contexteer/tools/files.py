@@ -67,7 +67,7 @@ def split_lines(text: str) -> list[str]:
     return [ln.rstrip("\r") for ln in lines]
 
 
-_SPANNED = frozenset({"function", "method", "class", "struct", "interface", "trait", "enum", "type", "module"})
+_SPANNED = frozenset({"function", "method", "class", "struct", "interface", "trait", "enum", "type", "module", "impl"})
 
 
 def cut_at_cap(start: int, end: int, cap: int) -> tuple[int, int | None]:
@@ -130,35 +130,49 @@ def register(mcp: object, svc: Services) -> None:
         if start_line is None and end_line is None:
             return _whole_file(res.rel, text, lines)
         start, end = bounds(res.rel, total, start_line, end_line)
-        where = _where(res.rel, start, end)
+        last = end
+        while last > start and not lines[last - 1].strip():  # blank lines after a definition do not leave it
+            last -= 1
+        where = _where(res.rel, start, last)
         return _delimited(res.rel, lines, start, end, lambda last: f"{res.rel}:{start}-{last} (of {total} lines){where}")
 
     def _where(rel: str, start: int, end: int) -> str:
-        """What the range sits in or holds (`— in method Raft.run 126-147`), from the index; '' without one."""
+        """What the range sits in or holds (`— in method Raft.run 126-147`), from the index; '' without one.
+        Containment is by lines: a Rust or Go method's type is declared elsewhere, so its impl block (or the file)
+        is what holds it here."""
         try:
             index = nav_for(svc).index
             index.ensure_fresh([rel], lock_timeout=0.5)  # parses just this file when the index does not know it yet
-            syms = index.symbols_in_file(rel)
+            syms = [x for x in index.symbols_in_file(rel) if x.kind in _SPANNED]
         except ContexteerError as exc:
             logger.info("no enclosing definition for %s: %s", rel, exc)
             return ""
-        inside = [x for x in syms if x.start_line <= start <= x.end_line and x.kind in _SPANNED]
+
+        def holder(x: Any) -> Any:
+            around = [y for y in syms if y.id != x.id and y.start_line <= x.start_line and y.end_line >= x.end_line
+                      and (y.end_line - y.start_line, y.start_line) != (x.end_line - x.start_line, x.start_line)]
+            return min(around, key=lambda y: y.end_line - y.start_line) if around else None
+
+        def named(level: list[Any]) -> str:
+            shown = ", ".join(f"{x.qualname} {x.start_line}-{x.end_line}" for x in level[:4])
+            return f" — overlaps {shown}" + (f" and {len(level) - 4} more" if len(level) > 4 else "")
+
+        inside = [x for x in syms if x.start_line <= start <= x.end_line]
         enc = min(inside, key=lambda x: x.end_line - x.start_line) if inside else None
         while enc is not None and enc.end_line < end:  # the range leaves it: name its siblings the range touches
-            parent = next((x for x in syms if x.id == enc.parent_id), None) if enc.parent_id is not None else None
-            level = [x for x in syms if x.parent_id == enc.parent_id and x.start_line <= end and x.end_line >= start
-                     and x.kind in _SPANNED]
+            parent = holder(enc)
+            level = [x for x in syms if x.start_line <= end and x.end_line >= start
+                     and (getattr(holder(x), "id", None) == getattr(parent, "id", None))]
             if len(level) > 1 or parent is None:
-                named = ", ".join(f"{x.qualname} {x.start_line}-{x.end_line}" for x in level[:4])
-                return f" — overlaps {named}" + (f" and {len(level) - 4} more" if len(level) > 4 else "")
+                return named(level or [enc])
             enc = parent
         if enc is not None:
-            return f" — in {enc.kind} {enc.qualname} {enc.start_line}-{enc.end_line}"
-        held = [x for x in syms if x.parent_id is None and x.start_line <= end and x.end_line >= start and x.kind in _SPANNED]
-        if not held:
-            return ""
-        named = ", ".join(f"{x.qualname} {x.start_line}-{x.end_line}" for x in held[:4])
-        return f" — overlaps {named}" + (f" and {len(held) - 4} more" if len(held) > 4 else "")
+            within = [x for x in syms if x.start_line <= end and x.end_line >= start and x.id != enc.id
+                      and getattr(holder(x), "id", None) == enc.id]
+            inner = named(within).replace(" — overlaps", ", overlapping") if within else ""
+            return f" — in {enc.kind} {enc.qualname} {enc.start_line}-{enc.end_line}{inner}"
+        held = [x for x in syms if holder(x) is None and x.start_line <= end and x.end_line >= start]
+        return named(held) if held else ""
 
     def _delimited(rel: str, lines: list[str], start: int, end: int, header: Callable[[int], str], *,
                    head: list[str] | None = None, tail: list[str] | None = None, model: CodeRange | None = None,
@@ -268,7 +282,7 @@ def register(mcp: object, svc: Services) -> None:
                 f"Read it by lines: read_code_range(path=\"{rel}\", start_line=1, end_line=100)."
             )
         try:
-            return find_in_file(nav.index, rel, symbol)
+            return find_in_file(nav.index, rel, symbol, nav.qualifier())
         except NotFoundError as exc:
             broken = syntax_error_note(svc, rel, info.language) if info.has_errors else None
             extra = "; ".join(x for x in (note, f"the file has a {broken}" if broken else None) if x)
@@ -281,7 +295,7 @@ def register(mcp: object, svc: Services) -> None:
         from contexteer.indexers.lookup import semantic_context
 
         total = len(lines)
-        what = f" {target.kind} {target.qualname}" if by_symbol else ""
+        what = f" {target.kind} {nav.qualifier().display(target) or target.qualname}" if by_symbol else ""
         overloads = getattr(target, "note", None)  # lookup.Resolved: the other definitions of this name
         head = [f"[{x}]" for x in (note, overloads) if x]
         model = CodeRange(path=rel, start_line=start, end_line=end, total_lines=total, content="",

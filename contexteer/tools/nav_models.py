@@ -3,9 +3,9 @@
 from __future__ import annotations
 
 import logging
-from typing import Literal
+from typing import Any, Literal
 
-from pydantic import BaseModel, Field, PrivateAttr
+from pydantic import BaseModel, Field, PrivateAttr, SerializerFunctionWrapHandler, model_serializer
 
 logger = logging.getLogger(__name__)
 
@@ -46,6 +46,16 @@ class SymbolHit(BaseModel):
     signature: str  # whole (a multi-line header joined), or cut at 200 characters ending in '…'
     exported: bool
     overloads: list[str] = Field(default_factory=list)  # other signatures of this one definition ('9-12')
+    impls: list[str] = Field(default_factory=list)  # a Rust type's impl blocks ('3-7', 'src/other.rs:10-20')
+    qualified: str | None = None  # the full name in the language's form ('org.example.web.Servlet', 'App\\Shop\\Cart::add')
+
+    @model_serializer(mode="wrap")
+    def _drop_unqualified(self, handler: SerializerFunctionWrapHandler) -> dict[str, Any]:
+        """`qualified` only where a language has a full name: a page of Python or JS hits stays as long as before."""
+        data: dict[str, Any] = handler(self)
+        if data.get("qualified") is None:
+            data.pop("qualified", None)
+        return data
 
 
 class RefSite(BaseModel):

@@ -225,14 +225,16 @@ def symbol_search(model: SymbolSearch, match: str, kind: str | None, with_refs: 
         out.append(f"no definitions match '{model.query}' (match={match}).{hint}{kind_hint}.")
         if model.closest:
             out.append("closest names the index has: " + "; ".join(
-                f"{h.qualname} ({h.kind}, {h.path}:{h.start_line}-{h.end_line})" for h in model.closest))
+                f"{h.qualified or h.qualname} ({h.kind}, {h.path}:{h.start_line}-{h.end_line})" for h in model.closest))
         if not model.references:
             return out, rows
     for h in model.definitions:
         priv = "" if h.exported else " (private)"
         more = f" (+{len(h.overloads)} overload signature{'s' if len(h.overloads) != 1 else ''}: {', '.join(h.overloads)})" \
             if h.overloads else ""
-        out.append(f"{h.path}:{h.start_line}-{h.end_line} {h.kind} {h.qualname}{priv}{more} — {h.signature}")
+        if h.impls:
+            more += f" (impl block{'s' if len(h.impls) != 1 else ''}: {', '.join(h.impls[:8])}{' …' if len(h.impls) > 8 else ''})"
+        out.append(f"{h.path}:{h.start_line}-{h.end_line} {h.kind} {h.qualified or h.qualname}{priv}{more} — {h.signature}")
     if model.next_cursor is not None:
         out.append(f"… {ranked - int(model.next_cursor)} more of {model.total}; next page: cursor=\"{model.next_cursor}\"")
     elif shown < model.total:

@@ -44,6 +44,7 @@ class Nav:
         self._resolver: deps_mod.Resolver | None = None
         self._imports_cache: dict[str, dict[str, list[str]]] = {}
         self._all_files: list[str] | None = None
+        self._qualifier: Any = None
         self._glock = threading.Lock()
         self._swept_at = 0.0  # monotonic time of the last full sweep this state saw run
         self._sweep_cost = MISS_SWEEP_SECONDS / 2  # seconds the last full sweep took
@@ -116,6 +117,7 @@ class Nav:
                 self._resolver = None
                 self._imports_cache = {}
                 self._all_files = None
+                self._qualifier = None
 
     def all_files(self) -> list[str]:
         if self._all_files is None:  # the index records every listed file, parsed or not (manifests too)
@@ -137,6 +139,16 @@ class Nav:
             r = self.resolver()
             self._graph = deps_mod.build_graph(r.files, self.index.all_imports(), resolver=r)
         return self._graph
+
+    def qualifier(self) -> Any:
+        """Full names of definitions (package, namespace, module path; contexteer.indexers.qualify), with what it
+        read cached until the index changes."""
+        if self._qualifier is None:
+            from contexteer.indexers.qualify import Qualifier
+
+            ws = self.svc.ws
+            self._qualifier = Qualifier(self.index, lambda rel: repo_text(ws, rel), self.resolver().layout)
+        return self._qualifier
 
     def imported(self, path: str) -> dict[str, list[str]]:
         """Imported name -> repository files, for one file (cached until the index changes; see ready())."""

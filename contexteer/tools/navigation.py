@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import dataclasses
 import logging
+import os
 import re
 from collections.abc import Callable
 from typing import Annotated, Any, Literal
@@ -16,6 +17,8 @@ from contexteer.errors import ContexteerError, InputError
 from contexteer.fitting import fit_largest
 from contexteer.indexers import textsearch
 from contexteer.indexers.lookup import language_family, language_of, line_previews, rank_definitions
+from contexteer.indexers.namesakes import CLASS_LIKE, LocalNames, member_namesakes, reopened_rank
+from contexteer.indexers.qualify import is_qualified, split_name
 from contexteer.indexers.repomap import fit, language_summary
 from contexteer.shaping.answer import Answer, Hit, Hits, Text
 from contexteer.shaping.answer import render as render_answer
@@ -185,27 +188,36 @@ def register(mcp: object, svc: Services) -> None:
             pool = idx.find_symbols(q, match=match, kind=kind, path_prefix=prefix, limit=SEARCH_POOL)
             if nav.recheck(s.path for s in pool[: offset + limit]) or (not pool and nav.sweep_on_miss()):
                 pool = idx.find_symbols(q, match=match, kind=kind, path_prefix=prefix, limit=SEARCH_POOL)
-            if not pool and "." in q and match == "exact":  # 'starlette.config.Config': a module path, then the name
-                pool = _module_qualified(nav, q, kind, prefix)
+            if not pool and match == "exact" and is_qualified(q):
+                # 'org.example.web.Servlet', 'App\\Http\\Kernel::handle', 'Rack::Request#params', 'crate::a::B', 'pkg.Type'
+                pool = nav.qualifier().find(q, kind=kind, path_prefix=prefix, limit=SEARCH_POOL)
             total = idx.count_symbols(q, match=match, kind=kind, path_prefix=prefix) if len(pool) >= SEARCH_POOL else len(pool)
             if total > len(pool):
                 pool_note = (f"{total} definitions match; the best {len(pool)} candidates are ranked and paged. "
                              "Narrow with kind=, path= or a stricter match= to see the rest")
                 note = f"{note}; {pool_note}" if note else pool_note
             counts = idx.reference_counts({s.name for s in pool})
-            ranked, overloads = _fold_overloads(rank_definitions(pool, q, counts))
+            primary = reopened_rank(idx, pool, lambda s: nav.qualifier().display(s) or s.qualname)
+            ranked, overloads = _fold_overloads(rank_definitions(pool, q, counts, primary=primary))
+            ranked, impls = (ranked, {}) if kind == "impl" else _fold_impls(ranked)
             if total == len(pool):
                 total = len(ranked)
             page = ranked[offset : offset + limit]
+            full_names = nav.qualifier().display_all(page)
+            last = split_name(q)[-1] if split_name(q) else q
             site_cache: dict[str, tuple[list[RefSite], int, int]] = {}
             closest: list[SymbolHit] = []
             word_sites: list[RefSite] = []
             if not ranked:  # say why, and answer 'where is it' anyway: the nearest names and where the word appears
                 if match != "fuzzy":
+                    near = nav.qualifier().namesakes(q, kind=kind, path_prefix=prefix) if is_qualified(q) else []
+                    near = near or idx.close_names(last, kind=kind, path_prefix=prefix)
+                    near_full = nav.qualifier().display_all(near)
                     closest = [SymbolHit(path=s.path, qualname=s.qualname, kind=s.kind, start_line=s.start_line,
-                                         end_line=s.end_line, signature=s.signature, exported=s.exported)
-                               for s in idx.close_names(q.rsplit(".", 1)[-1], kind=kind, path_prefix=prefix)]
-                word_sites = _word_sites(nav, q.rsplit(".", 1)[-1], prefix)
+                                         end_line=s.end_line, signature=s.signature, exported=s.exported,
+                                         qualified=near_full.get(s.id))
+                               for s in near]
+                word_sites = _word_sites(nav, last, prefix)
                 unparsed = sorted({w.path for w in word_sites if (fi := idx.file_info(w.path)) is None or fi.status != "indexed"})
                 if unparsed:  # the definition may well be there: say so rather than "a local"
                     why = (f"the name appears in {len(unparsed)} file{'s' if len(unparsed) != 1 else ''} the index does not "
@@ -217,23 +229,24 @@ def register(mcp: object, svc: Services) -> None:
                 shown = page[:n]
                 nxt = offset + n if offset + n < len(ranked) else None
                 hits = [SymbolHit(path=s.path, qualname=s.qualname, kind=s.kind, start_line=s.start_line, end_line=s.end_line,
-                                  signature=_with_value(svc, s), exported=s.exported, overloads=overloads.get(s.id, []))
+                                  signature=_with_value(svc, s), exported=s.exported, overloads=overloads.get(s.id, []),
+                                  impls=impls.get(s.id, []), qualified=full_names.get(s.id))
                         for s in shown]
                 sites: list[RefSite] = []
                 ref_total = left_out = 0
                 if references and (shown or prefix):
                     # with path=, references inside it count even when the definition lives elsewhere
-                    for nm in list(dict.fromkeys(s.name for s in shown[:5])) or [q.rsplit(".", 1)[-1]]:
+                    for nm in list(dict.fromkeys(s.name for s in shown[:5])) or [last]:
                         if nm not in site_cache:
                             site_cache[nm] = _reference_sites(nav, nm, [s for s in pool if s.name == nm], prefix,
-                                                              method_query="." in q)
+                                                              method_query=is_qualified(q))
                         found, n_refs, n_left = site_cache[nm]
                         sites.extend(found)
                         ref_total += n_refs
                         left_out += n_left
                 full_note = note
                 if left_out:
-                    owner, meth = q.rsplit(".", 1)
+                    owner, meth = split_name(q)[-2:]
                     extra = (f"{left_out} calls of a '{meth}' whose receiver is not shown to be a {owner} were left out "
                              f"(search_symbol query=\"{meth}\", references=true lists every one)")
                     full_note = f"{note}; {extra}" if note else extra
@@ -360,6 +373,9 @@ def _reference_sites(nav: Nav, name: str, defs: list[Any], prefix: str | None, *
                 seen.add((r.path, r.line))
                 kept_refs.append(r)
         refs = kept_refs
+    if defs and all(d.kind in CLASS_LIKE for d in defs):  # `db.Head()` is DB's method, no use of the type Head
+        drop = member_namesakes(nav.index, name, [r for r in refs if r.kind != "import"])
+        refs = [r for r in refs if (r.path, r.line) not in drop]
     evidence: dict[tuple[str, int], Any] = {}
     if method_query and defs and all(d.kind == "method" for d in defs):
         from contexteer.indexers.lookup import find_callers
@@ -383,7 +399,8 @@ def _reference_sites(nav: Nav, name: str, defs: list[Any], prefix: str | None, *
     line_previews(nav.svc.ws, sites)
     locate(nav, sites)
     if defs and (any(d.kind in VALUE_KINDS for d in defs) or all(r.kind == "import" for r in refs)):
-        sites += _text_uses(nav, name, defs, prefix, {(r.path, r.line) for r in refs})
+        sites += _text_uses(nav, name, defs, prefix, {(r.path, r.line) for r in refs},
+                            importers={r.path for r in refs if r.kind == "import"})
     return sites, len(refs), left_out
 
 
@@ -409,6 +426,30 @@ def _fold_overloads(ranked: list[Any]) -> tuple[list[Any], dict[int, list[str]]]
         extra[best.id] = [f"{x.start_line}-{x.end_line}" for x in sorted(group, key=lambda x: x.start_line) if x is not best]
         out.append(best)
     return out, extra
+
+
+def _fold_impls(ranked: list[Any]) -> tuple[list[Any], dict[int, list[str]]]:
+    """A Rust `impl Type` block listed with Type's definition goes on that definition's row ('impl blocks: ...'):
+    the answer to 'where is Token' is the struct, with where its methods are, not three rows of one type."""
+    types: dict[tuple[str, str], list[Any]] = {}
+    for s in ranked:
+        if s.kind in _TYPE_KINDS:
+            types.setdefault((s.language, s.qualname), []).append(s)
+    out: list[Any] = []
+    extra: dict[int, list[str]] = {}
+    for s in ranked:
+        owners = types.get((s.language, s.qualname), []) if s.kind == "impl" else []
+        # of namesakes, the type in the impl's own file, else the one nearest in the tree
+        owner = max(owners, key=lambda t: (t.path == s.path, len(os.path.commonpath([t.path, s.path]))), default=None)
+        if owner is None:
+            out.append(s)
+            continue
+        where = f"{s.start_line}-{s.end_line}" if s.path == owner.path else f"{s.path}:{s.start_line}-{s.end_line}"
+        extra.setdefault(owner.id, []).append(where)
+    return out, extra
+
+
+_TYPE_KINDS = frozenset({"struct", "enum", "trait", "type", "union", "class"})
 
 
 def _with_value(svc: Services, sym: Any) -> str:
@@ -530,7 +571,11 @@ def locate(nav: Nav, sites: list[Any]) -> None:
             site.enclosing, site.enclosing_lines = enc.qualname, f"{enc.start_line}-{enc.end_line}"
 
 
-def _text_uses(nav: Nav, name: str, defs: list[Any], prefix: str | None, known: set[tuple[str, int]]) -> list[RefSite]:
+def _text_uses(nav: Nav, name: str, defs: list[Any], prefix: str | None, known: set[tuple[str, int]], *,
+               importers: set[str] | None = None) -> list[RefSite]:
+    """Whole-word matches of a value's name (or of a definition the index knows only as imported), never on the
+    lines naming a parameter or local of that name. A function or class is used as a word only where it is
+    visible: its own files and the files importing it (`request = prepared.copy()` elsewhere is a local)."""
     from contexteer.indexers import languages
 
     family = {language_family(d.language) for d in defs}
@@ -544,33 +589,13 @@ def _text_uses(nav: Nav, name: str, defs: list[Any], prefix: str | None, known: 
     except ContexteerError as exc:
         logger.info("no text matches for %s: %s", name, exc)
         return []
+    where = None if any(d.kind in VALUE_KINDS for d in defs) else (importers or set()) | {d.path for d in defs}
+    local = LocalNames(nav.index)
     out = [RefSite(path=h.path, line=h.line, preview=render.clip(h.text.strip(), 160), kind="use")
-           for h in found.hits if h.path and not h.context and (h.path, h.line) not in skip][:TEXT_USES_CAP]
+           for h in found.hits if h.path and not h.context and (h.path, h.line) not in skip
+           and (where is None or h.path in where) and not local.bound(h.path, h.line, name)][:TEXT_USES_CAP]
     locate(nav, out)
     return out
-
-
-def _module_qualified(nav: Nav, q: str, kind: str | None, prefix: str | None) -> list[Any]:
-    """Definitions named by a module-qualified name ('starlette.config.Config', 'pkg.mod.Class.method'):
-    the longest tail that is a qualified name, defined in a file whose module path ends with the head."""
-    parts = q.split(".")
-    for i in range(1, len(parts)):
-        module, name = ".".join(parts[:i]), ".".join(parts[i:])
-        found = [s for s in nav.index.find_symbols(name, match="exact", kind=kind, path_prefix=prefix, limit=SEARCH_POOL)
-                 if _module_of(s.path) == module or _module_of(s.path).endswith("." + module)]
-        if found:
-            return found
-    return []
-
-
-def _module_of(path: str) -> str:
-    """'py/starlette/config.py' -> 'py.starlette.config'; a package's __init__ is the package."""
-    stem = path.rsplit(".", 1)[0] if "." in path.rsplit("/", 1)[-1] else path
-    ext = path.rsplit(".", 1)[-1]
-    package = {"py": "/__init__", "pyi": "/__init__", "js": "/index", "ts": "/index", "tsx": "/index", "rs": "/mod"}.get(ext)
-    if package and stem.endswith(package):
-        stem = stem.rsplit("/", 1)[0]
-    return stem.replace("/", ".")
 
 
 def _as_list(value: list[str] | str | None) -> list[str]:
@@ -594,8 +619,8 @@ def _split_focus(focus: list[str], infos: dict[str, object]) -> tuple[set[str], 
             files.add(f)
         elif any(p.startswith(f + "/") for p in infos):
             files.update(p for p in infos if p.startswith(f + "/"))
-        else:
-            names.add(f.rsplit(".", 1)[-1])
+        elif split_name(f):
+            names.add(split_name(f)[-1])  # 'Parser.parse', 'App\\Http\\Kernel', 'Rack::Request': the name
     return files, names
 
 

@@ -14,6 +14,8 @@ from contexteer.errors import InputError, NotFoundError
 from contexteer.fitting import fit_largest
 from contexteer.indexers import graph
 from contexteer.indexers.lookup import line_previews
+from contexteer.indexers.namesakes import reopened_rank
+from contexteer.indexers.qualify import is_qualified, split_name
 from contexteer.shaping.answer import Answer, Text
 from contexteer.shaping.answer import render as render_answer
 from contexteer.tools.base import Services
@@ -91,12 +93,13 @@ def register(mcp: object, svc: Services) -> None:
 
         def work(cb: Callable[[int, int], None] | None) -> Answer:
             note = nav.ready(cb, sweep=True)
-            target = _target(nav, q, prefix, relation)
+            target, also = _target(nav, q, prefix, relation)
             rel = _relations(nav, target, relation, depth)
+            full_name = nav.qualifier().display(target) or target.qualname
             items = [_item(nav, e) for e in rel.items]
             if relation in ("callers", "callees"):
                 _previews(nav, rel, items)
-            notes = [n for n in (note, rel.note, "stopped at 200 definitions; narrow with path=" if rel.truncated else None)
+            notes = [n for n in (note, also, rel.note, "stopped at 200 definitions; narrow with path=" if rel.truncated else None)
                      if n]
             whole = svc.settings.context_mode_mcp.max_digest_threshold
             pages: dict[str, Answer] = {}
@@ -104,7 +107,7 @@ def register(mcp: object, svc: Services) -> None:
             def build(n: int) -> Answer:
                 shown = items[offset : offset + n]
                 nxt = offset + n if offset + n < len(items) else None
-                model = RelatedResult(symbol=target.qualname, location=f"{target.path}:{target.start_line}-{target.end_line}",
+                model = RelatedResult(symbol=full_name, location=f"{target.path}:{target.start_line}-{target.end_line}",
                                       relation=relation, total=len(items), items=shown, unresolved=rel.unresolved,
                                       local_calls=sorted(rel.local),
                                       call_sites=rel.sites, next_cursor=str(nxt) if nxt is not None else None,
@@ -123,25 +126,40 @@ def register(mcp: object, svc: Services) -> None:
 
         return await run(ctx, work)
 
-    def _target(nav: Nav, q: str, prefix: str | None, relation: str) -> Any:
+    def _target(nav: Nav, q: str, prefix: str | None, relation: str) -> tuple[Any, str | None]:
+        """The one definition `q` names (plain, in-file qualified or fully qualified), and a note when it was
+        chosen among reopenings of one class."""
         idx = nav.index
         pool = idx.find_symbols(q, match="exact", path_prefix=prefix, limit=50)
         if not pool and nav.sweep_on_miss():
             pool = idx.find_symbols(q, match="exact", path_prefix=prefix, limit=50)
+        if not pool and is_qualified(q):  # 'org.example.web.Servlet', 'App\\Shop\\Cart::add', 'Rack::Request#params'
+            pool = nav.qualifier().find(q, path_prefix=prefix, limit=50)
         if not pool:
-            close = idx.close_names(q.rsplit(".", 1)[-1], path_prefix=prefix)
-            hint = ("; closest: " + ", ".join(f"{s.qualname} ({s.path}:{s.start_line})" for s in close)) if close else ""
+            close = (nav.qualifier().namesakes(q, path_prefix=prefix) if is_qualified(q) else []) \
+                or idx.close_names((split_name(q) or [q])[-1], path_prefix=prefix)
+            full = nav.qualifier().display_all(close)
+            hint = ("; closest: " + ", ".join(f"{full.get(s.id, s.qualname)} ({s.path}:{s.start_line})" for s in close)) \
+                if close else ""
             where = f" under {prefix}" if prefix else ""
             raise NotFoundError(f"no definition named '{q}'{where}{hint}. Find it with search_symbol(query=\"{q}\", "
                                 "match=\"prefix\") or search_text, then pass its qualified name (and path=).")
         named = [s for s in pool if s.qualname == q] or pool
+        full = nav.qualifier().display_all(named[:50])
+        first = reopened_rank(idx, named, lambda s: full.get(s.id, s.qualname))  # a Ruby class reopened elsewhere
+        also = None
+        if first and len({(s.language, full.get(s.id, s.qualname)) for s in named}) == 1:
+            others = sorted((s for s in named if first.get(s.id, 0) > 0), key=lambda s: first[s.id])
+            named = [s for s in named if first.get(s.id, 0) == 0]
+            also = (f"{full.get(named[0].id, named[0].qualname)} is also reopened in " + ", ".join(f"{s.path}:{s.start_line}-{s.end_line}" for s in others[:5])
+                    + (" …" if len(others) > 5 else "") + "; this is the definition with the most members (pass path= for another)")
         distinct = {(s.path, s.qualname) for s in named}
         if len(distinct) > 1:
-            lines = [f"  {s.path}:{s.start_line}-{s.end_line} {s.kind} {s.qualname} -> find_related(symbol=\"{s.qualname}\", "
-                     f"relation=\"{relation}\", path=\"{s.path}\")" for s in named[:10]]
+            lines = [f"  {s.path}:{s.start_line}-{s.end_line} {s.kind} {full.get(s.id, s.qualname)} -> find_related("
+                     f"symbol=\"{full.get(s.id, s.qualname)}\", relation=\"{relation}\", path=\"{s.path}\")" for s in named[:10]]
             more = f"\n  … {len(named) - 10} more" if len(named) > 10 else ""
             raise InputError(f"'{q}' names {len(distinct)} definitions; pass the one you mean:\n" + "\n".join(lines) + more)
-        return named[0]
+        return named[0], also
 
     def _relations(nav: Nav, target: Any, relation: str, depth: int) -> graph.Relations:
         idx = nav.index
@@ -187,7 +205,7 @@ def _previews(nav: Nav, rel: graph.Relations, items: list[RelatedItem]) -> None:
 def _render(model: RelatedResult, target: Any, offset: int, depth: int) -> str:
     """Compact rows: a caller as `path:line in Caller (start-end): the call`, a callee or type as
     `path:start-end kind name`; how each was resolved in the header, and on a row only when rows differ."""
-    what = f"{model.relation} of {target.kind} {target.qualname} ({model.location})"
+    what = f"{model.relation} of {target.kind} {model.symbol} ({model.location})"
     counts: dict[str, int] = {}
     for it in model.items:
         counts[it.how] = counts.get(it.how, 0) + 1
@@ -226,7 +244,10 @@ def _render(model: RelatedResult, target: Any, offset: int, depth: int) -> str:
             at = ",".join(map(str, it.lines[:8])) + ("…" if len(it.lines) > 8 else "")
             out.append(f"{pad}{it.qualname} {it.path}:{it.start_line}-{it.end_line} @{at}{tag}")
         else:
-            name = it.signature if it.kind == "impl" and it.signature else f"{it.kind} {it.qualname}"  # impl<T> Log for Box<T>
+            if it.kind == "impl" and it.signature:  # `impl<T> Log for Box<T>`: the header says what and how
+                name, tag = _impl_row(it.signature), ""
+            else:
+                name = f"{it.kind} {it.qualname}"
             out.append(f"{pad}{it.path}:{it.start_line}-{it.end_line} {name}{via}{tag}")
     if model.local_calls:
         out.append(f"calls its own locals or parameters: {', '.join(model.local_calls[:30])}")
@@ -280,6 +301,12 @@ def _impl_head(signature: str) -> tuple[str | None, str] | None:
         return None
     trait = m.group("trait")
     return (trait.rsplit("::", 1)[-1] if trait else None), m.group("type")
+
+
+def _impl_row(signature: str) -> str:
+    """An impl block's header without its where clause (the bounds are in the file): `impl<T> Log for Box<T>`."""
+    head = re.split(r"\s+where\b", " ".join(signature.split()), maxsplit=1)[0]
+    return head.rstrip(" ,{")
 
 
 def _rust_impls(idx: Any, trait: str) -> list[tuple[Any, str]]:

@@ -9,6 +9,7 @@ import pytest
 
 from contexteer.indexers import languages
 from contexteer.indexers.extract import extract
+from contexteer.indexers.languages import language_for_path
 from tests.indexers.conftest import FIXTURES, write
 
 RUST = languages.BY_NAME["rust"]
@@ -92,3 +93,18 @@ def test_tokio_spawn_and_join_handle_are_indexed():
     assert "impl JoinHandle" in join and "method JoinHandle.abort" in join
     spawn = _symbols((root / "src/task/spawn.rs").read_bytes())
     assert spawn["function spawn"][5].endswith("(in macro cfg_rt!)")
+
+
+def test_a_method_of_a_trait_impl_is_as_visible_as_the_trait():
+    spec = language_for_path("x.rs")
+    result = extract(b"pub trait T { fn a(&self); }\nstruct S;\nimpl T for S { fn a(&self) {} }\n"
+                     b"impl S { fn b(&self) {} pub fn c(&self) {} }\n", spec)
+    exported = {s[1]: s[7] for s in result.symbols if s[2] == "method"}
+    assert exported == {"T.a": True, "S.a": True, "S.b": False, "S.c": True}
+
+
+def test_a_plain_rust_comment_above_an_item_is_not_its_doc():
+    spec = language_for_path("x.rs")
+    result = extract(b"/// Draws it.\nfn a() {}\n\n// TODO: remove once the platform has atomics\nfn b() {}\n"
+                     b"/** Block doc. */\nfn c() {}\n", spec)
+    assert {s[0]: s[6] for s in result.symbols} == {"a": "Draws it.", "b": None, "c": "Block doc."}

@@ -72,7 +72,7 @@ def test_unsafe_names_are_refused(service: MemoryService, session, bad: str) -> 
 
 
 def test_readme_error_examples_are_the_real_messages(service: MemoryService, session) -> None:
-    """The two error texts quoted in the README's memory section, verbatim."""
+    """The two error texts quoted in docs/tools.md's memory section, verbatim."""
     with pytest.raises(InputError) as exc:
         service.save(session, name="../x", content="hello", tag="NOISE")
     assert str(exc.value) == ("name '../x' contains a path separator; a memory name is a plain identifier, not a path. "
@@ -83,7 +83,7 @@ def test_readme_error_examples_are_the_real_messages(service: MemoryService, ses
 
 
 def test_readme_recall_example_has_the_real_shape(service: MemoryService, session) -> None:
-    """The README's `recall query=authentication` example: preamble, entry heading, then the body."""
+    """The `recall query=authentication` example of docs/tools.md: preamble, entry heading, then the body."""
     body = "Auth uses server-side sessions stored in Redis (decided in the 2026-11 review). JWT was rejected: no revocation."
     service.save(session, name="auth-sessions", content=body, tag="DECISION",
                  description="Authentication uses server sessions, not JWT", source="user: design review")

@@ -240,3 +240,28 @@ def test_each_name_of_a_rust_use_tree_maps_to_its_own_module():
     r = Resolver(files, lambda p: '[package]\nname = "x"\n' if p == "Cargo.toml" else "")
     got = imported_names(r, [Imp("src/top.rs", "crate::{a::B,c::{D,E}}", ("B", "D", "E"))])
     assert (got["B"], got["D"], got["E"]) == (["src/a.rs"], ["src/c.rs"], ["src/c.rs"])
+
+
+def test_rust_2015_paths_start_at_the_crate_root(tmp_path: Path):
+    root = tmp_path / "oldcrate"
+    files = {
+        "Cargo.toml": '[package]\nname = "oldcrate"\nversion = "0.1.0"\n\n[dependencies.serde]\nversion = "1.0"\n',
+        "src/lib.rs": "extern crate serde;\nmod kv;\nmod ser;\npub static NAMES: [&str; 1] = [\"a\"];\n"
+                      "pub enum Level { A }\n",
+        "src/kv/mod.rs": "mod value;\npub use self::value::Value;\npub struct Key;\n",
+        "src/kv/value.rs": "use std::fmt;\nuse kv::Key;\npub struct Value;\n",
+        "src/ser.rs": "use serde::ser::Serialize;\nuse {Level, NAMES};\nuse kv::{Key, Value};\n",
+    }
+    for rel, text in files.items():
+        (root / rel).parent.mkdir(parents=True, exist_ok=True)
+        (root / rel).write_text(text)
+    served = Served(root)
+    ser = _deps(served, "src/ser.rs")
+    assert sorted(e["target"] for e in ser["imports"]) == ["src/kv/mod.rs", "src/lib.rs"], ser["text"]
+    assert _external(ser) == {"serde": (False, "1.0")}
+    value = _deps(served, "src/kv/value.rs")
+    assert [e["target"] for e in value["imports"]] == ["src/kv/mod.rs"] and _external(value) == {"std": (True, None)}
+    # the same paths in a 2018 crate are not the crate root's
+    (root / "Cargo.toml").write_text(files["Cargo.toml"].replace('version = "0.1.0"\n', 'version = "0.1.0"\nedition = "2018"\n', 1))
+    again = _deps(Served(root), "src/ser.rs")
+    assert "src/lib.rs" not in [e["target"] for e in again["imports"]], again["text"]

@@ -23,20 +23,24 @@ def free_port() -> int:
 
 
 @contextmanager
-def running_server(root: Path, *extra: str, token: str | None = "s3cret-token-for-tests", transport: str = "http") -> Iterator[str]:
+def running_server(root: Path, *extra: str, token: str | None = "s3cret-token-for-tests", transport: str = "http",
+                   log: Path | None = None) -> Iterator[str]:
+    """A served root at its base URL; `log`: a file that receives the server's stderr (its log)."""
     port = free_port()
     env = dict(os.environ)
     env.pop("CONTEXTEER_TOKEN", None)
     if token:
         env["CONTEXTEER_TOKEN"] = token
     cmd = [CONTEXTEER, "serve", "--root", str(root), "--transport", transport, "--port", str(port), *extra]
-    proc = subprocess.Popen(cmd, env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+    log_file = open(log, "wb") if log is not None else None  # noqa: SIM115 - closed below
+    proc = subprocess.Popen(cmd, env=env, stdout=subprocess.PIPE, stderr=log_file or subprocess.PIPE)
     base = f"http://127.0.0.1:{port}"
     try:
         deadline = time.monotonic() + 30
         while True:
             if proc.poll() is not None:
-                raise AssertionError(f"server exited early: {proc.stderr.read().decode() if proc.stderr else ''}")
+                err = proc.stderr.read().decode() if proc.stderr else log.read_text() if log else ""
+                raise AssertionError(f"server exited early: {err}")
             try:
                 if httpx.get(base + "/healthz", timeout=1).status_code == 200:
                     break
@@ -53,6 +57,6 @@ def running_server(root: Path, *extra: str, token: str | None = "s3cret-token-fo
         except subprocess.TimeoutExpired:
             proc.kill()
             proc.wait()
-        for stream in (proc.stdout, proc.stderr):
+        for stream in (proc.stdout, proc.stderr, log_file):
             if stream:
                 stream.close()

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import io
 import json
+import tomllib
 from pathlib import Path
 
 import httpx
@@ -53,8 +54,35 @@ def test_snippets_name_the_absolute_executable_and_root(repo: Path, client: str)
     text = out.getvalue()
     assert str(repo.resolve()) in text
     assert "/contexteer" in text or "-m" in text
-    if client != "claude-code":
+    assert "CONTEXTEER_SHAPING__ENCODING" in text  # stdio snippets carry an env block
+    if client == "codex":
+        tomllib.loads(text)
+    elif client != "claude-code":
         json.loads(text)
+
+
+def test_a_snippet_never_takes_the_current_folder_silently(tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+                                                           capsys: pytest.CaptureFixture[str]):
+    monkeypatch.chdir(tmp_path)
+    monkeypatch.setenv("GIT_CEILING_DIRECTORIES", str(tmp_path.parent))
+    assert main(["config", "snippet", "--client", "cursor"], out=io.StringIO()) == 2
+    assert "pass --root PATH" in capsys.readouterr().err
+
+
+def test_the_claude_desktop_remote_snippet_has_no_space_inside_an_argument(repo: Path):
+    out = io.StringIO()
+    main(["config", "snippet", "--client", "claude-desktop", "--transport", "http", "--root", str(repo)], out=out)
+    server = json.loads(out.getvalue())["mcpServers"]["contexteer"]
+    assert not any(" " in arg for arg in server["args"])
+    assert "Authorization:${AUTH_HEADER}" in server["args"] and server["env"]["AUTH_HEADER"].startswith("Bearer ")
+
+
+def test_a_call_argument_without_a_name_is_a_one_line_usage_error(repo: Path, capsys: pytest.CaptureFixture[str]):
+    code = main(["call", "--root", str(repo), "read_code_range", "src/app.py"], out=io.StringIO())
+    err = capsys.readouterr().err
+    assert code == 2
+    assert err.count("\n") == 1 and "Traceback" not in err
+    assert "`contexteer call read_code_range path=src/app.py`" in err and "NAME=VALUE" in err
 
 
 def test_remote_snippet_points_at_the_http_endpoint_with_a_bearer_header(repo: Path):

@@ -117,7 +117,7 @@ CASES = [
     Case("search_text", {"pattern": "def "}, "overview",
          lambda h: [f'fetch_result(handle="{h}"', "| file | hits |", "| pydoc.py |"]),
     Case("search_symbol", {"query": "_", "match": "prefix", "limit": 200}, "passthrough",
-         lambda h: [("next page: cursor=", "next_cursor"), "typing.py"], bounded=True),
+         lambda h: [("next page: cursor=", "next_cursor"), "argparse.py"], bounded=True),
     Case("get_structured_index", {"path": "typing.py"}, "passthrough",
          lambda h: ["typing.py (python, ", "448-488 class _SpecialForm"], bounded=True),
     Case("get_structured_index", {"path": ".", "budget_tokens": 4000}, "passthrough",

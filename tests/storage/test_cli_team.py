@@ -53,3 +53,15 @@ def test_a_checkpoint_never_keeps_the_storage_settings(root):
     cp = service.checkpoint_save(SessionMemory(), label="snapshot", summary="Settings are recorded.")
     data = service.checkpoints.load(cp.names[0]).data
     assert "storage" not in data["settings"] and "hunter2-pass" not in str(data)
+
+
+def test_call_with_an_unreachable_team_database_stops_and_says_why(root, monkeypatch, capsys):
+    """Regression: `contexteer call` used to answer unshaped (a plain head cut, shaping_failed) when storage.url
+    could not be reached; like `serve`, it now reaches the database first."""
+    pytest.importorskip("psycopg", reason="the PostgreSQL driver is not installed: pip install -e '.[postgres]'")
+    monkeypatch.setenv("CONTEXTEER_DATABASE_URL", "postgresql://ctx@127.0.0.1:1/team")
+    out = io.StringIO()
+    code = main(["call", "--root", str(root), "read_code_range", "path=a.py"], out=out)
+    assert code != 0 and "x = 1" not in out.getvalue()
+    err = capsys.readouterr().err
+    assert "cannot connect to PostgreSQL" in err and "Check that the server is running" in err

@@ -1,5 +1,10 @@
 ; C#: definitions, references, imports (capture convention: see contexteer/indexers/languages.py)
-; Namespaces do not qualify names (Cart.Add, not Shop.Core.Cart.Add).
+; A namespace is a symbol (kind namespace) that does not qualify the names inside it: the index stores Cart.Add,
+; and contexteer/indexers/qualify.py puts the namespace in front (Shop.Core.Cart.Add) when a query or an answer
+; needs the full name.
+
+(namespace_declaration name: (_) @name) @definition.namespace
+(file_scoped_namespace_declaration name: (_) @name) @definition.namespace
 
 (class_declaration name: (identifier) @name) @definition.class
 (record_declaration name: (identifier) @name) @definition.class

@@ -8,6 +8,7 @@
 (method_declaration name: (identifier) @name) @definition.method
 (constructor_declaration name: (identifier) @name) @definition.method
 (compact_constructor_declaration name: (identifier) @name) @definition.method
+(annotation_type_element_declaration name: (identifier) @name) @definition.method
 (field_declaration declarator: (variable_declarator name: (identifier) @name)) @definition.field
 (constant_declaration declarator: (variable_declarator name: (identifier) @name)) @definition.constant
 (enum_constant name: (identifier) @name) @definition.constant

@@ -1,5 +1,8 @@
 ; PHP: definitions, references, imports (capture convention: see contexteer/indexers/languages.py)
 
+; A namespace is a symbol (kind namespace) that does not qualify the names after or inside it: the index stores
+; Cart.add, and contexteer/indexers/qualify.py writes App\Shop\Cart::add when a query or an answer needs it.
+(namespace_definition name: (namespace_name) @name) @definition.namespace
 (class_declaration name: (name) @name) @definition.class
 (interface_declaration name: (name) @name) @definition.interface
 (trait_declaration name: (name) @name) @definition.trait

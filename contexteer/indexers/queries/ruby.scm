@@ -1,8 +1,10 @@
 ; Ruby: definitions, references, requires (capture convention: see contexteer/indexers/languages.py)
 
-(module name: [(constant) (scope_resolution)] @name) @definition.module
-(class name: [(constant) (scope_resolution)] @name) @definition.class
-(singleton_class value: (_) @name) @definition.class
+; `class Foo::Bar` is named Bar (what references name); qualify.py reads `Foo::` back from the header.
+; `class << self` is no definition: its methods are the class's own (singleton) methods, Base.route, and
+; qualify.py writes them Base.route where instance methods are Base#call.
+(module name: [(constant) @name (scope_resolution name: (constant) @name)]) @definition.module
+(class name: [(constant) @name (scope_resolution name: (constant) @name)]) @definition.class
 (method name: (_) @name) @definition.function
 (singleton_method name: (_) @name) @definition.function
 (body_statement (assignment left: (constant) @name) @definition.constant)

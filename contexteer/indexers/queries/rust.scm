@@ -33,6 +33,9 @@
 ; a call inside a macro's token tree: `$crate::max_level()` in a macro_rules! body, `compute()` in `println!("{}", compute())`
 ((token_tree (identifier) @name . (token_tree) @_args) @reference.call (#match? @_args "^\\("))
 (struct_expression name: (type_identifier) @name) @reference.call
+; `Type::new()`, `runtime::Runtime::new()`: a use of Type (its path), besides the call of new
+(call_expression function: (scoped_identifier path: [(identifier) @name (scoped_identifier name: (identifier) @name)])) @reference.type
+(call_expression function: (scoped_identifier path: (generic_type type: (type_identifier) @name))) @reference.type
 (impl_item trait: (type_identifier) @name) @reference.type
 (impl_item trait: (scoped_type_identifier name: (type_identifier) @name)) @reference.type
 (type_arguments (type_identifier) @name) @reference.type

@@ -1,0 +1,30 @@
+; Kotlin: definitions, references, imports (capture convention: see contexteer/indexers/languages.py)
+; An extension function `fun String.shout()` is qualified by its receiver type (String.shout).
+
+(class_declaration "interface" name: (identifier) @name) @definition.interface
+(class_declaration (modifiers (class_modifier "enum")) name: (identifier) @name) @definition.enum
+(class_declaration (modifiers (class_modifier "annotation")) name: (identifier) @name) @definition.interface
+(class_declaration name: (identifier) @name) @definition.class
+(object_declaration name: (identifier) @name) @definition.class
+(companion_object name: (identifier) @name) @definition.class
+(function_declaration . (user_type (identifier) @receiver .) . "." name: (identifier) @name) @definition.function
+(function_declaration (user_type (identifier) @receiver . (identifier) @name .) name: (MISSING identifier)) @definition.function
+(function_declaration name: (identifier) @name) @definition.function
+(secondary_constructor "constructor" @name) @definition.function
+(property_declaration (modifiers (property_modifier "const")) (variable_declaration (identifier) @name)) @definition.constant
+(property_declaration (variable_declaration (identifier) @name)) @definition.variable
+(property_declaration (multi_variable_declaration (variable_declaration (identifier) @name))) @definition.variable
+(class_parameter ["val" "var"] . (identifier) @name) @definition.field
+(type_alias type: (identifier) @name) @definition.type
+(enum_entry (identifier) @name) @definition.constant
+
+(call_expression . (identifier) @name) @reference.call
+(call_expression . (navigation_expression (identifier) @name .)) @reference.call
+(constructor_invocation (user_type (identifier) @name .)) @reference.call
+(delegation_specifier (user_type (identifier) @name .)) @reference.type
+(user_type (identifier) @name .) @reference.type
+(annotation (user_type (identifier) @name .)) @reference.type
+(navigation_expression . (identifier) @name) @reference.other
+
+((import (qualified_identifier (identifier) @import.name .) @import.module) @import (#not-match? @import "[*]\\s*$"))
+(import (qualified_identifier) @import.module "*" @import.name) @import

@@ -1,0 +1,27 @@
+; Swift: definitions, references, imports (capture convention: see contexteer/indexers/languages.py)
+; An `extension Type` qualifies its members (Type.member) without being a symbol of its own.
+
+(class_declaration declaration_kind: "class" name: (type_identifier) @name) @definition.class
+(class_declaration declaration_kind: "actor" name: (type_identifier) @name) @definition.class
+(class_declaration declaration_kind: "struct" name: (type_identifier) @name) @definition.struct
+(class_declaration declaration_kind: "enum" name: (type_identifier) @name) @definition.enum
+(class_declaration declaration_kind: "extension" name: (user_type (type_identifier) @name .)) @scope.type
+(protocol_declaration name: (type_identifier) @name) @definition.interface
+(function_declaration name: (simple_identifier) @name) @definition.function
+(protocol_function_declaration name: (simple_identifier) @name) @definition.function
+(init_declaration "init" @name) @definition.function
+(deinit_declaration "deinit" @name) @definition.function
+(subscript_declaration "subscript" @name) @definition.function
+(property_declaration name: (pattern bound_identifier: (simple_identifier) @name)) @definition.variable
+(protocol_property_declaration name: (pattern bound_identifier: (simple_identifier) @name)) @definition.field
+(typealias_declaration name: (type_identifier) @name) @definition.type
+(associatedtype_declaration name: (type_identifier) @name) @definition.type
+(enum_entry name: (simple_identifier) @name) @definition.constant
+
+(call_expression . (simple_identifier) @name) @reference.call
+(call_expression . (navigation_expression suffix: (navigation_suffix suffix: (simple_identifier) @name))) @reference.call
+(inheritance_specifier inherits_from: (user_type (type_identifier) @name)) @reference.type
+(user_type (type_identifier) @name) @reference.type
+
+(import_declaration (identifier (simple_identifier) (simple_identifier) @import.name .) @import.module) @import
+(import_declaration (identifier . (simple_identifier) . ) @import.module) @import

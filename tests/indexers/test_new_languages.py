@@ -1,0 +1,193 @@
+"""The languages added with issue 13 (item 8): each grammar loads from its wheel, each language's rules hold on small
+sources, and its imports resolve by the language's own layout. The whole fixtures are pinned by the golden files
+(test_golden.py); these name the behaviours one by one."""
+
+from __future__ import annotations
+
+import warnings
+from dataclasses import dataclass
+from pathlib import Path
+
+import pytest
+import tree_sitter as ts
+
+from contexteer.indexers import languages
+from contexteer.indexers.extract import extract
+from contexteer.indexers.resolve import Resolver
+from tests.indexers.conftest import FIXTURES
+
+NEW = ("kotlin", "swift", "scala", "lua", "elixir", "dart", "zig", "haskell", "html", "css", "scss")
+
+
+def symbols(lang: str, source: str) -> dict[str, tuple]:
+    """qualname -> (kind, start, end, signature, exported)"""
+    res = extract(source.encode("utf-8"), languages.BY_NAME[lang])
+    assert not res.has_errors, f"{lang} source does not parse cleanly"
+    return {s[1]: (s[2], s[3], s[4], s[5], s[7]) for s in res.symbols}
+
+
+@dataclass(frozen=True)
+class Imp:
+    path: str
+    module: str
+    names: tuple[str, ...]
+    line: int
+
+
+def resolved(lang: str, path: str) -> dict[str, list[str] | str]:
+    """Each import of a fixture file -> its target files, or 'external NAME' / 'unresolved'."""
+    base = FIXTURES / lang
+    files = [str(p.relative_to(base)) for p in base.rglob("*") if p.is_file()]
+    r = Resolver(files, lambda rel: (base / rel).read_text(encoding="utf-8"))
+    spec = languages.language_for_path(path)
+    assert spec is not None
+    out: dict[str, list[str] | str] = {}
+    for module, names, line in extract((base / path).read_bytes(), spec).imports:
+        got = r.classify(Imp(path, module, names, line))
+        targets = sorted({t for g in got for t in g.targets})
+        key = module + (f" {','.join(names)}" if names else "")
+        out[key] = targets or ("unresolved" if got and got[0].unresolved else f"external {got[0].external}")
+    return out
+
+
+@pytest.mark.parametrize("lang", NEW)
+def test_every_new_grammar_loads_from_its_wheel_with_an_abi_tree_sitter_reads(lang: str):
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")  # the scss wheel's bare int address must not reach tree-sitter
+        grammar = languages.grammar(lang)
+    assert ts.MIN_COMPATIBLE_LANGUAGE_VERSION <= grammar.abi_version <= ts.LANGUAGE_VERSION
+    assert languages.query(lang).pattern_count > 0
+    assert all(Path(languages.QUERY_DIR / f"{q}.scm").is_file() for q in languages.BY_NAME[lang].queries or (lang,))
+
+
+def test_the_registry_has_at_least_24_languages_each_with_its_own_extension():
+    names = {s.name for s in languages.LANGUAGES} | {"jsx"}  # JSX: the javascript entry's .jsx
+    assert len(names) >= 24
+    for ext, lang in ((".kt", "kotlin"), (".swift", "swift"), (".scala", "scala"), (".lua", "lua"), (".exs", "elixir"),
+                      (".dart", "dart"), (".zig", "zig"), (".hs", "haskell"), (".html", "html"), (".css", "css"),
+                      (".scss", "scss")):
+        spec = languages.language_for_path(f"a/b{ext}")
+        assert spec is not None and spec.name == lang
+
+
+def test_kotlin_main_class_is_found_with_its_members_and_visibility():
+    s = symbols("kotlin", "package okhttp3\n\n/** The client. */\nopen class OkHttpClient(val timeout: Int) : Call.Factory {\n"
+                          "    private val pool = 1\n    internal fun helper() = 1\n"
+                          "    override fun newCall(request: Request): Call = RealCall(this, request)\n"
+                          "    companion object {\n        const val DEFAULT = 10\n    }\n}\n")
+    assert s["OkHttpClient"][:3] == ("class", 4, 11)
+    assert s["OkHttpClient.newCall"] == ("method", 7, 7, "override fun newCall(request: Request): Call", True)
+    assert s["OkHttpClient.pool"][4] is False and s["OkHttpClient.helper"][4] is False  # private, internal
+    assert s["OkHttpClient.DEFAULT"][0] == "constant"
+
+
+def test_kotlin_extension_function_is_qualified_by_its_receiver_type():
+    assert symbols("kotlin", "fun String.shout(): String = uppercase()\n")["String.shout"][0] == "method"
+
+
+def test_kotlin_and_scala_imports_resolve_to_files_by_package_directory():
+    kt = resolved("kotlin", "src/main/kotlin/com/example/net/Client.kt")
+    assert kt["com.example.net.model Request"] == ["src/main/kotlin/com/example/net/model/Request.kt"]
+    assert kt["kotlin.math max"] == "external kotlin.math"
+    sc = resolved("scala", "src/main/scala/com/example/shop/Cart.scala")
+    assert sc["com.example.shop.model Item"] == ["src/main/scala/com/example/shop/model/Item.scala"]
+    assert sc["scala.collection.mutable ListBuffer,Map"] == "external scala.collection"
+
+
+def test_java_annotation_type_elements_are_methods_of_the_annotation():
+    res = extract(b"public @interface Route {\n  /** The path. */\n  String value();\n  int order() default 0;\n}\n",
+                  languages.BY_NAME["java"])
+    got = {s[1]: (s[2], s[5], s[6]) for s in res.symbols}
+    assert got["Route.value"] == ("method", "String value()", "The path.")
+    assert got["Route.order"] == ("method", "int order() default 0", None)
+
+
+def test_swift_extension_members_are_qualified_by_the_extended_type_and_fileprivate_is_private():
+    s = symbols("swift", "struct Point {\n    fileprivate func norm() -> Int { 1 }\n}\n"
+                         "extension Point: CustomStringConvertible {\n    var description: String { \"p\" }\n}\n")
+    assert s["Point.norm"][0] == "method" and s["Point.norm"][4] is False
+    assert "Point.description" in s and "description" not in s
+
+
+def test_scala_object_trait_and_signature_without_the_equals_sign():
+    s = symbols("scala", "object Cart {\n  def apply(owner: String): Cart = new Cart(owner)\n}\n"
+                         "trait Logging {\n  private def log(m: String): Unit = println(m)\n}\n")
+    assert s["Cart"][0] == "module" and s["Logging"][0] == "trait"
+    assert s["Cart.apply"][3] == "def apply(owner: String): Cart"
+    assert s["Logging.log"][4] is False
+
+
+def test_lua_functions_are_qualified_by_their_table_and_local_ones_are_private():
+    s = symbols("lua", "local M = {}\nfunction M.run(a)\n  return a\nend\nfunction M:stop() end\n"
+                       "local function helper() end\nreturn M\n")
+    assert s["M.run"][:3] == ("method", 2, 4) and s["M.stop"][0] == "method"
+    assert s["helper"][4] is False and s["M.run"][4] is True
+
+
+def test_lua_require_resolves_to_the_module_file_and_binds_no_variable():
+    assert resolved("lua", "lib/app/init.lua") == {"app.util util": ["lib/app/util.lua"], "cjson json": "external cjson"}
+    res = extract((FIXTURES / "lua/lib/app/init.lua").read_bytes(), languages.BY_NAME["lua"])
+    assert "util" not in {s[0] for s in res.symbols}  # `local util = require(...)` is an import, not a variable
+
+
+def test_elixir_function_clauses_are_one_definition_but_def_and_defp_stay_apart():
+    s = symbols("elixir", "defmodule Shop.Cart do\n  def total(c), do: total(c, 0)\n"
+                          "  defp total([], acc), do: acc\n  defp total([x | r], acc), do: total(r, acc + x)\nend\n")
+    got = extract(b"defmodule Shop.Cart do\n  def total(c), do: total(c, 0)\n  defp total([], acc), do: acc\n"
+                  b"  defp total([x | r], acc), do: total(r, acc + x)\nend\n", languages.BY_NAME["elixir"]).symbols
+    assert [(x[1], x[3], x[4], x[7]) for x in got if x[0] == "total"] == [
+        ("Shop.Cart.total", 2, 2, True), ("Shop.Cart.total", 3, 4, False)]
+    assert s["Shop.Cart"][0] == "module"
+
+
+def test_elixir_alias_resolves_to_the_file_that_defines_the_module():
+    got = resolved("elixir", "lib/shop/cart.ex")
+    assert got["Shop Item,Price"] == ["lib/shop/item.ex"]  # Shop.Price lives in item.ex, not price.ex
+    assert got["Logger"] == "external Logger"
+
+
+def test_dart_method_range_runs_to_the_end_of_its_body_and_underscore_is_private():
+    s = symbols("dart", "class Cart {\n  void add(int x) {\n    print(x);\n  }\n  void _reset() {}\n}\n")
+    assert s["Cart.add"][:3] == ("method", 2, 4)
+    assert s["Cart._reset"][4] is False
+
+
+def test_dart_package_import_resolves_to_the_repositorys_own_lib():
+    got = resolved("dart", "lib/shop.dart")
+    assert got["package:shop/src/item.dart"] == ["lib/src/item.dart"]
+    assert got["src/cart_base.dart CartBase"] == ["lib/src/cart_base.dart"]
+    assert got["dart:async"] == "external dart:async"
+
+
+def test_zig_containers_are_structs_and_pub_makes_a_declaration_public():
+    s = symbols("zig", "const std = @import(\"std\");\npub const List = struct {\n    len: usize = 0,\n"
+                       "    pub fn push(self: *List) void {}\n    fn check() bool { return true; }\n};\n")
+    assert s["List"][0] == "struct" and s["List.len"][4] is True
+    assert s["List.push"][4] is True and s["List.check"][4] is False
+    assert "std" not in s  # an @import binding is an import
+    assert resolved("zig", "src/main.zig") == {"std std": "external std", "list.zig list": ["src/list.zig"]}
+
+
+def test_haskell_type_signature_and_equations_are_one_function_ranging_over_all():
+    s = symbols("haskell", "module M where\n\n-- | Sum it.\ntotal :: [Int] -> Int\ntotal [] = 0\ntotal (x:xs) = x + total xs\n")
+    assert s["total"][:4] == ("function", 4, 6, "total :: [Int] -> Int")
+    assert resolved("haskell", "src/Data/Shop.hs")["Data.Shop.Price"] == ["src/Data/Shop/Price.hs"]
+
+
+def test_css_selectors_are_definitions_and_nested_scss_rules_read_as_descendant_selectors():
+    css = symbols("css", ".btn,\n.btn-primary:hover {\n  color: red;\n}\n")
+    assert set(css) == {".btn", ".btn-primary:hover"}
+    scss = symbols("scss", "@mixin pad($x) {\n  padding: $x;\n}\n.card {\n  .title {\n    color: red;\n  }\n}\n")
+    assert scss["pad"][0] == "function"
+    assert scss[".card .title"][:3] == ("class", 5, 7)
+    assert resolved("scss", "styles/site.scss")["variables"] == ["styles/_variables.scss"]
+
+
+def test_html_outline_has_headings_and_ids_and_script_imports():
+    s = symbols("html", "<body>\n<h1>Intro <code>x</code></h1>\n<section id=\"install\">\n<h2>Install</h2>\n</section>\n"
+                        "<script src=\"app.js\"></script>\n</body>\n")
+    assert s["Intro x"][0] == "heading"
+    assert s["install"][:3] == ("field", 3, 5)
+    assert s["install > Install"][0] == "heading"
+    res = extract(b"<script src=\"app.js\"></script>\n", languages.BY_NAME["html"])
+    assert res.imports == [("app.js", (), 1)]
