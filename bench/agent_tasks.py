@@ -7,6 +7,7 @@ Corpora, made at bench time in a temp dir (copies; the originals are never touch
   (/usr/share/gocode/src/github.com/hashicorp/raft, symlinks followed);
 - python: httpx from this project's venv (site-packages/httpx, __pycache__ left out);
 - rust: the log crate 0.4.17 from /usr/share/cargo/registry (Debian librust-log-dev);
+- tokio: tokio 1.24.2 from /usr/share/cargo/registry (Debian librust-tokio-dev), most of its API inside cfg_*! macros;
 - typescript: the `src/` of rxjs 7.8.2 (`npm install rxjs@7.8.2` into the temp dir).
 A repository that cannot be made is reported as skipped, with the reason.
 
@@ -47,6 +48,7 @@ TARGET_TOKEN_RATIO = 0.50
 
 RAFT_SRC = Path("/usr/share/gocode/src/github.com/hashicorp/raft")
 LOG_SRC = Path("/usr/share/cargo/registry/log-0.4.17")
+TOKIO_SRC = Path("/usr/share/cargo/registry/tokio-1.24.2")
 HTTPX_SRC = Path(sys.prefix) / "lib" / f"python{sys.version_info[0]}.{sys.version_info[1]}" / "site-packages" / "httpx"
 RXJS_SPEC = "rxjs@7.8.2"
 
@@ -255,6 +257,39 @@ RS = [
       r'''awk 'NR<=1480 && /^ *(pub )?fn /{f=$0} NR==1480{print f; print NR": "$0; exit}' src/lib.rs'''),
 ]
 
+TOKIO = [
+    Q("tokio", "tk-def", "definition", "Where is tokio::spawn (the free function that spawns a task) defined, with its signature?",
+      "search_symbol", {"query": "spawn", "kind": "function"},
+      [("src/task/spawn.rs:160-173", "src/task/spawn.rs:161"), "pub fn spawn<T>(future: T) -> JoinHandle<T::Output>"],
+      r"rg -Hn -A4 'pub fn spawn<T>' src/task/spawn.rs"),
+    Q("tokio", "tk-callers-method", "callers", "Which functions call the method Handle::spawn_blocking (name each caller)?",
+      "find_related", {"symbol": "Handle::spawn_blocking", "relation": "callers"},
+      ["spawn_blocking", ("Runtime.spawn_blocking", "src/runtime/runtime.rs:220")],
+      r'''awk '/^ *(pub(\(crate\))? )?fn /{f=$0} !/^ *\/\// && /(rt|self\.handle)\.spawn_blocking\(/{print FILENAME":"FNR": "f}' src/runtime/blocking/pool.rs src/runtime/runtime.rs''',
+      absent=["asyncify", "File.set_len", "Launch.launch"],
+      note="the free functions task::spawn_blocking and runtime::spawn_blocking share the name; only rt.spawn_blocking "
+           "(rt = Handle::current()) and self.handle.spawn_blocking call the method"),
+    Q("tokio", "tk-impl", "implementations", "Which types implement the AsyncBufRead trait?",
+      "find_related", {"symbol": "AsyncBufRead", "relation": "implementations"},
+      ["Box<T>", "&mut T", "Pin<P>", "&[u8]", "io::Cursor<T>", "BufReader", "BufStream", "BufWriter", "Chain", "Empty",
+       "Take"],
+      r"rg -n 'impl.* AsyncBufRead for ' src",
+      absent=["base class"], note="AsyncBufReadExt is a subtrait, not an implementation"),
+    Q("tokio", "tk-callees", "callees", "What does Runtime::block_on call?",
+      "find_related", {"symbol": "Runtime::block_on", "relation": "callees"},
+      [("Runtime.enter", "enter("), ("Id.next", "Id::next("), ("src/util/trace.rs", "trace::task("), "block_on"],
+      r"awk '/pub fn block_on<F: Future>\(&self/{p=1} p{print} p && /^    }/{exit}' src/runtime/runtime.rs | rg -o '[\w:]+\(' | sort -u",
+      note="exec.block_on is the scheduler's (CurrentThread or MultiThread, by the match arm)"),
+    Q("tokio", "tk-error", "error", "Where is the panic 'Cannot start a runtime from within a runtime' raised (file, line, function)?",
+      "search_text", {"pattern": "Cannot start a runtime from within a runtime"},
+      ["src/runtime/context.rs:184", "enter_runtime"],
+      r'''awk '/fn /{f=$0} /Cannot start a runtime from within/{print FILENAME":"FNR": "f}' src/runtime/context.rs'''),
+    Q("tokio", "tk-at-line", "at-line", "What is at src/sync/mpsc/bounded.rs:230 (the line and the method it is in)?",
+      "read_code_range", {"path": "src/sync/mpsc/bounded.rs", "start_line": 230, "end_line": 230},
+      ["poll_fn(|cx| self.chan.recv(cx)).await", ("Receiver.recv", "impl<T> Receiver<T>"), ("Receiver.recv", "fn recv")],
+      r'''awk '/^impl/{i=$0} NR<=230 && /^ *(pub )?(async )?fn /{f=$0} NR==230{print i" / "f; print NR": "$0; exit}' src/sync/mpsc/bounded.rs'''),
+]
+
 TS = [
     Q("typescript", "ts-def", "definition", "Where is the mergeMap operator implemented?",
       "search_symbol", {"query": "mergeMap"},
@@ -338,12 +373,12 @@ NOTES = {
     "ts-const": "an object literal over lines 8-14",
 }
 
-QUESTIONS = GO + PY + RS + TS
+QUESTIONS = GO + PY + RS + TOKIO + TS
 for _q in QUESTIONS:
     if _q.qid in NOTES:
         _q.note = NOTES[_q.qid]
 REPOS = {"go": "HashiCorp Raft (Debian golang-github-hashicorp-raft-dev)", "python": "httpx (this venv)",
-         "rust": "log 0.4.17 (Debian cargo registry)", "typescript": f"rxjs src ({RXJS_SPEC})"}
+         "rust": "log 0.4.17 (Debian cargo registry)", "tokio": "tokio 1.24.2 (Debian cargo registry)", "typescript": f"rxjs src ({RXJS_SPEC})"}
 
 
 # ----- corpora ---------------------------------------------------------------------------------------
@@ -365,7 +400,7 @@ def copy_tree(src: Path, dst: Path) -> int:
 def make_corpora(base: Path) -> tuple[dict[str, Path], list[str]]:
     roots: dict[str, Path] = {}
     notes: list[str] = []
-    for repo, src in (("go", RAFT_SRC), ("python", HTTPX_SRC), ("rust", LOG_SRC)):
+    for repo, src in (("go", RAFT_SRC), ("python", HTTPX_SRC), ("rust", LOG_SRC), ("tokio", TOKIO_SRC)):
         if src.is_dir():
             n = copy_tree(src, base / repo)
             roots[repo] = base / repo

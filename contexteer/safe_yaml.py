@@ -37,7 +37,7 @@ class _Loader(yaml.SafeLoader):
             raise yaml.composer.ComposerError(None, None, f"nested deeper than {self.max_depth} levels", event.start_mark)
         self._depth += 1
         try:
-            return super().compose_node(parent, index)  # type: ignore[no-any-return]
+            return super().compose_node(parent, index)
         finally:
             self._depth -= 1
 
@@ -59,4 +59,4 @@ def load(text: str, *, max_depth: int = MAX_DEPTH) -> Any:
 
 def dump(data: Any) -> str:
     """Block-style YAML in key order, Unicode as is, long lines unwrapped, never an anchor or alias."""
-    return yaml.dump(data, Dumper=_Dumper, sort_keys=False, allow_unicode=True, width=10_000)
+    return str(yaml.dump(data, Dumper=_Dumper, sort_keys=False, allow_unicode=True, width=10_000))

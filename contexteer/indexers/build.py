@@ -26,7 +26,7 @@ from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wai
 from concurrent.futures.process import BrokenProcessPool
 from dataclasses import dataclass, replace
 from functools import cache
-from typing import TextIO
+from typing import Any, TextIO
 
 from contexteer.indexers import c_prep, languages
 from contexteer.indexers.extract import FileResult, ParseTimeout, extract
@@ -52,7 +52,7 @@ class Limits:
 
 
 # (path, language, size, mtime_ns, sha, status, has_errors, error)
-FileRow = tuple
+FileRow = tuple[Any, ...]
 Outcome = tuple[FileRow, FileResult | None] | tuple[str, str]  # ("unchanged"|"gone", path) otherwise
 
 
@@ -135,7 +135,7 @@ def _devnull() -> TextIO:
 def _parse_chunk(jobs: Sequence[Job], limits: Limits) -> bytes:
     """A pool task: its outcomes as plain tuples in marshal's format (written in half the time of pickled
     dataclasses, read a little faster; the main process's CPU is taken from the workers)."""
-    out: list[tuple] = []
+    out: list[tuple[Any, ...]] = []
     for job in jobs:
         outcome = parse_file(job, limits)
         result = outcome[1]

@@ -29,6 +29,7 @@ import functools
 import logging
 import re
 from collections.abc import Iterable
+from typing import Any
 
 from contexteer.indexers.c_lines import line_macros
 from contexteer.indexers.c_text import ARGS_RE as _ARGS_RE
@@ -93,14 +94,14 @@ _configured: tuple[str, ...] | None = None
 def _trie(words: Iterable[bytes]) -> bytes:
     """A regex matching exactly `words`, as a trie (`__a(?:ligned|lloc_size)`): a long alternation of literals
     is tried branch by branch at every candidate position; a trie decides on one character at a time."""
-    root: dict = {}
+    root: dict[Any, Any] = {}
     for w in words:
         node = root
         for c in w:
             node = node.setdefault(c, {})
         node[None] = {}
 
-    def emit(node: dict) -> bytes:
+    def emit(node: dict[Any, Any]) -> bytes:
         end = None in node
         branches = [re.escape(bytes([c])) + emit(child) for c, child in sorted((k, v) for k, v in node.items() if k is not None)]
         if not branches:

@@ -15,6 +15,7 @@ import logging
 import re
 import time
 from dataclasses import dataclass, field
+from typing import Any
 
 import tree_sitter as ts
 
@@ -52,9 +53,9 @@ class ParseTimeout(Exception):
 @dataclass
 class FileResult:
     language: str
-    symbols: list[tuple] = field(default_factory=list)
-    refs: list[tuple] = field(default_factory=list)
-    imports: list[tuple] = field(default_factory=list)
+    symbols: list[tuple[Any, ...]] = field(default_factory=list)
+    refs: list[tuple[Any, ...]] = field(default_factory=list)
+    imports: list[tuple[Any, ...]] = field(default_factory=list)
     has_errors: bool = False
 
 
@@ -317,7 +318,7 @@ def _finish_imports(result: FileResult, spec: LanguageSpec, imports: dict[tuple[
                 grouped.setdefault((ref, "import"), []).append(line)
 
 
-def _ref_rows(grouped: dict[tuple[str, str], list[int]]) -> list[tuple]:
+def _ref_rows(grouped: dict[tuple[str, str], list[int]]) -> list[tuple[Any, ...]]:
     return [(name, kind, ",".join(map(str, sorted(lines))), len(lines)) for (name, kind), lines in grouped.items()]
 
 
@@ -442,7 +443,7 @@ def _add_import(statement: int, line: int, module: str, raw_names: list[str], sp
 
 
 def _symbols(defs: list[_Def], spec: LanguageSpec, data: bytes, exports: ModuleExports | None = None,
-             macros: list[MacroSpan] | None = None) -> list[tuple]:
+             macros: list[MacroSpan] | None = None) -> list[tuple[Any, ...]]:
     """Nest definitions by range, fix kinds, drop locals, compute qualnames, signatures, docs, visibility;
     a definition standing in an unwrapped Rust macro says so in its signature (`(in macro cfg_rt!)`)."""
     for d in defs:
@@ -477,7 +478,7 @@ def _symbols(defs: list[_Def], spec: LanguageSpec, data: bytes, exports: ModuleE
             d.kind = "constant"
         if not d.kind.startswith("scope"):
             kept.append(d)
-    out: list[tuple] = []
+    out: list[tuple[Any, ...]] = []
     for d in defs:
         d.index = -1
     for i, d in enumerate(kept):

@@ -37,6 +37,7 @@ logger = logging.getLogger(__name__)
 __all__ = ["Related", "Relations", "callers", "callees", "implementations", "supertypes", "CLASS_KINDS"]
 
 CLASS_KINDS = frozenset({"class", "interface", "struct", "enum", "trait", "type", "module"})
+_SELF_WORDS = frozenset({"self", "this", "cls", "super", "Self", "static", "base"})
 MAX_NODES = 200  # definitions one answer collects at most (across depths)
 
 
@@ -190,7 +191,16 @@ def callees(index: Any, sym: Any, resolve_imports: Callable[[str], dict[str, lis
         hit = resolved.get(name)
         if hit is None:
             on = sorted(member_calls.get(name, set()) - {""})
-            out.unresolved.append(f"{'/'.join(on[:2])}.{name}" if on else name)  # `logger.Info`: what it was called on
+            # `logger.Info`: what it was called on; a method of a value whose type the index cannot tell, with the
+            # repository's few methods of that name as candidates (`exec.block_on (maybe CurrentThread.block_on ...)`)
+            label = f"{'/'.join(on[:2])}.{name}" if on else name
+            if on and not set(on) & _SELF_WORDS:
+                family = language_family(sym.language)
+                maybe = [s for s in index.symbols_named(name) if s.name == name and s.kind == "method"
+                         and s.id != sym.id and language_family(s.language) == family]
+                if 0 < len(maybe) <= 3:
+                    label += " (maybe " + ", ".join(f"{s.qualname} {s.path}:{s.start_line}" for s in maybe) + ")"
+            out.unresolved.append(label)
             continue
         d, how = hit
         out.items.append(Related(d, d.path, how, sorted(set(at))))

@@ -240,7 +240,7 @@ def _in_directive(data: bytes, pos: int) -> bool:
 
 
 def _blank_match(m: re.Match[bytes]) -> bytes:
-    data: bytes = m.string  # type: ignore[assignment]
+    data: bytes = m.string
     pos = m.start()
     if m.re is _TRAILING_RE:
         return m.group() if _in_directive(data, pos) else b")" + _blank(m.group("run"))

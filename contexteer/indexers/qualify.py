@@ -342,7 +342,7 @@ class Qualifier:
         if sym.kind in ("class", "module"):
             return base or sym.name
         if not base:
-            return sym.name
+            return str(sym.name)
         if sym.kind != "method":
             return f"{base}::{sym.name}" if sym.kind == "constant" else f"{base}#{sym.name}"
         singleton = (sym.signature or "").lstrip().startswith("def self.") or _in_singleton_block(lines, sym, owners)

@@ -23,11 +23,11 @@ _SYM_COLS = (
 _FILE_COLS = "path, language, size, mtime_ns, sha, status, has_errors, n_symbols, error"
 
 
-def _symbol(row: tuple) -> Symbol:
+def _symbol(row: tuple[Any, ...]) -> Symbol:
     return Symbol(row[0], row[1], row[2], row[3], row[4], row[5], row[6], row[7] or "", row[8], bool(row[9]), row[10], row[11] or "")
 
 
-def _file(row: tuple) -> FileInfo:
+def _file(row: tuple[Any, ...]) -> FileInfo:
     return FileInfo(row[0], row[1], row[2], row[3], row[4], row[5], bool(row[6]), row[7], row[8])
 
 

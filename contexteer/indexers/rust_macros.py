@@ -14,6 +14,7 @@ from __future__ import annotations
 import logging
 from collections.abc import Callable
 from dataclasses import dataclass
+from typing import Any
 
 import tree_sitter as ts
 
@@ -97,7 +98,7 @@ def _error_ranges(root: ts.Node) -> list[tuple[int, int]]:
     return [(n.start_byte, n.end_byte) for n in _errors(root)]
 
 
-def _blamed(found: list[tuple], new: ts.Tree, old: ts.Tree) -> set[int]:
+def _blamed(found: list[tuple[Any, ...]], new: ts.Tree, old: ts.Tree) -> set[int]:
     """Start bytes of the unwrapped invocations a new syntax error belongs to: the ones it overlaps, else the
     closest one before it (a missing `;` is reported at the next token, after the invocation)."""
     if not new.root_node.has_error:

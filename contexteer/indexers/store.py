@@ -387,7 +387,7 @@ class Store:
         return self.get_meta("build_state") == "complete"
 
     # ----- writes ------------------------------------------------------------------------
-    def write_batch(self, rows: Sequence[tuple[tuple, Any]], deleted: Iterable[str] = ()) -> None:
+    def write_batch(self, rows: Sequence[tuple[tuple[Any, ...], Any]], deleted: Iterable[str] = ()) -> None:
         """Write parsed files in one transaction. Each row is (file_row, result) where file_row is
         (path, language, size, mtime_ns, sha, status, has_errors, error) and result a FileResult or None."""
         c = self.conn
@@ -401,8 +401,8 @@ class Store:
                 for fid in old_ids.values():
                     self._delete_rows(c, fid)
                 next_id = (c.execute("SELECT max(id) FROM symbols").fetchone()[0] or 0) + 1  # after the deletes
-                file_rows: list[tuple] = []
-                imp_rows: list[tuple] = []
+                file_rows: list[tuple[Any, ...]] = []
+                imp_rows: list[tuple[Any, ...]] = []
                 for file_row, result in rows:
                     known = old_ids.get(file_row[0])
                     if known is None:

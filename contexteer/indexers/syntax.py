@@ -229,4 +229,8 @@ def base_how(sym: Any, base: str) -> str:
         return "implements"
     if re.search(rf"\bextends\b[^{{]*\b{re.escape(base)}\b", sig):
         return "extends"
+    if sym.kind == "trait":  # `trait AsyncBufReadExt: AsyncBufRead`: a subtrait, not an implementation
+        return "subtrait"
+    if sym.kind == "interface":  # C# `interface IList : ICollection`: an interface extending another
+        return "extends"
     return "base class"

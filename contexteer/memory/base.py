@@ -246,8 +246,8 @@ class EntryStore(ABC):
             new_tag = E.validate_tag(tag) if tag is not None else old.tag  # type: ignore[union-attr]
             given_desc = bool(description and description.strip())
             derived = not given_desc and old is None
-            desc = E.clean_description(description, content) if given_desc or old is None else old.description  # type: ignore[union-attr]
-            src = E.clean_source(source) if source or old is None else old.source  # type: ignore[union-attr]
+            desc = E.clean_description(description, content) if given_desc or old is None else old.description
+            src = E.clean_source(source) if source or old is None else old.source
             changed = old_entry is not None and old_entry.body.rstrip("\n") != content.rstrip("\n")
             header = Header(
                 name=name,

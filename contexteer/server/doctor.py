@@ -84,11 +84,11 @@ def _no_downloads() -> Iterator[None]:
     def refuse(blobpath: str) -> bytes:
         raise ConnectionRefusedError("doctor loads encodings offline only")
 
-    tiktoken.load.read_file = refuse  # type: ignore[assignment]
+    tiktoken.load.read_file = refuse
     try:
         yield
     finally:
-        tiktoken.load.read_file = real  # type: ignore[assignment]
+        tiktoken.load.read_file = real
 
 
 def _loads_offline(encoding: str) -> str | None:

@@ -81,7 +81,7 @@ class PgJournal:
                 """,
                 {"p": self.project, "limit": limit},
             )
-            return cur.rowcount
+            return int(cur.rowcount)
 
     def read(self, *, include_rotated: bool = True) -> JournalRead:
         del include_rotated  # one table: nothing is rotated away from a read

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import logging
 import posixpath
+import re
 from collections import Counter
 from collections.abc import Callable
 from typing import Any
@@ -25,7 +26,10 @@ logger = logging.getLogger(__name__)
 
 
 def dependencies(read: Callable[[str], str | None], graph: deps_mod.DepGraph, files: list[str], rel: str, is_dir: bool, direction: str,
-                 depth: int, external: bool, note: str | None, view: str = "package", tests: bool = False) -> Dependencies:
+                 depth: int, external: bool, note: str | None, view: str = "package", tests: bool = False,
+                 statements: list[Any] | None = None) -> Dependencies:
+    """`statements`: the file's own import rows, for a Rust file (whose `use` trees name items, several files per
+    statement): the text then lists each statement with what it reaches (see `use_statements`)."""
     prefix = "" if rel == "." else rel + "/"
     asked_test = rel != "." and is_test_path(rel + "/x" if is_dir else rel)
     keep: deps_mod.Keep | None = None if tests or asked_test else (lambda f: not is_test_path(f))
@@ -72,6 +76,8 @@ def dependencies(read: Callable[[str], str | None], graph: deps_mod.DepGraph, fi
             ExternalPkg(package=p, stdlib=std[p], used_by=n, declared=_declared(owner[p], versions))
             for p, n in sorted(used.items(), key=lambda kv: (std[kv[0]], -kv[1], kv[0]))
         ]
+    if statements and not is_dir and depth == 1 and direction != "dependents" and graph.resolver is not None:
+        model._statements = use_statements(graph.resolver, rel, statements)
     model._build_note = note
     model._unresolved = [(u.source, u.module, u.line, u.outside) for f in sorted(start) for u in graph.unresolved.get(f, [])]
     extra = _unresolved_lines(model._unresolved, rel)
@@ -93,6 +99,45 @@ def dependencies(read: Callable[[str], str | None], graph: deps_mod.DepGraph, fi
         model.internal_edges = sum(inside.values())
         model.most_imported = [f"{p} ×{n}" for p, n in inside.most_common(8)]
     return model
+
+
+def use_statements(resolver: deps_mod.Resolver, rel: str, imports: list[Any]) -> list[tuple[list[int], str, str]]:
+    """One row per distinct `use` of a Rust file, as (lines, the statement as written, what it reaches):
+    `crate::runtime::{context,scheduler,RuntimeFlavor}` -> its repository files; `std::future::Future` -> [std];
+    `serde::Serialize` (or `self::serde::de::X` after `extern crate serde`) -> [crate serde]; `Kind::*` -> [local].
+    A long brace list keeps its first names and a count."""
+    rows: dict[tuple[str, str], list[int]] = {}
+    crates: dict[str, str] = {}  # names bound to an external crate in this file (`extern crate serde;`)
+    for imp in sorted(imports, key=lambda i: i.line):
+        names = [n for n in imp.names if n]
+        written = re.sub(r"\s*,\s*}", "}", imp.module)
+        if names and "{" not in written and not written.endswith(("::*", "::" + names[-1])):
+            written += "::" + (names[0] if len(names) == 1 else "{" + ",".join(names) + "}")
+        brace = re.search(r"\{([^{}]*)\}$", written)
+        if brace and brace.group(1).count(",") >= 6:
+            items = brace.group(1).split(",")
+            written = written[: brace.start()] + "{" + ",".join(items[:5]) + f",… {len(items) - 5} more}}"
+        results = resolver.classify(imp)
+        if any(r.kind == "mod" for r in results):
+            written = f"mod {imp.module}"
+        targets = sorted({t for r in results for t in r.targets if t != rel})
+        ext = sorted({r.external for r in results if r.external})
+        head = re.sub(r"^(?:self|crate)::", "", imp.module).split("::")[0]
+        if targets:
+            reach = "-> " + ", ".join(targets[:6]) + (f" and {len(targets) - 6} more" if len(targets) > 6 else "")
+        elif ext:
+            std = {r.external for r in results if r.stdlib}
+            reach = "[" + ", ".join("std" if e in std else f"crate {e}" for e in ext) + "]"
+            for e in ext:
+                crates.setdefault(head, e)
+        elif head in crates:
+            reach = f"[crate {crates[head]}]"
+        elif any(r.unresolved for r in results):
+            reach = "[no repository file]"
+        else:
+            reach = "[local]"
+        rows.setdefault((written, reach), []).append(imp.line)
+    return [(lines, written, reach) for (written, reach), lines in rows.items()]
 
 
 def graph_edges(graph: deps_mod.DepGraph, rows: list[DepEdge], units: bool) -> list[Any]:
@@ -207,7 +252,14 @@ def _deps_text(model: Dependencies, direction: str, depth: int, limit: int, imp_
     if model.internal_edges:
         out.append(f"{label}: {model.internal_edges} imports between its own {'units' if model.view == 'package' else 'files'}; "
                    "most imported: " + ", ".join(model.most_imported))
-    if direction in ("imports", "both") and (model.imports or model.path != "."):
+    if direction in ("imports", "both") and model._statements:
+        files = len({e.target for e in model.imports})
+        out.append(f"{label}: {len(model._statements)} use/mod statement{'s' if len(model._statements) != 1 else ''} "
+                   f"({files} repository file{'s' if files != 1 else ''} reached):")
+        out += [f"  {', '.join(map(str, lines))}: {written}  {reach}" for lines, written, reach in model._statements[:limit]]
+        if len(model._statements) > limit:
+            out.append(f"  … {len(model._statements) - limit} more")
+    elif direction in ("imports", "both") and (model.imports or model.path != "."):
         out.append(f"{label} imports ({_count(model.imports, model.view)} in-repo, depth {depth}):" if model.imports
                    else f"{label} imports no other repository files")
         out += _edges_text(sorted(model.imports, key=lambda e: (e.depth, e.target, e.source)), "target", model.path, depth, limit, imp_group)
@@ -218,7 +270,7 @@ def _deps_text(model: Dependencies, direction: str, depth: int, limit: int, imp_
     out += _unresolved_lines(model._unresolved, model.path, pkgs)
     if model.tests_left_out:
         out.append(_tests_note(model.tests_left_out))
-    if model.external:
+    if model.external and not model._statements:
         ext = [x for x in model.external if not x.stdlib]
         std = [x for x in model.external if x.stdlib]
         if ext:

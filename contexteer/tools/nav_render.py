@@ -11,7 +11,9 @@ from typing import Any
 from contexteer.indexers.repomap import indentation
 from contexteer.indexers.textsearch import SearchResult
 from contexteer.shaping.answer import Hit
-from contexteer.tools.nav_deps import dependencies, deps_mermaid, deps_text  # noqa: F401 - list_dependencies' renderers
+from contexteer.tools.nav_deps import dependencies as dependencies  # list_dependencies' renderers
+from contexteer.tools.nav_deps import deps_mermaid as deps_mermaid
+from contexteer.tools.nav_deps import deps_text as deps_text
 from contexteer.tools.nav_models import SymbolSearch
 
 logger = logging.getLogger(__name__)
@@ -275,11 +277,18 @@ def site_note(site: Any) -> str:
     return ", ".join(parts)
 
 
-def search_summary(result: SearchResult) -> list[str]:
-    """The closing lines of a text search: how many lines matched in how many files, and why it stopped."""
+_REGEX_LIKE = re.compile(r"\\[.()\[\]{}|+*?^$wsdbWSDB]|\.[*+]|^\^|\$$|\[[^\]]+\]|\(\?|\w\|\w")
+
+
+def search_summary(result: SearchResult, regex: bool = True) -> list[str]:
+    """The closing lines of a text search: how many lines matched in how many files, and why it stopped; a
+    literal search for what reads like a regex (`\\.spawn\\(`, `^use `) that found nothing says so."""
     lines: list[str] = []
     if not result.matches:
         lines.append(f"no matches for {result.pattern!r}" + (" (search timed out)" if result.timed_out else ""))
+        if not regex and _REGEX_LIKE.search(result.pattern):
+            lines.append("[searched as literal text (the default); the pattern reads like a regular expression: "
+                         "pass regex=true to search it as one]")
     nf = len(result.files)
     summary = f"{result.matches} matching line{'s' if result.matches != 1 else ''} in {nf} file{'s' if nf != 1 else ''}"
     notes = []

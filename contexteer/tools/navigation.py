@@ -15,7 +15,7 @@ from pydantic import Field
 
 from contexteer.errors import ContexteerError, InputError
 from contexteer.fitting import fit_largest
-from contexteer.indexers import textsearch
+from contexteer.indexers import languages, textsearch
 from contexteer.indexers.lookup import language_family, language_of, line_previews, rank_definitions
 from contexteer.indexers.namesakes import CLASS_LIKE, LocalNames, member_namesakes, reopened_rank
 from contexteer.indexers.qualify import is_qualified, split_name
@@ -305,8 +305,10 @@ def register(mcp: object, svc: Services) -> None:
             note = nav.ready(cb, [] if is_dir else [res.rel], sweep=is_dir)
             graph = nav.graph()
             files = nav.all_files()
+            rust = not is_dir and (spec := languages.language_for_path(res.rel)) is not None and spec.name == "rust"
             model = render.dependencies(lambda rel: repo_text(svc.ws, rel), graph, files, res.rel, is_dir, direction, depth, external, note,
-                                        view=view, tests=tests)
+                                        view=view, tests=tests,
+                                        statements=nav.index.imports_of(res.rel) if rust and view == "package" else None)
             if format == "mermaid":
                 return Answer(Text(render.deps_mermaid(model)), model)
             text = render.deps_text(model, direction, depth, svc.settings.context_mode_mcp.max_digest_threshold, svc.pipeline.count)
@@ -339,7 +341,7 @@ def register(mcp: object, svc: Services) -> None:
                                hits=[TextHit(path=h.path, line=h.line, text=h.text, context=h.context) for h in r.hits if h.path])
             rows: list[Hit | str] = [Hit(h.path, h.line, h.text, h.context) if h.path else "--" for h in r.hits]
             _name_enclosing(nav_for(svc), rows)
-            return Answer(Hits(rows), model, tail=render.search_summary(r), terms_regex=regex)
+            return Answer(Hits(rows), model, tail=render.search_summary(r, regex), terms_regex=regex)
 
         return await anyio.to_thread.run_sync(work)
 

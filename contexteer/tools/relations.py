@@ -225,7 +225,15 @@ def _render(model: RelatedResult, target: Any, offset: int, depth: int) -> str:
     if not model.total and not model.local_calls:
         out.append(_empty(model, target))
     mixed = len(details) > 1
+    # callers of a method: when some call sites show the receiver's type, the ones matched by name only are most
+    # likely another type's method of that name; they are named on one line instead of row by row
+    guesses: list[RelatedItem] = []
+    if model.relation == "callers" and target.kind == "method" and depth == 1 \
+            and any(it.how != "name only" for it in model.items):
+        guesses = [it for it in model.items if it.how == "name only"]
     for it in model.items:
+        if guesses and it.how == "name only":
+            continue
         pad = "  " * (it.depth - 1)
         via = f" (via {it.via})" if it.via else ""
         tag = f"  [{_how(it)}]" if mixed else ""
@@ -249,6 +257,14 @@ def _render(model: RelatedResult, target: Any, offset: int, depth: int) -> str:
             else:
                 name = f"{it.kind} {it.qualname}"
             out.append(f"{pad}{it.path}:{it.start_line}-{it.end_line} {name}{via}{tag}")
+    if guesses:
+        sites = []
+        for it in guesses[:20]:
+            lines = ",".join(map(str, it.lines[:4])) + ("…" if len(it.lines) > 4 else "")
+            sites.append(f"{it.path}:{lines} in {it.qualname or 'module level'}")
+        more = f" and {len(guesses) - 20} more" if len(guesses) > 20 else ""
+        out.append(f"matched by name only, the receiver's type unknown (maybe another type's {target.name}): "
+                   + "; ".join(sites) + more)
     if model.local_calls:
         out.append(f"calls its own locals or parameters: {', '.join(model.local_calls[:30])}")
     if model.unresolved:

@@ -4,6 +4,8 @@ function, never of the method `Handle::spawn_blocking` (42 call sites listed, 2 
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 
 from tests.navigation.conftest import Served
@@ -23,7 +25,8 @@ FILES = {
         "    spawn_blocking(n) + self::spawn_blocking(n)\n}\n"
     ),
     "src/runtime/id.rs": "pub struct Id(pub usize);\n\nimpl Id {\n    pub fn next() -> Id {\n        Id(1)\n    }\n}\n",
-    "src/task.rs": "pub fn run() -> usize {\n    crate::runtime::spawn_blocking(1)\n}\n",
+    "src/task.rs": ("pub fn run() -> usize {\n    crate::runtime::spawn_blocking(1)\n}\n\n"
+                    "pub fn later(pool: &dyn Pool) -> usize {\n    pool.spawn_blocking(2)\n}\n"),
 }
 
 
@@ -39,7 +42,13 @@ def rt(tmp_path_factory: pytest.TempPathFactory) -> Served:
 def test_a_bare_or_module_path_call_is_not_a_caller_of_a_rust_method(rt: Served):
     a = rt.call("find_related", symbol="Handle::spawn_blocking", relation="callers")
     assert not a.is_error, a.text
-    assert [(i["qualname"], i["path"]) for i in a.data["items"]] == [("spawn_blocking", "src/runtime/mod.rs")], a.text
+    assert [(i["qualname"], i["path"], i["how"]) for i in a.data["items"]] == [
+        ("spawn_blocking", "src/runtime/mod.rs", "receiver type"), ("later", "src/task.rs", "name only")], a.text
+    # beside a caller with the receiver's type shown, a name-only match is named on one line, not as a caller row
+    rows = a.text.split("\n")
+    assert rows[1].startswith("src/runtime/mod.rs:13 in spawn_blocking (11-14): rt.spawn_blocking(n)"), a.text
+    assert rows[2] == ("matched by name only, the receiver's type unknown (maybe another type's spawn_blocking): "
+                       "src/task.rs:6 in later"), a.text
 
 
 def test_the_function_keeps_its_bare_and_module_path_callers(rt: Served):
@@ -55,3 +64,57 @@ def test_path_calls_resolve_to_the_type_s_method_and_the_module_s_function_and_c
     assert {("task", "src/util/trace.rs"), ("Id.next", "src/runtime/id.rs")} <= got, a.text
     assert not {"all", "not", "unix"} & set(a.data.get("unresolved", [])), a.text
     assert "all" not in a.text.split("not resolved")[-1].replace(",", " ").split(), a.text
+
+
+def test_a_subtrait_is_listed_as_a_subtrait_not_as_a_base_class(tmp_path: Path):
+    root = tmp_path / "io"
+    (root / "src").mkdir(parents=True)
+    (root / "src" / "lib.rs").write_text(
+        "pub trait Read {\n    fn read(&mut self) -> usize;\n}\n\n"
+        "pub trait ReadExt: Read {\n    fn read_all(&mut self) -> usize {\n        self.read()\n    }\n}\n\n"
+        "pub struct Empty;\n\nimpl Read for Empty {\n    fn read(&mut self) -> usize {\n        0\n    }\n}\n",
+        encoding="utf-8")
+    a = Served(root).call("find_related", symbol="Read", relation="implementations")
+    assert not a.is_error, a.text
+    assert "trait ReadExt  [subtrait]" in a.text and "base class" not in a.text, a.text
+    assert "struct Empty" in a.text, a.text
+
+
+def test_a_method_called_on_a_value_of_unknown_type_names_the_few_methods_it_may_be(tmp_path: Path):
+    root = tmp_path / "pool"
+    (root / "src").mkdir(parents=True)
+    (root / "src" / "lib.rs").write_text(
+        "pub struct Pool;\n\nimpl Pool {\n    pub fn drain(&self) -> usize {\n        0\n    }\n}\n\n"
+        "pub fn run() -> usize {\n    let x = make();\n    x.drain() + x.len()\n}\n", encoding="utf-8")
+    a = Served(root).call("find_related", symbol="run", relation="callees")
+    assert not a.is_error, a.text
+    assert "x.drain (maybe Pool.drain src/lib.rs:4)" in a.text, a.text
+    assert "x.len" in a.text and "x.len (maybe" not in a.text, a.text  # no method of that name: no guess
+
+
+def test_a_rust_file_s_imports_are_its_use_statements_with_what_each_reaches(tmp_path: Path):
+    """The tokio agent needed three calls for 'what does handle.rs import': the file list named no items and
+    folded a second `use` of an already listed file away."""
+    root = tmp_path / "deps"
+    files = {
+        "Cargo.toml": '[package]\nname = "deps"\nversion = "0.1.0"\nedition = "2021"\n\n[dependencies]\nserde = "1"\n',
+        "src/lib.rs": "pub mod runtime;\npub mod util;\n",
+        "src/util.rs": "pub const LIMIT: usize = 4;\npub fn clamp(n: usize) -> usize {\n    n.min(LIMIT)\n}\n",
+        "src/runtime/mod.rs": ("use crate::util::{clamp, LIMIT};\nuse std::fmt;\nuse serde::Serialize;\n\n"
+                               "pub enum Kind {\n    A,\n}\n\npub fn run(n: usize) -> usize {\n    use crate::util::clamp;\n"
+                               "    use Kind::*;\n    clamp(n) + LIMIT\n}\n"),
+    }
+    for rel, text in files.items():
+        (root / rel).parent.mkdir(parents=True, exist_ok=True)
+        (root / rel).write_text(text, encoding="utf-8")
+    a = Served(root).call("list_dependencies", path="src/runtime/mod.rs")
+    assert not a.is_error, a.text
+    assert a.text.split("\n")[:6] == [
+        "src/runtime/mod.rs: 5 use/mod statements (1 repository file reached):",
+        "  1: crate::util::{clamp,LIMIT}  -> src/util.rs",
+        "  2: std::fmt  [std]",
+        "  3: serde::Serialize  [crate serde]",
+        "  10: crate::util::clamp  -> src/util.rs",
+        "  11: Kind::*  [local]",
+    ], a.text
+    assert a.data["imports"][0]["target"] == "src/util.rs"  # the typed answer keeps its file rows

@@ -152,3 +152,12 @@ def test_a_key_line_searched_by_its_content_is_not_found_but_its_block_is(tmp_pa
     found = served.call("search_text", pattern="PRIVATE KEY-----", context_lines=1)  # where keys are: still found
     assert found.data is not None and found.data["matches"] == 2, found.text
     assert "[REDACTED private key block]" in found.text and line not in found.text + repr(found.data)
+
+
+def test_a_literal_search_for_what_reads_like_a_regex_that_finds_nothing_says_to_pass_regex(shop: Served):
+    a = shop.call("search_text", pattern=r"def format_\w+\(")
+    assert "no matches for" in a.text and "pass regex=true" in a.text, a.text
+    found = shop.call("search_text", pattern=r"def format_\w+\(", regex=True)
+    assert "pass regex=true" not in found.text and found.data["matches"] >= 1, found.text
+    plain = shop.call("search_text", pattern="no such words anywhere")
+    assert "no matches for" in plain.text and "regex" not in plain.text, plain.text
