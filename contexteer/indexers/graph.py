@@ -176,7 +176,7 @@ def callees(index: Any, sym: Any, resolve_imports: Callable[[str], dict[str, lis
                 text = lines[n - 1] if 0 < n <= len(lines) else ""
                 for m in re.finditer(rf"(?:([\w$]+)\s*(?:\(\s*\))?\s*(\.|->|::|\?\.)\s*)?\b{re.escape(name)}\s*(?:<[^<>()]*>)?\s*\(", text):
                     if m.group(2):
-                        receivers.add(m.group(1) or "")
+                        receivers.add((m.group(1) or "").lstrip("$"))  # PHP's $this is this
                     else:
                         bare = True
             if receivers and not bare:
@@ -192,13 +192,13 @@ def callees(index: Any, sym: Any, resolve_imports: Callable[[str], dict[str, lis
         if hit is None:
             on = sorted(member_calls.get(name, set()) - {""})
             # `logger.Info`: what it was called on; a method of a value whose type the index cannot tell, with the
-            # repository's few methods of that name as candidates (`exec.block_on (maybe CurrentThread.block_on ...)`)
+            # repository's one or two methods of that name as candidates (`exec.block_on (maybe CurrentThread.block_on ...)`)
             label = f"{'/'.join(on[:2])}.{name}" if on else name
             if on and not set(on) & _SELF_WORDS:
                 family = language_family(sym.language)
                 maybe = [s for s in index.symbols_named(name) if s.name == name and s.kind == "method"
                          and s.id != sym.id and language_family(s.language) == family]
-                if 0 < len(maybe) <= 3:
+                if 0 < len(maybe) <= 2:
                     label += " (maybe " + ", ".join(f"{s.qualname} {s.path}:{s.start_line}" for s in maybe) + ")"
             out.unresolved.append(label)
             continue
@@ -233,6 +233,13 @@ def implementations(index: Any, sym: Any, resolve_imports: Callable[[str], dict[
         frontier = nxt
         if not frontier:
             break
+    else:  # stopped at the depth asked: say whether a level below exists, so no one has to ask to find out
+        deeper = [t for t in frontier[:50] if any(c.id not in seen for c, _, _ in _direct_subtypes(index, t, rust_impls))]
+        if deeper:
+            names = ", ".join(t.name for t in deeper[:5]) + (f" and {len(deeper) - 5} more" if len(deeper) > 5 else "")
+            out.note = f"more below depth {depth}: subtypes of {names}"
+        elif frontier and depth > 1:
+            out.note = f"nothing below depth {depth}"
     if sym.language == "go" and sym.kind == "interface" and not _interface_methods(index, sym):
         out.note = ("this interface declares no methods of its own (an empty or embedding-only interface): every type "
                     "satisfies it, or those of the interfaces it embeds")

@@ -240,11 +240,30 @@ def rank_definitions(syms: list[Any], query: str, ref_counts: dict[str, int], *,
         close = -difflib.SequenceMatcher(None, q, s.name.lower()).ratio() if tier == 4 else 0.0
         # ties (same name, same count): module level before nested, types and functions before the
         # rest, non-test files before test files
-        return (tier, close, order.get(s.id, 0), not s.exported, _restricted(s), -ref_counts.get(s.name, 0),
+        return (tier, close, order.get(s.id, 0), not s.exported, _restricted(s), is_prototype(s),
+                -ref_counts.get(s.name, 0),
                 display_weight(s.path) < 1,
                 s.parent_id is not None, _KIND_ORDER.get(s.kind, 3), s.path, s.start_line)
 
     return sorted(syms, key=key)
+
+
+_HEADERS = (".h", ".hh", ".hpp", ".hxx", ".h++")
+
+
+def is_prototype(sym: Any) -> bool:
+    """A C/C++ function declared on one line of a header (`void workingset_activation(struct folio *folio);`):
+    where it is defined is what a question about it means, so the definition ranks and resolves first."""
+    return sym.language in ("c", "cpp") and sym.kind == "function" and sym.start_line == sym.end_line \
+        and sym.path.endswith(_HEADERS)
+
+
+def _definition_of(index: Any, proto: Any) -> Any | None:
+    """The one definition (a body, outside a header) of a C/C++ function a header declares; None when there is
+    none or several (static functions of the same name in different files)."""
+    defs = [s for s in index.symbols_named(proto.name) if s.name == proto.name and s.kind == "function"
+            and language_family(s.language) == "c" and not s.path.endswith(_HEADERS) and s.end_line > s.start_line]
+    return defs[0] if len(defs) == 1 else None
 
 
 def _restricted(sym: Any) -> bool:
@@ -361,7 +380,9 @@ def semantic_context(
                 return hit[0], "same class"
             inherited = _inherited_member(index, own_class, name, syms_of)  # `self._set_timeout()` from BaseClient
             if inherited is not None:
-                return inherited, "base class"
+                owner = next((s for s in syms_of(inherited.path) if s.id == inherited.parent_id), None)
+                used_trait = sym.language == "php" and owner is not None and owner.kind == "trait"
+                return inherited, "trait" if used_trait else "base class"
         for r in sorted(receivers - _SELF - {""}):
             if r in go_packages:  # `time.Duration`, `timer.New`: that package's, or (outside the repository) none
                 for f in imported.get(r, ()):
@@ -450,6 +471,10 @@ def semantic_context(
                  and language_family(s.language) == family]
             if len(anywhere) == 1 and anywhere[0].id != sym.id and visible(anywhere[0].path):
                 found = (anywhere[0], "unique name")
+        if found is not None and family == "c" and is_prototype(found[0]):
+            body = _definition_of(index, found[0])  # the header declares it; the callee is where it is defined
+            if body is not None:
+                found = (body, found[1])
         if found is None:
             out.unresolved.append(name)
             continue
@@ -471,19 +496,44 @@ def semantic_context(
     return out
 
 
+_PHP_USE = re.compile(r"^\s*use\s+([\w\\, ]+?)\s*[;{]")
+
+
+def _php_traits(index: Any, cls: Any) -> list[str]:
+    """The traits a PHP class body uses (`use ProcessableHandlerTrait, FormattableHandlerTrait;`): their methods
+    are the class's, like a base class's."""
+    ws = getattr(index, "ws", None)
+    if cls.language != "php" or ws is None:
+        return []
+    lines = _file_lines(ws, cls.path, {})[cls.start_line : cls.end_line]
+    names: list[str] = []
+    for text in lines:
+        m = _PHP_USE.match(text)
+        if m:
+            names += [n.strip().rsplit("\\", 1)[-1] for n in m.group(1).split(",") if n.strip()]
+    return names
+
+
 def _inherited_member(index: Any, cls: Any, name: str, syms_of: Callable[[str], list[Any]], depth: int = 0) -> Any | None:
-    """A member `name` a class gets from its bases (found in the class's file first, then anywhere by name)."""
+    """A member `name` a class gets from its bases (found in the class's file first, then anywhere by name): an
+    implementation (a base class's, a PHP trait's) before an interface's declaration of it."""
+    found = _inherited(index, cls, name, syms_of, depth, interfaces=False)
+    return found if found is not None else _inherited(index, cls, name, syms_of, depth, interfaces=True)
+
+
+def _inherited(index: Any, cls: Any, name: str, syms_of: Callable[[str], list[Any]], depth: int, *,
+               interfaces: bool) -> Any | None:
     if depth > 3:
         return None
-    for base in bases_of(cls):
+    for base in [*bases_of(cls), *_php_traits(index, cls)]:
         cands = [s for s in syms_of(cls.path) if s.name == base and s.kind in _CLASS_KINDS] or \
             [s for s in index.symbols_named(base) if s.name == base and s.kind in _CLASS_KINDS
              and language_family(s.language) == language_family(cls.language)][:3]
         for b in cands:
             hit = [s for s in syms_of(b.path) if s.name == name and s.parent_id == b.id]
-            if hit:
+            if hit and (interfaces or b.kind != "interface"):
                 return hit[0]
-            deeper = _inherited_member(index, b, name, syms_of, depth + 1)
+            deeper = _inherited(index, b, name, syms_of, depth + 1, interfaces=interfaces)
             if deeper is not None:
                 return deeper
     return None

@@ -78,6 +78,9 @@ class BuildStatus:
         """'index 43% built (780/1812 files); answers cover the indexed part' while a build runs."""
         if self.complete:
             return None
+        if self.files_total > 0 and self.files_done >= self.files_total:  # parsed; the last rows being written
+            return (f"index finishing: all {self.files_total} files parsed, the last of them being stored; ask again "
+                    "in a few seconds if a definition is missing.")
         return (
             f"index {self.percent:.0f}% built ({self.files_done}/{self.files_total} files); this answer covers "
             "only the indexed part. Ask again in a few seconds for a complete answer."

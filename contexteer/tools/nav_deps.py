@@ -27,9 +27,10 @@ logger = logging.getLogger(__name__)
 
 def dependencies(read: Callable[[str], str | None], graph: deps_mod.DepGraph, files: list[str], rel: str, is_dir: bool, direction: str,
                  depth: int, external: bool, note: str | None, view: str = "package", tests: bool = False,
-                 statements: list[Any] | None = None) -> Dependencies:
-    """`statements`: the file's own import rows, for a Rust file (whose `use` trees name items, several files per
-    statement): the text then lists each statement with what it reaches (see `use_statements`)."""
+                 statements: list[Any] | None = None, language: str | None = None) -> Dependencies:
+    """`statements`: the file's own import rows, for a file whose imports name items (a Rust `use` tree reaches
+    several files; a PHP or Java import names one class): the text then lists each statement with what it
+    reaches (see `use_statements`)."""
     prefix = "" if rel == "." else rel + "/"
     asked_test = rel != "." and is_test_path(rel + "/x" if is_dir else rel)
     keep: deps_mod.Keep | None = None if tests or asked_test else (lambda f: not is_test_path(f))
@@ -77,7 +78,9 @@ def dependencies(read: Callable[[str], str | None], graph: deps_mod.DepGraph, fi
             for p, n in sorted(used.items(), key=lambda kv: (std[kv[0]], -kv[1], kv[0]))
         ]
     if statements and not is_dir and depth == 1 and direction != "dependents" and graph.resolver is not None:
-        model._statements = use_statements(graph.resolver, rel, statements)
+        model._statements = use_statements(graph.resolver, rel, statements, STATEMENT_SEPARATORS.get(language or "", "::"))
+        model._statement_word = {"rust": "use/mod statement", "c": "#include", "cpp": "#include"}.get(
+            language or "", "import statement")
     model._build_note = note
     model._unresolved = [(u.source, u.module, u.line, u.outside) for f in sorted(start) for u in graph.unresolved.get(f, [])]
     extra = _unresolved_lines(model._unresolved, rel)
@@ -101,8 +104,15 @@ def dependencies(read: Callable[[str], str | None], graph: deps_mod.DepGraph, fi
     return model
 
 
-def use_statements(resolver: deps_mod.Resolver, rel: str, imports: list[Any]) -> list[tuple[list[int], str, str]]:
-    """One row per distinct `use` of a Rust file, as (lines, the statement as written, what it reaches):
+#: languages whose import statements each name items (a Rust use tree, a PHP class): a file's imports are listed
+#: as statements, each with the separator its language writes between a namespace and a name; a C/C++ file's
+#: #include lines in their order (Java, Kotlin and Go files keep the package view: their unit is the package)
+STATEMENT_SEPARATORS = {"rust": "::", "php": "\\", "c": "/", "cpp": "/"}
+
+
+def use_statements(resolver: deps_mod.Resolver, rel: str, imports: list[Any], sep: str = "::") -> list[tuple[list[int], str, str]]:
+    """One row per distinct import statement of a file (a Rust `use`, a PHP `use`, a Java `import`), as (lines,
+    the statement as written, what it reaches):
     `crate::runtime::{context,scheduler,RuntimeFlavor}` -> its repository files; `std::future::Future` -> [std];
     `serde::Serialize` (or `self::serde::de::X` after `extern crate serde`) -> [crate serde]; `Kind::*` -> [local].
     A long brace list keeps its first names and a count."""
@@ -111,8 +121,8 @@ def use_statements(resolver: deps_mod.Resolver, rel: str, imports: list[Any]) ->
     for imp in sorted(imports, key=lambda i: i.line):
         names = [n for n in imp.names if n]
         written = re.sub(r"\s*,\s*}", "}", imp.module)
-        if names and "{" not in written and not written.endswith(("::*", "::" + names[-1])):
-            written += "::" + (names[0] if len(names) == 1 else "{" + ",".join(names) + "}")
+        if names and "{" not in written and not written.endswith((sep + "*", sep + names[-1])) and written != names[-1]:
+            written += sep + (names[0] if len(names) == 1 else "{" + ",".join(names) + "}")
         brace = re.search(r"\{([^{}]*)\}$", written)
         if brace and brace.group(1).count(",") >= 6:
             items = brace.group(1).split(",")
@@ -123,14 +133,21 @@ def use_statements(resolver: deps_mod.Resolver, rel: str, imports: list[Any]) ->
         targets = sorted({t for r in results for t in r.targets if t != rel})
         ext = sorted({r.external for r in results if r.external})
         head = re.sub(r"^(?:self|crate)::", "", imp.module).split("::")[0]
-        if targets:
+        bare = written.strip('"<> ')
+        if sep == "/" and len(targets) == 1 and targets[0].endswith("/" + bare):
+            reach = "-> " + targets[0][: -len(bare)]  # <linux/mm.h> -> include/: the folder it is found under
+        elif targets:
             reach = "-> " + ", ".join(targets[:6]) + (f" and {len(targets) - 6} more" if len(targets) > 6 else "")
+        elif sep == "/":  # C/C++: <linux/mm.h> the repository does not hold is a system or generated header
+            reach = "[system header]" if any(r.stdlib for r in results) else "[not in the repository]"
         elif ext:
             std = {r.external for r in results if r.stdlib}
-            reach = "[" + ", ".join("std" if e in std else f"crate {e}" for e in ext) + "]"
+            rust = sep == "::"
+            reach = "[" + ", ".join(("std" if rust else "standard library") if e in std
+                                    else f"{'crate' if rust else 'package'} {e}" for e in ext) + "]"
             for e in ext:
                 crates.setdefault(head, e)
-        elif head in crates:
+        elif head in crates and sep == "::":
             reach = f"[crate {crates[head]}]"
         elif any(r.unresolved for r in results):
             reach = "[no repository file]"
@@ -254,7 +271,7 @@ def _deps_text(model: Dependencies, direction: str, depth: int, limit: int, imp_
                    "most imported: " + ", ".join(model.most_imported))
     if direction in ("imports", "both") and model._statements:
         files = len({e.target for e in model.imports})
-        out.append(f"{label}: {len(model._statements)} use/mod statement{'s' if len(model._statements) != 1 else ''} "
+        out.append(f"{label}: {len(model._statements)} {model._statement_word}{'s' if len(model._statements) != 1 else ''} "
                    f"({files} repository file{'s' if files != 1 else ''} reached):")
         out += [f"  {', '.join(map(str, lines))}: {written}  {reach}" for lines, written, reach in model._statements[:limit]]
         if len(model._statements) > limit:

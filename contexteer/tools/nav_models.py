@@ -121,6 +121,7 @@ class Dependencies(BaseModel):
     _build_note: str | None = PrivateAttr(default=None)
     # a Rust file's use statements (lines, as written, what each reaches): the text lists them instead of files
     _statements: list[tuple[list[int], str, str]] = PrivateAttr(default_factory=list)
+    _statement_word: str = PrivateAttr(default="import statement")
 
 
 class TextHit(BaseModel):

@@ -11,6 +11,7 @@ from typing import Any
 from contexteer.indexers.repomap import indentation
 from contexteer.indexers.textsearch import SearchResult
 from contexteer.shaping.answer import Hit
+from contexteer.tools.nav_deps import STATEMENT_SEPARATORS as STATEMENT_SEPARATORS
 from contexteer.tools.nav_deps import dependencies as dependencies  # list_dependencies' renderers
 from contexteer.tools.nav_deps import deps_mermaid as deps_mermaid
 from contexteer.tools.nav_deps import deps_text as deps_text
@@ -231,7 +232,9 @@ def symbol_search(model: SymbolSearch, match: str, kind: str | None, with_refs: 
         if not model.references:
             return out, rows
     for h in model.definitions:
-        priv = "" if h.exported else " (private)"
+        # not exported: `protected` (PHP, Java, C#, Kotlin, ...) says so, anything else is private to its scope
+        head = (h.signature or "").split("(", 1)[0].split()
+        priv = "" if h.exported else " (protected)" if "protected" in head else " (private)"
         more = f" (+{len(h.overloads)} overload signature{'s' if len(h.overloads) != 1 else ''}: {', '.join(h.overloads)})" \
             if h.overloads else ""
         if h.impls:

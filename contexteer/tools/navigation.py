@@ -185,20 +185,37 @@ def register(mcp: object, svc: Services) -> None:
         def work(cb: Callable[[int, int], None] | None) -> Answer:
             note = nav.ready(cb, sweep=True)
             idx = nav.index
-            pool = idx.find_symbols(q, match=match, kind=kind, path_prefix=prefix, limit=SEARCH_POOL)
-            if nav.recheck(s.path for s in pool[: offset + limit]) or (not pool and nav.sweep_on_miss()):
+            parts = _name_list(q) if match == "exact" else []
+            by_part: dict[str, list[Any]] = {}
+            if parts:  # 'workingset_activation, lru_gen_enabled': each name's definitions, in the order asked
+                for part in parts:
+                    found = idx.find_symbols(part, match="exact", kind=kind, path_prefix=prefix, limit=SEARCH_POOL // len(parts))
+                    if not found and is_qualified(part):
+                        found = nav.qualifier().find(part, kind=kind, path_prefix=prefix, limit=SEARCH_POOL // len(parts))
+                    by_part[part] = found
+                pool = [s for found in by_part.values() for s in found]
+                missing = [p for p, found in by_part.items() if not found]
+                if missing:
+                    miss = "no definition named " + ", ".join(f"'{m}'" for m in missing)
+                    note = f"{note}; {miss}" if note else miss
+            else:
                 pool = idx.find_symbols(q, match=match, kind=kind, path_prefix=prefix, limit=SEARCH_POOL)
-            if not pool and match == "exact" and is_qualified(q):
+                if nav.recheck(s.path for s in pool[: offset + limit]) or (not pool and nav.sweep_on_miss()):
+                    pool = idx.find_symbols(q, match=match, kind=kind, path_prefix=prefix, limit=SEARCH_POOL)
+            if not pool and match == "exact" and is_qualified(q) and not parts:
                 # 'org.example.web.Servlet', 'App\\Http\\Kernel::handle', 'Rack::Request#params', 'crate::a::B', 'pkg.Type'
                 pool = nav.qualifier().find(q, kind=kind, path_prefix=prefix, limit=SEARCH_POOL)
-            total = idx.count_symbols(q, match=match, kind=kind, path_prefix=prefix) if len(pool) >= SEARCH_POOL else len(pool)
+            total = idx.count_symbols(q, match=match, kind=kind, path_prefix=prefix) \
+                if len(pool) >= SEARCH_POOL and not parts else len(pool)
             if total > len(pool):
                 pool_note = (f"{total} definitions match; the best {len(pool)} candidates are ranked and paged. "
                              "Narrow with kind=, path= or a stricter match= to see the rest")
                 note = f"{note}; {pool_note}" if note else pool_note
             counts = idx.reference_counts({s.name for s in pool})
             primary = reopened_rank(idx, pool, lambda s: nav.qualifier().display(s) or s.qualname)
-            ranked, overloads = _fold_overloads(rank_definitions(pool, q, counts, primary=primary))
+            order = [s for part, found in by_part.items() for s in rank_definitions(found, part, counts, primary=primary)] \
+                if parts else rank_definitions(pool, q, counts, primary=primary)
+            ranked, overloads = _fold_overloads(order)
             ranked, impls = (ranked, {}) if kind == "impl" else _fold_impls(ranked)
             if total == len(pool):
                 total = len(ranked)
@@ -305,10 +322,12 @@ def register(mcp: object, svc: Services) -> None:
             note = nav.ready(cb, [] if is_dir else [res.rel], sweep=is_dir)
             graph = nav.graph()
             files = nav.all_files()
-            rust = not is_dir and (spec := languages.language_for_path(res.rel)) is not None and spec.name == "rust"
+            spec = None if is_dir else languages.language_for_path(res.rel)
+            lang = spec.name if spec is not None and spec.name in render.STATEMENT_SEPARATORS else None
             model = render.dependencies(lambda rel: repo_text(svc.ws, rel), graph, files, res.rel, is_dir, direction, depth, external, note,
                                         view=view, tests=tests,
-                                        statements=nav.index.imports_of(res.rel) if rust and view == "package" else None)
+                                        statements=nav.index.imports_of(res.rel) if lang and view == "package" else None,
+                                        language=lang)
             if format == "mermaid":
                 return Answer(Text(render.deps_mermaid(model)), model)
             text = render.deps_text(model, direction, depth, svc.settings.context_mode_mcp.max_digest_threshold, svc.pipeline.count)
@@ -404,6 +423,19 @@ def _reference_sites(nav: Nav, name: str, defs: list[Any], prefix: str | None, *
         sites += _text_uses(nav, name, defs, prefix, {(r.path, r.line) for r in refs},
                             importers={r.path for r in refs if r.kind == "import"})
     return sites, len(refs), left_out
+
+
+_NAME = r"[A-Za-z_$][\w$]*(?:(?:\.|::|\\|#)[A-Za-z_$][\w$]*)*"
+_NAME_LIST = re.compile(rf"\s*{_NAME}(?:\s*[,|]\s*|\s+){_NAME}(?:(?:\s*[,|]\s*|\s+){_NAME})*\s*")
+
+
+def _name_list(q: str) -> list[str]:
+    """'a, b, c' / 'a|b' / 'a b': two to ten names asked at once, in order (not one name with spaces, which no
+    language has); [] for a single name."""
+    if not _NAME_LIST.fullmatch(q):
+        return []
+    names = list(dict.fromkeys(n for n in re.split(r"[\s,|]+", q) if n))
+    return names if 2 <= len(names) <= 10 else []
 
 
 def _fold_overloads(ranked: list[Any]) -> tuple[list[Any], dict[int, list[str]]]:
@@ -557,7 +589,7 @@ def _name_enclosing(nav: Nav, rows: list[Hit | str]) -> None:
         if isinstance(row, Hit) and not row.context:
             enc = enclosing(syms.get(row.path, []), row.line)
             if enc is not None:
-                rows[i] = dataclasses.replace(row, note=f"in {enc.qualname}")
+                rows[i] = dataclasses.replace(row, note=f"in {enc.qualname} {enc.start_line}-{enc.end_line}")
 
 
 def locate(nav: Nav, sites: list[Any]) -> None:

@@ -13,7 +13,7 @@ from pydantic import BaseModel, Field
 from contexteer.errors import InputError, NotFoundError
 from contexteer.fitting import fit_largest
 from contexteer.indexers import graph
-from contexteer.indexers.lookup import line_previews
+from contexteer.indexers.lookup import is_prototype, line_previews
 from contexteer.indexers.namesakes import reopened_rank
 from contexteer.indexers.qualify import is_qualified, split_name
 from contexteer.shaping.answer import Answer, Text
@@ -153,6 +153,12 @@ def register(mcp: object, svc: Services) -> None:
             named = [s for s in named if first.get(s.id, 0) == 0]
             also = (f"{full.get(named[0].id, named[0].qualname)} is also reopened in " + ", ".join(f"{s.path}:{s.start_line}-{s.end_line}" for s in others[:5])
                     + (" …" if len(others) > 5 else "") + "; this is the definition with the most members (pass path= for another)")
+        bodies = [s for s in named if not is_prototype(s)]
+        if len(bodies) == 1 and len(named) > 1 and all(s.id == bodies[0].id or is_prototype(s) for s in named):
+            # a C function and the header lines that declare it: the definition is what is meant
+            protos = [s for s in named if s.id != bodies[0].id]
+            note = "declared in " + ", ".join(f"{s.path}:{s.start_line}" for s in protos[:3])
+            return bodies[0], f"{also}; {note}" if also else note
         distinct = {(s.path, s.qualname) for s in named}
         if len(distinct) > 1:
             lines = [f"  {s.path}:{s.start_line}-{s.end_line} {s.kind} {full.get(s.id, s.qualname)} -> find_related("
@@ -269,7 +275,10 @@ def _render(model: RelatedResult, target: Any, offset: int, depth: int) -> str:
         out.append(f"calls its own locals or parameters: {', '.join(model.local_calls[:30])}")
     if model.unresolved:
         label = ("not resolved to a repository definition (external or builtin, or called on a value whose type the "
-                 "index cannot tell)") if model.relation == "callees" \
+                 "index cannot tell)") if model.relation == "callees" and target.language not in ("c", "cpp") \
+            else ("not defined by name in the repository (a system or external function, or one a macro makes by "
+                  "pasting names with ##: search_text a part of the name finds the macro)") \
+            if model.relation == "callees" \
             else "bases not found in the repository (external or builtin)"
         out.append(f"{label}: {', '.join(model.unresolved[:30])}")
     if model.next_cursor is not None:

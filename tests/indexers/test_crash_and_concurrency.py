@@ -155,3 +155,12 @@ def test_closing_during_a_build_leaves_it_incomplete_and_resumable(repo, open_in
     again = open_index(workers=1)
     assert not again.status().complete and again.status().files_done < 600
     assert again.ensure_built(wait_seconds=INF).complete and again.stats()["symbols"] == 1800
+
+
+def test_a_build_with_every_file_parsed_says_it_is_finishing_not_that_the_answer_is_partial():
+    from contexteer.indexers.model import BuildStatus
+
+    note = BuildStatus(complete=False, files_total=2870, files_done=2870).note()
+    assert note is not None and note.startswith("index finishing: all 2870 files parsed") and "% built" not in note
+    assert "43% built (780/1812 files)" in (BuildStatus(False, 1812, 780).note() or "")
+    assert BuildStatus(True, 2870, 2870).note() is None

@@ -26,8 +26,8 @@ def test_hits_come_one_per_line_as_path_line_text_with_the_definition_they_sit_i
     a = shop.call("search_text", pattern="apply_discount(")
     assert not a.is_error, a.text
     lines = a.text.splitlines()
-    assert "shop/cli.py:12:     print(apply_discount(order, 10))  — in main" in lines
-    assert "shop/pricing.py:26:         net = apply_discount(order, discount)  — in PriceCalculator.compute" in lines
+    assert "shop/cli.py:12:     print(apply_discount(order, 10))  — in main 9-14" in lines
+    assert "shop/pricing.py:26:         net = apply_discount(order, discount)  — in PriceCalculator.compute 25-27" in lines
     assert lines[-1] == "[4 matching lines in 3 files]"  # pricing.py defines and calls it
     assert a.data["matches"] == 4 and a.data["files"] == 3
 
