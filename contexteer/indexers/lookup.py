@@ -251,6 +251,14 @@ def rank_definitions(syms: list[Any], query: str, ref_counts: dict[str, int], *,
 _HEADERS = (".h", ".hh", ".hpp", ".hxx", ".h++")
 
 
+def _body_of(cands: list[Any]) -> Any:
+    """The first candidate, or when it is one of a TypeScript function's overload signatures (same name, same
+    file), the implementation: the one with the body."""
+    first = cands[0]
+    same = [s for s in cands if s.path == first.path and s.name == first.name and s.parent_id == first.parent_id]
+    return max(same, key=lambda s: (s.end_line - s.start_line, -s.start_line)) if len(same) > 1 else first
+
+
 def is_prototype(sym: Any) -> bool:
     """A C/C++ function declared on one line of a header (`void workingset_activation(struct folio *folio);`):
     where it is defined is what a question about it means, so the definition ranks and resolves first."""
@@ -434,12 +442,12 @@ def semantic_context(
         if local:
             same_parent = [s for s in local if s.parent_id == sym.parent_id]
             if name not in strict or same_parent or local[0].parent_id is None:
-                found = ((same_parent or local)[0], "same file")
+                found = (_body_of(same_parent or local), "same file")
         if found is None and name in strict:
             for f in imported.get(name, ()):
                 cands = [s for s in syms_of(f) if s.name == name and usable(s) and s.parent_id is None]
                 if cands:
-                    found = (cands[0], "import")
+                    found = (_body_of(cands), "import")
                     break
             if found is None:
                 continue  # probably a local variable: not reported as unresolved either
@@ -458,7 +466,7 @@ def semantic_context(
                 cands = [s for s in syms_of(f) if s.name == name and usable(s) and s.id != sym.id]
                 if cands:
                     top = [s for s in cands if s.parent_id is None]
-                    found = ((top or cands)[0], "import")
+                    found = (_body_of(top or cands), "import")
                     break
         if found is None:
             # a name defined once in the whole repository, at module level (methods are too often a

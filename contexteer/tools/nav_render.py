@@ -235,7 +235,9 @@ def symbol_search(model: SymbolSearch, match: str, kind: str | None, with_refs: 
         # not exported: `protected` (PHP, Java, C#, Kotlin, ...) says so, anything else is private to its scope
         head = (h.signature or "").split("(", 1)[0].split()
         priv = "" if h.exported else " (protected)" if "protected" in head else " (private)"
-        more = f" (+{len(h.overloads)} overload signature{'s' if len(h.overloads) != 1 else ''}: {', '.join(h.overloads)})" \
+        c_like = h.path.endswith((".c", ".h"))
+        what = "definition under another #if" if c_like else "overload signature"  # C has no overloads
+        more = f" (+{len(h.overloads)} {what}{'s' if len(h.overloads) != 1 else ''}: {', '.join(h.overloads)})" \
             if h.overloads else ""
         if h.impls:
             more += f" (impl block{'s' if len(h.impls) != 1 else ''}: {', '.join(h.impls[:8])}{' …' if len(h.impls) > 8 else ''})"

@@ -236,7 +236,13 @@ def register(mcp: object, svc: Services) -> None:
                                for s in near]
                 word_sites = _word_sites(nav, last, prefix)
                 unparsed = sorted({w.path for w in word_sites if (fi := idx.file_info(w.path)) is None or fi.status != "indexed"})
-                if unparsed:  # the definition may well be there: say so rather than "a local"
+                building = bool(unparsed) and not idx.status().complete
+                if building:  # a cold build has not reached them yet
+                    why = (f"the name appears in {len(unparsed)} file{'s' if len(unparsed) != 1 else ''} not indexed yet "
+                           f"({', '.join(unparsed[:5])}{', …' if len(unparsed) > 5 else ''}; the build is still running): "
+                           "ask again in a few seconds, or read them with read_code_range")
+                    note = f"{note}; {why}" if note else why
+                elif unparsed:  # the definition may well be there: say so rather than "a local"
                     why = (f"the name appears in {len(unparsed)} file{'s' if len(unparsed) != 1 else ''} the index does not "
                            f"parse ({', '.join(unparsed[:5])}{', …' if len(unparsed) > 5 else ''}: no parser for the "
                            "language, too large, or ignored): read them with read_code_range")

@@ -165,7 +165,8 @@ def register(mcp: object, svc: Services) -> None:
                      f"symbol=\"{full.get(s.id, s.qualname)}\", relation=\"{relation}\", path=\"{s.path}\")" for s in named[:10]]
             more = f"\n  … {len(named) - 10} more" if len(named) > 10 else ""
             raise InputError(f"'{q}' names {len(distinct)} definitions; pass the one you mean:\n" + "\n".join(lines) + more)
-        return named[0], also
+        # TypeScript overload signatures and their implementation share a name: the implementation has the body
+        return max(named, key=lambda s: (s.end_line - s.start_line, -s.start_line)), also
 
     def _relations(nav: Nav, target: Any, relation: str, depth: int) -> graph.Relations:
         idx = nav.index

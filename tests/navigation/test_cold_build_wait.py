@@ -107,3 +107,13 @@ def test_two_threads_taking_the_index_lock_at_once_both_get_it(tmp_path: Path):
             assert got == [True, True]
     finally:
         index.close()
+
+
+def test_a_name_in_files_a_cold_build_has_not_reached_is_not_called_unparsable(tmp_path: Path, stalled_build: list[float | None]):
+    """The kernel agent was told slab.h was a file 'the index does not parse' while the build was at 45%."""
+    served = Served(copy_fixture("pyshop", tmp_path), **{"index.first_query_wait_seconds": 0})
+    a = served.call("search_symbol", query="PriceCalculator")
+    assert not a.is_error, a.text
+    assert "not indexed yet" in a.text and "the build is still running" in a.text, a.text
+    assert "the index does not parse" not in a.text, a.text
+    assert "shop/pricing.py:19: class PriceCalculator" in a.text, a.text  # the word's sites answer meanwhile
