@@ -106,8 +106,10 @@ def dependencies(read: Callable[[str], str | None], graph: deps_mod.DepGraph, fi
 
 #: languages whose import statements each name items (a Rust use tree, a PHP class): a file's imports are listed
 #: as statements, each with the separator its language writes between a namespace and a name; a C/C++ file's
-#: #include lines in their order (Java, Kotlin and Go files keep the package view: their unit is the package)
-STATEMENT_SEPARATORS = {"rust": "::", "php": "\\", "c": "/", "cpp": "/"}
+#: #include lines and a JS/TS file's imports in their order (Java, Kotlin and Go files keep the package view, their
+#: unit being the package; a Python file keeps the module view, which names the same modules in fewer tokens)
+STATEMENT_SEPARATORS = {"rust": "::", "php": "\\", "c": "/", "cpp": "/", "javascript": "js", "typescript": "js",
+                        "tsx": "js"}
 
 
 def use_statements(resolver: deps_mod.Resolver, rel: str, imports: list[Any], sep: str = "::") -> list[tuple[list[int], str, str]]:
@@ -121,7 +123,10 @@ def use_statements(resolver: deps_mod.Resolver, rel: str, imports: list[Any], se
     for imp in sorted(imports, key=lambda i: i.line):
         names = [n for n in imp.names if n]
         written = re.sub(r"\s*,\s*}", "}", imp.module)
-        if names and "{" not in written and not written.endswith((sep + "*", sep + names[-1])) and written != names[-1]:
+        shown = ", ".join(names[:6]) + (f", … {len(names) - 6} more" if len(names) > 6 else "")
+        if sep == "js":
+            written = f"{{{shown}}} from '{imp.module}'" if names else f"'{imp.module}'"
+        elif names and "{" not in written and not written.endswith((sep + "*", sep + names[-1])) and written != names[-1]:
             written += sep + (names[0] if len(names) == 1 else "{" + ",".join(names) + "}")
         brace = re.search(r"\{([^{}]*)\}$", written)
         if brace and brace.group(1).count(",") >= 6:
