@@ -15,8 +15,9 @@ COPY pyproject.toml /src/
 # Dependencies first (their own layer, reused while only README.md or contexteer/ change), plus the build backend
 # so the project itself builds without a fresh isolated build environment. Every dependency is a wheel and
 # contexteer itself is pure Python: no compiler is needed.
+# The postgres extra too (psycopg with its bundled libpq): the same image serves alone or as a team replica.
 RUN /opt/contexteer/bin/python -c "import tomllib; p = tomllib.load(open('/src/pyproject.toml', 'rb')); \
-print('\n'.join(p['build-system']['requires'] + p['project']['dependencies']))" > /tmp/requirements.txt \
+print('\n'.join(p['build-system']['requires'] + p['project']['dependencies'] + p['project']['optional-dependencies']['postgres']))" > /tmp/requirements.txt \
  && /opt/contexteer/bin/pip install --use-pep517 -r /tmp/requirements.txt
 COPY README.md /src/
 COPY contexteer/ /src/contexteer/

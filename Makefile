@@ -11,7 +11,7 @@ STAMP := $(VENV)/.installed-stamp
 $(STAMP): pyproject.toml
 	@test -x $(PY) || $(PYTHON) -m venv $(VENV) >&2
 	@$(PY) -m pip install --quiet --upgrade pip >&2
-	@$(PY) -m pip install --quiet -e '.[test]' >&2
+	@$(PY) -m pip install --quiet -e '.[test,postgres]' >&2
 	@touch $(STAMP)
 
 install: $(STAMP)

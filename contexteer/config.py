@@ -26,6 +26,8 @@ from contexteer.errors import ConfigError
 logger = logging.getLogger(__name__)
 
 ENV_PREFIX = "CONTEXTEER_"
+#: Another name for storage.url in the environment (CONTEXTEER_STORAGE__URL wins when both are set).
+DATABASE_URL_ENV = "CONTEXTEER_DATABASE_URL"
 CONFIG_FILE_NAME = "contexteer.yaml"
 #: Cores of this machine: the most parser processes a build may start.
 CORES = max(1, os.cpu_count() or 1)
@@ -133,11 +135,30 @@ class ServerSettings(_Section):
     session_idle_seconds: int = Field(900, ge=10, le=86_400, description="A streamable HTTP session with no request for this long is closed and its memory freed.")
     max_sessions: int = Field(1000, ge=1, le=10_000, description="Most streamable HTTP sessions open at once; past it a new client is refused (HTTP 503) until one ends.")
     log_level: Literal["DEBUG", "INFO", "WARNING", "ERROR", "CRITICAL"] = Field("INFO", description="Log level (logs go to stderr).")
+    stateless: bool | None = Field(None, json_schema_extra={"bounds": "true, false or null (automatic)"},
+                                   description="Serve streamable HTTP without sessions, so any replica can answer any request (no session affinity); null means on exactly when storage.url is set (protected).")
+    tokens_file: str | None = Field(None, description="A per-user token file (token hash -> name, scopes read and memory:write; `contexteer token add` writes it); re-read when it changes, so deleting a line revokes that person (protected).")
 
 
 class JournalSettings(_Section):
     max_bytes: int = Field(16 * 1024 * 1024, ge=64 * 1024, le=1 << 30, description="The journal rotates past this size.")
     keep: int = Field(3, ge=1, le=100, description="Rotated journal files kept (at least one: the journal cannot be configured away).")
+
+
+class StorageSettings(_Section):
+    url: str | None = Field(None, max_length=2048, json_schema_extra={"bounds": "null or postgresql://..."},
+                            description="null: embedded storage (SQLite and files in the data dir). postgresql://user@host/db: results, memory, journal and session state in PostgreSQL >= 15, shared by every replica; CONTEXTEER_DATABASE_URL sets it too (protected).")
+
+    @field_validator("url")
+    @classmethod
+    def _postgres_only(cls, url: str | None) -> str | None:
+        if url is None or not url.strip():
+            return None
+        url = url.strip()
+        if not re.match(r"^postgres(?:ql)?://", url):
+            raise ValueError("only PostgreSQL is supported besides the embedded default: write postgresql://user@host:5432/dbname, "
+                             "or leave it unset for the embedded storage")
+        return url
 
 
 class Settings(_Section):
@@ -153,6 +174,7 @@ class Settings(_Section):
     memory: MemorySettings = Field(default_factory=MemorySettings)
     server: ServerSettings = Field(default_factory=ServerSettings)
     journal: JournalSettings = Field(default_factory=JournalSettings)
+    storage: StorageSettings = Field(default_factory=StorageSettings)
 
 
 #: Keys a repository's own contexteer.yaml may not set: they widen access or move storage.
@@ -167,6 +189,9 @@ PROTECTED = frozenset(
         "server.port",
         "server.allowed_hosts",
         "server.allowed_origins",
+        "server.stateless",
+        "server.tokens_file",
+        "storage.url",
     }
 )
 
@@ -357,6 +382,8 @@ def load_config(
                 apply({dotted: _parse_env_value(dotted, env[name])}, f"environment {name}")
             except yaml.YAMLError as exc:
                 raise ConfigError(f"environment {name}: cannot be parsed ({exc}).") from exc
+    if DATABASE_URL_ENV in env and env_name("storage.url") not in env:  # the conventional name, for deployments
+        apply({"storage.url": env[DATABASE_URL_ENV]}, f"environment {DATABASE_URL_ENV}")
     for dotted, value in (overrides or {}).items():
         if value is None:
             continue

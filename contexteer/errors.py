@@ -12,6 +12,7 @@
     │   └── HandleExpired           a shaped result's handle that is unknown or past its TTL
     ├── ConflictError               a name that is already taken (memory restore, ...)
     ├── SecretError                 text that contains a secret and may not be stored
+    ├── AccessDenied                a per-user token without the scope an action needs
     ├── IndexError_                 the structure index cannot answer (corrupt, locked, ...)
     ├── SearchError                 ripgrep failed (invalid regex, time limit, missing binary)
     └── StorageError                a write that could not be made durable
@@ -36,6 +37,7 @@ __all__ = [
     "HandleExpired",
     "ConflictError",
     "SecretError",
+    "AccessDenied",
     "IndexError_",
     "SearchError",
     "StorageError",
@@ -96,6 +98,10 @@ class ConflictError(ContexteerError):
 
 class SecretError(ContexteerError):
     """The text contains a secret and will not be stored."""
+
+
+class AccessDenied(ContexteerError):
+    """The caller's token lacks the scope the action needs (e.g. memory:write)."""
 
 
 class IndexError_(ContexteerError):  # noqa: N801 - avoids shadowing the builtin IndexError

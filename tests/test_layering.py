@@ -6,7 +6,8 @@ import ast
 from pathlib import Path
 
 PACKAGE = Path(__file__).resolve().parents[1] / "contexteer"
-BASE = {"errors", "config", "workspace", "listing", "secrets", "tokens", "journal", "patterns", "safe_yaml", "fitting"}
+BASE = {"errors", "config", "workspace", "listing", "secrets", "tokens", "journal", "patterns", "safe_yaml", "fitting",
+        "storage"}
 DOMAINS = {"shaping", "memory", "indexers"}
 
 
@@ -26,10 +27,19 @@ def _imports(path: Path) -> set[str]:
     return out
 
 
+def _files(name: str) -> list[Path]:
+    """A base module's file, or every file of a base package (contexteer/storage/)."""
+    single = PACKAGE / f"{name}.py"
+    return [single] if single.exists() else sorted((PACKAGE / name).rglob("*.py"))
+
+
 def test_the_base_layer_imports_nothing_above_it():
     for name in sorted(BASE):
-        upward = _imports(PACKAGE / f"{name}.py") - BASE
-        assert not upward, f"contexteer/{name}.py imports {sorted(upward)}: the base layer must not depend on them"
+        files = _files(name)
+        assert files, f"base module {name} does not exist"
+        for path in files:
+            upward = _imports(path) - BASE
+            assert not upward, f"{path.relative_to(PACKAGE.parent)} imports {sorted(upward)}: the base layer must not depend on them"
 
 
 def test_shaping_memory_and_indexers_do_not_import_each_other():

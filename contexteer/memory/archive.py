@@ -23,11 +23,10 @@ import orjson
 from contexteer import __version__
 from contexteer.errors import ConflictError, ContexteerError, InputError
 from contexteer.memory import entries as E
-from contexteer.memory import trash
-from contexteer.memory.checkpoints import Checkpoints, check_content, valid_id
+from contexteer.memory.base import BrokenEntry, EntryStore, redact_into, secret_kinds
+from contexteer.memory.checkpoints import CheckpointStore, check_content, valid_id
 from contexteer.memory.entries import Entry
 from contexteer.memory.storage import atomic_write
-from contexteer.memory.store import BrokenEntry, MemoryStore, redact_into, secret_kinds
 
 logger = logging.getLogger(__name__)
 
@@ -90,7 +89,7 @@ def check_destination(dest: Path, *, force: bool = False) -> None:
         raise InputError(f"directory {dest.parent} does not exist; create it first or choose another path.")
 
 
-def export_archive(store: MemoryStore, checkpoints: Checkpoints, dest: Path, *, force: bool = False) -> ExportReport:
+def export_archive(store: EntryStore, checkpoints: CheckpointStore, dest: Path, *, force: bool = False) -> ExportReport:
     """Write every readable entry and checkpoint to `dest`; what could not be read is listed in `skipped`."""
     dest = Path(dest)
     check_destination(dest, force=force)
@@ -193,7 +192,8 @@ def validate_archive(raw: bytes, *, entry_max_bytes: int) -> tuple[list[Entry], 
     return entries, cps
 
 
-HEADER_KEYS = frozenset({"name", "description", "tag", "source", "createdAt", "updatedAt", "status", "verifiedAt", "deletedAt"})
+HEADER_KEYS = frozenset({"name", "description", "tag", "source", "createdAt", "updatedAt", "status", "verifiedAt", "deletedAt",
+                         "savedBy"})
 
 
 def _check_header(head: dict[str, Any], where: str) -> None:
@@ -208,6 +208,9 @@ def _check_header(head: dict[str, Any], where: str) -> None:
             E.validate_status(head["status"])
     except InputError as exc:
         raise _fail(f"{where}: {exc}") from exc
+    saved_by = head.get("savedBy")
+    if saved_by is not None and (not isinstance(saved_by, str) or len(saved_by) > 64 or "\n" in saved_by):
+        raise _fail(f"{where}: savedBy {str(saved_by)[:80]!r} is not a client name (one line, at most 64 characters).")
     for key in ("createdAt", "updatedAt", "verifiedAt", "deletedAt"):
         value = head.get(key)
         if value is not None and (not isinstance(value, str) or E.parse_iso(value) is None):
@@ -215,8 +218,8 @@ def _check_header(head: dict[str, Any], where: str) -> None:
 
 
 def import_archive(
-    store: MemoryStore,
-    checkpoints: Checkpoints,
+    store: EntryStore,
+    checkpoints: CheckpointStore,
     src: Path,
     *,
     on_conflict: Literal["skip", "overwrite", "rename"] = "skip",
@@ -239,7 +242,7 @@ def import_archive(
                     report.skipped.append(name)
                     continue
                 if on_conflict == "overwrite":
-                    trash.keep_copy(store, replaced[name], now)  # the replaced local version stays recoverable
+                    store.trash_add(replaced[name], now)  # the replaced local version stays recoverable
                     report.overwritten.append(name)
                 if on_conflict == "rename":
                     n = 2
@@ -247,10 +250,7 @@ def import_archive(
                         n += 1
                     report.renamed[name] = f"{name}-{n}"
                     entry.header = E.with_changes(entry.header, name=f"{name}-{n}")
-            target = store.path(entry.header.name)
-            if target.parent != store.dir:  # defence in depth: names are validated above
-                raise _fail(f"{entry.header.name!r} would be written outside the memory folder.")
-            atomic_write(target, E.render(entry))
+            store.write_entry(entry)  # names are validated above; a folder store refuses any path outside it again
             report.imported.append(entry.header.name)
         existing = set(checkpoints.ids())
         for cp in cps:

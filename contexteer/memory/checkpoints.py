@@ -14,7 +14,9 @@ from __future__ import annotations
 import logging
 import re
 import secrets as _secrets
+from abc import ABC, abstractmethod
 from collections.abc import Callable
+from contextlib import AbstractContextManager
 from dataclasses import dataclass
 from datetime import datetime
 from pathlib import Path
@@ -26,7 +28,6 @@ from contexteer.errors import InputError, NotFoundError, StorageError
 from contexteer.journal import iso
 from contexteer.memory import entries as E
 from contexteer.memory.storage import (
-    DirLock,
     NotPlainFile,
     atomic_delete,
     atomic_write,
@@ -44,7 +45,7 @@ MAX_ITEMS = 50
 MAX_ITEM_CHARS = 500
 MAX_SUMMARY_CHARS = 4000
 #: Settings never copied into a checkpoint (absolute paths of this machine).
-_PRIVATE_SETTINGS = ("data_dir",)
+_PRIVATE_SETTINGS = ("data_dir", "storage")
 
 
 def valid_id(cid: str) -> bool:
@@ -126,12 +127,33 @@ class Checkpoint:
         return str(self.data["id"])
 
 
-class Checkpoints:
-    def __init__(self, memory_dir: Path, *, lock: DirLock, clock: Callable[[], datetime] = E.now_utc) -> None:
-        self.dir = memory_dir / CHECKPOINT_DIR
+class CheckpointStore(ABC):
+    """Checkpoints of one project: the rules (sizes, relative files, ids, newest readable first) over a backend that
+    stores one JSON object per id. `Checkpoints` keeps them as files in `checkpoints/`; PgCheckpoints
+    (contexteer.memory.store_pg) in PostgreSQL."""
+
+    def __init__(self, *, lock: AbstractContextManager[Any], clock: Callable[[], datetime] = E.now_utc) -> None:
         self.lock = lock
         self.clock = clock
 
+    # ----- what a backend provides -----------------------------------------------------------
+    @abstractmethod
+    def ids(self) -> list[str]:
+        """Checkpoint ids, newest first."""
+
+    @abstractmethod
+    def _load(self, cid: str) -> Checkpoint:
+        """The checkpoint `cid` (a valid id); NotFoundError or StorageError when it cannot be loaded."""
+
+    @abstractmethod
+    def _write(self, data: dict[str, Any]) -> None:
+        """Store a checkpoint (the caller holds the lock)."""
+
+    @abstractmethod
+    def delete(self, cid: str) -> bool:
+        """Delete one checkpoint; False when it was not there."""
+
+    # ----- the rules ---------------------------------------------------------------------------
     def save(
         self,
         *,
@@ -170,20 +192,11 @@ class Checkpoints:
             "settings": snap,
         }
         with self.lock:
-            ensure_real_dir(self.dir)
-            atomic_write(self.dir / f"{cid}.json", orjson.dumps(data, option=orjson.OPT_INDENT_2))
+            self._write(data)
         return Checkpoint(data)
 
-    def ids(self) -> list[str]:
-        """Checkpoint ids, newest first (plain files in a real folder only)."""
-        if not real_dir(self.dir):
-            if link_kind(self.dir):
-                logger.warning("memory: %s is a symlink; checkpoints are not read through it", self.dir)
-            return []
-        return sorted((p.stem for p in self.dir.glob("*.json") if valid_id(p.stem) and not link_kind(p)), reverse=True)
-
     def unreadable(self) -> list[str]:
-        """Ids of checkpoint files that cannot be loaded."""
+        """Ids of checkpoints that cannot be loaded."""
         out = []
         for cid in self.ids():
             try:
@@ -228,6 +241,34 @@ class Checkpoints:
             return cp
         if not valid_id(cid):
             raise InputError(f"checkpoint id {cid!r} is malformed. Use action='checkpoint_list' to see the ids, or leave name out for the latest.")
+        return self._load(cid)
+
+    def write_raw(self, data: dict[str, Any]) -> None:
+        """Store an already validated checkpoint (import)."""
+        with self.lock:
+            self._write(data)
+
+
+def missing_checkpoint(cid: str) -> NotFoundError:
+    return NotFoundError(f"no checkpoint {cid!r}. Use action='checkpoint_list' to see the ids, or leave name out for the latest.")
+
+
+class Checkpoints(CheckpointStore):
+    """Checkpoints as JSON files in the memory folder's `checkpoints/` (the embedded backend)."""
+
+    def __init__(self, memory_dir: Path, *, lock: AbstractContextManager[Any], clock: Callable[[], datetime] = E.now_utc) -> None:
+        super().__init__(lock=lock, clock=clock)
+        self.dir = memory_dir / CHECKPOINT_DIR
+
+    def ids(self) -> list[str]:
+        """Checkpoint ids, newest first (plain files in a real folder only)."""
+        if not real_dir(self.dir):
+            if link_kind(self.dir):
+                logger.warning("memory: %s is a symlink; checkpoints are not read through it", self.dir)
+            return []
+        return sorted((p.stem for p in self.dir.glob("*.json") if valid_id(p.stem) and not link_kind(p)), reverse=True)
+
+    def _load(self, cid: str) -> Checkpoint:
         path = self.dir / f"{cid}.json"
         try:
             data = orjson.loads(read_plain(path))
@@ -235,7 +276,7 @@ class Checkpoints:
             raise StorageError(f"checkpoint {cid!r} is {exc.what}; contexteer never follows links in the memory folder. "
                                f"Remove {path.name} from the memory folder's checkpoints/.") from exc
         except FileNotFoundError:
-            raise NotFoundError(f"no checkpoint {cid!r}. Use action='checkpoint_list' to see the ids, or leave name out for the latest.") from None
+            raise missing_checkpoint(cid) from None
         except OSError as exc:
             raise StorageError(f"checkpoint {cid!r} cannot be read ({exc.strerror}). Check the permissions of {path}.") from exc
         except orjson.JSONDecodeError as exc:
@@ -244,17 +285,15 @@ class Checkpoints:
             raise StorageError(f"checkpoint {cid!r} is not a JSON object. Delete {path.name}.")
         return Checkpoint(data)
 
+    def _write(self, data: dict[str, Any]) -> None:
+        ensure_real_dir(self.dir)
+        atomic_write(self.dir / f"{data['id']}.json", orjson.dumps(data, option=orjson.OPT_INDENT_2))
+
     def delete(self, cid: str) -> bool:
         if not valid_id(cid):
             raise InputError(f"checkpoint id {cid!r} is malformed.")
         with self.lock:
             return atomic_delete(self.dir / f"{cid}.json")
-
-    def write_raw(self, data: dict[str, Any]) -> None:
-        """Store an already validated checkpoint (import)."""
-        with self.lock:
-            ensure_real_dir(self.dir)
-            atomic_write(self.dir / f"{data['id']}.json", orjson.dumps(data, option=orjson.OPT_INDENT_2))
 
 
 def _flatten(d: dict[str, Any], prefix: str = "") -> dict[str, Any]:

@@ -11,12 +11,13 @@ from typing import Any, TextIO
 
 from contexteer.config import Settings
 from contexteer.errors import ContexteerError, NotFoundError
-from contexteer.journal import Journal
 from contexteer.memory.archive import export_archive, import_archive
 from contexteer.memory.location import memory_path, other_location
 from contexteer.memory.recall import SessionMemory
 from contexteer.memory.service import MemoryService
-from contexteer.memory.store import BrokenEntry, index_line
+from contexteer.memory.store import BrokenEntry, MemoryStore, index_line
+from contexteer.storage import database_for
+from contexteer.storage.journal import open_journal
 from contexteer.workspace import Workspace
 
 logger = logging.getLogger(__name__)
@@ -55,16 +56,18 @@ def run_memory_command(args: argparse.Namespace, ws: Workspace, settings: Settin
     if not cmd:
         err.write("usage: contexteer memory {list,show,trash,delete,restore,purge,export,import,checkpoints} ...\n")
         return 2
-    j = settings.journal
-    journal = Journal(ws.storage("journal.jsonl"), max_bytes=j.max_bytes, keep=j.keep)
     try:
-        service = MemoryService(memory_path(ws), settings, journal=journal, elsewhere=other_location(ws))
+        database = database_for(settings)
+        journal = open_journal(ws, settings, database)
+        service = MemoryService(memory_path(ws), settings, journal=journal, elsewhere=other_location(ws),
+                                database=database, project=ws.project_key)
         if service.store.repair_report is not None:
             err.write(f"memory index repaired at startup: {service.store.repair_report.summary()}\n")
         session = SessionMemory()
         if cmd in ("list", "trash"):
-            out.write(f"Memory of {ws.root}: {service.store.dir} (memory.location={settings.memory.location}); "
-                      "use --root DIR for another project.\n")
+            where = (f"{service.store.where()}" if service.store.shared
+                     else f"{service.store.where()} (memory.location={settings.memory.location})")
+            out.write(f"Memory of {ws.root}: {where}; use --root DIR for another project.\n")
         return _run(cmd, args, service, session, out)
     except NotFoundError as exc:
         err.write(f"error: {cli_words(str(exc))} (memory of {ws.root}; use --root DIR for another project)\n")
@@ -99,7 +102,8 @@ def _run(cmd: str, args: argparse.Namespace, service: MemoryService, session: Se
         h = entry.header
         raw_out.write(f"{index_line(h)}\nsource: {h.source}\ncreatedAt: {h.createdAt}\nupdatedAt: {h.updatedAt}\n"
                       f"status: {h.status}{' (verifiedAt ' + h.verifiedAt + ')' if h.verifiedAt else ''}\n"
-                      f"file: {store.path(h.name)}\n\n{entry.body}")
+                      f"{'file: ' + str(store.path(h.name)) if isinstance(store, MemoryStore) else 'stored in: ' + store.where()}"
+                      f"{chr(10) + 'saved by: ' + h.savedBy if h.savedBy else ''}\n\n{entry.body}")
         if not entry.body.endswith("\n"):
             raw_out.write("\n")
     elif cmd == "trash":

@@ -179,6 +179,7 @@ class Header:
     status: str = "active"
     verifiedAt: str | None = None  # noqa: N815
     deletedAt: str | None = None  # noqa: N815 - only in trash
+    savedBy: str | None = None  # noqa: N815 - the client (per-user token name) that saved it last; only when known
 
     @property
     def file(self) -> str:
@@ -186,8 +187,9 @@ class Header:
 
     def to_dict(self) -> dict[str, Any]:
         d = asdict(self)
-        if d.get("deletedAt") is None:
-            d.pop("deletedAt")
+        for optional in ("deletedAt", "savedBy"):
+            if d.get(optional) is None:
+                d.pop(optional)
         return d
 
 
@@ -273,7 +275,16 @@ def header_from_dict(data: dict[str, Any], *, file_stem: str | None = None) -> H
         status=status if status in STATUSES else "active",
         verifiedAt=str(data["verifiedAt"]) if data.get("verifiedAt") else None,
         deletedAt=str(data["deletedAt"]) if data.get("deletedAt") else None,
+        savedBy=_client_name(data.get("savedBy")),
     )
+
+
+def _client_name(value: Any) -> str | None:
+    """A savedBy value as stored: a short one-line name, or None (hand edits cannot inject lines into answers)."""
+    if not value:
+        return None
+    text = " ".join(str(value).split())[:64]
+    return text or None
 
 
 def with_changes(header: Header, **changes: Any) -> Header:

@@ -146,6 +146,20 @@ class SessionMemory:
     bytes_shown: int = 0
     shown: dict[str, str] = field(default_factory=dict)  # name -> updatedAt when shown
 
+    def to_dict(self) -> dict[str, Any]:
+        return {"ignore": self.ignore, "bytes_shown": self.bytes_shown, "shown": dict(self.shown)}
+
+    @classmethod
+    def from_dict(cls, data: dict[str, Any] | None) -> SessionMemory:
+        """The state as saved (a fresh one for None or anything malformed)."""
+        if not isinstance(data, dict):
+            return cls()
+        shown = data.get("shown")
+        count = data.get("bytes_shown")
+        return cls(ignore=data.get("ignore") is True,
+                   bytes_shown=count if isinstance(count, int) and count >= 0 else 0,
+                   shown={str(k): str(v) for k, v in shown.items()} if isinstance(shown, dict) else {})
+
 
 @dataclass
 class Budgets:
@@ -176,7 +190,8 @@ def render_entry(h: Header, body: str, now: datetime, entry_bytes: int) -> tuple
             f"\n[… cut at {entry_bytes} bytes of {len(raw)} (memory.entry_max_bytes); `contexteer memory show {h.name}` "
             "prints it all]"
         )
-    head = f"## {h.name} ({h.tag}, {h.status}) — {h.description}\n_{age_label(h, now)}; source: {h.source}_\n"
+    by = f"; saved by {h.savedBy}" if h.savedBy else ""
+    head = f"## {h.name} ({h.tag}, {h.status}) — {h.description}\n_{age_label(h, now)}; source: {h.source}{by}_\n"
     shown = min(len(raw), entry_bytes)
     return f"{head}\n{body.rstrip()}\n", cut, shown
 

@@ -19,7 +19,8 @@ from contexteer import __version__
 from contexteer.config import Settings
 from contexteer.errors import InputError, NotFoundError, SecretError, StorageError
 from contexteer.memory import entries as E
-from contexteer.memory.checkpoints import Checkpoints, render_checkpoint
+from contexteer.memory.base import EntryStore
+from contexteer.memory.checkpoints import Checkpoints, CheckpointStore, render_checkpoint
 from contexteer.memory.location import count_topic_files
 from contexteer.memory.recall import (
     Budgets,
@@ -30,6 +31,7 @@ from contexteer.memory.recall import (
     render_selection,
 )
 from contexteer.memory.store import BrokenEntry, MemoryStore, index_line, redact_into, secret_kinds
+from contexteer.storage import Database
 from contexteer.tokens import get_counter
 
 logger = logging.getLogger(__name__)
@@ -63,13 +65,24 @@ class MemoryService:
         clock: Callable[[], datetime] = E.now_utc,
         file_status: Callable[[str], str | None] = lambda _p: None,
         elsewhere: tuple[str, Path] | None = None,
+        database: Database | None = None,
+        project: str = "",
     ) -> None:
         self.settings = settings
         self.count = get_counter(settings.shaping.encoding).count  # the pipeline's encoding, never the default
         self.location = settings.memory.location
         self.elsewhere = elsewhere  # the memory.location not in use and its folder (for "memory is empty" answers)
-        self.store = MemoryStore(memory_dir, entry_max_bytes=settings.memory.entry_max_bytes, journal=journal, clock=clock)
-        self.checkpoints = Checkpoints(self.store.dir, lock=self.store.lock, clock=clock)
+        self.store: EntryStore
+        self.checkpoints: CheckpointStore
+        if database is not None:  # storage.url: the team database, shared by every replica
+            from contexteer.memory.store_pg import PgCheckpoints, PgMemoryStore
+
+            self.elsewhere = None
+            pg = PgMemoryStore(database, project, entry_max_bytes=settings.memory.entry_max_bytes, journal=journal, clock=clock)
+            self.store, self.checkpoints = pg, PgCheckpoints(pg, clock=clock)
+        else:
+            fs = MemoryStore(memory_dir, entry_max_bytes=settings.memory.entry_max_bytes, journal=journal, clock=clock)
+            self.store, self.checkpoints = fs, Checkpoints(fs.dir, lock=fs.lock, clock=clock)
         self.file_status = file_status
         self._repair_pending = self.store.repair_report is not None
 
@@ -114,8 +127,9 @@ class MemoryService:
 
     # ----- entries -------------------------------------------------------------------------
     def save(self, session: SessionMemory, *, name: str, content: str, tag: str | None = None, description: str | None = None,
-             source: str | None = None, redact_secrets: bool = False) -> Answer:
-        res = self.store.save(name, content, tag=tag, description=description, source=source, redact_secrets=redact_secrets)
+             source: str | None = None, redact_secrets: bool = False, saved_by: str | None = None) -> Answer:
+        res = self.store.save(name, content, tag=tag, description=description, source=source, redact_secrets=redact_secrets,
+                              saved_by=saved_by)
         h = res.header
         if res.created:
             text = f"Saved new entry '{h.name}' ({h.tag}) at {h.updatedAt}."
@@ -150,7 +164,9 @@ class MemoryService:
         return name
 
     def _where(self) -> str:
-        return f"memory folder {_shown(self.store.dir)} (memory.location={self.location})"
+        if self.store.shared:
+            return "team database (storage.url)"
+        return f"memory folder {_shown(Path(self.store.where()))} (memory.location={self.location})"
 
     def _empty_text(self, what: str) -> str:
         """Why nothing is there: where we looked, and whether the other memory.location holds entries."""
@@ -219,7 +235,7 @@ class MemoryService:
         used = self.count("\n".join(out))
         shown = 0
         for h in heads:
-            line = f"{index_line(h)} — {age_label(h, now).split(' — ')[0]}"
+            line = f"{index_line(h)} — {age_label(h, now).split(' — ')[0]}" + (f" — saved by {h.savedBy}" if h.savedBy else "")
             cost = self.count(line) + 1
             if used + cost > budget and not everything:
                 out.append(f"… {len(heads) - shown} more not shown; filter with tag= or status=, find one with "

@@ -18,29 +18,29 @@ from __future__ import annotations
 import logging
 import os
 from collections.abc import Callable, Iterable
-from dataclasses import dataclass, field
 from datetime import datetime
 from pathlib import Path
 from typing import Any
 
 import orjson
 
-from contexteer.errors import ConflictError, InputError, NotFoundError, SecretError, StorageError
-from contexteer.journal import iso
+from contexteer.errors import InputError, NotFoundError, StorageError
 from contexteer.memory import entries as E
 from contexteer.memory import index, trash
+from contexteer.memory.base import BrokenEntry, EntryStore, SaveResult, redact_into, secret_kinds
 from contexteer.memory.entries import INDEX_NAME, Entry, Header
 from contexteer.memory.index import RepairReport, index_line
 from contexteer.memory.storage import (
     DirLock,
     NotPlainFile,
+    atomic_delete,
     atomic_write,
     fsync_dir,
+    link_kind,
     read_plain,
     read_plain_text,
     real_dir,
 )
-from contexteer.secrets import find_secrets, redact
 
 logger = logging.getLogger(__name__)
 
@@ -54,59 +54,13 @@ HEADER_READ_BYTES = 64 * 1024
 TOPIC_READ_MAX = 1024 * 1024
 
 
-class BrokenEntry(StorageError):
-    """A topic file whose header cannot be parsed; its raw text is kept untouched."""
-
-    def __init__(self, name: str, reason: str, path: Path) -> None:
-        self.name, self.reason, self.path = name, reason, path
-        super().__init__(
-            f"memory entry {name!r} cannot be parsed: {reason}. Fix {path.name} by hand in the memory folder ({path.parent}); "
-            f"action='read' name='{name}' shows its raw text."
-        )
-
-
 def link_message(path: Path, what: str) -> str:
     return (f"{path.name} in the memory folder is {what}; contexteer never follows links there (with memory.location=repo "
             "the folder may come from an untrusted clone). Replace it with a real file, or remove the link.")
 
 
-class _NullJournal:
-    def append(self, type_: str, **fields: Any) -> dict[str, Any]:
-        return {}
-
-
-@dataclass
-class SaveResult:
-    header: Header
-    created: bool
-    redacted: dict[str, int] = field(default_factory=dict)
-    derived_description: bool = False
-    previous_in_trash: bool = False  # the replaced version was moved to the trash
-    content_changed: bool = False
-    description_kept: bool = False  # content changed, no description given: the old one stays
-    description_shortened: bool = False
-    verification_cleared: bool = False
-
-
-def redact_into(text: str, counts: dict[str, int]) -> str:
-    """`text` with its secrets replaced by markers; adds how many of each kind to `counts`."""
-    new, c = redact(text)
-    for k, v in c.items():
-        counts[k] = counts.get(k, 0) + v
-    return new
-
-
-def secret_kinds(*texts: str) -> list[str]:
-    kinds: list[str] = []
-    for text in texts:
-        for f in find_secrets(text or ""):
-            if f.kind not in kinds:
-                kinds.append(f.kind)
-    return kinds
-
-
-class MemoryStore:
-    """Long-term memory of one project, stored in `directory`."""
+class MemoryStore(EntryStore):
+    """Long-term memory of one project, stored as topic files in `directory` (the embedded backend)."""
 
     def __init__(
         self,
@@ -121,28 +75,20 @@ class MemoryStore:
         if os.path.lexists(self.dir) and not self.dir.is_dir():
             raise StorageError(f"the memory folder {self.dir} exists but is not a directory. Move that file away, "
                                "or point memory.location / data_dir elsewhere.")
+        super().__init__(entry_max_bytes=entry_max_bytes, journal=journal, clock=clock)
         self.trash_dir = self.dir / TRASH_DIR
-        self.entry_max_bytes = entry_max_bytes
-        self.journal = journal or _NullJournal()
-        self.clock = clock
         self.lock = DirLock(self.dir)
         self._header_cache: dict[str, tuple[tuple[int, int, int], Header]] = {}
-        self.broken: dict[str, str] = {}  # name -> why its header cannot be read (as of the last headers())
-        self._warned: set[str] = set()
-        self.repair_report: RepairReport | None = None
         if repair:
             report = self.repair()
             self.repair_report = report if report.summary() else None
 
     # ----- helpers -------------------------------------------------------------------------
-    def now(self) -> str:
-        return iso(self.clock())
-
     def path(self, name: str) -> Path:
         return self.dir / f"{name}.md"
 
-    def event(self, action: str, **fields: Any) -> None:
-        self.journal.append("memory", action=action, **fields)
+    def where(self) -> str:
+        return str(self.dir)
 
     # ----- reading -------------------------------------------------------------------------
     def read_header_file(self, path: Path) -> Header:
@@ -162,11 +108,6 @@ class MemoryStore:
         head = self.read_header_file(path)
         self._header_cache[str(path)] = (key, head)
         return head
-
-    def warn_once(self, key: str, msg: str, *args: Any) -> None:
-        if key not in self._warned:
-            self._warned.add(key)
-            logger.warning(msg, *args)
 
     def _topic_paths(self) -> list[Path]:
         """Plain topic files; symlinks and special files are skipped (see `links`)."""
@@ -298,111 +239,17 @@ class MemoryStore:
         except E.FormatError as exc:
             raise BrokenEntry(name, str(exc), path) from exc
 
-    def missing_message(self, name: str) -> str:
-        import difflib
+    # ----- writing (the caller holds the lock) ----------------------------------------------
+    def write_entry(self, entry: Entry) -> None:
+        path = self.path(entry.name)
+        if path.parent != self.dir:  # defence in depth: names are validated before they get here
+            raise InputError(f"{entry.name!r} would be written outside the memory folder.")
+        atomic_write(path, E.render(entry))
+        self.forget_cached(path)
 
-        names = [h.name for h in self.headers()]
-        close = difflib.get_close_matches(name, names, n=3)
-        hint = f" Did you mean {', '.join(repr(c) for c in close)}?" if close else ""
-        trashed = " It is in the trash: restore it with action='restore'." if self.trashed(name) else ""
-        return f"no memory entry named {name!r}.{hint}{trashed} Use action='list' to see the entries."
-
-    # ----- saving --------------------------------------------------------------------------
-    def save(
-        self,
-        name: str,
-        content: str,
-        *,
-        tag: str | None = None,
-        description: str | None = None,
-        source: str | None = None,
-        redact_secrets: bool = False,
-    ) -> SaveResult:
-        name = E.validate_name(name)
-        if not isinstance(content, str) or not content.strip():
-            raise InputError("content is required: the text to keep (at most "
-                             f"{self.entry_max_bytes} bytes). Use action='status' to change only the status.")
-        redacted: dict[str, int] = {}
-        kinds = secret_kinds(content, description or "", source or "")
-        if kinds:
-            if not redact_secrets:
-                raise SecretError(
-                    f"refused: the entry contains a secret ({', '.join(kinds)}); secrets are never written to memory. "
-                    "Remove it, or pass redact=true to save it with the secret replaced by a marker."
-                )
-            content = redact_into(content, redacted)
-            description = redact_into(description, redacted) if description else description
-            source = redact_into(source, redacted) if source else source
-        size = len(content.encode("utf-8"))
-        if size > self.entry_max_bytes:
-            raise InputError(
-                f"content is {size} bytes; the limit per entry is {self.entry_max_bytes} bytes (memory.entry_max_bytes). "
-                "Keep only the stable facts, or split it into several entries."
-            )
-        shortened = E.description_was_shortened(description)
-        with self.lock:
-            now = self.now()
-            old_entry = self._current(name)
-            old = old_entry.header if old_entry else None
-            if old is None and tag is None:
-                raise InputError(f"tag is required for a new entry: one of {', '.join(E.TAGS)}.")
-            new_tag = E.validate_tag(tag) if tag is not None else old.tag  # type: ignore[union-attr]
-            given_desc = bool(description and description.strip())
-            derived = not given_desc and old is None
-            desc = E.clean_description(description, content) if given_desc or old is None else old.description
-            src = E.clean_source(source) if source or old is None else old.source
-            changed = old_entry is not None and old_entry.body.rstrip("\n") != content.rstrip("\n")
-            header = Header(
-                name=name,
-                description=desc,
-                tag=new_tag,
-                source=src,
-                createdAt=old.createdAt if old and old.createdAt else now,
-                updatedAt=now,
-                status="active",
-                verifiedAt=None if changed or old is None else old.verifiedAt,
-            )
-            kept = False
-            if old_entry is not None and (changed or (old.description, old.tag, old.source)  # type: ignore[union-attr]
-                                          != (header.description, header.tag, header.source)):
-                trash.keep_copy(self, old_entry, now)  # the previous version stays recoverable, like a delete
-                kept = True
-            atomic_write(self.path(name), E.render(Entry(header, content)))
-            self.forget_cached(self.path(name))
-            self.write_index()
-        self.event("save", name=name, tag=new_tag, bytes=size, created=old is None, redacted=sum(redacted.values()),
-                   previous_in_trash=kept)
-        return SaveResult(header=header, created=old is None, redacted=redacted, derived_description=derived,
-                          previous_in_trash=kept, content_changed=changed, description_kept=changed and not given_desc,
-                          description_shortened=shortened and given_desc,
-                          verification_cleared=changed and bool(old and old.verifiedAt))
-
-    def _current(self, name: str) -> Entry | None:
-        """The entry now stored under `name` (None when absent); refuses to replace a link or an unparsable file."""
-        if not self.exists(name):
-            return None
-        try:
-            return self.get(name)
-        except BrokenEntry as exc:
-            raise ConflictError(
-                f"cannot save {name!r}: {exc.path.name} exists but cannot be parsed ({exc.reason}); saving would replace "
-                f"a hand-edited text. Fix {exc.path.name} by hand (action='read' name='{name}' shows it) or save under another name."
-            ) from exc
-
-    def set_status(self, name: str, status: str) -> Header:
-        name = E.validate_name(name)
-        status = E.validate_status(status)
-        with self.lock:
-            entry = self.get(name)
-            h = entry.header
-            changes: dict[str, Any] = {"status": status}
-            if status == "verified":
-                changes["verifiedAt"] = self.now()
-            entry.header = E.with_changes(h, **changes)
-            atomic_write(self.path(name), E.render(entry))
-            self.write_index()
-        self.event("status", name=name, status=status)
-        return entry.header
+    def remove_entry(self, name: str) -> None:
+        atomic_delete(self.path(name))
+        self.forget_cached(self.path(name))
 
     # ----- access sidecar ------------------------------------------------------------------
     def access(self) -> dict[str, dict[str, Any]]:
@@ -442,9 +289,6 @@ class MemoryStore:
             atomic_write(self.dir / ACCESS_FILE, orjson.dumps(data, option=orjson.OPT_SORT_KEYS))
 
     # ----- index (contexteer.memory.index) -------------------------------------------------
-    def render_index(self, headers: list[Header] | None = None) -> str:
-        return index.render_index(headers if headers is not None else self.headers())
-
     def write_index(self) -> None:
         atomic_write(self.dir / INDEX_NAME, self.render_index())  # os.replace swaps a linked MEMORY.md, never writes through
 
@@ -457,32 +301,29 @@ class MemoryStore:
         except FileNotFoundError:
             return None
 
-    def index_names(self) -> list[str] | None:
-        """Names the index file lists, or None when there is no (plain) index file."""
-        text = self.index_text()
-        if text is None:
-            return None
-        return [m for m in (index.entry_name(ln) for ln in text.splitlines()) if m]
-
     def repair(self) -> RepairReport:
         """Compare the index with the topic files; rebuild and report when they disagree."""
         return index.check(self)
 
     # ----- trash (contexteer.memory.trash) ------------------------------------------------
-    def delete(self, names: list[str]) -> list[str]:
-        return trash.delete(self, names)
+    def trash_items(self) -> list[tuple[Any, Header]]:
+        return list(trash.listing(self))
 
-    def trash(self) -> list[tuple[Path, Header]]:
-        return trash.listing(self)
+    def trash_entry(self, key: Any, name: str) -> Entry:
+        path = Path(key)
+        try:
+            return E.parse(read_plain_text(path), file_stem=name)
+        except (NotPlainFile, E.FormatError) as exc:
+            raise StorageError(f"trashed {path.name} changed while restoring ({exc}); nothing was restored. Retry.") from exc
 
-    def trashed(self, name: str) -> list[tuple[Path, Header]]:
-        return [(p, h) for p, h in trash.listing(self) if h.name == name]
+    def trash_add(self, entry: Entry, now: str) -> Path:
+        return trash.keep_copy(self, entry, now)
 
-    def restore(self, name: str, new_name: str | None = None) -> Header:
-        return trash.restore(self, name, new_name)
-
-    def purge(self, names: list[str] | None = None) -> list[str]:
-        return trash.purge(self, names)
+    def trash_remove(self, key: Any) -> bool:
+        path = Path(key)
+        if link_kind(path) or not real_dir(path.parent):  # replaced by a link since the listing: never delete through it
+            return False
+        return atomic_delete(path)
 
 
 def placeholder(file_name: str, *, misnamed: bool = False) -> str:
@@ -501,4 +342,5 @@ def _same_file(a: Path, b: Path) -> bool:
     return (sa.st_dev, sa.st_ino) == (sb.st_dev, sb.st_ino)
 
 
-__all__ = ["BrokenEntry", "MemoryStore", "RepairReport", "SaveResult", "index_line", "redact_into", "secret_kinds"]
+__all__ = ["BrokenEntry", "EntryStore", "MemoryStore", "RepairReport", "SaveResult", "index_line", "redact_into",
+           "secret_kinds"]

@@ -1,5 +1,8 @@
 """The trash: deleted entries wait in `trash/` (original name, `deletedAt`) until restored or purged.
 
+delete, restore, purge and the pruning of old versions work over any EntryStore (contexteer.memory.base); the
+folder's own trash (`keep_copy`, `listing`) is below, the database's is contexteer.memory.store_pg.
+
 Trashed entries never appear in lists, recall or the index. Restore refuses a name that is taken
 (unless given a new name); purge deletes for good and returns exactly what it removed. An update
 (`save` over an existing entry, import with overwrite) keeps the replaced version here too; the newest
@@ -17,26 +20,24 @@ import os
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from contexteer.errors import ConflictError, InputError, NotFoundError, StorageError
+from contexteer.errors import ConflictError, InputError, NotFoundError
 from contexteer.memory import entries as E
 from contexteer.memory.entries import Entry, Header
 from contexteer.memory.storage import (
-    NotPlainFile,
-    atomic_delete,
     atomic_write,
     ensure_real_dir,
     link_kind,
-    read_plain_text,
     real_dir,
 )
 
 if TYPE_CHECKING:
+    from contexteer.memory.base import EntryStore
     from contexteer.memory.store import MemoryStore
 
 logger = logging.getLogger(__name__)
 
 
-def delete(store: MemoryStore, names: list[str]) -> list[str]:
+def delete(store: EntryStore, names: list[str]) -> list[str]:
     canon = [E.validate_name(n) for n in names]
     if not canon:
         raise InputError("name (or names) is required: the entries to move to the trash.")
@@ -46,9 +47,8 @@ def delete(store: MemoryStore, names: list[str]) -> list[str]:
             raise NotFoundError(store.missing_message(missing[0]))
         now = store.now()
         for n in canon:
-            keep_copy(store, store.get(n), now)
-            atomic_delete(store.path(n))
-            store.forget_cached(store.path(n))
+            store.trash_add(store.get(n), now)
+            store.remove_entry(n)
         store.forget_access(canon)
         store.write_index()
     store.event("delete", names=canon, count=len(canon))
@@ -56,7 +56,7 @@ def delete(store: MemoryStore, names: list[str]) -> list[str]:
 
 
 def keep_copy(store: MemoryStore, entry: Entry, now: str) -> Path:
-    """Write `entry` into the trash as deleted at `now` (the caller removes or replaces the original)."""
+    """Write `entry` into the trash folder as deleted at `now` (the caller removes or replaces the original)."""
     ensure_real_dir(store.trash_dir)  # refuses a `trash` that is a symlink
     n = entry.name
     stem = f"{n}--{_stamp(now)}"
@@ -64,18 +64,18 @@ def keep_copy(store: MemoryStore, entry: Entry, now: str) -> Path:
     # same second: the suffix after the highest (never a freed lower one), so the order follows arrival
     dst = store.trash_dir / (f"{stem}-{max(taken) + 1}.md" if taken else f"{stem}.md")
     atomic_write(dst, E.render(Entry(E.with_changes(entry.header, deletedAt=now), entry.body)))
-    _prune_versions(store, n)
+    prune_versions(store, n)
     return dst
 
 
 KEEP_VERSIONS = 10  # trashed versions kept per name; an entry updated 200 times keeps its last 10
 
 
-def _prune_versions(store: MemoryStore, name: str) -> None:
+def prune_versions(store: EntryStore, name: str) -> None:
     """Drop the oldest trashed versions of `name` beyond KEEP_VERSIONS (the caller holds the lock)."""
-    versions = [p for p, h in listing(store) if h.name == name]  # newest first
-    for p in versions[KEEP_VERSIONS:]:
-        atomic_delete(p)
+    versions = [k for k, h in store.trash_items() if h.name == name]  # newest first
+    for k in versions[KEEP_VERSIONS:]:
+        store.trash_remove(k)
     if len(versions) > KEEP_VERSIONS:
         store.event("trash_pruned", names=[name], count=len(versions) - KEEP_VERSIONS)
 
@@ -102,13 +102,14 @@ def listing(store: MemoryStore) -> list[tuple[Path, Header]]:
     return out
 
 
-def restore(store: MemoryStore, name: str, new_name: str | None = None) -> Header:
+def restore(store: EntryStore, name: str, new_name: str | None = None) -> Header:
     name = E.validate_name(name)
     target = E.validate_name(new_name, arg="new_name") if new_name else name
     with store.lock:
-        found = [(p, h) for p, h in listing(store) if h.name == name]
+        items = store.trash_items()
+        found = [(k, h) for k, h in items if h.name == name]
         if not found:
-            names = sorted({h.name for _, h in listing(store)})
+            names = sorted({h.name for _, h in items})
             held = f" The trash holds: {', '.join(names[:20])}." if names else " The trash is empty."
             raise NotFoundError(f"no trashed entry named {name!r}.{held}")
         if store.exists(target):
@@ -119,35 +120,30 @@ def restore(store: MemoryStore, name: str, new_name: str | None = None) -> Heade
                 f"cannot restore {name!r}: an active entry named {target!r} already exists. Pass new_name='<other name>' "
                 f"to restore it under another name, or delete the active {target!r} first."
             )
-        path, _ = found[0]
-        try:
-            entry = E.parse(read_plain_text(path), file_stem=name)
-        except (NotPlainFile, E.FormatError) as exc:
-            raise StorageError(f"trashed {path.name} changed while restoring ({exc}); nothing was restored. Retry.") from exc
+        key, _ = found[0]
+        entry = store.trash_entry(key, name)
         entry.header = E.with_changes(entry.header, name=target, deletedAt=None)
-        atomic_write(store.path(target), E.render(entry))
-        atomic_delete(path)
+        store.write_entry(entry)
+        store.trash_remove(key)
         store.write_index()
     store.event("restore", name=name, new_name=target if target != name else None)
     return entry.header
 
 
-def purge(store: MemoryStore, names: list[str] | None = None) -> list[str]:
+def purge(store: EntryStore, names: list[str] | None = None) -> list[str]:
     """Delete trashed entries for good (all of them when `names` is empty); return what was removed."""
     with store.lock:
-        items = listing(store)
+        items = store.trash_items()
         if names:
             wanted = [E.validate_name(n) for n in names]
             unknown = [n for n in wanted if not any(h.name == n for _, h in items)]
             if unknown:
                 raise NotFoundError(f"not in the trash: {', '.join(unknown)}. Use action='list' with status='trash' "
                                     "(or `contexteer memory trash`) to see what the trash holds.")
-            items = [(p, h) for p, h in items if h.name in wanted]
+            items = [(k, h) for k, h in items if h.name in wanted]
         removed = []
-        for p, h in items:
-            if link_kind(p) or not real_dir(p.parent):  # replaced by a link since the listing: never delete through it
-                continue
-            if atomic_delete(p):
+        for k, h in items:
+            if store.trash_remove(k):
                 removed.append(h.name)
     store.event("purge", names=removed, count=len(removed))
     return removed

@@ -13,7 +13,7 @@ from typing import Any, TextIO
 import yaml
 
 from contexteer import __version__
-from contexteer.config import SETTINGS, LoadedConfig, env_name, load_config
+from contexteer.config import SETTINGS, LoadedConfig, Settings, env_name, load_config
 from contexteer.errors import ContexteerError, InputError
 from contexteer.secrets import redact
 from contexteer.server.clients import CLIENTS as CLIENT_REGISTRY
@@ -75,6 +75,7 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--port", type=int, default=None, help="port for http/sse (default 8000)")
     p.add_argument("--token-file", default=None, help="file holding the bearer token (else CONTEXTEER_TOKEN)")
     p.add_argument("--allow-unauthenticated", action="store_true", help="allow a non-loopback bind without a token")
+    p.add_argument("--tokens-file", default=None, help="per-user token file (server.tokens_file; `contexteer token add` writes it)")
 
     p = sub.add_parser("call", help="run one tool in-process and print exactly what an agent receives")
     _add_common(p)
@@ -112,6 +113,13 @@ def build_parser() -> argparse.ArgumentParser:
     p = sub.add_parser("doctor", help="check ripgrep, grammars, the token encoding, the data dir, the index and "
                                       "client configurations; each a PASS or FAIL line with the fix")
     _add_common(p)
+
+    p = sub.add_parser("token", help="per-user bearer tokens for a team server: add, revoke, list")
+    _add_common(p)
+    p.add_argument("--file", default=None, help="the token file (default: server.tokens_file)")
+    from contexteer.server.tokens import add_token_commands
+
+    add_token_commands(p.add_subparsers(dest="token_command", metavar="ACTION"))
 
     try:
         from contexteer.memory.cli import add_memory_commands
@@ -192,6 +200,8 @@ def _dispatch(args: argparse.Namespace, parser: argparse.ArgumentParser, out: Te
             return _config_snippet(args, out)
         parser.parse_args(["config", "--help"])
         return 2
+    if args.command == "token":
+        return _token(args, parser, out)
     if args.command == "memory":
         from contexteer.memory.cli import run_memory_command
 
@@ -200,24 +210,57 @@ def _dispatch(args: argparse.Namespace, parser: argparse.ArgumentParser, out: Te
     return 2
 
 
+def _reach_database(settings: Settings) -> None:
+    """With storage.url set: connect to the team database and migrate it, or raise StorageError saying why."""
+    if settings.storage.url:
+        from contexteer.storage import database_for
+
+        database_for(settings)
+
+
 def _serve(args: argparse.Namespace) -> int:
     from contexteer.server.app import build_server
     from contexteer.server.transports import check_binding, serve_http, serve_stdio
 
-    overrides = {"server.host": args.host, "server.port": args.port}
+    overrides = {"server.host": args.host, "server.port": args.port, "server.tokens_file": args.tokens_file}
     ws, loaded = _load(args, overrides)
     for warning in loaded.warnings:
         logger.warning("config: %s", warning)
+    _reach_database(loaded.settings)  # a team replica: reach (and migrate) the database before serving anyone
     mcp = build_server(ws, loaded)
     if args.transport == "stdio":
         logger.info("contexteer %s serving %s over stdio", __version__, ws.root)
         serve_stdio(mcp)
         return 0
     token = _read_token(args.token_file)
+    tokens = None
+    if loaded.settings.server.tokens_file:
+        from contexteer.server.tokens import TokenFile
+
+        if token:
+            raise ContexteerError("both a shared token (CONTEXTEER_TOKEN or --token-file) and per-user tokens "
+                                  "(server.tokens_file / --tokens-file) are set; use one. Per-user tokens replace the "
+                                  "shared one: give each person theirs with `contexteer token add NAME`.")
+        tokens = TokenFile(loaded.settings.server.tokens_file)
     host, port = loaded.settings.server.host, loaded.settings.server.port
-    check_binding(host, token, args.allow_unauthenticated)
-    serve_http(mcp, loaded.settings, host=host, port=port, token=token, transport=args.transport, log_level=loaded.settings.server.log_level)
+    check_binding(host, token or ("per-user tokens" if tokens else None), args.allow_unauthenticated)
+    serve_http(mcp, loaded.settings, host=host, port=port, token=token, transport=args.transport,
+               log_level=loaded.settings.server.log_level, tokens=tokens)
     return 0
+
+
+def _token(args: argparse.Namespace, parser: argparse.ArgumentParser, out: TextIO) -> int:
+    from contexteer.server.tokens import token_command
+
+    if not getattr(args, "token_command", None):
+        parser.parse_args(["token", "--help"])
+        return 2
+    _, loaded = _load(args)
+    path = args.file or loaded.settings.server.tokens_file
+    if not path:
+        raise ContexteerError("no token file: pass --file FILE, or set server.tokens_file "
+                              "(CONTEXTEER_SERVER__TOKENS_FILE) to the file the servers read.")
+    return token_command(args, Path(path), out)
 
 
 def _read_token(token_file: str | None) -> str | None:
@@ -288,6 +331,7 @@ def _call(args: argparse.Namespace, out: TextIO) -> int:
 
     check_call_form(args.tool, args.arguments)
     ws, loaded = _load(args)
+    _reach_database(loaded.settings)  # else every tool would answer unshaped, without its store
     mcp = build_server(ws, loaded)
 
     async def run() -> tuple[Any, set[str]]:
@@ -327,7 +371,8 @@ def _config_show(args: argparse.Namespace, out: TextIO) -> int:
         for part in info.name.split("."):
             value = getattr(value, part)
         src = loaded.source(info.name)
-        out.write(f"{info.name} = {json.dumps(value)}    # {src}; env {env_name(info.name)}\n")
+        shown = json.dumps(value) if info.name != "storage.url" else redact(json.dumps(value))[0]  # a password in the URL
+        out.write(f"{info.name} = {shown}    # {src}; env {env_name(info.name)}\n")
     if loaded.warnings:
         out.write("\n# warnings\n")
         for w in loaded.warnings:

@@ -23,7 +23,7 @@ from pydantic import BaseModel
 from contexteer.journal import summarize_args
 from contexteer.shaping.answer import Answer, Text
 from contexteer.shaping.pipeline import head_cut
-from contexteer.tools.base import Services
+from contexteer.tools.base import Client, Services, request_client
 
 logger = logging.getLogger(__name__)
 
@@ -79,7 +79,8 @@ class ShapingMiddleware:
         params = ctx.params if isinstance(ctx.params, dict) else dict(ctx.params or {})
         name = str(params.get("name", ""))
         args = params.get("arguments") or {}
-        session = self.svc.session_id(getattr(ctx, "session", None))
+        session = self.svc.session_key(getattr(ctx, "session", None), getattr(ctx, "request", None))
+        client = request_client(getattr(ctx, "request", None))
         started = time.perf_counter()
         refusal = self._unknown_arguments(name, args) or out_of_range_numbers(name, args) or self._off_schema(name, args)
         if refusal is not None:
@@ -89,7 +90,7 @@ class ShapingMiddleware:
             try:
                 result = await call_next(ctx)
             except Exception:
-                self._journal(name, session, args, started, status="protocol_error", figures={})
+                self._journal(name, session, args, started, status="protocol_error", figures={}, client=client)
                 raise
             data = _as_dict(result)
             if data is None or "content" not in data:
@@ -105,7 +106,7 @@ class ShapingMiddleware:
                 logger.exception("shaping failed for tool %r; delivering a plain head cut", name)
                 data, figures = self._fallback(data)
         status = "error" if data.get("isError") else "ok"
-        self._journal(name, session, args, started, status=status, figures=figures)
+        self._journal(name, session, args, started, status=status, figures=figures, client=client)
         return data
 
     def _unknown_arguments(self, name: str, args: Any) -> str | None:
@@ -199,13 +200,17 @@ class ShapingMiddleware:
         data["_meta"] = {**(data.get("_meta") or {}), **figures}
         return data, figures
 
-    def _journal(self, name: str, session: str, args: Any, started: float, *, status: str, figures: dict[str, Any]) -> None:
-        """One event per call; recording it never fails the call (it ran, and the client is told how it went)."""
+    def _journal(self, name: str, session: str, args: Any, started: float, *, status: str, figures: dict[str, Any],
+                 client: Client | None = None) -> None:
+        """One event per call (with the client's name when a per-user token sent it); recording it never fails the
+        call (it ran, and the client is told how it went)."""
         try:
             duration_ms = round((time.perf_counter() - started) * 1000, 2)
             summary = summarize_args(args) if isinstance(args, dict) else {}
+            who = {"client": client.name} if client is not None else {}
             self.svc.journal.append(
-                "tool_call", tool=name, session=session, args=summary, duration_ms=duration_ms, status=status, **figures
+                "tool_call", tool=name, session=session, args=summary, duration_ms=duration_ms, status=status, **who,
+                **figures,
             )
         except Exception:  # noqa: BLE001 - the journal is a record, never a reason to fail a call that ran
             logger.exception("journaling the call of tool %r failed; the call itself is unaffected", name)

@@ -31,6 +31,7 @@ from starlette.routing import Mount, Route
 from contexteer.config import Settings
 from contexteer.errors import ConfigError
 from contexteer.server.lifecycle import Stopper, run_until_stopped
+from contexteer.server.tokens import TokenAuth, TokenFile
 
 logger = logging.getLogger(__name__)
 
@@ -42,6 +43,9 @@ PUBLIC_PATHS = frozenset({"/healthz"})
 MIN_TOKEN_CHARS = 16
 MIN_TOKEN_DISTINCT = 6
 LOOPBACK_NAMES = ("127.0.0.1", "localhost", "[::1]")
+#: How long an idle keep-alive connection stays open: longer than clients and proxies keep theirs (httpx 5 s,
+#: Caddy and nginx about a minute), so it is never closed by the server just as a request is sent on it.
+KEEP_ALIVE_SECONDS = 75
 
 
 def check_token(token: str, source: str) -> str:
@@ -306,13 +310,16 @@ class NoOAuthDiscovery:
         await self.app(scope, receive, send)
 
 
-def http_app(mcp: MCPServer, settings: Settings, *, host: str, port: int, token: str | None, transport: str) -> Any:
-    """One Starlette app serving streamable HTTP at /mcp, SSE at /sse + /messages/, and /healthz."""
+def http_app(mcp: MCPServer, settings: Settings, *, host: str, port: int, token: str | None, transport: str,
+             tokens: TokenFile | None = None) -> Any:
+    """One Starlette app serving streamable HTTP at /mcp, SSE at /sse + /messages/, and /healthz; with `tokens`
+    (per-user tokens, contexteer.server.tokens) instead of one shared `token`."""
     sec = security_settings(settings, host, port)
     max_body = settings.server.max_body_bytes
     streamable = mcp.streamable_http_app(
         streamable_http_path="/mcp", transport_security=sec, max_request_body_size=max_body, host=host,
         session_idle_timeout=settings.server.session_idle_seconds, max_sessions=settings.server.max_sessions,
+        stateless_http=stateless(settings),
     )
     if transport == "sse" or transport == "http":
         sse = mcp.sse_app(transport_security=sec, max_request_body_size=max_body, host=host)
@@ -320,12 +327,21 @@ def http_app(mcp: MCPServer, settings: Settings, *, host: str, port: int, token:
         extra = [r for r in sse.routes if isinstance(r, Route | Mount) and getattr(r, "path", "") in ("/sse", "/messages")]
         streamable.router.routes.extend(extra)
     app: Any = HostOriginGuard(streamable, sec.allowed_hosts, sec.allowed_origins)
-    if token:
+    if tokens is not None:
+        app = TokenAuth(app, tokens)
+    elif token:
         app = BearerAuth(app, token)
     return RefusalLog(NoOAuthDiscovery(app))
 
 
-def serve_http(mcp: MCPServer, settings: Settings, *, host: str, port: int, token: str | None, transport: str, log_level: str) -> NoReturn:
+def stateless(settings: Settings) -> bool:
+    """Streamable HTTP without sessions (any replica answers any request): server.stateless, by default on exactly
+    when storage.url puts the state in a shared database."""
+    return settings.server.stateless if settings.server.stateless is not None else settings.storage.url is not None
+
+
+def serve_http(mcp: MCPServer, settings: Settings, *, host: str, port: int, token: str | None, transport: str, log_level: str,
+               tokens: TokenFile | None = None) -> NoReturn:
     """Serve HTTP until SIGINT, SIGTERM or SIGHUP, then end the process within 2 s (`lifecycle`)."""
     import uvicorn
 
@@ -336,11 +352,13 @@ def serve_http(mcp: MCPServer, settings: Settings, *, host: str, port: int, toke
 
     from contexteer.server.app import warm_up
 
-    app = http_app(mcp, settings, host=host, port=port, token=token, transport=transport)
+    app = http_app(mcp, settings, host=host, port=port, token=token, transport=transport, tokens=tokens)
     warm_up(mcp)
-    config = uvicorn.Config(app, host=host, port=port, log_level=log_level.lower(), access_log=False, log_config=None)
+    config = uvicorn.Config(app, host=host, port=port, log_level=log_level.lower(), access_log=False, log_config=None,
+                            timeout_keep_alive=KEEP_ALIVE_SECONDS)
     server = Server(config)
-    logger.info("contexteer serving on http://%s:%d (streamable HTTP at /mcp, SSE at /sse)", host, port)
+    logger.info("contexteer serving on http://%s:%d (streamable HTTP at /mcp%s, SSE at /sse)", host, port,
+                ", stateless" if stateless(settings) else "")
 
     def stop_accepting() -> None:
         server.should_exit = True

@@ -45,7 +45,7 @@ from contexteer.shaping.digest_text import digest_text
 from contexteer.shaping.fold import Digest, DigestInput, LineSet, clip, split_lines
 from contexteer.shaping.kinds import KINDS
 from contexteer.shaping.signals import compile_terms
-from contexteer.shaping.store import ResultStore
+from contexteer.shaping.store import Results
 from contexteer.shaping.structured import emptied, redact_structured
 from contexteer.tokens import get_counter
 
@@ -112,7 +112,7 @@ def _merged(text_counts: Counter[str], structured_counts: Counter[str]) -> dict[
 
 
 class Pipeline:
-    def __init__(self, settings: Settings, store: ResultStore) -> None:
+    def __init__(self, settings: Settings, store: Results) -> None:
         self.settings = settings
         self.store = store
         self.counter = get_counter(settings.shaping.encoding)

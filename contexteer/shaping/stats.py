@@ -16,8 +16,9 @@ from typing import TYPE_CHECKING, Any
 
 from pydantic import BaseModel, Field
 
-from contexteer.journal import Journal
 from contexteer.shaping.pipeline import TIERS
+from contexteer.storage import database_for
+from contexteer.storage.journal import open_journal
 
 if TYPE_CHECKING:
     from contexteer.config import Settings
@@ -150,11 +151,10 @@ def render_stats(stats: ContextStats) -> str:
 
 def stats_command(ws: Workspace, settings: Settings) -> str:
     """`contexteer stats`: the latest session and all time, from this project's journal."""
-    j = settings.journal
-    if not (ws.data_path / "journal.jsonl").exists():  # asking must not create a project's data dir
+    database = database_for(settings)
+    if database is None and not (ws.data_path / "journal.jsonl").exists():  # asking must not create a project's data dir
         return f"no tool calls recorded yet for {ws.root} (no journal in {ws.data_path})."
-    journal = Journal(ws.storage("journal.jsonl"), max_bytes=j.max_bytes, keep=j.keep)
-    read = journal.read()
+    read = open_journal(ws, settings, database).read()
     calls = [e for e in read.events if e.get("type") == "tool_call"]
     if not calls:
         return f"no tool calls recorded yet for {ws.root} (the journal is empty)."

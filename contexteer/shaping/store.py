@@ -24,7 +24,7 @@ import time
 from collections.abc import Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import Any, Protocol
 
 import orjson
 from filelock import FileLock
@@ -35,7 +35,7 @@ from contexteer.shaping.fold import split_lines
 
 logger = logging.getLogger(__name__)
 
-__all__ = ["ResultStore", "StoredResult", "HANDLE_RE"]
+__all__ = ["HANDLE_RE", "ResultStore", "Results", "StoredResult"]
 
 HANDLE_RE = re.compile(r"^r-[0-9a-f]{10}$")
 _LOG = "index.jsonl"
@@ -94,7 +94,23 @@ class StoredResult:
             yield group
 
 
+class Results(Protocol):
+    """What the pipeline and fetch_result need from a result store; `ResultStore` keeps results in files of the data
+    dir, `contexteer.shaping.store_pg.PgResultStore` in PostgreSQL (shared by replicas). Both pass one test suite."""
+
+    max_entries: int
+    ttl: int
+
+    def put(self, text: str, kind: str, meta: dict[str, Any] | None = None) -> str: ...
+
+    def get(self, handle: str) -> StoredResult: ...
+
+    def entries(self) -> dict[str, dict[str, Any]]: ...
+
+
 class ResultStore:
+    """The embedded result store: files under the project's data dir (see the module docstring)."""
+
     def __init__(self, directory: Path, *, max_entries: int, max_bytes: int, ttl_seconds: int) -> None:
         self.dir = Path(directory)
         self.max_entries = max_entries
@@ -147,29 +163,17 @@ class ResultStore:
 
     def get(self, handle: str) -> StoredResult:
         """The stored result; HandleExpired (saying how to recompute it) when unknown or past its TTL."""
-        handle = handle.strip()
-        if not HANDLE_RE.match(handle):
-            raise HandleExpired(
-                f"'{handle}' is not a result handle (handles look like 'r-3f9a2c1b7d' and appear in the header of a "
-                "cut result). Copy the handle from that header, or re-run the original tool call."
-            )
+        handle = checked_handle(handle)
         now = time.time()
         with self._mutex:
             if handle not in self._index:
                 self._replay()
             entry = self._index.get(handle)
             if entry is None:
-                call = self._gone.get(handle, "the tool call that produced it")
-                raise HandleExpired(
-                    f"result {handle} is unknown or has expired (results are kept {_human(self.ttl)} and at most "
-                    f"{self.max_entries} of them). Recompute it by re-running {call}."
-                )
+                raise unknown_handle(handle, self._gone.get(handle), self.ttl, self.max_entries)
             if now - entry["created"] > self.ttl:
                 self._drop(handle)
-                raise HandleExpired(
-                    f"result {handle} has expired (it is older than {_human(self.ttl)}). "
-                    f"Recompute it by re-running {_call_text(entry)}."
-                )
+                raise expired_handle(handle, entry, self.ttl)
             try:
                 text = _read_record(self.dir / f"{handle}.txt", int(entry["bytes"])).decode("utf-8", "surrogatepass")
             except FileNotFoundError:
@@ -208,7 +212,7 @@ class ResultStore:
     def _write_text(self, data: bytes) -> str:
         """Write a new entry file (exclusive create, 0600): nobody reads it before the index names it."""
         for _ in range(8):
-            handle = "r-" + secrets.token_hex(5)
+            handle = new_handle()
             try:
                 fd = os.open(self.dir / f"{handle}.txt", os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
             except FileExistsError:
@@ -356,6 +360,40 @@ def _atomic_write(path: Path, data: bytes, *, durable: bool = True) -> None:
             os.close(dfd)
     except OSError:  # pragma: no cover - some filesystems refuse directory fsync
         pass
+
+
+def checked_handle(handle: str) -> str:
+    """`handle` stripped, or HandleExpired when it does not look like one (it never reaches a path or a query)."""
+    handle = handle.strip()
+    if not HANDLE_RE.match(handle):
+        raise HandleExpired(
+            f"'{handle}' is not a result handle (handles look like 'r-3f9a2c1b7d' and appear in the header of a "
+            "cut result). Copy the handle from that header, or re-run the original tool call."
+        )
+    return handle
+
+
+def unknown_handle(handle: str, call: str | None, ttl: int, max_entries: int) -> HandleExpired:
+    return HandleExpired(
+        f"result {handle} is unknown or has expired (results are kept {_human(ttl)} and at most "
+        f"{max_entries} of them). Recompute it by re-running {call or 'the tool call that produced it'}."
+    )
+
+
+def expired_handle(handle: str, entry: dict[str, Any], ttl: int) -> HandleExpired:
+    return HandleExpired(
+        f"result {handle} has expired (it is older than {_human(ttl)}). "
+        f"Recompute it by re-running {call_text(entry)}."
+    )
+
+
+def new_handle() -> str:
+    return "r-" + secrets.token_hex(5)
+
+
+def call_text(entry: dict[str, Any] | None) -> str:
+    """The call that recomputes a stored result, e.g. search_text(pattern='TODO'), from its meta."""
+    return _call_text(entry) if entry is not None else "the tool call that produced it"
 
 
 def _call_text(entry: dict[str, Any]) -> str:

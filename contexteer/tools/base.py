@@ -29,9 +29,13 @@ from pydantic import BaseModel
 
 from contexteer.config import LoadedConfig, Settings
 from contexteer.errors import ContexteerError
-from contexteer.journal import Journal, summarize_args
+from contexteer.journal import EventLog, summarize_args
 from contexteer.shaping.answer import Answer, FileLines, Hits, render
 from contexteer.shaping.pipeline import head_cut
+from contexteer.shaping.store import Results
+from contexteer.storage import Database, database_for
+from contexteer.storage.journal import open_journal
+from contexteer.storage.sessions import SessionStore
 from contexteer.workspace import Workspace
 
 if TYPE_CHECKING:
@@ -66,11 +70,32 @@ class RequestSessionMiddleware:
     async def __call__(self, ctx: Any, call_next: Any) -> Any:
         if getattr(ctx, "method", None) != "resources/read":
             return await call_next(ctx)
-        token = _request_session.set(self.svc.session_id(getattr(ctx, "session", None)))
+        token = _request_session.set(self.svc.session_key(getattr(ctx, "session", None), getattr(ctx, "request", None)))
         try:
             return await call_next(ctx)
         finally:
             _request_session.reset(token)
+
+
+#: Where the HTTP auth layer leaves the authenticated client in the ASGI scope (contexteer.server.tokens).
+CLIENT_SCOPE_KEY = "contexteer.client"
+#: The scopes a per-user token may carry.
+SCOPES = ("read", "memory:write")
+
+
+@dataclass(frozen=True)
+class Client:
+    """Who sent a request, from a per-user token: the name memory entries and journal events record, and its scopes."""
+
+    name: str
+    scopes: frozenset[str]
+
+
+def request_client(request: Any) -> Client | None:
+    """The authenticated client of an HTTP request (None on stdio, or with a single shared token)."""
+    scope = getattr(request, "scope", None)
+    client = scope.get(CLIENT_SCOPE_KEY) if isinstance(scope, dict) else None
+    return client if isinstance(client, Client) else None
 
 
 READ_ONLY = ToolAnnotations(read_only_hint=True, idempotent_hint=True, destructive_hint=False, open_world_hint=False)
@@ -199,6 +224,17 @@ class Services:
             return self._identity(transport)
         return STATELESS
 
+    def session_key(self, session: Any, request: Any = None) -> str:
+        """The key of a request's per-session state: its MCP session, or, for a stateless request (replicas serve
+        HTTP without sessions), the authenticated client, so memory's ignore flag, the entries already shown and the
+        session budget follow one person across replicas. STATELESS when neither is known."""
+        sid = self.session_id(session)
+        if sid == STATELESS:
+            client = request_client(request)
+            if client is not None:
+                return f"client-{client.name}"
+        return sid
+
     def _identity(self, obj: Any) -> str:
         """A short id per live object (works for unhashable objects, forgets dead ones)."""
         key = id(obj)
@@ -234,18 +270,32 @@ class Services:
 
     # ----- domain objects ------------------------------------------------------------------
     @cached_property
-    def journal(self) -> Journal:
-        j = self.settings.journal
-        return Journal(self.ws.storage("journal.jsonl"), max_bytes=j.max_bytes, keep=j.keep)
+    def database(self) -> Database | None:
+        """The team database when storage.url is set (results, journal, memory and session state live there)."""
+        return database_for(self.settings)
 
     @cached_property
-    def store(self) -> Any:
+    def sessions(self) -> SessionStore | None:
+        """Per-session state in the team database (None: kept in this process, as with one server)."""
+        if self.database is None:
+            return None
+        return SessionStore(self.database, self.ws.project_key, idle_seconds=self.settings.server.session_idle_seconds)
+
+    @cached_property
+    def journal(self) -> EventLog:
+        return open_journal(self.ws, self.settings, self.database)
+
+    @cached_property
+    def store(self) -> Results:
+        s = self.settings.shaping
+        limits = {"max_entries": s.store_max_entries, "max_bytes": s.store_max_bytes, "ttl_seconds": s.store_ttl_seconds}
+        if self.database is not None:
+            from contexteer.shaping.store_pg import PgResultStore
+
+            return PgResultStore(self.database, self.ws.project_key, **limits)
         from contexteer.shaping.store import ResultStore
 
-        s = self.settings.shaping
-        return ResultStore(
-            self.ws.storage("results"), max_entries=s.store_max_entries, max_bytes=s.store_max_bytes, ttl_seconds=s.store_ttl_seconds
-        )
+        return ResultStore(self.ws.storage("results"), **limits)
 
     @cached_property
     def pipeline(self) -> Any:

@@ -11,13 +11,13 @@ from mcp.server.mcpserver import Context
 from mcp_types import ToolAnnotations
 from pydantic import BaseModel, Field
 
-from contexteer.errors import ContexteerError, InputError, PathError, StorageError
+from contexteer.errors import AccessDenied, ContexteerError, InputError, PathError, StorageError
 from contexteer.memory.location import memory_path, other_location
 from contexteer.memory.recall import SessionMemory
 from contexteer.memory.service import Answer as MemoryAnswer
 from contexteer.memory.service import MemoryService
 from contexteer.shaping.answer import Answer, Text
-from contexteer.tools.base import STATELESS, Services
+from contexteer.tools.base import STATELESS, Client, Services, request_client
 
 logger = logging.getLogger(__name__)
 
@@ -67,18 +67,44 @@ def memory_service(svc: Services) -> MemoryService:
 
             # memory_path, not ws.memory_dir: a read must not create the folder (ws.memory_dir mkdirs on access)
             service = MemoryService(memory_path(ws), svc.settings, journal=svc.journal, file_status=file_status,
-                                    elsewhere=other_location(ws))
+                                    elsewhere=other_location(ws), database=svc.database, project=ws.project_key)
             _services[svc] = service
         return service
 
 
 def session_memory(svc: Services, session_id: str) -> SessionMemory:
+    """The memory state of one session: from the team database when there is one (any replica may have served the
+    session before), else kept in this process."""
+    if svc.sessions is not None and session_id != STATELESS:
+        return SessionMemory.from_dict(svc.sessions.load(session_id, "memory"))
     state = svc.state(session_id)
     sm = state.get("memory")
     if not isinstance(sm, SessionMemory):
         sm = SessionMemory()
         state["memory"] = sm
     return sm
+
+
+def keep_session_memory(svc: Services, session_id: str, sm: SessionMemory) -> None:
+    """Save a session's memory state for the next call, on whichever replica it lands (team database only)."""
+    if svc.sessions is not None and session_id != STATELESS:
+        svc.sessions.save(session_id, "memory", sm.to_dict())
+
+
+#: Actions that change memory: a per-user token needs the memory:write scope for them.
+WRITE_ACTIONS = frozenset({"save", "status", "delete", "restore", "checkpoint_save"})
+
+
+def check_scope(client: Client | None, action: str, confirm: bool) -> None:
+    """AccessDenied when a per-user token without memory:write asks for a change (a purge only when confirmed)."""
+    writes = action in WRITE_ACTIONS or (action == "purge" and confirm)
+    if client is None or not writes or "memory:write" in client.scopes:
+        return
+    raise AccessDenied(
+        f"action='{action}' changes memory, and the token of {client.name!r} has only the scopes "
+        f"{', '.join(sorted(client.scopes)) or 'none'}: it may read memory but not change it. Ask whoever runs this "
+        f"server to grant memory:write (contexteer token add {client.name} --scopes read,memory:write replaces the token)."
+    )
 
 
 def _need(value: Any, arg: str, action: str) -> Any:
@@ -93,7 +119,7 @@ def dispatch(service: MemoryService, sm: SessionMemory, action: str, a: dict[str
     if action == "save":
         return service.save(sm, name=_need(a.get("name"), "name", action), content=_need(a.get("content"), "content", action),
                             tag=a.get("tag"), description=a.get("description"), source=a.get("source"),
-                            redact_secrets=bool(a.get("redact")))
+                            redact_secrets=bool(a.get("redact")), saved_by=a.get("saved_by"))
     if action == "list":
         return service.list_entries(sm, tag=a.get("tag"), status=a.get("status"))
     if action == "recall":
@@ -150,18 +176,26 @@ def register(mcp: Any, svc: Services) -> None:
         files: list[str] | None = None,
         next_steps: list[str] | None = None,
     ) -> Answer:
-        sid = svc.session_id(ctx.request_context.session)
+        request = ctx.request_context.request
+        sid = svc.session_key(ctx.request_context.session, request)
         if action == "ignore" and sid == STATELESS:
             raise InputError(
-                "ignore needs an MCP session, and this request has none (the stateless 2026-07-28 protocol over "
-                "HTTP): it would be forgotten by the next call. Connect over stdio or SSE, or simply do not call "
+                "ignore needs an MCP session, and this request has none (stateless HTTP: the 2026-07-28 protocol, or "
+                "replicas serving without sessions): it would be forgotten by the next call. Connect over stdio or SSE, "
+                "use a per-user token (server.tokens_file: state then follows the token), or simply do not call "
                 "recall/read while memory should stay out of the way."
             )
+        client = request_client(request)
+        check_scope(client, action, confirm)
         sm = session_memory(svc, sid)
         args = dict(name=name, content=content, tag=tag, description=description, source=source, query=query,
                     status=status, budget_tokens=budget_tokens, names=names, new_name=new_name, confirm=confirm,
-                    redact=redact, on=on, label=label, decisions=decisions, files=files, next_steps=next_steps)
-        ans = dispatch(_service(), sm, action, args)
+                    redact=redact, on=on, label=label, decisions=decisions, files=files, next_steps=next_steps,
+                    saved_by=client.name if client else None)
+        try:
+            ans = dispatch(_service(), sm, action, args)
+        finally:
+            keep_session_memory(svc, sid, sm)
         model = MemoryResult(action=ans.action, names=[] if ans.ignored else ans.names, count=ans.count, ignored=ans.ignored)
         return Answer(Text(ans.text, "markdown"), model, scope="fitted" if ans.explicit else "open")
 

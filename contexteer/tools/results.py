@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import logging
+import threading
 from typing import Annotated, Any
 
 from mcp.server.mcpserver import Context
@@ -109,25 +110,31 @@ def register(mcp: object, svc: Services) -> None:
 
 def _session_of(svc: Services, ctx: Context) -> str:
     """The session id the shaping middleware journals this session's calls under."""
+    session: Any = None
+    request: Any = None
     try:
-        session = ctx.request_context.session
+        session, request = ctx.request_context.session, ctx.request_context.request
     except (AttributeError, LookupError, ValueError):
-        session = None
-    return svc.session_id(session)
+        pass
+    return svc.session_key(session, request)
 
 
 _cache: dict[str, tuple[str, dict[str, int]]] = {}
+#: Sync tools run in worker threads: concurrent fetches (many sessions on one HTTP server) share the cache.
+_cache_lock = threading.Lock()
 
 
 def _redacted(handle: str, text: str) -> tuple[str, dict[str, int]]:
     """The stored text with secrets redacted line-preservingly (a key block's middle lines included)."""
-    hit = _cache.get(handle)
+    with _cache_lock:
+        hit = _cache.get(handle)
     if hit is None:
         red_text, counts = redact_keep_lines(text)
         hit = (red_text, dict(counts))
-        if len(_cache) > 8:
-            _cache.pop(next(iter(_cache)))
-        _cache[handle] = hit
+        with _cache_lock:
+            while len(_cache) > 8:
+                _cache.pop(next(iter(_cache)))
+            _cache[handle] = hit
     return hit
 
 

@@ -63,3 +63,29 @@ def test_every_refused_request_is_logged_with_its_reason_and_no_secret(repo: Pat
     assert any("refused 403" in line and "http://evil.example" in line for line in lines), lines
     assert refused and "server.max_body_bytes" in refused[0], lines
     assert all("from 127.0.0.1:" in line for line in lines), lines
+
+
+def test_a_per_user_token_server_logs_its_refusals_and_answers_404_for_oauth_discovery(repo: Path, tmp_path: Path):
+    import argparse
+    import io
+
+    from contexteer.server.tokens import token_command
+
+    tokens = tmp_path / "tokens.yaml"
+    out = io.StringIO()
+    assert token_command(argparse.Namespace(token_command="add", name="reader", scopes="memory:write"), tokens, out) == 0
+    no_read = out.getvalue().strip()
+    log = tmp_path / "server.log"
+    with running_server(repo, "--log-level", "INFO", "--tokens-file", str(tokens), token=None, log=log) as base:
+        r = httpx.get(base + "/.well-known/oauth-protected-resource/mcp")
+        assert r.status_code == 404 and "no OAuth" in r.json()["message"]
+        assert httpx.post(base + "/mcp", json=PING, headers=JSON).status_code == 401
+        assert httpx.post(base + "/mcp", json=PING, headers={**JSON, "Authorization": f"Bearer {SENT}"}).status_code == 401
+        assert httpx.post(base + "/mcp", json=PING, headers={**JSON, "Authorization": f"Bearer {no_read}"}).status_code == 403
+        refused = _log_lines(log, "refused 403")
+    text = log.read_text(encoding="utf-8")
+    assert SENT not in text and no_read not in text
+    lines = [line for line in text.splitlines() if " refused " in line]
+    assert any("refused 401" in line and "no Authorization header" in line for line in lines), lines
+    assert any("refused 401" in line and "unknown or revoked bearer token" in line for line in lines), lines
+    assert refused and "'reader'" in refused[0] and "'read' scope" in refused[0], lines

@@ -127,3 +127,34 @@ def test_a_secret_shown_in_text_and_structured_copy_is_counted_once(tmp_path):
     res = anyio.run(main)
     assert "AKIAIOSFODNN7EXAMPLE" not in _text(res) + str(res.structured_content)
     assert res.meta["redactions"] == {"AWS access key": 1}
+
+
+def test_concurrent_fetches_of_many_handles_never_fail():
+    """Regression (found by bench/team_load.py): sync tools run in worker threads, and two fetch_result calls evicting
+    from the shared redaction cache at once popped the same handle: the second failed with a KeyError."""
+    import sys
+    import threading
+
+    from contexteer.tools import results
+
+    failures: list[str] = []
+
+    def fetch_many(worker: int) -> None:
+        try:
+            for i in range(10_000):
+                text, _ = results._redacted(f"r-{worker}-{i}", f"line {i}\n")
+                assert text == f"line {i}\n"
+        except Exception as exc:  # noqa: BLE001 - collected, asserted below
+            failures.append(repr(exc))
+
+    old = sys.getswitchinterval()
+    sys.setswitchinterval(1e-5)  # switch threads as often as possible, as a busy server does
+    try:
+        threads = [threading.Thread(target=fetch_many, args=(w,)) for w in range(16)]
+        for t in threads:
+            t.start()
+        for t in threads:
+            t.join()
+    finally:
+        sys.setswitchinterval(old)
+    assert not failures, failures[:3]
