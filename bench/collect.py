@@ -5,7 +5,7 @@ from __future__ import annotations
 from pathlib import Path
 
 BENCH = Path(__file__).resolve().parent
-ORDER = ["indexing", "latency", "shaping", "agent_tasks", "agent_ab", "dependencies", "memory", "team", "container"]
+ORDER = ["indexing", "latency", "scale", "shaping", "agent_tasks", "agent_ab", "dependencies", "memory", "team", "container"]
 
 HEADER = """# Benchmark results
 
@@ -17,6 +17,7 @@ figure comes with a baseline measured in the same run, and the ratio is what to 
 |---|---|---|
 | structure indexer | `.venv/bin/python bench/indexing.py` | a bare 2-process tree-sitter parse of the same files; universal-ctags `ctags -R` |
 | navigation latency | `.venv/bin/python bench/latency.py` | the stdio round trip of a 1-line read; Aider's `RepoMap.get_repo_map` on the same tree |
+| scale (the Linux kernel) | `.venv/bin/python bench/scale.py` | universal-ctags `ctags -R` of the same tree; the stdio round trip of a 1-line read |
 | shaping pipeline | `.venv/bin/python bench/shaping.py` | head truncation at the same delivered size; a bare token count |
 | agent tasks | `.venv/bin/python bench/agent_tasks.py` | the shortest rg/sed/awk pipeline that answers each question |
 | agent A/B | helper sessions with `bench/ab/ctx` and `bench/ab/sh-run` | a shell-only agent on the same questions |

@@ -84,6 +84,9 @@ class WorkspaceSettings(_Section):
     )
     include: list[Glob] = Field(default_factory=list, max_length=256, json_schema_extra=_GLOBS, description="If set, only files matching these globs are listed.")
     exclude: list[Glob] = Field(default_factory=list, max_length=256, json_schema_extra=_GLOBS, description="Files matching these globs are not listed.")
+    ignore_files: Literal["auto", "always", "never"] = Field(
+        "auto", description="Outside a git work tree (inside one, git's own list is used): whether .gitignore, .ignore and "
+        ".rgignore rules hide files. auto: yes, unless one at the root or above ignores everything (`/*`).")
     max_file_bytes: int = Field(1024 * 1024, ge=1, le=64 << 20, description="Files larger than this are listed as too large, not read whole or parsed.")
     max_lines_per_call: int = Field(400, ge=1, le=5000, description="Most lines one read_code_range call returns.")
 

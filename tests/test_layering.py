@@ -6,7 +6,8 @@ import ast
 from pathlib import Path
 
 PACKAGE = Path(__file__).resolve().parents[1] / "contexteer"
-BASE = {"errors", "config", "workspace", "secrets", "tokens", "journal", "patterns", "safe_yaml", "fitting", "storage"}
+BASE = {"errors", "config", "workspace", "listing", "secrets", "tokens", "journal", "patterns", "safe_yaml", "fitting",
+        "storage"}
 DOMAINS = {"shaping", "memory", "indexers"}
 
 

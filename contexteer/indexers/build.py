@@ -224,7 +224,7 @@ def parse_many(
         logger.info("a parser process died; re-parsing %d files one by one", len(left))
         left = _run_round(left, limits, workers, 1, on_result, cancelled)
     if left and not cancelled():
-        _retry_isolated(left, limits, on_result)
+        _retry_isolated(left, limits, on_result, cancelled)
 
 
 def _run_round(jobs: list[Job], limits: Limits, workers: int, chunk: int,
@@ -233,12 +233,12 @@ def _run_round(jobs: list[Job], limits: Limits, workers: int, chunk: int,
     returns the jobs whose worker died."""
     chunks = [jobs[i : i + chunk] for i in range(0, len(jobs), chunk)]
     unfinished: list[Job] = []
-    pool = ProcessPoolExecutor(max_workers=max(1, workers), mp_context=_context(), initializer=_worker_init,
-                               initargs=(os.getpid(),))
+    pool = _open_pool(workers)
+    finished = False
     try:
         pending: dict[Future[bytes], list[Job]] = {pool.submit(_parse_chunk, c, limits): c for c in chunks}
         while pending:
-            done, _ = wait(pending, return_when=FIRST_COMPLETED)
+            done, _ = wait(pending, timeout=CANCEL_POLL_SECONDS, return_when=FIRST_COMPLETED)
             for fut in done:
                 part = pending.pop(fut)
                 try:
@@ -249,11 +249,80 @@ def _run_round(jobs: list[Job], limits: Limits, workers: int, chunk: int,
                 on_result(outcomes)
             if cancelled():
                 return []
+        finished = True
     finally:
-        # Cancelled, or on_result failed (its write interrupted by close()): the tasks not started are
-        # dropped, not parsed to the end of the tree before the error gets out.
-        pool.shutdown(wait=True, cancel_futures=True)
+        # Cancelled, or on_result failed (its write interrupted by close()): the workers are ended, not waited
+        # for (a chunk of large files can take seconds); what they were parsing is parsed again next time.
+        _close_pool(pool, kill=not finished)
     return unfinished
+
+
+#: A cancelled build notices within this many seconds, even while every worker is busy with a slow file.
+CANCEL_POLL_SECONDS = 0.1
+
+#: Every pool open in this process, so that a stopping process can end their workers (`kill_workers`).
+_POOLS: set[ProcessPoolExecutor] = set()
+_POOLS_LOCK = threading.Lock()
+
+
+def _open_pool(workers: int) -> ProcessPoolExecutor:
+    pool = ProcessPoolExecutor(max_workers=max(1, workers), mp_context=_context(), initializer=_worker_init,
+                               initargs=(os.getpid(),))
+    with _POOLS_LOCK:
+        _POOLS.add(pool)
+    return pool
+
+
+def _close_pool(pool: ProcessPoolExecutor, *, kill: bool) -> None:
+    if kill:
+        _kill_pool_workers(pool)
+    try:
+        pool.shutdown(wait=True, cancel_futures=True)
+    finally:
+        with _POOLS_LOCK:
+            _POOLS.discard(pool)
+
+
+def _kill_pool_workers(pool: ProcessPoolExecutor) -> None:
+    for proc in list((getattr(pool, "_processes", None) or {}).values()):
+        try:
+            proc.kill()
+        except (OSError, ValueError, AttributeError):  # ended already, or its handle is closed
+            pass
+
+
+def kill_workers() -> None:
+    """End the workers of every pool open in this process now (a stopping server); the builds they worked for
+    see a broken pool and stop, and the next start parses those files again."""
+    with _POOLS_LOCK:
+        pools = list(_POOLS)
+    for pool in pools:
+        _kill_pool_workers(pool)
+
+
+def stop_helpers() -> None:
+    """End every process this process started for parsing and wait for them: the pools' workers, then the
+    forkserver and multiprocessing's resource tracker, stopped the way multiprocessing stops them (they end
+    when the last process holding their pipe is gone). Called when a command or a server ends, so that nothing
+    it started is left in its process group."""
+    kill_workers()
+    with _POOLS_LOCK:
+        pools = list(_POOLS)
+    for pool in pools:
+        try:
+            pool.shutdown(wait=True, cancel_futures=True)
+        except Exception:  # noqa: BLE001 - a broken pool is shut down already
+            logger.debug("pool shutdown failed", exc_info=True)
+    from multiprocessing import forkserver, resource_tracker
+
+    for helper in (getattr(forkserver, "_forkserver", None), getattr(resource_tracker, "_resource_tracker", None)):
+        stop = getattr(helper, "_stop", None)
+        if stop is None:
+            continue
+        try:
+            stop()
+        except (OSError, ChildProcessError):  # ended already
+            pass
 
 
 def _worker_init(server_pid: int) -> None:
@@ -264,13 +333,18 @@ def _worker_init(server_pid: int) -> None:
     exit_with(server_pid)
 
 
-def _retry_isolated(jobs: list[Job], limits: Limits, on_result: Callable[[list[Outcome]], None]) -> None:
+def _retry_isolated(jobs: list[Job], limits: Limits, on_result: Callable[[list[Outcome]], None],
+                    cancelled: Callable[[], bool]) -> None:
     """Each file in its own single-use worker: the one that crashes is recorded as an error."""
     for job in jobs:
+        if cancelled():
+            return
+        pool = _open_pool(1)
         try:
-            with ProcessPoolExecutor(max_workers=1, mp_context=_context(), initializer=_worker_init,
-                                     initargs=(os.getpid(),)) as pool:
+            try:
                 outcome = pool.submit(parse_file, job, limits).result()
+            finally:
+                _close_pool(pool, kill=False)
         except BrokenProcessPool:
             logger.warning("the parser crashed on %s; it is recorded as an error", job.path)
             outcome = ((job.path, None, 0, 0, None, "error", 1, "the parser crashed on this file"), None)

@@ -47,6 +47,12 @@ logger = logging.getLogger(__name__)
 __all__ = ["StructureIndex", "Symbol", "Reference", "Import", "FileInfo", "BuildStatus", "RefreshReport"]
 
 POOL_THRESHOLD = 64  # more changed files than this are parsed in a process pool
+#: A full sweep runs inside a query only on a tree of at most INLINE_SWEEP_FILES files or whose last sweep took at
+#: most INLINE_SWEEP_SECONDS; on a larger tree it runs in the background.
+INLINE_SWEEP_SECONDS = 0.01
+INLINE_SWEEP_FILES = 300
+#: Background sweeps start at most every max(index.sweep_interval_seconds, this x the last sweep's seconds).
+SWEEP_GAP_FACTOR = 10.0
 BATCH_FILES = 400  # files per write transaction
 BATCH_SECONDS = 0.25  # short: the last batch is written after the workers finish, on the critical path
 
@@ -116,6 +122,10 @@ class StructureIndex(IndexQueries):
         self._fts_progress: list[Progress] = []
         self._stop = threading.Event()
         self._last_sweep = 0.0
+        self._sweep_seconds: float | None = None  # how long the last full sweep took (None: none yet in this process)
+        self._swept_files: int | None = None  # how many files the last full sweep listed
+        self._sweep_lock = threading.Lock()  # one full sweep at a time in this process
+        self._sweeper: threading.Thread | None = None
         self._dirty: set[str] = set()
         self._dirty_lock = threading.Lock()
         self._watcher: threading.Thread | None = None
@@ -168,7 +178,7 @@ class StructureIndex(IndexQueries):
         `wait_seconds` (default `index.first_query_wait_seconds`; `float('inf')` waits for the end) and
         then returns the partial status while the build goes on."""
         if self.store.is_complete():
-            self.refresh()
+            self.refresh()  # quick trees: a sweep now; large ones: in the background, this returns at once
             self._start_watcher()
             self._start_background()
             return self.status()
@@ -197,12 +207,14 @@ class StructureIndex(IndexQueries):
         starts when it is missing (a build stopped earlier). `progress(symbols done, symbols)` is called while
         the FTS index is filled. True when the index is complete with its FTS index (or SQLite has no FTS5);
         False when `timeout` seconds passed first or the index was closed meanwhile."""
-        self._start_background()
+        # `progress` is registered (and shown where the FTS index stands) before the work starts: a small index
+        # would otherwise be filled before its first report
         shown = progress is not None and self.store.fts and not self.store.fts_ready()
         if progress is not None:
             self._fts_progress.append(progress)
             if shown:
                 progress(*self.store.fts_progress())
+        self._start_background()
         deadline = None if timeout is None else time.monotonic() + timeout
         try:
             while not self._bg_done.is_set():
@@ -285,6 +297,7 @@ class StructureIndex(IndexQueries):
             self.store.begin_cold()
         else:
             self.store.set_meta("build_state", "building")
+        self.note_listing(paths)
         self.store.set_meta("build_total", str(len(paths)))
         listed = set(paths)
         gone = [p for p in known if p not in listed]
@@ -378,17 +391,32 @@ class StructureIndex(IndexQueries):
         self.store.touch(updates)
 
     # ----- freshness -----------------------------------------------------------------------
-    def refresh(self, paths: Iterable[str] | None = None, *, force: bool = False) -> RefreshReport:
-        """Bring the index up to date with the disk. paths=None: a full sweep (listing + stat of every
-        file), at most every `index.sweep_interval_seconds` unless `force`."""
+    def refresh(self, paths: Iterable[str] | None = None, *, force: bool = False, fill_fts: bool = True) -> RefreshReport:
+        """Bring the index up to date with the disk. `paths`: re-check those files now. paths=None: a full sweep
+        (listing + stat of every file): with `force`, now, in the calling thread; else at most every
+        `index.sweep_interval_seconds`, and in the calling thread only on a small tree or one whose last sweep was
+        quick (INLINE_SWEEP_FILES, INLINE_SWEEP_SECONDS): on a larger one it starts in the background and this returns at once (a query
+        never waits for a sweep of the kernel). The watcher's marked files are re-checked either way.
+        `fill_fts=False`: a missing substring index is left for the caller's wait_background (which shows its progress)."""
         started = time.monotonic()
         if paths is not None:
             return self._refresh_paths(list(paths), started)
-        if not force and time.monotonic() - self._last_sweep < self.settings.sweep_interval_seconds:
-            report = self._drain_dirty(started)
-            if report is not None:
-                return report
-            return RefreshReport(skipped=True, reason="throttled", seconds=time.monotonic() - started)
+        if not force:
+            since = time.monotonic() - self._last_sweep
+            due = since >= self.settings.sweep_interval_seconds
+            if due and not self._sweep_inline():
+                if since >= self._sweep_gap():
+                    self._sweep_in_background()
+                due = False
+            if not due:
+                report = self._drain_dirty(started)
+                if report is not None:
+                    return report
+                return RefreshReport(skipped=True, reason="throttled", seconds=time.monotonic() - started)
+        with self._sweep_lock:
+            return self._sweep(started, fill_fts=fill_fts)
+
+    def _sweep(self, started: float, *, fill_fts: bool = True) -> RefreshReport:
         if not self._bg_done.is_set() and not self._built.is_set():
             return RefreshReport(skipped=True, reason="a build is running", seconds=time.monotonic() - started)
         if not self._flock_try():
@@ -410,12 +438,69 @@ class StructureIndex(IndexQueries):
                 self._parse_and_write(jobs, total=len(jobs), done=0, report=report, known=known)
             if not self.store.is_complete():
                 self.store.finish_build()
-            self._start_background()  # a missing FTS index is built in the background, not in this sweep
+            if fill_fts:  # a missing FTS index is built in the background, not in this sweep
+                self._start_background()
             self._last_sweep = time.monotonic()
         finally:
             self._flock_release()
         report.seconds = time.monotonic() - started
+        self._sweep_seconds = report.seconds
+        self._swept_files = len(paths_now)
         return report
+
+    def _sweep_inline(self) -> bool:
+        """Whether a due sweep may run inside a query: only on a tree of few files (whatever a loaded machine makes
+        their sweep cost: answers there stay exact) or whose sweeps are quick."""
+        files = self._swept_files if self._swept_files is not None else self.store.file_count()
+        if files <= INLINE_SWEEP_FILES:
+            return True
+        return self._sweep_seconds is not None and self._sweep_seconds <= INLINE_SWEEP_SECONDS
+
+    def _sweep_gap(self) -> float:
+        """Background sweeps of a large tree are spaced by a multiple of their cost (a sweep of the kernel takes
+        about a second of CPU, which queries would otherwise share all the time)."""
+        return SWEEP_GAP_FACTOR * (self._sweep_seconds or 0.0)
+
+    def _sweep_in_background(self) -> None:
+        """Start a full sweep in a thread of its own unless one runs (queries answer meanwhile, and re-check the
+        files they name themselves)."""
+        with self._start_lock:
+            if self._stop.is_set() or (self._sweeper is not None and self._sweeper.is_alive()):
+                return
+            self._sweeper = threading.Thread(target=self._sweep_bg, name="contexteer-index-sweep", daemon=True)
+            self._sweeper.start()
+
+    def _sweep_bg(self) -> None:
+        try:
+            with self._sweep_lock:
+                if not self._stop.is_set():
+                    report = self._sweep(time.monotonic())
+                    if report.changed:
+                        logger.info("freshness sweep: %d added, %d modified, %d deleted in %.2f s", len(report.added),
+                                    len(report.modified), len(report.deleted), report.seconds)
+        except Exception as exc:  # noqa: BLE001 - a sweep that fails is retried by the next query
+            if self._stop.is_set():
+                logger.debug("the freshness sweep stopped with the index: %s", exc)
+            else:
+                logger.exception("the freshness sweep failed")
+        finally:
+            self.store.close_thread()
+
+    @property
+    def last_sweep(self) -> tuple[float, float | None]:
+        """(monotonic time the last full sweep of this process ended, or 0; how long it took, or None)."""
+        return self._last_sweep, self._sweep_seconds
+
+    def sweeping(self) -> bool:
+        """A background sweep is running (answers may not yet reflect files changed since the last one)."""
+        return self._sweeper is not None and self._sweeper.is_alive()
+
+    def wait_for_sweep(self, timeout: float | None = None) -> bool:
+        """Wait for a running background sweep to end; True when none is running (any more)."""
+        sweeper = self._sweeper
+        if sweeper is not None:
+            sweeper.join(timeout)
+        return not self.sweeping()
 
     def ensure_fresh(self, paths: Iterable[str], *, lock_timeout: float = 5.0) -> None:
         """Stat these files now and re-parse the changed ones, so an answer about them reflects the disk.
@@ -499,6 +584,26 @@ class StructureIndex(IndexQueries):
         except Exception:
             logger.exception("the file watcher stopped; relying on stat sweeps")
 
+    # ----- listing ------------------------------------------------------------------------
+    def note_listing(self, paths: list[str]) -> str | None:
+        """Record (and return) what the workspace says when ignore rules hide most of its files, for answers about
+        the whole tree (`listing_note`); None when they do not."""
+        try:
+            note = self.ws.hidden_by_rules(paths)
+        except Exception as exc:  # noqa: BLE001 - a note must not fail a build
+            if self._stop.is_set():  # the process is stopping: its ripgrep was ended under the walk
+                logger.debug("the listing note was not made: the index is stopping (%s)", exc)
+                return None
+            logger.info("could not tell which ignore rules hide files", exc_info=True)
+            note = None
+        if not self._stop.is_set():
+            self.store.set_meta("listing_note", note or "")
+        return note
+
+    def listing_note(self) -> str | None:
+        """'ignore rules hide 86,237 of 86,237 files: .gitignore:167 `/*` ...' when they hide most files."""
+        return self.store.get_meta("listing_note") or None
+
     # ----- misc ---------------------------------------------------------------------------
     def stats(self) -> dict[str, Any]:
         out = super().stats()
@@ -507,6 +612,13 @@ class StructureIndex(IndexQueries):
         built = self.store.get_meta("built_at")
         out["built_at"] = float(built) if built else None
         return out
+
+    def request_stop(self) -> None:
+        """Ask the background work to stop at its next safe point, without waiting (see close())."""
+        self._stop.set()
+        build = self._build_thread
+        if build is not None and not self._bg_done.is_set():
+            self.store.interrupt(build)
 
     def close(self) -> None:
         """Stop the background build at a safe point, wait for it to end (however long that takes: it is
@@ -527,6 +639,10 @@ class StructureIndex(IndexQueries):
         if self._watcher is not None and self._watcher is not threading.current_thread():
             # It polls the stop flag every second and never touches the database, so this wait may be bounded.
             self._watcher.join(timeout=5)
+        sweeper = self._sweeper
+        if sweeper is not None and sweeper is not threading.current_thread():
+            # It checks the stop flag between its steps; its connection is closed by itself (never under it).
+            sweeper.join(timeout=5)
         self.store.close()
         _OPEN.discard(self)
 
@@ -550,13 +666,40 @@ class _Held:
         self.index._flock_release()
 
 
-def _close_open_indexes() -> None:
-    """At interpreter shutdown: stop and close every index still open (a server stopped mid-build)."""
-    for index in list(_OPEN):
+def close_all(*, grace: float = 0.0) -> None:
+    """Stop and close every index this process has open, and end the processes their builds started (a server or
+    a command ending): the builds stop at once, or after `grace` seconds if they have not ended by then (their
+    parser processes are ended, what they were parsing is parsed again by the next start), then each index is
+    closed and the forkserver and resource tracker end."""
+    indexes = list(_OPEN)
+    deadline = time.monotonic() + grace
+    for index in indexes:
+        # a build that ends within the grace ends complete (a one-shot command on a small repository)
+        index._bg_done.wait(max(0.0, deadline - time.monotonic()))
+    for index in indexes:
+        index.request_stop()
+    build.kill_workers()
+    for index in indexes:
         try:
             index.close()
         except Exception:  # noqa: BLE001 - shutting down: the others must still be closed
-            logger.exception("closing the index of %s at exit failed", index.ws.root)
+            logger.exception("closing the index of %s failed", index.ws.root)
+    build.stop_helpers()
+
+
+#: At interpreter shutdown (a command such as `contexteer call` ending, not a stop request: a server's stop calls
+#: close_all itself), how long a running build may go on to end complete before it is stopped; within the 2 s in
+#: which a process must end after Ctrl-C.
+EXIT_GRACE_SECONDS = 1.5
+
+
+def _close_open_indexes() -> None:
+    """At interpreter shutdown: stop and close every index still open (a command ending, a server stopped
+    mid-build); a build about to end gets EXIT_GRACE_SECONDS to end complete."""
+    try:
+        close_all(grace=EXIT_GRACE_SECONDS)
+    except Exception:  # noqa: BLE001 - shutting down
+        logger.exception("closing the open indexes at exit failed")
 
 
 # threading's exit hooks run before the interpreter joins its threads and before concurrent.futures waits for

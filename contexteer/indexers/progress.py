@@ -12,6 +12,7 @@ from collections.abc import Iterator
 from types import FrameType
 from typing import TextIO
 
+from contexteer.errors import ContexteerError
 from contexteer.indexers.index import StructureIndex
 from contexteer.workspace import Workspace
 
@@ -92,7 +93,9 @@ def index_command(ws: Workspace, *, stream: TextIO = sys.stderr, tty: bool | Non
         with _sigterm_unwinds(), StructureIndex(ws) as idx:
             was_complete = idx.store.is_complete()
             if was_complete:
-                report = idx.refresh(force=True)
+                idx.note_listing(ws.list_files())  # first: the refresh may start the substring index, shown below
+                # the substring index is filled below, by wait_background, whose bar then starts at 0
+                report = idx.refresh(force=True, fill_fts=False)
                 action = f"refreshed ({len(report.added)} added, {len(report.modified)} modified, {len(report.deleted)} deleted)"
                 if report.skipped:
                     action = f"not refreshed: {report.reason}"
@@ -108,6 +111,7 @@ def index_command(ws: Workspace, *, stream: TextIO = sys.stderr, tty: bool | Non
             if fts_bar is not None:
                 fts_bar.finish()
             st = idx.stats()
+            hidden = idx.listing_note()
     except (KeyboardInterrupt, Terminated) as exc:
         stream.write(f"\nindex {'interrupted' if isinstance(exc, KeyboardInterrupt) else 'stopped (SIGTERM)'} after "
                      f"{time.monotonic() - started:.1f}s; what was indexed is kept and the next `contexteer index` or server "
@@ -123,5 +127,36 @@ def index_command(ws: Workspace, *, stream: TextIO = sys.stderr, tty: bool | Non
         f"{st['imports']} imports, {st['files_with_syntax_errors']} files with syntax errors, "
         f"{st['db_bytes'] / 1e6:.1f} MB\n"
     )
+    if hidden:
+        stream.write(f"note: {hidden}\n")
+    if ws.listing_plan.catch_all is not None:
+        stream.write(f"note: listing: {ws.listing_plan.why}\n")
     stream.flush()
+    return 0
+
+
+def explain_command(ws: Workspace, path: str, out: TextIO) -> int:
+    """`contexteer index --explain PATH`: why PATH is or is not among the workspace's files, and what the index
+    holds for it (without building or refreshing anything)."""
+    out.write(ws.explain(path) + "\n")
+    if not (ws.data_path / "index.sqlite").exists():
+        out.write("index: not built yet; `contexteer index` builds it.\n")
+        return 0
+    try:
+        rel = ws.resolve(path, kind="any").rel
+    except ContexteerError:
+        return 0  # the listing's explanation said why
+    with StructureIndex(ws) as idx:
+        info = idx.file_info(rel)
+        complete = idx.store.is_complete()
+    if info is None:
+        out.write(f"index: {rel} is not in the index" + ("" if complete else " (its build is not complete)") + ".\n")
+    elif info.status == "indexed":
+        out.write(f"index: {rel} is indexed as {info.language}, {info.n_symbols} definitions"
+                  + (", with syntax errors" if info.has_errors else "") + ".\n")
+    else:
+        why = {"too_large": f"larger than workspace.max_file_bytes ({ws.settings.workspace.max_file_bytes:,} bytes)",
+               "binary": "binary (a NUL byte in its first 8 KiB)", "unsupported": "in a language with no parser here",
+               "error": f"not parsed: {info.error}"}.get(info.status, info.status)
+        out.write(f"index: {rel} is listed but not parsed: {why}.\n")
     return 0

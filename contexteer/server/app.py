@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import importlib
 import logging
+import threading
+import time
 
 from mcp.server import MCPServer
 from starlette.requests import Request
@@ -73,3 +75,28 @@ def build_server(ws: Workspace, loaded: LoadedConfig, *, services: Services | No
 
 def services_of(mcp: MCPServer) -> Services:
     return mcp.contexteer_services  # type: ignore[attr-defined,no-any-return]
+
+
+def warm_up(mcp: MCPServer) -> threading.Thread:
+    """Prepare in a background thread what the first call would otherwise wait for: the token counter (the bundled
+    encoding takes ~0.5 s to load) and, when the index is already built, the index itself: opened, with its
+    freshness sweep started in the background (a new server on the kernel's index answers at once). A cold index
+    is not built here: the first query that needs it starts the build, as always."""
+
+    def work() -> None:
+        started = time.monotonic()
+        svc = services_of(mcp)
+        try:
+            svc.pipeline.count("warm")
+            from contexteer.tools.nav_state import nav_for
+
+            nav = nav_for(svc)
+            if nav.index.store.is_complete():
+                nav.index.ensure_built(wait_seconds=0)
+            logger.debug("warmed up in %.2f s", time.monotonic() - started)
+        except Exception:  # noqa: BLE001 - the first call does the same work and reports what fails
+            logger.debug("warm-up failed; the first call does it", exc_info=True)
+
+    thread = threading.Thread(target=work, name="contexteer-warm-up", daemon=True)
+    thread.start()
+    return thread

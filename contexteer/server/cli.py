@@ -85,6 +85,8 @@ def build_parser() -> argparse.ArgumentParser:
 
     p = sub.add_parser("index", help="build or refresh the structure index, with progress")
     _add_common(p)
+    p.add_argument("--explain", metavar="PATH", default=None,
+                   help="say why PATH is or is not listed (git, ignore rules, deny-list, filters) and what the index holds for it")
     p.add_argument("--syntax-errors", nargs="?", const=".", metavar="PATH",
                    help="then list the files under PATH (default: all) with syntax errors and their lines")
 
@@ -164,8 +166,10 @@ def _dispatch(args: argparse.Namespace, parser: argparse.ArgumentParser, out: Te
         return _call(args, out)
     if args.command == "index":
         ws, _ = _load(args)
-        from contexteer.indexers.progress import index_command
+        from contexteer.indexers.progress import explain_command, index_command
 
+        if args.explain:
+            return explain_command(ws, args.explain, out)
         code = index_command(ws)
         if code == 0 and args.syntax_errors is not None:
             from contexteer.indexers.syntax_errors import command as syntax_errors_command

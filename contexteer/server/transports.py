@@ -13,12 +13,13 @@ long enough to resist guessing (`check_token`).
 
 from __future__ import annotations
 
+import contextlib
 import hmac
 import ipaddress
 import json
 import logging
-from collections.abc import Awaitable, Callable, MutableMapping
-from typing import Any
+from collections.abc import Awaitable, Callable, Iterator, MutableMapping
+from typing import Any, NoReturn
 from urllib.parse import urlsplit
 
 import anyio
@@ -29,6 +30,7 @@ from starlette.routing import Mount, Route
 
 from contexteer.config import Settings
 from contexteer.errors import ConfigError
+from contexteer.server.lifecycle import Stopper, run_until_stopped
 from contexteer.server.tokens import TokenAuth, TokenFile
 
 logger = logging.getLogger(__name__)
@@ -339,20 +341,101 @@ def stateless(settings: Settings) -> bool:
 
 
 def serve_http(mcp: MCPServer, settings: Settings, *, host: str, port: int, token: str | None, transport: str, log_level: str,
-               tokens: TokenFile | None = None) -> None:
+               tokens: TokenFile | None = None) -> NoReturn:
+    """Serve HTTP until SIGINT, SIGTERM or SIGHUP, then end the process within 2 s (`lifecycle`)."""
     import uvicorn
 
+    class Server(uvicorn.Server):
+        @contextlib.contextmanager
+        def capture_signals(self) -> Iterator[None]:
+            yield  # the stop signals stay with the Stopper: uvicorn would wait for every open SSE stream to end
+
+    from contexteer.server.app import warm_up
+
     app = http_app(mcp, settings, host=host, port=port, token=token, transport=transport, tokens=tokens)
+    warm_up(mcp)
     config = uvicorn.Config(app, host=host, port=port, log_level=log_level.lower(), access_log=False, log_config=None,
                             timeout_keep_alive=KEEP_ALIVE_SECONDS)
-    server = uvicorn.Server(config)
+    server = Server(config)
     logger.info("contexteer serving on http://%s:%d (streamable HTTP at /mcp%s, SSE at /sse)", host, port,
                 ", stateless" if stateless(settings) else "")
-    anyio.run(server.serve)
+
+    def stop_accepting() -> None:
+        server.should_exit = True
+
+    run_until_stopped(lambda stopper: anyio.run(server.serve), _cleanup, on_request=stop_accepting,
+                      ended="the HTTP server ended")
 
 
-def serve_stdio(mcp: MCPServer) -> None:
-    anyio.run(mcp.run_stdio_async)
+def serve_stdio(mcp: MCPServer) -> NoReturn:
+    """Serve stdio until stdin closes or SIGINT, SIGTERM or SIGHUP comes, then end the process within 2 s."""
+
+    from contexteer.server.app import warm_up
+
+    def serve(stopper: Stopper) -> None:
+        warm_up(mcp)
+        anyio.run(_run_stdio, mcp, lambda: stopper.request("stdin closed"))
+
+    run_until_stopped(serve, _cleanup, ended="stdin closed")
+
+
+async def _run_stdio(mcp: MCPServer, on_eof: Callable[[], None]) -> None:
+    """`MCPServer.run_stdio_async`, with the end of stdin reported the moment it is read: the SDK's loop returns only
+    after the calls still running end (a first query waits for a cold build up to index.first_query_wait_seconds)."""
+    from mcp.server.stdio import stdio_server
+
+    low = getattr(mcp, "_lowlevel_server", None)
+    if low is None:  # pragma: no cover - an SDK without it: stdin EOF stops the server when the loop returns
+        await mcp.run_stdio_async()
+        return
+    async with stdio_server() as (read_stream, write_stream):
+        await low.run(_EndWatch(read_stream, on_eof), write_stream, low.create_initialization_options())
+
+
+class _EndWatch:
+    """A transport read stream that calls `on_end` when it ends (the client closed stdin), then ends as it would."""
+
+    def __init__(self, inner: Any, on_end: Callable[[], None]) -> None:
+        self._inner = inner
+        self._on_end = on_end
+
+    @property
+    def last_context(self) -> Any:  # the sender's context, read by the SDK after each message
+        return getattr(self._inner, "last_context", None)
+
+    async def receive(self) -> Any:
+        try:
+            return await self._inner.receive()
+        except (anyio.EndOfStream, anyio.ClosedResourceError):
+            self._on_end()
+            raise
+
+    def __aiter__(self) -> _EndWatch:
+        return self
+
+    async def __anext__(self) -> Any:
+        try:
+            return await self.receive()
+        except anyio.EndOfStream:
+            raise StopAsyncIteration from None
+
+    def close(self) -> None:
+        self._inner.close()
+
+    async def aclose(self) -> None:
+        await self._inner.aclose()
+
+    async def __aenter__(self) -> _EndWatch:
+        return self
+
+    async def __aexit__(self, *exc: object) -> None:
+        await self.aclose()
+
+
+def _cleanup() -> None:
+    from contexteer.indexers.index import close_all
+
+    close_all()
 
 
 __all__ = ["Starlette", "serve_http", "serve_stdio", "http_app", "check_binding", "check_token", "BearerAuth", "HostOriginGuard", "NoOAuthDiscovery",

@@ -61,6 +61,8 @@ def register(mcp: object, svc: Services) -> None:
             is_dir = res.real.is_dir()
             note = nav.ready(cb, [] if is_dir else [res.rel], sweep=is_dir)
             rep = syntax_errors.report_for(nav.index.files(), res.rel, is_dir, lambda rel: _read(svc, rel), max_files)
+            if is_dir and nav.recheck(f.path for f in rep.files):  # the files listed are re-checked, as every answer's
+                rep = syntax_errors.report_for(nav.index.files(), res.rel, is_dir, lambda rel: _read(svc, rel), max_files)
             if not is_dir and rep.files_indexed == 0:
                 raise InputError(f"{res.rel} is not an indexed source file (no registered language, or too large/"
                                  f"binary), so it has no syntax errors to list. Pass a directory or a source file.")

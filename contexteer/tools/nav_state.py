@@ -78,10 +78,23 @@ class Nav:
 
     def sweep_on_miss(self) -> bool:
         """A global query found nothing for a name: run the full stat sweep now (unless one ran within
-        the miss window, see MISS_SWEEP_SECONDS), so a definition the agent just wrote to a new file is found; True when something changed."""
-        window = min(MISS_SWEEP_SECONDS, 2 * self._sweep_cost)
-        if time.monotonic() - self._swept_at < window or not self.index.store.is_complete():
+        the miss window, see MISS_SWEEP_SECONDS), so a definition the agent just wrote to a new file is found; True
+        when something changed. A background sweep already running is waited for instead of starting another."""
+        ended, cost = self.index.last_sweep
+        cost = self._sweep_cost if cost is None else cost
+        swept_at = max(self._swept_at, ended)
+        # a slow sweep (a large tree) is not repeated within twice its cost: misses spend at most a third of their time sweeping
+        window = 2 * cost if cost > MISS_SWEEP_SECONDS else min(MISS_SWEEP_SECONDS, 2 * cost)
+        if time.monotonic() - swept_at < window or not self.index.store.is_complete():
             return False
+        if self.index.sweeping():
+            before = self.index.generation
+            if self.index.wait_for_sweep(timeout=30):
+                self._swept_at = time.monotonic()
+                changed = self.index.generation != before
+                if changed:
+                    self._sync_graph()
+                return changed
         report = self.index.refresh(force=True)
         if not self._note_sweep(report):
             return False

@@ -136,7 +136,7 @@ def register(mcp: object, svc: Services) -> None:
         others = sum(1 for p, fi in infos.items() if p.startswith(prefix) and fi.status != "indexed")
         if others:
             head += f"; {others} other file{'s' if others != 1 else ''} (no parser, binary or too large: search_text reads them)"
-        notes = [n for n in (note, cap_note) if n]
+        notes = [n for n in (note, cap_note, nav.index.listing_note() if not prefix else None) if n]
         if notes:
             head += "\n[" + "; ".join(notes) + "]"
         if not scope:
@@ -247,6 +247,9 @@ def register(mcp: object, svc: Services) -> None:
                            f"parse ({', '.join(unparsed[:5])}{', …' if len(unparsed) > 5 else ''}: no parser for the "
                            "language, too large, or ignored): read them with read_code_range")
                     note = f"{note}; {why}" if note else why
+                hidden = nav.index.listing_note()  # most of the tree is hidden by ignore rules: say which, and how to list it
+                if hidden:
+                    note = f"{note}; {hidden}" if note else hidden
 
             def answer(n: int) -> Answer:
                 shown = page[:n]

@@ -28,7 +28,7 @@ def test_counter_estimates_bytes_over_four_with_one_warning_when_nothing_loads(m
     assert len([r for r in caplog.records if r.levelno == logging.WARNING]) == 1
 
 
-def test_an_encoding_load_that_hangs_falls_back_to_the_offline_one(monkeypatch):
+def test_an_encoding_whose_load_hangs_counts_with_the_bundled_copy_at_once_and_switches_when_it_loads(monkeypatch):
     import threading
     import time
 
@@ -38,20 +38,74 @@ def test_an_encoding_load_that_hangs_falls_back_to_the_offline_one(monkeypatch):
     release = threading.Event()
 
     def slow(name: str):  # a download on a network that silently drops packets
-        if name == "cl100k_base":
+        if name == "o200k_base":
             release.wait(30)
+            return real(tokens.OFFLINE_ENCODING)  # (no network here: a real encoding stands for the download)
         return real(name)
 
     monkeypatch.setattr(tiktoken, "get_encoding", slow)
-    monkeypatch.setattr(tokens, "LOAD_TIMEOUT_SECONDS", 0.2)
-    monkeypatch.setattr(tokens._load, "__defaults__", (0.2,))
     started = time.monotonic()
     try:
-        c = tokens.TokenCounter("cl100k_base")
+        c = tokens.TokenCounter("o200k_base")
+        assert time.monotonic() - started < 2
+        assert c.name == tokens.OFFLINE_ENCODING and not c.estimated and c.count("hello world") == 2
     finally:
         release.set()
-    assert c.name == tokens.OFFLINE_ENCODING and not c.estimated
-    assert time.monotonic() - started < 10
+    deadline = time.monotonic() + 10
+    while c.name != "o200k_base" and time.monotonic() < deadline:
+        time.sleep(0.01)
+    assert c.name == "o200k_base" and c.source == "tiktoken"
+
+
+#: The child: a "network" that accepts connections and never answers (HTTPS_PROXY points at it), an empty tiktoken
+#: cache; prints how long each counter took to count its first text, what it counts with, and the connections seen.
+NETWORK_CHILD = """
+import socket, sys, threading, time, json
+sink = socket.socket(); sink.bind(("127.0.0.1", 0)); sink.listen(16)
+seen = []
+def accept():
+    while True:
+        conn, _ = sink.accept(); seen.append(conn)  # kept open, never answered
+threading.Thread(target=accept, daemon=True).start()
+import os
+proxy = "http://127.0.0.1:%d" % sink.getsockname()[1]
+os.environ.update(HTTPS_PROXY=proxy, HTTP_PROXY=proxy, https_proxy=proxy, http_proxy=proxy)
+from contexteer.tokens import TokenCounter
+out = {}
+for name in sys.argv[1:]:
+    started = time.monotonic()
+    c = TokenCounter(name)
+    n = c.count("hello world")
+    out[name] = [time.monotonic() - started, c.name, c.source, n, len(seen)]
+time.sleep(0.5)  # a background download would have connected by now
+out["connections"] = len(seen)
+print(json.dumps(out))
+"""
+
+
+def test_the_default_encoding_never_touches_the_network_and_no_count_waits_for_a_download(tmp_path):
+    """Issue 14: behind a network that drops packets every process's first call waited 10 s for tiktoken's download,
+    then fell back although the offline copy of the same vocabulary was installed."""
+    import json
+    import os
+    import subprocess
+    import sys
+
+    env = {**os.environ, "TIKTOKEN_CACHE_DIR": str(tmp_path / "tiktoken-cache")}
+    proc = subprocess.run([sys.executable, "-c", NETWORK_CHILD, "cl100k_base"], capture_output=True, text=True,
+                          timeout=60, env=env)
+    assert proc.returncode == 0, proc.stderr
+    took, name, source, n, connections = json.loads(proc.stdout)["cl100k_base"]
+    assert took < 1.0 and n == 2 and name == "cl100k_base" and "bundled copy" in source
+    assert json.loads(proc.stdout)["connections"] == 0  # not even tried
+
+    proc = subprocess.run([sys.executable, "-c", NETWORK_CHILD, "o200k_base"], capture_output=True, text=True,
+                          timeout=60, env=env)
+    assert proc.returncode == 0, proc.stderr
+    out = json.loads(proc.stdout)
+    took, name, source, n, _ = out["o200k_base"]
+    assert took < 1.0 and n == 2 and name == tokens.OFFLINE_ENCODING  # counted at once with the stand-in
+    assert out["connections"] >= 1  # the download was tried, in the background
 
 
 def test_process_wide_counter_is_loaded_once():
