@@ -29,7 +29,7 @@ from contexteer.errors import IndexError_
 
 logger = logging.getLogger(__name__)
 
-SCHEMA_VERSION = 8  # the tables' layout; what extraction writes is tracked per language by index._fingerprint. 8: per-file row ranges (no index by file), qual only where it differs from the name, FTS without positions; 7: calls inside Rust token trees, C#/PHP namespaces as symbols, Ruby `class << self` / `class A::B` named as code refers to them; 6: C repairs (kernel macros), Rust items in macros and impl symbols; 5: C attribute macros blanked, CommonJS require bindings are imports (older rows differ)
+SCHEMA_VERSION = 9  # the tables' layout; what extraction writes is tracked per language by index._fingerprint. 9: refs have an explicit integer key (a VACUUM renumbers implicit rowids, which the per-file ranges address); 8: per-file row ranges (no index by file), qual only where it differs from the name, FTS without positions; 7: calls inside Rust token trees, C#/PHP namespaces as symbols, Ruby `class << self` / `class A::B` named as code refers to them; 6: C repairs (kernel macros), Rust items in macros and impl symbols; 5: C attribute macros blanked, CommonJS require bindings are imports (older rows differ)
 
 _TABLES = """
 CREATE TABLE IF NOT EXISTS meta(key TEXT PRIMARY KEY, value TEXT);
@@ -43,7 +43,8 @@ CREATE TABLE IF NOT EXISTS symbols(
     kind TEXT NOT NULL, start_line INTEGER NOT NULL, end_line INTEGER NOT NULL, signature TEXT,
     doc TEXT, exported INTEGER NOT NULL, parent_id INTEGER,
     qualname TEXT GENERATED ALWAYS AS (coalesce(qual, name)) VIRTUAL);
-CREATE TABLE IF NOT EXISTS refs(file_id INTEGER NOT NULL, name TEXT NOT NULL, kind TEXT NOT NULL, lines TEXT NOT NULL, n INTEGER NOT NULL);
+CREATE TABLE IF NOT EXISTS refs(id INTEGER PRIMARY KEY, file_id INTEGER NOT NULL, name TEXT NOT NULL, kind TEXT NOT NULL,
+    lines TEXT NOT NULL, n INTEGER NOT NULL);
 CREATE TABLE IF NOT EXISTS imports(file_id INTEGER NOT NULL, module TEXT NOT NULL, names TEXT NOT NULL, line INTEGER NOT NULL);
 """
 
@@ -106,7 +107,7 @@ _COLUMNS = {
               "sym_lo", "refs_lo", "n_refs"),
     "symbols": ("id", "file_id", "name", "qual", "kind", "start_line", "end_line", "signature", "doc", "exported",
                 "parent_id"),
-    "refs": ("file_id", "name", "kind", "lines", "n"),
+    "refs": ("id", "file_id", "name", "kind", "lines", "n"),
     "imports": ("file_id", "module", "names", "line"),
 }
 
@@ -458,7 +459,7 @@ class Store:
                         result.symbols,
                     )
                     next_id += n
-                    c.executemany(f"INSERT INTO refs VALUES ({int(fid)},?,?,?,?)", result.refs)
+                    c.executemany(f"INSERT INTO refs(file_id, name, kind, lines, n) VALUES ({int(fid)},?,?,?,?)", result.refs)
                     next_ref += n_refs
                     imp_rows.extend((fid, mod, NAME_SEP.join(names), line) for mod, names, line in result.imports)
                 if next_id > 1 and (c.execute("SELECT max(id) FROM symbols").fetchone()[0] or 0) != next_id - 1:
