@@ -229,7 +229,10 @@ def phase_ctags(corpus: str) -> dict:
     t = time.perf_counter()
     proc = subprocess.run([ctags, "-R", "-f", out, "."], cwd=corpus, capture_output=True, timeout=600)
     secs = time.perf_counter() - t
-    tags = sum(1 for line in open(out, "rb") if not line.startswith(b"!")) if os.path.exists(out) else 0
+    tags = 0
+    if os.path.exists(out):
+        with open(out, "rb") as fh:
+            tags = sum(1 for line in fh if not line.startswith(b"!"))
     Path(out).unlink(missing_ok=True)
     version = subprocess.run([ctags, "--version"], capture_output=True, text=True).stdout.splitlines()[0]
     return {"seconds": secs, "tags": tags, "rc": proc.returncode, "version": version}

@@ -129,7 +129,7 @@ def _disarm(alarm: bool) -> None:
 
 @cache
 def _devnull() -> TextIO:
-    return open(os.devnull, "w")  # noqa: SIM115 - lives as long as the worker
+    return open(os.devnull, "w")  # lives as long as the worker
 
 
 def _parse_chunk(jobs: Sequence[Job], limits: Limits) -> bytes:

@@ -263,10 +263,7 @@ def rank(
         focus_set.update(g.definers.get(nm, ()))
     coefs = _focused_coefs(g, focus_set, focus_names) if focus_set or focus_names else g.coefs
     name_srcs, inflow_names, dangling = g.name_srcs, g.inflow_names, g.dangling
-    if focus_set:
-        pers = [100.0 if i in focus_set else 1e-3 for i in range(n)]
-    else:
-        pers = [1.0] * n
+    pers = [100.0 if i in focus_set else 1e-3 for i in range(n)] if focus_set else [1.0] * n
     total = sum(pers) or 1.0
     pers = [p / total for p in pers]
     if init:
