@@ -139,7 +139,10 @@ def use_statements(resolver: deps_mod.Resolver, rel: str, imports: list[Any], se
         ext = sorted({r.external for r in results if r.external})
         head = re.sub(r"^(?:self|crate)::", "", imp.module).split("::")[0]
         bare = written.strip('"<> ')
-        if sep == "/" and len(targets) == 1 and targets[0].endswith("/" + bare):
+        near = posixpath.normpath(posixpath.join(posixpath.dirname(rel), imp.module)) if imp.module.startswith(".") else ""
+        if sep == "js" and len(targets) == 1 and near and posixpath.splitext(targets[0])[0] in (near, near + "/index"):
+            reach = ""  # './Operator' from internal/Observable.ts is internal/Operator.ts: nothing to add
+        elif sep == "/" and len(targets) == 1 and targets[0].endswith("/" + bare):
             reach = "-> " + targets[0][: -len(bare)]  # <linux/mm.h> -> include/: the folder it is found under
         elif targets:
             reach = "-> " + ", ".join(targets[:6]) + (f" and {len(targets) - 6} more" if len(targets) > 6 else "")
@@ -278,7 +281,7 @@ def _deps_text(model: Dependencies, direction: str, depth: int, limit: int, imp_
         files = len({e.target for e in model.imports})
         out.append(f"{label}: {len(model._statements)} {model._statement_word}{'s' if len(model._statements) != 1 else ''} "
                    f"({files} repository file{'s' if files != 1 else ''} reached):")
-        out += [f"  {', '.join(map(str, lines))}: {written}  {reach}" for lines, written, reach in model._statements[:limit]]
+        out += [f"  {', '.join(map(str, lines))}: {written}  {reach}".rstrip() for lines, written, reach in model._statements[:limit]]
         if len(model._statements) > limit:
             out.append(f"  … {len(model._statements) - limit} more")
     elif direction in ("imports", "both") and (model.imports or model.path != "."):
