@@ -79,10 +79,11 @@ def _blanks(macro: ts.Node, data: bytes) -> tuple[str, int, list[tuple[int, int]
 
 def error_nodes(root: ts.Node) -> list[tuple[ts.Point, ts.Point]]:
     """The start and end points of a tree's ERROR and MISSING nodes."""
-    return [(n.start_point, n.end_point) for n in _errors(root)]
+    return [(n.start_point, n.end_point) for n in error_node_list(root)]
 
 
-def _errors(root: ts.Node) -> list[ts.Node]:
+def error_node_list(root: ts.Node) -> list[ts.Node]:
+    """A tree's ERROR and MISSING nodes, outermost first (a subtree without errors is not walked)."""
     out = []
     stack = [root]
     while stack:
@@ -95,7 +96,7 @@ def _errors(root: ts.Node) -> list[ts.Node]:
 
 
 def _error_ranges(root: ts.Node) -> list[tuple[int, int]]:
-    return [(n.start_byte, n.end_byte) for n in _errors(root)]
+    return [(n.start_byte, n.end_byte) for n in error_node_list(root)]
 
 
 def _blamed(found: list[tuple[Any, ...]], new: ts.Tree, old: ts.Tree) -> set[int]:

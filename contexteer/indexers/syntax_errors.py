@@ -13,11 +13,10 @@ from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from typing import TextIO
 
-import tree_sitter as ts
-
 from contexteer.indexers import languages
 from contexteer.indexers.extract import ParseTimeout, parse_prepared
 from contexteer.indexers.model import FileInfo
+from contexteer.indexers.rust_macros import error_node_list
 from contexteer.workspace import Workspace, repo_text
 
 logger = logging.getLogger(__name__)
@@ -64,7 +63,7 @@ def error_lines(data: bytes, spec: languages.LanguageSpec, limit: int = ERRORS_P
     tree = parse_prepared(data, spec, timeout).tree
     if not tree.root_node.has_error:
         return [], 0
-    nodes = _error_nodes(tree.root_node)
+    nodes = error_node_list(tree.root_node)
     lines = data.split(b"\n")
     found: dict[int, SyntaxErrorAt] = {}
     for node in sorted(nodes, key=lambda n: (n.start_point.row, n.start_byte)):
@@ -75,18 +74,6 @@ def error_lines(data: bytes, spec: languages.LanguageSpec, limit: int = ERRORS_P
         found[row] = SyntaxErrorAt(row + 1, text[:120], node.type if node.is_missing else None)
     ordered = list(found.values())
     return ordered[:limit], len(ordered)
-
-
-def _error_nodes(root: ts.Node) -> list[ts.Node]:
-    out = []
-    stack = [root]
-    while stack:
-        node = stack.pop()
-        if node.is_error or node.is_missing:
-            out.append(node)
-        elif node.has_error:
-            stack.extend(node.children)
-    return out
 
 
 def report(flagged: Iterable[tuple[str, str | None]], files_indexed: int, scope: str, read: Callable[[str], bytes | None],
