@@ -24,6 +24,7 @@ from typing import Any
 
 from contexteer.indexers.lookup import (
     CONSTRUCTORS,
+    SELF_WORDS,
     enclosing,
     find_callers,
     language_family,
@@ -37,7 +38,7 @@ logger = logging.getLogger(__name__)
 __all__ = ["Related", "Relations", "callers", "callees", "implementations", "supertypes", "CLASS_KINDS"]
 
 CLASS_KINDS = frozenset({"class", "interface", "struct", "enum", "trait", "type", "module"})
-_SELF_WORDS = frozenset({"self", "this", "cls", "super", "Self", "static", "base"})
+_SELF_WORDS = SELF_WORDS
 MAX_NODES = 200  # definitions one answer collects at most (across depths)
 
 
@@ -168,6 +169,7 @@ def callees(index: Any, sym: Any, resolve_imports: Callable[[str], dict[str, lis
     # a name only ever called off an object (`r.Leader()`) is a member: it resolves through its receiver's type
     # or not at all, never to a same-named module-level definition elsewhere
     member_calls = dict(members or {})
+    path_calls: dict[str, set[str]] = {}  # Rust: what a `Qualifier::name(...)` call is written with
     if lines is not None:
         for name, at in calls.items():
             receivers: set[str] = set()
@@ -176,13 +178,16 @@ def callees(index: Any, sym: Any, resolve_imports: Callable[[str], dict[str, lis
                 text = lines[n - 1] if 0 < n <= len(lines) else ""
                 for m in re.finditer(rf"(?:([\w$]+)\s*(?:\(\s*\))?\s*(\.|->|::|\?\.)\s*)?\b{re.escape(name)}\s*(?:<[^<>()]*>)?\s*\(", text):
                     if m.group(2):
-                        receivers.add((m.group(1) or "").lstrip("$"))  # PHP's $this is this
+                        r = m.group(1) or ""
+                        receivers.add(r.lstrip("$") if sym.language == "php" else r)  # PHP's $this is this
+                        if m.group(2) == "::":
+                            path_calls.setdefault(name, set()).add(r)
                     else:
                         bare = True
             if receivers and not bare:
                 member_calls.setdefault(name, set()).update(receivers)
     sem = semantic_context(index, sym, resolve_imports, max_defs=len(calls) + 50, max_callers=0, bound=bound or (),
-                           members=member_calls)
+                           members=member_calls, paths=path_calls)
     resolved: dict[str, tuple[Any, str]] = {}
     for d, how in sem.definitions:
         if d.name in calls and d.name not in resolved:
@@ -194,7 +199,10 @@ def callees(index: Any, sym: Any, resolve_imports: Callable[[str], dict[str, lis
             # `logger.Info`: what it was called on; a method of a value whose type the index cannot tell, with the
             # repository's one or two methods of that name as candidates (`exec.block_on (maybe CurrentThread.block_on ...)`)
             label = f"{'/'.join(on[:2])}.{name}" if on else name
-            if on and not set(on) & _SELF_WORDS:
+            # a value's method, not a class's, a module's or a package's (`Vec::with_capacity`, Go's `strings.Split`,
+            # Python's `np.array`: a same-named method of the repository is no candidate for those)
+            values = [r for r in on if r[:1].islower() and r not in path_calls.get(name, set())]
+            if values and not set(on) & _SELF_WORDS and sym.language not in ("go", "python"):
                 family = language_family(sym.language)
                 maybe = [s for s in index.symbols_named(name) if s.name == name and s.kind == "method"
                          and s.id != sym.id and language_family(s.language) == family]

@@ -255,7 +255,10 @@ def _body_of(cands: list[Any]) -> Any:
     """The first candidate, or when it is one of a TypeScript function's overload signatures (same name, same
     file), the implementation: the one with the body."""
     first = cands[0]
-    same = [s for s in cands if s.path == first.path and s.name == first.name and s.parent_id == first.parent_id]
+    if first.kind not in ("function", "method"):
+        return first
+    same = [s for s in cands if s.path == first.path and s.name == first.name and s.parent_id == first.parent_id
+            and s.kind == first.kind]
     return max(same, key=lambda s: (s.end_line - s.start_line, -s.start_line)) if len(same) > 1 else first
 
 
@@ -324,6 +327,7 @@ def semantic_context(
     extra_names: Iterable[str] = (),
     bound: Iterable[str] = (),
     members: dict[str, set[str]] | None = None,
+    paths: dict[str, set[str]] | None = None,
 ) -> Semantic:
     """Definitions the body of `sym` refers to and the callers of `sym`.
 
@@ -415,7 +419,7 @@ def semantic_context(
                 if hit:
                     return hit[0], "same file" if f == sym.path else "import"
         if sym.language == "rust":  # `Id::next()`, `crate::util::trace::task(...)`: the path names the owner
-            for r in sorted(receivers - _SELF - {""}):
+            for r in sorted((paths or {}).get(name, set()) - _SELF - {""}):
                 found_path = _rust_path_member(index, r, name, sym)
                 if found_path is not None:
                     return found_path, "path"
@@ -573,7 +577,8 @@ def member_of_type(index: Any, typed: str, name: str, sym: Any, import_files: li
 
 _PACKAGE_DIRS = frozenset({"go", "java"})  # a directory is one package: its files call each other without imports
 _RECEIVER = re.compile(r"([\w$]+)\s*(?:\(\s*\))?\s*(\?\.|\.|->|::)\s*$")
-_SELF = frozenset({"self", "this", "cls", "super", "Self", "static", "base"})
+SELF_WORDS = frozenset({"self", "this", "cls", "super", "Self", "static", "base"})  # receivers that mean "this object"
+_SELF = SELF_WORDS
 
 
 def find_callers(index: Any, sym: Any, callee: str, resolve_imports: Callable[[str], dict[str, list[str]]],
@@ -650,6 +655,7 @@ def _check_receivers(index: Any, sites: list[Caller], callee: str, owner: str, m
     files: dict[str, list[str]] = {}
     classes: dict[str, list[Any]] = {}
     defs: dict[str, list[Any]] = {}
+    type_words: dict[str, bool] = {}  # Rust: whether a lowercase path segment names a type (asked once per word)
     for site in sites:
         if site.path not in files and len(files) >= max_files:  # past the read budget: no evidence looked for
             site.receiver, site.how = False, "name only"
@@ -662,15 +668,17 @@ def _check_receivers(index: Any, sites: list[Caller], callee: str, owner: str, m
         for m in call.finditer(text):
             before = _RECEIVER.search(text, 0, m.start())
             word = before.group(1).lstrip("_$") if before is not None else None
-            if word is None and language in _RECEIVER_ONLY:
+            # bare only when nothing member-like precedes it: `make(1)\n    .spawn_blocking(2)`, `items[0].send(x)`
+            # and `f(x).g()` are calls on a value the regex cannot name
+            bare = word is None and not text[: m.start()].rstrip().endswith((".", "->", "::", "?."))
+            if bare and language in _RECEIVER_ONLY:
                 against = True  # `spawn_blocking(f)`: a function of that name, never Handle.spawn_blocking
             elif language == "rust" and before is not None and before.group(2) == "::" and word is not None \
-                    and word[:1].islower() \
-                    and not any(x.kind in _CLASS_KINDS - {"module"} and x.name == word for x in index.symbols_named(word)):
+                    and word[:1].islower() and not _names_rust_type(index, word, type_words):
                 against = True  # `runtime::spawn_blocking(f)`, `self::f(x)`: a module's function, not a method
             elif word is None or word in _SELF:
-                # `self.app(...)`, `super().x(...)` or a bare call are this class's method only inside this
-                # class (or a subclass): in Route.handle, `self.app(...)` is Route's app, not Router's
+                # `self.app(...)`, `super().x(...)` or (outside Rust, Go and Python) a bare call are this class's
+                # method only inside this class (or a subclass): in Route.handle, `self.app(...)` is Route's app
                 if own_class is None:
                     holder = _enclosing_class(index, classes, site.path, site.line)
                     own_class = holder == owner or (holder is not None and _inherits(index, holder, owner))
@@ -695,6 +703,12 @@ def _check_receivers(index: Any, sites: list[Caller], callee: str, owner: str, m
         else:
             site.how = "name only"
             site.against = against
+
+
+def _names_rust_type(index: Any, word: str, cache: dict[str, bool]) -> bool:
+    if word not in cache:
+        cache[word] = any(x.kind in _CLASS_KINDS - {"module"} and x.name == word for x in index.symbols_named(word))
+    return cache[word]
 
 
 def _is_type(index: Any, name: str) -> bool:

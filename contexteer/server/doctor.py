@@ -150,7 +150,10 @@ def check_index(ws: Workspace) -> Check:
             conn.close()
     except sqlite3.Error as exc:
         return Check(False, "index", f"{db} cannot be read ({exc})", f"delete it; {rebuild}")
-    if not state or state[0] != "complete":
+    if not state:
+        return Check(False, "index", f"{db} has no build state (damaged, or written by another program)",
+                     f"delete it; {rebuild}")
+    if state[0] != "complete":
         # not a fault of the setup: a server is building, or a short-lived one (contexteer call) stopped first
         of = f" of {total[0]}" if total else ""
         return Check(True, "index", f"{ws.root}: a build is running or was stopped ({files}{of} files indexed); it "

@@ -148,10 +148,14 @@ def register(mcp: object, svc: Services) -> None:
             logger.info("no enclosing definition for %s: %s", rel, exc)
             return ""
 
-        def holder(x: Any) -> Any:
-            around = [y for y in syms if y.id != x.id and y.start_line <= x.start_line and y.end_line >= x.end_line
-                      and (y.end_line - y.start_line, y.start_line) != (x.end_line - x.start_line, x.start_line)]
-            return min(around, key=lambda y: y.end_line - y.start_line) if around else None
+        holders: dict[int, Any] = {}
+
+        def holder(x: Any) -> Any:  # the smallest definition around x, by lines (computed once per symbol)
+            if x.id not in holders:
+                around = [y for y in syms if y.id != x.id and y.start_line <= x.start_line and y.end_line >= x.end_line
+                          and (y.end_line - y.start_line, y.start_line) != (x.end_line - x.start_line, x.start_line)]
+                holders[x.id] = min(around, key=lambda y: y.end_line - y.start_line) if around else None
+            return holders[x.id]
 
         def named(level: list[Any]) -> str:
             shown = ", ".join(f"{x.qualname} {x.start_line}-{x.end_line}" for x in level[:4])
@@ -171,7 +175,7 @@ def register(mcp: object, svc: Services) -> None:
                       and getattr(holder(x), "id", None) == enc.id]
             inner = named(within).replace(" — overlaps", ", overlapping") if within else ""
             return f" — in {enc.kind} {enc.qualname} {enc.start_line}-{enc.end_line}{inner}"
-        held = [x for x in syms if holder(x) is None and x.start_line <= end and x.end_line >= start]
+        held = [x for x in syms if x.start_line <= end and x.end_line >= start and holder(x) is None]
         return named(held) if held else ""
 
     def _delimited(rel: str, lines: list[str], start: int, end: int, header: Callable[[int], str], *,

@@ -29,8 +29,8 @@ def dependencies(read: Callable[[str], str | None], graph: deps_mod.DepGraph, fi
                  depth: int, external: bool, note: str | None, view: str = "package", tests: bool = False,
                  statements: list[Any] | None = None, language: str | None = None) -> Dependencies:
     """`statements`: the file's own import rows, for a file whose imports name items (a Rust `use` tree reaches
-    several files; a PHP or Java import names one class): the text then lists each statement with what it
-    reaches (see `use_statements`)."""
+    several files; a PHP `use` names one class; a C #include or a JS/TS import names a file): the text then lists
+    each statement with what it reaches (see `use_statements`)."""
     prefix = "" if rel == "." else rel + "/"
     asked_test = rel != "." and is_test_path(rel + "/x" if is_dir else rel)
     keep: deps_mod.Keep | None = None if tests or asked_test else (lambda f: not is_test_path(f))
@@ -113,8 +113,8 @@ STATEMENT_SEPARATORS = {"rust": "::", "php": "\\", "c": "/", "cpp": "/", "javasc
 
 
 def use_statements(resolver: deps_mod.Resolver, rel: str, imports: list[Any], sep: str = "::") -> list[tuple[list[int], str, str]]:
-    """One row per distinct import statement of a file (a Rust `use`, a PHP `use`, a Java `import`), as (lines,
-    the statement as written, what it reaches):
+    """One row per distinct import statement of a file (a Rust or PHP `use`, a C #include, a JS/TS import), as
+    (lines, the statement as written, what it reaches):
     `crate::runtime::{context,scheduler,RuntimeFlavor}` -> its repository files; `std::future::Future` -> [std];
     `serde::Serialize` (or `self::serde::de::X` after `extern crate serde`) -> [crate serde]; `Kind::*` -> [local].
     A long brace list keeps its first names and a count."""
@@ -125,7 +125,7 @@ def use_statements(resolver: deps_mod.Resolver, rel: str, imports: list[Any], se
         written = re.sub(r"\s*,\s*}", "}", imp.module)
         shown = ", ".join(names[:6]) + (f", … {len(names) - 6} more" if len(names) > 6 else "")
         if sep == "js":
-            written = f"{{{shown}}} from '{imp.module}'" if names else f"'{imp.module}'"
+            written = f"'{imp.module}': {shown}" if names else f"'{imp.module}'"  # default, named or namespace: as bound
         elif names and "{" not in written and not written.endswith((sep + "*", sep + names[-1])) and written != names[-1]:
             written += sep + (names[0] if len(names) == 1 else "{" + ",".join(names) + "}")
         brace = re.search(r"\{([^{}]*)\}$", written)

@@ -119,7 +119,8 @@ class Dependencies(BaseModel):
     # field of its own would cost every conversation tools/list tokens), on lines of their own in the text
     _unresolved: list[tuple[str, str, int, bool]] = PrivateAttr(default_factory=list)
     _build_note: str | None = PrivateAttr(default=None)
-    # a Rust file's use statements (lines, as written, what each reaches): the text lists them instead of files
+    # one Rust/PHP/C/JS/TS file's import statements (lines, as written, what each reaches): the text lists them
+    # instead of files
     _statements: list[tuple[list[int], str, str]] = PrivateAttr(default_factory=list)
     _statement_word: str = PrivateAttr(default="import statement")
 

@@ -188,11 +188,19 @@ def register(mcp: object, svc: Services) -> None:
             parts = _name_list(q) if match == "exact" else []
             by_part: dict[str, list[Any]] = {}
             if parts:  # 'workingset_activation, lru_gen_enabled': each name's definitions, in the order asked
-                for part in parts:
-                    found = idx.find_symbols(part, match="exact", kind=kind, path_prefix=prefix, limit=SEARCH_POOL // len(parts))
-                    if not found and is_qualified(part):
-                        found = nav.qualifier().find(part, kind=kind, path_prefix=prefix, limit=SEARCH_POOL // len(parts))
-                    by_part[part] = found
+                def each() -> dict[str, list[Any]]:
+                    out: dict[str, list[Any]] = {}
+                    for part in parts:
+                        found = idx.find_symbols(part, match="exact", kind=kind, path_prefix=prefix,
+                                                 limit=SEARCH_POOL // len(parts))
+                        if not found and is_qualified(part):
+                            found = nav.qualifier().find(part, kind=kind, path_prefix=prefix, limit=SEARCH_POOL // len(parts))
+                        out[part] = found
+                    return out
+
+                by_part = each()
+                if nav.recheck(s.path for found in by_part.values() for s in found[: offset + limit]):
+                    by_part = each()  # as a single name's search does: files changed since they were indexed
                 pool = [s for found in by_part.values() for s in found]
                 missing = [p for p, found in by_part.items() if not found]
                 if missing:

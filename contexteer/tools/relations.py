@@ -154,7 +154,7 @@ def register(mcp: object, svc: Services) -> None:
             also = (f"{full.get(named[0].id, named[0].qualname)} is also reopened in " + ", ".join(f"{s.path}:{s.start_line}-{s.end_line}" for s in others[:5])
                     + (" …" if len(others) > 5 else "") + "; this is the definition with the most members (pass path= for another)")
         bodies = [s for s in named if not is_prototype(s)]
-        if len(bodies) == 1 and len(named) > 1 and all(s.id == bodies[0].id or is_prototype(s) for s in named):
+        if len(bodies) == 1 and len(named) > 1:
             # a C function and the header lines that declare it: the definition is what is meant
             protos = [s for s in named if s.id != bodies[0].id]
             note = "declared in " + ", ".join(f"{s.path}:{s.start_line}" for s in protos[:3])
@@ -166,7 +166,11 @@ def register(mcp: object, svc: Services) -> None:
             more = f"\n  … {len(named) - 10} more" if len(named) > 10 else ""
             raise InputError(f"'{q}' names {len(distinct)} definitions; pass the one you mean:\n" + "\n".join(lines) + more)
         # TypeScript overload signatures and their implementation share a name: the implementation has the body
-        return max(named, key=lambda s: (s.end_line - s.start_line, -s.start_line)), also
+        # (only among functions: a Rust struct and its longer impl block are not overloads)
+        pick = named[0]
+        if pick.kind in ("function", "method"):
+            pick = max((s for s in named if s.kind == pick.kind), key=lambda s: (s.end_line - s.start_line, -s.start_line))
+        return pick, also
 
     def _relations(nav: Nav, target: Any, relation: str, depth: int) -> graph.Relations:
         idx = nav.index

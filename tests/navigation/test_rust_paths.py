@@ -118,3 +118,28 @@ def test_a_rust_file_s_imports_are_its_use_statements_with_what_each_reaches(tmp
         "  11: Kind::*  [local]",
     ], a.text
     assert a.data["imports"][0]["target"] == "src/util.rs"  # the typed answer keeps its file rows
+
+
+def test_a_method_called_on_a_chained_or_indexed_value_stays_a_caller_and_a_type_is_not_its_impl(tmp_path: Path):
+    """Review of the run-3 fixes: `make(1)\n.spawn_blocking(2)` and `items[0].spawn_blocking(3)` are calls on a value
+    (not bare calls); find_related on a Rust type names the struct, not its longer impl block; `trace.task(1)` on
+    a variable is not the module trace's function; `Vec::with_capacity` gets no repository method as a guess."""
+    root = tmp_path / "chain"
+    (root / "src").mkdir(parents=True)
+    (root / "src" / "trace.rs").write_text("pub fn task(n: usize) -> usize {\n    n\n}\n", encoding="utf-8")
+    (root / "src" / "lib.rs").write_text(
+        "pub mod trace;\n\npub struct Handle;\n\nimpl Handle {\n    pub fn spawn_blocking(&self, n: usize) -> usize {\n"
+        "        n\n    }\n\n    pub fn with_capacity(n: usize) -> Handle {\n        let _ = n;\n        Handle\n    }\n}\n\n"
+        "pub fn make(n: usize) -> Handle {\n    let _ = n;\n    Handle\n}\n\n"
+        "pub fn chained() -> usize {\n    make(1)\n        .spawn_blocking(2)\n}\n\n"
+        "pub fn indexed(items: Vec<Handle>) -> usize {\n    items[0].spawn_blocking(3)\n}\n\n"
+        "pub fn local(trace: Vec<usize>) -> usize {\n    let v: Vec<u8> = Vec::with_capacity(4);\n"
+        "    trace.len() + v.len() + trace.task(1)\n}\n", encoding="utf-8")
+    served = Served(root)
+    callers = served.call("find_related", symbol="Handle::spawn_blocking", relation="callers")
+    assert {i["qualname"] for i in callers.data["items"]} == {"chained", "indexed"}, callers.text
+    typed = served.call("find_related", symbol="Handle", relation="supertypes")
+    assert not typed.is_error and " of struct " in typed.text.split("\n")[0], typed.text
+    callees = served.call("find_related", symbol="local", relation="callees")
+    assert "trace.rs" not in {i["path"] for i in callees.data["items"]}, callees.text
+    assert "(maybe Handle.with_capacity" not in callees.text, callees.text
