@@ -46,6 +46,9 @@ from pathlib import Path
 from typing import Any
 
 REPO = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(REPO))
+from contexteer.server.lifecycle import live_processes  # noqa: E402 - after the repository is on the path
+
 VENV_BIN = Path(sys.executable).parent
 CONTEXTEER = str(VENV_BIN / "contexteer")
 KERNEL_TARBALL = Path("/usr/src/linux-source-6.12.tar.xz")
@@ -136,19 +139,8 @@ class TreeSampler:
 
 
 def _group(pgid: int) -> list[int]:
-    out = []
-    for name in os.listdir("/proc"):
-        if not name.isdigit():
-            continue
-        try:
-            with open(f"/proc/{name}/stat", "rb") as fh:
-                raw = fh.read()
-        except OSError:
-            continue
-        fields = raw[raw.rfind(b")") + 2 :].split()
-        if len(fields) > 3 and int(fields[3]) == pgid and fields[0] != b"Z":
-            out.append(int(name))
-    return out
+    """The live processes of the session a benchmark started with start_new_session (its id is the leader's pid)."""
+    return [pid for pid, _, session in live_processes() if session == pgid]
 
 
 def _kb(path: str, key: str) -> int:

@@ -125,9 +125,10 @@ def _exit(code: int) -> NoReturn:
 
 
 # ----- children ------------------------------------------------------------------------------------------
-def _children_map() -> dict[int, list[int]]:
-    """ppid -> pids of every process on this machine (Linux /proc); empty elsewhere."""
-    out: dict[int, list[int]] = {}
+def live_processes() -> list[tuple[int, int, int]]:
+    """(pid, ppid, session id) of every live process on this machine (Linux /proc; empty elsewhere); a zombie has
+    ended (its parent reaps it) and is left out."""
+    out: list[tuple[int, int, int]] = []
     try:
         names = os.listdir("/proc")
     except OSError:
@@ -140,11 +141,19 @@ def _children_map() -> dict[int, list[int]]:
                 raw = fh.read()
         except OSError:
             continue
-        # "pid (comm) state ppid ...": comm may hold spaces and parentheses; the last ')' ends it
+        # "pid (comm) state ppid pgrp session ...": comm may hold spaces and parentheses; the last ')' ends it
         fields = raw[raw.rfind(b")") + 2 :].split()
-        if len(fields) < 2 or fields[0] == b"Z":  # a zombie has ended; its parent reaps it
+        if len(fields) < 4 or fields[0] == b"Z":
             continue
-        out.setdefault(int(fields[1]), []).append(int(name))
+        out.append((int(name), int(fields[1]), int(fields[3])))
+    return out
+
+
+def _children_map() -> dict[int, list[int]]:
+    """ppid -> pids of every live process."""
+    out: dict[int, list[int]] = {}
+    for pid, ppid, _ in live_processes():
+        out.setdefault(ppid, []).append(pid)
     return out
 
 
