@@ -26,7 +26,7 @@ from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wai
 from concurrent.futures.process import BrokenProcessPool
 from dataclasses import dataclass, replace
 from functools import cache
-from typing import Any, TextIO
+from typing import Any, TextIO, TypeVar
 
 from contexteer.indexers import c_prep, languages
 from contexteer.indexers.extract import FileResult, ParseTimeout, extract
@@ -281,6 +281,23 @@ def _close_pool(pool: ProcessPoolExecutor, *, kill: bool) -> None:
     finally:
         with _POOLS_LOCK:
             _POOLS.discard(pool)
+
+
+T = TypeVar("T")
+
+
+def run_in_worker(fn: Callable[..., T], *args: Any) -> T:
+    """`fn(*args)` in a worker process of its own (a pool of one, ended with the server like the build's), for
+    work whose memory should not stay with the serving process. Raises what the call raised, BrokenProcessPool
+    when the worker died."""
+    pool = _open_pool(1)
+    finished = False
+    try:
+        result = pool.submit(fn, *args).result()
+        finished = True
+        return result
+    finally:
+        _close_pool(pool, kill=not finished)
 
 
 def _kill_pool_workers(pool: ProcessPoolExecutor) -> None:

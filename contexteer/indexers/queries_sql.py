@@ -257,6 +257,16 @@ class IndexQueries:
         refs = c.execute("SELECT f.path, r.name, r.n FROM refs r JOIN files f ON r.file_id=f.id").fetchall()
         return defs, refs
 
+    def definition_rows(self, prefix: str = "") -> list[tuple[str, str, str, bool]]:
+        """(path, name, kind, exported) of every definition in files under `prefix` ('' for all): what a stored
+        repo-map ranking scores for a sub-path map."""
+        sql = "SELECT f.path, s.name, s.kind, s.exported FROM symbols s JOIN files f ON s.file_id=f.id"
+        if not prefix:
+            return [(p, n, k, bool(e)) for p, n, k, e in self.store.conn.execute(sql)]
+        upper = prefix[:-1] + chr(ord(prefix[-1]) + 1)  # every path starting with prefix sorts in [prefix, upper)
+        rows = self.store.conn.execute(sql + " WHERE f.path >= ? AND f.path < ?", (prefix, upper))
+        return [(p, n, k, bool(e)) for p, n, k, e in rows]
+
     def stats(self) -> dict[str, Any]:
         c = self.store.conn
         langs = {lang or "other": n for lang, n in c.execute("SELECT language, count(*) FROM files GROUP BY language")}

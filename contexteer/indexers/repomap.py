@@ -20,6 +20,7 @@ import logging
 import math
 import operator
 import re
+import sys
 import threading
 from collections import Counter, defaultdict
 from collections.abc import Callable, Iterable, Iterator
@@ -35,6 +36,8 @@ UNIT_MAX_DEFS = 10
 #: Nesting deeper than this is not indented further (700 nested definitions would otherwise cost 700 x 700
 #: spaces); such a line says its depth instead.
 MAX_INDENT = 24
+#: A ranking keeps its best this many units sorted apart (a map reads a few hundred of them).
+HEAD_UNITS = 4096
 
 
 def indentation(depth: int, base: int = 1) -> str:
@@ -67,6 +70,7 @@ PY_BUILTINS = frozenset(dir(builtins))
 _PY_EXT = (".py", ".pyi", ".pyw")
 
 DefRow = tuple[str, str, bool]  # name, kind, exported
+Unit = tuple[float, str, str | None]  # (score, path, name); name None: a file without definitions
 
 
 _TEST_PATH = re.compile(r"(^|/)(tests?|testing|__tests__|spec)/|(^|/)test_[^/]*$|_test\.\w+$|\.(test|spec)\.\w+$")
@@ -83,11 +87,14 @@ class Ranking:
     files: list[str]
     file_rank: dict[str, float]
     def_rank: dict[tuple[str, str], float]  # (path, name) -> share of rank that flows to this definition
+    #: the rank flowing into each name an edge reaches: with a definition's kind and visibility it gives the
+    #: definition's rank without the graph (`score_definitions`, a stored ranking)
+    name_flow: dict[str, float] = field(default_factory=dict)
     _units: list[tuple[float, str, str | None]] | None = None
     _head: list[tuple[float, str, str | None]] = field(default_factory=list)
     _sorted: list[tuple[float, str, str | None]] | None = None
     _under: dict[str, list[tuple[float, str, str | None]]] = field(default_factory=dict)
-    HEAD: ClassVar[int] = 4096
+    HEAD: ClassVar[int] = HEAD_UNITS
 
     def units(self, prefix: str = "") -> Iterator[tuple[float, str, str | None]]:
         """Every (score, path, name) definition unit plus (score, path, None) for files without any, best first;
@@ -98,7 +105,7 @@ class Ranking:
         if prefix:
             under = self._under.get(prefix)
             if under is None:
-                under = sorted((u for u in self._all_units() if u[1].startswith(prefix)), key=_unit_key)
+                under = sorted((u for u in self._all_units() if u[1].startswith(prefix)), key=unit_key)
                 if len(self._under) >= 32:  # tool threads share a Ranking: evict without racing another thread
                     self._under.pop(next(iter(self._under), ""), None)
                 self._under[prefix] = under
@@ -108,7 +115,7 @@ class Ranking:
         yield from self._head
         if len(self._head) < len(units):
             if self._sorted is None:
-                self._sorted = sorted(units, key=_unit_key)
+                self._sorted = sorted(units, key=unit_key)
             yield from self._sorted[len(self._head):]
 
     def _all_units(self) -> list[tuple[float, str, str | None]]:
@@ -117,11 +124,11 @@ class Ranking:
             with_defs = {p for _, p, _ in units}
             units += [(self.file_rank[p] * 1e-3 * display_weight(p), p, None) for p in self.files if p not in with_defs]
             self._units = units
-            self._head = heapq.nsmallest(self.HEAD, units, key=_unit_key)
+            self._head = heapq.nsmallest(self.HEAD, units, key=unit_key)
         return self._units
 
 
-def _unit_key(u: tuple[float, str, str | None]) -> tuple[float, str, str]:
+def unit_key(u: tuple[float, str, str | None]) -> tuple[float, str, str]:
     return (-u[0], u[1], u[2] or "")
 
 
@@ -148,10 +155,14 @@ class RefGraph:
     def_cols: list[tuple[int, int, float, float]] = field(default_factory=list)
 
 
-def build_ref_graph(files: Iterable[str], defs_by_file: dict[str, list[DefRow]], refs_by_file: dict[str, Counter[str]]) -> RefGraph:
+def build_ref_graph(files: Iterable[str], defs_by_file: dict[str, list[DefRow]], refs_by_file: dict[str, Counter[str]],
+                    *, definitions: bool = True) -> RefGraph:
     """The graph is never materialised as file->file edges (a name defined in k files and referenced from
     m files would make m*k of them): rank flows from referencing files to names, then from names to every
-    defining file, which is exactly the transition of Aider's graph in O(m + k)."""
+    defining file, which is exactly the transition of Aider's graph in O(m + k).
+
+    `definitions=False` leaves out the per-definition columns (most of the graph's memory on a large index):
+    the ranking then gives file ranks and name flows only, from which `best_units` scores definitions."""
     nodes = sorted(set(files))
     n = len(nodes)
     idx = {f: i for i, f in enumerate(nodes)}
@@ -165,6 +176,8 @@ def build_ref_graph(files: Iterable[str], defs_by_file: dict[str, list[DefRow]],
             lst = definers[name]
             if not lst or lst[-1] != i:
                 lst.append(i)
+            if not definitions:
+                continue
             kw = _KIND_WEIGHT.get(kind, 0.3)
             if kw * (1.0 if exported else 0.1) > def_meta.get((path, name), (0.0, 0.0))[1]:
                 def_meta[(path, name)] = (kw, kw * (1.0 if exported else 0.1))
@@ -249,13 +262,14 @@ def rank(
     max_iter: int = 100,
     tol: float = 1.0e-6,
     graph: RefGraph | None = None,
+    definitions: bool = True,
 ) -> Ranking:
     """PageRank over the reference graph (Aider's weighting) by power iteration.
 
     `graph` (from build_ref_graph on the same inputs) skips rebuilding the graph; `init` (previous ranks,
     e.g. the global ones for a focused map) warm-starts the iteration; `max_iter` caps it.
     """
-    g = graph if graph is not None else build_ref_graph(files, defs_by_file, refs_by_file)
+    g = graph if graph is not None else build_ref_graph(files, defs_by_file, refs_by_file, definitions=definitions)
     nodes, n = g.nodes, len(g.nodes)
     focus_names = set(focus_names)
     focus_set = {g.idx[f] for f in focus_files if f in g.idx}
@@ -289,9 +303,57 @@ def rank(
     get = x.__getitem__
     y = [sum(map(mul, map(get, srcs), cs)) for srcs, cs in zip(name_srcs, coefs, strict=True)]
     file_rank = dict(zip(nodes, x, strict=True))
+    name_flow = dict(zip(g.names, y, strict=True))
     y.append(0.0)  # the flow of a name no edge reaches
     def_rank = dict(zip(g.def_keys, [y[k] * kw + x[i] * b for k, i, kw, b in g.def_cols], strict=True))
-    return Ranking(files=nodes, file_rank=file_rank, def_rank=def_rank)
+    return Ranking(files=nodes, file_rank=file_rank, def_rank=def_rank, name_flow=name_flow)
+
+
+def score_definitions(rows: Iterable[tuple[str, str, str, bool]], file_rank: dict[str, float],
+                      name_flow: dict[str, float]) -> list[Unit]:
+    """The (score, path, name) unit of each (path, name) among `rows` (path, name, kind, exported), scored as
+    `rank` scores it from the same file ranks and name flows (the best kind and visibility of a name in a file)."""
+    meta: dict[tuple[str, str], tuple[float, float]] = {}
+    for path, name, kind, exported in rows:
+        if path not in file_rank:
+            continue
+        kw = _KIND_WEIGHT.get(kind, 0.3)
+        if kw * (1.0 if exported else 0.1) > meta.get((path, name), (0.0, 0.0))[1]:
+            meta[(path, name)] = (kw, kw * (1.0 if exported else 0.1))
+    units: list[Unit] = []
+    for (p, nm), (kw, base) in meta.items():
+        dw = display_weight(p)
+        units.append((name_flow.get(nm, 0.0) * (kw * dw) + file_rank[p] * (base * 1e-3 * dw), p, nm))
+    return units
+
+
+def best_units(files: Iterable[str], defs_by_file: dict[str, list[DefRow]], file_rank: dict[str, float],
+               name_flow: dict[str, float], n: int = HEAD_UNITS) -> list[Unit]:
+    """The best `n` units of a ranking, in order, scored file by file (only n units are ever held): the head of
+    `Ranking.units()` without the ranking's per-definition table."""
+    def units() -> Iterator[Unit]:
+        for path in files:
+            if path not in file_rank:
+                continue
+            rows = defs_by_file.get(path)
+            scored = score_definitions(((path, nm, k, e) for nm, k, e in rows), file_rank, name_flow) if rows else []
+            yield from scored or [(file_rank[path] * 1e-3 * display_weight(path), path, None)]
+    return heapq.nsmallest(n, units(), key=unit_key)
+
+
+def rank_inputs(index: Any) -> tuple[dict[str, list[DefRow]], dict[str, Counter[str]]]:
+    """Every file's definitions and referenced names, for the ranking. Paths and names are interned: SQLite
+    returns a new string per row, and the kernel's 800,000 definitions repeat 12,000 paths."""
+    intern = sys.intern
+    defs_rows, refs_rows = index.ranking_inputs()
+    defs: dict[str, list[DefRow]] = defaultdict(list)
+    for path, name, kind, exported in defs_rows:
+        defs[intern(path)].append((intern(name), intern(kind), exported))
+    del defs_rows
+    refs: dict[str, Counter[str]] = defaultdict(Counter)
+    for path, name, uses in refs_rows:
+        refs[intern(path)][intern(name)] += uses
+    return defs, refs
 
 
 @dataclass
@@ -484,6 +546,7 @@ class RepoMapper:
         self._symbols: dict[str, list[Any]] = {}
         self._infos: dict[str, Any] | None = None
         self._lock = threading.RLock()
+        self._snapshots: Any = None  # rank_snapshot.SnapshotRanks of a large index, made on its first map
 
     def state(self) -> Any:
         """The index generation: bumped by every write of index content, in any process (one indexed read)."""
@@ -528,13 +591,7 @@ class RepoMapper:
 
     def _load_all(self) -> None:
         assert self._infos is not None
-        defs, refs = self.index.ranking_inputs()
-        self._defs = defaultdict(list)
-        for path, name, kind, exported in defs:
-            self._defs[path].append((name, kind, exported))
-        self._refs = defaultdict(Counter)
-        for path, name, uses in refs:
-            self._refs[path][name] += uses
+        self._defs, self._refs = rank_inputs(self.index)
         self._sigs = {p: (fi.mtime_ns, fi.size, fi.sha, fi.status) for p, fi in self._infos.items()}
         self._loaded = True
 
@@ -552,10 +609,14 @@ class RepoMapper:
             hit = self._rankings.get(key)
             if hit is not None:
                 return hit
+            focused = bool(key[0] or key[1])
+            if not focused and not self._loaded:
+                stored = self._stored_ranking()
+                if stored is not None:
+                    return stored
             if not self._loaded:
                 self._load_all()
             assert self._infos is not None
-            focused = bool(key[0] or key[1])
             if self._graph is None:
                 files = [p for p, fi in self._infos.items() if fi.status == "indexed"]
                 self._graph = build_ref_graph(files, self._defs, self._refs)
@@ -570,6 +631,19 @@ class RepoMapper:
                 self._rankings.pop(next(k for k in self._rankings if k != ((), ())))
             self._rankings[key] = r
             return r
+
+    def _stored_ranking(self) -> Ranking | None:
+        """The global ranking of a large index from its snapshot (computed in a worker, not held here); None for
+        a small index or when no snapshot can be had (the caller ranks in-process)."""
+        from contexteer.indexers import rank_snapshot  # it builds on this module
+
+        assert self._infos is not None
+        if self._snapshots is None:
+            if not rank_snapshot.SnapshotRanks.applies(self.index, self._infos.values()):
+                return None
+            self._snapshots = rank_snapshot.SnapshotRanks(self.index)
+        ranking: Ranking | None = self._snapshots.ranking()
+        return ranking
 
     def symbols_of(self, path: str) -> list[Any]:
         syms = self._symbols.get(path)

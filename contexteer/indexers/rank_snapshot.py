@@ -1,0 +1,228 @@
+"""The global repo-map ranks of a large index, computed in a worker process and kept next to the index.
+
+Ranking the Linux kernel's 800,000 definitions holds every definition and reference of the repository in memory
+(~1 GB for 12,000 C files) and takes seconds of pure Python. A serving process that did that in its first map kept
+the memory for its whole life, and every new process paid the seconds again. For an index of at least
+`MIN_SYMBOLS` definitions the global ranking is computed instead in a short-lived worker (the build's process
+pool machinery: ended with the server) and saved as a snapshot: the rank of every file, the flow into every name
+(which, with a definition's kind and visibility, gives its rank without the graph), and the best `HEAD` units in
+order. The first unfocused map of a new process reads the snapshot; a sub-path map scores the definitions under
+its path from the database. After the index changes the last snapshot keeps answering (a definition read fresh
+from the index, ranked by the previous state) while a worker computes the new one in the background.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import gzip
+import json
+import logging
+import os
+import sqlite3
+import threading
+from collections.abc import Iterable, Iterator
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any, cast
+
+from contexteer.indexers.queries_sql import IndexQueries
+from contexteer.indexers.repomap import (
+    HEAD_UNITS,
+    Ranking,
+    Unit,
+    best_units,
+    display_weight,
+    rank,
+    rank_inputs,
+    score_definitions,
+    unit_key,
+)
+from contexteer.indexers.store import Store
+
+logger = logging.getLogger(__name__)
+
+#: Indexes with at least this many definitions rank in a worker and keep a snapshot; smaller ones rank in the
+#: serving process (a 100,000-definition stdlib ranks in ~1 s and ~150 MB, held for focused maps).
+MIN_SYMBOLS = 300_000
+FORMAT = 1
+
+
+@dataclass
+class Snapshot:
+    build: str  # the index's built_at: a rebuilt index (another schema, a deleted database) never reuses ranks
+    generation: int  # the index state the ranks were computed from
+    file_rank: dict[str, float]
+    name_flow: dict[str, float]
+    head: list[Unit]
+
+
+def snapshot_path(db_path: Path) -> Path:
+    return db_path.with_name("repomap-ranks.json.gz")
+
+
+def save(snap: Snapshot, path: Path) -> None:
+    """Written to a temporary file and renamed: a reader sees the old snapshot or the new one, never a part."""
+    doc = {"format": FORMAT, "build": snap.build, "generation": snap.generation,
+           "files": list(snap.file_rank.items()), "names": list(snap.name_flow.items()),
+           "head": [list(u) for u in snap.head]}
+    tmp = path.with_name(f".{path.name}.{os.getpid()}.{threading.get_ident()}.tmp")
+    try:
+        with gzip.open(tmp, "wt", encoding="utf-8", compresslevel=3) as fh:
+            json.dump(doc, fh, separators=(",", ":"))
+        os.replace(tmp, path)
+    finally:
+        with contextlib.suppress(FileNotFoundError):
+            tmp.unlink()
+
+
+def load(path: Path) -> Snapshot | None:
+    """The saved snapshot, or None when there is none or it cannot be read (it is then computed again)."""
+    try:
+        with gzip.open(path, "rt", encoding="utf-8") as fh:
+            doc = json.load(fh)
+        if doc.get("format") != FORMAT:
+            return None
+        return Snapshot(str(doc["build"]), int(doc["generation"]), dict(doc["files"]), dict(doc["names"]),
+                        [(float(s), str(p), n if n is None else str(n)) for s, p, n in doc["head"]])
+    except FileNotFoundError:
+        return None
+    except (OSError, EOFError, ValueError, KeyError, TypeError) as exc:
+        logger.warning("repo-map ranks %s unreadable (%s): computing them again", path, exc)
+        return None
+
+
+class _ReadOnly:
+    """What IndexQueries needs of a Store (`conn`), over one read-only connection: a worker must never create,
+    migrate or rebuild the database the server owns."""
+
+    def __init__(self, db_path: str) -> None:
+        self.conn = sqlite3.connect(f"file:{db_path}?mode=ro", uri=True, timeout=30, isolation_level=None)
+
+
+def compute(db_path: str, out_path: str) -> tuple[str, int]:
+    """Worker entry: rank the index at `db_path` as of one read transaction and save the snapshot at `out_path`.
+    Returns the (build, generation) ranked."""
+    ro = _ReadOnly(db_path)
+    try:
+        queries = IndexQueries(cast(Store, ro))
+        ro.conn.execute("BEGIN")
+        build = ro.conn.execute("SELECT value FROM meta WHERE key='built_at'").fetchone()
+        gen = ro.conn.execute("SELECT value FROM meta WHERE key='generation'").fetchone()
+        files = [fi.path for fi in queries.files() if fi.status == "indexed"]
+        defs, refs = rank_inputs(queries)
+        ro.conn.execute("COMMIT")
+    finally:
+        ro.conn.close()
+    r = rank(files, defs, refs, definitions=False)
+    del refs
+    head = best_units(r.files, defs, r.file_rank, r.name_flow)
+    snap = Snapshot(str(build[0]) if build else "", int(gen[0]) if gen else 0, r.file_rank, r.name_flow, head)
+    save(snap, Path(out_path))
+    return snap.build, snap.generation
+
+
+@dataclass
+class StoredRanking(Ranking):
+    """A Ranking read from a snapshot: the head in order, other units scored from the database on demand."""
+
+    snapshot: Snapshot | None = None
+    index: Any = None
+    _prefixed: dict[str, list[Unit]] = field(default_factory=dict)
+
+    @classmethod
+    def of(cls, snap: Snapshot, index: Any) -> StoredRanking:
+        return cls(files=sorted(snap.file_rank), file_rank=snap.file_rank, def_rank={}, name_flow=snap.name_flow,
+                   snapshot=snap, index=index)
+
+    def _scored(self, prefix: str) -> list[Unit]:
+        units = score_definitions(self.index.definition_rows(prefix), self.file_rank, self.name_flow)
+        with_defs = {p for _, p, _ in units}
+        units += [(self.file_rank[p] * 1e-3 * display_weight(p), p, None)
+                  for p in self.files if p.startswith(prefix) and p not in with_defs]
+        units.sort(key=unit_key)
+        return units
+
+    def units(self, prefix: str = "") -> Iterator[Unit]:
+        if prefix:
+            under = self._prefixed.get(prefix)
+            if under is None:
+                under = self._scored(prefix)
+                if len(self._prefixed) >= 32:
+                    self._prefixed.pop(next(iter(self._prefixed), ""), None)
+                self._prefixed[prefix] = under
+            yield from under
+            return
+        assert self.snapshot is not None
+        head = self.snapshot.head
+        yield from head
+        if len(head) >= HEAD_UNITS:  # a caller read past the best HEAD_UNITS: every unit, scored from the database
+            yield from self._scored("")[len(head):]
+
+
+class SnapshotRanks:
+    """The snapshot of one index: loaded once, recomputed in a worker when the index moved on."""
+
+    def __init__(self, index: Any) -> None:
+        self.index = index
+        self.path = snapshot_path(Path(index.store.path))
+        self._snap: Snapshot | None = None
+        self._loaded = False
+        self._lock = threading.Lock()
+        self._refresher: threading.Thread | None = None
+        self._ranking: StoredRanking | None = None  # of self._snap (its prefix scores are kept with it)
+
+    @staticmethod
+    def applies(index: Any, infos: Iterable[Any]) -> bool:
+        """Only a complete SQLite index of at least MIN_SYMBOLS definitions ranks in a worker."""
+        if not isinstance(getattr(index, "store", None), Store):
+            return False
+        return bool(sum(fi.n_symbols for fi in infos) >= MIN_SYMBOLS)
+
+    def ranking(self) -> Ranking | None:
+        """The stored ranking for the index's current build: computed now (in a worker) when there is none, the
+        last one while a newer one is computed in the background. None when no worker could compute it (the
+        caller ranks in-process)."""
+        build = self.index.store.get_meta("built_at")
+        if not build:
+            return None  # a build in progress: the in-process ranking of what is indexed so far
+        generation = self.index.generation
+        with self._lock:
+            if not self._loaded:
+                self._snap, self._loaded = load(self.path), True
+            snap = self._snap
+        if snap is None or snap.build != build:
+            snap = self._compute()
+            if snap is None or snap.build != build:
+                return None
+        elif snap.generation != generation:
+            self._refresh_in_background()
+        with self._lock:
+            if self._ranking is None or self._ranking.snapshot is not snap:
+                self._ranking = StoredRanking.of(snap, self.index)
+            return self._ranking
+
+    def _compute(self) -> Snapshot | None:
+        from contexteer.indexers.build import run_in_worker
+
+        try:
+            run_in_worker(compute, str(self.index.store.path), str(self.path))
+        except Exception as exc:  # a worker that died or could not start: rank in-process instead
+            logger.warning("repo-map ranks could not be computed in a worker (%s): ranking in-process", exc)
+            return None
+        snap = load(self.path)
+        with self._lock:
+            self._snap, self._loaded = snap, True
+        return snap
+
+    def _refresh_in_background(self) -> None:
+        with self._lock:
+            if self._refresher is not None and self._refresher.is_alive():
+                return
+            self._refresher = threading.Thread(target=self._compute, name="repomap-ranks", daemon=True)
+            self._refresher.start()
+
+    def wait(self, timeout: float | None = None) -> None:
+        """Wait for a background recomputation (tests, and a stopping server)."""
+        t = self._refresher
+        if t is not None:
+            t.join(timeout)
