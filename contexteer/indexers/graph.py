@@ -176,11 +176,13 @@ def callees(index: Any, sym: Any, resolve_imports: Callable[[str], dict[str, lis
             bare = False
             for n in at:
                 text = lines[n - 1] if 0 < n <= len(lines) else ""
-                for m in re.finditer(rf"(?:([\w$]+)\s*(?:\(\s*\))?\s*(\.|->|::|\?\.)\s*)?\b{re.escape(name)}\s*(?:<[^<>()]*>)?\s*\(", text):
-                    if m.group(2):
+                for m in re.finditer(rf"(?:([\w$]+)\s*(\(\s*\))?\s*(\.|->|::|\?\.)\s*)?\b{re.escape(name)}\s*(?:<[^<>()]*>)?\s*\(", text):
+                    if m.group(3):
                         r = m.group(1) or ""
-                        receivers.add(r.lstrip("$") if sym.language == "php" else r)  # PHP's $this is this
-                        if m.group(2) == "::":
+                        r = r.lstrip("$") if sym.language == "php" else r  # PHP's $this is this
+                        # `getFormatter()->format(...)`: a call on what a call returns, marked with its parentheses
+                        receivers.add(r + "()" if m.group(2) and r else r)
+                        if m.group(3) == "::":
                             path_calls.setdefault(name, set()).add(r)
                     else:
                         bare = True

@@ -27,7 +27,14 @@ from contexteer.indexers.model import Symbol
 from contexteer.indexers.namesakes import go_package_names, include_closure, member_namesakes
 from contexteer.indexers.qualify import Qualifier, is_qualified, split_name
 from contexteer.indexers.repomap import display_weight
-from contexteer.indexers.syntax import bases_of, declared_as, declared_type, field_typed, go_embedded
+from contexteer.indexers.syntax import (
+    bases_of,
+    declared_as,
+    declared_type,
+    field_typed,
+    go_embedded,
+    return_type,
+)
 from contexteer.workspace import repo_text
 
 logger = logging.getLogger(__name__)
@@ -396,21 +403,23 @@ def semantic_context(
                 used_trait = sym.language == "php" and owner is not None and owner.kind == "trait"
                 return inherited, "trait" if used_trait else "base class"
         for r in sorted(receivers - _SELF - {""}):
+            if r.endswith("()"):  # `$this->getFormatter()->format()`: a member of the type the call returns
+                found_returned = member_of_returned(index, sym, own_class, r[:-2], name, syms_of, import_files)
+                if found_returned is not None:
+                    return found_returned
+                continue
             if r in go_packages:  # `time.Duration`, `timer.New`: that package's, or (outside the repository) none
-                for f in imported.get(r, ()):
-                    hit = [s for s in syms_of(f) if s.name == name and s.parent_id is None and usable(s)]
-                    if hit:
-                        return hit[0], "import"
+                in_package = _module_member(imported.get(r, ()), name, syms_of)
+                if in_package is not None:
+                    return in_package
                 continue
             typed = declared_type(sym.signature or "", r)  # `func (r *Raft) run()`: r.setState is Raft's
-            if typed is not None:
-                found_member = member_of_type(index, typed, name, sym, import_files)
-                if found_member is not None:
-                    return found_member
-            for f in imported.get(r, ()):  # `httpx.get`: the module a name stands for
-                hit = [s for s in syms_of(f) if s.name == name and s.parent_id is None and usable(s)]
-                if hit:
-                    return hit[0], "import"
+            found_member = member_of_type(index, typed, name, sym, import_files) if typed is not None else None
+            if found_member is not None:
+                return found_member
+            in_module = _module_member(imported.get(r, ()), name, syms_of)  # `httpx.get`: the module a name stands for
+            if in_module is not None:
+                return in_module
             if go:
                 continue  # a Go value's type is its declaration's (above), never a guess from its name
             for f in [sym.path, *import_files]:  # `Config.load`, or `order.total` for an Order of this file or an import
@@ -549,6 +558,34 @@ def _inherited(index: Any, cls: Any, name: str, syms_of: Callable[[str], list[An
             if deeper is not None:
                 return deeper
     return None
+
+
+def _module_member(files: Iterable[str], name: str, syms_of: Callable[[str], list[Any]]) -> tuple[Any, str] | None:
+    """The module-level definition `name` in the first of `files` (a module or package a qualifier names) holding one."""
+    for f in files:
+        hit = [s for s in syms_of(f) if s.name == name and s.parent_id is None and usable(s)]
+        if hit:
+            return hit[0], "import"
+    return None
+
+
+def member_of_returned(index: Any, sym: Any, own_class: Any, fn: str, name: str, syms_of: Callable[[str], list[Any]],
+                       import_files: list[str]) -> tuple[Any, str] | None:
+    """`name` on the value `fn()` returns, seen from `sym`: `fn` is a method of the enclosing class (its own, a
+    base's or a trait's) or a function of the file or its imports, whose header names the type it returns."""
+    made: Any = None
+    if own_class is not None:
+        made = next((s for s in syms_of(sym.path) if s.name == fn and s.parent_id == own_class.id and usable(s)), None) \
+            or _inherited_member(index, own_class, fn, syms_of)
+    if made is None:
+        made = next((s for f in [sym.path, *import_files] for s in syms_of(f)
+                     if s.name == fn and s.parent_id is None and usable(s)), None)
+    typed = return_type(made.signature or "", made.language) if made is not None else None
+    if typed == "Self":  # `-> Self`, `: static`: the class the method is defined in
+        owner = next((s for s in syms_of(made.path) if s.id == made.parent_id), None)
+        typed = owner.name if owner is not None else None
+    got = member_of_type(index, typed, name, sym, import_files) if typed else None
+    return (got[0], "return type") if got is not None else None
 
 
 def member_of_type(index: Any, typed: str, name: str, sym: Any, import_files: list[str], depth: int = 0) -> tuple[Any, str] | None:

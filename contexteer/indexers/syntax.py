@@ -17,7 +17,7 @@ from typing import Any
 
 logger = logging.getLogger(__name__)
 
-__all__ = ["declared_as", "field_typed", "declared_type", "bases_of", "base_how", "go_shape", "go_embedded"]
+__all__ = ["declared_as", "field_typed", "declared_type", "return_type", "bases_of", "base_how", "go_shape", "go_embedded"]
 
 _QUAL = r"(?:[\w$]+(?:\.|::))*"  # a package or namespace qualifier: `tsdb.Head`, `ns::Head`
 
@@ -80,6 +80,54 @@ def go_embedded(lines: list[str], start: int, end: int) -> list[str]:
         if m and m.group(1) not in ("struct", "interface"):
             out.append(m.group(1))
     return out
+
+
+#: Wrappers whose argument is the type a value has: `Optional[Head]`, `Option<Head>`, `Box<Head>`, `?Head`
+_WRAPPERS = frozenset({"Optional", "Option", "Box", "Rc", "Arc", "Ref", "RefMut", "Readonly", "Awaitable", "Coroutine"})
+
+
+def _named_type(text: str) -> str | None:
+    """The type a return annotation names (`Optional[Head]` -> Head, `&'a mut Head` -> Head, `?\\Ns\\Head` ->
+    Head, `ns::Head<T>` -> Head); None for none, a union, a tuple or a builtin-looking lowercase name."""
+    t = text
+    for _ in range(3):
+        t = t.strip().lstrip("?&*").strip()
+        t = re.sub(r"^'\w+\s+", "", t)  # a Rust lifetime (`'a mut Head`; `'Head'` is a quoted name)
+        t = re.sub(r"^(?:(?:mut|const|dyn|impl)\s+)+", "", t).strip('"\'')
+        m = re.match(r"(?:[\w$]+(?:\.|::|\\))*([\w$]+)\s*[\[<]\s*(.*)[\]>]\s*$", t)
+        if not (m and m.group(1) in _WRAPPERS):
+            break
+        t = m.group(2)
+    if "|" in t or "," in t.split("<")[0].split("[")[0] or t.startswith("("):
+        return None
+    m = re.match(r"\\?(?:[\w$]+(?:\.|::|\\))*([A-Za-z_$][\w$]*)", t)
+    if m is None or m.group(1) in _KEYWORDS or m.group(1) in ("None", "void", "self", "Self", "static", "mixed"):
+        return None if m is None or m.group(1) not in ("Self", "self", "static") else "Self"
+    return m.group(1)
+
+
+def return_type(signature: str, language: str | None) -> str | None:
+    """The type a function's header says it returns, by name (`def get(self) -> Client`, `fn get(&self) -> &Client`,
+    `public function get(): ?Client`, `get(): Client`, `func (h *Head) Get() *Client`, `public Client get()`);
+    "Self" for Self/static/self; None when the header does not say or names no single type."""
+    sig = " ".join(signature.split())
+    if language == "go":
+        shape = go_shape(sig)
+        if shape is None or len(shape[1]) < 1:
+            return None
+        return _named_type(shape[1][0])
+    if language in ("python", "rust"):
+        m = re.search(r"\)\s*->\s*([^:{=]+?)\s*(?:where\b.*)?[:{]?\s*$", sig)
+        return _named_type(m.group(1)) if m else None
+    if language in ("php", "typescript", "tsx", "kotlin", "swift", "scala"):
+        m = re.search(r"\)\s*(?::|->)\s*([^{=;]+?)\s*(?:\{.*)?;?\s*$", sig)
+        return _named_type(m.group(1)) if m else None
+    if language in ("java", "csharp", "cpp", "c_sharp", "dart"):
+        m = re.match(r"\s*(?:(?:@\w+(?:\([^)]*\))?|public|private|protected|internal|static|final|abstract|virtual|override|"
+                     r"async|sealed|synchronized|native|default|inline|constexpr|explicit)\s+)*"
+                     r"((?:[\w$]+(?:\.|::))*[\w$]+(?:<[^()]*>)?)\s*[*&]?\s+[\w$~]+\s*\(", sig)
+        return _named_type(m.group(1)) if m else None
+    return None
 
 
 def go_shape(signature: str) -> tuple[tuple[str, ...], tuple[str, ...]] | None:

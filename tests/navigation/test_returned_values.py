@@ -1,0 +1,77 @@
+"""A call on what a call returns (`$this->getFormatter()->format($r)`, `self.get_formatter().format(r)`): the
+Monolog A/B run left `getFormatter.format` unresolved although the getter's header names the type it returns.
+Now it resolves to that type's method, labelled "return type", in every language whose headers say it."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from contexteer.indexers.syntax import return_type
+from tests.navigation.conftest import Served
+
+FILES = {
+    'py/app.py': 'class Formatter:\n    def format(self, record):\n        return str(record)\n\n\nclass Handler:\n    def get_formatter(self) -> "Formatter":\n        return Formatter()\n\n    def handle(self, record):\n        return self.get_formatter().format(record)\n',
+    'ts/app.ts': 'export class Formatter {\n  format(record: string): string {\n    return record;\n  }\n}\n\nexport class Handler {\n  getFormatter(): Formatter {\n    return new Formatter();\n  }\n\n  handle(record: string): string {\n    return this.getFormatter().format(record);\n  }\n}\n',
+    'java/Handler.java': 'package app;\n\nclass Formatter {\n    public String format(String record) {\n        return record;\n    }\n}\n\npublic class Handler {\n    public Formatter getFormatter() {\n        return new Formatter();\n    }\n\n    public String handle(String record) {\n        return this.getFormatter().format(record);\n    }\n}\n',
+    'rs/src/lib.rs': 'pub struct Formatter;\n\nimpl Formatter {\n    pub fn format(&self, record: &str) -> String {\n        record.to_string()\n    }\n}\n\npub struct Handler {\n    formatter: Formatter,\n}\n\nimpl Handler {\n    fn formatter(&self) -> &Formatter {\n        &self.formatter\n    }\n\n    pub fn handle(&self, record: &str) -> String {\n        self.formatter().format(record)\n    }\n}\n',
+    "php/src/FormatterInterface.php": "<?php\nnamespace App;\n\ninterface FormatterInterface\n{\n"
+                                      "    public function format(array $record);\n}\n",
+    "php/src/FormattableTrait.php": "<?php\nnamespace App;\n\ntrait FormattableTrait\n{\n"
+                                    "    public function getFormatter(): FormatterInterface\n    {\n"
+                                    "        return $this->formatter;\n    }\n}\n",
+    "php/src/Handler.php": "<?php\nnamespace App;\n\nclass Handler\n{\n    use FormattableTrait;\n\n"
+                           "    public function handle(array $record): void\n    {\n"
+                           "        $record['formatted'] = $this->getFormatter()->format($record);\n    }\n}\n",
+}
+
+
+@pytest.fixture(scope="module")
+def tree(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    root = tmp_path_factory.mktemp("returned")
+    for rel, text in FILES.items():
+        (root / rel).parent.mkdir(parents=True, exist_ok=True)
+        (root / rel).write_text(text, encoding="utf-8")
+    return root
+
+
+@pytest.mark.parametrize(("folder", "symbol", "getter", "path"), [
+    ("py", "Handler.handle", "Handler.get_formatter", "app.py"),
+    ("ts", "Handler.handle", "Handler.getFormatter", "app.ts"),
+    ("java", "Handler.handle", "Handler.getFormatter", "Handler.java"),
+    ("rs", "Handler::handle", "Handler.formatter", "src/lib.rs"),
+])
+def test_a_method_called_on_a_getters_result_resolves_to_the_returned_types_method(
+        tree: Path, folder: str, symbol: str, getter: str, path: str):
+    a = Served(tree / folder).call("find_related", symbol=symbol, relation="callees")
+    assert not a.is_error, a.text
+    how = {i["qualname"]: i["how"] for i in a.data["items"]}
+    assert how == {"Formatter.format": "return type", getter: "same class"}, a.text
+    assert "format" not in a.text.partition("not resolved")[2], a.text
+    assert f"Formatter.format {path}:" in a.text
+
+
+def test_a_php_getter_from_a_trait_leads_to_the_interface_it_returns(tree: Path):
+    a = Served(tree / "php").call("find_related", symbol="Handler::handle", relation="callees")
+    assert not a.is_error, a.text
+    how = {i["qualname"]: i["how"] for i in a.data["items"]}
+    assert how == {"FormatterInterface.format": "return type", "FormattableTrait.getFormatter": "trait"}, a.text
+    assert "getFormatter.format" not in a.text
+
+
+@pytest.mark.parametrize(("signature", "language", "named"), [
+    ("def get(self) -> Optional['Client']:", "python", "Client"),
+    ("def get(self) -> Client | None:", "python", None),  # a union names no single type
+    ("fn get<'a>(&'a self) -> Option<&'a mut Client>", "rust", "Client"),
+    ("pub fn new() -> Self", "rust", "Self"),
+    ("public function get(): ?\\Vendor\\Client", "php", "Client"),
+    ("public function get(): static", "php", "Self"),
+    ("function get()", "php", None),
+    ("get(): Observable<T>", "typescript", "Observable"),
+    ("func (h *Head) Get() (*Client, error)", "go", "Client"),
+    ("public Client get()", "java", "Client"),
+    ("void get()", "java", None),
+])
+def test_the_type_a_header_says_a_function_returns(signature: str, language: str, named: str | None):
+    assert return_type(signature, language) == named
