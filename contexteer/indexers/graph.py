@@ -28,6 +28,8 @@ from contexteer.indexers.lookup import (
     enclosing,
     find_callers,
     language_family,
+    member_of_type,
+    rust_bound_types,
     semantic_context,
 )
 from contexteer.indexers.syntax import base_how, bases_of, go_embedded, go_shape
@@ -204,7 +206,10 @@ def callees(index: Any, sym: Any, resolve_imports: Callable[[str], dict[str, lis
             # a value's method, not a class's, a module's or a package's (`Vec::with_capacity`, Go's `strings.Split`,
             # Python's `np.array`: a same-named method of the repository is no candidate for those)
             values = [r for r in on if r[:1].islower() and r not in path_calls.get(name, set())]
-            if values and not set(on) & _SELF_WORDS and sym.language not in ("go", "python"):
+            arms = _arm_candidates(index, sym, values, name)
+            if arms:  # Rust `CurrentThread(exec) => exec.block_on(..)`, `MultiThread(exec) => exec.block_on(..)`
+                label += " (one of " + ", ".join(f"{s.qualname} {s.path}:{s.start_line}" for s in arms) + ")"
+            elif values and not set(on) & _SELF_WORDS and sym.language not in ("go", "python"):
                 family = language_family(sym.language)
                 maybe = [s for s in index.symbols_named(name) if s.name == name and s.kind == "method"
                          and s.id != sym.id and language_family(s.language) == family]
@@ -215,6 +220,19 @@ def callees(index: Any, sym: Any, resolve_imports: Callable[[str], dict[str, lis
         d, how = hit
         out.items.append(Related(d, d.path, how, sorted(set(at))))
     return out
+
+
+def _arm_candidates(index: Any, sym: Any, values: list[str], name: str) -> list[Any]:
+    """The method `name` of each type a Rust match binds one of `values` to, when it binds several."""
+    if sym.language != "rust":
+        return []
+    out: list[Any] = []
+    for value in values:
+        for typed in sorted(t for t in rust_bound_types(index, sym, value) if t):
+            got = member_of_type(index, typed, name, sym, [])
+            if got is not None and got[0] not in out:
+                out.append(got[0])
+    return out if len(out) > 1 else []
 
 
 # ----- implementations and supertypes ---------------------------------------------------------------

@@ -33,6 +33,7 @@ from contexteer.indexers.syntax import (
     declared_type,
     field_typed,
     go_embedded,
+    named_type,
     return_type,
 )
 from contexteer.workspace import repo_text
@@ -404,7 +405,8 @@ def semantic_context(
                 return inherited, "trait" if used_trait else "base class"
         for r in sorted(receivers - _SELF - {""}):
             if r.endswith("()"):  # `$this->getFormatter()->format()`: a member of the type the call returns
-                found_returned = member_of_returned(index, sym, own_class, r[:-2], name, syms_of, import_files)
+                found_returned = member_of_returned(index, sym, own_class, r[:-2], name, syms_of, import_files,
+                                                    (paths or {}).get(r[:-2], ()))
                 if found_returned is not None:
                     return found_returned
                 continue
@@ -413,7 +415,8 @@ def semantic_context(
                 if in_package is not None:
                     return in_package
                 continue
-            typed = declared_type(sym.signature or "", r)  # `func (r *Raft) run()`: r.setState is Raft's
+            # `func (r *Raft) run()`: r.setState is Raft's; Rust `Scheduler::CurrentThread(exec) => exec.block_on()`
+            typed = declared_type(sym.signature or "", r) or _rust_bound_type(index, sym, r)
             found_member = member_of_type(index, typed, name, sym, import_files) if typed is not None else None
             if found_member is not None:
                 return found_member
@@ -569,10 +572,48 @@ def _module_member(files: Iterable[str], name: str, syms_of: Callable[[str], lis
     return None
 
 
+def rust_bound_types(index: Any, sym: Any, word: str) -> set[str | None]:
+    """The type of a Rust match-arm or `if let` binding of a one-field enum variant, by the enum's declaration:
+    `Scheduler::CurrentThread(exec) => exec.block_on(...)` with `enum Scheduler { CurrentThread(CurrentThread), .. }`
+    makes `exec` a CurrentThread. Several types when the definition binds the word in several arms (a name
+    resolves to one definition only when there is one: `_rust_bound_type`); none for `Some(x)`, `Ok(x)` (the path
+    must name the enum), None in the set for a variant whose field type cannot be read."""
+    ws = getattr(index, "ws", None)
+    if sym.language != "rust" or ws is None or not word[:1].islower():
+        return set()
+    lines = _file_lines(ws, sym.path, {})
+    rx = re.compile(rf"\b([A-Z]\w*)::([A-Z]\w*)\s*\(\s*(?:ref\s+)?(?:mut\s+)?{re.escape(word)}\s*\)")
+    types: set[str | None] = set()
+    for i in range(max(sym.start_line - 1, 0), min(sym.end_line, len(lines))):
+        for m in rx.finditer(lines[i]):
+            types.add(_variant_type(index, ws, m.group(1), m.group(2)))
+    return types
+
+
+def _rust_bound_type(index: Any, sym: Any, word: str) -> str | None:
+    types = rust_bound_types(index, sym, word)
+    return types.pop() if len(types) == 1 else None
+
+
+def _variant_type(index: Any, ws: Any, enum_name: str, variant_name: str) -> str | None:
+    """The type of the one field of `enum_name::variant_name(T)` as its declaration says, or None."""
+    variant = re.compile(rf"\s*{re.escape(variant_name)}\s*\(\s*([^,()]+?)\s*\)\s*,?\s*(?://.*)?$")
+    for enum in index.symbols_named(enum_name):
+        if enum.kind != "enum" or enum.language != "rust" or enum.name != enum_name:
+            continue
+        body = _file_lines(ws, enum.path, {})
+        for j in range(enum.start_line, min(enum.end_line, len(body))):
+            vm = variant.match(body[j])
+            if vm:
+                return named_type(vm.group(1))
+    return None
+
+
 def member_of_returned(index: Any, sym: Any, own_class: Any, fn: str, name: str, syms_of: Callable[[str], list[Any]],
-                       import_files: list[str]) -> tuple[Any, str] | None:
+                       import_files: list[str], qualifiers: Iterable[str] = ()) -> tuple[Any, str] | None:
     """`name` on the value `fn()` returns, seen from `sym`: `fn` is a method of the enclosing class (its own, a
-    base's or a trait's) or a function of the file or its imports, whose header names the type it returns."""
+    base's or a trait's), a function of the file or its imports, or (Rust) what the path it was called with names
+    (`Id::next().as_u64()`), whose header names the type it returns."""
     made: Any = None
     if own_class is not None:
         made = next((s for s in syms_of(sym.path) if s.name == fn and s.parent_id == own_class.id and usable(s)), None) \
@@ -580,6 +621,8 @@ def member_of_returned(index: Any, sym: Any, own_class: Any, fn: str, name: str,
     if made is None:
         made = next((s for f in [sym.path, *import_files] for s in syms_of(f)
                      if s.name == fn and s.parent_id is None and usable(s)), None)
+    if made is None and sym.language == "rust":
+        made = next((m for q in sorted(qualifiers) if (m := _rust_path_member(index, q, fn, sym)) is not None), None)
     typed = return_type(made.signature or "", made.language) if made is not None else None
     if typed == "Self":  # `-> Self`, `: static`: the class the method is defined in
         owner = next((s for s in syms_of(made.path) if s.id == made.parent_id), None)

@@ -17,7 +17,7 @@ from typing import Any
 
 logger = logging.getLogger(__name__)
 
-__all__ = ["declared_as", "field_typed", "declared_type", "return_type", "bases_of", "base_how", "go_shape", "go_embedded"]
+__all__ = ["declared_as", "field_typed", "declared_type", "return_type", "named_type", "bases_of", "base_how", "go_shape", "go_embedded"]
 
 _QUAL = r"(?:[\w$]+(?:\.|::))*"  # a package or namespace qualifier: `tsdb.Head`, `ns::Head`
 
@@ -86,7 +86,7 @@ def go_embedded(lines: list[str], start: int, end: int) -> list[str]:
 _WRAPPERS = frozenset({"Optional", "Option", "Box", "Rc", "Arc", "Ref", "RefMut", "Readonly", "Awaitable", "Coroutine"})
 
 
-def _named_type(text: str) -> str | None:
+def named_type(text: str) -> str | None:
     """The type a return annotation names (`Optional[Head]` -> Head, `&'a mut Head` -> Head, `?\\Ns\\Head` ->
     Head, `ns::Head<T>` -> Head); None for none, a union, a tuple or a builtin-looking lowercase name."""
     t = text
@@ -115,18 +115,18 @@ def return_type(signature: str, language: str | None) -> str | None:
         shape = go_shape(sig)
         if shape is None or len(shape[1]) < 1:
             return None
-        return _named_type(shape[1][0])
+        return named_type(shape[1][0])
     if language in ("python", "rust"):
         m = re.search(r"\)\s*->\s*([^:{=]+?)\s*(?:where\b.*)?[:{]?\s*$", sig)
-        return _named_type(m.group(1)) if m else None
+        return named_type(m.group(1)) if m else None
     if language in ("php", "typescript", "tsx", "kotlin", "swift", "scala"):
         m = re.search(r"\)\s*(?::|->)\s*([^{=;]+?)\s*(?:\{.*)?;?\s*$", sig)
-        return _named_type(m.group(1)) if m else None
+        return named_type(m.group(1)) if m else None
     if language in ("java", "csharp", "cpp", "c_sharp", "dart"):
         m = re.match(r"\s*(?:(?:@\w+(?:\([^)]*\))?|public|private|protected|internal|static|final|abstract|virtual|override|"
                      r"async|sealed|synchronized|native|default|inline|constexpr|explicit)\s+)*"
                      r"((?:[\w$]+(?:\.|::))*[\w$]+(?:<[^()]*>)?)\s*[*&]?\s+[\w$~]+\s*\(", sig)
-        return _named_type(m.group(1)) if m else None
+        return named_type(m.group(1)) if m else None
     return None
 
 

@@ -1,6 +1,7 @@
 """A call on what a call returns (`$this->getFormatter()->format($r)`, `self.get_formatter().format(r)`): the
 Monolog A/B run left `getFormatter.format` unresolved although the getter's header names the type it returns.
-Now it resolves to that type's method, labelled "return type", in every language whose headers say it."""
+Now it resolves to that type's method, labelled "return type", in every language whose headers say it. And the
+tokio run's match-arm binding (`Scheduler::CurrentThread(exec) => exec.block_on(..)`) has its variant's type."""
 
 from __future__ import annotations
 
@@ -16,6 +17,7 @@ FILES = {
     'ts/app.ts': 'export class Formatter {\n  format(record: string): string {\n    return record;\n  }\n}\n\nexport class Handler {\n  getFormatter(): Formatter {\n    return new Formatter();\n  }\n\n  handle(record: string): string {\n    return this.getFormatter().format(record);\n  }\n}\n',
     'java/Handler.java': 'package app;\n\nclass Formatter {\n    public String format(String record) {\n        return record;\n    }\n}\n\npublic class Handler {\n    public Formatter getFormatter() {\n        return new Formatter();\n    }\n\n    public String handle(String record) {\n        return this.getFormatter().format(record);\n    }\n}\n',
     'rs/src/lib.rs': 'pub struct Formatter;\n\nimpl Formatter {\n    pub fn format(&self, record: &str) -> String {\n        record.to_string()\n    }\n}\n\npub struct Handler {\n    formatter: Formatter,\n}\n\nimpl Handler {\n    fn formatter(&self) -> &Formatter {\n        &self.formatter\n    }\n\n    pub fn handle(&self, record: &str) -> String {\n        self.formatter().format(record)\n    }\n}\n',
+    "arms/src/lib.rs": 'pub struct CurrentThread;\nimpl CurrentThread {\n    pub fn block_on(&self) -> u8 {\n        1\n    }\n}\n\npub struct MultiThread;\nimpl MultiThread {\n    pub fn block_on(&self) -> u8 {\n        2\n    }\n}\n\npub struct Other;\nimpl Other {\n    pub fn block_on(&self) -> u8 {\n        3\n    }\n}\n\npub enum Scheduler {\n    CurrentThread(CurrentThread),\n    MultiThread(MultiThread),\n}\n\npub struct Runtime {\n    scheduler: Scheduler,\n}\n\nimpl Runtime {\n    pub fn block_on(&self) -> u8 {\n        match &self.scheduler {\n            Scheduler::CurrentThread(exec) => exec.block_on(),\n            Scheduler::MultiThread(exec) => exec.block_on(),\n        }\n    }\n\n    pub fn only_current(&self) -> u8 {\n        if let Scheduler::CurrentThread(exec) = &self.scheduler {\n            exec.block_on()\n        } else {\n            0\n        }\n    }\n}\n',
     "php/src/FormatterInterface.php": "<?php\nnamespace App;\n\ninterface FormatterInterface\n{\n"
                                       "    public function format(array $record);\n}\n",
     "php/src/FormattableTrait.php": "<?php\nnamespace App;\n\ntrait FormattableTrait\n{\n"
@@ -58,6 +60,17 @@ def test_a_php_getter_from_a_trait_leads_to_the_interface_it_returns(tree: Path)
     how = {i["qualname"]: i["how"] for i in a.data["items"]}
     assert how == {"FormatterInterface.format": "return type", "FormattableTrait.getFormatter": "trait"}, a.text
     assert "getFormatter.format" not in a.text
+
+
+def test_a_rust_match_binding_has_the_type_of_its_variants_field(tree: Path):
+    """tokio's `Scheduler::CurrentThread(exec) => exec.block_on(future)`: one binding resolves through the enum's
+    declaration; two arms binding the same name to two types name both, and no third namesake."""
+    served = Served(tree / "arms")
+    one = served.call("find_related", symbol="Runtime::only_current", relation="callees")
+    assert {i["qualname"]: i["how"] for i in one.data["items"]} == {"CurrentThread.block_on": "receiver type"}, one.text
+    both = served.call("find_related", symbol="Runtime::block_on", relation="callees")
+    assert "exec.block_on (one of CurrentThread.block_on src/lib.rs:3, MultiThread.block_on src/lib.rs:10)" in both.text
+    assert "Other" not in both.text
 
 
 @pytest.mark.parametrize(("signature", "language", "named"), [
