@@ -33,6 +33,7 @@ from contexteer.indexers.syntax import (
     declared_type,
     field_typed,
     go_embedded,
+    local_binding,
     named_type,
     return_type,
 )
@@ -366,6 +367,7 @@ def semantic_context(
     imported = resolve_imports(sym.path)
     import_files = sorted({f for fs in imported.values() for f in fs})
     file_syms: dict[str, list[Any]] = {}
+    texts: dict[str, list[str]] = {}  # file lines read for local declarations, once per answer
 
     def syms_of(path: str) -> list[Any]:
         if path not in file_syms:
@@ -416,8 +418,9 @@ def semantic_context(
                     return in_package
                 continue
             # `func (r *Raft) run()`: r.setState is Raft's; Rust `Scheduler::CurrentThread(exec) => exec.block_on()`
-            typed = declared_type(sym.signature or "", r) or _rust_bound_type(index, sym, r)
-            found_member = member_of_type(index, typed, name, sym, import_files) if typed is not None else None
+            typed = declared_type(sym.signature or "", r) or _rust_bound_type(index, sym, r, texts)
+            found_member = member_of_type(index, typed, name, sym, import_files) if typed is not None \
+                else _local_member(index, sym, own_class, r, name, syms_of, import_files, texts)
             if found_member is not None:
                 return found_member
             in_module = _module_member(imported.get(r, ()), name, syms_of)  # `httpx.get`: the module a name stands for
@@ -572,7 +575,7 @@ def _module_member(files: Iterable[str], name: str, syms_of: Callable[[str], lis
     return None
 
 
-def rust_bound_types(index: Any, sym: Any, word: str) -> set[str | None]:
+def rust_bound_types(index: Any, sym: Any, word: str, texts: dict[str, list[str]] | None = None) -> set[str | None]:
     """The type of a Rust match-arm or `if let` binding of a one-field enum variant, by the enum's declaration:
     `Scheduler::CurrentThread(exec) => exec.block_on(...)` with `enum Scheduler { CurrentThread(CurrentThread), .. }`
     makes `exec` a CurrentThread. Several types when the definition binds the word in several arms (a name
@@ -581,7 +584,7 @@ def rust_bound_types(index: Any, sym: Any, word: str) -> set[str | None]:
     ws = getattr(index, "ws", None)
     if sym.language != "rust" or ws is None or not word[:1].islower():
         return set()
-    lines = _file_lines(ws, sym.path, {})
+    lines = _file_lines(ws, sym.path, {} if texts is None else texts)
     rx = re.compile(rf"\b([A-Z]\w*)::([A-Z]\w*)\s*\(\s*(?:ref\s+)?(?:mut\s+)?{re.escape(word)}\s*\)")
     types: set[str | None] = set()
     for i in range(max(sym.start_line - 1, 0), min(sym.end_line, len(lines))):
@@ -590,8 +593,8 @@ def rust_bound_types(index: Any, sym: Any, word: str) -> set[str | None]:
     return types
 
 
-def _rust_bound_type(index: Any, sym: Any, word: str) -> str | None:
-    types = rust_bound_types(index, sym, word)
+def _rust_bound_type(index: Any, sym: Any, word: str, texts: dict[str, list[str]]) -> str | None:
+    types = rust_bound_types(index, sym, word, texts)
     return types.pop() if len(types) == 1 else None
 
 
@@ -609,6 +612,22 @@ def _variant_type(index: Any, ws: Any, enum_name: str, variant_name: str) -> str
     return None
 
 
+def _local_member(index: Any, sym: Any, own_class: Any, word: str, name: str, syms_of: Callable[[str], list[Any]],
+                  import_files: list[str], texts: dict[str, list[str]]) -> tuple[Any, str] | None:
+    """`name` on a local `word` whose declaration in `sym` says its type (`c: Client`, `var c Client`,
+    `c := &Client{}`, `Client c = ...`) or the call that made it (`c = Client()`, `c := NewClient()`)."""
+    ws = getattr(index, "ws", None)
+    if ws is None or not word[:1].isalpha() and word[:1] != "_":
+        return None
+    binding = local_binding(_file_lines(ws, sym.path, texts), sym.start_line, sym.end_line, word)
+    if binding is None:
+        return None
+    if binding[0] == "call":
+        return member_of_returned(index, sym, own_class, binding[1], name, syms_of, import_files)
+    got = member_of_type(index, binding[1], name, sym, import_files)
+    return (got[0], "receiver type") if got is not None else None
+
+
 def member_of_returned(index: Any, sym: Any, own_class: Any, fn: str, name: str, syms_of: Callable[[str], list[Any]],
                        import_files: list[str], qualifiers: Iterable[str] = ()) -> tuple[Any, str] | None:
     """`name` on the value `fn()` returns, seen from `sym`: `fn` is a method of the enclosing class (its own, a
@@ -623,6 +642,13 @@ def member_of_returned(index: Any, sym: Any, own_class: Any, fn: str, name: str,
                      if s.name == fn and s.parent_id is None and usable(s)), None)
     if made is None and sym.language == "rust":
         made = next((m for q in sorted(qualifiers) if (m := _rust_path_member(index, q, fn, sym)) is not None), None)
+    if made is None and sym.language == "go":  # a function of the same package (directory), any of its files
+        folder = sym.path.rpartition("/")[0]
+        made = next((s for s in index.symbols_named(fn) if s.name == fn and s.language == "go" and s.parent_id is None
+                     and s.path.rpartition("/")[0] == folder and usable(s)), None)
+    if made is not None and made.kind in _CLASS_KINDS:  # `c = Client()`: a constructor call makes a Client
+        got = member_of_type(index, made.name, name, sym, import_files)
+        return (got[0], "receiver type") if got is not None else None
     typed = return_type(made.signature or "", made.language) if made is not None else None
     if typed == "Self":  # `-> Self`, `: static`: the class the method is defined in
         owner = next((s for s in syms_of(made.path) if s.id == made.parent_id), None)

@@ -17,7 +17,7 @@ from typing import Any
 
 logger = logging.getLogger(__name__)
 
-__all__ = ["declared_as", "field_typed", "declared_type", "return_type", "named_type", "bases_of", "base_how", "go_shape", "go_embedded"]
+__all__ = ["declared_as", "field_typed", "declared_type", "return_type", "named_type", "local_binding", "bases_of", "base_how", "go_shape", "go_embedded"]
 
 _QUAL = r"(?:[\w$]+(?:\.|::))*"  # a package or namespace qualifier: `tsdb.Head`, `ns::Head`
 
@@ -104,6 +104,39 @@ def named_type(text: str) -> str | None:
     if m is None or m.group(1) in _KEYWORDS or m.group(1) in ("None", "void", "self", "Self", "static", "mixed"):
         return None if m is None or m.group(1) not in ("Self", "self", "static") else "Self"
     return m.group(1)
+
+
+def local_binding(lines: list[str], start: int, end: int, word: str) -> tuple[str, str] | None:
+    """How a local `word` is first declared in lines start..end (1-based) of a definition: ("type", T) when the
+    declaration names its type (`c: Client = ...`, `Client c = ...`, `var c Client`, `c := &Client{}`,
+    `c = Client(...)`, `$c = new Client(...)`, `let c = Client::new(...)`), ("call", f) when it is what a call of a
+    plain function returns (`c = make_client()`, `c := NewClient()`), else None. At most 400 lines are read."""
+    w = re.escape(word)
+    annotated = re.compile(rf"^\s*(?:let\s+(?:mut\s+)?|const\s+|var\s+|final\s+|val\s+)?\$?{w}\s*:\s*([^=;]+?)\s*(?:=|;|$)")
+    typed_first = re.compile(rf"^\s*(?:final\s+|var\s+)?({_QUAL}[A-Z][\w$]*)(?:<[^<>;()]*>)?\s*[*&]?\s+{w}\s*(?:=|;)")
+    go_var = re.compile(rf"^\s*var\s+{w}\s+\*?({_QUAL}[A-Za-z_]\w*)\s*$")
+    made = re.compile(rf"^\s*(?:let\s+(?:mut\s+)?|const\s+|var\s+|val\s+|auto\s+)?\$?{w}\s*(?::=|=)\s*(?:&|new\s+|await\s+)?"
+                      rf"({_QUAL})([A-Za-z_$][\w$]*)\s*(::\s*[a-z_]\w*\s*)?(?:<[^<>;()]*>)?\s*([({{])")
+    for i in range(max(start, 1), min(end, start + 400, len(lines)) + 1):
+        text = lines[i - 1]
+        m = annotated.match(text)
+        if m:
+            named = named_type(m.group(1))
+            return ("type", named) if named and named != "Self" else None
+        m = typed_first.match(text) or go_var.match(text)
+        if m and m.group(1).rpartition(".")[2] not in _KEYWORDS:
+            return "type", re.split(r"\.|::", m.group(1))[-1]
+        m = made.match(text)
+        if m:
+            qual, name = m.group(1), m.group(2)
+            if qual.endswith("::") and re.match(r"(?:new|default|from|with|create|builder)(?:_\w*)?$", name):
+                return "type", re.split(r"::", qual)[-2]  # `Client::new(..)`, `Client::with_capacity(..)`
+            if m.group(3) or m.group(4) == "{" or "new " in text[m.start(2) - 5:m.start(2)]:
+                return "type", name  # `&Client{}`, `new Client(..)`
+            if not qual or (name[:1].isupper() and not qual.endswith("::")):
+                return "call", name  # `make()`, `Client()`, `mod.Client()`, `NewClient()`: a class or a function
+            return None
+    return None
 
 
 def return_type(signature: str, language: str | None) -> str | None:

@@ -17,6 +17,9 @@ FILES = {
     'ts/app.ts': 'export class Formatter {\n  format(record: string): string {\n    return record;\n  }\n}\n\nexport class Handler {\n  getFormatter(): Formatter {\n    return new Formatter();\n  }\n\n  handle(record: string): string {\n    return this.getFormatter().format(record);\n  }\n}\n',
     'java/Handler.java': 'package app;\n\nclass Formatter {\n    public String format(String record) {\n        return record;\n    }\n}\n\npublic class Handler {\n    public Formatter getFormatter() {\n        return new Formatter();\n    }\n\n    public String handle(String record) {\n        return this.getFormatter().format(record);\n    }\n}\n',
     'rs/src/lib.rs': 'pub struct Formatter;\n\nimpl Formatter {\n    pub fn format(&self, record: &str) -> String {\n        record.to_string()\n    }\n}\n\npub struct Handler {\n    formatter: Formatter,\n}\n\nimpl Handler {\n    fn formatter(&self) -> &Formatter {\n        &self.formatter\n    }\n\n    pub fn handle(&self, record: &str) -> String {\n        self.formatter().format(record)\n    }\n}\n',
+    'locals-py/app.py': 'class Client:\n    def send(self, r):\n        return r\n\n\ndef make() -> Client:\n    return Client()\n\n\ndef run(r):\n    c = Client()\n    c.send(r)\n    d: Client = make()\n    d.send(r)\n    e = make()\n    e.send(r)\n',
+    'locals-go/app.go': 'package app\n\ntype Client struct{}\n\nfunc (c *Client) Send(r int) int { return r }\n\nfunc NewClient() *Client { return &Client{} }\n\nfunc Run(r int) {\n\tc := NewClient()\n\tc.Send(r)\n\tvar d Client\n\td.Send(r)\n\te := &Client{}\n\te.Send(r)\n}\n',
+    'locals-ts/app.ts': 'export class Client {\n  send(r: number): number { return r; }\n}\nexport function make(): Client { return new Client(); }\nexport function run(r: number) {\n  const c = new Client();\n  c.send(r);\n  const e = make();\n  e.send(r);\n}\n',
     "arms/src/lib.rs": 'pub struct CurrentThread;\nimpl CurrentThread {\n    pub fn block_on(&self) -> u8 {\n        1\n    }\n}\n\npub struct MultiThread;\nimpl MultiThread {\n    pub fn block_on(&self) -> u8 {\n        2\n    }\n}\n\npub struct Other;\nimpl Other {\n    pub fn block_on(&self) -> u8 {\n        3\n    }\n}\n\npub enum Scheduler {\n    CurrentThread(CurrentThread),\n    MultiThread(MultiThread),\n}\n\npub struct Runtime {\n    scheduler: Scheduler,\n}\n\nimpl Runtime {\n    pub fn block_on(&self) -> u8 {\n        match &self.scheduler {\n            Scheduler::CurrentThread(exec) => exec.block_on(),\n            Scheduler::MultiThread(exec) => exec.block_on(),\n        }\n    }\n\n    pub fn only_current(&self) -> u8 {\n        if let Scheduler::CurrentThread(exec) = &self.scheduler {\n            exec.block_on()\n        } else {\n            0\n        }\n    }\n}\n',
     "php/src/FormatterInterface.php": "<?php\nnamespace App;\n\ninterface FormatterInterface\n{\n"
                                       "    public function format(array $record);\n}\n",
@@ -60,6 +63,26 @@ def test_a_php_getter_from_a_trait_leads_to_the_interface_it_returns(tree: Path)
     how = {i["qualname"]: i["how"] for i in a.data["items"]}
     assert how == {"FormatterInterface.format": "return type", "FormattableTrait.getFormatter": "trait"}, a.text
     assert "getFormatter.format" not in a.text
+
+
+@pytest.mark.parametrize(("folder", "symbol", "method", "constructor"), [
+    ("locals-py", "run", "Client.send", "make"),
+    ("locals-go", "Run", "Client.Send", "NewClient"),
+    ("locals-ts", "run", "Client.send", "make"),
+])
+def test_a_method_called_on_a_local_resolves_through_the_locals_declaration(
+        tree: Path, folder: str, symbol: str, method: str, constructor: str):
+    """`c = Client()`, `d: Client = make()`, `e = make()` (a function whose header returns Client), Go `c :=
+    NewClient()`, `var d Client`, `e := &Client{}`, TS `const c = new Client()`: each local's calls are Client's."""
+    a = Served(tree / folder).call("find_related", symbol=symbol, relation="callees")
+    assert not a.is_error, a.text
+    items = {i["qualname"]: i for i in a.data["items"]}
+    assert method in items, a.text
+    assert constructor in items, a.text
+    assert "not resolved" not in a.text, a.text
+    calls = {n for n, line in enumerate((tree / folder / items[method]["path"]).read_text().splitlines(), 1)
+             if "." + method.split(".")[1] + "(" in line and "def " not in line and "func (" not in line}
+    assert set(items[method]["lines"]) == calls, a.text
 
 
 def test_a_rust_match_binding_has_the_type_of_its_variants_field(tree: Path):
