@@ -95,7 +95,10 @@ def names_in(data: bytes, spec: LanguageSpec, start_line: int, end_line: int, li
                 elif _is_use(field_name, parents):
                     used.setdefault(text, None)
                 elif field_name in _MEMBER_FIELDS and parents and parents[-1][0] in _MEMBER_ACCESS:
-                    names.members.setdefault(text, set()).add(_receiver(node))
+                    if node.prev_named_sibling is None:  # Ruby `generate_map(a)`, Java `helper(a)`: no receiver, a bare call
+                        used.setdefault(text, None)
+                    else:
+                        names.members.setdefault(text, set()).add(_receiver(node))
         if inside and cursor.goto_first_child():
             parents.append((node.type, field_name))
             continue
