@@ -39,7 +39,7 @@ from contexteer.indexers.build import Job, Limits, Outcome, parse_file, parse_ma
 from contexteer.indexers.languages import LANGUAGES, LanguageSpec, query_source
 from contexteer.indexers.model import BuildStatus, FileInfo, Import, Reference, RefreshReport, Symbol
 from contexteer.indexers.queries_sql import IndexQueries
-from contexteer.indexers.store import Store
+from contexteer.indexers.stores import open_store
 from contexteer.workspace import Workspace
 
 logger = logging.getLogger(__name__)
@@ -105,8 +105,8 @@ class StructureIndex(IndexQueries):
     def __init__(self, ws: Workspace) -> None:
         self.ws = ws
         self.settings = ws.settings.index
-        self.store = Store(ws.storage("index.sqlite"))
-        self._flock = filelock.FileLock(str(ws.storage("index.lock")), thread_local=False)
+        self.store = open_store(ws)
+        self._flock = self.store.build_lock()
         # the lock is shared by this process's threads (a read parses its file while the build holds it), but
         # two threads acquiring it at once make one of them time out (filelock 3.32): acquire and release one at a time
         self._flock_mutex = threading.Lock()
@@ -159,7 +159,7 @@ class StructureIndex(IndexQueries):
     # ----- status ----------------------------------------------------------------------
     def status(self) -> BuildStatus:
         complete = self.store.is_complete()
-        done = self.store.conn.execute("SELECT count(*) FROM files").fetchone()[0]
+        done = self.store.file_count()
         total = int(self.store.get_meta("build_total") or 0)
         return BuildStatus(complete=complete, files_total=max(total, done), files_done=done)
 
@@ -511,12 +511,12 @@ class StructureIndex(IndexQueries):
         report = RefreshReport()
         if not paths:
             return report
-        conn = self.store.conn
+        execute = self.store.execute
         root = str(self.ws.root)
         jobs: list[Job] = []
         known: dict[str, Any] = {}
         for path in dict.fromkeys(paths):
-            row = conn.execute("SELECT mtime_ns, size, sha, status FROM files WHERE path=?", (path,)).fetchone()
+            row = execute("SELECT mtime_ns, size, sha, status FROM files WHERE path=?", (path,)).fetchone()
             try:
                 st = os.stat(os.path.join(root, path))
                 exists = stat.S_ISREG(st.st_mode)  # what os.path.isfile checks, without a second stat
