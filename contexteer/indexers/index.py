@@ -1,11 +1,13 @@
 """The persistent, incremental structure index of a workspace: build, freshness and the query API.
 
-`StructureIndex(ws)` opens (or creates) `<data dir>/index.sqlite`. `ensure_built()` runs a cold
+`StructureIndex(ws)` opens (or creates) `<data dir>/index.sqlite`, or with `storage.url` the project's index in
+the team's PostgreSQL database (`stores.open_store`). `ensure_built()` runs a cold
 build in a process pool in a background thread and waits up to `index.first_query_wait_seconds`;
 queries answer from what is indexed meanwhile (`status().note()` says "index 43% built").
 `refresh()` is a throttled stat sweep; `ensure_fresh(paths)` re-checks the files an answer touches.
-A file lock (`index.lock`) makes sure only one process writes; another process reads, and waits for
-the lock only when it has to write.
+The store's build lock (a lock file `index.lock`, or an advisory lock in PostgreSQL held across replicas)
+makes sure only one process writes; another process reads, and waits for the lock only when it has to write:
+a replica that finds a cold build under way waits for it and answers from what it commits.
 
 Background work (the cold build, then the substring (FTS) index, which is also resumed by the next start
 when a build stopped half-way) runs in one thread the index owns. `wait_background()` waits for it with

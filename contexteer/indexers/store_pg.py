@@ -30,9 +30,10 @@ from typing import Any
 
 import filelock
 
-from contexteer.errors import IndexError_
+from contexteer.errors import ContexteerError, IndexError_
 from contexteer.indexers.store import NAME_SEP
 from contexteer.storage import Database
+from contexteer.workspace import Workspace
 
 logger = logging.getLogger(__name__)
 
@@ -170,11 +171,12 @@ class PgStore:
         try:
             self.pool.open(wait=True, timeout=10)
             with self._conn() as conn:
-                row = conn.execute("SELECT 1 FROM pg_extension WHERE extname = 'pg_trgm'").fetchone()
+                self.trigram = _has_trigram(conn)
+                if self.trigram:
+                    _ensure_trigram_indexes(conn)
         except BaseException:
             self.pool.close()
             raise
-        self.trigram = row is not None
         if self.get_meta("build_state") is None:
             self.set_meta("build_state", "empty")
 
@@ -422,7 +424,54 @@ class PgStore:
                 conn.execute(f"DELETE FROM {table} WHERE project = %s", (self.project,))
 
 
-def trigram_status(db: Database) -> bool:
-    """Whether the database has pg_trgm (name search uses trigram indexes) or not (LIKE scans)."""
-    with db.connection() as conn:
-        return conn.execute("SELECT 1 FROM pg_extension WHERE extname = 'pg_trgm'").fetchone() is not None
+_TRIGRAM_INDEXES = {
+    "index_symbols_name_trgm": "CREATE INDEX IF NOT EXISTS index_symbols_name_trgm ON index_symbols USING gin (name gin_trgm_ops)",
+    "index_symbols_qualname_trgm": "CREATE INDEX IF NOT EXISTS index_symbols_qualname_trgm ON index_symbols "
+                                   "USING gin (qualname gin_trgm_ops)",
+}
+
+
+def _has_trigram(conn: Any) -> bool:
+    return conn.execute("SELECT 1 FROM pg_extension WHERE extname = 'pg_trgm'").fetchone() is not None
+
+
+def _ensure_trigram_indexes(conn: Any) -> None:
+    """Create the trigram indexes migration 2 could not (pg_trgm was installed after it ran), once, under a lock."""
+    rows = conn.execute("SELECT indexname FROM pg_indexes WHERE tablename = 'index_symbols'").fetchall()
+    missing = [name for name in _TRIGRAM_INDEXES if name not in {r[0] for r in rows}]
+    if not missing:
+        return
+    with conn.transaction():
+        conn.execute("SELECT pg_advisory_xact_lock(hashtext('contexteer:index-trigram'))")
+        for name in missing:
+            logger.info("pg_trgm is installed now: creating the index %s (once)", name)
+            conn.execute(_TRIGRAM_INDEXES[name])
+
+
+def describe_index(ws: Workspace) -> tuple[bool, str, str, str]:
+    """`contexteer doctor`'s line about an index in the team database: (ok, "index", what, fix). Says whether name
+    search has pg_trgm's trigram indexes or falls back to LIKE scans."""
+    from contexteer.storage import open_database
+
+    url = ws.settings.storage.url or ""
+    rebuild = f"`contexteer index --root {ws.root}` builds it now"
+    try:
+        db = open_database(url)
+        with db.connection() as conn:
+            trigram = _has_trigram(conn)
+            state = conn.execute("SELECT value FROM index_meta WHERE project = %s AND key = 'build_state'",
+                                 (ws.project_key,)).fetchone()
+            files = conn.execute("SELECT count(*) FROM index_files WHERE project = %s", (ws.project_key,)).fetchone()[0]
+    except ContexteerError as exc:
+        return False, "index", f"the index in the team database cannot be read ({exc})", \
+            "check storage.url / CONTEXTEER_DATABASE_URL and that PostgreSQL is up"
+    search = ("name search uses pg_trgm's trigram indexes" if trigram else
+              "pg_trgm is not installed in the database, so name search scans with LIKE (slower on large repositories); "
+              "`CREATE EXTENSION pg_trgm` by a superuser, then a restart, adds the trigram indexes")
+    where = f"{db.shown}, project {ws.project_key}"
+    if state is None:
+        return True, "index", f"{ws.root} has no index in {where} yet: the first replica builds it, or {rebuild}; {search}", ""
+    if state[0] != "complete":
+        return True, "index", (f"{ws.root}: a build is running or was stopped ({files} files indexed) in {where}; it resumes "
+                               f"when a replica starts, or {rebuild}; {search}"), ""
+    return True, "index", f"{ws.root}: complete, {files} files ({where}); {search}", ""
