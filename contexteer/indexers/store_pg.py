@@ -177,8 +177,9 @@ class PgStore:
         except BaseException:
             self.pool.close()
             raise
-        if self.get_meta("build_state") is None:
-            self.set_meta("build_state", "empty")
+        with self._conn() as conn:  # a new project's index is empty (another replica may be creating it too)
+            conn.execute("INSERT INTO index_meta (project, key, value) VALUES (%s, 'build_state', 'empty') "
+                         "ON CONFLICT DO NOTHING", (project,))
 
     # ----- connections -----------------------------------------------------------------
     @contextmanager
