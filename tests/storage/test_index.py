@@ -236,3 +236,48 @@ def test_a_nul_character_past_the_binary_check_does_not_stop_the_build(root, ope
     [sym] = idx.symbols_named("with_nul")
     assert sym.path == "late_nul.py" and idx.symbols_named("fine")[0].path == "ok.py"
     assert "\x00" in sym.signature or "\ufffd" in sym.signature  # SQLite keeps it; PostgreSQL, which cannot, marks it
+
+
+def test_without_pg_trgm_name_search_scans_and_doctor_says_so_until_the_extension_comes(pg_cluster, root):
+    from contexteer.server.doctor import check_index
+    from contexteer.storage import open_database
+
+    url = pg_cluster.create_database("index_without_trgm")
+    db = open_database(url)  # migrated (here with pg_trgm, which the test then takes away)
+    with db.connection() as conn:
+        conn.execute("DROP EXTENSION pg_trgm CASCADE")
+    write(root, "m.py", "class OrderedThing:\n    def order_items(self):\n        pass\n")
+    ws = Workspace(root, settings_for(url))
+    with StructureIndex(ws) as idx:
+        assert not idx.store.trigram
+        idx.ensure_built(wait_seconds=INF)
+        assert [s.name for s in idx.find_symbols("rderedTh", match="substring")] == ["OrderedThing"]
+        assert [s.qualname for s in idx.find_symbols("Thing.order", match="substring")] == ["OrderedThing.order_items"]
+    line = check_index(ws).line()
+    assert line.startswith("PASS index") and "complete, 1 files" in line
+    assert "pg_trgm is not installed" in line and "CREATE EXTENSION pg_trgm" in line
+    with db.connection() as conn:
+        conn.execute("CREATE EXTENSION pg_trgm")
+    with StructureIndex(ws) as idx:  # the next start adds the trigram indexes
+        assert idx.store.trigram and idx.find_symbols("rderedTh", match="substring")[0].name == "OrderedThing"
+    with db.connection() as conn:
+        names = {r[0] for r in conn.execute("SELECT indexname FROM pg_indexes WHERE tablename = 'index_symbols'")}
+    assert {"index_symbols_name_trgm", "index_symbols_qualname_trgm"} <= names
+    assert "name search uses pg_trgm" in check_index(ws).line()
+
+
+def test_index_explain_reads_the_index_in_the_database(pg_url, root, replicas):
+    import io
+
+    from contexteer.indexers.progress import explain_command
+
+    write(root, "a.py", "def alpha():\n    pass\n")
+    ws = Workspace(root, settings_for(pg_url))
+    out = io.StringIO()
+    explain_command(ws, "a.py", out)
+    assert "index: not built yet" in out.getvalue()
+    replicas().ensure_built(wait_seconds=INF)
+    out = io.StringIO()
+    explain_command(ws, "a.py", out)
+    assert "index: a.py is indexed as python, 1 definitions" in out.getvalue()
+    assert not (ws.data_path / "index.sqlite").exists()
