@@ -418,12 +418,6 @@ class PgStore:
                            "AND c.relkind = 'r'", (list(_TABLES),)).fetchone()
         return int(row[0] or 0)
 
-    def drop(self) -> None:
-        """Delete this project's whole index (a rebuild from nothing follows on the next open)."""
-        with self._write() as conn:
-            for table in _TABLES:
-                conn.execute(f"DELETE FROM {table} WHERE project = %s", (self.project,))
-
 
 _TRIGRAM_INDEXES = {
     "index_symbols_name_trgm": "CREATE INDEX IF NOT EXISTS index_symbols_name_trgm ON index_symbols USING gin (name gin_trgm_ops)",
