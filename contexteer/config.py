@@ -147,7 +147,7 @@ class JournalSettings(_Section):
 
 class StorageSettings(_Section):
     url: str | None = Field(None, max_length=2048, json_schema_extra={"bounds": "null or postgresql://..."},
-                            description="null: embedded storage (SQLite and files in the data dir). postgresql://user@host/db: results, memory, journal and session state in PostgreSQL >= 15, shared by every replica; CONTEXTEER_DATABASE_URL sets it too (protected).")
+                            description="null: embedded storage (SQLite and files in the data dir). postgresql://user@host/db: results, memory, journal, session state and the structure index in PostgreSQL >= 15, shared by every replica; CONTEXTEER_DATABASE_URL sets it too (protected).")
 
     @field_validator("url")
     @classmethod

@@ -1,11 +1,13 @@
 """The persistent, incremental structure index of a workspace: build, freshness and the query API.
 
-`StructureIndex(ws)` opens (or creates) `<data dir>/index.sqlite`. `ensure_built()` runs a cold
+`StructureIndex(ws)` opens (or creates) `<data dir>/index.sqlite`, or with `storage.url` the project's index in
+the team's PostgreSQL database (`stores.open_store`). `ensure_built()` runs a cold
 build in a process pool in a background thread and waits up to `index.first_query_wait_seconds`;
 queries answer from what is indexed meanwhile (`status().note()` says "index 43% built").
 `refresh()` is a throttled stat sweep; `ensure_fresh(paths)` re-checks the files an answer touches.
-A file lock (`index.lock`) makes sure only one process writes; another process reads, and waits for
-the lock only when it has to write.
+The store's build lock (a lock file `index.lock`, or an advisory lock in PostgreSQL held across replicas)
+makes sure only one process writes; another process reads, and waits for the lock only when it has to write:
+a replica that finds a cold build under way waits for it and answers from what it commits.
 
 Background work (the cold build, then the substring (FTS) index, which is also resumed by the next start
 when a build stopped half-way) runs in one thread the index owns. `wait_background()` waits for it with
@@ -39,7 +41,7 @@ from contexteer.indexers.build import Job, Limits, Outcome, parse_file, parse_ma
 from contexteer.indexers.languages import LANGUAGES, LanguageSpec, query_source
 from contexteer.indexers.model import BuildStatus, FileInfo, Import, Reference, RefreshReport, Symbol
 from contexteer.indexers.queries_sql import IndexQueries
-from contexteer.indexers.store import Store
+from contexteer.indexers.stores import open_store
 from contexteer.workspace import Workspace
 
 logger = logging.getLogger(__name__)
@@ -105,8 +107,8 @@ class StructureIndex(IndexQueries):
     def __init__(self, ws: Workspace) -> None:
         self.ws = ws
         self.settings = ws.settings.index
-        self.store = Store(ws.storage("index.sqlite"))
-        self._flock = filelock.FileLock(str(ws.storage("index.lock")), thread_local=False)
+        self.store = open_store(ws)
+        self._flock = self.store.build_lock()
         # the lock is shared by this process's threads (a read parses its file while the build holds it), but
         # two threads acquiring it at once make one of them time out (filelock 3.32): acquire and release one at a time
         self._flock_mutex = threading.Lock()
@@ -159,7 +161,7 @@ class StructureIndex(IndexQueries):
     # ----- status ----------------------------------------------------------------------
     def status(self) -> BuildStatus:
         complete = self.store.is_complete()
-        done = self.store.conn.execute("SELECT count(*) FROM files").fetchone()[0]
+        done = self.store.file_count()
         total = int(self.store.get_meta("build_total") or 0)
         return BuildStatus(complete=complete, files_total=max(total, done), files_done=done)
 
@@ -511,12 +513,12 @@ class StructureIndex(IndexQueries):
         report = RefreshReport()
         if not paths:
             return report
-        conn = self.store.conn
+        execute = self.store.execute
         root = str(self.ws.root)
         jobs: list[Job] = []
         known: dict[str, Any] = {}
         for path in dict.fromkeys(paths):
-            row = conn.execute("SELECT mtime_ns, size, sha, status FROM files WHERE path=?", (path,)).fetchone()
+            row = execute("SELECT mtime_ns, size, sha, status FROM files WHERE path=?", (path,)).fetchone()
             try:
                 st = os.stat(os.path.join(root, path))
                 exists = stat.S_ISREG(st.st_mode)  # what os.path.isfile checks, without a second stat

@@ -14,6 +14,7 @@ from typing import TextIO
 
 from contexteer.errors import ContexteerError
 from contexteer.indexers.index import StructureIndex
+from contexteer.indexers.stores import index_exists
 from contexteer.workspace import Workspace
 
 logger = logging.getLogger(__name__)
@@ -139,7 +140,7 @@ def explain_command(ws: Workspace, path: str, out: TextIO) -> int:
     """`contexteer index --explain PATH`: why PATH is or is not among the workspace's files, and what the index
     holds for it (without building or refreshing anything)."""
     out.write(ws.explain(path) + "\n")
-    if not (ws.data_path / "index.sqlite").exists():
+    if not index_exists(ws):
         out.write("index: not built yet; `contexteer index` builds it.\n")
         return 0
     try:

@@ -9,7 +9,8 @@ from typing import Any
 
 from contexteer.errors import InputError
 from contexteer.indexers.model import SYMBOL_KINDS, FileInfo, Import, Reference, Symbol
-from contexteer.indexers.store import NAME_SEP, Store
+from contexteer.indexers.store import NAME_SEP
+from contexteer.indexers.stores import IndexStore
 
 MAX_QUERY_CHARS = 1000  # SQLite refuses LIKE patterns past 50,000 bytes; no name comes close to this
 
@@ -66,31 +67,31 @@ def fuzzy_score(query: str, name: str) -> float | None:
 class IndexQueries:
     """Query methods over a `Store`; mixed into `StructureIndex`."""
 
-    def __init__(self, store: Store) -> None:
+    def __init__(self, store: IndexStore) -> None:
         self.store = store
 
     # ----- files ---------------------------------------------------------------------------
     def file_info(self, path: str) -> FileInfo | None:
-        row = self.store.conn.execute(f"SELECT {_FILE_COLS} FROM files WHERE path=?", (path,)).fetchone()
+        row = self.store.execute(f"SELECT {_FILE_COLS} FROM files WHERE path=?", (path,)).fetchone()
         return _file(row) if row else None
 
     def files(self) -> list[FileInfo]:
-        return [_file(r) for r in self.store.conn.execute(f"SELECT {_FILE_COLS} FROM files ORDER BY path")]
+        return [_file(r) for r in self.store.execute(f"SELECT {_FILE_COLS} FROM files ORDER BY path")]
 
     # ----- symbols ---------------------------------------------------------------------------
     def symbols_in_file(self, path: str) -> list[Symbol]:
         sql = (f"SELECT {_SYM_COLS} FROM files f JOIN symbols s ON s.id >= f.sym_lo AND s.id < f.sym_lo + f.n_symbols "
                "WHERE f.path=? ORDER BY s.start_line, s.end_line DESC, s.id")
-        return [_symbol(r) for r in self.store.conn.execute(sql, (path,))]
+        return [_symbol(r) for r in self.store.execute(sql, (path,))]
 
     def get_symbol(self, id: int) -> Symbol | None:  # noqa: A002 - the contract's name
-        row = self.store.conn.execute(f"SELECT {_SYM_COLS} FROM symbols s JOIN files f ON s.file_id=f.id WHERE s.id=?", (id,)).fetchone()
+        row = self.store.execute(f"SELECT {_SYM_COLS} FROM symbols s JOIN files f ON s.file_id=f.id WHERE s.id=?", (id,)).fetchone()
         return _symbol(row) if row else None
 
     def symbols_named(self, name_or_qualname: str) -> list[Symbol]:
-        sql = (f"SELECT {_SYM_COLS} FROM symbols s JOIN files f ON s.file_id=f.id WHERE {_NAME_OR_QUALNAME.format(q='?1')} "
-               "ORDER BY s.qualname=?1 DESC, s.exported DESC, f.path, s.start_line")
-        return [_symbol(r) for r in self.store.conn.execute(sql, (name_or_qualname,))]
+        sql = (f"SELECT {_SYM_COLS} FROM symbols s JOIN files f ON s.file_id=f.id WHERE {_NAME_OR_QUALNAME.format(q='?')} "
+               "ORDER BY s.qualname=? DESC, s.exported DESC, f.path, s.start_line")
+        return [_symbol(r) for r in self.store.execute(sql, (name_or_qualname,) * 3)]
 
     def symbols_mentioning(self, word: str, kinds: Iterable[str]) -> list[Symbol]:
         """Definitions of these kinds whose signature mentions `word` (candidate subtypes of a type named so)."""
@@ -98,13 +99,13 @@ class IndexQueries:
         marks = ",".join("?" * len(kinds))
         sql = (f"SELECT {_SYM_COLS} FROM symbols s JOIN files f ON s.file_id=f.id WHERE s.kind IN ({marks}) "
                "AND s.signature LIKE ? ESCAPE '\\' ORDER BY f.path, s.start_line")
-        return [_symbol(r) for r in self.store.conn.execute(sql, [*kinds, "%" + _like_escape(word) + "%"])]
+        return [_symbol(r) for r in self.store.execute(sql, [*kinds, "%" + _like_escape(word) + "%"])]
 
     def methods_of(self, owner: str, language: str) -> list[Symbol]:
         """Methods qualified by `owner` (`Head.Truncate` for Head) in files of `language`."""
         sql = (f"SELECT {_SYM_COLS} FROM symbols s JOIN files f ON s.file_id=f.id WHERE s.qual >= ? AND "
                "s.qual < ? AND s.kind='method' AND f.language=? ORDER BY f.path, s.start_line")
-        return [_symbol(r) for r in self.store.conn.execute(sql, (owner + ".", owner + "/", language))]
+        return [_symbol(r) for r in self.store.execute(sql, (owner + ".", owner + "/", language))]
 
     def _where(self, query: str, match: str, kind: str | None, path_prefix: str | None) -> tuple[str, list[Any]]:
         if match not in MATCH_MODES:
@@ -138,7 +139,7 @@ class IndexQueries:
             prefix = path_prefix.rstrip("/")
             clauses.append("(f.path=? OR f.path LIKE ? ESCAPE '\\')")
             args += [prefix, _like_escape(prefix) + "/%"]
-        return (" AND ".join(clauses) or "1"), args
+        return (" AND ".join(clauses) or "1=1"), args
 
     def find_symbols(self, query: str, *, match: str = "exact", kind: str | None = None, path_prefix: str | None = None,
                      limit: int = 50, offset: int = 0) -> list[Symbol]:
@@ -149,7 +150,7 @@ class IndexQueries:
         sql = (f"SELECT {_SYM_COLS} FROM symbols s JOIN files f ON s.file_id=f.id WHERE {where} "
                "ORDER BY (s.name=? OR s.qualname=?) DESC, s.exported DESC, length(s.qualname), f.path, s.start_line "
                "LIMIT ? OFFSET ?")
-        return [_symbol(r) for r in self.store.conn.execute(sql, [*args, query, query, limit, offset])]
+        return [_symbol(r) for r in self.store.execute(sql, [*args, query, query, limit, offset])]
 
     def count_symbols(self, query: str, *, match: str = "exact", kind: str | None = None, path_prefix: str | None = None,
                       limit: int = 50, offset: int = 0) -> int:
@@ -157,7 +158,7 @@ class IndexQueries:
             return len(self._fuzzy(query, kind, path_prefix))
         where, args = self._where(query, match, kind, path_prefix)
         sql = f"SELECT count(*) FROM symbols s JOIN files f ON s.file_id=f.id WHERE {where}"
-        return int(self.store.conn.execute(sql, args).fetchone()[0])
+        return int(self.store.execute(sql, args).fetchone()[0])
 
     def close_names(self, query: str, *, kind: str | None = None, path_prefix: str | None = None, limit: int = 3) -> list[Symbol]:
         """Definitions whose name is close to `query`: a typo (`total_aera`), a missing or extra letter, or the
@@ -166,7 +167,7 @@ class IndexQueries:
 
         if not query:
             return []
-        cands = [n for (n,) in self.store.conn.execute("SELECT DISTINCT name FROM symbols WHERE name LIKE ?",
+        cands = [n for (n,) in self.store.execute("SELECT DISTINCT name FROM symbols WHERE name LIKE ?",
                                                        (_like_escape(query[:2]) + "%",))]
         names = difflib.get_close_matches(query, cands, n=limit, cutoff=0.7)
         for sym in self._fuzzy(query, kind, path_prefix):
@@ -185,7 +186,7 @@ class IndexQueries:
             raise InputError("a fuzzy query needs at least one character.")
         first = re.escape(query[0])
         scored: list[tuple[float, str]] = []
-        for (name,) in self.store.conn.execute("SELECT DISTINCT name FROM symbols WHERE name LIKE ?", ("%" + _like_escape(query[0]) + "%",)):
+        for (name,) in self.store.execute("SELECT DISTINCT name FROM symbols WHERE name LIKE ?", ("%" + _like_escape(query[0]) + "%",)):
             if not re.search(first, name, re.I):
                 continue
             score = fuzzy_score(query, name)
@@ -197,7 +198,7 @@ class IndexQueries:
             where, args = self._where(name, "exact", kind, path_prefix)
             sql = (f"SELECT {_SYM_COLS} FROM symbols s JOIN files f ON s.file_id=f.id WHERE s.name=? AND {where} "
                    "ORDER BY s.exported DESC, length(s.qualname), f.path, s.start_line")
-            out.extend(_symbol(r) for r in self.store.conn.execute(sql, [name, *args]))
+            out.extend(_symbol(r) for r in self.store.execute(sql, [name, *args]))
         return out
 
     # ----- references and imports -----------------------------------------------------------
@@ -207,7 +208,7 @@ class IndexQueries:
         out: list[Reference] = []
         group: list[Reference] = []
         current = None
-        for path, kind, lines in self.store.conn.execute(sql, (name,)):
+        for path, kind, lines in self.store.execute(sql, (name,)):
             if path != current:
                 out.extend(sorted(group, key=lambda r: r.line))
                 group, current = [], path
@@ -219,11 +220,11 @@ class IndexQueries:
 
     def references_in_range(self, path: str, start_line: int, end_line: int) -> list[Reference]:
         """The uses of any name inside lines start_line..end_line of one file, ordered by line."""
-        sql = ("SELECT r.name, r.kind, r.lines FROM files f JOIN refs r ON r.rowid >= f.refs_lo AND r.rowid < f.refs_lo + f.n_refs "
+        sql = ("SELECT r.name, r.kind, r.lines FROM files f JOIN refs r ON r.id >= f.refs_lo AND r.id < f.refs_lo + f.n_refs "
                "WHERE f.path=?")
         out = [
             Reference(path, name, line, kind)
-            for name, kind, lines in self.store.conn.execute(sql, (path,))
+            for name, kind, lines in self.store.execute(sql, (path,))
             for line in map(int, lines.split(","))
             if start_line <= line <= end_line
         ]
@@ -236,23 +237,23 @@ class IndexQueries:
         for i in range(0, len(wanted), 500):
             part = wanted[i : i + 500]
             sql = f"SELECT name, sum(n) FROM refs WHERE name IN ({','.join('?' * len(part))}) GROUP BY name"
-            for name, n in self.store.conn.execute(sql, part):
+            for name, n in self.store.execute(sql, part):
                 out[name] = n
         return out
 
     def imports_of(self, path: str) -> list[Import]:
         sql = "SELECT f.path, i.module, i.names, i.line FROM imports i JOIN files f ON i.file_id=f.id WHERE f.path=? ORDER BY i.line, i.module"
-        return [Import(p, m, tuple(n.split(NAME_SEP)) if n else (), line) for p, m, n, line in self.store.conn.execute(sql, (path,))]
+        return [Import(p, m, tuple(n.split(NAME_SEP)) if n else (), line) for p, m, n, line in self.store.execute(sql, (path,))]
 
     def all_imports(self) -> Iterator[Import]:
         sql = "SELECT f.path, i.module, i.names, i.line FROM imports i JOIN files f ON i.file_id=f.id ORDER BY f.path, i.line"
-        for p, m, n, line in self.store.conn.execute(sql):
+        for p, m, n, line in self.store.execute(sql):
             yield Import(p, m, tuple(n.split(NAME_SEP)) if n else (), line)
 
     def ranking_inputs(self) -> tuple[list[tuple[str, str, str, bool]], list[tuple[str, str, int]]]:
         """Definitions (path, name, kind, exported) and references (path, name, uses) for the repo-map ranking (one
         row per file, name and kind of use: the kernel's 8.7 million uses are 2.7 million rows)."""
-        c = self.store.conn
+        c = self.store
         defs = [(p, n, k, bool(e)) for p, n, k, e in c.execute("SELECT f.path, s.name, s.kind, s.exported FROM symbols s JOIN files f ON s.file_id=f.id")]
         refs = c.execute("SELECT f.path, r.name, r.n FROM refs r JOIN files f ON r.file_id=f.id").fetchall()
         return defs, refs
@@ -268,7 +269,7 @@ class IndexQueries:
         return [(p, n, k, bool(e)) for p, n, k, e in rows]
 
     def stats(self) -> dict[str, Any]:
-        c = self.store.conn
+        c = self.store
         langs = {lang or "other": n for lang, n in c.execute("SELECT language, count(*) FROM files GROUP BY language")}
         status = dict(c.execute("SELECT status, count(*) FROM files GROUP BY status").fetchall())
         return {

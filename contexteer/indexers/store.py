@@ -25,6 +25,8 @@ from collections.abc import Callable, Iterable, Sequence
 from pathlib import Path
 from typing import Any
 
+import filelock
+
 from contexteer.errors import IndexError_
 
 logger = logging.getLogger(__name__)
@@ -168,6 +170,7 @@ class Store:
         self._lock = threading.Lock()
         self._closed = False
         self.write_lock = threading.RLock()  # serialises writers inside this process
+        self._flock = filelock.FileLock(str(path.parent / "index.lock"), thread_local=False)
         self._open_or_rebuild()
 
     # ----- lifecycle -------------------------------------------------------------------
@@ -204,6 +207,14 @@ class Store:
                     "(`contexteer config show` prints where it is); it is rebuilt on the next start."
                 ) from exc
         return conn
+
+    def execute(self, sql: str, params: Sequence[Any] = ()) -> sqlite3.Cursor:
+        """Run a statement on this thread's connection (the read SQL both stores understand: see store_pg.pg_sql)."""
+        return self.conn.execute(sql, params)
+
+    def build_lock(self) -> filelock.BaseFileLock:
+        """The lock file (`index.lock` next to the database) that makes sure only one process writes."""
+        return self._flock
 
     def _open_or_rebuild(self) -> None:
         self.path.parent.mkdir(parents=True, exist_ok=True)

@@ -135,6 +135,10 @@ def check_data_dir(loaded: LoadedConfig) -> Check:
 
 
 def check_index(ws: Workspace) -> Check:
+    if ws.settings.storage.url:  # the team database holds it (and says whether pg_trgm serves name search)
+        from contexteer.indexers.store_pg import describe_index
+
+        return Check(*describe_index(ws))
     db = ws.data_path / "index.sqlite"
     rebuild = f"contexteer index --root {ws.root} rebuilds it"
     if not db.exists():

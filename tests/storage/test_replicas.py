@@ -83,6 +83,22 @@ def test_a_handle_issued_by_one_replica_is_fetched_through_the_other(team: Team)
     anyio.run(main)
 
 
+def test_the_structure_index_lives_in_the_database_and_both_replicas_answer_the_same_from_it(team: Team):
+    async def main() -> None:
+        async with round_robin(team.bases, team.who["bob"]) as rr:
+            answers = [await rr.call("search_symbol", {"query": "f1234"}) for _ in range(2)]
+            assert rr.served_by == [0, 1]
+            assert "src/big.py" in text(answers[0]) and text(answers[0]) == text(answers[1]), text(answers[0])
+
+    anyio.run(main)
+    with open_database(team.url).connection() as conn:
+        files = conn.execute("SELECT path FROM index_files WHERE project = %s", (team.project,)).fetchall()
+        state = conn.execute("SELECT value FROM index_meta WHERE project = %s AND key = 'build_state'",
+                             (team.project,)).fetchone()
+    assert [f[0] for f in files] == ["src/big.py"] and state == ("complete",)
+    assert not list(team.workdir.glob("data-*/**/index.sqlite"))  # no replica keeps an index of its own
+
+
 def test_memory_saved_through_one_replica_is_recalled_through_the_other_with_who_saved_it(team: Team):
     async def main() -> None:
         async with round_robin(team.bases, team.who["alice"]) as rr:
