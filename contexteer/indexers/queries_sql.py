@@ -263,9 +263,9 @@ class IndexQueries:
         repo-map ranking scores for a sub-path map."""
         sql = "SELECT f.path, s.name, s.kind, s.exported FROM symbols s JOIN files f ON s.file_id=f.id"
         if not prefix:
-            return [(p, n, k, bool(e)) for p, n, k, e in self.store.conn.execute(sql)]
+            return [(p, n, k, bool(e)) for p, n, k, e in self.store.execute(sql)]
         upper = prefix[:-1] + chr(ord(prefix[-1]) + 1)  # every path starting with prefix sorts in [prefix, upper)
-        rows = self.store.conn.execute(sql + " WHERE f.path >= ? AND f.path < ?", (prefix, upper))
+        rows = self.store.execute(sql + " WHERE f.path >= ? AND f.path < ?", (prefix, upper))
         return [(p, n, k, bool(e)) for p, n, k, e in rows]
 
     def stats(self) -> dict[str, Any]:

@@ -20,7 +20,7 @@ import logging
 import os
 import sqlite3
 import threading
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, cast
@@ -38,6 +38,7 @@ from contexteer.indexers.repomap import (
     unit_key,
 )
 from contexteer.indexers.store import Store
+from contexteer.indexers.stores import IndexStore
 
 logger = logging.getLogger(__name__)
 
@@ -92,11 +93,14 @@ def load(path: Path) -> Snapshot | None:
 
 
 class _ReadOnly:
-    """What IndexQueries needs of a Store (`conn`), over one read-only connection: a worker must never create,
+    """What IndexQueries reads through (`execute`), over one read-only connection: a worker must never create,
     migrate or rebuild the database the server owns."""
 
     def __init__(self, db_path: str) -> None:
         self.conn = sqlite3.connect(f"file:{db_path}?mode=ro", uri=True, timeout=30, isolation_level=None)
+
+    def execute(self, sql: str, params: Sequence[Any] = ()) -> sqlite3.Cursor:
+        return self.conn.execute(sql, params)
 
 
 def compute(db_path: str, out_path: str) -> tuple[str, int]:
@@ -104,7 +108,7 @@ def compute(db_path: str, out_path: str) -> tuple[str, int]:
     Returns the (build, generation) ranked."""
     ro = _ReadOnly(db_path)
     try:
-        queries = IndexQueries(cast(Store, ro))
+        queries = IndexQueries(cast(IndexStore, ro))  # only execute() is used
         ro.conn.execute("BEGIN")
         build = ro.conn.execute("SELECT value FROM meta WHERE key='built_at'").fetchone()
         gen = ro.conn.execute("SELECT value FROM meta WHERE key='generation'").fetchone()
