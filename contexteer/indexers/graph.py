@@ -28,6 +28,7 @@ from contexteer.indexers.lookup import (
     enclosing,
     find_callers,
     language_family,
+    language_of,
     member_of_type,
     rust_bound_types,
     semantic_context,
@@ -294,7 +295,67 @@ def _direct_subtypes(index: Any, sym: Any,
     if sym.language == "go" and sym.kind == "interface":
         found += [(t, "embeds" if detail.startswith("embeds") else "method set", detail)
                   for t, detail in _go_implementers(index, sym)]
+    if sym.language in _MIXIN_LANGUAGES and sym.kind in ("module", "trait"):
+        seen = {t.id for t, _, _ in found}
+        found += [m for m in _mixers(index, sym) if m[0].id not in seen and m[0].id != sym.id]
     return found
+
+
+#: A Ruby module mixed into a class body (`include Helpers`, `extend`, `prepend`); a PHP trait a class body uses
+_MIXIN = {"ruby": re.compile(r"^\s*(include|extend|prepend)\s+(.+?)\s*(?:#.*)?$"),
+          "php": re.compile(r"^\s*(use)\s+([\w\\, ]+?)\s*[;{]")}
+_MIXIN_LANGUAGES = frozenset(_MIXIN)
+
+
+def _mixers(index: Any, sym: Any) -> list[tuple[Any, str, str]]:
+    """The classes (and modules) whose body mixes `sym` in, each with the line: a reference to the name on an
+    `include`/`extend`/`prepend` (Ruby) or trait `use` (PHP) line, inside a class-like definition. A namesake in
+    another namespace is told apart by the qualified name when the line writes one (`include Request::Helpers`)."""
+    ws = getattr(index, "ws", None)
+    rx = _MIXIN[sym.language]
+    if ws is None:
+        return []
+    owner = sym.qualname.rsplit(".", 1)[0].rsplit("::", 1)[0] if ("." in sym.qualname or "::" in sym.qualname) else ""
+    out: list[tuple[Any, str, str]] = []
+    texts: dict[str, list[str]] = {}
+    # the name's references, and (Ruby) the include/extend/prepend calls: `extend Rack::Response::Helpers` records
+    # the call, not the constant path
+    words = [sym.name] + (["include", "extend", "prepend"] if sym.language == "ruby" else [])
+    sites = sorted({(r.path, r.line) for w in words for r in index.references_to(w, limit=2000)})
+    for path, line in sites:
+        if language_family(language_of(index, path)) != language_family(sym.language):
+            continue
+        lines = texts.get(path)
+        if lines is None:
+            lines = texts[path] = (repo_text(ws, path) or "").splitlines()
+        m = rx.match(lines[line - 1]) if 0 < line <= len(lines) else None
+        if m is None:
+            continue
+        named = [n.strip() for n in m.group(2).split(",")]
+        hit = next((n for n in named if re.split(r"::|\\", n)[-1] == sym.name), None)
+        if hit is None:
+            continue
+        holder = enclosing([s for s in index.symbols_in_file(path) if s.kind in CLASS_KINDS | {"module"}], line)
+        if holder is None or not _same_mixin(hit, holder, sym, owner):
+            continue
+        how = "trait" if sym.language == "php" else m.group(1)
+        out.append((holder, how, f"{m.group(1)} at line {line}" if holder.path == path else ""))
+    return out
+
+
+def _same_mixin(written: str, holder: Any, sym: Any, owner: str) -> bool:
+    """Whether `include Helpers` in `holder` means `sym`: a qualified name must end like sym's qualified name; a
+    bare name is looked up in the holder's lexical nesting, so sym's namespace must enclose the holder
+    (Rack::Response's Helpers is Rack::Response::Helpers, Rack::Request's is Rack::Request::Helpers)."""
+    parts = [p for p in re.split(r"::|\\", written) if p]
+    if len(parts) > 1:
+        want = re.split(r"::|\.|\\", sym.qualname)
+        return want[-len(parts):] == parts
+    if not owner:
+        return True
+    holder_path = re.split(r"::|\.|\\", holder.qualname)
+    owner_path = re.split(r"::|\.|\\", owner)
+    return owner_path == holder_path[:len(owner_path)]  # the holder's own nested module or an enclosing namespace's
 
 
 def _rust_types_named(index: Any, name: str, impl_path: str) -> list[Any]:

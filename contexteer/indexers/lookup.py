@@ -403,8 +403,8 @@ def semantic_context(
             inherited = _inherited_member(index, own_class, name, syms_of)  # `self._set_timeout()` from BaseClient
             if inherited is not None:
                 owner = next((s for s in syms_of(inherited.path) if s.id == inherited.parent_id), None)
-                used_trait = sym.language == "php" and owner is not None and owner.kind == "trait"
-                return inherited, "trait" if used_trait else "base class"
+                mixed = {("php", "trait"): "trait", ("ruby", "module"): "mixin"}
+                return inherited, mixed.get((sym.language, owner.kind if owner else ""), "base class")
         for r in sorted(receivers - _SELF - {""}):
             if r.endswith("()"):  # `$this->getFormatter()->format()`: a member of the type the call returns
                 found_returned = member_of_returned(index, sym, own_class, r[:-2], name, syms_of, import_files,
@@ -462,6 +462,8 @@ def semantic_context(
             same_parent = [s for s in local if s.parent_id == sym.parent_id]
             if name not in strict or same_parent or local[0].parent_id is None:
                 found = (_body_of(same_parent or local), "same file")
+        if found is None:  # Ruby `ok?`, Java `helper()`: a bare call is one on this object, its class's or a base's
+            found = _implicit_self(index, sym, own_class, name, syms_of)
         if found is None and name in strict:
             for f in imported.get(name, ()):
                 cands = [s for s in syms_of(f) if s.name == name and usable(s) and s.parent_id is None]
@@ -526,18 +528,22 @@ def semantic_context(
 _PHP_USE = re.compile(r"^\s*use\s+([\w\\, ]+?)\s*[;{]")
 
 
+_RUBY_MIXIN = re.compile(r"^\s*(?:include|extend|prepend)\s+([\w:, ]+?)\s*(?:#.*)?$")
+
+
 def _php_traits(index: Any, cls: Any) -> list[str]:
-    """The traits a PHP class body uses (`use ProcessableHandlerTrait, FormattableHandlerTrait;`): their methods
-    are the class's, like a base class's."""
+    """The traits a PHP class body uses (`use ProcessableHandlerTrait, FormattableHandlerTrait;`) and the modules
+    a Ruby class body mixes in (`include Helpers`): their methods are the class's, like a base class's."""
     ws = getattr(index, "ws", None)
-    if cls.language != "php" or ws is None:
+    rx = {"php": _PHP_USE, "ruby": _RUBY_MIXIN}.get(cls.language or "")
+    if rx is None or ws is None:
         return []
     lines = _file_lines(ws, cls.path, {})[cls.start_line : cls.end_line]
     names: list[str] = []
     for text in lines:
-        m = _PHP_USE.match(text)
+        m = rx.match(text)
         if m:
-            names += [n.strip().rsplit("\\", 1)[-1] for n in m.group(1).split(",") if n.strip()]
+            names += [re.split(r"::|\\", n.strip())[-1] for n in m.group(1).split(",") if n.strip()]
     return names
 
 
@@ -564,6 +570,22 @@ def _inherited(index: Any, cls: Any, name: str, syms_of: Callable[[str], list[An
             if deeper is not None:
                 return deeper
     return None
+
+
+#: Languages where a bare call in a method may be a call on the object itself (`helper()` for this.helper())
+_IMPLICIT_SELF = frozenset({"ruby", "java", "csharp", "kotlin", "scala", "swift", "cpp", "dart"})
+
+
+def _implicit_self(index: Any, sym: Any, own_class: Any, name: str, syms_of: Callable[[str], list[Any]]) -> tuple[Any, str] | None:
+    """A bare call in a method of `own_class` resolved as a call on the object: a method its bases or mixins
+    define (its own are found as same-file definitions before this)."""
+    if own_class is None or sym.language not in _IMPLICIT_SELF:
+        return None
+    inherited = _inherited_member(index, own_class, name, syms_of)
+    if inherited is None:
+        return None
+    owner = next((s for s in syms_of(inherited.path) if s.id == inherited.parent_id), None)
+    return inherited, "mixin" if owner is not None and owner.kind == "module" and sym.language == "ruby" else "base class"
 
 
 def _module_member(files: Iterable[str], name: str, syms_of: Callable[[str], list[Any]]) -> tuple[Any, str] | None:
