@@ -261,11 +261,14 @@ class IndexQueries:
     def definition_rows(self, prefix: str = "") -> list[tuple[str, str, str, bool]]:
         """(path, name, kind, exported) of every definition in files under `prefix` ('' for all): what a stored
         repo-map ranking scores for a sub-path map."""
-        sql = "SELECT f.path, s.name, s.kind, s.exported FROM symbols s JOIN files f ON s.file_id=f.id"
         if not prefix:
+            sql = "SELECT f.path, s.name, s.kind, s.exported FROM symbols s JOIN files f ON s.file_id=f.id"
             return [(p, n, k, bool(e)) for p, n, k, e in self.store.execute(sql)]
         upper = prefix[:-1] + chr(ord(prefix[-1]) + 1)  # every path starting with prefix sorts in [prefix, upper)
-        rows = self.store.execute(sql + " WHERE f.path >= ? AND f.path < ?", (prefix, upper))
+        # the files by their path index, then each file's symbols by its id range (symbols have no file_id index)
+        sql = ("SELECT f.path, s.name, s.kind, s.exported FROM files f JOIN symbols s "
+               "ON s.id >= f.sym_lo AND s.id < f.sym_lo + f.n_symbols WHERE f.path >= ? AND f.path < ?")
+        rows = self.store.execute(sql, (prefix, upper))
         return [(p, n, k, bool(e)) for p, n, k, e in rows]
 
     def stats(self) -> dict[str, Any]:

@@ -34,7 +34,7 @@ def _map(served: Served, **args: object) -> str:
 
 
 def _snapshot_of(root: Path, data: Path) -> Path:
-    found = list(data.rglob("repomap-ranks.json.gz"))
+    found = list(data.rglob("repomap-ranks.bin"))
     assert len(found) == 1, f"expected one stored ranking under {data}, found {found}"
     return found[0]
 
@@ -53,7 +53,7 @@ def test_a_large_index_gives_the_same_maps_from_its_stored_ranks_and_a_new_proce
     in_process = Served(root)
     whole = _map(in_process, path=".", budget_tokens=1500)
     email = _map(in_process, path="email", budget_tokens=600)
-    assert not list(data_dir.rglob("repomap-ranks.json.gz"))
+    assert not list(data_dir.rglob("repomap-ranks.bin"))
 
     monkeypatch.setattr(rank_snapshot, "MIN_SYMBOLS", 0)  # every index counts as large
     stored = Served(root)
@@ -94,6 +94,6 @@ def test_a_damaged_stored_ranking_is_computed_again(tmp_path: Path, data_dir: Pa
     monkeypatch.setattr(rank_snapshot, "MIN_SYMBOLS", 0)
     first = _map(Served(root), path=".", budget_tokens=800)
     snap = _snapshot_of(root, data_dir)
-    snap.write_bytes(b"not a gzip file")
+    snap.write_bytes(b"not a ranks file")
     assert _map(Served(root), path=".", budget_tokens=800) == first
     assert rank_snapshot.load(snap) is not None, "the damaged snapshot was not replaced"
