@@ -250,13 +250,19 @@ class IndexQueries:
         for p, m, n, line in self.store.execute(sql):
             yield Import(p, m, tuple(n.split(NAME_SEP)) if n else (), line)
 
-    def ranking_inputs(self) -> tuple[list[tuple[str, str, str, bool]], list[tuple[str, str, int]]]:
+    def ranking_inputs(self) -> tuple[Iterator[tuple[str, str, str, bool]], Iterator[tuple[str, str, int]]]:
         """Definitions (path, name, kind, exported) and references (path, name, uses) for the repo-map ranking (one
-        row per file, name and kind of use: the kernel's 8.7 million uses are 2.7 million rows)."""
-        c = self.store
-        defs = [(p, n, k, bool(e)) for p, n, k, e in c.execute("SELECT f.path, s.name, s.kind, s.exported FROM symbols s JOIN files f ON s.file_id=f.id")]
-        refs = c.execute("SELECT f.path, r.name, r.n FROM refs r JOIN files f ON r.file_id=f.id").fetchall()
-        return defs, refs
+        row per file, name and kind of use: the kernel's 8.7 million uses are 2.7 million rows). Both are read as
+        they are iterated, the references after the definitions: the kernel's rows as Python tuples would take
+        gigabytes at once."""
+        def defs() -> Iterator[tuple[str, str, str, bool]]:
+            for p, n, k, e in self.store.execute("SELECT f.path, s.name, s.kind, s.exported FROM symbols s JOIN files f ON s.file_id=f.id"):
+                yield p, n, k, bool(e)
+
+        def refs() -> Iterator[tuple[str, str, int]]:
+            yield from self.store.execute("SELECT f.path, r.name, r.n FROM refs r JOIN files f ON r.file_id=f.id")
+
+        return defs(), refs()
 
     def definition_rows(self, prefix: str = "") -> list[tuple[str, str, str, bool]]:
         """(path, name, kind, exported) of every definition in files under `prefix` ('' for all): what a stored

@@ -349,7 +349,6 @@ def rank_inputs(index: Any) -> tuple[dict[str, list[DefRow]], dict[str, Counter[
     defs: dict[str, list[DefRow]] = defaultdict(list)
     for path, name, kind, exported in defs_rows:
         defs[intern(path)].append((intern(name), intern(kind), exported))
-    del defs_rows
     refs: dict[str, Counter[str]] = defaultdict(Counter)
     for path, name, uses in refs_rows:
         refs[intern(path)][intern(name)] += uses

@@ -108,7 +108,7 @@ def test_references_and_imports_are_queryable(repo, open_index):
     assert idx.reference_counts(["helper", "nothing"]) == {"helper": 2, "nothing": 0}
     [imp] = idx.imports_of("a.py")
     assert (imp.module, imp.names, imp.line) == ("b", ("helper",), 1)
-    defs, ref_rows = idx.ranking_inputs()
+    defs, ref_rows = map(list, idx.ranking_inputs())
     assert ("b.py", "helper", "function", True) in defs and ("a.py", "helper", 1) in ref_rows
     assert idx.stats()["files_per_language"] == {"python": 2}
 
