@@ -67,6 +67,22 @@ def _plain_validation_errors(data: dict[str, Any], tool: str) -> dict[str, Any]:
     return data
 
 
+def _missing_name(message: str) -> str:
+    """'relation' from jsonschema's "'relation' is a required property"."""
+    m = re.match(r"'([^']+)'", message)
+    return m.group(1) if m else ""
+
+
+def _accepts(props: dict[str, Any], name: str) -> str:
+    """What a required argument takes, from its schema: the allowed values, else its description."""
+    prop = props.get(name) or {}
+    choices = prop.get("enum") or [c for alt in prop.get("anyOf", []) for c in alt.get("enum", [])]
+    if choices:
+        return "required: " + ", ".join(repr(c) for c in choices[:-1]) + (" or " if len(choices) > 1 else "") + repr(choices[-1])
+    described = str(prop.get("description") or "").strip().rstrip(".")
+    return f"required: {described}" if described else "required"
+
+
 class ShapingMiddleware:
     """`ServerMiddleware`: shape + journal every tools/call."""
 
@@ -166,7 +182,7 @@ class ShapingMiddleware:
                 sign = {"minimum": ">=", "maximum": "<=", "exclusiveMinimum": ">", "exclusiveMaximum": "<"}[str(e.validator)]
                 problems.append(f"{where} must be {sign} {e.validator_value}{got}")
             elif e.validator == "required":
-                problems.append(f"{e.message} (required)")
+                problems.append(f"{e.message} ({_accepts(props, _missing_name(e.message))})")
             else:
                 problems.append(f"{where}: {e.message[:160]}")
         return (f"invalid arguments for {name}: {'; '.join(problems)}; nothing was run. The allowed values are in "

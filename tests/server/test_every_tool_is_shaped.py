@@ -66,15 +66,19 @@ def test_a_bad_argument_is_refused_before_the_tool_runs_in_one_line_with_what_is
             out = []
             for tool, args in (("search_text", {"pattern": "x", "max_results": 0}),
                                ("list_dependencies", {"path": "src/app.py", "direction": "sideways"}),
-                               ("read_code_range", {"path": "src/app.py", "start_line": "5"})):
+                               ("read_code_range", {"path": "src/app.py", "start_line": "5"}),
+                               ("find_related", {})):
                 res = await client.call_tool(tool, args)
                 assert res.is_error
                 out.append(res.content[0].text)  # type: ignore[union-attr]
             return out
 
-    too_small, bad_choice, as_text = anyio.run(main)
+    too_small, bad_choice, as_text, missing = anyio.run(main)
     assert as_text.startswith('invalid arguments for read_code_range: start_line must be of type integer (got "5")')
     assert too_small.startswith("invalid arguments for search_text: max_results must be >= 1 (got 0); nothing was run")
     assert "direction must be 'imports', 'dependents' or 'both' (got \"sideways\")" in bad_choice
-    for text in (too_small, bad_choice, as_text):
+    # a missing argument says what it takes, so the next call is right (the Rack A/B agent spent a call on relation=x)
+    assert "'relation' is a required property (required: 'callers', 'callees', 'implementations' or 'supertypes')" in missing
+    assert "'symbol' is a required property (required: e.g." in missing
+    for text in (too_small, bad_choice, as_text, missing):
         assert "errors.pydantic.dev" not in text and "\n" not in text
