@@ -256,7 +256,9 @@ class IndexQueries:
         they are iterated, the references after the definitions: the kernel's rows as Python tuples would take
         gigabytes at once."""
         def defs() -> Iterator[tuple[str, str, str, bool]]:
-            for p, n, k, e in self.store.execute("SELECT f.path, s.name, s.kind, s.exported FROM symbols s JOIN files f ON s.file_id=f.id"):
+            # in id order: each file's definitions are one id range, so they come file by file
+            sql = "SELECT f.path, s.name, s.kind, s.exported FROM symbols s JOIN files f ON s.file_id=f.id ORDER BY s.id"
+            for p, n, k, e in self.store.execute(sql):
                 yield p, n, k, bool(e)
 
         def refs() -> Iterator[tuple[str, str, int]]:

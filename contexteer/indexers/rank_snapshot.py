@@ -14,13 +14,17 @@ from the index, ranked by the previous state) while a worker computes the new on
 from __future__ import annotations
 
 import contextlib
+import itertools
 import json
 import logging
+import operator
 import os
 import sqlite3
+import sys
 import threading
 import zlib
 from array import array
+from collections import Counter, defaultdict
 from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -32,9 +36,9 @@ from contexteer.indexers.repomap import (
     Ranking,
     Unit,
     best_units,
+    build_ref_graph,
     display_weight,
     rank,
-    rank_inputs,
     score_definitions,
     unit_key,
 )
@@ -136,21 +140,37 @@ class _ReadOnly:
 
 def compute(db_path: str, out_path: str) -> tuple[str, int]:
     """Worker entry: rank the index at `db_path` as of one read transaction and save the snapshot at `out_path`.
-    Returns the (build, generation) ranked."""
+    The definitions are read twice and never held: once for which files define each name (the graph), once,
+    file by file, for the best units. Returns the (build, generation) ranked."""
     ro = _ReadOnly(db_path)
     try:
         queries = IndexQueries(cast(IndexStore, ro))  # only execute() is used
         ro.conn.execute("BEGIN")
         build = ro.conn.execute("SELECT value FROM meta WHERE key='built_at'").fetchone()
         gen = ro.conn.execute("SELECT value FROM meta WHERE key='generation'").fetchone()
-        files = [fi.path for fi in queries.files() if fi.status == "indexed"]
-        defs, refs = rank_inputs(queries)
+        files = sorted(fi.path for fi in queries.files() if fi.status == "indexed")
+        idx = {p: i for i, p in enumerate(files)}
+        defs, refs_rows = queries.ranking_inputs()
+        definers: dict[str, list[int]] = defaultdict(list)
+        for path, name, _kind, _exported in defs:
+            i = idx.get(path)
+            if i is not None:
+                lst = definers[sys.intern(name)]
+                if not lst or lst[-1] != i:
+                    lst.append(i)
+        refs: dict[str, Counter[str]] = defaultdict(Counter)
+        for path, name, uses in refs_rows:
+            refs[sys.intern(path)][sys.intern(name)] += uses
+        graph = build_ref_graph(files, {}, refs, definitions=False, definers=definers)
+        del refs, definers
+        r = rank(files, {}, {}, graph=graph, definitions=False)
+        del graph
+        groups = ((path, [(nm, k, e) for _, nm, k, e in rows])
+                  for path, rows in itertools.groupby(queries.ranking_inputs()[0], key=operator.itemgetter(0)))
+        head = best_units(files, groups, r.file_rank, r.name_flow)
         ro.conn.execute("COMMIT")
     finally:
         ro.conn.close()
-    r = rank(files, defs, refs, definitions=False)
-    del refs
-    head = best_units(r.files, defs, r.file_rank, r.name_flow)
     snap = Snapshot(str(build[0]) if build else "", int(gen[0]) if gen else 0, r.file_rank, r.name_flow, head)
     save(snap, Path(out_path))
     return snap.build, snap.generation

@@ -156,19 +156,24 @@ class RefGraph:
 
 
 def build_ref_graph(files: Iterable[str], defs_by_file: dict[str, list[DefRow]], refs_by_file: dict[str, Counter[str]],
-                    *, definitions: bool = True) -> RefGraph:
+                    *, definitions: bool = True, definers: dict[str, list[int]] | None = None) -> RefGraph:
     """The graph is never materialised as file->file edges (a name defined in k files and referenced from
     m files would make m*k of them): rank flows from referencing files to names, then from names to every
     defining file, which is exactly the transition of Aider's graph in O(m + k).
 
     `definitions=False` leaves out the per-definition columns (most of the graph's memory on a large index):
-    the ranking then gives file ranks and name flows only, from which `best_units` scores definitions."""
+    the ranking then gives file ranks and name flows only, from which `best_units` scores definitions. With it,
+    `definers` (name -> the indexes in sorted `files` of the files defining it, each once, in the order the
+    definitions were read) may stand for `defs_by_file`: the definitions need not be held at all."""
     nodes = sorted(set(files))
     n = len(nodes)
     idx = {f: i for i, f in enumerate(nodes)}
-    definers: dict[str, list[int]] = defaultdict(list)
+    if definers is not None and definitions:
+        raise ValueError("definers stand for the definitions only without the per-definition columns")
+    given = definers is not None
+    definers = definers if definers is not None else defaultdict(list)
     def_meta: dict[tuple[str, str], tuple[float, float]] = {}
-    for path, rows in defs_by_file.items():
+    for path, rows in ({} if given else defs_by_file).items():
         i = idx.get(path)
         if i is None:
             continue
@@ -327,17 +332,25 @@ def score_definitions(rows: Iterable[tuple[str, str, str, bool]], file_rank: dic
     return units
 
 
-def best_units(files: Iterable[str], defs_by_file: dict[str, list[DefRow]], file_rank: dict[str, float],
+def best_units(files: Iterable[str], groups: Iterable[tuple[str, Iterable[DefRow]]], file_rank: dict[str, float],
                name_flow: dict[str, float], n: int = HEAD_UNITS) -> list[Unit]:
-    """The best `n` units of a ranking, in order, scored file by file (only n units are ever held): the head of
-    `Ranking.units()` without the ranking's per-definition table."""
+    """The best `n` units of a ranking, in order, scored file by file from (path, definitions) groups (only n units
+    are ever held): the head of `Ranking.units()` without the ranking's per-definition table. Files of `files`
+    without definitions are units of their own."""
+    with_defs: set[str] = set()
+
     def units() -> Iterator[Unit]:
-        for path in files:
+        for path, rows in groups:
             if path not in file_rank:
                 continue
-            rows = defs_by_file.get(path)
-            scored = score_definitions(((path, nm, k, e) for nm, k, e in rows), file_rank, name_flow) if rows else []
-            yield from scored or [(file_rank[path] * 1e-3 * display_weight(path), path, None)]
+            scored = score_definitions(((path, nm, k, e) for nm, k, e in rows), file_rank, name_flow)
+            if scored:
+                with_defs.add(path)
+                yield from scored
+        for path in files:
+            if path in file_rank and path not in with_defs:
+                yield file_rank[path] * 1e-3 * display_weight(path), path, None
+
     return heapq.nsmallest(n, units(), key=unit_key)
 
 
