@@ -19,9 +19,11 @@ import json
 import logging
 import operator
 import os
+import resource
 import sqlite3
 import sys
 import threading
+import time
 import zlib
 from array import array
 from collections import Counter, defaultdict
@@ -138,10 +140,12 @@ class _ReadOnly:
         return self.conn.execute(sql, params)
 
 
-def compute(db_path: str, out_path: str) -> tuple[str, int]:
+def compute(db_path: str, out_path: str) -> dict[str, Any]:
     """Worker entry: rank the index at `db_path` as of one read transaction and save the snapshot at `out_path`.
     The definitions are read twice and never held: once for which files define each name (the graph), once,
-    file by file, for the best units. Returns the (build, generation) ranked."""
+    file by file, for the best units. Returns what was ranked (build, generation) and what it cost (seconds, the
+    worker's peak RSS in MB)."""
+    started = time.monotonic()
     ro = _ReadOnly(db_path)
     try:
         queries = IndexQueries(cast(IndexStore, ro))  # only execute() is used
@@ -173,7 +177,8 @@ def compute(db_path: str, out_path: str) -> tuple[str, int]:
         ro.conn.close()
     snap = Snapshot(str(build[0]) if build else "", int(gen[0]) if gen else 0, r.file_rank, r.name_flow, head)
     save(snap, Path(out_path))
-    return snap.build, snap.generation
+    return {"build": snap.build, "generation": snap.generation, "seconds": round(time.monotonic() - started, 2),
+            "peak_mb": resource.getrusage(resource.RUSAGE_SELF).ru_maxrss // 1024}
 
 
 @dataclass
@@ -225,6 +230,7 @@ class SnapshotRanks:
         self._lock = threading.Lock()
         self._refresher: threading.Thread | None = None
         self._ranking: StoredRanking | None = None  # of self._snap (its prefix scores are kept with it)
+        self.last_worker: dict[str, Any] | None = None  # what the last computation cost (seconds, peak_mb)
 
     @staticmethod
     def applies(index: Any, infos: Iterable[Any]) -> bool:
@@ -260,7 +266,8 @@ class SnapshotRanks:
         from contexteer.indexers.build import run_in_worker
 
         try:
-            run_in_worker(compute, str(self.index.store.path), str(self.path))
+            self.last_worker = run_in_worker(compute, str(self.index.store.path), str(self.path))
+            logger.info("repo-map ranks computed in a worker: %s", self.last_worker)
         except Exception as exc:  # a worker that died or could not start: rank in-process instead
             logger.warning("repo-map ranks could not be computed in a worker (%s): ranking in-process", exc)
             return None
