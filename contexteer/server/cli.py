@@ -227,7 +227,7 @@ def _serve(args: argparse.Namespace) -> int:
     for warning in loaded.warnings:
         logger.warning("config: %s", warning)
     _reach_database(loaded.settings)  # a team replica: reach (and migrate) the database before serving anyone
-    mcp = build_server(ws, loaded)
+    mcp = build_server(ws, loaded, close_on_exit=True)
     if args.transport == "stdio":
         logger.info("contexteer %s serving %s over stdio", __version__, ws.root)
         serve_stdio(mcp)

@@ -1,4 +1,4 @@
-"""The navigation state of one served workspace (index, repo mapper, dependency graph) and how tools wait on it."""
+"""The navigation service of one served workspace: the index (and its freshness), the repo mapper, the dependency graph."""
 
 from __future__ import annotations
 
@@ -6,22 +6,19 @@ import logging
 import threading
 import time
 from collections.abc import Callable, Iterable
-from typing import Any, TypeVar
+from typing import TYPE_CHECKING, Any
 
-import anyio
-import anyio.from_thread
-import anyio.lowlevel
-import anyio.to_thread
-from mcp.server.mcpserver import Context
-
+from contexteer.config import Settings
 from contexteer.indexers import deps as deps_mod
+from contexteer.indexers import syntax_errors
 from contexteer.indexers.repomap import RepoMapper
-from contexteer.tools.base import Services
-from contexteer.workspace import repo_text
+from contexteer.workspace import Workspace, repo_text
+
+if TYPE_CHECKING:
+    from contexteer.indexers.index import StructureIndex
+    from contexteer.indexers.uses import Names
 
 logger = logging.getLogger(__name__)
-
-_LOCK = threading.Lock()
 
 #: A global query that finds nothing for a name sweeps the tree first unless a sweep ran this recently (seconds):
 #: the agent may just have written the file that defines it (index.sweep_interval_seconds throttles the rest).
@@ -29,15 +26,18 @@ _LOCK = threading.Lock()
 #: misses spend at most about a third of the time sweeping.
 MISS_SWEEP_SECONDS = 0.1
 
+#: Opens the structure index of a workspace (the composition root passes the one factory: server/services.py).
+IndexFactory = Callable[[Workspace], "StructureIndex"]
 
-class Nav:
-    """The navigation state of one served workspace: the index, the repo mapper, the dependency graph."""
 
-    def __init__(self, svc: Services) -> None:
-        from contexteer.indexers.index import StructureIndex  # lazily: the index opens SQLite
+class NavigationService:
+    """The navigation state of one served workspace: the index (built, swept and re-checked here: every answer
+    asks `ready` first), the repo mapper, the dependency graph, the qualifier of full names."""
 
-        self.svc = svc
-        self.index = StructureIndex(svc.ws)
+    def __init__(self, ws: Workspace, settings: Settings, open_index: IndexFactory) -> None:
+        self.ws = ws
+        self.settings = settings
+        self.index = open_index(ws)
         self.mapper = RepoMapper(self.index)
         self._graph_state: Any = object()
         self._graph: deps_mod.DepGraph | None = None
@@ -64,7 +64,7 @@ class Nav:
             if (file_only and paths) or self._waited:
                 wait = 0.0
             else:
-                wait = self.svc.settings.index.first_query_wait_seconds
+                wait = self.settings.index.first_query_wait_seconds
                 self._waited = not self.index.store.is_complete()  # a cold build starts: this call is its one wait
         st = self.index.ensure_built(wait_seconds=wait, progress=progress)
         if st.complete and sweep:
@@ -139,7 +139,7 @@ class Nav:
 
     def resolver(self) -> deps_mod.Resolver:
         if self._resolver is None:
-            ws = self.svc.ws
+            ws = self.ws
 
             def read(rel: str) -> str | None:
                 return repo_text(ws, rel)
@@ -159,7 +159,7 @@ class Nav:
         if self._qualifier is None:
             from contexteer.indexers.qualify import Qualifier
 
-            ws = self.svc.ws
+            ws = self.ws
             self._qualifier = Qualifier(self.index, lambda rel: repo_text(ws, rel), self.resolver().layout)
         return self._qualifier
 
@@ -171,64 +171,54 @@ class Nav:
             self._imports_cache[path] = hit
         return hit
 
+    # ----- answers -----------------------------------------------------------------------------
+    def syntax_errors(self, progress: Callable[[int, int], None] | None, rel: str, is_dir: bool,
+                      max_files: int) -> tuple[syntax_errors.ErrorReport, str | None]:
+        """The files under `rel` the parser flags with errors (the listed ones re-checked first), and the
+        'index N% built' note."""
+        def read(path: str) -> bytes | None:
+            text = repo_text(self.ws, path)
+            return text.encode("utf-8") if text is not None else None
 
-def nav_for(svc: Services) -> Nav:
-    nav = svc.__dict__.get("_nav")
-    if nav is None:
-        with _LOCK:
-            nav = svc.__dict__.get("_nav")
-            if nav is None:
-                nav = Nav(svc)
-                svc.__dict__["_nav"] = nav
-    return nav
+        note = self.ready(progress, [] if is_dir else [rel], sweep=is_dir)
+        rep = syntax_errors.report_for(self.index.files(), rel, is_dir, read, max_files)
+        if is_dir and self.recheck(f.path for f in rep.files):  # the files listed are re-checked, as every answer's
+            rep = syntax_errors.report_for(self.index.files(), rel, is_dir, read, max_files)
+        return rep, note
 
+    def names_in_range(self, rel: str, lines: list[str], start: int, end: int) -> Names:
+        """The identifiers the lines use as values (`isinstance(x, Foo)`, `x = LIMIT`), which the index does not
+        store, and the ones they bind (parameters, locals), which are never another file's definitions."""
+        from contexteer.indexers import languages
+        from contexteer.indexers.uses import Names, names_in
 
-def progress_reporter(ctx: Context | None) -> Callable[[int, int], None] | None:
-    """A thread-safe progress callback sending MCP progress notifications (throttled), or None."""
-    if ctx is None:
-        return None
-    try:
-        token = anyio.lowlevel.current_token()
-    except RuntimeError:
-        return None
-    last = [0.0]
+        info = self.index.file_info(rel)
+        spec = languages.BY_NAME.get(info.language) if info is not None and info.language else None
+        if spec is None:
+            return Names()
+        return names_in("\n".join(lines).encode("utf-8", "replace"), spec, start, end)
 
-    def cb(done: int, total: int) -> None:
-        now = time.monotonic()
-        if now - last[0] < 0.25 and done < total:
-            return
-        last[0] = now
-        try:
-            anyio.from_thread.run(ctx.report_progress, float(done), float(total), f"indexing {done}/{total} files", token=token)
-        except Exception:  # noqa: BLE001 - progress is best effort; never fail the call for it
-            logger.debug("progress notification failed", exc_info=True)
+    # ----- file notes -----------------------------------------------------------------------
+    def syntax_error_note(self, rel: str, language: str | None) -> str | None:
+        """Where a file's first syntax error is ('syntax error at line 15: `def f(((` — ...'), for answers about a
+        file the index flags with errors; None when it cannot tell."""
+        from contexteer.indexers import languages
+        from contexteer.indexers.uses import first_syntax_error
 
-    return cb
+        spec = languages.BY_NAME.get(language or "")
+        if spec is None:
+            return None
+        text = repo_text(self.ws, rel)
+        if text is None:
+            return None
+        found = first_syntax_error(text.encode("utf-8"), spec)
+        if found is None:
+            return None
+        line, text = found
+        return f"syntax error at line {line}: `{(text if len(text) <= 80 else text[:79] + '…')}` — definitions after it may be missing or misplaced"
 
-
-T = TypeVar("T")
-
-
-async def run(ctx: Context | None, fn: Callable[[Callable[[int, int], None] | None], T]) -> T:
-    """Run blocking index work in a worker thread, with progress notifications wired to `ctx`."""
-    cb = progress_reporter(ctx)
-    return await anyio.to_thread.run_sync(fn, cb)
-
-
-def syntax_error_note(svc: Services, rel: str, language: str | None) -> str | None:
-    """Where a file's first syntax error is ('syntax error at line 15: `def f(((` — ...'), for answers about a
-    file the index flags with errors; None when it cannot tell."""
-    from contexteer.indexers import languages
-    from contexteer.indexers.uses import first_syntax_error
-
-    spec = languages.BY_NAME.get(language or "")
-    if spec is None:
-        return None
-    text = repo_text(svc.ws, rel)
-    if text is None:
-        return None
-    found = first_syntax_error(text.encode("utf-8"), spec)
-    if found is None:
-        return None
-    line, text = found
-    return f"syntax error at line {line}: `{(text if len(text) <= 80 else text[:79] + '…')}` — definitions after it may be missing or misplaced"
+    # ----- lifetime ---------------------------------------------------------------------------
+    def close(self) -> None:
+        """Stop the index's background work and close its database (the server's lifespan ends)."""
+        self.index.request_stop()
+        self.index.close()
