@@ -176,3 +176,38 @@ class RelatedResult(BaseModel):
     call_sites: int = 0
     next_cursor: str | None = None
     note: str | None = None
+
+
+class ContextDef(BaseModel):
+    qualname: str
+    kind: str
+    location: str
+    signature: str
+    doc: str | None = None
+    via: str
+
+
+class CallerRef(BaseModel):
+    path: str
+    line: int
+    caller: str | None = None
+    location: str | None = None
+    signature: str | None = None
+    how: str | None = None  # the evidence: same file | import | same package | receiver | name only
+
+
+class CodeRange(BaseModel):
+    path: str
+    start_line: int
+    end_line: int
+    total_lines: int
+    content: str
+    next_start_line: int | None = None
+    next: str | None = None  # the exact call that continues, when lines were left out
+    outline: list[str] = Field(default_factory=list)  # a cut range's nested definitions, as the text shows them
+    symbol: str | None = None
+    kind: str | None = None
+    uses: list[ContextDef] = Field(default_factory=list)
+    callers: list[CallerRef] = Field(default_factory=list)
+    callers_total: int = 0
+    note: str | None = None

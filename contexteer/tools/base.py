@@ -31,6 +31,7 @@ from pydantic import BaseModel
 
 from contexteer.config import LoadedConfig, Settings
 from contexteer.errors import ContexteerError
+from contexteer.fitting import fit_largest
 from contexteer.journal import EventLog, summarize_args
 from contexteer.shaping.answer import Answer, FileLines, Hits, render
 from contexteer.shaping.pipeline import head_cut
@@ -255,6 +256,22 @@ class Services:
             return CallToolResult(content=[TextContent(type="text", text=text)], _meta=figures)
         return CallToolResult(content=[TextContent(type="text", text=shaped.text)], structured_content=shaped.structured,
                               _meta=shaped.meta)
+
+    def largest_whole(self, k: int, build: Callable[[int], Answer]) -> tuple[Answer, bool]:
+        """The answer `build(n)` of the most items (n <= k, at least 1 when k > 0) that passes whole: no larger than
+        context_mode_mcp.max_digest_threshold as the pipeline counts it, so a page is never digested (a digest would
+        fold rows its next_cursor skips); False when even one item does not pass whole."""
+        pages: dict[str, Answer] = {}
+
+        def text_of(n: int) -> str:
+            built = build(n)
+            text = render(built)
+            pages[text] = built
+            return text
+
+        whole = self.settings.context_mode_mcp.max_digest_threshold
+        got = fit_largest(k, text_of, whole, lambda text: self.pipeline.cost(pages[text]), lo=min(1, k))
+        return pages[got.text], got.fits
 
     # ----- sessions ------------------------------------------------------------------------
     def session_id(self, session: Any) -> str:

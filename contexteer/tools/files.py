@@ -10,11 +10,13 @@ from typing import Annotated, Any, Literal
 
 import anyio.to_thread
 from mcp.server.mcpserver import Context
-from pydantic import BaseModel, Field
+from pydantic import Field
 
-from contexteer.errors import ContexteerError, InputError, NotFoundError
+from contexteer.errors import InputError, NotFoundError
 from contexteer.fitting import fit_rows
-from contexteer.navigation.models import clip
+from contexteer.navigation.models import CodeRange, clip
+from contexteer.navigation.reads import find_definition, index_outline, range_note, semantic_of
+from contexteer.navigation.service import NavigationService
 from contexteer.secrets import redact_key_block_lines
 from contexteer.shaping.answer import Answer, Continuation, FileLines, number_lines
 from contexteer.shaping.kinds import kind_for_path
@@ -25,49 +27,11 @@ from contexteer.workspace import read_text_file
 logger = logging.getLogger(__name__)
 
 
-class ContextDef(BaseModel):
-    qualname: str
-    kind: str
-    location: str
-    signature: str
-    doc: str | None = None
-    via: str
-
-
-class CallerRef(BaseModel):
-    path: str
-    line: int
-    caller: str | None = None
-    location: str | None = None
-    signature: str | None = None
-    how: str | None = None  # the evidence: same file | import | same package | receiver | name only
-
-
-class CodeRange(BaseModel):
-    path: str
-    start_line: int
-    end_line: int
-    total_lines: int
-    content: str
-    next_start_line: int | None = None
-    next: str | None = None  # the exact call that continues, when lines were left out
-    outline: list[str] = Field(default_factory=list)  # a cut range's nested definitions, as the text shows them
-    symbol: str | None = None
-    kind: str | None = None
-    uses: list[ContextDef] = Field(default_factory=list)
-    callers: list[CallerRef] = Field(default_factory=list)
-    callers_total: int = 0
-    note: str | None = None
-
-
 def split_lines(text: str) -> list[str]:
     lines = text.split("\n")
     if lines and lines[-1] == "":
         lines.pop()
     return [ln.rstrip("\r") for ln in lines]
-
-
-_SPANNED = frozenset({"function", "method", "class", "struct", "interface", "trait", "enum", "type", "module", "impl"})
 
 
 def cut_at_cap(start: int, end: int, cap: int) -> tuple[int, int | None]:
@@ -104,6 +68,8 @@ def bounds(rel: str, total: int, start_line: int | None, end_line: int | None) -
         "No range: the whole file, shaped."
     ),
 )
+
+
 async def read_code_range(
     svc: Services,
     ctx: Context,
@@ -131,51 +97,8 @@ def _line_read(svc: Services, path: str, start_line: int | None, end_line: int |
     last = end
     while last > start and not lines[last - 1].strip():  # blank lines after a definition do not leave it
         last -= 1
-    where = _where(svc, res.rel, start, last)
+    where = range_note(svc.nav, res.rel, start, last)
     return _delimited(svc, res.rel, lines, start, end, lambda last: f"{res.rel}:{start}-{last} (of {total} lines){where}")
-
-
-def _where(svc: Services, rel: str, start: int, end: int) -> str:
-    """What the range sits in or holds (`— in method Raft.run 126-147`), from the index; '' without one.
-    Containment is by lines: a Rust or Go method's type is declared elsewhere, so its impl block (or the file)
-    is what holds it here."""
-    try:
-        index = svc.nav.index
-        index.ensure_fresh([rel], lock_timeout=0.5)  # parses just this file when the index does not know it yet
-        syms = [x for x in index.symbols_in_file(rel) if x.kind in _SPANNED]
-    except ContexteerError as exc:
-        logger.info("no enclosing definition for %s: %s", rel, exc)
-        return ""
-
-    holders: dict[int, Any] = {}
-
-    def holder(x: Any) -> Any:  # the smallest definition around x, by lines (computed once per symbol)
-        if x.id not in holders:
-            around = [y for y in syms if y.id != x.id and y.start_line <= x.start_line and y.end_line >= x.end_line
-                      and (y.end_line - y.start_line, y.start_line) != (x.end_line - x.start_line, x.start_line)]
-            holders[x.id] = min(around, key=lambda y: y.end_line - y.start_line) if around else None
-        return holders[x.id]
-
-    def named(level: list[Any]) -> str:
-        shown = ", ".join(f"{x.qualname} {x.start_line}-{x.end_line}" for x in level[:4])
-        return f" — overlaps {shown}" + (f" and {len(level) - 4} more" if len(level) > 4 else "")
-
-    inside = [x for x in syms if x.start_line <= start <= x.end_line]
-    enc = min(inside, key=lambda x: x.end_line - x.start_line) if inside else None
-    while enc is not None and enc.end_line < end:  # the range leaves it: name its siblings the range touches
-        parent = holder(enc)
-        level = [x for x in syms if x.start_line <= end and x.end_line >= start
-                 and (getattr(holder(x), "id", None) == getattr(parent, "id", None))]
-        if len(level) > 1 or parent is None:
-            return named(level or [enc])
-        enc = parent
-    if enc is not None:
-        within = [x for x in syms if x.start_line <= end and x.end_line >= start and x.id != enc.id
-                  and getattr(holder(x), "id", None) == enc.id]
-        inner = named(within).replace(" — overlaps", ", overlapping") if within else ""
-        return f" — in {enc.kind} {enc.qualname} {enc.start_line}-{enc.end_line}{inner}"
-    held = [x for x in syms if x.start_line <= end and x.end_line >= start and holder(x) is None]
-    return named(held) if held else ""
 
 
 def _delimited(svc: Services, rel: str, lines: list[str], start: int, end: int, header: Callable[[int], str], *,
@@ -230,25 +153,13 @@ def _whole_file(svc: Services, rel: str, text: str, lines: list[str]) -> Answer:
     # the file's kind keeps signal lines with their numbers and folds the rest into addressable gaps; for
     # source code the index's outline (tree-sitter, any language) names the folded bodies.
     small = total <= svc.settings.workspace.max_lines_per_call and len(text) <= 4 * svc.settings.context_mode_mcp.max_direct_passthrough
-    outline = _outline(svc, rel) if kind == "code" and not small else None
+    outline = index_outline(svc.nav, rel) if kind == "code" and not small else None
     body = FileLines(rel, lines, 1, kind=kind, header=lambda last: f"{rel}:1-{total} (whole file)", outline=outline)
     return Answer(body, model)
 
 
-def _outline(svc: Services, rel: str) -> list[tuple[int, int, str, str]] | None:
-    try:
-        index = svc.nav.index
-        index.ensure_fresh([rel])  # parses just this file when the index does not know it yet
-        symbols = index.symbols_in_file(rel)
-    except ContexteerError as exc:
-        logger.info("no index outline for %s (%s); the digester finds definitions by pattern", rel, exc)
-        return None
-    return [(s.start_line, s.end_line, s.qualname, s.kind) for s in symbols] or None
-
-
-async def _indexed_read(svc: Services,
-    ctx: Context, path: str, start_line: int | None, end_line: int | None, symbol: str | None, semantic: bool
-) -> Answer:
+async def _indexed_read(svc: Services, ctx: Context, path: str, start_line: int | None, end_line: int | None,
+                        symbol: str | None, semantic: bool) -> Answer:
     res = svc.ws.resolve(path, kind="file")
     nav = svc.nav
 
@@ -260,14 +171,14 @@ async def _indexed_read(svc: Services,
         target: Any
         if symbol is not None:
             try:
-                target = _find(nav, res.rel, symbol, note)
+                target = find_definition(nav, res.rel, symbol, note)
             except NotFoundError:
                 if nav.index.store.is_complete():
                     raise
                 # a name missing from the file: the hint names where it is defined, which needs the
                 # whole index, so this read takes the cold build's one wait (if no call took it yet)
                 note = nav.ready(cb, [res.rel])
-                target = _find(nav, res.rel, symbol, note)
+                target = find_definition(nav, res.rel, symbol, note)
             start, end = target.start_line, min(target.end_line, total)
         else:
             start, end = bounds(res.rel, total, start_line, end_line)
@@ -280,32 +191,8 @@ async def _indexed_read(svc: Services,
     return await run(ctx, work)
 
 
-def _find(nav: Any, rel: str, symbol: str, note: str | None) -> Any:
-    from contexteer.indexers.lookup import find_in_file
-
-    if not symbol.strip():
-        raise InputError("symbol is empty. Pass a definition name such as 'parse_header' or 'Parser.parse_header'.")
-    info = nav.index.file_info(rel)
-    if info is None or info.status != "indexed":
-        status = info.status if info else "not indexed"
-        raise InputError(
-            f"'{rel}' has no symbol index ({status}), so symbol= cannot be used. "
-            f"Read it by lines: read_code_range(path=\"{rel}\", start_line=1, end_line=100)."
-        )
-    try:
-        return find_in_file(nav.index, rel, symbol, nav.qualifier())
-    except NotFoundError as exc:
-        broken = nav.syntax_error_note(rel, info.language) if info.has_errors else None
-        extra = "; ".join(x for x in (note, f"the file has a {broken}" if broken else None) if x)
-        if extra:
-            raise NotFoundError(f"{exc} ({extra})") from exc
-        raise
-
-
-def _render_read(svc: Services, nav: Any, rel: str, lines: list[str], target: Any, start: int, end: int, semantic: bool,
+def _render_read(svc: Services, nav: NavigationService, rel: str, lines: list[str], target: Any, start: int, end: int, semantic: bool,
                  note: str | None, by_symbol: bool) -> Answer:
-    from contexteer.indexers.lookup import semantic_context
-
     total = len(lines)
     what = f" {target.kind} {nav.qualifier().display(target) or target.qualname}" if by_symbol else ""
     overloads = getattr(target, "note", None)  # lookup.Resolved: the other definitions of this name
@@ -314,22 +201,10 @@ def _render_read(svc: Services, nav: Any, rel: str, lines: list[str], target: An
                       symbol=target.qualname or None, kind=target.kind if by_symbol else None, note=note)
     tail: list[str] = []
     if semantic:
-        max_callers = svc.settings.navigation.max_callers
-        names = nav.names_in_range(rel, lines, start, end)
-        sem = semantic_context(nav.index, target, nav.imported, max_callers=max_callers, extra_names=names.used,
-                               bound=names.bound, members=names.members)
-        touched = [s.path for s, _ in sem.definitions] + [c.path for c in sem.callers]
-        if nav.recheck(p for p in touched if p != rel):  # an answer about other files reflects them too
-            sem = semantic_context(nav.index, target, nav.imported, max_callers=max_callers, extra_names=names.used,
-                                   bound=names.bound, members=names.members)
-        model.uses = [ContextDef(qualname=s.qualname, kind=s.kind, location=f"{s.path}:{s.start_line}-{s.end_line}",
-                                 signature=s.signature, doc=s.doc, via=how) for s, how in sem.definitions]
-        model.callers = [CallerRef(path=c.path, line=c.line, caller=c.symbol.qualname if c.symbol else None,
-                                   location=f"{c.path}:{c.symbol.start_line}-{c.symbol.end_line}" if c.symbol else None,
-                                   signature=c.symbol.signature if c.symbol else None, how=getattr(c, "how", None))
-                         for c in sem.callers]
+        sem = semantic_of(nav, rel, lines, target, start, end, svc.settings.navigation.max_callers)
+        model.uses, model.callers = sem.uses, sem.callers
         model.callers_total = sem.callers_total
-        tail = _semantic_text(model, by_symbol, getattr(sem, "callers_name_only", 0)).split("\n")
+        tail = _semantic_text(model, by_symbol, sem.name_only).split("\n")
     inner = [s for s in nav.index.symbols_in_file(rel) if start <= s.start_line <= end and s.id != getattr(target, "id", None)]
     return _delimited(svc, rel, lines, start, end, lambda last: f"{rel}:{start}-{end}{what} (of {total} lines)",
                       head=head, tail=tail, model=model, inner=inner, by_symbol=by_symbol)

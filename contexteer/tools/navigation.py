@@ -11,7 +11,6 @@ from mcp.server.mcpserver import Context
 from pydantic import Field
 
 from contexteer.errors import InputError
-from contexteer.fitting import fit_largest
 from contexteer.indexers import textsearch
 from contexteer.navigation import maps, symbols
 from contexteer.navigation.deps import dependencies_of
@@ -26,7 +25,6 @@ from contexteer.navigation.models import (
 )
 from contexteer.navigation.service import NavigationService as Nav
 from contexteer.shaping.answer import Answer, Hit, Hits, Text
-from contexteer.shaping.answer import render as render_answer
 from contexteer.tools import nav_render as render
 from contexteer.tools.base import Services, tool
 from contexteer.tools.progress import run
@@ -150,18 +148,8 @@ async def search_symbol(
 
         # a page is what passes whole: a bigger one would be digested and next_cursor would skip what was
         # folded, so the page shrinks and next_cursor names the first definition not shown
-        whole = svc.settings.context_mode_mcp.max_digest_threshold
-        pages: dict[str, Answer] = {}
-
-        def page_text(n: int) -> str:
-            built = answer(n)
-            text = render_answer(built)
-            pages[text] = built
-            return text
-
-        got = fit_largest(len(page), page_text, whole, lambda text: svc.pipeline.cost(pages[text]), lo=min(1, len(page)))
-        best = pages[got.text]
-        if not got.fits:  # one definition with more references than fit: they are digested (open)
+        best, fits = svc.largest_whole(len(page), answer)
+        if not fits:  # one definition with more references than fit: they are digested (open)
             best.scope = "open"
         return best
 

@@ -11,12 +11,10 @@ from mcp.server.mcpserver import Context
 from pydantic import Field
 
 from contexteer.errors import InputError
-from contexteer.fitting import fit_largest
 from contexteer.indexers import graph
 from contexteer.navigation.models import RelatedItem, RelatedResult
 from contexteer.navigation.relations import related
 from contexteer.shaping.answer import Answer, Text
-from contexteer.shaping.answer import render as render_answer
 from contexteer.tools.base import Services, tool
 from contexteer.tools.progress import run
 
@@ -54,9 +52,6 @@ async def find_related(
     def work(cb: Callable[[int, int], None] | None) -> Answer:
         found = related(nav, q, prefix, relation, depth, nav.ready(cb, sweep=True))
         target, rel, items, notes, full_name = found.target, found.relations, found.items, found.notes, found.full_name
-        whole = svc.settings.context_mode_mcp.max_digest_threshold
-        pages: dict[str, Answer] = {}
-
         def build(n: int) -> Answer:
             shown = items[offset : offset + n]
             nxt = offset + n if offset + n < len(items) else None
@@ -67,15 +62,7 @@ async def find_related(
                                   note="; ".join(notes) or None)
             return Answer(Text(_render(model, target, offset, depth)), model, scope="fitted")
 
-        def text_of(n: int) -> str:
-            built = build(n)
-            text = render_answer(built)
-            pages[text] = built
-            return text
-
-        page = min(limit, max(0, len(items) - offset))
-        got = fit_largest(page, text_of, whole, lambda t: svc.pipeline.cost(pages[t]), lo=min(1, page))
-        return pages[got.text]
+        return svc.largest_whole(min(limit, max(0, len(items) - offset)), build)[0]
 
     return await run(ctx, work)
 
