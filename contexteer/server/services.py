@@ -8,23 +8,22 @@ from collections.abc import AsyncIterator, Callable
 from contextlib import AbstractAsyncContextManager, asynccontextmanager
 from typing import TYPE_CHECKING, Any
 
-import anyio.to_thread
-
 from contexteer.config import LoadedConfig
 from contexteer.errors import ContexteerError
-from contexteer.tools.base import Services
 from contexteer.workspace import Workspace
 
 if TYPE_CHECKING:
     from mcp.server import MCPServer
 
     from contexteer.indexers.index import StructureIndex
+    from contexteer.tools.base import Services
 
 logger = logging.getLogger(__name__)
 
 
 def open_index(ws: Workspace) -> StructureIndex:
-    """The one place the structure index is constructed (a storage backend for the index is chosen here)."""
+    """The one place the structure index is constructed (a storage backend for the index is chosen here): for the
+    served tools (through the navigation service) and for the `contexteer index` command."""
     from contexteer.indexers.index import StructureIndex  # lazily: the index opens SQLite
 
     return StructureIndex(ws)
@@ -32,6 +31,10 @@ def open_index(ws: Workspace) -> StructureIndex:
 
 def build_services(ws: Workspace, loaded: LoadedConfig) -> Services:
     """The services of one served workspace; each domain object is opened on first use."""
+    from contexteer.tools.base import (
+        Services,  # lazily: `contexteer index` imports open_index without the MCP stack
+    )
+
     return Services(ws, loaded, open_index=open_index)
 
 
@@ -67,6 +70,8 @@ def lifespan(svc: Services, *, close: bool) -> Callable[[MCPServer[Any]], Abstra
                 users[0] -= 1
                 last = users[0] == 0
             if last and close:
+                import anyio.to_thread
+
                 await anyio.to_thread.run_sync(_close, svc)
 
     return span

@@ -17,21 +17,18 @@ that no longer parses refuses everyone (fail closed) until it is fixed, and the 
 
 from __future__ import annotations
 
-import argparse
 import contextlib
 import hashlib
 import json
 import logging
 import os
 import re
-import secrets
 import tempfile
 import threading
 import time
 from dataclasses import dataclass
-from datetime import UTC, datetime
 from pathlib import Path
-from typing import Any, TextIO
+from typing import Any
 
 import yaml
 
@@ -212,51 +209,8 @@ async def _json(send: Any, status: int, error: str, message: str, extra: list[tu
     await send({"type": "http.response.body", "body": body})
 
 
-# ----- `contexteer token add | revoke | list` ---------------------------------------------------------------
-def add_token_commands(sub: Any) -> None:
-    p = sub.add_parser("add", help="make a token for a person, store its hash, print the token once")
-    p.add_argument("name", help="the person (recorded in memory entries and the journal)")
-    p.add_argument("--scopes", default="read,memory:write", help="comma-separated: read, memory:write (default both)")
-    p = sub.add_parser("revoke", help="remove a person's token: they are locked out at once on every replica")
-    p.add_argument("name")
-    sub.add_parser("list", help="names and scopes (never the tokens)")
-
-
-def token_command(args: argparse.Namespace, path: Path, out: TextIO) -> int:
-    entries = parse_tokens(path.read_text(encoding="utf-8"), str(path)) if path.exists() else []
-    cmd = getattr(args, "token_command", None)
-    if cmd == "list":
-        for e in entries:
-            out.write(f"{e.name}\t{','.join(sorted(e.scopes))}\t{e.created}\n")
-        if not entries:
-            out.write(f"no tokens in {path}\n")
-        return 0
-    if cmd == "revoke":
-        kept = [e for e in entries if e.name != args.name]
-        if len(kept) == len(entries):
-            raise ConfigError(f"no token named {args.name!r} in {path}. `contexteer token list` shows the names.")
-        _write(path, kept)
-        out.write(f"revoked {args.name}: its token no longer opens any server reading {path}.\n")
-        return 0
-    if cmd == "add":
-        if not NAME_RE.match(args.name):
-            raise ConfigError(f"name {args.name!r} must be 1-64 letters, digits, '.', '_', '@' or '-'.")
-        scopes = [s.strip() for s in str(args.scopes).split(",") if s.strip()]
-        if not scopes or any(s not in SCOPES for s in scopes):
-            raise ConfigError(f"--scopes {args.scopes!r}: use a comma-separated list of {', '.join(SCOPES)}.")
-        token = secrets.token_urlsafe(32)
-        created = datetime.now(UTC).isoformat(timespec="seconds").replace("+00:00", "Z")
-        kept = [e for e in entries if e.name != args.name]
-        _write(path, [*kept, TokenEntry(args.name, token_hash(token), frozenset(scopes), created)])
-        again = " (it replaces their previous token)" if len(kept) < len(entries) else ""
-        out.write(f"{token}\n")
-        logger.info("token for %s (%s) stored in %s%s; the token above is shown only once", args.name,
-                    ",".join(scopes), path, again)
-        return 0
-    return 2
-
-
-def _write(path: Path, entries: list[TokenEntry]) -> None:
+def write_tokens(path: Path, entries: list[TokenEntry]) -> None:
+    """Replace the token file with `entries` (hashes only), atomically."""
     items = [{"name": e.name, "sha256": e.sha256, "scopes": [s for s in SCOPES if s in e.scopes],
               **({"created": e.created} if e.created else {})} for e in entries]
     text = HEADER + safe_yaml.dump({"tokens": items})
