@@ -21,7 +21,7 @@ import weakref
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from functools import cached_property
-from typing import TYPE_CHECKING, Annotated, Any
+from typing import TYPE_CHECKING, Annotated, Any, TypeVar
 
 import anyio.to_thread
 from mcp.server.mcpserver import Context
@@ -48,6 +48,8 @@ if TYPE_CHECKING:
     from contexteer.navigation.service import IndexFactory, NavigationService
 
 logger = logging.getLogger(__name__)
+
+_T = TypeVar("_T")
 
 #: Answers larger than this (characters, estimated) are shaped on a worker thread, off the event loop.
 _THREAD_THRESHOLD_CHARS = 64_000
@@ -349,28 +351,28 @@ class Services:
     @property
     def nav(self) -> NavigationService:
         """The navigation service (opens the index on first use; again after close())."""
-        nav: NavigationService | None = self.__dict__.get("_nav")
-        if nav is None:
-            with self._lock:
-                nav = self.__dict__.get("_nav")
-                if nav is None:
-                    from contexteer.navigation.service import NavigationService
-
-                    nav = NavigationService(self.ws, self.settings, self._open_index)
-                    self.__dict__["_nav"] = nav
-        return nav
+        return self._once("_nav", self._open_nav)
 
     @property
     def memory(self) -> MemoryService:
         """The workspace's MemoryService (created once; creation runs the startup index check)."""
-        service: MemoryService | None = self.__dict__.get("_memory")
-        if service is None:
+        return self._once("_memory", self._open_memory)
+
+    def _once(self, key: str, make: Callable[[], _T]) -> _T:
+        """The object kept under `key`, made on first use (by one thread: the others wait for it)."""
+        hit: _T | None = self.__dict__.get(key)
+        if hit is None:
             with self._lock:
-                service = self.__dict__.get("_memory")
-                if service is None:
-                    service = self._open_memory()
-                    self.__dict__["_memory"] = service
-        return service
+                hit = self.__dict__.get(key)
+                if hit is None:
+                    hit = make()
+                    self.__dict__[key] = hit
+        return hit
+
+    def _open_nav(self) -> NavigationService:
+        from contexteer.navigation.service import NavigationService
+
+        return NavigationService(self.ws, self.settings, self._open_index)
 
     def _open_memory(self) -> MemoryService:
         from contexteer.errors import PathError
