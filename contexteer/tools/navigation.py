@@ -52,6 +52,25 @@ async def get_structured_index(
 ) -> Answer:
     res = svc.ws.resolve(path, kind="any")
     is_dir = res.real.is_dir()
+    budget, cap_note = _index_budget(svc, is_dir, budget_tokens)
+    kind_set = set(_check_kinds(_as_list(kinds))) or None
+    focus_list = _as_list(focus)
+    nav = svc.nav
+
+    def work(cb: Callable[[int, int], None] | None) -> Answer:
+        if is_dir:
+            note = nav.ready(cb, sweep=True)
+            text, model, mapped = maps.repo_map(nav, res.rel, budget, focus_list, kind_set, bool(include_private), note,
+                                                cap_note, svc.pipeline.count)
+            return Answer(Text(text, "code") if mapped else Text(text), model, scope="fitted")
+        note = nav.ready(cb, [res.rel], file_only=True)
+        return _outline(svc, nav, res.rel, kind_set, include_private is not False, note, budget)
+
+    return await run(ctx, work)
+
+
+def _index_budget(svc: Services, is_dir: bool, budget_tokens: int | None) -> tuple[int, str | None]:
+    """The token budget of a map or an outline, and the note saying it was capped (None when it was not)."""
     # an answer larger than the digest threshold would be digested as code by the pipeline, which
     # knows nothing of outlines: the map and the outline fit themselves to it instead
     whole = svc.settings.context_mode_mcp.max_digest_threshold
@@ -67,25 +86,9 @@ async def get_structured_index(
             raise InputError(f"budget_tokens={budget_tokens} must be positive; omit it for the largest outline "
                              f"that passes whole ({whole} tokens).")
         budget = whole if budget_tokens is None else budget_tokens
-    capped = budget > cap
-    budget = min(budget, cap)
     why = "navigation.repo_map_budget_cap" if cap == nav_settings.repo_map_budget_cap else \
         "the largest answer passed whole: context_mode_mcp.max_digest_threshold"
-    kind_set = set(_check_kinds(_as_list(kinds))) or None
-    focus_list = _as_list(focus)
-    nav = svc.nav
-
-    def work(cb: Callable[[int, int], None] | None) -> Answer:
-        if is_dir:
-            note = nav.ready(cb, sweep=True)
-            cap_note = f"budget capped at {cap} tokens ({why})" if capped else None
-            text, model, mapped = maps.repo_map(nav, res.rel, budget, focus_list, kind_set, bool(include_private), note,
-                                                cap_note, svc.pipeline.count)
-            return Answer(Text(text, "code") if mapped else Text(text), model, scope="fitted")
-        note = nav.ready(cb, [res.rel], file_only=True)
-        return _outline(svc, nav, res.rel, kind_set, include_private is not False, note, budget)
-
-    return await run(ctx, work)
+    return min(budget, cap), f"budget capped at {cap} tokens ({why})" if budget > cap else None
 
 
 def _outline(svc: Services, nav: Nav, rel: str, kinds: set[str] | None, private: bool, note: str | None, budget: int) -> Answer:
