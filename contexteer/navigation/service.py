@@ -17,6 +17,11 @@ from contexteer.workspace import Workspace, repo_text
 if TYPE_CHECKING:
     from contexteer.indexers.index import StructureIndex
     from contexteer.indexers.uses import Names
+    from contexteer.navigation.maps import FileOutline
+    from contexteer.navigation.models import Dependencies, StructuredIndex
+    from contexteer.navigation.reads import Semantic
+    from contexteer.navigation.relations import Related
+    from contexteer.navigation.symbols import SymbolSearchRun
 
 logger = logging.getLogger(__name__)
 
@@ -171,7 +176,71 @@ class NavigationService:
             self._imports_cache[path] = hit
         return hit
 
-    # ----- answers -----------------------------------------------------------------------------
+    # ----- answers (typed results; each is implemented in its module of this package) -------------
+    def outline(self, rel: str, kinds: set[str] | None, private: bool, note: str | None) -> FileOutline:
+        """A file's definitions as an outline shows them (navigation.maps.file_outline)."""
+        from contexteer.navigation.maps import file_outline
+
+        return file_outline(self, rel, kinds, private, note)
+
+    def repo_map(self, rel: str, budget: int, focus: list[str], kinds: set[str] | None, private: bool, note: str | None,
+                 cap_note: str | None, count: Callable[[str], int]) -> tuple[str, StructuredIndex, bool]:
+        """A directory's ranked map within `budget` tokens (navigation.maps.repo_map)."""
+        from contexteer.navigation.maps import repo_map
+
+        return repo_map(self, rel, budget, focus, kinds, private, note, cap_note, count)
+
+    def search_symbols(self, q: str, *, match: str, kind: str | None, prefix: str | None, offset: int, limit: int,
+                       note: str | None) -> SymbolSearchRun:
+        """The definitions a name means, ranked, pageable with their references (navigation.symbols.search)."""
+        from contexteer.navigation.symbols import search
+
+        return search(self, q, match=match, kind=kind, prefix=prefix, offset=offset, limit=limit, note=note)
+
+    def enclosing(self, lines: list[tuple[str, int]]) -> dict[tuple[str, int], str]:
+        """The definition each (path, line) sits in, without waiting for a build (navigation.symbols)."""
+        from contexteer.navigation.symbols import enclosing_notes
+
+        return enclosing_notes(self, lines)
+
+    def related(self, q: str, prefix: str | None, relation: str, depth: int, note: str | None) -> Related:
+        """One definition's callers, callees, implementations or supertypes (navigation.relations.related)."""
+        from contexteer.navigation.relations import related
+
+        return related(self, q, prefix, relation, depth, note)
+
+    def dependencies(self, progress: Callable[[int, int], None] | None, rel: str, is_dir: bool, *, direction: str,
+                     depth: int, external: bool, view: str, tests: bool) -> Dependencies:
+        """What a file or directory imports and what imports it (navigation.deps.dependencies_of)."""
+        from contexteer.navigation.deps import dependencies_of
+
+        return dependencies_of(self, progress, rel, is_dir, direction=direction, depth=depth, external=external,
+                               view=view, tests=tests)
+
+    def find_definition(self, rel: str, symbol: str, note: str | None) -> Any:
+        """The definition `symbol` names in one file (navigation.reads.find_definition)."""
+        from contexteer.navigation.reads import find_definition
+
+        return find_definition(self, rel, symbol, note)
+
+    def range_note(self, rel: str, start: int, end: int) -> str:
+        """What lines start..end of a file sit in or hold (navigation.reads.range_note)."""
+        from contexteer.navigation.reads import range_note
+
+        return range_note(self, rel, start, end)
+
+    def index_outline(self, rel: str) -> list[tuple[int, int, str, str]] | None:
+        """(start, end, qualname, kind) of a file's definitions (navigation.reads.index_outline)."""
+        from contexteer.navigation.reads import index_outline
+
+        return index_outline(self, rel)
+
+    def semantic(self, rel: str, lines: list[str], target: Any, start: int, end: int, max_callers: int) -> Semantic:
+        """What lines start..end use and who calls the definition (navigation.reads.semantic_of)."""
+        from contexteer.navigation.reads import semantic_of
+
+        return semantic_of(self, rel, lines, target, start, end, max_callers)
+
     def syntax_errors(self, progress: Callable[[int, int], None] | None, rel: str, is_dir: bool,
                       max_files: int) -> tuple[syntax_errors.ErrorReport, str | None]:
         """The files under `rel` the parser flags with errors (the listed ones re-checked first), and the

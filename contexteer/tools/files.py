@@ -15,7 +15,6 @@ from pydantic import Field
 from contexteer.errors import InputError, NotFoundError
 from contexteer.fitting import fit_rows
 from contexteer.navigation.models import CodeRange, clip
-from contexteer.navigation.reads import find_definition, index_outline, range_note, semantic_of
 from contexteer.navigation.service import NavigationService
 from contexteer.secrets import redact_key_block_lines
 from contexteer.shaping.answer import Answer, Continuation, FileLines, number_lines
@@ -97,7 +96,7 @@ def _line_read(svc: Services, path: str, start_line: int | None, end_line: int |
     last = end
     while last > start and not lines[last - 1].strip():  # blank lines after a definition do not leave it
         last -= 1
-    where = range_note(svc.nav, res.rel, start, last)
+    where = svc.nav.range_note(res.rel, start, last)
     return _delimited(svc, res.rel, lines, start, end, lambda last: f"{res.rel}:{start}-{last} (of {total} lines){where}")
 
 
@@ -153,7 +152,7 @@ def _whole_file(svc: Services, rel: str, text: str, lines: list[str]) -> Answer:
     # the file's kind keeps signal lines with their numbers and folds the rest into addressable gaps; for
     # source code the index's outline (tree-sitter, any language) names the folded bodies.
     small = total <= svc.settings.workspace.max_lines_per_call and len(text) <= 4 * svc.settings.context_mode_mcp.max_direct_passthrough
-    outline = index_outline(svc.nav, rel) if kind == "code" and not small else None
+    outline = svc.nav.index_outline(rel) if kind == "code" and not small else None
     body = FileLines(rel, lines, 1, kind=kind, header=lambda last: f"{rel}:1-{total} (whole file)", outline=outline)
     return Answer(body, model)
 
@@ -171,14 +170,14 @@ async def _indexed_read(svc: Services, ctx: Context, path: str, start_line: int 
         target: Any
         if symbol is not None:
             try:
-                target = find_definition(nav, res.rel, symbol, note)
+                target = nav.find_definition(res.rel, symbol, note)
             except NotFoundError:
                 if nav.index.store.is_complete():
                     raise
                 # a name missing from the file: the hint names where it is defined, which needs the
                 # whole index, so this read takes the cold build's one wait (if no call took it yet)
                 note = nav.ready(cb, [res.rel])
-                target = find_definition(nav, res.rel, symbol, note)
+                target = nav.find_definition(res.rel, symbol, note)
             start, end = target.start_line, min(target.end_line, total)
         else:
             start, end = bounds(res.rel, total, start_line, end_line)
@@ -201,7 +200,7 @@ def _render_read(svc: Services, nav: NavigationService, rel: str, lines: list[st
                       symbol=target.qualname or None, kind=target.kind if by_symbol else None, note=note)
     tail: list[str] = []
     if semantic:
-        sem = semantic_of(nav, rel, lines, target, start, end, svc.settings.navigation.max_callers)
+        sem = nav.semantic(rel, lines, target, start, end, svc.settings.navigation.max_callers)
         model.uses, model.callers = sem.uses, sem.callers
         model.callers_total = sem.callers_total
         tail = _semantic_text(model, by_symbol, sem.name_only).split("\n")

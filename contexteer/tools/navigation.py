@@ -12,8 +12,6 @@ from pydantic import Field
 
 from contexteer.errors import InputError
 from contexteer.indexers import textsearch
-from contexteer.navigation import maps, symbols
-from contexteer.navigation.deps import dependencies_of
 from contexteer.navigation.models import (
     Dependencies,
     OutlineSymbol,
@@ -60,8 +58,8 @@ async def get_structured_index(
     def work(cb: Callable[[int, int], None] | None) -> Answer:
         if is_dir:
             note = nav.ready(cb, sweep=True)
-            text, model, mapped = maps.repo_map(nav, res.rel, budget, focus_list, kind_set, bool(include_private), note,
-                                                cap_note, svc.pipeline.count)
+            text, model, mapped = nav.repo_map(res.rel, budget, focus_list, kind_set, bool(include_private), note,
+                                               cap_note, svc.pipeline.count)
             return Answer(Text(text, "code") if mapped else Text(text), model, scope="fitted")
         note = nav.ready(cb, [res.rel], file_only=True)
         return _outline(svc, nav, res.rel, kind_set, include_private is not False, note, budget)
@@ -92,7 +90,7 @@ def _index_budget(svc: Services, is_dir: bool, budget_tokens: int | None) -> tup
 
 
 def _outline(svc: Services, nav: Nav, rel: str, kinds: set[str] | None, private: bool, note: str | None, budget: int) -> Answer:
-    o = maps.file_outline(nav, rel, kinds, private, note)
+    o = nav.outline(rel, kinds, private, note)
     if o.info is None or o.unindexed:
         text = f"{rel}: no outline because {o.unindexed}. Read it with read_code_range(path=\"{rel}\", start_line=1, end_line=100) or search it with search_text(path=\"{rel}\")."
         return Answer(Text(text), StructuredIndex(path=rel, mode="outline", note=o.note), scope="fitted")
@@ -138,8 +136,8 @@ async def search_symbol(
     nav = svc.nav
 
     def work(cb: Callable[[int, int], None] | None) -> Answer:
-        found = symbols.search(nav, q, match=match, kind=kind, prefix=prefix, offset=offset, limit=limit,
-                               note=nav.ready(cb, sweep=True))
+        found = nav.search_symbols(q, match=match, kind=kind, prefix=prefix, offset=offset, limit=limit,
+                                   note=nav.ready(cb, sweep=True))
         page = found.page
 
         def answer(n: int) -> Answer:
@@ -183,8 +181,8 @@ async def list_dependencies(
     nav = svc.nav
 
     def work(cb: Callable[[int, int], None] | None) -> Answer:
-        model = dependencies_of(nav, cb, res.rel, res.real.is_dir(), direction=direction, depth=depth, external=external,
-                                view=view, tests=tests)
+        model = nav.dependencies(cb, res.rel, res.real.is_dir(), direction=direction, depth=depth, external=external,
+                                 view=view, tests=tests)
         if format == "mermaid":
             return Answer(Text(render.deps_mermaid(model)), model)
         text = render.deps_text(model, direction, depth, svc.settings.context_mode_mcp.max_digest_threshold, svc.pipeline.count)
@@ -217,7 +215,7 @@ async def search_text(
                               context_lines=context_lines, max_results=max_results)
         model = TextSearch(pattern=pattern, matches=r.matches, files=len(r.files), truncated=r.truncated, timed_out=r.timed_out,
                            hits=[TextHit(path=h.path, line=h.line, text=h.text, context=h.context) for h in r.hits if h.path])
-        notes = symbols.enclosing_notes(svc.nav, [(h.path, h.line) for h in r.hits if h.path and not h.context])
+        notes = svc.nav.enclosing([(h.path, h.line) for h in r.hits if h.path and not h.context])
         rows: list[Hit | str] = [Hit(h.path, h.line, h.text, h.context, "" if h.context else notes.get((h.path, h.line), ""))
                                  if h.path else "--" for h in r.hits]
         return Answer(Hits(rows), model, tail=render.search_summary(r, regex), terms_regex=regex)

@@ -13,7 +13,6 @@ from pydantic import Field
 from contexteer.errors import InputError
 from contexteer.indexers import graph
 from contexteer.navigation.models import RelatedItem, RelatedResult
-from contexteer.navigation.relations import related
 from contexteer.shaping.answer import Answer, Text
 from contexteer.tools.base import Services, tool
 from contexteer.tools.progress import run
@@ -50,7 +49,7 @@ async def find_related(
     nav = svc.nav
 
     def work(cb: Callable[[int, int], None] | None) -> Answer:
-        found = related(nav, q, prefix, relation, depth, nav.ready(cb, sweep=True))
+        found = nav.related(q, prefix, relation, depth, nav.ready(cb, sweep=True))
         target, rel, items, notes, full_name = found.target, found.relations, found.items, found.notes, found.full_name
         def build(n: int) -> Answer:
             shown = items[offset : offset + n]
