@@ -31,9 +31,8 @@ def open_index(ws: Workspace) -> StructureIndex:
 
 def build_services(ws: Workspace, loaded: LoadedConfig) -> Services:
     """The services of one served workspace; each domain object is opened on first use."""
-    from contexteer.tools.base import (
-        Services,  # lazily: `contexteer index` imports open_index without the MCP stack
-    )
+    # lazily: `contexteer index` imports open_index without the MCP stack
+    from contexteer.tools.base import Services
 
     return Services(ws, loaded, open_index=open_index)
 
