@@ -40,7 +40,7 @@ from mcp.client.streamable_http import streamable_http_client
 REPO = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(REPO))
 
-from contexteer.server.tokens import token_command  # noqa: E402
+from contexteer.server.cli.token import token_command  # noqa: E402
 from tests.storage.pgcluster import find_bindir, free_port, start_cluster  # noqa: E402
 
 WORK = Path("/tmp/contexteer-team-bench")

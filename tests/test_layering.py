@@ -54,3 +54,11 @@ def test_no_domain_package_imports_the_tools_or_the_server():
         for path in sorted((PACKAGE / domain).rglob("*.py")):
             above = _imports(path) & {"tools", "server"}
             assert not above, f"{path.relative_to(PACKAGE.parent)} imports {sorted(above)}"
+
+
+def test_the_navigation_service_imports_neither_the_tools_the_server_nor_shaping_or_memory():
+    """contexteer/navigation sits on the index (indexers) and the base: its answers are typed results, which the
+    tools render and shaping digests."""
+    for path in sorted((PACKAGE / "navigation").rglob("*.py")):
+        above = _imports(path) & {"tools", "server", "shaping", "memory"}
+        assert not above, f"{path.relative_to(PACKAGE.parent)} imports {sorted(above)}"

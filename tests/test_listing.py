@@ -14,9 +14,9 @@ import pytest
 
 from contexteer.config import Settings, load_config
 from contexteer.indexers.index import StructureIndex
-from contexteer.indexers.progress import index_command
 from contexteer.indexers.textsearch import search
 from contexteer.server.cli import main as cli_main
+from contexteer.server.cli.index import index_command
 from contexteer.workspace import Workspace
 
 needs_git = pytest.mark.skipif(shutil.which("git") is None, reason="git is not installed")

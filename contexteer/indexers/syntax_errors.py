@@ -11,13 +11,11 @@ import logging
 import posixpath
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
-from typing import TextIO
 
 from contexteer.indexers import languages
 from contexteer.indexers.extract import ParseTimeout, parse_prepared
 from contexteer.indexers.model import FileInfo
 from contexteer.indexers.rust_macros import error_node_list
-from contexteer.workspace import Workspace, repo_text
 
 logger = logging.getLogger(__name__)
 
@@ -105,24 +103,6 @@ def report_for(files: Iterable[FileInfo], rel: str, is_dir: bool, read: Callable
     prefix = "" if rel in ("", ".") else rel.rstrip("/") + "/"
     under = [f for f in files if f.status == "indexed" and (f.path.startswith(prefix) if is_dir else f.path == rel)]
     return report([(f.path, f.language) for f in under if f.has_errors], len(under), rel or ".", read, max_files)
-
-
-def command(ws: Workspace, path: str, stream: TextIO, max_files: int = 200) -> int:
-    """`contexteer index --syntax-errors [PATH]`: the report, printed to `stream`, of the index just built."""
-    from contexteer.indexers.index import StructureIndex  # lazily: the index opens SQLite
-
-    res = ws.resolve(path, kind="any")
-    with StructureIndex(ws) as idx:
-        idx.ensure_built(wait_seconds=float("inf"))
-        rep = report_for(idx.files(), res.rel, res.real.is_dir(), lambda rel: _read_bytes(ws, rel), max_files)
-    stream.write(render(rep) + "\n")
-    stream.flush()
-    return 0
-
-
-def _read_bytes(ws: Workspace, rel: str) -> bytes | None:
-    text = repo_text(ws, rel)
-    return text.encode("utf-8") if text is not None else None
 
 
 def render(rep: ErrorReport) -> str:

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import importlib
 import logging
 import threading
 import time
@@ -14,21 +13,13 @@ from starlette.responses import JSONResponse, Response
 from contexteer import __version__
 from contexteer.config import LoadedConfig
 from contexteer.server.schema import compact_registered_tools
+from contexteer.server.services import build_services, lifespan, start_memory
 from contexteer.server.shaping_mw import ShapingMiddleware
 from contexteer.tools.base import RequestSessionMiddleware, Services
+from contexteer.tools.catalog import RESOURCES, TOOLS
 from contexteer.workspace import Workspace
 
 logger = logging.getLogger(__name__)
-
-#: Tool modules, each exposing `register(mcp, svc)`.
-TOOL_MODULES = (
-    "contexteer.tools.files",
-    "contexteer.tools.navigation",
-    "contexteer.tools.relations",
-    "contexteer.tools.diagnostics",
-    "contexteer.tools.results",
-    "contexteer.tools.memory",
-)
 
 INSTRUCTIONS = """\
 contexteer gives you a precise, cheap view of this repository and a long-term memory.
@@ -42,8 +33,11 @@ action=save for decisions and requirements the user wants kept, action=checkpoin
 Entries show their age; verify old ones against the code before relying on them."""
 
 
-def build_server(ws: Workspace, loaded: LoadedConfig, *, services: Services | None = None) -> MCPServer:
-    svc = services or Services(ws, loaded)
+def build_server(ws: Workspace, loaded: LoadedConfig, *, services: Services | None = None,
+                 close_on_exit: bool = False) -> MCPServer:
+    """The server of one workspace. With `close_on_exit` (a served transport) its services are closed when its
+    last connection ends (contexteer.server.services.lifespan); otherwise by whoever built it."""
+    svc = services or build_services(ws, loaded)
     mcp: MCPServer = MCPServer(
         "contexteer",
         title="contexteer",
@@ -51,17 +45,11 @@ def build_server(ws: Workspace, loaded: LoadedConfig, *, services: Services | No
         instructions=INSTRUCTIONS,
         log_level=loaded.settings.server.log_level,
         middleware=[ShapingMiddleware(svc), RequestSessionMiddleware(svc)],
+        lifespan=lifespan(svc, close=close_on_exit),
     )
     svc.bind(mcp)
-    for modname in TOOL_MODULES:
-        try:
-            module = importlib.import_module(modname)
-        except ModuleNotFoundError as exc:
-            if exc.name != modname:
-                raise
-            logger.debug("tool module %s is not present", modname)
-            continue
-        module.register(mcp, svc)
+    start_memory(svc)
+    svc.register(TOOLS, RESOURCES)
     compact_registered_tools(mcp)
 
     @mcp.custom_route("/healthz", methods=["GET"], include_in_schema=False)
@@ -88,9 +76,7 @@ def warm_up(mcp: MCPServer) -> threading.Thread:
         svc = services_of(mcp)
         try:
             svc.pipeline.count("warm")
-            from contexteer.tools.nav_state import nav_for
-
-            nav = nav_for(svc)
+            nav = svc.nav
             if nav.index.store.is_complete():
                 nav.index.ensure_built(wait_seconds=0)
             logger.debug("warmed up in %.2f s", time.monotonic() - started)

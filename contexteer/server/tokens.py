@@ -17,34 +17,29 @@ that no longer parses refuses everyone (fail closed) until it is fixed, and the 
 
 from __future__ import annotations
 
-import argparse
 import contextlib
 import hashlib
-import json
 import logging
 import os
 import re
-import secrets
 import tempfile
 import threading
 import time
 from dataclasses import dataclass
-from datetime import UTC, datetime
 from pathlib import Path
-from typing import Any, TextIO
 
 import yaml
 
 from contexteer import safe_yaml
 from contexteer.errors import ConfigError
-from contexteer.tools.base import CLIENT_SCOPE_KEY, SCOPES, Client
+from contexteer.server.auth import Refusal
+from contexteer.tools.base import SCOPES, Client
 
 logger = logging.getLogger(__name__)
 
 NAME_RE = re.compile(r"^[A-Za-z0-9][A-Za-z0-9._@-]{0,63}$")
 _HEX64 = re.compile(r"^[0-9a-f]{64}$")
 RECHECK_SECONDS = 1.0
-PUBLIC_PATHS = frozenset({"/healthz"})
 HEADER = "# contexteer per-user tokens: token hashes only. `contexteer token add NAME` adds one and prints its token once;\n" \
          "# `contexteer token revoke NAME` (or deleting the entry) locks that person out on every replica reading this file.\n"
 
@@ -155,108 +150,30 @@ class TokenFile:
         self.refresh()
         return self._by_hash.get(token_hash(credential))
 
+    # ----- as the keys of contexteer.server.auth.BearerAuth -----------------------------------------------
+    unknown = "unknown or revoked bearer token"
+    message = ("missing, wrong or revoked bearer token: send the header 'Authorization: Bearer <token>' with the "
+               "personal token you were given (`contexteer token add`).")
+    ws_reason = "missing, wrong or revoked bearer token"
 
-class TokenAuth:
-    """ASGI wrapper: every request except /healthz carries `Authorization: Bearer <token>` naming a token of the
-    file; the client (name, scopes) is left in the scope for the tools. A token without `read` is refused (403)."""
-
-    def __init__(self, app: Any, tokens: TokenFile) -> None:
-        self.app = app
-        self.tokens = tokens
-
-    async def __call__(self, scope: dict[str, Any], receive: Any, send: Any) -> None:
-        if scope["type"] == "lifespan" or (scope["type"] == "http" and scope.get("path") in PUBLIC_PATHS):
-            await self.app(scope, receive, send)
-            return
-        given = next((v for k, v in scope.get("headers") or [] if k.lower() == b"authorization"), b"")
-        scheme, _, credential = given.strip().partition(b" ")
-        client = self.tokens.client(credential.strip()) if scheme.lower() == b"bearer" and credential.strip() else None
+    def admit(self, credential: bytes | None) -> Client | Refusal | None:
+        """The client of a token with the `read` scope every call needs; a Refusal for a token without it (403) or
+        while the file cannot be read (503: every request is refused until it is fixed); None for no such token."""
+        client = self.client(credential) if credential is not None else None
         if client is not None and "read" in client.scopes:
-            scope[CLIENT_SCOPE_KEY] = client
-            await self.app(scope, receive, send)
-            return
-        # imported here, not at the top: transports imports this module
-        from contexteer.server.transports import _REASON_KEY, _log_refusal, _reason
-
-        # the reason names what was wrong, never what was sent (RefusalLog logs it)
+            return client
         if client is not None:
-            _reason(scope, f"the token of {client.name!r} lacks the 'read' scope")
-        elif self.tokens.error:
-            _reason(scope, "the token file cannot be read")
-        elif not given:
-            _reason(scope, "no Authorization header")
-        elif scheme.lower() != b"bearer":
-            _reason(scope, "the Authorization header is not of the form 'Bearer <token>'")
-        else:
-            _reason(scope, "unknown or revoked bearer token")
-        if scope["type"] != "http":
-            _log_refusal(scope, "closed", scope[_REASON_KEY])
-            await send({"type": "websocket.close", "code": 1008, "reason": "missing, wrong or revoked bearer token"})
-            return
-        if client is not None:
-            await _json(send, 403, "forbidden", f"the token of {client.name!r} lacks the 'read' scope every call needs. "
-                        "Ask whoever runs this server to grant it (contexteer token add NAME --scopes read,...).")
-        elif self.tokens.error:
-            await _json(send, 503, "token_file_invalid", "this server's token file cannot be read, so it refuses every "
-                        "request until it is fixed (its log says why).")
-        else:
-            await _json(send, 401, "unauthorized", "missing, wrong or revoked bearer token: send the header "
-                        "'Authorization: Bearer <token>' with the personal token you were given (`contexteer token add`).",
-                        [(b"www-authenticate", b'Bearer realm="contexteer"')])
+            return Refusal(403, "forbidden", f"the token of {client.name!r} lacks the 'read' scope every call needs. "
+                           "Ask whoever runs this server to grant it (contexteer token add NAME --scopes read,...).",
+                           f"the token of {client.name!r} lacks the 'read' scope")
+        if self.error:
+            return Refusal(503, "token_file_invalid", "this server's token file cannot be read, so it refuses every "
+                           "request until it is fixed (its log says why).", "the token file cannot be read")
+        return None
 
 
-async def _json(send: Any, status: int, error: str, message: str, extra: list[tuple[bytes, bytes]] | None = None) -> None:
-    body = json.dumps({"error": error, "message": message}).encode()
-    headers = [(b"content-type", b"application/json"), (b"content-length", str(len(body)).encode()), *(extra or [])]
-    await send({"type": "http.response.start", "status": status, "headers": headers})
-    await send({"type": "http.response.body", "body": body})
-
-
-# ----- `contexteer token add | revoke | list` ---------------------------------------------------------------
-def add_token_commands(sub: Any) -> None:
-    p = sub.add_parser("add", help="make a token for a person, store its hash, print the token once")
-    p.add_argument("name", help="the person (recorded in memory entries and the journal)")
-    p.add_argument("--scopes", default="read,memory:write", help="comma-separated: read, memory:write (default both)")
-    p = sub.add_parser("revoke", help="remove a person's token: they are locked out at once on every replica")
-    p.add_argument("name")
-    sub.add_parser("list", help="names and scopes (never the tokens)")
-
-
-def token_command(args: argparse.Namespace, path: Path, out: TextIO) -> int:
-    entries = parse_tokens(path.read_text(encoding="utf-8"), str(path)) if path.exists() else []
-    cmd = getattr(args, "token_command", None)
-    if cmd == "list":
-        for e in entries:
-            out.write(f"{e.name}\t{','.join(sorted(e.scopes))}\t{e.created}\n")
-        if not entries:
-            out.write(f"no tokens in {path}\n")
-        return 0
-    if cmd == "revoke":
-        kept = [e for e in entries if e.name != args.name]
-        if len(kept) == len(entries):
-            raise ConfigError(f"no token named {args.name!r} in {path}. `contexteer token list` shows the names.")
-        _write(path, kept)
-        out.write(f"revoked {args.name}: its token no longer opens any server reading {path}.\n")
-        return 0
-    if cmd == "add":
-        if not NAME_RE.match(args.name):
-            raise ConfigError(f"name {args.name!r} must be 1-64 letters, digits, '.', '_', '@' or '-'.")
-        scopes = [s.strip() for s in str(args.scopes).split(",") if s.strip()]
-        if not scopes or any(s not in SCOPES for s in scopes):
-            raise ConfigError(f"--scopes {args.scopes!r}: use a comma-separated list of {', '.join(SCOPES)}.")
-        token = secrets.token_urlsafe(32)
-        created = datetime.now(UTC).isoformat(timespec="seconds").replace("+00:00", "Z")
-        kept = [e for e in entries if e.name != args.name]
-        _write(path, [*kept, TokenEntry(args.name, token_hash(token), frozenset(scopes), created)])
-        again = " (it replaces their previous token)" if len(kept) < len(entries) else ""
-        out.write(f"{token}\n")
-        logger.info("token for %s (%s) stored in %s%s; the token above is shown only once", args.name,
-                    ",".join(scopes), path, again)
-        return 0
-    return 2
-
-
-def _write(path: Path, entries: list[TokenEntry]) -> None:
+def write_tokens(path: Path, entries: list[TokenEntry]) -> None:
+    """Replace the token file with `entries` (hashes only), atomically."""
     items = [{"name": e.name, "sha256": e.sha256, "scopes": [s for s in SCOPES if s in e.scopes],
               **({"created": e.created} if e.created else {})} for e in entries]
     text = HEADER + safe_yaml.dump({"tokens": items})

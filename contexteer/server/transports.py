@@ -14,9 +14,7 @@ long enough to resist guessing (`check_token`).
 from __future__ import annotations
 
 import contextlib
-import hmac
 import ipaddress
-import json
 import logging
 from collections.abc import Awaitable, Callable, Iterator, MutableMapping
 from typing import Any, NoReturn
@@ -30,15 +28,23 @@ from starlette.routing import Mount, Route
 
 from contexteer.config import Settings
 from contexteer.errors import ConfigError
+from contexteer.server.auth import (
+    PUBLIC_PATHS,
+    REASON_KEY,
+    BearerAuth,
+    SharedToken,
+    log_refusal,
+    send_json,
+    set_reason,
+)
 from contexteer.server.lifecycle import Stopper, run_until_stopped
-from contexteer.server.tokens import TokenAuth, TokenFile
+from contexteer.server.tokens import TokenFile
 
 logger = logging.getLogger(__name__)
 
 Scope = MutableMapping[str, Any]
 ASGIApp = Callable[[Scope, Callable[[], Awaitable[Any]], Callable[[Any], Awaitable[None]]], Awaitable[None]]
 
-PUBLIC_PATHS = frozenset({"/healthz"})
 #: Shortest bearer token accepted, and the fewest distinct characters in it.
 MIN_TOKEN_CHARS = 16
 MIN_TOKEN_DISTINCT = 6
@@ -169,106 +175,32 @@ class HostOriginGuard:
             await self.app(scope, receive, send)
             return
         if kind == "websocket":
-            _log_refusal(scope, "closed", "a WebSocket connection (no endpoint serves one)")
+            log_refusal(scope, "closed", "a WebSocket connection (no endpoint serves one)")
             await send({"type": "websocket.close", "code": 1008, "reason": "contexteer serves no WebSocket endpoint"})
             return
         headers = {k.lower(): v for k, v in scope.get("headers") or []}
         host = headers.get(b"host", b"").decode("latin-1")
         origin = headers.get(b"origin")
         if not self.host_ok(host):
-            _reason(scope, f"Host header {host[:100]!r} is not an allowed host (server.allowed_hosts)")
-            await _refuse(send, 421, "invalid_host", f"Host header {host[:100]!r} is not this server. Connect to "
-                          "127.0.0.1 or localhost, or add the name to server.allowed_hosts.")
+            set_reason(scope, f"Host header {host[:100]!r} is not an allowed host (server.allowed_hosts)")
+            await send_json(send, 421, "invalid_host", f"Host header {host[:100]!r} is not this server. Connect to "
+                            "127.0.0.1 or localhost, or add the name to server.allowed_hosts.")
             return
         if origin is not None and not self.origin_ok(origin.decode("latin-1")):
             shown = origin.decode("latin-1")[:100]
-            _reason(scope, f"Origin {shown!r} is not an allowed origin (server.allowed_origins)")
-            await _refuse(send, 403, "invalid_origin", f"Origin {shown!r} may not call this server. A browser page "
-                          "from another site cannot use it; add the origin to server.allowed_origins if it should.")
+            set_reason(scope, f"Origin {shown!r} is not an allowed origin (server.allowed_origins)")
+            await send_json(send, 403, "invalid_origin", f"Origin {shown!r} may not call this server. A browser page "
+                            "from another site cannot use it; add the origin to server.allowed_origins if it should.")
             return
         await self.app(scope, receive, send)
 
 
-async def _refuse(send: Any, status: int, error: str, message: str) -> None:
-    body = json.dumps({"error": error, "message": message}).encode()
-    await send({"type": "http.response.start", "status": status,
-                "headers": [(b"content-type", b"application/json"), (b"content-length", str(len(body)).encode())]})
-    await send({"type": "http.response.body", "body": body})
-
-
-class BearerAuth:
-    """ASGI wrapper: every HTTP request except /healthz must carry `Authorization: Bearer <token>`; any other
-    kind of connection but lifespan (a WebSocket) is closed unless it carries it too."""
-
-    def __init__(self, app: ASGIApp, token: str) -> None:
-        self.app = app
-        self.expected = token.encode()
-
-    async def __call__(self, scope: Scope, receive: Any, send: Any) -> None:
-        if scope["type"] == "lifespan" or (scope["type"] == "http" and scope.get("path") in PUBLIC_PATHS):
-            await self.app(scope, receive, send)
-            return
-        given = b""
-        for key, value in scope.get("headers") or []:
-            if key.lower() == b"authorization":
-                given = value
-                break
-        scheme, _, credential = given.strip().partition(b" ")
-        if scheme.lower() == b"bearer" and hmac.compare_digest(credential.strip(), self.expected):  # schemes are case-insensitive
-            await self.app(scope, receive, send)
-            return
-        # the reason names what was wrong, never what was sent
-        if not given:
-            _reason(scope, "no Authorization header")
-        elif scheme.lower() != b"bearer":
-            _reason(scope, "the Authorization header is not of the form 'Bearer <token>'")
-        else:
-            _reason(scope, "wrong bearer token")
-        if scope["type"] != "http":
-            _log_refusal(scope, "closed", scope[_REASON_KEY])
-            await send({"type": "websocket.close", "code": 1008, "reason": "missing or wrong bearer token"})
-            return
-        body = (
-            b'{"error":"unauthorized","message":"missing or wrong bearer token: send the header '
-            b"'Authorization: Bearer <token>' with the token this server was started with "
-            b'(CONTEXTEER_TOKEN or --token-file)."}'
-        )
-        await send(
-            {
-                "type": "http.response.start",
-                "status": 401,
-                "headers": [
-                    (b"content-type", b"application/json"),
-                    (b"www-authenticate", b'Bearer realm="contexteer"'),
-                    (b"content-length", str(len(body)).encode()),
-                ],
-            }
-        )
-        await send({"type": "http.response.body", "body": body})
-
-
-#: Why a request was refused, put in the ASGI scope by the layer that refused it for `RefusalLog` to log.
-_REASON_KEY = "contexteer.refusal"
 _DEFAULT_REASONS = {
     401: "not authenticated",
     403: "forbidden",
     413: "request body larger than server.max_body_bytes",
     421: "Host header is not this server",
 }
-
-
-def _reason(scope: Scope, reason: str) -> None:
-    scope[_REASON_KEY] = reason
-
-
-def _log_refusal(scope: Scope, status: int | str, reason: str) -> None:
-    """One INFO line per refused request: status, method, path (no query string: it could carry a secret), the
-    peer and the reason. Headers and bodies are never logged."""
-    client = scope.get("client")
-    peer = f"{client[0]}:{client[1]}" if client else "?"
-    method = scope.get("method", "WS") if scope.get("type") == "http" else "WS"
-    path = str(scope.get("path", ""))[:200]
-    logger.info("refused %s %s %r from %s: %s", status, method, path, peer, reason)
 
 
 class RefusalLog:
@@ -288,7 +220,7 @@ class RefusalLog:
         async def logged_send(message: Any) -> None:
             if message.get("type") == "http.response.start" and message.get("status") in self.STATUSES:
                 status = message["status"]
-                _log_refusal(scope, status, scope.get(_REASON_KEY) or _DEFAULT_REASONS[status])
+                log_refusal(scope, status, scope.get(REASON_KEY) or _DEFAULT_REASONS[status])
             await send(message)
 
         await self.app(scope, receive, logged_send)
@@ -304,8 +236,8 @@ class NoOAuthDiscovery:
 
     async def __call__(self, scope: Scope, receive: Any, send: Any) -> None:
         if scope["type"] == "http" and str(scope.get("path", "")).startswith("/.well-known/"):
-            await _refuse(send, 404, "not_found", "this server offers no OAuth: send the header 'Authorization: "
-                          "Bearer <token>' with the token it was started with (CONTEXTEER_TOKEN or --token-file).")
+            await send_json(send, 404, "not_found", "this server offers no OAuth: send the header 'Authorization: "
+                            "Bearer <token>' with the token it was started with (CONTEXTEER_TOKEN or --token-file).")
             return
         await self.app(scope, receive, send)
 
@@ -328,9 +260,9 @@ def http_app(mcp: MCPServer, settings: Settings, *, host: str, port: int, token:
         streamable.router.routes.extend(extra)
     app: Any = HostOriginGuard(streamable, sec.allowed_hosts, sec.allowed_origins)
     if tokens is not None:
-        app = TokenAuth(app, tokens)
+        app = BearerAuth(app, tokens)
     elif token:
-        app = BearerAuth(app, token)
+        app = BearerAuth(app, SharedToken(token))
     return RefusalLog(NoOAuthDiscovery(app))
 
 

@@ -17,16 +17,13 @@ from typing import TYPE_CHECKING, Any
 from pydantic import BaseModel, Field
 
 from contexteer.shaping.pipeline import TIERS
-from contexteer.storage import database_for
-from contexteer.storage.journal import open_journal
 
 if TYPE_CHECKING:
-    from contexteer.config import Settings
-    from contexteer.workspace import Workspace
+    pass
 
 logger = logging.getLogger(__name__)
 
-__all__ = ["ToolStats", "ScopeStats", "ContextStats", "compute_stats", "render_stats", "stats_command", "FETCH_TOOL"]
+__all__ = ["ToolStats", "ScopeStats", "ContextStats", "compute_stats", "render_stats", "FETCH_TOOL"]
 
 FETCH_TOOL = "fetch_result"
 
@@ -147,19 +144,3 @@ def render_stats(stats: ContextStats) -> str:
     if stats.journal_incomplete:
         parts.append("note: some journal lines were unreadable and were skipped; totals may be low.")
     return "\n".join(parts)
-
-
-def stats_command(ws: Workspace, settings: Settings) -> str:
-    """`contexteer stats`: the latest session and all time, from this project's journal."""
-    database = database_for(settings)
-    if database is None and not (ws.data_path / "journal.jsonl").exists():  # asking must not create a project's data dir
-        return f"no tool calls recorded yet for {ws.root} (no journal in {ws.data_path})."
-    read = open_journal(ws, settings, database).read()
-    calls = [e for e in read.events if e.get("type") == "tool_call"]
-    if not calls:
-        return f"no tool calls recorded yet for {ws.root} (the journal is empty)."
-    latest = next((e.get("session") for e in reversed(calls) if e.get("session")), None)
-    stats = compute_stats(calls, latest, incomplete=read.incomplete)
-    if stats.session is not None:
-        stats.session.scope = f"latest session {latest}"
-    return render_stats(stats)

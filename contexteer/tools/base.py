@@ -1,10 +1,12 @@
-"""What every tool module shares: the services it calls and the registration helper that delivers answers.
+"""What every tool module shares: the services it calls and the declarations that deliver its answers.
 
-A tool module exposes `register(mcp, svc)`; inside it declares tools with `svc.tool(...)`. A tool returns one
-typed `Answer` (contexteer.shaping.answer); the registration wraps it so that every answer goes through the
-shaping pipeline and is rendered once, into what the client hands the model: text by default, and the typed
-model as structuredContent too when `shaping.structured_output` is on (see the README's "Delivery").
-Tools are thin: validate arguments, call the domain layer, return an Answer.
+A tool is a module-level function `fn(svc, ...)` declared with `@tool(...)`; contexteer.tools.catalog lists every
+tool in one place, and the server registers that list (`Services.register`). A tool returns one typed `Answer`
+(contexteer.shaping.answer); the registration wraps it so that every answer goes through the shaping pipeline and
+is rendered once, into what the client hands the model: text by default, and the typed model as structuredContent
+too when `shaping.structured_output` is on (see the README's "Delivery").
+Tools are thin: validate arguments, call the domain layer (the navigation service, memory, the result store),
+return an Answer.
 """
 
 from __future__ import annotations
@@ -16,10 +18,10 @@ import logging
 import threading
 import uuid
 import weakref
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from functools import cached_property
-from typing import TYPE_CHECKING, Annotated, Any
+from typing import TYPE_CHECKING, Annotated, Any, TypeVar
 
 import anyio.to_thread
 from mcp.server.mcpserver import Context
@@ -29,6 +31,7 @@ from pydantic import BaseModel
 
 from contexteer.config import LoadedConfig, Settings
 from contexteer.errors import ContexteerError
+from contexteer.fitting import fit_largest
 from contexteer.journal import EventLog, summarize_args
 from contexteer.shaping.answer import Answer, FileLines, Hits, render
 from contexteer.shaping.pipeline import head_cut
@@ -41,10 +44,67 @@ from contexteer.workspace import Workspace
 if TYPE_CHECKING:
     from mcp.server import MCPServer
 
+    from contexteer.memory.service import MemoryService
+    from contexteer.navigation.service import IndexFactory, NavigationService
+
 logger = logging.getLogger(__name__)
+
+_T = TypeVar("_T")
 
 #: Answers larger than this (characters, estimated) are shaped on a worker thread, off the event loop.
 _THREAD_THRESHOLD_CHARS = 64_000
+
+
+@dataclass(frozen=True)
+class ToolDef:
+    """A declared tool: its function `fn(svc, ...)` and how it is advertised (see `tool`)."""
+
+    fn: Callable[..., Any]
+    name: str
+    description: str
+    output: type[BaseModel] | None = None
+    annotations: ToolAnnotations | None = None
+    terms_from: tuple[str, ...] = ()
+    title: str | None = None
+
+
+@dataclass(frozen=True)
+class ResourceDef:
+    """A declared static resource: its function `fn(svc) -> str` and how it is advertised."""
+
+    fn: Callable[[Services], str]
+    uri: str
+    name: str
+    mime_type: str
+    description: str
+
+
+def tool(
+    name: str,
+    *,
+    description: str,
+    output: type[BaseModel] | None = None,
+    annotations: ToolAnnotations | None = None,
+    terms_from: tuple[str, ...] = (),
+    title: str | None = None,
+) -> Callable[[Callable[..., Any]], ToolDef]:
+    """Declare a tool: a module-level function whose first parameter is the `Services` and whose other parameters
+    are the tool's arguments. `output` is the typed model of its answers, advertised as the output schema only when
+    structured output is on; `terms_from` names the arguments whose text a digest keeps. Read-only by default."""
+
+    def declare(fn: Callable[..., Any]) -> ToolDef:
+        return ToolDef(fn, name, description, output, annotations or READ_ONLY, terms_from, title)
+
+    return declare
+
+
+def resource(uri: str, *, name: str, mime_type: str, description: str) -> Callable[[Callable[[Services], str]], ResourceDef]:
+    """Declare a static resource: a module-level function of the `Services` returning its text."""
+
+    def declare(fn: Callable[[Services], str]) -> ResourceDef:
+        return ResourceDef(fn, uri, name, mime_type, description)
+
+    return declare
 
 
 @dataclass(frozen=True)
@@ -104,62 +164,65 @@ READ_ONLY = ToolAnnotations(read_only_hint=True, idempotent_hint=True, destructi
 STATELESS = "stateless"  # the session id of a request that belongs to no session (see Services.session_id)
 
 class Services:
-    """The long-lived domain objects of one served workspace, created lazily on first use."""
+    """The long-lived domain objects of one served workspace, created lazily on first use and closed by the server's
+    lifespan (contexteer.server.services builds them: the one composition root)."""
 
-    def __init__(self, ws: Workspace, loaded: LoadedConfig) -> None:
+    def __init__(self, ws: Workspace, loaded: LoadedConfig, *, open_index: IndexFactory) -> None:
         self.ws = ws
         self.loaded = loaded
         self.settings: Settings = loaded.settings
+        self._open_index = open_index
         self.specs: dict[str, ToolSpec] = {}
         self._mcp: MCPServer | None = None
         self._identities: dict[int, tuple[weakref.ref[Any], str]] = {}
         self._lock = threading.RLock()
         self.session_state: dict[str, dict[str, Any]] = {}
+        #: fetch_result's last few stored results with their secrets redacted (handle -> text, counts)
+        self.redacted_results: dict[str, tuple[str, dict[str, int]]] = {}
+        self.redacted_lock = threading.Lock()
 
     # ----- registration --------------------------------------------------------------------
     def bind(self, mcp: MCPServer) -> None:
         self._mcp = mcp
 
-    def tool(
-        self,
-        name: str,
-        *,
-        description: str,
-        output: type[BaseModel] | None = None,
-        annotations: ToolAnnotations | None = READ_ONLY,
-        terms_from: tuple[str, ...] = (),
-        title: str | None = None,
-    ) -> Callable[[Callable[..., Any]], Callable[..., Any]]:
-        """Register a tool that returns an `Answer`: the registered function shapes and renders it.
-
-        `output` is the typed model of its answers, advertised as the output schema only when structured
-        output is on; `terms_from` names the arguments whose text a digest keeps."""
+    def register(self, tools: Iterable[ToolDef], resources: Iterable[ResourceDef] = ()) -> None:
+        """Register declared tools (each shapes and renders its Answer) and static resources on the bound server."""
         if self._mcp is None:
             raise RuntimeError("Services.bind(mcp) must be called before tools are registered")
-        mcp = self._mcp
-        structured = output is not None and self.settings.shaping.structured_output
+        for t in tools:
+            self._add_tool(self._mcp, t)
+        for r in resources:
+            self._add_resource(self._mcp, r)
 
-        def decorator(fn: Callable[..., Any]) -> Callable[..., Any]:
-            sig = inspect.signature(fn, eval_str=True)
-            returns: Any = Annotated[CallToolResult, output] if structured else CallToolResult
-            wrapper = self._delivering(fn, name, terms_from)
-            wrapper.__signature__ = sig.replace(return_annotation=returns)  # type: ignore[attr-defined]
-            wrapper.__annotations__ = {p.name: p.annotation for p in sig.parameters.values()
-                                       if p.annotation is not inspect.Parameter.empty} | {"return": returns}
-            mcp.add_tool(wrapper, name=name, title=title, description=description, annotations=annotations,
-                         structured_output=structured)
-            params = frozenset(p.name for p in sig.parameters.values() if p.annotation is not Context)
-            self.specs[name] = ToolSpec(name=name, params=params, terms_from=terms_from)
-            return fn
+    def _add_tool(self, mcp: MCPServer, t: ToolDef) -> None:
+        structured = t.output is not None and self.settings.shaping.structured_output
+        sig = inspect.signature(t.fn, eval_str=True)
+        sig = sig.replace(parameters=list(sig.parameters.values())[1:])  # the Services are bound, not an argument
+        returns: Any = Annotated[CallToolResult, t.output] if structured else CallToolResult
+        wrapper = self._delivering(functools.partial(t.fn, self), t.fn, t.name, t.terms_from)
+        wrapper.__signature__ = sig.replace(return_annotation=returns)  # type: ignore[attr-defined]
+        wrapper.__annotations__ = {p.name: p.annotation for p in sig.parameters.values()
+                                   if p.annotation is not inspect.Parameter.empty} | {"return": returns}
+        mcp.add_tool(wrapper, name=t.name, title=t.title, description=t.description, annotations=t.annotations,
+                     structured_output=structured)
+        params = frozenset(p.name for p in sig.parameters.values() if p.annotation is not Context)
+        self.specs[t.name] = ToolSpec(name=t.name, params=params, terms_from=t.terms_from)
 
-        return decorator
+    def _add_resource(self, mcp: MCPServer, r: ResourceDef) -> None:
+        def read() -> str:
+            return r.fn(self)
 
-    def _delivering(self, fn: Callable[..., Any], name: str, terms_from: tuple[str, ...]) -> Callable[..., Any]:
+        read.__name__, read.__qualname__, read.__doc__ = r.fn.__name__, r.fn.__qualname__, r.fn.__doc__  # no __wrapped__:
+        # the SDK reads the signature, and `svc` is no URI template variable
+        mcp.resource(r.uri, name=r.name, mime_type=r.mime_type, description=r.description)(read)
+
+    def _delivering(self, fn: Callable[..., Any], declared: Callable[..., Any], name: str,
+                    terms_from: tuple[str, ...]) -> Callable[..., Any]:
         """The registered function: run the tool, turn anticipated failures into tool errors (our message,
         logged at INFO; anything else stays unexpected: the SDK logs it and answers without internals), and
         deliver the answer shaped."""
         keep = ("__module__", "__name__", "__qualname__", "__doc__")
-        if inspect.iscoroutinefunction(fn):
+        if inspect.iscoroutinefunction(declared):
 
             async def run_async(**kwargs: Any) -> CallToolResult:
                 try:
@@ -170,7 +233,7 @@ class Services:
                     return await anyio.to_thread.run_sync(self.deliver, name, answer, kwargs, terms_from)
                 return self.deliver(name, answer, kwargs, terms_from)
 
-            return functools.update_wrapper(run_async, fn, assigned=keep, updated=())
+            return functools.update_wrapper(run_async, declared, assigned=keep, updated=())
 
         def run_sync(**kwargs: Any) -> CallToolResult:  # the SDK runs it on a worker thread
             try:
@@ -179,7 +242,7 @@ class Services:
                 raise ToolError(str(exc)) from exc
             return self.deliver(name, answer, kwargs, terms_from)
 
-        return functools.update_wrapper(run_sync, fn, assigned=keep, updated=())
+        return functools.update_wrapper(run_sync, declared, assigned=keep, updated=())
 
     def deliver(self, name: str, answer: Answer, kwargs: dict[str, Any], terms_from: tuple[str, ...] = ()) -> CallToolResult:
         """Shape one answer into the result the client receives (text; structuredContent too when it is on)."""
@@ -195,6 +258,22 @@ class Services:
             return CallToolResult(content=[TextContent(type="text", text=text)], _meta=figures)
         return CallToolResult(content=[TextContent(type="text", text=shaped.text)], structured_content=shaped.structured,
                               _meta=shaped.meta)
+
+    def largest_whole(self, k: int, build: Callable[[int], Answer]) -> tuple[Answer, bool]:
+        """The answer `build(n)` of the most items (n <= k, at least 1 when k > 0) that passes whole: no larger than
+        context_mode_mcp.max_digest_threshold as the pipeline counts it, so a page is never digested (a digest would
+        fold rows its next_cursor skips); False when even one item does not pass whole."""
+        pages: dict[str, Answer] = {}
+
+        def text_of(n: int) -> str:
+            built = build(n)
+            text = render(built)
+            pages[text] = built
+            return text
+
+        whole = self.settings.context_mode_mcp.max_digest_threshold
+        got = fit_largest(k, text_of, whole, lambda text: self.pipeline.cost(pages[text]), lo=min(1, k))
+        return pages[got.text], got.fits
 
     # ----- sessions ------------------------------------------------------------------------
     def session_id(self, session: Any) -> str:
@@ -269,6 +348,60 @@ class Services:
             return self.session_state.setdefault(session_id, {})
 
     # ----- domain objects ------------------------------------------------------------------
+    @property
+    def nav(self) -> NavigationService:
+        """The navigation service (opens the index on first use; again after close())."""
+        return self._once("_nav", self._open_nav)
+
+    @property
+    def memory(self) -> MemoryService:
+        """The workspace's MemoryService (created once; creation runs the startup index check)."""
+        return self._once("_memory", self._open_memory)
+
+    def _once(self, key: str, make: Callable[[], _T]) -> _T:
+        """The object kept under `key`, made on first use (by one thread: the others wait for it)."""
+        hit: _T | None = self.__dict__.get(key)
+        if hit is None:
+            with self._lock:
+                hit = self.__dict__.get(key)
+                if hit is None:
+                    hit = make()
+                    self.__dict__[key] = hit
+        return hit
+
+    def _open_nav(self) -> NavigationService:
+        from contexteer.navigation.service import NavigationService
+
+        return NavigationService(self.ws, self.settings, self._open_index)
+
+    def _open_memory(self) -> MemoryService:
+        from contexteer.errors import PathError
+        from contexteer.memory.location import memory_path, other_location
+        from contexteer.memory.service import MemoryService
+
+        ws = self.ws
+
+        def file_status(path: str) -> str | None:
+            try:
+                res = ws.resolve(path, must_exist=False)
+            except PathError:
+                return "outside the workspace or denied"
+            return None if res.real.exists() else "no longer exists"
+
+        # memory_path, not ws.memory_dir: a read must not create the folder (ws.memory_dir mkdirs on access)
+        return MemoryService(memory_path(ws), self.settings, journal=self.journal, file_status=file_status,
+                             elsewhere=other_location(ws), database=self.database, project=ws.project_key)
+
+    def close(self) -> None:
+        """Close what the services hold open (the index's threads and SQLite connections) and forget the per-session
+        state kept in this process. A later call opens them again (the next client of an in-process server)."""
+        with self._lock:
+            nav: NavigationService | None = self.__dict__.pop("_nav", None)
+            self.session_state.clear()
+            self.redacted_results.clear()
+        if nav is not None:
+            nav.close()
+
     @cached_property
     def database(self) -> Database | None:
         """The team database when storage.url is set (results, journal, memory and session state live there)."""

@@ -12,9 +12,8 @@ from pydantic import BaseModel, Field
 from contexteer.errors import InputError
 from contexteer.indexers import syntax_errors
 from contexteer.shaping.answer import Answer, Text
-from contexteer.tools.base import Services
-from contexteer.tools.nav_state import nav_for, run
-from contexteer.workspace import repo_text
+from contexteer.tools.base import Services, tool
+from contexteer.tools.progress import run
 
 logger = logging.getLogger(__name__)
 
@@ -43,40 +42,32 @@ class SyntaxErrors(BaseModel):
     note: str | None = None
 
 
-def register(mcp: object, svc: Services) -> None:
-    @svc.tool(
-        "list_syntax_errors",
-        output=SyntaxErrors,
-        description="Files the parser flags with syntax errors under a path, with the lines, by directory.",
-    )
-    async def list_syntax_errors(
-        ctx: Context,
-        path: Annotated[str, Field(description="File or directory ('.' = project).")] = ".",
-        max_files: Annotated[int, Field(ge=1, le=MAX_FILES, description="Files listed (in path order).")] = 50,
-    ) -> Answer:
-        res = svc.ws.resolve(path, kind="any")
-        nav = nav_for(svc)
+@tool(
+    "list_syntax_errors",
+    output=SyntaxErrors,
+    description="Files the parser flags with syntax errors under a path, with the lines, by directory.",
+)
+async def list_syntax_errors(
+    svc: Services,
+    ctx: Context,
+    path: Annotated[str, Field(description="File or directory ('.' = project).")] = ".",
+    max_files: Annotated[int, Field(ge=1, le=MAX_FILES, description="Files listed (in path order).")] = 50,
+) -> Answer:
+    res = svc.ws.resolve(path, kind="any")
+    nav = svc.nav
 
-        def work(cb: Callable[[int, int], None] | None) -> Answer:
-            is_dir = res.real.is_dir()
-            note = nav.ready(cb, [] if is_dir else [res.rel], sweep=is_dir)
-            rep = syntax_errors.report_for(nav.index.files(), res.rel, is_dir, lambda rel: _read(svc, rel), max_files)
-            if is_dir and nav.recheck(f.path for f in rep.files):  # the files listed are re-checked, as every answer's
-                rep = syntax_errors.report_for(nav.index.files(), res.rel, is_dir, lambda rel: _read(svc, rel), max_files)
-            if not is_dir and rep.files_indexed == 0:
-                raise InputError(f"{res.rel} is not an indexed source file (no registered language, or too large/"
-                                 f"binary), so it has no syntax errors to list. Pass a directory or a source file.")
-            model = SyntaxErrors(path=res.rel or ".", files_indexed=rep.files_indexed,
-                                 files_with_errors=rep.files_with_errors, note=note,
-                                 files=[FileSyntaxErrors(path=f.path, language=f.language, total=f.total, note=f.note,
-                                                         errors=[ErrorLine(line=e.line, text=e.text, missing=e.missing)
-                                                                 for e in f.errors]) for f in rep.files])
-            text = syntax_errors.render(rep)
-            return Answer(Text(text), model, head=[note] if note else [])
+    def work(cb: Callable[[int, int], None] | None) -> Answer:
+        is_dir = res.real.is_dir()
+        rep, note = nav.syntax_errors(cb, res.rel, is_dir, max_files)
+        if not is_dir and rep.files_indexed == 0:
+            raise InputError(f"{res.rel} is not an indexed source file (no registered language, or too large/"
+                             f"binary), so it has no syntax errors to list. Pass a directory or a source file.")
+        model = SyntaxErrors(path=res.rel or ".", files_indexed=rep.files_indexed,
+                             files_with_errors=rep.files_with_errors, note=note,
+                             files=[FileSyntaxErrors(path=f.path, language=f.language, total=f.total, note=f.note,
+                                                     errors=[ErrorLine(line=e.line, text=e.text, missing=e.missing)
+                                                             for e in f.errors]) for f in rep.files])
+        text = syntax_errors.render(rep)
+        return Answer(Text(text), model, head=[note] if note else [])
 
-        return await run(ctx, work)
-
-
-def _read(svc: Services, rel: str) -> bytes | None:
-    text = repo_text(svc.ws, rel)
-    return text.encode("utf-8") if text is not None else None
+    return await run(ctx, work)

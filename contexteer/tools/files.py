@@ -10,54 +10,20 @@ from typing import Annotated, Any, Literal
 
 import anyio.to_thread
 from mcp.server.mcpserver import Context
-from pydantic import BaseModel, Field
+from pydantic import Field
 
-from contexteer.errors import ContexteerError, InputError, NotFoundError
+from contexteer.errors import InputError, NotFoundError
 from contexteer.fitting import fit_rows
+from contexteer.navigation.models import CodeRange, clip
+from contexteer.navigation.service import NavigationService
 from contexteer.secrets import redact_key_block_lines
 from contexteer.shaping.answer import Answer, Continuation, FileLines, number_lines
 from contexteer.shaping.kinds import kind_for_path
-from contexteer.tools.base import Services
-from contexteer.tools.nav_render import clip
-from contexteer.tools.nav_state import nav_for, run, syntax_error_note
+from contexteer.tools.base import Services, tool
+from contexteer.tools.progress import run
 from contexteer.workspace import read_text_file
 
 logger = logging.getLogger(__name__)
-
-
-class ContextDef(BaseModel):
-    qualname: str
-    kind: str
-    location: str
-    signature: str
-    doc: str | None = None
-    via: str
-
-
-class CallerRef(BaseModel):
-    path: str
-    line: int
-    caller: str | None = None
-    location: str | None = None
-    signature: str | None = None
-    how: str | None = None  # the evidence: same file | import | same package | receiver | name only
-
-
-class CodeRange(BaseModel):
-    path: str
-    start_line: int
-    end_line: int
-    total_lines: int
-    content: str
-    next_start_line: int | None = None
-    next: str | None = None  # the exact call that continues, when lines were left out
-    outline: list[str] = Field(default_factory=list)  # a cut range's nested definitions, as the text shows them
-    symbol: str | None = None
-    kind: str | None = None
-    uses: list[ContextDef] = Field(default_factory=list)
-    callers: list[CallerRef] = Field(default_factory=list)
-    callers_total: int = 0
-    note: str | None = None
 
 
 def split_lines(text: str) -> list[str]:
@@ -65,9 +31,6 @@ def split_lines(text: str) -> list[str]:
     if lines and lines[-1] == "":
         lines.pop()
     return [ln.rstrip("\r") for ln in lines]
-
-
-_SPANNED = frozenset({"function", "method", "class", "struct", "interface", "trait", "enum", "type", "module", "impl"})
 
 
 def cut_at_cap(start: int, end: int, cap: int) -> tuple[int, int | None]:
@@ -95,236 +58,155 @@ def bounds(rel: str, total: int, start_line: int | None, end_line: int | None) -
     return start, min(end, total)
 
 
-def register(mcp: object, svc: Services) -> None:
+@tool(
+    "read_code_range",
+    output=CodeRange,
+    description=(
+        "Read numbered lines of a file (1-based, inclusive), or one definition by symbol=. "
+        "context='semantic' adds what it uses and its callers. A range names the definition it sits in. "
+        "No range: the whole file, shaped."
+    ),
+)
+
+
+async def read_code_range(
+    svc: Services,
+    ctx: Context,
+    path: Annotated[str, Field(description="File path.")],
+    start_line: int | None = None,
+    end_line: int | None = None,
+    symbol: Annotated[str | None, Field(description="e.g. 'Parser.parse'")] = None,
+    context: Literal["none", "semantic"] = "none",
+) -> Answer:
+    if symbol is not None and (start_line is not None or end_line is not None):
+        raise InputError("pass either symbol= or start_line/end_line, not both. Use symbol= to read one definition whole.")
+    if symbol is not None or context == "semantic":
+        return await _indexed_read(svc, ctx, path, start_line, end_line, symbol, context == "semantic")
+    return await anyio.to_thread.run_sync(_line_read, svc, path, start_line, end_line)
+
+
+def _line_read(svc: Services, path: str, start_line: int | None, end_line: int | None) -> Answer:
+    res = svc.ws.resolve(path, kind="file")
+    text = read_text_file(svc.ws, res)
+    lines = redact_key_block_lines(text, split_lines(text))
+    total = len(lines)
+    if start_line is None and end_line is None:
+        return _whole_file(svc, res.rel, text, lines)
+    start, end = bounds(res.rel, total, start_line, end_line)
+    last = end
+    while last > start and not lines[last - 1].strip():  # blank lines after a definition do not leave it
+        last -= 1
+    where = svc.nav.range_note(res.rel, start, last)
+    return _delimited(svc, res.rel, lines, start, end, lambda last: f"{res.rel}:{start}-{last} (of {total} lines){where}")
+
+
+def _delimited(svc: Services, rel: str, lines: list[str], start: int, end: int, header: Callable[[int], str], *,
+               head: list[str] | None = None, tail: list[str] | None = None, model: CodeRange | None = None,
+               inner: list[Any] | None = None, by_symbol: bool = False) -> Answer:
+    """Lines start..end the caller asked for: whole when they fit one answer; else (the pipeline's page tier)
+    as many whole lines as fit with the exact call that continues. The per-call cap cuts first."""
     cap = svc.settings.workspace.max_lines_per_call
-    whole = svc.settings.context_mode_mcp.max_digest_threshold
+    shown_end, _ = cut_at_cap(start, end, cap)
+    total = len(lines)
+    frame = model or CodeRange(path=rel, start_line=start, end_line=shown_end, total_lines=total, content="")
 
-    @svc.tool(
-        "read_code_range",
-        output=CodeRange,
-        description=(
-            "Read numbered lines of a file (1-based, inclusive), or one definition by symbol=. "
-            "context='semantic' adds what it uses and its callers. A range names the definition it sits in. "
-            "No range: the whole file, shaped."
-        ),
-    )
-    async def read_code_range(
-        ctx: Context,
-        path: Annotated[str, Field(description="File path.")],
-        start_line: int | None = None,
-        end_line: int | None = None,
-        symbol: Annotated[str | None, Field(description="e.g. 'Parser.parse'")] = None,
-        context: Literal["none", "semantic"] = "none",
-    ) -> Answer:
-        if symbol is not None and (start_line is not None or end_line is not None):
-            raise InputError("pass either symbol= or start_line/end_line, not both. Use symbol= to read one definition whole.")
-        if symbol is not None or context == "semantic":
-            return await _indexed_read(ctx, path, start_line, end_line, symbol, context == "semantic")
-        return await anyio.to_thread.run_sync(_line_read, path, start_line, end_line)
+    @functools.cache
+    def call(n: int) -> str:
+        return f'read_code_range(path="{rel}", start_line={n}, end_line={_stop(svc, lines, n, end)})'
 
-    def _line_read(path: str, start_line: int | None, end_line: int | None) -> Answer:
-        res = svc.ws.resolve(path, kind="file")
+    def page_model(n: int, preface: list[str] | None = None) -> CodeRange:
+        last = start + n - 1
+        return frame.model_copy(update={
+            "outline": preface or [],
+            "end_line": last, "next_start_line": last + 1 if last < end else None,
+            "next": call(last + 1) if last < end else None,
+            "content": "\n".join(number_lines(lines[start - 1 : last], start))})
+
+    def preface(budget: int, by_size: bool) -> list[str]:
+        why = "more than fits one answer" if by_size else f"more than the per-call cap of {cap}"
+        return _inner_outline(rel, start, end, inner or [], why, budget, svc.pipeline.count)
+
+    cont = Continuation(
+        call=call, until=end, cap_reason=f"cut at the per-call cap of {cap} lines",
+        preface=preface if inner else None,
+        more=" or read a nested definition by symbol=" if by_symbol and inner else "")
+    body = FileLines(rel, lines[start - 1 : shown_end], start, kind="code", header=header)
+    return Answer(body, page_model(shown_end - start + 1), head=head or [], tail=tail or [], scope="delimited",
+                  continuation=cont, page_model=page_model)
+
+
+def _stop(svc: Services, lines: list[str], next_start: int, end: int) -> int:
+    """Where a suggested next read ends: `cap` lines, fewer when those would not pass whole."""
+    cap, whole = svc.settings.workspace.max_lines_per_call, svc.settings.context_mode_mcp.max_digest_threshold
+    until = min(end, next_start + cap - 1)
+    rows = number_lines(lines[next_start - 1 : until], next_start)
+    got = fit_rows(rows, whole - 150, svc.pipeline.count, lo=1)  # 150: the header, note and hint lines
+    return next_start + got.k - 1
+
+
+def _whole_file(svc: Services, rel: str, text: str, lines: list[str]) -> Answer:
+    kind = kind_for_path(rel)
+    total = len(lines)
+    model = CodeRange(path=rel, start_line=1 if total else 0, end_line=total, total_lines=total, content=text)
+    # Small enough to pass whole: numbered, so the next call can cite the lines. Larger: the digester of
+    # the file's kind keeps signal lines with their numbers and folds the rest into addressable gaps; for
+    # source code the index's outline (tree-sitter, any language) names the folded bodies.
+    small = total <= svc.settings.workspace.max_lines_per_call and len(text) <= 4 * svc.settings.context_mode_mcp.max_direct_passthrough
+    outline = svc.nav.index_outline(rel) if kind == "code" and not small else None
+    body = FileLines(rel, lines, 1, kind=kind, header=lambda last: f"{rel}:1-{total} (whole file)", outline=outline)
+    return Answer(body, model)
+
+
+async def _indexed_read(svc: Services, ctx: Context, path: str, start_line: int | None, end_line: int | None,
+                        symbol: str | None, semantic: bool) -> Answer:
+    res = svc.ws.resolve(path, kind="file")
+    nav = svc.nav
+
+    def work(cb: Callable[[int, int], None] | None) -> Answer:
+        note = nav.ready(cb, [res.rel], file_only=not semantic)
         text = read_text_file(svc.ws, res)
         lines = redact_key_block_lines(text, split_lines(text))
         total = len(lines)
-        if start_line is None and end_line is None:
-            return _whole_file(res.rel, text, lines)
-        start, end = bounds(res.rel, total, start_line, end_line)
-        last = end
-        while last > start and not lines[last - 1].strip():  # blank lines after a definition do not leave it
-            last -= 1
-        where = _where(res.rel, start, last)
-        return _delimited(res.rel, lines, start, end, lambda last: f"{res.rel}:{start}-{last} (of {total} lines){where}")
+        target: Any
+        if symbol is not None:
+            try:
+                target = nav.find_definition(res.rel, symbol, note)
+            except NotFoundError:
+                if nav.index.store.is_complete():
+                    raise
+                # a name missing from the file: the hint names where it is defined, which needs the
+                # whole index, so this read takes the cold build's one wait (if no call took it yet)
+                note = nav.ready(cb, [res.rel])
+                target = nav.find_definition(res.rel, symbol, note)
+            start, end = target.start_line, min(target.end_line, total)
+        else:
+            start, end = bounds(res.rel, total, start_line, end_line)
+            info = nav.index.file_info(res.rel)
+            target = SimpleNamespace(id=-1, name="", qualname="", kind="range", path=res.rel, parent_id=None,
+                                     start_line=start, end_line=end, signature="", doc=None, exported=False,
+                                     language=info.language if info is not None else None)
+        return _render_read(svc, nav, res.rel, lines, target, start, end, semantic, note, symbol is not None)
 
-    def _where(rel: str, start: int, end: int) -> str:
-        """What the range sits in or holds (`— in method Raft.run 126-147`), from the index; '' without one.
-        Containment is by lines: a Rust or Go method's type is declared elsewhere, so its impl block (or the file)
-        is what holds it here."""
-        try:
-            index = nav_for(svc).index
-            index.ensure_fresh([rel], lock_timeout=0.5)  # parses just this file when the index does not know it yet
-            syms = [x for x in index.symbols_in_file(rel) if x.kind in _SPANNED]
-        except ContexteerError as exc:
-            logger.info("no enclosing definition for %s: %s", rel, exc)
-            return ""
+    return await run(ctx, work)
 
-        holders: dict[int, Any] = {}
 
-        def holder(x: Any) -> Any:  # the smallest definition around x, by lines (computed once per symbol)
-            if x.id not in holders:
-                around = [y for y in syms if y.id != x.id and y.start_line <= x.start_line and y.end_line >= x.end_line
-                          and (y.end_line - y.start_line, y.start_line) != (x.end_line - x.start_line, x.start_line)]
-                holders[x.id] = min(around, key=lambda y: y.end_line - y.start_line) if around else None
-            return holders[x.id]
-
-        def named(level: list[Any]) -> str:
-            shown = ", ".join(f"{x.qualname} {x.start_line}-{x.end_line}" for x in level[:4])
-            return f" — overlaps {shown}" + (f" and {len(level) - 4} more" if len(level) > 4 else "")
-
-        inside = [x for x in syms if x.start_line <= start <= x.end_line]
-        enc = min(inside, key=lambda x: x.end_line - x.start_line) if inside else None
-        while enc is not None and enc.end_line < end:  # the range leaves it: name its siblings the range touches
-            parent = holder(enc)
-            level = [x for x in syms if x.start_line <= end and x.end_line >= start
-                     and (getattr(holder(x), "id", None) == getattr(parent, "id", None))]
-            if len(level) > 1 or parent is None:
-                return named(level or [enc])
-            enc = parent
-        if enc is not None:
-            within = [x for x in syms if x.start_line <= end and x.end_line >= start and x.id != enc.id
-                      and getattr(holder(x), "id", None) == enc.id]
-            inner = named(within).replace(" — overlaps", ", overlapping") if within else ""
-            return f" — in {enc.kind} {enc.qualname} {enc.start_line}-{enc.end_line}{inner}"
-        held = [x for x in syms if x.start_line <= end and x.end_line >= start and holder(x) is None]
-        return named(held) if held else ""
-
-    def _delimited(rel: str, lines: list[str], start: int, end: int, header: Callable[[int], str], *,
-                   head: list[str] | None = None, tail: list[str] | None = None, model: CodeRange | None = None,
-                   inner: list[Any] | None = None, by_symbol: bool = False) -> Answer:
-        """Lines start..end the caller asked for: whole when they fit one answer; else (the pipeline's page tier)
-        as many whole lines as fit with the exact call that continues. The per-call cap cuts first."""
-        shown_end, _ = cut_at_cap(start, end, cap)
-        total = len(lines)
-        frame = model or CodeRange(path=rel, start_line=start, end_line=shown_end, total_lines=total, content="")
-
-        @functools.cache
-        def call(n: int) -> str:
-            return f'read_code_range(path="{rel}", start_line={n}, end_line={_stop(lines, n, end)})'
-
-        def page_model(n: int, preface: list[str] | None = None) -> CodeRange:
-            last = start + n - 1
-            return frame.model_copy(update={
-                "outline": preface or [],
-                "end_line": last, "next_start_line": last + 1 if last < end else None,
-                "next": call(last + 1) if last < end else None,
-                "content": "\n".join(number_lines(lines[start - 1 : last], start))})
-
-        def preface(budget: int, by_size: bool) -> list[str]:
-            why = "more than fits one answer" if by_size else f"more than the per-call cap of {cap}"
-            return _inner_outline(rel, start, end, inner or [], why, budget, svc.pipeline.count)
-
-        cont = Continuation(
-            call=call, until=end, cap_reason=f"cut at the per-call cap of {cap} lines",
-            preface=preface if inner else None,
-            more=" or read a nested definition by symbol=" if by_symbol and inner else "")
-        body = FileLines(rel, lines[start - 1 : shown_end], start, kind="code", header=header)
-        return Answer(body, page_model(shown_end - start + 1), head=head or [], tail=tail or [], scope="delimited",
-                      continuation=cont, page_model=page_model)
-
-    def _stop(lines: list[str], next_start: int, end: int) -> int:
-        """Where a suggested next read ends: `cap` lines, fewer when those would not pass whole."""
-        until = min(end, next_start + cap - 1)
-        rows = number_lines(lines[next_start - 1 : until], next_start)
-        got = fit_rows(rows, whole - 150, svc.pipeline.count, lo=1)  # 150: the header, note and hint lines
-        return next_start + got.k - 1
-
-    def _whole_file(rel: str, text: str, lines: list[str]) -> Answer:
-        kind = kind_for_path(rel)
-        total = len(lines)
-        model = CodeRange(path=rel, start_line=1 if total else 0, end_line=total, total_lines=total, content=text)
-        # Small enough to pass whole: numbered, so the next call can cite the lines. Larger: the digester of
-        # the file's kind keeps signal lines with their numbers and folds the rest into addressable gaps; for
-        # source code the index's outline (tree-sitter, any language) names the folded bodies.
-        small = total <= cap and len(text) <= 4 * svc.settings.context_mode_mcp.max_direct_passthrough
-        outline = _outline(rel) if kind == "code" and not small else None
-        body = FileLines(rel, lines, 1, kind=kind, header=lambda last: f"{rel}:1-{total} (whole file)", outline=outline)
-        return Answer(body, model)
-
-    def _outline(rel: str) -> list[tuple[int, int, str, str]] | None:
-        try:
-            index = nav_for(svc).index
-            index.ensure_fresh([rel])  # parses just this file when the index does not know it yet
-            symbols = index.symbols_in_file(rel)
-        except ContexteerError as exc:
-            logger.info("no index outline for %s (%s); the digester finds definitions by pattern", rel, exc)
-            return None
-        return [(s.start_line, s.end_line, s.qualname, s.kind) for s in symbols] or None
-
-    async def _indexed_read(
-        ctx: Context, path: str, start_line: int | None, end_line: int | None, symbol: str | None, semantic: bool
-    ) -> Answer:
-        res = svc.ws.resolve(path, kind="file")
-        nav = nav_for(svc)
-
-        def work(cb: Callable[[int, int], None] | None) -> Answer:
-            note = nav.ready(cb, [res.rel], file_only=not semantic)
-            text = read_text_file(svc.ws, res)
-            lines = redact_key_block_lines(text, split_lines(text))
-            total = len(lines)
-            target: Any
-            if symbol is not None:
-                try:
-                    target = _find(nav, res.rel, symbol, note)
-                except NotFoundError:
-                    if nav.index.store.is_complete():
-                        raise
-                    # a name missing from the file: the hint names where it is defined, which needs the
-                    # whole index, so this read takes the cold build's one wait (if no call took it yet)
-                    note = nav.ready(cb, [res.rel])
-                    target = _find(nav, res.rel, symbol, note)
-                start, end = target.start_line, min(target.end_line, total)
-            else:
-                start, end = bounds(res.rel, total, start_line, end_line)
-                info = nav.index.file_info(res.rel)
-                target = SimpleNamespace(id=-1, name="", qualname="", kind="range", path=res.rel, parent_id=None,
-                                         start_line=start, end_line=end, signature="", doc=None, exported=False,
-                                         language=info.language if info is not None else None)
-            return _render_read(nav, res.rel, lines, target, start, end, semantic, note, symbol is not None)
-
-        return await run(ctx, work)
-
-    def _find(nav: Any, rel: str, symbol: str, note: str | None) -> Any:
-        from contexteer.indexers.lookup import find_in_file
-
-        if not symbol.strip():
-            raise InputError("symbol is empty. Pass a definition name such as 'parse_header' or 'Parser.parse_header'.")
-        info = nav.index.file_info(rel)
-        if info is None or info.status != "indexed":
-            status = info.status if info else "not indexed"
-            raise InputError(
-                f"'{rel}' has no symbol index ({status}), so symbol= cannot be used. "
-                f"Read it by lines: read_code_range(path=\"{rel}\", start_line=1, end_line=100)."
-            )
-        try:
-            return find_in_file(nav.index, rel, symbol, nav.qualifier())
-        except NotFoundError as exc:
-            broken = syntax_error_note(svc, rel, info.language) if info.has_errors else None
-            extra = "; ".join(x for x in (note, f"the file has a {broken}" if broken else None) if x)
-            if extra:
-                raise NotFoundError(f"{exc} ({extra})") from exc
-            raise
-
-    def _render_read(nav: Any, rel: str, lines: list[str], target: Any, start: int, end: int, semantic: bool,
-                     note: str | None, by_symbol: bool) -> Answer:
-        from contexteer.indexers.lookup import semantic_context
-
-        total = len(lines)
-        what = f" {target.kind} {nav.qualifier().display(target) or target.qualname}" if by_symbol else ""
-        overloads = getattr(target, "note", None)  # lookup.Resolved: the other definitions of this name
-        head = [f"[{x}]" for x in (note, overloads) if x]
-        model = CodeRange(path=rel, start_line=start, end_line=end, total_lines=total, content="",
-                          symbol=target.qualname or None, kind=target.kind if by_symbol else None, note=note)
-        tail: list[str] = []
-        if semantic:
-            max_callers = svc.settings.navigation.max_callers
-            names = names_in_range(nav, rel, lines, start, end)
-            sem = semantic_context(nav.index, target, nav.imported, max_callers=max_callers, extra_names=names.used,
-                                   bound=names.bound, members=names.members)
-            touched = [s.path for s, _ in sem.definitions] + [c.path for c in sem.callers]
-            if nav.recheck(p for p in touched if p != rel):  # an answer about other files reflects them too
-                sem = semantic_context(nav.index, target, nav.imported, max_callers=max_callers, extra_names=names.used,
-                                       bound=names.bound, members=names.members)
-            model.uses = [ContextDef(qualname=s.qualname, kind=s.kind, location=f"{s.path}:{s.start_line}-{s.end_line}",
-                                     signature=s.signature, doc=s.doc, via=how) for s, how in sem.definitions]
-            model.callers = [CallerRef(path=c.path, line=c.line, caller=c.symbol.qualname if c.symbol else None,
-                                       location=f"{c.path}:{c.symbol.start_line}-{c.symbol.end_line}" if c.symbol else None,
-                                       signature=c.symbol.signature if c.symbol else None, how=getattr(c, "how", None))
-                             for c in sem.callers]
-            model.callers_total = sem.callers_total
-            tail = _semantic_text(model, by_symbol, getattr(sem, "callers_name_only", 0)).split("\n")
-        inner = [s for s in nav.index.symbols_in_file(rel) if start <= s.start_line <= end and s.id != getattr(target, "id", None)]
-        return _delimited(rel, lines, start, end, lambda last: f"{rel}:{start}-{end}{what} (of {total} lines)",
-                          head=head, tail=tail, model=model, inner=inner, by_symbol=by_symbol)
+def _render_read(svc: Services, nav: NavigationService, rel: str, lines: list[str], target: Any, start: int, end: int, semantic: bool,
+                 note: str | None, by_symbol: bool) -> Answer:
+    total = len(lines)
+    what = f" {target.kind} {nav.qualifier().display(target) or target.qualname}" if by_symbol else ""
+    overloads = getattr(target, "note", None)  # lookup.Resolved: the other definitions of this name
+    head = [f"[{x}]" for x in (note, overloads) if x]
+    model = CodeRange(path=rel, start_line=start, end_line=end, total_lines=total, content="",
+                      symbol=target.qualname or None, kind=target.kind if by_symbol else None, note=note)
+    tail: list[str] = []
+    if semantic:
+        sem = nav.semantic(rel, lines, target, start, end, svc.settings.navigation.max_callers)
+        model.uses, model.callers = sem.uses, sem.callers
+        model.callers_total = sem.callers_total
+        tail = _semantic_text(model, by_symbol, sem.name_only).split("\n")
+    inner = [s for s in nav.index.symbols_in_file(rel) if start <= s.start_line <= end and s.id != getattr(target, "id", None)]
+    return _delimited(svc, rel, lines, start, end, lambda last: f"{rel}:{start}-{end}{what} (of {total} lines)",
+                      head=head, tail=tail, model=model, inner=inner, by_symbol=by_symbol)
 
 
 def _inner_outline(rel: str, start: int, end: int, inner: list[Any], why: str, budget: int,
@@ -337,19 +219,6 @@ def _inner_outline(rel: str, start: int, end: int, inner: list[Any], why: str, b
     head = f"outline of {rel}:{start}-{end} ({end - start + 1} lines, {why}):"
     fitted = fit_outline(outline_entries(inner, signatures=False), max(budget, 1), count, rel, fixed=head + "\n")
     return [head, *fitted.lines]
-
-
-def names_in_range(nav: Any, rel: str, lines: list[str], start: int, end: int) -> Any:
-    """The identifiers the lines use as values (`isinstance(x, Foo)`, `x = LIMIT`), which the index does not
-    store, and the ones they bind (parameters, locals), which are never another file's definitions."""
-    from contexteer.indexers import languages
-    from contexteer.indexers.uses import Names, names_in
-
-    info = nav.index.file_info(rel)
-    spec = languages.BY_NAME.get(info.language) if info is not None and info.language else None
-    if spec is None:
-        return Names()
-    return names_in("\n".join(lines).encode("utf-8", "replace"), spec, start, end)
 
 
 def _semantic_text(model: CodeRange, by_symbol: bool, name_only: int = 0) -> str:

@@ -3,21 +3,18 @@
 from __future__ import annotations
 
 import logging
-import threading
-import weakref
 from typing import Any, Literal
 
 from mcp.server.mcpserver import Context
 from mcp_types import ToolAnnotations
 from pydantic import BaseModel, Field
 
-from contexteer.errors import AccessDenied, ContexteerError, InputError, PathError, StorageError
-from contexteer.memory.location import memory_path, other_location
+from contexteer.errors import AccessDenied, InputError, StorageError
 from contexteer.memory.recall import SessionMemory
 from contexteer.memory.service import Answer as MemoryAnswer
 from contexteer.memory.service import MemoryService
 from contexteer.shaping.answer import Answer, Text
-from contexteer.tools.base import STATELESS, Client, Services, request_client
+from contexteer.tools.base import STATELESS, Client, Services, request_client, resource, tool
 
 logger = logging.getLogger(__name__)
 
@@ -45,31 +42,6 @@ class MemoryResult(BaseModel):
     names: list[str] = Field(default_factory=list, description="Entries or checkpoint ids concerned.")
     count: int = 0
     ignored: bool = False
-
-
-_services: weakref.WeakKeyDictionary[Services, MemoryService] = weakref.WeakKeyDictionary()
-_guard = threading.Lock()
-
-
-def memory_service(svc: Services) -> MemoryService:
-    """The workspace's MemoryService (created once; creation runs the startup index check)."""
-    with _guard:
-        service = _services.get(svc)
-        if service is None:
-            ws = svc.ws
-
-            def file_status(path: str) -> str | None:
-                try:
-                    res = ws.resolve(path, must_exist=False)
-                except PathError:
-                    return "outside the workspace or denied"
-                return None if res.real.exists() else "no longer exists"
-
-            # memory_path, not ws.memory_dir: a read must not create the folder (ws.memory_dir mkdirs on access)
-            service = MemoryService(memory_path(ws), svc.settings, journal=svc.journal, file_status=file_status,
-                                    elsewhere=other_location(ws), database=svc.database, project=ws.project_key)
-            _services[svc] = service
-        return service
 
 
 def session_memory(svc: Services, session_id: str) -> SessionMemory:
@@ -148,75 +120,78 @@ def dispatch(service: MemoryService, sm: SessionMemory, action: str, a: dict[str
     raise InputError(f"unknown action {action!r}.")
 
 
-def register(mcp: Any, svc: Services) -> None:
+@tool("memory", output=MemoryResult, description=DESCRIPTION, annotations=MEMORY_ANNOTATIONS, terms_from=("query",))
+def memory(
+    svc: Services,
+    action: Action,
+    ctx: Context,
+    name: str | None = None,
+    content: str | None = None,
+    tag: str | None = None,
+    description: str | None = None,
+    source: str | None = None,
+    query: str | None = None,
+    status: str | None = None,
+    budget_tokens: int | None = None,
+    names: list[str] | None = None,
+    new_name: str | None = None,
+    confirm: bool = False,
+    redact: bool = False,
+    on: bool | None = None,
+    label: str | None = None,
+    decisions: list[str] | None = None,
+    files: list[str] | None = None,
+    next_steps: list[str] | None = None,
+) -> Answer:
+    request = ctx.request_context.request
+    sid = svc.session_key(ctx.request_context.session, request)
+    if action == "ignore" and sid == STATELESS:
+        raise InputError(
+            "ignore needs an MCP session, and this request has none (stateless HTTP: the 2026-07-28 protocol, or "
+            "replicas serving without sessions): it would be forgotten by the next call. Connect over stdio or SSE, "
+            "use a per-user token (server.tokens_file: state then follows the token), or simply do not call "
+            "recall/read while memory should stay out of the way."
+        )
+    client = request_client(request)
+    check_scope(client, action, confirm)
+    sm = session_memory(svc, sid)
+    args = dict(name=name, content=content, tag=tag, description=description, source=source, query=query,
+                status=status, budget_tokens=budget_tokens, names=names, new_name=new_name, confirm=confirm,
+                redact=redact, on=on, label=label, decisions=decisions, files=files, next_steps=next_steps,
+                saved_by=client.name if client else None)
     try:
-        memory_service(svc)  # startup: check (and repair) the index now; the repair is reported on the first answer
-    except (ContexteerError, OSError) as exc:  # the other tools must still work; memory calls will report it
-        logger.error("memory is unavailable at startup: %s", exc)
+        ans = dispatch(_service(svc), sm, action, args)
+    finally:
+        keep_session_memory(svc, sid, sm)
+    model = MemoryResult(action=ans.action, names=[] if ans.ignored else ans.names, count=ans.count, ignored=ans.ignored)
+    return Answer(Text(ans.text, "markdown"), model, scope="fitted" if ans.explicit else "open")
 
-    @svc.tool("memory", output=MemoryResult, description=DESCRIPTION, annotations=MEMORY_ANNOTATIONS, terms_from=("query",))
-    def memory(
-        action: Action,
-        ctx: Context,
-        name: str | None = None,
-        content: str | None = None,
-        tag: str | None = None,
-        description: str | None = None,
-        source: str | None = None,
-        query: str | None = None,
-        status: str | None = None,
-        budget_tokens: int | None = None,
-        names: list[str] | None = None,
-        new_name: str | None = None,
-        confirm: bool = False,
-        redact: bool = False,
-        on: bool | None = None,
-        label: str | None = None,
-        decisions: list[str] | None = None,
-        files: list[str] | None = None,
-        next_steps: list[str] | None = None,
-    ) -> Answer:
-        request = ctx.request_context.request
-        sid = svc.session_key(ctx.request_context.session, request)
-        if action == "ignore" and sid == STATELESS:
-            raise InputError(
-                "ignore needs an MCP session, and this request has none (stateless HTTP: the 2026-07-28 protocol, or "
-                "replicas serving without sessions): it would be forgotten by the next call. Connect over stdio or SSE, "
-                "use a per-user token (server.tokens_file: state then follows the token), or simply do not call "
-                "recall/read while memory should stay out of the way."
-            )
-        client = request_client(request)
-        check_scope(client, action, confirm)
-        sm = session_memory(svc, sid)
-        args = dict(name=name, content=content, tag=tag, description=description, source=source, query=query,
-                    status=status, budget_tokens=budget_tokens, names=names, new_name=new_name, confirm=confirm,
-                    redact=redact, on=on, label=label, decisions=decisions, files=files, next_steps=next_steps,
-                    saved_by=client.name if client else None)
-        try:
-            ans = dispatch(_service(), sm, action, args)
-        finally:
-            keep_session_memory(svc, sid, sm)
-        model = MemoryResult(action=ans.action, names=[] if ans.ignored else ans.names, count=ans.count, ignored=ans.ignored)
-        return Answer(Text(ans.text, "markdown"), model, scope="fitted" if ans.explicit else "open")
 
-    def _service() -> MemoryService:
-        try:
-            return memory_service(svc)
-        except OSError as exc:
-            raise StorageError(
-                f"the memory folder cannot be used ({exc.strerror or exc}). Check that the data dir is writable "
-                "(CONTEXTEER_DATA_DIR / data_dir) or set memory.location."
-            ) from exc
+def _service(svc: Services) -> MemoryService:
+    try:
+        return svc.memory
+    except OSError as exc:
+        raise StorageError(
+            f"the memory folder cannot be used ({exc.strerror or exc}). Check that the data dir is writable "
+            "(CONTEXTEER_DATA_DIR / data_dir) or set memory.location."
+        ) from exc
 
-    def _session() -> SessionMemory:
-        return session_memory(svc, svc.current_session_id())
 
-    @mcp.resource("memory://index", name="memory-index", mime_type="text/markdown",
-                  description="The memory index: one line per entry (headers only, never bodies).")
-    def memory_index() -> str:
-        return _service().index_text(_session())
+def _session(svc: Services) -> SessionMemory:
+    return session_memory(svc, svc.current_session_id())
 
-    @mcp.resource("memory://checkpoint/latest", name="memory-checkpoint-latest", mime_type="text/markdown",
-                  description="The newest checkpoint: where the work stood (context, not control).")
-    def memory_checkpoint_latest() -> str:
-        return _service().latest_checkpoint_text(_session())
+
+@resource("memory://index", name="memory-index", mime_type="text/markdown",
+          description="The memory index: one line per entry (headers only, never bodies).")
+
+
+def memory_index(svc: Services) -> str:
+    return _service(svc).index_text(_session(svc))
+
+
+@resource("memory://checkpoint/latest", name="memory-checkpoint-latest", mime_type="text/markdown",
+          description="The newest checkpoint: where the work stood (context, not control).")
+
+
+def memory_checkpoint_latest(svc: Services) -> str:
+    return _service(svc).latest_checkpoint_text(_session(svc))

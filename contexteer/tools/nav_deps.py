@@ -1,205 +1,18 @@
-"""list_dependencies' answer: the Dependencies model from the graph (the package view or the file view,
-tests left out unless asked), its text fitted to a budget, and its mermaid drawing."""
+"""list_dependencies' renderings: the Dependencies model as text fitted to a budget, and as a mermaid drawing."""
 
 from __future__ import annotations
 
 import logging
 import posixpath
-import re
 from collections import Counter
 from collections.abc import Callable
-from typing import Any
 
 from contexteer.fitting import fit_rows
 from contexteer.indexers import deps as deps_mod
-from contexteer.indexers.layouts import is_test_path
-from contexteer.indexers.manifests import (
-    MANIFEST_RE,
-    VENDORED,
-    distribution_candidates,
-    normalize_pkg,
-    read_manifests,
-)
-from contexteer.tools.nav_models import DeclaredDep, DepEdge, Dependencies, ExternalPkg
+from contexteer.navigation.deps import tests_note, unresolved_lines
+from contexteer.navigation.models import DepEdge, Dependencies
 
 logger = logging.getLogger(__name__)
-
-
-def dependencies(read: Callable[[str], str | None], graph: deps_mod.DepGraph, files: list[str], rel: str, is_dir: bool, direction: str,
-                 depth: int, external: bool, note: str | None, view: str = "package", tests: bool = False,
-                 statements: list[Any] | None = None, language: str | None = None) -> Dependencies:
-    """`statements`: the file's own import rows, for a file whose imports name items (a Rust `use` tree reaches
-    several files; a PHP `use` names one class; a C #include or a JS/TS import names a file): the text then lists
-    each statement with what it reaches (see `use_statements`)."""
-    prefix = "" if rel == "." else rel + "/"
-    asked_test = rel != "." and is_test_path(rel + "/x" if is_dir else rel)
-    keep: deps_mod.Keep | None = None if tests or asked_test else (lambda f: not is_test_path(f))
-    start = {f for f in files if f.startswith(prefix) and (keep is None or keep(f))} if is_dir else {rel}
-    units = view == "package"
-    model = Dependencies(path=rel, note=note, view="package" if units else "file")
-    for d, attr in (("imports", "imports"), ("dependents", "dependents")):
-        if direction not in (d, "both"):
-            continue
-        if units:
-            rows = [DepEdge(source=u.source, target=u.target, line=u.line, depth=u.depth, unit=u.unit, files=u.files)
-                    for u in deps_mod.traverse_units(graph, start, d, depth, keep)]
-        else:
-            rows = [DepEdge(source=e.source, target=e.target, line=e.line, depth=n)
-                    for e, n in deps_mod.traverse(graph, start, d, depth, keep)]
-        setattr(model, attr, rows)
-    if keep is not None:  # what the default left out, so nothing is dropped silently
-        near = {e.target for f in start for e in graph.imports_of(f)} if direction != "dependents" else set()
-        if direction != "imports":
-            near |= {e.source for f in start for e in graph.dependents_of(f)}
-        model.tests_left_out = sum(1 for f in near if is_test_path(f) and f not in start and not (is_dir and f.startswith(prefix)))
-    manifests = [f for f in files if MANIFEST_RE.search(f) and not VENDORED.search(f)]
-    if is_dir:
-        manifests = [m for m in manifests if m.startswith(prefix) or "/" not in m]
-    else:
-        parents = {"/".join(rel.split("/")[:i]) for i in range(len(rel.split("/")))}
-        manifests = [m for m in manifests if m.rsplit("/", 1)[0] in parents or "/" not in m]
-    declared = read_manifests(read, manifests)
-    if is_dir:
-        model.declared = [DeclaredDep(name=d.name, version=d.version, manifest=d.manifest, group=d.group) for d in declared]
-    versions = {normalize_pkg(d.name): d.version or "(any)" for d in declared}
-    if external:
-        per_path = units and not is_dir  # one file's Go imports: each import path (the package unit)
-        used: Counter[str] = Counter()
-        std: dict[str, bool] = {}
-        owner: dict[str, str] = {}
-        for f in sorted(start):
-            for x in graph.externals.get(f, []):
-                name = x.unit if per_path and x.unit else x.package
-                used[name] += 1
-                std[name] = x.stdlib
-                owner[name] = x.package
-        model.external = [
-            ExternalPkg(package=p, stdlib=std[p], used_by=n, declared=_declared(owner[p], versions))
-            for p, n in sorted(used.items(), key=lambda kv: (std[kv[0]], -kv[1], kv[0]))
-        ]
-    if statements and not is_dir and depth == 1 and direction != "dependents" and graph.resolver is not None:
-        model._statements = use_statements(graph.resolver, rel, statements, STATEMENT_SEPARATORS.get(language or "", "::"))
-        model._statement_word = {"rust": "use/mod statement", "c": "#include", "cpp": "#include"}.get(
-            language or "", "import statement")
-    model._build_note = note
-    model._unresolved = [(u.source, u.module, u.line, u.outside) for f in sorted(start) for u in graph.unresolved.get(f, [])]
-    extra = _unresolved_lines(model._unresolved, rel)
-    if model.tests_left_out:
-        extra.append(_tests_note(model.tests_left_out))
-    if extra:
-        summary = "; ".join(extra)
-        model.note = f"{note}; {summary}" if note else summary
-    # cycles through the file(s) asked about; with depth > 1 also those among the files reached
-    to_node = deps_mod.node_of if units else (lambda f: f)
-    reached_files = start | {e.target for e in graph_edges(graph, model.imports, units)} | {e.source for e in model.dependents}
-    anchor = {to_node(f) for f in start}
-    model.cycles = deps_mod.find_cycles(graph, {to_node(f) for f in reached_files} if depth > 1 else anchor, limit=10,
-                                        anchor=anchor, keep=keep, units=units)
-    if is_dir:
-        pairs = {(f, to_node(e.target)) for f in start for e in graph.imports_of(f)
-                 if e.target in start and to_node(e.target) != to_node(f) and (keep is None or keep(e.target))}
-        inside = Counter(target for _, target in pairs)
-        model.internal_edges = sum(inside.values())
-        model.most_imported = [f"{p} ×{n}" for p, n in inside.most_common(8)]
-    return model
-
-
-#: languages whose import statements each name items (a Rust use tree, a PHP class): a file's imports are listed
-#: as statements, each with the separator its language writes between a namespace and a name; a C/C++ file's
-#: #include lines and a JS/TS file's imports in their order (Java, Kotlin and Go files keep the package view, their
-#: unit being the package; a Python file keeps the module view, which names the same modules in fewer tokens)
-STATEMENT_SEPARATORS = {"rust": "::", "php": "\\", "c": "/", "cpp": "/", "javascript": "js", "typescript": "js",
-                        "tsx": "js"}
-
-
-def use_statements(resolver: deps_mod.Resolver, rel: str, imports: list[Any], sep: str = "::") -> list[tuple[list[int], str, str]]:
-    """One row per distinct import statement of a file (a Rust or PHP `use`, a C #include, a JS/TS import), as
-    (lines, the statement as written, what it reaches):
-    `crate::runtime::{context,scheduler,RuntimeFlavor}` -> its repository files; `std::future::Future` -> [std];
-    `serde::Serialize` (or `self::serde::de::X` after `extern crate serde`) -> [crate serde]; `Kind::*` -> [local].
-    A long brace list keeps its first names and a count."""
-    rows: dict[tuple[str, str], list[int]] = {}
-    crates: dict[str, str] = {}  # names bound to an external crate in this file (`extern crate serde;`)
-    for imp in sorted(imports, key=lambda i: i.line):
-        names = [n for n in imp.names if n]
-        written = re.sub(r"\s*,\s*}", "}", imp.module)
-        shown = ", ".join(names[:6]) + (f", … {len(names) - 6} more" if len(names) > 6 else "")
-        if sep == "js":
-            written = f"'{imp.module}': {shown}" if names else f"'{imp.module}'"  # default, named or namespace: as bound
-        elif names and "{" not in written and not written.endswith((sep + "*", sep + names[-1])) and written != names[-1]:
-            written += sep + (names[0] if len(names) == 1 else "{" + ",".join(names) + "}")
-        brace = re.search(r"\{([^{}]*)\}$", written)
-        if brace and brace.group(1).count(",") >= 6:
-            items = brace.group(1).split(",")
-            written = written[: brace.start()] + "{" + ",".join(items[:5]) + f",… {len(items) - 5} more}}"
-        results = resolver.classify(imp)
-        if any(r.kind == "mod" for r in results):
-            written = f"mod {imp.module}"
-        targets = sorted({t for r in results for t in r.targets if t != rel})
-        ext = sorted({r.external for r in results if r.external})
-        head = re.sub(r"^(?:self|crate)::", "", imp.module).split("::")[0]
-        bare = written.strip('"<> ')
-        near = posixpath.normpath(posixpath.join(posixpath.dirname(rel), imp.module)) if imp.module.startswith(".") else ""
-        if sep == "js" and len(targets) == 1 and near and posixpath.splitext(targets[0])[0] in (near, near + "/index"):
-            reach = ""  # './Operator' from internal/Observable.ts is internal/Operator.ts: nothing to add
-        elif sep == "/" and len(targets) == 1 and targets[0].endswith("/" + bare):
-            reach = "-> " + targets[0][: -len(bare)]  # <linux/mm.h> -> include/: the folder it is found under
-        elif targets:
-            reach = "-> " + ", ".join(targets[:6]) + (f" and {len(targets) - 6} more" if len(targets) > 6 else "")
-        elif sep == "/":  # C/C++: <linux/mm.h> the repository does not hold is a system or generated header
-            reach = "[system header]" if any(r.stdlib for r in results) else "[not in the repository]"
-        elif ext:
-            std = {r.external for r in results if r.stdlib}
-            rust = sep == "::"
-            reach = "[" + ", ".join(("std" if rust else "standard library") if e in std
-                                    else f"{'crate' if rust else 'package'} {e}" for e in ext) + "]"
-            for e in ext:
-                crates.setdefault(head, e)
-        elif head in crates and sep == "::":
-            reach = f"[crate {crates[head]}]"
-        elif any(r.unresolved for r in results):
-            reach = "[no repository file]"
-        else:
-            reach = "[local]"
-        rows.setdefault((written, reach), []).append(imp.line)
-    return [(lines, written, reach) for (written, reach), lines in rows.items()]
-
-
-def graph_edges(graph: deps_mod.DepGraph, rows: list[DepEdge], units: bool) -> list[Any]:
-    """The file edges behind the rows (a package row stands for its directory's files)."""
-    if not units:
-        return rows
-    out = []
-    for r in rows:
-        if r.target.endswith("/") and graph.resolver is not None:
-            d = "" if r.target == "./" else r.target[:-1]
-            out += [DepEdge(source=r.source, target=f, line=r.line) for f in graph.resolver.dirs.get(d, ())]
-        else:
-            out.append(r)
-    return out
-
-
-def _tests_note(n: int) -> str:
-    return f"{n} test file{'s' if n != 1 else ''} left out (tests=true lists {'them' if n != 1 else 'it'})"
-
-
-def _unresolved_lines(items: list[tuple[str, str, int, bool]], single: str | None, limit: int = 30) -> list[str]:
-    """'unresolved: ./types (line 4)' and 'outside the root: ../package.json (line 12)' (with 'of <file>' for a folder)."""
-    out = []
-    for outside, label in ((False, "unresolved"), (True, "outside the root")):
-        these = [(src, mod, line) for src, mod, line, out_ in items if out_ == outside]
-        if these:
-            shown = [f"{mod} (line {line}{'' if src == single else ' of ' + src})" for src, mod, line in these[:limit]]
-            more = f", … {len(these) - limit} more" if len(these) > limit else ""
-            out.append(f"{label}: " + ", ".join(shown) + more)
-    return out
-
-
-def _declared(pkg: str, versions: dict[str, str]) -> str | None:
-    for cand in distribution_candidates(pkg):
-        if cand in versions:
-            return versions[cand]
-    return None
 
 
 def _row(e: DepEdge, attr: str, single: str) -> str:
@@ -292,9 +105,9 @@ def _deps_text(model: Dependencies, direction: str, depth: int, limit: int, imp_
         out.append(f"imported by ({_count_dependents(model.dependents)}, depth {depth}):" if model.dependents
                    else f"no {'non-test' if model.tests_left_out else 'other repository'} file imports {label}")
         out += _edges_text(sorted(model.dependents, key=lambda e: (e.depth, e.source)), "source", model.path, depth, limit, dep_group)
-    out += _unresolved_lines(model._unresolved, model.path, pkgs)
+    out += unresolved_lines(model._unresolved, model.path, pkgs)
     if model.tests_left_out:
-        out.append(_tests_note(model.tests_left_out))
+        out.append(tests_note(model.tests_left_out))
     if model.external and not model._statements:
         ext = [x for x in model.external if not x.stdlib]
         std = [x for x in model.external if x.stdlib]

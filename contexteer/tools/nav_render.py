@@ -10,12 +10,10 @@ from typing import Any
 
 from contexteer.indexers.repomap import indentation
 from contexteer.indexers.textsearch import SearchResult
+from contexteer.navigation.models import NO_MATCH_USES, SymbolSearch, clip
 from contexteer.shaping.answer import Hit
-from contexteer.tools.nav_deps import STATEMENT_SEPARATORS as STATEMENT_SEPARATORS
-from contexteer.tools.nav_deps import dependencies as dependencies  # list_dependencies' renderers
-from contexteer.tools.nav_deps import deps_mermaid as deps_mermaid
+from contexteer.tools.nav_deps import deps_mermaid as deps_mermaid  # list_dependencies' renderers
 from contexteer.tools.nav_deps import deps_text as deps_text
-from contexteer.tools.nav_models import SymbolSearch
 
 logger = logging.getLogger(__name__)
 
@@ -28,11 +26,6 @@ DEF_KEYWORDS = frozenset(
 
 
 _FIRST_WORD = re.compile(r"\s*([A-Za-z_]\w*)")
-
-
-def clip(text: str, width: int) -> str:
-    text = text.strip()
-    return text if len(text) <= width else text[: width - 1] + "…"
 
 
 def _sig(sym: Any, width: int = 160) -> str:
@@ -271,7 +264,6 @@ def symbol_search(model: SymbolSearch, match: str, kind: str | None, with_refs: 
     return out, rows
 
 
-NO_MATCH_USES = 12  # word occurrences shown when no definition matches
 
 
 def site_note(site: Any) -> str:

@@ -8,209 +8,62 @@ from collections.abc import Callable
 from typing import Annotated, Any, Literal
 
 from mcp.server.mcpserver import Context
-from pydantic import BaseModel, Field
+from pydantic import Field
 
-from contexteer.errors import InputError, NotFoundError
-from contexteer.fitting import fit_largest
+from contexteer.errors import InputError
 from contexteer.indexers import graph
-from contexteer.indexers.lookup import is_prototype, line_previews
-from contexteer.indexers.namesakes import reopened_rank
-from contexteer.indexers.qualify import is_qualified, split_name
+from contexteer.navigation.models import RelatedItem, RelatedResult
 from contexteer.shaping.answer import Answer, Text
-from contexteer.shaping.answer import render as render_answer
-from contexteer.tools.base import Services
-from contexteer.tools.nav_state import Nav, nav_for, run
-from contexteer.workspace import repo_text
+from contexteer.tools.base import Services, tool
+from contexteer.tools.progress import run
 
 logger = logging.getLogger(__name__)
 
 Relation = Literal["callers", "callees", "implementations", "supertypes"]
 
 
-class RelatedItem(BaseModel):
-    path: str
-    qualname: str | None = None  # None: a call site at module level
-    kind: str | None = None
-    start_line: int | None = None
-    end_line: int | None = None
-    signature: str | None = None
-    how: str  # how it was resolved: syntax (extends, implements, impl, method set), call evidence, or name only
-    lines: list[int] = Field(default_factory=list)  # call lines: in the caller (callers) or in the body (callees)
-    calls: list[str] = Field(default_factory=list)  # the first call lines as source ('534: r.setLeader(r.localAddr)')
-    depth: int = 1
-    via: str | None = None  # at depth > 1: the definition it relates through
-    detail: str | None = None
+@tool(
+    "find_related",
+    output=RelatedResult,
+    description=(
+        "One definition's relations in one call: callers (grouped by calling definition, with call lines; "
+        "depth 2-3 follows callers' callers), callees, implementations (subtypes, overrides, Go method "
+        "sets, Rust impls) or supertypes. Each says how it was resolved."
+    ),
+)
+async def find_related(
+    svc: Services,
+    ctx: Context,
+    symbol: Annotated[str, Field(description="e.g. 'Head.truncateMemory' or 'Reader'")],
+    relation: Relation,
+    path: Annotated[str | None, Field(description="File or directory of the definition.")] = None,
+    depth: Annotated[int, Field(ge=1, le=3)] = 1,
+    limit: Annotated[int, Field(ge=1, le=200)] = 30,
+    cursor: Annotated[str | None, Field(description="next_cursor of the last page.")] = None,
+) -> Answer:
+    q = symbol.strip()
+    if not q:
+        raise InputError("symbol is empty. Pass a definition name such as 'parse_header' or 'Parser.parse_header'.")
+    offset = _cursor(cursor)
+    prefix = svc.ws.resolve(path, kind="any").rel if path and path.strip() not in ("", ".") else None
+    nav = svc.nav
 
+    def work(cb: Callable[[int, int], None] | None) -> Answer:
+        found = nav.related(q, prefix, relation, depth, nav.ready(cb, sweep=True))
+        target, rel, items, notes, full_name = found.target, found.relations, found.items, found.notes, found.full_name
+        def build(n: int) -> Answer:
+            shown = items[offset : offset + n]
+            nxt = offset + n if offset + n < len(items) else None
+            model = RelatedResult(symbol=full_name, location=f"{target.path}:{target.start_line}-{target.end_line}",
+                                  relation=relation, total=len(items), items=shown, unresolved=rel.unresolved,
+                                  local_calls=sorted(rel.local),
+                                  call_sites=rel.sites, next_cursor=str(nxt) if nxt is not None else None,
+                                  note="; ".join(notes) or None)
+            return Answer(Text(_render(model, target, offset, depth)), model, scope="fitted")
 
-class RelatedResult(BaseModel):
-    symbol: str
-    location: str
-    relation: str
-    total: int
-    items: list[RelatedItem]
-    unresolved: list[str] = Field(default_factory=list)
-    local_calls: list[str] = Field(default_factory=list)  # callees: its own locals, parameters, nested definitions
-    call_sites: int = 0
-    next_cursor: str | None = None
-    note: str | None = None
+        return svc.largest_whole(min(limit, max(0, len(items) - offset)), build)[0]
 
-
-_WHAT = {
-    "callers": "the definitions that call it (call lines, evidence per caller)",
-    "callees": "what its body calls, resolved to definitions",
-    "implementations": "subtypes, or for a method its overrides",
-    "supertypes": "what it extends or implements, or the method it overrides",
-}
-
-
-def register(mcp: object, svc: Services) -> None:
-    del mcp
-
-    @svc.tool(
-        "find_related",
-        output=RelatedResult,
-        description=(
-            "One definition's relations in one call: callers (grouped by calling definition, with call lines; "
-            "depth 2-3 follows callers' callers), callees, implementations (subtypes, overrides, Go method "
-            "sets, Rust impls) or supertypes. Each says how it was resolved."
-        ),
-    )
-    async def find_related(
-        ctx: Context,
-        symbol: Annotated[str, Field(description="e.g. 'Head.truncateMemory' or 'Reader'")],
-        relation: Relation,
-        path: Annotated[str | None, Field(description="File or directory of the definition.")] = None,
-        depth: Annotated[int, Field(ge=1, le=3)] = 1,
-        limit: Annotated[int, Field(ge=1, le=200)] = 30,
-        cursor: Annotated[str | None, Field(description="next_cursor of the last page.")] = None,
-    ) -> Answer:
-        q = symbol.strip()
-        if not q:
-            raise InputError("symbol is empty. Pass a definition name such as 'parse_header' or 'Parser.parse_header'.")
-        offset = _cursor(cursor)
-        prefix = svc.ws.resolve(path, kind="any").rel if path and path.strip() not in ("", ".") else None
-        nav = nav_for(svc)
-
-        def work(cb: Callable[[int, int], None] | None) -> Answer:
-            note = nav.ready(cb, sweep=True)
-            target, also = _target(nav, q, prefix, relation)
-            rel = _relations(nav, target, relation, depth)
-            full_name = nav.qualifier().display(target) or target.qualname
-            items = [_item(nav, e) for e in rel.items]
-            if relation in ("callers", "callees"):
-                _previews(nav, rel, items)
-            notes = [n for n in (note, also, rel.note, "stopped at 200 definitions; narrow with path=" if rel.truncated else None)
-                     if n]
-            whole = svc.settings.context_mode_mcp.max_digest_threshold
-            pages: dict[str, Answer] = {}
-
-            def build(n: int) -> Answer:
-                shown = items[offset : offset + n]
-                nxt = offset + n if offset + n < len(items) else None
-                model = RelatedResult(symbol=full_name, location=f"{target.path}:{target.start_line}-{target.end_line}",
-                                      relation=relation, total=len(items), items=shown, unresolved=rel.unresolved,
-                                      local_calls=sorted(rel.local),
-                                      call_sites=rel.sites, next_cursor=str(nxt) if nxt is not None else None,
-                                      note="; ".join(notes) or None)
-                return Answer(Text(_render(model, target, offset, depth)), model, scope="fitted")
-
-            def text_of(n: int) -> str:
-                built = build(n)
-                text = render_answer(built)
-                pages[text] = built
-                return text
-
-            page = min(limit, max(0, len(items) - offset))
-            got = fit_largest(page, text_of, whole, lambda t: svc.pipeline.cost(pages[t]), lo=min(1, page))
-            return pages[got.text]
-
-        return await run(ctx, work)
-
-    def _target(nav: Nav, q: str, prefix: str | None, relation: str) -> tuple[Any, str | None]:
-        """The one definition `q` names (plain, in-file qualified or fully qualified), and a note when it was
-        chosen among reopenings of one class."""
-        idx = nav.index
-        pool = idx.find_symbols(q, match="exact", path_prefix=prefix, limit=50)
-        if not pool and nav.sweep_on_miss():
-            pool = idx.find_symbols(q, match="exact", path_prefix=prefix, limit=50)
-        if not pool and is_qualified(q):  # 'org.example.web.Servlet', 'App\\Shop\\Cart::add', 'Rack::Request#params'
-            pool = nav.qualifier().find(q, path_prefix=prefix, limit=50)
-        if not pool:
-            close = (nav.qualifier().namesakes(q, path_prefix=prefix) if is_qualified(q) else []) \
-                or idx.close_names((split_name(q) or [q])[-1], path_prefix=prefix)
-            full = nav.qualifier().display_all(close)
-            hint = ("; closest: " + ", ".join(f"{full.get(s.id, s.qualname)} ({s.path}:{s.start_line})" for s in close)) \
-                if close else ""
-            where = f" under {prefix}" if prefix else ""
-            raise NotFoundError(f"no definition named '{q}'{where}{hint}. Find it with search_symbol(query=\"{q}\", "
-                                "match=\"prefix\") or search_text, then pass its qualified name (and path=).")
-        named = [s for s in pool if s.qualname == q] or pool
-        full = nav.qualifier().display_all(named[:50])
-        first = reopened_rank(idx, named, lambda s: full.get(s.id, s.qualname))  # a Ruby class reopened elsewhere
-        also = None
-        if first and len({(s.language, full.get(s.id, s.qualname)) for s in named}) == 1:
-            others = sorted((s for s in named if first.get(s.id, 0) > 0), key=lambda s: first[s.id])
-            named = [s for s in named if first.get(s.id, 0) == 0]
-            also = (f"{full.get(named[0].id, named[0].qualname)} is also reopened in " + ", ".join(f"{s.path}:{s.start_line}-{s.end_line}" for s in others[:5])
-                    + (" …" if len(others) > 5 else "") + "; this is the definition with the most members (pass path= for another)")
-        bodies = [s for s in named if not is_prototype(s)]
-        if len(bodies) == 1 and len(named) > 1:
-            # a C function and the header lines that declare it: the definition is what is meant
-            protos = [s for s in named if s.id != bodies[0].id]
-            note = "declared in " + ", ".join(f"{s.path}:{s.start_line}" for s in protos[:3])
-            return bodies[0], f"{also}; {note}" if also else note
-        distinct = {(s.path, s.qualname) for s in named}
-        if len(distinct) > 1:
-            lines = [f"  {s.path}:{s.start_line}-{s.end_line} {s.kind} {full.get(s.id, s.qualname)} -> find_related("
-                     f"symbol=\"{full.get(s.id, s.qualname)}\", relation=\"{relation}\", path=\"{s.path}\")" for s in named[:10]]
-            more = f"\n  … {len(named) - 10} more" if len(named) > 10 else ""
-            raise InputError(f"'{q}' names {len(distinct)} definitions; pass the one you mean:\n" + "\n".join(lines) + more)
-        # TypeScript overload signatures and their implementation share a name: the implementation has the body
-        # (only among functions: a Rust struct and its longer impl block are not overloads)
-        pick = named[0]
-        if pick.kind in ("function", "method"):
-            pick = max((s for s in named if s.kind == pick.kind), key=lambda s: (s.end_line - s.start_line, -s.start_line))
-        return pick, also
-
-    def _relations(nav: Nav, target: Any, relation: str, depth: int) -> graph.Relations:
-        idx = nav.index
-        if relation == "callers":
-            return graph.callers(idx, target, nav.imported, depth=depth)
-        if relation == "callees":
-            from contexteer.tools.files import names_in_range
-
-            lines = (repo_text(svc.ws, target.path) or "").split("\n")
-            names = names_in_range(nav, target.path, lines, target.start_line, target.end_line)
-            return graph.callees(idx, target, nav.imported, bound=names.bound, members=names.members, lines=lines)
-        if relation == "implementations":
-            return graph.implementations(idx, target, nav.imported, depth=depth, rust_impls=lambda t: _rust_impls(idx, t))
-        return graph.supertypes(idx, target, nav.imported, depth=depth, rust_traits=lambda t: _rust_traits(idx, t))
-
-
-def _item(nav: Nav, e: graph.Related) -> RelatedItem:
-    s = e.symbol
-    return RelatedItem(path=e.path, qualname=s.qualname if s else None, kind=s.kind if s else None,
-                       start_line=s.start_line if s else None, end_line=s.end_line if s else None,
-                       signature=s.signature if s else None, how=e.how, lines=sorted(set(e.lines)), depth=e.depth,
-                       via=e.via.qualname if e.via is not None else None, detail=e.detail or None)
-
-
-class _Site:
-    def __init__(self, path: str, line: int) -> None:
-        self.path, self.line, self.preview = path, line, ""
-
-
-def _previews(nav: Nav, rel: graph.Relations, items: list[RelatedItem]) -> None:
-    """The source line of each call line (callers: in the caller's file; callees: in the body's file)."""
-    sites: list[_Site] = []
-    for item in items:
-        path = item.path if rel.relation == "callers" else rel.target.path
-        sites += [_Site(path, n) for n in item.lines[:3]]
-    line_previews(nav.svc.ws, sites, width=140)
-    text = {(s.path, s.line): s.preview for s in sites}
-    for item in items:
-        path = item.path if rel.relation == "callers" else rel.target.path
-        item.calls = [f"{n}: {text.get((path, n), '')}" for n in item.lines[:3]]
+    return await run(ctx, work)
 
 
 def _render(model: RelatedResult, target: Any, offset: int, depth: int) -> str:
@@ -312,51 +165,10 @@ def _empty(model: RelatedResult, target: Any) -> str:
     return f"its header names no base{' (Go types gain interfaces by method set)' if target.language == 'go' else ''}."
 
 
-_GENERICS = re.compile(r"<[^<>]*>")
-_IMPL_HEAD = re.compile(r"^(?:unsafe\s+)?impl\s+(?:!?(?P<trait>[\w:]+)\s+for\s+)?[&\s]*(?:'\w+\s+)?(?:mut\s+)?"
-                        r"(?:dyn\s+)?(?:[\w:]+::)?(?P<type>\w+|\([^()]*\)|\[[^\[\]]*\])")  # a name, a tuple, a slice
-
-
-def _impl_head(signature: str) -> tuple[str | None, str] | None:
-    """(trait or None, type) of an impl block's header: `impl<'a, T: Into<U>> fmt::Display for &'a Foo<T>`
-    -> ('Display', 'Foo')."""
-    text = " ".join(signature.split())
-    while True:
-        shorter = _GENERICS.sub("", text)
-        if shorter == text:
-            break
-        text = shorter
-    m = _IMPL_HEAD.match(text)
-    if m is None:
-        return None
-    trait = m.group("trait")
-    return (trait.rsplit("::", 1)[-1] if trait else None), m.group("type")
-
-
 def _impl_row(signature: str) -> str:
     """An impl block's header without its where clause (the bounds are in the file): `impl<T> Log for Box<T>`."""
     head = re.split(r"\s+where\b", " ".join(signature.split()), maxsplit=1)[0]
     return head.rstrip(" ,{")
-
-
-def _rust_impls(idx: Any, trait: str) -> list[tuple[Any, str]]:
-    """(impl block, type name) of every `impl Trait for Type` block in the index (impl blocks are symbols)."""
-    out = []
-    for s in idx.symbols_mentioning(trait, ["impl"]):
-        head = _impl_head(s.signature or "")
-        if s.language == "rust" and head is not None and head[0] == trait:
-            out.append((s, head[1]))
-    return out
-
-
-def _rust_traits(idx: Any, type_name: str) -> list[tuple[str, int, str]]:
-    """(path, line, trait) of every `impl Trait for Type` block of the type."""
-    out = []
-    for s in idx.symbols_named(type_name):
-        head = _impl_head(s.signature or "") if s.kind == "impl" and s.language == "rust" else None
-        if head is not None and head[0] is not None and head[1] == type_name:
-            out.append((s.path, s.start_line, head[0]))
-    return out
 
 
 def _cursor(cursor: str | None) -> int:

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import json
 import logging
-import threading
 from typing import Annotated, Any
 
 from mcp.server.mcpserver import Context
@@ -17,7 +16,7 @@ from contexteer.shaping.fold import clip, split_lines
 from contexteer.shaping.pipeline import redact_keep_lines
 from contexteer.shaping.stats import ContextStats, compute_stats, render_stats
 from contexteer.shaping.store import compile_pattern
-from contexteer.tools.base import STATELESS, Services
+from contexteer.tools.base import STATELESS, Services, tool
 
 logger = logging.getLogger(__name__)
 
@@ -46,66 +45,65 @@ class FetchedResult(BaseModel):
     redactions: dict[str, int] = Field(default_factory=dict)
 
 
-def register(mcp: object, svc: Services) -> None:
-    del mcp
+@tool(
+    "fetch_result",
+    output=FetchedResult,
+    description=(
+        "Get exact lines of a result that came back as a digest or overview, by its handle: a range "
+        "(start_line/end_line, in the numbering the digest showed) or the lines matching a regex pattern "
+        "(with context_lines around each). A long answer stops where one answer is full and names the call "
+        "that continues. Handles expire (shaping.store_ttl_seconds); re-run the original call then."
+    ),
+)
+def fetch_result(
+    svc: Services,
+    handle: Annotated[str, Field(description="The handle from the result's header, e.g. 'r-3f9a2c1b7d'.")],
+    start_line: Annotated[int | None, Field(description="First line (inclusive).")] = None,
+    end_line: Annotated[int | None, Field(description="Last line (inclusive).")] = None,
+    pattern: Annotated[str | None, Field(description="Regular expression (RE2 syntax, like ripgrep's); returns matching lines.")] = None,
+    context_lines: Annotated[int | None, Field(description="Lines of context around each match (0-20).", ge=0, le=20)] = None,
+) -> Answer:
+    stored = svc.store.get(handle)
+    text, red = _redacted(svc, stored.handle, stored.text)
+    lines = split_lines(text)
+    first = stored.first_line
+    last = first + len(lines) - 1
+    limit = svc.settings.context_mode_mcp.max_digest_threshold - 96  # room for the header and redaction markers
+    count = svc.pipeline.count
+    model = FetchedResult(handle=stored.handle, kind=stored.kind, first_line=first, last_line=last, redactions=dict(red))
+    if start_line is not None and end_line is not None and start_line > end_line:
+        raise InputError(f"start_line {start_line} is after end_line {end_line}. Swap them or pass start_line <= end_line.")
+    if start_line is not None and not first <= start_line <= max(first, last):
+        raise InputError(f"start_line {start_line} is outside result {stored.handle}, which has lines {first}-{last}. Pass a line in that range.")
+    lo = start_line if start_line is not None else first
+    hi = min(end_line, last) if end_line is not None else last
+    if hi < lo:
+        raise InputError(f"end_line {end_line} is before the first line ({first}) of result {stored.handle}, which has lines {first}-{last}.")
+    model.start_line, model.end_line = lo, hi
+    if pattern:
+        return _by_pattern(model, lines, first, lo, hi, pattern, context_lines or _DEFAULT_CONTEXT, limit, count)
+    return _by_range(model, lines, first, lo, hi, explicit_end=end_line is not None, limit=limit)
 
-    @svc.tool(
-        "fetch_result",
-        output=FetchedResult,
-        description=(
-            "Get exact lines of a result that came back as a digest or overview, by its handle: a range "
-            "(start_line/end_line, in the numbering the digest showed) or the lines matching a regex pattern "
-            "(with context_lines around each). A long answer stops where one answer is full and names the call "
-            "that continues. Handles expire (shaping.store_ttl_seconds); re-run the original call then."
-        ),
-    )
-    def fetch_result(
-        handle: Annotated[str, Field(description="The handle from the result's header, e.g. 'r-3f9a2c1b7d'.")],
-        start_line: Annotated[int | None, Field(description="First line (inclusive).")] = None,
-        end_line: Annotated[int | None, Field(description="Last line (inclusive).")] = None,
-        pattern: Annotated[str | None, Field(description="Regular expression (RE2 syntax, like ripgrep's); returns matching lines.")] = None,
-        context_lines: Annotated[int | None, Field(description="Lines of context around each match (0-20).", ge=0, le=20)] = None,
-    ) -> Answer:
-        stored = svc.store.get(handle)
-        text, red = _redacted(stored.handle, stored.text)
-        lines = split_lines(text)
-        first = stored.first_line
-        last = first + len(lines) - 1
-        limit = svc.settings.context_mode_mcp.max_digest_threshold - 96  # room for the header and redaction markers
-        count = svc.pipeline.count
-        model = FetchedResult(handle=stored.handle, kind=stored.kind, first_line=first, last_line=last, redactions=dict(red))
-        if start_line is not None and end_line is not None and start_line > end_line:
-            raise InputError(f"start_line {start_line} is after end_line {end_line}. Swap them or pass start_line <= end_line.")
-        if start_line is not None and not first <= start_line <= max(first, last):
-            raise InputError(f"start_line {start_line} is outside result {stored.handle}, which has lines {first}-{last}. Pass a line in that range.")
-        lo = start_line if start_line is not None else first
-        hi = min(end_line, last) if end_line is not None else last
-        if hi < lo:
-            raise InputError(f"end_line {end_line} is before the first line ({first}) of result {stored.handle}, which has lines {first}-{last}.")
-        model.start_line, model.end_line = lo, hi
-        if pattern:
-            return _by_pattern(model, lines, first, lo, hi, pattern, context_lines or _DEFAULT_CONTEXT, limit, count)
-        return _by_range(model, lines, first, lo, hi, explicit_end=end_line is not None, limit=limit)
 
-    @svc.tool(
-        "context_stats",
-        output=ContextStats,
-        description=(
-            "How many tokens the shaping saved: per tool and in total (calls, raw tokens the tools produced, "
-            "tokens delivered including headers and fetch_result answers, saved tokens and percent, calls per "
-            "tier), for this session and for all time, from the journal."
-        ),
-    )
-    def context_stats(ctx: Context) -> Answer:
-        session = _session_of(svc, ctx)
-        read = svc.journal.read()
-        stateless = session == STATELESS  # every stateless request shares the id: no figures are this client's
-        stats = compute_stats(read.events, None if stateless else session, incomplete=read.incomplete)
-        if stateless:  # an empty scope, not null: the advertised schema has an object there
-            stats.session = compute_stats([], "none").session
-            assert stats.session is not None
-            stats.session.scope = "no session on this transport (stateless HTTP): all-time figures only"
-        return Answer(Text(render_stats(stats)), stats, scope="fitted")  # a bounded report: never digested
+@tool(
+    "context_stats",
+    output=ContextStats,
+    description=(
+        "How many tokens the shaping saved: per tool and in total (calls, raw tokens the tools produced, "
+        "tokens delivered including headers and fetch_result answers, saved tokens and percent, calls per "
+        "tier), for this session and for all time, from the journal."
+    ),
+)
+def context_stats(svc: Services, ctx: Context) -> Answer:
+    session = _session_of(svc, ctx)
+    read = svc.journal.read()
+    stateless = session == STATELESS  # every stateless request shares the id: no figures are this client's
+    stats = compute_stats(read.events, None if stateless else session, incomplete=read.incomplete)
+    if stateless:  # an empty scope, not null: the advertised schema has an object there
+        stats.session = compute_stats([], "none").session
+        assert stats.session is not None
+        stats.session.scope = "no session on this transport (stateless HTTP): all-time figures only"
+    return Answer(Text(render_stats(stats)), stats, scope="fitted")  # a bounded report: never digested
 
 
 def _session_of(svc: Services, ctx: Context) -> str:
@@ -119,22 +117,19 @@ def _session_of(svc: Services, ctx: Context) -> str:
     return svc.session_key(session, request)
 
 
-_cache: dict[str, tuple[str, dict[str, int]]] = {}
-#: Sync tools run in worker threads: concurrent fetches (many sessions on one HTTP server) share the cache.
-_cache_lock = threading.Lock()
-
-
-def _redacted(handle: str, text: str) -> tuple[str, dict[str, int]]:
-    """The stored text with secrets redacted line-preservingly (a key block's middle lines included)."""
-    with _cache_lock:
-        hit = _cache.get(handle)
+def _redacted(svc: Services, handle: str, text: str) -> tuple[str, dict[str, int]]:
+    """The stored text with secrets redacted line-preservingly (a key block's middle lines included); the last few
+    are kept by the services (sync tools run in worker threads: concurrent fetches share the cache)."""
+    cache, lock = svc.redacted_results, svc.redacted_lock
+    with lock:
+        hit = cache.get(handle)
     if hit is None:
         red_text, counts = redact_keep_lines(text)
         hit = (red_text, dict(counts))
-        with _cache_lock:
-            while len(_cache) > 8:
-                _cache.pop(next(iter(_cache)))
-            _cache[handle] = hit
+        with lock:
+            while len(cache) > 8:
+                cache.pop(next(iter(cache)))
+            cache[handle] = hit
     return hit
 
 

@@ -73,7 +73,7 @@ settings.index.workers = 1
 ws = Workspace(sys.argv[1], settings)
 if sys.argv[2] == "cli":
     threading.Thread(target=announce, daemon=True).start()
-    from contexteer.indexers.progress import index_command
+    from contexteer.server.cli.index import index_command
     sys.exit(index_command(ws, tty=False))
 from contexteer.indexers.index import StructureIndex
 idx = StructureIndex(ws)

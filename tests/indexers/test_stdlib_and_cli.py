@@ -10,7 +10,7 @@ import pytest
 
 from contexteer.config import Settings
 from contexteer.indexers.index import StructureIndex
-from contexteer.indexers.progress import index_command, render_bar
+from contexteer.server.cli.index import index_command, render_bar
 from contexteer.workspace import Workspace
 from tests.indexers.conftest import bump, write
 

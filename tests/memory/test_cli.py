@@ -5,8 +5,8 @@ from __future__ import annotations
 import io
 from pathlib import Path
 
-from contexteer.memory.cli import run_memory_command
 from contexteer.server.cli import build_parser
+from contexteer.server.cli.memory import run_memory_command
 
 
 def _run(ws_loaded, *argv: str) -> tuple[int, str, str]:

@@ -8,12 +8,12 @@ from pathlib import Path
 import anyio
 from mcp import Client
 
-from contexteer.memory.cli import run_memory_command
 from contexteer.memory.location import memory_path
 from contexteer.memory.recall import SessionMemory
 from contexteer.memory.service import MemoryService
 from contexteer.server.app import build_server
 from contexteer.server.cli import build_parser
+from contexteer.server.cli.memory import run_memory_command
 from tests.conftest import make_workspace
 
 

@@ -8,9 +8,9 @@ import pytest
 
 from contexteer.errors import ConflictError, InputError
 from contexteer.memory import entries as E
-from contexteer.memory.cli import run_memory_command
 from contexteer.memory.service import MemoryService
 from contexteer.server.cli import build_parser
+from contexteer.server.cli.memory import run_memory_command
 
 
 def _run(ws_loaded, *argv: str) -> tuple[int, str]:

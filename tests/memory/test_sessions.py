@@ -14,7 +14,6 @@ from mcp.client.stdio import StdioServerParameters
 
 from contexteer.memory.recall import SessionMemory
 from contexteer.server.app import build_server, services_of
-from contexteer.tools.memory import memory_service
 
 CONTEXTEER = str(Path(sys.executable).parent / "contexteer")
 
@@ -37,7 +36,7 @@ async def _exercise(client: Client) -> None:
 def test_session_state_in_process(ws_loaded, mode: str) -> None:
     ws, loaded = ws_loaded
     server = build_server(ws, loaded)
-    memory_service(services_of(server)).save(SessionMemory(), name="auth", content="Sessions, not JWT.", tag="DECISION", description="auth approach")
+    services_of(server).memory.save(SessionMemory(), name="auth", content="Sessions, not JWT.", tag="DECISION", description="auth approach")
 
     async def main() -> None:
         async with Client(server, mode=mode) as client:  # type: ignore[arg-type]

@@ -10,7 +10,6 @@ import orjson
 from mcp import Client
 
 from contexteer.server.app import build_server, services_of
-from contexteer.tools.memory import memory_service
 
 from .conftest import Clock
 
@@ -43,7 +42,7 @@ def test_lifecycle_rehearsal_through_the_real_server(ws_loaded, clock: Clock) ->
     ws, loaded = ws_loaded
     server = build_server(ws, loaded)
     svc = services_of(server)
-    memory_service(svc).set_clock(clock)
+    svc.memory.set_clock(clock)
 
     async def main() -> None:
         async with Client(server) as client:
@@ -166,7 +165,7 @@ def test_memory_results_are_marked_explicit_markdown(ws_loaded) -> None:
     from contexteer.memory.recall import SessionMemory
     from contexteer.tools.memory import dispatch
 
-    ans = dispatch(memory_service(svc), SessionMemory(), "list", {})
+    ans = dispatch(svc.memory, SessionMemory(), "list", {})
     assert ans.explicit is True
 
 

@@ -5,9 +5,9 @@ from __future__ import annotations
 import io
 import re
 
-from contexteer.memory.cli import run_memory_command
 from contexteer.memory.service import MemoryService
 from contexteer.server.cli import build_parser
+from contexteer.server.cli.memory import run_memory_command
 from contexteer.tools.memory import dispatch
 
 from .conftest import Clock

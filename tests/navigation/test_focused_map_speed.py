@@ -7,8 +7,8 @@ from pathlib import Path
 from contexteer.config import load_config
 from contexteer.indexers import repomap
 from contexteer.server.app import build_server
+from contexteer.server.services import build_services
 from contexteer.tools.base import Services
-from contexteer.tools.nav_state import nav_for
 from tests.navigation.conftest import Served, copy_fixture
 
 
@@ -31,7 +31,7 @@ def test_a_focused_map_leads_with_the_focus_and_a_repeated_focus_answers_the_sam
 def test_a_capped_focused_ranking_orders_files_like_the_converged_one(tmp_path: Path):
     served, svc = _served(copy_fixture("pyshop", tmp_path))
     assert not served.call("get_structured_index", path=".").is_error
-    mapper = nav_for(svc).mapper
+    mapper = svc.nav.mapper
     for focus in (["shop/io.py"], ["shop/util/fmt.py"]):
         quick = mapper.ranking(focus)
         exact = repomap.rank(quick.files, mapper._defs, mapper._refs, focus, max_iter=500, tol=1e-12)
@@ -43,6 +43,6 @@ def _served(root: Path) -> tuple[Served, Services]:
     """A served workspace whose Services (and so its navigation state) the test can look at."""
     served = Served(root)
     loaded = load_config(root=root, overrides={"shaping.structured_output": True}, use_user_config=False)
-    svc = Services(served.ws, loaded)
+    svc = build_services(served.ws, loaded)
     served.server = build_server(served.ws, loaded, services=svc)
     return served, svc

@@ -10,7 +10,8 @@ from pathlib import Path
 import httpx
 import pytest
 
-from contexteer.server.cli import CLIENTS, main, parse_call_arguments
+from contexteer.server.cli import CLIENTS, main
+from contexteer.server.cli.call import parse_call_arguments
 from tests.server.helpers import running_server
 
 

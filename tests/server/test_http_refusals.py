@@ -69,7 +69,7 @@ def test_a_per_user_token_server_logs_its_refusals_and_answers_404_for_oauth_dis
     import argparse
     import io
 
-    from contexteer.server.tokens import token_command
+    from contexteer.server.cli.token import token_command
 
     tokens = tmp_path / "tokens.yaml"
     out = io.StringIO()

@@ -18,7 +18,8 @@ from mcp.client.streamable_http import streamable_http_client
 from contexteer.errors import ConfigError
 from contexteer.journal import Journal
 from contexteer.server.cli import main
-from contexteer.server.tokens import TokenFile, parse_tokens, token_command, token_hash
+from contexteer.server.cli.token import token_command
+from contexteer.server.tokens import TokenFile, parse_tokens, token_hash
 from tests.server.helpers import running_server
 
 

@@ -129,20 +129,25 @@ def test_a_secret_shown_in_text_and_structured_copy_is_counted_once(tmp_path):
     assert res.meta["redactions"] == {"AWS access key": 1}
 
 
-def test_concurrent_fetches_of_many_handles_never_fail():
+def test_concurrent_fetches_of_many_handles_never_fail(tmp_path):
     """Regression (found by bench/team_load.py): sync tools run in worker threads, and two fetch_result calls evicting
     from the shared redaction cache at once popped the same handle: the second failed with a KeyError."""
     import sys
     import threading
 
+    from contexteer.config import load_config
+    from contexteer.server.services import build_services
     from contexteer.tools import results
+    from contexteer.workspace import Workspace
 
+    loaded = load_config(root=tmp_path, use_user_config=False)
+    svc = build_services(Workspace(tmp_path, loaded.settings), loaded)  # the cache is the services' own
     failures: list[str] = []
 
     def fetch_many(worker: int) -> None:
         try:
             for i in range(10_000):
-                text, _ = results._redacted(f"r-{worker}-{i}", f"line {i}\n")
+                text, _ = results._redacted(svc, f"r-{worker}-{i}", f"line {i}\n")
                 assert text == f"line {i}\n"
         except Exception as exc:  # noqa: BLE001 - collected, asserted below
             failures.append(repr(exc))

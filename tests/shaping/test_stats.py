@@ -3,7 +3,8 @@
 from __future__ import annotations
 
 from contexteer.journal import Journal
-from contexteer.shaping.stats import compute_stats, render_stats, stats_command
+from contexteer.server.cli.stats import stats_command
+from contexteer.shaping.stats import compute_stats, render_stats
 from tests.conftest import make_workspace
 
 

@@ -19,7 +19,7 @@ import pytest
 
 from contexteer.config import load_config
 from contexteer.memory.store_pg import PgMemoryStore
-from contexteer.server.tokens import token_command
+from contexteer.server.cli.token import token_command
 from contexteer.storage import open_database
 from contexteer.storage.journal import PgJournal
 from contexteer.workspace import Workspace

@@ -1,4 +1,5 @@
-"""Output models of the navigation tools (their advertised schemas are compacted by contexteer.server.schema)."""
+"""The navigation service's typed results, which the tools return as their output models (their advertised schemas
+are compacted by contexteer.server.schema)."""
 
 from __future__ import annotations
 
@@ -8,6 +9,14 @@ from typing import Any, Literal
 from pydantic import BaseModel, Field, PrivateAttr, SerializerFunctionWrapHandler, model_serializer
 
 logger = logging.getLogger(__name__)
+
+NO_MATCH_USES = 12  # word occurrences shown when no definition matches
+
+
+def clip(text: str, width: int) -> str:
+    """`text` stripped, cut to `width` characters with '…' when longer."""
+    text = text.strip()
+    return text if len(text) <= width else text[: width - 1] + "…"
 
 
 class OutlineSymbol(BaseModel):
@@ -139,3 +148,66 @@ class TextSearch(BaseModel):
     truncated: bool
     timed_out: bool
     hits: list[TextHit]
+
+
+class RelatedItem(BaseModel):
+    path: str
+    qualname: str | None = None  # None: a call site at module level
+    kind: str | None = None
+    start_line: int | None = None
+    end_line: int | None = None
+    signature: str | None = None
+    how: str  # how it was resolved: syntax (extends, implements, impl, method set), call evidence, or name only
+    lines: list[int] = Field(default_factory=list)  # call lines: in the caller (callers) or in the body (callees)
+    calls: list[str] = Field(default_factory=list)  # the first call lines as source ('534: r.setLeader(r.localAddr)')
+    depth: int = 1
+    via: str | None = None  # at depth > 1: the definition it relates through
+    detail: str | None = None
+
+
+class RelatedResult(BaseModel):
+    symbol: str
+    location: str
+    relation: str
+    total: int
+    items: list[RelatedItem]
+    unresolved: list[str] = Field(default_factory=list)
+    local_calls: list[str] = Field(default_factory=list)  # callees: its own locals, parameters, nested definitions
+    call_sites: int = 0
+    next_cursor: str | None = None
+    note: str | None = None
+
+
+class ContextDef(BaseModel):
+    qualname: str
+    kind: str
+    location: str
+    signature: str
+    doc: str | None = None
+    via: str
+
+
+class CallerRef(BaseModel):
+    path: str
+    line: int
+    caller: str | None = None
+    location: str | None = None
+    signature: str | None = None
+    how: str | None = None  # the evidence: same file | import | same package | receiver | name only
+
+
+class CodeRange(BaseModel):
+    path: str
+    start_line: int
+    end_line: int
+    total_lines: int
+    content: str
+    next_start_line: int | None = None
+    next: str | None = None  # the exact call that continues, when lines were left out
+    outline: list[str] = Field(default_factory=list)  # a cut range's nested definitions, as the text shows them
+    symbol: str | None = None
+    kind: str | None = None
+    uses: list[ContextDef] = Field(default_factory=list)
+    callers: list[CallerRef] = Field(default_factory=list)
+    callers_total: int = 0
+    note: str | None = None

@@ -1,4 +1,5 @@
-"""`contexteer index --root PATH`: build or refresh the index with a progress bar on a terminal, one summary line otherwise."""
+"""`contexteer index`: build or refresh the index with a progress bar on a terminal, one summary line otherwise;
+`--explain PATH` (why a file is or is not indexed) and `--syntax-errors [PATH]`."""
 
 from __future__ import annotations
 
@@ -13,9 +14,10 @@ from types import FrameType
 from typing import TextIO
 
 from contexteer.errors import ContexteerError
-from contexteer.indexers.index import StructureIndex
+from contexteer.indexers import syntax_errors
 from contexteer.indexers.stores import index_exists
-from contexteer.workspace import Workspace
+from contexteer.server.services import open_index
+from contexteer.workspace import Workspace, repo_text
 
 logger = logging.getLogger(__name__)
 
@@ -91,7 +93,7 @@ def index_command(ws: Workspace, *, stream: TextIO = sys.stderr, tty: bool | Non
     started = time.monotonic()
     bar = ProgressBar(stream) if is_tty else None
     try:
-        with _sigterm_unwinds(), StructureIndex(ws) as idx:
+        with _sigterm_unwinds(), open_index(ws) as idx:
             was_complete = idx.store.is_complete()
             if was_complete:
                 idx.note_listing(ws.list_files())  # first: the refresh may start the substring index, shown below
@@ -147,7 +149,7 @@ def explain_command(ws: Workspace, path: str, out: TextIO) -> int:
         rel = ws.resolve(path, kind="any").rel
     except ContexteerError:
         return 0  # the listing's explanation said why
-    with StructureIndex(ws) as idx:
+    with open_index(ws) as idx:
         info = idx.file_info(rel)
         complete = idx.store.is_complete()
     if info is None:
@@ -161,3 +163,19 @@ def explain_command(ws: Workspace, path: str, out: TextIO) -> int:
                "error": f"not parsed: {info.error}"}.get(info.status, info.status)
         out.write(f"index: {rel} is listed but not parsed: {why}.\n")
     return 0
+
+
+def syntax_errors_command(ws: Workspace, path: str, stream: TextIO, max_files: int = 200) -> int:
+    """`contexteer index --syntax-errors [PATH]`: the report, printed to `stream`, of the index just built."""
+    res = ws.resolve(path, kind="any")
+    with open_index(ws) as idx:
+        idx.ensure_built(wait_seconds=float("inf"))
+        rep = syntax_errors.report_for(idx.files(), res.rel, res.real.is_dir(), lambda rel: _read_bytes(ws, rel), max_files)
+    stream.write(syntax_errors.render(rep) + "\n")
+    stream.flush()
+    return 0
+
+
+def _read_bytes(ws: Workspace, rel: str) -> bytes | None:
+    text = repo_text(ws, rel)
+    return text.encode("utf-8") if text is not None else None

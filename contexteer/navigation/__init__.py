@@ -1,0 +1,1 @@
+"""Navigation: the service that owns the structure index's freshness and answers lookups with typed results."""

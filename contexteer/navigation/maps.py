@@ -1,0 +1,84 @@
+"""A file's outline and a directory's repo map, from the index: which definitions, ranked, fitted to a budget."""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import Any
+
+from contexteer.indexers.repomap import fit, language_summary
+from contexteer.navigation.models import MapFile, StructuredIndex
+from contexteer.navigation.service import NavigationService
+from contexteer.navigation.symbols import split_focus
+
+logger = logging.getLogger(__name__)
+
+#: Why a file has no outline, by its index status.
+_NOT_INDEXED = {"too_large": "it is larger than workspace.max_file_bytes", "binary": "it is binary",
+                "unsupported": "its language has no parser here", "error": "it could not be parsed"}
+
+
+@dataclass
+class FileOutline:
+    """A file's definitions as an outline shows them; `unindexed` says why there are none (its index status)."""
+
+    info: Any
+    note: str | None
+    symbols: list[Any] = field(default_factory=list)
+    filtered: str = ""  # 'class definitions (12 of other kinds)': what a kinds= filter left out of a non-empty file
+    unindexed: str | None = None
+
+
+def file_outline(nav: NavigationService, rel: str, kinds: set[str] | None, private: bool, note: str | None) -> FileOutline:
+    """The definitions of one file (exported ones only unless `private`, of `kinds` when given); a file the parser
+    flags with errors has where its first error is added to `note`."""
+    info = nav.index.file_info(rel)
+    if info is None or info.status != "indexed":
+        reason = _NOT_INDEXED.get(info.status, info.status) if info else "it is not indexed (ignored, excluded or new)"
+        return FileOutline(info, note, unindexed=reason)
+    if info.has_errors:  # an agent that just broke the file needs to know where
+        where = nav.syntax_error_note(rel, info.language)
+        note = f"{note}; {where}" if note and where else (where or note)
+    every = [s for s in nav.index.symbols_in_file(rel) if private or s.exported]
+    syms = [s for s in every if not kinds or s.kind in kinds]
+    filtered = ""
+    if kinds and not syms and every:
+        filtered = f"{' or '.join(sorted(kinds))} definitions ({len(every)} of other kinds)"
+    return FileOutline(info, note, syms, filtered)
+
+
+def repo_map(nav: NavigationService, rel: str, budget: int, focus: list[str], kinds: set[str] | None, private: bool,
+             note: str | None, cap_note: str | None, count: Callable[[str], int]) -> tuple[str, StructuredIndex, bool]:
+    """The ranked map of a directory's most important files and definitions within `budget` tokens (as `count`
+    counts them), the focused files and names first, its typed model, and False when the directory has no indexed
+    source file (the text then says so)."""
+    infos = nav.mapper.infos()
+    prefix = "" if rel == "." else rel + "/"
+    focus_files, focus_names = split_focus(focus, infos)
+    if focus_names and any(not nav.index.find_symbols(nm, match="exact", limit=1) for nm in focus_names) \
+            and nav.sweep_on_miss():  # a focused name the index does not know yet: the agent may just have written it
+        infos = nav.mapper.infos()
+        focus_files, focus_names = split_focus(focus, infos)
+    scope = sorted(p for p, fi in infos.items() if p.startswith(prefix) and fi.status == "indexed")
+    ranking = nav.mapper.ranking(focus_files, focus_names)
+    head = f"repo map of {rel if rel != '.' else 'the repository'} — " + language_summary(infos[p] for p in scope)
+    others = sum(1 for p, fi in infos.items() if p.startswith(prefix) and fi.status != "indexed")
+    if others:
+        head += f"; {others} other file{'s' if others != 1 else ''} (no parser, binary or too large: search_text reads them)"
+    notes = [n for n in (note, cap_note, nav.index.listing_note() if not prefix else None) if n]
+    if notes:
+        head += "\n[" + "; ".join(notes) + "]"
+    if not scope:
+        text = head + f"\nno indexed source files under {rel}. Use search_text(path=\"{rel}\") to search its text."
+        return text, StructuredIndex(path=rel, mode="map", note=note), False
+    in_scope = set(scope)
+    pinned = sorted(((p, nm) for (p, nm) in ranking.def_rank if nm in focus_names and p in in_scope),
+                    key=lambda k: (-ranking.def_rank[k], k))[:20]
+    result = fit(ranking, scope, nav.mapper.symbols_of, count, budget, header=head, kinds=kinds,
+                 include_private=private, pinned=pinned, prefix=prefix)
+    model = StructuredIndex(
+        path=rel, mode="map", files_total=result.files_total, files_shown=result.files_shown, tokens=result.tokens, note=note,
+        files=[MapFile(path=p, symbols=[f"{s.start_line}-{s.end_line} {s.qualname}" for s in ss]) for p, ss in result.shown],
+    )
+    return result.text, model, True

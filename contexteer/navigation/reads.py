@@ -1,0 +1,127 @@
+"""Reads of one file through the index: the definition a range sits in, a file's outline, a definition by name, and
+what a definition uses and who calls it (its semantic context)."""
+
+from __future__ import annotations
+
+import logging
+from dataclasses import dataclass
+from typing import Any
+
+from contexteer.errors import ContexteerError, InputError, NotFoundError
+from contexteer.navigation.models import CallerRef, ContextDef
+from contexteer.navigation.service import NavigationService
+
+logger = logging.getLogger(__name__)
+
+_SPANNED = frozenset({"function", "method", "class", "struct", "interface", "trait", "enum", "type", "module", "impl"})
+
+
+def range_note(nav: NavigationService, rel: str, start: int, end: int) -> str:
+    """What the range sits in or holds (`— in method Raft.run 126-147`), from the index; '' without one.
+    Containment is by lines: a Rust or Go method's type is declared elsewhere, so its impl block (or the file)
+    is what holds it here."""
+    try:
+        index = nav.index
+        index.ensure_fresh([rel], lock_timeout=0.5)  # parses just this file when the index does not know it yet
+        syms = [x for x in index.symbols_in_file(rel) if x.kind in _SPANNED]
+    except ContexteerError as exc:
+        logger.info("no enclosing definition for %s: %s", rel, exc)
+        return ""
+
+    holders: dict[int, Any] = {}
+
+    def holder(x: Any) -> Any:  # the smallest definition around x, by lines (computed once per symbol)
+        if x.id not in holders:
+            around = [y for y in syms if y.id != x.id and y.start_line <= x.start_line and y.end_line >= x.end_line
+                      and (y.end_line - y.start_line, y.start_line) != (x.end_line - x.start_line, x.start_line)]
+            holders[x.id] = min(around, key=lambda y: y.end_line - y.start_line) if around else None
+        return holders[x.id]
+
+    def named(level: list[Any]) -> str:
+        shown = ", ".join(f"{x.qualname} {x.start_line}-{x.end_line}" for x in level[:4])
+        return f" — overlaps {shown}" + (f" and {len(level) - 4} more" if len(level) > 4 else "")
+
+    inside = [x for x in syms if x.start_line <= start <= x.end_line]
+    enc = min(inside, key=lambda x: x.end_line - x.start_line) if inside else None
+    while enc is not None and enc.end_line < end:  # the range leaves it: name its siblings the range touches
+        parent = holder(enc)
+        level = [x for x in syms if x.start_line <= end and x.end_line >= start
+                 and (getattr(holder(x), "id", None) == getattr(parent, "id", None))]
+        if len(level) > 1 or parent is None:
+            return named(level or [enc])
+        enc = parent
+    if enc is not None:
+        within = [x for x in syms if x.start_line <= end and x.end_line >= start and x.id != enc.id
+                  and getattr(holder(x), "id", None) == enc.id]
+        inner = named(within).replace(" — overlaps", ", overlapping") if within else ""
+        return f" — in {enc.kind} {enc.qualname} {enc.start_line}-{enc.end_line}{inner}"
+    held = [x for x in syms if x.start_line <= end and x.end_line >= start and holder(x) is None]
+    return named(held) if held else ""
+
+
+def index_outline(nav: NavigationService, rel: str) -> list[tuple[int, int, str, str]] | None:
+    """(start, end, qualname, kind) of a file's definitions for a digest of the whole file; None without them."""
+    try:
+        index = nav.index
+        index.ensure_fresh([rel])  # parses just this file when the index does not know it yet
+        symbols = index.symbols_in_file(rel)
+    except ContexteerError as exc:
+        logger.info("no index outline for %s (%s); the digester finds definitions by pattern", rel, exc)
+        return None
+    return [(s.start_line, s.end_line, s.qualname, s.kind) for s in symbols] or None
+
+
+def find_definition(nav: NavigationService, rel: str, symbol: str, note: str | None) -> Any:
+    """The definition `symbol` names in one file (lookup.find_in_file); a miss says why (with `note` and where the
+    file's first syntax error is)."""
+    from contexteer.indexers.lookup import find_in_file
+
+    if not symbol.strip():
+        raise InputError("symbol is empty. Pass a definition name such as 'parse_header' or 'Parser.parse_header'.")
+    info = nav.index.file_info(rel)
+    if info is None or info.status != "indexed":
+        status = info.status if info else "not indexed"
+        raise InputError(
+            f"'{rel}' has no symbol index ({status}), so symbol= cannot be used. "
+            f"Read it by lines: read_code_range(path=\"{rel}\", start_line=1, end_line=100)."
+        )
+    try:
+        return find_in_file(nav.index, rel, symbol, nav.qualifier())
+    except NotFoundError as exc:
+        broken = nav.syntax_error_note(rel, info.language) if info.has_errors else None
+        extra = "; ".join(x for x in (note, f"the file has a {broken}" if broken else None) if x)
+        if extra:
+            raise NotFoundError(f"{exc} ({extra})") from exc
+        raise
+
+
+@dataclass
+class Semantic:
+    """What a definition (or a range) uses, resolved to definitions, and its callers (the first max_callers)."""
+
+    uses: list[ContextDef]
+    callers: list[CallerRef]
+    callers_total: int
+    name_only: int  # callers matched by name only (maybe another type's method of that name)
+
+
+def semantic_of(nav: NavigationService, rel: str, lines: list[str], target: Any, start: int, end: int,
+                max_callers: int) -> Semantic:
+    """The semantic context of lines start..end of `rel` (the definition `target`), with the other files it names
+    re-checked first: an answer about other files reflects them too."""
+    from contexteer.indexers.lookup import semantic_context
+
+    names = nav.names_in_range(rel, lines, start, end)
+    sem = semantic_context(nav.index, target, nav.imported, max_callers=max_callers, extra_names=names.used,
+                           bound=names.bound, members=names.members)
+    touched = [s.path for s, _ in sem.definitions] + [c.path for c in sem.callers]
+    if nav.recheck(p for p in touched if p != rel):  # an answer about other files reflects them too
+        sem = semantic_context(nav.index, target, nav.imported, max_callers=max_callers, extra_names=names.used,
+                               bound=names.bound, members=names.members)
+    uses = [ContextDef(qualname=s.qualname, kind=s.kind, location=f"{s.path}:{s.start_line}-{s.end_line}",
+                       signature=s.signature, doc=s.doc, via=how) for s, how in sem.definitions]
+    callers = [CallerRef(path=c.path, line=c.line, caller=c.symbol.qualname if c.symbol else None,
+                         location=f"{c.path}:{c.symbol.start_line}-{c.symbol.end_line}" if c.symbol else None,
+                         signature=c.symbol.signature if c.symbol else None, how=getattr(c, "how", None))
+               for c in sem.callers]
+    return Semantic(uses, callers, sem.callers_total, getattr(sem, "callers_name_only", 0))

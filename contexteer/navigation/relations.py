@@ -1,0 +1,172 @@
+"""Relations of one definition (callers, callees, implementations, supertypes): which definition a name means, and
+the related definitions as typed items with their call lines."""
+
+from __future__ import annotations
+
+import logging
+import re
+from dataclasses import dataclass
+from typing import Any
+
+from contexteer.errors import InputError, NotFoundError
+from contexteer.indexers import graph
+from contexteer.indexers.lookup import is_prototype, line_previews
+from contexteer.indexers.namesakes import reopened_rank
+from contexteer.indexers.qualify import is_qualified, split_name
+from contexteer.navigation.models import RelatedItem
+from contexteer.navigation.service import NavigationService
+from contexteer.workspace import repo_text
+
+logger = logging.getLogger(__name__)
+
+
+@dataclass
+class Related:
+    """One definition's relations as an answer shows them: the definition, its full name, the related items (with
+    their call lines as source), and the notes (why this definition, where the walk stopped)."""
+
+    target: Any
+    full_name: str
+    relations: graph.Relations
+    items: list[RelatedItem]
+    notes: list[str]
+
+
+def related(nav: NavigationService, q: str, prefix: str | None, relation: str, depth: int, note: str | None) -> Related:
+    """The relations of the definition `q` names (see find_target), with `note` (the index's readiness) first."""
+    target, also = find_target(nav, q, prefix, relation)
+    rel = relations_of(nav, target, relation, depth)
+    full_name = nav.qualifier().display(target) or target.qualname
+    items = [_item(nav, e) for e in rel.items]
+    if relation in ("callers", "callees"):
+        _previews(nav, rel, items)
+    notes = [n for n in (note, also, rel.note, "stopped at 200 definitions; narrow with path=" if rel.truncated else None)
+             if n]
+    return Related(target, full_name, rel, items, notes)
+
+
+def find_target(nav: NavigationService, q: str, prefix: str | None, relation: str) -> tuple[Any, str | None]:
+    """The one definition `q` names (plain, in-file qualified or fully qualified), and a note when it was
+    chosen among reopenings of one class."""
+    idx = nav.index
+    pool = idx.find_symbols(q, match="exact", path_prefix=prefix, limit=50)
+    if not pool and nav.sweep_on_miss():
+        pool = idx.find_symbols(q, match="exact", path_prefix=prefix, limit=50)
+    if not pool and is_qualified(q):  # 'org.example.web.Servlet', 'App\\Shop\\Cart::add', 'Rack::Request#params'
+        pool = nav.qualifier().find(q, path_prefix=prefix, limit=50)
+    if not pool:
+        close = (nav.qualifier().namesakes(q, path_prefix=prefix) if is_qualified(q) else []) \
+            or idx.close_names((split_name(q) or [q])[-1], path_prefix=prefix)
+        full = nav.qualifier().display_all(close)
+        hint = ("; closest: " + ", ".join(f"{full.get(s.id, s.qualname)} ({s.path}:{s.start_line})" for s in close)) \
+            if close else ""
+        where = f" under {prefix}" if prefix else ""
+        raise NotFoundError(f"no definition named '{q}'{where}{hint}. Find it with search_symbol(query=\"{q}\", "
+                            "match=\"prefix\") or search_text, then pass its qualified name (and path=).")
+    named = [s for s in pool if s.qualname == q] or pool
+    full = nav.qualifier().display_all(named[:50])
+    first = reopened_rank(idx, named, lambda s: full.get(s.id, s.qualname))  # a Ruby class reopened elsewhere
+    also = None
+    if first and len({(s.language, full.get(s.id, s.qualname)) for s in named}) == 1:
+        others = sorted((s for s in named if first.get(s.id, 0) > 0), key=lambda s: first[s.id])
+        named = [s for s in named if first.get(s.id, 0) == 0]
+        also = (f"{full.get(named[0].id, named[0].qualname)} is also reopened in " + ", ".join(f"{s.path}:{s.start_line}-{s.end_line}" for s in others[:5])
+                + (" …" if len(others) > 5 else "") + "; this is the definition with the most members (pass path= for another)")
+    bodies = [s for s in named if not is_prototype(s)]
+    if len(bodies) == 1 and len(named) > 1:
+        # a C function and the header lines that declare it: the definition is what is meant
+        protos = [s for s in named if s.id != bodies[0].id]
+        note = "declared in " + ", ".join(f"{s.path}:{s.start_line}" for s in protos[:3])
+        return bodies[0], f"{also}; {note}" if also else note
+    distinct = {(s.path, s.qualname) for s in named}
+    if len(distinct) > 1:
+        lines = [f"  {s.path}:{s.start_line}-{s.end_line} {s.kind} {full.get(s.id, s.qualname)} -> find_related("
+                 f"symbol=\"{full.get(s.id, s.qualname)}\", relation=\"{relation}\", path=\"{s.path}\")" for s in named[:10]]
+        more = f"\n  … {len(named) - 10} more" if len(named) > 10 else ""
+        raise InputError(f"'{q}' names {len(distinct)} definitions; pass the one you mean:\n" + "\n".join(lines) + more)
+    # TypeScript overload signatures and their implementation share a name: the implementation has the body
+    # (only among functions: a Rust struct and its longer impl block are not overloads)
+    pick = named[0]
+    if pick.kind in ("function", "method"):
+        pick = max((s for s in named if s.kind == pick.kind), key=lambda s: (s.end_line - s.start_line, -s.start_line))
+    return pick, also
+
+
+def relations_of(nav: NavigationService, target: Any, relation: str, depth: int) -> graph.Relations:
+    idx = nav.index
+    if relation == "callers":
+        return graph.callers(idx, target, nav.imported, depth=depth)
+    if relation == "callees":
+        lines = (repo_text(nav.ws, target.path) or "").split("\n")
+        names = nav.names_in_range(target.path, lines, target.start_line, target.end_line)
+        return graph.callees(idx, target, nav.imported, bound=names.bound, members=names.members, lines=lines)
+    if relation == "implementations":
+        return graph.implementations(idx, target, nav.imported, depth=depth, rust_impls=lambda t: _rust_impls(idx, t))
+    return graph.supertypes(idx, target, nav.imported, depth=depth, rust_traits=lambda t: _rust_traits(idx, t))
+
+
+def _item(nav: NavigationService, e: graph.Related) -> RelatedItem:
+    s = e.symbol
+    return RelatedItem(path=e.path, qualname=s.qualname if s else None, kind=s.kind if s else None,
+                       start_line=s.start_line if s else None, end_line=s.end_line if s else None,
+                       signature=s.signature if s else None, how=e.how, lines=sorted(set(e.lines)), depth=e.depth,
+                       via=e.via.qualname if e.via is not None else None, detail=e.detail or None)
+
+
+class _Site:
+    def __init__(self, path: str, line: int) -> None:
+        self.path, self.line, self.preview = path, line, ""
+
+
+def _previews(nav: NavigationService, rel: graph.Relations, items: list[RelatedItem]) -> None:
+    """The source line of each call line (callers: in the caller's file; callees: in the body's file)."""
+    sites: list[_Site] = []
+    for item in items:
+        path = item.path if rel.relation == "callers" else rel.target.path
+        sites += [_Site(path, n) for n in item.lines[:3]]
+    line_previews(nav.ws, sites, width=140)
+    text = {(s.path, s.line): s.preview for s in sites}
+    for item in items:
+        path = item.path if rel.relation == "callers" else rel.target.path
+        item.calls = [f"{n}: {text.get((path, n), '')}" for n in item.lines[:3]]
+
+
+_GENERICS = re.compile(r"<[^<>]*>")
+_IMPL_HEAD = re.compile(r"^(?:unsafe\s+)?impl\s+(?:!?(?P<trait>[\w:]+)\s+for\s+)?[&\s]*(?:'\w+\s+)?(?:mut\s+)?"
+                        r"(?:dyn\s+)?(?:[\w:]+::)?(?P<type>\w+|\([^()]*\)|\[[^\[\]]*\])")  # a name, a tuple, a slice
+
+
+def _impl_head(signature: str) -> tuple[str | None, str] | None:
+    """(trait or None, type) of an impl block's header: `impl<'a, T: Into<U>> fmt::Display for &'a Foo<T>`
+    -> ('Display', 'Foo')."""
+    text = " ".join(signature.split())
+    while True:
+        shorter = _GENERICS.sub("", text)
+        if shorter == text:
+            break
+        text = shorter
+    m = _IMPL_HEAD.match(text)
+    if m is None:
+        return None
+    trait = m.group("trait")
+    return (trait.rsplit("::", 1)[-1] if trait else None), m.group("type")
+
+
+def _rust_impls(idx: Any, trait: str) -> list[tuple[Any, str]]:
+    """(impl block, type name) of every `impl Trait for Type` block in the index (impl blocks are symbols)."""
+    out = []
+    for s in idx.symbols_mentioning(trait, ["impl"]):
+        head = _impl_head(s.signature or "")
+        if s.language == "rust" and head is not None and head[0] == trait:
+            out.append((s, head[1]))
+    return out
+
+
+def _rust_traits(idx: Any, type_name: str) -> list[tuple[str, int, str]]:
+    """(path, line, trait) of every `impl Trait for Type` block of the type."""
+    out = []
+    for s in idx.symbols_named(type_name):
+        head = _impl_head(s.signature or "") if s.kind == "impl" and s.language == "rust" else None
+        if head is not None and head[0] is not None and head[1] == type_name:
+            out.append((s.path, s.start_line, head[0]))
+    return out

@@ -1,0 +1,293 @@
+"""The navigation service of one served workspace: the index (and its freshness), the repo mapper, the dependency graph."""
+
+from __future__ import annotations
+
+import logging
+import threading
+import time
+from collections.abc import Callable, Iterable
+from typing import TYPE_CHECKING, Any
+
+from contexteer.config import Settings
+from contexteer.indexers import deps as deps_mod
+from contexteer.indexers import syntax_errors
+from contexteer.indexers.repomap import RepoMapper
+from contexteer.workspace import Workspace, repo_text
+
+if TYPE_CHECKING:
+    from contexteer.indexers.index import StructureIndex
+    from contexteer.indexers.uses import Names
+    from contexteer.navigation.maps import FileOutline
+    from contexteer.navigation.models import Dependencies, StructuredIndex
+    from contexteer.navigation.reads import Semantic
+    from contexteer.navigation.relations import Related
+    from contexteer.navigation.symbols import SymbolSearchRun
+
+logger = logging.getLogger(__name__)
+
+#: A global query that finds nothing for a name sweeps the tree first unless a sweep ran this recently (seconds):
+#: the agent may just have written the file that defines it (index.sweep_interval_seconds throttles the rest).
+#: On a tree whose sweep is quick the window shrinks to twice the last sweep's duration, so repeated
+#: misses spend at most about a third of the time sweeping.
+MISS_SWEEP_SECONDS = 0.1
+
+#: Opens the structure index of a workspace (the composition root passes the one factory: server/services.py).
+IndexFactory = Callable[[Workspace], "StructureIndex"]
+
+
+class NavigationService:
+    """The navigation state of one served workspace: the index (built, swept and re-checked here: every answer
+    asks `ready` first), the repo mapper, the dependency graph, the qualifier of full names."""
+
+    def __init__(self, ws: Workspace, settings: Settings, open_index: IndexFactory) -> None:
+        self.ws = ws
+        self.settings = settings
+        self.index = open_index(ws)
+        self.mapper = RepoMapper(self.index)
+        self._graph_state: Any = object()
+        self._graph: deps_mod.DepGraph | None = None
+        self._resolver: deps_mod.Resolver | None = None
+        self._imports_cache: dict[str, dict[str, list[str]]] = {}
+        self._all_files: list[str] | None = None
+        self._qualifier: Any = None
+        self._glock = threading.Lock()
+        self._swept_at = 0.0  # monotonic time of the last full sweep this state saw run
+        self._sweep_cost = MISS_SWEEP_SECONDS / 2  # seconds the last full sweep took
+        self._waited = False  # a call already waited for the cold build (only the first one may)
+        self._wait_lock = threading.Lock()
+
+    # ----- readiness ------------------------------------------------------------------------
+    def ready(self, progress: Callable[[int, int], None] | None, paths: Iterable[str] = (), sweep: bool = False,
+              file_only: bool = False) -> str | None:
+        """Build or sweep the index as needed, re-check `paths`; returns the 'index N% built' note or None.
+
+        During a cold build only the first call that answers from the whole index waits (up to
+        index.first_query_wait_seconds); later calls answer at once from what is indexed. A call about
+        named files (`paths`, no sweep) never waits for the build: it parses those files itself."""
+        paths = [p for p in paths if p and p != "."]
+        with self._wait_lock:
+            if (file_only and paths) or self._waited:
+                wait = 0.0
+            else:
+                wait = self.settings.index.first_query_wait_seconds
+                self._waited = not self.index.store.is_complete()  # a cold build starts: this call is its one wait
+        st = self.index.ensure_built(wait_seconds=wait, progress=progress)
+        if st.complete and sweep:
+            self._note_sweep(self.index.refresh())
+        if paths:  # also mid-build: this process's build holds the writer lock, another process's makes us skip soon
+            self.index.ensure_fresh(paths, lock_timeout=5.0 if st.complete else 0.5)
+        self._sync_graph()
+        if file_only and paths:
+            return None  # the answer is about these files only, which were just parsed: it is complete
+        return st.note()
+
+    def sweep_on_miss(self) -> bool:
+        """A global query found nothing for a name: run the full stat sweep now (unless one ran within
+        the miss window, see MISS_SWEEP_SECONDS), so a definition the agent just wrote to a new file is found; True
+        when something changed. A background sweep already running is waited for instead of starting another."""
+        ended, cost = self.index.last_sweep
+        cost = self._sweep_cost if cost is None else cost
+        swept_at = max(self._swept_at, ended)
+        # a slow sweep (a large tree) is not repeated within twice its cost: misses spend at most a third of their time sweeping
+        window = 2 * cost if cost > MISS_SWEEP_SECONDS else min(MISS_SWEEP_SECONDS, 2 * cost)
+        if time.monotonic() - swept_at < window or not self.index.store.is_complete():
+            return False
+        if self.index.sweeping():
+            before = self.index.generation
+            if self.index.wait_for_sweep(timeout=30):
+                self._swept_at = time.monotonic()
+                changed = self.index.generation != before
+                if changed:
+                    self._sync_graph()
+                return changed
+        report = self.index.refresh(force=True)
+        if not self._note_sweep(report):
+            return False
+        if report.changed:
+            self._sync_graph()
+        return report.changed > 0
+
+    def _note_sweep(self, report: Any) -> bool:
+        """Record when a full sweep ran and what it cost; False when it was skipped (throttled, locked)."""
+        if report.skipped:
+            return False
+        self._swept_at = time.monotonic()
+        self._sweep_cost = report.seconds
+        return True
+
+    def recheck(self, paths: Iterable[str]) -> bool:
+        """Stat the files an answer is about and re-parse changed ones; True when something changed."""
+        wanted = sorted({p for p in paths if p})
+        if not wanted:
+            return False
+        changed = self.index.refresh(wanted).changed > 0
+        if changed:
+            self._sync_graph()
+        return changed
+
+    # ----- dependency graph -----------------------------------------------------------------
+    def _sync_graph(self) -> None:
+        state = self.mapper.state()
+        if state != self._graph_state:
+            with self._glock:
+                self._graph_state = state
+                self._graph = None
+                self._resolver = None
+                self._imports_cache = {}
+                self._all_files = None
+                self._qualifier = None
+
+    def all_files(self) -> list[str]:
+        if self._all_files is None:  # the index records every listed file, parsed or not (manifests too)
+            self._all_files = sorted(self.mapper.infos())
+        return self._all_files
+
+    def resolver(self) -> deps_mod.Resolver:
+        if self._resolver is None:
+            ws = self.ws
+
+            def read(rel: str) -> str | None:
+                return repo_text(ws, rel)
+
+            self._resolver = deps_mod.Resolver(self.all_files(), read)
+        return self._resolver
+
+    def graph(self) -> deps_mod.DepGraph:
+        if self._graph is None:
+            r = self.resolver()
+            self._graph = deps_mod.build_graph(r.files, self.index.all_imports(), resolver=r)
+        return self._graph
+
+    def qualifier(self) -> Any:
+        """Full names of definitions (package, namespace, module path; contexteer.indexers.qualify), with what it
+        read cached until the index changes."""
+        if self._qualifier is None:
+            from contexteer.indexers.qualify import Qualifier
+
+            ws = self.ws
+            self._qualifier = Qualifier(self.index, lambda rel: repo_text(ws, rel), self.resolver().layout)
+        return self._qualifier
+
+    def imported(self, path: str) -> dict[str, list[str]]:
+        """Imported name -> repository files, for one file (cached until the index changes; see ready())."""
+        hit = self._imports_cache.get(path)
+        if hit is None:
+            hit = deps_mod.imported_names(self.resolver(), self.index.imports_of(path))
+            self._imports_cache[path] = hit
+        return hit
+
+    # ----- answers (typed results; each is implemented in its module of this package) -------------
+    def outline(self, rel: str, kinds: set[str] | None, private: bool, note: str | None) -> FileOutline:
+        """A file's definitions as an outline shows them (navigation.maps.file_outline)."""
+        from contexteer.navigation.maps import file_outline
+
+        return file_outline(self, rel, kinds, private, note)
+
+    def repo_map(self, rel: str, budget: int, focus: list[str], kinds: set[str] | None, private: bool, note: str | None,
+                 cap_note: str | None, count: Callable[[str], int]) -> tuple[str, StructuredIndex, bool]:
+        """A directory's ranked map within `budget` tokens (navigation.maps.repo_map)."""
+        from contexteer.navigation.maps import repo_map
+
+        return repo_map(self, rel, budget, focus, kinds, private, note, cap_note, count)
+
+    def search_symbols(self, q: str, *, match: str, kind: str | None, prefix: str | None, offset: int, limit: int,
+                       note: str | None) -> SymbolSearchRun:
+        """The definitions a name means, ranked, pageable with their references (navigation.symbols.search)."""
+        from contexteer.navigation.symbols import search
+
+        return search(self, q, match=match, kind=kind, prefix=prefix, offset=offset, limit=limit, note=note)
+
+    def enclosing(self, lines: list[tuple[str, int]]) -> dict[tuple[str, int], str]:
+        """The definition each (path, line) sits in, without waiting for a build (navigation.symbols)."""
+        from contexteer.navigation.symbols import enclosing_notes
+
+        return enclosing_notes(self, lines)
+
+    def related(self, q: str, prefix: str | None, relation: str, depth: int, note: str | None) -> Related:
+        """One definition's callers, callees, implementations or supertypes (navigation.relations.related)."""
+        from contexteer.navigation.relations import related
+
+        return related(self, q, prefix, relation, depth, note)
+
+    def dependencies(self, progress: Callable[[int, int], None] | None, rel: str, is_dir: bool, *, direction: str,
+                     depth: int, external: bool, view: str, tests: bool) -> Dependencies:
+        """What a file or directory imports and what imports it (navigation.deps.dependencies_of)."""
+        from contexteer.navigation.deps import dependencies_of
+
+        return dependencies_of(self, progress, rel, is_dir, direction=direction, depth=depth, external=external,
+                               view=view, tests=tests)
+
+    def find_definition(self, rel: str, symbol: str, note: str | None) -> Any:
+        """The definition `symbol` names in one file (navigation.reads.find_definition)."""
+        from contexteer.navigation.reads import find_definition
+
+        return find_definition(self, rel, symbol, note)
+
+    def range_note(self, rel: str, start: int, end: int) -> str:
+        """What lines start..end of a file sit in or hold (navigation.reads.range_note)."""
+        from contexteer.navigation.reads import range_note
+
+        return range_note(self, rel, start, end)
+
+    def index_outline(self, rel: str) -> list[tuple[int, int, str, str]] | None:
+        """(start, end, qualname, kind) of a file's definitions (navigation.reads.index_outline)."""
+        from contexteer.navigation.reads import index_outline
+
+        return index_outline(self, rel)
+
+    def semantic(self, rel: str, lines: list[str], target: Any, start: int, end: int, max_callers: int) -> Semantic:
+        """What lines start..end use and who calls the definition (navigation.reads.semantic_of)."""
+        from contexteer.navigation.reads import semantic_of
+
+        return semantic_of(self, rel, lines, target, start, end, max_callers)
+
+    def syntax_errors(self, progress: Callable[[int, int], None] | None, rel: str, is_dir: bool,
+                      max_files: int) -> tuple[syntax_errors.ErrorReport, str | None]:
+        """The files under `rel` the parser flags with errors (the listed ones re-checked first), and the
+        'index N% built' note."""
+        def read(path: str) -> bytes | None:
+            text = repo_text(self.ws, path)
+            return text.encode("utf-8") if text is not None else None
+
+        note = self.ready(progress, [] if is_dir else [rel], sweep=is_dir)
+        rep = syntax_errors.report_for(self.index.files(), rel, is_dir, read, max_files)
+        if is_dir and self.recheck(f.path for f in rep.files):  # the files listed are re-checked, as every answer's
+            rep = syntax_errors.report_for(self.index.files(), rel, is_dir, read, max_files)
+        return rep, note
+
+    def names_in_range(self, rel: str, lines: list[str], start: int, end: int) -> Names:
+        """The identifiers the lines use as values (`isinstance(x, Foo)`, `x = LIMIT`), which the index does not
+        store, and the ones they bind (parameters, locals), which are never another file's definitions."""
+        from contexteer.indexers import languages
+        from contexteer.indexers.uses import Names, names_in
+
+        info = self.index.file_info(rel)
+        spec = languages.BY_NAME.get(info.language) if info is not None and info.language else None
+        if spec is None:
+            return Names()
+        return names_in("\n".join(lines).encode("utf-8", "replace"), spec, start, end)
+
+    # ----- file notes -----------------------------------------------------------------------
+    def syntax_error_note(self, rel: str, language: str | None) -> str | None:
+        """Where a file's first syntax error is ('syntax error at line 15: `def f(((` — ...'), for answers about a
+        file the index flags with errors; None when it cannot tell."""
+        from contexteer.indexers import languages
+        from contexteer.indexers.uses import first_syntax_error
+
+        spec = languages.BY_NAME.get(language or "")
+        if spec is None:
+            return None
+        text = repo_text(self.ws, rel)
+        if text is None:
+            return None
+        found = first_syntax_error(text.encode("utf-8"), spec)
+        if found is None:
+            return None
+        line, text = found
+        return f"syntax error at line {line}: `{(text if len(text) <= 80 else text[:79] + '…')}` — definitions after it may be missing or misplaced"
+
+    # ----- lifetime ---------------------------------------------------------------------------
+    def close(self) -> None:
+        """Stop the index's background work and close its database (the server's lifespan ends)."""
+        self.index.request_stop()
+        self.index.close()

@@ -1,0 +1,445 @@
+"""Symbol search: the definitions a name (or several names) means, ranked, with their reference sites, as typed results."""
+
+from __future__ import annotations
+
+import logging
+import os
+import re
+from dataclasses import dataclass, field
+from typing import Any
+
+from contexteer.errors import ContexteerError
+from contexteer.indexers import textsearch
+from contexteer.indexers.lookup import language_family, language_of, line_previews, rank_definitions
+from contexteer.indexers.namesakes import CLASS_LIKE, LocalNames, member_namesakes, reopened_rank
+from contexteer.indexers.qualify import is_qualified, split_name
+from contexteer.navigation.models import NO_MATCH_USES, RefSite, SymbolHit, SymbolSearch, clip
+from contexteer.navigation.service import NavigationService
+from contexteer.workspace import repo_text
+
+logger = logging.getLogger(__name__)
+
+SEARCH_POOL = 500  # candidates ranked per search_symbol query before paging
+
+
+@dataclass
+class SymbolSearchRun:
+    """One search's ranked definitions; `model(n)` is the page of its first n, with their reference sites (each
+    name's sites are looked up once, however many page sizes are tried)."""
+
+    nav: NavigationService
+    q: str
+    prefix: str | None
+    offset: int
+    pool: list[Any]
+    ranked: list[Any]
+    page: list[Any]
+    overloads: dict[int, list[str]]
+    impls: dict[int, list[str]]
+    full_names: dict[int, str]
+    total: int
+    note: str | None
+    closest: list[SymbolHit]
+    word_sites: list[RefSite]
+    last: str
+    site_cache: dict[str, tuple[list[RefSite], int, int]] = field(default_factory=dict)
+
+    def model(self, n: int, references: bool) -> SymbolSearch:
+        nav, q, prefix, offset, pool, ranked, page = self.nav, self.q, self.prefix, self.offset, self.pool, self.ranked, self.page
+        overloads, impls, full_names, total, note = self.overloads, self.impls, self.full_names, self.total, self.note
+        closest, word_sites, last, site_cache = self.closest, self.word_sites, self.last, self.site_cache
+        shown = page[:n]
+        nxt = offset + n if offset + n < len(ranked) else None
+        hits = [SymbolHit(path=s.path, qualname=s.qualname, kind=s.kind, start_line=s.start_line, end_line=s.end_line,
+                          signature=_with_value(nav, s), exported=s.exported, overloads=overloads.get(s.id, []),
+                          impls=impls.get(s.id, []), qualified=full_names.get(s.id))
+                for s in shown]
+        sites: list[RefSite] = []
+        ref_total = left_out = 0
+        if references and (shown or prefix):
+            # with path=, references inside it count even when the definition lives elsewhere
+            for nm in list(dict.fromkeys(s.name for s in shown[:5])) or [last]:
+                if nm not in site_cache:
+                    site_cache[nm] = _reference_sites(nav, nm, [s for s in pool if s.name == nm], prefix,
+                                                      method_query=is_qualified(q))
+                found, n_refs, n_left = site_cache[nm]
+                sites.extend(found)
+                ref_total += n_refs
+                left_out += n_left
+        full_note = note
+        if left_out:
+            owner, meth = split_name(q)[-2:]
+            extra = (f"{left_out} calls of a '{meth}' whose receiver is not shown to be a {owner} were left out "
+                     f"(search_symbol query=\"{meth}\", references=true lists every one)")
+            full_note = f"{note}; {extra}" if note else extra
+        if not shown and not sites:
+            sites = word_sites
+        model = SymbolSearch(query=q, total=total, definitions=hits, references=sites, references_total=ref_total,
+                             next_cursor=str(nxt) if nxt is not None else None, note=full_note, closest=closest)
+        return model
+
+
+def search(nav: NavigationService, q: str, *, match: str, kind: str | None, prefix: str | None, offset: int, limit: int,
+           note: str | None) -> SymbolSearchRun:
+    """The definitions `q` names (several names at once: 'a, b'; a qualified name through the qualifier), re-checked
+    when their files changed and swept for on a miss, ranked, overloads and Rust impl blocks folded; on no match, the
+    closest names and where the word appears, with why (`note`: the index's readiness first)."""
+    idx = nav.index
+    parts = _name_list(q) if match == "exact" else []
+    by_part: dict[str, list[Any]] = {}
+    if parts:  # 'workingset_activation, lru_gen_enabled': each name's definitions, in the order asked
+        def each() -> dict[str, list[Any]]:
+            out: dict[str, list[Any]] = {}
+            for part in parts:
+                found = idx.find_symbols(part, match="exact", kind=kind, path_prefix=prefix,
+                                         limit=SEARCH_POOL // len(parts))
+                if not found and is_qualified(part):
+                    found = nav.qualifier().find(part, kind=kind, path_prefix=prefix, limit=SEARCH_POOL // len(parts))
+                out[part] = found
+            return out
+
+        by_part = each()
+        if nav.recheck(s.path for found in by_part.values() for s in found[: offset + limit]):
+            by_part = each()  # as a single name's search does: files changed since they were indexed
+        pool = [s for found in by_part.values() for s in found]
+        missing = [p for p, found in by_part.items() if not found]
+        if missing:
+            miss = "no definition named " + ", ".join(f"'{m}'" for m in missing)
+            note = f"{note}; {miss}" if note else miss
+    else:
+        pool = idx.find_symbols(q, match=match, kind=kind, path_prefix=prefix, limit=SEARCH_POOL)
+        if nav.recheck(s.path for s in pool[: offset + limit]) or (not pool and nav.sweep_on_miss()):
+            pool = idx.find_symbols(q, match=match, kind=kind, path_prefix=prefix, limit=SEARCH_POOL)
+    if not pool and match == "exact" and is_qualified(q) and not parts:
+        # 'org.example.web.Servlet', 'App\\Http\\Kernel::handle', 'Rack::Request#params', 'crate::a::B', 'pkg.Type'
+        pool = nav.qualifier().find(q, kind=kind, path_prefix=prefix, limit=SEARCH_POOL)
+    total = idx.count_symbols(q, match=match, kind=kind, path_prefix=prefix) \
+        if len(pool) >= SEARCH_POOL and not parts else len(pool)
+    if total > len(pool):
+        pool_note = (f"{total} definitions match; the best {len(pool)} candidates are ranked and paged. "
+                     "Narrow with kind=, path= or a stricter match= to see the rest")
+        note = f"{note}; {pool_note}" if note else pool_note
+    counts = idx.reference_counts({s.name for s in pool})
+    primary = reopened_rank(idx, pool, lambda s: nav.qualifier().display(s) or s.qualname)
+    order = [s for part, found in by_part.items() for s in rank_definitions(found, part, counts, primary=primary)] \
+        if parts else rank_definitions(pool, q, counts, primary=primary)
+    ranked, overloads = _fold_overloads(order)
+    ranked, impls = (ranked, {}) if kind == "impl" else _fold_impls(ranked)
+    if total == len(pool):
+        total = len(ranked)
+    page = ranked[offset : offset + limit]
+    full_names = nav.qualifier().display_all(page)
+    last = split_name(q)[-1] if split_name(q) else q
+    site_cache: dict[str, tuple[list[RefSite], int, int]] = {}
+    closest: list[SymbolHit] = []
+    word_sites: list[RefSite] = []
+    if not ranked:  # say why, and answer 'where is it' anyway: the nearest names and where the word appears
+        if match != "fuzzy":
+            near = nav.qualifier().namesakes(q, kind=kind, path_prefix=prefix) if is_qualified(q) else []
+            near = near or idx.close_names(last, kind=kind, path_prefix=prefix)
+            near_full = nav.qualifier().display_all(near)
+            closest = [SymbolHit(path=s.path, qualname=s.qualname, kind=s.kind, start_line=s.start_line,
+                                 end_line=s.end_line, signature=s.signature, exported=s.exported,
+                                 qualified=near_full.get(s.id))
+                       for s in near]
+        word_sites = _word_sites(nav, last, prefix)
+        unparsed = sorted({w.path for w in word_sites if (fi := idx.file_info(w.path)) is None or fi.status != "indexed"})
+        building = bool(unparsed) and not idx.status().complete
+        if building:  # a cold build has not reached them yet
+            why = (f"the name appears in {len(unparsed)} file{'s' if len(unparsed) != 1 else ''} not indexed yet "
+                   f"({', '.join(unparsed[:5])}{', …' if len(unparsed) > 5 else ''}; the build is still running): "
+                   "ask again in a few seconds, or read them with read_code_range")
+            note = f"{note}; {why}" if note else why
+        elif unparsed:  # the definition may well be there: say so rather than "a local"
+            why = (f"the name appears in {len(unparsed)} file{'s' if len(unparsed) != 1 else ''} the index does not "
+                   f"parse ({', '.join(unparsed[:5])}{', …' if len(unparsed) > 5 else ''}: no parser for the "
+                   "language, too large, or ignored): read them with read_code_range")
+            note = f"{note}; {why}" if note else why
+        hidden = nav.index.listing_note()  # most of the tree is hidden by ignore rules: say which, and how to list it
+        if hidden:
+            note = f"{note}; {hidden}" if note else hidden
+    return SymbolSearchRun(nav, q, prefix, offset, pool, ranked, page, overloads, impls, full_names, total, note, closest,
+                           word_sites, last, site_cache)
+
+
+#: Definition kinds whose uses are mostly plain reads (`x = LIMIT`, `PARAM_REGEX.finditer(...)`), which the
+#: index does not store as references: their references add whole-word text matches.
+VALUE_KINDS = frozenset({"constant", "variable", "field", "property"})
+TEXT_USES_CAP = 50  # text matches added per name
+
+
+def _reference_sites(nav: NavigationService, name: str, defs: list[Any], prefix: str | None, *,
+                     method_query: bool = False) -> tuple[list[RefSite], int, int]:
+    """The stored reference sites of `name` (under `prefix`), plus for a value (or a name whose stored
+    references are only imports) its whole-word text matches in files of its language family, excluding
+    its definition lines, as kind 'use'; the total stored count; and, for a qualified query of methods
+    (`Client.send`), which keeps only the sites with receiver evidence (lookup.find_callers), how many it
+    left out."""
+    settings = nav.settings.navigation
+    refs = nav.index.references_to(name, limit=settings.search_max_results)
+    if defs:  # a C strlen is not called from PHP: only sites in the definitions' language family, once per line
+        families = {language_family(d.language) for d in defs}
+        langs: dict[str, str | None] = {}
+        seen: set[tuple[str, int]] = set()
+        kept_refs = []
+        for r in refs:
+            if r.path not in langs:
+                langs[r.path] = language_family(language_of(nav.index, r.path))
+            if langs[r.path] in families and (r.path, r.line) not in seen:
+                seen.add((r.path, r.line))
+                kept_refs.append(r)
+        refs = kept_refs
+    if defs and all(d.kind in CLASS_LIKE for d in defs):  # `db.Head()` is DB's method, no use of the type Head
+        drop = member_namesakes(nav.index, name, [r for r in refs if r.kind != "import"])
+        refs = [r for r in refs if (r.path, r.line) not in drop]
+    evidence: dict[tuple[str, int], Any] = {}
+    if method_query and defs and all(d.kind == "method" for d in defs):
+        from contexteer.indexers.lookup import find_callers
+
+        evidence = {(c.path, c.line): (c, d.qualname.rsplit(".", 2)[-2] if "." in d.qualname else "")
+                    for d in defs for c in find_callers(nav.index, d, name, nav.imported) if c.how != "name only"}
+        kept = [r for r in refs if r.kind == "import" or (r.path, r.line) in evidence
+                or any(r.path == d.path and d.start_line <= r.line <= d.end_line for d in defs)]
+        left_out = len(refs) - len(kept)
+        refs = kept
+    else:
+        left_out = 0
+    inside = [r for r in refs if prefix is None or r.path == prefix or r.path.startswith(prefix + "/")]
+    sites = [RefSite(path=r.path, line=r.line, preview="", kind=r.kind) for r in inside]
+    for site in sites:
+        caller, owner = evidence.get((site.path, site.line), (None, ""))
+        if caller is not None:
+            site.how = caller.how
+            if caller.receiver_name:
+                site.receiver = f"{caller.receiver_name}: {owner}" if caller.how == "receiver type" else caller.receiver_name
+    line_previews(nav.ws, sites)
+    locate(nav, sites)
+    if defs and (any(d.kind in VALUE_KINDS for d in defs) or all(r.kind == "import" for r in refs)):
+        sites += _text_uses(nav, name, defs, prefix, {(r.path, r.line) for r in refs},
+                            importers={r.path for r in refs if r.kind == "import"})
+    return sites, len(refs), left_out
+
+
+_NAME = r"[A-Za-z_$][\w$]*(?:(?:\.|::|\\|#)[A-Za-z_$][\w$]*)*"
+_NAME_LIST = re.compile(rf"\s*{_NAME}(?:\s*[,|]\s*|\s+){_NAME}(?:(?:\s*[,|]\s*|\s+){_NAME})*\s*")
+
+
+def _name_list(q: str) -> list[str]:
+    """'a, b, c' / 'a|b' / 'a b': two to ten names asked at once, in order (not one name with spaces, which no
+    language has); [] for a single name."""
+    if not _NAME_LIST.fullmatch(q):
+        return []
+    names = list(dict.fromkeys(n for n in re.split(r"[\s,|]+", q) if n))
+    return names if 2 <= len(names) <= 10 else []
+
+
+def _fold_overloads(ranked: list[Any]) -> tuple[list[Any], dict[int, list[str]]]:
+    """Definitions of one file sharing one qualified name and kind are overloads of one thing (TypeScript overload
+    signatures, Python @overload stubs): one row, the widest (the implementation), with the others' ranges."""
+    groups: dict[tuple[str, str, str], list[Any]] = {}
+    for s in ranked:
+        groups.setdefault((s.path, s.qualname, s.kind), []).append(s)
+    out: list[Any] = []
+    extra: dict[int, list[str]] = {}
+    done: set[tuple[str, str, str]] = set()
+    for s in ranked:
+        key = (s.path, s.qualname, s.kind)
+        if key in done:
+            continue
+        done.add(key)
+        group = groups[key]
+        if len(group) == 1 or s.kind not in ("function", "method"):
+            out.extend(group if len(group) > 1 else [s])
+            continue
+        best = max(group, key=lambda x: (x.end_line - x.start_line, x.start_line))
+        extra[best.id] = [f"{x.start_line}-{x.end_line}" for x in sorted(group, key=lambda x: x.start_line) if x is not best]
+        out.append(best)
+    return out, extra
+
+
+def _fold_impls(ranked: list[Any]) -> tuple[list[Any], dict[int, list[str]]]:
+    """A Rust `impl Type` block listed with Type's definition goes on that definition's row ('impl blocks: ...'):
+    the answer to 'where is Token' is the struct, with where its methods are, not three rows of one type."""
+    types: dict[tuple[str, str], list[Any]] = {}
+    for s in ranked:
+        if s.kind in _TYPE_KINDS:
+            types.setdefault((s.language, s.qualname), []).append(s)
+    out: list[Any] = []
+    extra: dict[int, list[str]] = {}
+    for s in ranked:
+        owners = types.get((s.language, s.qualname), []) if s.kind == "impl" else []
+        # of namesakes, the type in the impl's own file, else the one nearest in the tree
+        owner = max(owners, key=lambda t: (t.path == s.path, len(os.path.commonpath([t.path, s.path]))), default=None)
+        if owner is None:
+            out.append(s)
+            continue
+        where = f"{s.start_line}-{s.end_line}" if s.path == owner.path else f"{s.path}:{s.start_line}-{s.end_line}"
+        extra.setdefault(owner.id, []).append(where)
+    return out, extra
+
+
+_TYPE_KINDS = frozenset({"struct", "enum", "trait", "type", "union", "class"})
+
+
+def _with_value(nav: NavigationService, sym: Any) -> str:
+    """A definition's signature as an answer should show it: whole when the index cut it at 200 characters
+    (re-read from the file), a multi-line constant or variable with its whole value (up to 15 lines), and a Go
+    constant of an `iota` block with the iota it is (`rpcInstallSnapshot  (iota = 2 in the const block that
+    starts rpcAppendEntries uint8 = iota)`)."""
+    sig = str(sym.signature or "")
+    value = sym.kind in ("constant", "variable") and sym.end_line > sym.start_line
+    iota = sym.kind == "constant" and sym.language == "go" and "=" not in sig
+    cut = sig.endswith("…") or sig.count("(") > sig.count(")")  # a bodiless declaration's first line only
+    if not (value or iota or cut):
+        return sig
+    text = repo_text(nav.ws, sym.path)
+    if text is None:
+        return sig
+    lines = text.split("\n")
+    if value:
+        body = lines[sym.start_line - 1 : min(sym.end_line, sym.start_line + 14)]
+        text = " ".join(" ".join(body).split())
+        return text + (" …" if sym.end_line > sym.start_line + 14 else "")
+    if cut:
+        return _whole_header(lines, sym.start_line, colon_ends=sym.language == "python") or sig
+    specs: list[str] = []
+    for i in range(sym.start_line - 1, -1, -1):
+        text = lines[i].strip() if i < len(lines) else ""
+        if text.startswith("const ("):
+            break
+        if text and not text.startswith("//"):
+            specs.append(text)
+    else:
+        return sig
+    specs.reverse()
+    if not specs or "iota" not in specs[0]:
+        return sig
+    return f"{sig}  (iota = {len(specs) - 1} in the const block that starts `{clip(specs[0], 80)}`)"
+
+
+def _whole_header(lines: list[str], start: int, limit: int = 40, *, colon_ends: bool = False) -> str | None:
+    """A definition's header from its first line to where its body opens (`:` or `{` or `=>` outside brackets,
+    once its parameters closed), whitespace collapsed; decorators and attributes skipped; None past `limit` lines."""
+    i = start - 1
+    while i < len(lines) and lines[i].lstrip().startswith(("@", "#[")):
+        i += 1
+    parts: list[str] = []
+    depth = 0
+    opened = False
+    for k in range(i, min(len(lines), i + limit)):
+        line = lines[k]
+        for j, ch in enumerate(line):
+            if ch == ">" and j and line[j - 1] in "=-":
+                if depth == 0 and opened and ch == ">" and line[j - 1] == "=":
+                    parts.append(line[: j - 1])  # `) => {`: an arrow function's body opens
+                    return " ".join(" ".join(parts).split()).rstrip(" ,")
+                continue  # `=>` and `->` inside a type are no closing bracket
+            if ch in "([<" and not (ch == "<" and depth == 0 and not opened):
+                depth += 1
+                opened = opened or ch == "("
+            elif ch in ")]>" and depth > 0:
+                depth -= 1
+            elif depth == 0 and opened and (ch in "{;" or (ch == ":" and colon_ends)):
+                if ch == ":" and line[j + 1 : j + 2] == ":":
+                    continue
+                parts.append(line[:j])
+                return " ".join(" ".join(parts).split()).rstrip(" ,")
+        parts.append(line)
+    return None
+
+
+def _word_sites(nav: NavigationService, word: str, prefix: str | None) -> list[RefSite]:
+    """Where a name that has no indexed definition appears as a whole word (at most NO_MATCH_USES lines)."""
+    if not re.fullmatch(r"[\w$]+", word):
+        return []
+    try:
+        found = textsearch.search(nav.ws, rf"\b{re.escape(word)}\b", regex=True, case_sensitive=True,
+                                  path=prefix or ".", max_results=NO_MATCH_USES)
+    except ContexteerError as exc:
+        logger.info("no text matches for %s: %s", word, exc)
+        return []
+    out = [RefSite(path=h.path, line=h.line, preview=clip(h.text.strip(), 160), kind="use")
+           for h in found.hits if h.path and not h.context]
+    locate(nav, out)
+    return out
+
+
+def locate(nav: NavigationService, sites: list[Any]) -> None:
+    """Name the definition each site's line sits in (`enclosing`, `enclosing_lines`), one index read per file."""
+    from contexteer.indexers.lookup import enclosing
+
+    by_file: dict[str, list[Any]] = {}
+    for site in sites:
+        if site.path not in by_file:
+            by_file[site.path] = nav.index.symbols_in_file(site.path)
+        enc = enclosing(by_file[site.path], site.line)
+        if enc is not None:
+            site.enclosing, site.enclosing_lines = enc.qualname, f"{enc.start_line}-{enc.end_line}"
+
+
+def _text_uses(nav: NavigationService, name: str, defs: list[Any], prefix: str | None, known: set[tuple[str, int]], *,
+               importers: set[str] | None = None) -> list[RefSite]:
+    """Whole-word matches of a value's name (or of a definition the index knows only as imported), never on the
+    lines naming a parameter or local of that name. A function or class is used as a word only where it is
+    visible: its own files and the files importing it (`request = prepared.copy()` elsewhere is a local)."""
+    from contexteer.indexers import languages
+
+    family = {language_family(d.language) for d in defs}
+    exts = sorted({e for spec in languages.LANGUAGES if language_family(spec.name) in family for e in spec.extensions})
+    if not exts or not re.fullmatch(r"[\w$]+", name):
+        return []
+    skip = known | {(d.path, d.start_line) for d in defs}
+    try:
+        found = textsearch.search(nav.ws, rf"\b{re.escape(name)}\b", regex=True, case_sensitive=True,
+                                  glob=[f"*{e}" for e in exts], path=prefix or ".", max_results=TEXT_USES_CAP + len(skip))
+    except ContexteerError as exc:
+        logger.info("no text matches for %s: %s", name, exc)
+        return []
+    where = None if any(d.kind in VALUE_KINDS for d in defs) else (importers or set()) | {d.path for d in defs}
+    local = LocalNames(nav.index)
+    out = [RefSite(path=h.path, line=h.line, preview=clip(h.text.strip(), 160), kind="use")
+           for h in found.hits if h.path and not h.context and (h.path, h.line) not in skip
+           and (where is None or h.path in where) and not local.bound(h.path, h.line, name)][:TEXT_USES_CAP]
+    locate(nav, out)
+    return out
+
+
+def enclosing_notes(nav: NavigationService, lines: list[tuple[str, int]]) -> dict[tuple[str, int], str]:
+    """The definition each (path, line) sits in (`in Raft.runFollower 120-180`), from the index as it is: never
+    waits for a build (a cold one is started; files not indexed yet go without)."""
+    from contexteer.indexers.lookup import enclosing
+
+    try:
+        status = nav.index.ensure_built(wait_seconds=0)
+        files = sorted({path for path, _ in lines})
+        if status.complete:
+            nav.recheck(files)
+        elif len(files) <= 20:  # a cold index: a few files are parsed on demand, as a read of one file does
+            nav.index.ensure_fresh(files, lock_timeout=0.5)
+        syms = {f: nav.index.symbols_in_file(f) for f in files}
+    except ContexteerError as exc:
+        logger.info("search hits go without their definitions: %s", exc)
+        return {}
+    out: dict[tuple[str, int], str] = {}
+    for path, line in lines:
+        enc = enclosing(syms.get(path, []), line)
+        if enc is not None:
+            out[(path, line)] = f"in {enc.qualname} {enc.start_line}-{enc.end_line}"
+    return out
+
+
+def split_focus(focus: list[str], infos: dict[str, object]) -> tuple[set[str], set[str]]:
+    """Focus entries that are files or directories (-> their files), and symbol names (their last part)."""
+    files: set[str] = set()
+    names: set[str] = set()
+    for f in focus:
+        f = f.strip().strip("/")
+        if not f:
+            continue
+        if f in infos:
+            files.add(f)
+        elif any(p.startswith(f + "/") for p in infos):
+            files.update(p for p in infos if p.startswith(f + "/"))
+        elif split_name(f):
+            names.add(split_name(f)[-1])  # 'Parser.parse', 'App\\Http\\Kernel', 'Rack::Request': the name
+    return files, names
