@@ -239,7 +239,7 @@ def test_a_nul_character_past_the_binary_check_does_not_stop_the_build(root, ope
 
 
 def test_without_pg_trgm_name_search_scans_and_doctor_says_so_until_the_extension_comes(pg_cluster, root):
-    from contexteer.server.doctor import check_index
+    from contexteer.server.cli.doctor import check_index
     from contexteer.storage import open_database
 
     url = pg_cluster.create_database("index_without_trgm")
@@ -269,7 +269,7 @@ def test_without_pg_trgm_name_search_scans_and_doctor_says_so_until_the_extensio
 def test_index_explain_reads_the_index_in_the_database(pg_url, root, replicas):
     import io
 
-    from contexteer.indexers.progress import explain_command
+    from contexteer.server.cli.index import explain_command
 
     write(root, "a.py", "def alpha():\n    pass\n")
     ws = Workspace(root, settings_for(pg_url))
