@@ -94,7 +94,8 @@ def dependencies(read: Callable[[str], str | None], graph: deps_mod.DepGraph, fi
             ExternalPkg(package=p, stdlib=std[p], used_by=n, declared=declared_version(owner[p], versions))
             for p, n in sorted(used.items(), key=lambda kv: (std[kv[0]], -kv[1], kv[0]))
         ]
-    if statements and not is_dir and depth == 1 and direction != "dependents" and graph.resolver is not None:
+    if (statements or (language == "ruby" and statements is not None)) and not is_dir and depth == 1 \
+            and direction != "dependents" and graph.resolver is not None:  # Ruby: also a file whose requires are all values
         model._statements = use_statements(graph.resolver, rel, statements, STATEMENT_SEPARATORS.get(language or "", "::"))
         model._statement_word = {"rust": "use/mod statement", "c": "#include", "cpp": "#include"}.get(
             language or "", "import statement")
@@ -126,7 +127,10 @@ def dependencies(read: Callable[[str], str | None], graph: deps_mod.DepGraph, fi
 #: #include lines and a JS/TS file's imports in their order (Java, Kotlin and Go files keep the package view, their
 #: unit being the package; a Python file keeps the module view, which names the same modules in fewer tokens)
 STATEMENT_SEPARATORS = {"rust": "::", "php": "\\", "c": "/", "cpp": "/", "javascript": "js", "typescript": "js",
-                        "tsx": "js"}
+                        "tsx": "js", "ruby": "rb"}
+#: a Ruby line that loads code: a literal one is an import the index records; the others load what a value names
+_RUBY_STRING = re.compile(r"\"(?:\\.|[^\"\\])*\"|'(?:\\.|[^'\\])*'")
+_RUBY_LOAD = re.compile(r"(?<![\w.:@$])(?:require|require_relative|load)\b[ \t(]*(?!['\"\s])[\w@$:]")
 
 
 def use_statements(resolver: deps_mod.Resolver, rel: str, imports: list[Any], sep: str = "::") -> list[tuple[list[int], str, str]]:
@@ -137,11 +141,16 @@ def use_statements(resolver: deps_mod.Resolver, rel: str, imports: list[Any], se
     A long brace list keeps its first names and a count."""
     rows: dict[tuple[str, str], list[int]] = {}
     crates: dict[str, str] = {}  # names bound to an external crate in this file (`extern crate serde;`)
+    # Ruby: the line as written (`require_relative 'core_ext/regexp' if RUBY_VERSION < '2.4'` says when it loads)
+    source = (resolver.read_text(rel) or "").splitlines() if sep == "rb" and resolver.read_text else []
     for imp in sorted(imports, key=lambda i: i.line):
         names = [n for n in imp.names if n]
         written = re.sub(r"\s*,\s*}", "}", imp.module)
         shown = ", ".join(names[:6]) + (f", … {len(names) - 6} more" if len(names) > 6 else "")
-        if sep == "js":
+        if sep == "rb":
+            line = source[imp.line - 1].strip() if 0 < imp.line <= len(source) else ""
+            written = (line[:117] + "...") if len(line) > 120 else line or f"require '{imp.module}'"
+        elif sep == "js":
             written = f"'{imp.module}': {shown}" if names else f"'{imp.module}'"  # default, named or namespace: as bound
         elif names and "{" not in written and not written.endswith((sep + "*", sep + names[-1])) and written != names[-1]:
             written += sep + (names[0] if len(names) == 1 else "{" + ",".join(names) + "}")
@@ -169,7 +178,7 @@ def use_statements(resolver: deps_mod.Resolver, rel: str, imports: list[Any], se
             std = {r.external for r in results if r.stdlib}
             rust = sep == "::"
             reach = "[" + ", ".join(("std" if rust else "standard library") if e in std
-                                    else f"{'crate' if rust else 'package'} {e}" for e in ext) + "]"
+                                    else f"{'crate' if rust else 'gem' if sep == 'rb' else 'package'} {e}" for e in ext) + "]"
             for e in ext:
                 crates.setdefault(head, e)
         elif head in crates and sep == "::":
@@ -179,7 +188,13 @@ def use_statements(resolver: deps_mod.Resolver, rel: str, imports: list[Any], se
         else:
             reach = "[local]"
         rows.setdefault((written, reach), []).append(imp.line)
-    return [(lines, written, reach) for (written, reach), lines in rows.items()]
+    recorded = {imp.line for imp in imports}
+    for n, text in enumerate(source, 1):  # `require library`: loads what a value names at run time
+        code = _RUBY_STRING.sub('""', text).split("#", 1)[0]  # not a word of a string or a comment
+        if n not in recorded and _RUBY_LOAD.search(code):
+            rows.setdefault((text.strip()[:120], "[a value: known only at run time]"), []).append(n)
+    ordered = sorted(rows.items(), key=lambda kv: kv[1][0]) if source else list(rows.items())
+    return [(lines, written, reach) for (written, reach), lines in ordered]
 
 
 def graph_edges(graph: deps_mod.DepGraph, rows: list[DepEdge], units: bool) -> list[Any]:
