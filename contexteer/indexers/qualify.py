@@ -65,15 +65,24 @@ class Qualifier:
     """Full names of definitions, computed on demand and cached for one answer (or one index generation).
 
     `index` answers symbols_in_file/find_symbols/file_info; `read_text(path)` reads a repository file (None when
-    it cannot); `layout` (contexteer.indexers.layouts.Layout, optional) knows go.mod modules and Cargo crates."""
+    it cannot); `layout` (contexteer.indexers.layouts.Layout, optional) knows go.mod modules and Cargo crates: or
+    a function that makes it, called only when a Go, Rust or JVM name needs it (making it lists every file of the
+    repository: a C or Python answer on the kernel should not wait for that)."""
 
-    def __init__(self, index: Any, read_text: Callable[[str], str | None], layout: Any | None = None) -> None:
+    def __init__(self, index: Any, read_text: Callable[[str], str | None],
+                 layout: Any | Callable[[], Any] | None = None) -> None:
         self.index = index
         self.read_text = read_text
-        self.layout = layout
+        self._layout = layout
         self._text: dict[str, list[str]] = {}
         self._in_file: dict[str, list[Any]] = {}
         self._forms: dict[int, list[list[str]]] = {}
+
+    @property
+    def layout(self) -> Any | None:
+        if callable(self._layout):
+            self._layout = self._layout()
+        return self._layout
 
     # ----- finding definitions by a qualified name ---------------------------------------------
     def find(self, query: str, *, kind: str | None = None, path_prefix: str | None = None,

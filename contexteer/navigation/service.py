@@ -165,7 +165,7 @@ class NavigationService:
             from contexteer.indexers.qualify import Qualifier
 
             ws = self.ws
-            self._qualifier = Qualifier(self.index, lambda rel: repo_text(ws, rel), self.resolver().layout)
+            self._qualifier = Qualifier(self.index, lambda rel: repo_text(ws, rel), lambda: self.resolver().layout)
         return self._qualifier
 
     def imported(self, path: str) -> dict[str, list[str]]:
