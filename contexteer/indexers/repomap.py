@@ -471,7 +471,8 @@ def fit(
                 break
         return len(units)
 
-    file_order = {p: i for i, p in enumerate(sorted(in_scope, key=lambda p: (-ranking.file_rank.get(p, 0.0) * display_weight(p), p)))}
+    def file_order(p: str) -> tuple[float, str]:  # only the files shown are ordered (the kernel has 61,000 in scope)
+        return -ranking.file_rank.get(p, 0.0) * display_weight(p), p
 
     def build(k: int) -> tuple[str, list[tuple[str, list[Any]]]]:
         """The first k units, each definition with its parents for context; linear in what it shows (a parent
@@ -487,7 +488,7 @@ def fit(
                     sym = by_id.get(sym.parent_id) if sym.parent_id is not None else None
             if hidden:
                 more.setdefault(p, {})[syms[0].name] = hidden
-        chosen = sorted(((p, list(d.values())) for p, d in per_file.items()), key=lambda kv: file_order[kv[0]])
+        chosen = sorted(((p, list(d.values())) for p, d in per_file.items()), key=lambda kv: file_order(kv[0]))
         rest = total - len(chosen)
         tail = [f"… {rest} more files, narrow with path=" if rest else ""]
         body = render_files(chosen, [t for t in tail if t], more)
