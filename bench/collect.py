@@ -5,7 +5,7 @@ from __future__ import annotations
 from pathlib import Path
 
 BENCH = Path(__file__).resolve().parent
-ORDER = ["indexing", "latency", "scale", "shaping", "agent_tasks", "agent_ab", "dependencies", "memory", "team", "container"]
+ORDER = ["indexing", "latency", "scale", "repomap_scale", "shaping", "agent_tasks", "agent_ab", "dependencies", "memory", "team", "container"]
 
 HEADER = """# Benchmark results
 
@@ -24,7 +24,9 @@ figure comes with a baseline measured in the same run, and the ratio is what to 
 | dependencies | `.venv/bin/python bench/dependencies.py` | the previous resolver on the same import rows |
 | memory | `.venv/bin/python bench/memory.py` | injecting every memory body; a plain `write_text` |
 | security | `.venv/bin/python bench/security.py` | ripgrep's verdict on the raw file (the search oracle); the SDK's Host/Origin check; redaction with the built-in rules only; a search without masking |
+| repo map of a large index | `.venv/bin/python bench/repomap_scale.py` | the ranking computed in the serving process (as before), same index |
 | team deployment | `.venv/bin/python bench/team_load.py` | one replica on the embedded storage, same sessions and calls |
+| structure index in PostgreSQL | `.venv/bin/python bench/index_pg.py` | the SQLite index of the same tree, same run |
 | container | `sudo scripts/container-smoke-test.sh` | (a smoke proof, not a speed test) |
 
 """
