@@ -268,7 +268,7 @@ def implementations(index: Any, sym: Any, resolve_imports: Callable[[str], dict[
             names = ", ".join(t.name for t in deeper[:5]) + (f" and {len(deeper) - 5} more" if len(deeper) > 5 else "")
             out.note = f"more below depth {depth}: subtypes of {names}"
         elif frontier:  # complete: say so, or the agent asks each subtype for its own (the Rack A/B run: two calls)
-            out.note = f"nothing below depth {depth}" if depth > 1 else "complete: none of these has subtypes of its own"
+            out.note = f"nothing below depth {depth}"
     if sym.language == "go" and sym.kind == "interface" and not _interface_methods(index, sym):
         out.note = ("this interface declares no methods of its own (an empty or embedding-only interface): every type "
                     "satisfies it, or those of the interfaces it embeds")

@@ -350,170 +350,25 @@ def semantic_context(
     class; `response.read()` on anything else is not guessed (another type's read is as likely).
     """
     out = Semantic()
-    in_file = index.symbols_in_file(sym.path)
-    inside = {s.name for s in in_file if sym.start_line <= s.start_line and s.end_line <= sym.end_line and s.id != sym.id}
-    inside |= set(bound)
-    names: list[str] = []
-    python = sym.path.endswith((".py", ".pyi"))
-    for ref in index.references_in_range(sym.path, sym.start_line, sym.end_line):
-        if ref.name in inside or ref.name in names:
-            continue
-        names.append(ref.name)
-    strict = set()
-    for name in extra_names:
-        if name not in inside and name not in names and name != sym.name:
-            names.append(name)
-            strict.add(name)
-    imported = resolve_imports(sym.path)
-    import_files = sorted({f for fs in imported.values() for f in fs})
-    file_syms: dict[str, list[Any]] = {}
-    texts: dict[str, list[str]] = {}  # file lines read for local declarations, once per answer
-
-    def syms_of(path: str) -> list[Any]:
-        if path not in file_syms:
-            file_syms[path] = index.symbols_in_file(path)
-        return file_syms[path]
-
-    used_bare = set(extra_names)
-    member_of = {n: r for n, r in (members or {}).items() if n not in used_bare}
-    own_class = next((s for s in in_file if s.id == sym.parent_id), None)
-    family = language_family(sym.language)
-    go = sym.language == "go"
-    # Go names another package's definitions only through its name (`timer.Timer`, `time.Duration`): the
-    # package a qualifier names decides, a bare name is the file's own package's
-    go_packages = go_package_names(index, sym.path) if go else set()
-    closure: set[str] | None = None  # C/C++: the files the file includes, directly or not (computed on demand)
-
-    def visible(path: str) -> bool:
-        """C/C++: a definition the file can see through its includes (a macro of a vendored library it does not
-        include is another program's); elsewhere any file of the family."""
-        nonlocal closure
-        if family != "c" or path == sym.path:
-            return True
-        if closure is None:
-            closure = include_closure(sym.path, resolve_imports)
-        return path in closure
-
-    def by_receiver(name: str, receivers: set[str]) -> tuple[Any, str] | None:
-        """A member read off a known receiver; None when the receiver's type is unknown."""
-        if receivers & _SELF and own_class is not None:
-            hit = [s for s in in_file if s.name == name and s.parent_id == own_class.id and s.id != sym.id and usable(s)]
-            if hit:
-                return hit[0], "same class"
-            inherited = _inherited_member(index, own_class, name, syms_of)  # `self._set_timeout()` from BaseClient
-            if inherited is not None:
-                owner = next((s for s in syms_of(inherited.path) if s.id == inherited.parent_id), None)
-                mixed = {("php", "trait"): "trait", ("ruby", "module"): "mixin"}
-                return inherited, mixed.get((sym.language, owner.kind if owner else ""), "base class")
-        for r in sorted(receivers - _SELF - {""}):
-            if r.endswith("()"):  # `$this->getFormatter()->format()`: a member of the type the call returns
-                found_returned = member_of_returned(index, sym, own_class, r[:-2], name, syms_of, import_files,
-                                                    (paths or {}).get(r[:-2], ()))
-                if found_returned is not None:
-                    return found_returned
-                continue
-            if r in go_packages:  # `time.Duration`, `timer.New`: that package's, or (outside the repository) none
-                in_package = _module_member(imported.get(r, ()), name, syms_of)
-                if in_package is not None:
-                    return in_package
-                continue
-            # `func (r *Raft) run()`: r.setState is Raft's; Rust `Scheduler::CurrentThread(exec) => exec.block_on()`
-            typed = declared_type(sym.signature or "", r) or _rust_bound_type(index, sym, r, texts)
-            found_member = member_of_type(index, typed, name, sym, import_files) if typed is not None \
-                else _local_member(index, sym, own_class, r, name, syms_of, import_files, texts)
-            if found_member is not None:
-                return found_member
-            in_module = _module_member(imported.get(r, ()), name, syms_of)  # `httpx.get`: the module a name stands for
-            if in_module is not None:
-                return in_module
-            if go:
-                continue  # a Go value's type is its declaration's (above), never a guess from its name
-            for f in [sym.path, *import_files]:  # `Config.load`, or `order.total` for an Order of this file or an import
-                owners = {s.id for s in syms_of(f) if s.kind in _CLASS_KINDS and _names_the_class(r, s.name)}
-                hit = [s for s in syms_of(f) if s.name == name and s.parent_id in owners and usable(s)]
-                if hit:
-                    return hit[0], "same file" if f == sym.path else "import"
-        if sym.language == "rust":  # `Id::next()`, `crate::util::trace::task(...)`: the path names the owner
-            for r in sorted((paths or {}).get(name, set()) - _SELF - {""}):
-                found_path = _rust_path_member(index, r, name, sym)
-                if found_path is not None:
-                    return found_path, "path"
-        return None
-
+    body = _Body(index, sym, resolve_imports, extra_names=extra_names, bound=bound, members=members, paths=paths)
     seen: set[int] = set()
-    for name in names:
+    for name in body.names:
         if len(out.definitions) >= max_defs:
             break
-        found: tuple[Any, str] | None = None
-        if name in member_of:  # only ever read off an object: resolve through the receiver or not at all
-            found = by_receiver(name, member_of[name])
-            if found is None or found[0].id in seen:
-                continue
-            seen.add(found[0].id)
-            out.definitions.append(found)
+        found = body.resolve(name)
+        if found is _SKIP:
             continue
-        # dict(), len(), str, Err(...), Some(...): only a module-level redefinition counts
-        builtin = (python and name in PY_BUILTINS) or (sym.language == "rust" and name in RUST_PRELUDE)
-        local = [s for s in in_file if s.name == name and usable(s) and s.id != sym.id
-                 and (s.parent_id is None or not (builtin or (name in strict and python)))]
-        if builtin and not local:
-            continue
-        if local:
-            same_parent = [s for s in local if s.parent_id == sym.parent_id]
-            if name not in strict or same_parent or local[0].parent_id is None:
-                found = (_body_of(same_parent or local), "same file")
-        if found is None:  # Ruby `ok?`, Java `helper()`: a bare call is one on this object, its class's or a base's
-            found = _implicit_self(index, sym, own_class, name, syms_of)
-        if found is None and name in strict:
-            for f in imported.get(name, ()):
-                cands = [s for s in syms_of(f) if s.name == name and usable(s) and s.parent_id is None]
-                if cands:
-                    found = (_body_of(cands), "import")
-                    break
-            if found is None:
-                continue  # probably a local variable: not reported as unresolved either
-        if found is None and go:  # a bare name in Go: a definition of the same package (directory)
-            folder = sym.path.rpartition("/")[0]
-            same = [s for s in index.symbols_named(name) if s.name == name and s.language == "go" and s.parent_id is None
-                    and s.path.rpartition("/")[0] == folder and usable(s) and s.id != sym.id]
-            if same:
-                found = (same[0], "same package")
-            else:
-                out.unresolved.append(name)
-                continue
-        if found is None:
-            targets = imported.get(name) or import_files
-            for f in targets:
-                cands = [s for s in syms_of(f) if s.name == name and usable(s) and s.id != sym.id]
-                if cands:
-                    top = [s for s in cands if s.parent_id is None]
-                    found = (_body_of(top or cands), "import")
-                    break
-        if found is None:
-            # a name defined once in the whole repository, at module level (methods are too often a
-            # different receiver's: `x.items()` is not the one `items` method the repository defines)
-            # (never a _private name: another module's private helper is not used without an import)
-            # (never another language's: a PHP method does not call a function of minified JavaScript; in C/C++
-            # only what the file's includes reach)
-            anywhere = [] if name.startswith("_") else \
-                [s for s in index.symbols_named(name) if usable(s) and s.name == name and s.parent_id is None
-                 and language_family(s.language) == family]
-            if len(anywhere) == 1 and anywhere[0].id != sym.id and visible(anywhere[0].path):
-                found = (anywhere[0], "unique name")
-        if found is not None and family == "c" and is_prototype(found[0]):
-            body = _definition_of(index, found[0])  # the header declares it; the callee is where it is defined
-            if body is not None:
-                found = (body, found[1])
         if found is None:
             out.unresolved.append(name)
             continue
+        assert isinstance(found, tuple)
         if found[0].id in seen:
             continue
         seen.add(found[0].id)
         out.definitions.append(found)
     callee = sym.name
     if callee in CONSTRUCTORS and sym.parent_id is not None:  # callers of __init__ are the places naming the class
-        parent = next((s for s in in_file if s.id == sym.parent_id), None)
+        parent = next((s for s in body.in_file if s.id == sym.parent_id), None)
         callee = parent.name if parent else callee
     if max_callers and callee:
         sites = find_callers(index, sym, callee, resolve_imports)
@@ -521,8 +376,185 @@ def semantic_context(
         out.callers_name_only = sum(1 for c in sites if c.how == "name only")
         out.callers = sites[:max_callers]
         for c in out.callers:
-            c.symbol = enclosing(syms_of(c.path), c.line)
+            c.symbol = enclosing(body.syms_of(c.path), c.line)
     return out
+
+
+#: `_Body.resolve`'s answer for a name that is neither reported nor resolved (a local, a builtin, a member of an
+#: object whose type is unknown)
+_SKIP = object()
+Found = tuple[Any, str]
+
+
+class _Body:
+    """What one definition's body refers to, and how each name resolves (semantic_context's state)."""
+
+    def __init__(self, index: Any, sym: Any, resolve_imports: Callable[[str], dict[str, list[str]]], *,
+                 extra_names: Iterable[str], bound: Iterable[str], members: dict[str, set[str]] | None,
+                 paths: dict[str, set[str]] | None) -> None:
+        self.index, self.sym, self.resolve_imports = index, sym, resolve_imports
+        self.in_file: list[Any] = index.symbols_in_file(sym.path)
+        inside = {s.name for s in self.in_file if sym.start_line <= s.start_line and s.end_line <= sym.end_line
+                  and s.id != sym.id} | set(bound)
+        self.names: list[str] = []
+        for ref in index.references_in_range(sym.path, sym.start_line, sym.end_line):
+            if ref.name not in inside and ref.name not in self.names:
+                self.names.append(ref.name)
+        extra = list(extra_names)
+        self.strict = {n for n in extra if n not in inside and n not in self.names and n != sym.name}
+        self.names += [n for n in dict.fromkeys(extra) if n in self.strict]
+        self.python = sym.path.endswith((".py", ".pyi"))
+        self.imported = resolve_imports(sym.path)
+        self.import_files = sorted({f for fs in self.imported.values() for f in fs})
+        self.member_of = {n: r for n, r in (members or {}).items() if n not in set(extra)}
+        self.paths = paths or {}
+        self.own_class = next((s for s in self.in_file if s.id == sym.parent_id), None)
+        self.family = language_family(sym.language)
+        self.go = sym.language == "go"
+        # Go names another package's definitions only through its name (`timer.Timer`, `time.Duration`): the
+        # package a qualifier names decides, a bare name is the file's own package's
+        self.go_packages = go_package_names(index, sym.path) if self.go else set()
+        self._closure: set[str] | None = None  # C/C++: the files the file includes, directly or not (on demand)
+        self._file_syms: dict[str, list[Any]] = {}
+        self.texts: dict[str, list[str]] = {}  # file lines read for local declarations, once per answer
+
+    def syms_of(self, path: str) -> list[Any]:
+        if path not in self._file_syms:
+            self._file_syms[path] = self.index.symbols_in_file(path)
+        return self._file_syms[path]
+
+    def visible(self, path: str) -> bool:
+        """C/C++: a definition the file can see through its includes (a macro of a vendored library it does not
+        include is another program's); elsewhere any file of the family."""
+        if self.family != "c" or path == self.sym.path:
+            return True
+        if self._closure is None:
+            self._closure = include_closure(self.sym.path, self.resolve_imports)
+        return path in self._closure
+
+    # ----- one name --------------------------------------------------------------------------
+    def resolve(self, name: str) -> Found | object | None:
+        """The definition `name` means here, _SKIP when it is not reported at all, None when unresolved."""
+        if name in self.member_of:  # only ever read off an object: resolve through the receiver or not at all
+            return self.by_receiver(name, self.member_of[name]) or _SKIP
+        found = self._bare(name)
+        if isinstance(found, tuple) and self.family == "c" and is_prototype(found[0]):
+            body = _definition_of(self.index, found[0])  # the header declares it; the callee is where it is defined
+            if body is not None:
+                return body, found[1]
+        return found
+
+    def _bare(self, name: str) -> Found | object | None:
+        sym = self.sym
+        # dict(), len(), str, Err(...), Some(...): only a module-level redefinition counts
+        builtin = (self.python and name in PY_BUILTINS) or (sym.language == "rust" and name in RUST_PRELUDE)
+        local = [s for s in self.in_file if s.name == name and usable(s) and s.id != sym.id
+                 and (s.parent_id is None or not (builtin or (name in self.strict and self.python)))]
+        if builtin and not local:
+            return _SKIP
+        if local:
+            same_parent = [s for s in local if s.parent_id == sym.parent_id]
+            if name not in self.strict or same_parent or local[0].parent_id is None:
+                return _body_of(same_parent or local), "same file"
+        # Ruby `ok?`, Java `helper()`: a bare call is one on this object, its class's or a base's
+        found = _implicit_self(self.index, sym, self.own_class, name, self.syms_of)
+        if found is not None:
+            return found
+        if name in self.strict:  # probably a local variable unless the file imports the name
+            return self._imported_top(name) or _SKIP
+        if self.go:  # a bare name in Go: a definition of the same package (directory)
+            return self._same_go_package(name)
+        return self._from_imports(name) or self._unique(name)
+
+    def _imported_top(self, name: str) -> Found | None:
+        for f in self.imported.get(name, ()):
+            cands = [s for s in self.syms_of(f) if s.name == name and usable(s) and s.parent_id is None]
+            if cands:
+                return _body_of(cands), "import"
+        return None
+
+    def _same_go_package(self, name: str) -> Found | None:
+        folder = self.sym.path.rpartition("/")[0]
+        same = [s for s in self.index.symbols_named(name) if s.name == name and s.language == "go" and s.parent_id is None
+                and s.path.rpartition("/")[0] == folder and usable(s) and s.id != self.sym.id]
+        return (same[0], "same package") if same else None
+
+    def _from_imports(self, name: str) -> Found | None:
+        for f in self.imported.get(name) or self.import_files:
+            cands = [s for s in self.syms_of(f) if s.name == name and usable(s) and s.id != self.sym.id]
+            if cands:
+                top = [s for s in cands if s.parent_id is None]
+                return _body_of(top or cands), "import"
+        return None
+
+    def _unique(self, name: str) -> Found | None:
+        """A name defined once in the whole repository, at module level (methods are too often a different
+        receiver's: `x.items()` is not the one `items` method the repository defines); never a _private name
+        (another module's private helper is not used without an import), never another language's (a PHP method
+        does not call a function of minified JavaScript; in C/C++ only what the file's includes reach)."""
+        if name.startswith("_"):
+            return None
+        anywhere = [s for s in self.index.symbols_named(name) if usable(s) and s.name == name and s.parent_id is None
+                    and language_family(s.language) == self.family]
+        if len(anywhere) == 1 and anywhere[0].id != self.sym.id and self.visible(anywhere[0].path):
+            return anywhere[0], "unique name"
+        return None
+
+    # ----- a member read off a receiver ----------------------------------------------------------
+    def by_receiver(self, name: str, receivers: set[str]) -> Found | None:
+        """A member read off a known receiver; None when the receiver's type is unknown."""
+        if receivers & _SELF:
+            found = self._own_member(name)
+            if found is not None:
+                return found
+        for r in sorted(receivers - _SELF - {""}):
+            found = self._member_of(r, name)
+            if found is not None:
+                return found
+        if self.sym.language == "rust":  # `Id::next()`, `crate::util::trace::task(...)`: the path names the owner
+            for r in sorted(self.paths.get(name, set()) - _SELF - {""}):
+                found_path = _rust_path_member(self.index, r, name, self.sym)
+                if found_path is not None:
+                    return found_path, "path"
+        return None
+
+    def _own_member(self, name: str) -> Found | None:
+        """`self.x`, `$this->x()`: the class's own member, else one it inherits or mixes in."""
+        own = self.own_class
+        if own is None:
+            return None
+        hit = [s for s in self.in_file if s.name == name and s.parent_id == own.id and s.id != self.sym.id and usable(s)]
+        if hit:
+            return hit[0], "same class"
+        inherited = _inherited_member(self.index, own, name, self.syms_of)  # `self._set_timeout()` from BaseClient
+        if inherited is None:
+            return None
+        owner = next((s for s in self.syms_of(inherited.path) if s.id == inherited.parent_id), None)
+        mixed = {("php", "trait"): "trait", ("ruby", "module"): "mixin"}
+        return inherited, mixed.get((self.sym.language, owner.kind if owner else ""), "base class")
+
+    def _member_of(self, r: str, name: str) -> Found | None:
+        """`name` read off the receiver `r` (a call's result `f()`, a Go package, a typed value or local, a module,
+        a class of this file or an import named like the receiver)."""
+        index, sym = self.index, self.sym
+        if r.endswith("()"):  # `$this->getFormatter()->format()`: a member of the type the call returns
+            return member_of_returned(index, sym, self.own_class, r[:-2], name, self.syms_of, self.import_files,
+                                      self.paths.get(r[:-2], ()))
+        if r in self.go_packages:  # `time.Duration`, `timer.New`: that package's, or (outside the repository) none
+            return _module_member(self.imported.get(r, ()), name, self.syms_of)
+        # `func (r *Raft) run()`: r.setState is Raft's; Rust `Scheduler::CurrentThread(exec) => exec.block_on()`
+        typed = declared_type(sym.signature or "", r) or _rust_bound_type(index, sym, r, self.texts)
+        found = member_of_type(index, typed, name, sym, self.import_files) if typed is not None \
+            else _local_member(index, sym, self.own_class, r, name, self.syms_of, self.import_files, self.texts)
+        found = found or _module_member(self.imported.get(r, ()), name, self.syms_of)  # `httpx.get`: the module
+        if found is not None or self.go:  # a Go value's type is its declaration's, never a guess from its name
+            return found
+        for f in [sym.path, *self.import_files]:  # `Config.load`, or `order.total` for an Order of this file or an import
+            owners = {s.id for s in self.syms_of(f) if s.kind in _CLASS_KINDS and _names_the_class(r, s.name)}
+            hit = [s for s in self.syms_of(f) if s.name == name and s.parent_id in owners and usable(s)]
+            if hit:
+                return hit[0], "same file" if f == sym.path else "import"
+        return None
 
 
 _PHP_USE = re.compile(r"^\s*use\s+([\w\\, ]+?)\s*[;{]")

@@ -494,32 +494,41 @@ def fit(
         body = render_files(chosen, [t for t in tail if t], more)
         return (header + "\n" + body if header else body), chosen
 
-    # exponential search for an upper bound, then binary search: only ~2x the units that fit are read
-    best_text, best_chosen = build(0)
+    best_text, best_chosen = _most_that_fit(build, fill, lambda text: count_tokens(text) <= budget, cap_units)
+    return MapResult(best_text, count_tokens(best_text), total, len(best_chosen), sum(len(s) for _, s in best_chosen), best_chosen)
+
+
+Built = tuple[str, list[tuple[str, list[Any]]]]
+
+
+def _most_that_fit(build: Callable[[int], Built], fill: Callable[[int], int], fits: Callable[[str], bool],
+                   cap: int) -> Built:
+    """The map of the most units that fits: an exponential search for an upper bound, then a binary search, so
+    only ~2x the units that fit are read (`fill(n)` reads up to n, `build(k)` renders the first k)."""
+    best = build(0)
     lo, hi, probe = 0, 0, 16
     while True:
-        have = fill(min(probe, cap_units))
+        have = fill(min(probe, cap))
         if have <= lo:
             hi = lo
             break
-        text, chosen = build(have)
-        if count_tokens(text) <= budget:
-            lo, best_text, best_chosen = have, text, chosen
-            if have < min(probe, cap_units) or have >= cap_units:
-                hi = lo
-                break
-            probe *= 2
-        else:
+        made = build(have)
+        if not fits(made[0]):
             hi = have - 1
             break
+        lo, best = have, made
+        if have < min(probe, cap) or have >= cap:
+            hi = lo
+            break
+        probe *= 2
     while lo < hi:
         mid = (lo + hi + 1) // 2
-        text, chosen = build(mid)
-        if count_tokens(text) <= budget:
-            lo, best_text, best_chosen = mid, text, chosen
+        made = build(mid)
+        if fits(made[0]):
+            lo, best = mid, made
         else:
             hi = mid - 1
-    return MapResult(best_text, count_tokens(best_text), total, len(best_chosen), sum(len(s) for _, s in best_chosen), best_chosen)
+    return best
 
 
 def language_summary(infos: Iterable[Any]) -> str:
