@@ -233,9 +233,14 @@ def _name_list(q: str) -> list[str]:
     return names if 2 <= len(names) <= 10 else []
 
 
+#: languages whose overloads are separate methods, each with its own parameters and body: each is a row of its own
+_REAL_OVERLOADS = frozenset({"java", "csharp", "kotlin", "cpp", "scala", "swift", "dart"})
+
+
 def _fold_overloads(ranked: list[Any]) -> tuple[list[Any], dict[int, list[str]]]:
     """Definitions of one file sharing one qualified name and kind are overloads of one thing (TypeScript overload
-    signatures, Python @overload stubs): one row, the widest (the implementation), with the others' ranges."""
+    signatures, Python @overload stubs, C definitions under different #if): one row, the widest (the
+    implementation), with the others' ranges. Java-like overloads are separate methods: each keeps its row."""
     groups: dict[tuple[str, str, str], list[Any]] = {}
     for s in ranked:
         groups.setdefault((s.path, s.qualname, s.kind), []).append(s)
@@ -248,7 +253,7 @@ def _fold_overloads(ranked: list[Any]) -> tuple[list[Any], dict[int, list[str]]]
             continue
         done.add(key)
         group = groups[key]
-        if len(group) == 1 or s.kind not in ("function", "method"):
+        if len(group) == 1 or s.kind not in ("function", "method") or s.language in _REAL_OVERLOADS:
             out.extend(group if len(group) > 1 else [s])
             continue
         best = max(group, key=lambda x: (x.end_line - x.start_line, x.start_line))
