@@ -768,11 +768,15 @@ def find_callers(index: Any, sym: Any, callee: str, resolve_imports: Callable[[s
     if sym.kind in _CLASS_KINDS and sites:  # `db.Head()` calls a method named like the type: no use of it
         drop = member_namesakes(index, callee, sites)
         sites = [c for c in sites if (c.path, c.line) not in drop]
+    static = _is_static(sym) and owner is not None
+    if static:  # `Selector.select(q, root)` names Selector: a file with no evidence that never mentions the class
+        naming = {r.path for r in index.references_to(owner, limit=5000)}  # has no call of it (one indexed query)
+        sites = [c for c in sites if c.how != "name only" or c.path in naming]
     if owner is not None:
         # the files most likely to hold real calls are read first: the read budget goes to them
         order = {"same file": 0, "import": 1, "same package": 1}
         sites.sort(key=lambda c: (order.get(c.how, 2), c.path, c.line))
-        _check_receivers(index, sites, callee, owner, max_files, sym.language)
+        _check_receivers(index, sites, callee, owner, max_files, sym.language, static=static)
         sites = [c for c in sites if not c.against]
     rank = {"same file": 0, "import": 1, "same package": 1, "receiver type": 1.5, "receiver": 2, "name only": 3}
     sites.sort(key=lambda c: (rank[c.how] - (c.receiver is True) * 0.5, c.path, c.line))
@@ -800,8 +804,23 @@ def _file_evidence(sym: Any, path: str, resolve_imports: Callable[[str], dict[st
 _RECEIVER_ONLY = frozenset({"rust", "go", "python"})  # a method is never called by its bare name
 
 
+#: languages where a static method is called through its class, never through a value
+_STATIC_BY_CLASS = frozenset({"java", "csharp", "php", "dart", "swift", "scala"})
+
+
+def _is_static(sym: Any) -> bool:
+    """A static method of a language that calls it through its class (`Selector.select(q, root)`, `Cls::make()`)."""
+    head = (sym.signature or "").split("(", 1)[0].split()
+    return sym.language in _STATIC_BY_CLASS and "static" in head
+
+
+def _imports_static(lines: list[str], name: str) -> bool:
+    """Whether a Java-like file imports `name` statically (`import static org.x.Selector.select;` or `.*`)."""
+    return any(t.startswith("import static ") and (t.rstrip("; ").endswith(("." + name, ".*"))) for t in lines[:300])
+
+
 def _check_receivers(index: Any, sites: list[Caller], callee: str, owner: str, max_files: int,
-                     language: str | None = None) -> None:
+                     language: str | None = None, *, static: bool = False) -> None:
     """Set `receiver` on each site of a method: True when the call's receiver is self/this, a name like the
     class (`config.get(` for Config.get, `_default_decoder.decode(` for JSONDecoder.decode), or a parameter, local
     or field declared with the class's type in the enclosing definition (`h.truncateMemory(` in
@@ -843,10 +862,16 @@ def _check_receivers(index: Any, sites: list[Caller], callee: str, owner: str, m
                     holder = _enclosing_class(index, classes, site.path, site.line)
                     own_class = holder == owner or (holder is not None and _inherits(index, holder, owner))
                     against = against or (holder is not None and not own_class and word is not None)
-                site.receiver = own_class and (word is not None or site.how == "same file")
+                # a static method outside its class: `select(q)` in Document, `parse(h).select(q)` on a value, are
+                # other methods (unless the file imports it statically)
+                imported_static = static and bare and _imports_static(lines, callee)  # `inSorted(x)` after the import
+                against = against or (static and not own_class and not imported_static)
+                site.receiver = imported_static or (own_class and (word is not None or site.how == "same file"))
             elif word[:1].isupper() and word != owner and before is not None and before.group(2) == "::" \
                     and _is_type(index, word) and not _inherits(index, word, owner):
                 against = True  # `Level::from_usize(...)` is Level's, not LevelFilter's
+            elif static and word[:1].islower() and before is not None and before.group(2) != "::":
+                against = True  # `doc.select(q)` is an instance's select, not the static Selector.select(q, root)
             else:
                 norm = word.lower().replace("_", "")
                 site.receiver = norm == whole or norm.endswith(last)
