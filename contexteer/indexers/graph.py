@@ -33,7 +33,16 @@ from contexteer.indexers.lookup import (
     rust_bound_types,
     semantic_context,
 )
-from contexteer.indexers.syntax import base_how, bases_of, go_embedded, go_shape
+from contexteer.indexers.syntax import (
+    base_how,
+    bases_of,
+    call_args,
+    declared_type,
+    go_embedded,
+    go_shape,
+    local_binding,
+    param_types,
+)
 from contexteer.workspace import repo_text
 
 logger = logging.getLogger(__name__)
@@ -219,8 +228,43 @@ def callees(index: Any, sym: Any, resolve_imports: Callable[[str], dict[str, lis
             out.unresolved.append(label)
             continue
         d, how = hit
+        d = _overload_called(index, d, at, lines, sym)
         out.items.append(Related(d, d.path, how, sorted(set(at))))
     return out
+
+
+#: languages whose overloads are separate methods: a call means the one whose parameter count matches
+_ARITY_LANGUAGES = frozenset({"java", "csharp", "kotlin", "cpp", "scala", "swift", "dart"})
+
+
+def _overload_called(index: Any, d: Any, at: list[int], lines: list[str] | None, caller: Any) -> Any:
+    """Among Java-like overloads of `d` (one class, one name), the one the first call means: by the number of
+    arguments, then by the declared types of the arguments that are locals or parameters of the caller
+    (`new Parser(treeBuilder)` with `TreeBuilder treeBuilder = ...` is Parser(TreeBuilder), not Parser(Parser));
+    `d` when the call cannot tell them apart."""
+    if d.language not in _ARITY_LANGUAGES or lines is None or d.kind not in ("method", "function", "constructor"):
+        return d
+    same = [s for s in index.symbols_in_file(d.path) if s.qualname == d.qualname and s.kind == d.kind]
+    if len(same) < 2 or not at or not 0 < at[0] <= len(lines):
+        return d
+    args = call_args(lines[at[0] - 1], d.name)
+    fits = [s for s in same if args is not None and len(param_types(s.signature or "") or []) == len(args)]
+    if len(fits) > 1 and args:
+        known = [_arg_type(lines, caller, at[0], a) for a in args]
+        fits = [s for s in fits if all(k is None or k == p for k, p in zip(known, param_types(s.signature or "") or [],
+                                                                           strict=False))]
+    return fits[0] if len(fits) == 1 else d
+
+
+def _arg_type(lines: list[str], caller: Any, line: int, arg: str) -> str | None:
+    """The declared type of an argument that is a plain name (a parameter or a local declared before the call)."""
+    if not re.fullmatch(r"[A-Za-z_$][\w$]*", arg):
+        return None
+    typed = declared_type(caller.signature or "", arg)
+    if typed is not None:
+        return typed
+    binding = local_binding(lines, caller.start_line, line, arg)
+    return binding[1] if binding is not None and binding[0] == "type" else None
 
 
 def _arm_candidates(index: Any, sym: Any, values: list[str], name: str) -> list[Any]:
@@ -279,10 +323,11 @@ def _direct_subtypes(index: Any, sym: Any,
                      rust_impls: Callable[[str], list[tuple[Any, str]]] | None) -> list[tuple[Any, str, str]]:
     found: list[tuple[Any, str, str]] = []
     family = language_family(sym.language)
+    shadowed: dict[str, bool] = {}  # per file: does a namesake of sym there stand for the name instead?
     for cand in index.symbols_mentioning(sym.name, CLASS_KINDS):
         if cand.id == sym.id or language_family(cand.language) != family:
             continue
-        if sym.name in bases_of(cand):
+        if sym.name in bases_of(cand) and not _shadowed(index, sym, cand.path, shadowed):
             found.append((cand, base_how(cand, sym.name), ""))
     if sym.language == "rust" and rust_impls is not None:
         for impl, type_name in rust_impls(sym.name):
@@ -295,10 +340,45 @@ def _direct_subtypes(index: Any, sym: Any,
     if sym.language == "go" and sym.kind == "interface":
         found += [(t, "embeds" if detail.startswith("embeds") else "method set", detail)
                   for t, detail in _go_implementers(index, sym)]
+    if sym.language == "java" and sym.kind in ("interface", "class"):
+        seen_ids = {t.id for t, _, _ in found}
+        found += [a for a in _anonymous(index, sym) if a[0].id not in seen_ids]
     if sym.language in _MIXIN_LANGUAGES and sym.kind in ("module", "trait"):
         seen = {t.id for t, _, _ in found}
         found += [m for m in _mixers(index, sym) if m[0].id not in seen and m[0].id != sym.id]
     return found
+
+
+def _anonymous(index: Any, sym: Any) -> list[tuple[Any, str, str]]:
+    """Java anonymous classes (`new NodeVisitor() { ... }`): the definition each is written in, with the line."""
+    ws = getattr(index, "ws", None)
+    if ws is None:
+        return []
+    rx = re.compile(rf"\bnew\s+(?:[\w.]+\.)?{re.escape(sym.name)}\s*(?:<[^<>]*>)?\s*\([^()]*\)\s*\{{")
+    out: list[tuple[Any, str, str]] = []
+    texts: dict[str, list[str]] = {}
+    for ref in index.references_to(sym.name, limit=2000):
+        if not ref.path.endswith(".java") or _shadowed(index, sym, ref.path, {}):
+            continue
+        lines = texts.get(ref.path)
+        if lines is None:
+            lines = texts[ref.path] = (repo_text(ws, ref.path) or "").splitlines()
+        if 0 < ref.line <= len(lines) and rx.search(lines[ref.line - 1]):
+            holder = enclosing(index.symbols_in_file(ref.path), ref.line)
+            if holder is not None and all(h.id != holder.id for h, _, _ in out):
+                out.append((holder, "anonymous class", f"new {sym.name}() {{...}} at line {ref.line}"))
+    return out
+
+
+def _shadowed(index: Any, sym: Any, path: str, cache: dict[str, bool]) -> bool:
+    """Whether `path` defines another class-like `sym.name` (jsoup's Token.StartTag `extends Tag` is Token.Tag,
+    not Evaluator.Tag): a base written by its simple name means the one in the subclass's own file."""
+    if path == sym.path:
+        return False
+    if path not in cache:
+        cache[path] = any(s.name == sym.name and s.kind in CLASS_KINDS and s.id != sym.id
+                          for s in index.symbols_in_file(path))
+    return cache[path]
 
 
 #: A Ruby module mixed into a class body (`include Helpers`, `extend`, `prepend`); a PHP trait a class body uses

@@ -549,12 +549,21 @@ class _Body:
         found = found or _module_member(self.imported.get(r, ()), name, self.syms_of)  # `httpx.get`: the module
         if found is not None or self.go:  # a Go value's type is its declaration's, never a guess from its name
             return found
-        for f in [sym.path, *self.import_files]:  # `Config.load`, or `order.total` for an Order of this file or an import
+        for f in [sym.path, *self.import_files, *self._package_files(r)]:  # `Config.load`, `order.total` for an Order
             owners = {s.id for s in self.syms_of(f) if s.kind in _CLASS_KINDS and _names_the_class(r, s.name)}
             hit = [s for s in self.syms_of(f) if s.name == name and s.parent_id in owners and usable(s)]
             if hit:
-                return hit[0], "same file" if f == sym.path else "import"
+                return hit[0], "same file" if f == sym.path else "import" if f in self.import_files else "same package"
         return None
+
+    def _package_files(self, r: str) -> list[str]:
+        """Java/Kotlin/Scala: the files of the caller's package (its directory) defining a class named `r` (a class
+        of the same package is used without an import)."""
+        if self.sym.language not in ("java", "kotlin", "scala") or not r[:1].isupper():
+            return []
+        folder = self.sym.path.rpartition("/")[0]
+        return sorted({s.path for s in self.index.symbols_named(r) if s.name == r and s.kind in _CLASS_KINDS
+                       and s.path.rpartition("/")[0] == folder and s.path != self.sym.path})
 
 
 _PHP_USE = re.compile(r"^\s*use\s+([\w\\, ]+?)\s*[;{]")

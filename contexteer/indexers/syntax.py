@@ -17,7 +17,7 @@ from typing import Any
 
 logger = logging.getLogger(__name__)
 
-__all__ = ["declared_as", "field_typed", "declared_type", "return_type", "named_type", "local_binding", "bases_of", "base_how", "go_shape", "go_embedded"]
+__all__ = ["declared_as", "field_typed", "declared_type", "return_type", "named_type", "local_binding", "param_types", "top_level", "type_word", "call_args", "bases_of", "base_how", "go_shape", "go_embedded"]
 
 _QUAL = r"(?:[\w$]+(?:\.|::))*"  # a package or namespace qualifier: `tsdb.Head`, `ns::Head`
 
@@ -104,6 +104,62 @@ def named_type(text: str) -> str | None:
     if m is None or m.group(1) in _KEYWORDS or m.group(1) in ("None", "void", "self", "Self", "static", "mixed"):
         return None if m is None or m.group(1) not in ("Self", "self", "static") else "Self"
     return m.group(1)
+
+
+def top_level(params: str) -> list[str]:
+    """Comma-separated parts outside <...>, (...) and [...]."""
+    parts, depth, cur = [], 0, ""
+    for ch in params:
+        if ch in "<([":
+            depth += 1
+        elif ch in ">)]":
+            depth -= 1
+        if ch == "," and depth == 0:
+            parts.append(cur)
+            cur = ""
+        else:
+            cur += ch
+    return [p.strip() for p in [*parts, cur] if p.strip()]
+
+
+def type_word(text: str) -> str:
+    """The type a parameter or a written type names, simply: `final Map<String, Integer> m` -> Map, `String...` ->
+    String, `@Nullable String s` -> String, `int[] a` -> int."""
+    t = re.sub(r"@\w+(?:\([^)]*\))?\s*|\bfinal\s+|<.*>|\[\s*\]|\.\.\.", " ", text).split()
+    return t[0].rsplit(".", 1)[-1] if t else ""
+
+
+def param_types(signature: str) -> list[str] | None:
+    """The parameter types of a Java-like or Kotlin-like header, simply (`parse(String html, String baseUri)` ->
+    ['String', 'String']); None when it has no parameter list."""
+    m = re.search(r"\((.*)\)", signature)
+    if m is None:
+        return None
+    out = []
+    for p in top_level(m.group(1)):
+        p = re.sub(r"\s*=.*$", "", p)  # a default value
+        if ":" in p:  # Kotlin, Scala, Swift: `name: Type`
+            out.append(type_word(p.split(":", 1)[1]))
+        else:  # Java, C#, C++: `Type name`
+            out.append(type_word(re.sub(r"\s+[\w$]+\s*$", "", p) if len(p.split()) > 1 else p))
+    return out
+
+
+def call_args(text: str, name: str) -> list[str] | None:
+    """The arguments the first call of `name` on a line passes, as written (`new Parser(treeBuilder)` ->
+    ['treeBuilder']); None when the call does not close on the line."""
+    m = re.search(rf"\b{re.escape(name)}\s*(?:<[^<>()]*>)?\s*\(", text)
+    if m is None:
+        return None
+    depth, start = 1, m.end()
+    for i in range(start, len(text)):
+        if text[i] in "([{":
+            depth += 1
+        elif text[i] in ")]}":
+            depth -= 1
+            if depth == 0:
+                return top_level(text[start:i])
+    return None
 
 
 def local_binding(lines: list[str], start: int, end: int, word: str) -> tuple[str, str] | None:

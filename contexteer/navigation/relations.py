@@ -13,6 +13,7 @@ from contexteer.indexers import graph
 from contexteer.indexers.lookup import is_prototype, line_previews
 from contexteer.indexers.namesakes import reopened_rank
 from contexteer.indexers.qualify import is_qualified, split_name
+from contexteer.indexers.syntax import param_types, top_level, type_word
 from contexteer.navigation.models import RelatedItem
 from contexteer.navigation.service import NavigationService
 from contexteer.workspace import repo_text
@@ -32,9 +33,10 @@ class Related:
     notes: list[str]
 
 
-def related(nav: NavigationService, q: str, prefix: str | None, relation: str, depth: int, note: str | None) -> Related:
+def related(nav: NavigationService, q: str, prefix: str | None, relation: str, depth: int, note: str | None,
+            line: int | None = None) -> Related:
     """The relations of the definition `q` names (see find_target), with `note` (the index's readiness) first."""
-    target, also = find_target(nav, q, prefix, relation)
+    target, also = find_target(nav, q, prefix, relation, line)
     rel = relations_of(nav, target, relation, depth)
     full_name = nav.qualifier().display(target) or target.qualname
     items = [_item(nav, e) for e in rel.items]
@@ -45,9 +47,12 @@ def related(nav: NavigationService, q: str, prefix: str | None, relation: str, d
     return Related(target, full_name, rel, items, notes)
 
 
-def find_target(nav: NavigationService, q: str, prefix: str | None, relation: str) -> tuple[Any, str | None]:
+def find_target(nav: NavigationService, q: str, prefix: str | None, relation: str,
+                line: int | None = None) -> tuple[Any, str | None]:
     """The one definition `q` names (plain, in-file qualified or fully qualified), and a note when it was
-    chosen among reopenings of one class."""
+    chosen among reopenings of one class or among overloads. `Jsoup.parse(String, String)` (parameter types) or
+    `line` (the definition at that line of `prefix`) picks one overload of several."""
+    q, params = _split_params(q)
     idx = nav.index
     pool = idx.find_symbols(q, match="exact", path_prefix=prefix, limit=50)
     if not pool and nav.sweep_on_miss():
@@ -64,6 +69,7 @@ def find_target(nav: NavigationService, q: str, prefix: str | None, relation: st
         raise NotFoundError(f"no definition named '{q}'{where}{hint}. Find it with search_symbol(query=\"{q}\", "
                             "match=\"prefix\") or search_text, then pass its qualified name (and path=).")
     named = [s for s in pool if s.qualname == q] or pool
+    named = _at_line(named, line, q, prefix) if line is not None else _with_params(named, params, q)
     full = nav.qualifier().display_all(named[:50])
     first = reopened_rank(idx, named, lambda s: full.get(s.id, s.qualname))  # a Ruby class reopened elsewhere
     also = None
@@ -88,8 +94,55 @@ def find_target(nav: NavigationService, q: str, prefix: str | None, relation: st
     # (only among functions: a Rust struct and its longer impl block are not overloads)
     pick = named[0]
     if pick.kind in ("function", "method"):
-        pick = max((s for s in named if s.kind == pick.kind), key=lambda s: (s.end_line - s.start_line, -s.start_line))
+        same_kind = [s for s in named if s.kind == pick.kind]
+        pick = max(same_kind, key=lambda s: (s.end_line - s.start_line, -s.start_line))
+        if len(same_kind) > 1 and pick.language in _REAL_OVERLOADS:  # Java-like overloads: say which one, and how to pick
+            note = _overloads_note(pick, same_kind, full.get(pick.id, pick.qualname))
+            also = f"{also}; {note}" if also else note
     return pick, also
+
+
+#: languages whose overloads are separate methods (each its own parameters and body), picked by types or line
+_REAL_OVERLOADS = frozenset({"java", "csharp", "kotlin", "cpp", "scala", "swift", "dart"})
+
+
+def _split_params(q: str) -> tuple[str, list[str] | None]:
+    """'Jsoup.parse(String, String)' -> ('Jsoup.parse', ['String', 'String']); a name without parentheses -> None."""
+    m = re.fullmatch(r"\s*([^()]+?)\s*\((.*)\)\s*", q)
+    if m is None:
+        return q.strip(), None
+    return m.group(1), [type_word(t) for t in top_level(m.group(2))] if m.group(2).strip() else []
+
+
+def _with_params(named: list[Any], params: list[str] | None, q: str) -> list[Any]:
+    if params is None:
+        return named
+    hit = [s for s in named if param_types(s.signature or "") == params]
+    if not hit:
+        have = "; ".join(f"{s.signature} ({s.path}:{s.start_line})" for s in named[:8])
+        raise NotFoundError(f"no overload of '{q}' takes ({', '.join(params)}); there are: {have}")
+    return hit
+
+
+def _at_line(named: list[Any], line: int, q: str, prefix: str | None) -> list[Any]:
+    hit = [s for s in named if s.start_line <= line <= s.end_line]
+    if not hit:
+        have = ", ".join(f"{s.path}:{s.start_line}-{s.end_line}" for s in named[:8])
+        raise NotFoundError(f"no definition of '{q}' holds line {line} of {prefix}; its definitions are at {have}")
+    return [min(hit, key=lambda s: s.end_line - s.start_line)]
+
+
+def _overloads_note(pick: Any, overloads: list[Any], full_name: str) -> str:
+    """'1 of 11 overloads: parse(URL url, int timeoutMillis) (261-265); pass symbol="org.jsoup.Jsoup.parse(String,
+    String)" or path="...:34" for another'."""
+    name = full_name.rsplit(".", 1)[-1]
+    other = next(s for s in sorted(overloads, key=lambda s: s.start_line) if s.id != pick.id)
+    types = ", ".join(param_types(other.signature or "") or [])
+    shown = re.sub(r"^.*?\b" + re.escape(pick.name) + r"\s*\(", pick.name + "(", pick.signature or "")
+    lines = ", ".join(str(s.start_line) for s in sorted(overloads, key=lambda s: s.start_line))
+    return (f"{len(overloads)} overloads of {full_name} (lines {lines}); this is {shown or name} "
+            f"({pick.start_line}-{pick.end_line}): pick another with symbol=\"{full_name}({types})\" or "
+            f"path=\"{other.path}:{other.start_line}\"")
 
 
 def relations_of(nav: NavigationService, target: Any, relation: str, depth: int) -> graph.Relations:

@@ -203,11 +203,13 @@ class NavigationService:
 
         return enclosing_notes(self, lines)
 
-    def related(self, q: str, prefix: str | None, relation: str, depth: int, note: str | None) -> Related:
-        """One definition's callers, callees, implementations or supertypes (navigation.relations.related)."""
+    def related(self, q: str, prefix: str | None, relation: str, depth: int, note: str | None,
+                line: int | None = None) -> Related:
+        """One definition's callers, callees, implementations or supertypes (navigation.relations.related); `line`
+        picks the definition at that line of `prefix` (one overload of several)."""
         from contexteer.navigation.relations import related
 
-        return related(self, q, prefix, relation, depth, note)
+        return related(self, q, prefix, relation, depth, note, line)
 
     def dependencies(self, progress: Callable[[int, int], None] | None, rel: str, is_dir: bool, *, direction: str,
                      depth: int, external: bool, view: str, tests: bool) -> Dependencies:

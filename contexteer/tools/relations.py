@@ -36,7 +36,7 @@ async def find_related(
     ctx: Context,
     symbol: Annotated[str, Field(description="e.g. 'Head.truncateMemory' or 'Reader'")],
     relation: Relation,
-    path: Annotated[str | None, Field(description="File or directory of the definition.")] = None,
+    path: Annotated[str | None, Field(description="File or directory of the definition; FILE:LINE picks the one at that line.")] = None,
     depth: Annotated[int, Field(ge=1, le=3)] = 1,
     limit: Annotated[int, Field(ge=1, le=200)] = 30,
     cursor: Annotated[str | None, Field(description="next_cursor of the last page.")] = None,
@@ -45,11 +45,12 @@ async def find_related(
     if not q:
         raise InputError("symbol is empty. Pass a definition name such as 'parse_header' or 'Parser.parse_header'.")
     offset = _cursor(cursor)
+    path, line = _path_line(svc, path)
     prefix = svc.ws.resolve(path, kind="any").rel if path and path.strip() not in ("", ".") else None
     nav = svc.nav
 
     def work(cb: Callable[[int, int], None] | None) -> Answer:
-        found = nav.related(q, prefix, relation, depth, nav.ready(cb, sweep=True))
+        found = nav.related(q, prefix, relation, depth, nav.ready(cb, sweep=True), line)
         target, rel, items, notes, full_name = found.target, found.relations, found.items, found.notes, found.full_name
         def build(n: int) -> Answer:
             shown = items[offset : offset + n]
@@ -64,6 +65,14 @@ async def find_related(
         return svc.largest_whole(min(limit, max(0, len(items) - offset)), build)[0]
 
     return await run(ctx, work)
+
+
+def _path_line(svc: Services, path: str | None) -> tuple[str | None, int | None]:
+    """`src/Jsoup.java:34` -> (the file, 34) when the file exists (a path that really ends in ':34' stays a path)."""
+    m = re.fullmatch(r"(.+):(\d+)", (path or "").strip())
+    if m is None or (svc.ws.root / (path or "")).exists():
+        return path, None
+    return m.group(1), int(m.group(2))
 
 
 def _render(model: RelatedResult, target: Any, offset: int, depth: int) -> str:

@@ -87,3 +87,80 @@ def test_a_static_methods_callers_are_the_calls_through_its_class_not_a_values_n
     b = served.call("find_related", symbol="Strings.inSorted", relation="callers")
     assert [(i["qualname"], i["how"]) for i in b.data["items"]] == [("Builder.special", "import")], b.text
     assert "name only" not in b.text
+
+
+JAVA = {
+    "src/org/example/Jsoup.java": (
+        "package org.example;\n\npublic class Jsoup {\n"                                   # 1-3
+        "    public static Document parse(String html, String baseUri) {\n"                # 4
+        "        return Parser.parse(html, baseUri);\n    }\n\n"                            # 5-7
+        "    public static Document parse(String html) {\n"                                # 8
+        "        return Parser.parse(html, \"\");\n    }\n\n"                               # 9-11
+        "    public static Document parse(java.net.URL url, int timeoutMillis) {\n"        # 12
+        "        Connection con = HttpConnection.connect(url);\n        con.timeout(timeoutMillis);\n"
+        "        return con.get();\n    }\n}\n"),
+    "src/org/example/Parser.java": (
+        "package org.example;\n\npublic class Parser {\n"
+        "    public Parser(TreeBuilder treeBuilder) {\n    }\n\n"
+        "    private Parser(Parser copy) {\n    }\n\n"
+        "    public static Document parse(String html, String baseUri) {\n"
+        "        TreeBuilder treeBuilder = new HtmlTreeBuilder();\n"
+        "        return treeBuilder.parse(html, baseUri, new Parser(treeBuilder));\n    }\n}\n"),
+    "src/org/example/select/Evaluator.java": (
+        "package org.example.select;\n\npublic abstract class Evaluator {\n"
+        "    public static class Tag extends Evaluator {\n    }\n\n"
+        "    public static final class Id extends Evaluator {\n    }\n}\n"),
+    "src/org/example/Token.java": (
+        "package org.example;\n\nabstract class Token {\n    static abstract class Tag extends Token {\n    }\n\n"
+        "    static final class StartTag extends Tag {\n    }\n}\n"),
+    "src/org/example/select/NodeVisitor.java": (
+        "package org.example.select;\n\npublic interface NodeVisitor {\n    void head(Object node, int depth);\n}\n"),
+    "src/org/example/Element.java": (
+        "package org.example;\n\nimport org.example.select.NodeVisitor;\n\npublic class Element {\n"
+        "    public String text() {\n        NodeTraversor.traverse(new NodeVisitor() {\n"
+        "            public void head(Object node, int depth) {\n            }\n        }, this);\n"
+        "        return \"\";\n    }\n}\n"),
+}
+
+
+def _java(tmp_path: Path) -> Served:
+    root = tmp_path / "jsoup"
+    for rel, text in JAVA.items():
+        (root / rel).parent.mkdir(parents=True, exist_ok=True)
+        (root / rel).write_text(text, encoding="utf-8")
+    return Served(root)
+
+
+def test_one_overload_is_picked_by_its_parameter_types_or_its_line_and_an_unpicked_one_says_how(tmp_path: Path):
+    """The jsoup A/B agent could not ask for Jsoup.parse(String, String): the widest overload was taken silently
+    and neither the parameter types nor FILE:LINE were understood."""
+    served = _java(tmp_path)
+    by_types = served.call("find_related", symbol="Jsoup.parse(String, String)", relation="callees")
+    by_line = served.call("find_related", symbol="Jsoup.parse", path="src/org/example/Jsoup.java:5", relation="callees")
+    for a in (by_types, by_line):
+        assert not a.is_error, a.text
+        assert a.data["location"] == "src/org/example/Jsoup.java:4-6", a.text
+        assert [i["qualname"] for i in a.data["items"]] == ["Parser.parse"], a.text
+    plain = served.call("find_related", symbol="Jsoup.parse", relation="callees")
+    assert "3 overloads of org.example.Jsoup.parse (lines 4, 8, 12)" in plain.text, plain.text
+    assert 'symbol="org.example.Jsoup.parse(String, String)"' in plain.text or "path=\"src/org/example/Jsoup.java:4\"" in plain.text
+    wrong = served.call("find_related", symbol="Jsoup.parse(Foo)", relation="callees")
+    assert wrong.is_error and "no overload of 'Jsoup.parse' takes (Foo)" in wrong.text
+
+
+def test_a_constructor_call_means_the_overload_its_argument_types_fit(tmp_path: Path):
+    a = _java(tmp_path).call("find_related", symbol="Parser.parse", relation="callees")
+    ctor = [i for i in a.data["items"] if i["qualname"] == "Parser.Parser"]
+    assert [(i["start_line"], i["signature"]) for i in ctor] == [(4, "public Parser(TreeBuilder treeBuilder)")], a.text
+
+
+def test_a_subclass_of_a_namesake_in_its_own_file_is_not_a_subclass(tmp_path: Path):
+    """jsoup: Token.StartTag `extends Tag` is Token.Tag's, not Evaluator.Tag's."""
+    a = _java(tmp_path).call("find_related", symbol="org.example.select.Evaluator", relation="implementations", depth=2)
+    assert {i["qualname"] for i in a.data["items"]} == {"Evaluator.Tag", "Evaluator.Id"}, a.text
+
+
+def test_an_anonymous_class_implementing_an_interface_is_listed_where_it_is_written(tmp_path: Path):
+    a = _java(tmp_path).call("find_related", symbol="NodeVisitor", relation="implementations")
+    assert [(i["qualname"], i["how"], i["detail"]) for i in a.data["items"]] == \
+        [("Element.text", "anonymous class", "new NodeVisitor() {...} at line 7")], a.text
