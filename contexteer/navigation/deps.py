@@ -37,14 +37,16 @@ def dependencies_of(nav: NavigationService, progress: Callable[[int, int], None]
     files = nav.all_files()
     spec = None if is_dir else languages.language_for_path(rel)
     lang = spec.name if spec is not None and spec.name in STATEMENT_SEPARATORS else None
+    jvm = spec is not None and spec.name in ("java", "kotlin", "scala") and view == "package"
     return dependencies(lambda path: repo_text(nav.ws, path), graph, files, rel, is_dir, direction, depth, external, note,
                         view=view, tests=tests, statements=nav.index.imports_of(rel) if lang and view == "package" else None,
-                        language=lang)
+                        language=lang, unit_imports=nav.index.imports_of(rel) if jvm else None)
 
 
 def dependencies(read: Callable[[str], str | None], graph: deps_mod.DepGraph, files: list[str], rel: str, is_dir: bool, direction: str,
                  depth: int, external: bool, note: str | None, view: str = "package", tests: bool = False,
-                 statements: list[Any] | None = None, language: str | None = None) -> Dependencies:
+                 statements: list[Any] | None = None, language: str | None = None,
+                 unit_imports: list[Any] | None = None) -> Dependencies:
     """`statements`: the file's own import rows, for a file whose imports name items (a Rust `use` tree reaches
     several files; a PHP `use` names one class; a C #include or a JS/TS import names a file): the text then lists
     each statement with what it reaches (see `use_statements`)."""
@@ -64,6 +66,10 @@ def dependencies(read: Callable[[str], str | None], graph: deps_mod.DepGraph, fi
             rows = [DepEdge(source=e.source, target=e.target, line=e.line, depth=n)
                     for e, n in deps_mod.traverse(graph, start, d, depth, keep)]
         setattr(model, attr, rows)
+    if unit_imports and not is_dir:  # one Java-like file: each package row names the classes it imports from it
+        units_of = [e for e in model.imports if e.depth == 1 and e.unit]
+        for e in units_of:
+            e.names = _unit_names(e.unit or "", unit_imports, [u.unit or "" for u in units_of])
     if keep is not None:  # what the default left out, so nothing is dropped silently
         near = {e.target for f in start for e in graph.imports_of(f)} if direction != "dependents" else set()
         if direction != "imports":
@@ -131,6 +137,22 @@ STATEMENT_SEPARATORS = {"rust": "::", "php": "\\", "c": "/", "cpp": "/", "javasc
 #: a Ruby line that loads code: a literal one is an import the index records; the others load what a value names
 _RUBY_STRING = re.compile(r"\"(?:\\.|[^\"\\])*\"|'(?:\\.|[^'\\])*'")
 _RUBY_LOAD = re.compile(r"(?<![\w.:@$])(?:require|require_relative|load)\b[ \t(]*(?!['\"\s])[\w@$:]")
+
+
+def _unit_names(unit: str, imports: list[Any], units: list[str]) -> list[str]:
+    """The names a file imports from package `unit`: `Connection` for `import org.jsoup.Connection;`, `*`,
+    `Connection.Method.HEAD (static)` for `import static org.jsoup.Connection.Method.HEAD;` (a static import goes
+    to the longest package it starts with)."""
+    out: list[str] = []
+    for imp in sorted(imports, key=lambda i: i.line):
+        mod = imp.module
+        if mod == unit:
+            out += [n for n in imp.names if n] or ["*"]
+        elif mod.startswith(unit + ".") and max((u for u in units if mod.startswith(u + ".")), key=len) == unit:
+            rest = mod[len(unit) + 1:]
+            if rest[:1].isupper():  # a class path: a static import of its members
+                out += [f"{rest}.{n} (static)" for n in imp.names if n] or [f"{rest}.* (static)"]
+    return list(dict.fromkeys(out))
 
 
 def use_statements(resolver: deps_mod.Resolver, rel: str, imports: list[Any], sep: str = "::") -> list[tuple[list[int], str, str]]:

@@ -96,6 +96,7 @@ class DepEdge(BaseModel):
     depth: int = 1
     unit: str | None = None  # package view: the unit's name when it is not one file (Go import path, Java package, crate, ...)
     files: int | None = None  # package view: its repository files (dependents: how many of them import)
+    names: list[str] | None = None  # one Java/Kotlin/Scala file's imports of this package: the classes it names
 
 
 class ExternalPkg(BaseModel):

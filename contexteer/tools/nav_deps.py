@@ -28,7 +28,8 @@ def _row(e: DepEdge, attr: str, single: str) -> str:
     if e.unit or place.endswith("/"):
         count = f" ({e.files} file{'s' if e.files != 1 else ''})" if e.files and place.endswith("/") else ""
         label = f"{e.unit}  " if e.unit and e.unit != place else ""
-        return f"{'  ' * e.depth}{label}{place}{count}  ({where})"
+        names = f": {', '.join(e.names)}" if e.names else ""
+        return f"{'  ' * e.depth}{label}{place}{count}  ({where}){names}"
     return f"{'  ' * e.depth}{place}  ({where})"
 
 

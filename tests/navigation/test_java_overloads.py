@@ -164,3 +164,24 @@ def test_an_anonymous_class_implementing_an_interface_is_listed_where_it_is_writ
     a = _java(tmp_path).call("find_related", symbol="NodeVisitor", relation="implementations")
     assert [(i["qualname"], i["how"], i["detail"]) for i in a.data["items"]] == \
         [("Element.text", "anonymous class", "new NodeVisitor() {...} at line 7")], a.text
+
+
+def test_a_java_files_package_rows_name_the_classes_it_imports_static_ones_included(tmp_path: Path):
+    """The jsoup A/B agent needed the classes HttpConnection imports; the package rows named only packages, and the
+    static imports were nowhere."""
+    files = dict(JAVA)
+    files["src/org/example/util/Normalizer.java"] = ("package org.example.util;\n\npublic final class Normalizer {\n"
+                                                    "    public static String lowerCase(String s) {\n        return s;\n    }\n}\n")
+    files["src/org/example/http/HttpConnection.java"] = (
+        "package org.example.http;\n\nimport org.example.Jsoup;\nimport org.example.Parser;\nimport java.io.IOException;\n"
+        "import org.example.select.NodeVisitor;\n\nimport static org.example.util.Normalizer.lowerCase;\n\n"
+        "public class HttpConnection {\n}\n")
+    root = tmp_path / "jsoup"
+    for rel, text in files.items():
+        (root / rel).parent.mkdir(parents=True, exist_ok=True)
+        (root / rel).write_text(text, encoding="utf-8")
+    a = Served(root).call("list_dependencies", path="src/org/example/http/HttpConnection.java")
+    assert not a.is_error, a.text
+    assert "(line 3): Jsoup, Parser" in a.text, a.text
+    assert "(line 6): NodeVisitor" in a.text, a.text
+    assert "(line 8): Normalizer.lowerCase (static)" in a.text, a.text
