@@ -106,13 +106,15 @@ def named_type(text: str) -> str | None:
     return m.group(1)
 
 
-def top_level(params: str) -> list[str]:
-    """Comma-separated parts outside <...>, (...) and [...]."""
+def top_level(params: str, opens: str = "<([") -> list[str]:
+    """Comma-separated parts outside the brackets `opens` names (<...>, (...) and [...]; Go passes "([{": its `<-`
+    is no bracket), stripped, empty ones dropped."""
+    closes = opens.translate(str.maketrans("<([{", ">)]}"))
     parts, depth, cur = [], 0, ""
     for ch in params:
-        if ch in "<([":
+        if ch in opens:
             depth += 1
-        elif ch in ">)]":
+        elif ch in closes:
             depth -= 1
         if ch == "," and depth == 0:
             parts.append(cur)
@@ -254,21 +256,7 @@ def _balanced(text: str, open_at: int) -> tuple[str | None, str]:
 
 def _go_types(group: str) -> tuple[str, ...]:
     """`cmd []byte, a, b int` -> ('[]byte', 'int', 'int'); `*Log` -> ('*Log',); names dropped, spaces normalised."""
-    items: list[str] = []
-    depth = 0
-    cur: list[str] = []
-    for ch in group:
-        if ch in "([{":
-            depth += 1
-        elif ch in ")]}":
-            depth -= 1
-        if ch == "," and depth == 0:
-            items.append("".join(cur).strip())
-            cur = []
-        else:
-            cur.append(ch)
-    if "".join(cur).strip():
-        items.append("".join(cur).strip())
+    items = [" ".join(i.split()) for i in top_level(group, "([{")]
     named = [len(p) == 2 and re.fullmatch(r"[A-Za-z_]\w*", p[0]) is not None for p in (i.split(None, 1) for i in items)]
     types: list[str | None] = []
     for item, has_name in zip(items, named, strict=True):
