@@ -282,9 +282,3 @@ class SnapshotRanks:
                 return
             self._refresher = threading.Thread(target=self._compute, name="repomap-ranks", daemon=True)
             self._refresher.start()
-
-    def wait(self, timeout: float | None = None) -> None:
-        """Wait for a background recomputation (tests, and a stopping server)."""
-        t = self._refresher
-        if t is not None:
-            t.join(timeout)
