@@ -265,7 +265,23 @@ _POOLS: set[ProcessPoolExecutor] = set()
 _POOLS_LOCK = threading.Lock()
 
 
+def _start_helpers() -> None:
+    """Start multiprocessing's resource tracker and forkserver (if not running) with SIGINT blocked in this thread:
+    they inherit the mask, so a Ctrl-C sent to the process group while they still import their modules (before they
+    ignore SIGINT themselves) cannot end one of them with a KeyboardInterrupt traceback on the server's stderr."""
+    if not isinstance(_context(), multiprocessing.context.ForkServerContext):
+        return
+    from multiprocessing import forkserver
+
+    old = signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGINT})
+    try:
+        forkserver.ensure_running()
+    finally:
+        signal.pthread_sigmask(signal.SIG_SETMASK, old)
+
+
 def _open_pool(workers: int) -> ProcessPoolExecutor:
+    _start_helpers()
     pool = ProcessPoolExecutor(max_workers=max(1, workers), mp_context=_context(), initializer=_worker_init,
                                initargs=(os.getpid(),))
     with _POOLS_LOCK:
