@@ -19,7 +19,6 @@ import json
 import logging
 import operator
 import os
-import resource
 import sqlite3
 import sys
 import threading
@@ -178,7 +177,16 @@ def compute(db_path: str, out_path: str) -> dict[str, Any]:
     snap = Snapshot(str(build[0]) if build else "", int(gen[0]) if gen else 0, r.file_rank, r.name_flow, head)
     save(snap, Path(out_path))
     return {"build": snap.build, "generation": snap.generation, "seconds": round(time.monotonic() - started, 2),
-            "peak_mb": resource.getrusage(resource.RUSAGE_SELF).ru_maxrss // 1024}
+            "peak_mb": _peak_mb()}
+
+
+def _peak_mb() -> int | None:
+    """This process's peak RSS in MB (None where the resource module does not exist: Windows)."""
+    try:
+        import resource
+    except ImportError:
+        return None
+    return resource.getrusage(resource.RUSAGE_SELF).ru_maxrss // 1024
 
 
 @dataclass
