@@ -33,6 +33,8 @@ from contexteer.indexers.lookup import (
     rust_bound_types,
     semantic_context,
 )
+from contexteer.indexers.model import Symbol
+from contexteer.indexers.queries_sql import IndexQueries
 from contexteer.indexers.syntax import (
     base_how,
     bases_of,
@@ -67,7 +69,7 @@ class Related:
 
 @dataclass
 class Relations:
-    target: Any
+    target: Symbol
     relation: str
     items: list[Related] = field(default_factory=list)
     unresolved: list[str] = field(default_factory=list)  # callees: call names no definition was found for
@@ -78,7 +80,7 @@ class Relations:
 
 
 # ----- resolving a type name near a definition --------------------------------------------------------
-def _resolve_type(index: Any, name: str, near: Any, resolve_imports: Callable[[str], dict[str, list[str]]]) -> list[tuple[Any, str]]:
+def _resolve_type(index: IndexQueries, name: str, near: Symbol, resolve_imports: Callable[[str], dict[str, list[str]]]) -> list[tuple[Any, str]]:
     """Class-like definitions named `name` as seen from `near`: the same file, the files it imports, the same
     directory; else every one in its language family (marked 'name only' when there are several)."""
     family = language_family(near.language)
@@ -101,7 +103,7 @@ def _resolve_type(index: Any, name: str, near: Any, resolve_imports: Callable[[s
 
 
 # ----- callers -----------------------------------------------------------------------------------------
-def _callee_name(index: Any, sym: Any) -> str:
+def _callee_name(index: IndexQueries, sym: Symbol) -> str:
     if sym.name in CONSTRUCTORS and sym.parent_id is not None:  # the callers of __init__ name the class
         parent = index.get_symbol(sym.parent_id)
         if parent is not None:
@@ -109,7 +111,7 @@ def _callee_name(index: Any, sym: Any) -> str:
     return str(sym.name)
 
 
-def callers(index: Any, sym: Any, resolve_imports: Callable[[str], dict[str, list[str]]], *, depth: int = 1) -> Relations:
+def callers(index: IndexQueries, sym: Symbol, resolve_imports: Callable[[str], dict[str, list[str]]], *, depth: int = 1) -> Relations:
     """The definitions that call `sym`, grouped (one entry per calling definition with its call lines), best
     evidence first; with depth > 1 the callers of each caller follow it (breadth first, no repeats)."""
     out = Relations(sym, "callers")
@@ -159,7 +161,7 @@ def callers(index: Any, sym: Any, resolve_imports: Callable[[str], dict[str, lis
 
 
 # ----- callees -----------------------------------------------------------------------------------------
-def callees(index: Any, sym: Any, resolve_imports: Callable[[str], dict[str, list[str]]], *,
+def callees(index: IndexQueries, sym: Symbol, resolve_imports: Callable[[str], dict[str, list[str]]], *,
             bound: set[str] | None = None, members: dict[str, set[str]] | None = None,
             lines: list[str] | None = None) -> Relations:
     """What the body of `sym` calls, resolved to definitions where the index can (in order of first call).
@@ -237,7 +239,7 @@ def callees(index: Any, sym: Any, resolve_imports: Callable[[str], dict[str, lis
 _ARITY_LANGUAGES = frozenset({"java", "csharp", "kotlin", "cpp", "scala", "swift", "dart"})
 
 
-def _overload_called(index: Any, d: Any, at: list[int], lines: list[str] | None, caller: Any) -> Any:
+def _overload_called(index: IndexQueries, d: Any, at: list[int], lines: list[str] | None, caller: Symbol) -> Any:
     """Among Java-like overloads of `d` (one class, one name), the one the first call means: by the number of
     arguments, then by the declared types of the arguments that are locals or parameters of the caller
     (`new Parser(treeBuilder)` with `TreeBuilder treeBuilder = ...` is Parser(TreeBuilder), not Parser(Parser));
@@ -256,7 +258,7 @@ def _overload_called(index: Any, d: Any, at: list[int], lines: list[str] | None,
     return fits[0] if len(fits) == 1 else d
 
 
-def _arg_type(lines: list[str], caller: Any, line: int, arg: str) -> str | None:
+def _arg_type(lines: list[str], caller: Symbol, line: int, arg: str) -> str | None:
     """The declared type of an argument that is a plain name (a parameter or a local declared before the call)."""
     if not re.fullmatch(r"[A-Za-z_$][\w$]*", arg):
         return None
@@ -267,7 +269,7 @@ def _arg_type(lines: list[str], caller: Any, line: int, arg: str) -> str | None:
     return binding[1] if binding is not None and binding[0] == "type" else None
 
 
-def _arm_candidates(index: Any, sym: Any, values: list[str], name: str) -> list[Any]:
+def _arm_candidates(index: IndexQueries, sym: Symbol, values: list[str], name: str) -> list[Any]:
     """The method `name` of each type a Rust match binds one of `values` to, when it binds several."""
     if sym.language != "rust":
         return []
@@ -281,7 +283,7 @@ def _arm_candidates(index: Any, sym: Any, values: list[str], name: str) -> list[
 
 
 # ----- implementations and supertypes ---------------------------------------------------------------
-def implementations(index: Any, sym: Any, resolve_imports: Callable[[str], dict[str, list[str]]], *,
+def implementations(index: IndexQueries, sym: Symbol, resolve_imports: Callable[[str], dict[str, list[str]]], *,
                     depth: int = 1, rust_impls: Callable[[str], list[tuple[Any, str]]] | None = None) -> Relations:
     """Subtypes of a class-like definition (depth > 1: theirs too), or for a method the methods overriding or
     implementing it. `rust_impls(trait)` lists (impl block, type name) of the `impl Trait for Type` blocks; a
@@ -319,7 +321,7 @@ def implementations(index: Any, sym: Any, resolve_imports: Callable[[str], dict[
     return out
 
 
-def _direct_subtypes(index: Any, sym: Any,
+def _direct_subtypes(index: IndexQueries, sym: Symbol,
                      rust_impls: Callable[[str], list[tuple[Any, str]]] | None) -> list[tuple[Any, str, str]]:
     found: list[tuple[Any, str, str]] = []
     family = language_family(sym.language)
@@ -349,7 +351,7 @@ def _direct_subtypes(index: Any, sym: Any,
     return found
 
 
-def _anonymous(index: Any, sym: Any) -> list[tuple[Any, str, str]]:
+def _anonymous(index: IndexQueries, sym: Symbol) -> list[tuple[Any, str, str]]:
     """Java anonymous classes (`new NodeVisitor() { ... }`): the definition each is written in, with the line."""
     ws = getattr(index, "ws", None)
     if ws is None:
@@ -370,7 +372,7 @@ def _anonymous(index: Any, sym: Any) -> list[tuple[Any, str, str]]:
     return out
 
 
-def _shadowed(index: Any, sym: Any, path: str, cache: dict[str, bool]) -> bool:
+def _shadowed(index: IndexQueries, sym: Symbol, path: str, cache: dict[str, bool]) -> bool:
     """Whether `path` defines another class-like `sym.name` (jsoup's Token.StartTag `extends Tag` is Token.Tag,
     not Evaluator.Tag): a base written by its simple name means the one in the subclass's own file."""
     if path == sym.path:
@@ -387,7 +389,7 @@ _MIXIN = {"ruby": re.compile(r"^\s*(include|extend|prepend)\s+(.+?)\s*(?:#.*)?$"
 _MIXIN_LANGUAGES = frozenset(_MIXIN)
 
 
-def _mixers(index: Any, sym: Any) -> list[tuple[Any, str, str]]:
+def _mixers(index: IndexQueries, sym: Symbol) -> list[tuple[Any, str, str]]:
     """The classes (and modules) whose body mixes `sym` in, each with the line: a reference to the name on an
     `include`/`extend`/`prepend` (Ruby) or trait `use` (PHP) line, inside a class-like definition. A namesake in
     another namespace is told apart by the qualified name when the line writes one (`include Request::Helpers`)."""
@@ -423,7 +425,7 @@ def _mixers(index: Any, sym: Any) -> list[tuple[Any, str, str]]:
     return out
 
 
-def _same_mixin(written: str, holder: Any, sym: Any, owner: str) -> bool:
+def _same_mixin(written: str, holder: Symbol, sym: Symbol, owner: str) -> bool:
     """Whether `include Helpers` in `holder` means `sym`: a qualified name must end like sym's qualified name; a
     bare name is looked up in the holder's lexical nesting, so sym's namespace must enclose the holder
     (Rack::Response's Helpers is Rack::Response::Helpers, Rack::Request's is Rack::Request::Helpers)."""
@@ -438,7 +440,7 @@ def _same_mixin(written: str, holder: Any, sym: Any, owner: str) -> bool:
     return owner_path == holder_path[:len(owner_path)]  # the holder's own nested module or an enclosing namespace's
 
 
-def _rust_types_named(index: Any, name: str, impl_path: str) -> list[Any]:
+def _rust_types_named(index: IndexQueries, name: str, impl_path: str) -> list[Any]:
     """The type definitions an `impl ... for Name` block in impl_path can mean: the file's own, else those at
     module level (an associated `type Value = ...` inside another impl is a namesake, not the type)."""
     types = [s for s in index.symbols_named(name) if s.name == name and s.kind in CLASS_KINDS and s.kind != "impl"
@@ -447,23 +449,23 @@ def _rust_types_named(index: Any, name: str, impl_path: str) -> list[Any]:
     if here:
         return here[:3]
 
-    def module_level(s: Any) -> bool:
+    def module_level(s: Symbol) -> bool:
         parent = index.get_symbol(s.parent_id) if s.parent_id is not None else None
         return parent is None or parent.kind == "module"
 
     return [s for s in types if module_level(s)][:3]
 
 
-def _interface_methods(index: Any, sym: Any) -> list[str]:
+def _interface_methods(index: IndexQueries, sym: Symbol) -> list[str]:
     return list(_go_method_shapes(index, sym))
 
 
-def _lines_of(index: Any, path: str) -> list[str]:
+def _lines_of(index: IndexQueries, path: str) -> list[str]:
     ws = getattr(index, "ws", None)
     return (repo_text(ws, path) or "").split("\n") if ws is not None else []
 
 
-def _go_method_shapes(index: Any, iface: Any, _seen: set[int] | None = None) -> dict[str, Any]:
+def _go_method_shapes(index: IndexQueries, iface: Symbol, _seen: set[int] | None = None) -> dict[str, Any]:
     """The methods a Go interface requires (its own and those of the interfaces it embeds in its package), with
     their parameter and result types (None where the signature cannot be read)."""
     seen = _seen if _seen is not None else set()
@@ -491,7 +493,7 @@ def _same_shape(want: Any, have: Any) -> bool:
     return bool(norm(want) == norm(have))
 
 
-def _go_implementers(index: Any, iface: Any) -> list[tuple[Any, str]]:
+def _go_implementers(index: IndexQueries, iface: Symbol) -> list[tuple[Any, str]]:
     """Go types whose methods cover every method the interface requires, with the same parameter and result
     types; and structs that embed the interface (they implement it through the embedded value)."""
     wanted = _go_method_shapes(index, iface)
@@ -536,7 +538,7 @@ def _go_implementers(index: Any, iface: Any) -> list[tuple[Any, str]]:
     return out
 
 
-def _go_embedders_of(index: Any, name: str) -> list[Any]:
+def _go_embedders_of(index: IndexQueries, name: str) -> list[Any]:
     """Go structs and interfaces whose body embeds the named type (a line holding only `Name` or `*pkg.Name`)."""
     from contexteer.indexers.textsearch import search
 
@@ -561,9 +563,9 @@ def _go_embedders_of(index: Any, name: str) -> list[Any]:
     return out
 
 
-def _overrides(index: Any, sym: Any, resolve_imports: Callable[[str], dict[str, list[str]]], *, depth: int,
+def _overrides(index: IndexQueries, sym: Symbol, resolve_imports: Callable[[str], dict[str, list[str]]], *, depth: int,
                rust_impls: Callable[[str], list[tuple[Any, str]]] | None) -> Relations:
-    owner = index.get_symbol(sym.parent_id)
+    owner = index.get_symbol(sym.parent_id) if sym.parent_id is not None else None
     out = Relations(sym, "implementations")
     if owner is None:
         return out
@@ -580,7 +582,7 @@ def _overrides(index: Any, sym: Any, resolve_imports: Callable[[str], dict[str, 
     return out
 
 
-def supertypes(index: Any, sym: Any, resolve_imports: Callable[[str], dict[str, list[str]]], *, depth: int = 1,
+def supertypes(index: IndexQueries, sym: Symbol, resolve_imports: Callable[[str], dict[str, list[str]]], *, depth: int = 1,
                rust_traits: Callable[[str], list[tuple[str, int, str]]] | None = None) -> Relations:
     """What a class-like definition extends or implements (depth > 1: their bases too), or for a method the
     method it overrides. `rust_traits(type)` lists (path, line, trait) of `impl Trait for Type` blocks."""
@@ -618,7 +620,7 @@ def supertypes(index: Any, sym: Any, resolve_imports: Callable[[str], dict[str, 
     return out
 
 
-def _direct_supertypes(index: Any, sym: Any, resolve_imports: Callable[[str], dict[str, list[str]]],
+def _direct_supertypes(index: IndexQueries, sym: Symbol, resolve_imports: Callable[[str], dict[str, list[str]]],
                        rust_traits: Callable[[str], list[tuple[str, int, str]]] | None) -> list[tuple[Any, str, str]]:
     found: list[tuple[Any, str, str]] = []
     for base in bases_of(sym):
@@ -633,7 +635,7 @@ def _direct_supertypes(index: Any, sym: Any, resolve_imports: Callable[[str], di
     return found
 
 
-def _go_interfaces_of(index: Any, sym: Any) -> list[tuple[Any, str, str]]:
+def _go_interfaces_of(index: IndexQueries, sym: Symbol) -> list[tuple[Any, str, str]]:
     """The Go interfaces (declaring at least one method) whose every method the type has."""
     folder = sym.path.rpartition("/")[0]
     mine = {s.name: go_shape(s.signature or "") for s in index.methods_of(sym.name, "go")

@@ -26,6 +26,7 @@ from contexteer.indexers import languages
 from contexteer.indexers.model import Symbol
 from contexteer.indexers.namesakes import go_package_names, include_closure, member_namesakes
 from contexteer.indexers.qualify import Qualifier, is_qualified, split_name
+from contexteer.indexers.queries_sql import IndexQueries
 from contexteer.indexers.repomap import display_weight
 from contexteer.indexers.syntax import (
     bases_of,
@@ -52,21 +53,21 @@ RUST_PRELUDE = frozenset({"Ok", "Err", "Some", "None", "Box", "Vec", "String", "
                           "ToString", "ToOwned", "Into", "From", "Iterator", "Drop", "Fn", "FnMut", "FnOnce"})
 
 
-def usable(s: Any) -> bool:
+def usable(s: Symbol) -> bool:
     """Worth showing as context: types, functions, constants, and module-level variables (type aliases...)."""
     return s.kind in CONTEXT_KINDS or (s.kind == "variable" and s.parent_id is None)
 
 
-def usable_member(s: Any) -> bool:
+def usable_member(s: Symbol) -> bool:
     """A member worth showing as context: a method, or any usable definition."""
     return s.kind in ("method", "field", "property") or usable(s)
 
 
-def loc(sym: Any) -> str:
+def loc(sym: Symbol) -> str:
     return f"{sym.path}:{sym.start_line}-{sym.end_line}"
 
 
-def describe(sym: Any) -> str:
+def describe(sym: Symbol) -> str:
     return f"{loc(sym)} {sym.kind} {sym.qualname}"
 
 
@@ -79,7 +80,7 @@ class Resolved(Symbol):
     note: str | None = None  # "3 overloads: lines 67-67, 69-69; this is the implementation (204-230)"
 
 
-def find_in_file(index: Any, path: str, symbol: str, qualifier: Any | None = None) -> Any:
+def find_in_file(index: IndexQueries, path: str, symbol: str, qualifier: Any | None = None) -> Any:
     """The one definition `symbol` (plain or qualified name) names in `path`, or a NotFoundError that helps.
 
     Definitions sharing one qualified name are overloads of one thing (Python @overload stubs, TypeScript
@@ -147,7 +148,7 @@ def _ambiguous(path: str, query: str, named: list[Any]) -> str:
             + "\nPass the qualified name or the line range of the one you mean, as in these calls.")
 
 
-def _unknown(index: Any, path: str, query: str, in_file: list[Any]) -> str:
+def _unknown(index: IndexQueries, path: str, query: str, in_file: list[Any]) -> str:
     """No such definition in `path`: where else it is defined (same language first, never an import
     binding) and close names in the file."""
     info = index.file_info(path)
@@ -171,7 +172,7 @@ def _unknown(index: Any, path: str, query: str, in_file: list[Any]) -> str:
 _IMPORT_SIGNATURE = re.compile(r"=\s*(?:await\s+)?(?:require|import)\s*\(|^import\b")
 
 
-def _import_binding(sym: Any) -> bool:
+def _import_binding(sym: Symbol) -> bool:
     """A variable that only binds an import (`const X = require('x')`, from an index built before those
     stopped being definitions)."""
     return sym.kind in ("variable", "constant") and bool(_IMPORT_SIGNATURE.search(sym.signature or ""))
@@ -187,7 +188,7 @@ def language_family(language: str | None) -> str | None:
     return _FAMILIES.get(language or "", language)
 
 
-def match_tier(sym: Any, query: str) -> int:
+def match_tier(sym: Symbol, query: str) -> int:
     """0 exact, 1 exact ignoring case, 2 prefix, 3 substring, 4 fuzzy (on name and qualname)."""
     q = query.lower()
     if sym.name == query or sym.qualname == query:
@@ -204,7 +205,7 @@ def match_tier(sym: Any, query: str) -> int:
     return 4
 
 
-def _rust_path_member(index: Any, qualifier: str, name: str, sym: Any) -> Any:
+def _rust_path_member(index: IndexQueries, qualifier: str, name: str, sym: Symbol) -> Any:
     """What a Rust path call `Qualifier::name(...)` names in the repository: a method of the type `Qualifier`, or
     a module-level function of the module file `qualifier.rs` / `qualifier/mod.rs`; the one nearest to the calling
     file when there are several, None when there is none."""
@@ -244,7 +245,7 @@ def rank_definitions(syms: list[Any], query: str, ref_counts: dict[str, int], *,
     q = query.lower()
     order = primary or {}
 
-    def key(s: Any) -> tuple[Any, ...]:
+    def key(s: Symbol) -> tuple[Any, ...]:
         tier = match_tier(s, query)
         close = -difflib.SequenceMatcher(None, q, s.name.lower()).ratio() if tier == 4 else 0.0
         # ties (same name, same count): module level before nested, types and functions before the
@@ -271,14 +272,14 @@ def _body_of(cands: list[Any]) -> Any:
     return max(same, key=lambda s: (s.end_line - s.start_line, -s.start_line)) if len(same) > 1 else first
 
 
-def is_prototype(sym: Any) -> bool:
+def is_prototype(sym: Symbol) -> bool:
     """A C/C++ function declared on one line of a header (`void workingset_activation(struct folio *folio);`):
     where it is defined is what a question about it means, so the definition ranks and resolves first."""
     return sym.language in ("c", "cpp") and sym.kind == "function" and sym.start_line == sym.end_line \
         and sym.path.endswith(_HEADERS)
 
 
-def _definition_of(index: Any, proto: Any) -> Any | None:
+def _definition_of(index: IndexQueries, proto: Symbol) -> Any | None:
     """The one definition (a body, outside a header) of a C/C++ function a header declares; None when there is
     none or several (static functions of the same name in different files)."""
     defs = [s for s in index.symbols_named(proto.name) if s.name == proto.name and s.kind == "function"
@@ -286,7 +287,7 @@ def _definition_of(index: Any, proto: Any) -> Any | None:
     return defs[0] if len(defs) == 1 else None
 
 
-def _restricted(sym: Any) -> bool:
+def _restricted(sym: Symbol) -> bool:
     """Rust `pub(crate)` / `pub(super)` / `pub(in path)`: public inside the crate only, so after a plain `pub`
     namesake (tokio's JoinHandle is the `pub struct`, not the `pub(crate)` one in a cfg_not_rt! block)."""
     return sym.language == "rust" and (sym.signature or "").startswith("pub(")
@@ -327,8 +328,8 @@ def enclosing(symbols: list[Any], line: int) -> Any | None:
 
 
 def semantic_context(
-    index: Any,
-    sym: Any,
+    index: IndexQueries,
+    sym: Symbol,
     resolve_imports: Callable[[str], dict[str, list[str]]],
     *,
     max_defs: int = 15,
@@ -389,7 +390,7 @@ Found = tuple[Any, str]
 class _Body:
     """What one definition's body refers to, and how each name resolves (semantic_context's state)."""
 
-    def __init__(self, index: Any, sym: Any, resolve_imports: Callable[[str], dict[str, list[str]]], *,
+    def __init__(self, index: IndexQueries, sym: Symbol, resolve_imports: Callable[[str], dict[str, list[str]]], *,
                  extra_names: Iterable[str], bound: Iterable[str], members: dict[str, set[str]] | None,
                  paths: dict[str, set[str]] | None) -> None:
         self.index, self.sym, self.resolve_imports = index, sym, resolve_imports
@@ -572,7 +573,7 @@ _PHP_USE = re.compile(r"^\s*use\s+([\w\\, ]+?)\s*[;{]")
 _RUBY_MIXIN = re.compile(r"^\s*(?:include|extend|prepend)\s+([\w:, ]+?)\s*(?:#.*)?$")
 
 
-def _php_traits(index: Any, cls: Any) -> list[str]:
+def _php_traits(index: IndexQueries, cls: Symbol) -> list[str]:
     """The traits a PHP class body uses (`use ProcessableHandlerTrait, FormattableHandlerTrait;`) and the modules
     a Ruby class body mixes in (`include Helpers`): their methods are the class's, like a base class's."""
     ws = getattr(index, "ws", None)
@@ -588,14 +589,14 @@ def _php_traits(index: Any, cls: Any) -> list[str]:
     return names
 
 
-def _inherited_member(index: Any, cls: Any, name: str, syms_of: Callable[[str], list[Any]], depth: int = 0) -> Any | None:
+def _inherited_member(index: IndexQueries, cls: Symbol, name: str, syms_of: Callable[[str], list[Any]], depth: int = 0) -> Any | None:
     """A member `name` a class gets from its bases (found in the class's file first, then anywhere by name): an
     implementation (a base class's, a PHP trait's) before an interface's declaration of it."""
     found = _inherited(index, cls, name, syms_of, depth, interfaces=False)
     return found if found is not None else _inherited(index, cls, name, syms_of, depth, interfaces=True)
 
 
-def _inherited(index: Any, cls: Any, name: str, syms_of: Callable[[str], list[Any]], depth: int, *,
+def _inherited(index: IndexQueries, cls: Symbol, name: str, syms_of: Callable[[str], list[Any]], depth: int, *,
                interfaces: bool) -> Any | None:
     if depth > 3:
         return None
@@ -617,7 +618,7 @@ def _inherited(index: Any, cls: Any, name: str, syms_of: Callable[[str], list[An
 _IMPLICIT_SELF = frozenset({"ruby", "java", "csharp", "kotlin", "scala", "swift", "cpp", "dart"})
 
 
-def _implicit_self(index: Any, sym: Any, own_class: Any, name: str, syms_of: Callable[[str], list[Any]]) -> tuple[Any, str] | None:
+def _implicit_self(index: IndexQueries, sym: Symbol, own_class: Symbol | None, name: str, syms_of: Callable[[str], list[Any]]) -> tuple[Any, str] | None:
     """A bare call in a method of `own_class` resolved as a call on the object: a method its bases or mixins
     define (its own are found as same-file definitions before this)."""
     if own_class is None or sym.language not in _IMPLICIT_SELF:
@@ -638,7 +639,7 @@ def _module_member(files: Iterable[str], name: str, syms_of: Callable[[str], lis
     return None
 
 
-def rust_bound_types(index: Any, sym: Any, word: str, texts: dict[str, list[str]] | None = None) -> set[str | None]:
+def rust_bound_types(index: IndexQueries, sym: Symbol, word: str, texts: dict[str, list[str]] | None = None) -> set[str | None]:
     """The type of a Rust match-arm or `if let` binding of a one-field enum variant, by the enum's declaration:
     `Scheduler::CurrentThread(exec) => exec.block_on(...)` with `enum Scheduler { CurrentThread(CurrentThread), .. }`
     makes `exec` a CurrentThread. Several types when the definition binds the word in several arms (a name
@@ -656,12 +657,12 @@ def rust_bound_types(index: Any, sym: Any, word: str, texts: dict[str, list[str]
     return types
 
 
-def _rust_bound_type(index: Any, sym: Any, word: str, texts: dict[str, list[str]]) -> str | None:
+def _rust_bound_type(index: IndexQueries, sym: Symbol, word: str, texts: dict[str, list[str]]) -> str | None:
     types = rust_bound_types(index, sym, word, texts)
     return types.pop() if len(types) == 1 else None
 
 
-def _variant_type(index: Any, ws: Any, enum_name: str, variant_name: str) -> str | None:
+def _variant_type(index: IndexQueries, ws: Any, enum_name: str, variant_name: str) -> str | None:
     """The type of the one field of `enum_name::variant_name(T)` as its declaration says, or None."""
     variant = re.compile(rf"\s*{re.escape(variant_name)}\s*\(\s*([^,()]+?)\s*\)\s*,?\s*(?://.*)?$")
     for enum in index.symbols_named(enum_name):
@@ -675,7 +676,7 @@ def _variant_type(index: Any, ws: Any, enum_name: str, variant_name: str) -> str
     return None
 
 
-def _local_member(index: Any, sym: Any, own_class: Any, word: str, name: str, syms_of: Callable[[str], list[Any]],
+def _local_member(index: IndexQueries, sym: Symbol, own_class: Symbol | None, word: str, name: str, syms_of: Callable[[str], list[Any]],
                   import_files: list[str], texts: dict[str, list[str]]) -> tuple[Any, str] | None:
     """`name` on a local `word` whose declaration in `sym` says its type (`c: Client`, `var c Client`,
     `c := &Client{}`, `Client c = ...`) or the call that made it (`c = Client()`, `c := NewClient()`)."""
@@ -691,7 +692,7 @@ def _local_member(index: Any, sym: Any, own_class: Any, word: str, name: str, sy
     return (got[0], "receiver type") if got is not None else None
 
 
-def member_of_returned(index: Any, sym: Any, own_class: Any, fn: str, name: str, syms_of: Callable[[str], list[Any]],
+def member_of_returned(index: IndexQueries, sym: Symbol, own_class: Symbol | None, fn: str, name: str, syms_of: Callable[[str], list[Any]],
                        import_files: list[str], qualifiers: Iterable[str] = ()) -> tuple[Any, str] | None:
     """`name` on the value `fn()` returns, seen from `sym`: `fn` is a method of the enclosing class (its own, a
     base's or a trait's), a function of the file or its imports, or (Rust) what the path it was called with names
@@ -720,7 +721,7 @@ def member_of_returned(index: Any, sym: Any, own_class: Any, fn: str, name: str,
     return (got[0], "return type") if got is not None else None
 
 
-def member_of_type(index: Any, typed: str, name: str, sym: Any, import_files: list[str], depth: int = 0) -> tuple[Any, str] | None:
+def member_of_type(index: IndexQueries, typed: str, name: str, sym: Symbol, import_files: list[str], depth: int = 0) -> tuple[Any, str] | None:
     """The member `name` of the type `typed` as seen from `sym` (its file, imports, package), or for Go one
     promoted from a struct the type embeds (`r.getState()` on a Raft that embeds raftState)."""
     family = language_family(sym.language)
@@ -750,7 +751,7 @@ SELF_WORDS = frozenset({"self", "this", "cls", "super", "Self", "static", "base"
 _SELF = SELF_WORDS
 
 
-def find_callers(index: Any, sym: Any, callee: str, resolve_imports: Callable[[str], dict[str, list[str]]],
+def find_callers(index: IndexQueries, sym: Symbol, callee: str, resolve_imports: Callable[[str], dict[str, list[str]]],
                  *, max_files: int = 64) -> list[Caller]:
     """The call sites of `sym` (named `callee`), one per line, in its language family only, best evidence first:
     the defining file, files importing it (or, Go/Java, its package), then for a method sites whose receiver is
@@ -778,8 +779,8 @@ def find_callers(index: Any, sym: Any, callee: str, resolve_imports: Callable[[s
         drop = member_namesakes(index, callee, sites)
         sites = [c for c in sites if (c.path, c.line) not in drop]
     static = _is_static(sym) and owner is not None
-    if static:  # `Selector.select(q, root)` names Selector: a file with no evidence that never mentions the class
-        naming = {r.path for r in index.references_to(owner, limit=5000)}  # has no call of it (one indexed query)
+    if static and owner is not None:  # `Selector.select(q, root)` names Selector: a file with no evidence that never
+        naming = {r.path for r in index.references_to(owner, limit=5000)}  # mentions the class has no call of it
         sites = [c for c in sites if c.how != "name only" or c.path in naming]
     if owner is not None:
         # the files most likely to hold real calls are read first: the read budget goes to them
@@ -792,7 +793,7 @@ def find_callers(index: Any, sym: Any, callee: str, resolve_imports: Callable[[s
     return sites
 
 
-def language_of(index: Any, path: str) -> str | None:
+def language_of(index: IndexQueries, path: str) -> str | None:
     spec = languages.language_for_path(path)
     if spec is not None:
         return spec.name
@@ -800,7 +801,7 @@ def language_of(index: Any, path: str) -> str | None:
     return info.language if info is not None else None
 
 
-def _file_evidence(sym: Any, path: str, resolve_imports: Callable[[str], dict[str, list[str]]]) -> str | None:
+def _file_evidence(sym: Symbol, path: str, resolve_imports: Callable[[str], dict[str, list[str]]]) -> str | None:
     if path == sym.path:
         return "same file"
     if any(sym.path in fs for fs in resolve_imports(path).values()):
@@ -817,7 +818,7 @@ _RECEIVER_ONLY = frozenset({"rust", "go", "python"})  # a method is never called
 _STATIC_BY_CLASS = frozenset({"java", "csharp", "php", "dart", "swift", "scala"})
 
 
-def _is_static(sym: Any) -> bool:
+def _is_static(sym: Symbol) -> bool:
     """A static method of a language that calls it through its class (`Selector.select(q, root)`, `Cls::make()`)."""
     head = (sym.signature or "").split("(", 1)[0].split()
     return sym.language in _STATIC_BY_CLASS and "static" in head
@@ -828,7 +829,7 @@ def _imports_static(lines: list[str], name: str) -> bool:
     return any(t.startswith("import static ") and (t.rstrip("; ").endswith(("." + name, ".*"))) for t in lines[:300])
 
 
-def _check_receivers(index: Any, sites: list[Caller], callee: str, owner: str, max_files: int,
+def _check_receivers(index: IndexQueries, sites: list[Caller], callee: str, owner: str, max_files: int,
                      language: str | None = None, *, static: bool = False) -> None:
     """Set `receiver` on each site of a method: True when the call's receiver is self/this, a name like the
     class (`config.get(` for Config.get, `_default_decoder.decode(` for JSONDecoder.decode), or a parameter, local
@@ -899,17 +900,17 @@ def _check_receivers(index: Any, sites: list[Caller], callee: str, owner: str, m
             site.against = against
 
 
-def _names_rust_type(index: Any, word: str, cache: dict[str, bool]) -> bool:
+def _names_rust_type(index: IndexQueries, word: str, cache: dict[str, bool]) -> bool:
     if word not in cache:
         cache[word] = any(x.kind in _CLASS_KINDS - {"module"} and x.name == word for x in index.symbols_named(word))
     return cache[word]
 
 
-def _is_type(index: Any, name: str) -> bool:
+def _is_type(index: IndexQueries, name: str) -> bool:
     return any(s.kind in _CLASS_KINDS and s.name == name for s in index.symbols_named(name))
 
 
-def _inherits(index: Any, cls: str, owner: str, depth: int = 0) -> bool:
+def _inherits(index: IndexQueries, cls: str, owner: str, depth: int = 0) -> bool:
     """Whether a class named `cls` names `owner` among its bases, directly or through up to three levels."""
     if depth > 3:
         return False
@@ -922,7 +923,7 @@ def _inherits(index: Any, cls: str, owner: str, depth: int = 0) -> bool:
     return False
 
 
-def _typed_receiver(index: Any, cache: dict[str, list[Any]], lines: list[str], site: Caller, word: str, owner: str) -> bool:
+def _typed_receiver(index: IndexQueries, cache: dict[str, list[Any]], lines: list[str], site: Caller, word: str, owner: str) -> bool:
     """Whether `word` is declared as an `owner` in the definition enclosing the site (a parameter, a local) or is a
     field of that type of the class enclosing it."""
     syms = cache.get(site.path)
@@ -955,7 +956,7 @@ def _names_the_class(receiver: str, cls: str) -> bool:
     return norm == cls.lower() or (bool(words) and len(words[-1]) > 2 and norm.endswith(words[-1].lower()))
 
 
-def _enclosing_class(index: Any, cache: dict[str, list[Any]], path: str, line: int) -> str | None:
+def _enclosing_class(index: IndexQueries, cache: dict[str, list[Any]], path: str, line: int) -> str | None:
     """The name of the innermost class-like definition containing `line` of `path`."""
     syms = cache.get(path)
     if syms is None:
