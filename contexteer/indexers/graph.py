@@ -80,7 +80,7 @@ class Relations:
 
 
 # ----- resolving a type name near a definition --------------------------------------------------------
-def _resolve_type(index: IndexQueries, name: str, near: Symbol, resolve_imports: Callable[[str], dict[str, list[str]]]) -> list[tuple[Any, str]]:
+def _resolve_type(index: IndexQueries, name: str, near: Symbol, resolve_imports: Callable[[str], dict[str, list[str]]]) -> list[tuple[Symbol, str]]:
     """Class-like definitions named `name` as seen from `near`: the same file, the files it imports, the same
     directory; else every one in its language family (marked 'name only' when there are several)."""
     family = language_family(near.language)
@@ -115,7 +115,7 @@ def callers(index: IndexQueries, sym: Symbol, resolve_imports: Callable[[str], d
     """The definitions that call `sym`, grouped (one entry per calling definition with its call lines), best
     evidence first; with depth > 1 the callers of each caller follow it (breadth first, no repeats)."""
     out = Relations(sym, "callers")
-    file_syms: dict[str, list[Any]] = {}
+    file_syms: dict[str, list[Symbol]] = {}
     seen: set[int] = {sym.id}
     frontier: list[tuple[Any, Any | None]] = [(sym, None)]
     rank = {"same file": 0, "import": 1, "same package": 1, "receiver type": 1.5, "receiver": 2, "name only": 3}
@@ -204,7 +204,7 @@ def callees(index: IndexQueries, sym: Symbol, resolve_imports: Callable[[str], d
                 member_calls.setdefault(name, set()).update(receivers)
     sem = semantic_context(index, sym, resolve_imports, max_defs=len(calls) + 50, max_callers=0, bound=bound or (),
                            members=member_calls, paths=path_calls)
-    resolved: dict[str, tuple[Any, str]] = {}
+    resolved: dict[str, tuple[Symbol, str]] = {}
     for d, how in sem.definitions:
         if d.name in calls and d.name not in resolved:
             resolved[d.name] = (d, how)
@@ -269,11 +269,11 @@ def _arg_type(lines: list[str], caller: Symbol, line: int, arg: str) -> str | No
     return binding[1] if binding is not None and binding[0] == "type" else None
 
 
-def _arm_candidates(index: IndexQueries, sym: Symbol, values: list[str], name: str) -> list[Any]:
+def _arm_candidates(index: IndexQueries, sym: Symbol, values: list[str], name: str) -> list[Symbol]:
     """The method `name` of each type a Rust match binds one of `values` to, when it binds several."""
     if sym.language != "rust":
         return []
-    out: list[Any] = []
+    out: list[Symbol] = []
     for value in values:
         for typed in sorted(t for t in rust_bound_types(index, sym, value) if t):
             got = member_of_type(index, typed, name, sym, [])
@@ -284,7 +284,7 @@ def _arm_candidates(index: IndexQueries, sym: Symbol, values: list[str], name: s
 
 # ----- implementations and supertypes ---------------------------------------------------------------
 def implementations(index: IndexQueries, sym: Symbol, resolve_imports: Callable[[str], dict[str, list[str]]], *,
-                    depth: int = 1, rust_impls: Callable[[str], list[tuple[Any, str]]] | None = None) -> Relations:
+                    depth: int = 1, rust_impls: Callable[[str], list[tuple[Symbol, str]]] | None = None) -> Relations:
     """Subtypes of a class-like definition (depth > 1: theirs too), or for a method the methods overriding or
     implementing it. `rust_impls(trait)` lists (impl block, type name) of the `impl Trait for Type` blocks; a
     type the repository does not define (Box<T>, &T, a tuple) is answered by its impl block."""
@@ -322,7 +322,7 @@ def implementations(index: IndexQueries, sym: Symbol, resolve_imports: Callable[
 
 
 def _direct_subtypes(index: IndexQueries, sym: Symbol,
-                     rust_impls: Callable[[str], list[tuple[Any, str]]] | None) -> list[tuple[Any, str, str]]:
+                     rust_impls: Callable[[str], list[tuple[Symbol, str]]] | None) -> list[tuple[Any, str, str]]:
     found: list[tuple[Any, str, str]] = []
     family = language_family(sym.language)
     shadowed: dict[str, bool] = {}  # per file: does a namesake of sym there stand for the name instead?
@@ -440,7 +440,7 @@ def _same_mixin(written: str, holder: Symbol, sym: Symbol, owner: str) -> bool:
     return owner_path == holder_path[:len(owner_path)]  # the holder's own nested module or an enclosing namespace's
 
 
-def _rust_types_named(index: IndexQueries, name: str, impl_path: str) -> list[Any]:
+def _rust_types_named(index: IndexQueries, name: str, impl_path: str) -> list[Symbol]:
     """The type definitions an `impl ... for Name` block in impl_path can mean: the file's own, else those at
     module level (an associated `type Value = ...` inside another impl is a namesake, not the type)."""
     types = [s for s in index.symbols_named(name) if s.name == name and s.kind in CLASS_KINDS and s.kind != "impl"
@@ -493,7 +493,7 @@ def _same_shape(want: Any, have: Any) -> bool:
     return bool(norm(want) == norm(have))
 
 
-def _go_implementers(index: IndexQueries, iface: Symbol) -> list[tuple[Any, str]]:
+def _go_implementers(index: IndexQueries, iface: Symbol) -> list[tuple[Symbol, str]]:
     """Go types whose methods cover every method the interface requires, with the same parameter and result
     types; and structs that embed the interface (they implement it through the embedded value)."""
     wanted = _go_method_shapes(index, iface)
@@ -522,7 +522,7 @@ def _go_implementers(index: IndexQueries, iface: Symbol) -> list[tuple[Any, str]
                         partial.append(k2)
         if not grew:
             break
-    out: list[tuple[Any, str]] = []
+    out: list[tuple[Symbol, str]] = []
     for key, have in sorted(owners.items()):
         if not set(wanted) <= set(have):
             continue
@@ -538,7 +538,7 @@ def _go_implementers(index: IndexQueries, iface: Symbol) -> list[tuple[Any, str]
     return out
 
 
-def _go_embedders_of(index: IndexQueries, name: str) -> list[Any]:
+def _go_embedders_of(index: IndexQueries, name: str) -> list[Symbol]:
     """Go structs and interfaces whose body embeds the named type (a line holding only `Name` or `*pkg.Name`)."""
     from contexteer.indexers.textsearch import search
 
@@ -551,7 +551,7 @@ def _go_embedders_of(index: IndexQueries, name: str) -> list[Any]:
     except Exception as exc:  # noqa: BLE001 - no embedders is the safe answer
         logger.info("no embedding search for %s: %s", name, exc)
         return []
-    out: list[Any] = []
+    out: list[Symbol] = []
     for h in found.hits:
         if not h.path or h.context:
             continue
@@ -564,7 +564,7 @@ def _go_embedders_of(index: IndexQueries, name: str) -> list[Any]:
 
 
 def _overrides(index: IndexQueries, sym: Symbol, resolve_imports: Callable[[str], dict[str, list[str]]], *, depth: int,
-               rust_impls: Callable[[str], list[tuple[Any, str]]] | None) -> Relations:
+               rust_impls: Callable[[str], list[tuple[Symbol, str]]] | None) -> Relations:
     owner = index.get_symbol(sym.parent_id) if sym.parent_id is not None else None
     out = Relations(sym, "implementations")
     if owner is None:

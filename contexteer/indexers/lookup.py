@@ -109,7 +109,7 @@ def find_in_file(index: IndexQueries, path: str, symbol: str, qualifier: Any | N
     raise NotFoundError(_unknown(index, path, query, in_file))
 
 
-def overloaded(in_file: list[Any], same: list[Any]) -> Resolved:
+def overloaded(in_file: list[Symbol], same: list[Symbol]) -> Resolved:
     """The implementation among definitions of one qualified name (widest range; the last on a tie), spanning
     the others too when no other definition lies between them."""
     impl = max(same, key=lambda s: (s.end_line - s.start_line, s.start_line))
@@ -131,7 +131,7 @@ def overloaded(in_file: list[Any], same: list[Any]) -> Resolved:
     return Resolved(**fields, overloads=others, note=note)
 
 
-def _ambiguous(path: str, query: str, named: list[Any]) -> str:
+def _ambiguous(path: str, query: str, named: list[Symbol]) -> str:
     """Candidates with different qualified names: a call per candidate, never the name just refused."""
     counts: dict[str, int] = {}
     for s in named:
@@ -148,7 +148,7 @@ def _ambiguous(path: str, query: str, named: list[Any]) -> str:
             + "\nPass the qualified name or the line range of the one you mean, as in these calls.")
 
 
-def _unknown(index: IndexQueries, path: str, query: str, in_file: list[Any]) -> str:
+def _unknown(index: IndexQueries, path: str, query: str, in_file: list[Symbol]) -> str:
     """No such definition in `path`: where else it is defined (same language first, never an import
     binding) and close names in the file."""
     info = index.file_info(path)
@@ -238,8 +238,8 @@ _KIND_ORDER = {"class": 0, "interface": 0, "struct": 0, "enum": 0, "trait": 0, "
                "method": 1, "module": 1, "constant": 2}
 
 
-def rank_definitions(syms: list[Any], query: str, ref_counts: dict[str, int], *,
-                     primary: dict[int, int] | None = None) -> list[Any]:
+def rank_definitions(syms: list[Symbol], query: str, ref_counts: dict[str, int], *,
+                     primary: dict[int, int] | None = None) -> list[Symbol]:
     """Exact > prefix > substring > fuzzy (closest first), then public before private, then most referenced;
     of a reopened class, the definition `primary` ranks first (see `reopened_rank`)."""
     q = query.lower()
@@ -261,7 +261,7 @@ def rank_definitions(syms: list[Any], query: str, ref_counts: dict[str, int], *,
 _HEADERS = (".h", ".hh", ".hpp", ".hxx", ".h++")
 
 
-def _body_of(cands: list[Any]) -> Any:
+def _body_of(cands: list[Symbol]) -> Any:
     """The first candidate, or when it is one of a TypeScript function's overload signatures (same name, same
     file), the implementation: the one with the body."""
     first = cands[0]
@@ -279,7 +279,7 @@ def is_prototype(sym: Symbol) -> bool:
         and sym.path.endswith(_HEADERS)
 
 
-def _definition_of(index: IndexQueries, proto: Symbol) -> Any | None:
+def _definition_of(index: IndexQueries, proto: Symbol) -> Symbol | None:
     """The one definition (a body, outside a header) of a C/C++ function a header declares; None when there is
     none or several (static functions of the same name in different files)."""
     defs = [s for s in index.symbols_named(proto.name) if s.name == proto.name and s.kind == "function"
@@ -310,14 +310,14 @@ class Caller:
 
 @dataclass
 class Semantic:
-    definitions: list[tuple[Any, str]] = field(default_factory=list)  # (symbol, how: same file|import|unique)
+    definitions: list[tuple[Symbol, str]] = field(default_factory=list)  # (symbol, how: same file|import|unique)
     callers: list[Caller] = field(default_factory=list)  # best evidence first (see find_callers)
     callers_total: int = 0  # call sites (one per line) in the symbol's language family
     callers_name_only: int = 0  # of which matched by name only: maybe another type's method of that name
     unresolved: list[str] = field(default_factory=list)
 
 
-def enclosing(symbols: list[Any], line: int) -> Any | None:
+def enclosing(symbols: list[Symbol], line: int) -> Symbol | None:
     """The innermost function/method/class containing `line`."""
     best = None
     for s in symbols:
@@ -384,7 +384,7 @@ def semantic_context(
 #: `_Body.resolve`'s answer for a name that is neither reported nor resolved (a local, a builtin, a member of an
 #: object whose type is unknown)
 _SKIP = object()
-Found = tuple[Any, str]
+Found = tuple[Symbol, str]
 
 
 class _Body:
@@ -394,7 +394,7 @@ class _Body:
                  extra_names: Iterable[str], bound: Iterable[str], members: dict[str, set[str]] | None,
                  paths: dict[str, set[str]] | None) -> None:
         self.index, self.sym, self.resolve_imports = index, sym, resolve_imports
-        self.in_file: list[Any] = index.symbols_in_file(sym.path)
+        self.in_file: list[Symbol] = index.symbols_in_file(sym.path)
         inside = {s.name for s in self.in_file if sym.start_line <= s.start_line and s.end_line <= sym.end_line
                   and s.id != sym.id} | set(bound)
         self.names: list[str] = []
@@ -416,10 +416,10 @@ class _Body:
         # package a qualifier names decides, a bare name is the file's own package's
         self.go_packages = go_package_names(index, sym.path) if self.go else set()
         self._closure: set[str] | None = None  # C/C++: the files the file includes, directly or not (on demand)
-        self._file_syms: dict[str, list[Any]] = {}
+        self._file_syms: dict[str, list[Symbol]] = {}
         self.texts: dict[str, list[str]] = {}  # file lines read for local declarations, once per answer
 
-    def syms_of(self, path: str) -> list[Any]:
+    def syms_of(self, path: str) -> list[Symbol]:
         if path not in self._file_syms:
             self._file_syms[path] = self.index.symbols_in_file(path)
         return self._file_syms[path]
@@ -589,15 +589,15 @@ def _php_traits(index: IndexQueries, cls: Symbol) -> list[str]:
     return names
 
 
-def _inherited_member(index: IndexQueries, cls: Symbol, name: str, syms_of: Callable[[str], list[Any]], depth: int = 0) -> Any | None:
+def _inherited_member(index: IndexQueries, cls: Symbol, name: str, syms_of: Callable[[str], list[Symbol]], depth: int = 0) -> Symbol | None:
     """A member `name` a class gets from its bases (found in the class's file first, then anywhere by name): an
     implementation (a base class's, a PHP trait's) before an interface's declaration of it."""
     found = _inherited(index, cls, name, syms_of, depth, interfaces=False)
     return found if found is not None else _inherited(index, cls, name, syms_of, depth, interfaces=True)
 
 
-def _inherited(index: IndexQueries, cls: Symbol, name: str, syms_of: Callable[[str], list[Any]], depth: int, *,
-               interfaces: bool) -> Any | None:
+def _inherited(index: IndexQueries, cls: Symbol, name: str, syms_of: Callable[[str], list[Symbol]], depth: int, *,
+               interfaces: bool) -> Symbol | None:
     if depth > 3:
         return None
     for base in [*bases_of(cls), *_php_traits(index, cls)]:
@@ -618,7 +618,7 @@ def _inherited(index: IndexQueries, cls: Symbol, name: str, syms_of: Callable[[s
 _IMPLICIT_SELF = frozenset({"ruby", "java", "csharp", "kotlin", "scala", "swift", "cpp", "dart"})
 
 
-def _implicit_self(index: IndexQueries, sym: Symbol, own_class: Symbol | None, name: str, syms_of: Callable[[str], list[Any]]) -> tuple[Any, str] | None:
+def _implicit_self(index: IndexQueries, sym: Symbol, own_class: Symbol | None, name: str, syms_of: Callable[[str], list[Symbol]]) -> tuple[Symbol, str] | None:
     """A bare call in a method of `own_class` resolved as a call on the object: a method its bases or mixins
     define (its own are found as same-file definitions before this)."""
     if own_class is None or sym.language not in _IMPLICIT_SELF:
@@ -630,7 +630,7 @@ def _implicit_self(index: IndexQueries, sym: Symbol, own_class: Symbol | None, n
     return inherited, "mixin" if owner is not None and owner.kind == "module" and sym.language == "ruby" else "base class"
 
 
-def _module_member(files: Iterable[str], name: str, syms_of: Callable[[str], list[Any]]) -> tuple[Any, str] | None:
+def _module_member(files: Iterable[str], name: str, syms_of: Callable[[str], list[Symbol]]) -> tuple[Symbol, str] | None:
     """The module-level definition `name` in the first of `files` (a module or package a qualifier names) holding one."""
     for f in files:
         hit = [s for s in syms_of(f) if s.name == name and s.parent_id is None and usable(s)]
@@ -676,8 +676,8 @@ def _variant_type(index: IndexQueries, ws: Any, enum_name: str, variant_name: st
     return None
 
 
-def _local_member(index: IndexQueries, sym: Symbol, own_class: Symbol | None, word: str, name: str, syms_of: Callable[[str], list[Any]],
-                  import_files: list[str], texts: dict[str, list[str]]) -> tuple[Any, str] | None:
+def _local_member(index: IndexQueries, sym: Symbol, own_class: Symbol | None, word: str, name: str, syms_of: Callable[[str], list[Symbol]],
+                  import_files: list[str], texts: dict[str, list[str]]) -> tuple[Symbol, str] | None:
     """`name` on a local `word` whose declaration in `sym` says its type (`c: Client`, `var c Client`,
     `c := &Client{}`, `Client c = ...`) or the call that made it (`c = Client()`, `c := NewClient()`)."""
     ws = getattr(index, "ws", None)
@@ -692,8 +692,8 @@ def _local_member(index: IndexQueries, sym: Symbol, own_class: Symbol | None, wo
     return (got[0], "receiver type") if got is not None else None
 
 
-def member_of_returned(index: IndexQueries, sym: Symbol, own_class: Symbol | None, fn: str, name: str, syms_of: Callable[[str], list[Any]],
-                       import_files: list[str], qualifiers: Iterable[str] = ()) -> tuple[Any, str] | None:
+def member_of_returned(index: IndexQueries, sym: Symbol, own_class: Symbol | None, fn: str, name: str, syms_of: Callable[[str], list[Symbol]],
+                       import_files: list[str], qualifiers: Iterable[str] = ()) -> tuple[Symbol, str] | None:
     """`name` on the value `fn()` returns, seen from `sym`: `fn` is a method of the enclosing class (its own, a
     base's or a trait's), a function of the file or its imports, or (Rust) what the path it was called with names
     (`Id::next().as_u64()`), whose header names the type it returns."""
@@ -721,7 +721,7 @@ def member_of_returned(index: IndexQueries, sym: Symbol, own_class: Symbol | Non
     return (got[0], "return type") if got is not None else None
 
 
-def member_of_type(index: IndexQueries, typed: str, name: str, sym: Symbol, import_files: list[str], depth: int = 0) -> tuple[Any, str] | None:
+def member_of_type(index: IndexQueries, typed: str, name: str, sym: Symbol, import_files: list[str], depth: int = 0) -> tuple[Symbol, str] | None:
     """The member `name` of the type `typed` as seen from `sym` (its file, imports, package), or for Go one
     promoted from a struct the type embeds (`r.getState()` on a Raft that embeds raftState)."""
     family = language_family(sym.language)
@@ -842,8 +842,8 @@ def _check_receivers(index: IndexQueries, sites: list[Caller], callee: str, owne
     whole, last = owner.lower().replace("_", ""), (words[-1].lower() if words else owner.lower())
     call = re.compile(r"\b" + re.escape(callee) + r"\s*(?:<[^<>()]*>)?\s*\(")
     files: dict[str, list[str]] = {}
-    classes: dict[str, list[Any]] = {}
-    defs: dict[str, list[Any]] = {}
+    classes: dict[str, list[Symbol]] = {}
+    defs: dict[str, list[Symbol]] = {}
     type_words: dict[str, bool] = {}  # Rust: whether a lowercase path segment names a type (asked once per word)
     for site in sites:
         if site.path not in files and len(files) >= max_files:  # past the read budget: no evidence looked for
@@ -923,7 +923,7 @@ def _inherits(index: IndexQueries, cls: str, owner: str, depth: int = 0) -> bool
     return False
 
 
-def _typed_receiver(index: IndexQueries, cache: dict[str, list[Any]], lines: list[str], site: Caller, word: str, owner: str) -> bool:
+def _typed_receiver(index: IndexQueries, cache: dict[str, list[Symbol]], lines: list[str], site: Caller, word: str, owner: str) -> bool:
     """Whether `word` is declared as an `owner` in the definition enclosing the site (a parameter, a local) or is a
     field of that type of the class enclosing it."""
     syms = cache.get(site.path)
@@ -956,7 +956,7 @@ def _names_the_class(receiver: str, cls: str) -> bool:
     return norm == cls.lower() or (bool(words) and len(words[-1]) > 2 and norm.endswith(words[-1].lower()))
 
 
-def _enclosing_class(index: IndexQueries, cache: dict[str, list[Any]], path: str, line: int) -> str | None:
+def _enclosing_class(index: IndexQueries, cache: dict[str, list[Symbol]], path: str, line: int) -> str | None:
     """The name of the innermost class-like definition containing `line` of `path`."""
     syms = cache.get(path)
     if syms is None:
