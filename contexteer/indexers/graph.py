@@ -353,9 +353,6 @@ def _direct_subtypes(index: IndexQueries, sym: Symbol,
 
 def _anonymous(index: IndexQueries, sym: Symbol) -> list[tuple[Any, str, str]]:
     """Java anonymous classes (`new NodeVisitor() { ... }`): the definition each is written in, with the line."""
-    ws = getattr(index, "ws", None)
-    if ws is None:
-        return []
     rx = re.compile(rf"\bnew\s+(?:[\w.]+\.)?{re.escape(sym.name)}\s*(?:<[^<>]*>)?\s*\([^()]*\)\s*\{{")
     out: list[tuple[Any, str, str]] = []
     texts: dict[str, list[str]] = {}
@@ -364,7 +361,7 @@ def _anonymous(index: IndexQueries, sym: Symbol) -> list[tuple[Any, str, str]]:
             continue
         lines = texts.get(ref.path)
         if lines is None:
-            lines = texts[ref.path] = (repo_text(ws, ref.path) or "").splitlines()
+            lines = texts[ref.path] = _lines_of(index, ref.path)
         if 0 < ref.line <= len(lines) and rx.search(lines[ref.line - 1]):
             holder = enclosing(index.symbols_in_file(ref.path), ref.line)
             if holder is not None and all(h.id != holder.id for h, _, _ in out):
@@ -393,10 +390,7 @@ def _mixers(index: IndexQueries, sym: Symbol) -> list[tuple[Any, str, str]]:
     """The classes (and modules) whose body mixes `sym` in, each with the line: a reference to the name on an
     `include`/`extend`/`prepend` (Ruby) or trait `use` (PHP) line, inside a class-like definition. A namesake in
     another namespace is told apart by the qualified name when the line writes one (`include Request::Helpers`)."""
-    ws = getattr(index, "ws", None)
     rx = _MIXIN[sym.language]
-    if ws is None:
-        return []
     owner = sym.qualname.rsplit(".", 1)[0].rsplit("::", 1)[0] if ("." in sym.qualname or "::" in sym.qualname) else ""
     out: list[tuple[Any, str, str]] = []
     texts: dict[str, list[str]] = {}
@@ -409,7 +403,7 @@ def _mixers(index: IndexQueries, sym: Symbol) -> list[tuple[Any, str, str]]:
             continue
         lines = texts.get(path)
         if lines is None:
-            lines = texts[path] = (repo_text(ws, path) or "").splitlines()
+            lines = texts[path] = _lines_of(index, path)
         m = rx.match(lines[line - 1]) if 0 < line <= len(lines) else None
         if m is None:
             continue
