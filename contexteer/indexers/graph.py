@@ -24,6 +24,8 @@ from typing import Any
 
 from contexteer.indexers.lookup import (
     CONSTRUCTORS,
+    MIXIN_LINE,
+    REAL_OVERLOADS,
     SELF_WORDS,
     enclosing,
     find_callers,
@@ -235,16 +237,12 @@ def callees(index: IndexQueries, sym: Symbol, resolve_imports: Callable[[str], d
     return out
 
 
-#: languages whose overloads are separate methods: a call means the one whose parameter count matches
-_ARITY_LANGUAGES = frozenset({"java", "csharp", "kotlin", "cpp", "scala", "swift", "dart"})
-
-
 def _overload_called(index: IndexQueries, d: Any, at: list[int], lines: list[str] | None, caller: Symbol) -> Any:
     """Among Java-like overloads of `d` (one class, one name), the one the first call means: by the number of
     arguments, then by the declared types of the arguments that are locals or parameters of the caller
     (`new Parser(treeBuilder)` with `TreeBuilder treeBuilder = ...` is Parser(TreeBuilder), not Parser(Parser));
     `d` when the call cannot tell them apart."""
-    if d.language not in _ARITY_LANGUAGES or lines is None or d.kind not in ("method", "function", "constructor"):
+    if d.language not in REAL_OVERLOADS or lines is None or d.kind not in ("method", "function", "constructor"):
         return d
     same = [s for s in index.symbols_in_file(d.path) if s.qualname == d.qualname and s.kind == d.kind]
     if len(same) < 2 or not at or not 0 < at[0] <= len(lines):
@@ -345,7 +343,7 @@ def _direct_subtypes(index: IndexQueries, sym: Symbol,
     if sym.language == "java" and sym.kind in ("interface", "class"):
         seen_ids = {t.id for t, _, _ in found}
         found += [a for a in _anonymous(index, sym) if a[0].id not in seen_ids]
-    if sym.language in _MIXIN_LANGUAGES and sym.kind in ("module", "trait"):
+    if sym.language in MIXIN_LINE and sym.kind in ("module", "trait"):
         seen = {t.id for t, _, _ in found}
         found += [m for m in _mixers(index, sym) if m[0].id not in seen and m[0].id != sym.id]
     return found
@@ -356,8 +354,9 @@ def _anonymous(index: IndexQueries, sym: Symbol) -> list[tuple[Any, str, str]]:
     rx = re.compile(rf"\bnew\s+(?:[\w.]+\.)?{re.escape(sym.name)}\s*(?:<[^<>]*>)?\s*\([^()]*\)\s*\{{")
     out: list[tuple[Any, str, str]] = []
     texts: dict[str, list[str]] = {}
+    shadowed: dict[str, bool] = {}
     for ref in index.references_to(sym.name, limit=2000):
-        if not ref.path.endswith(".java") or _shadowed(index, sym, ref.path, {}):
+        if not ref.path.endswith(".java") or _shadowed(index, sym, ref.path, shadowed):
             continue
         lines = texts.get(ref.path)
         if lines is None:
@@ -380,17 +379,13 @@ def _shadowed(index: IndexQueries, sym: Symbol, path: str, cache: dict[str, bool
     return cache[path]
 
 
-#: A Ruby module mixed into a class body (`include Helpers`, `extend`, `prepend`); a PHP trait a class body uses
-_MIXIN = {"ruby": re.compile(r"^\s*(include|extend|prepend)\s+(.+?)\s*(?:#.*)?$"),
-          "php": re.compile(r"^\s*(use)\s+([\w\\, ]+?)\s*[;{]")}
-_MIXIN_LANGUAGES = frozenset(_MIXIN)
 
 
 def _mixers(index: IndexQueries, sym: Symbol) -> list[tuple[Any, str, str]]:
     """The classes (and modules) whose body mixes `sym` in, each with the line: a reference to the name on an
     `include`/`extend`/`prepend` (Ruby) or trait `use` (PHP) line, inside a class-like definition. A namesake in
     another namespace is told apart by the qualified name when the line writes one (`include Request::Helpers`)."""
-    rx = _MIXIN[sym.language]
+    rx = MIXIN_LINE[sym.language or ""]
     owner = sym.qualname.rsplit(".", 1)[0].rsplit("::", 1)[0] if ("." in sym.qualname or "::" in sym.qualname) else ""
     out: list[tuple[Any, str, str]] = []
     texts: dict[str, list[str]] = {}

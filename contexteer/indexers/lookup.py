@@ -567,17 +567,20 @@ class _Body:
                        and s.path.rpartition("/")[0] == folder and s.path != self.sym.path})
 
 
-_PHP_USE = re.compile(r"^\s*use\s+([\w\\, ]+?)\s*[;{]")
+#: A line of a class body that mixes something in: group 1 the keyword, group 2 the names as written (a PHP trait
+#: `use A, B;`, a Ruby `include Helpers` / `extend` / `prepend`)
+MIXIN_LINE = {"php": re.compile(r"^\s*(use)\s+([\w\\, ]+?)\s*[;{]"),
+              "ruby": re.compile(r"^\s*(include|extend|prepend)\s+([\w:, ]+?)\s*(?:#.*)?$")}
+#: languages whose overloads are separate methods, each with its own parameters and body (Java-like): a search lists
+#: each, find_related picks one by parameter types or line, a call means the one its arguments fit
+REAL_OVERLOADS = frozenset({"java", "csharp", "kotlin", "cpp", "scala", "swift", "dart"})
 
 
-_RUBY_MIXIN = re.compile(r"^\s*(?:include|extend|prepend)\s+([\w:, ]+?)\s*(?:#.*)?$")
-
-
-def _php_traits(index: IndexQueries, cls: Symbol) -> list[str]:
+def _mixins(index: IndexQueries, cls: Symbol) -> list[str]:
     """The traits a PHP class body uses (`use ProcessableHandlerTrait, FormattableHandlerTrait;`) and the modules
     a Ruby class body mixes in (`include Helpers`): their methods are the class's, like a base class's."""
     ws = getattr(index, "ws", None)
-    rx = {"php": _PHP_USE, "ruby": _RUBY_MIXIN}.get(cls.language or "")
+    rx = MIXIN_LINE.get(cls.language or "")
     if rx is None or ws is None:
         return []
     lines = _file_lines(ws, cls.path, {})[cls.start_line : cls.end_line]
@@ -585,7 +588,7 @@ def _php_traits(index: IndexQueries, cls: Symbol) -> list[str]:
     for text in lines:
         m = rx.match(text)
         if m:
-            names += [re.split(r"::|\\", n.strip())[-1] for n in m.group(1).split(",") if n.strip()]
+            names += [re.split(r"::|\\", n.strip())[-1] for n in m.group(2).split(",") if n.strip()]
     return names
 
 
@@ -600,7 +603,7 @@ def _inherited(index: IndexQueries, cls: Symbol, name: str, syms_of: Callable[[s
                interfaces: bool) -> Symbol | None:
     if depth > 3:
         return None
-    for base in [*bases_of(cls), *_php_traits(index, cls)]:
+    for base in [*bases_of(cls), *_mixins(index, cls)]:
         cands = [s for s in syms_of(cls.path) if s.name == base and s.kind in _CLASS_KINDS] or \
             [s for s in index.symbols_named(base) if s.name == base and s.kind in _CLASS_KINDS
              and language_family(s.language) == language_family(cls.language)][:3]

@@ -10,7 +10,7 @@ from typing import Any
 
 from contexteer.errors import InputError, NotFoundError
 from contexteer.indexers import graph
-from contexteer.indexers.lookup import is_prototype, line_previews
+from contexteer.indexers.lookup import REAL_OVERLOADS, is_prototype, line_previews
 from contexteer.indexers.namesakes import reopened_rank
 from contexteer.indexers.qualify import is_qualified, split_name
 from contexteer.indexers.syntax import param_types, top_level, type_word
@@ -96,14 +96,12 @@ def find_target(nav: NavigationService, q: str, prefix: str | None, relation: st
     if pick.kind in ("function", "method"):
         same_kind = [s for s in named if s.kind == pick.kind]
         pick = max(same_kind, key=lambda s: (s.end_line - s.start_line, -s.start_line))
-        if len(same_kind) > 1 and pick.language in _REAL_OVERLOADS:  # Java-like overloads: say which one, and how to pick
+        if len(same_kind) > 1 and pick.language in REAL_OVERLOADS:  # Java-like overloads: say which one, and how to pick
             note = _overloads_note(pick, same_kind, full.get(pick.id, pick.qualname))
             also = f"{also}; {note}" if also else note
     return pick, also
 
 
-#: languages whose overloads are separate methods (each its own parameters and body), picked by types or line
-_REAL_OVERLOADS = frozenset({"java", "csharp", "kotlin", "cpp", "scala", "swift", "dart"})
 
 
 def _split_params(q: str) -> tuple[str, list[str] | None]:

@@ -10,7 +10,13 @@ from typing import Any
 
 from contexteer.errors import ContexteerError
 from contexteer.indexers import textsearch
-from contexteer.indexers.lookup import language_family, language_of, line_previews, rank_definitions
+from contexteer.indexers.lookup import (
+    REAL_OVERLOADS,
+    language_family,
+    language_of,
+    line_previews,
+    rank_definitions,
+)
 from contexteer.indexers.namesakes import CLASS_LIKE, LocalNames, member_namesakes, reopened_rank
 from contexteer.indexers.qualify import is_qualified, split_name
 from contexteer.navigation.models import NO_MATCH_USES, RefSite, SymbolHit, SymbolSearch, clip
@@ -233,10 +239,6 @@ def _name_list(q: str) -> list[str]:
     return names if 2 <= len(names) <= 10 else []
 
 
-#: languages whose overloads are separate methods, each with its own parameters and body: each is a row of its own
-_REAL_OVERLOADS = frozenset({"java", "csharp", "kotlin", "cpp", "scala", "swift", "dart"})
-
-
 def _fold_overloads(ranked: list[Any]) -> tuple[list[Any], dict[int, list[str]]]:
     """Definitions of one file sharing one qualified name and kind are overloads of one thing (TypeScript overload
     signatures, Python @overload stubs, C definitions under different #if): one row, the widest (the
@@ -253,7 +255,7 @@ def _fold_overloads(ranked: list[Any]) -> tuple[list[Any], dict[int, list[str]]]
             continue
         done.add(key)
         group = groups[key]
-        if len(group) == 1 or s.kind not in ("function", "method") or s.language in _REAL_OVERLOADS:
+        if len(group) == 1 or s.kind not in ("function", "method") or s.language in REAL_OVERLOADS:
             out.extend(group if len(group) > 1 else [s])
             continue
         best = max(group, key=lambda x: (x.end_line - x.start_line, x.start_line))
