@@ -113,6 +113,10 @@ def _callee_name(index: IndexQueries, sym: Symbol) -> str:
     return str(sym.name)
 
 
+# the order callers are listed in: the strongest evidence that a site calls the definition first
+CALLER_RANK = {"same file": 0, "import": 1, "same package": 1, "receiver type": 1.5, "receiver": 2, "name only": 3}
+
+
 def callers(index: IndexQueries, sym: Symbol, resolve_imports: Callable[[str], dict[str, list[str]]], *, depth: int = 1) -> Relations:
     """The definitions that call `sym`, grouped (one entry per calling definition with its call lines), best
     evidence first; with depth > 1 the callers of each caller follow it (breadth first, no repeats)."""
@@ -120,7 +124,7 @@ def callers(index: IndexQueries, sym: Symbol, resolve_imports: Callable[[str], d
     file_syms: dict[str, list[Symbol]] = {}
     seen: set[int] = {sym.id}
     frontier: list[tuple[Any, Any | None]] = [(sym, None)]
-    rank = {"same file": 0, "import": 1, "same package": 1, "receiver type": 1.5, "receiver": 2, "name only": 3}
+    rank = CALLER_RANK
     for level in range(1, depth + 1):
         nxt: list[tuple[Any, Any | None]] = []
         for target, _ in frontier:

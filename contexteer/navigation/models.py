@@ -164,6 +164,7 @@ class RelatedItem(BaseModel):
     depth: int = 1
     via: str | None = None  # at depth > 1: the definition it relates through
     detail: str | None = None
+    reaches: str | None = None  # callers of several namesakes: the definition(s) this caller's calls reach
 
 
 class RelatedResult(BaseModel):
@@ -177,6 +178,7 @@ class RelatedResult(BaseModel):
     call_sites: int = 0
     next_cursor: str | None = None
     note: str | None = None
+    definitions: list[str] = Field(default_factory=list)  # callers of several namesakes: each, with its location
 
 
 class ContextDef(BaseModel):

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import logging
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 from contexteer.errors import InputError, NotFoundError
@@ -31,12 +31,32 @@ class Related:
     relations: graph.Relations
     items: list[RelatedItem]
     notes: list[str]
+    definitions: list[str] = field(default_factory=list)  # callers of several namesakes: each one, located
+
+
+class Ambiguous(InputError):
+    """A name that means several definitions; `candidates` are one symbol per definition."""
+
+    def __init__(self, message: str, candidates: list[Any]) -> None:
+        super().__init__(message)
+        self.candidates = candidates
+
+
+MERGED_CALLERS = 5  # callers of a bare name with up to this many function/method definitions: one answer for all
 
 
 def related(nav: NavigationService, q: str, prefix: str | None, relation: str, depth: int, note: str | None,
             line: int | None = None) -> Related:
-    """The relations of the definition `q` names (see find_target), with `note` (the index's readiness) first."""
-    target, also = find_target(nav, q, prefix, relation, line)
+    """The relations of the definition `q` names (see find_target), with `note` (the index's readiness) first.
+    Callers of a name that several functions or methods share (`parse_nested_query` on any receiver) are one
+    answer: each call site says which definition it reaches, where its receiver or import tells."""
+    try:
+        target, also = find_target(nav, q, prefix, relation, line)
+    except Ambiguous as amb:
+        if relation != "callers" or depth != 1 or len(amb.candidates) > MERGED_CALLERS \
+                or any(s.kind not in ("function", "method") for s in amb.candidates):
+            raise
+        return _callers_of_all(nav, amb.candidates, note)
     rel = relations_of(nav, target, relation, depth)
     full_name = nav.qualifier().display(target) or target.qualname
     items = [_item(nav, e) for e in rel.items]
@@ -89,7 +109,11 @@ def find_target(nav: NavigationService, q: str, prefix: str | None, relation: st
         lines = [f"  {s.path}:{s.start_line}-{s.end_line} {s.kind} {full.get(s.id, s.qualname)} -> find_related("
                  f"symbol=\"{full.get(s.id, s.qualname)}\", relation=\"{relation}\", path=\"{s.path}\")" for s in named[:10]]
         more = f"\n  … {len(named) - 10} more" if len(named) > 10 else ""
-        raise InputError(f"'{q}' names {len(distinct)} definitions; pass the one you mean:\n" + "\n".join(lines) + more)
+        one: dict[tuple[str, str], Any] = {}
+        for s in named:
+            one.setdefault((s.path, s.qualname), s)
+        raise Ambiguous(f"'{q}' names {len(distinct)} definitions; pass the one you mean:\n" + "\n".join(lines) + more,
+                        list(one.values()))
     # TypeScript overload signatures and their implementation share a name: the implementation has the body
     # (only among functions: a Rust struct and its longer impl block are not overloads)
     pick = named[0]
@@ -102,6 +126,38 @@ def find_target(nav: NavigationService, q: str, prefix: str | None, relation: st
     return pick, also
 
 
+
+
+def _callers_of_all(nav: NavigationService, defs: list[Any], note: str | None) -> Related:
+    """The callers of every definition in `defs`, merged by calling definition: a site whose receiver, import or
+    file ties it to one definition names that one (`reaches`); a site matched by name only stays name only."""
+    full = nav.qualifier().display_all(defs)
+
+    def name(s: Any) -> str:
+        return str(full.get(s.id, s.qualname))
+    merged: dict[tuple[str, int], tuple[graph.Related, list[str]]] = {}
+    for d in defs:
+        for e in graph.callers(nav.index, d, nav.imported, depth=1).items:
+            key = (e.path, e.symbol.id if e.symbol is not None else -e.lines[0])
+            have = merged.get(key)
+            if have is None or (have[0].how == "name only" and e.how != "name only"):
+                merged[key] = (e, [] if e.how == "name only" else [name(d)])
+            elif e.how != "name only" and have[0].how != "name only":
+                have[1].append(name(d))
+    first = defs[0]
+    rel = graph.Relations(first, "callers", items=[e for e, _ in merged.values()])
+    rel.sites = len({(e.path, n) for e in rel.items for n in e.lines})
+    items = []
+    for e, reaches in merged.values():
+        item = _item(nav, e)
+        item.reaches = ", ".join(reaches) or None
+        items.append(item)
+    _previews(nav, rel, items)
+    rank = graph.CALLER_RANK
+    pairs = sorted(zip(rel.items, items, strict=True), key=lambda p: (rank.get(p[0].how, 3), p[0].path, p[0].lines[0]))
+    rel.items, items = [p[0] for p in pairs], [p[1] for p in pairs]
+    where = [f"{name(d)} ({d.path}:{d.start_line}-{d.end_line})" for d in defs]
+    return Related(first, first.name, rel, items, [n for n in (note,) if n], definitions=where)
 
 
 def _split_params(q: str) -> tuple[str, list[str] | None]:

@@ -59,7 +59,7 @@ async def find_related(
                                   relation=relation, total=len(items), items=shown, unresolved=rel.unresolved,
                                   local_calls=sorted(rel.local),
                                   call_sites=rel.sites, next_cursor=str(nxt) if nxt is not None else None,
-                                  note="; ".join(notes) or None)
+                                  note="; ".join(notes) or None, definitions=found.definitions)
             return Answer(Text(_render(model, target, offset, depth)), model, scope="fitted")
 
         return svc.largest_whole(min(limit, max(0, len(items) - offset)), build)[0]
@@ -79,6 +79,8 @@ def _render(model: RelatedResult, target: Any, offset: int, depth: int) -> str:
     """Compact rows: a caller as `path:line in Caller (start-end): the call`, a callee or type as
     `path:start-end kind name`; how each was resolved in the header, and on a row only when rows differ."""
     what = f"{model.relation} of {target.kind} {model.symbol} ({model.location})"
+    if model.definitions:  # callers of a name several definitions share: each row says which one it reaches
+        what = f"{model.relation} of the {len(model.definitions)} definitions named {target.name} ({'; '.join(model.definitions)})"
     counts: dict[str, int] = {}
     for it in model.items:
         counts[it.how] = counts.get(it.how, 0) + 1
@@ -97,7 +99,7 @@ def _render(model: RelatedResult, target: Any, offset: int, depth: int) -> str:
         out.append(f"[{model.note}]")
     if not model.total and not model.local_calls:
         out.append(_empty(model, target))
-    mixed = len(details) > 1
+    mixed = len(details) > 1 or bool(model.definitions)
     # callers of a method: when some call sites show the receiver's type, the ones matched by name only are most
     # likely another type's method of that name; they are named on one line instead of row by row
     guesses: list[RelatedItem] = []
@@ -109,7 +111,7 @@ def _render(model: RelatedResult, target: Any, offset: int, depth: int) -> str:
             continue
         pad = "  " * (it.depth - 1)
         via = f" (via {it.via})" if it.via else ""
-        tag = f"  [{_how(it)}]" if mixed else ""
+        tag = f"  [{_how(it)}{' -> ' + it.reaches if it.reaches else ''}]" if mixed else ""
         if model.relation == "callers":
             first = it.calls[0].split(": ", 1) if it.calls else [str(it.lines[0]) if it.lines else "?", ""]
             where = f"in {it.qualname} ({it.start_line}-{it.end_line})" if it.qualname else "at module level"
@@ -136,8 +138,8 @@ def _render(model: RelatedResult, target: Any, offset: int, depth: int) -> str:
             lines = ",".join(map(str, it.lines[:4])) + ("…" if len(it.lines) > 4 else "")
             sites.append(f"{it.path}:{lines} in {it.qualname or 'module level'}")
         more = f" and {len(guesses) - 20} more" if len(guesses) > 20 else ""
-        out.append(f"matched by name only, the receiver's type unknown (maybe another type's {target.name}): "
-                   + "; ".join(sites) + more)
+        which = f"any of the {len(model.definitions)}" if model.definitions else f"maybe another type's {target.name}"
+        out.append(f"matched by name only, the receiver's type unknown ({which}): " + "; ".join(sites) + more)
     if model.local_calls:
         out.append(f"calls its own locals or parameters: {', '.join(model.local_calls[:30])}")
     if model.unresolved:

@@ -80,9 +80,9 @@ def test_a_method_s_implementations_are_its_overrides_and_its_supertype_the_meth
 
 
 def test_an_ambiguous_name_lists_one_exact_call_per_definition_and_an_unknown_one_suggests(rel: Served):
-    a = rel.call("find_related", symbol="area", relation="callers")
+    a = rel.call("find_related", symbol="area", relation="callees")
     assert a.is_error and "'area' names 3 definitions" in a.text
-    assert 'find_related(symbol="Circle.area", relation="callers", path="py/shapes.py")' in a.text
+    assert 'find_related(symbol="Circle.area", relation="callees", path="py/shapes.py")' in a.text
     b = rel.call("find_related", symbol="total_aera", relation="callers")
     assert b.is_error and "closest: total_area (py/shapes.py:34)" in b.text and "search_symbol(" in b.text
 
