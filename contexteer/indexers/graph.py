@@ -220,7 +220,8 @@ def callees(index: IndexQueries, sym: Symbol, resolve_imports: Callable[[str], d
             on = sorted(member_calls.get(name, set()) - {""})
             # `logger.Info`: what it was called on; a method of a value whose type the index cannot tell, with the
             # repository's one or two methods of that name as candidates (`exec.block_on (maybe CurrentThread.block_on ...)`)
-            label = f"{'/'.join(on[:2])}.{name}" if on else name
+            label = (f"{on[0]}.{name}" if len(on) == 1 else f"{name} (on {', '.join(on[:3])}{', …' if len(on) > 3 else ''})") \
+                if on else name
             # a value's method, not a class's, a module's or a package's (`Vec::with_capacity`, Go's `strings.Split`,
             # Python's `np.array`: a same-named method of the repository is no candidate for those)
             values = [r for r in on if r[:1].islower() and r not in path_calls.get(name, set())]
@@ -314,9 +315,10 @@ def implementations(index: IndexQueries, sym: Symbol, resolve_imports: Callable[
         deeper = [t for t in frontier[:50] if any(c.id not in seen for c, _, _ in _direct_subtypes(index, t, rust_impls))]
         if deeper:
             names = ", ".join(t.name for t in deeper[:5]) + (f" and {len(deeper) - 5} more" if len(deeper) > 5 else "")
-            out.note = f"more below depth {depth}: subtypes of {names}"
+            more = f"pass depth={depth + 1}" if depth < 3 else "ask find_related for each"
+            out.note = f"not listed: subtypes of {names} ({more})"
         elif frontier:  # complete: say so, or the agent asks each subtype for its own (the Rack A/B run: two calls)
-            out.note = f"nothing below depth {depth}"
+            out.note = "complete: none of these has subtypes of its own"
     if sym.language == "go" and sym.kind == "interface" and not _interface_methods(index, sym):
         out.note = ("this interface declares no methods of its own (an empty or embedding-only interface): every type "
                     "satisfies it, or those of the interfaces it embeds")
@@ -342,7 +344,9 @@ def _direct_subtypes(index: IndexQueries, sym: Symbol,
             if not types:  # `impl<T> Log for Box<T>`, `for &T`, `for (K, V)`: the impl block is the answer
                 found.append((impl, "impl", ""))
     if sym.language == "go" and sym.kind == "interface":
-        found += [(t, "embeds" if detail.startswith("embeds") else "method set", detail)
+        # an interface that embeds it extends it; a struct that embeds it has it as a field (its methods promoted)
+        found += [(t, ("extends" if t.kind == "interface" else "embeds") if detail.startswith("embeds") else "method set",
+                   detail if t.kind == "interface" or not detail.startswith("embeds") else f"{detail} as a field")
                   for t, detail in _go_implementers(index, sym)]
     if sym.language == "java" and sym.kind in ("interface", "class"):
         seen_ids = {t.id for t, _, _ in found}

@@ -733,7 +733,7 @@ def member_of_type(index: IndexQueries, typed: str, name: str, sym: Symbol, impo
     near = [s for s in hit if s.path == sym.path or s.path in import_files
             or s.path.rpartition("/")[0] == sym.path.rpartition("/")[0]]
     if near or len(hit) == 1:
-        return (near or hit)[0], "receiver type" if depth == 0 else "embedded"
+        return (near or hit)[0], "receiver type" if depth == 0 else "promoted"
     if sym.language != "go" or depth >= 2:
         return None
     folder = sym.path.rpartition("/")[0]
@@ -744,7 +744,7 @@ def member_of_type(index: IndexQueries, typed: str, name: str, sym: Symbol, impo
         for inner in go_embedded(_file_lines(ws, struct.path, {}), struct.start_line, struct.end_line):
             got = member_of_type(index, inner, name, sym, import_files, depth + 1)
             if got is not None:
-                return got[0], "embedded"
+                return got[0], "promoted"
     return None
 
 

@@ -404,11 +404,30 @@ def _text_uses(nav: NavigationService, name: str, defs: list[Any], prefix: str |
         return []
     where = None if any(d.kind in VALUE_KINDS for d in defs) else (importers or set()) | {d.path for d in defs}
     local = LocalNames(nav.index)
+    comment = _comment_line(defs[0].language)
     out = [RefSite(path=h.path, line=h.line, preview=clip(h.text.strip(), 160), kind="use")
            for h in found.hits if h.path and not h.context and (h.path, h.line) not in skip
-           and (where is None or h.path in where) and not local.bound(h.path, h.line, name)][:TEXT_USES_CAP]
+           and (where is None or h.path in where) and not comment.match(h.text)
+           and not local.bound(h.path, h.line, name)][:TEXT_USES_CAP]
     locate(nav, out)
     return out
+
+
+_HASH_COMMENTS = frozenset({"python", "ruby", "bash", "elixir"})
+_DASH_COMMENTS = frozenset({"lua", "haskell"})
+_MARKUP = frozenset({"html", "markdown", "css", "scss"})
+
+
+def _comment_line(language: str | None) -> re.Pattern[str]:
+    """A line that is only a comment in `language` (a doc comment naming a value is no use of it): `# ...`,
+    `-- ...`, or `// ...`, `/* ...`, ` * ...` in the C-like rest; never matches in markup."""
+    if language in _MARKUP:
+        return re.compile(r"(?!)")
+    if language in _HASH_COMMENTS:
+        return re.compile(r"\s*#(?![!\[{])")  # not a shebang, Ruby's `#{...}` interpolation at a line start, Rust-like `#[`
+    if language in _DASH_COMMENTS:
+        return re.compile(r"\s*--")
+    return re.compile(r"\s*(?://|/\*|\*(?:\s|/|$))")
 
 
 def enclosing_notes(nav: NavigationService, lines: list[tuple[str, int]]) -> dict[tuple[str, int], str]:

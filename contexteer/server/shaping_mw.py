@@ -140,8 +140,19 @@ class ShapingMiddleware:
             close = difflib.get_close_matches(str(key), accepted, n=2, cutoff=0.5) or _by_part(str(key), accepted)
             parts.append(f"'{key}'" + (f" (did you mean {' or '.join(close)}?)" if close else ""))
         noun = "argument" if len(unknown) == 1 else "arguments"
-        return (f"unknown {noun} {', '.join(parts)} for {name}; nothing was run. {name} accepts: {', '.join(accepted)}. "
-                "Call it again with those names.")
+        schema = self._schema(name) or {}
+        props = schema.get("properties", {})
+        # what the required ones take, so the next call is the right one (the Raft A/B agent needed two refusals)
+        needed = [f"{r} ({_accepts(props, r).removeprefix('required: ')})" if _accepts(props, r) != "required" else r
+                  for r in schema.get("required", [])]
+        return (f"unknown {noun} {', '.join(parts)} for {name}; nothing was run. {name} accepts: {', '.join(accepted)}"
+                + (f"; required: {'; '.join(needed)}" if needed else "") + ". Call it again with those names.")
+
+    def _schema(self, name: str) -> dict[str, Any] | None:
+        """The tool's advertised input schema (None for a tool the server does not list)."""
+        mcp = getattr(self.svc, "_mcp", None)
+        tool = mcp._tool_manager.get_tool(name) if mcp is not None and hasattr(mcp, "_tool_manager") else None
+        return tool.parameters if tool is not None else None
 
     def _off_schema(self, name: str, args: Any) -> str | None:
         """Arguments are checked against the tool's advertised input schema before it runs: a value of the wrong type
@@ -149,11 +160,9 @@ class ShapingMiddleware:
         that way, a list or object encoded as a JSON string is read as that list or object first."""
         import jsonschema
 
-        mcp = getattr(self.svc, "_mcp", None)
-        tool = mcp._tool_manager.get_tool(name) if mcp is not None and hasattr(mcp, "_tool_manager") else None
-        if tool is None or not isinstance(args, dict):
+        schema = self._schema(name)
+        if schema is None or not isinstance(args, dict):
             return None
-        schema = tool.parameters
         props = schema.get("properties", {})
         shown = {}
         for key, value in args.items():

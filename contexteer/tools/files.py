@@ -237,7 +237,7 @@ def _semantic_text(model: CodeRange, by_symbol: bool, name_only: int = 0) -> str
                 if c.caller:
                     out.append(f"{c.path}:{c.line} in {c.caller} ({c.location}) — {clip(c.signature or '', 140)}{mark}")
                 else:
-                    out.append(f"{c.path}:{c.line} at module level{mark}")
+                    out.append(f"{c.path}:{c.line} at top level{mark}")
             if model.callers_total > len(model.callers):
                 out.append(f"… {model.callers_total - len(model.callers)} more: search_symbol(query=\"{(model.symbol or '').rsplit('.', 1)[-1]}\", references=true)")
         else:

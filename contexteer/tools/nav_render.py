@@ -11,6 +11,7 @@ from typing import Any
 from contexteer.indexers.repomap import indentation
 from contexteer.indexers.textsearch import SearchResult
 from contexteer.navigation.models import NO_MATCH_USES, SymbolSearch, clip
+from contexteer.navigation.symbols import VALUE_KINDS
 from contexteer.shaping.answer import Hit
 from contexteer.tools.nav_deps import deps_mermaid as deps_mermaid  # list_dependencies' renderers
 from contexteer.tools.nav_deps import deps_text as deps_text
@@ -246,8 +247,8 @@ def symbol_search(model: SymbolSearch, match: str, kind: str | None, with_refs: 
         rows.append(f"references ({model.references_total} in {files} file{'s' if files != 1 else ''}; "
                     "each with the definition it sits in):")
         rows.extend(Hit(r.path, r.line, r.preview, note=site_note(r)) for r in indexed)
-    elif with_refs and uses and model.definitions:
-        rows.append("no call, type or import references in the index")
+    elif with_refs and uses and model.definitions and not all(h.kind in VALUE_KINDS for h in model.definitions):
+        rows.append("no call, type or import references in the index")  # a value's uses are its text matches
     if uses and not model.definitions:
         word = model.query.rsplit(".", 1)[-1]
         files = len({u.path for u in uses})
@@ -268,7 +269,7 @@ def symbol_search(model: SymbolSearch, match: str, kind: str | None, with_refs: 
 
 def site_note(site: Any) -> str:
     """Where a reference sits and, for a method, how it was resolved: `in Head.Truncate 120-150, receiver h`."""
-    parts = [f"in {site.enclosing} {site.enclosing_lines}" if site.enclosing else "module level"]
+    parts = [f"in {site.enclosing} {site.enclosing_lines}" if site.enclosing else "top level"]
     if site.how in ("receiver type", "receiver") and site.receiver:
         parts.append(f"receiver {site.receiver}")
     return ", ".join(parts)

@@ -114,7 +114,7 @@ def _render(model: RelatedResult, target: Any, offset: int, depth: int) -> str:
         tag = f"  [{_how(it)}{' -> ' + it.reaches if it.reaches else ''}]" if mixed else ""
         if model.relation == "callers":
             first = it.calls[0].split(": ", 1) if it.calls else [str(it.lines[0]) if it.lines else "?", ""]
-            where = f"in {it.qualname} ({it.start_line}-{it.end_line})" if it.qualname else "at module level"
+            where = f"in {it.qualname} ({it.start_line}-{it.end_line})" if it.qualname else "at top level"
             out.append(f"{pad}{it.path}:{first[0]} {where}{via}: {first[1]}{tag}")
             # a class is named in several ways (built, raised, caught, annotated): each line shows which
             also = it.calls[1:] if target.kind in graph.CLASS_KINDS else []
@@ -136,7 +136,7 @@ def _render(model: RelatedResult, target: Any, offset: int, depth: int) -> str:
         sites = []
         for it in guesses[:20]:
             lines = ",".join(map(str, it.lines[:4])) + ("…" if len(it.lines) > 4 else "")
-            sites.append(f"{it.path}:{lines} in {it.qualname or 'module level'}")
+            sites.append(f"{it.path}:{lines} in {it.qualname or 'top level'}")
         more = f" and {len(guesses) - 20} more" if len(guesses) > 20 else ""
         which = f"any of the {len(model.definitions)}" if model.definitions else f"maybe another type's {target.name}"
         out.append(f"matched by name only, the receiver's type unknown ({which}): " + "; ".join(sites) + more)

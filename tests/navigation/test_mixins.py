@@ -55,9 +55,9 @@ def test_a_bare_include_means_the_module_of_the_including_classs_namespace(ruby:
     assert not a.is_error, a.text
     assert [i["qualname"].replace(".", "::") for i in a.data["items"]] == ["Rack::Request"], a.text
     # a complete list says so: the Rack A/B agent asked each subclass for its own subclasses to be sure
-    assert "[nothing below depth 1]" in a.text
+    assert "[complete: none of these has subtypes of its own]" in a.text
     more = ruby.call("find_related", symbol="Rack::Response::Helpers", relation="implementations")
-    assert "[more below depth 1: subtypes of Response]" in more.text, more.text
+    assert "[not listed: subtypes of Response (pass depth=2)]" in more.text, more.text
 
 
 def test_a_php_class_using_a_trait_is_listed_under_the_trait(tmp_path: Path):

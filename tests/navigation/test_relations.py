@@ -116,12 +116,12 @@ def test_a_miss_names_the_closest_definitions_and_where_the_word_appears(tmp_pat
 def test_a_go_type_with_same_named_methods_of_other_signatures_is_no_implementation_and_an_embedder_is(rel: Served):
     a = rel.call("find_related", symbol="Store", relation="implementations")
     assert _defs(a) == [("memStore", "method set"), ("Cached", "embeds")]  # wrongStore.Get takes an int
-    assert "gostore/store.go:43-46 struct Cached  [embeds Store]" in a.text
+    assert "gostore/store.go:43-46 struct Cached  [embeds Store as a field]" in a.text
 
 
 def test_a_method_promoted_from_an_embedded_go_struct_resolves_as_a_callee(rel: Served):
     a = rel.call("find_related", symbol="Counter.Report", relation="callees")
-    assert _defs(a) == [("base.count", "embedded")]
+    assert _defs(a) == [("base.count", "promoted")]
 
 
 def test_a_go_constant_of_an_iota_block_says_which_iota_it_is(rel: Served):

@@ -42,6 +42,18 @@ def test_call_of_an_unknown_tool_lists_the_available_ones(repo: Path, capsys: py
     assert "read_code_range" in capsys.readouterr().err
 
 
+def test_call_help_names_every_tool_the_server_offers(capsys: pytest.CaptureFixture[str]):
+    from contexteer.tools.catalog import TOOLS
+
+    with pytest.raises(SystemExit):
+        main(["call", "--help"])
+    shown = " ".join(capsys.readouterr().out.split())
+    assert all(t.name in shown for t in TOOLS), shown  # an agent or a user finds the tools without the server
+    from contexteer.server.cli.main import CALLABLE_TOOLS
+
+    assert set(CALLABLE_TOOLS) == {t.name for t in TOOLS}
+
+
 def test_call_arguments_are_typed_like_yaml():
     assert parse_call_arguments(["a=10", "b=true", "c=src/x.py", "d=[1, 2]", "e=2026-01-01"]) == {
         "a": 10, "b": True, "c": "src/x.py", "d": [1, 2], "e": "2026-01-01",

@@ -38,6 +38,12 @@ class _RedactSecrets(logging.Filter):
         return True
 
 
+
+#: the tools `contexteer call` runs, named in its --help without importing them (tests/server/test_cli.py keeps this
+#: list equal to contexteer/tools/catalog.py)
+CALLABLE_TOOLS = ("get_structured_index", "search_symbol", "find_related", "list_dependencies", "read_code_range",
+                  "search_text", "fetch_result", "list_syntax_errors", "context_stats", "memory")
+
 def _setup_logging(level: str) -> None:
     logging.basicConfig(
         level=getattr(logging, level.upper(), logging.INFO),
@@ -65,7 +71,8 @@ def build_parser() -> argparse.ArgumentParser:
 
     p = sub.add_parser("call", help="run one tool in-process and print exactly what an agent receives")
     add_common(p)
-    p.add_argument("tool", help="tool name, e.g. read_code_range")
+    p.add_argument("tool", help=f"tool name: {', '.join(CALLABLE_TOOLS)} (a wrong name lists them too; "
+                               "each tool's arguments are in docs/tools.md)")
     p.add_argument("arguments", nargs="*", help="key=value pairs; values are parsed as YAML (numbers, true/false, [lists])")
     p.add_argument("--json", action="store_true", help="print the whole CallToolResult as JSON")
 
