@@ -691,8 +691,24 @@ def _local_member(index: IndexQueries, sym: Symbol, own_class: Symbol | None, wo
         return None
     if binding[0] == "call":
         return member_of_returned(index, sym, own_class, binding[1], name, syms_of, import_files)
-    got = member_of_type(index, binding[1], name, sym, import_files)
-    return (got[0], "receiver type") if got is not None else None
+    typed = _received_type(index, sym, binding[1], import_files) if binding[0] == "receive" else binding[1]
+    return member_of_type(index, typed, name, sym, import_files) if typed else None  # by receiver type, or promoted
+
+
+_GO_RECEIVER = re.compile(r"func\s*\(\s*(\w+)\s+\*?(\w+)")
+_GO_CHAN_OF = re.compile(r"\bchan\b\s*(?:<-\s*)?[*\s]*(?:\w+\.)?(\w+)\s*$")
+
+
+def _received_type(index: IndexQueries, sym: Symbol, channel: str, import_files: list[str]) -> str | None:
+    """The element type of a Go channel field read on the method's receiver: `r.applyCh` in a method of Raft, whose
+    field `applyCh chan *logFuture` carries logFuture."""
+    m = _GO_RECEIVER.match(sym.signature or "")
+    obj, _, field = channel.partition(".")
+    if m is None or m.group(1) != obj:
+        return None
+    got = member_of_type(index, m.group(2), field, sym, import_files)
+    elem = _GO_CHAN_OF.search(" ".join((got[0].signature or "").split())) if got is not None else None
+    return elem.group(1) if elem else None
 
 
 def member_of_returned(index: IndexQueries, sym: Symbol, own_class: Symbol | None, fn: str, name: str, syms_of: Callable[[str], list[Symbol]],

@@ -26,7 +26,8 @@ GO = {
         "type future struct{}\n\nfunc (f *future) respond(err error) {}\n\n"
         "type Raft struct {\n\tapplyCh chan *future\n\tverifyCh chan *future\n\tconfCh chan *future\n}\n\n"
         "func (r *Raft) run() {\n\tselect {\n\tcase a := <-r.applyCh:\n\t\ta.respond(nil)\n"
-        "\tcase v := <-r.verifyCh:\n\t\tv.respond(nil)\n\tcase c := <-r.confCh:\n\t\tc.respond(nil)\n\t}\n}\n"),
+        "\tcase v := <-r.verifyCh:\n\t\tv.respond(nil)\n\tcase c := <-r.confCh:\n\t\tc.respond(nil)\n\t}\n}\n"
+        "\nfunc relay(a, c ext.Future) {\n\ta.respond(nil)\n\tc.respond(nil)\n}\n"),
 }
 
 
@@ -55,10 +56,16 @@ def test_an_embedding_interface_extends_and_an_embedding_struct_has_a_field(raft
     assert "[complete: none of these has subtypes of its own]" in a.text or "[not listed: subtypes of" in a.text
 
 
-def test_an_unresolved_callee_on_several_receivers_names_them_readably(raft: Served):
-    a = raft.call("find_related", symbol="Raft.run", relation="callees")
+def test_a_value_received_from_a_channel_field_resolves_through_the_fields_element_type(raft: Served):
+    a = raft.call("find_related", symbol="Raft.run", relation="callees")  # `case a := <-r.applyCh:` a.respond(nil)
     assert not a.is_error, a.text
-    assert "a/c.respond" not in a.text and "respond (on a, c, v)" in a.text, a.text
+    assert [(i["qualname"], i["lines"]) for i in a.data["items"]] == [("future.respond", [29, 31, 33])], a.text
+
+
+def test_an_unresolved_callee_on_several_receivers_names_them_readably(raft: Served):
+    a = raft.call("find_related", symbol="relay", relation="callees")
+    assert not a.is_error, a.text
+    assert "a/c.respond" not in a.text and "respond (on a, c)" in a.text, a.text
 
 
 def test_a_go_file_without_repository_imports_says_its_package_needs_none(raft: Served):
