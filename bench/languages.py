@@ -417,6 +417,8 @@ def compare_more(lang: str, found: dict, tags: list[dict]) -> dict:
         if not cand and lang == "haskell" and kind == "module":  # ctags names `module Data.STRef` Data
             cand = [x for syms in by_file[tag["path"]].values() for x in syms
                     if x[1] == "module" and x[0].split(".")[0] == name and x[2] == tag.get("line")]
+        if not cand and lang in ("css", "scss"):  # ctags tags each class of a selector; we index the rule
+            cand = _rule_holding(by_file[tag["path"]], tag, kinds[kind])
         stat = per_kind[kind]
         stat[0] += 1
         if cand:
@@ -427,6 +429,17 @@ def compare_more(lang: str, found: dict, tags: list[dict]) -> dict:
     return {"per_kind": dict(per_kind), "misses": dict(misses), "left_out": left_out}
 
 
+def _rule_holding(names: dict[str, list[tuple]], tag: dict, kinds: tuple[str, ...]) -> list[tuple]:
+    """The CSS/SCSS rules whose range holds a ctags class/id/placeholder tag's line and whose selector names it as
+    a component (`> .accordion-collapse,` in our `> .accordion-collapse, > .accordion-header` rule; `&.active`
+    for `.active`)."""
+    glued = tag["name"][:1] in ".#%"  # `.btn.active` names .active too
+    word = re.compile(("" if glued else r"(?<![\w-])") + re.escape(tag["name"]) + r"(?![\w-])")
+    line = tag.get("line", 0)
+    return [x for syms in names.values() for x in syms
+            if x[1] in kinds and x[2] <= line <= x[3] and word.search(x[0])]
+
+
 def _plausible(lang: str, tag: dict) -> bool:
     """Whether a ctags tag names a definition at all: Kotlin ctags takes lambda parameters for methods; Lua ctags takes any `x = ...` on a line holding `function`
     (`b = join(w, function () ... end)`, `c.width = type(v) == "function"`) and computed names (`t["get_"..p]`)."""
@@ -435,6 +448,8 @@ def _plausible(lang: str, tag: dict) -> bool:
         if tag["kind"] == "method":
             return bool(re.search(r"\bfun\b[^(]*\b" + name + r"\s*[(<]", pattern))
         return tag["name"] != "Companion"
+    if lang in ("css", "scss") and tag["kind"] in ("class", "id"):  # ctags takes `.5` in `rgba(0, 0, 0, .5)`
+        return bool(re.match(r"[.#][A-Za-z_-]", tag["name"]))
     if lang == "haskell":  # ctags takes keywords for names: `class (Functor t) => ...`, `infixl 6 <+>`
         return tag["name"] not in ("class", "infix", "infixl", "infixr", "instance", "data", "type", "deriving", "newtype")
     if lang == "lua":

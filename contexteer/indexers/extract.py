@@ -19,7 +19,7 @@ from typing import Any
 
 import tree_sitter as ts
 
-from contexteer.indexers import c_lines, c_prep, languages, rust_macros
+from contexteer.indexers import c_lines, c_prep, languages, rust_macros, scss_repair
 from contexteer.indexers.languages import LanguageSpec
 from contexteer.indexers.rust_macros import MacroSpan
 from contexteer.indexers.source import SRC, raw
@@ -128,6 +128,11 @@ class Prepared:
     tree: ts.Tree
     macros: list[MacroSpan] = field(default_factory=list)
     rewritten: list[int] = field(default_factory=list)
+    as_written: bool = False  # the repairs moved nothing and renamed nothing: read names from the file itself
+
+    def text(self, original: bytes) -> bytes:
+        """The bytes names and signatures are read from: the file's own where the repairs allow (SCSS)."""
+        return original if self.as_written else self.data
 
 
 def parse_prepared(data: bytes, spec: LanguageSpec, timeout: float | None = None) -> Prepared:
@@ -144,30 +149,50 @@ def parse_prepared(data: bytes, spec: LanguageSpec, timeout: float | None = None
     tree = parse(data, spec, timeout)
     if spec.blank_macros and tree.root_node.has_error:
         data, tree = _repair_conditionals(data, tree, spec, timeout)
+    as_written = spec.name == "scss"  # its repairs keep every offset and touch no name
+    if as_written and tree.root_node.has_error:  # Sass the grammar cannot read: values rewritten, reparsed
+        data, tree = _keep_if_better(data, tree, scss_repair.repair(data), spec, timeout, by_lines=True)
     macros: list[MacroSpan] = []
     if spec.name == "rust" and b"!" in data:
         data, tree, macros = rust_macros.unwrap_item_macros(data, tree, lambda d, old: parse(d, spec, timeout, old))
-    return Prepared(data, tree, macros, rewritten)
+    return Prepared(data, tree, macros, rewritten, as_written)
 
 
 def _repair_conditionals(data: bytes, tree: ts.Tree, spec: LanguageSpec, timeout: float | None) -> tuple[bytes, ts.Tree]:
     """Blank the `#if` groups around syntax errors (c_lines.blank_conditionals) and keep the result if it has
     fewer errors."""
     errors = rust_macros.error_nodes(tree.root_node)
-    new = c_lines.blank_conditionals(data, [(a.row, b.row) for a, b in errors])
-    if new is data:
+    return _keep_if_better(data, tree, c_lines.blank_conditionals(data, [(a.row, b.row) for a, b in errors]), spec,
+                           timeout, errors)
+
+
+def _keep_if_better(data: bytes, tree: ts.Tree, new: bytes, spec: LanguageSpec, timeout: float | None,
+                    errors: list[Any] | None = None, *, by_lines: bool = False) -> tuple[bytes, ts.Tree]:
+    """`new` (a repaired `data`, same length and lines) and its tree when it parses with fewer errors (`by_lines`:
+    with errors over fewer lines), else the original."""
+    if new == data:
         return data, tree
+    if errors is None:
+        errors = rust_macros.error_nodes(tree.root_node)
     new_tree = parse(new, spec, timeout)
-    if not new_tree.root_node.has_error or len(rust_macros.error_nodes(new_tree.root_node)) < len(errors):
+    if not new_tree.root_node.has_error:
+        return new, new_tree
+    after = rust_macros.error_nodes(new_tree.root_node)
+    if len(after) < len(errors) if not by_lines else _rows(after) < _rows(errors):
         return new, new_tree
     return data, tree
+
+
+def _rows(errors: list[Any]) -> int:
+    """The lines the error nodes span (one error over the whole file counts as much as the file)."""
+    return sum(b.row - a.row + 1 for a, b in errors)
 
 
 def extract(data: bytes, spec: LanguageSpec, timeout: float | None = 5.0) -> FileResult:
     """Definitions, references and imports of one file (see the module docstring for the shapes)."""
     deadline = time.monotonic() + (timeout if timeout is not None else 1e9)
     prepared = parse_prepared(data, spec, timeout)
-    original, data, tree, macros, macro_fns = data, prepared.data, prepared.tree, prepared.macros, prepared.rewritten
+    original, data, tree, macros, macro_fns = data, prepared.text(data), prepared.tree, prepared.macros, prepared.rewritten
     _SRC.data = data
     root = tree.root_node
     result = FileResult(language=spec.name, has_errors=root.has_error)

@@ -1,0 +1,119 @@
+"""SCSS the only SCSS grammar (tree-sitter-scss 1.0) cannot read, rewritten before a second parse so the rules after
+it are not lost: Sass interpolation in values and property names (`--#{$prefix}gutter-x: #{$gutter};`), maps
+(`$theme-colors: ("primary": $primary, ...)`), empty or space-separated argument lists (`@include clearfix();`,
+`@include transition(opacity 0s $d)`, `@mixin m()`), rest arguments (`$args...`), a nested selector that starts
+with a combinator (`> .btn {`), `@extend %placeholder`, `and`/`or` in conditions, a negated variable
+(`-$input-padding-y`) and `:nth-child(n + 3)`; extraction reads names and signatures from the file itself.
+
+Every rewrite keeps the length and the line breaks, so lines, columns and the names of what is defined (selectors,
+placeholders, mixins, functions, variables) are the file's own. Only values, arguments and conditions are changed,
+and only in a file whose first parse had errors (`extract.parse_prepared`)."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+
+__all__ = ["repair"]
+
+
+def _spaces(text: bytes) -> bytes:
+    return bytes(c if c in b"\n" else 32 for c in text)
+
+
+def _fill(text: bytes) -> bytes:
+    """A plain value of the same length and lines: `x` for every character that is not a line break."""
+    return bytes(c if c in b"\n" else 120 for c in text)
+
+
+def _closing(data: bytes, start: int) -> int:
+    """The offset of the parenthesis closing the one at `start` (strings and comments skipped), or -1."""
+    depth, i, n = 0, start, len(data)
+    while i < n:
+        c = data[i]
+        if c in b"\"'":
+            end = data.find(bytes([c]), i + 1)
+            i = n if end < 0 else end + 1
+            continue
+        if data.startswith(b"//", i):
+            end = data.find(b"\n", i)
+            i = n if end < 0 else end
+            continue
+        if c == 40:  # (
+            depth += 1
+        elif c == 41:  # )
+            depth -= 1
+            if depth == 0:
+                return i
+        elif c in b"{}":  # a block before the close: not an argument list
+            return -1
+        i += 1
+    return -1
+
+
+def _statement_end(data: bytes, start: int) -> int:
+    """The offset of the `;` ending the statement that goes on at `start` (parentheses, strings and comments
+    skipped), or -1 when a block or the file ends first."""
+    depth, i, n = 0, start, len(data)
+    while i < n:
+        c = data[i]
+        if c in b"\"'":
+            end = data.find(bytes([c]), i + 1)
+            i = n if end < 0 else end + 1
+            continue
+        if data.startswith(b"//", i):
+            end = data.find(b"\n", i)
+            i = n if end < 0 else end
+            continue
+        if c == 40:
+            depth += 1
+        elif c == 41:
+            depth -= 1
+        elif c == 59 and depth <= 0:
+            return i
+        elif c in b"{}" and depth <= 0:
+            return -1
+        i += 1
+    return -1
+
+
+_INTERPOLATION = re.compile(rb"#\{[^{}\n]*\}")
+_PARENS_AFTER = re.compile(rb"(?:@include|@mixin)\s+[\w.-]+\s*(?=\()")
+_FLAG = re.compile(rb"!\s*(?:default|global)\b")
+_VARIABLE = re.compile(rb"(?m)^[ \t]*(?:\$[\w-]+\s*:|@return\b)[ \t]*(?=\S)")
+_LINE_RULES: tuple[tuple[re.Pattern[bytes], Callable[[re.Match[bytes]], bytes]], ...] = (
+    (re.compile(rb"(?m)^([ \t]*)[>+~](?=[ \t])"), lambda m: m.group(1) + b"&"),  # `> .btn {` -> `& .btn {`
+    (re.compile(rb"(@extend\s+)%"), lambda m: m.group(1) + b"."),
+    (re.compile(rb"(\$[\w-]+)\.\.\."), lambda m: m.group(1) + b"   "),  # `$args...`
+    (re.compile(rb"(?<=[\s(,])-(?=\$)"), lambda m: b" "),  # `(-$x)`
+    (re.compile(rb"(?m)^([ \t]*(?:\}[ \t]*)?@(?:if|else if|while|return)\b[^\n{;]*)"),
+     lambda m: re.sub(rb" or | and |(?<=[\s(])not\b", lambda o: {b" or ": b" == ", b" and ": b" ==  "}.get(o.group(), b"   "),
+                      m.group())),
+    (re.compile(rb"(:nth-[\w-]+\()([^()\n]*)(?=\))"), lambda m: m.group(1) + _fill(m.group(2))),  # names are read from the file
+)
+
+
+def repair(data: bytes) -> bytes:
+    """`data` with what the grammar cannot read rewritten (same length, same lines; see the module docstring)."""
+    # interpolation, anywhere: names and signatures are read from the file, which keeps `.btn-#{$color}` as written
+    out = bytearray(_INTERPOLATION.sub(lambda m: _fill(m.group()), data))
+    data = bytes(out)
+    # argument lists of @include/@mixin and map or list values of variables: blanked whole (an empty `()` or
+    # a space-separated list is what the grammar trips on)
+    for m in _PARENS_AFTER.finditer(data):
+        close = _closing(data, m.end())
+        if close >= 0:
+            out[m.end() : close + 1] = _spaces(data[m.end() : close + 1])
+    data = bytes(out)
+    # a variable's value or what a function returns (a map, a list, a call over lines) names nothing: `$m: x ... ;`
+    for m in _VARIABLE.finditer(data):
+        end = _statement_end(data, m.end())
+        if end > m.end() + 1:
+            value = data[m.end() : end]
+            flag = _FLAG.search(value)  # `!default` stays (blanked by the language's own rule)
+            keep = len(value) if flag is None else flag.start()
+            out[m.end() : m.end() + keep] = b"x" + _spaces(value[1:keep])
+    data = bytes(out)
+    for rx, fn in _LINE_RULES:
+        data = rx.sub(fn, data)
+    return data
