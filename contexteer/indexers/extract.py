@@ -19,7 +19,7 @@ from typing import Any
 
 import tree_sitter as ts
 
-from contexteer.indexers import c_lines, c_prep, languages, rust_macros, scss_repair
+from contexteer.indexers import c_lines, c_prep, grammar_repairs, languages, rust_macros
 from contexteer.indexers.languages import LanguageSpec
 from contexteer.indexers.rust_macros import MacroSpan
 from contexteer.indexers.source import SRC, raw
@@ -149,9 +149,10 @@ def parse_prepared(data: bytes, spec: LanguageSpec, timeout: float | None = None
     tree = parse(data, spec, timeout)
     if spec.blank_macros and tree.root_node.has_error:
         data, tree = _repair_conditionals(data, tree, spec, timeout)
-    as_written = spec.name == "scss"  # its repairs keep every offset and touch no name
-    if as_written and tree.root_node.has_error:  # Sass the grammar cannot read: values rewritten, reparsed
-        data, tree = _keep_if_better(data, tree, scss_repair.repair(data), spec, timeout, by_lines=True)
+    repair = grammar_repairs.REPAIRS.get(spec.name)
+    as_written = repair is not None  # these repairs keep every offset and touch no name
+    if repair is not None and tree.root_node.has_error:  # what the grammar cannot read rewritten, then reparsed
+        data, tree = _keep_if_better(data, tree, repair(data), spec, timeout, by_lines=True)
     macros: list[MacroSpan] = []
     if spec.name == "rust" and b"!" in data:
         data, tree, macros = rust_macros.unwrap_item_macros(data, tree, lambda d, old: parse(d, spec, timeout, old))

@@ -232,3 +232,34 @@ def test_scss_the_grammar_cannot_read_is_rewritten_before_a_second_parse_and_nam
     assert got[".btn-group > .btn"] == ("class", 21, 23), got  # the combinator as written, not the repair's `&`
     assert got[".card-footer"][:2] == ("class", 26), got
     assert any(".btn:nth-child(n + 3)" in q for q in got), got
+
+
+KOTLIN_THE_GRAMMAR_CANNOT_READ = """\
+package com.example
+
+@ReactModuleList(nativeModules = [])
+class DebugCorePackage {
+  fun read(dynamic: Dynamic): Int = when (dynamic.type) { else -> 0 }
+}
+
+class JSPackagerClient
+@JvmOverloads
+public constructor(private val clientId: String) {
+  var mode: Int
+    get() = 1
+    @Suppress("UNUSED_PARAMETER") set(value): Unit = Unit
+
+  fun close() {}
+}
+"""
+
+
+def test_kotlin_the_grammar_cannot_read_is_rewritten_before_a_second_parse_and_names_stay_as_written():
+    # React Native's Android sources: 17 of 961 files had syntax errors (`dynamic` as a name, an annotated
+    # constructor on its own line, an annotated setter, `[]` in annotation arguments); whole classes were lost
+    got = {q: row[:3] for q, row in symbols("kotlin", KOTLIN_THE_GRAMMAR_CANNOT_READ).items()}  # no syntax errors left
+    assert got["DebugCorePackage"] == ("class", 3, 6) and got["DebugCorePackage.read"][:2] == ("method", 5), got
+    assert got["JSPackagerClient"][:2] == ("class", 8), got
+    assert got["JSPackagerClient.close"][:2] == ("method", 15), got
+    sig = symbols("kotlin", KOTLIN_THE_GRAMMAR_CANNOT_READ)["DebugCorePackage.read"][3]
+    assert "dynamic: Dynamic" in sig, sig  # read from the file, not from the rewrite

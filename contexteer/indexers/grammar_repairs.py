@@ -1,20 +1,24 @@
-"""SCSS the only SCSS grammar (tree-sitter-scss 1.0) cannot read, rewritten before a second parse so the rules after
-it are not lost: Sass interpolation in values and property names (`--#{$prefix}gutter-x: #{$gutter};`), maps
+"""Source a grammar cannot read, rewritten before a second parse so the definitions after it are not lost. Every
+rewrite keeps the length and the line breaks, and touches no name, so extraction reads names and signatures from the
+file itself; it runs only on a file whose first parse had errors (`extract.parse_prepared`), and is kept only
+when the second parse has errors over fewer lines.
+
+SCSS (tree-sitter-scss 1.0, the only SCSS grammar): Sass interpolation in values and property names (`--#{$prefix}gutter-x: #{$gutter};`), maps
 (`$theme-colors: ("primary": $primary, ...)`), empty or space-separated argument lists (`@include clearfix();`,
 `@include transition(opacity 0s $d)`, `@mixin m()`), rest arguments (`$args...`), a nested selector that starts
 with a combinator (`> .btn {`), `@extend %placeholder`, `and`/`or` in conditions, a negated variable
-(`-$input-padding-y`) and `:nth-child(n + 3)`; extraction reads names and signatures from the file itself.
+(`-$input-padding-y`) and `:nth-child(n + 3)`.
 
-Every rewrite keeps the length and the line breaks, so lines, columns and the names of what is defined (selectors,
-placeholders, mixins, functions, variables) are the file's own. Only values, arguments and conditions are changed,
-and only in a file whose first parse had errors (`extract.parse_prepared`)."""
+Kotlin (tree-sitter-kotlin 1.1): `dynamic` used as a name (it is a Kotlin/JS type keyword to the grammar), an
+annotation on a primary constructor or a property accessor (`@JvmOverloads\npublic constructor(`, `@Suppress(...)
+set(value)`), and an empty array in annotation arguments (`@ReactModuleList(nativeModules = [])`)."""
 
 from __future__ import annotations
 
 import re
 from collections.abc import Callable
 
-__all__ = ["repair"]
+__all__ = ["REPAIRS"]
 
 
 def _spaces(text: bytes) -> bytes:
@@ -93,8 +97,8 @@ _LINE_RULES: tuple[tuple[re.Pattern[bytes], Callable[[re.Match[bytes]], bytes]],
 )
 
 
-def repair(data: bytes) -> bytes:
-    """`data` with what the grammar cannot read rewritten (same length, same lines; see the module docstring)."""
+def scss(data: bytes) -> bytes:
+    """SCSS `data` with what the grammar cannot read rewritten (same length, same lines; see the module docstring)."""
     # interpolation, anywhere: names and signatures are read from the file, which keeps `.btn-#{$color}` as written
     out = bytearray(_INTERPOLATION.sub(lambda m: _fill(m.group()), data))
     data = bytes(out)
@@ -117,3 +121,23 @@ def repair(data: bytes) -> bytes:
     for rx, fn in _LINE_RULES:
         data = rx.sub(fn, data)
     return data
+
+
+_KOTLIN_RULES: tuple[tuple[re.Pattern[bytes], Callable[[re.Match[bytes]], bytes]], ...] = (
+    (re.compile(rb"\bdynamic\b"), lambda m: b"dynamiq"),
+    # an annotation (with its arguments on one line) before `[modifier] constructor(` or an accessor
+    (re.compile(rb"@[\w.]+(?:\([^()\n]*\))?(?=\s*(?:(?:public|private|internal|protected)\s+)?constructor\b"
+                rb"|[ \t]+(?:set|get)\s*\()"), lambda m: _spaces(m.group())),
+    (re.compile(rb"(?<==)(\s*)\[\s*\]"), lambda m: m.group(1) + b'""' + _spaces(m.group()[len(m.group(1)) + 2 :])),
+)
+
+
+def kotlin(data: bytes) -> bytes:
+    """Kotlin `data` with what the grammar cannot read rewritten (same length, same lines)."""
+    for rx, fn in _KOTLIN_RULES:
+        data = rx.sub(fn, data)
+    return data
+
+
+#: the rewrite of each language that has one
+REPAIRS: dict[str, Callable[[bytes], bytes]] = {"scss": scss, "kotlin": kotlin}
