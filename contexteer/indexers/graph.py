@@ -318,7 +318,7 @@ def implementations(index: IndexQueries, sym: Symbol, resolve_imports: Callable[
             more = f"pass depth={depth + 1}" if depth < 3 else "ask find_related for each"
             out.note = f"not listed: subtypes of {names} ({more})"
         elif frontier:  # complete: say so, or the agent asks each subtype for its own (the Rack A/B run: two calls)
-            out.note = "complete: none of these has subtypes of its own"
+            out.note = "complete: no deeper subtypes"
     if sym.language == "go" and sym.kind == "interface" and not _interface_methods(index, sym):
         out.note = ("this interface declares no methods of its own (an empty or embedding-only interface): every type "
                     "satisfies it, or those of the interfaces it embeds")

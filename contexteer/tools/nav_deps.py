@@ -100,7 +100,7 @@ def _deps_text(model: Dependencies, direction: str, depth: int, limit: int, imp_
             out.append(f"  … {len(model._statements) - limit} more")
     elif direction in ("imports", "both") and (model.imports or model.path != "."):
         out.append(f"{label} imports ({_count(model.imports, model.view)} in-repo, depth {depth}):" if model.imports
-                   else f"{label} imports no other repository package (the files of its own package need no import)"
+                   else f"{label} imports no other repository package (its own package's files need none)"
                    if model.path.endswith(".go") else f"{label} imports no other repository files")
         out += _edges_text(sorted(model.imports, key=lambda e: (e.depth, e.target, e.source)), "target", model.path, depth, limit, imp_group)
     if direction in ("dependents", "both") and (model.dependents or model.path != "."):
