@@ -312,13 +312,20 @@ def implementations(index: IndexQueries, sym: Symbol, resolve_imports: Callable[
         if not frontier:
             break
     else:  # stopped at the depth asked: say whether a level below exists, so no one has to ask to find out
-        deeper = [t for t in frontier[:50] if any(c.id not in seen for c, _, _ in _direct_subtypes(index, t, rust_impls))]
+        below: dict[int, int] = {}  # at the next level: how many subtypes each frontier definition has
+        for t in frontier[:50]:
+            n = len({c.id for c, _, _ in _direct_subtypes(index, t, rust_impls) if c.id not in seen})
+            if n:
+                below[t.id] = n
+        deeper = [t for t in frontier[:50] if t.id in below]
         if deeper:
             names = ", ".join(t.name for t in deeper[:5]) + (f" and {len(deeper) - 5} more" if len(deeper) > 5 else "")
-            more = f"pass depth={depth + 1}" if depth < 3 else "ask find_related for each"
-            out.note = f"not listed: subtypes of {names} ({more})"
+            more = f"pass depth={depth + 1}, at most 3" if depth < 3 else "ask find_related for each"
+            count = sum(below.values())
+            # how many, so no one asks only to learn whether any exist (the Rack run 13)
+            out.note = f"not listed: {count}{'+' if len(frontier) > 50 else ''} subtype{'s' if count != 1 else ''} of {names} ({more})"
         elif frontier:  # complete: say so, or the agent asks each subtype for its own (the Rack A/B run: two calls)
-            out.note = "complete: no deeper subtypes"
+            out.note = "complete: all levels listed"
     if sym.language == "go" and sym.kind == "interface" and not _interface_methods(index, sym):
         out.note = ("this interface declares no methods of its own (an empty or embedding-only interface): every type "
                     "satisfies it, or those of the interfaces it embeds")

@@ -354,7 +354,8 @@ class Qualifier:
             return str(sym.name)
         if sym.kind != "method":
             return f"{base}::{sym.name}" if sym.kind == "constant" else f"{base}#{sym.name}"
-        singleton = (sym.signature or "").lstrip().startswith("def self.") or _in_singleton_block(lines, sym, owners)
+        singleton = (sym.signature or "").lstrip().startswith("def self.") or _in_singleton_block(lines, sym, owners) \
+            or _module_function(lines, sym, owners)
         return f"{base}{'.' if singleton else '#'}{sym.name}"
 
     def display_all(self, syms: Iterable[Any]) -> dict[int, str]:
@@ -365,6 +366,25 @@ class Qualifier:
             if text:
                 out[s.id] = text
         return out
+
+
+_MODULE_FUNCTION = re.compile(r"^\s*module_function\b\s*(.*)$")
+
+
+def _module_function(lines: list[str], sym: Any, owners: list[Any]) -> bool:
+    """Whether a Ruby method of a module is a module function: a bare `module_function` line above it in its module,
+    or `module_function :name` anywhere in it (`Rack::Utils.parse_nested_query`, called as `Utils.parse_nested_query`)."""
+    module = owners[-1] if owners and owners[-1].kind == "module" else None
+    if module is None:
+        return False
+    for i in range(module.start_line, min(module.end_line, len(lines))):
+        m = _MODULE_FUNCTION.match(lines[i])
+        if m is None:
+            continue
+        named = m.group(1).strip()
+        if (not named and i + 1 < sym.start_line) or re.search(rf":{re.escape(sym.name)}\b", named):
+            return True
+    return False
 
 
 def _in_singleton_block(lines: list[str], sym: Any, owners: list[Any]) -> bool:

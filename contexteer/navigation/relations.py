@@ -214,7 +214,7 @@ def relations_of(nav: NavigationService, target: Any, relation: str, depth: int)
 
 def _item(nav: NavigationService, e: graph.Related) -> RelatedItem:
     s = e.symbol
-    return RelatedItem(path=e.path, qualname=s.qualname if s else None, kind=s.kind if s else None,
+    return RelatedItem(path=e.path, qualname=nav.written_name(s) if s else None, kind=s.kind if s else None,
                        start_line=s.start_line if s else None, end_line=s.end_line if s else None,
                        signature=s.signature if s else None, how=e.how, lines=sorted(set(e.lines)), depth=e.depth,
                        via=e.via.qualname if e.via is not None else None, detail=e.detail or None)

@@ -168,6 +168,13 @@ class NavigationService:
             self._qualifier = Qualifier(self.index, lambda rel: repo_text(ws, rel), lambda: self.resolver().layout)
         return self._qualifier
 
+    def written_name(self, sym: Any) -> str:
+        """A definition's name as its language writes it where that differs only in separators (Ruby:
+        `Rack::Utils.parse_nested_query`, `Rack::Request::Helpers#parse_query`), else its qualified name."""
+        if sym.language == "ruby":
+            return str(self.qualifier().display(sym) or sym.qualname)
+        return str(sym.qualname)
+
     def imported(self, path: str) -> dict[str, list[str]]:
         """Imported name -> repository files, for one file (cached until the index changes; see ready())."""
         hit = self._imports_cache.get(path)

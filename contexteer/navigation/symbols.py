@@ -381,7 +381,7 @@ def locate(nav: NavigationService, sites: list[Any]) -> None:
             by_file[site.path] = nav.index.symbols_in_file(site.path)
         enc = enclosing(by_file[site.path], site.line)
         if enc is not None:
-            site.enclosing, site.enclosing_lines = enc.qualname, f"{enc.start_line}-{enc.end_line}"
+            site.enclosing, site.enclosing_lines = nav.written_name(enc), f"{enc.start_line}-{enc.end_line}"
 
 
 def _text_uses(nav: NavigationService, name: str, defs: list[Any], prefix: str | None, known: set[tuple[str, int]], *,

@@ -143,8 +143,7 @@ def _render(model: RelatedResult, target: Any, offset: int, depth: int) -> str:
     if model.local_calls:
         out.append(f"calls its own locals or parameters: {', '.join(model.local_calls[:30])}")
     if model.unresolved:
-        label = ("not resolved to a repository definition (external or builtin, or called on a value whose type the "
-                 "index cannot tell)") if model.relation == "callees" and target.language not in ("c", "cpp") \
+        label = "unresolved (external, builtin, or called on a value of unknown type)" if model.relation == "callees" and target.language not in ("c", "cpp") \
             else ("not defined by name in the repository (a system or external function, or one a macro makes by "
                   "pasting names with ##: search_text a part of the name finds the macro)") \
             if model.relation == "callees" \

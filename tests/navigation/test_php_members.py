@@ -59,9 +59,9 @@ def test_a_protected_method_is_labelled_protected(php: Served):
 
 def test_subtypes_cut_at_the_depth_asked_say_that_more_levels_exist(php: Served):
     one = php.call("find_related", symbol="AbstractHandler", relation="implementations")
-    assert "[not listed: subtypes of ProcessingHandler (pass depth=2)]" in one.text, one.text
+    assert "[not listed: 1 subtype of ProcessingHandler (pass depth=2, at most 3)]" in one.text, one.text
     three = php.call("find_related", symbol="AbstractHandler", relation="implementations", depth=3)
-    assert "RotatingHandler" in three.text and "[complete: no deeper subtypes]" in three.text, three.text
+    assert "RotatingHandler" in three.text and "[complete: all levels listed]" in three.text, three.text
 
 
 def test_a_php_file_s_imports_are_its_use_statements_with_what_each_reaches(tmp_path: Path):
