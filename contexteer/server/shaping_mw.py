@@ -286,7 +286,14 @@ def _figures(data: dict[str, Any]) -> dict[str, Any] | None:
     return figures
 
 
+# what one tool calls the name it looks up, another calls otherwise (the A/B agents tried `query=` on find_related
+# and `name=` on search_symbol)
+_SYNONYMS = {"query": ("symbol",), "name": ("query", "symbol"), "symbol": ("query",), "file": ("path",),
+             "pattern": ("query",), "type": ("kind", "relation")}
+
+
 def _by_part(key: str, accepted: list[str]) -> list[str]:
-    """Accepted names sharing a word with `key` ('line' -> start_line, end_line)."""
+    """Accepted names sharing a word with `key` ('line' -> start_line, end_line), or meaning what it means
+    elsewhere ('query' -> symbol)."""
     words = set(key.lower().replace("-", "_").split("_")) - {""}
-    return [a for a in accepted if words & set(a.split("_"))][:2]
+    return ([a for a in accepted if words & set(a.split("_"))] or [a for a in _SYNONYMS.get(key, ()) if a in accepted])[:2]

@@ -129,7 +129,7 @@ async def search_symbol(
     _check_kinds([kind] if kind else [])
     if not q:
         raise InputError("query is empty. Pass a symbol name such as 'parse_header' (or match='prefix' with its start).")
-    offset = _cursor(cursor)
+    offset = page_offset(cursor)
     prefix = None
     if path and path.strip() not in ("", "."):
         prefix = svc.ws.resolve(path, kind="any").rel
@@ -241,7 +241,10 @@ def _check_kinds(kinds: list[str]) -> list[str]:
     return kinds
 
 
-def _cursor(cursor: str | None) -> int:
+def page_offset(cursor: str | None) -> int:
+    """The offset a page's `next_cursor` stands for; quotes copied with it (`cursor="30"` typed as `"30"`) are
+    forgiven."""
+    cursor = (cursor or "").strip().strip("\"'")
     if not cursor:
         return 0
     try:

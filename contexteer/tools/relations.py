@@ -15,6 +15,7 @@ from contexteer.indexers import graph
 from contexteer.navigation.models import RelatedItem, RelatedResult
 from contexteer.shaping.answer import Answer, Text
 from contexteer.tools.base import Services, tool
+from contexteer.tools.navigation import page_offset
 from contexteer.tools.progress import run
 
 logger = logging.getLogger(__name__)
@@ -44,7 +45,7 @@ async def find_related(
     q = symbol.strip()
     if not q:
         raise InputError("symbol is empty. Pass a definition name such as 'parse_header' or 'Parser.parse_header'.")
-    offset = _cursor(cursor)
+    offset = page_offset(cursor)
     path, line = _path_line(svc, path)
     prefix = svc.ws.resolve(path, kind="any").rel if path and path.strip() not in ("", ".") else None
     nav = svc.nav
@@ -125,7 +126,8 @@ def _render(model: RelatedResult, target: Any, offset: int, depth: int) -> str:
                            + (" …" if len(rest) > 12 else ""))
         elif model.relation == "callees":
             at = ",".join(map(str, it.lines[:8])) + ("…" if len(it.lines) > 8 else "")
-            out.append(f"{pad}{it.qualname} {it.path}:{it.start_line}-{it.end_line} @{at}{tag}")
+            kind = f"{it.kind} " if it.kind in graph.CLASS_KINDS else ""  # built: `new HtmlTreeBuilder()`, `Client()`
+            out.append(f"{pad}{kind}{it.qualname} {it.path}:{it.start_line}-{it.end_line} called at {at}{via}{tag}")
         else:
             if it.kind == "impl" and it.signature:  # `impl<T> Log for Box<T>`: the header says what and how
                 name, tag = _impl_row(it.signature), ""
@@ -179,11 +181,3 @@ def _impl_row(signature: str) -> str:
     """An impl block's header without its where clause (the bounds are in the file): `impl<T> Log for Box<T>`."""
     head = re.split(r"\s+where\b", " ".join(signature.split()), maxsplit=1)[0]
     return head.rstrip(" ,{")
-
-
-def _cursor(cursor: str | None) -> int:
-    if not cursor:
-        return 0
-    if not cursor.isdigit():
-        raise InputError(f"cursor '{cursor}' is not one this tool gave out. Pass the next_cursor of the previous page, or omit it.")
-    return int(cursor)

@@ -78,5 +78,5 @@ def test_a_go_file_without_repository_imports_says_its_package_needs_none(raft: 
 def test_an_unknown_argument_says_which_arguments_are_required_and_their_values(raft: Served):
     a = raft.call("find_related", query="FSM")
     assert a.is_error, a.text
-    assert "unknown argument 'query'" in a.text
+    assert "unknown argument 'query' (did you mean symbol?)" in a.text  # what search_symbol calls it
     assert "required: symbol" in a.text and "relation ('callers', 'callees', 'implementations' or 'supertypes')" in a.text

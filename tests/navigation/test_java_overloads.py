@@ -185,3 +185,23 @@ def test_a_java_files_package_rows_name_the_classes_it_imports_static_ones_inclu
     assert "(line 3): Jsoup, Parser" in a.text, a.text
     assert "(line 6): NodeVisitor" in a.text, a.text
     assert "(line 8): Normalizer.lowerCase (static)" in a.text, a.text
+
+
+def test_callees_at_depth_two_follow_the_callees_own_calls(tmp_path: Path):
+    # the jsoup A/B run 14: depth=2 on callees answered depth 1 without a word (two calls lost)
+    root = tmp_path / "j"
+    src = root / "src/org/ex"
+    src.mkdir(parents=True)
+    (src / "Builder.java").write_text("package org.ex;\n\npublic class Builder {\n    public Doc build(String s) {\n"
+                                      "        return new Doc(s);\n    }\n}\n", encoding="utf-8")
+    (src / "Doc.java").write_text("package org.ex;\n\npublic class Doc {\n    public Doc(String s) {\n    }\n}\n",
+                                  encoding="utf-8")
+    (src / "Api.java").write_text("package org.ex;\n\npublic class Api {\n    public static Doc parse(String s) {\n"
+                                  "        Builder b = new Builder();\n        return b.build(s);\n    }\n}\n", encoding="utf-8")
+    served = Served(root)
+    a = served.call("find_related", symbol="Api.parse", relation="callees", depth=2)
+    assert not a.is_error, a.text
+    got = [(i["qualname"], i["depth"], i["via"]) for i in a.data["items"]]
+    assert ("Builder.build", 1, None) in got, a.text
+    assert [q for q, depth, via in got if depth == 2 and via == "Builder.build"] in (["Doc"], ["Doc.Doc"]), a.text
+    assert "(via Builder.build)" in a.text and "called at 6" in a.text, a.text
