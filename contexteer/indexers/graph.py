@@ -19,7 +19,7 @@ from __future__ import annotations
 import logging
 import re
 from collections.abc import Callable
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 from contexteer.indexers.lookup import (
@@ -177,7 +177,7 @@ def callees(index: IndexQueries, sym: Symbol, resolve_imports: Callable[[str], d
              if sym.start_line <= s.start_line and s.end_line <= sym.end_line and s.id != sym.id}
     calls: dict[str, list[int]] = {}
     for ref in index.references_in_range(sym.path, sym.start_line, sym.end_line):
-        if ref.kind != "call":
+        if ref.kind != "call" or _annotation(lines, ref.line, ref.name):
             continue
         if ref.name in inner or ref.name in (bound or set()):
             if ref.name not in out.local and ref.name != sym.name:
@@ -337,7 +337,7 @@ def _direct_subtypes(index: IndexQueries, sym: Symbol,
     found: list[tuple[Any, str, str]] = []
     family = language_family(sym.language)
     shadowed: dict[str, bool] = {}  # per file: does a namesake of sym there stand for the name instead?
-    for cand in index.symbols_mentioning(sym.name, CLASS_KINDS):
+    for cand in _mentioning(index, sym.name):
         if cand.id == sym.id or language_family(cand.language) != family:
             continue
         if sym.name in bases_of(cand) and not _shadowed(index, sym, cand.path, shadowed):
@@ -381,6 +381,38 @@ def _anonymous(index: IndexQueries, sym: Symbol) -> list[tuple[Any, str, str]]:
             if holder is not None and all(h.id != holder.id for h, _, _ in out):
                 out.append((holder, "anonymous class", f"new {sym.name}() {{...}} at line {ref.line}"))
     return out
+
+
+def _annotation(lines: list[str] | None, line: int, name: str) -> bool:
+    """Whether `name(` on `line` is only an annotation (`@ThreadConfined(ThreadConfined.UI)`): no call."""
+    text = lines[line - 1] if lines is not None and 0 < line <= len(lines) else ""
+    return bool(text) and re.search(rf"@(?:[\w.]+\.)?{re.escape(name)}\b", text) is not None \
+        and re.search(rf"(?<![@\w.]){re.escape(name)}\s*\(", text) is None
+
+
+def _mentioning(index: IndexQueries, name: str) -> list[Any]:
+    """Class-like definitions whose header may name `name` as a base: those whose stored signature mentions it, and
+    those whose header is longer than the stored signature (cut with '…') and holds a reference to the name — a
+    Java `implements` list of eleven interfaces over as many lines, a Kotlin header with a constructor — each with
+    its whole header read from the file."""
+    out = {s.id: s for s in index.symbols_mentioning(name, CLASS_KINDS)}
+    files: dict[str, list[Symbol]] = {}
+    for path, line in sorted({(r.path, r.line) for r in index.references_to(name, limit=2000)}):
+        if path not in files:
+            files[path] = [s for s in index.symbols_in_file(path) if s.kind in CLASS_KINDS and (s.signature or "").endswith("…")]
+        for s in files[path]:
+            if s.start_line <= line <= min(s.end_line, s.start_line + 40) and s.id not in out:
+                whole = _whole_header(index, s)
+                if re.search(rf"\b{re.escape(name)}\b", whole):
+                    out[s.id] = replace(s, signature=whole)
+    return sorted(out.values(), key=lambda s: (s.path, s.start_line))
+
+
+def _whole_header(index: IndexQueries, sym: Symbol) -> str:
+    """A class-like definition's header as written, up to its body's `{` (at most 40 lines), on one line."""
+    lines = _lines_of(index, sym.path)[sym.start_line - 1 : min(sym.end_line, sym.start_line + 40)]
+    head = " ".join(line.split("//")[0].strip() for line in lines)
+    return head.split("{", 1)[0].strip()
 
 
 def _shadowed(index: IndexQueries, sym: Symbol, path: str, cache: dict[str, bool]) -> bool:

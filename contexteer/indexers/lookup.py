@@ -903,9 +903,16 @@ def _check_receivers(index: IndexQueries, sites: list[Caller], callee: str, owne
                 against = True  # `doc.select(q)` is an instance's select, not the static Selector.select(q, root)
             else:
                 norm = word.lower().replace("_", "")
-                site.receiver = norm == whole or norm.endswith(last)
                 site.receiver_name = before.group(1) if before is not None else None
-                if not site.receiver and before is not None and _typed_receiver(index, defs, lines, site, before.group(1), owner):
+                typed = _declared_receiver(index, defs, lines, site, before.group(1)) if before is not None else None
+                if typed is None and before is not None and text[: before.start()].rstrip().endswith((".", "?.")):
+                    typed = _member_type(index, before.group(1))  # `composite.borderRadius?.x()`
+                if typed is not None and typed != owner and _is_type(index, typed) and not _inherits(index, typed, owner):
+                    against = True  # `borderRadius?.x()` with `borderRadius: BorderRadiusStyle?`: not ComputedBorderRadius's
+                    continue
+                site.receiver = norm == whole or norm.endswith(last)
+                if typed == owner or (not site.receiver and before is not None
+                                      and _typed_receiver(index, defs, lines, site, before.group(1), owner)):
                     site.receiver, site.how = True, "receiver type"
             if site.receiver:
                 break
@@ -964,6 +971,52 @@ def _typed_receiver(index: IndexQueries, cache: dict[str, list[Symbol]], lines: 
         fields = [s.signature or "" for s in syms if s.name == word and s.kind == "field" and s.qualname == f"{struct}.{word}"]
         return bool(fields) and field_typed(fields, word, owner)
     return False
+
+
+_FIELD_TYPE = (r"\b{w}\s*:\s*(?:[\w$]+\.)*([A-Za-z_$][\w$]*)",  # Kotlin, TS, Scala, Swift, Python: `x: T`
+               r"(?:[\w$]+\.)*([A-Z][\w$]*)(?:<[^<>;()]*>)?\s+{w}\s*[;=,)]")  # Java, C#: `T x;`
+
+
+def _declared_receiver(index: IndexQueries, cache: dict[str, list[Symbol]], lines: list[str], site: Caller,
+                       word: str) -> str | None:
+    """The type `word` is declared with where a call on it sits: a parameter or local of the enclosing definition,
+    else a field or property of the class around it; None when nothing says."""
+    syms = cache.get(site.path)
+    if syms is None:
+        syms = cache[site.path] = index.symbols_in_file(site.path)
+    enc = enclosing(syms, site.line)
+    if enc is not None:
+        typed = declared_type(enc.signature or "", word)
+        if typed is None:
+            binding = local_binding(lines, enc.start_line, site.line, word)
+            typed = binding[1] if binding is not None and binding[0] == "type" else None
+        if typed is not None:
+            return typed
+    holders = {s.id for s in syms if s.kind in _CLASS_KINDS and s.start_line <= site.line <= s.end_line}
+    for f in syms:
+        if f.name == word and f.kind in ("field", "property", "variable", "constant") and f.parent_id in holders:
+            for rx in _FIELD_TYPE:
+                m = re.search(rx.format(w=re.escape(word)), f.signature or "")
+                if m and m.group(1) not in _KEYWORDS_TYPES:
+                    return m.group(1)
+    return None
+
+
+def _member_type(index: IndexQueries, word: str) -> str | None:
+    """The type every field or property named `word` in the index is declared with, when they all agree (a member
+    read off another value: `composite.borderRadius`); else None."""
+    types: set[str] = set()
+    for f in index.symbols_named(word):
+        if f.name != word or f.kind not in ("field", "property"):
+            continue
+        got = next((m.group(1) for rx in _FIELD_TYPE if (m := re.search(rx.format(w=re.escape(word)), f.signature or ""))), None)
+        if got is None or got in _KEYWORDS_TYPES:
+            return None  # a field whose type the header does not say: no verdict
+        types.add(got)
+    return next(iter(types)) if len(types) == 1 else None
+
+
+_KEYWORDS_TYPES = frozenset({"val", "var", "final", "static", "private", "public", "protected", "internal", "const", "let"})
 
 
 def _names_the_class(receiver: str, cls: str) -> bool:

@@ -7,7 +7,9 @@ from __future__ import annotations
 import logging
 import posixpath
 import re
+from collections import Counter
 from collections.abc import Callable, Iterable
+from functools import cached_property
 
 from contexteer.indexers import stdnames
 from contexteer.indexers.resolve_base import C_EXT, JVM_EXT, Resolution, ResolverBase
@@ -257,7 +259,7 @@ class LanguageResolvers(ResolverBase):
                 continue
             hit = None
             for k in range(len(segs), 1, -1):
-                cands = [h for ext in JVM_EXT for h in self._by_suffix("/".join(segs[:k]) + ext)]
+                cands = [h for ext in JVM_EXT for path in self._jvm_paths(segs[:k]) for h in self._by_suffix(path + ext)]
                 if cands:
                     hit = self._closest(cands, src)
                     units.append(".".join(segs[: k - 1]))
@@ -285,10 +287,41 @@ class LanguageResolvers(ResolverBase):
         keep = 3 if segs[0] in _TLDS and len(segs) >= 3 else 2
         return Resolution(external=".".join(segs[:keep]))
 
+    def _jvm_paths(self, segs: list[str]) -> list[str]:
+        """Where a JVM name's file may be: its package path (`com/facebook/react/uimanager/FloatUtil`), and the same
+        under each source root whose files declare packages their directories do not spell out in full (a tree
+        rooted at `react/` whose files say `package com.facebook.react...`: Kotlin does not require the match)."""
+        out = ["/".join(segs)]
+        for pkg, folder in self._jvm_roots:
+            if len(segs) > len(pkg) and segs[: len(pkg)] == list(pkg):
+                out.append("/".join([*folder, *segs[len(pkg):]]))
+        return out
+
+    @cached_property
+    def _jvm_roots(self) -> list[tuple[tuple[str, ...], tuple[str, ...]]]:
+        """(package prefix, folder prefix) pairs learnt from a sample of JVM files whose folder ends with only part
+        of their declared package: `package com.facebook.react.uimanager` in `react/uimanager/` gives
+        ((com, facebook), ())."""
+        files = sorted(f for f in self.fileset if f.endswith(JVM_EXT))
+        step = max(1, len(files) // 400)
+        seen: Counter[tuple[tuple[str, ...], tuple[str, ...]]] = Counter()
+        for f in files[::step]:
+            pkg = self.layout.jvm_package(f)
+            if not pkg:
+                continue
+            ps, ds = pkg.split("."), f.split("/")[:-1]
+            k = 0
+            while k < min(len(ps), len(ds)) and ps[len(ps) - 1 - k] == ds[len(ds) - 1 - k]:
+                k += 1
+            if 0 < k < len(ps):  # the folder spells out the package's tail only
+                seen[(tuple(ps[: len(ps) - k]), tuple(ds[: len(ds) - k]))] += 1
+        return [rule for rule, n in seen.most_common(8) if n >= 2 or len(files) < 20]
+
     def _jvm_package_files(self, src: str, segs: list[str]) -> list[str]:
         if not segs:
             return []
-        dirs = [d for d in self._dirs_by_suffix("/".join(segs)) if any(f.endswith(JVM_EXT) for f in self.dirs.get(d, ()))]
+        dirs = [d for path in self._jvm_paths(segs) for d in self._dirs_by_suffix(path)
+                if any(f.endswith(JVM_EXT) for f in self.dirs.get(d, ()))]
         if not dirs:
             return []
         d = self._closest(dirs, src)

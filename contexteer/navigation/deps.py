@@ -100,6 +100,10 @@ def dependencies(read: Callable[[str], str | None], graph: deps_mod.DepGraph, fi
             ExternalPkg(package=p, stdlib=std[p], used_by=n, declared=declared_version(owner[p], versions))
             for p, n in sorted(used.items(), key=lambda kv: (std[kv[0]], -kv[1], kv[0]))
         ]
+        if unit_imports and not is_dir:  # and each external package names what the file imports from it
+            claimed = [e.unit or "" for e in model.imports if e.unit]
+            for pkg in model.external:
+                pkg.names = _external_names(pkg.package, unit_imports, claimed)
     if (statements or (language == "ruby" and statements is not None)) and not is_dir and depth == 1 \
             and direction != "dependents" and graph.resolver is not None:  # Ruby: also a file whose requires are all values
         model._statements = use_statements(graph.resolver, rel, statements, STATEMENT_SEPARATORS.get(language or "", "::"))
@@ -152,6 +156,22 @@ def _unit_names(unit: str, imports: list[Any], units: list[str]) -> list[str]:
             rest = mod[len(unit) + 1:]
             if rest[:1].isupper():  # a class path: a static import of its members
                 out += [f"{rest}.{n} (static)" for n in imp.names if n] or [f"{rest}.* (static)"]
+    return list(dict.fromkeys(out))
+
+
+def _external_names(package: str, imports: list[Any], claimed: list[str]) -> list[str]:
+    """What a file imports from an external package, the sub-package path kept (`java.nio`: Buffer,
+    charset.Charset); a module a repository package claims is not the external one's."""
+    out: list[str] = []
+    for imp in sorted(imports, key=lambda i: i.line):
+        mod = imp.module
+        if mod != package and not mod.startswith(package + "."):
+            continue
+        if any(mod == u or mod.startswith(u + ".") for u in claimed):
+            continue
+        rest = mod[len(package) + 1:]
+        static = " (static)" if rest[:1].isupper() else ""
+        out += [f"{rest + '.' if rest else ''}{n}{static}" for n in imp.names if n] or [f"{rest + '.' if rest else ''}*"]
     return list(dict.fromkeys(out))
 
 

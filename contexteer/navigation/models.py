@@ -104,6 +104,7 @@ class ExternalPkg(BaseModel):
     stdlib: bool = False
     used_by: int = 1
     declared: str | None = None
+    names: list[str] = Field(default_factory=list)  # one Java-like file: the classes it imports from the package
 
 
 class DeclaredDep(BaseModel):

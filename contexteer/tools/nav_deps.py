@@ -113,13 +113,16 @@ def _deps_text(model: Dependencies, direction: str, depth: int, limit: int, imp_
     if model.external and not model._statements:
         ext = [x for x in model.external if not x.stdlib]
         std = [x for x in model.external if x.stdlib]
+        named = any(x.names for x in model.external)  # one Java-like file: what it imports from each package
+        glue = "; " if named else ", "
         if ext:
-            out.append("external: " + ", ".join(f"{x.package}" + (f" {x.declared}" if x.declared else " (undeclared)") +
-                                                 (f" ×{x.used_by}" if x.used_by > 1 else "") for x in ext[:pkgs])
-                       + (f", … {len(ext) - pkgs} more" if len(ext) > pkgs else ""))
+            out.append("external: " + glue.join(f"{x.package}" + (f" {x.declared}" if x.declared else " (undeclared)") +
+                                                (f" ×{x.used_by}" if x.used_by > 1 else "") + _names(x.names) for x in ext[:pkgs])
+                       + (f"{glue}… {len(ext) - pkgs} more" if len(ext) > pkgs else ""))
         if std:
-            out.append("standard library: " + ", ".join(x.package + (f" ×{x.used_by}" if x.used_by > 1 else "") for x in std[:pkgs])
-                       + (f", … {len(std) - pkgs} more" if len(std) > pkgs else ""))
+            out.append("standard library: " + glue.join(x.package + (f" ×{x.used_by}" if x.used_by > 1 else "") + _names(x.names)
+                                                        for x in std[:pkgs])
+                       + (f"{glue}… {len(std) - pkgs} more" if len(std) > pkgs else ""))
     if model.declared:
         out.append("declared:")
         by: dict[tuple[str, str], list[str]] = {}
@@ -131,6 +134,10 @@ def _deps_text(model: Dependencies, direction: str, depth: int, limit: int, imp_
         out.append("import cycles:")
         out += ["  " + " -> ".join(c) for c in model.cycles]
     return "\n".join(out)
+
+
+def _names(names: list[str]) -> str:
+    return (": " + ", ".join(names[:12]) + (f", … {len(names) - 12} more" if len(names) > 12 else "")) if names else ""
 
 
 def _count_dependents(edges: list[DepEdge]) -> str:

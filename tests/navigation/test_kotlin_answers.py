@@ -1,0 +1,80 @@
+"""What the Kotlin A/B agent (run 15, React Native's Android sources copied from `.../com/facebook/react` to
+`react/`) stumbled on: every `import com.facebook.react...` was "external" (the folders spell out only the tail of
+the packages the files declare); a Java class whose `implements` list runs past the stored signature was no
+implementation; a call on `borderRadius: BorderRadiusStyle?` counted as a ComputedBorderRadius call because the
+receiver's name ends like the class; an annotation `@ThreadConfined(...)` was a callee; external imports named
+packages only."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from tests.navigation.conftest import Served
+
+IFACES = ", ".join(f"Marker{i}" for i in range(12))
+FILES = {
+    "react/uimanager/ReactOverflowView.kt": "package com.facebook.react.uimanager\n\ninterface ReactOverflowView {\n  val overflow: String?\n}\n",
+    "react/uimanager/style/Radius.kt": (
+        "package com.facebook.react.uimanager.style\n\nclass BorderRadiusStyle {\n  fun hasRoundedBorders(): Boolean = true\n}\n\n"
+        "class ComputedBorderRadius {\n  fun hasRoundedBorders(): Boolean = false\n}\n"),
+    "react/uimanager/Markers.kt": "package com.facebook.react.uimanager\n\n" + "".join(f"interface Marker{i}\n" for i in range(12)),
+    "react/views/scroll/ReactScrollView.java": (
+        "package com.facebook.react.views.scroll;\n\nimport com.facebook.react.uimanager.ReactOverflowView;\n"
+        "import com.facebook.react.uimanager.*;\n\n"
+        "public class ReactScrollView extends Object\n    implements " + IFACES.replace(", ", ",\n        ")
+        + ",\n        ReactOverflowView {\n  public String getOverflow() { return null; }\n}\n"),
+    "react/drawable/Drawables.kt": (
+        "package com.facebook.react.drawable\n\nimport android.graphics.Matrix\nimport android.graphics.Shader\n"
+        "import com.facebook.react.uimanager.style.BorderRadiusStyle\nimport com.facebook.react.uimanager.style.ComputedBorderRadius\n"
+        "import com.facebook.react.uimanager.ThreadConfined\n\n"
+        "class Composite {\n  var borderRadius: BorderRadiusStyle? = null\n}\n\n"
+        "class BackgroundDrawable {\n  private var borderRadius: BorderRadiusStyle? = null\n"
+        "  private var computedBorderRadius: ComputedBorderRadius? = null\n\n"
+        "  @ThreadConfined(ThreadConfined.UI)\n  fun draw(composite: Composite) {\n"
+        "    if (borderRadius?.hasRoundedBorders() == true) {}\n"
+        "    if (computedBorderRadius?.hasRoundedBorders() == true) {}\n"
+        "    if (composite.borderRadius?.hasRoundedBorders() == true) {}\n  }\n}\n"),
+    "react/uimanager/ThreadConfined.kt": "package com.facebook.react.uimanager\n\nannotation class ThreadConfined(val value: String) {\n"
+                                          "  companion object {\n    const val UI: String = \"UI\"\n  }\n}\n",
+}
+
+
+@pytest.fixture(scope="module")
+def rn(tmp_path_factory: pytest.TempPathFactory) -> Served:
+    root: Path = tmp_path_factory.mktemp("rn") / "rn"
+    for rel, text in FILES.items():
+        (root / rel).parent.mkdir(parents=True, exist_ok=True)
+        (root / rel).write_text(text, encoding="utf-8")
+    return Served(root)
+
+
+def test_imports_resolve_where_folders_spell_out_only_the_tail_of_the_declared_package(rn: Served):
+    a = rn.call("list_dependencies", path="react/drawable/Drawables.kt")
+    assert not a.is_error, a.text
+    assert "com.facebook.react.uimanager.style  react/uimanager/style/" in a.text, a.text
+    assert "BorderRadiusStyle, ComputedBorderRadius" in a.text, a.text
+    assert "android.graphics (undeclared): Matrix, Shader" in a.text, a.text  # external rows name what is imported
+    assert "com.facebook.react (undeclared)" not in a.text, a.text
+
+
+def test_a_java_class_whose_implements_list_outgrows_the_stored_signature_implements_the_last_interface(rn: Served):
+    a = rn.call("find_related", symbol="ReactOverflowView", relation="implementations")
+    assert not a.is_error, a.text
+    assert [i["qualname"] for i in a.data["items"]] == ["ReactScrollView"], a.text
+
+
+def test_a_receiver_declared_with_another_type_is_not_a_caller_even_when_its_name_ends_like_the_class(rn: Served):
+    computed = rn.call("find_related", symbol="ComputedBorderRadius.hasRoundedBorders", relation="callers")
+    assert not computed.is_error, computed.text
+    assert computed.data["call_sites"] == 1 and "computedBorderRadius?.hasRoundedBorders()" in computed.text, computed.text
+    style = rn.call("find_related", symbol="BorderRadiusStyle.hasRoundedBorders", relation="callers")
+    lines = sorted(n for i in style.data["items"] for n in i["lines"])
+    assert lines == [19, 21], style.text  # its own field, and `composite.borderRadius` (Composite's field's type)
+
+
+def test_an_annotation_is_no_callee(rn: Served):
+    a = rn.call("find_related", symbol="BackgroundDrawable.draw", relation="callees")
+    assert not a.is_error, a.text
+    assert "ThreadConfined" not in a.text, a.text
