@@ -278,13 +278,18 @@ def site_note(site: Any) -> str:
 _REGEX_LIKE = re.compile(r"\\[.()\[\]{}|+*?^$wsdbWSDB]|\.[*+]|^\^|\$$|\[[^\]]+\]|\(\?|\w\|\w")
 
 
+def reads_like_regex(pattern: str) -> bool:
+    r"""Whether a pattern reads like a regular expression (`\.spawn\(`, `^use `, `a|b`)."""
+    return _REGEX_LIKE.search(pattern) is not None
+
+
 def search_summary(result: SearchResult, regex: bool = True) -> list[str]:
     """The closing lines of a text search: how many lines matched in how many files, and why it stopped; a
     literal search for what reads like a regex (`\\.spawn\\(`, `^use `) that found nothing says so."""
     lines: list[str] = []
     if not result.matches:
         lines.append(f"no matches for {result.pattern!r}" + (" (search timed out)" if result.timed_out else ""))
-        if not regex and _REGEX_LIKE.search(result.pattern):
+        if not regex and reads_like_regex(result.pattern):
             lines.append("[searched as literal text (the default); the pattern reads like a regular expression: "
                          "pass regex=true to search it as one]")
     nf = len(result.files)

@@ -10,7 +10,7 @@ import anyio.to_thread
 from mcp.server.mcpserver import Context
 from pydantic import Field
 
-from contexteer.errors import InputError
+from contexteer.errors import ContexteerError, InputError
 from contexteer.indexers import textsearch
 from contexteer.navigation.models import (
     Dependencies,
@@ -213,12 +213,28 @@ async def search_text(
     def work() -> Answer:
         r = textsearch.search(svc.ws, pattern, regex=regex, case_sensitive=case_sensitive, glob=glob, path=path,
                               context_lines=context_lines, max_results=max_results)
+        as_regex, tried = regex, False
+        if not r.matches and not regex and render.reads_like_regex(pattern):
+            tried = True
+            # `hasRoundedBorders\(\)` searched literally finds nothing: search it as written means it (the Kotlin run)
+            try:
+                again = textsearch.search(svc.ws, pattern, regex=True, case_sensitive=case_sensitive, glob=glob, path=path,
+                                          context_lines=context_lines, max_results=max_results)
+            except ContexteerError:
+                again = None  # not a valid regular expression either: the literal answer stands
+            if again is not None and again.matches:
+                r, as_regex = again, True
         model = TextSearch(pattern=pattern, matches=r.matches, files=len(r.files), truncated=r.truncated, timed_out=r.timed_out,
                            hits=[TextHit(path=h.path, line=h.line, text=h.text, context=h.context) for h in r.hits if h.path])
         notes = svc.nav.enclosing([(h.path, h.line) for h in r.hits if h.path and not h.context])
         rows: list[Hit | str] = [Hit(h.path, h.line, h.text, h.context, "" if h.context else notes.get((h.path, h.line), ""))
                                  if h.path else "--" for h in r.hits]
-        return Answer(Hits(rows), model, tail=render.search_summary(r, regex), terms_regex=regex)
+        tail = render.search_summary(r, as_regex or tried)
+        if as_regex != regex:
+            tail.insert(0, "[nothing matched it as literal text; these are its matches as a regular expression]")
+        elif tried:
+            tail.append("[searched as literal text and as a regular expression: no match either way]")
+        return Answer(Hits(rows), model, tail=tail, terms_regex=as_regex)
 
     return await anyio.to_thread.run_sync(work)
 
