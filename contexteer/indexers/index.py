@@ -70,7 +70,8 @@ _OPEN: weakref.WeakSet[StructureIndex] = weakref.WeakSet()
 
 
 #: The modules whose code decides what a file's rows are: a change to any re-parses every language.
-_EXTRACTION_CODE = ("extract", "languages", "visibility", "source", "c_prep", "c_lines", "c_text", "rust_macros")
+_EXTRACTION_CODE = ("extract", "languages", "visibility", "source", "c_prep", "c_lines", "c_text", "rust_macros",
+                    "grammar_repairs")
 
 
 @functools.cache
