@@ -152,7 +152,12 @@ class StructureIndex(IndexQueries):
                 self.store.set_meta(key, mark)
         if stale:
             logger.info("the extraction of %s changed: their files are parsed again", ", ".join(stale))
-            self.store.delete_paths(self.store.paths_in_languages(stale))
+            dropped = self.store.paths_in_languages(stale)
+            self.store.delete_paths(dropped)
+            if dropped and self.store.is_complete():
+                # not complete until they are parsed again: answers say the index is building and what it covers,
+                # instead of "no definitions" from an index that lost its rows (a build resumes from the rest)
+                self.store.set_meta("build_state", "building")
 
     @property
     def generation(self) -> int:

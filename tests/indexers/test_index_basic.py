@@ -141,3 +141,17 @@ def test_an_index_from_an_earlier_query_file_reparses_that_language_only(repo, o
     assert report.added == ["src/lib.rs"] and not report.modified, report  # python's rows were kept
     assert [s.name for s in again.symbols_in_file("src/lib.rs")] == ["alpha", "beta"]
     assert again.store.get_meta("extractor:rust") != "an-older-rust-query"
+
+
+def test_an_index_whose_rows_were_dropped_for_new_extraction_code_is_building_until_they_are_back(repo, open_index):
+    # after an upgrade a repo map said "no indexed files" for 30 s on the kernel: the rows were gone and the index
+    # still called itself complete, so no answer said it was being rebuilt
+    write(repo, "src/lib.rs", "pub fn alpha() -> u8 {\n    1\n}\n")
+    idx = open_index()
+    idx.ensure_built(wait_seconds=float("inf"))
+    idx.store.set_meta("extractor:rust", "an-older-rust-query")
+    idx.close()
+    again = open_index()
+    assert not again.status().complete  # what every answer's readiness note reads
+    again.ensure_built(wait_seconds=float("inf"))
+    assert again.status().complete and [s.name for s in again.symbols_in_file("src/lib.rs")] == ["alpha"]
