@@ -310,6 +310,8 @@ def implementations(index: IndexQueries, sym: Symbol, resolve_imports: Callable[
                 nxt.append(child)
         frontier = nxt
         if not frontier:
+            if out.items:  # the hierarchy ended above the depth asked
+                out.note = "complete: all levels listed"
             break
     else:  # stopped at the depth asked: say whether a level below exists, so no one has to ask to find out
         below: dict[int, int] = {}  # at the next level: how many subtypes each frontier definition has
@@ -638,10 +640,17 @@ def supertypes(index: IndexQueries, sym: Symbol, resolve_imports: Callable[[str]
     out = Relations(sym, "supertypes")
     seen = {sym.id}
     frontier = [sym]
+    unresolved: list[str] = []
     for level in range(1, depth + 1):
         nxt = []
         for target in frontier:
-            for parent, how, detail in _direct_supertypes(index, target, resolve_imports, rust_traits):
+            direct = _direct_supertypes(index, target, resolve_imports, rust_traits)
+            found = {p.name for p, _, _ in direct}
+            # a base outside the repository ends the chain there: say which (`RuntimeException (of
+            # JSApplicationCausedNativeException)`), at every level, or the agent reads the header to find it
+            unresolved += [b if target is sym else f"{b} (of {target.name})" for b in bases_of(_whole(index, target))
+                           if b not in found]
+            for parent, how, detail in direct:
                 if parent.id in seen:
                     continue
                 seen.add(parent.id)
@@ -650,18 +659,24 @@ def supertypes(index: IndexQueries, sym: Symbol, resolve_imports: Callable[[str]
         frontier = nxt
         if not frontier:
             break
-    unresolved = [b for b in bases_of(sym) if not any(i.symbol is not None and i.symbol.name == b for i in out.items)]
-    if unresolved:
-        out.unresolved = unresolved
+    out.unresolved = list(dict.fromkeys(unresolved))
     return out
+
+
+def _whole(index: IndexQueries, sym: Symbol) -> Symbol:
+    """A class-like definition with its whole header as its signature when the stored one was cut ('…')."""
+    if sym.kind in CLASS_KINDS and (sym.signature or "").endswith("…"):
+        return replace(sym, signature=_whole_header(index, sym))
+    return sym
 
 
 def _direct_supertypes(index: IndexQueries, sym: Symbol, resolve_imports: Callable[[str], dict[str, list[str]]],
                        rust_traits: Callable[[str], list[tuple[str, int, str]]] | None) -> list[tuple[Any, str, str]]:
     found: list[tuple[Any, str, str]] = []
-    for base in bases_of(sym):
+    whole = _whole(index, sym)
+    for base in bases_of(whole):
         for parent, how in _resolve_type(index, base, sym, resolve_imports):
-            found.append((parent, f"{base_how(sym, base)}, {how}", ""))
+            found.append((parent, f"{base_how(whole, base)}, {how}", ""))
     if sym.language == "rust" and rust_traits is not None:
         for path, line, trait in rust_traits(sym.name):
             for parent, how in _resolve_type(index, trait, sym, resolve_imports)[:1]:

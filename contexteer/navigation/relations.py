@@ -32,6 +32,7 @@ class Related:
     items: list[RelatedItem]
     notes: list[str]
     definitions: list[str] = field(default_factory=list)  # callers of several namesakes: each one, located
+    depth: int = 1  # the levels followed (an automatic depth is what it came to)
 
 
 class Ambiguous(InputError):
@@ -45,7 +46,12 @@ class Ambiguous(InputError):
 MERGED_CALLERS = 5  # callers of a bare name with up to this many function/method definitions: one answer for all
 
 
-def related(nav: NavigationService, q: str, prefix: str | None, relation: str, depth: int, note: str | None,
+#: without a depth, a type hierarchy of at most this many definitions is answered whole (up to 3 levels): the
+#: Kotlin A/B agent asked ReactOverflowView's implementations and got only its sub-interface, then asked again
+AUTO_DEPTH_ITEMS = 25
+
+
+def related(nav: NavigationService, q: str, prefix: str | None, relation: str, depth: int | None, note: str | None,
             line: int | None = None) -> Related:
     """The relations of the definition `q` names (see find_target), with `note` (the index's readiness) first.
     Callers of a name that several functions or methods share (`parse_nested_query` on any receiver) are one
@@ -53,18 +59,24 @@ def related(nav: NavigationService, q: str, prefix: str | None, relation: str, d
     try:
         target, also = find_target(nav, q, prefix, relation, line)
     except Ambiguous as amb:
-        if relation != "callers" or depth != 1 or len(amb.candidates) > MERGED_CALLERS \
+        if relation != "callers" or (depth or 1) != 1 or len(amb.candidates) > MERGED_CALLERS \
                 or any(s.kind not in ("function", "method") for s in amb.candidates):
             raise
         return _callers_of_all(nav, amb.candidates, note)
-    rel = relations_of(nav, target, relation, depth)
+    if depth is None and relation in ("implementations", "supertypes"):
+        rel, depth = relations_of(nav, target, relation, 3), 3
+        if len(rel.items) > AUTO_DEPTH_ITEMS:
+            rel, depth = relations_of(nav, target, relation, 1), 1
+    else:
+        depth = depth or 1
+        rel = relations_of(nav, target, relation, depth)
     full_name = nav.qualifier().display(target) or target.qualname
     items = [_item(nav, e) for e in rel.items]
     if relation in ("callers", "callees"):
         _previews(nav, rel, items)
     notes = [n for n in (note, also, rel.note, "stopped at 200 definitions; narrow with path=" if rel.truncated else None)
              if n]
-    return Related(target, full_name, rel, items, notes)
+    return Related(target, full_name, rel, items, notes, depth=depth)
 
 
 def find_target(nav: NavigationService, q: str, prefix: str | None, relation: str,

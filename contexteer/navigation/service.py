@@ -210,7 +210,7 @@ class NavigationService:
 
         return enclosing_notes(self, lines)
 
-    def related(self, q: str, prefix: str | None, relation: str, depth: int, note: str | None,
+    def related(self, q: str, prefix: str | None, relation: str, depth: int | None, note: str | None,
                 line: int | None = None) -> Related:
         """One definition's callers, callees, implementations or supertypes (navigation.relations.related); `line`
         picks the definition at that line of `prefix` (one overload of several)."""

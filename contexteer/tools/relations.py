@@ -38,7 +38,8 @@ async def find_related(
     symbol: Annotated[str, Field(description="e.g. 'Head.truncateMemory' or 'Reader'")],
     relation: Relation,
     path: Annotated[str | None, Field(description="File or directory of the definition; FILE:LINE picks the one at that line.")] = None,
-    depth: Annotated[int, Field(ge=1, le=3)] = 1,
+    depth: Annotated[int | None, Field(ge=1, le=3, description="Levels to follow. Default: 1; implementations and "
+                                       "supertypes every level (up to 3) when that is at most 25 definitions.")] = None,
     limit: Annotated[int, Field(ge=1, le=200)] = 30,
     cursor: Annotated[str | None, Field(description="next_cursor of the last page.")] = None,
 ) -> Answer:
@@ -61,7 +62,7 @@ async def find_related(
                                   local_calls=sorted(rel.local),
                                   call_sites=rel.sites, next_cursor=str(nxt) if nxt is not None else None,
                                   note="; ".join(notes) or None, definitions=found.definitions)
-            return Answer(Text(_render(model, target, offset, depth)), model, scope="fitted")
+            return Answer(Text(_render(model, target, offset, found.depth)), model, scope="fitted")
 
         return svc.largest_whole(min(limit, max(0, len(items) - offset)), build)[0]
 

@@ -21,10 +21,15 @@ FILES = {
         "class ComputedBorderRadius {\n  fun hasRoundedBorders(): Boolean = false\n}\n"),
     "react/uimanager/Markers.kt": "package com.facebook.react.uimanager\n\n" + "".join(f"interface Marker{i}\n" for i in range(12)),
     "react/views/scroll/ReactScrollView.java": (
-        "package com.facebook.react.views.scroll;\n\nimport com.facebook.react.uimanager.ReactOverflowView;\n"
+        "package com.facebook.react.views.scroll;\n\nimport com.facebook.react.uimanager.ReactOverflowViewWithInset;\n"
         "import com.facebook.react.uimanager.*;\n\n"
         "public class ReactScrollView extends Object\n    implements " + IFACES.replace(", ", ",\n        ")
-        + ",\n        ReactOverflowView {\n  public String getOverflow() { return null; }\n}\n"),
+        + ",\n        ReactOverflowViewWithInset {\n  public String getOverflow() { return null; }\n}\n"),
+    "react/uimanager/ReactOverflowViewWithInset.kt": ("package com.facebook.react.uimanager\n\n"
+                                                      "internal interface ReactOverflowViewWithInset : ReactOverflowView\n"),
+    "react/uimanager/Exceptions.kt": (
+        "package com.facebook.react.uimanager\n\nopen class JSApplicationCausedNativeException(m: String) : RuntimeException(m)\n\n"
+        "class IllegalViewOperationException(m: String) : JSApplicationCausedNativeException(m)\n"),
     "react/drawable/Drawables.kt": (
         "package com.facebook.react.drawable\n\nimport android.graphics.Matrix\nimport android.graphics.Shader\n"
         "import com.facebook.react.uimanager.style.BorderRadiusStyle\nimport com.facebook.react.uimanager.style.ComputedBorderRadius\n"
@@ -60,9 +65,24 @@ def test_imports_resolve_where_folders_spell_out_only_the_tail_of_the_declared_p
 
 
 def test_a_java_class_whose_implements_list_outgrows_the_stored_signature_implements_the_last_interface(rn: Served):
-    a = rn.call("find_related", symbol="ReactOverflowView", relation="implementations")
+    a = rn.call("find_related", symbol="ReactOverflowViewWithInset", relation="implementations")
     assert not a.is_error, a.text
     assert [i["qualname"] for i in a.data["items"]] == ["ReactScrollView"], a.text
+
+
+def test_a_small_hierarchy_is_answered_whole_without_a_depth(rn: Served):
+    # the agent asked ReactOverflowView's implementations and got only its sub-interface (the classes one level down)
+    a = rn.call("find_related", symbol="ReactOverflowView", relation="implementations")
+    assert [(i["qualname"], i["depth"]) for i in a.data["items"]] == [("ReactOverflowViewWithInset", 1), ("ReactScrollView", 2)], a.text
+    assert "[complete: all levels listed]" in a.text, a.text
+    one = rn.call("find_related", symbol="ReactOverflowView", relation="implementations", depth=1)
+    assert [i["qualname"] for i in one.data["items"]] == ["ReactOverflowViewWithInset"], one.text
+
+
+def test_supertypes_name_the_external_base_that_ends_the_chain_at_any_level(rn: Served):
+    a = rn.call("find_related", symbol="IllegalViewOperationException", relation="supertypes")
+    assert [i["qualname"] for i in a.data["items"]] == ["JSApplicationCausedNativeException"], a.text
+    assert "RuntimeException (of JSApplicationCausedNativeException)" in a.text, a.text
 
 
 def test_a_receiver_declared_with_another_type_is_not_a_caller_even_when_its_name_ends_like_the_class(rn: Served):
