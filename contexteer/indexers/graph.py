@@ -128,9 +128,14 @@ def callers(index: IndexQueries, sym: Symbol, resolve_imports: Callable[[str], d
     for level in range(1, depth + 1):
         nxt: list[tuple[Any, Any | None]] = []
         for target, _ in frontier:
-            sites = find_callers(index, target, _callee_name(index, target), resolve_imports)
+            dropped: list[Any] = []
+            sites = find_callers(index, target, _callee_name(index, target), resolve_imports, left_out=dropped)
             if level == 1:
                 out.sites = len(sites)
+                if dropped:  # say what was left out and why, or the agent checks every namesake call by hand
+                    n = len(dropped)
+                    out.note = (f"{n} call{'s' if n != 1 else ''} of a '{target.name}' on receivers of another type "
+                                f"{'were' if n != 1 else 'was'} left out (search_text finds every one)")
             groups: dict[tuple[str, int], Related] = {}
             for site in sites:
                 syms = file_syms.get(site.path)

@@ -771,10 +771,11 @@ _SELF = SELF_WORDS
 
 
 def find_callers(index: IndexQueries, sym: Symbol, callee: str, resolve_imports: Callable[[str], dict[str, list[str]]],
-                 *, max_files: int = 64) -> list[Caller]:
+                 *, max_files: int = 64, left_out: list[Caller] | None = None) -> list[Caller]:
     """The call sites of `sym` (named `callee`), one per line, in its language family only, best evidence first:
     the defining file, files importing it (or, Go/Java, its package), then for a method sites whose receiver is
-    self/this or named like its class; the rest match by name only (`how="name only"`)."""
+    self/this or named like its class; the rest match by name only (`how="name only"`). Sites whose receiver shows
+    another method (`c.against`) are dropped, and added to `left_out` when given."""
     family = language_family(sym.language)
     owner = sym.qualname.rsplit(".", 2)[-2] if sym.kind == "method" and "." in sym.qualname else None
     lang: dict[str, str | None] = {}
@@ -806,6 +807,8 @@ def find_callers(index: IndexQueries, sym: Symbol, callee: str, resolve_imports:
         order = {"same file": 0, "import": 1, "same package": 1}
         sites.sort(key=lambda c: (order.get(c.how, 2), c.path, c.line))
         _check_receivers(index, sites, callee, owner, max_files, sym.language, static=static)
+        if left_out is not None:  # what the receivers showed to be another method of that name, for the answer to count
+            left_out += [c for c in sites if c.against]
         sites = [c for c in sites if not c.against]
     rank = {"same file": 0, "import": 1, "same package": 1, "receiver type": 1.5, "receiver": 2, "name only": 3}
     sites.sort(key=lambda c: (rank[c.how] - (c.receiver is True) * 0.5, c.path, c.line))

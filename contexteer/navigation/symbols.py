@@ -289,10 +289,33 @@ _TYPE_KINDS = frozenset({"struct", "enum", "trait", "type", "union", "class"})
 
 
 def _with_value(nav: NavigationService, sym: Any) -> str:
-    """A definition's signature as an answer should show it: whole when the index cut it at 200 characters
-    (re-read from the file), a multi-line constant or variable with its whole value (up to 15 lines), and a Go
-    constant of an `iota` block with the iota it is (`rpcInstallSnapshot  (iota = 2 in the const block that
-    starts rpcAppendEntries uint8 = iota)`)."""
+    """A definition's signature as an answer should show it (`_written`), and for a constant whose value is another
+    constant, that one's value too: `REACT_CLASS: String = ViewProps.VIEW_CLASS_NAME  (= "RCTView",
+    uimanager/ViewProps.kt:16)` (the Kotlin A/B agent needed a second call for it)."""
+    sig = _written(nav, sym)
+    m = _NAMED_VALUE.search(sig) if sym.kind in _VALUE_OF else None
+    if m is None:
+        return sig
+    dotted, name = m.group(1), m.group(2)
+    owner = dotted.rsplit(".", 2)[-2] if "." in dotted else None
+    found = [s for s in nav.index.symbols_named(name) if s.name == name and s.kind in _VALUE_OF and s.id != sym.id
+             and (owner is None or owner in s.qualname.split("."))]
+    if len(found) != 1:
+        return sig
+    value = _LITERAL.search(found[0].signature or "")
+    return f"{sig}  (= {value.group(1)}, {found[0].path}:{found[0].start_line})" if value else sig
+
+
+_VALUE_OF = frozenset({"constant", "variable", "field", "property"})
+_NAMED_VALUE = re.compile(r"=\s*((?:[A-Za-z_$][\w$]*\.)*([A-Za-z_$][\w$]*))\s*;?\s*$")
+_LITERAL = re.compile(r"=\s*(\"[^\"]*\"|'[^']*'|-?[\d.xXa-fA-F_]+[lLuUfF]*|true|false)\s*;?\s*$")
+
+
+def _written(nav: NavigationService, sym: Any) -> str:
+    """A definition's signature as written: whole when the index cut it at 200 characters (re-read from the file),
+    a multi-line constant or variable with its whole value (up to 15 lines), and a Go constant of an `iota` block
+    with the iota it is (`rpcInstallSnapshot  (iota = 2 in the const block that starts rpcAppendEntries uint8 =
+    iota)`)."""
     sig = str(sym.signature or "")
     value = sym.kind in ("constant", "variable") and sym.end_line > sym.start_line
     iota = sym.kind == "constant" and sym.language == "go" and "=" not in sig

@@ -27,6 +27,10 @@ FILES = {
         + ",\n        ReactOverflowViewWithInset {\n  public String getOverflow() { return null; }\n}\n"),
     "react/uimanager/ReactOverflowViewWithInset.kt": ("package com.facebook.react.uimanager\n\n"
                                                       "internal interface ReactOverflowViewWithInset : ReactOverflowView\n"),
+    "react/uimanager/ViewProps.kt": "package com.facebook.react.uimanager\n\nobject ViewProps {\n  const val VIEW_CLASS_NAME: String = \"RCTView\"\n}\n",
+    "react/views/view/ReactViewManager.kt": (
+        "package com.facebook.react.views.view\n\nimport com.facebook.react.uimanager.ViewProps\n\nclass ReactViewManager {\n"
+        "  companion object {\n    const val REACT_CLASS: String = ViewProps.VIEW_CLASS_NAME\n  }\n}\n"),
     "react/uimanager/Exceptions.kt": (
         "package com.facebook.react.uimanager\n\nopen class JSApplicationCausedNativeException(m: String) : RuntimeException(m)\n\n"
         "class IllegalViewOperationException(m: String) : JSApplicationCausedNativeException(m)\n"),
@@ -89,6 +93,7 @@ def test_a_receiver_declared_with_another_type_is_not_a_caller_even_when_its_nam
     computed = rn.call("find_related", symbol="ComputedBorderRadius.hasRoundedBorders", relation="callers")
     assert not computed.is_error, computed.text
     assert computed.data["call_sites"] == 1 and "computedBorderRadius?.hasRoundedBorders()" in computed.text, computed.text
+    assert "[2 calls of a 'hasRoundedBorders' on receivers of another type were left out" in computed.text, computed.text
     style = rn.call("find_related", symbol="BorderRadiusStyle.hasRoundedBorders", relation="callers")
     lines = sorted(n for i in style.data["items"] for n in i["lines"])
     assert lines == [19, 21], style.text  # its own field, and `composite.borderRadius` (Composite's field's type)
@@ -98,3 +103,8 @@ def test_an_annotation_is_no_callee(rn: Served):
     a = rn.call("find_related", symbol="BackgroundDrawable.draw", relation="callees")
     assert not a.is_error, a.text
     assert "ThreadConfined" not in a.text, a.text
+
+
+def test_a_constant_whose_value_is_another_constant_shows_that_ones_value(rn: Served):
+    a = rn.call("search_symbol", query="ReactViewManager.REACT_CLASS")
+    assert '= ViewProps.VIEW_CLASS_NAME  (= "RCTView", react/uimanager/ViewProps.kt:4)' in a.text, a.text
