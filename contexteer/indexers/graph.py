@@ -134,8 +134,8 @@ def callers(index: IndexQueries, sym: Symbol, resolve_imports: Callable[[str], d
                 out.sites = len(sites)
                 if dropped:  # say what was left out and why, or the agent checks every namesake call by hand
                     n = len(dropped)
-                    out.note = (f"{n} call{'s' if n != 1 else ''} of a '{target.name}' on receivers of another type "
-                                f"{'were' if n != 1 else 'was'} left out (search_text finds every one)")
+                    out.note = (f"{n} other call{'s' if n != 1 else ''} named '{target.name}' left out: another type's "
+                                "method or a function of that name (search_text finds every one)")
             groups: dict[tuple[str, int], Related] = {}
             for site in sites:
                 syms = file_syms.get(site.path)
