@@ -207,7 +207,7 @@ class MemoryService:
             items = self.store.trash()
             if tag:
                 t = E.validate_tag(tag)
-                items = [(p, h) for p, h in items if h.tag == t]
+                items = [item for item in items if item.header.tag == t]
             lines = [f"- {h.name} ({h.tag}) — {h.description} — deleted {h.deletedAt or '?'}" for _, h in items]
             text = (f"Trash: {len(items)} entr{'y' if len(items) == 1 else 'ies'} (restore with action='restore', "
                     "delete for good with action='purge', confirm=true).\n" + "\n".join(lines))
@@ -357,7 +357,7 @@ class MemoryService:
         targets = self.store.trash()
         if names:
             wanted = {E.validate_name(n) for n in names}
-            targets = [(p, h) for p, h in targets if h.name in wanted]
+            targets = [t for t in targets if t.header.name in wanted]
         if not confirm:
             dup = {n for n in (h.name for _, h in targets) if sum(1 for _, x in targets if x.name == n) > 1}
             listed = ", ".join(f"{h.name} (deleted {h.deletedAt or '?'})" if h.name in dup else h.name

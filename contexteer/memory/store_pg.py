@@ -18,17 +18,19 @@ import os
 import sys
 import threading
 import time
-from collections.abc import Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from contextlib import contextmanager
+from datetime import datetime
 from pathlib import Path
 from typing import Any
 
 import orjson
 
 from contexteer.errors import InputError, NotFoundError, StorageError
+from contexteer.journal import EventLog
 from contexteer.memory import entries as E
 from contexteer.memory import trash
-from contexteer.memory.base import EntryStore
+from contexteer.memory.base import Access, EntryStore, TrashedVersion, TrashKey
 from contexteer.memory.checkpoints import Checkpoint, CheckpointStore, missing_checkpoint, valid_id
 from contexteer.memory.entries import Entry, Header
 from contexteer.memory.index import RepairReport
@@ -111,8 +113,8 @@ class PgMemoryStore(EntryStore):
     shared = True
     lock: TxLock
 
-    def __init__(self, db: Database, project: str, *, entry_max_bytes: int = 4096, journal: Any = None,
-                 clock: Any = E.now_utc) -> None:
+    def __init__(self, db: Database, project: str, *, entry_max_bytes: int = 4096, journal: EventLog | None = None,
+                 clock: Callable[[], datetime] = E.now_utc) -> None:
         super().__init__(entry_max_bytes=entry_max_bytes, journal=journal, clock=clock)
         self.db = db
         self.project = project
@@ -189,7 +191,7 @@ class PgMemoryStore(EntryStore):
         return ""
 
     # ----- access counts -------------------------------------------------------------------------
-    def access(self) -> dict[str, dict[str, Any]]:
+    def access(self) -> Access:
         with self._conn() as conn:
             rows = conn.execute("SELECT name, count, last_accessed_at FROM memory_access WHERE project = %s",
                                 (self.project,)).fetchall()
@@ -217,14 +219,14 @@ class PgMemoryStore(EntryStore):
             conn.execute("DELETE FROM memory_access WHERE project = %s AND name = ANY(%s)", (self.project, list(names)))
 
     # ----- trash ---------------------------------------------------------------------------------
-    def trash_items(self) -> list[tuple[Any, Header]]:
+    def trash_items(self) -> list[TrashedVersion]:
         with self._conn() as conn:
             rows = conn.execute(
                 "SELECT id, name, header FROM memory_trash WHERE project = %s "
                 "ORDER BY header->>'deletedAt' DESC NULLS LAST, id DESC", (self.project,)).fetchall()
-        return [(i, E.header_from_dict(h, file_stem=n)) for i, n, h in rows]
+        return [TrashedVersion(i, E.header_from_dict(h, file_stem=n)) for i, n, h in rows]
 
-    def trash_entry(self, key: Any, name: str) -> Entry:
+    def trash_entry(self, key: TrashKey, name: str) -> Entry:
         with self._conn() as conn:
             row = conn.execute("SELECT header, body FROM memory_trash WHERE project = %s AND id = %s",
                                (self.project, key)).fetchone()
@@ -233,7 +235,7 @@ class PgMemoryStore(EntryStore):
                                "nothing was restored. Retry.")
         return Entry(E.header_from_dict(row[0], file_stem=name), row[1])
 
-    def trash_add(self, entry: Entry, now: str) -> Any:
+    def trash_add(self, entry: Entry, now: str) -> int | None:
         head = E.with_changes(entry.header, deletedAt=now).to_dict()
         with self._conn() as conn:
             row = conn.execute("INSERT INTO memory_trash (project, name, header, body) VALUES (%s, %s, %s, %s) RETURNING id",
@@ -241,7 +243,7 @@ class PgMemoryStore(EntryStore):
         trash.prune_versions(self, entry.name)
         return row[0] if row else None
 
-    def trash_remove(self, key: Any) -> bool:
+    def trash_remove(self, key: TrashKey) -> bool:
         with self._conn() as conn:
             cur = conn.execute("DELETE FROM memory_trash WHERE project = %s AND id = %s", (self.project, key))
             return bool(cur.rowcount)
@@ -250,7 +252,7 @@ class PgMemoryStore(EntryStore):
 class PgCheckpoints(CheckpointStore):
     """Checkpoints of one project in the shared database (written under the memory store's lock)."""
 
-    def __init__(self, store: PgMemoryStore, *, clock: Any = E.now_utc) -> None:
+    def __init__(self, store: PgMemoryStore, *, clock: Callable[[], datetime] = E.now_utc) -> None:
         super().__init__(lock=store.lock, clock=clock)
         self.store = store
 
