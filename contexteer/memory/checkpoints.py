@@ -132,7 +132,7 @@ class CheckpointStore(ABC):
     stores one JSON object per id. `Checkpoints` keeps them as files in `checkpoints/`; PgCheckpoints
     (contexteer.memory.store_pg) in PostgreSQL."""
 
-    def __init__(self, *, lock: AbstractContextManager[Any], clock: Callable[[], datetime] = E.now_utc) -> None:
+    def __init__(self, *, lock: AbstractContextManager[object], clock: Callable[[], datetime] = E.now_utc) -> None:
         self.lock = lock
         self.clock = clock
 
@@ -256,7 +256,7 @@ def missing_checkpoint(cid: str) -> NotFoundError:
 class Checkpoints(CheckpointStore):
     """Checkpoints as JSON files in the memory folder's `checkpoints/` (the embedded backend)."""
 
-    def __init__(self, memory_dir: Path, *, lock: AbstractContextManager[Any], clock: Callable[[], datetime] = E.now_utc) -> None:
+    def __init__(self, memory_dir: Path, *, lock: AbstractContextManager[object], clock: Callable[[], datetime] = E.now_utc) -> None:
         super().__init__(lock=lock, clock=clock)
         self.dir = memory_dir / CHECKPOINT_DIR
 
