@@ -18,11 +18,11 @@ import os
 import sys
 import threading
 import time
-from collections.abc import Callable, Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator, Mapping
 from contextlib import contextmanager
 from datetime import datetime
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import orjson
 
@@ -37,18 +37,23 @@ from contexteer.memory.index import RepairReport
 from contexteer.memory.storage import PAUSE_ENV, PAUSE_ON_ENV
 from contexteer.storage import Database
 
+if TYPE_CHECKING:
+    from psycopg import Connection
+    from psycopg.rows import TupleRow
+    from psycopg.types.json import Jsonb
+
 logger = logging.getLogger(__name__)
 
 PAUSE_DIR_ENV = "CONTEXTEER_MEMORY_TEST_PAUSE_DIR"
 
 
-def _jsonb(value: Any) -> Any:
+def _jsonb(value: Mapping[str, object]) -> Jsonb:
     from psycopg.types.json import Jsonb
 
     return Jsonb(value, dumps=lambda o: orjson.dumps(o).decode())
 
 
-def _refuse_nul(*texts: Any) -> None:
+def _refuse_nul(*texts: object) -> None:
     if any(isinstance(t, str) and "\x00" in t for t in texts):
         raise InputError("the text holds a NUL character (U+0000), which the team database cannot store and no memory "
                          "needs. Remove it and save again.")
@@ -82,7 +87,7 @@ class TxLock:
         self.key = key
         self._local = threading.local()
 
-    def current(self) -> Any:
+    def current(self) -> Connection[TupleRow] | None:
         return getattr(self._local, "conn", None)
 
     def __enter__(self) -> TxLock:
@@ -99,7 +104,7 @@ class TxLock:
         self._local.depth = depth + 1
         return self
 
-    def __exit__(self, *exc: Any) -> None:
+    def __exit__(self, *exc: object) -> None:
         self._local.depth -= 1
         if self._local.depth == 0:
             cm = self._local.cm
@@ -121,7 +126,7 @@ class PgMemoryStore(EntryStore):
         self.lock = TxLock(db, f"contexteer:memory:{project}")
 
     @contextmanager
-    def _conn(self) -> Iterator[Any]:
+    def _conn(self) -> Iterator[Connection[TupleRow]]:
         conn = self.lock.current()
         if conn is not None:
             yield conn
