@@ -13,7 +13,10 @@ from __future__ import annotations
 import hashlib
 import logging
 import threading
-from typing import Any
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from tiktoken import Encoding
 
 logger = logging.getLogger(__name__)
 
@@ -38,7 +41,7 @@ class TokenCounter:
         self.name = "bytes/4"
         self.source = "estimate"
         self.estimated = True
-        self._enc: Any = None
+        self._enc: Encoding | None = None
         twin = _twin(encoding)
         if twin is not None:
             enc = _load(twin)
@@ -66,7 +69,7 @@ class TokenCounter:
                 "%r once.", OFFLINE_ENCODING, encoding, encoding, encoding,
             )
 
-    def _use(self, enc: Any, name: str, source: str) -> None:
+    def _use(self, enc: Encoding, name: str, source: str) -> None:
         self._enc, self.name, self.source, self.estimated = enc, name, source, False
 
     def _load_later(self) -> None:
@@ -108,7 +111,7 @@ def _twin(encoding: str) -> str | None:
     return name
 
 
-def _load(name: str) -> Any:
+def _load(name: str) -> Encoding | None:
     try:
         import tiktoken
 
