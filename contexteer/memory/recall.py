@@ -19,6 +19,7 @@ from datetime import datetime
 from typing import Any
 
 from contexteer.memory import entries as E
+from contexteer.memory.base import Access
 from contexteer.memory.entries import Header
 from contexteer.tokens import count_tokens
 
@@ -70,7 +71,7 @@ class Ranked:
 
 def rank(
     headers: list[Header],
-    access: dict[str, dict[str, Any]],
+    access: Access,
     *,
     query: str | None = None,
     tags: list[str] | None = None,

@@ -18,6 +18,7 @@ from typing import Any
 from contexteer import __version__
 from contexteer.config import Settings
 from contexteer.errors import InputError, NotFoundError, SecretError, StorageError
+from contexteer.journal import EventLog
 from contexteer.memory import entries as E
 from contexteer.memory.base import EntryStore
 from contexteer.memory.checkpoints import Checkpoints, CheckpointStore, render_checkpoint
@@ -61,7 +62,7 @@ class MemoryService:
         memory_dir: Path,
         settings: Settings,
         *,
-        journal: Any = None,
+        journal: EventLog | None = None,
         clock: Callable[[], datetime] = E.now_utc,
         file_status: Callable[[str], str | None] = lambda _p: None,
         elsewhere: tuple[str, Path] | None = None,
@@ -94,7 +95,7 @@ class MemoryService:
         self.store.clock = clock
         self.checkpoints.clock = clock
 
-    def _event(self, action: str, **fields: Any) -> None:
+    def _event(self, action: str, **fields: object) -> None:
         self.store.event(action, **fields)
 
     def _repair_note(self) -> str:
