@@ -25,7 +25,7 @@ from __future__ import annotations
 
 import logging
 import re
-from dataclasses import asdict, dataclass, field, replace
+from dataclasses import asdict, dataclass, replace
 from datetime import UTC, datetime
 from typing import Any, Literal
 
@@ -197,7 +197,6 @@ class Header:
 class Entry:
     header: Header
     body: str = ""
-    extra: dict[str, Any] = field(default_factory=dict)
 
     @property
     def name(self) -> str:

@@ -45,7 +45,7 @@ from contexteer.shaping.digest_text import digest_text
 from contexteer.shaping.fold import Digest, DigestInput, DigestTier, LineSet, clip, split_lines
 from contexteer.shaping.kinds import KINDS
 from contexteer.shaping.signals import compile_terms
-from contexteer.shaping.store import Results
+from contexteer.shaping.store import Meta, Results
 from contexteer.shaping.structured import emptied, redact_structured
 from contexteer.tokens import get_counter
 
@@ -219,7 +219,7 @@ class Pipeline:
             text = "\n".join(render_row(r) for r in rows)
         else:
             text = body.text
-        meta: dict[str, Any] = {"tool": tool, "args": args, "first_line": first, "raw_tokens": raw, "path": path}
+        meta: Meta = {"tool": tool, "args": args, "first_line": first, "raw_tokens": raw, "path": path}
         if kind == "json" and _minified(text):  # minified JSON: store it pretty-printed so lines address it
             pretty = _pretty_json(text)
             if pretty is not None:
