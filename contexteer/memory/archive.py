@@ -24,7 +24,7 @@ from contexteer import __version__
 from contexteer.errors import ConflictError, ContexteerError, InputError
 from contexteer.memory import entries as E
 from contexteer.memory.base import BrokenEntry, EntryStore, redact_into, secret_kinds
-from contexteer.memory.checkpoints import CheckpointStore, check_content, valid_id
+from contexteer.memory.checkpoints import CheckpointData, CheckpointStore, check_content, valid_id
 from contexteer.memory.entries import Entry
 from contexteer.memory.storage import atomic_write
 
@@ -133,7 +133,7 @@ def _fail(msg: str) -> InputError:
     return InputError(f"archive refused, nothing was imported: {msg}")
 
 
-def validate_archive(raw: bytes, *, entry_max_bytes: int) -> tuple[list[Entry], list[dict[str, Any]]]:
+def validate_archive(raw: bytes, *, entry_max_bytes: int) -> tuple[list[Entry], list[CheckpointData]]:
     """Parse and check a whole archive; raise InputError (naming the first problem) before any write."""
     raw_entries, raw_cps = _archive_lists(raw)
     seen: set[str] = set()
@@ -190,7 +190,7 @@ def _archived_entry(where: str, item: object, entry_max_bytes: int, seen: set[st
     return Entry(header, body)
 
 
-def _archived_checkpoint(i: int, cp: object) -> dict[str, Any]:
+def _archived_checkpoint(i: int, cp: object) -> CheckpointData:
     """One archived checkpoint (a JSON object), checked as a saved one is."""
     if not isinstance(cp, dict) or not isinstance(cp.get("id"), str) or not valid_id(cp["id"]):
         raise _fail(f"checkpoints[{i}] has a missing or unsafe id {cp.get('id') if isinstance(cp, dict) else None!r}.")

@@ -22,7 +22,7 @@ from collections.abc import Callable, Iterable, Iterator, Mapping
 from contextlib import contextmanager
 from datetime import datetime
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 import orjson
 
@@ -31,7 +31,13 @@ from contexteer.journal import EventLog
 from contexteer.memory import entries as E
 from contexteer.memory import trash
 from contexteer.memory.base import Access, EntryStore, TrashedVersion, TrashKey
-from contexteer.memory.checkpoints import Checkpoint, CheckpointStore, missing_checkpoint, valid_id
+from contexteer.memory.checkpoints import (
+    Checkpoint,
+    CheckpointData,
+    CheckpointStore,
+    missing_checkpoint,
+    valid_id,
+)
 from contexteer.memory.entries import Entry, Header
 from contexteer.memory.index import RepairReport
 from contexteer.memory.storage import PAUSE_ENV, PAUSE_ON_ENV
@@ -277,7 +283,7 @@ class PgCheckpoints(CheckpointStore):
             raise StorageError(f"checkpoint {cid!r} is not a JSON object in the database. Delete it.")
         return Checkpoint(row[0])
 
-    def _write(self, data: dict[str, Any]) -> None:
+    def _write(self, data: CheckpointData) -> None:
         if b"\\u0000" in orjson.dumps(data):
             _refuse_nul("\x00")
         with self.store._conn() as conn:
