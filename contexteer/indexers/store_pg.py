@@ -223,7 +223,7 @@ class PgStore:
             conn.execute("SELECT pg_advisory_xact_lock(hashtext(%s))", (f"contexteer:index-write:{self.project}",))
             yield conn
 
-    def execute(self, sql: str, params: Sequence[Any] = ()) -> Rows:
+    def execute(self, sql: str, params: Sequence[object] = ()) -> Rows:
         """Run read SQL written for SQLite (see pg_sql) on this project's rows; its rows, read whole."""
         with self._conn() as conn:
             return Rows(conn.execute(pg_sql(sql), params).fetchall())
