@@ -11,6 +11,7 @@ from __future__ import annotations
 import logging
 import os
 import re
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Annotated, Any, Literal, get_args, get_origin
@@ -18,7 +19,9 @@ from typing import Annotated, Any, Literal, get_args, get_origin
 import platformdirs
 import yaml
 from pydantic import BaseModel, ConfigDict, Field, StringConstraints, ValidationError, field_validator
+from pydantic.config import JsonDict
 from pydantic.fields import FieldInfo
+from pydantic_core import ErrorDetails
 
 from contexteer import safe_yaml
 from contexteer.errors import ConfigError
@@ -33,7 +36,7 @@ CONFIG_FILE_NAME = "contexteer.yaml"
 CORES = max(1, os.cpu_count() or 1)
 #: A glob in include/exclude: one line, at most 1024 characters.
 Glob = Annotated[str, StringConstraints(max_length=1024, pattern=r"^[^\n\x00]*$")]
-_GLOBS: dict[str, Any] = {"bounds": "at most 256 globs of one line, up to 1024 characters each"}
+_GLOBS: JsonDict = {"bounds": "at most 256 globs of one line, up to 1024 characters each"}
 
 
 class _Section(BaseModel):
@@ -199,7 +202,7 @@ PROTECTED = frozenset(
 @dataclass(frozen=True)
 class SettingInfo:
     name: str
-    default: Any
+    default: object  # the setting's value type: int, float, bool, str, a Literal, a list of globs, None
     help: str
     protected: bool
     bounds: str = ""  # the values allowed, in words ("1024 to 67108864", "one of: a, b"); empty: any of its type
@@ -279,8 +282,9 @@ def user_config_path() -> Path:
     return Path(platformdirs.user_config_dir("contexteer", appauthor=False)) / CONFIG_FILE_NAME
 
 
-def _flatten(data: dict[str, Any], where: str, warnings: list[str]) -> dict[str, Any]:
-    flat: dict[str, Any] = {}
+def _flatten(data: dict[str, Any], where: str, warnings: list[str]) -> dict[str, object]:
+    """A config file's sections as dotted names -> raw values (validated later, with every layer merged)."""
+    flat: dict[str, object] = {}
     if not isinstance(data, dict):
         raise ConfigError(f"{where}: the top level must be a mapping of sections, got {type(data).__name__}.")
     for key, value in data.items():
@@ -324,7 +328,7 @@ def _read_yaml(path: Path) -> dict[str, Any]:
     return data or {}
 
 
-def _parse_env_value(dotted: str, raw: str) -> Any:
+def _parse_env_value(dotted: str, raw: str) -> object:
     default = _BY_NAME[dotted].default
     if isinstance(default, list):
         raw = raw.strip()
@@ -337,83 +341,103 @@ def _parse_env_value(dotted: str, raw: str) -> Any:
 def load_config(
     root: Path | None = None,
     config_file: str | os.PathLike[str] | None = None,
-    overrides: dict[str, Any] | None = None,
+    overrides: Mapping[str, object] | None = None,
     environ: dict[str, str] | None = None,
     use_user_config: bool = True,
 ) -> LoadedConfig:
     """Merge every layer and validate the result; a bad key or value is a ConfigError naming it and its source."""
     env = dict(os.environ if environ is None else environ)
-    values: dict[str, Any] = {}
-    sources: dict[str, str] = {}
-    files: list[str] = []
-    warnings: list[str] = []
-
-    def apply(flat: dict[str, Any], where: str) -> None:
-        for k, v in flat.items():
-            values[k] = v
-            sources[k] = where
-
+    layers = _Layers()
     user_path = Path(env["CONTEXTEER_CONFIG_HOME"]) / CONFIG_FILE_NAME if "CONTEXTEER_CONFIG_HOME" in env else user_config_path()
     if use_user_config and user_path.is_file():
-        apply(_flatten(_read_yaml(user_path), str(user_path), warnings), str(user_path))
-        files.append(str(user_path))
+        layers.apply_file(user_path)
     if root is not None:
         repo_path = Path(root) / CONFIG_FILE_NAME
         if repo_path.is_file() and (config_file is None or Path(config_file).resolve() != repo_path.resolve()):
-            flat = _flatten(_read_yaml(repo_path), str(repo_path), warnings)
-            for key in sorted(set(flat) & PROTECTED):
-                warnings.append(
-                    f"{repo_path}: '{key}' is ignored here: a repository's own config may tune budgets but not widen "
-                    f"access or move storage. Set it in {user_path}, the environment ({env_name(key)}) or on the command line."
-                )
-                del flat[key]
-            apply(flat, str(repo_path))
-            files.append(str(repo_path))
+            layers.apply_file(repo_path, protected_elsewhere=user_path)
     if config_file is not None:
         cpath = Path(config_file)
         if not cpath.is_file():
             raise ConfigError(f"--config {cpath}: no such file. Pass the path of an existing contexteer.yaml.")
-        apply(_flatten(_read_yaml(cpath), str(cpath), warnings), str(cpath))
-        files.append(str(cpath))
-    for dotted in _BY_NAME:
-        name = env_name(dotted)
-        if name in env:
-            try:
-                apply({dotted: _parse_env_value(dotted, env[name])}, f"environment {name}")
-            except yaml.YAMLError as exc:
-                raise ConfigError(f"environment {name}: cannot be parsed ({exc}).") from exc
-    if DATABASE_URL_ENV in env and env_name("storage.url") not in env:  # the conventional name, for deployments
-        apply({"storage.url": env[DATABASE_URL_ENV]}, f"environment {DATABASE_URL_ENV}")
-    for dotted, value in (overrides or {}).items():
-        if value is None:
-            continue
-        if dotted not in _BY_NAME:
-            raise ConfigError(_unknown(dotted, "command line"))
-        apply({dotted: value}, "command line")
-
-    nested: dict[str, Any] = {}
-    for dotted, value in values.items():
-        if "." in dotted:
-            sect, key = dotted.split(".", 1)
-            nested.setdefault(sect, {})[key] = value
-        else:
-            nested[dotted] = value
-    try:
-        settings = Settings.model_validate(nested)
-    except ValidationError as exc:
-        problems = [_problem(err, sources) for err in exc.errors()]
-        raise ConfigError("invalid configuration: " + "; ".join(problems) + ". Fix or remove the value where it was set "
-                          "(the README's configuration reference lists every setting and its range).") from exc
-    loaded = LoadedConfig(settings=settings, sources=sources, files=files, warnings=warnings)
+        layers.apply_file(cpath)
+    layers.apply_environment(env)
+    layers.apply_overrides(overrides or {})
+    settings = layers.validated()
+    loaded = LoadedConfig(settings=settings, sources=layers.sources, files=layers.files, warnings=layers.warnings)
     loaded.warnings.extend(budget_warnings(settings))
     return loaded
+
+
+@dataclass
+class _Layers:
+    """The raw values set so far by the config layers, each with where it came from (a later layer wins)."""
+
+    values: dict[str, object] = field(default_factory=dict)
+    sources: dict[str, str] = field(default_factory=dict)
+    files: list[str] = field(default_factory=list)
+    warnings: list[str] = field(default_factory=list)
+
+    def apply(self, flat: Mapping[str, object], where: str) -> None:
+        for k, v in flat.items():
+            self.values[k] = v
+            self.sources[k] = where
+
+    def apply_file(self, path: Path, *, protected_elsewhere: Path | None = None) -> None:
+        """A config file's values; with `protected_elsewhere` (the user's config) it is a repository's own file, whose
+        protected settings are ignored with a warning saying where to set them instead."""
+        flat = _flatten(_read_yaml(path), str(path), self.warnings)
+        if protected_elsewhere is not None:
+            for key in sorted(set(flat) & PROTECTED):
+                self.warnings.append(
+                    f"{path}: '{key}' is ignored here: a repository's own config may tune budgets but not widen access or "
+                    f"move storage. Set it in {protected_elsewhere}, the environment ({env_name(key)}) or on the command line."
+                )
+                del flat[key]
+        self.apply(flat, str(path))
+        self.files.append(str(path))
+
+    def apply_environment(self, env: Mapping[str, str]) -> None:
+        for dotted in _BY_NAME:
+            name = env_name(dotted)
+            if name in env:
+                try:
+                    self.apply({dotted: _parse_env_value(dotted, env[name])}, f"environment {name}")
+                except yaml.YAMLError as exc:
+                    raise ConfigError(f"environment {name}: cannot be parsed ({exc}).") from exc
+        if DATABASE_URL_ENV in env and env_name("storage.url") not in env:  # the conventional name, for deployments
+            self.apply({"storage.url": env[DATABASE_URL_ENV]}, f"environment {DATABASE_URL_ENV}")
+
+    def apply_overrides(self, overrides: Mapping[str, object]) -> None:
+        """Command-line values (None: not given)."""
+        for dotted, value in overrides.items():
+            if value is None:
+                continue
+            if dotted not in _BY_NAME:
+                raise ConfigError(_unknown(dotted, "command line"))
+            self.apply({dotted: value}, "command line")
+
+    def validated(self) -> Settings:
+        """The merged values as Settings; a ConfigError naming each invalid value and where it was set."""
+        nested: dict[str, Any] = {}
+        for dotted, value in self.values.items():
+            if "." in dotted:
+                sect, key = dotted.split(".", 1)
+                nested.setdefault(sect, {})[key] = value
+            else:
+                nested[dotted] = value
+        try:
+            return Settings.model_validate(nested)
+        except ValidationError as exc:
+            problems = [_problem(err, self.sources) for err in exc.errors()]
+            raise ConfigError("invalid configuration: " + "; ".join(problems) + ". Fix or remove the value where it was "
+                              "set (the README's configuration reference lists every setting and its range).") from exc
 
 
 _OUT_OF_RANGE = frozenset({"greater_than", "greater_than_equal", "less_than", "less_than_equal", "too_long", "literal_error",
                            "string_too_long", "string_pattern_mismatch"})
 
 
-def _problem(err: Any, sources: dict[str, str]) -> str:
+def _problem(err: ErrorDetails, sources: dict[str, str]) -> str:
     """One invalid value, naming the key, where it came from and, for a value out of range, the range."""
     loc = [str(p) for p in err["loc"]]
     dotted = ".".join(loc[:2]) if len(loc) > 1 and loc[0] in Settings.model_fields and "." not in loc[0] else loc[0]

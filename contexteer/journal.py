@@ -16,7 +16,7 @@ from collections.abc import Iterator, Mapping
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from pathlib import Path
-from typing import Any, Protocol
+from typing import Any, NamedTuple, Protocol, TypeAlias
 
 import orjson
 from filelock import FileLock
@@ -29,6 +29,9 @@ SCHEMA_VERSION = 1
 _MAX_ARG_CHARS = 120
 _INT_LIMIT = 1 << 63
 
+#: One journal event as JSON (`schemaVersion`, `eventId`, `at`, `type` and the event's own fields).
+Event: TypeAlias = dict[str, Any]
+
 
 def iso(dt: datetime) -> str:
     """UTC ISO-8601 with milliseconds and a 'Z': the one timestamp format of journal events and memory files."""
@@ -39,9 +42,10 @@ def now_iso() -> str:
     return iso(datetime.now(UTC))
 
 
-def summarize_args(args: Mapping[str, Any], body_keys: frozenset[str] = frozenset({"content", "summary", "text"})) -> dict[str, Any]:
+def summarize_args(args: Mapping[str, object],
+                   body_keys: frozenset[str] = frozenset({"content", "summary", "text"})) -> dict[str, object]:
     """Arguments as they may be journaled: bodies replaced by their size, secrets masked, long values cut."""
-    out: dict[str, Any] = {}
+    out: dict[str, object] = {}
     for key, value in args.items():
         if key in body_keys and isinstance(value, str):
             out[key] = f"<{len(value)} chars>"
@@ -61,7 +65,7 @@ def summarize_args(args: Mapping[str, Any], body_keys: frozenset[str] = frozense
     return out
 
 
-def _jsonable(value: Any, depth: int = 0) -> Any:
+def _jsonable(value: object, depth: int = 0) -> object:
     """`value` with every integer beyond 64 bits as its decimal text and every key as text (orjson refuses both)."""
     if isinstance(value, int) and not isinstance(value, bool) and not -_INT_LIMIT <= value < _INT_LIMIT:
         return str(value)
@@ -74,14 +78,14 @@ def _jsonable(value: Any, depth: int = 0) -> Any:
     return value
 
 
-def make_event(type_: str, fields: Mapping[str, Any]) -> tuple[dict[str, Any], bytes]:
+def make_event(type_: str, fields: Mapping[str, object]) -> tuple[Event, bytes]:
     """One event and its JSON line; a value JSON cannot carry (an integer beyond 64 bits, a non-str key) becomes text."""
-    event = {"schemaVersion": SCHEMA_VERSION, "eventId": uuid.uuid4().hex, "at": now_iso(), "type": type_, **fields}
+    event: Event = {"schemaVersion": SCHEMA_VERSION, "eventId": uuid.uuid4().hex, "at": now_iso(), "type": type_, **fields}
     try:
         line = orjson.dumps(event, default=str) + b"\n"
     except (TypeError, ValueError) as exc:
         logger.info("journal event %r holds a value JSON cannot carry (%s); stored as text", type_, exc)
-        event = _jsonable(event)
+        event = {key: _jsonable(value, 1) for key, value in event.items()}  # its keys are text already
         line = orjson.dumps(event, default=str) + b"\n"
     return event, line
 
@@ -90,15 +94,22 @@ class EventLog(Protocol):
     """What records and reads events: `Journal` (a JSONL file in the data dir) or
     `contexteer.storage.journal.PgJournal` (PostgreSQL, shared by replicas). Both pass one test suite."""
 
-    def append(self, type_: str, **fields: Any) -> dict[str, Any]: ...
+    def append(self, type_: str, **fields: object) -> Event: ...
 
     def read(self, *, include_rotated: bool = True) -> JournalRead: ...
 
 
+class BadLine(NamedTuple):
+    """A journal line that could not be read: torn, corrupt, or not an event."""
+
+    file: str  # the file's name
+    line: int  # 1-based
+
+
 @dataclass
 class JournalRead:
-    events: list[dict[str, Any]] = field(default_factory=list)
-    bad_lines: list[tuple[str, int]] = field(default_factory=list)  # (file name, 1-based line number)
+    events: list[Event] = field(default_factory=list)
+    bad_lines: list[BadLine] = field(default_factory=list)
 
     @property
     def incomplete(self) -> bool:
@@ -112,7 +123,7 @@ class Journal:
         self.keep = keep
         self._lock = FileLock(str(self.path) + ".lock")
 
-    def append(self, type_: str, **fields: Any) -> dict[str, Any]:
+    def append(self, type_: str, **fields: object) -> Event:
         event, line = make_event(type_, fields)
         try:
             self.path.parent.mkdir(parents=True, exist_ok=True, mode=0o700)
@@ -163,7 +174,7 @@ class Journal:
         return result
 
     @staticmethod
-    def _iter_file(path: Path, result: JournalRead) -> Iterator[tuple[int, dict[str, Any]]]:
+    def _iter_file(path: Path, result: JournalRead) -> Iterator[tuple[int, Event]]:
         try:
             data = path.read_bytes()
         except FileNotFoundError:
@@ -175,9 +186,9 @@ class Journal:
             try:
                 event = orjson.loads(raw)
             except orjson.JSONDecodeError:
-                result.bad_lines.append((path.name, i))
+                result.bad_lines.append(BadLine(path.name, i))
                 continue
             if not isinstance(event, dict) or "type" not in event:
-                result.bad_lines.append((path.name, i))
+                result.bad_lines.append(BadLine(path.name, i))
                 continue
             yield i, event

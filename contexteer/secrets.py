@@ -25,9 +25,10 @@ import math
 import re
 import tomllib
 from collections import Counter
+from collections.abc import Iterator
 from dataclasses import dataclass
 from importlib import resources
-from typing import Any
+from typing import Protocol
 
 import re2
 
@@ -85,20 +86,37 @@ _B64_RUN = re.compile(r"(?<![A-Za-z0-9+/=])[A-Za-z0-9+/]{60,}={0,2}(?![A-Za-z0-9
 _B64_TAIL = re.compile(r"(?<![A-Za-z0-9+/=])[A-Za-z0-9+/]{4,}={0,2}\s*$")
 
 
+class _Re2Match(Protocol):
+    def span(self, group: int = ...) -> tuple[int, int]: ...
+
+
+class _Re2Regex(Protocol):
+    """What is used of a compiled RE2 regex (google-re2 ships no types): data rules match UTF-8, allow-lists text."""
+
+    def finditer(self, data: bytes) -> Iterator[_Re2Match]: ...
+    def search(self, text: str) -> object: ...
+
+
+class _Re2SearchSet(Protocol):
+    """What is used of an RE2 set: the indices of the patterns that occur in `data` (None: none)."""
+
+    def Match(self, data: bytes) -> list[int] | None: ...
+
+
 @dataclass(frozen=True)
 class Rule:
     """One secret format from `secret_rules.toml` (see that file for the meaning of each field)."""
 
     kind: str
     source: str
-    regex: Any  # a compiled RE2 regex (google-re2)
+    regex: _Re2Regex
     keywords: tuple[str, ...]
     group: int
     entropy: float
-    allow: tuple[Any, ...]
+    allow: tuple[_Re2Regex, ...]
 
 
-def _load_rules() -> tuple[tuple[Rule, ...], Any, dict[int, tuple[int, ...]]]:
+def _load_rules() -> tuple[tuple[Rule, ...], _Re2SearchSet, dict[int, tuple[int, ...]]]:
     """The data rules, and an RE2 set of their keywords (one linear pass says which rules may match a text)."""
     data = tomllib.loads(resources.files("contexteer").joinpath("secret_rules.toml").read_text(encoding="utf-8"))
     opts = re2.Options()

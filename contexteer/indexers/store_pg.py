@@ -26,7 +26,7 @@ import threading
 import time
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from contextlib import contextmanager
-from typing import Any
+from typing import TYPE_CHECKING, Any, TypeAlias
 
 import filelock
 
@@ -35,7 +35,16 @@ from contexteer.indexers.store import NAME_SEP
 from contexteer.storage import Database
 from contexteer.workspace import Workspace
 
+if TYPE_CHECKING:
+    from psycopg import Connection
+    from psycopg.rows import TupleRow
+
+    from contexteer.indexers.extract import FileResult
+
 logger = logging.getLogger(__name__)
+
+#: A row as the driver returns it (a tuple of the selected columns).
+Row: TypeAlias = tuple[Any, ...]
 
 POOL_MAX = 8
 #: How often a waiting acquire of the build lock asks again.
@@ -52,17 +61,22 @@ def pg_sql(sql: str) -> str:
     return _LIKE.sub("ILIKE", _PLACEHOLDER.sub("%s", sql.replace("%", "%%")))
 
 
-class Rows(list[Any]):
+class Rows(list[Row]):
     """A statement's rows, read whole (the connection goes back to the pool before they are used)."""
 
-    def fetchone(self) -> Any:
+    def fetchone(self) -> Row | None:
         return self[0] if self else None
 
-    def fetchall(self) -> list[Any]:
+    def fetchall(self) -> list[Row]:
         return list(self)
 
 
-def _no_nul(value: Any) -> Any:
+def _aggregate(row: Row | None) -> int:
+    """The integer an aggregate (count, max, sum) returns; its NULL over no rows is 0."""
+    return int(row[0] or 0) if row else 0
+
+
+def _no_nul(value: object) -> object:
     return value.replace("\x00", "\ufffd") if isinstance(value, str) else value
 
 
@@ -75,7 +89,7 @@ class PgBuildLock:
         self.url = url
         self.key = key
         self.lock_file = key  # what filelock.Timeout names
-        self._conn: Any = None
+        self._conn: Connection[TupleRow] | None = None
         self._count = 0
         self._mutex = threading.Lock()
 
@@ -83,7 +97,7 @@ class PgBuildLock:
     def is_locked(self) -> bool:
         return self._count > 0
 
-    def _connection(self) -> Any:
+    def _connection(self) -> Connection[TupleRow]:
         import psycopg
 
         if self._conn is None or self._conn.closed:
@@ -155,11 +169,11 @@ class PgStore:
         self.project = project
         self.where = f"{db.shown} (project {project})"
         self._closed = False
-        self._busy: dict[threading.Thread, Any] = {}  # the connection each thread is using, to interrupt
+        self._busy: dict[threading.Thread, Connection[TupleRow]] = {}  # the connection each thread is using, to interrupt
         self._busy_lock = threading.Lock()
         self._build_lock = PgBuildLock(db.url, f"contexteer:index-build:{project}")
 
-        def configure(conn: Any) -> None:
+        def configure(conn: Connection[TupleRow]) -> None:
             conn.execute("SELECT set_config('contexteer.project', %s, false), "
                          "set_config('search_path', 'contexteer_index, ' || current_setting('search_path'), false)",
                          (project,))
@@ -183,7 +197,7 @@ class PgStore:
 
     # ----- connections -----------------------------------------------------------------
     @contextmanager
-    def _conn(self) -> Iterator[Any]:
+    def _conn(self) -> Iterator[Connection[TupleRow]]:
         if self._closed:
             raise IndexError_(f"the index in {self.where} was closed (the server is stopping); open it again to query it.")
         me = threading.current_thread()
@@ -203,13 +217,13 @@ class PgStore:
                               "PostgreSQL is up; the call can be retried.") from exc
 
     @contextmanager
-    def _write(self) -> Iterator[Any]:
+    def _write(self) -> Iterator[Connection[TupleRow]]:
         """One transaction holding the project's write lock (replicas' writes of one project never interleave)."""
         with self._conn() as conn, conn.transaction():
             conn.execute("SELECT pg_advisory_xact_lock(hashtext(%s))", (f"contexteer:index-write:{self.project}",))
             yield conn
 
-    def execute(self, sql: str, params: Sequence[Any] = ()) -> Rows:
+    def execute(self, sql: str, params: Sequence[object] = ()) -> Rows:
         """Run read SQL written for SQLite (see pg_sql) on this project's rows; its rows, read whole."""
         with self._conn() as conn:
             return Rows(conn.execute(pg_sql(sql), params).fetchall())
@@ -245,7 +259,7 @@ class PgStore:
         with self._conn() as conn:
             self._set_meta(conn, key, value)
 
-    def _set_meta(self, conn: Any, key: str, value: str) -> None:
+    def _set_meta(self, conn: Connection[TupleRow], key: str, value: str) -> None:
         conn.execute("INSERT INTO index_meta (project, key, value) VALUES (%s, %s, %s) "
                      "ON CONFLICT (project, key) DO UPDATE SET value = excluded.value", (self.project, key, value))
 
@@ -283,7 +297,7 @@ class PgStore:
         return self.get_meta("build_state") == "complete"
 
     # ----- writes ------------------------------------------------------------------------
-    def write_batch(self, rows: Sequence[tuple[tuple[Any, ...], Any]], deleted: Iterable[str] = ()) -> None:
+    def write_batch(self, rows: Sequence[tuple[Row, FileResult | None]], deleted: Iterable[str] = ()) -> None:
         """Write parsed files in one transaction (see Store.write_batch); text with a NUL character (which
         PostgreSQL cannot store) has it replaced by U+FFFD."""
         deleted = list(deleted)
@@ -294,7 +308,7 @@ class PgStore:
                 raise
             self._write_batch(rows, deleted, clean=True)
 
-    def _write_batch(self, rows: Sequence[tuple[tuple[Any, ...], Any]], deleted: list[str], *, clean: bool) -> None:
+    def _write_batch(self, rows: Sequence[tuple[Row, FileResult | None]], deleted: list[str], *, clean: bool) -> None:
         p = self.project
         with self._write() as conn:
             for path in deleted:
@@ -305,10 +319,10 @@ class PgStore:
                 self._delete_rows(conn, fid)
             next_id = self._next(conn, "index_symbols")
             next_ref = self._next(conn, "index_refs")
-            file_rows: list[tuple[Any, ...]] = []
-            sym_rows: list[tuple[Any, ...]] = []
-            ref_rows: list[tuple[Any, ...]] = []
-            imp_rows: list[tuple[Any, ...]] = []
+            file_rows: list[Row] = []
+            sym_rows: list[Row] = []
+            ref_rows: list[Row] = []
+            imp_rows: list[Row] = []
             for file_row, result in rows:
                 known = old_ids.get(file_row[0])
                 if known is None:
@@ -346,18 +360,17 @@ class PgStore:
             self._bump(conn)
 
     @staticmethod
-    def _copy(conn: Any, target: str, rows: list[tuple[Any, ...]]) -> None:
+    def _copy(conn: Connection[TupleRow], target: str, rows: list[Row]) -> None:
         if not rows:
             return
         with conn.cursor() as cur, cur.copy(f"COPY {target} FROM STDIN") as copy:
             for row in rows:
                 copy.write_row(row)
 
-    def _next(self, conn: Any, table: str) -> int:
-        row = conn.execute(f"SELECT max(id) FROM {table} WHERE project = %s", (self.project,)).fetchone()
-        return int(row[0] or 0) + 1
+    def _next(self, conn: Connection[TupleRow], table: str) -> int:
+        return _aggregate(conn.execute(f"SELECT max(id) FROM {table} WHERE project = %s", (self.project,)).fetchone()) + 1
 
-    def _bump(self, conn: Any) -> None:
+    def _bump(self, conn: Connection[TupleRow]) -> None:
         conn.execute("INSERT INTO index_meta (project, key, value) VALUES (%s, 'generation', '1') ON CONFLICT (project, key) "
                      "DO UPDATE SET value = (index_meta.value::bigint + 1)::text", (self.project,))
 
@@ -377,19 +390,19 @@ class PgStore:
     def delete_paths(self, paths: Iterable[str]) -> None:
         self.write_batch([], deleted=paths)
 
-    def _delete_path(self, conn: Any, path: str) -> None:
+    def _delete_path(self, conn: Connection[TupleRow], path: str) -> None:
         row = conn.execute("SELECT id FROM index_files WHERE project=%s AND path=%s", (self.project, path)).fetchone()
         if row:
             self._delete_rows(conn, row[0])
             conn.execute("DELETE FROM index_files WHERE project=%s AND id=%s", (self.project, row[0]))
 
-    def _ids_of(self, conn: Any, paths: list[str]) -> dict[str, int]:
+    def _ids_of(self, conn: Connection[TupleRow], paths: list[str]) -> dict[str, int]:
         if not paths:
             return {}
         rows = conn.execute("SELECT path, id FROM index_files WHERE project=%s AND path = ANY(%s)", (self.project, paths))
         return {path: int(fid) for path, fid in rows}
 
-    def _delete_rows(self, conn: Any, fid: int) -> None:
+    def _delete_rows(self, conn: Connection[TupleRow], fid: int) -> None:
         p = self.project
         row = conn.execute("SELECT sym_lo, n_symbols, refs_lo, n_refs FROM index_files WHERE project=%s AND id=%s",
                            (p, fid)).fetchone()
@@ -403,7 +416,7 @@ class PgStore:
 
     # ----- reads -------------------------------------------------------------------------
     def file_count(self) -> int:
-        return int(self.execute("SELECT count(*) FROM files").fetchone()[0])
+        return _aggregate(self.execute("SELECT count(*) FROM files").fetchone())
 
     def known_files(self) -> dict[str, tuple[int, int, str | None, str]]:
         """path -> (mtime_ns, size, sha, status) for every recorded file."""
@@ -414,9 +427,8 @@ class PgStore:
 
     def db_bytes(self) -> int:
         """The size of the index tables and their indexes (every project's rows in this database)."""
-        row = self.execute("SELECT sum(pg_total_relation_size(c.oid)) FROM pg_class c WHERE c.relname = ANY(?) "
-                           "AND c.relkind = 'r'", (list(_TABLES),)).fetchone()
-        return int(row[0] or 0)
+        return _aggregate(self.execute("SELECT sum(pg_total_relation_size(c.oid)) FROM pg_class c WHERE c.relname = ANY(?) "
+                                       "AND c.relkind = 'r'", (list(_TABLES),)).fetchone())
 
 
 _TRIGRAM_INDEXES = {
@@ -426,11 +438,11 @@ _TRIGRAM_INDEXES = {
 }
 
 
-def _has_trigram(conn: Any) -> bool:
+def _has_trigram(conn: Connection[TupleRow]) -> bool:
     return conn.execute("SELECT 1 FROM pg_extension WHERE extname = 'pg_trgm'").fetchone() is not None
 
 
-def _ensure_trigram_indexes(conn: Any) -> None:
+def _ensure_trigram_indexes(conn: Connection[TupleRow]) -> None:
     """Create the trigram indexes migration 2 could not (pg_trgm was installed after it ran), once, under a lock."""
     rows = conn.execute("SELECT indexname FROM pg_indexes WHERE tablename = 'index_symbols'").fetchall()
     missing = [name for name in _TRIGRAM_INDEXES if name not in {r[0] for r in rows}]

@@ -24,7 +24,7 @@ from contexteer import __version__
 from contexteer.errors import ConflictError, ContexteerError, InputError
 from contexteer.memory import entries as E
 from contexteer.memory.base import BrokenEntry, EntryStore, redact_into, secret_kinds
-from contexteer.memory.checkpoints import CheckpointStore, check_content, valid_id
+from contexteer.memory.checkpoints import CheckpointData, CheckpointStore, check_content, valid_id
 from contexteer.memory.entries import Entry
 from contexteer.memory.storage import atomic_write
 
@@ -133,8 +133,16 @@ def _fail(msg: str) -> InputError:
     return InputError(f"archive refused, nothing was imported: {msg}")
 
 
-def validate_archive(raw: bytes, *, entry_max_bytes: int) -> tuple[list[Entry], list[dict[str, Any]]]:
+def validate_archive(raw: bytes, *, entry_max_bytes: int) -> tuple[list[Entry], list[CheckpointData]]:
     """Parse and check a whole archive; raise InputError (naming the first problem) before any write."""
+    raw_entries, raw_cps = _archive_lists(raw)
+    seen: set[str] = set()
+    entries = [_archived_entry(f"entries[{i}]", item, entry_max_bytes, seen) for i, item in enumerate(raw_entries)]
+    return entries, [_archived_checkpoint(i, cp) for i, cp in enumerate(raw_cps)]
+
+
+def _archive_lists(raw: bytes) -> tuple[list[Any], list[Any]]:
+    """The archive's `entries` and `checkpoints` lists, unchecked; InputError when it is not an archive of this version."""
     if len(raw) > MAX_ARCHIVE_BYTES:
         raise _fail(f"it is {len(raw)} bytes; the limit is {MAX_ARCHIVE_BYTES}.")
     try:
@@ -149,47 +157,50 @@ def validate_archive(raw: bytes, *, entry_max_bytes: int) -> tuple[list[Entry], 
     raw_entries, raw_cps = data.get("entries"), data.get("checkpoints", [])
     if not isinstance(raw_entries, list) or not isinstance(raw_cps, list):
         raise _fail("'entries' and 'checkpoints' must be lists.")
-    entries: list[Entry] = []
-    seen: set[str] = set()
-    for i, item in enumerate(raw_entries):
-        where = f"entries[{i}]"
-        if not isinstance(item, dict) or not isinstance(item.get("header"), dict) or not isinstance(item.get("body"), str):
-            raise _fail(f"{where} must be an object with 'file', 'header' and 'body'.")
-        file = item.get("file")
-        head = item["header"]
-        if not isinstance(file, str) or "/" in file or "\\" in file or ".." in file or file.startswith(".") or not file.endswith(".md"):
-            raise _fail(f"{where} has the unsafe file path {file!r}; only plain '<name>.md' names are accepted.")
-        try:
-            name = E.validate_name(head.get("name"), arg=f"{where}.header.name")
-        except InputError as exc:
-            raise _fail(str(exc)) from exc
-        if file != f"{name}.md":
-            raise _fail(f"{where}: file {file!r} does not match its name {name!r}.")
-        if name in seen:
-            raise _fail(f"{where}: the name {name!r} appears twice.")
-        seen.add(name)
-        _check_header(head, f"{where} ({name})")
-        body = item["body"]
-        if len(body.encode("utf-8")) > entry_max_bytes:
-            raise _fail(f"{where} ({name}) has a {len(body.encode('utf-8'))}-byte body; the limit is {entry_max_bytes}.")
-        kinds = secret_kinds(body, str(head.get("description", "")), str(head.get("source", "")))
-        if kinds:
-            raise _fail(f"{where} ({name}) contains a secret ({', '.join(kinds)}). Remove it from the archive first.")
-        header = E.header_from_dict(head, file_stem=name)
-        header.deletedAt = None
-        entries.append(Entry(header, body))
-    cps: list[dict[str, Any]] = []
-    for i, cp in enumerate(raw_cps):
-        if not isinstance(cp, dict) or not isinstance(cp.get("id"), str) or not valid_id(cp["id"]):
-            raise _fail(f"checkpoints[{i}] has a missing or unsafe id {cp.get('id') if isinstance(cp, dict) else None!r}.")
-        try:
-            check_content(cp)
-        except InputError as exc:
-            raise _fail(f"checkpoints[{i}] ({cp['id']}): {exc}.") from exc
-        if secret_kinds(orjson.dumps(cp).decode()):
-            raise _fail(f"checkpoints[{i}] contains a secret. Remove it from the archive first.")
-        cps.append(cp)
-    return entries, cps
+    return raw_entries, raw_cps
+
+
+def _archived_entry(where: str, item: object, entry_max_bytes: int, seen: set[str]) -> Entry:
+    """One archived entry, checked as a save would check it (its name, header, size and secrets); its name is added to
+    `seen`, the names of the entries before it, which it must not repeat."""
+    if not isinstance(item, dict) or not isinstance(item.get("header"), dict) or not isinstance(item.get("body"), str):
+        raise _fail(f"{where} must be an object with 'file', 'header' and 'body'.")
+    file = item.get("file")
+    head = item["header"]
+    if not isinstance(file, str) or "/" in file or "\\" in file or ".." in file or file.startswith(".") or not file.endswith(".md"):
+        raise _fail(f"{where} has the unsafe file path {file!r}; only plain '<name>.md' names are accepted.")
+    try:
+        name = E.validate_name(head.get("name"), arg=f"{where}.header.name")
+    except InputError as exc:
+        raise _fail(str(exc)) from exc
+    if file != f"{name}.md":
+        raise _fail(f"{where}: file {file!r} does not match its name {name!r}.")
+    if name in seen:
+        raise _fail(f"{where}: the name {name!r} appears twice.")
+    seen.add(name)
+    _check_header(head, f"{where} ({name})")
+    body: str = item["body"]
+    if len(body.encode("utf-8")) > entry_max_bytes:
+        raise _fail(f"{where} ({name}) has a {len(body.encode('utf-8'))}-byte body; the limit is {entry_max_bytes}.")
+    kinds = secret_kinds(body, str(head.get("description", "")), str(head.get("source", "")))
+    if kinds:
+        raise _fail(f"{where} ({name}) contains a secret ({', '.join(kinds)}). Remove it from the archive first.")
+    header = E.header_from_dict(head, file_stem=name)
+    header.deletedAt = None
+    return Entry(header, body)
+
+
+def _archived_checkpoint(i: int, cp: object) -> CheckpointData:
+    """One archived checkpoint (a JSON object), checked as a saved one is."""
+    if not isinstance(cp, dict) or not isinstance(cp.get("id"), str) or not valid_id(cp["id"]):
+        raise _fail(f"checkpoints[{i}] has a missing or unsafe id {cp.get('id') if isinstance(cp, dict) else None!r}.")
+    try:
+        check_content(cp)
+    except InputError as exc:
+        raise _fail(f"checkpoints[{i}] ({cp['id']}): {exc}.") from exc
+    if secret_kinds(orjson.dumps(cp).decode()):
+        raise _fail(f"checkpoints[{i}] contains a secret. Remove it from the archive first.")
+    return cp
 
 
 HEADER_KEYS = frozenset({"name", "description", "tag", "source", "createdAt", "updatedAt", "status", "verifiedAt", "deletedAt",

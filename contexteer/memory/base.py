@@ -17,10 +17,10 @@ from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from datetime import datetime
 from pathlib import Path
-from typing import Any
+from typing import Any, NamedTuple, TypeAlias
 
 from contexteer.errors import ConflictError, InputError, SecretError, StorageError
-from contexteer.journal import iso
+from contexteer.journal import Event, EventLog, JournalRead, iso
 from contexteer.memory import entries as E
 from contexteer.memory import index
 from contexteer.memory.entries import Entry, Header
@@ -28,6 +28,19 @@ from contexteer.memory.index import RepairReport
 from contexteer.secrets import find_secrets, redact
 
 logger = logging.getLogger(__name__)
+
+#: Where a trashed version lives: its file in the trash folder, or its row id in the database.
+TrashKey: TypeAlias = Path | int
+#: Read counts per entry name as stored ({"count": n, "lastAccessedAt": iso}): JSON from the sidecar file or the
+#: database, so each record is checked where it is read.
+Access: TypeAlias = dict[str, dict[str, Any]]
+
+
+class TrashedVersion(NamedTuple):
+    """A version in the trash: where it is kept, and its header (with deletedAt)."""
+
+    key: TrashKey
+    header: Header
 
 
 class BrokenEntry(StorageError):
@@ -42,8 +55,11 @@ class BrokenEntry(StorageError):
 
 
 class _NullJournal:
-    def append(self, type_: str, **fields: Any) -> dict[str, Any]:
+    def append(self, type_: str, **fields: object) -> Event:
         return {}
+
+    def read(self, *, include_rotated: bool = True) -> JournalRead:
+        return JournalRead()
 
 
 @dataclass
@@ -81,13 +97,13 @@ class EntryStore(ABC):
 
     #: True when replicas share this store (the database); answers then name it instead of a folder.
     shared = False
-    lock: contextlib.AbstractContextManager[Any]
+    lock: contextlib.AbstractContextManager[object]
     broken: dict[str, str]  # name -> why its header cannot be read (as of the last headers()); files only
     repair_report: RepairReport | None
 
-    def __init__(self, *, entry_max_bytes: int, journal: Any, clock: Callable[[], datetime]) -> None:
+    def __init__(self, *, entry_max_bytes: int, journal: EventLog | None, clock: Callable[[], datetime]) -> None:
         self.entry_max_bytes = entry_max_bytes
-        self.journal = journal or _NullJournal()
+        self.journal: EventLog = journal or _NullJournal()
         self.clock = clock
         self.broken = {}
         self.repair_report = None
@@ -127,7 +143,7 @@ class EntryStore(ABC):
         """The index as stored, or None when there is none."""
 
     @abstractmethod
-    def access(self) -> dict[str, dict[str, Any]]:
+    def access(self) -> Access:
         """Read counts and last read times per entry name."""
 
     @abstractmethod
@@ -147,19 +163,19 @@ class EntryStore(ABC):
         """One warning line about skipped links, or ''."""
 
     @abstractmethod
-    def trash_items(self) -> list[tuple[Any, Header]]:
+    def trash_items(self) -> list[TrashedVersion]:
         """Trashed versions as (key, header with deletedAt), newest deletion first."""
 
     @abstractmethod
-    def trash_entry(self, key: Any, name: str) -> Entry:
+    def trash_entry(self, key: TrashKey, name: str) -> Entry:
         """The trashed version `key` (StorageError when it changed since it was listed)."""
 
     @abstractmethod
-    def trash_add(self, entry: Entry, now: str) -> Any:
+    def trash_add(self, entry: Entry, now: str) -> TrashKey | None:
         """Keep `entry` in the trash as deleted at `now`, pruning old versions (the caller holds the lock)."""
 
     @abstractmethod
-    def trash_remove(self, key: Any) -> bool:
+    def trash_remove(self, key: TrashKey) -> bool:
         """Delete the trashed version `key` for good; False when it was already gone or may not be deleted."""
 
     @abstractmethod
@@ -174,10 +190,10 @@ class EntryStore(ABC):
     def now(self) -> str:
         return iso(self.clock())
 
-    def event(self, action: str, **fields: Any) -> None:
+    def event(self, action: str, **fields: object) -> None:
         self.journal.append("memory", action=action, **fields)
 
-    def warn_once(self, key: str, msg: str, *args: Any) -> None:
+    def warn_once(self, key: str, msg: str, *args: object) -> None:
         if key not in self._warned:
             self._warned.add(key)
             logger.warning(msg, *args)
@@ -296,7 +312,7 @@ class EntryStore(ABC):
         with self.lock:
             entry = self.get(name)
             h = entry.header
-            changes: dict[str, Any] = {"status": status}
+            changes: dict[str, str] = {"status": status}
             if status == "verified":
                 changes["verifiedAt"] = self.now()
             entry.header = E.with_changes(h, **changes)
@@ -311,11 +327,11 @@ class EntryStore(ABC):
 
         return trash.delete(self, names)
 
-    def trash(self) -> list[tuple[Any, Header]]:
+    def trash(self) -> list[TrashedVersion]:
         return self.trash_items()
 
-    def trashed(self, name: str) -> list[tuple[Any, Header]]:
-        return [(k, h) for k, h in self.trash_items() if h.name == name]
+    def trashed(self, name: str) -> list[TrashedVersion]:
+        return [t for t in self.trash_items() if t.header.name == name]
 
     def restore(self, name: str, new_name: str | None = None) -> Header:
         from contexteer.memory import trash

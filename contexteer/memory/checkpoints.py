@@ -20,7 +20,7 @@ from contextlib import AbstractContextManager
 from dataclasses import dataclass
 from datetime import datetime
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeAlias
 
 import orjson
 
@@ -84,9 +84,12 @@ def check_file_item(path: str) -> None:
 CHECKPOINT_KEYS = frozenset({"schemaVersion", "id", "label", "createdAt", "summary", "decisions", "files", "next_steps",
                              "serverVersion", "settings"})
 MAX_SETTINGS_BYTES = 64 * 1024
+#: A checkpoint as stored (CHECKPOINT_KEYS): a JSON object read back from a file or the database, so every reader
+#: checks or defaults what it uses.
+CheckpointData: TypeAlias = dict[str, Any]
 
 
-def check_content(data: dict[str, Any]) -> None:
+def check_content(data: CheckpointData) -> None:
     """An imported checkpoint passes the checks a saved one does (InputError naming the first problem): known keys,
     a one-line label of at most 120 characters, a summary within MAX_SUMMARY_CHARS, at most MAX_ITEMS one-line items
     of MAX_ITEM_CHARS per list, files relative to the root, an ISO createdAt, a small settings object."""
@@ -120,7 +123,7 @@ def check_content(data: dict[str, Any]) -> None:
 
 @dataclass
 class Checkpoint:
-    data: dict[str, Any]
+    data: CheckpointData
 
     @property
     def id(self) -> str:
@@ -132,7 +135,7 @@ class CheckpointStore(ABC):
     stores one JSON object per id. `Checkpoints` keeps them as files in `checkpoints/`; PgCheckpoints
     (contexteer.memory.store_pg) in PostgreSQL."""
 
-    def __init__(self, *, lock: AbstractContextManager[Any], clock: Callable[[], datetime] = E.now_utc) -> None:
+    def __init__(self, *, lock: AbstractContextManager[object], clock: Callable[[], datetime] = E.now_utc) -> None:
         self.lock = lock
         self.clock = clock
 
@@ -146,7 +149,7 @@ class CheckpointStore(ABC):
         """The checkpoint `cid` (a valid id); NotFoundError or StorageError when it cannot be loaded."""
 
     @abstractmethod
-    def _write(self, data: dict[str, Any]) -> None:
+    def _write(self, data: CheckpointData) -> None:
         """Store a checkpoint (the caller holds the lock)."""
 
     @abstractmethod
@@ -243,7 +246,7 @@ class CheckpointStore(ABC):
             raise InputError(f"checkpoint id {cid!r} is malformed. Use action='checkpoint_list' to see the ids, or leave name out for the latest.")
         return self._load(cid)
 
-    def write_raw(self, data: dict[str, Any]) -> None:
+    def write_raw(self, data: CheckpointData) -> None:
         """Store an already validated checkpoint (import)."""
         with self.lock:
             self._write(data)
@@ -256,7 +259,7 @@ def missing_checkpoint(cid: str) -> NotFoundError:
 class Checkpoints(CheckpointStore):
     """Checkpoints as JSON files in the memory folder's `checkpoints/` (the embedded backend)."""
 
-    def __init__(self, memory_dir: Path, *, lock: AbstractContextManager[Any], clock: Callable[[], datetime] = E.now_utc) -> None:
+    def __init__(self, memory_dir: Path, *, lock: AbstractContextManager[object], clock: Callable[[], datetime] = E.now_utc) -> None:
         super().__init__(lock=lock, clock=clock)
         self.dir = memory_dir / CHECKPOINT_DIR
 
@@ -285,7 +288,7 @@ class Checkpoints(CheckpointStore):
             raise StorageError(f"checkpoint {cid!r} is not a JSON object. Delete {path.name}.")
         return Checkpoint(data)
 
-    def _write(self, data: dict[str, Any]) -> None:
+    def _write(self, data: CheckpointData) -> None:
         ensure_real_dir(self.dir)
         atomic_write(self.dir / f"{data['id']}.json", orjson.dumps(data, option=orjson.OPT_INDENT_2))
 

@@ -25,7 +25,7 @@ from __future__ import annotations
 
 import logging
 import re
-from dataclasses import asdict, dataclass, field, replace
+from dataclasses import asdict, dataclass, replace
 from datetime import UTC, datetime
 from typing import Any, Literal
 
@@ -75,12 +75,12 @@ def desc_key(ts: str) -> tuple[int, ...]:
     return (*(-ord(c) for c in ts), 0)
 
 
-def listing_key(h: Header) -> tuple[Any, ...]:
+def listing_key(h: Header) -> tuple[int, bool, tuple[int, ...], str]:
     """The order of the index file and of action='list': tag priority, stale last, newest first, then name."""
     return (TAG_PRIORITY.get(h.tag, 9), h.status == "stale", desc_key(h.updatedAt), h.name)
 
 
-def validate_name(name: Any, *, arg: str = "name") -> str:
+def validate_name(name: object, *, arg: str = "name") -> str:
     """The canonical (lowercase) name, or an InputError saying what a valid name looks like."""
     if not isinstance(name, str) or not name.strip():
         raise InputError(f"{arg} is required: a short identifier such as 'use-pnpm' or 'auth-decision'.")
@@ -126,14 +126,14 @@ def normalised_stem(stem: str) -> str | None:
         return None
 
 
-def validate_tag(tag: Any) -> str:
+def validate_tag(tag: object) -> str:
     value = str(tag or "").strip().upper()
     if value not in TAGS:
         raise InputError(f"tag {tag!r} is not one of {', '.join(TAGS)}. Pick the one that says why the entry is worth keeping.")
     return value
 
 
-def validate_status(status: Any) -> str:
+def validate_status(status: object) -> str:
     value = str(status or "").strip().lower()
     if value not in STATUSES:
         raise InputError(f"status {status!r} is not one of {', '.join(STATUSES)}.")
@@ -197,7 +197,6 @@ class Header:
 class Entry:
     header: Header
     body: str = ""
-    extra: dict[str, Any] = field(default_factory=dict)
 
     @property
     def name(self) -> str:
@@ -279,7 +278,7 @@ def header_from_dict(data: dict[str, Any], *, file_stem: str | None = None) -> H
     )
 
 
-def _client_name(value: Any) -> str | None:
+def _client_name(value: object) -> str | None:
     """A savedBy value as stored: a short one-line name, or None (hand edits cannot inject lines into answers)."""
     if not value:
         return None
@@ -287,5 +286,5 @@ def _client_name(value: Any) -> str | None:
     return text or None
 
 
-def with_changes(header: Header, **changes: Any) -> Header:
+def with_changes(header: Header, **changes: Any) -> Header:  # any of its fields, each of its own type
     return replace(header, **changes)

@@ -16,9 +16,10 @@ import re
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from datetime import datetime
-from typing import Any
+from typing import Any, NamedTuple
 
 from contexteer.memory import entries as E
+from contexteer.memory.base import Access
 from contexteer.memory.entries import Header
 from contexteer.tokens import count_tokens
 
@@ -70,7 +71,7 @@ class Ranked:
 
 def rank(
     headers: list[Header],
-    access: dict[str, dict[str, Any]],
+    access: Access,
     *,
     query: str | None = None,
     tags: list[str] | None = None,
@@ -180,8 +181,14 @@ class Rendered:
     body_bytes: int = 0
 
 
-def render_entry(h: Header, body: str, now: datetime, entry_bytes: int) -> tuple[str, bool, int]:
-    """One entry as markdown: heading, meta line, body cut to `entry_bytes`; (text, was_cut, body bytes)."""
+class RenderedEntry(NamedTuple):
+    text: str
+    cut: bool  # the body was cut to entry_bytes
+    body_bytes: int  # of the body shown
+
+
+def render_entry(h: Header, body: str, now: datetime, entry_bytes: int) -> RenderedEntry:
+    """One entry as markdown: heading, meta line, body cut to `entry_bytes`."""
     body = body.rstrip("\n")
     raw = body.encode("utf-8")
     cut = len(raw) > entry_bytes
@@ -193,7 +200,15 @@ def render_entry(h: Header, body: str, now: datetime, entry_bytes: int) -> tuple
     by = f"; saved by {h.savedBy}" if h.savedBy else ""
     head = f"## {h.name} ({h.tag}, {h.status}) — {h.description}\n_{age_label(h, now)}; source: {h.source}{by}_\n"
     shown = min(len(raw), entry_bytes)
-    return f"{head}\n{body.rstrip()}\n", cut, shown
+    return RenderedEntry(f"{head}\n{body.rstrip()}\n", cut, shown)
+
+
+class _Miss(NamedTuple):
+    """The best entry whose body did not fit: why the answer holds no body at all."""
+
+    name: str
+    tokens: int
+    body_bytes: int
 
 
 def reminder_line(h: Header, now: datetime) -> str:
@@ -222,7 +237,7 @@ def render_selection(
     session_left = max(0, budgets.session_bytes - session.bytes_shown)
     tokens = budgets.count(preamble)
     full_stop = False
-    first_miss: tuple[str, int, int] | None = None  # the best entry, when even it did not fit
+    first_miss: _Miss | None = None  # the best entry, when even it did not fit
     for r in ranked:
         h = r.header
         if session.shown.get(h.name) == h.updatedAt:
@@ -239,7 +254,7 @@ def render_selection(
                 and tokens + block_tokens + 60 <= budgets.call_tokens)
         if not fits:
             if not full_stop and not out.full:
-                first_miss = (h.name, block_tokens, nbytes)
+                first_miss = _Miss(h.name, block_tokens, nbytes)
             full_stop = True
             tail.append(header_line(h, now))
             out.headers_only.append(h.name)
@@ -256,8 +271,8 @@ def render_selection(
     out.body_bytes = used_bytes
     if tail:
         why = ""
-        if full_stop and first_miss and first_miss[2] <= session_left and first_miss[2] <= budgets.call_bytes:
-            name, need, _ = first_miss
+        if full_stop and first_miss and first_miss.body_bytes <= session_left and first_miss.body_bytes <= budgets.call_bytes:
+            name, need = first_miss.name, first_miss.tokens
             why = (f" (the best match, {name}, needs ~{need} tokens, more than this call's budget of {budgets.call_tokens}; "
                    f"raise budget_tokens or load it with action='read' name='{name}')")
         elif full_stop:

@@ -18,6 +18,7 @@ from typing import Any
 from contexteer import __version__
 from contexteer.config import Settings
 from contexteer.errors import InputError, NotFoundError, SecretError, StorageError
+from contexteer.journal import EventLog
 from contexteer.memory import entries as E
 from contexteer.memory.base import EntryStore
 from contexteer.memory.checkpoints import Checkpoints, CheckpointStore, render_checkpoint
@@ -61,7 +62,7 @@ class MemoryService:
         memory_dir: Path,
         settings: Settings,
         *,
-        journal: Any = None,
+        journal: EventLog | None = None,
         clock: Callable[[], datetime] = E.now_utc,
         file_status: Callable[[str], str | None] = lambda _p: None,
         elsewhere: tuple[str, Path] | None = None,
@@ -94,7 +95,7 @@ class MemoryService:
         self.store.clock = clock
         self.checkpoints.clock = clock
 
-    def _event(self, action: str, **fields: Any) -> None:
+    def _event(self, action: str, **fields: object) -> None:
         self.store.event(action, **fields)
 
     def _repair_note(self) -> str:
@@ -207,7 +208,7 @@ class MemoryService:
             items = self.store.trash()
             if tag:
                 t = E.validate_tag(tag)
-                items = [(p, h) for p, h in items if h.tag == t]
+                items = [item for item in items if item.header.tag == t]
             lines = [f"- {h.name} ({h.tag}) — {h.description} — deleted {h.deletedAt or '?'}" for _, h in items]
             text = (f"Trash: {len(items)} entr{'y' if len(items) == 1 else 'ies'} (restore with action='restore', "
                     "delete for good with action='purge', confirm=true).\n" + "\n".join(lines))
@@ -357,7 +358,7 @@ class MemoryService:
         targets = self.store.trash()
         if names:
             wanted = {E.validate_name(n) for n in names}
-            targets = [(p, h) for p, h in targets if h.name in wanted]
+            targets = [t for t in targets if t.header.name in wanted]
         if not confirm:
             dup = {n for n in (h.name for _, h in targets) if sum(1 for _, x in targets if x.name == n) > 1}
             listed = ", ".join(f"{h.name} (deleted {h.deletedAt or '?'})" if h.name in dup else h.name

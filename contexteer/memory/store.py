@@ -25,9 +25,19 @@ from typing import Any
 import orjson
 
 from contexteer.errors import InputError, NotFoundError, StorageError
+from contexteer.journal import EventLog
 from contexteer.memory import entries as E
 from contexteer.memory import index, trash
-from contexteer.memory.base import BrokenEntry, EntryStore, SaveResult, redact_into, secret_kinds
+from contexteer.memory.base import (
+    Access,
+    BrokenEntry,
+    EntryStore,
+    SaveResult,
+    TrashedVersion,
+    TrashKey,
+    redact_into,
+    secret_kinds,
+)
 from contexteer.memory.entries import INDEX_NAME, Entry, Header
 from contexteer.memory.index import RepairReport, index_line
 from contexteer.memory.storage import (
@@ -67,7 +77,7 @@ class MemoryStore(EntryStore):
         directory: Path,
         *,
         entry_max_bytes: int = 4096,
-        journal: Any = None,
+        journal: EventLog | None = None,
         clock: Callable[[], datetime] = E.now_utc,
         repair: bool = True,
     ) -> None:
@@ -252,7 +262,7 @@ class MemoryStore(EntryStore):
         self.forget_cached(self.path(name))
 
     # ----- access sidecar ------------------------------------------------------------------
-    def access(self) -> dict[str, dict[str, Any]]:
+    def access(self) -> Access:
         try:
             data = orjson.loads(read_plain_text(self.dir / ACCESS_FILE))
         except (orjson.JSONDecodeError, OSError):
@@ -306,11 +316,11 @@ class MemoryStore(EntryStore):
         return index.check(self)
 
     # ----- trash (contexteer.memory.trash) ------------------------------------------------
-    def trash_items(self) -> list[tuple[Any, Header]]:
+    def trash_items(self) -> list[TrashedVersion]:
         return list(trash.listing(self))
 
-    def trash_entry(self, key: Any, name: str) -> Entry:
-        path = Path(key)
+    def trash_entry(self, key: TrashKey, name: str) -> Entry:
+        path = _trash_file(key)
         try:
             return E.parse(read_plain_text(path), file_stem=name)
         except (NotPlainFile, E.FormatError) as exc:
@@ -319,11 +329,18 @@ class MemoryStore(EntryStore):
     def trash_add(self, entry: Entry, now: str) -> Path:
         return trash.keep_copy(self, entry, now)
 
-    def trash_remove(self, key: Any) -> bool:
-        path = Path(key)
+    def trash_remove(self, key: TrashKey) -> bool:
+        path = _trash_file(key)
         if link_kind(path) or not real_dir(path.parent):  # replaced by a link since the listing: never delete through it
             return False
         return atomic_delete(path)
+
+
+def _trash_file(key: TrashKey) -> Path:
+    """The file a trash key of this store names (its keys are the trash folder's files, never database ids)."""
+    if isinstance(key, int):
+        raise TypeError(f"trash key {key!r} is a database id; the memory folder's trash is keyed by file")
+    return key
 
 
 def placeholder(file_name: str, *, misnamed: bool = False) -> str:

@@ -18,35 +18,48 @@ import os
 import sys
 import threading
 import time
-from collections.abc import Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator, Mapping
 from contextlib import contextmanager
+from datetime import datetime
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING
 
 import orjson
 
 from contexteer.errors import InputError, NotFoundError, StorageError
+from contexteer.journal import EventLog
 from contexteer.memory import entries as E
 from contexteer.memory import trash
-from contexteer.memory.base import EntryStore
-from contexteer.memory.checkpoints import Checkpoint, CheckpointStore, missing_checkpoint, valid_id
+from contexteer.memory.base import Access, EntryStore, TrashedVersion, TrashKey
+from contexteer.memory.checkpoints import (
+    Checkpoint,
+    CheckpointData,
+    CheckpointStore,
+    missing_checkpoint,
+    valid_id,
+)
 from contexteer.memory.entries import Entry, Header
 from contexteer.memory.index import RepairReport
 from contexteer.memory.storage import PAUSE_ENV, PAUSE_ON_ENV
 from contexteer.storage import Database
+
+if TYPE_CHECKING:
+    from psycopg import Connection
+    from psycopg.rows import TupleRow
+    from psycopg.types.json import Jsonb
 
 logger = logging.getLogger(__name__)
 
 PAUSE_DIR_ENV = "CONTEXTEER_MEMORY_TEST_PAUSE_DIR"
 
 
-def _jsonb(value: Any) -> Any:
+def _jsonb(value: Mapping[str, object]) -> Jsonb:
     from psycopg.types.json import Jsonb
 
     return Jsonb(value, dumps=lambda o: orjson.dumps(o).decode())
 
 
-def _refuse_nul(*texts: Any) -> None:
+def _refuse_nul(*texts: object) -> None:
     if any(isinstance(t, str) and "\x00" in t for t in texts):
         raise InputError("the text holds a NUL character (U+0000), which the team database cannot store and no memory "
                          "needs. Remove it and save again.")
@@ -80,7 +93,7 @@ class TxLock:
         self.key = key
         self._local = threading.local()
 
-    def current(self) -> Any:
+    def current(self) -> Connection[TupleRow] | None:
         return getattr(self._local, "conn", None)
 
     def __enter__(self) -> TxLock:
@@ -97,7 +110,7 @@ class TxLock:
         self._local.depth = depth + 1
         return self
 
-    def __exit__(self, *exc: Any) -> None:
+    def __exit__(self, *exc: object) -> None:
         self._local.depth -= 1
         if self._local.depth == 0:
             cm = self._local.cm
@@ -111,15 +124,15 @@ class PgMemoryStore(EntryStore):
     shared = True
     lock: TxLock
 
-    def __init__(self, db: Database, project: str, *, entry_max_bytes: int = 4096, journal: Any = None,
-                 clock: Any = E.now_utc) -> None:
+    def __init__(self, db: Database, project: str, *, entry_max_bytes: int = 4096, journal: EventLog | None = None,
+                 clock: Callable[[], datetime] = E.now_utc) -> None:
         super().__init__(entry_max_bytes=entry_max_bytes, journal=journal, clock=clock)
         self.db = db
         self.project = project
         self.lock = TxLock(db, f"contexteer:memory:{project}")
 
     @contextmanager
-    def _conn(self) -> Iterator[Any]:
+    def _conn(self) -> Iterator[Connection[TupleRow]]:
         conn = self.lock.current()
         if conn is not None:
             yield conn
@@ -189,7 +202,7 @@ class PgMemoryStore(EntryStore):
         return ""
 
     # ----- access counts -------------------------------------------------------------------------
-    def access(self) -> dict[str, dict[str, Any]]:
+    def access(self) -> Access:
         with self._conn() as conn:
             rows = conn.execute("SELECT name, count, last_accessed_at FROM memory_access WHERE project = %s",
                                 (self.project,)).fetchall()
@@ -217,14 +230,14 @@ class PgMemoryStore(EntryStore):
             conn.execute("DELETE FROM memory_access WHERE project = %s AND name = ANY(%s)", (self.project, list(names)))
 
     # ----- trash ---------------------------------------------------------------------------------
-    def trash_items(self) -> list[tuple[Any, Header]]:
+    def trash_items(self) -> list[TrashedVersion]:
         with self._conn() as conn:
             rows = conn.execute(
                 "SELECT id, name, header FROM memory_trash WHERE project = %s "
                 "ORDER BY header->>'deletedAt' DESC NULLS LAST, id DESC", (self.project,)).fetchall()
-        return [(i, E.header_from_dict(h, file_stem=n)) for i, n, h in rows]
+        return [TrashedVersion(i, E.header_from_dict(h, file_stem=n)) for i, n, h in rows]
 
-    def trash_entry(self, key: Any, name: str) -> Entry:
+    def trash_entry(self, key: TrashKey, name: str) -> Entry:
         with self._conn() as conn:
             row = conn.execute("SELECT header, body FROM memory_trash WHERE project = %s AND id = %s",
                                (self.project, key)).fetchone()
@@ -233,7 +246,7 @@ class PgMemoryStore(EntryStore):
                                "nothing was restored. Retry.")
         return Entry(E.header_from_dict(row[0], file_stem=name), row[1])
 
-    def trash_add(self, entry: Entry, now: str) -> Any:
+    def trash_add(self, entry: Entry, now: str) -> int | None:
         head = E.with_changes(entry.header, deletedAt=now).to_dict()
         with self._conn() as conn:
             row = conn.execute("INSERT INTO memory_trash (project, name, header, body) VALUES (%s, %s, %s, %s) RETURNING id",
@@ -241,7 +254,7 @@ class PgMemoryStore(EntryStore):
         trash.prune_versions(self, entry.name)
         return row[0] if row else None
 
-    def trash_remove(self, key: Any) -> bool:
+    def trash_remove(self, key: TrashKey) -> bool:
         with self._conn() as conn:
             cur = conn.execute("DELETE FROM memory_trash WHERE project = %s AND id = %s", (self.project, key))
             return bool(cur.rowcount)
@@ -250,7 +263,7 @@ class PgMemoryStore(EntryStore):
 class PgCheckpoints(CheckpointStore):
     """Checkpoints of one project in the shared database (written under the memory store's lock)."""
 
-    def __init__(self, store: PgMemoryStore, *, clock: Any = E.now_utc) -> None:
+    def __init__(self, store: PgMemoryStore, *, clock: Callable[[], datetime] = E.now_utc) -> None:
         super().__init__(lock=store.lock, clock=clock)
         self.store = store
 
@@ -270,7 +283,7 @@ class PgCheckpoints(CheckpointStore):
             raise StorageError(f"checkpoint {cid!r} is not a JSON object in the database. Delete it.")
         return Checkpoint(row[0])
 
-    def _write(self, data: dict[str, Any]) -> None:
+    def _write(self, data: CheckpointData) -> None:
         if b"\\u0000" in orjson.dumps(data):
             _refuse_nul("\x00")
         with self.store._conn() as conn:

@@ -22,6 +22,7 @@ from typing import TYPE_CHECKING
 
 from contexteer.errors import ConflictError, InputError, NotFoundError
 from contexteer.memory import entries as E
+from contexteer.memory.base import TrashedVersion
 from contexteer.memory.entries import Entry, Header
 from contexteer.memory.storage import (
     atomic_write,
@@ -80,13 +81,13 @@ def prune_versions(store: EntryStore, name: str) -> None:
         store.event("trash_pruned", names=[name], count=len(versions) - KEEP_VERSIONS)
 
 
-def listing(store: MemoryStore) -> list[tuple[Path, Header]]:
+def listing(store: MemoryStore) -> list[TrashedVersion]:
     """Trashed entries (plain files with a valid header only), newest deletion first."""
     out: list[tuple[Path, Header]] = []
     if not real_dir(store.trash_dir):
         if link_kind(store.trash_dir):
             store.warn_once("trash-link", "memory: %s/trash is a symlink; the trash is not read through it", store.dir)
-        return out
+        return []
     with os.scandir(store.trash_dir) as it:
         files = [Path(de.path) for de in it if de.name.endswith(".md") and not de.name.startswith(".")]
     for p in files:
@@ -99,7 +100,7 @@ def listing(store: MemoryStore) -> list[tuple[Path, Header]]:
             continue
         out.append((p, h))
     out.sort(key=lambda ph: (ph[1].deletedAt or "", _suffix(ph[0])), reverse=True)
-    return out
+    return [TrashedVersion(p, h) for p, h in out]
 
 
 def restore(store: EntryStore, name: str, new_name: str | None = None) -> Header:
@@ -140,7 +141,7 @@ def purge(store: EntryStore, names: list[str] | None = None) -> list[str]:
             if unknown:
                 raise NotFoundError(f"not in the trash: {', '.join(unknown)}. Use action='list' with status='trash' "
                                     "(or `contexteer memory trash`) to see what the trash holds.")
-            items = [(k, h) for k, h in items if h.name in wanted]
+            items = [t for t in items if t.header.name in wanted]
         removed = []
         for k, h in items:
             if store.trash_remove(k):

@@ -9,6 +9,7 @@ import re
 from collections import Counter
 from collections.abc import Callable
 from dataclasses import dataclass
+from typing import Literal
 
 from contexteer.shaping import signals as sig
 from contexteer.shaping.fold import (
@@ -232,99 +233,112 @@ def _overview(inp: DigestInput, defs: list[Def], items: list[Item], stats: str, 
     """Signal lines verbatim first; then every top-level definition: its signature with its range when they all
     fit, else compactly as `168-198 _type_check` (as many signatures quoted as then still fit, public names
     first); nested definitions are named in the budget left, outer ones first."""
-    ls = inp.ls
-    lines = ls.lines
-    by_start = {d.idx: d for d in defs}
-    qual = _qualnames(defs)
-    hard = inp.budget - 16  # the "not shown" line: all top-level definitions may use up to this
-    budget = inp.budget - 28  # what is added after them keeps a margin: a fit to the last token often costs a retry
+    o = _Overview(inp, defs)
+    # everything verbatim when it fits (a small file, or few definitions)
+    if o.under(items, o.budget * 1.3) and real_cost(inp.ls, [o.verbatim(it) for it in items]) <= o.budget:
+        return Digest(body=[o.verbatim(it) for it in sorted(items, key=lambda i: i.start)], stats=stats, pattern=pattern)
+    signals = sorted((it for it in items if it.prio < sig.DEFINITION), key=lambda i: (i.prio, i.start))
+    o.take(signals, o.verbatim, "v")  # errors, TODO/FIXME, the first term matches (definitions among them too)
+    defs_items = [it for it in items if it.label == "definitions" and it.start not in o.shown]
+    top = [it for it in defs_items if o.by_start[it.start].primary]
+    nested = sorted((it for it in defs_items if not o.by_start[it.start].primary), key=lambda i: (i.prio, i.start))
+    o.place_top(top)
+    return Digest(body=o.body(items, top, nested, pattern), stats=stats, pattern=pattern)
 
-    vcache: dict[int, str] = {}
-    ecache: dict[int, float] = {}
 
-    def verbatim(it: Item) -> str:
-        got = vcache.get(it.start)
+class _Overview:
+    """What the overview has placed so far: each shown item verbatim ("v") or compact ("c"), and the tokens used."""
+
+    def __init__(self, inp: DigestInput, defs: list[Def]) -> None:
+        self.inp = inp
+        self.ls = inp.ls
+        self.by_start = {d.idx: d for d in defs}
+        self.qual = _qualnames(defs)
+        self.hard = inp.budget - 16  # the "not shown" line: all top-level definitions may use up to this
+        self.budget = inp.budget - 28  # what is added after them keeps a margin: a fit to the last token often costs a retry
+        self.shown: dict[int, Literal["v", "c"]] = {}  # item start -> verbatim | compact
+        self.used = 0.0
+        self._verbatim: dict[int, str] = {}
+        self._est: dict[int, float] = {}
+
+    def verbatim(self, it: Item) -> str:
+        got = self._verbatim.get(it.start)
         if got is None:
-            d = by_start.get(it.start)
+            ls, lines, max_chars = self.ls, self.ls.lines, self.inp.max_chars
+            d = self.by_start.get(it.start)
             rng = f"{ls.num(it.start)}-{ls.num(d.end)}" if d is not None and d.end > d.idx else str(ls.num(it.start))
-            out = [f"{rng}: {clip(lines[it.start], inp.max_chars)}"]
-            out.extend(f"{ls.num(k)}: {clip(lines[k], inp.max_chars)}" for k in range(it.start + 1, it.end + 1))
-            got = vcache[it.start] = "\n".join(out)
+            out = [f"{rng}: {clip(lines[it.start], max_chars)}"]
+            out.extend(f"{ls.num(k)}: {clip(lines[k], max_chars)}" for k in range(it.start + 1, it.end + 1))
+            got = self._verbatim[it.start] = "\n".join(out)
         return got
 
-    def vest(it: Item) -> float:
-        got = ecache.get(it.start)
+    def vest(self, it: Item) -> float:
+        got = self._est.get(it.start)
         if got is None:
-            got = ecache[it.start] = ls.est(verbatim(it))
+            got = self._est[it.start] = self.ls.est(self.verbatim(it))
         return got
 
-    def under(pool: list[Item], limit: float) -> bool:
+    def under(self, pool: list[Item], limit: float) -> bool:
         """The estimate of quoting the whole pool stays under `limit` (stops counting once it does not)."""
         total = 0.0
         for it in pool:
-            total += vest(it)
+            total += self.vest(it)
             if total > limit:
                 return False
         return True
 
-    def compact(it: Item) -> str:
-        d = by_start[it.start]
-        return f"{ls.num(d.idx)}-{ls.num(d.end)} {qual[d.idx]}"
+    def compact(self, it: Item) -> str:
+        d = self.by_start[it.start]
+        return f"{self.ls.num(d.idx)}-{self.ls.num(d.end)} {self.qual[d.idx]}"
 
-    # everything verbatim when it fits (a small file, or few definitions)
-    if under(items, budget * 1.3) and real_cost(ls, [verbatim(it) for it in items]) <= budget:
-        return Digest(body=[verbatim(it) for it in sorted(items, key=lambda i: i.start)], stats=stats, pattern=pattern)
+    def take(self, pool: list[Item], render: Callable[[Item], str], mark: Literal["v", "c"]) -> None:
+        taken, self.used = fill_greedy(self.ls, pool, render, self.budget, self.used)
+        self.shown.update((it.start, mark) for it in taken)
 
-    shown: dict[int, str] = {}  # item start -> "v" (verbatim) | "c" (compact)
-    used = 0.0
+    def place_top(self, top: list[Item]) -> None:
+        """Every top-level definition verbatim if they all fit, else all compact with signatures quoted in the budget
+        left, else as many compact ones as fit."""
+        ls, hard = self.ls, self.hard
+        cost_v = real_cost(ls, [self.verbatim(it) for it in top]) if self.under(top, (hard - self.used) * 1.3) else hard + 1
+        if self.used + cost_v <= hard:
+            self.used += cost_v
+            self.shown.update((it.start, "v") for it in top)
+            return
+        cost_c = real_cost(ls, [self.compact(it) for it in top])
+        if self.used + cost_c > hard:
+            self.take(top, self.compact, "c")
+            return
+        self.used += cost_c
+        self.shown.update((it.start, "c") for it in top)
+        # quote signatures in the budget left: public names first, then in file order
+        upgrade = sorted(top, key=lambda i: (self.qual[i.start].startswith("_"), i.start))
+        cal = calibrate(ls, [self.verbatim(it) for it in upgrade[:: max(1, len(upgrade) // 64)]])
+        for it in upgrade:
+            extra = self.vest(it) * cal - ls.est(self.compact(it))
+            if self.used + extra <= self.budget:
+                self.used += extra
+                self.shown[it.start] = "v"
 
-    def take(pool: list[Item], render: Callable[[Item], str], mark: str) -> None:
-        nonlocal used
-        taken, used = fill_greedy(ls, pool, render, budget, used)
-        shown.update((it.start, mark) for it in taken)
-
-    signals = sorted((it for it in items if it.prio < sig.DEFINITION), key=lambda i: (i.prio, i.start))
-    take(signals, verbatim, "v")  # errors, TODO/FIXME, the first term matches (definitions among them too)
-    defs_items = [it for it in items if it.label == "definitions" and it.start not in shown]
-    top = [it for it in defs_items if by_start[it.start].primary]
-    nested = sorted((it for it in defs_items if not by_start[it.start].primary), key=lambda i: (i.prio, i.start))
-    cost_v = real_cost(ls, [verbatim(it) for it in top]) if under(top, (hard - used) * 1.3) else hard + 1
-    if used + cost_v <= hard:
-        used += cost_v
-        shown.update((it.start, "v") for it in top)
-    else:
-        cost_c = real_cost(ls, [compact(it) for it in top])
-        if used + cost_c <= hard:
-            used += cost_c
-            shown.update((it.start, "c") for it in top)
-            # quote signatures in the budget left: public names first, then in file order
-            upgrade = sorted(top, key=lambda i: (qual[i.start].startswith("_"), i.start))
-            cal = calibrate(ls, [verbatim(it) for it in upgrade[:: max(1, len(upgrade) // 64)]])
-            for it in upgrade:
-                extra = vest(it) * cal - ls.est(compact(it))
-                if used + extra <= budget:
-                    used += extra
-                    shown[it.start] = "v"
-        else:
-            take(top, compact, "c")
-    item_at = {it.start: it for it in items}
-    body: list[str] = []
-    for start in sorted(shown):
-        body.extend((verbatim(item_at[start]) if shown[start] == "v" else compact(item_at[start])).split("\n"))
-    rest_nested = [it for it in nested if it.start not in shown]
-    left = budget - used
-    if rest_nested and left > 30:
-        body += _compact(ls, rest_nested, by_start, qual, left, pattern)
-    elif rest_nested:
-        body.append(f"… {len(rest_nested)} more definitions: fetch_result(pattern={json.dumps(pattern)})")
-    missing_top = [it for it in top if it.start not in shown]
-    if missing_top:
-        body.append(f"… {len(missing_top)} more top-level definitions: fetch_result(pattern={json.dumps(pattern)})")
-    terms_left = [it for it in items if it.label != "definitions" and it.start not in shown]
-    missing = Counter(it.label for it in terms_left)
-    if missing:
-        body.append("… not shown: " + sig.counted(missing) + " (fetch them with pattern=)")
-    return Digest(body=body, stats=stats, pattern=pattern)
+    def body(self, items: list[Item], top: list[Item], nested: list[Item], pattern: str) -> list[str]:
+        """The shown items in file order, then what was left out and how to fetch it."""
+        item_at = {it.start: it for it in items}
+        body: list[str] = []
+        for start in sorted(self.shown):
+            it = item_at[start]
+            body.extend((self.verbatim(it) if self.shown[start] == "v" else self.compact(it)).split("\n"))
+        rest_nested = [it for it in nested if it.start not in self.shown]
+        left = self.budget - self.used
+        if rest_nested and left > 30:
+            body += _compact(self.ls, rest_nested, self.by_start, self.qual, left, pattern)
+        elif rest_nested:
+            body.append(f"… {len(rest_nested)} more definitions: fetch_result(pattern={json.dumps(pattern)})")
+        missing_top = [it for it in top if it.start not in self.shown]
+        if missing_top:
+            body.append(f"… {len(missing_top)} more top-level definitions: fetch_result(pattern={json.dumps(pattern)})")
+        missing = Counter(it.label for it in items if it.label != "definitions" and it.start not in self.shown)
+        if missing:
+            body.append("… not shown: " + sig.counted(missing) + " (fetch them with pattern=)")
+        return body
 
 
 def _join(stack: list[Def], d: Def) -> str:

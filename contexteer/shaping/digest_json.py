@@ -5,7 +5,7 @@ from __future__ import annotations
 import logging
 from collections.abc import Callable
 from functools import partial
-from typing import Any
+from typing import Any, NamedTuple
 
 import orjson
 
@@ -50,22 +50,31 @@ def _scalar(v: Any, width: int) -> str:
     return clip(s, width)
 
 
+class _NameList(NamedTuple):
+    """A rendered line that lists key names, shortened at first (`_Shape.grow` names more)."""
+
+    idx: int  # its index in the output
+    prefix: str
+    names: list[str]
+    depth: int
+
+
 class _Shape:
     def __init__(self, max_depth: int, max_keys: int, width: int) -> None:
         self.max_depth = max_depth
         self.max_keys = max_keys
         self.width = width
         self.out: list[str] = []
-        self.lists: list[tuple[int, str, list[str], int]] = []  # (line index, prefix, names, depth): key-name lists
+        self.lists: list[_NameList] = []
 
     def names(self, prefix: str, names: list[str], depth: int) -> None:
         """A line listing key names: first rendered short, later grown to what the budget leaves (`grow`)."""
-        self.lists.append((len(self.out), prefix, names, depth))
+        self.lists.append(_NameList(len(self.out), prefix, names, depth))
         self.out.append(prefix + _name_list(names, self.width * 2))
 
     def grow(self, est: Callable[[str], float], spare: float) -> None:
         """Spend `spare` tokens naming more keys in the shortened lists, shallow ones first."""
-        for idx, prefix, names, _depth in sorted(self.lists, key=lambda t: (t[3], t[0])):
+        for idx, prefix, names, _depth in sorted(self.lists, key=lambda t: (t.depth, t.idx)):
             now = est(self.out[idx])
             shown = self.out[idx].count(", ") + 1
             cost = 0.0

@@ -54,20 +54,12 @@ def _classify(inp: DigestInput) -> tuple[list[Item], Counter[str]]:
         run = j - i + 1
         if not line.strip():
             continue
-        prio = sig.log_priority(line)
-        if prio is None and i in term_lines:
-            prio = sig.TERM
-        if prio is None and (i < _HEAD or j >= n - _TAIL):
-            prio = sig.CONTEXT
+        prio = _line_priority(line, i in term_lines, i < _HEAD or j >= n - _TAIL)
         if prio is None:
             continue
         if prio <= sig.TERM:
             counts[sig.LABELS[prio]] += run
-        key = line.strip()
-        if prio != sig.FRAME and _TIMESTAMP.match(key):  # a service log's "job 6 failed (attempt 1)" and "job 9
-            # failed (attempt 2)" repeat one error; untimed tool output keeps its numbers (test_x[1] and test_x[3]
-            # are two failures) and so do frames (line 42 and line 57 are different places)
-            key = _NUMBERS.sub("#", _TIMESTAMP.sub("", key))
+        key = _repeat_key(line, prio)
         first = first_seen.get(key) if prio in (sig.WARNING, sig.TODO, sig.ERROR, sig.FRAME) and len(key) > 12 else None
         if first is not None:
             dup_lines.setdefault(first.start, []).append(i)
@@ -76,15 +68,7 @@ def _classify(inp: DigestInput) -> tuple[list[Item], Counter[str]]:
             it = Item(i, j, prio, sig.LABELS.get(prio, "context"), run=run)
             items.append(it)
             first_seen[key] = it
-    # lines around an error explain it: offered after the signals, before the head and tail
-    taken: set[int] = set()
-    for it in items:
-        taken.update(range(it.start, it.end + 1))
-    for it in [x for x in items if x.prio <= sig.ERROR]:
-        for k in (*range(max(0, it.start - 2), it.start), *range(it.end + 1, min(n, it.end + 3))):
-            if k not in taken and lines[k].strip() and not _PROGRESS.search(lines[k]):
-                taken.add(k)
-                items.append(Item(k, k, sig.TERM + 0.5, "context"))
+    _add_error_context(items, lines)
     for it in items:
         others = dup_lines.get(it.start)
         if others:
@@ -94,6 +78,39 @@ def _classify(inp: DigestInput) -> tuple[list[Item], Counter[str]]:
             it.note = f"[×{total}; also {shown}{more}]"
     sig.promote_terms(items)
     return items, counts
+
+
+def _line_priority(line: str, term_match: bool, head_or_tail: bool) -> int | None:
+    """A line's signal priority; a term match or a line of the head or tail is kept at a lower one, others dropped."""
+    prio = sig.log_priority(line)
+    if prio is None and term_match:
+        prio = sig.TERM
+    if prio is None and head_or_tail:
+        prio = sig.CONTEXT
+    return prio
+
+
+def _repeat_key(line: str, prio: int) -> str:
+    """What repeats of one message share: a service log's "job 6 failed (attempt 1)" and "job 9 failed (attempt 2)"
+    repeat one error; untimed tool output keeps its numbers (test_x[1] and test_x[3] are two failures) and so do
+    frames (line 42 and line 57 are different places)."""
+    key = line.strip()
+    if prio != sig.FRAME and _TIMESTAMP.match(key):
+        key = _NUMBERS.sub("#", _TIMESTAMP.sub("", key))
+    return key
+
+
+def _add_error_context(items: list[Item], lines: list[str]) -> None:
+    """Lines around an error explain it: offered after the signals, before the head and tail."""
+    n = len(lines)
+    taken: set[int] = set()
+    for it in items:
+        taken.update(range(it.start, it.end + 1))
+    for it in [x for x in items if x.prio <= sig.ERROR]:
+        for k in (*range(max(0, it.start - 2), it.start), *range(it.end + 1, min(n, it.end + 3))):
+            if k not in taken and lines[k].strip() and not _PROGRESS.search(lines[k]):
+                taken.add(k)
+                items.append(Item(k, k, sig.TERM + 0.5, "context"))
 
 
 def digest_log(inp: DigestInput) -> Digest:

@@ -6,7 +6,7 @@ import logging
 import re
 from collections import Counter
 from dataclasses import dataclass, field
-from typing import cast
+from typing import NamedTuple, cast
 
 from contexteer.shaping.answer import Hit
 from contexteer.shaping.fold import Digest, DigestInput, LineSet, calibrate, clip
@@ -15,10 +15,16 @@ logger = logging.getLogger(__name__)
 
 __all__ = ["digest_search", "group_hits"]
 
+class FileHit(NamedTuple):
+    idx: int  # the row's index in the result
+    line: int  # its line in the file
+    text: str  # with the row's note, if any
+
+
 @dataclass
 class FileHits:
     path: str
-    hits: list[tuple[int, int, str]] = field(default_factory=list)  # (result line idx, file line, text)
+    hits: list[FileHit] = field(default_factory=list)
 
 
 def group_hits(rows: list[Hit | str]) -> tuple[dict[str, FileHits], list[int]]:
@@ -32,14 +38,14 @@ def group_hits(rows: list[Hit | str]) -> tuple[dict[str, FileHits], list[int]]:
         fh = files.get(row.path)
         if fh is None:
             fh = files[row.path] = FileHits(row.path)
-        fh.hits.append((i, row.line, f"{row.text}  — {row.note}" if row.note else row.text))
+        fh.hits.append(FileHit(i, row.line, f"{row.text}  — {row.note}" if row.note else row.text))
     return files, other
 
 
 def context_rows(rows: list[Hit | str], files: dict[str, FileHits]) -> dict[int, list[int]]:
     """For each hit (row index), the context rows around it (same file, not across a `--` separator or another
     hit): a hit and its context are shown or folded together."""
-    hit_idx = {idx for fh in files.values() for idx, _, _ in fh.hits}
+    hit_idx = {h.idx for fh in files.values() for h in fh.hits}
     out: dict[int, list[int]] = {}
 
     def is_context(k: int, path: str) -> bool:
@@ -47,7 +53,7 @@ def context_rows(rows: list[Hit | str], files: dict[str, FileHits]) -> dict[int,
         return k not in hit_idx and isinstance(row, Hit) and row.context and row.path == path
 
     for fh in files.values():
-        for idx, _, _ in fh.hits:
+        for idx in (h.idx for h in fh.hits):
             found: list[int] = []
             k = idx - 1
             while k >= 0 and is_context(k, fh.path):
@@ -99,7 +105,7 @@ def _digest(inp: DigestInput, files: dict[str, FileHits], budget: float) -> list
     # each file's first hits before any file's later ones; among equals, the files with most hits first
     n_hits = {fh.path: len(fh.hits) for fh in files.values()}
     order = sorted(
-        ((rank, idx, fh.path) for fh in files.values() for rank, (idx, _, _) in enumerate(fh.hits)),
+        ((rank, h.idx, fh.path) for fh in files.values() for rank, h in enumerate(fh.hits)),
         key=lambda t: (min(t[0], 3), -n_hits[t[2]], t[1]),
     )
     by_idx = {idx: (fl, text) for fh in files.values() for idx, fl, text in fh.hits}

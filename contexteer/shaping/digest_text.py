@@ -7,6 +7,7 @@ import logging
 import re
 from collections import Counter
 from collections.abc import Callable
+from typing import Literal, NamedTuple, cast
 
 from contexteer.shaping import signals as sig
 from contexteer.shaping.fold import (
@@ -36,9 +37,15 @@ _CAPS_CANDIDATE = re.compile(r"^[A-Z][A-Z0-9 _/&-]{2,60}$", re.M)
 _HEAD, _TAIL = 3, 3
 
 
-def find_headings(ls: LineSet, markdown: bool) -> list[tuple[int, int, str]]:
-    """(line idx, level, title) for ATX, setext and reStructuredText headings outside code fences."""
-    out: list[tuple[int, int, str]] = []
+class Heading(NamedTuple):
+    idx: int  # its line (0-based)
+    level: int  # 1 for the top level
+    title: str
+
+
+def find_headings(ls: LineSet, markdown: bool) -> list[Heading]:
+    """ATX, setext and reStructuredText headings outside code fences."""
+    out: list[Heading] = []
     lines = ls.lines
     in_fence = False
     rst_levels: list[str] = []
@@ -53,11 +60,11 @@ def find_headings(ls: LineSet, markdown: bool) -> list[tuple[int, int, str]]:
         if in_fence:
             continue
         if not markdown and _CAPS.match(line):
-            out.append((i, 1, line.strip()))
+            out.append(Heading(i, 1, line.strip()))
             continue
         m = _ATX.match(line) if markdown else None
         if m:
-            out.append((i, len(m.group(1)), line.strip().lstrip("#").strip()))
+            out.append(Heading(i, len(m.group(1)), line.strip().lstrip("#").strip()))
             continue
         if i > 0 and lines[i - 1].strip() and not _ATX.match(lines[i - 1]):
             u = _UNDERLINE.match(line)
@@ -69,9 +76,9 @@ def find_headings(ls: LineSet, markdown: bool) -> list[tuple[int, int, str]]:
                 if ch not in rst_levels:
                     rst_levels.append(ch)
                 level = 1 if markdown and ch == "=" else 2 if markdown else rst_levels.index(ch) + 1
-                if out and out[-1][0] == i - 1:
+                if out and out[-1].idx == i - 1:
                     continue
-                out.append((i - 1, level, prev))
+                out.append(Heading(i - 1, level, prev))
     return out
 
 
@@ -79,10 +86,9 @@ def digest_text(inp: DigestInput, *, markdown: bool = True) -> Digest:
     ls = inp.ls
     lines = ls.lines
     n = len(lines)
-    cached = ls.cache.get("headings")
-    if cached is None:
-        cached = ls.cache["headings"] = find_headings(ls, markdown)
-    heads: list[tuple[int, int, str]] = cached  # type: ignore[assignment]
+    heads = cast("list[Heading] | None", ls.cache.get("headings"))
+    if heads is None:
+        heads = ls.cache["headings"] = find_headings(ls, markdown)
     items: list[Item] = []
     counts: Counter[str] = Counter()
     heading_idx: set[int] = set()
@@ -122,7 +128,7 @@ def digest_text(inp: DigestInput, *, markdown: bool = True) -> Digest:
     return _overview(inp, heads, items, stats, pattern)
 
 
-def _section_ends(heads: list[tuple[int, int, str]], n: int) -> dict[int, int]:
+def _section_ends(heads: list[Heading], n: int) -> dict[int, int]:
     """Last line (0-based) of each heading's section: up to the next heading of the same or a higher level."""
     ends: dict[int, int] = {}
     stack: list[tuple[int, int]] = []  # (level, start)
@@ -135,14 +141,14 @@ def _section_ends(heads: list[tuple[int, int, str]], n: int) -> dict[int, int]:
     return ends
 
 
-def _overview(inp: DigestInput, heads: list[tuple[int, int, str]], items: list[Item], stats: str, pattern: str | None) -> Digest:
+def _overview(inp: DigestInput, heads: list[Heading], items: list[Item], stats: str, pattern: str | None) -> Digest:
     """Signal lines first, then as many heading levels as fit whole: with each section's range
     (`78-113: ## v2.14.4`) when that fits, else compactly by start line (`78 ## v2.14.4`), which names far
     more headings in the same budget; deeper headings, term matches and context fill what is left."""
     ls = inp.ls
     lines = ls.lines
     ends = _section_ends(heads, len(lines))
-    level_of = {h[0]: h[1] for h in heads}
+    level_of = {h.idx: h.level for h in heads}
     budget = inp.budget
 
     def full(it: Item) -> str:
@@ -164,17 +170,18 @@ def _overview(inp: DigestInput, heads: list[tuple[int, int, str]], items: list[I
         chosen.extend(taken)
 
     take([it for it in others if it.prio < sig.DEFINITION], full)  # errors, warnings, TODO, first term matches
-    form = "full"
-    plan: tuple[int, str, float] | None = None  # (deepest level listed whole, form, its real cost)
+    form: Literal["full", "compact"] = "full"
+    plan: _Plan | None = None
+    forms: tuple[tuple[Literal["full", "compact"], Callable[[Item], str]], ...] = (("full", full), ("compact", compact))
     if headings:
         levels = sorted({level_of[it.start] for it in headings})
         for level in reversed(levels):
             pool = [it for it in headings if level_of[it.start] <= level]
             trailer = [_deeper(len(headings) - len(pool), level)] if len(pool) < len(headings) else []
-            for name, render in (("full", full), ("compact", compact)):
+            for name, render in forms:
                 real = _fits(ls, [render(it) for it in pool] + trailer, budget - used)
                 if real is not None:
-                    plan = (level, name, real)
+                    plan = _Plan(level, name, real)
                     break
             if plan is not None:
                 break
@@ -194,11 +201,19 @@ def _overview(inp: DigestInput, heads: list[tuple[int, int, str]], items: list[I
         body.append(compact(it) if form == "compact" and it.start in level_of else full(it))
     chosen_ids = {id(it) for it in chosen}
     missing = Counter(it.label for it in items if id(it) not in chosen_ids and it.label != "context")
-    if form == "compact" and plan is not None and missing["headings"] == len(headings) - len([h for h in heads if h[1] <= plan[0]]):
-        body.append(_deeper(missing.pop("headings"), plan[0]))  # every heading down to that level is listed
+    if form == "compact" and plan is not None and missing["headings"] == len(headings) - len([h for h in heads if h.level <= plan.depth]):
+        body.append(_deeper(missing.pop("headings"), plan.depth))  # every heading down to that level is listed
     if +missing:
         body.append("… not shown: " + sig.counted(missing))
     return Digest(body=body, stats=stats, pattern=pattern)
+
+
+class _Plan(NamedTuple):
+    """The deepest heading level listed whole, in which form, and its real cost."""
+
+    depth: int
+    form: Literal["full", "compact"]
+    real: float
 
 
 def _deeper(n: int, level: int) -> str:
@@ -213,13 +228,14 @@ def _fits(ls: LineSet, rendered: list[str], left: float) -> float | None:
     return real if real <= left else None
 
 
-def _namer(ls: LineSet, heads: list[tuple[int, int, str]]):  # type: ignore[no-untyped-def]
-    starts = [h[0] for h in heads]
+def _namer(ls: LineSet, heads: list[Heading]) -> Callable[[int, int], str]:
+    """Names a folded range by the section it lies in: `in 'Install'`."""
+    starts = [h.idx for h in heads]
 
     def name(a: int, b: int) -> str:
         k = bisect.bisect_right(starts, a) - 1
         if k >= 0 and (k + 1 >= len(starts) or starts[k + 1] > b):
-            return f"in '{clip(heads[k][2], 40)}'"
+            return f"in '{clip(heads[k].title, 40)}'"
         return ""
 
     return name

@@ -7,6 +7,7 @@ import logging
 import re
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+from typing import Literal
 
 from contexteer.patterns import Matcher
 from contexteer.shaping.answer import Hit
@@ -267,12 +268,16 @@ def render_folded(
     return out
 
 
+#: The tiers a digester renders for: a digest of the content, or an overview of a result too large for one.
+DigestTier = Literal["digest", "overview"]
+
+
 @dataclass
 class DigestInput:
     """What a digester gets: the lines, the tier it renders for and its token budget for the body."""
 
     ls: LineSet
-    tier: str  # "digest" | "overview"
+    tier: DigestTier
     budget: float
     terms: Matcher | None = None  # the request's terms (signals.compile_terms), or None
     outline: list[tuple[int, int, str, str]] | None = None

@@ -18,9 +18,9 @@ from __future__ import annotations
 
 import logging
 from collections import Counter
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Literal
 
 import orjson
 
@@ -42,10 +42,10 @@ from contexteer.shaping.digest_json import digest_json
 from contexteer.shaping.digest_log import digest_log
 from contexteer.shaping.digest_search import digest_search
 from contexteer.shaping.digest_text import digest_text
-from contexteer.shaping.fold import Digest, DigestInput, LineSet, clip, split_lines
+from contexteer.shaping.fold import Digest, DigestInput, DigestTier, LineSet, clip, split_lines
 from contexteer.shaping.kinds import KINDS
 from contexteer.shaping.signals import compile_terms
-from contexteer.shaping.store import Results
+from contexteer.shaping.store import Meta, Results
 from contexteer.shaping.structured import emptied, redact_structured
 from contexteer.tokens import get_counter
 
@@ -53,14 +53,16 @@ logger = logging.getLogger(__name__)
 
 __all__ = ["Shaped", "Pipeline", "redact_keep_lines", "digest_budget", "head_cut", "TIERS"]
 
-TIERS = ("passthrough", "page", "digest", "overview")
+#: How an answer reached the model: whole, a page of a delimited range, a digest, or an overview.
+Tier = Literal["passthrough", "page", "digest", "overview"]
+TIERS: tuple[Tier, ...] = ("passthrough", "page", "digest", "overview")
 
 
 @dataclass
 class Shaped:
     text: str
     structured: dict[str, Any] | None
-    tier: str  # one of TIERS
+    tier: Tier
     raw_tokens: int
     tokens: int
     handle: str | None
@@ -124,7 +126,8 @@ class Pipeline:
     def count(self, text: str) -> int:
         return self.counter.count(text)
 
-    def shape(self, answer: Answer, *, tool: str = "", args: dict[str, Any] | None = None, is_error: bool = False) -> Shaped:
+    def shape(self, answer: Answer, *, tool: str = "", args: Mapping[str, object] | None = None,
+              is_error: bool = False) -> Shaped:
         """Shape one answer: pass it through, cut a delimited read to whole lines, or digest it; render it once."""
         cm = self.settings.context_mode_mcp
         whole = cm.max_digest_threshold
@@ -197,9 +200,9 @@ class Pipeline:
             answer.model = answer.page_model(got.k, preface)
         return self._finish(answer, out, "page", raw, self.count(out), None, red, whole)
 
-    def _digest(self, answer: Answer, full: str, raw: int, tool: str, args: dict[str, Any], is_error: bool) -> Shaped:
+    def _digest(self, answer: Answer, full: str, raw: int, tool: str, args: Mapping[str, object], is_error: bool) -> Shaped:
         cm = self.settings.context_mode_mcp
-        tier = "digest" if raw <= cm.max_digest_threshold else "overview"
+        tier: DigestTier = "digest" if raw <= cm.max_digest_threshold else "overview"
         budget = digest_budget(self.settings, raw) if tier == "digest" else self.settings.shaping.overview_budget
         body = answer.body
         kind = body.kind if body.kind in KINDS else "text"
@@ -207,7 +210,8 @@ class Pipeline:
         outline = None
         first = 1
         head = list(answer.head)
-        path = args.get("path") if isinstance(args.get("path"), str) else None
+        given = args.get("path")
+        path = given if isinstance(given, str) else None
         if isinstance(body, FileLines):
             text, first, outline, path = "\n".join(body.lines), body.first, body.outline, body.path
         elif isinstance(body, Hits):
@@ -215,7 +219,7 @@ class Pipeline:
             text = "\n".join(render_row(r) for r in rows)
         else:
             text = body.text
-        meta: dict[str, Any] = {"tool": tool, "args": args, "first_line": first, "raw_tokens": raw, "path": path}
+        meta: Meta = {"tool": tool, "args": args, "first_line": first, "raw_tokens": raw, "path": path}
         if kind == "json" and _minified(text):  # minified JSON: store it pretty-printed so lines address it
             pretty = _pretty_json(text)
             if pretty is not None:
@@ -290,13 +294,13 @@ class Pipeline:
         )
         return "\n".join([header, *head[:3], *d.body, *tail])
 
-    def _finish(self, answer: Answer, text: str, tier: str, raw: int, tokens: int, handle: str | None,
+    def _finish(self, answer: Answer, text: str, tier: Tier, raw: int, tokens: int, handle: str | None,
                 red: Counter[str], cap: int) -> Shaped:
         structured, sred, stokens = self._structured(answer, text, tier, handle, cap)
         return Shaped(text, structured, tier, raw, tokens, handle, _merged(red, sred), self.estimated, stokens,
                       structured is not None and "shaping" in structured)
 
-    def _structured(self, answer: Answer, text: str, tier: str, handle: str | None,
+    def _structured(self, answer: Answer, text: str, tier: Tier, handle: str | None,
                     cap: int) -> tuple[dict[str, Any] | None, Counter[str], int]:
         """structuredContent, when structured output is on: the typed result whole when it passes through
         and its JSON fits the same budget as the text; otherwise the shaped text itself, with the typed

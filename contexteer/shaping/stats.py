@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING, Any
 
 from pydantic import BaseModel, Field
 
+from contexteer.journal import Event
 from contexteer.shaping.pipeline import TIERS
 
 if TYPE_CHECKING:
@@ -68,7 +69,7 @@ def _percent(saved: int, raw: int) -> float:
     return round(100.0 * saved / raw, 1) if raw > 0 else 0.0
 
 
-def _scope(events: list[dict[str, Any]], label: str) -> ScopeStats:
+def _scope(events: list[Event], label: str) -> ScopeStats:
     per: dict[str, ToolStats] = {}
     tiers: Counter[str] = Counter()
     estimated = False
@@ -101,7 +102,7 @@ def _scope(events: list[dict[str, Any]], label: str) -> ScopeStats:
     return out
 
 
-def compute_stats(events: list[dict[str, Any]], session: str | None, *, incomplete: bool = False) -> ContextStats:
+def compute_stats(events: list[Event], session: str | None, *, incomplete: bool = False) -> ContextStats:
     """Per tool and total figures from `tool_call` journal events, for `session` and for all time."""
     calls = [e for e in events if e.get("type", "tool_call") == "tool_call"]
     mine = [e for e in calls if session is not None and e.get("session") == session]

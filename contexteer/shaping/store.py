@@ -24,7 +24,7 @@ import time
 from collections.abc import Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, Protocol
+from typing import Any, Protocol, TypeAlias, TypedDict
 
 import orjson
 from filelock import FileLock
@@ -49,13 +49,28 @@ def compile_pattern(pattern: str) -> SafeRegex:
     return safe_regex(pattern)
 
 
+#: What the call that produced a result recorded about it (tool, args, first_line, ...): JSON, kept with the result.
+Meta: TypeAlias = dict[str, Any]
+
+
+class EntryRecord(TypedDict):
+    """What a store keeps about one result besides its text (a `put` record of index.jsonl, a row of `results`)."""
+
+    kind: str
+    bytes: int
+    lines: int
+    created: float  # time.time() of the put
+    used: float  # time.time() of the last get (least recently used goes first)
+    meta: Meta
+
+
 @dataclass
 class StoredResult:
     handle: str
     text: str
     kind: str
     created: float
-    meta: dict[str, Any] = field(default_factory=dict)
+    meta: Meta = field(default_factory=dict)
 
     @property
     def first_line(self) -> int:
@@ -101,11 +116,11 @@ class Results(Protocol):
     max_entries: int
     ttl: int
 
-    def put(self, text: str, kind: str, meta: dict[str, Any] | None = None) -> str: ...
+    def put(self, text: str, kind: str, meta: Meta | None = None) -> str: ...
 
     def get(self, handle: str) -> StoredResult: ...
 
-    def entries(self) -> dict[str, dict[str, Any]]: ...
+    def entries(self) -> dict[str, EntryRecord]: ...
 
 
 class ResultStore:
@@ -116,7 +131,7 @@ class ResultStore:
         self.max_entries = max_entries
         self.max_bytes = max_bytes
         self.ttl = ttl_seconds
-        self._index: dict[str, dict[str, Any]] = {}
+        self._index: dict[str, EntryRecord] = {}
         self._gone: dict[str, str] = {}  # dropped handle -> the call that recomputes it (bounded, newest kept)
         self._log_pos = 0  # bytes of index.jsonl already replayed
         self._log_lines = 0
@@ -133,11 +148,11 @@ class ResultStore:
             self._replay()
 
     # ----- public API --------------------------------------------------------------------------
-    def put(self, text: str, kind: str, meta: dict[str, Any] | None = None) -> str:
+    def put(self, text: str, kind: str, meta: Meta | None = None) -> str:
         """Store `text`; return its handle. Evicts expired, then least recently used entries."""
         data = text.encode("utf-8", "surrogatepass")
         now = time.time()
-        entry = {
+        entry: EntryRecord = {
             "kind": kind,
             "bytes": len(data),
             "lines": len(split_lines(text)),
@@ -173,30 +188,30 @@ class ResultStore:
                 raise unknown_handle(handle, self._gone.get(handle), self.ttl, self.max_entries)
             if now - entry["created"] > self.ttl:
                 self._drop(handle)
-                raise expired_handle(handle, entry, self.ttl)
+                raise expired_handle(handle, entry.get("meta"), self.ttl)
             try:
                 text = _read_record(self.dir / f"{handle}.txt", int(entry["bytes"])).decode("utf-8", "surrogatepass")
             except FileNotFoundError:
                 self._drop(handle)
                 raise HandleExpired(
                     f"result {handle} was removed from the store (evicted or deleted). "
-                    f"Recompute it by re-running {_call_text(entry)}."
+                    f"Recompute it by re-running {call_text(entry.get('meta'))}."
                 ) from None
             except OSError as exc:  # a link, a special file or another size than stored: never read through
                 logger.warning("result store: record %s is not the file it stored (%s); dropped", handle, exc.strerror)
                 self._drop(handle)
                 raise HandleExpired(
                     f"result {handle} was changed on disk since it was stored, so it is not served. "
-                    f"Recompute it by re-running {_call_text(entry)}."
+                    f"Recompute it by re-running {call_text(entry.get('meta'))}."
                 ) from None
             entry["used"] = now
             self._append_quietly({"op": "use", "h": handle, "t": now})
         return StoredResult(handle=handle, text=text, kind=entry["kind"], created=entry["created"], meta=dict(entry["meta"]))
 
-    def entries(self) -> dict[str, dict[str, Any]]:
+    def entries(self) -> dict[str, EntryRecord]:
         with self._mutex:
             self._replay()
-            return {h: dict(e) for h, e in self._index.items()}
+            return {h: e.copy() for h, e in self._index.items()}
 
     def total_bytes(self) -> int:
         return sum(int(e["bytes"]) for e in self._index.values())
@@ -222,7 +237,7 @@ class ResultStore:
             return handle
         raise OSError("no free handle name")  # pragma: no cover - 2^40 names
 
-    def _append(self, record: dict[str, Any]) -> None:
+    def _append(self, record: dict[str, object]) -> None:
         """One line appended with O_APPEND: concurrent processes interleave whole records."""
         line = orjson.dumps(record) + b"\n"
         fd = os.open(self.dir / _LOG, os.O_WRONLY | os.O_APPEND | os.O_CREAT | _NOFOLLOW, 0o600)  # never through a link
@@ -232,7 +247,7 @@ class ResultStore:
             os.close(fd)
         self._log_lines += 1
 
-    def _append_quietly(self, record: dict[str, Any]) -> None:
+    def _append_quietly(self, record: dict[str, object]) -> None:
         try:
             self._append(record)
         except OSError as exc:
@@ -276,7 +291,7 @@ class ResultStore:
                 self._index[h]["used"] = rec.get("t", self._index[h]["used"])
             elif op == "drop":
                 gone = self._index.pop(h, None)
-                call = rec.get("c") or (_call_text(gone) if gone is not None else None)
+                call = rec.get("c") or (call_text(gone.get("meta")) if gone is not None else None)
                 if isinstance(call, str):
                     self._remember_gone(h, call)
         self._log_pos += end
@@ -295,7 +310,7 @@ class ResultStore:
 
     def _drop(self, handle: str) -> None:
         entry = self._index.pop(handle, None)
-        call = _call_text(entry) if entry is not None else None
+        call = call_text(entry.get("meta")) if entry is not None else None
         if call is not None:
             self._remember_gone(handle, call)
         (self.dir / f"{handle}.txt").unlink(missing_ok=True)
@@ -380,10 +395,10 @@ def unknown_handle(handle: str, call: str | None, ttl: int, max_entries: int) ->
     )
 
 
-def expired_handle(handle: str, entry: dict[str, Any], ttl: int) -> HandleExpired:
+def expired_handle(handle: str, meta: Meta | None, ttl: int) -> HandleExpired:
     return HandleExpired(
         f"result {handle} has expired (it is older than {_human(ttl)}). "
-        f"Recompute it by re-running {call_text(entry)}."
+        f"Recompute it by re-running {call_text(meta)}."
     )
 
 
@@ -391,13 +406,9 @@ def new_handle() -> str:
     return "r-" + secrets.token_hex(5)
 
 
-def call_text(entry: dict[str, Any] | None) -> str:
+def call_text(meta: Meta | None) -> str:
     """The call that recomputes a stored result, e.g. search_text(pattern='TODO'), from its meta."""
-    return _call_text(entry) if entry is not None else "the tool call that produced it"
-
-
-def _call_text(entry: dict[str, Any]) -> str:
-    meta = entry.get("meta") or {}
+    meta = meta or {}
     tool = meta.get("tool")
     if not tool:
         return "the tool call that produced it"

@@ -14,13 +14,15 @@ from __future__ import annotations
 
 import logging
 import time
-from typing import Any
+from typing import TYPE_CHECKING
 
 import orjson
 
 from contexteer.secrets import redact
 from contexteer.shaping.fold import split_lines
 from contexteer.shaping.store import (
+    EntryRecord,
+    Meta,
     StoredResult,
     call_text,
     checked_handle,
@@ -30,10 +32,15 @@ from contexteer.shaping.store import (
 )
 from contexteer.storage import Database
 
+if TYPE_CHECKING:
+    from psycopg import Connection
+    from psycopg.rows import TupleRow
+    from psycopg.types.json import Jsonb
+
 logger = logging.getLogger(__name__)
 
 
-def _json(value: Any) -> Any:
+def _json(value: Meta) -> Jsonb:
     from psycopg.types.json import Jsonb
 
     return Jsonb(value, dumps=lambda o: orjson.dumps(o, default=str).decode())
@@ -50,7 +57,7 @@ class PgResultStore:
         self.ttl = ttl_seconds
         self._lock_key = f"contexteer:results:{project}"
 
-    def put(self, text: str, kind: str, meta: dict[str, Any] | None = None) -> str:
+    def put(self, text: str, kind: str, meta: Meta | None = None) -> str:
         text, _ = redact(text, keep_lines=True)  # a secret never reaches the shared database; line numbers stay
         data = text.encode("utf-8", "surrogatepass")
         now = time.time()
@@ -86,15 +93,15 @@ class PgResultStore:
             if now - created > self.ttl:
                 with conn.transaction():
                     self._drop(conn, [(handle, meta)], now)
-                raise expired_handle(handle, {"meta": meta}, self.ttl)
+                raise expired_handle(handle, meta, self.ttl)
         text = bytes(data).decode("utf-8", "surrogatepass")
         return StoredResult(handle=handle, text=text, kind=kind, created=created, meta=dict(meta or {}))
 
-    def entries(self) -> dict[str, dict[str, Any]]:
+    def entries(self) -> dict[str, EntryRecord]:
         with self.db.connection() as conn:
             rows = conn.execute("SELECT handle, kind, bytes, lines, created, used, meta FROM results WHERE project = %s",
                                 (self.project,)).fetchall()
-        return {h: {"kind": k, "bytes": b, "lines": n, "created": c, "used": u, "meta": m} for h, k, b, n, c, u, m in rows}
+        return {h: EntryRecord(kind=k, bytes=b, lines=n, created=c, used=u, meta=m) for h, k, b, n, c, u, m in rows}
 
     def total_bytes(self) -> int:
         with self.db.connection() as conn:
@@ -102,7 +109,7 @@ class PgResultStore:
         return int(row[0]) if row else 0
 
     # ----- internals ---------------------------------------------------------------------------
-    def _evict(self, conn: Any, now: float, *, keep: str, keep_bytes: int) -> None:
+    def _evict(self, conn: Connection[TupleRow], now: float, *, keep: str, keep_bytes: int) -> None:
         """Drop expired entries, then the least recently used until count and bytes fit (never `keep`)."""
         expired = conn.execute(
             "DELETE FROM results WHERE project = %s AND created < %s AND handle <> %s RETURNING handle, meta",
@@ -127,7 +134,7 @@ class PgResultStore:
         self._drop(conn, [*expired, *over], now, deleted=True)
         conn.execute("DELETE FROM results_gone WHERE project = %s AND at < %s", (self.project, now - max(self.ttl, 3600)))
 
-    def _drop(self, conn: Any, rows: list[tuple[str, Any]], now: float, *, deleted: bool = False) -> None:
+    def _drop(self, conn: Connection[TupleRow], rows: list[tuple[str, Meta]], now: float, *, deleted: bool = False) -> None:
         """Remember how to recompute each dropped handle (and delete its row unless that was done already)."""
         for handle, meta in rows:
             if not deleted:
@@ -135,5 +142,5 @@ class PgResultStore:
             conn.execute(
                 "INSERT INTO results_gone (project, handle, call, at) VALUES (%s, %s, %s, %s) "
                 "ON CONFLICT (project, handle) DO UPDATE SET call = excluded.call, at = excluded.at",
-                (self.project, handle, call_text({"meta": meta}), now),
+                (self.project, handle, call_text(meta), now),
             )

@@ -18,12 +18,13 @@ import logging
 import threading
 import uuid
 import weakref
-from collections.abc import Callable, Iterable
+from collections.abc import Awaitable, Callable, Iterable, Mapping
 from dataclasses import dataclass
 from functools import cached_property
-from typing import TYPE_CHECKING, Annotated, Any, TypeVar
+from typing import TYPE_CHECKING, Annotated, TypeAlias, TypeVar, cast
 
 import anyio.to_thread
+from mcp.server.context import CallNext, HandlerResult, ServerRequestContext
 from mcp.server.mcpserver import Context
 from mcp.server.mcpserver.exceptions import ToolError
 from mcp_types import CallToolResult, TextContent, ToolAnnotations
@@ -46,10 +47,16 @@ if TYPE_CHECKING:
 
     from contexteer.memory.service import MemoryService
     from contexteer.navigation.service import IndexFactory, NavigationService
+    from contexteer.shaping.pipeline import Pipeline
 
 logger = logging.getLogger(__name__)
 
 _T = TypeVar("_T")
+
+#: A tool's function `fn(svc, **arguments)`: its arguments differ per tool; it answers (or awaits) an Answer.
+ToolFn: TypeAlias = Callable[..., "Answer | Awaitable[Answer]"]
+#: The function registered with the SDK: the tool's arguments in, the delivered result out.
+Delivering: TypeAlias = Callable[..., "CallToolResult | Awaitable[CallToolResult]"]
 
 #: Answers larger than this (characters, estimated) are shaped on a worker thread, off the event loop.
 _THREAD_THRESHOLD_CHARS = 64_000
@@ -59,7 +66,7 @@ _THREAD_THRESHOLD_CHARS = 64_000
 class ToolDef:
     """A declared tool: its function `fn(svc, ...)` and how it is advertised (see `tool`)."""
 
-    fn: Callable[..., Any]
+    fn: ToolFn
     name: str
     description: str
     output: type[BaseModel] | None = None
@@ -87,12 +94,12 @@ def tool(
     annotations: ToolAnnotations | None = None,
     terms_from: tuple[str, ...] = (),
     title: str | None = None,
-) -> Callable[[Callable[..., Any]], ToolDef]:
+) -> Callable[[ToolFn], ToolDef]:
     """Declare a tool: a module-level function whose first parameter is the `Services` and whose other parameters
     are the tool's arguments. `output` is the typed model of its answers, advertised as the output schema only when
     structured output is on; `terms_from` names the arguments whose text a digest keeps. Read-only by default."""
 
-    def declare(fn: Callable[..., Any]) -> ToolDef:
+    def declare(fn: ToolFn) -> ToolDef:
         return ToolDef(fn, name, description, output, annotations or READ_ONLY, terms_from, title)
 
     return declare
@@ -127,7 +134,7 @@ class RequestSessionMiddleware:
     def __init__(self, svc: Services) -> None:
         self.svc = svc
 
-    async def __call__(self, ctx: Any, call_next: Any) -> Any:
+    async def __call__(self, ctx: ServerRequestContext, call_next: CallNext) -> HandlerResult:
         if getattr(ctx, "method", None) != "resources/read":
             return await call_next(ctx)
         token = _request_session.set(self.svc.session_key(getattr(ctx, "session", None), getattr(ctx, "request", None)))
@@ -151,7 +158,7 @@ class Client:
     scopes: frozenset[str]
 
 
-def request_client(request: Any) -> Client | None:
+def request_client(request: object) -> Client | None:
     """The authenticated client of an HTTP request (None on stdio, or with a single shared token)."""
     scope = getattr(request, "scope", None)
     client = scope.get(CLIENT_SCOPE_KEY) if isinstance(scope, dict) else None
@@ -174,9 +181,9 @@ class Services:
         self._open_index = open_index
         self.specs: dict[str, ToolSpec] = {}
         self._mcp: MCPServer | None = None
-        self._identities: dict[int, tuple[weakref.ref[Any], str]] = {}
+        self._identities: dict[int, tuple[weakref.ref[object], str]] = {}
         self._lock = threading.RLock()
-        self.session_state: dict[str, dict[str, Any]] = {}
+        self.session_state: dict[str, dict[str, object]] = {}
         #: fetch_result's last few stored results with their secrets redacted (handle -> text, counts)
         self.redacted_results: dict[str, tuple[str, dict[str, int]]] = {}
         self.redacted_lock = threading.Lock()
@@ -198,7 +205,7 @@ class Services:
         structured = t.output is not None and self.settings.shaping.structured_output
         sig = inspect.signature(t.fn, eval_str=True)
         sig = sig.replace(parameters=list(sig.parameters.values())[1:])  # the Services are bound, not an argument
-        returns: Any = Annotated[CallToolResult, t.output] if structured else CallToolResult
+        returns: object = Annotated[CallToolResult, t.output] if structured else CallToolResult
         wrapper = self._delivering(functools.partial(t.fn, self), t.fn, t.name, t.terms_from)
         wrapper.__signature__ = sig.replace(return_annotation=returns)  # type: ignore[attr-defined]
         wrapper.__annotations__ = {p.name: p.annotation for p in sig.parameters.values()
@@ -216,17 +223,16 @@ class Services:
         # the SDK reads the signature, and `svc` is no URI template variable
         mcp.resource(r.uri, name=r.name, mime_type=r.mime_type, description=r.description)(read)
 
-    def _delivering(self, fn: Callable[..., Any], declared: Callable[..., Any], name: str,
-                    terms_from: tuple[str, ...]) -> Callable[..., Any]:
+    def _delivering(self, fn: ToolFn, declared: ToolFn, name: str, terms_from: tuple[str, ...]) -> Delivering:
         """The registered function: run the tool, turn anticipated failures into tool errors (our message,
         logged at INFO; anything else stays unexpected: the SDK logs it and answers without internals), and
         deliver the answer shaped."""
         keep = ("__module__", "__name__", "__qualname__", "__doc__")
         if inspect.iscoroutinefunction(declared):
 
-            async def run_async(**kwargs: Any) -> CallToolResult:
+            async def run_async(**kwargs: object) -> CallToolResult:
                 try:
-                    answer = await fn(**kwargs)
+                    answer = await cast("Awaitable[Answer]", fn(**kwargs))  # declared async: it returns an awaitable
                 except ContexteerError as exc:
                     raise ToolError(str(exc)) from exc
                 if _size(answer) > _THREAD_THRESHOLD_CHARS:
@@ -235,7 +241,7 @@ class Services:
 
             return functools.update_wrapper(run_async, declared, assigned=keep, updated=())
 
-        def run_sync(**kwargs: Any) -> CallToolResult:  # the SDK runs it on a worker thread
+        def run_sync(**kwargs: object) -> CallToolResult:  # the SDK runs it on a worker thread
             try:
                 answer = fn(**kwargs)
             except ContexteerError as exc:
@@ -244,7 +250,7 @@ class Services:
 
         return functools.update_wrapper(run_sync, declared, assigned=keep, updated=())
 
-    def deliver(self, name: str, answer: Answer, kwargs: dict[str, Any], terms_from: tuple[str, ...] = ()) -> CallToolResult:
+    def deliver(self, name: str, answer: object, kwargs: Mapping[str, object], terms_from: tuple[str, ...] = ()) -> CallToolResult:
         """Shape one answer into the result the client receives (text; structuredContent too when it is on)."""
         if not isinstance(answer, Answer):
             raise TypeError(f"tool {name} returned {type(answer).__name__}; a tool returns an Answer")
@@ -276,7 +282,7 @@ class Services:
         return pages[got.text], got.fits
 
     # ----- sessions ------------------------------------------------------------------------
-    def session_id(self, session: Any) -> str:
+    def session_id(self, session: object) -> str:
         """A stable id for the MCP session a request belongs to ('local' when there is none).
 
         The SDK builds a new ServerSession (and, on the 2026-07-28 protocol, a new Connection) per
@@ -303,7 +309,7 @@ class Services:
             return self._identity(transport)
         return STATELESS
 
-    def session_key(self, session: Any, request: Any = None) -> str:
+    def session_key(self, session: object, request: object = None) -> str:
         """The key of a request's per-session state: its MCP session, or, for a stateless request (replicas serve
         HTTP without sessions), the authenticated client, so memory's ignore flag, the entries already shown and the
         session budget follow one person across replicas. STATELESS when neither is known."""
@@ -314,7 +320,7 @@ class Services:
                 return f"client-{client.name}"
         return sid
 
-    def _identity(self, obj: Any) -> str:
+    def _identity(self, obj: object) -> str:
         """A short id per live object (works for unhashable objects, forgets dead ones)."""
         key = id(obj)
         with self._lock:
@@ -322,7 +328,7 @@ class Services:
             if hit is not None and hit[0]() is obj:
                 return hit[1]
 
-            def forget(dead: weakref.ref[Any], k: int = key) -> None:
+            def forget(dead: weakref.ref[object], k: int = key) -> None:
                 current = self._identities.get(k)
                 if current is not None and current[0] is dead:  # the id may already belong to a newer object
                     self._identities.pop(k, None)
@@ -339,7 +345,7 @@ class Services:
         """The session of the resources/read being served ('local' outside one); see RequestSessionMiddleware."""
         return _request_session.get() or "local"
 
-    def state(self, session_id: str) -> dict[str, Any]:
+    def state(self, session_id: str) -> dict[str, object]:
         """Per-session scratch state (memory ignore flag, memory bytes shown, ...); a fresh, unkept dict
         for a stateless request."""
         if session_id == STATELESS:
@@ -431,13 +437,13 @@ class Services:
         return ResultStore(self.ws.storage("results"), **limits)
 
     @cached_property
-    def pipeline(self) -> Any:
+    def pipeline(self) -> Pipeline:
         from contexteer.shaping.pipeline import Pipeline
 
         return Pipeline(self.settings, self.store)
 
 
-def _size(answer: Any) -> int:
+def _size(answer: object) -> int:
     """A quick size of an answer's body in characters (decides whether shaping leaves the event loop)."""
     body = getattr(answer, "body", None)
     if isinstance(body, FileLines):

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import logging
-from typing import Any, Literal
+from typing import Literal, TypedDict, TypeVar
 
 from mcp.server.mcpserver import Context
 from mcp_types import ToolAnnotations
@@ -79,15 +79,42 @@ def check_scope(client: Client | None, action: str, confirm: bool) -> None:
     )
 
 
-def _need(value: Any, arg: str, action: str) -> Any:
+class MemoryArgs(TypedDict, total=False):
+    """The memory tool's arguments besides the action (each action reads its own), and who saves."""
+
+    name: str | None
+    content: str | None
+    tag: str | None
+    description: str | None
+    source: str | None
+    query: str | None
+    status: str | None
+    budget_tokens: int | None
+    names: list[str] | None
+    new_name: str | None
+    confirm: bool
+    redact: bool
+    on: bool | None
+    label: str | None
+    decisions: list[str] | None
+    files: list[str] | None
+    next_steps: list[str] | None
+    saved_by: str | None
+
+
+_V = TypeVar("_V")
+
+
+def _need(value: _V | None, arg: str, action: str) -> _V:
     if value is None or (isinstance(value, str) and not value.strip()):
         raise InputError(f"action='{action}' needs {arg}.")
     return value
 
 
-def dispatch(service: MemoryService, sm: SessionMemory, action: str, a: dict[str, Any]) -> MemoryAnswer:
+def dispatch(service: MemoryService, sm: SessionMemory, action: str, a: MemoryArgs) -> MemoryAnswer:
     """Run one action with the tool's arguments (shared by the tool and tests)."""
-    names = a.get("names") or ([a["name"]] if a.get("name") else [])
+    one = a.get("name")
+    names = a.get("names") or ([one] if one else [])
     if action == "save":
         return service.save(sm, name=_need(a.get("name"), "name", action), content=_need(a.get("content"), "content", action),
                             tag=a.get("tag"), description=a.get("description"), source=a.get("source"),
@@ -155,7 +182,7 @@ def memory(
     client = request_client(request)
     check_scope(client, action, confirm)
     sm = session_memory(svc, sid)
-    args = dict(name=name, content=content, tag=tag, description=description, source=source, query=query,
+    args = MemoryArgs(name=name, content=content, tag=tag, description=description, source=source, query=query,
                 status=status, budget_tokens=budget_tokens, names=names, new_name=new_name, confirm=confirm,
                 redact=redact, on=on, label=label, decisions=decisions, files=files, next_steps=next_steps,
                 saved_by=client.name if client else None)
