@@ -138,7 +138,7 @@ class Pipeline:
         pageable = answer.scope == "delimited" and isinstance(answer.body, FileLines) and answer.continuation is not None
         if pageable and raw <= whole and self._typed_over(answer, whole):
             return self._page(answer, raw)  # the text fits, its typed form (structured output) does not: page both
-        if raw <= cm.max_direct_passthrough or (bounded and raw <= whole):
+        if raw <= cm.max_direct_passthrough or (bounded and raw <= whole) or _hits_only(answer, raw, cm.max_direct_passthrough):
             if answer.page_model is not None and isinstance(answer.body, FileLines):
                 answer.model = answer.page_model(len(answer.body.lines), preface)
             out, red = redact_keep_lines(full)
@@ -347,6 +347,14 @@ def _pretty_json(text: str) -> str | None:
         return orjson.dumps(orjson.loads(text), option=orjson.OPT_INDENT_2).decode()
     except (orjson.JSONDecodeError, TypeError):
         return None
+
+
+def _hits_only(answer: Answer, raw: int, passthrough: int) -> bool:
+    """A search answer of hit lines only, up to twice the passthrough size: every line is what was asked for, and
+    folding even one costs the agent a fetch_result call larger than the tokens it saves (the A/B runs)."""
+    body = answer.body
+    return isinstance(body, Hits) and raw <= 2 * passthrough and not any(
+        isinstance(r, str) and r.strip() not in ("", "--") or not isinstance(r, str) and r.context for r in body.rows)
 
 
 def _fit_tail(post: list[str], count: Callable[[str], int], budget: float) -> list[str]:

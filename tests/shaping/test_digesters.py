@@ -303,9 +303,19 @@ def test_a_search_digest_with_context_keeps_each_shown_hit_with_its_context_line
 
 
 def test_a_search_digest_lists_the_files_with_most_hits_first(pipeline):
-    rows = [f"pkg/small{i}.py:{i + 1}: if scope['type'] == 'http':  # a long enough line to need a digest {i}" for i in range(12)]
-    rows += [f"pkg/routing.py:{100 + k}: if scope['type'] == 'websocket':  # routing hit number {k}" for k in range(10)]
+    # more than twice the passthrough size (a search of hit lines only passes whole below that)
+    rows = [f"pkg/small{i}.py:{i + 1}: if scope['type'] == 'http':  # a long enough line to need a digest {i}" for i in range(30)]
+    rows += [f"pkg/routing.py:{100 + k}: if scope['type'] == 'websocket':  # routing hit number {k}" for k in range(24)]
     shaped = shape(pipeline, ShapeRequest(text="\n".join(rows) + "\n", kind="search", tool="search_text"))
     assert shaped.tier == "digest", shaped.tier
     body = shaped.text.splitlines()[1:]
-    assert body[0].startswith("pkg/routing.py (10 hits)")
+    assert body[0].startswith("pkg/routing.py (24 hits)")
+
+
+def test_a_search_of_hit_lines_only_passes_whole_up_to_twice_the_passthrough_size(pipeline):
+    # the Kotlin and jsoup A/B agents each spent a fetch_result on 4 hits folded out of 14
+    rows = [f"pkg/small{i}.py:{i + 1}: if scope['type'] == 'http' and request.headers.get('x-forwarded-proto') "
+            f"in allowed_schemes and not settings.debug_toolbar_enabled:  # hit {i}" for i in range(14)]
+    shaped = shape(pipeline, ShapeRequest(text="\n".join(rows) + "\n", kind="search", tool="search_text"))
+    assert 512 < shaped.raw_tokens <= 1024, shaped.raw_tokens
+    assert shaped.tier == "passthrough" and all(r.split(": ", 1)[0] in shaped.text for r in rows), shaped.text
