@@ -981,7 +981,7 @@ _FIELD_TYPE = (r"\b{w}\s*:\s*(?:[\w$]+\.)*([A-Za-z_$][\w$]*)",  # Kotlin, TS, Sc
 
 
 def _declared_receiver(index: IndexQueries, cache: dict[str, list[Symbol]], lines: list[str], site: Caller,
-                       word: str) -> str | None:
+                       word: str, depth: int = 0) -> str | None:
     """The type `word` is declared with where a call on it sits: a parameter or local of the enclosing definition,
     else a field or property of the class around it; None when nothing says."""
     syms = cache.get(site.path)
@@ -992,7 +992,13 @@ def _declared_receiver(index: IndexQueries, cache: dict[str, list[Symbol]], line
         typed = declared_type(enc.signature or "", word)
         if typed is None:
             binding = local_binding(lines, enc.start_line, site.line, word)
-            typed = binding[1] if binding is not None and binding[0] == "type" else None
+            if binding is not None and binding[0] == "member" and depth < 2:  # `r = borderRadius?.resolve(...)`
+                value, _, method = binding[1].partition(".")
+                owner = _declared_receiver(index, cache, lines, site, value, depth + 1)
+                got = member_of_type(index, owner, method, enc, []) if owner else None
+                typed = return_type(got[0].signature or "", got[0].language) if got is not None else None
+            else:
+                typed = binding[1] if binding is not None and binding[0] == "type" else None
         if typed is not None:
             return typed
     holders = {s.id for s in syms if s.kind in _CLASS_KINDS and s.start_line <= site.line <= s.end_line}

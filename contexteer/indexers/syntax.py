@@ -168,8 +168,9 @@ def local_binding(lines: list[str], start: int, end: int, word: str) -> tuple[st
     """How a local `word` is first declared in lines start..end (1-based) of a definition: ("type", T) when the
     declaration names its type (`c: Client = ...`, `Client c = ...`, `var c Client`, `c := &Client{}`,
     `c = Client(...)`, `$c = new Client(...)`, `let c = Client::new(...)`), ("call", f) when it is what a call of a
-    plain function returns (`c = make_client()`, `c := NewClient()`), ("receive", "r.ch") when it is a value received
-    from a channel field (Go `case a := <-r.applyCh:`), else None. At most 400 lines are read."""
+    plain function returns (`c = make_client()`, `c := NewClient()`), ("member", "v.m") when it is what a method
+    called on a plain name returns (`val r = borderRadius?.resolve(...)`), ("receive", "r.ch") when it is a value
+    received from a channel field (Go `case a := <-r.applyCh:`), else None. At most 400 lines are read."""
     w = re.escape(word)
     annotated = re.compile(rf"^\s*(?:let\s+(?:mut\s+)?|const\s+|var\s+|final\s+|val\s+)?\$?{w}\s*:\s*([^=;]+?)\s*(?:=|;|$)")
     typed_first = re.compile(rf"^\s*(?:final\s+|var\s+)?({_QUAL}[A-Z][\w$]*)(?:<[^<>;()]*>)?\s*[*&]?\s+{w}\s*(?:=|;)")
@@ -177,8 +178,12 @@ def local_binding(lines: list[str], start: int, end: int, word: str) -> tuple[st
     made = re.compile(rf"^\s*(?:let\s+(?:mut\s+)?|const\s+|var\s+|val\s+|auto\s+)?\$?{w}\s*(?::=|=)\s*(?:&|new\s+|await\s+)?"
                       rf"({_QUAL})([A-Za-z_$][\w$]*)\s*(::\s*[a-z_]\w*\s*)?(?:<[^<>;()]*>)?\s*([({{])")
     go_receive = re.compile(rf"^\s*(?:case\s+)?{w}(?:\s*,\s*\w+)?\s*:?=\s*<-\s*([A-Za-z_]\w*\.[A-Za-z_]\w*)\s*:?\s*(?://.*)?$")
+    on_value = re.compile(rf"^\s*(?:let\s+(?:mut\s+)?|const\s+|var\s+|val\s+|auto\s+)?\$?{w}\s*(?::=|=)\s*"
+                          rf"(?:this\.|self\.|\$this->)?([a-z_][\w$]*)\s*(?:\?\.|\.|->)\s*([A-Za-z_$][\w$]*)\s*\(")
     for i in range(max(start, 1), min(end, start + 400, len(lines)) + 1):
         text = lines[i - 1]
+        if text.rstrip().endswith("=") and i < len(lines) and re.search(rf"\b{w}\s*(?::\s*[^=]+)?=$", text.rstrip()):
+            text = text.rstrip() + " " + lines[i].strip()  # `val r =` with the value on the next line
         m = go_receive.match(text)
         if m:  # Go `case a := <-r.applyCh:`: what the channel field carries
             return "receive", m.group(1)
@@ -189,6 +194,9 @@ def local_binding(lines: list[str], start: int, end: int, word: str) -> tuple[st
         m = typed_first.match(text) or go_var.match(text)
         if m and m.group(1).rpartition(".")[2] not in _KEYWORDS:
             return "type", re.split(r"\.|::", m.group(1))[-1]
+        m = on_value.match(text)
+        if m:  # `val r = borderRadius?.resolve(...)`: what a method of a value returns
+            return "member", f"{m.group(1)}.{m.group(2)}"
         m = made.match(text)
         if m:
             qual, name = m.group(1), m.group(2)

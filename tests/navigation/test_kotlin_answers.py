@@ -17,7 +17,8 @@ IFACES = ", ".join(f"Marker{i}" for i in range(12))
 FILES = {
     "react/uimanager/ReactOverflowView.kt": "package com.facebook.react.uimanager\n\ninterface ReactOverflowView {\n  val overflow: String?\n}\n",
     "react/uimanager/style/Radius.kt": (
-        "package com.facebook.react.uimanager.style\n\nclass BorderRadiusStyle {\n  fun hasRoundedBorders(): Boolean = true\n}\n\n"
+        "package com.facebook.react.uimanager.style\n\nclass BorderRadiusStyle {\n  fun hasRoundedBorders(): Boolean = true\n"
+        "  fun resolve(width: Int): ComputedBorderRadius = ComputedBorderRadius()\n}\n\n"
         "class ComputedBorderRadius {\n  fun hasRoundedBorders(): Boolean = false\n}\n"),
     "react/uimanager/Markers.kt": "package com.facebook.react.uimanager\n\n" + "".join(f"interface Marker{i}\n" for i in range(12)),
     "react/views/scroll/ReactScrollView.java": (
@@ -44,7 +45,9 @@ FILES = {
         "  @ThreadConfined(ThreadConfined.UI)\n  fun draw(composite: Composite) {\n"
         "    if (borderRadius?.hasRoundedBorders() == true) {}\n"
         "    if (computedBorderRadius?.hasRoundedBorders() == true) {}\n"
-        "    if (composite.borderRadius?.hasRoundedBorders() == true) {}\n  }\n}\n"),
+        "    if (composite.borderRadius?.hasRoundedBorders() == true) {}\n  }\n\n"
+        "  fun inset(): Boolean {\n    val resolved =\n      borderRadius?.resolve(1)\n"
+        "    return resolved?.hasRoundedBorders() == true\n  }\n}\n"),
     "react/uimanager/ThreadConfined.kt": "package com.facebook.react.uimanager\n\nannotation class ThreadConfined(val value: String) {\n"
                                           "  companion object {\n    const val UI: String = \"UI\"\n  }\n}\n",
 }
@@ -92,7 +95,9 @@ def test_supertypes_name_the_external_base_that_ends_the_chain_at_any_level(rn: 
 def test_a_receiver_declared_with_another_type_is_not_a_caller_even_when_its_name_ends_like_the_class(rn: Served):
     computed = rn.call("find_related", symbol="ComputedBorderRadius.hasRoundedBorders", relation="callers")
     assert not computed.is_error, computed.text
-    assert computed.data["call_sites"] == 1 and "computedBorderRadius?.hasRoundedBorders()" in computed.text, computed.text
+    assert computed.data["call_sites"] == 2 and "computedBorderRadius?.hasRoundedBorders()" in computed.text, computed.text
+    # `val resolved =\n borderRadius?.resolve(1)`: what BorderRadiusStyle.resolve returns
+    assert "[receiver resolved: ComputedBorderRadius]" in computed.text, computed.text
     assert "[2 other calls named 'hasRoundedBorders' left out: another type's method" in computed.text, computed.text
     style = rn.call("find_related", symbol="BorderRadiusStyle.hasRoundedBorders", relation="callers")
     lines = sorted(n for i in style.data["items"] for n in i["lines"])
