@@ -16,7 +16,7 @@ set(value)`), and an empty array in annotation arguments (`@ReactModuleList(nati
 from __future__ import annotations
 
 import re
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 
 __all__ = ["REPAIRS"]
 
@@ -30,8 +30,8 @@ def _fill(text: bytes) -> bytes:
     return bytes(c if c in b"\n" else 120 for c in text)
 
 
-def _closing(data: bytes, start: int) -> int:
-    """The offset of the parenthesis closing the one at `start` (strings and comments skipped), or -1."""
+def _code(data: bytes, start: int) -> Iterator[tuple[int, int, int]]:
+    """(offset, byte, parenthesis depth before it) of the code from `start` on: strings and `//` comments skipped."""
     depth, i, n = 0, start, len(data)
     while i < n:
         c = data[i]
@@ -43,41 +43,29 @@ def _closing(data: bytes, start: int) -> int:
             end = data.find(b"\n", i)
             i = n if end < 0 else end
             continue
-        if c == 40:  # (
-            depth += 1
-        elif c == 41:  # )
-            depth -= 1
-            if depth == 0:
-                return i
-        elif c in b"{}":  # a block before the close: not an argument list
-            return -1
+        yield i, c, depth
+        depth += (c == 40) - (c == 41)  # ( and )
         i += 1
+
+
+def _closing(data: bytes, start: int) -> int:
+    """The offset of the parenthesis closing the one at `start`, or -1 (a block before it: no argument list)."""
+    for i, c, depth in _code(data, start):
+        if c == 41 and depth == 1:
+            return i
+        if c in b"{}":
+            return -1
     return -1
 
 
 def _statement_end(data: bytes, start: int) -> int:
-    """The offset of the `;` ending the statement that goes on at `start` (parentheses, strings and comments
-    skipped), or -1 when a block or the file ends first."""
-    depth, i, n = 0, start, len(data)
-    while i < n:
-        c = data[i]
-        if c in b"\"'":
-            end = data.find(bytes([c]), i + 1)
-            i = n if end < 0 else end + 1
-            continue
-        if data.startswith(b"//", i):
-            end = data.find(b"\n", i)
-            i = n if end < 0 else end
-            continue
-        if c == 40:
-            depth += 1
-        elif c == 41:
-            depth -= 1
-        elif c == 59 and depth <= 0:
+    """The offset of the `;` ending the statement that goes on at `start`, or -1 when a block or the file ends
+    first."""
+    for i, c, depth in _code(data, start):
+        if depth <= 0 and c == 59:
             return i
-        elif c in b"{}" and depth <= 0:
+        if depth <= 0 and c in b"{}":
             return -1
-        i += 1
     return -1
 
 

@@ -64,6 +64,14 @@ async def _call(client: Client, tool: str, args: dict[str, Any], **kw: Any) -> A
     return Answer(text=text, data=res.structured_content, is_error=bool(res.is_error), meta=meta)
 
 
+def served_tree(root: Path, files: dict[str, str]) -> Served:
+    """A server on a repository made of `files` (path -> text) written under `root`."""
+    for rel, text in files.items():
+        (root / rel).parent.mkdir(parents=True, exist_ok=True)
+        (root / rel).write_text(text, encoding="utf-8")
+    return Served(root)
+
+
 def copy_fixture(name: str, dest: Path) -> Path:
     root = dest / name
     shutil.copytree(FIXTURES / name, root)

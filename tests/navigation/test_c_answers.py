@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import pytest
 
-from tests.navigation.conftest import Served
+from tests.navigation.conftest import Served, served_tree
 
 FILES = {
     "include/linux/swap.h": "#ifndef SWAP_H\n#define SWAP_H\nvoid workingset_activation(int folio);\n"
@@ -21,11 +21,7 @@ FILES = {
 
 @pytest.fixture(scope="module")
 def mm(tmp_path_factory: pytest.TempPathFactory) -> Served:
-    root = tmp_path_factory.mktemp("c") / "mm"
-    for rel, text in FILES.items():
-        (root / rel).parent.mkdir(parents=True, exist_ok=True)
-        (root / rel).write_text(text, encoding="utf-8")
-    return Served(root)
+    return served_tree(tmp_path_factory.mktemp("c") / "mm", FILES)
 
 
 def test_the_definition_ranks_before_the_header_prototype(mm: Served):

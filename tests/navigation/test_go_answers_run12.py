@@ -6,11 +6,9 @@ unknown argument's refusal that did not say which arguments are required."""
 
 from __future__ import annotations
 
-from pathlib import Path
-
 import pytest
 
-from tests.navigation.conftest import Served
+from tests.navigation.conftest import Served, served_tree
 
 GO = {
     "go.mod": "module example.com/raft\n\ngo 1.20\n",
@@ -33,11 +31,7 @@ GO = {
 
 @pytest.fixture(scope="module")
 def raft(tmp_path_factory: pytest.TempPathFactory) -> Served:
-    root: Path = tmp_path_factory.mktemp("raft") / "raft"
-    for rel, text in GO.items():
-        (root / rel).parent.mkdir(parents=True, exist_ok=True)
-        (root / rel).write_text(text, encoding="utf-8")
-    return Served(root)
+    return served_tree(tmp_path_factory.mktemp("raft") / "raft", GO)
 
 
 def test_a_values_uses_leave_out_comment_lines_and_do_not_open_with_no_references(raft: Served):

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from tests.navigation.conftest import Served
+from tests.navigation.conftest import Served, served_tree
 
 SELECTOR = """package org.example.select;
 
@@ -124,11 +124,7 @@ JAVA = {
 
 
 def _java(tmp_path: Path) -> Served:
-    root = tmp_path / "jsoup"
-    for rel, text in JAVA.items():
-        (root / rel).parent.mkdir(parents=True, exist_ok=True)
-        (root / rel).write_text(text, encoding="utf-8")
-    return Served(root)
+    return served_tree(tmp_path / "jsoup", JAVA)
 
 
 def test_one_overload_is_picked_by_its_parameter_types_or_its_line_and_an_unpicked_one_says_how(tmp_path: Path):

@@ -7,11 +7,9 @@ packages only."""
 
 from __future__ import annotations
 
-from pathlib import Path
-
 import pytest
 
-from tests.navigation.conftest import Served
+from tests.navigation.conftest import Served, served_tree
 
 IFACES = ", ".join(f"Marker{i}" for i in range(12))
 FILES = {
@@ -55,11 +53,7 @@ FILES = {
 
 @pytest.fixture(scope="module")
 def rn(tmp_path_factory: pytest.TempPathFactory) -> Served:
-    root: Path = tmp_path_factory.mktemp("rn") / "rn"
-    for rel, text in FILES.items():
-        (root / rel).parent.mkdir(parents=True, exist_ok=True)
-        (root / rel).write_text(text, encoding="utf-8")
-    return Served(root)
+    return served_tree(tmp_path_factory.mktemp("rn") / "rn", FILES)
 
 
 def test_imports_resolve_where_folders_spell_out_only_the_tail_of_the_declared_package(rn: Served):

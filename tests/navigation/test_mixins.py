@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.navigation.conftest import Served
+from tests.navigation.conftest import Served, served_tree
 
 RUBY = {
     "lib/rack/request.rb": (
@@ -30,16 +30,9 @@ PHP = {
 }
 
 
-def _served(root: Path, files: dict[str, str]) -> Served:
-    for rel, text in files.items():
-        (root / rel).parent.mkdir(parents=True, exist_ok=True)
-        (root / rel).write_text(text, encoding="utf-8")
-    return Served(root)
-
-
 @pytest.fixture(scope="module")
 def ruby(tmp_path_factory: pytest.TempPathFactory) -> Served:
-    return _served(tmp_path_factory.mktemp("rack") / "rack", RUBY)
+    return served_tree(tmp_path_factory.mktemp("rack") / "rack", RUBY)
 
 
 def test_classes_that_include_or_extend_a_ruby_module_implement_it(ruby: Served):
@@ -61,7 +54,7 @@ def test_a_bare_include_means_the_module_of_the_including_classs_namespace(ruby:
 
 
 def test_a_php_class_using_a_trait_is_listed_under_the_trait(tmp_path: Path):
-    a = _served(tmp_path / "php", PHP).call("find_related", symbol="Loggable", relation="implementations")
+    a = served_tree(tmp_path / "php", PHP).call("find_related", symbol="Loggable", relation="implementations")
     assert not a.is_error, a.text
     assert {i["qualname"]: i["how"] for i in a.data["items"]} == {"Service": "trait"}, a.text
 
@@ -71,7 +64,7 @@ def test_a_call_to_an_included_modules_method_resolves_to_it(tmp_path: Path):
     files["lib/rack/util.rb"] = "module Rack\n  module Util\n    def ok?\n      true\n    end\n  end\nend\n"
     files["lib/rack/app.rb"] = ("module Rack\n  class App\n    include Util\n\n    def finish\n      ok?\n"
                                 "    end\n  end\nend\n")
-    a = _served(tmp_path / "rack", files).call("find_related", symbol="Rack::App#finish", relation="callees")
+    a = served_tree(tmp_path / "rack", files).call("find_related", symbol="Rack::App#finish", relation="callees")
     assert not a.is_error, a.text
     assert {i["qualname"].replace(".", "::"): i["how"] for i in a.data["items"]} == {"Rack::Util#ok?": "mixin"}, a.text
 
@@ -81,6 +74,6 @@ def test_a_bare_java_call_resolves_to_the_base_class_method(tmp_path: Path):
     files = {"src/app/Base.java": "package app;\n\npublic class Base {\n    protected void helper() {\n    }\n}\n",
              "src/app/Child.java": "package app;\n\npublic class Child extends Base {\n    public void run() {\n"
                                    "        helper();\n    }\n}\n"}
-    a = _served(tmp_path / "java", files).call("find_related", symbol="Child.run", relation="callees")
+    a = served_tree(tmp_path / "java", files).call("find_related", symbol="Child.run", relation="callees")
     assert not a.is_error, a.text
     assert {i["qualname"]: i["how"] for i in a.data["items"]} == {"Base.helper": "base class"}, a.text

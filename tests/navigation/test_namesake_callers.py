@@ -5,11 +5,9 @@ namesakes are now one answer, each call site saying which definition its receive
 
 from __future__ import annotations
 
-from pathlib import Path
-
 import pytest
 
-from tests.navigation.conftest import Served
+from tests.navigation.conftest import Served, served_tree
 
 RUBY = {
     "lib/rack/query_parser.rb": (
@@ -29,11 +27,7 @@ RUBY = {
 
 @pytest.fixture(scope="module")
 def rack(tmp_path_factory: pytest.TempPathFactory) -> Served:
-    root: Path = tmp_path_factory.mktemp("rack") / "rack"
-    for rel, text in RUBY.items():
-        (root / rel).parent.mkdir(parents=True, exist_ok=True)
-        (root / rel).write_text(text, encoding="utf-8")
-    return Served(root)
+    return served_tree(tmp_path_factory.mktemp("rack") / "rack", RUBY)
 
 
 def test_callers_of_a_method_name_two_classes_define_are_one_answer_naming_what_each_site_reaches(rack: Served):

@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.navigation.conftest import Served
+from tests.navigation.conftest import Served, served_tree
 
 FILES = {
     "src/Handler/HandlerInterface.php": "<?php\nnamespace App\\Handler;\n\ninterface HandlerInterface\n{\n"
@@ -33,11 +33,7 @@ FILES = {
 
 @pytest.fixture(scope="module")
 def php(tmp_path_factory: pytest.TempPathFactory) -> Served:
-    root = tmp_path_factory.mktemp("php") / "app"
-    for rel, text in FILES.items():
-        (root / rel).parent.mkdir(parents=True, exist_ok=True)
-        (root / rel).write_text(text, encoding="utf-8")
-    return Served(root)
+    return served_tree(tmp_path_factory.mktemp("php") / "app", FILES)
 
 
 def test_this_calls_resolve_to_the_base_class_the_trait_and_the_class_itself(php: Served):

@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.navigation.conftest import Served
+from tests.navigation.conftest import Served, served_tree
 
 FILES = {
     "Cargo.toml": '[package]\nname = "rt"\nversion = "0.1.0"\nedition = "2021"\n',
@@ -32,11 +32,7 @@ FILES = {
 
 @pytest.fixture(scope="module")
 def rt(tmp_path_factory: pytest.TempPathFactory) -> Served:
-    root = tmp_path_factory.mktemp("rust") / "rt"
-    for rel, text in FILES.items():
-        (root / rel).parent.mkdir(parents=True, exist_ok=True)
-        (root / rel).write_text(text, encoding="utf-8")
-    return Served(root)
+    return served_tree(tmp_path_factory.mktemp("rust") / "rt", FILES)
 
 
 def test_a_bare_or_module_path_call_is_not_a_caller_of_a_rust_method(rt: Served):

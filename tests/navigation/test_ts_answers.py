@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import pytest
 
-from tests.navigation.conftest import Served
+from tests.navigation.conftest import Served, served_tree
 
 FILES = {
     "src/lift.ts": "export function operate(f: (x: number) => number): number {\n  return f(1);\n}\n",
@@ -20,11 +20,7 @@ FILES = {
 
 @pytest.fixture(scope="module")
 def ts(tmp_path_factory: pytest.TempPathFactory) -> Served:
-    root = tmp_path_factory.mktemp("ts") / "rx"
-    for rel, text in FILES.items():
-        (root / rel).parent.mkdir(parents=True, exist_ok=True)
-        (root / rel).write_text(text, encoding="utf-8")
-    return Served(root)
+    return served_tree(tmp_path_factory.mktemp("ts") / "rx", FILES)
 
 
 def test_the_callees_of_an_overloaded_function_are_its_implementation_s_and_resolve_to_implementations(ts: Served):
