@@ -80,23 +80,8 @@ def _path_line(svc: Services, path: str | None) -> tuple[str | None, int | None]
 def _render(model: RelatedResult, target: Any, offset: int, depth: int) -> str:
     """Compact rows: a caller as `path:line in Caller (start-end): the call`, a callee or type as
     `path:start-end kind name`; how each was resolved in the header, and on a row only when rows differ."""
-    what = f"{model.relation} of {target.kind} {model.symbol} ({model.location})"
-    if model.definitions:  # callers of a name several definitions share: each row says which one it reaches
-        what = f"{model.relation} of the {len(model.definitions)} definitions named {target.name} ({'; '.join(model.definitions)})"
-    counts: dict[str, int] = {}
-    for it in model.items:
-        counts[it.how] = counts.get(it.how, 0) + 1
     details = {_how(it) for it in model.items}
-    shown = len(model.items)
-    span = f"{model.total}" if not offset and shown >= model.total else f"{offset + 1}-{offset + shown} of {model.total}"
-    head = f"{what}{', depth ' + str(depth) if depth > 1 else ''}: {span} definition{'s' if model.total != 1 else ''}"
-    if model.relation == "callers":
-        head += f", {model.call_sites} call site{'s' if model.call_sites != 1 else ''}"
-    if len(counts) == 1:
-        head += f"; all by {next(iter(details)) if len(details) == 1 else next(iter(counts))}"
-    elif counts:
-        head += "; by " + ", ".join(f"{k} {v}" for k, v in sorted(counts.items(), key=lambda kv: -kv[1]))
-    out = [head]
+    out = [_head(model, target, offset, depth, details)]
     if model.note:
         out.append(f"[{model.note}]")
     if not model.total and not model.local_calls:
@@ -108,53 +93,88 @@ def _render(model: RelatedResult, target: Any, offset: int, depth: int) -> str:
     if model.relation == "callers" and target.kind == "method" and depth == 1 \
             and any(it.how != "name only" for it in model.items):
         guesses = [it for it in model.items if it.how == "name only"]
+    row = {"callers": _caller_rows, "callees": _callee_rows}.get(model.relation, _type_rows)
     for it in model.items:
-        if guesses and it.how == "name only":
-            continue
-        pad = "  " * (it.depth - 1)
-        via = f" (via {it.via})" if it.via else ""
-        tag = f"  [{_how(it)}{' -> ' + it.reaches if it.reaches else ''}]" if mixed else ""
-        if model.relation == "callers":
-            first = it.calls[0].split(": ", 1) if it.calls else [str(it.lines[0]) if it.lines else "?", ""]
-            where = f"in {it.qualname} ({it.start_line}-{it.end_line})" if it.qualname else "at top level"
-            out.append(f"{pad}{it.path}:{first[0]} {where}{via}: {first[1]}{tag}")
-            # a class is named in several ways (built, raised, caught, annotated): each line shows which
-            also = it.calls[1:] if target.kind in graph.CLASS_KINDS else []
-            out += [f"{pad}  {c}" for c in also]
-            if len(it.lines) > 1 + len(also):
-                rest = it.lines[1 + len(also):]
-                out.append(f"{pad}  +{len(rest)} more line{'s' if len(rest) != 1 else ''}: {', '.join(map(str, rest[:12]))}"
-                           + (" …" if len(rest) > 12 else ""))
-        elif model.relation == "callees":
-            at = ",".join(map(str, it.lines[:8])) + ("…" if len(it.lines) > 8 else "")
-            kind = f"{it.kind} " if it.kind in graph.CLASS_KINDS else ""  # built: `new HtmlTreeBuilder()`, `Client()`
-            out.append(f"{pad}{kind}{it.qualname} {it.path}:{it.start_line}-{it.end_line} called at {at}{via}{tag}")
-        else:
-            if it.kind == "impl" and it.signature:  # `impl<T> Log for Box<T>`: the header says what and how
-                name, tag = _impl_row(it.signature), ""
-            else:
-                name = f"{it.kind} {it.qualname}"
-            out.append(f"{pad}{it.path}:{it.start_line}-{it.end_line} {name}{via}{tag}")
+        if not (guesses and it.how == "name only"):
+            out += row(it, target, f"  [{_how(it)}{' -> ' + it.reaches if it.reaches else ''}]" if mixed else "")
     if guesses:
-        sites = []
-        for it in guesses[:20]:
-            lines = ",".join(map(str, it.lines[:4])) + ("…" if len(it.lines) > 4 else "")
-            sites.append(f"{it.path}:{lines} in {it.qualname or 'top level'}")
-        more = f" and {len(guesses) - 20} more" if len(guesses) > 20 else ""
-        which = f"any of the {len(model.definitions)}" if model.definitions else f"maybe another type's {target.name}"
-        out.append(f"matched by name only, the receiver's type unknown ({which}): " + "; ".join(sites) + more)
+        out.append(_guesses(model, target, guesses))
     if model.local_calls:
         out.append(f"calls its own locals or parameters: {', '.join(model.local_calls[:30])}")
     if model.unresolved:
-        label = "unresolved (external, builtin, or called on a value of unknown type)" if model.relation == "callees" and target.language not in ("c", "cpp") \
-            else ("not defined by name in the repository (a system or external function, or one a macro makes by "
-                  "pasting names with ##: search_text a part of the name finds the macro)") \
-            if model.relation == "callees" \
-            else "bases not found in the repository (external or builtin)"
-        out.append(f"{label}: {', '.join(model.unresolved[:30])}")
+        out.append(f"{_unresolved_label(model, target)}: {', '.join(model.unresolved[:30])}")
     if model.next_cursor is not None:
         out.append(f"… {model.total - int(model.next_cursor)} more; next page: cursor=\"{model.next_cursor}\"")
     return "\n".join(out)
+
+
+def _head(model: RelatedResult, target: Any, offset: int, depth: int, details: set[str]) -> str:
+    what = f"{model.relation} of {target.kind} {model.symbol} ({model.location})"
+    if model.definitions:  # callers of a name several definitions share: each row says which one it reaches
+        what = f"{model.relation} of the {len(model.definitions)} definitions named {target.name} ({'; '.join(model.definitions)})"
+    counts: dict[str, int] = {}
+    for it in model.items:
+        counts[it.how] = counts.get(it.how, 0) + 1
+    shown = len(model.items)
+    span = f"{model.total}" if not offset and shown >= model.total else f"{offset + 1}-{offset + shown} of {model.total}"
+    head = f"{what}{', depth ' + str(depth) if depth > 1 else ''}: {span} definition{'s' if model.total != 1 else ''}"
+    if model.relation == "callers":
+        head += f", {model.call_sites} call site{'s' if model.call_sites != 1 else ''}"
+    if len(counts) == 1:
+        head += f"; all by {next(iter(details)) if len(details) == 1 else next(iter(counts))}"
+    elif counts:
+        head += "; by " + ", ".join(f"{k} {v}" for k, v in sorted(counts.items(), key=lambda kv: -kv[1]))
+    return head
+
+
+def _caller_rows(it: RelatedItem, target: Any, tag: str) -> list[str]:
+    pad, via = "  " * (it.depth - 1), f" (via {it.via})" if it.via else ""
+    first = it.calls[0].split(": ", 1) if it.calls else [str(it.lines[0]) if it.lines else "?", ""]
+    where = f"in {it.qualname} ({it.start_line}-{it.end_line})" if it.qualname else "at top level"
+    out = [f"{pad}{it.path}:{first[0]} {where}{via}: {first[1]}{tag}"]
+    # a class is named in several ways (built, raised, caught, annotated): each line shows which
+    also = it.calls[1:] if target.kind in graph.CLASS_KINDS else []
+    out += [f"{pad}  {c}" for c in also]
+    if len(it.lines) > 1 + len(also):
+        rest = it.lines[1 + len(also):]
+        out.append(f"{pad}  +{len(rest)} more line{'s' if len(rest) != 1 else ''}: {', '.join(map(str, rest[:12]))}"
+                   + (" …" if len(rest) > 12 else ""))
+    return out
+
+
+def _callee_rows(it: RelatedItem, target: Any, tag: str) -> list[str]:
+    pad, via = "  " * (it.depth - 1), f" (via {it.via})" if it.via else ""
+    at = ",".join(map(str, it.lines[:8])) + ("…" if len(it.lines) > 8 else "")
+    kind = f"{it.kind} " if it.kind in graph.CLASS_KINDS else ""  # built: `new HtmlTreeBuilder()`, `Client()`
+    return [f"{pad}{kind}{it.qualname} {it.path}:{it.start_line}-{it.end_line} called at {at}{via}{tag}"]
+
+
+def _type_rows(it: RelatedItem, target: Any, tag: str) -> list[str]:
+    pad, via = "  " * (it.depth - 1), f" (via {it.via})" if it.via else ""
+    if it.kind == "impl" and it.signature:  # `impl<T> Log for Box<T>`: the header says what and how
+        name, tag = _impl_row(it.signature), ""
+    else:
+        name = f"{it.kind} {it.qualname}"
+    return [f"{pad}{it.path}:{it.start_line}-{it.end_line} {name}{via}{tag}"]
+
+
+def _guesses(model: RelatedResult, target: Any, guesses: list[RelatedItem]) -> str:
+    sites = []
+    for it in guesses[:20]:
+        lines = ",".join(map(str, it.lines[:4])) + ("…" if len(it.lines) > 4 else "")
+        sites.append(f"{it.path}:{lines} in {it.qualname or 'top level'}")
+    more = f" and {len(guesses) - 20} more" if len(guesses) > 20 else ""
+    which = f"any of the {len(model.definitions)}" if model.definitions else f"maybe another type's {target.name}"
+    return f"matched by name only, the receiver's type unknown ({which}): " + "; ".join(sites) + more
+
+
+def _unresolved_label(model: RelatedResult, target: Any) -> str:
+    if model.relation != "callees":
+        return "bases not found in the repository (external or builtin)"
+    if target.language not in ("c", "cpp"):
+        return "unresolved (external, builtin, or called on a value of unknown type)"
+    return ("not defined by name in the repository (a system or external function, or one a macro makes by pasting "
+            "names with ##: search_text a part of the name finds the macro)")
 
 
 def _how(it: RelatedItem) -> str:
