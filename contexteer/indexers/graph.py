@@ -124,7 +124,6 @@ def callers(index: IndexQueries, sym: Symbol, resolve_imports: Callable[[str], d
     file_syms: dict[str, list[Symbol]] = {}
     seen: set[int] = {sym.id}
     frontier: list[tuple[Any, Any | None]] = [(sym, None)]
-    rank = CALLER_RANK
     for level in range(1, depth + 1):
         nxt: list[tuple[Any, Any | None]] = []
         for target, _ in frontier:
@@ -136,25 +135,7 @@ def callers(index: IndexQueries, sym: Symbol, resolve_imports: Callable[[str], d
                     n = len(dropped)
                     out.note = (f"{n} other call{'s' if n != 1 else ''} named '{target.name}' left out: another type's "
                                 "method or a function of that name (search_text finds every one)")
-            groups: dict[tuple[str, int], Related] = {}
-            for site in sites:
-                syms = file_syms.get(site.path)
-                if syms is None:
-                    syms = file_syms[site.path] = index.symbols_in_file(site.path)
-                enc = enclosing(syms, site.line)
-                key = (site.path, enc.id if enc is not None else -site.line)
-                entry = groups.get(key)
-                if entry is None:
-                    detail = ""
-                    if site.receiver and site.receiver_name:
-                        owner = target.qualname.rsplit(".", 2)[-2] if "." in target.qualname else ""
-                        detail = f"receiver {site.receiver_name}" + (f": {owner}" if site.how == "receiver type" else "")
-                    entry = groups[key] = Related(enc, site.path, site.how, [], level, target if level > 1 else None,
-                                                  detail)
-                elif rank.get(site.how, 3) < rank.get(entry.how, 3):
-                    entry.how = site.how
-                entry.lines.append(site.line)
-            for entry in sorted(groups.values(), key=lambda e: (rank.get(e.how, 3), e.path, e.lines[0])):
+            for entry in _by_caller(index, sites, target, level, file_syms):
                 if len(out.items) >= MAX_NODES:
                     out.truncated = True
                     return out
@@ -169,6 +150,30 @@ def callers(index: IndexQueries, sym: Symbol, resolve_imports: Callable[[str], d
         if not frontier:
             break
     return out
+
+
+def _by_caller(index: IndexQueries, sites: list[Any], target: Symbol, level: int,
+               file_syms: dict[str, list[Symbol]]) -> list[Related]:
+    """Call sites grouped by the definition they sit in (one entry with its lines), best evidence first."""
+    rank = CALLER_RANK
+    groups: dict[tuple[str, int], Related] = {}
+    for site in sites:
+        syms = file_syms.get(site.path)
+        if syms is None:
+            syms = file_syms[site.path] = index.symbols_in_file(site.path)
+        enc = enclosing(syms, site.line)
+        key = (site.path, enc.id if enc is not None else -site.line)
+        entry = groups.get(key)
+        if entry is None:
+            detail = ""
+            if site.receiver and site.receiver_name:
+                owner = target.qualname.rsplit(".", 2)[-2] if "." in target.qualname else ""
+                detail = f"receiver {site.receiver_name}" + (f": {owner}" if site.how == "receiver type" else "")
+            entry = groups[key] = Related(enc, site.path, site.how, [], level, target if level > 1 else None, detail)
+        elif rank.get(site.how, 3) < rank.get(entry.how, 3):
+            entry.how = site.how
+        entry.lines.append(site.line)
+    return sorted(groups.values(), key=lambda e: (rank.get(e.how, 3), e.path, e.lines[0]))
 
 
 # ----- callees -----------------------------------------------------------------------------------------
@@ -191,28 +196,7 @@ def callees(index: IndexQueries, sym: Symbol, resolve_imports: Callable[[str], d
         calls.setdefault(ref.name, []).append(ref.line)
     if not calls:
         return out
-    # a name only ever called off an object (`r.Leader()`) is a member: it resolves through its receiver's type
-    # or not at all, never to a same-named module-level definition elsewhere
-    member_calls = dict(members or {})
-    path_calls: dict[str, set[str]] = {}  # Rust: what a `Qualifier::name(...)` call is written with
-    if lines is not None:
-        for name, at in calls.items():
-            receivers: set[str] = set()
-            bare = False
-            for n in at:
-                text = lines[n - 1] if 0 < n <= len(lines) else ""
-                for m in re.finditer(rf"(?:([\w$]+)\s*(\(\s*\))?\s*(\.|->|::|\?\.)\s*)?\b{re.escape(name)}\s*(?:<[^<>()]*>)?\s*\(", text):
-                    if m.group(3):
-                        r = m.group(1) or ""
-                        r = r.lstrip("$") if sym.language == "php" else r  # PHP's $this is this
-                        # `getFormatter()->format(...)`: a call on what a call returns, marked with its parentheses
-                        receivers.add(r + "()" if m.group(2) and r else r)
-                        if m.group(3) == "::":
-                            path_calls.setdefault(name, set()).add(r)
-                    else:
-                        bare = True
-            if receivers and not bare:
-                member_calls.setdefault(name, set()).update(receivers)
+    member_calls, path_calls = _call_receivers(calls, dict(members or {}), lines, sym.language)
     sem = semantic_context(index, sym, resolve_imports, max_defs=len(calls) + 50, max_callers=0, bound=bound or (),
                            members=member_calls, paths=path_calls)
     resolved: dict[str, tuple[Symbol, str]] = {}
@@ -222,29 +206,63 @@ def callees(index: IndexQueries, sym: Symbol, resolve_imports: Callable[[str], d
     for name, at in sorted(calls.items(), key=lambda kv: kv[1][0]):
         hit = resolved.get(name)
         if hit is None:
-            on = sorted(member_calls.get(name, set()) - {""})
-            # `logger.Info`: what it was called on; a method of a value whose type the index cannot tell, with the
-            # repository's one or two methods of that name as candidates (`exec.block_on (maybe CurrentThread.block_on ...)`)
-            label = (f"{on[0]}.{name}" if len(on) == 1 else f"{name} (on {', '.join(on[:3])}{', …' if len(on) > 3 else ''})") \
-                if on else name
-            # a value's method, not a class's, a module's or a package's (`Vec::with_capacity`, Go's `strings.Split`,
-            # Python's `np.array`: a same-named method of the repository is no candidate for those)
-            values = [r for r in on if r[:1].islower() and r not in path_calls.get(name, set())]
-            arms = _arm_candidates(index, sym, values, name)
-            if arms:  # Rust `CurrentThread(exec) => exec.block_on(..)`, `MultiThread(exec) => exec.block_on(..)`
-                label += " (one of " + ", ".join(f"{s.qualname} {s.path}:{s.start_line}" for s in arms) + ")"
-            elif values and not set(on) & _SELF_WORDS and sym.language not in ("go", "python"):
-                family = language_family(sym.language)
-                maybe = [s for s in index.symbols_named(name) if s.name == name and s.kind == "method"
-                         and s.id != sym.id and language_family(s.language) == family]
-                if 0 < len(maybe) <= 2:
-                    label += " (maybe " + ", ".join(f"{s.qualname} {s.path}:{s.start_line}" for s in maybe) + ")"
-            out.unresolved.append(label)
+            out.unresolved.append(_unresolved_call(index, sym, name, member_calls, path_calls))
             continue
         d, how = hit
         d = _overload_called(index, d, at, lines, sym)
         out.items.append(Related(d, d.path, how, sorted(set(at))))
     return out
+
+
+def _call_receivers(calls: dict[str, list[int]], member_calls: dict[str, set[str]], lines: list[str] | None,
+                    language: str | None) -> tuple[dict[str, set[str]], dict[str, set[str]]]:
+    """What each name is called on: a name only ever called off an object (`r.Leader()`) is a member, which
+    resolves through its receiver's type or not at all, never to a same-named module-level definition elsewhere;
+    and (Rust) what a `Qualifier::name(...)` call is written with."""
+    path_calls: dict[str, set[str]] = {}
+    if lines is None:
+        return member_calls, path_calls
+    for name, at in calls.items():
+        receivers: set[str] = set()
+        bare = False
+        for n in at:
+            text = lines[n - 1] if 0 < n <= len(lines) else ""
+            for m in re.finditer(rf"(?:([\w$]+)\s*(\(\s*\))?\s*(\.|->|::|\?\.)\s*)?\b{re.escape(name)}\s*(?:<[^<>()]*>)?\s*\(", text):
+                if not m.group(3):
+                    bare = True
+                    continue
+                r = m.group(1) or ""
+                r = r.lstrip("$") if language == "php" else r  # PHP's $this is this
+                # `getFormatter()->format(...)`: a call on what a call returns, marked with its parentheses
+                receivers.add(r + "()" if m.group(2) and r else r)
+                if m.group(3) == "::":
+                    path_calls.setdefault(name, set()).add(r)
+        if receivers and not bare:
+            member_calls.setdefault(name, set()).update(receivers)
+    return member_calls, path_calls
+
+
+def _unresolved_call(index: IndexQueries, sym: Symbol, name: str, member_calls: dict[str, set[str]],
+                     path_calls: dict[str, set[str]]) -> str:
+    """How an unresolved call is named: what it was called on (`logger.Info`, `respond (on a, b, c)`), and for a
+    method of a value whose type the index cannot tell the repository's one or two methods of that name
+    (`exec.block_on (maybe CurrentThread.block_on ...)`)."""
+    on = sorted(member_calls.get(name, set()) - {""})
+    label = (f"{on[0]}.{name}" if len(on) == 1 else f"{name} (on {', '.join(on[:3])}{', …' if len(on) > 3 else ''})") \
+        if on else name
+    # a value's method, not a class's, a module's or a package's (`Vec::with_capacity`, Go's `strings.Split`,
+    # Python's `np.array`: a same-named method of the repository is no candidate for those)
+    values = [r for r in on if r[:1].islower() and r not in path_calls.get(name, set())]
+    arms = _arm_candidates(index, sym, values, name)
+    if arms:  # Rust `CurrentThread(exec) => exec.block_on(..)`, `MultiThread(exec) => exec.block_on(..)`
+        return label + " (one of " + ", ".join(f"{s.qualname} {s.path}:{s.start_line}" for s in arms) + ")"
+    if values and not set(on) & _SELF_WORDS and sym.language not in ("go", "python"):
+        family = language_family(sym.language)
+        maybe = [s for s in index.symbols_named(name) if s.name == name and s.kind == "method"
+                 and s.id != sym.id and language_family(s.language) == family]
+        if 0 < len(maybe) <= 2:
+            return label + " (maybe " + ", ".join(f"{s.qualname} {s.path}:{s.start_line}" for s in maybe) + ")"
+    return label
 
 
 def _overload_called(index: IndexQueries, d: Any, at: list[int], lines: list[str] | None, caller: Symbol) -> Any:
