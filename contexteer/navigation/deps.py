@@ -71,35 +71,13 @@ def dependencies(read: Callable[[str], str | None], graph: deps_mod.DepGraph, fi
         for e in units_of:
             e.names = _unit_names(e.unit or "", unit_imports, [u.unit or "" for u in units_of])
     if keep is not None:  # what the default left out, so nothing is dropped silently
-        near = {e.target for f in start for e in graph.imports_of(f)} if direction != "dependents" else set()
-        if direction != "imports":
-            near |= {e.source for f in start for e in graph.dependents_of(f)}
-        model.tests_left_out = sum(1 for f in near if is_test_path(f) and f not in start and not (is_dir and f.startswith(prefix)))
-    manifests = [f for f in files if MANIFEST_RE.search(f) and not VENDORED.search(f)]
-    if is_dir:
-        manifests = [m for m in manifests if m.startswith(prefix) or "/" not in m]
-    else:
-        parents = {"/".join(rel.split("/")[:i]) for i in range(len(rel.split("/")))}
-        manifests = [m for m in manifests if m.rsplit("/", 1)[0] in parents or "/" not in m]
-    declared = read_manifests(read, manifests)
+        model.tests_left_out = _tests_near(graph, start, direction, prefix if is_dir else None)
+    declared = read_manifests(read, _manifests(files, rel, prefix, is_dir))
     if is_dir:
         model.declared = [DeclaredDep(name=d.name, version=d.version, manifest=d.manifest, group=d.group) for d in declared]
-    versions = {normalize_pkg(d.name): d.version or "(any)" for d in declared}
     if external:
-        per_path = units and not is_dir  # one file's Go imports: each import path (the package unit)
-        used: Counter[str] = Counter()
-        std: dict[str, bool] = {}
-        owner: dict[str, str] = {}
-        for f in sorted(start):
-            for x in graph.externals.get(f, []):
-                name = x.unit if per_path and x.unit else x.package
-                used[name] += 1
-                std[name] = x.stdlib
-                owner[name] = x.package
-        model.external = [
-            ExternalPkg(package=p, stdlib=std[p], used_by=n, declared=declared_version(owner[p], versions))
-            for p, n in sorted(used.items(), key=lambda kv: (std[kv[0]], -kv[1], kv[0]))
-        ]
+        versions = {normalize_pkg(d.name): d.version or "(any)" for d in declared}
+        model.external = _externals(graph, start, versions, per_path=units and not is_dir)
         if unit_imports and not is_dir:  # and each external package names what the file imports from it
             claimed = [e.unit or "" for e in model.imports if e.unit]
             for pkg in model.external:
@@ -159,6 +137,39 @@ def _unit_names(unit: str, imports: list[Any], units: list[str]) -> list[str]:
     return list(dict.fromkeys(out))
 
 
+def _tests_near(graph: deps_mod.DepGraph, start: set[str], direction: str, inside: str | None) -> int:
+    """How many test files the files import or are imported by (outside the directory `inside`)."""
+    near = {e.target for f in start for e in graph.imports_of(f)} if direction != "dependents" else set()
+    if direction != "imports":
+        near |= {e.source for f in start for e in graph.dependents_of(f)}
+    return sum(1 for f in near if is_test_path(f) and f not in start and not (inside is not None and f.startswith(inside)))
+
+
+def _manifests(files: list[str], rel: str, prefix: str, is_dir: bool) -> list[str]:
+    """The manifests that declare what `rel` may use: those under a directory, or a file's folder and its parents."""
+    manifests = [f for f in files if MANIFEST_RE.search(f) and not VENDORED.search(f)]
+    if is_dir:
+        return [m for m in manifests if m.startswith(prefix) or "/" not in m]
+    parents = {"/".join(rel.split("/")[:i]) for i in range(len(rel.split("/")))}
+    return [m for m in manifests if m.rsplit("/", 1)[0] in parents or "/" not in m]
+
+
+def _externals(graph: deps_mod.DepGraph, start: set[str], versions: dict[str, str], *, per_path: bool) -> list[ExternalPkg]:
+    """The external packages the files import, the standard library last, each with how many files use it and the
+    version a manifest declares (`per_path`: one file's Go imports, each import path)."""
+    used: Counter[str] = Counter()
+    std: dict[str, bool] = {}
+    owner: dict[str, str] = {}
+    for f in sorted(start):
+        for x in graph.externals.get(f, []):
+            name = x.unit if per_path and x.unit else x.package
+            used[name] += 1
+            std[name] = x.stdlib
+            owner[name] = x.package
+    return [ExternalPkg(package=p, stdlib=std[p], used_by=n, declared=declared_version(owner[p], versions))
+            for p, n in sorted(used.items(), key=lambda kv: (std[kv[0]], -kv[1], kv[0]))]
+
+
 def _external_names(package: str, imports: list[Any], claimed: list[str]) -> list[str]:
     """What a file imports from an external package, the sub-package path kept (`java.nio`: Buffer,
     charset.Charset); a module a repository package claims is not the external one's."""
@@ -186,50 +197,11 @@ def use_statements(resolver: deps_mod.Resolver, rel: str, imports: list[Any], se
     # Ruby: the line as written (`require_relative 'core_ext/regexp' if RUBY_VERSION < '2.4'` says when it loads)
     source = (resolver.read_text(rel) or "").splitlines() if sep == "rb" and resolver.read_text else []
     for imp in sorted(imports, key=lambda i: i.line):
-        names = [n for n in imp.names if n]
-        written = re.sub(r"\s*,\s*}", "}", imp.module)
-        shown = ", ".join(names[:6]) + (f", … {len(names) - 6} more" if len(names) > 6 else "")
-        if sep == "rb":
-            line = source[imp.line - 1].strip() if 0 < imp.line <= len(source) else ""
-            written = (line[:117] + "...") if len(line) > 120 else line or f"require '{imp.module}'"
-        elif sep == "js":
-            written = f"'{imp.module}': {shown}" if names else f"'{imp.module}'"  # default, named or namespace: as bound
-        elif names and "{" not in written and not written.endswith((sep + "*", sep + names[-1])) and written != names[-1]:
-            written += sep + (names[0] if len(names) == 1 else "{" + ",".join(names) + "}")
-        brace = re.search(r"\{([^{}]*)\}$", written)
-        if brace and brace.group(1).count(",") >= 6:
-            items = brace.group(1).split(",")
-            written = written[: brace.start()] + "{" + ",".join(items[:5]) + f",… {len(items) - 5} more}}"
+        written = _as_written(imp, sep, source)
         results = resolver.classify(imp)
         if any(r.kind == "mod" for r in results):
             written = f"mod {imp.module}"
-        targets = sorted({t for r in results for t in r.targets if t != rel})
-        ext = sorted({r.external for r in results if r.external})
-        head = re.sub(r"^(?:self|crate)::", "", imp.module).split("::")[0]
-        bare = written.strip('"<> ')
-        near = posixpath.normpath(posixpath.join(posixpath.dirname(rel), imp.module)) if imp.module.startswith(".") else ""
-        if sep == "js" and len(targets) == 1 and near and posixpath.splitext(targets[0])[0] in (near, near + "/index"):
-            reach = ""  # './Operator' from internal/Observable.ts is internal/Operator.ts: nothing to add
-        elif sep == "/" and len(targets) == 1 and targets[0].endswith("/" + bare):
-            reach = "-> " + targets[0][: -len(bare)]  # <linux/mm.h> -> include/: the folder it is found under
-        elif targets:
-            reach = "-> " + ", ".join(targets[:6]) + (f" and {len(targets) - 6} more" if len(targets) > 6 else "")
-        elif sep == "/":  # C/C++: <linux/mm.h> the repository does not hold is a system or generated header
-            reach = "[system header]" if any(r.stdlib for r in results) else "[not in the repository]"
-        elif ext:
-            std = {r.external for r in results if r.stdlib}
-            rust = sep == "::"
-            reach = "[" + ", ".join(("std" if rust else "standard library") if e in std
-                                    else f"{'crate' if rust else 'gem' if sep == 'rb' else 'package'} {e}" for e in ext) + "]"
-            for e in ext:
-                crates.setdefault(head, e)
-        elif head in crates and sep == "::":
-            reach = f"[crate {crates[head]}]"
-        elif any(r.unresolved for r in results):
-            reach = "[no repository file]"
-        else:
-            reach = "[local]"
-        rows.setdefault((written, reach), []).append(imp.line)
+        rows.setdefault((written, _reach(imp, results, rel, written, sep, crates)), []).append(imp.line)
     recorded = {imp.line for imp in imports}
     for n, text in enumerate(source, 1):  # `require library`: loads what a value names at run time
         code = _RUBY_STRING.sub('""', text).split("#", 1)[0]  # not a word of a string or a comment
@@ -237,6 +209,55 @@ def use_statements(resolver: deps_mod.Resolver, rel: str, imports: list[Any], se
             rows.setdefault((text.strip()[:120], "[a value: known only at run time]"), []).append(n)
     ordered = sorted(rows.items(), key=lambda kv: kv[1][0]) if source else list(rows.items())
     return [(lines, written, reach) for (written, reach), lines in ordered]
+
+
+def _as_written(imp: Any, sep: str, source: list[str]) -> str:
+    """An import statement as its language writes it (a Ruby line as is; a JS/TS module with what it binds; a
+    long brace list with its first names and a count)."""
+    names = [n for n in imp.names if n]
+    written = re.sub(r"\s*,\s*}", "}", imp.module)
+    shown = ", ".join(names[:6]) + (f", … {len(names) - 6} more" if len(names) > 6 else "")
+    if sep == "rb":
+        line = source[imp.line - 1].strip() if 0 < imp.line <= len(source) else ""
+        written = (line[:117] + "...") if len(line) > 120 else line or f"require '{imp.module}'"
+    elif sep == "js":
+        written = f"'{imp.module}': {shown}" if names else f"'{imp.module}'"  # default, named or namespace: as bound
+    elif names and "{" not in written and not written.endswith((sep + "*", sep + names[-1])) and written != names[-1]:
+        written += sep + (names[0] if len(names) == 1 else "{" + ",".join(names) + "}")
+    brace = re.search(r"\{([^{}]*)\}$", written)
+    if brace and brace.group(1).count(",") >= 6:
+        items = brace.group(1).split(",")
+        written = written[: brace.start()] + "{" + ",".join(items[:5]) + f",… {len(items) - 5} more}}"
+    return written
+
+
+def _reach(imp: Any, results: list[Any], rel: str, written: str, sep: str, crates: dict[str, str]) -> str:
+    """What an import statement reaches: repository files (`-> ...`), the folder a C header is found under, the
+    standard library or an external package, or why nothing (`[local]`, `[no repository file]`); records the
+    crates a Rust file binds in `crates`."""
+    targets: list[str] = sorted({t for r in results for t in r.targets if t != rel})
+    ext: list[str] = sorted({r.external for r in results if r.external})
+    head = re.sub(r"^(?:self|crate)::", "", imp.module).split("::")[0]
+    bare = written.strip('"<> ')
+    near = posixpath.normpath(posixpath.join(posixpath.dirname(rel), imp.module)) if imp.module.startswith(".") else ""
+    if sep == "js" and len(targets) == 1 and near and posixpath.splitext(targets[0])[0] in (near, near + "/index"):
+        return ""  # './Operator' from internal/Observable.ts is internal/Operator.ts: nothing to add
+    if sep == "/" and len(targets) == 1 and targets[0].endswith("/" + bare):
+        return "-> " + targets[0][: -len(bare)]  # <linux/mm.h> -> include/: the folder it is found under
+    if targets:
+        return "-> " + ", ".join(targets[:6]) + (f" and {len(targets) - 6} more" if len(targets) > 6 else "")
+    if sep == "/":  # C/C++: <linux/mm.h> the repository does not hold is a system or generated header
+        return "[system header]" if any(r.stdlib for r in results) else "[not in the repository]"
+    if ext:
+        std = {r.external for r in results if r.stdlib}
+        rust = sep == "::"
+        for e in ext:
+            crates.setdefault(head, e)
+        return "[" + ", ".join(("std" if rust else "standard library") if e in std
+                               else f"{'crate' if rust else 'gem' if sep == 'rb' else 'package'} {e}" for e in ext) + "]"
+    if head in crates and sep == "::":
+        return f"[crate {crates[head]}]"
+    return "[no repository file]" if any(r.unresolved for r in results) else "[local]"
 
 
 def graph_edges(graph: deps_mod.DepGraph, rows: list[DepEdge], units: bool) -> list[Any]:
