@@ -904,19 +904,9 @@ def _check_receivers(index: IndexQueries, sites: list[Caller], callee: str, owne
                 against = True  # `Level::from_usize(...)` is Level's, not LevelFilter's
             elif static and word[:1].islower() and before is not None and before.group(2) != "::":
                 against = True  # `doc.select(q)` is an instance's select, not the static Selector.select(q, root)
-            else:
-                norm = word.lower().replace("_", "")
-                site.receiver_name = before.group(1) if before is not None else None
-                typed = _declared_receiver(index, defs, lines, site, before.group(1)) if before is not None else None
-                if typed is None and before is not None and text[: before.start()].rstrip().endswith((".", "?.")):
-                    typed = _member_type(index, before.group(1))  # `composite.borderRadius?.x()`
-                if typed is not None and typed != owner and _is_type(index, typed) and not _inherits(index, typed, owner):
-                    against = True  # `borderRadius?.x()` with `borderRadius: BorderRadiusStyle?`: not ComputedBorderRadius's
-                    continue
-                site.receiver = norm == whole or norm.endswith(last)
-                if typed == owner or (not site.receiver and before is not None
-                                      and _typed_receiver(index, defs, lines, site, before.group(1), owner)):
-                    site.receiver, site.how = True, "receiver type"
+            elif before is not None and _other_type(index, defs, lines, site, text, before, owner, (whole, last)):
+                against = True  # `borderRadius?.x()` with `borderRadius: BorderRadiusStyle?`: not ComputedBorderRadius's
+                continue
             if site.receiver:
                 break
         # a method is called through its receiver: a file that imports the class (or is its own file) proves
@@ -927,6 +917,25 @@ def _check_receivers(index: IndexQueries, sites: list[Caller], callee: str, owne
         else:
             site.how = "name only"
             site.against = against
+
+
+def _other_type(index: IndexQueries, defs: dict[str, list[Symbol]], lines: list[str], site: Caller, text: str,
+                before: re.Match[str], owner: str, named: tuple[str, str]) -> bool:
+    """A call on a named value (`h.truncateMemory(`): True when the value is declared with another type; else
+    `site.receiver` says whether it is the method's (declared with its class, or named like it: `named` is the
+    class's name and last word, lowercase)."""
+    word = before.group(1)
+    site.receiver_name = word
+    typed = _declared_receiver(index, defs, lines, site, word)
+    if typed is None and text[: before.start()].rstrip().endswith((".", "?.")):
+        typed = _member_type(index, word)  # `composite.borderRadius?.x()`
+    if typed is not None and typed != owner and _is_type(index, typed) and not _inherits(index, typed, owner):
+        return True
+    norm = word.lstrip("_$").lower().replace("_", "")
+    site.receiver = norm == named[0] or norm.endswith(named[1])
+    if typed == owner or (not site.receiver and _typed_receiver(index, defs, lines, site, word, owner)):
+        site.receiver, site.how = True, "receiver type"
+    return False
 
 
 def _names_rust_type(index: IndexQueries, word: str, cache: dict[str, bool]) -> bool:
