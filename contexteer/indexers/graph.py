@@ -133,8 +133,9 @@ def callers(index: IndexQueries, sym: Symbol, resolve_imports: Callable[[str], d
                 out.sites = len(sites)
                 if dropped:  # say what was left out and why, or the agent checks every namesake call by hand
                     n = len(dropped)
+                    where = ", ".join(f"{c.path}:{c.line}" for c in dropped[:3]) + (", …" if n > 3 else "")
                     out.note = (f"{n} other call{'s' if n != 1 else ''} named '{target.name}' left out: another type's "
-                                "method or a function of that name (search_text finds every one)")
+                                f"method or a function of that name ({where})")
             for entry in _by_caller(index, sites, target, level, file_syms):
                 if len(out.items) >= MAX_NODES:
                     out.truncated = True

@@ -1006,6 +1006,8 @@ def _declared_receiver(index: IndexQueries, cache: dict[str, list[Symbol]], line
                 owner = _declared_receiver(index, cache, lines, site, value, depth + 1)
                 got = member_of_type(index, owner, method, enc, []) if owner else None
                 typed = return_type(got[0].signature or "", got[0].language) if got is not None else None
+            elif binding is not None and binding[0] == "call":  # `env = get_default_environment()`
+                typed = _returns(index, binding[1], enc)
             else:
                 typed = binding[1] if binding is not None and binding[0] == "type" else None
         if typed is not None:
@@ -1018,6 +1020,18 @@ def _declared_receiver(index: IndexQueries, cache: dict[str, list[Symbol]], line
                 if m and m.group(1) not in _KEYWORDS_TYPES:
                     return m.group(1)
     return None
+
+
+def _returns(index: IndexQueries, fn: str, near: Symbol) -> str | None:
+    """The type the function `fn` called from `near` is declared to return: its definition in the same file, else
+    the ones of its language family when they all say the same type (`get_default_environment() ->
+    BaseEnvironment`); None for a class (the call builds one: a local binding says so) or when nothing says."""
+    family = language_family(near.language)
+    defs = [s for s in index.symbols_named(fn) if s.name == fn and s.kind == "function" and s.parent_id is None
+            and language_family(s.language) == family]
+    same = [s for s in defs if s.path == near.path]
+    types = {return_type(s.signature or "", s.language) for s in (same or defs)}
+    return next(iter(types)) if len(types) == 1 else None
 
 
 def _member_type(index: IndexQueries, word: str) -> str | None:

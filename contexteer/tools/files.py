@@ -205,7 +205,9 @@ def _render_read(svc: Services, nav: NavigationService, rel: str, lines: list[st
         model.callers_total = sem.callers_total
         tail = _semantic_text(model, by_symbol, sem.name_only).split("\n")
     inner = [s for s in nav.index.symbols_in_file(rel) if start <= s.start_line <= end and s.id != getattr(target, "id", None)]
-    return _delimited(svc, rel, lines, start, end, lambda last: f"{rel}:{start}-{end}{what} (of {total} lines)",
+    # a range names the definition it sits in, semantic or not (the pip A/B agent read 40 lines to find it)
+    where = "" if by_symbol else nav.range_note(rel, start, end)
+    return _delimited(svc, rel, lines, start, end, lambda last: f"{rel}:{start}-{end}{what} (of {total} lines){where}",
                       head=head, tail=tail, model=model, inner=inner, by_symbol=by_symbol)
 
 
