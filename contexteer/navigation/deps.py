@@ -38,9 +38,45 @@ def dependencies_of(nav: NavigationService, progress: Callable[[int, int], None]
     spec = None if is_dir else languages.language_for_path(rel)
     lang = spec.name if spec is not None and spec.name in STATEMENT_SEPARATORS else None
     jvm = spec is not None and spec.name in ("java", "kotlin", "scala") and view == "package"
-    return dependencies(lambda path: repo_text(nav.ws, path), graph, files, rel, is_dir, direction, depth, external, note,
-                        view=view, tests=tests, statements=nav.index.imports_of(rel) if lang and view == "package" else None,
-                        language=lang, unit_imports=nav.index.imports_of(rel) if jvm else None)
+    model = dependencies(lambda path: repo_text(nav.ws, path), graph, files, rel, is_dir, direction, depth, external, note,
+                         view=view, tests=tests, statements=nav.index.imports_of(rel) if lang and view == "package" else None,
+                         language=lang, unit_imports=nav.index.imports_of(rel) if jvm else None)
+    if not is_dir and spec is not None and spec.name == "python":
+        _mark_scopes(model, rel, (repo_text(nav.ws, rel) or "").split("\n"), nav.index.symbols_in_file(rel),
+                     nav.index.imports_of(rel))
+    return model
+
+
+_TYPE_CHECKING = re.compile(r"^(\s*)if\s+(?:typing\.)?TYPE_CHECKING\s*:")
+
+
+def _mark_scopes(model: Dependencies, rel: str, lines: list[str], syms: list[Any], imports: list[Any]) -> None:
+    """A Python file's imports that do not run when it loads, marked: inside a function (`in _create_context`) or
+    under `if TYPE_CHECKING:` (the pip A/B agent read the file to tell them from the module-level ones)."""
+    def scope(line: int) -> str | None:
+        funcs = [s for s in syms if s.kind in ("function", "method") and s.start_line < line <= s.end_line]
+        if funcs:
+            return "in " + str(min(funcs, key=lambda s: s.end_line - s.start_line).qualname)
+        text = lines[line - 1] if 0 < line <= len(lines) else ""
+        indent = len(text) - len(text.lstrip())
+        for i in range(line - 2, -1, -1):
+            above = lines[i]
+            if not above.strip() or len(above) - len(above.lstrip()) >= indent:
+                continue
+            m = _TYPE_CHECKING.match(above)
+            return "TYPE_CHECKING" if m else None
+        return None
+
+    for e in model.imports:
+        if e.source == rel:
+            e.scope = scope(e.line)
+    by_package: dict[str, set[str | None]] = {}
+    for imp in imports:  # every line importing a top-level module (a package may be imported in several places)
+        by_package.setdefault(imp.module.lstrip(".").split(".")[0], set()).add(scope(imp.line))
+    for pkg in model.external:
+        where = by_package.get(pkg.package, {None})
+        if None not in where:  # every import of it is scoped
+            pkg.scope = ", ".join(sorted(w for w in where if w))
 
 
 def dependencies(read: Callable[[str], str | None], graph: deps_mod.DepGraph, files: list[str], rel: str, is_dir: bool, direction: str,

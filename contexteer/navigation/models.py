@@ -97,6 +97,7 @@ class DepEdge(BaseModel):
     unit: str | None = None  # package view: the unit's name when it is not one file (Go import path, Java package, crate, ...)
     files: int | None = None  # package view: its repository files (dependents: how many of them import)
     names: list[str] | None = None  # one Java/Kotlin/Scala file's imports of this package: the classes it names
+    scope: str | None = None  # one file's import not run at load: 'in load_plugins', 'TYPE_CHECKING'
 
 
 class ExternalPkg(BaseModel):
@@ -105,6 +106,7 @@ class ExternalPkg(BaseModel):
     used_by: int = 1
     declared: str | None = None
     names: list[str] = Field(default_factory=list)  # one Java-like file: the classes it imports from the package
+    scope: str | None = None  # one file imports it only inside a function or under TYPE_CHECKING: where
 
 
 class DeclaredDep(BaseModel):

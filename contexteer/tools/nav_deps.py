@@ -10,7 +10,7 @@ from collections.abc import Callable
 from contexteer.fitting import fit_rows
 from contexteer.indexers import deps as deps_mod
 from contexteer.navigation.deps import tests_note, unresolved_lines
-from contexteer.navigation.models import DepEdge, Dependencies
+from contexteer.navigation.models import DepEdge, Dependencies, ExternalPkg
 
 logger = logging.getLogger(__name__)
 
@@ -19,6 +19,7 @@ def _row(e: DepEdge, attr: str, single: str) -> str:
     """`  target  (line 3)`; a unit: `  example.com/shop/store  store/ (2 files)  (line 3 of cmd/main.go)`."""
     if attr == "target":
         where = f"line {e.line}" if e.source == single else f"line {e.line} of {e.source}"
+        where += f", {e.scope}" if e.scope else ""
         place = e.target
     else:  # the row is the importing file: the line is its own; say what it imports when that is not the file asked
         where = f"line {e.line}" if e.target == single else f"line {e.line}: {e.target}"
@@ -117,11 +118,12 @@ def _deps_text(model: Dependencies, direction: str, depth: int, limit: int, imp_
         glue = "; " if named else ", "
         if ext:
             out.append("external: " + glue.join(f"{x.package}" + (f" {x.declared}" if x.declared else " (undeclared)") +
-                                                (f" ×{x.used_by}" if x.used_by > 1 else "") + _names(x.names) for x in ext[:pkgs])
+                                                (f" ×{x.used_by}" if x.used_by > 1 else "") + _scope(x) + _names(x.names)
+                                                for x in ext[:pkgs])
                        + (f"{glue}… {len(ext) - pkgs} more" if len(ext) > pkgs else ""))
         if std:
-            out.append("standard library: " + glue.join(x.package + (f" ×{x.used_by}" if x.used_by > 1 else "") + _names(x.names)
-                                                        for x in std[:pkgs])
+            out.append("standard library: " + glue.join(x.package + (f" ×{x.used_by}" if x.used_by > 1 else "") + _scope(x)
+                                                        + _names(x.names) for x in std[:pkgs])
                        + (f"{glue}… {len(std) - pkgs} more" if len(std) > pkgs else ""))
     if model.declared:
         out.append("declared:")
@@ -134,6 +136,10 @@ def _deps_text(model: Dependencies, direction: str, depth: int, limit: int, imp_
         out.append("import cycles:")
         out += ["  " + " -> ".join(c) for c in model.cycles]
     return "\n".join(out)
+
+
+def _scope(x: ExternalPkg) -> str:
+    return f" ({x.scope} only)" if x.scope else ""
 
 
 def _names(names: list[str]) -> str:

@@ -18,6 +18,10 @@ FILES = {
     "pkg/vendor.py": (
         "class WorkingSet:\n    def get_distribution(self, name: str) -> str:\n        return name\n\n\n"
         "def use(ws: WorkingSet) -> str:\n    return ws.get_distribution('x')\n"),
+    "pkg/index_command.py": (
+        "from __future__ import annotations\n\nimport logging\nfrom typing import TYPE_CHECKING\n\n"
+        "from pkg.metadata import BaseEnvironment\n\nif TYPE_CHECKING:\n    from ssl import SSLContext\n\n"
+        "    from pkg.search import installed\n\n\ndef context() -> None:\n    import ssl\n    from pkg import vendor\n"),
     "pkg/misc.py": (
         "def hook(func):\n    def wrapper(self, *args):\n        try:\n            return func(self, *args)\n"
         "        except KeyError as error:\n            self._raise(error)\n    return wrapper\n"),
@@ -42,3 +46,12 @@ def test_a_semantic_read_of_a_line_names_the_definition_it_sits_in(pip: Served):
     a = pip.call("read_code_range", path="pkg/misc.py", start_line=6, end_line=6, context="semantic")
     assert not a.is_error, a.text
     assert a.text.splitlines()[0].startswith("pkg/misc.py:6-6 (of 7 lines) — in function hook.wrapper 2-6"), a.text
+
+
+def test_a_python_files_imports_say_which_run_only_in_a_function_or_under_type_checking(pip: Served):
+    a = pip.call("list_dependencies", path="pkg/index_command.py")
+    assert not a.is_error, a.text
+    assert "pkg/metadata.py  (line 6)\n" in a.text + "\n", a.text
+    assert "pkg/search.py  (line 11, TYPE_CHECKING)" in a.text, a.text
+    assert "pkg/vendor.py  (line 16, in context)" in a.text, a.text
+    assert "ssl (TYPE_CHECKING, in context only)" in a.text and "logging," in a.text, a.text
