@@ -76,10 +76,19 @@ async def read_code_range(
     start_line: int | None = None,
     end_line: int | None = None,
     symbol: Annotated[str | None, Field(description="e.g. 'Parser.parse'")] = None,
-    context: Literal["none", "semantic"] = "none",
+    context: Annotated[Literal["none", "semantic"] | int, Field(
+        description="'semantic': what it uses and its callers; a number N: N more lines before and after.")] = "none",
 ) -> Answer:
     if symbol is not None and (start_line is not None or end_line is not None):
         raise InputError("pass either symbol= or start_line/end_line, not both. Use symbol= to read one definition whole.")
+    if isinstance(context, int):  # `context=3`: lines around the range, as grep -C means it (the pip A/B agent)
+        if context < 0 or context > 200:
+            raise InputError(f"context={context} is out of range; pass 0 to 200 lines, or 'semantic'.")
+        if start_line is None and end_line is None:
+            raise InputError("context=N widens a range: pass start_line (and end_line) with it, or symbol= to read a definition.")
+        first = start_line if start_line is not None else end_line
+        start_line, end_line = max(1, (first or 1) - context), (end_line if end_line is not None else first or 1) + context
+        context = "none"
     if symbol is not None or context == "semantic":
         return await _indexed_read(svc, ctx, path, start_line, end_line, symbol, context == "semantic")
     return await anyio.to_thread.run_sync(_line_read, svc, path, start_line, end_line)

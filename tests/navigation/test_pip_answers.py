@@ -55,3 +55,11 @@ def test_a_python_files_imports_say_which_run_only_in_a_function_or_under_type_c
     assert "pkg/search.py  (line 11, TYPE_CHECKING)" in a.text, a.text
     assert "pkg/vendor.py  (line 16, in context)" in a.text, a.text
     assert "ssl (TYPE_CHECKING, in context only)" in a.text and "logging," in a.text, a.text
+
+
+def test_a_number_as_context_reads_that_many_lines_around_the_range(pip: Served):
+    a = pip.call("read_code_range", path="pkg/misc.py", start_line=6, end_line=6, context=2)
+    assert not a.is_error, a.text
+    assert a.text.splitlines()[0].startswith("pkg/misc.py:4-7 (of 7 lines)"), a.text  # clamped at the file's end
+    bad = pip.call("read_code_range", path="pkg/misc.py", context=2)
+    assert bad.is_error and "context=N widens a range" in bad.text, bad.text
