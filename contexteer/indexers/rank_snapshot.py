@@ -227,6 +227,77 @@ class StoredRanking(Ranking):
             yield from self._scored("")[len(head):]
 
 
+@dataclass
+class FocusedRanking(StoredRanking):
+    """A stored ranking turned toward some files and names: their definitions and their neighbours' first (the
+    files they reference and the files referencing them, read from the index), then the stored order."""
+
+    first: list[Unit] = field(default_factory=list)
+
+    def units(self, prefix: str = "") -> Iterator[Unit]:
+        seen: set[tuple[str, str | None]] = set()
+        for u in self.first:
+            if u[1].startswith(prefix):
+                seen.add((u[1], u[2]))
+                yield u
+        for u in super().units(prefix):
+            if (u[1], u[2]) not in seen:
+                yield u
+
+
+#: how far a focused map of a large index looks around its focus: names read per file, files per name
+FOCUS_NAMES, FOCUS_FILES_PER_NAME, FOCUS_NEIGHBOURS = 400, 8, 200
+
+
+def focus(base: Ranking, index: Any, files: Iterable[str], names: Iterable[str]) -> FocusedRanking:
+    """The focused ranking of a large index without its graph: the focused files first, then the files around
+    them (what they reference, what references their definitions or the focused names), each group by the stored
+    scores; the focused names' definitions are pinned (`def_rank`)."""
+    files, names = list(files), list(names)
+    near: defaultdict[str, float] = defaultdict(float)
+    for path in files:
+        # what it calls by a distinctive name (defined in at most FOCUS_FILES_PER_NAME // 2 places), weighted by
+        # how many places share it; `__init__`, `append` or a field `c` say nothing about where a file belongs
+        called = Counter(r.name for r in index.references_in_range(path, 1, 10**9) if not r.name.startswith("__"))
+        for name, _ in called.most_common(FOCUS_NAMES):
+            defs = {s.path for s in index.symbols_named(name) if s.name == name}
+            if 0 < len(defs) <= FOCUS_FILES_PER_NAME // 2:
+                for d in defs:
+                    near[d] += 1.0 / len(defs)
+        # who uses its distinctive definitions
+        for s in index.symbols_in_file(path)[:FOCUS_NAMES]:
+            if s.name.startswith("__") or len({x.path for x in index.symbols_named(s.name) if x.name == s.name}) > 2:
+                continue
+            for r in index.references_to(s.name, limit=FOCUS_FILES_PER_NAME):
+                near[r.path] += 0.5
+        folder = path.rpartition("/")[0]
+        for p in base.files:  # its folder's other files (a package's modules, a driver's sources)
+            if p.rpartition("/")[0] == folder:
+                near[p] += 1.0
+    pinned: dict[tuple[str, str], float] = {}
+    for name in names:
+        for s in index.find_symbols(name, match="exact", limit=20):
+            pinned[(s.path, s.name)] = 1.0
+            near[s.path] += 3
+            for r in index.references_to(s.name, limit=FOCUS_FILES_PER_NAME):
+                near[r.path] += 1
+    focused = set(files)
+    around = [p for p in sorted(near, key=lambda p: (-near[p], p))[:FOCUS_NEIGHBOURS] if p not in focused]
+    # the map lists its files by rank: the focused ones above every other, their neighbours next, in that order
+    top = max(base.file_rank.values(), default=1.0) or 1.0
+    ranks = dict(base.file_rank)
+    for i, p in enumerate(around):
+        ranks[p] = top * (2.0 - i / max(1, len(around))) + base.file_rank.get(p, 0.0)
+    for p in focused:
+        ranks[p] = top * 4.0 + base.file_rank.get(p, 0.0)
+    first: list[Unit] = []
+    for group in (sorted(focused), around):
+        rows = [row for p in group for row in index.definition_rows(p) if row[0] == p]
+        first += sorted(score_definitions(rows, ranks, base.name_flow), key=unit_key)
+    return FocusedRanking(files=base.files, file_rank=ranks, def_rank=pinned, name_flow=base.name_flow,
+                          snapshot=getattr(base, "snapshot", None), index=index, first=first)
+
+
 class SnapshotRanks:
     """The snapshot of one index: loaded once, recomputed in a worker when the index moved on."""
 

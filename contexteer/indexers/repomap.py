@@ -632,10 +632,18 @@ class RepoMapper:
             if hit is not None:
                 return hit
             focused = bool(key[0] or key[1])
-            if not focused and not self._loaded:
+            if not self._loaded:
                 stored = self._stored_ranking()
-                if stored is not None:
+                if stored is not None and not focused:
                     return stored
+                if stored is not None:  # a large index: focused from the stored ranks, never its whole graph in memory
+                    from contexteer.indexers import rank_snapshot
+
+                    got: Ranking = rank_snapshot.focus(stored, self.index, key[0], key[1])
+                    if len(self._rankings) >= 16:
+                        self._rankings.pop(next(k for k in self._rankings if k != ((), ())))
+                    self._rankings[key] = got
+                    return got
             if not self._loaded:
                 self._load_all()
             assert self._infos is not None

@@ -97,3 +97,21 @@ def test_a_damaged_stored_ranking_is_computed_again(tmp_path: Path, data_dir: Pa
     snap.write_bytes(b"not a ranks file")
     assert _map(Served(root), path=".", budget_tokens=800) == first
     assert rank_snapshot.load(snap) is not None, "the damaged snapshot was not replaced"
+
+
+def test_a_focused_map_of_a_large_index_comes_from_its_stored_ranks_with_the_focus_first(
+        tmp_path: Path, data_dir: Path, monkeypatch: pytest.MonkeyPatch):
+    # on the kernel a focused map built the whole reference graph in the server (4 GB, 58 s): it now starts from
+    # the stored ranks and reads only the focused files' neighbourhood from the index
+    root = _corpus(tmp_path)
+    monkeypatch.setattr(rank_snapshot, "MIN_SYMBOLS", 0)
+    served = Served(root)
+    _map(served, path=".", budget_tokens=600)  # the stored ranks exist
+    by_file = _map(served, path=".", budget_tokens=600, focus=["json/decoder.py"])
+    assert by_file.split("\n")[1].startswith("json/decoder.py"), by_file
+    by_name = _map(served, path=".", budget_tokens=600, focus=["HTTPConnection"])
+    assert "class HTTPConnection" in by_name, by_name
+    # the neighbourhood of the focused file follows it: json's own modules, before unrelated packages
+    wide = _map(served, path=".", budget_tokens=1500, focus=["json/decoder.py"])
+    rows = [r for r in wide.split("\n") if r and not r.startswith(" ")][1:]
+    assert rows[0] == "json/decoder.py" and sum(r.startswith("json/") for r in rows[:4]) >= 3, wide
