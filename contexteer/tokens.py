@@ -51,7 +51,9 @@ class TokenCounter:
         self._enc: Any = None
         twin, vocabulary = _twin(encoding)
         if twin is not None:
-            enc = _load(twin, vocabulary if encoding == "cl100k_base" else None)
+            if encoding == "cl100k_base":
+                _VERIFIED[twin] = vocabulary
+            enc = _load(twin)
             if enc is not None:
                 self._use(enc, encoding, f"bundled copy ({twin}, same vocabulary)")
                 return
@@ -134,8 +136,10 @@ def _bundled(name: str, vocabulary: bytes) -> Any:
         return _load(name)
 
 
-def _load(name: str, vocabulary: bytes | None = None) -> Any:
-    """tiktoken's encoding `name`, or None when it cannot load; with `vocabulary`, cl100k_base's read here."""
+def _load(name: str) -> Any:
+    """tiktoken's encoding `name`, or None when it cannot load; the bundled cl100k_base from the vocabulary file
+    `_twin` verified (_VERIFIED) without tiktoken's loader."""
+    vocabulary = _VERIFIED.pop(name, None)
     if vocabulary:
         return _bundled(name, vocabulary)
     try:
@@ -147,6 +151,8 @@ def _load(name: str, vocabulary: bytes | None = None) -> Any:
         return None
 
 
+#: A bundled vocabulary file `_twin` read and verified, for `_load` to build its encoding from (then dropped).
+_VERIFIED: dict[str, bytes] = {}
 _counters: dict[str, TokenCounter] = {}
 _lock = threading.Lock()
 
