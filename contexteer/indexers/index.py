@@ -29,6 +29,7 @@ import importlib.metadata
 import json
 import logging
 import os
+import re
 import stat
 import sys
 import threading
@@ -95,10 +96,36 @@ def _extraction_code_hash() -> str:
 
 
 def _grammar_version(spec: LanguageSpec) -> str:
+    found = _dist_info_versions().get(_dist_key(spec.module))
+    if found is not None:
+        return found
     try:
         return importlib.metadata.version(spec.module.replace("_", "-"))
     except importlib.metadata.PackageNotFoundError:
         return "?"
+
+
+def _dist_key(name: str) -> str:
+    return re.sub(r"[-_.]+", "_", name).lower()
+
+
+@functools.cache
+def _dist_info_versions() -> dict[str, str]:
+    """Installed distributions' versions from their `NAME-VERSION.dist-info` folder names, the first along sys.path
+    as importlib.metadata finds them: one listing per path entry instead of two per grammar (25 grammars took 70 ms
+    of opening an index). A distribution not found here is asked of importlib.metadata."""
+    out: dict[str, str] = {}
+    for entry in sys.path:
+        try:
+            names = os.listdir(entry or ".")
+        except OSError:
+            continue
+        for name in names:
+            stem = name[: -len(".dist-info")]
+            if name.endswith(".dist-info") and stem.count("-") == 1:
+                dist, version = stem.split("-")
+                out.setdefault(_dist_key(dist), version)
+    return out
 
 
 def _fingerprint(spec: LanguageSpec, c_macros: list[str]) -> str:
