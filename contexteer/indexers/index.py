@@ -61,6 +61,9 @@ INLINE_SWEEP_SECONDS = 0.01
 INLINE_SWEEP_FILES = 300
 #: Background sweeps start at most every max(index.sweep_interval_seconds, this x the last sweep's seconds).
 SWEEP_GAP_FACTOR = 10.0
+#: A new server's first background sweep starts this many seconds late: its first answers (which never wait for
+#: it) do not share the CPU with it (a sweep of the kernel subset is ~0.1 s of stat and SQL under the GIL).
+FIRST_SWEEP_DELAY = 0.5
 #: With a file watcher trusted, a background sweep still runs at most this often, as a safety net for changes the
 #: kernel does not report (a network file system, a file written through a bind mount elsewhere).
 WATCHED_SWEEP_SECONDS = 60.0
@@ -528,6 +531,8 @@ class StructureIndex(IndexQueries):
 
     def _sweep_bg(self) -> None:
         try:
+            if self._sweep_seconds is None and self._stop.wait(FIRST_SWEEP_DELAY):
+                return  # the process's first sweep lets its first answers go first; a stop ends the wait
             with self._sweep_lock:
                 if not self._stop.is_set():
                     report = self._sweep(time.monotonic())
