@@ -351,6 +351,7 @@ def serve_session(corpus: Path, env: dict[str, str], argsets: dict[str, Any], ca
                     time.sleep(1.0)  # an agent edits again a model turn later, not within the miss window
             finally:
                 target.write_bytes(original)
+            res["edit_search_all_ms"] = [round(ms, 1) for ms, _ in searches]
             res["edit_search_ms"] = statistics.median(ms for ms, _ in searches)
             res["edit_search_max_ms"] = max(ms for ms, _ in searches)
             res["edit_search_found"] = all(ok for _, ok in searches)
