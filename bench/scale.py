@@ -23,7 +23,8 @@ Measured per corpus in one run, every process niced, one build at a time:
 - a new server process on the warm index (`contexteer serve`, raw JSON-RPC over stdio): time from spawn to the first
   search_symbol answer, and that call alone; then p50/p95 of each tool over --calls calls with distinct arguments
   sampled from the index, the repo map (first call and p50), peak RSS of its process tree, and edit visibility: a
-  function appended to one file, then search_symbol of its name and the file's outline.
+  function appended to one file, then search_symbol of its name and the file's outline (EDITS edits, median and max);
+  the first answer is timed in FIRST_ANSWERS new processes (median).
 Targets (issue 14): cold build <= 3x ctags' wall time, peak RSS <= 400 MB, database <= 1.0 GB, first answer in a new
 process <= 1 s, no-change refresh <= 2 s, an edit visible <= 50 ms, search_symbol p95 <= 15 ms, repo map <= 2 s warm.
 """
@@ -55,8 +56,11 @@ KERNEL_TARBALL = Path("/usr/src/linux-source-6.12.tar.xz")
 NICE = ["nice", "-n", "10"]
 TARGETS = {"build_vs_ctags": 3.0, "rss_mb": 400.0, "db_gb": 1.0, "first_answer_s": 1.0, "refresh_s": 2.0,
            "edit_ms": 50.0, "symbol_p95_ms": 15.0, "map_s": 2.0}
-EDIT = {"c": "\n\nint bench_added_function(int x)\n{\n\treturn x + 1;\n}\n",
-        "python": "\n\ndef bench_added_function(x):\n    return x + 1\n"}
+EDIT = {"c": "\n\nint bench_added_function{n}(int x)\n{{\n\treturn x + 1;\n}}\n",
+        "python": "\n\ndef bench_added_function{n}(x):\n    return x + 1\n"}
+#: New server processes timed to their first answer (the first of them is the session's own), and edits timed.
+FIRST_ANSWERS = 5
+EDITS = 5
 
 
 # ----- corpora -------------------------------------------------------------------------------------------------
@@ -335,14 +339,24 @@ def serve_session(corpus: Path, env: dict[str, str], argsets: dict[str, Any], ca
             path, language = argsets["edit"]
             target = corpus / path
             original = target.read_bytes()
-            target.write_bytes(original + EDIT[language].encode())
+            searches, outlines = [], []
             try:
-                ms, found = client.call("search_symbol", {"query": "bench_added_function"})
-                res["edit_search_ms"], res["edit_search_found"] = ms, path in text_of(found)
-                ms, outline = client.call("get_structured_index", {"path": path})
-                res["edit_outline_ms"], res["edit_outline_found"] = ms, "bench_added_function" in text_of(outline)
+                for n in range(EDITS):  # one edit after another, each followed at once by the two queries
+                    name = f"bench_added_function{n}"
+                    target.write_bytes(original + "".join(EDIT[language].format(n=i) for i in range(n + 1)).encode())
+                    ms, found = client.call("search_symbol", {"query": name})
+                    searches.append((ms, path in text_of(found)))
+                    ms, outline = client.call("get_structured_index", {"path": path})
+                    outlines.append((ms, name in text_of(outline)))
+                    time.sleep(1.0)  # an agent edits again a model turn later, not within the miss window
             finally:
                 target.write_bytes(original)
+            res["edit_search_all_ms"] = [round(ms, 1) for ms, _ in searches]
+            res["edit_search_ms"] = statistics.median(ms for ms, _ in searches)
+            res["edit_search_max_ms"] = max(ms for ms, _ in searches)
+            res["edit_search_found"] = all(ok for _, ok in searches)
+            res["edit_outline_ms"] = statistics.median(ms for ms, _ in outlines)
+            res["edit_outline_found"] = all(ok for _, ok in outlines)
             res["peak_rss_mb"] = sampler.peak_rss / 1024
             res["peak_pss_mb"] = sampler.peak_pss / 1024
     finally:
@@ -354,7 +368,31 @@ def serve_session(corpus: Path, env: dict[str, str], argsets: dict[str, Any], ca
         res["left_in_group"] = len(_group(proc.pid))
         if proc.stdout:
             proc.stdout.close()
+    res["first_answers"] = [(res["first_answer_s"], res["first_call_ms"])]
+    for _ in range(FIRST_ANSWERS - 1):
+        res["first_answers"].append(first_answer(corpus, env, argsets["names"][0]))
     return res
+
+
+def first_answer(corpus: Path, env: dict[str, str], name: str) -> tuple[float, float]:
+    """A new server process on the warm index: seconds from spawn to its first search_symbol answer, and ms of
+    that call alone."""
+    started = time.perf_counter()
+    proc = subprocess.Popen(NICE + [CONTEXTEER, "serve", "--root", str(corpus)], env=env, stdin=subprocess.PIPE,
+                            stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, start_new_session=True)
+    client = RawClient(proc)
+    try:
+        client.request("initialize", {"protocolVersion": "2025-06-18", "capabilities": {},
+                                      "clientInfo": {"name": "bench", "version": "1"}})
+        client.send({"jsonrpc": "2.0", "method": "notifications/initialized"})
+        ms, _ = client.call("search_symbol", {"query": name})
+        return time.perf_counter() - started, ms
+    finally:
+        if proc.stdin:
+            proc.stdin.close()
+        proc.wait(timeout=60)
+        if proc.stdout:
+            proc.stdout.close()
 
 
 def bench_corpus(name: str, corpus: Path, work: Path, calls: int) -> dict[str, Any]:
@@ -414,17 +452,23 @@ def render(results: list[dict[str, Any]], calls: int, command: str) -> str:
             f"{structure:.1f} s / {b['wall']:.1f} s | {b['cpu']:.1f} s | **{ratio:.1f}x** (target <= 3x: {verdict(ratio <= 3)}) | "
             f"{b['peak_rss_mb']:.0f} / {b['peak_pss_mb']:.0f} MB (target <= 400: {verdict(b['peak_rss_mb'] <= 400)}) | "
             f"{db.get('bytes', 0) / 1e9:.2f} GB ({db.get('wal_bytes', 0) / 1e6:.0f} MB) (target <= 1.0: {verdict(db.get('bytes', 0) <= 1e9)}) |")
-    lines += ["", "| corpus | first answer in a new process (call alone) | no-change refresh: command / sweep | edit visible: search_symbol / outline | repo map first / p50 | stop on stdin EOF | peak RSS serving |",
+    lines += ["", f"| corpus | first answer in a new process: median of {FIRST_ANSWERS} (range, call alone) | no-change refresh: command / sweep | edit visible: search_symbol / outline | repo map first / p50 | stop on stdin EOF | peak RSS serving |",
               "|---|---|---|---|---|---|---|"]
     for r in results:
         s, rc, sw = r["serve"], r["refresh_cli"], r["sweeps"]
         sweep = statistics.median(sw["sweeps"]) if "sweeps" in sw else float("nan")
         map_p50 = s["latency"]["get_structured_index (repo map, 1,000 tokens)"][0]
+        firsts = s.get("first_answers") or [(s["first_answer_s"], s["first_call_ms"])]
+        first = statistics.median(f for f, _ in firsts)
+        call = statistics.median(c for _, c in firsts)
+        spread = f"{min(f for f, _ in firsts):.2f}-{max(f for f, _ in firsts):.2f} s, " if len(firsts) > 1 else ""
+        edit_max = f", max {s['edit_search_max_ms']:.0f}" if "edit_search_max_ms" in s else ""
         lines.append(
-            f"| {r['corpus']} | {s['first_answer_s']:.2f} s ({s['first_call_ms']:.0f} ms; found: {s['first_answer_ok']}) "
-            f"(target <= 1 s: {verdict(s['first_answer_s'] <= 1)}) | {rc['wall']:.2f} s / {sweep:.2f} s (target <= 2 s: "
-            f"{verdict(rc['wall'] <= 2)}) | {s['edit_search_ms']:.0f} ms (found: {s['edit_search_found']}) / "
-            f"{s['edit_outline_ms']:.0f} ms (found: {s['edit_outline_found']}) (target <= 50 ms) | "
+            f"| {r['corpus']} | {first:.2f} s ({spread}call {call:.0f} ms; found: {s['first_answer_ok']}) "
+            f"(target <= 1 s: {verdict(first <= 1)}) | {rc['wall']:.2f} s / {sweep:.2f} s (target <= 2 s: "
+            f"{verdict(rc['wall'] <= 2)}) | {s['edit_search_ms']:.0f} ms{edit_max} (found: {s['edit_search_found']}) / "
+            f"{s['edit_outline_ms']:.0f} ms (found: {s['edit_outline_found']}) "
+            f"(target <= 50 ms: {verdict(s['edit_search_ms'] <= 50 and s['edit_outline_ms'] <= 50)}) | "
             f"{s['first_map_ms'] / 1000:.2f} s / {map_p50 / 1000:.2f} s (target <= 2 s: {verdict(max(s['first_map_ms'], map_p50) <= 2000)}) | "
             f"{s['stop_on_eof_s']:.2f} s, {s['left_in_group']} left | {s['peak_rss_mb']:.0f} MB |")
     lines += ["", f"Latency over {calls} calls per tool (raw JSON-RPC over stdio, times client-side):", "",

@@ -98,7 +98,12 @@ class IndexSettings(_Section):
     workers: int = Field(0, ge=0, le=CORES, json_schema_extra={"bounds": "0 to the number of cores"},
                          description="Parser processes for a cold build; 0 means one per core.")
     sweep_interval_seconds: float = Field(2.0, ge=0, le=3600, description="A full stat sweep of the tree runs at most this often.")
-    watch: bool = Field(False, description="Use a file watcher (watchfiles) to mark changes as they happen.")
+    watch: bool = Field(True, description="Watch the tree for changes while serving (Linux: inotify, read at each query; "
+                        "elsewhere: watchfiles) so an edit is seen by the next query without a stat sweep of the whole tree. "
+                        "What the watcher cannot settle (a new file, a folder created or moved, an ignore file changed) "
+                        "still gets a sweep; off: every query relies on sweeps.")
+    watch_max_folders: int = Field(50_000, ge=0, le=1_000_000, description="Most folders the watcher watches; a larger "
+                                   "tree (or one needing more than a quarter of fs.inotify.max_user_watches) is swept instead.")
     parse_timeout_seconds: float = Field(5.0, gt=0, le=60, description="Per-file parse time limit.")
     first_query_wait_seconds: float = Field(10.0, ge=0, le=120, description="How long the first query of a cold build waits for it before answering from a partial index (later queries do not wait; reads of a named file never do).")
     c_attribute_macros: list[Annotated[str, StringConstraints(max_length=128)]] = Field(

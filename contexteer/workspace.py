@@ -323,6 +323,11 @@ class Workspace:
         out.sort()
         return out
 
+    def passes_filters(self, rel: str) -> bool:
+        """Whether a path the listing shows would stay listed: not a binary extension, not denied, inside
+        workspace.include, outside workspace.exclude (ignore rules are the listing's own; see list_files)."""
+        return self._keeps(rel)
+
     def _keeps(self, rel: str) -> bool:
         """Whether a listed path passes the filters after the listing: binary extension, deny-list, include, exclude
         (`_filtered_by` says which one fails; this is the fast form, called for every file of a listing)."""

@@ -4,7 +4,10 @@
 the team's PostgreSQL database (`stores.open_store`). `ensure_built()` runs a cold
 build in a process pool in a background thread and waits up to `index.first_query_wait_seconds`;
 queries answer from what is indexed meanwhile (`status().note()` says "index 43% built").
-`refresh()` is a throttled stat sweep; `ensure_fresh(paths)` re-checks the files an answer touches.
+`refresh()` is a throttled stat sweep; `ensure_fresh(paths)` re-checks the files an answer touches. In a serving
+process (`enable_watch()`, index.watch) a file watcher (contexteer.indexers.watch) replaces the sweep: once a sweep
+that started after its watches were in place has run, `refresh()` re-checks only the files the kernel reported
+changed, and sweeps again only when the watcher cannot tell (a new file, a folder or an ignore file changed).
 The store's build lock (a lock file `index.lock`, or an advisory lock in PostgreSQL held across replicas)
 makes sure only one process writes; another process reads, and waits for the lock only when it has to write:
 a replica that finds a cold build under way waits for it and answers from what it commits.
@@ -26,7 +29,9 @@ import importlib.metadata
 import json
 import logging
 import os
+import re
 import stat
+import sys
 import threading
 import time
 import weakref
@@ -42,6 +47,7 @@ from contexteer.indexers.languages import LANGUAGES, LanguageSpec, query_source
 from contexteer.indexers.model import BuildStatus, FileInfo, Import, Reference, RefreshReport, Symbol
 from contexteer.indexers.queries_sql import IndexQueries
 from contexteer.indexers.stores import open_store
+from contexteer.indexers.watch import TreeWatch
 from contexteer.workspace import Workspace
 
 logger = logging.getLogger(__name__)
@@ -55,6 +61,12 @@ INLINE_SWEEP_SECONDS = 0.01
 INLINE_SWEEP_FILES = 300
 #: Background sweeps start at most every max(index.sweep_interval_seconds, this x the last sweep's seconds).
 SWEEP_GAP_FACTOR = 10.0
+#: A new server's first background sweep starts this many seconds late: its first answers (which never wait for
+#: it) do not share the CPU with it (a sweep of the kernel subset is ~0.1 s of stat and SQL under the GIL).
+FIRST_SWEEP_DELAY = 0.5
+#: With a file watcher trusted, a background sweep still runs at most this often, as a safety net for changes the
+#: kernel does not report (a network file system, a file written through a bind mount elsewhere).
+WATCHED_SWEEP_SECONDS = 60.0
 BATCH_FILES = 400  # files per write transaction
 BATCH_SECONDS = 0.25  # short: the last batch is written after the workers finish, on the critical path
 
@@ -88,10 +100,36 @@ def _extraction_code_hash() -> str:
 
 
 def _grammar_version(spec: LanguageSpec) -> str:
+    found = _dist_info_versions().get(_dist_key(spec.module))
+    if found is not None:
+        return found
     try:
         return importlib.metadata.version(spec.module.replace("_", "-"))
     except importlib.metadata.PackageNotFoundError:
         return "?"
+
+
+def _dist_key(name: str) -> str:
+    return re.sub(r"[-_.]+", "_", name).lower()
+
+
+@functools.cache
+def _dist_info_versions() -> dict[str, str]:
+    """Installed distributions' versions from their `NAME-VERSION.dist-info` folder names, the first along sys.path
+    as importlib.metadata finds them: one listing per path entry instead of two per grammar (25 grammars took 70 ms
+    of opening an index). A distribution not found here is asked of importlib.metadata."""
+    out: dict[str, str] = {}
+    for entry in sys.path:
+        try:
+            names = os.listdir(entry or ".")
+        except OSError:
+            continue
+        for name in names:
+            stem = name[: -len(".dist-info")]
+            if name.endswith(".dist-info") and stem.count("-") == 1:
+                dist, version = stem.split("-")
+                out.setdefault(_dist_key(dist), version)
+    return out
 
 
 def _fingerprint(spec: LanguageSpec, c_macros: list[str]) -> str:
@@ -132,6 +170,12 @@ class StructureIndex(IndexQueries):
         self._dirty: set[str] = set()
         self._dirty_lock = threading.Lock()
         self._watcher: threading.Thread | None = None
+        self._watch_wanted = False  # enable_watch(): this index answers queries (not a one-off command)
+        self._tree_watch: TreeWatch | None = None
+        self._watch_since: float | None = None  # monotonic time its watches were in place
+        self._watch_trusted = False  # a full sweep started after _watch_since has run
+        self._sweep_wanted_since: float | None = None  # the watcher saw what only a full sweep settles
+        self._watch_started = False
         super().__init__(self.store)
         _OPEN.add(self)
         self._apply_extractor_fingerprints()
@@ -186,13 +230,14 @@ class StructureIndex(IndexQueries):
         `wait_seconds` (default `index.first_query_wait_seconds`; `float('inf')` waits for the end) and
         then returns the partial status while the build goes on."""
         if self.store.is_complete():
+            self._start_watcher()  # before the sweep: the first sweep that starts after it makes the watcher trusted
             self.refresh()  # quick trees: a sweep now; large ones: in the background, this returns at once
-            self._start_watcher()
             self._start_background()
             return self.status()
         wait = self.settings.first_query_wait_seconds if wait_seconds is None else wait_seconds
         if progress is not None:
             self._progress.append(progress)
+        self._start_watcher()  # before the build lists the tree: a build that starts after it makes the watcher trusted
         try:
             with self._start_lock:  # concurrent first queries start one build
                 if self._stop.is_set():
@@ -318,6 +363,8 @@ class StructureIndex(IndexQueries):
             return
         self.store.finish_build()
         self._last_sweep = time.monotonic()
+        if self._watch_since is not None and started >= self._watch_since:
+            self._watch_trusted = True  # every change since this build listed the tree is in the watcher's queue
         logger.info("index built: %d files in %.1f s", len(paths), time.monotonic() - started)
 
     def _changed_jobs(self, paths: Iterable[str], known: dict[str, tuple[int, int, str | None, str]]) -> list[Job]:
@@ -410,6 +457,11 @@ class StructureIndex(IndexQueries):
         if paths is not None:
             return self._refresh_paths(list(paths), started)
         if not force:
+            caught = self.catch_up()
+            if caught is not None:  # the watcher knows what changed: no sweep, but a rare one in the background
+                if started - self._last_sweep >= max(self.settings.sweep_interval_seconds, WATCHED_SWEEP_SECONDS):
+                    self._sweep_in_background()
+                return caught
             since = time.monotonic() - self._last_sweep
             due = since >= self.settings.sweep_interval_seconds
             if due and not self._sweep_inline():
@@ -449,6 +501,11 @@ class StructureIndex(IndexQueries):
             if fill_fts:  # a missing FTS index is built in the background, not in this sweep
                 self._start_background()
             self._last_sweep = time.monotonic()
+            if self._watch_since is not None and started >= self._watch_since:
+                self._watch_trusted = True  # every change since this sweep began is in the watcher's queue
+            wanted = self._sweep_wanted_since
+            if wanted is not None and started >= wanted:
+                self._sweep_wanted_since = None
         finally:
             self._flock_release()
         report.seconds = time.monotonic() - started
@@ -480,6 +537,8 @@ class StructureIndex(IndexQueries):
 
     def _sweep_bg(self) -> None:
         try:
+            if self._sweep_seconds is None and self._stop.wait(FIRST_SWEEP_DELAY):
+                return  # the process's first sweep lets its first answers go first; a stop ends the wait
             with self._sweep_lock:
                 if not self._stop.is_set():
                     report = self._sweep(time.monotonic())
@@ -567,11 +626,69 @@ class StructureIndex(IndexQueries):
     def _drain_dirty(self, started: float) -> RefreshReport | None:
         with self._dirty_lock:
             dirty, self._dirty = list(self._dirty), set()
-        return self._refresh_paths(dirty, started) if dirty else None
+        if not dirty:
+            return None
+        report = self._refresh_paths(dirty, started)
+        if report.skipped:  # another process holds the lock: re-check them next time
+            with self._dirty_lock:
+                self._dirty.update(dirty)
+        return report
+
+    # ----- the file watcher ---------------------------------------------------------------
+    def enable_watch(self) -> None:
+        """This index answers queries for a while (a server, not a one-off command): once it is built, watch the
+        tree (index.watch) so that `refresh()` re-checks what changed instead of sweeping."""
+        self._watch_wanted = True
+
+    @property
+    def watching(self) -> bool:
+        """A trusted file watcher tells this index what changed (no sweep is needed for an edit to be seen)."""
+        return self._tree_watch is not None and self._watch_trusted and self._sweep_wanted_since is None
+
+    def catch_up(self) -> RefreshReport | None:
+        """With a trusted file watcher: re-check the files the kernel reported changed since the last look (what a
+        sweep would find, without listing and stating the tree); None when there is no trusted watcher or it saw
+        what only a full sweep settles (a file not indexed yet, a folder created or moved, an ignore file)."""
+        watch = self._tree_watch
+        if watch is None or not self._watch_trusted:
+            return None
+        started = time.monotonic()
+        changes = watch.drain()
+        if changes.sweep and self._sweep_wanted_since is None:
+            logger.debug("the file watcher asks for a sweep: %s", changes.reason)
+            self._sweep_wanted_since = started
+        recheck = []
+        for path in changes.paths:
+            if not self.ws.passes_filters(path):
+                continue
+            if self.store.execute("SELECT 1 FROM files WHERE path=?", (path,)).fetchone() is not None:
+                recheck.append(path)
+            elif self._sweep_wanted_since is None and os.path.isfile(os.path.join(self.ws.root, path)):
+                self._sweep_wanted_since = started  # a new file: whether it is listed (ignore rules) is the sweep's call
+        if recheck:
+            with self._dirty_lock:
+                self._dirty.update(recheck)
+        if self._sweep_wanted_since is not None:
+            return None
+        return self._drain_dirty(started) or RefreshReport(seconds=time.monotonic() - started)
 
     def _start_watcher(self) -> None:
-        if not self.settings.watch or self._watcher is not None:
+        if not self.settings.watch or not self._watch_wanted:
             return
+        with self._start_lock:
+            if self._watch_started or self._stop.is_set():
+                return
+            self._watch_started = True
+        started = time.monotonic()
+        tree = TreeWatch.start(str(self.ws.root), skip=lambda rel: self.ws.denied_by(rel) is not None,
+                               max_watches=self.settings.watch_max_folders)
+        if tree is not None:
+            self._watch_since = time.monotonic()
+            self._tree_watch = tree
+            logger.debug("watching %d folders (set up in %.3f s)", tree.folders, self._watch_since - started)
+            return
+        if sys.platform.startswith("linux"):
+            return  # TreeWatch said why; queries sweep
         self._watcher = threading.Thread(target=self._watch, name="contexteer-index-watch", daemon=True)
         self._watcher.start()
 
@@ -644,6 +761,9 @@ class StructureIndex(IndexQueries):
                 if not said and time.monotonic() - started > 2:
                     logger.info("waiting for the index build to stop at a safe point")
                     said = True
+        tree, self._tree_watch, self._watch_trusted = self._tree_watch, None, False
+        if tree is not None:
+            tree.close()
         if self._watcher is not None and self._watcher is not threading.current_thread():
             # It polls the stop flag every second and never touches the database, so this wait may be bounded.
             self._watcher.join(timeout=5)

@@ -43,6 +43,7 @@ class NavigationService:
         self.ws = ws
         self.settings = settings
         self.index = open_index(ws)
+        self.index.enable_watch()  # a served index: an edit is seen by the next query without a sweep (index.watch)
         self.mapper = RepoMapper(self.index)
         self._graph_state: Any = object()
         self._graph: deps_mod.DepGraph | None = None
@@ -84,7 +85,13 @@ class NavigationService:
     def sweep_on_miss(self) -> bool:
         """A global query found nothing for a name: run the full stat sweep now (unless one ran within
         the miss window, see MISS_SWEEP_SECONDS), so a definition the agent just wrote to a new file is found; True
-        when something changed. A background sweep already running is waited for instead of starting another."""
+        when something changed. A background sweep already running is waited for instead of starting another.
+        With a trusted file watcher the files it saw change are re-checked instead: no sweep, no window."""
+        caught = self.index.catch_up()
+        if caught is not None:
+            if caught.changed:
+                self._sync_graph()
+            return caught.changed > 0
         ended, cost = self.index.last_sweep
         cost = self._sweep_cost if cost is None else cost
         swept_at = max(self._swept_at, ended)

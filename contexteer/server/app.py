@@ -5,10 +5,9 @@ from __future__ import annotations
 import logging
 import threading
 import time
+from typing import TYPE_CHECKING
 
 from mcp.server import MCPServer
-from starlette.requests import Request
-from starlette.responses import JSONResponse, Response
 
 from contexteer import __version__
 from contexteer.config import LoadedConfig
@@ -18,6 +17,10 @@ from contexteer.server.shaping_mw import ShapingMiddleware
 from contexteer.tools.base import RequestSessionMiddleware, Services
 from contexteer.tools.catalog import RESOURCES, TOOLS
 from contexteer.workspace import Workspace
+
+if TYPE_CHECKING:
+    from starlette.requests import Request
+    from starlette.responses import Response
 
 logger = logging.getLogger(__name__)
 
@@ -54,6 +57,8 @@ def build_server(ws: Workspace, loaded: LoadedConfig, *, services: Services | No
 
     @mcp.custom_route("/healthz", methods=["GET"], include_in_schema=False)
     async def healthz(request: Request) -> Response:
+        from starlette.responses import JSONResponse
+
         del request
         return JSONResponse({"status": "ok", "name": "contexteer", "version": __version__})
 

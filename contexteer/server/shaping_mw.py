@@ -158,8 +158,6 @@ class ShapingMiddleware:
         """Arguments are checked against the tool's advertised input schema before it runs: a value of the wrong type
         (`"5"` or `true` for a line number) is refused, not coerced. As the MCP SDK does for clients that send them
         that way, a list or object encoded as a JSON string is read as that list or object first."""
-        import jsonschema
-
         schema = self._schema(name)
         if schema is None or not isinstance(args, dict):
             return None
@@ -174,6 +172,10 @@ class ShapingMiddleware:
                 except ValueError:
                     pass
             shown[key] = value
+        if plainly_valid(schema, shown):
+            return None
+        import jsonschema  # ~0.1 s to import: only for arguments the plain check cannot clear
+
         errors = sorted(jsonschema.Draft202012Validator(schema).iter_errors(shown), key=lambda e: list(e.path))
         if not errors:
             return None
@@ -242,6 +244,53 @@ class ShapingMiddleware:
 
 
 #: No tool argument is a number outside a signed 64-bit integer (SQLite's INTEGER, the journal's JSON encoder).
+#: Keywords `plainly_valid` understands; a schema with any other one goes to jsonschema.
+_PLAIN_KEYWORDS = frozenset({"type", "enum", "minimum", "maximum", "items", "anyOf", "default", "description", "title"})
+_JSON_TYPES: dict[str, Any] = {"string": str, "boolean": bool, "array": list, "object": dict, "null": type(None)}
+
+
+def plainly_valid(schema: dict[str, Any], args: dict[str, Any]) -> bool:
+    """True when `args` certainly satisfy a tool's input schema (object of properties with required ones) in the
+    keywords tools use (type, enum of strings, minimum/maximum, items, anyOf); False when unsure, and jsonschema
+    decides. The common call is cleared without importing jsonschema (a new server's first answer waits for it)."""
+    if set(schema) - {"properties", "required", "type", "title", "description"} or schema.get("type", "object") != "object":
+        return False
+    props = schema.get("properties", {})
+    if any(name not in args for name in schema.get("required", ())):
+        return False
+    return all(key in props and _plain_value(props[key], value) for key, value in args.items())
+
+
+def _plain_value(schema: Any, value: Any) -> bool:
+    if not isinstance(schema, dict) or set(schema) - _PLAIN_KEYWORDS:
+        return False
+    if "anyOf" in schema and not any(_plain_value(sub, value) for sub in schema["anyOf"]):
+        return False
+    if "type" in schema:
+        types = schema["type"] if isinstance(schema["type"], list) else [schema["type"]]
+        if not any(_plain_type(t, value) for t in types):
+            return False
+    if "enum" in schema and not (isinstance(value, str) and value in schema["enum"]):
+        return False
+    if "minimum" in schema or "maximum" in schema:
+        if isinstance(value, bool) or not isinstance(value, int | float):
+            return False
+        if ("minimum" in schema and not value >= schema["minimum"]) or ("maximum" in schema and not value <= schema["maximum"]):
+            return False
+    if "items" in schema and isinstance(value, list):
+        return all(_plain_value(schema["items"], item) for item in value)
+    return True
+
+
+def _plain_type(name: Any, value: Any) -> bool:
+    if name == "integer":
+        return isinstance(value, int) and not isinstance(value, bool)
+    if name == "number":
+        return isinstance(value, int | float) and not isinstance(value, bool)
+    kind = _JSON_TYPES.get(name)
+    return kind is not None and isinstance(value, kind)
+
+
 INT_LIMIT = 1 << 63
 _SURROGATE = re.compile("[\ud800-\udfff]")
 

@@ -1,5 +1,5 @@
-"""Serving over stdio, streamable HTTP (/mcp) and SSE (/sse + /messages/), with bearer-token auth and
-Host/Origin checks against DNS rebinding on the HTTP transports.
+"""Serving over streamable HTTP (/mcp) and SSE (/sse + /messages/), with bearer-token auth and Host/Origin checks
+against DNS rebinding (stdio is served by contexteer.server.stdio, which imports none of this).
 
 Every refused request (401, 403, 413, 421) is logged at INFO with its reason, never with a header's value
 (`RefusalLog`); `/.well-known/*` answers 404, since no OAuth is offered (`NoOAuthDiscovery`).
@@ -37,7 +37,8 @@ from contexteer.server.auth import (
     send_json,
     set_reason,
 )
-from contexteer.server.lifecycle import Stopper, run_until_stopped
+from contexteer.server.lifecycle import run_until_stopped
+from contexteer.server.stdio import _cleanup, serve_stdio
 from contexteer.server.tokens import TokenFile
 
 logger = logging.getLogger(__name__)
@@ -297,77 +298,6 @@ def serve_http(mcp: MCPServer, settings: Settings, *, host: str, port: int, toke
 
     run_until_stopped(lambda stopper: anyio.run(server.serve), _cleanup, on_request=stop_accepting,
                       ended="the HTTP server ended")
-
-
-def serve_stdio(mcp: MCPServer) -> NoReturn:
-    """Serve stdio until stdin closes or SIGINT, SIGTERM or SIGHUP comes, then end the process within 2 s."""
-
-    from contexteer.server.app import warm_up
-
-    def serve(stopper: Stopper) -> None:
-        warm_up(mcp)
-        anyio.run(_run_stdio, mcp, lambda: stopper.request("stdin closed"))
-
-    run_until_stopped(serve, _cleanup, ended="stdin closed")
-
-
-async def _run_stdio(mcp: MCPServer, on_eof: Callable[[], None]) -> None:
-    """`MCPServer.run_stdio_async`, with the end of stdin reported the moment it is read: the SDK's loop returns only
-    after the calls still running end (a first query waits for a cold build up to index.first_query_wait_seconds)."""
-    from mcp.server.stdio import stdio_server
-
-    low = getattr(mcp, "_lowlevel_server", None)
-    if low is None:  # pragma: no cover - an SDK without it: stdin EOF stops the server when the loop returns
-        await mcp.run_stdio_async()
-        return
-    async with stdio_server() as (read_stream, write_stream):
-        await low.run(_EndWatch(read_stream, on_eof), write_stream, low.create_initialization_options())
-
-
-class _EndWatch:
-    """A transport read stream that calls `on_end` when it ends (the client closed stdin), then ends as it would."""
-
-    def __init__(self, inner: Any, on_end: Callable[[], None]) -> None:
-        self._inner = inner
-        self._on_end = on_end
-
-    @property
-    def last_context(self) -> Any:  # the sender's context, read by the SDK after each message
-        return getattr(self._inner, "last_context", None)
-
-    async def receive(self) -> Any:
-        try:
-            return await self._inner.receive()
-        except (anyio.EndOfStream, anyio.ClosedResourceError):
-            self._on_end()
-            raise
-
-    def __aiter__(self) -> _EndWatch:
-        return self
-
-    async def __anext__(self) -> Any:
-        try:
-            return await self.receive()
-        except anyio.EndOfStream:
-            raise StopAsyncIteration from None
-
-    def close(self) -> None:
-        self._inner.close()
-
-    async def aclose(self) -> None:
-        await self._inner.aclose()
-
-    async def __aenter__(self) -> _EndWatch:
-        return self
-
-    async def __aexit__(self, *exc: object) -> None:
-        await self.aclose()
-
-
-def _cleanup() -> None:
-    from contexteer.indexers.index import close_all
-
-    close_all()
 
 
 __all__ = ["Starlette", "serve_http", "serve_stdio", "http_app", "check_binding", "check_token", "BearerAuth", "HostOriginGuard", "NoOAuthDiscovery",

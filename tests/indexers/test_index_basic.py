@@ -118,6 +118,7 @@ def test_watcher_marks_changes_for_the_next_throttled_refresh(repo, open_index):
 
     a = write(repo, "a.py", "def alpha():\n    pass\n")
     idx = open_index(watch=True, sweep_interval_seconds=3600)
+    idx.enable_watch()  # as a server's index: watched once built
     idx.ensure_built(wait_seconds=INF)
     idx.refresh(force=True)
     time.sleep(0.3)  # let the watcher start

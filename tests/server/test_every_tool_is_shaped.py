@@ -82,3 +82,33 @@ def test_a_bad_argument_is_refused_before_the_tool_runs_in_one_line_with_what_is
     assert "'symbol' is a required property (required: e.g." in missing
     for text in (too_small, bad_choice, as_text, missing):
         assert "errors.pydantic.dev" not in text and "\n" not in text
+
+
+def test_the_quick_argument_check_never_lets_through_what_jsonschema_refuses(workspace):
+    """Common calls are cleared without importing jsonschema (a new server answers sooner); whatever the quick check
+    clears must be valid for jsonschema too, on every tool's real input schema and values of every JSON type."""
+    import itertools
+
+    import jsonschema
+
+    from contexteer.server.shaping_mw import plainly_valid
+
+    ws, loaded = workspace
+    server = build_server(ws, loaded)
+    values: list[Any] = ["x", "", "5", "[1]", 0, 1, -1, 7, 500, 10**19, 1.5, 2.0, float("nan"), True, False, None, [], ["a"],
+                         [1, "a"], {}, {"a": 1}]
+    cleared = refused = 0
+    for tool in server._tool_manager.list_tools():
+        schema = tool.parameters
+        validator = jsonschema.Draft202012Validator(schema)
+        base = _dummy_arguments(schema)
+        assert plainly_valid(schema, base) == validator.is_valid(base), (tool.name, base)
+        for name, value in itertools.product(schema.get("properties", {}), values):
+            args = {**base, name: value}
+            if plainly_valid(schema, args):
+                assert validator.is_valid(args), (tool.name, args)
+                cleared += 1
+            else:
+                refused += 1
+        assert not plainly_valid(schema, {**base, "__bogus__": 1})
+    assert cleared > 50 and refused > 50  # both answers occur: the check is neither always-true nor always-false

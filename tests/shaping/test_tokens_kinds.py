@@ -161,3 +161,19 @@ def test_a_mistyped_encoding_is_a_warning_naming_the_known_ones(caplog):
     warnings = [r.getMessage() for r in caplog.records if r.levelno == logging.WARNING]
     assert len(warnings) == 1 and "'cl100k_bsae' is not a tiktoken encoding" in warnings[0] and "o200k_base" in warnings[0]
     assert counter.count("hello world") == 2  # it still counts, with the offline encoding
+
+
+def test_the_default_encoding_counts_exactly_as_tiktokens_own_cl100k_base():
+    """The bundled vocabulary is read without tiktoken's line-by-line loader (a new server counts its first answer
+    with it): the tokens, split pattern and special tokens must be tiktoken's own."""
+    import tiktoken
+
+    ours = tokens.TokenCounter("cl100k_base")
+    theirs = tiktoken.get_encoding(tokens.OFFLINE_ENCODING)
+    assert ours.source.startswith("bundled copy")
+    assert ours._enc._pat_str == theirs._pat_str
+    assert ours._enc._special_tokens == theirs._special_tokens
+    assert ours._enc.n_vocab == theirs.n_vocab
+    for text in ["def f(x):\n    return x + 1\n", "héllo wörld — 日本語 🙂", "<|endoftext|> stays text", " " * 40 + "\t\r\n",
+                 "int bench_added_function(int x)\n{\n\treturn x + 1;\n}\n"]:
+        assert ours._enc.encode_ordinary(text) == theirs.encode_ordinary(text)

@@ -14,9 +14,7 @@ from contexteer import __version__
 from contexteer.config import load_config
 from contexteer.errors import ContexteerError
 from contexteer.secrets import redact
-from contexteer.server.cli.call import call_command
 from contexteer.server.cli.common import add_client_args, add_common, load
-from contexteer.server.cli.config import config_show, config_snippet
 from contexteer.server.cli.memory import add_memory_commands
 from contexteer.server.cli.serve import serve_command
 from contexteer.server.cli.token import add_token_commands, token_main
@@ -144,6 +142,8 @@ def _dispatch(args: argparse.Namespace, parser: argparse.ArgumentParser, out: Te
     if args.command == "serve":
         return serve_command(args)
     if args.command == "call":
+        from contexteer.server.cli.call import call_command
+
         return call_command(args, out)
     if args.command == "index":
         ws, _ = load(args)
@@ -175,6 +175,8 @@ def _dispatch(args: argparse.Namespace, parser: argparse.ArgumentParser, out: Te
         ws, loaded = load(args)
         return doctor_command(ws, loaded, out)
     if args.command == "config":
+        from contexteer.server.cli.config import config_show, config_snippet
+
         if args.config_command == "show":
             return config_show(args, out)
         if args.config_command == "snippet":

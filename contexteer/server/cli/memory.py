@@ -7,18 +7,15 @@ import logging
 import re
 import sys
 from pathlib import Path
-from typing import Any, TextIO
+from typing import TYPE_CHECKING, Any, TextIO
 
-from contexteer.config import Settings
 from contexteer.errors import ContexteerError, NotFoundError
-from contexteer.memory.archive import export_archive, import_archive
-from contexteer.memory.location import memory_path, other_location
-from contexteer.memory.recall import SessionMemory
-from contexteer.memory.service import MemoryService
-from contexteer.memory.store import BrokenEntry, MemoryStore, index_line
-from contexteer.storage import database_for
-from contexteer.storage.journal import open_journal
-from contexteer.workspace import Workspace
+
+if TYPE_CHECKING:  # the memory modules are imported when a memory command runs, not by every command's parser
+    from contexteer.config import Settings
+    from contexteer.memory.recall import SessionMemory
+    from contexteer.memory.service import MemoryService
+    from contexteer.workspace import Workspace
 
 logger = logging.getLogger(__name__)
 
@@ -56,6 +53,12 @@ def run_memory_command(args: argparse.Namespace, ws: Workspace, settings: Settin
     if not cmd:
         err.write("usage: contexteer memory {list,show,trash,delete,restore,purge,export,import,checkpoints} ...\n")
         return 2
+    from contexteer.memory.location import memory_path, other_location
+    from contexteer.memory.recall import SessionMemory
+    from contexteer.memory.service import MemoryService
+    from contexteer.storage import database_for
+    from contexteer.storage.journal import open_journal
+
     try:
         database = database_for(settings)
         journal = open_journal(ws, settings, database)
@@ -88,6 +91,9 @@ class _CliOut:
 
 
 def _run(cmd: str, args: argparse.Namespace, service: MemoryService, session: SessionMemory, raw_out: TextIO) -> int:
+    from contexteer.memory.archive import export_archive, import_archive
+    from contexteer.memory.store import BrokenEntry, MemoryStore, index_line
+
     store = service.store
     out = _CliOut(raw_out)
     if cmd == "list":

@@ -15,8 +15,11 @@ logger = logging.getLogger(__name__)
 
 
 def serve_command(args: argparse.Namespace) -> int:
+    if args.transport == "stdio":
+        from contexteer.server.stdio import import_sdk_for_stdio
+
+        import_sdk_for_stdio()
     from contexteer.server.app import build_server
-    from contexteer.server.transports import check_binding, serve_http, serve_stdio
 
     overrides = {"server.host": args.host, "server.port": args.port, "server.tokens_file": args.tokens_file}
     ws, loaded = load(args, overrides)
@@ -25,9 +28,13 @@ def serve_command(args: argparse.Namespace) -> int:
     reach_database(loaded.settings)  # a team replica: reach (and migrate) the database before serving anyone
     mcp = build_server(ws, loaded, close_on_exit=True)
     if args.transport == "stdio":
+        from contexteer.server.stdio import serve_stdio
+
         logger.info("contexteer %s serving %s over stdio", __version__, ws.root)
         serve_stdio(mcp)
         return 0
+    from contexteer.server.transports import check_binding, serve_http
+
     token = read_token(args.token_file)
     tokens = None
     if loaded.settings.server.tokens_file:

@@ -11,8 +11,6 @@ from typing import Any, TextIO
 
 from contexteer.errors import ConfigError, ContexteerError
 from contexteer.server.cli.common import load
-from contexteer.server.tokens import NAME_RE, TokenEntry, parse_tokens, token_hash, write_tokens
-from contexteer.tools.base import SCOPES
 
 #: The name this command's log lines have always carried (its "shown only once" line is part of its output).
 logger = logging.getLogger("contexteer.server.tokens")
@@ -28,6 +26,9 @@ def add_token_commands(sub: Any) -> None:
 
 
 def token_command(args: argparse.Namespace, path: Path, out: TextIO) -> int:
+    from contexteer.server.tokens import NAME_RE, TokenEntry, parse_tokens, token_hash, write_tokens
+    from contexteer.tools.base import SCOPES
+
     entries = parse_tokens(path.read_text(encoding="utf-8"), str(path)) if path.exists() else []
     cmd = getattr(args, "token_command", None)
     if cmd == "list":
