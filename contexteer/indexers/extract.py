@@ -44,6 +44,10 @@ _MATCH_LIMIT = 1 << 16
 _LEADING_ATTRIBUTES = {"rust": frozenset({"attribute_item"})}
 _BLANK_GAP = re.compile(r" (?=[;,)\]])|(?<=[(\[]) ")
 _SCOPE_KINDS = frozenset({"scope.type", "impl"})
+# Per language, the node types that can stand directly in one of its wrappers (by the grammar: C's `type_definition`
+# holds type specifiers and declarators, never a function, declaration, field or enumerator); _outer asks the
+# parent (a walk from the root) of these only. A language not listed asks for every definition.
+_WRAPPED = {"c": frozenset({"struct_specifier", "union_specifier", "enum_specifier"})}
 _TOKEN_TREES = frozenset({"rust"})  # the grammars with `token_tree` nodes (names inside attributes: _in_attribute)  # a Rust `impl Type` block: its functions are Type's methods
 
 
@@ -423,6 +427,9 @@ def _outer(node: ts.Node, spec: LanguageSpec) -> tuple[ts.Node, ts.Node | None]:
     wrappers = spec.wrappers
     if not wrappers:
         return node, None
+    wrapped = _WRAPPED.get(spec.name)
+    if wrapped is not None and node.type not in wrapped:
+        return node, None  # its parent cannot be a wrapper: not looked up (most of C's definitions)
     outer = node
     up = parent = node.parent
     while parent is not None and parent.type in wrappers:
