@@ -204,7 +204,6 @@ def extract(data: bytes, spec: LanguageSpec, timeout: float | None = 5.0) -> Fil
     exports = ModuleExports() if spec.visibility == "export" else None
     bindings: set[int] = set()  # declaration nodes that only bind imports
     leading = spec.name in _LEADING_ATTRIBUTES
-    known_names = _names(spec)
     attributes = spec.name in _TOKEN_TREES  # Node.parent walks from the root: asked only where it can matter
     for pattern, caps in matches:
         role, cap, kind = roles[pattern]
@@ -239,10 +238,7 @@ def extract(data: bytes, spec: LanguageSpec, timeout: float | None = 5.0) -> Fil
             key = (node.id, name_node.start_byte)
             if key in defs and defs[key].pattern <= pattern:
                 continue  # the earliest pattern in the query file wins: specific ones come first
-            raw = data[name_node.start_byte : name_node.end_byte]
-            name = known_names.get(raw)
-            if name is None:
-                name = known_names[raw] = _name_of(raw, spec)
+            name = _name_of(data[name_node.start_byte : name_node.end_byte], spec)
             if name and spec.blank_macros and not node.type.startswith("preproc") and (
                     (name.startswith("__") and languages.MACRO_NAME_RE.fullmatch(name)) or c_prep.is_attribute_macro(name)):
                 continue  # an attribute macro taken for a declarator (in a shape the blanking does not know)
@@ -315,12 +311,9 @@ def _finish(result: FileResult, spec: LanguageSpec, data: bytes, defs: list[_Def
     """Rows from what the query found: references grouped per name and kind, imports in line order (each
     also a reference to the names it binds), definitions nested."""
     grouped: dict[tuple[str, str], list[int]] = {}  # (name, kind) -> lines
-    names = _names(spec)
     for kind, by_raw in ref_lines.items():
         for raw_name, lines in by_raw.items():
-            name = names.get(raw_name)
-            if name is None:
-                name = names[raw_name] = _name_of(raw_name, spec)
+            name = _name_of(raw_name, spec)
             if name:
                 known = grouped.get((name, kind))
                 if known is None:
@@ -382,20 +375,6 @@ def _merge_nested(defs: dict[tuple[int, int], _Def], spec: LanguageSpec,
             continue
         out.append(d)
     return out
-
-
-#: Per language, captured names' bytes -> _name_of's text: a worker meets the same few thousand names over and over
-#: (1.5 million lookups in the kernel subset); cleared when it grows past _NAMES_MAX.
-_NAMES: dict[str, dict[bytes, str]] = {}
-_NAMES_MAX = 1 << 17
-
-
-def _names(spec: LanguageSpec) -> dict[bytes, str]:
-    """This language's name cache (see _NAMES): `cache.get(raw)` or `_name_of(raw, spec)` (then stored)."""
-    cache = _NAMES.get(spec.name)
-    if cache is None or len(cache) > _NAMES_MAX:
-        cache = _NAMES[spec.name] = {}
-    return cache
 
 
 def _name_of(raw: bytes, spec: LanguageSpec) -> str:
