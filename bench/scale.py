@@ -211,6 +211,100 @@ def db_report(data_dir: Path) -> dict[str, Any]:
     return out
 
 
+# Where a cold build's worker CPU goes (--phases): every file parsed in one process as a pool worker parses it
+# (parse_file, no in-parser time check), the extractor's steps timed with process CPU; then the floors: a bare
+# tree-sitter parse of the same files, and a parse plus the query's matches (what any extraction must read).
+PHASES_SCRIPT = """
+import json, os, sys, time
+import tree_sitter as ts
+from pathlib import Path
+from contexteer.config import load_config
+from contexteer.workspace import Workspace
+from contexteer.indexers import build, c_lines, extract as ex, languages
+from contexteer.indexers.build import Job, Limits, parse_file
+T = {}
+def timed(mod, name, key):
+    f = getattr(mod, name)
+    def g(*a, **k):
+        t = time.process_time()
+        try:
+            return f(*a, **k)
+        finally:
+            T[key] = T.get(key, 0.0) + time.process_time() - t
+    setattr(mod, name, g)
+class Cursor:
+    def __init__(self, *a, **k):
+        self.c = ts.QueryCursor(*a, **k)
+    def matches(self, *a):
+        t = time.process_time()
+        try:
+            return self.c.matches(*a)
+        finally:
+            T["matches"] = T.get("matches", 0.0) + time.process_time() - t
+class TS:
+    def __getattr__(self, name):
+        return Cursor if name == "QueryCursor" else getattr(ts, name)
+ex.ts = TS()
+timed(ex, "parse", "parse")
+timed(languages, "blank_attribute_macros", "c_prep")
+timed(c_lines, "blank_conditionals", "c_conditionals")
+timed(ex, "_finish", "finish")
+timed(build, "extract", "extract")
+root = Path(sys.argv[1])
+ws = Workspace(root, load_config(root=root, config_file=None, overrides={}).settings)
+paths = ws.list_files()
+limits = Limits(str(root), ws.settings.workspace.max_file_bytes, 5.0, watchdog=True)
+c0 = time.process_time()
+for p in paths:
+    parse_file(Job(p, None), limits)
+T["total"] = time.process_time() - c0
+bare = query = 0.0
+for p in paths:
+    spec = languages.language_for_path(p)
+    if spec is None:
+        continue
+    with open(os.path.join(str(root), p), "rb") as fh:
+        data = fh.read(limits.max_bytes + 1)
+    if len(data) > limits.max_bytes or b"\\x00" in data[:8192]:
+        continue
+    t = time.process_time()
+    tree = ts.Parser(languages.grammar(spec.name)).parse(data)
+    t1 = time.process_time()
+    ts.QueryCursor(languages.query(spec.name), match_limit=1 << 16).matches(tree.root_node)
+    bare += t1 - t
+    query += time.process_time() - t1
+T["bare_parse"], T["bare_query"] = bare, query
+print(json.dumps(T))
+"""
+
+
+def phases(name: str, corpus: Path, work: Path) -> str:
+    """A markdown table of where the cold build's worker CPU goes for one corpus, with the floors and ctags' CPU."""
+    tmp = work / "tmp"
+    tmp.mkdir(exist_ok=True)
+    script = tmp / "phases.py"
+    script.write_text(PHASES_SCRIPT)
+    env = dict(os.environ, CONTEXTEER_CONFIG_HOME=str(work / "confighome"), CONTEXTEER_DATA_DIR=str(work / f"data-phases-{name}"),
+               BENCH_TMP=str(tmp))
+    c = ctags(corpus, env, work)
+    proc = subprocess.run(NICE + [sys.executable, str(script), str(corpus)], env=env, capture_output=True, text=True, check=True)
+    t = json.loads(proc.stdout.strip().splitlines()[-1])
+    prep = t.get("c_prep", 0.0)
+    cond = t.get("c_conditionals", 0.0)  # the blanking only: its re-parse is in "parse"
+    loop = t["extract"] - t["parse"] - prep - cond - t["matches"] - t["finish"]
+    rows = [("tree-sitter parse (the C `#if` repair's re-parses included)", t["parse"]),
+            ("C preprocessing (blanked macros, c_prep repairs)", prep), ("C `#if` repair (c_lines)", cond),
+            ("query matches (tree-sitter)", t["matches"]), ("reading the matches (Python: extract's loop)", loop),
+            ("rows: nesting, signatures, docs, visibility, references (_finish)", t["finish"]),
+            ("stat, read, hash, classify (parse_file outside extract)", t["total"] - t["extract"])]
+    out = [f"{name} (load {os.getloadavg()[0]:.1f}): worker CPU in one process, all files: **{t['total']:.1f} s**; "
+           f"floors on the same files: bare parse {t['bare_parse']:.1f} s, parse + query matches "
+           f"{t['bare_parse'] + t['bare_query']:.1f} s; ctags -R {c['cpu']:.1f} s CPU ({c['wall']:.1f} s wall)", "",
+           "| phase | CPU s | share |", "|---|---:|---:|"]
+    out += [f"| {label} | {v:.1f} | {100 * v / t['total']:.0f}% |" for label, v in rows]
+    return "\n".join(out) + "\n"
+
+
 SWEEP_SCRIPT = """
 import json, sys, time
 from contexteer.config import load_config
@@ -501,12 +595,21 @@ def main() -> int:
     ap.add_argument("--out", type=Path, default=REPO / "bench" / "results" / "scale.md")
     ap.add_argument("--report-only", action="store_true",
                     help="render --out from the scale-CORPUS.json files an earlier run left in --work, measuring nothing")
+    ap.add_argument("--phases", action="store_true",
+                    help="print where each corpus's cold-build worker CPU goes (one process, per phase) and the floors, "
+                         "measuring nothing else")
     args = ap.parse_args()
     work = args.work.resolve()
     if work == REPO or REPO in work.parents:
         raise SystemExit("--work must be outside the repository")
     work.mkdir(parents=True, exist_ok=True)
     results = []
+    if args.phases:
+        makers = {"kernel": lambda: make_kernel(work, args.kernel_tarball),
+                  "kernel-subset": lambda: make_kernel_subset(work, args.kernel_tarball), "stdlib": lambda: make_stdlib(work)}
+        for name in args.corpus:
+            sys.stdout.write(phases(name, makers[name](), work) + "\n")
+        return 0
     if args.report_only:
         results = [json.loads((work / f"scale-{name}.json").read_text()) for name in args.corpus]
     for name in [] if args.report_only else args.corpus:

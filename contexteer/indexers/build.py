@@ -21,9 +21,10 @@ import signal
 import sys
 import threading
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
 from concurrent.futures.process import BrokenProcessPool
+from contextlib import contextmanager
 from dataclasses import dataclass, replace
 from functools import cache
 from typing import Any, TextIO, TypeVar
@@ -236,7 +237,8 @@ def _run_round(jobs: list[Job], limits: Limits, workers: int, chunk: int,
     pool = _open_pool(workers)
     finished = False
     try:
-        pending: dict[Future[bytes], list[Job]] = {pool.submit(_parse_chunk, c, limits): c for c in chunks}
+        with _main_not_rerun():  # the workers start in these calls
+            pending: dict[Future[bytes], list[Job]] = {pool.submit(_parse_chunk, c, limits): c for c in chunks}
         while pending:
             done, _ = wait(pending, timeout=CANCEL_POLL_SECONDS, return_when=FIRST_COMPLETED)
             for fut in done:
@@ -280,6 +282,29 @@ def _start_helpers() -> None:
         signal.pthread_sigmask(signal.SIG_SETMASK, old)
 
 
+@contextmanager
+def _main_not_rerun() -> Iterator[None]:
+    """While workers start (ProcessPoolExecutor starts them in `submit`): hide the main script's path from
+    multiprocessing, which would otherwise run that script again in every worker (as `__mp_main__`) before it
+    takes work. For the `contexteer` console script that is the whole CLI's import (pydantic, the MCP SDK): ~1 s
+    of CPU per worker, ~2 s of a 2-worker cold build of the stdlib's ~9. The work itself is module-level functions
+    of this package, which the workers import by name. A main run with -m (it has a __spec__) is never re-run."""
+    main = sys.modules.get("__main__")
+    path = getattr(main, "__file__", None) if main is not None and getattr(main, "__spec__", None) is None else None
+    if path is None:
+        yield
+        return
+    with _MAIN_LOCK:
+        del main.__file__  # type: ignore[union-attr]
+        try:
+            yield
+        finally:
+            main.__file__ = path  # type: ignore[union-attr]
+
+
+_MAIN_LOCK = threading.Lock()
+
+
 def _open_pool(workers: int) -> ProcessPoolExecutor:
     _start_helpers()
     pool = ProcessPoolExecutor(max_workers=max(1, workers), mp_context=_context(), initializer=_worker_init,
@@ -309,7 +334,9 @@ def run_in_worker(fn: Callable[..., T], *args: Any) -> T:
     pool = _open_pool(1)
     finished = False
     try:
-        result = pool.submit(fn, *args).result()
+        with _main_not_rerun():
+            future = pool.submit(fn, *args)
+        result = future.result()
         finished = True
         return result
     finally:
@@ -375,7 +402,9 @@ def _retry_isolated(jobs: list[Job], limits: Limits, on_result: Callable[[list[O
         pool = _open_pool(1)
         try:
             try:
-                outcome = pool.submit(parse_file, job, limits).result()
+                with _main_not_rerun():
+                    future = pool.submit(parse_file, job, limits)
+                outcome = future.result()
             finally:
                 _close_pool(pool, kill=False)
         except BrokenProcessPool:

@@ -55,7 +55,7 @@ def line_macros(data: bytes, found: list[int], cpp: bool) -> bytes:
         name_end = m.end() - 1
         col0 = not indent
         if start < last or not (col0 or prefix or name.startswith(_DECL_NAMES) or name[:1] == b"_" or
-                                b"\n" in data[name_end : name_end + 400]):
+                                data.find(b"\n", name_end, name_end + 400) >= 0):
             continue  # indented: a declaration macro, or an initializer entry alone on its line (checked below)
         if in_directive(data, start):
             continue
@@ -152,11 +152,13 @@ def _balanced(text: bytes) -> bool:
     return text.count(b"{") == text.count(b"}") and text.count(b"(") == text.count(b")")
 
 
-def blank_conditionals(data: bytes, error_rows: list[tuple[int, int]]) -> bytes:
+def blank_conditionals(data: bytes, error_rows: list[tuple[int, int]],
+                       blanked: list[tuple[int, int]] | None = None) -> bytes:
     """`data` with the `#if`/`#else`/`#endif` lines of each conditional group near a syntax error (rows 0-based,
     inclusive) blanked, when each branch of the group is balanced: tree-sitter reads no directive inside an
     initializer list (`.compat_ioctl = f,` under `#ifdef CONFIG_COMPAT`) or between an `if` and its `else`.
-    Both branches then stand one after the other, which C's syntax allows in those places."""
+    Both branches then stand one after the other, which C's syntax allows in those places. `blanked` collects
+    the (start, end) byte spans blanked (same length: an incremental re-parse edits the old tree with them)."""
     groups: list[list[tuple[int, int]]] = []
     stack: list[list[tuple[int, int]]] = []
     for m in _DIRECTIVE_RE.finditer(data):
@@ -181,5 +183,7 @@ def blank_conditionals(data: bytes, error_rows: list[tuple[int, int]]) -> bytes:
         if all(_balanced(b) for b in branches):
             for a, b in spans:
                 out[a:b] = _blank(data[a:b])
+            if blanked is not None:
+                blanked.extend(spans)
             changed = True
     return bytes(out) if changed else data
