@@ -249,11 +249,9 @@ class FocusedRanking(StoredRanking):
 FOCUS_NAMES, FOCUS_FILES_PER_NAME, FOCUS_NEIGHBOURS = 400, 8, 200
 
 
-def focus(base: Ranking, index: Any, files: Iterable[str], names: Iterable[str]) -> FocusedRanking:
-    """The focused ranking of a large index without its graph: the focused files first, then the files around
-    them (what they reference, what references their definitions or the focused names), each group by the stored
-    scores; the focused names' definitions are pinned (`def_rank`)."""
-    files, names = list(files), list(names)
+def _neighbours(index: Any, all_files: list[str], files: list[str],
+                names: list[str]) -> tuple[defaultdict[str, float], dict[tuple[str, str], float]]:
+    """How near each file is to the focused files and names (see `focus`), and the focused names' definitions."""
     near: defaultdict[str, float] = defaultdict(float)
     for path in files:
         # what it calls by a distinctive name (defined in at most FOCUS_FILES_PER_NAME // 2 places), weighted by
@@ -271,7 +269,7 @@ def focus(base: Ranking, index: Any, files: Iterable[str], names: Iterable[str])
             for r in index.references_to(s.name, limit=FOCUS_FILES_PER_NAME):
                 near[r.path] += 0.5
         folder = path.rpartition("/")[0]
-        for p in base.files:  # its folder's other files (a package's modules, a driver's sources)
+        for p in all_files:  # its folder's other files (a package's modules, a driver's sources)
             if p.rpartition("/")[0] == folder:
                 near[p] += 1.0
     pinned: dict[tuple[str, str], float] = {}
@@ -281,6 +279,15 @@ def focus(base: Ranking, index: Any, files: Iterable[str], names: Iterable[str])
             near[s.path] += 3
             for r in index.references_to(s.name, limit=FOCUS_FILES_PER_NAME):
                 near[r.path] += 1
+    return near, pinned
+
+
+def focus(base: Ranking, index: Any, files: Iterable[str], names: Iterable[str]) -> FocusedRanking:
+    """The focused ranking of a large index without its graph: the focused files first, then the files around
+    them (what they reference, what references their definitions or the focused names), each group by the stored
+    scores; the focused names' definitions are pinned (`def_rank`)."""
+    files, names = list(files), list(names)
+    near, pinned = _neighbours(index, base.files, files, names)
     focused = set(files)
     around = [p for p in sorted(near, key=lambda p: (-near[p], p))[:FOCUS_NEIGHBOURS] if p not in focused]
     # the map lists its files by rank: the focused ones above every other, their neighbours next, in that order
