@@ -247,6 +247,8 @@ class FocusedRanking(StoredRanking):
 
 #: how far a focused map of a large index looks around its focus: names read per file, files per name
 FOCUS_NAMES, FOCUS_FILES_PER_NAME, FOCUS_NEIGHBOURS = 400, 8, 200
+#: how many of a focused file's (a neighbour's) best definitions come before the rest of the map
+FOCUS_UNITS, NEIGHBOUR_UNITS = 12, 3
 
 
 def _neighbours(index: Any, all_files: list[str], files: list[str],
@@ -297,10 +299,13 @@ def focus(base: Ranking, index: Any, files: Iterable[str], names: Iterable[str])
         ranks[p] = top * (2.0 - i / max(1, len(around))) + base.file_rank.get(p, 0.0)
     for p in focused:
         ranks[p] = top * 4.0 + base.file_rank.get(p, 0.0)
+    # each focused file's best definitions, then each neighbour's few best: a file of 200 functions must not take the
+    # whole budget before its neighbourhood shows (its other definitions follow in the stored order)
     first: list[Unit] = []
-    for group in (sorted(focused), around):
-        rows = [row for p in group for row in index.definition_rows(p) if row[0] == p]
-        first += sorted(score_definitions(rows, ranks, base.name_flow), key=unit_key)
+    for group, per_file in ((sorted(focused), FOCUS_UNITS), (around, NEIGHBOUR_UNITS)):
+        for p in group:
+            rows = [row for row in index.definition_rows(p) if row[0] == p]
+            first += sorted(score_definitions(rows, ranks, base.name_flow), key=unit_key)[:per_file]
     return FocusedRanking(files=base.files, file_rank=ranks, def_rank=pinned, name_flow=base.name_flow,
                           snapshot=getattr(base, "snapshot", None), index=index, first=first)
 
