@@ -138,12 +138,14 @@ class Pipeline:
         pageable = answer.scope == "delimited" and isinstance(answer.body, FileLines) and answer.continuation is not None
         if pageable and raw <= whole and self._typed_over(answer, whole):
             return self._page(answer, raw)  # the text fits, its typed form (structured output) does not: page both
-        if raw <= cm.max_direct_passthrough or (bounded and raw <= whole) or _hits_only(answer, raw, cm.max_direct_passthrough):
+        hits = _hits_only(answer, raw, cm.max_direct_passthrough)
+        if raw <= cm.max_direct_passthrough or (bounded and raw <= whole) or hits:
             if answer.page_model is not None and isinstance(answer.body, FileLines):
                 answer.model = answer.page_model(len(answer.body.lines), preface)
             out, red = redact_keep_lines(full)
             tokens = raw if out is full else self.count(out)
-            return self._finish(answer, out, "passthrough", raw, tokens, None, red, whole if bounded else cm.max_direct_passthrough)
+            cap = whole if bounded else 2 * cm.max_direct_passthrough if hits else cm.max_direct_passthrough
+            return self._finish(answer, out, "passthrough", raw, tokens, None, red, cap)
         if pageable:
             return self._page(answer, raw)
         return self._digest(answer, full, raw, tool, args or {}, is_error)
