@@ -46,6 +46,7 @@ from contexteer.indexers.syntax import (
     go_shape,
     local_binding,
     param_types,
+    whole_header,
 )
 from contexteer.workspace import repo_text
 
@@ -428,17 +429,15 @@ def _mentioning(index: IndexQueries, name: str) -> list[Any]:
             files[path] = [s for s in index.symbols_in_file(path) if s.kind in CLASS_KINDS and (s.signature or "").endswith("…")]
         for s in files[path]:
             if s.start_line <= line <= min(s.end_line, s.start_line + 40) and s.id not in out:
-                whole = _whole_header(index, s)
-                if re.search(rf"\b{re.escape(name)}\b", whole):
-                    out[s.id] = replace(s, signature=whole)
+                whole = _whole(index, s)
+                if re.search(rf"\b{re.escape(name)}\b", whole.signature or ""):
+                    out[s.id] = whole
     return sorted(out.values(), key=lambda s: (s.path, s.start_line))
 
 
 def _whole_header(index: IndexQueries, sym: Symbol) -> str:
-    """A class-like definition's header as written, up to its body's `{` (at most 40 lines), on one line."""
-    lines = _lines_of(index, sym.path)[sym.start_line - 1 : min(sym.end_line, sym.start_line + 40)]
-    head = " ".join(line.split("//")[0].strip() for line in lines)
-    return head.split("{", 1)[0].strip()
+    """A class-like definition's header as written, up to its body (the stored signature when none is found)."""
+    return whole_header(_lines_of(index, sym.path), sym.start_line, parens=False) or sym.signature or ""
 
 
 def _shadowed(index: IndexQueries, sym: Symbol, path: str, cache: dict[str, bool]) -> bool:

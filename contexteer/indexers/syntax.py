@@ -372,3 +372,36 @@ def base_how(sym: Any, base: str) -> str:
     if sym.kind == "interface":  # C# `interface IList : ICollection`: an interface extending another
         return "extends"
     return "base class"
+
+
+def whole_header(lines: list[str], start: int, limit: int = 40, *, colon_ends: bool = False,
+                 parens: bool = True) -> str | None:
+    """A definition's header from its first line to where its body opens (`:` or `{` or `=>` outside brackets,
+    once its parameters closed; `parens=False`: a class header, which may have none), whitespace collapsed;
+    decorators and attributes skipped; None past `limit` lines."""
+    i = start - 1
+    while i < len(lines) and lines[i].lstrip().startswith(("@", "#[")):
+        i += 1
+    parts: list[str] = []
+    depth = 0
+    opened = not parens
+    for k in range(i, min(len(lines), i + limit)):
+        line = lines[k]
+        for j, ch in enumerate(line):
+            if ch == ">" and j and line[j - 1] in "=-":
+                if depth == 0 and opened and ch == ">" and line[j - 1] == "=":
+                    parts.append(line[: j - 1])  # `) => {`: an arrow function's body opens
+                    return " ".join(" ".join(parts).split()).rstrip(" ,")
+                continue  # `=>` and `->` inside a type are no closing bracket
+            if ch in "([<" and not (ch == "<" and depth == 0 and not opened):
+                depth += 1
+                opened = opened or ch == "("
+            elif ch in ")]>" and depth > 0:
+                depth -= 1
+            elif depth == 0 and opened and (ch in "{;" or (ch == ":" and colon_ends)):
+                if ch == ":" and line[j + 1 : j + 2] == ":":
+                    continue
+                parts.append(line[:j])
+                return " ".join(" ".join(parts).split()).rstrip(" ,")
+        parts.append(line)
+    return None

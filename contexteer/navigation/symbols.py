@@ -19,6 +19,7 @@ from contexteer.indexers.lookup import (
 )
 from contexteer.indexers.namesakes import CLASS_LIKE, LocalNames, member_namesakes, reopened_rank
 from contexteer.indexers.qualify import is_qualified, split_name
+from contexteer.indexers.syntax import whole_header
 from contexteer.navigation.models import NO_MATCH_USES, RefSite, SymbolHit, SymbolSearch, clip
 from contexteer.navigation.service import NavigationService
 from contexteer.workspace import repo_text
@@ -331,7 +332,7 @@ def _written(nav: NavigationService, sym: Any) -> str:
         text = " ".join(" ".join(body).split())
         return text + (" …" if sym.end_line > sym.start_line + 14 else "")
     if cut:
-        return _whole_header(lines, sym.start_line, colon_ends=sym.language == "python") or sig
+        return whole_header(lines, sym.start_line, colon_ends=sym.language == "python") or sig
     specs: list[str] = []
     for i in range(sym.start_line - 1, -1, -1):
         text = lines[i].strip() if i < len(lines) else ""
@@ -345,37 +346,6 @@ def _written(nav: NavigationService, sym: Any) -> str:
     if not specs or "iota" not in specs[0]:
         return sig
     return f"{sig}  (iota = {len(specs) - 1} in the const block that starts `{clip(specs[0], 80)}`)"
-
-
-def _whole_header(lines: list[str], start: int, limit: int = 40, *, colon_ends: bool = False) -> str | None:
-    """A definition's header from its first line to where its body opens (`:` or `{` or `=>` outside brackets,
-    once its parameters closed), whitespace collapsed; decorators and attributes skipped; None past `limit` lines."""
-    i = start - 1
-    while i < len(lines) and lines[i].lstrip().startswith(("@", "#[")):
-        i += 1
-    parts: list[str] = []
-    depth = 0
-    opened = False
-    for k in range(i, min(len(lines), i + limit)):
-        line = lines[k]
-        for j, ch in enumerate(line):
-            if ch == ">" and j and line[j - 1] in "=-":
-                if depth == 0 and opened and ch == ">" and line[j - 1] == "=":
-                    parts.append(line[: j - 1])  # `) => {`: an arrow function's body opens
-                    return " ".join(" ".join(parts).split()).rstrip(" ,")
-                continue  # `=>` and `->` inside a type are no closing bracket
-            if ch in "([<" and not (ch == "<" and depth == 0 and not opened):
-                depth += 1
-                opened = opened or ch == "("
-            elif ch in ")]>" and depth > 0:
-                depth -= 1
-            elif depth == 0 and opened and (ch in "{;" or (ch == ":" and colon_ends)):
-                if ch == ":" and line[j + 1 : j + 2] == ":":
-                    continue
-                parts.append(line[:j])
-                return " ".join(" ".join(parts).split()).rstrip(" ,")
-        parts.append(line)
-    return None
 
 
 def _word_sites(nav: NavigationService, word: str, prefix: str | None) -> list[RefSite]:
