@@ -31,6 +31,7 @@ from typing import Any, TextIO, TypeVar
 
 from contexteer.indexers import c_prep, languages
 from contexteer.indexers.extract import FileResult, ParseTimeout, extract
+from contexteer.indexers.model import stored_signature
 
 logger = logging.getLogger(__name__)
 
@@ -106,6 +107,7 @@ def parse_file(job: Job, limits: Limits) -> Outcome:
     except Exception as exc:  # a grammar or query failure must not stop the build
         logger.warning("indexing %s failed: %s", job.path, exc)
         return (base_row + (sha, "error", 1, f"{type(exc).__name__}: {exc}"), None)
+    result.symbols = [(*row[:5], stored_signature(row[0], row[5]), *row[6:]) for row in result.symbols]
     return (base_row + (sha, "indexed", int(result.has_errors), note), result)
 
 

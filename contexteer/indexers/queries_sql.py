@@ -8,7 +8,7 @@ from collections.abc import Iterable, Iterator
 from typing import Any
 
 from contexteer.errors import InputError
-from contexteer.indexers.model import SYMBOL_KINDS, FileInfo, Import, Reference, Symbol
+from contexteer.indexers.model import SYMBOL_KINDS, FileInfo, Import, Reference, Symbol, signature_from_store
 from contexteer.indexers.store import NAME_SEP
 from contexteer.indexers.stores import IndexStore
 
@@ -29,7 +29,8 @@ _NAME_OR_QUALNAME = "s.name={q} OR s.qual={q}"
 
 
 def _symbol(row: tuple[Any, ...]) -> Symbol:
-    return Symbol(row[0], row[1], row[2], row[3], row[4], row[5], row[6], row[7] or "", row[8], bool(row[9]), row[10], row[11] or "")
+    return Symbol(row[0], row[1], row[2], row[3], row[4], row[5], row[6], signature_from_store(row[2], row[7]), row[8],
+                  bool(row[9]), row[10], row[11] or "")
 
 
 def _file(row: tuple[Any, ...]) -> FileInfo:

@@ -41,3 +41,22 @@ def test_a_qualname_is_stored_and_indexed_only_where_it_differs_from_the_name(re
     assert "WHERE qual IS NOT NULL" in sql
     assert qual["add_all"] == "Cart.add_all" and qual["alloc_task"] is None  # stored only where it differs
     assert "detail=none" in fts
+
+
+def test_signatures_are_stored_without_their_own_name_and_read_back_whole(repo: Path, open_index):
+    write(repo, "regs.h", "#define MMHUB_CNTL_MASK 0x00000040L\n#define MMHUB_CNTL_SHIFT 6\n"
+                          "static int mmhub_init(struct mmhub *mmhub, unsigned mmhub_flags);\n"
+                          "typedef unsigned int mmhub_t;\nstruct mmhub {\n    int mmhub;\n};\n")
+    write(repo, "odd.py", "def weird(x='\x01\x03'):\n    pass\n\n\ndef fix(x):\n    pass\n")
+    idx = open_index()
+    idx.ensure_built(wait_seconds=INF)
+    read = {s.name: s.signature for f in ("regs.h", "odd.py") for s in idx.symbols_in_file(f)}
+    assert read["MMHUB_CNTL_MASK"] == "#define MMHUB_CNTL_MASK 0x00000040L"
+    assert read["mmhub_init"] == "static int mmhub_init(struct mmhub *mmhub, unsigned mmhub_flags)"
+    assert read["mmhub_t"] == "typedef unsigned int mmhub_t"
+    assert read["weird"] == "def weird(x='\x01\x03')"  # a signature holding the codec's marks comes back as written
+    assert read["fix"] == "def fix(x)"
+    with sqlite3.connect(idx.store.path) as conn:
+        stored = dict(conn.execute("SELECT name, signature FROM symbols"))
+    assert "MMHUB_CNTL_MASK" not in stored["MMHUB_CNTL_MASK"] and "#define" not in stored["MMHUB_CNTL_MASK"]
+    assert len(stored["mmhub_init"]) < len(read["mmhub_init"]) - len("mmhub_init")  # the name and `static ` left out
