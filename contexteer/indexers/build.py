@@ -84,6 +84,9 @@ def parse_file(job: Job, limits: Limits) -> Outcome:
         base_row = (job.path, spec.name if spec else None, st.st_size, st.st_mtime_ns)
     if spec is None:
         return (base_row + (sha, "unsupported", 0, None), None)
+    if spec.name == "c" and languages.cpp_header(job.path, data):
+        spec = languages.BY_NAME["cpp"]
+        base_row = (job.path, spec.name, st.st_size, st.st_mtime_ns)
     if spec.blank_macros:
         c_prep.configure(limits.c_macros)  # a no-op once set
     note = None

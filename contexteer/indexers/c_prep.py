@@ -336,15 +336,18 @@ def _type_args(data: bytes) -> bytes:
 _RANGE_RE = re.compile(rb"\.\.\.")
 _RANGE_AFTER_RE = re.compile(rb"[ \t]*[\w'(]")
 # A GNU named variadic macro parameter `#define F(a, args...)` reads as `args`.
+_CASE_RANGE_RE = re.compile(rb"\bcase\b|\[[ \t]*[\w'+-]*[ \t]*$")
 _NAMED_VARIADIC_RE = re.compile(rb"define[ \t]+\w+\([^)\n]*?\w(\.\.\.)\)")
 
 
-def _ranges(data: bytes, found: list[int]) -> bytes:
+def _ranges(data: bytes, found: list[int], cpp: bool = False) -> bytes:
     if b"..." not in data:
         return data
     out: bytearray | None = None
     for m in _RANGE_RE.finditer(data):
         pos = m.start()
+        if cpp and not _CASE_RANGE_RE.search(data, data.rfind(b"\n", 0, pos) + 1, pos):
+            continue  # C++: `typename... Ts`, `sizeof...(Ts)`, `args...` are packs, not ranges
         before = data[max(0, pos - 2) : pos].rstrip(b" \t")[-1:]
         if not before or not (before in b"')" or before[0] in _IDENT_BYTES) or not _RANGE_AFTER_RE.match(data, m.end()):
             continue  # `f(int a, ...)`, `/* ... */` after a space
@@ -381,12 +384,14 @@ _ALIAS_RE = re.compile(rb"(?<![\w$])(?:__const|__volatile|__signed__|__signed)(?
 _KEYWORDS = _TYPE_WORDS | frozenset(b"static extern register inline struct union enum typedef return case goto".split())
 
 
-def _statements(data: bytes) -> bytes:
+def _statements(data: bytes, cpp: bool = False) -> bytes:
     if b"__const" in data or b"__volatile" in data or b"__signed" in data:
         data = _ALIAS_RE.sub(lambda m: _ALIASES[m.group()], data)
     if b"module_" in data or b"initcall(" in data:
         data = _UNTERMINATED_RE.sub(lambda m: b"\n" + _blank(m.group(1)), data)
-    if b" __" in data or b"\t__" in data:
+    # C++ library code names its own variables `__name` (libstdc++: `constexpr __uctype __urngmin = ...`): an
+    # unknown `__name` there is a name, not the kernel's annotation
+    if not cpp and (b" __" in data or b"\t__" in data):
         data = _between(data)
         out: bytearray | None = None
         for m in _TRAILING_WORD_RE.finditer(data):
@@ -503,18 +508,68 @@ def _machines(data: bytes, found: list[int]) -> bytes:
     return _MACHINE_RE.sub(repl, data)
 
 
+# C++ libraries put an export or annotation macro where the grammar expects a name: `class GTEST_API_ Test {`,
+# `GTEST_API_ std::string f();` (a symbol's visibility), `void f() GTEST_LOCK_EXCLUDED_(mu);`,
+# `int n_ GUARDED_BY(mu_);` (Clang's thread-safety annotations). Each reads as a declaration of the macro's name
+# and swallows what follows; blanked (same length), as a preprocessor that defines them empty would.
+_CPP_CLASS_MACRO_RE = re.compile(rb"\b(?:class|struct|union)[ \t]+([A-Z][A-Z0-9_]*)[ \t]+(?=[A-Za-z_]\w*\s*(?:final\b|:(?!:)|\{|<))")
+#: An export macro: upper case, and by its name (`GTEST_API_`, `LLVM_ABI`, `Q_CORE_EXPORT`, `FOO_DLL`) or ending with
+#: `_` (Google's convention for its macros), at the start of a declaration line.
+_CPP_LEAD_MACRO_RE = re.compile(
+    rb"^([ \t]*(?:(?:extern|static|inline|virtual|friend|constexpr|explicit)[ \t]+)*)"
+    rb"((?:[A-Z][A-Z0-9_]*(?:_API_?|_ABI|_EXPORTS?|_IMPORT|_DLL|_VISIBILITY|[A-Z0-9]_)[ \t]+)+)(?=[A-Za-z_:~])", re.M)
+#: Any upper-case macro before a function's return type and name (`LLVM_NODISCARD bool empty() const`: `A B C(` is a
+#: declaration only if A is a macro), or alone on the line above a declaration (`LLVM_NODISCARD\n  std::string str()`).
+_CPP_BEFORE_FUNCTION_RE = re.compile(
+    rb"^[ \t]*(?:(?:static|inline|virtual|friend|constexpr|explicit)[ \t]+)*([A-Z][A-Z0-9]*_[A-Z0-9_]*)[ \t]+"
+    rb"(?=(?:const[ \t]+)?[A-Za-z_][\w:]*(?:<[^;(){}\n]*>)?[ \t*&]+[~A-Za-z_][\w:]*[ \t]*\()", re.M)
+_CPP_LONE_MACRO_RE = re.compile(rb"^[ \t]*([A-Z][A-Z0-9]*_[A-Z0-9_]*)[ \t]*(?=\n[ \t]*(?:[A-Za-z_~]|::))", re.M)
+#: An annotation call after a declarator: after `)`/`const`/`override`/`noexcept`, any upper-case macro whose name
+#: ends with `_` or names a lock annotation; after a member's name, only the latter (`Foo BAR(1);` constructs BAR).
+_ANNOTATION_WORDS = rb"(?:[A-Z0-9_]*(?:LOCK|LOCKS|GUARDED_BY|REQUIRES|EXCLUDES|ACQUIRE|RELEASE|ACQUIRED_BEFORE|ACQUIRED_AFTER|CAPABILITY|SCOPED_LOCKABLE|NO_THREAD_SAFETY_ANALYSIS|RETURN_CAPABILITY|ASSERT_CAPABILITY|TRY_ACQUIRE)[A-Z0-9_]*)"
+_CPP_TRAILING_RE = re.compile(
+    rb"(?:(?<=\))|(?<=\bconst)|(?<=\boverride)|(?<=\bnoexcept)|(?<=\bfinal))((?:[ \t]+(?:[A-Z][A-Z0-9_]*_|"
+    + _ANNOTATION_WORDS + rb")(?:[ \t]*" + _PARENS + rb")?|\s+(?:[A-Z][A-Z0-9_]*_(?![ \t]*\()|" + _ANNOTATION_WORDS
+    + rb"[ \t]*" + _PARENS + rb"))+)(?=\s*(?:[;{=:]|override\b|const\b|->))")
+#: An attribute macro after a class body (`class X { ... } GTEST_ATTRIBUTE_UNUSED_;`), read as a variable's name.
+_CPP_AFTER_BODY_RE = re.compile(rb"(?<=\})[ \t]*([A-Z][A-Z0-9_]*_)(?=[ \t]*;)")
+#: A macro between string literals (`"True if " GTEST_NAME_ " is"`, `"%" PRIu64 "\\n"`): the preprocessor pastes a
+#: literal there; blanked, the literals still concatenate.
+_CPP_PASTED_RE = re.compile(rb"(?<=\")[ \t]+([A-Z][A-Z0-9_]*)(?=[ \t]*(?:\"|\n[ \t]*\"))|(?<=[(,])[ \t]*([A-Z][A-Z0-9_]*)(?=[ \t]+\")")
+_CPP_MEMBER_ANNOTATION_RE = re.compile(rb"(?<=[\w\]])([ \t]+" + _ANNOTATION_WORDS + rb"[ \t]*" + _PARENS + rb")(?=[ \t]*[;=])")
+
+
+def _cpp_macros(data: bytes) -> bytes:
+    """The C++ export and annotation macros above, blanked."""
+    out: bytearray | None = None
+    for rx in (_CPP_CLASS_MACRO_RE, _CPP_LEAD_MACRO_RE, _CPP_BEFORE_FUNCTION_RE, _CPP_LONE_MACRO_RE, _CPP_TRAILING_RE,
+               _CPP_MEMBER_ANNOTATION_RE, _CPP_PASTED_RE, _CPP_AFTER_BODY_RE):
+        for m in rx.finditer(data):
+            group = 2 if rx is _CPP_LEAD_MACRO_RE or (rx is _CPP_PASTED_RE and m.group(1) is None) else 1
+            if in_directive(data, m.start(group)):
+                continue
+            if out is None:
+                out = bytearray(data)
+            out[m.start(group) : m.end(group)] = _blank(m.group(group))
+        if out is not None:
+            data, out = bytes(out), None
+    return data
+
+
 def repair(data: bytes, macro_functions: list[int] | None = None, *, cpp: bool = False) -> bytes:
     """`data` with the repairs of the module docstring (same length, same lines). `macro_functions` collects
     the start bytes of the `NAME(fn, ...) {` lines rewritten (their signatures are read from the original);
     C++ keeps them (`TEST(Suite, Name) {` names no function `Suite`)."""
     found = macro_functions if macro_functions is not None else []
     data = _define_comments(data)
+    if cpp:
+        data = _cpp_macros(data)
     data = _attributes(data)
     data = _loops(data, cpp)
     data = line_macros(data, found, cpp)
     data = _type_args(data)
-    data = _ranges(data, found)
-    data = _statements(data)
+    data = _ranges(data, found, cpp)
+    data = _statements(data, cpp)
     data = _machines(data, found)
     return _expressions(data)
 

@@ -9,6 +9,9 @@ SCSS (tree-sitter-scss 1.0, the only SCSS grammar): Sass interpolation in values
 with a combinator (`> .btn {`), `@extend %placeholder`, `and`/`or` in conditions, a negated variable
 (`-$input-padding-y`) and `:nth-child(n + 3)`.
 
+C++ (tree-sitter-cpp): a macro invoked on a line of its own at the top level (`GMOCK_DECLARE_KIND_(bool, kBool);`,
+`GTEST_DISABLE_MSC_WARNINGS_POP_()`), which the grammar reads as a call where a declaration must stand.
+
 Kotlin (tree-sitter-kotlin 1.1): `dynamic` used as a name (it is a Kotlin/JS type keyword to the grammar), an
 annotation on a primary constructor or a property accessor (`@JvmOverloads\npublic constructor(`, `@Suppress(...)
 set(value)`), and an empty array in annotation arguments (`@ReactModuleList(nativeModules = [])`)."""
@@ -128,4 +131,17 @@ def kotlin(data: bytes) -> bytes:
 
 
 #: the rewrite of each language that has one
-REPAIRS: dict[str, Callable[[bytes], bytes]] = {"scss": scss, "kotlin": kotlin}
+#: A line of its own at the start of a line that only invokes an upper-case macro: a declaration a preprocessor would
+#: expand (`GMOCK_DECLARE_KIND_(bool, kBool);`), a warning push or pop without a semicolon
+#: (`GTEST_DISABLE_MSC_WARNINGS_POP_()`). Not one that opens a body (`TEST(Suite, Name) {` defines a test).
+_CPP_MACRO_LINE_RE = re.compile(
+    rb"^[A-Z][A-Z0-9_]*[ \t]*\((?:[^()\n]|\([^()\n]*\))*\)[ \t]*;?(?=[ \t]*(?://[^\n]*)?\n(?![ \t]*\{))", re.M)
+
+
+def cpp(data: bytes) -> bytes:
+    """C++ `data` with its top-level macro invocation lines blanked (same length, same lines): to the grammar they are
+    calls where only declarations may stand, and they swallow the declaration after them."""
+    return _CPP_MACRO_LINE_RE.sub(lambda m: _spaces(m.group()), data)
+
+
+REPAIRS: dict[str, Callable[[bytes], bytes]] = {"scss": scss, "kotlin": kotlin, "cpp": cpp}

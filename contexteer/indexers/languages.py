@@ -184,6 +184,21 @@ def language_for_path(path: str) -> LanguageSpec | None:
     return _BY_EXT.get(ext) if ext else None
 
 
+#: A `.h` file is C unless its own text is C++ (googletest, LLVM, Qt and most C++ projects name headers `.h`): a
+#: line that opens a namespace, a template, a class (`class Foo {`, `class GTEST_API_ Foo : public Bar`), an access
+#: section (`public:`), or `using namespace`. C code uses `class` only as an identifier (the kernel's `struct class
+#: *class;`), never to open a line this way.
+_CPP_HEADER = re.compile(
+    rb"^[ \t]*(?:namespace(?:[ \t]+[\w:]+)?[ \t]*\{|template[ \t]*<|(?:public|private|protected)[ \t]*:(?!:)"
+    rb"|using[ \t]+namespace[ \t]|class[ \t]+(?:[A-Z_][A-Z0-9_]*[ \t]+)?\w+[ \t]*(?:final[ \t]*)?(?::(?!:)|\{|$))",
+    re.MULTILINE)
+
+
+def cpp_header(path: str, data: bytes) -> bool:
+    """Whether `path`, a `.h` file by its name, holds C++ (_CPP_HEADER)."""
+    return path.endswith(".h") and _CPP_HEADER.search(data) is not None
+
+
 def language_for_shebang(head: bytes) -> LanguageSpec | None:
     """The language named by a `#!` first line (`#!/usr/bin/env python3`, `#!/bin/bash -e`)."""
     m = _SHEBANG_RE.match(head[:200])

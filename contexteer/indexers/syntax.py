@@ -126,8 +126,9 @@ def top_level(params: str, opens: str = "<([") -> list[str]:
 
 def type_word(text: str) -> str:
     """The type a parameter or a written type names, simply: `final Map<String, Integer> m` -> Map, `String...` ->
-    String, `@Nullable String s` -> String, `int[] a` -> int."""
-    t = re.sub(r"@\w+(?:\([^)]*\))?\s*|\bfinal\s+|<.*>|\[\s*\]|\.\.\.", " ", text).split()
+    String, `@Nullable String s` -> String, `int[] a` -> int, C++ `const char* file` -> char*."""
+    t = re.sub(r"@\w+(?:\([^)]*\))?\s*|\b(?:final|const|volatile|struct|class|union|enum|typename|mutable|register)\s+|<.*>"
+               r"|\[\s*\]|\.\.\.", " ", text).split()
     return t[0].rsplit(".", 1)[-1] if t else ""
 
 
@@ -140,8 +141,9 @@ def param_types(signature: str) -> list[str] | None:
     out = []
     for p in top_level(m.group(1)):
         p = re.sub(r"\s*=.*$", "", p)  # a default value
-        if ":" in p:  # Kotlin, Scala, Swift: `name: Type`
-            out.append(type_word(p.split(":", 1)[1]))
+        colon = re.search(r"(?<!:):(?!:)", p)  # not C++'s `std::string`
+        if colon:  # Kotlin, Scala, Swift: `name: Type`
+            out.append(type_word(p[colon.end():]))
         else:  # Java, C#, C++: `Type name`
             out.append(type_word(re.sub(r"\s+[\w$]+\s*$", "", p) if len(p.split()) > 1 else p))
     return out

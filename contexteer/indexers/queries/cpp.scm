@@ -6,10 +6,22 @@
 (function_definition declarator: (function_declarator declarator: [(field_identifier) (operator_name) (destructor_name)] @name)) @definition.function
 (field_declaration declarator: (function_declarator declarator: [(field_identifier) (operator_name) (destructor_name)] @name)) @definition.method
 (declaration declarator: (function_declarator declarator: [(identifier) (destructor_name)] @name)) @definition.function
+; in-class methods returning a pointer or a reference (`TestSuite* GetTestSuite(int i) const { ... }`, `Foo& get();`)
+(function_definition declarator: [
+  (pointer_declarator declarator: (function_declarator declarator: [(field_identifier) (operator_name) (destructor_name)] @name))
+  (pointer_declarator declarator: (pointer_declarator declarator: (function_declarator declarator: (field_identifier) @name)))
+  (reference_declarator (function_declarator declarator: [(field_identifier) (operator_name)] @name))]) @definition.function
+(field_declaration declarator: [
+  (pointer_declarator declarator: (function_declarator declarator: [(field_identifier) (operator_name)] @name))
+  (pointer_declarator declarator: (pointer_declarator declarator: (function_declarator declarator: (field_identifier) @name)))
+  (reference_declarator (function_declarator declarator: [(field_identifier) (operator_name)] @name))]) @definition.method
+; out-of-class methods: `R Foo::bar()`, `T* Foo<T>::bar()`, `Foo& Foo::operator=()`, `void ns::Foo::bar()`
 (function_definition declarator: [
   (function_declarator declarator: (qualified_identifier scope: [(namespace_identifier) (template_type name: (type_identifier))] @receiver name: [(identifier) (destructor_name) (operator_name)] @name))
-  (pointer_declarator declarator: (function_declarator declarator: (qualified_identifier scope: (namespace_identifier) @receiver name: (identifier) @name)))
-  (reference_declarator (function_declarator declarator: (qualified_identifier scope: (namespace_identifier) @receiver name: (identifier) @name)))]) @definition.method
+  (function_declarator declarator: (qualified_identifier scope: (namespace_identifier) name: (qualified_identifier scope: [(namespace_identifier) (template_type name: (type_identifier))] @receiver name: [(identifier) (destructor_name) (operator_name)] @name)))
+  (pointer_declarator declarator: (function_declarator declarator: (qualified_identifier scope: [(namespace_identifier) (template_type name: (type_identifier))] @receiver name: [(identifier) (operator_name)] @name)))
+  (pointer_declarator declarator: (pointer_declarator declarator: (function_declarator declarator: (qualified_identifier scope: [(namespace_identifier) (template_type name: (type_identifier))] @receiver name: (identifier) @name))))
+  (reference_declarator (function_declarator declarator: (qualified_identifier scope: [(namespace_identifier) (template_type name: (type_identifier))] @receiver name: [(identifier) (operator_name)] @name)))]) @definition.method
 (alias_declaration name: (type_identifier) @name) @definition.type
 (concept_definition name: (identifier) @name) @definition.type
 (enum_specifier name: (type_identifier) @name body: (_)) @definition.enum

@@ -1,0 +1,88 @@
+"""What the C++ A/B agent (run 18, googletest 1.12.1) stumbled on: its `.h` headers were parsed as C, so
+`TestEventListener` had no definition and no implementations; export and annotation macros (`class GTEST_API_ Test`,
+`GTEST_API_ Foo* GetFoo();`, `void f() GTEST_LOCK_EXCLUDED_(mu);`, `} GTEST_ATTRIBUTE_UNUSED_;`) read as names, so a
+call sat "in GTEST_EXCLUSIVE_LOCK_REQUIRED_" or at the top level; the C repair of GNU ranges turned `typename...
+Ts` into `typename | Ts`; in-class methods returning a pointer were not indexed (`TestSuite* GetTestSuite(...)`);
+an overload was named `Expect(bool, const, int)`."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from tests.navigation.conftest import Served, served_tree
+
+FILES = {
+    "include/gtest/port.h": (
+        "#ifndef PORT_H_\n#define PORT_H_\n#define GTEST_API_ __attribute__((visibility(\"default\")))\n"
+        "#define GTEST_LOCK_EXCLUDED_(locks)\n#define GTEST_EXCLUSIVE_LOCK_REQUIRED_(locks)\n#define GTEST_ATTRIBUTE_UNUSED_\n"
+        "#endif\n"),
+    "include/gtest/gtest.h": (
+        "#include \"gtest/port.h\"\n#include <string>\n\nnamespace testing {\n\n"
+        "class TestEventListener {\n public:\n  virtual ~TestEventListener() {}\n  virtual void OnTestStart() = 0;\n};\n\n"
+        "class GTEST_API_ EmptyTestEventListener : public TestEventListener {\n public:\n  void OnTestStart() override {}\n};\n\n"
+        "class TestSuite;\n\n"
+        "class GTEST_API_ UnitTestImpl {\n public:\n"
+        "  const TestSuite* GetTestSuite(int i) const {\n    const int index = i;\n    return index < 0 ? nullptr : suites_[index];\n  }\n"
+        "  TestSuite* GetTestSuite(const char* name,\n                         const char* type_param);\n"
+        "  std::string CurrentStackTrace(int skip)\n      GTEST_LOCK_EXCLUDED_(mutex_);\n"
+        "  void Clear() GTEST_EXCLUSIVE_LOCK_REQUIRED_(mutex_);\n"
+        "  TestSuite** suites_;\n};\n\n"
+        "class FlagSaver {\n public:\n  FlagSaver() {}\n} GTEST_ATTRIBUTE_UNUSED_;\n\n"
+        "template <typename... Ts>\nclass ValueArray {\n public:\n  explicit ValueArray(Ts... v) {}\n"
+        "  int size() const { return sizeof...(Ts); }\n};\n\n"
+        "GTEST_API_ TestEventListener* GetDefaultListener();\n\n"
+        "}  // namespace testing\n"),
+    "src/gtest.cc": (
+        "#include \"gtest/gtest.h\"\n\nnamespace testing {\n\n"
+        "class PrettyPrinter : public EmptyTestEventListener {\n public:\n  void OnTestStart() override {}\n};\n\n"
+        "void Expect(bool condition, const char* file, int line, const std::string& msg) {}\n"
+        "void Expect(bool condition, const char* file, int line) { Expect(condition, file, line, \"failed\"); }\n\n"
+        "TestSuite* UnitTestImpl::GetTestSuite(const char* name, const char* type_param) {\n  return nullptr;\n}\n\n"
+        "void UnitTestImpl::Clear() {\n  Expect(false, __FILE__, __LINE__, \"cleared\");\n}\n\n"
+        "}  // namespace testing\n"),
+}
+
+
+def _served(tmp_path: Path) -> Served:
+    return served_tree(tmp_path, FILES)
+
+
+def test_a_header_named_dot_h_that_holds_cpp_is_cpp_and_its_classes_have_subtypes(tmp_path: Path):
+    s = _served(tmp_path)
+    a = s.call("find_related", symbol="TestEventListener", relation="implementations")
+    assert not a.is_error, a.text
+    assert "include/gtest/gtest.h:12-15 class EmptyTestEventListener" in a.text
+    assert "src/gtest.cc:5-8 class PrettyPrinter" in a.text  # through EmptyTestEventListener, whose header has GTEST_API_
+
+
+def test_export_and_lock_annotation_macros_are_no_names(tmp_path: Path):
+    s = _served(tmp_path)
+    outline = s.call("get_structured_index", path="include/gtest/gtest.h").text
+    assert "GTEST_API_" not in outline.replace("class GTEST_API_", "class"), outline  # no symbol is named after it
+    assert "GTEST_ATTRIBUTE_UNUSED_" not in outline and "class FlagSaver" in outline
+    assert "CurrentStackTrace" in outline and "Clear" in outline and "GetDefaultListener" in outline
+    callers = s.call("find_related", symbol="Expect", relation="callers", path="src/gtest.cc:10").text
+    assert "src/gtest.cc:18 in UnitTestImpl.Clear (17-19)" in callers, callers
+    assert "GTEST_EXCLUSIVE_LOCK_REQUIRED_" not in callers
+
+
+def test_parameter_packs_are_not_read_as_ranges(tmp_path: Path):
+    s = _served(tmp_path)
+    outline = s.call("get_structured_index", path="include/gtest/gtest.h").text
+    assert "class ValueArray" in outline and "size" in outline
+    assert "has syntax errors" not in outline, outline
+
+
+def test_in_class_methods_returning_pointers_are_indexed_with_their_declarations(tmp_path: Path):
+    s = _served(tmp_path)
+    text = s.call("search_symbol", query="GetTestSuite").text
+    assert "include/gtest/gtest.h:21-24 method UnitTestImpl.GetTestSuite — const TestSuite* GetTestSuite(int i) const" in text
+    assert "include/gtest/gtest.h:25-26 method UnitTestImpl.GetTestSuite" in text  # the declaration
+    assert "src/gtest.cc:13-15 method UnitTestImpl.GetTestSuite" in text  # and its definition
+    assert "index" not in text
+
+
+def test_a_cpp_overload_is_named_by_its_parameter_types(tmp_path: Path):
+    s = _served(tmp_path)
+    a = s.call("find_related", symbol="Expect", relation="callers", path="src/gtest.cc")
+    assert 'symbol="Expect(bool, char*, int)"' in a.text or 'symbol="Expect(bool, char*, int, std::string&)"' in a.text, a.text
