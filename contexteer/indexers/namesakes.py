@@ -184,7 +184,7 @@ class LocalNames:
         key = (path, enc.id)
         got = self._bound.get(key)
         if got is None:
-            spec = languages.language_for_path(path)
+            spec = languages.BY_NAME.get(enc.language) or languages.language_for_path(path)  # a C++ `.h` is C++
             got = set()
             if spec is not None:
                 got = names_in("\n".join(lines).encode("utf-8", "replace"), spec, enc.start_line, enc.end_line).bound

@@ -45,13 +45,25 @@ def test_call_of_an_unknown_tool_lists_the_available_ones(repo: Path, capsys: py
 def test_call_help_names_every_tool_the_server_offers(capsys: pytest.CaptureFixture[str]):
     from contexteer.tools.catalog import TOOLS
 
-    with pytest.raises(SystemExit):
-        main(["call", "--help"])
-    shown = " ".join(capsys.readouterr().out.split())
+    out = io.StringIO()
+    assert main(["call", "--help"], out=out) == 0
+    shown = " ".join(out.getvalue().split())
     assert all(t.name in shown for t in TOOLS), shown  # an agent or a user finds the tools without the server
     from contexteer.server.cli.main import CALLABLE_TOOLS
 
     assert set(CALLABLE_TOOLS) == {t.name for t in TOOLS}
+
+
+def test_call_tool_help_lists_the_tools_arguments_with_types_and_defaults(tmp_path: Path):
+    out = io.StringIO()
+    assert main(["call", "--root", str(tmp_path), "find_related", "--help"], out=out) == 0
+    text = out.getvalue()
+    assert "relation (callers|callees|implementations|supertypes, required)" in text, text
+    assert "symbol (string, required)" in text and "limit (integer, default 30)" in text
+    assert text.index("relation (") < text.index("cursor (")  # the required ones first
+    out = io.StringIO()
+    assert main(["call", "--root", str(tmp_path), "read_code_range", "-h"], out=out) == 0
+    assert "start_line (integer" in out.getvalue()
 
 
 def test_call_arguments_are_typed_like_yaml():

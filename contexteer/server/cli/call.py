@@ -58,6 +58,47 @@ def parse_call_arguments(pairs: list[str], schema: dict[str, Any] | None = None)
     return out
 
 
+def _describe(name: str, prop: dict[str, Any], required: bool) -> str:
+    types = sorted(_schema_types(prop) - {"null"}) or ["any"]
+    what = "|".join(types)
+    if "enum" in prop:
+        what = "|".join(map(str, prop["enum"]))
+    if required:
+        what += ", required"
+    elif prop.get("default") is not None:
+        what += f", default {json.dumps(prop['default'])}"
+    doc = " ".join(str(prop.get("description") or "").split())
+    return f"  {name} ({what})" + (f": {doc}" if doc else "")
+
+
+def tool_help(args: argparse.Namespace, out: TextIO) -> int:
+    """`contexteer call TOOL --help`: the tool's first description line and its arguments (type, required or
+    default, meaning), from the schema the server lists."""
+    import anyio
+    from mcp import Client
+
+    from contexteer.server.app import build_server
+
+    ws, loaded = load(args)
+    mcp = build_server(ws, loaded)
+
+    async def listed() -> dict[str, Any]:
+        async with Client(mcp) as client:
+            return {t.name: t for t in (await client.list_tools()).tools}
+
+    tools = anyio.run(listed)
+    tool = tools.get(args.tool)
+    if tool is None:
+        raise ContexteerError(f"unknown tool '{args.tool}'. Available: {', '.join(sorted(tools))}.")
+    schema = tool.input_schema or {}
+    required = set(schema.get("required") or [])
+    lines = [f"contexteer call {tool.name} NAME=VALUE ...", (tool.description or "").strip().split("\n", 1)[0], "arguments:"]
+    props = schema.get("properties") or {}
+    lines += [_describe(name, props[name], name in required) for name in sorted(props, key=lambda n: (n not in required, n))]
+    out.write("\n".join(lines) + "\n")
+    return 0
+
+
 def call_command(args: argparse.Namespace, out: TextIO) -> int:
     import anyio
     from mcp import Client

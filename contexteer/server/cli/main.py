@@ -68,12 +68,14 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--allow-unauthenticated", action="store_true", help="allow a non-loopback bind without a token")
     p.add_argument("--tokens-file", default=None, help="per-user token file (server.tokens_file; `contexteer token add` writes it)")
 
-    p = sub.add_parser("call", help="run one tool in-process and print exactly what an agent receives")
+    p = sub.add_parser("call", help="run one tool in-process and print exactly what an agent receives", add_help=False)
+    p.add_argument("-h", "--help", action="store_true", help="after a TOOL: that tool's arguments; else this help")
     add_common(p)
-    p.add_argument("tool", help=f"tool name: {', '.join(CALLABLE_TOOLS)} (a wrong name lists them too; "
-                               "each tool's arguments are in docs/tools.md)")
+    p.add_argument("tool", nargs="?", help=f"tool name: {', '.join(CALLABLE_TOOLS)} (a wrong name lists them too; "
+                                           "`contexteer call TOOL --help` lists a tool's arguments)")
     p.add_argument("arguments", nargs="*", help="key=value pairs; values are parsed as YAML (numbers, true/false, [lists])")
     p.add_argument("--json", action="store_true", help="print the whole CallToolResult as JSON")
+    p.set_defaults(call_parser=p)
 
     p = sub.add_parser("index", help="build or refresh the structure index, with progress")
     add_common(p)
@@ -142,9 +144,12 @@ def _dispatch(args: argparse.Namespace, parser: argparse.ArgumentParser, out: Te
     if args.command == "serve":
         return serve_command(args)
     if args.command == "call":
-        from contexteer.server.cli.call import call_command
+        if not args.tool:
+            args.call_parser.print_help(out if args.help else sys.stderr)
+            return 0 if args.help else 2
+        from contexteer.server.cli.call import call_command, tool_help
 
-        return call_command(args, out)
+        return tool_help(args, out) if args.help else call_command(args, out)
     if args.command == "index":
         ws, _ = load(args)
         from contexteer.server.cli.index import explain_command, index_command
