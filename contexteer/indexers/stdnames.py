@@ -7,7 +7,7 @@ import logging
 
 logger = logging.getLogger(__name__)
 
-#: C (C17), C++ (C++23) and POSIX headers as written inside `<...>`
+#: C (C17), C++ (C++23), POSIX, common Linux and the Windows SDK's headers as written inside `<...>`
 C_HEADERS = frozenset(
     """assert.h complex.h ctype.h errno.h fenv.h float.h inttypes.h iso646.h limits.h locale.h math.h setjmp.h
     signal.h stdalign.h stdarg.h stdatomic.h stdbool.h stddef.h stdint.h stdio.h stdlib.h stdnoreturn.h string.h
@@ -18,7 +18,11 @@ C_HEADERS = frozenset(
     sys/resource.h sys/select.h sys/sem.h sys/shm.h sys/socket.h sys/stat.h sys/statvfs.h sys/time.h sys/times.h
     sys/types.h sys/uio.h sys/un.h sys/utsname.h sys/wait.h sys/ioctl.h sys/file.h sys/param.h sys/syscall.h
     syslog.h tar.h termios.h trace.h ulimit.h unistd.h utime.h utmpx.h wordexp.h malloc.h alloca.h endian.h
-    getopt.h execinfo.h err.h features.h byteswap.h
+    getopt.h execinfo.h err.h features.h byteswap.h sys/epoll.h sys/eventfd.h sys/inotify.h sys/prctl.h sys/sysinfo.h
+    sys/sysmacros.h sys/timerfd.h sys/signalfd.h sys/xattr.h sys/vfs.h sys/statfs.h sys/random.h
+    windows.h winsock2.h ws2tcpip.h winsock.h windef.h winbase.h winnt.h winerror.h winreg.h wincrypt.h winternl.h
+    shlobj.h shellapi.h shlwapi.h objbase.h combaseapi.h ole2.h direct.h io.h process.h conio.h tchar.h crtdbg.h
+    intrin.h mmsystem.h psapi.h dbghelp.h share.h sys/locking.h sys/utime.h sys/timeb.h
     algorithm any array atomic barrier bit bitset cassert ccomplex cctype cerrno cfenv cfloat charconv chrono
     cinttypes ciso646 climits clocale cmath codecvt compare complex concepts condition_variable coroutine csetjmp
     csignal cstdarg cstddef cstdint cstdio cstdlib cstring ctime cuchar cwchar cwctype deque exception execution

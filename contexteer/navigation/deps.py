@@ -231,20 +231,55 @@ def use_statements(resolver: deps_mod.Resolver, rel: str, imports: list[Any], se
     rows: dict[tuple[str, str], list[int]] = {}
     crates: dict[str, str] = {}  # names bound to an external crate in this file (`extern crate serde;`)
     # Ruby: the line as written (`require_relative 'core_ext/regexp' if RUBY_VERSION < '2.4'` says when it loads)
-    source = (resolver.read_text(rel) or "").splitlines() if sep == "rb" and resolver.read_text else []
+    source = (resolver.read_text(rel) or "").splitlines() if sep in ("rb", "/") and resolver.read_text else []
+    conditions = preprocessor_conditions(source) if sep == "/" else {}
     for imp in sorted(imports, key=lambda i: i.line):
-        written = _as_written(imp, sep, source)
+        written = _as_written(imp, sep, source if sep == "rb" else [])
         results = resolver.classify(imp)
         if any(r.kind == "mod" for r in results):
             written = f"mod {imp.module}"
-        rows.setdefault((written, _reach(imp, results, rel, written, sep, crates)), []).append(imp.line)
+        reach = _reach(imp, results, rel, written, sep, crates)
+        if imp.line in conditions:
+            reach = f"{reach} (only {conditions[imp.line]})".lstrip()
+        rows.setdefault((written, reach), []).append(imp.line)
     recorded = {imp.line for imp in imports}
-    for n, text in enumerate(source, 1):  # `require library`: loads what a value names at run time
+    for n, text in enumerate(source if sep == "rb" else [], 1):  # `require library`: loads what a value names at run time
         code = _RUBY_STRING.sub('""', text).split("#", 1)[0]  # not a word of a string or a comment
         if n not in recorded and _RUBY_LOAD.search(code):
             rows.setdefault((text.strip()[:120], "[a value: known only at run time]"), []).append(n)
     ordered = sorted(rows.items(), key=lambda kv: kv[1][0]) if source else list(rows.items())
     return [(lines, written, reach) for (written, reach), lines in ordered]
+
+
+_DIRECTIVE = re.compile(r"^\s*#\s*(if|ifdef|ifndef|elif|else|endif|define|include)\b\s*(.*?)\s*(?://.*|/\*.*)?$")
+
+
+def preprocessor_conditions(lines: list[str]) -> dict[int, str]:
+    """For each `#include` line of a C/C++ file inside `#if` groups, the conditions it is read under, as written
+    (`#if GTEST_OS_WINDOWS_MOBILE`, `#elif GTEST_OS_WINDOWS`, `#else of #if A / #elif B`); a header's include guard
+    (`#ifndef X_H` then `#define X_H`) is no condition."""
+    stack: list[list[str] | None] = []  # per open group: the branches so far (None: the include guard)
+    out: dict[int, str] = {}
+    directives = [(n, m.group(1), m.group(2)) for n, text in enumerate(lines, 1) if (m := _DIRECTIVE.match(text))]
+    for i, (n, word, rest) in enumerate(directives):
+        if word in ("if", "ifdef", "ifndef"):
+            guard = (word == "ifndef" and not stack and i + 1 < len(directives)
+                     and directives[i + 1][1:] == ("define", rest))
+            stack.append(None if guard else [f"#{word} {rest}"])
+        elif word in ("elif", "else") and stack and stack[-1] is not None:
+            stack[-1].append(f"#elif {rest}" if word == "elif" else "#else")
+        elif word == "endif" and stack:
+            stack.pop()
+        elif word == "include":
+            parts = []
+            for group in stack:
+                if group is None:
+                    continue
+                last = group[-1]
+                parts.append(f"#else of {' / '.join(group[:-1])}" if last == "#else" else last)
+            if parts:
+                out[n] = " and ".join(parts)
+    return out
 
 
 def _as_written(imp: Any, sep: str, source: list[str]) -> str:

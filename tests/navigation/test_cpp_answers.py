@@ -86,3 +86,19 @@ def test_a_cpp_overload_is_named_by_its_parameter_types(tmp_path: Path):
     s = _served(tmp_path)
     a = s.call("find_related", symbol="Expect", relation="callers", path="src/gtest.cc")
     assert 'symbol="Expect(bool, char*, int)"' in a.text or 'symbol="Expect(bool, char*, int, std::string&)"' in a.text, a.text
+
+
+def test_includes_say_under_which_conditions_they_are_read(tmp_path: Path):
+    s = served_tree(tmp_path, {
+        "src/filepath.h": "#ifndef FILEPATH_H_\n#define FILEPATH_H_\nclass FilePath {};\n#endif  // FILEPATH_H_\n",
+        "src/filepath.cc": (
+            "#include \"src/filepath.h\"\n\n#include <stdlib.h>\n\n#if GTEST_OS_WINDOWS_MOBILE\n#include <windows.h>\n"
+            "#elif GTEST_OS_WINDOWS  // desktop\n#include <direct.h>\n#else\n#include <limits.h>\n#endif\n"),
+    })
+    text = s.call("list_dependencies", path="src/filepath.cc").text
+    assert "stdlib.h  [system header]\n" in text, text  # read always: no condition
+    assert "windows.h  [system header] (only #if GTEST_OS_WINDOWS_MOBILE)" in text
+    assert "direct.h  [system header] (only #elif GTEST_OS_WINDOWS)" in text
+    assert "limits.h  [system header] (only #else of #if GTEST_OS_WINDOWS_MOBILE / #elif GTEST_OS_WINDOWS)" in text
+    header = s.call("list_dependencies", path="src/filepath.h").text
+    assert "only" not in header  # its include guard is no condition
