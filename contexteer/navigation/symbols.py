@@ -290,26 +290,70 @@ _TYPE_KINDS = frozenset({"struct", "enum", "trait", "type", "union", "class"})
 
 
 def _with_value(nav: NavigationService, sym: Any) -> str:
-    """A definition's signature as an answer should show it (`_written`), and for a constant whose value is another
-    constant, that one's value too: `REACT_CLASS: String = ViewProps.VIEW_CLASS_NAME  (= "RCTView",
-    uimanager/ViewProps.kt:16)` (the Kotlin A/B agent needed a second call for it)."""
+    """A definition's signature as an answer should show it (`_written`), and for a constant whose value names other
+    constants, their values too: a value that is one name shows that one's (`REACT_CLASS: String =
+    ViewProps.VIEW_CLASS_NAME  (= "RCTView", uimanager/ViewProps.kt:16)`: the Kotlin A/B agent needed a second call
+    for it), an expression each name's (`kElidedFramesMarker = "... " GTEST_NAME_ " internal frames ..."
+    (GTEST_NAME_ = "Google Test", gtest-port.h:301)`, a `#define` of others' `|` likewise), at most MAX_VALUE_NAMES."""
     sig = _written(nav, sym)
-    m = _NAMED_VALUE.search(sig) if sym.kind in _VALUE_OF else None
-    if m is None:
+    if sym.kind not in _VALUE_OF:
         return sig
-    dotted, name = m.group(1), m.group(2)
-    owner = dotted.rsplit(".", 2)[-2] if "." in dotted else None
+    m = _NAMED_VALUE.search(sig)
+    if m is not None:
+        dotted, name = m.group(1), m.group(2)
+        found = _value_symbol(nav, sym, name, dotted.rsplit(".", 2)[-2] if "." in dotted else None)
+        value = _literal(found.signature or "") if found else None
+        return f"{sig}  (= {value}, {found.path}:{found.start_line})" if found and value else sig
+    expr = _value_text(sig, sym.name)
+    if not expr:
+        return sig
+    notes = []
+    for name in dict.fromkeys(_VALUE_NAME.findall(_STRING.sub('""', expr))):
+        if name == sym.name or name in _NOT_VALUE_NAMES:
+            continue
+        found = _value_symbol(nav, sym, name, None)
+        value = _literal(found.signature or "") if found else None
+        if found and value:
+            notes.append(f"{name} = {value}, {found.path}:{found.start_line}")
+        if len(notes) == MAX_VALUE_NAMES:
+            break
+    return f"{sig}  ({'; '.join(notes)})" if notes else sig
+
+
+def _value_symbol(nav: NavigationService, sym: Any, name: str, owner: str | None) -> Any:
+    """The one constant, variable or field named `name` (of `owner` when given) other than `sym`, or None."""
     found = [s for s in nav.index.symbols_named(name) if s.name == name and s.kind in _VALUE_OF and s.id != sym.id
              and (owner is None or owner in s.qualname.split("."))]
-    if len(found) != 1:
-        return sig
-    value = _LITERAL.search(found[0].signature or "")
-    return f"{sig}  (= {value.group(1)}, {found[0].path}:{found[0].start_line})" if value else sig
+    return found[0] if len(found) == 1 else None
 
 
+def _value_text(sig: str, name: str) -> str:
+    """The value part of a constant's signature: after its `=`, or after the name of a `#define NAME value`."""
+    d = _DEFINE.match(sig)
+    if d is not None:
+        return d.group(2) if d.group(1) == name else ""
+    return sig.split("=", 1)[1] if "=" in sig else ""
+
+
+def _literal(sig: str) -> str | None:
+    """A constant's value as written when it is a literal (`"RCTView"`, `0x10`) or a short expression (`(A | B)`,
+    up to 60 characters), else None."""
+    lit = _LITERAL.search(sig)
+    if lit:
+        return lit.group(1)
+    d = _DEFINE.match(sig)
+    value = d.group(2).strip() if d else ""
+    return value if value and len(value) <= 60 else None
+
+
+MAX_VALUE_NAMES = 3
 _VALUE_OF = frozenset({"constant", "variable", "field", "property"})
 _NAMED_VALUE = re.compile(r"=\s*((?:[A-Za-z_$][\w$]*\.)*([A-Za-z_$][\w$]*))\s*;?\s*$")
 _LITERAL = re.compile(r"=\s*(\"[^\"]*\"|'[^']*'|-?[\d.xXa-fA-F_]+[lLuUfF]*|true|false)\s*;?\s*$")
+_DEFINE = re.compile(r"^\s*#\s*define\s+(\w+)\s+(.+?)\s*(?://.*|/\*.*)?$")
+_STRING = re.compile(r'"(?:\\.|[^"\\])*"|\'(?:\\.|[^\'\\])*\'')
+_VALUE_NAME = re.compile(r"(?<![\w$.])([A-Za-z_][\w]*)(?![\w(])")
+_NOT_VALUE_NAMES = frozenset("true false null nullptr None True False nil this self sizeof const static new".split())
 
 
 def _written(nav: NavigationService, sym: Any) -> str:
@@ -318,7 +362,7 @@ def _written(nav: NavigationService, sym: Any) -> str:
     with the iota it is (`rpcInstallSnapshot  (iota = 2 in the const block that starts rpcAppendEntries uint8 =
     iota)`)."""
     sig = str(sym.signature or "")
-    value = sym.kind in ("constant", "variable") and sym.end_line > sym.start_line
+    value = sym.kind in _VALUE_OF and sym.end_line > sym.start_line
     iota = sym.kind == "constant" and sym.language == "go" and "=" not in sig
     cut = sig.endswith("…") or sig.count("(") > sig.count(")")  # a bodiless declaration's first line only
     if not (value or iota or cut):

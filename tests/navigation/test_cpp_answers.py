@@ -102,3 +102,16 @@ def test_includes_say_under_which_conditions_they_are_read(tmp_path: Path):
     assert "limits.h  [system header] (only #else of #if GTEST_OS_WINDOWS_MOBILE / #elif GTEST_OS_WINDOWS)" in text
     header = s.call("list_dependencies", path="src/filepath.h").text
     assert "only" not in header  # its include guard is no condition
+
+
+def test_a_constant_made_of_other_constants_shows_their_values(tmp_path: Path):
+    s = served_tree(tmp_path, {
+        "port.h": "#define GTEST_NAME_ \"Google Test\"\n#define BASE_FLAGS 0x10\n#define ALL_FLAGS (BASE_FLAGS | 0x1)\n",
+        "marker.cc": ("#include \"port.h\"\nclass Getter {\n  static const char* const kMarker;\n};\n"
+                      "const char* const Getter::kMarker =\n    \"... \" GTEST_NAME_ \" internal frames ...\";\n"),
+        "limits.py": "DEFAULT = 30\nTIMEOUT = DEFAULT * 2 + EXTRA\n",
+    })
+    text = s.call("search_symbol", query="kMarker").text
+    assert 'marker.cc:5-6 ' in text and 'Getter.kMarker' in text and '(GTEST_NAME_ = "Google Test", port.h:1)' in text, text
+    assert "(BASE_FLAGS = 0x10, port.h:2)" in s.call("search_symbol", query="ALL_FLAGS").text
+    assert "(DEFAULT = 30, limits.py:1)" in s.call("search_symbol", query="TIMEOUT").text  # EXTRA is no definition

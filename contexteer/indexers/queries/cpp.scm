@@ -34,3 +34,9 @@
 (template_type name: (type_identifier) @name) @reference.type
 
 (using_declaration (qualified_identifier scope: (_) @import.module name: (identifier) @import.name)) @import
+
+; out-of-class definitions of static data members: `const char* const Foo::kMarker = "...";`, `int Foo<T>::count = 0;`
+(declaration declarator: (init_declarator declarator: [
+  (qualified_identifier scope: [(namespace_identifier) (template_type name: (type_identifier))] @receiver name: (identifier) @name)
+  (pointer_declarator declarator: (qualified_identifier scope: [(namespace_identifier) (template_type name: (type_identifier))] @receiver name: (identifier) @name))
+  (reference_declarator (qualified_identifier scope: [(namespace_identifier) (template_type name: (type_identifier))] @receiver name: (identifier) @name))])) @definition.variable
