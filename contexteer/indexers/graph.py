@@ -637,6 +637,9 @@ def _overrides(index: IndexQueries, sym: Symbol, resolve_imports: Callable[[str]
             continue
         hits = [s for s in index.symbols_named(sym.name) if s.name == sym.name and s.kind == "method"
                 and (s.parent_id == t.id or (s.qualname == f"{t.name}.{sym.name}" and s.language == t.language))]
+        params = param_types(sym.signature or "")
+        # an overload with the base's parameters first, then the one declared in the class (C++: not its body)
+        hits.sort(key=lambda h: (param_types(h.signature or "") != params, h.parent_id != t.id))
         for h in hits[:1]:
             out.items.append(Related(h, h.path, f"overrides ({entry.how} {owner.name})", [], entry.depth, entry.via))
     out.truncated = subs.truncated

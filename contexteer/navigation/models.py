@@ -168,6 +168,7 @@ class RelatedItem(BaseModel):
     via: str | None = None  # at depth > 1: the definition it relates through
     detail: str | None = None
     reaches: str | None = None  # callers of several namesakes: the definition(s) this caller's calls reach
+    defined: str | None = None  # a C++ method declared in its class: where its body is (`src/gtest.cc:911-914`)
 
 
 class RelatedResult(BaseModel):

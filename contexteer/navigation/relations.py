@@ -260,7 +260,20 @@ def _item(nav: NavigationService, e: graph.Related) -> RelatedItem:
     return RelatedItem(path=e.path, qualname=nav.written_name(s) if s else None, kind=s.kind if s else None,
                        start_line=s.start_line if s else None, end_line=s.end_line if s else None,
                        signature=s.signature if s else None, how=e.how, lines=sorted(set(e.lines)), depth=e.depth,
-                       via=e.via.qualname if e.via is not None else None, detail=e.detail or None)
+                       via=e.via.qualname if e.via is not None else None, detail=e.detail or None,
+                       defined=out_of_class_definition(nav, s))
+
+
+def out_of_class_definition(nav: NavigationService, s: Any) -> str | None:
+    """Where a C++ method declared in its class is defined (`void Foo::bar() {` in a .cc file): `path:start-end`,
+    None for anything else. An overload is told by its parameter types."""
+    if s is None or s.language != "cpp" or s.kind not in ("method", "function") or "::" in (s.signature or ""):
+        return None
+    bodies = [d for d in nav.index.symbols_named(s.qualname) if d.id != s.id and d.qualname == s.qualname
+              and d.kind in ("method", "function") and f"::{s.name}" in (d.signature or "")]
+    if len(bodies) > 1:
+        bodies = [d for d in bodies if param_types(d.signature or "") == param_types(s.signature or "")]
+    return f"{bodies[0].path}:{bodies[0].start_line}-{bodies[0].end_line}" if len(bodies) == 1 else None
 
 
 class _Site:

@@ -146,7 +146,8 @@ def _callee_rows(it: RelatedItem, target: Any, tag: str) -> list[str]:
     pad, via = "  " * (it.depth - 1), f" (via {it.via})" if it.via else ""
     at = ",".join(map(str, it.lines[:8])) + ("…" if len(it.lines) > 8 else "")
     kind = f"{it.kind} " if it.kind in graph.CLASS_KINDS else ""  # built: `new HtmlTreeBuilder()`, `Client()`
-    return [f"{pad}{kind}{it.qualname} {it.path}:{it.start_line}-{it.end_line} called at {at}{via}{tag}"]
+    body = f" (defined at {it.defined})" if it.defined else ""
+    return [f"{pad}{kind}{it.qualname} {it.path}:{it.start_line}-{it.end_line}{body} called at {at}{via}{tag}"]
 
 
 def _type_rows(it: RelatedItem, target: Any, tag: str) -> list[str]:
@@ -154,7 +155,7 @@ def _type_rows(it: RelatedItem, target: Any, tag: str) -> list[str]:
     if it.kind == "impl" and it.signature:  # `impl<T> Log for Box<T>`: the header says what and how
         name, tag = _impl_row(it.signature), ""
     else:
-        name = f"{it.kind} {it.qualname}"
+        name = f"{it.kind} {it.qualname}" + (f" (defined at {it.defined})" if it.defined else "")
     return [f"{pad}{it.path}:{it.start_line}-{it.end_line} {name}{via}{tag}"]
 
 

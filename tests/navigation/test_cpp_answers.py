@@ -115,3 +115,17 @@ def test_a_constant_made_of_other_constants_shows_their_values(tmp_path: Path):
     assert 'marker.cc:5-6 ' in text and 'Getter.kMarker' in text and '(GTEST_NAME_ = "Google Test", port.h:1)' in text, text
     assert "(BASE_FLAGS = 0x10, port.h:2)" in s.call("search_symbol", query="ALL_FLAGS").text
     assert "(DEFAULT = 30, limits.py:1)" in s.call("search_symbol", query="TIMEOUT").text  # EXTRA is no definition
+
+
+def test_an_override_declared_in_its_class_says_where_its_body_is(tmp_path: Path):
+    s = served_tree(tmp_path, {
+        "reporter.h": ("class Reporter {\n public:\n  virtual void Report(const char* what) = 0;\n};\n\n"
+                       "class FakeReporter : public Reporter {\n public:\n  void Report(const char* what) override;\n"
+                       "  void Report(int code);\n};\n\nclass Inline : public Reporter {\n public:\n"
+                       "  void Report(const char* what) override {}\n};\n"),
+        "reporter.cc": ("#include \"reporter.h\"\n\nvoid FakeReporter::Report(int code) {}\n\n"
+                        "void FakeReporter::Report(const char* what) {\n  (void)what;\n}\n"),
+    })
+    text = s.call("find_related", symbol="Reporter.Report", relation="implementations").text
+    assert "reporter.h:8-8 method FakeReporter.Report (defined at reporter.cc:5-7)" in text, text  # the overload that matches
+    assert "reporter.h:14-14 method Inline.Report\n" in text + "\n"  # defined where it is declared
