@@ -48,7 +48,7 @@ MERGED_CALLERS = 5  # callers of a bare name with up to this many function/metho
 
 #: without a depth, a type hierarchy of at most this many definitions is answered whole (up to 3 levels): the
 #: Kotlin A/B agent asked ReactOverflowView's implementations and got only its sub-interface, then asked again
-AUTO_DEPTH_ITEMS = 12
+AUTO_DEPTH_ITEMS = 20
 
 
 def related(nav: NavigationService, q: str, prefix: str | None, relation: str, depth: int | None, note: str | None,
@@ -184,10 +184,17 @@ def _with_params(named: list[Any], params: list[str] | None, q: str) -> list[Any
     if params is None:
         return named
     hit = [s for s in named if param_types(s.signature or "") == params]
+    if not hit:  # `Assert(bool, char*, int, string)` for `const std::string& msg`: types as loosely as written
+        hit = [s for s in named if _loose(param_types(s.signature or "") or []) == _loose(params)]
     if not hit:
         have = "; ".join(f"{s.signature} ({s.path}:{s.start_line})" for s in named[:8])
         raise NotFoundError(f"no overload of '{q}' takes ({', '.join(params)}); there are: {have}")
     return hit
+
+
+def _loose(types: list[str]) -> list[str]:
+    """Parameter types without namespaces, pointer and reference marks or case: `std::string&` -> `string`."""
+    return [re.sub(r"[\s&*]+", "", t).rsplit("::", 1)[-1].rsplit(".", 1)[-1].lower() for t in types]
 
 
 def _at_line(named: list[Any], line: int, q: str, prefix: str | None) -> list[Any]:

@@ -39,7 +39,7 @@ async def find_related(
     relation: Relation,
     path: Annotated[str | None, Field(description="File or directory of the definition; FILE:LINE picks the one at that line.")] = None,
     depth: Annotated[int | None, Field(ge=1, le=3, description="Levels to follow. Default: 1; implementations and "
-                                       "supertypes every level (up to 3) when that is at most 12 definitions.")] = None,
+                                       "supertypes every level (up to 3) when that is at most 20 definitions.")] = None,
     limit: Annotated[int, Field(ge=1, le=200)] = 30,
     cursor: Annotated[str | None, Field(description="next_cursor of the last page.")] = None,
 ) -> Answer:

@@ -129,3 +129,29 @@ def test_an_override_declared_in_its_class_says_where_its_body_is(tmp_path: Path
     text = s.call("find_related", symbol="Reporter.Report", relation="implementations").text
     assert "reporter.h:8-8 method FakeReporter.Report (defined at reporter.cc:5-7)" in text, text  # the overload that matches
     assert "reporter.h:14-14 method Inline.Report\n" in text + "\n"  # defined where it is declared
+
+
+def test_a_class_template_specialization_owns_its_methods(tmp_path: Path):
+    s = served_tree(tmp_path, {"actions.h": (
+        "template <typename F>\nclass Action;\n\ntemplate <typename R, typename... Args>\nclass Action<R(Args...)> {\n"
+        " public:\n  R Perform(int args) const {\n    if (IsDoDefault()) {\n      IllegalDoDefault(__FILE__, __LINE__);\n"
+        "    }\n    return R();\n  }\n  bool IsDoDefault() const { return true; }\n};\n\n"
+        "void IllegalDoDefault(const char* file, int line) {}\n")})
+    text = s.call("find_related", symbol="IllegalDoDefault", relation="callers").text
+    assert "actions.h:9 in Action.Perform (7-12)" in text, text
+
+
+def test_an_overload_is_picked_by_loosely_written_parameter_types(tmp_path: Path):
+    s = served_tree(tmp_path, {"utils.h": (
+        "#include <string>\ninline void Assert(bool condition, const char* file, int line, const std::string& msg) {\n"
+        "  Fail(msg);\n}\ninline void Assert(bool condition, const char* file, int line) {\n"
+        "  Assert(condition, file, line, \"failed\");\n}\nvoid Fail(const std::string& msg) {}\n")})
+    a = s.call("find_related", symbol="Assert(bool, char*, int, string)", relation="callees")
+    assert not a.is_error, a.text
+    assert "Fail utils.h:8-8 called at 3" in a.text, a.text
+
+
+def test_a_cpp_files_includes_keep_their_lines_in_the_file_view_too(tmp_path: Path):
+    s = served_tree(tmp_path, {"a.cc": "#include <stdlib.h>\n#ifdef _WIN32\n#include <io.h>\n#endif\n"})
+    text = s.call("list_dependencies", path="a.cc", view="file").text
+    assert "3: io.h  [system header] (only #ifdef _WIN32)" in text, text

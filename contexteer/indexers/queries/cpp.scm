@@ -3,6 +3,9 @@
 
 (class_specifier name: (type_identifier) @name body: (_)) @definition.class
 (struct_specifier name: (type_identifier) @name body: (_)) @definition.struct
+; a template's specialization is a class of the template's name (`template <typename R, typename... Args> class Action<R(Args...)> {`)
+(class_specifier name: (template_type name: (type_identifier) @name) body: (_)) @definition.class
+(struct_specifier name: (template_type name: (type_identifier) @name) body: (_)) @definition.struct
 (function_definition declarator: (function_declarator declarator: [(field_identifier) (operator_name) (destructor_name)] @name)) @definition.function
 (field_declaration declarator: (function_declarator declarator: [(field_identifier) (operator_name) (destructor_name)] @name)) @definition.method
 (declaration declarator: (function_declarator declarator: [(identifier) (destructor_name)] @name)) @definition.function
