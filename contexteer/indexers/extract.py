@@ -155,7 +155,9 @@ def parse_prepared(data: bytes, spec: LanguageSpec, timeout: float | None = None
     if spec.blank_macros and tree.root_node.has_error:
         data, tree = _repair_conditionals(data, tree, spec, timeout)
     repair = grammar_repairs.REPAIRS.get(spec.name)
-    as_written = repair is not None  # these repairs keep every offset and touch no name
+    # these repairs keep every offset and touch no name: names and signatures are read from the file itself, unless
+    # they only blank what a signature should not show
+    as_written = repair is not None and spec.name not in grammar_repairs.BLANKING
     if repair is not None and tree.root_node.has_error:  # what the grammar cannot read rewritten, then reparsed
         data, tree = _keep_if_better(data, tree, repair(data), spec, timeout, by_lines=True)
     macros: list[MacroSpan] = []

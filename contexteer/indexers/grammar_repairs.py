@@ -9,6 +9,9 @@ SCSS (tree-sitter-scss 1.0, the only SCSS grammar): Sass interpolation in values
 with a combinator (`> .btn {`), `@extend %placeholder`, `and`/`or` in conditions, a negated variable
 (`-$input-padding-y`) and `:nth-child(n + 3)`.
 
+C# (tree-sitter-c-sharp): `#if`/`#else`/`#endif` lines inside a declaration or between `else` and its block (Json.NET
+builds for six frameworks from one source): the directive lines are blanked and every branch is read.
+
 C++ (tree-sitter-cpp): a macro invoked on a line of its own at the top level (`GMOCK_DECLARE_KIND_(bool, kBool);`,
 `GTEST_DISABLE_MSC_WARNINGS_POP_()`), which the grammar reads as a call where a declaration must stand.
 
@@ -21,7 +24,7 @@ from __future__ import annotations
 import re
 from collections.abc import Callable, Iterator
 
-__all__ = ["REPAIRS"]
+__all__ = ["BLANKING", "REPAIRS"]
 
 
 def _spaces(text: bytes) -> bytes:
@@ -144,4 +147,18 @@ def cpp(data: bytes) -> bytes:
     return _CPP_MACRO_LINE_RE.sub(lambda m: _spaces(m.group()), data)
 
 
-REPAIRS: dict[str, Callable[[bytes], bytes]] = {"scss": scss, "kotlin": kotlin, "cpp": cpp}
+#: A C# conditional directive line: `#if !(NET20 || PORTABLE)`, `#elif`, `#else`, `#endif`.
+_CSHARP_DIRECTIVE_RE = re.compile(rb"^[ \t]*#[ \t]*(?:if|elif|else|endif)\b[^\n]*", re.M)
+
+
+def csharp(data: bytes) -> bytes:
+    """C# `data` with its `#if`/`#elif`/`#else`/`#endif` lines blanked, every branch's code kept (same length, same
+    lines): the grammar reads a directive only between statements and members, and Json.NET puts them inside a base
+    list (`, ICustomTypeDescriptor`), between `else` and its block, and inside a type parameter list (`out`)."""
+    return _CSHARP_DIRECTIVE_RE.sub(lambda m: _spaces(m.group()), data)
+
+
+REPAIRS: dict[str, Callable[[bytes], bytes]] = {"scss": scss, "kotlin": kotlin, "cpp": cpp, "csharp": csharp}
+#: Repairs that only blank (directives, macro lines): signatures are read from the repaired text, without them
+#: (`class JObject : JContainer, ICustomTypeDescriptor`, not `... #if !(PORTABLE) , ICustomTypeDescriptor #endif`).
+BLANKING = frozenset({"cpp", "csharp"})
