@@ -10,7 +10,8 @@ from typing import TYPE_CHECKING, Any
 
 from contexteer.config import LoadedConfig
 from contexteer.errors import ContexteerError
-from contexteer.workspace import Workspace
+from contexteer.tokens import configure_cache
+from contexteer.workspace import Workspace, base_data_dir
 
 if TYPE_CHECKING:
     from mcp.server import MCPServer
@@ -34,6 +35,8 @@ def build_services(ws: Workspace, loaded: LoadedConfig) -> Services:
     # lazily: `contexteer index` imports open_index without the MCP stack
     from contexteer.tools.base import Services
 
+    # the decoded token vocabulary is kept in the data dir: a new server counts its first answer sooner
+    configure_cache(base_data_dir(loaded.settings) / "cache")
     return Services(ws, loaded, open_index=open_index)
 
 

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import binascii
 import logging
 
 import pytest
@@ -177,3 +178,22 @@ def test_the_default_encoding_counts_exactly_as_tiktokens_own_cl100k_base():
     for text in ["def f(x):\n    return x + 1\n", "héllo wörld — 日本語 🙂", "<|endoftext|> stays text", " " * 40 + "\t\r\n",
                  "int bench_added_function(int x)\n{\n\treturn x + 1;\n}\n"]:
         assert ours._enc.encode_ordinary(text) == theirs.encode_ordinary(text)
+
+
+def test_the_decoded_vocabulary_is_kept_for_the_next_process_and_a_damaged_copy_is_not_used(tmp_path, monkeypatch):
+    import tiktoken
+
+    theirs = tiktoken.get_encoding(tokens.OFFLINE_ENCODING)
+    text = "héllo wörld — def f(x):\n    return x + 1\n"
+    monkeypatch.setattr(tokens, "_cache_dir", tmp_path / "cache")
+    first = tokens.TokenCounter("cl100k_base")
+    [kept] = (tmp_path / "cache").iterdir()
+    assert kept.stat().st_size > 1_000_000
+    decoded = []
+    monkeypatch.setattr(tokens.binascii, "a2b_base64", lambda b: decoded.append(b) or binascii.a2b_base64(b))
+    second = tokens.TokenCounter("cl100k_base")  # a new process: reads the kept copy, decodes nothing
+    assert not decoded
+    assert first._enc.encode_ordinary(text) == second._enc.encode_ordinary(text) == theirs.encode_ordinary(text)
+    kept.write_bytes(kept.read_bytes()[:-10] + b"0123456789")  # damaged: its checksum no longer holds
+    third = tokens.TokenCounter("cl100k_base")
+    assert decoded and third._enc.encode_ordinary(text) == theirs.encode_ordinary(text)
