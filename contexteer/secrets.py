@@ -269,6 +269,8 @@ def find_secrets(text: str) -> list[Finding]:
         for m in _credentials(pat, text, low) if kind == "credential assignment" else pat.finditer(text):
             if kind == "credential assignment":
                 key = text[m.start() : m.start("val")].strip(" \t:=\"'")
+                if _PUBLIC_KEY_TOKEN.search(text, max(0, m.start() - 9), m.end()):
+                    continue  # a .NET assembly name's PublicKeyToken: a hash of a public key, printed in every build
                 prose = _PROSE_GOES_ON.match(text, m.end()) is not None
                 if not _credential_value(m.group("val"), quoted=bool(m.group("q")), config_key=key.isupper(), key=key,
                                          prose=prose):
@@ -289,6 +291,7 @@ def find_secrets(text: str) -> list[Finding]:
     return found
 
 
+_PUBLIC_KEY_TOKEN = re.compile(r"PublicKeyToken[ \t]*=[ \t]*(?:[0-9a-fA-F]{16}|null)\b")
 _WORDS = re.compile(r"^[A-Za-z]+(?:[_\-.:][A-Za-z]+)+$")  # words joined by separators: a label or a key name
 _CODE_WORDS = frozenset({"none", "null", "true", "false", "self", "cls", "this", "value", "values", "data", "args", "kwargs",
                          "config", "settings", "options", "params", "request", "response", "result", "str", "bytes",

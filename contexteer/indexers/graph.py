@@ -35,7 +35,7 @@ from contexteer.indexers.lookup import (
     rust_bound_types,
     semantic_context,
 )
-from contexteer.indexers.model import Symbol
+from contexteer.indexers.model import CLASS_KINDS, Symbol
 from contexteer.indexers.queries_sql import IndexQueries
 from contexteer.indexers.syntax import (
     base_how,
@@ -45,6 +45,7 @@ from contexteer.indexers.syntax import (
     go_embedded,
     go_shape,
     local_binding,
+    loose_types,
     param_types,
     whole_header,
 )
@@ -54,7 +55,6 @@ logger = logging.getLogger(__name__)
 
 __all__ = ["Related", "Relations", "callers", "callees", "implementations", "supertypes", "CLASS_KINDS"]
 
-CLASS_KINDS = frozenset({"class", "interface", "struct", "enum", "trait", "type", "module"})
 _SELF_WORDS = SELF_WORDS
 MAX_NODES = 200  # definitions one answer collects at most (across depths)
 
@@ -631,6 +631,7 @@ def _overrides(index: IndexQueries, sym: Symbol, resolve_imports: Callable[[str]
     if owner is None:
         return out
     subs = implementations(index, owner, resolve_imports, depth=depth, rust_impls=rust_impls)
+    overloaded = sum(1 for s in index.symbols_in_file(sym.path) if s.name == sym.name and s.parent_id == sym.parent_id) > 1
     for entry in subs.items:
         t = entry.symbol
         if t is None:
@@ -638,12 +639,19 @@ def _overrides(index: IndexQueries, sym: Symbol, resolve_imports: Callable[[str]
         hits = [s for s in index.symbols_named(sym.name) if s.name == sym.name and s.kind == "method"
                 and (s.parent_id == t.id or (s.qualname == f"{t.name}.{sym.name}" and s.language == t.language))]
         params = param_types(sym.signature or "")
+        if params is not None and overloaded:  # an overload of another parameter list overrides another method
+            hits = [h for h in hits if _same_params(param_types(h.signature or ""), params)]
         # an overload with the base's parameters first, then the one declared in the class (C++: not its body)
         hits.sort(key=lambda h: (param_types(h.signature or "") != params, h.parent_id != t.id))
         for h in hits[:1]:
             out.items.append(Related(h, h.path, f"overrides ({entry.how} {owner.name})", [], entry.depth, entry.via))
     out.truncated = subs.truncated
     return out
+
+
+def _same_params(have: list[str] | None, want: list[str]) -> bool:
+    """Parameter lists that name the same types, loosely (`std::string&` and `string`, `object` and `Object`)."""
+    return have is not None and loose_types(have) == loose_types(want)
 
 
 def supertypes(index: IndexQueries, sym: Symbol, resolve_imports: Callable[[str], dict[str, list[str]]], *, depth: int = 1,

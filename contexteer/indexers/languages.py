@@ -43,7 +43,6 @@ from pathlib import Path
 import tree_sitter as ts
 
 from contexteer.errors import IndexError_
-from contexteer.indexers import c_prep
 
 logger = logging.getLogger(__name__)
 
@@ -279,6 +278,8 @@ def blank_attribute_macros(data: bytes, macro_functions: list[int] | None = None
         data = _TRAILING_RE.sub(_blank_match, _MACRO_RE.sub(_blank_match, data))
     if b"ZEXPORT" in data:
         data = _ZLIB_RE.sub(_blank_match, data)
+    from contexteer.indexers import c_prep  # imported when a C file is parsed, not by every process
+
     return c_prep.repair(data, macro_functions, cpp=cpp)
 
 

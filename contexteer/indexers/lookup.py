@@ -317,11 +317,20 @@ class Semantic:
     unresolved: list[str] = field(default_factory=list)
 
 
+def holds_code(s: Symbol) -> bool:
+    """Whether a definition's lines are code another line can sit in: a function, method or class, or a C#
+    property or indexer whose accessors have bodies (`public T Current { get { ... } }`, kind field)."""
+    return s.kind in _HOLDERS or (s.kind == "field" and s.language == "csharp" and s.end_line > s.start_line)
+
+
+_HOLDERS = CALLER_KINDS - {"module"}
+
+
 def enclosing(symbols: list[Symbol], line: int) -> Symbol | None:
-    """The innermost function/method/class containing `line`."""
+    """The innermost function/method/class (or C# property) containing `line`."""
     best = None
     for s in symbols:
-        if s.start_line <= line <= s.end_line and s.kind in CALLER_KINDS - {"module"}:
+        if s.start_line <= line <= s.end_line and holds_code(s):
             if best is None or (s.end_line - s.start_line) <= (best.end_line - best.start_line):
                 best = s
     return best
@@ -764,7 +773,8 @@ def member_of_type(index: IndexQueries, typed: str, name: str, sym: Symbol, impo
     return None
 
 
-_PACKAGE_DIRS = frozenset({"go", "java"})  # a directory is one package: its files call each other without imports
+#: a directory is one package: its files call each other without imports (C#: a folder is one namespace, by convention)
+_PACKAGE_DIRS = frozenset({"go", "java", "csharp"})
 _RECEIVER = re.compile(r"([\w$]+)\s*(?:\(\s*\))?\s*(\?\.|\.|->|::)\s*$")
 SELF_WORDS = frozenset({"self", "this", "cls", "super", "Self", "static", "base"})  # receivers that mean "this object"
 _SELF = SELF_WORDS
@@ -806,7 +816,8 @@ def find_callers(index: IndexQueries, sym: Symbol, callee: str, resolve_imports:
         # the files most likely to hold real calls are read first: the read budget goes to them
         order = {"same file": 0, "import": 1, "same package": 1}
         sites.sort(key=lambda c: (order.get(c.how, 2), c.path, c.line))
-        _check_receivers(index, sites, callee, owner, max_files, sym.language, static=static)
+        _check_receivers(index, sites, callee, owner, max_files, sym.language, static=static,
+                         extends=extended_type(sym))
         if left_out is not None:  # what the receivers showed to be another method of that name, for the answer to count
             left_out += [c for c in sites if c.against]
         sites = [c for c in sites if not c.against]
@@ -843,7 +854,20 @@ _STATIC_BY_CLASS = frozenset({"java", "csharp", "php", "dart", "swift", "scala"}
 def _is_static(sym: Symbol) -> bool:
     """A static method of a language that calls it through its class (`Selector.select(q, root)`, `Cls::make()`)."""
     head = (sym.signature or "").split("(", 1)[0].split()
-    return sym.language in _STATIC_BY_CLASS and "static" in head
+    return sym.language in _STATIC_BY_CLASS and "static" in head and extended_type(sym) is None
+
+
+def extended_type(sym: Symbol) -> str | None:
+    """The type a C# extension method extends (`static U Values<T, U>(this IEnumerable<T> source, ...)` ->
+    IEnumerable): it is called on a value of that type (`_enumerable.Values<T, JToken>(key)`), not through its
+    class. None for any other definition."""
+    if sym.language != "csharp":
+        return None
+    m = _EXTENSION.search(sym.signature or "")
+    return m.group(1).rsplit(".", 1)[-1] if m else None
+
+
+_EXTENSION = re.compile(r"\(\s*this\s+([\w.]+)")
 
 
 def _imports_static(lines: list[str], name: str) -> bool:
@@ -852,7 +876,7 @@ def _imports_static(lines: list[str], name: str) -> bool:
 
 
 def _check_receivers(index: IndexQueries, sites: list[Caller], callee: str, owner: str, max_files: int,
-                     language: str | None = None, *, static: bool = False) -> None:
+                     language: str | None = None, *, static: bool = False, extends: str | None = None) -> None:
     """Set `receiver` on each site of a method: True when the call's receiver is self/this, a name like the
     class (`config.get(` for Config.get, `_default_decoder.decode(` for JSONDecoder.decode), or a parameter, local
     or field declared with the class's type in the enclosing definition (`h.truncateMemory(` in
@@ -882,6 +906,14 @@ def _check_receivers(index: IndexQueries, sites: list[Caller], callee: str, owne
             # bare only when nothing member-like precedes it: `make(1)\n    .spawn_blocking(2)`, `items[0].send(x)`
             # and `f(x).g()` are calls on a value the regex cannot name
             bare = word is None and not text[: m.start()].rstrip().endswith((".", "->", "::", "?."))
+            if extends is not None and word is not None and word not in _SELF and word != owner:
+                # an extension method is called on a value of the type it extends: one declared so is its call,
+                # another may still be (a subtype the index cannot tell), never shown to be another method's
+                typed = _declared_receiver(index, defs, lines, site, before.group(1)) if before is not None else None
+                if typed is not None and re.sub(r"<.*", "", typed).rsplit(".", 1)[-1] == extends:
+                    site.receiver, site.how = True, "receiver type"
+                    break
+                continue
             if bare and language in _RECEIVER_ONLY:
                 against = True  # `spawn_blocking(f)`: a function of that name, never Handle.spawn_blocking
             elif language == "rust" and before is not None and before.group(2) == "::" and word is not None \

@@ -13,6 +13,8 @@ SYMBOL_KINDS = (
     "constant", "variable", "field", "heading", "namespace",
 )
 REFERENCE_KINDS = ("call", "type", "import", "other")
+#: The kinds that hold members and take part in type hierarchies (find_related implementations/supertypes).
+CLASS_KINDS = frozenset({"class", "interface", "struct", "enum", "trait", "type", "module"})
 
 
 @dataclass(frozen=True)

@@ -14,7 +14,6 @@ from collections.abc import Callable, Iterable
 from typing import Any
 
 from contexteer.indexers import languages
-from contexteer.indexers.repomap import display_weight
 from contexteer.workspace import repo_text
 
 logger = logging.getLogger(__name__)
@@ -70,6 +69,8 @@ def reopened_rank(index: Any, syms: list[Any], full_name: Callable[[Any], str] |
         members: dict[int, int] = {}
         for s in group:
             members[s.id] = sum(1 for m in index.symbols_in_file(s.path) if m.parent_id == s.id)
+        from contexteer.indexers.repomap import display_weight
+
         group.sort(key=lambda s: (-members[s.id], display_weight(s.path) < 1, -(s.end_line - s.start_line), s.path))
         out.update({s.id: i for i, s in enumerate(group)})
     return out

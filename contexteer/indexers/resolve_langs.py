@@ -360,7 +360,7 @@ class LanguageResolvers(ResolverBase):
     # ----- c# -----------------------------------------------------------------------------
     def _csharp(self, module: str, names: tuple[str, ...]) -> Resolution:
         mod = re.sub(r"^(global\s*::|static\s+)", "", module.strip())
-        full = f"{mod}.{names[0]}" if names else mod
+        full = f"{mod}.{names[0]}" if names and names[0] else mod
         full = full.split("=")[-1].strip().removeprefix("global::")
         spaces = self.layout.cs_namespaces
         if full in spaces:
@@ -370,11 +370,11 @@ class LanguageResolvers(ResolverBase):
             if ns in spaces:
                 own = [f for f in spaces[ns] if posixpath.basename(f) == typ + ".cs"]
                 return Resolution(targets=tuple(own or spaces[ns]), unit=ns)
+        segs = full.split(".")
+        if segs[0] in stdnames.DOTNET_PLATFORM:  # `System` or `System.Runtime.Serialization`, whatever polyfill the
+            return Resolution(external=".".join(segs[:2]), stdlib=True)  # repository declares under System.*
         if any(k.startswith(full + ".") for k in spaces):
             return Resolution(unit=full, internal=True)
-        segs = full.split(".")
-        if segs[0] in stdnames.DOTNET_PLATFORM:
-            return Resolution(external=".".join(segs[:2]), stdlib=True)
         ids = [d for d in self.layout.declared_in(".csproj", ".props") if full == d or full.startswith(d + ".")]
         return Resolution(external=max(ids, key=len) if ids else ".".join(segs[:2]))
 

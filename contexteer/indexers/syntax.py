@@ -17,7 +17,7 @@ from typing import Any
 
 logger = logging.getLogger(__name__)
 
-__all__ = ["declared_as", "field_typed", "declared_type", "return_type", "named_type", "local_binding", "param_types", "top_level", "type_word", "call_args", "bases_of", "base_how", "go_shape", "go_embedded"]
+__all__ = ["declared_as", "field_typed", "declared_type", "return_type", "named_type", "local_binding", "param_types", "loose_types", "top_level", "type_word", "call_args", "bases_of", "base_how", "go_shape", "go_embedded"]
 
 _QUAL = r"(?:[\w$]+(?:\.|::))*"  # a package or namespace qualifier: `tsdb.Head`, `ns::Head`
 
@@ -147,6 +147,12 @@ def param_types(signature: str) -> list[str] | None:
         else:  # Java, C#, C++: `Type name`
             out.append(type_word(re.sub(r"\s+[\w$]+\s*$", "", p) if len(p.split()) > 1 else p))
     return out
+
+
+def loose_types(types: list[str]) -> list[str]:
+    """Parameter types without namespaces, pointer, reference and nullable marks or case, for comparing
+    parameter lists as loosely as a person writes them: `std::string&` -> `string`, `Object?` -> `object`."""
+    return [re.sub(r"[\s&*?]+", "", t).rsplit("::", 1)[-1].rsplit(".", 1)[-1].lower() for t in types]
 
 
 def call_args(text: str, name: str) -> list[str] | None:

@@ -123,7 +123,8 @@ def dependencies(read: Callable[[str], str | None], graph: deps_mod.DepGraph, fi
     if (statements or (language == "ruby" and statements is not None)) and not is_dir and depth == 1 \
             and direction != "dependents" and graph.resolver is not None:  # Ruby: also a file whose requires are all values
         model._statements = use_statements(graph.resolver, rel, statements, STATEMENT_SEPARATORS.get(language or "", "::"))
-        model._statement_word = {"rust": "use/mod statement", "c": "#include", "cpp": "#include"}.get(
+        model._statement_word = {"rust": "use/mod statement", "c": "#include", "cpp": "#include",
+                                 "csharp": "using directive"}.get(
             language or "", "import statement")
     model._build_note = note
     model._unresolved = [(u.source, u.module, u.line, u.outside) for f in sorted(start) for u in graph.unresolved.get(f, [])]
@@ -153,7 +154,7 @@ def dependencies(read: Callable[[str], str | None], graph: deps_mod.DepGraph, fi
 #: #include lines and a JS/TS file's imports in their order (Java, Kotlin and Go files keep the package view, their
 #: unit being the package; a Python file keeps the module view, which names the same modules in fewer tokens)
 STATEMENT_SEPARATORS = {"rust": "::", "php": "\\", "c": "/", "cpp": "/", "javascript": "js", "typescript": "js",
-                        "tsx": "js", "ruby": "rb"}
+                        "tsx": "js", "ruby": "rb", "csharp": "."}
 #: a Ruby line that loads code: a literal one is an import the index records; the others load what a value names
 _RUBY_STRING = re.compile(r"\"(?:\\.|[^\"\\])*\"|'(?:\\.|[^'\\])*'")
 _RUBY_LOAD = re.compile(r"(?<![\w.:@$])(?:require|require_relative|load)\b[ \t(]*(?!['\"\s])[\w@$:]")
@@ -233,8 +234,8 @@ def use_statements(resolver: deps_mod.Resolver, rel: str, imports: list[Any], se
     rows: dict[tuple[str, str], list[int]] = {}
     crates: dict[str, str] = {}  # names bound to an external crate in this file (`extern crate serde;`)
     # Ruby: the line as written (`require_relative 'core_ext/regexp' if RUBY_VERSION < '2.4'` says when it loads)
-    source = (resolver.read_text(rel) or "").splitlines() if sep in ("rb", "/") and resolver.read_text else []
-    conditions = preprocessor_conditions(source) if sep == "/" else {}
+    source = (resolver.read_text(rel) or "").splitlines() if sep in ("rb", "/", ".") and resolver.read_text else []
+    conditions = preprocessor_conditions(source) if sep in ("/", ".") else {}  # C, C++ and C# #if groups
     for imp in sorted(imports, key=lambda i: i.line):
         written = _as_written(imp, sep, source if sep == "rb" else [])
         results = resolver.classify(imp)
@@ -253,34 +254,31 @@ def use_statements(resolver: deps_mod.Resolver, rel: str, imports: list[Any], se
     return [(lines, written, reach) for (written, reach), lines in ordered]
 
 
-_DIRECTIVE = re.compile(r"^\s*#\s*(if|ifdef|ifndef|elif|else|endif|define|include)\b\s*(.*?)\s*(?://.*|/\*.*)?$")
+_DIRECTIVE = re.compile(r"^\s*#\s*(if|ifdef|ifndef|elif|else|endif|define)\b\s*(.*?)\s*(?://.*|/\*.*)?$")
 
 
 def preprocessor_conditions(lines: list[str]) -> dict[int, str]:
-    """For each `#include` line of a C/C++ file inside `#if` groups, the conditions it is read under, as written
-    (`#if GTEST_OS_WINDOWS_MOBILE`, `#elif GTEST_OS_WINDOWS`, `#else of #if A / #elif B`); a header's include guard
-    (`#ifndef X_H` then `#define X_H`) is no condition."""
+    """For each line of a C, C++ or C# file inside `#if` groups (an `#include`, a `using`), the conditions it is read
+    under, as written (`#if GTEST_OS_WINDOWS_MOBILE`, `#elif GTEST_OS_WINDOWS`, `#else of #if A / #elif B`); a header's
+    include guard (`#ifndef X_H` then `#define X_H`) is no condition."""
     stack: list[list[str] | None] = []  # per open group: the branches so far (None: the include guard)
     out: dict[int, str] = {}
-    directives = [(n, m.group(1), m.group(2)) for n, text in enumerate(lines, 1) if (m := _DIRECTIVE.match(text))]
-    for i, (n, word, rest) in enumerate(directives):
+    directives = {n: (m.group(1), m.group(2)) for n, text in enumerate(lines, 1) if (m := _DIRECTIVE.match(text))}
+    numbers = sorted(directives)
+    for i, n in enumerate(numbers):
+        word, rest = directives[n]
         if word in ("if", "ifdef", "ifndef"):
-            guard = (word == "ifndef" and not stack and i + 1 < len(directives)
-                     and directives[i + 1][1:] == ("define", rest))
+            guard = (word == "ifndef" and not stack and i + 1 < len(numbers)
+                     and directives[numbers[i + 1]] == ("define", rest))
             stack.append(None if guard else [f"#{word} {rest}"])
         elif word in ("elif", "else") and stack and stack[-1] is not None:
             stack[-1].append(f"#elif {rest}" if word == "elif" else "#else")
         elif word == "endif" and stack:
             stack.pop()
-        elif word == "include":
-            parts = []
-            for group in stack:
-                if group is None:
-                    continue
-                last = group[-1]
-                parts.append(f"#else of {' / '.join(group[:-1])}" if last == "#else" else last)
-            if parts:
-                out[n] = " and ".join(parts)
+        parts = [f"#else of {' / '.join(g[:-1])}" if g[-1] == "#else" else g[-1] for g in stack if g is not None]
+        if parts:  # the lines up to the next directive are read under these
+            for line in range(n + 1, numbers[i + 1] if i + 1 < len(numbers) else len(lines) + 1):
+                out[line] = " and ".join(parts)
     return out
 
 
@@ -317,6 +315,9 @@ def _reach(imp: Any, results: list[Any], rel: str, written: str, sep: str, crate
         return ""  # './Operator' from internal/Observable.ts is internal/Operator.ts: nothing to add
     if sep == "/" and len(targets) == 1 and targets[0].endswith("/" + bare):
         return "-> " + targets[0][: -len(bare)]  # <linux/mm.h> -> include/: the folder it is found under
+    dirs = sorted({posixpath.dirname(t) for t in targets})
+    if sep == "." and len(targets) > 1 and len(dirs) <= 3:  # a C# namespace: the folders holding it
+        return "-> " + ", ".join(f"{d}/ ({sum(posixpath.dirname(t) == d for t in targets)} files)" for d in dirs)
     if targets:
         return "-> " + ", ".join(targets[:6]) + (f" and {len(targets) - 6} more" if len(targets) > 6 else "")
     if sep == "/":  # C/C++: <linux/mm.h> the repository does not hold is a system or generated header

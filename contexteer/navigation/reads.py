@@ -8,6 +8,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from contexteer.errors import ContexteerError, InputError, NotFoundError
+from contexteer.indexers.lookup import holds_code
 from contexteer.navigation.models import CallerRef, ContextDef
 from contexteer.navigation.service import NavigationService
 
@@ -23,7 +24,7 @@ def range_note(nav: NavigationService, rel: str, start: int, end: int) -> str:
     try:
         index = nav.index
         index.ensure_fresh([rel], lock_timeout=0.5)  # parses just this file when the index does not know it yet
-        syms = [x for x in index.symbols_in_file(rel) if x.kind in _SPANNED]
+        syms = [x for x in index.symbols_in_file(rel) if x.kind in _SPANNED or holds_code(x)]
     except ContexteerError as exc:
         logger.info("no enclosing definition for %s: %s", rel, exc)
         return ""

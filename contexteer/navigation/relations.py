@@ -13,7 +13,7 @@ from contexteer.indexers import graph
 from contexteer.indexers.lookup import REAL_OVERLOADS, is_prototype, line_previews
 from contexteer.indexers.namesakes import reopened_rank
 from contexteer.indexers.qualify import is_qualified, split_name
-from contexteer.indexers.syntax import param_types, top_level, type_word
+from contexteer.indexers.syntax import loose_types, param_types, top_level, type_word
 from contexteer.navigation.models import RelatedItem
 from contexteer.navigation.service import NavigationService
 from contexteer.workspace import repo_text
@@ -185,16 +185,11 @@ def _with_params(named: list[Any], params: list[str] | None, q: str) -> list[Any
         return named
     hit = [s for s in named if param_types(s.signature or "") == params]
     if not hit:  # `Assert(bool, char*, int, string)` for `const std::string& msg`: types as loosely as written
-        hit = [s for s in named if _loose(param_types(s.signature or "") or []) == _loose(params)]
+        hit = [s for s in named if loose_types(param_types(s.signature or "") or []) == loose_types(params)]
     if not hit:
         have = "; ".join(f"{s.signature} ({s.path}:{s.start_line})" for s in named[:8])
         raise NotFoundError(f"no overload of '{q}' takes ({', '.join(params)}); there are: {have}")
     return hit
-
-
-def _loose(types: list[str]) -> list[str]:
-    """Parameter types without namespaces, pointer and reference marks or case: `std::string&` -> `string`."""
-    return [re.sub(r"[\s&*]+", "", t).rsplit("::", 1)[-1].rsplit(".", 1)[-1].lower() for t in types]
 
 
 def _at_line(named: list[Any], line: int, q: str, prefix: str | None) -> list[Any]:

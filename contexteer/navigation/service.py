@@ -9,13 +9,13 @@ from collections.abc import Callable, Iterable
 from typing import TYPE_CHECKING, Any
 
 from contexteer.config import Settings
-from contexteer.indexers import deps as deps_mod
-from contexteer.indexers import syntax_errors
-from contexteer.indexers.repomap import RepoMapper
 from contexteer.workspace import Workspace, repo_text
 
 if TYPE_CHECKING:
+    from contexteer.indexers import deps as deps_mod
+    from contexteer.indexers import syntax_errors
     from contexteer.indexers.index import StructureIndex
+    from contexteer.indexers.repomap import RepoMapper
     from contexteer.indexers.uses import Names
     from contexteer.navigation.maps import FileOutline
     from contexteer.navigation.models import Dependencies, StructuredIndex
@@ -44,7 +44,7 @@ class NavigationService:
         self.settings = settings
         self.index = open_index(ws)
         self.index.enable_watch()  # a served index: an edit is seen by the next query without a sweep (index.watch)
-        self.mapper = RepoMapper(self.index)
+        self._mapper: RepoMapper | None = None
         self._graph_state: Any = object()
         self._graph: deps_mod.DepGraph | None = None
         self._resolver: deps_mod.Resolver | None = None
@@ -56,6 +56,15 @@ class NavigationService:
         self._sweep_cost = MISS_SWEEP_SECONDS / 2  # seconds the last full sweep took
         self._waited = False  # a call already waited for the cold build (only the first one may)
         self._wait_lock = threading.Lock()
+
+    @property
+    def mapper(self) -> RepoMapper:
+        """The repo mapper, made on first use (its module is not imported by a new server's start)."""
+        if self._mapper is None:
+            from contexteer.indexers.repomap import RepoMapper
+
+            self._mapper = RepoMapper(self.index)
+        return self._mapper
 
     # ----- readiness ------------------------------------------------------------------------
     def ready(self, progress: Callable[[int, int], None] | None, paths: Iterable[str] = (), sweep: bool = False,
@@ -156,11 +165,15 @@ class NavigationService:
             def read(rel: str) -> str | None:
                 return repo_text(ws, rel)
 
+            from contexteer.indexers import deps as deps_mod  # the resolvers of every language, on first use
+
             self._resolver = deps_mod.Resolver(self.all_files(), read)
         return self._resolver
 
     def graph(self) -> deps_mod.DepGraph:
         if self._graph is None:
+            from contexteer.indexers import deps as deps_mod
+
             r = self.resolver()
             self._graph = deps_mod.build_graph(r.files, self.index.all_imports(), resolver=r)
         return self._graph
@@ -186,6 +199,8 @@ class NavigationService:
         """Imported name -> repository files, for one file (cached until the index changes; see ready())."""
         hit = self._imports_cache.get(path)
         if hit is None:
+            from contexteer.indexers import deps as deps_mod
+
             hit = deps_mod.imported_names(self.resolver(), self.index.imports_of(path))
             self._imports_cache[path] = hit
         return hit
@@ -266,6 +281,8 @@ class NavigationService:
             return text.encode("utf-8") if text is not None else None
 
         note = self.ready(progress, [] if is_dir else [rel], sweep=is_dir)
+        from contexteer.indexers import syntax_errors  # the parsing stack, on first use
+
         rep = syntax_errors.report_for(self.index.files(), rel, is_dir, read, max_files)
         if is_dir and self.recheck(f.path for f in rep.files):  # the files listed are re-checked, as every answer's
             rep = syntax_errors.report_for(self.index.files(), rel, is_dir, read, max_files)

@@ -37,11 +37,6 @@ from contexteer.shaping.answer import (
     render_page,
     render_row,
 )
-from contexteer.shaping.digest_code import digest_code
-from contexteer.shaping.digest_json import digest_json
-from contexteer.shaping.digest_log import digest_log
-from contexteer.shaping.digest_search import digest_search
-from contexteer.shaping.digest_text import digest_text
 from contexteer.shaping.fold import Digest, DigestInput, DigestTier, LineSet, clip, split_lines
 from contexteer.shaping.kinds import KINDS
 from contexteer.shaping.signals import compile_terms
@@ -263,6 +258,13 @@ class Pipeline:
         return got.text + "\n" + marker
 
     def _run_digester(self, kind: str, inp: DigestInput) -> Digest:
+        # the digesters, imported when an answer is first digested (not by a new server's start)
+        from contexteer.shaping.digest_code import digest_code
+        from contexteer.shaping.digest_json import digest_json
+        from contexteer.shaping.digest_log import digest_log
+        from contexteer.shaping.digest_search import digest_search
+        from contexteer.shaping.digest_text import digest_text
+
         result: Digest | None = None
         if kind == "search":
             result = digest_search(inp)

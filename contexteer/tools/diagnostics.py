@@ -10,7 +10,6 @@ from mcp.server.mcpserver import Context
 from pydantic import BaseModel, Field
 
 from contexteer.errors import InputError
-from contexteer.indexers import syntax_errors
 from contexteer.shaping.answer import Answer, Text
 from contexteer.tools.base import Services, tool
 from contexteer.tools.progress import run
@@ -67,6 +66,9 @@ async def list_syntax_errors(
                              files=[FileSyntaxErrors(path=f.path, language=f.language, total=f.total, note=f.note,
                                                      errors=[ErrorLine(line=e.line, text=e.text, missing=e.missing)
                                                              for e in f.errors]) for f in rep.files])
+        # the parsing stack: not imported by a new server's start
+        from contexteer.indexers import syntax_errors
+
         text = syntax_errors.render(rep)
         return Answer(Text(text), model, head=[note] if note else [])
 

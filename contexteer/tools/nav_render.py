@@ -8,7 +8,6 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
-from contexteer.indexers.repomap import indentation
 from contexteer.indexers.textsearch import SearchResult
 from contexteer.navigation.models import NO_MATCH_USES, SymbolSearch, clip
 from contexteer.navigation.symbols import VALUE_KINDS
@@ -96,6 +95,8 @@ def fit_outline(entries: list[OutlineEntry], budget: int, count: Callable[[str],
     docstrings; shorter signatures; then nesting levels dropped from the deepest up (a parent says
     `(N members)` and a line says how to see them), each level first with whole then with shorter
     signatures; finally the first top-level definitions with a line saying how to read the rest."""
+    from contexteer.indexers.repomap import indentation  # the ranking stack, on first use
+
     def pick(max_depth: int, first: int | None = None) -> list[int]:
         idx = [i for i, e in enumerate(entries) if e.depth <= max_depth]
         return idx[:first] if first is not None else idx

@@ -11,7 +11,7 @@ from mcp.server.mcpserver import Context
 from pydantic import Field
 
 from contexteer.errors import InputError
-from contexteer.indexers import graph
+from contexteer.indexers.model import CLASS_KINDS
 from contexteer.navigation.models import RelatedItem, RelatedResult
 from contexteer.shaping.answer import Answer, Text
 from contexteer.tools.base import Services, tool
@@ -133,7 +133,7 @@ def _caller_rows(it: RelatedItem, target: Any, tag: str) -> list[str]:
     where = f"in {it.qualname} ({it.start_line}-{it.end_line})" if it.qualname else "at top level"
     out = [f"{pad}{it.path}:{first[0]} {where}{via}: {first[1]}{tag}"]
     # a class is named in several ways (built, raised, caught, annotated): each line shows which
-    also = it.calls[1:] if target.kind in graph.CLASS_KINDS else []
+    also = it.calls[1:] if target.kind in CLASS_KINDS else []
     out += [f"{pad}  {c}" for c in also]
     if len(it.lines) > 1 + len(also):
         rest = it.lines[1 + len(also):]
@@ -145,7 +145,7 @@ def _caller_rows(it: RelatedItem, target: Any, tag: str) -> list[str]:
 def _callee_rows(it: RelatedItem, target: Any, tag: str) -> list[str]:
     pad, via = "  " * (it.depth - 1), f" (via {it.via})" if it.via else ""
     at = ",".join(map(str, it.lines[:8])) + ("…" if len(it.lines) > 8 else "")
-    kind = f"{it.kind} " if it.kind in graph.CLASS_KINDS else ""  # built: `new HtmlTreeBuilder()`, `Client()`
+    kind = f"{it.kind} " if it.kind in CLASS_KINDS else ""  # built: `new HtmlTreeBuilder()`, `Client()`
     body = f" (defined at {it.defined})" if it.defined else ""
     return [f"{pad}{kind}{it.qualname} {it.path}:{it.start_line}-{it.end_line}{body} called at {at}{via}{tag}"]
 

@@ -54,3 +54,67 @@ def test_conditional_directives_inside_declarations_leave_every_definition(tmp_p
     assert " if" not in outline.replace("(if", "")  # no statement read as a function
     bases = s.call("find_related", symbol="JObject", relation="supertypes").text
     assert "ICustomTypeDescriptor" in bases and "INotifyPropertyChanging" in bases, bases
+
+
+JSON_FILES = {
+    "Src/Linq/Extensions.cs": (
+        "namespace Newtonsoft.Json.Linq\n{\n    public static class Extensions\n    {\n"
+        "        internal static IEnumerable<U> Values<T, U>(this IEnumerable<T> source, object key) where T : JToken\n"
+        "        {\n            return null;\n        }\n    }\n}\n"),
+    "Src/Linq/JEnumerable.cs": (
+        "namespace Newtonsoft.Json.Linq\n{\n    public struct JEnumerable<T> where T : JToken\n    {\n"
+        "        private readonly IEnumerable<T> _enumerable;\n\n        public IJEnumerable<JToken> this[object key]\n"
+        "        {\n            get\n            {\n                return new JEnumerable<JToken>(_enumerable.Values<T, JToken>(key));\n"
+        "            }\n        }\n    }\n}\n"),
+    "Src/Utilities/ReflectionUtils.cs": (
+        "namespace Newtonsoft.Json.Utilities\n{\n    internal static class ReflectionUtils\n    {\n"
+        "        public static bool IsNullable(Type t)\n        {\n            return true;\n        }\n    }\n}\n"),
+    "Src/Utilities/ConvertUtils.cs": (
+        "using System;\n#if NET20\nusing Newtonsoft.Json.Utilities.LinqBridge;\n#else\nusing System.Linq;\n#endif\n\n"
+        "namespace Newtonsoft.Json.Utilities\n{\n    internal static class ConvertUtils\n    {\n"
+        "        public static object ConvertOrCast(object initialValue, Type targetType)\n        {\n"
+        "            if (initialValue == null && ReflectionUtils.IsNullable(targetType))\n                return null;\n"
+        "            return initialValue;\n        }\n\n"
+        "        private const string CSharpAssemblyName = \"Microsoft.CSharp, Version=4.0.0.0, Culture=neutral, "
+        "PublicKeyToken=b03f5f7f11d50a3a\";\n    }\n}\n"),
+    "Src/Utilities/LinqBridge.cs": "namespace Newtonsoft.Json.Utilities.LinqBridge\n{\n    internal static class Enumerable\n    {\n    }\n}\n",
+    "Src/JsonWriter.cs": (
+        "namespace Newtonsoft.Json\n{\n    public abstract class JsonWriter\n    {\n"
+        "        public virtual void WriteValue(object value)\n        {\n        }\n\n"
+        "        public virtual void WriteValue(DateTime value)\n        {\n        }\n    }\n\n"
+        "    public class JsonTextWriter : JsonWriter\n    {\n        public override void WriteValue(object value)\n        {\n"
+        "            base.WriteValue(value);\n        }\n    }\n\n"
+        "    public class XmlJsonWriter : JsonWriter\n    {\n        public override void WriteValue(DateTime value)\n        {\n"
+        "        }\n    }\n}\n"),
+}
+
+
+def test_a_generic_call_in_an_indexer_and_a_static_call_from_the_same_namespace_are_callers(tmp_path: Path):
+    s = served_tree(tmp_path, JSON_FILES)
+    values = s.call("find_related", symbol="Extensions.Values", relation="callers").text
+    assert "Src/Linq/JEnumerable.cs:11 in JEnumerable.this (7-13)" in values, values
+    nullable = s.call("find_related", symbol="ReflectionUtils.IsNullable", relation="callers").text
+    assert "Src/Utilities/ConvertUtils.cs:14 in ConvertUtils.ConvertOrCast" in nullable, nullable
+
+
+def test_an_overload_of_another_parameter_list_is_no_override(tmp_path: Path):
+    s = served_tree(tmp_path, JSON_FILES)
+    text = s.call("find_related", symbol="JsonWriter.WriteValue", path="Src/JsonWriter.cs:5",
+                  relation="implementations").text
+    assert "JsonTextWriter.WriteValue" in text and "XmlJsonWriter" not in text, text
+
+
+def test_usings_are_listed_with_their_lines_and_conditions_and_a_public_key_token_is_shown(tmp_path: Path):
+    s = served_tree(tmp_path, JSON_FILES)
+    deps = s.call("list_dependencies", path="Src/Utilities/ConvertUtils.cs").text
+    assert "1: System  [standard library]" in deps, deps
+    assert "3: Newtonsoft.Json.Utilities.LinqBridge  -> Src/Utilities/LinqBridge.cs (only #if NET20)" in deps
+    assert "5: System.Linq  [standard library] (only #else of #if NET20)" in deps
+    value = s.call("search_symbol", query="CSharpAssemblyName").text
+    assert "PublicKeyToken=b03f5f7f11d50a3a" in value and "REDACTED" not in value, value
+
+
+def test_a_line_in_a_property_getter_sits_in_the_property(tmp_path: Path):
+    s = served_tree(tmp_path, JSON_FILES)
+    text = s.call("read_code_range", path="Src/Linq/JEnumerable.cs", start_line=11, end_line=11).text
+    assert "— in field JEnumerable.this 7-13" in text, text

@@ -16,6 +16,7 @@
 (constructor_declaration name: (identifier) @name) @definition.method
 (local_function_statement name: (identifier) @name) @definition.function
 (property_declaration name: (identifier) @name) @definition.field
+(indexer_declaration "this" @name) @definition.field
 (event_field_declaration (variable_declaration (variable_declarator name: (identifier) @name))) @definition.field
 (field_declaration (variable_declaration (variable_declarator name: (identifier) @name))) @definition.field
 (enum_member_declaration name: (identifier) @name) @definition.constant
@@ -23,6 +24,9 @@
 (invocation_expression function: (identifier) @name) @reference.call
 (invocation_expression function: (member_access_expression name: (identifier) @name)) @reference.call
 (invocation_expression function: (generic_name (identifier) @name)) @reference.call
+(invocation_expression function: (member_access_expression name: (generic_name (identifier) @name))) @reference.call
+; a static call names its class (`ReflectionUtils.IsNullable(t)`): callers of a static method look for it
+((invocation_expression function: (member_access_expression expression: (identifier) @name)) (#match? @name "^[A-Z]")) @reference.type
 (object_creation_expression type: (identifier) @name) @reference.call
 (object_creation_expression type: (generic_name (identifier) @name)) @reference.call
 (base_list (identifier) @name) @reference.type
