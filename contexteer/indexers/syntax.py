@@ -17,7 +17,7 @@ from typing import Any
 
 logger = logging.getLogger(__name__)
 
-__all__ = ["declared_as", "field_typed", "declared_type", "return_type", "named_type", "local_binding", "param_types", "loose_types", "top_level", "type_word", "call_args", "bases_of", "base_how", "go_shape", "go_embedded"]
+__all__ = ["declared_as", "field_typed", "declared_type", "return_type", "named_type", "local_binding", "param_types", "split_params", "loose_types", "top_level", "type_word", "call_args", "bases_of", "base_how", "go_shape", "go_embedded"]
 
 _QUAL = r"(?:[\w$]+(?:\.|::))*"  # a package or namespace qualifier: `tsdb.Head`, `ns::Head`
 
@@ -147,6 +147,14 @@ def param_types(signature: str) -> list[str] | None:
         else:  # Java, C#, C++: `Type name`
             out.append(type_word(re.sub(r"\s+[\w$]+\s*$", "", p) if len(p.split()) > 1 else p))
     return out
+
+
+def split_params(q: str) -> tuple[str, list[str] | None]:
+    """'Jsoup.parse(String, String)' -> ('Jsoup.parse', ['String', 'String']); a name without parentheses -> None."""
+    m = re.fullmatch(r"\s*([^()]+?)\s*\((.*)\)\s*", q)
+    if m is None:
+        return q.strip(), None
+    return m.group(1), [type_word(t) for t in top_level(m.group(2))] if m.group(2).strip() else []
 
 
 def loose_types(types: list[str]) -> list[str]:

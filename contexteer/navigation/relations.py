@@ -13,7 +13,7 @@ from contexteer.indexers import graph
 from contexteer.indexers.lookup import REAL_OVERLOADS, is_prototype, line_previews
 from contexteer.indexers.namesakes import reopened_rank
 from contexteer.indexers.qualify import is_qualified, split_name
-from contexteer.indexers.syntax import loose_types, param_types, top_level, type_word
+from contexteer.indexers.syntax import loose_types, param_types, split_params
 from contexteer.navigation.models import RelatedItem
 from contexteer.navigation.service import NavigationService
 from contexteer.workspace import repo_text
@@ -84,7 +84,7 @@ def find_target(nav: NavigationService, q: str, prefix: str | None, relation: st
     """The one definition `q` names (plain, in-file qualified or fully qualified), and a note when it was
     chosen among reopenings of one class or among overloads. `Jsoup.parse(String, String)` (parameter types) or
     `line` (the definition at that line of `prefix`) picks one overload of several."""
-    q, params = _split_params(q)
+    q, params = split_params(q)
     idx = nav.index
     pool = idx.find_symbols(q, match="exact", path_prefix=prefix, limit=50)
     if not pool and nav.sweep_on_miss():
@@ -170,14 +170,6 @@ def _callers_of_all(nav: NavigationService, defs: list[Any], note: str | None) -
     rel.items, items = [p[0] for p in pairs], [p[1] for p in pairs]
     where = [f"{name(d)} ({d.path}:{d.start_line}-{d.end_line})" for d in defs]
     return Related(first, first.name, rel, items, [n for n in (note,) if n], definitions=where)
-
-
-def _split_params(q: str) -> tuple[str, list[str] | None]:
-    """'Jsoup.parse(String, String)' -> ('Jsoup.parse', ['String', 'String']); a name without parentheses -> None."""
-    m = re.fullmatch(r"\s*([^()]+?)\s*\((.*)\)\s*", q)
-    if m is None:
-        return q.strip(), None
-    return m.group(1), [type_word(t) for t in top_level(m.group(2))] if m.group(2).strip() else []
 
 
 def _with_params(named: list[Any], params: list[str] | None, q: str) -> list[Any]:

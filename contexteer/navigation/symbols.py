@@ -19,7 +19,7 @@ from contexteer.indexers.lookup import (
 )
 from contexteer.indexers.namesakes import CLASS_LIKE, LocalNames, member_namesakes, reopened_rank
 from contexteer.indexers.qualify import is_qualified, split_name
-from contexteer.indexers.syntax import whole_header
+from contexteer.indexers.syntax import loose_types, param_types, split_params, whole_header
 from contexteer.navigation.models import NO_MATCH_USES, RefSite, SymbolHit, SymbolSearch, clip
 from contexteer.navigation.service import NavigationService
 from contexteer.workspace import repo_text
@@ -92,6 +92,7 @@ def search(nav: NavigationService, q: str, *, match: str, kind: str | None, pref
     when their files changed and swept for on a miss, ranked, overloads and Rust impl blocks folded; on no match, the
     closest names and where the word appears, with why (`note`: the index's readiness first)."""
     idx = nav.index
+    q, params = split_params(q) if match == "exact" else (q, None)  # `JsonWriter.WriteValue(object)`: that overload
     parts = _name_list(q) if match == "exact" else []
     by_part: dict[str, list[Any]] = {}
     if parts:  # 'workingset_activation, lru_gen_enabled': each name's definitions, in the order asked
@@ -120,6 +121,8 @@ def search(nav: NavigationService, q: str, *, match: str, kind: str | None, pref
     if not pool and match == "exact" and is_qualified(q) and not parts:
         # 'org.example.web.Servlet', 'App\\Http\\Kernel::handle', 'Rack::Request#params', 'crate::a::B', 'pkg.Type'
         pool = nav.qualifier().find(q, kind=kind, path_prefix=prefix, limit=SEARCH_POOL)
+    if params is not None:
+        pool = [s for s in pool if loose_types(param_types(s.signature or "") or []) == loose_types(params)]
     total = idx.count_symbols(q, match=match, kind=kind, path_prefix=prefix) \
         if len(pool) >= SEARCH_POOL and not parts else len(pool)
     if total > len(pool):

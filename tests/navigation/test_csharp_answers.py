@@ -118,3 +118,11 @@ def test_a_line_in_a_property_getter_sits_in_the_property(tmp_path: Path):
     s = served_tree(tmp_path, JSON_FILES)
     text = s.call("read_code_range", path="Src/Linq/JEnumerable.cs", start_line=11, end_line=11).text
     assert "— in field JEnumerable.this 7-13" in text, text
+
+
+def test_search_symbol_picks_an_overload_by_its_parameter_types(tmp_path: Path):
+    s = served_tree(tmp_path, JSON_FILES)
+    text = s.call("search_symbol", query="JsonWriter.WriteValue(object)").text
+    assert "Src/JsonWriter.cs:5-7 method" in text and "DateTime" not in text, text
+    every = s.call("search_symbol", query="WriteValue(DateTime)").text
+    assert "XmlJsonWriter.WriteValue" in every and "JsonTextWriter" not in every, every
