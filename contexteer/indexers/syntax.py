@@ -17,7 +17,7 @@ from typing import Any
 
 logger = logging.getLogger(__name__)
 
-__all__ = ["declared_as", "field_typed", "declared_type", "return_type", "named_type", "local_binding", "param_types", "split_params", "loose_types", "top_level", "type_word", "call_args", "bases_of", "base_how", "go_shape", "go_embedded"]
+__all__ = ["declared_as", "field_typed", "declared_type", "return_type", "named_type", "local_binding", "param_types", "preprocessor_conditions", "split_params", "loose_types", "top_level", "type_word", "call_args", "bases_of", "base_how", "go_shape", "go_embedded"]
 
 _QUAL = r"(?:[\w$]+(?:\.|::))*"  # a package or namespace qualifier: `tsdb.Head`, `ns::Head`
 
@@ -155,6 +155,34 @@ def split_params(q: str) -> tuple[str, list[str] | None]:
     if m is None:
         return q.strip(), None
     return m.group(1), [type_word(t) for t in top_level(m.group(2))] if m.group(2).strip() else []
+
+
+_DIRECTIVE = re.compile(r"^\s*#\s*(if|ifdef|ifndef|elif|else|endif|define)\b\s*(.*?)\s*(?://.*|/\*.*)?$")
+
+
+def preprocessor_conditions(lines: list[str]) -> dict[int, str]:
+    """For each line of a C, C++ or C# file inside `#if` groups (an `#include`, a `using`), the conditions it is read
+    under, as written (`#if GTEST_OS_WINDOWS_MOBILE`, `#elif GTEST_OS_WINDOWS`, `#else of #if A / #elif B`); a header's
+    include guard (`#ifndef X_H` then `#define X_H`) is no condition."""
+    stack: list[list[str] | None] = []  # per open group: the branches so far (None: the include guard)
+    out: dict[int, str] = {}
+    directives = {n: (m.group(1), m.group(2)) for n, text in enumerate(lines, 1) if (m := _DIRECTIVE.match(text))}
+    numbers = sorted(directives)
+    for i, n in enumerate(numbers):
+        word, rest = directives[n]
+        if word in ("if", "ifdef", "ifndef"):
+            guard = (word == "ifndef" and not stack and i + 1 < len(numbers)
+                     and directives[numbers[i + 1]] == ("define", rest))
+            stack.append(None if guard else [f"#{word} {rest}"])
+        elif word in ("elif", "else") and stack and stack[-1] is not None:
+            stack[-1].append(f"#elif {rest}" if word == "elif" else "#else")
+        elif word == "endif" and stack:
+            stack.pop()
+        parts = [f"#else of {' / '.join(g[:-1])}" if g[-1] == "#else" else g[-1] for g in stack if g is not None]
+        if parts:  # the lines up to the next directive are read under these
+            for line in range(n + 1, numbers[i + 1] if i + 1 < len(numbers) else len(lines) + 1):
+                out[line] = " and ".join(parts)
+    return out
 
 
 def loose_types(types: list[str]) -> list[str]:

@@ -19,6 +19,7 @@ from contexteer.indexers.manifests import (
     normalize_pkg,
     read_manifests,
 )
+from contexteer.indexers.syntax import preprocessor_conditions
 from contexteer.navigation.models import DeclaredDep, DepEdge, Dependencies, ExternalPkg
 from contexteer.navigation.service import NavigationService
 from contexteer.workspace import repo_text
@@ -252,34 +253,6 @@ def use_statements(resolver: deps_mod.Resolver, rel: str, imports: list[Any], se
             rows.setdefault((text.strip()[:120], "[a value: known only at run time]"), []).append(n)
     ordered = sorted(rows.items(), key=lambda kv: kv[1][0]) if source else list(rows.items())
     return [(lines, written, reach) for (written, reach), lines in ordered]
-
-
-_DIRECTIVE = re.compile(r"^\s*#\s*(if|ifdef|ifndef|elif|else|endif|define)\b\s*(.*?)\s*(?://.*|/\*.*)?$")
-
-
-def preprocessor_conditions(lines: list[str]) -> dict[int, str]:
-    """For each line of a C, C++ or C# file inside `#if` groups (an `#include`, a `using`), the conditions it is read
-    under, as written (`#if GTEST_OS_WINDOWS_MOBILE`, `#elif GTEST_OS_WINDOWS`, `#else of #if A / #elif B`); a header's
-    include guard (`#ifndef X_H` then `#define X_H`) is no condition."""
-    stack: list[list[str] | None] = []  # per open group: the branches so far (None: the include guard)
-    out: dict[int, str] = {}
-    directives = {n: (m.group(1), m.group(2)) for n, text in enumerate(lines, 1) if (m := _DIRECTIVE.match(text))}
-    numbers = sorted(directives)
-    for i, n in enumerate(numbers):
-        word, rest = directives[n]
-        if word in ("if", "ifdef", "ifndef"):
-            guard = (word == "ifndef" and not stack and i + 1 < len(numbers)
-                     and directives[numbers[i + 1]] == ("define", rest))
-            stack.append(None if guard else [f"#{word} {rest}"])
-        elif word in ("elif", "else") and stack and stack[-1] is not None:
-            stack[-1].append(f"#elif {rest}" if word == "elif" else "#else")
-        elif word == "endif" and stack:
-            stack.pop()
-        parts = [f"#else of {' / '.join(g[:-1])}" if g[-1] == "#else" else g[-1] for g in stack if g is not None]
-        if parts:  # the lines up to the next directive are read under these
-            for line in range(n + 1, numbers[i + 1] if i + 1 < len(numbers) else len(lines) + 1):
-                out[line] = " and ".join(parts)
-    return out
 
 
 def _as_written(imp: Any, sep: str, source: list[str]) -> str:

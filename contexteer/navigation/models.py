@@ -57,13 +57,16 @@ class SymbolHit(BaseModel):
     overloads: list[str] = Field(default_factory=list)  # other signatures of this one definition ('9-12')
     impls: list[str] = Field(default_factory=list)  # a Rust type's impl blocks ('3-7', 'src/other.rs:10-20')
     qualified: str | None = None  # the full name in the language's form ('org.example.web.Servlet', 'App\\Shop\\Cart::add')
+    condition: str | None = None  # C, C++, C#: the #if groups it is compiled under ('#if !(NET20 || NET35)')
+    language: str | None = Field(None, exclude=True)  # how to name its other definitions (C: under another #if)
 
     @model_serializer(mode="wrap")
     def _drop_unqualified(self, handler: SerializerFunctionWrapHandler) -> dict[str, Any]:
-        """`qualified` only where a language has a full name: a page of Python or JS hits stays as long as before."""
+        """`qualified` and `condition` only where there is one: a page of Python or JS hits stays as long as before."""
         data: dict[str, Any] = handler(self)
-        if data.get("qualified") is None:
-            data.pop("qualified", None)
+        for key in ("qualified", "condition"):
+            if data.get(key) is None:
+                data.pop(key, None)
         return data
 
 

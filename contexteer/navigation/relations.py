@@ -13,7 +13,7 @@ from contexteer.indexers import graph
 from contexteer.indexers.lookup import REAL_OVERLOADS, is_prototype, line_previews
 from contexteer.indexers.namesakes import reopened_rank
 from contexteer.indexers.qualify import is_qualified, split_name
-from contexteer.indexers.syntax import loose_types, param_types, split_params
+from contexteer.indexers.syntax import loose_types, param_types, preprocessor_conditions, split_params
 from contexteer.navigation.models import RelatedItem
 from contexteer.navigation.service import NavigationService
 from contexteer.workspace import repo_text
@@ -284,9 +284,24 @@ def _previews(nav: NavigationService, rel: graph.Relations, items: list[RelatedI
         sites += [_Site(path, n) for n in item.lines[:3]]
     line_previews(nav.ws, sites, width=140)
     text = {(s.path, s.line): s.preview for s in sites}
+    conditions: dict[str, dict[int, str]] = {}
     for item in items:
         path = item.path if rel.relation == "callers" else rel.target.path
-        item.calls = [f"{n}: {text.get((path, n), '')}" for n in item.lines[:3]]
+        if path not in conditions:
+            conditions[path] = _conditions_of(nav, path)
+        only = conditions[path]
+        item.calls = [f"{n}: {text.get((path, n), '')}" + (f"  (only {only[n]})" if n in only else "")
+                      for n in item.lines[:3]]
+
+
+def _conditions_of(nav: NavigationService, path: str) -> dict[int, str]:
+    """The `#if` conditions the lines of a C, C++ or C# file are compiled under (a call under `#if DEBUG` says so)."""
+    if not path.endswith(_CONDITIONAL_SOURCES):
+        return {}
+    return preprocessor_conditions((repo_text(nav.ws, path) or "").split("\n"))
+
+
+_CONDITIONAL_SOURCES = (".c", ".h", ".cc", ".cpp", ".cxx", ".hpp", ".hh", ".hxx", ".cs")
 
 
 _GENERICS = re.compile(r"<[^<>]*>")

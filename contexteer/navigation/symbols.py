@@ -19,7 +19,13 @@ from contexteer.indexers.lookup import (
 )
 from contexteer.indexers.namesakes import CLASS_LIKE, LocalNames, member_namesakes, reopened_rank
 from contexteer.indexers.qualify import is_qualified, split_name
-from contexteer.indexers.syntax import loose_types, param_types, split_params, whole_header
+from contexteer.indexers.syntax import (
+    loose_types,
+    param_types,
+    preprocessor_conditions,
+    split_params,
+    whole_header,
+)
 from contexteer.navigation.models import NO_MATCH_USES, RefSite, SymbolHit, SymbolSearch, clip
 from contexteer.navigation.service import NavigationService
 from contexteer.workspace import repo_text
@@ -57,9 +63,11 @@ class SymbolSearchRun:
         closest, word_sites, last, site_cache = self.closest, self.word_sites, self.last, self.site_cache
         shown = page[:n]
         nxt = offset + n if offset + n < len(ranked) else None
+        conditions: dict[str, dict[int, str]] = {}
         hits = [SymbolHit(path=s.path, qualname=s.qualname, kind=s.kind, start_line=s.start_line, end_line=s.end_line,
                           signature=_with_value(nav, s), exported=s.exported, overloads=overloads.get(s.id, []),
-                          impls=impls.get(s.id, []), qualified=full_names.get(s.id))
+                          impls=impls.get(s.id, []), qualified=full_names.get(s.id),
+                          condition=_condition(nav, conditions, s), language=s.language)
                 for s in shown]
         sites: list[RefSite] = []
         ref_total = left_out = 0
@@ -290,6 +298,15 @@ def _fold_impls(ranked: list[Any]) -> tuple[list[Any], dict[int, list[str]]]:
 
 
 _TYPE_KINDS = frozenset({"struct", "enum", "trait", "type", "union", "class"})
+
+
+def _condition(nav: NavigationService, cache: dict[str, dict[int, str]], sym: Any) -> str | None:
+    """The `#if` groups a C, C++ or C# definition is compiled under (`#if !(NET35 || NET20) and #if !(PORTABLE)`)."""
+    if sym.language not in ("c", "cpp", "csharp"):
+        return None
+    if sym.path not in cache:
+        cache[sym.path] = preprocessor_conditions((repo_text(nav.ws, sym.path) or "").split("\n"))
+    return cache[sym.path].get(sym.start_line)
 
 
 def _with_value(nav: NavigationService, sym: Any) -> str:

@@ -230,13 +230,13 @@ def symbol_search(model: SymbolSearch, match: str, kind: str | None, with_refs: 
         # not exported: `protected` (PHP, Java, C#, Kotlin, ...) says so, anything else is private to its scope
         head = (h.signature or "").split("(", 1)[0].split()
         priv = "" if h.exported else " (protected)" if "protected" in head else " (private)"
-        c_like = h.path.endswith((".c", ".h"))
-        what = "definition under another #if" if c_like else "overload signature"  # C has no overloads
+        what = "definition under another #if" if h.language == "c" else "overload signature"  # C has no overloads
         more = f" (+{len(h.overloads)} {what}{'s' if len(h.overloads) != 1 else ''}: {', '.join(h.overloads)})" \
             if h.overloads else ""
         if h.impls:
             more += f" (impl block{'s' if len(h.impls) != 1 else ''}: {', '.join(h.impls[:8])}{' …' if len(h.impls) > 8 else ''})"
-        out.append(f"{h.path}:{h.start_line}-{h.end_line} {h.kind} {h.qualified or h.qualname}{priv}{more} — {h.signature}")
+        only = f"  (only {h.condition})" if h.condition else ""
+        out.append(f"{h.path}:{h.start_line}-{h.end_line} {h.kind} {h.qualified or h.qualname}{priv}{more} — {h.signature}{only}")
     if model.next_cursor is not None:
         out.append(f"… {ranked - int(model.next_cursor)} more of {model.total}; next page: cursor=\"{model.next_cursor}\"")
     elif shown < model.total:

@@ -80,6 +80,7 @@ def test_in_class_methods_returning_pointers_are_indexed_with_their_declarations
     assert "include/gtest/gtest.h:25-26 method UnitTestImpl.GetTestSuite" in text  # the declaration
     assert "src/gtest.cc:13-15 method UnitTestImpl.GetTestSuite" in text  # and its definition
     assert "index" not in text
+    assert "under another #if" not in text  # C++ overloads are overloads, in a .h as in a .cc
 
 
 def test_a_cpp_overload_is_named_by_its_parameter_types(tmp_path: Path):

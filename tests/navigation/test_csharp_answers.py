@@ -126,3 +126,18 @@ def test_search_symbol_picks_an_overload_by_its_parameter_types(tmp_path: Path):
     assert "Src/JsonWriter.cs:5-7 method" in text and "DateTime" not in text, text
     every = s.call("search_symbol", query="WriteValue(DateTime)").text
     assert "XmlJsonWriter.WriteValue" in every and "JsonTextWriter" not in every, every
+
+
+def test_callers_and_definitions_say_under_which_if_they_are_compiled(tmp_path: Path):
+    files = dict(JSON_FILES)
+    files["Src/Serialization/DynamicValueProvider.cs"] = (
+        "#if !(PORTABLE40 || PORTABLE)\nusing Newtonsoft.Json.Utilities;\n\nnamespace Newtonsoft.Json.Serialization\n{\n"
+        "    public class DynamicValueProvider\n    {\n        public void SetValue(object target, object value)\n        {\n"
+        "#if DEBUG\n            if (!ReflectionUtils.IsNullable(value.GetType()))\n                throw new Exception();\n"
+        "#endif\n        }\n    }\n}\n#endif\n")
+    s = served_tree(tmp_path, files)
+    callers = s.call("find_related", symbol="ReflectionUtils.IsNullable", relation="callers").text
+    assert "(only #if !(PORTABLE40 || PORTABLE) and #if DEBUG)" in callers, callers
+    assert "ConvertOrCast (12-17): if (initialValue == null && ReflectionUtils.IsNullable(targetType))  [" in callers
+    defs = s.call("search_symbol", query="DynamicValueProvider.SetValue").text
+    assert defs.rstrip().endswith("(only #if !(PORTABLE40 || PORTABLE))"), defs
