@@ -58,6 +58,10 @@ def related(nav: NavigationService, q: str, prefix: str | None, relation: str, d
     answer: each call site says which definition it reaches, where its receiver or import tells."""
     try:
         target, also = find_target(nav, q, prefix, relation, line)
+    except NotFoundError as exc:
+        if note:  # `index 46% built (...)`: not found yet is not "no definition"
+            raise NotFoundError(f"{exc} ({note})") from exc
+        raise
     except Ambiguous as amb:
         if relation != "callers" or (depth or 1) != 1 or len(amb.candidates) > MERGED_CALLERS \
                 or any(s.kind not in ("function", "method") for s in amb.candidates):

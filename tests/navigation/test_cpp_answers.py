@@ -156,3 +156,25 @@ def test_a_cpp_files_includes_keep_their_lines_in_the_file_view_too(tmp_path: Pa
     s = served_tree(tmp_path, {"a.cc": "#include <stdlib.h>\n#ifdef _WIN32\n#include <io.h>\n#endif\n"})
     text = s.call("list_dependencies", path="a.cc", view="file").text
     assert "3: io.h  [system header] (only #ifdef _WIN32)" in text, text
+
+
+def test_a_name_not_found_while_the_index_builds_says_so(tmp_path: Path):
+    import pytest
+
+    from contexteer.config import load_config
+    from contexteer.errors import NotFoundError
+    from contexteer.navigation.relations import related
+    from contexteer.navigation.service import NavigationService
+    from contexteer.server.services import open_index
+    from contexteer.workspace import Workspace
+
+    (tmp_path / "a.cc").write_text("void f() {}\n")
+    loaded = load_config(root=tmp_path, overrides={}, use_user_config=False)
+    nav = NavigationService(Workspace(tmp_path, loaded.settings), loaded.settings, open_index)
+    try:
+        nav.ready(None)
+        with pytest.raises(NotFoundError) as err:
+            related(nav, "folio_mark_accessed", None, "callers", None, "index 46% built (5939/12828 files)")
+        assert "no definition named 'folio_mark_accessed'" in str(err.value) and "46% built" in str(err.value)
+    finally:
+        nav.close()
