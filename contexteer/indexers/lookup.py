@@ -899,6 +899,7 @@ def _check_receivers(index: IndexQueries, sites: list[Caller], callee: str, owne
         text = lines[site.line - 1] if 0 < site.line <= len(lines) else ""
         site.receiver = False
         own_class: bool | None = None  # whether the site lies inside the method's own class (computed once)
+        holder: str | None = None  # the class around the site
         against = False
         for m in call.finditer(text):
             before = _RECEIVER.search(text, 0, m.start())
@@ -930,7 +931,9 @@ def _check_receivers(index: IndexQueries, sites: list[Caller], callee: str, owne
                 # other methods (unless the file imports it statically)
                 imported_static = static and bare and _imports_static(lines, callee)  # `inSorted(x)` after the import
                 against = against or (static and not own_class and not imported_static)
-                site.receiver = imported_static or (own_class and (word is not None or site.how == "same file"))
+                # a bare call in a subclass (`AutoComplete(t)` in BsonWriter : JsonWriter) is the inherited method
+                site.receiver = imported_static or (own_class and (word is not None or site.how == "same file"
+                                                                   or (holder != owner and language not in _RECEIVER_ONLY)))
             elif word[:1].isupper() and word != owner and before is not None and before.group(2) == "::" \
                     and _is_type(index, word) and not _inherits(index, word, owner):
                 against = True  # `Level::from_usize(...)` is Level's, not LevelFilter's

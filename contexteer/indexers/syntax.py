@@ -17,7 +17,7 @@ from typing import Any
 
 logger = logging.getLogger(__name__)
 
-__all__ = ["declared_as", "field_typed", "declared_type", "return_type", "named_type", "local_binding", "param_types", "preprocessor_conditions", "split_params", "loose_types", "top_level", "type_word", "call_args", "bases_of", "base_how", "go_shape", "go_embedded"]
+__all__ = ["declared_as", "field_typed", "declared_type", "return_type", "named_type", "local_binding", "param_types", "CONDITIONAL_SOURCES", "preprocessor_conditions", "split_params", "loose_types", "top_level", "type_word", "call_args", "bases_of", "base_how", "go_shape", "go_embedded"]
 
 _QUAL = r"(?:[\w$]+(?:\.|::))*"  # a package or namespace qualifier: `tsdb.Head`, `ns::Head`
 
@@ -158,6 +158,10 @@ def split_params(q: str) -> tuple[str, list[str] | None]:
 
 
 _DIRECTIVE = re.compile(r"^\s*#\s*(if|ifdef|ifndef|elif|else|endif|define)\b\s*(.*?)\s*(?://.*|/\*.*)?$")
+
+
+#: Files whose lines may sit in `#if` groups (C, C++, C#): preprocessor_conditions applies to them.
+CONDITIONAL_SOURCES = (".c", ".h", ".cc", ".cpp", ".cxx", ".hpp", ".hh", ".hxx", ".cs")
 
 
 def preprocessor_conditions(lines: list[str]) -> dict[int, str]:

@@ -39,8 +39,9 @@ def dependencies_of(nav: NavigationService, progress: Callable[[int, int], None]
     spec = None if is_dir else languages.language_for_path(rel)
     lang = spec.name if spec is not None and spec.name in STATEMENT_SEPARATORS else None
     jvm = spec is not None and spec.name in ("java", "kotlin", "scala") and view == "package"
-    # a C/C++ file's unit is the file: its #include lines (with their lines and #if conditions) in either view
-    statements = nav.index.imports_of(rel) if lang and (view == "package" or lang in ("c", "cpp")) else None
+    # a C/C++ file's unit is the file, a C# file's usings name namespaces: their lines (with their lines and #if
+    # conditions) in either view
+    statements = nav.index.imports_of(rel) if lang and (view == "package" or lang in ("c", "cpp", "csharp")) else None
     model = dependencies(lambda path: repo_text(nav.ws, path), graph, files, rel, is_dir, direction, depth, external, note,
                          view=view, tests=tests, statements=statements,
                          language=lang, unit_imports=nav.index.imports_of(rel) if jvm else None)

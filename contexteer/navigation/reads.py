@@ -9,8 +9,10 @@ from typing import Any
 
 from contexteer.errors import ContexteerError, InputError, NotFoundError
 from contexteer.indexers.lookup import holds_code
+from contexteer.indexers.syntax import CONDITIONAL_SOURCES, preprocessor_conditions
 from contexteer.navigation.models import CallerRef, ContextDef
 from contexteer.navigation.service import NavigationService
+from contexteer.workspace import repo_text
 
 logger = logging.getLogger(__name__)
 
@@ -18,6 +20,18 @@ _SPANNED = frozenset({"function", "method", "class", "struct", "interface", "tra
 
 
 def range_note(nav: NavigationService, rel: str, start: int, end: int) -> str:
+    """What the range sits in or holds (`— in method Raft.run 126-147`), from the index, and in C, C++ and C# the
+    `#if` groups its first line is compiled under (`(only #if DEBUG)`); '' without either."""
+    note = _range_note(nav, rel, start, end)
+    if rel.endswith(CONDITIONAL_SOURCES):
+        only = preprocessor_conditions((repo_text(nav.ws, rel) or "").split("\n")).get(start)
+        if only:
+            note += f" (only {only})"
+    return note
+
+
+
+def _range_note(nav: NavigationService, rel: str, start: int, end: int) -> str:
     """What the range sits in or holds (`— in method Raft.run 126-147`), from the index; '' without one.
     Containment is by lines: a Rust or Go method's type is declared elsewhere, so its impl block (or the file)
     is what holds it here."""

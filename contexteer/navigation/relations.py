@@ -13,7 +13,13 @@ from contexteer.indexers import graph
 from contexteer.indexers.lookup import REAL_OVERLOADS, is_prototype, line_previews
 from contexteer.indexers.namesakes import reopened_rank
 from contexteer.indexers.qualify import is_qualified, split_name
-from contexteer.indexers.syntax import loose_types, param_types, preprocessor_conditions, split_params
+from contexteer.indexers.syntax import (
+    CONDITIONAL_SOURCES,
+    loose_types,
+    param_types,
+    preprocessor_conditions,
+    split_params,
+)
 from contexteer.navigation.models import RelatedItem
 from contexteer.navigation.service import NavigationService
 from contexteer.workspace import repo_text
@@ -300,12 +306,10 @@ def _previews(nav: NavigationService, rel: graph.Relations, items: list[RelatedI
 
 def _conditions_of(nav: NavigationService, path: str) -> dict[int, str]:
     """The `#if` conditions the lines of a C, C++ or C# file are compiled under (a call under `#if DEBUG` says so)."""
-    if not path.endswith(_CONDITIONAL_SOURCES):
+    if not path.endswith(CONDITIONAL_SOURCES):
         return {}
     return preprocessor_conditions((repo_text(nav.ws, path) or "").split("\n"))
 
-
-_CONDITIONAL_SOURCES = (".c", ".h", ".cc", ".cpp", ".cxx", ".hpp", ".hh", ".hxx", ".cs")
 
 
 _GENERICS = re.compile(r"<[^<>]*>")

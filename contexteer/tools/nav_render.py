@@ -229,7 +229,7 @@ def symbol_search(model: SymbolSearch, match: str, kind: str | None, with_refs: 
     for h in model.definitions:
         # not exported: `protected` (PHP, Java, C#, Kotlin, ...) says so, anything else is private to its scope
         head = (h.signature or "").split("(", 1)[0].split()
-        priv = "" if h.exported else " (protected)" if "protected" in head else " (private)"
+        priv = "" if h.exported else next((f" ({w})" for w in ("protected", "internal") if w in head), " (private)")
         what = "definition under another #if" if h.language == "c" else "overload signature"  # C has no overloads
         more = f" (+{len(h.overloads)} {what}{'s' if len(h.overloads) != 1 else ''}: {', '.join(h.overloads)})" \
             if h.overloads else ""

@@ -141,3 +141,22 @@ def test_callers_and_definitions_say_under_which_if_they_are_compiled(tmp_path: 
     assert "ConvertOrCast (12-17): if (initialValue == null && ReflectionUtils.IsNullable(targetType))  [" in callers
     defs = s.call("search_symbol", query="DynamicValueProvider.SetValue").text
     assert defs.rstrip().endswith("(only #if !(PORTABLE40 || PORTABLE))"), defs
+
+
+def test_run_21_internal_members_inherited_calls_file_view_and_range_conditions(tmp_path: Path):
+    files = dict(JSON_FILES)
+    files["Src/Bson/BsonWriter.cs"] = (
+        "namespace Newtonsoft.Json.Bson\n{\n    public class BsonWriter : JsonWriter\n    {\n"
+        "        public void WriteRegex(string pattern)\n        {\n            AutoComplete(1);\n        }\n    }\n}\n")
+    files["Src/JsonWriter.cs"] = files["Src/JsonWriter.cs"].replace(
+        "        public virtual void WriteValue(object value)\n",
+        "        internal void AutoComplete(int token)\n        {\n        }\n\n        public virtual void WriteValue(object value)\n", 1)
+    s = served_tree(tmp_path, files)
+    found = s.call("search_symbol", query="Extensions.Values").text
+    assert "Extensions.Values (internal) — internal static" in found, found
+    callers = s.call("find_related", symbol="JsonWriter.AutoComplete", relation="callers").text
+    assert "all by receiver\nSrc/Bson/BsonWriter.cs:7 in BsonWriter.WriteRegex (5-8): AutoComplete(1);" in callers, callers
+    usings = s.call("list_dependencies", path="Src/Utilities/ConvertUtils.cs", view="file").text
+    assert "5: System.Linq  [standard library] (only #else of #if NET20)" in usings, usings
+    read = s.call("read_code_range", path="Src/Utilities/ConvertUtils.cs", start_line=3, end_line=3).text
+    assert read.splitlines()[0].endswith("(only #if NET20)"), read
