@@ -3,7 +3,8 @@
 Usage:
     .venv/bin/python bench/languages.py --c /tmp/linux [--subset include/linux mm ...] [--every 10]
         [--rust /usr/share/cargo/registry/tokio-1.24.2 ...] [--before DIR] [--workers 2] [--out bench/results/languages.md]
-    .venv/bin/python bench/languages.py --lang kotlin=DIR[,DIR...] --lang lua=DIR ... [--out FILE --append]
+    .venv/bin/python bench/languages.py --lang kotlin=DIR[,DIR...] --lang lua=DIR ... [--before DIR] [--out FILE --append]
+    .venv/bin/python bench/languages.py --lang cpp=/tmp/ab-gtest,/usr/include/llvm-14/llvm/ADT,... --lang cpp=/tmp/libstdc++-12
 
 `--lang NAME=DIRS` measures one of the languages added with issue 13 (kotlin, swift, scala, lua, elixir, zig, haskell,
 html, css, scss) on the files of its extensions under DIRS: against ctags where ctags has the language (Kotlin, Lua,
@@ -13,6 +14,17 @@ npm `react-native` and `expo-modules-core` (Kotlin, Swift), npm `@capacitor/ios`
 CSS), PyPI `ziglang` (Zig's standard library), Debian `awesome`, `lua-penlight`, `neovim-runtime` (Lua),
 `libhugs-*-bundled` (Haskell), `git-doc` (HTML), and the Debian source packages `elixir-lang` and `scala`
 (`apt-get source --download-only` with a deb-src list under /tmp).
+
+`--lang cpp=DIRS` measures C++ against `ctags --language-force=C++` (prototypes, extern variables and namespace
+aliases on top of its default kinds) on exactly the files the indexer parses as C++ (build.parse_file): those with a
+C++ extension (`.cc`, `.cpp`, `.hpp`, `.ipp`...) and the `.h` files whose text is C++ (languages.cpp_header); the
+`.h` files read as C and the files without an extension are counted apart, not measured. A method is a ctags
+`function`, or a `prototype` when declared in its class; data members are `member`. Namespaces (and namespace
+aliases) are reported but are not structural: the indexer defines none. Corpora (obtained here): googletest 1.12.1
+(Debian `googletest`: `apt-get download googletest`, `dpkg -x` it, copy usr/src/googletest to /tmp/ab-gtest);
+LLVM 14's headers (Debian `llvm-14-dev`: /usr/include/llvm-14/llvm/ADT, Support and IR); libstdc++ 12's headers
+(Debian `libstdc++-12-dev`: `ln -s /usr/include/c++/12 /tmp/libstdc++-12`, the link naming the section), where 202
+of 783 files have no extension (`vector`, `map`, ...) and `.tcc` is no C++ extension: those are not indexed as C++.
 
 Corpora (obtained here, never vendored):
 - C: the Linux kernel source (Debian `linux-source-6.12`: unpack /usr/src/linux-source-6.12.tar.xz in a temp dir).
@@ -27,7 +39,9 @@ Measured in one run, per corpus:
 - recall against `ctags` (the baseline, run in the same process on the same files): per ctags kind, the share of its
   definitions (same file, same name) we also have as a definition of a matching kind, the misses grouped by kind
   with a sample; a function ctags names after its defining macro (`BPF_CALL_2`) counts when we have a function at
-  its line; ctags' names for anonymous types and annotation macros it took for names are left out;
+  its line; ctags' names for anonymous types and annotation macros it took for names are left out, and in C++ the
+  macro calls ctags reads as prototypes or enumerators (`TYPED_TEST_SUITE(Foo, Types);`), `extern template class`,
+  C++20 type requirements and pointers to member functions ctags names after their type (see `_plausible`);
 - whether our range holds ctags' line; what the revision before found and we do not;
 - Rust: items against a line regex (`pub fn x`, `struct Y`... wherever they stand: ctags skips macro bodies too),
   and how many definitions with `#[...]` attributes leave them outside their range;
@@ -125,6 +139,7 @@ def ctags(root: Path, lang: str, files: list[str]) -> tuple[list[dict], float]:
 _RUST_ITEM = re.compile(r"^[ \t]*(?:pub(?:\([^)\n]*\))?[ \t]+)?(?:(?:const|async|unsafe|default|extern[ \t]+\"[^\"\n]*\")[ \t]+)*"
                         r"(fn|struct|enum|trait|union|type|mod)[ \t]+([A-Za-z_]\w*)", re.M)
 MACRO_NAME = re.compile(r"^[A-Z][A-Z0-9_]*$")
+_MACRO_LIKE = re.compile(r"^[A-Z][A-Z0-9_]+$|^[A-Z][A-Z0-9]+_\w*$")  # upper case, or an upper-case prefix: GTEST_DECLARE_bool_
 _GREP_KINDS = {"fn": "f", "struct": "s", "enum": "g", "trait": "i", "union": "s", "type": "t", "mod": "n"}
 
 
@@ -213,7 +228,7 @@ def _letter(tag: dict) -> str:
 def error_dirs(found: dict, depth: int = 2) -> list[tuple[str, int, int]]:
     tally: dict[str, list[int]] = collections.defaultdict(lambda: [0, 0])
     for rel, row in found.items():
-        d = "/".join(rel.split("/")[:depth])
+        d = "/".join(rel.split("/")[:-1][:depth]) or "."  # directories, never a file
         tally[d][0] += 1
         tally[d][1] += bool(row[0] is True)
     return sorted(((d, n, e) for d, (n, e) in tally.items()), key=lambda x: -x[2])
@@ -318,11 +333,23 @@ MORE_KINDS: dict[str, dict[str, tuple[str, ...]]] = {
     "zig": {"fn": ("function", "method"), "struct": ("struct",), "enum": ("enum",), "union": ("struct",),
             "opaque": ("struct",)},
 }
-NOT_STRUCTURAL = {"kotlin": {"constant", "variable"}, "scss": {"variable"}, "html": {"id", "anchor"}}
+# C++ (`--lang cpp=DIRS`), like C_KINDS: ctags has no method kind (a method is a `function` or, declared in its class,
+# a `prototype`; data members are `member`); `using X = Y;` is a `typedef`; we index no namespaces (they do not
+# qualify names), so `namespace` and namespace `alias` are reported but not structural
+MORE_KINDS["cpp"] = {
+    "class": ("class", "struct"), "struct": ("struct", "class"), "union": ("struct",), "enum": ("enum",),
+    "function": ("function", "method"), "prototype": ("function", "method"), "member": ("field", "method", "variable"),
+    "typedef": ("type", "struct", "enum", "class"), "enumerator": ("constant",), "macro": ("constant", "function"),
+    "variable": ("variable", "constant"), "externvar": ("variable",), "namespace": ("module",), "alias": ("module", "type")}
+NOT_STRUCTURAL = {"kotlin": {"constant", "variable"}, "scss": {"variable"}, "html": {"id", "anchor"},
+                  "cpp": {"namespace", "alias"}}
 MORE_EXTS = {"kotlin": ("kt", "kts"), "lua": ("lua",), "elixir": ("ex", "exs"), "haskell": ("hs",), "html": ("html", "htm"),
              "css": ("css",), "scss": ("scss",), "swift": ("swift",), "scala": ("scala",), "zig": ("zig",)}
 CTAGS_NAME = {"kotlin": "Kotlin", "lua": "Lua", "elixir": "Elixir", "haskell": "Haskell", "html": "HTML", "css": "CSS",
-              "scss": "SCSS"}
+              "scss": "SCSS", "cpp": "C++"}
+# ctags reads every listed file as C++ (our `.h` files of C++ and `.ipp`/`.tpp` included); prototypes, extern variables
+# and namespace aliases on top of the default kinds (all kinds would add locals and parameters)
+CTAGS_OPTS = {"cpp": ("--language-force=C++", "--kinds-C++=+pxA")}
 _MODS = r"(?:(?:public|private|fileprivate|internal|open|final|static|override|mutating|nonmutating|convenience|required|" \
         r"dynamic|lazy|weak|unowned|indirect|nonisolated|optional|prefix|postfix|infix|package|class|@\w+(?:\([^)\n]*\))?)\s+)*"
 DECL_RE = {
@@ -355,8 +382,8 @@ def decl_tags(lang: str, root: Path, files: list[str]) -> list[dict]:
 
 def ctags_more(lang: str, root: Path, files: list[str]) -> tuple[list[dict], float]:
     t = time.perf_counter()
-    proc = subprocess.run(["nice", "-n", "19", "ctags", f"--languages={CTAGS_NAME[lang]}", f"--kinds-{CTAGS_NAME[lang]}=*",
-                           "--fields=+nKz", "--output-format=json", "-f", "-", "-L", "-"],
+    opts = CTAGS_OPTS.get(lang, (f"--languages={CTAGS_NAME[lang]}", f"--kinds-{CTAGS_NAME[lang]}=*"))
+    proc = subprocess.run(["nice", "-n", "19", "ctags", *opts, "--fields=+nKz", "--output-format=json", "-f", "-", "-L", "-"],
                           input="\n".join(files), cwd=root, capture_output=True, text=True, check=True)
     tags = [json.loads(line) for line in proc.stdout.splitlines() if line.startswith("{")]
     return [t_ for t_ in tags if t_.get("_type") == "tag"], time.perf_counter() - t
@@ -373,7 +400,33 @@ def _norm(lang: str, name: str) -> str:
         return name.strip("`")
     if lang == "elixir":  # ctags: `defmodule EEx.SmartEngine` is SmartEngine; ours the whole alias
         return name.rsplit(".", 1)[-1]
+    if lang == "cpp":  # ctags: `operator ==`, `operator const T &`; ours as written (`operator==`)
+        return "".join(name.split())
     return name
+
+
+def cpp_files(root: Path) -> tuple[list[str], list[str], int]:
+    """The files under `root` the indexer parses as C++, exactly as build.parse_file picks the language: by extension
+    (languages.language_for_path), and a `.h` file (C by its name) whose text is C++ (languages.cpp_header). Also the
+    `.h` files read as C and the number of files without an extension (never C++: no shebang names C++)."""
+    from contexteer.indexers import languages
+
+    files, as_c, bare = [], [], 0
+    for dirpath, dirnames, names in os.walk(root):
+        dirnames[:] = sorted(d for d in dirnames if not d.startswith("."))
+        for name in sorted(names):
+            p = Path(dirpath) / name
+            if not p.is_file() or p.is_symlink():
+                continue
+            rel = str(p.relative_to(root))
+            spec = languages.language_for_path(rel)
+            if spec is None:
+                bare += not languages.has_extension(rel)
+            elif spec.name == "cpp":
+                files.append(rel)
+            elif spec.name == "c" and rel.endswith(".h"):
+                (files if languages.cpp_header(rel, p.read_bytes()) else as_c).append(rel)
+    return files, as_c, bare
 
 
 _HEREDOC = re.compile(r'"""|\'\'\'')
@@ -404,16 +457,25 @@ def compare_more(lang: str, found: dict, tags: list[dict]) -> dict:
             by_file[rel] = names
     per_kind: dict[str, list[int]] = collections.defaultdict(lambda: [0, 0, 0])
     misses: dict[str, list[str]] = collections.defaultdict(list)
-    left_out = 0
+    hits: set[str] = set()
+    left_out = by_macro = 0
     for tag in tags:
         kind = tag.get("kind", "")
         if kind not in kinds or tag["path"] not in by_file:
             continue
-        if not _plausible(lang, tag):
+        if lang != "cpp" and not _plausible(lang, tag):
             left_out += 1
             continue
         name = _norm(lang, tag["name"])
         cand = [x for x in by_file[tag["path"]].get(name, []) if x[1] in kinds[kind]]
+        if not cand and lang == "cpp" and not _plausible(lang, tag):
+            left_out += 1  # C++: a tag we have anyway counts, whatever ctags read
+            continue
+        if not cand and lang == "cpp" and kind in ("function", "prototype") and MACRO_NAME.match(name):
+            # `TEST_F(FooTest, Bar) {`: ctags names it after the macro; a function of ours at its line counts
+            cand = [x for syms in by_file[tag["path"]].values() for x in syms
+                    if x[1] in kinds[kind] and x[2] == tag.get("line")]
+            by_macro += bool(cand)
         if not cand and lang == "haskell" and kind == "module":  # ctags names `module Data.STRef` Data
             cand = [x for syms in by_file[tag["path"]].values() for x in syms
                     if x[1] == "module" and x[0].split(".")[0] == name and x[2] == tag.get("line")]
@@ -424,9 +486,10 @@ def compare_more(lang: str, found: dict, tags: list[dict]) -> dict:
         if cand:
             stat[1] += 1
             stat[2] += any(x[2] <= tag.get("line", 0) <= x[3] for x in cand)
+            hits.add(f"{tag['path']}:{tag.get('line')} {tag['name']} ({kind})")
         else:
             misses[kind].append(f"{tag['path']}:{tag.get('line')} {tag['name']}")
-    return {"per_kind": dict(per_kind), "misses": dict(misses), "left_out": left_out}
+    return {"per_kind": dict(per_kind), "misses": dict(misses), "left_out": left_out, "by_macro": by_macro, "hits": hits}
 
 
 def _rule_holding(names: dict[str, list[tuple]], tag: dict, kinds: tuple[str, ...]) -> list[tuple]:
@@ -442,7 +505,8 @@ def _rule_holding(names: dict[str, list[tuple]], tag: dict, kinds: tuple[str, ..
 
 def _plausible(lang: str, tag: dict) -> bool:
     """Whether a ctags tag names a definition at all: Kotlin ctags takes lambda parameters for methods; Lua ctags takes any `x = ...` on a line holding `function`
-    (`b = join(w, function () ... end)`, `c.width = type(v) == "function"`) and computed names (`t["get_"..p]`)."""
+    (`b = join(w, function () ... end)`, `c.width = type(v) == "function"`) and computed names (`t["get_"..p]`); C++
+    ctags takes macro calls for prototypes (asked only of the tags we do not have, see compare_more)."""
     if lang == "kotlin":  # ctags takes lambda parameters (`{ i -> ...`) for methods and names unnamed companions
         pattern, name = tag.get("pattern", ""), re.escape(tag["name"])
         if tag["kind"] == "method":
@@ -452,6 +516,21 @@ def _plausible(lang: str, tag: dict) -> bool:
         return bool(re.match(r"[.#][A-Za-z_-]", tag["name"]))
     if lang == "haskell":  # ctags takes keywords for names: `class (Functor t) => ...`, `infixl 6 <+>`
         return tag["name"] not in ("class", "infix", "infixl", "infixr", "instance", "data", "type", "deriving", "newtype")
+    if lang == "cpp":  # ctags' names for anonymous types (as in C), and
+        name, pattern = tag["name"], tag.get("pattern", "")
+        if name.startswith("__anon"):
+            return False
+        if tag["kind"] == "externvar" and re.search(r"\bextern\s+template\b", pattern):
+            return False  # `extern template class opt<bool>;`: an explicit instantiation declaration
+        word = re.escape(name)
+        if tag["kind"] == "member" and re.search(r"\btypename\s[^;]*::\s*" + word + r"\s*;", pattern):
+            return False  # a C++20 type requirement, `requires { typename _Tp::value_type; }`
+        if tag["kind"] == "prototype" and re.search(r"\b" + word + r"\s*\(\s*[\w:<>, ]*::\*", pattern):
+            return False  # a pointer to member function, `Error (Parser::*routine)(AttrType);`, named after its type
+        # a macro call (`TYPED_TEST_SUITE(Foo, Types);`, `static_assert(GMOCK_PP_NARG(x) == 1, "")`, an enumerator
+        # `COMPUTE_PGM_RSRC1(PRIV, 20, 1),`) that ctags reads as a prototype or an enumerator named after the macro
+        return not (tag["kind"] in ("prototype", "enumerator") and _MACRO_LIKE.match(name)
+                    and re.search(r"\b" + word + r"\s*\(", pattern))
     if lang == "lua":
         pattern = tag.get("pattern", "")
         name = tag["name"]
@@ -460,19 +539,30 @@ def _plausible(lang: str, tag: dict) -> bool:
     return True
 
 
-def run_more(lang: str, roots: list[Path], workers: int, sample: int) -> list[str]:
+def run_more(lang: str, roots: list[Path], workers: int, sample: int, before: str | None = None) -> list[str]:
     baseline = "ctags" if lang in CTAGS_NAME else "a line regex of its declarations"
     lines = [f"### {lang}: {', '.join(r.name for r in roots)}", ""]
     total_files = 0
     found_all: dict[str, tuple] = {}
+    old_all: dict[str, tuple] = {}
     tags_all: list[dict] = []
-    ours_s = base_s = 0.0
-    doc_tags = 0
+    ours_s = base_s = before_s = 0.0
+    doc_tags = bare = 0
+    as_c: list[str] = []
     for root in roots:
-        files = list_files(root, [], MORE_EXTS[lang])
+        if lang == "cpp":
+            files, c_headers, no_ext = cpp_files(root)
+            as_c += [root.name + "/" + rel for rel in c_headers]
+            bare += no_ext
+        else:
+            files = list_files(root, [], MORE_EXTS[lang])
         total_files += len(files)
         found, secs = ours(root, lang, files, workers)
         ours_s += secs
+        if before:
+            old, secs = ours(root, lang, files, workers, before)
+            before_s += secs
+            old_all.update({root.name + "/" + rel: row for rel, row in old.items()})
         t = time.perf_counter()
         tags = ctags_more(lang, root, files)[0] if lang in CTAGS_NAME else decl_tags(lang, root, files)
         if lang == "elixir":
@@ -485,23 +575,48 @@ def run_more(lang: str, roots: list[Path], workers: int, sample: int) -> list[st
         found_all.update({prefix + rel: row for rel, row in found.items()})
         tags_all += [{**tag, "path": prefix + tag["path"]} for tag in tags]
     cmp = compare_more(lang, found_all, tags_all)
+    old_cmp = compare_more(lang, old_all, tags_all) if before else None
     errors = sum(1 for r in found_all.values() if r[0] is True)
+    old_errors = sum(1 for r in old_all.values() if r[0] is True)
     failed = [(rel, r[0]) for rel, r in found_all.items() if isinstance(r[0], str)]
-    lines += [f"{total_files} files; ours {ours_s:.1f} s ({workers} processes), {baseline} {base_s:.1f} s.",
-              f"Files with syntax errors: **{errors} of {total_files} ({100 * errors / max(1, total_files):.1f}%)**; "
-              f"not extracted: {len(failed)}.", "",
-              f"| {baseline} kind | definitions | found by us | recall | our range holds its line |", "|---|---|---|---|---|"]
-    structural = [0, 0]
+    lines += [f"{total_files} files; ours {ours_s:.1f} s ({workers} processes)"
+              + (f", the revision before {before_s:.1f} s" if before else "") + f", {baseline} {base_s:.1f} s.",
+              f"Files with syntax errors: **{errors} of {total_files} ({100 * errors / max(1, total_files):.1f}%)**"
+              + (f" (before: {old_errors}, {100 * old_errors / max(1, total_files):.1f}%)" if before else "")
+              + f"; not extracted: {len(failed)}."]
+    if len(roots) > 1:
+        per_root = [(r.name, sum(1 for rel in found_all if rel.startswith(r.name + "/")),
+                     sum(1 for rel, row in found_all.items() if rel.startswith(r.name + "/") and row[0] is True)) for r in roots]
+        lines.append("Per directory: " + ", ".join(f"{name} {e} of {n}" for name, n, e in per_root) + ".")
+    lines += ["", f"| {baseline} kind | definitions | " + ("before: found, recall | " if old_cmp else "")
+              + "found by us | recall | our range holds its line |", "|---|---|" + ("---|" if old_cmp else "") + "---|---|---|"]
+    structural = [0, 0, 0]
     for kind, (total, hit, inside) in sorted(cmp["per_kind"].items(), key=lambda kv: -kv[1][0]):
         mark = "" if kind in NOT_STRUCTURAL.get(lang, ()) else " *"
+        was = ""
+        if old_cmp:
+            o = old_cmp["per_kind"].get(kind, [0, 0, 0])[1]
+            was = f"{o}, {100 * o / total:.2f}% | "
         if mark:
             structural[0] += total
             structural[1] += hit
-        lines.append(f"| {kind}{mark} ({'/'.join(MORE_KINDS[lang][kind])}) | {total} | {hit} | **{100 * hit / total:.2f}%** | "
+            structural[2] += old_cmp["per_kind"].get(kind, [0, 0, 0])[1] if old_cmp else 0
+        lines.append(f"| {kind}{mark} ({'/'.join(MORE_KINDS[lang][kind])}) | {total} | {was}{hit} | **{100 * hit / total:.2f}%** | "
                      f"{100 * inside / max(1, hit):.1f}% |")
-    lines += ["", f"Structural kinds (*): **{100 * structural[1] / max(1, structural[0]):.2f}%** of {structural[0]}."
+    lines += ["", f"Structural kinds (*): **{100 * structural[1] / max(1, structural[0]):.2f}%** of {structural[0]}"
+              + (f" (before: {100 * structural[2] / max(1, structural[0]):.2f}%)" if old_cmp else "") + "."
               + (f" Left out: {cmp['left_out']} ctags tags that name no definition (see `_plausible`)." if cmp["left_out"] else "")
-              + (f" Left out: {doc_tags} ctags tags inside documentation heredocs (code examples)." if doc_tags else ""), ""]
+              + (f" Left out: {doc_tags} ctags tags inside documentation heredocs (code examples)." if doc_tags else "")
+              + (f" {cmp['by_macro']} of the functions found are defined through a macro (`TEST_F(Suite, Name) {{`): ctags "
+                 "names them after the macro, we after the test (same file and line)." if cmp["by_macro"] else ""), ""]
+    if old_cmp:
+        lost = sorted(old_cmp["hits"] - cmp["hits"])
+        lines += [f"Found by the revision before and not now: {len(lost)}"
+                  + (": " + "; ".join(f"`{m}`" for m in lost[:sample]) if lost and sample else "."), ""]
+    if lang == "cpp":
+        lines += [f"Not measured: {len(as_c)} `.h` files the indexer reads as C (languages.cpp_header finds no C++ line"
+                  + (": " + ", ".join(f"`{rel}`" for rel in as_c[:sample]) if as_c and sample else "")
+                  + f"); {bare} files without an extension (not indexed: no C++ extension, no shebang).", ""]
     worst = [f"{d} {e}/{n}" for d, n, e in error_dirs(found_all, 3)[:6] if e]
     if worst:
         lines += ["Most files with syntax errors: " + ", ".join(worst), ""]
@@ -540,12 +655,14 @@ def main() -> None:
         name, _, dirs = spec.partition("=")
         if name not in MORE_KINDS:
             ap.error(f"--lang {name}: not one of {', '.join(sorted(MORE_KINDS))}")
-        out += run_more(name, [Path(d) for d in dirs.split(",") if d], args.workers, args.sample)
+        out += run_more(name, [Path(d) for d in dirs.split(",") if d], args.workers, args.sample, args.before)
     text = "\n".join(out)
     print(text)  # noqa: T201 - a benchmark's report
     if args.out and args.append:
+        names = {spec.partition("=")[0] for spec in args.lang}
+        title = "C++" if names == {"cpp"} else "the languages added with issue 13 (item 8)"
         with args.out.open("a", encoding="utf-8") as fh:
-            fh.write("\n## Language fidelity: the languages added with issue 13 (item 8)\n\n" + text + "\n")
+            fh.write(f"\n## Language fidelity: {title}\n\n" + text + "\n")
     elif args.out:
         args.out.write_text("## Language fidelity (issue 13)\n\n" + text + "\n", encoding="utf-8")
 

@@ -43,3 +43,36 @@
   (qualified_identifier scope: [(namespace_identifier) (template_type name: (type_identifier))] @receiver name: (identifier) @name)
   (pointer_declarator declarator: (qualified_identifier scope: [(namespace_identifier) (template_type name: (type_identifier))] @receiver name: (identifier) @name))
   (reference_declarator (qualified_identifier scope: [(namespace_identifier) (template_type name: (type_identifier))] @receiver name: (identifier) @name))])) @definition.variable
+
+; (bench/languages.py --lang cpp, against ctags on googletest and LLVM's ADT/Support/IR headers)
+; template specializations and classes defined outside their enclosing class: `template <> struct DenseMapInfo<APInt> {`,
+; `class Action<R(Args...)> {`, `class Path::Root {`, `class IntervalMap<KeyT, ValT>::iterator {`
+(class_specifier name: (template_type name: (type_identifier) @name) body: (_)) @definition.class
+(struct_specifier name: (template_type name: (type_identifier) @name) body: (_)) @definition.struct
+(union_specifier name: (template_type name: (type_identifier) @name) body: (_)) @definition.struct
+(class_specifier name: (qualified_identifier scope: [(namespace_identifier) (template_type name: (type_identifier))] @receiver name: (type_identifier) @name) body: (_)) @definition.class
+(struct_specifier name: (qualified_identifier scope: [(namespace_identifier) (template_type name: (type_identifier))] @receiver name: (type_identifier) @name) body: (_)) @definition.struct
+; functions returning a reference, at namespace scope or as member templates (whose name is an identifier):
+; `inline const APInt &smax(...) {`, `template <typename T> T &as() const {`, `raw_ostream &dbgs();`,
+; `std::ostream& operator<<(std::ostream& os, const TestPartResult& result);`, `DomTreeNodeBase *&back() {`
+(function_definition declarator: [
+  (reference_declarator (function_declarator declarator: (identifier) @name))
+  (pointer_declarator declarator: (reference_declarator (function_declarator declarator: [(field_identifier) (identifier) (operator_name)] @name)))]) @definition.function
+(declaration declarator: [
+  (function_declarator declarator: (operator_name) @name)
+  (reference_declarator (function_declarator declarator: [(identifier) (operator_name)] @name))
+  (pointer_declarator declarator: (function_declarator declarator: (operator_name) @name))]) @definition.function
+; reference members and typedefs: `raw_ostream &OS;`, `const APFloat *&Res;`, `typedef T& reference;`, and typedefs of
+; function types: `typedef std::ostream& (*BasicNarrowIoManip)(std::ostream&);`, `typedef PrimeTable* CreateFunc();`
+(field_declaration declarator: [
+  (reference_declarator (field_identifier) @name)
+  (pointer_declarator declarator: (reference_declarator (field_identifier) @name))]) @definition.field
+(type_definition declarator: [
+  (reference_declarator (type_identifier) @name)
+  (reference_declarator (function_declarator declarator: (parenthesized_declarator (pointer_declarator declarator: (type_identifier) @name))))
+  (pointer_declarator declarator: (function_declarator declarator: (type_identifier) @name))
+  (function_declarator declarator: (parenthesized_declarator (type_identifier) @name))]) @definition.type
+; out-of-class definitions of static data members without an initializer: `std::string DeathTest::last_message_;`
+(declaration declarator: [
+  (qualified_identifier scope: [(namespace_identifier) (template_type name: (type_identifier))] @receiver name: (identifier) @name)
+  (pointer_declarator declarator: (qualified_identifier scope: [(namespace_identifier) (template_type name: (type_identifier))] @receiver name: (identifier) @name))]) @definition.variable
