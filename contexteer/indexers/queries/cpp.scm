@@ -47,8 +47,6 @@
 ; (bench/languages.py --lang cpp, against ctags on googletest and LLVM's ADT/Support/IR headers)
 ; template specializations and classes defined outside their enclosing class: `template <> struct DenseMapInfo<APInt> {`,
 ; `class Action<R(Args...)> {`, `class Path::Root {`, `class IntervalMap<KeyT, ValT>::iterator {`
-(class_specifier name: (template_type name: (type_identifier) @name) body: (_)) @definition.class
-(struct_specifier name: (template_type name: (type_identifier) @name) body: (_)) @definition.struct
 (union_specifier name: (template_type name: (type_identifier) @name) body: (_)) @definition.struct
 (class_specifier name: (qualified_identifier scope: [(namespace_identifier) (template_type name: (type_identifier))] @receiver name: (type_identifier) @name) body: (_)) @definition.class
 (struct_specifier name: (qualified_identifier scope: [(namespace_identifier) (template_type name: (type_identifier))] @receiver name: (type_identifier) @name) body: (_)) @definition.struct
