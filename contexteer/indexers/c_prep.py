@@ -521,9 +521,11 @@ _CPP_LEAD_MACRO_RE = re.compile(
 #: Any upper-case macro before a function's return type and name (`LLVM_NODISCARD bool empty() const`: `A B C(` is a
 #: declaration only if A is a macro), or alone on the line above a declaration (`LLVM_NODISCARD\n  std::string str()`).
 _CPP_BEFORE_FUNCTION_RE = re.compile(
-    rb"^[ \t]*(?:(?:static|inline|virtual|friend|constexpr|explicit)[ \t]+)*([A-Z][A-Z0-9]*_[A-Z0-9_]*)[ \t]+"
+    rb"^[ \t]*(?:(?:static|inline|virtual|friend|constexpr|explicit)[ \t]+)*(_?[A-Z][A-Z0-9]*_[A-Z0-9_]*)[ \t]+"
     rb"(?=(?:const[ \t]+)?[A-Za-z_][\w:]*(?:<[^;(){}\n]*>)?[ \t*&]+[~A-Za-z_][\w:]*[ \t]*\()", re.M)
-_CPP_LONE_MACRO_RE = re.compile(rb"^[ \t]*([A-Z][A-Z0-9]*_[A-Z0-9_]*)[ \t]*(?=\n[ \t]*(?:[A-Za-z_~]|::))", re.M)
+_CPP_LONE_MACRO_RE = re.compile(rb"^[ \t]*(_?[A-Z][A-Z0-9]*_[A-Z0-9_]*)[ \t]*(?=\n[ \t]*(?:[A-Za-z_~]|::))", re.M)
+#: A visibility macro after a namespace's name (libstdc++: `namespace std _GLIBCXX_VISIBILITY(default)`).
+_CPP_NAMESPACE_MACRO_RE = re.compile(rb"\bnamespace[ \t]+[\w:]+([ \t]+_?[A-Z][A-Z0-9_]*[ \t]*" + _PARENS + rb")(?=\s*\{)")
 #: An annotation call after a declarator: after `)`/`const`/`override`/`noexcept`, any upper-case macro whose name
 #: ends with `_` or names a lock annotation; after a member's name, only the latter (`Foo BAR(1);` constructs BAR).
 _ANNOTATION_WORDS = rb"(?:[A-Z0-9_]*(?:LOCK|LOCKS|GUARDED_BY|REQUIRES|EXCLUDES|ACQUIRE|RELEASE|ACQUIRED_BEFORE|ACQUIRED_AFTER|CAPABILITY|SCOPED_LOCKABLE|NO_THREAD_SAFETY_ANALYSIS|RETURN_CAPABILITY|ASSERT_CAPABILITY|TRY_ACQUIRE)[A-Z0-9_]*)"
@@ -539,14 +541,30 @@ _CPP_PASTED_RE = re.compile(rb"(?<=\")[ \t]+([A-Z][A-Z0-9_]*)(?=[ \t]*(?:\"|\n[ 
 _CPP_MEMBER_ANNOTATION_RE = re.compile(rb"(?<=[\w\]])([ \t]+" + _ANNOTATION_WORDS + rb"[ \t]*" + _PARENS + rb")(?=[ \t]*[;=])")
 
 
+#: Any upper-case macro after a prototype's `)` or qualifiers, on a line that declares a function (`const_iterator
+#: begin() const _GLIBCXX_NOEXCEPT`, `static const fltSemantics &BFloat() LLVM_READNONE;`): nothing else can stand
+#: there. The line must start like a declaration (`x = (int) MAX;` and `return (T) MAX;` are casts).
+_CPP_ANY_TRAILING_RE = re.compile(
+    rb"(?:(?<=\))|(?<=\bconst)|(?<=\boverride)|(?<=&))((?:[ \t]+_?[A-Z][A-Z0-9_]+(?:[ \t]*" + _PARENS
+    + rb")?)+)(?=[ \t]*(?:[;{=:]|override\b|const\b|->|$))", re.M)
+_DECLARING_LINE = re.compile(rb"[ \t]*+(?!(?:return|case|if|while|for|switch|else|do|throw|co_return)\b)[\w:~<>,*&\[\] \t]*"
+                             rb"[\w>~]\s*\(")
+
+
+def _declares(data: bytes, pos: int) -> bool:
+    """Whether the line holding `pos` starts like a function declaration (`T name(`), with no `=` before it."""
+    start = data.rfind(b"\n", 0, pos) + 1
+    return _DECLARING_LINE.match(data, start, pos) is not None and b"=" not in data[start:data.find(b"(", start, pos)]
+
+
 def _cpp_macros(data: bytes) -> bytes:
     """The C++ export and annotation macros above, blanked."""
     out: bytearray | None = None
     for rx in (_CPP_CLASS_MACRO_RE, _CPP_LEAD_MACRO_RE, _CPP_BEFORE_FUNCTION_RE, _CPP_LONE_MACRO_RE, _CPP_TRAILING_RE,
-               _CPP_MEMBER_ANNOTATION_RE, _CPP_PASTED_RE, _CPP_AFTER_BODY_RE):
+               _CPP_ANY_TRAILING_RE, _CPP_MEMBER_ANNOTATION_RE, _CPP_PASTED_RE, _CPP_AFTER_BODY_RE, _CPP_NAMESPACE_MACRO_RE):
         for m in rx.finditer(data):
             group = 2 if rx is _CPP_LEAD_MACRO_RE or (rx is _CPP_PASTED_RE and m.group(1) is None) else 1
-            if in_directive(data, m.start(group)):
+            if in_directive(data, m.start(group)) or (rx is _CPP_ANY_TRAILING_RE and not _declares(data, m.start())):
                 continue
             if out is None:
                 out = bytearray(data)

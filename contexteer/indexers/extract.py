@@ -270,8 +270,8 @@ def extract(data: bytes, spec: LanguageSpec, timeout: float | None = 5.0) -> Fil
             key = (node.id, name_node.start_byte)
             if key in defs and defs[key].pattern <= pattern:
                 continue  # the earliest pattern in the query file wins: specific ones come first
-            name = _name_of(data[name_node.start_byte : name_node.end_byte], spec)
-            if name and spec.blank_macros and not node.type.startswith("preproc") and (
+            name = _def_name(name_node, data, spec)
+            if name and spec.name == "c" and not node.type.startswith("preproc") and (
                     (name.startswith("__") and languages.MACRO_NAME_RE.fullmatch(name)) or c_prep.is_attribute_macro(name)):
                 continue  # an attribute macro taken for a declarator (in a shape the blanking does not know)
             if name:
@@ -407,6 +407,15 @@ def _merge_nested(defs: dict[tuple[int, int], _Def], spec: LanguageSpec,
             continue
         out.append(d)
     return out
+
+
+def _def_name(node: ts.Node, data: bytes, spec: LanguageSpec) -> str:
+    """A definition's name from its captured node: its text (_name_of), or a C++ conversion operator's
+    `operator bool` (the node holds its whole declarator, `operator bool() const`)."""
+    if node.type == "operator_cast":
+        target = node.child_by_field_name("type")
+        return "operator " + (" ".join(_text(target).split()) if target is not None else "")
+    return _name_of(data[node.start_byte : node.end_byte], spec)
 
 
 def _name_of(raw: bytes, spec: LanguageSpec) -> str:

@@ -188,7 +188,7 @@ def language_for_path(path: str) -> LanguageSpec | None:
 #: section (`public:`), or `using namespace`. C code uses `class` only as an identifier (the kernel's `struct class
 #: *class;`), never to open a line this way.
 _CPP_HEADER = re.compile(
-    rb"^[ \t]*(?:namespace(?:[ \t]+[\w:]+)?[ \t]*\{|template[ \t]*<|(?:public|private|protected)[ \t]*:(?!:)"
+    rb"^[ \t]*(?:namespace(?:[ \t]+[\w:]+)?(?:[ \t]*\{|[ \t]*$|[ \t]+_?[A-Z][A-Z0-9_]*[ \t]*\()|template[ \t]*<|(?:public|private|protected)[ \t]*:(?!:)"
     rb"|using[ \t]+namespace[ \t]|class[ \t]+(?:[A-Z_][A-Z0-9_]*[ \t]+)?\w+[ \t]*(?:final[ \t]*)?(?::(?!:)|\{|$))",
     re.MULTILINE)
 

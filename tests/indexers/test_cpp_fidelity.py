@@ -66,3 +66,17 @@ def test_cpp_static_member_defined_without_initializer_is_a_definition():
     defined = [(s[1], s[2], s[3]) for s in extract(src, CPP).symbols if s[0] == "last_message_"]
     # the declaration in the class and the definition out of it, both members of DeathTest
     assert defined == [("DeathTest.last_message_", "field", 2), ("DeathTest.last_message_", "field", 4)]
+
+
+def test_cpp_conversion_operators_trailing_library_macros_and_reserved_names_are_definitions():
+    syms = _syms(
+        "namespace std _GLIBCXX_VISIBILITY(default)\n{\n"
+        "class Optional {\n public:\n  constexpr explicit operator bool() const { return true; }\n"
+        "  operator std::string() const;\n"
+        "  const_iterator begin() const _GLIBCXX_NOEXCEPT\n  { return it; }\n"
+        "  static const fltSemantics &BFloat() LLVM_READNONE;\n"
+        "  _GLIBCXX_NODISCARD bool empty() const _GLIBCXX_NOEXCEPT { return n == 0; }\n"
+        "  void __init() {}\n  int size() const { return (int) MAX_SIZE; }\n};\n}\n")
+    for name in ("operator bool", "operator std::string", "begin", "BFloat", "empty", "__init", "size"):
+        assert f"method Optional.{name}" in syms, (name, sorted(syms))
+    assert not any("GLIBCXX" in k or "LLVM_" in k for k in syms)

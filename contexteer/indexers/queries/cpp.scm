@@ -74,3 +74,9 @@
 (declaration declarator: [
   (qualified_identifier scope: [(namespace_identifier) (template_type name: (type_identifier))] @receiver name: (identifier) @name)
   (pointer_declarator declarator: (qualified_identifier scope: [(namespace_identifier) (template_type name: (type_identifier))] @receiver name: (identifier) @name))]) @definition.variable
+
+; conversion operators (`explicit operator bool() const`, `A::operator std::string() const`): named `operator bool`
+(function_definition declarator: (operator_cast) @name) @definition.function
+(declaration declarator: (operator_cast) @name) @definition.method
+(field_declaration declarator: (operator_cast) @name) @definition.method
+(function_definition declarator: (qualified_identifier scope: [(namespace_identifier) (template_type name: (type_identifier))] @receiver name: (operator_cast) @name)) @definition.method
