@@ -18,7 +18,10 @@ those of the file), and leaves preprocessor lines alone (a `#define __init ...` 
   (extract reads such signatures from the original text), initializer entries get their comma, lone macro lines
   and tracepoint bodies are blanked;
 - a `/* comment */` inside a continued `#define` line is blanked (tree-sitter ends the directive at the comment,
-  and what follows swallows the next definition).
+  and what follows swallows the next definition);
+- C++ only (`_cpp_macros`): export and annotation macros where the grammar expects a name (`class GTEST_API_ X {`,
+  `GTEST_API_ T f();`, `LLVM_NODISCARD bool empty() const`, `f() const _GLIBCXX_NOEXCEPT`, `int n_ GUARDED_BY(mu);`,
+  `namespace std _GLIBCXX_VISIBILITY(default) {`), and C++'s `...` packs are not GNU ranges.
 
 `c_lines.blank_conditionals` is applied after a parse, around the syntax errors left (extract.parse_prepared).
 """
