@@ -353,6 +353,16 @@ class SnapshotRanks:
                 self._ranking = StoredRanking.of(snap, self.index)
             return self._ranking
 
+    def ensure_current(self) -> bool:
+        """Compute the snapshot now (in a worker, waiting for it) unless the stored one is of the index's current
+        build and generation: `contexteer index` leaves a large index ready for a new server's first map. True when
+        it computed one."""
+        build = self.index.store.get_meta("built_at")
+        snap = load(self.path)
+        if not build or (snap is not None and snap.build == build and snap.generation == self.index.generation):
+            return False
+        return self._compute() is not None
+
     def _compute(self) -> Snapshot | None:
         from contexteer.indexers.build import run_in_worker
 

@@ -115,3 +115,22 @@ def test_a_focused_map_of_a_large_index_comes_from_its_stored_ranks_with_the_foc
     wide = _map(served, path=".", budget_tokens=1500, focus=["json/decoder.py"])
     rows = [r for r in wide.split("\n") if r and not r.startswith(" ")][1:]
     assert rows[0] == "json/decoder.py" and sum(r.startswith("json/") for r in rows[:4]) >= 3, wide
+
+
+def test_contexteer_index_leaves_a_large_index_ranked_for_the_first_map(tmp_path: Path, data_dir: Path,
+                                                                       monkeypatch: pytest.MonkeyPatch):
+    import io
+
+    from contexteer.server.cli.main import main
+
+    root = _corpus(tmp_path)
+    monkeypatch.setattr(rank_snapshot, "MIN_SYMBOLS", 0)  # every index counts as large
+    err = io.StringIO()
+    monkeypatch.setattr(sys, "stderr", err)
+    assert main(["index", "--root", str(root)]) == 0
+    assert "repo-map ranks computed in" in err.getvalue(), err.getvalue()
+    stored = _snapshot_of(root, data_dir)
+    made = stored.stat().st_mtime_ns
+    err.truncate(0)
+    assert main(["index", "--root", str(root)]) == 0  # nothing changed: the ranks stand
+    assert "repo-map ranks computed" not in err.getvalue() and stored.stat().st_mtime_ns == made

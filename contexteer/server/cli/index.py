@@ -15,6 +15,7 @@ from typing import TextIO
 
 from contexteer.errors import ContexteerError
 from contexteer.indexers import syntax_errors
+from contexteer.indexers.index import StructureIndex
 from contexteer.indexers.stores import index_exists
 from contexteer.server.services import open_index
 from contexteer.workspace import Workspace, repo_text
@@ -86,6 +87,20 @@ def _sigterm_unwinds() -> Iterator[None]:
         signal.signal(signal.SIGTERM, previous)
 
 
+def _rank_for_maps(idx: StructureIndex, stream: TextIO | None) -> float | None:
+    """A large index's repo-map ranks (contexteer.indexers.rank_snapshot), computed now in a worker when the stored
+    ones are not of this build: seconds it took, or None when the index is small or they were current."""
+    from contexteer.indexers.rank_snapshot import SnapshotRanks
+
+    if not SnapshotRanks.applies(idx, idx.files()):
+        return None
+    if stream is not None:
+        stream.write("ranking the repo map ...\n")
+        stream.flush()
+    started = time.monotonic()
+    return time.monotonic() - started if SnapshotRanks(idx).ensure_current() else None
+
+
 def index_command(ws: Workspace, *, stream: TextIO = sys.stderr, tty: bool | None = None) -> int:
     """Build (cold) or refresh (warm) the index of `ws`, then finish its substring index; returns the
     process exit code (130 after Ctrl-C, 143 after SIGTERM: the index is left for the next start to resume)."""
@@ -113,6 +128,7 @@ def index_command(ws: Workspace, *, stream: TextIO = sys.stderr, tty: bool | Non
             idx.wait_background(progress=fts_bar)
             if fts_bar is not None:
                 fts_bar.finish()
+            ranked = _rank_for_maps(idx, stream if is_tty else None)
             st = idx.stats()
             hidden = idx.listing_note()
     except (KeyboardInterrupt, Terminated) as exc:
@@ -130,6 +146,8 @@ def index_command(ws: Workspace, *, stream: TextIO = sys.stderr, tty: bool | Non
         f"{st['imports']} imports, {st['files_with_syntax_errors']} files with syntax errors, "
         f"{st['db_bytes'] / 1e6:.1f} MB\n"
     )
+    if ranked is not None:
+        stream.write(f"repo-map ranks computed in {ranked:.1f}s (a new server's first map reads them)\n")
     if hidden:
         stream.write(f"note: {hidden}\n")
     if ws.listing_plan.catch_all is not None:
