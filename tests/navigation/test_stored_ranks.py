@@ -117,7 +117,7 @@ def test_a_focused_map_of_a_large_index_comes_from_its_stored_ranks_with_the_foc
     assert rows[0] == "json/decoder.py" and sum(r.startswith("json/") for r in rows[:4]) >= 3, wide
 
 
-def test_contexteer_index_leaves_a_large_index_ranked_for_the_first_map(tmp_path: Path, data_dir: Path,
+def test_contexteer_index_rank_map_leaves_a_large_index_ranked_for_the_first_map(tmp_path: Path, data_dir: Path,
                                                                        monkeypatch: pytest.MonkeyPatch):
     import io
 
@@ -128,9 +128,11 @@ def test_contexteer_index_leaves_a_large_index_ranked_for_the_first_map(tmp_path
     err = io.StringIO()
     monkeypatch.setattr(sys, "stderr", err)
     assert main(["index", "--root", str(root)]) == 0
+    assert "repo-map ranks" not in err.getvalue() and not list(data_dir.rglob("repomap-ranks.bin"))  # opt-in
+    assert main(["index", "--root", str(root), "--rank-map"]) == 0
     assert "repo-map ranks computed in" in err.getvalue(), err.getvalue()
     stored = _snapshot_of(root, data_dir)
     made = stored.stat().st_mtime_ns
     err.truncate(0)
-    assert main(["index", "--root", str(root)]) == 0  # nothing changed: the ranks stand
+    assert main(["index", "--root", str(root), "--rank-map"]) == 0  # nothing changed: the ranks stand
     assert "repo-map ranks computed" not in err.getvalue() and stored.stat().st_mtime_ns == made

@@ -101,7 +101,7 @@ def _rank_for_maps(idx: StructureIndex, stream: TextIO | None) -> float | None:
     return time.monotonic() - started if SnapshotRanks(idx).ensure_current() else None
 
 
-def index_command(ws: Workspace, *, stream: TextIO = sys.stderr, tty: bool | None = None) -> int:
+def index_command(ws: Workspace, *, stream: TextIO = sys.stderr, tty: bool | None = None, rank_map: bool = False) -> int:
     """Build (cold) or refresh (warm) the index of `ws`, then finish its substring index; returns the
     process exit code (130 after Ctrl-C, 143 after SIGTERM: the index is left for the next start to resume)."""
     is_tty = stream.isatty() if tty is None else tty
@@ -128,7 +128,8 @@ def index_command(ws: Workspace, *, stream: TextIO = sys.stderr, tty: bool | Non
             idx.wait_background(progress=fts_bar)
             if fts_bar is not None:
                 fts_bar.finish()
-            ranked = _rank_for_maps(idx, stream if is_tty else None)
+            # opt-in: the ranking worker holds the whole reference graph (~1.7 GB on the kernel), far above a build's
+            ranked = _rank_for_maps(idx, stream if is_tty else None) if rank_map else None
             st = idx.stats()
             hidden = idx.listing_note()
     except (KeyboardInterrupt, Terminated) as exc:
