@@ -147,6 +147,24 @@ def cpp(data: bytes) -> bytes:
     return _CPP_MACRO_LINE_RE.sub(lambda m: _spaces(m.group()), data)
 
 
+#: Swift (tree-sitter-swift 0.7): a body whose only line is a string literal (`var reason: String {\n "Unable
+#: to find ..." }`) reads as a closure missing its `in`; `~Type.self` in an array; `nonisolated(unsafe)`; Swift 5.9's `switch consume result`.
+_SWIFT_LONE_STRING_RE = re.compile(rb'(?<=\{)([ \t]*\n[ \t]*)("(?:[^"\\\n]|\\.)*")(?=[ \t]*\n[ \t]*\})')
+_SWIFT_TILDE_RE = re.compile(rb"(?<=[\[(,])([ \t]*)~(?=[A-Za-z_])")
+_SWIFT_NONISOLATED_RE = re.compile(rb"\bnonisolated\(unsafe\)|\b(?:consume|borrowing|consuming)[ \t]+(?=[a-z_]\w*[ \t]*[{)\n])")
+#: `#if os(iOS)` / `#elseif` / `#else` / `#endif` lines, which the grammar reads only between statements (not
+#: among a switch's cases): blanked, every branch read.
+_SWIFT_DIRECTIVE_RE = re.compile(rb"^[ \t]*#(?:if|elseif|else|endif)\b[^\n]*", re.M)
+
+
+def swift(data: bytes) -> bytes:
+    """Swift `data` with what the grammar cannot read rewritten (same length, same lines)."""
+    data = _SWIFT_LONE_STRING_RE.sub(lambda m: m.group(1) + _fill(m.group(2)), data)
+    data = _SWIFT_TILDE_RE.sub(lambda m: m.group(1) + b" ", data)
+    data = _SWIFT_DIRECTIVE_RE.sub(lambda m: _spaces(m.group()), data)
+    return _SWIFT_NONISOLATED_RE.sub(lambda m: _spaces(m.group()), data)
+
+
 #: A C# conditional directive line: `#if !(NET20 || PORTABLE)`, `#elif`, `#else`, `#endif`.
 _CSHARP_DIRECTIVE_RE = re.compile(rb"^[ \t]*#[ \t]*(?:if|elif|else|endif)\b[^\n]*", re.M)
 
@@ -158,7 +176,7 @@ def csharp(data: bytes) -> bytes:
     return _CSHARP_DIRECTIVE_RE.sub(lambda m: _spaces(m.group()), data)
 
 
-REPAIRS: dict[str, Callable[[bytes], bytes]] = {"scss": scss, "kotlin": kotlin, "cpp": cpp, "csharp": csharp}
+REPAIRS: dict[str, Callable[[bytes], bytes]] = {"scss": scss, "kotlin": kotlin, "cpp": cpp, "csharp": csharp, "swift": swift}
 #: Repairs that only blank (directives, macro lines): signatures are read from the repaired text, without them
 #: (`class JObject : JContainer, ICustomTypeDescriptor`, not `... #if !(PORTABLE) , ICustomTypeDescriptor #endif`).
 BLANKING = frozenset({"cpp", "csharp"})
