@@ -385,10 +385,40 @@ def _direct_subtypes(index: IndexQueries, sym: Symbol,
     if sym.language == "java" and sym.kind in ("interface", "class"):
         seen_ids = {t.id for t, _, _ in found}
         found += [a for a in _anonymous(index, sym) if a[0].id not in seen_ids]
+    if sym.language == "swift" and sym.kind in ("interface", "class"):
+        seen_ids = {t.id for t, _, _ in found}
+        found += [e for e in _swift_extensions(index, sym) if e[0].id not in seen_ids]
     if sym.language in MIXIN_LINE and sym.kind in ("module", "trait"):
         seen = {t.id for t, _, _ in found}
         found += [m for m in _mixers(index, sym) if m[0].id not in seen and m[0].id != sym.id]
     return found
+
+
+_SWIFT_EXTENSION = re.compile(r"^\s*(?:@[\w.]+(?:\([^)]*\))?\s+)*(?:(?:public|internal|fileprivate|private|package)\s+)?"
+                              r"extension\s+([\w.]+)(?:<[^>]*>)?\s*:([^{]*)")
+
+
+def _swift_extensions(index: IndexQueries, sym: Symbol) -> list[tuple[Any, str, str]]:
+    """Swift types that gain a protocol in an extension (`extension EventsDefinition: AnyViewDefinitionElement {}`),
+    each with where the extension is: extensions are no symbols of their own."""
+    out: list[tuple[Any, str, str]] = []
+    texts: dict[str, list[str]] = {}
+    for ref in index.references_to(sym.name, limit=2000):
+        if not ref.path.endswith(".swift"):
+            continue
+        lines = texts.get(ref.path)
+        if lines is None:
+            lines = texts[ref.path] = _lines_of(index, ref.path)
+        m = _SWIFT_EXTENSION.match(lines[ref.line - 1]) if 0 < ref.line <= len(lines) else None
+        if m is None or not re.search(rf"(?<![\w.]){re.escape(sym.name)}\b", m.group(2)):
+            continue
+        name = m.group(1).rsplit(".", 1)[-1]
+        types = [t for t in index.symbols_named(name) if t.name == name and t.kind in CLASS_KINDS and t.language == "swift"]
+        at = f"extension at {ref.path}:{ref.line}"
+        for t in types[:3]:
+            if all(o.id != t.id for o, _, _ in out):
+                out.append((t, "extension", at))
+    return out
 
 
 def _anonymous(index: IndexQueries, sym: Symbol) -> list[tuple[Any, str, str]]:

@@ -1,0 +1,28 @@
+"""Swift answers (the Swift A/B corpus, expo-modules-core's iOS sources): a type that gains a protocol in an
+extension (`extension EventsDefinition: AnyViewDefinitionElement {}`) is an implementation of it."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from tests.navigation.conftest import served_tree
+
+FILES = {
+    "ios/Core/Views/ViewDefinition.swift": (
+        "public protocol AnyViewDefinitionElement: AnyDefinition {}\n\n"
+        "extension EventsDefinition: AnyViewDefinitionElement {}\n"
+        "extension ViewLifecycleMethod: AnyViewDefinitionElement {}\n\n"
+        "public protocol ViewDefinitionFunctionElement: AnyViewDefinitionElement {}\n\n"
+        "extension AsyncFunctionDefinition: ViewDefinitionFunctionElement {}\n"),
+    "ios/Core/Modules/ModuleDefinition.swift": "public struct EventsDefinition: AnyDefinition {\n  let names: [String]\n}\n",
+    "ios/Core/Views/ViewLifecycleMethod.swift": "public final class ViewLifecycleMethod: AnyDefinition {\n  let type: Int\n}\n",
+    "ios/Core/Functions/AsyncFunctionDefinition.swift": "public class AsyncFunctionDefinition: AnyFunctionDefinition {\n}\n",
+}
+
+
+def test_a_conformance_added_in_an_extension_is_an_implementation(tmp_path: Path):
+    s = served_tree(tmp_path, FILES)
+    text = s.call("find_related", symbol="AnyViewDefinitionElement", relation="implementations").text
+    assert "struct EventsDefinition  [extension at ios/Core/Views/ViewDefinition.swift:3]" in text, text
+    assert "class ViewLifecycleMethod  [extension at ios/Core/Views/ViewDefinition.swift:4]" in text
+    assert "class AsyncFunctionDefinition (via ViewDefinitionFunctionElement)  [extension at" in text
