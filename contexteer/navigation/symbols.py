@@ -328,13 +328,16 @@ def _with_value(nav: NavigationService, sym: Any) -> str:
     if not expr:
         return sig
     notes = []
-    for name in dict.fromkeys(_VALUE_NAME.findall(_STRING.sub('""', expr))):
+    # names outside strings, and those a string interpolates (Swift `\(JSLoggerModule.name)`, `${Config.HOST}`)
+    code = _STRING.sub('""', expr) + " " + " ".join(a or b for a, b in _INTERPOLATED.findall(expr))
+    for dotted in dict.fromkeys(_VALUE_NAME.findall(code)):
+        owner, _, name = dotted.rpartition(".")
         if name == sym.name or name in _NOT_VALUE_NAMES:
             continue
-        found = _value_symbol(nav, sym, name, None)
+        found = _value_symbol(nav, sym, name, owner.rsplit(".", 1)[-1] or None)
         value = _literal(found.signature or "") if found else None
         if found and value:
-            notes.append(f"{name} = {value}, {found.path}:{found.start_line}")
+            notes.append(f"{dotted} = {value}, {found.path}:{found.start_line}")
         if len(notes) == MAX_VALUE_NAMES:
             break
     return f"{sig}  ({'; '.join(notes)})" if notes else sig
@@ -372,7 +375,8 @@ _NAMED_VALUE = re.compile(r"=\s*((?:[A-Za-z_$][\w$]*\.)*([A-Za-z_$][\w$]*))\s*;?
 _LITERAL = re.compile(r"=\s*(\"[^\"]*\"|'[^']*'|-?[\d.xXa-fA-F_]+[lLuUfF]*|true|false)\s*;?\s*$")
 _DEFINE = re.compile(r"^\s*#\s*define\s+(\w+)\s+(.+?)\s*(?://.*|/\*.*)?$")
 _STRING = re.compile(r'"(?:\\.|[^"\\])*"|\'(?:\\.|[^\'\\])*\'')
-_VALUE_NAME = re.compile(r"(?<![\w$.])([A-Za-z_][\w]*)(?![\w(])")
+_VALUE_NAME = re.compile(r"(?<![\w$.])((?:[A-Za-z_]\w*\.)*[A-Za-z_]\w*)(?![\w(.])")
+_INTERPOLATED = re.compile(r"\\\(([\w.]+)\)|\$\{([\w.]+)\}")
 _NOT_VALUE_NAMES = frozenset("true false null nullptr None True False nil this self sizeof const static new".split())
 
 

@@ -26,3 +26,11 @@ def test_a_conformance_added_in_an_extension_is_an_implementation(tmp_path: Path
     assert "struct EventsDefinition  [extension at ios/Core/Views/ViewDefinition.swift:3]" in text, text
     assert "class ViewLifecycleMethod  [extension at ios/Core/Views/ViewDefinition.swift:4]" in text
     assert "class AsyncFunctionDefinition (via ViewDefinitionFunctionElement)  [extension at" in text
+
+
+def test_a_constant_built_by_interpolation_shows_the_value_it_interpolates(tmp_path: Path):
+    s = served_tree(tmp_path, {"ios/Core/Modules/JSLoggerModule.swift": (
+        "private let onNewDebug = \"\\(JSLoggerModule.name).onNewDebug\"\n\n"
+        "public final class JSLoggerModule: Module {\n  static let name = \"ExpoModulesCoreJSLogger\"\n}\n")})
+    text = s.call("search_symbol", query="onNewDebug").text
+    assert '(JSLoggerModule.name = "ExpoModulesCoreJSLogger", ios/Core/Modules/JSLoggerModule.swift:4)' in text, text
