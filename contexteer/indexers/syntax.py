@@ -157,11 +157,11 @@ def split_params(q: str) -> tuple[str, list[str] | None]:
     return m.group(1), [type_word(t) for t in top_level(m.group(2))] if m.group(2).strip() else []
 
 
-_DIRECTIVE = re.compile(r"^\s*#\s*(if|ifdef|ifndef|elif|else|endif|define)\b\s*(.*?)\s*(?://.*|/\*.*)?$")
+_DIRECTIVE = re.compile(r"^\s*#\s*(if|ifdef|ifndef|elif|elseif|else|endif|define)\b\s*(.*?)\s*(?://.*|/\*.*)?$")
 
 
 #: Files whose lines may sit in `#if` groups (C, C++, C#): preprocessor_conditions applies to them.
-CONDITIONAL_SOURCES = (".c", ".h", ".cc", ".cpp", ".cxx", ".hpp", ".hh", ".hxx", ".cs")
+CONDITIONAL_SOURCES = (".c", ".h", ".cc", ".cpp", ".cxx", ".hpp", ".hh", ".hxx", ".cs", ".swift")
 
 
 def preprocessor_conditions(lines: list[str]) -> dict[int, str]:
@@ -178,8 +178,8 @@ def preprocessor_conditions(lines: list[str]) -> dict[int, str]:
             guard = (word == "ifndef" and not stack and i + 1 < len(numbers)
                      and directives[numbers[i + 1]] == ("define", rest))
             stack.append(None if guard else [f"#{word} {rest}"])
-        elif word in ("elif", "else") and stack and stack[-1] is not None:
-            stack[-1].append(f"#elif {rest}" if word == "elif" else "#else")
+        elif word in ("elif", "elseif", "else") and stack and stack[-1] is not None:
+            stack[-1].append(f"#{word} {rest}" if word != "else" else "#else")
         elif word == "endif" and stack:
             stack.pop()
         parts = [f"#else of {' / '.join(g[:-1])}" if g[-1] == "#else" else g[-1] for g in stack if g is not None]

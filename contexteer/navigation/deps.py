@@ -41,7 +41,7 @@ def dependencies_of(nav: NavigationService, progress: Callable[[int, int], None]
     jvm = spec is not None and spec.name in ("java", "kotlin", "scala") and view == "package"
     # a C/C++ file's unit is the file, a C# file's usings name namespaces: their lines (with their lines and #if
     # conditions) in either view
-    statements = nav.index.imports_of(rel) if lang and (view == "package" or lang in ("c", "cpp", "csharp")) else None
+    statements = nav.index.imports_of(rel) if lang and (view == "package" or lang in ("c", "cpp", "csharp", "swift")) else None
     model = dependencies(lambda path: repo_text(nav.ws, path), graph, files, rel, is_dir, direction, depth, external, note,
                          view=view, tests=tests, statements=statements,
                          language=lang, unit_imports=nav.index.imports_of(rel) if jvm else None)
@@ -126,7 +126,7 @@ def dependencies(read: Callable[[str], str | None], graph: deps_mod.DepGraph, fi
             and direction != "dependents" and graph.resolver is not None:  # Ruby: also a file whose requires are all values
         model._statements = use_statements(graph.resolver, rel, statements, STATEMENT_SEPARATORS.get(language or "", "::"))
         model._statement_word = {"rust": "use/mod statement", "c": "#include", "cpp": "#include",
-                                 "csharp": "using directive"}.get(
+                                 "csharp": "using directive", "swift": "import"}.get(
             language or "", "import statement")
     model._build_note = note
     model._unresolved = [(u.source, u.module, u.line, u.outside) for f in sorted(start) for u in graph.unresolved.get(f, [])]
@@ -156,7 +156,7 @@ def dependencies(read: Callable[[str], str | None], graph: deps_mod.DepGraph, fi
 #: #include lines and a JS/TS file's imports in their order (Java, Kotlin and Go files keep the package view, their
 #: unit being the package; a Python file keeps the module view, which names the same modules in fewer tokens)
 STATEMENT_SEPARATORS = {"rust": "::", "php": "\\", "c": "/", "cpp": "/", "javascript": "js", "typescript": "js",
-                        "tsx": "js", "ruby": "rb", "csharp": "."}
+                        "tsx": "js", "ruby": "rb", "csharp": ".", "swift": "."}
 #: a Ruby line that loads code: a literal one is an import the index records; the others load what a value names
 _RUBY_STRING = re.compile(r"\"(?:\\.|[^\"\\])*\"|'(?:\\.|[^'\\])*'")
 _RUBY_LOAD = re.compile(r"(?<![\w.:@$])(?:require|require_relative|load)\b[ \t(]*(?!['\"\s])[\w@$:]")
@@ -237,9 +237,12 @@ def use_statements(resolver: deps_mod.Resolver, rel: str, imports: list[Any], se
     crates: dict[str, str] = {}  # names bound to an external crate in this file (`extern crate serde;`)
     # Ruby: the line as written (`require_relative 'core_ext/regexp' if RUBY_VERSION < '2.4'` says when it loads)
     source = (resolver.read_text(rel) or "").splitlines() if sep in ("rb", "/", ".") and resolver.read_text else []
+    swift = rel.endswith(".swift")
     conditions = preprocessor_conditions(source) if sep in ("/", ".") else {}  # C, C++ and C# #if groups
     for imp in sorted(imports, key=lambda i: i.line):
         written = _as_written(imp, sep, source if sep == "rb" else [])
+        if swift and 0 < imp.line <= len(source):  # `@testable import ExpoModulesCore`, `@_exported import Combine`
+            written = " ".join(source[imp.line - 1].split("//", 1)[0].split())
         results = resolver.classify(imp)
         if any(r.kind == "mod" for r in results):
             written = f"mod {imp.module}"

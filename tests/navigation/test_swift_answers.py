@@ -34,3 +34,13 @@ def test_a_constant_built_by_interpolation_shows_the_value_it_interpolates(tmp_p
         "public final class JSLoggerModule: Module {\n  static let name = \"ExpoModulesCoreJSLogger\"\n}\n")})
     text = s.call("search_symbol", query="onNewDebug").text
     assert '(JSLoggerModule.name = "ExpoModulesCoreJSLogger", ios/Core/Modules/JSLoggerModule.swift:4)' in text, text
+
+
+def test_a_swift_files_imports_are_listed_as_written_with_their_conditions(tmp_path: Path):
+    s = served_tree(tmp_path, {"ios/Tests/WorkletsTests.swift": (
+        "import Testing\n\n@testable import ExpoModulesCore\n#if canImport(UIKit)\nimport UIKit\n#elseif canImport(AppKit)\n"
+        "import AppKit\n#endif\n")})
+    text = s.call("list_dependencies", path="ios/Tests/WorkletsTests.swift").text
+    assert "3: @testable import ExpoModulesCore" in text, text
+    assert "5: import UIKit" in text and "(only #if canImport(UIKit))" in text
+    assert "7: import AppKit" in text and "(only #elseif canImport(AppKit))" in text
