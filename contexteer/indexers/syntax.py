@@ -397,6 +397,8 @@ def bases_of(sym: Any) -> list[str]:
         m = re.search(r"\btrait\s+\w+\s*(?:<[^>]*>)?\s*:\s*([^{]+?)\s*(?:where\b|$)", sig)
         found = [x for x in re.split(r"\s*\+\s*", m.group(1))] if m else []
     elif lang in ("csharp", "cpp", "c", "swift", "kotlin"):
+        if lang != "kotlin":  # a generic parameter's constraint is no base: `struct E<T: AnyEither>: AnyDynamicType`
+            sig = re.sub(r"<[^<>]*>", "", re.sub(r"<[^<>]*>", "", sig))
         m = re.search(r"(?:class|struct|interface|record|enum|protocol|extension|object)\s+[\w.<>, ]*?[\w>]\s*"
                       r"(?:\([^)]*\)\s*)?:\s*(.+?)\s*(?:\bwhere\b|\{|$)", sig)
         found = _split_top(m.group(1)) if m else []

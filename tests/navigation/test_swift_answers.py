@@ -44,3 +44,21 @@ def test_a_swift_files_imports_are_listed_as_written_with_their_conditions(tmp_p
     assert "3: @testable import ExpoModulesCore" in text, text
     assert "5: import UIKit" in text and "(only #if canImport(UIKit))" in text
     assert "7: import AppKit" in text and "(only #elseif canImport(AppKit))" in text
+
+
+def test_static_calls_through_the_type_and_generic_conformers_are_found(tmp_path: Path):
+    s = served_tree(tmp_path, {
+        "ios/Core/Conversions.swift": ("internal final class Conversions {\n"
+                                       "  static func convertFunctionResult<T>(_ value: T, appContext: AppContext? = nil) -> Any {\n"
+                                       "    return value\n  }\n}\n"),
+        "ios/Core/DynamicTypes/AnyDynamicType.swift": ("public protocol AnyDynamicType {\n"
+                                                       "  func convertResult<R>(_ result: R, appContext: AppContext) throws -> Any\n}\n"),
+        "ios/Core/DynamicTypes/DynamicEitherType.swift": (
+            "internal struct DynamicEitherType<EitherType: AnyEither>: AnyDynamicType {\n"
+            "  func convertResult<R>(_ result: R, appContext: AppContext) throws -> Any {\n"
+            "    return Conversions.convertFunctionResult(result, appContext: appContext)\n  }\n}\n"),
+    })
+    callers = s.call("find_related", symbol="Conversions.convertFunctionResult", relation="callers").text
+    assert "ios/Core/DynamicTypes/DynamicEitherType.swift:3 in DynamicEitherType.convertResult" in callers, callers
+    impls = s.call("find_related", symbol="AnyDynamicType", relation="implementations").text
+    assert "struct DynamicEitherType" in impls, impls

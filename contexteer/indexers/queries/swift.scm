@@ -21,6 +21,8 @@
 (call_expression . (simple_identifier) @name) @reference.call
 (call_expression . (navigation_expression suffix: (navigation_suffix suffix: (simple_identifier) @name))) @reference.call
 (inheritance_specifier inherits_from: (user_type (type_identifier) @name)) @reference.type
+; a static call names its type (`Conversions.convertFunctionResult(x)`): callers of a static method look for it
+((call_expression . (navigation_expression target: (simple_identifier) @name)) (#match? @name "^[A-Z]")) @reference.type
 (user_type (type_identifier) @name) @reference.type
 
 (import_declaration (identifier (simple_identifier) (simple_identifier) @import.name .) @import.module) @import
