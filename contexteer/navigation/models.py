@@ -173,6 +173,14 @@ class RelatedItem(BaseModel):
     reaches: str | None = None  # callers of several namesakes: the definition(s) this caller's calls reach
     defined: str | None = None  # a C++ method declared in its class: where its body is (`src/gtest.cc:911-914`)
 
+    @model_serializer(mode="wrap")
+    def _drop_undefined(self, handler: SerializerFunctionWrapHandler) -> dict[str, Any]:
+        """`defined` only for a C++ declaration whose body is elsewhere: other items stay as long as before."""
+        data: dict[str, Any] = handler(self)
+        if data.get("defined") is None:
+            data.pop("defined", None)
+        return data
+
 
 class RelatedResult(BaseModel):
     symbol: str
