@@ -638,6 +638,8 @@ def _body(node: ts.Node, spec: LanguageSpec) -> ts.Node | None:
 _SKIP_IN_SIGNATURE = frozenset(
     {"decorator", "attribute_item", "attribute_list", "annotation", "marker_annotation", "comment", "line_comment", "block_comment"}
 )
+#: Swift's `@JavaScriptActor` / `@discardableResult` (an `attribute` elsewhere is `obj.attr`, Python's member access)
+_SKIP_IN_SIGNATURE_SWIFT = _SKIP_IN_SIGNATURE | {"attribute"}
 
 
 def signature(node: ts.Node, spec: LanguageSpec, *, value: bool = False, outer: ts.Node | None = None,
@@ -646,20 +648,21 @@ def signature(node: ts.Node, spec: LanguageSpec, *, value: bool = False, outer: 
     (a variable, constant or field: its first line). It starts at the wrapper (`export`, `type`,
     `template<...>`) but after decorators and attributes. `body`: the node's `_body`."""
     nstart = start = node.start_byte
+    skip = _SKIP_IN_SIGNATURE_SWIFT if spec.name == "swift" else _SKIP_IN_SIGNATURE
     if outer is not None and outer is not node and outer.id != node.id:
         for child in outer.children:
-            if child.type not in _SKIP_IN_SIGNATURE:
+            if child.type not in skip:
                 start = min(child.start_byte, nstart)
                 break
     if start == nstart:
         for child in node.children:  # skip leading attributes, annotations, comments
             if child.type == "modifiers":  # Java keeps annotations inside the modifiers
-                mods = [m for m in child.children if m.type not in _SKIP_IN_SIGNATURE]
+                mods = [m for m in child.children if m.type not in skip]
                 start = mods[0].start_byte if mods else child.end_byte
                 if mods:
                     break
                 continue
-            if child.type not in _SKIP_IN_SIGNATURE:
+            if child.type not in skip:
                 start = child.start_byte
                 break
     if spec.name == "markdown" or value:

@@ -65,3 +65,11 @@ def test_swift_the_grammar_cannot_read_keeps_every_definition_with_its_text_as_w
                  "SharedObjectNotFoundException.reason"):
         assert name in syms, (name, sorted(syms))
     assert syms["AppContext.call"][5] == "internal func call(result: Result<Int, Error>) -> [AnyDynamicType]"
+
+
+def test_a_swift_member_with_an_attribute_on_its_own_line_keeps_its_signature():
+    result = extract(b"protocol AnyDynamicType {\n  @JavaScriptActor\n  func convertToJS(_ value: Any) throws -> Any\n}\n"
+                     b"class C {\n  @discardableResult\n  public func f(x: Int) -> Int { return x }\n}\n", SWIFT)
+    sigs = {s[1]: s[5] for s in result.symbols}
+    assert sigs["AnyDynamicType.convertToJS"] == "func convertToJS(_ value: Any) throws -> Any"  # was "@JavaScriptActor"
+    assert sigs["C.f"] == "public func f(x: Int) -> Int"
