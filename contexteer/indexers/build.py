@@ -203,13 +203,7 @@ def warm_up() -> None:
     """Start the server that forks the pool's workers now, with this module (the parser and the grammars'
     modules) loaded once in it: it starts while the caller lists files, and each worker starts without
     importing anything (~0.1 s sooner). A server already running is left as it is."""
-    ctx = _context()
-    if isinstance(ctx, multiprocessing.context.ForkServerContext):
-        from multiprocessing import forkserver
-
-        if getattr(forkserver._forkserver, "_forkserver_pid", None) is None:  # not started: the preload applies
-            ctx.set_forkserver_preload([__name__])
-        forkserver.ensure_running()
+    _start_helpers()
 
 
 def parse_many(
@@ -276,12 +270,22 @@ def _start_helpers() -> None:
     """Start multiprocessing's resource tracker and forkserver (if not running) with SIGINT blocked in this thread:
     they inherit the mask, so a Ctrl-C sent to the process group while they still import their modules (before they
     ignore SIGINT themselves) cannot end one of them with a KeyboardInterrupt traceback on the server's stderr."""
-    if not isinstance(_context(), multiprocessing.context.ForkServerContext):
+    ctx = _context()
+    if not isinstance(ctx, multiprocessing.context.ForkServerContext):
         return
     from multiprocessing import forkserver
 
+    if getattr(forkserver._forkserver, "_forkserver_pid", None) is None:  # not started: the preloads apply
+        # the forkserver (and every worker it forks) ignores Ctrl-C from the start; this module loaded once in it
+        ctx.set_forkserver_preload(["contexteer.indexers.worker_signals", __name__])
+    from multiprocessing import resource_tracker
+
     old = signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGINT})
     try:
+        # the resource tracker first: its start unblocks SIGINT in this thread when it is done (multiprocessing
+        # blocks and then unblocks it around its own spawn), which let the forkserver start with Ctrl-C open
+        resource_tracker.ensure_running()
+        signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGINT})
         forkserver.ensure_running()
     finally:
         signal.pthread_sigmask(signal.SIG_SETMASK, old)

@@ -719,7 +719,9 @@ class StructureIndex(IndexQueries):
             if self._stop.is_set():  # the process is stopping: its ripgrep was ended under the walk
                 logger.debug("the listing note was not made: the index is stopping (%s)", exc)
                 return None
-            logger.info("could not tell which ignore rules hide files", exc_info=True)
+            # the message says what failed (a Ctrl-C reaches ripgrep in the same process group before the server has
+            # marked itself stopping): no traceback on the server's stderr
+            logger.info("could not tell which ignore rules hide files: %s", exc)
             note = None
         if not self._stop.is_set():
             self.store.set_meta("listing_note", note or "")
