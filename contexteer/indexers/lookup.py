@@ -1118,9 +1118,10 @@ def _file_lines(ws: Any, path: str, cache: dict[str, list[str]]) -> list[str]:
     return lines
 
 
-def line_previews(ws: Any, sites: list[Any], width: int = 160) -> None:
-    """Fill `site.preview` with the stripped source line of each (path, line) site, reading each file once."""
-    cache: dict[str, list[str]] = {}
+def line_previews(ws: Any, sites: list[Any], width: int = 160, cache: dict[str, list[str]] | None = None) -> None:
+    """Fill `site.preview` with the stripped source line of each (path, line) site, reading each file once (into
+    `cache` when the caller reads the same files again)."""
+    cache = {} if cache is None else cache
     for site in sites:
         lines = _file_lines(ws, site.path, cache)
         text = lines[site.line - 1].strip() if 0 < site.line <= len(lines) else ""

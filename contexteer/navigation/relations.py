@@ -292,23 +292,17 @@ def _previews(nav: NavigationService, rel: graph.Relations, items: list[RelatedI
     for item in items:
         path = item.path if rel.relation == "callers" else rel.target.path
         sites += [_Site(path, n) for n in item.lines[:3]]
-    line_previews(nav.ws, sites, width=140)
+    files: dict[str, list[str]] = {}  # each file read once, for its call lines and its #if groups
+    line_previews(nav.ws, sites, width=140, cache=files)
     text = {(s.path, s.line): s.preview for s in sites}
     conditions: dict[str, dict[int, str]] = {}
     for item in items:
         path = item.path if rel.relation == "callers" else rel.target.path
         if path not in conditions:
-            conditions[path] = _conditions_of(nav, path)
+            conditions[path] = preprocessor_conditions(files.get(path, [])) if path.endswith(CONDITIONAL_SOURCES) else {}
         only = conditions[path]
         item.calls = [f"{n}: {text.get((path, n), '')}" + (f"  (only {only[n]})" if n in only else "")
                       for n in item.lines[:3]]
-
-
-def _conditions_of(nav: NavigationService, path: str) -> dict[int, str]:
-    """The `#if` conditions the lines of a C, C++ or C# file are compiled under (a call under `#if DEBUG` says so)."""
-    if not path.endswith(CONDITIONAL_SOURCES):
-        return {}
-    return preprocessor_conditions((repo_text(nav.ws, path) or "").split("\n"))
 
 
 
