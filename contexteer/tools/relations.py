@@ -94,9 +94,25 @@ def _render(model: RelatedResult, target: Any, offset: int, depth: int) -> str:
             and any(it.how != "name only" for it in model.items):
         guesses = [it for it in model.items if it.how == "name only"]
     row = {"callers": _caller_rows, "callees": _callee_rows}.get(model.relation, _type_rows)
-    for it in model.items:
-        if not (guesses and it.how == "name only"):
-            out += row(it, target, f"  [{_how(it)}{' -> ' + it.reaches if it.reaches else ''}]" if mixed else "")
+    # per-row tags: on type rows always (extends, embeds, method set, where the impl is); on call rows only the
+    # weak ones (matched by name), the header counting the rest
+    weak_only = model.relation in ("callers", "callees")
+    # type relations read best in file order (siblings by path and line); calls keep their order (callers by
+    # file, callees by call line)
+    rows = [(it, via) for it, via in _tree(model.items, by_file=not weak_only)
+            if not (guesses and it.how == "name only")]
+    block: tuple[str, int] | None = None  # the file heading rows sit under: (path, the least depth under it)
+    for i, (it, via) in enumerate(rows):
+        if block and (it.path == block[0] or it.depth > block[1]):  # same file, or a deeper row from another
+            block = (block[0], min(block[1], it.depth))
+        elif i + 1 < len(rows) and rows[i + 1][0].path == it.path:  # two or more rows in one file: the path once
+            block = (it.path, it.depth)
+            out.append(it.path)
+        else:
+            block = None
+        show = mixed and (not weak_only or it.how in WEAK or bool(it.reaches))
+        tag = f"  [{_how(it)}{' -> ' + it.reaches if it.reaches else ''}]" if show else ""
+        out += row(it, target, tag, via, block is not None, block is not None and it.path == block[0])
     if guesses:
         out.append(_guesses(model, target, guesses))
     if model.local_calls:
@@ -127,11 +143,11 @@ def _head(model: RelatedResult, target: Any, offset: int, depth: int, details: s
     return head
 
 
-def _caller_rows(it: RelatedItem, target: Any, tag: str) -> list[str]:
-    pad, via = "  " * (it.depth - 1), f" (via {it.via})" if it.via else ""
+def _caller_rows(it: RelatedItem, target: Any, tag: str, via: str | None, under: bool, grouped: bool) -> list[str]:
+    pad, at = _pad(it, under), f" (via {via})" if via else ""
     first = it.calls[0].split(": ", 1) if it.calls else [str(it.lines[0]) if it.lines else "?", ""]
     where = f"in {it.qualname} ({it.start_line}-{it.end_line})" if it.qualname else "at top level"
-    out = [f"{pad}{it.path}:{first[0]} {where}{via}: {first[1]}{tag}"]
+    out = [f"{pad}{'' if grouped else it.path + ':'}{first[0]} {where}{at}: {first[1]}{tag}"]
     # a class is named in several ways (built, raised, caught, annotated): each line shows which
     also = it.calls[1:] if target.kind in CLASS_KINDS else []
     out += [f"{pad}  {c}" for c in also]
@@ -142,21 +158,61 @@ def _caller_rows(it: RelatedItem, target: Any, tag: str) -> list[str]:
     return out
 
 
-def _callee_rows(it: RelatedItem, target: Any, tag: str) -> list[str]:
-    pad, via = "  " * (it.depth - 1), f" (via {it.via})" if it.via else ""
+def _callee_rows(it: RelatedItem, target: Any, tag: str, via: str | None, under: bool, grouped: bool) -> list[str]:
+    pad, by = _pad(it, under), f" (via {via})" if via else ""
     at = ",".join(map(str, it.lines[:8])) + ("…" if len(it.lines) > 8 else "")
     kind = f"{it.kind} " if it.kind in CLASS_KINDS else ""  # built: `new HtmlTreeBuilder()`, `Client()`
     body = f" (defined at {it.defined})" if it.defined else ""
-    return [f"{pad}{kind}{it.qualname} {it.path}:{it.start_line}-{it.end_line}{body} called at {at}{via}{tag}"]
+    where = "" if grouped else f"{it.path}:"
+    return [f"{pad}{kind}{it.qualname} {where}{it.start_line}-{it.end_line}{body} called at {at}{by}{tag}"]
 
 
-def _type_rows(it: RelatedItem, target: Any, tag: str) -> list[str]:
-    pad, via = "  " * (it.depth - 1), f" (via {it.via})" if it.via else ""
+def _type_rows(it: RelatedItem, target: Any, tag: str, via: str | None, under: bool, grouped: bool) -> list[str]:
+    pad, by = _pad(it, under), f" (via {via})" if via else ""
     if it.kind == "impl" and it.signature:  # `impl<T> Log for Box<T>`: the header says what and how
         name, tag = _impl_row(it.signature), ""
     else:
         name = f"{it.kind} {it.qualname}" + (f" (defined at {it.defined})" if it.defined else "")
-    return [f"{pad}{it.path}:{it.start_line}-{it.end_line} {name}{via}{tag}"]
+    return [f"{pad}{'' if grouped else it.path + ':'}{it.start_line}-{it.end_line} {name}{by}{tag}"]
+
+
+def _pad(it: RelatedItem, under: bool) -> str:
+    """Indent by depth, a level deeper under a file heading (`grouped`: the row is in that file and leaves its
+    path out; a deeper row from another file under it keeps its path)."""
+    return "  " * (it.depth - 1 + under)
+
+
+def _tree(items: list[RelatedItem], by_file: bool) -> list[tuple[RelatedItem, str | None]]:
+    """Items in tree order, each deeper one right under the definition it relates through, with the `via` to
+    print: none under its parent (the indent says it), the name when its parent is not on this page. `by_file`:
+    siblings in path and line order."""
+    kids: dict[int, list[RelatedItem]] = {}
+    placed: set[int] = set()
+    for it in items:
+        if it.depth > 1 and it.via is not None:
+            parent = next((p for p in items if p.depth == it.depth - 1 and p.qualname == it.via), None)
+            if parent is not None:
+                kids.setdefault(id(parent), []).append(it)
+                placed.add(id(it))
+    out: list[tuple[RelatedItem, str | None]] = []
+
+    def add(it: RelatedItem, via: str | None) -> None:
+        out.append((it, via))
+        for k in kids.get(id(it), []):
+            add(k, None)
+
+    def order(group: list[RelatedItem]) -> list[RelatedItem]:
+        return sorted(group, key=lambda it: (it.path, it.start_line or 0)) if by_file else group
+
+    for ks in kids.values():
+        ks[:] = order(ks)
+    for it in order(items):
+        if id(it) not in placed:
+            add(it, it.via if it.depth > 1 else None)
+    return out
+
+
+WEAK = frozenset({"name only", "unique name"})  # resolutions a row says itself; the header counts the rest
 
 
 def _guesses(model: RelatedResult, target: Any, guesses: list[RelatedItem]) -> str:
@@ -173,7 +229,7 @@ def _unresolved_label(model: RelatedResult, target: Any) -> str:
     if model.relation != "callees":
         return "bases not found in the repository (external or builtin)"
     if target.language not in ("c", "cpp"):
-        return "unresolved (external, builtin, or called on a value of unknown type)"
+        return "unresolved (external, builtin, or a receiver of unknown type)"
     return ("not defined by name in the repository (a system or external function, or one a macro makes by pasting "
             "names with ##: search_text a part of the name finds the macro)")
 

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 import shutil
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
@@ -93,3 +94,30 @@ def pyshop_fresh(tmp_path: Path) -> Served:
 def polyglot(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Served]:
     base = tmp_path_factory.mktemp("poly")
     return {name: Served(copy_fixture(name, base)) for name in ("webapp", "gomod", "rustcrate", "cinc")}
+
+
+def flat(text: str) -> str:
+    """find_related's text with each file heading put back on its rows (`future.go` over `  23-29 interface X`
+    reads `future.go:23-29 interface X`; a callee `  Sub.next 67-73 called at 59` reads `Sub.next path:67-73
+    called at 59`), so a test can assert whole rows; continuation lines (`+2 more lines`, `534: call`) stay."""
+    out: list[str] = []
+    heading: str | None = None
+    lines = text.split("\n")
+    for i, line in enumerate(lines):
+        nxt = lines[i + 1] if i + 1 < len(lines) else ""
+        if line and " " not in line and not line.startswith(("[", "…")) and nxt.startswith("  "):
+            heading = line
+            continue
+        if heading is None or not line.startswith("  "):
+            heading = None
+            out.append(line)
+            continue
+        row = line[2:]
+        body = row.lstrip(" ")
+        pad = row[: len(row) - len(body)]
+        if re.match(r"\d+(-\d+)? ", body):
+            row = f"{pad}{heading}:{body}"
+        else:
+            row = re.sub(r" (\d+-\d+ (\(defined at [^)]*\) )?called at )", rf" {heading}:\1", row, count=1)
+        out.append(row)
+    return "\n".join(out)

@@ -138,7 +138,8 @@ def test_callers_and_definitions_say_under_which_if_they_are_compiled(tmp_path: 
     s = served_tree(tmp_path, files)
     callers = s.call("find_related", symbol="ReflectionUtils.IsNullable", relation="callers").text
     assert "(only #if !(PORTABLE40 || PORTABLE) and #if DEBUG)" in callers, callers
-    assert "ConvertOrCast (12-17): if (initialValue == null && ReflectionUtils.IsNullable(targetType))  [" in callers
+    row = next(r for r in callers.splitlines() if "ConvertOrCast (12-17)" in r)
+    assert row.endswith("if (initialValue == null && ReflectionUtils.IsNullable(targetType))"), callers  # no #if
     defs = s.call("search_symbol", query="DynamicValueProvider.SetValue").text
     assert defs.rstrip().endswith("(only #if !(PORTABLE40 || PORTABLE))"), defs
 

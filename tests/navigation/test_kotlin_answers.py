@@ -91,7 +91,9 @@ def test_a_receiver_declared_with_another_type_is_not_a_caller_even_when_its_nam
     assert not computed.is_error, computed.text
     assert computed.data["call_sites"] == 2 and "computedBorderRadius?.hasRoundedBorders()" in computed.text, computed.text
     # `val resolved =\n borderRadius?.resolve(1)`: what BorderRadiusStyle.resolve returns
-    assert "[receiver resolved: ComputedBorderRadius]" in computed.text, computed.text
+    assert {i["qualname"]: i["detail"] for i in computed.data["items"]}["BackgroundDrawable.inset"] \
+        == "receiver resolved: ComputedBorderRadius", computed.text
+    assert "27 in BackgroundDrawable.inset (24-28): return resolved?.hasRoundedBorders() == true" in computed.text
     assert "[2 other calls named 'hasRoundedBorders' left out: another type's method" in computed.text, computed.text
     style = rn.call("find_related", symbol="BorderRadiusStyle.hasRoundedBorders", relation="callers")
     lines = sorted(n for i in style.data["items"] for n in i["lines"])

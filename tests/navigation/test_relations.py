@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.navigation.conftest import Served, copy_fixture
+from tests.navigation.conftest import Served, copy_fixture, flat
 
 
 @pytest.fixture(scope="module")
@@ -25,7 +25,7 @@ def test_callers_are_grouped_by_calling_definition_with_call_lines_and_receiver_
     assert not a.is_error, a.text
     assert _defs(a) == [("memStore.Sync", "receiver type"), ("Fill", "receiver type")]
     assert a.data["items"][0]["lines"] == [20] and a.data["items"][0]["calls"] == ["20: m.Put(k, v)"]
-    assert "gostore/store.go:31 in Fill (29-33): s.Put(k, v)  [receiver s: memStore]" in a.text
+    assert "gostore/store.go:31 in Fill (29-33): s.Put(k, v)\n" in flat(a.text) + "\n"  # the header says how
     assert a.text.startswith("callers of method gostore.memStore.Put (gostore/store.go:15-15): 2 definitions, 2 call sites; "
                              "all by receiver type")
 
@@ -33,14 +33,14 @@ def test_callers_are_grouped_by_calling_definition_with_call_lines_and_receiver_
 def test_callers_at_depth_two_follow_the_callers_callers_across_files(rel: Served):
     a = rel.call("find_related", symbol="total_area", relation="callers", depth=2)
     assert [(i["qualname"], i["depth"], i["via"]) for i in a.data["items"]] == [("report", 1, None), ("main", 2, "report")]
-    assert "  py/main.py:5 in main (4-5) (via report): print(report([Circle(1.0), Square(2.0)]))  [import]" in a.text
+    assert "\n  py/main.py:5 in main (4-5): print(report([Circle(1.0), Square(2.0)]))" in a.text  # under report
 
 
 def test_callees_are_resolved_to_definitions_and_the_rest_named(rel: Served):
     a = rel.call("find_related", symbol="report", relation="callees")
     assert _defs(a) == [("total_area", "same file")]
     assert a.data["unresolved"] == ["len"]
-    assert "unresolved (external, builtin, or called on a value of unknown type): len" in a.text
+    assert "unresolved (external, builtin, or a receiver of unknown type): len" in a.text
 
 
 def test_implementations_by_base_class_extends_implements_method_set_and_rust_impl(rel: Served):
@@ -115,7 +115,7 @@ def test_a_miss_names_the_closest_definitions_and_where_the_word_appears(tmp_pat
 def test_a_go_type_with_same_named_methods_of_other_signatures_is_no_implementation_and_an_embedder_is(rel: Served):
     a = rel.call("find_related", symbol="Store", relation="implementations")
     assert _defs(a) == [("memStore", "method set"), ("Cached", "embeds")]  # wrongStore.Get takes an int
-    assert "gostore/store.go:43-46 struct Cached  [embeds Store as a field]" in a.text
+    assert "gostore/store.go:43-46 struct Cached  [embeds Store as a field]" in flat(a.text)
 
 
 def test_a_method_promoted_from_an_embedded_go_struct_resolves_as_a_callee(rel: Served):
@@ -172,8 +172,8 @@ def test_an_outline_shows_a_generic_impl_header_once(rel: Served):
 
 def test_an_impl_on_a_type_the_repository_does_not_define_is_listed_by_its_header(rel: Served):
     a = rel.call("find_related", symbol="Draw", relation="implementations")
-    assert "rs/src/lib.rs:73-77 impl<T> Draw for Box<T>" in a.text.splitlines(), a.text  # no where clause, no tag
-    assert "rs/src/lib.rs:67-71 impl<K: Draw, V: Draw> Draw for (K, V)" in a.text
+    assert "rs/src/lib.rs:73-77 impl<T> Draw for Box<T>" in flat(a.text).splitlines(), a.text  # no where clause, no tag
+    assert "rs/src/lib.rs:67-71 impl<K: Draw, V: Draw> Draw for (K, V)" in flat(a.text)
     methods = rel.call("find_related", symbol="Draw.draw", relation="implementations")
     assert [i["qualname"] for i in methods.data["items"]][-2:] == ["(K, V).draw", "Box.draw"], methods.text
 

@@ -25,7 +25,9 @@ def test_a_conformance_added_in_an_extension_is_an_implementation(tmp_path: Path
     text = s.call("find_related", symbol="AnyViewDefinitionElement", relation="implementations").text
     assert "struct EventsDefinition  [extension at ios/Core/Views/ViewDefinition.swift:3]" in text, text
     assert "class ViewLifecycleMethod  [extension at ios/Core/Views/ViewDefinition.swift:4]" in text
-    assert "class AsyncFunctionDefinition (via ViewDefinitionFunctionElement)  [extension at" in text
+    # under the refining protocol that brings it
+    assert "interface ViewDefinitionFunctionElement  [extends]\n  ios/Core/Functions/AsyncFunctionDefinition.swift:1-2 " \
+           "class AsyncFunctionDefinition  [extension at" in text
 
 
 def test_a_constant_built_by_interpolation_shows_the_value_it_interpolates(tmp_path: Path):
