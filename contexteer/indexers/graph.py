@@ -224,12 +224,16 @@ def _call_receivers(calls: dict[str, list[int]], member_calls: dict[str, set[str
     path_calls: dict[str, set[str]] = {}
     if lines is None:
         return member_calls, path_calls
+    # Lua: `p:sub(1)` is a method call, on anything (`('%s'):format(x)`), and `s:find '^;'` a call too
+    lua = language == "lua"
+    sep, opt = (r"(\.|:(?!:))", "?") if lua else (r"(\.|->|::|\?\.)", "")
+    args = r"""(?:\(|["'{]|\[\[)""" if lua else r"(?:<[^<>()]*>)?\s*\("
     for name, at in calls.items():
         receivers: set[str] = set()
         bare = False
         for n in at:
             text = lines[n - 1] if 0 < n <= len(lines) else ""
-            for m in re.finditer(rf"(?:([\w$]+)\s*(\(\s*\))?\s*(\.|->|::|\?\.)\s*)?\b{re.escape(name)}\s*(?:<[^<>()]*>)?\s*\(", text):
+            for m in re.finditer(rf"(?:([\w$]+){opt}\s*(\(\s*\))?\s*{sep}\s*)?\b{re.escape(name)}\s*{args}", text):
                 if not m.group(3):
                     bare = True
                     continue

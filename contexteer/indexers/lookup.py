@@ -53,6 +53,15 @@ RUST_PRELUDE = frozenset({"Ok", "Err", "Some", "None", "Box", "Vec", "String", "
                           "ToString", "ToOwned", "Into", "From", "Iterator", "Drop", "Fn", "FnMut", "FnOnce"})
 
 
+FILE_LOCAL = frozenset({"lua"})  # languages whose private top-level definitions (`local x`) only their file sees
+
+
+def seen_outside(s: Symbol) -> bool:
+    """Whether another file can name `s`: not a Lua `local` (path.lua's `local currentdir = lfs.currentdir` is
+    not what app.lua's `path.currentdir()` calls)."""
+    return s.exported or s.language not in FILE_LOCAL
+
+
 def usable(s: Symbol) -> bool:
     """Worth showing as context: types, functions, constants, and module-level variables (type aliases...)."""
     return s.kind in CONTEXT_KINDS or (s.kind == "variable" and s.parent_id is None)
@@ -478,7 +487,8 @@ class _Body:
 
     def _imported_top(self, name: str) -> Found | None:
         for f in self.imported.get(name, ()):
-            cands = [s for s in self.syms_of(f) if s.name == name and usable(s) and s.parent_id is None]
+            cands = [s for s in self.syms_of(f) if s.name == name and usable(s) and s.parent_id is None
+                     and seen_outside(s)]
             if cands:
                 return _body_of(cands), "import"
         return None
@@ -491,7 +501,8 @@ class _Body:
 
     def _from_imports(self, name: str) -> Found | None:
         for f in self.imported.get(name) or self.import_files:
-            cands = [s for s in self.syms_of(f) if s.name == name and usable(s) and s.id != self.sym.id]
+            cands = [s for s in self.syms_of(f) if s.name == name and usable(s) and s.id != self.sym.id
+                     and seen_outside(s)]
             if cands:
                 top = [s for s in cands if s.parent_id is None]
                 return _body_of(top or cands), "import"
@@ -505,7 +516,7 @@ class _Body:
         if name.startswith("_"):
             return None
         anywhere = [s for s in self.index.symbols_named(name) if usable(s) and s.name == name and s.parent_id is None
-                    and language_family(s.language) == self.family]
+                    and language_family(s.language) == self.family and seen_outside(s)]
         if len(anywhere) == 1 and anywhere[0].id != self.sym.id and self.visible(anywhere[0].path):
             return anywhere[0], "unique name"
         return None
@@ -550,6 +561,9 @@ class _Body:
         if r.endswith("()"):  # `$this->getFormatter()->format()`: a member of the type the call returns
             return member_of_returned(index, sym, self.own_class, r[:-2], name, self.syms_of, self.import_files,
                                       self.paths.get(r[:-2], ()))
+        own = [s for s in self.in_file if s.qualname == f"{r}.{name}" and s.id != sym.id and usable_member(s)]
+        if own and any(s.name == r and s.parent_id is None for s in self.in_file):
+            return own[0], "same file"  # Lua `app.script_name()` in app.lua, `Helpers.parse()` beside `Helpers`
         if r in self.go_packages:  # `time.Duration`, `timer.New`: that package's, or (outside the repository) none
             return _module_member(self.imported.get(r, ()), name, self.syms_of)
         # `func (r *Raft) run()`: r.setState is Raft's; Rust `Scheduler::CurrentThread(exec) => exec.block_on()`
@@ -645,7 +659,7 @@ def _implicit_self(index: IndexQueries, sym: Symbol, own_class: Symbol | None, n
 def _module_member(files: Iterable[str], name: str, syms_of: Callable[[str], list[Symbol]]) -> tuple[Symbol, str] | None:
     """The module-level definition `name` in the first of `files` (a module or package a qualifier names) holding one."""
     for f in files:
-        hit = [s for s in syms_of(f) if s.name == name and s.parent_id is None and usable(s)]
+        hit = [s for s in syms_of(f) if s.name == name and s.parent_id is None and usable(s) and seen_outside(s)]
         if hit:
             return hit[0], "import"
     return None
