@@ -523,7 +523,8 @@ def _symbols(defs: list[_Def], spec: LanguageSpec, data: bytes, exports: ModuleE
                          or stack[-1].node.id == d.node.id):  # `int x, y;`: y is x's sibling
             stack.pop()
         d.parent = stack[-1] if stack else None
-        if d.receiver and d.parent is None:
+        # `obj.reset = function() ... end` inside a Lua function is obj's, not the function's (`call_ctor.reset`)
+        if d.receiver and (d.parent is None or d.parent.kind in _FUNCTIONS):
             d.parent = by_name.get(d.receiver) or _Def(node=d.node, outer=d.outer, name=d.receiver, kind="scope.type",
                                                        ostart=d.ostart, oend=d.oend)
         if d.kind != "type" or d.node.type != "type_definition":  # `typedef struct tag {...} t;`: t holds nothing

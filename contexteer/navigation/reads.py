@@ -69,9 +69,31 @@ def _range_note(nav: NavigationService, rel: str, start: int, end: int) -> str:
         within = [x for x in syms if x.start_line <= end and x.end_line >= start and x.id != enc.id
                   and getattr(holder(x), "id", None) == enc.id]
         inner = named(within).replace(" — overlaps", ", overlapping") if within else ""
-        return f" — in {enc.kind} {enc.qualname} {enc.start_line}-{enc.end_line}{inner}"
+        around = "" if within else _closures(nav, rel, start, end, enc)
+        # a definition inside another that its name does not show (Lua `obj.reset = function` in call_ctor)
+        outer, up = holder(enc), ""
+        while outer is not None and not enc.qualname.startswith(outer.qualname + ".") and outer.kind in ("function", "method"):
+            up += f", in {outer.kind} {outer.qualname} {outer.start_line}-{outer.end_line}"
+            outer = holder(outer)
+        return f" — in {around}{enc.kind} {enc.qualname} {enc.start_line}-{enc.end_line}{inner}{up}"
     held = [x for x in syms if x.start_line <= end and x.end_line >= start and holder(x) is None]
     return named(held) if held else ""
+
+
+def _closures(nav: NavigationService, rel: str, start: int, end: int, enc: Any) -> str:
+    """The callbacks and closures inside `enc` that hold the range, innermost first (`arrow function passed to
+    asyncLib.eachLimit 862-1228, in arrow function emitFiles 850-1233, in `), '' when there are none."""
+    if enc.kind not in ("function", "method") or end - start > 40:
+        return ""
+    from contexteer.indexers.closures import chain
+
+    info = nav.index.file_info(rel)
+    text = repo_text(nav.ws, rel)
+    if info is None or text is None:
+        return ""
+    levels = chain(info.language, text.encode("utf-8"), start, end, enc.start_line, enc.end_line)
+    shown = [f"{what} {s}-{e}, in " for what, s, e in levels[:4]]
+    return "".join(shown) + ("…, in " if len(levels) > 4 else "")
 
 
 def index_outline(nav: NavigationService, rel: str) -> list[tuple[int, int, str, str]] | None:
@@ -118,6 +140,7 @@ class Semantic:
     callers: list[CallerRef]
     callers_total: int
     name_only: int  # callers matched by name only (maybe another type's method of that name)
+    more: int = 0  # names of the body not looked up (the uses list stopped at its limit)
 
 
 def semantic_of(nav: NavigationService, rel: str, lines: list[str], target: Any, start: int, end: int,
@@ -139,4 +162,4 @@ def semantic_of(nav: NavigationService, rel: str, lines: list[str], target: Any,
                          location=f"{c.path}:{c.symbol.start_line}-{c.symbol.end_line}" if c.symbol else None,
                          signature=c.symbol.signature if c.symbol else None, how=getattr(c, "how", None))
                for c in sem.callers]
-    return Semantic(uses, callers, sem.callers_total, getattr(sem, "callers_name_only", 0))
+    return Semantic(uses, callers, sem.callers_total, getattr(sem, "callers_name_only", 0), sem.more)

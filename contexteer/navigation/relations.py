@@ -11,6 +11,7 @@ from typing import Any
 from contexteer.errors import InputError, NotFoundError
 from contexteer.indexers import graph
 from contexteer.indexers.lookup import REAL_OVERLOADS, is_prototype, line_previews
+from contexteer.indexers.model import CLASS_KINDS
 from contexteer.indexers.namesakes import reopened_rank
 from contexteer.indexers.qualify import is_qualified, split_name
 from contexteer.indexers.syntax import (
@@ -127,6 +128,15 @@ def find_target(nav: NavigationService, q: str, prefix: str | None, relation: st
         note = "declared in " + ", ".join(f"{s.path}:{s.start_line}" for s in protos[:3])
         return bodies[0], f"{also}; {note}" if also else note
     distinct = {(s.path, s.qualname) for s in named}
+    if len(distinct) > 1 and relation in ("implementations", "supertypes"):
+        # the type relations of a name that is one class and some functions or getters (webpack's `Generator`
+        # class and index.js's `get Generator()`): the class is meant
+        types = [s for s in named if s.kind in CLASS_KINDS]
+        if len({(s.path, s.qualname) for s in types}) == 1:
+            rest = [s for s in named if s.kind not in CLASS_KINDS]
+            note = "also named so: " + ", ".join(f"{s.kind} {s.path}:{s.start_line}" for s in rest[:3]) \
+                + (" …" if len(rest) > 3 else "")
+            return types[0], f"{also}; {note}" if also else note
     if len(distinct) > 1:
         lines = [f"  {s.path}:{s.start_line}-{s.end_line} {s.kind} {full.get(s.id, s.qualname)} -> find_related("
                  f"symbol=\"{full.get(s.id, s.qualname)}\", relation=\"{relation}\", path=\"{s.path}\")" for s in named[:10]]

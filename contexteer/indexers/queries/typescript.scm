@@ -21,6 +21,12 @@
 ; `module.exports = class X {...}` / `= function x () {...}` define X / x
 (assignment_expression left: (member_expression object: (identifier) @_m property: (property_identifier) @_p) right: (class name: (_) @name) @definition.class (#eq? @_m "module") (#eq? @_p "exports"))
 (assignment_expression left: (member_expression object: (identifier) @_m property: (property_identifier) @_p) right: (function_expression name: (identifier) @name) @definition.function (#eq? @_m "module") (#eq? @_p "exports"))
+; a class expression assigned to a member (webpack's `X.Template = class XTemplate extends Y {...}`) or bound to a
+; name (`const X = class {...}`) is a class; an anonymous one takes the member's name (`X.Template = class {...}`)
+(assignment_expression left: (member_expression) right: (class name: (_) @name) @definition.class)
+((assignment_expression left: (member_expression property: (property_identifier) @name) right: (class !name)) @definition.class (#not-eq? @name "exports"))
+(program (lexical_declaration (variable_declarator name: (identifier) @name value: (class))) @definition.class)
+(program (export_statement (lexical_declaration (variable_declarator name: (identifier) @name value: (class))) @definition.class))
 
 (program (lexical_declaration (variable_declarator name: (identifier) @name value: [(arrow_function) (function_expression)])) @definition.function)
 (program (export_statement (lexical_declaration (variable_declarator name: (identifier) @name value: [(arrow_function) (function_expression)])) @definition.function))

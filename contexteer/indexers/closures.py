@@ -1,0 +1,107 @@
+"""The anonymous functions around a line: callbacks, closures, lambdas and nested functions the index does not
+record as definitions, named by what they are bound to or passed to.
+
+"What is at Compiler.js:892" answered `in method Compiler.emitAssets 841-1240` while the line ran in a callback
+passed to `asyncLib.eachLimit` inside `const emitFiles = (err) => {...}`; Penlight's class.lua:30 sat in
+`obj.super = function(...)` inside `call_ctor`, which decides when it runs. `chain` names those levels
+(innermost first) by parsing the one file on demand."""
+
+from __future__ import annotations
+
+import logging
+
+import tree_sitter as ts
+
+from contexteer.indexers import languages
+
+logger = logging.getLogger(__name__)
+
+# function-like nodes per grammar (a type a grammar lacks is harmless)
+_JS = frozenset({"arrow_function", "function_expression", "function", "generator_function",
+                 "function_declaration", "generator_function_declaration", "method_definition"})
+FUNCTION_NODES: dict[str, frozenset[str]] = {
+    "javascript": _JS, "typescript": _JS, "tsx": _JS, "jsx": _JS,
+    "python": frozenset({"lambda", "function_definition"}),
+    "lua": frozenset({"function_definition", "function_declaration"}),
+    "go": frozenset({"func_literal"}),
+    "rust": frozenset({"closure_expression", "function_item"}),
+    "java": frozenset({"lambda_expression"}),
+    "kotlin": frozenset({"lambda_literal", "anonymous_function"}),
+    "ruby": frozenset({"block", "do_block", "lambda"}),
+    "php": frozenset({"anonymous_function", "arrow_function", "anonymous_function_creation_expression"}),
+    "csharp": frozenset({"lambda_expression", "anonymous_method_expression", "local_function_statement"}),
+    "swift": frozenset({"lambda_literal"}),
+    "cpp": frozenset({"lambda_expression"}),
+    "scala": frozenset({"lambda_expression"}),
+    "elixir": frozenset({"anonymous_function"}),
+    "dart": frozenset({"function_expression"}),
+}
+_KIND = {"arrow_function": "arrow function", "lambda": "lambda", "lambda_expression": "lambda",
+         "lambda_literal": "lambda", "closure_expression": "closure", "func_literal": "func literal",
+         "block": "block", "do_block": "block", "method_definition": "method"}
+_CALLS = ("call", "invocation", "new_expression", "object_creation_expression")
+_BINDINGS = frozenset({"variable_declarator", "assignment_expression", "assignment", "assignment_statement",
+                       "short_var_declaration", "let_declaration", "pair", "property_declaration", "field",
+                       "lexical_binding", "augmented_assignment", "variable_declaration", "local_variable_declaration"})
+_MAX_BYTES = 2_000_000
+
+
+def chain(language: str | None, data: bytes, start: int, end: int, lo: int, hi: int) -> list[tuple[str, int, int]]:
+    """(description, start line, end line) of the anonymous or nested functions holding lines `start`-`end`,
+    innermost first, strictly inside the definition spanning `lo`-`hi`; [] when there are none or the file
+    cannot be parsed."""
+    kinds = FUNCTION_NODES.get(language or "")
+    spec = languages.BY_NAME.get(language or "")
+    if not kinds or spec is None or len(data) > _MAX_BYTES:
+        return []
+    try:
+        tree = ts.Parser(languages.grammar(spec.name)).parse(data)
+    except Exception as exc:  # noqa: BLE001 - a grammar that fails here only loses the chain
+        logger.info("no closure chain (%s): %s", language, exc)
+        return []
+    lines = data.split(b"\n")
+    row = start - 1
+    if not 0 <= row < len(lines):
+        return []
+    col = len(lines[row]) - len(lines[row].lstrip())
+    node: ts.Node | None = tree.root_node.descendant_for_point_range((row, col), (row, col))
+    out: list[tuple[str, int, int]] = []
+    while node is not None:
+        s, e = node.start_point.row + 1, node.end_point.row + 1
+        if s <= lo and e >= hi:
+            break
+        if node.type in kinds and s <= start and e >= end and (s, e) != (lo, hi):
+            out.append((_describe(node, data), s, e))
+        node = node.parent
+    return out
+
+
+def _describe(node: ts.Node, data: bytes) -> str:
+    kind = _KIND.get(node.type, "function")
+    name = node.child_by_field_name("name")
+    if name is not None:
+        return f"{kind} {_text(name, data)}"
+    p, hops = node.parent, 0
+    while p is not None and hops < 4:
+        if any(c in p.type for c in _CALLS):
+            fn = (p.child_by_field_name("function") or p.child_by_field_name("method")
+                  or p.child_by_field_name("name") or p.child_by_field_name("constructor")
+                  or (p.named_children[0] if p.named_children else None))
+            if fn is not None and fn.id != node.id:
+                receiver = p.child_by_field_name("receiver") if node.type in ("block", "do_block") else None
+                called = f"{_text(receiver, data)}.{_text(fn, data)}" if receiver is not None else _text(fn, data)
+                return f"{kind} passed to {called}"
+            return kind
+        if p.type in _BINDINGS:
+            left = (p.child_by_field_name("name") or p.child_by_field_name("left") or p.child_by_field_name("key")
+                    or p.child_by_field_name("pattern") or (p.named_children[0] if p.named_children else None))
+            if left is not None and left.id != node.id and left.start_byte < node.start_byte:
+                return f"{kind} {_text(left, data)}"
+            return kind
+        p, hops = p.parent, hops + 1
+    return kind
+
+
+def _text(node: ts.Node, data: bytes, limit: int = 48) -> str:
+    text = " ".join(data[node.start_byte:node.end_byte].decode("utf-8", "replace").split())
+    return text if len(text) <= limit else text[: limit - 1] + "…"
