@@ -115,7 +115,8 @@ def _callee_name(index: IndexQueries, sym: Symbol) -> str:
 
 
 # the order callers are listed in: the strongest evidence that a site calls the definition first
-CALLER_RANK = {"same file": 0, "import": 1, "same package": 1, "receiver type": 1.5, "receiver": 2, "name only": 3}
+CALLER_RANK = {"same file": 0, "import": 1, "same package": 1, "receiver type": 1.5, "alias": 1.5, "receiver": 2,
+               "name only": 3}
 
 
 def callers(index: IndexQueries, sym: Symbol, resolve_imports: Callable[[str], dict[str, list[str]]], *, depth: int = 1) -> Relations:
@@ -262,13 +263,28 @@ def _unresolved_call(index: IndexQueries, sym: Symbol, name: str, member_calls: 
     arms = _arm_candidates(index, sym, values, name)
     if arms:  # Rust `CurrentThread(exec) => exec.block_on(..)`, `MultiThread(exec) => exec.block_on(..)`
         return label + " (one of " + ", ".join(f"{s.qualname} {s.path}:{s.start_line}" for s in arms) + ")"
-    if values and not set(on) & _SELF_WORDS and sym.language not in ("go", "python"):
+    if values and not set(on) & _SELF_WORDS and sym.language not in ("go", "python") \
+            and not (family_of_js(sym.language) and name in JS_BUILTIN_METHODS):  # `list.push(x)` is Array's
         family = language_family(sym.language)
         maybe = [s for s in index.symbols_named(name) if s.name == name and s.kind == "method"
                  and s.id != sym.id and language_family(s.language) == family]
         if 0 < len(maybe) <= 2:
             return label + " (maybe " + ", ".join(f"{s.qualname} {s.path}:{s.start_line}" for s in maybe) + ")"
     return label
+
+
+#: methods of JavaScript's built-in Array, Map, Set, String, Object and Promise values: a call of one on a value of
+#: unknown type is no repository method's (webpack's `this.chunkGroups.push(e)` was "maybe ESMStarExportsList.push")
+JS_BUILTIN_METHODS = frozenset({
+    "push", "pop", "shift", "unshift", "slice", "splice", "concat", "join", "map", "filter", "reduce", "forEach",
+    "some", "every", "find", "findIndex", "includes", "indexOf", "sort", "reverse", "flat", "flatMap", "keys",
+    "values", "entries", "get", "set", "has", "add", "delete", "clear", "then", "catch", "finally", "toString",
+    "replace", "split", "trim", "startsWith", "endsWith", "toLowerCase", "toUpperCase", "charCodeAt",
+    "substring", "padStart", "padEnd", "match", "test", "exec", "call", "apply", "bind", "hasOwnProperty"})
+
+
+def family_of_js(language: str | None) -> bool:
+    return language in ("javascript", "typescript", "tsx", "jsx")
 
 
 def _overload_called(index: IndexQueries, d: Any, at: list[int], lines: list[str] | None, caller: Symbol) -> Any:

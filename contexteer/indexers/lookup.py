@@ -35,6 +35,7 @@ from contexteer.indexers.syntax import (
     field_typed,
     go_embedded,
     local_binding,
+    local_bindings,
     named_type,
     return_type,
 )
@@ -60,6 +61,12 @@ def seen_outside(s: Symbol) -> bool:
     """Whether another file can name `s`: not a Lua `local` (path.lua's `local currentdir = lfs.currentdir` is
     not what app.lua's `path.currentdir()` calls)."""
     return s.exported or s.language not in FILE_LOCAL
+
+
+def bare_outside(s: Symbol) -> bool:
+    """Whether a bare name in another file can mean `s`: in Lua only a global (`function helper()`), never a
+    module table's field (`types.type` is not what `type(x)` calls) or a `local`."""
+    return seen_outside(s) and (s.language not in FILE_LOCAL or s.qualname == s.name)
 
 
 def usable(s: Symbol) -> bool:
@@ -324,6 +331,7 @@ class Semantic:
     callers_total: int = 0  # call sites (one per line) in the symbol's language family
     callers_name_only: int = 0  # of which matched by name only: maybe another type's method of that name
     unresolved: list[str] = field(default_factory=list)
+    more: int = 0  # names of the body not looked up once max_defs definitions were found
 
 
 def holds_code(s: Symbol) -> bool:
@@ -371,8 +379,10 @@ def semantic_context(
     out = Semantic()
     body = _Body(index, sym, resolve_imports, extra_names=extra_names, bound=bound, members=members, paths=paths)
     seen: set[int] = set()
-    for name in body.names:
+    names = list(body.names)
+    for n, name in enumerate(names):
         if len(out.definitions) >= max_defs:
+            out.more = len(names) - n
             break
         found = body.resolve(name)
         if found is _SKIP:
@@ -488,7 +498,7 @@ class _Body:
     def _imported_top(self, name: str) -> Found | None:
         for f in self.imported.get(name, ()):
             cands = [s for s in self.syms_of(f) if s.name == name and usable(s) and s.parent_id is None
-                     and seen_outside(s)]
+                     and bare_outside(s)]
             if cands:
                 return _body_of(cands), "import"
         return None
@@ -502,7 +512,7 @@ class _Body:
     def _from_imports(self, name: str) -> Found | None:
         for f in self.imported.get(name) or self.import_files:
             cands = [s for s in self.syms_of(f) if s.name == name and usable(s) and s.id != self.sym.id
-                     and seen_outside(s)]
+                     and bare_outside(s)]
             if cands:
                 top = [s for s in cands if s.parent_id is None]
                 return _body_of(top or cands), "import"
@@ -516,7 +526,7 @@ class _Body:
         if name.startswith("_"):
             return None
         anywhere = [s for s in self.index.symbols_named(name) if usable(s) and s.name == name and s.parent_id is None
-                    and language_family(s.language) == self.family and seen_outside(s)]
+                    and language_family(s.language) == self.family and bare_outside(s)]
         if len(anywhere) == 1 and anywhere[0].id != self.sym.id and self.visible(anywhere[0].path):
             return anywhere[0], "unique name"
         return None
@@ -709,13 +719,20 @@ def _local_member(index: IndexQueries, sym: Symbol, own_class: Symbol | None, wo
     ws = getattr(index, "ws", None)
     if ws is None or not word[:1].isalpha() and word[:1] != "_":
         return None
-    binding = local_binding(_file_lines(ws, sym.path, texts), sym.start_line, sym.end_line, word)
-    if binding is None:
-        return None
-    if binding[0] == "call":
-        return member_of_returned(index, sym, own_class, binding[1], name, syms_of, import_files)
-    typed = _received_type(index, sym, binding[1], import_files) if binding[0] == "receive" else binding[1]
-    return member_of_type(index, typed, name, sym, import_files) if typed else None  # by receiver type, or promoted
+    lines = _file_lines(ws, sym.path, texts)
+    for n, binding in enumerate(local_bindings(lines, sym.start_line, sym.end_line, word)):
+        if n == 3:
+            break
+        if binding is None:
+            continue
+        if binding[0] == "call":
+            found = member_of_returned(index, sym, own_class, binding[1], name, syms_of, import_files)
+        else:
+            typed = _received_type(index, sym, binding[1], import_files) if binding[0] == "receive" else binding[1]
+            found = member_of_type(index, typed, name, sym, import_files) if typed else None  # receiver type, promoted
+        if found is not None:  # a name declared again in another block: the first declaration that tells
+            return found
+    return None
 
 
 _GO_RECEIVER = re.compile(r"func\s*\(\s*(\w+)\s+\*?(\w+)")
@@ -773,6 +790,14 @@ def member_of_type(index: IndexQueries, typed: str, name: str, sym: Symbol, impo
             or s.path.rpartition("/")[0] == sym.path.rpartition("/")[0]]
     if near or len(hit) == 1:
         return (near or hit)[0], "receiver type" if depth == 0 else "promoted"
+    if sym.language != "go" and depth == 0:  # `new Entrypoint(..).addOrigin()`: ChunkGroup's, its base class's
+        classes = [s for s in index.symbols_named(typed) if s.name == typed and s.kind in _CLASS_KINDS
+                   and language_family(s.language) == family]
+        near = [s for s in classes if s.path == sym.path or s.path in import_files]
+        if near or len(classes) == 1:
+            inherited = _inherited_member(index, (near or classes)[0], name, index.symbols_in_file)
+            if inherited is not None:
+                return inherited, "base class"
     if sym.language != "go" or depth >= 2:
         return None
     folder = sym.path.rpartition("/")[0]
@@ -835,7 +860,8 @@ def find_callers(index: IndexQueries, sym: Symbol, callee: str, resolve_imports:
         if left_out is not None:  # what the receivers showed to be another method of that name, for the answer to count
             left_out += [c for c in sites if c.against]
         sites = [c for c in sites if not c.against]
-    rank = {"same file": 0, "import": 1, "same package": 1, "receiver type": 1.5, "receiver": 2, "name only": 3}
+    rank = {"same file": 0, "import": 1, "same package": 1, "receiver type": 1.5, "alias": 1.5, "receiver": 2,
+            "name only": 3}
     sites.sort(key=lambda c: (rank[c.how] - (c.receiver is True) * 0.5, c.path, c.line))
     return sites
 
@@ -929,6 +955,9 @@ def _check_receivers(index: IndexQueries, sites: list[Caller], callee: str, owne
                     site.receiver, site.how = True, "receiver type"
                     break
                 continue
+            if bare and language == "lua" and site.how in ("import", "same file") and _lua_alias(lines, site.line, callee):
+                site.receiver, site.how = True, "alias"  # `local isdir = path.isdir` ... `isdir(p)`
+                break
             if bare and language in _RECEIVER_ONLY:
                 against = True  # `spawn_blocking(f)`: a function of that name, never Handle.spawn_blocking
             elif language == "rust" and before is not None and before.group(2) == "::" and word is not None \
@@ -966,6 +995,13 @@ def _check_receivers(index: IndexQueries, sites: list[Caller], callee: str, owne
         else:
             site.how = "name only"
             site.against = against
+
+
+def _lua_alias(lines: list[str], line: int, callee: str) -> bool:
+    """Whether a Lua file binds a local to a module's function before `line`: `local exists, isdir = path.exists,
+    path.isdir` makes `isdir(p)` a call of path.isdir."""
+    alias = re.compile(rf"^\s*local\s[^=]*\b{re.escape(callee)}\b[^=]*=.*\b[\w.]+\.{re.escape(callee)}\b")
+    return any(alias.match(text) for text in lines[: max(0, line - 1)])
 
 
 def _other_type(index: IndexQueries, defs: dict[str, list[Symbol]], lines: list[str], site: Caller, text: str,

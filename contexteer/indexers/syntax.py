@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import logging
 import re
+from collections.abc import Iterator
 from functools import lru_cache
 from typing import Any
 
@@ -213,12 +214,18 @@ def call_args(text: str, name: str) -> list[str] | None:
 
 
 def local_binding(lines: list[str], start: int, end: int, word: str) -> tuple[str, str] | None:
-    """How a local `word` is first declared in lines start..end (1-based) of a definition: ("type", T) when the
+    """The first declaration of `word` (see local_bindings); None when there is none or it tells nothing."""
+    return next(local_bindings(lines, start, end, word), None)
+
+
+def local_bindings(lines: list[str], start: int, end: int, word: str) -> Iterator[tuple[str, str] | None]:
+    """How a local `word` is declared in lines start..end (1-based) of a definition: ("type", T) when the
     declaration names its type (`c: Client = ...`, `Client c = ...`, `var c Client`, `c := &Client{}`,
     `c = Client(...)`, `$c = new Client(...)`, `let c = Client::new(...)`), ("call", f) when it is what a call of a
     plain function returns (`c = make_client()`, `c := NewClient()`), ("member", "v.m") when it is what a method
     called on a plain name returns (`val r = borderRadius?.resolve(...)`), ("receive", "r.ch") when it is a value
-    received from a channel field (Go `case a := <-r.applyCh:`), else None. At most 400 lines are read."""
+    received from a channel field (Go `case a := <-r.applyCh:`), else None; each declaration in turn (JavaScript's
+    `const entrypoint` in two blocks: one from a Map, one `new Entrypoint(..)`). At most 400 lines are read."""
     w = re.escape(word)
     annotated = re.compile(rf"^\s*(?:let\s+(?:mut\s+)?|const\s+|var\s+|final\s+|val\s+)?\$?{w}\s*:\s*([^=;]+?)\s*(?:=|;|$)")
     typed_first = re.compile(rf"^\s*(?:final\s+|var\s+)?({_QUAL}[A-Z][\w$]*)(?:<[^<>;()]*>)?\s*[*&]?\s+{w}\s*(?:=|;)")
@@ -234,28 +241,32 @@ def local_binding(lines: list[str], start: int, end: int, word: str) -> tuple[st
             text = text.rstrip() + " " + lines[i].strip()  # `val r =` with the value on the next line
         m = go_receive.match(text)
         if m:  # Go `case a := <-r.applyCh:`: what the channel field carries
-            return "receive", m.group(1)
+            yield "receive", m.group(1)
+            continue
         m = annotated.match(text)
         if m:
             named = named_type(m.group(1))
-            return ("type", named) if named and named != "Self" else None
+            yield ("type", named) if named and named != "Self" else None
+            continue
         m = typed_first.match(text) or go_var.match(text)
         if m and m.group(1).rpartition(".")[2] not in _KEYWORDS:
-            return "type", re.split(r"\.|::", m.group(1))[-1]
+            yield "type", re.split(r"\.|::", m.group(1))[-1]
+            continue
         m = on_value.match(text)
         if m:  # `val r = borderRadius?.resolve(...)`: what a method of a value returns
-            return "member", f"{m.group(1)}.{m.group(2)}"
+            yield "member", f"{m.group(1)}.{m.group(2)}"
+            continue
         m = made.match(text)
         if m:
             qual, name = m.group(1), m.group(2)
             if qual.endswith("::") and re.match(r"(?:new|default|from|with|create|builder)(?:_\w*)?$", name):
-                return "type", re.split(r"::", qual)[-2]  # `Client::new(..)`, `Client::with_capacity(..)`
-            if m.group(3) or m.group(4) == "{" or "new " in text[m.start(2) - 5:m.start(2)]:
-                return "type", name  # `&Client{}`, `new Client(..)`
-            if not qual or (name[:1].isupper() and not qual.endswith("::")):
-                return "call", name  # `make()`, `Client()`, `mod.Client()`, `NewClient()`: a class or a function
-            return None
-    return None
+                yield "type", re.split(r"::", qual)[-2]  # `Client::new(..)`, `Client::with_capacity(..)`
+            elif m.group(3) or m.group(4) == "{" or "new " in text[m.start(2) - 5:m.start(2)]:
+                yield "type", name  # `&Client{}`, `new Client(..)`
+            elif not qual or (name[:1].isupper() and not qual.endswith("::")):
+                yield "call", name  # `make()`, `Client()`, `mod.Client()`, `NewClient()`: a class or a function
+            else:
+                yield None
 
 
 def return_type(signature: str, language: str | None) -> str | None:

@@ -236,7 +236,7 @@ def use_statements(resolver: deps_mod.Resolver, rel: str, imports: list[Any], se
     rows: dict[tuple[str, str], list[int]] = {}
     crates: dict[str, str] = {}  # names bound to an external crate in this file (`extern crate serde;`)
     # Ruby: the line as written (`require_relative 'core_ext/regexp' if RUBY_VERSION < '2.4'` says when it loads)
-    source = (resolver.read_text(rel) or "").splitlines() if sep in ("rb", "/", ".") and resolver.read_text else []
+    source = (resolver.read_text(rel) or "").splitlines() if sep in ("rb", "/", ".", "js") and resolver.read_text else []
     swift = rel.endswith(".swift")
     conditions = preprocessor_conditions(source) if sep in ("/", ".") else {}  # C, C++ and C# #if groups
     for imp in sorted(imports, key=lambda i: i.line):
@@ -249,6 +249,9 @@ def use_statements(resolver: deps_mod.Resolver, rel: str, imports: list[Any], se
         reach = _reach(imp, results, rel, written, sep, crates)
         if imp.line in conditions:
             reach = f"{reach} (only {conditions[imp.line]})".lstrip()
+        if sep == "js" and 0 < imp.line <= len(source) and source[imp.line - 1][:1] in (" ", "\t") \
+                and re.search(r"\b(?:require|import)\s*\(", source[imp.line - 1]):
+            reach = f"{reach} [lazy]".lstrip()  # a `require` in a function or block: loads when that code runs
         rows.setdefault((written, reach), []).append(imp.line)
     recorded = {imp.line for imp in imports}
     for n, text in enumerate(source if sep == "rb" else [], 1):  # `require library`: loads what a value names at run time
@@ -288,8 +291,9 @@ def _reach(imp: Any, results: list[Any], rel: str, written: str, sep: str, crate
     head = re.sub(r"^(?:self|crate)::", "", imp.module).split("::")[0]
     bare = written.strip('"<> ')
     near = posixpath.normpath(posixpath.join(posixpath.dirname(rel), imp.module)) if imp.module.startswith(".") else ""
-    if sep == "js" and len(targets) == 1 and near and posixpath.splitext(targets[0])[0] in (near, near + "/index"):
-        return ""  # './Operator' from internal/Observable.ts is internal/Operator.ts: nothing to add
+    if sep == "js" and len(targets) == 1 and imp.module.startswith("./") \
+            and posixpath.splitext(targets[0])[0] in (near, near + "/index"):
+        return ""  # './Operator' from internal/Observable.ts is internal/Operator.ts: nothing to add ('../' is)
     if sep == "/" and len(targets) == 1 and targets[0].endswith("/" + bare):
         return "-> " + targets[0][: -len(bare)]  # <linux/mm.h> -> include/: the folder it is found under
     dirs = sorted({posixpath.dirname(t) for t in targets})

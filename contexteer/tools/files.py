@@ -212,7 +212,7 @@ def _render_read(svc: Services, nav: NavigationService, rel: str, lines: list[st
         sem = nav.semantic(rel, lines, target, start, end, svc.settings.navigation.max_callers)
         model.uses, model.callers = sem.uses, sem.callers
         model.callers_total = sem.callers_total
-        tail = _semantic_text(model, by_symbol, sem.name_only).split("\n")
+        tail = _semantic_text(model, by_symbol, sem.name_only, sem.more).split("\n")
     inner = [s for s in nav.index.symbols_in_file(rel) if start <= s.start_line <= end and s.id != getattr(target, "id", None)]
     # a range names the definition it sits in, semantic or not (the pip A/B agent read 40 lines to find it)
     where = "" if by_symbol else nav.range_note(rel, start, end)
@@ -232,12 +232,16 @@ def _inner_outline(rel: str, start: int, end: int, inner: list[Any], why: str, b
     return [head, *fitted.lines]
 
 
-def _semantic_text(model: CodeRange, by_symbol: bool, name_only: int = 0) -> str:
+def _semantic_text(model: CodeRange, by_symbol: bool, name_only: int = 0, more: int = 0) -> str:
     out = ["", "── uses ──" if model.uses else "── uses: nothing resolvable in the index ──"]
     for d in model.uses:
         doc = f"  # {d.doc[:100]}" if d.doc else ""
         what = f"{d.qualname} — " if "." in d.qualname or d.qualname not in d.signature else ""
         out.append(f"{d.location} {what}{clip(d.signature, 160)}{doc}  [{d.via}]")
+    if more:  # the list stopped at its limit: say so (Penlight's lexer.scan lost STRING2, sdump... silently)
+        callees = f"find_related(symbol=\"{model.symbol}\", relation=\"callees\") resolves every call" \
+            if by_symbol and model.symbol else "a narrower range resolves the rest"
+        out.append(f"… {more} more name{'s' if more != 1 else ''} it uses not looked up: {callees}")
     if by_symbol:
         if model.callers:
             showing = f", showing {len(model.callers)}" if model.callers_total > len(model.callers) else ""

@@ -99,6 +99,8 @@ def _deps_text(model: Dependencies, direction: str, depth: int, limit: int, imp_
         out += [f"  {', '.join(map(str, lines))}: {written}  {reach}".rstrip() for lines, written, reach in model._statements[:limit]]
         if len(model._statements) > limit:
             out.append(f"  … {len(model._statements) - limit} more")
+        if any(reach.endswith("[lazy]") for _, _, reach in model._statements[:limit]):
+            out.append("  ([lazy]: required inside a function or block, loaded when that code runs)")
     elif direction in ("imports", "both") and (model.imports or model.path != "."):
         out.append(f"{label} imports ({_count(model.imports, model.view)} in-repo, depth {depth}):" if model.imports
                    else f"{label} imports no other repository package (its own package's files need none)"
@@ -108,7 +110,8 @@ def _deps_text(model: Dependencies, direction: str, depth: int, limit: int, imp_
         out.append(f"imported by ({_count_dependents(model.dependents)}, depth {depth}):" if model.dependents
                    else f"no {'non-test' if model.tests_left_out else 'other repository'} file imports {label}")
         out += _edges_text(sorted(model.dependents, key=lambda e: (e.depth, e.source)), "source", model.path, depth, limit, dep_group)
-    out += unresolved_lines(model._unresolved, model.path, pkgs)
+    shown = {n for lines, _, reach in model._statements for n in lines if "[no repository file]" in reach}
+    out += unresolved_lines([u for u in model._unresolved if not (u[0] == model.path and u[2] in shown)], model.path, pkgs)
     if model.tests_left_out:
         out.append(tests_note(model.tests_left_out))
     if model.external and not model._statements:
@@ -134,8 +137,16 @@ def _deps_text(model: Dependencies, direction: str, depth: int, limit: int, imp_
             out.append(f"  {manifest} [{group}]: " + ", ".join(items[: pkgs + 20]) + (f", … {len(items) - pkgs - 20} more" if len(items) > pkgs + 20 else ""))
     if model.cycles:
         out.append("import cycles:")
-        out += ["  " + " -> ".join(c) for c in model.cycles]
+        out += ["  " + _cycle(c) for c in model.cycles]
     return "\n".join(out)
+
+
+def _cycle(c: list[str]) -> str:
+    """A cycle as a chain; a long one keeps its two first steps and its last (the full one is in the typed result
+    and in the diagram view)."""
+    if len(c) <= 6:
+        return " -> ".join(c)
+    return " -> ".join(c[:3]) + f" -> … {len(c) - 5} more -> " + " -> ".join(c[-2:])
 
 
 def _scope(x: ExternalPkg) -> str:

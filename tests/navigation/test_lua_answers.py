@@ -57,3 +57,61 @@ def test_a_module_function_is_found_through_the_module_and_another_files_locals_
     assert "pl/utils.lua:2" not in text  # `('%s%s'):format(...)` is a string method, not utils.lua's local format
     unresolved = text.partition("unresolved")[2]
     assert "p.sub" in unresolved and "format" in unresolved and "find" in unresolved, text
+
+
+def test_a_line_in_a_closure_names_the_closure_and_what_it_is_bound_to(tmp_path: Path):
+    s = served_tree(tmp_path, {"pl/class.lua": (
+        "local function call_ctor(c, obj, ...)\n"          # 1
+        "  if c._init then\n"                              # 2
+        "    rawset(obj, 'super', function(obj, ...)\n"    # 3
+        "      call_ctor(c._base, obj, ...)\n"             # 4
+        "    end)\n"                                       # 5
+        "    obj.reset = function()\n"                     # 6
+        "      obj.count = 0\n"                            # 7
+        "    end\n"                                        # 8
+        "  end\n"                                          # 9
+        "end\n"                                            # 10
+        "return call_ctor\n")})
+    first = s.call("read_code_range", path="pl/class.lua", start_line=4, end_line=4).text.splitlines()[0]
+    assert first.endswith("— in function passed to rawset 3-5, in function call_ctor 1-10"), first
+    second = s.call("read_code_range", path="pl/class.lua", start_line=7, end_line=7).text.splitlines()[0]
+    assert second.endswith("— in method obj.reset 6-8, in function call_ctor 1-10"), second
+
+
+ALIASES = {
+    **FILES,
+    "pl/dir.lua": (
+        "local utils = require 'pl.utils'\n"                             # 1
+        "local path = require 'pl.path'\n"                               # 2
+        "local exists, isdir = path.exists, path.isdir\n"                # 3
+        "local dir = {}\n"                                               # 4
+        "function dir.walk(root)\n"                                      # 5
+        "  if isdir(root) then return true end\n"                        # 6
+        "end\n"                                                          # 7
+        "local function find_ffi()\n"                                    # 8
+        "  local ok, alien = pcall(require, 'alien')\n"                  # 9
+        "  return type(alien)\n"                                         # 10
+        "end\n"                                                          # 11
+        "return dir\n"),                                                 # 12
+    "pl/types.lua": "local types = {}\nfunction types.type(obj)\n  return 'x'\nend\nreturn types\n",
+}
+
+
+def test_a_call_through_a_local_alias_of_a_module_function_is_its_call_and_pcall_require_an_import(tmp_path: Path):
+    s = served_tree(tmp_path, ALIASES)
+    callers = flat(s.call("find_related", symbol="path.isdir", relation="callers").text)
+    assert "pl/dir.lua:6 in dir.walk (5-7): if isdir(root) then return true end" in callers, callers
+    assert "all by alias" in callers.splitlines()[0] and "name only" not in callers
+    deps = s.call("list_dependencies", path="pl/dir.lua").text
+    assert "alien" in deps, deps  # `pcall(require, 'alien')`: an optional dependency
+    uses = s.call("find_related", symbol="find_ffi", relation="callees").text
+    assert "types.type" not in uses, uses  # `type(alien)` is Lua's type, not pl/types.lua's types.type
+
+
+def test_a_uses_list_stopped_at_its_limit_says_how_many_names_were_not_looked_up(tmp_path: Path):
+    consts = "".join(f"local P{i} = '^{i}'\n" for i in range(20))
+    body = "local function scan(s)\n  return {" + ", ".join(f"P{i}" for i in range(20)) + "}\nend\nreturn scan\n"
+    s = served_tree(tmp_path, {"pl/lexer.lua": consts + body})
+    text = s.call("read_code_range", path="pl/lexer.lua", symbol="scan", context="semantic").text
+    uses = text.split("── uses ──")[1].split("── called by")[0].strip().splitlines()
+    assert len(uses) == 16 and uses[-1].startswith("… 5 more names it uses not looked up: find_related("), text

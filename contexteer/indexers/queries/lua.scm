@@ -20,3 +20,5 @@
 
 (variable_declaration (assignment_statement (variable_list . name: (identifier) @import.name) (expression_list . value: (function_call name: (identifier) @_req arguments: (arguments . (string content: (string_content) @import.module))) @import (#eq? @_req "require")))) @_decl
 (function_call name: (identifier) @_req arguments: (arguments . (string content: (string_content) @import.module)) (#eq? @_req "require")) @import
+; `local ok, lfs = pcall(require, 'lfs')`: an optional dependency
+(function_call name: (identifier) @_p arguments: (arguments . (identifier) @_req . (string content: (string_content) @import.module)) (#eq? @_p "pcall") (#eq? @_req "require")) @import
