@@ -46,10 +46,10 @@ _BINDINGS = frozenset({"variable_declarator", "assignment_expression", "assignme
 _MAX_BYTES = 2_000_000
 
 
-def chain(language: str | None, data: bytes, start: int, end: int, lo: int, hi: int) -> list[tuple[str, int, int]]:
+def chain(language: str | None, data: bytes, start: int, end: int, lo: int, hi: int, name: str = "") -> list[tuple[str, int, int]]:
     """(description, start line, end line) of the anonymous or nested functions holding lines `start`-`end`,
-    innermost first, strictly inside the definition spanning `lo`-`hi`; [] when there are none or the file
-    cannot be parsed."""
+    innermost first, strictly inside the definition `name` spanning `lo`-`hi` (whose own node, after its
+    decorators or attributes, is not one of them); [] when there are none or the file cannot be parsed."""
     kinds = FUNCTION_NODES.get(language or "")
     spec = languages.BY_NAME.get(language or "")
     if not kinds or spec is None or len(data) > _MAX_BYTES:
@@ -70,7 +70,9 @@ def chain(language: str | None, data: bytes, start: int, end: int, lo: int, hi: 
         s, e = node.start_point.row + 1, node.end_point.row + 1
         if s <= lo and e >= hi:
             break
-        if node.type in kinds and s <= start and e >= end and (s, e) != (lo, hi):
+        own = node.child_by_field_name("name")
+        itself = e == hi and (s == lo or (own is not None and _text(own, data) == name))
+        if node.type in kinds and s <= start and e >= end and not itself:
             out.append((_describe(node, data), s, e))
         node = node.parent
     return out
