@@ -411,7 +411,46 @@ def _direct_subtypes(index: IndexQueries, sym: Symbol,
     if sym.language in MIXIN_LINE and sym.kind in ("module", "trait"):
         seen = {t.id for t, _, _ in found}
         found += [m for m in _mixers(index, sym) if m[0].id not in seen and m[0].id != sym.id]
+    if sym.language == "lua":
+        found += _lua_subclasses(index, sym)
     return found
+
+
+def _lua_subclasses(index: IndexQueries, sym: Symbol) -> list[tuple[Any, str, str]]:
+    """Lua classes made from `sym` by a class library (Lua has no class syntax; the Penlight A/B agent got "0
+    definitions" for Map): `local B = class(A)`, `class(A, nil, B)` and `class.B(A)` (Penlight), `B = A:extend()`
+    (classic), `class('B', A)` (middleclass), `setmetatable(B, {__index = A})`; each the definition of the name it
+    binds in that file, with the line that makes it."""
+    n = re.escape(sym.name)
+    rxs = (re.compile(rf"^\s*(?:local\s+)?([\w.]+)\s*=\s*(?:[\w.]+\.)?class\s*\(\s*(?:[\w.]+\.)?{n}\b"),
+           re.compile(rf"\bclass\s*\(\s*(?:[\w.]+\.)?{n}\s*,\s*[^,()]*,\s*([\w.]+)\s*\)"),
+           re.compile(rf"\bclass\.(\w+)\s*\(\s*(?:[\w.]+\.)?{n}\b"),
+           re.compile(rf"^\s*(?:local\s+)?([\w.]+)\s*=\s*(?:[\w.]+\.)?{n}:extend\s*\("),
+           re.compile(rf"^\s*(?:local\s+)?([\w.]+)\s*=\s*(?:[\w.]+\.)?class\s*\(\s*['\"][\w.]+['\"]\s*,\s*(?:[\w.]+\.)?{n}\b"),
+           re.compile(rf"\bsetmetatable\s*\(\s*([\w.]+)\s*,\s*\{{\s*__index\s*=\s*(?:[\w.]+\.)?{n}\b"))
+    out: list[tuple[Any, str, str]] = []
+    seen: set[int] = set()
+    texts: dict[str, list[str]] = {}
+    sites = sorted({(r.path, r.line) for w in ("class", "extend", "setmetatable") for r in index.references_to(w, limit=2000)}
+                   | {(r.path, r.line) for r in index.references_to(sym.name, limit=2000)})
+    for path, line in sites:
+        if language_of(index, path) != "lua":
+            continue
+        lines = texts.get(path)
+        if lines is None:
+            lines = texts[path] = _lines_of(index, path)
+        text = lines[line - 1] if 0 < line <= len(lines) else ""
+        m = next((m for rx in rxs if (m := rx.search(text))), None)
+        if m is None:
+            continue
+        child = m.group(1).rsplit(".", 1)[-1]
+        defs = [s for s in index.symbols_in_file(path) if s.name == child and s.id != sym.id and s.start_line <= line]
+        if not defs or defs[0].id in seen:
+            continue
+        seen.add(defs[0].id)
+        made = " ".join(text.split())
+        out.append((defs[0], "class library", "" if defs[0].start_line == line else f"{made[:60]} at line {line}"))
+    return out
 
 
 _SWIFT_EXTENSION = re.compile(r"^\s*(?:@[\w.]+(?:\([^)]*\))?\s+)*(?:(?:public|internal|fileprivate|private|package)\s+)?"

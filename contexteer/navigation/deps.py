@@ -45,7 +45,7 @@ def dependencies_of(nav: NavigationService, progress: Callable[[int, int], None]
     model = dependencies(lambda path: repo_text(nav.ws, path), graph, files, rel, is_dir, direction, depth, external, note,
                          view=view, tests=tests, statements=statements,
                          language=lang, unit_imports=nav.index.imports_of(rel) if jvm else None)
-    if not is_dir and spec is not None and spec.name == "python":
+    if not is_dir and spec is not None and spec.name in ("python", "lua"):  # Lua: `pcall(require, 'ffi')` in a function
         _mark_scopes(model, rel, (repo_text(nav.ws, rel) or "").split("\n"), nav.index.symbols_in_file(rel),
                      nav.index.imports_of(rel))
     return model
@@ -55,8 +55,9 @@ _TYPE_CHECKING = re.compile(r"^(\s*)if\s+(?:typing\.)?TYPE_CHECKING\s*:")
 
 
 def _mark_scopes(model: Dependencies, rel: str, lines: list[str], syms: list[Any], imports: list[Any]) -> None:
-    """A Python file's imports that do not run when it loads, marked: inside a function (`in _create_context`) or
-    under `if TYPE_CHECKING:` (the pip A/B agent read the file to tell them from the module-level ones)."""
+    """A Python or Lua file's imports that do not run when it loads, marked: inside a function (`in
+    _create_context`) or under `if TYPE_CHECKING:` (the pip A/B agent read the file to tell them from the
+    module-level ones; the Penlight one, dir.lua's `pcall(require, 'alien')` in find_ffi_copyfile)."""
     def scope(line: int) -> str | None:
         funcs = [s for s in syms if s.kind in ("function", "method") and s.start_line < line <= s.end_line]
         if funcs:
@@ -312,6 +313,8 @@ def _reach(imp: Any, results: list[Any], rel: str, written: str, sep: str, crate
                                else f"{'crate' if rust else 'gem' if sep == 'rb' else 'package'} {e}" for e in ext) + "]"
     if head in crates and sep == "::":
         return f"[crate {crates[head]}]"
+    if any(r.unresolved and getattr(r, "outside", False) for r in results):
+        return "[outside the root]"  # `../../../package.json` from web/src: above the repository
     return "[no repository file]" if any(r.unresolved for r in results) else "[local]"
 
 

@@ -110,7 +110,9 @@ def _deps_text(model: Dependencies, direction: str, depth: int, limit: int, imp_
         out.append(f"imported by ({_count_dependents(model.dependents)}, depth {depth}):" if model.dependents
                    else f"no {'non-test' if model.tests_left_out else 'other repository'} file imports {label}")
         out += _edges_text(sorted(model.dependents, key=lambda e: (e.depth, e.source)), "source", model.path, depth, limit, dep_group)
-    shown = {n for lines, _, reach in model._statements for n in lines if "[no repository file]" in reach}
+    # a statement row that says `[no repository file]` or `[outside the root]` needs no second line saying so
+    shown = {n for lines, _, reach in model._statements for n in lines
+             if "[no repository file]" in reach or "[outside the root]" in reach}
     out += unresolved_lines([u for u in model._unresolved if not (u[0] == model.path and u[2] in shown)], model.path, pkgs)
     if model.tests_left_out:
         out.append(tests_note(model.tests_left_out))

@@ -251,18 +251,12 @@ def _empty(model: RelatedResult, target: Any) -> str:
         return "its body calls nothing the index records" + (" that resolves" if model.unresolved else "")
     if model.relation == "implementations":
         if target.language == "lua":  # no class syntax: a library's call makes the class (Penlight A/B run)
-            return (f"Lua has no class syntax and the index does not follow class libraries (`class(Base)`, "
-                    f"`Base:extend()`, `setmetatable(t, {{__index = Base}})`): "
-                    f"search_text(pattern=\"{_lua_subclass_pattern(target.name)}\") finds those that name {target.name}.")
+            return (f"no class is made from {target.name} by the class-library calls the index follows (`class({target.name})`, "
+                    f"`class({target.name}, nil, X)`, `{target.name}:extend()`, `setmetatable(X, {{__index = {target.name}}})`); "
+                    f"another library's shape: search_text(pattern=\"\\\\b{target.name}\\\\b\").")
         return (f"nothing in the repository names {target.name} as a base in its header"
                 + (" and no type has its methods" if target.language == "go" else "") + ".")
     return f"its header names no base{' (Go types gain interfaces by method set)' if target.language == 'go' else ''}."
-
-
-def _lua_subclass_pattern(name: str) -> str:
-    """A ripgrep pattern (as a JSON string body) for Lua subclassing by the common class libraries."""
-    n = re.escape(name).replace("\\", "\\\\")
-    return (f"class(\\\\.\\\\w+)?\\\\(\\\\s*{n}\\\\b|\\\\b{n}:extend\\\\(|__index\\\\s*=\\\\s*{n}\\\\b")
 
 
 def _impl_row(signature: str) -> str:

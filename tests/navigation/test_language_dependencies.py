@@ -113,7 +113,7 @@ def test_ruby_require_and_require_relative_resolve_through_the_load_path(repos: 
     assert _external(lib) == {"rack": (False, "~> 3.0"), "activesupport": (False, ">= 7.0"), "json": (True, None)}
     parser = _deps(ruby, "lib/mygem/parser.rb")
     assert [e["target"] for e in parser["imports"]] == ["lib/mygem/util/strings.rb"]
-    assert "unresolved: missing_helper (line 2)" in parser["text"]
+    assert '2: require_relative "missing_helper"  [no repository file]' in parser["text"]
     # test/ beside lib/ is on the load path (rake and rspec add it); $LOAD_PATH lines add theirs
     assert [e["target"] for e in _deps(ruby, "test/parser_test.rb")["imports"]] == ["test/test_helper.rb"]
     assert [e["target"] for e in _deps(ruby, "test/test_helper.rb")["imports"]] == ["lib/mygem.rb"]

@@ -103,7 +103,7 @@ def test_a_call_through_a_local_alias_of_a_module_function_is_its_call_and_pcall
     assert "pl/dir.lua:6 in dir.walk (5-7): if isdir(root) then return true end" in callers, callers
     assert "all by alias" in callers.splitlines()[0] and "name only" not in callers
     deps = s.call("list_dependencies", path="pl/dir.lua").text
-    assert "alien" in deps, deps  # `pcall(require, 'alien')`: an optional dependency
+    assert "external: alien (undeclared) (in find_ffi only)" in deps, deps  # `pcall(require, 'alien')` in a function
     uses = s.call("find_related", symbol="find_ffi", relation="callees").text
     assert "types.type" not in uses, uses  # `type(alien)` is Lua's type, not pl/types.lua's types.type
 
@@ -115,3 +115,21 @@ def test_a_uses_list_stopped_at_its_limit_says_how_many_names_were_not_looked_up
     text = s.call("read_code_range", path="pl/lexer.lua", symbol="scan", context="semantic").text
     uses = text.split("── uses ──")[1].split("── called by")[0].strip().splitlines()
     assert len(uses) == 16 and uses[-1].startswith("… 5 more names it uses not looked up: find_related("), text
+
+
+def test_classes_made_by_a_class_library_are_implementations(tmp_path: Path):
+    s = served_tree(tmp_path, {
+        "pl/class.lua": "local function class(base, c_arg, c)\n  return c or {}\nend\nreturn class\n",
+        "pl/Map.lua": "local class = require 'pl.class'\nlocal Map = {}\nclass(nil, nil, Map)\nreturn Map\n",
+        "pl/Set.lua": ("local class = require 'pl.class'\nlocal Map = require 'pl.Map'\nlocal Set = {}\n"
+                       "class(Map, nil, Set)\nreturn Set\n"),
+        "pl/OrderedMap.lua": ("local class = require 'pl.class'\nlocal Map = require 'pl.Map'\n"
+                              "local OrderedMap = class(Map)\nreturn OrderedMap\n"),
+        "pl/Sorted.lua": ("local OrderedMap = require 'pl.OrderedMap'\nlocal Sorted = OrderedMap:extend()\n"
+                          "return Sorted\n"),
+        "pl/Other.lua": "local Other = {}\nsetmetatable(Other, {__index = Unrelated})\nreturn Other\n",
+    })
+    text = s.call("find_related", symbol="Map", relation="implementations", path="pl/Map.lua").text
+    assert "pl/Set.lua:3-3 variable Set  [class library, class(Map, nil, Set) at line 4]" in text, text
+    assert "pl/OrderedMap.lua:3-3 variable OrderedMap  [class library]\n  pl/Sorted.lua:2-2 variable Sorted" in text
+    assert "Other" not in text and "[complete: all levels listed]" in text
