@@ -50,32 +50,64 @@ def chain(language: str | None, data: bytes, start: int, end: int, lo: int, hi: 
     """(description, start line, end line) of the anonymous or nested functions holding lines `start`-`end`,
     innermost first, strictly inside the definition `name` spanning `lo`-`hi` (whose own node, after its
     decorators or attributes, is not one of them); [] when there are none or the file cannot be parsed."""
-    kinds = FUNCTION_NODES.get(language or "")
-    spec = languages.BY_NAME.get(language or "")
-    if not kinds or spec is None or len(data) > _MAX_BYTES:
-        return []
-    try:
-        tree = ts.Parser(languages.grammar(spec.name)).parse(data)
-    except Exception as exc:  # noqa: BLE001 - a grammar that fails here only loses the chain
-        logger.info("no closure chain (%s): %s", language, exc)
-        return []
-    lines = data.split(b"\n")
-    row = start - 1
-    if not 0 <= row < len(lines):
-        return []
-    col = len(lines[row]) - len(lines[row].lstrip())
-    node: ts.Node | None = tree.root_node.descendant_for_point_range((row, col), (row, col))
-    out: list[tuple[str, int, int]] = []
-    while node is not None:
-        s, e = node.start_point.row + 1, node.end_point.row + 1
-        if s <= lo and e >= hi:
-            break
-        own = node.child_by_field_name("name")
-        itself = e == hi and (s == lo or (own is not None and _text(own, data) == name))
-        if node.type in kinds and s <= start and e >= end and not itself:
-            out.append((_describe(node, data), s, e))
-        node = node.parent
-    return out
+    return FileClosures(language, data).chain(start, end, lo, hi, name)
+
+
+class FileClosures:
+    """One file parsed once (on first use) for the closure chains of several of its lines."""
+
+    def __init__(self, language: str | None, data: bytes) -> None:
+        self.language, self.data = language, data
+        self._tree: ts.Tree | None = None
+        self._failed = False
+
+    def _root(self) -> ts.Node | None:
+        kinds = FUNCTION_NODES.get(self.language or "")
+        spec = languages.BY_NAME.get(self.language or "")
+        if self._failed or not kinds or spec is None or len(self.data) > _MAX_BYTES:
+            return None
+        if self._tree is None:
+            try:
+                self._tree = ts.Parser(languages.grammar(spec.name)).parse(self.data)
+            except Exception as exc:  # noqa: BLE001 - a grammar that fails here only loses the chain
+                logger.info("no closure chain (%s): %s", self.language, exc)
+                self._failed = True
+                return None
+        return self._tree.root_node
+
+    def chain(self, start: int, end: int, lo: int, hi: int, name: str = "") -> list[tuple[str, int, int]]:
+        root = self._root()
+        if root is None:
+            return []
+        kinds = FUNCTION_NODES[self.language or ""]
+        data = self.data
+        lines = data.split(b"\n")
+        row = start - 1
+        if not 0 <= row < len(lines):
+            return []
+        col = len(lines[row]) - len(lines[row].lstrip())
+        node: ts.Node | None = root.descendant_for_point_range((row, col), (row, col))
+        out: list[tuple[str, int, int]] = []
+        while node is not None:
+            s, e = node.start_point.row + 1, node.end_point.row + 1
+            if s <= lo and e >= hi:
+                break
+            own = node.child_by_field_name("name")
+            itself = e == hi and (s == lo or (own is not None and _text(own, data) == name))
+            if node.type in kinds and s <= start and e >= end and not itself:
+                out.append((_describe(node, data), s, e))
+            node = node.parent
+        return out
+
+
+def innermost(levels: list[tuple[str, int, int]]) -> str:
+    """The innermost closure of a chain and how many more lie between it and the definition, for a one-line
+    site (`arrow function passed to asyncLib.each 753-1053, … 3 more, in `); '' for none."""
+    if not levels:
+        return ""
+    what, s, e = levels[0]
+    more = f", … {len(levels) - 1} more" if len(levels) > 1 else ""
+    return f"{what} {s}-{e}{more}, in "
 
 
 def _describe(node: ts.Node, data: bytes) -> str:

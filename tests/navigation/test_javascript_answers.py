@@ -110,3 +110,11 @@ def test_imports_name_the_file_a_parent_relative_require_reaches_and_mark_lazy_o
     assert "1: '../fs/fs': dirname  -> lib/fs/fs.js\n" in text, text
     assert "4: '../util/id': id  -> lib/util/id.js [lazy]" in text
     assert "([lazy]: required inside a function or block" in text
+
+
+def test_a_search_hit_inside_callbacks_names_the_innermost_one_and_how_many_lie_between(tmp_path: Path):
+    s = _served(tmp_path)
+    hit = s.call("search_text", pattern="const target = file.name").text.splitlines()[0]
+    assert hit.endswith("— in arrow function passed to asyncLib.forEachLimit 5-8, … 1 more, in Compiler.emitAssets 3-11"), hit
+    top = s.call("search_text", pattern="emitFiles(null)").text.splitlines()[0]
+    assert top.endswith("— in Compiler.emitAssets 3-11"), top  # not inside a callback
