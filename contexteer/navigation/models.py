@@ -194,6 +194,7 @@ class RelatedResult(BaseModel):
     next_cursor: str | None = None
     note: str | None = None
     definitions: list[str] = Field(default_factory=list)  # callers of several namesakes: each, with its location
+    values: list[str] = Field(default_factory=list)  # callers: where it is named without a call (passed, stored)
 
 
 class ContextDef(BaseModel):

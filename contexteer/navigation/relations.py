@@ -8,7 +8,7 @@ import re
 from dataclasses import dataclass, field
 from typing import Any
 
-from contexteer.errors import InputError, NotFoundError
+from contexteer.errors import ContexteerError, InputError, NotFoundError
 from contexteer.indexers import graph
 from contexteer.indexers.lookup import REAL_OVERLOADS, is_prototype, line_previews
 from contexteer.indexers.model import CLASS_KINDS
@@ -21,7 +21,7 @@ from contexteer.indexers.syntax import (
     preprocessor_conditions,
     split_params,
 )
-from contexteer.navigation.models import RelatedItem
+from contexteer.navigation.models import RelatedItem, clip
 from contexteer.navigation.service import NavigationService
 from contexteer.workspace import repo_text
 
@@ -40,6 +40,7 @@ class Related:
     notes: list[str]
     definitions: list[str] = field(default_factory=list)  # callers of several namesakes: each one, located
     depth: int = 1  # the levels followed (an automatic depth is what it came to)
+    values: list[str] = field(default_factory=list)  # callers: lines naming it without calling it
 
 
 class Ambiguous(InputError):
@@ -85,9 +86,76 @@ def related(nav: NavigationService, q: str, prefix: str | None, relation: str, d
     items = [_item(nav, e) for e in rel.items]
     if relation in ("callers", "callees"):
         _previews(nav, rel, items)
+    values = _value_uses(nav, target, rel) if relation == "callers" and (depth or 1) == 1 else []
     notes = [n for n in (note, also, rel.note, "stopped at 200 definitions; narrow with path=" if rel.truncated else None)
              if n]
-    return Related(target, full_name, rel, items, notes, depth=depth)
+    return Related(target, full_name, rel, items, notes, depth=depth, values=values)
+
+
+#: languages where a function is passed and stored as a value often enough to look for it (not C and C++: a
+#: name there is as often a macro's or a field's)
+_VALUE_LANGUAGES = frozenset({"javascript", "typescript", "tsx", "jsx", "lua", "python", "go", "rust", "kotlin",
+                              "swift", "scala", "dart", "elixir", "php", "ruby", "csharp", "java"})
+
+
+def _value_uses(nav: NavigationService, target: Any, rel: graph.Relations, cap: int = 8) -> list[str]:
+    """Lines that name a function or method without calling it (`assert_arg(n, v, 'string', path.isdir, ...)`,
+    `local isdir = path.isdir`, `X.getPresentKinds = getPresentKinds`, `hooks.tap(name, this.onDone)`): where it is
+    called later, by whatever holds it. The Penlight A/B agent searched the text for them after every callers
+    answer. A function's bare name counts in its file and the files importing it; a method's only read off its
+    owner's name or this/self (`x.size` elsewhere is any object's property). Each as `path:line in X: text`."""
+    from contexteer.indexers import languages, textsearch
+    from contexteer.indexers.lookup import _file_evidence, enclosing, language_family
+
+    if target.language not in _VALUE_LANGUAGES or target.kind not in ("function", "method") \
+            or not re.fullmatch(r"[A-Za-z_$][\w$]*", target.name or "") or len(target.name) < 3:
+        return []
+    family = language_family(target.language)
+    exts = sorted({e for spec in languages.LANGUAGES if language_family(spec.name) == family for e in spec.extensions})
+    name = re.escape(target.name)
+    if target.kind == "method":
+        owner = target.qualname.rsplit(".", 2)[-2] if "." in target.qualname else ""
+        if not owner:
+            return []
+        word = rf"\b(?:{re.escape(owner)}|this|self)\s*[.:]\s*{name}\b"
+        value = re.compile(rf"\b(?:{re.escape(owner)}|this|self)\s*(?:\.|(?<!:):(?!:))\s*{name}\b" + _NOT_CALLED)
+    else:
+        word = rf"(?:^|[^.\w$]){name}\b"
+        value = re.compile(rf"(?:^|[^.:\w$]){name}\b" + _NOT_CALLED)
+    try:
+        found = textsearch.search(nav.ws, word, regex=True, case_sensitive=True, glob=[f"*{e}" for e in exts],
+                                  path=".", max_results=500)
+    except ContexteerError as exc:
+        logger.info("no value uses of %s: %s", target.name, exc)
+        return []
+    calls = {(e.path, n) for e in rel.items for n in e.lines}
+    skip = re.compile(r"^\s*(?:--|//|#|\*|/\*)|\brequire\b|\bimport\b|^\s*(?:pub(?:\([\w:]+\))?\s+)?use\s|"
+                      r"\bfunction\s+[\w.:]*" + name + r"\b|\b(?:def|fn|func|fun)\s+" + name + r"\b")
+    out: list[str] = []
+    syms: dict[str, list[Any]] = {}
+    seen_files: dict[str, bool] = {}
+    for h in found.hits:
+        if not h.path or h.context or (h.path, h.line) in calls or skip.search(h.text) or not value.search(h.text) \
+                or re.fullmatch(rf"\s*{name}\s*,?\s*", h.text):  # a line of a multi-line import list
+            continue
+        if h.path == target.path and target.start_line <= h.line <= target.end_line:
+            continue
+        if target.kind != "method":  # a function's name means it where the file can see it
+            if h.path not in seen_files:
+                seen_files[h.path] = _file_evidence(target, h.path, nav.imported) is not None
+            if not seen_files[h.path]:
+                continue
+        if h.path not in syms:
+            syms[h.path] = nav.index.symbols_in_file(h.path)
+        enc = enclosing(syms[h.path], h.line)
+        where = f"in {enc.qualname}" if enc is not None else "top level"
+        out.append(f"{h.path}:{h.line} {where}: {clip(h.text.strip(), 90)}")
+        if len(out) > cap:
+            break
+    return out
+
+
+_NOT_CALLED = r"(?!\s*(?:\(|[\w$\"'{]|=[^=>]))"  # not called (`f(`, Lua `f'x'`, `f{}`) and not assigned to
 
 
 def find_target(nav: NavigationService, q: str, prefix: str | None, relation: str,

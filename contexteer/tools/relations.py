@@ -61,7 +61,7 @@ async def find_related(
                                   relation=relation, total=len(items), items=shown, unresolved=rel.unresolved,
                                   local_calls=sorted(rel.local),
                                   call_sites=rel.sites, next_cursor=str(nxt) if nxt is not None else None,
-                                  note="; ".join(notes) or None, definitions=found.definitions)
+                                  note="; ".join(notes) or None, definitions=found.definitions, values=found.values)
             return Answer(Text(_render(model, target, offset, found.depth)), model, scope="fitted")
 
         return svc.largest_whole(min(limit, max(0, len(items) - offset)), build)[0]
@@ -115,6 +115,12 @@ def _render(model: RelatedResult, target: Any, offset: int, depth: int) -> str:
         out += row(it, target, tag, via, block is not None, block is not None and it.path == block[0])
     if guesses:
         out.append(_guesses(model, target, guesses))
+    if model.values:  # named without a call: passed or stored, called later by whatever holds it
+        shown = model.values[:8]
+        out.append("also named without a call (passed or stored as a value):")
+        out += [f"  {v}" for v in shown]
+        if len(model.values) > len(shown):
+            out.append("  … more: search_text finds them all")
     if model.local_calls:
         out.append(f"calls its own locals or parameters: {', '.join(model.local_calls[:30])}")
     if model.unresolved:

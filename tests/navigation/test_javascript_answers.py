@@ -118,3 +118,15 @@ def test_a_search_hit_inside_callbacks_names_the_innermost_one_and_how_many_lie_
     assert hit.endswith("— in arrow function passed to asyncLib.forEachLimit 5-8, … 1 more, in Compiler.emitAssets 3-11"), hit
     top = s.call("search_text", pattern="emitFiles(null)").text.splitlines()[0]
     assert top.endswith("— in Compiler.emitAssets 3-11"), top  # not inside a callback
+
+
+def test_callers_of_a_function_name_where_it_is_exported_or_passed_and_nothing_in_files_that_cannot_see_it(tmp_path: Path):
+    s = served_tree(tmp_path, {
+        "lib/Plugin.js": ("const getKinds = (path) => path.length;\nclass Plugin {\n  apply(list) {\n"
+                          "    return list.map(getKinds);\n  }\n}\nPlugin.getKinds = getKinds;\nmodule.exports = Plugin;\n"),
+        "lib/Other.js": "const getKinds = 3;\nmodule.exports = { getKinds };\n",
+    })
+    text = s.call("find_related", symbol="getKinds", relation="callers", path="lib/Plugin.js").text
+    assert "lib/Plugin.js:4 in Plugin.apply: return list.map(getKinds);" in text, text
+    assert "lib/Plugin.js:7 top level: Plugin.getKinds = getKinds;" in text
+    assert "lib/Other.js" not in text  # its own getKinds, and it does not import Plugin.js

@@ -133,3 +133,16 @@ def test_classes_made_by_a_class_library_are_implementations(tmp_path: Path):
     assert "pl/Set.lua:3-3 variable Set  [class library, class(Map, nil, Set) at line 4]" in text, text
     assert "pl/OrderedMap.lua:3-3 variable OrderedMap  [class library]\n  pl/Sorted.lua:2-2 variable Sorted" in text
     assert "Other" not in text and "[complete: all levels listed]" in text
+
+
+def test_callers_also_name_the_lines_that_pass_or_store_the_function_without_calling_it(tmp_path: Path):
+    files = dict(ALIASES)
+    files["pl/dir.lua"] = files["pl/dir.lua"].replace(
+        "return dir\n", "local function assert_dir(n, val)\n  utils.assert_arg(n, val, 'string', path.isdir, 'no dir')\n"
+        "end\nlocal size = other.isdir\nreturn dir\n")
+    s = served_tree(tmp_path, files)
+    text = s.call("find_related", symbol="path.isdir", relation="callers").text
+    values = text.split("also named without a call (passed or stored as a value):\n")[1].splitlines()
+    assert values[0] == "  pl/dir.lua:3 top level: local exists, isdir = path.exists, path.isdir", text
+    assert values[1] == "  pl/dir.lua:13 in assert_dir: utils.assert_arg(n, val, 'string', path.isdir, 'no dir')"
+    assert "other.isdir" not in text  # another table's field of that name
