@@ -413,7 +413,47 @@ def _direct_subtypes(index: IndexQueries, sym: Symbol,
         found += [m for m in _mixers(index, sym) if m[0].id not in seen and m[0].id != sym.id]
     if sym.language == "lua":
         found += _lua_subclasses(index, sym)
+    if sym.language == "elixir" and sym.kind in ("module", "interface"):
+        found += _elixir_adopters(index, sym)
     return found
+
+
+_ELIXIR_ADOPTS = re.compile(r"^\s*(@behaviour|use)\s+([A-Z][\w.]*)")
+_ELIXIR_FOR = re.compile(r"\bfor:\s*([\w.\[\], ]+?)\s*(?:,\s*do:|\bdo\b|$)")
+
+
+def _elixir_adopters(index: IndexQueries, sym: Symbol) -> list[tuple[Any, str, str]]:
+    """Elixir modules that adopt `sym`: `@behaviour Mix.Task` or `use Mix.Task` in their body (the module holding the
+    line; a `use` inside a `quote` is the using module's, not listed), and for a protocol its `defimpl P, for: T`
+    blocks."""
+    out: list[tuple[Any, str, str]] = []
+    seen: set[int] = set()
+    texts: dict[str, list[str]] = {}
+    for path, line in sorted({(r.path, r.line) for r in index.references_to(sym.name, limit=2000)}):
+        if language_of(index, path) != "elixir":
+            continue
+        lines = texts.get(path)
+        if lines is None:
+            lines = texts[path] = _lines_of(index, path)
+        m = _ELIXIR_ADOPTS.match(lines[line - 1]) if 0 < line <= len(lines) else None
+        if m is None or m.group(2) != sym.name:
+            continue
+        mods = [s for s in index.symbols_in_file(path) if s.kind in ("module", "interface", "impl")
+                and s.start_line <= line <= s.end_line]
+        holder = min(mods, key=lambda s: s.end_line - s.start_line) if mods else None
+        if holder is None or holder.id == sym.id or holder.id in seen:
+            continue  # `use`/`@behaviour` in the module's own `__using__` quote: what a using module gets
+        seen.add(holder.id)
+        out.append((holder, m.group(1).lstrip("@"), f"line {line}"))
+    if sym.kind == "interface":  # a protocol: `defimpl Inspect, for: Mix.Dep do`
+        for impl in index.symbols_named(sym.name):
+            if impl.kind != "impl" or impl.id in seen or impl.language != "elixir":
+                continue
+            seen.add(impl.id)
+            head = " ".join((impl.signature or "").split())
+            m = _ELIXIR_FOR.search(head)
+            out.append((impl, "defimpl", f"for {m.group(1)}" if m else ""))
+    return out
 
 
 def _lua_subclasses(index: IndexQueries, sym: Symbol) -> list[tuple[Any, str, str]]:

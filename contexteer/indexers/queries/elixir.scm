@@ -16,3 +16,7 @@
 
 (call target: (identifier) @_k (arguments . (alias) @import.module) (#match? @_k "^(alias|import|require|use)$")) @import
 (call target: (identifier) @_k (arguments . (dot left: (alias) @import.module right: (tuple (alias) @import.name))) (#eq? @_k "alias")) @import
+
+; `@behaviour Mix.Task` and `use Mix.Task` name the module a module adopts (find_related implementations)
+(unary_operator operator: "@" operand: (call target: (identifier) @_k (arguments . (alias) @name)) (#eq? @_k "behaviour")) @reference.type
+(call target: (identifier) @_k (arguments . (alias) @name) (#eq? @_k "use")) @reference.type
