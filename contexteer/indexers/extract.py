@@ -514,7 +514,7 @@ def _symbols(defs: list[_Def], spec: LanguageSpec, data: bytes, exports: ModuleE
             exports.es = True
     defs.sort(key=lambda d: (d.ostart, -d.oend, d.node.start_byte))
     if spec.merge_clauses:
-        defs = _merge_clauses(defs)
+        defs = _merge_clauses(defs, arity=spec.name == "elixir")
     stack: list[_Def] = []
     kept: list[_Def] = []
     by_name = {d.name: d for d in defs if d.kind in spec.class_kinds or d.kind == "type"}
@@ -582,10 +582,11 @@ def _symbols(defs: list[_Def], spec: LanguageSpec, data: bytes, exports: ModuleE
     return out
 
 
-def _merge_clauses(defs: list[_Def]) -> list[_Def]:
+def _merge_clauses(defs: list[_Def], *, arity: bool = False) -> list[_Def]:
     """Consecutive definitions of one name and kind under one parent node, starting with the same word, as one: the
     first, ranging to the last one's end (`parse :: String -> Value` and its equations; `def f(0)` and `def f(n)`,
-    not `def f(x)` and `defp f(x, acc)`). `defs` sorted by start."""
+    not `def f(x)` and `defp f(x, acc)`; with `arity`, Elixir's, not `def compile(a, b, c, d)` and `def compile(a,
+    b, c, d, e, f)`: another function). `defs` sorted by start."""
     out: list[_Def] = []
     last: dict[int, _Def] = {}  # parent node id -> the definition seen last under it
     for d in defs:
@@ -593,13 +594,37 @@ def _merge_clauses(defs: list[_Def]) -> list[_Def]:
         key = up.id if up is not None else -1
         prev = last.get(key)
         if (prev is not None and d.name == prev.name and d.kind == prev.kind and d.ostart >= prev.oend
-                and _first_word(d.node) == _first_word(prev.node)):  # `def f` and `defp f` stay apart
+                and _first_word(d.node) == _first_word(prev.node)  # `def f` and `defp f` stay apart
+                and (not arity or _arity(d.node) == _arity(prev.node))):
             prev.tail = d.tail or d.outer
             prev.oend = d.oend
             continue
         out.append(d)
         last[key] = d
     return out
+
+
+def _arity(node: ts.Node) -> int:
+    """The number of parameters an Elixir clause head declares (`def f(a, b \\\\ [], c) when ...` -> 3; `def f, do:`
+    -> 0)."""
+    head = _raw(node)[:400]
+    m = re.match(rb"\s*\w+\s+[\w?!]+\s*\(", head)
+    if m is None:
+        return 0
+    depth, count, seen = 1, 0, False
+    for ch in head[m.end():]:
+        c = chr(ch)
+        if c in "([{":
+            depth += 1
+        elif c in ")]}":
+            depth -= 1
+            if depth == 0:
+                break
+        elif c == "," and depth == 1:
+            count += 1
+        if not c.isspace():
+            seen = True
+    return count + 1 if seen else 0
 
 
 def _first_word(node: ts.Node) -> bytes:

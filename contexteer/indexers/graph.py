@@ -115,8 +115,8 @@ def _callee_name(index: IndexQueries, sym: Symbol) -> str:
 
 
 # the order callers are listed in: the strongest evidence that a site calls the definition first
-CALLER_RANK = {"same file": 0, "import": 1, "same package": 1, "receiver type": 1.5, "alias": 1.5, "receiver": 2,
-               "name only": 3}
+CALLER_RANK = {"same file": 0, "same module": 0, "import": 1, "same package": 1, "receiver type": 1.5, "alias": 1.5,
+               "receiver": 2, "name only": 3}
 
 
 def callers(index: IndexQueries, sym: Symbol, resolve_imports: Callable[[str], dict[str, list[str]]], *, depth: int = 1) -> Relations:
@@ -192,6 +192,8 @@ def callees(index: IndexQueries, sym: Symbol, resolve_imports: Callable[[str], d
     for ref in index.references_in_range(sym.path, sym.start_line, sym.end_line):
         if ref.kind != "call" or _annotation(lines, ref.line, ref.name):
             continue
+        if ref.name == sym.name and ref.line == sym.start_line:
+            continue  # its own head (Elixir's `def run(args) do` is a call node)
         if ref.name in inner or ref.name in (bound or set()):
             if ref.name not in out.local and ref.name != sym.name:
                 out.local.append(ref.name)  # a nested definition, a local function or a parameter called
@@ -212,7 +214,7 @@ def callees(index: IndexQueries, sym: Symbol, resolve_imports: Callable[[str], d
             out.unresolved.append(_unresolved_call(index, sym, name, member_calls, path_calls))
             continue
         d, how = hit
-        d = _overload_called(index, d, at, lines, sym)
+        d = overload_called(index, d, at, lines, sym)
         out.items.append(Related(d, d.path, how, sorted(set(at))))
     return out
 
@@ -229,12 +231,13 @@ def _call_receivers(calls: dict[str, list[int]], member_calls: dict[str, set[str
     lua = language == "lua"
     sep, opt = (r"(\.|:(?!:))", "?") if lua else (r"(\.|->|::|\?\.)", "")
     args = r"""(?:\(|["'{]|\[\[)""" if lua else r"(?:<[^<>()]*>)?\s*\("
+    recv = r"[A-Z][\w.]*[\w]|[\w$]+" if language == "elixir" else r"[\w$]+"  # `Mix.Tasks.Compile.Elixir.manifests()`
     for name, at in calls.items():
         receivers: set[str] = set()
         bare = False
         for n in at:
             text = lines[n - 1] if 0 < n <= len(lines) else ""
-            for m in re.finditer(rf"(?:([\w$]+){opt}\s*(\(\s*\))?\s*{sep}\s*)?\b{re.escape(name)}\s*{args}", text):
+            for m in re.finditer(rf"(?:({recv}){opt}\s*(\(\s*\))?\s*{sep}\s*)?\b{re.escape(name)}\s*{args}", text):
                 if not m.group(3):
                     bare = True
                     continue
@@ -287,7 +290,7 @@ def family_of_js(language: str | None) -> bool:
     return language in ("javascript", "typescript", "tsx", "jsx")
 
 
-def _overload_called(index: IndexQueries, d: Any, at: list[int], lines: list[str] | None, caller: Symbol) -> Any:
+def overload_called(index: IndexQueries, d: Any, at: list[int], lines: list[str] | None, caller: Symbol) -> Any:
     """Among Java-like overloads of `d` (one class, one name), the one the first call means: by the number of
     arguments, then by the declared types of the arguments that are locals or parameters of the caller
     (`new Parser(treeBuilder)` with `TreeBuilder treeBuilder = ...` is Parser(TreeBuilder), not Parser(Parser));
@@ -297,6 +300,10 @@ def _overload_called(index: IndexQueries, d: Any, at: list[int], lines: list[str
     same = [s for s in index.symbols_in_file(d.path) if s.qualname == d.qualname and s.kind == d.kind]
     if len(same) < 2 or not at or not 0 < at[0] <= len(lines):
         return d
+    if d.language == "elixir":  # a function is name/arity: `Erlang.compile(m, t, opts, fn a, b -> ... end)` is compile/4
+        args = call_args(_elixir_call(lines, at[0]), d.name)
+        fits = [s for s in same if args is not None and _elixir_fits(s.signature or "", len(args))]
+        return fits[0] if len(fits) == 1 else d
     args = call_args(lines[at[0] - 1], d.name)
     fits = [s for s in same if args is not None and len(param_types(s.signature or "") or []) == len(args)]
     if len(fits) > 1 and args:
@@ -304,6 +311,29 @@ def _overload_called(index: IndexQueries, d: Any, at: list[int], lines: list[str
         fits = [s for s in fits if all(k is None or k == p for k, p in zip(known, param_types(s.signature or "") or [],
                                                                            strict=False))]
     return fits[0] if len(fits) == 1 else d
+
+
+def _elixir_call(lines: list[str], line: int) -> str:
+    """The call starting on `line` with up to 80 lines after it, its `fn ... end` and `do ... end` blocks folded to
+    a word (their commas are no argument separators)."""
+    text = " ".join(re.sub(r"(?<![\w?])#(?!\{).*$", "", t) for t in lines[line - 1 : line + 80])  # comments out
+    for _ in range(5):
+        folded = re.sub(r"\b(?:fn|do)\b(?:(?!\b(?:fn|do|end)\b).)*?\bend\b", "_", text)
+        if folded == text:
+            break
+        text = folded
+    return text
+
+
+def _elixir_fits(signature: str, n: int) -> bool:
+    """Whether an Elixir head (`def compile(manifest, mappings, opts \\\\ [], callback)`) takes `n` arguments, its
+    defaults left out or not."""
+    m = re.search(r"\(", signature)
+    params = call_args(signature[: m.start()].split()[-1] + signature[m.start():], signature[: m.start()].split()[-1]) \
+        if m and signature[: m.start()].split() else []
+    params = params or []
+    optional = sum(1 for p in params if "\\\\" in p)
+    return len(params) - optional <= n <= len(params)
 
 
 def _arg_type(lines: list[str], caller: Symbol, line: int, arg: str) -> str | None:

@@ -549,6 +549,18 @@ class _Body:
                     return found_path, "path"
         return None
 
+    def _elixir_member(self, r: str, name: str) -> Found | None:
+        """`name` of the module `r` names here: written whole, or through the file's aliases."""
+        ws = getattr(self.index, "ws", None)
+        if ws is None:
+            return None
+        aliases, _ = elixir_aliases(_file_lines(ws, self.sym.path, self.texts))
+        head, _, rest = r.partition(".")
+        full = aliases[head] + ("." + rest if rest else "") if head in aliases else r
+        hit = [s for s in self.index.symbols_named(f"{full}.{name}") if s.qualname == f"{full}.{name}"
+               and s.language == "elixir" and s.id != self.sym.id]
+        return (hit[0], "alias" if head in aliases else "module") if hit else None
+
     def _own_member(self, name: str) -> Found | None:
         """`self.x`, `$this->x()`: the class's own member, else one it inherits or mixes in."""
         own = self.own_class
@@ -571,6 +583,10 @@ class _Body:
         if r.endswith("()"):  # `$this->getFormatter()->format()`: a member of the type the call returns
             return member_of_returned(index, sym, self.own_class, r[:-2], name, self.syms_of, self.import_files,
                                       self.paths.get(r[:-2], ()))
+        if sym.language == "elixir" and r[:1].isupper():  # `CE.read_manifest(m)` after `require Mix.Compilers.Elixir, as: CE`
+            found_ex = self._elixir_member(r, name)
+            if found_ex is not None:
+                return found_ex
         own = [s for s in self.in_file if s.qualname == f"{r}.{name}" and s.id != sym.id and usable_member(s)]
         if own and any(s.name == r and s.parent_id is None for s in self.in_file):
             return own[0], "same file"  # Lua `app.script_name()` in app.lua, `Helpers.parse()` beside `Helpers`
@@ -606,7 +622,7 @@ MIXIN_LINE = {"php": re.compile(r"^\s*(use)\s+([\w\\, ]+?)\s*[;{]"),
               "ruby": re.compile(r"^\s*(include|extend|prepend)\s+([\w:, ]+?)\s*(?:#.*)?$")}
 #: languages whose overloads are separate methods, each with its own parameters and body (Java-like): a search lists
 #: each, find_related picks one by parameter types or line, a call means the one its arguments fit
-REAL_OVERLOADS = frozenset({"java", "csharp", "kotlin", "cpp", "scala", "swift", "dart"})
+REAL_OVERLOADS = frozenset({"java", "csharp", "kotlin", "cpp", "scala", "swift", "dart", "elixir"})
 
 
 def _mixins(index: IndexQueries, cls: Symbol) -> list[str]:
@@ -851,7 +867,12 @@ def find_callers(index: IndexQueries, sym: Symbol, callee: str, resolve_imports:
     if static and owner is not None:  # `Selector.select(q, root)` names Selector: a file with no evidence that never
         naming = {r.path for r in index.references_to(owner, limit=5000)}  # mentions the class has no call of it
         sites = [c for c in sites if c.how != "name only" or c.path in naming]
-    if owner is not None:
+    if sym.language == "elixir" and sym.kind in ("method", "function") and "." in sym.qualname:
+        _elixir_sites(index, sym, sites)  # name/arity through aliases and imports, never another module's local
+        if left_out is not None:
+            left_out += [c for c in sites if c.against]
+        sites = [c for c in sites if not c.against]
+    elif owner is not None:
         # the files most likely to hold real calls are read first: the read budget goes to them
         order = {"same file": 0, "import": 1, "same package": 1}
         sites.sort(key=lambda c: (order.get(c.how, 2), c.path, c.line))
@@ -860,8 +881,8 @@ def find_callers(index: IndexQueries, sym: Symbol, callee: str, resolve_imports:
         if left_out is not None:  # what the receivers showed to be another method of that name, for the answer to count
             left_out += [c for c in sites if c.against]
         sites = [c for c in sites if not c.against]
-    rank = {"same file": 0, "import": 1, "same package": 1, "receiver type": 1.5, "alias": 1.5, "receiver": 2,
-            "name only": 3}
+    rank = {"same file": 0, "same module": 0, "import": 1, "same package": 1, "receiver type": 1.5, "alias": 1.5,
+            "receiver": 2, "name only": 3}
     sites.sort(key=lambda c: (rank[c.how] - (c.receiver is True) * 0.5, c.path, c.line))
     return sites
 
@@ -995,6 +1016,71 @@ def _check_receivers(index: IndexQueries, sites: list[Caller], callee: str, owne
         else:
             site.how = "name only"
             site.against = against
+
+
+_EX_ALIAS = re.compile(r"^\s*(?:alias|(require))\s+([A-Z][\w.]*)(?:\.\{([^}]*)\})?(?:\s*,\s*as:\s*([A-Z]\w*))?")
+_EX_IMPORT = re.compile(r"^\s*import\s+([A-Z][\w.]*)")
+_EX_DEF = re.compile(r"^\s*(?:def|defp|defmacro|defmacrop|defguard|defguardp|defdelegate)\s+")
+
+
+def elixir_aliases(lines: list[str]) -> tuple[dict[str, str], set[str]]:
+    """An Elixir file's aliases (short name -> module: `alias A.B`, `alias A.{B, C}`, `alias A.B, as: X`,
+    `require A.B, as: X`) and the modules it imports."""
+    aliases: dict[str, str] = {}
+    imported: set[str] = set()
+    for t in lines:
+        m = _EX_ALIAS.match(t)
+        if m and not (m.group(1) and not m.group(4)):
+            if m.group(3):
+                for part in m.group(3).split(","):
+                    part = part.strip()
+                    if part:
+                        aliases[part.split(".")[0]] = f"{m.group(2)}.{part}"
+            else:
+                aliases[m.group(4) or m.group(2).rsplit(".", 1)[-1]] = m.group(2)
+        m = _EX_IMPORT.match(t)
+        if m:
+            imported.add(m.group(1))
+    return aliases, imported
+
+
+def _elixir_sites(index: IndexQueries, sym: Symbol, sites: list[Caller]) -> None:
+    """Mark which call sites of an Elixir function are its calls: `Mod.f(...)` (`Mod` written whole, through an
+    `alias`, or `__MODULE__`) and a bare `f(...)` in its own module or in a module that imports it; a bare `f(...)`
+    elsewhere is that module's own `f`, and a `def f(...)` head is no call (the Mix A/B run: 17 sites "by name
+    only", 7 of them calls)."""
+    ws = getattr(index, "ws", None)
+    owner = sym.qualname.rsplit(".", 1)[0]
+    name = re.escape(sym.name)
+    call = re.compile(rf"(?:(?<![\w.])(__MODULE__|[A-Z][\w.]*)\.|(?<![\w.:])){name}[?!]?(?=\s*\(|\s*/\d|\s+[\w:\"'\[{{%@&])")
+    files: dict[str, list[str]] = {}
+    for site in sites:
+        site.receiver, site.against = False, True
+        if ws is None:
+            continue
+        lines = _file_lines(ws, site.path, files)
+        text = lines[site.line - 1] if 0 < site.line <= len(lines) else ""
+        if _EX_DEF.match(text) and re.match(rf"^\s*\w+\s+{name}\b", text):
+            continue  # a clause head of a function of that name
+        mods = [s for s in index.symbols_in_file(site.path) if s.kind in ("module", "impl") and s.start_line <= site.line <= s.end_line]
+        here = min(mods, key=lambda s: s.end_line - s.start_line).qualname if mods else None
+        aliases, imported = elixir_aliases(lines)
+        for m in call.finditer(text):
+            written = m.group(1)
+            if written is None:
+                if here == owner:
+                    site.how, site.receiver, site.against = "same module", True, False
+                elif owner in imported:
+                    site.how, site.receiver, site.against = "import", True, False
+                continue
+            head, _, rest = written.partition(".")
+            full = here if written == "__MODULE__" else (aliases[head] + ("." + rest if rest else "")) if head in aliases \
+                else written
+            if full == owner:
+                site.how = "alias" if head in aliases else "receiver"
+                site.receiver, site.against = True, False
+            if site.receiver:
+                break
 
 
 def _lua_alias(lines: list[str], line: int, callee: str) -> bool:

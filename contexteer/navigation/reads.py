@@ -4,6 +4,7 @@ what a definition uses and who calls it (its semantic context)."""
 from __future__ import annotations
 
 import logging
+import re
 from dataclasses import dataclass
 from typing import Any
 
@@ -96,6 +97,19 @@ def _closures(nav: NavigationService, rel: str, start: int, end: int, enc: Any) 
     return "".join(shown) + ("…, in " if len(levels) > 4 else "")
 
 
+def _overload_at(nav: NavigationService, s: Any, lines: list[str], start: int, end: int, target: Any) -> Any:
+    """Among a Java-like or Elixir overload set, the one the first call in the range means (by its arguments:
+    Elixir's `Erlang.compile(m, t, opts, fn ... end)` is compile/4, not the private compile/5)."""
+    from contexteer.indexers.graph import overload_called
+    from contexteer.indexers.lookup import REAL_OVERLOADS
+
+    if s.language not in REAL_OVERLOADS or s.kind not in ("method", "function", "constructor"):
+        return s
+    call = re.compile(rf"\b{re.escape(s.name)}\s*\(")
+    at = [n for n in range(max(start, 1), min(end, len(lines)) + 1) if call.search(lines[n - 1])]
+    return overload_called(nav.index, s, at[:1], lines, target) if at else s
+
+
 def index_outline(nav: NavigationService, rel: str) -> list[tuple[int, int, str, str]] | None:
     """(start, end, qualname, kind) of a file's definitions for a digest of the whole file; None without them."""
     try:
@@ -156,8 +170,9 @@ def semantic_of(nav: NavigationService, rel: str, lines: list[str], target: Any,
     if nav.recheck(p for p in touched if p != rel):  # an answer about other files reflects them too
         sem = semantic_context(nav.index, target, nav.imported, max_callers=max_callers, extra_names=names.used,
                                bound=names.bound, members=names.members)
+    defs = [(_overload_at(nav, s, lines, start, end, target), how) for s, how in sem.definitions]
     uses = [ContextDef(qualname=s.qualname, kind=s.kind, location=f"{s.path}:{s.start_line}-{s.end_line}",
-                       signature=s.signature, doc=s.doc, via=how) for s, how in sem.definitions]
+                       signature=s.signature, doc=s.doc, via=how) for s, how in defs]
     callers = [CallerRef(path=c.path, line=c.line, caller=c.symbol.qualname if c.symbol else None,
                          location=f"{c.path}:{c.symbol.start_line}-{c.symbol.end_line}" if c.symbol else None,
                          signature=c.symbol.signature if c.symbol else None, how=getattr(c, "how", None))

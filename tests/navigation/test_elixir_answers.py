@@ -26,3 +26,83 @@ def test_modules_that_use_or_declare_a_behaviour_and_protocol_impls_are_implemen
     assert "Mix.Other" not in text and "task.ex" not in text.split("\n", 1)[1]  # its own __using__ quote
     proto = s.call("find_related", symbol="Mix.Printable", relation="implementations", path="lib/mix/shell.ex").text
     assert "for Mix.Dep" in proto and "defimpl" in proto, proto
+
+
+CALLS = {
+    "lib/mix/compilers/elixir.ex": (
+        "defmodule Mix.Compilers.Elixir do\n"                       # 1
+        "  def clean(manifest) do\n"                                # 2
+        "    {modules, _} = read_manifest(manifest)\n"              # 3
+        "    modules\n"                                             # 4
+        "  end\n"                                                   # 5
+        "  def read_manifest(manifest) do\n"                        # 6
+        "    {manifest, []}\n"                                      # 7
+        "  end\n"                                                   # 8
+        "end\n"),
+    "lib/mix/compilers/test.ex": (
+        "defmodule Mix.Compilers.Test do\n"                         # 1
+        "  require Mix.Compilers.Elixir, as: CE\n"                  # 2
+        "  def stale(m) do\n"                                       # 3
+        "    {mods, _} = CE.read_manifest(m)\n"                     # 4
+        "    read_manifest()\n"                                     # 5
+        "  end\n"                                                   # 6
+        "  defp read_manifest() do\n"                               # 7
+        "    []\n"                                                  # 8
+        "  end\n"                                                   # 9
+        "end\n"),
+    "lib/mix/tasks/xref.ex": (
+        "defmodule Mix.Tasks.Xref do\n"
+        "  import Mix.Compilers.Elixir, only: [read_manifest: 1]\n"
+        "  def calls(m), do: read_manifest(m) |> elem(1)\n"
+        "end\n"),
+    "lib/mix/compilers/erlang.ex": (
+        "defmodule Mix.Compilers.Erlang do\n"                                  # 1
+        "  def compile(manifest, mappings, src_ext, dest_ext, opts, callback) do\n"  # 2
+        "    compile(manifest, mappings, src_ext, opts, callback)\n"           # 3
+        "  end\n"                                                              # 4
+        "\n"                                                                   # 5
+        "  def compile(manifest, mappings, opts \\\\ [], callback) do\n"        # 6
+        "    compile(manifest, mappings, :erl, opts, callback)\n"              # 7
+        "  end\n"                                                              # 8
+        "\n"                                                                   # 9
+        "  defp compile(manifest, mappings, ext, opts, callback) do\n"         # 10
+        "    {manifest, mappings, ext, opts, callback}\n"                      # 11
+        "  end\n"                                                              # 12
+        "end\n"),
+    "lib/mix/tasks/compile.erlang.ex": (
+        "defmodule Mix.Tasks.Compile.Erlang do\n"                              # 1
+        "  alias Mix.Compilers.Erlang\n"                                       # 2
+        "  def run(args) do\n"                                                 # 3
+        "    Erlang.compile(manifest(), args, [], fn input, _output ->\n"      # 4
+        "      case input do\n"                                                # 5
+        "        {a, b} -> {a, b}\n"                                           # 6
+        "      end\n"                                                          # 7
+        "    end)\n"                                                           # 8
+        "  end\n"                                                              # 9
+        "  defp manifest, do: \"m\"\n"                                         # 10
+        "end\n"),
+}
+
+
+def test_callers_follow_aliases_and_imports_and_leave_out_another_modules_namesake(tmp_path: Path):
+    s = served_tree(tmp_path, CALLS)
+    text = s.call("find_related", symbol="Mix.Compilers.Elixir.read_manifest", relation="callers").text
+    assert text.startswith("callers of method Mix.Compilers.Elixir.read_manifest (lib/mix/compilers/elixir.ex:6-8): "
+                           "3 definitions, 3 call sites"), text
+    rows = [r.split(" in ")[0] for r in text.splitlines()[1:] if " in " in r and not r.startswith("[")]
+    # CE.read_manifest through `require ..., as: CE`, the import, its own module; not Test's read_manifest/0 (line 5)
+    # nor its `defp read_manifest() do` head (line 7)
+    assert sorted(rows) == ["lib/mix/compilers/elixir.ex:3", "lib/mix/compilers/test.ex:4", "lib/mix/tasks/xref.ex:3"], text
+    assert "[2 other calls named 'read_manifest' left out" in text
+
+
+def test_a_call_means_the_function_of_its_arity_through_an_alias(tmp_path: Path):
+    s = served_tree(tmp_path, CALLS)
+    found = s.call("search_symbol", query="Mix.Compilers.Erlang.compile").text
+    assert found.count("method Mix.Compilers.Erlang.compile") == 3, found  # compile/6, compile/4, compile/5: three
+    callees = s.call("find_related", symbol="Mix.Tasks.Compile.Erlang.run", relation="callees").text
+    assert "Mix.Compilers.Erlang.compile lib/mix/compilers/erlang.ex:6-8 called at 4" in callees, callees
+    assert "Mix.Compilers.Erlang.compile" in callees and "run" not in callees.split("\n", 1)[1].split("unresolved")[0]
+    uses = s.call("read_code_range", path="lib/mix/tasks/compile.erlang.ex", start_line=4, end_line=4,
+                  context="semantic").text
+    assert "lib/mix/compilers/erlang.ex:6-8 Mix.Compilers.Erlang.compile" in uses, uses
