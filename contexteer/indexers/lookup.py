@@ -291,6 +291,8 @@ def _body_of(cands: list[Symbol]) -> Any:
 def is_prototype(sym: Symbol) -> bool:
     """A C/C++ function declared on one line of a header (`void workingset_activation(struct folio *folio);`):
     where it is defined is what a question about it means, so the definition ranks and resolves first."""
+    if sym.language == "elixir":  # a behaviour's `@callback cmd(command :: String.t()) :: integer`: a declaration
+        return (sym.signature or "").lstrip().startswith(("@callback", "@macrocallback"))
     return sym.language in ("c", "cpp") and sym.kind == "function" and sym.start_line == sym.end_line \
         and sym.path.endswith(_HEADERS)
 
@@ -1052,7 +1054,7 @@ def _elixir_sites(index: IndexQueries, sym: Symbol, sites: list[Caller]) -> None
     ws = getattr(index, "ws", None)
     owner = sym.qualname.rsplit(".", 1)[0]
     name = re.escape(sym.name)
-    call = re.compile(rf"(?:(?<![\w.])(__MODULE__|[A-Z][\w.]*)\.|(?<![\w.:])){name}[?!]?(?=\s*\(|\s*/\d|\s+[\w:\"'\[{{%@&])")
+    call = re.compile(rf"(?:(?<![\w.])(__MODULE__|[A-Z][\w.]*)\.|(?<![\w.:])){name}[?!]?(?=\s*\(|\s*/\d|\s+[\w:\"'\[{{%@&]|\s*$)")
     files: dict[str, list[str]] = {}
     for site in sites:
         site.receiver, site.against = False, True

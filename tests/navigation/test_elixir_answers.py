@@ -106,3 +106,23 @@ def test_a_call_means_the_function_of_its_arity_through_an_alias(tmp_path: Path)
     uses = s.call("read_code_range", path="lib/mix/tasks/compile.erlang.ex", start_line=4, end_line=4,
                   context="semantic").text
     assert "lib/mix/compilers/erlang.ex:6-8 Mix.Compilers.Erlang.compile" in uses, uses
+
+
+def test_a_pipe_into_a_bare_name_is_a_call_and_a_callback_declaration_ranks_after_the_function(tmp_path: Path):
+    s = served_tree(tmp_path, {
+        "lib/mix/tasks/deps.loadpaths.ex": (
+            "defmodule Mix.Tasks.Deps.Loadpaths do\n"       # 1
+            "  def run(deps) do\n"                          # 2
+            "    deps\n"                                    # 3
+            "    |> Enum.filter(&(&1 != nil))\n"            # 4
+            "    |> show_not_ok!\n"                         # 5
+            "  end\n"                                       # 6
+            "  defp show_not_ok!(deps), do: deps\n"         # 7
+            "end\n"),
+        "lib/mix/shell.ex": ("defmodule Mix.Shell do\n  @callback cmd(command :: String.t()) :: integer\n"
+                             "  def cmd(command, options \\\\ [], callback) do\n    callback.(command)\n  end\nend\n"),
+    })
+    callers = s.call("find_related", symbol="Mix.Tasks.Deps.Loadpaths.show_not_ok!", relation="callers").text
+    assert "lib/mix/tasks/deps.loadpaths.ex:5 in Mix.Tasks.Deps.Loadpaths.run (2-6): |> show_not_ok!" in callers, callers
+    found = s.call("search_symbol", query="Mix.Shell.cmd").text.splitlines()
+    assert "def cmd(command, options" in found[1] and "@callback" in found[2], found

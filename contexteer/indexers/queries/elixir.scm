@@ -20,3 +20,5 @@
 ; `@behaviour Mix.Task` and `use Mix.Task` name the module a module adopts (find_related implementations)
 (unary_operator operator: "@" operand: (call target: (identifier) @_k (arguments . (alias) @name)) (#eq? @_k "behaviour")) @reference.type
 (call target: (identifier) @_k (arguments . (alias) @name) (#eq? @_k "use")) @reference.type
+; `deps |> show_not_ok!`: a function piped into without parentheses is called
+(binary_operator operator: "|>" right: (identifier) @name) @reference.call
