@@ -561,6 +561,10 @@ class _Body:
         full = aliases[head] + ("." + rest if rest else "") if head in aliases else r
         hit = [s for s in self.index.symbols_named(f"{full}.{name}") if s.qualname == f"{full}.{name}"
                and s.language == "elixir" and s.id != self.sym.id]
+        if not hit and head not in aliases:  # the receiver as a walk of the body names it: its last part (`PublicKey`)
+            ends = [s for s in self.index.symbols_named(name) if s.qualname.endswith(f".{r}.{name}")
+                    and s.language == "elixir" and s.id != self.sym.id]
+            hit = ends if len({s.qualname for s in ends}) == 1 else []
         return (hit[0], "alias" if head in aliases else "module") if hit else None
 
     def _own_member(self, name: str) -> Found | None:
@@ -1062,7 +1066,7 @@ def _elixir_sites(index: IndexQueries, sym: Symbol, sites: list[Caller]) -> None
             continue
         lines = _file_lines(ws, site.path, files)
         text = lines[site.line - 1] if 0 < site.line <= len(lines) else ""
-        if _EX_DEF.match(text) and re.match(rf"^\s*\w+\s+{name}\b", text):
+        if _EX_DEF.match(text) and re.match(rf"^\s*\w+\s+{name}(?![\w?!])", text):
             continue  # a clause head of a function of that name
         mods = [s for s in index.symbols_in_file(site.path) if s.kind in ("module", "impl") and s.start_line <= site.line <= s.end_line]
         here = min(mods, key=lambda s: s.end_line - s.start_line).qualname if mods else None

@@ -126,3 +126,31 @@ def test_a_pipe_into_a_bare_name_is_a_call_and_a_callback_declaration_ranks_afte
     assert "lib/mix/tasks/deps.loadpaths.ex:5 in Mix.Tasks.Deps.Loadpaths.run (2-6): |> show_not_ok!" in callers, callers
     found = s.call("search_symbol", query="Mix.Shell.cmd").text.splitlines()
     assert "def cmd(command, options" in found[1] and "@callback" in found[2], found
+
+
+def test_module_attributes_are_constants_and_a_semantic_read_resolves_calls_off_modules(tmp_path: Path):
+    s = served_tree(tmp_path, {
+        "lib/mix.ex": "defmodule Mix do\n  def raise(message), do: message\nend\n",
+        "lib/mix/public_key.ex": "defmodule Mix.PublicKey do\n  def verify(binary, hash, sig), do: {binary, hash, sig}\nend\n",
+        "lib/mix/hex.ex": (
+            "defmodule Mix.Hex do\n"                                        # 1
+            "  @moduledoc false\n"                                          # 2
+            "  @hex_mirror \"https://repo.hex.pm\"\n"                       # 3
+            "  def mirror do\n"                                             # 4
+            "    System.get_env(\"HEX_MIRROR\") || @hex_mirror\n"           # 5
+            "  end\n"                                                       # 6
+            "  def check(csv, sig) do\n"                                    # 7
+            "    if Mix.PublicKey.verify(csv, :sha512, sig) do\n"          # 8
+            "      :ok\n"                                                   # 9
+            "    else\n"                                                    # 10
+            "      Mix.raise(\"could not verify the signature\")\n"         # 11
+            "    end\n"                                                     # 12
+            "  end\n"                                                       # 13
+            "end\n"),
+    })
+    outline = s.call("get_structured_index", path="lib/mix/hex.ex").text
+    assert "3-3 constant @hex_mirror \"https://repo.hex.pm\"" in outline and "moduledoc" not in outline, outline
+    mirror = s.call("read_code_range", path="lib/mix/hex.ex", symbol="Mix.Hex.mirror", context="semantic").text
+    assert "lib/mix/hex.ex:3-3 Mix.Hex.hex_mirror — @hex_mirror \"https://repo.hex.pm\"  [same file]" in mirror, mirror
+    check = s.call("read_code_range", path="lib/mix/hex.ex", symbol="Mix.Hex.check", context="semantic").text
+    assert "lib/mix/public_key.ex:2-2 Mix.PublicKey.verify" in check and "lib/mix.ex:2-2 Mix.raise" in check, check

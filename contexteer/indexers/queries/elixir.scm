@@ -22,3 +22,7 @@
 (call target: (identifier) @_k (arguments . (alias) @name) (#eq? @_k "use")) @reference.type
 ; `deps |> show_not_ok!`: a function piped into without parentheses is called
 (binary_operator operator: "|>" right: (identifier) @name) @reference.call
+; a module attribute set to a value is the module's constant (`@hex_mirror "https://repo.hex.pm"`), and `@hex_mirror`
+; in a body reads it; Elixir's own attributes (docs, specs, types, behaviour settings) are neither
+(unary_operator operator: "@" operand: (call target: (identifier) @name (arguments . (_))) (#not-match? @name "^(doc|moduledoc|typedoc|spec|type|typep|opaque|callback|macrocallback|impl|behaviour|derive|enforce_keys|external_resource|on_load|compile|dialyzer|deprecated|since|before_compile|after_compile|after_verify|optional_callbacks|file|vsn|nifs|on_definition|fallback_to_any|protocol)$")) @definition.constant
+(unary_operator operator: "@" operand: (identifier) @name) @reference.other
