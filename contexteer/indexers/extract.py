@@ -231,6 +231,8 @@ def extract(data: bytes, spec: LanguageSpec, timeout: float | None = 5.0) -> Fil
     roles = languages.pattern_roles(spec.name)
     # References, most matches, are kept lean (every node attribute read is a call into C): per kind,
     # the start bytes seen (two patterns may capture one node) and the lines of each name's bytes.
+    # Elixir: `@manifest` (an attribute, read or set) is a namespace apart from the function manifest()
+    ref_prefix, def_prefix = ({"other": b"@"}, {"constant": "@"}) if spec.name == "elixir" else ({}, {})
     ref_seen: dict[str, set[int]] = {}
     ref_lines: dict[str, dict[bytes, list[int]]] = {}
     exports = ModuleExports() if spec.visibility == "export" else None
@@ -255,7 +257,7 @@ def extract(data: bytes, spec: LanguageSpec, timeout: float | None = 5.0) -> Fil
                 seen.add(start)
                 if attributes and _in_attribute(name_node):
                     continue
-                raw = data[start : name_node.end_byte]
+                raw = ref_prefix.get(kind, b"") + data[start : name_node.end_byte]
                 lines = by_raw.get(raw)
                 if lines is None:
                     by_raw[raw] = [name_node.start_point.row + 1]
@@ -271,6 +273,7 @@ def extract(data: bytes, spec: LanguageSpec, timeout: float | None = 5.0) -> Fil
             if key in defs and defs[key].pattern <= pattern:
                 continue  # the earliest pattern in the query file wins: specific ones come first
             name = _def_name(name_node, data, spec)
+            name = def_prefix.get(kind, "") + name if name else name
             if name and spec.name == "c" and not node.type.startswith("preproc") and (
                     (name.startswith("__") and languages.MACRO_NAME_RE.fullmatch(name)) or c_prep.is_attribute_macro(name)):
                 continue  # an attribute macro taken for a declarator (in a shape the blanking does not know)

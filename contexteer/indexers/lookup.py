@@ -429,6 +429,8 @@ class _Body:
                   and s.id != sym.id} | set(bound)
         self.names: list[str] = []
         for ref in index.references_in_range(sym.path, sym.start_line, sym.end_line):
+            if ref.name == sym.name and ref.line == sym.start_line:
+                continue  # its own head (Elixir's `def run(args) do` is a call node)
             if ref.name not in inside and ref.name not in self.names:
                 self.names.append(ref.name)
         extra = list(extra_names)

@@ -151,6 +151,24 @@ def test_module_attributes_are_constants_and_a_semantic_read_resolves_calls_off_
     outline = s.call("get_structured_index", path="lib/mix/hex.ex").text
     assert "3-3 constant @hex_mirror \"https://repo.hex.pm\"" in outline and "moduledoc" not in outline, outline
     mirror = s.call("read_code_range", path="lib/mix/hex.ex", symbol="Mix.Hex.mirror", context="semantic").text
-    assert "lib/mix/hex.ex:3-3 Mix.Hex.hex_mirror — @hex_mirror \"https://repo.hex.pm\"  [same file]" in mirror, mirror
+    assert "lib/mix/hex.ex:3-3 Mix.Hex.@hex_mirror — @hex_mirror \"https://repo.hex.pm\"  [same file]" in mirror, mirror
     check = s.call("read_code_range", path="lib/mix/hex.ex", symbol="Mix.Hex.check", context="semantic").text
     assert "lib/mix/public_key.ex:2-2 Mix.PublicKey.verify" in check and "lib/mix.ex:2-2 Mix.raise" in check, check
+
+
+def test_an_attribute_and_a_function_of_one_name_are_two_things(tmp_path: Path):
+    s = served_tree(tmp_path, {"lib/mix/tasks/compile.elixir.ex": (
+        "defmodule Mix.Tasks.Compile.Elixir do\n"                            # 1
+        "  @manifest \"compile.elixir\"\n"                                   # 2
+        "  def run(args) do\n"                                               # 3
+        "    {args, manifest()}\n"                                           # 4
+        "  end\n"                                                            # 5
+        "  defp manifest, do: Path.join(\"_build\", @manifest)\n"            # 6
+        "end\n")})
+    run = s.call("read_code_range", path="lib/mix/tasks/compile.elixir.ex", symbol="Mix.Tasks.Compile.Elixir.run",
+                 context="semantic").text
+    uses = run.split("── uses ──")[1].split("──")[0]
+    assert "6-6 Mix.Tasks.Compile.Elixir.manifest — defp manifest" in uses and "@manifest \"" not in uses, run
+    assert "Mix.Tasks.Compile.Elixir.run" not in uses  # its own `def run(args) do` head
+    found = s.call("search_symbol", query="@manifest").text
+    assert found.startswith("lib/mix/tasks/compile.elixir.ex:2-2 constant Mix.Tasks.Compile.Elixir.@manifest"), found
