@@ -450,6 +450,7 @@ class _Body:
         self._closure: set[str] | None = None  # C/C++: the files the file includes, directly or not (on demand)
         self._file_syms: dict[str, list[Symbol]] = {}
         self.texts: dict[str, list[str]] = {}  # file lines read for local declarations, once per answer
+        self._aliases: dict[str, str] | None = None  # Elixir: the file's aliases (on demand)
 
     def syms_of(self, path: str) -> list[Symbol]:
         if path not in self._file_syms:
@@ -558,7 +559,9 @@ class _Body:
         ws = getattr(self.index, "ws", None)
         if ws is None:
             return None
-        aliases, _ = elixir_aliases(_file_lines(ws, self.sym.path, self.texts))
+        if self._aliases is None:
+            self._aliases = elixir_aliases(_file_lines(ws, self.sym.path, self.texts))[0]
+        aliases = self._aliases
         head, _, rest = r.partition(".")
         full = aliases[head] + ("." + rest if rest else "") if head in aliases else r
         hit = [s for s in self.index.symbols_named(f"{full}.{name}") if s.qualname == f"{full}.{name}"
@@ -863,7 +866,7 @@ def find_callers(index: IndexQueries, sym: Symbol, callee: str, resolve_imports:
         seen.add((r.path, r.line))
         if r.path not in lang:
             lang[r.path] = language_family(language_of(index, r.path))
-            evidence[r.path] = _file_evidence(sym, r.path, resolve_imports) if lang[r.path] == family else None
+            evidence[r.path] = file_evidence(sym, r.path, resolve_imports) if lang[r.path] == family else None
         if lang[r.path] != family:
             continue  # a Python method is never called from JavaScript
         how = evidence[r.path]
@@ -903,7 +906,7 @@ def language_of(index: IndexQueries, path: str) -> str | None:
     return info.language if info is not None else None
 
 
-def _file_evidence(sym: Symbol, path: str, resolve_imports: Callable[[str], dict[str, list[str]]]) -> str | None:
+def file_evidence(sym: Symbol, path: str, resolve_imports: Callable[[str], dict[str, list[str]]]) -> str | None:
     if path == sym.path:
         return "same file"
     if any(sym.path in fs for fs in resolve_imports(path).values()):
@@ -1062,6 +1065,7 @@ def _elixir_sites(index: IndexQueries, sym: Symbol, sites: list[Caller]) -> None
     name = re.escape(sym.name)
     call = re.compile(rf"(?:(?<![\w.])(__MODULE__|[A-Z][\w.]*)\.|(?<![\w.:])){name}[?!]?(?=\s*\(|\s*/\d|\s+[\w:\"'\[{{%@&]|\s*$)")
     files: dict[str, list[str]] = {}
+    named: dict[str, tuple[dict[str, str], set[str]]] = {}  # per file: its aliases and imports (read once)
     for site in sites:
         site.receiver, site.against = False, True
         if ws is None:
@@ -1072,7 +1076,9 @@ def _elixir_sites(index: IndexQueries, sym: Symbol, sites: list[Caller]) -> None
             continue  # a clause head of a function of that name
         mods = [s for s in index.symbols_in_file(site.path) if s.kind in ("module", "impl") and s.start_line <= site.line <= s.end_line]
         here = min(mods, key=lambda s: s.end_line - s.start_line).qualname if mods else None
-        aliases, imported = elixir_aliases(lines)
+        if site.path not in named:
+            named[site.path] = elixir_aliases(lines)
+        aliases, imported = named[site.path]
         for m in call.finditer(text):
             written = m.group(1)
             if written is None:

@@ -105,7 +105,7 @@ def _value_uses(nav: NavigationService, target: Any, rel: graph.Relations, cap: 
     answer. A function's bare name counts in its file and the files importing it; a method's only read off its
     owner's name or this/self (`x.size` elsewhere is any object's property). Each as `path:line in X: text`."""
     from contexteer.indexers import languages, textsearch
-    from contexteer.indexers.lookup import _file_evidence, enclosing, language_family
+    from contexteer.indexers.lookup import enclosing, file_evidence, language_family
 
     if target.language not in _VALUE_LANGUAGES or target.kind not in ("function", "method") \
             or not re.fullmatch(r"[A-Za-z_$][\w$]*", target.name or "") or len(target.name) < 3:
@@ -142,7 +142,7 @@ def _value_uses(nav: NavigationService, target: Any, rel: graph.Relations, cap: 
             continue
         if target.kind != "method":  # a function's name means it where the file can see it
             if h.path not in seen_files:
-                seen_files[h.path] = _file_evidence(target, h.path, nav.imported) is not None
+                seen_files[h.path] = file_evidence(target, h.path, nav.imported) is not None
             if not seen_files[h.path]:
                 continue
         if h.path not in syms:
