@@ -267,7 +267,7 @@ def _unresolved_call(index: IndexQueries, sym: Symbol, name: str, member_calls: 
     if arms:  # Rust `CurrentThread(exec) => exec.block_on(..)`, `MultiThread(exec) => exec.block_on(..)`
         return label + " (one of " + ", ".join(f"{s.qualname} {s.path}:{s.start_line}" for s in arms) + ")"
     if values and not set(on) & _SELF_WORDS and sym.language not in ("go", "python") \
-            and not (family_of_js(sym.language) and name in JS_BUILTIN_METHODS):  # `list.push(x)` is Array's
+            and not (language_family(sym.language) == language_family("javascript") and name in JS_BUILTIN_METHODS):  # `list.push(x)` is Array's
         family = language_family(sym.language)
         maybe = [s for s in index.symbols_named(name) if s.name == name and s.kind == "method"
                  and s.id != sym.id and language_family(s.language) == family]
@@ -284,10 +284,6 @@ JS_BUILTIN_METHODS = frozenset({
     "values", "entries", "get", "set", "has", "add", "delete", "clear", "then", "catch", "finally", "toString",
     "replace", "split", "trim", "startsWith", "endsWith", "toLowerCase", "toUpperCase", "charCodeAt",
     "substring", "padStart", "padEnd", "match", "test", "exec", "call", "apply", "bind", "hasOwnProperty"})
-
-
-def family_of_js(language: str | None) -> bool:
-    return language in ("javascript", "typescript", "tsx", "jsx")
 
 
 def overload_called(index: IndexQueries, d: Any, at: list[int], lines: list[str] | None, caller: Symbol) -> Any:

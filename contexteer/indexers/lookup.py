@@ -1034,6 +1034,11 @@ _EX_IMPORT = re.compile(r"^\s*import\s+([A-Z][\w.]*)")
 _EX_DEF = re.compile(r"^\s*(?:def|defp|defmacro|defmacrop|defguard|defguardp|defdelegate)\s+")
 
 
+def elixir_def_head(text: str, name: str) -> bool:
+    """Whether an Elixir line is a clause head of a function `name` (`def task?(module) when ...`): no call of it."""
+    return bool(_EX_DEF.match(text)) and re.match(rf"^\s*\w+\s+{re.escape(name)}(?![\w?!])", text) is not None
+
+
 def elixir_aliases(lines: list[str]) -> tuple[dict[str, str], set[str]]:
     """An Elixir file's aliases (short name -> module: `alias A.B`, `alias A.{B, C}`, `alias A.B, as: X`,
     `require A.B, as: X`) and the modules it imports."""
@@ -1072,7 +1077,7 @@ def _elixir_sites(index: IndexQueries, sym: Symbol, sites: list[Caller]) -> None
             continue
         lines = _file_lines(ws, site.path, files)
         text = lines[site.line - 1] if 0 < site.line <= len(lines) else ""
-        if _EX_DEF.match(text) and re.match(rf"^\s*\w+\s+{name}(?![\w?!])", text):
+        if elixir_def_head(text, sym.name):
             continue  # a clause head of a function of that name
         mods = [s for s in index.symbols_in_file(site.path) if s.kind in ("module", "impl") and s.start_line <= site.line <= s.end_line]
         here = min(mods, key=lambda s: s.end_line - s.start_line).qualname if mods else None

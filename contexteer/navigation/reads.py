@@ -97,18 +97,6 @@ def _closures(nav: NavigationService, rel: str, start: int, end: int, enc: Any) 
     return "".join(shown) + ("…, in " if len(levels) > 4 else "")
 
 
-def _elixir_members(names: Any, lines: list[str], start: int, end: int) -> None:
-    """Add to `names.members` the Elixir calls written off a module (`Mix.PublicKey.verify(csv, ...)`, `CE.x()`),
-    which the syntax walk does not tell from bare calls."""
-    text = "\n".join(lines[max(start, 1) - 1 : end])
-    for m in re.finditer(r"(?<![\w.])([A-Z][\w.]*[\w])\.([a-z_][\w]*[?!]?)\s*\(", text):
-        names.members.setdefault(m.group(2), set()).add(m.group(1))
-    # a name only ever called off a module is no plain value (the walk lists `verify` of `Mix.PublicKey.verify`)
-    code = re.sub(r"[A-Z][\w.]*\.[a-z_]\w*[?!]?", "", re.sub(r'"(?:[^"\\]|\\.)*"|#[^{].*', '""', text))
-    names.used = [n for n in names.used if n not in names.members
-                  or re.search(rf"(?<![\w.:]){re.escape(n)}(?![\w?!])", code)]
-
-
 def _overload_at(nav: NavigationService, s: Any, lines: list[str], start: int, end: int, target: Any) -> Any:
     """Among a Java-like or Elixir overload set, the one the first call in the range means (by its arguments:
     Elixir's `Erlang.compile(m, t, opts, fn ... end)` is compile/4, not the private compile/5)."""
@@ -176,8 +164,6 @@ def semantic_of(nav: NavigationService, rel: str, lines: list[str], target: Any,
     from contexteer.indexers.lookup import semantic_context
 
     names = nav.names_in_range(rel, lines, start, end)
-    if rel.endswith((".ex", ".exs")):  # `Mix.PublicKey.verify(...)`: read off a module, by the text
-        _elixir_members(names, lines, start, end)
     sem = semantic_context(nav.index, target, nav.imported, max_callers=max_callers, extra_names=names.used,
                            bound=names.bound, members=names.members)
     touched = [s.path for s, _ in sem.definitions] + [c.path for c in sem.callers]

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import logging
+import re
 import threading
 import time
 from collections.abc import Callable, Iterable
@@ -298,7 +299,10 @@ class NavigationService:
         spec = languages.BY_NAME.get(info.language) if info is not None and info.language else None
         if spec is None:
             return Names()
-        return names_in("\n".join(lines).encode("utf-8", "replace"), spec, start, end)
+        names = names_in("\n".join(lines).encode("utf-8", "replace"), spec, start, end)
+        if spec.name == "elixir":  # `Mix.PublicKey.verify(...)`: read off a module, which the walk does not tell
+            elixir_members(names, lines, start, end)
+        return names
 
     # ----- file notes -----------------------------------------------------------------------
     def syntax_error_note(self, rel: str, language: str | None) -> str | None:
@@ -324,3 +328,15 @@ class NavigationService:
         """Stop the index's background work and close its database (the server's lifespan ends)."""
         self.index.request_stop()
         self.index.close()
+
+
+def elixir_members(names: Names, lines: list[str], start: int, end: int) -> None:
+    """Add to `names.members` the Elixir calls written off a module (`Mix.PublicKey.verify(csv, ...)`, `CE.x()`),
+    which the syntax walk does not tell from bare calls."""
+    text = "\n".join(lines[max(start, 1) - 1 : end])
+    for m in re.finditer(r"(?<![\w.])([A-Z][\w.]*[\w])\.([a-z_][\w]*[?!]?)\s*\(", text):
+        names.members.setdefault(m.group(2), set()).add(m.group(1))
+    # a name only ever called off a module is no plain value (the walk lists `verify` of `Mix.PublicKey.verify`)
+    code = re.sub(r"[A-Z][\w.]*\.[a-z_]\w*[?!]?", "", re.sub(r'"(?:[^"\\]|\\.)*"|#[^{].*', '""', text))
+    names.used = [n for n in names.used if n not in names.members
+                  or re.search(rf"(?<![\w.:]){re.escape(n)}(?![\w?!])", code)]

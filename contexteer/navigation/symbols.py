@@ -235,8 +235,9 @@ def _reference_sites(nav: NavigationService, name: str, defs: list[Any], prefix:
                 site.receiver = f"{caller.receiver_name}: {owner}" if caller.how == "receiver type" else caller.receiver_name
     line_previews(nav.ws, sites)
     if defs and any(d.language == "elixir" for d in defs):  # `def task?(module) when ...`: a clause head, no use
-        head = re.compile(rf"^\s*(?:def|defp|defmacro|defmacrop|defguard|defguardp)\s+{re.escape(name)}(?![\w?!])")
-        sites = [x for x in sites if not head.match(x.preview or "")]
+        from contexteer.indexers.lookup import elixir_def_head
+
+        sites = [x for x in sites if not elixir_def_head(x.preview or "", name)]
     locate(nav, sites)
     if defs and (any(d.kind in VALUE_KINDS for d in defs) or all(r.kind == "import" for r in refs)):
         sites += _text_uses(nav, name, defs, prefix, {(r.path, r.line) for r in refs},
