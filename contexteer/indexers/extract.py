@@ -96,6 +96,24 @@ def _lines(node: ts.Node) -> tuple[int, int]:
     return start, end
 
 
+def _before_trailing_comment(node: ts.Node, comments: frozenset[str], end: int) -> int:
+    """The last line of a definition without a comment its node ends with that is not indented inside it: Scala's
+    grammar puts the next member's doc comment into an expression body (`def f = x` then `/** g */`)."""
+    col, n, last = node.start_point.column, node, None
+    while n.child_count:
+        kids = n.children
+        i = len(kids) - 1
+        while i >= 0 and kids[i].type in comments:
+            last = kids[i]
+            i -= 1
+        if i < 0:
+            break
+        n = kids[i]
+    if last is None or last.start_point.column > col or n.end_point.row + 1 >= end:
+        return end
+    return n.end_point.row + 1
+
+
 def parse(data: bytes, spec: LanguageSpec, timeout: float | None, old_tree: ts.Tree | None = None) -> ts.Tree:
     """Parse with a time limit; raises ParseTimeout when the limit is reached. `timeout=None` parses
     without the in-parser check (~15% faster): pool workers use it under a process-level watchdog. With
@@ -561,6 +579,8 @@ def _symbols(defs: list[_Def], spec: LanguageSpec, data: bytes, exports: ModuleE
         owner = owner if owner is None or owner.index >= 0 else None
         owner_kind = owner.kind if owner else None
         start, end = _lines(d.outer)
+        if spec.comment_types:
+            end = _before_trailing_comment(d.outer, spec.comment_types, end)
         if d.tail is not None:
             end = max(end, _lines(d.tail)[1])
         if d.head is not None:

@@ -233,8 +233,7 @@ class Layout:
     def jvm_package(self, f: str) -> str | None:
         """The package a Java/Kotlin/Scala file declares."""
         if f not in self._jvm_packages:
-            m = re.search(r"^\s*package\s+([\w.`]+)", self.text(f), re.M)
-            self._jvm_packages[f] = m.group(1).replace("`", "") if m else None
+            self._jvm_packages[f] = jvm_package_of(self.text(f))
         return self._jvm_packages[f]
 
     # ----- c / c++ ------------------------------------------------------------------------
@@ -335,6 +334,16 @@ def _go_replaces(text: str) -> list[tuple[str, str]]:
 _RUBY_LOAD = re.compile(
     r"""(?:\$LOAD_PATH|\$:)\s*(?:\.unshift|\.push|\.prepend|<<)\s*\(?\s*(?:File\.expand_path\(\s*)?["']([^"']+)["']"""
     r"""(?:\s*,\s*(__dir__|__FILE__|File\.dirname\(__FILE__\)))?""")
+
+
+_JVM_PACKAGE = re.compile(r"^[ \t]*package[ \t]+(?!object\b)([\w.`]+)[ \t]*;?[ \t]*(?://.*)?$", re.M)
+
+
+def jvm_package_of(text: str) -> str | None:
+    """The package a Java/Kotlin/Scala file declares; Scala's chained clauses (`package scala` then `package
+    collection`) make one package, scala.collection."""
+    found = _JVM_PACKAGE.findall(text)
+    return ".".join(found).replace("`", "") if found else None
 
 
 def ruby_load_lines(f: str, text: str) -> list[str]:

@@ -30,6 +30,8 @@ import re
 from collections.abc import Callable, Iterable
 from typing import Any
 
+from contexteer.indexers.layouts import jvm_package_of
+
 logger = logging.getLogger(__name__)
 
 __all__ = ["Qualifier", "split_name", "is_qualified", "QUALIFIED_CANDIDATES"]
@@ -38,7 +40,6 @@ QUALIFIED_CANDIDATES = 500  # definitions checked per tail of a qualified query 
 MAX_CACHED_FILES = 2000  # files whose text a Qualifier keeps between answers
 _SPLIT = re.compile(r"::|\\|#|\.|/")
 _JVM = frozenset({"java", "kotlin", "scala", "groovy"})
-_JVM_PACKAGE = re.compile(r"^[ \t]*package[ \t]+([\w.`]+)[ \t]*;?[ \t]*(?://.*)?$", re.M)
 _GO_PACKAGE = re.compile(r"^package[ \t]+(\w+)", re.M)
 _RUBY_HEADER = re.compile(r"^\s*(class|module)\s+((?:::)?[A-Z]\w*(?:::[A-Z]\w*)*)")
 _RUST_PUB_USE = re.compile(r"\bpub(?:\s*\([^)]*\))?\s+use\s+([^;]+);")
@@ -257,8 +258,7 @@ class Qualifier:
     def _jvm_package(self, path: str) -> str | None:
         if self.layout is not None:
             return self.layout.jvm_package(path)  # type: ignore[no-any-return]
-        m = _JVM_PACKAGE.search("\n".join(self._lines(path)))
-        return m.group(1).replace("`", "") if m else None
+        return jvm_package_of("\n".join(self._lines(path)))
 
     def _namespace(self, sym: Any) -> list[str]:
         """C#/PHP: the namespaces whose block holds the definition (outer first), else the last statement-form

@@ -255,14 +255,15 @@ class LanguageResolvers(ResolverBase):
                 files = self._jvm_package_files(src, segs[:-1])
                 if files:
                     targets += files
-                    units.append(".".join(segs[:-1]))
+                    units.append(self.layout.jvm_package(files[0]) or ".".join(segs[:-1]))
                 continue
             hit = None
             for k in range(len(segs), 1, -1):
                 cands = [h for ext in JVM_EXT for path in self._jvm_paths(segs[:k]) for h in self._by_suffix(path + ext)]
                 if cands:
                     hit = self._closest(cands, src)
-                    units.append(".".join(segs[: k - 1]))
+                    # the package the file declares: Scala's relative `import generic._` is scala.collection.generic
+                    units.append(self.layout.jvm_package(hit) or ".".join(segs[: k - 1]))
                     break
             if hit:
                 targets.append(hit)

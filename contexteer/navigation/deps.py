@@ -170,7 +170,7 @@ def _unit_names(unit: str, imports: list[Any], units: list[str]) -> list[str]:
     out: list[str] = []
     for imp in sorted(imports, key=lambda i: i.line):
         mod = imp.module
-        if mod == unit:
+        if mod == unit or (unit.endswith("." + mod) and mod not in units):  # Scala's relative `import immutable.List`
             out += [n for n in imp.names if n] or ["*"]
         elif mod.startswith(unit + ".") and max((u for u in units if mod.startswith(u + ".")), key=len) == unit:
             rest = mod[len(unit) + 1:]

@@ -117,6 +117,30 @@ def test_scala_object_trait_and_signature_without_the_equals_sign():
     assert s["Logging.log"][4] is False
 
 
+def test_scala_operator_classes_every_name_of_a_val_and_ranges_that_stop_before_the_next_doc_comment():
+    src = ("sealed abstract class List[+A] {\n"
+           "  def ::[B >: A](x: B): List[B] =\n"
+           "    new ::(x, this)\n"
+           "\n"
+           "  /** Prepends a list. */\n"
+           "  def :::[B >: A](prefix: List[B]): List[B] = prefix\n"
+           "  val (lo, hi) = (0, 1)\n"
+           "  val width, height = 3\n"
+           "}\n"
+           "final case class ::[B](override val head: B, tl: List[B]) extends List[B]\n")
+    s = symbols("scala", src)
+    assert s["::"][0] == "class" and s["::"][1:3] == (10, 10)
+    assert s["List.::"][1:3] == (2, 3), "the doc comment of ::: (line 5) is not part of ::"
+    assert {"List.lo", "List.hi", "List.width", "List.height"} <= set(s)
+
+
+def test_scala_infix_and_parameterless_calls_are_calls():
+    res = extract(b"object A {\n  def f = xs map g\n  def k = xs.isEmpty\n  def m = foo[Int](1)\n}\n",
+                  languages.BY_NAME["scala"])
+    calls = {r[0]: r[2] for r in res.refs if r[1] == "call"}
+    assert calls == {"map": "2", "isEmpty": "3", "foo": "4"}
+
+
 def test_lua_functions_are_qualified_by_their_table_and_local_ones_are_private():
     s = symbols("lua", "local M = {}\nfunction M.run(a)\n  return a\nend\nfunction M:stop() end\n"
                        "local function helper() end\nreturn M\n")

@@ -90,6 +90,24 @@ def test_kotlin_and_scala_imports_resolve_by_package_directory():
                                                                         "core/src/main/scala/com/acme/core/Json.scala"]
 
 
+def test_scala_chained_package_clauses_make_relative_imports_whole_packages(tmp_path: Path):
+    from tests.navigation.conftest import served_tree
+
+    served = served_tree(tmp_path, {
+        "scala/collection/mutable/ListBuffer.scala":
+            "package scala\npackage collection\npackage mutable\n\nimport generic._\nimport immutable.{List, ::}\n"
+            "import scala.collection.immutable.Vector\n\nclass ListBuffer[A] { def prependToList(xs: List[A]) = xs }\n",
+        "scala/collection/generic/Growable.scala": "package scala\npackage collection\npackage generic\n\ntrait Growable\n",
+        "scala/collection/immutable/List.scala": "package scala\npackage collection\npackage immutable\n\n"
+                                                 "sealed abstract class List[+A]\nfinal case class ::[B](head: B) extends List[B]\n",
+        "scala/collection/immutable/Vector.scala": "package scala.collection.immutable\n\nclass Vector[A]\n"})
+    d = _deps(served, "scala/collection/mutable/ListBuffer.scala")
+    rows = {e["unit"]: e.get("names") for e in d["imports"]}
+    assert rows == {"scala.collection.generic": ["_"], "scala.collection.immutable": ["List", "::", "Vector"]}, d["text"]
+    found = served.call("search_symbol", query="prependToList")
+    assert "scala.collection.mutable.ListBuffer.prependToList" in found.text
+
+
 # ----- item 7: C/C++ includes -------------------------------------------------------------------------
 def test_angle_include_of_math_h_is_the_standard_header_not_a_vendored_test_header(repos: dict[str, Served]):
     d = _deps(repos["cvendored"], "src/calc.c", view="file")
