@@ -231,6 +231,8 @@ def _call_receivers(calls: dict[str, list[int]], member_calls: dict[str, set[str
     lua = language == "lua"
     sep, opt = (r"(\.|:(?!:))", "?") if lua else (r"(\.|->|::|\?\.)", "")
     args = r"""(?:\(|["'{]|\[\[)""" if lua else r"(?:<[^<>()]*>)?\s*\("
+    if language == "scala":  # `xs.isEmpty`, `xs.map { ... }`, `foo[Int](x)`: no parentheses needed
+        args = r"(?![\w$])"
     recv = r"[A-Z][\w.]*[\w]|[\w$]+" if language == "elixir" else r"[\w$]+"  # `Mix.Tasks.Compile.Elixir.manifests()`
     for name, at in calls.items():
         receivers: set[str] = set()

@@ -392,6 +392,9 @@ def _base_name(item: str) -> str | None:
     return name if re.fullmatch(r"[A-Za-z_$][\w$]*", name) else None
 
 
+_TYPE_PARAMS = re.compile(r"^(.*?\b(?:class|interface|trait|record|enum)\s+[\w$]+)\s*<(?:[^<>]|<(?:[^<>]|<[^<>]*>)*>)*>")
+
+
 def bases_of(sym: Any) -> list[str]:
     """The base names a class-like definition's header states, in the syntax of its language."""
     sig = sym.signature or ""
@@ -414,9 +417,10 @@ def bases_of(sym: Any) -> list[str]:
                       r"(?:\([^)]*\)\s*)?:\s*(.+?)\s*(?:\bwhere\b|\{|$)", sig)
         found = _split_top(m.group(1)) if m else []
     else:  # java, typescript, javascript, tsx, php, scala, dart: extends / implements
-        for kw in ("extends", "implements", "with"):
-            m = re.search(rf"\b{kw}\s+(.+?)\s*(?:\b(?:extends|implements|with)\b|\{{|$)", sig)
-            if m:
+        # a type parameter's bound is no base: `class Node<T extends Comparable<T>> extends Base`
+        sig = _TYPE_PARAMS.sub(r"\1", sig, count=1)
+        for kw in ("extends", "implements", "with"):  # Scala: `extends A with B with C`, every `with`
+            for m in re.finditer(rf"\b{kw}\s+(.+?)\s*(?=\b(?:extends|implements|with)\b|\{{|$)", sig):
                 found += _split_top(m.group(1))
     names = [n for n in (_base_name(x) for x in found) if n]
     return [n for n in dict.fromkeys(names) if n != sym.name]
