@@ -19,7 +19,7 @@ from __future__ import annotations
 import logging
 import re
 from collections.abc import Callable
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 from typing import Any
 
 from contexteer.indexers.lookup import (
@@ -34,6 +34,7 @@ from contexteer.indexers.lookup import (
     member_of_type,
     rust_bound_types,
     semantic_context,
+    whole_class,
 )
 from contexteer.indexers.model import CLASS_KINDS, Symbol
 from contexteer.indexers.queries_sql import IndexQueries
@@ -47,7 +48,6 @@ from contexteer.indexers.syntax import (
     local_binding,
     loose_types,
     param_types,
-    whole_header,
 )
 from contexteer.workspace import repo_text
 
@@ -182,9 +182,11 @@ def _by_caller(index: IndexQueries, sites: list[Any], target: Symbol, level: int
 # ----- callees -----------------------------------------------------------------------------------------
 def callees(index: IndexQueries, sym: Symbol, resolve_imports: Callable[[str], dict[str, list[str]]], *,
             bound: set[str] | None = None, members: dict[str, set[str]] | None = None,
-            lines: list[str] | None = None) -> Relations:
+            lines: list[str] | None = None, values: list[str] | None = None) -> Relations:
     """What the body of `sym` calls, resolved to definitions where the index can (in order of first call).
-    `lines` (the file's) tell member calls (`r.Leader()`) from bare ones."""
+    `lines` (the file's) tell member calls (`r.Leader()`) from bare ones. `values`: names the body reads bare,
+    which in Scala may be calls of a method without parameters (`getState match {`): one that resolves to a
+    method counts, others are locals or fields and are left out."""
     out = Relations(sym, "callees")
     inner = {s.name for s in index.symbols_in_file(sym.path)
              if sym.start_line <= s.start_line and s.end_line <= sym.end_line and s.id != sym.id}
@@ -199,17 +201,25 @@ def callees(index: IndexQueries, sym: Symbol, resolve_imports: Callable[[str], d
                 out.local.append(ref.name)  # a nested definition, a local function or a parameter called
             continue
         calls.setdefault(ref.name, []).append(ref.line)
+    quiet = _parameterless(values or [], calls, inner | set(bound or ()), sym, lines) if sym.language == "scala" else {}
+    calls.update(quiet)
     if not calls:
         return out
     member_calls, path_calls = _call_receivers(calls, dict(members or {}), lines, sym.language)
     sem = semantic_context(index, sym, resolve_imports, max_defs=len(calls) + 50, max_callers=0, bound=bound or (),
-                           members=member_calls, paths=path_calls)
+                           members=member_calls, paths=path_calls, extra_names=quiet)
     resolved: dict[str, tuple[Symbol, str]] = {}
     for d, how in sem.definitions:
         if d.name in calls and d.name not in resolved:
             resolved[d.name] = (d, how)
     for name, at in sorted(calls.items(), key=lambda kv: kv[1][0]):
         hit = resolved.get(name)
+        if name in quiet and (hit is None or hit[0].kind not in ("function", "method")):
+            continue  # a bare name that is no method: a local, a field, a parameter of an outer definition
+        if hit is None and name == sym.name and sym.kind in ("function", "method") \
+                and (name not in member_calls or member_calls[name] & SELF_WORDS or _bare_call(lines, at, name)):
+            out.items.append(Related(sym, sym.path, "recursive", sorted(set(at))))  # `link(target)` inside link
+            continue
         if hit is None:
             out.unresolved.append(_unresolved_call(index, sym, name, member_calls, path_calls))
             continue
@@ -217,6 +227,30 @@ def callees(index: IndexQueries, sym: Symbol, resolve_imports: Callable[[str], d
         d = overload_called(index, d, at, lines, sym)
         out.items.append(Related(d, d.path, how, sorted(set(at))))
     return out
+
+
+def _parameterless(values: list[str], calls: dict[str, list[int]], local: set[str], sym: Symbol,
+                   lines: list[str] | None) -> dict[str, list[int]]:
+    """Scala: the lines of the body where each bare name it reads (and neither calls, binds nor defines) stands
+    alone, as a call of a method without a parameter list does."""
+    if lines is None:
+        return {}
+    out: dict[str, list[int]] = {}
+    body = range(sym.start_line, min(sym.end_line, len(lines)) + 1)
+    for name in values:
+        if name in calls or name in local or name == sym.name or not name[:1].islower():
+            continue
+        rx = re.compile(rf"(?<![\w$.]){re.escape(name)}(?![\w$])")
+        at = [n for n in body if rx.search(lines[n - 1])]
+        if at:
+            out[name] = at
+    return out
+
+
+def _bare_call(lines: list[str] | None, at: list[int], name: str) -> bool:
+    """Whether one of the lines calls `name` on nothing (`} else link(target)`)."""
+    rx = re.compile(rf"(?<![\w$.]){re.escape(name)}\b")
+    return lines is not None and any(0 < n <= len(lines) and rx.search(lines[n - 1]) for n in at)
 
 
 def _call_receivers(calls: dict[str, list[int]], member_calls: dict[str, set[str]], lines: list[str] | None,
@@ -594,7 +628,7 @@ def _mentioning(index: IndexQueries, name: str) -> list[Any]:
 
 def _whole_header(index: IndexQueries, sym: Symbol) -> str:
     """A class-like definition's header as written, up to its body (the stored signature when none is found)."""
-    return whole_header(_lines_of(index, sym.path), sym.start_line, parens=False) or sym.signature or ""
+    return whole_class(index, sym, always=True).signature or ""
 
 
 def _shadowed(index: IndexQueries, sym: Symbol, path: str, cache: dict[str, bool]) -> bool:
@@ -856,9 +890,7 @@ def supertypes(index: IndexQueries, sym: Symbol, resolve_imports: Callable[[str]
 
 def _whole(index: IndexQueries, sym: Symbol) -> Symbol:
     """A class-like definition with its whole header as its signature when the stored one was cut ('…')."""
-    if sym.kind in CLASS_KINDS and (sym.signature or "").endswith("…"):
-        return replace(sym, signature=_whole_header(index, sym))
-    return sym
+    return whole_class(index, sym)
 
 
 def _direct_supertypes(index: IndexQueries, sym: Symbol, resolve_imports: Callable[[str], dict[str, list[str]]],

@@ -38,6 +38,7 @@ from contexteer.indexers.syntax import (
     local_bindings,
     named_type,
     return_type,
+    whole_header,
 )
 from contexteer.workspace import repo_text
 
@@ -659,11 +660,27 @@ def _inherited_member(index: IndexQueries, cls: Symbol, name: str, syms_of: Call
     return found if found is not None else _inherited(index, cls, name, syms_of, depth, interfaces=True)
 
 
+def whole_class(index: IndexQueries, sym: Symbol, *, always: bool = False) -> Symbol:
+    """A class-like definition with its whole header as its signature when the stored one was cut ('…'), so
+    every base it names is read (`final class ListBuffer[A] extends AbstractBuffer[A] with ... with
+    SeqForwarder[A]`); `always`: read the header whatever the stored signature."""
+    sig = sym.signature or ""
+    if sym.kind not in _CLASS_KINDS or not (always or sig.endswith("…")):
+        return sym
+    ws = getattr(index, "ws", None)
+    lines = (repo_text(ws, sym.path) or "").split("\n") if ws is not None else []
+    header = whole_header(lines, sym.start_line, parens=False)
+    return dataclasses.replace(sym, signature=header) if header else sym
+
+
 def _inherited(index: IndexQueries, cls: Symbol, name: str, syms_of: Callable[[str], list[Symbol]], depth: int, *,
                interfaces: bool) -> Symbol | None:
     if depth > 3:
         return None
-    for base in [*bases_of(cls), *_mixins(index, cls)]:
+    bases = bases_of(whole_class(index, cls))
+    if cls.language == "scala":  # linearization: the last trait mixed in overrides the ones before it
+        bases.reverse()
+    for base in [*bases, *_mixins(index, cls)]:
         cands = [s for s in syms_of(cls.path) if s.name == base and s.kind in _CLASS_KINDS] or \
             [s for s in index.symbols_named(base) if s.name == base and s.kind in _CLASS_KINDS
              and language_family(s.language) == language_family(cls.language)][:3]
@@ -821,8 +838,15 @@ def member_of_type(index: IndexQueries, typed: str, name: str, sym: Symbol, impo
         classes = [s for s in index.symbols_named(typed) if s.name == typed and s.kind in _CLASS_KINDS
                    and language_family(s.language) == family]
         near = [s for s in classes if s.path == sym.path or s.path in import_files]
+        if not near and len(classes) > 1:  # Scala's `type List[+A] = scala.collection.immutable.List[A]` is no class
+            classes = [s for s in classes if not (s.kind == "type" and "=" in (s.signature or ""))] or classes
         if near or len(classes) == 1:
-            inherited = _inherited_member(index, (near or classes)[0], name, index.symbols_in_file)
+            cls = (near or classes)[0]
+            # a nested class's own member: `target.tryComplete()` on a Promise.DefaultPromise written DefaultPromise
+            own = [s for s in index.symbols_in_file(cls.path) if s.parent_id == cls.id and s.name == name and usable_member(s)]
+            if own:
+                return own[0], "receiver type"
+            inherited = _inherited_member(index, cls, name, index.symbols_in_file)
             if inherited is not None:
                 return inherited, "base class"
     if sym.language != "go" or depth >= 2:
@@ -1123,7 +1147,9 @@ def _other_type(index: IndexQueries, defs: dict[str, list[Symbol]], lines: list[
         return True
     norm = word.lstrip("_$").lower().replace("_", "")
     site.receiver = norm == named[0] or norm.endswith(named[1])
-    if typed == owner or (not site.receiver and _typed_receiver(index, defs, lines, site, word, owner)):
+    # declared with the class or a subtype of it (Scala's `pit: IterableSplitter[T]` calling Signalling.abort)
+    if typed is not None and (typed == owner or (typed != word and _inherits(index, typed, owner))) \
+            or (not site.receiver and _typed_receiver(index, defs, lines, site, word, owner)):
         site.receiver, site.how = True, "receiver type"
     return False
 
@@ -1145,7 +1171,7 @@ def _inherits(index: IndexQueries, cls: str, owner: str, depth: int = 0) -> bool
     for s in index.symbols_named(cls):
         if s.name != cls or s.kind not in _CLASS_KINDS:
             continue
-        bases = bases_of(s)
+        bases = bases_of(whole_class(index, s))
         if owner in bases or any(_inherits(index, b, owner, depth + 1) for b in bases if b != cls):
             return True
     return False

@@ -227,7 +227,8 @@ def local_bindings(lines: list[str], start: int, end: int, word: str) -> Iterato
     received from a channel field (Go `case a := <-r.applyCh:`), else None; each declaration in turn (JavaScript's
     `const entrypoint` in two blocks: one from a Map, one `new Entrypoint(..)`). At most 400 lines are read."""
     w = re.escape(word)
-    annotated = re.compile(rf"^\s*(?:let\s+(?:mut\s+)?|const\s+|var\s+|final\s+|val\s+)?\$?{w}\s*:\s*([^=;]+?)\s*(?:=|;|$)")
+    # (Scala binds a typed pattern too: `case listeners: List[_] =>`)
+    annotated = re.compile(rf"^\s*(?:let\s+(?:mut\s+)?|const\s+|var\s+|final\s+|val\s+|case\s+)?\$?{w}\s*:\s*([^=;]+?)\s*(?:=|;|$)")
     typed_first = re.compile(rf"^\s*(?:final\s+|var\s+)?({_QUAL}[A-Z][\w$]*)(?:<[^<>;()]*>)?\s*[*&]?\s+{w}\s*(?:=|;)")
     go_var = re.compile(rf"^\s*var\s+{w}\s+\*?({_QUAL}[A-Za-z_]\w*)\s*$")
     made = re.compile(rf"^\s*(?:let\s+(?:mut\s+)?|const\s+|var\s+|val\s+|auto\s+)?\$?{w}\s*(?::=|=)\s*(?:&|new\s+|await\s+)?"

@@ -310,7 +310,8 @@ def relations_of(nav: NavigationService, target: Any, relation: str, depth: int)
 def _callees(nav: NavigationService, target: Any) -> graph.Relations:
     lines = (repo_text(nav.ws, target.path) or "").split("\n")
     names = nav.names_in_range(target.path, lines, target.start_line, target.end_line)
-    return graph.callees(nav.index, target, nav.imported, bound=names.bound, members=names.members, lines=lines)
+    return graph.callees(nav.index, target, nav.imported, bound=names.bound, members=names.members, lines=lines,
+                         values=names.used)
 
 
 def _deeper_callees(nav: NavigationService, rel: graph.Relations, depth: int) -> None:

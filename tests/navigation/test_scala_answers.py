@@ -49,6 +49,50 @@ FILES = {
         "package mutable\n"
         "\n"
         "abstract class ArrayBuilder[T] extends Builder[T, Array[T]] with Serializable\n"),
+    "scala/collection/generic/Signalling.scala": (
+        "package scala\n"                                                        # 1
+        "package collection\n"                                                   # 2
+        "package generic\n"                                                      # 3
+        "\n"                                                                     # 4
+        "trait Signalling {\n"                                                   # 5
+        "  def abort(): Unit\n"                                                  # 6
+        "  def isAborted: Boolean\n"                                             # 7
+        "}\n"                                                                    # 8
+        "trait DelegatedSignalling extends Signalling {\n"                       # 9
+        "  var signalDelegate: Signalling\n"                                     # 10
+        "  def abort() = signalDelegate.abort()\n"                               # 11
+        "  def isAborted = signalDelegate.isAborted\n"                           # 12
+        "}\n"),                                                                  # 13
+    "scala/collection/parallel/Splitters.scala": (
+        "package scala.collection.parallel\n"                                    # 1
+        "\n"                                                                     # 2
+        "import scala.collection.generic.{Signalling, DelegatedSignalling}\n"    # 3
+        "\n"                                                                     # 4
+        "trait IterableSplitter[+T] extends Iterator[T] with Signalling with DelegatedSignalling\n"  # 5
+        "\n"                                                                     # 6
+        "class Forall[T](pred: T => Boolean, protected[this] val pit: IterableSplitter[T]) {\n"  # 7
+        "  var result = true\n"                                                  # 8
+        "  def leaf(prev: Option[Boolean]) = { if (!pit.isAborted) result = pit.forall(pred); if (!result) pit.abort() }\n"  # 9
+        "}\n"                                                                    # 10
+        "class Other { def abort() = 1; def run(o: Other) = o.abort() }\n"),    # 11
+    "scala/concurrent/Promise.scala": (
+        "package scala.concurrent\n"                                             # 1
+        "\n"                                                                     # 2
+        "object Promise {\n"                                                     # 3
+        "  abstract class AbstractPromise { def getState: AnyRef = null }\n"     # 4
+        "  class DefaultPromise[T] extends AbstractPromise {\n"                  # 5
+        "    def tryComplete(v: T): Boolean = true\n"                            # 6
+        "    private def compressedRoot(): DefaultPromise[T] = this\n"           # 7
+        "    private def link(target: DefaultPromise[T]): Unit = if (this ne target) {\n"  # 8
+        "      getState match {\n"                                               # 9
+        "        case r: String => target.tryComplete(r.asInstanceOf[T])\n"      # 10
+        "        case listeners: Buffer[_] =>\n"                                 # 11
+        "          if (!listeners.isEmpty) compressedRoot().link(target)\n"       # 12
+        "          else link(target)\n"                                          # 13
+        "      }\n"                                                              # 14
+        "    }\n"                                                                # 15
+        "  }\n"                                                                  # 16
+        "}\n"),                                                                  # 17
 }
 
 
@@ -71,3 +115,32 @@ def test_calls_without_parentheses_resolve_on_their_receiver(tmp_path: Path):
     s = _served(tmp_path)
     text = flat(s.call("find_related", symbol="ListBuffer.toList", relation="callees").text)
     assert "ListBuffer.isEmpty scala/collection/mutable/ListBuffer.scala:14-14 called at 18" in text, text
+
+
+def test_a_call_on_a_field_typed_with_a_subtype_is_a_call_of_the_traits_method(tmp_path: Path):
+    s = _served(tmp_path)
+    text = flat(s.call("find_related", symbol="scala.collection.generic.Signalling.abort", relation="callers").text)
+    assert "scala/collection/parallel/Splitters.scala:9 in Forall.leaf" in text, text
+    assert "by name only" not in text.partition("\n")[0] and "Other.run" not in text, text  # o: Other is another type
+
+
+def test_callees_resolve_nested_receivers_case_patterns_recursion_and_bare_parameterless_methods(tmp_path: Path):
+    s = _served(tmp_path)
+    text = flat(s.call("find_related", symbol="DefaultPromise.link", relation="callees").text)
+    assert "Promise.AbstractPromise.getState scala/concurrent/Promise.scala:4-4 called at 9" in text, text
+    assert "Promise.DefaultPromise.tryComplete scala/concurrent/Promise.scala:6-6 called at 10" in text
+    assert "Promise.DefaultPromise.link scala/concurrent/Promise.scala:8-15 called at 12,13" in text  # recursive
+    assert "ListBuffer.isEmpty scala/collection/mutable/ListBuffer.scala:14-14" not in text  # a Buffer, not a ListBuffer
+    assert "target" not in text.partition("unresolved")[2] and "listeners" not in text.split("called at")[0], text
+
+
+def test_a_bare_call_in_a_class_means_the_last_mixed_in_traits_method(tmp_path: Path):
+    s = served_tree(tmp_path, {"a/M.scala": (
+        "package a\n"
+        "trait Base { def size: Int = 0 }\n"
+        "trait Forwarder extends Base { override def size: Int = 1 }\n"
+        "class Buf extends Base with Forwarder {\n"
+        "  def total = size + 1\n"
+        "}\n")})
+    text = flat(s.call("find_related", symbol="Buf.total", relation="callees").text)
+    assert "Forwarder.size a/M.scala:3-3 called at 5" in text, text
