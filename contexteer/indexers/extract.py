@@ -717,6 +717,8 @@ def signature(node: ts.Node, spec: LanguageSpec, *, value: bool = False, outer: 
     if spec.name == "markdown" or value:
         return signature_text(_SRC.data, start, node.end_byte, 0, SIG_VALUE)
     bstart = body.start_byte if body is not None else -1
+    if body is None and node.type in _BODILESS_CLASSES:  # Scala `class X(...)\nextends A with B`: the whole node
+        bstart = node.end_byte
     if bstart > nstart:
         end = nstart
         for child in node.children:
@@ -729,6 +731,8 @@ def signature(node: ts.Node, spec: LanguageSpec, *, value: bool = False, outer: 
 
 
 SIG_VALUE, SIG_HEAD, SIG_LINE = 0, 1, 2
+#: class-like nodes that may have no body, their header then running to their end (and over lines)
+_BODILESS_CLASSES = frozenset({"class_definition", "trait_definition", "object_definition"})
 
 
 def signature_text(data: bytes, start: int, nend: int, end: int, mode: int) -> str:

@@ -608,6 +608,9 @@ class _Body:
         typed = declared_type(sym.signature or "", r) or _rust_bound_type(index, sym, r, self.texts)
         found = member_of_type(index, typed, name, sym, self.import_files) if typed is not None \
             else _local_member(index, sym, self.own_class, r, name, self.syms_of, self.import_files, self.texts)
+        if found is None and typed is None and self.own_class is not None:  # a field or constructor parameter
+            held = self._field_type(r)  # `pit.map2combiner(...)` with `val pit: IterableSplitter[T]`
+            found = member_of_type(index, held, name, sym, self.import_files) if held else None
         found = found or _module_member(self.imported.get(r, ()), name, self.syms_of)  # `httpx.get`: the module
         if found is not None or self.go:  # a Go value's type is its declaration's, never a guess from its name
             return found
@@ -617,6 +620,18 @@ class _Body:
             if hit:
                 return hit[0], "same file" if f == sym.path else "import" if f in self.import_files else "same package"
         return None
+
+    def _field_type(self, r: str) -> str | None:
+        """The type the method's own class declares its field or constructor parameter `r` with."""
+        own = self.own_class
+        assert own is not None
+        for f in self.in_file:
+            if f.name == r and f.parent_id == own.id and f.kind in ("field", "property", "variable", "constant"):
+                for rx in _FIELD_TYPE:
+                    m = re.search(rx.format(w=re.escape(r)), f.signature or "")
+                    if m and m.group(1) not in _KEYWORDS_TYPES:
+                        return m.group(1)
+        return declared_type(own.signature or "", r)  # Scala `class Map(f: T => S, cbf: CombinerFactory[S, That])`
 
     def _package_files(self, r: str) -> list[str]:
         """Java/Kotlin/Scala: the files of the caller's package (its directory) defining a class named `r` (a class

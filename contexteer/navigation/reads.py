@@ -71,9 +71,12 @@ def _range_note(nav: NavigationService, rel: str, start: int, end: int) -> str:
                   and getattr(holder(x), "id", None) == enc.id]
         inner = named(within).replace(" — overlaps", ", overlapping") if within else ""
         around = "" if within else _closures(nav, rel, start, end, enc)
-        # a definition inside another that its name does not show (Lua `obj.reset = function` in call_ctor)
-        outer, up = holder(enc), ""
-        while outer is not None and not enc.qualname.startswith(outer.qualname + ".") and outer.kind in ("function", "method"):
+        # a definition inside another that its name does not show (Lua `obj.reset = function` in call_ctor), and
+        # for a few lines (what is at path:line) every definition around it with its lines: `in class
+        # ParIterableLike.Map 1051-1057, in trait ParIterableLike 156-1502`
+        outer, up, short = holder(enc), "", end - start <= 40
+        while outer is not None and (short or (not enc.qualname.startswith(outer.qualname + ".")
+                                               and outer.kind in ("function", "method"))):
             up += f", in {outer.kind} {outer.qualname} {outer.start_line}-{outer.end_line}"
             outer = holder(outer)
         return f" — in {around}{enc.kind} {enc.qualname} {enc.start_line}-{enc.end_line}{inner}{up}"

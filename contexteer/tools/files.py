@@ -14,6 +14,7 @@ from pydantic import Field
 
 from contexteer.errors import InputError, NotFoundError
 from contexteer.fitting import fit_rows
+from contexteer.indexers.lookup import enclosing
 from contexteer.navigation.models import CodeRange, clip
 from contexteer.navigation.service import NavigationService
 from contexteer.secrets import redact_key_block_lines
@@ -191,9 +192,16 @@ async def _indexed_read(svc: Services, ctx: Context, path: str, start_line: int 
         else:
             start, end = bounds(res.rel, total, start_line, end_line)
             info = nav.index.file_info(res.rel)
-            target = SimpleNamespace(id=-1, name="", qualname="", kind="range", path=res.rel, parent_id=None,
-                                     start_line=start, end_line=end, signature="", doc=None, exported=False,
-                                     language=info.language if info is not None else None)
+            # a range inside a method reads names as the method does: its parameters' types, its class's fields
+            # and inherited members (`pit.map2combiner(...)` with the class's `val pit: IterableSplitter[T]`)
+            enc = enclosing(nav.index.symbols_in_file(res.rel), start) if semantic else None
+            enc = enc if enc is not None and enc.end_line >= end else None
+            method = enc is not None and enc.kind in ("function", "method")
+            target = SimpleNamespace(id=-1, name="", qualname="", kind="range", path=res.rel,
+                                     parent_id=(enc.parent_id if method else enc.id) if enc is not None else None,
+                                     start_line=start, end_line=end,
+                                     signature=enc.signature if enc is not None and method else "",
+                                     doc=None, exported=False, language=info.language if info is not None else None)
         return _render_read(svc, nav, res.rel, lines, target, start, end, semantic, note, symbol is not None)
 
     return await run(ctx, work)

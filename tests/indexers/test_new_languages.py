@@ -134,6 +134,12 @@ def test_scala_operator_classes_every_name_of_a_val_and_ranges_that_stop_before_
     assert {"List.lo", "List.hi", "List.width", "List.height"} <= set(s)
 
 
+def test_scala_class_without_a_body_has_its_whole_header_as_signature():
+    s = symbols("scala", "class ForkJoinTaskSupport(val environment: ForkJoinPool = ForkJoinTasks.defaultForkJoinPool)\n"
+                         "extends TaskSupport with AdaptiveWorkStealingForkJoinTasks\n")
+    assert s["ForkJoinTaskSupport"][3].endswith(") extends TaskSupport with AdaptiveWorkStealingForkJoinTasks")
+
+
 def test_scala_infix_and_parameterless_calls_are_calls():
     res = extract(b"object A {\n  def f = xs map g\n  def k = xs.isEmpty\n  def m = foo[Int](1)\n}\n",
                   languages.BY_NAME["scala"])

@@ -22,9 +22,9 @@ def test_a_decorated_method_is_not_named_twice_and_a_nested_function_ending_with
         "        return sorted(items, key=lambda item: (\n"  # 9
         "            item.name))\n")})            # 10
     first = s.call("read_code_range", path="models.py", start_line=4, end_line=4).text.splitlines()[0]
-    assert first.endswith("— in method Response.request 2-6"), first
+    assert first.endswith("— in method Response.request 2-6, in class Response 1-10"), first
     second = s.call("read_code_range", path="models.py", start_line=10, end_line=10).text.splitlines()[0]
-    assert second.endswith("— in lambda passed to sorted 9-10, in method Response.each 8-10"), second
+    assert second.endswith("— in lambda passed to sorted 9-10, in method Response.each 8-10, in class Response 1-10"), second
 
 
 def test_a_rust_fn_under_an_attribute_is_not_its_own_closure_and_a_closure_in_it_is(tmp_path: Path):
