@@ -42,13 +42,16 @@ def test_call_of_an_unknown_tool_lists_the_available_ones(repo: Path, capsys: py
     assert "read_code_range" in capsys.readouterr().err
 
 
-def test_call_help_names_every_tool_the_server_offers(capsys: pytest.CaptureFixture[str]):
+def test_call_help_names_every_tool_the_server_offers_with_its_arguments(tmp_path: Path):
     from contexteer.tools.catalog import TOOLS
 
     out = io.StringIO()
-    assert main(["call", "--help"], out=out) == 0
+    assert main(["call", "--root", str(tmp_path), "--help"], out=out) == 0
     shown = " ".join(out.getvalue().split())
     assert all(t.name in shown for t in TOOLS), shown  # an agent or a user finds the tools without the server
+    # and every tool's arguments: one --help instead of one per tool (the A/B agents spent 11 calls on them)
+    assert all(f"contexteer call {t.name} NAME=VALUE" in shown for t in TOOLS), shown
+    assert "relation (callers|callees|implementations|supertypes, required)" in shown
     from contexteer.server.cli.main import CALLABLE_TOOLS
 
     assert set(CALLABLE_TOOLS) == {t.name for t in TOOLS}

@@ -73,7 +73,7 @@ def _describe(name: str, prop: dict[str, Any], required: bool) -> str:
 
 def tool_help(args: argparse.Namespace, out: TextIO) -> int:
     """`contexteer call TOOL --help`: the tool's first description line and its arguments (type, required or
-    default, meaning), from the schema the server lists."""
+    default, meaning), from the schema the server lists; without a TOOL, every tool's."""
     import anyio
     from mcp import Client
 
@@ -87,16 +87,23 @@ def tool_help(args: argparse.Namespace, out: TextIO) -> int:
             return {t.name: t for t in (await client.list_tools()).tools}
 
     tools = anyio.run(listed)
+    if not args.tool:  # every tool, in the order the server lists them
+        out.write("\n\n".join(_tool_text(t) for t in tools.values()) + "\n")
+        return 0
     tool = tools.get(args.tool)
     if tool is None:
         raise ContexteerError(f"unknown tool '{args.tool}'. Available: {', '.join(sorted(tools))}.")
+    out.write(_tool_text(tool) + "\n")
+    return 0
+
+
+def _tool_text(tool: Any) -> str:
     schema = tool.input_schema or {}
     required = set(schema.get("required") or [])
     lines = [f"contexteer call {tool.name} NAME=VALUE ...", (tool.description or "").strip().split("\n", 1)[0], "arguments:"]
     props = schema.get("properties") or {}
     lines += [_describe(name, props[name], name in required) for name in sorted(props, key=lambda n: (n not in required, n))]
-    out.write("\n".join(lines) + "\n")
-    return 0
+    return "\n".join(lines)
 
 
 def call_command(args: argparse.Namespace, out: TextIO) -> int:

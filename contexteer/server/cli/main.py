@@ -72,7 +72,7 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("-h", "--help", action="store_true", help="after a TOOL: that tool's arguments; else this help")
     add_common(p)
     p.add_argument("tool", nargs="?", help=f"tool name: {', '.join(CALLABLE_TOOLS)} (a wrong name lists them too; "
-                                           "`contexteer call TOOL --help` lists a tool's arguments)")
+                                           "`contexteer call --help` lists every tool's arguments, `contexteer call TOOL --help` one tool's)")
     p.add_argument("arguments", nargs="*", help="key=value pairs; values are parsed as YAML (numbers, true/false, [lists])")
     p.add_argument("--json", action="store_true", help="print the whole CallToolResult as JSON")
     p.set_defaults(call_parser=p)
@@ -147,10 +147,14 @@ def _dispatch(args: argparse.Namespace, parser: argparse.ArgumentParser, out: Te
     if args.command == "serve":
         return serve_command(args)
     if args.command == "call":
+        from contexteer.server.cli.call import call_command, tool_help
+
         if not args.tool:
             args.call_parser.print_help(out if args.help else sys.stderr)
-            return 0 if args.help else 2
-        from contexteer.server.cli.call import call_command, tool_help
+            if args.help:  # and every tool's arguments, so one --help is all an agent on a shell needs
+                out.write("\ntools and their arguments:\n\n")
+                return tool_help(args, out)
+            return 2
 
         return tool_help(args, out) if args.help else call_command(args, out)
     if args.command == "index":
