@@ -78,7 +78,7 @@ class Resolver(LanguageResolvers, ScriptResolvers):
         if fam == "rust":
             return self._rust(imp.path, mod, names, imp.line)
         if fam == "jvm":
-            return [self._jvm(imp.path, mod, names)]
+            return [self._jvm(imp.path, mod, names, imp.line)]
         if fam == "c":
             return self._c(imp.path, mod, names)
         if fam == "csharp":

@@ -240,7 +240,56 @@ class LanguageResolvers(ResolverBase):
         return bool(self._crates_declared) and not self._rust_declared(head)
 
     # ----- jvm ----------------------------------------------------------------------------
-    def _jvm(self, src: str, module: str, names: tuple[str, ...]) -> Resolution:
+    def _jvm(self, src: str, module: str, names: tuple[str, ...], line: int = 0) -> Resolution:
+        if not src.endswith((".scala", ".sc")):
+            return self._jvm_absolute(src, module, names)
+        if self._scala_value(src, module, line):
+            return Resolution(internal=True)  # the members of a value in scope: no dependency
+        got = self._jvm_absolute(src, module, names)
+        return got if got.targets else self._scala_relative(src, module, names, line) or got
+
+    def _scala_value(self, src: str, module: str, line: int) -> bool:
+        """Whether an import inside a definition starts with a parameter or local of it: `import io._` after
+        `def runBuffered(log: ProcessLogger, io: ProcessIO)` imports that value's members, not the package scala.io."""
+        head = module.strip().replace("`", "").partition(".")[0]
+        lines = self.layout.text(src).split("\n")
+        if not head or line <= 0 or not lines[line - 1 : line] or lines[line - 1][:1] not in (" ", "\t"):
+            return False
+        before = lines[max(0, line - 61) : line - 1]
+        return any(re.search(rf"(?:[(,]\s*|\b(?:val|var)\s+){re.escape(head)}\s*:", t) for t in before)
+
+    def _scala_relative(self, src: str, module: str, names: tuple[str, ...], line: int, depth: int = 0) -> Resolution | None:
+        """A Scala import written relative to what is in scope, the way the compiler reads it: a member of an
+        enclosing package (`import processInternal._` in scala.sys.process), or a name an earlier
+        import brought in (`import Uncloseable.protect` after `import BasicIO.{Uncloseable, Streamed}`)."""
+        mod = module.strip().replace("`", "")
+        head, _, rest = mod.partition(".")
+        if not head or depth > 2:
+            return None
+        lines = self.layout.text(src).split("\n")
+        pkg = self.layout.jvm_package(src) or ""
+        parts = pkg.split(".") if pkg else []
+        for k in range(len(parts), 0, -1):  # scala.sys.process, then scala.sys, then scala
+            prefix = ".".join(parts[:k])
+            got = self._jvm_absolute(src, f"{prefix}.{mod}", names)
+            if got.targets:
+                return got
+            folder = "/".join(parts[:k])
+            holder = self._scala_object_file(folder, head) if folder in self.dirs else None
+            if holder:  # an object defined in a file of another name (`object processInternal` in package.scala)
+                return Resolution(targets=(holder,), unit=prefix)
+        for text in reversed(lines[: max(0, line - 1)]):  # a name an earlier import brought in
+            m = re.match(rf"\s*import\s+([\w.`]+)\.(?:{re.escape(head)}\b|\{{[^}}]*\b{re.escape(head)}\b[^}}]*\}})", text)
+            if m:
+                again = self._jvm_absolute(src, f"{m.group(1)}.{mod}", names)
+                return again if again.targets else self._scala_relative(src, f"{m.group(1)}.{mod}", names, line, depth + 1)
+        return None
+
+    def _scala_object_file(self, folder: str, name: str) -> str | None:
+        rx = re.compile(rf"^\s*(?:(?:private|protected)(?:\[\w+\])?\s+|case\s+)*object\s+{re.escape(name)}\b", re.M)
+        return next((f for f in sorted(self.dirs.get(folder, ())) if f.endswith(".scala") and rx.search(self.layout.text(f))), None)
+
+    def _jvm_absolute(self, src: str, module: str, names: tuple[str, ...]) -> Resolution:
         mod = re.sub(r"^(static|import)\s*", "", module.strip()).rstrip(";").replace("`", "")
         fulls = [f"{mod}.{n}" if n not in ("*", "_") else f"{mod}.*" for n in names] if names else [mod]
         fulls = [g for f in fulls for g in _expand_braces(f)]

@@ -109,8 +109,11 @@ def dependencies(read: Callable[[str], str | None], graph: deps_mod.DepGraph, fi
         setattr(model, attr, rows)
     if unit_imports and not is_dir:  # one Java-like file: each package row names the classes it imports from it
         units_of = [e for e in model.imports if e.depth == 1 and e.unit]
+        resolver = graph.resolver
+        reached = {id(imp): next((r.unit for r in resolver.classify(imp) if r.targets), None)
+                   for imp in unit_imports} if resolver is not None else {}
         for e in units_of:
-            e.names = _unit_names(e.unit or "", unit_imports, [u.unit or "" for u in units_of])
+            e.names = _unit_names(e.unit or "", unit_imports, [u.unit or "" for u in units_of], reached)
     if keep is not None:  # what the default left out, so nothing is dropped silently
         model.tests_left_out = _tests_near(graph, start, direction, prefix if is_dir else None)
     declared = read_manifests(read, _manifests(files, rel, prefix, is_dir))
@@ -163,15 +166,18 @@ _RUBY_STRING = re.compile(r"\"(?:\\.|[^\"\\])*\"|'(?:\\.|[^'\\])*'")
 _RUBY_LOAD = re.compile(r"(?<![\w.:@$])(?:require|require_relative|load)\b[ \t(]*(?!['\"\s])[\w@$:]")
 
 
-def _unit_names(unit: str, imports: list[Any], units: list[str]) -> list[str]:
+def _unit_names(unit: str, imports: list[Any], units: list[str], reached: dict[int, str | None] | None = None) -> list[str]:
     """The names a file imports from package `unit`: `Connection` for `import org.jsoup.Connection;`, `*`,
     `Connection.Method.HEAD (static)` for `import static org.jsoup.Connection.Method.HEAD;` (a static import goes
-    to the longest package it starts with)."""
+    to the longest package it starts with); `reached`: the unit each import resolved to, which names a Scala
+    import relative to its scope (`import BasicIO.{Uncloseable, Streamed}` in scala.sys.process) by what it wrote."""
     out: list[str] = []
     for imp in sorted(imports, key=lambda i: i.line):
         mod = imp.module
         if mod == unit or (unit.endswith("." + mod) and mod not in units):  # Scala's relative `import immutable.List`
             out += [n for n in imp.names if n] or ["*"]
+        elif reached and reached.get(id(imp)) == unit and not mod.startswith(unit + "."):
+            out += [f"{mod}.{n}" for n in imp.names if n] or [mod]
         elif mod.startswith(unit + ".") and max((u for u in units if mod.startswith(u + ".")), key=len) == unit:
             rest = mod[len(unit) + 1:]
             if rest[:1].isupper():  # a class path: a static import of its members

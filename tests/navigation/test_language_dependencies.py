@@ -108,6 +108,36 @@ def test_scala_chained_package_clauses_make_relative_imports_whole_packages(tmp_
     assert "scala.collection.mutable.ListBuffer.prependToList" in found.text
 
 
+def test_scala_relative_imports_resolve_in_the_enclosing_packages_and_earlier_imports_and_a_values_are_none(tmp_path: Path):
+    from tests.navigation.conftest import served_tree
+
+    served = served_tree(tmp_path, {
+        "scala/io/Source.scala": "package scala.io\n\nobject Source\n",
+        "scala/sys/process/package.scala": "package scala.sys\n\npackage object process {\n"
+                                           "  private[process] object processInternal { type Closeable = java.io.Closeable }\n}\n",
+        "scala/sys/process/Process.scala": "package scala.sys\npackage process\n\nobject Process { def apply() = 1 }\n",
+        "scala/sys/process/BasicIO.scala": "package scala.sys\npackage process\n\nobject BasicIO {\n"
+                                           "  object Uncloseable { def protect(x: Int) = x }\n  class Streamed\n}\n",
+        "scala/sys/process/ProcessBuilderImpl.scala":
+            "package scala\npackage sys\npackage process\n\n"
+            "import processInternal._\nimport Process._\nimport java.io.{ FileInputStream, FileOutputStream }\n"
+            "import BasicIO.{ Uncloseable, Streamed }\nimport Uncloseable.protect\n\n"
+            "private[process] trait ProcessBuilderImpl {\n"
+            "  def runBuffered(log: ProcessLogger, io: ProcessIO) = {\n"
+            "    import io._\n"
+            "    protect(1)\n"
+            "  }\n"
+            "}\n"})
+    d = _deps(served, "scala/sys/process/ProcessBuilderImpl.scala")
+    rows = {e["unit"]: e.get("names") for e in d["imports"]}
+    assert rows == {"scala.sys.process": ["processInternal._", "Process._", "BasicIO.Uncloseable", "BasicIO.Streamed",
+                                          "Uncloseable.protect"]}, d["text"]  # `import io._` is the parameter's members
+    assert "scala/io" not in d["text"] and "undeclared" not in d["text"], d["text"]
+    files = _deps(served, "scala/sys/process/ProcessBuilderImpl.scala", view="file")
+    assert sorted(e["target"] for e in files["imports"]) == ["scala/sys/process/BasicIO.scala", "scala/sys/process/Process.scala",
+                                                             "scala/sys/process/package.scala"], files["text"]
+
+
 # ----- item 7: C/C++ includes -------------------------------------------------------------------------
 def test_angle_include_of_math_h_is_the_standard_header_not_a_vendored_test_header(repos: dict[str, Served]):
     d = _deps(repos["cvendored"], "src/calc.c", view="file")
