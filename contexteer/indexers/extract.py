@@ -97,21 +97,23 @@ def _lines(node: ts.Node) -> tuple[int, int]:
 
 
 def _before_trailing_comment(node: ts.Node, comments: frozenset[str], end: int) -> int:
-    """The last line of a definition without a comment its node ends with that is not indented inside it: Scala's
-    grammar puts the next member's doc comment into an expression body (`def f = x` then `/** g */`)."""
-    col, n, last = node.start_point.column, node, None
+    """The last line of a definition's own text: its last token's, not a comment it ends with that is not indented
+    inside it nor the blank it ends with (Scala's grammar puts the next member's doc comment, and the indent of the
+    next member's line, into an expression body: `def f = x` then `/** g */`)."""
+    col, n = node.start_point.column, node
     while n.child_count:
         kids = n.children
         i = len(kids) - 1
-        while i >= 0 and kids[i].type in comments:
-            last = kids[i]
+        while i >= 0 and (kids[i].type in comments or kids[i].start_byte == kids[i].end_byte):
+            if kids[i].type in comments and kids[i].start_point.column > col:
+                return end  # a comment in the body's indentation is the body's
             i -= 1
         if i < 0:
             break
         n = kids[i]
-    if last is None or last.start_point.column > col or n.end_point.row + 1 >= end:
-        return end
-    return n.end_point.row + 1
+    row, column = n.end_point
+    last = row if column == 0 and row > n.start_point.row else row + 1
+    return min(end, max(last, node.start_point.row + 1))
 
 
 def parse(data: bytes, spec: LanguageSpec, timeout: float | None, old_tree: ts.Tree | None = None) -> ts.Tree:
@@ -579,7 +581,7 @@ def _symbols(defs: list[_Def], spec: LanguageSpec, data: bytes, exports: ModuleE
         owner = owner if owner is None or owner.index >= 0 else None
         owner_kind = owner.kind if owner else None
         start, end = _lines(d.outer)
-        if spec.comment_types:
+        if spec.name != "markdown":  # a section runs to the next heading, its blank lines with it
             end = _before_trailing_comment(d.outer, spec.comment_types, end)
         if d.tail is not None:
             end = max(end, _lines(d.tail)[1])

@@ -116,7 +116,7 @@ def _callee_name(index: IndexQueries, sym: Symbol) -> str:
 
 # the order callers are listed in: the strongest evidence that a site calls the definition first
 CALLER_RANK = {"same file": 0, "same module": 0, "import": 1, "same package": 1, "receiver type": 1.5, "alias": 1.5,
-               "receiver": 2, "name only": 3}
+               "receiver": 2, "base type": 2, "recursive": 2.5, "name only": 3}
 
 
 def callers(index: IndexQueries, sym: Symbol, resolve_imports: Callable[[str], dict[str, list[str]]], *, depth: int = 1) -> Relations:
@@ -126,13 +126,18 @@ def callers(index: IndexQueries, sym: Symbol, resolve_imports: Callable[[str], d
     file_syms: dict[str, list[Symbol]] = {}
     seen: set[int] = {sym.id}
     frontier: list[tuple[Any, Any | None]] = [(sym, None)]
+    hidden: dict[str, int] = {}  # past the first level: callers matched by name only, per definition they call
     for level in range(1, depth + 1):
         nxt: list[tuple[Any, Any | None]] = []
         for target, _ in frontier:
             dropped: list[Any] = []
-            sites = find_callers(index, target, _callee_name(index, target), resolve_imports, left_out=dropped)
+            itself: list[int] = []
+            sites = find_callers(index, target, _callee_name(index, target), resolve_imports, left_out=dropped,
+                                 recursive=itself if level == 1 else None)
             if level == 1:
-                out.sites = len(sites)
+                out.sites = len(sites) + len(itself)
+                if itself:  # `link(target)` inside link: it calls itself
+                    out.items.append(Related(sym, sym.path, "recursive", itself, 1, None, ""))
                 if dropped:  # say what was left out and why, or the agent checks every namesake call by hand
                     n = len(dropped)
                     where = ", ".join(f"{c.path}:{c.line}" for c in dropped[:3]) + (", …" if n > 3 else "")
@@ -144,6 +149,9 @@ def callers(index: IndexQueries, sym: Symbol, resolve_imports: Callable[[str], d
                     return out
                 if entry.symbol is not None and entry.symbol.id in seen:
                     continue
+                if level > 1 and entry.how == "name only":  # a deeper level of guesses floods the answer (Scala:
+                    hidden[target.qualname] = hidden.get(target.qualname, 0) + 1  # every flatMap of Option, Try...)
+                    continue
                 out.items.append(entry)
                 if entry.symbol is not None:
                     seen.add(entry.symbol.id)
@@ -152,6 +160,13 @@ def callers(index: IndexQueries, sym: Symbol, resolve_imports: Callable[[str], d
         frontier = nxt
         if not frontier:
             break
+    if hidden:
+        n = sum(hidden.values())
+        named = ", ".join(f"{k} {v}" for k, v in sorted(hidden.items(), key=lambda kv: -kv[1])[:4])
+        first = max(hidden, key=lambda k: hidden[k])
+        more = (f"past the first level, {n} caller{'s' if n != 1 else ''} matched by name only left out ({named}): "
+                f"find_related(symbol=\"{first}\", relation=\"callers\") lists them")
+        out.note = f"{out.note}; {more}" if out.note else more
     return out
 
 

@@ -29,7 +29,9 @@ from contexteer.indexers.qualify import Qualifier, is_qualified, split_name
 from contexteer.indexers.queries_sql import IndexQueries
 from contexteer.indexers.repomap import display_weight
 from contexteer.indexers.syntax import (
+    arity,
     bases_of,
+    call_args,
     declared_as,
     declared_type,
     field_typed,
@@ -880,13 +882,16 @@ def member_of_type(index: IndexQueries, typed: str, name: str, sym: Symbol, impo
 
 #: a directory is one package: its files call each other without imports (C#: a folder is one namespace, by convention)
 _PACKAGE_DIRS = frozenset({"go", "java", "csharp"})
+#: a receiver cast to a type right before the call: Scala `x.asInstanceOf[T[S]].`, Java/C# `((T) x).`
+_CAST = re.compile(r"(?:\.asInstanceOf\[\s*([\w.]+)(?:\[[^\]]*\])?\s*\]|\(\s*\(\s*([\w.]+)(?:<[^<>]*>)?\s*\)\s*[\w$.]+\s*\))\s*\.\s*$")
 _RECEIVER = re.compile(r"([\w$]+)\s*(?:\(\s*\))?\s*(\?\.|\.|->|::)\s*$")
 SELF_WORDS = frozenset({"self", "this", "cls", "super", "Self", "static", "base"})  # receivers that mean "this object"
 _SELF = SELF_WORDS
 
 
 def find_callers(index: IndexQueries, sym: Symbol, callee: str, resolve_imports: Callable[[str], dict[str, list[str]]],
-                 *, max_files: int = 64, left_out: list[Caller] | None = None) -> list[Caller]:
+                 *, max_files: int = 64, left_out: list[Caller] | None = None,
+                 recursive: list[int] | None = None) -> list[Caller]:
     """The call sites of `sym` (named `callee`), one per line, in its language family only, best evidence first:
     the defining file, files importing it (or, Go/Java, its package), then for a method sites whose receiver is
     self/this or named like its class; the rest match by name only (`how="name only"`). Sites whose receiver shows
@@ -901,7 +906,10 @@ def find_callers(index: IndexQueries, sym: Symbol, callee: str, resolve_imports:
         if r.kind not in ("call", "other", "type") or (r.path, r.line) in seen:
             continue
         if r.path == sym.path and sym.start_line <= r.line <= sym.end_line:
-            continue  # recursion
+            if recursive is not None and r.kind == "call" and r.line not in recursive and r.name == sym.name \
+                    and sym.kind in ("function", "method") and (r.line > sym.start_line or _called_on_head(index, sym)):
+                recursive.append(r.line)  # recursion: `recursive` collects its lines
+            continue
         seen.add((r.path, r.line))
         if r.path not in lang:
             lang[r.path] = language_family(language_of(index, r.path))
@@ -927,14 +935,22 @@ def find_callers(index: IndexQueries, sym: Symbol, callee: str, resolve_imports:
         order = {"same file": 0, "import": 1, "same package": 1}
         sites.sort(key=lambda c: (order.get(c.how, 2), c.path, c.line))
         _check_receivers(index, sites, callee, owner, max_files, sym.language, static=static,
-                         extends=extended_type(sym))
+                         extends=extended_type(sym), signature=sym.signature or "")
         if left_out is not None:  # what the receivers showed to be another method of that name, for the answer to count
             left_out += [c for c in sites if c.against]
         sites = [c for c in sites if not c.against]
     rank = {"same file": 0, "same module": 0, "import": 1, "same package": 1, "receiver type": 1.5, "alias": 1.5,
-            "receiver": 2, "name only": 3}
+            "receiver": 2, "base type": 2, "name only": 3}
     sites.sort(key=lambda c: (rank[c.how] - (c.receiver is True) * 0.5, c.path, c.line))
     return sites
+
+
+def _called_on_head(index: IndexQueries, sym: Symbol) -> bool:
+    """Whether a one-line definition's line calls its own name after naming it (`def link(t) = ... link(t)`)."""
+    ws = getattr(index, "ws", None)
+    lines = _file_lines(ws, sym.path, {}) if ws is not None else []
+    text = lines[sym.start_line - 1] if 0 < sym.start_line <= len(lines) else ""
+    return len(re.findall(rf"(?<![\w$]){re.escape(sym.name)}\s*\(", text)) >= 2
 
 
 def language_of(index: IndexQueries, path: str) -> str | None:
@@ -987,7 +1003,8 @@ def _imports_static(lines: list[str], name: str) -> bool:
 
 
 def _check_receivers(index: IndexQueries, sites: list[Caller], callee: str, owner: str, max_files: int,
-                     language: str | None = None, *, static: bool = False, extends: str | None = None) -> None:
+                     language: str | None = None, *, static: bool = False, extends: str | None = None,
+                     signature: str = "") -> None:
     """Set `receiver` on each site of a method: True when the call's receiver is self/this, a name like the
     class (`config.get(` for Config.get, `_default_decoder.decode(` for JSONDecoder.decode), or a parameter, local
     or field declared with the class's type in the enclosing definition (`h.truncateMemory(` in
@@ -997,7 +1014,8 @@ def _check_receivers(index: IndexQueries, sites: list[Caller], callee: str, owne
         return
     words = re.findall(r"[A-Z]?[a-z0-9]+|[A-Z]+(?![a-z])", owner)
     whole, last = owner.lower().replace("_", ""), (words[-1].lower() if words else owner.lower())
-    call = re.compile(r"\b" + re.escape(callee) + r"\s*(?:<[^<>()]*>)?\s*\(")
+    call = re.compile(r"\b" + re.escape(callee) + (r"(?![\w$])" if language == "scala" else r"\s*(?:<[^<>()]*>)?\s*\("))
+    fits = arity(signature, callee) if language in _ARITY_CHECKED else None
     files: dict[str, list[str]] = {}
     classes: dict[str, list[Symbol]] = {}
     defs: dict[str, list[Symbol]] = {}
@@ -1013,6 +1031,15 @@ def _check_receivers(index: IndexQueries, sites: list[Caller], callee: str, owne
         holder: str | None = None  # the class around the site
         against = False
         for m in call.finditer(text):
+            cast = _CAST.search(text, 0, m.start())
+            if cast is not None:  # `dp.asInstanceOf[DefaultPromise[S]].linkRootOf(p)`, `((Head) h).truncate()`
+                typed = (cast.group(1) or cast.group(2)).rsplit(".", 1)[-1]
+                if typed == owner or _inherits(index, typed, owner):
+                    site.receiver, site.how = True, "receiver type"
+                    break
+                if _is_type(index, typed) and not _inherits(index, owner, typed):
+                    against = True
+                continue
             before = _RECEIVER.search(text, 0, m.start())
             word = before.group(1).lstrip("_$") if before is not None else None
             # bare only when nothing member-like precedes it: `make(1)\n    .spawn_blocking(2)`, `items[0].send(x)`
@@ -1031,6 +1058,8 @@ def _check_receivers(index: IndexQueries, sites: list[Caller], callee: str, owne
                 break
             if bare and language in _RECEIVER_ONLY:
                 against = True  # `spawn_blocking(f)`: a function of that name, never Handle.spawn_blocking
+            elif bare and language in ("scala", "kotlin") and _declared_local(index, defs, lines, site, callee):
+                against = True  # `val result = new Array(n); result(0) = x`: the local's apply, not a method
             elif language == "rust" and before is not None and before.group(2) == "::" and word is not None \
                     and word[:1].islower() and not _names_rust_type(index, word, type_words):
                 against = True  # `runtime::spawn_blocking(f)`, `self::f(x)`: a module's function, not a method
@@ -1065,7 +1094,24 @@ def _check_receivers(index: IndexQueries, sites: list[Caller], callee: str, owne
                 site.how = "receiver"
         else:
             site.how = "name only"
-            site.against = against
+            # `b.result()` is no call of `result(atMost: Duration)`: the arguments cannot fit its parameters
+            site.against = against or (fits is not None and _misfit(fits, text, callee, language))
+
+
+#: languages whose calls pass what the first parameter list declares (no trailing-closure argument is hidden from it)
+_ARITY_CHECKED = frozenset({"java", "scala", "csharp", "kotlin", "swift"})
+
+
+def _misfit(fits: tuple[int, int | None], text: str, callee: str, language: str | None) -> bool:
+    args = call_args(text, callee)
+    if args is None and language == "scala" and re.search(rf"\.\s*{re.escape(callee)}(?![\w$])(?!\s*[(\[{{])", text) \
+            and not re.search(rf"\b{re.escape(callee)}\s*[(\[{{]", text):
+        args = []  # `b.result`: no argument list at all, which a method with required parameters cannot be
+    if args is None:
+        return False
+    if language in ("kotlin", "swift", "scala") and re.search(rf"\b{re.escape(callee)}\s*\([^()]*\)\s*\{{", text):
+        return False  # `run(a) { ... }`: the block is the last argument
+    return len(args) < fits[0] or (fits[1] is not None and len(args) > fits[1])
 
 
 _EX_ALIAS = re.compile(r"^\s*(?:alias|(require))\s+([A-Z][\w.]*)(?:\.\{([^}]*)\})?(?:\s*,\s*as:\s*([A-Z]\w*))?")
@@ -1141,6 +1187,18 @@ def _elixir_sites(index: IndexQueries, sym: Symbol, sites: list[Caller]) -> None
                 break
 
 
+def _declared_local(index: IndexQueries, cache: dict[str, list[Symbol]], lines: list[str], site: Caller, name: str) -> bool:
+    """Whether the definition around a site declares a local `name` (`val`/`var`) above it."""
+    syms = cache.get(site.path)
+    if syms is None:
+        syms = cache[site.path] = index.symbols_in_file(site.path)
+    enc = enclosing(syms, site.line)
+    if enc is None or enc.kind not in ("function", "method"):
+        return False
+    decl = re.compile(rf"\b(?:val|var)\s+{re.escape(name)}\b")
+    return any(decl.search(t) for t in lines[max(enc.start_line, 1) - 1 : site.line - 1])
+
+
 def _lua_alias(lines: list[str], line: int, callee: str) -> bool:
     """Whether a Lua file binds a local to a module's function before `line`: `local exists, isdir = path.exists,
     path.isdir` makes `isdir(p)` a call of path.isdir."""
@@ -1159,6 +1217,9 @@ def _other_type(index: IndexQueries, defs: dict[str, list[Symbol]], lines: list[
     if typed is None and text[: before.start()].rstrip().endswith((".", "?.")):
         typed = _member_type(index, word)  # `composite.borderRadius?.x()`
     if typed is not None and typed != owner and _is_type(index, typed) and not _inherits(index, typed, owner):
+        if _inherits(index, owner, typed):  # `awaitable.ready(...)` with `awaitable: Awaitable[T]`: it may dispatch here
+            site.receiver, site.how = True, "base type"
+            return False
         return True
     norm = word.lstrip("_$").lower().replace("_", "")
     site.receiver = norm == named[0] or norm.endswith(named[1])

@@ -213,6 +213,35 @@ def call_args(text: str, name: str) -> list[str] | None:
     return None
 
 
+def arity(signature: str, name: str) -> tuple[int, int | None] | None:
+    """(required, at most) arguments of the first parameter list after `name` in a header (`result(atMost:
+    Duration)(implicit permit: CanAwait)` -> (1, 1)); at most None with varargs; None without a parameter list."""
+    m = re.search(rf"(?<![\w$]){re.escape(name)}\s*(?:\[[^\]]*\]|<(?:[^<>]|<[^<>]*>)*>)?\s*\(", signature)
+    if m is None:
+        return None
+    depth, start, inner = 1, m.end(), None
+    for i in range(start, len(signature)):
+        if signature[i] in "([{":
+            depth += 1
+        elif signature[i] in ")]}":
+            depth -= 1
+            if depth == 0:
+                inner = signature[start:i]
+                break
+    if inner is None:
+        return None
+    if re.match(r"\s*implicit\b", inner):  # Scala: an implicit list is filled in by the compiler
+        return 0, None
+    required, most = 0, 0
+    for p in top_level(inner):
+        if re.search(r"\.\.\.|\bvararg\b|\bparams\b|\*\s*$|^\*", p):
+            return required, None
+        most += 1
+        if not re.search(r"(?<![=!<>])=(?![=>])", p):  # no default value (`f: A => B` is a type)
+            required += 1
+    return required, most
+
+
 def local_binding(lines: list[str], start: int, end: int, word: str) -> tuple[str, str] | None:
     """The first declaration of `word` (see local_bindings); None when there is none or it tells nothing."""
     return next(local_bindings(lines, start, end, word), None)

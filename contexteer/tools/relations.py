@@ -218,7 +218,7 @@ def _tree(items: list[RelatedItem], by_file: bool) -> list[tuple[RelatedItem, st
     return out
 
 
-WEAK = frozenset({"name only", "unique name"})  # resolutions a row says itself; the header counts the rest
+WEAK = frozenset({"name only", "unique name", "base type", "recursive"})  # resolutions a row says itself; the header counts the rest
 
 
 def _guesses(model: RelatedResult, target: Any, guesses: list[RelatedItem]) -> str:

@@ -144,3 +144,65 @@ def test_a_bare_call_in_a_class_means_the_last_mixed_in_traits_method(tmp_path: 
         "}\n")})
     text = flat(s.call("find_related", symbol="Buf.total", relation="callees").text)
     assert "Forwarder.size a/M.scala:3-3 called at 5" in text, text
+
+
+AWAIT = {
+    "scala/concurrent/Awaitable.scala": (
+        "package scala.concurrent\n"
+        "\n"
+        "trait Awaitable[+T] {\n"
+        "  def ready(atMost: Duration)(implicit permit: CanAwait): this.type\n"
+        "  def result(atMost: Duration)(implicit permit: CanAwait): T\n"
+        "}\n"
+        "trait Future[+T] extends Awaitable[T] {\n"
+        "  def flatMap[S](f: T => Future[S]): Future[S] = {\n"
+        "    val p = new DefaultPromise[S]()\n"
+        "    f(value) match { case dp: DefaultPromise[_] => dp.asInstanceOf[DefaultPromise[S]].linkRootOf(p) }\n"
+        "    p\n"
+        "  }\n"
+        "}\n"),
+    "scala/concurrent/DefaultPromise.scala": (
+        "package scala.concurrent\n"                                                        # 1
+        "\n"                                                                                # 2
+        "class DefaultPromise[T] extends Future[T] {\n"                                     # 3
+        "  def ready(atMost: Duration)(implicit permit: CanAwait): this.type = this\n"      # 4
+        "  def result(atMost: Duration)(implicit permit: CanAwait): T =\n"                 # 5
+        "    ready(atMost).value.get.get\n"                                                 # 6
+        "  def linkRootOf(target: DefaultPromise[T]): Unit = link(target)\n"               # 7
+        "  private def link(target: DefaultPromise[T]): Unit = if (this ne target) link(target)\n"  # 8
+        "}\n"),                                                                             # 9
+    "scala/concurrent/package.scala": (
+        "package scala\n"
+        "\n"
+        "package object concurrent {\n"
+        "  object Await {\n"
+        "    def ready[T](awaitable: Awaitable[T], atMost: Duration): awaitable.type =\n"
+        "      blocking(awaitable.ready(atMost)(AwaitPermission))\n"
+        "  }\n"
+        "}\n"),
+    "scala/collection/Builders.scala": (
+        "package scala.collection\n"
+        "\n"
+        "object Builders {\n"
+        "  def concat(b: Builder) = b.result()\n"
+        "  def take(b: Builder) = b.result\n"
+        "  def twice(o: Option[Int]) = o flatMap (x => Some(x))\n"
+        "}\n"),
+}
+
+
+def test_calls_whose_arguments_cannot_fit_are_left_out_and_a_call_through_a_base_type_is_kept(tmp_path: Path):
+    s = served_tree(tmp_path, AWAIT)
+    text = flat(s.call("find_related", symbol="DefaultPromise.result", relation="callers").text)
+    assert "in Builders" not in text and "2 other calls named 'result' left out" in text, text  # b.result(), b.result
+    ready = flat(s.call("find_related", symbol="DefaultPromise.ready", relation="callers").text)
+    assert "scala/concurrent/DefaultPromise.scala:6 in DefaultPromise.result" in ready, ready
+    assert "scala/concurrent/package.scala:6 in" in ready and "[base type, receiver awaitable]" in ready, ready
+
+
+def test_a_cast_receiver_is_typed_recursion_is_listed_and_deeper_name_only_callers_are_counted(tmp_path: Path):
+    s = served_tree(tmp_path, AWAIT)
+    text = flat(s.call("find_related", symbol="DefaultPromise.link", relation="callers", depth=3).text)
+    assert "8 in DefaultPromise.link (8-8)" in text and "[recursive]" in text, text
+    assert "scala/concurrent/Awaitable.scala:10 in Future.flatMap" in text and "name only]" not in text, text
+    assert "Builders.twice" not in text and "1 caller matched by name only left out (Future.flatMap 1)" in text, text
