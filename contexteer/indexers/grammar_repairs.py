@@ -176,7 +176,19 @@ def csharp(data: bytes) -> bytes:
     return _CSHARP_DIRECTIVE_RE.sub(lambda m: _spaces(m.group()), data)
 
 
-REPAIRS: dict[str, Callable[[bytes], bytes]] = {"scss": scss, "kotlin": kotlin, "cpp": cpp, "csharp": csharp, "swift": swift}
+#: Scala (tree-sitter-scala 0.2x): a parent named through a qualified super (`extends super[ForkJoinTasks].WrappedTask[R,
+#: Tp] with super[AdaptiveWorkStealingTasks].WrappedTask[R, Tp]`), which the grammar reads only in expressions.
+_SCALA_SUPER_PARENT_RE = re.compile(rb"\b(extends|with)(\s+)super\[(\w+)\]\.")
+
+
+def scala(data: bytes) -> bytes:
+    """Scala `data` with what the grammar cannot read rewritten (same length, same lines): `super[T].X` as a parent
+    reads as `T.X`."""
+    return _SCALA_SUPER_PARENT_RE.sub(lambda m: m.group(1) + m.group(2) + b" " * 7 + m.group(3) + b".", data)
+
+
+REPAIRS: dict[str, Callable[[bytes], bytes]] = {"scss": scss, "kotlin": kotlin, "cpp": cpp, "csharp": csharp, "swift": swift,
+                                                "scala": scala}
 #: Repairs that only blank (directives, macro lines): signatures are read from the repaired text, without them
 #: (`class JObject : JContainer, ICustomTypeDescriptor`, not `... #if !(PORTABLE) , ICustomTypeDescriptor #endif`).
 BLANKING = frozenset({"cpp", "csharp"})

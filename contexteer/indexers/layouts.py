@@ -336,13 +336,14 @@ _RUBY_LOAD = re.compile(
     r"""(?:\s*,\s*(__dir__|__FILE__|File\.dirname\(__FILE__\)))?""")
 
 
-_JVM_PACKAGE = re.compile(r"^[ \t]*package[ \t]+(?!object\b)([\w.`]+)[ \t]*;?[ \t]*(?://.*)?$", re.M)
+_JVM_PACKAGE = re.compile(r"^[ \t]*package[ \t]+(?:object[ \t]+([\w`]+)|([\w.`]+)[ \t]*;?[ \t]*(?://.*)?$)", re.M)
 
 
 def jvm_package_of(text: str) -> str | None:
     """The package a Java/Kotlin/Scala file declares; Scala's chained clauses (`package scala` then `package
-    collection`) make one package, scala.collection."""
-    found = _JVM_PACKAGE.findall(text)
+    collection`) make one package, scala.collection, and so does a package object (`package scala` then `package
+    object concurrent { object Await }`: scala.concurrent.Await)."""
+    found = [obj or pkg for obj, pkg in _JVM_PACKAGE.findall(text)]
     return ".".join(found).replace("`", "") if found else None
 
 

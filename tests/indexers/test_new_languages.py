@@ -134,6 +134,16 @@ def test_scala_operator_classes_every_name_of_a_val_and_ranges_that_stop_before_
     assert {"List.lo", "List.hi", "List.width", "List.height"} <= set(s)
 
 
+def test_scala_a_parent_named_through_a_qualified_super_parses_and_its_header_stays_as_written():
+    s = symbols("scala", "trait A extends B with C {\n"
+                         "  class WrappedTask[R](val body: Task[R]) extends super[B].WrappedTask[R] with super[C].WrappedTask[R] {\n"
+                         "    def split = 1\n"
+                         "  }\n"
+                         "}\n")  # symbols() asserts a clean parse
+    assert s["A.WrappedTask"][3].endswith("extends super[B].WrappedTask[R] with super[C].WrappedTask[R]")
+    assert s["A.WrappedTask.split"][1:3] == (3, 3)
+
+
 def test_scala_class_without_a_body_has_its_whole_header_as_signature():
     s = symbols("scala", "class ForkJoinTaskSupport(val environment: ForkJoinPool = ForkJoinTasks.defaultForkJoinPool)\n"
                          "extends TaskSupport with AdaptiveWorkStealingForkJoinTasks\n")

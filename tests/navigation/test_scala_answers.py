@@ -206,3 +206,9 @@ def test_a_cast_receiver_is_typed_recursion_is_listed_and_deeper_name_only_calle
     assert "8 in DefaultPromise.link (8-8)" in text and "[recursive]" in text, text
     assert "scala/concurrent/Awaitable.scala:10 in Future.flatMap" in text and "name only]" not in text, text
     assert "Builders.twice" not in text and "1 caller matched by name only left out (Future.flatMap 1)" in text, text
+
+
+def test_a_package_objects_members_are_qualified_by_its_package(tmp_path: Path):
+    s = served_tree(tmp_path, AWAIT)
+    found = s.call("search_symbol", query="Await.ready").text
+    assert "method scala.concurrent.Await.ready" in found, found
