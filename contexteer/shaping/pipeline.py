@@ -133,7 +133,11 @@ class Pipeline:
         pageable = answer.scope == "delimited" and isinstance(answer.body, FileLines) and answer.continuation is not None
         if pageable and raw <= whole and self._typed_over(answer, whole):
             return self._page(answer, raw)  # the text fits, its typed form (structured output) does not: page both
-        hits = _hits_only(answer, raw, cm.max_direct_passthrough)
+        # a search of hit lines only, or a small file read whole, up to twice the passthrough size: a digest saves
+        # little and its fold costs the agent a fetch_result call (81-line TaskSupport.scala: 281 + 1,019 tokens)
+        hits = _hits_only(answer, raw, cm.max_direct_passthrough) or (
+            tool == "read_code_range" and isinstance(answer.body, FileLines) and answer.body.first == 1
+            and raw <= 2 * cm.max_direct_passthrough)
         if raw <= cm.max_direct_passthrough or (bounded and raw <= whole) or hits:
             if answer.page_model is not None and isinstance(answer.body, FileLines):
                 answer.model = answer.page_model(len(answer.body.lines), preface)

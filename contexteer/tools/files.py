@@ -161,7 +161,7 @@ def _whole_file(svc: Services, rel: str, text: str, lines: list[str]) -> Answer:
     # Small enough to pass whole: numbered, so the next call can cite the lines. Larger: the digester of
     # the file's kind keeps signal lines with their numbers and folds the rest into addressable gaps; for
     # source code the index's outline (tree-sitter, any language) names the folded bodies.
-    small = total <= svc.settings.workspace.max_lines_per_call and len(text) <= 4 * svc.settings.context_mode_mcp.max_direct_passthrough
+    small = total <= svc.settings.workspace.max_lines_per_call and len(text) <= 8 * svc.settings.context_mode_mcp.max_direct_passthrough
     outline = svc.nav.index_outline(rel) if kind == "code" and not small else None
     body = FileLines(rel, lines, 1, kind=kind, header=lambda last: f"{rel}:1-{total} (whole file)", outline=outline)
     return Answer(body, model)

@@ -144,3 +144,17 @@ def test_deeper_dependencies_list_each_file_once_at_its_smallest_depth(tmp_path:
     assert [(e["target"], e["depth"]) for e in a.data["imports"]] == [("b.py", 1), ("c.py", 1), ("d.py", 2)]
     assert "a.py imports (3 files in-repo, depth 3):" in a.text
     assert a.text.count("d.py") == 1
+
+
+def test_a_small_file_read_whole_comes_back_whole_and_a_larger_one_as_a_digest(tmp_path: Path):
+    from tests.navigation.conftest import served_tree
+
+    def module(n: int) -> str:
+        return "".join(f"def handler_{i}(request, response):\n    return response.send(request.body[{i}])\n\n" for i in range(n))
+
+    s = served_tree(tmp_path, {"small.py": module(30), "large.py": module(80)})
+    small = s.call("read_code_range", path="small.py")
+    assert small.meta is not None and small.meta["tier"] == "passthrough", small.meta  # ~800 tokens: 2x passthrough
+    assert all(f"def handler_{i}(" in small.text for i in range(30)) and "folded" not in small.text
+    large = s.call("read_code_range", path="large.py")
+    assert large.meta is not None and large.meta["tier"] != "passthrough", large.meta
