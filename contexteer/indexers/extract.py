@@ -79,6 +79,7 @@ class _Def:
     tail: ts.Node | None = None  # where the range ends when after `outer`: a Dart method's body, a last clause
     parent: _Def | None = None
     index: int = -1
+    clauses: int = 1  # Elixir: the clauses merged into this definition
 
 
 _raw = raw
@@ -599,6 +600,8 @@ def _symbols(defs: list[_Def], spec: LanguageSpec, data: bytes, exports: ModuleE
                 sig = _BLANK_GAP.sub("", sig)  # where a blanked macro stood: `int x __read_mostly;` -> `int x ;`
         if macros:
             sig = _with_note(sig, rust_macros.note(macros, d.node.start_byte, d.parent.ostart if d.parent else -1))
+        if d.clauses > 1 and spec.name == "elixir":  # the first clause's head stands for all: say there are more
+            sig = f"{sig}  [{d.clauses} clauses]"
         doc = _doc(d, spec, body)
         # an impl block has no visibility of its own (its items have theirs)
         exported = d.kind == "impl" or is_exported(spec, d.node, d.outer, d.name, d.kind, owner_kind, exports)
@@ -623,6 +626,7 @@ def _merge_clauses(defs: list[_Def], *, arity: bool = False) -> list[_Def]:
                 and (not arity or _arity(d.node) == _arity(prev.node))):
             prev.tail = d.tail or d.outer
             prev.oend = d.oend
+            prev.clauses += 1
             continue
         out.append(d)
         last[key] = d
