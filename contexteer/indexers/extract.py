@@ -590,24 +590,29 @@ def _symbols(defs: list[_Def], spec: LanguageSpec, data: bytes, exports: ModuleE
             start = d.head.start_point.row + 1
         value = d.kind in _VALUES
         body = _body(d.node, spec) if spec.doc == "docstring" or not (value or spec.name == "markdown") else None
-        if _SRC.rewritten and d.outer.start_byte in _SRC.rewritten:  # `SYSCALL_DEFINE3(msync, ...)` as written
-            data, _SRC.data = _SRC.data, _SRC.original
-            sig = signature(d.node, spec, value=value, outer=d.outer, body=body)
-            _SRC.data = data
-        else:
-            sig = signature(d.node, spec, value=value, outer=d.outer, body=body)
-            if spec.blank_macros and (" ;" in sig or " ," in sig or " )" in sig or "( " in sig or " ]" in sig):
-                sig = _BLANK_GAP.sub("", sig)  # where a blanked macro stood: `int x __read_mostly;` -> `int x ;`
-        if macros:
-            sig = _with_note(sig, rust_macros.note(macros, d.node.start_byte, d.parent.ostart if d.parent else -1))
-        if d.clauses > 1 and spec.name == "elixir":  # the first clause's head stands for all: say there are more
-            sig = f"{sig}  [{d.clauses} clauses]"
+        sig = _def_signature(d, spec, value, body, macros)
         doc = _doc(d, spec, body)
         # an impl block has no visibility of its own (its items have theirs)
         exported = d.kind == "impl" or is_exported(spec, d.node, d.outer, d.name, d.kind, owner_kind, exports)
         out.append((d.name, spec.qualifier.join(reversed(quals)), d.kind, start, end, sig, doc, exported,
                     owner.index if owner is not None else -1))
     return out
+
+
+def _def_signature(d: _Def, spec: LanguageSpec, value: bool, body: ts.Node | None, macros: list[MacroSpan] | None) -> str:
+    if _SRC.rewritten and d.outer.start_byte in _SRC.rewritten:  # `SYSCALL_DEFINE3(msync, ...)` as written
+        data, _SRC.data = _SRC.data, _SRC.original
+        sig = signature(d.node, spec, value=value, outer=d.outer, body=body)
+        _SRC.data = data
+    else:
+        sig = signature(d.node, spec, value=value, outer=d.outer, body=body)
+        if spec.blank_macros and (" ;" in sig or " ," in sig or " )" in sig or "( " in sig or " ]" in sig):
+            sig = _BLANK_GAP.sub("", sig)  # where a blanked macro stood: `int x __read_mostly;` -> `int x ;`
+    if macros:
+        sig = _with_note(sig, rust_macros.note(macros, d.node.start_byte, d.parent.ostart if d.parent else -1))
+    if d.clauses > 1 and spec.name == "elixir":  # the first clause's head stands for all: say there are more
+        sig = f"{sig}  [{d.clauses} clauses]"
+    return sig
 
 
 def _merge_clauses(defs: list[_Def], *, arity: bool = False) -> list[_Def]:
