@@ -62,6 +62,10 @@ class DepGraph:
     unresolved: dict[str, list[Unresolved]] = field(default_factory=dict)  # source -> broken relative imports
     reverse: dict[str, list[Edge]] = field(default_factory=dict)  # target -> edges into it
     resolver: Resolver | None = None
+    # (source, target) -> lines past the first that import it again (one edge per pair: Scala's `import
+    # BasicIO.{Uncloseable}` then `import Uncloseable.protect`)
+    again: dict[tuple[str, str], list[int]] = field(default_factory=dict)
+    values: dict[str, list[tuple[int, str]]] = field(default_factory=dict)  # source -> (line, module) of value imports
 
     def imports_of(self, path: str) -> list[Edge]:
         return self.edges.get(path, [])
@@ -79,13 +83,20 @@ def build_graph(files: Iterable[str], imports: Iterable[ImportLike], read_text: 
         for r in resolver.classify(imp):
             if r.targets:
                 for t in r.targets:
-                    if t == imp.path or (imp.path, t) in seen:
+                    if t == imp.path:
+                        continue
+                    if (imp.path, t) in seen:
+                        g.again.setdefault((imp.path, t), []).append(imp.line)
                         continue
                     seen.add((imp.path, t))
                     e = Edge(imp.path, t, imp.line, imp.module, r.unit, r.kind)
                     g.edges.setdefault(imp.path, []).append(e)
                     g.reverse.setdefault(t, []).append(e)
             elif r.internal:
+                if r.value:
+                    names = [n for n in (imp.names or ()) if n]
+                    what = f".{names[0]}" if len(names) == 1 else f".{{{', '.join(names)}}}" if names else ""
+                    g.values.setdefault(imp.path, []).append((imp.line, imp.module.strip() + what))
                 continue
             elif r.unresolved:
                 written = imp.module.strip() if family(imp.path) == "c" else imp.module.strip().strip("'\"`")
@@ -279,6 +290,7 @@ class UnitEdge:
     depth: int
     unit: str | None
     files: int
+    more_lines: tuple[int, ...] = ()  # imports: the other lines of `source` that import the same unit
 
 
 def traverse_units(graph: DepGraph, start: set[str], direction: str, depth: int, keep: Keep | None = None) -> list[UnitEdge]:
@@ -291,6 +303,7 @@ def traverse_units(graph: DepGraph, start: set[str], direction: str, depth: int,
     frontier = sorted(start)
     for d in range(1, depth + 1):
         groups: dict[str, tuple[Edge, set[str]]] = {}
+        lines: dict[str, set[int]] = {}
         for f in frontier:
             edges = graph.imports_of(f) if direction == "imports" else graph.dependents_of(f)
             for e in edges:
@@ -303,6 +316,8 @@ def traverse_units(graph: DepGraph, start: set[str], direction: str, depth: int,
                 if key in seen:
                     continue
                 groups.setdefault(key, (e, set()))[1].add(other)
+                if e.source == groups[key][0].source:
+                    lines.setdefault(key, set()).update([e.line, *graph.again.get((e.source, e.target), ())])
         nxt: set[str] = set()
         for key, (e, files) in groups.items():
             seen.add(key)
@@ -314,7 +329,8 @@ def traverse_units(graph: DepGraph, start: set[str], direction: str, depth: int,
             if direction == "imports":
                 unit = e.unit or unit_label(graph, where)
                 count = len(members) if where.endswith("/") else len(files)
-                out.append(UnitEdge(e.source, where, e.line, d, unit, count))
+                more = tuple(sorted(lines.get(key, set()) - {e.line}))
+                out.append(UnitEdge(e.source, where, e.line, d, unit, count, more))
             else:
                 out.append(UnitEdge(e.source, e.target, e.line, d, unit_label(graph, where), len(files)))
         frontier = sorted(nxt - set(start))

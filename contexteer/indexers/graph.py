@@ -838,7 +838,8 @@ def _overrides(index: IndexQueries, sym: Symbol, resolve_imports: Callable[[str]
         return out
     subs = implementations(index, owner, resolve_imports, depth=depth, rust_impls=rust_impls)
     overloaded = sum(1 for s in index.symbols_in_file(sym.path) if s.name == sym.name and s.parent_id == sym.parent_id) > 1
-    for entry in subs.items:
+    listed: set[int] = set()
+    for entry in sorted(subs.items, key=lambda e: e.depth):
         t = entry.symbol
         if t is None:
             continue
@@ -850,7 +851,11 @@ def _overrides(index: IndexQueries, sym: Symbol, resolve_imports: Callable[[str]
         # an overload with the base's parameters first, then the one declared in the class (C++: not its body)
         hits.sort(key=lambda h: (param_types(h.signature or "") != params, h.parent_id != t.id))
         for h in hits[:1]:
-            out.items.append(Related(h, h.path, f"overrides ({entry.how} {owner.name})", [], entry.depth, entry.via))
+            if h.id in listed:  # reached again through another base, or a companion object of the same name
+                continue
+            listed.add(h.id)
+            # one flat list: the classes between (`via ParMap`) are not in it, so a tree of them would mislead
+            out.items.append(Related(h, h.path, f"overrides ({entry.how} {owner.name})", [], 1, None))
     out.truncated = subs.truncated
     return out
 

@@ -43,6 +43,7 @@ class Resolution:
     kind: str = "import"  # import | mod (a Rust `mod x;`: structure) | parent (Rust `super::`: the enclosing module)
     names: tuple[tuple[str, tuple[str, ...]], ...] = ()  # imported name -> its files, where the import tells them apart
     internal: bool = False  # names something of the repository that has no file of its own (a C# parent namespace)
+    value: bool = False  # with internal: a value's members (Scala `import io._` of a parameter `io`)
 
 
 PY_EXT = (".py", ".pyi")

@@ -244,7 +244,7 @@ class LanguageResolvers(ResolverBase):
         if not src.endswith((".scala", ".sc")):
             return self._jvm_absolute(src, module, names)
         if self._scala_value(src, module, line):
-            return Resolution(internal=True)  # the members of a value in scope: no dependency
+            return Resolution(internal=True, value=True)  # the members of a value in scope: no dependency
         got = self._jvm_absolute(src, module, names)
         return got if got.targets else self._scala_relative(src, module, names, line) or got
 
@@ -305,6 +305,15 @@ class LanguageResolvers(ResolverBase):
                 if files:
                     targets += files
                     units.append(self.layout.jvm_package(files[0]) or ".".join(segs[:-1]))
+                    continue
+                # an object's or a class's members (Scala `import scala.util.control.Breaks._`, Java `import
+                # static a.b.C.*`): the file that defines it
+                for k in range(len(segs) - 1, 1, -1):
+                    cands = [h for ext in JVM_EXT for path in self._jvm_paths(segs[:k]) for h in self._by_suffix(path + ext)]
+                    if cands:
+                        targets.append(self._closest(cands, src))
+                        units.append(self.layout.jvm_package(targets[-1]) or ".".join(segs[: k - 1]))
+                        break
                 continue
             hit = None
             for k in range(len(segs), 1, -1):
@@ -328,7 +337,10 @@ class LanguageResolvers(ResolverBase):
             return Resolution(targets=tuple(dict.fromkeys(targets)), unit=unit, names=tuple(by_name))
         segs = mod.split(".")
         if segs[0] in stdnames.JVM_PLATFORM:
-            return Resolution(external=".".join(segs[:2]), stdlib=True)
+            keep = 2
+            while keep < len(segs) and segs[keep][:1].islower() and self._jvm_package_files(src, segs[:keep]):
+                keep += 1  # `scala.concurrent.forkjoin` beside a repository's own scala.concurrent: not that one
+            return Resolution(external=".".join(segs[:keep]), stdlib=True)
         pkg = mod
         for d in self.layout.declared_in("pom.xml", "build.gradle", "build.gradle.kts"):
             group = d.split(":")[0]

@@ -101,7 +101,8 @@ def dependencies(read: Callable[[str], str | None], graph: deps_mod.DepGraph, fi
         if direction not in (d, "both"):
             continue
         if units:
-            rows = [DepEdge(source=u.source, target=u.target, line=u.line, depth=u.depth, unit=u.unit, files=u.files)
+            rows = [DepEdge(source=u.source, target=u.target, line=u.line, depth=u.depth, unit=u.unit, files=u.files,
+                            more_lines=list(u.more_lines) or None)
                     for u in deps_mod.traverse_units(graph, start, d, depth, keep)]
         else:
             rows = [DepEdge(source=e.source, target=e.target, line=e.line, depth=n)
@@ -134,6 +135,7 @@ def dependencies(read: Callable[[str], str | None], graph: deps_mod.DepGraph, fi
             language or "", "import statement")
     model._build_note = note
     model._unresolved = [(u.source, u.module, u.line, u.outside) for f in sorted(start) for u in graph.unresolved.get(f, [])]
+    model._values = [] if is_dir else list(graph.values.get(rel, []))
     extra = unresolved_lines(model._unresolved, rel)
     if model.tests_left_out:
         extra.append(tests_note(model.tests_left_out))
@@ -180,8 +182,9 @@ def _unit_names(unit: str, imports: list[Any], units: list[str], reached: dict[i
             out += [f"{mod}.{n}" for n in imp.names if n] or [mod]
         elif mod.startswith(unit + ".") and max((u for u in units if mod.startswith(u + ".")), key=len) == unit:
             rest = mod[len(unit) + 1:]
-            if rest[:1].isupper():  # a class path: a static import of its members
-                out += [f"{rest}.{n} (static)" for n in imp.names if n] or [f"{rest}.* (static)"]
+            if rest[:1].isupper():  # a class path: a static import of its members (Scala: an object's members)
+                static = "" if imp.path.endswith((".scala", ".sc")) else " (static)"
+                out += [f"{rest}.{n}{static}" for n in imp.names if n] or [f"{rest}.*{static}"]
     return list(dict.fromkeys(out))
 
 

@@ -101,6 +101,7 @@ class DepEdge(BaseModel):
     files: int | None = None  # package view: its repository files (dependents: how many of them import)
     names: list[str] | None = None  # one Java/Kotlin/Scala file's imports of this package: the classes it names
     scope: str | None = None  # one file's import not run at load: 'in load_plugins', 'TYPE_CHECKING'
+    more_lines: list[int] | None = None  # package view: the other lines of `source` importing the same package
 
 
 class ExternalPkg(BaseModel):
@@ -139,6 +140,8 @@ class Dependencies(BaseModel):
     # instead of files
     _statements: list[tuple[list[int], str, str]] = PrivateAttr(default_factory=list)
     _statement_word: str = PrivateAttr(default="import statement")
+    # one Scala file's imports of a value's members (`import io._` of a parameter): (line, as written), no dependency
+    _values: list[tuple[int, str]] = PrivateAttr(default_factory=list)
 
 
 class TextHit(BaseModel):

@@ -18,7 +18,8 @@ logger = logging.getLogger(__name__)
 def _row(e: DepEdge, attr: str, single: str) -> str:
     """`  target  (line 3)`; a unit: `  example.com/shop/store  store/ (2 files)  (line 3 of cmd/main.go)`."""
     if attr == "target":
-        where = f"line {e.line}" if e.source == single else f"line {e.line} of {e.source}"
+        at = f"lines {_runs([e.line, *e.more_lines])}" if e.more_lines else f"line {e.line}"
+        where = at if e.source == single else f"{at} of {e.source}"
         where += f", {e.scope}" if e.scope else ""
         place = e.target
     else:  # the row is the importing file: the line is its own; say what it imports when that is not the file asked
@@ -32,6 +33,17 @@ def _row(e: DepEdge, attr: str, single: str) -> str:
         names = f": {', '.join(e.names)}" if e.names else ""
         return f"{'  ' * e.depth}{label}{place}{count}  ({where}){names}"
     return f"{'  ' * e.depth}{place}  ({where})"
+
+
+def _runs(lines: list[int]) -> str:
+    """`3-6, 9, 12-13` for lines 3, 4, 5, 6, 9, 12, 13 (one package's imports are mostly consecutive lines)."""
+    out: list[str] = []
+    for n in sorted(set(lines)):
+        if out and n == int(out[-1].rsplit("-", 1)[-1]) + 1:
+            out[-1] = f"{out[-1].split('-')[0]}-{n}"
+        else:
+            out.append(str(n))
+    return ", ".join(out)
 
 
 def _is_package(e: DepEdge) -> bool:
@@ -106,6 +118,7 @@ def _deps_text(model: Dependencies, direction: str, depth: int, limit: int, imp_
                    else f"{label} imports no other repository package (its own package's files need none)"
                    if model.path.endswith(".go") else f"{label} imports no other repository files")
         out += _edges_text(sorted(model.imports, key=lambda e: (e.depth, e.target, e.source)), "target", model.path, depth, limit, imp_group)
+        out += [f"  line {line}: import {written} — the members of a value in scope, no dependency" for line, written in model._values]
     if direction in ("dependents", "both") and (model.dependents or model.path != "."):
         out.append(f"imported by ({_count_dependents(model.dependents)}, depth {depth}):" if model.dependents
                    else f"no {'non-test' if model.tests_left_out else 'other repository'} file imports {label}")

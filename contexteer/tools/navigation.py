@@ -45,7 +45,7 @@ async def get_structured_index(
     path: Annotated[str, Field(description="File or directory.")] = ".",
     budget_tokens: Annotated[int | None, Field(description="Map size in tokens.")] = None,
     focus: Annotated[list[str] | str | None, Field(description="Paths or symbol names to rank first.")] = None,
-    kinds: Annotated[list[str] | None, Field(description="e.g. ['class','function']")] = None,
+    kinds: Annotated[list[str] | None, Field(description="e.g. ['class','function'] (an object is a module)")] = None,
     include_private: Annotated[bool | None, Field(description="Default: yes for a file, no for a map.")] = None,
 ) -> Answer:
     res = svc.ws.resolve(path, kind="any")
@@ -126,7 +126,7 @@ async def search_symbol(
     cursor: Annotated[str | None, Field(description="next_cursor of the last page.")] = None,
 ) -> Answer:
     q = query.strip()
-    _check_kinds([kind] if kind else [])
+    kind = _check_kinds([kind])[0] if kind else None
     if not q:
         raise InputError("query is empty. Pass a symbol name such as 'parse_header' (or match='prefix' with its start).")
     offset = page_offset(cursor)
@@ -248,12 +248,19 @@ def _as_list(value: list[str] | str | None) -> list[str]:
     return value
 
 
+#: the words languages write for a kind (Scala/Kotlin `object`, Swift `protocol`, `def`): the index's kind
+KIND_ALIASES = {"object": "module", "protocol": "interface", "def": "function", "fn": "function", "func": "function",
+                "val": "variable", "var": "variable", "let": "variable", "const": "constant", "property": "field"}
+
+
 def _check_kinds(kinds: list[str]) -> list[str]:
     from contexteer.indexers.model import SYMBOL_KINDS
 
+    kinds = [KIND_ALIASES.get(k.strip().lower(), k.strip().lower()) for k in kinds]
     bad = [k for k in kinds if k not in SYMBOL_KINDS]
     if bad:
-        raise InputError(f"unknown symbol kind {', '.join(map(repr, bad))}. Use one of: {', '.join(SYMBOL_KINDS)}.")
+        raise InputError(f"unknown symbol kind {', '.join(map(repr, bad))}. Use one of: {', '.join(SYMBOL_KINDS)} "
+                         f"(a Scala/Kotlin object is a module).")
     return kinds
 
 

@@ -179,7 +179,7 @@ def test_a_java_files_package_rows_name_the_classes_it_imports_static_ones_inclu
         (root / rel).write_text(text, encoding="utf-8")
     a = Served(root).call("list_dependencies", path="src/org/example/http/HttpConnection.java")
     assert not a.is_error, a.text
-    assert "(line 3): Jsoup, Parser" in a.text, a.text
+    assert "(lines 3-4): Jsoup, Parser" in a.text, a.text
     assert "(line 6): NodeVisitor" in a.text, a.text
     assert "(line 8): Normalizer.lowerCase (static)" in a.text, a.text
 

@@ -55,7 +55,7 @@ def test_java_imports_at_the_package_unit_and_dependents_without_tests(repos: di
         ("org.example.util", "src/main/java/org/example/util/", 1),
         ("org.example.web", "src/main/java/org/example/web/", 2),
     ]
-    assert "  org.example.web  src/main/java/org/example/web/ (2 files)  (line 3)" in d["text"]
+    assert "  org.example.web  src/main/java/org/example/web/ (2 files)  (lines 3-4)" in d["text"]
     dep = _deps(java, "src/main/java/org/example/app/App.java", direction="dependents")
     assert dep["dependents"] == [] and dep["tests_left_out"] == 1
     assert "1 test file left out (tests=true lists it)" in dep["text"]
@@ -133,6 +133,7 @@ def test_scala_relative_imports_resolve_in_the_enclosing_packages_and_earlier_im
     assert rows == {"scala.sys.process": ["processInternal._", "Process._", "BasicIO.Uncloseable", "BasicIO.Streamed",
                                           "Uncloseable.protect"]}, d["text"]  # `import io._` is the parameter's members
     assert "scala/io" not in d["text"] and "undeclared" not in d["text"], d["text"]
+    assert "(lines 5-6, 8-9)" in d["text"] and "line 13: import io._ — the members of a value in scope" in d["text"], d["text"]
     files = _deps(served, "scala/sys/process/ProcessBuilderImpl.scala", view="file")
     assert sorted(e["target"] for e in files["imports"]) == ["scala/sys/process/BasicIO.scala", "scala/sys/process/Process.scala",
                                                              "scala/sys/process/package.scala"], files["text"]
