@@ -918,6 +918,10 @@ def find_callers(index: IndexQueries, sym: Symbol, callee: str, resolve_imports:
             continue  # a Python method is never called from JavaScript
         how = evidence[r.path]
         sites.append(Caller(None, r.path, r.line, how or "name only"))
+    holder = index.get_symbol(sym.parent_id) if sym.parent_id is not None else None
+    if holder is not None and holder.kind in ("function", "method") and sym.kind in ("function", "method"):
+        # a function local to another (`def compute` inside FutureTasks.exec) is called from inside it only
+        sites = [c for c in sites if c.path == holder.path and holder.start_line <= c.line <= holder.end_line]
     if sym.kind in _CLASS_KINDS and sites:  # `db.Head()` calls a method named like the type: no use of it
         drop = member_namesakes(index, callee, sites)
         sites = [c for c in sites if (c.path, c.line) not in drop]

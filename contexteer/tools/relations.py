@@ -103,11 +103,13 @@ def _render(model: RelatedResult, target: Any, offset: int, depth: int) -> str:
             if not (guesses and it.how == "name only")]
     block: tuple[str, int] | None = None  # the file heading rows sit under: (path, the least depth under it)
     for i, (it, via) in enumerate(rows):
-        if block and (it.path == block[0] or it.depth > block[1]):  # same file, or a deeper row from another
-            block = (block[0], min(block[1], it.depth))
-        elif i + 1 < len(rows) and rows[i + 1][0].path == it.path:  # two or more rows in one file: the path once
-            block = (it.path, it.depth)
-            out.append(it.path)
+        # a heading holds siblings of one file and the deeper rows under them; a shallower row ends it (a caller of
+        # the target after a caller's caller from the same file read as one of the deeper level)
+        if block and ((it.path == block[0] and it.depth == block[1]) or it.depth > block[1]):
+            pass
+        elif i + 1 < len(rows) and rows[i + 1][0].path == it.path and rows[i + 1][0].depth == it.depth:
+            block = (it.path, it.depth)  # two or more sibling rows in one file: the path once
+            out.append("  " * (it.depth - 1) + it.path)
         else:
             block = None
         show = mixed and (not weak_only or it.how in WEAK or bool(it.reaches))
@@ -154,8 +156,9 @@ def _caller_rows(it: RelatedItem, target: Any, tag: str, via: str | None, under:
     first = it.calls[0].split(": ", 1) if it.calls else [str(it.lines[0]) if it.lines else "?", ""]
     where = f"in {it.qualname} ({it.start_line}-{it.end_line})" if it.qualname else "at top level"
     out = [f"{pad}{'' if grouped else it.path + ':'}{first[0]} {where}{at}: {first[1]}{tag}"]
-    # a class is named in several ways (built, raised, caught, annotated): each line shows which
-    also = it.calls[1:] if target.kind in CLASS_KINDS else []
+    # a class is named in several ways (built, raised, caught, annotated): each line shows which; a function's
+    # second and third call lines too (the one call that passes `Some(body.result)` was a bare line number)
+    also = it.calls[1:] if target.kind in CLASS_KINDS else it.calls[1:3]
     out += [f"{pad}  {c}" for c in also]
     if len(it.lines) > 1 + len(also):
         rest = it.lines[1 + len(also):]
