@@ -23,6 +23,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from contexteer.indexers.lookup import (
+    CAST,
     CONSTRUCTORS,
     MIXIN_LINE,
     REAL_OVERLOADS,
@@ -289,6 +290,10 @@ def _call_receivers(calls: dict[str, list[int]], member_calls: dict[str, set[str
         for n in at:
             text = lines[n - 1] if 0 < n <= len(lines) else ""
             for m in re.finditer(rf"(?:({recv}){opt}\s*(\(\s*\))?\s*{sep}\s*)?\b{re.escape(name)}\s*{args}", text):
+                cast = CAST.search(text, 0, m.start())
+                if cast is not None:  # `xs.asInstanceOf[List[T]].foreach(...)`: a member of the type cast to
+                    receivers.add(f"({(cast.group(1) or cast.group(2)).rsplit('.', 1)[-1]})")
+                    continue
                 if not m.group(3):
                     bare = True
                     continue

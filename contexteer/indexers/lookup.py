@@ -594,6 +594,8 @@ class _Body:
         """`name` read off the receiver `r` (a call's result `f()`, a Go package, a typed value or local, a module,
         a class of this file or an import named like the receiver)."""
         index, sym = self.index, self.sym
+        if r.startswith("(") and r.endswith(")"):  # a receiver cast to a type (graph._call_receivers)
+            return member_of_type(index, r[1:-1], name, sym, self.import_files)
         if r.endswith("()"):  # `$this->getFormatter()->format()`: a member of the type the call returns
             return member_of_returned(index, sym, self.own_class, r[:-2], name, self.syms_of, self.import_files,
                                       self.paths.get(r[:-2], ()))
@@ -883,7 +885,7 @@ def member_of_type(index: IndexQueries, typed: str, name: str, sym: Symbol, impo
 #: a directory is one package: its files call each other without imports (C#: a folder is one namespace, by convention)
 _PACKAGE_DIRS = frozenset({"go", "java", "csharp"})
 #: a receiver cast to a type right before the call: Scala `x.asInstanceOf[T[S]].`, Java/C# `((T) x).`
-_CAST = re.compile(r"(?:\.asInstanceOf\[\s*([\w.]+)(?:\[[^\]]*\])?\s*\]|\(\s*\(\s*([\w.]+)(?:<[^<>]*>)?\s*\)\s*[\w$.]+\s*\))\s*\.\s*$")
+CAST = re.compile(r"(?:\.asInstanceOf\[\s*([\w.]+)(?:\[(?:[^\[\]]|\[[^\[\]]*\])*\])?\s*\]|\(\s*\(\s*([\w.]+)(?:<[^<>]*>)?\s*\)\s*[\w$.]+\s*\))\s*\.\s*$")
 _RECEIVER = re.compile(r"([\w$]+)\s*(?:\(\s*\))?\s*(\?\.|\.|->|::)\s*$")
 SELF_WORDS = frozenset({"self", "this", "cls", "super", "Self", "static", "base"})  # receivers that mean "this object"
 _SELF = SELF_WORDS
@@ -1035,7 +1037,7 @@ def _check_receivers(index: IndexQueries, sites: list[Caller], callee: str, owne
         holder: str | None = None  # the class around the site
         against = False
         for m in call.finditer(text):
-            cast = _CAST.search(text, 0, m.start())
+            cast = CAST.search(text, 0, m.start())
             if cast is not None:  # `dp.asInstanceOf[DefaultPromise[S]].linkRootOf(p)`, `((Head) h).truncate()`
                 typed = (cast.group(1) or cast.group(2)).rsplit(".", 1)[-1]
                 if typed == owner or _inherits(index, typed, owner):

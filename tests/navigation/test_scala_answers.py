@@ -212,3 +212,9 @@ def test_a_package_objects_members_are_qualified_by_its_package(tmp_path: Path):
     s = served_tree(tmp_path, AWAIT)
     found = s.call("search_symbol", query="Await.ready").text
     assert "method scala.concurrent.Await.ready" in found, found
+
+
+def test_a_callee_on_a_cast_receiver_is_the_cast_types_method(tmp_path: Path):
+    s = served_tree(tmp_path, AWAIT)
+    text = flat(s.call("find_related", symbol="Future.flatMap", relation="callees").text)
+    assert "DefaultPromise.linkRootOf scala/concurrent/DefaultPromise.scala:7-7 called at 10" in text, text
