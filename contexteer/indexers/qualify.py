@@ -192,7 +192,8 @@ class Qualifier:
                 unit = self._units(sym)
                 if not unit:
                     return None
-                own = split_name(sym.qualname) if lang != "python" else sym.qualname.split(".")
+                # Python and the JVM languages join with dots only (Scala's `case class ::` is a name)
+                own = sym.qualname.split(".") if lang in ("python", "java", "kotlin", "scala") else split_name(sym.qualname)
                 text = _joined(lang, unit[0], own, sym)
         except (OSError, ValueError, RecursionError) as exc:  # a file that cannot be read: no full name
             logger.info("no full name for %s: %s", sym.qualname, exc)

@@ -218,3 +218,14 @@ def test_a_callee_on_a_cast_receiver_is_the_cast_types_method(tmp_path: Path):
     s = served_tree(tmp_path, AWAIT)
     text = flat(s.call("find_related", symbol="Future.flatMap", relation="callees").text)
     assert "DefaultPromise.linkRootOf scala/concurrent/DefaultPromise.scala:7-7 called at 10" in text, text
+
+
+def test_a_member_of_an_operator_named_class_keeps_the_class_in_its_full_name(tmp_path: Path):
+    s = served_tree(tmp_path, {"scala/collection/immutable/List.scala": (
+        "package scala\npackage collection\npackage immutable\n\n"
+        "sealed abstract class List[+A] { def isEmpty: Boolean }\n"
+        "final case class ::[B](head: B, tl: List[B]) extends List[B] {\n"
+        "  override def isEmpty: Boolean = false\n"
+        "}\n")})
+    text = s.call("search_symbol", query="isEmpty").text
+    assert "method scala.collection.immutable.::.isEmpty" in text, text
