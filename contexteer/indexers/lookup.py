@@ -524,6 +524,13 @@ class _Body:
             if cands:
                 top = [s for s in cands if s.parent_id is None]
                 return _body_of(top or cands), "import"
+        if self.sym.language == "scala":  # `import Process._` brings what object Process inherits (`Spawn` of
+            for f in self.imported.get("_", ()):  # its base trait ProcessImpl)
+                for obj in self.syms_of(f):
+                    if obj.kind == "module" and obj.parent_id is None:
+                        got = _inherited_member(self.index, obj, name, self.syms_of)
+                        if got is not None:
+                            return got, "import"
         return None
 
     def _unique(self, name: str) -> Found | None:

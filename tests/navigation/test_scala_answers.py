@@ -229,3 +229,21 @@ def test_a_member_of_an_operator_named_class_keeps_the_class_in_its_full_name(tm
         "}\n")})
     text = s.call("search_symbol", query="isEmpty").text
     assert "method scala.collection.immutable.::.isEmpty" in text, text
+
+
+def test_a_wildcard_import_of_an_object_brings_what_it_inherits(tmp_path: Path):
+    s = served_tree(tmp_path, {
+        "scala/sys/process/Process.scala": "package scala.sys.process\n\nobject Process extends ProcessImpl\n",
+        "scala/sys/process/ProcessImpl.scala": (
+            "package scala.sys.process\n\n"
+            "private[process] trait ProcessImpl {\n"
+            "  object Spawn { def apply(f: => Unit): Thread = null }\n"
+            "}\n"),
+        "scala/sys/process/Builder.scala": (
+            "package scala.sys.process\n\n"
+            "import Process._\n\n"
+            "class Builder {\n"
+            "  def run(): Thread = Spawn(println(1))\n"
+            "}\n")})
+    text = flat(s.call("find_related", symbol="Builder.run", relation="callees").text)
+    assert "ProcessImpl.Spawn scala/sys/process/ProcessImpl.scala:4-4 called at 6" in text, text
