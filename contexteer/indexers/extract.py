@@ -107,11 +107,13 @@ def _before_trailing_comment(node: ts.Node, comments: frozenset[str], end: int) 
         i = len(kids) - 1
         while i >= 0 and (kids[i].type in comments or kids[i].start_byte == kids[i].end_byte):
             if kids[i].type in comments and kids[i].start_point.column > col:
-                return end  # a comment in the body's indentation is the body's
+                break  # a comment in the body's indentation is the body's: it ends there
             i -= 1
         if i < 0:
             break
         n = kids[i]
+        if n.type in comments:
+            break
     row, column = n.end_point
     last = row if column == 0 and row > n.start_point.row else row + 1
     return min(end, max(last, node.start_point.row + 1))

@@ -916,7 +916,7 @@ def find_callers(index: IndexQueries, sym: Symbol, callee: str, resolve_imports:
             continue
         if r.path == sym.path and sym.start_line <= r.line <= sym.end_line:
             if recursive is not None and r.kind == "call" and r.line not in recursive and r.name == sym.name \
-                    and sym.kind in ("function", "method") and (r.line > sym.start_line or _called_on_head(index, sym)):
+                    and sym.kind in ("function", "method") and _calls_itself(index, sym, r.line):
                 recursive.append(r.line)  # recursion: `recursive` collects its lines
             continue
         seen.add((r.path, r.line))
@@ -958,12 +958,24 @@ def find_callers(index: IndexQueries, sym: Symbol, callee: str, resolve_imports:
     return sites
 
 
-def _called_on_head(index: IndexQueries, sym: Symbol) -> bool:
-    """Whether a one-line definition's line calls its own name after naming it (`def link(t) = ... link(t)`)."""
+def _calls_itself(index: IndexQueries, sym: Symbol, line: int) -> bool:
+    """Whether a line of a definition calls the definition itself: bare or on this/self (`link(t)`,
+    `compressedRoot().link(t)` on another instance of its class counts too), after the head that names it; not
+    `awaitable.result(...)` inside Await.result, another type's method."""
     ws = getattr(index, "ws", None)
     lines = _file_lines(ws, sym.path, {}) if ws is not None else []
-    text = lines[sym.start_line - 1] if 0 < sym.start_line <= len(lines) else ""
-    return len(re.findall(rf"(?<![\w$]){re.escape(sym.name)}\s*\(", text)) >= 2
+    text = lines[line - 1] if 0 < line <= len(lines) else ""
+    calls = list(re.finditer(rf"(?<![\w$]){re.escape(sym.name)}(?![\w$])", text))
+    if line == sym.start_line:
+        calls = calls[1:]  # the head names it first
+    for m in calls:
+        before = text[: m.start()].rstrip()
+        if not before.endswith((".", "->", "::", "?.")):
+            return True
+        word = _RECEIVER.search(text, 0, m.start())
+        if word is None or word.group(1) in _SELF or (word.group(0).rstrip(".-:>? ").endswith(")")):
+            return True  # `this.link(t)`, `compressedRoot().link(t)`
+    return False
 
 
 def language_of(index: IndexQueries, path: str) -> str | None:

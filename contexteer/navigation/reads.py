@@ -61,6 +61,9 @@ def _range_note(nav: NavigationService, rel: str, start: int, end: int) -> str:
     enc = min(inside, key=lambda x: x.end_line - x.start_line) if inside else None
     while enc is not None and enc.end_line < end:  # the range leaves it: name its siblings the range touches
         parent = holder(enc)
+        if parent is not None and parent.end_line < end:
+            enc = parent  # it leaves the parent too: the siblings that count are further up
+            continue
         level = [x for x in syms if x.start_line <= end and x.end_line >= start
                  and (getattr(holder(x), "id", None) == getattr(parent, "id", None))]
         if len(level) > 1 or parent is None:

@@ -247,3 +247,29 @@ def test_a_wildcard_import_of_an_object_brings_what_it_inherits(tmp_path: Path):
             "}\n")})
     text = flat(s.call("find_related", symbol="Builder.run", relation="callees").text)
     assert "ProcessImpl.Spawn scala/sys/process/ProcessImpl.scala:4-4 called at 6" in text, text
+
+
+def test_a_call_of_another_types_namesake_inside_a_method_is_no_recursion(tmp_path: Path):
+    s = served_tree(tmp_path, AWAIT)
+    text = s.call("find_related", symbol="Await.ready", relation="callers").text
+    assert "0 definitions" in text and "[recursive]" not in text, text  # awaitable.ready(...) is Awaitable's
+
+
+def test_a_range_across_classes_names_them_and_a_trailing_comment_ends_a_body(tmp_path: Path):
+    s = served_tree(tmp_path, {"a/Tasks.scala": (
+        "package a\n"                                            # 1
+        "trait Tasks {\n"                                        # 2
+        "  class Max {\n"                                        # 3
+        "    def merge(x: Int) = x\n"                            # 4
+        "  }\n"                                                  # 5
+        "  class Map {\n"                                        # 6
+        "    def leaf(x: Int) =\n"                               # 7
+        "      x + 1 // the leaf\n"                              # 8
+        "\n"                                                     # 9
+        "    def value = 2\n"                                    # 10
+        "  }\n"                                                  # 11
+        "}\n")})
+    head = s.call("read_code_range", path="a/Tasks.scala", start_line=4, end_line=8).text.splitlines()[0]
+    assert head.endswith("— overlaps Tasks.Max 3-5, Tasks.Map 6-11"), head
+    found = s.call("search_symbol", query="Map.leaf").text
+    assert "a/Tasks.scala:7-8 method" in found, found
