@@ -914,7 +914,10 @@ def find_callers(index: IndexQueries, sym: Symbol, callee: str, resolve_imports:
     for r in index.references_to(callee, limit=2000):
         if r.kind not in ("call", "other", "type") or (r.path, r.line) in seen:
             continue
-        if r.path == sym.path and sym.start_line <= r.line <= sym.end_line:
+        # inside its own range: recursion for a function; a class building itself (`new Map(f, cbf, p)` in
+        # Map.newSubtask) is a use like any other, its own head line aside
+        if r.path == sym.path and sym.start_line <= r.line <= sym.end_line \
+                and (sym.kind not in _CLASS_KINDS or r.line == sym.start_line):
             if recursive is not None and r.kind == "call" and r.line not in recursive and r.name == sym.name \
                     and sym.kind in ("function", "method") and _calls_itself(index, sym, r.line):
                 recursive.append(r.line)  # recursion: `recursive` collects its lines
@@ -931,6 +934,8 @@ def find_callers(index: IndexQueries, sym: Symbol, callee: str, resolve_imports:
     if holder is not None and holder.kind in ("function", "method") and sym.kind in ("function", "method"):
         # a function local to another (`def compute` inside FutureTasks.exec) is called from inside it only
         sites = [c for c in sites if c.path == holder.path and holder.start_line <= c.line <= holder.end_line]
+    if sym.kind in _CLASS_KINDS and sites:
+        sites = _own_class_sites(index, sym, holder, sites)
     if sym.kind in _CLASS_KINDS and sites:  # `db.Head()` calls a method named like the type: no use of it
         drop = member_namesakes(index, callee, sites)
         sites = [c for c in sites if (c.path, c.line) not in drop]
@@ -956,6 +961,19 @@ def find_callers(index: IndexQueries, sym: Symbol, callee: str, resolve_imports:
             "receiver": 2, "base type": 2, "name only": 3}
     sites.sort(key=lambda c: (rank[c.how] - (c.receiver is True) * 0.5, c.path, c.line))
     return sites
+
+
+def _own_class_sites(index: IndexQueries, sym: Symbol, holder: Symbol | None, sites: list[Caller]) -> list[Caller]:
+    """Uses of a class that can be this one: not in a file defining another class of its name (ParArray's own
+    Map), and for a class nested in another whose name other classes share (ParIterableLike.Map, Predef.Map), only
+    in its file or in files that name the class holding it."""
+    others = {s.path for s in index.symbols_named(sym.name) if s.name == sym.name and s.kind in _CLASS_KINDS
+              and s.id != sym.id and s.path != sym.path}
+    sites = [c for c in sites if c.path not in others]
+    if holder is None or holder.kind not in _CLASS_KINDS or not others:
+        return sites
+    naming = {r.path for r in index.references_to(holder.name, limit=5000)} | {sym.path}
+    return [c for c in sites if c.path in naming]
 
 
 def _calls_itself(index: IndexQueries, sym: Symbol, line: int) -> bool:

@@ -273,3 +273,26 @@ def test_a_range_across_classes_names_them_and_a_trailing_comment_ends_a_body(tm
     assert head.endswith("— overlaps Tasks.Max 3-5, Tasks.Map 6-11"), head
     found = s.call("search_symbol", query="Map.leaf").text
     assert "a/Tasks.scala:7-8 method" in found, found
+
+
+def test_uses_of_a_nested_class_are_its_own_not_its_namesakes(tmp_path: Path):
+    s = served_tree(tmp_path, {
+        "p/ParIterableLike.scala": (
+            "package p\n"                                                    # 1
+            "trait ParIterableLike[T] {\n"                                   # 2
+            "  def map[S](f: T => S) = new Map[S](f)\n"                       # 3
+            "  class Map[S](f: T => S) {\n"                                   # 4
+            "    def newSubtask() = new Map(f)\n"                             # 5
+            "  }\n"                                                          # 6
+            "}\n"),                                                          # 7
+        "p/ParArray.scala": (
+            "package p\n"
+            "class ParArray[T] extends ParIterableLike[T] {\n"
+            "  class Map[S](f: T => S)\n"
+            "  def remap[S](f: T => S) = new Map[S](f)\n"
+            "}\n"),
+        "p/Config.scala": "package p\nobject Config {\n  val m = Map(1 -> 2)\n}\n"})
+    text = flat(s.call("find_related", symbol="ParIterableLike.Map", relation="callers").text)
+    assert "p/ParIterableLike.scala:3 in ParIterableLike.map" in text, text
+    assert "p/ParIterableLike.scala:5 in ParIterableLike.Map.newSubtask" in text, text  # it builds itself
+    assert "ParArray" not in text and "Config" not in text, text
