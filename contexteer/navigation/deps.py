@@ -105,7 +105,8 @@ def dependencies(read: Callable[[str], str | None], graph: deps_mod.DepGraph, fi
                             more_lines=list(u.more_lines) or None)
                     for u in deps_mod.traverse_units(graph, start, d, depth, keep)]
         else:
-            rows = [DepEdge(source=e.source, target=e.target, line=e.line, depth=n)
+            rows = [DepEdge(source=e.source, target=e.target, line=e.line, depth=n,
+                            more_lines=graph.again.get((e.source, e.target)) if n == 1 and d == "imports" else None)
                     for e, n in deps_mod.traverse(graph, start, d, depth, keep)]
         setattr(model, attr, rows)
     if unit_imports and not is_dir:  # one Java-like file: each package row names the classes it imports from it

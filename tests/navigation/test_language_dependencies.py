@@ -137,6 +137,7 @@ def test_scala_relative_imports_resolve_in_the_enclosing_packages_and_earlier_im
     files = _deps(served, "scala/sys/process/ProcessBuilderImpl.scala", view="file")
     assert sorted(e["target"] for e in files["imports"]) == ["scala/sys/process/BasicIO.scala", "scala/sys/process/Process.scala",
                                                              "scala/sys/process/package.scala"], files["text"]
+    assert "scala/sys/process/BasicIO.scala  (lines 8-9)" in files["text"], files["text"]  # two imports reach it
 
 
 # ----- item 7: C/C++ includes -------------------------------------------------------------------------
