@@ -97,7 +97,7 @@ def _lines(node: ts.Node) -> tuple[int, int]:
     return start, end
 
 
-def _before_trailing_comment(node: ts.Node, comments: frozenset[str], end: int) -> int:
+def _content_end(node: ts.Node, comments: frozenset[str], end: int) -> int:
     """The last line of a definition's own text: its last token's, not a comment it ends with that is not indented
     inside it nor the blank it ends with (Scala's grammar puts the next member's doc comment, and the indent of the
     next member's line, into an expression body: `def f = x` then `/** g */`)."""
@@ -585,7 +585,7 @@ def _symbols(defs: list[_Def], spec: LanguageSpec, data: bytes, exports: ModuleE
         owner_kind = owner.kind if owner else None
         start, end = _lines(d.outer)
         if spec.name != "markdown":  # a section runs to the next heading, its blank lines with it
-            end = _before_trailing_comment(d.outer, spec.comment_types, end)
+            end = _content_end(d.outer, spec.comment_types, end)
         if d.tail is not None:
             end = max(end, _lines(d.tail)[1])
         if d.head is not None:
