@@ -911,6 +911,7 @@ def find_callers(index: IndexQueries, sym: Symbol, callee: str, resolve_imports:
     evidence: dict[str, str | None] = {}
     seen: set[tuple[str, int]] = set()
     sites: list[Caller] = []
+    own_lines: dict[str, list[str]] = {}  # the definition's file, read once for its recursive calls
     for r in index.references_to(callee, limit=2000):
         if r.kind not in ("call", "other", "type") or (r.path, r.line) in seen:
             continue
@@ -919,7 +920,7 @@ def find_callers(index: IndexQueries, sym: Symbol, callee: str, resolve_imports:
         if r.path == sym.path and sym.start_line <= r.line <= sym.end_line \
                 and (sym.kind not in _CLASS_KINDS or r.line == sym.start_line):
             if recursive is not None and r.kind == "call" and r.line not in recursive and r.name == sym.name \
-                    and sym.kind in ("function", "method") and _calls_itself(index, sym, r.line):
+                    and sym.kind in ("function", "method") and _calls_itself(index, sym, r.line, own_lines):
                 recursive.append(r.line)  # recursion: `recursive` collects its lines
             continue
         seen.add((r.path, r.line))
@@ -976,12 +977,12 @@ def _own_class_sites(index: IndexQueries, sym: Symbol, holder: Symbol | None, si
     return [c for c in sites if c.path in naming]
 
 
-def _calls_itself(index: IndexQueries, sym: Symbol, line: int) -> bool:
+def _calls_itself(index: IndexQueries, sym: Symbol, line: int, cache: dict[str, list[str]]) -> bool:
     """Whether a line of a definition calls the definition itself: bare or on this/self (`link(t)`,
     `compressedRoot().link(t)` on another instance of its class counts too), after the head that names it; not
     `awaitable.result(...)` inside Await.result, another type's method."""
     ws = getattr(index, "ws", None)
-    lines = _file_lines(ws, sym.path, {}) if ws is not None else []
+    lines = _file_lines(ws, sym.path, cache) if ws is not None else []
     text = lines[line - 1] if 0 < line <= len(lines) else ""
     calls = list(re.finditer(rf"(?<![\w$]){re.escape(sym.name)}(?![\w$])", text))
     if line == sym.start_line:
