@@ -342,10 +342,13 @@ class Semantic:
 def holds_code(s: Symbol) -> bool:
     """Whether a definition's lines are code another line can sit in: a function, method or class, or a C#
     property or indexer whose accessors have bodies (`public T Current { get { ... } }`, kind field)."""
-    return s.kind in _HOLDERS or (s.kind == "field" and s.language == "csharp" and s.end_line > s.start_line)
+    return s.kind in _HOLDERS or (s.kind == "field" and s.language == "csharp" and s.end_line > s.start_line) \
+        or (s.kind == "module" and s.language in ("scala", "kotlin"))  # an object's body, a trait's: code
 
 
-_HOLDERS = CALLER_KINDS - {"module"}
+#: a trait's or an interface's body holds code too (Scala `private var _tasksupport = defaultTaskSupport` in trait
+#: ParIterableLike was "top level")
+_HOLDERS = (CALLER_KINDS - {"module"}) | {"trait", "interface", "struct", "enum", "impl"}
 
 
 def enclosing(symbols: list[Symbol], line: int) -> Symbol | None:

@@ -296,3 +296,14 @@ def test_uses_of_a_nested_class_are_its_own_not_its_namesakes(tmp_path: Path):
     assert "p/ParIterableLike.scala:3 in ParIterableLike.map" in text, text
     assert "p/ParIterableLike.scala:5 in ParIterableLike.Map.newSubtask" in text, text  # it builds itself
     assert "ParArray" not in text and "Config" not in text, text
+
+
+def test_a_reference_in_a_traits_body_names_the_trait(tmp_path: Path):
+    s = served_tree(tmp_path, {"p/ParIterableLike.scala": (
+        "package p\n"
+        "object Defaults { def defaultTaskSupport: Int = 1 }\n"
+        "trait ParIterableLike {\n"
+        "  private var _tasksupport = Defaults.defaultTaskSupport\n"
+        "}\n")})
+    text = s.call("search_symbol", query="defaultTaskSupport", references=True).text
+    assert "p/ParIterableLike.scala:4:" in text and "— in ParIterableLike 3-5" in text, text
