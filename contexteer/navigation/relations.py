@@ -16,6 +16,7 @@ from contexteer.indexers.namesakes import reopened_rank
 from contexteer.indexers.qualify import is_qualified, split_name
 from contexteer.indexers.syntax import (
     CONDITIONAL_SOURCES,
+    arity,
     loose_types,
     param_types,
     preprocessor_conditions,
@@ -110,6 +111,8 @@ def _value_uses(nav: NavigationService, target: Any, rel: graph.Relations, cap: 
     if target.language not in _VALUE_LANGUAGES or target.kind not in ("function", "method") \
             or not re.fullmatch(r"[A-Za-z_$][\w$]*", target.name or "") or len(target.name) < 3:
         return []
+    if target.language == "scala" and not (arity(target.signature or "", target.name) or (0, 0))[0]:
+        return []  # `xs.isEmpty`: a method without parameters is called without parentheses, never a value
     family = language_family(target.language)
     exts = sorted({e for spec in languages.LANGUAGES if language_family(spec.name) == family for e in spec.extensions})
     name = re.escape(target.name)
@@ -140,6 +143,8 @@ def _value_uses(nav: NavigationService, target: Any, rel: graph.Relations, cap: 
             continue
         if h.path == target.path and target.start_line <= h.line <= target.end_line:
             continue
+        if target.kind == "method" and h.path != target.path and not re.search(rf"\b{re.escape(owner)}\s*[.:]\s*{name}\b", h.text):
+            continue  # `this.result` in another file is another class's member
         if target.kind != "method":  # a function's name means it where the file can see it
             if h.path not in seen_files:
                 seen_files[h.path] = file_evidence(target, h.path, nav.imported) is not None

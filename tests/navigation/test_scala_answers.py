@@ -307,3 +307,11 @@ def test_a_reference_in_a_traits_body_names_the_trait(tmp_path: Path):
         "}\n")})
     text = s.call("search_symbol", query="defaultTaskSupport", references=True).text
     assert "p/ParIterableLike.scala:4:" in text and "— in ParIterableLike 3-5" in text, text
+
+
+def test_another_classs_this_member_is_no_value_use_of_a_method(tmp_path: Path):
+    s = served_tree(tmp_path, {**AWAIT, "scala/collection/Task.scala": (
+        "package scala.collection\n"
+        "class Task { var result = 1\n  def merge(that: Task) = this.result + that.result }\n")})
+    text = s.call("find_related", symbol="DefaultPromise.result", relation="callers").text
+    assert "also named without a call" not in text, text
