@@ -710,7 +710,7 @@ def _inherited(index: IndexQueries, cls: Symbol, name: str, syms_of: Callable[[s
     if cls.language == "scala":  # linearization: the last trait mixed in overrides the ones before it
         bases.reverse()
     for base in [*bases, *_mixins(index, cls)]:
-        cands = [s for s in syms_of(cls.path) if s.name == base and s.kind in _CLASS_KINDS] or \
+        cands = [s for s in syms_of(cls.path) if s.name == base and s.kind in _CLASS_KINDS and s.id != cls.id] or \
             [s for s in index.symbols_named(base) if s.name == base and s.kind in _CLASS_KINDS
              and language_family(s.language) == language_family(cls.language)][:3]
         for b in cands:
@@ -1352,13 +1352,21 @@ def _declared_receiver(index: IndexQueries, cache: dict[str, list[Symbol]], line
         if typed is not None:
             return typed
     holders = {s.id for s in syms if s.kind in _CLASS_KINDS and s.start_line <= site.line <= s.end_line}
-    for f in syms:
-        if f.name == word and f.kind in ("field", "property", "variable", "constant") and f.parent_id in holders:
-            for rx in _FIELD_TYPE:
-                m = re.search(rx.format(w=re.escape(word)), f.signature or "")
-                if m and m.group(1) not in _KEYWORDS_TYPES:
-                    return m.group(1)
+    fields = [f for f in syms if f.name == word and f.kind in _FIELD_KINDS and f.parent_id in holders]
+    if not fields and depth == 0:  # a field the class around it inherits (`body` of a base WrappedTask)
+        around = [s for s in syms if s.id in holders]
+        inner = min(around, key=lambda s: s.end_line - s.start_line) if around else None
+        base_field = _inherited_member(index, inner, word, index.symbols_in_file) if inner is not None else None
+        fields = [base_field] if base_field is not None and base_field.kind in _FIELD_KINDS else []
+    for f in fields:
+        for rx in _FIELD_TYPE:
+            m = re.search(rx.format(w=re.escape(word)), f.signature or "")
+            if m and m.group(1) not in _KEYWORDS_TYPES:
+                return m.group(1)
     return None
+
+
+_FIELD_KINDS = frozenset({"field", "property", "variable", "constant"})
 
 
 def _returns(index: IndexQueries, fn: str, near: Symbol) -> str | None:

@@ -446,8 +446,9 @@ def bases_of(sym: Any) -> list[str]:
         for kw in ("extends", "implements", "with"):  # Scala: `extends A with B with C`, every `with`
             for m in re.finditer(rf"\b{kw}\s+(.+?)\s*(?=\b(?:extends|implements|with)\b|\{{|$)", sig):
                 found += _split_top(m.group(1))
-    names = [n for n in (_base_name(x) for x in found) if n]
-    return [n for n in dict.fromkeys(names) if n != sym.name]
+    # its own name only written through another scope: Scala's `trait WrappedTask extends super.WrappedTask`
+    names = [n for x in found if (n := _base_name(x)) and (n != sym.name or re.search(r"[.:]", x.split("[")[0].split("<")[0]))]
+    return list(dict.fromkeys(names))
 
 
 def base_how(sym: Any, base: str) -> str:

@@ -315,3 +315,20 @@ def test_another_classs_this_member_is_no_value_use_of_a_method(tmp_path: Path):
         "class Task { var result = 1\n  def merge(that: Task) = this.result + that.result }\n")})
     text = s.call("find_related", symbol="DefaultPromise.result", relation="callers").text
     assert "also named without a call" not in text, text
+
+
+def test_a_field_inherited_from_a_same_named_base_types_its_receiver(tmp_path: Path):
+    s = served_tree(tmp_path, {"p/Tasks.scala": (
+        "package p\n"                                                  # 1
+        "trait Task[R] { def tryLeaf(prev: Option[R]): Unit = () }\n"   # 2
+        "trait Tasks {\n"                                              # 3
+        "  trait WrappedTask[R] { val body: Task[R] }\n"               # 4
+        "}\n"                                                          # 5
+        "trait AdaptiveTasks extends Tasks {\n"                        # 6
+        "  trait WrappedTask[R] extends super.WrappedTask[R] {\n"      # 7
+        "    def compute() = body.tryLeaf(None)\n"                     # 8
+        "  }\n"                                                        # 9
+        "}\n"                                                          # 10
+        "class Other { def tryLeaf(prev: Option[Int]) = 1 }\n")})      # 11
+    text = flat(s.call("find_related", symbol="Task.tryLeaf", relation="callers").text)
+    assert "p/Tasks.scala:8 in AdaptiveTasks.WrappedTask.compute" in text and "name only" not in text, text
