@@ -841,7 +841,9 @@ def _overrides(index: IndexQueries, sym: Symbol, resolve_imports: Callable[[str]
     out = Relations(sym, "implementations")
     if owner is None:
         return out
-    subs = implementations(index, owner, resolve_imports, depth=depth, rust_impls=rust_impls)
+    # the overrides are listed flat, whatever level their class is at: the subtypes are searched deeper than the
+    # depth a type hierarchy is shown to (ParIterableLike's reach ParHashSet five levels down)
+    subs = implementations(index, owner, resolve_imports, depth=max(depth, 6), rust_impls=rust_impls)
     overloaded = sum(1 for s in index.symbols_in_file(sym.path) if s.name == sym.name and s.parent_id == sym.parent_id) > 1
     listed: set[int] = set()
     for entry in sorted(subs.items, key=lambda e: e.depth):
@@ -862,6 +864,10 @@ def _overrides(index: IndexQueries, sym: Symbol, resolve_imports: Callable[[str]
             # one flat list: the classes between (`via ParMap`) are not in it, so a tree of them would mislead
             out.items.append(Related(h, h.path, f"overrides ({entry.how} {owner.name})", [], 1, None))
     out.truncated = subs.truncated
+    if subs.note and subs.note.startswith("complete"):  # every subtype of the owner searched: say so
+        out.note = f"complete: every subtype of {owner.name} searched"
+    elif subs.note and subs.note.startswith("not listed"):
+        out.note = f"subtypes of {owner.name} below depth 6 not searched ({subs.note})"
     return out
 
 

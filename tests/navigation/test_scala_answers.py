@@ -332,3 +332,9 @@ def test_a_field_inherited_from_a_same_named_base_types_its_receiver(tmp_path: P
         "class Other { def tryLeaf(prev: Option[Int]) = 1 }\n")})      # 11
     text = flat(s.call("find_related", symbol="Task.tryLeaf", relation="callers").text)
     assert "p/Tasks.scala:8 in AdaptiveTasks.WrappedTask.compute" in text and "name only" not in text, text
+
+
+def test_overrides_are_searched_through_every_level_and_say_they_are_complete(tmp_path: Path):
+    s = served_tree(tmp_path, AWAIT)
+    text = flat(s.call("find_related", symbol="Awaitable.ready", relation="implementations").text)
+    assert "DefaultPromise.ready" in text and "[complete: every subtype of Awaitable searched]" in text, text
