@@ -96,8 +96,10 @@ class Qualifier:
         found: dict[int, Any] = {}
         for j in range(len(segs), 0, -1):
             tail = ".".join(segs[-j:])
+            # candidates are filtered here, so the query takes more than the answer keeps: with `limit` alone, 50
+            # of Scala's 219 `result` definitions left out Promise.DefaultPromise.result
             cands = [s for s in self.index.find_symbols(tail, match="exact", kind=kind, path_prefix=path_prefix,
-                                                        limit=limit)
+                                                        limit=max(limit, QUALIFIED_CANDIDATES))
                      if split_name(s.qualname) == segs[-j:]]
             for s in cands:
                 if s.id not in found and self.matches(s, segs):
@@ -106,7 +108,8 @@ class Qualifier:
                 break
         if not found:  # a name whose stored qualified name leaves out part of what the source writes
             # (Ruby `class Foo::Bar` inside `module Shop` is stored as Shop.Bar)
-            for s in self.index.find_symbols(segs[-1], match="exact", kind=kind, path_prefix=path_prefix, limit=limit):
+            for s in self.index.find_symbols(segs[-1], match="exact", kind=kind, path_prefix=path_prefix,
+                                             limit=max(limit, QUALIFIED_CANDIDATES)):
                 if s.name == segs[-1] and s.id not in found and self.matches(s, segs):
                     found[s.id] = s
         if not found and "::" in query and depth < 4:  # Rust: a module re-exports it (`pub use self::a::B;`)

@@ -338,3 +338,12 @@ def test_overrides_are_searched_through_every_level_and_say_they_are_complete(tm
     s = served_tree(tmp_path, AWAIT)
     text = flat(s.call("find_related", symbol="Awaitable.ready", relation="implementations").text)
     assert "DefaultPromise.ready" in text and "[complete: every subtype of Awaitable searched]" in text, text
+
+
+def test_a_partly_qualified_name_is_found_among_more_than_fifty_namesakes(tmp_path: Path):
+    files = {f"p/B{i}.scala": f"package p\nclass B{i} {{ def result(): Int = {i} }}\n" for i in range(60)}
+    files["p/Promise.scala"] = ("package p\nobject Promise {\n  class DefaultPromise {\n"
+                                "    def result(atMost: Int): Int = atMost\n  }\n}\n")
+    s = served_tree(tmp_path, files)
+    a = s.call("find_related", symbol="DefaultPromise.result", relation="callers")
+    assert not a.is_error and "callers of method p.Promise.DefaultPromise.result" in a.text, a.text
