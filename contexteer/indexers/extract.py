@@ -729,6 +729,9 @@ def signature(node: ts.Node, spec: LanguageSpec, *, value: bool = False, outer: 
                 break
     if spec.name == "markdown" or value:
         return signature_text(_SRC.data, start, node.end_byte, 0, SIG_VALUE)
+    if spec.name == "haskell" and node.type == "signature":  # a type over lines, each with its `-- ^` doc: joined
+        text = " ".join(_HASKELL_COMMENT.sub(" ", _SRC.data[start : node.end_byte][:4000].decode("utf-8", "replace")).split())
+        return text if len(text) <= SIGNATURE_MAX else text[: SIGNATURE_MAX - 1].rstrip() + "…"
     bstart = body.start_byte if body is not None else -1
     if body is None and node.type in _BODILESS_CLASSES:  # Scala `class X(...)\nextends A with B`: the whole node
         bstart = node.end_byte
@@ -739,11 +742,14 @@ def signature(node: ts.Node, spec: LanguageSpec, *, value: bool = False, outer: 
                 break
             if child.type not in spec.comment_types:
                 end = child.end_byte
-        return signature_text(_SRC.data, start, node.end_byte, end, SIG_HEAD)
+        head = signature_text(_SRC.data, start, node.end_byte, end, SIG_HEAD)
+        return head.removesuffix(" where") if spec.name == "haskell" else head  # `instance C T where`
     return signature_text(_SRC.data, start, node.end_byte, 0, SIG_LINE)
 
 
 SIG_VALUE, SIG_HEAD, SIG_LINE = 0, 1, 2
+#: a Haskell comment: `{- ... -}`, or `--` not part of an operator (`-->`) to the line's end
+_HASKELL_COMMENT = re.compile(r"\{-.*?-\}|(?<![!#$%&*+./<=>?@\\^|~:-])--+(?![!#$%&*+./<=>?@\\^|~:])[^\n]*", re.S)
 #: class-like nodes that may have no body, their header then running to their end (and over lines)
 _BODILESS_CLASSES = frozenset({"class_definition", "trait_definition", "object_definition"})
 

@@ -17,7 +17,10 @@ C++ (tree-sitter-cpp): a macro invoked on a line of its own at the top level (`G
 
 Kotlin (tree-sitter-kotlin 1.1): `dynamic` used as a name (it is a Kotlin/JS type keyword to the grammar), an
 annotation on a primary constructor or a property accessor (`@JvmOverloads\npublic constructor(`, `@Suppress(...)
-set(value)`), and an empty array in annotation arguments (`@ReactModuleList(nativeModules = [])`)."""
+set(value)`), and an empty array in annotation arguments (`@ReactModuleList(nativeModules = [])`).
+
+Haskell (tree-sitter-haskell 0.24): an escaped character literal followed, lines later, by a name with a prime, and
+arrow notation (`proc x -> do`)."""
 
 from __future__ import annotations
 
@@ -187,8 +190,22 @@ def scala(data: bytes) -> bytes:
     return _SCALA_SUPER_PARENT_RE.sub(lambda m: m.group(1) + m.group(2) + b" " * 7 + m.group(3) + b".", data)
 
 
+#: Haskell (tree-sitter-haskell 0.24): an escaped character literal (`'\n'`, `'\''`, `'\x41'`) before a later name
+#: with a prime (`spnl'`) reads as one literal up to that prime, swallowing the definitions between (Pandoc's
+#: Markdown reader lost 60 lines to `notFollowedBy (char '\n')`); arrow notation's `proc x -> do` (Arrows).
+_HASKELL_ESCAPED_CHAR_RE = re.compile(rb"(?<![\w'])'\\(?:'|\\|[^'\\\s]{1,12})'")
+_HASKELL_PROC_RE = re.compile(rb"(?<![\w'.])proc(?=\s+[^\n=]*?->)")
+
+
+def haskell(data: bytes) -> bytes:
+    """Haskell `data` with what the grammar cannot read rewritten (same length, same lines): an escaped character
+    literal reads as a plain one (`'x'` and spaces), `proc pat ->` as a lambda (`\\    pat ->`)."""
+    data = _HASKELL_ESCAPED_CHAR_RE.sub(lambda m: b"'x'" + b" " * (len(m.group()) - 3), data)
+    return _HASKELL_PROC_RE.sub(lambda m: b"\\   ", data)
+
+
 REPAIRS: dict[str, Callable[[bytes], bytes]] = {"scss": scss, "kotlin": kotlin, "cpp": cpp, "csharp": csharp, "swift": swift,
-                                                "scala": scala}
+                                                "scala": scala, "haskell": haskell}
 #: Repairs that only blank (directives, macro lines): signatures are read from the repaired text, without them
 #: (`class JObject : JContainer, ICustomTypeDescriptor`, not `... #if !(PORTABLE) , ICustomTypeDescriptor #endif`).
 BLANKING = frozenset({"cpp", "csharp"})

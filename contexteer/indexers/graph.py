@@ -497,7 +497,24 @@ def _direct_subtypes(index: IndexQueries, sym: Symbol,
         found += _lua_subclasses(index, sym)
     if sym.language == "elixir" and sym.kind in ("module", "interface"):
         found += _elixir_adopters(index, sym)
+    if sym.language == "haskell" and sym.kind == "interface":
+        found += _haskell_instances(index, sym)
     return found
+
+
+_HASKELL_INSTANCE_HEAD = re.compile(r"^(?:deriving\s+)?instance\s+(?:.*?=>\s*)?[\w.']+\s+(.*?)\s*(?:\bwhere\b.*)?$")
+
+
+def _haskell_instances(index: IndexQueries, sym: Symbol) -> list[tuple[Any, str, str]]:
+    """The instances of a Haskell type class (`instance ToSources Text where`, `deriving instance Show Foo`): the
+    impl definitions named by the class, each with the type it is for."""
+    out: list[tuple[Any, str, str]] = []
+    for impl in index.symbols_named(sym.name):
+        if impl.kind != "impl" or impl.language != "haskell":
+            continue
+        m = _HASKELL_INSTANCE_HEAD.match(" ".join((impl.signature or "").split()))
+        out.append((impl, "instance", f"for {m.group(1)}" if m and m.group(1) else ""))
+    return out
 
 
 _ELIXIR_ADOPTS = re.compile(r"^\s*(@behaviour|use)\s+([A-Z][\w.]*)")

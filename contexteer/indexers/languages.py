@@ -158,6 +158,7 @@ LANGUAGES: tuple[LanguageSpec, ...] = (
                  class_kinds=_CLASSISH | {"union"}),
     LanguageSpec("haskell", "tree_sitter_haskell", extensions=(".hs",), shebangs=("runhaskell", "runghc"),
                  visibility="always", comment_types=frozenset({"comment", "haddock"}), merge_clauses=True, expand_tabs=True,
+                 body_types=frozenset({"class_declarations", "instance_declarations"}),
                  class_kinds=frozenset({"interface", "trait"})),
     LanguageSpec("html", "tree_sitter_html", extensions=(".html", ".htm", ".xhtml"), visibility="always", doc="none",
                  qualifier=" > ", blank=r"<\?xml[^>]*\?>"),

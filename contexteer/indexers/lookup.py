@@ -938,6 +938,8 @@ def find_callers(index: IndexQueries, sym: Symbol, callee: str, resolve_imports:
     if holder is not None and holder.kind in ("function", "method") and sym.kind in ("function", "method"):
         # a function local to another (`def compute` inside FutureTasks.exec) is called from inside it only
         sites = [c for c in sites if c.path == holder.path and holder.start_line <= c.line <= holder.end_line]
+    elif sym.kind in ("function", "method") and sites:
+        sites = _unshadowed(index, sym, callee, sites)
     if sym.kind in _CLASS_KINDS and sites:
         sites = _own_class_sites(index, sym, holder, sites)
     if sym.kind in _CLASS_KINDS and sites:  # `db.Head()` calls a method named like the type: no use of it
@@ -965,6 +967,33 @@ def find_callers(index: IndexQueries, sym: Symbol, callee: str, resolve_imports:
             "receiver": 2, "base type": 2, "name only": 3}
     sites.sort(key=lambda c: (rank[c.how] - (c.receiver is True) * 0.5, c.path, c.line))
     return sites
+
+
+def _unshadowed(index: IndexQueries, sym: Symbol, callee: str, sites: list[Caller]) -> list[Caller]:
+    """`sites` less those inside a function that defines a local function of the name: there the local is called
+    (TWiki's `attributes` has its own `where spnl = ...`, not Markdown's `spnl`)."""
+    spans: dict[str, list[tuple[int, int]]] = {}
+    for local in index.symbols_named(callee):
+        if local.id == sym.id or local.parent_id is None or local.kind not in ("function", "method"):
+            continue
+        holder = index.get_symbol(local.parent_id)
+        if holder is not None and holder.kind in ("function", "method"):
+            spans.setdefault(holder.path, []).append((holder.start_line, holder.end_line))
+    if not spans:
+        return sites
+    ws = getattr(index, "ws", None)
+    cache: dict[str, list[str]] = {}
+    word = re.compile(rf"(?<![\w$]){re.escape(callee)}(?![\w$'])")
+
+    def local_call(c: Caller) -> bool:
+        if not any(a <= c.line <= b for a, b in spans.get(c.path, ())):
+            return False
+        lines = _file_lines(ws, c.path, cache) if ws is not None else []
+        text = lines[c.line - 1] if 0 < c.line <= len(lines) else ""
+        # bare only: `self.run()` inside a function with a nested `run` is still the method
+        return all(not text[: m.start()].rstrip().endswith((".", "->", "::", "?.")) for m in word.finditer(text))
+
+    return [c for c in sites if not local_call(c)]
 
 
 def _own_class_sites(index: IndexQueries, sym: Symbol, holder: Symbol | None, sites: list[Caller]) -> list[Caller]:

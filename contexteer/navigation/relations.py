@@ -185,6 +185,9 @@ def find_target(nav: NavigationService, q: str, prefix: str | None, relation: st
         raise NotFoundError(f"no definition named '{q}'{where}{hint}. Find it with search_symbol(query=\"{q}\", "
                             "match=\"prefix\") or search_text, then pass its qualified name (and path=).")
     named = [s for s in pool if s.qualname == q] or pool
+    if any(s.kind == "impl" for s in named) and any(s.kind != "impl" for s in named):
+        # a Haskell instance or an Elixir defimpl is named by its class or protocol: the class is meant
+        named = [s for s in named if s.kind != "impl"]
     named = _at_line(named, line, q, prefix) if line is not None else _with_params(named, params, q)
     full = nav.qualifier().display_all(named[:50])
     first = reopened_rank(idx, named, lambda s: full.get(s.id, s.qualname))  # a Ruby class reopened elsewhere

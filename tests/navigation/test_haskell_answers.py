@@ -1,0 +1,121 @@
+"""Haskell answers, from the Pandoc A/B run (run 34): type class instances are implementations, `where` clauses
+are definitions inside their equation, a function passed or sequenced is used, a multi-line type signature reads
+whole, and an escaped character literal does not swallow the definitions after it."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from tests.navigation.conftest import Served, flat, served_tree
+
+FILES = {
+    "Text/Pandoc/Class.hs": (
+        "module Text.Pandoc.Class (PandocMonad(..), PandocIO) where\n"              # 1
+        "\n"                                                                         # 2
+        "class Monad m => PandocMonad m where\n"                                     # 3
+        "  lookupEnv :: Text -> m (Maybe Text)\n"                                    # 4
+        "  report :: LogMessage -> m ()\n"                                           # 5
+        "  report _ = return ()\n"                                                   # 6
+        "\n"                                                                         # 7
+        "newtype PandocIO a = PandocIO { unPandocIO :: IO a }\n"                     # 8
+        "\n"                                                                         # 9
+        "instance PandocMonad PandocIO where\n"                                      # 10
+        "  lookupEnv = liftIO . getEnv\n"                                            # 11
+        "  report msg = liftIO (print msg)\n"),                                      # 12
+    "Text/Pandoc/Pure.hs": (
+        "module Text.Pandoc.Pure where\n"                                            # 1
+        "\n"                                                                         # 2
+        "import Text.Pandoc.Class (PandocMonad(..))\n"                               # 3
+        "\n"                                                                         # 4
+        "instance (Monad m, Show (t m))\n"                                           # 5
+        "         => PandocMonad (PureT t m) where\n"                                # 6
+        "  lookupEnv _ = return Nothing\n"),                                         # 7
+    "Text/Pandoc/Readers/Markdown.hs": (
+        "module Text.Pandoc.Readers.Markdown (readMarkdown) where\n"                 # 1
+        "\n"                                                                         # 2
+        "-- | Read markdown.\n"                                                      # 3
+        "readMarkdown :: (PandocMonad m, ToSources a)\n"                             # 4
+        "             => ReaderOptions -- ^ Reader options\n"                        # 5
+        "             -> a             -- ^ Input\n"                                 # 6
+        "             -> m Pandoc\n"                                                 # 7
+        "readMarkdown opts s = readWithM parseBlocks opts s\n"                       # 8
+        "\n"                                                                         # 9
+        "spnl :: PandocMonad m => ParserT Sources st m ()\n"                         # 10
+        "spnl = try $ do\n"                                                          # 11
+        "  skipSpaces\n"                                                             # 12
+        "  notFollowedBy (char '\\n')\n"                                             # 13
+        "\n"                                                                         # 14
+        "spnl' :: PandocMonad m => ParserT Sources st m Text\n"                      # 15
+        "spnl' = try $ many spaceChar\n"                                             # 16
+        "\n"                                                                         # 17
+        "attributes :: PandocMonad m => MarkdownParser m Attr\n"                     # 18
+        "attributes = do\n"                                                          # 19
+        "  char '{'\n"                                                               # 20
+        "  spnl\n"                                                                   # 21
+        "  attrs <- many (attribute <* spnl)\n"                                      # 22
+        "  return $ foldl' (\\x f -> f x) nullAttr attrs\n"                          # 23
+        "\n"                                                                         # 24
+        "parseBlocks :: PandocMonad m => MarkdownParser m Blocks\n"                  # 25
+        "parseBlocks = mconcat <$> manyTill block eof\n"                             # 26
+        "  where block = choice [header, para]\n"                                    # 27
+        "        header = try (spnl >> char '#') >> go 1\n"                          # 28
+        "        go :: Int -> MarkdownParser m Blocks\n"                             # 29
+        "        go 0 = return mempty\n"                                             # 30
+        "        go n = go (n - 1)\n"),                                              # 31
+    "Text/Pandoc/Readers/TWiki.hs": (
+        "module Text.Pandoc.Readers.TWiki where\n"                                   # 1
+        "\n"                                                                         # 2
+        "attributes :: PandocMonad m => TWParser m (Text, [(Text, Text)])\n"         # 3
+        "attributes = foldr mk (\"\", [])\n"                                         # 4
+        "  <$> (char '{' *> spnl *> many attribute <* char '}')\n"                   # 5
+        "  where\n"                                                                  # 6
+        "    spnl = skipMany (spaceChar <|> newline)\n"                              # 7
+        "    mk c (r, kvs) = (c <> r, kvs)\n"),                                      # 8
+}
+
+
+def _served(tmp_path: Path) -> Served:
+    return served_tree(tmp_path, FILES)
+
+
+def test_the_instances_of_a_type_class_are_its_implementations_with_the_type_each_is_for(tmp_path: Path):
+    s = _served(tmp_path)
+    text = flat(s.call("find_related", symbol="PandocMonad", relation="implementations").text)
+    assert "Text/Pandoc/Class.hs:10-12 instance PandocMonad PandocIO" in text, text
+    # a head over two lines reads whole
+    assert "Text/Pandoc/Pure.hs:5-7 instance (Monad m, Show (t m)) => PandocMonad (PureT t m)" in text, text
+    assert "also named" not in text and "names 3 definitions" not in text, text  # the instances are not rivals
+    over = flat(s.call("find_related", symbol="PandocMonad.lookupEnv", relation="implementations").text)
+    assert "Text/Pandoc/Class.hs:11-11" in over and "Text/Pandoc/Pure.hs:7-7" in over, over
+
+
+def test_a_multi_line_type_signature_reads_whole_without_its_argument_docs(tmp_path: Path):
+    s = _served(tmp_path)
+    text = s.call("search_symbol", query="readMarkdown").text
+    assert "readMarkdown :: (PandocMonad m, ToSources a) => ReaderOptions -> a -> m Pandoc" in text, text
+
+
+def test_an_escaped_character_literal_keeps_the_definitions_after_it(tmp_path: Path):
+    s = _served(tmp_path)
+    outline = s.call("get_structured_index", path="Text/Pandoc/Readers/Markdown.hs").text
+    assert "syntax error" not in outline, outline
+    assert "10-13 function spnl ::" in outline and "15-16 function spnl' ::" in outline, outline
+    assert "18-23 function attributes" in outline, outline
+
+
+def test_a_function_sequenced_or_passed_is_called_and_a_where_local_of_the_name_is_not_it(tmp_path: Path):
+    s = _served(tmp_path)
+    text = flat(s.call("find_related", symbol="Text.Pandoc.Readers.Markdown.spnl", relation="callers").text)
+    assert "Text/Pandoc/Readers/Markdown.hs:21 in attributes (18-23)" in text, text  # a do line of its own
+    assert "22: attrs <- many (attribute <* spnl)" in text, text  # an operand
+    assert "in parseBlocks.header" in text, text  # inside a where clause
+    assert "TWiki" not in text, text  # `attributes` there has its own `where spnl`
+
+
+def test_where_clause_functions_are_definitions_inside_their_equation(tmp_path: Path):
+    s = _served(tmp_path)
+    read = s.call("read_code_range", path="Text/Pandoc/Readers/Markdown.hs", start_line=30, end_line=31).text
+    assert "function parseBlocks.go 29-31" in read and "function parseBlocks 25-31" in read, read
+    callees = flat(s.call("find_related", symbol="parseBlocks.header", relation="callees").text)
+    assert "spnl Text/Pandoc/Readers/Markdown.hs:10-13" in callees, callees
+    assert "parseBlocks.go Text/Pandoc/Readers/Markdown.hs:29-31" in callees, callees
