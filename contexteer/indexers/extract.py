@@ -11,6 +11,8 @@ Lines are 1-based and inclusive. `parent_index` points into the same symbols lis
 
 from __future__ import annotations
 
+import bisect
+import functools
 import logging
 import re
 import time
@@ -262,12 +264,14 @@ def extract(data: bytes, spec: LanguageSpec, timeout: float | None = 5.0) -> Fil
     bindings: set[int] = set()  # declaration nodes that only bind imports
     leading = spec.name in _LEADING_ATTRIBUTES
     attributes = spec.name in _TOKEN_TREES  # Node.parent walks from the root: asked only where it can matter
+    types = _haskell_type_spans(root) if spec.name == "haskell" else None
     for pattern, caps in matches:
         role, cap, kind = roles[pattern]
         if role == "ref":
             name_nodes = caps.get("name")
             if name_nodes is None:
                 continue
+            name_nodes = _off_types(name_nodes, types, kind)
             seen = ref_seen.get(kind)
             if seen is None:
                 seen = ref_seen[kind] = set()
@@ -661,6 +665,38 @@ def _arity(node: ts.Node) -> int:
         if not c.isspace():
             seen = True
     return count + 1 if seen else 0
+
+
+#: Haskell's type level, where `apply` and `variable` nodes are type applications and type variables, no calls
+_HASKELL_TYPES = "[(signature) (data_type) (newtype) (type_synonym) (type_family) (context) (type_patterns) (type_params)] @t"
+
+
+def _haskell_type_spans(root: ts.Node) -> list[tuple[int, int]]:
+    """The byte spans of a Haskell tree's type-level nodes, sorted and merged (`MarkdownParser m Attr` names no
+    function `m`)."""
+    spans = sorted((n.start_byte, n.end_byte) for n in ts.QueryCursor(_haskell_types_query()).captures(root).get("t", ()))
+    out: list[tuple[int, int]] = []
+    for a, b in spans:
+        if out and a <= out[-1][1]:
+            out[-1] = (out[-1][0], max(out[-1][1], b))
+        else:
+            out.append((a, b))
+    return out
+
+
+@functools.cache
+def _haskell_types_query() -> ts.Query:
+    return ts.Query(languages.grammar("haskell"), _HASKELL_TYPES)
+
+
+def _off_types(nodes: list[ts.Node], types: list[tuple[int, int]] | None, kind: str) -> list[ts.Node]:
+    """Call captures outside the type level (`types`: Haskell's spans; None elsewhere)."""
+    return [n for n in nodes if not _inside(types, n.start_byte)] if types and kind == "call" else nodes
+
+
+def _inside(spans: list[tuple[int, int]], pos: int) -> bool:
+    i = bisect.bisect_right(spans, (pos, 1 << 62)) - 1
+    return i >= 0 and spans[i][0] <= pos < spans[i][1]
 
 
 def _first_word(node: ts.Node) -> bytes:

@@ -489,7 +489,8 @@ class _Body:
         # dict(), len(), str, Err(...), Some(...): only a module-level redefinition counts
         builtin = (self.python and name in PY_BUILTINS) or (sym.language == "rust" and name in RUST_PRELUDE)
         local = [s for s in self.in_file if s.name == name and usable(s) and s.id != sym.id
-                 and (s.parent_id is None or not (builtin or (name in self.strict and self.python)))]
+                 and (s.parent_id is None or not (builtin or (name in self.strict and self.python)))
+                 and self._reachable(s)]
         if builtin and not local:
             return _SKIP
         if local:
@@ -505,6 +506,21 @@ class _Body:
         if self.go:  # a bare name in Go: a definition of the same package (directory)
             return self._same_go_package(name)
         return self._from_imports(name) or self._unique(name)
+
+    def _in_function(self, s: Symbol, path: str) -> bool:
+        """Whether `s` is local to a function or method (a Haskell `where` function, a Python nested def)."""
+        if s.parent_id is None:
+            return False
+        parent = next((p for p in self.syms_of(path) if p.id == s.parent_id), None)
+        return parent is not None and parent.kind in ("function", "method")
+
+    def _reachable(self, s: Symbol) -> bool:
+        """Whether a bare name in this definition can mean `s` of its file: not a function's local unless this
+        definition is inside that function (another equation's `where go` is not this one's `go`)."""
+        if not self._in_function(s, self.sym.path):
+            return True
+        parent = next(p for p in self.in_file if p.id == s.parent_id)
+        return parent.start_line <= self.sym.start_line and self.sym.end_line <= parent.end_line
 
     def _imported_top(self, name: str) -> Found | None:
         for f in self.imported.get(name, ()):
@@ -523,7 +539,7 @@ class _Body:
     def _from_imports(self, name: str) -> Found | None:
         for f in self.imported.get(name) or self.import_files:
             cands = [s for s in self.syms_of(f) if s.name == name and usable(s) and s.id != self.sym.id
-                     and bare_outside(s)]
+                     and bare_outside(s) and not self._in_function(s, f)]
             if cands:
                 top = [s for s in cands if s.parent_id is None]
                 return _body_of(top or cands), "import"

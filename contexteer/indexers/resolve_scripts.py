@@ -27,8 +27,22 @@ _ELIXIR_STD = frozenset({
     "Bitwise", "Record", "ExUnit", "Mix", "EEx", "IEx", "Port", "Node", "Function", "Version", "OptionParser",
     "StringIO", "Config", "PartitionSupervisor", "Collectable", "Enumerable", "Behaviour",
 })
-_HASKELL_STD = frozenset({"Prelude", "Control", "Data", "System", "Text", "GHC", "Foreign", "Numeric", "Debug",
-                          "Unsafe", "Type"})
+#: Haskell's standard library, `base`: whole hierarchies (GHC.*, Foreign.*) and single modules; other modules under
+#: Data, Control, System, Text are other packages' (Data.Text is text's, Data.Map containers', Text.HTML.TagSoup
+#: tagsoup's), each an external module of its own
+_HASKELL_STD_ROOTS = frozenset({"Prelude", "GHC", "Foreign", "Numeric", "Unsafe", "Type"})
+_HASKELL_STD = frozenset({
+    "Data.Char", "Data.Maybe", "Data.List", "Data.List.NonEmpty", "Data.Either", "Data.Foldable", "Data.Traversable",
+    "Data.Function", "Data.Functor", "Data.Functor.Identity", "Data.Functor.Const", "Data.Functor.Compose",
+    "Data.Monoid", "Data.Semigroup", "Data.Ord", "Data.Ratio", "Data.Word", "Data.Int", "Data.Bits", "Data.IORef",
+    "Data.Typeable", "Data.Data", "Data.Dynamic", "Data.Void", "Data.Proxy", "Data.Kind", "Data.Coerce",
+    "Data.String", "Data.Tuple", "Data.Bool", "Data.Complex", "Data.Fixed", "Data.Unique", "Data.Version",
+    "Data.STRef", "Data.Eq", "Data.Bifunctor", "Control.Monad", "Control.Monad.ST", "Control.Monad.Fail",
+    "Control.Monad.IO.Class", "Control.Monad.Zip", "Control.Monad.Fix", "Control.Applicative", "Control.Exception",
+    "Control.Concurrent", "Control.Concurrent.MVar", "Control.Concurrent.Chan", "Control.Arrow", "Control.Category",
+    "System.IO", "System.IO.Error", "System.IO.Unsafe", "System.Exit", "System.Environment", "System.Info",
+    "System.Mem", "System.Timeout", "System.CPUTime", "System.Posix.Types", "Text.Printf", "Text.Read", "Text.Show",
+    "Debug.Trace"})
 _SWIFT_STD = frozenset({
     "Swift", "Foundation", "UIKit", "AppKit", "SwiftUI", "Combine", "Dispatch", "Darwin", "Glibc", "os", "XCTest",
     "CoreFoundation", "CoreGraphics", "CoreData", "Security", "Network", "ObjectiveC", "QuartzCore", "AVFoundation",
@@ -56,7 +70,7 @@ class ScriptResolvers(ResolverBase):
         if fam == "zig":
             return [self._zig(src, mod)]
         if fam == "haskell":
-            return [self._by_module_path(src, mod, (".hs", ".lhs"), _HASKELL_STD)]
+            return [self._haskell(src, mod)]
         if fam == "swift":
             return [self._swift(mod)]
         return [self._web(src, mod, fam)]
@@ -142,6 +156,15 @@ class ScriptResolvers(ResolverBase):
             return Resolution(targets=(self._closest(hits, src),), unit=mod)
         segs = mod.split(".")
         return Resolution(external=".".join(segs[:2]), stdlib=segs[0] in std)
+
+    def _haskell(self, src: str, mod: str) -> Resolution:
+        """A module of the repository by its path, else another package's module, named whole (two modules of
+        one namespace are often two packages: Data.Text, Data.Map)."""
+        path = mod.replace(".", "/")
+        hits = [h for ext in (".hs", ".lhs") for h in self._by_suffix(path + ext)]
+        if hits:
+            return Resolution(targets=(self._closest(hits, src),), unit=mod)
+        return Resolution(external=mod, stdlib=mod.split(".")[0] in _HASKELL_STD_ROOTS or mod in _HASKELL_STD)
 
     # ----- swift --------------------------------------------------------------------------
     def _swift(self, mod: str) -> Resolution:

@@ -124,6 +124,8 @@ def dependencies(read: Callable[[str], str | None], graph: deps_mod.DepGraph, fi
     if external:
         versions = {normalize_pkg(d.name): d.version or "(any)" for d in declared}
         model.external = _externals(graph, start, versions, per_path=units and not is_dir)
+        # none read (none found, or none of a kind we read: a .cabal file): no package can be called undeclared
+        model._manifests = bool(declared)
         if unit_imports and not is_dir:  # and each external package names what the file imports from it
             claimed = [e.unit or "" for e in model.imports if e.unit]
             for pkg in model.external:

@@ -142,6 +142,8 @@ class Dependencies(BaseModel):
     _statement_word: str = PrivateAttr(default="import statement")
     # one Scala file's imports of a value's members (`import io._` of a parameter): (line, as written), no dependency
     _values: list[tuple[int, str]] = PrivateAttr(default_factory=list)
+    #: whether a manifest was read: without one no external package is called undeclared
+    _manifests: bool = PrivateAttr(default=False)
 
 
 class TextHit(BaseModel):

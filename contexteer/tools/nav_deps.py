@@ -135,7 +135,7 @@ def _deps_text(model: Dependencies, direction: str, depth: int, limit: int, imp_
         named = any(x.names for x in model.external)  # one Java-like file: what it imports from each package
         glue = "; " if named else ", "
         if ext:
-            out.append("external: " + glue.join(f"{x.package}" + (f" {x.declared}" if x.declared else " (undeclared)") +
+            out.append("external: " + glue.join(f"{x.package}" + (f" {x.declared}" if x.declared else " (undeclared)" if model._manifests else "") +
                                                 (f" ×{x.used_by}" if x.used_by > 1 else "") + _scope(x) + _names(x.names)
                                                 for x in ext[:pkgs])
                        + (f"{glue}… {len(ext) - pkgs} more" if len(ext) > pkgs else ""))

@@ -53,7 +53,7 @@ FILES = {
         "  char '{'\n"                                                               # 20
         "  spnl\n"                                                                   # 21
         "  attrs <- many (attribute <* spnl)\n"                                      # 22
-        "  return $ foldl' (\\x f -> f x) nullAttr attrs\n"                          # 23
+        "  return $ foldl' (\\x mk -> mk x) nullAttr attrs\n"                        # 23
         "\n"                                                                         # 24
         "parseBlocks :: PandocMonad m => MarkdownParser m Blocks\n"                  # 25
         "parseBlocks = mconcat <$> manyTill block eof\n"                             # 26
@@ -119,3 +119,33 @@ def test_where_clause_functions_are_definitions_inside_their_equation(tmp_path: 
     callees = flat(s.call("find_related", symbol="parseBlocks.header", relation="callees").text)
     assert "spnl Text/Pandoc/Readers/Markdown.hs:10-13" in callees, callees
     assert "parseBlocks.go Text/Pandoc/Readers/Markdown.hs:29-31" in callees, callees
+
+
+def test_a_modules_imports_name_other_packages_modules_whole_and_base_as_the_standard_library(tmp_path: Path):
+    s = served_tree(tmp_path, {**FILES, "Text/Pandoc/Writers/OPML.hs": (
+        "module Text.Pandoc.Writers.OPML where\n"
+        "import Data.Char (isSpace)\n"
+        "import qualified Data.Text as T\n"
+        "import Text.HTML.TagSoup\n"
+        "import Text.Pandoc.Class (PandocMonad)\n")})
+    text = s.call("list_dependencies", path="Text/Pandoc/Writers/OPML.hs").text
+    assert "Text.Pandoc.Class  Text/Pandoc/Class.hs  (line 5)" in text, text
+    assert "external: Data.Text, Text.HTML.TagSoup" in text, text  # not `Data, Text` of the standard library
+    assert "standard library: Data.Char" in text, text
+    assert "undeclared" not in text, text  # no manifest was read (a .cabal file is not): nothing to hold it against
+
+
+def test_type_variables_are_no_calls_and_another_functions_where_local_is_not_reached(tmp_path: Path):
+    s = _served(tmp_path)
+    text = s.call("find_related", symbol="Text.Pandoc.Readers.Markdown.attributes", relation="callees").text
+    assert "spnl" in text and "TWiki" not in text, text  # `mk` is a lambda's parameter, not TWiki's where-local
+    unresolved = text.partition("unresolved")[2]
+    assert "mk" in unresolved and " m," not in unresolved and not unresolved.rstrip().endswith(" m"), text
+
+
+def test_an_imported_modules_where_local_is_not_what_a_lambda_parameter_calls(tmp_path: Path):
+    s = served_tree(tmp_path, {
+        "Shared.hs": "module Shared where\n\nhelper :: Int -> Int\nhelper n = f n\n  where f = (+ 1)\n",
+        "Main.hs": "module Main where\n\nimport Shared\n\nrun :: Int -> Int\nrun n = foldr (\\x f -> f x) n [helper]\n"})
+    text = s.call("find_related", symbol="run", relation="callees").text
+    assert "helper Shared.hs:3-5" in text and "helper.f" not in text, text

@@ -315,3 +315,11 @@ def test_rust_2015_paths_start_at_the_crate_root(tmp_path: Path):
     (root / "Cargo.toml").write_text(files["Cargo.toml"].replace('version = "0.1.0"\n', 'version = "0.1.0"\nedition = "2018"\n', 1))
     again = _deps(Served(root), "src/ser.rs")
     assert "src/lib.rs" not in [e["target"] for e in again["imports"]], again["text"]
+
+
+def test_a_package_no_manifest_declares_is_called_undeclared_only_when_a_manifest_was_read(tmp_path: Path):
+    from tests.navigation.conftest import served_tree
+    s = served_tree(tmp_path, {"pyproject.toml": '[project]\nname = "app"\ndependencies = ["httpx>=0.27"]\n',
+                               "app/main.py": "import httpx\nimport requests\n"})
+    text = s.call("list_dependencies", path="app/main.py").text
+    assert "requests (undeclared)" in text and "httpx >=0.27" in text, text
