@@ -580,7 +580,9 @@ def _symbols(defs: list[_Def], spec: LanguageSpec, data: bytes, exports: ModuleE
         quals = []
         p: _Def | None = d
         while p is not None:
-            if p.kind != "drop" and not (p.kind == "scope.type" and p.parent is not None and p.parent.name == p.name) \
+            # a Haskell constructor named as its type qualifies its fields once: WriterOptions.writerColumns
+            if p.kind != "drop" and not (p.kind in ("scope.type", "constant") and p.parent is not None and p.parent.name == p.name
+                                         and (p.kind == "scope.type" or p is not d)) \
                     and (p.kind != "namespace" or p is d):  # a C#/PHP namespace qualifies nothing (qualify.py)
                 quals.append(p.name)
             p = p.parent

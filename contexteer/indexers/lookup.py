@@ -73,8 +73,10 @@ def bare_outside(s: Symbol) -> bool:
 
 
 def usable(s: Symbol) -> bool:
-    """Worth showing as context: types, functions, constants, and module-level variables (type aliases...)."""
-    return s.kind in CONTEXT_KINDS or (s.kind == "variable" and s.parent_id is None)
+    """Worth showing as context: types, functions, constants, and module-level variables (type aliases...); a
+    Haskell record field, which is its accessor function too (`writerColumns opts`)."""
+    return s.kind in CONTEXT_KINDS or (s.kind == "variable" and s.parent_id is None) \
+        or (s.kind == "field" and s.language == "haskell")
 
 
 def usable_member(s: Symbol) -> bool:
@@ -508,11 +510,12 @@ class _Body:
         return self._from_imports(name) or self._unique(name)
 
     def _in_function(self, s: Symbol, path: str) -> bool:
-        """Whether `s` is local to a function or method (a Haskell `where` function, a Python nested def)."""
+        """Whether `s` is local to a function or method (a Haskell `where` function, a Python nested def), or
+        one instance's method (a bare `mempty` is the class's, not `instance Monoid Extensions`'s)."""
         if s.parent_id is None:
             return False
         parent = next((p for p in self.syms_of(path) if p.id == s.parent_id), None)
-        return parent is not None and parent.kind in ("function", "method")
+        return parent is not None and parent.kind in ("function", "method", "impl")
 
     def _reachable(self, s: Symbol) -> bool:
         """Whether a bare name in this definition can mean `s` of its file: not a function's local unless this

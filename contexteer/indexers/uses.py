@@ -73,6 +73,8 @@ def names_in(data: bytes, spec: LanguageSpec, start_line: int, end_line: int, li
     if tree is None:
         return names
     first, last = start_line - 1, end_line - 1
+    haskell = spec.name == "haskell"
+    idents = _IDENT_TYPES | {"variable"} if haskell else _IDENT_TYPES
     used: dict[str, None] = {}
     cursor = tree.walk()
     parents: list[tuple[str, str | None]] = []  # (type, field in its own parent) of the current node's ancestors
@@ -86,11 +88,11 @@ def names_in(data: bytes, spec: LanguageSpec, start_line: int, end_line: int, li
             break
         inside = erow >= first
         field_name = cursor.field_name
-        if inside and srow >= first and node.type in _IDENT_TYPES:
+        if inside and srow >= first and node.type in idents:
             raw = node.text
             if raw:
                 text = raw.decode("utf-8", "replace")
-                if _binds(field_name, parents):
+                if _binds_haskell(field_name, parents) if haskell else _binds(field_name, parents):
                     names.bound.add(text)
                 elif _is_use(field_name, parents):
                     used.setdefault(text, None)
@@ -138,6 +140,15 @@ def _binds(field_name: str | None, parents: list[tuple[str, str | None]]) -> boo
     if ptype in _NAMED and field_name in ("name", "pattern"):
         return True
     return ptype == "expression_list" and pfield == "left" and len(parents) > 1 and parents[-2][0] in _GO_DECLS
+
+
+def _binds_haskell(field_name: str | None, parents: list[tuple[str, str | None]]) -> bool:
+    """A Haskell name a pattern binds (an equation's or a lambda's parameters, `x <- ...`, a case alternative's
+    `Just x`, any part of a tuple or constructor pattern: nothing but patterns nests under a pattern) or a `let`
+    or `where` binding's own name."""
+    if field_name == "pattern" or (field_name == "name" and parents and parents[-1][0] in ("bind", "function")):
+        return True
+    return any(ptype == "patterns" or pfield == "pattern" for ptype, pfield in parents)
 
 
 def _is_use(field_name: str | None, parents: list[tuple[str, str | None]]) -> bool:

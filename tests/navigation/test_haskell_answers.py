@@ -139,8 +139,9 @@ def test_type_variables_are_no_calls_and_another_functions_where_local_is_not_re
     s = _served(tmp_path)
     text = s.call("find_related", symbol="Text.Pandoc.Readers.Markdown.attributes", relation="callees").text
     assert "spnl" in text and "TWiki" not in text, text  # `mk` is a lambda's parameter, not TWiki's where-local
-    unresolved = text.partition("unresolved")[2]
-    assert "mk" in unresolved and " m," not in unresolved and not unresolved.rstrip().endswith(" m"), text
+    unresolved = text.partition("unresolved")[2].partition(": ")[2].split(", ")
+    assert "m" not in unresolved and "a" not in unresolved, text  # type variables
+    assert "calls its own locals or parameters: attrs, mk, x" in text, text
 
 
 def test_an_imported_modules_where_local_is_not_what_a_lambda_parameter_calls(tmp_path: Path):
@@ -149,3 +150,30 @@ def test_an_imported_modules_where_local_is_not_what_a_lambda_parameter_calls(tm
         "Main.hs": "module Main where\n\nimport Shared\n\nrun :: Int -> Int\nrun n = foldr (\\x f -> f x) n [helper]\n"})
     text = s.call("find_related", symbol="run", relation="callees").text
     assert "helper Shared.hs:3-5" in text and "helper.f" not in text, text
+
+
+def test_callees_skip_pattern_bound_names_and_instance_methods_and_resolve_record_fields(tmp_path: Path):
+    s = served_tree(tmp_path, {
+        "Options.hs": ("module Options where\n\n"
+                       "data WriterOptions = WriterOptions\n"
+                       "  { writerColumns :: Int\n"
+                       "  , writerWrap :: Bool\n"
+                       "  }\n\n"
+                       "instance Semigroup WriterOptions where\n"
+                       "  a <> _ = a\n"
+                       "instance Monoid WriterOptions where\n"
+                       "  mempty = WriterOptions 72 True\n"),
+        "Org.hs": "module Org where\n\nmeta :: Int\nmeta = 1\n",
+        "Writer.hs": ("module Writer where\n\n"
+                      "import Options\n\n"
+                      "write :: WriterOptions -> Doc -> Int\n"
+                      "write opts (Doc meta blocks) = do\n"
+                      "  let cols = writerColumns opts\n"
+                      "  xs <- mapM (\\b -> render b) blocks\n"
+                      "  return (cols + meta + length xs) <> mempty\n")})
+    text = s.call("find_related", symbol="write", relation="callees").text
+    assert "WriterOptions.writerColumns Options.hs:4-4 called at 7" in text, text  # a field is its accessor
+    assert "Org.hs" not in text, text  # `meta` is bound by the equation's pattern
+    unresolved = text.partition("unresolved")[2].partition(": ")[2].split(", ")
+    assert "mempty" in unresolved and "Options.hs:11" not in text, text  # the class's method, not one instance's
+    assert "calls its own locals or parameters: b, blocks, cols, meta, opts, xs" in text, text
