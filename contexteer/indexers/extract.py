@@ -635,6 +635,7 @@ def _merge_clauses(defs: list[_Def], *, arity: bool = False) -> list[_Def]:
         key = up.id if up is not None else -1
         prev = last.get(key)
         if (prev is not None and d.name == prev.name and d.kind == prev.kind and d.ostart >= prev.oend
+                and d.kind != "impl"  # two instances of one class are two definitions
                 and _first_word(d.node) == _first_word(prev.node)  # `def f` and `defp f` stay apart
                 and (not arity or _arity(d.node) == _arity(prev.node))):
             prev.tail = d.tail or d.outer

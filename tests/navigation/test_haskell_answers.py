@@ -21,7 +21,10 @@ FILES = {
         "\n"                                                                         # 9
         "instance PandocMonad PandocIO where\n"                                      # 10
         "  lookupEnv = liftIO . getEnv\n"                                            # 11
-        "  report msg = liftIO (print msg)\n"),                                      # 12
+        "  report msg = liftIO (print msg)\n"                                        # 12
+        "\n"                                                                         # 13
+        "instance {-# OVERLAPS #-} PandocMonad m => PandocMonad (ParsecT s st m) where\n"  # 14
+        "  lookupEnv = lift . lookupEnv\n"),                                         # 15
     "Text/Pandoc/Pure.hs": (
         "module Text.Pandoc.Pure where\n"                                            # 1
         "\n"                                                                         # 2
@@ -82,6 +85,7 @@ def test_the_instances_of_a_type_class_are_its_implementations_with_the_type_eac
     s = _served(tmp_path)
     text = flat(s.call("find_related", symbol="PandocMonad", relation="implementations").text)
     assert "Text/Pandoc/Class.hs:10-12 instance PandocMonad PandocIO" in text, text
+    assert "Text/Pandoc/Class.hs:14-15 instance {-# OVERLAPS #-} PandocMonad m => PandocMonad (ParsecT s st m)" in text, text
     # a head over two lines reads whole
     assert "Text/Pandoc/Pure.hs:5-7 instance (Monad m, Show (t m)) => PandocMonad (PureT t m)" in text, text
     assert "also named" not in text and "names 3 definitions" not in text, text  # the instances are not rivals
