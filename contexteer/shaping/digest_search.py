@@ -113,15 +113,34 @@ def _digest(inp: DigestInput, files: dict[str, FileHits], budget: float) -> list
     ctx = context_rows(rows, files)
     chosen: dict[str, list[int]] = {}
     used = 0.0
+    # every hit with the lines next to it first, then more context around each, nearest lines first and shared
+    # evenly: a second file's hit is worth more than the sixth line of context around the first (a 27-line search
+    # hid LaTeX.hs:718 behind Parsing.hs's context)
     for _rank, idx, path in order:
         fl, text = by_idx[idx]
-        c = ls.est(clip(text, inp.max_chars)) + 3 + sum(ls.est(clip(ls.lines[k], inp.max_chars)) + 2 for k in ctx.get(idx, ()))
+        c = ls.est(clip(text, inp.max_chars)) + 3 + sum(ls.est(clip(ls.lines[k], inp.max_chars)) + 2
+                                                        for k in ctx.get(idx, ()) if abs(k - idx) == 1)
         if path not in chosen:
             c += ls.est(path) + 16
         if used + c > budget:
             continue
         used += c
         chosen.setdefault(path, []).append(idx)
+    shown_ctx: dict[int, set[int]] = {}
+    picked = {idx for idxs in chosen.values() for idx in idxs}
+    rings: dict[int, list[int]] = {}  # distance -> context rows at it, hits in answer order: shared evenly
+    for _rank, idx, _path in order:
+        if idx in picked:
+            for k in ctx.get(idx, ()):
+                rings.setdefault(abs(k - idx), []).append(k)
+    owner = {k: idx for idx in picked for k in ctx.get(idx, ())}
+    for dist in sorted(rings):
+        for k in rings[dist]:
+            c = 0.0 if dist == 1 else ls.est(clip(ls.lines[k], inp.max_chars)) + 2  # the next lines are paid for
+            if used + c > budget:
+                continue
+            used += c
+            shown_ctx.setdefault(owner[k], set()).add(k)
     out: list[str] = []
     for fh in sorted(files.values(), key=lambda f: -len(f.hits)):  # files by hit count (stable: ripgrep's order)
         keep = set(chosen.get(fh.path, ()))
@@ -134,7 +153,7 @@ def _digest(inp: DigestInput, files: dict[str, FileHits], budget: float) -> list
                 if skipped:
                     out.append(_more(ls, skipped))
                     skipped = []
-                around = ctx.get(idx, [])
+                around = sorted(shown_ctx.get(idx, ()))
                 for k in (r for r in around if r < idx):
                     out.append(_ctx_line(rows[k], inp.max_chars))
                 out.append(f"  {fl}: {clip(text, inp.max_chars)}")

@@ -302,6 +302,25 @@ def test_a_search_digest_with_context_keeps_each_shown_hit_with_its_context_line
     assert "hits in 9 files" in out[0]
 
 
+def test_a_search_digest_with_wide_context_shows_every_hit_before_the_far_context_of_any(pipeline):
+    # the Pandoc A/B run: `search_text "Include file loop" context_lines=6` (27 lines) showed one file's hit with
+    # all its context and folded the other file's only hit
+    rows: list[str] = []
+    for f, at in (("Text/Pandoc/Parsing.hs", 1660), ("Text/Pandoc/Readers/LaTeX.hs", 718)):
+        if rows:
+            rows.append("--")
+        rows += [f"{f}-{at + d}-     containers <- getIncludeFiles <$> getState  -- context line {d} of a long do block here"
+                 for d in range(-6, 0)]
+        rows.append(f'{f}:{at}:     throwError $ PandocParseError $ T.pack $ "Include file loop at " ++ show pos')
+        rows += [f"{f}-{at + d}-     mbcontents <- readFileFromDirs dirs f  -- context line {d} of a long do block here"
+                 for d in range(1, 7)]
+    shaped = shape(pipeline, ShapeRequest(text="\n".join(rows) + "\n", kind="search", tool="search_text",
+                                          terms=["Include file loop"]))
+    assert shaped.tier == "digest", shaped.tier
+    assert "1660:" in shaped.text and "718:" in shaped.text, shaped.text
+    assert "717-" in shaped.text and "1659-" in shaped.text and "719-" in shaped.text, shaped.text  # next lines kept
+
+
 def test_a_search_digest_lists_the_files_with_most_hits_first(pipeline):
     # more than twice the passthrough size (a search of hit lines only passes whole below that)
     rows = [f"pkg/small{i}.py:{i + 1}: if scope['type'] == 'http':  # a long enough line to need a digest {i}" for i in range(30)]
