@@ -57,6 +57,8 @@ RUST_PRELUDE = frozenset({"Ok", "Err", "Some", "None", "Box", "Vec", "String", "
                           "ToString", "ToOwned", "Into", "From", "Iterator", "Drop", "Fn", "FnMut", "FnOnce"})
 
 
+#: a Haskell import line: the module and its alias (`import qualified Data.Text as T`, `import Data.Map (Map)`)
+_HASKELL_IMPORT = re.compile(r"^import\s+(?:qualified\s+)?(?:\"[^\"]*\"\s+)?([A-Z][\w.']*)(?:\s+qualified)?(?:\s+as\s+([A-Z][\w.']*))?")
 FILE_LOCAL = frozenset({"lua"})  # languages whose private top-level definitions (`local x`) only their file sees
 
 
@@ -467,8 +469,10 @@ class _Body:
 
     def visible(self, path: str) -> bool:
         """C/C++: a definition the file can see through its includes (a macro of a vendored library it does not
-        include is another program's); elsewhere any file of the family."""
-        if self.family != "c" or path == self.sym.path:
+        include is another program's); Haskell: a module its imports reach, directly or through re-exports (the
+        TWiki reader's `literal` is not what OPML's `literal` from Text.DocLayout means); elsewhere any file of the
+        family."""
+        if self.family not in ("c", "haskell") or path == self.sym.path:
             return True
         if self._closure is None:
             self._closure = include_closure(self.sym.path, self.resolve_imports)
@@ -628,6 +632,8 @@ class _Body:
         if r.endswith("()"):  # `$this->getFormatter()->format()`: a member of the type the call returns
             return member_of_returned(index, sym, self.own_class, r[:-2], name, self.syms_of, self.import_files,
                                       self.paths.get(r[:-2], ()))
+        if sym.language == "haskell":  # `P.getTimestamp`, `B.readFile`: the modules imported as P, or none
+            return self._haskell_qualified(r, name)
         if sym.language == "elixir" and r[:1].isupper():  # `CE.read_manifest(m)` after `require Mix.Compilers.Elixir, as: CE`
             found_ex = self._elixir_member(r, name)
             if found_ex is not None:
@@ -652,6 +658,24 @@ class _Body:
             hit = [s for s in self.syms_of(f) if s.name == name and s.parent_id in owners and usable(s)]
             if hit:
                 return hit[0], "same file" if f == sym.path else "import" if f in self.import_files else "same package"
+        return None
+
+    def _haskell_qualified(self, r: str, name: str) -> Found | None:
+        """`name` qualified by `r`: defined in a repository module the file imports as `r` (`import qualified
+        Text.Pandoc.Class as P`, or `import qualified Data.Text` used as `Data.Text.pack`) or one it re-exports;
+        None when every such module is another package's (`B.readFile` with `import qualified Data.ByteString as
+        B` is not Text.Pandoc.UTF8's readFile)."""
+        ws = getattr(self.index, "ws", None)
+        lines = _file_lines(ws, self.sym.path, self.texts) if ws is not None else []
+        tails = ["/" + m.group(1).replace(".", "/") for m in map(_HASKELL_IMPORT.match, lines)
+                 if m and (m.group(2) or m.group(1)) == r]
+        files = [f for f in self.import_files if any(("/" + f.rsplit(".", 1)[0]).endswith(t) for t in tails)]
+        # the modules themselves first (a class method counts: `P.lookupEnv` is PandocMonad's), then what they re-export
+        for group in (files, [g for f in files for g in sorted(include_closure(f, self.resolve_imports, limit=60)) if g not in files]):
+            for g in group:
+                hit = [s for s in self.syms_of(g) if s.name == name and usable(s) and not self._in_function(s, g)]
+                if hit:
+                    return hit[0], "import"
         return None
 
     def _field_type(self, r: str) -> str | None:

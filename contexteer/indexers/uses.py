@@ -92,7 +92,10 @@ def names_in(data: bytes, spec: LanguageSpec, start_line: int, end_line: int, li
             raw = node.text
             if raw:
                 text = raw.decode("utf-8", "replace")
-                if _binds_haskell(field_name, parents) if haskell else _binds(field_name, parents):
+                if haskell and parents and parents[-1][0] == "qualified":  # `B.readFile`: a module's, through its alias
+                    module = node.prev_named_sibling
+                    names.members.setdefault(text, set()).add((module.text or b"").decode("utf-8", "replace").rstrip(".") if module else "")
+                elif _binds_haskell(field_name, parents) if haskell else _binds(field_name, parents):
                     names.bound.add(text)
                 elif _is_use(field_name, parents):
                     used.setdefault(text, None)

@@ -181,3 +181,23 @@ def test_callees_skip_pattern_bound_names_and_instance_methods_and_resolve_recor
     unresolved = text.partition("unresolved")[2].partition(": ")[2].split(", ")
     assert "mempty" in unresolved and "Options.hs:11" not in text, text  # the class's method, not one instance's
     assert "calls its own locals or parameters: b, blocks, cols, meta, opts, xs" in text, text
+
+
+def test_a_qualified_call_resolves_through_the_modules_its_alias_names_or_not_at_all(tmp_path: Path):
+    s = served_tree(tmp_path, {
+        **FILES,
+        "Text/Pandoc/UTF8.hs": "module Text.Pandoc.UTF8 where\n\nreadFile :: FilePath -> IO Text\nreadFile = undefined\n",
+        "Text/Pandoc/Class/IO.hs": (
+            "module Text.Pandoc.Class.IO where\n"
+            "import qualified Data.ByteString as B\n"
+            "import qualified Text.Pandoc.UTF8 as UTF8\n"
+            "import qualified Text.Pandoc.Class as P\n\n"
+            "readStrict :: FilePath -> IO B.ByteString\n"
+            "readStrict s = B.readFile s\n\n"
+            "readText :: FilePath -> IO Text\n"
+            "readText s = UTF8.readFile s >> P.lookupEnv \"HOME\"\n")})
+    strict = s.call("find_related", symbol="readStrict", relation="callees").text
+    assert "UTF8.hs" not in strict and "B.readFile" in strict.partition("unresolved")[2], strict  # Data.ByteString's
+    text = flat(s.call("find_related", symbol="readText", relation="callees").text)
+    assert "readFile Text/Pandoc/UTF8.hs:3-4 called at 10" in text, text
+    assert "PandocMonad.lookupEnv Text/Pandoc/Class.hs:4-4 called at 10" in text, text  # the class method
