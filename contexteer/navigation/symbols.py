@@ -261,7 +261,8 @@ def _name_list(q: str) -> list[str]:
 def _fold_overloads(ranked: list[Any]) -> tuple[list[Any], dict[int, list[str]]]:
     """Definitions of one file sharing one qualified name and kind are overloads of one thing (TypeScript overload
     signatures, Python @overload stubs, C definitions under different #if): one row, the widest (the
-    implementation), with the others' ranges. Java-like overloads are separate methods: each keeps its row."""
+    implementation), with the others' ranges. Java-like overloads are separate methods, and so are a Haskell class
+    method and its instances' methods: each keeps its row."""
     groups: dict[tuple[str, str, str], list[Any]] = {}
     for s in ranked:
         groups.setdefault((s.path, s.qualname, s.kind), []).append(s)
@@ -274,7 +275,8 @@ def _fold_overloads(ranked: list[Any]) -> tuple[list[Any], dict[int, list[str]]]
             continue
         done.add(key)
         group = groups[key]
-        if len(group) == 1 or s.kind not in ("function", "method") or s.language in REAL_OVERLOADS:
+        # Haskell: a class method and the instances' methods of one file share a name, each its own definition
+        if len(group) == 1 or s.kind not in ("function", "method") or s.language in REAL_OVERLOADS or s.language == "haskell":
             out.extend(group if len(group) > 1 else [s])
             continue
         best = max(group, key=lambda x: (x.end_line - x.start_line, x.start_line))

@@ -89,6 +89,9 @@ def test_the_instances_of_a_type_class_are_its_implementations_with_the_type_eac
     # a head over two lines reads whole
     assert "Text/Pandoc/Pure.hs:5-7 instance (Monad m, Show (t m)) => PandocMonad (PureT t m)" in text, text
     assert "also named" not in text and "names 3 definitions" not in text, text  # the instances are not rivals
+    rows = s.call("search_symbol", query="lookupEnv").text
+    assert "Text/Pandoc/Class.hs:4-4 method PandocMonad.lookupEnv — lookupEnv :: Text -> m (Maybe Text)" in rows, rows
+    assert "Text/Pandoc/Class.hs:11-11 method" in rows and "overload" not in rows, rows  # an instance's, not an overload
     over = flat(s.call("find_related", symbol="PandocMonad.lookupEnv", relation="implementations").text)
     assert "Text/Pandoc/Class.hs:11-11" in over and "Text/Pandoc/Pure.hs:7-7" in over, over
 
@@ -201,3 +204,17 @@ def test_a_qualified_call_resolves_through_the_modules_its_alias_names_or_not_at
     text = flat(s.call("find_related", symbol="readText", relation="callees").text)
     assert "readFile Text/Pandoc/UTF8.hs:3-4 called at 10" in text, text
     assert "PandocMonad.lookupEnv Text/Pandoc/Class.hs:4-4 called at 10" in text, text  # the class method
+
+
+def test_a_function_a_let_defines_is_the_caller_a_call_inside_it_names(tmp_path: Path):
+    s = served_tree(tmp_path, {
+        "Docx.hs": ("module Docx where\n\n"
+                    "getTimestamp :: IO Int\ngetTimestamp = return 0\n\n"
+                    "reference :: [FilePath] -> IO [Int]\n"
+                    "reference paths = do\n"
+                    "  let pathToEntry path = do\n"
+                    "        t <- getTimestamp\n"
+                    "        return t\n"
+                    "  mapM pathToEntry paths\n")})
+    text = s.call("find_related", symbol="getTimestamp", relation="callers").text
+    assert "Docx.hs:9 in reference.pathToEntry (8-10)" in text, text

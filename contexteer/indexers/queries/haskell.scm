@@ -30,6 +30,9 @@
 (function (local_binds (signature name: (variable) @name) @definition.function))
 (function (local_binds (function name: (variable) @name) @definition.function))
 (function (local_binds (bind name: (variable) @name) @definition.function))
+; a function a `let` defines (one with parameters: `let pathToEntry path = do`), in a do block or an expression
+(let (local_binds (function name: (variable) @name) @definition.function))
+(let_in (local_binds (function name: (variable) @name) @definition.function))
 (bind (local_binds (signature name: (variable) @name) @definition.function))
 (bind (local_binds (function name: (variable) @name) @definition.function))
 (bind (local_binds (bind name: (variable) @name) @definition.function))
