@@ -983,6 +983,8 @@ def find_callers(index: IndexQueries, sym: Symbol, callee: str, resolve_imports:
         sites = [c for c in sites if c.path == holder.path and holder.start_line <= c.line <= holder.end_line]
     elif sym.kind in ("function", "method") and sites:
         sites = _unshadowed(index, sym, callee, sites)
+        if sym.language == "haskell" and sites:  # `tableToOpenXML opts blocksToOpenXML gridTable = do`: a parameter
+            sites = _not_bound(index, sym, callee, sites, resolve_imports)
     if sym.kind in _CLASS_KINDS and sites:
         sites = _own_class_sites(index, sym, holder, sites)
     if sym.kind in _CLASS_KINDS and sites:  # `db.Head()` calls a method named like the type: no use of it
@@ -1037,6 +1039,36 @@ def _unshadowed(index: IndexQueries, sym: Symbol, callee: str, sites: list[Calle
         return all(not text[: m.start()].rstrip().endswith((".", "->", "::", "?.")) for m in word.finditer(text))
 
     return [c for c in sites if not local_call(c)]
+
+
+def _not_bound(index: IndexQueries, sym: Symbol, name: str, sites: list[Caller],
+               resolve_imports: Callable[[str], dict[str, list[str]]]) -> list[Caller]:
+    """`sites` less those in a module that defines its own top-level `name` (the Markdown reader's `gridTable` is
+    its own, not the writers' one), a name-only site in a module whose imports never reach the definition's (at
+    most 30 modules looked at; one they reach is an import, through re-exports), or inside a definition that binds `name` itself (a parameter, a pattern, a `let`):
+    there the name is that local (at most 100 definitions looked at, the rest kept)."""
+    reach: dict[str, bool] = {}
+    ws = getattr(index, "ws", None)
+    if ws is None:
+        return sites
+    files: dict[str, list[Symbol]] = {}
+    cache: dict[tuple[str, int, int], set[str]] = {}
+    out: list[Caller] = []
+    for c in sites:
+        if c.path not in files:
+            files[c.path] = index.symbols_in_file(c.path)
+        if c.path != sym.path and any(s.name == name and s.parent_id is None and s.kind == sym.kind for s in files[c.path]):
+            continue
+        if c.how == "name only" and (c.path in reach or len(reach) < 30):
+            if c.path not in reach:
+                reach[c.path] = sym.path in include_closure(c.path, resolve_imports)
+            if not reach[c.path]:
+                continue
+            c.how = "import"  # through a module that re-exports it (Org.Blocks -> Org.Parsing -> Text.Pandoc.Parsing)
+        enc = enclosing(files[c.path], c.line)
+        if enc is None or len(cache) >= 100 or name not in bound_names(ws, c.path, enc.start_line, enc.end_line, cache):
+            out.append(c)
+    return out
 
 
 def _own_class_sites(index: IndexQueries, sym: Symbol, holder: Symbol | None, sites: list[Caller]) -> list[Caller]:
@@ -1500,6 +1532,20 @@ def _file_lines(ws: Any, path: str, cache: dict[str, list[str]]) -> list[str]:
     if lines is None:
         lines = cache[path] = (repo_text(ws, path) or "").splitlines()
     return lines
+
+
+def bound_names(ws: Any, path: str, start: int, end: int, cache: dict[tuple[str, int, int], set[str]]) -> set[str]:
+    """The names lines `start`-`end` of a repository file bind (parameters, patterns, `let`s; see uses.names_in),
+    parsed once per range and answer; empty when the file cannot be read or parsed."""
+    key = (path, start, end)
+    got = cache.get(key)
+    if got is None:
+        from contexteer.indexers.uses import names_in
+
+        spec = languages.language_for_path(path)
+        text = repo_text(ws, path) if spec is not None else None
+        got = cache[key] = names_in(text.encode("utf-8"), spec, start, end).bound if text and spec else set()
+    return got
 
 
 def line_previews(ws: Any, sites: list[Any], width: int = 160, cache: dict[str, list[str]] | None = None) -> None:

@@ -239,6 +239,8 @@ def _reference_sites(nav: NavigationService, name: str, defs: list[Any], prefix:
 
         sites = [x for x in sites if not elixir_def_head(x.preview or "", name)]
     locate(nav, sites)
+    if defs and any(d.language == "haskell" for d in defs):
+        sites = _not_bound_there(nav, name, sites)
     if defs and (any(d.kind in VALUE_KINDS for d in defs) or all(r.kind == "import" for r in refs)):
         sites += _text_uses(nav, name, defs, prefix, {(r.path, r.line) for r in refs},
                             importers={r.path for r in refs if r.kind == "import"})
@@ -439,6 +441,22 @@ def _word_sites(nav: NavigationService, word: str, prefix: str | None) -> list[R
     out = [RefSite(path=h.path, line=h.line, preview=clip(h.text.strip(), 160), kind="use")
            for h in found.hits if h.path and not h.context]
     locate(nav, out)
+    return out
+
+
+def _not_bound_there(nav: NavigationService, name: str, sites: list[RefSite]) -> list[RefSite]:
+    """Haskell: sites less those inside a definition binding `name` itself (a parameter named like a function:
+    `tableToOpenXML opts blocksToOpenXML gridTable = do`), at most 100 definitions looked at."""
+    from contexteer.indexers.lookup import bound_names
+
+    cache: dict[tuple[str, int, int], set[str]] = {}
+    out = []
+    for site in sites:
+        if site.enclosing_lines and len(cache) < 100 and site.kind != "import":
+            a, _, b = site.enclosing_lines.partition("-")
+            if name in bound_names(nav.ws, site.path, int(a), int(b), cache):
+                continue
+        out.append(site)
     return out
 
 

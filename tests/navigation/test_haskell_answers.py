@@ -218,3 +218,28 @@ def test_a_function_a_let_defines_is_the_caller_a_call_inside_it_names(tmp_path:
                     "  mapM pathToEntry paths\n")})
     text = s.call("find_related", symbol="getTimestamp", relation="callers").text
     assert "Docx.hs:9 in reference.pathToEntry (8-10)" in text, text
+
+
+def test_callers_keep_to_modules_that_can_see_the_function(tmp_path: Path):
+    s = served_tree(tmp_path, {
+        "Text/Pandoc/Writers/Shared.hs": "module Text.Pandoc.Writers.Shared where\n\ngridTable :: Int -> Int\ngridTable = id\n",
+        "Text/Pandoc/Parsing.hs": "module Text.Pandoc.Parsing (module Text.Pandoc.Writers.Shared) where\n\n"
+                                  "import Text.Pandoc.Writers.Shared\n",
+        "Text/Pandoc/Writers/RST.hs": ("module Text.Pandoc.Writers.RST where\n\n"
+                                       "import Text.Pandoc.Parsing\n\n"
+                                       "blockToRST :: Int -> Int\nblockToRST n = gridTable n\n"),
+        "Text/Pandoc/Readers/RST.hs": ("module Text.Pandoc.Readers.RST where\n\n"
+                                       "gridTable :: Bool -> Int\ngridTable _ = 1\n\n"
+                                       "table :: Int\ntable = gridTable False\n"),
+        "Text/Pandoc/Writers/Docx.hs": ("module Text.Pandoc.Writers.Docx where\n\n"
+                                        "import Text.Pandoc.Writers.Shared\n\n"
+                                        "tableToXML :: Int -> Int -> Int\ntableToXML opts gridTable = opts + gridTable\n"),
+        "Text/Pandoc/Other.hs": "module Text.Pandoc.Other where\n\nuse :: Int\nuse = gridTable 3\n"})
+    text = flat(s.call("find_related", symbol="Text.Pandoc.Writers.Shared.gridTable", relation="callers").text)
+    assert "Text/Pandoc/Writers/RST.hs:6 in blockToRST (5-6)" in text, text  # through Parsing's re-export
+    assert "all by import" in text, text
+    assert "Readers/RST.hs" not in text, text  # the reader's own gridTable
+    assert "Docx.hs" not in text, text  # a parameter named gridTable
+    assert "Other.hs" not in text, text  # imports nothing that reaches Shared
+    refs = s.call("search_symbol", query="Text.Pandoc.Writers.Shared.gridTable", references=True).text
+    assert "Docx.hs:6" not in refs, refs
