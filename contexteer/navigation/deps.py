@@ -214,13 +214,17 @@ def _externals(graph: deps_mod.DepGraph, start: set[str], versions: dict[str, st
     used: Counter[str] = Counter()
     std: dict[str, bool] = {}
     owner: dict[str, str] = {}
+    lines: dict[str, list[int]] = {}
     for f in sorted(start):
         for x in graph.externals.get(f, []):
             name = x.unit if per_path and x.unit else x.package
             used[name] += 1
             std[name] = x.stdlib
             owner[name] = x.package
-    return [ExternalPkg(package=p, stdlib=std[p], used_by=n, declared=declared_version(owner[p], versions))
+            if len(start) == 1 and x.line not in lines.setdefault(name, []):
+                lines[name].append(x.line)
+    return [ExternalPkg(package=p, stdlib=std[p], used_by=n, declared=declared_version(owner[p], versions),
+                        lines=sorted(lines.get(p, ())))
             for p, n in sorted(used.items(), key=lambda kv: (std[kv[0]], -kv[1], kv[0]))]
 
 

@@ -109,6 +109,7 @@ class ExternalPkg(BaseModel):
     stdlib: bool = False
     used_by: int = 1
     declared: str | None = None
+    lines: list[int] = Field(default_factory=list)  # one file's view: the lines importing it
     names: list[str] = Field(default_factory=list)  # one Java-like file: the classes it imports from the package
     scope: str | None = None  # one file imports it only inside a function or under TYPE_CHECKING: where
 

@@ -165,7 +165,10 @@ def _cycle(c: list[str]) -> str:
 
 
 def _scope(x: ExternalPkg) -> str:
-    return f" ({x.scope} only)" if x.scope else ""
+    parts = [f"line{'s' if len(x.lines) > 1 else ''} {', '.join(map(str, x.lines[:4]))}{' …' if len(x.lines) > 4 else ''}"] \
+        if x.lines else []
+    parts += [f"{x.scope} only"] if x.scope else []
+    return f" ({', '.join(parts)})" if parts else ""
 
 
 def _names(names: list[str]) -> str:

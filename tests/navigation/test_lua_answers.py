@@ -103,7 +103,7 @@ def test_a_call_through_a_local_alias_of_a_module_function_is_its_call_and_pcall
     assert "pl/dir.lua:6 in dir.walk (5-7): if isdir(root) then return true end" in callers, callers
     assert "all by alias" in callers.splitlines()[0] and "name only" not in callers
     deps = s.call("list_dependencies", path="pl/dir.lua").text
-    assert "external: alien (in find_ffi only)" in deps, deps  # `pcall(require, 'alien')` in a function (no manifest)
+    assert "external: alien (line 9, in find_ffi only)" in deps, deps  # `pcall(require, 'alien')` in a function (no manifest)
     uses = s.call("find_related", symbol="find_ffi", relation="callees").text
     assert "types.type" not in uses, uses  # `type(alien)` is Lua's type, not pl/types.lua's types.type
 
