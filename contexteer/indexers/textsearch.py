@@ -143,7 +143,7 @@ def search(
     limit = nav.search_timeout_seconds if timeout is None else timeout
     target = ws.resolve(path, kind="any").rel
     globs = [glob] if isinstance(glob, str) else list(glob or [])
-    globs = [g for g in (g.strip() for g in globs) if g]
+    globs = [_under(g, target) for g in (g.strip() for g in globs) if g]
     _refuse_nul(pattern, globs)
     sensitive = smart_case_sensitive(pattern, regex) if case_sensitive is None else case_sensitive
     ignored = GitIgnoreFile(ws.root) if ws.listing_plan.kind == "git" else None
@@ -264,6 +264,17 @@ class _Lines:
             start = moved(start, shifts) if start is not None else None
         self.result.hits.append(Hit(path=self.path, line=line, text=_clip(text, start), context=context))
         self.last = (self.path, line)
+
+
+def _under(glob: str, target: str) -> str:
+    """A glob with a folder in it read under the searched path, as one would write it (`Org/Parsing.hs` with
+    path=Text/Pandoc/Readers; ripgrep anchors it at the root and matched nothing); a bare name (`*.hs`) matches
+    at any depth anyway, and one already starting with the path or `**` is kept."""
+    neg = "!" if glob.startswith("!") else ""
+    body = glob[len(neg):]
+    if target in ("", ".") or "/" not in body or body.startswith(("**", "/", target.rstrip("/") + "/")):
+        return glob
+    return f"{neg}{target.rstrip('/')}/{body}"
 
 
 def _refuse_nul(pattern: str, globs: list[str]) -> None:

@@ -70,6 +70,20 @@ def test_glob_and_path_narrow_the_search(shop: Served):
     assert "tests/test_pricing.py" not in {h["path"] for h in no_tests.data["hits"]}
 
 
+
+def test_a_glob_with_a_folder_reads_under_the_path_searched(tmp_path: Path):
+    # the Pandoc A/B run: glob="{Org/Parsing.hs,RST.hs}" with path=Text/Pandoc/Readers matched nothing (ripgrep
+    # anchors a glob holding a '/' at the root)
+    for rel in ("Readers/Org/Parsing.hs", "Readers/RST.hs", "Readers/HTML.hs", "Writers/RST.hs"):
+        (tmp_path / rel).parent.mkdir(parents=True, exist_ok=True)
+        (tmp_path / rel).write_text("import Text.Pandoc.Parsing\n")
+    served = Served(tmp_path)
+    a = served.call("search_text", pattern="import", glob="{Org/Parsing.hs,RST.hs}", path="Readers")
+    assert {h["path"] for h in a.data["hits"]} == {"Readers/Org/Parsing.hs", "Readers/RST.hs"}, a.text
+    b = served.call("search_text", pattern="import", glob="!Org/**", path="Readers")
+    assert {h["path"] for h in b.data["hits"]} == {"Readers/RST.hs", "Readers/HTML.hs"}, b.text
+
+
 def test_the_result_cap_stops_the_search_and_says_how_to_narrow(shop: Served):
     a = shop.call("search_text", pattern="def", max_results=3)
     assert a.data["matches"] == 3 and a.data["truncated"]
