@@ -117,7 +117,7 @@ def _outline(svc: Services, nav: Nav, rel: str, kinds: set[str] | None, private:
 async def search_symbol(
     svc: Services,
     ctx: Context,
-    query: Annotated[str, Field(description="e.g. 'parse', 'Parser.parse' or 'Parser.parse(String, int)' (that overload)")],
+    query: Annotated[str, Field(description="e.g. 'parse', 'Parser.parse', 'Parser.parse(String, int)' (that overload); up to 10 names: 'a, b, c'")],
     kind: Annotated[str | None, Field(description="class, function, method, ...")] = None,
     path: Annotated[str | None, Field(description="Only under this path.")] = None,
     match: Literal["exact", "prefix", "substring", "fuzzy"] = "exact",
