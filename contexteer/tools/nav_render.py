@@ -255,7 +255,8 @@ def symbol_search(model: SymbolSearch, match: str, kind: str | None, with_refs: 
         files = len({u.path for u in uses})
         rows.append(f"'{word}' appears as a word in {len(uses)}{'+' if len(uses) >= NO_MATCH_USES else ''} line"
                     f"{'s' if len(uses) != 1 else ''} of {files} file{'s' if files != 1 else ''}, but no definition of it is "
-                    "indexed (a local, a parameter, a member, or a kind the index does not record there):")
+                    "indexed (a local, a parameter, a member, a name imported from outside the repository, or a kind the index "
+                    "does not record there):")
     elif uses:
         names = sorted({h.qualname.rsplit(".", 1)[-1] for h in model.definitions}) or [model.query]
         rows.append(f"uses of {', '.join(names)} by name ({len(uses)}; whole-word text matches in files of its language, "
