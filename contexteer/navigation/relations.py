@@ -85,6 +85,8 @@ def related(nav: NavigationService, q: str, prefix: str | None, relation: str, d
         rel = relations_of(nav, target, relation, depth)
     full_name = nav.qualifier().display(target) or target.qualname
     items = [_item(nav, e) for e in rel.items]
+    if relation == "callees":
+        _namesakes(nav, rel, items)
     if relation in ("callers", "callees"):
         _previews(nav, rel, items)
     values = _value_uses(nav, target, rel) if relation == "callers" and (depth or 1) == 1 else []
@@ -344,6 +346,22 @@ def _deeper_callees(nav: NavigationService, rel: graph.Relations, depth: int) ->
         frontier = nxt
         if not frontier:
             break
+
+
+def _namesakes(nav: NavigationService, rel: graph.Relations, items: list[RelatedItem]) -> None:
+    """A callee function resolved among other top-level functions of its name (`getField` of Writers.Shared, beside
+    Citeproc.BibTeX's) says where the others are (`detail`), so the agent knows the choice was made and need not
+    look for namesakes itself (the Pandoc A/B agent made 18 calls for it); at most 5 namesakes, else a count."""
+    for e, it in zip(rel.items, items, strict=True):
+        s = e.symbol
+        if s is None or s.kind != "function" or s.parent_id is not None or e.depth != 1 or it.detail:
+            continue
+        family = graph.language_family(s.language)
+        others = [o for o in nav.index.symbols_named(s.name) if o.id != s.id and o.name == s.name and o.kind == "function"
+                  and o.parent_id is None and graph.language_family(o.language) == family]
+        if others:
+            shown = ", ".join(f"{o.path}:{o.start_line}" for o in others[:3]) + (f" and {len(others) - 3} more" if len(others) > 3 else "")
+            it.detail = f"also named so: {shown}"
 
 
 def _item(nav: NavigationService, e: graph.Related) -> RelatedItem:

@@ -173,7 +173,8 @@ def _callee_rows(it: RelatedItem, target: Any, tag: str, via: str | None, under:
     kind = f"{it.kind} " if it.kind in CLASS_KINDS else ""  # built: `new HtmlTreeBuilder()`, `Client()`
     body = f" (defined at {it.defined})" if it.defined else ""
     where = "" if grouped else f"{it.path}:"
-    return [f"{pad}{kind}{it.qualname} {where}{it.start_line}-{it.end_line}{body} called at {at}{by}{tag}"]
+    also = f" ({it.detail})" if it.detail and it.detail.startswith("also named so") else ""
+    return [f"{pad}{kind}{it.qualname} {where}{it.start_line}-{it.end_line}{body} called at {at}{by}{tag}{also}"]
 
 
 def _type_rows(it: RelatedItem, target: Any, tag: str, via: str | None, under: bool, grouped: bool) -> list[str]:

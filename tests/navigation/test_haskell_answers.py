@@ -243,3 +243,12 @@ def test_callers_keep_to_modules_that_can_see_the_function(tmp_path: Path):
     assert "Other.hs" not in text, text  # imports nothing that reaches Shared
     refs = s.call("search_symbol", query="Text.Pandoc.Writers.Shared.gridTable", references=True).text
     assert "Docx.hs:6" not in refs, refs
+
+
+def test_a_callee_with_namesakes_says_where_the_others_are(tmp_path: Path):
+    s = served_tree(tmp_path, {
+        "Shared.hs": "module Shared where\n\ngetField :: Text -> Int\ngetField _ = 1\n",
+        "BibTeX.hs": "module BibTeX where\n\ngetField :: Text -> Bib Int\ngetField _ = pure 2\n",
+        "Writer.hs": "module Writer where\n\nimport Shared\n\nwrite :: Int\nwrite = getField \"title\"\n"})
+    text = s.call("find_related", symbol="write", relation="callees").text
+    assert "getField Shared.hs:3-4 called at 6 (also named so: BibTeX.hs:3)" in text, text
