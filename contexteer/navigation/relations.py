@@ -10,7 +10,7 @@ from typing import Any
 
 from contexteer.errors import ContexteerError, InputError, NotFoundError
 from contexteer.indexers import graph
-from contexteer.indexers.lookup import REAL_OVERLOADS, is_prototype, line_previews
+from contexteer.indexers.lookup import REAL_OVERLOADS, is_prototype, language_family, line_previews
 from contexteer.indexers.model import CLASS_KINDS
 from contexteer.indexers.namesakes import reopened_rank
 from contexteer.indexers.qualify import is_qualified, split_name
@@ -356,9 +356,9 @@ def _namesakes(nav: NavigationService, rel: graph.Relations, items: list[Related
         s = e.symbol
         if s is None or s.kind != "function" or s.parent_id is not None or e.depth != 1 or it.detail:
             continue
-        family = graph.language_family(s.language)
+        family = language_family(s.language)
         others = [o for o in nav.index.symbols_named(s.name) if o.id != s.id and o.name == s.name and o.kind == "function"
-                  and o.parent_id is None and graph.language_family(o.language) == family]
+                  and o.parent_id is None and language_family(o.language) == family]
         if others:
             shown = ", ".join(f"{o.path}:{o.start_line}" for o in others[:3]) + (f" and {len(others) - 3} more" if len(others) > 3 else "")
             it.detail = f"also named so: {shown}"
