@@ -135,7 +135,7 @@ class Pipeline:
             return self._page(answer, raw)  # the text fits, its typed form (structured output) does not: page both
         # a search of hit lines only, or a small file read whole, up to twice the passthrough size: a digest saves
         # little and its fold costs the agent a fetch_result call (81-line TaskSupport.scala: 281 + 1,019 tokens)
-        hits = _hits_only(answer, raw, cm.max_direct_passthrough) or (
+        hits = _search_whole(answer, raw, cm.max_direct_passthrough) or (
             tool == "read_code_range" and isinstance(answer.body, FileLines) and answer.body.first == 1
             and raw <= 2 * cm.max_direct_passthrough)
         if raw <= cm.max_direct_passthrough or (bounded and raw <= whole) or hits:
@@ -143,7 +143,7 @@ class Pipeline:
                 answer.model = answer.page_model(len(answer.body.lines), preface)
             out, red = redact_keep_lines(full)
             tokens = raw if out is full else self.count(out)
-            cap = whole if bounded else 2 * cm.max_direct_passthrough if hits else cm.max_direct_passthrough
+            cap = whole if bounded else max(raw, 2 * cm.max_direct_passthrough) if hits else cm.max_direct_passthrough
             return self._finish(answer, out, "passthrough", raw, tokens, None, red, cap)
         if pageable:
             return self._page(answer, raw)
@@ -357,12 +357,20 @@ def _pretty_json(text: str) -> str | None:
         return None
 
 
-def _hits_only(answer: Answer, raw: int, passthrough: int) -> bool:
-    """A search answer of hit lines only, up to twice the passthrough size: every line is what was asked for, and
-    folding even one costs the agent a fetch_result call larger than the tokens it saves (the A/B runs)."""
+#: a search of at most this many hits, with the context lines it asked for, passes whole up to four times the
+#: passthrough size (`search_text "Include file loop" context_lines=12`: 2 hits, its context cut to 4 lines)
+FEW_HITS = 8
+
+
+def _search_whole(answer: Answer, raw: int, passthrough: int) -> bool:
+    """A search answer passed whole: up to twice the passthrough size (hit lines, or hits with the context lines
+    the call asked for: every line is what was asked for, and folding even one costs the agent a fetch_result
+    call larger than the tokens it saves, the A/B runs), up to four times for at most FEW_HITS hits."""
     body = answer.body
-    return isinstance(body, Hits) and raw <= 2 * passthrough and not any(
-        isinstance(r, str) and r.strip() not in ("", "--") or not isinstance(r, str) and r.context for r in body.rows)
+    if not isinstance(body, Hits) or raw > 4 * passthrough:
+        return False
+    hits = sum(1 for r in body.rows if not isinstance(r, str) and not r.context)
+    return raw <= 2 * passthrough or hits <= FEW_HITS
 
 
 def _fit_tail(post: list[str], count: Callable[[str], int], budget: float) -> list[str]:

@@ -306,18 +306,20 @@ def test_a_search_digest_with_wide_context_shows_every_hit_before_the_far_contex
     # the Pandoc A/B run: `search_text "Include file loop" context_lines=6` (27 lines) showed one file's hit with
     # all its context and folded the other file's only hit
     rows: list[str] = []
-    for f, at in (("Text/Pandoc/Parsing.hs", 1660), ("Text/Pandoc/Readers/LaTeX.hs", 718)):
+    files = [("Text/Pandoc/Parsing.hs", 1660), ("Text/Pandoc/Readers/LaTeX.hs", 718)] + \
+        [(f"Text/Pandoc/Readers/R{i}.hs", 100 + i) for i in range(9)]  # more hits than pass whole with context
+    for f, at in files:
         if rows:
             rows.append("--")
         rows += [f"{f}-{at + d}-     containers <- getIncludeFiles <$> getState  -- context line {d} of a long do block here"
-                 for d in range(-6, 0)]
+                 for d in range(-4, 0)]
         rows.append(f'{f}:{at}:     throwError $ PandocParseError $ T.pack $ "Include file loop at " ++ show pos')
         rows += [f"{f}-{at + d}-     mbcontents <- readFileFromDirs dirs f  -- context line {d} of a long do block here"
-                 for d in range(1, 7)]
+                 for d in range(1, 5)]
     shaped = shape(pipeline, ShapeRequest(text="\n".join(rows) + "\n", kind="search", tool="search_text",
                                           terms=["Include file loop"]))
     assert shaped.tier == "digest", shaped.tier
-    assert "1660:" in shaped.text and "718:" in shaped.text, shaped.text
+    assert "1660:" in shaped.text and "718:" in shaped.text and "R8.hs" in shaped.text, shaped.text
     assert "717-" in shaped.text and "1659-" in shaped.text and "719-" in shaped.text, shaped.text  # next lines kept
 
 
@@ -338,3 +340,19 @@ def test_a_search_of_hit_lines_only_passes_whole_up_to_twice_the_passthrough_siz
     shaped = shape(pipeline, ShapeRequest(text="\n".join(rows) + "\n", kind="search", tool="search_text"))
     assert 512 < shaped.raw_tokens <= 1024, shaped.raw_tokens
     assert shaped.tier == "passthrough" and all(r.split(": ", 1)[0] in shaped.text for r in rows), shaped.text
+
+
+def test_a_search_of_few_hits_passes_whole_with_the_context_it_asked_for(pipeline):
+    # the Pandoc A/B run: `search_text "Include file loop" context_lines=12`, 2 hits, came back with 4 lines of
+    # context around each and a handle to fetch the rest
+    rows: list[str] = []
+    for f, at in (("Text/Pandoc/Parsing.hs", 1660), ("Text/Pandoc/Readers/LaTeX.hs", 718)):
+        if rows:
+            rows.append("--")
+        rows += [f"{f}-{at + d}-     containers <- getIncludeFiles <$> getState  -- line {d} of a do block" for d in range(-12, 0)]
+        rows.append(f'{f}:{at}:     throwError $ PandocParseError $ T.pack $ "Include file loop at " ++ show pos')
+        rows += [f"{f}-{at + d}-     mbcontents <- readFileFromDirs dirs f  -- line {d} of a do block" for d in range(1, 13)]
+    shaped = shape(pipeline, ShapeRequest(text="\n".join(rows) + "\n", kind="search", tool="search_text",
+                                          terms=["Include file loop"]))
+    assert shaped.tier == "passthrough", shaped.tier
+    assert "1648-" in shaped.text and "1672-" in shaped.text and "706-" in shaped.text and "730-" in shaped.text
