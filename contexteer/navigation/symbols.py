@@ -142,8 +142,17 @@ def search(nav: NavigationService, q: str, *, match: str, kind: str | None, pref
         note = f"{note}; {pool_note}" if note else pool_note
     counts = idx.reference_counts({s.name for s in pool})
     primary = reopened_rank(idx, pool, lambda s: nav.qualifier().display(s) or s.qualname)
-    order = [s for part, found in by_part.items() for s in rank_definitions(found, part, counts, primary=primary)] \
-        if parts else rank_definitions(pool, q, counts, primary=primary)
+    if parts:  # every name asked on the first page: at most its share of it first, the rest after all of them
+        per = {part: rank_definitions(found, part, counts, primary=primary) for part, found in by_part.items()}
+        share = max(2, limit // len(per)) if sum(map(len, per.values())) > limit else limit
+        order = [s for found in per.values() for s in found[:share]] + [s for found in per.values() for s in found[share:]]
+        crowded = [f"'{part}' {len(found)}" for part, found in per.items() if len(found) > share]
+        if crowded and offset == 0:  # `def`: 41 Default instances would have filled the page
+            many = (f"names with more definitions than their share of this page ({share}), the rest after all the "
+                    f"others: {', '.join(crowded)}; ask for one alone to see all of its")
+            note = f"{note}; {many}" if note else many
+    else:
+        order = rank_definitions(pool, q, counts, primary=primary)
     ranked, overloads = _fold_overloads(order)
     ranked, impls = (ranked, {}) if kind == "impl" else _fold_impls(ranked)
     if total == len(pool):
@@ -247,7 +256,7 @@ def _reference_sites(nav: NavigationService, name: str, defs: list[Any], prefix:
     return sites, len(refs), left_out
 
 
-_NAME = r"[A-Za-z_$][\w$]*(?:(?:\.|::|\\|#)[A-Za-z_$][\w$]*)*"
+_NAME = r"[A-Za-z_$][\w$']*(?:(?:\.|::|\\|#)[A-Za-z_$][\w$']*)*"  # Haskell's primes: metaToContext'
 _NAME_LIST = re.compile(rf"\s*{_NAME}(?:\s*[,|]\s*|\s+){_NAME}(?:(?:\s*[,|]\s*|\s+){_NAME})*\s*")
 
 
@@ -397,7 +406,8 @@ def _written(nav: NavigationService, sym: Any) -> str:
     with the iota it is (`rpcInstallSnapshot  (iota = 2 in the const block that starts rpcAppendEntries uint8 =
     iota)`)."""
     sig = str(sym.signature or "")
-    value = sym.kind in _VALUE_OF and sym.end_line > sym.start_line
+    # a Haskell "constant" is a data constructor: a record's is its fields, no value to show
+    value = sym.kind in _VALUE_OF and sym.end_line > sym.start_line and sym.language != "haskell"
     iota = sym.kind == "constant" and sym.language == "go" and "=" not in sig
     cut = sig.endswith("…") or sig.count("(") > sig.count(")")  # a bodiless declaration's first line only
     if not (value or iota or cut):

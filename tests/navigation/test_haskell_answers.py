@@ -252,3 +252,15 @@ def test_a_callee_with_namesakes_says_where_the_others_are(tmp_path: Path):
         "Writer.hs": "module Writer where\n\nimport Shared\n\nwrite :: Int\nwrite = getField \"title\"\n"})
     text = s.call("find_related", symbol="write", relation="callees").text
     assert "getField Shared.hs:3-4 called at 6 (also named so: BibTeX.hs:3)" in text, text
+
+
+def test_several_names_at_once_each_get_a_share_of_the_page_and_primes_are_names(tmp_path: Path):
+    files = {f"Readers/R{i}.hs": f"module Readers.R{i} where\n\ninstance Default S{i} where\n  def = S{i}\n" for i in range(30)}
+    files["Shared.hs"] = ("module Shared where\n\nmetaToContext' :: Int -> Int\nmetaToContext' = id\n\n"
+                          "stringify :: Int -> Text\nstringify = undefined\n\n"
+                          "data WriterOptions = WriterOptions\n  { writerColumns :: Int\n  , writerWrap :: Bool\n  }\n")
+    s = served_tree(tmp_path, files)
+    text = s.call("search_symbol", query="def, metaToContext', stringify, WriterOptions", limit=10).text
+    assert "Shared.hs:3-4 function metaToContext'" in text and "Shared.hs:6-7 function stringify" in text, text
+    assert "'def' 30" in text and text.index("function stringify") < text.index("R10.hs"), text  # its share first
+    assert "constant WriterOptions.WriterOptions — WriterOptions" in text and "writerWrap" not in text, text
