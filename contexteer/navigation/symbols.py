@@ -76,7 +76,9 @@ class SymbolSearchRun:
         ref_total = left_out = 0
         if references and (shown or prefix):
             # with path=, references inside it count even when the definition lives elsewhere
-            for nm in list(dict.fromkeys(s.name for s in shown[:5])) or [last]:
+            # every name on the page (up to the ten a query may ask at once), not those of its first five rows: a
+            # list of four names answered the references of the first two only
+            for nm in list(dict.fromkeys(s.name for s in shown))[:10] or [last]:
                 if nm not in site_cache:
                     site_cache[nm] = _reference_sites(nav, nm, [s for s in pool if s.name == nm], prefix,
                                                       method_query=is_qualified(q))

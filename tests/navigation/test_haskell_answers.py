@@ -264,3 +264,16 @@ def test_several_names_at_once_each_get_a_share_of_the_page_and_primes_are_names
     assert "Shared.hs:3-4 function metaToContext'" in text and "Shared.hs:6-7 function stringify" in text, text
     assert "'def' 30" in text and text.index("function stringify") < text.index("R10.hs"), text  # its share first
     assert "constant WriterOptions.WriterOptions — WriterOptions" in text and "writerWrap" not in text, text
+
+
+def test_references_of_several_names_cover_every_name_on_the_page(tmp_path: Path):
+    inst = "".join(f"instance HasIncludeFiles S{i} where\n  addIncludeFile f s = s\n  dropLatestIncludeFile s = s\n"
+                   for i in range(3))
+    s = served_tree(tmp_path, {
+        "Parsing.hs": ("module Parsing where\n\nclass HasIncludeFiles st where\n  addIncludeFile :: Text -> st -> st\n"
+                       "  dropLatestIncludeFile :: st -> st\n\n" + inst),
+        "Include.hs": ("module Include where\n\nimport Parsing\n\ninsertIncluded :: Text -> P ()\n"
+                       "insertIncluded f = do\n  updateState (addIncludeFile f)\n  updateState dropLatestIncludeFile\n")})
+    text = s.call("search_symbol", query="HasIncludeFiles, addIncludeFile, dropLatestIncludeFile", references=True).text
+    assert "Include.hs:7: updateState (addIncludeFile f)" in text, text
+    assert "Include.hs:8: updateState dropLatestIncludeFile" in text, text
