@@ -149,6 +149,12 @@ def callers(index: IndexQueries, sym: Symbol, resolve_imports: Callable[[str], d
                     out.truncated = True
                     return out
                 if entry.symbol is not None and entry.symbol.id in seen:
+                    if entry.symbol.id == sym.id or level == 1:
+                        continue
+                    # a caller met on another branch calls this one too: listed again (its lines here), not followed
+                    # again (blockCommands calls doSubfile and include: its three include lines were dropped)
+                    entry.detail = "listed above too"
+                    out.items.append(entry)
                     continue
                 if level > 1 and entry.how == "name only":  # a deeper level of guesses floods the answer (Scala:
                     hidden[target.qualname] = hidden.get(target.qualname, 0) + 1  # every flatMap of Option, Try...)

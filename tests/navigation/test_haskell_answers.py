@@ -277,3 +277,16 @@ def test_references_of_several_names_cover_every_name_on_the_page(tmp_path: Path
     text = s.call("search_symbol", query="HasIncludeFiles, addIncludeFile, dropLatestIncludeFile", references=True).text
     assert "Include.hs:7: updateState (addIncludeFile f)" in text, text
     assert "Include.hs:8: updateState dropLatestIncludeFile" in text, text
+
+
+def test_a_second_level_caller_met_on_another_branch_is_listed_again_with_its_lines(tmp_path: Path):
+    s = served_tree(tmp_path, {"LaTeX.hs": (
+        "module LaTeX where\n\n"
+        "insertIncluded :: Text -> P ()\ninsertIncluded f = return ()\n\n"
+        "doSubfile :: P ()\ndoSubfile = insertIncluded \"x.tex\"\n\n"
+        "include :: Text -> P ()\ninclude name = mapM_ insertIncluded [name]\n\n"
+        "blockCommands :: [(Text, P ())]\nblockCommands =\n"
+        "  [ (\"subfile\", doSubfile)\n  , (\"include\", include \"include\")\n  , (\"input\", include \"input\")\n  ]\n")})
+    text = s.call("find_related", symbol="insertIncluded", relation="callers", depth=2).text
+    assert text.count("in blockCommands (12-17)") == 2, text  # under doSubfile and under include
+    assert "16: , (\"input\", include \"input\")" in text, text
