@@ -243,7 +243,11 @@ def callees(index: IndexQueries, sym: Symbol, resolve_imports: Callable[[str], d
             out.items.append(Related(sym, sym.path, "recursive", sorted(set(at))))  # `link(target)` inside link
             continue
         if hit is None:
-            out.unresolved.append(_unresolved_call(index, sym, name, member_calls, path_calls))
+            label = _unresolved_call(index, sym, name, member_calls, path_calls)
+            via = resolve_imports(sym.path).get(name) if name not in member_calls else None
+            if via:  # `import Text.Pandoc.Templates (renderTemplate)`: a repository module passing on another's
+                label += f" (imported from {via[0]}, which defines no {name}: re-exported from elsewhere)"
+            out.unresolved.append(label)
             continue
         d, how = hit
         d = overload_called(index, d, at, lines, sym)

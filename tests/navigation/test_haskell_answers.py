@@ -290,3 +290,15 @@ def test_a_second_level_caller_met_on_another_branch_is_listed_again_with_its_li
     text = s.call("find_related", symbol="insertIncluded", relation="callers", depth=2).text
     assert text.count("in blockCommands (12-17)") == 2, text  # under doSubfile and under include
     assert "16: , (\"input\", include \"input\")" in text, text
+
+
+def test_a_name_imported_from_a_module_that_only_re_exports_it_says_so(tmp_path: Path):
+    s = served_tree(tmp_path, {
+        "Text/Pandoc/Templates.hs": ("module Text.Pandoc.Templates (renderTemplate, compileDefault) where\n"
+                                     "import Text.DocTemplates (renderTemplate)\n\ncompileDefault :: Int\ncompileDefault = 1\n"),
+        "Text/Pandoc/Writers/OPML.hs": ("module Text.Pandoc.Writers.OPML where\n"
+                                        "import Text.Pandoc.Templates (renderTemplate)\n\n"
+                                        "writeOPML :: Int -> Text\nwriteOPML tpl = renderTemplate tpl ()\n")})
+    text = s.call("find_related", symbol="writeOPML", relation="callees").text
+    assert ("renderTemplate (imported from Text/Pandoc/Templates.hs, which defines no renderTemplate: re-exported "
+            "from elsewhere)") in text, text
