@@ -176,6 +176,14 @@ def semantic_of(nav: NavigationService, rel: str, lines: list[str], target: Any,
     if nav.recheck(p for p in touched if p != rel):  # an answer about other files reflects them too
         sem = semantic_context(nav.index, target, nav.imported, max_callers=max_callers, extra_names=names.used,
                                bound=names.bound, members=names.members)
+    around = getattr(target, "callers_of", None)  # a range inside a function: that function's callers
+    if around is not None and max_callers:
+        from contexteer.indexers.lookup import enclosing, find_callers
+
+        sites = find_callers(nav.index, around, around.name, nav.imported)
+        sem.callers_total, sem.callers = len(sites), sites[:max_callers]
+        for c in sem.callers:
+            c.symbol = enclosing(nav.index.symbols_in_file(c.path), c.line)
     defs = [(_overload_at(nav, s, lines, start, end, target), how) for s, how in sem.definitions]
     uses = [ContextDef(qualname=s.qualname, kind=s.kind, location=f"{s.path}:{s.start_line}-{s.end_line}",
                        signature=s.signature, doc=s.doc, via=how) for s, how in defs]

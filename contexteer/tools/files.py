@@ -201,7 +201,8 @@ async def _indexed_read(svc: Services, ctx: Context, path: str, start_line: int 
                                      parent_id=(enc.parent_id if method else enc.id) if enc is not None else None,
                                      start_line=start, end_line=end,
                                      signature=enc.signature if enc is not None and method else "",
-                                     doc=None, exported=False, language=info.language if info is not None else None)
+                                     doc=None, exported=False, language=info.language if info is not None else None,
+                                     callers_of=enc if method else None)
         return _render_read(svc, nav, res.rel, lines, target, start, end, semantic, note, symbol is not None)
 
     return await run(ctx, work)
@@ -220,7 +221,9 @@ def _render_read(svc: Services, nav: NavigationService, rel: str, lines: list[st
         sem = nav.semantic(rel, lines, target, start, end, svc.settings.navigation.max_callers)
         model.uses, model.callers = sem.uses, sem.callers
         model.callers_total = sem.callers_total
-        tail = _semantic_text(model, by_symbol, sem.name_only, sem.more).split("\n")
+        around = getattr(target, "callers_of", None)
+        tail = _semantic_text(model, by_symbol, sem.name_only, sem.more,
+                              around=around.qualname if around is not None else None).split("\n")
     inner = [s for s in nav.index.symbols_in_file(rel) if start <= s.start_line <= end and s.id != getattr(target, "id", None)]
     # a range names the definition it sits in, semantic or not (the pip A/B agent read 40 lines to find it)
     where = "" if by_symbol else nav.range_note(rel, start, end)
@@ -240,7 +243,9 @@ def _inner_outline(rel: str, start: int, end: int, inner: list[Any], why: str, b
     return [head, *fitted.lines]
 
 
-def _semantic_text(model: CodeRange, by_symbol: bool, name_only: int = 0, more: int = 0) -> str:
+def _semantic_text(model: CodeRange, by_symbol: bool, name_only: int = 0, more: int = 0, around: str | None = None) -> str:
+    """The uses and callers under a semantic read; `around`: the function a range read sits in, whose callers
+    `model.callers` are."""
     out = ["", "── uses ──" if model.uses else "── uses: nothing resolvable in the index ──"]
     for d in model.uses:
         doc = f"  # {d.doc[:100]}" if d.doc else ""
@@ -250,6 +255,13 @@ def _semantic_text(model: CodeRange, by_symbol: bool, name_only: int = 0, more: 
         callees = f"find_related(symbol=\"{model.symbol}\", relation=\"callees\") resolves every call" \
             if by_symbol and model.symbol else "a narrower range resolves the rest"
         out.append(f"… {more} more name{'s' if more != 1 else ''} it uses not looked up: {callees}")
+    if not by_symbol and model.callers and around:  # a range inside a function: who calls that function
+        out.append(f"── {around} is called by ({model.callers_total}) ──")
+        out += [f"{c.path}:{c.line} in {c.caller} ({c.location})" if c.caller else f"{c.path}:{c.line} at top level"
+                for c in model.callers]
+        if model.callers_total > len(model.callers):
+            out.append(f"… {model.callers_total - len(model.callers)} more: find_related(symbol=\"{around}\", "
+                       "relation=\"callers\")")
     if by_symbol:
         if model.callers:
             showing = f", showing {len(model.callers)}" if model.callers_total > len(model.callers) else ""

@@ -302,3 +302,11 @@ def test_a_name_imported_from_a_module_that_only_re_exports_it_says_so(tmp_path:
     text = s.call("find_related", symbol="writeOPML", relation="callees").text
     assert ("renderTemplate (imported from Text/Pandoc/Templates.hs, which defines no renderTemplate: re-exported "
             "from elsewhere)") in text, text
+
+
+def test_a_semantic_read_of_lines_inside_a_function_names_that_functions_callers(tmp_path: Path):
+    s = _served(tmp_path)
+    text = s.call("read_code_range", path="Text/Pandoc/Readers/Markdown.hs", start_line=30, end_line=31,
+                  context="semantic").text
+    assert "── parseBlocks.go is called by (1) ──" in text, text
+    assert "Text/Pandoc/Readers/Markdown.hs:28 in parseBlocks.header" in text, text
