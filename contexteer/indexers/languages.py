@@ -200,15 +200,41 @@ def cpp_header(path: str, data: bytes) -> bool:
 
 
 def language_for_shebang(head: bytes) -> LanguageSpec | None:
-    """The language named by a `#!` first line (`#!/usr/bin/env python3`, `#!/bin/bash -e`)."""
+    """The language of a file without an extension by its first lines: a `#!` line (`#!/usr/bin/env python3`,
+    `#!/bin/bash -e`), else an editor or linter mode line near the top (bash-completion's completions/ssh opens with
+    `# ssh(1) completion  -*- shell-script -*-`; `# vim: ft=sh`, `# shellcheck shell=bash`)."""
     m = _SHEBANG_RE.match(head[:200])
     if not m:
-        return None
+        return _language_for_modeline(head[:_MODELINE_BYTES])
     interp = m.group(1).rsplit(b"/", 1)[-1]
     if interp == b"env" and m.group(2):
         interp = m.group(2).rsplit(b"/", 1)[-1]
     name = re.sub(rb"[\d.]+$", b"", interp).decode("ascii", "replace")
     return _BY_SHEBANG.get(name) or _BY_SHEBANG.get(interp.decode("ascii", "replace"))
+
+
+_MODELINE_BYTES = 1024  # mode lines are looked for in the first five lines within this many bytes
+#: `-*- shell-script -*-`, `-*- mode: python; coding: utf-8 -*-` (Emacs); `vim: set ft=sh:`, `vi: filetype=ruby`;
+#: `shellcheck shell=bash` (ShellCheck's directive for a sourced file)
+_MODELINE_RE = re.compile(
+    rb"-\*-\s*(?:(?:[^:;]*?;\s*)*?mode:\s*)?(?P<emacs>[\w+#-]+?)(?:-mode)?\s*(?:;[^\n]*?)?-\*-"
+    rb"|\b(?:vim?|ex):.*?\b(?:ft|filetype|syntax)=(?P<vim>[\w+#-]+)"
+    rb"|\bshellcheck\s+shell=(?P<shellcheck>\w+)")
+#: editor mode names that are not the language's own name
+_MODE_ALIASES = {"shell-script": "bash", "sh": "bash", "zsh": "bash", "ksh": "bash", "js": "javascript",
+                 "js2": "javascript", "c++": "cpp", "cs": "csharp", "typescript": "typescript", "ts": "typescript",
+                 "kt": "kotlin", "rb": "ruby", "py": "python", "hs": "haskell", "ex": "elixir"}
+
+
+def _language_for_modeline(head: bytes) -> LanguageSpec | None:
+    for line in head.split(b"\n", 5)[:5]:
+        m = _MODELINE_RE.search(line)
+        if m:
+            name = next(g for g in m.groups() if g).decode("ascii", "replace").lower()
+            spec = BY_NAME.get(_MODE_ALIASES.get(name, name)) or _BY_SHEBANG.get(name)
+            if spec is not None:
+                return spec
+    return None
 
 
 # ----- C/C++ attribute macros ------------------------------------------------------------------

@@ -79,6 +79,20 @@ def test_unsupported_and_shebang_files(repo, open_index):
     assert idx.symbols_named("main")[0].path == "tool"
 
 
+def test_mode_lines_name_the_language_of_files_without_an_extension(repo, open_index):
+    """bash-completion's 470 completions/* files have no extension and no #! line, only an Emacs mode line."""
+    write(repo, "completions/ssh", "# ssh(1) completion        -*- shell-script -*-\n\n_ssh()\n{\n    _known_hosts\n}\n")
+    write(repo, "lib/helpers", "# shellcheck shell=bash\n_known_hosts() { :; }\n")
+    write(repo, "tools/run", "# -*- mode: python; coding: utf-8 -*-\ndef run():\n    pass\n")
+    write(repo, "NOTES", "# -*- coding: utf-8 -*-\nplain\n")
+    idx = open_index()
+    idx.ensure_built(wait_seconds=INF)
+    assert [(p, idx.file_info(p).language) for p in ("completions/ssh", "lib/helpers", "tools/run", "NOTES")] == [
+        ("completions/ssh", "bash"), ("lib/helpers", "bash"), ("tools/run", "python"), ("NOTES", None)]
+    assert idx.symbols_named("_ssh")[0].path == "completions/ssh"
+    assert idx.symbols_named("run")[0].path == "tools/run"
+
+
 def test_schema_mismatch_rebuilds_instead_of_crashing(repo, open_index):
     write(repo, "a.py", "def alpha():\n    pass\n")
     idx = open_index()
