@@ -20,7 +20,10 @@ annotation on a primary constructor or a property accessor (`@JvmOverloads\npubl
 set(value)`), and an empty array in annotation arguments (`@ReactModuleList(nativeModules = [])`).
 
 Haskell (tree-sitter-haskell 0.24): an escaped character literal followed, lines later, by a name with a prime, and
-arrow notation (`proc x -> do`)."""
+arrow notation (`proc x -> do`).
+
+Bash (tree-sitter-bash 0.25): extended globs in words, a `]` in a parameter expansion's pattern and `=~` regexes
+with brackets (see `bash`)."""
 
 from __future__ import annotations
 
@@ -204,8 +207,90 @@ def haskell(data: bytes) -> bytes:
     return _HASKELL_PROC_RE.sub(lambda m: b"\\   ", data)
 
 
+#: Bash (tree-sitter-bash 0.25): an extended glob in a word (`$dir/!($skip)`, `*.@(tar|gz)`, `*([[:blank:]])-*`),
+#: a `]` in a parameter expansion's pattern (`${host%]?(:+([0-9]))}`), a `=~` regular expression with brackets
+#: (`[[ $cur =~ ^(\$\{[#!]?)([A-Za-z0-9_]*)\[([^]]*)$ ]]`). bash-completion's main file lost 54 of its 100
+#: functions to these.
+_BASH_EXTGLOB_RE = re.compile(rb"(?:(?<![$\\])[!@?]|(?<![\w$\\)])[+*])\(")  # `a*(b)`, `a+(b)`: arithmetic
+_BASH_EXPANSION_RE = re.compile(rb"\$\{#?\w+(?:\[[^]\n]*\])?(?:%%?|##?|//?|\^\^?|,,?)")
+_BASH_REGEX_RE = re.compile(rb"=~[ \t]+(?:\\\n[ \t]*)?")
+_BASH_REGEX_END_RE = re.compile(rb"[ \t]+(?:\]\]|&&|\|\|)")
+
+
+def _balanced_end(data: bytes, start: int, open_: int, close: int) -> int:
+    """The offset after the `close` byte that balances the `open_` at `start`, within its line; -1 if none."""
+    depth = 0
+    for i in range(start, len(data)):
+        c = data[i]
+        if c == 10 and data[i - 1] != 92:  # a line break ends the search unless escaped
+            return -1
+        if c == 92:  # a backslash escapes the next byte
+            continue
+        if c == open_:
+            depth += 1
+        elif c == close:
+            depth -= 1
+            if depth == 0:
+                return i + 1
+    return -1
+
+
+def _pattern_end(data: bytes, start: int) -> int:
+    """The offset of the `}` that ends a parameter expansion's pattern starting at `start` (a bracket expression such
+    as `[<{().[]` holds any byte; nested `${...}` balance), within its line; -1 if none."""
+    depth, i, n = 0, start, len(data)
+    while i < n:
+        c = data[i]
+        if c == 10:
+            return -1
+        if c == 92:  # a backslash escapes the next byte
+            i += 2
+            continue
+        if c == 91:  # [: a bracket expression ends at the first `]` after its first member
+            close = data.find(b"]", i + (3 if data.startswith((b"[^]", b"[!]"), i) else 2))
+            nl = data.find(b"\n", i)
+            if close > 0 and (nl < 0 or close < nl):
+                i = close + 1
+                continue
+        elif c == 123:
+            depth += 1
+        elif c == 125:
+            if depth == 0:
+                return i
+            depth -= 1
+        i += 1
+    return -1
+
+
+def bash(data: bytes) -> bytes:
+    """Bash `data` with what the grammar cannot read filled (same length, same lines; patterns only, so no
+    definition or command name changes): extended globs with `*`, expansion patterns with brackets and `=~` regexes
+    with `x`."""
+    out = bytearray(data)
+
+    def fill(a: int, b: int) -> None:
+        out[a:b] = _fill(data[a:b])
+
+    for m in _BASH_EXTGLOB_RE.finditer(data):
+        end = _balanced_end(data, m.end() - 1, 40, 41)
+        if end > 0:  # `*` for every byte: a plain glob the grammar reads anywhere (`*" -t rsa"?( *))` in a case)
+            out[m.start():end] = bytes(c if c == 10 else 42 for c in data[m.start():end])
+    for m in _BASH_EXPANSION_RE.finditer(data):
+        end = _pattern_end(data, m.end())
+        if end > 0 and (b"]" in data[m.end():end] or b"[" in data[m.end():end]):
+            fill(m.end(), end)
+    for m in _BASH_REGEX_RE.finditer(data):
+        if b"\\\n" in m.group():  # `=~ \` before a regex on the next line
+            out[m.start() + m.group().index(b"\\")] = 32
+        stop = _BASH_REGEX_END_RE.search(data, m.end())
+        regex = data[m.end():stop.start()] if stop is not None else b"\n"
+        if b"\n" not in regex and (b"[" in regex or b"]" in regex):
+            fill(m.end(), m.end() + len(regex))
+    return bytes(out)
+
+
 REPAIRS: dict[str, Callable[[bytes], bytes]] = {"scss": scss, "kotlin": kotlin, "cpp": cpp, "csharp": csharp, "swift": swift,
-                                                "scala": scala, "haskell": haskell}
+                                                "scala": scala, "haskell": haskell, "bash": bash}
 #: Repairs that only blank (directives, macro lines): signatures are read from the repaired text, without them
 #: (`class JObject : JContainer, ICustomTypeDescriptor`, not `... #if !(PORTABLE) , ICustomTypeDescriptor #endif`).
 BLANKING = frozenset({"cpp", "csharp"})

@@ -303,3 +303,43 @@ def test_kotlin_the_grammar_cannot_read_is_rewritten_before_a_second_parse_and_n
     assert got["JSPackagerClient.close"][:2] == ("method", 15), got
     sig = symbols("kotlin", KOTLIN_THE_GRAMMAR_CANNOT_READ)["DebugCorePackage.read"][3]
     assert "dynamic: Dynamic" in sig, sig  # read from the file, not from the rewrite
+
+
+BASH_THE_GRAMMAR_CANNOT_READ = r'''# -*- shell-script -*-
+__parse_options()
+{
+    if [[ $option =~ (\[((no|dont)-?)\]). ]]; then
+        option2=${option2%%[<{().[]*}
+    fi
+    while [[ $line =~ \
+        ((^|[^-])-[A-Za-z0-9?][[:space:]]+)\[?[A-Z0-9]+\]? ]]; do
+        line=${line/"${BASH_REMATCH[0]}"/}
+    done
+}
+
+_known_hosts_real()
+{
+    host="${host%]?(:+([0-9]))}"
+    local -a svcs=($(printf '%s\n' $xinetddir/!($_backup_glob)))
+    case "${words[*]}" in
+        *" -t dsa"?( *)) sizes=(1024) ;;
+        --colo?(u)r-severity-* | -[?HVs]) return ;;
+    esac
+    (( n = a*(b+1) ))
+}
+
+_filedir()
+{
+    __parse_options "$@"
+}
+'''
+
+
+def test_bash_the_grammar_cannot_read_is_rewritten_and_no_function_after_it_is_lost():
+    # bash-completion 2.11's main file lost 54 of its 100 functions to a `=~` regex with brackets, a `]` or `{` in
+    # an expansion's pattern and extended globs in words
+    got = {q: row[:3] for q, row in symbols("bash", BASH_THE_GRAMMAR_CANNOT_READ).items()}  # no syntax errors left
+    assert got == {"__parse_options": ("function", 2, 11), "_known_hosts_real": ("function", 13, 22),
+                   "_filedir": ("function", 24, 27)}, got
+    refs = extract(BASH_THE_GRAMMAR_CANNOT_READ.encode(), languages.BY_NAME["bash"]).refs
+    assert ("__parse_options", "call", "26") in [r[:3] for r in refs], refs  # the call after the repairs is read
