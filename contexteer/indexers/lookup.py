@@ -563,8 +563,10 @@ class _Body:
         """A name defined once in the whole repository, at module level (methods are too often a different
         receiver's: `x.items()` is not the one `items` method the repository defines); never a _private name
         (another module's private helper is not used without an import), never another language's (a PHP method
-        does not call a function of minified JavaScript; in C/C++ only what the file's includes reach)."""
-        if name.startswith("_"):
+        does not call a function of minified JavaScript; in C/C++ only what the file's includes reach). Shell
+        functions share one namespace once sourced, and `_` starts the name of every helper (bash-completion's
+        `_init_completion`, `_filedir`), so there a `_` name counts too."""
+        if name.startswith("_") and self.family != "bash":
             return None
         anywhere = [s for s in self.index.symbols_named(name) if usable(s) and s.name == name and s.parent_id is None
                     and language_family(s.language) == self.family and bare_outside(s)]

@@ -238,6 +238,8 @@ def _guesses(model: RelatedResult, target: Any, guesses: list[RelatedItem]) -> s
 def _unresolved_label(model: RelatedResult, target: Any) -> str:
     if model.relation != "callees":
         return "bases not found in the repository (external or builtin)"
+    if target.language == "bash":
+        return "not defined in this repository (shell builtins and external commands)"
     if target.language not in ("c", "cpp"):
         return "unresolved (external, builtin, or a receiver of unknown type)"
     return ("not defined by name in the repository (a system or external function, or one a macro makes by pasting "

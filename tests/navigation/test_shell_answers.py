@@ -1,0 +1,59 @@
+"""Shell answers, from the bash-completion A/B run: completion scripts without an extension are indexed by their
+mode line, a helper of the main library file is the callee of every completion that calls it (shell functions share
+one namespace, and every helper's name starts with `_`), and `complete -F func cmd...` is a use of `func`."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from tests.navigation.conftest import Served, flat, served_tree
+
+FILES = {
+    "bash_completion": (
+        "#                                  -*- shell-script -*-\n"                 # 1
+        "_init_completion()\n"                                                       # 2
+        "{\n"                                                                        # 3
+        "    _get_comp_words_by_ref cur prev words cword\n"                          # 4
+        "}\n"                                                                        # 5
+        "_get_comp_words_by_ref() { :; }\n"                                          # 6
+        "_longopt()\n"                                                               # 7
+        "{\n"                                                                        # 8
+        "    _init_completion -s || return\n"                                        # 9
+        "}\n"                                                                        # 10
+        "complete -F _longopt a2ps awk \\\n"                                         # 11
+        "    base64 bash\n"),                                                        # 12
+    "completions/ssh": (
+        "# ssh(1) completion                 -*- shell-script -*-\n"                 # 1
+        "\n"                                                                         # 2
+        "_ssh_queries() { COMPREPLY+=($(compgen -W 'a b' -- \"$cur\")); }\n"         # 3
+        "_ssh()\n"                                                                   # 4
+        "{\n"                                                                        # 5
+        "    local cur prev words cword\n"                                           # 6
+        "    _init_completion -n : || return\n"                                      # 7
+        "    _ssh_queries\n"                                                         # 8
+        "    ssh-keygen -l\n"                                                        # 9
+        "} &&\n"                                                                     # 10
+        "    complete -F _ssh ssh slogin autossh\n"),                                # 11
+}
+
+
+def _served(tmp_path: Path) -> Served:
+    return served_tree(tmp_path, FILES)
+
+
+def test_a_completion_calls_the_main_files_helpers_and_the_rest_are_commands(tmp_path: Path):
+    s = _served(tmp_path)
+    text = flat(s.call("find_related", symbol="_ssh", relation="callees").text)
+    assert "_init_completion bash_completion:2-5 called at 7" in text, text
+    assert "_ssh_queries completions/ssh:3-3 called at 8" in text, text
+    assert "not defined in this repository (shell builtins and external commands): return, ssh-keygen" in text, text
+
+
+def test_callers_of_a_helper_include_other_files_and_a_complete_registration(tmp_path: Path):
+    s = _served(tmp_path)
+    text = s.call("find_related", symbol="_init_completion", relation="callers").text
+    assert "completions/ssh:7 in _ssh" in text and "bash_completion:9 in _longopt" in text, text
+    refs = s.call("search_symbol", query="_longopt", references=True).text
+    assert "bash_completion:11: complete -F _longopt a2ps awk" in refs, refs
+    ssh = s.call("search_symbol", query="_ssh", references=True).text
+    assert "completions/ssh:11:" in ssh, ssh
