@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import logging
 import posixpath
+import re
 from collections import defaultdict
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
@@ -28,6 +29,10 @@ class ImportLike(Protocol):
     def names(self) -> tuple[str, ...]: ...
     @property
     def line(self) -> int: ...
+
+
+#: an expansion in a sourced path (`$dir`, `${BASH_SOURCE%/*}`, `$(dirname $0)`, `$(cd $(dirname $0); pwd)`)
+_SHELL_EXPANSION = re.compile(r"\$\{[^}]*\}|\$\((?:[^()]|\([^()]*\))*\)|\$\w+|`[^`]*`")
 
 
 @dataclass(frozen=True)
@@ -61,7 +66,7 @@ FAMILIES = {"python": "python", "javascript": "js", "jsx": "js", "typescript": "
             "php": "php", "ruby": "ruby",
             # resolve_scripts.py
             "lua": "lua", "elixir": "elixir", "dart": "dart", "zig": "zig", "haskell": "haskell", "swift": "swift",
-            "css": "css", "scss": "css", "html": "html"}
+            "css": "css", "scss": "css", "html": "html", "bash": "shell"}
 
 
 def family(path: str) -> str | None:
@@ -137,6 +142,29 @@ class ResolverBase:
             common = len(posixpath.commonpath([c, src]).split("/")) if posixpath.commonpath([c, src]) else 0
             return (int(is_test_path(c) and not is_test_path(src)), -common, len(c), c)
         return min(cands, key=score)
+
+    def _shell_source(self, src: str, mod: str) -> Resolution:
+        """`source ./x.sh`, `. "$(dirname "$0")/lib/common.sh"`, `source "${BASH_SOURCE%/*}/helpers"`: the literal
+        tail after the last expansion is the file (nearest to the script when several end so); a path that is all
+        expansion (`. "$compfile"`) is chosen at run time; a bare name (`. git-sh-setup`) is looked up on PATH."""
+        path = mod.replace('"', "").replace("'", "")
+        ends = [m.end() for m in _SHELL_EXPANSION.finditer(path)]
+        if not ends:
+            return self._relative_path(src, path)
+        tail = path[ends[-1]:].lstrip("/")
+        if not tail or "$" in tail or "*" in tail:
+            return Resolution(unresolved=True)  # where it points is computed when the script runs
+        near = posixpath.normpath(posixpath.join(posixpath.dirname(src), tail))  # mostly the script's own folder
+        if near in self.fileset:
+            return Resolution(targets=(near,))
+        while tail.startswith(("../", "./")):
+            tail = tail.partition("/")[2]
+        found = [f for f in self.files if f == tail or f.endswith("/" + tail)]
+        if not found:
+            return Resolution(unresolved=True)
+        here = posixpath.dirname(src).split("/")
+        best = max(found, key=lambda f: (len(posixpath.commonprefix([here, f.split("/")])), -len(f)))
+        return Resolution(targets=(best,))
 
     def _relative_path(self, src: str, mod: str) -> Resolution:
         """A path written relative to the file (`source ./x.sh`, `require '../lib.php'`), or to the root."""

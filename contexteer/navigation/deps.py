@@ -12,6 +12,7 @@ from typing import Any
 
 from contexteer.indexers import deps as deps_mod
 from contexteer.indexers.layouts import is_test_path
+from contexteer.indexers.lookup import language_of
 from contexteer.indexers.manifests import (
     MANIFEST_RE,
     VENDORED,
@@ -36,7 +37,7 @@ def dependencies_of(nav: NavigationService, progress: Callable[[int, int], None]
     note = nav.ready(progress, [] if is_dir else [rel], sweep=is_dir)
     graph = nav.graph()
     files = nav.all_files()
-    spec = None if is_dir else languages.language_for_path(rel)
+    spec = None if is_dir else languages.BY_NAME.get(language_of(nav.index, rel) or "")  # completions/ssh: bash
     lang = spec.name if spec is not None and spec.name in STATEMENT_SEPARATORS else None
     jvm = spec is not None and spec.name in ("java", "kotlin", "scala") and view == "package"
     # a C/C++ file's unit is the file, a C# file's usings name namespaces: their lines (with their lines and #if
@@ -45,10 +46,40 @@ def dependencies_of(nav: NavigationService, progress: Callable[[int, int], None]
     model = dependencies(lambda path: repo_text(nav.ws, path), graph, files, rel, is_dir, direction, depth, external, note,
                          view=view, tests=tests, statements=statements,
                          language=lang, unit_imports=nav.index.imports_of(rel) if jvm else None)
+    if not is_dir and spec is not None and spec.name == "bash" and direction in ("imports", "both"):
+        _shell_calls(nav, model, rel)
     if not is_dir and spec is not None and spec.name in ("python", "lua"):  # Lua: `pcall(require, 'ffi')` in a function
         _mark_scopes(model, rel, (repo_text(nav.ws, rel) or "").split("\n"), nav.index.symbols_in_file(rel),
                      nav.index.imports_of(rel))
     return model
+
+
+SHELL_CALLS = "calls by name (shell functions share one namespace)"
+
+
+def _shell_calls(nav: NavigationService, model: Dependencies, rel: str) -> None:
+    """A shell script's dependencies are mostly the functions it calls that another file defines (a bash-completion
+    script calls `_init_completion` and `_filedir` of the main file, which the shell sourced before, and sources
+    nothing): one row per such file, with the call lines and the names, beside the files it sources."""
+    own = {s.name for s in nav.index.symbols_in_file(rel)}
+    lines: dict[str, list[int]] = {}
+    for ref in nav.index.references_in_range(rel, 1, 1 << 30):
+        if ref.kind == "call" and ref.name not in own:
+            lines.setdefault(ref.name, []).append(ref.line)
+    sourced = {e.target for e in model.imports if e.depth == 1}
+    by_file: dict[str, dict[str, list[int]]] = {}
+    for name, at in lines.items():
+        defs = {d.path for d in nav.index.symbols_named(name)
+                if d.name == name and d.language == "bash" and d.kind == "function" and d.path != rel}
+        for path in (defs & sourced) or defs:  # a file it sources defines it: that one, not another file's namesake
+            by_file.setdefault(path, {})[name] = at
+    for path, names in sorted(by_file.items()):
+        called = sorted(names, key=lambda n: min(names[n]))
+        edge = next((e for e in model.imports if e.depth == 1 and e.target == path), None)
+        if edge is None:
+            edge = DepEdge(source=rel, target=path, line=min(names[called[0]]), depth=1, scope=SHELL_CALLS)
+            model.imports.append(edge)
+        edge.names = [f"{n} {','.join(map(str, sorted(set(names[n]))))}" for n in called]  # `_filedir 267,275,316`
 
 
 _TYPE_CHECKING = re.compile(r"^(\s*)if\s+(?:typing\.)?TYPE_CHECKING\s*:")
@@ -355,8 +386,10 @@ def tests_note(n: int) -> str:
 def unresolved_lines(items: list[tuple[str, str, int, bool]], single: str | None, limit: int = 30) -> list[str]:
     """'unresolved: ./types (line 4)' and 'outside the root: ../package.json (line 12)' (with 'of <file>' for a folder)."""
     out = []
-    for outside, label in ((False, "unresolved"), (True, "outside the root")):
-        these = [(src, mod, line) for src, mod, line, out_ in items if out_ == outside]
+    for kind, label in (("no file", "unresolved"), ("outside", "outside the root"),
+                        ("run time", "a path computed when it runs (shell `. \"$file\"`)")):
+        these = [(src, mod, line) for src, mod, line, out_ in items
+                 if ("outside" if out_ else "run time" if "$" in mod or "`" in mod else "no file") == kind]
         if these:
             shown = [f"{mod} (line {line}{'' if src == single else ' of ' + src})" for src, mod, line in these[:limit]]
             more = f", … {len(these) - limit} more" if len(these) > limit else ""

@@ -32,7 +32,8 @@ def _row(e: DepEdge, attr: str, single: str) -> str:
         label = f"{e.unit}  " if e.unit and e.unit != place else ""
         names = f": {', '.join(e.names)}" if e.names else ""
         return f"{'  ' * e.depth}{label}{place}{count}  ({where}){names}"
-    return f"{'  ' * e.depth}{place}  ({where})"  # file view: `lines 16-17` when two imports reach one file
+    names = f": {', '.join(e.names)}" if e.names else ""  # a shell script's: the functions it calls there
+    return f"{'  ' * e.depth}{place}  ({where}){names}"  # file view: `lines 16-17` when two imports reach one file
 
 
 def _runs(lines: list[int]) -> str:

@@ -57,3 +57,27 @@ def test_callers_of_a_helper_include_other_files_and_a_complete_registration(tmp
     assert "bash_completion:11: complete -F _longopt a2ps awk" in refs, refs
     ssh = s.call("search_symbol", query="_ssh", references=True).text
     assert "completions/ssh:11:" in ssh, ssh
+
+
+def test_a_completion_depends_on_the_file_defining_the_functions_it_calls(tmp_path: Path):
+    s = _served(tmp_path)
+    text = s.call("list_dependencies", path="completions/ssh").text
+    assert "bash_completion  (line 7, calls by name (shell functions share one namespace)): _init_completion 7" in text, text
+    assert "ssh-keygen" not in text and "_ssh_queries" not in text, text  # a command; its own function
+
+
+def test_a_sourced_path_built_from_the_scripts_folder_is_the_file_it_names(tmp_path: Path):
+    s = served_tree(tmp_path, {
+        "lib/common.sh": "log() { echo \"$@\"; }\n",
+        "other/lib/common.sh": "log() { :; }\n",
+        "bin/run.sh": ("#!/bin/bash\n"
+                       ". \"$(dirname \"$0\")/../lib/common.sh\"\n"
+                       "source \"${BASH_SOURCE%/*}/helpers.sh\"\n"
+                       ". \"$plugin_file\"\n"
+                       "main() { log start; }\n"),
+        "bin/helpers.sh": "helper() { :; }\n",
+    })
+    text = s.call("list_dependencies", path="bin/run.sh").text
+    assert "  bin/helpers.sh  (line 3)" in text and "  lib/common.sh  (line 2): log 5" in text, text
+    assert "other/lib" not in text, text
+    assert 'a path computed when it runs (shell `. "$file"`): $plugin_file (line 4)' in text, text

@@ -6,7 +6,7 @@
 
 (command name: (command_name (word) @name)) @reference.call
 
-((command name: (command_name (word) @_src) . argument: [(word) (string) (raw_string)] @import.module) (#match? @_src "^(source|\\.)$")) @import
+((command name: (command_name (word) @_src) . argument: [(word) (string) (raw_string) (concatenation) (simple_expansion) (expansion)] @import.module) (#match? @_src "^(source|\\.)$")) @import
 
 ; `complete -F _longopt a2ps awk ...`: the completion function registered for commands is used by name there
 ((command name: (command_name (word) @_complete) argument: (word) @_flag . argument: (word) @name)
