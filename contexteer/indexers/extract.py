@@ -282,7 +282,8 @@ def extract(data: bytes, spec: LanguageSpec, timeout: float | None = 5.0) -> Fil
                 if start in seen:
                     continue
                 seen.add(start)
-                if attributes and _in_attribute(name_node):
+                if (attributes and _in_attribute(name_node)) or (  # Bash: what a word list compgen expands calls
+                        name_node.type == "raw_string" and _substituted(name_node, data, by_raw)):
                     continue
                 raw = ref_prefix.get(kind, b"") + data[start : name_node.end_byte]
                 lines = by_raw.get(raw)
@@ -672,6 +673,20 @@ def _arity(node: ts.Node) -> int:
 
 #: Haskell's type level, where `apply` and `variable` nodes are type applications and type variables, no calls
 _HASKELL_TYPES = "[(signature) (data_type) (newtype) (type_synonym) (type_family) (context) (type_patterns) (type_params)] @t"
+
+
+#: the command a `$(...)` or backquoted substitution runs, in a single-quoted word list (`'$(_parse_help "$1")'`)
+_SHELL_SUBSTITUTED = re.compile(rb"(?:\$\(|`)\s*([A-Za-z_][\w:-]*)")
+
+
+def _substituted(node: ts.Node, data: bytes, by_raw: dict[bytes, list[int]]) -> bool:
+    """The lines of each command a single-quoted shell word list runs through `$(...)` or backquotes (True: the
+    string is read)."""
+    row = node.start_point.row + 1
+    text = data[node.start_byte : node.end_byte]
+    for m in _SHELL_SUBSTITUTED.finditer(text):
+        by_raw.setdefault(m.group(1), []).append(row + text.count(b"\n", 0, m.start()))
+    return True
 
 
 def _haskell_type_spans(root: ts.Node) -> list[tuple[int, int]]:

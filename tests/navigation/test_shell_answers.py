@@ -81,3 +81,20 @@ def test_a_sourced_path_built_from_the_scripts_folder_is_the_file_it_names(tmp_p
     assert "  bin/helpers.sh  (line 3)" in text and "  lib/common.sh  (line 2): log 5" in text, text
     assert "other/lib" not in text, text
     assert 'a path computed when it runs (shell `. "$file"`): $plugin_file (line 4)' in text, text
+
+
+def test_a_function_in_a_word_list_compgen_expands_is_called(tmp_path: Path):
+    # bash-completion's `COMPREPLY=($(compgen -W '$(_parse_usage "$1")' -- "$cur"))`: single quotes, so the shell
+    # does not run it, compgen does
+    s = served_tree(tmp_path, {
+        "bash_completion": "# -*- shell-script -*-\n_parse_usage() { :; }\n_parse_help() { :; }\n",
+        "completions/scp": ("# -*- shell-script -*-\n"
+                            "_scp()\n"
+                            "{\n"
+                            "    COMPREPLY=($(compgen -W '$(_parse_usage \"$1\")' -- \"$cur\"))\n"
+                            "    COMPREPLY=($(compgen -W 'a b' \\\n"
+                            "        '`_parse_help x`' -- \"$cur\"))\n"
+                            "}\n"),
+    })
+    text = flat(s.call("find_related", symbol="_scp", relation="callees").text)
+    assert "_parse_usage bash_completion:2-2 called at 4" in text and "_parse_help bash_completion:3-3 called at 6" in text, text

@@ -11,3 +11,7 @@
 ; `complete -F _longopt a2ps awk ...`: the completion function registered for commands is used by name there
 ((command name: (command_name (word) @_complete) argument: (word) @_flag . argument: (word) @name)
  (#eq? @_complete "complete") (#eq? @_flag "-F")) @reference.call
+
+; `compgen -W '$(_parse_usage "$1")'`: compgen expands its word list itself, calling the functions in it
+((command name: (command_name (word) @_compgen) argument: (raw_string) @name)
+ (#eq? @_compgen "compgen")) @reference.call
