@@ -98,3 +98,20 @@ def test_a_function_in_a_word_list_compgen_expands_is_called(tmp_path: Path):
     })
     text = flat(s.call("find_related", symbol="_scp", relation="callees").text)
     assert "_parse_usage bash_completion:2-2 called at 4" in text and "_parse_help bash_completion:3-3 called at 6" in text, text
+
+
+def test_a_helper_called_through_xfunc_has_that_caller(tmp_path: Path):
+    # bash-completion's `_xfunc python _python_modules` loads completions/python, then calls its helper
+    s = served_tree(tmp_path, {
+        "bash_completion": "# -*- shell-script -*-\n_xfunc()\n{\n    shift\n    \"$@\"\n}\n",
+        "completions/python": "# -*- shell-script -*-\n_python_modules() { :; }\n",
+        "completions/pydoc": ("# -*- shell-script -*-\n"
+                              "_pydoc()\n"
+                              "{\n"
+                              "    _xfunc python _python_modules\n"
+                              "}\n"),
+    })
+    text = s.call("find_related", symbol="_python_modules", relation="callers").text
+    assert "completions/pydoc:4 in _pydoc" in text, text
+    deps = s.call("list_dependencies", path="completions/pydoc").text
+    assert "completions/python  (line 4, calls by name (shell functions share one namespace)): _python_modules 4" in deps, deps

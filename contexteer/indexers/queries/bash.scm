@@ -15,3 +15,8 @@
 ; `compgen -W '$(_parse_usage "$1")'`: compgen expands its word list itself, calling the functions in it
 ((command name: (command_name (word) @_compgen) argument: (raw_string) @name)
  (#eq? @_compgen "compgen")) @reference.call
+
+; bash-completion's `_xfunc ssh _scp_remote_files` (2.11; `_comp_xfunc` from 2.12): load completions/ssh, then call
+; the function, which every distribution's completion scripts use to share helpers
+((command name: (command_name (word) @_xfunc) . argument: (word) . argument: (word) @name)
+ (#match? @_xfunc "^_(comp_)?xfunc$")) @reference.call
