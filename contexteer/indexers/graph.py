@@ -117,7 +117,7 @@ def _callee_name(index: IndexQueries, sym: Symbol) -> str:
 
 # the order callers are listed in: the strongest evidence that a site calls the definition first
 CALLER_RANK = {"same file": 0, "same module": 0, "import": 1, "same package": 1, "receiver type": 1.5, "alias": 1.5,
-               "receiver": 2, "base type": 2, "recursive": 2.5, "name only": 3}
+               "global name": 1.5, "receiver": 2, "base type": 2, "recursive": 2.5, "name only": 3}
 
 
 def callers(index: IndexQueries, sym: Symbol, resolve_imports: Callable[[str], dict[str, list[str]]], *, depth: int = 1) -> Relations:

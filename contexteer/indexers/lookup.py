@@ -571,7 +571,7 @@ class _Body:
         anywhere = [s for s in self.index.symbols_named(name) if usable(s) and s.name == name and s.parent_id is None
                     and language_family(s.language) == self.family and bare_outside(s)]
         if len(anywhere) == 1 and anywhere[0].id != self.sym.id and self.visible(anywhere[0].path):
-            return anywhere[0], "unique name"
+            return anywhere[0], GLOBAL if self.family == "bash" else "unique name"
         return None
 
     # ----- a member read off a receiver ----------------------------------------------------------
@@ -1010,10 +1010,27 @@ def find_callers(index: IndexQueries, sym: Symbol, callee: str, resolve_imports:
         if left_out is not None:  # what the receivers showed to be another method of that name, for the answer to count
             left_out += [c for c in sites if c.against]
         sites = [c for c in sites if not c.against]
+    if family == "bash" and sites:
+        _global_shell_function(index, sym, callee, sites)
     rank = {"same file": 0, "same module": 0, "import": 1, "same package": 1, "receiver type": 1.5, "alias": 1.5,
-            "receiver": 2, "base type": 2, "name only": 3}
+            GLOBAL: 1.5, "receiver": 2, "base type": 2, "name only": 3}
     sites.sort(key=lambda c: (rank[c.how] - (c.receiver is True) * 0.5, c.path, c.line))
     return sites
+
+
+#: how a shell function defined once in the repository is called from another file: shell functions share one
+#: namespace (bash-completion's scripts call `_command_offset` of the main file, which they never source), so a
+#: call by its name is a call of it; "name only" read as a guess to the bash-completion A/B agent
+GLOBAL = "global name"
+
+
+def _global_shell_function(index: IndexQueries, sym: Symbol, callee: str, sites: list[Caller]) -> None:
+    defined = [s for s in index.symbols_named(callee) if s.name == callee and s.kind == "function"
+               and s.parent_id is None and s.language == "bash"]
+    if len(defined) == 1 and defined[0].id == sym.id:
+        for c in sites:
+            if c.how == "name only":
+                c.how = GLOBAL
 
 
 def _unshadowed(index: IndexQueries, sym: Symbol, callee: str, sites: list[Caller]) -> list[Caller]:

@@ -143,7 +143,10 @@ def _head(model: RelatedResult, target: Any, offset: int, depth: int, details: s
     span = f"{model.total}" if not offset and shown >= model.total else f"{offset + 1}-{offset + shown} of {model.total}"
     head = f"{what}{', depth ' + str(depth) if depth > 1 else ''}: {span} definition{'s' if model.total != 1 else ''}"
     if model.relation == "callers":
-        head += f", {model.call_sites} call site{'s' if model.call_sites != 1 else ''}"
+        deeper = sum(len(it.lines) for it in model.items if it.depth > 1)
+        sites = model.call_sites + deeper  # `_upvars` at depth 2: "5 definitions, 2 call sites" read as a mistake
+        head += f", {sites} call site{'s' if sites != 1 else ''}" + (
+            f" ({model.call_sites} of it, {deeper} of its callers)" if deeper else "")
     if len(counts) == 1:
         head += f"; all by {next(iter(details)) if len(details) == 1 else next(iter(counts))}"
     elif counts:
