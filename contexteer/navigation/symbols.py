@@ -560,6 +560,17 @@ def _comment_line(language: str | None) -> re.Pattern[str]:
     return re.compile(r"\s*(?://|/\*|\*(?:\s|/|$))")
 
 
+def doc_start(lines: list[str], start: int, language: str | None, limit: int = 40) -> int:
+    """The first line of the comment block right above line `start` (no blank line between), at most `limit` lines
+    up: a definition read by name shows its doc comment (bash-completion's `_init_completion` states its options
+    and what the caller must declare `local` in the 15 lines above it; the A/B agent needed another read for them)."""
+    rx = _comment_line(language)
+    first = start
+    while first > 1 and start - first < limit and rx.match(lines[first - 2]) and lines[first - 2].strip():
+        first -= 1
+    return first
+
+
 def enclosing_notes(nav: NavigationService, lines: list[tuple[str, int]]) -> dict[tuple[str, int], str]:
     """The definition each (path, line) sits in (`in Raft.runFollower 120-180`), from the index as it is: never
     waits for a build (a cold one is started; files not indexed yet go without)."""

@@ -17,6 +17,7 @@ from contexteer.fitting import fit_rows
 from contexteer.indexers.lookup import enclosing
 from contexteer.navigation.models import CodeRange, clip
 from contexteer.navigation.service import NavigationService
+from contexteer.navigation.symbols import doc_start
 from contexteer.secrets import redact_key_block_lines
 from contexteer.shaping.answer import Answer, Continuation, FileLines, number_lines
 from contexteer.shaping.kinds import kind_for_path
@@ -188,7 +189,8 @@ async def _indexed_read(svc: Services, ctx: Context, path: str, start_line: int 
                 # whole index, so this read takes the cold build's one wait (if no call took it yet)
                 note = nav.ready(cb, [res.rel])
                 target = nav.find_definition(res.rel, symbol, note)
-            start, end = target.start_line, min(target.end_line, total)
+            end = min(target.end_line, total)
+            start = doc_start(lines, target.start_line, getattr(target, "language", None))  # with its doc comment
         else:
             start, end = bounds(res.rel, total, start_line, end_line)
             info = nav.index.file_info(res.rel)

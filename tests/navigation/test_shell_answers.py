@@ -124,3 +124,27 @@ def test_a_helper_defined_once_is_called_by_global_name_and_depth_two_counts_eve
     assert "[name only]" not in text, text
     deep = s.call("find_related", symbol="_get_comp_words_by_ref", relation="callers", depth=2).text
     assert "3 call sites (1 of it, 2 of its callers)" in deep.split("\n")[0], deep
+
+
+def test_a_definition_read_by_name_starts_at_its_doc_comment(tmp_path: Path):
+    s = served_tree(tmp_path, {
+        "lib.sh": ("# unrelated header\n"
+                   "\n"
+                   "# Initialize completion.  Before calling this function, make sure\n"
+                   "# cur, prev, words, and cword are local.\n"
+                   "_init_completion()\n"
+                   "{\n"
+                   "    :\n"
+                   "}\n"),
+        "util.ts": ("/**\n"
+                    " * Joins two paths.\n"
+                    " */\n"
+                    "export function join(a: string, b: string): string {\n"
+                    "  return a + b;\n"
+                    "}\n"),
+    })
+    text = s.call("read_code_range", path="lib.sh", symbol="_init_completion").text
+    assert text.startswith("lib.sh:3-8 function _init_completion") and "make sure" in text, text
+    assert "unrelated header" not in text, text
+    ts = s.call("read_code_range", path="util.ts", symbol="join").text
+    assert ts.startswith("util.ts:1-6 function join") and "Joins two paths." in ts, ts
