@@ -36,6 +36,13 @@ FUNCTION_NODES: dict[str, frozenset[str]] = {
     "elixir": frozenset({"anonymous_function"}),
     "dart": frozenset({"function_expression"}),
 }
+#: Bash: the blocks a line of a long function sits in, named for a read of a few lines (`what is at
+#: completions/screen:54` is a branch of a `case` inside `_screen`'s 100 lines; the A/B agent rebuilt the chain by
+#: hand). Only reads ask for these (`blocks=True`), not search hits.
+BLOCK_NODES: dict[str, frozenset[str]] = {
+    "bash": frozenset({"case_statement", "case_item", "if_statement", "elif_clause", "else_clause", "while_statement",
+                       "for_statement", "c_style_for_statement", "subshell"}),
+}
 _KIND = {"arrow_function": "arrow function", "lambda": "lambda", "lambda_expression": "lambda",
          "lambda_literal": "lambda", "closure_expression": "closure", "func_literal": "func literal",
          "block": "block", "do_block": "block", "method_definition": "method"}
@@ -46,29 +53,37 @@ _BINDINGS = frozenset({"variable_declarator", "assignment_expression", "assignme
 _MAX_BYTES = 2_000_000
 
 
-def chain(language: str | None, data: bytes, start: int, end: int, lo: int, hi: int, name: str = "") -> list[tuple[str, int, int]]:
+def chain(language: str | None, data: bytes, start: int, end: int, lo: int, hi: int, name: str = "", *,
+          blocks: bool = False) -> list[tuple[str, int, int]]:
     """(description, start line, end line) of the anonymous or nested functions holding lines `start`-`end`,
     innermost first, strictly inside the definition `name` spanning `lo`-`hi` (whose own node, after its
-    decorators or attributes, is not one of them); [] when there are none or the file cannot be parsed."""
-    return FileClosures(language, data).chain(start, end, lo, hi, name)
+    decorators or attributes, is not one of them); [] when there are none or the file cannot be parsed. `blocks`:
+    also the blocks of BLOCK_NODES (a shell `case` branch)."""
+    return FileClosures(language, data, blocks=blocks).chain(start, end, lo, hi, name)
 
 
 class FileClosures:
     """One file parsed once (on first use) for the closure chains of several of its lines."""
 
-    def __init__(self, language: str | None, data: bytes) -> None:
+    def __init__(self, language: str | None, data: bytes, *, blocks: bool = False) -> None:
         self.language, self.data = language, data
+        self.kinds = FUNCTION_NODES.get(language or "", frozenset()) | (
+            BLOCK_NODES.get(language or "", frozenset()) if blocks else frozenset())
         self._tree: ts.Tree | None = None
         self._failed = False
 
     def _root(self) -> ts.Node | None:
-        kinds = FUNCTION_NODES.get(self.language or "")
         spec = languages.BY_NAME.get(self.language or "")
-        if self._failed or not kinds or spec is None or len(self.data) > _MAX_BYTES:
+        if self._failed or not self.kinds or spec is None or len(self.data) > _MAX_BYTES:
             return None
         if self._tree is None:
             try:
-                self._tree = ts.Parser(languages.grammar(spec.name)).parse(self.data)
+                if spec.name == "bash":  # the tree the index read: its repairs keep every byte of the names
+                    from contexteer.indexers.extract import parse_prepared
+
+                    self._tree = parse_prepared(self.data, spec).tree
+                else:
+                    self._tree = ts.Parser(languages.grammar(spec.name)).parse(self.data)
             except Exception as exc:  # noqa: BLE001 - a grammar that fails here only loses the chain
                 logger.info("no closure chain (%s): %s", self.language, exc)
                 self._failed = True
@@ -79,7 +94,7 @@ class FileClosures:
         root = self._root()
         if root is None:
             return []
-        kinds = FUNCTION_NODES[self.language or ""]
+        kinds = self.kinds
         data = self.data
         lines = data.split(b"\n")
         row = start - 1
@@ -110,7 +125,33 @@ def innermost(levels: list[tuple[str, int, int]]) -> str:
     return f"{what} {s}-{e}{more}, in "
 
 
+def _block(node: ts.Node, data: bytes) -> str | None:
+    """A shell block as written: `case ${words[1]} in`, `branch -T|--telnet)`, `if ((cword == 2))`, `for i in ...`."""
+    t = node.type
+    if t == "case_statement":
+        value = node.child_by_field_name("value")
+        return f"case {_text(value, data) if value is not None else ''} in"
+    if t == "case_item":
+        pats = [_text(c, data) for i, c in enumerate(node.children) if node.field_name_for_child(i) == "value"]
+        return f"branch {'|'.join(pats)})"
+    if t in ("if_statement", "elif_clause", "while_statement"):
+        cond = node.child_by_field_name("condition")
+        word = {"if_statement": "if", "elif_clause": "elif", "while_statement": "while"}[t]
+        return f"{word} {_text(cond, data)}" if cond is not None else word
+    if t == "else_clause":
+        return "else"
+    if t in ("for_statement", "c_style_for_statement"):
+        head = data[node.start_byte:node.end_byte].split(b"\n", 1)[0].decode("utf-8", "replace")
+        return " ".join(head.split()).removesuffix("; do").removesuffix(" do")[:48]
+    if t == "subshell":
+        return "subshell"
+    return None
+
+
 def _describe(node: ts.Node, data: bytes) -> str:
+    block = _block(node, data) if node.type in BLOCK_NODES.get("bash", ()) else None
+    if block is not None:
+        return block
     kind = _KIND.get(node.type, "function")
     name = node.child_by_field_name("name")
     if name is not None:

@@ -98,7 +98,8 @@ def _closures(nav: NavigationService, rel: str, start: int, end: int, enc: Any) 
     text = repo_text(nav.ws, rel)
     if info is None or text is None:
         return ""
-    levels = chain(info.language, text.encode("utf-8"), start, end, enc.start_line, enc.end_line, enc.name)
+    levels = chain(info.language, text.encode("utf-8"), start, end, enc.start_line, enc.end_line, enc.name,
+                   blocks=end - start < 5)
     shown = [f"{what} {s}-{e}, in " for what, s, e in levels[:4]]
     return "".join(shown) + ("…, in " if len(levels) > 4 else "")
 

@@ -148,3 +148,21 @@ def test_a_definition_read_by_name_starts_at_its_doc_comment(tmp_path: Path):
     assert "unrelated header" not in text, text
     ts = s.call("read_code_range", path="util.ts", symbol="join").text
     assert ts.startswith("util.ts:1-6 function join") and "Joins two paths." in ts, ts
+
+
+def test_a_line_read_names_the_case_branch_and_blocks_it_sits_in(tmp_path: Path):
+    s = served_tree(tmp_path, {"completions/screen": (
+        "# -*- shell-script -*-\n"                       # 1
+        "_screen()\n"                                    # 2
+        "{\n"                                            # 3
+        "    if ((cword > 2)); then\n"                   # 4
+        "        case ${words[1]} in\n"                  # 5
+        "            -T | //telnet)\n"                   # 6
+        "                _known_hosts_real -- \"$cur\"\n"  # 7
+        "                ;;\n"                           # 8
+        "        esac\n"                                 # 9
+        "    fi\n"                                       # 10
+        "} && complete -F _screen screen\n")})           # 11
+    text = s.call("read_code_range", path="completions/screen", start_line=7, end_line=7).text
+    assert text.split("\n")[0].endswith("— in branch -T|//telnet) 6-8, in case ${words[1]} in 5-9, "
+                                        "in if ((cword > 2)) 4-10, in function _screen 2-11"), text
