@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import logging
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 from contexteer.errors import ContexteerError, InputError, NotFoundError
@@ -162,6 +162,7 @@ class Semantic:
     callers_total: int
     name_only: int  # callers matched by name only (maybe another type's method of that name)
     more: int = 0  # names of the body not looked up (the uses list stopped at its limit)
+    commands: list[str] = field(default_factory=list)  # a shell body's commands no repository file defines
 
 
 def semantic_of(nav: NavigationService, rel: str, lines: list[str], target: Any, start: int, end: int,
@@ -192,4 +193,6 @@ def semantic_of(nav: NavigationService, rel: str, lines: list[str], target: Any,
                          location=f"{c.path}:{c.symbol.start_line}-{c.symbol.end_line}" if c.symbol else None,
                          signature=c.symbol.signature if c.symbol else None, how=getattr(c, "how", None))
                for c in sem.callers]
-    return Semantic(uses, callers, sem.callers_total, getattr(sem, "callers_name_only", 0), sem.more)
+    # a shell body's other commands are builtins and programs (the bash-completion A/B agent listed them by reading)
+    commands = list(dict.fromkeys(sem.unresolved)) if getattr(target, "language", None) == "bash" else []
+    return Semantic(uses, callers, sem.callers_total, getattr(sem, "callers_name_only", 0), sem.more, commands)

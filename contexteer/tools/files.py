@@ -226,6 +226,10 @@ def _render_read(svc: Services, nav: NavigationService, rel: str, lines: list[st
         around = getattr(target, "callers_of", None)
         tail = _semantic_text(model, by_symbol, sem.name_only, sem.more,
                               around=around.qualname if around is not None else None).split("\n")
+        if sem.commands:
+            commands = "not defined in this repository (shell builtins and external commands): " + ", ".join(sem.commands[:40])
+            tail.insert(1 + len(model.uses) + 1, commands)
+            model.note = f"{note}; {commands}" if note else commands
     inner = [s for s in nav.index.symbols_in_file(rel) if start <= s.start_line <= end and s.id != getattr(target, "id", None)]
     # a range names the definition it sits in, semantic or not (the pip A/B agent read 40 lines to find it)
     where = "" if by_symbol else nav.range_note(rel, start, end)

@@ -166,3 +166,10 @@ def test_a_line_read_names_the_case_branch_and_blocks_it_sits_in(tmp_path: Path)
     text = s.call("read_code_range", path="completions/screen", start_line=7, end_line=7).text
     assert text.split("\n")[0].endswith("— in branch -T|//telnet) 6-8, in case ${words[1]} in 5-9, "
                                         "in if ((cword > 2)) 4-10, in function _screen 2-11"), text
+
+
+def test_a_semantic_read_names_the_commands_no_file_defines(tmp_path: Path):
+    s = _served(tmp_path)
+    text = s.call("read_code_range", path="completions/ssh", symbol="_ssh", context="semantic").text
+    assert "bash_completion:2-5 _init_completion()" in text, text
+    assert "not defined in this repository (shell builtins and external commands): return, ssh-keygen" in text, text
