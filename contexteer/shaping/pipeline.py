@@ -365,11 +365,17 @@ FEW_HITS = 8
 def _search_whole(answer: Answer, raw: int, passthrough: int) -> bool:
     """A search answer passed whole: up to twice the passthrough size (hit lines, or hits with the context lines
     the call asked for: every line is what was asked for, and folding even one costs the agent a fetch_result
-    call larger than the tokens it saves, the A/B runs), up to four times for at most FEW_HITS hits."""
+    call larger than the tokens it saves, the A/B runs), up to four times for at most FEW_HITS hits, and up to eight
+    times for at most twice as many hits shown with the context lines asked for (bash-completion's 12 calls of
+    `_command_offset` with `context_lines=10`, 3,682 tokens, were digested to one line around each and fetched
+    whole at once)."""
     body = answer.body
-    if not isinstance(body, Hits) or raw > 4 * passthrough:
+    if not isinstance(body, Hits) or raw > 8 * passthrough:
         return False
-    hits = sum(1 for r in body.rows if not isinstance(r, str) and not r.context)
+    rows = [r for r in body.rows if not isinstance(r, str)]
+    hits = sum(1 for r in rows if not r.context)
+    if raw > 4 * passthrough:
+        return hits <= 2 * FEW_HITS and len(rows) > hits
     return raw <= 2 * passthrough or hits <= FEW_HITS
 
 

@@ -307,19 +307,17 @@ def test_a_search_digest_with_wide_context_shows_every_hit_before_the_far_contex
     # all its context and folded the other file's only hit
     rows: list[str] = []
     files = [("Text/Pandoc/Parsing.hs", 1660), ("Text/Pandoc/Readers/LaTeX.hs", 718)] + \
-        [(f"Text/Pandoc/Readers/R{i}.hs", 100 + i) for i in range(9)]  # more hits than pass whole with context
+        [(f"Text/Pandoc/Readers/R{i}.hs", 100 + i) for i in range(15)]  # more hits than pass whole with context
     for f, at in files:
         if rows:
             rows.append("--")
-        rows += [f"{f}-{at + d}-     containers <- getIncludeFiles <$> getState  -- context line {d} of a long do block here"
-                 for d in range(-4, 0)]
+        rows += [f"{f}-{at + d}-     containers <- getIncludeFiles <$> getState" for d in range(-4, 0)]
         rows.append(f'{f}:{at}:     throwError $ PandocParseError $ T.pack $ "Include file loop at " ++ show pos')
-        rows += [f"{f}-{at + d}-     mbcontents <- readFileFromDirs dirs f  -- context line {d} of a long do block here"
-                 for d in range(1, 5)]
+        rows += [f"{f}-{at + d}-     mbcontents <- readFileFromDirs dirs f" for d in range(1, 5)]
     shaped = shape(pipeline, ShapeRequest(text="\n".join(rows) + "\n", kind="search", tool="search_text",
                                           terms=["Include file loop"]))
     assert shaped.tier == "digest", shaped.tier
-    assert "1660:" in shaped.text and "718:" in shaped.text and "R8.hs" in shaped.text, shaped.text
+    assert "1660:" in shaped.text and "718:" in shaped.text and "R14.hs" in shaped.text, shaped.text
     assert "717-" in shaped.text and "1659-" in shaped.text and "719-" in shaped.text, shaped.text  # next lines kept
 
 
@@ -356,3 +354,21 @@ def test_a_search_of_few_hits_passes_whole_with_the_context_it_asked_for(pipelin
                                           terms=["Include file loop"]))
     assert shaped.tier == "passthrough", shaped.tier
     assert "1648-" in shaped.text and "1672-" in shaped.text and "706-" in shaped.text and "730-" in shaped.text
+
+
+def test_a_dozen_hits_pass_whole_with_the_wide_context_asked_for(pipeline):
+    # the bash-completion A/B run: `search_text _command_offset context_lines=10`, 12 hits (3,682 tokens), came back
+    # with one line around each and a handle; the agent fetched it all at once
+    rows: list[str] = []
+    for i in range(12):
+        f, at = f"completions/cmd{i}", 30 + i
+        if rows:
+            rows.append("--")
+        rows += [f"{f}-{at + d}-    o=$i" for d in range(-10, 0)]
+        rows.append(f"{f}:{at}:        _command_offset $offset")
+        rows += [f"{f}-{at + d}-    return" for d in range(1, 11)]
+    shaped = shape(pipeline, ShapeRequest(text="\n".join(rows) + "\n", kind="search", tool="search_text",
+                                          terms=["_command_offset"]))
+    assert 2048 < shaped.raw_tokens <= 4096, shaped.raw_tokens
+    assert shaped.tier == "passthrough", shaped.tier
+    assert all(f"completions/cmd{i}" in shaped.text for i in range(12)) and "20-" in shaped.text, shaped.text
