@@ -177,6 +177,10 @@ def find_target(nav: NavigationService, q: str, prefix: str | None, relation: st
         pool = idx.find_symbols(q, match="exact", path_prefix=prefix, limit=50)
     if not pool and is_qualified(q):  # 'org.example.web.Servlet', 'App\\Shop\\Cart::add', 'Rack::Request#params'
         pool = nav.qualifier().find(q, path_prefix=prefix, limit=50)
+    if not pool and ("," in q or " " in q.strip()) and not params:  # `_python_modules, _python_warning_actions`
+        raise InputError(f"find_related takes one definition per call, not a list ('{q}'): call it once per name "
+                         f"(search_symbol(query=\"{q}\", references=true) lists the references of several names in one "
+                         "call).")
     if not pool:
         close = (nav.qualifier().namesakes(q, path_prefix=prefix) if is_qualified(q) else []) \
             or idx.close_names((split_name(q) or [q])[-1], path_prefix=prefix)

@@ -54,6 +54,9 @@ async def find_related(
     def work(cb: Callable[[int, int], None] | None) -> Answer:
         found = nav.related(q, prefix, relation, depth, nav.ready(cb, sweep=True), line)
         target, rel, items, notes, full_name = found.target, found.relations, found.items, found.notes, found.full_name
+        if relation == "callers" and target.language == "bash" and items:  # how far the list goes, so no grep checks it
+            notes = [*notes, "every call by name in the shell files, `complete -F`, `_xfunc` and compgen word lists "
+                             "included; a name built when the script runs (eval, \"$fn\") is not seen"]
         def build(n: int) -> Answer:
             shown = items[offset : offset + n]
             nxt = offset + n if offset + n < len(items) else None

@@ -46,7 +46,7 @@ def test_a_completion_calls_the_main_files_helpers_and_the_rest_are_commands(tmp
     text = flat(s.call("find_related", symbol="_ssh", relation="callees").text)
     assert "_init_completion bash_completion:2-5 called at 7" in text, text
     assert "_ssh_queries completions/ssh:3-3 called at 8" in text, text
-    assert "not defined in this repository (shell builtins and external commands): return, ssh-keygen" in text, text
+    assert "not defined in this repository (shell builtins and external commands): local, return, ssh-keygen" in text, text
 
 
 def test_callers_of_a_helper_include_other_files_and_a_complete_registration(tmp_path: Path):
@@ -172,4 +172,21 @@ def test_a_semantic_read_names_the_commands_no_file_defines(tmp_path: Path):
     s = _served(tmp_path)
     text = s.call("read_code_range", path="completions/ssh", symbol="_ssh", context="semantic").text
     assert "bash_completion:2-5 _init_completion()" in text, text
-    assert "not defined in this repository (shell builtins and external commands): return, ssh-keygen" in text, text
+    assert "not defined in this repository (shell builtins and external commands): local, return, ssh-keygen" in text, text
+
+
+def test_builtins_declared_as_keywords_are_commands_and_callers_say_how_far_they_go(tmp_path: Path):
+    s = served_tree(tmp_path, {"lib.sh": ("# -*- shell-script -*-\n"
+                                          "_helper() { :; }\n"
+                                          "_main()\n"
+                                          "{\n"
+                                          "    local cur=$1\n"
+                                          "    unset cur\n"
+                                          "    _helper\n"
+                                          "}\n")})
+    callees = s.call("find_related", symbol="_main", relation="callees").text
+    assert "(shell builtins and external commands): local, unset" in callees, callees
+    callers = s.call("find_related", symbol="_helper", relation="callers").text
+    assert "a name built when the script runs (eval" in callers, callers
+    listed = s.call("find_related", symbol="_helper, _main", relation="callers")
+    assert listed.is_error and "takes one definition per call" in listed.text, listed.text

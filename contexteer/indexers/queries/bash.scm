@@ -20,3 +20,8 @@
 ; the function, which every distribution's completion scripts use to share helpers
 ((command name: (command_name (word) @_xfunc) . argument: (word) . argument: (word) @name)
  (#match? @_xfunc "^_(comp_)?xfunc$")) @reference.call
+
+; `local`, `declare`, `export`, `readonly`, `typeset`, `unset` are builtins the grammar reads as keywords: commands
+; run like any other (the bash-completion A/B agent missed `local` among a function's builtins)
+(declaration_command . ["local" "declare" "typeset" "export" "readonly"] @name) @reference.call
+(unset_command . "unset" @name) @reference.call
