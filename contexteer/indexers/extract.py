@@ -568,7 +568,7 @@ def _symbols(defs: list[_Def], spec: LanguageSpec, data: bytes, exports: ModuleE
             d.kind = "method"
         elif d.kind == "variable" and owner is not None and owner.kind in spec.class_kinds:
             d.kind = "field"
-        if d.kind == "variable" and _CONST_RE.match(d.name):
+        if d.kind == "variable" and _CONST_RE.match(d.name) and spec.name != "make":  # make's CFLAGS is set anywhere
             d.kind = "constant"
         if not d.kind.startswith("scope"):
             kept.append(d)

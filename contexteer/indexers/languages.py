@@ -160,6 +160,8 @@ LANGUAGES: tuple[LanguageSpec, ...] = (
                  visibility="always", comment_types=frozenset({"comment", "haddock"}), merge_clauses=True, expand_tabs=True,
                  body_types=frozenset({"class_declarations", "instance_declarations"}),
                  class_kinds=frozenset({"interface", "trait"})),
+    LanguageSpec("make", "tree_sitter_make", extensions=(".mk", ".mak", ".am"),
+                 filenames=("Makefile", "makefile", "GNUmakefile", "Makefile.in"), visibility="always"),
     LanguageSpec("html", "tree_sitter_html", extensions=(".html", ".htm", ".xhtml"), visibility="always", doc="none",
                  qualifier=" > ", blank=r"<\?xml[^>]*\?>"),
     LanguageSpec("css", "tree_sitter_css", extensions=(".css",), visibility="always", qualifier=" "),

@@ -89,6 +89,8 @@ class Resolver(LanguageResolvers, ScriptResolvers):
             return [self._ruby(imp.path, mod.strip("'\""), imp.line)]
         if fam == "shell":
             return [self._shell_source(imp.path, mod)]
+        if fam == "make":
+            return [self._make_include(imp.path, mod)]
         if fam in SCRIPT_FAMILIES:
             return self._script(fam, imp.path, mod, names)
         return [self._relative_path(imp.path, mod.strip("'\""))]

@@ -66,7 +66,7 @@ FAMILIES = {"python": "python", "javascript": "js", "jsx": "js", "typescript": "
             "php": "php", "ruby": "ruby",
             # resolve_scripts.py
             "lua": "lua", "elixir": "elixir", "dart": "dart", "zig": "zig", "haskell": "haskell", "swift": "swift",
-            "css": "css", "scss": "css", "html": "html", "bash": "shell"}
+            "css": "css", "scss": "css", "html": "html", "bash": "shell", "make": "make"}
 
 
 def family(path: str) -> str | None:
@@ -165,6 +165,16 @@ class ResolverBase:
         here = posixpath.dirname(src).split("/")
         best = max(found, key=lambda f: (len(posixpath.commonprefix([here, f.split("/")])), -len(f)))
         return Resolution(targets=(best,))
+
+    def _make_include(self, src: str, mod: str) -> Resolution:
+        """`include mk/rules.mk`: a path from the directory make runs in, the makefile's own as a rule; one built
+        from a variable (`-include $(DEPS)`) is known when make runs."""
+        if "$" in mod:
+            return Resolution(unresolved=True)
+        for c in (posixpath.normpath(posixpath.join(posixpath.dirname(src), mod)), posixpath.normpath(mod)):
+            if c in self.fileset:
+                return Resolution(targets=(c,))
+        return Resolution(unresolved=True, outside=posixpath.normpath(posixpath.join(posixpath.dirname(src), mod)).startswith("../"))
 
     def _relative_path(self, src: str, mod: str) -> Resolution:
         """A path written relative to the file (`source ./x.sh`, `require '../lib.php'`), or to the root."""

@@ -16,7 +16,7 @@ from contexteer.indexers.extract import extract
 from contexteer.indexers.resolve import Resolver
 from tests.indexers.conftest import FIXTURES
 
-NEW = ("kotlin", "swift", "scala", "lua", "elixir", "dart", "zig", "haskell", "html", "css", "scss")
+NEW = ("kotlin", "swift", "scala", "lua", "elixir", "dart", "zig", "haskell", "html", "css", "scss", "make")
 
 
 def symbols(lang: str, source: str) -> dict[str, tuple]:
@@ -65,9 +65,11 @@ def test_the_registry_has_at_least_24_languages_each_with_its_own_extension():
     assert len(names) >= 24
     for ext, lang in ((".kt", "kotlin"), (".swift", "swift"), (".scala", "scala"), (".lua", "lua"), (".exs", "elixir"),
                       (".dart", "dart"), (".zig", "zig"), (".hs", "haskell"), (".html", "html"), (".css", "css"),
-                      (".scss", "scss")):
+                      (".scss", "scss"), (".mk", "make")):
         spec = languages.language_for_path(f"a/b{ext}")
         assert spec is not None and spec.name == lang
+    for name in ("Makefile", "GNUmakefile", "Makefile.am", "Makefile.in"):  # make by its file name
+        assert getattr(languages.language_for_path(f"src/{name}"), "name", None) == "make", name
 
 
 def test_kotlin_main_class_is_found_with_its_members_and_visibility():

@@ -190,3 +190,24 @@ def test_builtins_declared_as_keywords_are_commands_and_callers_say_how_far_they
     assert "a name built when the script runs (eval" in callers, callers
     listed = s.call("find_related", symbol="_helper, _main", relation="callers")
     assert listed.is_error and "takes one definition per call" in listed.text, listed.text
+
+
+def test_a_makefiles_targets_and_variables_are_definitions_and_its_includes_files(tmp_path: Path):
+    # the bash-completion A/B agent spent four calls finding `install-data-hook: symlinks` in completions/Makefile.am
+    s = served_tree(tmp_path, {
+        "Makefile.am": ("SUBDIRS = completions\n"
+                        "compatdir = $(sysconfdir)/bash_completion.d\n"
+                        "\n"
+                        "# The names the loader needs.\n"
+                        "install-data-hook: symlinks\n"
+                        "\t$(SETUP_SYMLINKS) $(DESTDIR)$(compatdir)\n"),
+        "Makefile": "include mk/rules.mk\n-include $(DEPS)\nall: hello\n.PHONY: all\n",
+        "mk/rules.mk": "%.o: %.c\n\t$(CC) -c $<\n",
+    })
+    outline = s.call("get_structured_index", path="Makefile.am").text
+    assert "5-6 target install-data-hook" in outline and "2-2 variable compatdir" in outline, outline
+    hit = s.call("search_symbol", query="install-data-hook").text
+    assert hit.startswith("Makefile.am:5-6 target install-data-hook"), hit
+    deps = s.call("list_dependencies", path="Makefile").text
+    assert "mk/rules.mk  (line 1)" in deps and "$(DEPS) (line 2)" in deps, deps
+    assert ".PHONY" not in s.call("get_structured_index", path="Makefile").text
