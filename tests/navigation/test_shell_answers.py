@@ -94,10 +94,14 @@ def test_a_function_in_a_word_list_compgen_expands_is_called(tmp_path: Path):
                             "    COMPREPLY=($(compgen -W '$(_parse_usage \"$1\")' -- \"$cur\"))\n"
                             "    COMPREPLY=($(compgen -W 'a b' \\\n"
                             "        '`_parse_help x`' -- \"$cur\"))\n"
+                            "    local ciphers='$(_ssh_query \"$1\" cipher)'\n"
+                            "    COMPREPLY=($(compgen -W \"$ciphers\" -- \"$cur\"))\n"
                             "}\n"),
+        "completions/ssh": "# -*- shell-script -*-\n_ssh_query() { :; }\n",
     })
     text = flat(s.call("find_related", symbol="_scp", relation="callees").text)
     assert "_parse_usage bash_completion:2-2 called at 4" in text and "_parse_help bash_completion:3-3 called at 6" in text, text
+    assert "_ssh_query completions/ssh:2-2 called at 7" in text, text  # a word list kept in a variable
 
 
 def test_a_helper_called_through_xfunc_has_that_caller(tmp_path: Path):

@@ -12,9 +12,9 @@
 ((command name: (command_name (word) @_complete) argument: (word) @_flag . argument: (word) @name)
  (#eq? @_complete "complete") (#eq? @_flag "-F")) @reference.call
 
-; `compgen -W '$(_parse_usage "$1")'`: compgen expands its word list itself, calling the functions in it
-((command name: (command_name (word) @_compgen) argument: (raw_string) @name)
- (#eq? @_compgen "compgen")) @reference.call
+; `compgen -W '$(_parse_usage "$1")'`, `local ciphers='$(_ssh_query "$1" cipher)'` (compgen -W "$ciphers" later):
+; a single-quoted command substitution runs when something expands the word list (compgen, eval)
+((raw_string) @name (#match? @name "\\$\\(|`")) @reference.call
 
 ; bash-completion's `_xfunc ssh _scp_remote_files` (2.11; `_comp_xfunc` from 2.12): load completions/ssh, then call
 ; the function, which every distribution's completion scripts use to share helpers
