@@ -412,8 +412,39 @@ def _previews(nav: NavigationService, rel: graph.Relations, items: list[RelatedI
         only = conditions[path]
         item.calls = [f"{n}: {text.get((path, n), '')}" + (f"  (only {only[n]})" if n in only else "")
                       for n in item.lines[:3]]
+        if rel.relation == "callers" and rel.target.language == "bash" and item.calls and item.start_line:
+            item.calls[0] += _shell_arguments(files.get(path, []), item.lines[0], item.start_line)
 
 
+
+_SHELL_VAR = re.compile(r"\$\{?([A-Za-z_]\w*)")
+_SHELL_ARITH = re.compile(r"\$\(\(([^()]*)\)\)")
+
+
+def _shell_arguments(lines: list[str], at: int, start: int) -> str:
+    """Where the variables a shell call passes were last set in the calling function (`_command_offset $offset`:
+    `  [$offset: 31: offset=$i]`), so "what does each caller pass" needs no read of every caller (the
+    bash-completion A/B agent made 15 reads for it); at most three, each as written on its line."""
+    if not 0 < at <= len(lines):
+        return ""
+    call = lines[at - 1].split("#", 1)[0]
+    found: list[str] = []
+    arithmetic = [v for expr in _SHELL_ARITH.findall(call) for v in re.findall(r"[A-Za-z_]\w*", expr)]  # $((i + 1))
+    for name in dict.fromkeys(_SHELL_VAR.findall(call) + arithmetic):
+        if name in _SHELL_SPECIAL or len(found) == 3:
+            continue
+        rx = re.compile(rf"(?:^|[\s;(]){name}\+?=|\bfor\s+{name}\b|\bfor\s*\(\(\s*{name}\s*=|\(\(\s*{name}\s*[-+*/]?=|"
+                        rf"\bread\b[^\n;|]*\s{name}\b")
+        for n in range(at - 1, max(start, 1) - 1, -1):
+            text = lines[n - 1].strip()
+            if rx.search(text) and not text.startswith("#"):
+                found.append(f"${name}: {n}: {text if len(text) <= 80 else text[:79] + '…'}")
+                break
+    return f"  [{'; '.join(found)}]" if found else ""
+
+
+_SHELL_SPECIAL = frozenset({"cur", "prev", "words", "cword", "COMP_WORDS", "COMP_CWORD", "COMPREPLY", "IFS", "PATH",
+                            "HOME", "PWD", "FUNCNAME", "BASH_REMATCH", "BASH_SOURCE", "OPTARG", "OPTIND"})
 
 _GENERICS = re.compile(r"<[^<>]*>")
 _IMPL_HEAD = re.compile(r"^(?:unsafe\s+)?impl\s+(?:!?(?P<trait>[\w:]+)\s+for\s+)?[&\s]*(?:'\w+\s+)?(?:mut\s+)?"

@@ -215,3 +215,28 @@ def test_a_makefiles_targets_and_variables_are_definitions_and_its_includes_file
     deps = s.call("list_dependencies", path="Makefile").text
     assert "mk/rules.mk  (line 1)" in deps and "$(DEPS) (line 2)" in deps, deps
     assert ".PHONY" not in s.call("get_structured_index", path="Makefile").text
+
+
+def test_a_shell_caller_row_says_where_the_variables_it_passes_were_set(tmp_path: Path):
+    # "what does each caller pass as the offset": the bash-completion A/B agent read all 12 callers for it
+    s = served_tree(tmp_path, {
+        "bash_completion": "# -*- shell-script -*-\n_command_offset() { :; }\n",
+        "completions/sudo": ("# -*- shell-script -*-\n"                         # 1
+                             "_sudo()\n"                                         # 2
+                             "{\n"                                               # 3
+                             "    local i offset\n"                              # 4
+                             "    for ((i = 1; i <= cword; i++)); do\n"          # 5
+                             "        offset=$i\n"                               # 6
+                             "    done\n"                                        # 7
+                             "    _command_offset $offset  # the command\n"      # 8
+                             "}\n"),                                             # 9
+        "completions/gdb": ("# -*- shell-script -*-\n"
+                            "_gdb()\n"
+                            "{\n"
+                            "    for i in ${!words[*]}; do :; done\n"
+                            "    _command_offset $((i + 1))\n"
+                            "}\n"),
+    })
+    text = s.call("find_related", symbol="_command_offset", relation="callers").text
+    assert "completions/sudo:8 in _sudo (2-9): _command_offset $offset  # the command  [$offset: 6: offset=$i]" in text, text
+    assert "_command_offset $((i + 1))  [$i: 4: for i in ${!words[*]}; do :; done]" in text, text
