@@ -345,8 +345,10 @@ class Semantic:
 
 def holds_code(s: Symbol) -> bool:
     """Whether a definition's lines are code another line can sit in: a function, method or class, or a C#
-    property or indexer whose accessors have bodies (`public T Current { get { ... } }`, kind field)."""
+    property or indexer whose accessors have bodies (`public T Current { get { ... } }`, kind field), a make target
+    and a make variable set over several lines (a search hit in Makefile.am names `CLEANFILES` or `install-data-hook`)."""
     return s.kind in _HOLDERS or (s.kind == "field" and s.language == "csharp" and s.end_line > s.start_line) \
+        or (s.language == "make" and (s.kind == "target" or s.end_line > s.start_line)) \
         or (s.kind == "module" and s.language in ("scala", "kotlin"))  # an object's body, a trait's: code
 
 

@@ -204,7 +204,10 @@ def test_a_makefiles_targets_and_variables_are_definitions_and_its_includes_file
                         "\n"
                         "# The names the loader needs.\n"
                         "install-data-hook: symlinks\n"
-                        "\t$(SETUP_SYMLINKS) $(DESTDIR)$(compatdir)\n"),
+                        "\t$(SETUP_SYMLINKS) $(DESTDIR)$(compatdir)\n"
+                        "CLEANFILES = \\\n"
+                        "\tpython3 \\\n"
+                        "\tpython3.6\n"),
         "Makefile": "include mk/rules.mk\n-include $(DEPS)\nall: hello\n.PHONY: all\n",
         "mk/rules.mk": "%.o: %.c\n\t$(CC) -c $<\n",
     })
@@ -215,6 +218,8 @@ def test_a_makefiles_targets_and_variables_are_definitions_and_its_includes_file
     deps = s.call("list_dependencies", path="Makefile").text
     assert "mk/rules.mk  (line 1)" in deps and "$(DEPS) (line 2)" in deps, deps
     assert ".PHONY" not in s.call("get_structured_index", path="Makefile").text
+    found = s.call("search_text", pattern="python3.6", path="Makefile.am").text  # a hit names the variable it is in
+    assert "Makefile.am:9: \tpython3.6  — in CLEANFILES 7-9" in found, found
 
 
 def test_a_shell_caller_row_says_where_the_variables_it_passes_were_set(tmp_path: Path):
