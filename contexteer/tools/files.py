@@ -214,6 +214,8 @@ def _render_read(svc: Services, nav: NavigationService, rel: str, lines: list[st
                  note: str | None, by_symbol: bool) -> Answer:
     total = len(lines)
     what = f" {target.kind} {nav.qualifier().display(target) or target.qualname}" if by_symbol else ""
+    if by_symbol and start < target.start_line:  # its doc comment read too: the definition's own lines, as other answers give them
+        what += f" {target.start_line}-{target.end_line} with its doc comment"
     overloads = getattr(target, "note", None)  # lookup.Resolved: the other definitions of this name
     head = [f"[{x}]" for x in (note, overloads) if x]
     model = CodeRange(path=rel, start_line=start, end_line=end, total_lines=total, content="",

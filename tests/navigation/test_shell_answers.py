@@ -148,10 +148,10 @@ def test_a_definition_read_by_name_starts_at_its_doc_comment(tmp_path: Path):
                     "}\n"),
     })
     text = s.call("read_code_range", path="lib.sh", symbol="_init_completion").text
-    assert text.startswith("lib.sh:3-8 function _init_completion") and "make sure" in text, text
+    assert text.startswith("lib.sh:3-8 function _init_completion 5-8 with its doc comment (of 8 lines)") and "make sure" in text, text
     assert "unrelated header" not in text, text
     ts = s.call("read_code_range", path="util.ts", symbol="join").text
-    assert ts.startswith("util.ts:1-6 function join") and "Joins two paths." in ts, ts
+    assert ts.startswith("util.ts:1-6 function join 4-6 with its doc comment") and "Joins two paths." in ts, ts
 
 
 def test_a_line_read_names_the_case_branch_and_blocks_it_sits_in(tmp_path: Path):
