@@ -460,6 +460,7 @@ class _Body:
         # package a qualifier names decides, a bare name is the file's own package's
         self.go_packages = go_package_names(index, sym.path) if self.go else set()
         self._closure: set[str] | None = None  # C/C++: the files the file includes, directly or not (on demand)
+        self._alias_modules: dict[str, tuple[list[str], list[str]]] = {}  # Haskell: an alias -> its modules, then what they re-export
         self._file_syms: dict[str, list[Symbol]] = {}
         self.texts: dict[str, list[str]] = {}  # file lines read for local declarations, once per answer
         self._aliases: dict[str, str] | None = None  # Elixir: the file's aliases (on demand)
@@ -669,13 +670,17 @@ class _Body:
         Text.Pandoc.Class as P`, or `import qualified Data.Text` used as `Data.Text.pack`) or one it re-exports;
         None when every such module is another package's (`B.readFile` with `import qualified Data.ByteString as
         B` is not Text.Pandoc.UTF8's readFile)."""
-        ws = getattr(self.index, "ws", None)
-        lines = _file_lines(ws, self.sym.path, self.texts) if ws is not None else []
-        tails = ["/" + m.group(1).replace(".", "/") for m in map(_HASKELL_IMPORT.match, lines)
-                 if m and (m.group(2) or m.group(1)) == r]
-        files = [f for f in self.import_files if any(("/" + f.rsplit(".", 1)[0]).endswith(t) for t in tails)]
+        groups = self._alias_modules.get(r)
+        if groups is None:  # once per alias and answer: a body names `T.pack`, `T.unpack`, ... through one `T`
+            ws = getattr(self.index, "ws", None)
+            lines = _file_lines(ws, self.sym.path, self.texts) if ws is not None else []
+            tails = ["/" + m.group(1).replace(".", "/") for m in map(_HASKELL_IMPORT.match, lines)
+                     if m and (m.group(2) or m.group(1)) == r]
+            files = [f for f in self.import_files if any(("/" + f.rsplit(".", 1)[0]).endswith(t) for t in tails)]
+            groups = self._alias_modules[r] = (files, [g for f in files for g in sorted(
+                include_closure(f, self.resolve_imports, limit=60)) if g not in files])
         # the modules themselves first (a class method counts: `P.lookupEnv` is PandocMonad's), then what they re-export
-        for group in (files, [g for f in files for g in sorted(include_closure(f, self.resolve_imports, limit=60)) if g not in files]):
+        for group in groups:
             for g in group:
                 hit = [s for s in self.syms_of(g) if s.name == name and usable(s) and not self._in_function(s, g)]
                 if hit:
