@@ -145,6 +145,8 @@ def _head(model: RelatedResult, target: Any, offset: int, depth: int, details: s
     shown = len(model.items)
     span = f"{model.total}" if not offset and shown >= model.total else f"{offset + 1}-{offset + shown} of {model.total}"
     head = f"{what}{', depth ' + str(depth) if depth > 1 else ''}: {span} definition{'s' if model.total != 1 else ''}"
+    again = sum(1 for it in model.items if it.detail == "listed above too")  # a caller met on two branches
+    head += f" ({again} of them listed twice, met on two branches)" if again else ""
     if model.relation == "callers":
         deeper = sum(len(it.lines) for it in model.items if it.depth > 1)
         sites = model.call_sites + deeper  # `_upvars` at depth 2: "5 definitions, 2 call sites" read as a mistake
