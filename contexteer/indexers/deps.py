@@ -103,9 +103,9 @@ def build_graph(files: Iterable[str], imports: Iterable[ImportLike], read_text: 
                 g.unresolved.setdefault(imp.path, []).append(Unresolved(imp.path, written, imp.line, r.outside))
             elif r.external:
                 unit = imp.module.strip().strip('"`') if family(imp.path) == "go" else None
-                lst = g.externals.setdefault(imp.path, [])
-                if not any(x.package == r.external and x.unit == unit for x in lst):
-                    lst.append(External(imp.path, r.external, imp.line, imp.module, r.stdlib, unit))
+                # every line (`import Data.Text (Text)` and `import qualified Data.Text as T` are two)
+                g.externals.setdefault(imp.path, []).append(External(imp.path, r.external, imp.line, imp.module,
+                                                                     r.stdlib, unit))
     return g
 
 

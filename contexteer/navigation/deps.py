@@ -247,9 +247,10 @@ def _externals(graph: deps_mod.DepGraph, start: set[str], versions: dict[str, st
     owner: dict[str, str] = {}
     lines: dict[str, list[int]] = {}
     for f in sorted(start):
+        for name in {x.unit if per_path and x.unit else x.package for x in graph.externals.get(f, [])}:
+            used[name] += 1  # files using it
         for x in graph.externals.get(f, []):
             name = x.unit if per_path and x.unit else x.package
-            used[name] += 1
             std[name] = x.stdlib
             owner[name] = x.package
             if len(start) == 1 and x.line not in lines.setdefault(name, []):

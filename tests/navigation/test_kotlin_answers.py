@@ -61,7 +61,7 @@ def test_imports_resolve_where_folders_spell_out_only_the_tail_of_the_declared_p
     assert not a.is_error, a.text
     assert "com.facebook.react.uimanager.style  react/uimanager/style/" in a.text, a.text
     assert "BorderRadiusStyle, ComputedBorderRadius" in a.text, a.text
-    assert "external: android.graphics (line 3): Matrix, Shader" in a.text, a.text  # external rows name what is imported (no manifest: nothing called undeclared)
+    assert "external: android.graphics (lines 3, 4): Matrix, Shader" in a.text, a.text  # external rows name what is imported (no manifest: nothing called undeclared)
     assert "com.facebook.react (undeclared)" not in a.text, a.text
 
 
