@@ -102,7 +102,7 @@ def _render(model: RelatedResult, target: Any, offset: int, depth: int) -> str:
     weak_only = model.relation in ("callers", "callees")
     # type relations read best in file order (siblings by path and line); calls keep their order (callers by
     # file, callees by call line)
-    rows = [(it, via) for it, via in _tree(model.items, by_file=not weak_only)
+    rows = [(it, via) for it, via in _tree(model.items, by_file=not weak_only, group_files=model.relation == "callees")
             if not (guesses and it.how == "name only")]
     block: tuple[str, int] | None = None  # the file heading rows sit under: (path, the least depth under it)
     for i, (it, via) in enumerate(rows):
@@ -200,10 +200,12 @@ def _pad(it: RelatedItem, under: bool) -> str:
     return "  " * (it.depth - 1 + under)
 
 
-def _tree(items: list[RelatedItem], by_file: bool) -> list[tuple[RelatedItem, str | None]]:
+def _tree(items: list[RelatedItem], by_file: bool, group_files: bool = False) -> list[tuple[RelatedItem, str | None]]:
     """Items in tree order, each deeper one right under the definition it relates through, with the `via` to
     print: none under its parent (the indent says it), the name when its parent is not on this page. `by_file`:
-    siblings in path and line order."""
+    siblings in path and line order; `group_files`: siblings of one file together, files in the order of their
+    first row (callees: each file's in call order; `_ssh`'s helpers from two files interleaved, each file heading
+    repeated, and the A/B agent regrouped them by hand)."""
     kids: dict[int, list[RelatedItem]] = {}
     placed: set[int] = set()
     for it in items:
@@ -220,7 +222,14 @@ def _tree(items: list[RelatedItem], by_file: bool) -> list[tuple[RelatedItem, st
             add(k, None)
 
     def order(group: list[RelatedItem]) -> list[RelatedItem]:
-        return sorted(group, key=lambda it: (it.path, it.start_line or 0)) if by_file else group
+        if by_file:
+            return sorted(group, key=lambda it: (it.path, it.start_line or 0))
+        if group_files:
+            first: dict[str, int] = {}
+            for n, it in enumerate(group):
+                first.setdefault(it.path, n)
+            return sorted(group, key=lambda it: first[it.path])  # stable: call order within a file
+        return group
 
     for ks in kids.values():
         ks[:] = order(ks)

@@ -245,3 +245,22 @@ def test_a_shell_caller_row_says_where_the_variables_it_passes_were_set(tmp_path
     text = s.call("find_related", symbol="_command_offset", relation="callers").text
     assert "completions/sudo:8 in _sudo (2-9): _command_offset $offset  # the command  [$offset: 6: offset=$i]" in text, text
     assert "_command_offset $((i + 1))  [$i: 4: for i in ${!words[*]}; do :; done]" in text, text
+
+
+def test_callees_from_two_files_are_grouped_by_file_each_in_call_order(tmp_path: Path):
+    s = served_tree(tmp_path, {
+        "bash_completion": "# -*- shell-script -*-\n_init_completion() { :; }\n_filedir() { :; }\n",
+        "completions/ssh": ("# -*- shell-script -*-\n"
+                            "_ssh_configfile() { :; }\n"
+                            "_ssh_options() { :; }\n"
+                            "_ssh()\n"
+                            "{\n"
+                            "    _init_completion\n"    # 6
+                            "    _ssh_configfile\n"     # 7
+                            "    _filedir\n"            # 8
+                            "    _ssh_options\n"        # 9
+                            "}\n"),
+    })
+    rows = s.call("find_related", symbol="_ssh", relation="callees").text.split("\n")[1:7]
+    assert rows == ["bash_completion", "  _init_completion 2-2 called at 6", "  _filedir 3-3 called at 8",
+                    "completions/ssh", "  _ssh_configfile 2-2 called at 7", "  _ssh_options 3-3 called at 9"], rows
