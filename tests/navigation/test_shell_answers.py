@@ -264,3 +264,11 @@ def test_callees_from_two_files_are_grouped_by_file_each_in_call_order(tmp_path:
     rows = s.call("find_related", symbol="_ssh", relation="callees").text.split("\n")[1:7]
     assert rows == ["bash_completion", "  _init_completion 2-2 called at 6", "  _filedir 3-3 called at 8",
                     "completions/ssh", "  _ssh_configfile 2-2 called at 7", "  _ssh_options 3-3 called at 9"], rows
+
+
+def test_a_completion_scripts_outline_shows_which_function_completes_which_commands(tmp_path: Path):
+    s = _served(tmp_path)
+    outline = s.call("get_structured_index", path="completions/ssh").text
+    assert "11-11 completion complete -F _ssh ssh slogin autossh" in outline, outline
+    hit = s.call("search_symbol", query="a2ps").text
+    assert hit.startswith("bash_completion:11-12 completion a2ps — complete -F _longopt a2ps awk"), hit

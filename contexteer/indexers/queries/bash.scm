@@ -25,3 +25,11 @@
 ; run like any other (the bash-completion A/B agent missed `local` among a function's builtins)
 (declaration_command . ["local" "declare" "typeset" "export" "readonly"] @name) @reference.call
 (unset_command . "unset" @name) @reference.call
+
+; `complete -F _ssh ssh slogin`: which function completes which commands, named by the first command (the
+; outline of a completion script shows its registrations; search_symbol finds the one for `ssh`)
+((command name: (command_name (word) @_complete) argument: (word) @_flag . argument: (word) . argument: (word) @name)
+ (#eq? @_complete "complete") (#eq? @_flag "-F") (#match? @name "^[A-Za-z0-9_.+]")) @definition.completion
+((command name: (command_name (word) @_complete) argument: (word) @_flag . argument: (word) . argument: (word) @_opt
+  . argument: (word) . argument: (word) @name)
+ (#eq? @_complete "complete") (#eq? @_flag "-F") (#match? @_opt "^-") (#match? @name "^[A-Za-z0-9_.+]")) @definition.completion
