@@ -79,7 +79,7 @@ def parse_file(job: Job, limits: Limits) -> Outcome:
         return ("unchanged", job.path)
     if b"\x00" in data[:8192]:  # the rule git and ripgrep use (workspace.is_binary_bytes)
         return (base_row + (sha, "binary", 0, None), None)
-    if spec is None and not languages.has_extension(job.path):
+    if spec is None:  # no extension, or one no language claims (completions/invoke-rc.d): its #! or mode line
         spec = languages.language_for_shebang(data)
         base_row = (job.path, spec.name if spec else None, st.st_size, st.st_mtime_ns)
     if spec is None:

@@ -102,7 +102,7 @@ class ResolverBase:
     def family_of(self, path: str) -> str | None:
         """`family(path)`, and for a script without an extension (bin/rackup) the family its #! or mode line names."""
         fam = family(path)
-        if fam is None and "." not in posixpath.basename(path):
+        if fam is None and languages.language_for_path(path) is None:
             head = "\n".join(self.line_text(path, n) for n in range(1, 6))  # a #! line or a mode line
             spec = languages.language_for_shebang(head.encode())
             return FAMILIES.get(spec.name) if spec is not None else None

@@ -80,16 +80,20 @@ def test_unsupported_and_shebang_files(repo, open_index):
 
 
 def test_mode_lines_name_the_language_of_files_without_an_extension(repo, open_index):
-    """bash-completion's 470 completions/* files have no extension and no #! line, only an Emacs mode line."""
+    """bash-completion's 470 completions/* files have no extension (or one like `.d` no language claims) and no #!
+    line, only an Emacs mode line."""
     write(repo, "completions/ssh", "# ssh(1) completion        -*- shell-script -*-\n\n_ssh()\n{\n    _known_hosts\n}\n")
     write(repo, "lib/helpers", "# shellcheck shell=bash\n_known_hosts() { :; }\n")
     write(repo, "tools/run", "# -*- mode: python; coding: utf-8 -*-\ndef run():\n    pass\n")
     write(repo, "NOTES", "# -*- coding: utf-8 -*-\nplain\n")
+    write(repo, "completions/invoke-rc.d", "# invoke-rc.d(8) completion     -*- shell-script -*-\n_invoke_rc_d() { :; }\n")
     idx = open_index()
     idx.ensure_built(wait_seconds=INF)
     assert [(p, idx.file_info(p).language) for p in ("completions/ssh", "lib/helpers", "tools/run", "NOTES")] == [
         ("completions/ssh", "bash"), ("lib/helpers", "bash"), ("tools/run", "python"), ("NOTES", None)]
     assert idx.symbols_named("_ssh")[0].path == "completions/ssh"
+    # an extension no language claims (`.d`) falls back to the mode line too
+    assert idx.file_info("completions/invoke-rc.d").language == "bash", idx.file_info("completions/invoke-rc.d")
     assert idx.symbols_named("run")[0].path == "tools/run"
 
 
