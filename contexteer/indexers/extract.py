@@ -374,6 +374,8 @@ def _finish(result: FileResult, spec: LanguageSpec, data: bytes, defs: list[_Def
     """Rows from what the query found: references grouped per name and kind, imports in line order (each
     also a reference to the names it binds), definitions nested."""
     grouped: dict[tuple[str, str], list[int]] = {}  # (name, kind) -> lines
+    if spec.name == "bash":
+        _shell_variables(data, ref_lines.setdefault("other", {}))
     for kind, by_raw in ref_lines.items():
         for raw_name, lines in by_raw.items():
             name = _name_of(raw_name, spec)
@@ -677,6 +679,22 @@ _HASKELL_TYPES = "[(signature) (data_type) (newtype) (type_synonym) (type_family
 
 #: the command a `$(...)` or backquoted substitution runs, in a single-quoted word list (`'$(_parse_help "$1")'`)
 _SHELL_SUBSTITUTED = re.compile(rb"(?:\$\(|`)\s*([A-Za-z_][\w:-]*)")
+
+
+_SHELL_VARIABLE = re.compile(rb"\$\{?[#!]?([A-Za-z_]\w*)")
+
+
+def _shell_variables(data: bytes, by_raw: dict[bytes, list[int]]) -> None:
+    """The lines of every `$name` and `${name...}` outside comment lines: tree-sitter-bash 0.25 reads `$x/$_glob*`
+    as `$` and a word, so bash-completion's `!($_backup_glob)` lines were no use of the variable (the A/B agent of
+    run 42 got "no references" for it)."""
+    for row, line in enumerate(data.split(b"\n"), 1):
+        if b"$" not in line or line.lstrip().startswith(b"#"):
+            continue
+        for name in dict.fromkeys(_SHELL_VARIABLE.findall(line)):
+            lines = by_raw.setdefault(name, [])
+            if row not in lines:
+                lines.append(row)
 
 
 def _substituted(node: ts.Node, data: bytes, by_raw: dict[bytes, list[int]]) -> bool:

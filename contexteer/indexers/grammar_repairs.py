@@ -212,6 +212,7 @@ def haskell(data: bytes) -> bytes:
 #: (`[[ $cur =~ ^(\$\{[#!]?)([A-Za-z0-9_]*)\[([^]]*)$ ]]`). bash-completion's main file lost 54 of its 100
 #: functions to these.
 _BASH_EXTGLOB_RE = re.compile(rb"(?:(?<![$\\])[!@?]|(?<![\w$\\)])[+*])\(")  # `a*(b)`, `a+(b)`: arithmetic
+_BASH_VARIABLE_RE = re.compile(rb"\$[A-Za-z_]\w*")
 _BASH_EXPANSION_RE = re.compile(rb"\$\{#?\w+(?:\[[^]\n]*\])?(?:%%?|##?|//?|\^\^?|,,?)")
 _BASH_REGEX_RE = re.compile(rb"=~[ \t]+(?:\\\n[ \t]*)?")
 _BASH_REGEX_END_RE = re.compile(rb"[ \t]+(?:\]\]|&&|\|\|)")
@@ -273,8 +274,11 @@ def bash(data: bytes) -> bytes:
 
     for m in _BASH_EXTGLOB_RE.finditer(data):
         end = _balanced_end(data, m.end() - 1, 40, 41)
-        if end > 0:  # `*` for every byte: a plain glob the grammar reads anywhere (`*" -t rsa"?( *))` in a case)
-            out[m.start():end] = bytes(c if c == 10 else 42 for c in data[m.start():end])
+        if end > 0:  # `*` for every byte: a plain glob the grammar reads anywhere (`*" -t rsa"?( *))` in a case),
+            glob = bytearray(c if c == 10 else 42 for c in data[m.start():end])  # but a `$name` in it stays one:
+            for v in _BASH_VARIABLE_RE.finditer(data, m.start(), end):  # `!($_backup_glob)` uses the variable
+                glob[v.start() - m.start():v.end() - m.start()] = v.group()
+            out[m.start():end] = glob
     for m in _BASH_EXPANSION_RE.finditer(data):
         end = _pattern_end(data, m.end())
         if end > 0 and (b"]" in data[m.end():end] or b"[" in data[m.end():end]):

@@ -272,3 +272,26 @@ def test_a_completion_scripts_outline_shows_which_function_completes_which_comma
     assert "11-11 completion complete -F _ssh ssh slogin autossh" in outline, outline
     hit = s.call("search_symbol", query="a2ps").text
     assert hit.startswith("bash_completion:11-12 completion a2ps — complete -F _longopt a2ps awk"), hit
+
+
+def test_a_shell_variables_references_include_its_uses_inside_globs(tmp_path: Path):
+    # tree-sitter-bash reads `$svcdir/!($_backup_glob)` as `$` and a word: the A/B agent of run 42 got "no references"
+    s = served_tree(tmp_path, {
+        "bash_completion": ("# -*- shell-script -*-\n"
+                            "_backup_glob='@(#*#|*@(~|.@(bak|orig)))'\n"
+                            "_services()\n"
+                            "{\n"
+                            "    # not $_backup_glob in a comment\n"
+                            "    for svc in $svcdir/!($_backup_glob); do :; done\n"
+                            "}\n"
+                            "unset _backup_glob\n"),
+        "completions/invoke-rc.d": ("# invoke-rc.d(8) completion     -*- shell-script -*-\n"
+                                    "_invoke_rc_d()\n"
+                                    "{\n"
+                                    "    services=($(printf '%s ' $sysvdir/!(README*|*.sh|${_backup_glob})))\n"
+                                    "}\n"),
+    })
+    text = s.call("search_symbol", query="_backup_glob", references=True).text
+    assert "references (3 in 2 files" in text, text
+    assert "bash_completion:6:" in text and "bash_completion:8: unset _backup_glob" in text, text
+    assert "completions/invoke-rc.d:4:" in text and "bash_completion:5" not in text, text

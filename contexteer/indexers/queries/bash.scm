@@ -33,3 +33,9 @@
 ((command name: (command_name (word) @_complete) argument: (word) @_flag . argument: (word) . argument: (word) @_opt
   . argument: (word) . argument: (word) @name)
  (#eq? @_complete "complete") (#eq? @_flag "-F") (#match? @_opt "^-") (#match? @name "^[A-Za-z0-9_.+]")) @definition.completion
+
+; `$name`, `${name%...}`, `unset name`: uses of a variable (references of `_backup_glob`, which the A/B agent of run
+; 42 got as "none")
+(simple_expansion (variable_name) @name) @reference.other
+(expansion (variable_name) @name) @reference.other
+(unset_command (variable_name) @name) @reference.other
