@@ -194,5 +194,8 @@ def semantic_of(nav: NavigationService, rel: str, lines: list[str], target: Any,
                          signature=c.symbol.signature if c.symbol else None, how=getattr(c, "how", None))
                for c in sem.callers]
     # a shell body's other commands are builtins and programs (the bash-completion A/B agent listed them by reading)
-    commands = list(dict.fromkeys(sem.unresolved)) if getattr(target, "language", None) == "bash" else []
+    commands: list[str] = []
+    if getattr(target, "language", None) == "bash":  # the commands among the names (a `$cur` is no builtin)
+        called = {r.name for r in nav.index.references_in_range(rel, start, end) if r.kind == "call"}
+        commands = [n for n in dict.fromkeys(sem.unresolved) if n in called]
     return Semantic(uses, callers, sem.callers_total, getattr(sem, "callers_name_only", 0), sem.more, commands)

@@ -295,3 +295,15 @@ def test_a_shell_variables_references_include_its_uses_inside_globs(tmp_path: Pa
     assert "references (3 in 2 files" in text, text
     assert "bash_completion:6:" in text and "bash_completion:8: unset _backup_glob" in text, text
     assert "completions/invoke-rc.d:4:" in text and "bash_completion:5" not in text, text
+
+
+def test_a_semantic_reads_commands_are_no_variables(tmp_path: Path):
+    s = served_tree(tmp_path, {"completions/rsync": ("# -*- shell-script -*-\n"
+                                                     "_rsync()\n"
+                                                     "{\n"
+                                                     "    local cur prev split=false\n"
+                                                     "    COMPREPLY=($(compgen -W '--help' -- \"$cur\"))\n"
+                                                     "    $split && return\n"
+                                                     "}\n")})
+    text = s.call("read_code_range", path="completions/rsync", symbol="_rsync", context="semantic").text
+    assert "(shell builtins and external commands): local, compgen, return" in text, text
