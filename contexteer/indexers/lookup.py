@@ -967,8 +967,9 @@ def find_callers(index: IndexQueries, sym: Symbol, callee: str, resolve_imports:
     seen: set[tuple[str, int]] = set()
     sites: list[Caller] = []
     own_lines: dict[str, list[str]] = {}  # the definition's file, read once for its recursive calls
+    shell = sym.language == "bash"  # a shell `$name` is a variable of that name, never the function
     for r in index.references_to(callee, limit=2000):
-        if r.kind not in ("call", "other", "type") or (r.path, r.line) in seen:
+        if r.kind not in ("call", "other", "type") or (r.path, r.line) in seen or (shell and r.kind != "call"):
             continue
         # inside its own range: recursion for a function; a class building itself (`new Map(f, cbf, p)` in
         # Map.newSubtask) is a use like any other, its own head line aside

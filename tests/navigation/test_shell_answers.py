@@ -307,3 +307,15 @@ def test_a_semantic_reads_commands_are_no_variables(tmp_path: Path):
                                                      "}\n")})
     text = s.call("read_code_range", path="completions/rsync", symbol="_rsync", context="semantic").text
     assert "(shell builtins and external commands): local, compgen, return" in text, text
+
+
+def test_a_variable_named_like_a_function_is_no_call_of_it(tmp_path: Path):
+    s = served_tree(tmp_path, {"lib.sh": ("# -*- shell-script -*-\n"
+                                          "have() { :; }\n"
+                                          "_main()\n"
+                                          "{\n"
+                                          "    have ssh\n"
+                                          "    echo \"$have\"\n"
+                                          "}\n")})
+    text = s.call("find_related", symbol="have", relation="callers").text
+    assert "lib.sh:5 in _main" in text and "6" not in text.split("\n", 2)[2], text
