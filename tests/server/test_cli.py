@@ -113,6 +113,13 @@ def test_a_call_argument_without_a_name_is_a_one_line_usage_error(repo: Path, ca
     assert "`contexteer call read_code_range path=src/app.py`" in err and "NAME=VALUE" in err
 
 
+def test_a_call_argument_given_twice_is_a_usage_error_not_a_silent_last_wins(repo: Path, capsys: pytest.CaptureFixture[str]):
+    # the bash-completion A/B agent passed glob= twice and got the test/ hits it meant to leave out
+    code = main(["call", "--root", str(repo), "search_text", "pattern=x", "glob=!CHANGES", "glob=!test/**"], out=io.StringIO())
+    err = capsys.readouterr().err
+    assert code == 2 and "'glob' is given twice" in err and "Traceback" not in err, err
+
+
 def test_remote_snippet_points_at_the_http_endpoint_with_a_bearer_header(repo: Path):
     out = io.StringIO()
     main(["config", "snippet", "--client", "vscode", "--transport", "http", "--port", "9123", "--root", str(repo)], out=out)

@@ -26,12 +26,17 @@ def _schema_types(prop: dict[str, Any]) -> set[str]:
 
 def check_call_form(tool: str, pairs: list[str]) -> None:
     """Every argument of `call` is NAME=VALUE; anything else is a one-line usage error showing the form."""
+    seen: set[str] = set()
     for pair in pairs:
         key, sep, _ = pair.partition("=")
         if not sep or not key or not key.replace("_", "a").isalnum():
             example = f"path={pair}" if sep == "" and ("/" in pair or "." in pair) else "path=src/app.py start_line=10"
             raise InputError(f"argument {pair!r} is not NAME=VALUE; write e.g. "
                              f"`contexteer call {tool} {example}` (values are YAML: 10, true, [a, b]).")
+        if key in seen:  # the last would win silently (`glob=!CHANGES glob=!test/**` kept one)
+            raise InputError(f"argument {key!r} is given twice; pass it once (a glob takes several patterns as one "
+                             "value where the tool allows, e.g. glob='!{CHANGES,test/**}').")
+        seen.add(key)
 
 
 def parse_call_arguments(pairs: list[str], schema: dict[str, Any] | None = None) -> dict[str, Any]:
