@@ -112,5 +112,10 @@ class SearchError(ContexteerError):
     """ripgrep failed."""
 
 
+class ChildInterrupted(SearchError):
+    """A helper process (ripgrep, git) was ended by a signal: a stop in progress (Ctrl-C reaches the whole
+    process group), not a fault of the repository."""
+
+
 class StorageError(ContexteerError):
     """A write could not be made durable."""

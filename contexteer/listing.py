@@ -29,7 +29,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Literal
 
-from contexteer.errors import ContexteerError, SearchError
+from contexteer.errors import ChildInterrupted, ContexteerError, SearchError
 
 if TYPE_CHECKING:
     from contexteer.workspace import Workspace
@@ -160,6 +160,8 @@ def walk_files(base: Path, rg: str, *, ignore_files: bool) -> list[str]:
         proc = subprocess.run(cmd, cwd=base, capture_output=True, timeout=300, check=False, stdin=subprocess.DEVNULL)
     except (OSError, subprocess.TimeoutExpired) as exc:
         raise SearchError(f"listing files with ripgrep failed ({exc}). Check that rg runs: {rg} --version") from exc
+    if proc.returncode < 0:
+        raise ChildInterrupted(f"ripgrep --files was stopped by signal {-proc.returncode}; run the call again")
     if proc.returncode not in (0, 1):
         raise SearchError(f"ripgrep --files failed: {proc.stderr.decode(errors='replace').strip()[:500]}")
     out = []

@@ -12,7 +12,9 @@ from pathlib import Path
 
 import pytest
 
+from contexteer import listing
 from contexteer.config import Settings, load_config
+from contexteer.errors import ChildInterrupted
 from contexteer.indexers.index import StructureIndex
 from contexteer.indexers.textsearch import search
 from contexteer.server.cli import main as cli_main
@@ -197,3 +199,14 @@ def test_contexteer_index_explain_prints_the_listing_reason_and_the_index_status
     assert cli_main(["index", "--root", str(kernel_like), "--explain", "kernel/fork.c"], out=out) == 0
     text = out.getvalue()
     assert "kernel/fork.c: listed" in text and "index: kernel/fork.c is indexed as c, 1 definitions" in text
+
+
+def test_a_listing_stopped_by_ctrl_c_says_so_and_is_not_reported_as_a_fault(tmp_path: Path):
+    """Ctrl-C signals the whole process group: ripgrep can die before the server sees the signal. The index
+    build then logs an interruption (no traceback) and the waiting call is told to run again."""
+    stopper = tmp_path / "rg-stopped"
+    stopper.write_text("#!/bin/sh\nkill -INT $$\nsleep 5\n")
+    stopper.chmod(0o755)
+    (tmp_path / "tree").mkdir()
+    with pytest.raises(ChildInterrupted, match="stopped by signal 2; run the call again"):
+        listing.walk_files(tmp_path / "tree", str(stopper), ignore_files=False)

@@ -40,7 +40,7 @@ from typing import Any
 
 import filelock
 
-from contexteer.errors import IndexError_
+from contexteer.errors import ChildInterrupted, IndexError_
 from contexteer.indexers import build, c_prep
 from contexteer.indexers.build import Job, Limits, Outcome, parse_file, parse_many
 from contexteer.indexers.languages import LANGUAGES, LanguageSpec, query_source
@@ -319,6 +319,9 @@ class StructureIndex(IndexQueries):
         except BaseException as exc:
             if self._stop.is_set():  # close() stopped it: at a safe point, or by interrupting its statement
                 logger.info("index build stopped at close (%s: %s); the next start resumes it", type(exc).__name__, exc)
+            elif isinstance(exc, ChildInterrupted):  # Ctrl-C reached ripgrep before the server saw it
+                logger.info("index build interrupted: %s", exc)
+                self._build_error = exc
             else:  # reported to the waiting caller
                 logger.exception("index build failed")
                 self._build_error = exc
