@@ -244,7 +244,9 @@ def extract(data: bytes, spec: LanguageSpec, timeout: float | None = 5.0) -> Fil
     original, data, tree, macros, macro_fns = data, prepared.text(data), prepared.tree, prepared.macros, prepared.rewritten
     _SRC.data = data
     root = tree.root_node
-    result = FileResult(language=spec.name, has_errors=root.has_error)
+    # a node can carry the error flag with no ERROR or MISSING node under it (tree-sitter-zig's `struct {}`): a file
+    # has syntax errors when there is one to show (`contexteer index --syntax-errors` lists them)
+    result = FileResult(language=spec.name, has_errors=root.has_error and bool(rust_macros.error_node_list(root)))
     cursor = ts.QueryCursor(languages.query(spec.name), match_limit=_MATCH_LIMIT)
     # QueryCursor.matches(..., progress_callback) crashes in py-tree-sitter 0.26: check the deadline after.
     matches = cursor.matches(root)

@@ -23,7 +23,9 @@ Haskell (tree-sitter-haskell 0.24): an escaped character literal followed, lines
 arrow notation (`proc x -> do`).
 
 Bash (tree-sitter-bash 0.25): extended globs in words, a `]` in a parameter expansion's pattern and `=~` regexes
-with brackets (see `bash`)."""
+with brackets (see `bash`).
+
+Zig (tree-sitter-zig 1.1): Zig 0.15+ syntax the grammar predates (see `zig`)."""
 
 from __future__ import annotations
 
@@ -293,8 +295,69 @@ def bash(data: bytes) -> bytes:
     return bytes(out)
 
 
+#: Zig (tree-sitter-zig 1.1 reads Zig 0.13): since 0.15 `async`/`await` are plain names (`Io.VTable`'s fields
+#: `async:`, `.async = async`, `await(ev, f)`) where the grammar expects the old keywords; an asm clobber list is a
+#: struct literal (`: .{ .memory = true }`) or a name where the grammar wants strings; an inferred error set as a
+#: field's type or a tuple's field (`spawn: error{Unavailable},`, `struct { error{foo} }`).
+_ZIG_ASYNC_RE = re.compile(rb"\b(?:async|await)\b")
+_ZIG_ASM_RE = re.compile(rb"\basm\b(?:\s+volatile\b)?\s*\(")
+_ZIG_FIELD_ERROR_SET_RE = re.compile(rb"(?<=[:{,])([ \t]*)(error[ \t]*\{[^{}\n]*\})(?=[ \t]*[,}])")
+
+
+def _zig_code(data: bytes, start: int) -> Iterator[tuple[int, int]]:
+    """(offset, byte) of Zig code from `start` on: strings, character literals, `\\` line strings and `//` comments
+    skipped."""
+    i, n = start, len(data)
+    while i < n:
+        c = data[i]
+        if c in b"\"'":
+            j = i + 1
+            while j < n and data[j] != c and data[j] != 10:
+                j += 2 if data[j] == 92 else 1
+            i = j + 1
+            continue
+        if data.startswith(b"//", i) or data.startswith(b"\\\\", i):
+            end = data.find(b"\n", i)
+            i = n if end < 0 else end
+            continue
+        yield i, c
+        i += 1
+
+
+def _zig_asm_clobbers(data: bytes, open_paren: int) -> tuple[int, int] | None:
+    """The span of an asm expression's clobber list (after its third top-level `:`) when it is not a string."""
+    depth, colons, clobbers = 0, 0, -1
+    for i, c in _zig_code(data, open_paren):
+        if c in b"([{":
+            depth += 1
+        elif c in b")]}":
+            depth -= 1
+            if depth == 0:
+                text = data[clobbers:i] if clobbers >= 0 else b""
+                return (clobbers, i) if text.strip() and not text.lstrip().startswith(b'"') else None
+        elif c == 58 and depth == 1:  # :
+            colons += 1
+            if colons == 3:
+                clobbers = i + 1
+    return None
+
+
+def zig(data: bytes) -> bytes:
+    """Zig `data` with what the grammar cannot read rewritten (same length, same lines): `async`/`await` as names
+    become other names (`asynk`, `awaik`; extraction reads the names as written), a clobber list that is not strings
+    is blanked, an error set as a field's type becomes a plain type name."""
+    out = bytearray(_ZIG_ASYNC_RE.sub(lambda m: m.group()[:4] + b"k", data))
+    for m in _ZIG_ASM_RE.finditer(data):
+        span = _zig_asm_clobbers(data, m.end() - 1)
+        if span is not None:
+            out[span[0]:span[1]] = _spaces(data[span[0]:span[1]])
+    for m in _ZIG_FIELD_ERROR_SET_RE.finditer(data):
+        out[m.start(2):m.end(2)] = b"x" * (m.end(2) - m.start(2))
+    return bytes(out)
+
+
 REPAIRS: dict[str, Callable[[bytes], bytes]] = {"scss": scss, "kotlin": kotlin, "cpp": cpp, "csharp": csharp, "swift": swift,
-                                                "scala": scala, "haskell": haskell, "bash": bash}
+                                                "scala": scala, "haskell": haskell, "bash": bash, "zig": zig}
 #: Repairs that only blank (directives, macro lines): signatures are read from the repaired text, without them
 #: (`class JObject : JContainer, ICustomTypeDescriptor`, not `... #if !(PORTABLE) , ICustomTypeDescriptor #endif`).
 BLANKING = frozenset({"cpp", "csharp"})

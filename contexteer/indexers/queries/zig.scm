@@ -1,13 +1,13 @@
 ; Zig: definitions, references, imports (capture convention: see contexteer/indexers/languages.py)
 ; `const X = struct {...}` is a struct named X (enum, union, error set likewise); `pub` makes a declaration public.
 
-(variable_declaration (identifier) @name (struct_declaration)) @definition.struct
-(variable_declaration (identifier) @name (enum_declaration)) @definition.enum
-(variable_declaration (identifier) @name (union_declaration)) @definition.struct
-(variable_declaration (identifier) @name (opaque_declaration)) @definition.struct
-(variable_declaration (identifier) @name (error_set_declaration)) @definition.type
-(variable_declaration "const" (identifier) @name) @definition.constant
-(variable_declaration "var" (identifier) @name) @definition.variable
+(variable_declaration . (identifier) @name (struct_declaration)) @definition.struct
+(variable_declaration . (identifier) @name (enum_declaration)) @definition.enum
+(variable_declaration . (identifier) @name (union_declaration)) @definition.struct
+(variable_declaration . (identifier) @name (opaque_declaration)) @definition.struct
+(variable_declaration . (identifier) @name (error_set_declaration)) @definition.type
+(variable_declaration "const" . (identifier) @name) @definition.constant
+(variable_declaration "var" . (identifier) @name) @definition.variable
 (function_declaration name: (identifier) @name) @definition.function
 (container_field name: (identifier) @name) @definition.field
 
@@ -16,5 +16,6 @@
 (parameter type: (identifier) @name) @reference.type
 (function_declaration type: (identifier) @name) @reference.type
 (container_field type: (identifier) @name) @reference.type
+(variable_declaration type: (identifier) @name) @reference.type
 
 (variable_declaration (identifier) @import.name (builtin_function (builtin_identifier) @_imp (arguments . (string (string_content) @import.module))) (#eq? @_imp "@import")) @_decl @import
