@@ -32,7 +32,7 @@ logger = logging.getLogger(__name__)
 SIGNATURE_MAX = 200
 _WS = re.compile(r"\s+")
 _CONST_RE = re.compile(r"^_*[A-Z][A-Z0-9_]*$")
-_FUNCTIONS = frozenset({"function", "method"})
+_FUNCTIONS = frozenset({"function", "method", "test"})  # a Zig `test "name" {...}` block holds locals like a function
 _VALUES = frozenset({"variable", "constant", "field"})
 _BODY_TYPES = frozenset(
     {
@@ -259,7 +259,9 @@ def extract(data: bytes, spec: LanguageSpec, timeout: float | None = 5.0) -> Fil
     # References, most matches, are kept lean (every node attribute read is a call into C): per kind,
     # the start bytes seen (two patterns may capture one node) and the lines of each name's bytes.
     # Elixir: `@manifest` (an attribute, read or set) is a namespace apart from the function manifest()
-    ref_prefix, def_prefix = ({"other": b"@"}, {"constant": "@"}) if spec.name == "elixir" else ({}, {})
+    # Zig: a `test "name" {...}` block is named as written, `test "name"` (a label: "in test \"reads a line\"")
+    ref_prefix, def_prefix = ({"other": b"@"}, {"constant": "@"}) if spec.name == "elixir" \
+        else ({}, {"test": "test "}) if spec.name == "zig" else ({}, {})
     ref_seen: dict[str, set[int]] = {}
     ref_lines: dict[str, dict[bytes, list[int]]] = {}
     exports = ModuleExports() if spec.visibility == "export" else None

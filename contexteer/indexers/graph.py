@@ -22,6 +22,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
+from contexteer.indexers import textsearch
 from contexteer.indexers.lookup import (
     CAST,
     CONSTRUCTORS,
@@ -36,6 +37,7 @@ from contexteer.indexers.lookup import (
     rust_bound_types,
     semantic_context,
     whole_class,
+    zig_file_struct,
 )
 from contexteer.indexers.model import CLASS_KINDS, Symbol
 from contexteer.indexers.queries_sql import IndexQueries
@@ -444,7 +446,8 @@ def implementations(index: IndexQueries, sym: Symbol, resolve_imports: Callable[
                     return out
                 seen.add(child.id)
                 out.items.append(Related(child, child.path, how, [], level, target if level > 1 else None, detail))
-                nxt.append(child)
+                if child.kind in CLASS_KINDS or child.language != "zig":  # a Zig function building a vtable has none
+                    nxt.append(child)
         frontier = nxt
         if not frontier:
             if out.items:  # the hierarchy ended above the depth asked
@@ -509,7 +512,117 @@ def _direct_subtypes(index: IndexQueries, sym: Symbol,
         found += _elixir_adopters(index, sym)
     if sym.language == "haskell" and sym.kind == "interface":
         found += _haskell_instances(index, sym)
+    if sym.language == "zig" and sym.kind == "struct":
+        found += _zig_vtable_builders(index, sym)
     return found
+
+
+_ZIG_FIELD_SET = re.compile(r"\.\s*([A-Za-z_]\w*)\s*=(?!=)")
+
+
+def _zig_vtable_builders(index: IndexQueries, sym: Symbol) -> list[tuple[Any, str, str]]:
+    """Zig has no interface keyword: an interface is a struct of function pointers (`Allocator.VTable`), and a type
+    implements it by building one: an initializer that sets every field without a default and no other
+    (`.{ .alloc = alloc, .resize = resize, .remap = remap, .free = free }`, typed or inferred, as in
+    `.vtable = &.{...}`). Each is listed under the struct it sits in (a struct file counts: `heap/PageAllocator.zig`),
+    else the definition around it, with the initializer's lines."""
+    ws = getattr(index, "ws", None)
+    lines = _lines_of(index, sym.path)
+    # `const Random = @This();`: the file is the struct, its fields stand at the top level
+    file_struct = "@This()" in (sym.signature or "") and sym.parent_id is None
+    own = [s for s in index.symbols_in_file(sym.path) if s.kind == "field"
+           and (s.parent_id is None if file_struct else s.parent_id == sym.id)]
+    fields = {s.name: " ".join(lines[s.start_line - 1:s.end_line]) for s in own}
+    if ws is None or not any(re.search(r"\bfn\s*\(", t) for t in fields.values()):
+        return []
+    # a field with a default (`sendFile: *const fn (...) ... = unimplementedSendFile,`) need not be set
+    required = sorted(n for n, t in fields.items() if not re.search(r"\)[^()]*=\s*[\w.]+\s*,?\s*(?://.*)?$", t))
+    if not required:
+        return []
+    hits = textsearch.search(ws, rf"\.\s*{required[0]}\s*=[^=]", regex=True, glob="*.zig", max_results=2000)
+    out: list[tuple[Any, str, str]] = []
+    seen: set[tuple[str, int]] = set()
+    for path in sorted(hits.files):
+        text = "\n".join(_lines_of(index, path))
+        for a, b, names in _zig_initializers(text, required[0]):
+            if (path, a) in seen or not set(required) <= names <= set(fields):
+                continue
+            seen.add((path, a))
+            row = _zig_builder(index, path, a, b)
+            ctor = row[0]
+            if ctor is not None and ctor.kind == "function" and ctor.path == sym.path \
+                    and (file_struct or sym.start_line <= ctor.start_line <= sym.end_line):
+                # the interface's own constructor (`Random.init(pointer, fillFn)` returns `.{ .ptr, .fillFn }`):
+                # its callers are the implementations
+                out += _zig_constructed(index, ctor, sym.name)
+            else:
+                out.append(row)
+    return out
+
+
+def _zig_constructed(index: IndexQueries, ctor: Symbol, owner: str) -> list[tuple[Any, str, str]]:
+    """Where `owner.ctor(...)` is called (`Random.init(self, fill)` in Random/Pcg.zig's `random`), as builders."""
+    out: list[tuple[Any, str, str]] = []
+    named = re.compile(rf"\b{re.escape(owner)}\s*\.\s*{re.escape(ctor.name)}\s*\(")
+    for r in index.references_to(ctor.name, limit=2000):
+        if r.kind != "call" or (r.path == ctor.path and ctor.start_line <= r.line <= ctor.end_line):
+            continue
+        lines = _lines_of(index, r.path)
+        if not (0 < r.line <= len(lines) and named.search(lines[r.line - 1])):
+            continue
+        thing, _, at = _zig_builder(index, r.path, r.line, r.line)
+        out.append((thing, "constructor", at.replace("initializer at", f"{owner}.{ctor.name} at", 1)))
+    return out
+
+
+def _zig_initializers(text: str, field: str) -> list[tuple[int, int, set[str]]]:
+    """The `.{ ... }` initializers of a Zig file that set `field`: (first line, last line, the fields they set)."""
+    out: list[tuple[int, int, set[str]]] = []
+    for m in re.finditer(rf"\.\s*{re.escape(field)}\s*=(?!=)", text):
+        depth, i = 0, m.start()
+        while i > 0:  # back to the brace that opens the initializer around the field
+            i -= 1
+            c = text[i]
+            if c == "}":
+                depth += 1
+            elif c == "{":
+                if depth == 0:
+                    break
+                depth -= 1
+        start = i
+        if not re.search(r"(?:\.|\bVTable|[A-Z]\w*)\s*$", text[max(0, start - 40):start]):
+            continue  # a block, a switch or a function body: no initializer
+        depth, j, names = 0, start, set()
+        while j < len(text):
+            c = text[j]
+            if c in "{([":
+                depth += 1
+            elif c in "})]":
+                depth -= 1
+                if depth == 0:
+                    break
+            elif c == "." and depth == 1:
+                f = _ZIG_FIELD_SET.match(text, j)
+                if f is not None and text[j - 1:j] in ("", " ", "\t", "\n", "{", ","):
+                    names.add(f.group(1))
+            j += 1
+        out.append((text.count("\n", 0, start) + 1, text.count("\n", 0, j) + 1, names))
+    return out
+
+
+def _zig_builder(index: IndexQueries, path: str, first: int, last: int) -> tuple[Any, str, str]:
+    """The struct an initializer at `first`-`last` of `path` sits in, and how to read it."""
+    syms = [s for s in index.symbols_in_file(path) if s.start_line <= first and last <= s.end_line and s.kind != "field"]
+    syms.sort(key=lambda s: s.end_line - s.start_line)
+    container = next((s for s in syms if s.kind in CLASS_KINDS), None)
+    holder = syms[0] if syms else None
+    at = f"initializer at {first}-{last}" if last > first else f"initializer at line {first}"
+    if holder is not None and holder is not container:
+        at += f" in {holder.qualname}"
+    if container is not None:
+        return container, "initializer", at
+    own = zig_file_struct(path)  # `heap/PageAllocator.zig` is the struct PageAllocator
+    return holder, "initializer", f"{at} (struct file {own}.zig)" if own else at
 
 
 _HASKELL_INSTANCE_HEAD = re.compile(r"^(?:deriving\s+)?instance\s+(?:.*?=>\s*)?[\w.']+\s+(.*?)\s*(?:\bwhere\b.*)?$")

@@ -22,7 +22,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from contexteer.errors import NotFoundError
-from contexteer.indexers import languages
+from contexteer.indexers import languages, zig_names
 from contexteer.indexers.model import Symbol
 from contexteer.indexers.namesakes import go_package_names, include_closure, member_namesakes
 from contexteer.indexers.qualify import Qualifier, is_qualified, split_name
@@ -354,7 +354,7 @@ def holds_code(s: Symbol) -> bool:
 
 #: a trait's or an interface's body holds code too (Scala `private var _tasksupport = defaultTaskSupport` in trait
 #: ParIterableLike was "top level")
-_HOLDERS = (CALLER_KINDS - {"module"}) | {"trait", "interface", "struct", "enum", "impl"}
+_HOLDERS = (CALLER_KINDS - {"module"}) | {"trait", "interface", "struct", "enum", "impl", "test"}
 
 
 def enclosing(symbols: list[Symbol], line: int) -> Symbol | None:
@@ -639,6 +639,10 @@ class _Body:
                                       self.paths.get(r[:-2], ()))
         if sym.language == "haskell":  # `P.getTimestamp`, `B.readFile`: the modules imported as P, or none
             return self._haskell_qualified(r, name)
+        if sym.language == "zig":
+            found_zig = self._zig_member(r, name)
+            if found_zig is not None:
+                return found_zig
         if sym.language == "elixir" and r[:1].isupper():  # `CE.read_manifest(m)` after `require Mix.Compilers.Elixir, as: CE`
             found_ex = self._elixir_member(r, name)
             if found_ex is not None:
@@ -664,6 +668,41 @@ class _Body:
             if hit:
                 return hit[0], "same file" if f == sym.path else "import" if f in self.import_files else "same package"
         return None
+
+    def _zig_member(self, r: str, name: str) -> Found | None:
+        """Zig: `name` read off `r`, a value whose type a parameter, local or field declares (`self.reader:
+        *Io.Reader` -> Io/Reader.zig's discardAll64), or a constant naming a file (`const fmt = std.fmt;` ->
+        fmt.zig's parseInt)."""
+        ws = getattr(self.index, "ws", None)
+        if ws is None:
+            return None
+        lines = _file_lines(ws, self.sym.path, self.texts)
+        body = "\n".join(lines[max(0, self.sym.start_line - 1):self.sym.end_line])
+        typed = zig_names.typed_name(self.sym.signature or "", r) or zig_names.typed_name(body, r)
+        if typed is None:  # a field of the struct around it (a struct file's own at its top level)
+            holder = self.own_class.id if self.own_class is not None else None
+            fields = [f for f in self.in_file if f.name == r and f.kind == "field" and f.parent_id == holder]
+            typed = next((t for f in fields if (t := zig_names.typed_name(f.signature or "", r))), None)
+        chain = re.search(rf"(?<![\w.])([A-Za-z_][\w.]*)\.{re.escape(r)}\s*\.\s*{re.escape(name)}\s*\(", body)
+        if typed is None and chain is not None:  # `d.allocator.dupe(...)`, `std.fmt.parseInt(...)`
+            head = chain.group(1).split(".")[-1]
+            held = zig_names.typed_name(self.sym.signature or "", head) or zig_names.typed_name(body, head)
+            if held is not None:  # a field of a typed value
+                typed = zig_names.field_type(self.index, held.rsplit(".", 1)[-1], self.sym.path, r)
+            else:  # a namespace path
+                target = zig_names.path_file(self.index, self.sym.path, lines, f"{chain.group(1)}.{r}")
+                hit = zig_names.member_in_file(self.index, target, name) if target is not None else None
+                if hit is not None:
+                    return hit, "import"
+        if typed is not None:
+            for f in zig_names.type_files(self.index, typed, self.sym.path)[:1]:
+                hit = zig_names.member_in_file(self.index, f, name)
+                if hit is not None:
+                    return hit, "receiver type"
+            return None
+        target = zig_names.alias_file(self.index, self.sym.path, lines, r)
+        hit = zig_names.member_in_file(self.index, target, name) if target is not None else None
+        return (hit, "import") if hit is not None else None
 
     def _haskell_qualified(self, r: str, name: str) -> Found | None:
         """`name` qualified by `r`: defined in a repository module the file imports as `r` (`import qualified
@@ -961,7 +1000,8 @@ def find_callers(index: IndexQueries, sym: Symbol, callee: str, resolve_imports:
     self/this or named like its class; the rest match by name only (`how="name only"`). Sites whose receiver shows
     another method (`c.against`) are dropped, and added to `left_out` when given."""
     family = language_family(sym.language)
-    owner = sym.qualname.rsplit(".", 2)[-2] if sym.kind == "method" and "." in sym.qualname else None
+    owner = sym.qualname.rsplit(".", 2)[-2] if sym.kind == "method" and "." in sym.qualname \
+        else zig_file_struct(sym.path) if sym.language == "zig" and sym.kind == "function" else None
     lang: dict[str, str | None] = {}
     evidence: dict[str, str | None] = {}
     seen: set[tuple[str, int]] = set()
@@ -1013,8 +1053,11 @@ def find_callers(index: IndexQueries, sym: Symbol, callee: str, resolve_imports:
         # the files most likely to hold real calls are read first: the read budget goes to them
         order = {"same file": 0, "import": 1, "same package": 1}
         sites.sort(key=lambda c: (order.get(c.how, 2), c.path, c.line))
-        _check_receivers(index, sites, callee, owner, max_files, sym.language, static=static,
-                         extends=extended_type(sym), signature=sym.signature or "")
+        if sym.language == "zig":
+            _check_zig_receivers(index, sites, callee, owner, max_files, sym.signature or "")
+        else:
+            _check_receivers(index, sites, callee, owner, max_files, sym.language, static=static,
+                             extends=extended_type(sym), signature=sym.signature or "")
         if left_out is not None:  # what the receivers showed to be another method of that name, for the answer to count
             left_out += [c for c in sites if c.against]
         sites = [c for c in sites if not c.against]
@@ -1408,6 +1451,108 @@ def _other_type(index: IndexQueries, defs: dict[str, list[Symbol]], lines: list[
     return False
 
 
+def _check_zig_receivers(index: IndexQueries, sites: list[Caller], callee: str, owner: str, max_files: int,
+                         signature: str) -> None:
+    """`_check_receivers` for Zig, where a file is a struct and types are TitleCase: a call is `owner`'s when its
+    receiver is declared with that type (a parameter, a local, a field, a field of a field), names it
+    (`Step.Compile.create(b, o)`), or it is a declaration literal the enclosing function returns (`return
+    .create(b, o)` in `fn addTest(...) *Step.Compile`); another type's when the receiver names or is declared with
+    another struct (file), when a bare call names its own file's function, or when the argument count cannot fit
+    (Zig has no defaults nor overloads)."""
+    ws = getattr(index, "ws", None)
+    if ws is None:
+        return
+    types = {name for f in index.files() if (name := zig_file_struct(f.path)) is not None}
+    call = re.compile(r"\b" + re.escape(callee) + r"\s*\(")
+    words = re.findall(r"[A-Z]?[a-z0-9]+|[A-Z]+(?![a-z])", owner)
+    whole, last = owner.lower().replace("_", ""), (words[-1].lower() if words else owner.lower())
+    fits = _zig_arity(signature, callee, owner)
+    files: dict[str, list[str]] = {}
+    defs: dict[str, list[Symbol]] = {}
+    for site in sites:
+        if site.path not in files and len(files) >= max_files:
+            site.receiver, site.how = False, "name only"
+            continue
+        lines = _file_lines(ws, site.path, files)
+        text = lines[site.line - 1] if 0 < site.line <= len(lines) else ""
+        site.receiver, against = False, False
+        for m in call.finditer(text):
+            before = _RECEIVER.search(text, 0, m.start())
+            word = before.group(1) if before is not None else None
+            verdict = _zig_call(index, defs, lines, site, text[: m.start()], word, owner, types, callee)
+            if verdict:
+                site.receiver, site.how = True, "receiver type"
+                break
+            against = against or verdict is False
+            norm = (word or "").lower().replace("_", "")
+            if verdict is None and norm and (norm == whole or norm.endswith(last)):
+                site.receiver, site.how = True, "receiver"  # `writer.print(...)`: named like the type
+                break
+        if not site.receiver:
+            site.how = "name only"
+            site.against = against or (fits is not None and _misfit(fits, text, callee, "zig"))
+
+
+def _zig_arity(signature: str, callee: str, owner: str) -> tuple[int, int | None] | None:
+    """Zig has no default arguments nor overloads: a call passes every parameter, the first one given as the receiver
+    when it is the struct's own (`w.splatByteAll(b, n)` for `splatByteAll(w: *Writer, byte: u8, n: usize)`)."""
+    fits = arity(signature, callee)
+    if fits is None or not fits[1]:
+        return fits
+    first = re.search(rf"\b{re.escape(callee)}\s*\(\s*\w+\s*:\s*([^,)]*)", signature)
+    own = first is not None and ("@This()" in first.group(1) or named_type(first.group(1)) in (owner, "Self"))
+    return (fits[1] - 1, fits[1]) if own else fits
+
+
+def _zig_call(index: IndexQueries, defs: dict[str, list[Symbol]], lines: list[str], site: Caller, head: str,
+              word: str | None, owner: str, types: set[str], callee: str) -> bool | None:
+    """Zig: True when the call is `owner`'s by what the line says, False when it is another type's, None when the line
+    does not say. `head` is the line before the called name. A type is a struct or a struct file (`Step.Run.create(b)`
+    is Run's, `arena.create(T)` with `arena: Allocator` is Allocator's); `return .create(b, ...)` is a declaration
+    literal of the type the enclosing function returns (`fn addTest(...) *Step.Compile`)."""
+    if re.search(r"(?:^|[=(,{:]|\b(?:return|try|catch|orelse|else))\s*\.$", head.rstrip()):
+        syms = defs.get(site.path)
+        if syms is None:
+            syms = defs[site.path] = index.symbols_in_file(site.path)
+        enc = enclosing(syms, site.line)
+        returned = return_type(enc.signature or "", "zig") if enc is not None and re.search(r"\breturn\s*\.$", head) else None
+        return None if returned is None else returned == owner
+    if word is None and not head.rstrip().endswith("."):  # a bare call names a declaration in scope: its file's own
+        syms = defs.get(site.path)
+        if syms is None:
+            syms = defs[site.path] = index.symbols_in_file(site.path)
+        if site.how == "same file":
+            return True
+        if zig_file_struct(site.path) != owner and any(s.kind in ("function", "method") and s.name == callee for s in syms):
+            return False
+        return None
+    if word is None or word in _SELF:
+        return None
+    if word[:1].isupper():
+        return True if word == owner else False if word in types or _is_type(index, word) else None
+    typed = _declared_receiver(index, defs, lines, site, word)
+    chain = re.search(rf"(?<![\w.])([A-Za-z_]\w*)\s*\.\s*{re.escape(word)}\s*\.$", head.rstrip())
+    if chain is not None and chain.group(1) not in _SELF:  # `file_reader.interface.takeSentinel(0)`: a field's type
+        outer = _declared_receiver(index, defs, lines, site, chain.group(1))
+        typed = _zig_field_type(index, outer, word) if outer is not None else typed
+    if typed is None or typed == "Self":
+        return None
+    return True if typed == owner else False if typed in types or _is_type(index, typed) else None
+
+
+def _zig_field_type(index: IndexQueries, struct: str, field: str) -> str | None:
+    """The type a Zig struct (a struct definition, or a struct file `File/Reader.zig`) declares its field with."""
+    for f in index.symbols_named(field):
+        if f.name != field or f.kind != "field" or f.language != "zig":
+            continue
+        parent = index.get_symbol(f.parent_id) if f.parent_id is not None else None
+        if (parent.name if parent is not None else zig_file_struct(f.path)) == struct:
+            m = re.search(_FIELD_TYPE[0].format(w=re.escape(field)), f.signature or "")
+            if m and m.group(1) not in _KEYWORDS_TYPES:
+                return m.group(1)
+    return None
+
+
 def _names_rust_type(index: IndexQueries, word: str, cache: dict[str, bool]) -> bool:
     if word not in cache:
         cache[word] = any(x.kind in _CLASS_KINDS - {"module"} and x.name == word for x in index.symbols_named(word))
@@ -1455,7 +1600,7 @@ def _typed_receiver(index: IndexQueries, cache: dict[str, list[Symbol]], lines: 
     return False
 
 
-_FIELD_TYPE = (r"\b{w}\s*:\s*(?:[\w$]+\.)*([A-Za-z_$][\w$]*)",  # Kotlin, TS, Scala, Swift, Python: `x: T`
+_FIELD_TYPE = (r"\b{w}\s*:\s*[?*]*(?:const\s+)?(?:[\w$]+\.)*([A-Za-z_$][\w$]*)",  # Kotlin, TS, Scala, Swift, Python: `x: T`, Zig `x: *const T`
                r"(?:[\w$]+\.)*([A-Z][\w$]*)(?:<[^<>;()]*>)?\s+{w}\s*[;=,)]")  # Java, C#: `T x;`
 
 
@@ -1482,7 +1627,9 @@ def _declared_receiver(index: IndexQueries, cache: dict[str, list[Symbol]], line
                 typed = binding[1] if binding is not None and binding[0] == "type" else None
         if typed is not None:
             return typed
-    holders = {s.id for s in syms if s.kind in _CLASS_KINDS and s.start_line <= site.line <= s.end_line}
+    holders: set[int | None] = {s.id for s in syms if s.kind in _CLASS_KINDS and s.start_line <= site.line <= s.end_line}
+    if zig_file_struct(site.path) is not None:
+        holders.add(None)  # a Zig struct file's fields stand at its top level
     fields = [f for f in syms if f.name == word and f.kind in _FIELD_KINDS and f.parent_id in holders]
     if not fields and depth == 0:  # a field the class around it inherits (`body` of a base WrappedTask)
         around = [s for s in syms if s.id in holders]
@@ -1539,7 +1686,7 @@ def _names_the_class(receiver: str, cls: str) -> bool:
 
 
 def _enclosing_class(index: IndexQueries, cache: dict[str, list[Symbol]], path: str, line: int) -> str | None:
-    """The name of the innermost class-like definition containing `line` of `path`."""
+    """The name of the innermost class-like definition containing `line` of `path` (a Zig struct file's own)."""
     syms = cache.get(path)
     if syms is None:
         syms = cache[path] = [s for s in index.symbols_in_file(path) if s.kind in _CLASS_KINDS]
@@ -1547,7 +1694,12 @@ def _enclosing_class(index: IndexQueries, cache: dict[str, list[Symbol]], path: 
     for s in syms:
         if s.start_line <= line <= s.end_line and (best is None or s.end_line - s.start_line <= best.end_line - best.start_line):
             best = s
-    return best.name if best is not None else None
+    return best.name if best is not None else zig_file_struct(path)
+
+
+#: Zig: a file is a struct, and a capitalized one (`Io/Writer.zig`) is used as a type of that name (`const Writer =
+#: @This();`, `w: *Writer`): its top-level functions are Writer's methods, its top-level fields Writer's
+zig_file_struct = zig_names.file_struct
 
 
 _CLASS_KINDS = frozenset({"class", "struct", "interface", "trait", "enum", "module", "type", "impl"})  # a Rust impl block holds its methods

@@ -63,7 +63,8 @@ def declared_type(signature: str, word: str) -> str | None:
     """The type a definition's header declares for `word` (a parameter or Go receiver): `r *Raft` -> Raft,
     `order: Order` -> Order, `Config cfg` -> Config; None when the header does not say."""
     w = re.escape(word)
-    for rx in (rf"[(,]\s*{w}\s*:\s*&?(?:mut\s+)?(?:[\w$]+(?:\.|::))*([A-Za-z_$][\w$]*)",  # Python, TS, Rust
+    # Python, TS, Rust (`h: &mut Head`), Zig (`w: *Writer`, `r: ?*const std.Io.Reader`)
+    for rx in (rf"[(,]\s*{w}\s*:\s*[&?*]*\s*(?:(?:mut|const)\s+)?(?:[\w$]+(?:\.|::))*([A-Za-z_$][\w$]*)",
                rf"[(,]\s*{w}\s+\*?(?:[\w$]+\.)*([A-Za-z_$][\w$]*)",  # Go
                rf"[(,]\s*(?:final\s+)?(?:[\w$]+(?:\.|::))*([A-Za-z_$][\w$]*)(?:<[^<>()]*>)?\s*[*&]?\s+{w}\s*[,)=]"):  # Java, C#, C++
         m = re.search(rx, signature)
@@ -309,12 +310,27 @@ def return_type(signature: str, language: str | None) -> str | None:
     if language in ("php", "typescript", "tsx", "kotlin", "swift", "scala"):
         m = re.search(r"\)\s*(?::|->)\s*([^{=;]+?)\s*(?:\{.*)?;?\s*$", sig)
         return named_type(m.group(1)) if m else None
+    if language == "zig":  # `pub fn addTest(b: *Build, options: TestOptions) *Step.Compile`, `fn f() Error!*T`
+        m = re.search(r"\bfn\s+[\w@\"]+\s*\(", sig)
+        close = _matching(sig, m.end() - 1) if m else -1
+        rest = re.sub(r"\b(?:callconv|align|addrspace|linksection)\s*\([^()]*\)", "", sig[close + 1:]) if close > 0 else ""
+        return named_type(rest.rsplit("!", 1)[-1]) if rest.strip() else None
     if language in ("java", "csharp", "cpp", "c_sharp", "dart"):
         m = re.match(r"\s*(?:(?:@\w+(?:\([^)]*\))?|public|private|protected|internal|static|final|abstract|virtual|override|"
                      r"async|sealed|synchronized|native|default|inline|constexpr|explicit)\s+)*"
                      r"((?:[\w$]+(?:\.|::))*[\w$]+(?:<[^()]*>)?)\s*[*&]?\s+[\w$~]+\s*\(", sig)
         return named_type(m.group(1)) if m else None
     return None
+
+
+def _matching(text: str, at: int) -> int:
+    """The offset of the `)` that closes the `(` at `at`, or -1."""
+    depth = 0
+    for i in range(at, len(text)):
+        depth += (text[i] == "(") - (text[i] == ")")
+        if depth == 0:
+            return i
+    return -1
 
 
 def go_shape(signature: str) -> tuple[tuple[str, ...], tuple[str, ...]] | None:

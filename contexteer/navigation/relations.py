@@ -10,7 +10,13 @@ from typing import Any
 
 from contexteer.errors import ContexteerError, InputError, NotFoundError
 from contexteer.indexers import graph
-from contexteer.indexers.lookup import REAL_OVERLOADS, is_prototype, language_family, line_previews
+from contexteer.indexers.lookup import (
+    REAL_OVERLOADS,
+    is_prototype,
+    language_family,
+    line_previews,
+    zig_file_struct,
+)
 from contexteer.indexers.model import CLASS_KINDS
 from contexteer.indexers.namesakes import reopened_rank
 from contexteer.indexers.qualify import is_qualified, split_name
@@ -219,6 +225,14 @@ def find_target(nav: NavigationService, q: str, prefix: str | None, relation: st
             note = "also named so: " + ", ".join(f"{s.kind} {s.path}:{s.start_line}" for s in rest[:3]) \
                 + (" …" if len(rest) > 3 else "")
             return types[0], f"{also}; {note}" if also else note
+    if len(distinct) > 1 and all(s.language == "zig" for s in named):
+        # Zig: `std.Random` is the file Random.zig (`const Random = @This();`); a private `const Random = struct`
+        # elsewhere and `const Random = std.Random;` aliases are not what the name means first
+        files = [s for s in named if s.kind == "struct" and zig_file_struct(s.path) == s.name]
+        if len(files) == 1:
+            rest = [s for s in named if s.id != files[0].id]
+            return files[0], "also named so: " + ", ".join(f"{s.kind} {s.path}:{s.start_line}" for s in rest[:3]) \
+                + (" …" if len(rest) > 3 else "")
     if len(distinct) > 1:
         lines = [f"  {s.path}:{s.start_line}-{s.end_line} {s.kind} {full.get(s.id, s.qualname)} -> find_related("
                  f"symbol=\"{full.get(s.id, s.qualname)}\", relation=\"{relation}\", path=\"{s.path}\")" for s in named[:10]]

@@ -2,6 +2,8 @@
 ; `const X = struct {...}` is a struct named X (enum, union, error set likewise); `pub` makes a declaration public.
 
 (variable_declaration . (identifier) @name (struct_declaration)) @definition.struct
+; `const Writer = @This();` at the top of a file: the file is the struct Writer (its fields and functions are Writer's)
+(source_file (variable_declaration . (identifier) @name (builtin_function (builtin_identifier) @_this) (#eq? @_this "@This")) @definition.struct)
 (variable_declaration . (identifier) @name (enum_declaration)) @definition.enum
 (variable_declaration . (identifier) @name (union_declaration)) @definition.struct
 (variable_declaration . (identifier) @name (opaque_declaration)) @definition.struct
@@ -10,6 +12,7 @@
 (variable_declaration "var" . (identifier) @name) @definition.variable
 (function_declaration name: (identifier) @name) @definition.function
 (container_field name: (identifier) @name) @definition.field
+(test_declaration [(string) @name (identifier) @name]) @definition.test
 
 (call_expression function: (identifier) @name) @reference.call
 (call_expression function: (field_expression member: (identifier) @name)) @reference.call

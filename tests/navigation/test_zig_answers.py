@@ -1,0 +1,155 @@
+"""Zig answers, from the Zig 0.17 std A/B run: a capitalized file is a struct (`Io/Writer.zig` is Writer, its
+top-level functions are Writer's methods), so callers are told apart by the receiver's declared type, a type named
+before the call, or the type a declaration literal (`return .create(b, o)`) stands for; an interface is a struct of
+function pointers, implemented by whatever builds one; `test "name" {...}` blocks are where a call sits."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from tests.navigation.conftest import Served, flat, served_tree
+
+FILES = {
+    "Io/Writer.zig": (
+        "const Writer = @This();\n"                                                       # 1
+        "vtable: *const VTable,\n"                                                         # 2
+        "pub const VTable = struct {\n"                                                   # 3
+        "    drain: *const fn (w: *Writer, data: []const u8) usize,\n"                    # 4
+        "    flush: *const fn (w: *Writer) void = noFlush,\n"                             # 5
+        "};\n"                                                                             # 6
+        "pub fn splatByteAll(w: *Writer, byte: u8, n: usize) void {\n"                    # 7
+        "    _ = w.vtable.drain(w, &.{byte});\n"                                          # 8
+        "    _ = n;\n"                                                                    # 9
+        "}\n"                                                                              # 10
+        "fn noFlush(w: *Writer) void {\n"                                                 # 11
+        "    _ = w;\n"                                                                    # 12
+        "}\n"                                                                              # 13
+        "pub fn alignBuffer(w: *Writer, fill: u8) void {\n"                               # 14
+        "    splatByteAll(w, fill, 2);\n"                                                 # 15
+        "}\n"                                                                              # 16
+        "test \"splat writes n bytes\" {\n"                                               # 17
+        "    var w: Writer = undefined;\n"                                                # 18
+        "    w.splatByteAll('a', 3);\n"                                                   # 19
+        "}\n"),                                                                            # 20
+    "Render.zig": (
+        "const std = @import(\"std\");\n"                                                 # 1
+        "const Writer = std.Io.Writer;\n"                                                 # 2
+        "const Render = @This();\n"                                                       # 3
+        "underlying_writer: *Writer,\n"                                                   # 4
+        "pub fn splatByteAll(r: *Render, byte: u8, n: usize) void {\n"                    # 5
+        "    r.underlying_writer.splatByteAll(byte, n);\n"                                # 6
+        "}\n"                                                                              # 7
+        "pub fn indent(r: *Render, other: *Render) void {\n"                              # 8
+        "    other.splatByteAll(' ', 4);\n"                                               # 9
+        "    splatByteAll(r, ' ', 4);\n"                                                  # 10
+        "}\n"),                                                                            # 11
+    "File.zig": (
+        "const std = @import(\"std\");\n"                                                 # 1
+        "const File = @This();\n"                                                         # 2
+        "interface: std.Io.Writer,\n"                                                     # 3
+        "pub fn pad(file_writer: *File) void {\n"                                         # 4
+        "    file_writer.interface.splatByteAll(0, 8);\n"                                 # 5
+        "}\n"                                                                              # 6
+        "fn drain(w: *std.Io.Writer, data: []const u8) usize {\n"                         # 7
+        "    return data.len;\n"                                                          # 8
+        "}\n"                                                                              # 9
+        "pub fn writer(file: *File) std.Io.Writer {\n"                                    # 10
+        "    _ = file;\n"                                                                 # 11
+        "    return .{ .vtable = &.{\n"                                                   # 12
+        "        .drain = drain,\n"                                                       # 13
+        "    } };\n"                                                                       # 14
+        "}\n"                                                                              # 15
+        "const not_a_vtable = .{ .drain = 1, .color = 2 };\n"),                           # 16
+    "Build.zig": (
+        "const Build = @This();\n"                                                        # 1
+        "const Step = @import(\"Build/Step.zig\");\n"                                     # 2
+        "pub fn addTest(b: *Build, name: []const u8) *Step.Compile {\n"                   # 3
+        "    return .create(b, name);\n"                                                  # 4
+        "}\n"                                                                              # 5
+        "pub fn addRun(b: *Build) *Step.Run {\n"                                          # 6
+        "    return Step.Run.create(b, \"run\");\n"                                       # 7
+        "}\n"),                                                                            # 8
+    "Build/Step/Compile.zig": (
+        "const Compile = @This();\n"                                                      # 1
+        "pub fn create(owner: *Build, name: []const u8) *Compile {\n"                     # 2
+        "    if (name.len == 0) @panic(\"invalid name\");\n"                              # 3
+        "    return owner.allocator.create(Compile) catch @panic(\"OOM\");\n"             # 4
+        "}\n"),                                                                            # 5
+    "Build/Step/Run.zig": (
+        "const Run = @This();\n"                                                          # 1
+        "pub fn create(owner: *Build, name: []const u8) *Run {\n"                         # 2
+        "    _ = name;\n"                                                                 # 3
+        "    return owner.allocator.create(Run) catch @panic(\"OOM\");\n"                 # 4
+        "}\n"),                                                                            # 5
+    "Random.zig": (
+        "const Random = @This();\n"                                                      # 1
+        "ptr: *anyopaque,\n"                                                             # 2
+        "fillFn: *const fn (ptr: *anyopaque, buf: []u8) void,\n"                        # 3
+        "pub fn init(pointer: anytype, comptime fillFn: fn (ptr: @TypeOf(pointer), buf: []u8) void) Random {\n"  # 4
+        "    return .{ .ptr = pointer, .fillFn = fillFn };\n"                            # 5
+        "}\n"),                                                                           # 6
+    "Random/Pcg.zig": (
+        "const std = @import(\"std\");\n"                                               # 1
+        "const Pcg = @This();\n"                                                         # 2
+        "pub fn random(self: *Pcg) std.Random {\n"                                       # 3
+        "    return std.Random.init(self, fill);\n"                                      # 4
+        "}\n"                                                                             # 5
+        "fn fill(self: *Pcg, buf: []u8) void {\n"                                        # 6
+        "    _ = self;\n"                                                                # 7
+        "    _ = buf;\n"                                                                 # 8
+        "}\n"),                                                                           # 9
+    "Private.zig": "const Random = struct {\n    seed: u64,\n};\n",
+}
+
+
+def _served(tmp_path: Path) -> Served:
+    return served_tree(tmp_path, FILES)
+
+
+def test_callers_of_a_struct_files_method_are_told_apart_by_the_receivers_type(tmp_path: Path):
+    s = _served(tmp_path)
+    text = s.call("find_related", symbol="Writer.splatByteAll", relation="callers", path="Io/Writer.zig").text
+    assert "Io/Writer.zig" in text and "15 in alignBuffer" in text, text  # a bare call in its own file
+    assert 'in test "splat writes n bytes" (17-20)' in text, text  # `var w: Writer` in a test block
+    assert "Render.zig:6 in splatByteAll" in text, text  # the field `underlying_writer: *Writer`
+    assert "File.zig:5 in pad" in text, text  # `file_writer: *File`, File's field `interface: std.Io.Writer`
+    rows = "\n".join(r for r in flat(text).splitlines() if not r.startswith("["))
+    assert "Render.zig:9" not in rows and "Render.zig:10" not in rows, text  # Render's own: left out, and counted
+    assert "left out" in text and "(Render.zig:9, Render.zig:10)" in text, text
+    assert "name only" not in text, text
+
+
+def test_a_declaration_literal_is_a_call_of_the_type_the_function_returns(tmp_path: Path):
+    s = _served(tmp_path)
+    text = s.call("find_related", symbol="Compile.create", relation="callers").text
+    assert "Build.zig:4 in addTest" in text, text  # `return .create(b, name)` in `fn addTest(...) *Step.Compile`
+    rows = "\n".join(r for r in flat(text).splitlines() if not r.startswith("["))
+    assert "Build.zig:7" not in rows, text  # `Step.Run.create(...)` names Run
+    assert "allocator.create" not in text, text  # one argument: Allocator's create, not Compile's
+
+
+def test_a_vtable_struct_is_implemented_by_every_initializer_that_builds_it(tmp_path: Path):
+    s = _served(tmp_path)
+    text = flat(s.call("find_related", symbol="Writer.VTable", relation="implementations").text)
+    assert "File.zig:10-15 function writer" in text and "initializer at 12-14 in writer (struct file File.zig)" in text, text
+    assert "not_a_vtable" not in text, text  # sets a field VTable does not have
+
+
+def test_zig_test_blocks_are_definitions_a_line_sits_in(tmp_path: Path):
+    s = _served(tmp_path)
+    outline = s.call("get_structured_index", path="Io/Writer.zig").text
+    assert 'test "splat writes n bytes"' in outline, outline
+    read = s.call("read_code_range", path="Io/Writer.zig", start_line=19, end_line=19).text
+    assert 'test "splat writes n bytes"' in read, read
+
+
+def test_an_interface_file_built_through_its_constructor_is_implemented_by_the_constructors_callers(tmp_path: Path):
+    # std.Random: Random.zig is the struct (`const Random = @This();`, fields ptr and fillFn), and each engine
+    # implements it by calling `std.Random.init(self, fill)`; a private `const Random = struct` elsewhere is not it
+    s = _served(tmp_path)
+    text = flat(s.call("find_related", symbol="Random", relation="implementations").text)
+    assert "implementations of struct Random (Random.zig:1-1)" in text, text
+    assert "also named so: struct Private.zig:1" in text, text
+    assert "Random/Pcg.zig:3-5 function random" in text, text
+    assert "constructor, Random.init at line 4 in random (struct file Pcg.zig)" in text, text
+    assert "Random.zig:4-6" not in text, text  # the constructor itself is not an implementation
