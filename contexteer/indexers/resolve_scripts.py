@@ -142,6 +142,11 @@ class ScriptResolvers(ResolverBase):
 
     # ----- zig ----------------------------------------------------------------------------
     def _zig(self, src: str, mod: str) -> Resolution:
+        # the repository is (or vendors) the standard library: its std.zig, beside mem.zig
+        std = [h for h in self._by_suffix("std.zig") if posixpath.join(posixpath.dirname(h), "mem.zig") in self.fileset] \
+            if mod == "std" else []
+        if std:
+            return Resolution(targets=(min(std, key=len),))
         if mod in ("std", "builtin", "root"):
             return Resolution(external=mod, stdlib=True)
         if mod.endswith((".zig", ".zon")):

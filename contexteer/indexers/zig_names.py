@@ -111,8 +111,9 @@ def _exists(index: IndexQueries, path: str) -> bool:
 
 
 def _std(index: IndexQueries) -> str | None:
-    """std.zig when the repository is (or vendors) the standard library: the shortest path named so."""
-    hits = sorted((f.path for f in _zig_files(index) if f.path == "std.zig" or f.path.endswith("/std.zig")), key=len)
+    """std.zig when the repository is (or vendors) the standard library: the shortest path named so, beside mem.zig."""
+    hits = sorted((f.path for f in _zig_files(index) if (f.path == "std.zig" or f.path.endswith("/std.zig"))
+                   and _exists(index, f.path[:-7] + "mem.zig")), key=len)
     return hits[0] if hits else None
 
 

@@ -11,6 +11,7 @@ from collections.abc import Callable
 from typing import Any
 
 from contexteer.indexers import deps as deps_mod
+from contexteer.indexers import zig_names
 from contexteer.indexers.layouts import is_test_path
 from contexteer.indexers.lookup import language_of
 from contexteer.indexers.manifests import (
@@ -48,6 +49,8 @@ def dependencies_of(nav: NavigationService, progress: Callable[[int, int], None]
                          language=lang, unit_imports=nav.index.imports_of(rel) if jvm else None)
     if not is_dir and spec is not None and spec.name == "bash" and direction in ("imports", "both"):
         _shell_calls(nav, model, rel)
+    if not is_dir and spec is not None and spec.name == "zig" and direction in ("imports", "both"):
+        _zig_aliases(nav, model, rel)
     if not is_dir and spec is not None and spec.name in ("python", "lua"):  # Lua: `pcall(require, 'ffi')` in a function
         _mark_scopes(model, rel, (repo_text(nav.ws, rel) or "").split("\n"), nav.index.symbols_in_file(rel),
                      nav.index.imports_of(rel))
@@ -80,6 +83,35 @@ def _shell_calls(nav: NavigationService, model: Dependencies, rel: str) -> None:
             edge = DepEdge(source=rel, target=path, line=min(names[called[0]]), depth=1, scope=SHELL_CALLS)
             model.imports.append(edge)
         edge.names = [f"{n} {','.join(map(str, sorted(set(names[n]))))}" for n in called]  # `_filedir 267,275,316`
+
+
+ZIG_ALIASES = "alias"
+_ZIG_ALIAS = re.compile(r"^(?:pub\s+)?const\s+([A-Za-z_]\w*)\s*=\s*([A-Za-z_][\w.]*\.[A-Za-z_]\w*|@import\(\"[^\"]+\"\)\.[\w.]+)\s*;")
+
+
+def _zig_aliases(nav: NavigationService, model: Dependencies, rel: str) -> None:
+    """A Zig file reaches other files through top-level constants (`const Io = std.Io;`, `const flate =
+    std.compress.flate;`): each one that names a repository file is listed with its line, beside the imports."""
+    lines = (repo_text(nav.ws, rel) or "").split("\n")
+    by_file: dict[str, list[str]] = {}
+    first: dict[str, int] = {}
+    for i, text in enumerate(lines, 1):
+        m = _ZIG_ALIAS.match(text)
+        if m is None:
+            continue
+        target = zig_names.path_file(nav.index, rel, lines, m.group(2), m.group(1))
+        if target is None or target == rel:
+            continue
+        word = re.compile(rf"(?<![\w.]){re.escape(m.group(1))}\b")
+        used = sum(1 for j, t in enumerate(lines, 1) if j != i and word.search(t.split("//", 1)[0]))
+        by_file.setdefault(target, []).append(f"{m.group(1)} = {m.group(2)} {i}" + (f", used on {used} line{'s' if used > 1 else ''}" if used else ", unused"))
+        first.setdefault(target, i)
+    for path, names in sorted(by_file.items(), key=lambda kv: first[kv[0]]):
+        edge = next((e for e in model.imports if e.depth == 1 and e.target == path), None)
+        if edge is None:
+            edge = DepEdge(source=rel, target=path, line=first[path], depth=1, scope=ZIG_ALIASES)
+            model.imports.append(edge)
+        edge.names = (edge.names or []) + names
 
 
 _TYPE_CHECKING = re.compile(r"^(\s*)if\s+(?:typing\.)?TYPE_CHECKING\s*:")

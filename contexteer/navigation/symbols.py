@@ -402,6 +402,26 @@ _INTERPOLATED = re.compile(r"\\\(([\w.]+)\)|\$\{([\w.]+)\}")
 _NOT_VALUE_NAMES = frozenset("true false null nullptr None True False nil this self sizeof const static new".split())
 
 
+#: line comments of the languages whose values span lines (`//`, `--`, `#`): a comment inside a value is no part of it
+_LINE_COMMENT = {"lua": "--", "haskell": "--", "python": "#", "ruby": "#", "bash": "#", "elixir": "#", "make": "#"}
+
+
+def _code_lines(body: list[str], language: str | None) -> list[str]:
+    """A value's lines without its comments: whole comment lines after the first dropped, a trailing `// ...` cut
+    where no string is open before it (Zig's `max_path_bytes` switch explains each branch; its words are no
+    names of the value)."""
+    mark = _LINE_COMMENT.get(language or "", "//")
+    out = body[:1]
+    for text in body[1:]:
+        if text.strip().startswith(mark):
+            continue
+        at = text.find(mark)
+        if at > 0 and text.count('"', 0, at) % 2 == 0 and text.count("'", 0, at) % 2 == 0 and not text[:at].endswith(":"):
+            text = text[:at].rstrip()  # not `http://` in a string, nor a URL after a colon
+        out.append(text)
+    return out
+
+
 def _written(nav: NavigationService, sym: Any) -> str:
     """A definition's signature as written: whole when the index cut it at 200 characters (re-read from the file),
     a multi-line constant or variable with its whole value (up to 15 lines), and a Go constant of an `iota` block
@@ -419,7 +439,7 @@ def _written(nav: NavigationService, sym: Any) -> str:
         return sig
     lines = text.split("\n")
     if value:
-        body = lines[sym.start_line - 1 : min(sym.end_line, sym.start_line + 14)]
+        body = _code_lines(lines[sym.start_line - 1 : min(sym.end_line, sym.start_line + 14)], sym.language)
         text = " ".join(" ".join(body).split())
         return text + (" …" if sym.end_line > sym.start_line + 14 else "")
     if cut:

@@ -99,6 +99,21 @@ FILES = {
         "    _ = buf;\n"                                                                 # 8
         "}\n"),                                                                           # 9
     "Private.zig": "const Random = struct {\n    seed: u64,\n};\n",
+    "std.zig": "pub const Io = @import(\"Io.zig\");\npub const mem = @import(\"mem.zig\");\n",
+    "mem.zig": (
+        "pub const max_path_bytes = switch (os) {\n"                                    # 1
+        "    // each unit may be expanded to 3 bytes, and the +1 is the null byte\n"       # 2
+        "    .linux => 4096, // PATH_MAX\n"                                              # 3
+        "    .windows => 32767 * 3 + 1,\n"                                               # 4
+        "};\n"),                                                                         # 5
+    "Io.zig": "pub const Writer = @import(\"Io/Writer.zig\");\n",
+    "zip.zig": (
+        "const std = @import(\"std\");\n"                                               # 1
+        "const Io = std.Io;\n"                                                           # 2
+        "const Writer = std.Io.Writer;\n"                                                # 3
+        "pub fn put(w: *Writer) void {\n"                                                # 4
+        "    w.splatByteAll(0, 1);\n"                                                    # 5
+        "}\n"),                                                                           # 6
 }
 
 
@@ -153,3 +168,19 @@ def test_an_interface_file_built_through_its_constructor_is_implemented_by_the_c
     assert "Random/Pcg.zig:3-5 function random" in text, text
     assert "constructor, Random.init at line 4 in random (struct file Pcg.zig)" in text, text
     assert "Random.zig:4-6" not in text, text  # the constructor itself is not an implementation
+
+
+def test_a_zig_files_dependencies_name_the_std_files_its_aliases_reach_and_which_it_never_uses(tmp_path: Path):
+    # zip.zig of Zig's std: `const Io = std.Io;` ... the A/B question asked which alias the file never uses
+    s = _served(tmp_path)
+    text = flat(s.call("list_dependencies", path="zip.zig").text)
+    assert "std.zig  (line 1)" in text, text  # the repository is the standard library: @import("std") is std.zig
+    assert "Io.zig  (line 2, alias): Io = std.Io 2, unused" in text, text
+    assert "Io/Writer.zig  (line 3, alias): Writer = std.Io.Writer 3, used on 1 line" in text, text
+
+
+def test_a_constants_value_over_lines_is_shown_without_its_comments(tmp_path: Path):
+    s = _served(tmp_path)
+    text = flat(s.call("search_symbol", query="max_path_bytes").text)
+    assert "switch (os) { .linux => 4096, .windows => 32767 * 3 + 1, };" in text, text
+    assert "null byte" not in text and "PATH_MAX" not in text, text
