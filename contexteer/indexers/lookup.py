@@ -1054,7 +1054,7 @@ def find_callers(index: IndexQueries, sym: Symbol, callee: str, resolve_imports:
         order = {"same file": 0, "import": 1, "same package": 1}
         sites.sort(key=lambda c: (order.get(c.how, 2), c.path, c.line))
         if sym.language == "zig":
-            _check_zig_receivers(index, sites, callee, owner, max_files, sym.signature or "")
+            _check_zig_receivers(index, sites, callee, owner, max_files, sym)
         else:
             _check_receivers(index, sites, callee, owner, max_files, sym.language, static=static,
                              extends=extended_type(sym), signature=sym.signature or "")
@@ -1452,16 +1452,17 @@ def _other_type(index: IndexQueries, defs: dict[str, list[Symbol]], lines: list[
 
 
 def _check_zig_receivers(index: IndexQueries, sites: list[Caller], callee: str, owner: str, max_files: int,
-                         signature: str) -> None:
+                         sym: Symbol) -> None:
     """`_check_receivers` for Zig, where a file is a struct and types are TitleCase: a call is `owner`'s when its
     receiver is declared with that type (a parameter, a local, a field, a field of a field), names it
     (`Step.Compile.create(b, o)`), or it is a declaration literal the enclosing function returns (`return
     .create(b, o)` in `fn addTest(...) *Step.Compile`); another type's when the receiver names or is declared with
     another struct (file), when a bare call names its own file's function, or when the argument count cannot fit
-    (Zig has no defaults nor overloads)."""
+    (Zig has no defaults nor overloads). A declaration without `pub` is its file's own: no other file calls it."""
     ws = getattr(index, "ws", None)
     if ws is None:
         return
+    signature = sym.signature or ""
     types = {name for f in index.files() if (name := zig_file_struct(f.path)) is not None}
     call = re.compile(r"\b" + re.escape(callee) + r"\s*\(")
     words = re.findall(r"[A-Z]?[a-z0-9]+|[A-Z]+(?![a-z])", owner)
@@ -1470,6 +1471,9 @@ def _check_zig_receivers(index: IndexQueries, sites: list[Caller], callee: str, 
     files: dict[str, list[str]] = {}
     defs: dict[str, list[Symbol]] = {}
     for site in sites:
+        if not sym.exported and site.path != sym.path:  # no file reads another's private declaration
+            site.receiver, site.how, site.against = False, "name only", True
+            continue
         if site.path not in files and len(files) >= max_files:
             site.receiver, site.how = False, "name only"
             continue
@@ -1477,6 +1481,9 @@ def _check_zig_receivers(index: IndexQueries, sites: list[Caller], callee: str, 
         text = lines[site.line - 1] if 0 < site.line <= len(lines) else ""
         site.receiver, against = False, False
         for m in call.finditer(text):
+            if (fits is not None and _misfit(fits, text[m.start():], callee, "zig")):
+                against = True  # `allocator.free(x)`: one argument where SafeAllocator's free takes four
+                continue
             before = _RECEIVER.search(text, 0, m.start())
             word = before.group(1) if before is not None else None
             verdict = _zig_call(index, defs, lines, site, text[: m.start()], word, owner, types, callee)
@@ -1490,7 +1497,7 @@ def _check_zig_receivers(index: IndexQueries, sites: list[Caller], callee: str, 
                 break
         if not site.receiver:
             site.how = "name only"
-            site.against = against or (fits is not None and _misfit(fits, text, callee, "zig"))
+            site.against = against
 
 
 def _zig_arity(signature: str, callee: str, owner: str) -> tuple[int, int | None] | None:

@@ -113,7 +113,22 @@ FILES = {
         "const Writer = std.Io.Writer;\n"                                                # 3
         "pub fn put(w: *Writer) void {\n"                                                # 4
         "    w.splatByteAll(0, 1);\n"                                                    # 5
-        "}\n"),                                                                           # 6
+        "}\n"                                                                             # 6
+        "pub fn drop(safe_allocator: *SafeAllocator, m: []u8) void {\n"                  # 7
+        "    safe_allocator.free(safe_allocator, m);\n"                                  # 8
+        "}\n"),                                                                           # 9
+    "SafeAllocator.zig": (
+        "const SafeAllocator = @This();\n"                                               # 1
+        "fn free(context: *anyopaque, memory: []u8) void {\n"                            # 2
+        "    _ = context;\n"                                                             # 3
+        "    _ = memory;\n"                                                              # 4
+        "}\n"                                                                             # 5
+        "pub fn destroy(s: *SafeAllocator, memory: []u8) void {\n"                       # 6
+        "    free(s, memory);\n"                                                         # 7
+        "}\n"                                                                             # 8
+        "pub fn release(allocator: *SafeAllocator, memory: []u8) void {\n"               # 9
+        "    allocator.free(memory);\n"                                                  # 10
+        "}\n"),                                                                           # 11
 }
 
 
@@ -184,3 +199,14 @@ def test_a_constants_value_over_lines_is_shown_without_its_comments(tmp_path: Pa
     text = flat(s.call("search_symbol", query="max_path_bytes").text)
     assert "switch (os) { .linux => 4096, .windows => 32767 * 3 + 1, };" in text, text
     assert "null byte" not in text and "PATH_MAX" not in text, text
+
+
+def test_a_private_zig_function_is_called_from_its_own_file_only_and_with_every_argument(tmp_path: Path):
+    # SafeAllocator's private `fn free(context, memory, ...)` is no callee of `allocator.free(x)` anywhere: no other
+    # file can name it, and Zig has neither defaults nor overloads (the depth-2 callers had listed 69 such calls)
+    s = _served(tmp_path)
+    text = s.call("find_related", symbol="free", relation="callers", path="SafeAllocator.zig").text
+    rows = "\n".join(r for r in flat(text).splitlines() if not r.startswith("["))
+    assert "SafeAllocator.zig:7 in destroy" in rows, text
+    assert "zip.zig" not in rows and ":10" not in rows, text  # private; one argument for two
+    assert "2 other calls named 'free' left out" in text, text
