@@ -169,6 +169,10 @@ def callers(index: IndexQueries, sym: Symbol, resolve_imports: Callable[[str], d
         frontier = nxt
         if not frontier:
             break
+    if sym.language == "zig" and sym.kind in ("function", "method"):
+        stored = _zig_stored(index, sym)
+        if stored:
+            out.note = f"{out.note}; {stored}" if out.note else stored
     if hidden:
         n = sum(hidden.values())
         named = ", ".join(f"{k} {v}" for k, v in sorted(hidden.items(), key=lambda kv: -kv[1])[:4])
@@ -177,6 +181,30 @@ def callers(index: IndexQueries, sym: Symbol, resolve_imports: Callable[[str], d
                 f"find_related(symbol=\"{first}\", relation=\"callers\") lists them")
         out.note = f"{out.note}; {more}" if out.note else more
     return out
+
+
+def _zig_stored(index: IndexQueries, sym: Symbol) -> str | None:
+    """Where a Zig function of its own file is stored as a value in an initializer (`.alloc = alloc,` in
+    PageAllocator's vtable): it runs when that field is called (`a.vtable.alloc(...)`), which no call site names.
+    A struct with a member of that name stores its own (`.free = free` in FuzzAllocator.allocator)."""
+    lines = _lines_of(index, sym.path)
+    rx = re.compile(rf"\.\s*([A-Za-z_]\w*)\s*=\s*&?(?:[A-Za-z_]\w*\.)?{re.escape(sym.name)}\s*(?:[,}}]|$)")
+    syms = [s for s in index.symbols_in_file(sym.path) if s.kind != "field"]
+    shadows = {s.parent_id for s in syms if s.name == sym.name and s.id != sym.id and s.parent_id is not None}
+    found: list[tuple[int, str, Symbol | None]] = []
+    for i, text in enumerate(lines, 1):
+        m = rx.search(text.split("//", 1)[0])
+        if m is None or sym.start_line <= i <= sym.end_line:
+            continue
+        around = [s for s in syms if s.start_line <= i <= s.end_line]
+        if any(s.id in shadows for s in around):
+            continue
+        found.append((i, m.group(1), min(around, key=lambda s: s.end_line - s.start_line) if around else None))
+    if not found:
+        return None
+    where = "; ".join(f"line {i} (.{f} = {sym.name}" + (f", in {s.qualname} {s.start_line}-{s.end_line})" if s else ")")
+                      for i, f, s in found[:3]) + (f" and {len(found) - 3} more" if len(found) > 3 else "")
+    return f"stored as a value at {where}: it runs where that field is called (`.{found[0][1]}(...)`), which no call site names"
 
 
 def _by_caller(index: IndexQueries, sites: list[Any], target: Symbol, level: int,

@@ -128,7 +128,8 @@ FILES = {
         "}\n"                                                                             # 8
         "pub fn release(allocator: *SafeAllocator, memory: []u8) void {\n"               # 9
         "    allocator.free(memory);\n"                                                  # 10
-        "}\n"),                                                                           # 11
+        "}\n"                                                                             # 11
+        "const vtable: VTable = .{ .free = free };\n"),                                  # 12
 }
 
 
@@ -210,3 +211,5 @@ def test_a_private_zig_function_is_called_from_its_own_file_only_and_with_every_
     assert "SafeAllocator.zig:7 in destroy" in rows, text
     assert "zip.zig" not in rows and ":10" not in rows, text  # private; one argument for two
     assert "2 other calls named 'free' left out" in text, text
+    # what dispatches to it: the vtable it is stored in
+    assert "stored as a value at line 12 (.free = free, in vtable 12-12): it runs where that field is called" in flat(text), text
