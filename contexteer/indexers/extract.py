@@ -320,7 +320,9 @@ def extract(data: bytes, spec: LanguageSpec, timeout: float | None = 5.0) -> Fil
         elif role == "import":
             node = caps[cap][0]
             decl = caps.get("_decl")
-            if decl is not None:  # `const X = require('m')`, Zig's `const std = @import("std")`: defines nothing
+            # `const X = require('m')`, Zig's `const std = @import("std")`: defines nothing; Zig's `pub const fmt =
+            # @import("fmt.zig");` is the file's public name for it (std.zig's API: `std.fmt`)
+            if decl is not None and not (spec.name == "zig" and data.startswith(b"pub", decl[0].start_byte)):
                 bindings.add(decl[0].id)
             elif exports is not None and not exports.imports and node.type == "import_statement":
                 exports.imports = True

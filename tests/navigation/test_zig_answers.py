@@ -193,6 +193,9 @@ def test_a_zig_files_dependencies_name_the_std_files_its_aliases_reach_and_which
     assert "std.zig  (line 1)" in text, text  # the repository is the standard library: @import("std") is std.zig
     assert "Io.zig  (line 2, alias): Io = std.Io 2, unused" in text, text
     assert "Io/Writer.zig  (line 3, alias): Writer = std.Io.Writer 3, used on 1 line" in text, text
+    # std.zig's `pub const Io = @import("Io.zig");` is its public name `std.Io`: a definition to find
+    found = flat(s.call("search_symbol", query="Io", path="std.zig").text)
+    assert 'std.zig:1-1 constant Io — pub const Io = @import("Io.zig");' in found, found
 
 
 def test_a_constants_value_over_lines_is_shown_without_its_comments(tmp_path: Path):
