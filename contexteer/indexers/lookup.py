@@ -1474,7 +1474,7 @@ def _check_zig_receivers(index: IndexQueries, sites: list[Caller], callee: str, 
         if not sym.exported and site.path != sym.path:  # no file reads another's private declaration
             site.receiver, site.how, site.against = False, "name only", True
             continue
-        if site.path not in files and len(files) >= max_files:
+        if site.path not in files and len(files) >= max_files * 8:  # a Zig verdict reads the line, little more
             site.receiver, site.how = False, "name only"
             continue
         lines = _file_lines(ws, site.path, files)
@@ -1517,13 +1517,28 @@ def _zig_call(index: IndexQueries, defs: dict[str, list[Symbol]], lines: list[st
     does not say. `head` is the line before the called name. A type is a struct or a struct file (`Step.Run.create(b)`
     is Run's, `arena.create(T)` with `arena: Allocator` is Allocator's); `return .create(b, ...)` is a declaration
     literal of the type the enclosing function returns (`fn addTest(...) *Step.Compile`)."""
-    if re.search(r"(?:^|[=(,{:]|\b(?:return|try|catch|orelse|else))\s*\.$", head.rstrip()):
+    generic = re.search(r"(?<![\w.])([A-Z]\w*)\s*\([^()]*\)\s*\.$", head.rstrip())
+    if generic is not None:  # `Iterator(options).init(...)`: a type a function makes, named
+        word = generic.group(1)
+    elif re.search(r"(?:^|[=(,{:&]|\b(?:return|try|catch|orelse|else))\s*\.$", head.rstrip()):
         syms = defs.get(site.path)
         if syms is None:
             syms = defs[site.path] = index.symbols_in_file(site.path)
         enc = enclosing(syms, site.line)
         returned = return_type(enc.signature or "", "zig") if enc is not None and re.search(r"\breturn\s*\.$", head) else None
-        return None if returned is None else returned == owner
+        # `var prng: std.Random.DefaultPrng = .init(seed)`: the type the declaration names
+        declared = re.search(r"\b(?:var|const)\s+\w+\s*:\s*[?*]*(?:const\s+)?([\w.]+)\s*=\s*(?:try\s+)?\.$", head.rstrip())
+        if declared is not None:
+            returned = declared.group(1).rsplit(".", 1)[-1]
+        field = re.search(r"(?:^|[\s{,(])\.\s*([A-Za-z_]\w*)\s*=\s*(?:try\s+)?\.$", head.rstrip())
+        if field is not None and returned is None:  # `.step = .init(.{...})`: the type fields named `step` have
+            kinds = {t.rsplit(".", 1)[-1] for f in index.symbols_named(field.group(1)) if f.name == field.group(1)
+                     and f.kind == "field" and f.language == "zig" and (t := zig_names.typed_name(f.signature or "", f.name))}
+            returned = next(iter(kinds)) if len(kinds) == 1 else None
+        if returned is None or returned == owner:
+            return None if returned is None else True
+        return _zig_type_word(index, returned, owner, types) if returned[:1].isupper() \
+            else False if _is_type(index, returned) else None
     if word is None and not head.rstrip().endswith("."):  # a bare call names a declaration in scope: its file's own
         syms = defs.get(site.path)
         if syms is None:
@@ -1536,7 +1551,7 @@ def _zig_call(index: IndexQueries, defs: dict[str, list[Symbol]], lines: list[st
     if word is None or word in _SELF:
         return None
     if word[:1].isupper():
-        return True if word == owner else False if word in types or _is_type(index, word) else None
+        return _zig_type_word(index, word, owner, types)
     typed = _declared_receiver(index, defs, lines, site, word)
     chain = re.search(rf"(?<![\w.])([A-Za-z_]\w*)\s*\.\s*{re.escape(word)}\s*\.$", head.rstrip())
     if chain is not None and chain.group(1) not in _SELF:  # `file_reader.interface.takeSentinel(0)`: a field's type
@@ -1545,6 +1560,23 @@ def _zig_call(index: IndexQueries, defs: dict[str, list[Symbol]], lines: list[st
     if typed is None or typed == "Self":
         return None
     return True if typed == owner else False if typed in types or _is_type(index, typed) else None
+
+
+def _zig_type_word(index: IndexQueries, word: str, owner: str, types: set[str]) -> bool | None:
+    """Whether a TitleCase name a Zig call is made on (`Complex(f32).init(...)`, `Blake2s224.init(...)`) is `owner`:
+    yes when it is, or a constant naming it (`const DefaultPrng = Xoshiro256;`); no when it is another struct (file),
+    a function making a type (`fn Complex(comptime T: type) type`) or another TitleCase constant (Zig names types
+    so: `const Blake2s224 = Blake2s(224);`); None when the index does not know the name."""
+    if word == owner:
+        return True
+    named = [s for s in index.symbols_named(word) if s.name == word and s.language == "zig"]
+    alias = re.compile(rf"=\s*(?:[\w.]*\.)?{re.escape(owner)}\s*;?\s*$")
+    if any(s.kind == "constant" and alias.search(s.signature or "") for s in named):
+        return True
+    if word in types or any(s.kind in _CLASS_KINDS or s.kind == "constant"
+                            or (s.kind == "function" and re.search(r"\)\s*type\s*$", s.signature or "")) for s in named):
+        return False
+    return None
 
 
 def _zig_field_type(index: IndexQueries, struct: str, field: str) -> str | None:

@@ -387,3 +387,15 @@ def test_zig_0_15_syntax_the_grammar_predates_is_rewritten_and_names_stay_as_wri
     assert got["VTable"] == ("struct", 2), got  # `threaded: VTable = ...` defines threaded, not VTable again
     refs = [r[:3] for r in extract(ZIG_0_15_SYNTAX.encode(), languages.BY_NAME["zig"]).refs]
     assert ("await", "call", "9") in refs and ("VTable", "type", "7") in refs, refs
+
+
+def test_zig_a_generic_functions_returned_struct_holds_members_not_locals():
+    # hash_map.zig's `fn Custom(...) type { return struct { const minimal_capacity = 8; pub fn capacity ...` : its
+    # constant was not found and its pub methods were labelled private (the Zig A/B run)
+    got = symbols("zig", "pub fn Custom(comptime K: type) type {\n    return struct {\n        const minimal_capacity = 8;\n"
+                         "        size: u32 = 0,\n        pub fn capacity(self: @This()) u32 {\n            const local = self.size;\n"
+                         "            return local;\n        }\n    };\n}\n")
+    assert got["Custom.minimal_capacity"][:2] == ("constant", 3), got
+    assert got["Custom.size"][0] == "field" and got["Custom.capacity"][0] == "method", got
+    assert got["Custom.capacity"][4] is True, got  # pub
+    assert not any("local" in q for q in got), got

@@ -98,7 +98,24 @@ FILES = {
         "    _ = self;\n"                                                                # 7
         "    _ = buf;\n"                                                                 # 8
         "}\n"),                                                                           # 9
-    "Private.zig": "const Random = struct {\n    seed: u64,\n};\n",
+    "Private.zig": (
+        "const Random = struct {\n"                                                      # 1
+        "    seed: u64,\n"                                                               # 2
+        "};\n"                                                                            # 3
+        "const Blake = Hasher(224);\n"                                                   # 4
+        "const Prng = Random;\n"                                                         # 5
+        "fn Hasher(comptime n: u16) type {\n"                                            # 6
+        "    return struct {\n"                                                          # 7
+        "        pub fn init(a: u16, b: u16) @This() { _ = a; _ = b; return .{}; }\n"     # 8
+        "    };\n"                                                                        # 9
+        "}\n"                                                                             # 10
+        "fn uses(p: *anyopaque) void {\n"                                                # 11
+        "    const h = Blake.init(1, 2);\n"                                              # 12
+        "    const g = Hasher(160).init(1, 2);\n"                                        # 13
+        "    var r: std.Random = .init(p, fill);\n"                                      # 14
+        "    var q: Blake = .init(p, fill);\n"                                           # 15
+        "    _ = .{ h, g, r, q };\n"                                                     # 16
+        "}\n"),                                                                           # 17
     "std.zig": "pub const Io = @import(\"Io.zig\");\npub const mem = @import(\"mem.zig\");\n",
     "mem.zig": (
         "pub const max_path_bytes = switch (os) {\n"                                    # 1
@@ -216,3 +233,15 @@ def test_a_private_zig_function_is_called_from_its_own_file_only_and_with_every_
     assert "2 other calls named 'free' left out" in text, text
     # what dispatches to it: the vtable it is stored in
     assert "stored as a value at line 12 (.free = free, in vtable 12-12): it runs where that field is called" in flat(text), text
+
+
+def test_zig_calls_of_a_common_name_are_told_apart_by_the_type_each_line_names(tmp_path: Path):
+    # callers of std.Random.init listed 1,105 `init(` calls by name only; Zig names types in TitleCase, so a call on
+    # another TitleCase name (a struct, a constant, a function making a type) is another init; a declaration
+    # literal `.init(...)` is the declared type's
+    s = _served(tmp_path)
+    text = s.call("find_related", symbol="Random.init", relation="callers").text
+    rows = "\n".join(r for r in flat(text).splitlines() if not r.startswith("["))
+    assert "Random/Pcg.zig:4 in random" in rows and "Private.zig:14 in uses" in rows, text
+    for line in (12, 13, 15):
+        assert f"Private.zig:{line}" not in rows and f"{line}: " not in rows, (line, text)

@@ -11,6 +11,9 @@
 (variable_declaration "const" . (identifier) @name) @definition.constant
 (variable_declaration "var" . (identifier) @name) @definition.variable
 (function_declaration name: (identifier) @name) @definition.function
+; a generic: `fn Custom(comptime K: type) type { return struct {...}; }` - the struct it returns holds members
+; (Custom.capacity, Custom.minimal_capacity), not locals of the function
+(function_declaration name: (identifier) @name body: (block (expression_statement (return_expression (struct_declaration) @scope.type))))
 (container_field name: (identifier) @name) @definition.field
 (test_declaration [(string) @name (identifier) @name]) @definition.test
 
