@@ -143,7 +143,9 @@ def callers(index: IndexQueries, sym: Symbol, resolve_imports: Callable[[str], d
                     out.items.append(Related(sym, sym.path, "recursive", itself, 1, None, ""))
                 if dropped:  # say what was left out and why, or the agent checks every namesake call by hand
                     n = len(dropped)
-                    where = ", ".join(f"{c.path}:{c.line}" for c in dropped[:3]) + (", …" if n > 3 else "")
+                    # up to 6 named whole (the Zig A/B agent needed two calls to learn the 4th of 4)
+                    shown = dropped if n <= 6 else dropped[:5]
+                    where = ", ".join(f"{c.path}:{c.line}" for c in shown) + (f", … {n - 5} more" if n > 6 else "")
                     out.note = (f"{n} other call{'s' if n != 1 else ''} named '{target.name}' left out: another type's "
                                 f"method or a function of that name ({where})")
             for entry in _by_caller(index, sites, target, level, file_syms):

@@ -103,8 +103,9 @@ def _zig_aliases(nav: NavigationService, model: Dependencies, rel: str) -> None:
         if target is None or target == rel:
             continue
         word = re.compile(rf"(?<![\w.]){re.escape(m.group(1))}\b")
-        used = sum(1 for j, t in enumerate(lines, 1) if j != i and word.search(t.split("//", 1)[0]))
-        by_file.setdefault(target, []).append(f"{m.group(1)} = {m.group(2)} {i}" + (f", used on {used} line{'s' if used > 1 else ''}" if used else ", unused"))
+        used = [j for j, t in enumerate(lines, 1) if j != i and word.search(t.split("//", 1)[0])]
+        at = ",".join(map(str, used[:8])) + (f",… ({len(used)} lines)" if len(used) > 8 else "")
+        by_file.setdefault(target, []).append(f"{m.group(1)} = {m.group(2)} {i}" + (f", used at {at}" if used else ", unused"))
         first.setdefault(target, i)
     for path, names in sorted(by_file.items(), key=lambda kv: first[kv[0]]):
         edge = next((e for e in model.imports if e.depth == 1 and e.target == path), None)

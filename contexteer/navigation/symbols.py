@@ -122,7 +122,7 @@ def search(nav: NavigationService, q: str, *, match: str, kind: str | None, pref
         by_part = each()
         if nav.recheck(s.path for found in by_part.values() for s in found[: offset + limit]):
             by_part = each()  # as a single name's search does: files changed since they were indexed
-        pool = [s for found in by_part.values() for s in found]
+        pool = list({s.id: s for found in by_part.values() for s in found}.values())  # two names of one definition
         missing = [p for p, found in by_part.items() if not found]
         if missing:
             miss = "no definition named " + ", ".join(f"'{m}'" for m in missing)
@@ -148,6 +148,7 @@ def search(nav: NavigationService, q: str, *, match: str, kind: str | None, pref
         per = {part: rank_definitions(found, part, counts, primary=primary) for part, found in by_part.items()}
         share = max(2, limit // len(per)) if sum(map(len, per.values())) > limit else limit
         order = [s for found in per.values() for s in found[:share]] + [s for found in per.values() for s in found[share:]]
+        order = list({s.id: s for s in order}.values())  # `Modify, AllocFooter.Modify`: one row, where first asked
         crowded = [f"'{part}' {len(found)}" for part, found in per.items() if len(found) > share]
         if crowded and offset == 0:  # `def`: 41 Default instances would have filled the page
             many = (f"names with more definitions than their share of this page ({share}), the rest after all the "

@@ -209,7 +209,7 @@ def test_a_zig_files_dependencies_name_the_std_files_its_aliases_reach_and_which
     text = flat(s.call("list_dependencies", path="zip.zig").text)
     assert "std.zig  (line 1)" in text, text  # the repository is the standard library: @import("std") is std.zig
     assert "Io.zig  (line 2, alias): Io = std.Io 2, unused" in text, text
-    assert "Io/Writer.zig  (line 3, alias): Writer = std.Io.Writer 3, used on 1 line" in text, text
+    assert "Io/Writer.zig  (line 3, alias): Writer = std.Io.Writer 3, used at 4" in text, text
     # std.zig's `pub const Io = @import("Io.zig");` is its public name `std.Io`: a definition to find
     found = flat(s.call("search_symbol", query="Io", path="std.zig").text)
     assert 'std.zig:1-1 constant Io — pub const Io = @import("Io.zig");' in found, found
@@ -245,3 +245,22 @@ def test_zig_calls_of_a_common_name_are_told_apart_by_the_type_each_line_names(t
     assert "Random/Pcg.zig:4 in random" in rows and "Private.zig:14 in uses" in rows, text
     for line in (12, 13, 15):
         assert f"Private.zig:{line}" not in rows and f"{line}: " not in rows, (line, text)
+
+
+def test_up_to_six_calls_left_out_are_named_whole(tmp_path: Path):
+    s = served_tree(tmp_path, {
+        "A.zig": "const A = @This();\npub fn go(a: *A) void {\n    _ = a;\n}\n",
+        "B.zig": "const B = @This();\npub fn go(b: *B) void {\n    _ = b;\n}\n",
+        "use.zig": ("const A = @import(\"A.zig\");\nconst B = @import(\"B.zig\");\n"
+                    "fn f(a: *A, b: *B, c: *B, d: *B, e: *B) void {\n    a.go();\n    b.go();\n    c.go();\n    d.go();\n"
+                    "    e.go();\n}\n"),
+    })
+    text = s.call("find_related", symbol="go", relation="callers", path="A.zig").text
+    assert "use.zig:4 in f" in text, text
+    assert "4 other calls named 'go' left out" in text and "(use.zig:5, use.zig:6, use.zig:7, use.zig:8)" in text, text
+
+
+def test_two_names_of_one_definition_in_a_list_give_one_row(tmp_path: Path):
+    s = _served(tmp_path)
+    text = s.call("search_symbol", query="VTable, Writer.VTable", path="Io/Writer.zig").text
+    assert text.count("Io/Writer.zig:3-6 struct VTable") == 1, text
