@@ -1008,6 +1008,8 @@ def find_callers(index: IndexQueries, sym: Symbol, callee: str, resolve_imports:
     sites: list[Caller] = []
     own_lines: dict[str, list[str]] = {}  # the definition's file, read once for its recursive calls
     shell = sym.language == "bash"  # a shell `$name` is a variable of that name, never the function
+    # Zig: `random.int(u8)` uses a value named random; only a call is a call of the function random
+    shell = shell or (sym.language == "zig" and sym.kind in ("function", "method"))
     for r in index.references_to(callee, limit=2000):
         if r.kind not in ("call", "other", "type") or (r.path, r.line) in seen or (shell and r.kind != "call"):
             continue

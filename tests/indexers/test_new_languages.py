@@ -399,3 +399,10 @@ def test_zig_a_generic_functions_returned_struct_holds_members_not_locals():
     assert got["Custom.size"][0] == "field" and got["Custom.capacity"][0] == "method", got
     assert got["Custom.capacity"][4] is True, got  # pub
     assert not any("local" in q for q in got), got
+
+
+def test_zig_a_negated_call_is_a_call():
+    # `if (!resize(&s, ...))` in SafeAllocator's fuzzer: tree-sitter-zig reads `!resize` as an error-union type
+    refs = [r[:3] for r in extract(b"fn f() void {\n    if (!resize(&s, a)) {}\n    if (!w.flush()) {}\n}\n",
+                                   languages.BY_NAME["zig"]).refs]
+    assert ("resize", "call", "2") in refs and ("flush", "call", "3") in refs, refs

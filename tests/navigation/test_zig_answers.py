@@ -264,3 +264,11 @@ def test_two_names_of_one_definition_in_a_list_give_one_row(tmp_path: Path):
     s = _served(tmp_path)
     text = s.call("search_symbol", query="VTable, Writer.VTable", path="Io/Writer.zig").text
     assert text.count("Io/Writer.zig:3-6 struct VTable") == 1, text
+
+
+def test_a_zig_global_used_through_its_members_has_those_uses(tmp_path: Path):
+    # start.zig's `var safe_allocator` is used only as `safe_allocator.allocator()` / `.deinit()`: "no references"
+    s = served_tree(tmp_path, {"start.zig": ("var safe_allocator: Safe = .{};\nfn callMain() void {\n"
+                                              "    _ = safe_allocator.allocator();\n    safe_allocator.deinit();\n}\n")})
+    text = flat(s.call("read_code_range", path="start.zig", symbol="safe_allocator", context="semantic").text)
+    assert "start.zig:3 in callMain" in text and "start.zig:4 in callMain" in text, text

@@ -19,9 +19,14 @@
 
 (call_expression function: (identifier) @name) @reference.call
 (call_expression function: (field_expression member: (identifier) @name)) @reference.call
+; `if (!resize(&s, ...))`: the grammar reads `!resize` as an error-union type being called
+(call_expression function: (error_union_type ok: (identifier) @name)) @reference.call
+(call_expression function: (error_union_type ok: (field_expression member: (identifier) @name))) @reference.call
 (parameter type: (identifier) @name) @reference.type
 (function_declaration type: (identifier) @name) @reference.type
 (container_field type: (identifier) @name) @reference.type
 (variable_declaration type: (identifier) @name) @reference.type
+; a value used through a member (`safe_allocator.allocator()`, `std.debug`): a use of that name
+(field_expression object: (identifier) @name) @reference.other
 
 (variable_declaration (identifier) @import.name (builtin_function (builtin_identifier) @_imp (arguments . (string (string_content) @import.module))) (#eq? @_imp "@import")) @_decl @import
