@@ -670,23 +670,18 @@ class _Body:
         return None
 
     def _zig_member(self, r: str, name: str) -> Found | None:
-        """Zig: `name` read off `r`, a value whose type a parameter, local or field declares (`self.reader:
-        *Io.Reader` -> Io/Reader.zig's discardAll64), or a constant naming a file (`const fmt = std.fmt;` ->
-        fmt.zig's parseInt)."""
+        """Zig: `name` read off `r`, a value whose type a parameter, local, capture or field declares (`self.reader:
+        *Io.Reader` -> Io/Reader.zig's discardAll64, `while (try rdr.next()) |attr|` -> what PaxIterator.next
+        returns), or a constant naming a file (`const fmt = std.fmt;` -> fmt.zig's parseInt)."""
         ws = getattr(self.index, "ws", None)
         if ws is None:
             return None
         lines = _file_lines(ws, self.sym.path, self.texts)
         body = "\n".join(lines[max(0, self.sym.start_line - 1):self.sym.end_line])
-        typed = zig_names.typed_name(self.sym.signature or "", r) or zig_names.typed_name(body, r)
-        if typed is None:  # a field of the struct around it (a struct file's own at its top level)
-            holder = self.own_class.id if self.own_class is not None else None
-            fields = [f for f in self.in_file if f.name == r and f.kind == "field" and f.parent_id == holder]
-            typed = next((t for f in fields if (t := zig_names.typed_name(f.signature or "", r))), None)
+        typed = self._zig_value_type(r, body)
         chain = re.search(rf"(?<![\w.])([A-Za-z_][\w.]*)\.{re.escape(r)}\s*\.\s*{re.escape(name)}\s*\(", body)
         if typed is None and chain is not None:  # `d.allocator.dupe(...)`, `std.fmt.parseInt(...)`
-            head = chain.group(1).split(".")[-1]
-            held = zig_names.typed_name(self.sym.signature or "", head) or zig_names.typed_name(body, head)
+            held = self._zig_value_type(chain.group(1).split(".")[-1], body)
             if held is not None:  # a field of a typed value
                 typed = zig_names.field_type(self.index, held.rsplit(".", 1)[-1], self.sym.path, r)
             else:  # a namespace path
@@ -695,14 +690,66 @@ class _Body:
                 if hit is not None:
                     return hit, "import"
         if typed is not None:
-            for f in zig_names.type_files(self.index, typed, self.sym.path)[:1]:
-                hit = zig_names.member_in_file(self.index, f, name)
-                if hit is not None:
-                    return hit, "receiver type"
-            return None
+            got = self._zig_type_member(typed, name)
+            return (got, "receiver type") if got is not None else None
         target = zig_names.alias_file(self.index, self.sym.path, lines, r)
         hit = zig_names.member_in_file(self.index, target, name) if target is not None else None
         return (hit, "import") if hit is not None else None
+
+    def _zig_value_type(self, word: str, body: str) -> str | None:
+        """The type (as written) of a Zig value named `word` in this definition: a parameter or typed local, a local
+        set from `T.f(...)` (what f returns; `@This()` is T), a capture (`(try rdr.next()) |attr|`: what next
+        returns; `(self.diagnostics) |d|`: the optional's type), else a field of the struct around it."""
+        w = re.escape(word)
+        typed = zig_names.typed_name(self.sym.signature or "", word) or zig_names.typed_name(body, word)
+        if typed is not None:
+            return typed
+        made = re.search(rf"\b(?:var|const)\s+{w}\s*=\s*(?:try\s+)?([A-Z]\w*(?:\.[A-Z]\w*)*)\.(\w+)\s*\(", body)
+        if made is not None:
+            return self._zig_returns(made.group(1), made.group(2))
+        copied = re.search(rf"\b(?:var|const)\s+{w}\s*=\s*(?:try\s+)?(?:(\w+)\.)?(\w+)\s*(?:orelse\b|catch\b|;)", body)
+        if copied is not None and copied.group(2) != word:  # `const d = self.diagnostics orelse return ...`
+            if copied.group(1) in (None, "self"):
+                return self._zig_value_type(copied.group(2), body)
+            of = self._zig_value_type(copied.group(1), body) if copied.group(1) != word else None
+            return zig_names.field_type(self.index, of.rsplit(".", 1)[-1], self.sym.path, copied.group(2)) if of else None
+        captured = re.search(rf"\(\s*(?:try\s+)?(?:self\.)?(\w+)(?:\.(\w+)\s*\([^()]*\))?\s*\)\s*\|\s*\*?{w}\s*[|,]", body)
+        if captured is not None:
+            held = captured.group(1) if captured.group(2) is None else None
+            if held is not None:  # `if (self.diagnostics) |d|`: a field or local optional
+                return self._zig_value_type(held, body) if held != word else None
+            of = self._zig_value_type(captured.group(1), body) if captured.group(1) != word else None
+            return self._zig_returns(of, captured.group(2)) if of is not None else None
+        holder = self.own_class.id if self.own_class is not None else None
+        fields = [f for f in self.in_file if f.name == word and f.kind == "field" and f.parent_id == holder]
+        return next((t for f in fields if (t := zig_names.typed_name(f.signature or "", word))), None)
+
+    def _zig_returns(self, typed: str, fn: str) -> str | None:
+        """What `typed.fn(...)` returns, by its signature (`@This()` and Self are `typed`)."""
+        got = self._zig_type_member(typed, fn)
+        if got is None:
+            return None
+        sig = got.signature or ""
+        if re.search(r"\)\s*(?:[\w.]*!)?\s*(?:@This\(\)|Self)\s*$", sig):
+            return typed
+        return return_type(sig, "zig")
+
+    def _zig_type_member(self, typed: str, name: str) -> Symbol | None:
+        """The member `name` of the Zig type written `typed`: a struct definition's (this file's first), else a
+        struct file's top-level one."""
+        last = typed.rsplit(".", 1)[-1]
+        structs = [s for s in self.index.symbols_named(last) if s.name == last and s.language == "zig"
+                   and s.kind in _CLASS_KINDS and "@This()" not in (s.signature or "")]
+        structs.sort(key=lambda s: (s.path != self.sym.path, s.path not in self.import_files))
+        for st in structs[:3]:
+            hit = next((s for s in self.syms_of(st.path) if s.parent_id == st.id and s.name == name and usable(s)), None)
+            if hit is not None:
+                return hit
+        for f in zig_names.type_files(self.index, typed, self.sym.path)[:1]:
+            hit = zig_names.member_in_file(self.index, f, name)
+            if hit is not None:
+                return hit
+        return None
 
     def _haskell_qualified(self, r: str, name: str) -> Found | None:
         """`name` qualified by `r`: defined in a repository module the file imports as `r` (`import qualified

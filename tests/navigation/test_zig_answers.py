@@ -272,3 +272,43 @@ def test_a_zig_global_used_through_its_members_has_those_uses(tmp_path: Path):
                                               "    _ = safe_allocator.allocator();\n    safe_allocator.deinit();\n}\n")})
     text = flat(s.call("read_code_range", path="start.zig", symbol="safe_allocator", context="semantic").text)
     assert "start.zig:3 in callMain" in text and "start.zig:4 in callMain" in text, text
+
+
+TAR = {
+    "Io/Reader.zig": "const Reader = @This();\npub fn discard(r: *Reader, n: usize) void {\n    _ = r;\n    _ = n;\n}\n",
+    "tar.zig": (
+        "const std = @import(\"std\");\n"                                                 # 1
+        "pub const Diagnostics = struct {\n"                                              # 2
+        "    reader: *std.Io.Reader,\n"                                                   # 3
+        "};\n"                                                                             # 4
+        "pub const Pax = struct {\n"                                                      # 5
+        "    pub fn next(p: *Pax) ?Attribute {\n        _ = p;\n        return null;\n    }\n"  # 6-9
+        "    pub const Attribute = struct {\n"                                            # 10
+        "        pub fn value(a: Attribute) u8 {\n            _ = a;\n            return 0;\n        }\n"  # 11-14
+        "    };\n"                                                                         # 15
+        "    pub fn init() @This() {\n        return .{};\n    }\n"                       # 16-18
+        "};\n"                                                                             # 19
+        "pub const Iterator = struct {\n"                                                 # 20
+        "    diagnostics: ?*Diagnostics = null,\n"                                        # 21
+        "    pub fn next(self: *Iterator) void {\n"                                       # 22
+        "        var rdr = Pax.init();\n"                                                 # 23
+        "        while (rdr.next()) |attr| {\n"                                           # 24
+        "            _ = attr.value();\n"                                                 # 25
+        "        }\n"                                                                      # 26
+        "        const d = self.diagnostics orelse return;\n"                             # 27
+        "        d.reader.discard(1);\n"                                                  # 28
+        "    }\n"                                                                          # 29
+        "};\n"),                                                                           # 30
+}
+
+
+def test_zig_callees_follow_locals_made_by_calls_captures_and_optional_fields(tmp_path: Path):
+    # tar.Iterator.next: `while (try rdr.next()) |attr| ... attr.value(...)`, `const d = self.diagnostics orelse ...;
+    # d.allocator.dupe(...)`, json's `var scanner = Scanner.initCompleteInput(...); scanner.deinit()`: unresolved
+    s = served_tree(tmp_path, TAR)
+    text = flat(s.call("find_related", symbol="Iterator.next", relation="callees", path="tar.zig").text)
+    for row in ("Pax.init tar.zig:16-18 called at 23", "Pax.next tar.zig:6-9 called at 24",
+                "Pax.Attribute.value tar.zig:11-14 called at 25",
+                "discard Io/Reader.zig:2-5 called at 28"):
+        assert row in text, (row, text)
+    assert "unresolved" not in text, text
