@@ -370,7 +370,12 @@ def _value_symbol(nav: NavigationService, sym: Any, name: str, owner: str | None
     """The one constant, variable or field named `name` (of `owner` when given) other than `sym`, or None."""
     found = [s for s in nav.index.symbols_named(name) if s.name == name and s.kind in _VALUE_OF and s.id != sym.id
              and (owner is None or owner in s.qualname.split("."))]
-    return found[0] if len(found) == 1 else None
+    if len(found) != 1:
+        return None
+    parent = nav.index.get_symbol(found[0].parent_id) if found[0].parent_id is not None else None
+    # Zig's `const system = switch (native_os) { .psp => struct { pub const NAME_MAX = 255; }, ... }`: one branch's
+    # value is not the constant's
+    return None if parent is not None and parent.kind in _VALUE_OF else found[0]
 
 
 def _value_text(sig: str, name: str) -> str:

@@ -312,3 +312,13 @@ def test_zig_callees_follow_locals_made_by_calls_captures_and_optional_fields(tm
                 "discard Io/Reader.zig:2-5 called at 28"):
         assert row in text, (row, text)
     assert "unresolved" not in text, text
+
+
+def test_a_value_chosen_among_branches_is_not_annotated_with_one_branchs(tmp_path: Path):
+    # posix.zig: `pub const NAME_MAX = system.NAME_MAX;` was shown "(= 255, posix.zig:57)", the .psp stub's
+    s = served_tree(tmp_path, {"posix.zig": (
+        "pub const system = switch (native_os) {\n    .linux => linux,\n    .psp => struct {\n"
+        "        pub const NAME_MAX = 255;\n    },\n    else => struct {},\n};\n"
+        "pub const NAME_MAX = system.NAME_MAX;\n")})
+    text = flat(s.call("search_symbol", query="NAME_MAX", path="posix.zig").text)
+    assert "pub const NAME_MAX = system.NAME_MAX;" in text and "(= 255" not in text, text
