@@ -428,6 +428,9 @@ def _previews(nav: NavigationService, rel: graph.Relations, items: list[RelatedI
                       for n in item.lines[:3]]
         if rel.relation == "callers" and rel.target.language == "bash" and item.calls and item.start_line:
             item.calls[0] += _shell_arguments(files.get(path, []), item.lines[0], item.start_line)
+        if rel.relation == "callers" and rel.target.language == "zig" and item.calls and item.start_line:
+            item.calls[0] += _zig_receiver(files.get(path, []), item.lines[0], item.start_line, item.signature or "",
+                                           rel.target.name)
 
 
 
@@ -455,6 +458,34 @@ def _shell_arguments(lines: list[str], at: int, start: int) -> str:
                 found.append(f"${name}: {n}: {text if len(text) <= 80 else text[:79] + '…'}")
                 break
     return f"  [{'; '.join(found)}]" if found else ""
+
+
+def _zig_receiver(lines: list[str], at: int, start: int, signature: str, callee: str) -> str:
+    """Where the value a Zig call is made on comes from in the calling function: a parameter with its type, a local
+    or capture with its line, a field with its declaration (`gpa.remap(...)`: `  [gpa: parameter Allocator]`), so
+    "where does each receiver come from" needs no read of every caller (the Zig A/B agent made 12 reads for it)."""
+    if not 0 < at <= len(lines):
+        return ""
+    m = re.search(rf"(?:(\w+)\s*\.\s*)?([A-Za-z_]\w*)\s*\.\s*{re.escape(callee)}\s*\(", lines[at - 1])
+    if m is None or m.group(2)[:1].isupper():
+        return ""  # a bare call, or on a type (`Step.Compile.create`): the line says it
+    outer, word = m.group(1), m.group(2)
+    if outer is None:
+        typed = re.search(rf"[(,]\s*{word}\s*:\s*([^,)]+)", signature)
+        if typed:
+            return f"  [{word}: parameter {typed.group(1).strip()}]"
+        rx = re.compile(rf"\b(?:var|const)\s+{word}\b|\|\s*\*?{word}\s*[|,]")
+        for n in range(at - 1, max(start, 1) - 1, -1):
+            text = lines[n - 1].strip()
+            if rx.search(text):
+                return f"  [{word}: {'capture' if '|' in text and 'const' not in text else 'local'}, {n}: {text[:90]}]"
+        return ""
+    decl = re.compile(rf"^\s*{word}\s*:\s*([^=,]+)")
+    for n, text in enumerate(lines, 1):  # a field `allocator: Allocator,` of a struct in this file
+        f = decl.match(text)
+        if f is not None:
+            return f"  [{outer}.{word}: field {f.group(1).strip()}, line {n}]"
+    return ""
 
 
 _SHELL_SPECIAL = frozenset({"cur", "prev", "words", "cword", "COMP_WORDS", "COMP_CWORD", "COMPREPLY", "IFS", "PATH",

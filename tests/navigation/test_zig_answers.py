@@ -322,3 +322,15 @@ def test_a_value_chosen_among_branches_is_not_annotated_with_one_branchs(tmp_pat
         "pub const NAME_MAX = system.NAME_MAX;\n")})
     text = flat(s.call("search_symbol", query="NAME_MAX", path="posix.zig").text)
     assert "pub const NAME_MAX = system.NAME_MAX;" in text and "(= 255" not in text, text
+
+
+def test_zig_callers_say_where_each_receiver_comes_from(tmp_path: Path):
+    # "say where its type comes from (a parameter, a field, a local)": the Zig A/B agent read 12 callers for it
+    s = _served(tmp_path)
+    text = flat(s.call("find_related", symbol="Writer.splatByteAll", relation="callers", path="Io/Writer.zig").text)
+    assert "w.splatByteAll('a', 3);  [w: local, 18: var w: Writer = undefined;]" in text, text
+    assert "w.splatByteAll(0, 1);  [w: parameter *Writer]" in text, text
+    assert "r.underlying_writer.splatByteAll(byte, n);  [r.underlying_writer: field *Writer, line 4]" in text, text
+    assert "file_writer.interface.splatByteAll(0, 8);  [file_writer.interface: field std.Io.Writer, line 3]" in text, text
+    text = flat(s.call("find_related", symbol="Compile.create", relation="callers").text)
+    assert "return .create(b, name);" in text and "[" not in text.split("return .create(b, name);")[1][:5], text
