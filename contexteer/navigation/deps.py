@@ -89,6 +89,22 @@ ZIG_ALIASES = "alias"
 _ZIG_ALIAS = re.compile(r"^(?:pub\s+)?const\s+([A-Za-z_]\w*)\s*=\s*([A-Za-z_][\w.]*\.[A-Za-z_]\w*|@import\(\"[^\"]+\"\)\.[\w.]+)\s*;")
 
 
+_ZIG_EMBED = re.compile(r'@embedFile\(\s*"([^"]+)"\s*\)')
+
+
+def _zig_embed(nav: NavigationService, model: Dependencies, rel: str, name: str, line: int) -> None:
+    """A file `@embedFile` reads at compile time: a dependency when the repository has it, else said missing."""
+    target = posixpath.normpath(posixpath.join(posixpath.dirname(rel), name))
+    if target.startswith("../") or target == "..":
+        model._unresolved.append((rel, f"@embedFile {name}", line, True))
+    elif (nav.ws.root / target).is_file() and nav.ws.denied_by(target) is None:
+        edge = next((e for e in model.imports if e.depth == 1 and e.target == target), None)
+        if edge is None:
+            model.imports.append(DepEdge(source=rel, target=target, line=line, depth=1, scope="@embedFile"))
+    else:
+        model._unresolved.append((rel, f"@embedFile {name} (no such file)", line, False))
+
+
 def _zig_aliases(nav: NavigationService, model: Dependencies, rel: str) -> None:
     """A Zig file reaches other files through top-level constants (`const Io = std.Io;`, `const flate =
     std.compress.flate;`): each one that names a repository file is listed with its line, beside the imports."""
@@ -96,6 +112,8 @@ def _zig_aliases(nav: NavigationService, model: Dependencies, rel: str) -> None:
     by_file: dict[str, list[str]] = {}
     first: dict[str, int] = {}
     for i, text in enumerate(lines, 1):
+        for embed in _ZIG_EMBED.findall(text.split("//", 1)[0]):  # `@embedFile("zip/testdata/test.zip")`
+            _zig_embed(nav, model, rel, embed, i)
         m = _ZIG_ALIAS.match(text)
         if m is None:
             continue

@@ -133,7 +133,10 @@ FILES = {
         "}\n"                                                                             # 6
         "pub fn drop(safe_allocator: *SafeAllocator, m: []u8) void {\n"                  # 7
         "    safe_allocator.free(safe_allocator, m);\n"                                  # 8
-        "}\n"),                                                                           # 9
+        "}\n"                                                                             # 9
+        "const data = @embedFile(\"zip/testdata/test.zip\");\n"                        # 10
+        "const doc = @embedFile(\"zip.md\");\n"),                                      # 11
+    "zip.md": "# zip\n",
     "SafeAllocator.zig": (
         "const SafeAllocator = @This();\n"                                               # 1
         "fn free(context: *anyopaque, memory: []u8) void {\n"                            # 2
@@ -210,6 +213,9 @@ def test_a_zig_files_dependencies_name_the_std_files_its_aliases_reach_and_which
     assert "std.zig  (line 1)" in text, text  # the repository is the standard library: @import("std") is std.zig
     assert "Io.zig  (line 2, alias): Io = std.Io 2, unused" in text, text
     assert "Io/Writer.zig  (line 3, alias): Writer = std.Io.Writer 3, used at 4" in text, text
+    # the files it embeds at compile time: there, or said missing (the wheel ships zip.zig without its test data)
+    assert "zip.md  (line 11, @embedFile)" in text, text
+    assert "unresolved: @embedFile zip/testdata/test.zip (no such file) (line 10)" in text, text
     # std.zig's `pub const Io = @import("Io.zig");` is its public name `std.Io`: a definition to find
     found = flat(s.call("search_symbol", query="Io", path="std.zig").text)
     assert 'std.zig:1-1 constant Io — pub const Io = @import("Io.zig");' in found, found
