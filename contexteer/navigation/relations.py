@@ -30,6 +30,7 @@ from contexteer.indexers.syntax import (
 )
 from contexteer.navigation.models import RelatedItem, clip
 from contexteer.navigation.service import NavigationService
+from contexteer.navigation.symbols import zig_file_members
 from contexteer.workspace import repo_text
 
 logger = logging.getLogger(__name__)
@@ -183,6 +184,8 @@ def find_target(nav: NavigationService, q: str, prefix: str | None, relation: st
         pool = idx.find_symbols(q, match="exact", path_prefix=prefix, limit=50)
     if not pool and is_qualified(q):  # 'org.example.web.Servlet', 'App\\Shop\\Cart::add', 'Rack::Request#params'
         pool = nav.qualifier().find(q, path_prefix=prefix, limit=50)
+    elif pool and is_qualified(q):
+        pool = zig_file_members(nav, q, pool, prefix=prefix)
     if not pool and ("," in q or " " in q.strip()) and not params:  # `_python_modules, _python_warning_actions`
         raise InputError(f"find_related takes one definition per call, not a list ('{q}'): call it once per name "
                          f"(search_symbol(query=\"{q}\", references=true) lists the references of several names in one "

@@ -134,6 +134,8 @@ def search(nav: NavigationService, q: str, *, match: str, kind: str | None, pref
     if not pool and match == "exact" and is_qualified(q) and not parts:
         # 'org.example.web.Servlet', 'App\\Http\\Kernel::handle', 'Rack::Request#params', 'crate::a::B', 'pkg.Type'
         pool = nav.qualifier().find(q, kind=kind, path_prefix=prefix, limit=SEARCH_POOL)
+    elif pool and match == "exact" and is_qualified(q) and not parts:
+        pool = zig_file_members(nav, q, pool, kind=kind, prefix=prefix)
     if params is not None:
         pool = [s for s in pool if loose_types(param_types(s.signature or "") or []) == loose_types(params)]
     total = idx.count_symbols(q, match=match, kind=kind, path_prefix=prefix) \
@@ -364,6 +366,15 @@ def _with_value(nav: NavigationService, sym: Any) -> str:
         if len(notes) == MAX_VALUE_NAMES:
             break
     return f"{sig}  ({'; '.join(notes)})" if notes else sig
+
+
+def zig_file_members(nav: NavigationService, q: str, pool: list[Any], *, kind: str | None = None,
+                     prefix: str | None = None) -> list[Any]:
+    """`File.SeekError` names a nested `File.SeekError` (UEFI's) and, in Zig, the top-level SeekError of a struct
+    file File.zig (std.Io.File's): both, the struct file's first."""
+    files = [s for s in nav.qualifier().find(q, kind=kind, path_prefix=prefix, limit=20)
+             if s.language == "zig" and s.parent_id is None and all(s.id != p.id for p in pool)]
+    return files + pool if files else pool
 
 
 def _value_symbol(nav: NavigationService, sym: Any, name: str, owner: str | None) -> Any:

@@ -115,7 +115,10 @@ FILES = {
         "    var r: std.Random = .init(p, fill);\n"                                      # 14
         "    var q: Blake = .init(p, fill);\n"                                           # 15
         "    _ = .{ h, g, r, q };\n"                                                     # 16
-        "}\n"),                                                                           # 17
+        "}\n"                                                                             # 17
+        "const File = struct {\n"                                                        # 18
+        "    pub fn pad() void {}\n"                                                     # 19
+        "};\n"),                                                                          # 20
     "std.zig": "pub const Io = @import(\"Io.zig\");\npub const mem = @import(\"mem.zig\");\n",
     "mem.zig": (
         "pub const max_path_bytes = switch (os) {\n"                                    # 1
@@ -340,3 +343,10 @@ def test_zig_callers_say_where_each_receiver_comes_from(tmp_path: Path):
     assert "file_writer.interface.splatByteAll(0, 8);  [file_writer.interface: field std.Io.Writer, line 3]" in text, text
     text = flat(s.call("find_related", symbol="Compile.create", relation="callers").text)
     assert "return .create(b, name);" in text and "[" not in text.split("return .create(b, name);")[1][:5], text
+
+
+def test_a_qualified_zig_name_finds_the_struct_files_member_beside_a_nested_namesake(tmp_path: Path):
+    # `File.SeekError` found only UEFI's nested File.SeekError, not std.Io.File's (Io/File.zig, a struct file)
+    s = _served(tmp_path)
+    text = flat(s.call("search_symbol", query="File.pad").text)
+    assert "File.zig:4-6 function pad" in text and "Private.zig:19-19 method File.pad" in text, text
