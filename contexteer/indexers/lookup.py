@@ -504,6 +504,10 @@ class _Body:
             return _SKIP
         if local:
             same_parent = [s for s in local if s.parent_id == sym.parent_id]
+            # the innermost namesake by qualified name: Zig's `Size` in Custom.grow is Custom.Size, not HashMap.Size
+            # (both at the top of the file: a generic's returned struct is no definition of its own)
+            scope = sym.qualname.rpartition(".")[0]
+            same_parent = [s for s in same_parent if scope and s.qualname == f"{scope}.{name}"] or same_parent
             if name not in self.strict or same_parent or local[0].parent_id is None:
                 return _body_of(same_parent or local), "same file"
         # Ruby `ok?`, Java `helper()`: a bare call is one on this object, its class's or a base's

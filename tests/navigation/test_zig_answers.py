@@ -350,3 +350,13 @@ def test_a_qualified_zig_name_finds_the_struct_files_member_beside_a_nested_name
     s = _served(tmp_path)
     text = flat(s.call("search_symbol", query="File.pad").text)
     assert "File.zig:4-6 function pad" in text and "Private.zig:19-19 method File.pad" in text, text
+
+
+def test_a_name_in_a_generics_method_is_that_generics_own(tmp_path: Path):
+    # hash_map.zig: `Size` in Custom.grow is Custom.Size, not HashMap.Size defined earlier in the file
+    s = served_tree(tmp_path, {"hash_map.zig": (
+        "pub fn HashMap(comptime K: type) type {\n    return struct {\n        pub const Size = usize;\n    };\n}\n"
+        "pub fn Custom(comptime K: type) type {\n    return struct {\n        pub const Size = u32;\n"
+        "        fn grow(self: *@This(), n: Size) void {\n            _ = self;\n            _ = n;\n        }\n    };\n}\n")})
+    text = flat(s.call("read_code_range", path="hash_map.zig", symbol="Custom.grow", context="semantic").text)
+    assert "hash_map.zig:8-8 Custom.Size" in text and "HashMap.Size" not in text, text
