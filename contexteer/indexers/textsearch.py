@@ -209,7 +209,32 @@ def _run(ws: Workspace, cmd: list[str], pattern: str, *, regex: bool, sensitive:
     # drop a dangling separator of a cut search
     while result.hits and result.hits[-1].text == "--" and not result.hits[-1].path:
         result.hits.pop()
+    _in_path_order(result, context_lines > 0)
     return result
+
+
+def _in_path_order(result: SearchResult, context: bool) -> None:
+    """Files in path order: ripgrep's threads finish files in any order, and the same search should read the same
+    twice (each file's lines stay in order; a `--` separates files when context lines are shown)."""
+    blocks: dict[str, list[Hit]] = {}
+    for h in result.hits:
+        if h.path:
+            blocks.setdefault(h.path, []).append(h)
+        elif blocks:  # a separator inside a file's block (a gap between its context groups)
+            blocks[list(blocks)[-1]].append(h)
+    order = sorted(blocks)
+    if order == list(blocks):
+        return
+    hits: list[Hit] = []
+    for path in order:
+        block = blocks[path]
+        while block and not block[-1].path:  # the separator that began the next file
+            block.pop()
+        if hits and context:
+            hits.append(Hit(path="", line=0, text="--", context=True))
+        hits += block
+    result.hits = hits
+    result.files = {p: result.files[p] for p in sorted(result.files)}
 
 
 class _Lines:

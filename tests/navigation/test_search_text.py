@@ -178,3 +178,18 @@ def test_a_literal_search_for_what_reads_like_a_regex_that_finds_nothing_answers
     assert "no matches for" in none.text and "no match either way" in none.text, none.text
     plain = shop.call("search_text", pattern="no such words anywhere")
     assert "no matches for" in plain.text and "regex" not in plain.text, plain.text
+
+
+def test_files_come_in_path_order_whatever_order_ripgrep_finished_them(tmp_path: Path):
+    # ripgrep's threads finish files in any order: the same search answered README.md first once, config.py the next
+    from contexteer.workspace import Workspace
+    for name in ("zeta.py", "alpha.py", "mid/beta.py", "Mid.py"):
+        (tmp_path / name).parent.mkdir(parents=True, exist_ok=True)
+        (tmp_path / name).write_text("x = 1\n\nprod account\n")
+    ws = Workspace(tmp_path)
+    for _ in range(5):
+        plain = textsearch.search(ws, "prod account")
+        assert [h.path for h in plain.hits] == ["Mid.py", "alpha.py", "mid/beta.py", "zeta.py"], plain.hits
+        around = textsearch.search(ws, "prod account", context_lines=1)
+        assert [(h.path, h.text) for h in around.hits if h.text == "--" or h.path][:4] == [
+            ("Mid.py", ""), ("Mid.py", "prod account"), ("", "--"), ("alpha.py", "")], around.hits
