@@ -337,6 +337,11 @@ def _call_receivers(calls: dict[str, list[int]], member_calls: dict[str, set[str
                     receivers.add(f"({(cast.group(1) or cast.group(2)).rsplit('.', 1)[-1]})")
                     continue
                 if not m.group(3):
+                    if language == "zig" and text[: m.start()].rstrip().endswith("."):
+                        # a declaration literal, `const b: *Bucket = .of(s, p)`: a member of the type it makes
+                        declared = _ZIG_DECLARED.search(text[: m.start()].rstrip())
+                        receivers.add(declared.group(1).rsplit(".", 1)[-1] if declared else "")
+                        continue
                     bare = True
                     continue
                 r = m.group(1) or ""
@@ -348,6 +353,15 @@ def _call_receivers(calls: dict[str, list[int]], member_calls: dict[str, set[str
         if receivers and not bare:
             member_calls.setdefault(name, set()).update(receivers)
     return member_calls, path_calls
+
+
+_ZIG_DECLARED = re.compile(r"\b(?:var|const)\s+\w+\s*:\s*[?*]*(?:const\s+)?([\w.]+)\s*=\s*(?:try\s+)?\.$")
+
+
+def call_receivers(calls: dict[str, list[int]], members: dict[str, set[str]], lines: list[str] | None,
+                   language: str | None) -> tuple[dict[str, set[str]], dict[str, set[str]]]:
+    """`_call_receivers` for a caller outside this module (a semantic read of a Zig definition)."""
+    return _call_receivers(calls, members, lines, language)
 
 
 def _unresolved_call(index: IndexQueries, sym: Symbol, name: str, member_calls: dict[str, set[str]],

@@ -172,6 +172,15 @@ def semantic_of(nav: NavigationService, rel: str, lines: list[str], target: Any,
     from contexteer.indexers.lookup import semantic_context
 
     names = nav.names_in_range(rel, lines, start, end)
+    if getattr(target, "language", None) == "zig":  # no walker of Zig's: what each call is made on, from its line
+        from contexteer.indexers.graph import call_receivers
+
+        calls: dict[str, list[int]] = {}
+        for ref in nav.index.references_in_range(rel, start, end):
+            if ref.kind == "call":
+                calls.setdefault(ref.name, []).append(ref.line)
+        names.members = call_receivers(calls, dict(names.members or {}), lines, "zig")[0]
+        names.used = [n for n in names.used if n not in names.members]  # a member call is no bare use
     sem = semantic_context(nav.index, target, nav.imported, max_callers=max_callers, extra_names=names.used,
                            bound=names.bound, members=names.members)
     touched = [s.path for s, _ in sem.definitions] + [c.path for c in sem.callers]

@@ -360,3 +360,26 @@ def test_a_name_in_a_generics_method_is_that_generics_own(tmp_path: Path):
         "        fn grow(self: *@This(), n: Size) void {\n            _ = self;\n            _ = n;\n        }\n    };\n}\n")})
     text = flat(s.call("read_code_range", path="hash_map.zig", symbol="Custom.grow", context="semantic").text)
     assert "hash_map.zig:8-8 Custom.Size" in text and "HashMap.Size" not in text, text
+
+
+def test_a_semantic_read_of_zig_resolves_member_calls_by_their_receiver_not_by_name(tmp_path: Path):
+    # json's parseFromSlice: `scanner.deinit()` was listed as Parsed.deinit (same file); SafeAllocator's
+    # `const b: *Bucket = .of(s, p)` as AllocFooter.of
+    s = served_tree(tmp_path, {
+        "Scanner.zig": ("const Scanner = @This();\npub fn init(input: []const u8) Scanner {\n    _ = input;\n"
+                        "    return .{};\n}\npub fn deinit(self: *Scanner) void {\n    _ = self;\n}\n"),
+        "json.zig": (
+            "const Scanner = @import(\"Scanner.zig\");\n"                                 # 1
+            "pub const Parsed = struct {\n    pub fn deinit(self: @This()) void {\n        _ = self;\n    }\n};\n"  # 2-6
+            "const Footer = struct {\n    fn of(n: u8) *Footer {\n        _ = n;\n        return undefined;\n    }\n};\n"  # 7-12
+            "const Bucket = struct {\n    fn of(n: u8) *Bucket {\n        _ = n;\n        return undefined;\n    }\n};\n"  # 13-18
+            "pub fn parse(input: []const u8) void {\n"                                    # 19
+            "    var scanner = Scanner.init(input);\n"                                    # 20
+            "    defer scanner.deinit();\n"                                               # 21
+            "    const b: *Bucket = .of(1);\n"                                            # 22
+            "    _ = b;\n"                                                                # 23
+            "}\n")})                                                                       # 24
+    text = flat(s.call("read_code_range", path="json.zig", symbol="parse", context="semantic").text)
+    assert "Scanner.zig:6-8 pub fn deinit(self: *Scanner) void  [receiver type]" in text, text
+    assert "json.zig:14-17 Bucket.of" in text, text
+    assert "Parsed.deinit" not in text and "Footer.of" not in text, text
