@@ -175,6 +175,10 @@ def callers(index: IndexQueries, sym: Symbol, resolve_imports: Callable[[str], d
         stored = _zig_stored(index, sym)
         if stored:
             out.note = f"{out.note}; {stored}" if out.note else stored
+        iface = _zig_interface_of(index, sym)
+        if iface:  # Random.init's callers are Random's implementations: that answer lists them without the noise
+            hint = f"what implements {iface}: find_related(symbol=\"{iface}\", relation=\"implementations\")"
+            out.note = f"{out.note}; {hint}" if out.note else hint
     if hidden:
         n = sum(hidden.values())
         named = ", ".join(f"{k} {v}" for k, v in sorted(hidden.items(), key=lambda kv: -kv[1])[:4])
@@ -183,6 +187,24 @@ def callers(index: IndexQueries, sym: Symbol, resolve_imports: Callable[[str], d
                 f"find_related(symbol=\"{first}\", relation=\"callers\") lists them")
         out.note = f"{out.note}; {more}" if out.note else more
     return out
+
+
+def _zig_interface_of(index: IndexQueries, sym: Symbol) -> str | None:
+    """The Zig interface (a struct with function-pointer fields) whose own function `sym` is, when one builds it
+    (`Random.init` returns `.{ .ptr = pointer, .fillFn = ... }`): its name, else None."""
+    syms = index.symbols_in_file(sym.path)
+    parent = next((s for s in syms if s.id == sym.parent_id), None)
+    holder = parent if parent is not None and parent.kind in CLASS_KINDS else \
+        next((s for s in syms if s.parent_id is None and s.kind == "struct" and "@This()" in (s.signature or "")), None)
+    if holder is None:
+        return None
+    fields = [s for s in syms if s.kind == "field" and (s.parent_id == holder.id if holder is parent else s.parent_id is None)]
+    if not any(re.search(r"\bfn\s*\(", s.signature or "") for s in fields):
+        return None
+    lines = _lines_of(index, sym.path)[sym.start_line - 1:sym.end_line]
+    names = {s.name for s in fields}
+    built = any(len(names & set(re.findall(r"\.\s*([A-Za-z_]\w*)\s*=(?!=)", t))) >= 1 for t in lines)
+    return holder.name if built else None
 
 
 def _zig_stored(index: IndexQueries, sym: Symbol) -> str | None:

@@ -753,6 +753,24 @@ class _Body:
             hit = zig_names.member_in_file(self.index, f, name)
             if hit is not None:
                 return hit
+        return self._zig_generic_member(last, name)
+
+    def _zig_generic_member(self, fn: str, name: str, depth: int = 0) -> Symbol | None:
+        """A member of the struct a Zig type function returns (`std.ArrayList(Error)`: `fn ArrayList(comptime T:
+        type) type { return array_list.Aligned(T, null); }`, whose returned struct has `append`)."""
+        makers = [s for s in self.index.symbols_named(fn) if s.name == fn and s.language == "zig"
+                  and s.kind == "function" and re.search(r"\)\s*type\s*$", s.signature or "")]
+        ws = getattr(self.index, "ws", None)
+        for f in makers[:3]:
+            hit = next((s for s in self.syms_of(f.path) if s.qualname == f"{f.qualname}.{name}" and usable(s)), None)
+            if hit is not None:
+                return hit
+            if depth < 2 and ws is not None:  # `return array_list.Aligned(T, null);`: that one's struct
+                body = "\n".join(_file_lines(ws, f.path, self.texts)[f.start_line - 1:f.end_line])
+                made = re.search(r"\breturn\s+(?:[\w.]+\.)?([A-Z]\w*)\s*\(", body)
+                got = self._zig_generic_member(made.group(1), name, depth + 1) if made else None
+                if got is not None:
+                    return got
         return None
 
     def _haskell_qualified(self, r: str, name: str) -> Found | None:

@@ -207,6 +207,9 @@ def test_an_interface_file_built_through_its_constructor_is_implemented_by_the_c
     assert "Random/Pcg.zig:3-5 function random" in text, text
     assert "constructor, Random.init at line 4 in random (struct file Pcg.zig)" in text, text
     assert "Random.zig:4-6" not in text, text  # the constructor itself is not an implementation
+    # the constructor's callers point to that answer (the A/B agent sorted 22 name-only `.init(` calls by hand)
+    callers = flat(s.call("find_related", symbol="Random.init", relation="callers").text)
+    assert 'what implements Random: find_related(symbol="Random", relation="implementations")' in callers, callers
 
 
 def test_a_zig_files_dependencies_name_the_std_files_its_aliases_reach_and_which_it_never_uses(tmp_path: Path):
@@ -383,3 +386,20 @@ def test_a_semantic_read_of_zig_resolves_member_calls_by_their_receiver_not_by_n
     assert "Scanner.zig:6-8 pub fn deinit(self: *Scanner) void  [receiver type]" in text, text
     assert "json.zig:14-17 Bucket.of" in text, text
     assert "Parsed.deinit" not in text and "Footer.of" not in text, text
+
+
+def test_a_zig_callee_on_a_generic_types_value_is_the_returned_structs_member(tmp_path: Path):
+    # tar.Iterator.next: `d.errors.append(...)` with `errors: std.ArrayList(Error)`, ArrayList returning
+    # array_list.Aligned(T, null), whose returned struct has append
+    s = served_tree(tmp_path, {
+        "std.zig": ("pub fn ArrayList(comptime T: type) type {\n    return array_list.Aligned(T, null);\n}\n"
+                    "pub const array_list = @import(\"array_list.zig\");\n"),
+        "mem.zig": "",
+        "array_list.zig": ("pub fn Aligned(comptime T: type, comptime a: ?u8) type {\n    return struct {\n"
+                           "        pub fn append(self: *@This(), item: T) void {\n            _ = self;\n"
+                           "            _ = item;\n        }\n    };\n}\n"),
+        "tar.zig": ("const std = @import(\"std\");\npub const Diagnostics = struct {\n    errors: std.ArrayList(u8),\n};\n"
+                    "pub fn note(d: *Diagnostics) void {\n    d.errors.append(1);\n}\n"),
+    })
+    text = flat(s.call("find_related", symbol="note", relation="callees", path="tar.zig").text)
+    assert "Aligned.append array_list.zig:3-6 called at 6" in text, text
