@@ -228,7 +228,28 @@ def _zig_stored(index: IndexQueries, sym: Symbol) -> str | None:
         return None
     where = "; ".join(f"line {i} (.{f} = {sym.name}" + (f", in {s.qualname} {s.start_line}-{s.end_line})" if s else ")")
                       for i, f, s in found[:3]) + (f" and {len(found) - 3} more" if len(found) > 3 else "")
-    return f"stored as a value at {where}: it runs where that field is called (`.{found[0][1]}(...)`), which no call site names"
+    field = found[0][1]
+    return (f"stored as a value at {where}: it runs where that field is called (`.{field}(...)`), which no call site "
+            f"names{_zig_dispatch(index, field)}")
+
+
+def _zig_dispatch(index: IndexQueries, field: str) -> str:
+    """Where a vtable's function field is called (`a.vtable.free(a.ptr, ...)` in Allocator.rawFree): the next
+    link up from a function stored in one."""
+    ws = getattr(index, "ws", None)
+    if ws is None:
+        return ""
+    hits = textsearch.search(ws, rf"\bvtable\.{re.escape(field)}\s*\(", regex=True, glob="*.zig", max_results=20)
+    sites = []
+    for h in hits.hits:
+        if not h.path or h.context:
+            continue
+        around = [s for s in index.symbols_in_file(h.path) if s.start_line <= h.line <= s.end_line and s.kind != "field"]
+        inner = min(around, key=lambda s: s.end_line - s.start_line) if around else None
+        sites.append(f"{h.path}:{h.line}" + (f" in {inner.qualname}" if inner else ""))
+    if not sites:
+        return ""
+    return f"; a vtable's .{field} is called at " + ", ".join(sites[:4]) + (f" and {len(sites) - 4} more" if len(sites) > 4 else "")
 
 
 def _by_caller(index: IndexQueries, sites: list[Any], target: Symbol, level: int,
