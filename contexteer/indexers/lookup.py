@@ -1627,7 +1627,8 @@ def _zig_call(index: IndexQueries, defs: dict[str, list[Symbol]], lines: list[st
     chain = re.search(rf"(?<![\w.])([A-Za-z_]\w*)\s*\.\s*{re.escape(word)}\s*\.$", head.rstrip())
     if chain is not None and chain.group(1) not in _SELF:  # `file_reader.interface.takeSentinel(0)`: a field's type
         outer = _declared_receiver(index, defs, lines, site, chain.group(1))
-        typed = _zig_field_type(index, outer, word) if outer is not None else typed
+        held = zig_names.field_type(index, outer, site.path, word) if outer is not None else None
+        typed = held.rsplit(".", 1)[-1] if held is not None else typed if outer is None else None
     if typed is None or typed == "Self":
         return None
     return True if typed == owner else False if typed in types or _is_type(index, typed) else None
@@ -1647,19 +1648,6 @@ def _zig_type_word(index: IndexQueries, word: str, owner: str, types: set[str]) 
     if word in types or any(s.kind in _CLASS_KINDS or s.kind == "constant"
                             or (s.kind == "function" and re.search(r"\)\s*type\s*$", s.signature or "")) for s in named):
         return False
-    return None
-
-
-def _zig_field_type(index: IndexQueries, struct: str, field: str) -> str | None:
-    """The type a Zig struct (a struct definition, or a struct file `File/Reader.zig`) declares its field with."""
-    for f in index.symbols_named(field):
-        if f.name != field or f.kind != "field" or f.language != "zig":
-            continue
-        parent = index.get_symbol(f.parent_id) if f.parent_id is not None else None
-        if (parent.name if parent is not None else zig_file_struct(f.path)) == struct:
-            m = re.search(_FIELD_TYPE[0].format(w=re.escape(field)), f.signature or "")
-            if m and m.group(1) not in _KEYWORDS_TYPES:
-                return m.group(1)
     return None
 
 

@@ -149,8 +149,9 @@ def _child(index: IndexQueries, base: str, part: str) -> str | None:
 
 
 def field_type(index: IndexQueries, struct: str, near: str, field: str) -> str | None:
-    """The type (as written) a struct named `struct` (a definition, else a struct file) declares its `field` with."""
-    for f in index.symbols_named(field):
+    """The type (as written) a struct named `struct` (a definition, else a struct file) declares its `field` with;
+    a struct of `near`'s file (the one using it) first."""
+    for f in sorted(index.symbols_named(field), key=lambda f: f.path != near):
         if f.name != field or f.kind != "field" or f.language != "zig":
             continue
         parent = index.get_symbol(f.parent_id) if f.parent_id is not None else None
