@@ -1534,7 +1534,7 @@ def _check_zig_receivers(index: IndexQueries, sites: list[Caller], callee: str, 
     if ws is None:
         return
     signature = sym.signature or ""
-    types = {name for f in index.files() if (name := zig_file_struct(f.path)) is not None}
+    types = {name for f in zig_names.zig_files(index) if (name := zig_file_struct(f.path)) is not None}
     call = re.compile(r"\b" + re.escape(callee) + r"\s*\(")
     words = re.findall(r"[A-Z]?[a-z0-9]+|[A-Z]+(?![a-z])", owner)
     whole, last = owner.lower().replace("_", ""), (words[-1].lower() if words else owner.lower())

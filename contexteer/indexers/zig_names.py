@@ -14,7 +14,7 @@ from typing import Any
 from contexteer.indexers.model import Symbol
 from contexteer.indexers.queries_sql import IndexQueries
 
-__all__ = ["file_struct", "typed_name", "type_files", "alias_file", "path_file", "member_in_file", "field_type"]
+__all__ = ["file_struct", "zig_files", "typed_name", "type_files", "alias_file", "path_file", "member_in_file", "field_type"]
 
 _CONST = r"^\s*(?:pub\s+)?const\s+{w}\s*(?::\s*type\s*)?=\s*([^;]+?)\s*;"
 _IMPORT = re.compile(r'^@import\("([^"]+)"\)((?:\.[A-Za-z_]\w*)*)$')
@@ -38,7 +38,7 @@ def type_files(index: IndexQueries, qualified: str, near: str) -> list[str]:
     """The struct files a type written `qualified` may be (`Io.Reader` -> Io/Reader.zig before Io/File/Reader.zig),
     best first: the file whose path ends with the qualified name, then one beside `near`, then any of that name."""
     last = qualified.rsplit(".", 1)[-1]
-    files = [f.path for f in _zig_files(index) if file_struct(f.path) == last]
+    files = [f.path for f in zig_files(index) if file_struct(f.path) == last]
     tail = "/" + qualified.replace(".", "/") + ".zig"
     folder = near.rpartition("/")[0]
 
@@ -95,15 +95,20 @@ def _const_value(lines: list[str], alias: str) -> str | None:
     return None
 
 
-def _zig_files(index: IndexQueries) -> list[Any]:
-    cache = getattr(index, "_zig_files_cache", None)
-    if cache is None:
-        cache = [f for f in index.files() if f.path.endswith(".zig")]
+def zig_files(index: IndexQueries) -> list[Any]:
+    """The index's Zig files, read once per index generation (a write of index content bumps it)."""
+    store = getattr(index, "store", None)
+    generation = store.generation() if store is not None and hasattr(store, "generation") else None
+    cached = getattr(index, "_zig_files_cache", None)
+    if generation is not None and cached is not None and cached[0] == generation:
+        return list(cached[1])
+    files = [f for f in index.files() if f.path.endswith(".zig")]
+    if generation is not None:
         try:
-            index._zig_files_cache = cache  # type: ignore[attr-defined]  # once per index snapshot (one answer)
+            index._zig_files_cache = (generation, files)  # type: ignore[attr-defined]
         except AttributeError:
             pass
-    return cache
+    return files
 
 
 def _exists(index: IndexQueries, path: str) -> bool:
@@ -112,7 +117,7 @@ def _exists(index: IndexQueries, path: str) -> bool:
 
 def _std(index: IndexQueries) -> str | None:
     """std.zig when the repository is (or vendors) the standard library: the shortest path named so, beside mem.zig."""
-    hits = sorted((f.path for f in _zig_files(index) if (f.path == "std.zig" or f.path.endswith("/std.zig"))
+    hits = sorted((f.path for f in zig_files(index) if (f.path == "std.zig" or f.path.endswith("/std.zig"))
                    and _exists(index, f.path[:-7] + "mem.zig")), key=len)
     return hits[0] if hits else None
 
