@@ -620,6 +620,11 @@ class _Body:
     def _own_member(self, name: str) -> Found | None:
         """`self.x`, `$this->x()`: the class's own member, else one it inherits or mixes in."""
         own = self.own_class
+        scope = self.sym.qualname.rpartition(".")[0]
+        if own is None and self.sym.language == "zig" and scope:
+            # a generic's returned struct is no definition: its members share the qualified name (Custom.grow)
+            zig = [s for s in self.in_file if s.qualname == f"{scope}.{name}" and s.id != self.sym.id and usable(s)]
+            return (zig[0], "same class") if zig else None
         if own is None:
             return None
         hit = [s for s in self.in_file if s.name == name and s.parent_id == own.id and s.id != self.sym.id and usable(s)]
@@ -1619,7 +1624,14 @@ def _zig_call(index: IndexQueries, defs: dict[str, list[Symbol]], lines: list[st
         if zig_file_struct(site.path) != owner and any(s.kind in ("function", "method") and s.name == callee for s in syms):
             return False
         return None
-    if word is None or word in _SELF:
+    if word is not None and word in _SELF | {"this"} or word == "self":
+        # `self.growIfNeeded(...)` in a method of the same struct (a generic's: Custom.putContext)
+        syms = defs.get(site.path)
+        if syms is None:
+            syms = defs[site.path] = index.symbols_in_file(site.path)
+        enc = enclosing(syms, site.line)
+        return True if enc is not None and enc.qualname.rpartition(".")[0].rsplit(".", 1)[-1] == owner else None
+    if word is None:
         return None
     if word[:1].isupper():
         return _zig_type_word(index, word, owner, types)

@@ -410,3 +410,19 @@ def test_a_zig_callee_on_a_generic_types_value_is_the_returned_structs_member(tm
     })
     text = flat(s.call("find_related", symbol="note", relation="callees", path="tar.zig").text)
     assert "Aligned.append array_list.zig:3-6 called at 6" in text, text
+
+
+def test_self_calls_in_a_generics_returned_struct_are_its_own_methods(tmp_path: Path):
+    # hash_map.zig:1298 `try self.grow(allocator, capacityForSize(self.load() + new_count), ctx);` in
+    # Custom.growIfNeeded: self.grow and self.load were "unresolved", its callers `self.growIfNeeded(...)` name only
+    s = served_tree(tmp_path, {"hash_map.zig": (
+        "pub fn Custom(comptime K: type) type {\n    return struct {\n        const Self = @This();\n"  # 1-3
+        "        fn load(self: Self) u32 {\n            _ = self;\n            return 0;\n        }\n"          # 4-7
+        "        fn grow(self: *Self, n: u32) void {\n            _ = self;\n            _ = n;\n        }\n"  # 8-11
+        "        fn growIfNeeded(self: *Self) void {\n            self.grow(self.load());\n        }\n"        # 12-14
+        "        pub fn put(self: *Self) void {\n            self.growIfNeeded();\n        }\n"              # 15-17
+        "    };\n}\n")})
+    callees = flat(s.call("find_related", symbol="Custom.growIfNeeded", relation="callees").text)
+    assert "Custom.grow hash_map.zig:8-11 called at 13" in callees and "Custom.load hash_map.zig:4-7 called at 13" in callees, callees
+    callers = flat(s.call("find_related", symbol="Custom.growIfNeeded", relation="callers").text)
+    assert "hash_map.zig:16 in Custom.put" in callers and "name only" not in callers, callers
