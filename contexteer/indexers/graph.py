@@ -220,10 +220,9 @@ def _zig_stored(index: IndexQueries, sym: Symbol) -> str | None:
         m = rx.search(text.split("//", 1)[0])
         if m is None or sym.start_line <= i <= sym.end_line:
             continue
-        around = [s for s in syms if s.start_line <= i <= s.end_line]
-        if any(s.id in shadows for s in around):
+        if any(s.id in shadows for s in syms if s.start_line <= i <= s.end_line):
             continue
-        found.append((i, m.group(1), min(around, key=lambda s: s.end_line - s.start_line) if around else None))
+        found.append((i, m.group(1), _innermost(syms, i, i)))
     if not found:
         return None
     where = "; ".join(f"line {i} (.{f} = {sym.name}" + (f", in {s.qualname} {s.start_line}-{s.end_line})" if s else ")")
@@ -231,6 +230,13 @@ def _zig_stored(index: IndexQueries, sym: Symbol) -> str | None:
     field = found[0][1]
     return (f"stored as a value at {where}: it runs where that field is called (`.{field}(...)`), which no call site "
             f"names{_zig_dispatch(index, field)}")
+
+
+def _innermost(syms: list[Symbol], first: int, last: int) -> Symbol | None:
+    """The narrowest definition (any kind but a field) around lines first..last; `lookup.enclosing` counts only
+    those that hold code, and a Zig vtable is a constant."""
+    around = [s for s in syms if s.start_line <= first and last <= s.end_line and s.kind != "field"]
+    return min(around, key=lambda s: s.end_line - s.start_line) if around else None
 
 
 def _zig_dispatch(index: IndexQueries, field: str) -> str:
@@ -244,8 +250,7 @@ def _zig_dispatch(index: IndexQueries, field: str) -> str:
     for h in hits.hits:
         if not h.path or h.context:
             continue
-        around = [s for s in index.symbols_in_file(h.path) if s.start_line <= h.line <= s.end_line and s.kind != "field"]
-        inner = min(around, key=lambda s: s.end_line - s.start_line) if around else None
+        inner = _innermost(index.symbols_in_file(h.path), h.line, h.line)
         sites.append(f"{h.path}:{h.line}" + (f" in {inner.qualname}" if inner else ""))
     if not sites:
         return ""
@@ -302,7 +307,7 @@ def callees(index: IndexQueries, sym: Symbol, resolve_imports: Callable[[str], d
     calls.update(quiet)
     if not calls:
         return out
-    member_calls, path_calls = _call_receivers(calls, dict(members or {}), lines, sym.language)
+    member_calls, path_calls = call_receivers(calls, dict(members or {}), lines, sym.language)
     sem = semantic_context(index, sym, resolve_imports, max_defs=len(calls) + 50, max_callers=0, bound=bound or (),
                            members=member_calls, paths=path_calls, extra_names=quiet)
     resolved: dict[str, tuple[Symbol, str]] = {}
@@ -354,7 +359,7 @@ def _bare_call(lines: list[str] | None, at: list[int], name: str) -> bool:
     return lines is not None and any(0 < n <= len(lines) and rx.search(lines[n - 1]) for n in at)
 
 
-def _call_receivers(calls: dict[str, list[int]], member_calls: dict[str, set[str]], lines: list[str] | None,
+def call_receivers(calls: dict[str, list[int]], member_calls: dict[str, set[str]], lines: list[str] | None,
                     language: str | None) -> tuple[dict[str, set[str]], dict[str, set[str]]]:
     """What each name is called on: a name only ever called off an object (`r.Leader()`) is a member, which
     resolves through its receiver's type or not at all, never to a same-named module-level definition elsewhere;
@@ -399,12 +404,6 @@ def _call_receivers(calls: dict[str, list[int]], member_calls: dict[str, set[str
 
 
 _ZIG_DECLARED = re.compile(r"\b(?:var|const)\s+\w+\s*:\s*[?*]*(?:const\s+)?([\w.]+)\s*=\s*(?:try\s+)?\.$")
-
-
-def call_receivers(calls: dict[str, list[int]], members: dict[str, set[str]], lines: list[str] | None,
-                   language: str | None) -> tuple[dict[str, set[str]], dict[str, set[str]]]:
-    """`_call_receivers` for a caller outside this module (a semantic read of a Zig definition)."""
-    return _call_receivers(calls, members, lines, language)
 
 
 def _unresolved_call(index: IndexQueries, sym: Symbol, name: str, member_calls: dict[str, set[str]],
@@ -699,10 +698,9 @@ def _zig_initializers(text: str, field: str) -> list[tuple[int, int, set[str]]]:
 
 def _zig_builder(index: IndexQueries, path: str, first: int, last: int) -> tuple[Any, str, str]:
     """The struct an initializer at `first`-`last` of `path` sits in, and how to read it."""
-    syms = [s for s in index.symbols_in_file(path) if s.start_line <= first and last <= s.end_line and s.kind != "field"]
-    syms.sort(key=lambda s: s.end_line - s.start_line)
-    container = next((s for s in syms if s.kind in CLASS_KINDS), None)
-    holder = syms[0] if syms else None
+    syms = index.symbols_in_file(path)
+    container = _innermost([s for s in syms if s.kind in CLASS_KINDS], first, last)
+    holder = _innermost(syms, first, last)
     at = f"initializer at {first}-{last}" if last > first else f"initializer at line {first}"
     if holder is not None and holder is not container:
         at += f" in {holder.qualname}"

@@ -641,7 +641,7 @@ class _Body:
         """`name` read off the receiver `r` (a call's result `f()`, a Go package, a typed value or local, a module,
         a class of this file or an import named like the receiver)."""
         index, sym = self.index, self.sym
-        if r.startswith("(") and r.endswith(")"):  # a receiver cast to a type (graph._call_receivers)
+        if r.startswith("(") and r.endswith(")"):  # a receiver cast to a type (graph.call_receivers)
             return member_of_type(index, r[1:-1], name, sym, self.import_files)
         if r.endswith("()"):  # `$this->getFormatter()->format()`: a member of the type the call returns
             return member_of_returned(index, sym, self.own_class, r[:-2], name, self.syms_of, self.import_files,
@@ -1597,9 +1597,7 @@ def _zig_call(index: IndexQueries, defs: dict[str, list[Symbol]], lines: list[st
     if generic is not None:  # `Iterator(options).init(...)`: a type a function makes, named
         word = generic.group(1)
     elif re.search(r"(?:^|[=(,{:&]|\b(?:return|try|catch|orelse|else))\s*\.$", head.rstrip()):
-        syms = defs.get(site.path)
-        if syms is None:
-            syms = defs[site.path] = index.symbols_in_file(site.path)
+        syms = _site_syms(index, defs, site.path)
         enc = enclosing(syms, site.line)
         returned = return_type(enc.signature or "", "zig") if enc is not None and re.search(r"\breturn\s*\.$", head) else None
         # `var prng: std.Random.DefaultPrng = .init(seed)`: the type the declaration names
@@ -1616,9 +1614,7 @@ def _zig_call(index: IndexQueries, defs: dict[str, list[Symbol]], lines: list[st
         return _zig_type_word(index, returned, owner, types) if returned[:1].isupper() \
             else False if _is_type(index, returned) else None
     if word is None and not head.rstrip().endswith("."):  # a bare call names a declaration in scope: its file's own
-        syms = defs.get(site.path)
-        if syms is None:
-            syms = defs[site.path] = index.symbols_in_file(site.path)
+        syms = _site_syms(index, defs, site.path)
         if site.how == "same file":
             return True
         if zig_file_struct(site.path) != owner and any(s.kind in ("function", "method") and s.name == callee for s in syms):
@@ -1626,9 +1622,7 @@ def _zig_call(index: IndexQueries, defs: dict[str, list[Symbol]], lines: list[st
         return None
     if word is not None and word in _SELF | {"this"} or word == "self":
         # `self.growIfNeeded(...)` in a method of the same struct (a generic's: Custom.putContext)
-        syms = defs.get(site.path)
-        if syms is None:
-            syms = defs[site.path] = index.symbols_in_file(site.path)
+        syms = _site_syms(index, defs, site.path)
         enc = enclosing(syms, site.line)
         return True if enc is not None and enc.qualname.rpartition(".")[0].rsplit(".", 1)[-1] == owner else None
     if word is None:
@@ -1644,6 +1638,13 @@ def _zig_call(index: IndexQueries, defs: dict[str, list[Symbol]], lines: list[st
     if typed is None or typed == "Self":
         return None
     return True if typed == owner else False if typed in types or _is_type(index, typed) else None
+
+
+def _site_syms(index: IndexQueries, cache: dict[str, list[Symbol]], path: str) -> list[Symbol]:
+    """The definitions of a call site's file, read once per answer."""
+    if path not in cache:
+        cache[path] = index.symbols_in_file(path)
+    return cache[path]
 
 
 def _zig_type_word(index: IndexQueries, word: str, owner: str, types: set[str]) -> bool | None:

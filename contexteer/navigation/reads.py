@@ -173,7 +173,7 @@ def semantic_of(nav: NavigationService, rel: str, lines: list[str], target: Any,
 
     names = nav.names_in_range(rel, lines, start, end)
     if getattr(target, "language", None) == "zig":  # no walker of Zig's: what each call is made on, from its line
-        from contexteer.indexers.graph import call_receivers
+        from contexteer.indexers.graph import call_receivers  # what each call is made on
 
         calls: dict[str, list[int]] = {}
         for ref in nav.index.references_in_range(rel, start, end):
