@@ -187,9 +187,8 @@ def find_target(nav: NavigationService, q: str, prefix: str | None, relation: st
     elif pool and is_qualified(q):
         pool = zig_file_members(nav, q, pool, prefix=prefix)
     if not pool and ("," in q or " " in q.strip()) and not params:  # `_python_modules, _python_warning_actions`
-        raise InputError(f"find_related takes one definition per call, not a list ('{q}'): call it once per name "
-                         f"(search_symbol(query=\"{q}\", references=true) lists the references of several names in one "
-                         "call).")
+        raise InputError(f"no definition named '{q}'; several names go comma-separated, each answered in turn: "
+                         f"symbol=\"{', '.join(q.replace(',', ' ').split())}\".")
     if not pool:
         close = (nav.qualifier().namesakes(q, path_prefix=prefix) if is_qualified(q) else []) \
             or idx.close_names((split_name(q) or [q])[-1], path_prefix=prefix)

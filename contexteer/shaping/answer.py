@@ -12,6 +12,7 @@ the request's terms, and its *scope*, which decides what happens when it is too 
     fitted     the tool already fitted it to one answer (an outline, a map, a page): passes whole
     delimited  the caller named exactly these lines (a range, a symbol): as many whole lines as fit, and the
                exact call that continues
+    shaped     several answers of one call, each already shaped on its own (Services.several): passes as it is
 
 No layer parses text another layer rendered: digesters read the typed body, and `render` is the one place a
 body becomes the text the client hands the model.
@@ -31,7 +32,7 @@ logger = logging.getLogger(__name__)
 __all__ = ["Hit", "Text", "FileLines", "Hits", "Body", "Continuation", "Answer", "Scope", "render", "number_lines",
            "render_row", "render_page", "cap_preface"]
 
-Scope = Literal["open", "fitted", "delimited"]
+Scope = Literal["open", "fitted", "delimited", "shaped"]
 
 
 @dataclass(frozen=True)

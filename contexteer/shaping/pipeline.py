@@ -126,6 +126,10 @@ class Pipeline:
         """Shape one answer: pass it through, cut a delimited read to whole lines, or digest it; render it once."""
         cm = self.settings.context_mode_mcp
         whole = cm.max_digest_threshold
+        if answer.scope == "shaped":  # several answers, each shaped alone and joined within one answer's budget
+            out, red = redact_keep_lines(render(answer))
+            n = self.count(out)
+            return self._finish(answer, out, "passthrough", n, n, None, red, 0)  # typed fields: the joined text
         bounded = answer.scope != "open"
         preface = cap_preface(answer, whole // 2)
         full = render(answer, preface)

@@ -18,7 +18,7 @@ import logging
 import threading
 import uuid
 import weakref
-from collections.abc import Awaitable, Callable, Iterable, Mapping
+from collections.abc import Awaitable, Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from functools import cached_property
 from typing import TYPE_CHECKING, Annotated, TypeAlias, TypeVar, cast
@@ -31,10 +31,10 @@ from mcp_types import CallToolResult, TextContent, ToolAnnotations
 from pydantic import BaseModel
 
 from contexteer.config import LoadedConfig, Settings
-from contexteer.errors import ContexteerError
+from contexteer.errors import ContexteerError, InputError
 from contexteer.fitting import fit_largest
 from contexteer.journal import EventLog, summarize_args
-from contexteer.shaping.answer import Answer, FileLines, Hits, render
+from contexteer.shaping.answer import Answer, FileLines, Hits, Text, render
 from contexteer.shaping.pipeline import head_cut
 from contexteer.shaping.store import Results
 from contexteer.storage import Database, database_for
@@ -265,6 +265,40 @@ class Services:
         return CallToolResult(content=[TextContent(type="text", text=shaped.text)], structured_content=shaped.structured,
                               _meta=shaped.meta)
 
+    async def several(self, tool: str, parts: Sequence[tuple[str, Callable[[], Awaitable[Answer]]]]) -> Answer:
+        """Several answers of one tool in one call, as a shell agent chains `sed -n 10,40p a; sed -n 5,9p b`: each
+        part (the exact single call, and how to answer it) shaped as it would be alone, in the order asked, while
+        together they fit one answer (context_mode_mcp.max_digest_threshold); the parts past that are named by their
+        calls. A part that fails says why in its place and takes nothing else down; when all fail, the call fails."""
+        whole = self.settings.context_mode_mcp.max_digest_threshold
+        texts: list[str] = []
+        left: list[str] = []
+        model: BaseModel | None = None
+        used = failed = 0
+        for call, make in parts:
+            if left:
+                left.append(call)
+                continue
+            try:
+                answer = await make()
+            except ContexteerError as exc:
+                text, failed = f"{call}: {exc}", failed + 1
+            else:
+                text = (await anyio.to_thread.run_sync(functools.partial(self.pipeline.shape, answer, tool=tool))).text
+                model = model or answer.model
+            n = self.pipeline.count(text)
+            if texts and used + n > whole:
+                left.append(call)
+                continue
+            texts.append(text)
+            used += n
+        if failed == len(parts):
+            raise InputError("\n".join(texts))
+        if left:
+            texts.append(f"[{len(parts) - len(left)} of {len(parts)} answers shown, as many as fit one answer "
+                         f"({whole} tokens); the others: {'; '.join(left)}]")
+        return Answer(Text("\n\n".join(texts)), model, scope="shaped")
+
     def largest_whole(self, k: int, build: Callable[[int], Answer]) -> tuple[Answer, bool]:
         """The answer `build(n)` of the most items (n <= k, at least 1 when k > 0) that passes whole: no larger than
         context_mode_mcp.max_digest_threshold as the pipeline counts it, so a page is never digested (a digest would
@@ -441,6 +475,27 @@ class Services:
         from contexteer.shaping.pipeline import Pipeline
 
         return Pipeline(self.settings, self.store)
+
+
+def split_list(text: str) -> list[str]:
+    """The items of a comma-separated argument ('free, resize', 'a.py:10-40, b.py:f(int, str)'): a comma inside
+    parentheses, brackets or quotes belongs to its item (a signature, a Zig `test "a, b"`)."""
+    items: list[str] = []
+    depth, quote, start = 0, "", 0
+    for i, ch in enumerate(text):
+        if quote:
+            quote = "" if ch == quote else quote
+        elif ch in "\"'":
+            quote = ch
+        elif ch in "([<":
+            depth += 1
+        elif ch in ")]>":
+            depth = max(0, depth - 1)
+        elif ch == "," and depth == 0:
+            items.append(text[start:i])
+            start = i + 1
+    items.append(text[start:])
+    return [x.strip() for x in items if x.strip()]
 
 
 def _size(answer: object) -> int:

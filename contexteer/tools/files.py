@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import functools
 import logging
+import re
 from collections.abc import Callable
 from types import SimpleNamespace
 from typing import Annotated, Any, Literal
@@ -12,7 +13,7 @@ import anyio.to_thread
 from mcp.server.mcpserver import Context
 from pydantic import Field
 
-from contexteer.errors import InputError, NotFoundError
+from contexteer.errors import ContexteerError, InputError, NotFoundError
 from contexteer.fitting import fit_rows
 from contexteer.indexers.lookup import enclosing
 from contexteer.navigation.models import CodeRange, clip
@@ -21,7 +22,7 @@ from contexteer.navigation.symbols import doc_start
 from contexteer.secrets import redact_key_block_lines
 from contexteer.shaping.answer import Answer, Continuation, FileLines, number_lines
 from contexteer.shaping.kinds import kind_for_path
-from contexteer.tools.base import Services, tool
+from contexteer.tools.base import Services, split_list, tool
 from contexteer.tools.progress import run
 from contexteer.workspace import read_text_file
 
@@ -66,7 +67,7 @@ def bounds(rel: str, total: int, start_line: int | None, end_line: int | None) -
     description=(
         "Read numbered lines of a file (1-based, inclusive), or one definition by symbol=. "
         "context='semantic' adds what it uses and its callers. A range names the definition it sits in. "
-        "No range: the whole file, shaped."
+        "No range: the whole file, shaped. Up to 10 reads in one call: path='a.py:10-40, b.go:Server.Run'."
     ),
 )
 
@@ -74,13 +75,29 @@ def bounds(rel: str, total: int, start_line: int | None, end_line: int | None) -
 async def read_code_range(
     svc: Services,
     ctx: Context,
-    path: Annotated[str, Field(description="File path.")],
+    path: Annotated[str, Field(description="File path; or reads 'path:start-end', 'path:line', 'path:Symbol', comma-separated.")],
     start_line: int | None = None,
     end_line: int | None = None,
     symbol: Annotated[str | None, Field(description="e.g. 'Parser.parse'")] = None,
     context: Annotated[Literal["none", "semantic"] | int, Field(
         description="'semantic': what it uses and its callers; a number N: N more lines before and after.")] = "none",
 ) -> Answer:
+    reads = _reads(svc, path)
+    if reads is not None:
+        if symbol is not None or start_line is not None or end_line is not None:
+            raise InputError(f"path='{path}' names its reads itself; drop symbol=/start_line/end_line, or pass a plain "
+                             "file path with them.")
+        if len(reads) == 1:
+            path, start_line, end_line, symbol = reads[0]
+        else:
+            return await svc.several("read_code_range", [
+                (_read_call(item, context), functools.partial(_read_one, svc, ctx, r[0], r[1], r[2], r[3], context))
+                for item, r in zip(split_list(path), reads, strict=True)])
+    return await _read_one(svc, ctx, path, start_line, end_line, symbol, context)
+
+
+async def _read_one(svc: Services, ctx: Context, path: str, start_line: int | None, end_line: int | None,
+                    symbol: str | None, context: Literal["none", "semantic"] | int) -> Answer:
     if symbol is not None and (start_line is not None or end_line is not None):
         raise InputError("pass either symbol= or start_line/end_line, not both. Use symbol= to read one definition whole.")
     if isinstance(context, int):  # `context=3`: lines around the range, as grep -C means it (the pip A/B agent)
@@ -94,6 +111,39 @@ async def read_code_range(
     if symbol is not None or context == "semantic":
         return await _indexed_read(svc, ctx, path, start_line, end_line, symbol, context == "semantic")
     return await anyio.to_thread.run_sync(_line_read, svc, path, start_line, end_line)
+
+
+#: one read of several: 'path:12-40', 'path:12', 'path:Parser.parse' (a symbol may hold '::'), or a plain path
+_READ = re.compile(r"(?P<path>[^:]+?)(?::(?:(?P<start>\d+)(?:-(?P<end>\d+))?|(?P<symbol>[^\s:\d].*)))?")
+MAX_READS = 10
+
+
+def _reads(svc: Services, path: str) -> list[tuple[str, int | None, int | None, str | None]] | None:
+    """The reads a path argument names ('a.py:10-40, b.go:Server.Run'), or None when it is one plain path."""
+    if "," not in path and ":" not in path:
+        return None
+    try:
+        svc.ws.resolve(path, kind="file")
+        return None  # a file whose name holds ':' or ','
+    except ContexteerError:
+        pass
+    items = split_list(path)
+    if len(items) > MAX_READS:
+        raise InputError(f"{len(items)} reads in one call; pass at most {MAX_READS} and the rest in another call.")
+    out: list[tuple[str, int | None, int | None, str | None]] = []
+    for item in items:
+        m = _READ.fullmatch(item)
+        if m is None:
+            raise InputError(f"'{item}' is not a read: write 'path:start-end', 'path:line', 'path:Symbol' or a path.")
+        start = int(m["start"]) if m["start"] else None
+        end = int(m["end"]) if m["end"] else start
+        out.append((m["path"].strip(), start, end, m["symbol"].strip() if m["symbol"] else None))
+    return out
+
+
+def _read_call(item: str, context: object) -> str:
+    how = "" if context == "none" else f", context={context!r}" if isinstance(context, str) else f", context={context}"
+    return f'read_code_range(path="{item}"{how})'
 
 
 def _line_read(svc: Services, path: str, start_line: int | None, end_line: int | None) -> Answer:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import functools
 import logging
 import re
 from collections.abc import Callable
@@ -14,13 +15,14 @@ from contexteer.errors import InputError
 from contexteer.indexers.model import CLASS_KINDS
 from contexteer.navigation.models import RelatedItem, RelatedResult
 from contexteer.shaping.answer import Answer, Text
-from contexteer.tools.base import Services, tool
+from contexteer.tools.base import Services, split_list, tool
 from contexteer.tools.navigation import page_offset
 from contexteer.tools.progress import run
 
 logger = logging.getLogger(__name__)
 
 Relation = Literal["callers", "callees", "implementations", "supertypes"]
+MAX_NAMES = 10
 
 
 @tool(
@@ -35,7 +37,7 @@ Relation = Literal["callers", "callees", "implementations", "supertypes"]
 async def find_related(
     svc: Services,
     ctx: Context,
-    symbol: Annotated[str, Field(description="e.g. 'Head.truncateMemory' or 'Reader'")],
+    symbol: Annotated[str, Field(description="e.g. 'Head.truncateMemory' or 'Reader'; up to 10: 'a, b'")],
     relation: Relation,
     path: Annotated[str | None, Field(description="File or directory of the definition; FILE:LINE picks the one at that line.")] = None,
     depth: Annotated[int | None, Field(ge=1, le=3, description="Levels to follow. Default: 1; implementations and "
@@ -46,6 +48,25 @@ async def find_related(
     q = symbol.strip()
     if not q:
         raise InputError("symbol is empty. Pass a definition name such as 'parse_header' or 'Parser.parse_header'.")
+    names = split_list(q)
+    if len(names) > 1:  # `symbol='free, resize, remap'`: each answered as alone, in one call
+        if cursor is not None:
+            raise InputError("cursor= pages one definition's answer: pass that one symbol with it.")
+        if len(names) > MAX_NAMES:
+            raise InputError(f"{len(names)} names in one call; pass at most {MAX_NAMES} and the rest in another call.")
+        if _path_line(svc, path)[1] is not None:
+            raise InputError(f"path='{path}' picks the definition at one line, which fits one symbol: pass the file "
+                             "alone for several names.")
+        where = f', path="{path}"' if path else ""
+        how = (f", depth={depth}" if depth else "") + (f", limit={limit}" if limit != 30 else "")
+        return await svc.several("find_related", [
+            (f'find_related(symbol="{n}", relation="{relation}"{where}{how})',
+             functools.partial(_related_one, svc, ctx, n, relation, path, depth, limit, None)) for n in names])
+    return await _related_one(svc, ctx, q, relation, path, depth, limit, cursor)
+
+
+async def _related_one(svc: Services, ctx: Context, q: str, relation: Relation, path: str | None, depth: int | None,
+                       limit: int, cursor: str | None) -> Answer:
     offset = page_offset(cursor)
     path, line = _path_line(svc, path)
     prefix = svc.ws.resolve(path, kind="any").rel if path and path.strip() not in ("", ".") else None
