@@ -22,7 +22,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
-from contexteer.indexers import textsearch
+from contexteer.indexers import zig_names, zig_vtables
 from contexteer.indexers.lookup import (
     CAST,
     CONSTRUCTORS,
@@ -33,11 +33,11 @@ from contexteer.indexers.lookup import (
     find_callers,
     language_family,
     language_of,
+    lines_of,
     member_of_type,
     rust_bound_types,
     semantic_context,
     whole_class,
-    zig_file_struct,
 )
 from contexteer.indexers.model import CLASS_KINDS, Symbol
 from contexteer.indexers.queries_sql import IndexQueries
@@ -52,7 +52,6 @@ from contexteer.indexers.syntax import (
     loose_types,
     param_types,
 )
-from contexteer.workspace import repo_text
 
 logger = logging.getLogger(__name__)
 
@@ -172,10 +171,10 @@ def callers(index: IndexQueries, sym: Symbol, resolve_imports: Callable[[str], d
         if not frontier:
             break
     if sym.language == "zig" and sym.kind in ("function", "method"):
-        stored = _zig_stored(index, sym)
+        stored = zig_vtables.stored_note(index, sym)
         if stored:
             out.note = f"{out.note}; {stored}" if out.note else stored
-        iface = _zig_interface_of(index, sym)
+        iface = zig_vtables.interface_of(index, sym)
         if iface:  # Random.init's callers are Random's implementations: that answer lists them without the noise
             hint = f"what implements {iface}: find_related(symbol=\"{iface}\", relation=\"implementations\")"
             out.note = f"{out.note}; {hint}" if out.note else hint
@@ -187,74 +186,6 @@ def callers(index: IndexQueries, sym: Symbol, resolve_imports: Callable[[str], d
                 f"find_related(symbol=\"{first}\", relation=\"callers\") lists them")
         out.note = f"{out.note}; {more}" if out.note else more
     return out
-
-
-def _zig_interface_of(index: IndexQueries, sym: Symbol) -> str | None:
-    """The Zig interface (a struct with function-pointer fields) whose own function `sym` is, when one builds it
-    (`Random.init` returns `.{ .ptr = pointer, .fillFn = ... }`): its name, else None."""
-    syms = index.symbols_in_file(sym.path)
-    parent = next((s for s in syms if s.id == sym.parent_id), None)
-    holder = parent if parent is not None and parent.kind in CLASS_KINDS else \
-        next((s for s in syms if s.parent_id is None and s.kind == "struct" and "@This()" in (s.signature or "")), None)
-    if holder is None:
-        return None
-    fields = [s for s in syms if s.kind == "field" and (s.parent_id == holder.id if holder is parent else s.parent_id is None)]
-    if not any(re.search(r"\bfn\s*\(", s.signature or "") for s in fields):
-        return None
-    lines = _lines_of(index, sym.path)[sym.start_line - 1:sym.end_line]
-    names = {s.name for s in fields}
-    built = any(len(names & set(re.findall(r"\.\s*([A-Za-z_]\w*)\s*=(?!=)", t))) >= 1 for t in lines)
-    return holder.name if built else None
-
-
-def _zig_stored(index: IndexQueries, sym: Symbol) -> str | None:
-    """Where a Zig function of its own file is stored as a value in an initializer (`.alloc = alloc,` in
-    PageAllocator's vtable): it runs when that field is called (`a.vtable.alloc(...)`), which no call site names.
-    A struct with a member of that name stores its own (`.free = free` in FuzzAllocator.allocator)."""
-    lines = _lines_of(index, sym.path)
-    rx = re.compile(rf"\.\s*([A-Za-z_]\w*)\s*=\s*&?(?:[A-Za-z_]\w*\.)?{re.escape(sym.name)}\s*(?:[,}}]|$)")
-    syms = [s for s in index.symbols_in_file(sym.path) if s.kind != "field"]
-    shadows = {s.parent_id for s in syms if s.name == sym.name and s.id != sym.id and s.parent_id is not None}
-    found: list[tuple[int, str, Symbol | None]] = []
-    for i, text in enumerate(lines, 1):
-        m = rx.search(text.split("//", 1)[0])
-        if m is None or sym.start_line <= i <= sym.end_line:
-            continue
-        if any(s.id in shadows for s in syms if s.start_line <= i <= s.end_line):
-            continue
-        found.append((i, m.group(1), _innermost(syms, i, i)))
-    if not found:
-        return None
-    where = "; ".join(f"line {i} (.{f} = {sym.name}" + (f", in {s.qualname} {s.start_line}-{s.end_line})" if s else ")")
-                      for i, f, s in found[:3]) + (f" and {len(found) - 3} more" if len(found) > 3 else "")
-    field = found[0][1]
-    return (f"stored as a value at {where}: it runs where that field is called (`.{field}(...)`), which no call site "
-            f"names{_zig_dispatch(index, field)}")
-
-
-def _innermost(syms: list[Symbol], first: int, last: int) -> Symbol | None:
-    """The narrowest definition (any kind but a field) around lines first..last; `lookup.enclosing` counts only
-    those that hold code, and a Zig vtable is a constant."""
-    around = [s for s in syms if s.start_line <= first and last <= s.end_line and s.kind != "field"]
-    return min(around, key=lambda s: s.end_line - s.start_line) if around else None
-
-
-def _zig_dispatch(index: IndexQueries, field: str) -> str:
-    """Where a vtable's function field is called (`a.vtable.free(a.ptr, ...)` in Allocator.rawFree): the next
-    link up from a function stored in one."""
-    ws = getattr(index, "ws", None)
-    if ws is None:
-        return ""
-    hits = textsearch.search(ws, rf"\bvtable\.{re.escape(field)}\s*\(", regex=True, glob="*.zig", max_results=20)
-    sites = []
-    for h in hits.hits:
-        if not h.path or h.context:
-            continue
-        inner = _innermost(index.symbols_in_file(h.path), h.line, h.line)
-        sites.append(f"{h.path}:{h.line}" + (f" in {inner.qualname}" if inner else ""))
-    if not sites:
-        return ""
-    return f"; a vtable's .{field} is called at " + ", ".join(sites[:4]) + (f" and {len(sites) - 4} more" if len(sites) > 4 else "")
 
 
 def _by_caller(index: IndexQueries, sites: list[Any], target: Symbol, level: int,
@@ -387,7 +318,7 @@ def call_receivers(calls: dict[str, list[int]], member_calls: dict[str, set[str]
                 if not m.group(3):
                     if language == "zig" and text[: m.start()].rstrip().endswith("."):
                         # a declaration literal, `const b: *Bucket = .of(s, p)`: a member of the type it makes
-                        declared = _ZIG_DECLARED.search(text[: m.start()].rstrip())
+                        declared = zig_names.DECLARED_LITERAL.search(text[: m.start()].rstrip())
                         receivers.add(declared.group(1).rsplit(".", 1)[-1] if declared else "")
                         continue
                     bare = True
@@ -401,9 +332,6 @@ def call_receivers(calls: dict[str, list[int]], member_calls: dict[str, set[str]
         if receivers and not bare:
             member_calls.setdefault(name, set()).update(receivers)
     return member_calls, path_calls
-
-
-_ZIG_DECLARED = re.compile(r"\b(?:var|const)\s+\w+\s*:\s*[?*]*(?:const\s+)?([\w.]+)\s*=\s*(?:try\s+)?\.$")
 
 
 def _unresolved_call(index: IndexQueries, sym: Symbol, name: str, member_calls: dict[str, set[str]],
@@ -599,115 +527,8 @@ def _direct_subtypes(index: IndexQueries, sym: Symbol,
     if sym.language == "haskell" and sym.kind == "interface":
         found += _haskell_instances(index, sym)
     if sym.language == "zig" and sym.kind == "struct":
-        found += _zig_vtable_builders(index, sym)
+        found += zig_vtables.vtable_builders(index, sym)
     return found
-
-
-_ZIG_FIELD_SET = re.compile(r"\.\s*([A-Za-z_]\w*)\s*=(?!=)")
-
-
-def _zig_vtable_builders(index: IndexQueries, sym: Symbol) -> list[tuple[Any, str, str]]:
-    """Zig has no interface keyword: an interface is a struct of function pointers (`Allocator.VTable`), and a type
-    implements it by building one: an initializer that sets every field without a default and no other
-    (`.{ .alloc = alloc, .resize = resize, .remap = remap, .free = free }`, typed or inferred, as in
-    `.vtable = &.{...}`). Each is listed under the struct it sits in (a struct file counts: `heap/PageAllocator.zig`),
-    else the definition around it, with the initializer's lines."""
-    ws = getattr(index, "ws", None)
-    lines = _lines_of(index, sym.path)
-    # `const Random = @This();`: the file is the struct, its fields stand at the top level
-    file_struct = "@This()" in (sym.signature or "") and sym.parent_id is None
-    own = [s for s in index.symbols_in_file(sym.path) if s.kind == "field"
-           and (s.parent_id is None if file_struct else s.parent_id == sym.id)]
-    fields = {s.name: " ".join(lines[s.start_line - 1:s.end_line]) for s in own}
-    if ws is None or not any(re.search(r"\bfn\s*\(", t) for t in fields.values()):
-        return []
-    # a field with a default (`sendFile: *const fn (...) ... = unimplementedSendFile,`) need not be set
-    required = sorted(n for n, t in fields.items() if not re.search(r"\)[^()]*=\s*[\w.]+\s*,?\s*(?://.*)?$", t))
-    if not required:
-        return []
-    hits = textsearch.search(ws, rf"\.\s*{required[0]}\s*=[^=]", regex=True, glob="*.zig", max_results=2000)
-    out: list[tuple[Any, str, str]] = []
-    seen: set[tuple[str, int]] = set()
-    for path in sorted(hits.files):
-        text = "\n".join(_lines_of(index, path))
-        for a, b, names in _zig_initializers(text, required[0]):
-            if (path, a) in seen or not set(required) <= names <= set(fields):
-                continue
-            seen.add((path, a))
-            row = _zig_builder(index, path, a, b)
-            ctor = row[0]
-            if ctor is not None and ctor.kind == "function" and ctor.path == sym.path \
-                    and (file_struct or sym.start_line <= ctor.start_line <= sym.end_line):
-                # the interface's own constructor (`Random.init(pointer, fillFn)` returns `.{ .ptr, .fillFn }`):
-                # its callers are the implementations
-                out += _zig_constructed(index, ctor, sym.name)
-            else:
-                out.append(row)
-    return out
-
-
-def _zig_constructed(index: IndexQueries, ctor: Symbol, owner: str) -> list[tuple[Any, str, str]]:
-    """Where `owner.ctor(...)` is called (`Random.init(self, fill)` in Random/Pcg.zig's `random`), as builders."""
-    out: list[tuple[Any, str, str]] = []
-    named = re.compile(rf"\b{re.escape(owner)}\s*\.\s*{re.escape(ctor.name)}\s*\(")
-    for r in index.references_to(ctor.name, limit=2000):
-        if r.kind != "call" or (r.path == ctor.path and ctor.start_line <= r.line <= ctor.end_line):
-            continue
-        lines = _lines_of(index, r.path)
-        if not (0 < r.line <= len(lines) and named.search(lines[r.line - 1])):
-            continue
-        thing, _, at = _zig_builder(index, r.path, r.line, r.line)
-        out.append((thing, "constructor", at.replace("initializer at", f"{owner}.{ctor.name} at", 1)))
-    return out
-
-
-def _zig_initializers(text: str, field: str) -> list[tuple[int, int, set[str]]]:
-    """The `.{ ... }` initializers of a Zig file that set `field`: (first line, last line, the fields they set)."""
-    out: list[tuple[int, int, set[str]]] = []
-    for m in re.finditer(rf"\.\s*{re.escape(field)}\s*=(?!=)", text):
-        depth, i = 0, m.start()
-        while i > 0:  # back to the brace that opens the initializer around the field
-            i -= 1
-            c = text[i]
-            if c == "}":
-                depth += 1
-            elif c == "{":
-                if depth == 0:
-                    break
-                depth -= 1
-        start = i
-        if not re.search(r"(?:\.|\bVTable|[A-Z]\w*)\s*$", text[max(0, start - 40):start]):
-            continue  # a block, a switch or a function body: no initializer
-        depth, j, names = 0, start, set()
-        while j < len(text):
-            c = text[j]
-            if c in "{([":
-                depth += 1
-            elif c in "})]":
-                depth -= 1
-                if depth == 0:
-                    break
-            elif c == "." and depth == 1:
-                f = _ZIG_FIELD_SET.match(text, j)
-                if f is not None and text[j - 1:j] in ("", " ", "\t", "\n", "{", ","):
-                    names.add(f.group(1))
-            j += 1
-        out.append((text.count("\n", 0, start) + 1, text.count("\n", 0, j) + 1, names))
-    return out
-
-
-def _zig_builder(index: IndexQueries, path: str, first: int, last: int) -> tuple[Any, str, str]:
-    """The struct an initializer at `first`-`last` of `path` sits in, and how to read it."""
-    syms = index.symbols_in_file(path)
-    container = _innermost([s for s in syms if s.kind in CLASS_KINDS], first, last)
-    holder = _innermost(syms, first, last)
-    at = f"initializer at {first}-{last}" if last > first else f"initializer at line {first}"
-    if holder is not None and holder is not container:
-        at += f" in {holder.qualname}"
-    if container is not None:
-        return container, "initializer", at
-    own = zig_file_struct(path)  # `heap/PageAllocator.zig` is the struct PageAllocator
-    return holder, "initializer", f"{at} (struct file {own}.zig)" if own else at
 
 
 _HASKELL_INSTANCE_HEAD = re.compile(r"^(?:deriving\s+)?instance\s+(?:.*?=>\s*)?[\w.']+\s+(.*?)\s*(?:\bwhere\b.*)?$")
@@ -741,7 +562,7 @@ def _elixir_adopters(index: IndexQueries, sym: Symbol) -> list[tuple[Any, str, s
             continue
         lines = texts.get(path)
         if lines is None:
-            lines = texts[path] = _lines_of(index, path)
+            lines = texts[path] = lines_of(index, path)
         m = _ELIXIR_ADOPTS.match(lines[line - 1]) if 0 < line <= len(lines) else None
         if m is None or m.group(2) != sym.name:
             continue
@@ -785,7 +606,7 @@ def _lua_subclasses(index: IndexQueries, sym: Symbol) -> list[tuple[Any, str, st
             continue
         lines = texts.get(path)
         if lines is None:
-            lines = texts[path] = _lines_of(index, path)
+            lines = texts[path] = lines_of(index, path)
         text = lines[line - 1] if 0 < line <= len(lines) else ""
         m = next((m for rx in rxs if (m := rx.search(text))), None)
         if m is None:
@@ -814,7 +635,7 @@ def _swift_extensions(index: IndexQueries, sym: Symbol) -> list[tuple[Any, str, 
             continue
         lines = texts.get(ref.path)
         if lines is None:
-            lines = texts[ref.path] = _lines_of(index, ref.path)
+            lines = texts[ref.path] = lines_of(index, ref.path)
         m = _SWIFT_EXTENSION.match(lines[ref.line - 1]) if 0 < ref.line <= len(lines) else None
         if m is None or not re.search(rf"(?<![\w.]){re.escape(sym.name)}\b", m.group(2)):
             continue
@@ -838,7 +659,7 @@ def _anonymous(index: IndexQueries, sym: Symbol) -> list[tuple[Any, str, str]]:
             continue
         lines = texts.get(ref.path)
         if lines is None:
-            lines = texts[ref.path] = _lines_of(index, ref.path)
+            lines = texts[ref.path] = lines_of(index, ref.path)
         if 0 < ref.line <= len(lines) and rx.search(lines[ref.line - 1]):
             holder = enclosing(index.symbols_in_file(ref.path), ref.line)
             if holder is not None and all(h.id != holder.id for h, _, _ in out):
@@ -887,8 +708,6 @@ def _shadowed(index: IndexQueries, sym: Symbol, path: str, cache: dict[str, bool
     return cache[path]
 
 
-
-
 def _mixers(index: IndexQueries, sym: Symbol) -> list[tuple[Any, str, str]]:
     """The classes (and modules) whose body mixes `sym` in, each with the line: a reference to the name on an
     `include`/`extend`/`prepend` (Ruby) or trait `use` (PHP) line, inside a class-like definition. A namesake in
@@ -906,7 +725,7 @@ def _mixers(index: IndexQueries, sym: Symbol) -> list[tuple[Any, str, str]]:
             continue
         lines = texts.get(path)
         if lines is None:
-            lines = texts[path] = _lines_of(index, path)
+            lines = texts[path] = lines_of(index, path)
         m = rx.match(lines[line - 1]) if 0 < line <= len(lines) else None
         if m is None:
             continue
@@ -957,11 +776,6 @@ def _interface_methods(index: IndexQueries, sym: Symbol) -> list[str]:
     return list(_go_method_shapes(index, sym))
 
 
-def _lines_of(index: IndexQueries, path: str) -> list[str]:
-    ws = getattr(index, "ws", None)
-    return (repo_text(ws, path) or "").split("\n") if ws is not None else []
-
-
 def _go_method_shapes(index: IndexQueries, iface: Symbol, _seen: set[int] | None = None) -> dict[str, Any]:
     """The methods a Go interface requires (its own and those of the interfaces it embeds in its package), with
     their parameter and result types (None where the signature cannot be read)."""
@@ -970,7 +784,7 @@ def _go_method_shapes(index: IndexQueries, iface: Symbol, _seen: set[int] | None
     syms = index.symbols_in_file(iface.path)
     out: dict[str, Any] = {s.name: go_shape(s.signature or "") for s in syms if s.parent_id == iface.id and s.kind == "method"}
     folder = iface.path.rpartition("/")[0]
-    for name in go_embedded(_lines_of(index, iface.path), iface.start_line, iface.end_line):
+    for name in go_embedded(lines_of(index, iface.path), iface.start_line, iface.end_line):
         for inner in index.symbols_named(name):
             if inner.kind == "interface" and inner.language == "go" and inner.id not in seen \
                     and inner.path.rpartition("/")[0] == folder:

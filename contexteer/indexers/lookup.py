@@ -861,9 +861,7 @@ def whole_class(index: IndexQueries, sym: Symbol, *, always: bool = False) -> Sy
     sig = sym.signature or ""
     if sym.kind not in _CLASS_KINDS or not (always or sig.endswith("…")):
         return sym
-    ws = getattr(index, "ws", None)
-    lines = (repo_text(ws, sym.path) or "").split("\n") if ws is not None else []
-    header = whole_header(lines, sym.start_line, parens=False)
+    header = whole_header(lines_of(index, sym.path), sym.start_line, parens=False)
     return dataclasses.replace(sym, signature=header) if header else sym
 
 
@@ -1601,7 +1599,7 @@ def _zig_call(index: IndexQueries, defs: dict[str, list[Symbol]], lines: list[st
         enc = enclosing(syms, site.line)
         returned = return_type(enc.signature or "", "zig") if enc is not None and re.search(r"\breturn\s*\.$", head) else None
         # `var prng: std.Random.DefaultPrng = .init(seed)`: the type the declaration names
-        declared = re.search(r"\b(?:var|const)\s+\w+\s*:\s*[?*]*(?:const\s+)?([\w.]+)\s*=\s*(?:try\s+)?\.$", head.rstrip())
+        declared = zig_names.DECLARED_LITERAL.search(head.rstrip())
         if declared is not None:
             returned = declared.group(1).rsplit(".", 1)[-1]
         field = re.search(r"(?:^|[\s{,(])\.\s*([A-Za-z_]\w*)\s*=\s*(?:try\s+)?\.$", head.rstrip())
@@ -1806,6 +1804,12 @@ def _enclosing_class(index: IndexQueries, cache: dict[str, list[Symbol]], path: 
         if s.start_line <= line <= s.end_line and (best is None or s.end_line - s.start_line <= best.end_line - best.start_line):
             best = s
     return best.name if best is not None else zig_file_struct(path)
+
+
+def lines_of(index: IndexQueries, path: str) -> list[str]:
+    """The lines of a repository file as the index's workspace reads it (none when the index has no workspace)."""
+    ws = getattr(index, "ws", None)
+    return (repo_text(ws, path) or "").split("\n") if ws is not None else []
 
 
 #: Zig: a file is a struct, and a capitalized one (`Io/Writer.zig`) is used as a type of that name (`const Writer =

@@ -14,11 +14,14 @@ from typing import Any
 from contexteer.indexers.model import Symbol
 from contexteer.indexers.queries_sql import IndexQueries
 
-__all__ = ["file_struct", "zig_files", "typed_name", "type_files", "alias_file", "path_file", "member_in_file", "field_type"]
+__all__ = ["DECLARED_LITERAL", "file_struct", "zig_files", "typed_name", "type_files", "alias_file", "path_file", "member_in_file", "field_type"]
 
 _CONST = r"^\s*(?:pub\s+)?const\s+{w}\s*(?::\s*type\s*)?=\s*([^;]+?)\s*;"
 _IMPORT = re.compile(r'^@import\("([^"]+)"\)((?:\.[A-Za-z_]\w*)*)$')
 _PATH = re.compile(r"^[A-Za-z_]\w*(?:\.[A-Za-z_]\w*)*$")
+#: a declaration whose value is a declaration literal, up to its dot: `var prng: std.Random.DefaultPrng = .` (before
+#: `init(seed)`): the type the literal stands for
+DECLARED_LITERAL = re.compile(r"\b(?:var|const)\s+\w+\s*:\s*[?*]*(?:const\s+)?([\w.]+)\s*=\s*(?:try\s+)?\.$")
 
 
 def file_struct(path: str) -> str | None:
