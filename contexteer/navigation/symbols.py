@@ -9,12 +9,13 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from contexteer.errors import ContexteerError
-from contexteer.indexers import textsearch
+from contexteer.indexers import textsearch, zig_names
 from contexteer.indexers.lookup import (
     REAL_OVERLOADS,
     language_family,
     language_of,
     line_previews,
+    lines_of,
     rank_definitions,
 )
 from contexteer.indexers.namesakes import CLASS_LIKE, LocalNames, member_namesakes, reopened_rank
@@ -115,7 +116,8 @@ def search(nav: NavigationService, q: str, *, match: str, kind: str | None, pref
                 found = idx.find_symbols(part, match="exact", kind=kind, path_prefix=prefix,
                                          limit=SEARCH_POOL // len(parts))
                 if not found and is_qualified(part):
-                    found = nav.qualifier().find(part, kind=kind, path_prefix=prefix, limit=SEARCH_POOL // len(parts))
+                    found = nav.qualifier().find(part, kind=kind, path_prefix=prefix, limit=SEARCH_POOL // len(parts)) \
+                        or through_zig_alias(nav, part, kind, prefix)
                 out[part] = found
             return out
 
@@ -133,7 +135,8 @@ def search(nav: NavigationService, q: str, *, match: str, kind: str | None, pref
             pool = idx.find_symbols(q, match=match, kind=kind, path_prefix=prefix, limit=SEARCH_POOL)
     if not pool and match == "exact" and is_qualified(q) and not parts:
         # 'org.example.web.Servlet', 'App\\Http\\Kernel::handle', 'Rack::Request#params', 'crate::a::B', 'pkg.Type'
-        pool = nav.qualifier().find(q, kind=kind, path_prefix=prefix, limit=SEARCH_POOL)
+        pool = nav.qualifier().find(q, kind=kind, path_prefix=prefix, limit=SEARCH_POOL) \
+            or through_zig_alias(nav, q, kind, prefix)
     elif pool and match == "exact" and is_qualified(q) and not parts:
         pool = zig_file_members(nav, q, pool, kind=kind, prefix=prefix)
     if params is not None:
@@ -375,6 +378,19 @@ def zig_file_members(nav: NavigationService, q: str, pool: list[Any], *, kind: s
     files = [s for s in nav.qualifier().find(q, kind=kind, path_prefix=prefix, limit=20)
              if s.language == "zig" and s.parent_id is None and all(s.id != p.id for p in pool)]
     return files + pool if files else pool
+
+
+def through_zig_alias(nav: NavigationService, q: str, kind: str | None, prefix: str | None) -> list[Any]:
+    """`Reader.SizeError` under Io/File.zig, which says `pub const Reader = @import("File/Reader.zig");`: the rest
+    of the name in the file the alias names (the Zig A/B agent's second call was that file)."""
+    if not prefix or not prefix.endswith(".zig") or "." not in q:
+        return []
+    head, _, rest = q.partition(".")
+    target = zig_names.alias_file(nav.index, prefix, lines_of(nav.index, prefix), head)
+    if target is None or target == prefix:
+        return []
+    found = nav.index.find_symbols(rest, match="exact", kind=kind, path_prefix=target, limit=20)
+    return found or (through_zig_alias(nav, rest, kind, target) if "." in rest else [])
 
 
 def _value_symbol(nav: NavigationService, sym: Any, name: str, owner: str | None) -> Any:

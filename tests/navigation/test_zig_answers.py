@@ -426,3 +426,21 @@ def test_self_calls_in_a_generics_returned_struct_are_its_own_methods(tmp_path: 
     assert "Custom.grow hash_map.zig:8-11 called at 13" in callees and "Custom.load hash_map.zig:4-7 called at 13" in callees, callees
     callers = flat(s.call("find_related", symbol="Custom.growIfNeeded", relation="callers").text)
     assert "hash_map.zig:16 in Custom.put" in callers and "name only" not in callers, callers
+
+
+def test_a_qualified_name_under_a_zig_file_follows_its_import_alias(tmp_path: Path):
+    # run 48: search_symbol(query="Reader.SizeError", path="Io/File.zig") said "no definition named": File.zig's
+    # `pub const Reader = @import("File/Reader.zig");` names the file SizeError is in
+    s = served_tree(tmp_path, {
+        "Io/File.zig": "pub const Reader = @import(\"File/Reader.zig\");\npub const StatError = error{Denied};\n",
+        "Io/File/Reader.zig": ("const File = @import(\"../File.zig\");\n"
+                               "pub const SizeError = File.StatError || error{Streaming};\n"
+                               "pub const Error = error{ReadFailed};\n"),
+        "other/Reader.zig": "pub const SizeError = error{Other};\n",
+    })
+    one = s.call("search_symbol", query="Reader.SizeError", path="Io/File.zig").text
+    assert "Io/File/Reader.zig:2" in one and "other/Reader.zig" not in one, one
+    several = s.call("search_symbol", query="Reader.SizeError, Reader.Error, Reader", path="Io/File.zig").text
+    assert "all 3" in several and "Io/File/Reader.zig:3" in several and "no definition" not in several, several
+    missing = s.call("search_symbol", query="Reader.Nope", path="Io/File.zig").text
+    assert "no definition" in missing or "No definition" in missing, missing
