@@ -121,7 +121,8 @@ def test_a_call_on_a_field_typed_with_a_subtype_is_a_call_of_the_traits_method(t
     s = _served(tmp_path)
     text = flat(s.call("find_related", symbol="scala.collection.generic.Signalling.abort", relation="callers").text)
     assert "scala/collection/parallel/Splitters.scala:9 in Forall.leaf" in text, text
-    assert "by name only" not in text.partition("\n")[0] and "Other.run" not in text, text  # o: Other is another type
+    rows = "\n".join(r for r in text.splitlines() if not r.startswith("["))
+    assert "by name only" not in text.partition("\n")[0] and "Other.run" not in rows, text  # o: Other is another type
 
 
 def test_callees_resolve_nested_receivers_case_patterns_recursion_and_bare_parameterless_methods(tmp_path: Path):
