@@ -620,7 +620,9 @@ class _Body:
     def _own_member(self, name: str) -> Found | None:
         """`self.x`, `$this->x()`: the class's own member, else one it inherits or mixes in."""
         own = self.own_class
-        scope = self.sym.qualname.rpartition(".")[0]
+        # a range read inside a method (files.py) has no name of its own: the method's scope is its scope
+        method = getattr(self.sym, "callers_of", None)
+        scope = (self.sym.qualname or (method.qualname if method is not None else "")).rpartition(".")[0]
         if own is None and self.sym.language == "zig" and scope:
             # a generic's returned struct is no definition: its members share the qualified name (Custom.grow)
             zig = [s for s in self.in_file if s.qualname == f"{scope}.{name}" and s.id != self.sym.id and usable(s)]

@@ -426,6 +426,9 @@ def test_self_calls_in_a_generics_returned_struct_are_its_own_methods(tmp_path: 
     assert "Custom.grow hash_map.zig:8-11 called at 13" in callees and "Custom.load hash_map.zig:4-7 called at 13" in callees, callees
     callers = flat(s.call("find_related", symbol="Custom.growIfNeeded", relation="callers").text)
     assert "hash_map.zig:16 in Custom.put" in callers and "name only" not in callers, callers
+    # a semantic read of the line alone (run 49: its uses named capacityForSize only)
+    line = flat(s.call("read_code_range", path="hash_map.zig:13", context="semantic").text)
+    assert "hash_map.zig:8-11 Custom.grow" in line and "hash_map.zig:4-7 Custom.load" in line, line
 
 
 def test_a_qualified_name_under_a_zig_file_follows_its_import_alias(tmp_path: Path):
