@@ -281,8 +281,12 @@ _REGEX_LIKE = re.compile(r"\\[.()\[\]{}|+*?^$wsdbWSDB]|\.[*+]|^\^|\$$|\[[^\]]+\]
 
 
 def reads_like_regex(pattern: str) -> bool:
-    r"""Whether a pattern reads like a regular expression (`\.spawn\(`, `^use `, `a|b`)."""
-    return _REGEX_LIKE.search(pattern) is not None
+    r"""Whether a pattern reads like a regular expression (`\.spawn\(`, `^use `, `a|b`, `errors: |reader: ` where
+    every alternative holds a word: not `a || b`, `x | y` nor a Zig capture `|x|`, which as regexes match most lines)."""
+    if _REGEX_LIKE.search(pattern) is not None:
+        return True
+    parts = re.split(r"(?<!\\)\|", pattern)
+    return len(parts) > 1 and all(len(p.strip()) >= 2 for p in parts)
 
 
 def search_summary(result: SearchResult, regex: bool = True) -> list[str]:

@@ -178,6 +178,12 @@ def test_a_literal_search_for_what_reads_like_a_regex_that_finds_nothing_answers
     assert "no matches for" in none.text and "no match either way" in none.text, none.text
     plain = shop.call("search_text", pattern="no such words anywhere")
     assert "no matches for" in plain.text and "regex" not in plain.text, plain.text
+    # run 49: `pattern='errors: |allocator: '` without regex=true answered "no matches"
+    alts = shop.call("search_text", pattern="def main|def apply_discount")
+    assert "these are its matches as a regular expression" in alts.text and alts.data["matches"] >= 2, alts.text
+    for literal in ("a || b", "|x|", "x | y"):  # as regexes these match most lines: searched as written only
+        kept = shop.call("search_text", pattern=literal)
+        assert "regular expression" not in kept.text and kept.data["matches"] == 0, kept.text
 
 
 def test_files_come_in_path_order_whatever_order_ripgrep_finished_them(tmp_path: Path):
