@@ -274,7 +274,12 @@ def callees(index: IndexQueries, sym: Symbol, resolve_imports: Callable[[str], d
             continue
         d, how = hit
         d = overload_called(index, d, at, lines, sym)
-        out.items.append(Related(d, d.path, how, sorted(set(at))))
+        detail = ""
+        if d.language == "zig" and d.kind == "constant":  # `const assert = std.debug.assert;`: the function it names
+            fn = zig_names.aliased_function(index, d, lines_of(index, d.path))
+            if fn is not None:
+                d, how, detail = fn, "alias", f"via const {d.name}, {d.path}:{d.start_line}"
+        out.items.append(Related(d, d.path, how, sorted(set(at)), detail=detail))
     return out
 
 

@@ -14,7 +14,7 @@ from typing import Any
 from contexteer.indexers.model import Symbol
 from contexteer.indexers.queries_sql import IndexQueries
 
-__all__ = ["DECLARED_LITERAL", "file_struct", "zig_files", "typed_name", "type_files", "alias_file", "path_file", "member_in_file", "field_type"]
+__all__ = ["DECLARED_LITERAL", "file_struct", "zig_files", "typed_name", "type_files", "alias_file", "path_file", "aliased_function", "member_in_file", "field_type"]
 
 _CONST = r"^\s*(?:pub\s+)?const\s+{w}\s*(?::\s*type\s*)?=\s*([^;]+?)\s*;"
 _IMPORT = re.compile(r'^@import\("([^"]+)"\)((?:\.[A-Za-z_]\w*)*)$')
@@ -81,6 +81,16 @@ def path_file(index: IndexQueries, path: str, lines: list[str], value: str, alia
             return None
         base = _child(index, base, part)
     return base
+
+
+def aliased_function(index: IndexQueries, sym: Symbol, lines: list[str]) -> Symbol | None:
+    """The function a constant names (`const assert = std.debug.assert;` -> debug.zig's assert), or None."""
+    value = _const_value(lines, sym.name)
+    if value is None or "." not in value:
+        return None
+    head, _, last = value.rpartition(".")
+    target = path_file(index, sym.path, lines, head, sym.name)
+    return member_in_file(index, target, last) if target is not None else None
 
 
 def member_in_file(index: IndexQueries, path: str, name: str) -> Symbol | None:

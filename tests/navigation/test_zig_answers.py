@@ -447,3 +447,16 @@ def test_a_qualified_name_under_a_zig_file_follows_its_import_alias(tmp_path: Pa
     assert "all 3" in several and "Io/File/Reader.zig:3" in several and "no definition" not in several, several
     missing = s.call("search_symbol", query="Reader.Nope", path="Io/File.zig").text
     assert "no definition" in missing or "No definition" in missing, missing
+
+
+def test_a_callee_named_through_a_constant_is_the_function_it_names(tmp_path: Path):
+    # run 49: `assert 2-2 called at 132,152` in json/static.zig's callees, the line `const assert = std.debug.assert;`
+    s = served_tree(tmp_path, {
+        "std.zig": "pub const debug = @import(\"debug.zig\");\npub const json = @import(\"json.zig\");\n",
+        "mem.zig": "pub fn eql(a: u8, b: u8) bool {\n    return a == b;\n}\n",  # std.zig beside mem.zig: the std lib
+        "debug.zig": "pub fn assert(ok: bool) void {\n    if (!ok) unreachable;\n}\n",
+        "json.zig": ("const std = @import(\"std\");\nconst assert = std.debug.assert;\n"
+                     "pub fn parse(n: u8) void {\n    assert(n > 0);\n}\n"),
+    })
+    text = flat(s.call("find_related", symbol="parse", relation="callees", path="json.zig").text)
+    assert "assert debug.zig:1-3 called at 4" in text and "by alias, via const assert, json.zig:2" in text, text
