@@ -221,11 +221,12 @@ class NavigationService:
         return repo_map(self, rel, budget, focus, kinds, private, note, cap_note, count)
 
     def search_symbols(self, q: str, *, match: str, kind: str | None, prefix: str | None, offset: int, limit: int,
-                       note: str | None) -> SymbolSearchRun:
+                       note: str | None, elsewhere: bool = False) -> SymbolSearchRun:
         """The definitions a name means, ranked, pageable with their references (navigation.symbols.search)."""
         from contexteer.navigation.symbols import search
 
-        return search(self, q, match=match, kind=kind, prefix=prefix, offset=offset, limit=limit, note=note)
+        return search(self, q, match=match, kind=kind, prefix=prefix, offset=offset, limit=limit, note=note,
+                      elsewhere=elsewhere)
 
     def enclosing(self, lines: list[tuple[str, int]]) -> dict[tuple[str, int], str]:
         """The definition each (path, line) sits in, without waiting for a build (navigation.symbols)."""

@@ -101,10 +101,12 @@ class SymbolSearchRun:
 
 
 def search(nav: NavigationService, q: str, *, match: str, kind: str | None, prefix: str | None, offset: int, limit: int,
-           note: str | None) -> SymbolSearchRun:
+           note: str | None, elsewhere: bool = False) -> SymbolSearchRun:
     """The definitions `q` names (several names at once: 'a, b'; a qualified name through the qualifier), re-checked
     when their files changed and swept for on a miss, ranked, overloads and Rust impl blocks folded; on no match, the
-    closest names and where the word appears, with why (`note`: the index's readiness first)."""
+    closest names and where the word appears, with why (`note`: the index's readiness first). `elsewhere`: a name
+    with no definition under `prefix` is answered with the repository's others, said so (a references search keeps
+    to the path: the uses there are its question)."""
     idx = nav.index
     q, params = split_params(q) if match == "exact" else (q, None)  # `JsonWriter.WriteValue(object)`: that overload
     parts = _name_list(q) if match == "exact" else []
@@ -118,12 +120,20 @@ def search(nav: NavigationService, q: str, *, match: str, kind: str | None, pref
                 if not found and is_qualified(part):
                     found = nav.qualifier().find(part, kind=kind, path_prefix=prefix, limit=SEARCH_POOL // len(parts)) \
                         or through_zig_alias(nav, part, kind, prefix)
+                if not found and prefix and elsewhere:  # run 49: 'ParseIntError' under path=json is fmt.zig's: listed, and said so
+                    found = idx.find_symbols(part, match="exact", kind=kind, limit=SEARCH_POOL // len(parts))
+                    away.extend([part] if found else [])
                 out[part] = found
             return out
 
+        away: list[str] = []
         by_part = each()
         if nav.recheck(s.path for found in by_part.values() for s in found[: offset + limit]):
+            away.clear()
             by_part = each()  # as a single name's search does: files changed since they were indexed
+        if away:
+            moved = f"none under {prefix} of " + ", ".join(f"'{a}'" for a in away) + ": listed from elsewhere"
+            note = f"{note}; {moved}" if note else moved
         pool = list({s.id: s for found in by_part.values() for s in found}.values())  # two names of one definition
         missing = [p for p, found in by_part.items() if not found]
         if missing:
@@ -139,6 +149,12 @@ def search(nav: NavigationService, q: str, *, match: str, kind: str | None, pref
             or through_zig_alias(nav, q, kind, prefix)
     elif pool and match == "exact" and is_qualified(q) and not parts:
         pool = zig_file_members(nav, q, pool, kind=kind, prefix=prefix)
+    if not pool and prefix and elsewhere and match == "exact" and not parts:
+        # run 49: 'ParseIntError' under path=json answered "no definition indexed"; it is fmt.zig's: answer with it
+        pool = idx.find_symbols(q, match="exact", kind=kind, limit=SEARCH_POOL)
+        if pool:
+            moved = f"no definition named '{q}' under {prefix}; listed from elsewhere"
+            note = f"{note}; {moved}" if note else moved
     if params is not None:
         pool = [s for s in pool if loose_types(param_types(s.signature or "") or []) == loose_types(params)]
     total = idx.count_symbols(q, match=match, kind=kind, path_prefix=prefix) \

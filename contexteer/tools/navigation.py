@@ -137,7 +137,7 @@ async def search_symbol(
 
     def work(cb: Callable[[int, int], None] | None) -> Answer:
         found = nav.search_symbols(q, match=match, kind=kind, prefix=prefix, offset=offset, limit=limit,
-                                   note=nav.ready(cb, sweep=True))
+                                   note=nav.ready(cb, sweep=True), elsewhere=not references)
         page = found.page
 
         def answer(n: int) -> Answer:

@@ -182,6 +182,16 @@ def test_kind_and_path_filters_narrow_definitions_and_references(pyshop: Served)
     assert {r["path"] for r in c.data["references"]} == {"shop/pricing.py"}
 
 
+def test_a_name_defined_outside_the_path_asked_is_answered_from_elsewhere_and_said_so(pyshop: Served):
+    # run 49: search_symbol(query="ParseIntError", path="json") read "no definition ... indexed"; it is fmt.zig's
+    a = pyshop.call("search_symbol", query="Order", path="shop/pricing.py")
+    assert [h["path"] for h in a.data["definitions"]] == ["shop/models.py"], a.text
+    assert "no definition named 'Order' under shop/pricing.py; listed from elsewhere" in a.text, a.text
+    several = pyshop.call("search_symbol", query="apply_discount, Order, Nope", path="shop/pricing.py")
+    assert "none under shop/pricing.py of 'Order': listed from elsewhere" in several.text, several.text
+    assert "no definition named 'Nope'" in several.text and "shop/models.py" in several.text, several.text
+
+
 def test_more_matches_than_are_ranked_is_said_with_how_to_narrow(tmp_path: Path):
     root = tmp_path / "many"
     root.mkdir()
