@@ -144,7 +144,7 @@ def callers(index: IndexQueries, sym: Symbol, resolve_imports: Callable[[str], d
                     n = len(dropped)
                     # up to 6 named whole (the Zig A/B agent needed two calls to learn the 4th of 4)
                     shown = dropped if n <= 6 else dropped[:5]
-                    where = ", ".join(_left_out(index, c, file_syms) for c in shown) + (f", … {n - 5} more" if n > 6 else "")
+                    where = ", ".join(_left_out(index, c) for c in shown) + (f", … {n - 5} more" if n > 6 else "")
                     out.note = (f"{n} other call{'s' if n != 1 else ''} named '{target.name}' left out: another type's "
                                 f"method or a function of that name ({where})")
             for entry in _by_caller(index, sites, target, level, file_syms):
@@ -188,16 +188,14 @@ def callers(index: IndexQueries, sym: Symbol, resolve_imports: Callable[[str], d
     return out
 
 
-def _left_out(index: IndexQueries, site: Any, file_syms: dict[str, list[Symbol]]) -> str:
-    """A call left out of a callers answer, so the agent need not read it: `path:line in Enclosing `the call``
-    (run 48's agent read four such lines to learn which implementation each called)."""
-    if site.path not in file_syms:
-        file_syms[site.path] = index.symbols_in_file(site.path)
-    enc = enclosing(file_syms[site.path], site.line)
+def _left_out(index: IndexQueries, site: Any) -> str:
+    """A call left out of a callers answer with its text, which shows what it calls (`a.vtable.remap(...)`,
+    `FixedBufferAllocator.remap(&self.fixed_buffer_allocator, ...)`): run 48's agent read four such lines. Not the
+    definition it sits in: a name beside "left out" reads as a caller."""
     lines = lines_of(index, site.path)
     text = " ".join(lines[site.line - 1].split()) if 0 < site.line <= len(lines) else ""
     text = text if len(text) <= 80 else text[:79] + "…"
-    return f"{site.path}:{site.line}" + (f" ({enc.qualname})" if enc is not None else "") + (f" `{text}`" if text else "")
+    return f"{site.path}:{site.line}" + (f" `{text}`" if text else "")
 
 
 def _by_caller(index: IndexQueries, sites: list[Any], target: Symbol, level: int,

@@ -39,7 +39,7 @@ def test_a_local_made_by_a_function_has_the_functions_declared_return_type(pip: 
     assert [(i["qualname"], i["how"]) for i in a.data["items"]] == [("installed", "receiver type")], a.text
     assert "all by receiver env: BaseEnvironment" in a.text, a.text
     # WorkingSet's own get_distribution is left out, and the answer says where
-    assert "1 other call named 'get_distribution' left out" in a.text and "(pkg/vendor.py:7 (" in a.text, a.text
+    assert "1 other call named 'get_distribution' left out" in a.text and "(pkg/vendor.py:7 `" in a.text, a.text
 
 
 def test_a_semantic_read_of_a_line_names_the_definition_it_sits_in(pip: Served):

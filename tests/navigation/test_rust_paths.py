@@ -43,8 +43,8 @@ def test_a_bare_or_module_path_call_is_not_a_caller_of_a_rust_method(rt: Served)
     # beside a caller with the receiver's type shown, a name-only match is named on one line, not as a caller row
     rows = a.text.split("\n")
     assert rows[1] == "[2 other calls named 'spawn_blocking' left out: another type's method or a function of that name " \
-                      "(src/runtime/mod.rs:19 (block_on) `spawn_blocking(n) + self::spawn_blocking(n)`, src/task.rs:2 " \
-                      "(run) `crate::runtime::spawn_blocking(1)`)]", a.text  # where each is, and its text: no read needed
+                      "(src/runtime/mod.rs:19 `spawn_blocking(n) + self::spawn_blocking(n)`, src/task.rs:2 " \
+                      "`crate::runtime::spawn_blocking(1)`)]", a.text  # where each is, and its text: no read needed
     assert rows[2].startswith("src/runtime/mod.rs:13 in spawn_blocking (11-14): rt.spawn_blocking(n)"), a.text
     assert rows[3] == ("matched by name only, the receiver's type unknown (maybe another type's spawn_blocking): "
                        "src/task.rs:6 in later"), a.text

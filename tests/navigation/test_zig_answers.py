@@ -175,7 +175,7 @@ def test_callers_of_a_struct_files_method_are_told_apart_by_the_receivers_type(t
     assert "File.zig:5 in pad" in text, text  # `file_writer: *File`, File's field `interface: std.Io.Writer`
     rows = "\n".join(r for r in flat(text).splitlines() if not r.startswith("["))
     assert "Render.zig:9" not in rows and "Render.zig:10" not in rows, text  # Render's own: left out, and counted
-    assert "left out" in text and "(Render.zig:9 (" in text and ", Render.zig:10 (" in text, text
+    assert "left out" in text and "(Render.zig:9 `" in text and ", Render.zig:10 `" in text, text
     assert "name only" not in text, text
 
 
@@ -276,7 +276,7 @@ def test_up_to_six_calls_left_out_are_named_whole(tmp_path: Path):
     })
     text = s.call("find_related", symbol="go", relation="callers", path="A.zig").text
     assert "use.zig:4 in f" in text, text
-    assert "4 other calls named 'go' left out" in text and "(use.zig:5 (f) `b.go();`, use.zig:6 (f) `c.go();`, use.zig:7 (f) `d.go();`, use.zig:8 (f) `e.go();`)" in text, text
+    assert "4 other calls named 'go' left out" in text and "(use.zig:5 `b.go();`, use.zig:6 `c.go();`, use.zig:7 `d.go();`, use.zig:8 `e.go();`)" in text, text
 
 
 def test_two_names_of_one_definition_in_a_list_give_one_row(tmp_path: Path):
