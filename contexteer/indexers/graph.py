@@ -118,7 +118,7 @@ def _callee_name(index: IndexQueries, sym: Symbol) -> str:
 
 # the order callers are listed in: the strongest evidence that a site calls the definition first
 CALLER_RANK = {"same file": 0, "same module": 0, "import": 1, "same package": 1, "receiver type": 1.5, "alias": 1.5,
-               "global name": 1.5, "receiver": 2, "base type": 2, "recursive": 2.5, "name only": 3}
+               "global name": 1.5, "receiver": 2, "base type": 2, "vtable": 2, "recursive": 2.5, "name only": 3}
 
 
 def callers(index: IndexQueries, sym: Symbol, resolve_imports: Callable[[str], dict[str, list[str]]], *, depth: int = 1) -> Relations:
@@ -136,6 +136,11 @@ def callers(index: IndexQueries, sym: Symbol, resolve_imports: Callable[[str], d
             itself: list[int] = []
             sites = find_callers(index, target, _callee_name(index, target), resolve_imports, left_out=dropped,
                                  recursive=itself if level == 1 else None)
+            # stored in a Zig vtable: it runs where the vtable's field is called (Allocator.rawFree for SafeAllocator's
+            # free); run 49's depth-2 answer stopped at the direct callers
+            vtable = zig_vtables.vtable_callers(index, target) \
+                if target.language == "zig" and target.kind in ("function", "method") else []
+            dropped = [c for c in dropped if all((c.path, c.line) != (p, n) for _, p, n, _ in vtable)]
             if level == 1:
                 out.sites = len(sites) + len(itself)
                 if itself:  # `link(target)` inside link: it calls itself
@@ -167,6 +172,13 @@ def callers(index: IndexQueries, sym: Symbol, resolve_imports: Callable[[str], d
                     seen.add(entry.symbol.id)
                     if entry.symbol.kind in ("function", "method"):
                         nxt.append((entry.symbol, target))
+            for enc, path, line, how in vtable:
+                if enc is None or enc.id in seen:
+                    continue
+                seen.add(enc.id)
+                out.items.append(Related(enc, path, "vtable", [line], level, target if level > 1 else None, how))
+                if enc.kind in ("function", "method"):
+                    nxt.append((enc, target))
         frontier = nxt
         if not frontier:
             break

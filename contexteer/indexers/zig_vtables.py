@@ -15,7 +15,7 @@ from contexteer.indexers.model import CLASS_KINDS, Symbol
 from contexteer.indexers.queries_sql import IndexQueries
 from contexteer.indexers.zig_names import file_struct
 
-__all__ = ["interface_of", "stored_note", "vtable_builders"]
+__all__ = ["interface_of", "stored_note", "vtable_builders", "vtable_callers"]
 
 
 def interface_of(index: IndexQueries, sym: Symbol) -> str | None:
@@ -36,10 +36,10 @@ def interface_of(index: IndexQueries, sym: Symbol) -> str | None:
     return holder.name if built else None
 
 
-def stored_note(index: IndexQueries, sym: Symbol) -> str | None:
+def _stored(index: IndexQueries, sym: Symbol) -> list[tuple[int, str, Symbol | None]]:
     """Where a Zig function of its own file is stored as a value in an initializer (`.alloc = alloc,` in
-    PageAllocator's vtable): it runs when that field is called (`a.vtable.alloc(...)`), which no call site names.
-    A struct with a member of that name stores its own (`.free = free` in FuzzAllocator.allocator)."""
+    PageAllocator's vtable): (line, field, the definition around it). A struct with a member of that name stores its
+    own (`.free = free` in FuzzAllocator.allocator)."""
     lines = lines_of(index, sym.path)
     rx = re.compile(rf"\.\s*([A-Za-z_]\w*)\s*=\s*&?(?:[A-Za-z_]\w*\.)?{re.escape(sym.name)}\s*(?:[,}}]|$)")
     syms = [s for s in index.symbols_in_file(sym.path) if s.kind != "field"]
@@ -52,13 +52,32 @@ def stored_note(index: IndexQueries, sym: Symbol) -> str | None:
         if any(s.id in shadows for s in syms if s.start_line <= i <= s.end_line):
             continue
         found.append((i, m.group(1), _innermost(syms, i, i)))
+    return found
+
+
+def stored_note(index: IndexQueries, sym: Symbol) -> str | None:
+    """A function stored as a value runs where that field is called (`a.vtable.alloc(...)`), which no call site
+    names: where it is stored (the callers answer lists where the field is called, `vtable_callers`)."""
+    found = _stored(index, sym)
     if not found:
         return None
     where = "; ".join(f"line {i} (.{f} = {sym.name}" + (f", in {s.qualname} {s.start_line}-{s.end_line})" if s else ")")
                       for i, f, s in found[:3]) + (f" and {len(found) - 3} more" if len(found) > 3 else "")
-    field = found[0][1]
-    return (f"stored as a value at {where}: it runs where that field is called (`.{field}(...)`), which no call site "
-            f"names{_dispatch(index, field)}")
+    return f"stored as a value at {where}: it runs where that field is called (`.{found[0][1]}(...)`)"
+
+
+def vtable_callers(index: IndexQueries, sym: Symbol) -> list[tuple[Symbol | None, str, int, str]]:
+    """Where a vtable's field holding `sym` is called (`a.vtable.free(a.ptr, ...)` in Allocator.rawFree): the next
+    link up from a function stored in one, as (the definition around the call, path, line, how it gets there)."""
+    found = _stored(index, sym)
+    ws = getattr(index, "ws", None)
+    if not found or ws is None:
+        return []
+    line, field, _ = found[0]
+    hits = textsearch.search(ws, rf"\bvtable\.{re.escape(field)}\s*\(", regex=True, glob="*.zig", max_results=20)
+    return [(_innermost(index.symbols_in_file(h.path), h.line, h.line), h.path, h.line,
+             f"through a vtable's .{field} (.{field} = {sym.name} at {sym.path}:{line})")
+            for h in hits.hits if h.path and not h.context]
 
 
 def _innermost(syms: list[Symbol], first: int, last: int) -> Symbol | None:
@@ -66,24 +85,6 @@ def _innermost(syms: list[Symbol], first: int, last: int) -> Symbol | None:
     those that hold code, and a Zig vtable is a constant."""
     around = [s for s in syms if s.start_line <= first and last <= s.end_line and s.kind != "field"]
     return min(around, key=lambda s: s.end_line - s.start_line) if around else None
-
-
-def _dispatch(index: IndexQueries, field: str) -> str:
-    """Where a vtable's function field is called (`a.vtable.free(a.ptr, ...)` in Allocator.rawFree): the next
-    link up from a function stored in one."""
-    ws = getattr(index, "ws", None)
-    if ws is None:
-        return ""
-    hits = textsearch.search(ws, rf"\bvtable\.{re.escape(field)}\s*\(", regex=True, glob="*.zig", max_results=20)
-    sites = []
-    for h in hits.hits:
-        if not h.path or h.context:
-            continue
-        inner = _innermost(index.symbols_in_file(h.path), h.line, h.line)
-        sites.append(f"{h.path}:{h.line}" + (f" in {inner.qualname}" if inner else ""))
-    if not sites:
-        return ""
-    return f"; a vtable's .{field} is called at " + ", ".join(sites[:4]) + (f" and {len(sites) - 4} more" if len(sites) > 4 else "")
 
 
 _FIELD_SET = re.compile(r"\.\s*([A-Za-z_]\w*)\s*=(?!=)")
