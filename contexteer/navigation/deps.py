@@ -105,6 +105,22 @@ def _zig_embed(nav: NavigationService, model: Dependencies, rel: str, name: str,
         model._unresolved.append((rel, f"@embedFile {name} (no such file)", line, False))
 
 
+def _zig_alias_uses(lines: list[str], alias: str, own: int) -> str:
+    """What a file uses through an alias, by name, with lines: `.Reader 120,126; .OpenError 229; itself 238` (run
+    49's agent searched each alias's uses to learn the names)."""
+    word = re.compile(rf"(?<![\w.]){re.escape(alias)}\b(?:\s*\.\s*([A-Za-z_]\w*))?")
+    used: dict[str, list[int]] = {}
+    for j, text in enumerate(lines, 1):
+        if j == own:
+            continue
+        for u in word.finditer(text.split("//", 1)[0]):
+            at = used.setdefault(f".{u.group(1)}" if u.group(1) else "itself", [])
+            if not at or at[-1] != j:
+                at.append(j)
+    parts = [f"{name} " + ",".join(map(str, at[:4])) + ("…" if len(at) > 4 else "") for name, at in list(used.items())[:8]]
+    return "; ".join(parts) + (f"; … {len(used) - 8} more names" if len(used) > 8 else "")
+
+
 def _zig_aliases(nav: NavigationService, model: Dependencies, rel: str) -> None:
     """A Zig file reaches other files through top-level constants (`const Io = std.Io;`, `const flate =
     std.compress.flate;`): each one that names a repository file is listed with its line, beside the imports."""
@@ -120,10 +136,8 @@ def _zig_aliases(nav: NavigationService, model: Dependencies, rel: str) -> None:
         target = zig_names.path_file(nav.index, rel, lines, m.group(2), m.group(1))
         if target is None or target == rel:
             continue
-        word = re.compile(rf"(?<![\w.]){re.escape(m.group(1))}\b")
-        used = [j for j, t in enumerate(lines, 1) if j != i and word.search(t.split("//", 1)[0])]
-        at = ",".join(map(str, used[:8])) + (f",… ({len(used)} lines)" if len(used) > 8 else "")
-        by_file.setdefault(target, []).append(f"{m.group(1)} = {m.group(2)} {i}" + (f", used at {at}" if used else ", unused"))
+        uses = _zig_alias_uses(lines, m.group(1), i)
+        by_file.setdefault(target, []).append(f"{m.group(1)} = {m.group(2)} {i}" + (f", used: {uses}" if uses else ", unused"))
         first.setdefault(target, i)
     for path, names in sorted(by_file.items(), key=lambda kv: first[kv[0]]):
         edge = next((e for e in model.imports if e.depth == 1 and e.target == path), None)
