@@ -345,12 +345,38 @@ _TYPE_KINDS = frozenset({"struct", "enum", "trait", "type", "union", "class"})
 
 
 def _condition(nav: NavigationService, cache: dict[str, dict[int, str]], sym: Any) -> str | None:
-    """The `#if` groups a C, C++ or C# definition is compiled under (`#if !(NET35 || NET20) and #if !(PORTABLE)`)."""
+    """The `#if` groups a C, C++ or C# definition is compiled under (`#if !(NET35 || NET20) and #if !(PORTABLE)`);
+    the switch branch a Zig declaration sits in (`.psp => struct { pub const NAME_MAX = 255; }`)."""
+    if sym.language == "zig" and sym.parent_id is not None:
+        return _zig_branch((repo_text(nav.ws, sym.path) or "").split("\n"), sym.start_line)
     if sym.language not in ("c", "cpp", "csharp"):
         return None
     if sym.path not in cache:
         cache[sym.path] = preprocessor_conditions((repo_text(nav.ws, sym.path) or "").split("\n"))
     return cache[sym.path].get(sym.start_line)
+
+
+_ZIG_BRANCH = re.compile(r"^\s*(.+?)\s*=>\s*struct\s*\{\s*$")
+
+
+def _zig_branch(lines: list[str], line: int) -> str | None:
+    """`when switch (native_os) at 40 is .psp`: the compile-time switch branch (`.psp => struct {`) whose struct holds
+    line `line` (run 49: posix.zig's `system.NAME_MAX = 255` read as the value, where only PSP has it)."""
+    depth = 0
+    for i in range(line - 1, 0, -1):
+        text = lines[i - 1].split("//", 1)[0] if i <= len(lines) else ""
+        depth += text.count("}") - text.count("{")
+        if depth >= 0:
+            continue
+        m = _ZIG_BRANCH.match(text)
+        if m is None:
+            return None  # the innermost block around it is no switch branch
+        for j in range(i - 1, max(0, i - 400), -1):  # the switch it is a branch of
+            sw = re.search(r"\bswitch\s*\(([^)]*)\)", lines[j - 1])
+            if sw is not None:
+                return f"when switch ({sw.group(1)}) at line {j} is {m.group(1)}"
+        return f"in the {m.group(1)} branch of a switch"
+    return None
 
 
 def _with_value(nav: NavigationService, sym: Any) -> str:

@@ -463,3 +463,20 @@ def test_a_callee_named_through_a_constant_is_the_function_it_names(tmp_path: Pa
     })
     text = flat(s.call("find_related", symbol="parse", relation="callees", path="json.zig").text)
     assert "assert debug.zig:1-3 called at 4" in text and "by alias, via const assert, json.zig:2" in text, text
+
+
+def test_a_declaration_in_a_switch_branch_says_which_branch(tmp_path: Path):
+    # run 49: posix.zig:57 `system.NAME_MAX = 255` read as the value of posix.system.NAME_MAX; only PSP has it
+    s = served_tree(tmp_path, {"posix.zig": (
+        "const native_os = @import(\"builtin\").os.tag;\n"   # 1
+        "pub const system = switch (native_os) {\n"          # 2
+        "    .psp => struct {\n"                             # 3
+        "        pub const NAME_MAX = 255;\n"                # 4
+        "    },\n"                                           # 5
+        "    else => struct {},\n"                           # 6
+        "};\n"                                               # 7
+        "pub const NAME_MAX = system.NAME_MAX;\n")})         # 8
+    text = flat(s.call("search_symbol", query="NAME_MAX").text)
+    assert "posix.zig:4-4 constant system.NAME_MAX — pub const NAME_MAX = 255;  (only when switch (native_os) at line 2 is .psp)" \
+        in text, text
+    assert "posix.zig:8-8 constant NAME_MAX — pub const NAME_MAX = system.NAME_MAX;\n" in text, text  # no branch
