@@ -480,3 +480,17 @@ def test_a_declaration_in_a_switch_branch_says_which_branch(tmp_path: Path):
     assert "posix.zig:4-4 constant system.NAME_MAX — pub const NAME_MAX = 255;  (only when switch (native_os) at line 2 is .psp)" \
         in text, text
     assert "posix.zig:8-8 constant NAME_MAX — pub const NAME_MAX = system.NAME_MAX;\n" in text, text  # no branch
+
+
+def test_a_declaration_literal_of_unknown_type_is_another_types_when_many_share_the_name(tmp_path: Path):
+    # run 49: callers of Random.init listed 22 `.init(...)` literals whose type the line does not show, among its 8
+    inits = {f"T{i}.zig": f"const T{i} = @This();\npub fn init(x: u8) T{i} {{\n    _ = x;\n    return .{{}};\n}}\n"
+             for i in range(5)}
+    s = served_tree(tmp_path, {**inits,
+        "Random.zig": "const Random = @This();\npub fn init(x: u8) Random {\n    _ = x;\n    return .{};\n}\n",
+        "Pcg.zig": "const std = @import(\"std\");\npub fn random() std.Random {\n    return std.Random.init(1);\n}\n",
+        "use.zig": "fn consume(v: anytype) void {\n    _ = v;\n}\npub fn make() void {\n    consume(.init(2));\n}\n"})
+    text = s.call("find_related", symbol="Random.init", relation="callers").text
+    rows = "\n".join(r for r in flat(text).splitlines() if not r.startswith("["))
+    assert "Pcg.zig:3 in random" in rows and "use.zig" not in rows, text
+    assert "other call" in text and "use.zig:5" in text, text  # left out, and said where
