@@ -1200,14 +1200,22 @@ def _not_bound(index: IndexQueries, sym: Symbol, name: str, sites: list[Caller],
     files: dict[str, list[Symbol]] = {}
     cache: dict[tuple[str, int, int], set[str]] = {}
     out: list[Caller] = []
+    texts: dict[str, list[str]] = {}
     for c in sites:
         if c.path not in files:
             files[c.path] = index.symbols_in_file(c.path)
+        use = _haskell_use(_file_lines(ws, c.path, texts), c.line, name, sym.path) if c.path != sym.path else None
+        if use == "qualified":  # `readFileStrict = IO.readFileStrict` in PandocIO's instance: the module's, by its alias
+            c.how = "alias"
+            out.append(c)
+            continue
+        if use == "other":  # `B.readFile` where B is another module; a bare name where the module is imported qualified
+            continue
         if c.path != sym.path and any(s.name == name and s.parent_id is None and s.kind == sym.kind for s in files[c.path]):
             continue
         if c.how == "name only" and (c.path in reach or len(reach) < 30):
             if c.path not in reach:
-                reach[c.path] = sym.path in include_closure(c.path, resolve_imports)
+                reach[c.path] = sym.path in _haskell_visible(ws, c.path, resolve_imports, texts)
             if not reach[c.path]:
                 continue
             c.how = "import"  # through a module that re-exports it (Org.Blocks -> Org.Parsing -> Text.Pandoc.Parsing)
@@ -1215,6 +1223,54 @@ def _not_bound(index: IndexQueries, sym: Symbol, name: str, sites: list[Caller],
         if enc is None or len(cache) >= 100 or name not in bound_names(ws, c.path, enc.start_line, enc.end_line, cache):
             out.append(c)
     return out
+
+
+_HASKELL_EXPORTS = re.compile(r"^module\s+[\w.']+\s*\((.*?)\)\s*where\b", re.M | re.S)
+
+
+def _haskell_visible(ws: Any, path: str, resolve_imports: Callable[[str], dict[str, list[str]]],
+                     texts: dict[str, list[str]], limit: int = 60) -> set[str]:
+    """The repository modules whose names a Haskell file sees: those it imports, and what they re-export (`module
+    Text.Pandoc.Class (module Text.Pandoc.Class.PandocIO, ...) where`), transitively. An import's own imports are not
+    visible: run 51's callers of Class.IO.readFileStrict counted files that import a module importing it."""
+    seen: set[str] = set()
+    frontier = [t for ts in resolve_imports(path).values() for t in ts]
+    while frontier and len(seen) < limit:
+        f = frontier.pop()
+        if f in seen:
+            continue
+        seen.add(f)
+        m = _HASKELL_EXPORTS.search("\n".join(_file_lines(ws, f, texts)))
+        names = re.findall(r"\bmodule\s+([A-Z][\w.']*)", m.group(1)) if m is not None else []
+        tails = ["/" + n.replace(".", "/") for n in names]
+        frontier += [t for ts in resolve_imports(f).values() for t in ts
+                     if any(("/" + t.rsplit(".", 1)[0]).endswith(tail) for tail in tails)]
+    return seen
+
+
+def _haskell_use(lines: list[str], line: int, name: str, path: str) -> str | None:
+    """How a Haskell line names `name` of the module at `path`: 'qualified' (by an alias or the module's own name the
+    file imports it under), 'other' (only qualified by other modules, or bare where the file imports the module
+    qualified only: run 51's callers of Class.IO.readFileStrict listed the PandocMonad class method's calls), None
+    when the line does not say (bare, with an unqualified import or none)."""
+    tail = "/" + path.rsplit(".", 1)[0]
+    names: set[str] = set()
+    unqualified = False
+    for text in lines:
+        m = _HASKELL_IMPORT.match(text)
+        if m is None or not ("/" + m.group(1).replace(".", "/")).endswith(tail):
+            continue
+        names.add(m.group(2) or m.group(1))
+        unqualified = unqualified or not re.search(r"\bqualified\b", text)
+    text = lines[line - 1] if 0 < line <= len(lines) else ""
+    uses = [m.group(1) for m in re.finditer(rf"(?<![\w'.])(?:([A-Z][\w.']*)\.)?{re.escape(name)}(?![\w'])", text)]
+    if not uses:
+        return None
+    if any(q in names for q in uses if q):
+        return "qualified"
+    if all(uses) or (names and not unqualified):
+        return "other"
+    return None
 
 
 def _own_class_sites(index: IndexQueries, sym: Symbol, holder: Symbol | None, sites: list[Caller]) -> list[Caller]:

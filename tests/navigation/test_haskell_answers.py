@@ -313,3 +313,31 @@ def test_a_semantic_read_of_lines_inside_a_function_names_that_functions_callers
                   context="semantic").text
     assert "── parseBlocks.go is called by (1) ──" in text, text
     assert "Text/Pandoc/Readers/Markdown.hs:28 in parseBlocks.header" in text, text
+
+
+def test_callers_of_a_module_function_are_its_qualified_uses_not_a_class_methods_namesake_calls(tmp_path: Path):
+    # run 51: callers of Text.Pandoc.Class.IO.readFileStrict listed the PandocMonad class method's bare calls (in files
+    # importing a module that imports Class.IO without re-exporting it) and left out the instances'
+    # `readFileStrict = IO.readFileStrict`
+    s = served_tree(tmp_path, {
+        "Text/Pandoc/Class/IO.hs": ("module Text.Pandoc.Class.IO (readFileStrict) where\n"
+                                    "readFileStrict :: FilePath -> IO String\nreadFileStrict = readFile\n"),
+        "Text/Pandoc/Class/PandocMonad.hs": ("module Text.Pandoc.Class.PandocMonad (PandocMonad(..), readData) where\n"
+                                             "import qualified Text.Pandoc.Class.IO as IO\n"
+                                             "class Monad m => PandocMonad m where\n"
+                                             "  readFileStrict :: FilePath -> m String\n"
+                                             "readData :: PandocMonad m => FilePath -> m String\n"
+                                             "readData f = readFileStrict f\n"),
+        "Text/Pandoc/Class/PandocIO.hs": ("module Text.Pandoc.Class.PandocIO (PandocIO) where\n"
+                                          "import qualified Text.Pandoc.Class.IO as IO\n"
+                                          "import Text.Pandoc.Class.PandocMonad\n"
+                                          "newtype PandocIO a = PandocIO (IO a)\n"
+                                          "instance PandocMonad PandocIO where\n"
+                                          "  readFileStrict = IO.readFileStrict\n"),
+        "Text/Pandoc/App.hs": ("module Text.Pandoc.App (run) where\n"
+                               "import Text.Pandoc.Class.PandocMonad\n"
+                               "run :: PandocMonad m => m String\nrun = readFileStrict \"x\"\n"),
+    })
+    text = flat(s.call("find_related", symbol="readFileStrict", relation="callers", path="Text/Pandoc/Class/IO.hs").text)
+    assert "Text/Pandoc/Class/PandocIO.hs:6 in" in text and "by alias" in text, text
+    assert "App.hs" not in text and "PandocMonad.hs:6" not in text, text
