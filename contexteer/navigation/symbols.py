@@ -286,10 +286,16 @@ _NAME_LIST = re.compile(rf"\s*{_NAME}(?:\s*[,|]\s*|\s+){_NAME}(?:(?:\s*[,|]\s*|\
 
 def _name_list(q: str) -> list[str]:
     """'a, b, c' / 'a|b' / 'a b': two to ten names asked at once, in order (not one name with spaces, which no
-    language has); [] for a single name."""
-    if not _NAME_LIST.fullmatch(q):
+    language has); names with operator characters only comma-separated (`unary_!, ::.isEmpty`); [] for a single
+    name."""
+    if _NAME_LIST.fullmatch(q):
+        names = list(dict.fromkeys(n for n in re.split(r"[\s,|]+", q) if n))
+    elif "," in q and "(" not in q:  # operator names among them (Scala's `Boolean.unary_!, ::.isEmpty`): by commas
+        names = list(dict.fromkeys(n.strip() for n in q.split(",") if n.strip()))
+        if any(re.search(r"\s", n) for n in names):
+            return []
+    else:
         return []
-    names = list(dict.fromkeys(n for n in re.split(r"[\s,|]+", q) if n))
     return names if 2 <= len(names) <= 10 else []
 
 

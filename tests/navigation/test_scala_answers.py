@@ -348,3 +348,14 @@ def test_a_partly_qualified_name_is_found_among_more_than_fifty_namesakes(tmp_pa
     s = served_tree(tmp_path, files)
     a = s.call("find_related", symbol="DefaultPromise.result", relation="callers")
     assert not a.is_error and "callers of method p.Promise.DefaultPromise.result" in a.text, a.text
+
+
+def test_a_list_of_names_may_hold_operator_names(tmp_path: Path):
+    # run 50: query="Boolean.unary_!, Nil.isEmpty, ::.isEmpty" answered "no definitions match" for all of them
+    s = served_tree(tmp_path, {"scala/Boolean.scala": "package scala\nfinal abstract class Boolean {\n  def unary_! : Boolean\n}\n",
+                               "scala/List.scala": ("package scala\ncase object Nil {\n  def isEmpty = true\n}\n"
+                                                    "final case class ::[B](head: B) {\n  def isEmpty: Boolean = false\n}\n")})
+    text = flat(s.call("search_symbol", query="Boolean.unary_!, Nil.isEmpty, ::.isEmpty, AnyRef.ne").text)
+    assert "scala/Boolean.scala:3-3 method scala.Boolean.unary_!" in text, text
+    assert "scala/List.scala:3-3 method scala.Nil.isEmpty" in text and "scala/List.scala:6-6 method scala.::.isEmpty" in text, text
+    assert "no definition named 'AnyRef.ne'" in text, text
