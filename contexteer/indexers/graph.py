@@ -289,8 +289,30 @@ def callees(index: IndexQueries, sym: Symbol, resolve_imports: Callable[[str], d
             fn = zig_names.aliased_function(index, d, lines_of(index, d.path))
             if fn is not None:
                 d, how, detail = fn, "alias", f"via const {d.name}, {d.path}:{d.start_line}"
+        elif _abstract(index, d):  # run 50: `listeners.isEmpty` -> List.isEmpty 94-94, whose bodies are Nil's and ::'s
+            subs = [o.symbol for o in _overrides(index, d, resolve_imports, depth=1, rust_impls=None).items if o.symbol]
+            if subs:
+                detail = "abstract; overridden in " + ", ".join(
+                    f"{o.qualname} {o.path}:{o.start_line}" for o in subs[:4]) + (f" and {len(subs) - 4} more" if len(subs) > 4 else "")
         out.items.append(Related(d, d.path, how, sorted(set(at)), detail=detail))
     return out
+
+
+def _abstract(index: IndexQueries, d: Symbol) -> bool:
+    """A method declared without a body: `abstract` said, or a one-line Scala `def` with no `=`, or a one-line
+    method of an interface (Java, C#, TypeScript, Kotlin)."""
+    if d.kind != "method" or d.parent_id is None:
+        return False
+    sig = d.signature or ""
+    if re.search(r"\babstract\b", sig):
+        return True
+    if d.start_line != d.end_line:
+        return False
+    if d.language == "scala":
+        return "=" not in sig.split(":", 1)[-1] and not sig.rstrip().endswith("{")
+    owner = index.get_symbol(d.parent_id)
+    return owner is not None and owner.kind == "interface" and d.language in ("java", "csharp", "typescript", "kotlin") \
+        and "default" not in sig.split()[:3]
 
 
 def _parameterless(values: list[str], calls: dict[str, list[int]], local: set[str], sym: Symbol,

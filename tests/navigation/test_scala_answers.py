@@ -359,3 +359,24 @@ def test_a_list_of_names_may_hold_operator_names(tmp_path: Path):
     assert "scala/Boolean.scala:3-3 method scala.Boolean.unary_!" in text, text
     assert "scala/List.scala:3-3 method scala.Nil.isEmpty" in text and "scala/List.scala:6-6 method scala.::.isEmpty" in text, text
     assert "no definition named 'AnyRef.ne'" in text, text
+
+
+def test_a_callee_declared_without_a_body_names_its_overrides(tmp_path: Path):
+    # run 50: `listeners.isEmpty` resolved to List.isEmpty 94-94, the abstract declaration, without Nil's and ::'s
+    s = served_tree(tmp_path, {"scala/List.scala": (
+        "package scala\n"                                             # 1
+        "sealed abstract class List[+A] {\n"                          # 2
+        "  def isEmpty: Boolean\n"                                    # 3
+        "}\n"                                                         # 4
+        "case object Nil extends List[Nothing] {\n"                   # 5
+        "  override def isEmpty = true\n"                             # 6
+        "}\n"                                                         # 7
+        "final case class Cons[B](head: B) extends List[B] {\n"       # 8
+        "  override def isEmpty: Boolean = false\n"                   # 9
+        "}\n"                                                         # 10
+        "object Use {\n"                                              # 11
+        "  def run(xs: List[Int]): Boolean = xs.isEmpty\n"            # 12
+        "}\n")})                                                      # 13
+    text = flat(s.call("find_related", symbol="Use.run", relation="callees").text)
+    assert "List.isEmpty scala/List.scala:3-3 called at 12 (abstract; overridden in Nil.isEmpty scala/List.scala:6, " \
+           "Cons.isEmpty scala/List.scala:9)" in text, text
