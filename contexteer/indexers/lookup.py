@@ -893,10 +893,16 @@ _IMPLICIT_SELF = frozenset({"ruby", "java", "csharp", "kotlin", "scala", "swift"
 
 
 def _implicit_self(index: IndexQueries, sym: Symbol, own_class: Symbol | None, name: str, syms_of: Callable[[str], list[Symbol]]) -> tuple[Symbol, str] | None:
-    """A bare call in a method of `own_class` resolved as a call on the object: a method its bases or mixins
-    define (its own are found as same-file definitions before this)."""
+    """A bare call in a method of `own_class` resolved as a call on the object: its own field, else a member its
+    bases or mixins define (its own methods are found as same-file definitions before this)."""
     if own_class is None or sym.language not in _IMPLICIT_SELF:
         return None
+    # its class's own field or constructor `val` first (run 50: Map's `pit` and `@volatile var result` were read as
+    # the bases' Accessor.pit and Task.result, which Map's own shadow)
+    own = next((s for s in syms_of(own_class.path) if s.parent_id == own_class.id and s.name == name
+                and s.kind in ("field", "property")), None)
+    if own is not None:
+        return own, "same class"
     inherited = _inherited_member(index, own_class, name, syms_of)
     if inherited is None:
         return None

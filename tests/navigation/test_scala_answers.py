@@ -380,3 +380,18 @@ def test_a_callee_declared_without_a_body_names_its_overrides(tmp_path: Path):
     text = flat(s.call("find_related", symbol="Use.run", relation="callees").text)
     assert "List.isEmpty scala/List.scala:3-3 called at 12 (abstract; overridden in Nil.isEmpty scala/List.scala:6, " \
            "Cons.isEmpty scala/List.scala:9)" in text, text
+
+
+def test_a_bare_name_in_a_method_is_its_classs_own_field_before_a_bases(tmp_path: Path):
+    # run 50: in ParIterableLike.Map.leaf, `pit` (Map's constructor val) and `result` (Map's @volatile var) were read
+    # as the bases' Accessor.pit and Task.result
+    s = served_tree(tmp_path, {"A.scala": (
+        "package p\n"
+        "class Base { var result: Int = 0 }\n"
+        "class Map(f: Int, protected[this] val pit: String) extends Base {\n"
+        "  @volatile var result: Int = 0\n"
+        "  def leaf() = result = pit.length\n"
+        "}\n")})
+    text = flat(s.call("read_code_range", path="A.scala:5", context="semantic").text)
+    assert "A.scala:4-4 Map.result — var result: Int = 0  [same class]" in text and "Base.result" not in text, text
+    assert "A.scala:3-3 Map.pit" in text, text
