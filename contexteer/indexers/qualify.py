@@ -197,7 +197,7 @@ class Qualifier:
                     return None
                 # Python and the JVM languages join with dots only (Scala's `case class ::` is a name)
                 own = sym.qualname.split(".") if lang in ("python", "java", "kotlin", "scala") else split_name(sym.qualname)
-                text = _joined(lang, unit[0], own, sym)
+                text = _joined(lang, self._in_package_object(sym, unit[0]), own, sym)
         except (OSError, ValueError, RecursionError) as exc:  # a file that cannot be read: no full name
             logger.info("no full name for %s: %s", sym.qualname, exc)
             return None
@@ -212,11 +212,20 @@ class Qualifier:
             if sym.language == "ruby":
                 got = [split_name(self._ruby_name(sym))]
             else:
-                got = [u + own for u in self._units(sym)] or [own]
+                got = [self._in_package_object(sym, u) + own for u in self._units(sym)] or [own]
             if own not in got:
                 got.append(own)
             self._forms[sym.id] = got
         return got
+
+    def _in_package_object(self, sym: Any, unit: list[str]) -> list[str]:
+        """A Scala package object (`package scala.sys` then `package object process {...}`) is a definition holding
+        its members (`process.javaVmArguments`) and the last segment of the file's package: named once."""
+        first = sym.qualname.split(".", 1)[0]
+        if sym.language != "scala" or not unit or unit[-1] != first or ("." not in sym.qualname and sym.kind != "module"):
+            return unit
+        rx = re.compile(rf"^\s*package\s+object\s+`?{re.escape(first)}`?\b")
+        return unit[:-1] if any(rx.match(t) for t in self._lines(sym.path)) else unit
 
     def _units(self, sym: Any) -> list[list[str]]:
         """What the definition's file (or namespace) is, as segment lists, best first."""

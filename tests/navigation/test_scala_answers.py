@@ -395,3 +395,20 @@ def test_a_bare_name_in_a_method_is_its_classs_own_field_before_a_bases(tmp_path
     text = flat(s.call("read_code_range", path="A.scala:5", context="semantic").text)
     assert "A.scala:4-4 Map.result — var result: Int = 0  [same class]" in text and "Base.result" not in text, text
     assert "A.scala:3-3 Map.pit" in text, text
+
+
+def test_a_package_object_is_a_definition_holding_its_members_named_once(tmp_path: Path):
+    # run 50: the outline of scala/sys/process/package.scala left out `package object process extends
+    # ProcessImplicits`, listing its defs as top-level ones
+    s = served_tree(tmp_path, {"scala/sys/process/package.scala": (
+        "package scala.sys\n\n"
+        "package object process extends ProcessImplicits {\n"
+        "  def javaVmArguments: List[String] = Nil\n"
+        "}\n"
+        "package process {\n"
+        "  trait ProcessImplicits\n"
+        "}\n")})
+    outline = flat(s.call("get_structured_index", path="scala/sys/process/package.scala").text)
+    assert "3-5 module package object process extends ProcessImplicits\n    4-4 def javaVmArguments" in outline, outline
+    found = flat(s.call("search_symbol", query="javaVmArguments").text)
+    assert "method scala.sys.process.javaVmArguments" in found, found

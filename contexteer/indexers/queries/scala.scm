@@ -2,6 +2,7 @@
 
 (class_definition name: [(identifier) (operator_identifier)] @name) @definition.class
 (object_definition name: [(identifier) (operator_identifier)] @name) @definition.module
+(package_object (identifier) @name) @definition.module
 (trait_definition name: [(identifier) (operator_identifier)] @name) @definition.trait
 (enum_definition name: (identifier) @name) @definition.enum
 (simple_enum_case name: (identifier) @name) @definition.constant
