@@ -240,6 +240,8 @@ async def _indexed_read(svc: Services, ctx: Context, path: str, start_line: int 
                 note = nav.ready(cb, [res.rel])
                 target = nav.find_definition(res.rel, symbol, note)
             end = min(target.end_line, total)
+            if getattr(target, "language", None) == "bash":  # `} &&\n    complete -D -F _completion_loader`: the
+                end = _shell_continued(lines, end)  # statement the function is part of (run 52 read line 2229 apart)
             start = doc_start(lines, target.start_line, getattr(target, "language", None))  # with its doc comment
         else:
             start, end = bounds(res.rel, total, start_line, end_line)
@@ -260,12 +262,21 @@ async def _indexed_read(svc: Services, ctx: Context, path: str, start_line: int 
     return await run(ctx, work)
 
 
+def _shell_continued(lines: list[str], end: int) -> int:
+    r"""The last line of the shell statement a definition ending at `end` continues into (`} &&`, `||`, `|`, `\`)."""
+    while end < len(lines) and re.search(r"(?:&&|\|\||\||\\)\s*$", lines[end - 1].split(" #", 1)[0]):
+        end += 1
+    return end
+
+
 def _render_read(svc: Services, nav: NavigationService, rel: str, lines: list[str], target: Any, start: int, end: int, semantic: bool,
                  note: str | None, by_symbol: bool) -> Answer:
     total = len(lines)
     what = f" {target.kind} {nav.qualifier().display(target) or target.qualname}" if by_symbol else ""
     if by_symbol and start < target.start_line:  # its doc comment read too: the definition's own lines, as other answers give them
         what += f" {target.start_line}-{target.end_line} with its doc comment"
+    if by_symbol and end > target.end_line:
+        what += f"{'' if start < target.start_line else f' {target.start_line}-{target.end_line}'}, and the statement it continues into"
     overloads = getattr(target, "note", None)  # lookup.Resolved: the other definitions of this name
     head = [f"[{x}]" for x in (note, overloads) if x]
     model = CodeRange(path=rel, start_line=start, end_line=end, total_lines=total, content="",

@@ -319,3 +319,20 @@ def test_a_variable_named_like_a_function_is_no_call_of_it(tmp_path: Path):
                                           "}\n")})
     text = s.call("find_related", symbol="have", relation="callers").text
     assert "lib.sh:5 in _main" in text and "6" not in text.split("\n", 2)[2], text
+
+
+def test_a_function_read_by_name_takes_the_statement_it_continues_into(tmp_path: Path):
+    # run 52: reading _completion_loader stopped at `} &&`; `complete -D -F _completion_loader` (the line that
+    # registers it) took another read
+    s = served_tree(tmp_path, {"bash_completion": ("# -*- shell-script -*-\n"
+                                                   "# set up dynamic completion loading\n"
+                                                   "_completion_loader()\n"
+                                                   "{\n"
+                                                   "    return 124\n"
+                                                   "} &&\n"
+                                                   "    complete -D -F _completion_loader\n"
+                                                   "\n"
+                                                   "_other() { :; }\n")})
+    text = s.call("read_code_range", path="bash_completion", symbol="_completion_loader").text
+    assert "function _completion_loader 3-6 with its doc comment, and the statement it continues into" in text, text
+    assert "7\t    complete -D -F _completion_loader" in text and "_other" not in text, text
