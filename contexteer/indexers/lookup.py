@@ -578,8 +578,20 @@ class _Body:
         anywhere = [s for s in self.index.symbols_named(name) if usable(s) and s.name == name and s.parent_id is None
                     and language_family(s.language) == self.family and bare_outside(s)]
         if len(anywhere) == 1 and anywhere[0].id != self.sym.id and self.visible(anywhere[0].path):
-            return anywhere[0], GLOBAL if self.family == "bash" else "unique name"
+            if self.family != "bash":
+                return anywhere[0], "unique name"
+            return anywhere[0], self._xfunc(name) or GLOBAL
         return None
+
+    def _xfunc(self, name: str) -> str | None:
+        """`_xfunc ssh _scp_remote_files`: the function is in completions/ssh, which `_xfunc` sources when the line
+        runs (run 52: listed as a plain global name, two more calls to learn how rsync reaches it)."""
+        ws = getattr(self.index, "ws", None)
+        if ws is None:
+            return None
+        body = "\n".join(_file_lines(ws, self.sym.path, self.texts)[self.sym.start_line - 1:self.sym.end_line])
+        m = re.search(rf"\b_xfunc\s+['\"]?([\w.+-]+)['\"]?\s+{re.escape(name)}\b", body)
+        return f"via _xfunc {m.group(1)} (sourced when it runs)" if m else None
 
     # ----- a member read off a receiver ----------------------------------------------------------
     def by_receiver(self, name: str, receivers: set[str]) -> Found | None:

@@ -336,3 +336,15 @@ def test_a_function_read_by_name_takes_the_statement_it_continues_into(tmp_path:
     text = s.call("read_code_range", path="bash_completion", symbol="_completion_loader").text
     assert "function _completion_loader 3-6 with its doc comment, and the statement it continues into" in text, text
     assert "7\t    complete -D -F _completion_loader" in text and "_other" not in text, text
+
+
+def test_a_function_reached_through_xfunc_says_so(tmp_path: Path):
+    # run 52: `_xfunc ssh _scp_remote_files` in rsync listed _scp_remote_files as a plain global name
+    s = served_tree(tmp_path, {
+        "bash_completion": "# -*- shell-script -*-\n_xfunc()\n{\n    . \"$1\"\n    \"$2\"\n}\n",
+        "completions/ssh": "# ssh(1) completion  -*- shell-script -*-\n_scp_remote_files()\n{\n    :\n}\n",
+        "completions/rsync": ("# rsync(1) completion  -*- shell-script -*-\n_rsync()\n{\n"
+                              "    _xfunc ssh _scp_remote_files\n}\n"),
+    })
+    text = flat(s.call("find_related", symbol="_rsync", relation="callees").text)
+    assert "via _xfunc ssh (sourced when it runs) 1" in text and "_scp_remote_files completions/ssh:2-5 called at 4" in text, text
