@@ -490,7 +490,10 @@ def fit(
                 more.setdefault(p, {})[syms[0].name] = hidden
         chosen = sorted(((p, list(d.values())) for p, d in per_file.items()), key=lambda kv: file_order(kv[0]))
         rest = total - len(chosen)
-        tail = [f"… {rest} more files, narrow with path=" if rest else ""]
+        # a few left out are named (run 53: "… 1 more files" hid Random/test.zig, which took another call)
+        others = sorted(set(scope) - {p for p, _ in chosen}) if 0 < rest <= 3 else []
+        tail = [(f"… {rest} more file{'s' if rest != 1 else ''}: {', '.join(others)}" if others
+                 else f"… {rest} more files, narrow with path=") if rest else ""]
         body = render_files(chosen, [t for t in tail if t], more)
         return (header + "\n" + body if header else body), chosen
 
