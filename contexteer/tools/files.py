@@ -287,8 +287,10 @@ def _render_read(svc: Services, nav: NavigationService, rel: str, lines: list[st
         model.uses, model.callers = sem.uses, sem.callers
         model.callers_total = sem.callers_total
         around = getattr(target, "callers_of", None)
+        held = [x.qualname for x in nav.index.symbols_in_file(rel)
+                if start <= x.start_line <= end and x.kind in ("function", "method")] if around is None else []
         tail = _semantic_text(model, by_symbol, sem.name_only, sem.more,
-                              around=around.qualname if around is not None else None).split("\n")
+                              around=around.qualname if around is not None else None, held=held).split("\n")
         if sem.commands:
             commands = "not defined in this repository (shell builtins and external commands): " + ", ".join(sem.commands[:40])
             tail.insert(1 + len(model.uses) + 1, commands)
@@ -312,9 +314,10 @@ def _inner_outline(rel: str, start: int, end: int, inner: list[Any], why: str, b
     return [head, *fitted.lines]
 
 
-def _semantic_text(model: CodeRange, by_symbol: bool, name_only: int = 0, more: int = 0, around: str | None = None) -> str:
+def _semantic_text(model: CodeRange, by_symbol: bool, name_only: int = 0, more: int = 0, around: str | None = None,
+                   held: list[str] | None = None) -> str:
     """The uses and callers under a semantic read; `around`: the function a range read sits in, whose callers
-    `model.callers` are."""
+    `model.callers` are; `held`: the functions a range read holds when it sits in none (their callers: one call)."""
     out = ["", "── uses ──" if model.uses else "── uses: nothing resolvable in the index ──"]
     for d in model.uses:
         doc = f"  # {d.doc[:100]}" if d.doc else ""
@@ -331,6 +334,10 @@ def _semantic_text(model: CodeRange, by_symbol: bool, name_only: int = 0, more: 
         if model.callers_total > len(model.callers):
             out.append(f"… {model.callers_total - len(model.callers)} more: find_related(symbol=\"{around}\", "
                        "relation=\"callers\")")
+    if not by_symbol and around is None and held:  # run 53: a range over several definitions had no callers section
+        names = ", ".join(held[:10])
+        out.append(f"── callers: the range holds {len(held)} function{'s' if len(held) != 1 else ''}; their callers: "
+                   f"find_related(symbol=\"{names}\", relation=\"callers\") ──")
     if by_symbol:
         if model.callers:
             showing = f", showing {len(model.callers)}" if model.callers_total > len(model.callers) else ""

@@ -111,3 +111,13 @@ def test_find_related_answers_several_names_in_one_call(tmp_path: Path):
     assert at_line.is_error and "fits one symbol" in at_line.text
     spaced = s.call("find_related", symbol="free resize", relation="callers")
     assert spaced.is_error and 'symbol="free, resize"' in spaced.text, spaced.text
+
+
+def test_a_semantic_read_over_several_functions_names_the_one_call_for_their_callers(tmp_path: Path):
+    # run 53: a semantic read of lines holding three functions had no callers section, though the help promises one
+    s = _tree(tmp_path, **{"shaping.structured_output": False})
+    text = s.call("read_code_range", path="lib.py:1-9", context="semantic").text
+    assert ('the range holds 3 functions; their callers: find_related(symbol="helper, free, resize", '
+            'relation="callers")') in text, text
+    follow = s.call("find_related", symbol="helper, free, resize", relation="callers").text
+    assert follow.count("callers of function") == 3 and "11 in main" in follow, follow
