@@ -247,6 +247,12 @@ def symbol_search(model: SymbolSearch, match: str, kind: str | None, with_refs: 
         files = len({r.path for r in indexed})
         rows.append(f"references ({model.references_total} in {files} file{'s' if files != 1 else ''}; "
                     "each with the definition it sits in):")
+        one = model.definitions[0] if len(model.definitions) == 1 else None
+        if one is not None and one.kind in ("function", "method") and "." in model.query.strip("., ") \
+                and "," not in model.query and model.references_total > 20:
+            # run 53: `Random.init` references=true gave 1,567 `init` hits of any type; callers tell them apart
+            rows.append(f"[by the name '{one.qualname.rsplit('.', 1)[-1]}', any type's; the calls of {model.query} "
+                        f"told apart by receiver: find_related(symbol=\"{model.query}\", relation=\"callers\")]")
         rows.extend(Hit(r.path, r.line, r.preview, note=site_note(r)) for r in indexed)
     elif with_refs and uses and model.definitions and not all(h.kind in VALUE_KINDS for h in model.definitions):
         rows.append("no call, type or import references in the index")  # a value's uses are its text matches

@@ -5,7 +5,7 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
-from tests.navigation.conftest import FIXTURES, Served, copy_fixture
+from tests.navigation.conftest import FIXTURES, Served, copy_fixture, served_tree
 
 
 def test_exact_search_returns_location_kind_and_signature(pyshop: Served):
@@ -215,3 +215,15 @@ def test_callers_matched_by_name_only_are_marked_and_counted(tmp_path: Path):
     lines = {ln.split(" in ")[0]: ln for ln in a.text.splitlines() if " in " in ln and ln.startswith(("user.py", "other.py"))}
     assert lines["other.py:2"].endswith("[name only]") and not lines["user.py:5"].endswith("[name only]")
     assert {c["path"]: c["how"] for c in a.data["callers"]}["other.py"] == "name only"
+
+
+def test_references_of_a_qualified_method_by_a_common_name_point_to_its_callers(tmp_path: Path):
+    # run 53: search_symbol(query="Random.init", references=true) listed 1,567 `init` hits of any type
+    calls = "".join(f"fn use{i}(x: anytype) void {{\n    x.init();\n}}\n" for i in range(25))
+    s = served_tree(tmp_path, {"Random.zig": "const Random = @This();\npub fn init() Random {\n    return .{};\n}\n",
+                               "use.zig": calls})
+    text = s.call("search_symbol", query="Random.init", references=True).text
+    assert ("[by the name 'init', any type's; the calls of Random.init told apart by receiver: "
+            "find_related(symbol=\"Random.init\", relation=\"callers\")]") in text, text
+    plain = s.call("search_symbol", query="init", references=True).text
+    assert "told apart by receiver" not in plain, plain
