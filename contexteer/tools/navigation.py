@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import logging
 from collections.abc import Callable
-from typing import Annotated, Literal
+from typing import Annotated, Any, Literal
 
 import anyio.to_thread
 from mcp.server.mcpserver import Context
@@ -136,8 +136,14 @@ async def search_symbol(
     nav = svc.nav
 
     def work(cb: Callable[[int, int], None] | None) -> Answer:
+        note = nav.ready(cb, sweep=True)
         found = nav.search_symbols(q, match=match, kind=kind, prefix=prefix, offset=offset, limit=limit,
-                                   note=nav.ready(cb, sweep=True), elsewhere=not references)
+                                   note=note, elsewhere=not references)
+        pending = _not_indexed_yet(nav, found.word_sites) if not found.ranked else []
+        if pending:  # run 53: "no definitions match" at 38% built; the files naming the word are parsed now instead
+            nav.ready(cb, pending, file_only=True)
+            found = nav.search_symbols(q, match=match, kind=kind, prefix=prefix, offset=offset, limit=limit,
+                                       note=note, elsewhere=not references)
         page = found.page
 
         def answer(n: int) -> Answer:
@@ -237,6 +243,16 @@ async def search_text(
         return Answer(Hits(rows), model, tail=tail, terms_regex=as_regex)
 
     return await anyio.to_thread.run_sync(work)
+
+
+def _not_indexed_yet(nav: Any, sites: list[Any], most: int = 20) -> list[str]:
+    """The files a missed name appears in that a running cold build has not indexed yet (at most `most`; none when
+    the build is done or more files than that name the word)."""
+    if nav.index.status().complete:
+        return []
+    paths = list(dict.fromkeys(w.path for w in sites))
+    pending = [p for p in paths if (fi := nav.index.file_info(p)) is None or fi.status != "indexed"]
+    return pending if len(pending) <= most else []
 
 
 def _as_list(value: list[str] | str | None) -> list[str]:
