@@ -14,6 +14,7 @@ from __future__ import annotations
 import contextvars
 import functools
 import inspect
+import json
 import logging
 import threading
 import uuid
@@ -275,6 +276,9 @@ class Services:
         left: list[str] = []
         model: BaseModel | None = None
         used = failed = 0
+        typed = self.settings.shaping.structured_output
+        if typed:  # the joined text goes out inside structuredContent too: count it as the JSON string it becomes,
+            whole -= 200  # and keep room for the typed fields around it (emptied)
         for call, make in parts:
             if left:
                 left.append(call)
@@ -286,7 +290,7 @@ class Services:
             else:
                 text = (await anyio.to_thread.run_sync(functools.partial(self.pipeline.shape, answer, tool=tool))).text
                 model = model or answer.model
-            n = self.pipeline.count(text)
+            n = self.pipeline.count(json.dumps(text) if typed else text)
             if texts and used + n > whole:
                 left.append(call)
                 continue
@@ -296,7 +300,7 @@ class Services:
             raise InputError("\n".join(texts))
         if left:
             texts.append(f"[{len(parts) - len(left)} of {len(parts)} answers shown, as many as fit one answer "
-                         f"({whole} tokens); the others: {'; '.join(left)}]")
+                         f"({self.settings.context_mode_mcp.max_digest_threshold} tokens); the others: {'; '.join(left)}]")
         return Answer(Text("\n\n".join(texts)), model, scope="shaped")
 
     def largest_whole(self, k: int, build: Callable[[int], Answer]) -> tuple[Answer, bool]:

@@ -73,13 +73,17 @@ def test_a_file_whose_name_holds_a_colon_is_still_one_path(tmp_path: Path):
 
 
 def test_reads_past_one_answer_are_named_by_the_calls_that_read_them(tmp_path: Path):
-    big = "".join(f"def f{i}(alpha, beta, gamma):\n    return alpha * {i} + beta - gamma  # line {i}\n"
-                  for i in range(1, 401))
+    big = "".join(f"def f{i}(alpha, beta, gamma):\n\treturn {{\"a\": \"{i}\", \"b\": \"\\\\n\"}}  # line {i}\n"
+                  for i in range(1, 401))  # tabs, quotes, backslashes: escaped, JSON costs more than the text
     s = served_tree(tmp_path, {"big.py": big})
     reads = ", ".join(f"big.py:{a}-{a + 199}" for a in (1, 201, 401, 601))
     got = s.call("read_code_range", path=reads)
     assert not got.is_error, got.text
     assert count_tokens(got.text) <= 4096 + 200, count_tokens(got.text)
+    # structured output is on here: a client that hands the model json.dumps(structuredContent) gets it within budget
+    # (the escaped text costs more than the text: six 60-line reads had come to 4,807 tokens as JSON)
+    for answer in (got, s.call("read_code_range", path=", ".join(f"big.py:{a}-{a + 59}" for a in range(1, 600, 100)))):
+        assert count_tokens(json.dumps(answer.data)) <= 4096, count_tokens(json.dumps(answer.data))
     assert "big.py:1-" in got.text
     assert 'answers shown, as many as fit one answer (4096 tokens); the others: ' in got.text, got.text[-600:]
     assert 'read_code_range(path="big.py:601-800")' in got.text
