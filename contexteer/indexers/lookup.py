@@ -1221,10 +1221,13 @@ def _not_bound(index: IndexQueries, sym: Symbol, name: str, sites: list[Caller],
     cache: dict[tuple[str, int, int], set[str]] = {}
     out: list[Caller] = []
     texts: dict[str, list[str]] = {}
+    imports: dict[str, tuple[set[str], bool]] = {}  # per file: the names it imports the module under, and unqualified?
     for c in sites:
         if c.path not in files:
             files[c.path] = index.symbols_in_file(c.path)
-        use = _haskell_use(_file_lines(ws, c.path, texts), c.line, name, sym.path) if c.path != sym.path else None
+        if c.path != sym.path and c.path not in imports:
+            imports[c.path] = _haskell_imports_of(_file_lines(ws, c.path, texts), sym.path)
+        use = _haskell_use(_file_lines(ws, c.path, texts), c.line, name, imports[c.path]) if c.path != sym.path else None
         if use == "qualified":  # `readFileStrict = IO.readFileStrict` in PandocIO's instance: the module's, by its alias
             c.how = "alias"
             out.append(c)
@@ -1268,11 +1271,9 @@ def _haskell_visible(ws: Any, path: str, resolve_imports: Callable[[str], dict[s
     return seen
 
 
-def _haskell_use(lines: list[str], line: int, name: str, path: str) -> str | None:
-    """How a Haskell line names `name` of the module at `path`: 'qualified' (by an alias or the module's own name the
-    file imports it under), 'other' (only qualified by other modules, or bare where the file imports the module
-    qualified only: run 51's callers of Class.IO.readFileStrict listed the PandocMonad class method's calls), None
-    when the line does not say (bare, with an unqualified import or none)."""
+def _haskell_imports_of(lines: list[str], path: str) -> tuple[set[str], bool]:
+    """The names a Haskell file imports the module at `path` under (its alias or its own name), and whether one of
+    those imports is unqualified."""
     tail = "/" + path.rsplit(".", 1)[0]
     names: set[str] = set()
     unqualified = False
@@ -1282,6 +1283,15 @@ def _haskell_use(lines: list[str], line: int, name: str, path: str) -> str | Non
             continue
         names.add(m.group(2) or m.group(1))
         unqualified = unqualified or not re.search(r"\bqualified\b", text)
+    return names, unqualified
+
+
+def _haskell_use(lines: list[str], line: int, name: str, imported: tuple[set[str], bool]) -> str | None:
+    """How a Haskell line names `name` of a module the file imports as `imported` (`_haskell_imports_of`):
+    'qualified' (by an alias or the module's own name), 'other' (only qualified by other modules, or bare where the
+    file imports the module qualified only: run 51's callers of Class.IO.readFileStrict listed the PandocMonad class
+    method's calls), None when the line does not say (bare, with an unqualified import or none)."""
+    names, unqualified = imported
     text = lines[line - 1] if 0 < line <= len(lines) else ""
     uses = [m.group(1) for m in re.finditer(rf"(?<![\w'.])(?:([A-Z][\w.']*)\.)?{re.escape(name)}(?![\w'])", text)]
     if not uses:

@@ -142,7 +142,7 @@ def _reads(svc: Services, path: str) -> list[tuple[str, int | None, int | None, 
 
 
 def _read_call(item: str, context: object) -> str:
-    how = "" if context == "none" else f", context={context!r}" if isinstance(context, str) else f", context={context}"
+    how = "" if context == "none" else f', context="{context}"' if isinstance(context, str) else f", context={context}"
     return f'read_code_range(path="{item}"{how})'
 
 
