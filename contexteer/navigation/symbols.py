@@ -327,11 +327,11 @@ def _fold_overloads(ranked: list[Any]) -> tuple[list[Any], dict[int, list[str]]]
 
 
 def _fold_impls(ranked: list[Any]) -> tuple[list[Any], dict[int, list[str]]]:
-    """A Rust `impl Type` block listed with Type's definition goes on that definition's row ('impl blocks: ...'):
+    """A Rust `impl Type` block (a Swift `extension Type`) listed with Type's definition goes on that definition's row:
     the answer to 'where is Token' is the struct, with where its methods are, not three rows of one type."""
     types: dict[tuple[str, str], list[Any]] = {}
     for s in ranked:
-        if s.kind in _TYPE_KINDS:
+        if s.kind in _TYPE_KINDS or (s.kind == "interface" and s.language == "swift"):  # a protocol's extensions
             types.setdefault((s.language, s.qualname), []).append(s)
     out: list[Any] = []
     extra: dict[int, list[str]] = {}
@@ -344,6 +344,8 @@ def _fold_impls(ranked: list[Any]) -> tuple[list[Any], dict[int, list[str]]]:
             continue
         where = f"{s.start_line}-{s.end_line}" if s.path == owner.path else f"{s.path}:{s.start_line}-{s.end_line}"
         extra.setdefault(owner.id, []).append(where)
+    for wheres in extra.values():  # the type's own file's first: a bare range after another file's would read as that file's
+        wheres.sort(key=lambda w: ":" in w)
     return out, extra
 
 

@@ -21,7 +21,7 @@ logger = logging.getLogger(__name__)
 #: First words of a signature that already say what the definition is (no kind label needed).
 DEF_KEYWORDS = frozenset(
     "def async class fn func function struct interface enum trait type impl pub export public private protected "
-    "static const let var abstract final module namespace union typedef template unsafe extern".split()
+    "static const let var abstract final module namespace union typedef template unsafe extern extension".split()
 )
 
 
@@ -234,7 +234,9 @@ def symbol_search(model: SymbolSearch, match: str, kind: str | None, with_refs: 
         more = f" (+{len(h.overloads)} {what}{'s' if len(h.overloads) != 1 else ''}: {', '.join(h.overloads)})" \
             if h.overloads else ""
         if h.impls:
-            more += f" (impl block{'s' if len(h.impls) != 1 else ''}: {', '.join(h.impls[:8])}{' …' if len(h.impls) > 8 else ''})"
+            block = "extension" if h.language == "swift" else "impl block"  # Swift's `extension Type { ... }`
+            rest = f" +{len(h.impls) - 8} more" if len(h.impls) > 8 else ""
+            more += f" ({block}{'s' if len(h.impls) != 1 else ''}: {', '.join(h.impls[:8])}{rest})"
         only = f"  (only {h.condition})" if h.condition else ""
         out.append(f"{h.path}:{h.start_line}-{h.end_line} {h.kind} {h.qualified or h.qualname}{priv}{more} — {h.signature}{only}")
     if model.next_cursor is not None:

@@ -64,3 +64,28 @@ def test_static_calls_through_the_type_and_generic_conformers_are_found(tmp_path
     assert "ios/Core/DynamicTypes/DynamicEitherType.swift:3 in DynamicEitherType.convertResult" in callers, callers
     impls = s.call("find_related", symbol="AnyDynamicType", relation="implementations").text
     assert "struct DynamicEitherType" in impls, impls
+
+
+def test_extension_blocks_hold_their_members_in_outlines_reads_and_the_types_row(tmp_path: Path):
+    # run 23: ~8 calls went to outlines that listed an extension's members as the file's top level, with no
+    # `extension Benchmarks` around them and no word of which type gains a protocol there
+    s = served_tree(tmp_path, {
+        "ios/Core/Views/SwiftUI/ExpoSwiftUI.swift": "public struct ExpoSwiftUI {}\n",
+        "ios/Core/Views/SwiftUI/SwiftUIHostingView.swift": (
+            "extension ExpoSwiftUI {\n"
+            "  public final class HostingView: ExpoView {\n"
+            "    public func updateProps(_ rawProps: [String: Any]) {\n"
+            "      hostingController.setSafeAreaRegions(ignoring: rawProps)\n"
+            "    }\n"
+            "  }\n"
+            "}\n\n"
+            "extension UIView: AnyArgument {\n"
+            "  public static func getDynamicType() -> AnyDynamicType {\n    return DynamicType()\n  }\n}\n")})
+    outline = s.call("get_structured_index", path="ios/Core/Views/SwiftUI/SwiftUIHostingView.swift").text
+    assert "\n  1-7 extension ExpoSwiftUI\n    2-6 public final class HostingView: ExpoView\n" in outline, outline
+    assert "\n  9-13 extension UIView: AnyArgument\n    10-12 public static func getDynamicType()" in outline
+    at = s.call("read_code_range", path="ios/Core/Views/SwiftUI/SwiftUIHostingView.swift", start_line=4, end_line=4).text
+    assert "in method ExpoSwiftUI.HostingView.updateProps 3-5, in class ExpoSwiftUI.HostingView 2-6, in impl ExpoSwiftUI 1-7" \
+        in at, at
+    found = s.call("search_symbol", query="ExpoSwiftUI").text
+    assert "struct ExpoSwiftUI (extension: ios/Core/Views/SwiftUI/SwiftUIHostingView.swift:1-7)" in found, found

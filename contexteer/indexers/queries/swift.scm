@@ -1,11 +1,11 @@
 ; Swift: definitions, references, imports (capture convention: see contexteer/indexers/languages.py)
-; An `extension Type` qualifies its members (Type.member) without being a symbol of its own.
+; An `extension Type` is a definition of kind impl named after Type (as a Rust impl is): its members are Type.member.
 
 (class_declaration declaration_kind: "class" name: (type_identifier) @name) @definition.class
 (class_declaration declaration_kind: "actor" name: (type_identifier) @name) @definition.class
 (class_declaration declaration_kind: "struct" name: (type_identifier) @name) @definition.struct
 (class_declaration declaration_kind: "enum" name: (type_identifier) @name) @definition.enum
-(class_declaration declaration_kind: "extension" name: (user_type (type_identifier) @name .)) @scope.type
+(class_declaration declaration_kind: "extension" name: (user_type (type_identifier) @name .)) @definition.impl
 (protocol_declaration name: (type_identifier) @name) @definition.interface
 (function_declaration name: (simple_identifier) @name) @definition.function
 (protocol_function_declaration name: (simple_identifier) @name) @definition.function
