@@ -66,6 +66,24 @@ def test_search_digest_groups_hits_under_their_file(pipeline, settings):
     assert re.search(r"… \d+ more hits? \(result lines \d+-\d+\) …", shaped.text)
 
 
+def test_search_digest_keeps_the_hits_that_declare_before_the_uses(pipeline):
+    # Swift A/B run 54: of 17 hits in ViewDefinition.swift the digest showed the first two uses, and the agent
+    # fetched the rest for the conformances (`extension ConcreteViewProp: AnyViewDefinitionElement {}`) at 124-126
+    uses = [f"ios/Core/Views/ViewDefinition.swift:{n}:    let props: [any AnyViewDefinitionElement] = elements.filter {{ "
+            f"$0 is AnyViewDefinitionElement && $0.index != {n} }}" for n in range(10, 90, 4)]
+    decls = ["ios/Core/Views/ViewDefinition.swift:123:public protocol AnyViewDefinitionElement: AnyDefinition {}",
+             "ios/Core/Views/ViewDefinition.swift:124:extension ConcreteViewProp: AnyViewDefinitionElement {}",
+             "ios/Core/Views/ViewDefinition.swift:125:extension EventsDefinition: AnyViewDefinitionElement {}"]
+    others = [f"ios/Api/Builders/B{k}.swift:{n}:  public static func buildBlock(_ elements: AnyViewDefinitionElement...) "
+              f"-> [AnyViewDefinitionElement] {{ return elements.map {{ $0 as AnyViewDefinitionElement }} }}"
+              for k in range(6) for n in (6, 13, 20)]
+    shaped = shape(pipeline, ShapeRequest(text="\n".join(uses + decls + others), kind="search"))
+    assert shaped.tier == "digest", shaped.tier
+    assert "  124: extension ConcreteViewProp: AnyViewDefinitionElement {}" in shaped.text, shaped.text
+    assert "  123: public protocol AnyViewDefinitionElement: AnyDefinition {}" in shaped.text
+    assert "  10:    let props" not in shaped.text  # a use gave way
+
+
 def test_code_overview_lists_definitions_with_ranges_and_todos(pipeline, settings):
     raw = (STDLIB / "_pydecimal.py").read_text(encoding="utf-8")
     shaped = shape(pipeline, ShapeRequest(text=raw, kind="code", path="_pydecimal.py"))
