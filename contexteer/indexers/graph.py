@@ -546,7 +546,7 @@ def _direct_subtypes(index: IndexQueries, sym: Symbol,
         if cand.id == sym.id or language_family(cand.language) != family:
             continue
         if sym.name in bases_of(cand) and not _shadowed(index, sym, cand.path, shadowed):
-            found.append((cand, base_how(cand, sym.name), ""))
+            found.append((cand, base_how(cand, sym.name, sym.kind), ""))
     if sym.language == "rust" and rust_impls is not None:
         for impl, type_name in rust_impls(sym.name):
             types = _rust_types_named(index, type_name, impl.path)
@@ -1018,7 +1018,7 @@ def _direct_supertypes(index: IndexQueries, sym: Symbol, resolve_imports: Callab
     whole = _whole(index, sym)
     for base in bases_of(whole):
         for parent, how in _resolve_type(index, base, sym, resolve_imports):
-            found.append((parent, f"{base_how(whole, base)}, {how}", ""))
+            found.append((parent, f"{base_how(whole, base, parent.kind)}, {how}", ""))
     if sym.language == "rust" and rust_traits is not None:
         for path, line, trait in rust_traits(sym.name):
             for parent, how in _resolve_type(index, trait, sym, resolve_imports)[:1]:

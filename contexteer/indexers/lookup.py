@@ -345,9 +345,11 @@ class Semantic:
 
 def holds_code(s: Symbol) -> bool:
     """Whether a definition's lines are code another line can sit in: a function, method or class, or a C#
-    property or indexer whose accessors have bodies (`public T Current { get { ... } }`, kind field), a make target
+    property or indexer whose accessors have bodies (`public T Current { get { ... } }`, kind field), a Swift
+    computed property (`var eventName: String { switch self { ... } }`), a make target
     and a make variable set over several lines (a search hit in Makefile.am names `CLEANFILES` or `install-data-hook`)."""
     return s.kind in _HOLDERS or (s.kind == "field" and s.language == "csharp" and s.end_line > s.start_line) \
+        or (s.kind in ("variable", "field") and s.language == "swift" and s.end_line > s.start_line) \
         or (s.language == "make" and (s.kind == "target" or s.end_line > s.start_line)) \
         or (s.kind == "module" and s.language in ("scala", "kotlin"))  # an object's body, a trait's: code
 
@@ -440,7 +442,9 @@ class _Body:
         inside = {s.name for s in self.in_file if sym.start_line <= s.start_line and s.end_line <= sym.end_line
                   and s.id != sym.id} | set(bound)
         self.names: list[str] = []
-        for ref in index.references_in_range(sym.path, sym.start_line, sym.end_line):
+        # a range read's block heads (`if let p = props as? SafeAreaControllable {` above the line) are read too
+        heads = [index.references_in_range(sym.path, h, h) for h in getattr(sym, "block_heads", ())]
+        for ref in [r for refs in heads for r in refs] + index.references_in_range(sym.path, sym.start_line, sym.end_line):
             if ref.name == sym.name and ref.line == sym.start_line:
                 continue  # its own head (Elixir's `def run(args) do` is a call node)
             if ref.name not in inside and ref.name not in self.names:
@@ -514,6 +518,10 @@ class _Body:
         found = _implicit_self(self.index, sym, self.own_class, name, self.syms_of)
         if found is not None:
             return found
+        if sym.language == "swift":  # `SafeAreaControllable` inside `extension ExpoSwiftUI`: ExpoSwiftUI's own
+            nested = self._enclosing_scope(name)
+            if nested is not None:
+                return nested
         if name in self.strict:  # probably a local variable unless the file imports the name
             return self._imported_top(name) or _SKIP
         if self.go:  # a bare name in Go: a definition of the same package (directory)
@@ -564,6 +572,19 @@ class _Body:
                         got = _inherited_member(self.index, obj, name, self.syms_of)
                         if got is not None:
                             return got, "import"
+        return None
+
+    def _enclosing_scope(self, name: str) -> Found | None:
+        """A type nested in one of the scopes the body sits in (`ExpoSwiftUI.SafeAreaControllable` for a bare
+        `SafeAreaControllable` in ExpoSwiftUI.HostingView.updateProps), innermost first."""
+        method = getattr(self.sym, "callers_of", None)
+        scope = (self.sym.qualname or (method.qualname if method is not None else "")).rpartition(".")[0]
+        while scope:
+            hit = [s for s in self.index.symbols_named(name) if s.qualname == f"{scope}.{name}" and usable(s)
+                   and s.id != self.sym.id and s.language == self.sym.language]
+            if hit:
+                return hit[0], "enclosing type"
+            scope = scope.rpartition(".")[0]
         return None
 
     def _unique(self, name: str) -> Found | None:
@@ -1131,6 +1152,8 @@ def find_callers(index: IndexQueries, sym: Symbol, callee: str, resolve_imports:
             sites = _not_bound(index, sym, callee, sites, resolve_imports)
     if sym.kind in _CLASS_KINDS and sites:
         sites = _own_class_sites(index, sym, holder, sites)
+        if holder is not None and holder.kind in _CLASS_KINDS:  # `throw SharedObject.NotFoundException()`
+            _through_holder(index, sym, holder.name, sites)
     if sym.kind in _CLASS_KINDS and sites:  # `db.Head()` calls a method named like the type: no use of it
         drop = member_namesakes(index, callee, sites)
         sites = [c for c in sites if (c.path, c.line) not in drop]
@@ -1314,6 +1337,20 @@ def _own_class_sites(index: IndexQueries, sym: Symbol, holder: Symbol | None, si
         return sites
     naming = {r.path for r in index.references_to(holder.name, limit=5000)} | {sym.path}
     return [c for c in sites if c.path in naming]
+
+
+def _through_holder(index: IndexQueries, sym: Symbol, holder: str, sites: list[Caller]) -> None:
+    """A nested class written through the class holding it (`SharedObject.NotFoundException()`) is this one: such
+    sites are by receiver (the holding class), not "name only" (Swift run 54)."""
+    rx = re.compile(rf"(?<![\w$]){re.escape(holder)}\s*(?:\.|::)\s*{re.escape(sym.name)}(?![\w$])")
+    texts: dict[str, list[str]] = {}
+    for c in sites:
+        if c.how == "name only":
+            lines = texts.get(c.path)
+            if lines is None:
+                lines = texts[c.path] = lines_of(index, c.path)
+            if 0 < c.line <= len(lines) and rx.search(lines[c.line - 1]):
+                c.how, c.receiver, c.receiver_name = "receiver", True, holder
 
 
 def _calls_itself(index: IndexQueries, sym: Symbol, line: int, cache: dict[str, list[str]]) -> bool:

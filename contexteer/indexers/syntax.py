@@ -467,7 +467,8 @@ def bases_of(sym: Any) -> list[str]:
     return list(dict.fromkeys(names))
 
 
-def base_how(sym: Any, base: str) -> str:
+def base_how(sym: Any, base: str, base_kind: str | None = None) -> str:
+    """How `sym` derives from `base` (whose kind, when known, is `base_kind`), as its header says."""
     sig = sym.signature or ""
     if re.search(rf"\bimplements\b[^{{]*\b{re.escape(base)}\b", sig):
         return "implements"
@@ -477,6 +478,8 @@ def base_how(sym: Any, base: str) -> str:
         return "subtrait"
     if sym.kind == "interface":  # C# `interface IList : ICollection`: an interface extending another
         return "extends"
+    if base_kind == "interface":  # `struct ViewNameDefinition: AnyViewDefinitionElement` has no base class
+        return "conforms" if sym.language == "swift" else "implements"
     return "base class"
 
 

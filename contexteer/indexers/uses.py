@@ -74,7 +74,8 @@ def names_in(data: bytes, spec: LanguageSpec, start_line: int, end_line: int, li
         return names
     first, last = start_line - 1, end_line - 1
     haskell = spec.name == "haskell"
-    idents = _IDENT_TYPES | {"variable"} if haskell else _IDENT_TYPES
+    idents = _IDENT_TYPES | {"variable"} if haskell else _IDENT_TYPES | {"simple_identifier"} if spec.name == "swift" \
+        else _IDENT_TYPES
     used: dict[str, None] = {}
     cursor = tree.walk()
     parents: list[tuple[str, str | None]] = []  # (type, field in its own parent) of the current node's ancestors
@@ -88,11 +89,18 @@ def names_in(data: bytes, spec: LanguageSpec, start_line: int, end_line: int, li
             break
         inside = erow >= first
         field_name = cursor.field_name
-        if inside and srow >= first and node.type in idents:
+        if inside and srow >= first and node.type in idents and not (parents and parents[-1][0] == "value_argument_label"):
             raw = node.text
             if raw:
                 text = raw.decode("utf-8", "replace")
-                if haskell and parents and parents[-1][0] == "qualified":  # `B.readFile`: a module's, through its alias
+                if field_name == "suffix" and len(parents) > 1 and parents[-1][0] == "navigation_suffix" \
+                        and parents[-2][0] == "navigation_expression":  # Swift `hostingController.setSafeAreaRegions`
+                    holder = node.parent
+                    obj = holder.prev_named_sibling if holder is not None else None
+                    who = (obj.text or b"").decode("utf-8", "replace") if obj is not None and obj.type in idents \
+                        else "self" if obj is not None and obj.type == "self_expression" else ""
+                    names.members.setdefault(text, set()).add(who)
+                elif haskell and parents and parents[-1][0] == "qualified":  # `B.readFile`: a module's, through its alias
                     module = node.prev_named_sibling
                     names.members.setdefault(text, set()).add((module.text or b"").decode("utf-8", "replace").rstrip(".") if module else "")
                 elif _binds_haskell(field_name, parents) if haskell else _binds(field_name, parents):

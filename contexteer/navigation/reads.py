@@ -20,14 +20,45 @@ logger = logging.getLogger(__name__)
 _SPANNED = frozenset({"function", "method", "class", "struct", "interface", "trait", "enum", "type", "module", "impl"})
 
 
+def block_heads(lines: list[str], start: int, holder_start: int, limit: int = 4) -> list[int]:
+    """The lines that open the blocks line `start` sits in inside a definition starting at `holder_start`
+    (`if let p = props as? SafeAreaControllable {`, `for x in xs:`, `} else {`), outermost first: each is the
+    nearest line above with less indentation. Swift run 54: a read of line 125 did not show the `if let ... as?`
+    at 124 that gives the line's value its type."""
+    def indent(text: str) -> int:
+        return len(text) - len(text.lstrip(" \t"))
+
+    if not 0 < start <= len(lines) or not lines[start - 1].strip():
+        return []
+    level = indent(lines[start - 1])
+    out: list[int] = []
+    for n in range(start - 1, holder_start, -1):
+        text = lines[n - 1]
+        stripped = text.strip()
+        if not stripped or stripped.startswith(("//", "#", "--", "*", "/*")) or indent(text) >= level:
+            continue
+        out.append(n)
+        level = indent(text)
+        if len(out) == limit:
+            break
+    return out[::-1]
+
+
 def range_note(nav: NavigationService, rel: str, start: int, end: int) -> str:
     """What the range sits in or holds (`— in method Raft.run 126-147`), from the index, and in C, C++ and C# the
     `#if` groups its first line is compiled under (`(only #if DEBUG)`); '' without either."""
     note = _range_note(nav, rel, start, end)
     if rel.endswith(CONDITIONAL_SOURCES):
-        only = preprocessor_conditions((repo_text(nav.ws, rel) or "").split("\n")).get(start)
-        if only:
+        conditions = preprocessor_conditions((repo_text(nav.ws, rel) or "").split("\n"))
+        only = conditions.get(start)
+        last = start
+        while last < end and conditions.get(last + 1) == only:
+            last += 1
+        if only and last >= end:
             note += f" (only {only})"
+        elif only:  # Swift run 54: `296-343 — overlaps ..., UIHostingController 320-343 (only #if os(macOS))` read
+            # as the extension's condition; the #if group closed at 299
+            note += f" (lines {start}-{last} only {only})" if last > start else f" (line {start} only {only})"
     return note
 
 
@@ -153,6 +184,9 @@ def find_definition(nav: NavigationService, rel: str, symbol: str, note: str | N
         raise
 
 
+_VALUE_KINDS = frozenset({"constant", "variable", "field", "property"})  # read, not called: uses by name
+
+
 @dataclass
 class Semantic:
     """What a definition (or a range) uses, resolved to definitions, and its callers (the first max_callers)."""
@@ -172,6 +206,12 @@ def semantic_of(nav: NavigationService, rel: str, lines: list[str], target: Any,
     from contexteer.indexers.lookup import semantic_context
 
     names = nav.names_in_range(rel, lines, start, end)
+    for head in getattr(target, "block_heads", ()):  # `if let p = props as? SafeAreaControllable {` around the line
+        more = nav.names_in_range(rel, lines, head, head)
+        names.used = list(dict.fromkeys([*names.used, *more.used]))  # (its stored references: lookup._Body)
+        names.bound |= more.bound
+        for member, froms in (more.members or {}).items():
+            names.members.setdefault(member, set()).update(froms)
     if getattr(target, "language", None) == "zig":  # no walker of Zig's: what each call is made on, from its line
         from contexteer.indexers.graph import call_receivers  # what each call is made on
 
@@ -202,9 +242,21 @@ def semantic_of(nav: NavigationService, rel: str, lines: list[str], target: Any,
                          location=f"{c.path}:{c.symbol.start_line}-{c.symbol.end_line}" if c.symbol else None,
                          signature=c.symbol.signature if c.symbol else None, how=getattr(c, "how", None))
                for c in sem.callers]
+    total = sem.callers_total
+    if not callers and max_callers and getattr(target, "kind", None) in _VALUE_KINDS and around is None:
+        # a constant's uses are reads the index does not store as calls (Swift run 54: `onNewDebug`, used at three
+        # lines of its file, read "no references found"): its whole-word matches, in its file when it is private
+        from contexteer.navigation.symbols import whole_word_sites
+
+        where = None if getattr(target, "exported", True) else rel
+        callers = [CallerRef(path=w.path, line=w.line, caller=w.enclosing, how="text", signature=w.preview,
+                             location=w.enclosing_lines)  # the line's text stands where a caller's signature would
+                   for w in whole_word_sites(nav, target.name, where)
+                   if not (w.path == target.path and target.start_line <= w.line <= target.end_line)]
+        total = len(callers)
     # a shell body's other commands are builtins and programs (the bash-completion A/B agent listed them by reading)
     commands: list[str] = []
     if getattr(target, "language", None) == "bash":  # the commands among the names (a `$cur` is no builtin)
         called = {r.name for r in nav.index.references_in_range(rel, start, end) if r.kind == "call"}
         commands = [n for n in dict.fromkeys(sem.unresolved) if n in called]
-    return Semantic(uses, callers, sem.callers_total, getattr(sem, "callers_name_only", 0), sem.more, commands)
+    return Semantic(uses, callers, total, getattr(sem, "callers_name_only", 0), sem.more, commands)

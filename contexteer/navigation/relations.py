@@ -211,6 +211,9 @@ def find_target(nav: NavigationService, q: str, prefix: str | None, relation: st
         named = [s for s in named if first.get(s.id, 0) == 0]
         also = (f"{full.get(named[0].id, named[0].qualname)} is also reopened in " + ", ".join(f"{s.path}:{s.start_line}-{s.end_line}" for s in others[:5])
                 + (" …" if len(others) > 5 else "") + "; this is the definition with the most members (pass path= for another)")
+    swift = _swift_requirement(idx, named) if len(named) > 1 and relation == "implementations" else None
+    if swift is not None:
+        return swift
     bodies = [s for s in named if not is_prototype(s)]
     if len(bodies) == 1 and len(named) > 1:
         # a C function and the header lines that declare it: the definition is what is meant
@@ -300,6 +303,27 @@ def _with_params(named: list[Any], params: list[str] | None, q: str) -> list[Any
         have = "; ".join(f"{s.signature} ({s.path}:{s.start_line})" for s in named[:8])
         raise NotFoundError(f"no overload of '{q}' takes ({', '.join(params)}); there are: {have}")
     return hit
+
+
+def _swift_requirement(idx: Any, named: list[Any]) -> tuple[Any, str] | None:
+    """A Swift protocol's requirement and the default implementations its extensions give (`func convertResult`
+    at AnyDynamicType.swift:61 and 88, run 54 read "2 overloads"): the requirement is what types implement, the
+    defaults are said as such."""
+    if any(s.language != "swift" for s in named) or len({s.qualname for s in named}) != 1:
+        return None
+    def holder(s: Any) -> Any:  # by lines: a member of `extension P` is parented to the protocol P by its name
+        around = [h for h in idx.symbols_in_file(s.path) if h.kind in ("interface", "impl") and h.id != s.id
+                  and h.start_line <= s.start_line and s.end_line <= h.end_line]
+        return min(around, key=lambda h: h.end_line - h.start_line, default=None)
+
+    parents = {s.id: holder(s) for s in named}
+    required = [s for s in named if (p := parents[s.id]) is not None and p.kind == "interface"]
+    defaults = [s for s in named if (p := parents[s.id]) is not None and p.kind == "impl"]
+    if len(required) != 1 or len(required) + len(defaults) != len(named):
+        return None
+    where = ", ".join(f"{s.path}:{s.start_line}-{s.end_line}" for s in defaults[:3])
+    return required[0], (f"the protocol's requirement; its default implementation (an extension of "
+                         f"{parents[defaults[0].id].name}, used by conforming types that do not implement it): {where}")
 
 
 def _at_line(named: list[Any], line: int, q: str, prefix: str | None) -> list[Any]:

@@ -196,7 +196,7 @@ def search(nav: NavigationService, q: str, *, match: str, kind: str | None, pref
                                  end_line=s.end_line, signature=s.signature, exported=s.exported,
                                  qualified=near_full.get(s.id))
                        for s in near]
-        word_sites = _word_sites(nav, last, prefix)
+        word_sites = whole_word_sites(nav, last, prefix)
         unparsed = sorted({w.path for w in word_sites if (fi := idx.file_info(w.path)) is None or fi.status != "indexed"})
         building = bool(unparsed) and not idx.status().complete
         if building:  # a cold build has not reached them yet
@@ -543,7 +543,7 @@ def _written(nav: NavigationService, sym: Any) -> str:
     return f"{sig}  (iota = {len(specs) - 1} in the const block that starts `{clip(specs[0], 80)}`)"
 
 
-def _word_sites(nav: NavigationService, word: str, prefix: str | None) -> list[RefSite]:
+def whole_word_sites(nav: NavigationService, word: str, prefix: str | None) -> list[RefSite]:
     """Where a name that has no indexed definition appears as a whole word (at most NO_MATCH_USES lines)."""
     if not re.fullmatch(r"[\w$]+", word):
         return []

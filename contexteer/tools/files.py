@@ -17,6 +17,7 @@ from contexteer.errors import ContexteerError, InputError, NotFoundError
 from contexteer.fitting import fit_rows
 from contexteer.indexers.lookup import enclosing
 from contexteer.navigation.models import CodeRange, clip
+from contexteer.navigation.reads import block_heads
 from contexteer.navigation.service import NavigationService
 from contexteer.navigation.symbols import doc_start
 from contexteer.secrets import redact_key_block_lines
@@ -256,7 +257,9 @@ async def _indexed_read(svc: Services, ctx: Context, path: str, start_line: int 
                                      start_line=start, end_line=end,
                                      signature=enc.signature if enc is not None and method else "",
                                      doc=None, exported=False, language=info.language if info is not None else None,
-                                     callers_of=enc if method else None)
+                                     callers_of=enc if method else None,
+                                     block_heads=block_heads(lines, start, enc.start_line)
+                                     if method and enc is not None and end - start < 5 else [])
         return _render_read(svc, nav, res.rel, lines, target, start, end, semantic, note, symbol is not None)
 
     return await run(ctx, work)
@@ -291,6 +294,9 @@ def _render_read(svc: Services, nav: NavigationService, rel: str, lines: list[st
                 if start <= x.start_line <= end and x.kind in ("function", "method")] if around is None else []
         tail = _semantic_text(model, by_symbol, sem.name_only, sem.more,
                               around=around.qualname if around is not None else None, held=held).split("\n")
+        heads = getattr(target, "block_heads", [])
+        if heads:  # the blocks the lines sit in, whose heads' names are resolved among the uses
+            tail[1:1] = [f"── inside the block{'s' if len(heads) != 1 else ''} ──"] + [f"{n}\t{lines[n - 1]}" for n in heads]
         if sem.commands:
             commands = "not defined in this repository (shell builtins and external commands): " + ", ".join(sem.commands[:40])
             tail.insert(1 + len(model.uses) + 1, commands)
@@ -338,7 +344,15 @@ def _semantic_text(model: CodeRange, by_symbol: bool, name_only: int = 0, more: 
         names = ", ".join(held[:10])
         out.append(f"── callers: the range holds {len(held)} function{'s' if len(held) != 1 else ''}; their callers: "
                    f"find_related(symbol=\"{names}\", relation=\"callers\") ──")
-    if by_symbol:
+    if by_symbol and model.callers and all(c.how == "text" for c in model.callers):  # a value's reads, by name
+        from contexteer.navigation.models import NO_MATCH_USES
+
+        cap = f", the first {len(model.callers)}: search_text(pattern=\"{(model.symbol or '').rsplit('.', 1)[-1]}\") " \
+            "finds every one" if len(model.callers) >= NO_MATCH_USES - 1 else ""
+        out.append(f"── used at ({len(model.callers)}{cap}; whole-word matches, not resolved) ──")
+        out += [f"{c.path}:{c.line}" + (f" in {c.caller} ({c.location})" if c.caller else " at top level")
+                + (f": {c.signature}" if c.signature else "") for c in model.callers]
+    elif by_symbol:
         if model.callers:
             showing = f", showing {len(model.callers)}" if model.callers_total > len(model.callers) else ""
             guesses = f"; {name_only} matched by name only, maybe another type's method" if name_only else ""

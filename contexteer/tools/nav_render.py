@@ -212,8 +212,8 @@ def symbol_search(model: SymbolSearch, match: str, kind: str | None, with_refs: 
     if shown and (model.total > 1 or offset):
         span = f"all {model.total}" if not offset and shown >= model.total else f"{offset + 1}-{offset + shown} of {model.total}"
         out.append(f"definitions matching '{model.query}': {span}")
-    if model.note:
-        out.append(f"[{model.note}]")
+    if model.note and (model.definitions or not model.note.startswith("no definition named ")):
+        out.append(f"[{model.note}]")  # (a name list that all missed: the line below says it once)
     if not model.definitions:
         modes = ("exact", "prefix", "substring", "fuzzy")
         wider = [f"'{m}'" for m in modes[modes.index(match) + 1:]] if match in modes else []

@@ -89,3 +89,91 @@ def test_extension_blocks_hold_their_members_in_outlines_reads_and_the_types_row
         in at, at
     found = s.call("search_symbol", query="ExpoSwiftUI").text
     assert "struct ExpoSwiftUI (extension: ios/Core/Views/SwiftUI/SwiftUIHostingView.swift:1-7)" in found, found
+
+
+def test_run_54_stumbles_answered_in_one_call(tmp_path: Path):
+    s = served_tree(tmp_path, {
+        "ios/Core/DynamicTypes/AnyDynamicType.swift": (
+            "public protocol AnyDynamicType {\n"
+            "  func convertResult<R>(_ result: R, appContext: AppContext) throws -> Any\n"
+            "}\n\n"
+            "extension AnyDynamicType {\n"
+            "  func convertResult<R>(_ result: R, appContext: AppContext) throws -> Any {\n    return result\n  }\n"
+            "}\n\n"
+            "infix operator ~>\n"
+            "public func ~> <T>(lhs: AnyDynamicType, rhs: T.Type) -> Bool {\n  return true\n}\n\n"
+            "public func == (lhs: AnyDynamicType, rhs: AnyDynamicType) -> Bool {\n  return true\n}\n"),
+        "ios/Core/DynamicTypes/DynamicRawType.swift": (
+            "internal struct DynamicRawType: AnyDynamicType {\n"
+            "  func convertResult<R>(_ result: R, appContext: AppContext) throws -> Any {\n    return result\n  }\n}\n"),
+        "ios/Core/Modules/JSLoggerModule.swift": (
+            "private let onNewDebug = \"\\(JSLoggerModule.name).onNewDebug\"\n\n"
+            "public final class JSLoggerModule: Module {\n  static let name = \"ExpoModulesCoreJSLogger\"\n"
+            "  public func definition() -> ModuleDefinition {\n    Events(onNewDebug)\n  }\n}\n\n"
+            "private extension LogType {\n  var eventName: String {\n    switch self {\n    case .debug:\n"
+            "      onNewDebug\n    default:\n      \"\"\n    }\n  }\n}\n"),
+        "ios/Core/SharedObjects/SharedObject.swift": (
+            "open class SharedObject {\n  public func native() throws {\n    throw NotFoundException()\n  }\n\n"
+            "  internal final class NotFoundException: Exception {\n  }\n}\n"),
+        "ios/Core/DynamicTypes/DynamicSharedObjectType.swift": (
+            "internal struct DynamicSharedObjectType {\n  func cast() throws {\n"
+            "    throw SharedObject.NotFoundException()\n  }\n}\n"),
+        "ios/Core/Views/SwiftUI/SwiftUIHostingView.swift": (
+            "#if os(macOS)\nfunc macOnly() {\n  return\n}\n#endif\n\n"
+            "extension UIHostingController {\n  func setSafeAreaRegions() {\n  }\n}\n")})
+    # the requirement and its default in an extension are no "2 overloads"
+    impls = s.call("find_related", symbol="AnyDynamicType.convertResult", relation="implementations").text
+    assert "(ios/Core/DynamicTypes/AnyDynamicType.swift:2-2)" in impls and "overloads" not in impls, impls
+    assert "its default implementation (an extension of AnyDynamicType, used by conforming types that do not " \
+           "implement it): ios/Core/DynamicTypes/AnyDynamicType.swift:6-8" in impls
+    assert "method DynamicRawType.convertResult" in impls
+    # a struct conforming to a protocol has no base class
+    conf = s.call("find_related", symbol="AnyDynamicType", relation="implementations").text
+    assert "all by conforms" in conf and "struct DynamicRawType" in conf, conf
+    # operator functions are definitions
+    outline = s.call("get_structured_index", path="ios/Core/DynamicTypes/AnyDynamicType.swift").text
+    assert "12-14 public func ~> <T>(lhs: AnyDynamicType, rhs: T.Type) -> Bool" in outline, outline
+    assert "16-18 public func == (lhs: AnyDynamicType, rhs: AnyDynamicType) -> Bool" in outline
+    # a private constant's uses, in a computed property too
+    sem = s.call("read_code_range", path="ios/Core/Modules/JSLoggerModule.swift", symbol="onNewDebug",
+                 context="semantic").text
+    assert "── used at (2; whole-word matches, not resolved) ──" in sem, sem
+    assert "ios/Core/Modules/JSLoggerModule.swift:6 in JSLoggerModule.definition (5-7): Events(onNewDebug)" in sem
+    assert "ios/Core/Modules/JSLoggerModule.swift:14 in LogType.eventName (11-18): onNewDebug" in sem
+    # a nested class written through its holder is no name-only guess
+    callers = s.call("find_related", symbol="SharedObject.NotFoundException", relation="callers").text
+    assert "3 in DynamicSharedObjectType.cast (2-4): throw SharedObject.NotFoundException()" in callers, callers
+    assert "name only" not in callers
+    # a range that starts in an #if group says which of its lines the group holds
+    read = s.call("read_code_range", path="ios/Core/Views/SwiftUI/SwiftUIHostingView.swift:3-10").text
+    assert "(lines 3-4 only #if os(macOS))" in read.split("\n")[0], read
+    # a name list that all missed says so once
+    miss = s.call("search_symbol", query="JavaScriptRuntime, FooBarBaz").text
+    assert miss.count("JavaScriptRuntime") == 1, miss
+
+
+def test_a_line_read_shows_the_blocks_it_sits_in_and_resolves_their_names(tmp_path: Path):
+    # run 54, Q7: a semantic read of line 125 resolved the call but not the protocol of the `if let ... as?` at 124
+    # around it: a read and a search more
+    s = served_tree(tmp_path, {
+        "ios/Core/Views/SwiftUI/SwiftUIViewProps.swift": (
+            "extension ExpoSwiftUI {\n  public protocol SafeAreaControllable {\n    var ignoreSafeArea: Bool { get }\n"
+            "  }\n}\n"),
+        "ios/Core/Views/SwiftUI/SwiftUIHostingView.swift": (
+            "extension ExpoSwiftUI {\n"
+            "  public final class HostingView: ExpoView {\n"
+            "    private let hostingController: UIHostingController<AnyView>\n"
+            "    public func updateProps(_ props: Any) {\n"
+            "      if let safeAreaProps = props as? SafeAreaControllable {\n"
+            "        hostingController.setSafeAreaRegions(ignoring: safeAreaProps.ignoreSafeArea)\n"
+            "      }\n"
+            "    }\n"
+            "  }\n"
+            "}\n\n"
+            "extension UIHostingController {\n  func setSafeAreaRegions(ignoring: Bool) {\n  }\n}\n")})
+    text = s.call("read_code_range", path="ios/Core/Views/SwiftUI/SwiftUIHostingView.swift", start_line=6, end_line=6,
+                  context="semantic").text
+    assert "── inside the block ──\n5\t      if let safeAreaProps = props as? SafeAreaControllable {\n" in text, text
+    assert "ios/Core/Views/SwiftUI/SwiftUIViewProps.swift:2-4 ExpoSwiftUI.SafeAreaControllable — public protocol " \
+           "SafeAreaControllable  [enclosing type]" in text
+    assert "UIHostingController.setSafeAreaRegions — func setSafeAreaRegions(ignoring: Bool)  [receiver type]" in text

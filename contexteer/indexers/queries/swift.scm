@@ -8,6 +8,9 @@
 (class_declaration declaration_kind: "extension" name: (user_type (type_identifier) @name .)) @definition.impl
 (protocol_declaration name: (type_identifier) @name) @definition.interface
 (function_declaration name: (simple_identifier) @name) @definition.function
+; operator functions (`public func ~> <T>(lhs: AnyDynamicType, ...)`, `static func == (lhs: A, rhs: A)`)
+(function_declaration name: (custom_operator) @name) @definition.function
+(function_declaration name: ["==" "!=" "<" ">" "<=" ">=" "+" "-" "*" "/" "%" "===" "!==" "&&" "||"] @name) @definition.function
 (protocol_function_declaration name: (simple_identifier) @name) @definition.function
 (init_declaration "init" @name) @definition.function
 (deinit_declaration "deinit" @name) @definition.function
