@@ -38,6 +38,7 @@ from contexteer.indexers.repomap import (
     Unit,
     best_units,
     build_ref_graph,
+    defines_for_rank,
     display_weight,
     rank,
     score_definitions,
@@ -155,9 +156,9 @@ def compute(db_path: str, out_path: str) -> dict[str, Any]:
         idx = {p: i for i, p in enumerate(files)}
         defs, refs_rows = queries.ranking_inputs()
         definers: dict[str, list[int]] = defaultdict(list)
-        for path, name, _kind, _exported in defs:
+        for path, name, kind, _exported in defs:
             i = idx.get(path)
-            if i is not None:
+            if i is not None and defines_for_rank(kind, path):
                 lst = definers[sys.intern(name)]
                 if not lst or lst[-1] != i:
                     lst.append(i)

@@ -53,6 +53,12 @@ _KIND_WEIGHT = {"class": 1.0, "interface": 1.0, "struct": 1.0, "trait": 1.0, "en
                 "method": 0.6, "module": 0.5, "constant": 0.4, "heading": 0.5, "variable": 0.2, "field": 0.1}
 
 
+def defines_for_rank(kind: str, path: str) -> bool:
+    """Whether a definition makes its file a definer of its name in the ranking: not a Swift `extension String`,
+    named by the type it extends (the file took every reference of String and topped the map)."""
+    return kind != "impl" or not path.endswith(".swift")
+
+
 @functools.lru_cache(maxsize=65536)
 def name_weight(name: str, n_definers: int) -> float:
     w = 1.0
@@ -178,6 +184,8 @@ def build_ref_graph(files: Iterable[str], defs_by_file: dict[str, list[DefRow]],
         if i is None:
             continue
         for name, kind, exported in rows:
+            if not defines_for_rank(kind, path):
+                continue
             lst = definers[name]
             if not lst or lst[-1] != i:
                 lst.append(i)
@@ -320,7 +328,7 @@ def score_definitions(rows: Iterable[tuple[str, str, str, bool]], file_rank: dic
     `rank` scores it from the same file ranks and name flows (the best kind and visibility of a name in a file)."""
     meta: dict[tuple[str, str], tuple[float, float]] = {}
     for path, name, kind, exported in rows:
-        if path not in file_rank:
+        if path not in file_rank or not defines_for_rank(kind, path):
             continue
         kw = _KIND_WEIGHT.get(kind, 0.3)
         if kw * (1.0 if exported else 0.1) > meta.get((path, name), (0.0, 0.0))[1]:

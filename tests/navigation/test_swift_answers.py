@@ -177,3 +177,16 @@ def test_a_line_read_shows_the_blocks_it_sits_in_and_resolves_their_names(tmp_pa
     assert "ios/Core/Views/SwiftUI/SwiftUIViewProps.swift:2-4 ExpoSwiftUI.SafeAreaControllable — public protocol " \
            "SafeAreaControllable  [enclosing type]" in text
     assert "UIHostingController.setSafeAreaRegions — func setSafeAreaRegions(ignoring: Bool)  [receiver type]" in text
+
+
+def test_an_extension_of_a_type_defined_elsewhere_does_not_top_the_repo_map(tmp_path: Path):
+    # an `extension String` is named String: its file took every reference of String and led the map
+    files = {f"ios/Core/Uses{i}.swift": (f"func use{i}(a: String, b: String) -> String {{\n"
+                                          f"  return Registry.shared.name(a) + b\n}}\n") for i in range(8)}
+    files["ios/Core/Arguments/StringArgument.swift"] = "extension String: AnyArgument {\n  func x() {}\n}\n"
+    files["ios/Core/Registry.swift"] = ("public final class Registry {\n  static let shared = Registry()\n"
+                                        "  func name(_ s: String) -> String {\n    return s\n  }\n}\n")
+    s = served_tree(tmp_path, files)
+    text = s.call("get_structured_index", path="ios", budget_tokens=200).text
+    first = text.split("\n")[1]
+    assert first == "ios/Core/Registry.swift", text
