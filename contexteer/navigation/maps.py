@@ -48,6 +48,25 @@ def file_outline(nav: NavigationService, rel: str, kinds: set[str] | None, priva
     return FileOutline(info, note, syms, filtered)
 
 
+def _folders(paths: list[str], rel: str, cap: int = 20) -> str:
+    """'\nfolders (files): Api 25, Core 150, Worklets 8; 3 files at ios/': the layout one level down, as `ls` shows
+    it (the Swift A/B agent asked a map of ios/ for its folders and got symbols); '' with fewer than two folders."""
+    counts: dict[str, int] = {}
+    top = 0
+    for p in paths:
+        head, sep, _ = p.partition("/")
+        if sep:
+            counts[head] = counts.get(head, 0) + 1
+        else:
+            top += 1
+    if len(counts) < 2:
+        return ""
+    names = sorted(counts)
+    shown = ", ".join(f"{n} {counts[n]}" for n in names[:cap]) + (f", +{len(names) - cap} more" if len(names) > cap else "")
+    at = f"; {top} file{'s' if top != 1 else ''} at {'the top' if rel == '.' else rel + '/'}" if top else ""
+    return f"\nfolders (files): {shown}{at}"
+
+
 def repo_map(nav: NavigationService, rel: str, budget: int, focus: list[str], kinds: set[str] | None, private: bool,
              note: str | None, cap_note: str | None, count: Callable[[str], int]) -> tuple[str, StructuredIndex, bool]:
     """The ranked map of a directory's most important files and definitions within `budget` tokens (as `count`
@@ -66,6 +85,7 @@ def repo_map(nav: NavigationService, rel: str, budget: int, focus: list[str], ki
     others = sum(1 for p, fi in infos.items() if p.startswith(prefix) and fi.status != "indexed")
     if others:
         head += f"; {others} other file{'s' if others != 1 else ''} (no parser, binary or too large: search_text reads them)"
+    head += _folders([p[len(prefix):] for p in infos if p.startswith(prefix)], rel)
     notes = [n for n in (note, cap_note, nav.index.listing_note() if not prefix else None) if n]
     if notes:
         head += "\n[" + "; ".join(notes) + "]"

@@ -33,3 +33,18 @@ def test_a_kinds_filter_matching_nothing_says_what_else_the_file_has(served: Ser
 def test_the_map_of_a_folder_without_source_files_has_a_readable_header(served: Served):
     a = served.call("get_structured_index", path="empty")
     assert "0 files ()" not in a.text and "repo map of empty — no indexed files" in a.text
+
+
+def test_a_folder_map_starts_with_its_folders_and_their_file_counts(tmp_path):
+    # the Swift A/B agent asked a map of ios/ for its layout (which folder holds the Worklets module) and got
+    # ranked symbols only: one line now says what `ls` would
+    from tests.navigation.conftest import served_tree
+
+    files = {f"ios/Core/F{i}.swift": f"func f{i}() {{}}\n" for i in range(3)}
+    files.update({"ios/Worklets/W.swift": "func w() {}\n", "ios/Api/A.swift": "func a() {}\n",
+                  "ios/Top.swift": "func top() {}\n", "ios/Worklets/README.md": "# Worklets\n"})
+    s = served_tree(tmp_path, files)
+    text = s.call("get_structured_index", path="ios").text
+    assert text.split("\n")[1] == "folders (files): Api 1, Core 3, Worklets 2; 1 file at ios/", text
+    one = s.call("get_structured_index", path="ios/Core").text  # no subfolders: no line
+    assert "folders (files)" not in one, one

@@ -108,12 +108,13 @@ def test_a_focused_map_of_a_large_index_comes_from_its_stored_ranks_with_the_foc
     served = Served(root)
     _map(served, path=".", budget_tokens=600)  # the stored ranks exist
     by_file = _map(served, path=".", budget_tokens=600, focus=["json/decoder.py"])
-    assert by_file.split("\n")[1].startswith("json/decoder.py"), by_file
+    assert by_file.split("\n")[1].startswith("folders (files): email 30, http 5, json 5,"), by_file  # the layout
+    assert by_file.split("\n")[2].startswith("json/decoder.py"), by_file
     by_name = _map(served, path=".", budget_tokens=600, focus=["HTTPConnection"])
     assert "class HTTPConnection" in by_name, by_name
     # the neighbourhood of the focused file follows it: json's own modules, before unrelated packages
     wide = _map(served, path=".", budget_tokens=1500, focus=["json/decoder.py"])
-    rows = [r for r in wide.split("\n") if r and not r.startswith(" ")][1:]
+    rows = [r for r in wide.split("\n") if r and not r.startswith((" ", "folders (files):"))][1:]
     assert rows[0] == "json/decoder.py" and sum(r.startswith("json/") for r in rows[:4]) >= 3, wide
 
 
