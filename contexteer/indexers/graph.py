@@ -497,18 +497,26 @@ def implementations(index: IndexQueries, sym: Symbol, resolve_imports: Callable[
         return _overrides(index, sym, resolve_imports, depth=depth, rust_impls=rust_impls)
     out = Relations(sym, "implementations")
     seen = {sym.id}
+    listed: dict[int, Related] = {}
     frontier = [sym]
     for level in range(1, depth + 1):
         nxt = []
         for target in frontier:
             for child, how, detail in _direct_subtypes(index, target, rust_impls):
                 if child.id in seen:
+                    first = listed.get(child.id)
+                    if first is not None and target.id != sym.id and target.name not in first.detail:
+                        # one row, both routes: ConcreteViewProp conforms in an extension and through AnyViewProp in
+                        # its own header (run 55 listed the extension only, AnyViewProp "without" children)
+                        also = f"also through {target.name}: {child.path}:{child.start_line}"
+                        first.detail = f"{first.detail}; {also}" if first.detail else f"{first.how}; {also}"
                     continue
                 if len(out.items) >= MAX_NODES:
                     out.truncated = True
                     return out
                 seen.add(child.id)
                 out.items.append(Related(child, child.path, how, [], level, target if level > 1 else None, detail))
+                listed[child.id] = out.items[-1]
                 if child.kind in CLASS_KINDS or child.language != "zig":  # a Zig function building a vtable has none
                     nxt.append(child)
         frontier = nxt

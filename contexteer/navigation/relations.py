@@ -97,6 +97,8 @@ def related(nav: NavigationService, q: str, prefix: str | None, relation: str, d
     if relation in ("callers", "callees"):
         _previews(nav, rel, items)
     values = _value_uses(nav, target, rel) if relation == "callers" and (depth or 1) == 1 else []
+    if relation == "implementations" and also and also.startswith(_REQUIREMENT):
+        also += _default_users(nav, target, rel)
     notes = [n for n in (note, also, rel.note, "stopped at 200 definitions; narrow with path=" if rel.truncated else None)
              if n]
     return Related(target, full_name, rel, items, notes, depth=depth, values=values)
@@ -305,6 +307,37 @@ def _with_params(named: list[Any], params: list[str] | None, q: str) -> list[Any
     return hit
 
 
+_REQUIREMENT = "the protocol's requirement; its default implementation"
+
+
+def _default_users(nav: NavigationService, requirement: Any, rel: graph.Relations, cap: int = 20) -> str:
+    """'; the conforming types that use it (11): DynamicRawType ios/...:3, ...': the protocol's conformers, less
+    those implementing the requirement themselves or inheriting an implementation (run 55: a call more for them)."""
+    proto = min((h for h in nav.index.symbols_in_file(requirement.path) if h.kind == "interface"
+                 and h.start_line <= requirement.start_line and requirement.end_line <= h.end_line),
+                key=lambda h: h.end_line - h.start_line, default=None)
+    if proto is None:
+        return ""
+    own = {it.symbol.qualname.rsplit(".", 2)[-2] for it in rel.items if it.symbol is not None and "." in it.symbol.qualname}
+    tree = graph.implementations(nav.index, proto, nav.imported, depth=3)
+    by_id = {it.symbol.id: it for it in tree.items if it.symbol is not None}
+    users = []
+    for it in tree.items:
+        sym = it.symbol
+        if sym is None or sym.kind in ("interface", "impl"):
+            continue
+        chain, up = [sym.name], it.via
+        while up is not None and up.id in by_id:
+            chain.append(up.name)
+            up = by_id[up.id].via
+        if not own & set(chain):  # neither it nor a base it inherits from implements the requirement
+            users.append(f"{sym.name} {sym.path}:{sym.start_line}")
+    if not users:
+        return "; every conforming type implements it"
+    more = f" +{len(users) - cap} more" if len(users) > cap else ""
+    return f"; the conforming types that use the default ({len(users)}): {', '.join(users[:cap])}{more}"
+
+
 def _swift_requirement(idx: Any, named: list[Any]) -> tuple[Any, str] | None:
     """A Swift protocol's requirement and the default implementations its extensions give (`func convertResult`
     at AnyDynamicType.swift:61 and 88, run 54 read "2 overloads"): the requirement is what types implement, the
@@ -322,7 +355,7 @@ def _swift_requirement(idx: Any, named: list[Any]) -> tuple[Any, str] | None:
     if len(required) != 1 or len(required) + len(defaults) != len(named):
         return None
     where = ", ".join(f"{s.path}:{s.start_line}-{s.end_line}" for s in defaults[:3])
-    return required[0], (f"the protocol's requirement; its default implementation (an extension of "
+    return required[0], (f"{_REQUIREMENT} (an extension of "
                          f"{parents[defaults[0].id].name}, used by conforming types that do not implement it): {where}")
 
 

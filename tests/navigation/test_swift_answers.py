@@ -190,3 +190,32 @@ def test_an_extension_of_a_type_defined_elsewhere_does_not_top_the_repo_map(tmp_
     text = s.call("get_structured_index", path="ios", budget_tokens=200).text
     first = text.split("\n")[1]
     assert first == "ios/Core/Registry.swift", text
+
+
+def test_run_55_the_default_users_and_a_second_route_to_a_conformer(tmp_path: Path):
+    s = served_tree(tmp_path, {
+        "ios/Core/DynamicTypes/AnyDynamicType.swift": (
+            "public protocol AnyDynamicType {\n"
+            "  func convertResult<R>(_ result: R, appContext: AppContext) throws -> Any\n}\n\n"
+            "extension AnyDynamicType {\n"
+            "  func convertResult<R>(_ result: R, appContext: AppContext) throws -> Any {\n    return result\n  }\n}\n"),
+        "ios/Core/DynamicTypes/DynamicRawType.swift": (
+            "internal struct DynamicRawType: AnyDynamicType {\n"
+            "  func convertResult<R>(_ result: R, appContext: AppContext) throws -> Any {\n    return result\n  }\n}\n"),
+        "ios/Core/DynamicTypes/DynamicBoolType.swift": "internal struct DynamicBoolType: AnyDynamicType {\n}\n",
+        "ios/Core/DynamicTypes/Base.swift": (
+            "class BaseType: AnyDynamicType {\n"
+            "  func convertResult<R>(_ result: R, appContext: AppContext) throws -> Any {\n    return result\n  }\n}\n"
+            "final class DerivedType: BaseType {\n}\n"),
+        "ios/Core/Views/ViewDefinition.swift": (
+            "public protocol AnyViewDefinitionElement {}\n\n"
+            "extension ConcreteViewProp: AnyViewDefinitionElement {}\n"),
+        "ios/Core/Views/AnyViewProp.swift": "public protocol AnyViewProp: AnyViewDefinitionElement {\n}\n",
+        "ios/Core/Views/ConcreteViewProp.swift": "public final class ConcreteViewProp: AnyViewProp {\n}\n"})
+    impls = s.call("find_related", symbol="AnyDynamicType.convertResult", relation="implementations").text
+    # DerivedType inherits BaseType's: only DynamicBoolType falls back to the default
+    assert "the conforming types that use the default (1): DynamicBoolType " \
+           "ios/Core/DynamicTypes/DynamicBoolType.swift:1" in impls, impls
+    conf = s.call("find_related", symbol="AnyViewDefinitionElement", relation="implementations").text
+    assert "class ConcreteViewProp  [extension at ios/Core/Views/ViewDefinition.swift:3; also through AnyViewProp: " \
+           "ios/Core/Views/ConcreteViewProp.swift:1]" in conf, conf
