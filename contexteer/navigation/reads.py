@@ -236,6 +236,12 @@ def semantic_of(nav: NavigationService, rel: str, lines: list[str], target: Any,
         for c in sem.callers:
             c.symbol = enclosing(nav.index.symbols_in_file(c.path), c.line)
     defs = [(_overload_at(nav, s, lines, start, end, target), how) for s, how in sem.definitions]
+    if getattr(target, "language", None) == "swift":  # `ClassDefinition(name:associatedType:elements:)`: which init
+        from contexteer.navigation.swift_inits import initializers
+
+        body = "\n".join(lines[start - 1:end])
+        defs = [d for s, how in defs for d in [(s, how), *(initializers(nav.index, s, body)
+                                                            if s.kind in ("class", "struct", "enum") else [])]]
     uses = [ContextDef(qualname=s.qualname, kind=s.kind, location=f"{s.path}:{s.start_line}-{s.end_line}",
                        signature=s.signature, doc=s.doc, via=how) for s, how in defs]
     callers = [CallerRef(path=c.path, line=c.line, caller=c.symbol.qualname if c.symbol else None,

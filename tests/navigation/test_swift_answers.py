@@ -219,3 +219,29 @@ def test_run_55_the_default_users_and_a_second_route_to_a_conformer(tmp_path: Pa
     conf = s.call("find_related", symbol="AnyViewDefinitionElement", relation="implementations").text
     assert "class ConcreteViewProp  [extension at ios/Core/Views/ViewDefinition.swift:3; also through AnyViewProp: " \
            "ios/Core/Views/ConcreteViewProp.swift:1]" in conf, conf
+
+
+def test_a_construction_names_the_initializer_its_argument_labels_pick(tmp_path: Path):
+    # runs 54 and 55, Q1: the semantic read named the class ClassDefinition; which of its three inits the call
+    # `ClassDefinition(name:associatedType:elements:)` reaches took an outline and a read more
+    s = served_tree(tmp_path, {
+        "ios/Core/Classes/ClassDefinition.swift": (
+            "public final class ClassDefinition: ObjectDefinition {\n"
+            "  private init(_ name: String, associatedType: AnyDynamicType, isSharedRef: Bool, elements: [E] = []) {\n"
+            "  }\n\n"
+            "  convenience init<A: ClassAssociatedObject>(name: String, associatedType: A.Type, elements: [E] = []) {\n"
+            "    self.init(name, associatedType: ~A.self, isSharedRef: false, elements: elements)\n  }\n\n"
+            "  convenience init(name: String, elements: [E] = []) {\n"
+            "    self.init(name, associatedType: DynamicJavaScriptType.shared, isSharedRef: false, elements: elements)\n"
+            "  }\n}\n"),
+        "ios/Api/Factories/ClassFactories.swift": (
+            "public func Class<T: SharedObject>(_ name: String, _ type: T.Type, _ elements: () -> [E]) -> ClassDefinition {\n"
+            "  return ClassDefinition(name: name, associatedType: T.self, elements: elements())\n}\n\n"
+            "public func Class(_ name: String) -> ClassDefinition {\n  return ClassDefinition(name: name)\n}\n")})
+    text = s.call("read_code_range", path="ios/Api/Factories/ClassFactories.swift:1-3", context="semantic").text
+    assert "ios/Core/Classes/ClassDefinition.swift:5-7 ClassDefinition.init — convenience init<A: ClassAssociatedObject>" \
+           "(name: String, associatedType: A.Type, elements: [E] = [])  [initializer by argument labels " \
+           "(name:associatedType:elements:)]" in text, text
+    other = s.call("read_code_range", path="ios/Api/Factories/ClassFactories.swift:5-7", context="semantic").text
+    assert "ClassDefinition.swift:9-11 ClassDefinition.init — convenience init(name: String, elements: [E] = [])  " \
+           "[initializer by argument labels (name:)]" in other, other
