@@ -711,6 +711,21 @@ class _Body:
             hit = [s for s in self.syms_of(f) if s.name == name and s.parent_id in owners and usable(s)]
             if hit:
                 return hit[0], "same file" if f == sym.path else "import" if f in self.import_files else "same package"
+        if sym.language == "cpp" and re.fullmatch(r"\w+", r):
+            return self._cpp_namespace_member(r, name)
+        return None
+
+    def _cpp_namespace_member(self, space: str, name: str) -> Found | None:
+        """C++ `internal::Assert(...)`: a free function of that name in a file the includes reach that opens
+        `namespace internal` (gmock's IllegalDoDefault "calls nothing", its `internal::Assert` read as external)."""
+        if self._closure is None:
+            self._closure = include_closure(self.sym.path, self.resolve_imports)
+        opens = re.compile(rf"^\s*namespace\s+(?:\w+::)*{re.escape(space)}\b", re.M)
+        ws = getattr(self.index, "ws", None)
+        for f in sorted(self._closure, key=lambda p: p != self.sym.path):
+            hit = [s for s in self.syms_of(f) if s.name == name and s.parent_id is None and s.kind == "function"]
+            if hit and ws is not None and opens.search("\n".join(_file_lines(ws, f, self.texts))):
+                return min(hit, key=lambda s: is_prototype(s)), "namespace"
         return None
 
     def _zig_member(self, r: str, name: str) -> Found | None:

@@ -7,6 +7,7 @@ the few candidates at hand (never stored: the index schema stays as it is):
 
     Java/Kotlin/Scala  the `package` declaration                      org.example.web.Servlet.doGet
     C#                 the namespace symbols around the definition     Shop.Core.Cart.Add
+    C++                the namespace blocks around it (lookup only)    testing::internal::UnitTestImpl::GetTestSuite
     PHP                the namespace symbol in force at the definition App\\Shop\\Cart::add, App\\Shop\\helper
     Go                 the package clause, or the import path          store.Store.Get, example.com/app/store.Store.Get
                        (go.mod module + directory)
@@ -48,6 +49,9 @@ _PY_EXT = (".py", ".pyi", ".pyw")
 #: languages whose answers show a definition's full name (elsewhere the path shown beside it says as much)
 DISPLAYED = _JVM | {"csharp", "php", "go", "rust", "ruby"}
 _INIT = ("__init__.py", "__init__.pyi")
+#: C++ nodes a namespace block may sit in (`extern "C++" {`, `#if` groups)
+_CPP_HOLDERS = frozenset({"declaration_list", "linkage_specification", "preproc_if", "preproc_ifdef", "preproc_else",
+                          "preproc_elif"})
 
 
 def split_name(name: str) -> list[str]:
@@ -78,6 +82,7 @@ class Qualifier:
         self._text: dict[str, list[str]] = {}
         self._in_file: dict[str, list[Any]] = {}
         self._forms: dict[int, list[list[str]]] = {}
+        self._spaces: dict[str, list[tuple[int, int, str]]] = {}  # C++ namespace blocks per file
 
     @property
     def layout(self) -> Any | None:
@@ -238,6 +243,9 @@ class Qualifier:
             out = [self._namespace(sym)]
             if not out[0]:
                 out = []
+        elif lang == "cpp":
+            spaces = [name for a, b, name in self._cpp_namespaces(path) if a <= sym.start_line and sym.end_line <= b]
+            out = [[seg for name in spaces for seg in name.split("::") if seg]] if spaces else []
         elif lang == "go":
             out = self._go_units(path)
         elif lang == "rust":
@@ -259,6 +267,7 @@ class Qualifier:
                 self._text.clear()
                 self._in_file.clear()
                 self._forms.clear()
+                self._spaces.clear()
             lines = self._text[path] = (self.read_text(path) or "").split("\n")
         return lines
 
@@ -290,6 +299,31 @@ class Qualifier:
             return []
         last = max(above, key=lambda s: s.start_line)
         return [seg for seg in last.name.strip(sep).split(sep) if seg]
+
+    def _cpp_namespaces(self, path: str) -> list[tuple[int, int, str]]:
+        """C++: the named namespace blocks of a file (first line, last line, `testing` or `a::b`), outer first, from
+        its syntax tree (parsed once per file while cached): `testing::TestEventListener` named no definition."""
+        got = self._spaces.get(path)
+        if got is not None:
+            return got
+        from contexteer.indexers import languages
+        from contexteer.indexers.uses import _parse
+
+        got = self._spaces[path] = []
+        tree = _parse("\n".join(self._lines(path)).encode("utf-8", "replace"), languages.BY_NAME["cpp"])
+        stack = [tree.root_node] if tree is not None else []
+        while stack:
+            node = stack.pop()
+            for child in reversed(node.named_children):
+                if child.type == "namespace_definition":
+                    name = child.child_by_field_name("name")
+                    if name is not None and name.text:
+                        got.append((child.start_point.row + 1, child.end_point.row + 1, name.text.decode("utf-8", "replace")))
+                    stack.append(child)
+                elif child.type in _CPP_HOLDERS:
+                    stack.append(child)
+        got.sort(key=lambda t: (t[0], -t[1]))
+        return got
 
     def _go_units(self, path: str) -> list[list[str]]:
         out: list[list[str]] = []

@@ -288,8 +288,8 @@ def _how(it: RelatedItem) -> str:
     """How an item was resolved, with its detail where that says more (`receiver r: Raft`, `embeds FSM`)."""
     if it.detail and it.detail.split()[0] == it.how.split()[0]:
         return it.detail
-    if it.how == "method set":
-        return it.how  # the interface's methods are in the question
+    if it.how == "method set" or (it.detail or "").startswith(("also named so", "abstract")):
+        return it.how  # the interface's methods are in the question; the namesakes are on the row
     return f"{it.how}, {it.detail}" if it.detail else it.how
 
 

@@ -178,3 +178,29 @@ def test_a_name_not_found_while_the_index_builds_says_so(tmp_path: Path):
         assert "no definition named 'folio_mark_accessed'" in str(err.value) and "46% built" in str(err.value)
     finally:
         nav.close()
+
+
+def test_namespace_qualified_names_find_and_resolve_definitions(tmp_path):
+    # googletest run 56: `testing::TestEventListener` named no definition (the hint said to retry the same form), and
+    # IllegalDoDefault's `internal::Assert(...)` was "not defined in the repository"
+    from tests.navigation.conftest import served_tree
+
+    s = served_tree(tmp_path, {
+        "googletest/include/gtest/gtest.h": (
+            "namespace testing {\n\nclass TestEventListener {\n public:\n  virtual ~TestEventListener() {}\n};\n\n"
+            "class EmptyTestEventListener : public TestEventListener {\n};\n\n}  // namespace testing\n"),
+        "googlemock/include/gmock/internal/gmock-internal-utils.h": (
+            "namespace testing {\nnamespace internal {\n\n"
+            "inline void Assert(bool condition, const char* file, int line, const std::string& msg) {\n"
+            "  if (!condition) {\n    abort();\n  }\n}\n\n"
+            "void IllegalDoDefault(const char* file, int line);\n\n}  // namespace internal\n}  // namespace testing\n"),
+        "googlemock/src/gmock-internal-utils.cc": (
+            "#include \"gmock/internal/gmock-internal-utils.h\"\n\nnamespace testing {\nnamespace internal {\n\n"
+            "void IllegalDoDefault(const char* file, int line) {\n  internal::Assert(false, file, line, \"no\");\n}\n\n"
+            "}  // namespace internal\n}  // namespace testing\n")})
+    impls = s.call("find_related", symbol="testing::TestEventListener", relation="implementations").text
+    assert "googletest/include/gtest/gtest.h:8-9 class EmptyTestEventListener" in impls, impls
+    assert "no definition" in s.call("search_symbol", query="other::TestEventListener").text
+    callees = s.call("find_related", symbol="IllegalDoDefault", relation="callees").text
+    assert "Assert googlemock/include/gmock/internal/gmock-internal-utils.h:4-8 called at 7" in callees, callees
+    assert "all by namespace" in callees
