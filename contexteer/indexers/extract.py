@@ -805,6 +805,10 @@ def signature(node: ts.Node, spec: LanguageSpec, *, value: bool = False, outer: 
             if child.type not in skip:
                 start = child.start_byte
                 break
+    if node.type in ("preproc_def", "preproc_function_def"):  # a macro over `\`-continued lines: joined (googletest
+        # run 56 read `#define GTEST_CHECK_(condition) \` and a range more for what it expands to)
+        text = " ".join(_SRC.data[start:node.end_byte][:4000].decode("utf-8", "replace").replace("\\\n", " ").split())
+        return text if len(text) <= SIGNATURE_MAX else text[: SIGNATURE_MAX - 1].rstrip() + "…"
     if spec.name == "markdown" or value:
         return signature_text(_SRC.data, start, node.end_byte, 0, SIG_VALUE)
     if spec.name == "haskell" and node.type == "signature":  # a type over lines, each with its `-- ^` doc: joined

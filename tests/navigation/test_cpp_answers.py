@@ -204,3 +204,19 @@ def test_namespace_qualified_names_find_and_resolve_definitions(tmp_path):
     callees = s.call("find_related", symbol="IllegalDoDefault", relation="callees").text
     assert "Assert googlemock/include/gmock/internal/gmock-internal-utils.h:4-8 called at 7" in callees, callees
     assert "all by namespace" in callees
+
+
+def test_a_macro_over_continued_lines_is_shown_whole(tmp_path):
+    # googletest run 56: `#define GTEST_CHECK_(condition) \` and a read more for what it expands to
+    from tests.navigation.conftest import served_tree
+
+    s = served_tree(tmp_path, {"include/gtest/internal/gtest-port.h": (
+        "#define GTEST_CHECK_(condition)               \\\n"
+        "  GTEST_AMBIGUOUS_ELSE_BLOCKER_               \\\n"
+        "  if (::testing::internal::IsTrue(condition)) \\\n"
+        "    ;                                         \\\n"
+        "  else                                        \\\n"
+        "    GTEST_LOG_(FATAL) << \"Condition \" #condition \" failed. \"\n")})
+    text = s.call("search_symbol", query="GTEST_CHECK_").text
+    assert "— #define GTEST_CHECK_(condition) GTEST_AMBIGUOUS_ELSE_BLOCKER_ if (::testing::internal::IsTrue(condition)); " \
+           "else GTEST_LOG_(FATAL) << \"Condition \" #condition \" failed. \"" in text, text
