@@ -328,6 +328,7 @@ class LanguageResolvers(ResolverBase):
                 by_name.append((segs[-1], (hit,)))
                 continue
             files = self._jvm_package_files(src, segs[:-1])  # a Kotlin top-level function or constant
+            files = self._declaring(files, segs[-1]) or files
             if files:
                 targets += files
                 units.append(".".join(segs[:-1]))
@@ -348,6 +349,18 @@ class LanguageResolvers(ResolverBase):
                 return Resolution(external=d)
         keep = 3 if segs[0] in _TLDS and len(segs) >= 3 else 2
         return Resolution(external=".".join(segs[:keep]))
+
+    def _declaring(self, files: list[str], name: str) -> list[str]:
+        """The files of a package that declare `name` at their top (a class, object or type alias, a function or
+        property, an extension's too): `import com.facebook.react.uimanager.LengthPercentageType` is the enum in
+        LengthPercentage.kt, not the package's 60 files (the Kotlin A/B agent read a 76-file import list)."""
+        if self.read_text is None or len(files) > 400:
+            return []
+        word = rf"`?{re.escape(name)}`?"
+        rx = re.compile(rf"^\s*(?:[\w@()\"., ]+\s+)?(?:(?:class|interface|object|typealias)\s+{word}\b"
+                        rf"|fun\s+(?:<[^>]*>\s*)?(?:[\w.<>?, ]+\.)?{word}\s*[(<]"
+                        rf"|(?:val|var)\s+(?:<[^>]*>\s*)?(?:[\w.<>?, ]+\.)?{word}\s*[:=])", re.M)
+        return [f for f in files if (text := self.read_text(f)) is not None and rx.search(text)]
 
     def _jvm_paths(self, segs: list[str]) -> list[str]:
         """Where a JVM name's file may be: its package path (`com/facebook/react/uimanager/FloatUtil`), and the same

@@ -109,3 +109,23 @@ def test_an_annotation_is_no_callee(rn: Served):
 def test_a_constant_whose_value_is_another_constant_shows_that_ones_value(rn: Served):
     a = rn.call("search_symbol", query="ReactViewManager.REACT_CLASS")
     assert '= ViewProps.VIEW_CLASS_NAME  (= "RCTView", react/uimanager/ViewProps.kt:4)' in a.text, a.text
+
+
+def test_an_import_of_a_name_declared_in_a_file_of_another_name_reaches_that_file(tmp_path):
+    # run 57: `import com.facebook.react.uimanager.LengthPercentageType` (an enum in LengthPercentage.kt) listed every
+    # file of the package, and RadialGradient.kt "imported 76 files"
+    files = {f"react/uimanager/Other{i}.kt": f"package com.facebook.react.uimanager\n\nclass Other{i}\n" for i in range(6)}
+    files["react/uimanager/LengthPercentage.kt"] = (
+        "package com.facebook.react.uimanager\n\npublic enum class LengthPercentageType {\n  POINT,\n  PERCENT,\n}\n\n"
+        "public data class LengthPercentage(val value: Float)\n")
+    files["react/uimanager/PixelUtil.kt"] = ("package com.facebook.react.uimanager\n\npublic object PixelUtil {\n"
+                                             "  public fun Float.dpToPx(): Float = this\n}\n")
+    files["react/uimanager/Units.kt"] = "package com.facebook.react.uimanager\n\npublic fun Int.toDip(): Float = 0f\n"
+    files["react/uimanager/style/RadialGradient.kt"] = (
+        "package com.facebook.react.uimanager.style\n\nimport com.facebook.react.uimanager.LengthPercentageType\n"
+        "import com.facebook.react.uimanager.toDip\n\nclass RadialGradient(val t: LengthPercentageType)\n")
+    s = served_tree(tmp_path, files)
+    text = s.call("list_dependencies", path="react/uimanager/style/RadialGradient.kt", view="file").text
+    assert "imports (2 files in-repo, depth 1)" in text, text
+    assert "react/uimanager/LengthPercentage.kt  (line 3)" in text and "react/uimanager/Units.kt  (line 4)" in text
+    assert "Other0" not in text
