@@ -625,11 +625,28 @@ def _def_signature(d: _Def, spec: LanguageSpec, value: bool, body: ts.Node | Non
         sig = signature(d.node, spec, value=value, outer=d.outer, body=body)
         if spec.blank_macros and (" ;" in sig or " ," in sig or " )" in sig or "( " in sig or " ]" in sig):
             sig = _BLANK_GAP.sub("", sig)  # where a blanked macro stood: `int x __read_mostly;` -> `int x ;`
+    if spec.name == "kotlin":
+        sig = _kotlin_annotated(d.node, sig)
     if macros:
         sig = _with_note(sig, rust_macros.note(macros, d.node.start_byte, d.parent.ostart if d.parent else -1))
     if d.clauses > 1 and spec.name == "elixir":  # the first clause's head stands for all: say there are more
         sig = f"{sig}  [{d.clauses} clauses]"
     return sig
+
+
+def _kotlin_annotated(node: ts.Node, sig: str) -> str:
+    """A Kotlin signature with the definition's annotations in front (`@JvmOverloads public fun
+    downloadBundleFromURL(...)`): they change what is compiled, and the Kotlin A/B agent read a range more for one.
+    At most three short ones, without the comments that may sit between them."""
+    mods = next((c for c in node.children if c.type == "modifiers"), None)
+    if mods is None:
+        return sig
+    notes = [" ".join(_text(a).split()) for a in mods.children if a.type == "annotation"]
+    notes = [a for a in notes if len(a) <= 60][:3]
+    if not notes:
+        return sig
+    text = " ".join([*notes, sig])
+    return text if len(text) <= SIGNATURE_MAX + 60 else text[: SIGNATURE_MAX + 59].rstrip() + "…"
 
 
 def _merge_clauses(defs: list[_Def], *, arity: bool = False) -> list[_Def]:

@@ -526,8 +526,12 @@ def _written(nav: NavigationService, sym: Any) -> str:
         text = " ".join(" ".join(body).split())
         return text + (" …" if sym.end_line > sym.start_line + 14 else "")
     if cut:
-        return whole_header(lines, sym.start_line, colon_ends=sym.language == "python",
-                            parens=sym.kind not in CLASS_LIKE) or sig  # a class header may have no parameters
+        whole = whole_header(lines, sym.start_line, colon_ends=sym.language == "python",
+                             parens=sym.kind not in CLASS_LIKE)  # a class header may have no parameters
+        if not whole:
+            return sig
+        ann = re.match(r"(?:@[\w.]+(?:\([^()]*\))?\s+)+", sig) if sym.language == "kotlin" else None
+        return f"{ann.group(0)}{whole}" if ann and not whole.startswith("@") else whole  # its `@JvmOverloads` kept
     specs: list[str] = []
     for i in range(sym.start_line - 1, -1, -1):
         text = lines[i].strip() if i < len(lines) else ""

@@ -129,3 +129,16 @@ def test_an_import_of_a_name_declared_in_a_file_of_another_name_reaches_that_fil
     assert "imports (2 files in-repo, depth 1)" in text, text
     assert "react/uimanager/LengthPercentage.kt  (line 3)" in text and "react/uimanager/Units.kt  (line 4)" in text
     assert "Other0" not in text
+
+
+def test_a_kotlin_signature_keeps_its_annotations(tmp_path):
+    # run 57, Q1: `search_symbol` showed `public fun downloadBundleFromURL(...)` without its `@JvmOverloads`
+    params = ", ".join(f"argumentNumber{i}: String? = null" for i in range(8))
+    s = served_tree(tmp_path, {"react/devsupport/DevServerHelper.kt": (
+        "package com.facebook.react.devsupport\n\npublic open class DevServerHelper {\n"
+        f"  @JvmOverloads\n  public fun downloadBundleFromURL(\n    {params},\n  ) {{\n  }}\n\n"
+        "  @Synchronized public fun stop() {}\n}\n")})
+    text = s.call("search_symbol", query="DevServerHelper.downloadBundleFromURL").text
+    assert "— @JvmOverloads public fun downloadBundleFromURL( argumentNumber0: String? = null," in text, text
+    assert text.rstrip().endswith("argumentNumber7: String? = null, )")  # whole, re-read past the stored 200 characters
+    assert "— @Synchronized public fun stop()" in s.call("search_symbol", query="DevServerHelper.stop").text

@@ -80,13 +80,13 @@ def test_repo_map_of_a_directory_only_covers_that_directory(pyshop: Served):
 
 def test_focus_ranks_the_focused_file_first(pyshop: Served):
     a = pyshop.call("get_structured_index", path=".", focus=["shop/io.py"])
-    first_file = next(ln for ln in a.text.splitlines()[1:] if ln and not ln.startswith((" ", "[")))
+    first_file = next(ln for ln in a.text.splitlines()[1:] if ln and not ln.startswith((" ", "[", "folders (files):")))
     assert first_file == "shop/io.py"
 
 
 def test_focus_by_symbol_name_ranks_its_defining_file_first(pyshop: Served):
     a = pyshop.call("get_structured_index", path=".", focus=["parse_header"])
-    first_file = next(ln for ln in a.text.splitlines()[1:] if ln and not ln.startswith((" ", "[")))
+    first_file = next(ln for ln in a.text.splitlines()[1:] if ln and not ln.startswith((" ", "[", "folders (files):")))
     assert first_file == "shop/io.py"
 
 
