@@ -831,6 +831,11 @@ def signature(node: ts.Node, spec: LanguageSpec, *, value: bool = False, outer: 
     if spec.name == "haskell" and node.type == "signature":  # a type over lines, each with its `-- ^` doc: joined
         text = " ".join(_HASKELL_COMMENT.sub(" ", _SRC.data[start : node.end_byte][:4000].decode("utf-8", "replace")).split())
         return text if len(text) <= SIGNATURE_MAX else text[: SIGNATURE_MAX - 1].rstrip() + "…"
+    if body is None and spec.name == "kotlin" and node.type == "class_declaration" \
+            and node.end_point.row > node.start_point.row:  # `class A(c: Context) :\n  // why\n  Base(c)`: no body
+        parts = [_text(c) for c in node.children if c.start_byte >= start and c.type not in spec.comment_types]
+        text = re.sub(r"(\w) \(", r"\1(", " ".join(" ".join(parts).split()))  # (its base was lost past the comments)
+        return text if len(text) <= SIGNATURE_MAX else text[: SIGNATURE_MAX - 1].rstrip() + "…"
     bstart = body.start_byte if body is not None else -1
     if body is None and node.type in _BODILESS_CLASSES:  # Scala `class X(...)\nextends A with B`: the whole node
         bstart = node.end_byte

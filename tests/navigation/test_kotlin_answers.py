@@ -142,3 +142,25 @@ def test_a_kotlin_signature_keeps_its_annotations(tmp_path):
     assert "— @JvmOverloads public fun downloadBundleFromURL( argumentNumber0: String? = null," in text, text
     assert text.rstrip().endswith("argumentNumber7: String? = null, )")  # whole, re-read past the stored 200 characters
     assert "— @Synchronized public fun stop()" in s.call("search_symbol", query="DevServerHelper.stop").text
+
+
+def test_a_bodiless_class_whose_supertype_follows_comments_keeps_it(tmp_path):
+    # run 57, Q8: `ReactApplicationContext(context: Context) :` then three comment lines then `ReactContext(...)`:
+    # its signature stopped at the first line, so ReactContext's subtypes (and getNativeModule's overrides in
+    # BridgeReactContext and BridgelessReactContext) were missing
+    s = served_tree(tmp_path, {
+        "react/bridge/ReactContext.kt": ("package com.facebook.react.bridge\n\npublic abstract class ReactContext(c: Context) {\n"
+                                         "  public abstract fun getNativeModule(name: String): NativeModule?\n}\n"),
+        "react/bridge/ReactApplicationContext.kt": (
+            "package com.facebook.react.bridge\n\npublic abstract class ReactApplicationContext(context: Context) :\n"
+            "    // We want to wrap ApplicationContext\n    // since there is no easy way\n"
+            "    ReactContext(context.applicationContext)\n"),
+        "react/runtime/BridgelessReactContext.kt": (
+            "package com.facebook.react.runtime\n\nimport com.facebook.react.bridge.ReactApplicationContext\n\n"
+            "internal class BridgelessReactContext(context: Context) :\n    ReactApplicationContext(context) {\n"
+            "  override fun getNativeModule(name: String): NativeModule? = null\n}\n")})
+    found = s.call("search_symbol", query="ReactApplicationContext").text
+    assert "— public abstract class ReactApplicationContext(context: Context) : ReactContext(context.applicationContext)" \
+        in found, found
+    impls = s.call("find_related", symbol="ReactContext.getNativeModule", relation="implementations").text
+    assert "method BridgelessReactContext.getNativeModule" in impls, impls
