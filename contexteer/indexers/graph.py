@@ -400,8 +400,11 @@ def _unresolved_call(index: IndexQueries, sym: Symbol, name: str, member_calls: 
     if values and not set(on) & _SELF_WORDS and sym.language not in ("go", "python") \
             and not (language_family(sym.language) == language_family("javascript") and name in JS_BUILTIN_METHODS):  # `list.push(x)` is Array's
         family = language_family(sym.language)
+        # an override is no guess: `surface.view?.requestLayout()` is Android's View's, which ReactViewGroup's
+        # `override fun requestLayout()` overrides too (the Kotlin A/B agent spent two calls ruling it out)
         maybe = [s for s in index.symbols_named(name) if s.name == name and s.kind == "method"
-                 and s.id != sym.id and language_family(s.language) == family]
+                 and s.id != sym.id and language_family(s.language) == family
+                 and not re.search(r"\boverride\b", s.signature or "")]
         if 0 < len(maybe) <= 2:
             return label + " (maybe " + ", ".join(f"{s.qualname} {s.path}:{s.start_line}" for s in maybe) + ")"
     return label

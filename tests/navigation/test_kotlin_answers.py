@@ -164,3 +164,15 @@ def test_a_bodiless_class_whose_supertype_follows_comments_keeps_it(tmp_path):
         in found, found
     impls = s.call("find_related", symbol="ReactContext.getNativeModule", relation="implementations").text
     assert "method BridgelessReactContext.getNativeModule" in impls, impls
+
+
+def test_an_override_of_a_platform_method_is_no_guess_for_an_unknown_receiver(tmp_path):
+    # run 57, Q8: `surface.view?.requestLayout()` read "maybe ReactViewGroup.requestLayout", an override of Android's
+    s = served_tree(tmp_path, {
+        "react/views/view/ReactViewGroup.kt": ("package com.facebook.react.views.view\n\npublic open class ReactViewGroup : "
+                                               "ViewGroup() {\n  override fun requestLayout() {\n  }\n}\n"),
+        "react/runtime/ReactHostImpl.kt": ("package com.facebook.react.runtime\n\nclass ReactHostImpl {\n"
+                                           "  fun onConfigurationChanged(surfaces: List<Surface>) {\n"
+                                           "    surfaces.forEach { surface -> surface.view?.requestLayout() }\n  }\n}\n")})
+    text = s.call("find_related", symbol="ReactHostImpl.onConfigurationChanged", relation="callees").text
+    assert "view.requestLayout" in text and "maybe" not in text, text
