@@ -572,7 +572,8 @@ def _symbols(defs: list[_Def], spec: LanguageSpec, data: bytes, exports: ModuleE
         if d.kind in _VALUES and owner is not None and owner.kind in _FUNCTIONS:
             d.kind = "drop"  # a local variable
             continue
-        if d.kind == "function" and owner is not None and (owner.kind in spec.class_kinds or owner.kind in _SCOPE_KINDS):
+        if d.kind == "function" and owner is not None and (owner.kind in spec.class_kinds or owner.kind in _SCOPE_KINDS) \
+                and not _lua_dot_function(d, spec):
             d.kind = "method"
         elif d.kind == "variable" and owner is not None and owner.kind in spec.class_kinds:
             d.kind = "field"
@@ -632,6 +633,18 @@ def _def_signature(d: _Def, spec: LanguageSpec, value: bool, body: ts.Node | Non
     if d.clauses > 1 and spec.name == "elixir":  # the first clause's head stands for all: say there are more
         sig = f"{sig}  [{d.clauses} clauses]"
     return sig
+
+
+def _lua_dot_function(d: _Def, spec: LanguageSpec) -> bool:
+    """Lua `function path.isdir(P)` (or `M.f = function(...)`): a table's function, called `path.isdir(p)`, no
+    method; `function List:append(x)` takes `self` and is one (the Penlight A/B agent, asked which are methods, read
+    "method" on every `.` function)."""
+    if spec.name != "lua" or d.receiver is None:
+        return False
+    name = d.node.child_by_field_name("name")
+    if name is None and d.node.type == "assignment_statement":
+        return True  # `M.f = function(...)`: written with a dot
+    return name is not None and name.type == "dot_index_expression"
 
 
 def _kotlin_annotated(node: ts.Node, sig: str) -> str:

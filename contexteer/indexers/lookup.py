@@ -81,6 +81,11 @@ def usable(s: Symbol) -> bool:
         or (s.kind == "field" and s.language == "haskell")
 
 
+def table_function(s: Any) -> bool:
+    """A Lua table's function (`function path.isdir(P)`): no method, but called through its table as one is."""
+    return s.kind == "function" and s.language == "lua" and "." in s.qualname
+
+
 def usable_member(s: Symbol) -> bool:
     """A member worth showing as context: a method, or any usable definition."""
     return s.kind in ("method", "field", "property") or usable(s)
@@ -1128,7 +1133,7 @@ def find_callers(index: IndexQueries, sym: Symbol, callee: str, resolve_imports:
     self/this or named like its class; the rest match by name only (`how="name only"`). Sites whose receiver shows
     another method (`c.against`) are dropped, and added to `left_out` when given."""
     family = language_family(sym.language)
-    owner = sym.qualname.rsplit(".", 2)[-2] if sym.kind == "method" and "." in sym.qualname \
+    owner = sym.qualname.rsplit(".", 2)[-2] if (sym.kind == "method" or table_function(sym)) and "." in sym.qualname \
         else zig_file_struct(sym.path) if sym.language == "zig" and sym.kind == "function" else None
     lang: dict[str, str | None] = {}
     evidence: dict[str, str | None] = {}

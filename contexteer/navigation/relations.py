@@ -15,6 +15,7 @@ from contexteer.indexers.lookup import (
     is_prototype,
     language_family,
     line_previews,
+    table_function,
     zig_file_struct,
 )
 from contexteer.indexers.model import CLASS_KINDS
@@ -127,7 +128,7 @@ def _value_uses(nav: NavigationService, target: Any, rel: graph.Relations, cap: 
     family = language_family(target.language)
     exts = sorted({e for spec in languages.LANGUAGES if language_family(spec.name) == family for e in spec.extensions})
     name = re.escape(target.name)
-    if target.kind == "method":
+    if target.kind == "method" or table_function(target):
         owner = target.qualname.rsplit(".", 2)[-2] if "." in target.qualname else ""
         if not owner:
             return []
@@ -154,7 +155,7 @@ def _value_uses(nav: NavigationService, target: Any, rel: graph.Relations, cap: 
             continue
         if h.path == target.path and target.start_line <= h.line <= target.end_line:
             continue
-        if target.kind == "method" and h.path != target.path and not re.search(rf"\b{re.escape(owner)}\s*[.:]\s*{name}\b", h.text):
+        if (target.kind == "method" or table_function(target)) and h.path != target.path and not re.search(rf"\b{re.escape(owner)}\s*[.:]\s*{name}\b", h.text):
             continue  # `this.result` in another file is another class's member
         if target.kind != "method":  # a function's name means it where the file can see it
             if h.path not in seen_files:

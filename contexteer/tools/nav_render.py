@@ -76,6 +76,9 @@ def outline_entries(syms: list[Any], *, signatures: bool = True) -> list[Outline
             text, short, tiny = text + owner, short + owner, tiny + owner
         e = OutlineEntry(d, text, doc, short, tiny, s.qualname, s.start_line, s.end_line)
         by_id[s.id] = e
+        last = out[-1] if out else None
+        if signatures and last is not None and (last.depth, last.text, last.start, last.end) == (d, text, s.start_line, s.end_line):
+            continue  # `local tinsert, tremove, concat = ...`: every name is a definition, the line is shown once
         out.append(e)
     return out
 

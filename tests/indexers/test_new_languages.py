@@ -162,7 +162,7 @@ def test_scala_infix_and_parameterless_calls_are_calls():
 def test_lua_functions_are_qualified_by_their_table_and_local_ones_are_private():
     s = symbols("lua", "local M = {}\nfunction M.run(a)\n  return a\nend\nfunction M:stop() end\n"
                        "local function helper() end\nreturn M\n")
-    assert s["M.run"][:3] == ("method", 2, 4) and s["M.stop"][0] == "method"
+    assert s["M.run"][:3] == ("function", 2, 4) and s["M.stop"][0] == "method"  # `.` a table's function, `:` a method
     assert s["helper"][4] is False and s["M.run"][4] is True
 
 

@@ -75,7 +75,7 @@ def test_a_line_in_a_closure_names_the_closure_and_what_it_is_bound_to(tmp_path:
     first = s.call("read_code_range", path="pl/class.lua", start_line=4, end_line=4).text.splitlines()[0]
     assert first.endswith("— in function passed to rawset 3-5, in function call_ctor 1-10"), first
     second = s.call("read_code_range", path="pl/class.lua", start_line=7, end_line=7).text.splitlines()[0]
-    assert second.endswith("— in method obj.reset 6-8, in function call_ctor 1-10"), second
+    assert second.endswith("— in function obj.reset 6-8, in function call_ctor 1-10"), second  # `.`: no method
 
 
 ALIASES = {
@@ -146,3 +146,21 @@ def test_callers_also_name_the_lines_that_pass_or_store_the_function_without_cal
     assert values[0] == "  pl/dir.lua:3 top level: local exists, isdir = path.exists, path.isdir", text
     assert values[1] == "  pl/dir.lua:13 in assert_dir: utils.assert_arg(n, val, 'string', path.isdir, 'no dir')"
     assert "other.isdir" not in text  # another table's field of that name
+
+
+def test_dot_functions_are_functions_colon_functions_methods_and_every_local_alias_a_definition(tmp_path: Path):
+    # Penlight run 58: `function List.range(...)` read "method" (the question asked method or plain function), and
+    # List.range's `assert_arg`, the third name of `local array_tostring,split,assert_arg = ...`, had no definition
+    s = served_tree(tmp_path, {"pl/List.lua": (
+        "local utils = require 'pl.utils'\n"
+        "local array_tostring,split,assert_arg = utils.array_tostring,utils.split,utils.assert_arg\n"
+        "local List = {}\n\n"
+        "function List.range(start, finish)\n  assert_arg(1, start, 'number')\n  return List()\nend\n\n"
+        "function List:append(i)\n  self[#self + 1] = i\n  return self\nend\n\nreturn List\n")})
+    assert "pl/List.lua:5-8 function List.range" in s.call("search_symbol", query="List.range").text
+    assert "pl/List.lua:10-13 method List.append" in s.call("search_symbol", query="List.append").text
+    sem = s.call("read_code_range", path="pl/List.lua", symbol="List.range", context="semantic").text
+    assert "pl/List.lua:2-2 local array_tostring,split,assert_arg = utils.array_tostring,utils.split,utils.assert_arg" \
+        in sem, sem
+    outline = s.call("get_structured_index", path="pl/List.lua").text
+    assert outline.count("local array_tostring,split,assert_arg") == 1, outline  # one row for the three names

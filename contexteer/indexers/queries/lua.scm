@@ -9,8 +9,10 @@
 (assignment_statement (variable_list . name: (dot_index_expression table: [(identifier) (dot_index_expression)] @receiver field: (identifier) @name)) (expression_list . value: (function_definition))) @definition.function
 (assignment_statement (variable_list . name: (dot_index_expression field: (identifier) @name)) (expression_list . value: (function_definition))) @definition.function
 (field name: (identifier) @name value: (function_definition)) @definition.function
-(chunk (variable_declaration (assignment_statement (variable_list . name: (identifier) @name))) @definition.variable)
-(chunk (variable_declaration (variable_list . name: (identifier) @name)) @definition.variable)
+; every name of `local tinsert, tremove, concat = table.insert, table.remove, table.concat` (an alias is a use's
+; definition: List.range's `assert_arg`, the third name of its line, had none)
+(chunk (variable_declaration (assignment_statement (variable_list name: (identifier) @name))) @definition.variable)
+(chunk (variable_declaration (variable_list name: (identifier) @name)) @definition.variable)
 (chunk (assignment_statement (variable_list . name: (identifier) @name)) @definition.variable)
 (chunk (assignment_statement (variable_list . name: (dot_index_expression table: (identifier) @receiver field: (identifier) @name))) @definition.variable)
 
