@@ -677,7 +677,7 @@ def _lua_subclasses(index: IndexQueries, sym: Symbol) -> list[tuple[Any, str, st
             continue
         seen.add(defs[0].id)
         made = " ".join(text.split())
-        out.append((defs[0], "class library", "" if defs[0].start_line == line else f"{made[:60]} at line {line}"))
+        out.append((defs[0], "class library", f"{made[:60]} at line {line}"))  # run 58: `class(Map)` on its own line too
     return out
 
 
