@@ -54,7 +54,9 @@ def range_note(nav: NavigationService, rel: str, start: int, end: int) -> str:
         last = start
         while last < end and conditions.get(last + 1) == only:
             last += 1
-        if only and last >= end:
+        if not only and conditions and end - start <= 40 and not any(n in conditions for n in range(start, end + 1)):
+            note += " (under no #if)"  # Json.NET run 59: four searches of #if lines to learn that line 545 had none
+        elif only and last >= end:
             note += f" (only {only})"
         elif only:  # Swift run 54: `296-343 — overlaps ..., UIHostingController 320-343 (only #if os(macOS))` read
             # as the extension's condition; the #if group closed at 299
@@ -98,7 +100,13 @@ def _range_note(nav: NavigationService, rel: str, start: int, end: int) -> str:
         level = [x for x in syms if x.start_line <= end and x.end_line >= start
                  and (getattr(holder(x), "id", None) == getattr(parent, "id", None))]
         if len(level) > 1 or parent is None:
-            return named(level or [enc])
+            # and what holds them, for a short range (Json.NET run 59: `DefaultContractResolver.cs:545 context=6`
+            # named three accessors and a second read was needed for their struct and class)
+            up, outer = "", parent if end - start <= 40 else None
+            while outer is not None:
+                up += f", in {outer.kind} {outer.qualname} {outer.start_line}-{outer.end_line}"
+                outer = holder(outer)
+            return named(level or [enc]) + up
         enc = parent
     if enc is not None:
         within = [x for x in syms if x.start_line <= end and x.end_line >= start and x.id != enc.id

@@ -161,3 +161,26 @@ def test_run_21_internal_members_inherited_calls_file_view_and_range_conditions(
     assert "5: System.Linq  [standard library] (only #else of #if NET20)" in usings, usings
     read = s.call("read_code_range", path="Src/Utilities/ConvertUtils.cs", start_line=3, end_line=3).text
     assert read.splitlines()[0].endswith("(only #if NET20)"), read
+
+
+def test_a_short_read_names_what_holds_the_members_it_overlaps_and_says_when_no_if_holds_it(tmp_path):
+    # Json.NET run 59, Q7: `DefaultContractResolver.cs:545 context=6` named three accessors only (a read more for their
+    # struct and class), and four searches of #if lines went to learning that the line is under none
+    from tests.navigation.conftest import served_tree
+
+    s = served_tree(tmp_path, {"Src/Newtonsoft.Json/Serialization/DefaultContractResolver.cs": (
+        "#if !NET20\nusing System.Linq;\n#endif\n\nnamespace Newtonsoft.Json.Serialization\n{\n"   # 1-6
+        "    public class DefaultContractResolver\n    {\n"                                      # 7-8
+        "        internal struct DictionaryEnumerator\n        {\n"                              # 9-10
+        "            public void Reset()\n            {\n                _e.Reset();\n            }\n\n"  # 11-15
+        "            public object Current\n            {\n                get { return _e.Current; }\n"  # 16-18
+        "            }\n\n"                                                                       # 19-20
+        "            public void Dispose()\n            {\n            }\n"                       # 21-23
+        "        }\n    }\n}\n")})                                                             # 24-26
+    wide = s.call("read_code_range", path="Src/Newtonsoft.Json/Serialization/DefaultContractResolver.cs:18",
+                  context=5).text.split("\n")[0]
+    assert "overlaps DefaultContractResolver.DictionaryEnumerator.Reset 11-14" in wide, wide
+    assert wide.endswith(", in struct DefaultContractResolver.DictionaryEnumerator 9-24, in class DefaultContractResolver "
+                         "7-25 (under no #if)"), wide
+    one = s.call("read_code_range", path="Src/Newtonsoft.Json/Serialization/DefaultContractResolver.cs:2").text
+    assert one.split("\n")[0].endswith("(only #if !NET20)"), one

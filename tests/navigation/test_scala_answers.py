@@ -271,7 +271,7 @@ def test_a_range_across_classes_names_them_and_a_trailing_comment_ends_a_body(tm
         "  }\n"                                                  # 11
         "}\n")})
     head = s.call("read_code_range", path="a/Tasks.scala", start_line=4, end_line=8).text.splitlines()[0]
-    assert head.endswith("— overlaps Tasks.Max 3-5, Tasks.Map 6-11"), head
+    assert head.endswith("— overlaps Tasks.Max 3-5, Tasks.Map 6-11, in trait Tasks 2-12"), head  # and what holds them
     found = s.call("search_symbol", query="Map.leaf").text
     assert "a/Tasks.scala:7-8 method" in found, found
 
