@@ -303,9 +303,21 @@ def _render_read(svc: Services, nav: NavigationService, rel: str, lines: list[st
             model.note = f"{note}; {commands}" if note else commands
     inner = [s for s in nav.index.symbols_in_file(rel) if start <= s.start_line <= end and s.id != getattr(target, "id", None)]
     # a range names the definition it sits in, semantic or not (the pip A/B agent read 40 lines to find it)
-    where = "" if by_symbol else nav.range_note(rel, start, end)
+    where = _compiled_under(nav, rel, target.start_line) if by_symbol else nav.range_note(rel, start, end)
     return _delimited(svc, rel, lines, start, end, lambda last: f"{rel}:{start}-{end}{what} (of {total} lines){where}",
                       head=head, tail=tail, model=model, inner=inner, by_symbol=by_symbol)
+
+
+def _compiled_under(nav: NavigationService, rel: str, line: int) -> str:
+    """' (only #if !(NET35 || NET20) and #if !(PORTABLE))' for a definition read by name in a C, C++ or C# file
+    whose #if groups hold it (Json.NET run 59: the value was read, its two #if groups searched for after)."""
+    from contexteer.indexers.syntax import CONDITIONAL_SOURCES, preprocessor_conditions
+    from contexteer.workspace import repo_text
+
+    if not rel.endswith(CONDITIONAL_SOURCES):
+        return ""
+    only = preprocessor_conditions((repo_text(nav.ws, rel) or "").split("\n")).get(line)
+    return f" (only {only})" if only else ""
 
 
 def _inner_outline(rel: str, start: int, end: int, inner: list[Any], why: str, budget: int,

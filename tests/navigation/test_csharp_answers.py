@@ -184,3 +184,17 @@ def test_a_short_read_names_what_holds_the_members_it_overlaps_and_says_when_no_
                          "7-25 (under no #if)"), wide
     one = s.call("read_code_range", path="Src/Newtonsoft.Json/Serialization/DefaultContractResolver.cs:2").text
     assert one.split("\n")[0].endswith("(only #if !NET20)"), one
+
+
+def test_a_definition_read_by_name_says_which_if_groups_hold_it(tmp_path):
+    # Json.NET run 59, Q5: the semantic read of BinderTypeName gave its value, and its two #if groups took a search
+    from tests.navigation.conftest import served_tree
+
+    s = served_tree(tmp_path, {"Src/Newtonsoft.Json/Utilities/DynamicUtils.cs": (
+        "#if !(NET35 || NET20 || PORTABLE40)\nnamespace Newtonsoft.Json.Utilities\n{\n"
+        "    internal static class DynamicUtils\n    {\n#if !(PORTABLE)\n        internal static class BinderWrapper\n"
+        "        {\n            private const string BinderTypeName = \"Binder, \" + CSharpAssemblyName;\n        }\n"
+        "#endif\n    }\n}\n#endif\n")})
+    text = s.call("read_code_range", path="Src/Newtonsoft.Json/Utilities/DynamicUtils.cs",
+                  symbol="BinderWrapper.BinderTypeName").text
+    assert text.split("\n")[0].endswith("(only #if !(NET35 || NET20 || PORTABLE40) and #if !(PORTABLE))"), text
