@@ -346,6 +346,7 @@ class Semantic:
     callers_name_only: int = 0  # of which matched by name only: maybe another type's method of that name
     unresolved: list[str] = field(default_factory=list)
     more: int = 0  # names of the body not looked up once max_defs definitions were found
+    more_names: list[str] = field(default_factory=list)  # those names, in the order the body uses them
 
 
 def holds_code(s: Symbol) -> bool:
@@ -403,7 +404,8 @@ def semantic_context(
     names = list(body.names)
     for n, name in enumerate(names):
         if len(out.definitions) >= max_defs:
-            out.more = len(names) - n
+            out.more = len(names) - n  # and which of them the index defines somewhere (a local is none of those)
+            out.more_names = [nm for nm in names[n:n + 40] if any(s.name == nm for s in index.symbols_named(nm))]
             break
         found = body.resolve(name)
         if found is _SKIP:

@@ -204,6 +204,7 @@ class Semantic:
     callers_total: int
     name_only: int  # callers matched by name only (maybe another type's method of that name)
     more: int = 0  # names of the body not looked up (the uses list stopped at its limit)
+    more_names: list[str] = field(default_factory=list)  # those names
     commands: list[str] = field(default_factory=list)  # a shell body's commands no repository file defines
 
 
@@ -273,4 +274,5 @@ def semantic_of(nav: NavigationService, rel: str, lines: list[str], target: Any,
     if getattr(target, "language", None) == "bash":  # the commands among the names (a `$cur` is no builtin)
         called = {r.name for r in nav.index.references_in_range(rel, start, end) if r.kind == "call"}
         commands = [n for n in dict.fromkeys(sem.unresolved) if n in called]
-    return Semantic(uses, callers, total, getattr(sem, "callers_name_only", 0), sem.more, commands)
+    return Semantic(uses, callers, total, getattr(sem, "callers_name_only", 0), sem.more, commands=commands,
+                    more_names=list(getattr(sem, "more_names", [])))

@@ -293,7 +293,8 @@ def _render_read(svc: Services, nav: NavigationService, rel: str, lines: list[st
         held = [x.qualname for x in nav.index.symbols_in_file(rel)
                 if start <= x.start_line <= end and x.kind in ("function", "method")] if around is None else []
         tail = _semantic_text(model, by_symbol, sem.name_only, sem.more,
-                              around=around.qualname if around is not None else None, held=held).split("\n")
+                              around=around.qualname if around is not None else None, held=held,
+                              more_names=sem.more_names).split("\n")
         heads = getattr(target, "block_heads", [])
         if heads:  # the blocks the lines sit in, whose heads' names are resolved among the uses
             tail[1:1] = [f"── inside the block{'s' if len(heads) != 1 else ''} ──"] + [f"{n}\t{lines[n - 1]}" for n in heads]
@@ -333,7 +334,7 @@ def _inner_outline(rel: str, start: int, end: int, inner: list[Any], why: str, b
 
 
 def _semantic_text(model: CodeRange, by_symbol: bool, name_only: int = 0, more: int = 0, around: str | None = None,
-                   held: list[str] | None = None) -> str:
+                   held: list[str] | None = None, more_names: list[str] | None = None) -> str:
     """The uses and callers under a semantic read; `around`: the function a range read sits in, whose callers
     `model.callers` are; `held`: the functions a range read holds when it sits in none (their callers: one call)."""
     out = ["", "── uses ──" if model.uses else "── uses: nothing resolvable in the index ──"]
@@ -344,7 +345,12 @@ def _semantic_text(model: CodeRange, by_symbol: bool, name_only: int = 0, more: 
     if more:  # the list stopped at its limit: say so (Penlight's lexer.scan lost STRING2, sdump... silently)
         callees = f"find_related(symbol=\"{model.symbol}\", relation=\"callees\") resolves every call" \
             if by_symbol and model.symbol else "a narrower range resolves the rest"
-        out.append(f"… {more} more name{'s' if more != 1 else ''} it uses not looked up: {callees}")
+        # the names themselves: the Penlight agent read lexer.scan's table for STRING2, sdump... (values, which a
+        # callees answer does not resolve either); a name list in one search_symbol finds their definitions
+        left = (more_names or [])[:30]
+        which = f" ({', '.join(left)}{', …' if more > len(left) else ''}: search_symbol(query=\"{', '.join(left[:10])}\") " \
+            "finds their definitions)" if left else ""
+        out.append(f"… {more} more name{'s' if more != 1 else ''} it uses not looked up{which}: {callees}")
     if not by_symbol and model.callers and around:  # a range inside a function: who calls that function
         out.append(f"── {around} is called by ({model.callers_total}) ──")
         out += [f"{c.path}:{c.line} in {c.caller} ({c.location})" if c.caller else f"{c.path}:{c.line} at top level"
