@@ -655,7 +655,7 @@ def _kotlin_annotated(node: ts.Node, sig: str) -> str:
     if mods is None:
         return sig
     notes = [" ".join(_text(a).split()) for a in mods.children if a.type == "annotation"]
-    notes = [a for a in notes if len(a) <= 60][:3]
+    notes = [a for a in notes if len(a) <= 60 and a not in sig][:3]  # `public @JvmStatic fun`: in it already
     if not notes:
         return sig
     text = " ".join([*notes, sig])
@@ -810,6 +810,7 @@ _SKIP_IN_SIGNATURE = frozenset(
 )
 #: Swift's `@JavaScriptActor` / `@discardableResult` (an `attribute` elsewhere is `obj.attr`, Python's member access)
 _SKIP_IN_SIGNATURE_SWIFT = _SKIP_IN_SIGNATURE | {"attribute"}
+_KOTLIN_COMMENT = re.compile(r"//[^\n]*|/\*.*?\*/", re.S)
 
 
 def signature(node: ts.Node, spec: LanguageSpec, *, value: bool = False, outer: ts.Node | None = None,
@@ -837,7 +838,7 @@ def signature(node: ts.Node, spec: LanguageSpec, *, value: bool = False, outer: 
                 break
     if node.type in ("preproc_def", "preproc_function_def"):  # a macro over `\`-continued lines: joined (googletest
         # run 56 read `#define GTEST_CHECK_(condition) \` and a range more for what it expands to)
-        text = " ".join(_SRC.data[start:node.end_byte][:4000].decode("utf-8", "replace").replace("\\\n", " ").split())
+        text = " ".join(_SRC.data[start:node.end_byte][:4000].decode("utf-8", "replace").replace("\\\r\n", " ").replace("\\\n", " ").split())
         return text if len(text) <= SIGNATURE_MAX else text[: SIGNATURE_MAX - 1].rstrip() + "…"
     if spec.name == "markdown" or value:
         return signature_text(_SRC.data, start, node.end_byte, 0, SIG_VALUE)
@@ -846,7 +847,12 @@ def signature(node: ts.Node, spec: LanguageSpec, *, value: bool = False, outer: 
         return text if len(text) <= SIGNATURE_MAX else text[: SIGNATURE_MAX - 1].rstrip() + "…"
     if body is None and spec.name == "kotlin" and node.type == "class_declaration" \
             and node.end_point.row > node.start_point.row:  # `class A(c: Context) :\n  // why\n  Base(c)`: no body
-        parts = [_text(c) for c in node.children if c.start_byte >= start and c.type not in spec.comment_types]
+        parts: list[str] = []
+        for c in node.children:
+            if c.type == "modifiers":  # `internal`, `data`; its annotations are put in front by _kotlin_annotated
+                parts += [_text(m) for m in c.children if m.type not in skip]
+            elif c.end_byte > start and c.type not in spec.comment_types:
+                parts.append(_KOTLIN_COMMENT.sub(" ", _text(c)))  # `val a: Int, // the id`
         text = re.sub(r"(\w) \(", r"\1(", " ".join(" ".join(parts).split()))  # (its base was lost past the comments)
         return text if len(text) <= SIGNATURE_MAX else text[: SIGNATURE_MAX - 1].rstrip() + "…"
     bstart = body.start_byte if body is not None else -1

@@ -508,7 +508,8 @@ def implementations(index: IndexQueries, sym: Symbol, resolve_imports: Callable[
             for child, how, detail in _direct_subtypes(index, target, rust_impls):
                 if child.id in seen:
                     first = listed.get(child.id)
-                    if first is not None and target.id != sym.id and target.name not in first.detail:
+                    if first is not None and target.id != sym.id \
+                            and not re.search(rf"\bthrough {re.escape(target.name)}:", first.detail):
                         # one row, both routes: ConcreteViewProp conforms in an extension and through AnyViewProp in
                         # its own header (run 55 listed the extension only, AnyViewProp "without" children)
                         also = f"also through {target.name}: {child.path}:{child.start_line}"
@@ -687,7 +688,8 @@ _SWIFT_EXTENSION = re.compile(r"^\s*(?:@[\w.]+(?:\([^)]*\))?\s+)*(?:(?:public|in
 
 def _swift_extensions(index: IndexQueries, sym: Symbol) -> list[tuple[Any, str, str]]:
     """Swift types that gain a protocol in an extension (`extension EventsDefinition: AnyViewDefinitionElement {}`),
-    each with where the extension is: extensions are no symbols of their own."""
+    each with where the extension is: the extension is a definition (kind impl) named after the type, and the type
+    itself is what implements the protocol."""
     out: list[tuple[Any, str, str]] = []
     texts: dict[str, list[str]] = {}
     for ref in index.references_to(sym.name, limit=2000):

@@ -405,7 +405,7 @@ def semantic_context(
     for n, name in enumerate(names):
         if len(out.definitions) >= max_defs:
             out.more = len(names) - n  # and which of them the index defines somewhere (a local is none of those)
-            out.more_names = [nm for nm in names[n:n + 40] if any(s.name == nm for s in index.symbols_named(nm))]
+            out.more_names = [nm for nm in names[n:n + 40] if index.find_symbols(nm, match="exact", limit=1)]
             break
         found = body.resolve(name)
         if found is _SKIP:
@@ -587,7 +587,8 @@ class _Body:
         method = getattr(self.sym, "callers_of", None)
         scope = (self.sym.qualname or (method.qualname if method is not None else "")).rpartition(".")[0]
         while scope:
-            hit = [s for s in self.index.symbols_named(name) if s.qualname == f"{scope}.{name}" and usable(s)
+            full = f"{scope}.{name}"
+            hit = [s for s in self.index.symbols_named(full) if s.qualname == full and usable(s)
                    and s.id != self.sym.id and s.language == self.sym.language]
             if hit:
                 return hit[0], "enclosing type"
@@ -723,16 +724,25 @@ class _Body:
         return None
 
     def _cpp_namespace_member(self, space: str, name: str) -> Found | None:
-        """C++ `internal::Assert(...)`: a free function of that name in a file the includes reach that opens
-        `namespace internal` (gmock's IllegalDoDefault "calls nothing", its `internal::Assert` read as external)."""
+        """C++ `internal::Assert(...)`: a free function of that name, inside a `namespace internal` block (or one
+        whose name ends so), in a file the includes reach (gmock's IllegalDoDefault "called nothing", its
+        `internal::Assert` read as external). The namespace blocks come from each file's syntax tree."""
+        from contexteer.indexers.qualify import Qualifier
+
         if self._closure is None:
             self._closure = include_closure(self.sym.path, self.resolve_imports)
-        opens = re.compile(rf"^\s*namespace\s+(?:\w+::)*{re.escape(space)}\b", re.M)
         ws = getattr(self.index, "ws", None)
+        if ws is None:
+            return None
+        spaces = Qualifier(self.index, lambda p: "\n".join(_file_lines(ws, p, self.texts)))
         for f in sorted(self._closure, key=lambda p: p != self.sym.path):
             hit = [s for s in self.syms_of(f) if s.name == name and s.parent_id is None and s.kind == "function"]
-            if hit and ws is not None and opens.search("\n".join(_file_lines(ws, f, self.texts))):
-                return min(hit, key=lambda s: is_prototype(s)), "namespace"
+            if not hit:
+                continue
+            blocks = [(a, b) for a, b, ns in spaces.cpp_namespaces(f) if ns == space or ns.endswith("::" + space)]
+            inside = [s for s in hit if any(a <= s.start_line and s.end_line <= b for a, b in blocks)]
+            if inside:
+                return min(inside, key=lambda s: is_prototype(s)), "namespace"
         return None
 
     def _zig_member(self, r: str, name: str) -> Found | None:

@@ -244,7 +244,7 @@ class Qualifier:
             if not out[0]:
                 out = []
         elif lang == "cpp":
-            spaces = [name for a, b, name in self._cpp_namespaces(path) if a <= sym.start_line and sym.end_line <= b]
+            spaces = [name for a, b, name in self.cpp_namespaces(path) if a <= sym.start_line and sym.end_line <= b]
             out = [[seg for name in spaces for seg in name.split("::") if seg]] if spaces else []
         elif lang == "go":
             out = self._go_units(path)
@@ -300,7 +300,7 @@ class Qualifier:
         last = max(above, key=lambda s: s.start_line)
         return [seg for seg in last.name.strip(sep).split(sep) if seg]
 
-    def _cpp_namespaces(self, path: str) -> list[tuple[int, int, str]]:
+    def cpp_namespaces(self, path: str) -> list[tuple[int, int, str]]:
         """C++: the named namespace blocks of a file (first line, last line, `testing` or `a::b`), outer first, from
         its syntax tree (parsed once per file while cached): `testing::TestEventListener` named no definition."""
         got = self._spaces.get(path)

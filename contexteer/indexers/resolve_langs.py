@@ -32,6 +32,7 @@ class LanguageResolvers(ResolverBase):
         self._crates_declared: set[str] | None = None
         self._rust_roots: dict[str, str] = {}
         self._rust_editions: dict[str, str] = {}
+        self._top_names: dict[str, dict[str, list[str]]] = {}  # a JVM package folder: top-level name -> its files
 
     # ----- rust ---------------------------------------------------------------------------
     def _rust_crate_root(self, src: str) -> str:
@@ -353,14 +354,18 @@ class LanguageResolvers(ResolverBase):
     def _declaring(self, files: list[str], name: str) -> list[str]:
         """The files of a package that declare `name` at their top (a class, object or type alias, a function or
         property, an extension's too): `import com.facebook.react.uimanager.LengthPercentageType` is the enum in
-        LengthPercentage.kt, not the package's 60 files (the Kotlin A/B agent read a 76-file import list)."""
-        if self.read_text is None or len(files) > 400:
+        LengthPercentage.kt, not the package's 60 files (the Kotlin A/B agent read a 76-file import list). Each
+        package's files are read once per resolver."""
+        if self.read_text is None or not files or len(files) > 400:
             return []
-        word = rf"`?{re.escape(name)}`?"
-        rx = re.compile(rf"^\s*(?:[\w@()\"., ]+\s+)?(?:(?:class|interface|object|typealias)\s+{word}\b"
-                        rf"|fun\s+(?:<[^>]*>\s*)?(?:[\w.<>?, ]+\.)?{word}\s*[(<]"
-                        rf"|(?:val|var)\s+(?:<[^>]*>\s*)?(?:[\w.<>?, ]+\.)?{word}\s*[:=])", re.M)
-        return [f for f in files if (text := self.read_text(f)) is not None and rx.search(text)]
+        key = posixpath.dirname(files[0])
+        names = self._top_names.get(key)
+        if names is None:
+            names = self._top_names[key] = {}
+            for f in files:
+                for m in _KOTLIN_TOP.finditer(self.read_text(f) or ""):
+                    names.setdefault(next(g for g in m.groups() if g), []).append(f)
+        return [f for f in dict.fromkeys(names.get(name, [])) if f in files]
 
     def _jvm_paths(self, segs: list[str]) -> list[str]:
         """Where a JVM name's file may be: its package path (`com/facebook/react/uimanager/FloatUtil`), and the same
@@ -495,6 +500,14 @@ class LanguageResolvers(ResolverBase):
             own = [f for f in spaces[ns] if posixpath.basename(f) == cls + ".php"]
             return own or spaces[ns]  # a function or constant of that namespace
         return []
+
+
+#: a Kotlin file's top-level declarations (at column 0, after modifiers and annotations): its classes, objects and
+#: type aliases, functions (extensions' too: `fun Float.dpToPx()`) and properties
+_KOTLIN_TOP = re.compile(
+    r"^(?:[\w@()\"., ]+\s+)?(?:(?:class|interface|object|typealias)\s+`?(\w+)"
+    r"|fun\s+(?:<[^>]*>\s*)?(?:[\w.<>?, ]+\.)?`?(\w+)`?\s*[(<]"
+    r"|(?:val|var)\s+(?:<[^>]*>\s*)?(?:[\w.<>?, ]+\.)?`?(\w+)`?\s*[:=])", re.M)
 
 
 def _split_top(text: str) -> list[str]:

@@ -192,9 +192,6 @@ def find_definition(nav: NavigationService, rel: str, symbol: str, note: str | N
         raise
 
 
-_VALUE_KINDS = frozenset({"constant", "variable", "field", "property"})  # read, not called: uses by name
-
-
 @dataclass
 class Semantic:
     """What a definition (or a range) uses, resolved to definitions, and its callers (the first max_callers)."""
@@ -258,17 +255,22 @@ def semantic_of(nav: NavigationService, rel: str, lines: list[str], target: Any,
                          signature=c.symbol.signature if c.symbol else None, how=getattr(c, "how", None))
                for c in sem.callers]
     total = sem.callers_total
-    if not callers and max_callers and getattr(target, "kind", None) in _VALUE_KINDS and around is None:
-        # a constant's uses are reads the index does not store as calls (Swift run 54: `onNewDebug`, used at three
-        # lines of its file, read "no references found"): its whole-word matches, in its file when it is private
-        from contexteer.navigation.symbols import whole_word_sites
+    from contexteer.navigation.symbols import VALUE_KINDS, text_uses
 
+    if not callers and max_callers and getattr(target, "kind", None) in VALUE_KINDS and around is None:
+        # a constant's uses are reads the index does not store as calls (Swift run 54: `onNewDebug`, used at three
+        # lines of its file, read "no references found"): its whole-word matches in its language, in its file when
+        # it is private, never a parameter or local of that name; a member's only where read off something
         where = None if getattr(target, "exported", True) else rel
+        read_off = re.compile(rf"[.:]\s*{re.escape(target.name)}\b") if target.kind in ("field", "property") else None
+        at = [w for w in text_uses(nav, target.name, [target], where, known=set())
+              if not (w.path == target.path and target.start_line <= w.line <= target.end_line)
+              and (read_off is None or w.path == target.path or read_off.search(w.preview))]
+        at.sort(key=lambda w: w.path != target.path)  # its own file's first
+        total = len(at)
         callers = [CallerRef(path=w.path, line=w.line, caller=w.enclosing, how="text", signature=w.preview,
                              location=w.enclosing_lines)  # the line's text stands where a caller's signature would
-                   for w in whole_word_sites(nav, target.name, where)
-                   if not (w.path == target.path and target.start_line <= w.line <= target.end_line)]
-        total = len(callers)
+                   for w in at[:max_callers]]
     # a shell body's other commands are builtins and programs (the bash-completion A/B agent listed them by reading)
     commands: list[str] = []
     if getattr(target, "language", None) == "bash":  # the commands among the names (a `$cur` is no builtin)

@@ -64,7 +64,8 @@ def matches(params: list[tuple[str, bool]], labels: list[str]) -> bool:
 def initializers(index: Any, type_sym: Any, body: str) -> list[tuple[Any, str]]:
     """The `init` of `type_sym` each construction of it in `body` calls, by argument labels (one per distinct
     choice; none when the type has a single init or the labels fit several)."""
-    inits = [s for s in index.symbols_named("init") if s.qualname == f"{type_sym.qualname}.init" and s.language == "swift"]
+    full = f"{type_sym.qualname}.init"  # by qualified name: a large Swift repository has thousands of `init`s
+    inits = [s for s in index.symbols_named(full) if s.qualname == full and s.language == "swift"]
     if len(inits) < 2:
         return []
     out: dict[int, tuple[Any, str]] = {}

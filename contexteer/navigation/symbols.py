@@ -196,7 +196,7 @@ def search(nav: NavigationService, q: str, *, match: str, kind: str | None, pref
                                  end_line=s.end_line, signature=s.signature, exported=s.exported,
                                  qualified=near_full.get(s.id))
                        for s in near]
-        word_sites = whole_word_sites(nav, last, prefix)
+        word_sites = _word_sites(nav, last, prefix)
         unparsed = sorted({w.path for w in word_sites if (fi := idx.file_info(w.path)) is None or fi.status != "indexed"})
         building = bool(unparsed) and not idx.status().complete
         if building:  # a cold build has not reached them yet
@@ -275,7 +275,7 @@ def _reference_sites(nav: NavigationService, name: str, defs: list[Any], prefix:
     if defs and any(d.language == "haskell" for d in defs):
         sites = _not_bound_there(nav, name, sites)
     if defs and (any(d.kind in VALUE_KINDS for d in defs) or all(r.kind == "import" for r in refs)):
-        sites += _text_uses(nav, name, defs, prefix, {(r.path, r.line) for r in refs},
+        sites += text_uses(nav, name, defs, prefix, {(r.path, r.line) for r in refs},
                             importers={r.path for r in refs if r.kind == "import"})
     return sites, len(refs), left_out
 
@@ -547,7 +547,7 @@ def _written(nav: NavigationService, sym: Any) -> str:
     return f"{sig}  (iota = {len(specs) - 1} in the const block that starts `{clip(specs[0], 80)}`)"
 
 
-def whole_word_sites(nav: NavigationService, word: str, prefix: str | None) -> list[RefSite]:
+def _word_sites(nav: NavigationService, word: str, prefix: str | None) -> list[RefSite]:
     """Where a name that has no indexed definition appears as a whole word (at most NO_MATCH_USES lines)."""
     if not re.fullmatch(r"[\w$]+", word):
         return []
@@ -621,7 +621,7 @@ class Closures:
         return innermost(fc.chain(line, line, enc.start_line, enc.end_line, enc.name)) if fc is not None else ""
 
 
-def _text_uses(nav: NavigationService, name: str, defs: list[Any], prefix: str | None, known: set[tuple[str, int]], *,
+def text_uses(nav: NavigationService, name: str, defs: list[Any], prefix: str | None, known: set[tuple[str, int]], *,
                importers: set[str] | None = None) -> list[RefSite]:
     """Whole-word matches of a value's name (or of a definition the index knows only as imported), never on the
     lines naming a parameter or local of that name. A function or class is used as a word only where it is

@@ -106,7 +106,8 @@ _DECLARES = re.compile(
     r"final|abstract|sealed|static|export|default|async|unsafe|extern|inline|virtual|override|data|case|partial|"
     r"readonly|declare)\s+)*"
     r"(?:(class|struct|protocol|extension|interface|trait|impl|enum|union|type|typealias|typedef|defmodule|defimpl|"
-    r"module|object|record|instance|namespace)|def|defp|func|fn|function|macro_rules!)\b")
+    r"module|object|record|instance|namespace)(?:\s+[\w$`(]|<)|(?:def|defp|func|fn|function)(?:\s+[\w$`(]|<)"
+    r"|macro_rules!\s*\w)")
 
 
 def _declares(text: str) -> int:

@@ -304,20 +304,17 @@ def _render_read(svc: Services, nav: NavigationService, rel: str, lines: list[st
             model.note = f"{note}; {commands}" if note else commands
     inner = [s for s in nav.index.symbols_in_file(rel) if start <= s.start_line <= end and s.id != getattr(target, "id", None)]
     # a range names the definition it sits in, semantic or not (the pip A/B agent read 40 lines to find it)
-    where = _compiled_under(nav, rel, target.start_line) if by_symbol else nav.range_note(rel, start, end)
+    where = _compiled_under(rel, lines, target.start_line) if by_symbol else nav.range_note(rel, start, end)
     return _delimited(svc, rel, lines, start, end, lambda last: f"{rel}:{start}-{end}{what} (of {total} lines){where}",
                       head=head, tail=tail, model=model, inner=inner, by_symbol=by_symbol)
 
 
-def _compiled_under(nav: NavigationService, rel: str, line: int) -> str:
+def _compiled_under(rel: str, lines: list[str], line: int) -> str:
     """' (only #if !(NET35 || NET20) and #if !(PORTABLE))' for a definition read by name in a C, C++ or C# file
     whose #if groups hold it (Json.NET run 59: the value was read, its two #if groups searched for after)."""
     from contexteer.indexers.syntax import CONDITIONAL_SOURCES, preprocessor_conditions
-    from contexteer.workspace import repo_text
 
-    if not rel.endswith(CONDITIONAL_SOURCES):
-        return ""
-    only = preprocessor_conditions((repo_text(nav.ws, rel) or "").split("\n")).get(line)
+    only = preprocessor_conditions(lines).get(line) if rel.endswith(CONDITIONAL_SOURCES) else None
     return f" (only {only})" if only else ""
 
 
@@ -348,7 +345,7 @@ def _semantic_text(model: CodeRange, by_symbol: bool, name_only: int = 0, more: 
         # the names themselves: the Penlight agent read lexer.scan's table for STRING2, sdump... (values, which a
         # callees answer does not resolve either); a name list in one search_symbol finds their definitions
         left = (more_names or [])[:30]
-        which = f" ({', '.join(left)}{', …' if more > len(left) else ''}: search_symbol(query=\"{', '.join(left[:10])}\") " \
+        which = f" ({', '.join(left)}{', …' if len(more_names or []) > len(left) else ''}: search_symbol(query=\"{', '.join(left[:10])}\") " \
             "finds their definitions)" if left else ""
         out.append(f"… {more} more name{'s' if more != 1 else ''} it uses not looked up{which}: {callees}")
     if not by_symbol and model.callers and around:  # a range inside a function: who calls that function
@@ -363,11 +360,10 @@ def _semantic_text(model: CodeRange, by_symbol: bool, name_only: int = 0, more: 
         out.append(f"── callers: the range holds {len(held)} function{'s' if len(held) != 1 else ''}; their callers: "
                    f"find_related(symbol=\"{names}\", relation=\"callers\") ──")
     if by_symbol and model.callers and all(c.how == "text" for c in model.callers):  # a value's reads, by name
-        from contexteer.navigation.models import NO_MATCH_USES
-
-        cap = f", the first {len(model.callers)}: search_text(pattern=\"{(model.symbol or '').rsplit('.', 1)[-1]}\") " \
-            "finds every one" if len(model.callers) >= NO_MATCH_USES - 1 else ""
-        out.append(f"── used at ({len(model.callers)}{cap}; whole-word matches, not resolved) ──")
+        name = (model.symbol or "").rsplit(".", 1)[-1]
+        cap = f", the first {len(model.callers)}: search_symbol(query=\"{name}\", references=true) lists them all" \
+            if model.callers_total > len(model.callers) else ""
+        out.append(f"── used at ({model.callers_total}{cap}; whole-word matches, not resolved) ──")
         out += [f"{c.path}:{c.line}" + (f" in {c.caller} ({c.location})" if c.caller else " at top level")
                 + (f": {c.signature}" if c.signature else "") for c in model.callers]
     elif by_symbol:

@@ -220,3 +220,14 @@ def test_a_macro_over_continued_lines_is_shown_whole(tmp_path):
     text = s.call("search_symbol", query="GTEST_CHECK_").text
     assert "— #define GTEST_CHECK_(condition) GTEST_AMBIGUOUS_ELSE_BLOCKER_ if (::testing::internal::IsTrue(condition)); " \
            "else GTEST_LOG_(FATAL) << \"Condition \" #condition \" failed. \"" in text, text
+
+
+def test_a_namespace_qualified_call_is_not_a_global_function_of_that_name(tmp_path):
+    # review: `internal::Assert(x)` resolved to a global Assert because the file opened a `namespace internal` elsewhere
+    from tests.navigation.conftest import served_tree
+
+    s = served_tree(tmp_path, {
+        "a.h": "namespace internal {\nvoid Helper();\n}\n\nvoid Assert(bool ok) {\n}\n",
+        "b.cc": "#include \"a.h\"\n\nvoid Run() {\n  internal::Assert(true);\n}\n"})
+    text = s.call("find_related", symbol="Run", relation="callees").text
+    assert "a.h:5-6" not in text and "internal.Assert" in text, text

@@ -31,3 +31,15 @@ def test_a_plain_prefix_or_substring_matches_names_not_the_members_of_a_matching
         assert "Order" in got and not any(q.startswith("Order.") for q in got), (match, got)
     dotted = served.call("search_symbol", query="Order.t", match="prefix")
     assert [h["qualname"] for h in dotted.data["definitions"]] == ["Order.total"]
+
+
+def test_a_members_uses_in_a_semantic_read_are_its_reads_not_namesake_parameters(tmp_path):
+    # review of the run-54 change: `User.name`'s uses were twelve `def fN(name)` parameter lines of other files
+    from tests.navigation.conftest import served_tree
+
+    files = {f"m{i}.py": f"def f{i}(name):\n    return name + 1\n" for i in range(15)}
+    files["a.py"] = "class User:\n    name = 'x'\n\n    def hi(self):\n        return self.name\n"
+    s = served_tree(tmp_path, files)
+    text = s.call("read_code_range", path="a.py", symbol="User.name", context="semantic").text
+    assert "── used at (1; whole-word matches, not resolved) ──\na.py:5 in User.hi (4-5): return self.name" in text, text
+    assert "m0.py" not in text

@@ -10,7 +10,8 @@
 (function_declaration name: (simple_identifier) @name) @definition.function
 ; operator functions (`public func ~> <T>(lhs: AnyDynamicType, ...)`, `static func == (lhs: A, rhs: A)`)
 (function_declaration name: (custom_operator) @name) @definition.function
-(function_declaration name: ["==" "!=" "<" ">" "<=" ">=" "+" "-" "*" "/" "%" "===" "!==" "&&" "||"] @name) @definition.function
+(function_declaration name: ["==" "!=" "<" ">" "<=" ">=" "+" "-" "*" "/" "%" "===" "!==" "&&" "||" "+=" "-=" "*=" "/=" "%="] @name) @definition.function
+(function_declaration name: (bang) @name) @definition.function
 (protocol_function_declaration name: (simple_identifier) @name) @definition.function
 (init_declaration "init" @name) @definition.function
 (deinit_declaration "deinit" @name) @definition.function
