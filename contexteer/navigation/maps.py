@@ -48,20 +48,22 @@ def file_outline(nav: NavigationService, rel: str, kinds: set[str] | None, priva
     return FileOutline(info, note, syms, filtered)
 
 
-def _folders(paths: list[str], rel: str, cap: int = 20) -> str:
-    """'\nfolders (files): Api 25, Core 150, Worklets 8; 3 files at ios/': the layout one level down, as `ls` shows
-    it (the Swift A/B agent asked a map of ios/ for its folders and got symbols); '' with fewer than two folders."""
+def _folder_counts(paths: list[str]) -> dict[str, int]:
+    """Files per folder one level down ('' for the files at the top)."""
     counts: dict[str, int] = {}
-    top = 0
     for p in paths:
         head, sep, _ = p.partition("/")
-        if sep:
-            counts[head] = counts.get(head, 0) + 1
-        else:
-            top += 1
-    if len(counts) < 2:
+        counts[head if sep else ""] = counts.get(head if sep else "", 0) + 1
+    return counts
+
+
+def _folders(counts: dict[str, int], rel: str, cap: int = 20) -> str:
+    """'\nfolders (files): Api 25, Core 150, Worklets 8; 3 files at ios/': the layout one level down, as `ls` shows
+    it (the Swift A/B agent asked a map of ios/ for its layout and got symbols); '' with fewer than two folders."""
+    names = sorted(n for n in counts if n)
+    if len(names) < 2:
         return ""
-    names = sorted(counts)
+    top = counts.get("", 0)
     shown = ", ".join(f"{n} {counts[n]}" for n in names[:cap]) + (f", +{len(names) - cap} more" if len(names) > cap else "")
     at = f"; {top} file{'s' if top != 1 else ''} at {'the top' if rel == '.' else rel + '/'}" if top else ""
     return f"\nfolders (files): {shown}{at}"
@@ -85,7 +87,8 @@ def repo_map(nav: NavigationService, rel: str, budget: int, focus: list[str], ki
     others = sum(1 for p, fi in infos.items() if p.startswith(prefix) and fi.status != "indexed")
     if others:
         head += f"; {others} other file{'s' if others != 1 else ''} (no parser, binary or too large: search_text reads them)"
-    head += _folders([p[len(prefix):] for p in infos if p.startswith(prefix)], rel)
+    folders = _folder_counts([p[len(prefix):] for p in infos if p.startswith(prefix)])
+    head += _folders(folders, rel)
     notes = [n for n in (note, cap_note, nav.index.listing_note() if not prefix else None) if n]
     if notes:
         head += "\n[" + "; ".join(notes) + "]"
@@ -99,6 +102,7 @@ def repo_map(nav: NavigationService, rel: str, budget: int, focus: list[str], ki
                  include_private=private, pinned=pinned, prefix=prefix)
     model = StructuredIndex(
         path=rel, mode="map", files_total=result.files_total, files_shown=result.files_shown, tokens=result.tokens, note=note,
+        folders={n: c for n, c in folders.items() if n} if _folders(folders, rel) else {},
         files=[MapFile(path=p, symbols=[f"{s.start_line}-{s.end_line} {s.qualname}" for s in ss]) for p, ss in result.shown],
     )
     return result.text, model, True

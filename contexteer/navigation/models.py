@@ -44,6 +44,7 @@ class StructuredIndex(BaseModel):
     symbols_total: int = 0  # an outline: symbols in the file (after kinds/private filters); `symbols` holds those shown
     tokens: int = 0
     note: str | None = None
+    folders: dict[str, int] = Field(default_factory=dict)  # a map: the folders one level down, with their file counts
 
 
 class SymbolHit(BaseModel):

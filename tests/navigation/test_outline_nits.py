@@ -44,7 +44,8 @@ def test_a_folder_map_starts_with_its_folders_and_their_file_counts(tmp_path):
     files.update({"ios/Worklets/W.swift": "func w() {}\n", "ios/Api/A.swift": "func a() {}\n",
                   "ios/Top.swift": "func top() {}\n", "ios/Worklets/README.md": "# Worklets\n"})
     s = served_tree(tmp_path, files)
-    text = s.call("get_structured_index", path="ios").text
-    assert text.split("\n")[1] == "folders (files): Api 1, Core 3, Worklets 2; 1 file at ios/", text
+    got = s.call("get_structured_index", path="ios")
+    assert got.text.split("\n")[1] == "folders (files): Api 1, Core 3, Worklets 2; 1 file at ios/", got.text
+    assert got.data["folders"] == {"Api": 1, "Core": 3, "Worklets": 2}  # what a structuredContent client reads
     one = s.call("get_structured_index", path="ios/Core").text  # no subfolders: no line
     assert "folders (files)" not in one, one
