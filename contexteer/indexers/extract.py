@@ -628,6 +628,8 @@ def _def_signature(d: _Def, spec: LanguageSpec, value: bool, body: ts.Node | Non
             sig = _BLANK_GAP.sub("", sig)  # where a blanked macro stood: `int x __read_mostly;` -> `int x ;`
     if spec.name == "kotlin":
         sig = _kotlin_annotated(d.node, sig)
+    elif spec.name == "python" and d.outer.type == "decorated_definition":
+        sig = _python_decorated(d.outer, sig)
     if macros:
         sig = _with_note(sig, rust_macros.note(macros, d.node.start_byte, d.parent.ostart if d.parent else -1))
     if d.clauses > 1 and spec.name == "elixir":  # the first clause's head stands for all: say there are more
@@ -645,6 +647,27 @@ def _lua_dot_function(d: _Def, spec: LanguageSpec) -> bool:
     if name is None and d.node.type == "assignment_statement":
         return True  # `M.f = function(...)`: written with a dot
     return name is not None and name.type == "dot_index_expression"
+
+
+#: Python decorators that change what a definition is (a property, a class method, abstract...): shown in front of
+#: its signature. The rich A/B agent read sources to tell `Live.renderable` (a property) from a method.
+_PY_KIND_DECORATORS = frozenset({"property", "setter", "getter", "deleter", "classmethod", "staticmethod", "abstractmethod",
+                                 "abstractproperty", "cached_property", "contextmanager", "asynccontextmanager",
+                                 "dataclass", "override", "final", "total_ordering", "singledispatch", "register"})
+
+
+def _python_decorated(outer: ts.Node, sig: str) -> str:
+    """A Python signature with the decorators that change what it is in front (`@property def renderable(self)`,
+    `@renderable.setter`, `@dataclass(frozen=True) class Style`); others (routes, caches) are left to a read."""
+    notes = []
+    for c in outer.children:
+        if c.type != "decorator":
+            continue
+        text = " ".join(_text(c).split())
+        head = re.match(r"@([\w.]+)", text)
+        if head and head.group(1).rsplit(".", 1)[-1] in _PY_KIND_DECORATORS and len(text) <= 60:
+            notes.append(text)
+    return " ".join([*notes[:3], sig]) if notes else sig
 
 
 def _kotlin_annotated(node: ts.Node, sig: str) -> str:

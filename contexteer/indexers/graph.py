@@ -22,7 +22,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
-from contexteer.indexers import zig_names, zig_vtables
+from contexteer.indexers import go_types, zig_names, zig_vtables
 from contexteer.indexers.lookup import (
     CAST,
     CONSTRUCTORS,
@@ -46,8 +46,6 @@ from contexteer.indexers.syntax import (
     bases_of,
     call_args,
     declared_type,
-    go_embedded,
-    go_shape,
     local_binding,
     loose_types,
     param_types,
@@ -226,7 +224,8 @@ def _by_caller(index: IndexQueries, sites: list[Any], target: Symbol, level: int
             detail = ""
             if site.receiver and site.receiver_name:
                 owner = target.qualname.rsplit(".", 2)[-2] if "." in target.qualname else ""
-                detail = f"receiver {site.receiver_name}" + (f": {owner}" if site.how == "receiver type" else "")
+                typed = site.how == "receiver type" and ":" not in site.receiver_name  # `r: Registry` says its own
+                detail = f"receiver {site.receiver_name}" + (f": {owner}" if typed else "")
             entry = groups[key] = Related(enc, site.path, site.how, [], level, target if level > 1 else None, detail)
         elif rank.get(site.how, 3) < rank.get(entry.how, 3):
             entry.how = site.how
@@ -571,7 +570,7 @@ def _direct_subtypes(index: IndexQueries, sym: Symbol,
         # an interface that embeds it extends it; a struct that embeds it has it as a field (its methods promoted)
         found += [(t, ("extends" if t.kind == "interface" else "embeds") if detail.startswith("embeds") else "method set",
                    detail if t.kind == "interface" or not detail.startswith("embeds") else f"{detail} as a field")
-                  for t, detail in _go_implementers(index, sym)]
+                  for t, detail in go_types.implementers(index, sym)]
     if sym.language == "java" and sym.kind in ("interface", "class"):
         seen_ids = {t.id for t, _, _ in found}
         found += [a for a in _anonymous(index, sym) if a[0].id not in seen_ids]
@@ -835,105 +834,7 @@ def _rust_types_named(index: IndexQueries, name: str, impl_path: str) -> list[Sy
 
 
 def _interface_methods(index: IndexQueries, sym: Symbol) -> list[str]:
-    return list(_go_method_shapes(index, sym))
-
-
-def _go_method_shapes(index: IndexQueries, iface: Symbol, _seen: set[int] | None = None) -> dict[str, Any]:
-    """The methods a Go interface requires (its own and those of the interfaces it embeds in its package), with
-    their parameter and result types (None where the signature cannot be read)."""
-    seen = _seen if _seen is not None else set()
-    seen.add(iface.id)
-    syms = index.symbols_in_file(iface.path)
-    out: dict[str, Any] = {s.name: go_shape(s.signature or "") for s in syms if s.parent_id == iface.id and s.kind == "method"}
-    folder = iface.path.rpartition("/")[0]
-    for name in go_embedded(lines_of(index, iface.path), iface.start_line, iface.end_line):
-        for inner in index.symbols_named(name):
-            if inner.kind == "interface" and inner.language == "go" and inner.id not in seen \
-                    and inner.path.rpartition("/")[0] == folder:
-                for k, v in _go_method_shapes(index, inner, seen).items():
-                    out.setdefault(k, v)
-    return out
-
-
-def _same_shape(want: Any, have: Any) -> bool:
-    """Parameter and result types agree (package qualifiers aside); unknown shapes do not disqualify."""
-    if want is None or have is None:
-        return True
-
-    def norm(shape: Any) -> Any:
-        return tuple(tuple(re.sub(r"\b[a-z]\w*\.", "", t) for t in part) for part in shape)
-
-    return bool(norm(want) == norm(have))
-
-
-def _go_implementers(index: IndexQueries, iface: Symbol) -> list[tuple[Symbol, str]]:
-    """Go types whose methods cover every method the interface requires, with the same parameter and result
-    types; and structs that embed the interface (they implement it through the embedded value)."""
-    wanted = _go_method_shapes(index, iface)
-    if not wanted:
-        return []
-    owners: dict[str, dict[str, Any]] = {}  # package dir + type name -> method name -> shape
-    for m in wanted:
-        for s in index.symbols_named(m):
-            if s.language != "go" or s.kind != "method" or s.name != m or "." not in s.qualname or s.parent_id == iface.id:
-                continue
-            owner = s.qualname.rsplit(".", 1)[0]
-            key = f"{s.path.rpartition('/')[0]}:{owner}"
-            owners.setdefault(key, {})[m] = go_shape(s.signature or "")
-    # a struct gains the methods of the types it embeds (Go promotes them): logFuture embeds deferError's Error()
-    partial = [k for k, have in owners.items() if not set(wanted) <= set(have)][:30]
-    for _ in range(3):
-        grew = False
-        for key in partial:
-            for emb in _go_embedders_of(index, key.partition(":")[2]):
-                k2 = f"{emb.path.rpartition('/')[0]}:{emb.name}"
-                merged = {**owners[key], **owners.get(k2, {})}  # its own methods win
-                if merged != owners.get(k2):
-                    owners[k2] = merged
-                    grew = True
-                    if k2 not in partial and len(partial) < 60:
-                        partial.append(k2)
-        if not grew:
-            break
-    out: list[tuple[Symbol, str]] = []
-    for key, have in sorted(owners.items()):
-        if not set(wanted) <= set(have):
-            continue
-        if not all(_same_shape(wanted[m], have[m]) for m in wanted):
-            continue  # `Raft.Apply(cmd []byte, ...)` is not FSM's `Apply(*Log)`
-        folder, _, owner = key.partition(":")
-        defs = [s for s in index.symbols_named(owner) if s.name == owner and s.kind in CLASS_KINDS
-                and s.path.rpartition("/")[0] == folder and s.id != iface.id]
-        if defs:
-            out.append((defs[0], f"has {', '.join(sorted(wanted))}"))
-    seen = {t.id for t, _ in out}
-    out += [(t, f"embeds {iface.name}") for t in _go_embedders_of(index, iface.name) if t.id != iface.id and t.id not in seen]
-    return out
-
-
-def _go_embedders_of(index: IndexQueries, name: str) -> list[Symbol]:
-    """Go structs and interfaces whose body embeds the named type (a line holding only `Name` or `*pkg.Name`)."""
-    from contexteer.indexers.textsearch import search
-
-    ws = getattr(index, "ws", None)
-    if ws is None:
-        return []
-    try:
-        found = search(ws, rf"^\s*\*?(\w+\.)?{re.escape(name)}\s*(//.*)?$", regex=True, case_sensitive=True,
-                       glob="*.go", max_results=200)
-    except Exception as exc:  # noqa: BLE001 - no embedders is the safe answer
-        logger.info("no embedding search for %s: %s", name, exc)
-        return []
-    out: list[Symbol] = []
-    for h in found.hits:
-        if not h.path or h.context:
-            continue
-        enc = [s for s in index.symbols_in_file(h.path) if s.kind in ("struct", "interface") and s.start_line < h.line <= s.end_line]
-        if enc:
-            t = min(enc, key=lambda s: s.end_line - s.start_line)
-            if t.name != name and t not in out:
-                out.append(t)
-    return out
+    return list(go_types.method_shapes(index, sym))
 
 
 def _overrides(index: IndexQueries, sym: Symbol, resolve_imports: Callable[[str], dict[str, list[str]]], *, depth: int,
@@ -1037,27 +938,5 @@ def _direct_supertypes(index: IndexQueries, sym: Symbol, resolve_imports: Callab
             for parent, how in _resolve_type(index, trait, sym, resolve_imports)[:1]:
                 found.append((parent, f"impl, {how}", f"impl at {path}:{line}"))
     if sym.language == "go" and sym.kind in ("struct", "type"):
-        found += _go_interfaces_of(index, sym)
+        found += go_types.interfaces_of(index, sym)
     return found
-
-
-def _go_interfaces_of(index: IndexQueries, sym: Symbol) -> list[tuple[Any, str, str]]:
-    """The Go interfaces (declaring at least one method) whose every method the type has."""
-    folder = sym.path.rpartition("/")[0]
-    mine = {s.name: go_shape(s.signature or "") for s in index.methods_of(sym.name, "go")
-            if s.path.rpartition("/")[0] == folder}
-    if not mine:
-        return []
-    ifaces: dict[int, Any] = {}
-    for m in mine:
-        for s in index.symbols_named(m):
-            if s.language == "go" and s.kind == "method" and s.parent_id is not None:
-                parent = index.get_symbol(s.parent_id)
-                if parent is not None and parent.kind == "interface":
-                    ifaces[parent.id] = parent
-    out = []
-    for iface in ifaces.values():
-        wanted = _go_method_shapes(index, iface)
-        if wanted and set(wanted) <= set(mine) and all(_same_shape(wanted[m], mine[m]) for m in wanted):
-            out.append((iface, "method set", f"has {', '.join(sorted(wanted))}"))
-    return out

@@ -1180,6 +1180,8 @@ def find_callers(index: IndexQueries, sym: Symbol, callee: str, resolve_imports:
         sites = [c for c in sites if c.path == holder.path and holder.start_line <= c.line <= holder.end_line]
     elif sym.kind in ("function", "method") and sites:
         sites = _unshadowed(index, sym, callee, sites)
+        if sym.language == "go" and sym.kind == "function" and owner is None and sites:
+            sites = _go_function_sites(index, sym, callee, sites, left_out)
         if sym.language == "haskell" and sites:  # `tableToOpenXML opts blocksToOpenXML gridTable = do`: a parameter
             sites = _not_bound(index, sym, callee, sites, resolve_imports)
     if sym.kind in _CLASS_KINDS and sites:
@@ -1260,6 +1262,39 @@ def _unshadowed(index: IndexQueries, sym: Symbol, callee: str, sites: list[Calle
         return all(not text[: m.start()].rstrip().endswith((".", "->", "::", "?.")) for m in word.finditer(text))
 
     return [c for c in sites if not local_call(c)]
+
+
+def _go_function_sites(index: IndexQueries, sym: Symbol, callee: str, sites: list[Caller],
+                       left_out: list[Caller] | None) -> list[Caller]:
+    """A Go package function is called bare in its package or as `pkg.Name(...)` where `pkg` is an import: `x.Name(...)`
+    on a value is a method (prometheus' `Register` had 32 "callers", every one `reg.Register(c)`). Sites with no
+    such call are dropped, into `left_out` when given."""
+    ws = getattr(index, "ws", None)
+    if ws is None:
+        return sites
+    folder = sym.path.rpartition("/")[0]
+    call = re.compile(rf"(?<![\w$]){re.escape(callee)}\s*(?:\[[^\]]*\])?\s*\(")
+    cache: dict[str, list[str]] = {}
+    kept: list[Caller] = []
+    for c in sites:
+        lines = _file_lines(ws, c.path, cache)
+        text = lines[c.line - 1] if 0 < c.line <= len(lines) else ""
+        own = c.path.rpartition("/")[0] == folder
+        ok = not call.search(text)  # a use without a call (`f := Register`) is left to the evidence found
+        for m in call.finditer(text):
+            before = text[: m.start()].rstrip()
+            if not before.endswith("."):
+                ok = ok or own
+                continue
+            qual = re.search(r"([A-Za-z_]\w*)\s*\.$", before)
+            ok = ok or (qual is not None and go_imports_package(lines, qual.group(1)))
+        if ok:
+            kept.append(c)
+        else:
+            c.against = True
+            if left_out is not None:
+                left_out.append(c)
+    return kept
 
 
 def _not_bound(index: IndexQueries, sym: Symbol, name: str, sites: list[Caller],
@@ -1508,6 +1543,12 @@ def _check_receivers(index: IndexQueries, sites: list[Caller], callee: str, owne
             if bare and language == "lua" and site.how in ("import", "same file") and _lua_alias(lines, site.line, callee):
                 site.receiver, site.how = True, "alias"  # `local isdir = path.isdir` ... `isdir(p)`
                 break
+            aliased = _alias_call(index, defs, classes, lines, site, callee, owner) if bare and language != "lua" else None
+            if aliased is not None:  # `render_str = console.render_str` ... `render_str(x)`: a call through the value
+                if aliased:
+                    break
+                against = True  # bound off another type's value
+                continue
             if bare and language in _RECEIVER_ONLY:
                 against = True  # `spawn_blocking(f)`: a function of that name, never Handle.spawn_blocking
             elif bare and language in ("scala", "kotlin") and _declared_local(index, defs, lines, site, callee):
@@ -1651,6 +1692,41 @@ def _declared_local(index: IndexQueries, cache: dict[str, list[Symbol]], lines: 
     return any(decl.search(t) for t in lines[max(enc.start_line, 1) - 1 : site.line - 1])
 
 
+def _alias_call(index: IndexQueries, defs: dict[str, list[Symbol]], classes: dict[str, list[Symbol]], lines: list[str],
+                site: Caller, callee: str, owner: str) -> bool | None:
+    """A bare call through a local bound off a value (`_bound_alias`): True when the value is an `owner` (the site
+    is marked "alias"), False when it is declared as another type, None when no alias or nothing says."""
+    via = _bound_alias(index, defs, lines, site, callee)
+    if via is None:
+        return None
+    typed = _enclosing_class(index, classes, site.path, site.line) if via in _SELF \
+        else _declared_receiver(index, defs, lines, site, via)
+    if typed is not None and (typed == owner or _inherits(index, typed, owner)) \
+            or (typed is None and via not in _SELF and _typed_receiver(index, defs, lines, site, via, owner)):
+        site.receiver, site.how, site.receiver_name = True, "alias", via
+        return True
+    return False if typed is not None and _is_type(index, typed) else None
+
+
+def _bound_alias(index: IndexQueries, cache: dict[str, list[Symbol]], lines: list[str], site: Caller, callee: str) -> str | None:
+    """The value a local named like the method is bound off in the definition around a bare call: `render_str =
+    console.render_str` (rich's Columns) gives `console`, `send = self.send` gives `self`; None when there is none."""
+    syms = cache.get(site.path)
+    if syms is None:
+        syms = cache[site.path] = index.symbols_in_file(site.path)
+    enc = enclosing(syms, site.line)
+    if enc is None:
+        return None
+    c = re.escape(callee)
+    rx = re.compile(rf"^\s*(?:const\s+|let\s+|var\s+|val\s+|final\s+|auto\s+)?{c}\s*(?::[^=]*)?:?=\s*"
+                    rf"(?:[A-Za-z_$][\w$]*\.)*([A-Za-z_$][\w$]*)\s*(?:\.|->|::)\s*{c}\s*;?\s*(?:#.*|//.*)?$")
+    for text in lines[max(enc.start_line, site.line - 200) - 1: site.line - 1]:
+        m = rx.match(text)
+        if m:
+            return m.group(1)
+    return None
+
+
 def _lua_alias(lines: list[str], line: int, callee: str) -> bool:
     """Whether a Lua file binds a local to a module's function before `line`: `local exists, isdir = path.exists,
     path.isdir` makes `isdir(p)` a call of path.isdir."""
@@ -1665,12 +1741,25 @@ def _other_type(index: IndexQueries, defs: dict[str, list[Symbol]], lines: list[
     class's name and last word, lowercase)."""
     word = before.group(1)
     site.receiver_name = word
-    typed = _declared_receiver(index, defs, lines, site, word)
+    prefix = text[: before.start()].rstrip()
+    if site.path.endswith(".go") and not prefix.endswith(".") and go_imports_package(lines, word):
+        return True  # `prometheus.Register(c)`: a package's function, no method
+    # `g.g.Gather()`: the field g of the value g (a `g Gatherer` field of the receiver's struct), not the receiver
+    typed = _field_of_value(index, defs, lines, site, prefix, word)
+    typed = typed or _declared_receiver(index, defs, lines, site, word)
+    if typed is None and text[: before.start()].rstrip().endswith("self."):
+        typed = _python_self_attribute(index, defs, lines, site, word)  # `self.console.pop_theme()`
     if typed is None and text[: before.start()].rstrip().endswith((".", "?.")):
         typed = _member_type(index, word)  # `composite.borderRadius?.x()`
     if typed is not None and typed != owner and _is_type(index, typed) and not _inherits(index, typed, owner):
         if _inherits(index, owner, typed):  # `awaitable.ready(...)` with `awaitable: Awaitable[T]`: it may dispatch here
             site.receiver, site.how = True, "base type"
+            return False
+        if _go_satisfies(index, defs, typed, owner):
+            # Go: `r.Register(c)` with `r *Registry` calls Registerer.Register's implementation: a caller of the
+            # interface method, as a Java call on a class implementing it is (the prometheus A/B key counted 3)
+            site.receiver, site.how = True, "receiver type"
+            site.receiver_name = f"{word}: {typed}"
             return False
         return True
     norm = word.lstrip("_$").lower().replace("_", "")
@@ -1680,6 +1769,70 @@ def _other_type(index: IndexQueries, defs: dict[str, list[Symbol]], lines: list[
             or (not site.receiver and _typed_receiver(index, defs, lines, site, word, owner)):
         site.receiver, site.how = True, "receiver type"
     return False
+
+
+def _field_of_value(index: IndexQueries, cache: dict[str, list[Symbol]], lines: list[str], site: Caller, prefix: str,
+                    word: str) -> str | None:
+    """The declared type of the field `word` read off a named value (`prefix` ends with `g.`): the value's type from
+    where the call sits, then that type's field; None when either is unknown (or the value is self/this)."""
+    m = re.search(r"(?<![\w$.])([A-Za-z_$][\w$]*)\s*(?:\.|\?\.|->)$", prefix)
+    if m is None or m.group(1) in _SELF:
+        return None
+    owner = _declared_receiver(index, cache, lines, site, m.group(1), depth=1)
+    if owner is None:
+        return None
+    for f in index.symbols_named(word):
+        if f.name != word or f.kind not in _FIELD_KINDS or not (f.qualname == f"{owner}.{word}" or f.qualname.endswith(f".{owner}.{word}")):
+            continue
+        for rx in _FIELD_TYPE:
+            got = re.search(rx.format(w=re.escape(word)), f.signature or "")
+            if got and got.group(1) not in _KEYWORDS_TYPES:
+                return got.group(1)
+    return None
+
+
+def _python_self_attribute(index: IndexQueries, cache: dict[str, list[Symbol]], lines: list[str], site: Caller,
+                           word: str) -> str | None:
+    """The type of a Python instance attribute `self.word` from where the class around the site assigns it: an
+    annotation (`self.console: Console = ...`), a parameter of the assigning method (`self.console = console` with
+    `console: "Console"`), or a class built there (`self._lock = RLock()`). The first assignment that says wins; None
+    when none says (rich's `self.console.pop_theme()` in ThemeContext was "name only", a ThemeStack.pop_theme call)."""
+    syms = cache.get(site.path)
+    if syms is None:
+        syms = cache[site.path] = index.symbols_in_file(site.path)
+    around = [s for s in syms if s.kind == "class" and s.start_line <= site.line <= s.end_line]
+    if not around or language_of(index, site.path) != "python":
+        return None
+    cls = min(around, key=lambda s: s.end_line - s.start_line)
+    rx = re.compile(rf"^\s*self\.{re.escape(word)}\s*(?::\s*([^=]+?))?\s*=\s*(.+?)\s*(?:#.*)?$")
+    for n in range(cls.start_line, min(cls.end_line, len(lines)) + 1):
+        m = rx.match(lines[n - 1])
+        if m is None:
+            continue
+        if m.group(1):
+            return named_type(m.group(1))
+        value = m.group(2)
+        if re.fullmatch(r"[A-Za-z_]\w*", value):
+            method = enclosing(syms, n)
+            typed = declared_type(method.signature or "", value) if method is not None else None
+        else:
+            built = re.match(r"([A-Z]\w*)\s*\(", value)
+            typed = built.group(1) if built else None
+        if typed is not None:
+            return typed
+    return None
+
+
+def _go_satisfies(index: IndexQueries, cache: dict[str, list[Symbol]], typed: str, owner: str) -> bool:
+    """Whether the type named `typed` implements the Go interface named `owner` (by method set or embedding);
+    the implementers are looked up once per answer (kept in `cache`)."""
+    key = "\0go-implementers:" + owner
+    if key not in cache:
+        from contexteer.indexers import go_types  # go_types reads files through this module
+
+        names = go_types.satisfied_by(index, owner)
+        cache[key] = [s for n in sorted(names) for s in index.symbols_named(n)[:1]]
+    return any(s.name == typed for s in cache[key])
 
 
 def _names_rust_type(index: IndexQueries, word: str, cache: dict[str, bool]) -> bool:
@@ -1730,7 +1883,8 @@ def _typed_receiver(index: IndexQueries, cache: dict[str, list[Symbol]], lines: 
 
 
 _FIELD_TYPE = (r"\b{w}\s*:\s*[?*]*(?:const\s+)?(?:[\w$]+\.)*([A-Za-z_$][\w$]*)",  # Kotlin, TS, Scala, Swift, Python: `x: T`, Zig `x: *const T`
-               r"(?:[\w$]+\.)*([A-Z][\w$]*)(?:<[^<>;()]*>)?\s+{w}\s*[;=,)]")  # Java, C#: `T x;`
+               r"(?:[\w$]+\.)*([A-Z][\w$]*)(?:<[^<>;()]*>)?\s+{w}\s*[;=,)]",  # Java, C#: `T x;`
+               r"^\s*{w}\s+\*?(?:[A-Za-z_]\w*\.)?([A-Za-z_]\w*)\s*(?:`[^`]*`\s*)?(?://.*)?$")  # Go: `Registry prometheus.Registerer`
 
 
 def _declared_receiver(index: IndexQueries, cache: dict[str, list[Symbol]], lines: list[str], site: Caller,
@@ -1750,6 +1904,8 @@ def _declared_receiver(index: IndexQueries, cache: dict[str, list[Symbol]], line
                 owner = _declared_receiver(index, cache, lines, site, value, depth + 1)
                 got = member_of_type(index, owner, method, enc, []) if owner else None
                 typed = return_type(got[0].signature or "", got[0].language) if got is not None else None
+                if owner is None and enc.language == "go" and go_imports_package(lines, value):
+                    typed = _returns(index, method, enc)  # `reg := prometheus.NewPedanticRegistry()`: a package's function
             elif binding is not None and binding[0] == "call":  # `env = get_default_environment()`
                 typed = _returns(index, binding[1], enc)
             else:
@@ -1774,6 +1930,19 @@ def _declared_receiver(index: IndexQueries, cache: dict[str, list[Symbol]], line
 
 
 _FIELD_KINDS = frozenset({"field", "property", "variable", "constant"})
+
+
+def go_imports_package(lines: list[str], word: str) -> bool:
+    """Whether a Go file imports a package used as `word` (`"github.com/x/prometheus"`, `prom "github.com/x/y"`,
+    `"gopkg.in/yaml.v2"` as yaml): read up to its first declaration."""
+    w = re.escape(word)
+    rx = re.compile(rf'^\s*(?:import\s+)?(?:\(\s*)?(?:{w}\s+"[^"]+"|"(?:[^"]*/)?{w}(?:\.v\d+|/v\d+)?")')
+    for text in lines[:300]:
+        if text.startswith(("func ", "type ", "var ", "const ")):
+            break
+        if rx.match(text):
+            return True
+    return False
 
 
 def _returns(index: IndexQueries, fn: str, near: Symbol) -> str | None:

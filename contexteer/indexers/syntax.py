@@ -64,7 +64,7 @@ def declared_type(signature: str, word: str) -> str | None:
     `order: Order` -> Order, `Config cfg` -> Config; None when the header does not say."""
     w = re.escape(word)
     # Python, TS, Rust (`h: &mut Head`), Zig (`w: *Writer`, `r: ?*const std.Io.Reader`)
-    for rx in (rf"[(,]\s*{w}\s*:\s*[&?*]*\s*(?:(?:mut|const)\s+)?(?:[\w$]+(?:\.|::))*([A-Za-z_$][\w$]*)",
+    for rx in (rf"[(,]\s*{w}\s*:\s*[\"']?[&?*]*\s*(?:(?:mut|const)\s+)?(?:[\w$]+(?:\.|::))*([A-Za-z_$][\w$]*)",
                rf"[(,]\s*{w}\s+\*?(?:[\w$]+\.)*([A-Za-z_$][\w$]*)",  # Go
                rf"[(,]\s*(?:final\s+)?(?:[\w$]+(?:\.|::))*([A-Za-z_$][\w$]*)(?:<[^<>()]*>)?\s*[*&]?\s+{w}\s*[,)=]"):  # Java, C#, C++
         m = re.search(rx, signature)

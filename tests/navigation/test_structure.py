@@ -45,7 +45,7 @@ def test_repo_map_fits_the_budget_and_ranks_the_referenced_core_above_leaf_files
     # models.py is referenced from five files; cli.py and the test from none
     assert files.index("shop/models.py") < files.index("shop/cli.py")
     assert files.index("shop/pricing.py") < files.index("tests/test_pricing.py")
-    assert "  24-44 class Order" in a.text and "    36-38 def total(self) -> int" in a.text
+    assert "  24-44 @dataclass class Order" in a.text and "    36-38 def total(self) -> int" in a.text
     assert "8 files (python 8), 28 symbols; 2 other files" in lines[0]
 
 

@@ -93,7 +93,7 @@ def test_semantic_context_has_the_referenced_class_signature_and_the_callers_loc
     assert ("Order", "shop/models.py:24-44") in uses
     assert ("Order.total", "shop/models.py:36-38") in uses
     order = next(u for u in a.data["uses"] if u["qualname"] == "Order")
-    assert order["signature"].startswith("class Order") and order["doc"] == "A customer's order."
+    assert order["signature"].startswith("@dataclass class Order") and order["doc"] == "A customer's order."
     callers = {(c["path"], c["line"], c["caller"], c["location"]) for c in a.data["callers"]}
     assert ("shop/cli.py", 12, "main", "shop/cli.py:9-14") in callers
     assert ("shop/pricing.py", 26, "PriceCalculator.compute", "shop/pricing.py:25-27") in callers

@@ -1,0 +1,150 @@
+"""Go's implicit interfaces: the types whose method set covers an interface's methods (methods gained by
+embedding included), and the interfaces a type satisfies. Shared by the relations (graph) and the receiver
+checks of callers (lookup: a call on a `*Registry` is a call of Registerer.Register)."""
+
+from __future__ import annotations
+
+import logging
+import re
+from typing import Any
+
+from contexteer.indexers.lookup import lines_of
+from contexteer.indexers.model import CLASS_KINDS, Symbol
+from contexteer.indexers.queries_sql import IndexQueries
+from contexteer.indexers.syntax import go_embedded, go_shape
+
+logger = logging.getLogger(__name__)
+
+
+def method_shapes(index: IndexQueries, iface: Symbol, _seen: set[int] | None = None) -> dict[str, Any]:
+    """The methods a Go interface requires (its own and those of the interfaces it embeds in its package), with
+    their parameter and result types (None where the signature cannot be read)."""
+    seen = _seen if _seen is not None else set()
+    seen.add(iface.id)
+    syms = index.symbols_in_file(iface.path)
+    out: dict[str, Any] = {s.name: go_shape(s.signature or "") for s in syms if s.parent_id == iface.id and s.kind == "method"}
+    folder = iface.path.rpartition("/")[0]
+    for name in go_embedded(lines_of(index, iface.path), iface.start_line, iface.end_line):
+        for inner in index.symbols_named(name):
+            if inner.kind == "interface" and inner.language == "go" and inner.id not in seen \
+                    and inner.path.rpartition("/")[0] == folder:
+                for k, v in method_shapes(index, inner, seen).items():
+                    out.setdefault(k, v)
+    return out
+
+
+
+def same_shape(want: Any, have: Any) -> bool:
+    """Parameter and result types agree (package qualifiers aside); unknown shapes do not disqualify."""
+    if want is None or have is None:
+        return True
+
+    def norm(shape: Any) -> Any:
+        return tuple(tuple(re.sub(r"\b[a-z]\w*\.", "", t) for t in part) for part in shape)
+
+    return bool(norm(want) == norm(have))
+
+
+
+def implementers(index: IndexQueries, iface: Symbol) -> list[tuple[Symbol, str]]:
+    """Go types whose methods cover every method the interface requires, with the same parameter and result
+    types; and structs that embed the interface (they implement it through the embedded value)."""
+    wanted = method_shapes(index, iface)
+    if not wanted:
+        return []
+    owners: dict[str, dict[str, Any]] = {}  # package dir + type name -> method name -> shape
+    for m in wanted:
+        for s in index.symbols_named(m):
+            if s.language != "go" or s.kind != "method" or s.name != m or "." not in s.qualname or s.parent_id == iface.id:
+                continue
+            owner = s.qualname.rsplit(".", 1)[0]
+            key = f"{s.path.rpartition('/')[0]}:{owner}"
+            owners.setdefault(key, {})[m] = go_shape(s.signature or "")
+    # a struct gains the methods of the types it embeds (Go promotes them): logFuture embeds deferError's Error()
+    partial = [k for k, have in owners.items() if not set(wanted) <= set(have)][:30]
+    for _ in range(3):
+        grew = False
+        for key in partial:
+            for emb in embedders_of(index, key.partition(":")[2]):
+                k2 = f"{emb.path.rpartition('/')[0]}:{emb.name}"
+                merged = {**owners[key], **owners.get(k2, {})}  # its own methods win
+                if merged != owners.get(k2):
+                    owners[k2] = merged
+                    grew = True
+                    if k2 not in partial and len(partial) < 60:
+                        partial.append(k2)
+        if not grew:
+            break
+    out: list[tuple[Symbol, str]] = []
+    for key, have in sorted(owners.items()):
+        if not set(wanted) <= set(have):
+            continue
+        if not all(same_shape(wanted[m], have[m]) for m in wanted):
+            continue  # `Raft.Apply(cmd []byte, ...)` is not FSM's `Apply(*Log)`
+        folder, _, owner = key.partition(":")
+        defs = [s for s in index.symbols_named(owner) if s.name == owner and s.kind in CLASS_KINDS
+                and s.path.rpartition("/")[0] == folder and s.id != iface.id]
+        if defs:
+            out.append((defs[0], f"has {', '.join(sorted(wanted))}"))
+    seen = {t.id for t, _ in out}
+    out += [(t, f"embeds {iface.name}") for t in embedders_of(index, iface.name) if t.id != iface.id and t.id not in seen]
+    return out
+
+
+
+def embedders_of(index: IndexQueries, name: str) -> list[Symbol]:
+    """Go structs and interfaces whose body embeds the named type (a line holding only `Name` or `*pkg.Name`)."""
+    from contexteer.indexers.textsearch import search
+
+    ws = getattr(index, "ws", None)
+    if ws is None:
+        return []
+    try:
+        found = search(ws, rf"^\s*\*?(\w+\.)?{re.escape(name)}\s*(//.*)?$", regex=True, case_sensitive=True,
+                       glob="*.go", max_results=200)
+    except Exception as exc:  # noqa: BLE001 - no embedders is the safe answer
+        logger.info("no embedding search for %s: %s", name, exc)
+        return []
+    out: list[Symbol] = []
+    for h in found.hits:
+        if not h.path or h.context:
+            continue
+        enc = [s for s in index.symbols_in_file(h.path) if s.kind in ("struct", "interface") and s.start_line < h.line <= s.end_line]
+        if enc:
+            t = min(enc, key=lambda s: s.end_line - s.start_line)
+            if t.name != name and t not in out:
+                out.append(t)
+    return out
+
+
+
+def interfaces_of(index: IndexQueries, sym: Symbol) -> list[tuple[Any, str, str]]:
+    """The Go interfaces (declaring at least one method) whose every method the type has."""
+    folder = sym.path.rpartition("/")[0]
+    mine = {s.name: go_shape(s.signature or "") for s in index.methods_of(sym.name, "go")
+            if s.path.rpartition("/")[0] == folder}
+    if not mine:
+        return []
+    ifaces: dict[int, Any] = {}
+    for m in mine:
+        for s in index.symbols_named(m):
+            if s.language == "go" and s.kind == "method" and s.parent_id is not None:
+                parent = index.get_symbol(s.parent_id)
+                if parent is not None and parent.kind == "interface":
+                    ifaces[parent.id] = parent
+    out = []
+    for iface in ifaces.values():
+        wanted = method_shapes(index, iface)
+        if wanted and set(wanted) <= set(mine) and all(same_shape(wanted[m], mine[m]) for m in wanted):
+            out.append((iface, "method set", f"has {', '.join(sorted(wanted))}"))
+    return out
+
+
+def satisfied_by(index: IndexQueries, iface_name: str) -> set[str]:
+    """The names of the types that implement the Go interface(s) named `iface_name` (by method set or by embedding
+    it); empty when no Go interface has that name."""
+    out: set[str] = set()
+    for iface in index.symbols_named(iface_name):
+        if iface.name == iface_name and iface.kind == "interface" and iface.language == "go":
+            out.update(t.name for t, _ in implementers(index, iface))
+    return out

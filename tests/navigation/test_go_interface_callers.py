@@ -1,0 +1,106 @@
+"""What the prometheus/client_golang A/B probe showed about callers of a Go interface method
+(`Registerer.Register`): calls on a value of a type implementing the interface (`r.Register(c)` in
+`func (r *Registry) MustRegister`) were left out as "another type's method"; a local made by another package's
+constructor (`reg := prometheus.NewPedanticRegistry()`) and a field of a parameter (`opts.Registry.Register`)
+were "name only"; and 21 of 33 call sites were tests, three quarters of the answer's tokens."""
+
+from __future__ import annotations
+
+import pytest
+
+from tests.navigation.conftest import Served, served_tree
+
+TREE = {
+    "go.mod": "module example.com/prom\n\ngo 1.20\n",
+    "prometheus/registry.go": (
+        "package prometheus\n\n"
+        "type Collector interface {\n\tDescribe() string\n}\n\n"
+        "type Registerer interface {\n\tRegister(Collector) error\n\tMustRegister(...Collector)\n}\n\n"
+        "var DefaultRegisterer Registerer = NewRegistry()\n\n"
+        "type Registry struct {\n\tcount int\n}\n\n"
+        "func NewRegistry() *Registry { return &Registry{} }\n\n"
+        "func NewPedanticRegistry() *Registry { return NewRegistry() }\n\n"
+        "func (r *Registry) Register(c Collector) error {\n\tr.count++\n\treturn nil\n}\n\n"
+        "func (r *Registry) MustRegister(cs ...Collector) {\n\tfor _, c := range cs {\n"
+        "\t\tif err := r.Register(c); err != nil {\n\t\t\tpanic(err)\n\t\t}\n\t}\n}\n\n"
+        "func Register(c Collector) error {\n\treturn DefaultRegisterer.Register(c)\n}\n"),
+    "prometheus/other.go": (
+        "package prometheus\n\n"
+        "type Book struct{}\n\nfunc (b *Book) Register(name string) error { return nil }\n\n"
+        "func keep(b *Book) {\n\t_ = b.Register(\"x\")\n}\n"),
+    "prometheus/promhttp/http.go": (
+        "package promhttp\n\nimport (\n\t\"example.com/prom/prometheus\"\n)\n\n"
+        "type HandlerOpts struct {\n\tRegistry prometheus.Registerer\n}\n\n"
+        "func Handler(c prometheus.Collector, opts HandlerOpts) {\n"
+        "\tif err := opts.Registry.Register(c); err != nil {\n\t\treturn\n\t}\n}\n"),
+    "prometheus/testutil/testutil.go": (
+        "package testutil\n\nimport (\n\t\"example.com/prom/prometheus\"\n)\n\n"
+        "func CollectAndCount(c prometheus.Collector) int {\n"
+        "\treg := prometheus.NewPedanticRegistry()\n"
+        "\tif err := reg.Register(c); err != nil {\n\t\tpanic(err)\n\t}\n\treturn 1\n}\n"),
+    "prometheus/registry_test.go": (
+        "package prometheus\n\nimport \"testing\"\n\n"
+        "func TestRegister(t *testing.T) {\n\treg := NewRegistry()\n"
+        "\t_ = reg.Register(nil)\n\t_ = reg.Register(nil)\n}\n\n"
+        "func TestMust(t *testing.T) {\n\treg := NewRegistry()\n\t_ = reg.Register(nil)\n}\n"),
+}
+
+
+@pytest.fixture(scope="module")
+def prom(tmp_path_factory: pytest.TempPathFactory) -> Served:
+    return served_tree(tmp_path_factory.mktemp("prom") / "prom", TREE)
+
+
+def test_calls_on_an_implementing_type_and_on_typed_fields_and_made_locals_are_callers(prom: Served):
+    a = prom.call("find_related", symbol="Registerer.Register", relation="callers")
+    assert not a.is_error, a.text
+    rows = {(i["path"], tuple(i["lines"])): i["how"] for i in a.data["items"]}
+    assert ("prometheus/registry.go", (29,)) in rows, a.text  # r.Register(c) in Registry.MustRegister
+    assert rows[("prometheus/registry.go", (29,))] == "receiver type", a.text
+    assert rows.get(("prometheus/promhttp/http.go", (12,))) == "receiver type", a.text  # opts.Registry.Register
+    assert rows.get(("prometheus/testutil/testutil.go", (9,))) == "receiver type", a.text  # reg := prometheus.New...()
+    assert ("prometheus/registry.go", (36,)) in rows, a.text  # DefaultRegisterer.Register(c)
+    assert "name only" not in rows.values(), a.text
+    assert "prometheus/other.go:8" in a.text and "left out" in a.text, "Book.Register is another type's method"
+    assert not any(p == "prometheus/other.go" for p, _ in rows), a.text
+
+
+def test_callers_in_test_files_are_one_line_of_locations_after_the_others(prom: Served):
+    a = prom.call("find_related", symbol="Registerer.Register", relation="callers")
+    lines = a.text.splitlines()
+    tests = [n for n, ln in enumerate(lines) if ln.startswith("in test files, 3 call sites: ")]
+    assert tests, a.text
+    assert "prometheus/registry_test.go:7,8 in TestRegister, 13 in TestMust" in lines[tests[0]], a.text
+    assert not any("registry_test.go" in ln for n, ln in enumerate(lines) if n != tests[0]), a.text
+    assert "7 call sites" in lines[0], lines[0]  # the header still counts them all
+
+
+MORE = {
+    **TREE,
+    "prometheus/wrapper.go": (
+        "package prometheus\n\n"
+        "type wrapper struct {\n\tg Registerer\n}\n\n"
+        "func (g *wrapper) Register(c Collector) error {\n\treturn g.g.Register(c)\n}\n"),
+    "prometheus/testutil/extra.go": (
+        "package testutil\n\nimport (\n\t\"example.com/prom/prometheus\"\n)\n\n"
+        "func RegisterDefault(c prometheus.Collector) error {\n\treturn prometheus.Register(c)\n}\n"),
+}
+
+
+@pytest.fixture(scope="module")
+def prom_more(tmp_path_factory: pytest.TempPathFactory) -> Served:
+    return served_tree(tmp_path_factory.mktemp("prom2") / "prom", MORE)
+
+
+def test_a_package_function_is_called_bare_or_through_its_package_never_on_a_value(prom_more: Served):
+    a = prom_more.call("find_related", symbol="Register", path="prometheus/registry.go", relation="callers")
+    assert not a.is_error, a.text
+    assert [(i["path"], i["lines"]) for i in a.data["items"]] == [("prometheus/testutil/extra.go", [8])], a.text
+    assert "left out" in a.text and "registry.go:29" in a.text, a.text  # r.Register(c) is a method call
+
+
+def test_a_field_named_like_the_receiver_is_typed_by_the_field(prom_more: Served):
+    a = prom_more.call("find_related", symbol="Registerer.Register", relation="callers")
+    rows = {(i["path"], tuple(i["lines"])): i["how"] for i in a.data["items"]}
+    assert rows.get(("prometheus/wrapper.go", (8,))) == "receiver type", a.text  # g.g.Register(c), g.g a Registerer
+    assert ("prometheus/testutil/extra.go", (8,)) not in rows, a.text  # prometheus.Register(c): the package's function
