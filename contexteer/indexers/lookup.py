@@ -1744,6 +1744,9 @@ def _other_type(index: IndexQueries, defs: dict[str, list[Symbol]], lines: list[
     prefix = text[: before.start()].rstrip()
     if site.path.endswith(".go") and not prefix.endswith(".") and go_imports_package(lines, word):
         return True  # `prometheus.Register(c)`: a package's function, no method
+    if word in _JS_GLOBALS and not prefix.endswith(".") and site.path.endswith(_JS_EXTS) \
+            and not any(d.name == word for d in index.symbols_named(word)):
+        return True  # `JSON.parse(body)` is the builtin's, not jsonContentTypeHandler.parse (tRPC A/B run 62)
     # `g.g.Gather()`: the field g of the value g (a `g Gatherer` field of the receiver's struct), not the receiver
     typed = _field_of_value(index, defs, lines, site, prefix, word)
     typed = typed or _declared_receiver(index, defs, lines, site, word)
@@ -1769,6 +1772,13 @@ def _other_type(index: IndexQueries, defs: dict[str, list[Symbol]], lines: list[
             or (not site.receiver and _typed_receiver(index, defs, lines, site, word, owner)):
         site.receiver, site.how = True, "receiver type"
     return False
+
+
+#: JavaScript's global objects: a method called on one is the builtin's unless the repository defines the name
+_JS_GLOBALS = frozenset({"JSON", "Math", "Object", "Array", "Promise", "Reflect", "Number", "String", "Date", "Symbol",
+                         "BigInt", "Intl", "Atomics", "console", "window", "document", "globalThis", "process", "Buffer",
+                         "URL", "Boolean", "RegExp", "Error", "Map", "Set", "WeakMap", "WeakSet", "Proxy", "navigator"})
+_JS_EXTS = (".js", ".jsx", ".mjs", ".cjs", ".ts", ".tsx", ".mts", ".cts")
 
 
 def _field_of_value(index: IndexQueries, cache: dict[str, list[Symbol]], lines: list[str], site: Caller, prefix: str,

@@ -456,6 +456,8 @@ def bases_of(sym: Any) -> list[str]:
         m = re.search(r"(?:class|struct|interface|record|enum|protocol|extension|object)\s+[\w.<>, ]*?[\w>]\s*"
                       r"(?:\([^)]*\)\s*)?:\s*(.+?)\s*(?:\bwhere\b|\{|$)", sig)
         found = _split_top(m.group(1)) if m else []
+    elif lang in ("typescript", "tsx", "javascript") and sym.kind == "type":
+        found = []  # `type H<R extends AnyRouter> = ...`: a parameter's bound; intersections are graph._ts_intersections'
     else:  # java, typescript, javascript, tsx, php, scala, dart: extends / implements
         # a type parameter's bound is no base: `class Node<T extends Comparable<T>> extends Base`
         sig = _TYPE_PARAMS.sub(r"\1", sig, count=1)

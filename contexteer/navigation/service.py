@@ -26,6 +26,8 @@ if TYPE_CHECKING:
 
 logger = logging.getLogger(__name__)
 
+_JS_EXTS = (".ts", ".tsx", ".mts", ".cts", ".js", ".jsx", ".mjs", ".cjs")
+
 #: A global query that finds nothing for a name sweeps the tree first unless a sweep ran this recently (seconds):
 #: the agent may just have written the file that defines it (index.sweep_interval_seconds throttles the rest).
 #: On a tree whose sweep is quick the window shrinks to twice the last sweep's duration, so repeated
@@ -203,8 +205,48 @@ class NavigationService:
             from contexteer.indexers import deps as deps_mod
 
             hit = deps_mod.imported_names(self.resolver(), self.index.imports_of(path))
+            if path.endswith(_JS_EXTS):
+                hit = self._through_barrels(hit)
             self._imports_cache[path] = hit
         return hit
+
+    def _through_barrels(self, hit: dict[str, list[str]]) -> dict[str, list[str]]:
+        """JS/TS: a name imported from a barrel (`export * from './error/getErrorShape'`, `export { x } from ...`)
+        reaches the file that defines it too (the tRPC A/B agent read "name only" on callers that import
+        getErrorShape through two barrels)."""
+        out = {k: list(v) for k, v in hit.items()}
+        for name, targets in hit.items():
+            if name == "*":
+                continue
+            for t in targets:
+                for f in self._reexported(t, name, 0, set()):
+                    for k in (name, "*"):
+                        if f not in out.setdefault(k, []):
+                            out[k].append(f)
+        return out
+
+    def _reexported(self, barrel: str, name: str, depth: int, seen: set[str]) -> list[str]:
+        """The files a barrel's `export ... from` lines take `name` from, followed up to 4 barrels deep."""
+        if depth > 4 or barrel in seen or not barrel.endswith(_JS_EXTS):
+            return []
+        seen.add(barrel)
+        from contexteer.indexers.lookup import lines_of
+
+        lines = lines_of(self.index, barrel)
+        resolver = self.resolver()
+        out: list[str] = []
+        for imp in self.index.imports_of(barrel):
+            text = lines[imp.line - 1].lstrip() if 0 < imp.line <= len(lines) else ""
+            if not text.startswith("export") or (imp.names and name not in imp.names):
+                continue
+            for r in resolver.classify(imp):
+                for f in r.targets:
+                    defines = any(sym.name == name and sym.parent_id is None for sym in self.index.symbols_in_file(f))
+                    if defines or imp.names:
+                        out.append(f)
+                    if not defines:
+                        out += self._reexported(f, name, depth + 1, seen)
+        return out
 
     # ----- answers (typed results; each is implemented in its module of this package) -------------
     def outline(self, rel: str, kinds: set[str] | None, private: bool, note: str | None) -> FileOutline:

@@ -112,10 +112,11 @@ def test_imports_name_the_file_a_parent_relative_require_reaches_and_mark_lazy_o
     assert "([lazy]: required inside a function or block" in text
 
 
-def test_a_search_hit_inside_callbacks_names_the_innermost_one_and_how_many_lie_between(tmp_path: Path):
+def test_a_search_hit_inside_callbacks_names_each_callback_up_to_three(tmp_path: Path):
     s = _served(tmp_path)
     hit = s.call("search_text", pattern="const target = file.name").text.splitlines()[0]
-    assert hit.endswith("— in arrow function passed to asyncLib.forEachLimit 5-8, … 1 more, in Compiler.emitAssets 3-11"), hit
+    assert hit.endswith("— in arrow function passed to asyncLib.forEachLimit 5-8, in arrow function emitFiles 4-9, "
+                        "in Compiler.emitAssets 3-11"), hit
     top = s.call("search_text", pattern="emitFiles(null)").text.splitlines()[0]
     assert top.endswith("— in Compiler.emitAssets 3-11"), top  # not inside a callback
 

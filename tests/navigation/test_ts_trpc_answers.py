@@ -1,0 +1,92 @@
+"""What the tRPC A/B agent (run 62, contexteer only) stumbled on: callers importing a function through barrels
+(`export * from`, `export { x } from`) read "name only"; `JSON.parse(body)` listed as a caller of a handler's
+`parse`; type aliases built with `&` on an interface missing from its implementations while "complete", and a type
+parameter's bound (`type H<R extends AnyRouter>`) taken for a base; a search hit's chain of enclosing callbacks
+cut to "… 2 more"."""
+
+from __future__ import annotations
+
+import pytest
+
+from tests.navigation.conftest import Served, served_tree
+
+TREE = {
+    "package.json": '{"name": "trpc-like", "version": "1.0.0"}\n',
+    "src/core/error/getErrorShape.ts": (
+        "export function getErrorShape(opts: { code: number }): { code: number } {\n"
+        "  return { code: opts.code };\n"
+        "}\n"),
+    "src/core/index.ts": "export * from './error/getErrorShape';\n",
+    "src/server/index.ts": "export { getErrorShape } from '../core/index';\n",
+    "src/adapters/node.ts": (
+        "import { getErrorShape } from '../server/index';\n\n"
+        "export function handle(code: number) {\n"
+        "  return getErrorShape({ code });\n"
+        "}\n"),
+    "src/http/types.ts": (
+        "export interface BaseHandlerOptions<TRouter> {\n  router: TRouter;\n}\n\n"
+        "export interface HTTPBaseHandlerOptions<TRouter> extends BaseHandlerOptions<TRouter> {\n  meta?: string;\n}\n\n"
+        "export type WSOptions<TRouter> = BaseHandlerOptions<TRouter> & {\n  wss: string;\n};\n\n"
+        "export type NodeOptions<TRouter> = HTTPBaseHandlerOptions<TRouter> &\n  { port: number } & Extra;\n\n"
+        "export type CreateOptions<TRouter> = NodeOptions<TRouter>;\n\n"
+        "export type Either<TRouter> = BaseHandlerOptions<TRouter> | string;\n\n"
+        "export type Extra = { x: number };\n\n"
+        "export type ErrorHandler<TRouter extends BaseHandlerOptions<number>> = (opts: TRouter) => void;\n"),
+    "src/http/contentType.ts": (
+        "export const jsonHandler = {\n"
+        "  parse(body: string): unknown {\n"
+        "    return body;\n"
+        "  },\n"
+        "};\n\n"
+        "export function read(body: string) {\n"
+        "  return jsonHandler.parse(body);\n"
+        "}\n\n"
+        "export function raw(body: string) {\n"
+        "  return JSON.parse(body);\n"
+        "}\n"),
+    "src/ws.ts": (
+        "export function getHandler(client: { on(e: string, f: () => void): void }) {\n"
+        "  return () => {\n"
+        "    client.on('message', () => {\n"
+        "      run(() => {\n"
+        "        throw new Error('Batch call exceeds maximum size');\n"
+        "      });\n"
+        "    });\n"
+        "  };\n"
+        "}\n\n"
+        "function run(f: () => void) {\n  f();\n}\n"),
+}
+
+
+@pytest.fixture(scope="module")
+def trpc(tmp_path_factory: pytest.TempPathFactory) -> Served:
+    return served_tree(tmp_path_factory.mktemp("trpc") / "trpc", TREE)
+
+
+def test_a_call_imported_through_two_barrels_is_by_import(trpc: Served):
+    a = trpc.call("find_related", symbol="getErrorShape", relation="callers")
+    assert not a.is_error, a.text
+    assert [(i["path"], i["lines"], i["how"]) for i in a.data["items"]] == [("src/adapters/node.ts", [4], "import")], a.text
+
+
+def test_a_builtin_globals_method_is_no_caller_of_a_namesake(trpc: Served):
+    a = trpc.call("find_related", symbol="jsonHandler.parse", relation="callers")
+    assert not a.is_error, a.text
+    assert ("src/http/contentType.ts", [12]) not in [(i["path"], i["lines"]) for i in a.data["items"]], a.text
+    assert any(i["path"] == "src/http/contentType.ts" and i["lines"] == [8] for i in a.data["items"]), a.text
+
+
+def test_type_aliases_that_intersect_an_interface_are_its_implementations(trpc: Served):
+    a = trpc.call("find_related", symbol="BaseHandlerOptions", relation="implementations")
+    assert not a.is_error, a.text
+    got = {i["qualname"]: i["how"] for i in a.data["items"]}
+    assert got == {"HTTPBaseHandlerOptions": "extends", "WSOptions": "intersects", "NodeOptions": "intersects",
+                   "CreateOptions": "alias"}, a.text  # not the union Either, not ErrorHandler's parameter bound
+    assert "[complete: all levels listed]" in a.text
+
+
+def test_a_search_hit_names_up_to_three_enclosing_callbacks(trpc: Served):
+    a = trpc.call("search_text", pattern="Batch call exceeds maximum size")
+    assert not a.is_error, a.text
+    assert ("in arrow function passed to run 4-6, in arrow function passed to client.on 3-7, in arrow function 2-8, "
+            "in getHandler 1-9") in a.text, a.text
