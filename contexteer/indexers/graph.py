@@ -76,6 +76,8 @@ class Relations:
     relation: str
     items: list[Related] = field(default_factory=list)
     unresolved: list[str] = field(default_factory=list)  # callees: call names no definition was found for
+    builtins: list[str] = field(default_factory=list)  # callees (Go, Python): the language's builtins called
+    packages: list[str] = field(default_factory=list)  # callees (Go, Python): functions of imported outside packages
     local: list[str] = field(default_factory=list)  # callees: calls of the body's own locals, parameters, nested defs
     sites: int = 0  # callers: call sites in all (one per line)
     note: str | None = None  # what the answer could not cover, and why
@@ -294,7 +296,43 @@ def callees(index: IndexQueries, sym: Symbol, resolve_imports: Callable[[str], d
                 detail = "abstract; overridden in " + ", ".join(
                     f"{o.qualname} {o.path}:{o.start_line}" for o in subs[:4]) + (f" and {len(subs) - 4} more" if len(subs) > 4 else "")
         out.items.append(Related(d, d.path, how, sorted(set(at)), detail=detail))
+    if sym.language in ("go", "python") and out.unresolved and lines is not None:
+        _outside_calls(out, sym.language, lines)
     return out
+
+
+#: Go's predeclared functions and conversions: a call of one is the language's
+_GO_BUILTINS = frozenset({"append", "cap", "clear", "close", "complex", "copy", "delete", "imag", "len", "make", "max",
+                          "min", "new", "panic", "print", "println", "real", "recover", "string", "int", "int8",
+                          "int16", "int32", "int64", "uint", "uint8", "uint16", "uint32", "uint64", "uintptr", "float32",
+                          "float64", "byte", "rune", "bool", "error", "complex64", "complex128", "any"})
+
+
+def _outside_calls(out: Relations, language: str, lines: list[str]) -> None:
+    """Split a callees answer's unresolved calls into the language's builtins, functions of imported packages
+    (`errors.As`, `http.Error`, `os.path.join`) and the rest (receivers of unknown type): the prometheus A/B agent
+    sorted `make, errors.As, rsp.Header` by hand."""
+    import builtins as py_builtins
+
+    from contexteer.indexers.lookup import go_imports_package
+
+    py_imported: set[str] = set()
+    if language == "python":
+        for text in lines:
+            m = re.match(r"\s*import\s+([\w.]+)(?:\s+as\s+(\w+))?\s*$", text) or \
+                re.match(r"\s*from\s+[\w.]+\s+import\s+(\w+)(?:\s+as\s+(\w+))?\s*$", text)
+            if m:
+                py_imported.add(m.group(2) or m.group(1).split(".")[0])
+    rest: list[str] = []
+    for label in out.unresolved:
+        head = label.split(" ", 1)[0]
+        if "." not in head and (head in _GO_BUILTINS if language == "go" else hasattr(py_builtins, head) and not head.startswith("_")):
+            out.builtins.append(label)
+        elif "." in head and (go_imports_package(lines, head.split(".")[0]) if language == "go" else head.split(".")[0] in py_imported):
+            out.packages.append(label)
+        else:
+            rest.append(label)
+    out.unresolved = rest
 
 
 def _abstract(index: IndexQueries, d: Symbol) -> bool:

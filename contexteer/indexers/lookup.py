@@ -1036,6 +1036,9 @@ def _local_member(index: IndexQueries, sym: Symbol, own_class: Symbol | None, wo
             continue
         if binding[0] == "call":
             found = member_of_returned(index, sym, own_class, binding[1], name, syms_of, import_files)
+        elif binding[0] == "member" and sym.language == "go" and go_imports_package(lines, binding[1].partition(".")[0]):
+            # `errCnt := prometheus.NewCounterVec(...)`: what the package's function returns
+            found = member_of_returned(index, sym, own_class, binding[1].partition(".")[2], name, syms_of, import_files)
         else:
             typed = _received_type(index, sym, binding[1], import_files) if binding[0] == "receive" else binding[1]
             found = member_of_type(index, typed, name, sym, import_files) if typed else None  # receiver type, promoted

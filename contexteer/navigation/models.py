@@ -196,6 +196,8 @@ class RelatedResult(BaseModel):
     total: int
     items: list[RelatedItem]
     unresolved: list[str] = Field(default_factory=list)
+    builtins: list[str] = Field(default_factory=list)  # callees: the language's builtins it calls (Go, Python)
+    packages: list[str] = Field(default_factory=list)  # callees: functions of outside packages it imports (Go, Python)
     local_calls: list[str] = Field(default_factory=list)  # callees: its own locals, parameters, nested definitions
     call_sites: int = 0
     next_cursor: str | None = None

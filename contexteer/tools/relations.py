@@ -84,7 +84,7 @@ async def _related_one(svc: Services, ctx: Context, q: str, relation: Relation, 
             nxt = offset + n if offset + n < len(items) else None
             model = RelatedResult(symbol=full_name, location=f"{target.path}:{target.start_line}-{target.end_line}",
                                   relation=relation, total=len(items), items=shown, unresolved=rel.unresolved,
-                                  local_calls=sorted(rel.local),
+                                  builtins=rel.builtins, packages=rel.packages, local_calls=sorted(rel.local),
                                   call_sites=rel.sites, next_cursor=str(nxt) if nxt is not None else None,
                                   note="; ".join(notes) or None, definitions=found.definitions, values=found.values)
             return Answer(Text(_render(model, target, offset, found.depth)), model, scope="fitted")
@@ -159,8 +159,13 @@ def _render(model: RelatedResult, target: Any, offset: int, depth: int) -> str:
             out.append("  … more: search_text finds them all")
     if model.local_calls:
         out.append(f"calls its own locals or parameters: {', '.join(model.local_calls[:30])}")
+    if model.builtins:
+        out.append(f"builtins: {', '.join(model.builtins[:30])}")
+    if model.packages:
+        out.append(f"functions of other packages: {', '.join(model.packages[:30])}")
     if model.unresolved:
-        out.append(f"{_unresolved_label(model, target)}: {', '.join(model.unresolved[:30])}")
+        label = "unresolved (a receiver of unknown type)" if model.builtins or model.packages else _unresolved_label(model, target)
+        out.append(f"{label}: {', '.join(model.unresolved[:30])}")
     if model.next_cursor is not None:
         out.append(f"… {model.total - int(model.next_cursor)} more; next page: cursor=\"{model.next_cursor}\"")
     return "\n".join(out)
@@ -319,7 +324,7 @@ def _empty(model: RelatedResult, target: Any) -> str:
         return ("no call sites found in its language (a name the index records as called; a call through a "
                 f"variable or reflection is not seen). search_text(pattern=\"{target.name}\") finds every mention.")
     if model.relation == "callees":
-        return "its body calls nothing the index records" + (" that resolves" if model.unresolved else "")
+        return "its body calls nothing the index records" + (" that resolves" if model.unresolved or model.builtins or model.packages else "")
     if model.relation == "implementations":
         if target.language == "lua":  # no class syntax: a library's call makes the class (Penlight A/B run)
             return (f"no class is made from {target.name} by the class-library calls the index follows (`class({target.name})`, "

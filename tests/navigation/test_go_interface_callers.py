@@ -104,3 +104,30 @@ def test_a_field_named_like_the_receiver_is_typed_by_the_field(prom_more: Served
     rows = {(i["path"], tuple(i["lines"])): i["how"] for i in a.data["items"]}
     assert rows.get(("prometheus/wrapper.go", (8,))) == "receiver type", a.text  # g.g.Register(c), g.g a Registerer
     assert ("prometheus/testutil/extra.go", (8,)) not in rows, a.text  # prometheus.Register(c): the package's function
+
+
+def test_callees_resolve_a_local_made_by_another_packages_function_and_sort_out_builtins_and_packages(tmp_path):
+    s = served_tree(tmp_path / "prom", {
+        **TREE,
+        "prometheus/counter.go": (
+            "package prometheus\n\n"
+            "type CounterVec struct{}\n\n"
+            "func NewCounterVec(name string) *CounterVec { return &CounterVec{} }\n\n"
+            "func (v *CounterVec) WithLabelValues(lvs ...string) int { return len(lvs) }\n"),
+        "prometheus/promhttp/handler.go": (
+            "package promhttp\n\nimport (\n\t\"errors\"\n\t\"net/http\"\n\n\t\"example.com/prom/prometheus\"\n)\n\n"
+            "func Instrument(w http.ResponseWriter, err error) {\n"
+            "\terrCnt := prometheus.NewCounterVec(\"errors\")\n"
+            "\terrCnt.WithLabelValues(\"gathering\")\n"
+            "\tbuf := make([]byte, len(\"x\"))\n"
+            "\tif errors.Is(err, nil) {\n\t\thttp.Error(w, string(buf), 500)\n\t}\n"
+            "\tw.WriteHeader(200)\n}\n"),
+    })
+    a = s.call("find_related", symbol="Instrument", relation="callees")
+    assert not a.is_error, a.text
+    assert {i["qualname"] for i in a.data["items"]} == {"NewCounterVec", "CounterVec.WithLabelValues"}, a.text
+    assert a.data["builtins"] == ["len", "make", "string"], a.text
+    assert a.data["packages"] == ["errors.Is", "http.Error"], a.text
+    assert a.data["unresolved"] == ["w.WriteHeader"], a.text
+    assert "builtins: len, make, string\nfunctions of other packages: errors.Is, http.Error\n" \
+           "unresolved (a receiver of unknown type): w.WriteHeader" in a.text, a.text
