@@ -35,6 +35,7 @@ from contexteer.indexers.lookup import (
     language_of,
     lines_of,
     member_of_type,
+    python_implicit_calls,
     rust_bound_types,
     semantic_context,
     whole_class,
@@ -259,6 +260,10 @@ def callees(index: IndexQueries, sym: Symbol, resolve_imports: Callable[[str], d
         calls.setdefault(ref.name, []).append(ref.line)
     quiet = _parameterless(values or [], calls, inner | set(bound or ()), sym, lines) if sym.language == "scala" else {}
     calls.update(quiet)
+    if sym.language == "python" and sym.kind == "method" and lines is not None:
+        # properties read and `with` blocks: code the body runs without a call
+        out.items += [Related(d, d.path, how, [n], detail="property read" if how == "property" else "run by `with`")
+                      for d, how, n in python_implicit_calls(index, sym, lines)]
     if not calls:
         return out
     member_calls, path_calls = call_receivers(calls, dict(members or {}), lines, sym.language)

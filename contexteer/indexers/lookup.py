@@ -1824,7 +1824,8 @@ def _python_self_attribute(index: IndexQueries, cache: dict[str, list[Symbol]], 
             continue
         if m.group(1):
             return named_type(m.group(1))
-        value = m.group(2)
+        # `console if console is not None else get_console()`, `console or get_console()`: the first value says
+        value = re.split(r"\s+(?:if|or)\s+", m.group(2), maxsplit=1)[0].strip()
         if re.fullmatch(r"[A-Za-z_]\w*", value):
             method = enclosing(syms, n)
             typed = declared_type(method.signature or "", value) if method is not None else None
@@ -1834,6 +1835,49 @@ def _python_self_attribute(index: IndexQueries, cache: dict[str, list[Symbol]], 
         if typed is not None:
             return typed
     return None
+
+
+def python_implicit_calls(index: IndexQueries, sym: Symbol, lines: list[str]) -> list[tuple[Symbol, str, int]]:
+    """What a Python method's body runs without a call: the properties it reads off `self` or off a typed `self.x`
+    (`self.renderable`, `self.console.is_terminal`) and the `__enter__`/`__exit__` a `with self.console:` runs; as
+    (definition, "property" or "with", line). The rich A/B agent found four such missing from Live.stop's callees."""
+    syms = index.symbols_in_file(sym.path)
+    around = [s for s in syms if s.kind == "class" and s.start_line <= sym.start_line and sym.end_line <= s.end_line]
+    if not around:
+        return []
+    own = min(around, key=lambda s: s.end_line - s.start_line)
+    cache: dict[str, list[Symbol]] = {sym.path: syms}
+    out: list[tuple[Symbol, str, int]] = []
+    seen: set[tuple[int, str]] = set()
+
+    def typed(attr: str, n: int) -> Symbol | None:
+        name = own.name if attr == "" else _python_self_attribute(index, cache, lines, Caller(None, sym.path, n, ""), attr)
+        return own if attr == "" else next((c for c in index.symbols_named(name) if c.name == name and c.kind == "class"
+                                           and c.language == "python"), None) if name else None
+
+    def member(cls: Symbol, name: str) -> Symbol | None:
+        return next((m for m in index.symbols_in_file(cls.path) if m.parent_id == cls.id and m.name == name), None)
+
+    def add(d: Symbol | None, how: str, n: int) -> None:
+        if d is not None and (d.id, how) not in seen and d.id != sym.id:
+            seen.add((d.id, how))
+            out.append((d, how, n))
+
+    for n in range(sym.start_line + 1, min(sym.end_line, len(lines)) + 1):
+        text = lines[n - 1].split("#", 1)[0]
+        for m in re.finditer(r"\bself\.(?:(\w+)\.)?(\w+)\b(?!\w|\s*[(.]|\s*=[^=])", text):
+            cls = typed(m.group(1) or "", n)
+            prop = member(cls, m.group(2)) if cls is not None else None
+            if prop is not None and re.match(r"@(?:\w+\.)*(?:property|cached_property)\b", prop.signature or ""):
+                add(prop, "property", n)
+        w = re.match(r"\s*(async\s+)?with\s+(.+?)\s*:\s*$", text)
+        for item in (w.group(2).split(",") if w else []):
+            expr = item.split(" as ")[0].strip()
+            target = re.fullmatch(r"self(?:\.(\w+))?", expr)
+            cls = typed(target.group(1) or "", n) if target else None
+            for name in (("__aenter__", "__aexit__") if w and w.group(1) else ("__enter__", "__exit__")):
+                add(member(cls, name) if cls is not None else None, "with", n)
+    return out
 
 
 def _go_satisfies(index: IndexQueries, cache: dict[str, list[Symbol]], typed: str, owner: str) -> bool:

@@ -68,6 +68,9 @@ def declared_type(signature: str, word: str) -> str | None:
                rf"[(,]\s*{w}\s+\*?(?:[\w$]+\.)*([A-Za-z_$][\w$]*)",  # Go
                rf"[(,]\s*(?:final\s+)?(?:[\w$]+(?:\.|::))*([A-Za-z_$][\w$]*)(?:<[^<>()]*>)?\s*[*&]?\s+{w}\s*[,)=]"):  # Java, C#, C++
         m = re.search(rx, signature)
+        if m and m.group(1) in _NULLABLE:  # `console: Optional[Console] = None`, `h: Option<Head>`: the wrapped type
+            inner = re.match(r"\s*[\[<]\s*[\"']?[&*]*(?:[\w$]+(?:\.|::))*([A-Za-z_$][\w$]*)", signature[m.end(1):])
+            return inner.group(1) if inner and inner.group(1) not in _KEYWORDS else None
         if m and m.group(1) not in _KEYWORDS:
             return m.group(1)
     return None
@@ -86,6 +89,10 @@ def go_embedded(lines: list[str], start: int, end: int) -> list[str]:
 
 #: Wrappers whose argument is the type a value has: `Optional[Head]`, `Option<Head>`, `Box<Head>`, `?Head`
 _WRAPPERS = frozenset({"Optional", "Option", "Box", "Rc", "Arc", "Ref", "RefMut", "Readonly", "Awaitable", "Coroutine"})
+
+
+#: wrappers a parameter's value is its argument's type through (an `Awaitable[T]` parameter is an Awaitable)
+_NULLABLE = frozenset({"Optional", "Option", "Box", "Rc", "Arc"})
 
 
 def named_type(text: str) -> str | None:

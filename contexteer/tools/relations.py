@@ -217,7 +217,7 @@ def _callee_rows(it: RelatedItem, target: Any, tag: str, via: str | None, under:
     kind = f"{it.kind} " if it.kind in CLASS_KINDS else ""  # built: `new HtmlTreeBuilder()`, `Client()`
     body = f" (defined at {it.defined})" if it.defined else ""
     where = "" if grouped else f"{it.path}:"
-    also = f" ({it.detail})" if it.detail and it.detail.startswith(("also named so", "abstract")) else ""
+    also = f" ({it.detail})" if it.detail and it.detail.startswith(("also named so", "abstract", "property read", "run by")) else ""
     return [f"{pad}{kind}{it.qualname} {where}{it.start_line}-{it.end_line}{body} called at {at}{by}{tag}{also}"]
 
 

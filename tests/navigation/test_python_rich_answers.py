@@ -42,6 +42,20 @@ TREE = {
         "        return render_str(text)\n\n\n"
         "def render_str(text: str) -> str:\n"
         "    return text\n"),
+    "rich/live.py": (
+        "from typing import Optional\n\nfrom .console import Console\n\n\n"
+        "class Live:\n"
+        "    def __init__(self, console: Optional[Console] = None) -> None:\n"
+        "        self.console = console if console is not None else Console()\n\n"
+        "    @property\n"
+        "    def renderable(self) -> str:\n"
+        "        return ''\n\n"
+        "    def __enter__(self) -> 'Live':\n"
+        "        return self\n\n"
+        "    def stop(self) -> None:\n"
+        "        with self.console:\n"
+        "            if self.console.is_terminal and self.renderable:\n"
+        "                self.console.pop_theme()\n"),
 }
 
 
@@ -65,7 +79,8 @@ def test_a_self_attribute_stored_from_a_typed_parameter_types_the_receiver(rich:
     assert rows == {("rich/console.py", (21,)): "receiver type"}, a.text  # self._stack = ThemeStack()
     assert "console.py:9" in a.text and "left out" in a.text, "self.console.pop_theme() is Console.pop_theme"
     b = rich.call("find_related", symbol="Console.pop_theme", relation="callers")
-    assert [(i["path"], i["lines"], i["how"]) for i in b.data["items"]] == [("rich/console.py", [9], "receiver type")], b.text
+    assert [(i["path"], i["lines"], i["how"]) for i in b.data["items"]] == [("rich/console.py", [9], "receiver type"),
+                                                                           ("rich/live.py", [20], "receiver type")], b.text
 
 
 def test_a_property_says_so_in_its_signature(rich: Served):
@@ -73,3 +88,28 @@ def test_a_property_says_so_in_its_signature(rich: Served):
     assert "@property def is_terminal(self) -> bool" in a.text, a.text
     o = rich.call("get_structured_index", path="rich/console.py")
     assert "@property def is_terminal(self) -> bool" in o.text, o.text
+
+
+def test_callees_list_properties_read_and_what_a_with_block_runs(rich: Served):
+    a = rich.call("find_related", symbol="Live.stop", relation="callees")
+    assert not a.is_error, a.text
+    got = {(i["qualname"], i["how"], tuple(i["lines"])) for i in a.data["items"]}
+    assert ("Live.renderable", "property", (19,)) in got, a.text
+    assert ("Console.is_terminal", "property", (19,)) in got, a.text  # self.console: Optional[Console] in __init__
+    assert any(q == "Console.pop_theme" for q, _, _ in got), a.text
+    assert not any(q == "Console.__enter__" for q, _, _ in got), "Console has no __enter__ here: nothing to run"
+    assert "Live.renderable rich/live.py:10-12 called at 19 (property read)" in a.text, a.text
+
+
+def test_a_with_block_on_a_typed_attribute_runs_its_enter_and_exit(tmp_path):
+    s = served_tree(tmp_path / "r", {
+        "pkg/__init__.py": "",
+        "pkg/lock.py": ("class Lock:\n    def __enter__(self) -> 'Lock':\n        return self\n\n"
+                        "    def __exit__(self, *exc: object) -> None:\n        pass\n\n\n"
+                        "class User:\n    def __init__(self) -> None:\n        self.lock = Lock()\n\n"
+                        "    def run(self) -> None:\n        with self.lock:\n            pass\n"),
+    })
+    a = s.call("find_related", symbol="User.run", relation="callees")
+    got = {(i["qualname"], i["how"], tuple(i["lines"])) for i in a.data["items"]}
+    assert got == {("Lock.__enter__", "with", (14,)), ("Lock.__exit__", "with", (14,))}, a.text
+    assert "(run by `with`)" in a.text, a.text
