@@ -1177,6 +1177,8 @@ def find_callers(index: IndexQueries, sym: Symbol, callee: str, resolve_imports:
             continue  # a Python method is never called from JavaScript
         how = evidence[r.path]
         sites.append(Caller(None, r.path, r.line, how or "name only"))
+    if family == language_family("javascript") and sym.kind == "function" and sym.parent_id is None:
+        _alias_sites(index, callee, family, seen, sites)
     holder = index.get_symbol(sym.parent_id) if sym.parent_id is not None else None
     if holder is not None and holder.kind in ("function", "method") and sym.kind in ("function", "method"):
         # a function local to another (`def compute` inside FutureTasks.exec) is called from inside it only
@@ -1880,6 +1882,48 @@ def python_implicit_calls(index: IndexQueries, sym: Symbol, lines: list[str]) ->
     return out
 
 
+def _alias_sites(index: IndexQueries, callee: str, family: str | None, seen: set[tuple[str, int]], sites: list[Caller]) -> None:
+    """`export { callProcedure as callTRPCProcedure }`: calls of the name a JS/TS function is exported or imported
+    as, added to `sites` as "alias" (the tRPC A/B agent read "0 call sites" for callProcedure, called at ws.ts:528)."""
+    for alias in _js_export_aliases(index, callee):
+        for r in index.references_to(alias, limit=500):
+            if r.kind == "call" and (r.path, r.line) not in seen and language_family(language_of(index, r.path)) == family:
+                seen.add((r.path, r.line))
+                sites.append(Caller(None, r.path, r.line, "alias"))
+
+
+def _js_export_aliases(index: IndexQueries, name: str) -> list[str]:
+    """The names a JS/TS function is exported or imported as elsewhere (`export { callProcedure as
+    callTRPCProcedure }`, `import { x as y }`)."""
+    ws = getattr(index, "ws", None)
+    if ws is None:
+        return []
+    rx = re.compile(rf"(?<![\w$.]){re.escape(name)}\s+as\s+([A-Za-z_$][\w$]*)")
+    cache: dict[str, list[str]] = {}
+    out: list[str] = []
+    for r in index.references_to(name, limit=500):
+        if r.kind not in ("import", "other"):
+            continue
+        lines = _file_lines(ws, r.path, cache)
+        statement = []  # an `export {` list over many lines is recorded at its first line
+        for text in lines[r.line - 1: r.line + 200]:
+            statement.append(text)
+            if re.search(r"\bfrom\b|;\s*$|^\s*}\s*$", text):
+                break
+        out += [m.group(1) for m in rx.finditer(" ".join(statement)) if m.group(1) != name and m.group(1) not in out]
+    return out[:8]
+
+
+def _go_element(index: IndexQueries, name: str) -> str | None:
+    """The element type of a Go named slice or map type (`type Gatherers []Gatherer` -> Gatherer), else None."""
+    for t in index.symbols_named(name):
+        if t.name == name and t.language == "go":
+            m = re.search(r"\btype\s+\w+\s+(?:\[\]|map\[[^\]]+\])\*?(?:\w+\.)?(\w+)\s*$", t.signature or "")
+            if m:
+                return m.group(1)
+    return None
+
+
 def _go_satisfies(index: IndexQueries, cache: dict[str, list[Symbol]], typed: str, owner: str) -> bool:
     """Whether the type named `typed` implements the Go interface named `owner` (by method set or embedding);
     the implementers are looked up once per answer (kept in `cache`)."""
@@ -1965,6 +2009,9 @@ def _declared_receiver(index: IndexQueries, cache: dict[str, list[Symbol]], line
                     typed = _returns(index, method, enc)  # `reg := prometheus.NewPedanticRegistry()`: a package's function
             elif binding is not None and binding[0] == "call":  # `env = get_default_environment()`
                 typed = _returns(index, binding[1], enc)
+            elif binding is not None and binding[0] == "range" and "." not in binding[1] and depth < 2:
+                collection = _declared_receiver(index, cache, lines, site, binding[1], depth + 1)
+                typed = _go_element(index, collection) if collection else None  # `for _, g := range gs` (Gatherers)
             else:
                 typed = binding[1] if binding is not None and binding[0] == "type" else None
         if typed is not None:

@@ -255,7 +255,8 @@ def local_bindings(lines: list[str], start: int, end: int, word: str) -> Iterato
     `c = Client(...)`, `$c = new Client(...)`, `let c = Client::new(...)`), ("call", f) when it is what a call of a
     plain function returns (`c = make_client()`, `c := NewClient()`), ("member", "v.m") when it is what a method
     called on a plain name returns (`val r = borderRadius?.resolve(...)`), ("receive", "r.ch") when it is a value
-    received from a channel field (Go `case a := <-r.applyCh:`), else None; each declaration in turn (JavaScript's
+    received from a channel field (Go `case a := <-r.applyCh:`), ("range", "gs") an element of a collection (Go
+    `for _, g := range gs {`), else None; each declaration in turn (JavaScript's
     `const entrypoint` in two blocks: one from a Map, one `new Entrypoint(..)`). At most 400 lines are read."""
     w = re.escape(word)
     # (Scala binds a typed pattern too: `case listeners: List[_] =>`)
@@ -264,6 +265,7 @@ def local_bindings(lines: list[str], start: int, end: int, word: str) -> Iterato
     go_var = re.compile(rf"^\s*var\s+{w}\s+\*?({_QUAL}[A-Za-z_]\w*)\s*$")
     made = re.compile(rf"^\s*(?:let\s+(?:mut\s+)?|const\s+|var\s+|val\s+|auto\s+)?\$?{w}\s*(?::=|=)\s*(?:&|new\s+|await\s+)?"
                       rf"({_QUAL})([A-Za-z_$][\w$]*)\s*(::\s*[a-z_]\w*\s*)?(?:<[^<>;()]*>)?\s*([({{])")
+    go_range = re.compile(rf"^\s*for\s+(?:[A-Za-z_]\w*\s*,\s*)?{w}\s*:=\s*range\s+([A-Za-z_][\w.]*)\s*\{{")
     go_receive = re.compile(rf"^\s*(?:case\s+)?{w}(?:\s*,\s*\w+)?\s*:?=\s*<-\s*([A-Za-z_]\w*\.[A-Za-z_]\w*)\s*:?\s*(?://.*)?$")
     on_value = re.compile(rf"^\s*(?:let\s+(?:mut\s+)?|const\s+|var\s+|val\s+|auto\s+)?\$?{w}\s*(?::=|=)\s*"
                           rf"(?:this\.|self\.|\$this->)?([a-z_][\w$]*)\s*(?:\?\.|\.|->)\s*([A-Za-z_$][\w$]*)\s*\(")
@@ -274,6 +276,10 @@ def local_bindings(lines: list[str], start: int, end: int, word: str) -> Iterato
         m = go_receive.match(text)
         if m:  # Go `case a := <-r.applyCh:`: what the channel field carries
             yield "receive", m.group(1)
+            continue
+        m = go_range.match(text)
+        if m:  # Go `for i, g := range gs {`: an element of what gs is
+            yield "range", m.group(1)
             continue
         m = annotated.match(text)
         if m:

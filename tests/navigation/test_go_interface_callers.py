@@ -81,6 +81,11 @@ MORE = {
         "package prometheus\n\n"
         "type wrapper struct {\n\tg Registerer\n}\n\n"
         "func (g *wrapper) Register(c Collector) error {\n\treturn g.g.Register(c)\n}\n"),
+    "prometheus/gather.go": (
+        "package prometheus\n\n"
+        "type Gatherer interface {\n\tGather() error\n}\n\n"
+        "type Gatherers []Gatherer\n\n"
+        "func (gs Gatherers) Gather() error {\n\tfor _, g := range gs {\n\t\t_ = g.Gather()\n\t}\n\treturn nil\n}\n"),
     "prometheus/testutil/extra.go": (
         "package testutil\n\nimport (\n\t\"example.com/prom/prometheus\"\n)\n\n"
         "func RegisterDefault(c prometheus.Collector) error {\n\treturn prometheus.Register(c)\n}\n"),
@@ -131,3 +136,9 @@ def test_callees_resolve_a_local_made_by_another_packages_function_and_sort_out_
     assert a.data["unresolved"] == ["w.WriteHeader"], a.text
     assert "builtins: len, make, string\nfunctions of other packages: errors.Is, http.Error\n" \
            "unresolved (a receiver of unknown type): w.WriteHeader" in a.text, a.text
+
+
+def test_a_range_variable_is_an_element_of_the_named_slice_type(prom_more: Served):
+    a = prom_more.call("find_related", symbol="Gatherer.Gather", relation="callers")
+    rows = {(i["path"], tuple(i["lines"])): i["how"] for i in a.data["items"]}
+    assert rows == {("prometheus/gather.go", (11,)): "receiver type"}, a.text  # g from `range gs`, gs Gatherers

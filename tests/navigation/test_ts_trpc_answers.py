@@ -44,6 +44,10 @@ TREE = {
         "export function raw(body: string) {\n"
         "  return JSON.parse(body);\n"
         "}\n"),
+    "src/core/proc.ts": "export function callProc(): number {\n  return 1;\n}\n",
+    "src/server/aliases.ts": "export {\n  getErrorShape,\n  callProc as callTRPCProc,\n} from '../core/index';\n",
+    "src/adapters/ws2.ts": ("import { callTRPCProc } from '../server/aliases';\n\n"
+                            "export function use(): number {\n  return callTRPCProc();\n}\n"),
     "src/ws.ts": (
         "export function getHandler(client: { on(e: string, f: () => void): void }) {\n"
         "  return () => {\n"
@@ -90,3 +94,9 @@ def test_a_search_hit_names_up_to_three_enclosing_callbacks(trpc: Served):
     assert not a.is_error, a.text
     assert ("in arrow function passed to run 4-6, in arrow function passed to client.on 3-7, in arrow function 2-8, "
             "in getHandler 1-9") in a.text, a.text
+
+
+def test_a_call_through_the_name_a_function_is_exported_as_is_its_caller(trpc: Served):
+    a = trpc.call("find_related", symbol="callProc", relation="callers")
+    assert not a.is_error, a.text
+    assert [(i["path"], i["lines"], i["how"]) for i in a.data["items"]] == [("src/adapters/ws2.ts", [4], "alias")], a.text
