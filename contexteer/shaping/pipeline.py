@@ -137,17 +137,19 @@ class Pipeline:
         pageable = answer.scope == "delimited" and isinstance(answer.body, FileLines) and answer.continuation is not None
         if pageable and raw <= whole and self._typed_over(answer, whole):
             return self._page(answer, raw)  # the text fits, its typed form (structured output) does not: page both
-        # a search of hit lines only, or a small file read whole, up to twice the passthrough size: a digest saves
-        # little and its fold costs the agent a fetch_result call (81-line TaskSupport.scala: 281 + 1,019 tokens)
+        # a search of hit lines only up to twice the passthrough size, or a small file read whole up to four times
+        # it: a digest saves little and its fold costs the agent a fetch_result call (81-line TaskSupport.scala: 281
+        # + 1,019 tokens; a 120-line fastifyTRPCPlugin.ts of 1,233 tokens read as 368 of folds whose imports the
+        # question was about, a 160-line go_collector_latest.go of 1,920 with the bodies asked about folded)
         hits = _search_whole(answer, raw, cm.max_direct_passthrough) or (
             tool == "read_code_range" and isinstance(answer.body, FileLines) and answer.body.first == 1
-            and raw <= 2 * cm.max_direct_passthrough)
+            and raw <= 4 * cm.max_direct_passthrough)
         if raw <= cm.max_direct_passthrough or (bounded and raw <= whole) or hits:
             if answer.page_model is not None and isinstance(answer.body, FileLines):
                 answer.model = answer.page_model(len(answer.body.lines), preface)
             out, red = redact_keep_lines(full)
             tokens = raw if out is full else self.count(out)
-            cap = whole if bounded else max(raw, 2 * cm.max_direct_passthrough) if hits else cm.max_direct_passthrough
+            cap = whole if bounded else max(raw, 4 * cm.max_direct_passthrough) if hits else cm.max_direct_passthrough
             return self._finish(answer, out, "passthrough", raw, tokens, None, red, cap)
         if pageable:
             return self._page(answer, raw)
