@@ -165,12 +165,18 @@ def _mark_scopes(model: Dependencies, rel: str, lines: list[str], syms: list[Any
             if not above.strip() or len(above) - len(above.lstrip()) >= indent:
                 continue
             m = _TYPE_CHECKING.match(above)
+            if m is None and re.match(r"\s*if\s+__name__\s*==\s*[\"']__main__[\"']\s*:", above):
+                return "in the __main__ block"  # runs only when the file is run as a script
             return "TYPE_CHECKING" if m else None
         return None
 
     for e in model.imports:
         if e.source == rel:
             e.scope = scope(e.line)
+            at = [e.line, *(e.more_lines or [])]
+            scopes = [scope(n) for n in at]
+            if len(set(scopes)) > 1:  # `lines 11, 19, TYPE_CHECKING` read as all three under it (rich A/B run 60)
+                e.scope = ", ".join(f"{n} {'under ' if sc == 'TYPE_CHECKING' else ''}{sc}" for n, sc in zip(at, scopes, strict=True) if sc)
     by_package: dict[str, set[str | None]] = {}
     for imp in imports:  # every line importing a top-level module (a package may be imported in several places)
         by_package.setdefault(imp.module.lstrip(".").split(".")[0], set()).add(scope(imp.line))
@@ -366,7 +372,16 @@ def use_statements(resolver: deps_mod.Resolver, rel: str, imports: list[Any], se
         if sep == "js" and 0 < imp.line <= len(source) and source[imp.line - 1][:1] in (" ", "\t") \
                 and re.search(r"\b(?:require|import)\s*\(", source[imp.line - 1]):
             reach = f"{reach} [lazy]".lstrip()  # a `require` in a function or block: loads when that code runs
+        if sep == "js" and 0 < imp.line <= len(source):
+            written = _ts_type_only(written, imp, source)
         rows.setdefault((written, reach), []).append(imp.line)
+    if sep == "js":  # `/// <reference types="@fastify/websocket" />`: types brought in without an import
+        for n, text in enumerate(source[:80], 1):
+            ref = re.match(r"\s*///\s*<reference\s+(types|path)\s*=\s*[\"']([^\"']+)[\"']", text)
+            if ref:
+                what = f"[types of package {ref.group(2)}]" if ref.group(1) == "types" else \
+                    "-> " + posixpath.normpath(posixpath.join(posixpath.dirname(rel), ref.group(2)))
+                rows.setdefault((f"/// <reference {ref.group(1)}=\"{ref.group(2)}\" />", what), []).append(n)
     recorded = {imp.line for imp in imports}
     for n, text in enumerate(source if sep == "rb" else [], 1):  # `require library`: loads what a value names at run time
         code = _RUBY_STRING.sub('""', text).split("#", 1)[0]  # not a word of a string or a comment
@@ -374,6 +389,23 @@ def use_statements(resolver: deps_mod.Resolver, rel: str, imports: list[Any], se
             rows.setdefault((text.strip()[:120], "[a value: known only at run time]"), []).append(n)
     ordered = sorted(rows.items(), key=lambda kv: kv[1][0]) if source else list(rows.items())
     return [(lines, written, reach) for (written, reach), lines in ordered]
+
+
+def _ts_type_only(written: str, imp: Any, source: list[str]) -> str:
+    """A TS import as written with what only brings types: `import type {...}` whole (`(types only)`), inline
+    `type X` names each (`type WSSHandlerOptions`); the tRPC A/B agent read the file to tell them apart."""
+    statement = []
+    for text in source[imp.line - 1: imp.line + 30]:
+        statement.append(text)
+        if re.search(r"\bfrom\b|;\s*$", text):
+            break
+    whole = " ".join(statement)
+    if re.match(r"\s*(?:import|export)\s+type\b", whole):
+        return written.replace("':", "' (types only):", 1) if "':" in written else f"{written} (types only)"
+    for name in [n for n in imp.names if n]:
+        if re.search(rf"\btype\s+{re.escape(name)}\b", whole):
+            written = re.sub(rf"(?<![\w$]){re.escape(name)}(?![\w$])", f"type {name}", written, count=1)
+    return written
 
 
 def _as_written(imp: Any, sep: str, source: list[str]) -> str:
@@ -407,7 +439,9 @@ def _reach(imp: Any, results: list[Any], rel: str, written: str, sep: str, crate
     near = posixpath.normpath(posixpath.join(posixpath.dirname(rel), imp.module)) if imp.module.startswith(".") else ""
     if sep == "js" and len(targets) == 1 and imp.module.startswith("./") \
             and posixpath.splitext(targets[0])[0] in (near, near + "/index"):
-        return ""  # './Operator' from internal/Observable.ts is internal/Operator.ts: nothing to add ('../' is)
+        # './Operator' from internal/Observable.ts is internal/Operator.ts: the file's name in its folder (a row
+        # without a target read to the tRPC A/B agent as unresolved)
+        return "-> ./" + posixpath.relpath(targets[0], posixpath.dirname(rel))
     if sep == "/" and len(targets) == 1 and targets[0].endswith("/" + bare):
         return "-> " + targets[0][: -len(bare)]  # <linux/mm.h> -> include/: the folder it is found under
     dirs = sorted({posixpath.dirname(t) for t in targets})

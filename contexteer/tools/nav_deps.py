@@ -20,7 +20,7 @@ def _row(e: DepEdge, attr: str, single: str) -> str:
     if attr == "target":
         at = f"lines {_runs([e.line, *e.more_lines])}" if e.more_lines else f"line {e.line}"
         where = at if e.source == single else f"{at} of {e.source}"
-        where += f", {e.scope}" if e.scope else ""
+        where += (f"; {e.scope}" if e.scope[:1].isdigit() else f", {e.scope}") if e.scope else ""  # `; 11 under TYPE_CHECKING`
         place = e.target
     else:  # the row is the importing file: the line is its own; say what it imports when that is not the file asked
         where = f"line {e.line}" if e.target == single else f"line {e.line}: {e.target}"

@@ -113,3 +113,20 @@ def test_a_with_block_on_a_typed_attribute_runs_its_enter_and_exit(tmp_path):
     got = {(i["qualname"], i["how"], tuple(i["lines"])) for i in a.data["items"]}
     assert got == {("Lock.__enter__", "with", (14,)), ("Lock.__exit__", "with", (14,))}, a.text
     assert "(run by `with`)" in a.text, a.text
+
+
+def test_an_imports_lines_each_say_whether_they_run_at_load(tmp_path):
+    s = served_tree(tmp_path / "r", {
+        "rich/__init__.py": "",
+        "rich/text.py": "class Text:\n    pass\n",
+        "rich/logging.py": (
+            "from typing import TYPE_CHECKING\n\n"
+            "if TYPE_CHECKING:\n    from rich.text import Text\n\n"
+            "from rich import text\n\n\n"
+            "def emit() -> None:\n    from rich.text import Text\n\n\n"
+            "if __name__ == \"__main__\":\n    import time\n"),
+    })
+    a = s.call("list_dependencies", path="rich/logging.py", view="file")
+    assert not a.is_error, a.text
+    assert "rich/text.py  (lines 4, 6, 10; 4 under TYPE_CHECKING, 10 in emit)" in a.text, a.text
+    assert "time (line 14, in the __main__ block only)" in a.text, a.text

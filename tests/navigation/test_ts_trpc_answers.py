@@ -48,6 +48,11 @@ TREE = {
     "src/server/aliases.ts": "export {\n  getErrorShape,\n  callProc as callTRPCProc,\n} from '../core/index';\n",
     "src/adapters/ws2.ts": ("import { callTRPCProc } from '../server/aliases';\n\n"
                             "export function use(): number {\n  return callTRPCProc();\n}\n"),
+    "src/adapters/plugin.ts": (
+        "/// <reference types=\"@fastify/websocket\" />\n"
+        "import type { BaseHandlerOptions } from '../http/types';\n"
+        "import { handle, type Helper } from './node';\n\n"
+        "export const plugin = (o: BaseHandlerOptions<number>): number => handle(o.router);\n"),
     "src/ws.ts": (
         "export function getHandler(client: { on(e: string, f: () => void): void }) {\n"
         "  return () => {\n"
@@ -100,3 +105,11 @@ def test_a_call_through_the_name_a_function_is_exported_as_is_its_caller(trpc: S
     a = trpc.call("find_related", symbol="callProc", relation="callers")
     assert not a.is_error, a.text
     assert [(i["path"], i["lines"], i["how"]) for i in a.data["items"]] == [("src/adapters/ws2.ts", [4], "alias")], a.text
+
+
+def test_imports_say_which_bring_only_types_and_name_the_file_next_door(trpc: Served):
+    a = trpc.call("list_dependencies", path="src/adapters/plugin.ts")
+    assert not a.is_error, a.text
+    assert "1: /// <reference types=\"@fastify/websocket\" />  [types of package @fastify/websocket]" in a.text, a.text
+    assert "2: '../http/types' (types only): BaseHandlerOptions  -> src/http/types.ts" in a.text, a.text
+    assert "3: './node': handle, type Helper  -> ./node.ts" in a.text, a.text

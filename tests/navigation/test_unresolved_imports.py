@@ -35,7 +35,7 @@ def test_a_missing_relative_module_is_unresolved_and_a_path_above_the_root_is_ou
     a = served.call("list_dependencies", path="web/src/main.ts")
     assert not a.is_error, a.text
     # each statement row says it (no second line repeating it)
-    assert "4: './types': Foo  [no repository file]" in a.text and "unresolved:" not in a.text, a.text
+    assert "4: './types' (types only): Foo  [no repository file]" in a.text and "unresolved:" not in a.text, a.text
     assert "5: '../../../package.json': pkg  [outside the root]" in a.text
     assert {x["package"] for x in a.data["external"]} == {"lodash"}
     assert "./types (line 4)" in a.data["note"] and "../../../package.json" in a.data["note"]
