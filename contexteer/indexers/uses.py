@@ -89,7 +89,12 @@ def names_in(data: bytes, spec: LanguageSpec, start_line: int, end_line: int, li
             break
         inside = erow >= first
         field_name = cursor.field_name
-        if inside and srow >= first and node.type in idents and not (parents and parents[-1][0] == "value_argument_label"):
+        if inside and srow >= first and node.type in _MEMBER_IDENTS and field_name in _MEMBER_FIELDS and parents \
+                and parents[-1][0] in _MEMBER_ACCESS and node.prev_named_sibling is not None:
+            # Go `obs.With(...)`, JS `this.load()`, Rust `self.grow()`: a member read off a value (its own node type);
+            # a semantic read of prometheus' instrument_server.go:200 left `obs.With` out
+            names.members.setdefault((node.text or b"").decode("utf-8", "replace"), set()).add(_receiver(node))
+        elif inside and srow >= first and node.type in idents and not (parents and parents[-1][0] == "value_argument_label"):
             raw = node.text
             if raw:
                 text = raw.decode("utf-8", "replace")
@@ -125,6 +130,8 @@ def names_in(data: bytes, spec: LanguageSpec, start_line: int, end_line: int, li
 
 
 _MEMBER_FIELDS = frozenset({"attribute", "property", "field", "name", "method"})
+#: node types a member's name has where it is not an identifier (Go and Rust fields, JS/TS properties)
+_MEMBER_IDENTS = frozenset({"field_identifier", "property_identifier"})
 _MEMBER_ACCESS = frozenset({"attribute", "member_expression", "selector_expression", "field_access", "method_invocation",
                             "member_access_expression", "field_expression", "call", "qualified_type"})
 

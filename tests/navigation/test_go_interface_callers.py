@@ -142,3 +142,22 @@ def test_a_range_variable_is_an_element_of_the_named_slice_type(prom_more: Serve
     a = prom_more.call("find_related", symbol="Gatherer.Gather", relation="callers")
     rows = {(i["path"], tuple(i["lines"])): i["how"] for i in a.data["items"]}
     assert rows == {("prometheus/gather.go", (11,)): "receiver type"}, a.text  # g from `range gs`, gs Gatherers
+
+
+def test_a_semantic_read_of_a_line_resolves_a_method_called_on_a_parameter(tmp_path):
+    s = served_tree(tmp_path / "prom", {
+        **TREE,
+        "prometheus/observer.go": (
+            "package prometheus\n\n"
+            "type Observer interface {\n\tObserve(float64)\n}\n\n"
+            "type ObserverVec interface {\n\tWith(name string) Observer\n}\n"),
+        "prometheus/promhttp/instrument.go": (
+            "package promhttp\n\nimport (\n\t\"example.com/prom/prometheus\"\n)\n\n"
+            "func Instrument(obs prometheus.ObserverVec) func(int) {\n"
+            "\treturn func(status int) {\n"
+            "\t\tobs.With(\"code\").Observe(1)\n"
+            "\t}\n}\n"),
+    })
+    a = s.call("read_code_range", path="prometheus/promhttp/instrument.go:9", context="semantic")
+    assert not a.is_error, a.text
+    assert "prometheus/observer.go:8-8 ObserverVec.With" in a.text, a.text
