@@ -126,6 +126,7 @@ def callers(index: IndexQueries, sym: Symbol, resolve_imports: Callable[[str], d
     """The definitions that call `sym`, grouped (one entry per calling definition with its call lines), best
     evidence first; with depth > 1 the callers of each caller follow it (breadth first, no repeats)."""
     out = Relations(sym, "callers")
+    first_dropped: list[Any] = []
     file_syms: dict[str, list[Symbol]] = {}
     seen: set[int] = {sym.id}
     frontier: list[tuple[Any, Any | None]] = [(sym, None)]
@@ -146,16 +147,11 @@ def callers(index: IndexQueries, sym: Symbol, resolve_imports: Callable[[str], d
                 out.sites = len(sites) + len(itself)
                 if itself:  # `link(target)` inside link: it calls itself
                     out.items.append(Related(sym, sym.path, "recursive", itself, 1, None, ""))
-                if dropped:  # say what was left out and why, or the agent checks every namesake call by hand
-                    n = len(dropped)
-                    # up to 6 named whole (the Zig A/B agent needed two calls to learn the 4th of 4)
-                    shown = dropped if n <= 6 else dropped[:5]
-                    where = ", ".join(_left_out(index, c) for c in shown) + (f", … {n - 5} more" if n > 6 else "")
-                    out.note = (f"{n} other call{'s' if n != 1 else ''} named '{target.name}' left out: another type's "
-                                f"method or a function of that name ({where})")
+                first_dropped = dropped
             for entry in _by_caller(index, sites, target, level, file_syms):
                 if len(out.items) >= MAX_NODES:
                     out.truncated = True
+                    _left_out_note(index, out, first_dropped)
                     return out
                 if entry.symbol is not None and entry.symbol.id in seen:
                     if entry.symbol.id == sym.id or level == 1:
@@ -183,6 +179,7 @@ def callers(index: IndexQueries, sym: Symbol, resolve_imports: Callable[[str], d
         frontier = nxt
         if not frontier:
             break
+    _left_out_note(index, out, first_dropped)
     if sym.language == "zig" and sym.kind in ("function", "method"):
         stored = zig_vtables.stored_note(index, sym)
         if stored:
@@ -199,6 +196,23 @@ def callers(index: IndexQueries, sym: Symbol, resolve_imports: Callable[[str], d
                 f"find_related(symbol=\"{first}\", relation=\"callers\") lists them")
         out.note = f"{out.note}; {more}" if out.note else more
     return out
+
+
+def _left_out_note(index: IndexQueries, out: Relations, first_dropped: list[Any]) -> None:
+    """Say which first-level calls of the name were left out and why, or the agent checks every namesake call by
+    hand; one that a deeper level lists (`self.console.pop_theme()`, Console.pop_theme's caller) is not named: the
+    rich A/B agent read such an answer as contradicting itself."""
+    listed = {(it.path, n) for it in out.items for n in it.lines}
+    dropped = [c for c in first_dropped if (c.path, c.line) not in listed]
+    if not dropped:
+        return
+    n = len(dropped)
+    # up to 6 named whole (the Zig A/B agent needed two calls to learn the 4th of 4)
+    shown = dropped if n <= 6 else dropped[:5]
+    where = ", ".join(_left_out(index, c) for c in shown) + (f", … {n - 5} more" if n > 6 else "")
+    note = (f"{n} other call{'s' if n != 1 else ''} named '{out.target.name}' left out: another type's "
+            f"method or a function of that name ({where})")
+    out.note = f"{note}; {out.note}" if out.note else note
 
 
 def _left_out(index: IndexQueries, site: Any) -> str:

@@ -1463,7 +1463,9 @@ def file_evidence(sym: Symbol, path: str, resolve_imports: Callable[[str], dict[
     return None
 
 
-_RECEIVER_ONLY = frozenset({"rust", "go", "python"})  # a method is never called by its bare name
+#: a method is never called by its bare name (JS/TS: a bare `parse(x)` is a local's or a function's, never an object's
+#: method: the tRPC A/B agent read three such as callers of jsonContentTypeHandler.parse)
+_RECEIVER_ONLY = frozenset({"rust", "go", "python", "javascript", "typescript", "tsx"})
 
 
 #: languages where a static method is called through its class, never through a value
@@ -1763,6 +1765,11 @@ def _other_type(index: IndexQueries, defs: dict[str, list[Symbol]], lines: list[
         if _inherits(index, owner, typed):  # `awaitable.ready(...)` with `awaitable: Awaitable[T]`: it may dispatch here
             site.receiver, site.how = True, "base type"
             return False
+        if _annotated_as(index, owner, typed):
+            # `handler.parse(opts)` with handler a ContentTypeHandler and `const jsonContentTypeHandler:
+            # ContentTypeHandler = {...}`: the call may run this object's method
+            site.receiver, site.how = True, "base type"
+            return False
         if _go_satisfies(index, defs, typed, owner):
             # Go: `r.Register(c)` with `r *Registry` calls Registerer.Register's implementation: a caller of the
             # interface method, as a Java call on a class implementing it is (the prometheus A/B key counted 3)
@@ -1770,6 +1777,11 @@ def _other_type(index: IndexQueries, defs: dict[str, list[Symbol]], lines: list[
             site.receiver_name = f"{word}: {typed}"
             return False
         return True
+    if typed is None and word != owner and word not in _SELF and not prefix.endswith("."):
+        called = re.match(r"\s*([\w$]+)", text[before.end():])
+        if called and any(s.qualname.endswith(f"{word}.{called.group(1)}") and s.name == called.group(1)
+                          for s in index.symbols_named(called.group(1))):
+            return True  # `jsonHandler.parse(x)`: the method of another object named so, not `owner`'s
     norm = word.lstrip("_$").lower().replace("_", "")
     site.receiver = norm == named[0] or norm.endswith(named[1])
     # declared with the class or a subtype of it (Scala's `pit: IterableSplitter[T]` calling Signalling.abort)
@@ -1922,6 +1934,13 @@ def _go_element(index: IndexQueries, name: str) -> str | None:
             if m:
                 return m.group(1)
     return None
+
+
+def _annotated_as(index: IndexQueries, owner: str, typed: str) -> bool:
+    """Whether `owner` is a value (an object literal, a JS/TS const) declared with the type `typed`."""
+    rx = re.compile(rf"\b{re.escape(owner)}\s*:\s*(?:[\w$]+\.)*{re.escape(typed)}\b")
+    return any(s.name == owner and s.kind in ("variable", "constant") and rx.search(s.signature or "")
+               for s in index.symbols_named(owner))
 
 
 def _go_satisfies(index: IndexQueries, cache: dict[str, list[Symbol]], typed: str, owner: str) -> bool:

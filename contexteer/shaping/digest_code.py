@@ -183,6 +183,31 @@ def _signature_end(lines: list[str], i: int, limit: int = 5) -> int:
     return i
 
 
+_IMPORT = re.compile(r"\s*(?:import\b|from\s+\S+\s+import\b|#\s*include\b|use\s+[\w:{]|using\s+[\w.]+\s*;|"
+                     r"require(?:_relative)?\b|(?:const|let|var)\s+[\w${}\s,:]+=\s*require\s*\(|extern\s+crate\b)")
+_IMPORT_OPEN = re.compile(r"(?:\{|\(|,)\s*(?://.*|#.*)?$")
+
+
+def _import_blocks(lines: list[str], taken: set[int], limit: int = 120) -> list[tuple[int, int]]:
+    """The import statements of a file's first `limit` lines as (first, last) line indexes, a statement over
+    several lines (`import {`, Go's `import (`, `from x import (`) whole. The rich and tRPC A/B agents read files
+    whole to see their imports and got them folded."""
+    out: list[tuple[int, int]] = []
+    i = 0
+    while i < min(len(lines), limit):
+        if i in taken or not _IMPORT.match(lines[i]) or lines[i].lstrip().startswith(("import(", "import.meta")):
+            i += 1
+            continue
+        end = i
+        if _IMPORT_OPEN.search(lines[i]):  # runs to the line that closes it
+            while end + 1 < len(lines) and end - i < 60 and not re.search(r"[)}]|\bfrom\b", lines[end + 1]):
+                end += 1
+            end = min(end + 1, len(lines) - 1)
+        out.append((i, end))
+        i = end + 1
+    return out
+
+
 def digest_code(inp: DigestInput) -> Digest:
     ls = inp.ls
     lines = ls.lines
@@ -197,6 +222,15 @@ def digest_code(inp: DigestInput) -> Digest:
         items.append(Item(d.idx, end, sig.DEFINITION + (0 if d.primary else max(1, min(d.depth, 9)) * 0.1), "definitions"))
         taken.update(range(d.idx, end + 1))
     counts: Counter[str] = Counter(definitions=len(defs))
+    blocks = _import_blocks(lines, taken)
+    # what the file imports: in a digest up to 30 lines before the definitions (quoted even when the digest falls
+    # back to listing them), more after them; an overview (a large file) lists its definitions first
+    few = inp.tier == "digest" and sum(e - b + 1 for b, e in blocks) <= 30
+    import_prio = sig.DEFINITION - 0.1 if few else sig.DEFINITION + 0.05
+    for start, end in blocks:
+        items.append(Item(start, end, import_prio, "imports"))
+        taken.update(range(start, end + 1))
+        counts["imports"] += end - start + 1
     terms = inp.terms
     cands = set(ls.lines_at(sig.trigger_offsets(ls.text, sig.CODE_TRIGGERS_CS)))
     term_lines = set(ls.scan(terms)) if terms is not None else set()

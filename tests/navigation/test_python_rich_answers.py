@@ -130,3 +130,26 @@ def test_an_imports_lines_each_say_whether_they_run_at_load(tmp_path):
     assert not a.is_error, a.text
     assert "rich/text.py  (lines 4, 6, 10; 4 under TYPE_CHECKING, 10 in emit)" in a.text, a.text
     assert "time (line 14, in the __main__ block only)" in a.text, a.text
+
+
+def test_a_file_read_whole_as_a_digest_keeps_its_imports(tmp_path):
+    body = "".join(f"def handler_{i}(request, response):\n    value = request.body[{i}] * 2 + {i}\n"
+                   f"    return response.send(value)\n\n" for i in range(90))
+    s = served_tree(tmp_path / "r", {
+        "app/__init__.py": "",
+        "app/big.py": "from __future__ import annotations\n\nimport os\nfrom typing import (\n    Any,\n    Optional,\n)\n\n"
+                      "from app import helpers\n\n\n" + body,
+        "app/helpers.py": "def x():\n    pass\n",
+    })
+    a = s.call("read_code_range", path="app/big.py")
+    assert a.meta is not None and a.meta["tier"] in ("digest", "overview"), a.meta
+    for line in ("1: from __future__ import annotations", "3: import os", "4: from typing import (", "6:     Optional,",
+                 "7: )", "9: from app import helpers"):
+        assert line in a.text, a.text[:1500]
+
+
+def test_a_call_left_out_at_the_first_level_but_listed_deeper_is_not_named_as_left_out(rich: Served):
+    a = rich.call("find_related", symbol="ThemeStack.pop_theme", relation="callers", depth=2)
+    assert not a.is_error, a.text
+    assert "rich/console.py:9 in ThemeContext.__exit__" in a.text or "9 in ThemeContext.__exit__" in a.text, a.text
+    assert "left out: another type's" not in a.text, a.text

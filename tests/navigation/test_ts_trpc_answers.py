@@ -53,6 +53,12 @@ TREE = {
         "import type { BaseHandlerOptions } from '../http/types';\n"
         "import { handle, type Helper } from './node';\n\n"
         "export const plugin = (o: BaseHandlerOptions<number>): number => handle(o.router);\n"),
+    "src/http/handlers.ts": (
+        "export interface ContentTypeHandler {\n  parse(body: string): unknown;\n}\n\n"
+        "export const jsonHandler2: ContentTypeHandler = {\n  parse(body: string): unknown {\n    return body;\n  },\n};\n\n"
+        "function pick(): ContentTypeHandler {\n  return jsonHandler2;\n}\n\n"
+        "export function info(body: string) {\n  const handler = pick();\n  const parse = (x: string) => x;\n"
+        "  parse(body);\n  return handler.parse(body);\n}\n"),
     "src/ws.ts": (
         "export function getHandler(client: { on(e: string, f: () => void): void }) {\n"
         "  return () => {\n"
@@ -113,3 +119,10 @@ def test_imports_say_which_bring_only_types_and_name_the_file_next_door(trpc: Se
     assert "1: /// <reference types=\"@fastify/websocket\" />  [types of package @fastify/websocket]" in a.text, a.text
     assert "2: '../http/types' (types only): BaseHandlerOptions  -> src/http/types.ts" in a.text, a.text
     assert "3: './node': handle, type Helper  -> ./node.ts" in a.text, a.text
+
+
+def test_an_objects_method_is_called_through_its_declared_interface_never_bare(trpc: Served):
+    a = trpc.call("find_related", symbol="jsonHandler2.parse", relation="callers")
+    assert not a.is_error, a.text
+    assert [(i["path"], i["lines"], i["how"]) for i in a.data["items"]] == [("src/http/handlers.ts", [19], "base type")], a.text
+    assert "handlers.ts:18" in a.text and "left out" in a.text, "parse(body) calls the local arrow function"
