@@ -388,7 +388,12 @@ def use_statements(resolver: deps_mod.Resolver, rel: str, imports: list[Any], se
         if n not in recorded and _RUBY_LOAD.search(code):
             rows.setdefault((text.strip()[:120], "[a value: known only at run time]"), []).append(n)
     ordered = sorted(rows.items(), key=lambda kv: kv[1][0]) if source else list(rows.items())
-    return [(lines, written, reach) for (written, reach), lines in ordered]
+    out = [(lines, written, reach) for (written, reach), lines in ordered]
+    if sep == "js" and out and all(reach.startswith("-> ./") for _, _, reach in out):
+        # every import is of a file next to it (rxjs' Observable.ts): the paths say it, no arrows needed; among
+        # others, a row without one read as unresolved (tRPC A/B run 62)
+        out = [(lines, written, "") for lines, written, _ in out]
+    return out
 
 
 def _ts_type_only(written: str, imp: Any, source: list[str]) -> str:

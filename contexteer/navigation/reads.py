@@ -205,6 +205,37 @@ class Semantic:
     commands: list[str] = field(default_factory=list)  # a shell body's commands no repository file defines
 
 
+def _local_aliases(nav: NavigationService, rel: str, lines: list[str], start: int, unresolved: list[str]) -> list[ContextDef]:
+    """Names the range calls that a definition around it binds to a method of a value (`_get_theme_style =
+    self._theme.get_style_for_token` in Syntax.highlight, called in its nested tokens_to_spans): the methods of
+    that name, each saying the alias (the rich A/B agents read "nothing resolvable" and spent 3 calls, twice)."""
+    syms = nav.index.symbols_in_file(rel)
+    around = [s for s in syms if s.kind in ("function", "method") and s.start_line <= start <= s.end_line]
+    if not around or not unresolved:
+        return []
+    first = min(s.start_line for s in around)
+    out: list[ContextDef] = []
+    info = nav.index.file_info(rel)
+    language = info.language if info is not None else None
+    for name in unresolved[:20]:
+        rx = re.compile(rf"^\s*(?:const\s+|let\s+|var\s+|val\s+|local\s+)?{re.escape(name)}\s*:?=\s*"
+                        rf"((?:[\w$]+\s*(?:\.|->|::)\s*)+)([A-Za-z_$][\w$]*)\s*;?\s*$")
+        bound = next(((n, m) for n in range(start - 1, max(first, start - 400) - 1, -1)
+                      if 0 < n <= len(lines) and (m := rx.match(lines[n - 1]))), None)
+        if bound is None:
+            continue
+        n, m = bound
+        method = m.group(2)
+        cands = [d for d in nav.index.symbols_named(method) if d.name == method and d.kind == "method"
+                 and d.language == language][:4]
+        written = f"{name} = {m.group(1).replace(' ', '')}{method}"
+        full = f"via local `{written}` (line {n})" + (f", one of these {len(cands)}" if len(cands) > 1 else "")
+        out += [ContextDef(qualname=d.qualname, kind=d.kind, location=f"{d.path}:{d.start_line}-{d.end_line}",
+                           signature=d.signature, doc=d.doc, via=full if k == 0 else f"same alias {name}")
+                for k, d in enumerate(cands)]
+    return out
+
+
 def semantic_of(nav: NavigationService, rel: str, lines: list[str], target: Any, start: int, end: int,
                 max_callers: int) -> Semantic:
     """The semantic context of lines start..end of `rel` (the definition `target`), with the other files it names
@@ -250,6 +281,8 @@ def semantic_of(nav: NavigationService, rel: str, lines: list[str], target: Any,
                                                             if s.kind in ("class", "struct", "enum") else [])]]
     uses = [ContextDef(qualname=s.qualname, kind=s.kind, location=f"{s.path}:{s.start_line}-{s.end_line}",
                        signature=s.signature, doc=s.doc, via=how) for s, how in defs]
+    known = {s.name for s, _ in defs}
+    uses += _local_aliases(nav, rel, lines, start, [n for n in names.used if n not in known])
     callers = [CallerRef(path=c.path, line=c.line, caller=c.symbol.qualname if c.symbol else None,
                          location=f"{c.path}:{c.symbol.start_line}-{c.symbol.end_line}" if c.symbol else None,
                          signature=c.symbol.signature if c.symbol else None, how=getattr(c, "how", None))

@@ -222,10 +222,10 @@ def digest_code(inp: DigestInput) -> Digest:
         items.append(Item(d.idx, end, sig.DEFINITION + (0 if d.primary else max(1, min(d.depth, 9)) * 0.1), "definitions"))
         taken.update(range(d.idx, end + 1))
     counts: Counter[str] = Counter(definitions=len(defs))
-    blocks = _import_blocks(lines, taken)
-    # what the file imports: in a digest up to 30 lines before the definitions (quoted even when the digest falls
-    # back to listing them), more after them; an overview (a large file) lists its definitions first
-    few = inp.tier == "digest" and sum(e - b + 1 for b, e in blocks) <= 30
+    # what the file imports, in a digest: up to 30 lines before the definitions (quoted even when the digest falls
+    # back to listing them), more after them; an overview (a large file) has room for its definitions only
+    blocks = _import_blocks(lines, taken) if inp.tier == "digest" else []
+    few = sum(e - b + 1 for b, e in blocks) <= 30
     import_prio = sig.DEFINITION - 0.1 if few else sig.DEFINITION + 0.05
     for start, end in blocks:
         items.append(Item(start, end, import_prio, "imports"))

@@ -118,7 +118,8 @@ def test_callees_resolve_a_local_made_by_another_packages_function_and_sort_out_
             "package prometheus\n\n"
             "type CounterVec struct{}\n\n"
             "func NewCounterVec(name string) *CounterVec { return &CounterVec{} }\n\n"
-            "func (v *CounterVec) WithLabelValues(lvs ...string) int { return len(lvs) }\n"),
+            "func (v *CounterVec) WithLabelValues(lvs ...string) int { return len(lvs) }\n\n"
+            "type CounterOpts struct {\n\tName string\n}\n"),
         "prometheus/promhttp/handler.go": (
             "package promhttp\n\nimport (\n\t\"errors\"\n\t\"net/http\"\n\n\t\"example.com/prom/prometheus\"\n)\n\n"
             "func Instrument(w http.ResponseWriter, err error) {\n"
@@ -126,11 +127,12 @@ def test_callees_resolve_a_local_made_by_another_packages_function_and_sort_out_
             "\terrCnt.WithLabelValues(\"gathering\")\n"
             "\tbuf := make([]byte, len(\"x\"))\n"
             "\tif errors.Is(err, nil) {\n\t\thttp.Error(w, string(buf), 500)\n\t}\n"
-            "\tw.WriteHeader(200)\n}\n"),
+            "\tw.WriteHeader(200)\n\t_ = prometheus.CounterOpts{Name: \"x\"}\n}\n"),
     })
     a = s.call("find_related", symbol="Instrument", relation="callees")
     assert not a.is_error, a.text
-    assert {i["qualname"] for i in a.data["items"]} == {"NewCounterVec", "CounterVec.WithLabelValues"}, a.text
+    assert {i["qualname"] for i in a.data["items"]} == {"NewCounterVec", "CounterVec.WithLabelValues", "CounterOpts"}, a.text
+    assert "struct CounterOpts 9-11 built at 18" in a.text, a.text  # a composite literal makes a value: no call
     assert a.data["builtins"] == ["len", "make", "string"], a.text
     assert a.data["packages"] == ["errors.Is", "http.Error"], a.text
     assert a.data["unresolved"] == ["w.WriteHeader"], a.text

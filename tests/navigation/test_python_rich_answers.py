@@ -153,3 +153,22 @@ def test_a_call_left_out_at_the_first_level_but_listed_deeper_is_not_named_as_le
     assert not a.is_error, a.text
     assert "rich/console.py:9 in ThemeContext.__exit__" in a.text or "9 in ThemeContext.__exit__" in a.text, a.text
     assert "left out: another type's" not in a.text, a.text
+
+
+def test_a_semantic_read_of_a_line_calling_a_local_alias_of_a_method_names_its_definitions(tmp_path):
+    s = served_tree(tmp_path / "r", {
+        "pkg/__init__.py": "",
+        "pkg/syntax.py": (
+            "class Theme:\n    def style_for(self, token: str) -> str:\n        raise NotImplementedError\n\n\n"
+            "class AnsiTheme(Theme):\n    def style_for(self, token: str) -> str:\n        return token\n\n\n"
+            "class Syntax:\n    def __init__(self, theme: Theme) -> None:\n        self._theme = theme\n\n"
+            "    def highlight(self, tokens: list) -> list:\n"
+            "        _style = self._theme.style_for\n\n"
+            "        def spans() -> list:\n"
+            "            return [_style(t) for t in tokens]\n\n"
+            "        return spans()\n"),
+    })
+    a = s.call("read_code_range", path="pkg/syntax.py:19", context="semantic")
+    assert not a.is_error, a.text
+    assert "Theme.style_for" in a.text and "AnsiTheme.style_for" in a.text, a.text
+    assert "via local `_style = self._theme.style_for` (line 16), one of these 2" in a.text, a.text
