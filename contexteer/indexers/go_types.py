@@ -46,7 +46,7 @@ def same_shape(want: Any, have: Any) -> bool:
 
 
 
-def implementers(index: IndexQueries, iface: Symbol) -> list[tuple[Symbol, str]]:
+def implementers(index: IndexQueries, iface: Symbol, *, promote: bool = True) -> list[tuple[Symbol, str]]:
     """Go types whose methods cover every method the interface requires, with the same parameter and result
     types; and structs that embed the interface (they implement it through the embedded value)."""
     wanted = method_shapes(index, iface)
@@ -61,7 +61,8 @@ def implementers(index: IndexQueries, iface: Symbol) -> list[tuple[Symbol, str]]
             key = f"{s.path.rpartition('/')[0]}:{owner}"
             owners.setdefault(key, {})[m] = go_shape(s.signature or "")
     # a struct gains the methods of the types it embeds (Go promotes them): logFuture embeds deferError's Error()
-    partial = [k for k, have in owners.items() if not set(wanted) <= set(have)][:30]
+    # (`promote=False`: own methods only, one embedding search in all: a callers answer asks this per interface)
+    partial = [k for k, have in owners.items() if not set(wanted) <= set(have)][:30] if promote else []
     for _ in range(3):
         grew = False
         for key in partial:
@@ -146,5 +147,5 @@ def satisfied_by(index: IndexQueries, iface_name: str) -> set[str]:
     out: set[str] = set()
     for iface in index.symbols_named(iface_name):
         if iface.name == iface_name and iface.kind == "interface" and iface.language == "go":
-            out.update(t.name for t, _ in implementers(index, iface))
+            out.update(t.name for t, _ in implementers(index, iface, promote=False))
     return out

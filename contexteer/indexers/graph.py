@@ -337,11 +337,12 @@ def _outside_calls(out: Relations, language: str, lines: list[str]) -> None:
 
     py_imported: set[str] = set()
     if language == "python":
-        for text in lines:
-            m = re.match(r"\s*import\s+([\w.]+)(?:\s+as\s+(\w+))?\s*$", text) or \
-                re.match(r"\s*from\s+[\w.]+\s+import\s+(\w+)(?:\s+as\s+(\w+))?\s*$", text)
-            if m:
-                py_imported.add(m.group(2) or m.group(1).split(".")[0])
+        for text in lines:  # `import os, sys`, `import a.b as c`, `from x import a, b as c`
+            m = re.match(r"\s*(?:from\s+[\w.]+\s+)?import\s+([\w., ]+?)\s*(?:#.*)?$", text)
+            for part in (m.group(1).split(",") if m else []):
+                words = part.split()
+                if words:
+                    py_imported.add(words[-1] if len(words) == 3 and words[1] == "as" else words[0].split(".")[0])
     rest: list[str] = []
     for label in out.unresolved:
         head = label.split(" ", 1)[0]
@@ -705,6 +706,8 @@ def _intersected(text: str) -> tuple[list[str], int]:
         else:
             cur += ch
     parts.append(cur)
+    # an array or an indexed access of it (`Bar<number>[]`, `Bar['a']`) is another type
+    parts = [p for p in parts if not re.search(r"\]\s*;?\s*$", re.sub(r"<.*>", "", p.strip()))] if len(parts) == 1 else parts
     names = [re.match(r"\s*(?:[\w$]+\.)*([A-Za-z_$][\w$]*)", p) for p in parts]
     return [m.group(1) for m in names if m is not None], len(parts)
 

@@ -1278,6 +1278,8 @@ def _go_function_sites(index: IndexQueries, sym: Symbol, callee: str, sites: lis
     if ws is None:
         return sites
     folder = sym.path.rpartition("/")[0]
+    # its package's name as written (`package foo` in module go-foo): what other files qualify the call with
+    clause = next((m.group(1) for t in _file_lines(ws, sym.path, {})[:200] if (m := re.match(r"package\s+(\w+)", t))), "")
     call = re.compile(rf"(?<![\w$]){re.escape(callee)}\s*(?:\[[^\]]*\])?\s*\(")
     cache: dict[str, list[str]] = {}
     kept: list[Caller] = []
@@ -1292,7 +1294,7 @@ def _go_function_sites(index: IndexQueries, sym: Symbol, callee: str, sites: lis
                 ok = ok or own
                 continue
             qual = re.search(r"([A-Za-z_]\w*)\s*\.$", before)
-            ok = ok or (qual is not None and go_imports_package(lines, qual.group(1)))
+            ok = ok or (qual is not None and (go_imports_package(lines, qual.group(1)) or qual.group(1) == clause))
         if ok:
             kept.append(c)
         else:
@@ -1550,11 +1552,12 @@ def _check_receivers(index: IndexQueries, sites: list[Caller], callee: str, owne
             if bare and language == "lua" and site.how in ("import", "same file") and _lua_alias(lines, site.line, callee):
                 site.receiver, site.how = True, "alias"  # `local isdir = path.isdir` ... `isdir(p)`
                 break
-            aliased = _alias_call(index, defs, classes, lines, site, callee, owner) if bare and language != "lua" else None
-            if aliased is not None:  # `render_str = console.render_str` ... `render_str(x)`: a call through the value
+            via = _bound_alias(index, defs, lines, site, callee) if bare and language != "lua" else None
+            if via is not None:  # `render_str = console.render_str` ... `render_str(x)`: a call through the value
+                aliased = _alias_call(index, defs, classes, lines, site, via, owner)
                 if aliased:
                     break
-                against = True  # bound off another type's value
+                against = against or aliased is False  # bound off another type's value; unknown: by name only
                 continue
             if bare and language in _RECEIVER_ONLY:
                 against = True  # `spawn_blocking(f)`: a function of that name, never Handle.spawn_blocking
@@ -1700,15 +1703,12 @@ def _declared_local(index: IndexQueries, cache: dict[str, list[Symbol]], lines: 
 
 
 def _alias_call(index: IndexQueries, defs: dict[str, list[Symbol]], classes: dict[str, list[Symbol]], lines: list[str],
-                site: Caller, callee: str, owner: str) -> bool | None:
-    """A bare call through a local bound off a value (`_bound_alias`): True when the value is an `owner` (the site
-    is marked "alias"), False when it is declared as another type, None when no alias or nothing says."""
-    via = _bound_alias(index, defs, lines, site, callee)
-    if via is None:
-        return None
+                site: Caller, via: str, owner: str) -> bool | None:
+    """A bare call through a local bound off the value `via` (`_bound_alias`): True when the value is an `owner`
+    or a subtype (the site is marked "alias"), False when it is declared as another type, None when nothing says."""
     typed = _enclosing_class(index, classes, site.path, site.line) if via in _SELF \
         else _declared_receiver(index, defs, lines, site, via)
-    if typed is not None and (typed == owner or _inherits(index, typed, owner)) \
+    if typed is not None and (typed == owner or _inherits(index, typed, owner) or _inherits(index, owner, typed)) \
             or (typed is None and via not in _SELF and _typed_receiver(index, defs, lines, site, via, owner)):
         site.receiver, site.how, site.receiver_name = True, "alias", via
         return True
@@ -1727,8 +1727,11 @@ def _bound_alias(index: IndexQueries, cache: dict[str, list[Symbol]], lines: lis
     c = re.escape(callee)
     rx = re.compile(rf"^\s*(?:const\s+|let\s+|var\s+|val\s+|final\s+|auto\s+)?{c}\s*(?::[^=]*)?:?=\s*"
                     rf"(?:[A-Za-z_$][\w$]*\.)*([A-Za-z_$][\w$]*)\s*(?:\.|->|::)\s*{c}\s*;?\s*(?:#.*|//.*)?$")
+    # JS/TS destructuring: `const { load } = api;`
+    destructured = re.compile(rf"^\s*(?:const|let|var)\s*\{{[^}}]*(?<![\w$:]){c}(?![\w$])[^}}]*\}}\s*=\s*"
+                              rf"(?:[A-Za-z_$][\w$]*\.)*([A-Za-z_$][\w$]*)\s*;?\s*$")
     for text in lines[max(enc.start_line, site.line - 200) - 1: site.line - 1]:
-        m = rx.match(text)
+        m = rx.match(text) or destructured.match(text)
         if m:
             return m.group(1)
     return None
@@ -1749,15 +1752,18 @@ def _other_type(index: IndexQueries, defs: dict[str, list[Symbol]], lines: list[
     word = before.group(1)
     site.receiver_name = word
     prefix = text[: before.start()].rstrip()
-    if site.path.endswith(".go") and not prefix.endswith(".") and go_imports_package(lines, word):
-        return True  # `prometheus.Register(c)`: a package's function, no method
-    if word in _JS_GLOBALS and not prefix.endswith(".") and site.path.endswith(_JS_EXTS) \
-            and not any(d.name == word for d in index.symbols_named(word)):
+    plain = not prefix.endswith(".")
+    if plain and site.path.endswith(".go") and go_imports_package(lines, word) \
+            and _declared_receiver(index, defs, lines, site, word) is None:
+        return True  # `prometheus.Register(c)`: a package's function, no method (a local `config` shadows `config`)
+    if plain and word in _JS_GLOBALS and site.path.endswith(_JS_EXTS) \
+            and not any(d.name == word for d in index.symbols_named(word)) \
+            and _declared_receiver(index, defs, lines, site, word) is None:
         return True  # `JSON.parse(body)` is the builtin's, not jsonContentTypeHandler.parse (tRPC A/B run 62)
     # `g.g.Gather()`: the field g of the value g (a `g Gatherer` field of the receiver's struct), not the receiver
     typed = _field_of_value(index, defs, lines, site, prefix, word)
     typed = typed or _declared_receiver(index, defs, lines, site, word)
-    if typed is None and text[: before.start()].rstrip().endswith("self."):
+    if typed is None and re.search(r"(?<![\w$])self\.$", text[: before.start()].rstrip()):
         typed = _python_self_attribute(index, defs, lines, site, word)  # `self.console.pop_theme()`
     if typed is None and text[: before.start()].rstrip().endswith((".", "?.")):
         typed = _member_type(index, word)  # `composite.borderRadius?.x()`
@@ -1770,18 +1776,17 @@ def _other_type(index: IndexQueries, defs: dict[str, list[Symbol]], lines: list[
             # ContentTypeHandler = {...}`: the call may run this object's method
             site.receiver, site.how = True, "base type"
             return False
-        if _go_satisfies(index, defs, typed, owner):
+        if site.path.endswith(".go") and _go_satisfies(index, defs, typed, owner):
             # Go: `r.Register(c)` with `r *Registry` calls Registerer.Register's implementation: a caller of the
             # interface method, as a Java call on a class implementing it is (the prometheus A/B key counted 3)
             site.receiver, site.how = True, "receiver type"
             site.receiver_name = f"{word}: {typed}"
             return False
         return True
-    if typed is None and word != owner and word not in _SELF and not prefix.endswith("."):
+    if typed is None and word != owner and word not in _SELF and not prefix.endswith(".") and site.path.endswith(_JS_EXTS):
         called = re.match(r"\s*([\w$]+)", text[before.end():])
-        if called and any(s.qualname.endswith(f"{word}.{called.group(1)}") and s.name == called.group(1)
-                          for s in index.symbols_named(called.group(1))):
-            return True  # `jsonHandler.parse(x)`: the method of another object named so, not `owner`'s
+        if called and _object_member(index, defs, word, called.group(1)):
+            return True  # `jsonHandler.parse(x)`: the method of another object literal of that name, not `owner`'s
     norm = word.lstrip("_$").lower().replace("_", "")
     site.receiver = norm == named[0] or norm.endswith(named[1])
     # declared with the class or a subtype of it (Scala's `pit: IterableSplitter[T]` calling Signalling.abort)
@@ -1922,7 +1927,12 @@ def _js_export_aliases(index: IndexQueries, name: str) -> list[str]:
             statement.append(text)
             if re.search(r"\bfrom\b|;\s*$|^\s*}\s*$", text):
                 break
-        out += [m.group(1) for m in rx.finditer(" ".join(statement)) if m.group(1) != name and m.group(1) not in out]
+        whole = " ".join(statement)
+        # an export of it, or an import from the repository (`import { format as formatDate } from 'date-fns'`
+        # is another package's format)
+        if not re.match(r"\s*export\b", whole) and not re.search(r"\bfrom\s*[\"']\.{1,2}/", whole):
+            continue
+        out += [m.group(1) for m in rx.finditer(whole) if m.group(1) != name and m.group(1) not in out]
     return out[:8]
 
 
@@ -1934,6 +1944,22 @@ def _go_element(index: IndexQueries, name: str) -> str | None:
             if m:
                 return m.group(1)
     return None
+
+
+def _object_member(index: IndexQueries, cache: dict[str, list[Symbol]], obj: str, name: str) -> bool:
+    """Whether a JS/TS object literal (a module-level value) named `obj` has a member `name` (looked up once per
+    answer, kept in `cache`)."""
+    key = f"\0object:{obj}.{name}"
+    if key not in cache:
+        found = []
+        for s in index.symbols_named(name):
+            if s.name == name and (s.qualname == f"{obj}.{name}" or s.qualname.endswith(f".{obj}.{name}")) \
+                    and s.parent_id is not None:
+                parent = index.get_symbol(s.parent_id)
+                if parent is not None and parent.name == obj and parent.kind in ("variable", "constant"):
+                    found.append(s)
+        cache[key] = found
+    return bool(cache[key])
 
 
 def _annotated_as(index: IndexQueries, owner: str, typed: str) -> bool:
@@ -2021,11 +2047,12 @@ def _declared_receiver(index: IndexQueries, cache: dict[str, list[Symbol]], line
             binding = local_binding(lines, enc.start_line, site.line, word)
             if binding is not None and binding[0] == "member" and depth < 2:  # `r = borderRadius?.resolve(...)`
                 value, _, method = binding[1].partition(".")
-                owner = _declared_receiver(index, cache, lines, site, value, depth + 1)
+                # `foo := foo.New(...)`: the value on the right is the package the local shadows
+                owner = _declared_receiver(index, cache, lines, site, value, depth + 1) if value != word else None
                 got = member_of_type(index, owner, method, enc, []) if owner else None
                 typed = return_type(got[0].signature or "", got[0].language) if got is not None else None
-                if owner is None and enc.language == "go" and go_imports_package(lines, value):
-                    typed = _returns(index, method, enc)  # `reg := prometheus.NewPedanticRegistry()`: a package's function
+                if owner is None and enc.language == "go":  # `reg := prometheus.NewPedanticRegistry()`: what the
+                    typed = _go_package_returns(index, value, method)  # repository package named so returns
             elif binding is not None and binding[0] == "call":  # `env = get_default_environment()`
                 typed = _returns(index, binding[1], enc)
             elif binding is not None and binding[0] == "range" and "." not in binding[1] and depth < 2:
@@ -2053,6 +2080,19 @@ def _declared_receiver(index: IndexQueries, cache: dict[str, list[Symbol]], line
 
 
 _FIELD_KINDS = frozenset({"field", "property", "variable", "constant"})
+
+
+def _go_package_returns(index: IndexQueries, package: str, fn: str) -> str | None:
+    """The type the function `fn` of the repository's Go package named `package` (its files' `package` clause)
+    returns; None for another package's (`bytes.NewBuffer` is no repository NewBuffer) or when nothing says."""
+    types: set[str | None] = set()
+    for d in index.symbols_named(fn):
+        if d.name != fn or d.kind != "function" or d.parent_id is not None or d.language != "go":
+            continue
+        head = lines_of(index, d.path)[:200]
+        if any(re.match(rf"package\s+{re.escape(package)}\b", t) for t in head):
+            types.add(return_type(d.signature or "", "go"))
+    return next(iter(types)) if len(types) == 1 else None
 
 
 def go_imports_package(lines: list[str], word: str) -> bool:

@@ -69,7 +69,8 @@ def declared_type(signature: str, word: str) -> str | None:
                rf"[(,]\s*(?:final\s+)?(?:[\w$]+(?:\.|::))*([A-Za-z_$][\w$]*)(?:<[^<>()]*>)?\s*[*&]?\s+{w}\s*[,)=]"):  # Java, C#, C++
         m = re.search(rx, signature)
         if m and m.group(1) in _NULLABLE:  # `console: Optional[Console] = None`, `h: Option<Head>`: the wrapped type
-            inner = re.match(r"\s*[\[<]\s*[\"']?[&*]*(?:[\w$]+(?:\.|::))*([A-Za-z_$][\w$]*)", signature[m.end(1):])
+            inner = re.match(r"\s*[\[<]\s*[\"']?[&*]*\s*(?:(?:dyn|impl|mut|'\w+)\s+)*(?:[\w$]+(?:\.|::))*([A-Za-z_$][\w$]*)",
+                             signature[m.end(1):])
             return inner.group(1) if inner and inner.group(1) not in _KEYWORDS else None
         if m and m.group(1) not in _KEYWORDS:
             return m.group(1)
@@ -265,7 +266,8 @@ def local_bindings(lines: list[str], start: int, end: int, word: str) -> Iterato
     go_var = re.compile(rf"^\s*var\s+{w}\s+\*?({_QUAL}[A-Za-z_]\w*)\s*$")
     made = re.compile(rf"^\s*(?:let\s+(?:mut\s+)?|const\s+|var\s+|val\s+|auto\s+)?\$?{w}\s*(?::=|=)\s*(?:&|new\s+|await\s+)?"
                       rf"({_QUAL})([A-Za-z_$][\w$]*)\s*(::\s*[a-z_]\w*\s*)?(?:<[^<>;()]*>)?\s*([({{])")
-    go_range = re.compile(rf"^\s*for\s+(?:[A-Za-z_]\w*\s*,\s*)?{w}\s*:=\s*range\s+([A-Za-z_][\w.]*)\s*\{{")
+    # the second variable is the element (`for k := range m` binds the key or index)
+    go_range = re.compile(rf"^\s*for\s+[A-Za-z_]\w*\s*,\s*{w}\s*:=\s*range\s+([A-Za-z_][\w.]*)\s*\{{")
     go_receive = re.compile(rf"^\s*(?:case\s+)?{w}(?:\s*,\s*\w+)?\s*:?=\s*<-\s*([A-Za-z_]\w*\.[A-Za-z_]\w*)\s*:?\s*(?://.*)?$")
     on_value = re.compile(rf"^\s*(?:let\s+(?:mut\s+)?|const\s+|var\s+|val\s+|auto\s+)?\$?{w}\s*(?::=|=)\s*"
                           rf"(?:this\.|self\.|\$this->)?([a-z_][\w$]*)\s*(?:\?\.|\.|->)\s*([A-Za-z_$][\w$]*)\s*\(")
@@ -453,7 +455,8 @@ def bases_of(sym: Any) -> list[str]:
     sig = sym.signature or ""
     lang = sym.language
     found: list[str] = []
-    if lang == "python":
+    if lang == "python":  # `@dataclass class Child(Base)`: the decorators stand in front of the header
+        sig = re.sub(r"^(?:\s*@[\w.]+(?:\([^)]*\))?\s+)+", "", sig)
         m = re.match(r"\s*class\s+\w+\s*(?:\[[^\]]*\])?\s*\((.*)\)\s*$", sig)
         if m:
             found = _split_top(m.group(1))

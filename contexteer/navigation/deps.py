@@ -392,7 +392,7 @@ def use_statements(resolver: deps_mod.Resolver, rel: str, imports: list[Any], se
     if sep == "js" and out and all(reach.startswith("-> ./") for _, _, reach in out):
         # every import is of a file next to it (rxjs' Observable.ts): the paths say it, no arrows needed; among
         # others, a row without one read as unresolved (tRPC A/B run 62)
-        out = [(lines, written, "") for lines, written, _ in out]
+        out = [(lines, written, re.sub(r"^-> \./\S+\s*", "", reach)) for lines, written, reach in out]  # `[lazy]` stays
     return out
 
 

@@ -282,7 +282,8 @@ def semantic_of(nav: NavigationService, rel: str, lines: list[str], target: Any,
     uses = [ContextDef(qualname=s.qualname, kind=s.kind, location=f"{s.path}:{s.start_line}-{s.end_line}",
                        signature=s.signature, doc=s.doc, via=how) for s, how in defs]
     known = {s.name for s, _ in defs}
-    uses += _local_aliases(nav, rel, lines, start, [n for n in names.used if n not in known])
+    called = {r.name for r in nav.index.references_in_range(rel, start, end) if r.kind == "call"}
+    uses += _local_aliases(nav, rel, lines, start, [n for n in names.used if n not in known and n in called])
     callers = [CallerRef(path=c.path, line=c.line, caller=c.symbol.qualname if c.symbol else None,
                          location=f"{c.path}:{c.symbol.start_line}-{c.symbol.end_line}" if c.symbol else None,
                          signature=c.symbol.signature if c.symbol else None, how=getattr(c, "how", None))

@@ -52,6 +52,9 @@ class NavigationService:
         self._graph: deps_mod.DepGraph | None = None
         self._resolver: deps_mod.Resolver | None = None
         self._imports_cache: dict[str, dict[str, list[str]]] = {}
+        self._reexport_cache: dict[tuple[str, str], list[str]] = {}  # (barrel, name) -> files it takes name from
+        self._exports_cache: dict[str, list[tuple[tuple[str, ...], list[str]]]] = {}  # barrel -> its export-from lines
+        self._top_names: dict[str, set[str]] = {}  # a file's top-level names (barrels followed)
         self._all_files: list[str] | None = None
         self._qualifier: Any = None
         self._glock = threading.Lock()
@@ -153,6 +156,9 @@ class NavigationService:
                 self._graph = None
                 self._resolver = None
                 self._imports_cache = {}
+                self._reexport_cache = {}
+                self._exports_cache = {}
+                self._top_names = {}
                 self._all_files = None
                 self._qualifier = None
 
@@ -226,27 +232,49 @@ class NavigationService:
         return out
 
     def _reexported(self, barrel: str, name: str, depth: int, seen: set[str]) -> list[str]:
-        """The files a barrel's `export ... from` lines take `name` from, followed up to 4 barrels deep."""
+        """The files a barrel's `export ... from` lines take `name` from, followed up to 4 barrels deep (what a
+        barrel re-exports is looked up once per name until the index changes)."""
         if depth > 4 or barrel in seen or not barrel.endswith(_JS_EXTS):
             return []
+        key = (barrel, name)
+        if depth == 0 and key in self._reexport_cache:
+            return self._reexport_cache[key]
         seen.add(barrel)
-        from contexteer.indexers.lookup import lines_of
+        found = self._reexported_from(barrel, name, depth, seen)
+        if depth == 0:
+            self._reexport_cache[key] = found
+        return found
 
-        lines = lines_of(self.index, barrel)
-        resolver = self.resolver()
+    def _reexported_from(self, barrel: str, name: str, depth: int, seen: set[str]) -> list[str]:
         out: list[str] = []
-        for imp in self.index.imports_of(barrel):
-            text = lines[imp.line - 1].lstrip() if 0 < imp.line <= len(lines) else ""
-            if not text.startswith("export") or (imp.names and name not in imp.names):
+        for names, targets in self._barrel_exports(barrel):
+            if names and name not in names:
                 continue
-            for r in resolver.classify(imp):
-                for f in r.targets:
-                    defines = any(sym.name == name and sym.parent_id is None for sym in self.index.symbols_in_file(f))
-                    if defines or imp.names:
-                        out.append(f)
-                    if not defines:
-                        out += self._reexported(f, name, depth + 1, seen)
+            for f in targets:
+                if f not in self._top_names:
+                    self._top_names[f] = {sym.name for sym in self.index.symbols_in_file(f) if sym.parent_id is None}
+                defines = name in self._top_names[f]
+                if defines or names:
+                    out.append(f)
+                if not defines:
+                    out += self._reexported(f, name, depth + 1, seen)
         return out
+
+    def _barrel_exports(self, barrel: str) -> list[tuple[tuple[str, ...], list[str]]]:
+        """A JS/TS file's `export ... from` lines: (the names, or () for `export *`; the files they come from)."""
+        hit = self._exports_cache.get(barrel)
+        if hit is None:
+            from contexteer.indexers.lookup import lines_of
+
+            lines = lines_of(self.index, barrel)
+            resolver = self.resolver()
+            hit = []
+            for imp in self.index.imports_of(barrel):
+                text = lines[imp.line - 1].lstrip() if 0 < imp.line <= len(lines) else ""
+                if text.startswith("export"):
+                    hit.append((tuple(n for n in imp.names if n), [f for r in resolver.classify(imp) for f in r.targets]))
+            self._exports_cache[barrel] = hit
+        return hit
 
     # ----- answers (typed results; each is implemented in its module of this package) -------------
     def outline(self, rel: str, kinds: set[str] | None, private: bool, note: str | None) -> FileOutline:

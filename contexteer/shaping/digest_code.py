@@ -199,7 +199,7 @@ def _import_blocks(lines: list[str], taken: set[int], limit: int = 120) -> list[
             i += 1
             continue
         end = i
-        if _IMPORT_OPEN.search(lines[i]):  # runs to the line that closes it
+        if _IMPORT_OPEN.search(re.sub(r"\s(?://|#).*$", "", lines[i])):  # runs to the line that closes it
             while end + 1 < len(lines) and end - i < 60 and not re.search(r"[)}]|\bfrom\b", lines[end + 1]):
                 end += 1
             end = min(end + 1, len(lines) - 1)

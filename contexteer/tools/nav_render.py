@@ -60,7 +60,8 @@ def outline_entries(syms: list[Any], *, signatures: bool = True) -> list[Outline
             parent.children += 1
         if signatures:
             shown = _sig(s) if s.kind != "heading" else s.name
-            first = _FIRST_WORD.match(shown)  # `impl<'a> Draw for &'a Slider`, `template<class T> struct X`: a keyword
+            # `impl<'a> Draw for &'a Slider`, `template<class T> struct X`: a keyword; `@property def x` too
+            first = _FIRST_WORD.match(re.sub(r"^(?:@[\w.]+(?:\([^)]*\))?\s+)+", "", shown))
             label = "" if s.kind == "heading" or (first and first.group(1) in DEF_KEYWORDS) else f"{s.kind} "
             text = f"{s.start_line}-{s.end_line} {label}{shown}"
             short = f"{s.start_line}-{s.end_line} {label}{_sig(s, 72) if s.kind != 'heading' else s.name}"
