@@ -6,6 +6,7 @@ from __future__ import annotations
 import logging
 import re
 from dataclasses import dataclass, field
+from types import SimpleNamespace
 from typing import Any
 
 from contexteer.errors import ContexteerError, InputError, NotFoundError
@@ -31,7 +32,7 @@ from contexteer.indexers.syntax import (
 )
 from contexteer.navigation.models import RelatedItem, clip
 from contexteer.navigation.service import NavigationService
-from contexteer.navigation.symbols import zig_file_members
+from contexteer.navigation.symbols import Closures, zig_file_members
 from contexteer.workspace import repo_text
 
 logger = logging.getLogger(__name__)
@@ -479,12 +480,16 @@ def _previews(nav: NavigationService, rel: graph.Relations, items: list[RelatedI
     line_previews(nav.ws, sites, width=140, cache=files)
     text = {(s.path, s.line): s.preview for s in sites}
     conditions: dict[str, dict[int, str]] = {}
+    closures = None
+    if rel.relation == "callers":  # the callback a call sits in (tRPC A/B run 67 read `in resolveResponse` for calls in
+        closures = Closures(nav, len({it.path for it in items}))  # arrow functions passed to rpcCalls.map, results.map)
     for item in items:
         path = item.path if rel.relation == "callers" else rel.target.path
         if path not in conditions:
             conditions[path] = preprocessor_conditions(files.get(path, [])) if path.endswith(CONDITIONAL_SOURCES) else {}
         only = conditions[path]
         item.calls = [f"{n}: {text.get((path, n), '')}" + (f"  (only {only[n]})" if n in only else "")
+                      + (_callback(closures, item, path, n) if closures is not None else "")
                       for n in item.lines[:3]]
         if rel.relation == "callers" and rel.target.language == "bash" and item.calls and item.start_line:
             item.calls[0] += _shell_arguments(files.get(path, []), item.lines[0], item.start_line)
@@ -492,6 +497,19 @@ def _previews(nav: NavigationService, rel: graph.Relations, items: list[RelatedI
             item.calls[0] += _zig_receiver(files.get(path, []), item.lines[0], item.start_line, item.signature or "",
                                            rel.target.name)
 
+
+
+def _callback(closures: Any, item: RelatedItem, path: str, line: int) -> str:
+    """`  [in arrow function passed to rpcCalls.map]`: the innermost nested function between a call line and the
+    definition its row names (its name or what it is passed to; no range: rxjs, where every call sits in callbacks,
+    read 1.75x the tokens with whole chains), '' when the call sits in the definition's own body."""
+    if item.kind not in ("function", "method") or item.start_line is None or item.end_line is None:
+        return ""
+    enc = SimpleNamespace(kind=item.kind, start_line=item.start_line, end_line=item.end_line,
+                          name=(item.qualname or "").rsplit(".", 1)[-1])
+    chain = closures.around(path, line, enc)
+    innermost = re.sub(r" \d+-\d+$", "", re.split(r", (?:in |… )", chain, maxsplit=1)[0]) if chain else ""
+    return f"  [in {innermost}]" if innermost else ""
 
 
 _SHELL_VAR = re.compile(r"\$\{?([A-Za-z_]\w*)")

@@ -126,3 +126,9 @@ def test_an_objects_method_is_called_through_its_declared_interface_never_bare(t
     assert not a.is_error, a.text
     assert [(i["path"], i["lines"], i["how"]) for i in a.data["items"]] == [("src/http/handlers.ts", [19], "base type")], a.text
     assert "handlers.ts:18" in a.text and "left out" in a.text, "parse(body) calls the local arrow function"
+
+
+def test_a_callers_row_names_the_callbacks_a_call_sits_in(trpc: Served):
+    a = trpc.call("find_related", symbol="run", path="src/ws.ts", relation="callers")
+    assert not a.is_error, a.text
+    assert "src/ws.ts:4 in getHandler (1-9): run(() => {  [in arrow function passed to client.on]" in a.text, a.text
