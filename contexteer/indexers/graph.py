@@ -422,6 +422,10 @@ def call_receivers(calls: dict[str, list[int]], member_calls: dict[str, set[str]
                     receivers.add(f"({(cast.group(1) or cast.group(2)).rsplit('.', 1)[-1]})")
                     continue
                 if not m.group(3):
+                    chain = receiver_chain(text, m.start()) if language in CHAIN_LANGUAGES else []
+                    if chain and chain[-1].endswith("()"):  # `vec.WithLabelValues("a").Inc()`: on what that returns
+                        receivers.add(".".join(chain))
+                        continue
                     if language == "zig" and text[: m.start()].rstrip().endswith("."):
                         # a declaration literal, `const b: *Bucket = .of(s, p)`: a member of the type it makes
                         declared = zig_names.DECLARED_LITERAL.search(text[: m.start()].rstrip())
@@ -432,12 +436,65 @@ def call_receivers(calls: dict[str, list[int]], member_calls: dict[str, set[str]
                 r = m.group(1) or ""
                 r = r.lstrip("$") if language == "php" else r  # PHP's $this is this
                 # `getFormatter()->format(...)`: a call on what a call returns, marked with its parentheses
-                receivers.add(r + "()" if m.group(2) and r else r)
+                r = r + "()" if m.group(2) and r else r
                 if m.group(3) == "::":
                     path_calls.setdefault(name, set()).add(r)
+                elif language in CHAIN_LANGUAGES and r:
+                    # `opts.Registry.Register(c)`, `errCnt.WithLabelValues("a").Inc()`: the value the chain reads
+                    r = ".".join([*receiver_chain(text, m.start(1)), r])
+                receivers.add(r)
         if receivers and not bare:
             member_calls.setdefault(name, set()).update(receivers)
     return member_calls, path_calls
+
+
+#: languages whose member reads chain with `.` (`opts.Registry.Register(c)`): a call's receiver is the chain, which
+#: lookup types one step at a time (a parameter's type, its field's type, the field's method)
+CHAIN_LANGUAGES = frozenset({"go", "java", "kotlin", "csharp", "javascript", "typescript", "tsx", "python", "rust",
+                             "swift", "scala", "dart"})
+_CHAIN_WORD = re.compile(r"[A-Za-z_$][\w$]*$")
+
+
+def receiver_chain(text: str, at: int, most: int = 3) -> list[str]:
+    """The reads before position `at` of a line when a `.` (or `?.`, `!!.`) precedes it: `opts.Registry.` gives
+    ["opts", "Registry"], `v.With("a").` gives ["v", "With()"] (a call's arguments elided). Self words lead
+    nothing (`self.console.` is ["console"]); a chain longer than `most` or one that starts with anything but a
+    name (a literal, an index, a parenthesized expression) gives []."""
+    parts: list[str] = []
+    pos = at
+    while True:
+        head = text[:pos].rstrip()
+        for sep in ("?.", "!!.", "."):
+            if head.endswith(sep) and not head.endswith(".."):
+                head = head[: -len(sep)].rstrip()
+                break
+        else:
+            break
+        call = ""
+        if head.endswith(")"):  # skip the call's arguments, balanced
+            depth, i = 0, len(head) - 1
+            while i >= 0:
+                depth += {")": 1, "(": -1}.get(head[i], 0)
+                if depth == 0:
+                    break
+                i -= 1
+            if i < 0:
+                return []
+            head, call = head[:i].rstrip(), "()"
+            if head.endswith(">"):  # `Foo.<T>bar(...)`, `make::<T>()`: type arguments
+                return []
+        word = _CHAIN_WORD.search(head)
+        if word is None:
+            return []
+        parts.insert(0, word.group(0) + call)
+        pos = word.start()
+        if len(parts) > most:
+            return []
+    if parts and text[:pos].rstrip().endswith(("]", ")", "'", '"', "::", "->")):
+        return []  # `xs[0].foo.`, `(a + b).x.`, `Foo::bar().x.`: not a chain of names
+    while parts and parts[0] in SELF_WORDS:
+        parts.pop(0)
+    return parts
 
 
 def _unresolved_call(index: IndexQueries, sym: Symbol, name: str, member_calls: dict[str, set[str]],

@@ -475,6 +475,7 @@ class _Body:
         self._file_syms: dict[str, list[Symbol]] = {}
         self.texts: dict[str, list[str]] = {}  # file lines read for local declarations, once per answer
         self._aliases: dict[str, str] | None = None  # Elixir: the file's aliases (on demand)
+        self._decl_cache: dict[str, list[Symbol]] = {}  # symbols per file, for typing chains of reads
 
     def syms_of(self, path: str) -> list[Symbol]:
         if path not in self._file_syms:
@@ -630,7 +631,7 @@ class _Body:
             if found is not None:
                 return found
         for r in sorted(receivers - _SELF - {""}):
-            found = self._member_of(r, name)
+            found = self._chain_member(r, name) if _is_chain(r) else self._member_of(r, name)
             if found is not None:
                 return found
         if self.sym.language == "rust":  # `Id::next()`, `crate::util::trace::task(...)`: the path names the owner
@@ -639,6 +640,45 @@ class _Body:
                 if found_path is not None:
                     return found_path, "path"
         return None
+
+    def _chain_member(self, r: str, name: str) -> Found | None:
+        """`name` read off a chain (`opts.Registry`, `errCnt.WithLabelValues()`): typed one read at a time from
+        the chain's first name, else (as before chains were read) off its last read alone."""
+        parts = r.split(".")
+        typed = self._chain_type(parts)
+        got = member_of_type(self.index, typed, name, self.sym, self.import_files) if typed else None
+        if got is not None:
+            return got[0], "receiver type"
+        return self._member_of(parts[-1], name) if len(parts) > 1 else None
+
+    def _chain_type(self, parts: list[str]) -> str | None:
+        """The type of the value a chain of reads names, or None where a step's type is unknown."""
+        ws = getattr(self.index, "ws", None)
+        if ws is None:
+            return None
+        first, rest = parts[0], parts[1:]
+        typed: str | None
+        if self.go and first in self.go_packages and rest:  # `prometheus.DefaultRegisterer`, `pkg.New()`
+            step, rest = rest[0], rest[1:]
+            if step.endswith("()"):
+                typed = _go_package_returns(self.index, first, step[:-2])
+            else:
+                typed = _go_package_var_type(self.index, first, step)
+        elif first.endswith("()"):  # `getConfig().server`: what the function (or own method) returns
+            got = member_of_returned(self.index, self.sym, self.own_class, first[:-2], rest[0].rstrip("()"),
+                                     self.syms_of, self.import_files) if rest else None
+            if got is None:
+                return None
+            typed, rest = _value_type(got[0], rest[0].endswith("()")), rest[1:]
+        else:
+            site = Caller(self.sym, self.sym.path, self.sym.end_line)
+            typed = _declared_receiver(self.index, self._decl_cache, _file_lines(ws, self.sym.path, self.texts), site, first)
+        for step in rest:
+            got = member_of_type(self.index, typed, step.rstrip("()"), self.sym, self.import_files) if typed else None
+            if got is None:
+                return None
+            typed = _value_type(got[0], step.endswith("()"))
+        return typed
 
     def _elixir_member(self, r: str, name: str) -> Found | None:
         """`name` of the module `r` names here: written whole, or through the file's aliases."""
@@ -2082,6 +2122,37 @@ def _declared_receiver(index: IndexQueries, cache: dict[str, list[Symbol]], line
 _FIELD_KINDS = frozenset({"field", "property", "variable", "constant"})
 
 
+def _is_chain(r: str) -> bool:
+    """A receiver that is a chain of reads (graph.receiver_chain), not a cast `(T)`, a module path or a call alone."""
+    return "." in r and not r.startswith("(") and bool(re.fullmatch(r"[\w$]+(?:\(\))?(?:\.[\w$]+(?:\(\))?)+", r))
+
+
+def _value_type(d: Symbol, called: bool) -> str | None:
+    """The type a member gives: what a method returns when called, else a field's declared type."""
+    if called:
+        return return_type(d.signature or "", d.language) if d.kind in ("method", "function") else None
+    if d.kind not in _FIELD_KINDS:
+        return None
+    for rx in _FIELD_TYPE:
+        m = re.search(rx.format(w=re.escape(d.name)), d.signature or "")
+        if m and m.group(1) not in _KEYWORDS_TYPES:
+            return m.group(1)
+    return None
+
+
+def _go_package_var_type(index: IndexQueries, package: str, name: str) -> str | None:
+    """The declared type of the package-level `var name T` of the repository's Go package named `package`."""
+    for d in index.symbols_named(name):
+        if d.name != name or d.parent_id is not None or d.language != "go" or d.kind not in ("variable", "constant"):
+            continue
+        if not any(re.match(rf"package\s+{re.escape(package)}\b", t) for t in lines_of(index, d.path)[:200]):
+            continue
+        m = re.search(rf"\b{re.escape(name)}\s+\*?(?:\w+\.)?([A-Za-z_]\w*)\b(?!\s*\()", d.signature or "")
+        if m and m.group(1) not in ("func", "struct", "interface", "map", "chan"):
+            return m.group(1)
+    return None
+
+
 def _go_package_returns(index: IndexQueries, package: str, fn: str) -> str | None:
     """The type the function `fn` of the repository's Go package named `package` (its files' `package` clause)
     returns; None for another package's (`bytes.NewBuffer` is no repository NewBuffer) or when nothing says."""
@@ -2099,7 +2170,9 @@ def go_imports_package(lines: list[str], word: str) -> bool:
     """Whether a Go file imports a package used as `word` (`"github.com/x/prometheus"`, `prom "github.com/x/y"`,
     `"gopkg.in/yaml.v2"` as yaml): read up to its first declaration."""
     w = re.escape(word)
-    rx = re.compile(rf'^\s*(?:import\s+)?(?:\(\s*)?(?:{w}\s+"[^"]+"|"(?:[^"]*/)?{w}(?:\.v\d+|/v\d+)?")')
+    # a path's last element names the package, but for a `go-` prefix or `-go` suffix (`github.com/armon/go-metrics`
+    # is package metrics) and a major version (`gopkg.in/yaml.v2`, `.../v3`)
+    rx = re.compile(rf'^\s*(?:import\s+)?(?:\(\s*)?(?:{w}\s+"[^"]+"|"(?:[^"]*/)?(?:go-)?{w}(?:-go)?(?:\.v\d+|/v\d+)?")')
     for text in lines[:300]:
         if text.startswith(("func ", "type ", "var ", "const ")):
             break

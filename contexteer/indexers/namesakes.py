@@ -113,6 +113,8 @@ def go_package_names(index: Any, path: str) -> set[str]:
         out.add(last)
         if last.startswith("go-"):
             out.add(last[3:])
+        if last.endswith("-go"):  # github.com/prometheus/client-go style
+            out.add(last[:-3])
     return out
 
 
