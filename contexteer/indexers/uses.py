@@ -196,3 +196,37 @@ def first_syntax_error(data: bytes, spec: LanguageSpec) -> tuple[int, str] | Non
     lines = data.split(b"\n")
     text = lines[row].decode("utf-8", "replace").strip() if row < len(lines) else ""
     return row + 1, text
+
+
+#: node types that name something in code, members included (`fmt.Errorf`: package_identifier, field_identifier)
+_ANY_NAME = _IDENT_TYPES | _MEMBER_IDENTS | frozenset({"package_identifier", "simple_identifier",
+                                                       "shorthand_property_identifier", "type_identifier"})
+
+
+def identifier_lines(data: bytes, spec: LanguageSpec) -> dict[str, list[int]]:
+    """Every name the file's code writes (identifiers of any kind, members included; never a comment or a string)
+    -> the 1-based lines it is written on, in order."""
+    out: dict[str, list[int]] = {}
+    if spec.name in _SKIP_LANGUAGES:
+        return out
+    tree = _parse(data, spec)
+    if tree is None:
+        return out
+    names = _ANY_NAME | ({"variable"} if spec.name == "haskell" else frozenset())
+    cursor = tree.walk()
+    visited = 0
+    while visited < MAX_NODES * 5:
+        visited += 1
+        node = cursor.node
+        assert node is not None
+        if node.type in names and node.child_count == 0:
+            line = node.start_point.row + 1
+            at = out.setdefault((node.text or b"").decode("utf-8", "replace"), [])
+            if not at or at[-1] != line:
+                at.append(line)
+        if cursor.goto_first_child():
+            continue
+        while not cursor.goto_next_sibling():
+            if not cursor.goto_parent():
+                return out
+    return out

@@ -10,6 +10,7 @@ from collections import Counter
 from collections.abc import Callable
 from typing import Any
 
+from contexteer.errors import InputError
 from contexteer.indexers import deps as deps_mod
 from contexteer.indexers import zig_names
 from contexteer.indexers.layouts import is_test_path
@@ -35,6 +36,11 @@ def dependencies_of(nav: NavigationService, progress: Callable[[int, int], None]
     own import statements too when its language has a statement view (STATEMENT_SEPARATORS)."""
     from contexteer.indexers import languages
 
+    uses = view == "uses"
+    if uses and is_dir:
+        raise InputError(f"view='uses' lists one file's imports with the names it uses; '{rel}' is a "
+                                   "directory. Give a file, or use view='package' or view='file' for a directory.")
+    view = "package" if uses else view
     note = nav.ready(progress, [] if is_dir else [rel], sweep=is_dir)
     graph = nav.graph()
     files = nav.all_files()
@@ -54,6 +60,10 @@ def dependencies_of(nav: NavigationService, progress: Callable[[int, int], None]
     if not is_dir and spec is not None and spec.name in ("python", "lua"):  # Lua: `pcall(require, 'ffi')` in a function
         _mark_scopes(model, rel, (repo_text(nav.ws, rel) or "").split("\n"), nav.index.symbols_in_file(rel),
                      nav.index.imports_of(rel))
+    if uses:
+        from contexteer.navigation.import_uses import import_uses
+
+        model.uses = import_uses(nav, rel)
     return model
 
 

@@ -122,6 +122,21 @@ class DeclaredDep(BaseModel):
     group: str
 
 
+class UsedName(BaseModel):
+    name: str  # as the code writes it (`prometheus.Register`, `Console`)
+    lines: list[int] = Field(default_factory=list)  # where the code uses it (empty: imported, never used)
+    more: int = 0  # lines beyond those listed
+    defined: str | None = None  # a repository name's definition, `path:line`
+
+
+class ImportUse(BaseModel):
+    line: int
+    module: str  # as written
+    names: list[UsedName] = Field(default_factory=list)
+    glob: int | None = None  # a glob import: how many names the file uses from it
+    directive: bool = False  # `from __future__ import ...`: it changes how the file compiles, no name is used
+
+
 class Dependencies(BaseModel):
     path: str
     view: Literal["package", "file"] = "package"
@@ -134,6 +149,7 @@ class Dependencies(BaseModel):
     most_imported: list[str] = Field(default_factory=list)
     tests_left_out: int = 0  # test files next to the answer that tests=false left out
     note: str | None = None
+    uses: list[ImportUse] | None = None  # view="uses": one file's imports with the names it uses from each
     # broken relative imports (source, module, line, outside the root): in `note` for structuredContent (a
     # field of its own would cost every conversation tools/list tokens), on lines of their own in the text
     _unresolved: list[tuple[str, str, int, bool]] = PrivateAttr(default_factory=list)

@@ -97,6 +97,8 @@ def _count(edges: list[DepEdge], view: str) -> str:
 
 def _deps_text(model: Dependencies, direction: str, depth: int, limit: int, imp_group: int | None,
                dep_group: int | None, pkgs: int) -> str:
+    if model.uses is not None:
+        return _uses_text(model, limit)
     out: list[str] = []
     note = model._build_note if (model._unresolved or model.tests_left_out) else model.note
     if note:
@@ -154,6 +156,55 @@ def _deps_text(model: Dependencies, direction: str, depth: int, limit: int, imp_
     if model.cycles:
         out.append("import cycles:")
         out += ["  " + _cycle(c) for c in model.cycles]
+    return "\n".join(out)
+
+
+def _reach_by_line(model: Dependencies) -> dict[int, str]:
+    """What each import line of the file reaches, as the package or file view says it."""
+    out: dict[int, str] = {}
+    for lines, _written, reach in model._statements:
+        for n in lines:
+            out[n] = reach
+    for e in model.imports:
+        if e.depth == 1:
+            label = f"-> {e.target}"
+            for n in [e.line, *(e.more_lines or [])]:
+                out.setdefault(n, label)
+    for x in model.external:
+        what = "standard library" if x.stdlib else "external" + (f" {x.declared}" if x.declared else "")
+        for n in x.lines:
+            out.setdefault(n, f"({what})")
+    return out
+
+
+def _uses_text(model: Dependencies, limit: int) -> str:
+    """view='uses': per import line, what it reaches and each name the code uses from it, with the lines and (for
+    a repository name) its definition; names imported and never used say so."""
+    assert model.uses is not None
+    reach = _reach_by_line(model)
+    out = [f"[{model.note}]"] if model.note else []
+    out.append(f"{model.path}: {len(model.uses)} import{'s' if len(model.uses) != 1 else ''}; per line, the names "
+               "the code uses (at lines; a repository name's definition):")
+    for u in model.uses[: limit * 2]:
+        used = [n for n in u.names if n.lines]
+        unused = [n.name for n in u.names if not n.lines]
+        there = reach.get(u.line, "").removeprefix("-> ")
+        folder = there if there.endswith("/") else posixpath.dirname(there) + "/" if "/" in there else ""
+        if u.line == 0:
+            folder = posixpath.dirname(model.path) + "/"
+        # a definition in the folder the row already names is written from there (`bag/HashBag.java:39`)
+        parts = [f"{n.name}" + (f" ({n.defined.removeprefix(folder) if folder else n.defined})" if n.defined else "")
+                 + " at " + ",".join(map(str, n.lines)) + (f" +{n.more} more" if n.more else "") for n in used]
+        if u.glob is not None and u.glob > len(used):
+            parts.append(f"… {u.glob - len(used)} more names")
+        if unused:
+            parts.append("not used: " + ", ".join(unused))
+        body = "a compiler directive" if u.directive else "; ".join(parts) if parts else "no name of it used in code"
+        head = f"  {u.line} {u.module} {reach.get(u.line, '')}".rstrip() if u.line else \
+            f"  same package, no import ({posixpath.dirname(model.path)}/)"
+        out.append(f"{head}: {body}")
+    if len(model.uses) > limit * 2:
+        out.append(f"  … {len(model.uses) - limit * 2} more import lines")
     return "\n".join(out)
 
 

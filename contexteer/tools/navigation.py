@@ -179,8 +179,10 @@ async def list_dependencies(
     depth: Annotated[int, Field(ge=1, le=5)] = 1,
     external: bool = True,
     format: Literal["text", "mermaid"] = "text",
-    view: Annotated[Literal["package", "file"], Field(description="package: one row per Go/Java package, "
-                                                     "workspace package or crate; file: every file.")] = "package",
+    view: Annotated[Literal["package", "file", "uses"], Field(description="package: one row per Go/Java package, "
+                                                             "workspace package or crate; file: every file; uses: "
+                                                             "one file's imports with the names it uses from each "
+                                                             "(lines, definitions).")] = "package",
     tests: Annotated[bool, Field(description="Include test files.")] = False,
 ) -> Answer:
     res = svc.ws.resolve(path, kind="any")

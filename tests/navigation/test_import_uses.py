@@ -1,0 +1,90 @@
+"""list_dependencies(view="uses"): one file's imports with the names its code uses from each. Every A/B question set
+asked it ("which imported names does the file use, on which lines, and where is each defined") and the contexteer
+agents spent 4-6 calls on it (the imports, a whole-file read, a search per name)."""
+
+from __future__ import annotations
+
+import pytest
+
+from tests.navigation.conftest import Served, served_tree
+
+TREE = {
+    "go.mod": "module example.com/shop\n\ngo 1.20\n",
+    "store/store.go": ("package store\n\ntype Store struct{}\n\nfunc Open(dsn string) *Store { return &Store{} }\n\n"
+                       "func helper() {}\n"),
+    "cmd/main.go": ("package main\n\nimport (\n\t\"fmt\"\n\tst \"example.com/shop/store\"\n\t\"os\"\n)\n\n"
+                    "// st.Open is mentioned in a comment only here\n"
+                    "func main() {\n\ts := st.Open(os.Getenv(\"DSN\"))\n\tfmt.Println(s, \"st.Store\")\n"
+                    "\tvar x *st.Store = s\n\t_ = x\n}\n"),
+    "app/__init__.py": "",
+    "app/models.py": "class User:\n    pass\n\n\nclass Order:\n    pass\n\n\nDEFAULT = 3\n",
+    "app/service.py": ("from __future__ import annotations\n\nimport os.path\nimport json as j\n"
+                       "from .models import User, Order as O, DEFAULT\n\n\n"
+                       "def load(p):\n    # User is named in a comment only here\n    data = j.loads(open(p).read())\n"
+                       "    return O(), os.path.join(p, 'x'), \"User\"\n"),
+    "web/router.ts": "export interface AnyRouter { x: number }\nexport function createRouter(): AnyRouter { return { x: 1 } }\n",
+    "web/index.ts": "export * from './router';\n",
+    "web/plugin.ts": ("import { AnyRouter, createRouter as make } from './index';\nimport * as path from 'path';\n\n"
+                      "export function plugin(r: AnyRouter) {\n  return path.join(String(make().x), 'a');\n}\n"),
+    "src/main/java/org/acme/coll/Base.java": "package org.acme.coll;\n\npublic abstract class Base {}\n",
+    "src/main/java/org/acme/coll/Pred.java": "package org.acme.coll;\n\npublic interface Pred {}\n",
+    "src/main/java/org/acme/coll/Impl.java": ("package org.acme.coll;\n\nimport java.util.List;\nimport java.util.Map;\n\n"
+                                              "public class Impl extends Base {\n    List<String> xs;\n}\n"),
+}
+
+
+@pytest.fixture(scope="module")
+def shop(tmp_path_factory: pytest.TempPathFactory) -> Served:
+    return served_tree(tmp_path_factory.mktemp("uses") / "shop", TREE)
+
+
+def _rows(a) -> dict[int, dict[str, dict]]:
+    return {u["line"]: {n["name"]: n for n in u["names"]} for u in a.data["uses"]}
+
+
+def test_go_package_members_read_through_the_qualifier_with_their_definitions(shop: Served):
+    a = shop.call("list_dependencies", path="cmd/main.go", view="uses")
+    assert not a.is_error, a.text
+    rows = _rows(a)
+    assert rows[5]["st.Open"]["lines"] == [11], a.text  # not the comment on line 9, not the string on 12
+    assert rows[5]["st.Open"]["defined"] == "store/store.go:5", a.text
+    assert rows[5]["st.Store"]["lines"] == [13], a.text
+    assert "st.helper" not in rows[5], a.text
+    assert rows[4]["fmt.Println"]["lines"] == [12] and rows[6]["os.Getenv"]["lines"] == [11], a.text
+    assert "st.Open (store.go:5) at 11" in a.text, a.text  # the row names store/: the definition is written from there
+
+
+def test_python_names_aliases_modules_and_unused_names(shop: Served):
+    a = shop.call("list_dependencies", path="app/service.py", view="uses")
+    assert not a.is_error, a.text
+    rows = _rows(a)
+    assert rows[5]["Order as O"]["lines"] == [11] and rows[5]["Order as O"]["defined"] == "app/models.py:5", a.text  # Order as O
+    assert rows[5]["User"]["lines"] == [] and rows[5]["DEFAULT"]["lines"] == [], a.text  # comment and string only
+    assert "not used: User, DEFAULT" in a.text, a.text
+    assert rows[4]["j.loads"]["lines"] == [10], a.text  # import json as j
+    assert rows[3]["os.path.join"]["lines"] == [11], a.text  # import os.path
+    assert "1 __future__ (standard library): a compiler directive" in a.text, a.text
+
+
+def test_typescript_names_through_a_barrel_and_a_namespace_import(shop: Served):
+    a = shop.call("list_dependencies", path="web/plugin.ts", view="uses")
+    assert not a.is_error, a.text
+    rows = _rows(a)
+    assert rows[1]["AnyRouter"]["defined"] == "web/router.ts:1", a.text  # re-exported by web/index.ts
+    assert rows[1]["createRouter as make"]["lines"] == [5] and rows[1]["createRouter as make"]["defined"] == "web/router.ts:2", a.text
+    assert rows[2]["path.join"]["lines"] == [5], a.text
+
+
+def test_java_imports_and_classes_of_the_same_package_used_without_one(shop: Served):
+    a = shop.call("list_dependencies", path="src/main/java/org/acme/coll/Impl.java", view="uses")
+    assert not a.is_error, a.text
+    rows = _rows(a)
+    assert rows[3]["List"]["lines"] == [7] and rows[4]["Map"]["lines"] == [], a.text
+    assert rows[0]["Base"]["defined"] == "src/main/java/org/acme/coll/Base.java:3", a.text
+    assert "Pred" not in rows[0], a.text  # same package, never written here
+    assert "same package, no import (src/main/java/org/acme/coll/): Base (Base.java:3) at 6" in a.text, a.text
+
+
+def test_a_directory_is_refused_with_what_to_do(shop: Served):
+    a = shop.call("list_dependencies", path="app", view="uses")
+    assert a.is_error and "directory" in a.text and "view='package'" in a.text, a.text
