@@ -267,7 +267,15 @@ def callees(index: IndexQueries, sym: Symbol, resolve_imports: Callable[[str], d
             continue
         if ref.name == sym.name and ref.line == sym.start_line:
             continue  # its own head (Elixir's `def run(args) do` is a call node)
-        if ref.name in inner or ref.name in (bound or set()):
+        # a nested definition, a local function or a parameter called: only as a bare call (`x.bitIndex(k)` is no
+        # local `bitIndex`), and never in Java, where a local cannot be called (`int lengthInBits = lengthInBits(key)`
+        # calls the method: the collections A/B agent read two callees as "locals")
+        local = ref.name in inner or (ref.name in (bound or set()) and sym.language != "java")
+        if local and lines is not None and 0 < ref.line <= len(lines) \
+                and re.search(rf"[\w$)\]]\s*(?:\?\.|\.|->|::)\s*{re.escape(ref.name)}\s*[(<]", lines[ref.line - 1]) \
+                and not re.search(rf"(?<![\w$.>:]){re.escape(ref.name)}\s*[(<]", lines[ref.line - 1]):
+            local = False
+        if local:
             if ref.name not in out.local and ref.name != sym.name:
                 out.local.append(ref.name)  # a nested definition, a local function or a parameter called
             continue
@@ -281,7 +289,9 @@ def callees(index: IndexQueries, sym: Symbol, resolve_imports: Callable[[str], d
     if not calls:
         return out
     member_calls, path_calls = call_receivers(calls, dict(members or {}), lines, sym.language)
-    sem = semantic_context(index, sym, resolve_imports, max_defs=len(calls) + 50, max_callers=0, bound=bound or (),
+    # a name bound in the body and called as a method all the same (`int lengthInBits = lengthInBits(key)`) is looked up
+    sem = semantic_context(index, sym, resolve_imports, max_defs=len(calls) + 50, max_callers=0,
+                           bound=set(bound or ()) - set(calls),
                            members=member_calls, paths=path_calls, extra_names=quiet)
     resolved: dict[str, tuple[Symbol, str]] = {}
     for d, how in sem.definitions:
@@ -299,7 +309,9 @@ def callees(index: IndexQueries, sym: Symbol, resolve_imports: Callable[[str], d
             label = _unresolved_call(index, sym, name, member_calls, path_calls)
             via = resolve_imports(sym.path).get(name) if name not in member_calls else None
             if via:  # `import Text.Pandoc.Templates (renderTemplate)`: a repository module passing on another's
-                label += f" (imported from {via[0]}, which defines no {name}: re-exported from elsewhere)"
+                again = reexport_line(lines_of(index, via[0]), name)
+                label += f" (re-exported by {via[0]}:{again[0]} from {again[1]})" if again else \
+                    f" (imported from {via[0]}, which defines no {name}: re-exported from elsewhere)"
             out.unresolved.append(label)
             continue
         d, how = hit
@@ -318,6 +330,23 @@ def callees(index: IndexQueries, sym: Symbol, resolve_imports: Callable[[str], d
     if sym.language in ("go", "python") and out.unresolved and lines is not None:
         _outside_calls(out, sym.language, lines)
     return out
+
+
+_REEXPORTS = (r"^\s*pub(?:\([\w:]+\))?\s+use\s+((?:::)?[\w:]+?)::(?:\{{[^}}]*\b{n}\b|{n}\b)",  # Rust `pub use rayon_core::{join, ...}`
+              r"^\s*from\s+([\w.]+)\s+import\s+[^#]*\b{n}\b",  # Python `from ._core import run`
+              r"^\s*export\s*\{{[^}}]*\b{n}\b[^}}]*\}}\s*from\s*['\"]([^'\"]+)")  # TS `export { x } from './y'`
+
+
+def reexport_line(lines: list[str], name: str) -> tuple[int, str] | None:
+    """Where a module passes on `name` from another (its line, 1-based, and the module it names)."""
+    for n, text in enumerate(lines, 1):
+        if name not in text:
+            continue
+        for rx in _REEXPORTS:
+            m = re.search(rx.format(n=re.escape(name)), text)
+            if m:
+                return n, m.group(1)
+    return None
 
 
 #: Go's predeclared functions and conversions: a call of one is the language's
@@ -439,12 +468,17 @@ def call_receivers(calls: dict[str, list[int]], member_calls: dict[str, set[str]
                 r = r + "()" if m.group(2) and r else r
                 if m.group(3) == "::":
                     path_calls.setdefault(name, set()).add(r)
+                elif r in ("this", "super") and language in CHAIN_LANGUAGES and receiver_chain(text, m.start(1)):
+                    # Java `TreeBidiMap.this.doPut(v, k)`, `Iface.super.m()`: a member of the class named
+                    r = f"({receiver_chain(text, m.start(1))[-1]})"
                 elif language in CHAIN_LANGUAGES and r:
                     # `opts.Registry.Register(c)`, `errCnt.WithLabelValues("a").Inc()`: the value the chain reads
                     r = ".".join([*receiver_chain(text, m.start(1)), r])
                 receivers.add(r)
         if receivers and not bare:
-            member_calls.setdefault(name, set()).update(receivers)
+            # what the call lines show it called on; the body's other reads of the name (`current.bitIndex <= n`,
+            # a field of another type) are no receivers of the call
+            member_calls[name] = receivers
     return member_calls, path_calls
 
 

@@ -35,6 +35,7 @@ from contexteer.indexers.syntax import (
     declared_as,
     declared_type,
     field_typed,
+    generic_bound,
     go_embedded,
     local_binding,
     local_bindings,
@@ -641,6 +642,13 @@ class _Body:
                     return found_path, "path"
         return None
 
+    def _unbound(self, typed: str | None) -> str | None:
+        """A type parameter of the definition (or of its class or impl) as its bound; any other type as it is."""
+        if typed is None:
+            return None
+        heads = [self.sym.signature or "", self.own_class.signature or "" if self.own_class is not None else ""]
+        return next((b for h in heads if (b := generic_bound(h, typed)) is not None), typed)
+
     def _chain_member(self, r: str, name: str) -> Found | None:
         """`name` read off a chain (`opts.Registry`, `errCnt.WithLabelValues()`): typed one read at a time from
         the chain's first name, else (as before chains were read) off its last read alone."""
@@ -673,11 +681,22 @@ class _Body:
         else:
             site = Caller(self.sym, self.sym.path, self.sym.end_line)
             typed = _declared_receiver(self.index, self._decl_cache, _file_lines(ws, self.sym.path, self.texts), site, first)
+            if typed is None and first[:1].isupper() and _is_type(self.index, first):
+                typed = first  # `PrototypeFactory.prototypeFactory(x).create()`, Java `TreeBidiMap.this.doPut()`
+        typed = self._unbound(typed)
         for step in rest:
+            if step in ("this", "super"):
+                continue
             got = member_of_type(self.index, typed, step.rstrip("()"), self.sym, self.import_files) if typed else None
             if got is None:
                 return None
             typed = _value_type(got[0], step.endswith("()"))
+            if typed is not None:  # `fn fold_with<F>(self, folder: F) -> F where F: Folder<...>`: F is a Folder
+                d = got[0]
+                head = d.signature or ""
+                if d.end_line > d.start_line and "where" not in head:  # a bodiless trait method's where clause
+                    head = " ".join(_file_lines(ws, d.path, self.texts)[d.start_line - 1:min(d.end_line, d.start_line + 8)])
+                typed = generic_bound(head, typed) or self._unbound(typed)
         return typed
 
     def _elixir_member(self, r: str, name: str) -> Found | None:
@@ -746,6 +765,7 @@ class _Body:
             return _module_member(self.imported.get(r, ()), name, self.syms_of)
         # `func (r *Raft) run()`: r.setState is Raft's; Rust `Scheduler::CurrentThread(exec) => exec.block_on()`
         typed = declared_type(sym.signature or "", r) or _rust_bound_type(index, sym, r, self.texts)
+        typed = self._unbound(typed)  # `producer: P` with `P: UnindexedProducer`: the bound's members
         found = member_of_type(index, typed, name, sym, self.import_files) if typed is not None \
             else _local_member(index, sym, self.own_class, r, name, self.syms_of, self.import_files, self.texts)
         if found is None and typed is None and self.own_class is not None:  # a field or constructor parameter
@@ -1609,10 +1629,12 @@ def _check_receivers(index: IndexQueries, sites: list[Caller], callee: str, owne
             elif word is None or word in _SELF:
                 # `self.app(...)`, `super().x(...)` or (outside Rust, Go and Python) a bare call are this class's
                 # method only inside this class (or a subclass): in Route.handle, `self.app(...)` is Route's app
-                if own_class is None:
-                    holder = _enclosing_class(index, classes, site.path, site.line)
-                    own_class = holder == owner or (holder is not None and _inherits(index, holder, owner))
-                    against = against or (holder is not None and not own_class and word is not None)
+                qualified = re.search(r"([\w$]+)\s*\.\s*$", text[: before.start()]) \
+                    if before is not None and word in ("this", "super") and language in _OUTER_THIS else None
+                if qualified is not None or own_class is None:
+                    holder, own_class, other = _self_holder(index, classes, defs, site, word, owner, language,
+                                                            qualified.group(1) if qualified else None)
+                    against = against or other
                 # a static method outside its class: `select(q)` in Document, `parse(h).select(q)` on a value, are
                 # other methods (unless the file imports it statically)
                 imported_static = static and bare and _imports_static(lines, callee)  # `inSorted(x)` after the import
@@ -2083,6 +2105,8 @@ def _declared_receiver(index: IndexQueries, cache: dict[str, list[Symbol]], line
     enc = enclosing(syms, site.line)
     if enc is not None:
         typed = declared_type(enc.signature or "", word)
+        if typed is not None:  # `collection: C` with `C: ParallelExtend<T>`: a value of the bound
+            typed = generic_bound(enc.signature or "", typed) or typed
         if typed is None:
             binding = local_binding(lines, enc.start_line, site.line, word)
             if binding is not None and binding[0] == "member" and depth < 2:  # `r = borderRadius?.resolve(...)`
@@ -2217,6 +2241,46 @@ def _names_the_class(receiver: str, cls: str) -> bool:
     norm = receiver.lstrip("_$").lower().replace("_", "")
     words = re.findall(r"[A-Z]?[a-z0-9]+|[A-Z]+(?![a-z])", cls)
     return norm == cls.lower() or (bool(words) and len(words[-1]) > 2 and norm.endswith(words[-1].lower()))
+
+
+def _self_holder(index: IndexQueries, classes: dict[str, list[Symbol]], defs: dict[str, list[Symbol]], site: Caller,
+                 word: str | None, owner: str, language: str | None, qualified: str | None) -> tuple[str | None, bool, bool]:
+    """For a call on self/this (or bare): the class it is made in, whether that is the method's own class (or a
+    subclass, an outer class, a Rust impl of the trait), and whether the syntax says it is another class's."""
+    if qualified is not None:  # Java `TreeBidiMap.this.doPut(v, k)` in the inner class Inverse
+        own = qualified == owner or _inherits(index, qualified, owner)
+        return qualified, own, not own
+    holder = _enclosing_class(index, classes, site.path, site.line)
+    own = holder == owner or (holder is not None and _inherits(index, holder, owner)) \
+        or (language == "rust" and _in_trait_impl(index, defs, site, owner))
+    if not own and word is None and language in _OUTER_THIS:
+        # a bare call in an inner class is the outer class's method too (`doPut(k, v)` in Inverse)
+        own = any(h == owner or _inherits(index, h, owner) for h in _enclosing_classes(index, classes, site.path, site.line))
+    return holder, own, holder is not None and not own and word is not None
+
+
+def _in_trait_impl(index: IndexQueries, cache: dict[str, list[Symbol]], site: Caller, trait: str) -> bool:
+    """Rust: whether the site sits in an `impl ... Trait<...> for Type` block: `self.par_extend(...)` there calls
+    the trait's method (another impl of it, picked by the argument's type), not another type's."""
+    syms = cache.get(site.path)
+    if syms is None:
+        syms = cache[site.path] = index.symbols_in_file(site.path)
+    rx = re.compile(rf"^impl\b.*?(?:^|[\s>:]){re.escape(trait)}\s*(?:<.*?>)?\s+for\s")
+    return any(s.start_line <= site.line <= s.end_line and rx.search(" ".join((s.signature or "").split())) for s in syms
+               if (s.signature or "").startswith("impl"))
+
+
+#: languages whose inner classes call the outer class's methods bare or through `Outer.this`
+_OUTER_THIS = frozenset({"java", "kotlin", "csharp", "scala"})
+
+
+def _enclosing_classes(index: IndexQueries, cache: dict[str, list[Symbol]], path: str, line: int) -> list[str]:
+    """The names of every class-like definition containing `line` of `path`, innermost first."""
+    syms = cache.get(path)
+    if syms is None:
+        syms = cache[path] = [s for s in index.symbols_in_file(path) if s.kind in _CLASS_KINDS]
+    around = [s for s in syms if s.start_line <= line <= s.end_line]
+    return [s.name for s in sorted(around, key=lambda s: s.end_line - s.start_line)]
 
 
 def _enclosing_class(index: IndexQueries, cache: dict[str, list[Symbol]], path: str, line: int) -> str | None:

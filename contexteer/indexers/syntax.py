@@ -77,6 +77,40 @@ def declared_type(signature: str, word: str) -> str | None:
     return None
 
 
+def generic_bound(signature: str, typed: str) -> str | None:
+    """The bound a header puts on its type parameter `typed` (Rust `<P: UnindexedProducer>` or `where FromA: Send +
+    ParallelExtend<T>`, Java/TS `<T extends Node>`, Kotlin `<T : Node>`, C# `where T : Node`): a value of that
+    parameter has the bound's members. Marker traits and lifetimes are skipped. None when `typed` is no bounded
+    type parameter of the header."""
+    m = re.search(rf"(?:[<,]|\bwhere\b[^{{;]*?[\s,])\s*{re.escape(typed)}\s*(?::(?!:)|\bextends\b)", signature)
+    if m is None:
+        return None
+    depth, bound, i = 0, "", m.end()
+    while i < len(signature) and len(bound) < 300:  # the bound list: up to a `,`, `>`, `{` or `;` outside brackets
+        c = signature[i]
+        if c in "<([":
+            depth += 1
+        elif c in ">)]":
+            if depth == 0:
+                break
+            depth -= 1
+        elif depth == 0 and c in ",{;=":
+            break
+        bound += c
+        i += 1
+    for part in re.split(r"\+|&", bound):
+        name = re.match(r"\s*(?:\?\s*)?(?:dyn\s+)?((?:[\w$]+(?:::|\.))*[A-Z][\w$]*)", part)
+        last = name.group(1).replace("::", ".").rsplit(".", 1)[-1] if name else None
+        if last and last not in _MARKER_BOUNDS:
+            return last
+    return None
+
+
+#: bounds that add no members worth resolving a call through
+_MARKER_BOUNDS = frozenset({"Sized", "Send", "Sync", "Copy", "Clone", "Default", "Debug", "Unpin", "Eq", "PartialEq",
+                            "Ord", "PartialOrd", "Hash", "Any", "Comparable", "Serializable", "Cloneable"})
+
+
 def go_embedded(lines: list[str], start: int, end: int) -> list[str]:
     """The types a Go struct or interface embeds: body lines (start..end, 1-based) that hold only a type name
     (`raftState`, `*sync.Mutex`, `io.Reader`, `FSM`), as names without package or pointer."""
