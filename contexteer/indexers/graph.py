@@ -920,7 +920,10 @@ def _swift_extensions(index: IndexQueries, sym: Symbol) -> list[tuple[Any, str, 
 
 def _anonymous(index: IndexQueries, sym: Symbol) -> list[tuple[Any, str, str]]:
     """Java anonymous classes (`new NodeVisitor() { ... }`): the definition each is written in, with the line."""
-    rx = re.compile(rf"\bnew\s+(?:[\w.]+\.)?{re.escape(sym.name)}\s*(?:<[^<>]*>)?\s*\([^()]*\)\s*\{{")
+    # generics and arguments nest (`new AbstractUntypedIteratorDecorator<Map.Entry<K, Object>, K>(parent.entrySet()
+    # .iterator()) {`: the collections A/B agent found two such subclasses the answer had called complete without)
+    rx = re.compile(rf"\bnew\s+(?:[\w.]+\.)?{re.escape(sym.name)}\s*(?:<(?:[^<>]|<(?:[^<>]|<[^<>]*>)*>)*>)?\s*"
+                    rf"\((?:[^()]|\((?:[^()]|\([^()]*\))*\))*\)\s*\{{")
     out: list[tuple[Any, str, str]] = []
     texts: dict[str, list[str]] = {}
     shadowed: dict[str, bool] = {}

@@ -92,3 +92,17 @@ def test_a_java_local_named_like_a_method_does_not_hide_the_call(trie: Served):
     assert not a.is_error, a.text
     assert [i["qualname"] for i in a.data["items"]] == ["Trie.lengthInBits"], a.text
     assert "locals" not in a.text, a.text
+
+
+def test_an_anonymous_subclass_with_nested_generics_and_arguments_is_an_implementation(tmp_path):
+    files = {
+        "src/org/acme/Decorator.java": "package org.acme;\n\npublic abstract class Decorator<I, O> {\n"
+                                       "    public Decorator(Object it) {}\n    public abstract O next();\n}\n",
+        "src/org/acme/View.java": (
+            "package org.acme;\n\nimport java.util.Map;\n\npublic class View {\n    public Object iterator(Map<String, String> parent) {\n"
+            "        return new Decorator<Map.Entry<Object, String>, String>(parent.entrySet().iterator()) {\n"
+            "            @Override\n            public String next() { return null; }\n        };\n    }\n}\n"),
+    }
+    a = served_tree(tmp_path / "anon", files).call("find_related", symbol="Decorator", relation="implementations")
+    assert not a.is_error, a.text
+    assert [(i["qualname"], i["how"]) for i in a.data["items"]] == [("View.iterator", "anonymous class")], a.text
