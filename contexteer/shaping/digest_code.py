@@ -95,7 +95,10 @@ def find_definitions(ls: LineSet, outline: list[tuple[int, int, str, str]] | Non
                 continue
             while ends and s > ends[-1]:
                 ends.pop()
-            given.append(Def(s, min(max(e, s), n - 1), name, len(ends), kind))
+            head = s  # a range that starts at its attributes (`#[must_use = ...]`, `@Override`): the header line shows
+            while head < min(e, n - 1) and ls.lines[head].lstrip().startswith(("#[", "@")) and head - s < 8:
+                head += 1
+            given.append(Def(head, min(max(e, head), n - 1), name, len(ends), kind))
             ends.append(e)
         return given
     lines = ls.lines

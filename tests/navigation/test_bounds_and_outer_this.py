@@ -106,3 +106,43 @@ def test_an_anonymous_subclass_with_nested_generics_and_arguments_is_an_implemen
     a = served_tree(tmp_path / "anon", files).call("find_related", symbol="Decorator", relation="implementations")
     assert not a.is_error, a.text
     assert [(i["qualname"], i["how"]) for i in a.data["items"]] == [("View.iterator", "anonymous class")], a.text
+
+
+def test_rust_impls_in_a_macro_for_a_reference_and_for_a_primitive(tmp_path):
+    """rayon run 69: `impl UnindexedProducer for IterProducer<$t>` inside macro_rules! was missing from an answer
+    that said complete; `impl ... for &'a IterParallelProducer` read as an impl for the struct; `impl Fissile for
+    &'ch str` was labelled with lib.rs's `mod str;`."""
+    files = {
+        "Cargo.toml": "[package]\nname = \"ray\"\nversion = \"0.1.0\"\n",
+        "src/lib.rs": "mod str;\nmod range;\n\npub trait Producer {\n    fn split(self) -> Self;\n}\n",
+        "src/range.rs": ("use crate::Producer;\n\npub struct IterProducer<T> {\n    x: T,\n}\n\n"
+                         "macro_rules! range_impl {\n    ( $t:ty ) => {\n"
+                         "        impl Producer for IterProducer<$t> {\n            fn split(self) -> Self { self }\n        }\n"
+                         "    };\n}\n\nrange_impl! {u64}\nrange_impl! {i64}\n"),
+        "src/str.rs": ("use crate::Producer;\n\npub struct Bridge;\n\n"
+                       "impl<'a> Producer for &'a Bridge {\n    fn split(self) -> Self { self }\n}\n\n"
+                       "impl<'ch> Producer for &'ch str {\n    fn split(self) -> Self { self }\n}\n"),
+    }
+    a = served_tree(tmp_path / "ray", files).call("find_related", symbol="Producer", relation="implementations")
+    assert not a.is_error, a.text
+    rows = {(i["path"], i["how"]): i for i in a.data["items"]}
+    macro = rows[("src/range.rs", "impl in macro")]
+    assert "impl Producer for IterProducer<$t>` at line 9; invoked at 15 (u64), 16 (i64)" in macro["detail"], a.text
+    bridge = [i for i in a.data["items"] if i["qualname"] == "Bridge"]
+    assert bridge and "impl at line 5, for &Bridge" in (bridge[0]["detail"] or ""), a.text
+    assert "module str" not in a.text and "Producer for &'ch str" in a.text, a.text
+
+
+def test_a_digest_shows_a_definitions_header_not_its_attribute_line(tmp_path):
+    """rayon run 69: a file digest showed `31-38: #[must_use = "..."]` for `pub struct TryFold<I, U, ID, F>`."""
+    body = "".join(f"#[must_use = \"iterator adaptors are lazy and do nothing unless consumed\"]\n#[derive(Clone)]\n"
+                   f"pub struct Adaptor{k}<I, U, ID, F> {{\n    base: I,\n    identity: ID,\n    fold_op: F,\n"
+                   f"    marker: std::marker::PhantomData<U>,\n}}\n\nimpl<I, U, ID, F> Adaptor{k}<I, U, ID, F> {{\n"
+                   f"    pub fn new(base: I, identity: ID, fold_op: F) -> Self {{\n"
+                   + "".join(f"        let v{j} = {j} * {k} + {j};\n" for j in range(12))
+                   + "        Adaptor{k} { base, identity, fold_op, marker: std::marker::PhantomData }\n    }\n}\n\n"
+                   for k in range(12))
+    a = served_tree(tmp_path / "d", {"Cargo.toml": "[package]\nname = \"d\"\nversion = \"0.1.0\"\n", "src/lib.rs": body}) \
+        .call("read_code_range", path="src/lib.rs")
+    assert not a.is_error and a.text.startswith("[digest"), a.text[:300]
+    assert "pub struct Adaptor3<I, U, ID, F> {" in a.text, a.text
