@@ -146,3 +146,10 @@ def test_a_digest_shows_a_definitions_header_not_its_attribute_line(tmp_path):
         .call("read_code_range", path="src/lib.rs")
     assert not a.is_error and a.text.startswith("[digest"), a.text[:300]
     assert "pub struct Adaptor3<I, U, ID, F> {" in a.text, a.text
+
+
+def test_a_java_member_without_a_modifier_is_package_private_not_private(trie: Served):
+    """collections run 71: `subtree`, `lengthInBits` (no modifier: visible to the package) were marked "(private)"."""
+    a = trie.call("search_symbol", query="Trie.subtree")
+    assert "Trie.subtree (package-private)" in a.text, a.text
+    assert "Trie.doPut (private)" in trie.call("search_symbol", query="Trie.doPut").text
