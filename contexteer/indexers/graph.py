@@ -315,6 +315,11 @@ def callees(index: IndexQueries, sym: Symbol, resolve_imports: Callable[[str], d
             out.unresolved.append(label)
             continue
         d, how = hit
+        if d.id == sym.id and name in member_calls and not member_calls[name] & SELF_WORDS \
+                and not any(r.startswith("(") for r in member_calls[name]):
+            # `iterator.next()` inside BoundedIterator.next: a guess from the receiver's name gone back to the caller
+            out.unresolved.append(_unresolved_call(index, sym, name, member_calls, path_calls))
+            continue
         d = overload_called(index, d, at, lines, sym)
         detail = ""
         if d.language == "zig" and d.kind == "constant":  # `const assert = std.debug.assert;`: the function it names
@@ -443,7 +448,7 @@ def call_receivers(calls: dict[str, list[int]], member_calls: dict[str, set[str]
     for name, at in calls.items():
         receivers: set[str] = set()
         bare = False
-        for n in at:
+        for n in sorted(set(at)):
             text = lines[n - 1] if 0 < n <= len(lines) else ""
             for m in re.finditer(rf"(?:({recv}){opt}\s*(\(\s*\))?\s*{sep}\s*)?\b{re.escape(name)}\s*{args}", text):
                 cast = CAST.search(text, 0, m.start())
@@ -495,7 +500,8 @@ def receiver_chain(text: str, at: int, most: int = 3) -> list[str]:
     nothing (`self.console.` is ["console"]); a chain longer than `most` or one that starts with anything but a
     name (a literal, an index, a parenthesized expression) gives []."""
     parts: list[str] = []
-    pos = at
+    start = max(0, at - 400)  # a chain is read within the 400 characters before it (a long line is not copied per step)
+    text, pos = text[start:at], at - start
     while True:
         head = text[:pos].rstrip()
         for sep in ("?.", "!!.", "."):
@@ -717,7 +723,8 @@ def _direct_subtypes(index: IndexQueries, sym: Symbol,
                 found.append((t, "impl", f"impl at {at}" + (f", for &{ref.group(1) or ''}{t.name}" if ref else "")))
             if not types:  # `impl<T> Log for Box<T>`, `for &T`, `for (K, V)`: the impl block is the answer
                 found.append((impl, "impl", ""))
-        found += _macro_impls(index, sym)
+        if sym.kind in ("trait", "interface"):
+            found += _macro_impls(index, sym)
     if sym.language == "go" and sym.kind == "interface":
         # an interface that embeds it extends it; a struct that embeds it has it as a field (its methods promoted)
         found += [(t, ("extends" if t.kind == "interface" else "embeds") if detail.startswith("embeds") else "method set",
@@ -1032,6 +1039,11 @@ def _same_mixin(written: str, holder: Symbol, sym: Symbol, owner: str) -> bool:
     return owner_path == holder_path[:len(owner_path)]  # the holder's own nested module or an enclosing namespace's
 
 
+#: (index, trait) -> the text hits of its impl lines: one ripgrep per trait while the index lives (an answer's
+#: levels ask again for each subtype)
+_MACRO_IMPL_HITS: dict[tuple[int, str], list[Any]] = {}
+
+
 def _macro_impls(index: IndexQueries, sym: Symbol) -> list[tuple[Any, str, str]]:
     """Rust impls of the trait written inside a `macro_rules!` body (`impl UnindexedProducer for IterProducer<$t>`
     in rayon's unindexed_range_impl!), which the index cannot parse: found by text, each named with its macro and
@@ -1041,12 +1053,19 @@ def _macro_impls(index: IndexQueries, sym: Symbol) -> list[tuple[Any, str, str]]
     ws = getattr(index, "ws", None)
     if ws is None:
         return []
-    pattern = rf"^\s*(?:unsafe\s+)?impl\b.*\b{re.escape(sym.name)}\b(?:<.*>)?\s+for\s+\S"
-    try:
-        hits = textsearch.search(ws, pattern, regex=True, case_sensitive=True, glob="*.rs", max_results=200, timeout=5).hits
-    except Exception as exc:  # noqa: BLE001 - a missing or failing rg leaves the parsed impls standing
-        logger.info("macro impls of %s not searched: %s", sym.name, exc)
-        return []
+    key = (id(index), sym.name)
+    hits = _MACRO_IMPL_HITS.get(key)
+    if hits is None:
+        pattern = rf"^\s*(?:unsafe\s+)?impl\b.*\b{re.escape(sym.name)}\b(?:<.*>)?\s+for\s+\S"
+        try:
+            hits = textsearch.search(ws, pattern, regex=True, case_sensitive=True, glob="*.rs", max_results=2000,
+                                     timeout=5).hits
+        except Exception as exc:  # noqa: BLE001 - a missing or failing rg leaves the parsed impls standing
+            logger.info("macro impls of %s not searched: %s", sym.name, exc)
+            hits = []
+        if len(_MACRO_IMPL_HITS) > 256:
+            _MACRO_IMPL_HITS.clear()
+        _MACRO_IMPL_HITS[key] = hits
     out: list[tuple[Any, str, str]] = []
     for h in hits:
         holder = enclosing(index.symbols_in_file(h.path), h.line)

@@ -655,9 +655,9 @@ class _Body:
         parts = r.split(".")
         typed = self._chain_type(parts)
         got = member_of_type(self.index, typed, name, self.sym, self.import_files) if typed else None
-        if got is not None:
+        if got is not None and got[0].id != self.sym.id:  # a chain typed back to the caller is a guess gone round
             return got[0], "receiver type"
-        return self._member_of(parts[-1], name) if len(parts) > 1 else None
+        return self._member_of(parts[-1], name) if len(parts) > 1 and got is None else None
 
     def _chain_type(self, parts: list[str]) -> str | None:
         """The type of the value a chain of reads names, or None where a step's type is unknown."""
@@ -691,6 +691,8 @@ class _Body:
             if got is None:
                 return None
             typed = _value_type(got[0], step.endswith("()"))
+            if typed in ("Self", "self", "this", "static"):
+                return None  # what a trait method returns for its implementer: not known here
             if typed is not None:  # `fn fold_with<F>(self, folder: F) -> F where F: Folder<...>`: F is a Folder
                 d = got[0]
                 head = d.signature or ""
@@ -1633,7 +1635,7 @@ def _check_receivers(index: IndexQueries, sites: list[Caller], callee: str, owne
                     if before is not None and word in ("this", "super") and language in _OUTER_THIS else None
                 if qualified is not None or own_class is None:
                     holder, own_class, other = _self_holder(index, classes, defs, site, word, owner, language,
-                                                            qualified.group(1) if qualified else None)
+                                                            qualified.group(1) if qualified else None, callee)
                     against = against or other
                 # a static method outside its class: `select(q)` in Document, `parse(h).select(q)` on a value, are
                 # other methods (unless the file imports it statically)
@@ -1830,7 +1832,9 @@ def _other_type(index: IndexQueries, defs: dict[str, list[Symbol]], lines: list[
     if typed is None and text[: before.start()].rstrip().endswith((".", "?.")):
         typed = _member_type(index, word)  # `composite.borderRadius?.x()`
     if typed is not None and typed != owner and _is_type(index, typed) and not _inherits(index, typed, owner):
-        if _inherits(index, owner, typed):  # `awaitable.ready(...)` with `awaitable: Awaitable[T]`: it may dispatch here
+        if _inherits(index, owner, typed) or (site.path.endswith(".rs") and _trait_declares(index, typed, site, owner)):
+            # `awaitable.ready(...)` with `awaitable: Awaitable[T]`, Rust `folder.consume_iter(..)` with `F: Folder`
+            # and an `impl Folder for ListVecFolder`: it may dispatch here
             site.receiver, site.how = True, "base type"
             return False
         if _annotated_as(index, owner, typed):
@@ -2243,8 +2247,20 @@ def _names_the_class(receiver: str, cls: str) -> bool:
     return norm == cls.lower() or (bool(words) and len(words[-1]) > 2 and norm.endswith(words[-1].lower()))
 
 
+def _trait_declares(index: IndexQueries, trait: str, site: Caller, owner: str) -> bool:
+    """Rust: whether `trait` is a trait the type `owner` implements (an `impl ... trait ... for owner` block), so a
+    call through a value of the trait may run owner's method."""
+    if not any(t.kind in ("trait", "interface") for t in index.symbols_named(trait) if t.name == trait):
+        return False
+    rx = re.compile(rf"^impl\b.*?(?:^|[\s>:]){re.escape(trait)}\s*(?:<.*?>)?\s+for\s+&?\s*(?:'\w+\s+)?(?:mut\s+)?"
+                    rf"(?:[\w:]+::)?{re.escape(owner)}\b")
+    return any(rx.search(" ".join((s.signature or "").split())) for s in index.symbols_named(owner)
+               if s.kind == "impl" or (s.signature or "").startswith("impl"))
+
+
 def _self_holder(index: IndexQueries, classes: dict[str, list[Symbol]], defs: dict[str, list[Symbol]], site: Caller,
-                 word: str | None, owner: str, language: str | None, qualified: str | None) -> tuple[str | None, bool, bool]:
+                 word: str | None, owner: str, language: str | None, qualified: str | None,
+                 callee: str = "") -> tuple[str | None, bool, bool]:
     """For a call on self/this (or bare): the class it is made in, whether that is the method's own class (or a
     subclass, an outer class, a Rust impl of the trait), and whether the syntax says it is another class's."""
     if qualified is not None:  # Java `TreeBidiMap.this.doPut(v, k)` in the inner class Inverse
@@ -2253,9 +2269,19 @@ def _self_holder(index: IndexQueries, classes: dict[str, list[Symbol]], defs: di
     holder = _enclosing_class(index, classes, site.path, site.line)
     own = holder == owner or (holder is not None and _inherits(index, holder, owner)) \
         or (language == "rust" and _in_trait_impl(index, defs, site, owner))
-    if not own and word is None and language in _OUTER_THIS:
-        # a bare call in an inner class is the outer class's method too (`doPut(k, v)` in Inverse)
-        own = any(h == owner or _inherits(index, h, owner) for h in _enclosing_classes(index, classes, site.path, site.line))
+    if not own and word is None and language in _OUTER_THIS and callee:
+        # a bare call in an inner class is the outer class's method too (`doPut(k, v)` in Inverse), unless a class
+        # in between defines the name itself (Inverse's own `put`)
+        syms = defs.get(site.path)
+        if syms is None:
+            syms = defs[site.path] = index.symbols_in_file(site.path)
+        for h in _enclosing_classes(index, classes, site.path, site.line):
+            if h == owner or _inherits(index, h, owner):
+                own = True
+                break
+            ids = {s.id for s in syms if s.name == h and s.kind in _CLASS_KINDS}
+            if any(s.name == callee and s.parent_id in ids for s in syms):
+                break
     return holder, own, holder is not None and not own and word is not None
 
 
@@ -2271,7 +2297,7 @@ def _in_trait_impl(index: IndexQueries, cache: dict[str, list[Symbol]], site: Ca
 
 
 #: languages whose inner classes call the outer class's methods bare or through `Outer.this`
-_OUTER_THIS = frozenset({"java", "kotlin", "csharp", "scala"})
+_OUTER_THIS = frozenset({"java", "kotlin", "scala"})
 
 
 def _enclosing_classes(index: IndexQueries, cache: dict[str, list[Symbol]], path: str, line: int) -> list[str]:

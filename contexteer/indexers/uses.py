@@ -203,30 +203,43 @@ _ANY_NAME = _IDENT_TYPES | _MEMBER_IDENTS | frozenset({"package_identifier", "si
                                                        "shorthand_property_identifier", "type_identifier"})
 
 
-def identifier_lines(data: bytes, spec: LanguageSpec) -> dict[str, list[int]]:
-    """Every name the file's code writes (identifiers of any kind, members included; never a comment or a string)
-    -> the 1-based lines it is written on, in order."""
-    out: dict[str, list[int]] = {}
+def identifier_lines(data: bytes, spec: LanguageSpec) -> tuple[dict[str, list[int]], dict[str, list[int]]]:
+    """The names the file's code writes (never a comment or a string) -> the 1-based lines they are written on, in
+    order: first the names standing for themselves, then the member names read off something (`x.attr`,
+    `fmt.Errorf`'s Errorf, `fmt::Formatter`'s Formatter) and object keys (`{VALUE: 1}`)."""
+    plain: dict[str, list[int]] = {}
+    members: dict[str, list[int]] = {}
     if spec.name in _SKIP_LANGUAGES:
-        return out
+        return plain, members
     tree = _parse(data, spec)
     if tree is None:
-        return out
+        return plain, members
     names = _ANY_NAME | ({"variable"} if spec.name == "haskell" else frozenset())
     cursor = tree.walk()
     visited = 0
-    while visited < MAX_NODES * 5:
+    while visited < MAX_NODES * 25:
         visited += 1
         node = cursor.node
         assert node is not None
         if node.type in names and node.child_count == 0:
+            parent = node.parent
+            member = node.type in _MEMBER_IDENTS or (cursor.field_name in _MEMBER_POSITIONS and parent is not None
+                                                     and parent.type in _MEMBER_PARENTS)
+            if member and parent is not None and parent.type == "method_invocation" and node.prev_named_sibling is None:
+                member = False  # Java `max(a, b)` after `import static java.lang.Math.max`: a bare call
             line = node.start_point.row + 1
-            at = out.setdefault((node.text or b"").decode("utf-8", "replace"), [])
+            at = (members if member else plain).setdefault((node.text or b"").decode("utf-8", "replace"), [])
             if not at or at[-1] != line:
                 at.append(line)
         if cursor.goto_first_child():
             continue
         while not cursor.goto_next_sibling():
             if not cursor.goto_parent():
-                return out
-    return out
+                return plain, members
+    return plain, members
+
+
+#: a name in one of these fields of one of these parents is read off something, or is a key: no use of a name
+_MEMBER_POSITIONS = frozenset({"attribute", "property", "field", "name", "key"})
+_MEMBER_PARENTS = _MEMBER_ACCESS | frozenset({"qualified_type", "scoped_identifier", "scoped_type_identifier", "pair",
+                                              "navigation_suffix"})

@@ -31,10 +31,17 @@ def import_uses(nav: NavigationService, rel: str) -> list[ImportUse]:
         return []
     lines = (repo_text(nav.ws, rel) or "").split("\n")
     language = rel.rsplit(".", 1)[-1]
+    # `mod chain;` is module structure, no import of names
+    imports = [i for i in imports if not re.match(r"\s*(?:pub(?:\([\w:]+\))?\s+)?mod\s", _line(lines, i.line))]
     statements = {i.line: _statement(lines, i.line) for i in imports}
     spans = {n for span in statements.values() for n in span}
-    refs = {name: [n for n in at if n not in spans] for name, at in _names_written(nav, rel, lines).items()}
-    own = {s.name for s in nav.index.symbols_in_file(rel) if s.parent_id is None}
+    plain, members = _names_written(nav, rel, lines)
+    refs = {name: [n for n in at if n not in spans] for name, at in plain.items()}
+    every = {name: [n for n in at if n not in spans] for name, at in members.items()}
+    for name, at in refs.items():
+        every[name] = sorted(set(every.get(name, [])) | set(at))
+    syms = nav.index.symbols_in_file(rel)
+    own = {s.name for s in syms if s.parent_id is None}
     resolver = nav.resolver()
     imported = nav.imported(rel)
     bound_elsewhere = {_alias(" ".join(lines[k - 1] for k in statements[i.line]), n) or _bound(n)
@@ -44,28 +51,41 @@ def import_uses(nav: NavigationService, rel: str) -> list[ImportUse]:
         targets = [f for r in resolver.classify(imp) for f in r.targets]
         found = ImportUse(line=imp.line, module=imp.module, names=[])
         names = [n for n in imp.names if n and n != "*"]
-        if imp.module == "__future__":  # `from __future__ import annotations`: a compiler directive, no name to use
-            found.directive = True
+        text = " ".join(lines[n - 1] for n in statements[imp.line])
+        found.directive = _directive(imp, names, text, language)
+        if found.directive:  # `from __future__ import ...`, Go `_ "net/http/pprof"`, a TS `export {x} from`
             out.append(found)
             continue
-        text = " ".join(lines[n - 1] for n in statements[imp.line])
+        # an import inside a function is used there only
+        scope = _function_around(syms, imp.line) or (_main_block(lines, imp.line) if language in ("py", "pyi") else None)
+        local = {k: [n for n in v if scope is None or scope[0] <= n <= scope[1]] for k, v in refs.items()}
+        local_every = {k: [n for n in v if scope is None or scope[0] <= n <= scope[1]] for k, v in every.items()}
         space = _namespace(imp, names, text, lines, language)
         if space is not None:  # `prometheus.Register(...)`, `os.path.join(...)`, `ns.x` after `import * as ns`
-            for member, at in _qualified_uses(space, refs, lines):
+            for member, at in _qualified_uses(space, local, local_every, lines):
                 found.names.append(_used(nav, f"{space}.{member}", member, at, targets))
         elif names:
             for n in names:
+                if n == "self" and language == "rs":  # `use std::fmt::{self, Debug}`: the module, read as `fmt::X`
+                    mod = re.sub(r"::\{.*$", "", imp.module).rsplit("::", 1)[-1]
+                    for member, at in _qualified_uses(mod, local, local_every, lines):
+                        found.names.append(_used(nav, f"{mod}::{member}", member, at, targets))
+                    continue
                 name = _alias(text, n) or _bound(n)
                 # a barrel's name (`export * from './router'`): the files it re-exports it from, too
                 reach = targets + [f for f in imported.get(_original(n), []) if f not in targets]
                 written = name if name == _original(n) else f"{_original(n)} as {name}"
-                found.names.append(_used(nav, written, _original(n), refs.get(name, []), reach))
+                at = local.get(name, [])
+                if not at and language in ("py", "pyi"):  # `def f(c: "Console")`: a string annotation
+                    at = _string_annotations(lines, name, spans, scope)
+                found.names.append(_used(nav, written, _original(n), at, reach))
         if "*" in imp.names and targets:  # the names a glob brings that the file uses (and neither defines nor imports)
-            brought = {s.name for f in targets for s in nav.index.symbols_in_file(f) if s.parent_id is None}
-            used = [n for n in refs if n in brought and n not in own and n not in bound_elsewhere]
+            brought = {s.name for f in targets for s in nav.index.symbols_in_file(f)
+                       if s.parent_id is None and s.kind not in ("impl", "module")}
+            used = [n for n in local if local[n] and n in brought and n not in own and n not in bound_elsewhere]
             found.glob = len(used)
             for n in used[:MAX_GLOB_NAMES]:
-                found.names.append(_used(nav, n, n, refs[n], targets))
+                found.names.append(_used(nav, n, n, local[n], targets))
         out.append(found)
     if language in ("java", "kt", "scala") and out:
         # a class of the same package is used without an import (`extends AbstractCollectionDecorator<E>`)
@@ -84,14 +104,62 @@ def import_uses(nav: NavigationService, rel: str) -> list[ImportUse]:
     return out
 
 
-def _names_written(nav: NavigationService, rel: str, lines: list[str]) -> dict[str, list[int]]:
-    """The names the file's code writes, with their lines (its syntax tree; no comment, no string)."""
+def _names_written(nav: NavigationService, rel: str, lines: list[str]) -> tuple[dict[str, list[int]], dict[str, list[int]]]:
+    """The names the file's code writes, with their lines (its syntax tree; no comment, no string): those standing
+    for themselves, then those read off something."""
     from contexteer.indexers import languages
     from contexteer.indexers.uses import identifier_lines
 
     info = nav.index.file_info(rel)
     spec = languages.BY_NAME.get(info.language) if info is not None and info.language else None
-    return identifier_lines("\n".join(lines).encode("utf-8", "replace"), spec) if spec is not None else {}
+    return identifier_lines("\n".join(lines).encode("utf-8", "replace"), spec) if spec is not None else ({}, {})
+
+
+def _line(lines: list[str], n: int) -> str:
+    return lines[n - 1] if 0 < n <= len(lines) else ""
+
+
+def _directive(imp: Any, names: list[str], text: str, language: str) -> str | None:
+    """An import that binds no name the code uses: why (a compiler directive, side effects, a re-export)."""
+    if imp.module == "__future__":
+        return "a compiler directive"
+    if language == "go" and names[:1] == ["_"]:
+        return "imported for its side effects (init) only"
+    if language == "go" and names[:1] == ["."]:
+        return "a dot import: its names are used unqualified"
+    if re.match(r"\s*export\b", text) and language in _JS:
+        return "re-exported, not used here"
+    return None
+
+
+_JS = frozenset({"js", "jsx", "ts", "tsx", "mjs", "cjs", "mts", "cts"})
+
+
+def _function_around(syms: list[Any], line: int) -> tuple[int, int] | None:
+    """The range of the innermost function or method an import line sits in, if any."""
+    best = None
+    for s in syms:
+        if s.kind in ("function", "method") and s.start_line < line <= s.end_line \
+                and (best is None or s.end_line - s.start_line < best.end_line - best.start_line):
+            best = s
+    return (best.start_line, best.end_line) if best is not None else None
+
+
+def _main_block(lines: list[str], line: int) -> tuple[int, int] | None:
+    """The `if __name__ == "__main__":` block (to the file's end) an import line sits in, if any."""
+    for n in range(line - 1, 0, -1):
+        text = _line(lines, n)
+        if text[:1] not in ("", " ", "\t", "#"):
+            return (n, len(lines)) if re.match(r"if\s+__name__\s*==", text) else None
+    return None
+
+
+def _string_annotations(lines: list[str], name: str, spans: set[int], scope: tuple[int, int] | None) -> list[int]:
+    """Python lines where `name` stands in a quoted type (`"Console"`, `'Optional[Console]'`): a string annotation
+    uses an import (often one under TYPE_CHECKING) as much as a bare one."""
+    rx = re.compile(rf"(?:->|:|\[|\[[^\]\n]*,)\s*([\"'])[\w.\[\], |]*(?<![\w.]){re.escape(name)}(?![\w])[\w.\[\], |]*\1")
+    lo, hi = scope if scope is not None else (1, len(lines))
+    return [n for n in range(lo, hi + 1) if n not in spans and name in _line(lines, n) and rx.search(_line(lines, n))]
 
 
 def _used(nav: NavigationService, written: str, name: str, at: list[int], targets: list[str]) -> UsedName:
@@ -150,15 +218,17 @@ def _namespace(imp: Any, names: list[str], text: str, lines: list[str], language
     return None
 
 
-def _qualified_uses(space: str, refs: dict[str, list[int]], lines: list[str]) -> list[tuple[str, list[int]]]:
-    """The members read through `space` (`space.member`) on lines where the code writes `member`."""
-    rx = re.compile(rf"(?<![\w$.]){re.escape(space)}\s*\.\s*([\w$]+)")
+def _qualified_uses(space: str, plain: dict[str, list[int]], every: dict[str, list[int]],
+                    lines: list[str]) -> list[tuple[str, list[int]]]:
+    """The members read through `space` (`space.member`, Rust `space::member`) on lines where the code writes
+    `space` itself (not a member of something else named so) and `member`."""
+    head = space.split(".")[0]
+    rx = re.compile(rf"(?<![\w$.:]){re.escape(space)}\s*(?:\.|::)\s*([\w$]+)")
     out: dict[str, list[int]] = {}
-    for n in sorted({n for at in refs.values() for n in at}):
-        text = lines[n - 1] if 0 < n <= len(lines) else ""
-        for m in rx.finditer(text):
+    for n in sorted(set(plain.get(head, []))):
+        for m in rx.finditer(_line(lines, n)):
             member = m.group(1)
-            if n in refs.get(member, ()) and n not in out.setdefault(member, []):
+            if n in every.get(member, ()) and n not in out.setdefault(member, []):
                 out[member].append(n)
     return [(k, v) for k, v in out.items() if v]
 
@@ -169,7 +239,8 @@ def _statement(lines: list[str], start: int) -> list[int]:
     n, depth = start, 0
     while 0 < n <= len(lines):
         out.append(n)
-        depth += lines[n - 1].count("(") + lines[n - 1].count("{") - lines[n - 1].count(")") - lines[n - 1].count("}")
+        code = re.sub(r"(?:\s#|//).*$", "", lines[n - 1])  # a comment's `(` opens nothing
+        depth += code.count("(") + code.count("{") - code.count(")") - code.count("}")
         if depth <= 0 or n - start > 200:
             break
         n += 1

@@ -134,7 +134,7 @@ class ImportUse(BaseModel):
     module: str  # as written
     names: list[UsedName] = Field(default_factory=list)
     glob: int | None = None  # a glob import: how many names the file uses from it
-    directive: bool = False  # `from __future__ import ...`: it changes how the file compiles, no name is used
+    directive: str | None = None  # an import binding no name the code uses: why (`a compiler directive`, side effects)
 
 
 class Dependencies(BaseModel):

@@ -96,8 +96,16 @@ def find_definitions(ls: LineSet, outline: list[tuple[int, int, str, str]] | Non
             while ends and s > ends[-1]:
                 ends.pop()
             head = s  # a range that starts at its attributes (`#[must_use = ...]`, `@Override`): the header line shows
-            while head < min(e, n - 1) and ls.lines[head].lstrip().startswith(("#[", "@")) and head - s < 8:
-                head += 1
+            while head < min(e, n - 1) and ls.lines[head].lstrip().startswith(("#[", "@")) and head - s < 12:
+                depth = 0  # an attribute written over several lines (`@pytest.mark.parametrize(` ... `)`)
+                while True:
+                    text = ls.lines[head]
+                    depth += sum(text.count(c) for c in "([{") - sum(text.count(c) for c in ")]}")
+                    head += 1
+                    if depth <= 0 or head >= min(e, n - 1) or head - s >= 12:
+                        break
+            if head - s >= 12 or head > e:
+                head = s
             given.append(Def(head, min(max(e, head), n - 1), name, len(ends), kind))
             ends.append(e)
         return given

@@ -199,7 +199,7 @@ def _uses_text(model: Dependencies, limit: int) -> str:
             parts.append(f"… {u.glob - len(used)} more names")
         if unused:
             parts.append("not used: " + ", ".join(unused))
-        body = "a compiler directive" if u.directive else "; ".join(parts) if parts else "no name of it used in code"
+        body = u.directive or ("; ".join(parts) if parts else "no name of it used in code")
         head = f"  {u.line} {u.module} {reach.get(u.line, '')}".rstrip() if u.line else \
             f"  same package, no import ({posixpath.dirname(model.path)}/)"
         out.append(f"{head}: {body}")
