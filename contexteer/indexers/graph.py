@@ -473,12 +473,11 @@ def call_receivers(calls: dict[str, list[int]], member_calls: dict[str, set[str]
                 r = r + "()" if m.group(2) and r else r
                 if m.group(3) == "::":
                     path_calls.setdefault(name, set()).add(r)
-                elif r in ("this", "super") and language in CHAIN_LANGUAGES and receiver_chain(text, m.start(1)):
-                    # Java `TreeBidiMap.this.doPut(v, k)`, `Iface.super.m()`: a member of the class named
-                    r = f"({receiver_chain(text, m.start(1))[-1]})"
                 elif language in CHAIN_LANGUAGES and r:
+                    chain = receiver_chain(text, m.start(1))
+                    # Java `TreeBidiMap.this.doPut(v, k)`, `Iface.super.m()`: a member of the class named; else
                     # `opts.Registry.Register(c)`, `errCnt.WithLabelValues("a").Inc()`: the value the chain reads
-                    r = ".".join([*receiver_chain(text, m.start(1)), r])
+                    r = f"({chain[-1]})" if r in ("this", "super") and chain else ".".join([*chain, r])
                 receivers.add(r)
         if receivers and not bare:
             # what the call lines show it called on; the body's other reads of the name (`current.bitIndex <= n`,
@@ -1039,9 +1038,9 @@ def _same_mixin(written: str, holder: Symbol, sym: Symbol, owner: str) -> bool:
     return owner_path == holder_path[:len(owner_path)]  # the holder's own nested module or an enclosing namespace's
 
 
-#: (index, trait) -> the text hits of its impl lines: one ripgrep per trait while the index lives (an answer's
-#: levels ask again for each subtype)
-_MACRO_IMPL_HITS: dict[tuple[int, str], list[Any]] = {}
+#: (index, its generation, trait) -> the text hits of its impl lines: one ripgrep per trait and index state (an
+#: answer's levels ask again for each subtype)
+_MACRO_IMPL_HITS: dict[tuple[int, int, str], list[Any]] = {}
 
 
 def _macro_impls(index: IndexQueries, sym: Symbol) -> list[tuple[Any, str, str]]:
@@ -1053,7 +1052,7 @@ def _macro_impls(index: IndexQueries, sym: Symbol) -> list[tuple[Any, str, str]]
     ws = getattr(index, "ws", None)
     if ws is None:
         return []
-    key = (id(index), sym.name)
+    key = (id(index), getattr(index, "generation", 0), sym.name)  # asked again once the index changes
     hits = _MACRO_IMPL_HITS.get(key)
     if hits is None:
         pattern = rf"^\s*(?:unsafe\s+)?impl\b.*\b{re.escape(sym.name)}\b(?:<.*>)?\s+for\s+\S"

@@ -935,10 +935,9 @@ class _Body:
         assert own is not None
         for f in self.in_file:
             if f.name == r and f.parent_id == own.id and f.kind in ("field", "property", "variable", "constant"):
-                for rx in _FIELD_TYPE:
-                    m = re.search(rx.format(w=re.escape(r)), f.signature or "")
-                    if m and m.group(1) not in _KEYWORDS_TYPES:
-                        return m.group(1)
+                got = field_type(f.signature or "", r)
+                if got is not None:
+                    return got
         return declared_type(own.signature or "", r)  # Scala `class Map(f: T => S, cbf: CombinerFactory[S, That])`
 
     def _package_files(self, r: str) -> list[str]:
@@ -1882,10 +1881,9 @@ def _field_of_value(index: IndexQueries, cache: dict[str, list[Symbol]], lines: 
     for f in index.symbols_named(word):
         if f.name != word or f.kind not in _FIELD_KINDS or not (f.qualname == f"{owner}.{word}" or f.qualname.endswith(f".{owner}.{word}")):
             continue
-        for rx in _FIELD_TYPE:
-            got = re.search(rx.format(w=re.escape(word)), f.signature or "")
-            if got and got.group(1) not in _KEYWORDS_TYPES:
-                return got.group(1)
+        typed = field_type(f.signature or "", word)
+        if typed is not None:
+            return typed
     return None
 
 
@@ -2139,15 +2137,19 @@ def _declared_receiver(index: IndexQueries, cache: dict[str, list[Symbol]], line
         inner = min(around, key=lambda s: s.end_line - s.start_line) if around else None
         base_field = _inherited_member(index, inner, word, index.symbols_in_file) if inner is not None else None
         fields = [base_field] if base_field is not None and base_field.kind in _FIELD_KINDS else []
-    for f in fields:
-        for rx in _FIELD_TYPE:
-            m = re.search(rx.format(w=re.escape(word)), f.signature or "")
-            if m and m.group(1) not in _KEYWORDS_TYPES:
-                return m.group(1)
-    return None
+    return next((t for f in fields if (t := field_type(f.signature or "", word)) is not None), None)
 
 
 _FIELD_KINDS = frozenset({"field", "property", "variable", "constant"})
+
+
+def field_type(signature: str, name: str) -> str | None:
+    """The type a field's (or variable's) header declares `name` with (`x: T`, `T x;`, Go `X pkg.T`), or None."""
+    for rx in _FIELD_TYPE:
+        m = re.search(rx.format(w=re.escape(name)), signature)
+        if m and m.group(1) not in _KEYWORDS_TYPES:
+            return m.group(1)
+    return None
 
 
 def _is_chain(r: str) -> bool:
@@ -2159,13 +2161,7 @@ def _value_type(d: Symbol, called: bool) -> str | None:
     """The type a member gives: what a method returns when called, else a field's declared type."""
     if called:
         return return_type(d.signature or "", d.language) if d.kind in ("method", "function") else None
-    if d.kind not in _FIELD_KINDS:
-        return None
-    for rx in _FIELD_TYPE:
-        m = re.search(rx.format(w=re.escape(d.name)), d.signature or "")
-        if m and m.group(1) not in _KEYWORDS_TYPES:
-            return m.group(1)
-    return None
+    return field_type(d.signature or "", d.name) if d.kind in _FIELD_KINDS else None
 
 
 def _go_package_var_type(index: IndexQueries, package: str, name: str) -> str | None:

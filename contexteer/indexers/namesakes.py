@@ -105,16 +105,22 @@ def go_package_names(index: Any, path: str) -> set[str]:
         if alias:
             out.update(alias)
             continue
-        segs = [p for p in imp.module.strip("\"`").split("/") if p]
-        if not segs:
-            continue
-        last = segs[-2] if len(segs) > 1 and _GO_VERSION.fullmatch(segs[-1]) else segs[-1]
-        last = last.split(".")[0]
-        out.add(last)
-        if last.startswith("go-"):
-            out.add(last[3:])
-        if last.endswith("-go"):  # github.com/prometheus/client-go style
-            out.add(last[:-3])
+        out.update(go_import_names(imp.module))
+    return out
+
+
+def go_import_names(module: str) -> list[str]:
+    """The names a Go import path may bind without an alias: its last element (before a `/v2` major version, without
+    `.v2`), also without a `go-` prefix or a `-go` suffix (`github.com/armon/go-metrics` is package metrics)."""
+    segs = [p for p in module.strip("\"`").split("/") if p]
+    if not segs:
+        return []
+    last = (segs[-2] if len(segs) > 1 and _GO_VERSION.fullmatch(segs[-1]) else segs[-1]).split(".")[0]
+    out = [last]
+    if last.startswith("go-"):
+        out.append(last[3:])
+    if last.endswith("-go"):  # github.com/prometheus/client-go style
+        out.append(last[:-3])
     return out
 
 

@@ -14,6 +14,7 @@ from typing import Any
 
 from contexteer.indexers.lookup import go_imports_package
 from contexteer.indexers.model import CLASS_KINDS
+from contexteer.indexers.namesakes import go_import_names
 from contexteer.navigation.models import ImportUse, UsedName
 from contexteer.navigation.service import NavigationService
 from contexteer.workspace import repo_text
@@ -203,13 +204,8 @@ def _namespace(imp: Any, names: list[str], text: str, lines: list[str], language
     if language == "go":
         if names:
             return names[0] if names[0] not in (".", "_") else None
-        segs = [p for p in imp.module.split("/") if p]
-        last = segs[-2] if len(segs) > 1 and re.fullmatch(r"v\d+", segs[-1]) else segs[-1] if segs else ""
-        last = last.split(".")[0]
-        for cand in (last, last.removeprefix("go-"), last.removesuffix("-go")):
-            if go_imports_package(lines, cand):
-                return cand
-        return last or None
+        cands = go_import_names(imp.module)
+        return next((c for c in cands if go_imports_package(lines, c)), cands[0] if cands else None)
     if language in ("py", "pyi") and re.match(r"\s*import\s", text):
         return _bound(names[0]) if names else _alias(text, imp.module) or imp.module  # `import json as j`
     if language in ("js", "jsx", "ts", "tsx", "mjs", "cjs", "mts", "cts"):
