@@ -28,7 +28,6 @@ from contexteer.indexers.lookup import (
     CONSTRUCTORS,
     MIXIN_LINE,
     REAL_OVERLOADS,
-    SELF_WORDS,
     enclosing,
     find_callers,
     language_family,
@@ -43,6 +42,8 @@ from contexteer.indexers.lookup import (
 from contexteer.indexers.model import CLASS_KINDS, Symbol
 from contexteer.indexers.queries_sql import IndexQueries
 from contexteer.indexers.syntax import (
+    CHAIN_LANGUAGES,
+    SELF_WORDS,
     base_how,
     bases_of,
     call_args,
@@ -50,6 +51,7 @@ from contexteer.indexers.syntax import (
     local_binding,
     loose_types,
     param_types,
+    receiver_chain,
 )
 
 logger = logging.getLogger(__name__)
@@ -484,56 +486,6 @@ def call_receivers(calls: dict[str, list[int]], member_calls: dict[str, set[str]
             # a field of another type) are no receivers of the call
             member_calls[name] = receivers
     return member_calls, path_calls
-
-
-#: languages whose member reads chain with `.` (`opts.Registry.Register(c)`): a call's receiver is the chain, which
-#: lookup types one step at a time (a parameter's type, its field's type, the field's method)
-CHAIN_LANGUAGES = frozenset({"go", "java", "kotlin", "csharp", "javascript", "typescript", "tsx", "python", "rust",
-                             "swift", "scala", "dart"})
-_CHAIN_WORD = re.compile(r"[A-Za-z_$][\w$]*$")
-
-
-def receiver_chain(text: str, at: int, most: int = 3) -> list[str]:
-    """The reads before position `at` of a line when a `.` (or `?.`, `!!.`) precedes it: `opts.Registry.` gives
-    ["opts", "Registry"], `v.With("a").` gives ["v", "With()"] (a call's arguments elided). Self words lead
-    nothing (`self.console.` is ["console"]); a chain longer than `most` or one that starts with anything but a
-    name (a literal, an index, a parenthesized expression) gives []."""
-    parts: list[str] = []
-    start = max(0, at - 400)  # a chain is read within the 400 characters before it (a long line is not copied per step)
-    text, pos = text[start:at], at - start
-    while True:
-        head = text[:pos].rstrip()
-        for sep in ("?.", "!!.", "."):
-            if head.endswith(sep) and not head.endswith(".."):
-                head = head[: -len(sep)].rstrip()
-                break
-        else:
-            break
-        call = ""
-        if head.endswith(")"):  # skip the call's arguments, balanced
-            depth, i = 0, len(head) - 1
-            while i >= 0:
-                depth += {")": 1, "(": -1}.get(head[i], 0)
-                if depth == 0:
-                    break
-                i -= 1
-            if i < 0:
-                return []
-            head, call = head[:i].rstrip(), "()"
-            if head.endswith(">"):  # `Foo.<T>bar(...)`, `make::<T>()`: type arguments
-                return []
-        word = _CHAIN_WORD.search(head)
-        if word is None:
-            return []
-        parts.insert(0, word.group(0) + call)
-        pos = word.start()
-        if len(parts) > most:
-            return []
-    if parts and text[:pos].rstrip().endswith(("]", ")", "'", '"', "::", "->")):
-        return []  # `xs[0].foo.`, `(a + b).x.`, `Foo::bar().x.`: not a chain of names
-    while parts and parts[0] in SELF_WORDS:
-        parts.pop(0)
-    return parts
 
 
 def _unresolved_call(index: IndexQueries, sym: Symbol, name: str, member_calls: dict[str, set[str]],

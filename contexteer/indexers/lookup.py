@@ -29,6 +29,8 @@ from contexteer.indexers.qualify import Qualifier, is_qualified, split_name
 from contexteer.indexers.queries_sql import IndexQueries
 from contexteer.indexers.repomap import display_weight
 from contexteer.indexers.syntax import (
+    CHAIN_LANGUAGES,
+    SELF_WORDS,
     arity,
     bases_of,
     call_args,
@@ -40,6 +42,7 @@ from contexteer.indexers.syntax import (
     local_binding,
     local_bindings,
     named_type,
+    receiver_chain,
     return_type,
     whole_header,
 )
@@ -1197,7 +1200,6 @@ _PACKAGE_DIRS = frozenset({"go", "java", "csharp"})
 #: a receiver cast to a type right before the call: Scala `x.asInstanceOf[T[S]].`, Java/C# `((T) x).`
 CAST = re.compile(r"(?:\.asInstanceOf\[\s*([\w.]+)(?:\[(?:[^\[\]]|\[[^\[\]]*\])*\])?\s*\]|\(\s*\(\s*([\w.]+)(?:<[^<>]*>)?\s*\)\s*[\w$.]+\s*\))\s*\.\s*$")
 _RECEIVER = re.compile(r"([\w$]+)\s*(?:\(\s*\))?\s*(\?\.|\.|->|::)\s*$")
-SELF_WORDS = frozenset({"self", "this", "cls", "super", "Self", "static", "base"})  # receivers that mean "this object"
 _SELF = SELF_WORDS
 
 
@@ -1276,7 +1278,7 @@ def find_callers(index: IndexQueries, sym: Symbol, callee: str, resolve_imports:
             check_receivers(index, sites, callee, owner, max_files, sym)
         else:
             _check_receivers(index, sites, callee, owner, max_files, sym.language, static=static,
-                             extends=extended_type(sym), signature=sym.signature or "")
+                             extends=extended_type(sym), signature=sym.signature or "", resolve_imports=resolve_imports)
         if left_out is not None:  # what the receivers showed to be another method of that name, for the answer to count
             left_out += [c for c in sites if c.against]
         sites = [c for c in sites if not c.against]
@@ -1561,7 +1563,7 @@ def _imports_static(lines: list[str], name: str) -> bool:
 
 def _check_receivers(index: IndexQueries, sites: list[Caller], callee: str, owner: str, max_files: int,
                      language: str | None = None, *, static: bool = False, extends: str | None = None,
-                     signature: str = "") -> None:
+                     signature: str = "", resolve_imports: Callable[[str], dict[str, list[str]]] | None = None) -> None:
     """Set `receiver` on each site of a method: True when the call's receiver is self/this, a name like the
     class (`config.get(` for Config.get, `_default_decoder.decode(` for JSONDecoder.decode), or a parameter, local
     or field declared with the class's type in the enclosing definition (`h.truncateMemory(` in
@@ -1577,6 +1579,7 @@ def _check_receivers(index: IndexQueries, sites: list[Caller], callee: str, owne
     classes: dict[str, list[Symbol]] = {}
     defs: dict[str, list[Symbol]] = {}
     type_words: dict[str, bool] = {}  # Rust: whether a lowercase path segment names a type (asked once per word)
+    bodies: dict[int, _Body] = {}  # enclosing definitions whose chains of reads were typed
     for site in sites:
         if site.path not in files and len(files) >= max_files:  # past the read budget: no evidence looked for
             site.receiver, site.how = False, "name only"
@@ -1653,15 +1656,56 @@ def _check_receivers(index: IndexQueries, sites: list[Caller], callee: str, owne
                 continue
             if site.receiver:
                 break
-        # a method is called through its receiver: a file that imports the class (or is its own file) proves
-        # nothing about `x.get(...)` on another object
-        if site.receiver:
-            if site.how == "name only":
-                site.how = "receiver"
-        else:
-            site.how = "name only"
-            # `b.result()` is no call of `result(atMost: Duration)`: the arguments cannot fit its parameters
-            site.against = against or (fits is not None and _misfit(fits, text, callee, language))
+        if not site.receiver and not against and resolve_imports is not None and language in CHAIN_LANGUAGES:
+            how = _chain_verdict(index, defs, bodies, site, text, call, owner, resolve_imports)
+            site.receiver, against = bool(how), how is False
+            site.how = how if isinstance(how, str) else site.how
+        _settle(site, against, fits, text, callee, language)
+
+
+def _settle(site: Caller, against: bool, fits: tuple[int, int | None] | None, text: str, callee: str,
+            language: str | None) -> None:
+    """The verdict on one call site of a method once its receiver was looked at."""
+    # a method is called through its receiver: a file that imports the class (or is its own file) proves
+    # nothing about `x.get(...)` on another object
+    if site.receiver:
+        if site.how == "name only":
+            site.how = "receiver"
+    else:
+        site.how = "name only"
+        # `b.result()` is no call of `result(atMost: Duration)`: the arguments cannot fit its parameters
+        site.against = against or (fits is not None and _misfit(fits, text, callee, language))
+
+
+def _chain_verdict(index: IndexQueries, defs: dict[str, list[Symbol]], bodies: dict[int, _Body], site: Caller, text: str,
+                   call: re.Pattern[str], owner: str, resolve_imports: Callable[[str], dict[str, list[str]]]) -> str | bool | None:
+    """A call on a chain of reads (`PrototypeFactory.prototypeFactory(input).create()`, `opts.registry.register(c)`)
+    typed one step at a time, as callees are: "receiver type" when the chain gives the method's class or a subtype,
+    "base type" for a supertype (it may dispatch here), False for another type, None when a step is unknown."""
+    syms = defs.get(site.path)
+    if syms is None:
+        syms = defs[site.path] = index.symbols_in_file(site.path)
+    enc = enclosing(syms, site.line)
+    if enc is None:
+        return None
+    for m in call.finditer(text):
+        parts = receiver_chain(text, m.start())
+        if len(parts) < 2:
+            continue
+        body = bodies.get(enc.id)
+        if body is None:
+            body = bodies[enc.id] = _Body(index, enc, resolve_imports, extra_names=(), bound=(), members=None, paths=None)
+        typed = body._chain_type(parts)
+        typed = re.sub(r"<.*", "", typed).rsplit(".", 1)[-1] if typed else None
+        if not typed:
+            continue
+        if typed == owner or _inherits(index, typed, owner):
+            return "receiver type"
+        if _inherits(index, owner, typed) or (site.path.endswith(".rs") and _trait_declares(index, typed, site, owner)):
+            return "base type"
+        if _is_type(index, typed):
+            return False
+    return None
 
 
 #: languages whose calls pass what the first parameter list declares (no trailing-closure argument is hidden from it)
@@ -1830,6 +1874,12 @@ def _other_type(index: IndexQueries, defs: dict[str, list[Symbol]], lines: list[
         typed = _python_self_attribute(index, defs, lines, site, word)  # `self.console.pop_theme()`
     if typed is None and text[: before.start()].rstrip().endswith((".", "?.")):
         typed = _member_type(index, word)  # `composite.borderRadius?.x()`
+    typed = _alias_target(index, defs, site, typed) if typed is not None else None
+    if typed is not None and typed != owner and site.path.endswith(".rs") and _trait_declares(index, owner, site, typed):
+        # `parallel.par_extend(&v)` with `parallel: BinaryHeap<_>` and `impl ParallelExtend<T> for BinaryHeap<T>`:
+        # the impl's method, which implements the trait's
+        site.receiver, site.how = True, "receiver type"
+        return False
     if typed is not None and typed != owner and _is_type(index, typed) and not _inherits(index, typed, owner):
         if _inherits(index, owner, typed) or (site.path.endswith(".rs") and _trait_declares(index, typed, site, owner)):
             # `awaitable.ready(...)` with `awaitable: Awaitable[T]`, Rust `folder.consume_iter(..)` with `F: Folder`
@@ -1859,6 +1909,24 @@ def _other_type(index: IndexQueries, defs: dict[str, list[Symbol]], lines: list[
             or (not site.receiver and _typed_receiver(index, defs, lines, site, word, owner)):
         site.receiver, site.how = True, "receiver type"
     return False
+
+
+def _alias_target(index: IndexQueries, cache: dict[str, list[Symbol]], site: Caller, typed: str) -> str:
+    """The type an alias `type E = Either<Vec<i32>, HashSet<i32>>` stands for (the latest one of its file above the
+    site, else the repository's only one); any other type as it is."""
+    syms = cache.get(site.path)
+    if syms is None:
+        syms = cache[site.path] = index.symbols_in_file(site.path)
+    aliases = [s for s in syms if s.name == typed and s.kind == "type" and s.start_line <= site.line]
+    if not aliases:
+        aliases = [s for s in index.symbols_named(typed) if s.name == typed and s.kind == "type"]
+        aliases = aliases if len(aliases) == 1 else []
+    if not aliases:
+        return typed
+    head = " ".join((max(aliases, key=lambda s: s.start_line).signature or "").split())
+    m = re.match(rf"(?:export\s+|pub(?:\([^)]*\))?\s+)?type\s+{re.escape(typed)}\s*(?:<[^=]*>)?\s*=\s*([^;]+)", head)
+    target = named_type(m.group(1)) if m else None
+    return target if target and target != typed else typed
 
 
 #: JavaScript's global objects: a method called on one is the builtin's unless the repository defines the name
@@ -2092,7 +2160,7 @@ def _typed_receiver(index: IndexQueries, cache: dict[str, list[Symbol]], lines: 
     return False
 
 
-_FIELD_TYPE = (r"\b{w}\s*:\s*[?*]*(?:const\s+)?(?:[\w$]+\.)*([A-Za-z_$][\w$]*)",  # Kotlin, TS, Scala, Swift, Python: `x: T`, Zig `x: *const T`
+_FIELD_TYPE = (r"\b{w}\s*:\s*[?*&]*\s*(?:'\w+\s+)?(?:const\s+|mut\s+)?(?:[\w$]+\.)*([A-Za-z_$][\w$]*)",  # Kotlin, TS, Scala, Swift, Python: `x: T`, Zig `x: *const T`, Rust `b: &'b mut T`
                r"(?:[\w$]+\.)*([A-Z][\w$]*)(?:<[^<>;()]*>)?\s+{w}\s*[;=,)]",  # Java, C#: `T x;`
                r"^\s*{w}\s+\*?(?:[A-Za-z_]\w*\.)?([A-Za-z_]\w*)\s*(?:`[^`]*`\s*)?(?://.*)?$")  # Go: `Registry prometheus.Registerer`
 
@@ -2107,8 +2175,6 @@ def _declared_receiver(index: IndexQueries, cache: dict[str, list[Symbol]], line
     enc = enclosing(syms, site.line)
     if enc is not None:
         typed = declared_type(enc.signature or "", word)
-        if typed is not None:  # `collection: C` with `C: ParallelExtend<T>`: a value of the bound
-            typed = generic_bound(enc.signature or "", typed) or typed
         if typed is None:
             binding = local_binding(lines, enc.start_line, site.line, word)
             if binding is not None and binding[0] == "member" and depth < 2:  # `r = borderRadius?.resolve(...)`
@@ -2127,8 +2193,10 @@ def _declared_receiver(index: IndexQueries, cache: dict[str, list[Symbol]], line
             else:
                 typed = binding[1] if binding is not None and binding[0] == "type" else None
         if typed is not None:
-            return typed
+            return _as_bound(index, syms, enc, site.line, typed)
     holders: set[int | None] = {s.id for s in syms if s.kind in _CLASS_KINDS and s.start_line <= site.line <= s.end_line}
+    if enc is not None and enc.parent_id is not None:
+        holders.add(enc.parent_id)  # Rust: a method's struct, declared apart from the impl block holding the method
     if zig_file_struct(site.path) is not None:
         holders.add(None)  # a Zig struct file's fields stand at its top level
     fields = [f for f in syms if f.name == word and f.kind in _FIELD_KINDS and f.parent_id in holders]
@@ -2137,7 +2205,22 @@ def _declared_receiver(index: IndexQueries, cache: dict[str, list[Symbol]], line
         inner = min(around, key=lambda s: s.end_line - s.start_line) if around else None
         base_field = _inherited_member(index, inner, word, index.symbols_in_file) if inner is not None else None
         fields = [base_field] if base_field is not None and base_field.kind in _FIELD_KINDS else []
-    return next((t for f in fields if (t := field_type(f.signature or "", word)) is not None), None)
+    typed = next((t for f in fields if (t := field_type(f.signature or "", word)) is not None), None)
+    return _as_bound(index, syms, enc, site.line, typed) if typed is not None else None
+
+
+def _as_bound(index: IndexQueries, syms: list[Symbol], enc: Symbol | None, line: int, typed: str) -> str:
+    """A type parameter as its bound, read from the definition around `line` and the impls and classes holding it
+    (`collection: C` or `let mut collection = C::default()` with `C: ParallelExtend<T>`; a field `b: &mut FromB`
+    with the impl's `where FromB: ParallelExtend<..>`); any other type as it is."""
+    heads = [enc.signature or ""] if enc is not None else []
+    heads += [s.signature or "" for s in syms if s.start_line <= line <= s.end_line and (s.kind in _CLASS_KINDS or s.kind == "impl")
+              and (enc is None or s.id != enc.id)]
+
+    def known(name: str) -> bool:
+        return _is_type(index, name)
+
+    return next((b for h in heads if (b := generic_bound(h, typed, known)) is not None), typed)
 
 
 _FIELD_KINDS = frozenset({"field", "property", "variable", "constant"})

@@ -12,13 +12,13 @@ from __future__ import annotations
 
 import logging
 import re
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from functools import lru_cache
 from typing import Any
 
 logger = logging.getLogger(__name__)
 
-__all__ = ["declared_as", "field_typed", "declared_type", "return_type", "named_type", "local_binding", "param_types", "CONDITIONAL_SOURCES", "preprocessor_conditions", "split_params", "loose_types", "top_level", "type_word", "call_args", "bases_of", "base_how", "go_shape", "go_embedded"]
+__all__ = ["declared_as", "field_typed", "declared_type", "return_type", "named_type", "local_binding", "param_types", "CONDITIONAL_SOURCES", "preprocessor_conditions", "split_params", "loose_types", "top_level", "type_word", "call_args", "bases_of", "base_how", "go_shape", "go_embedded", "SELF_WORDS", "CHAIN_LANGUAGES", "receiver_chain"]
 
 _QUAL = r"(?:[\w$]+(?:\.|::))*"  # a package or namespace qualifier: `tsdb.Head`, `ns::Head`
 
@@ -77,11 +77,12 @@ def declared_type(signature: str, word: str) -> str | None:
     return None
 
 
-def generic_bound(signature: str, typed: str) -> str | None:
+def generic_bound(signature: str, typed: str, known: Callable[[str], bool] | None = None) -> str | None:
     """The bound a header puts on its type parameter `typed` (Rust `<P: UnindexedProducer>` or `where FromA: Send +
     ParallelExtend<T>`, Java/TS `<T extends Node>`, Kotlin `<T : Node>`, C# `where T : Node`): a value of that
     parameter has the bound's members. Marker traits and lifetimes are skipped. None when `typed` is no bounded
-    type parameter of the header."""
+    type parameter of the header. With `known`, the first bound it accepts (a trait the repository defines:
+    `C: Extend<i32> + ParallelExtend<i32>` is a ParallelExtend to rayon), else the first."""
     m = re.search(rf"(?:[<,]|\bwhere\b[^{{;]*?[\s,])\s*{re.escape(typed)}\s*(?::(?!:)|\bextends\b)", signature)
     if m is None:
         return None
@@ -98,12 +99,15 @@ def generic_bound(signature: str, typed: str) -> str | None:
             break
         bound += c
         i += 1
+    found: list[str] = []
     for part in re.split(r"\+|&", bound):
-        name = re.match(r"\s*(?:\?\s*)?(?:dyn\s+)?((?:[\w$]+(?:::|\.))*[A-Z][\w$]*)", part)
+        name = re.match(r"\s*(?:\?\s*)?(?:dyn\s+)?(?:for\s*<[^<>]*>\s*)?((?:[\w$]+(?:::|\.))*[A-Z][\w$]*)", part)
         last = name.group(1).replace("::", ".").rsplit(".", 1)[-1] if name else None
         if last and last not in _MARKER_BOUNDS:
-            return last
-    return None
+            if known is None or known(last):
+                return last
+            found.append(last)
+    return found[0] if found else None
 
 
 #: bounds that add no members worth resolving a call through
@@ -367,6 +371,7 @@ def return_type(signature: str, language: str | None) -> str | None:
     if language in ("java", "csharp", "cpp", "c_sharp", "dart"):
         m = re.match(r"\s*(?:(?:@\w+(?:\([^)]*\))?|public|private|protected|internal|static|final|abstract|virtual|override|"
                      r"async|sealed|synchronized|native|default|inline|constexpr|explicit)\s+)*"
+                     r"(?:<(?:[^<>()]|<(?:[^<>()]|<[^<>()]*>)*>)*>\s*)?"  # a Java generic method's `<T extends Comparable<T>>`
                      r"((?:[\w$]+(?:\.|::))*[\w$]+(?:<[^()]*>)?)\s*[*&]?\s+[\w$~]+\s*\(", sig)
         return named_type(m.group(1)) if m else None
     return None
@@ -566,3 +571,56 @@ def whole_header(lines: list[str], start: int, limit: int = 40, *, colon_ends: b
                 return " ".join(" ".join(parts).split()).rstrip(" ,")
         parts.append(line)
     return None
+
+
+#: receivers that mean "this object"
+SELF_WORDS = frozenset({"self", "this", "cls", "super", "Self", "static", "base"})
+
+#: languages whose member reads chain with `.` (`opts.Registry.Register(c)`): a call's receiver is the chain, which
+#: lookup types one step at a time (a parameter's type, its field's type, the field's method)
+CHAIN_LANGUAGES = frozenset({"go", "java", "kotlin", "csharp", "javascript", "typescript", "tsx", "python", "rust",
+                             "swift", "scala", "dart"})
+_CHAIN_WORD = re.compile(r"[A-Za-z_$][\w$]*$")
+
+
+def receiver_chain(text: str, at: int, most: int = 3) -> list[str]:
+    """The reads before position `at` of a line when a `.` (or `?.`, `!!.`) precedes it: `opts.Registry.` gives
+    ["opts", "Registry"], `v.With("a").` gives ["v", "With()"] (a call's arguments elided). Self words lead
+    nothing (`self.console.` is ["console"]); a chain longer than `most` or one that starts with anything but a
+    name (a literal, an index, a parenthesized expression) gives []."""
+    parts: list[str] = []
+    start = max(0, at - 400)  # a chain is read within the 400 characters before it (a long line is not copied per step)
+    text, pos = text[start:at], at - start
+    while True:
+        head = text[:pos].rstrip()
+        for sep in ("?.", "!!.", "."):
+            if head.endswith(sep) and not head.endswith(".."):
+                head = head[: -len(sep)].rstrip()
+                break
+        else:
+            break
+        call = ""
+        if head.endswith(")"):  # skip the call's arguments, balanced
+            depth, i = 0, len(head) - 1
+            while i >= 0:
+                depth += {")": 1, "(": -1}.get(head[i], 0)
+                if depth == 0:
+                    break
+                i -= 1
+            if i < 0:
+                return []
+            head, call = head[:i].rstrip(), "()"
+            if head.endswith(">"):  # `Foo.<T>bar(...)`, `make::<T>()`: type arguments
+                return []
+        word = _CHAIN_WORD.search(head)
+        if word is None:
+            return []
+        parts.insert(0, word.group(0) + call)
+        pos = word.start()
+        if len(parts) > most:
+            return []
+    if parts and text[:pos].rstrip().endswith(("]", ")", "'", '"', "::", "->")):
+        return []  # `xs[0].foo.`, `(a + b).x.`, `Foo::bar().x.`: not a chain of names
+    while parts and parts[0] in SELF_WORDS:
+        parts.pop(0)
+    return parts
