@@ -556,7 +556,11 @@ def _symbols(defs: list[_Def], spec: LanguageSpec, data: bytes, exports: ModuleE
         defs = _merge_clauses(defs, arity=spec.name == "elixir")
     stack: list[_Def] = []
     kept: list[_Def] = []
-    by_name = {d.name: d for d in defs if d.kind in spec.class_kinds or d.kind == "type"}
+    # the definition an `impl Type` block or a receiver names: a class-like one before a `type` (Rust's associated
+    # `type IntoIter = SliceDrain<..>` of another impl is no IntoIter struct), the first of each
+    by_name: dict[str, _Def] = {}
+    for d in sorted((d for d in defs if d.kind in spec.class_kinds or d.kind == "type"), key=lambda d: d.kind == "type"):
+        by_name.setdefault(d.name, d)
     for d in defs:
         while stack and (not (d.ostart >= stack[-1].ostart and d.oend <= stack[-1].oend)
                          or stack[-1].node.id == d.node.id):  # `int x, y;`: y is x's sibling

@@ -221,7 +221,8 @@ def identifier_lines(data: bytes, spec: LanguageSpec) -> tuple[dict[str, list[in
         visited += 1
         node = cursor.node
         assert node is not None
-        if node.type in names and node.child_count == 0:
+        if node.type in names and node.child_count == 0 and not (
+                cursor.field_name == "name" and node.parent is not None and node.parent.type in _DEFINING):
             parent = node.parent
             member = node.type in _MEMBER_IDENTS or (cursor.field_name in _MEMBER_POSITIONS and parent is not None
                                                      and parent.type in _MEMBER_PARENTS)
@@ -239,6 +240,13 @@ def identifier_lines(data: bytes, spec: LanguageSpec) -> tuple[dict[str, list[in
     return plain, members
 
 
+#: a definition's own name is no use of an imported one (rayon's `type Folder = CollectResult<'c, T>;` in an impl
+#: of Consumer counted as a use of the Folder trait, A/B run 73)
+_DEFINING = frozenset({"type_item", "associated_type", "function_item", "function_signature_item", "struct_item",
+                       "enum_item", "trait_item", "union_item", "const_item", "static_item", "mod_item",
+                       "function_definition", "class_definition", "function_declaration", "class_declaration",
+                       "method_declaration", "method_definition", "interface_declaration", "type_alias_declaration",
+                       "enum_declaration", "type_spec", "method_spec", "constructor_declaration"})
 #: a name in one of these fields of one of these parents is read off something, or is a key: no use of a name
 _MEMBER_POSITIONS = frozenset({"attribute", "property", "field", "name", "key"})
 _MEMBER_PARENTS = _MEMBER_ACCESS | frozenset({"qualified_type", "scoped_identifier", "scoped_type_identifier", "pair",

@@ -249,27 +249,33 @@ def semantic_of(nav: NavigationService, rel: str, lines: list[str], target: Any,
         names.bound |= more.bound
         for member, froms in (more.members or {}).items():
             names.members.setdefault(member, set()).update(froms)
-    if getattr(target, "language", None) == "zig":  # no walker of Zig's: what each call is made on, from its line
-        from contexteer.indexers.graph import call_receivers  # what each call is made on
+    paths: dict[str, set[str]] = {}
+    language = getattr(target, "language", None)
+    if language in ("zig", "rust"):
+        # Zig: no walker of its own; Rust: `ChunkProducer::new(..)` is ChunkProducer's new, never the file's own
+        # FoldChunks.new (rayon A/B run 73): what each call is made on, from its line, as callees read it
+        from contexteer.indexers.graph import call_receivers
 
         calls: dict[str, list[int]] = {}
         for ref in nav.index.references_in_range(rel, start, end):
             if ref.kind == "call":
                 calls.setdefault(ref.name, []).append(ref.line)
-        names.members = call_receivers(calls, dict(names.members or {}), lines, "zig")[0]
+        names.members, paths = call_receivers(calls, dict(names.members or {}), lines, language)
         names.used = [n for n in names.used if n not in names.members]  # a member call is no bare use
     sem = semantic_context(nav.index, target, nav.imported, max_callers=max_callers, extra_names=names.used,
-                           bound=names.bound, members=names.members)
+                           bound=names.bound, members=names.members, paths=paths)
     touched = [s.path for s, _ in sem.definitions] + [c.path for c in sem.callers]
     if nav.recheck(p for p in touched if p != rel):  # an answer about other files reflects them too
         sem = semantic_context(nav.index, target, nav.imported, max_callers=max_callers, extra_names=names.used,
-                               bound=names.bound, members=names.members)
+                               bound=names.bound, members=names.members, paths=paths)
     around = getattr(target, "callers_of", None)  # a range inside a function: that function's callers
     if around is not None and max_callers:
         from contexteer.indexers.lookup import enclosing, find_callers
 
         sites = find_callers(nav.index, around, around.name, nav.imported)
-        sem.callers_total, sem.callers = len(sites), sites[:max_callers]
+        # what may be another type's method (by name only, through a base type) is counted, not listed
+        sure = [c for c in sites if c.how not in ("name only", "base type")]
+        sem.callers_total, sem.callers, sem.callers_name_only = len(sites), sure[:max_callers], len(sites) - len(sure)
         for c in sem.callers:
             c.symbol = enclosing(nav.index.symbols_in_file(c.path), c.line)
     defs = [(_overload_at(nav, s, lines, start, end, target), how) for s, how in sem.definitions]

@@ -1,0 +1,102 @@
+"""What A/B runs 73 (rayon) and 74 (Commons Collections) stumbled on: an impl's methods given to another impl's
+associated type of the struct's name (a Vec call counted as DrainGuard's), `ChunkProducer::new(..)` read as the
+file's own `new`, a range read listing 38 or 107 callers that were other types' methods matched by name, `super.m()`
+called recursion, a subclass of a namesake class counted as a caller, a value declared with the method's base
+type (`Iterator<Map.Entry<K, V>> iterator`) or named like one of several namesake classes taken for the class."""
+
+from __future__ import annotations
+
+from tests.navigation.conftest import served_tree
+
+_CARGO = "[package]\nname = \"r\"\nversion = \"0.1.0\"\n"
+
+
+def test_an_impl_s_methods_belong_to_the_struct_not_an_associated_type_named_like_it(tmp_path):
+    files = {
+        "Cargo.toml": _CARGO,
+        "src/lib.rs": (
+            "pub struct IntoIter<T> {\n    vec: Vec<T>,\n}\n\n"  # 1-3
+            "impl<T> IntoIter<T> {\n    fn with_producer(mut self) {\n        self.vec.par_drain(1);\n    }\n}\n\n"  # 5-9
+            "pub struct Guard<T> {\n    v: Vec<T>,\n}\n\n"  # 11-13
+            "pub trait Drain {\n    type IntoIter;\n    fn par_drain(self, r: u32);\n}\n\n"  # 15-18
+            "impl<'a, T> Drain for &'a mut Guard<T> {\n    type IntoIter = u32;\n"  # 20-21
+            "    fn par_drain(self, r: u32) {}\n}\n"),  # 22
+    }
+    served = served_tree(tmp_path / "r", files)
+    outline = served.call("get_structured_index", path="src/lib.rs")
+    assert not outline.is_error, outline.text
+    a = served.call("find_related", symbol="Guard.par_drain", relation="callers")
+    assert not a.is_error, a.text
+    listed = [(i["path"], ln) for i in a.data.get("items", []) for ln in i["lines"]]
+    assert ("src/lib.rs", 7) not in listed and "left out" in a.text, a.text  # `self.vec` is a Vec: another type's
+
+
+def test_a_semantic_read_names_the_path_s_new_and_counts_name_only_callers(tmp_path):
+    files = {
+        "Cargo.toml": _CARGO,
+        "src/lib.rs": "mod chunks;\nmod fold;\n",
+        "src/chunks.rs": ("pub(crate) struct ChunkProducer {\n    n: usize,\n}\n\n"
+                          "impl ChunkProducer {\n    pub(crate) fn new(n: usize) -> Self {\n        ChunkProducer { n }\n    }\n}\n"),
+        "src/fold.rs": (
+            "use crate::chunks::ChunkProducer;\n\npub struct FoldChunks {\n    n: usize,\n}\n\n"  # 1-5
+            "impl FoldChunks {\n    pub fn new(n: usize) -> Self {\n        FoldChunks { n }\n    }\n\n"  # 7-10
+            "    pub fn run(&self) -> usize {\n        let p = ChunkProducer::new(self.n);\n        self.n\n    }\n}\n\n"  # 12-15
+            "pub struct Callback;\n\nimpl Callback {\n    pub fn callback(&self, x: usize) -> usize {\n"  # 18-21
+            "        let y = x + 1;\n        y\n    }\n}\n\n"  # 22-25
+            "pub struct Other;\n\nmod a {\n    pub struct Callback;\n    impl Callback {\n"  # 27-31
+            "        pub fn callback(&self, x: usize) -> usize { x }\n    }\n}\n\n"  # 32-34
+            "pub trait Caller {\n    fn callback(&self, x: usize) -> usize;\n}\n\n"  # 36-38
+            "impl Caller for Callback {\n    fn callback(&self, x: usize) -> usize { x }\n}\n\n"  # 40-42
+            "pub fn drive<CB: Caller>(callback: CB) -> usize {\n    callback.callback(1)\n}\n"),  # 44-46
+    }
+    served = served_tree(tmp_path / "r", files)
+    a = served.call("read_code_range", path="src/fold.rs:13", context="semantic")
+    assert not a.is_error, a.text
+    assert "ChunkProducer.new" in a.text and "FoldChunks.new" not in a.text, a.text
+    b = served.call("read_code_range", path="src/fold.rs:22", context="semantic")
+    assert not b.is_error, b.text
+    assert "src/fold.rs:45" not in b.text and "not listed" in b.text, b.text  # through the trait: not listed
+
+
+_JAVA_BASE = "src/org/a/"
+
+
+def test_java_super_calls_base_types_and_namesake_classes(tmp_path):
+    files = {
+        _JAVA_BASE + "Trie.java": (
+            "package org.a;\n\nimport java.util.Iterator;\n\npublic class Trie {\n"  # 1-5
+            "    abstract class TrieIterator<E> implements Iterator<E> {\n        public void remove() {}\n    }\n"  # 6-8
+            "    private final class EntryIterator extends TrieIterator<Object> {\n"  # 9
+            "        public void remove() {\n            super.remove();\n        }\n    }\n}\n"),  # 10-14
+        _JAVA_BASE + "Flat.java": (
+            "package org.a;\n\nimport java.util.Iterator;\n\npublic class Flat {\n"  # 1-5
+            "    abstract static class EntryIterator implements Iterator<Object> {\n        public void remove() {}\n    }\n"  # 6-8
+            "    static class KeySetIterator extends EntryIterator {\n"  # 9
+            "        public void remove() {\n            super.remove();\n        }\n    }\n}\n"),  # 10-14
+        _JAVA_BASE + "Bag.java": (
+            "package org.a;\n\nimport java.util.Iterator;\nimport java.util.Map;\n\npublic class Bag {\n"  # 1-6
+            "    private Iterator<Map.Entry<String, Integer>> entryIterator;\n"  # 7
+            "    public void drop() {\n        entryIterator.remove();\n    }\n}\n"),  # 8-10
+    }
+    a = served_tree(tmp_path / "j", files).call("find_related", symbol="Trie.EntryIterator.remove", relation="callers")
+    assert not a.is_error, a.text
+    how = {(i["path"], ln): i["how"] for i in a.data.get("items", []) for ln in i["lines"]}
+    assert how.get((_JAVA_BASE + "Flat.java", 11)) in (None, "name only"), a.text  # Flat's KeySetIterator: another class
+    assert how.get((_JAVA_BASE + "Bag.java", 9)) == "base type", a.text  # any Iterator's remove may be this one
+    assert "recursive" not in a.text, a.text  # super.remove() runs TrieIterator's
+
+
+def test_uses_view_does_not_count_an_associated_type_named_like_an_imported_trait(tmp_path):
+    files = {
+        "Cargo.toml": _CARGO,
+        "src/lib.rs": "pub mod plumbing;\npub mod consumer;\n",
+        "src/plumbing.rs": "pub trait Folder {\n    fn full(&self) -> bool;\n}\n\npub trait Consumer {\n    type Folder;\n}\n",
+        "src/consumer.rs": (
+            "use crate::plumbing::{Consumer, Folder};\n\npub struct C;\npub struct F;\n\n"  # 1-4
+            "impl Consumer for C {\n    type Folder = F;\n}\n\n"  # 6-8
+            "impl Folder for F {\n    fn full(&self) -> bool { false }\n}\n"),  # 10-12
+    }
+    a = served_tree(tmp_path / "r", files).call("list_dependencies", path="src/consumer.rs", view="uses")
+    assert not a.is_error, a.text
+    rows = {n["name"]: n["lines"] for u in a.data["uses"] for n in u["names"]}
+    assert rows.get("Folder") == [10], a.text  # not line 7, the associated type's own name
