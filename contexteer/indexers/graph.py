@@ -252,6 +252,20 @@ def _by_caller(index: IndexQueries, sites: list[Any], target: Symbol, level: int
     return sorted(groups.values(), key=lambda e: (rank.get(e.how, 3), e.path, e.lines[0]))
 
 
+def _indexed_receiver(text: str, at: int) -> str | None:
+    """The array a call at `at` is made on an element of (`predicates[i].evaluate(`, `gs[0].Gather(`), or None."""
+    m = re.search(r"(?<![\w$.])([A-Za-z_$][\w$]*)\s*\[[^\[\]]*\]\s*(?:\?\.|\.)\s*$", text[max(0, at - 200):at])
+    return m.group(1) if m else None
+
+
+def _bound_to(lines: list[str], sym: Symbol, name: str) -> bool:
+    """Whether the body of `sym` binds the local `name` to the function itself (`let bridge = bridge_x;`,
+    `f := walk`, `const f = walk`)."""
+    rx = re.compile(rf"^\s*(?:(?:let|const|var|val|auto|local)\s+(?:mut\s+)?)?{re.escape(name)}\s*(?::[^=]*)?:?=\s*"
+                    rf"(?:&\s*)?{re.escape(sym.name)}\s*;?\s*$")
+    return any(rx.match(lines[i]) for i in range(max(sym.start_line - 1, 0), min(sym.end_line, len(lines))))
+
+
 # ----- callees -----------------------------------------------------------------------------------------
 def callees(index: IndexQueries, sym: Symbol, resolve_imports: Callable[[str], dict[str, list[str]]], *,
             bound: set[str] | None = None, members: dict[str, set[str]] | None = None,
@@ -264,6 +278,7 @@ def callees(index: IndexQueries, sym: Symbol, resolve_imports: Callable[[str], d
     inner = {s.name for s in index.symbols_in_file(sym.path)
              if sym.start_line <= s.start_line and s.end_line <= sym.end_line and s.id != sym.id}
     calls: dict[str, list[int]] = {}
+    itself: dict[str, list[int]] = {}  # locals bound to the function itself -> their call lines
     for ref in index.references_in_range(sym.path, sym.start_line, sym.end_line):
         if ref.kind != "call" or _annotation(lines, ref.line, ref.name):
             continue
@@ -277,11 +292,18 @@ def callees(index: IndexQueries, sym: Symbol, resolve_imports: Callable[[str], d
                 and re.search(rf"[\w$)\]]\s*(?:\?\.|\.|->|::)\s*{re.escape(ref.name)}\s*[(<]", lines[ref.line - 1]) \
                 and not re.search(rf"(?<![\w$.>:]){re.escape(ref.name)}\s*[(<]", lines[ref.line - 1]):
             local = False
+        if local and lines is not None and ref.name != sym.name and _bound_to(lines, sym, ref.name):
+            # `let bridge = bridge_unindexed_producer_consumer; ... bridge(..)`: the function calling itself
+            # (rayon A/B run 73 read it as a local, maybe the file's other `bridge`)
+            itself.setdefault(ref.name, []).append(ref.line)
+            continue
         if local:
             if ref.name not in out.local and ref.name != sym.name:
                 out.local.append(ref.name)  # a nested definition, a local function or a parameter called
             continue
         calls.setdefault(ref.name, []).append(ref.line)
+    out.items += [Related(sym, sym.path, "recursive", sorted(set(at)), detail=f"through the local {name}")
+                  for name, at in itself.items()]
     quiet = _parameterless(values or [], calls, inner | set(bound or ()), sym, lines) if sym.language == "scala" else {}
     calls.update(quiet)
     if sym.language == "python" and sym.kind == "method" and lines is not None:
@@ -461,6 +483,10 @@ def call_receivers(calls: dict[str, list[int]], member_calls: dict[str, set[str]
                     chain = receiver_chain(text, m.start()) if language in CHAIN_LANGUAGES else []
                     if chain and chain[-1].endswith("()"):  # `vec.WithLabelValues("a").Inc()`: on what that returns
                         receivers.add(".".join(chain))
+                        continue
+                    element = _indexed_receiver(text, m.start()) if language in CHAIN_LANGUAGES else None
+                    if element is not None:  # `predicates[i].evaluate(x)`: a member of the array's element type
+                        receivers.add(element + "[]")
                         continue
                     if language == "zig" and text[: m.start()].rstrip().endswith("."):
                         # a declaration literal, `const b: *Bucket = .of(s, p)`: a member of the type it makes

@@ -36,6 +36,7 @@ from contexteer.indexers.syntax import (
     call_args,
     declared_as,
     declared_type,
+    element_type,
     field_typed,
     generic_bound,
     go_embedded,
@@ -750,6 +751,12 @@ class _Body:
         index, sym = self.index, self.sym
         if r.startswith("(") and r.endswith(")"):  # a receiver cast to a type (graph.call_receivers)
             return member_of_type(index, r[1:-1], name, sym, self.import_files)
+        if r.endswith("[]"):  # `predicates[i].evaluate(x)`: a member of the element type the declaration says
+            head = " ".join([sym.signature or "", *_file_lines(getattr(index, "ws", None), sym.path, self.texts)[
+                sym.start_line - 1:sym.end_line]]) if getattr(index, "ws", None) is not None else sym.signature or ""
+            element = self._unbound(element_type(head, r[:-2]))
+            got = member_of_type(index, element, name, sym, self.import_files) if element else None
+            return (got[0], "receiver type") if got is not None else None
         if r.endswith("()"):  # `$this->getFormatter()->format()`: a member of the type the call returns
             return member_of_returned(index, sym, self.own_class, r[:-2], name, self.syms_of, self.import_files,
                                       self.paths.get(r[:-2], ()))

@@ -18,7 +18,7 @@ from typing import Any
 
 logger = logging.getLogger(__name__)
 
-__all__ = ["declared_as", "field_typed", "declared_type", "return_type", "named_type", "local_binding", "param_types", "CONDITIONAL_SOURCES", "preprocessor_conditions", "split_params", "loose_types", "top_level", "type_word", "call_args", "bases_of", "base_how", "go_shape", "go_embedded", "SELF_WORDS", "CHAIN_LANGUAGES", "receiver_chain"]
+__all__ = ["declared_as", "field_typed", "declared_type", "return_type", "named_type", "local_binding", "param_types", "CONDITIONAL_SOURCES", "preprocessor_conditions", "split_params", "loose_types", "top_level", "type_word", "call_args", "bases_of", "base_how", "go_shape", "go_embedded", "SELF_WORDS", "CHAIN_LANGUAGES", "receiver_chain", "element_type"]
 
 _QUAL = r"(?:[\w$]+(?:\.|::))*"  # a package or namespace qualifier: `tsdb.Head`, `ns::Head`
 
@@ -624,3 +624,25 @@ def receiver_chain(text: str, at: int, most: int = 3) -> list[str]:
     while parts and parts[0] in SELF_WORDS:
         parts.pop(0)
     return parts
+
+
+_ELEMENT_OF = (
+    r"(?:[\w$]+\.)*([A-Z][\w$]*)(?:<(?:[^<>]|<[^<>]*>)*>)?\s*(?:\.\.\.|\[\s*\])\s+{w}\b",  # Java/C# `T... xs`, `T[] xs`
+    r"\b{w}\s+(?:\.\.\.|\[\d*\])\*?(?:\w+\.)?([A-Za-z_]\w*)",  # Go `xs []T`, `xs ...*T`
+    r"\b{w}\s*:\s*(?:&\s*(?:'\w+\s+)?(?:mut\s+)?)?\[\s*&?\s*(?:[\w$]+(?:::|\.))*([A-Za-z_$][\w$]*)",  # Rust `xs: &[T]`
+    r"\b{w}\s*:\s*(?:readonly\s+)?(?:[\w$]+\.)*([A-Za-z_$][\w$]*)(?:<[^<>]*>)?\s*\[\s*\]",  # TS `xs: T[]`
+    r"\b{w}\s*:\s*(?:&\s*(?:'\w+\s+)?(?:mut\s+)?)?(?:[\w$]+(?:::|\.))*(?:Vec|VecDeque|Array|ReadonlyArray|List|"
+    r"MutableList|list|Sequence|Iterable|Seq|IndexedSeq)\s*[<\[]\s*&?\s*(?:[\w$]+(?:::|\.))*([A-Za-z_$][\w$]*)",  # `xs: Vec<T>`, `list[T]`
+)
+
+
+def element_type(text: str, word: str) -> str | None:
+    """The type of the elements of the array, slice or list `word` as a declaration in `text` says (`final
+    Predicate<? super E>... predicates`, Go `gs []Gatherer`, `xs: &[Item]`, `xs: Vec<Item>`, `hs: list[Handler]`):
+    what `predicates[i].evaluate(x)` is called on. None when nothing says."""
+    w = re.escape(word)
+    for rx in _ELEMENT_OF:
+        m = re.search(rx.format(w=w), text)
+        if m and m.group(1) not in ("const", "mut", "dyn", "impl"):
+            return m.group(1)
+    return None

@@ -241,6 +241,7 @@ def semantic_of(nav: NavigationService, rel: str, lines: list[str], target: Any,
     """The semantic context of lines start..end of `rel` (the definition `target`), with the other files it names
     re-checked first: an answer about other files reflects them too."""
     from contexteer.indexers.lookup import semantic_context
+    from contexteer.indexers.syntax import CHAIN_LANGUAGES
 
     names = nav.names_in_range(rel, lines, start, end)
     for head in getattr(target, "block_heads", ()):  # `if let p = props as? SafeAreaControllable {` around the line
@@ -251,7 +252,7 @@ def semantic_of(nav: NavigationService, rel: str, lines: list[str], target: Any,
             names.members.setdefault(member, set()).update(froms)
     paths: dict[str, set[str]] = {}
     language = getattr(target, "language", None)
-    if language in ("zig", "rust"):
+    if language in ("zig", "rust") or language in CHAIN_LANGUAGES:
         # Zig: no walker of its own; Rust: `ChunkProducer::new(..)` is ChunkProducer's new, never the file's own
         # FoldChunks.new (rayon A/B run 73): what each call is made on, from its line, as callees read it
         from contexteer.indexers.graph import call_receivers

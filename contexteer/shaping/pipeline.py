@@ -371,7 +371,8 @@ FEW_HITS = 8
 def _search_whole(answer: Answer, raw: int, passthrough: int) -> bool:
     """A search answer passed whole: up to twice the passthrough size (hit lines, or hits with the context lines
     the call asked for: every line is what was asked for, and folding even one costs the agent a fetch_result
-    call larger than the tokens it saves, the A/B runs), up to four times for at most FEW_HITS hits, and up to eight
+    call larger than the tokens it saves, the A/B runs), up to four times for hit lines alone or at most FEW_HITS
+    hits with context, and up to eight
     times for at most twice as many hits shown with the context lines asked for (bash-completion's 12 calls of
     `_command_offset` with `context_lines=10`, 3,682 tokens, were digested to one line around each and fetched
     whole at once)."""
@@ -382,7 +383,9 @@ def _search_whole(answer: Answer, raw: int, passthrough: int) -> bool:
     hits = sum(1 for r in rows if not r.context)
     if raw > 4 * passthrough:
         return hits <= 2 * FEW_HITS and len(rows) > hits
-    return raw <= 2 * passthrough or hits <= FEW_HITS
+    # hit lines alone (no context asked for) pass up to four times: a 38-line regex search of method heads (1,600
+    # tokens) was digested to a hit per file and fetched whole next (Commons Collections A/B run 74)
+    return raw <= 2 * passthrough or hits <= FEW_HITS or len(rows) == hits
 
 
 def _fit_tail(post: list[str], count: Callable[[str], int], budget: float) -> list[str]:

@@ -20,7 +20,9 @@ def test_an_impl_s_methods_belong_to_the_struct_not_an_associated_type_named_lik
             "pub struct Guard<T> {\n    v: Vec<T>,\n}\n\n"  # 11-13
             "pub trait Drain {\n    type IntoIter;\n    fn par_drain(self, r: u32);\n}\n\n"  # 15-18
             "impl<'a, T> Drain for &'a mut Guard<T> {\n    type IntoIter = u32;\n"  # 20-21
-            "    fn par_drain(self, r: u32) {}\n}\n"),  # 22
+            "    fn par_drain(self, r: u32) {}\n}\n\n"  # 22-23
+            "impl<T> Drain for Vec<T> {\n    type IntoIter = u32;\n    fn par_drain(self, r: u32) {}\n}\n\n"  # 25-28
+            "pub struct Other {\n    vec: Box<u32>,\n}\n"),  # another field `vec`: its name tells no type
     }
     served = served_tree(tmp_path / "r", files)
     outline = served.call("get_structured_index", path="src/lib.rs")
@@ -100,3 +102,45 @@ def test_uses_view_does_not_count_an_associated_type_named_like_an_imported_trai
     assert not a.is_error, a.text
     rows = {n["name"]: n["lines"] for u in a.data["uses"] for n in u["names"]}
     assert rows.get("Folder") == [10], a.text  # not line 7, the associated type's own name
+
+
+def test_callees_name_a_local_bound_to_the_function_itself_as_recursion(tmp_path):
+    files = {
+        "Cargo.toml": _CARGO,
+        "src/lib.rs": ("pub fn bridge(x: u32) -> u32 {\n    x\n}\n\n"
+                       "pub fn bridge_unindexed(x: u32) -> u32 {\n    let bridge = bridge_unindexed;\n"
+                       "    if x == 0 {\n        return 0;\n    }\n    bridge(x - 1)\n}\n"),
+    }
+    a = served_tree(tmp_path / "r", files).call("find_related", symbol="bridge_unindexed", relation="callees")
+    assert not a.is_error, a.text
+    rows = {i["name"] if "name" in i else i.get("qualname"): i for i in a.data["items"]}
+    assert any(i["how"] == "recursive" and 10 in i["lines"] for i in a.data["items"]), a.text
+    assert "through the local bridge" in a.text and "calls its own locals" not in a.text, (rows, a.text)
+
+
+def test_a_call_on_an_array_element_is_a_member_of_the_element_type(tmp_path):
+    files = {
+        "src/org/a/Predicate.java": "package org.a;\n\npublic interface Predicate<T> {\n    boolean evaluate(T object);\n}\n",
+        "src/org/a/Other.java": "package org.a;\n\npublic class Other {\n    public boolean evaluate(Object o) { return false; }\n}\n",
+        "src/org/a/Utils.java": (
+            "package org.a;\n\npublic class Utils {\n"
+            "    public static <E> int first(final E e, final Predicate<? super E>... predicates) {\n"
+            "        for (int i = 0; i < predicates.length; i++) {\n"
+            "            if (predicates[i].evaluate(e)) {\n                return i;\n            }\n        }\n"
+            "        return -1;\n    }\n}\n"),
+    }
+    served = served_tree(tmp_path / "j", files)
+    a = served.call("find_related", symbol="Utils.first", relation="callees")
+    assert not a.is_error, a.text
+    assert "Predicate.evaluate" in a.text and "Other.evaluate" not in a.text, a.text
+    b = served.call("read_code_range", path="src/org/a/Utils.java:6", context="semantic")
+    assert "Predicate.evaluate" in b.text, b.text
+
+
+def test_a_regex_search_of_some_dozens_of_hit_lines_passes_whole(tmp_path):
+    body = "".join(f"    public void method{i}() {{\n        run({i});\n    }}\n" for i in range(40))
+    files = {"src/org/a/Big.java": "package org.a;\n\npublic class Big {\n" + body + "}\n"}
+    a = served_tree(tmp_path / "j", files).call("search_text", pattern=r"public void method\d+\(\) \{", regex=True)
+    assert not a.is_error, a.text
+    assert a.meta["tier"] == "passthrough", a.meta
+    assert all(f"method{i}()" in a.text for i in range(40)), a.text

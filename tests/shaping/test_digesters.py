@@ -70,14 +70,15 @@ def test_search_digest_keeps_the_hits_that_declare_before_the_uses(pipeline):
     # Swift A/B run 54: of 17 hits in ViewDefinition.swift the digest showed the first two uses, and the agent
     # fetched the rest for the conformances (`extension ConcreteViewProp: AnyViewDefinitionElement {}`) at 124-126
     uses = [f"ios/Core/Views/ViewDefinition.swift:{n}:    let props: [any AnyViewDefinitionElement] = elements.filter {{ "
-            f"$0 is AnyViewDefinitionElement && $0.index != {n} }}" for n in range(10, 90, 4)]
+            f"$0 is AnyViewDefinitionElement && $0.index != {n} }}" for n in range(10, 122, 2)]
     decls = ["ios/Core/Views/ViewDefinition.swift:123:public protocol AnyViewDefinitionElement: AnyDefinition {}",
              "ios/Core/Views/ViewDefinition.swift:124:extension ConcreteViewProp: AnyViewDefinitionElement {}",
              "ios/Core/Views/ViewDefinition.swift:125:extension EventsDefinition: AnyViewDefinitionElement {}"]
     others = [f"ios/Api/Builders/B{k}.swift:{n}:  public static func buildBlock(_ elements: AnyViewDefinitionElement...) "
               f"-> [AnyViewDefinitionElement] {{ return elements.map {{ $0 as AnyViewDefinitionElement }} }}"
-              for k in range(6) for n in (6, 13, 20)]
+              for k in range(12) for n in (6, 13, 20)]
     shaped = shape(pipeline, ShapeRequest(text="\n".join(uses + decls + others), kind="search"))
+    assert shaped.raw_tokens > 4 * 512, shaped.raw_tokens  # hit lines alone pass whole up to four times the passthrough
     assert shaped.tier == "digest", shaped.tier
     assert "  124: extension ConcreteViewProp: AnyViewDefinitionElement {}" in shaped.text, shaped.text
     assert "  123: public protocol AnyViewDefinitionElement: AnyDefinition {}" in shaped.text
@@ -340,13 +341,13 @@ def test_a_search_digest_with_wide_context_shows_every_hit_before_the_far_contex
 
 
 def test_a_search_digest_lists_the_files_with_most_hits_first(pipeline):
-    # more than twice the passthrough size (a search of hit lines only passes whole below that)
-    rows = [f"pkg/small{i}.py:{i + 1}: if scope['type'] == 'http':  # a long enough line to need a digest {i}" for i in range(30)]
-    rows += [f"pkg/routing.py:{100 + k}: if scope['type'] == 'websocket':  # routing hit number {k}" for k in range(24)]
+    # more than four times the passthrough size (a search of hit lines only passes whole below that)
+    rows = [f"pkg/small{i}.py:{i + 1}: if scope['type'] == 'http':  # a long enough line to need a digest {i}" for i in range(50)]
+    rows += [f"pkg/routing.py:{100 + k}: if scope['type'] == 'websocket':  # routing hit number {k}" for k in range(52)]
     shaped = shape(pipeline, ShapeRequest(text="\n".join(rows) + "\n", kind="search", tool="search_text"))
     assert shaped.tier == "digest", shaped.tier
     body = shaped.text.splitlines()[1:]
-    assert body[0].startswith("pkg/routing.py (24 hits)")
+    assert body[0].startswith("pkg/routing.py (52 hits)"), body[0]
 
 
 def test_a_search_of_hit_lines_only_passes_whole_up_to_twice_the_passthrough_size(pipeline):
