@@ -23,6 +23,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from contexteer.indexers import go_types, zig_names, zig_vtables
+from contexteer.indexers.layouts import is_test_path
 from contexteer.indexers.lookup import (
     CAST,
     CONSTRUCTORS,
@@ -44,6 +45,7 @@ from contexteer.indexers.queries_sql import IndexQueries
 from contexteer.indexers.syntax import (
     CHAIN_LANGUAGES,
     SELF_WORDS,
+    arity,
     base_how,
     bases_of,
     call_args,
@@ -133,6 +135,7 @@ def callers(index: IndexQueries, sym: Symbol, resolve_imports: Callable[[str], d
     seen: set[int] = {sym.id}
     frontier: list[tuple[Any, Any | None]] = [(sym, None)]
     hidden: dict[str, int] = {}  # past the first level: callers matched by name only, per definition they call
+    hidden_sites: set[tuple[str, int]] = set()  # and where they are (one site can be matched for several namesakes)
     for level in range(1, depth + 1):
         nxt: list[tuple[Any, Any | None]] = []
         for target, _ in frontier:
@@ -165,6 +168,7 @@ def callers(index: IndexQueries, sym: Symbol, resolve_imports: Callable[[str], d
                     continue
                 if level > 1 and entry.how == "name only":  # a deeper level of guesses floods the answer (Scala:
                     hidden[target.qualname] = hidden.get(target.qualname, 0) + 1  # every flatMap of Option, Try...)
+                    hidden_sites.add((entry.path, entry.lines[0] if entry.lines else 0))
                     continue
                 out.items.append(entry)
                 if entry.symbol is not None:
@@ -191,11 +195,14 @@ def callers(index: IndexQueries, sym: Symbol, resolve_imports: Callable[[str], d
             hint = f"what implements {iface}: find_related(symbol=\"{iface}\", relation=\"implementations\")"
             out.note = f"{out.note}; {hint}" if out.note else hint
     if hidden:
-        n = sum(hidden.values())
+        n = len(hidden_sites)
+        hidden_tests = sum(1 for p, _ in hidden_sites if is_test_path(p))
         named = ", ".join(f"{k} {v}" for k, v in sorted(hidden.items(), key=lambda kv: -kv[1])[:4])
         first = max(hidden, key=lambda k: hidden[k])
-        more = (f"past the first level, {n} caller{'s' if n != 1 else ''} matched by name only left out ({named}): "
-                f"find_related(symbol=\"{first}\", relation=\"callers\") lists them")
+        # where they are: the rayon A/B agent could not tell whether any of 25 was in src/ (run 73)
+        tests = f"{hidden_tests} in test files, {n - hidden_tests} elsewhere; per callee: " if hidden_tests else ""
+        more = (f"past the first level, {n} caller{'s' if n != 1 else ''} matched by name only (maybe other types' "
+                f"methods) left out ({tests}{named}): find_related(symbol=\"{first}\", relation=\"callers\") lists them")
         out.note = f"{out.note}; {more}" if out.note else more
     return out
 
@@ -350,6 +357,8 @@ def callees(index: IndexQueries, sym: Symbol, resolve_imports: Callable[[str], d
             fn = zig_names.aliased_function(index, d, lines_of(index, d.path))
             if fn is not None:
                 d, how, detail = fn, "alias", f"via const {d.name}, {d.path}:{d.start_line}"
+        elif d.kind in ("class", "struct", "record") and d.language in _CONSTRUCTORS_NAMED:
+            detail = _constructor_called(index, d, at, lines)  # `new Node<>(key, value)`: Node(K, V) at 1902
         elif _abstract(index, d):  # run 50: `listeners.isEmpty` -> List.isEmpty 94-94, whose bodies are Nil's and ::'s
             subs = [o.symbol for o in _overrides(index, d, resolve_imports, depth=1, rust_impls=None).items if o.symbol]
             if subs:
@@ -359,6 +368,38 @@ def callees(index: IndexQueries, sym: Symbol, resolve_imports: Callable[[str], d
     if sym.language in ("go", "python") and out.unresolved and lines is not None:
         _outside_calls(out, sym.language, lines)
     return out
+
+
+#: what a class's constructors are named, per language (None: the class's own name)
+_CONSTRUCTORS_NAMED: dict[str, str | None] = {"java": None, "csharp": None, "cpp": None, "dart": None, "typescript": "constructor",
+                                              "tsx": "constructor", "javascript": "constructor", "python": "__init__",
+                                              "swift": "init", "php": "__construct", "kotlin": "constructor"}
+
+
+def _constructor_called(index: IndexQueries, cls: Symbol, at: list[int], lines: list[str] | None) -> str:
+    """Which constructor of `cls` a call builds with (the one whose parameters fit the first call's arguments, or the
+    only one): "constructor 1902-1912 (final K key, final V value)"; "" when the class declares none (the Commons
+    Collections A/B agent looked the constructor up after a callee row named only the class)."""
+    named = _CONSTRUCTORS_NAMED.get(cls.language or "") or cls.name
+    ctors = [s for s in index.symbols_in_file(cls.path) if s.parent_id == cls.id and s.name == named
+             and s.kind in ("method", "function", "constructor")]
+    if not ctors:
+        return ""
+    text = lines[at[0] - 1] if lines is not None and 0 < at[0] <= len(lines) else ""
+    args = call_args(text, cls.name)
+    if len(ctors) > 1 and args is not None:
+        fit = []
+        for c in ctors:
+            sig = c.signature or ""
+            params = arity(named + sig[sig.index("("):], named) if "(" in sig else None
+            if params is None or (params[0] <= len(args) and (params[1] is None or len(args) <= params[1])):
+                fit.append(c)
+        ctors = fit or ctors
+    if len(ctors) > 1:
+        return f"constructors at {', '.join(f'{c.start_line}-{c.end_line}' for c in ctors[:6])}"
+    c = ctors[0]
+    head = c.signature or ""
+    return f"constructor {c.start_line}-{c.end_line} {head[head.index('('):] if '(' in head else ''}".rstrip()
 
 
 _REEXPORTS = (r"^\s*pub(?:\([\w:]+\))?\s+use\s+((?:::)?[\w:]+?)::(?:\{{[^}}]*\b{n}\b|{n}\b)",  # Rust `pub use rayon_core::{join, ...}`
@@ -1053,7 +1094,14 @@ def _macro_impls(index: IndexQueries, sym: Symbol) -> list[tuple[Any, str, str]]
                  if (m := re.match(rf"\s*{re.escape(macro)}!\s*[{{(\[]\s*(.*?)\s*[}})\]]\s*;?\s*$", text))]
         used = "; invoked at " + ", ".join(f"{n} ({args})" for n, args in calls[:8]) + \
             (f" and {len(calls) - 8} more" if len(calls) > 8 else "") if calls else ""
-        out.append((holder, "impl in macro", f"`{h.text.strip().rstrip('{').strip()}` at line {h.line}{used}"))
+        written = h.text.strip().rstrip("{").strip()
+        # the type the impl is for, when the repository defines it (the rayon A/B agent looked IterProducer up
+        # after a row that named only the macro)
+        target = re.search(r"\bfor\s+&?\s*(?:'\w+\s+)?(?:mut\s+)?(?:[\w:]+::)?([A-Za-z_]\w*)", written)
+        types = _rust_types_named(index, target.group(1), h.path) if target else []
+        row = types[0] if len(types) == 1 else holder
+        inside = f" in {macro}! {holder.path}:{holder.start_line}-{holder.end_line}" if row is not holder else ""
+        out.append((row, "impl in macro", f"`{written}` at line {h.line}{inside}{used}"))
     return out
 
 

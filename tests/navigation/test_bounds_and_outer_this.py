@@ -127,7 +127,9 @@ def test_rust_impls_in_a_macro_for_a_reference_and_for_a_primitive(tmp_path):
     assert not a.is_error, a.text
     rows = {(i["path"], i["how"]): i for i in a.data["items"]}
     macro = rows[("src/range.rs", "impl in macro")]
-    assert "impl Producer for IterProducer<$t>` at line 9; invoked at 15 (u64), 16 (i64)" in macro["detail"], a.text
+    assert "impl Producer for IterProducer<$t>` at line 9 in range_impl! src/range.rs:7-13; invoked at 15 (u64), " \
+        "16 (i64)" in macro["detail"], a.text
+    assert macro["qualname"] == "IterProducer" and macro["start_line"] == 3, a.text  # the type, not the macro (run 73)
     bridge = [i for i in a.data["items"] if i["qualname"] == "Bridge"]
     assert bridge and "impl at line 5, for &Bridge" in (bridge[0]["detail"] or ""), a.text
     assert "module str" not in a.text and "Producer for &'ch str" in a.text, a.text

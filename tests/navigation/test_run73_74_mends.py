@@ -144,3 +144,13 @@ def test_a_regex_search_of_some_dozens_of_hit_lines_passes_whole(tmp_path):
     assert not a.is_error, a.text
     assert a.meta["tier"] == "passthrough", a.meta
     assert all(f"method{i}()" in a.text for i in range(40)), a.text
+
+
+def test_a_class_built_in_callees_names_the_constructor_its_arguments_fit(tmp_path):
+    files = {"src/org/a/Tree.java": (
+        "package org.a;\n\npublic class Tree {\n    static class Node {\n"  # 1-4
+        "        Node(Object key) {\n        }\n\n        Node(Object key, Object value) {\n        }\n    }\n\n"  # 5-10
+        "    void put(Object k, Object v) {\n        Node n = new Node(k, v);\n    }\n}\n")}  # 12-14
+    a = served_tree(tmp_path / "j", files).call("find_related", symbol="Tree.put", relation="callees")
+    assert not a.is_error, a.text
+    assert "constructor 8-9 (Object key, Object value)" in a.text, a.text
