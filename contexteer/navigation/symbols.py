@@ -109,7 +109,7 @@ def search(nav: NavigationService, q: str, *, match: str, kind: str | None, pref
     to the path: the uses there are its question)."""
     idx = nav.index
     q, params = split_params(q) if match == "exact" else (q, None)  # `JsonWriter.WriteValue(object)`: that overload
-    parts = _name_list(q) if match == "exact" else []
+    parts = name_list(q) if match == "exact" else []
     by_part: dict[str, list[Any]] = {}
     if parts:  # 'workingset_activation, lru_gen_enabled': each name's definitions, in the order asked
         def each() -> dict[str, list[Any]]:
@@ -284,7 +284,7 @@ _NAME = r"[A-Za-z_$][\w$']*(?:(?:\.|::|\\|#)[A-Za-z_$][\w$']*)*"  # Haskell's pr
 _NAME_LIST = re.compile(rf"\s*{_NAME}(?:\s*[,|]\s*|\s+){_NAME}(?:(?:\s*[,|]\s*|\s+){_NAME})*\s*")
 
 
-def _name_list(q: str) -> list[str]:
+def name_list(q: str) -> list[str]:
     """'a, b, c' / 'a|b' / 'a b': two to ten names asked at once, in order (not one name with spaces, which no
     language has); names with operator characters only comma-separated (`unary_!, ::.isEmpty`); [] for a single
     name."""

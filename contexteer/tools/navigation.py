@@ -22,6 +22,7 @@ from contexteer.navigation.models import (
     clip,
 )
 from contexteer.navigation.service import NavigationService as Nav
+from contexteer.navigation.symbols import name_list
 from contexteer.shaping.answer import Answer, Hit, Hits, Text
 from contexteer.tools import nav_render as render
 from contexteer.tools.base import Services, tool
@@ -122,10 +123,12 @@ async def search_symbol(
     path: Annotated[str | None, Field(description="Only under this path.")] = None,
     match: Literal["exact", "prefix", "substring", "fuzzy"] = "exact",
     references: bool = False,
-    limit: Annotated[int, Field(ge=1, le=200)] = 20,
+    limit: Annotated[int | None, Field(ge=1, le=200, description="default 20, or 4 per name when several are asked")] = None,
     cursor: Annotated[str | None, Field(description="next_cursor of the last page.")] = None,
 ) -> Answer:
     q = query.strip()
+    # ten names asked at once got 20 rows, and the last names fell to the next page (Collections A/B run 74)
+    limit = limit if limit is not None else min(200, max(20, 4 * len(name_list(q)))) if match == "exact" else 20
     kind = _check_kinds([kind])[0] if kind else None
     if not q:
         raise InputError("query is empty. Pass a symbol name such as 'parse_header' (or match='prefix' with its start).")
@@ -185,6 +188,13 @@ async def list_dependencies(
                                                              "(lines, definitions).")] = "package",
     tests: Annotated[bool, Field(description="Include test files.")] = False,
 ) -> Answer:
+    if view == "uses" and (format == "mermaid" or direction != "imports" or depth != 1):
+        # the uses view is one file's import lines and the names used from each: no graph to draw or follow
+        asked = ", ".join(a for a, on in ((f"format='{format}'", format == "mermaid"),
+                                         (f"direction='{direction}'", direction != "imports"),
+                                         (f"depth={depth}", depth != 1)) if on)
+        raise InputError(f"view='uses' lists one file's imports and the names it uses from each; {asked} does not "
+                         "apply to it. Drop it, or use view='package' or view='file' for the import graph.")
     res = svc.ws.resolve(path, kind="any")
     nav = svc.nav
 

@@ -154,3 +154,21 @@ def test_a_class_built_in_callees_names_the_constructor_its_arguments_fit(tmp_pa
     a = served_tree(tmp_path / "j", files).call("find_related", symbol="Tree.put", relation="callees")
     assert not a.is_error, a.text
     assert "constructor 8-9 (Object key, Object value)" in a.text, a.text
+
+
+def test_ten_names_asked_at_once_are_all_on_the_first_page(tmp_path):
+    methods = "".join(f"    void m{k}(int a) {{}}\n    void m{k}(String a) {{}}\n    void m{k}(long a) {{}}\n" for k in range(10))
+    files = {"src/org/a/Many.java": "package org.a;\n\npublic class Many {\n" + methods + "}\n"}
+    a = served_tree(tmp_path / "j", files).call("search_symbol", query=", ".join(f"Many.m{k}" for k in range(10)))
+    assert not a.is_error, a.text
+    assert all(f"Many.m{k}" in a.text for k in range(10)) and "next page" not in a.text, a.text
+
+
+def test_uses_view_refuses_graph_options_with_what_to_do(tmp_path):
+    files = {"pkg/__init__.py": "", "pkg/a.py": "import os\n\nprint(os.sep)\n"}
+    served = served_tree(tmp_path / "p", files)
+    for extra in ({"format": "mermaid"}, {"direction": "dependents"}, {"depth": 2}):
+        a = served.call("list_dependencies", path="pkg/a.py", view="uses", **extra)
+        assert a.is_error and "view='uses'" in a.text and "view='package'" in a.text, (extra, a.text)
+    ok = served.call("list_dependencies", path="pkg/a.py", view="uses")
+    assert not ok.is_error and "os" in ok.text, ok.text
