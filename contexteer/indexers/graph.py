@@ -166,8 +166,10 @@ def callers(index: IndexQueries, sym: Symbol, resolve_imports: Callable[[str], d
                     entry.detail = "listed above too"
                     out.items.append(entry)
                     continue
-                if level > 1 and entry.how == "name only":  # a deeper level of guesses floods the answer (Scala:
-                    hidden[target.qualname] = hidden.get(target.qualname, 0) + 1  # every flatMap of Option, Try...)
+                # a deeper level of guesses floods the answer (Scala: every flatMap of Option, Try...; Java: every
+                # `collection.add(x)` on a Collection under IndexedCollection.add, Collections A/B run 76)
+                if level > 1 and entry.how in ("name only", "base type"):
+                    hidden[target.qualname] = hidden.get(target.qualname, 0) + 1
                     hidden_sites.add((entry.path, entry.lines[0] if entry.lines else 0))
                     continue
                 out.items.append(entry)
@@ -201,8 +203,8 @@ def callers(index: IndexQueries, sym: Symbol, resolve_imports: Callable[[str], d
         first = max(hidden, key=lambda k: hidden[k])
         # where they are: the rayon A/B agent could not tell whether any of 25 was in src/ (run 73)
         tests = f"{hidden_tests} in test files, {n - hidden_tests} elsewhere; per callee: " if hidden_tests else ""
-        more = (f"past the first level, {n} caller{'s' if n != 1 else ''} matched by name only (maybe other types' "
-                f"methods) left out ({tests}{named}): find_related(symbol=\"{first}\", relation=\"callers\") lists them")
+        more = (f"past the first level, {n} caller{'s' if n != 1 else ''} matched by name only or through a base type "
+                f"(maybe other types' methods) left out ({tests}{named}): find_related(symbol=\"{first}\", relation=\"callers\") lists them")
         out.note = f"{out.note}; {more}" if out.note else more
     return out
 
@@ -265,6 +267,29 @@ def _indexed_receiver(text: str, at: int) -> str | None:
     return m.group(1) if m else None
 
 
+def _local_meaning(lines: list[str] | None, sym: Symbol, in_class: list[Symbol], name: str, line: int) -> Symbol | None:
+    """What a call of a name defined or bound inside `sym` runs, when it is no plain local: `sym` itself through a
+    local bound to it, or (callees of a whole class) the class's own method."""
+    if in_class and name == sym.name:
+        return sym  # `return new Checked()` in Checked: the class building itself
+    if lines is not None and name != sym.name and _bound_to(lines, sym, name):
+        return sym
+    return _class_member(in_class, name, line) if in_class else None
+
+
+def _class_member(syms: list[Symbol], name: str, line: int) -> Symbol | None:
+    """The method `name` of the innermost class (among `syms`, a class and what it holds) around `line`, else of an
+    enclosing one: what a bare call there runs (Builder's own `add` inside Builder, not the outer class's)."""
+    around = sorted((s for s in syms if s.kind in CLASS_KINDS and s.start_line <= line <= s.end_line),
+                    key=lambda s: s.end_line - s.start_line)
+    for cls in around:
+        hit = next((s for s in syms if s.parent_id == cls.id and s.name == name
+                    and (s.kind in ("method", "function", "constructor") or s.kind in CLASS_KINDS)), None)
+        if hit is not None:
+            return hit
+    return None
+
+
 def _bound_to(lines: list[str], sym: Symbol, name: str) -> bool:
     """Whether the body of `sym` binds the local `name` to the function itself (`let bridge = bridge_x;`,
     `f := walk`, `const f = walk`)."""
@@ -285,7 +310,10 @@ def callees(index: IndexQueries, sym: Symbol, resolve_imports: Callable[[str], d
     inner = {s.name for s in index.symbols_in_file(sym.path)
              if sym.start_line <= s.start_line and s.end_line <= sym.end_line and s.id != sym.id}
     calls: dict[str, list[int]] = {}
-    itself: dict[str, list[int]] = {}  # locals bound to the function itself -> their call lines
+    # the class's own methods its body calls (or, with a local's name, the function itself through that local)
+    own: dict[tuple[int, str], tuple[Symbol, list[int]]] = {}
+    in_class = [s for s in index.symbols_in_file(sym.path) if sym.start_line <= s.start_line and s.end_line <= sym.end_line] \
+        if sym.kind in CLASS_KINDS else []
     for ref in index.references_in_range(sym.path, sym.start_line, sym.end_line):
         if ref.kind != "call" or _annotation(lines, ref.line, ref.name):
             continue
@@ -299,18 +327,21 @@ def callees(index: IndexQueries, sym: Symbol, resolve_imports: Callable[[str], d
                 and re.search(rf"[\w$)\]]\s*(?:\?\.|\.|->|::)\s*{re.escape(ref.name)}\s*[(<]", lines[ref.line - 1]) \
                 and not re.search(rf"(?<![\w$.>:]){re.escape(ref.name)}\s*[(<]", lines[ref.line - 1]):
             local = False
-        if local and lines is not None and ref.name != sym.name and _bound_to(lines, sym, ref.name):
-            # `let bridge = bridge_unindexed_producer_consumer; ... bridge(..)`: the function calling itself
-            # (rayon A/B run 73 read it as a local, maybe the file's other `bridge`)
-            itself.setdefault(ref.name, []).append(ref.line)
+        # `let bridge = bridge_unindexed_producer_consumer; ... bridge(..)`: the function calling itself (rayon A/B
+        # run 73 read it as a local, maybe the file's other `bridge`); callees of a whole class: its (or a nested
+        # class's) own methods are no locals
+        member = _local_meaning(lines, sym, in_class, ref.name, ref.line) if local or ref.name == sym.name else None
+        if member is not None:
+            own.setdefault((member.id, ref.name if member is sym and not in_class else ""), (member, []))[1].append(ref.line)
             continue
         if local:
             if ref.name not in out.local and ref.name != sym.name:
                 out.local.append(ref.name)  # a nested definition, a local function or a parameter called
             continue
         calls.setdefault(ref.name, []).append(ref.line)
-    out.items += [Related(sym, sym.path, "recursive", sorted(set(at)), detail=f"through the local {name}")
-                  for name, at in itself.items()]
+    out.items += [Related(sym, sym.path, "recursive", sorted(set(at)), detail=f"through the local {via}") if via
+                  else Related(overload_called(index, m, at, lines, sym), sym.path, "same class", sorted(set(at)))
+                  for (_, via), (m, at) in own.items()]
     quiet = _parameterless(values or [], calls, inner | set(bound or ()), sym, lines) if sym.language == "scala" else {}
     calls.update(quiet)
     if sym.language == "python" and sym.kind == "method" and lines is not None:

@@ -469,7 +469,9 @@ class _Body:
         self.import_files = sorted({f for fs in self.imported.values() for f in fs})
         self.member_of = {n: r for n, r in (members or {}).items() if n not in set(extra)}
         self.paths = paths or {}
-        self.own_class = next((s for s in self.in_file if s.id == sym.parent_id), None)
+        # a class's own body (callees of a whole class): bare calls are on its objects, its bases' members
+        self.own_class = sym if sym.kind in _CLASS_KINDS - {"module", "impl"} and sym.language in _IMPLICIT_SELF \
+            else next((s for s in self.in_file if s.id == sym.parent_id), None)
         self.family = language_family(sym.language)
         self.go = sym.language == "go"
         # Go names another package's definitions only through its name (`timer.Timer`, `time.Duration`): the
@@ -1228,6 +1230,10 @@ def find_callers(index: IndexQueries, sym: Symbol, callee: str, resolve_imports:
     shell = sym.language == "bash"  # a shell `$name` is a variable of that name, never the function
     # Zig: `random.int(u8)` uses a value named random; only a call is a call of the function random
     shell = shell or (sym.language == "zig" and sym.kind in ("function", "method"))
+    # a constructor is called by `new PrefixRangeMap(..)` only: a field or parameter of that type names the class
+    # (Collections A/B run 76 listed both as its callers)
+    ctor = sym.kind in ("method", "constructor") and "." in sym.qualname and sym.qualname.rsplit(".", 2)[-2] == sym.name
+    shell = shell or ctor
     for r in index.references_to(callee, limit=2000):
         if r.kind not in ("call", "other", "type") or (r.path, r.line) in seen or (shell and r.kind != "call"):
             continue
@@ -1275,7 +1281,9 @@ def find_callers(index: IndexQueries, sym: Symbol, callee: str, resolve_imports:
         if left_out is not None:
             left_out += [c for c in sites if c.against]
         sites = [c for c in sites if not c.against]
-    elif owner is not None:
+    elif ctor:
+        sites = _constructor_sites(index, sym, callee, sites, left_out)
+    elif owner is not None:  # (a constructor, `new PrefixRangeMap(..)`, is on no receiver: its file's evidence stands)
         # the files most likely to hold real calls are read first: the read budget goes to them
         order = {"same file": 0, "import": 1, "same package": 1}
         sites.sort(key=lambda c: (order.get(c.how, 2), c.path, c.line))
@@ -1302,6 +1310,17 @@ def find_callers(index: IndexQueries, sym: Symbol, callee: str, resolve_imports:
 #: namespace (bash-completion's scripts call `_command_offset` of the main file, which they never source), so a
 #: call by its name is a call of it; "name only" read as a guess to the bash-completion A/B agent
 GLOBAL = "global name"
+
+
+def _constructor_sites(index: IndexQueries, sym: Symbol, callee: str, sites: list[Caller],
+                       left_out: list[Caller] | None) -> list[Caller]:
+    """A constructor's call sites: `new Node<>(..)` in a file with a Node class of its own builds that one
+    (StaticBucketMap's, not TreeBidiMap's): left out, with the reason."""
+    for c in sites:
+        c.against = c.path != sym.path and any(s.name == callee and s.kind in _CLASS_KINDS for s in index.symbols_in_file(c.path))
+    if left_out is not None:
+        left_out += [c for c in sites if c.against]
+    return [c for c in sites if not c.against]
 
 
 def _global_shell_function(index: IndexQueries, sym: Symbol, callee: str, sites: list[Caller]) -> None:
@@ -1666,7 +1685,7 @@ def _check_receivers(index: IndexQueries, sites: list[Caller], callee: str, owne
             if site.receiver:
                 break
         if not site.receiver and not against and resolve_imports is not None and language in CHAIN_LANGUAGES:
-            how = _chain_verdict(index, defs, bodies, site, text, call, owner, resolve_imports)
+            how = _chain_verdict(index, defs, bodies, site, lines, call, owner, resolve_imports)
             site.receiver, against = bool(how), how is False
             site.how = how if isinstance(how, str) else site.how
         _settle(site, against, fits, text, callee, language)
@@ -1686,25 +1705,34 @@ def _settle(site: Caller, against: bool, fits: tuple[int, int | None] | None, te
         site.against = against or (fits is not None and _misfit(fits, text, callee, language))
 
 
-def _chain_verdict(index: IndexQueries, defs: dict[str, list[Symbol]], bodies: dict[int, _Body], site: Caller, text: str,
-                   call: re.Pattern[str], owner: str, resolve_imports: Callable[[str], dict[str, list[str]]]) -> str | bool | None:
-    """A call on a chain of reads (`PrototypeFactory.prototypeFactory(input).create()`, `opts.registry.register(c)`)
-    typed one step at a time, as callees are: "receiver type" when the chain gives the method's class or a subtype,
-    "base type" for a supertype (it may dispatch here), False for another type, None when a step is unknown."""
+def _chain_verdict(index: IndexQueries, defs: dict[str, list[Symbol]], bodies: dict[int, _Body], site: Caller,
+                   lines: list[str], call: re.Pattern[str], owner: str,
+                   resolve_imports: Callable[[str], dict[str, list[str]]]) -> str | bool | None:
+    """A call on a chain of reads (`PrototypeFactory.prototypeFactory(input).create()`, `opts.registry.register(c)`,
+    Rust `super::DrainGuard::new(self.heap)` with `.par_drain(..)` on the next line) typed one step at a time, as
+    callees are: "receiver type" when the chain gives the method's class or a subtype, "base type" for a supertype
+    (it may dispatch here), False for another type, None when a step is unknown."""
     syms = defs.get(site.path)
     if syms is None:
         syms = defs[site.path] = index.symbols_in_file(site.path)
     enc = enclosing(syms, site.line)
     if enc is None:
         return None
+    text = lines[site.line - 1] if 0 < site.line <= len(lines) else ""
     for m in call.finditer(text):
-        parts = receiver_chain(text, m.start())
-        if len(parts) < 2:
+        line, at = text, m.start()
+        if re.fullmatch(r"\s*(?:\?\.|\.)\s*", text[:at]) and site.line > 1:  # a call continuing the line above
+            line = lines[site.line - 2].rstrip() + text[:at].strip()
+            at = len(line)
+        parts = receiver_chain(line, at)
+        typed = _rust_built(index, enc, line, at) if enc.language == "rust" and not parts else None
+        if typed is None and len(parts) < 2:
             continue
-        body = bodies.get(enc.id)
-        if body is None:
-            body = bodies[enc.id] = _Body(index, enc, resolve_imports, extra_names=(), bound=(), members=None, paths=None)
-        typed = body._chain_type(parts)
+        if typed is None:
+            body = bodies.get(enc.id)
+            if body is None:
+                body = bodies[enc.id] = _Body(index, enc, resolve_imports, extra_names=(), bound=(), members=None, paths=None)
+            typed = body._chain_type(parts)
         typed = re.sub(r"<.*", "", typed).rsplit(".", 1)[-1] if typed else None
         if not typed:
             continue
@@ -1930,6 +1958,32 @@ def _other_type(index: IndexQueries, defs: dict[str, list[Symbol]], lines: list[
             or (not site.receiver and _typed_receiver(index, defs, lines, site, word, owner)):
         site.receiver, site.how = True, "receiver type"
     return False
+
+
+def _rust_built(index: IndexQueries, enc: Symbol, text: str, at: int) -> str | None:
+    """Rust: the type a `Type::new(..)` (or another associated function returning Self or the type) right before a
+    `.method(` at `at` builds (`super::DrainGuard::new(self.heap).par_drain(..)`), or None."""
+    head = text[:at].rstrip()
+    if not head.endswith("."):
+        return None
+    head = head[:-1].rstrip()
+    if not head.endswith(")"):
+        return None
+    depth, i = 0, len(head) - 1
+    while i >= 0:
+        depth += {")": 1, "(": -1}.get(head[i], 0)
+        if depth == 0:
+            break
+        i -= 1
+    m = re.search(r"(?<![\w:])(?:\w+::)*([A-Z]\w*)(?:::<[^<>]*>)?::([a-z_]\w*)\s*$", head[:max(i, 0)])
+    if i < 0 or m is None:
+        return None
+    typed, fn = m.group(1), m.group(2)
+    got = member_of_type(index, typed, fn, enc, [])
+    if got is None:
+        return typed if fn in ("new", "default", "from", "with_capacity") and _is_type(index, typed) else None
+    returned = return_type(got[0].signature or "", "rust")
+    return typed if returned in (None, "Self", typed) else returned
 
 
 def _shared_class_name(index: IndexQueries, cache: dict[str, list[Symbol]], owner: str) -> bool:

@@ -1,0 +1,93 @@
+"""What A/B runs 75 (rayon) and 76 (Commons Collections) stumbled on: callees of a whole class read its own methods
+as locals and a bare `decorated()` as a subclass's; a constructor's callers included fields and parameters of its
+type and other classes' namesakes; `super::DrainGuard::new(..)` with `.par_drain(..)` on the next line was name only;
+depth-2 callers through a base type (every `collection.add(x)`) flooded the answer."""
+
+from __future__ import annotations
+
+from tests.navigation.conftest import served_tree
+
+_J = "src/org/a/"
+
+
+def _java(tmp_path):
+    files = {
+        _J + "Decorator.java": ("package org.a;\n\nimport java.util.Collection;\n\npublic abstract class Decorator {\n"
+                                "    protected Collection<Object> decorated() {\n        return null;\n    }\n}\n"),
+        _J + "Checked.java": (
+            "package org.a;\n\npublic class Checked extends Decorator {\n"  # 1-3
+            "    public static Checked checked() {\n        return new Checked();\n    }\n\n"  # 4-7
+            "    protected void validate(Object o) {\n    }\n\n"  # 8-10
+            "    public boolean add(Object o) {\n        validate(o);\n        return decorated().add(o);\n    }\n\n"  # 11-15
+            "    public static class Builder {\n        public void add(Object o) {\n        }\n"  # 16-19
+            "        public void addAll(Iterable<Object> xs) {\n            for (Object x : xs) {\n"  # 20-21
+            "                add(x);\n            }\n        }\n    }\n}\n"),  # 22-26
+        _J + "Bag.java": ("package org.a;\n\npublic class Bag extends Checked {\n"
+                          "    protected Collection<Object> decorated() {\n        return null;\n    }\n}\n"),
+        _J + "Tree.java": (
+            "package org.a;\n\npublic class Tree {\n    static class Node {\n        Node(Object k) {\n        }\n    }\n\n"  # 1-8
+            "    private Node root;\n\n    void put(Object k) {\n        root = new Node(k);\n    }\n\n"  # 9-14
+            "    void walk(Node n) {\n    }\n}\n"),  # 15-17
+        _J + "Bucket.java": ("package org.a;\n\npublic class Bucket {\n    static class Node {\n        Node() {\n        }\n    }\n\n"
+                             "    Node make() {\n        return new Node();\n    }\n}\n"),
+    }
+    return served_tree(tmp_path / "j", files)
+
+
+def test_callees_of_a_whole_class_name_its_methods_and_the_inherited_ones(tmp_path):
+    a = _java(tmp_path).call("find_related", symbol="Checked", relation="callees", path=_J + "Checked.java")
+    assert not a.is_error, a.text
+    rows = {i["qualname"]: (i["how"], i["lines"]) for i in a.data["items"]}
+    assert rows.get("Checked.validate", ("", []))[0] == "same class", a.text
+    assert rows.get("Checked.Builder.add", ("", []))[1] == [21], a.text  # Builder's own add, not Checked.add
+    assert "Decorator.decorated" in rows and "Bag.decorated" not in rows, a.text  # inherited, not a subclass's
+    assert "calls its own locals" not in a.text, a.text
+
+
+def test_a_constructor_s_callers_are_the_news_of_its_class(tmp_path):
+    a = _java(tmp_path).call("find_related", symbol="Tree.Node.Node", relation="callers")
+    assert not a.is_error, a.text
+    lines = {(i["path"], ln) for i in a.data["items"] for ln in i["lines"]}
+    assert lines == {(_J + "Tree.java", 12)}, a.text  # not the field (9), the parameter (15) nor Bucket's Node
+
+
+def test_rust_callers_through_a_type_built_on_the_line_above(tmp_path):
+    files = {
+        "Cargo.toml": "[package]\nname = \"r\"\nversion = \"0.1.0\"\n",
+        "src/lib.rs": (
+            "pub mod guard {\n    pub struct Guard(pub u32);\n    impl Guard {\n"  # 1-3
+            "        pub fn new(x: u32) -> Self {\n            Guard(x)\n        }\n"  # 4-6
+            "        pub fn drain(self) -> u32 {\n            self.0\n        }\n    }\n}\n\n"  # 7-11
+            "pub struct Heap(pub u32);\n\nimpl Heap {\n    pub fn drain(self) -> u32 {\n        self.0\n    }\n}\n\n"  # 13-19
+            "pub fn take(h: u32) -> u32 {\n    self::guard::Guard::new(h)\n        .drain()\n}\n"),  # 21-24
+    }
+    served = served_tree(tmp_path / "r", files)
+    a = served.call("find_related", symbol="Guard.drain", relation="callers")
+    assert not a.is_error, a.text
+    how = {ln: i["how"] for i in a.data["items"] for ln in i["lines"]}
+    assert how.get(23) == "receiver type", a.text
+    b = served.call("find_related", symbol="Heap.drain", relation="callers")
+    assert not any(23 in i["lines"] for i in b.data.get("items", [])), b.text
+
+
+def test_depth_two_callers_through_a_base_type_are_counted_not_listed(tmp_path):
+    files = {
+        _J + "Indexed.java": (
+            "package org.a;\n\nimport java.util.AbstractCollection;\n\npublic class Indexed extends AbstractCollection<Object> {\n"
+            "    public boolean add(Object o) {\n        index(o);\n        return true;\n    }\n"  # 6-9
+            "    void index(Object o) {\n    }\n}\n"),  # 10-12
+        _J + "Utils.java": (
+            "package org.a;\n\nimport java.util.AbstractCollection;\n\npublic class Utils {\n"
+            "    static void fill(AbstractCollection<Object> c) {\n        c.add(1);\n    }\n}\n"),
+    }
+    a = served_tree(tmp_path / "j", files).call("find_related", symbol="Indexed.index", relation="callers", depth=2)
+    assert not a.is_error, a.text
+    assert not any(i["path"] == _J + "Utils.java" for i in a.data["items"]), a.text
+    assert "through a base type" in a.text, a.text
+
+
+def test_callees_of_a_class_building_itself(tmp_path):
+    a = _java(tmp_path).call("find_related", symbol="Checked", relation="callees", path=_J + "Checked.java")
+    rows = {i["qualname"]: (i["how"], i["lines"]) for i in a.data["items"]}
+    assert rows.get("Checked") == ("same class", [5]), a.text
+    assert "unresolved" not in a.text or "Checked," not in a.text.split("unresolved")[1], a.text
