@@ -37,6 +37,8 @@ def block_heads(lines: list[str], start: int, holder_start: int, limit: int = 4)
         stripped = text.strip()
         if not stripped or stripped.startswith(("//", "#", "--", "*", "/*")) or indent(text) >= level:
             continue
+        if stripped in ("{", "(", "[", "do", "then", "begin") or re.match(r"where\b", stripped):
+            continue  # a brace or where clause below a header (rayon run 75 got `125 {` as the block): no head
         out.append(n)
         level = indent(text)
         if len(out) == limit:

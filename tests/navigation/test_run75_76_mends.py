@@ -91,3 +91,24 @@ def test_callees_of_a_class_building_itself(tmp_path):
     rows = {i["qualname"]: (i["how"], i["lines"]) for i in a.data["items"]}
     assert rows.get("Checked") == ("same class", [5]), a.text
     assert "unresolved" not in a.text or "Checked," not in a.text.split("unresolved")[1], a.text
+
+
+def test_kinds_constructor_lists_the_methods_named_like_their_class(tmp_path):
+    a = _java(tmp_path).call("get_structured_index", path=_J + "Tree.java", kinds=["constructor"])
+    assert not a.is_error, a.text
+    assert "Node" in a.text, a.text
+
+
+def test_rust_impl_for_the_unit_type_is_in_the_outline_and_a_where_brace_is_no_block(tmp_path):
+    files = {
+        "Cargo.toml": "[package]\nname = \"r\"\nversion = \"0.1.0\"\n",
+        "src/lib.rs": (
+            "pub trait Extend<T> {\n    fn extend(&mut self, x: T);\n}\n\n"  # 1-3
+            "impl Extend<()> for () {\n    fn extend(&mut self, _x: ()) {}\n}\n\n"  # 5-7
+            "pub fn run<P>(p: P) -> u32\nwhere\n    P: Clone,\n{\n    let a = 1;\n    a + 1\n}\n"),  # 9-15
+    }
+    served = served_tree(tmp_path / "r", files)
+    a = served.call("get_structured_index", path="src/lib.rs")
+    assert "impl Extend<()> for ()" in a.text, a.text
+    b = served.call("read_code_range", path="src/lib.rs:14", context="semantic")
+    assert "inside the block" not in b.text, b.text

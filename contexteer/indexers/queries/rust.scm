@@ -21,8 +21,8 @@
 (impl_item type: [(type_identifier) @name (generic_type type: [(type_identifier) @name (scoped_type_identifier name: (type_identifier) @name)])
   (scoped_type_identifier name: (type_identifier) @name)
   (reference_type type: [(type_identifier) @name (generic_type type: (type_identifier) @name)])]) @definition.impl
-; impls for tuples, slices, arrays and primitive types (`impl<K, V> Source for (K, V)`, `for [S]`, `for str`, `for &str`)
-(impl_item type: [(tuple_type) @name (array_type) @name (primitive_type) @name
+; impls for tuples, slices, arrays, the unit type and primitive types (`impl<K, V> Source for (K, V)`, `for [S]`, `for ()`, `for str`, `for &str`)
+(impl_item type: [(tuple_type) @name (array_type) @name (primitive_type) @name (unit_type) @name
   (reference_type type: [(tuple_type) @name (array_type) @name (primitive_type) @name (scoped_type_identifier name: (type_identifier) @name)])]) @definition.impl
 
 (call_expression function: (identifier) @name) @reference.call
