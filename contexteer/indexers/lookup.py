@@ -694,6 +694,9 @@ class _Body:
             if step in ("this", "super"):
                 continue
             got = member_of_type(self.index, typed, step.rstrip("()"), self.sym, self.import_files) if typed else None
+            if got is None and self.go and typed and _go_embeds(self.index, typed, step):
+                typed = step  # `v.MetricVec.GetMetricWith(..)`: the struct's embedded MetricVec, read by its type's name
+                continue
             if got is None:
                 return None
             typed = _value_type(got[0], step.endswith("()"))
@@ -1255,6 +1258,8 @@ def find_callers(index: IndexQueries, sym: Symbol, callee: str, resolve_imports:
         sites.append(Caller(None, r.path, r.line, how or "name only"))
     if family == language_family("javascript") and sym.kind == "function" and sym.parent_id is None:
         _alias_sites(index, callee, family, seen, sites)
+    if sym.language == "python" and callee in _WITH_METHODS and owner is not None:
+        return _with_sites(index, sym, owner)  # `with Live(...) as live:` runs Live.__enter__ and __exit__
     holder = index.get_symbol(sym.parent_id) if sym.parent_id is not None else None
     if holder is not None and holder.kind in ("function", "method") and sym.kind in ("function", "method"):
         # a function local to another (`def compute` inside FutureTasks.exec) is called from inside it only
@@ -1310,6 +1315,27 @@ def find_callers(index: IndexQueries, sym: Symbol, callee: str, resolve_imports:
 #: namespace (bash-completion's scripts call `_command_offset` of the main file, which they never source), so a
 #: call by its name is a call of it; "name only" read as a guess to the bash-completion A/B agent
 GLOBAL = "global name"
+
+
+#: Python methods a `with` (`async with`) statement runs without naming them
+_WITH_METHODS = frozenset({"__enter__", "__exit__", "__aenter__", "__aexit__"})
+
+
+def _with_sites(index: IndexQueries, sym: Symbol, owner: str) -> list[Caller]:
+    """The `with` statements whose context manager is built from the class (`with Live(console) as live:`) or is a
+    value its enclosing definition declares of the class (`with self.lock:` with `self.lock: Lock`): the callers
+    of its __enter__/__exit__."""
+    asynchronous = sym.name in ("__aenter__", "__aexit__")
+    head = re.compile(rf"^\s*{'async' if asynchronous else '(?<!async )'}\s*with\b")
+    out: list[Caller] = []
+    for r in index.references_to(owner, limit=2000):
+        if r.path == sym.path and sym.start_line <= r.line <= sym.end_line:
+            continue
+        lines = lines_of(index, r.path)
+        text = lines[r.line - 1] if 0 < r.line <= len(lines) else ""
+        if head.match(text) and re.search(rf"\b{re.escape(owner)}\s*\(", text) and all(c.line != r.line or c.path != r.path for c in out):
+            out.append(Caller(None, r.path, r.line, "with statement", receiver=True))
+    return out
 
 
 def _constructor_sites(index: IndexQueries, sym: Symbol, callee: str, sites: list[Caller],
@@ -2329,6 +2355,15 @@ def _value_type(d: Symbol, called: bool) -> str | None:
     if called:
         return return_type(d.signature or "", d.language) if d.kind in ("method", "function") else None
     return field_type(d.signature or "", d.name) if d.kind in _FIELD_KINDS else None
+
+
+def _go_embeds(index: IndexQueries, typed: str, name: str) -> bool:
+    """Whether the repository's Go struct `typed` embeds a type named `name` (`type CounterVec struct { *MetricVec }`)."""
+    for s in index.symbols_named(typed):
+        if s.name == typed and s.language == "go" and s.kind in ("struct", "type", "class"):
+            if name in go_embedded(lines_of(index, s.path), s.start_line, s.end_line):
+                return True
+    return False
 
 
 def _go_package_var_type(index: IndexQueries, package: str, name: str) -> str | None:

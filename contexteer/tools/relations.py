@@ -286,7 +286,8 @@ def _test_callers(tests: list[RelatedItem]) -> str:
     files: dict[str, list[str]] = {}
     for it in sorted(tests, key=lambda it: (it.path, it.lines[0] if it.lines else 0)):
         lines = ",".join(map(str, it.lines[:4])) + ("…" if len(it.lines) > 4 else "")
-        files.setdefault(it.path, []).append(f"{lines} in {it.qualname or 'top level'}")
+        weak = " [name only]" if it.how == "name only" else ""  # the tag its row would have carried
+        files.setdefault(it.path, []).append(f"{lines} in {it.qualname or 'top level'}{weak}")
     n = sum(len(it.lines) for it in tests)
     return f"in test files, {n} call site{'s' if n != 1 else ''}: " + "; ".join(
         f"{path}:{', '.join(rows)}" for path, rows in files.items())

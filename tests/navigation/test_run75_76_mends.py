@@ -112,3 +112,46 @@ def test_rust_impl_for_the_unit_type_is_in_the_outline_and_a_where_brace_is_no_b
     assert "impl Extend<()> for ()" in a.text, a.text
     b = served.call("read_code_range", path="src/lib.rs:14", context="semantic")
     assert "inside the block" not in b.text, b.text
+
+
+def test_test_file_callers_on_one_line_keep_their_name_only_tags(tmp_path):
+    files = {
+        "pkg/__init__.py": "",
+        "pkg/a.py": "def helper(x):\n    return x\n",
+        "pkg/b.py": "from pkg.a import helper\n\n\ndef use():\n    return helper(1)\n",
+        "tests/test_one.py": "from pkg.a import helper\n\n\ndef test_one():\n    assert helper(1) == 1\n",
+        "tests/test_two.py": "def test_two(helper):\n    assert helper(2) == 2\n",
+    }
+    a = served_tree(tmp_path / "p", files).call("find_related", symbol="helper", relation="callers")
+    assert not a.is_error, a.text
+    line = next(ln for ln in a.text.splitlines() if ln.startswith("in test files"))
+    assert "test_two [name only]" in line and "test_one [name only]" not in line, a.text
+
+
+def test_go_calls_through_an_embedded_struct_named_by_its_type(tmp_path):
+    files = {
+        "go.mod": "module example.com/m\n\ngo 1.20\n",
+        "vec.go": ("package m\n\ntype MetricVec struct {\n\tn int\n}\n\n"
+                   "func (m *MetricVec) GetMetricWith(l string) (int, error) {\n\treturn m.n, nil\n}\n"),
+        "gauge.go": ("package m\n\ntype GaugeVec struct {\n\t*MetricVec\n}\n\n"
+                     "func (v *GaugeVec) GetMetricWith(l string) (int, error) {\n\treturn v.MetricVec.GetMetricWith(l)\n}\n"),
+    }
+    a = served_tree(tmp_path / "g", files).call("find_related", symbol="GaugeVec.GetMetricWith", relation="callees")
+    assert not a.is_error, a.text
+    assert "MetricVec.GetMetricWith vec.go:7-9" in a.text or "MetricVec.GetMetricWith 7-9" in a.text, a.text
+
+
+def test_callers_of_enter_are_the_with_statements_building_the_class(tmp_path):
+    files = {
+        "pkg/__init__.py": "",
+        "pkg/live.py": ("class Live:\n    def __enter__(self):\n        return self\n\n"
+                        "    def __exit__(self, *exc):\n        return None\n"),
+        "pkg/use.py": ("from pkg.live import Live\n\n\ndef show():\n    with Live() as live:\n        print(live)\n\n\n"
+                       "async def later():\n    async with Live():\n        pass\n"),
+    }
+    served = served_tree(tmp_path / "p", files)
+    a = served.call("find_related", symbol="Live.__enter__", relation="callers")
+    assert not a.is_error, a.text
+    assert [(i["path"], i["lines"], i["how"]) for i in a.data["items"]] == [("pkg/use.py", [5], "with statement")], a.text
+    b = served.call("find_related", symbol="Live.__exit__", relation="callers")
+    assert [i["qualname"] for i in b.data["items"]] == ["show"], b.text
