@@ -981,7 +981,7 @@ def _anonymous(index: IndexQueries, sym: Symbol) -> list[tuple[Any, str, str]]:
     """Java anonymous classes (`new NodeVisitor() { ... }`): the definition each is written in, with the line."""
     # generics and arguments nest (`new AbstractUntypedIteratorDecorator<Map.Entry<K, Object>, K>(parent.entrySet()
     # .iterator()) {`: the collections A/B agent found two such subclasses the answer had called complete without)
-    rx = re.compile(rf"\bnew\s+(?:[\w.]+\.)?{re.escape(sym.name)}\s*(?:<(?:[^<>]|<(?:[^<>]|<[^<>]*>)*>)*>)?\s*"
+    rx = re.compile(rf"\bnew\s+(?:[\w.]+\.)?{re.escape(sym.name)}\s*(<(?:[^<>]|<(?:[^<>]|<[^<>]*>)*>)*>)?\s*"
                     rf"\((?:[^()]|\((?:[^()]|\([^()]*\))*\))*\)\s*\{{")
     out: list[tuple[Any, str, str]] = []
     texts: dict[str, list[str]] = {}
@@ -992,10 +992,12 @@ def _anonymous(index: IndexQueries, sym: Symbol) -> list[tuple[Any, str, str]]:
         lines = texts.get(ref.path)
         if lines is None:
             lines = texts[ref.path] = lines_of(index, ref.path)
-        if 0 < ref.line <= len(lines) and rx.search(lines[ref.line - 1]):
+        m = rx.search(lines[ref.line - 1]) if 0 < ref.line <= len(lines) else None
+        if m is not None:
             holder = enclosing(index.symbols_in_file(ref.path), ref.line)
             if holder is not None and all(h.id != holder.id for h, _, _ in out):
-                out.append((holder, "anonymous class", f"new {sym.name}() {{...}} at line {ref.line}"))
+                # with its type arguments (`<Map.Entry<Object, V>, V>`: the collections A/B agent read them by hand)
+                out.append((holder, "anonymous class", f"new {sym.name}{m.group(1) or ''}() {{...}} at line {ref.line}"))
     return out
 
 

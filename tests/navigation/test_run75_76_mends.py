@@ -155,3 +155,15 @@ def test_callers_of_enter_are_the_with_statements_building_the_class(tmp_path):
     assert [(i["path"], i["lines"], i["how"]) for i in a.data["items"]] == [("pkg/use.py", [5], "with statement")], a.text
     b = served.call("find_related", symbol="Live.__exit__", relation="callers")
     assert [i["qualname"] for i in b.data["items"]] == ["show"], b.text
+
+
+def test_an_anonymous_subclass_row_keeps_its_type_arguments(tmp_path):
+    files = {
+        _J + "Decor.java": "package org.a;\n\npublic abstract class Decor<I, O> {\n    public abstract O next();\n}\n",
+        _J + "View.java": ("package org.a;\n\nimport java.util.Map;\n\npublic class View<K, V> {\n    public Object it() {\n"
+                           "        return new Decor<Map.Entry<K, Object>, K>() {\n"
+                           "            public K next() { return null; }\n        };\n    }\n}\n"),
+    }
+    a = served_tree(tmp_path / "j", files).call("find_related", symbol="Decor", relation="implementations")
+    assert not a.is_error, a.text
+    assert "new Decor<Map.Entry<K, Object>, K>() {...} at line 7" in a.text, a.text
