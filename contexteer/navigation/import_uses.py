@@ -53,6 +53,10 @@ def import_uses(nav: NavigationService, rel: str) -> list[ImportUse]:
         found = ImportUse(line=imp.line, module=imp.module, names=[])
         names = [n for n in imp.names if n and n != "*"]
         text = " ".join(lines[n - 1] for n in statements[imp.line])
+        if not names and language == "php" and re.match(r"\s*use\s+(?:function|const)\s", text):
+            # `use function count;`, `use const E_USER_DEPRECATED;`: the statement binds the path's last name (the
+            # Monolog A/B agent was told five used imports were unused)
+            names = [imp.module.rstrip("\\").rsplit("\\", 1)[-1]]
         found.directive = _directive(imp, names, text, language)
         if found.directive:  # `from __future__ import ...`, Go `_ "net/http/pprof"`, a TS `export {x} from`
             out.append(found)

@@ -338,7 +338,9 @@ def _semantic_text(model: CodeRange, by_symbol: bool, name_only: int = 0, more: 
     for d in model.uses:
         doc = f"  # {d.doc[:100]}" if d.doc else ""
         what = f"{d.qualname} — " if "." in d.qualname or d.qualname not in d.signature else ""
-        out.append(f"{d.location} {what}{clip(d.signature, 160)}{doc}  [{d.via}]")
+        # a constant's whole value (Monolog's DEFAULT_JSON_FLAGS was cut mid-flag and read again)
+        width = 400 if d.kind in ("constant", "variable", "field") else 160
+        out.append(f"{d.location} {what}{clip(d.signature, width)}{doc}  [{d.via}]")
     if more:  # the list stopped at its limit: say so (Penlight's lexer.scan lost STRING2, sdump... silently)
         callees = f"find_related(symbol=\"{model.symbol}\", relation=\"callees\") resolves every call" \
             if by_symbol and model.symbol else "a narrower range resolves the rest"
