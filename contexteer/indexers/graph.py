@@ -27,6 +27,7 @@ from contexteer.indexers.layouts import is_test_path
 from contexteer.indexers.lookup import (
     CAST,
     CONSTRUCTORS,
+    IMPLICIT_SELF,
     MIXIN_LINE,
     REAL_OVERLOADS,
     enclosing,
@@ -267,12 +268,12 @@ def _indexed_receiver(text: str, at: int) -> str | None:
     return m.group(1) if m else None
 
 
-def _local_meaning(lines: list[str] | None, sym: Symbol, in_class: list[Symbol], name: str, line: int) -> Symbol | None:
+def _local_meaning(aliases: set[str], sym: Symbol, in_class: list[Symbol], name: str, line: int) -> Symbol | None:
     """What a call of a name defined or bound inside `sym` runs, when it is no plain local: `sym` itself through a
-    local bound to it, or (callees of a whole class) the class's own method."""
+    local bound to it (`aliases`), or (callees of a whole class) the class's own method."""
     if in_class and name == sym.name:
         return sym  # `return new Checked()` in Checked: the class building itself
-    if lines is not None and name != sym.name and _bound_to(lines, sym, name):
+    if name in aliases:
         return sym
     return _class_member(in_class, name, line) if in_class else None
 
@@ -290,12 +291,15 @@ def _class_member(syms: list[Symbol], name: str, line: int) -> Symbol | None:
     return None
 
 
-def _bound_to(lines: list[str], sym: Symbol, name: str) -> bool:
-    """Whether the body of `sym` binds the local `name` to the function itself (`let bridge = bridge_x;`,
-    `f := walk`, `const f = walk`)."""
-    rx = re.compile(rf"^\s*(?:(?:let|const|var|val|auto|local)\s+(?:mut\s+)?)?{re.escape(name)}\s*(?::[^=]*)?:?=\s*"
+def _self_aliases(lines: list[str] | None, sym: Symbol) -> set[str]:
+    """The locals the body of `sym` binds to the function itself (`let bridge = bridge_x;`, `f := walk`, `const f =
+    walk`), read once per answer."""
+    if lines is None or sym.kind not in ("function", "method"):
+        return set()
+    rx = re.compile(rf"^\s*(?:(?:let|const|var|val|auto|local)\s+(?:mut\s+)?)?([A-Za-z_$][\w$]*)\s*(?::[^=]*)?:?=\s*"
                     rf"(?:&\s*)?{re.escape(sym.name)}\s*;?\s*$")
-    return any(rx.match(lines[i]) for i in range(max(sym.start_line - 1, 0), min(sym.end_line, len(lines))))
+    return {m.group(1) for i in range(max(sym.start_line - 1, 0), min(sym.end_line, len(lines)))
+            if (m := rx.match(lines[i])) and m.group(1) != sym.name}
 
 
 # ----- callees -----------------------------------------------------------------------------------------
@@ -312,8 +316,11 @@ def callees(index: IndexQueries, sym: Symbol, resolve_imports: Callable[[str], d
     calls: dict[str, list[int]] = {}
     # the class's own methods its body calls (or, with a local's name, the function itself through that local)
     own: dict[tuple[int, str], tuple[Symbol, list[int]]] = {}
+    # (a bare call in a method is the class's own only where the language calls on `this` implicitly: Python's
+    # bare `join(..)` in a class with a `join` method is os.path's or a module function)
     in_class = [s for s in index.symbols_in_file(sym.path) if sym.start_line <= s.start_line and s.end_line <= sym.end_line] \
-        if sym.kind in CLASS_KINDS else []
+        if sym.kind in CLASS_KINDS and sym.language in IMPLICIT_SELF else []
+    aliases = _self_aliases(lines, sym)
     for ref in index.references_in_range(sym.path, sym.start_line, sym.end_line):
         if ref.kind != "call" or _annotation(lines, ref.line, ref.name):
             continue
@@ -330,7 +337,7 @@ def callees(index: IndexQueries, sym: Symbol, resolve_imports: Callable[[str], d
         # `let bridge = bridge_unindexed_producer_consumer; ... bridge(..)`: the function calling itself (rayon A/B
         # run 73 read it as a local, maybe the file's other `bridge`); callees of a whole class: its (or a nested
         # class's) own methods are no locals
-        member = _local_meaning(lines, sym, in_class, ref.name, ref.line) if local or ref.name == sym.name else None
+        member = _local_meaning(aliases, sym, in_class, ref.name, ref.line) if local or ref.name == sym.name else None
         if member is not None:
             own.setdefault((member.id, ref.name if member is sym and not in_class else ""), (member, []))[1].append(ref.line)
             continue

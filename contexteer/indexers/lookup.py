@@ -782,11 +782,12 @@ class _Body:
             return _module_member(self.imported.get(r, ()), name, self.syms_of)
         # `func (r *Raft) run()`: r.setState is Raft's; Rust `Scheduler::CurrentThread(exec) => exec.block_on()`
         typed = declared_type(sym.signature or "", r) or _rust_bound_type(index, sym, r, self.texts)
-        if typed is None and sym.language == "php" and getattr(index, "ws", None) is not None:
-            typed = self._php_type(r)  # `foreach ($this->handlers as $handler)`, `$this->handler` typed by docblocks
         typed = self._unbound(typed)  # `producer: P` with `P: UnindexedProducer`: the bound's members
         found = member_of_type(index, typed, name, sym, self.import_files) if typed is not None \
             else _local_member(index, sym, self.own_class, r, name, self.syms_of, self.import_files, self.texts)
+        if found is None and typed is None and sym.language == "php" and getattr(index, "ws", None) is not None:
+            php = self._php_type(r)  # `foreach ($this->handlers as $handler)`, `$this->handler` typed by docblocks
+            found = member_of_type(index, php, name, sym, self.import_files) if php else None
         if found is None and typed is None and self.own_class is not None:  # a field or constructor parameter
             held = self._field_type(r)  # `pit.map2combiner(...)` with `val pit: IterableSplitter[T]`
             found = member_of_type(index, held, name, sym, self.import_files) if held else None
@@ -1045,7 +1046,7 @@ def _inherited(index: IndexQueries, cls: Symbol, name: str, syms_of: Callable[[s
 
 
 #: Languages where a bare call in a method may be a call on the object itself (`helper()` for this.helper())
-_IMPLICIT_SELF = frozenset({"ruby", "java", "csharp", "kotlin", "scala", "swift", "cpp", "dart"})
+IMPLICIT_SELF = _IMPLICIT_SELF = frozenset({"ruby", "java", "csharp", "kotlin", "scala", "swift", "cpp", "dart"})
 
 
 def _implicit_self(index: IndexQueries, sym: Symbol, own_class: Symbol | None, name: str, syms_of: Callable[[str], list[Symbol]]) -> tuple[Symbol, str] | None:
@@ -1250,7 +1251,9 @@ def find_callers(index: IndexQueries, sym: Symbol, callee: str, resolve_imports:
     shell = shell or (sym.language == "zig" and sym.kind in ("function", "method"))
     # a constructor is called by `new PrefixRangeMap(..)` only: a field or parameter of that type names the class
     # (Collections A/B run 76 listed both as its callers)
-    ctor = sym.kind in ("method", "constructor") and "." in sym.qualname and sym.qualname.rsplit(".", 2)[-2] == sym.name
+    # (C++ builds with declarations too, `Foo f(1, 2);`: its references keep their kinds)
+    ctor = sym.kind in ("method", "constructor") and "." in sym.qualname and sym.qualname.rsplit(".", 2)[-2] == sym.name \
+        and sym.language in ("java", "csharp", "kotlin", "scala", "dart")
     shell = shell or ctor
     for r in index.references_to(callee, limit=2000):
         if r.kind not in ("call", "other", "type") or (r.path, r.line) in seen or (shell and r.kind != "call"):
@@ -1273,8 +1276,8 @@ def find_callers(index: IndexQueries, sym: Symbol, callee: str, resolve_imports:
         sites.append(Caller(None, r.path, r.line, how or "name only"))
     if family == language_family("javascript") and sym.kind == "function" and sym.parent_id is None:
         _alias_sites(index, callee, family, seen, sites)
-    if sym.language == "python" and callee in _WITH_METHODS and owner is not None:
-        return _with_sites(index, sym, owner)  # `with Live(...) as live:` runs Live.__enter__ and __exit__
+    # `with Live(...) as live:` runs Live.__enter__ and __exit__ (added after the receivers are checked)
+    entered = _with_sites(index, sym, owner, seen) if sym.language == "python" and callee in _WITH_METHODS and owner else []
     holder = index.get_symbol(sym.parent_id) if sym.parent_id is not None else None
     if holder is not None and holder.kind in ("function", "method") and sym.kind in ("function", "method"):
         # a function local to another (`def compute` inside FutureTasks.exec) is called from inside it only
@@ -1320,8 +1323,9 @@ def find_callers(index: IndexQueries, sym: Symbol, callee: str, resolve_imports:
         sites = [c for c in sites if not c.against]
     if family == "bash" and sites:
         _global_shell_function(index, sym, callee, sites)
+    sites += entered
     rank = {"same file": 0, "same module": 0, "import": 1, "same package": 1, "receiver type": 1.5, "alias": 1.5,
-            GLOBAL: 1.5, "receiver": 2, "base type": 2, "name only": 3}
+            GLOBAL: 1.5, "with statement": 1.5, "receiver": 2, "base type": 2, "name only": 3}
     sites.sort(key=lambda c: (rank[c.how] - (c.receiver is True) * 0.5, c.path, c.line))
     return sites
 
@@ -1336,20 +1340,30 @@ GLOBAL = "global name"
 _WITH_METHODS = frozenset({"__enter__", "__exit__", "__aenter__", "__aexit__"})
 
 
-def _with_sites(index: IndexQueries, sym: Symbol, owner: str) -> list[Caller]:
-    """The `with` statements whose context manager is built from the class (`with Live(console) as live:`) or is a
-    value its enclosing definition declares of the class (`with self.lock:` with `self.lock: Lock`): the callers
-    of its __enter__/__exit__."""
+def _with_sites(index: IndexQueries, sym: Symbol, owner: str, seen: set[tuple[str, int]]) -> list[Caller]:
+    """The `with` statements whose context manager is built from the class on that line (`with Live(console) as
+    live:`) or is the object itself inside the class (`with self:`): callers of its __enter__/__exit__ the index
+    records no call for. A `with` on a value built elsewhere is not seen."""
     asynchronous = sym.name in ("__aenter__", "__aexit__")
-    head = re.compile(rf"^\s*{'async' if asynchronous else '(?<!async )'}\s*with\b")
+    head = re.compile(r"^\s*async\s+with\b" if asynchronous else r"^\s*with\b")
     out: list[Caller] = []
-    for r in index.references_to(owner, limit=2000):
-        if r.path == sym.path and sym.start_line <= r.line <= sym.end_line:
+    files: dict[str, list[str]] = {}
+    candidates = [(r.path, r.line, False) for r in index.references_to(owner, limit=2000)]
+    cls = index.get_symbol(sym.parent_id) if sym.parent_id is not None else None
+    if cls is not None:  # `with self:` in the class's own methods (rich's Console enters itself)
+        texts = _file_lines(getattr(index, "ws", None), cls.path, files) if getattr(index, "ws", None) is not None else []
+        candidates += [(cls.path, n, True) for n in range(cls.start_line, min(cls.end_line, len(texts)) + 1)
+                       if re.match(r"\s*(?:async\s+)?with\s+self\s*(?:[:,]|as\b)", texts[n - 1])]
+    for path, line, itself in candidates:
+        if (path, line) in seen or (path == sym.path and sym.start_line <= line <= sym.end_line):
             continue
-        lines = lines_of(index, r.path)
-        text = lines[r.line - 1] if 0 < r.line <= len(lines) else ""
-        if head.match(text) and re.search(rf"\b{re.escape(owner)}\s*\(", text) and all(c.line != r.line or c.path != r.path for c in out):
-            out.append(Caller(None, r.path, r.line, "with statement", receiver=True))
+        lines = files.get(path)
+        if lines is None:
+            lines = files[path] = lines_of(index, path)
+        text = lines[line - 1] if 0 < line <= len(lines) else ""
+        if head.match(text) and (itself or re.search(rf"\b{re.escape(owner)}\s*\(", text)):
+            seen.add((path, line))
+            out.append(Caller(None, path, line, "with statement", receiver=True))
     return out
 
 
@@ -1357,8 +1371,18 @@ def _constructor_sites(index: IndexQueries, sym: Symbol, callee: str, sites: lis
                        left_out: list[Caller] | None) -> list[Caller]:
     """A constructor's call sites: `new Node<>(..)` in a file with a Node class of its own builds that one
     (StaticBucketMap's, not TreeBidiMap's): left out, with the reason."""
+    own: dict[str, bool] = {}  # per file: whether it has a class of that name of its own
+    files: dict[str, list[str]] = {}
+    head = sym.signature or ""
+    fits = arity(callee + head[head.index("("):], callee) if "(" in head else None
     for c in sites:
-        c.against = c.path != sym.path and any(s.name == callee and s.kind in _CLASS_KINDS for s in index.symbols_in_file(c.path))
+        if c.path not in own:
+            own[c.path] = c.path != sym.path and any(s.name == callee and s.kind in _CLASS_KINDS for s in index.symbols_in_file(c.path))
+        text = _file_lines(getattr(index, "ws", None), c.path, files)[c.line - 1:c.line] if getattr(index, "ws", None) else []
+        args = call_args(text[0], callee) if text else None
+        # `new Node<>()` is no call of Node(previous, next, value): another overload's
+        c.against = own[c.path] or (fits is not None and args is not None
+                                    and (len(args) < fits[0] or (fits[1] is not None and len(args) > fits[1])))
     if left_out is not None:
         left_out += [c for c in sites if c.against]
     return [c for c in sites if not c.against]
@@ -2596,12 +2620,22 @@ def _self_holder(index: IndexQueries, classes: dict[str, list[Symbol]], defs: di
             ids = {s.id for s in syms if s.name == h and s.kind in _CLASS_KINDS}
             if any(s.name == callee and s.parent_id in ids for s in syms):
                 break
-    if not own and holder is not None and word in ("this", "self", "$this") and _inherits(index, owner, holder):
+    if not own and holder is not None and word in ("this", "self", "$this") and _overridable(index, owner_cls, callee) \
+            and _inherits(index, owner, holder):
         # `$this->write($record)` in AbstractProcessingHandler runs SocketHandler's write on a SocketHandler: a call
         # through the base class (the Monolog A/B agent found it left out as "another type's")
         site.how = "base type"
         return holder, True, False
     return holder, own, holder is not None and not own and word is not None
+
+
+def _overridable(index: IndexQueries, cls: Symbol | None, name: str) -> bool:
+    """Whether the method `name` of the class `cls` can be what a base class's `this.name()` runs: not private,
+    not static (Python: no `__x` name)."""
+    if cls is None or name.startswith("__") and not name.endswith("__"):
+        return False
+    m = next((s for s in index.symbols_in_file(cls.path) if s.parent_id == cls.id and s.name == name), None)
+    return m is not None and not re.search(r"\b(?:private|static)\b", m.signature or "")
 
 
 def _innermost_class(index: IndexQueries, path: str, line: int) -> Symbol | None:
