@@ -268,6 +268,11 @@ def _indexed_receiver(text: str, at: int) -> str | None:
     return m.group(1) if m else None
 
 
+#: PHP language constructs that read like function calls
+_PHP_CONSTRUCTS = frozenset({"isset", "empty", "unset", "array", "list", "echo", "print", "exit", "die", "eval",
+                             "include", "include_once", "require", "require_once"})
+
+
 def _local_meaning(aliases: set[str], sym: Symbol, in_class: list[Symbol], name: str, line: int) -> Symbol | None:
     """What a call of a name defined or bound inside `sym` runs, when it is no plain local: `sym` itself through a
     local bound to it (`aliases`), or (callees of a whole class) the class's own method."""
@@ -349,6 +354,8 @@ def callees(index: IndexQueries, sym: Symbol, resolve_imports: Callable[[str], d
     out.items += [Related(sym, sym.path, "recursive", sorted(set(at)), detail=f"through the local {via}") if via
                   else Related(overload_called(index, m, at, lines, sym), sym.path, "same class", sorted(set(at)))
                   for (_, via), (m, at) in own.items()]
+    # PHP's language constructs written like calls (`isset($x)`, `empty($y)`) are no callees (Monolog A/B run 79)
+    calls = {n: at for n, at in calls.items() if sym.language != "php" or n.lower() not in _PHP_CONSTRUCTS}
     quiet = _parameterless(values or [], calls, inner | set(bound or ()), sym, lines) if sym.language == "scala" else {}
     calls.update(quiet)
     if sym.language == "python" and sym.kind == "method" and lines is not None:

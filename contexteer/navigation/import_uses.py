@@ -92,11 +92,13 @@ def import_uses(nav: NavigationService, rel: str) -> list[ImportUse]:
             for n in used[:MAX_GLOB_NAMES]:
                 found.names.append(_used(nav, n, n, local[n], targets))
         out.append(found)
-    if language in ("java", "kt", "scala") and out:
-        # a class of the same package is used without an import (`extends AbstractCollectionDecorator<E>`)
+    if language in ("java", "kt", "scala", "php") and out:
+        # a class of the same package (PHP: namespace, one folder) is used without an import (`extends
+        # AbstractCollectionDecorator<E>`, Monolog's `extends AbstractProcessingHandler`: A/B run 79 read the file)
         folder = rel.rpartition("/")[0]
         same = ImportUse(line=0, module="", names=[])
         for n, at in refs.items():
+            at = [k for k in at if not re.match(r"\s*(?:namespace|package)\s", _line(lines, k))]  # `namespace Monolog\Handler;`
             if not at or not n[:1].isupper() or n in own or n in bound_elsewhere:
                 continue
             hit = next((s for s in nav.index.symbols_named(n) if s.name == n and s.kind in CLASS_KINDS

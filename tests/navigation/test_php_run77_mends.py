@@ -19,7 +19,7 @@ _FILES = {
         "    public function flush(array $records): int\n    {\n        $this->handler->handleBatch($records);\n"  # 19-21
         "        foreach ($this->handlers as $handler) {\n            if ($handler->isHandling([])) {\n"  # 22-23
         "                $handler->handleBatch($records);\n            }\n        }\n"  # 24-26
-        "        return count($records);\n    }\n\n"  # 27-29
+        "        return isset($records[0]) ? count($records) : 0;\n    }\n\n"  # 27-29
         "    public function isHandling(int $level): bool\n    {\n        return true;\n    }\n\n"  # 30-34
         "    public static function make(): void\n    {\n        $b = new static();\n        $b->flush([]);\n    }\n}\n"),  # 35-40
     "src/Processing.php": ("<?php\nnamespace Mono;\n\nabstract class Processing\n{\n    public function handle(array $r): void\n"
@@ -60,3 +60,14 @@ def test_php_parent_calls_reach_the_nearest_base_and_this_calls_in_a_base_dispat
     rows = {(i["path"], ln): i["how"] for i in a.data["items"] for ln in i["lines"]}
     assert ("src/Slack.php", 8) in rows and ("src/Rotating.php", 8) not in rows, a.text
     assert rows.get(("src/Processing.php", 8)) == "base type", a.text
+
+
+def test_php_uses_view_names_same_namespace_classes_and_callees_skip_language_constructs(tmp_path):
+    fleep = ("<?php\nnamespace Mono;\n\nuse function count;\n\nclass Fleep extends Socket\n{\n"
+             "    public function n(array $r): int\n    {\n        return count($r);\n    }\n}\n")
+    served = served_tree(tmp_path / "m", {**_FILES, "src/Fleep.php": fleep})
+    a = served.call("list_dependencies", path="src/Fleep.php", view="uses")
+    assert not a.is_error, a.text
+    assert "Socket (Socket.php:4) at 6" in a.text and "Mono" not in a.text.split("same package")[-1], a.text
+    b = served.call("find_related", symbol="Buffer.flush", relation="callees")
+    assert "isset" not in b.text, b.text
