@@ -2068,8 +2068,10 @@ def _alias_target(index: IndexQueries, cache: dict[str, list[Symbol]], site: Cal
         syms = cache[site.path] = index.symbols_in_file(site.path)
     aliases = [s for s in syms if s.name == typed and s.kind == "type" and s.start_line <= site.line]
     if not aliases:
-        aliases = [s for s in index.symbols_named(typed) if s.name == typed and s.kind == "type"]
-        aliases = aliases if len(aliases) == 1 else []
+        key = "\0aliases:" + typed  # the repository's aliases of that name, asked once per answer
+        if key not in cache:
+            cache[key] = [s for s in index.symbols_named(typed) if s.name == typed and s.kind == "type"]
+        aliases = cache[key] if len(cache[key]) == 1 else []
     if not aliases:
         return typed
     head = " ".join((max(aliases, key=lambda s: s.start_line).signature or "").split())
@@ -2599,7 +2601,7 @@ def _self_holder(index: IndexQueries, classes: dict[str, list[Symbol]], defs: di
             own = defining.id == owner_cls.id
             return holder, own, not own
     if holder is not None and holder != owner and owner_cls is not None \
-            and sum(1 for s in index.symbols_named(owner) if s.name == owner and s.kind in _CLASS_KINDS) > 1:
+            and _shared_class_name(index, defs, owner):
         # `super.remove()` in Flat3Map's KeySetIterator, whose base chain reaches Flat3Map's EntryIterator, is no
         # call of AbstractPatriciaTrie's EntryIterator.remove: follow the bases to the very class
         around = _innermost_class(index, site.path, site.line)
