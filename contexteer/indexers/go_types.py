@@ -62,7 +62,10 @@ def implementers(index: IndexQueries, iface: Symbol, *, promote: bool = True) ->
             owners.setdefault(key, {})[m] = go_shape(s.signature or "")
     # a struct gains the methods of the types it embeds (Go promotes them): logFuture embeds deferError's Error()
     # (`promote=False`: own methods only, one embedding search in all: a callers answer asks this per interface)
-    partial = [k for k, have in owners.items() if not set(wanted) <= set(have)][:30] if promote else []
+    # a type embedding a complete implementer implements it too (six extensions embed json-iterator's
+    # DummyExtension, which has every method of Extension: a Go A/B question found them missing)
+    partial = ([k for k, have in owners.items() if not set(wanted) <= set(have)][:30]
+               + [k for k, have in owners.items() if set(wanted) <= set(have)][:15]) if promote else []
     for _ in range(3):
         grew = False
         for key in partial:

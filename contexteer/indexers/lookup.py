@@ -2333,9 +2333,13 @@ def _declared_receiver(index: IndexQueries, cache: dict[str, list[Symbol]], line
         if typed is None:
             binding = local_binding(lines, enc.start_line, site.line, word)
             if binding is not None and binding[0] == "member" and depth < 2:  # `r = borderRadius?.resolve(...)`
-                value, _, method = binding[1].partition(".")
+                value, _, method = binding[1].rpartition(".")
+                first, *steps = value.split(".")
                 # `foo := foo.New(...)`: the value on the right is the package the local shadows
-                owner = _declared_receiver(index, cache, lines, site, value, depth + 1) if value != word else None
+                owner = _declared_receiver(index, cache, lines, site, first, depth + 1) if first != word else None
+                for step in steps:  # `iter := any.cfg.BorrowIterator(buf)`: any's field cfg, then its method
+                    got_step = member_of_type(index, owner, step, enc, []) if owner else None
+                    owner = _value_type(got_step[0], False) if got_step is not None else None
                 got = member_of_type(index, owner, method, enc, []) if owner else None
                 typed = return_type(got[0].signature or "", got[0].language) if got is not None else None
                 if owner is None and enc.language == "go":  # `reg := prometheus.NewPedanticRegistry()`: what the

@@ -308,7 +308,8 @@ def local_bindings(lines: list[str], start: int, end: int, word: str) -> Iterato
     go_range = re.compile(rf"^\s*for\s+[A-Za-z_]\w*\s*,\s*{w}\s*:=\s*range\s+([A-Za-z_][\w.]*)\s*\{{")
     go_receive = re.compile(rf"^\s*(?:case\s+)?{w}(?:\s*,\s*\w+)?\s*:?=\s*<-\s*([A-Za-z_]\w*\.[A-Za-z_]\w*)\s*:?\s*(?://.*)?$")
     on_value = re.compile(rf"^\s*(?:let\s+(?:mut\s+)?|const\s+|var\s+|val\s+|auto\s+)?\$?{w}\s*(?::=|=)\s*"
-                          rf"(?:this\.|self\.|\$this->)?([a-z_][\w$]*)\s*(?:\?\.|\.|->)\s*([A-Za-z_$][\w$]*)\s*\(")
+                          rf"(?:this\.|self\.|\$this->)?([a-z_][\w$]*(?:\s*(?:\?\.|\.|->)\s*[A-Za-z_$][\w$]*)*?)"
+                          rf"\s*(?:\?\.|\.|->)\s*([A-Za-z_$][\w$]*)\s*\(")  # `iter := any.cfg.BorrowIterator(buf)` too
     for i in range(max(start, 1), min(end, start + 400, len(lines)) + 1):
         text = lines[i - 1]
         if text.rstrip().endswith("=") and i < len(lines) and re.search(rf"\b{w}\s*(?::\s*[^=]+)?=$", text.rstrip()):
@@ -332,7 +333,7 @@ def local_bindings(lines: list[str], start: int, end: int, word: str) -> Iterato
             continue
         m = on_value.match(text)
         if m:  # `val r = borderRadius?.resolve(...)`: what a method of a value returns
-            yield "member", f"{m.group(1)}.{m.group(2)}"
+            yield "member", re.sub(r"\s*(?:\?\.|->|\.)\s*", ".", m.group(1)) + f".{m.group(2)}"
             continue
         m = made.match(text)
         if m:

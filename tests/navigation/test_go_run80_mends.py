@@ -1,0 +1,36 @@
+"""What checking the json-iterator (Go) A/B questions found before the runs: structs that embed a complete
+implementer (`jsoniter.DummyExtension`, in another package) missing from the interface's implementations; a
+receiver bound by a chain (`iter := any.cfg.BorrowIterator(buf)`) left "name only"."""
+
+from __future__ import annotations
+
+from tests.navigation.conftest import served_tree
+
+_FILES = {
+    "go.mod": "module example.com/j\n\ngo 1.20\n",
+    "ext.go": ("package jsoniter\n\ntype Extension interface {\n\tUpdate(x int)\n\tCreate(y int) int\n}\n\n"
+               "type DummyExtension struct {\n}\n\nfunc (e *DummyExtension) Update(x int) {}\n\n"
+               "func (e *DummyExtension) Create(y int) int { return y }\n"),
+    "iter.go": ("package jsoniter\n\ntype Iterator struct {\n\tbuf []byte\n}\n\n"
+                "func (it *Iterator) ReadVal(v interface{}) {}\n\n"
+                "type frozenConfig struct {\n\tn int\n}\n\n"
+                "func (cfg *frozenConfig) BorrowIterator(data []byte) *Iterator {\n\treturn &Iterator{buf: data}\n}\n\n"
+                "type lazy struct {\n\tcfg *frozenConfig\n\tbuf []byte\n}\n\n"
+                "func (any *lazy) ToVal(v interface{}) {\n\titer := any.cfg.BorrowIterator(any.buf)\n\titer.ReadVal(v)\n}\n"),
+    "extra/naming.go": ("package extra\n\nimport jsoniter \"example.com/j\"\n\ntype namingExtension struct {\n"
+                        "\tjsoniter.DummyExtension\n\tprefix string\n}\n"),
+}
+
+
+def test_go_structs_embedding_a_complete_implementer_implement_the_interface(tmp_path):
+    a = served_tree(tmp_path / "g", _FILES).call("find_related", symbol="Extension", relation="implementations")
+    assert not a.is_error, a.text
+    names = {i["qualname"] for i in a.data["items"]}
+    assert {"DummyExtension", "namingExtension"} <= names, a.text
+
+
+def test_go_receiver_bound_by_a_chain_of_a_field_and_a_method(tmp_path):
+    a = served_tree(tmp_path / "g", _FILES).call("find_related", symbol="Iterator.ReadVal", relation="callers")
+    assert not a.is_error, a.text
+    how = {ln: i["how"] for i in a.data["items"] for ln in i["lines"]}
+    assert how.get(24) == "receiver type", a.text
