@@ -782,6 +782,8 @@ class _Body:
             return _module_member(self.imported.get(r, ()), name, self.syms_of)
         # `func (r *Raft) run()`: r.setState is Raft's; Rust `Scheduler::CurrentThread(exec) => exec.block_on()`
         typed = declared_type(sym.signature or "", r) or _rust_bound_type(index, sym, r, self.texts)
+        if typed is None and self.go and getattr(index, "ws", None) is not None:
+            typed = self._go_closure_param(r)  # `func(ptr unsafe.Pointer, iter *Iterator) {` inside the body
         typed = self._unbound(typed)  # `producer: P` with `P: UnindexedProducer`: the bound's members
         found = member_of_type(index, typed, name, sym, self.import_files) if typed is not None \
             else _local_member(index, sym, self.own_class, r, name, self.syms_of, self.import_files, self.texts)
@@ -802,6 +804,16 @@ class _Body:
         if sym.language == "cpp" and re.fullmatch(r"\w+", r):
             return self._cpp_namespace_member(r, name)
         return None
+
+    def _go_closure_param(self, r: str) -> str | None:
+        """Go: the type a func literal in the body declares its parameter `r` with (json-iterator's useNumber closure
+        `func(ptr unsafe.Pointer, iter *Iterator)`: a semantic read of its line missed iter.readNumberAsString)."""
+        lines = _file_lines(self.index.ws, self.sym.path, self.texts)  # type: ignore[attr-defined]
+        rx = re.compile(rf"\bfunc\s*\([^)]*\b{re.escape(r)}\s+\*?(?:\w+\.)?([A-Za-z_]\w*)")
+        # the body's lines and, for a range read, the heads of the blocks it sits in
+        rows = [*getattr(self.sym, "block_heads", ()), *range(max(self.sym.start_line, 1), min(self.sym.end_line, len(lines)) + 1)]
+        types = {m.group(1) for i in rows if 0 < i <= len(lines) and "func" in lines[i - 1] and (m := rx.search(lines[i - 1]))}
+        return types.pop() if len(types) == 1 else None
 
     def _php_type(self, r: str) -> str | None:
         """A PHP receiver's class: a local or parameter (`$handler`, through a foreach over a typed array), else a

@@ -65,7 +65,7 @@ def import_uses(nav: NavigationService, rel: str) -> list[ImportUse]:
         scope = _function_around(syms, imp.line) or (_main_block(lines, imp.line) if language in ("py", "pyi") else None)
         local = {k: [n for n in v if scope is None or scope[0] <= n <= scope[1]] for k, v in refs.items()}
         local_every = {k: [n for n in v if scope is None or scope[0] <= n <= scope[1]] for k, v in every.items()}
-        space = _namespace(imp, names, text, lines, language)
+        space = _namespace(imp, names, text, lines, language, _go_package(nav, targets) if language == "go" else None)
         if space is not None:  # `prometheus.Register(...)`, `os.path.join(...)`, `ns.x` after `import * as ns`
             for member, at in _qualified_uses(space, local, local_every, lines):
                 found.names.append(_used(nav, f"{space}.{member}", member, at, targets))
@@ -203,13 +203,26 @@ def _alias(statement: str, name: str) -> str | None:
     return m.group(1) if m else None
 
 
-def _namespace(imp: Any, names: list[str], text: str, lines: list[str], language: str) -> str | None:
+def _go_package(nav: NavigationService, targets: list[str]) -> str | None:
+    """The name a repository Go package declares (`package jsoniter` for the import path github.com/json-iterator/go)."""
+    for f in targets[:3]:
+        for text in (repo_text(nav.ws, f) or "").split("\n")[:200]:
+            m = re.match(r"package\s+(\w+)", text)
+            if m:
+                return m.group(1)
+    return None
+
+
+def _namespace(imp: Any, names: list[str], text: str, lines: list[str], language: str,
+               declared: str | None = None) -> str | None:
     """The qualifier an import binds when its names are read through it: a Go package (its alias or its path's last
     element), a Python `import a.b` (`a.b`) or `import a as b` (`b`), a JS/TS `import * as ns`; None when it binds
     names themselves."""
     if language == "go":
         if names:
             return names[0] if names[0] not in (".", "_") else None
+        if declared is not None:  # a repository package is named by its package clause, not its path
+            return declared
         cands = go_import_names(imp.module)
         return next((c for c in cands if go_imports_package(lines, c)), cands[0] if cands else None)
     if language in ("py", "pyi") and re.match(r"\s*import\s", text):

@@ -34,3 +34,23 @@ def test_go_receiver_bound_by_a_chain_of_a_field_and_a_method(tmp_path):
     assert not a.is_error, a.text
     how = {ln: i["how"] for i in a.data["items"] for ln in i["lines"]}
     assert how.get(24) == "receiver type", a.text
+
+
+def test_go_uses_view_names_a_repository_package_by_its_package_clause(tmp_path):
+    files = {**_FILES, "extra/codec.go": ("package extra\n\nimport (\n\t\"example.com/j\"\n)\n\n"
+                                          "type codec struct {\n\tjsoniter.DummyExtension\n}\n\n"
+                                          "func read(it *jsoniter.Iterator) {\n\tit.ReadVal(nil)\n}\n")}
+    a = served_tree(tmp_path / "g", files).call("list_dependencies", path="extra/codec.go", view="uses")
+    assert not a.is_error, a.text
+    names = {n["name"] for u in a.data["uses"] for n in u["names"]}
+    assert {"jsoniter.DummyExtension", "jsoniter.Iterator"} <= names, a.text
+
+
+def test_go_semantic_read_types_a_closure_parameter(tmp_path):
+    files = {**_FILES, "cfg.go": ("package jsoniter\n\ntype funcDecoder struct {\n\tfn func(iter *Iterator)\n}\n\n"
+                                  "func (cfg *frozenConfig) useNumber() *funcDecoder {\n"
+                                  "\treturn &funcDecoder{func(iter *Iterator) {\n"
+                                  "\t\tif iter != nil {\n\t\t\titer.ReadVal(nil)\n\t\t}\n\t}}\n}\n")}
+    a = served_tree(tmp_path / "g", files).call("read_code_range", path="cfg.go:10", context="semantic")
+    assert not a.is_error, a.text
+    assert "Iterator.ReadVal" in a.text, a.text
