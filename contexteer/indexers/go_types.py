@@ -70,6 +70,8 @@ def implementers(index: IndexQueries, iface: Symbol, *, promote: bool = True) ->
         grew = False
         for key in partial:
             for emb in embedders_of(index, key.partition(":")[2]):
+                if emb.kind != "struct" and set(wanted) <= set(owners[key]):
+                    continue  # an interface embedding a complete implementer's type name is no implementer of it
                 k2 = f"{emb.path.rpartition('/')[0]}:{emb.name}"
                 merged = {**owners[key], **owners.get(k2, {})}  # its own methods win
                 if merged != owners.get(k2):

@@ -54,3 +54,19 @@ def test_go_semantic_read_types_a_closure_parameter(tmp_path):
     a = served_tree(tmp_path / "g", files).call("read_code_range", path="cfg.go:10", context="semantic")
     assert not a.is_error, a.text
     assert "Iterator.ReadVal" in a.text, a.text
+
+
+def test_go_interfaces_embedding_the_interface_are_not_said_to_come_through_another(tmp_path):
+    files = {
+        "go.mod": "module example.com/r\n\ngo 1.20\n",
+        "future.go": ("package raft\n\ntype Future interface {\n\tError() error\n}\n\n"
+                      "type IndexFuture interface {\n\tFuture\n\tIndex() uint64\n}\n\n"
+                      "type LeadershipTransferFuture interface {\n\tFuture\n}\n\n"
+                      "type deferError struct {\n\terr error\n}\n\nfunc (d *deferError) Error() error {\n\treturn d.err\n}\n\n"
+                      "type logFuture struct {\n\tdeferError\n\tindex uint64\n}\n"),
+    }
+    a = served_tree(tmp_path / "r", files).call("find_related", symbol="Future", relation="implementations")
+    assert not a.is_error, a.text
+    names = {i["qualname"] for i in a.data["items"]}
+    assert {"IndexFuture", "LeadershipTransferFuture", "deferError", "logFuture"} <= names, a.text
+    assert "also through" not in a.text, a.text
