@@ -43,6 +43,7 @@ from contexteer.indexers.syntax import (
     local_binding,
     local_bindings,
     named_type,
+    opening_paren,
     receiver_chain,
     return_type,
     whole_header,
@@ -1789,9 +1790,7 @@ def _chain_verdict(index: IndexQueries, defs: dict[str, list[Symbol]], bodies: d
     Rust `super::DrainGuard::new(self.heap)` with `.par_drain(..)` on the next line) typed one step at a time, as
     callees are: "receiver type" when the chain gives the method's class or a subtype, "base type" for a supertype
     (it may dispatch here), False for another type, None when a step is unknown."""
-    syms = defs.get(site.path)
-    if syms is None:
-        syms = defs[site.path] = index.symbols_in_file(site.path)
+    syms = _symbols_of(index, defs, site.path)
     enc = enclosing(syms, site.line)
     if enc is None:
         return None
@@ -1913,9 +1912,7 @@ def _elixir_sites(index: IndexQueries, sym: Symbol, sites: list[Caller]) -> None
 
 def _declared_local(index: IndexQueries, cache: dict[str, list[Symbol]], lines: list[str], site: Caller, name: str) -> bool:
     """Whether the definition around a site declares a local `name` (`val`/`var`) above it."""
-    syms = cache.get(site.path)
-    if syms is None:
-        syms = cache[site.path] = index.symbols_in_file(site.path)
+    syms = _symbols_of(index, cache, site.path)
     enc = enclosing(syms, site.line)
     if enc is None or enc.kind not in ("function", "method"):
         return False
@@ -1939,9 +1936,7 @@ def _alias_call(index: IndexQueries, defs: dict[str, list[Symbol]], classes: dic
 def _bound_alias(index: IndexQueries, cache: dict[str, list[Symbol]], lines: list[str], site: Caller, callee: str) -> str | None:
     """The value a local named like the method is bound off in the definition around a bare call: `render_str =
     console.render_str` (rich's Columns) gives `console`, `send = self.send` gives `self`; None when there is none."""
-    syms = cache.get(site.path)
-    if syms is None:
-        syms = cache[site.path] = index.symbols_in_file(site.path)
+    syms = _symbols_of(index, cache, site.path)
     enc = enclosing(syms, site.line)
     if enc is None:
         return None
@@ -2037,6 +2032,14 @@ def _other_type(index: IndexQueries, defs: dict[str, list[Symbol]], lines: list[
     return False
 
 
+def _symbols_of(index: IndexQueries, cache: dict[str, list[Symbol]], path: str) -> list[Symbol]:
+    """The definitions of a file, read once per answer (`cache`: path -> its symbols)."""
+    syms = cache.get(path)
+    if syms is None:
+        syms = cache[path] = index.symbols_in_file(path)
+    return syms
+
+
 def _rust_built(index: IndexQueries, enc: Symbol, text: str, at: int) -> str | None:
     """Rust: the type a `Type::new(..)` (or another associated function returning Self or the type) right before a
     `.method(` at `at` builds (`super::DrainGuard::new(self.heap).par_drain(..)`), or None."""
@@ -2046,12 +2049,7 @@ def _rust_built(index: IndexQueries, enc: Symbol, text: str, at: int) -> str | N
     head = head[:-1].rstrip()
     if not head.endswith(")"):
         return None
-    depth, i = 0, len(head) - 1
-    while i >= 0:
-        depth += {")": 1, "(": -1}.get(head[i], 0)
-        if depth == 0:
-            break
-        i -= 1
+    i = opening_paren(head, len(head) - 1)
     m = re.search(r"(?<![\w:])(?:\w+::)*([A-Z]\w*)(?:::<[^<>]*>)?::([a-z_]\w*)\s*$", head[:max(i, 0)])
     if i < 0 or m is None:
         return None
@@ -2075,9 +2073,7 @@ def _shared_class_name(index: IndexQueries, cache: dict[str, list[Symbol]], owne
 def _alias_target(index: IndexQueries, cache: dict[str, list[Symbol]], site: Caller, typed: str) -> str:
     """The type an alias `type E = Either<Vec<i32>, HashSet<i32>>` stands for (the latest one of its file above the
     site, else the repository's only one); any other type as it is."""
-    syms = cache.get(site.path)
-    if syms is None:
-        syms = cache[site.path] = index.symbols_in_file(site.path)
+    syms = _symbols_of(index, cache, site.path)
     aliases = [s for s in syms if s.name == typed and s.kind == "type" and s.start_line <= site.line]
     if not aliases:
         key = "\0aliases:" + typed  # the repository's aliases of that name, asked once per answer
@@ -2124,9 +2120,7 @@ def _python_self_attribute(index: IndexQueries, cache: dict[str, list[Symbol]], 
     annotation (`self.console: Console = ...`), a parameter of the assigning method (`self.console = console` with
     `console: "Console"`), or a class built there (`self._lock = RLock()`). The first assignment that says wins; None
     when none says (rich's `self.console.pop_theme()` in ThemeContext was "name only", a ThemeStack.pop_theme call)."""
-    syms = cache.get(site.path)
-    if syms is None:
-        syms = cache[site.path] = index.symbols_in_file(site.path)
+    syms = _symbols_of(index, cache, site.path)
     around = [s for s in syms if s.kind == "class" and s.start_line <= site.line <= s.end_line]
     if not around or language_of(index, site.path) != "python":
         return None
@@ -2302,9 +2296,7 @@ def _inherits(index: IndexQueries, cls: str, owner: str, depth: int = 0) -> bool
 def _typed_receiver(index: IndexQueries, cache: dict[str, list[Symbol]], lines: list[str], site: Caller, word: str, owner: str) -> bool:
     """Whether `word` is declared as an `owner` in the definition enclosing the site (a parameter, a local) or is a
     field of that type of the class enclosing it."""
-    syms = cache.get(site.path)
-    if syms is None:
-        syms = cache[site.path] = index.symbols_in_file(site.path)
+    syms = _symbols_of(index, cache, site.path)
     enc = enclosing(syms, site.line)
     if enc is not None and declared_as(lines, enc.start_line, site.line, enc.signature or "", word, owner):
         return True
@@ -2332,9 +2324,7 @@ def _declared_receiver(index: IndexQueries, cache: dict[str, list[Symbol]], line
                        word: str, depth: int = 0) -> str | None:
     """The type `word` is declared with where a call on it sits: a parameter or local of the enclosing definition,
     else a field or property of the class around it; None when nothing says."""
-    syms = cache.get(site.path)
-    if syms is None:
-        syms = cache[site.path] = index.symbols_in_file(site.path)
+    syms = _symbols_of(index, cache, site.path)
     enc = enclosing(syms, site.line)
     if site.path.endswith(".php") and depth == 0:
         php = _php_value_type(index, syms, lines, enc, site, word)
@@ -2628,9 +2618,7 @@ def _self_holder(index: IndexQueries, classes: dict[str, list[Symbol]], defs: di
     if not own and word is None and language in _OUTER_THIS and callee:
         # a bare call in an inner class is the outer class's method too (`doPut(k, v)` in Inverse), unless a class
         # in between defines the name itself (Inverse's own `put`)
-        syms = defs.get(site.path)
-        if syms is None:
-            syms = defs[site.path] = index.symbols_in_file(site.path)
+        syms = _symbols_of(index, defs, site.path)
         for h in _enclosing_classes(index, classes, site.path, site.line):
             if h == owner or _inherits(index, h, owner):
                 own = True
@@ -2699,9 +2687,7 @@ def _inherits_class(index: IndexQueries, cls: Symbol, target: int, depth: int = 
 def _in_trait_impl(index: IndexQueries, cache: dict[str, list[Symbol]], site: Caller, trait: str) -> bool:
     """Rust: whether the site sits in an `impl ... Trait<...> for Type` block: `self.par_extend(...)` there calls
     the trait's method (another impl of it, picked by the argument's type), not another type's."""
-    syms = cache.get(site.path)
-    if syms is None:
-        syms = cache[site.path] = index.symbols_in_file(site.path)
+    syms = _symbols_of(index, cache, site.path)
     rx = re.compile(rf"^impl\b.*?(?:^|[\s>:]){re.escape(trait)}\s*(?:<.*?>)?\s+for\s")
     return any(s.start_line <= site.line <= s.end_line and rx.search(" ".join((s.signature or "").split())) for s in syms
                if (s.signature or "").startswith("impl"))

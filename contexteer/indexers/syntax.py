@@ -18,7 +18,7 @@ from typing import Any
 
 logger = logging.getLogger(__name__)
 
-__all__ = ["declared_as", "field_typed", "declared_type", "return_type", "named_type", "local_binding", "param_types", "CONDITIONAL_SOURCES", "preprocessor_conditions", "split_params", "loose_types", "top_level", "type_word", "call_args", "bases_of", "base_how", "go_shape", "go_embedded", "SELF_WORDS", "CHAIN_LANGUAGES", "receiver_chain", "element_type"]
+__all__ = ["declared_as", "field_typed", "declared_type", "return_type", "named_type", "local_binding", "param_types", "CONDITIONAL_SOURCES", "preprocessor_conditions", "split_params", "loose_types", "top_level", "type_word", "call_args", "bases_of", "base_how", "go_shape", "go_embedded", "SELF_WORDS", "CHAIN_LANGUAGES", "receiver_chain", "element_type", "opening_paren"]
 
 _QUAL = r"(?:[\w$]+(?:\.|::))*"  # a package or namespace qualifier: `tsdb.Head`, `ns::Head`
 
@@ -584,6 +584,17 @@ CHAIN_LANGUAGES = frozenset({"go", "java", "kotlin", "csharp", "javascript", "ty
 _CHAIN_WORD = re.compile(r"[A-Za-z_$][\w$]*$")
 
 
+def opening_paren(text: str, close: int) -> int:
+    """The offset of the `(` that the `)` at `close` closes, or -1."""
+    depth, i = 0, close
+    while i >= 0:
+        depth += {")": 1, "(": -1}.get(text[i], 0)
+        if depth == 0:
+            return i
+        i -= 1
+    return -1
+
+
 def receiver_chain(text: str, at: int, most: int = 3) -> list[str]:
     """The reads before position `at` of a line when a `.` (or `?.`, `!!.`) precedes it: `opts.Registry.` gives
     ["opts", "Registry"], `v.With("a").` gives ["v", "With()"] (a call's arguments elided). Self words lead
@@ -602,12 +613,7 @@ def receiver_chain(text: str, at: int, most: int = 3) -> list[str]:
             break
         call = ""
         if head.endswith(")"):  # skip the call's arguments, balanced
-            depth, i = 0, len(head) - 1
-            while i >= 0:
-                depth += {")": 1, "(": -1}.get(head[i], 0)
-                if depth == 0:
-                    break
-                i -= 1
+            i = opening_paren(head, len(head) - 1)
             if i < 0:
                 return []
             head, call = head[:i].rstrip(), "()"
