@@ -2649,15 +2649,23 @@ def _innermost_class(index: IndexQueries, path: str, line: int) -> Symbol | None
     return min(around, key=lambda s: s.end_line - s.start_line) if around else None
 
 
-def _defining_base(index: IndexQueries, cls: Symbol, name: str, depth: int = 0) -> Symbol | None:
-    """The nearest base class of `cls` that defines a method `name` (what `super.name()` / `parent::name()` runs),
-    each base name read as in _inherits_class; None when no base the index knows defines it."""
-    if depth > 5:
-        return None
+def _base_classes(index: IndexQueries, cls: Symbol) -> list[list[Symbol]]:
+    """Per base the class's header names, the classes that name can mean from it: the one of its own file, else of
+    its directory (a Java package or PHP namespace), else every class of that name."""
+    out: list[list[Symbol]] = []
     for base in bases_of(whole_class(index, cls)):
         named = [s for s in index.symbols_named(base) if s.name == base and s.kind in _CLASS_KINDS and s.id != cls.id]
-        here = [s for s in named if s.path == cls.path] \
-            or [s for s in named if s.path.rpartition("/")[0] == cls.path.rpartition("/")[0]] or named
+        out.append([s for s in named if s.path == cls.path]
+                   or [s for s in named if s.path.rpartition("/")[0] == cls.path.rpartition("/")[0]] or named)
+    return out
+
+
+def _defining_base(index: IndexQueries, cls: Symbol, name: str, depth: int = 0) -> Symbol | None:
+    """The nearest base class of `cls` that defines a method `name` (what `super.name()` / `parent::name()` runs),
+    each base name read by _base_classes; None when no base the index knows defines it."""
+    if depth > 5:
+        return None
+    for here in _base_classes(index, cls):
         for s in here[:3]:
             if s.kind in ("interface", "trait"):
                 continue
@@ -2671,14 +2679,10 @@ def _defining_base(index: IndexQueries, cls: Symbol, name: str, depth: int = 0) 
 
 
 def _inherits_class(index: IndexQueries, cls: Symbol, target: int, depth: int = 0) -> bool:
-    """Whether the class `cls` reaches the class with id `target` through its bases, each base name read as the
-    class of its file, else of its directory (a Java package), else any of that name."""
+    """Whether the class `cls` reaches the class with id `target` through its bases (each read by _base_classes)."""
     if depth > 4:
         return False
-    for base in bases_of(whole_class(index, cls)):
-        named = [s for s in index.symbols_named(base) if s.name == base and s.kind in _CLASS_KINDS and s.id != cls.id]
-        here = [s for s in named if s.path == cls.path] \
-            or [s for s in named if s.path.rpartition("/")[0] == cls.path.rpartition("/")[0]] or named
+    for here in _base_classes(index, cls):
         if any(s.id == target or _inherits_class(index, s, target, depth + 1) for s in here):
             return True
     return False
