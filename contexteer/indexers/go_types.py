@@ -53,6 +53,7 @@ def implementers(index: IndexQueries, iface: Symbol, *, promote: bool = True) ->
     if not wanted:
         return []
     owners: dict[str, dict[str, Any]] = {}  # package dir + type name -> method name -> shape
+    origin: dict[str, dict[str, tuple[bool, str]]] = {}  # the same -> method -> (pointer receiver, path:line or "via T")
     for m in wanted:
         for s in index.symbols_named(m):
             if s.language != "go" or s.kind != "method" or s.name != m or "." not in s.qualname or s.parent_id == iface.id:
@@ -60,6 +61,8 @@ def implementers(index: IndexQueries, iface: Symbol, *, promote: bool = True) ->
             owner = s.qualname.rsplit(".", 1)[0]
             key = f"{s.path.rpartition('/')[0]}:{owner}"
             owners.setdefault(key, {})[m] = go_shape(s.signature or "")
+            # (only the pointer type has it, where it is): `func (e *DummyExtension) CreateDecoder(..)` at 77
+            origin.setdefault(key, {})[m] = (bool(_PTR_RECEIVER.match(s.signature or "")), f"{s.path}:{s.start_line}")
     # a struct gains the methods of the types it embeds (Go promotes them): logFuture embeds deferError's Error()
     # (`promote=False`: own methods only, one embedding search in all: a callers answer asks this per interface)
     # a type embedding a complete implementer implements it too (six extensions embed json-iterator's
@@ -69,13 +72,17 @@ def implementers(index: IndexQueries, iface: Symbol, *, promote: bool = True) ->
     for _ in range(3):
         grew = False
         for key in partial:
-            for emb in embedders_of(index, key.partition(":")[2]):
+            for emb, by_pointer in _embeddings(index, key.partition(":")[2]):
                 if emb.kind != "struct" and set(wanted) <= set(owners[key]):
                     continue  # an interface embedding a complete implementer's type name is no implementer of it
                 k2 = f"{emb.path.rpartition('/')[0]}:{emb.name}"
                 merged = {**owners[key], **owners.get(k2, {})}  # its own methods win
                 if merged != owners.get(k2):
                     owners[k2] = merged
+                    # embedded as `*T`, T's pointer methods are the value's too; as `T`, only the pointer's
+                    via = key.partition(":")[2]
+                    origin[k2] = {**{m: (ptr and not by_pointer, f"via {via}") for m, (ptr, _) in origin.get(key, {}).items()},
+                                  **origin.get(k2, {})}
                     grew = True
                     if k2 not in partial and len(partial) < 60:
                         partial.append(k2)
@@ -91,15 +98,39 @@ def implementers(index: IndexQueries, iface: Symbol, *, promote: bool = True) ->
         defs = [s for s in index.symbols_named(owner) if s.name == owner and s.kind in CLASS_KINDS
                 and s.path.rpartition("/")[0] == folder and s.id != iface.id]
         if defs:
-            out.append((defs[0], f"has {', '.join(sorted(wanted))}"))
+            out.append((defs[0], _method_origin(defs[0], {m: origin.get(key, {}).get(m, (False, "")) for m in wanted})))
     seen = {t.id for t, _ in out}
     out += [(t, f"embeds {iface.name}") for t in embedders_of(index, iface.name) if t.id != iface.id and t.id not in seen]
     return out
 
 
 
-def embedders_of(index: IndexQueries, name: str) -> list[Symbol]:
-    """Go structs and interfaces whose body embeds the named type (a line holding only `Name` or `*pkg.Name`)."""
+_PTR_RECEIVER = re.compile(r"\s*func\s*\(\s*(?:\w+\s+)?\*")
+
+
+def _method_origin(owner: Symbol, methods: dict[str, tuple[bool, str]]) -> str:
+    """Which of the interface's methods the type defines itself (with their lines), which it gains by embedding
+    (from which type), and whether only its pointer type has them all (a pointer receiver on one of them): the
+    json-iterator A/B question "which types implement Extension, and which only through their pointer" needed a
+    read of every implementer."""
+    own = {m: at for m, (_, at) in methods.items() if not at.startswith("via ")}
+    vias: dict[str, int] = {}
+    for _, at in methods.values():
+        if at.startswith("via "):
+            vias[at[4:]] = vias.get(at[4:], 0) + 1
+    parts: list[str] = []  # a type with every method its own, on values, is the plain case: nothing said
+    if own and vias:
+        parts.append("own " + ", ".join(f"{m} {at.rpartition(':')[2] if at.rpartition(':')[0] == owner.path else at}"
+                                        for m, at in sorted(own.items())))
+    parts += [f"{n} via {t}" if own or len(vias) > 1 else f"all via {t}" for t, n in sorted(vias.items())]
+    ptrs = sorted(m for m, (ptr, _) in methods.items() if ptr)
+    if ptrs:
+        parts.append(f"*{owner.name} only (pointer receiver" + (f"s: {', '.join(ptrs)})" if len(ptrs) < len(methods) else "s)"))
+    return "; ".join(parts)
+
+
+def _embeddings(index: IndexQueries, name: str) -> list[tuple[Symbol, bool]]:
+    """Go structs and interfaces whose body embeds the named type, each with whether it embeds a pointer."""
     from contexteer.indexers.textsearch import search
 
     ws = getattr(index, "ws", None)
@@ -111,16 +142,21 @@ def embedders_of(index: IndexQueries, name: str) -> list[Symbol]:
     except Exception as exc:  # noqa: BLE001 - no embedders is the safe answer
         logger.info("no embedding search for %s: %s", name, exc)
         return []
-    out: list[Symbol] = []
+    out: list[tuple[Symbol, bool]] = []
     for h in found.hits:
         if not h.path or h.context:
             continue
         enc = [s for s in index.symbols_in_file(h.path) if s.kind in ("struct", "interface") and s.start_line < h.line <= s.end_line]
         if enc:
             t = min(enc, key=lambda s: s.end_line - s.start_line)
-            if t.name != name and t not in out:
-                out.append(t)
+            if t.name != name and all(t != o for o, _ in out):
+                out.append((t, h.text.lstrip().startswith("*")))
     return out
+
+
+def embedders_of(index: IndexQueries, name: str) -> list[Symbol]:
+    """Go structs and interfaces whose body embeds the named type (a line holding only `Name` or `*pkg.Name`)."""
+    return [t for t, _ in _embeddings(index, name)]
 
 
 

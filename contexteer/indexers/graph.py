@@ -725,7 +725,8 @@ def implementations(index: IndexQueries, sym: Symbol, resolve_imports: Callable[
             for child, how, detail in _direct_subtypes(index, target, rust_impls):
                 if child.id in seen:
                     first = listed.get(child.id)
-                    if first is not None and target.id != sym.id \
+                    # (a Go type with the method set of a sub-interface has Future's by itself, not through it)
+                    if first is not None and target.id != sym.id and first.how != "method set" \
                             and not re.search(rf"\bthrough {re.escape(target.name)}:", first.detail):
                         # one row, both routes: ConcreteViewProp conforms in an extension and through AnyViewProp in
                         # its own header (run 55 listed the extension only, AnyViewProp "without" children)

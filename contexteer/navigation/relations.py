@@ -101,9 +101,27 @@ def related(nav: NavigationService, q: str, prefix: str | None, relation: str, d
     values = _value_uses(nav, target, rel) if relation == "callers" and (depth or 1) == 1 else []
     if relation == "implementations" and also and also.startswith(_REQUIREMENT):
         also += _default_users(nav, target, rel)
-    notes = [n for n in (note, also, rel.note, "stopped at 200 definitions; narrow with path=" if rel.truncated else None)
-             if n]
+    ptr = _pointer_only(items) if relation == "implementations" else None
+    notes = [n for n in (note, also, rel.note, "stopped at 200 definitions; narrow with path=" if rel.truncated else None,
+                         ptr) if n]
     return Related(target, full_name, rel, items, notes, depth=depth, values=values)
+
+
+_PTR_ONLY = re.compile(r"(?:; )?\*\w+ only \(pointer receivers\)$")
+
+
+def _pointer_only(items: list[RelatedItem]) -> str | None:
+    """Go types that have the interface's methods only through their pointer (`*T only (pointer receivers)` on a
+    row): when that is most types listed by method set, the note says it once, the rows leave it out and the others
+    say "value receivers" (Raft's Future: 13 of 14 rows each said it)."""
+    ms = [it for it in items if it.how == "method set"]
+    ptr = [it for it in ms if " only (pointer receiver" in (it.detail or "")]  # `(pointer receivers: Create)` kept
+    if len(ptr) < 2 or 2 * len(ptr) < len(ms):
+        return None
+    for it in ms:
+        it.detail = (_PTR_ONLY.sub("", it.detail or "") or None) if it in ptr else \
+            "; ".join(p for p in (it.detail, "value receivers") if p)
+    return "method sets: *T only (pointer receivers)" + ("" if len(ptr) == len(ms) else " unless a row says value receivers")
 
 
 #: languages where a function is passed and stored as a value often enough to look for it (not C and C++: a

@@ -230,7 +230,9 @@ def _type_rows(it: RelatedItem, target: Any, tag: str, via: str | None, under: b
         name, tag = _impl_row(it.signature), ""
     else:
         name = f"{it.kind} {it.qualname}" + (f" (defined at {it.defined})" if it.defined else "")
-    return [f"{pad}{'' if grouped else it.path + ':'}{it.start_line}-{it.end_line} {name}{by}{tag}"]
+    # a Go type by its method set: which methods are its own (lines), which embedded, whether only *T has them all
+    own = f": {it.detail}" if it.how == "method set" and it.detail else ""
+    return [f"{pad}{'' if grouped else it.path + ':'}{it.start_line}-{it.end_line} {name}{by}{tag}{own}"]
 
 
 def _pad(it: RelatedItem, under: bool) -> str:

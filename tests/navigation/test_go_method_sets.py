@@ -1,0 +1,54 @@
+"""Go implementers say which of the interface's methods they define themselves (with lines), which they gain by
+embedding, and whether only their pointer type has the full method set: the json-iterator A/B question "which
+types implement Extension, and which only through their pointer" took a read of every implementer (run 80)."""
+
+from __future__ import annotations
+
+from tests.navigation.conftest import served_tree
+
+_FILES = {
+    "go.mod": "module example.com/j\n\ngo 1.20\n",
+    "ext.go": ("package jsoniter\n\ntype Extension interface {\n\tUpdate(x int)\n\tCreate(y int) int\n}\n\n"
+               "type DummyExtension struct {\n}\n\nfunc (e *DummyExtension) Update(x int) {}\n\n"
+               "func (e *DummyExtension) Create(y int) int { return y }\n\n"
+               "type MapExtension map[string]int\n\nfunc (m MapExtension) Update(x int) {}\n\n"
+               "func (m MapExtension) Create(y int) int { return y }\n"),
+    "extra/naming.go": ("package extra\n\nimport jsoniter \"example.com/j\"\n\ntype namingExtension struct {\n"
+                        "\tjsoniter.DummyExtension\n\tprefix string\n}\n\n"
+                        "func (n namingExtension) Update(x int) {}\n\n"
+                        "type boxed struct {\n\t*jsoniter.DummyExtension\n}\n"),
+}
+
+
+def _rows(tmp_path):
+    a = served_tree(tmp_path / "g", _FILES).call("find_related", symbol="Extension", relation="implementations")
+    assert not a.is_error, a.text
+    return a, {line.strip().split(" struct ")[-1].split(" type ")[-1].split(":")[0]: line
+               for line in a.text.splitlines() if " struct " in line or " type " in line}
+
+
+def test_go_implementer_names_its_own_methods_and_what_it_embeds(tmp_path):
+    a, rows = _rows(tmp_path)
+    assert "own Update 10" in rows["namingExtension"], a.text
+    assert "1 via DummyExtension" in rows["namingExtension"], a.text
+
+
+def test_go_implementer_says_when_only_its_pointer_type_has_the_method_set(tmp_path):
+    a, rows = _rows(tmp_path)
+    # most implementers have pointer receivers: said once, and the others are marked (embedded by value,
+    # DummyExtension's pointer methods are only *namingExtension's; embedded as a pointer, the value has them)
+    assert "method sets: *T only (pointer receivers) unless a row says value receivers" in a.text, a.text
+    assert "value receivers" in rows["MapExtension"] and "value receivers" in rows["boxed"], a.text
+    assert "value receivers" not in rows["namingExtension"] + rows["DummyExtension"], a.text
+    assert "all via DummyExtension" in rows["boxed"], a.text
+
+
+def test_go_implementer_row_says_pointer_only_when_few_are(tmp_path):
+    files = {**_FILES, "more.go": ("package jsoniter\n\ntype A map[int]int\n\nfunc (a A) Update(x int) {}\n\n"
+                                   "func (a A) Create(y int) int { return y }\n\ntype B []int\n\n"
+                                   "func (b B) Update(x int) {}\n\nfunc (b B) Create(y int) int { return y }\n")}
+    a = served_tree(tmp_path / "g", files).call("find_related", symbol="Extension", relation="implementations")
+    assert not a.is_error, a.text
+    row = next(line for line in a.text.splitlines() if "struct DummyExtension" in line)
+    assert row.endswith("*DummyExtension only (pointer receivers)"), a.text
+    assert "value receivers" not in a.text, a.text
