@@ -794,6 +794,12 @@ class _Body:
         if found is None and typed is None and self.own_class is not None:  # a field or constructor parameter
             held = self._field_type(r)  # `pit.map2combiner(...)` with `val pit: IterableSplitter[T]`
             found = member_of_type(index, held, name, sym, self.import_files) if held else None
+        if found is None and typed is None and self.go and getattr(index, "ws", None) is not None:
+            # `subStream := stream.cfg.BorrowStream(nil)`, `iter := ConfigFastest.BorrowIterator(..)`: a local bound
+            # by a chain of reads, a package-level var (json-iterator A/B run 82: six Stream calls "unresolved")
+            site = Caller(sym, sym.path, sym.end_line)
+            held = _declared_receiver(index, self._decl_cache, _file_lines(index.ws, sym.path, self.texts), site, r)  # type: ignore[attr-defined]
+            found = member_of_type(index, held, name, sym, self.import_files) if held else None
         found = found or _module_member(self.imported.get(r, ()), name, self.syms_of)  # `httpx.get`: the module
         if found is not None or self.go:  # a Go value's type is its declaration's, never a guess from its name
             return found
@@ -1227,7 +1233,8 @@ def member_of_type(index: IndexQueries, typed: str, name: str, sym: Symbol, impo
     folder = sym.path.rpartition("/")[0]
     ws = getattr(index, "ws", None)
     for struct in index.symbols_named(typed):
-        if struct.kind != "struct" or struct.path.rpartition("/")[0] != folder or ws is None:
+        # (an interface's embedded interfaces too: json-iterator's API embeds IteratorPool's BorrowIterator)
+        if struct.kind not in ("struct", "interface") or struct.path.rpartition("/")[0] != folder or ws is None:
             continue
         for inner in go_embedded(_file_lines(ws, struct.path, {}), struct.start_line, struct.end_line):
             got = member_of_type(index, inner, name, sym, import_files, depth + 1)
@@ -2348,6 +2355,8 @@ def _declared_receiver(index: IndexQueries, cache: dict[str, list[Symbol]], line
                     typed = _go_package_returns(index, value, method)  # repository package named so returns
             elif binding is not None and binding[0] == "call":  # `env = get_default_environment()`
                 typed = _returns(index, binding[1], enc)
+                if typed is None and enc.language == "go" and depth < 2:
+                    typed = _go_var_method_returns(index, lines, enc, site, word, binding[1])
             elif binding is not None and binding[0] == "range" and "." not in binding[1] and depth < 2:
                 collection = _declared_receiver(index, cache, lines, site, binding[1], depth + 1)
                 typed = _go_element(index, collection) if collection else None  # `for _, g := range gs` (Gatherers)
@@ -2367,7 +2376,50 @@ def _declared_receiver(index: IndexQueries, cache: dict[str, list[Symbol]], line
         base_field = _inherited_member(index, inner, word, index.symbols_in_file) if inner is not None else None
         fields = [base_field] if base_field is not None and base_field.kind in _FIELD_KINDS else []
     typed = next((t for f in fields if (t := field_type(f.signature or "", word)) is not None), None)
+    if typed is None and not fields and site.path.endswith(".go") and depth < 2:
+        typed = _go_var_type(index, site.path, word, depth)  # `ConfigFastest.BorrowIterator(..)`: a package var
     return _as_bound(index, syms, enc, site.line, typed) if typed is not None else None
+
+
+def _go_var_method_returns(index: IndexQueries, lines: list[str], enc: Symbol, site: Caller, word: str,
+                           method: str) -> str | None:
+    """Go `iter := ConfigFastest.BorrowIterator(..)`: what the method returns, called on a package-level var (an
+    exported name, read as a call of a package's function by the binding's pattern)."""
+    rx = re.compile(rf"\b{re.escape(word)}\s*:?=\s*([A-Z]\w*)\s*\.\s*{re.escape(method)}\s*\(")
+    for n in range(site.line, enc.start_line - 1, -1):
+        m = rx.search(lines[n - 1]) if 0 < n <= len(lines) else None
+        if m is not None:
+            owner = _go_var_type(index, site.path, m.group(1), 1)
+            got = member_of_type(index, owner, method, enc, []) if owner else None
+            return return_type(got[0].signature or "", "go") if got is not None else None
+    return None
+
+
+def _go_var_type(index: IndexQueries, path: str, word: str, depth: int = 0) -> str | None:
+    """The type of the package-level Go var `word` of the package (directory) `path` is in: declared
+    (`var X T`), or what its value says: `&T{..}`, `T{..}`, `T{..}.Froze()` (json-iterator's
+    `var ConfigFastest = Config{...}.Froze()` is an API), `NewT(..)`."""
+    folder = path.rpartition("/")[0]
+    for d in index.symbols_named(word):
+        if d.name != word or d.parent_id is not None or d.language != "go" or d.kind != "variable" \
+                or d.path.rpartition("/")[0] != folder:
+            continue
+        declared = re.search(rf"\b{re.escape(word)}\s+\*?(?:\w+\.)?([A-Za-z_]\w*)\b(?!\s*[({{])", d.signature or "")
+        if declared and declared.group(1) not in ("func", "struct", "interface", "map", "chan"):
+            return declared.group(1)
+        text = " ".join(t.strip() for t in lines_of(index, d.path)[d.start_line - 1:min(d.end_line, d.start_line + 60)])
+        value = re.search(rf"\b{re.escape(word)}\s*=\s*&?([A-Za-z_]\w*)\s*([({{])", text)
+        if value is None:
+            continue
+        if value.group(2) == "(":  # `var DefaultClient = NewClient()`: what the package's function returns
+            return next((return_type(f.signature or "", "go") for f in index.symbols_named(value.group(1))
+                         if f.kind == "function" and f.parent_id is None and f.path.rpartition("/")[0] == folder), None)
+        then = re.search(r"\}\s*\.\s*([A-Za-z_]\w*)\s*\([^()]*\)\s*(?://.*)?$", text)
+        if then is None:
+            return value.group(1)  # `&Client{..}`, `Config{..}`
+        got = member_of_type(index, value.group(1), then.group(1), d, []) if depth < 2 else None
+        return return_type(got[0].signature or "", "go") if got is not None else None
+    return None
 
 
 _PHP_FOREACH = r"foreach\s*\(\s*(?:array_\w+\()?\s*\$(this->)?(\w+)\)?\s+as\s+(?:\$\w+\s*=>\s*)?\${w}\b"
