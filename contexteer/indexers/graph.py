@@ -39,6 +39,7 @@ from contexteer.indexers.lookup import (
     python_implicit_calls,
     rust_bound_types,
     semantic_context,
+    value_type,
     whole_class,
 )
 from contexteer.indexers.model import CLASS_KINDS, Symbol
@@ -412,7 +413,33 @@ def callees(index: IndexQueries, sym: Symbol, resolve_imports: Callable[[str], d
         out.items.append(Related(d, d.path, how, sorted(set(at)), detail=detail))
     if sym.language in ("go", "python") and out.unresolved and lines is not None:
         _outside_calls(out, sym.language, lines)
+        _go_called_back(index, sym, lines, out)
     return out
+
+
+#: Go standard functions that call methods of the value passed to them (sort.Interface, heap.Interface)
+_GO_CALLBACKS = {"sort.Sort": ("Len", "Less", "Swap"), "sort.Stable": ("Len", "Less", "Swap"),
+                 "sort.IsSorted": ("Len", "Less"), "heap.Init": ("Len", "Less", "Swap", "Pop", "Push"),
+                 "heap.Push": ("Len", "Less", "Swap", "Push"), "heap.Pop": ("Len", "Less", "Swap", "Pop"),
+                 "heap.Fix": ("Len", "Less", "Swap"), "heap.Remove": ("Len", "Less", "Swap", "Pop")}
+
+
+def _go_called_back(index: IndexQueries, sym: Symbol, lines: list[str], rel: Relations) -> None:
+    """The methods `sort.Sort(keyValues)` calls back on a value of a repository type (its Len, Less, Swap): the
+    json-iterator A/B agent read the body to learn that sortKeysMapEncoder.Encode runs encodedKeyValues.Less."""
+    if sym.language != "go" or not any(p.startswith(("sort.", "heap.")) for p in rel.packages):
+        return
+    out = rel.items
+    listed = {it.symbol.id for it in out if it.symbol is not None}
+    rx = re.compile(r"\b(sort\.(?:Sort|Stable|IsSorted)|heap\.(?:Init|Push|Pop|Fix|Remove))\(\s*&?([A-Za-z_]\w*)\s*[,)]")
+    for n in range(sym.start_line, min(sym.end_line, len(lines)) + 1):
+        for m in rx.finditer(lines[n - 1]):
+            typed = value_type(index, lines, sym, n, m.group(2))
+            for method in _GO_CALLBACKS[m.group(1)] if typed else ():
+                got = member_of_type(index, typed or "", method, sym, [])
+                if got is not None and got[0].id not in listed:
+                    listed.add(got[0].id)
+                    out.append(Related(got[0], got[0].path, "callback", [n], detail=f"called back by {m.group(1)}"))
 
 
 #: what a class's constructors are named, per language (None: the class's own name)

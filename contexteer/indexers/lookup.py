@@ -2381,6 +2381,12 @@ def _declared_receiver(index: IndexQueries, cache: dict[str, list[Symbol]], line
     return _as_bound(index, syms, enc, site.line, typed) if typed is not None else None
 
 
+def value_type(index: IndexQueries, lines: list[str], sym: Symbol, line: int, word: str) -> str | None:
+    """The type the name `word` holds at `line` of `sym`'s file, as its declarations say (a parameter, a local, a
+    field, a Go package var); None when nothing says."""
+    return _declared_receiver(index, {}, lines, Caller(sym, sym.path, line), word)
+
+
 def _go_var_method_returns(index: IndexQueries, lines: list[str], enc: Symbol, site: Caller, word: str,
                            method: str) -> str | None:
     """Go `iter := ConfigFastest.BorrowIterator(..)`: what the method returns, called on a package-level var (an

@@ -43,3 +43,16 @@ def test_go_caller_through_a_local_made_by_a_package_var(tmp_path):
     assert not a.is_error, a.text
     how = {ln: i["how"] for i in a.data["items"] for ln in i["lines"]}
     assert how.get(6) == "receiver type", a.text
+
+
+def test_go_callees_name_the_methods_sort_sort_calls_back(tmp_path):
+    files = {**_FILES, "kv.go": ("package jsoniter\n\nimport \"sort\"\n\ntype kvs []int\n\n"
+                                 "func (s kvs) Len() int { return len(s) }\n\n"
+                                 "func (s kvs) Swap(i, j int) { s[i], s[j] = s[j], s[i] }\n\n"
+                                 "func (s kvs) Less(i, j int) bool { return s[i] < s[j] }\n\n"
+                                 "func order() {\n\tkeyValues := kvs{}\n\tsort.Sort(keyValues)\n}\n")}
+    a = served_tree(tmp_path / "g", files).call("find_related", symbol="order", relation="callees")
+    assert not a.is_error, a.text
+    back = {i["qualname"]: i["lines"] for i in a.data["items"] if i["how"] == "callback"}
+    assert back == {"kvs.Len": [15], "kvs.Swap": [15], "kvs.Less": [15]}, a.text
+    assert "called back by sort.Sort" in a.text, a.text
