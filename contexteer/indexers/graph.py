@@ -1281,6 +1281,14 @@ def supertypes(index: IndexQueries, sym: Symbol, resolve_imports: Callable[[str]
         frontier = nxt
         if not frontier:
             break
+    else:  # stopped at the depth asked: say whether bases lie above (ConnectTimeout's chain stopped at RequestError,
+        # whose base HTTPError went unsaid)
+        above = [t for t in frontier[:50] if any(p.id not in seen for p, _, _ in
+                                                 _direct_supertypes(index, t, resolve_imports, rust_traits))]
+        if above:
+            names = ", ".join(t.name for t in above[:5]) + (f" and {len(above) - 5} more" if len(above) > 5 else "")
+            more = f"pass depth={depth + 1}, at most 3" if depth < 3 else f"ask find_related for {above[0].name}"
+            out.note = f"not listed: the bases of {names} ({more})"
     out.unresolved = list(dict.fromkeys(unresolved))
     return out
 

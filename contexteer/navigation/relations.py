@@ -86,7 +86,9 @@ def related(nav: NavigationService, q: str, prefix: str | None, relation: str, d
             raise
         return _callers_of_all(nav, amb.candidates, note)
     if depth is None and relation in ("implementations", "supertypes"):
-        rel, depth = relations_of(nav, target, relation, 3), 3
+        # a chain of bases is narrow: up to 6 levels unasked (ConnectTimeout's stopped at RequestError, under HTTPError)
+        auto = 6 if relation == "supertypes" else 3
+        rel, depth = relations_of(nav, target, relation, auto), auto
         if len(rel.items) > AUTO_DEPTH_ITEMS:
             rel, depth = relations_of(nav, target, relation, 1), 1
     else:

@@ -41,8 +41,8 @@ async def find_related(
     symbol: Annotated[str, Field(description="e.g. 'Head.truncateMemory' or 'Reader'; up to 10: 'a, b'")],
     relation: Relation,
     path: Annotated[str | None, Field(description="File or directory of the definition; FILE:LINE picks the one at that line.")] = None,
-    depth: Annotated[int | None, Field(ge=1, le=3, description="Levels to follow. Default: 1; implementations and "
-                                       "supertypes every level (up to 3) when that is at most 20 definitions.")] = None,
+    depth: Annotated[int | None, Field(ge=1, le=3, description="Levels to follow. Default: 1; implementations up to 3 "
+                                       "levels, supertypes up to 6, when that is at most 20 definitions.")] = None,
     limit: Annotated[int, Field(ge=1, le=200)] = 30,
     cursor: Annotated[str | None, Field(description="next_cursor of the last page.")] = None,
 ) -> Answer:
