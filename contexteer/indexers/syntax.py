@@ -66,7 +66,8 @@ def declared_type(signature: str, word: str) -> str | None:
     # Python, TS, Rust (`h: &mut Head`), Zig (`w: *Writer`, `r: ?*const std.Io.Reader`)
     for rx in (rf"[(,]\s*{w}\s*:\s*[\"']?[&?*]*\s*(?:(?:mut|const)\s+)?(?:[\w$]+(?:\.|::))*([A-Za-z_$][\w$]*)",
                rf"[(,]\s*{w}\s+\*?(?:[\w$]+\.)*([A-Za-z_$][\w$]*)",  # Go
-               rf"[(,]\s*(?:final\s+)?(?:[\w$]+(?:\.|::))*([A-Za-z_$][\w$]*)(?:<[^<>()]*>)?\s*[*&]?\s+{w}\s*[,)=]"):  # Java, C#, C++
+               rf"[(,]\s*(?:final\s+)?(?:[\w$]+(?:\.|::))*([A-Za-z_$][\w$]*)(?:<[^<>()]*>)?\s*[*&]?\s+{w}\s*[,)=]",  # Java, C#, C++
+               rf"[(,]\s*(?:const\s+)?(?:struct|union|enum)\s+(\w+)\s*(?:const\s*)?[*\s]*\b{w}\s*[,)\[]"):  # C `struct inode *inode`
         m = re.search(rx, signature)
         if m and m.group(1) in _NULLABLE:  # `console: Optional[Console] = None`, `h: Option<Head>`: the wrapped type
             inner = re.match(r"\s*[\[<]\s*[\"']?[&*]*\s*(?:(?:dyn|impl|mut|'\w+)\s+)*(?:[\w$]+(?:\.|::))*([A-Za-z_$][\w$]*)",
@@ -302,6 +303,8 @@ def local_bindings(lines: list[str], start: int, end: int, word: str) -> Iterato
     annotated = re.compile(rf"^\s*(?:let\s+(?:mut\s+)?|const\s+|var\s+|final\s+|val\s+|case\s+)?\$?{w}\s*:\s*([^=;]+?)\s*(?:=|;|$)")
     typed_first = re.compile(rf"^\s*(?:final\s+|var\s+)?({_QUAL}[A-Z][\w$]*)(?:<[^<>;()]*>)?\s*[*&]?\s+{w}\s*(?:=|;)")
     go_var = re.compile(rf"^\s*var\s+{w}\s+\*?({_QUAL}[A-Za-z_]\w*)\s*$")
+    # C/C++ `struct inode *inode = file->f_mapping->host;`, `struct ext4_map_blocks map;`
+    c_struct = re.compile(rf"^\s*(?:(?:static|const|register|volatile)\s+)*(?:struct|union|enum)\s+(\w+)\s*[*\s]*\b{w}\s*(?:=|;|,|\[)")
     made = re.compile(rf"^\s*(?:let\s+(?:mut\s+)?|const\s+|var\s+|val\s+|auto\s+)?\$?{w}\s*(?::=|=)\s*(?:&|new\s+|await\s+)?"
                       rf"({_QUAL})([A-Za-z_$][\w$]*)\s*(::\s*[a-z_]\w*\s*)?(?:<[^<>;()]*>)?\s*([({{])")
     # the second variable is the element (`for k := range m` binds the key or index)
@@ -327,7 +330,7 @@ def local_bindings(lines: list[str], start: int, end: int, word: str) -> Iterato
             named = named_type(m.group(1))
             yield ("type", named) if named and named != "Self" else None
             continue
-        m = typed_first.match(text) or go_var.match(text)
+        m = typed_first.match(text) or go_var.match(text) or c_struct.match(text)
         if m and m.group(1).rpartition(".")[2] not in _KEYWORDS:
             yield "type", re.split(r"\.|::", m.group(1))[-1]
             continue

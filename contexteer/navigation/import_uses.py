@@ -48,9 +48,13 @@ def import_uses(nav: NavigationService, rel: str) -> list[ImportUse]:
     bound_elsewhere = {_alias(" ".join(lines[k - 1] for k in statements[i.line]), n) or _bound(n)
                        for i in imports for n in i.names if n and n != "*"}
     out: list[ImportUse] = []
+    claimed: set[str] = set()  # C: a name two includes bring is the first one's
     for imp in imports:
         targets = [f for r in resolver.classify(imp) for f in r.targets]
         found = ImportUse(line=imp.line, module=imp.module, names=[])
+        if language in _C_FAMILY:
+            out.append(_c_include(nav, resolver, found, targets, refs, every, own | claimed, claimed, (lines, syms)))
+            continue
         names = [n for n in imp.names if n and n != "*"]
         text = " ".join(lines[n - 1] for n in statements[imp.line])
         if not names and language == "php" and re.match(r"\s*use\s+(?:function|const)\s", text):
@@ -109,6 +113,66 @@ def import_uses(nav: NavigationService, rel: str) -> list[ImportUse]:
         if same.names:
             out.append(same)
     return out
+
+
+_C_FAMILY = frozenset({"c", "h", "cc", "cpp", "cxx", "hh", "hpp", "hxx", "C", "H"})
+#: headers followed from one #include (ext4.h brings extents_status.h and fast_commit.h)
+MAX_HEADERS = 40
+
+
+def _c_include(nav: NavigationService, resolver: Any, found: ImportUse, targets: list[str], refs: dict[str, list[int]],
+               every: dict[str, list[int]], taken: set[str], claimed: set[str],
+               file: tuple[list[str], list[Any]]) -> ImportUse:
+    """A C/C++ `#include`: the names the file uses that the header declares, or the repository headers it
+    includes in turn (the ext4 A/B agent read "no name of it used" for ext4.h, which fsync.c uses 20 names of):
+    functions, macros, types, enum constants and, read off a value, struct fields; each name under the first
+    include that brings it. A header outside the repository declares names no one here knows: said so."""
+    if not targets:
+        found.directive = "outside the repository: the names it declares are not known here"
+        return found
+    rel_lines, syms = file
+    files: list[str] = []
+    todo = list(targets)
+    while todo and len(files) < MAX_HEADERS:
+        f = todo.pop(0)
+        if f in files:
+            continue
+        files.append(f)
+        for inc in nav.index.imports_of(f):
+            todo += [t for r in resolver.classify(inc) for t in r.targets if t not in files]
+    top: dict[str, Any] = {}
+    fields: dict[str, Any] = {}
+    for f in files:
+        for sym in nav.index.symbols_in_file(f):
+            if sym.kind in ("module", "impl"):
+                continue
+            (top if sym.parent_id is None else fields).setdefault(sym.name, sym)
+    used = [(n, refs[n], top[n]) for n in refs if refs[n] and n in top and n not in taken]
+    for n in every:  # a struct field read off a value: not when the value is declared with another type
+        if every[n] and n in fields and n not in top and n not in taken and not refs.get(n):
+            owner = nav.index.get_symbol(fields[n].parent_id)
+            at = [k for k in every[n] if owner is None or _field_owner_fits(nav, rel_lines, syms, k, n, owner.name)]
+            if at:
+                used.append((f"{owner.name}.{n}" if owner is not None else n, at, fields[n]))
+    used.sort(key=lambda u: u[1][0])
+    claimed.update(n.rpartition(".")[2] for n, _, _ in used)
+    found.glob = len(used)
+    for n, at, sym in used[:MAX_GLOB_NAMES]:
+        at = sorted(at)
+        found.names.append(UsedName(name=n, lines=at[:MAX_LINES], more=max(0, len(at) - MAX_LINES),
+                                    defined=f"{sym.path}:{sym.start_line}"))
+    return found
+
+
+def _field_owner_fits(nav: NavigationService, lines: list[str], syms: list[Any], line: int, field: str, owner: str) -> bool:
+    """Whether `x->field` / `x.field` on `line` may read the struct `owner`'s field: False when `x` is declared
+    with another type (`inode->i_mode` with `struct inode *inode` is the kernel's inode, not ext4_inode's)."""
+    from contexteer.indexers.lookup import enclosing, value_type
+
+    m = re.search(rf"\b([A-Za-z_]\w*)\s*(?:->|\.)\s*{re.escape(field)}\b", _line(lines, line))
+    enc = enclosing(syms, line) if m else None
+    typed = value_type(nav.index, lines, enc, line, m.group(1)) if m and enc is not None else None
+    return typed is None or typed == owner
 
 
 def _names_written(nav: NavigationService, rel: str, lines: list[str]) -> tuple[dict[str, list[int]], dict[str, list[int]]]:
