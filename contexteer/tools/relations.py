@@ -144,7 +144,7 @@ def _render(model: RelatedResult, target: Any, offset: int, depth: int) -> str:
             out.append("  " * (it.depth - 1) + it.path)
         else:
             block = None
-        show = mixed and (not weak_only or it.how in WEAK or bool(it.reaches))
+        show = mixed and (not weak_only or it.how in WEAK or it.how == "macro" or bool(it.reaches))
         tag = f"  [{_how(it)}{' -> ' + it.reaches if it.reaches else ''}]" if show else ""
         out += row(it, target, tag, via, block is not None, block is not None and it.path == block[0])
     if tests:
