@@ -20,6 +20,11 @@ logger = logging.getLogger(__name__)
 _SPANNED = frozenset({"function", "method", "class", "struct", "interface", "trait", "enum", "type", "module", "impl"})
 
 
+def _spanned_value(x: Any) -> bool:
+    """A top-level variable or constant over several lines (a C struct initialiser, a table): it holds its lines."""
+    return x.kind in ("variable", "constant") and x.parent_id is None and x.end_line > x.start_line
+
+
 def block_heads(lines: list[str], start: int, holder_start: int, limit: int = 4) -> list[int]:
     """The lines that open the blocks line `start` sits in inside a definition starting at `holder_start`
     (`if let p = props as? SafeAreaControllable {`, `for x in xs:`, `} else {`), outermost first: each is the
@@ -74,7 +79,8 @@ def _range_note(nav: NavigationService, rel: str, start: int, end: int) -> str:
     try:
         index = nav.index
         index.ensure_fresh([rel], lock_timeout=0.5)  # parses just this file when the index does not know it yet
-        syms = [x for x in index.symbols_in_file(rel) if x.kind in _SPANNED or holds_code(x)]
+        # (and a top-level value over several lines: `.fsync = ext4_sync_file,` is in ext4_file_operations' initialiser)
+        syms = [x for x in index.symbols_in_file(rel) if x.kind in _SPANNED or holds_code(x) or _spanned_value(x)]
     except ContexteerError as exc:
         logger.info("no enclosing definition for %s: %s", rel, exc)
         return ""

@@ -700,6 +700,13 @@ def enclosing_notes(nav: NavigationService, lines: list[tuple[str, int]]) -> dic
         enc = enclosing(syms.get(path, []), line)
         if enc is not None:
             out[(path, line)] = f"in {closures.around(path, line, enc)}{enc.qualname} {enc.start_line}-{enc.end_line}"
+            continue
+        # a line of a top-level value over several lines (`.fsync = ext4_sync_file,` in ext4_file_operations = {..})
+        held = [s for s in syms.get(path, []) if s.kind in ("variable", "constant") and s.parent_id is None
+                and s.start_line < line <= s.end_line]
+        if held:
+            v = min(held, key=lambda s: s.end_line - s.start_line)
+            out[(path, line)] = f"in {v.kind} {v.qualname} {v.start_line}-{v.end_line}"
     return out
 
 

@@ -1,0 +1,79 @@
+"""What the ext4 (C) A/B run 83 stumbled on: the uses view said "no name of it used" for every #include (fsync.c
+uses 20 names of ext4.h); callers reached through a function-like macro (`ext4_ext_check(..)` expanding to
+`__ext4_ext_check(..)`) were missing; a line inside a struct initialiser (`.fsync = ext4_sync_file,`) named no
+enclosing definition."""
+
+from __future__ import annotations
+
+from tests.navigation.conftest import served_tree
+
+_FILES = {
+    "ext4.h": ("#ifndef _EXT4_H\n#define _EXT4_H\n#include <linux/fs.h>\n#include \"status.h\"\n\n"
+               "struct ext4_sb_info {\n\tint s_journal;\n};\n\n"
+               "struct ext4_inode {\n\tint i_mode;\n};\n\n"
+               "#define EXT4_SB(sb) ((struct ext4_sb_info *)(sb))\n"
+               "int ext4_write_inode(struct inode *inode, int wait);\n#endif\n"),
+    "status.h": "#define EXT4_STATE_NEW 5\nint ext4_status(int x);\n",
+    "jbd.h": "#include \"ext4.h\"\nint ext4_force_commit(void *sb);\n",
+    "fsync.c": ("#include <linux/fs.h>\n#include \"ext4.h\"\n#include \"jbd.h\"\n\n"
+                "static int journal(struct inode *inode, void *sb)\n{\n"
+                "\tint j = EXT4_SB(sb)->s_journal;\n"
+                "\tif (inode->i_mode)\n\t\treturn ext4_force_commit(sb);\n"
+                "\treturn ext4_write_inode(inode, EXT4_STATE_NEW) + j + ext4_status(1);\n}\n"),
+}
+
+
+def test_c_uses_view_names_what_each_include_brings(tmp_path):
+    a = served_tree(tmp_path / "c", _FILES).call("list_dependencies", path="fsync.c", view="uses")
+    assert not a.is_error, a.text
+    by_line = {u["line"]: {n["name"]: n for n in u["names"]} for u in a.data["uses"]}
+    assert {"EXT4_SB", "ext4_sb_info.s_journal", "ext4_write_inode", "EXT4_STATE_NEW", "ext4_status"} <= set(by_line[2]), a.text
+    assert by_line[2]["EXT4_STATE_NEW"]["defined"] == "status.h:1", a.text  # through ext4.h's own include
+    assert set(by_line[3]) == {"ext4_force_commit"}, a.text  # ext4.h's names stay with the first include
+    # `inode->i_mode` with `struct inode *inode` is the kernel's inode, not ext4_inode's field
+    assert "ext4_inode.i_mode" not in by_line[2], a.text
+    assert "outside the repository" in a.text and "no name of it used" not in a.text, a.text
+
+
+_EXT = {
+    "ext4.h": ("#ifndef _EXT4_H\n#define _EXT4_H\n"
+               "extern int ext4_ext_check_inode(struct inode *inode,\n\t\t\t\tint flags);\n#endif\n"),
+    "extents.c": ("#include \"ext4.h\"\n\n"
+                  "static int __ext4_ext_check(const char *function, unsigned int line, struct inode *inode)\n{\n"
+                  "\treturn 0;\n}\n\n"
+                  "#define ext4_ext_check(inode)\t\t\\\n\t__ext4_ext_check(__func__, __LINE__, (inode))\n\n"
+                  "int ext4_ext_check_inode(struct inode *inode,\n\t\t\t\tint flags)\n{\n"
+                  "\treturn ext4_ext_check(inode);\n}\n\n"
+                  "static int read_block(struct inode *inode)\n{\n\treturn __ext4_ext_check(\"x\", 1, inode);\n}\n"),
+    "inode.c": ("#include \"ext4.h\"\n\nint ext4_iget(struct inode *inode)\n{\n"
+                "\treturn ext4_ext_check_inode(inode, 0);\n}\n"),
+    "file.c": ("#include \"ext4.h\"\n\nstatic int ext4_sync_file(int x)\n{\n\treturn x;\n}\n\n"
+               "const struct file_operations ext4_file_operations = {\n"
+               "\t.llseek\t= 0,\n\t.fsync\t\t= ext4_sync_file,\n};\n"),
+}
+
+
+def test_c_callers_through_a_function_like_macro(tmp_path):
+    a = served_tree(tmp_path / "c", _EXT).call("find_related", symbol="__ext4_ext_check", relation="callers")
+    assert not a.is_error, a.text
+    rows = {i["qualname"]: i for i in a.data["items"]}
+    assert set(rows) == {"read_block", "ext4_ext_check_inode"}, a.text
+    assert rows["ext4_ext_check_inode"]["how"] == "macro" and rows["ext4_ext_check_inode"]["lines"] == [14], a.text
+    assert "[macro ext4_ext_check (extents.c:8)]" in a.text, a.text
+    assert ", 2 call sites" in a.text, a.text
+
+
+def test_c_function_defined_once_is_called_by_its_global_name_through_a_two_line_prototype(tmp_path):
+    a = served_tree(tmp_path / "c", _EXT).call("find_related", symbol="ext4_ext_check_inode", relation="callers")
+    assert not a.is_error, a.text
+    assert "definitions named" not in a.text, a.text  # the header's two-line prototype is no second definition
+    assert [(i["qualname"], i["how"]) for i in a.data["items"]] == [("ext4_iget", "global name")], a.text
+
+
+def test_c_line_of_a_struct_initialiser_names_the_variable(tmp_path):
+    served = served_tree(tmp_path / "c", _EXT)
+    a = served.call("read_code_range", path="file.c:10")
+    assert not a.is_error, a.text
+    assert "in variable ext4_file_operations 8-11" in a.text, a.text
+    s = served.call("search_text", pattern="ext4_sync_file,")
+    assert "in variable ext4_file_operations 8-11" in s.text, s.text
