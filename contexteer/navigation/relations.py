@@ -129,7 +129,7 @@ def _pointer_only(items: list[RelatedItem]) -> str | None:
 #: languages where a function is passed and stored as a value often enough to look for it (not C and C++: a
 #: name there is as often a macro's or a field's)
 _VALUE_LANGUAGES = frozenset({"javascript", "typescript", "tsx", "jsx", "lua", "python", "go", "rust", "kotlin",
-                              "swift", "scala", "dart", "elixir", "php", "ruby", "csharp", "java"})
+                              "swift", "scala", "dart", "elixir", "php", "ruby", "csharp", "java", "c", "cpp"})
 
 
 def _value_uses(nav: NavigationService, target: Any, rel: graph.Relations, cap: int = 8) -> list[str]:
@@ -180,14 +180,22 @@ def _value_uses(nav: NavigationService, target: Any, rel: graph.Relations, cap: 
             continue  # `this.result` in another file is another class's member
         if target.kind != "method":  # a function's name means it where the file can see it
             if h.path not in seen_files:
-                seen_files[h.path] = file_evidence(target, h.path, nav.imported) is not None
+                # (C: a function with external linkage in every file, a static one in its own: `get_block_t` values
+                # such as `block_read_full_folio(folio, ext4_get_block)`, which the ext4 A/B agent searched for)
+                seen_files[h.path] = (h.path == target.path or not re.match(r"\s*static\b", target.signature or "")) \
+                    if target.language in ("c", "cpp") else file_evidence(target, h.path, nav.imported) is not None
             if not seen_files[h.path]:
                 continue
         if h.path not in syms:
             syms[h.path] = nav.index.symbols_in_file(h.path)
         enc = enclosing(syms[h.path], h.line)
         where = f"in {enc.qualname}" if enc is not None else "top level"
-        out.append(f"{h.path}:{h.line} {where}: {clip(h.text.strip(), 90)}")
+        text = h.text.strip()
+        if re.match(rf"{name}\b", text) and h.line > 1:  # `ext4_get_block);` ends a call begun on the line above
+            above = (repo_text(nav.ws, h.path) or "").split("\n")[h.line - 2].strip()
+            if above.endswith((",", "(")):
+                text = f"{above} {text}"
+        out.append(f"{h.path}:{h.line} {where}: {clip(text, 120)}")
         if len(out) > cap:
             break
     return out

@@ -274,7 +274,10 @@ def _reference_sites(nav: NavigationService, name: str, defs: list[Any], prefix:
     locate(nav, sites)
     if defs and any(d.language == "haskell" for d in defs):
         sites = _not_bound_there(nav, name, sites)
-    if defs and (any(d.kind in VALUE_KINDS for d in defs) or all(r.kind == "import" for r in refs)):
+    # a C function is a value too where it is named without a call (`block_read_full_folio(folio, ext4_get_block)`,
+    # `.fsync = ext4_sync_file,`): the ext4 A/B agent searched for five such uses the references left out
+    c_values = bool(defs) and all(d.language in ("c", "cpp") and d.kind == "function" for d in defs)
+    if defs and (any(d.kind in VALUE_KINDS for d in defs) or all(r.kind == "import" for r in refs) or c_values):
         sites += text_uses(nav, name, defs, prefix, {(r.path, r.line) for r in refs},
                             importers={r.path for r in refs if r.kind == "import"})
     return sites, len(refs), left_out
@@ -640,6 +643,9 @@ def text_uses(nav: NavigationService, name: str, defs: list[Any], prefix: str | 
         logger.info("no text matches for %s: %s", name, exc)
         return []
     where = None if any(d.kind in VALUE_KINDS for d in defs) else (importers or set()) | {d.path for d in defs}
+    if all(d.language in ("c", "cpp") and d.kind == "function" for d in defs) \
+            and not all(re.match(r"\s*static\b", d.signature or "") for d in defs):
+        where = None  # a C function with external linkage is visible in every file (its header's prototype)
     local = LocalNames(nav.index)
     comment = _comment_line(defs[0].language)
     out = [RefSite(path=h.path, line=h.line, preview=clip(h.text.strip(), 160), kind="use")

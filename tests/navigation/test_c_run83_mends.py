@@ -77,3 +77,17 @@ def test_c_line_of_a_struct_initialiser_names_the_variable(tmp_path):
     assert "in variable ext4_file_operations 8-11" in a.text, a.text
     s = served.call("search_text", pattern="ext4_sync_file,")
     assert "in variable ext4_file_operations 8-11" in s.text, s.text
+
+
+def test_c_function_passed_as_a_value_is_named_with_its_callers_and_references(tmp_path):
+    files = {**_EXT, "ext4.h": _EXT["ext4.h"].replace("#endif\n", "int ext4_get_block(int b);\n#endif\n"),
+             "get.c": ("#include \"ext4.h\"\n\nint ext4_get_block(int b)\n{\n\treturn b;\n}\n\n"
+                       "int zero(int b)\n{\n\treturn ext4_get_block(b);\n}\n"),
+             "read.c": ("#include \"ext4.h\"\n\nint readpages(int f)\n{\n\treturn block_read_full_folio(f,\n"
+                        "\t\t\text4_get_block);\n}\n")}
+    served = served_tree(tmp_path / "c", files)
+    a = served.call("find_related", symbol="ext4_get_block", relation="callers")
+    assert not a.is_error, a.text
+    assert "read.c:6 in readpages: return block_read_full_folio(f, ext4_get_block);" in a.text, a.text
+    s = served.call("search_symbol", query="ext4_get_block", references=True)
+    assert "read.c:6" in s.text, s.text
