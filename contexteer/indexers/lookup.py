@@ -34,6 +34,7 @@ from contexteer.indexers.syntax import (
     arity,
     bases_of,
     call_args,
+    configured,
     declared_as,
     declared_type,
     element_type,
@@ -295,14 +296,18 @@ def rank_definitions(syms: list[Symbol], query: str, ref_counts: dict[str, int],
 _HEADERS = (".h", ".hh", ".hpp", ".hxx", ".h++")
 
 
-def _body_of(cands: list[Symbol]) -> Any:
+def _body_of(cands: list[Symbol], index: IndexQueries | None = None) -> Any:
     """The first candidate, or when it is one of a TypeScript function's overload signatures (same name, same
-    file), the implementation: the one with the body."""
+    file), the implementation: the one with the body; of a C name's #if variants, the one the usual build reads."""
     first = cands[0]
     if first.kind not in ("function", "method"):
         return first
     same = [s for s in cands if s.path == first.path and s.name == first.name and s.parent_id == first.parent_id
             and s.kind == first.kind]
+    if len(same) > 1 and first.language in ("c", "cpp") and index is not None:
+        chosen = configured(lines_of(index, first.path), same)
+        if chosen is not None:
+            return chosen
     return max(same, key=lambda s: (s.end_line - s.start_line, -s.start_line)) if len(same) > 1 else first
 
 
@@ -534,7 +539,7 @@ class _Body:
             scope = sym.qualname.rpartition(".")[0]
             same_parent = [s for s in same_parent if scope and s.qualname == f"{scope}.{name}"] or same_parent
             if name not in self.strict or same_parent or local[0].parent_id is None:
-                return _body_of(same_parent or local), "same file"
+                return _body_of(same_parent or local, self.index), "same file"
         # Ruby `ok?`, Java `helper()`: a bare call is one on this object, its class's or a base's
         found = _implicit_self(self.index, sym, self.own_class, name, self.syms_of)
         if found is not None:
@@ -570,7 +575,7 @@ class _Body:
             cands = [s for s in self.syms_of(f) if s.name == name and usable(s) and s.parent_id is None
                      and bare_outside(s)]
             if cands:
-                return _body_of(cands), "import"
+                return _body_of(cands, self.index), "import"
         return None
 
     def _same_go_package(self, name: str) -> Found | None:
@@ -585,7 +590,7 @@ class _Body:
                      and bare_outside(s) and not self._in_function(s, f)]
             if cands:
                 top = [s for s in cands if s.parent_id is None]
-                return _body_of(top or cands), "import"
+                return _body_of(top or cands, self.index), "import"
         if self.sym.language == "scala":  # `import Process._` brings what object Process inherits (`Spawn` of
             for f in self.imported.get("_", ()):  # its base trait ProcessImpl)
                 for obj in self.syms_of(f):

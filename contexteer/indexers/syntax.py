@@ -238,6 +238,16 @@ def preprocessor_conditions(lines: list[str]) -> dict[int, str]:
     return out
 
 
+def configured(lines: list[str], group: list[Any]) -> Any:
+    """Of a C name defined under `#ifdef X` and again under its `#else` (or `#ifndef`, `#if !`, `#elif`), the one
+    the usual build reads; None when not exactly one stands out (ext4's `ext4_msg` was shown and resolved as its
+    `no_printk` stub of !CONFIG_PRINTK, five lines against the real one's two)."""
+    conditions = preprocessor_conditions(lines)
+    plain = [x for x in group if not re.search(r"#else|#ifndef|#if\s*!|#elif",
+                                              conditions.get(x.start_line) or conditions.get(x.start_line + 1) or "")]
+    return plain[0] if len(plain) == 1 and len(group) > 1 else None
+
+
 def loose_types(types: list[str]) -> list[str]:
     """Parameter types without namespaces, pointer, reference and nullable marks or case, for comparing
     parameter lists as loosely as a person writes them: `std::string&` -> `string`, `Object?` -> `object`."""

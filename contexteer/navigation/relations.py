@@ -465,10 +465,43 @@ def _namesakes(nav: NavigationService, rel: graph.Relations, items: list[Related
             continue
         family = language_family(s.language)
         others = [o for o in nav.index.symbols_named(s.name) if o.id != s.id and o.name == s.name and o.kind == "function"
-                  and o.parent_id is None and language_family(o.language) == family]
+                  and o.parent_id is None and language_family(o.language) == family and not is_prototype(o)]
+        if family == "c" and others:
+            # (a C prototype is the same function; a macro's variant under `#else` is not another function)
+            expands = _macro_expansion(nav, s)
+            if expands:
+                it.detail = expands
+                continue
+            same_file = [o for o in others if o.path == s.path]
+            if same_file and len(same_file) == len(others):
+                it.detail = f"also named so under another #if: {', '.join(str(o.start_line) for o in same_file[:3])}"
+                continue
+        elif family == "c":
+            expands = _macro_expansion(nav, s)
+            if expands:
+                it.detail = expands
+            continue
         if others:
             shown = ", ".join(f"{o.path}:{o.start_line}" for o in others[:3]) + (f" and {len(others) - 3} more" if len(others) > 3 else "")
             it.detail = f"also named so: {shown}"
+
+
+def _macro_expansion(nav: NavigationService, macro: Any) -> str | None:
+    """A C function-like macro whose body calls one repository function (`#define ext4_msg(sb, level, fmt, ...)
+    __ext4_msg(sb, level, fmt, ##__VA_ARGS__)`): `expands to __ext4_msg super.c:994-1015` (the ext4 A/B agent looked
+    up each such function after a callees answer named only the macros)."""
+    m = re.match(r"#define\s+\w+\(([^)]*)\)\s*(.*)", " ".join((macro.signature or "").split()))
+    if m is None:
+        return None
+    params = {p.strip() for p in m.group(1).split(",")}
+    called = [c for c in dict.fromkeys(re.findall(r"\b([A-Za-z_]\w*)\s*\(", m.group(2)))
+              if c not in params and c not in ("do", "while", "if", "for", "switch", "sizeof", "return")]
+    found = [d for c in called for d in nav.index.symbols_named(c) if d.name == c and d.kind == "function"
+             and d.language in ("c", "cpp") and not is_prototype(d) and not (d.signature or "").startswith("#define")]
+    if len({d.name for d in found}) != 1:
+        return None
+    d = found[0]
+    return f"expands to {d.name} {d.path}:{d.start_line}-{d.end_line}"
 
 
 def _item(nav: NavigationService, e: graph.Related) -> RelatedItem:

@@ -177,7 +177,7 @@ def search(nav: NavigationService, q: str, *, match: str, kind: str | None, pref
             note = f"{note}; {many}" if note else many
     else:
         order = rank_definitions(pool, q, counts, primary=primary)
-    ranked, overloads = _fold_overloads(order)
+    ranked, overloads = _fold_overloads(order, nav)
     ranked, impls = (ranked, {}) if kind == "impl" else _fold_impls(ranked)
     if total == len(pool):
         total = len(ranked)
@@ -302,7 +302,7 @@ def name_list(q: str) -> list[str]:
     return names if 2 <= len(names) <= 10 else []
 
 
-def _fold_overloads(ranked: list[Any]) -> tuple[list[Any], dict[int, list[str]]]:
+def _fold_overloads(ranked: list[Any], nav: NavigationService | None = None) -> tuple[list[Any], dict[int, list[str]]]:
     """Definitions of one file sharing one qualified name and kind are overloads of one thing (TypeScript overload
     signatures, Python @overload stubs, C definitions under different #if): one row, the widest (the
     implementation), with the others' ranges. Java-like overloads are separate methods, and so are a Haskell class
@@ -324,9 +324,18 @@ def _fold_overloads(ranked: list[Any]) -> tuple[list[Any], dict[int, list[str]]]
             out.extend(group if len(group) > 1 else [s])
             continue
         best = max(group, key=lambda x: (x.end_line - x.start_line, x.start_line))
+        if s.language in ("c", "cpp") and nav is not None:
+            best = _configured(nav, group) or best
         extra[best.id] = [f"{x.start_line}-{x.end_line}" for x in sorted(group, key=lambda x: x.start_line) if x is not best]
         out.append(best)
     return out, extra
+
+
+def _configured(nav: NavigationService, group: list[Any]) -> Any:
+    """The one of a C name's #if variants the usual build reads (syntax.configured)."""
+    from contexteer.indexers.syntax import configured
+
+    return configured((repo_text(nav.ws, group[0].path) or "").split("\n"), group)
 
 
 def _fold_impls(ranked: list[Any]) -> tuple[list[Any], dict[int, list[str]]]:

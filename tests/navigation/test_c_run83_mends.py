@@ -91,3 +91,33 @@ def test_c_function_passed_as_a_value_is_named_with_its_callers_and_references(t
     assert "read.c:6 in readpages: return block_read_full_folio(f, ext4_get_block);" in a.text, a.text
     s = served.call("search_symbol", query="ext4_get_block", references=True)
     assert "read.c:6" in s.text, s.text
+
+
+_MSG = {
+    "ext4.h": ("#ifndef _EXT4_H\n#define _EXT4_H\n"
+               "void __ext4_msg(void *sb, const char *level, const char *fmt, ...);\n"
+               "#ifdef CONFIG_PRINTK\n"
+               "#define ext4_msg(sb, level, fmt, ...)\t\\\n\t__ext4_msg(sb, level, fmt, ##__VA_ARGS__)\n"
+               "#else\n"
+               "#define ext4_msg(sb, level, fmt, ...)\t\t\\\ndo {\t\t\\\n\tno_printk(fmt, ##__VA_ARGS__);\t\\\n"
+               "\t__ext4_msg(sb, \"\", \" \");\t\\\n} while (0)\n#endif\n#endif\n"),
+    "super.c": ("#include \"ext4.h\"\n\nvoid __ext4_msg(void *sb, const char *level, const char *fmt, ...)\n{\n}\n"),
+    "ioctl.c": ("#include \"ext4.h\"\n\nstatic int update(void *sb)\n{\n"
+                "\text4_msg(sb, \"err\", \"Invalid checksum\");\n\treturn 1;\n}\n"),
+}
+
+
+def test_c_macro_under_ifdef_is_preferred_to_its_else_variant(tmp_path):
+    served = served_tree(tmp_path / "c", _MSG)
+    a = served.call("search_symbol", query="ext4_msg")
+    assert not a.is_error, a.text
+    assert a.text.startswith("ext4.h:5-6 "), a.text
+    r = served.call("read_code_range", path="ioctl.c", symbol="update", context="semantic")
+    assert "ext4.h:5-6 #define ext4_msg" in r.text, r.text
+
+
+def test_c_callees_say_what_a_macro_expands_to(tmp_path):
+    a = served_tree(tmp_path / "c", _MSG).call("find_related", symbol="update", relation="callees")
+    assert not a.is_error, a.text
+    assert "ext4_msg ext4.h:5-6 called at 5 (expands to __ext4_msg super.c:3-5)" in a.text, a.text
+    assert "also named so" not in a.text, a.text
