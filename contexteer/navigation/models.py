@@ -59,13 +59,14 @@ class SymbolHit(BaseModel):
     impls: list[str] = Field(default_factory=list)  # a Rust type's impl blocks ('3-7', 'src/other.rs:10-20')
     qualified: str | None = None  # the full name in the language's form ('org.example.web.Servlet', 'App\\Shop\\Cart::add')
     condition: str | None = None  # C, C++, C#: the #if groups it is compiled under ('#if !(NET20 || NET35)')
+    made_by: str | None = None  # C: a prototype whose body a macro pastes together ('made by macro X (..), expanded at ..')
     language: str | None = Field(None, exclude=True)  # how to name its other definitions (C: under another #if)
 
     @model_serializer(mode="wrap")
     def _drop_unqualified(self, handler: SerializerFunctionWrapHandler) -> dict[str, Any]:
         """`qualified` and `condition` only where there is one: a page of Python or JS hits stays as long as before."""
         data: dict[str, Any] = handler(self)
-        for key in ("qualified", "condition"):
+        for key in ("qualified", "condition", "made_by"):
             if data.get(key) is None:
                 data.pop(key, None)
         return data

@@ -71,7 +71,7 @@ class SymbolSearchRun:
         hits = [SymbolHit(path=s.path, qualname=s.qualname, kind=s.kind, start_line=s.start_line, end_line=s.end_line,
                           signature=_with_value(nav, s), exported=s.exported, overloads=overloads.get(s.id, []),
                           impls=impls.get(s.id, []), qualified=full_names.get(s.id),
-                          condition=_condition(nav, conditions, s), language=s.language)
+                          condition=_condition(nav, conditions, s), language=s.language, made_by=_made_by(nav, s, pool))
                 for s in shown]
         sites: list[RefSite] = []
         ref_total = left_out = 0
@@ -300,6 +300,18 @@ def name_list(q: str) -> list[str]:
     else:
         return []
     return names if 2 <= len(names) <= 10 else []
+
+
+def _made_by(nav: NavigationService, s: Any, pool: list[Any]) -> str | None:
+    """A C prototype with no body by that name anywhere: the macro that pastes its body together (c_macros)."""
+    from contexteer.indexers.c_macros import made_by_macro
+    from contexteer.indexers.lookup import is_prototype
+
+    if s.language not in ("c", "cpp") or s.kind != "function" or not is_prototype(s):
+        return None
+    if any(o.name == s.name and o.kind == "function" and not is_prototype(o) for o in nav.index.symbols_named(s.name)):
+        return None
+    return made_by_macro(nav.index, s.name)
 
 
 def _fold_overloads(ranked: list[Any], nav: NavigationService | None = None) -> tuple[list[Any], dict[int, list[str]]]:

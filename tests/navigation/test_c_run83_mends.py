@@ -121,3 +121,15 @@ def test_c_callees_say_what_a_macro_expands_to(tmp_path):
     assert not a.is_error, a.text
     assert "ext4_msg ext4.h:5-6 called at 5 (expands to __ext4_msg super.c:3-5)" in a.text, a.text
     assert "also named so" not in a.text, a.text
+
+
+def test_c_prototype_of_a_function_a_macro_pastes_together_names_the_macro(tmp_path):
+    files = {"ext4.h": ("#define EXT4_INODE_BIT_FNS(name, field, offset)\t\\\n"
+                        "static inline int ext4_test_inode_##name(struct inode *inode, int bit)\t\\\n"
+                        "{\t\\\n\treturn test_bit(bit + (offset), &EXT4_I(inode)->i_##field);\t\\\n}\n\n"
+                        "static inline int ext4_test_inode_state(struct inode *inode, int bit);\n"
+                        "EXT4_INODE_BIT_FNS(flag, flags, 0)\nEXT4_INODE_BIT_FNS(state, flags, 32)\n")}
+    a = served_tree(tmp_path / "c", files).call("search_symbol", query="ext4_test_inode_state")
+    assert not a.is_error, a.text
+    assert "(made by macro EXT4_INODE_BIT_FNS (ext4.h:1-5), expanded at ext4.h:9)" in a.text, a.text
+    assert a.data["definitions"][0]["made_by"].startswith("made by macro EXT4_INODE_BIT_FNS"), a.data
