@@ -56,3 +56,15 @@ def test_go_callees_name_the_methods_sort_sort_calls_back(tmp_path):
     back = {i["qualname"]: i["lines"] for i in a.data["items"] if i["how"] == "callback"}
     assert back == {"kvs.Len": [15], "kvs.Swap": [15], "kvs.Less": [15]}, a.text
     assert "called back by sort.Sort" in a.text, a.text
+
+
+def test_go_callees_name_other_packages_types_of_fields_and_locals(tmp_path):
+    files = {**_FILES, "reflect_map.go": ("package jsoniter\n\nimport (\n\t\"unsafe\"\n\n\t\"github.com/modern-go/reflect2\"\n)\n\n"
+                                          "type sortKeys struct {\n\tmapType *reflect2.UnsafeMapType\n}\n\n"
+                                          "func (e *sortKeys) Encode(ptr unsafe.Pointer, stream *Stream) {\n"
+                                          "\tmapIter := e.mapType.UnsafeIterate(ptr)\n\tfor mapIter.HasNext() {\n\t\tstream.WriteNil()\n\t}\n}\n")}
+    a = served_tree(tmp_path / "g", files).call("find_related", symbol="sortKeys.Encode", relation="callees")
+    assert not a.is_error, a.text
+    assert "reflect2.UnsafeMapType.UnsafeIterate (on e.mapType)" in a.text, a.text
+    assert "mapIter.HasNext (mapIter from reflect2.UnsafeMapType.UnsafeIterate)" in a.text, a.text
+    assert "unresolved" not in a.text, a.text
