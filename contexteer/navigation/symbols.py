@@ -338,9 +338,18 @@ def _fold_overloads(ranked: list[Any], nav: NavigationService | None = None) -> 
         best = max(group, key=lambda x: (x.end_line - x.start_line, x.start_line))
         if s.language in ("c", "cpp") and nav is not None:
             best = _configured(nav, group) or best
-        extra[best.id] = [f"{x.start_line}-{x.end_line}" for x in sorted(group, key=lambda x: x.start_line) if x is not best]
+        # a C forward declaration (`static void ext4_update_super(struct super_block *sb);` at super.c:70) is no
+        # definition under another #if (the ext4 A/B agent was told so)
+        extra[best.id] = [f"{x.start_line}-{x.end_line}" if not _forward(x, best) else f"{x.start_line} (declaration)"
+                          for x in sorted(group, key=lambda x: x.start_line) if x is not best]
         out.append(best)
     return out, extra
+
+
+def _forward(x: Any, best: Any) -> bool:
+    """A one-line C prototype of the definition `best`, above it in the same file."""
+    return x.language in ("c", "cpp") and x.start_line == x.end_line and x.start_line < best.start_line \
+        and best.end_line > best.start_line and not (x.signature or "").startswith("#define")
 
 
 def _configured(nav: NavigationService, group: list[Any]) -> Any:

@@ -237,8 +237,10 @@ def symbol_search(model: SymbolSearch, match: str, kind: str | None, with_refs: 
         if priv == " (private)" and h.language == "java" and "private" not in head:
             priv = " (package-private)"  # no modifier: visible to its package (`TrieEntry<K, V> subtree(...)`)
         what = "definition under another #if" if h.language == "c" else "overload signature"  # C has no overloads
-        more = f" (+{len(h.overloads)} {what}{'s' if len(h.overloads) != 1 else ''}: {', '.join(h.overloads)})" \
-            if h.overloads else ""
+        declared = [o.removesuffix(" (declaration)") for o in h.overloads if o.endswith(" (declaration)")]
+        others = [o for o in h.overloads if not o.endswith(" (declaration)")]
+        more = f" (+{len(others)} {what}{'s' if len(others) != 1 else ''}: {', '.join(others)})" if others else ""
+        more += f" (declared at {', '.join(declared)})" if declared else ""
         if h.impls:
             block = "extension" if h.language == "swift" else "impl block"  # Swift's `extension Type { ... }`
             rest = f" +{len(h.impls) - 8} more" if len(h.impls) > 8 else ""

@@ -123,12 +123,17 @@ async def search_symbol(
     path: Annotated[str | None, Field(description="Only under this path.")] = None,
     match: Literal["exact", "prefix", "substring", "fuzzy"] = "exact",
     references: bool = False,
-    limit: Annotated[int | None, Field(ge=1, le=200, description="default 20, or 4 per name when several are asked")] = None,
+    limit: Annotated[int | None, Field(ge=1, le=200, description="default 20; when several names are asked, per name (default 4)")] = None,
     cursor: Annotated[str | None, Field(description="next_cursor of the last page.")] = None,
 ) -> Answer:
     q = query.strip()
-    # ten names asked at once got 20 rows, and the last names fell to the next page (Collections A/B run 74)
-    limit = limit if limit is not None else min(200, max(20, 4 * len(name_list(q)))) if match == "exact" else 20
+    # ten names asked at once got 20 rows, and the last names fell to the next page (Collections A/B run 74); a
+    # limit with several names is per name (`limit=3` over nine names gave 3 rows in all: ext4 A/B run 85)
+    names = len(name_list(q)) if match == "exact" else 0
+    if names > 1:
+        limit = min(200, limit * names) if limit is not None else min(200, max(20, 4 * names))
+    elif limit is None:
+        limit = 20
     kind = _check_kinds([kind])[0] if kind else None
     if not q:
         raise InputError("query is empty. Pass a symbol name such as 'parse_header' (or match='prefix' with its start).")

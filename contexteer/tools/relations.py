@@ -203,7 +203,9 @@ def _caller_rows(it: RelatedItem, target: Any, tag: str, via: str | None, under:
     # a class is named in several ways (built, raised, caught, annotated): each line shows which; a function's
     # second and third call lines too (the one call that passes `Some(body.result)` was a bare line number)
     also = it.calls[1:] if target.kind in CLASS_KINDS else it.calls[1:3]
-    out += [f"{pad}  {c}" for c in also]
+    # the same caller's other call lines, marked as such (an indented `1489: ...` under `1334 in __ext4_ioctl` read
+    # as a caller of the next level to the ext4 A/B agent)
+    out += [f"{pad}  and {c}" for c in also]
     if len(it.lines) > 1 + len(also):
         rest = it.lines[1 + len(also):]
         out.append(f"{pad}  +{len(rest)} more line{'s' if len(rest) != 1 else ''}: {', '.join(map(str, rest[:12]))}"

@@ -133,3 +133,18 @@ def test_c_prototype_of_a_function_a_macro_pastes_together_names_the_macro(tmp_p
     assert not a.is_error, a.text
     assert "(made by macro EXT4_INODE_BIT_FNS (ext4.h:1-5), expanded at ext4.h:9)" in a.text, a.text
     assert a.data["definitions"][0]["made_by"].startswith("made by macro EXT4_INODE_BIT_FNS"), a.data
+
+
+def test_run85_forward_declaration_limit_per_name_and_external_false(tmp_path):
+    files = {**_EXT, "super.c": ("#include <linux/fs.h>\n#include \"ext4.h\"\n\nstatic void ext4_update_super(void *sb);\n\n"
+                                 "static void work(void *sb)\n{\n\text4_update_super(sb);\n}\n\n"
+                                 "static void ext4_update_super(void *sb)\n{\n\t(void)sb;\n}\n")}
+    served = served_tree(tmp_path / "c", files)
+    a = served.call("search_symbol", query="ext4_update_super")
+    assert "super.c:11-14 function ext4_update_super (private) (declared at 4)" in a.text, a.text
+    assert "another #if" not in a.text, a.text
+    many = served.call("search_symbol", query="ext4_update_super, ext4_sync_file, ext4_ext_check_inode", limit=1)
+    assert {d["qualname"] for d in many.data["definitions"]} == {"ext4_update_super", "ext4_sync_file",
+                                                                  "ext4_ext_check_inode"}, many.text
+    deps = served.call("list_dependencies", path="super.c", external=False)
+    assert "linux/fs.h" not in deps.text and '"ext4.h"' in deps.text, deps.text

@@ -42,7 +42,7 @@ def test_a_heading_holds_siblings_only_and_other_call_lines_show_their_text(tmp_
     s = served_tree(tmp_path, FILES)
     text = s.call("find_related", symbol="try_leaf", relation="callers", depth=2).text
     lines = text.splitlines()
-    assert "  7: try_leaf([body.result])" in lines, text  # the second call line, with its text
+    assert "  and 7: try_leaf([body.result])" in lines, text  # the second call line, with its text
     # api.py's start (a caller of internal, depth 2) and direct (depth 1) are no siblings: no shared heading
     assert "api.py" not in lines, text
     assert any(line.startswith("  api.py:4 in start") for line in lines), text

@@ -262,7 +262,7 @@ def test_several_names_at_once_each_get_a_share_of_the_page_and_primes_are_names
                           "stringify :: Int -> Text\nstringify = undefined\n\n"
                           "data WriterOptions = WriterOptions\n  { writerColumns :: Int\n  , writerWrap :: Bool\n  }\n")
     s = served_tree(tmp_path, files)
-    text = s.call("search_symbol", query="def, metaToContext', stringify, WriterOptions", limit=10).text
+    text = s.call("search_symbol", query="def, metaToContext', stringify, WriterOptions", limit=2).text  # per name: 8 rows
     assert "Shared.hs:3-4 function metaToContext'" in text and "Shared.hs:6-7 function stringify" in text, text
     assert "'def' 30" in text and text.index("function stringify") < text.index("R10.hs"), text  # its share first
     assert "constant WriterOptions.WriterOptions — WriterOptions" in text and "writerWrap" not in text, text
