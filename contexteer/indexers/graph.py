@@ -894,7 +894,9 @@ def _direct_subtypes(index: IndexQueries, sym: Symbol,
     for cand in _mentioning(index, sym.name):
         if cand.id == sym.id or language_family(cand.language) != family:
             continue
-        if sym.name in bases_of(cand) and not _shadowed(index, sym, cand.path, shadowed):
+        # (Ruby: the base as its nesting resolves it; every file reopens `module Kramdown`, which shadows nothing)
+        if sym.name in bases_of(cand) and (_ruby_base_is(index, cand, sym) if cand.language == "ruby"
+                                           else not _shadowed(index, sym, cand.path, shadowed)):
             found.append((cand, base_how(cand, sym.name, sym.kind), ""))
     if sym.language == "rust" and rust_impls is not None:
         for impl, type_name in rust_impls(sym.name):
@@ -1163,6 +1165,26 @@ def _mentioning(index: IndexQueries, name: str) -> list[Any]:
 def _whole_header(index: IndexQueries, sym: Symbol) -> str:
     """A class-like definition's header as written, up to its body (the stored signature when none is found)."""
     return whole_class(index, sym, always=True).signature or ""
+
+
+def _ruby_base_is(index: IndexQueries, cand: Symbol, sym: Symbol) -> bool:
+    """Ruby: whether `class Html < Base` in `cand` means `sym`, the base written being looked up from the class's
+    own nesting outwards (`Kramdown::Parser::Html < Base` is Kramdown::Parser::Base, not Kramdown::Converter::Base:
+    the kramdown A/B agent read two parsers among Converter::Base's "complete" subclasses)."""
+    m = re.search(r"\bclass\s+[\w:]+\s*<\s*(::)?([A-Z][\w:]*)", cand.signature or "")
+    parts = cand.qualname.replace("::", ".").split(".")  # stored `Kramdown.Parser.Html`
+    if m is None or len(parts) < 2:
+        return True
+    written, nesting = m.group(2).replace("::", "."), parts[:-1]
+    scopes = [[]] if m.group(1) else [nesting[:i] for i in range(len(nesting), -1, -1)]
+    last = written.rsplit(".", 1)[-1]
+    known = {s.qualname.replace("::", ".") for s in index.symbols_named(last)
+             if s.name == last and s.kind in CLASS_KINDS and s.language == "ruby"}
+    for scope in scopes:
+        full = ".".join([*scope, written])
+        if full in known:
+            return full == sym.qualname.replace("::", ".")
+    return True
 
 
 def _shadowed(index: IndexQueries, sym: Symbol, path: str, cache: dict[str, bool]) -> bool:

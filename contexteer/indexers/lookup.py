@@ -1351,10 +1351,8 @@ def find_callers(index: IndexQueries, sym: Symbol, callee: str, resolve_imports:
         if left_out is not None:  # what the receivers showed to be another method of that name, for the answer to count
             left_out += [c for c in sites if c.against]
         sites = [c for c in sites if not c.against]
-    if family == "bash" and sites:
-        _global_shell_function(index, sym, callee, sites)
-    if sym.language in ("c", "cpp") and sites:
-        _global_c_function(index, sym, callee, sites)
+    if sites:
+        _by_language_rules(index, sym, callee, sites, family)
     sites += entered
     rank = {"same file": 0, "same module": 0, "import": 1, "same package": 1, "receiver type": 1.5, "alias": 1.5,
             GLOBAL: 1.5, "with statement": 1.5, "receiver": 2, "base type": 2, "name only": 3}
@@ -1418,6 +1416,35 @@ def _constructor_sites(index: IndexQueries, sym: Symbol, callee: str, sites: lis
     if left_out is not None:
         left_out += [c for c in sites if c.against]
     return [c for c in sites if not c.against]
+
+
+def _by_language_rules(index: IndexQueries, sym: Symbol, callee: str, sites: list[Caller], family: str | None) -> None:
+    """Name-only sites a language's own rules settle: shell functions and C functions with external linkage share
+    one namespace; Ruby classes are reopened across files."""
+    if family == "bash":
+        _global_shell_function(index, sym, callee, sites)
+    elif sym.language in ("c", "cpp"):
+        _global_c_function(index, sym, callee, sites)
+    elif sym.language == "ruby" and sym.kind == "method":
+        _reopened_class_calls(index, sym, callee, sites)
+
+
+def _reopened_class_calls(index: IndexQueries, sym: Symbol, callee: str, sites: list[Caller]) -> None:
+    """Ruby: a bare call (`parse_spans(el)`) in a method of the same class reopened in another file
+    (`class Kramdown::Parser::Kramdown` spread over one file per syntax element) calls it on self; it read "name only"
+    to the kramdown A/B agent, and past the first level such callers were dropped."""
+    owner = sym.qualname.replace("::", ".").rsplit(".", 1)[0]
+    files: dict[str, list[str]] = {}
+    for c in sites:
+        if c.how != "name only":
+            continue
+        enc = enclosing(index.symbols_in_file(c.path), c.line)
+        if enc is None or enc.qualname.replace("::", ".").rsplit(".", 1)[0] != owner:
+            continue
+        text = _file_lines(getattr(index, "ws", None), c.path, files)[c.line - 1:c.line] if getattr(index, "ws", None) else []
+        if text and re.search(rf"(?<![\w.:@$]){re.escape(callee)}\b", text[0]) \
+                and not re.search(rf"[\w)\]]\s*(?:\.|&\.|::)\s*{re.escape(callee)}\b", text[0]):
+            c.how, c.receiver, c.receiver_name = "receiver", True, "self"
 
 
 def _global_c_function(index: IndexQueries, sym: Symbol, callee: str, sites: list[Caller]) -> None:

@@ -305,6 +305,11 @@ class Resolver(LanguageResolvers, ScriptResolvers):
         found = next((t for d in own if (t := self._ruby_probe(posixpath.join(d, mod) if d else mod))), None)
         if found:
             return Resolution(targets=(found,))
+        # a root that is itself a load path (a gem's lib/ copied or checked out alone: `require 'kramdown/utils'`
+        # is kramdown/utils.rb, read as the gem "kramdown" by the kramdown A/B agent)
+        at_root = self._ruby_probe(mod) if "/" in mod else None
+        if at_root:
+            return Resolution(targets=(at_root,))
         segs = mod.split("/")
         gems = {g.lower().replace("_", "-"): g for g in self.layout.declared_in("Gemfile", ".gemspec")}
         for cand in ("-".join(segs[:3]), "-".join(segs[:2]), segs[0], segs[0].replace("_", "")):

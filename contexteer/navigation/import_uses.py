@@ -49,11 +49,17 @@ def import_uses(nav: NavigationService, rel: str) -> list[ImportUse]:
                        for i in imports for n in i.names if n and n != "*"}
     out: list[ImportUse] = []
     claimed: set[str] = set()  # C: a name two includes bring is the first one's
+    # (Ruby: the modules and classes the file itself opens, `module Kramdown`, are no names it takes from a require)
+    own_consts = {s.name for s in syms if s.kind in ("class", "module")} if language == "rb" else set()
     for imp in imports:
         targets = [f for r in resolver.classify(imp) for f in r.targets]
         found = ImportUse(line=imp.line, module=imp.module, names=[])
         if language in _C_FAMILY:
             out.append(_c_include(nav, resolver, found, targets, refs, every, own | claimed, claimed, (lines, syms)))
+            continue
+        if language == "rb" and re.match(r"\s*(?:require|require_relative|load)\b", _line(lines, imp.line)):
+            claimed |= own_consts
+            out.append(_ruby_require(nav, resolver, found, targets, (refs, every, lines), claimed))
             continue
         names = [n for n in imp.names if n and n != "*"]
         text = " ".join(lines[n - 1] for n in statements[imp.line])
@@ -131,15 +137,7 @@ def _c_include(nav: NavigationService, resolver: Any, found: ImportUse, targets:
         found.directive = "outside the repository: the names it declares are not known here"
         return found
     rel_lines, syms = file
-    files: list[str] = []
-    todo = list(targets)
-    while todo and len(files) < MAX_HEADERS:
-        f = todo.pop(0)
-        if f in files:
-            continue
-        files.append(f)
-        for inc in nav.index.imports_of(f):
-            todo += [t for r in resolver.classify(inc) for t in r.targets if t not in files]
+    files = _closure(nav, resolver, targets)
     top: dict[str, Any] = {}
     fields: dict[str, Any] = {}
     for f in files:
@@ -162,6 +160,58 @@ def _c_include(nav: NavigationService, resolver: Any, found: ImportUse, targets:
         found.names.append(UsedName(name=n, lines=at[:MAX_LINES], more=max(0, len(at) - MAX_LINES),
                                     defined=f"{sym.path}:{sym.start_line}"))
     return found
+
+
+def _ruby_require(nav: NavigationService, resolver: Any, found: ImportUse, targets: list[str],
+                  written: tuple[dict[str, list[int]], dict[str, list[int]], list[str]], claimed: set[str]) -> ImportUse:
+    """A Ruby `require`: the classes and modules the required file (and the repository files it requires in turn)
+    defines that this file names, and the methods it calls on them (`Utils.snake_case`), each under the first
+    require that brings it (the kramdown A/B agent read "no name of it used" for all three requires of base.rb)."""
+    if not targets:
+        found.directive = "outside the repository: the names it defines are not known here"
+        return found
+    files = _closure(nav, resolver, targets)
+    consts: dict[str, Any] = {}
+    methods: dict[str, Any] = {}
+    for f in files:
+        for sym in nav.index.symbols_in_file(f):
+            if sym.kind in ("class", "module", "constant"):
+                consts.setdefault(sym.name, sym)
+            elif sym.kind in ("method", "function") and sym.parent_id is not None:
+                methods.setdefault(sym.name, sym)
+    refs, every, lines = written
+    used = [(n, refs[n], consts[n]) for n in refs if refs[n] and n in consts and n not in claimed]
+    for n in sorted(set(refs) | set(every)):  # `::Kramdown::Utils.snake_case(..)`: a method called on one of its modules
+        m = methods.get(n)
+        owner = nav.index.get_symbol(m.parent_id) if m is not None and m.parent_id is not None else None
+        if m is None or owner is None or n in claimed:
+            continue
+        rx = re.compile(rf"\b{re.escape(owner.name)}\s*(?:\.|::)\s*{re.escape(n)}\b")
+        at = [k for k in sorted(set(refs.get(n, [])) | set(every.get(n, []))) if rx.search(_line(lines, k))]
+        if at:
+            used.append((f"{owner.name}.{n}", at, m))
+    used.sort(key=lambda u: u[1][0])
+    claimed.update(n.rpartition(".")[2] for n, _, _ in used)
+    found.glob = len(used)
+    for n, at, sym in used[:MAX_GLOB_NAMES]:
+        at = sorted(at)
+        found.names.append(UsedName(name=n, lines=at[:MAX_LINES], more=max(0, len(at) - MAX_LINES),
+                                    defined=f"{sym.path}:{sym.start_line}"))
+    return found
+
+
+def _closure(nav: NavigationService, resolver: Any, targets: list[str]) -> list[str]:
+    """The files `targets` are, and the repository files they import in turn (breadth first, at most MAX_HEADERS)."""
+    files: list[str] = []
+    todo = list(targets)
+    while todo and len(files) < MAX_HEADERS:
+        f = todo.pop(0)
+        if f in files:
+            continue
+        files.append(f)
+        for inc in nav.index.imports_of(f):
+            todo += [t for r in resolver.classify(inc) for t in r.targets if t not in files]
+    return files
 
 
 def _field_owner_fits(nav: NavigationService, lines: list[str], syms: list[Any], line: int, field: str, owner: str) -> bool:

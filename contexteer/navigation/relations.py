@@ -509,7 +509,7 @@ def _item(nav: NavigationService, e: graph.Related) -> RelatedItem:
     return RelatedItem(path=e.path, qualname=nav.written_name(s) if s else None, kind=s.kind if s else None,
                        start_line=s.start_line if s else None, end_line=s.end_line if s else None,
                        signature=s.signature if s else None, how=e.how, lines=sorted(set(e.lines)), depth=e.depth,
-                       via=e.via.qualname if e.via is not None else None, detail=e.detail or None,
+                       via=nav.written_name(e.via) if e.via is not None else None, detail=e.detail or None,
                        defined=out_of_class_definition(nav, s))
 
 

@@ -1,0 +1,49 @@
+"""What the kramdown (Ruby) A/B run 86 stumbled on: `class Html < Base` inside `module Parser` listed among
+Converter::Base's subclasses (the base resolved by its bare name) and Markdown < Kramdown missing (every file
+reopens `module Kramdown`); bare calls in the same class reopened in another file "name only"; `require
+'kramdown/utils'` in a root that is a gem's lib/ read as the gem, its names "not used"."""
+
+from __future__ import annotations
+
+from tests.navigation.conftest import served_tree
+
+_FILES = {
+    "kramdown.rb": "module Kramdown\n  def self.data_dir\n    'data'\n  end\nend\n",
+    "kramdown/utils.rb": "module Kramdown\n  module Utils\n    def self.snake_case(name)\n      name.downcase\n    end\n  end\nend\n",
+    "kramdown/parser/base.rb": "module Kramdown\n  module Parser\n    class Base\n      def parse\n      end\n    end\n  end\nend\n",
+    "kramdown/converter/base.rb": ("require 'erb'\nrequire 'kramdown/utils'\n\nmodule Kramdown\n  module Converter\n"
+                                   "    class Base\n      def name_of(x)\n        ::Kramdown::Utils.snake_case(x)\n      end\n"
+                                   "    end\n  end\nend\n"),
+    "kramdown/converter/html.rb": "module Kramdown\n  module Converter\n    class Html < Base\n    end\n  end\nend\n",
+    "kramdown/parser/html.rb": "module Kramdown\n  module Parser\n    class Html < Base\n    end\n  end\nend\n",
+    "kramdown/parser/kramdown.rb": ("module Kramdown\n  module Parser\n    class Kramdown < Base\n"
+                                    "      def parse_spans(el)\n        el\n      end\n    end\n  end\nend\n"),
+    "kramdown/parser/kramdown/link.rb": ("module Kramdown\n  module Parser\n    class Kramdown\n      def parse_link\n"
+                                         "        parse_spans(1)\n      end\n    end\n  end\nend\n"),
+    "kramdown/parser/markdown.rb": "module Kramdown\n  module Parser\n    class Markdown < Kramdown\n    end\n  end\nend\n",
+}
+
+
+def test_ruby_subclasses_resolve_the_base_from_their_nesting(tmp_path):
+    served = served_tree(tmp_path / "r", _FILES)
+    conv = served.call("find_related", symbol="Kramdown::Converter::Base", relation="implementations")
+    assert {i["qualname"] for i in conv.data["items"]} == {"Kramdown::Converter::Html"}, conv.text
+    parse = served.call("find_related", symbol="Kramdown::Parser::Base", relation="implementations")
+    assert {i["qualname"] for i in parse.data["items"]} == {"Kramdown::Parser::Html", "Kramdown::Parser::Kramdown",
+                                                            "Kramdown::Parser::Markdown"}, parse.text
+
+
+def test_ruby_bare_call_in_the_same_class_reopened_elsewhere_is_on_self(tmp_path):
+    a = served_tree(tmp_path / "r", _FILES).call("find_related", symbol="parse_spans", relation="callers")
+    assert not a.is_error, a.text
+    assert [(i["qualname"], i["how"]) for i in a.data["items"]] == [("Kramdown::Parser::Kramdown#parse_link", "receiver")], a.text
+    assert "name only" not in a.text, a.text
+
+
+def test_ruby_require_in_a_lib_root_names_what_the_file_uses(tmp_path):
+    a = served_tree(tmp_path / "r", _FILES).call("list_dependencies", path="kramdown/converter/base.rb", view="uses")
+    assert not a.is_error, a.text
+    by_line = {u["line"]: {n["name"]: n for n in u["names"]} for u in a.data["uses"]}
+    assert set(by_line[2]) == {"Utils", "Utils.snake_case"}, a.text
+    assert by_line[2]["Utils.snake_case"]["defined"] == "kramdown/utils.rb:3", a.text
+    assert "gem kramdown" not in a.text and "no name of it used" not in a.text, a.text
