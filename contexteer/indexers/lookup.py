@@ -1351,7 +1351,7 @@ def find_callers(index: IndexQueries, sym: Symbol, callee: str, resolve_imports:
         if left_out is not None:  # what the receivers showed to be another method of that name, for the answer to count
             left_out += [c for c in sites if c.against]
         sites = [c for c in sites if not c.against]
-    if sites:
+    if sites or sym.language == "ruby":  # (Ruby: bare calls without parentheses are found by their text)
         _by_language_rules(index, sym, callee, sites, family)
     sites += entered
     rank = {"same file": 0, "same module": 0, "import": 1, "same package": 1, "receiver type": 1.5, "alias": 1.5,
@@ -1427,6 +1427,42 @@ def _by_language_rules(index: IndexQueries, sym: Symbol, callee: str, sites: lis
         _global_c_function(index, sym, callee, sites)
     elif sym.language == "ruby" and sym.kind == "method":
         _reopened_class_calls(index, sym, callee, sites)
+        sites += _ruby_bare_calls(index, sym, callee, {(c.path, c.line) for c in sites})
+
+
+def _ruby_bare_calls(index: IndexQueries, sym: Symbol, callee: str, known: set[tuple[str, int]]) -> list[Caller]:
+    """Ruby calls of a method without parentheses or arguments (`@src.match?(paragraph_end)`, an `attr_reader`'s
+    `options`): a bare word the syntax cannot tell from a local, counted where it sits in a method of the same class
+    (reopened in any file) that binds no local or parameter of that name (the kramdown A/B agent got "0 call sites"
+    for paragraph_end)."""
+    from contexteer.indexers.textsearch import search
+
+    ws = getattr(index, "ws", None)
+    if ws is None or not re.fullmatch(r"[a-z_]\w*[?!]?", callee):
+        return []
+    owner = sym.qualname.replace("::", ".").rsplit(".", 1)[0]
+    try:
+        found = search(ws, rf"\b{re.escape(callee)}\b", regex=True, case_sensitive=True, glob="*.rb", max_results=500)
+    except Exception as exc:  # noqa: BLE001 - no bare calls is the safe answer
+        logger.info("no bare-word search for %s: %s", callee, exc)
+        return []
+    word = re.compile(rf"(?<![\w.:@$]){re.escape(callee)}(?![\w?!(:=])(?!\s*=[^=~>])(?!\s+[\w\"'@:\[])")
+    out: list[Caller] = []
+    files: dict[str, list[str]] = {}
+    for h in found.hits:
+        if not h.path or h.context or (h.path, h.line) in known or re.match(r"\s*(?:#|def\s)", h.text) \
+                or not word.search(re.sub(r"#.*$|'[^']*'|\"[^\"]*\"", "", h.text)):
+            continue
+        enc = enclosing(index.symbols_in_file(h.path), h.line)
+        if enc is None or enc.id == sym.id or enc.qualname.replace("::", ".").rsplit(".", 1)[0] != owner:
+            continue
+        lines = _file_lines(ws, h.path, files)
+        body = "\n".join([enc.signature or "", *lines[enc.start_line - 1:h.line - 1]])
+        if re.search(rf"(?<![\w.@]){re.escape(callee)}\s*(?:=[^=~>]|,[^\n]*=)|\|[^|]*\b{re.escape(callee)}\b[^|]*\||"
+                     rf"\(\s*[^)]*\b{re.escape(callee)}\b", body):
+            continue  # a local or parameter of that name in the method
+        out.append(Caller(enc, h.path, h.line, "receiver", receiver=True, receiver_name="self"))
+    return out
 
 
 def _reopened_class_calls(index: IndexQueries, sym: Symbol, callee: str, sites: list[Caller]) -> None:

@@ -47,3 +47,14 @@ def test_ruby_require_in_a_lib_root_names_what_the_file_uses(tmp_path):
     assert set(by_line[2]) == {"Utils", "Utils.snake_case"}, a.text
     assert by_line[2]["Utils.snake_case"]["defined"] == "kramdown/utils.rb:3", a.text
     assert "gem kramdown" not in a.text and "no name of it used" not in a.text, a.text
+
+
+def test_ruby_call_without_parentheses_is_a_call_site_unless_a_local_shadows_it(tmp_path):
+    files = {**_FILES, "kramdown/parser/kramdown/paragraph.rb": (
+        "module Kramdown\n  module Parser\n    class Kramdown\n      def parse_paragraph\n"
+        "        until @src.match?(paragraph_end)\n          x = 1\n        end\n      end\n\n"
+        "      def other\n        paragraph_end = 3\n        paragraph_end\n      end\n\n"
+        "      def paragraph_end\n        /x/\n      end\n    end\n  end\nend\n")}
+    a = served_tree(tmp_path / "r", files).call("find_related", symbol="paragraph_end", relation="callers")
+    assert not a.is_error, a.text
+    assert [(i["qualname"], i["lines"]) for i in a.data["items"]] == [("Kramdown::Parser::Kramdown#parse_paragraph", [5])], a.text
