@@ -143,6 +143,11 @@ def search(nav: NavigationService, q: str, *, match: str, kind: str | None, pref
         pool = idx.find_symbols(q, match=match, kind=kind, path_prefix=prefix, limit=SEARCH_POOL)
         if nav.recheck(s.path for s in pool[: offset + limit]) or (not pool and nav.sweep_on_miss()):
             pool = idx.find_symbols(q, match=match, kind=kind, path_prefix=prefix, limit=SEARCH_POOL)
+        if not pool and match in ("prefix", "substring") and re.search(r"::|#|\\", q):
+            # the index keeps qualified names dotted: `Kramdown::Converter` with match='prefix' found nothing while
+            # the answer's closest names listed five Kramdown::Converter modules (kramdown A/B run 86)
+            q = re.sub(r"::|#|\\", ".", q).strip(".")
+            pool = idx.find_symbols(q, match=match, kind=kind, path_prefix=prefix, limit=SEARCH_POOL)
     if not pool and match == "exact" and is_qualified(q) and not parts:
         # 'org.example.web.Servlet', 'App\\Http\\Kernel::handle', 'Rack::Request#params', 'crate::a::B', 'pkg.Type'
         pool = nav.qualifier().find(q, kind=kind, path_prefix=prefix, limit=SEARCH_POOL) \

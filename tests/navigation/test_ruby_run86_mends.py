@@ -58,3 +58,9 @@ def test_ruby_call_without_parentheses_is_a_call_site_unless_a_local_shadows_it(
     a = served_tree(tmp_path / "r", files).call("find_related", symbol="paragraph_end", relation="callers")
     assert not a.is_error, a.text
     assert [(i["qualname"], i["lines"]) for i in a.data["items"]] == [("Kramdown::Parser::Kramdown#parse_paragraph", [5])], a.text
+
+
+def test_ruby_prefix_search_with_a_double_colon_name(tmp_path):
+    a = served_tree(tmp_path / "r", _FILES).call("search_symbol", query="Kramdown::Converter", match="prefix", kind="module")
+    assert not a.is_error, a.text
+    assert a.data["definitions"] and all(d["qualname"].replace(".", "::") == "Kramdown::Converter" for d in a.data["definitions"]), a.text
