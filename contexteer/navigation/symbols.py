@@ -140,14 +140,7 @@ def search(nav: NavigationService, q: str, *, match: str, kind: str | None, pref
             miss = "no definition named " + ", ".join(f"'{m}'" for m in missing)
             note = f"{note}; {miss}" if note else miss
     else:
-        pool = idx.find_symbols(q, match=match, kind=kind, path_prefix=prefix, limit=SEARCH_POOL)
-        if nav.recheck(s.path for s in pool[: offset + limit]) or (not pool and nav.sweep_on_miss()):
-            pool = idx.find_symbols(q, match=match, kind=kind, path_prefix=prefix, limit=SEARCH_POOL)
-        if not pool and match in ("prefix", "substring") and re.search(r"::|#|\\", q):
-            # the index keeps qualified names dotted: `Kramdown::Converter` with match='prefix' found nothing while
-            # the answer's closest names listed five Kramdown::Converter modules (kramdown A/B run 86)
-            q = re.sub(r"::|#|\\", ".", q).strip(".")
-            pool = idx.find_symbols(q, match=match, kind=kind, path_prefix=prefix, limit=SEARCH_POOL)
+        q, pool = _found(nav, q, match, kind, prefix, offset + limit)
     if not pool and match == "exact" and is_qualified(q) and not parts:
         # 'org.example.web.Servlet', 'App\\Http\\Kernel::handle', 'Rack::Request#params', 'crate::a::B', 'pkg.Type'
         pool = nav.qualifier().find(q, kind=kind, path_prefix=prefix, limit=SEARCH_POOL) \
@@ -305,6 +298,21 @@ def name_list(q: str) -> list[str]:
     else:
         return []
     return names if 2 <= len(names) <= 10 else []
+
+
+def _found(nav: NavigationService, q: str, match: str, kind: str | None, prefix: str | None, shown: int) -> tuple[str, list[Any]]:
+    """The pool of definitions one name matches (re-checked when the files shown changed, swept for on a miss), and
+    the query as it matched."""
+    idx = nav.index
+    pool = idx.find_symbols(q, match=match, kind=kind, path_prefix=prefix, limit=SEARCH_POOL)
+    if nav.recheck(s.path for s in pool[:shown]) or (not pool and nav.sweep_on_miss()):
+        pool = idx.find_symbols(q, match=match, kind=kind, path_prefix=prefix, limit=SEARCH_POOL)
+    if not pool and match in ("prefix", "substring") and re.search(r"::|#|\\", q):
+        # the index keeps qualified names dotted: `Kramdown::Converter` with match='prefix' found nothing while
+        # the answer's closest names listed five Kramdown::Converter modules (kramdown A/B run 86)
+        q = re.sub(r"::|#|\\", ".", q).strip(".")
+        pool = idx.find_symbols(q, match=match, kind=kind, path_prefix=prefix, limit=SEARCH_POOL)
+    return q, pool
 
 
 def _made_by(nav: NavigationService, s: Any, pool: list[Any]) -> str | None:
