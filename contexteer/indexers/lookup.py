@@ -1451,16 +1451,16 @@ def _ruby_bare_calls(index: IndexQueries, sym: Symbol, callee: str, known: set[t
     files: dict[str, list[str]] = {}
     for h in found.hits:
         if not h.path or h.context or (h.path, h.line) in known or re.match(r"\s*(?:#|def\s)", h.text) \
-                or not word.search(re.sub(r"#.*$|'[^']*'|\"[^\"]*\"", "", h.text)):
+                or not word.search(re.sub(r"(?<!\S)#(?!\{).*$|'[^']*'", "", h.text)):
             continue
         enc = enclosing(index.symbols_in_file(h.path), h.line)
         if enc is None or enc.id == sym.id or enc.qualname.replace("::", ".").rsplit(".", 1)[0] != owner:
             continue
         lines = _file_lines(ws, h.path, files)
-        body = "\n".join([enc.signature or "", *lines[enc.start_line - 1:h.line - 1]])
-        if re.search(rf"(?<![\w.@]){re.escape(callee)}\s*(?:=[^=~>]|,[^\n]*=)|\|[^|]*\b{re.escape(callee)}\b[^|]*\||"
-                     rf"\(\s*[^)]*\b{re.escape(callee)}\b", body):
-            continue  # a local or parameter of that name in the method
+        body = "\n".join(lines[enc.start_line - 1:h.line - 1])
+        if re.search(rf"\(\s*[^)]*\b{re.escape(callee)}\b", (enc.signature or "").split("\n")[0]) \
+                or re.search(rf"(?<![\w.@]){re.escape(callee)}\s*(?:=[^=~>]|,[^\n]*=)|\|[^|]*\b{re.escape(callee)}\b[^|]*\|", body):
+            continue  # a parameter, a local or a block parameter of that name in the method
         out.append(Caller(enc, h.path, h.line, "receiver", receiver=True, receiver_name="self"))
     return out
 

@@ -64,3 +64,14 @@ def test_ruby_prefix_search_with_a_double_colon_name(tmp_path):
     a = served_tree(tmp_path / "r", _FILES).call("search_symbol", query="Kramdown::Converter", match="prefix", kind="module")
     assert not a.is_error, a.text
     assert a.data["definitions"] and all(d["qualname"].replace(".", "::") == "Kramdown::Converter" for d in a.data["definitions"]), a.text
+
+
+def test_ruby_parenless_call_inside_an_interpolated_string_line_and_a_call_argument(tmp_path):
+    files = {**_FILES, "kramdown/converter/html.rb": (
+        "module Kramdown\n  module Converter\n    class Html < Base\n      def convert_root(el, indent)\n"
+        "        result = ''\n        if @loc\n          result.sub!(/#{@loc}/, footnote_content.gsub(/x/, 'y'))\n"
+        "        else\n          result << footnote_content\n        end\n      end\n\n"
+        "      def footnote_content\n        ''\n      end\n    end\n  end\nend\n")}
+    a = served_tree(tmp_path / "r", files).call("find_related", symbol="footnote_content", relation="callers")
+    assert not a.is_error, a.text
+    assert [(i["qualname"], i["lines"]) for i in a.data["items"]] == [("Kramdown::Converter::Html#convert_root", [7, 9])], a.text
