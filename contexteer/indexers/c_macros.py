@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import logging
 import re
+from typing import Any
 
 from contexteer.indexers.model import Symbol
 from contexteer.indexers.queries_sql import IndexQueries
@@ -19,7 +20,7 @@ _C_GLOB = "*.{c,h,cc,cpp,cxx,hh,hpp,hxx}"
 _PASTED = re.compile(r"([A-Za-z_]\w*)?\s*##\s*([A-Za-z_]\w*)(?:\s*##\s*([A-Za-z_]\w*))?")
 
 
-def made_by_macro(index: IndexQueries, name: str) -> str | None:
+def made_by_macro(index: IndexQueries, name: str, cache: dict[str, Any] | None = None) -> str | None:
     """`made by macro EXT4_INODE_BIT_FNS (ext4.h:1905-1917), expanded at ext4.h:1932 (state), 1939 (state)`, or
     None when no repository macro pastes `name` together."""
     from contexteer.indexers.textsearch import search
@@ -27,11 +28,15 @@ def made_by_macro(index: IndexQueries, name: str) -> str | None:
     ws = getattr(index, "ws", None)
     if ws is None or not re.fullmatch(r"\w+", name):
         return None
-    try:
-        found = search(ws, r"##", regex=False, case_sensitive=True, glob=_C_GLOB, max_results=2000)
-    except Exception as exc:  # noqa: BLE001 - no answer is the safe one
-        logger.info("no token-pasting search for %s: %s", name, exc)
-        return None
+    found = (cache or {}).get("##")
+    if found is None:  # one search of the repository per answer, however many rows ask
+        try:
+            found = search(ws, r"##", regex=False, case_sensitive=True, glob=_C_GLOB, max_results=2000)
+        except Exception as exc:  # noqa: BLE001 - no answer is the safe one
+            logger.info("no token-pasting search for %s: %s", name, exc)
+            return None
+        if cache is not None:
+            cache["##"] = found
     seen: set[int] = set()
     for h in found.hits:
         if not h.path or h.context:
@@ -58,7 +63,8 @@ def _expansions(index: IndexQueries, macro: Symbol, param: str, value: str) -> l
     """Where `macro` is expanded with `value` for its parameter `param`: `ext4.h:1939`."""
     from contexteer.indexers.textsearch import search
 
-    params = [p.strip() for p in re.match(r"#define\s+\w+\(([^)]*)\)", macro.signature or "").group(1).split(",")]  # type: ignore[union-attr]
+    head = re.match(r"#define\s+\w+\(([^)]*)\)", macro.signature or "")
+    params = [p.strip() for p in head.group(1).split(",")] if head else []  # (a signature cut before its `)`)
     if param not in params:
         return []
     at = params.index(param)

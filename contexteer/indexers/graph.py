@@ -249,27 +249,15 @@ def _through_macros(index: IndexQueries, target: Symbol, resolve_imports: Callab
                     seen: set[int]) -> list[tuple[Symbol, list[Any]]]:
     """C/C++: the function-like macros whose body calls `target` (`#define ext4_ext_check(..)
     __ext4_ext_check(__func__, __LINE__, ..)`), each with the sites calling the macro: a macro's body is no parsed
-    code, so those callers were missing (the ext4 A/B agent found three of four by a text search)."""
+    code, so those callers were missing (the ext4 A/B agent found three of four by a text search). The macros are
+    found by the index (their stored text), not by a search of the repository per target."""
     if target.language not in ("c", "cpp") or target.kind != "function" or (target.signature or "").startswith("#define"):
         return []
-    from contexteer.indexers.textsearch import search
-
-    ws = getattr(index, "ws", None)
-    if ws is None:
-        return []
-    try:
-        found = search(ws, rf"\b{re.escape(target.name)}\s*\(", regex=True, case_sensitive=True,
-                       glob="*.{c,h,cc,cpp,cxx,hh,hpp,hxx}", max_results=500)
-    except Exception as exc:  # noqa: BLE001 - no macro callers is the safe answer
-        logger.info("no macro search for %s: %s", target.name, exc)
-        return []
+    calls = re.compile(rf"#define\s+\w+\([^)]*\).*\b{re.escape(target.name)}\s*\(")
     out: list[tuple[Symbol, list[Any]]] = []
-    for h in found.hits:
-        if not h.path or h.context:
-            continue
-        macro = next((m for m in index.symbols_in_file(h.path) if m.start_line <= h.line <= m.end_line and m.name != target.name
-                      and re.match(r"#define\s+\w+\(", m.signature or "")), None)
-        if macro is None or macro.id in seen or any(m.id == macro.id for m, _ in out):
+    for macro in index.symbols_mentioning(target.name, ("function",)):
+        if macro.name == target.name or macro.id in seen or macro.language not in ("c", "cpp") \
+                or not calls.match(" ".join((macro.signature or "").split())):
             continue
         out.append((macro, find_callers(index, macro, macro.name, resolve_imports)))
     return out

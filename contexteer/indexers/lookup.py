@@ -321,8 +321,9 @@ def is_prototype(sym: Symbol) -> bool:
     # a prototype over two or more lines (`extern int ext4_ext_remove_space(struct inode *inode, ext4_lblk_t start,`
     # / `ext4_lblk_t end);` read as a second definition): a short non-inline function in a header is one too
     sig = sym.signature or ""
-    return sym.start_line == sym.end_line or (sym.end_line - sym.start_line <= 5 and "inline" not in sig
-                                              and not sig.startswith("#define"))
+    # (only `extern` says so without the text: `int area(Square s)` over four lines of a header is a body)
+    return sym.start_line == sym.end_line or (sym.end_line - sym.start_line <= 5 and sig.lstrip().startswith("extern")
+                                              and "(" in sig)
 
 
 def _definition_of(index: IndexQueries, proto: Symbol) -> Symbol | None:
@@ -1446,12 +1447,13 @@ def _ruby_bare_calls(index: IndexQueries, sym: Symbol, callee: str, known: set[t
     except Exception as exc:  # noqa: BLE001 - no bare calls is the safe answer
         logger.info("no bare-word search for %s: %s", callee, exc)
         return []
-    word = re.compile(rf"(?<![\w.:@$]){re.escape(callee)}(?![\w?!(:=])(?!\s*=[^=~>])(?!\s+[\w\"'@:\[])")
+    word = re.compile(rf"(?<![\w.:@$]){re.escape(callee)}(?![\w?!(:=])(?!\s*(?:\|\||&&|[-+*/%|&^]|<<|>>)?=[^=~>])"
+                      rf"(?!\s+[\w\"'@:\[])")
     out: list[Caller] = []
     files: dict[str, list[str]] = {}
     for h in found.hits:
         if not h.path or h.context or (h.path, h.line) in known or re.match(r"\s*(?:#|def\s)", h.text) \
-                or not word.search(re.sub(r"(?<!\S)#(?!\{).*$|'[^']*'", "", h.text)):
+                or not word.search(re.sub(r"(?<!\S)#(?!\{).*$|'[^']*'|\"[^\"#]*\"|%[wiWI]?[\[(][^\])]*[\])]", "", h.text)):
             continue
         enc = enclosing(index.symbols_in_file(h.path), h.line)
         if enc is None or enc.id == sym.id or enc.qualname.replace("::", ".").rsplit(".", 1)[0] != owner:
@@ -1459,7 +1461,8 @@ def _ruby_bare_calls(index: IndexQueries, sym: Symbol, callee: str, known: set[t
         lines = _file_lines(ws, h.path, files)
         body = "\n".join(lines[enc.start_line - 1:h.line - 1])
         if re.search(rf"\(\s*[^)]*\b{re.escape(callee)}\b", (enc.signature or "").split("\n")[0]) \
-                or re.search(rf"(?<![\w.@]){re.escape(callee)}\s*(?:=[^=~>]|,[^\n]*=)|\|[^|]*\b{re.escape(callee)}\b[^|]*\|", body):
+                or re.search(rf"(?<![\w.@]){re.escape(callee)}\s*(?:(?:\|\||&&|[-+*/%])?=[^=~>]|,[^\n]*=)|"
+                             rf"\|[^|]*\b{re.escape(callee)}\b[^|]*\|", body):
             continue  # a parameter, a local or a block parameter of that name in the method
         out.append(Caller(enc, h.path, h.line, "receiver", receiver=True, receiver_name="self"))
     return out
@@ -1494,14 +1497,16 @@ def _global_c_function(index: IndexQueries, sym: Symbol, callee: str, sites: lis
     if len(bodies) != 1 or bodies[0].id != sym.id:
         return
     static: dict[str, bool] = {}
+    files: dict[str, list[str]] = {}
     for c in sites:
         if c.how != "name only":
             continue
         if c.path not in static:
             static[c.path] = any(s.name == callee and s.kind == "function" and s.id != sym.id
                                  for s in index.symbols_in_file(c.path))
-        if not static[c.path]:
-            c.how = GLOBAL
+        text = _file_lines(getattr(index, "ws", None), c.path, files)[c.line - 1:c.line] if getattr(index, "ws", None) else []
+        if not static[c.path] and not (text and re.search(rf"(?:->|\.)\s*{re.escape(callee)}\s*\(", text[0])):
+            c.how = GLOBAL  # (`ops->read_block(3)` calls a field, never the function of that name)
 
 
 def _global_shell_function(index: IndexQueries, sym: Symbol, callee: str, sites: list[Caller]) -> None:
@@ -2472,15 +2477,20 @@ def _declared_receiver(index: IndexQueries, cache: dict[str, list[Symbol]], line
         base_field = _inherited_member(index, inner, word, index.symbols_in_file) if inner is not None else None
         fields = [base_field] if base_field is not None and base_field.kind in _FIELD_KINDS else []
     typed = next((t for f in fields if (t := field_type(f.signature or "", word)) is not None), None)
-    if typed is None and not fields and site.path.endswith(".go") and depth < 2:
+    if typed is None and not fields and site.path.endswith(".go") and depth < 2 and not (
+            enc is not None and (local_binding(lines, enc.start_line, site.line, word) is not None
+                                 or re.search(rf"[(,]\s*{re.escape(word)}\b", (enc.signature or "").split("{")[0])
+                                 or re.search(rf"\b{re.escape(word)}(?:\s*,\s*\w+)*\s*:=",
+                                              "\n".join(lines[enc.start_line - 1:site.line - 1])))):
         typed = _go_var_type(index, site.path, word, depth)  # `ConfigFastest.BorrowIterator(..)`: a package var
     return _as_bound(index, syms, enc, site.line, typed) if typed is not None else None
 
 
-def value_type(index: IndexQueries, lines: list[str], sym: Symbol, line: int, word: str) -> str | None:
+def value_type(index: IndexQueries, lines: list[str], sym: Symbol, line: int, word: str,
+               cache: dict[str, list[Symbol]] | None = None) -> str | None:
     """The type the name `word` holds at `line` of `sym`'s file, as its declarations say (a parameter, a local, a
-    field, a Go package var); None when nothing says."""
-    return _declared_receiver(index, {}, lines, Caller(sym, sym.path, line), word)
+    field, a Go package var); None when nothing says. `cache`: files' symbols, shared by the caller's loop."""
+    return _declared_receiver(index, {} if cache is None else cache, lines, Caller(sym, sym.path, line), word)
 
 
 def _go_var_method_returns(index: IndexQueries, lines: list[str], enc: Symbol, site: Caller, word: str,
@@ -2506,9 +2516,10 @@ def _go_var_type(index: IndexQueries, path: str, word: str, depth: int = 0) -> s
         if d.name != word or d.parent_id is not None or d.language != "go" or d.kind != "variable" \
                 or d.path.rpartition("/")[0] != folder:
             continue
-        declared = re.search(rf"\b{re.escape(word)}\s+\*?(?:\w+\.)?([A-Za-z_]\w*)\b(?!\s*[({{])", d.signature or "")
-        if declared and declared.group(1) not in ("func", "struct", "interface", "map", "chan"):
-            return declared.group(1)
+        declared = re.search(rf"\b{re.escape(word)}\s+\*?(\w+\.)?([A-Za-z_]\w*)\b(?!\s*[({{])", d.signature or "")
+        if declared and declared.group(2) not in ("func", "struct", "interface", "map", "chan"):
+            # `var std *log.Logger`: another package's type, never the repository's namesake
+            return None if declared.group(1) else declared.group(2)
         text = " ".join(t.strip() for t in lines_of(index, d.path)[d.start_line - 1:min(d.end_line, d.start_line + 60)])
         value = re.search(rf"\b{re.escape(word)}\s*=\s*&?([A-Za-z_]\w*)\s*([({{])", text)
         if value is None:

@@ -242,6 +242,8 @@ def configured(lines: list[str], group: list[Any]) -> Any:
     """Of a C name defined under `#ifdef X` and again under its `#else` (or `#ifndef`, `#if !`, `#elif`), the one
     the usual build reads; None when not exactly one stands out (ext4's `ext4_msg` was shown and resolved as its
     `no_printk` stub of !CONFIG_PRINTK, five lines against the real one's two)."""
+    # (only among definitions: a one-line forward declaration `static void update_super(void);` is none)
+    group = [x for x in group if x.end_line > x.start_line or (x.signature or "").startswith("#define")]
     conditions = preprocessor_conditions(lines)
     plain = [x for x in group if not re.search(r"#else|#ifndef|#if\s*!|#elif",
                                               conditions.get(x.start_line) or conditions.get(x.start_line + 1) or "")]

@@ -247,7 +247,7 @@ def dependencies(read: Callable[[str], str | None], graph: deps_mod.DepGraph, fi
         model._statements = use_statements(graph.resolver, rel, statements, STATEMENT_SEPARATORS.get(language or "", "::"))
         if not external:  # `external=false`: the statements reaching the repository (ext4.h's 25 kernel headers were listed)
             model._statements = [st for st in model._statements
-                                 if not re.search(r"\[(?:not in the repository|standard library|external)\b", st[2])]
+                                 if not re.search(r"\[(?:not in the repository|standard library|external|system header|std|crate|gem|package)\b", st[2])]
         model._statement_word = {"rust": "use/mod statement", "c": "#include", "cpp": "#include",
                                  "csharp": "using directive", "swift": "import"}.get(
             language or "", "import statement")

@@ -137,6 +137,7 @@ def _c_include(nav: NavigationService, resolver: Any, found: ImportUse, targets:
         found.directive = "outside the repository: the names it declares are not known here"
         return found
     rel_lines, syms = file
+    typed_at: dict[Any, Any] = {}  # (line, word) -> type, and the files' symbols: one reading per answer
     files = _closure(nav, resolver, targets)
     top: dict[str, Any] = {}
     fields: dict[str, Any] = {}
@@ -149,7 +150,7 @@ def _c_include(nav: NavigationService, resolver: Any, found: ImportUse, targets:
     for n in every:  # a struct field read off a value: not when the value is declared with another type
         if every[n] and n in fields and n not in top and n not in taken and not refs.get(n):
             owner = nav.index.get_symbol(fields[n].parent_id)
-            at = [k for k in every[n] if owner is None or _field_owner_fits(nav, rel_lines, syms, k, n, owner.name)]
+            at = [k for k in every[n] if owner is None or _field_owner_fits(nav, rel_lines, syms, k, n, owner.name, typed_at)]
             if at:
                 used.append((f"{owner.name}.{n}" if owner is not None else n, at, fields[n]))
     used.sort(key=lambda u: u[1][0])
@@ -214,14 +215,21 @@ def _closure(nav: NavigationService, resolver: Any, targets: list[str]) -> list[
     return files
 
 
-def _field_owner_fits(nav: NavigationService, lines: list[str], syms: list[Any], line: int, field: str, owner: str) -> bool:
+def _field_owner_fits(nav: NavigationService, lines: list[str], syms: list[Any], line: int, field: str, owner: str,
+                      cache: dict[Any, Any]) -> bool:
     """Whether `x->field` / `x.field` on `line` may read the struct `owner`'s field: False when `x` is declared
     with another type (`inode->i_mode` with `struct inode *inode` is the kernel's inode, not ext4_inode's)."""
     from contexteer.indexers.lookup import enclosing, value_type
 
     m = re.search(rf"\b([A-Za-z_]\w*)\s*(?:->|\.)\s*{re.escape(field)}\b", _line(lines, line))
-    enc = enclosing(syms, line) if m else None
-    typed = value_type(nav.index, lines, enc, line, m.group(1)) if m and enc is not None else None
+    if m is None:
+        return True
+    key = (line, m.group(1))
+    if key not in cache:
+        enc = enclosing(syms, line)
+        files = cache.setdefault("files", {})
+        cache[key] = value_type(nav.index, lines, enc, line, m.group(1), files) if enc is not None else None
+    typed = cache[key]
     return typed is None or typed == owner
 
 

@@ -157,7 +157,8 @@ def _value_uses(nav: NavigationService, target: Any, rel: graph.Relations, cap: 
         value = re.compile(rf"\b(?:{re.escape(owner)}|this|self)\s*(?:\.|(?<!:):(?!:))\s*{name}\b" + _NOT_CALLED)
     else:
         word = rf"(?:^|[^.\w$]){name}\b"
-        value = re.compile(rf"(?:^|[^.:\w$]){name}\b" + _NOT_CALLED)
+        # (C: `ops->read_block` reads a field, `int (*read_block)(int n);` and `long read_block;` declare one)
+        value = re.compile(rf"(?:^|[^.:\w$>]){name}\b" + _NOT_CALLED)
     try:
         found = textsearch.search(nav.ws, word, regex=True, case_sensitive=True, glob=[f"*{e}" for e in exts],
                                   path=".", max_results=500)
@@ -176,6 +177,8 @@ def _value_uses(nav: NavigationService, target: Any, rel: graph.Relations, cap: 
             continue
         if h.path == target.path and target.start_line <= h.line <= target.end_line:
             continue
+        if target.language in ("c", "cpp") and re.search(rf"\(\s*\*\s*{name}\s*\)|^\s*[\w\s*]+[\s*]{name}\s*(?:\[[^\]]*\])?\s*;", h.text):
+            continue  # a field or variable declared with the name
         if (target.kind == "method" or table_function(target)) and h.path != target.path and not re.search(rf"\b{re.escape(owner)}\s*[.:]\s*{name}\b", h.text):
             continue  # `this.result` in another file is another class's member
         if target.kind != "method":  # a function's name means it where the file can see it

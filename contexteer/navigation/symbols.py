@@ -60,6 +60,7 @@ class SymbolSearchRun:
     word_sites: list[RefSite]
     last: str
     site_cache: dict[str, tuple[list[RefSite], int, int]] = field(default_factory=dict)
+    made_cache: dict[Any, Any] = field(default_factory=dict)  # C: which macro makes a prototype's body, per answer
 
     def model(self, n: int, references: bool) -> SymbolSearch:
         nav, q, prefix, offset, pool, ranked, page = self.nav, self.q, self.prefix, self.offset, self.pool, self.ranked, self.page
@@ -71,7 +72,7 @@ class SymbolSearchRun:
         hits = [SymbolHit(path=s.path, qualname=s.qualname, kind=s.kind, start_line=s.start_line, end_line=s.end_line,
                           signature=_with_value(nav, s), exported=s.exported, overloads=overloads.get(s.id, []),
                           impls=impls.get(s.id, []), qualified=full_names.get(s.id),
-                          condition=_condition(nav, conditions, s), language=s.language, made_by=_made_by(nav, s, pool))
+                          condition=_condition(nav, conditions, s), language=s.language, made_by=_made_by(nav, s, self.made_cache))
                 for s in shown]
         sites: list[RefSite] = []
         ref_total = left_out = 0
@@ -315,16 +316,19 @@ def _found(nav: NavigationService, q: str, match: str, kind: str | None, prefix:
     return q, pool
 
 
-def _made_by(nav: NavigationService, s: Any, pool: list[Any]) -> str | None:
-    """A C prototype with no body by that name anywhere: the macro that pastes its body together (c_macros)."""
+def _made_by(nav: NavigationService, s: Any, cache: dict[Any, Any]) -> str | None:
+    """A C prototype with no body by that name anywhere: the macro that pastes its body together (c_macros); once
+    per row and one repository search per answer (the answer is rebuilt while it is fitted to its budget)."""
     from contexteer.indexers.c_macros import made_by_macro
     from contexteer.indexers.lookup import is_prototype
 
     if s.language not in ("c", "cpp") or s.kind != "function" or not is_prototype(s):
         return None
-    if any(o.name == s.name and o.kind == "function" and not is_prototype(o) for o in nav.index.symbols_named(s.name)):
-        return None
-    return made_by_macro(nav.index, s.name)
+    if s.id not in cache:
+        bodies = any(o.name == s.name and o.kind == "function" and not is_prototype(o) for o in nav.index.symbols_named(s.name))
+        cache[s.id] = None if bodies else made_by_macro(nav.index, s.name, cache)
+    made: str | None = cache[s.id]
+    return made
 
 
 def _fold_overloads(ranked: list[Any], nav: NavigationService | None = None) -> tuple[list[Any], dict[int, list[str]]]:
