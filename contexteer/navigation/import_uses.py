@@ -49,13 +49,18 @@ def import_uses(nav: NavigationService, rel: str) -> list[ImportUse]:
                        for i in imports for n in i.names if n and n != "*"}
     out: list[ImportUse] = []
     claimed: set[str] = set()  # C: a name two includes bring is the first one's
+    declares = _c_declares(nav, resolver, imports) if language in _C_FAMILY else {}
     # (Ruby: the modules and classes the file itself opens, `module Kramdown`, are no names it takes from a require)
     own_consts = {s.name for s in syms if s.kind in ("class", "module")} if language == "rb" else set()
     for imp in imports:
         targets = [f for r in resolver.classify(imp) for f in r.targets]
         found = ImportUse(line=imp.line, module=imp.module, names=[])
         if language in _C_FAMILY:
-            out.append(_c_include(nav, resolver, found, targets, refs, every, own | claimed, claimed, (lines, syms)))
+            # a name is first the include's that declares it itself (ioctl.c's ext4_jbd2.h, which includes ext4.h,
+            # had taken every name of the later `#include "ext4.h"`: "no name of it used", review of stop 34)
+            later = {n for line, names in declares.items() if line != imp.line for n in names} - declares.get(imp.line, set())
+            out.append(_c_include(nav, resolver, found, targets, refs, every, own | claimed | later, claimed,
+                                  (lines, syms)))
             continue
         if language == "rb" and re.match(r"\s*(?:require|require_relative|load)\b", _line(lines, imp.line)):
             claimed |= own_consts
@@ -126,6 +131,15 @@ _C_FAMILY = frozenset({"c", "h", "cc", "cpp", "cxx", "hh", "hpp", "hxx", "C", "H
 MAX_HEADERS = 40
 
 
+def _c_declares(nav: NavigationService, resolver: Any, imports: list[Any]) -> dict[int, set[str]]:
+    """Per #include line, the names the header it reaches declares itself (not through its own includes)."""
+    out: dict[int, set[str]] = {}
+    for i in imports:
+        out[i.line] = {x.name for r in resolver.classify(i) for f in r.targets for x in nav.index.symbols_in_file(f)
+                       if x.kind not in ("module", "impl")}
+    return out
+
+
 def _c_include(nav: NavigationService, resolver: Any, found: ImportUse, targets: list[str], refs: dict[str, list[int]],
                every: dict[str, list[int]], taken: set[str], claimed: set[str],
                file: tuple[list[str], list[Any]]) -> ImportUse:
@@ -140,19 +154,28 @@ def _c_include(nav: NavigationService, resolver: Any, found: ImportUse, targets:
     typed_at: dict[Any, Any] = {}  # (line, word) -> type, and the files' symbols: one reading per answer
     files = _closure(nav, resolver, targets)
     top: dict[str, Any] = {}
-    fields: dict[str, Any] = {}
+    fields: dict[str, list[Any]] = {}  # every struct with a field of the name (ext4_inode.i_flags, ext4_inode_info.i_flags)
     for f in files:
         for sym in nav.index.symbols_in_file(f):
             if sym.kind in ("module", "impl"):
                 continue
-            (top if sym.parent_id is None else fields).setdefault(sym.name, sym)
+            if sym.parent_id is None:
+                top.setdefault(sym.name, sym)
+            else:
+                fields.setdefault(sym.name, []).append(sym)
     used = [(n, refs[n], top[n]) for n in refs if refs[n] and n in top and n not in taken]
-    for n in every:  # a struct field read off a value: not when the value is declared with another type
-        if every[n] and n in fields and n not in top and n not in taken and not refs.get(n):
-            owner = nav.index.get_symbol(fields[n].parent_id)
-            at = [k for k in every[n] if owner is None or _field_owner_fits(nav, rel_lines, syms, k, n, owner.name, typed_at)]
-            if at:
-                used.append((f"{owner.name}.{n}" if owner is not None else n, at, fields[n]))
+    for n in every:  # a struct field read off a value: the struct the value is declared with, else the first
+        if not every[n] or n not in fields or n in top or n in taken or refs.get(n):
+            continue
+        owners = [(fld, nav.index.get_symbol(fld.parent_id)) for fld in fields[n]]
+        per: dict[int, tuple[Any, Any, list[int]]] = {}
+        for k in every[n]:
+            fit = [(fld, o) for fld, o in owners if o is None or _field_owner_fits(nav, rel_lines, syms, k, n, o.name, typed_at)]
+            exact = [(fld, o) for fld, o in fit if o is not None and typed_at.get((k, _receiver_word(rel_lines, k, n))) == o.name]
+            if fit:
+                fld, o = (exact or fit)[0]
+                per.setdefault(fld.id, (fld, o, []))[2].append(k)
+        used += [(f"{o.name}.{n}" if o is not None else n, at, fld) for fld, o, at in per.values()]
     used.sort(key=lambda u: u[1][0])
     claimed.update(n.rpartition(".")[2] for n, _, _ in used)
     found.glob = len(used)
@@ -213,6 +236,11 @@ def _closure(nav: NavigationService, resolver: Any, targets: list[str]) -> list[
         for inc in nav.index.imports_of(f):
             todo += [t for r in resolver.classify(inc) for t in r.targets if t not in files]
     return files
+
+
+def _receiver_word(lines: list[str], line: int, field: str) -> str | None:
+    m = re.search(rf"\b([A-Za-z_]\w*)\s*(?:->|\.)\s*{re.escape(field)}\b", _line(lines, line))
+    return m.group(1) if m else None
 
 
 def _field_owner_fits(nav: NavigationService, lines: list[str], syms: list[Any], line: int, field: str, owner: str,

@@ -51,3 +51,19 @@ def test_ruby_parenless_calls_skip_strings_and_op_assigned_locals(tmp_path):
     a = served_tree(tmp_path / "r", CORPORA["corpus4"]).call("find_related", symbol="Doc.paragraph_end", relation="callers")
     assert not a.is_error, a.text
     assert [i["lines"] for i in a.data["items"]] == [[11]], a.text
+
+
+def test_c_uses_credit_a_name_to_the_include_that_declares_it_and_pick_the_fields_struct(tmp_path):
+    files = {
+        "ext4.h": ("#ifndef _EXT4_H\n#define _EXT4_H\nstruct ext4_inode {\n\tint i_flags;\n};\n"
+                   "struct ext4_inode_info {\n\tint i_flags;\n};\nint ext4_write_inode(void *inode);\n#endif\n"),
+        "jbd.h": "#include \"ext4.h\"\nint ext4_journal_stop(void *h);\n",
+        "ioctl.c": ("#include \"jbd.h\"\n#include \"ext4.h\"\n\nstatic int setflags(struct ext4_inode_info *ei, void *h)\n{\n"
+                    "\text4_journal_stop(h);\n\treturn ei->i_flags + ext4_write_inode(ei);\n}\n"),
+    }
+    a = served_tree(tmp_path / "c", files).call("list_dependencies", path="ioctl.c", view="uses")
+    assert not a.is_error, a.text
+    by_line = {u["line"]: {n["name"] for n in u["names"]} for u in a.data["uses"]}
+    assert by_line[1] == {"ext4_journal_stop"}, a.text
+    assert {"ext4_write_inode", "ext4_inode_info", "ext4_inode_info.i_flags"} <= by_line[2], a.text
+    assert "ext4_inode.i_flags" not in by_line[2], a.text
