@@ -1161,7 +1161,7 @@ def _ruby_base_is(index: IndexQueries, cand: Symbol, sym: Symbol) -> bool:
     the kramdown A/B agent read two parsers among Converter::Base's "complete" subclasses)."""
     m = re.search(r"\bclass\s+[\w:]+\s*<\s*(::)?([A-Z][\w:]*)", cand.signature or "")
     parts = cand.qualname.replace("::", ".").split(".")  # stored `Kramdown.Parser.Html`
-    if m is None or len(parts) < 2:
+    if m is None:
         return True
     written, nesting = m.group(2).replace("::", "."), parts[:-1]
     scopes = [[]] if m.group(1) else [nesting[:i] for i in range(len(nesting), -1, -1)]
@@ -1172,7 +1172,8 @@ def _ruby_base_is(index: IndexQueries, cand: Symbol, sym: Symbol) -> bool:
         full = ".".join([*scope, written])
         if full in known:
             return full == sym.qualname.replace("::", ".")
-    return True
+    # `class ApplicationRecord < ActiveRecord::Base`: a qualified base the repository does not define is outside it
+    return "." not in written
 
 
 def _shadowed(index: IndexQueries, sym: Symbol, path: str, cache: dict[str, bool]) -> bool:

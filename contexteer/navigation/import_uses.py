@@ -196,24 +196,24 @@ def _ruby_require(nav: NavigationService, resolver: Any, found: ImportUse, targe
         return found
     files = _closure(nav, resolver, targets)
     consts: dict[str, Any] = {}
-    methods: dict[str, Any] = {}
+    methods: dict[str, list[Any]] = {}  # every method of the name (Parser.run and Renderer.run)
     for f in files:
         for sym in nav.index.symbols_in_file(f):
             if sym.kind in ("class", "module", "constant"):
                 consts.setdefault(sym.name, sym)
             elif sym.kind in ("method", "function") and sym.parent_id is not None:
-                methods.setdefault(sym.name, sym)
+                methods.setdefault(sym.name, []).append(sym)
     refs, every, lines = written
     used = [(n, refs[n], consts[n]) for n in refs if refs[n] and n in consts and n not in claimed]
     for n in sorted(set(refs) | set(every)):  # `::Kramdown::Utils.snake_case(..)`: a method called on one of its modules
-        m = methods.get(n)
-        owner = nav.index.get_symbol(m.parent_id) if m is not None and m.parent_id is not None else None
-        if m is None or owner is None or n in claimed:
-            continue
-        rx = re.compile(rf"\b{re.escape(owner.name)}\s*(?:\.|::)\s*{re.escape(n)}\b")
-        at = [k for k in sorted(set(refs.get(n, [])) | set(every.get(n, []))) if rx.search(_line(lines, k))]
-        if at:
-            used.append((f"{owner.name}.{n}", at, m))
+        for m in methods.get(n, []) if n not in claimed else []:
+            owner = nav.index.get_symbol(m.parent_id) if m.parent_id is not None else None
+            if owner is None:
+                continue
+            rx = re.compile(rf"\b{re.escape(owner.name)}\s*(?:\.|::)\s*{re.escape(n)}\b")
+            at = [k for k in sorted(set(refs.get(n, [])) | set(every.get(n, []))) if rx.search(_line(lines, k))]
+            if at:
+                used.append((f"{owner.name}.{n}", at, m))
     used.sort(key=lambda u: u[1][0])
     claimed.update(n.rpartition(".")[2] for n, _, _ in used)
     found.glob = len(used)

@@ -469,6 +469,9 @@ def _namesakes(nav: NavigationService, rel: graph.Relations, items: list[Related
         family = language_family(s.language)
         others = [o for o in nav.index.symbols_named(s.name) if o.id != s.id and o.name == s.name and o.kind == "function"
                   and o.parent_id is None and language_family(o.language) == family and not is_prototype(o)]
+        if family == "c":  # a one-line forward declaration in the same file is the same function
+            others = [o for o in others if not (o.path == s.path and o.start_line == o.end_line
+                                                and not (o.signature or "").startswith("#define"))]
         if family == "c" and others:
             # (a C prototype is the same function; a macro's variant under `#else` is not another function)
             expands = _macro_expansion(nav, s)

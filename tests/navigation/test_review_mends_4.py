@@ -67,3 +67,24 @@ def test_c_uses_credit_a_name_to_the_include_that_declares_it_and_pick_the_field
     assert by_line[1] == {"ext4_journal_stop"}, a.text
     assert {"ext4_write_inode", "ext4_inode_info", "ext4_inode_info.i_flags"} <= by_line[2], a.text
     assert "ext4_inode.i_flags" not in by_line[2], a.text
+
+
+def test_ruby_outside_qualified_base_and_require_methods_of_one_name(tmp_path):
+    served = served_tree(tmp_path / "r", {
+        "app/models/application_record.rb": "class ApplicationRecord < ActiveRecord::Base\n  self.abstract_class = true\nend\n",
+        "app/models/user.rb": "class User < ApplicationRecord\nend\n",
+        "lib/api/base.rb": "module Api\n  class Base\n    def call; end\n  end\n\n  class Users < Base\n  end\nend\n"})
+    a = served.call("find_related", symbol="Api::Base", relation="implementations")
+    assert {i["qualname"] for i in a.data["items"]} == {"Api::Users"}, a.text
+    lib = served_tree(tmp_path / "l", {
+        "app.rb": "require 'tools/all'\n\nclass App\n  def go\n    Tools::Renderer.run(1)\n  end\nend\n",
+        "tools/all.rb": ("module Tools\n  class Parser\n    def self.run(x)\n      x\n    end\n  end\n\n"
+                         "  class Renderer\n    def self.run(x)\n      x\n    end\n  end\nend\n")})
+    u = lib.call("list_dependencies", path="app.rb", view="uses")
+    assert "Renderer.run (all.rb:9) at 5" in u.text and "Parser.run" not in u.text, u.text
+
+
+def test_a_plain_forward_declaration_is_no_namesake_under_another_if(tmp_path):
+    a = served_tree(tmp_path / "c", CORPORA["corpus2"]).call("find_related", symbol="entry", relation="callees")
+    assert not a.is_error, a.text
+    assert "another #if" not in a.text, a.text
