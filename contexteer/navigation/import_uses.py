@@ -176,14 +176,7 @@ def _c_include(nav: NavigationService, resolver: Any, found: ImportUse, targets:
                 fld, o = (exact or fit)[0]
                 per.setdefault(fld.id, (fld, o, []))[2].append(k)
         used += [(f"{o.name}.{n}" if o is not None else n, at, fld) for fld, o, at in per.values()]
-    used.sort(key=lambda u: u[1][0])
-    claimed.update(n.rpartition(".")[2] for n, _, _ in used)
-    found.glob = len(used)
-    for n, at, sym in used[:MAX_GLOB_NAMES]:
-        at = sorted(at)
-        found.names.append(UsedName(name=n, lines=at[:MAX_LINES], more=max(0, len(at) - MAX_LINES),
-                                    defined=f"{sym.path}:{sym.start_line}"))
-    return found
+    return _take(found, used, claimed)
 
 
 def _ruby_require(nav: NavigationService, resolver: Any, found: ImportUse, targets: list[str],
@@ -214,6 +207,11 @@ def _ruby_require(nav: NavigationService, resolver: Any, found: ImportUse, targe
             at = [k for k in sorted(set(refs.get(n, [])) | set(every.get(n, []))) if rx.search(_line(lines, k))]
             if at:
                 used.append((f"{owner.name}.{n}", at, m))
+    return _take(found, used, claimed)
+
+
+def _take(found: ImportUse, used: list[tuple[str, list[int], Any]], claimed: set[str]) -> ImportUse:
+    """The names an include or require brings that the file uses, in order of first use, claimed for it."""
     used.sort(key=lambda u: u[1][0])
     claimed.update(n.rpartition(".")[2] for n, _, _ in used)
     found.glob = len(used)
