@@ -60,13 +60,14 @@ class SymbolHit(BaseModel):
     qualified: str | None = None  # the full name in the language's form ('org.example.web.Servlet', 'App\\Shop\\Cart::add')
     condition: str | None = None  # C, C++, C#: the #if groups it is compiled under ('#if !(NET20 || NET35)')
     made_by: str | None = None  # C: a prototype whose body a macro pastes together ('made by macro X (..), expanded at ..')
+    visibility: str | None = None  # Ruby: the `protected`/`private` section a method sits in
     language: str | None = Field(None, exclude=True)  # how to name its other definitions (C: under another #if)
 
     @model_serializer(mode="wrap")
     def _drop_unqualified(self, handler: SerializerFunctionWrapHandler) -> dict[str, Any]:
         """`qualified` and `condition` only where there is one: a page of Python or JS hits stays as long as before."""
         data: dict[str, Any] = handler(self)
-        for key in ("qualified", "condition", "made_by"):
+        for key in ("qualified", "condition", "made_by", "visibility"):
             if data.get(key) is None:
                 data.pop(key, None)
         return data

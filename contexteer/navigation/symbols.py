@@ -72,7 +72,8 @@ class SymbolSearchRun:
         hits = [SymbolHit(path=s.path, qualname=s.qualname, kind=s.kind, start_line=s.start_line, end_line=s.end_line,
                           signature=_with_value(nav, s), exported=s.exported, overloads=overloads.get(s.id, []),
                           impls=impls.get(s.id, []), qualified=full_names.get(s.id),
-                          condition=_condition(nav, conditions, s), language=s.language, made_by=_made_by(nav, s, self.made_cache))
+                          condition=_condition(nav, conditions, s), language=s.language, made_by=_made_by(nav, s, self.made_cache),
+                          visibility=_ruby_visibility(nav, s))
                 for s in shown]
         sites: list[RefSite] = []
         ref_total = left_out = 0
@@ -314,6 +315,27 @@ def _found(nav: NavigationService, q: str, match: str, kind: str | None, prefix:
         q = re.sub(r"::|#|\\", ".", q).strip(".")
         pool = idx.find_symbols(q, match=match, kind=kind, path_prefix=prefix, limit=SEARCH_POOL)
     return q, pool
+
+
+def _ruby_visibility(nav: NavigationService, s: Any) -> str | None:
+    """A Ruby method that is not public: the section it sits in (`protected` at kramdown.rb:107 made parse_spans
+    "(private)" to the kramdown A/B agent, who read the file to learn it was protected)."""
+    if s.language != "ruby" or s.kind != "method" or s.exported:
+        return None
+    lines = (repo_text(nav.ws, s.path) or "").split("\n")
+    name = re.escape(s.name)
+    named = re.compile(rf"\s*(private|protected|public)\s+(?:def\s+{name}\b|(?::\w+[?!]?\s*,\s*)*:{name}(?![\w?!]))")
+    for text in lines:  # `private :span_pattern_cache`, `private def helper`
+        m = named.match(text)
+        if m:
+            return m.group(1)
+    for n in range(min(s.start_line - 1, len(lines)) - 1, -1, -1):
+        m = re.match(r"\s*(private|protected|public)\s*(?:#.*)?$", lines[n])
+        if m:
+            return m.group(1)
+        if re.match(r"\s*(?:class|module)\s", lines[n]):
+            break
+    return None
 
 
 def _made_by(nav: NavigationService, s: Any, cache: dict[Any, Any]) -> str | None:

@@ -233,7 +233,8 @@ def symbol_search(model: SymbolSearch, match: str, kind: str | None, with_refs: 
     for h in model.definitions:
         # not exported: `protected` (PHP, Java, C#, Kotlin, ...) says so, anything else is private to its scope
         head = (h.signature or "").split("(", 1)[0].split()
-        priv = "" if h.exported else next((f" ({w})" for w in ("protected", "internal") if w in head), " (private)")
+        priv = "" if h.exported else f" ({h.visibility})" if h.visibility else \
+            next((f" ({w})" for w in ("protected", "internal") if w in head), " (private)")
         if priv == " (private)" and h.language == "java" and "private" not in head:
             priv = " (package-private)"  # no modifier: visible to its package (`TrieEntry<K, V> subtree(...)`)
         what = "definition under another #if" if h.language == "c" else "overload signature"  # C has no overloads

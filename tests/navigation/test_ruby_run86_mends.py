@@ -75,3 +75,15 @@ def test_ruby_parenless_call_inside_an_interpolated_string_line_and_a_call_argum
     a = served_tree(tmp_path / "r", files).call("find_related", symbol="footnote_content", relation="callers")
     assert not a.is_error, a.text
     assert [(i["qualname"], i["lines"]) for i in a.data["items"]] == [("Kramdown::Converter::Html#convert_root", [7, 9])], a.text
+
+
+def test_ruby_method_rows_name_their_protected_or_private_section(tmp_path):
+    files = {**_FILES, "kramdown/parser/kramdown.rb": (
+        "module Kramdown\n  module Parser\n    class Kramdown < Base\n      def parse\n      end\n\n      protected\n\n"
+        "      def cache(x)\n        x\n      end\n      private :cache\n\n      def parse_spans(el)\n        el\n      end\n"
+        "    end\n  end\nend\n")}
+    a = served_tree(tmp_path / "r", files).call("search_symbol", query="parse_spans, cache, parse",
+                                                path="kramdown/parser/kramdown.rb")
+    assert not a.is_error, a.text
+    assert "Kramdown#parse_spans (protected)" in a.text and "Kramdown#cache (private)" in a.text, a.text
+    assert "Kramdown#parse —" in a.text, a.text
