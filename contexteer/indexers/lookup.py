@@ -1451,11 +1451,12 @@ def _ruby_bare_calls(index: IndexQueries, sym: Symbol, callee: str, known: set[t
                       rf"(?!\s+[\w\"'@:\[])")
     out: list[Caller] = []
     files: dict[str, list[str]] = {}
+    syms: dict[str, list[Symbol]] = {}  # each file's symbols read once
     for h in found.hits:
         if not h.path or h.context or (h.path, h.line) in known or re.match(r"\s*(?:#|def\s)", h.text) \
                 or not word.search(re.sub(r"(?<!\S)#(?!\{).*$|'[^']*'|\"[^\"#]*\"|%[wiWI]?[\[(][^\])]*[\])]", "", h.text)):
             continue
-        enc = enclosing(index.symbols_in_file(h.path), h.line)
+        enc = enclosing(_symbols_of(index, syms, h.path), h.line)
         if enc is None or enc.id == sym.id or enc.qualname.replace("::", ".").rsplit(".", 1)[0] != owner:
             continue
         lines = _file_lines(ws, h.path, files)
@@ -1474,10 +1475,11 @@ def _reopened_class_calls(index: IndexQueries, sym: Symbol, callee: str, sites: 
     to the kramdown A/B agent, and past the first level such callers were dropped."""
     owner = sym.qualname.replace("::", ".").rsplit(".", 1)[0]
     files: dict[str, list[str]] = {}
+    syms: dict[str, list[Symbol]] = {}
     for c in sites:
         if c.how != "name only":
             continue
-        enc = enclosing(index.symbols_in_file(c.path), c.line)
+        enc = enclosing(_symbols_of(index, syms, c.path), c.line)
         if enc is None or enc.qualname.replace("::", ".").rsplit(".", 1)[0] != owner:
             continue
         text = _file_lines(getattr(index, "ws", None), c.path, files)[c.line - 1:c.line] if getattr(index, "ws", None) else []

@@ -73,7 +73,7 @@ class SymbolSearchRun:
                           signature=_with_value(nav, s), exported=s.exported, overloads=overloads.get(s.id, []),
                           impls=impls.get(s.id, []), qualified=full_names.get(s.id),
                           condition=_condition(nav, conditions, s), language=s.language, made_by=_made_by(nav, s, self.made_cache),
-                          visibility=_ruby_visibility(nav, s))
+                          visibility=_ruby_visibility(nav, s, self.made_cache))
                 for s in shown]
         sites: list[RefSite] = []
         ref_total = left_out = 0
@@ -317,12 +317,23 @@ def _found(nav: NavigationService, q: str, match: str, kind: str | None, prefix:
     return q, pool
 
 
-def _ruby_visibility(nav: NavigationService, s: Any) -> str | None:
+def _ruby_visibility(nav: NavigationService, s: Any, cache: dict[Any, Any]) -> str | None:
     """A Ruby method that is not public: the section it sits in (`protected` at kramdown.rb:107 made parse_spans
-    "(private)" to the kramdown A/B agent, who read the file to learn it was protected)."""
+    "(private)" to the kramdown A/B agent, who read the file to learn it was protected). Once per row and one read
+    per file in an answer (the page is rebuilt while it is fitted to its budget)."""
     if s.language != "ruby" or s.kind != "method" or s.exported:
         return None
-    lines = (repo_text(nav.ws, s.path) or "").split("\n")
+    if ("vis", s.id) not in cache:
+        if ("lines", s.path) not in cache:
+            cache[("lines", s.path)] = (repo_text(nav.ws, s.path) or "").split("\n")
+        cache[("vis", s.id)] = _section_of(s, cache[("lines", s.path)])
+    found: str | None = cache[("vis", s.id)]
+    return found
+
+
+def _section_of(s: Any, lines: list[str]) -> str | None:
+    """`private`/`protected`/`public` for method `s` in its file's `lines`: a `private :name` or `private def name`
+    line, else the nearest section keyword above it within its class."""
     name = re.escape(s.name)
     named = re.compile(rf"\s*(private|protected|public)\s+(?:def\s+{name}\b|(?::\w+[?!]?\s*,\s*)*:{name}(?![\w?!]))")
     for text in lines:  # `private :span_pattern_cache`, `private def helper`
