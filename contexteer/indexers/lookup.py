@@ -1353,7 +1353,7 @@ def find_callers(index: IndexQueries, sym: Symbol, callee: str, resolve_imports:
             left_out += [c for c in sites if c.against]
         sites = [c for c in sites if not c.against]
     if sites or sym.language == "ruby":  # (Ruby: bare calls without parentheses are found by their text)
-        _by_language_rules(index, sym, callee, sites, family)
+        _by_language_rules(index, sym, callee, sites, family, left_out)
     sites += entered
     rank = {"same file": 0, "same module": 0, "import": 1, "same package": 1, "receiver type": 1.5, "alias": 1.5,
             GLOBAL: 1.5, "with statement": 1.5, "receiver": 2, "base type": 2, "name only": 3}
@@ -1419,9 +1419,11 @@ def _constructor_sites(index: IndexQueries, sym: Symbol, callee: str, sites: lis
     return [c for c in sites if not c.against]
 
 
-def _by_language_rules(index: IndexQueries, sym: Symbol, callee: str, sites: list[Caller], family: str | None) -> None:
+def _by_language_rules(index: IndexQueries, sym: Symbol, callee: str, sites: list[Caller], family: str | None,
+                       left_out: list[Caller] | None = None) -> None:
     """Name-only sites a language's own rules settle: shell functions and C functions with external linkage share
-    one namespace; Ruby classes are reopened across files."""
+    one namespace; Ruby classes are reopened across files, and a call on self reaches the class method from a class
+    method only."""
     if family == "bash":
         _global_shell_function(index, sym, callee, sites)
     elif sym.language in ("c", "cpp"):
@@ -1429,6 +1431,43 @@ def _by_language_rules(index: IndexQueries, sym: Symbol, callee: str, sites: lis
     elif sym.language == "ruby" and sym.kind == "method":
         _reopened_class_calls(index, sym, callee, sites)
         sites += _ruby_bare_calls(index, sym, callee, {(c.path, c.line) for c in sites})
+        other = _ruby_other_side(index, sym, callee, sites)
+        if other:
+            if left_out is not None:
+                left_out += other
+            sites[:] = [c for c in sites if not c.against]
+
+
+def _ruby_other_side(index: IndexQueries, sym: Symbol, callee: str, sites: list[Caller]) -> list[Caller]:
+    """Ruby sites that call the other side of a name: a bare or `self.` call reaches the class method
+    (`def self.convert`) from the class's own methods only and the instance method (`def convert`) from instance
+    methods only; `Converter::Base.convert(..)` on a constant is a class method's call (kramdown's Converter::Base
+    has both, and the instance calls had been listed as the class method's callers)."""
+    from contexteer.indexers.qualify import ruby_singleton
+
+    ws = getattr(index, "ws", None)
+    if ws is None:
+        return []
+    files: dict[str, list[str]] = {}
+    syms: dict[str, list[Symbol]] = {}
+    side = ruby_singleton(_file_lines(ws, sym.path, files), sym, _symbols_of(index, syms, sym.path))
+    on_self = re.compile(rf"(?:(?<![\w.:@$])|\bself\s*(?:\.|&\.)\s*){re.escape(callee)}\b")
+    on_constant = re.compile(rf"\b[A-Z]\w*\s*\.\s*{re.escape(callee)}\b")
+    other: list[Caller] = []
+    for c in sites:
+        text = _file_lines(ws, c.path, files)[c.line - 1:c.line]
+        if not text:
+            continue
+        enc = c.symbol or enclosing(_symbols_of(index, syms, c.path), c.line)
+        if enc is not None and enc.kind == "method" and enc.language == "ruby" and on_self.search(text[0]) \
+                and not re.search(rf"[\w)\]]\s*(?:\.|&\.|::)\s*{re.escape(callee)}\b", text[0].replace("self.", "")):
+            c.against = ruby_singleton(_file_lines(ws, enc.path, files), enc, _symbols_of(index, syms, enc.path)) != side
+        elif not side and on_constant.search(text[0]) and not re.search(rf"(?<![\w:])[a-z_]\w*\s*(?:\.|&\.)\s*{re.escape(callee)}\b",
+                                                                         text[0]):
+            c.against = True
+        if c.against:
+            other.append(c)
+    return other
 
 
 def _ruby_bare_calls(index: IndexQueries, sym: Symbol, callee: str, known: set[tuple[str, int]]) -> list[Caller]:

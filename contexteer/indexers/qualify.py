@@ -35,7 +35,7 @@ from contexteer.indexers.layouts import jvm_package_of
 
 logger = logging.getLogger(__name__)
 
-__all__ = ["Qualifier", "split_name", "is_qualified", "QUALIFIED_CANDIDATES"]
+__all__ = ["Qualifier", "split_name", "is_qualified", "ruby_side", "ruby_singleton", "QUALIFIED_CANDIDATES"]
 
 QUALIFIED_CANDIDATES = 500  # definitions checked per tail of a qualified query at most
 MAX_CACHED_FILES = 2000  # files whose text a Qualifier keeps between answers
@@ -59,6 +59,17 @@ def split_name(name: str) -> list[str]:
     [App, Http, Kernel, handle]; `Rack::Request#params` -> [Rack, Request, params]; `crate::a::B` ->
     [crate, a, B]; `github.com/x/y/pkg.Type` -> [github, com, x, y, pkg, Type]."""
     return [s for s in _SPLIT.split(name.strip()) if s]
+
+
+def ruby_side(query: str, syms: list[Any], full: Callable[[Any], str | None]) -> list[Any]:
+    """Of Ruby methods named alike, the side a query's last separator asks for: `Base#convert` the instance
+    method, `Base.convert` the class method (`def self.convert`, `class << self`); all of them when the query
+    names no side or only one side exists (kramdown's Converter::Base has both: both had answered as one)."""
+    m = re.search(r"(#|\.)[^#.:]+$", query.strip())
+    if m is None or len(syms) < 2 or any(s.language != "ruby" or s.kind != "method" for s in syms):
+        return syms
+    side = [s for s in syms if f"{m.group(1)}{s.name}" in (full(s) or "")[-len(s.name) - 1:]]
+    return side or syms
 
 
 def is_qualified(query: str) -> bool:
@@ -401,9 +412,7 @@ class Qualifier:
             return str(sym.name)
         if sym.kind != "method":
             return f"{base}::{sym.name}" if sym.kind == "constant" else f"{base}#{sym.name}"
-        singleton = (sym.signature or "").lstrip().startswith("def self.") or _in_singleton_block(lines, sym, owners) \
-            or _module_function(lines, sym, owners)
-        return f"{base}{'.' if singleton else '#'}{sym.name}"
+        return f"{base}{'.' if _singleton(lines, sym, owners) else '#'}{sym.name}"
 
     def display_all(self, syms: Iterable[Any]) -> dict[int, str]:
         """Full names (where they add something) of several definitions, by id."""
@@ -413,6 +422,20 @@ class Qualifier:
             if text:
                 out[s.id] = text
         return out
+
+
+def ruby_singleton(lines: list[str], sym: Any, file_syms: Iterable[Any]) -> bool:
+    """Whether a Ruby method is its class's or module's own (`def self.x`, in `class << self`, a module function)
+    rather than an instance method; `file_syms` are the definitions of its file."""
+    owners = [s for s in file_syms if s.kind in ("class", "module") and s.id != sym.id
+              and s.start_line <= sym.start_line and sym.end_line <= s.end_line]
+    owners.sort(key=lambda s: (s.start_line, -s.end_line))
+    return _singleton(lines, sym, owners)
+
+
+def _singleton(lines: list[str], sym: Any, owners: list[Any]) -> bool:
+    return (sym.signature or "").lstrip().startswith("def self.") or _in_singleton_block(lines, sym, owners) \
+        or _module_function(lines, sym, owners)
 
 
 _MODULE_FUNCTION = re.compile(r"^\s*module_function\b\s*(.*)$")

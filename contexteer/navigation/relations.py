@@ -21,7 +21,7 @@ from contexteer.indexers.lookup import (
 )
 from contexteer.indexers.model import CLASS_KINDS
 from contexteer.indexers.namesakes import reopened_rank
-from contexteer.indexers.qualify import is_qualified, split_name
+from contexteer.indexers.qualify import is_qualified, ruby_side, split_name
 from contexteer.indexers.syntax import (
     CONDITIONAL_SOURCES,
     arity,
@@ -239,6 +239,7 @@ def find_target(nav: NavigationService, q: str, prefix: str | None, relation: st
         named = [s for s in named if s.kind != "impl"]
     named = _at_line(named, line, q, prefix) if line is not None else _with_params(named, params, q)
     full = nav.qualifier().display_all(named[:50])
+    named = ruby_side(q, named, lambda s: full.get(s.id))
     first = reopened_rank(idx, named, lambda s: full.get(s.id, s.qualname))  # a Ruby class reopened elsewhere
     also = None
     if first and len({(s.language, full.get(s.id, s.qualname)) for s in named}) == 1:
@@ -255,7 +256,8 @@ def find_target(nav: NavigationService, q: str, prefix: str | None, relation: st
         protos = [s for s in named if s.id != bodies[0].id]
         note = "declared in " + ", ".join(f"{s.path}:{s.start_line}" for s in protos[:3])
         return bodies[0], f"{also}; {note}" if also else note
-    distinct = {(s.path, s.qualname) for s in named}
+    # a Ruby class method and an instance method share a stored name (Base.convert, Base#convert): two definitions
+    distinct = {(s.path, full.get(s.id, s.qualname) if s.language == "ruby" else s.qualname) for s in named}
     if len(distinct) > 1 and relation in ("implementations", "supertypes"):
         # the type relations of a name that is one class and some functions or getters (webpack's `Generator`
         # class and index.js's `get Generator()`): the class is meant
@@ -279,7 +281,7 @@ def find_target(nav: NavigationService, q: str, prefix: str | None, relation: st
         more = f"\n  … {len(named) - 10} more" if len(named) > 10 else ""
         one: dict[tuple[str, str], Any] = {}
         for s in named:
-            one.setdefault((s.path, s.qualname), s)
+            one.setdefault((s.path, full.get(s.id, s.qualname)), s)
         raise Ambiguous(f"'{q}' names {len(distinct)} definitions; pass the one you mean:\n" + "\n".join(lines) + more,
                         list(one.values()))
     # TypeScript overload signatures and their implementation share a name: the implementation has the body

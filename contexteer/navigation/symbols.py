@@ -369,14 +369,16 @@ def _fold_overloads(ranked: list[Any], nav: NavigationService | None = None) -> 
     signatures, Python @overload stubs, C definitions under different #if): one row, the widest (the
     implementation), with the others' ranges. Java-like overloads are separate methods, and so are a Haskell class
     method and its instances' methods: each keeps its row."""
+    # a Ruby class method and an instance method share a stored name (Base.convert, Base#convert): not overloads
+    ruby = nav.qualifier().display_all([s for s in ranked if s.language == "ruby"]) if nav is not None else {}
     groups: dict[tuple[str, str, str], list[Any]] = {}
     for s in ranked:
-        groups.setdefault((s.path, s.qualname, s.kind), []).append(s)
+        groups.setdefault((s.path, ruby.get(s.id, s.qualname), s.kind), []).append(s)
     out: list[Any] = []
     extra: dict[int, list[str]] = {}
     done: set[tuple[str, str, str]] = set()
     for s in ranked:
-        key = (s.path, s.qualname, s.kind)
+        key = (s.path, ruby.get(s.id, s.qualname), s.kind)
         if key in done:
             continue
         done.add(key)
