@@ -13,7 +13,8 @@ _FILES = {
                      "    end\n  end\nend\n"),
     "conv/html.rb": ("module Conv\n  class Html < Base\n    def convert(el)\n      el.children.each {|c| convert(c) }\n"
                      "    end\n  end\nend\n"),
-    "doc.rb": "class Doc\n  def to_html\n    Conv::Html.convert(@root)\n  end\nend\n",
+    "conv/other.rb": "module Conv\n  class Other\n    def self.convert(x)\n    end\n  end\nend\n",
+    "doc.rb": "class Doc\n  def to_html\n    Conv::Html.convert(@root)\n    Conv::Other.convert(1)\n  end\nend\n",
 }
 
 
@@ -38,4 +39,6 @@ def test_ruby_instance_method_query_picks_the_instance_method_and_its_self_calle
     assert "(conv/base.rb:3-6)" in cls.text, cls.text
     rows = {i["qualname"]: i for i in cls.data["items"]}
     assert "Conv::Html#convert" not in rows, cls.text  # a bare call in an instance method is the instance method's
+    # through the subclass Html, yes; Other's own class method, no
     assert rows["Doc#to_html"]["lines"] == [3], cls.text
+    assert rows["Doc#to_html"]["how"] == "receiver", cls.text
