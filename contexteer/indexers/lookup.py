@@ -2292,7 +2292,8 @@ def _python_self_attribute(index: IndexQueries, cache: dict[str, list[Symbol]], 
             method = enclosing(syms, n)
             typed = declared_type(method.signature or "", value) if method is not None else None
         else:
-            built = re.match(r"([A-Z]\w*)\s*\(", value)
+            # `_ModelTypeStack()` (a private class), `_config.ConfigWrapper(..)` (through its module)
+            built = re.match(r"(?:[a-z_]\w*\.)*(_*[A-Z]\w*)\s*\(", value)
             typed = built.group(1) if built else None
         if typed is not None:
             return typed

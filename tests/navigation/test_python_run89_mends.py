@@ -1,0 +1,26 @@
+"""What the pydantic (Python) A/B run 89 met: `self.model_type_stack.push(obj)` with `self.model_type_stack =
+_ModelTypeStack()` in __init__ had been counted as a call of ConfigWrapperStack.push (a private class's name, with
+its leading underscore, was not read as the attribute's type, and the attribute's name ends like the class's)."""
+
+from __future__ import annotations
+
+from tests.navigation.conftest import served_tree
+
+_FILES = {
+    "pkg/__init__.py": "",
+    "pkg/config.py": ("class ConfigWrapperStack:\n    def __init__(self, c):\n        self._stack = [c]\n\n"
+                      "    def push(self, c):\n        self._stack.append(c)\n"),
+    "pkg/gen.py": ("from pkg.config import ConfigWrapperStack\nfrom pkg import config as _config\n\n\n"
+                   "class Gen:\n    def __init__(self, c):\n        self._config_wrapper_stack = ConfigWrapperStack(c)\n"
+                   "        self.model_type_stack = _ModelTypeStack()\n        self.other_stack = _config.ConfigWrapperStack(c)\n\n"
+                   "    def model(self, c, obj):\n        with self._config_wrapper_stack.push(c):\n"
+                   "            with self.model_type_stack.push(obj):\n                self.other_stack.push(c)\n\n\n"
+                   "class _ModelTypeStack:\n    def push(self, t):\n        pass\n"),
+}
+
+
+def test_python_attribute_built_from_a_private_class_is_typed_by_it(tmp_path):
+    a = served_tree(tmp_path / "r", _FILES).call("find_related", symbol="ConfigWrapperStack.push", relation="callers")
+    assert not a.is_error, a.text
+    assert [(i["qualname"], i["lines"]) for i in a.data["items"]] == [("Gen.model", [12, 14])], a.text
+    assert "gen.py:13" in a.text, a.text  # left out, and said so
