@@ -1904,9 +1904,10 @@ def _check_receivers(index: IndexQueries, sites: list[Caller], callee: str, owne
             elif word[:1].isupper() and word != owner and before is not None and before.group(2) == "::" \
                     and _is_type(index, word) and not _inherits(index, word, owner):
                 against = True  # `Level::from_usize(...)` is Level's, not LevelFilter's
-            elif language == "ruby" and word[:1].isupper() and word != owner and before is not None \
-                    and before.group(2) == "." and _is_type(index, word):
-                # `Conv::Html.convert(x)` reaches Base.convert through the subclass; `Conv::Other.convert(x)` is Other's
+            elif language in ("ruby", "python") and word[:1].isupper() and word != owner and before is not None \
+                    and before.group(2) == "." and _is_type(index, word) and not _inherits(index, owner, word):
+                # `Conv::Html.convert(x)` reaches Base.convert through the subclass; `Conv::Other.convert(x)` is
+                # Other's, and Python's `DecoratorInfos.build(cls)` is no call of Decorator.build
                 site.receiver = _inherits(index, word, owner)
                 against = not site.receiver
             elif static and word[:1].islower() and before is not None and before.group(2) != "::":

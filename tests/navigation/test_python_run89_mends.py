@@ -24,3 +24,15 @@ def test_python_attribute_built_from_a_private_class_is_typed_by_it(tmp_path):
     assert not a.is_error, a.text
     assert [(i["qualname"], i["lines"]) for i in a.data["items"]] == [("Gen.model", [12, 14])], a.text
     assert "gen.py:13" in a.text, a.text  # left out, and said so
+
+
+def test_python_call_through_another_class_is_not_a_call_of_the_method(tmp_path):
+    files = {"deco.py": ("class Decorator:\n    @classmethod\n    def build(cls, f):\n        return cls()\n\n\n"
+                         "class Infos:\n    @staticmethod\n    def build(model):\n        return Decorator.build(model)\n\n\n"
+                         "class Sub(Decorator):\n    pass\n"),
+             "use.py": ("from deco import Infos, Sub\n\n\ndef make(m):\n    a = Infos.build(m)\n    b = Sub.build(m)\n"
+                        "    return a, b\n")}
+    a = served_tree(tmp_path / "r", files).call("find_related", symbol="Decorator.build", relation="callers")
+    assert not a.is_error, a.text
+    rows = {i["qualname"]: i["lines"] for i in a.data["items"]}
+    assert rows == {"Infos.build": [10], "make": [6]}, a.text  # Infos.build(m) is Infos's; Sub.build is Decorator's
