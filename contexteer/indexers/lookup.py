@@ -1286,7 +1286,16 @@ def find_callers(index: IndexQueries, sym: Symbol, callee: str, resolve_imports:
     ctor = sym.kind in ("method", "constructor") and "." in sym.qualname and sym.qualname.rsplit(".", 2)[-2] == sym.name \
         and sym.language in ("java", "csharp", "kotlin", "scala", "dart")
     shell = shell or ctor
+    # Python: `ConfigWrapper(..)` calls ConfigWrapper.__init__; `config_wrapper: ConfigWrapper` annotations are
+    # no call of it, nor of the class (the pydantic A/B agent got 23 annotations as __init__'s callers, and the
+    # four real constructions left out as "another type's method")
+    py_ctor = sym.language == "python" and sym.name in ("__init__", "__new__") and owner is not None and callee == owner
+    py_class = sym.language == "python" and sym.kind in _CLASS_KINDS
     for r in index.references_to(callee, limit=2000):
+        if (py_ctor or py_class) and r.kind == "type":
+            continue
+        if py_ctor and r.kind != "call":
+            continue
         if r.kind not in ("call", "other", "type") or (r.path, r.line) in seen or (shell and r.kind != "call"):
             continue
         # inside its own range: recursion for a function; a class building itself (`new Map(f, cbf, p)` in
@@ -1335,8 +1344,10 @@ def find_callers(index: IndexQueries, sym: Symbol, callee: str, resolve_imports:
         if left_out is not None:
             left_out += [c for c in sites if c.against]
         sites = [c for c in sites if not c.against]
-    elif ctor:
+    elif ctor or py_ctor:
         sites = _constructor_sites(index, sym, callee, sites, left_out)
+        if py_ctor:
+            sites += _python_built_by_cls(index, sym, seen)
     elif owner is not None:  # (a constructor, `new PrefixRangeMap(..)`, is on no receiver: its file's evidence stands)
         # the files most likely to hold real calls are read first: the read budget goes to them
         order = {"same file": 0, "import": 1, "same package": 1}
@@ -1352,6 +1363,8 @@ def find_callers(index: IndexQueries, sym: Symbol, callee: str, resolve_imports:
         if left_out is not None:  # what the receivers showed to be another method of that name, for the answer to count
             left_out += [c for c in sites if c.against]
         sites = [c for c in sites if not c.against]
+    if py_class:
+        sites += _python_built_by_cls(index, sym, seen)
     if sites or sym.language == "ruby":  # (Ruby: bare calls without parentheses are found by their text)
         _by_language_rules(index, sym, callee, sites, family, left_out)
     sites += entered
@@ -1405,6 +1418,8 @@ def _constructor_sites(index: IndexQueries, sym: Symbol, callee: str, sites: lis
     own: dict[str, bool] = {}  # per file: whether it has a class of that name of its own
     files: dict[str, list[str]] = {}
     head = sym.signature or ""
+    if sym.language == "python":  # `def __init__(self, config, *, check=True)` is called without self
+        head = re.sub(r"\(\s*(?:self|cls)\b\s*(?::[^,)]*)?,?\s*", "(", head, count=1)
     fits = arity(callee + head[head.index("("):], callee) if "(" in head else None
     for c in sites:
         if c.path not in own:
@@ -1417,6 +1432,39 @@ def _constructor_sites(index: IndexQueries, sym: Symbol, callee: str, sites: lis
     if left_out is not None:
         left_out += [c for c in sites if c.against]
     return [c for c in sites if not c.against]
+
+
+def _python_built_by_cls(index: IndexQueries, sym: Symbol, seen: set[tuple[str, int]]) -> list[Caller]:
+    """Python: `cls(..)` in the class's own classmethods builds it (ConfigWrapper.for_model's `cls(config_new)`),
+    and `super().__init__(..)` in a subclass's __init__ runs it (`sym` its __init__; for the class itself, only the
+    first)."""
+    cls = sym if sym.kind in _CLASS_KINDS else index.get_symbol(sym.parent_id) if sym.parent_id is not None else None
+    ws = getattr(index, "ws", None)
+    if cls is None or ws is None:
+        return []
+    files: dict[str, list[str]] = {}
+    out: list[Caller] = []
+    lines = _file_lines(ws, cls.path, files)
+    for n in range(cls.start_line, min(cls.end_line, len(lines)) + 1):
+        if (cls.path, n) not in seen and re.search(r"(?<![\w.])cls\s*\(", lines[n - 1]) \
+                and not re.match(r"\s*(?:def|class)\s", lines[n - 1]):
+            seen.add((cls.path, n))
+            out.append(Caller(None, cls.path, n, "same file", receiver=True, receiver_name="cls"))
+    if sym.name != "__init__":
+        return out
+    syms: dict[str, list[Symbol]] = {}
+    for r in index.references_to("__init__", limit=2000):
+        if r.kind != "call" or (r.path, r.line) in seen or language_of(index, r.path) != "python":
+            continue
+        text = _file_lines(ws, r.path, files)[r.line - 1:r.line]
+        if not text or not re.search(r"\bsuper\(\s*\)\s*\.\s*__init__\s*\(", text[0]):
+            continue
+        around = [s for s in _symbols_of(index, syms, r.path) if s.kind in _CLASS_KINDS and s.start_line <= r.line <= s.end_line]
+        sub = min(around, key=lambda s: s.end_line - s.start_line) if around else None
+        if sub is not None and sub.id != cls.id and _inherits(index, sub.name, cls.name):
+            seen.add((r.path, r.line))
+            out.append(Caller(None, r.path, r.line, "base type", receiver=True, receiver_name="super()"))
+    return out
 
 
 def _by_language_rules(index: IndexQueries, sym: Symbol, callee: str, sites: list[Caller], family: str | None,

@@ -95,6 +95,10 @@ def import_uses(nav: NavigationService, rel: str) -> list[ImportUse]:
                 # a barrel's name (`export * from './router'`): the files it re-exports it from, too
                 reach = targets + [f for f in imported.get(_original(n), []) if f not in targets]
                 written = name if name == _original(n) else f"{_original(n)} as {name}"
+                sub = _submodule(nav, targets, _original(n)) if language in ("py", "pyi") else None
+                if sub is not None:  # `from ._internal import _repr`: a module, read as `_repr.ReprArgs`
+                    found.names += _module_members(nav, written, name, sub, local, local_every, lines)
+                    continue
                 at = local.get(name, [])
                 if not at and language in ("py", "pyi"):  # `def f(c: "Console")`: a string annotation
                     at = _string_annotations(lines, name, spans, scope)
@@ -320,7 +324,45 @@ def _string_annotations(lines: list[str], name: str, spans: set[int], scope: tup
 def _used(nav: NavigationService, written: str, name: str, at: list[int], targets: list[str]) -> UsedName:
     at = sorted(at)
     return UsedName(name=written, lines=at[:MAX_LINES], more=max(0, len(at) - MAX_LINES),
-                    defined=_definition(nav, name, targets) if at else None)
+                    defined=(_definition(nav, name, targets) or _reexported(nav, name, targets)) if at else None)
+
+
+def _reexported(nav: NavigationService, name: str, targets: list[str]) -> str | None:
+    """Where a name the import's files only re-export is defined (pydantic's `from . import PydanticUserError`:
+    `__init__.py` has `from .errors import *`), one step: the files they import it from by name, then by glob."""
+    for t in targets[:4]:
+        reach = nav.imported(t)
+        for via in (reach.get(name, []), reach.get("*", [])):
+            found = _definition(nav, name, [f for f in via if f not in targets])
+            if found:
+                return found
+    return None
+
+
+def _submodule(nav: NavigationService, targets: list[str], name: str) -> str | None:
+    """The module file a Python `from package import name` binds when `name` is a submodule of the package (and
+    the package's `__init__.py` defines nothing of that name)."""
+    for t in targets[:2]:
+        if not t.endswith("/__init__.py") or any(s.name == name and s.parent_id is None
+                                                  for s in nav.index.symbols_in_file(t)):
+            continue
+        folder = t.rsplit("/", 1)[0]
+        for cand in (f"{folder}/{name}.py", f"{folder}/{name}/__init__.py"):
+            if nav.index.symbols_in_file(cand) or repo_text(nav.ws, cand) is not None:
+                return cand
+    return None
+
+
+def _module_members(nav: NavigationService, written: str, name: str, module: str, local: dict[str, list[int]],
+                    local_every: dict[str, list[int]], lines: list[str]) -> list[UsedName]:
+    """A submodule an import binds: each member the code reads through it (`_repr.ReprArgs at 188`, with its
+    definition), or the module itself where no member is read."""
+    members = _qualified_uses(name, local, local_every, lines)
+    if not members:
+        at = sorted(local.get(name, []))
+        return [UsedName(name=written, lines=at[:MAX_LINES], more=max(0, len(at) - MAX_LINES),
+                         defined=module if at else None)]
+    return [_used(nav, f"{name}.{member}", member, at, [module]) for member, at in members]
 
 
 def _definition(nav: NavigationService, name: str, targets: list[str]) -> str | None:

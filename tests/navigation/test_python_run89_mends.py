@@ -36,3 +36,58 @@ def test_python_call_through_another_class_is_not_a_call_of_the_method(tmp_path)
     assert not a.is_error, a.text
     rows = {i["qualname"]: i["lines"] for i in a.data["items"]}
     assert rows == {"Infos.build": [10], "make": [6]}, a.text  # Infos.build(m) is Infos's; Sub.build is Decorator's
+
+
+_PKG = {
+    "pkg/__init__.py": "from typing import TYPE_CHECKING\n\nif TYPE_CHECKING:\n    from .errors import *\n",
+    "pkg/errors.py": "class UserError(Exception):\n    pass\n",
+    "pkg/_internal/__init__.py": "",
+    "pkg/_internal/_repr.py": ("import typing\n\nif typing.TYPE_CHECKING:\n    ReprArgs: typing.TypeAlias = list\n"
+                               "else:\n    ReprArgs = None\n\n\nclass Representation:\n    pass\n"),
+    "pkg/_internal/_build.py": "class Meta(type):\n    pass\n",
+    "pkg/root.py": ("from . import UserError\nfrom ._internal import _build, _repr\n\n\nclass Root(metaclass=_build.Meta):\n"
+                    "    def args(self) -> _repr.ReprArgs:\n        raise UserError('x')\n"),
+}
+
+
+def test_python_uses_view_reads_submodules_through_their_members_and_follows_reexports(tmp_path):
+    a = served_tree(tmp_path / "r", _PKG).call("list_dependencies", path="pkg/root.py", view="uses")
+    assert not a.is_error, a.text
+    by_line = {u["line"]: {n["name"]: n for n in u["names"]} for u in a.data["uses"]}
+    assert by_line[1]["UserError"]["defined"] == "pkg/errors.py:1", a.text  # through __init__'s `from .errors import *`
+    assert set(by_line[2]) == {"_build.Meta", "_repr.ReprArgs"}, a.text
+    assert by_line[2]["_build.Meta"] == {"name": "_build.Meta", "lines": [5], "more": 0, "defined": "pkg/_internal/_build.py:1"}, a.text
+    assert by_line[2]["_repr.ReprArgs"]["defined"] == "pkg/_internal/_repr.py:4", a.text  # under `if TYPE_CHECKING:`
+
+
+def test_python_module_level_names_under_if_and_try_are_definitions(tmp_path):
+    files = {"m.py": ("try:\n    import fast\n    SPEED = 2\nexcept ImportError:\n    SPEED = 1\n\n"
+                      "if SPEED > 1:\n    MODE = 'fast'\nelif SPEED:\n    MODE = 'slow'\nelse:\n    MODE = None\n\n\n"
+                      "def f():\n    if True:\n        local = 1\n    return local\n")}
+    a = served_tree(tmp_path / "r", files).call("search_symbol", query="SPEED, MODE, local")
+    assert not a.is_error, a.text
+    rows = sorted((d["qualname"], d["start_line"]) for d in a.data["definitions"])
+    assert rows == [("MODE", 8), ("MODE", 10), ("MODE", 12), ("SPEED", 3), ("SPEED", 5)], a.text
+
+
+_CTOR = {
+    "cfg.py": ("class Config:\n    def __init__(self, d, *, check=True):\n        self.d = d\n\n    @classmethod\n"
+               "    def for_model(cls, bases):\n        return cls(dict(bases))\n\n\n"
+               "class Strict(Config):\n    def __init__(self, d):\n        super().__init__(d, check=True)\n\n\n"
+               "def build_effective(d):\n    return d\n"),
+    "use.py": ("from cfg import Config\n\n\ndef make(d) -> Config:\n    c: Config = Config(d, check=False)\n"
+               "    return c\n\n\ndef keep(c: Config, items: list[Config]) -> None:\n    pass\n"),
+}
+
+
+def test_python_init_callers_are_the_constructions_not_the_annotations(tmp_path):
+    served = served_tree(tmp_path / "r", _CTOR)
+    a = served.call("find_related", symbol="Config.__init__", relation="callers")
+    assert not a.is_error, a.text
+    rows = {i["qualname"]: i["lines"] for i in a.data["items"]}
+    # `Config(d, ..)`, `cls(..)` in its classmethod, a subclass's `super().__init__(..)`; never `c: Config`
+    assert rows == {"make": [5], "Config.for_model": [7], "Strict.__init__": [12]}, a.text
+    cls = served.call("find_related", symbol="Config", relation="callers")
+    assert not cls.is_error, cls.text
+    rows = {i["qualname"]: i["lines"] for i in cls.data["items"]}
+    assert rows == {"make": [5], "Config.for_model": [7]}, cls.text  # annotations build nothing

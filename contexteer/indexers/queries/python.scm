@@ -4,6 +4,13 @@
 (function_definition name: (identifier) @name) @definition.function
 ; module-level and class-level assignments (locals are dropped by the extractor)
 (module (expression_statement (assignment left: (identifier) @name) @definition.variable))
+; and under a module-level `if` / `else` / `try` (`if TYPE_CHECKING: ReprArgs: TypeAlias = ...`, a fallback import's
+; `except ImportError: x = None`): still module-level names
+(module (if_statement consequence: (block (expression_statement (assignment left: (identifier) @name) @definition.variable))))
+(module (if_statement alternative: (else_clause body: (block (expression_statement (assignment left: (identifier) @name) @definition.variable)))))
+(module (if_statement alternative: (elif_clause consequence: (block (expression_statement (assignment left: (identifier) @name) @definition.variable)))))
+(module (try_statement body: (block (expression_statement (assignment left: (identifier) @name) @definition.variable))))
+(module (try_statement (except_clause (block (expression_statement (assignment left: (identifier) @name) @definition.variable)))))
 (class_definition body: (block (expression_statement (assignment left: (identifier) @name) @definition.field)))
 (call function: [(identifier) @name (attribute attribute: (identifier) @name)]) @reference.call
 (decorator [(identifier) @name (call function: (identifier) @name) (attribute attribute: (identifier) @name)]) @reference.call
