@@ -1277,26 +1277,9 @@ def find_callers(index: IndexQueries, sym: Symbol, callee: str, resolve_imports:
     seen: set[tuple[str, int]] = set()
     sites: list[Caller] = []
     own_lines: dict[str, list[str]] = {}  # the definition's file, read once for its recursive calls
-    shell = sym.language == "bash"  # a shell `$name` is a variable of that name, never the function
-    # Zig: `random.int(u8)` uses a value named random; only a call is a call of the function random
-    shell = shell or (sym.language == "zig" and sym.kind in ("function", "method"))
-    # a constructor is called by `new PrefixRangeMap(..)` only: a field or parameter of that type names the class
-    # (Collections A/B run 76 listed both as its callers)
-    # (C++ builds with declarations too, `Foo f(1, 2);`: its references keep their kinds)
-    ctor = sym.kind in ("method", "constructor") and "." in sym.qualname and sym.qualname.rsplit(".", 2)[-2] == sym.name \
-        and sym.language in ("java", "csharp", "kotlin", "scala", "dart")
-    shell = shell or ctor
-    # Python: `ConfigWrapper(..)` calls ConfigWrapper.__init__; `config_wrapper: ConfigWrapper` annotations are
-    # no call of it, nor of the class (the pydantic A/B agent got 23 annotations as __init__'s callers, and the
-    # four real constructions left out as "another type's method")
-    py_ctor = sym.language == "python" and sym.name in ("__init__", "__new__") and owner is not None and callee == owner
-    py_class = sym.language == "python" and sym.kind in _CLASS_KINDS
+    ctor, py_ctor, kinds = _site_kinds(sym, callee, owner)
     for r in index.references_to(callee, limit=2000):
-        if (py_ctor or py_class) and r.kind == "type":
-            continue
-        if py_ctor and r.kind != "call":
-            continue
-        if r.kind not in ("call", "other", "type") or (r.path, r.line) in seen or (shell and r.kind != "call"):
+        if r.kind not in kinds or (r.path, r.line) in seen:
             continue
         # inside its own range: recursion for a function; a class building itself (`new Map(f, cbf, p)` in
         # Map.newSubtask) is a use like any other, its own head line aside
@@ -1346,8 +1329,7 @@ def find_callers(index: IndexQueries, sym: Symbol, callee: str, resolve_imports:
         sites = [c for c in sites if not c.against]
     elif ctor or py_ctor:
         sites = _constructor_sites(index, sym, callee, sites, left_out)
-        if py_ctor:
-            sites += _python_built_by_cls(index, sym, seen)
+        sites += _python_built_by_cls(index, sym, seen) if py_ctor else []
     elif owner is not None:  # (a constructor, `new PrefixRangeMap(..)`, is on no receiver: its file's evidence stands)
         # the files most likely to hold real calls are read first: the read budget goes to them
         order = {"same file": 0, "import": 1, "same package": 1}
@@ -1363,7 +1345,7 @@ def find_callers(index: IndexQueries, sym: Symbol, callee: str, resolve_imports:
         if left_out is not None:  # what the receivers showed to be another method of that name, for the answer to count
             left_out += [c for c in sites if c.against]
         sites = [c for c in sites if not c.against]
-    if py_class:
+    if sym.language == "python" and sym.kind in _CLASS_KINDS:
         sites += _python_built_by_cls(index, sym, seen)
     if sites or sym.language == "ruby":  # (Ruby: bare calls without parentheses are found by their text)
         _by_language_rules(index, sym, callee, sites, family, left_out)
@@ -1432,6 +1414,28 @@ def _constructor_sites(index: IndexQueries, sym: Symbol, callee: str, sites: lis
     if left_out is not None:
         left_out += [c for c in sites if c.against]
     return [c for c in sites if not c.against]
+
+
+def _site_kinds(sym: Symbol, callee: str, owner: str | None) -> tuple[bool, bool, frozenset[str]]:
+    """Whether `sym` is a Java-like constructor, a Python __init__/__new__, and the kinds of references that can be
+    its call sites."""
+    # a shell `$name` is a variable of that name, never the function; Zig: `random.int(u8)` uses a value named
+    # random, only a call is a call of the function random
+    shell = sym.language == "bash" or (sym.language == "zig" and sym.kind in ("function", "method"))
+    # a constructor is called by `new PrefixRangeMap(..)` only: a field or parameter of that type names the class
+    # (Collections A/B run 76 listed both as its callers)
+    # (C++ builds with declarations too, `Foo f(1, 2);`: its references keep their kinds)
+    ctor = sym.kind in ("method", "constructor") and "." in sym.qualname and sym.qualname.rsplit(".", 2)[-2] == sym.name \
+        and sym.language in ("java", "csharp", "kotlin", "scala", "dart")
+    # Python: `ConfigWrapper(..)` calls ConfigWrapper.__init__; `config_wrapper: ConfigWrapper` annotations are
+    # no call of it, nor of the class (the pydantic A/B agent got 23 annotations as __init__'s callers, and the
+    # four real constructions left out as "another type's method")
+    py_ctor = sym.language == "python" and sym.name in ("__init__", "__new__") and owner is not None and callee == owner
+    if shell or ctor or py_ctor:
+        return ctor, py_ctor, frozenset({"call"})
+    if sym.language == "python" and sym.kind in _CLASS_KINDS:
+        return ctor, py_ctor, frozenset({"call", "other"})
+    return ctor, py_ctor, frozenset({"call", "other", "type"})
 
 
 def _python_built_by_cls(index: IndexQueries, sym: Symbol, seen: set[tuple[str, int]]) -> list[Caller]:
