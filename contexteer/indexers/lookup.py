@@ -300,6 +300,12 @@ def _body_of(cands: list[Symbol], index: IndexQueries | None = None) -> Any:
     """The first candidate, or when it is one of a TypeScript function's overload signatures (same name, same
     file), the implementation: the one with the body; of a C name's #if variants, the one the usual build reads."""
     first = cands[0]
+    if first.language == "python" and index is not None and len(cands) > 1:
+        # `if TYPE_CHECKING: def LazyClassAttribute(..)` / `else: class LazyClassAttribute`: what runs is meant
+        lines = lines_of(index, first.path)
+        runtime = [s for s in cands if not (s.path == first.path and type_checking_only(lines, s.start_line))]
+        if runtime and len(runtime) < len(cands):
+            cands, first = runtime, runtime[0]
     if first.kind not in ("function", "method"):
         return first
     same = [s for s in cands if s.path == first.path and s.name == first.name and s.parent_id == first.parent_id
@@ -309,6 +315,24 @@ def _body_of(cands: list[Symbol], index: IndexQueries | None = None) -> Any:
         if chosen is not None:
             return chosen
     return max(same, key=lambda s: (s.end_line - s.start_line, -s.start_line)) if len(same) > 1 else first
+
+
+def type_checking_only(lines: list[str], line: int) -> bool:
+    """Whether a Python line sits in an `if TYPE_CHECKING:` block (seen by type checkers only, never run)."""
+    if not 0 < line <= len(lines):
+        return False
+    indent = len(lines[line - 1]) - len(lines[line - 1].lstrip())
+    for n in range(line - 2, -1, -1):
+        text = lines[n]
+        lead = len(text) - len(text.lstrip())
+        if not text.strip() or text.lstrip().startswith("#") or lead >= indent:
+            continue
+        if re.match(r"\s*if\s+(?:typing\.)?TYPE_CHECKING\s*:", text):
+            return True
+        if lead == 0:
+            return False
+        indent = lead
+    return False
 
 
 def is_prototype(sym: Symbol) -> bool:
@@ -653,6 +677,12 @@ class _Body:
             found = self._chain_member(r, name) if _is_chain(r) else self._member_of(r, name)
             if found is not None:
                 return found
+        if self.sym.language == "python" and self.own_class is None:
+            # a module function's `cls: type[BaseModel]` parameter: `cls.__pydantic_on_complete__()` is BaseModel's
+            for r in sorted(receivers & {"cls", "self"}):
+                found = self._member_of(r, name)
+                if found is not None:
+                    return found
         if self.sym.language == "rust":  # `Id::next()`, `crate::util::trace::task(...)`: the path names the owner
             for r in sorted(self.paths.get(name, set()) - _SELF - {""}):
                 found_path = _rust_path_member(self.index, r, name, self.sym)

@@ -128,11 +128,12 @@ def go_embedded(lines: list[str], start: int, end: int) -> list[str]:
 
 
 #: Wrappers whose argument is the type a value has: `Optional[Head]`, `Option<Head>`, `Box<Head>`, `?Head`
-_WRAPPERS = frozenset({"Optional", "Option", "Box", "Rc", "Arc", "Ref", "RefMut", "Readonly", "Awaitable", "Coroutine"})
+_WRAPPERS = frozenset({"Optional", "Option", "Box", "Rc", "Arc", "Ref", "RefMut", "Readonly", "Awaitable", "Coroutine",
+                       "type", "Type"})  # Python `cls: type[BaseModel]`: its methods are BaseModel's
 
 
 #: wrappers a parameter's value is its argument's type through (an `Awaitable[T]` parameter is an Awaitable)
-_NULLABLE = frozenset({"Optional", "Option", "Box", "Rc", "Arc"})
+_NULLABLE = frozenset({"Optional", "Option", "Box", "Rc", "Arc", "type", "Type"})  # (`cls: type[BaseModel]`)
 
 
 def named_type(text: str) -> str | None:

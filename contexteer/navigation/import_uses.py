@@ -12,7 +12,7 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from contexteer.indexers.lookup import go_imports_package
+from contexteer.indexers.lookup import _body_of, go_imports_package, type_checking_only
 from contexteer.indexers.model import CLASS_KINDS
 from contexteer.indexers.namesakes import go_import_names
 from contexteer.navigation.models import ImportUse, UsedName
@@ -68,6 +68,7 @@ def import_uses(nav: NavigationService, rel: str) -> list[ImportUse]:
             continue
         names = [n for n in imp.names if n and n != "*"]
         text = " ".join(lines[n - 1] for n in statements[imp.line])
+        found.type_checking = language in ("py", "pyi") and type_checking_only(lines, imp.line)
         if not names and language == "php" and re.match(r"\s*use\s+(?:function|const)\s", text):
             # `use function count;`, `use const E_USER_DEPRECATED;`: the statement binds the path's last name (the
             # Monolog A/B agent was told five used imports were unused)
@@ -369,11 +370,12 @@ def _definition(nav: NavigationService, name: str, targets: list[str]) -> str | 
     """Where `name` is defined among the import's repository files (top-level first): `path:line`."""
     best: Any = None
     for f in targets:
-        for s in nav.index.symbols_in_file(f):
-            if s.name == name and (best is None or (s.parent_id is None and best.parent_id is not None)):
-                best = s
-        if best is not None and best.parent_id is None:
+        named = [s for s in nav.index.symbols_in_file(f) if s.name == name]
+        top = [s for s in named if s.parent_id is None]
+        if top:  # of `@overload` stubs and their implementation, the implementation (pydantic's Field)
+            best = _body_of(top, nav.index)
             break
+        best = best or (named[0] if named else None)
     return f"{best.path}:{best.start_line}" if best is not None else None
 
 

@@ -137,6 +137,7 @@ class ImportUse(BaseModel):
     names: list[UsedName] = Field(default_factory=list)
     glob: int | None = None  # a glob import: how many names the file uses from it
     directive: str | None = None  # an import binding no name the code uses: why (`a compiler directive`, side effects)
+    type_checking: bool = False  # Python: under `if TYPE_CHECKING:`, read by type checkers only, never run
 
 
 class Dependencies(BaseModel):

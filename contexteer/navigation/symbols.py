@@ -532,6 +532,10 @@ def _value_symbol(nav: NavigationService, sym: Any, name: str, owner: str | None
     """The one constant, variable or field named `name` (of `owner` when given) other than `sym`, or None."""
     found = [s for s in nav.index.symbols_named(name) if s.name == name and s.kind in _VALUE_OF and s.id != sym.id
              and (owner is None or owner in s.qualname.split("."))]
+    if owner is None and sym.language == "python":
+        # a bare name is a module-level one (or one of the same class body): `getattr_migration(__name__)` reads the
+        # module's name, not a class's `__name__ = 'PydanticRecursiveRef'`
+        found = [s for s in found if s.parent_id is None or s.parent_id == sym.parent_id]
     if len(found) != 1:
         return None
     parent = nav.index.get_symbol(found[0].parent_id) if found[0].parent_id is not None else None

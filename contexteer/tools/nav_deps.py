@@ -200,7 +200,8 @@ def _uses_text(model: Dependencies, limit: int) -> str:
         if unused:
             parts.append("not used: " + ", ".join(unused))
         body = u.directive or ("; ".join(parts) if parts else "no name of it used in code")
-        head = f"  {u.line} {u.module} {reach.get(u.line, '')}".rstrip() if u.line else \
+        head = f"  {u.line} {u.module} {reach.get(u.line, '')}".rstrip() + (" [if TYPE_CHECKING]" if u.type_checking else "") \
+            if u.line else \
             f"  same package, no import ({posixpath.dirname(model.path)}/)"
         out.append(f"{head}: {body}")
     if len(model.uses) > limit * 2:

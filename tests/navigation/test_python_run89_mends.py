@@ -57,7 +57,8 @@ def test_python_uses_view_reads_submodules_through_their_members_and_follows_ree
     assert by_line[1]["UserError"]["defined"] == "pkg/errors.py:1", a.text  # through __init__'s `from .errors import *`
     assert set(by_line[2]) == {"_build.Meta", "_repr.ReprArgs"}, a.text
     assert by_line[2]["_build.Meta"] == {"name": "_build.Meta", "lines": [5], "more": 0, "defined": "pkg/_internal/_build.py:1"}, a.text
-    assert by_line[2]["_repr.ReprArgs"]["defined"] == "pkg/_internal/_repr.py:4", a.text  # under `if TYPE_CHECKING:`
+    # the runtime `else:` one before the `if TYPE_CHECKING:` one (line 4)
+    assert by_line[2]["_repr.ReprArgs"]["defined"] == "pkg/_internal/_repr.py:6", a.text
 
 
 def test_python_module_level_names_under_if_and_try_are_definitions(tmp_path):
@@ -91,3 +92,34 @@ def test_python_init_callers_are_the_constructions_not_the_annotations(tmp_path)
     assert not cls.is_error, cls.text
     rows = {i["qualname"]: i["lines"] for i in cls.data["items"]}
     assert rows == {"make": [5], "Config.for_model": [7]}, cls.text  # annotations build nothing
+
+
+_RUNTIME = {
+    "pkg/__init__.py": "",
+    "pkg/utils.py": ("from typing import TYPE_CHECKING\n\nif TYPE_CHECKING:\n\n    def Lazy(name, get): ...\n\nelse:\n\n"
+                     "    class Lazy:\n        def __init__(self, name, get):\n            self.name = name\n"),
+    "pkg/main.py": ("class BaseModel:\n    @classmethod\n    def on_complete(cls):\n        pass\n\n\n"
+                    "def Field(default=None):\n    return default\n"),
+    "pkg/build.py": ("from __future__ import annotations as _annotations\n\nfrom typing import TYPE_CHECKING\n\n"
+                     "from pkg.main import BaseModel\nfrom pkg.utils import Lazy\n\nif TYPE_CHECKING:\n"
+                     "    from pkg.main import Field\n\n\n"
+                     "def complete(cls: type[BaseModel]) -> None:\n    cls.__sig__ = Lazy('sig', None)\n    cls.on_complete()\n\n\n"
+                     "def annotated(x: Field) -> None:\n    pass\n"),
+}
+
+
+def test_python_callees_prefer_what_runs_and_read_type_of_a_class(tmp_path):
+    a = served_tree(tmp_path / "r", _RUNTIME).call("find_related", symbol="complete", relation="callees")
+    assert not a.is_error, a.text
+    rows = {(i["qualname"], i["path"], i["start_line"]) for i in a.data["items"]}
+    # the runtime class under `else:`, not the `if TYPE_CHECKING:` stub; `cls: type[BaseModel]` is BaseModel's
+    assert ("Lazy", "pkg/utils.py", 9) in rows and ("BaseModel.on_complete", "pkg/main.py", 2) in rows, a.text
+
+
+def test_python_uses_view_marks_type_checking_imports_and_future_aliases(tmp_path):
+    a = served_tree(tmp_path / "r", _RUNTIME).call("list_dependencies", path="pkg/build.py", view="uses")
+    assert not a.is_error, a.text
+    by_line = {u["line"]: u for u in a.data["uses"]}
+    assert 1 in by_line and by_line[1]["directive"], a.text  # `from __future__ import annotations as _annotations`
+    assert by_line[9].get("type_checking") is True and not by_line[5].get("type_checking"), a.text
+    assert "[if TYPE_CHECKING]" in a.text, a.text

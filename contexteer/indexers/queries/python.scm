@@ -21,4 +21,4 @@
 (import_statement name: [(dotted_name) @import.module (aliased_import name: (dotted_name) @import.module)]) @import
 (import_from_statement module_name: (_) @import.module name: [(dotted_name) @import.name (aliased_import name: (dotted_name) @import.name)]) @import
 (import_from_statement module_name: (_) @import.module (wildcard_import) @import.name) @import
-(future_import_statement name: (dotted_name) @import.name) @import
+(future_import_statement name: [(dotted_name) @import.name (aliased_import name: (dotted_name) @import.name)]) @import
