@@ -45,7 +45,7 @@ async def get_structured_index(
     ctx: Context,
     path: Annotated[str, Field(description="File or directory.")] = ".",
     budget_tokens: Annotated[int | None, Field(description="Map size in tokens.")] = None,
-    focus: Annotated[list[str] | str | None, Field(description="Paths or symbol names to rank first.")] = None,
+    focus: Annotated[list[str] | str | None, Field(description="Paths or symbol names to rank first (a file: only those and their members).")] = None,
     kinds: Annotated[list[str] | None, Field(description="e.g. ['class','function'] (an object is a module)")] = None,
     include_private: Annotated[bool | None, Field(description="Default: yes for a file, no for a map.")] = None,
 ) -> Answer:
@@ -63,7 +63,7 @@ async def get_structured_index(
                                                cap_note, svc.pipeline.count)
             return Answer(Text(text, "code") if mapped else Text(text), model, scope="fitted")
         note = nav.ready(cb, [res.rel], file_only=True)
-        return _outline(svc, nav, res.rel, kind_set, include_private is not False, note, budget)
+        return _outline(svc, nav, res.rel, kind_set, include_private is not False, note, budget, focus_list)
 
     return await run(ctx, work)
 
@@ -90,12 +90,27 @@ def _index_budget(svc: Services, is_dir: bool, budget_tokens: int | None) -> tup
     return min(budget, cap), f"budget capped at {cap} tokens ({why})" if budget > cap else None
 
 
-def _outline(svc: Services, nav: Nav, rel: str, kinds: set[str] | None, private: bool, note: str | None, budget: int) -> Answer:
+def _outline(svc: Services, nav: Nav, rel: str, kinds: set[str] | None, private: bool, note: str | None, budget: int,
+             focus: list[str] | None = None) -> Answer:
     o = nav.outline(rel, kinds, private, note)
     if o.info is None or o.unindexed:
         text = f"{rel}: no outline because {o.unindexed}. Read it with read_code_range(path=\"{rel}\", start_line=1, end_line=100) or search it with search_text(path=\"{rel}\")."
         return Answer(Text(text), StructuredIndex(path=rel, mode="outline", note=o.note), scope="fitted")
     syms = o.symbols
+    if focus:  # a file's outline with focus=[_SecretBase]: those definitions and their members only
+        names = [f.replace("::", ".").strip(".") for f in focus if f and not f.endswith("/")]
+        picked = [s for s in syms if any(s.qualname == n or s.qualname.startswith(n + ".") or s.name == n
+                                         or s.qualname.endswith("." + n) for n in names)]
+        heads = {s.qualname for s in picked}
+        picked += [s for s in syms if s not in picked and any(s.qualname.startswith(h + ".") for h in heads)]
+        picked.sort(key=lambda s: (s.start_line, -s.end_line))
+        if picked:
+            o.note = "; ".join(x for x in (o.note, f"focus {', '.join(names)}: {len(picked)} of {len(syms)} definitions "
+                                           "(the focused ones and their members)") if x)
+            syms = picked
+        else:
+            o.note = "; ".join(x for x in (o.note, f"focus {', '.join(names)} names no definition of {rel}: the whole "
+                                           "outline") if x)
     text, shown, docs = render.outline(rel, o.info, syms, o.note, budget, svc.pipeline.count, o.filtered)
     model = StructuredIndex(
         path=rel, mode="outline", note=o.note, files_total=1, files_shown=1, symbols_total=len(syms),

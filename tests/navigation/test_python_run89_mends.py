@@ -123,3 +123,16 @@ def test_python_uses_view_marks_type_checking_imports_and_future_aliases(tmp_pat
     assert 1 in by_line and by_line[1]["directive"], a.text  # `from __future__ import annotations as _annotations`
     assert by_line[9].get("type_checking") is True and not by_line[5].get("type_checking"), a.text
     assert "[if TYPE_CHECKING]" in a.text, a.text
+
+
+def test_file_outline_with_focus_lists_the_focused_class_and_its_members(tmp_path):
+    files = {"t.py": ("class _SecretBase:\n    def get(self):\n        return 1\n\n    def _display(self):\n"
+                      "        raise NotImplementedError\n\n\nclass Other:\n    def run(self):\n        pass\n\n\n"
+                      "def helper():\n    pass\n")}
+    served = served_tree(tmp_path / "r", files)
+    a = served.call("get_structured_index", path="t.py", focus=["_SecretBase"])
+    assert not a.is_error, a.text
+    assert [s["qualname"] for s in a.data["symbols"]] == ["_SecretBase", "_SecretBase.get", "_SecretBase._display"], a.text
+    assert "focus _SecretBase: 3 of 6 definitions" in a.text, a.text
+    miss = served.call("get_structured_index", path="t.py", focus=["Nope"])
+    assert not miss.is_error and len(miss.data["symbols"]) == 6 and "names no definition" in miss.text, miss.text
