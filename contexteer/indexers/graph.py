@@ -75,6 +75,7 @@ class Related:
     depth: int = 1
     via: Any | None = None  # at depth > 1: the definition this one relates through
     detail: str = ""  # e.g. the receiver of a call, the base as the header writes it
+    overrides: list[str] = field(default_factory=list)  # implementations: its own methods a class above it defines
 
 
 @dataclass
@@ -829,7 +830,7 @@ def implementations(index: IndexQueries, sym: Symbol, resolve_imports: Callable[
     for level in range(1, depth + 1):
         nxt = []
         for target in frontier:
-            for child, how, detail in _direct_subtypes(index, target, rust_impls):
+            for child, how, detail in _direct_subtypes(index, target, rust_impls, resolve_imports):
                 if child.id in seen:
                     first = listed.get(child.id)
                     # (a Go type with the method set of a sub-interface has Future's by itself, not through it)
@@ -856,7 +857,7 @@ def implementations(index: IndexQueries, sym: Symbol, resolve_imports: Callable[
     else:  # stopped at the depth asked: say whether a level below exists, so no one has to ask to find out
         below: dict[int, int] = {}  # at the next level: how many subtypes each frontier definition has
         for t in frontier[:50]:
-            n = len({c.id for c, _, _ in _direct_subtypes(index, t, rust_impls) if c.id not in seen})
+            n = len({c.id for c, _, _ in _direct_subtypes(index, t, rust_impls, resolve_imports) if c.id not in seen})
             if n:
                 below[t.id] = n
         deeper = [t for t in frontier[:50] if t.id in below]
@@ -868,14 +869,48 @@ def implementations(index: IndexQueries, sym: Symbol, resolve_imports: Callable[
             out.note = f"not listed: {count}{'+' if len(frontier) > 50 else ''} subtype{'s' if count != 1 else ''} of {names} ({more})"
         elif frontier:  # complete: say so, or the agent asks each subtype for its own (the Rack A/B run: two calls)
             out.note = "complete: all levels listed"
+    _mark_overrides(index, out, sym)
     if sym.language == "go" and sym.kind == "interface" and not _interface_methods(index, sym):
         out.note = ("this interface declares no methods of its own (an empty or embedding-only interface): every type "
                     "satisfies it, or those of the interfaces it embeds")
     return out
 
 
-def _direct_subtypes(index: IndexQueries, sym: Symbol,
-                     rust_impls: Callable[[str], list[tuple[Symbol, str]]] | None) -> list[tuple[Any, str, str]]:
+#: languages whose subclasses override their bases' methods by name (Go, Rust and C have no class inheritance)
+_OVERRIDING = frozenset({"python", "ruby", "java", "kotlin", "csharp", "typescript", "tsx", "javascript", "php",
+                         "scala", "swift", "dart", "cpp"})
+MAX_OVERRIDES = 12  # names listed per row
+
+
+def _mark_overrides(index: IndexQueries, out: Relations, sym: Symbol) -> None:
+    """Each subclass's own methods that the target or a class between them defines too (pydantic's SecretStr
+    overrides `_display`, `__eq__`, `__hash__` of _SecretBase): the A/B agent read every subclass to learn it."""
+    if sym.kind not in CLASS_KINDS or sym.language not in _OVERRIDING or not out.items:
+        return
+    members: dict[int, list[Symbol]] = {}
+
+    def methods(c: Symbol) -> list[Symbol]:
+        if c.id not in members:
+            members[c.id] = sorted((s for s in index.symbols_in_file(c.path) if s.parent_id == c.id
+                                    and s.kind in ("method", "function", "property")), key=lambda s: s.start_line)
+        return members[c.id]
+
+    above = {it.symbol.id: (it.via or sym) for it in out.items if it.symbol is not None}
+    for it in out.items:
+        c = it.symbol
+        if c is None or c.kind not in CLASS_KINDS:
+            continue
+        inherited: set[str] = set()
+        anc, hops = above.get(c.id), 0
+        while anc is not None and hops < 8:
+            inherited |= {m.name for m in methods(anc)}
+            anc = above.get(anc.id) if anc.id != sym.id else None
+            hops += 1
+        it.overrides = list(dict.fromkeys(m.name for m in methods(c) if m.name in inherited))
+
+
+def _direct_subtypes(index: IndexQueries, sym: Symbol, rust_impls: Callable[[str], list[tuple[Symbol, str]]] | None,
+                     resolve_imports: Callable[[str], dict[str, list[str]]] | None = None) -> list[tuple[Any, str, str]]:
     found: list[tuple[Any, str, str]] = []
     family = language_family(sym.language)
     shadowed: dict[str, bool] = {}  # per file: does a namesake of sym there stand for the name instead?
@@ -884,7 +919,8 @@ def _direct_subtypes(index: IndexQueries, sym: Symbol,
             continue
         # (Ruby: the base as its nesting resolves it; every file reopens `module Kramdown`, which shadows nothing)
         if sym.name in bases_of(cand) and (_ruby_base_is(index, cand, sym) if cand.language == "ruby"
-                                           else not _shadowed(index, sym, cand.path, shadowed)):
+                                           else not _shadowed(index, sym, cand.path, shadowed)
+                                           and not _imported_elsewhere(index, sym, cand.path, resolve_imports)):
             found.append((cand, base_how(cand, sym.name, sym.kind), ""))
     if sym.language == "rust" and rust_impls is not None:
         for impl, type_name in rust_impls(sym.name):
@@ -1174,6 +1210,17 @@ def _ruby_base_is(index: IndexQueries, cand: Symbol, sym: Symbol) -> bool:
             return full == sym.qualname.replace("::", ".")
     # `class ApplicationRecord < ActiveRecord::Base`: a qualified base the repository does not define is outside it
     return "." not in written
+
+
+def _imported_elsewhere(index: IndexQueries, sym: Symbol, path: str,
+                        resolve_imports: Callable[[str], dict[str, list[str]]] | None) -> bool:
+    """Whether `path` imports the name from a repository file that is not `sym`'s and defines a namesake
+    (pydantic/v1/env_settings.py's `from pydantic.v1.main import BaseModel`: v1's BaseModel, not v2's)."""
+    if resolve_imports is None or path == sym.path or sym.language not in ("python", "typescript", "tsx", "javascript"):
+        return False
+    files = resolve_imports(path).get(sym.name) or []
+    return bool(files) and sym.path not in files and any(
+        s.name == sym.name and s.kind in CLASS_KINDS for f in files for s in index.symbols_in_file(f))
 
 
 def _shadowed(index: IndexQueries, sym: Symbol, path: str, cache: dict[str, bool]) -> bool:

@@ -198,13 +198,17 @@ class RelatedItem(BaseModel):
     detail: str | None = None
     reaches: str | None = None  # callers of several namesakes: the definition(s) this caller's calls reach
     defined: str | None = None  # a C++ method declared in its class: where its body is (`src/gtest.cc:911-914`)
+    overrides: list[str] = Field(default_factory=list)  # implementations: its own methods a class above it defines
 
     @model_serializer(mode="wrap")
     def _drop_undefined(self, handler: SerializerFunctionWrapHandler) -> dict[str, Any]:
-        """`defined` only for a C++ declaration whose body is elsewhere: other items stay as long as before."""
+        """`defined` only for a C++ declaration whose body is elsewhere, `overrides` only for a subclass that has
+        some: other items stay as long as before."""
         data: dict[str, Any] = handler(self)
         if data.get("defined") is None:
             data.pop("defined", None)
+        if not data.get("overrides"):
+            data.pop("overrides", None)
         return data
 
 

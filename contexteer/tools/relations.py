@@ -12,6 +12,7 @@ from mcp.server.mcpserver import Context
 from pydantic import Field
 
 from contexteer.errors import InputError
+from contexteer.indexers.graph import MAX_OVERRIDES
 from contexteer.indexers.layouts import is_test_path
 from contexteer.indexers.model import CLASS_KINDS
 from contexteer.navigation.models import RelatedItem, RelatedResult
@@ -234,6 +235,9 @@ def _type_rows(it: RelatedItem, target: Any, tag: str, via: str | None, under: b
         name = f"{it.kind} {it.qualname}" + (f" (defined at {it.defined})" if it.defined else "")
     # a Go type by its method set: which methods are its own (lines), which embedded, whether only *T has them all
     own = f": {it.detail}" if it.how == "method set" and it.detail else ""
+    if it.overrides:  # a subclass's own methods that a class above it defines too
+        shown = it.overrides[:MAX_OVERRIDES]
+        own += f" — overrides {', '.join(shown)}" + (f" +{len(it.overrides) - len(shown)} more" if len(it.overrides) > len(shown) else "")
     return [f"{pad}{'' if grouped else it.path + ':'}{it.start_line}-{it.end_line} {name}{by}{tag}{own}"]
 
 

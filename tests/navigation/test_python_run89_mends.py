@@ -136,3 +136,23 @@ def test_file_outline_with_focus_lists_the_focused_class_and_its_members(tmp_pat
     assert "focus _SecretBase: 3 of 6 definitions" in a.text, a.text
     miss = served.call("get_structured_index", path="t.py", focus=["Nope"])
     assert not miss.is_error and len(miss.data["symbols"]) == 6 and "names no definition" in miss.text, miss.text
+
+
+def test_implementations_say_which_methods_each_subclass_overrides_and_follow_imports(tmp_path):
+    files = {
+        "pkg/__init__.py": "",
+        "pkg/types.py": ("class _SecretBase:\n    def __eq__(self, o):\n        return True\n\n    def _display(self):\n"
+                         "        raise NotImplementedError\n\n\nclass _SecretField(_SecretBase):\n    def schema(self):\n"
+                         "        pass\n\n\nclass SecretStr(_SecretField):\n    def __len__(self):\n        return 0\n\n"
+                         "    def _display(self):\n        return '***'\n\n    def schema(self):\n        pass\n"),
+        "pkg/v1/__init__.py": "",
+        "pkg/v1/types.py": "class _SecretBase:\n    pass\n",
+        "pkg/v1/env.py": "from pkg.v1.types import _SecretBase\n\n\nclass Env(_SecretBase):\n    def _display(self):\n        pass\n",
+    }
+    a = served_tree(tmp_path / "r", files).call("find_related", symbol="_SecretBase", path="pkg/types.py",
+                                                relation="implementations")
+    assert not a.is_error, a.text
+    rows = {i["qualname"]: i.get("overrides", []) for i in a.data["items"]}
+    # v1's Env imports v1's namesake: not a subclass of this one
+    assert rows == {"_SecretField": [], "SecretStr": ["_display", "schema"]}, a.text
+    assert "SecretStr — overrides _display, schema" in a.text, a.text
