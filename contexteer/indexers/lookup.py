@@ -1994,7 +1994,7 @@ def _check_receivers(index: IndexQueries, sites: list[Caller], callee: str, owne
                 against = not site.receiver
             elif static and word[:1].islower() and before is not None and before.group(2) != "::":
                 against = True  # `doc.select(q)` is an instance's select, not the static Selector.select(q, root)
-            elif before is not None and _other_type(index, defs, lines, site, text, before, owner, (whole, last)):
+            elif before is not None and _other_type(index, defs, lines, site, text, before, owner, (whole, last), callee):
                 against = True  # `borderRadius?.x()` with `borderRadius: BorderRadiusStyle?`: not ComputedBorderRadius's
                 continue
             if site.receiver:
@@ -2198,7 +2198,7 @@ def _lua_alias(lines: list[str], line: int, callee: str) -> bool:
 
 
 def _other_type(index: IndexQueries, defs: dict[str, list[Symbol]], lines: list[str], site: Caller, text: str,
-                before: re.Match[str], owner: str, named: tuple[str, str]) -> bool:
+                before: re.Match[str], owner: str, named: tuple[str, str], callee: str | None = None) -> bool:
     """A call on a named value (`h.truncateMemory(`): True when the value is declared with another type; else
     `site.receiver` says whether it is the method's (declared with its class, or named like it: `named` is the
     class's name and last word, lowercase)."""
@@ -2256,6 +2256,13 @@ def _other_type(index: IndexQueries, defs: dict[str, list[Symbol]], lines: list[
     # a name like the class's counts when nothing declares the value's type otherwise
     site.receiver = (norm == named[0] or norm.endswith(named[1])) and (typed is None or typed == word) \
         and not _shared_class_name(index, defs, owner)
+    if site.receiver and norm != named[0] and typed is None and callee:
+        # `_config_wrapper_stack.push(..)` ends like _ModelTypeStack, and is ConfigWrapperStack's whole name: a
+        # class of that whole name with the method is meant; another ending alike makes the name no evidence
+        alike = _classes_with_method(index, defs, callee, owner, named[1])
+        site.receiver = not alike
+        if any(c == norm for c in alike):
+            return True
     if site.receiver and norm != named[0] and typed is None:
         # `iterator.remove()` names EntryIterator's last word, which is its base Iterator's name too: any iterator's
         # remove as likely (107 such "callers" of a private inner iterator, Commons Collections A/B run 74)
@@ -2296,6 +2303,23 @@ def _rust_built(index: IndexQueries, enc: Symbol, text: str, at: int) -> str | N
         return typed if fn in ("new", "default", "from", "with_capacity") and _is_type(index, typed) else None
     returned = return_type(got[0].signature or "", "rust")
     return typed if returned in (None, "Self", typed) else returned
+
+
+def _classes_with_method(index: IndexQueries, cache: dict[str, list[Symbol]], callee: str, owner: str,
+                         last: str) -> list[str]:
+    """The other classes (lowercase, `_` dropped) that define a method `callee` and whose name ends with the word
+    `last` as `owner`'s does. Asked once per answer."""
+    key = f"\0alike:{callee}:{owner}"
+    if key not in cache:
+        names: list[Any] = []
+        for m in index.symbols_named(callee):
+            parent = index.get_symbol(m.parent_id) if m.name == callee and m.parent_id is not None else None
+            if parent is not None and parent.kind in _CLASS_KINDS and parent.name != owner:
+                low = parent.name.lstrip("_$").lower().replace("_", "")
+                if low.endswith(last) and low not in names:
+                    names.append(low)
+        cache[key] = names
+    return [str(n) for n in cache[key]]
 
 
 def _shared_class_name(index: IndexQueries, cache: dict[str, list[Symbol]], owner: str) -> bool:

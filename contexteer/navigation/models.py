@@ -82,6 +82,7 @@ class RefSite(BaseModel):
     enclosing_lines: str | None = None  # its range, 'start-end'
     how: str | None = None  # a method's evidence: same file | import | same package | receiver | receiver type | name only
     receiver: str | None = None  # the call's receiver as written (`h` in `h.truncateMemory(...)`)
+    reaches: str | None = None  # of several methods named alike, the one its receiver shows it calls
 
 
 class SymbolSearch(BaseModel):

@@ -260,6 +260,8 @@ def _reference_sites(nav: NavigationService, name: str, defs: list[Any], prefix:
         left_out = 0
     inside = [r for r in refs if prefix is None or r.path == prefix or r.path.startswith(prefix + "/")]
     sites = [RefSite(path=r.path, line=r.line, preview="", kind=r.kind) for r in inside]
+    if not method_query and 2 <= len(defs) <= MAX_TOLD_APART and all(d.kind == "method" for d in defs):
+        _told_apart(nav, name, defs, sites)
     for site in sites:
         caller, owner = evidence.get((site.path, site.line), (None, ""))
         if caller is not None:
@@ -281,6 +283,25 @@ def _reference_sites(nav: NavigationService, name: str, defs: list[Any], prefix:
         sites += text_uses(nav, name, defs, prefix, {(r.path, r.line) for r in refs},
                             importers={r.path for r in refs if r.kind == "import"})
     return sites, len(refs), left_out
+
+
+MAX_TOLD_APART = 5  # methods named alike whose references are each tagged with the one they call
+
+
+def _told_apart(nav: NavigationService, name: str, defs: list[Any], sites: list[RefSite]) -> None:
+    """Of several methods named alike (`push` of ConfigWrapperStack, NsResolver, _FieldNameStack...), the one each
+    reference's receiver shows it calls (the pydantic A/B agent sorted 22 `push` references by hand)."""
+    from contexteer.indexers.lookup import find_callers
+
+    claims: dict[tuple[str, int], set[str]] = {}
+    for d in defs:
+        for c in find_callers(nav.index, d, name, nav.imported):
+            if c.how != "name only":
+                claims.setdefault((c.path, c.line), set()).add(nav.written_name(d))
+    for site in sites:  # (a line with two such calls, `with a.push(x), b.push(y):`, names both)
+        got = claims.get((site.path, site.line))
+        if got:
+            site.reaches = ", ".join(sorted(got))
 
 
 _NAME = r"[A-Za-z_$][\w$']*(?:(?:\.|::|\\|#)[A-Za-z_$][\w$']*)*"  # Haskell's primes: metaToContext'

@@ -156,3 +156,26 @@ def test_implementations_say_which_methods_each_subclass_overrides_and_follow_im
     # v1's Env imports v1's namesake: not a subclass of this one
     assert rows == {"_SecretField": [], "SecretStr": ["_display", "schema"]}, a.text
     assert "SecretStr — overrides _display, schema" in a.text, a.text
+
+
+_STACKS = {
+    "pkg/__init__.py": "",
+    "pkg/stacks.py": ("class ConfigWrapperStack:\n    def push(self, c):\n        pass\n\n\n"
+                      "class ModelTypeStack:\n    def push(self, t):\n        pass\n\n\n"
+                      "class NsResolver:\n    def push(self, t):\n        pass\n"),
+    "pkg/gen.py": ("from pkg.stacks import ConfigWrapperStack, ModelTypeStack, NsResolver\n\n\n"
+                   "class Gen:\n    def __init__(self):\n        self.model_type_stack = ModelTypeStack()\n"
+                   "        self.ns = NsResolver()\n\n    def run(self, other, c):\n        self.model_type_stack.push(c)\n"
+                   "        self.ns.push(c)\n        other._config_wrapper_stack.push(c)\n"),
+}
+
+
+def test_references_of_methods_named_alike_say_which_one_each_calls(tmp_path):
+    served = served_tree(tmp_path / "r", _STACKS)
+    a = served.call("search_symbol", query="push", references=True)
+    assert not a.is_error, a.text
+    reach = {r["line"]: r.get("reaches") for r in a.data["references"] if r["path"] == "pkg/gen.py"}
+    assert reach == {10: "ModelTypeStack.push", 11: "NsResolver.push", 12: "ConfigWrapperStack.push"}, a.text
+    # `other._config_wrapper_stack` ends like ModelTypeStack but is ConfigWrapperStack's whole name
+    m = served.call("find_related", symbol="ModelTypeStack.push", relation="callers")
+    assert [(i["qualname"], i["lines"]) for i in m.data["items"]] == [("Gen.run", [10])], m.text
