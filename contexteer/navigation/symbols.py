@@ -755,12 +755,29 @@ def text_uses(nav: NavigationService, name: str, defs: list[Any], prefix: str | 
         where = None  # a C function with external linkage is visible in every file (its header's prototype)
     local = LocalNames(nav.index)
     comment = _comment_line(defs[0].language)
+    docs: dict[str, set[int]] = {}  # Python: the lines of each file's docstrings (an example class in one is no use)
     out = [RefSite(path=h.path, line=h.line, preview=clip(h.text.strip(), 160), kind="use")
            for h in found.hits if h.path and not h.context and (h.path, h.line) not in skip
            and (where is None or h.path in where) and not comment.match(h.text)
+           and not (h.path.endswith((".py", ".pyi")) and h.line in _docstring_lines(nav, h.path, docs))
            and not local.bound(h.path, h.line, name)][:TEXT_USES_CAP]
     locate(nav, out)
     return out
+
+
+def _docstring_lines(nav: NavigationService, path: str, cache: dict[str, set[int]]) -> set[int]:
+    """The lines inside a Python file's triple-quoted strings (docstrings), its quote lines included."""
+    if path not in cache:
+        inside: set[int] = set()
+        opened: str | None = None
+        for n, text in enumerate((repo_text(nav.ws, path) or "").split("\n"), 1):
+            quotes = re.findall(r'"""|\'\'\'', text)
+            if opened is not None or quotes:
+                inside.add(n)
+            for q in quotes:
+                opened = None if opened == q else (q if opened is None else opened)
+        cache[path] = inside
+    return cache[path]
 
 
 _HASH_COMMENTS = frozenset({"python", "ruby", "bash", "elixir"})

@@ -179,3 +179,11 @@ def test_references_of_methods_named_alike_say_which_one_each_calls(tmp_path):
     # `other._config_wrapper_stack` ends like ModelTypeStack but is ConfigWrapperStack's whole name
     m = served.call("find_related", symbol="ModelTypeStack.push", relation="callers")
     assert [(i["qualname"], i["lines"]) for i in m.data["items"]] == [("Gen.run", [10])], m.text
+
+
+def test_python_uses_by_name_leave_out_docstrings(tmp_path):
+    files = {"m.py": ('LIMIT = 10\n\n\ndef f(x):\n    """Cut x at LIMIT.\n\n    Example:\n        f(LIMIT)\n    """\n'
+                      '    return min(x, LIMIT)\n\n\ndef g():\n    """One line naming LIMIT."""\n    return LIMIT + 1\n')}
+    a = served_tree(tmp_path / "r", files).call("search_symbol", query="LIMIT", references=True)
+    assert not a.is_error, a.text
+    assert sorted(r["line"] for r in a.data["references"]) == [10, 15], a.text
