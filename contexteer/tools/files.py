@@ -380,12 +380,19 @@ def _semantic_text(model: CodeRange, by_symbol: bool, name_only: int = 0, more: 
             showing = f", showing {len(model.callers)}" if model.callers_total > len(model.callers) else ""
             guesses = f"; {name_only} matched by name only, maybe another type's method" if name_only else ""
             out.append(f"── called by ({model.callers_total}{showing}{guesses}) ──")
+            # one row per calling definition with its lines (seven `Decorator.build(` lines of one function had
+            # repeated its 40-token signature seven times)
+            groups: dict[tuple[str, str | None, str | None, bool], list[Any]] = {}
             for c in model.callers:
-                mark = "  [name only]" if c.how == "name only" and name_only else ""
-                if c.caller:
-                    out.append(f"{c.path}:{c.line} in {c.caller} ({c.location}) — {clip(c.signature or '', 140)}{mark}")
+                groups.setdefault((c.path, c.caller, c.location, c.how == "name only" and bool(name_only)), []).append(c)
+            for (path, caller, location, guess), cs in groups.items():
+                mark = "  [name only]" if guess else ""
+                at = ", ".join(str(c.line) for c in cs)
+                if caller:
+                    span = (location or "").removeprefix(f"{path}:")  # the caller's range in the same file: lines only
+                    out.append(f"{path}:{at} in {caller} ({span}) — {clip(cs[0].signature or '', 140)}{mark}")
                 else:
-                    out.append(f"{c.path}:{c.line} at top level{mark}")
+                    out.append(f"{path}:{at} at top level{mark}")
             if model.callers_total > len(model.callers):
                 out.append(f"… {model.callers_total - len(model.callers)} more: search_symbol(query=\"{(model.symbol or '').rsplit('.', 1)[-1]}\", references=true)")
         else:
