@@ -437,11 +437,52 @@ def callees(index: IndexQueries, sym: Symbol, resolve_imports: Callable[[str], d
                 detail = "abstract; overridden in " + ", ".join(
                     f"{o.qualname} {o.path}:{o.start_line}" for o in subs[:4]) + (f" and {len(subs) - 4} more" if len(subs) > 4 else "")
         out.items.append(Related(d, d.path, how, sorted(set(at)), detail=detail))
-    if sym.language in ("go", "python") and out.unresolved and lines is not None:
+    if lines is not None:
+        _beyond_calls(index, sym, resolve_imports, lines, values, set(calls) | set(bound or ()) | inner, out)
+    return out
+
+
+def _beyond_calls(index: IndexQueries, sym: Symbol, resolve_imports: Callable[[str], dict[str, list[str]]],
+                  lines: list[str], values: list[str] | None, skip: set[str], out: Relations) -> None:
+    """What a body runs beyond its resolved calls: functions it passes as values, calls of outside packages and
+    builtins (Go, Python), what Go's sort/heap call back, calls on other packages' types."""
+    if sym.language in _VALUE_PASSING and values:
+        _passed_as_values(index, sym, resolve_imports, lines, values, skip, out)
+    if sym.language in ("go", "python") and out.unresolved:
         _outside_calls(out, sym.language, lines)
         _go_called_back(index, sym, lines, out)
         _go_external_receivers(index, sym, lines, out)
-    return out
+
+
+#: languages whose functions are passed by name as values (`partial(generate_pydantic_signature, ..)`,
+#: `arr.map(toNode)`, `setTimeout(flush, 0)`) and run later by what receives them
+_VALUE_PASSING = frozenset({"python", "javascript", "typescript", "tsx"})
+
+
+def _passed_as_values(index: IndexQueries, sym: Symbol, resolve_imports: Callable[[str], dict[str, list[str]]],
+                      lines: list[str], values: list[str], skip: set[str], out: Relations) -> None:
+    """Repository functions the body passes by name as an argument or keyword value without calling them: they
+    run when what receives them calls them (the pydantic A/B agent found `generate_pydantic_signature` in
+    `partial(generate_pydantic_signature, ..)` only by reading the body)."""
+    body = lines[sym.start_line - 1:sym.end_line]
+    wanted: dict[str, list[int]] = {}
+    for name in dict.fromkeys(values):
+        if name in skip or not re.fullmatch(r"[A-Za-z_$][\w$]*", name):
+            continue
+        # an argument (`partial(f, x)`, `key=f`), one per line in a multi-line call
+        rx = re.compile(rf"(?:^|[(,])\s*(?:\w+\s*=\s*)?{re.escape(name)}\s*(?:[,)]|$)")
+        at = [sym.start_line + i for i, text in enumerate(body) if rx.search(text)]
+        if at:
+            wanted[name] = at
+    if not wanted:
+        return
+    sem = semantic_context(index, sym, resolve_imports, max_defs=len(wanted) + 20, max_callers=0,
+                           extra_names=list(wanted))
+    listed = {it.symbol.id for it in out.items if it.symbol is not None}
+    for d, how in sem.definitions:
+        if d.name in wanted and d.kind in ("function", "method") and d.id not in listed and d.id != sym.id:
+            listed.add(d.id)
+            out.items.append(Related(d, d.path, how, wanted.pop(d.name), detail="passed as a value: run by what receives it"))
 
 
 def _go_external_receivers(index: IndexQueries, sym: Symbol, lines: list[str], rel: Relations) -> None:

@@ -187,3 +187,15 @@ def test_python_uses_by_name_leave_out_docstrings(tmp_path):
     a = served_tree(tmp_path / "r", files).call("search_symbol", query="LIMIT", references=True)
     assert not a.is_error, a.text
     assert sorted(r["line"] for r in a.data["references"]) == [10, 15], a.text
+
+
+def test_python_callees_name_a_function_passed_as_a_value(tmp_path):
+    files = {"sig.py": "def make_signature(init, fields):\n    return (init, fields)\n",
+             "build.py": ("from functools import partial\n\nfrom sig import make_signature\n\n\n"
+                          "def complete(cls):\n    cls.sig = partial(\n        make_signature,\n        init=cls.__init__,\n    )\n"
+                          "    return sorted(cls.items, key=make_signature)\n")}
+    a = served_tree(tmp_path / "r", files).call("find_related", symbol="complete", relation="callees")
+    assert not a.is_error, a.text
+    row = next(i for i in a.data["items"] if i["qualname"] == "make_signature")
+    assert row["lines"] == [8, 11] and row["detail"].startswith("passed as a value"), a.text
+    assert "make_signature sig.py:1-2 passed at 8,11" in a.text, a.text
