@@ -921,6 +921,7 @@ def implementations(index: IndexQueries, sym: Symbol, resolve_imports: Callable[
 _OVERRIDING = frozenset({"python", "ruby", "java", "kotlin", "csharp", "typescript", "tsx", "javascript", "php",
                          "scala", "swift", "dart", "cpp"})
 MAX_OVERRIDES = 12  # names listed per row
+_NOT_OVERRIDES = frozenset({"__init__", "__new__", "constructor", "initialize", "new", "init"})
 
 
 def _mark_overrides(index: IndexQueries, out: Relations, sym: Symbol) -> None:
@@ -947,7 +948,9 @@ def _mark_overrides(index: IndexQueries, out: Relations, sym: Symbol) -> None:
             inherited |= {m.name for m in methods(anc)}
             anc = above.get(anc.id) if anc.id != sym.id else None
             hops += 1
-        it.overrides = list(dict.fromkeys(m.name for m in methods(c) if m.name in inherited))
+        # (a constructor is no override: every class has its own)
+        it.overrides = list(dict.fromkeys(m.name for m in methods(c) if m.name in inherited
+                                          and m.name not in _NOT_OVERRIDES and m.name != c.name))
 
 
 def _direct_subtypes(index: IndexQueries, sym: Symbol, rust_impls: Callable[[str], list[tuple[Symbol, str]]] | None,
