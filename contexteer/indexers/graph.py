@@ -629,18 +629,25 @@ def _outside_calls(out: Relations, language: str, lines: list[str]) -> None:
     from contexteer.indexers.lookup import go_imports_package
 
     py_imported: set[str] = set()
+    py_from: dict[str, str] = {}  # a name `from x import name` binds -> x (an outside package: nothing resolved it)
     if language == "python":
-        for text in lines:  # `import os, sys`, `import a.b as c`, `from x import a, b as c`
-            m = re.match(r"\s*(?:from\s+[\w.]+\s+)?import\s+([\w., ]+?)\s*(?:#.*)?$", text)
-            for part in (m.group(1).split(",") if m else []):
-                words = part.split()
-                if words:
-                    py_imported.add(words[-1] if len(words) == 3 and words[1] == "as" else words[0].split(".")[0])
+        text = "\n".join(lines)
+        for m in re.finditer(r"^[ \t]*(?:from\s+([\w.]+)\s+)?import\s+(\([^)]*\)|[\w., \t]+)", text, re.M):
+            for part in m.group(2).strip("()").replace("\n", " ").split(","):  # `import a.b as c`, `from x import (a, b as c)`
+                words = part.split("#")[0].split()
+                if not words:
+                    continue
+                bound = words[-1] if len(words) == 3 and words[1] == "as" else words[0].split(".")[0]
+                py_imported.add(bound)
+                if m.group(1) and not m.group(1).startswith("."):
+                    py_from[bound] = m.group(1)
     rest: list[str] = []
     for label in out.unresolved:
         head = label.split(" ", 1)[0]
         if "." not in head and (head in _GO_BUILTINS if language == "go" else hasattr(py_builtins, head) and not head.startswith("_")):
             out.builtins.append(label)
+        elif label == head and head in py_from:  # `partial(..)` from functools, `SchemaSerializer(..)` from pydantic_core
+            out.packages.append(f"{head} ({py_from[head]})")
         elif "." in head and (go_imports_package(lines, head.split(".")[0]) if language == "go" else head.split(".")[0] in py_imported):
             out.packages.append(label)
         else:

@@ -1986,12 +1986,10 @@ def _check_receivers(index: IndexQueries, sites: list[Caller], callee: str, owne
             elif word[:1].isupper() and word != owner and before is not None and before.group(2) == "::" \
                     and _is_type(index, word) and not _inherits(index, word, owner):
                 against = True  # `Level::from_usize(...)` is Level's, not LevelFilter's
-            elif language in ("ruby", "python") and word[:1].isupper() and word != owner and before is not None \
-                    and before.group(2) == "." and _is_type(index, word) and not _inherits(index, owner, word):
-                # `Conv::Html.convert(x)` reaches Base.convert through the subclass; `Conv::Other.convert(x)` is
-                # Other's, and Python's `DecoratorInfos.build(cls)` is no call of Decorator.build
-                site.receiver = _inherits(index, word, owner)
-                against = not site.receiver
+            elif language in ("ruby", "python") and before is not None and before.group(2) == "." and \
+                    (named := _named_receiver(index, defs, lines, site, text, before, owner, language, resolve_imports)) \
+                    is not None:
+                against = named
             elif static and word[:1].islower() and before is not None and before.group(2) != "::":
                 against = True  # `doc.select(q)` is an instance's select, not the static Selector.select(q, root)
             elif before is not None and _other_type(index, defs, lines, site, text, before, owner, (whole, last), callee):
@@ -2303,6 +2301,50 @@ def _rust_built(index: IndexQueries, enc: Symbol, text: str, at: int) -> str | N
         return typed if fn in ("new", "default", "from", "with_capacity") and _is_type(index, typed) else None
     returned = return_type(got[0].signature or "", "rust")
     return typed if returned in (None, "Self", typed) else returned
+
+
+def _named_receiver(index: IndexQueries, defs: dict[str, Any], lines: list[str], site: Caller, text: str,
+                    before: re.Match[str], owner: str, language: str,
+                    resolve_imports: Callable[[str], dict[str, list[str]]] | None) -> bool | None:
+    """Ruby/Python `Name.method(..)` on a name that settles it: True (another's method) for a name imported from
+    outside the repository (`_CoreUrl.build(..)` with `from pydantic_core import Url as _CoreUrl`) or another class
+    (`Conv::Other.convert(x)`, Python's `DecoratorInfos.build(cls)`), False with `site.receiver` set for the class
+    or a subclass (`Conv::Html.convert(x)` reaches Base.convert); None when the name says nothing."""
+    written = before.group(1)
+    word = written.lstrip("_$")
+    if language == "python" and not text[: before.start()].rstrip().endswith(".") \
+            and written in _python_outside_names(defs, lines, site.path, resolve_imports):
+        site.receiver = False
+        return True
+    if word[:1].isupper() and word != owner and _is_type(index, word) and not _inherits(index, owner, word):
+        site.receiver = _inherits(index, word, owner)
+        return not site.receiver
+    return None
+
+
+def _python_outside_names(cache: dict[str, Any], lines: list[str], path: str,
+                          resolve_imports: Callable[[str], dict[str, list[str]]] | None) -> set[str]:
+    """The names a Python file binds by importing them from outside the repository (`from pydantic_core import Url
+    as _CoreUrl`, `import numpy as np`): a call on one is never a repository method's. Read once per file."""
+    key = "\0outside:" + path
+    if key not in cache:
+        inside = resolve_imports(path) if resolve_imports is not None else {}
+        out: set[str] = set()
+        text = "\n".join(lines)
+        # (module-level statements only: a docstring's `from pydantic import BaseModel` example is indented)
+        for m in re.finditer(r"^(?:from\s+([\w.]+)\s+)?import\s+(\([^)]*\)|[\w., \t]+)", text, re.M):
+            if (m.group(1) or "").startswith("."):
+                continue  # a relative import is the repository's
+            for part in m.group(2).strip("()").replace("\n", " ").split(","):
+                words = part.split("#")[0].split()
+                if not words:
+                    continue
+                original = words[0] if m.group(1) else words[0].split(".")[0]
+                bound = words[-1] if len(words) == 3 and words[1] == "as" else original
+                if not inside.get(original) and not inside.get(bound):
+                    out.add(bound)
+        cache[key] = out
+    return set(cache[key])
 
 
 def _classes_with_method(index: IndexQueries, cache: dict[str, list[Symbol]], callee: str, owner: str,

@@ -199,3 +199,17 @@ def test_python_callees_name_a_function_passed_as_a_value(tmp_path):
     row = next(i for i in a.data["items"] if i["qualname"] == "make_signature")
     assert row["lines"] == [8, 11] and row["detail"].startswith("passed as a value"), a.text
     assert "make_signature sig.py:1-2 passed at 8,11" in a.text, a.text
+
+
+def test_python_calls_on_an_outside_package_name_are_not_repository_methods(tmp_path):
+    files = {"deco.py": "class Decorator:\n    @staticmethod\n    def build(f):\n        return f\n",
+             "urls.py": ("from functools import partial\n\nfrom ext_core import Url as _CoreUrl, SchemaSerializer\n\n\n"
+                         "class BaseUrl:\n    @classmethod\n    def make(cls, s):\n        x = partial(str, s)\n"
+                         "        SchemaSerializer(x)\n        return cls(_CoreUrl.build(scheme=s))\n")}
+    served = served_tree(tmp_path / "r", files)
+    a = served.call("find_related", symbol="Decorator.build", relation="callers")
+    assert not a.is_error, a.text
+    assert a.data["items"] == [] and "_CoreUrl" in a.text, a.text  # left out, and said so
+    c = served.call("find_related", symbol="BaseUrl.make", relation="callees")
+    assert not c.is_error, c.text
+    assert "partial (functools)" in c.text and "SchemaSerializer (ext_core)" in c.text, c.text
