@@ -379,7 +379,10 @@ def _semantic_text(model: CodeRange, by_symbol: bool, name_only: int = 0, more: 
         if model.callers:
             showing = f", showing {len(model.callers)}" if model.callers_total > len(model.callers) else ""
             guesses = f"; {name_only} matched by name only, maybe another type's method" if name_only else ""
-            out.append(f"── called by ({model.callers_total}{showing}{guesses}) ──")
+            # a class's callers are the places that build it, not callers of a method shown under it (run 91
+            # read ConfigWrapperStack's two constructions as callers of its push)
+            built = model.kind in ("class", "struct", "record")
+            out.append(f"── {'built by' if built else 'called by'} ({model.callers_total}{showing}{guesses}) ──")
             # one row per calling definition with its lines (seven `Decorator.build(` lines of one function had
             # repeated its 40-token signature seven times)
             groups: dict[tuple[str, str | None, str | None, bool], list[Any]] = {}

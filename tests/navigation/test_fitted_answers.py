@@ -96,7 +96,7 @@ def test_symbol_read_of_a_big_class_keeps_its_member_outline_and_the_continue_ca
         shown = [int(n) for n in re.findall(r"^(\d+)\t", a.text, re.M)]
         assert shown == list(range(start, nxt))
         if semantic == "semantic":
-            assert "── called by" in a.text
+            assert "── built by" in a.text  # a class's callers are the places that build it
 
 
 def _hub_repo(root: Path, dependents: int) -> Path:
