@@ -385,10 +385,9 @@ def callees(index: IndexQueries, sym: Symbol, resolve_imports: Callable[[str], d
     calls = {n: at for n, at in calls.items() if sym.language != "php" or n.lower() not in _PHP_CONSTRUCTS}
     quiet = _parameterless(values or [], calls, inner | set(bound or ()), sym, lines) if sym.language == "scala" else {}
     calls.update(quiet)
-    if sym.language == "python" and sym.kind == "method" and lines is not None:
-        # properties read and `with` blocks: code the body runs without a call
-        out.items += [Related(d, d.path, how, [n], detail="property read" if how == "property" else "run by `with`")
-                      for d, how, n in python_implicit_calls(index, sym, lines)]
+    if sym.language == "python" and sym.kind in ("method", "function") and lines is not None:
+        # properties read, attributes `__getattr__` answers and `with` blocks: code the body runs without a call
+        out.items += _python_implicit_rows(index, sym, lines)
     if not calls:
         return out
     member_calls, path_calls = call_receivers(calls, dict(members or {}), lines, sym.language)
@@ -440,6 +439,23 @@ def callees(index: IndexQueries, sym: Symbol, resolve_imports: Callable[[str], d
     if lines is not None:
         _beyond_calls(index, sym, resolve_imports, lines, values, set(calls) | set(bound or ()) | inner, out)
     return out
+
+
+def _python_implicit_rows(index: IndexQueries, sym: Symbol, lines: list[str]) -> list[Related]:
+    """Python code a body runs without a call, one row per definition with its lines: properties read, the
+    attributes a class's `__getattr__` answers (named in the row), `with` blocks' `__enter__`/`__exit__`."""
+    implicit: dict[tuple[int, str], Related] = {}
+    for d, how, n in python_implicit_calls(index, sym, lines):
+        kind, _, attr = how.partition(":")  # `getattr:plugin_settings`: the attribute __getattr__ answers
+        row = implicit.get((d.id, kind))
+        if row is None:
+            row = implicit[(d.id, kind)] = Related(d, d.path, kind, [], detail="property read" if kind == "property"
+                                                   else "run by `with`" if kind == "with" else "attribute read:")
+        if n not in row.lines:
+            row.lines.append(n)
+        if attr and not re.search(rf"[: ]{re.escape(attr)}(?:,|$)", row.detail):
+            row.detail += f"{'' if row.detail.endswith(':') else ','} {attr}"
+    return list(implicit.values())
 
 
 def _beyond_calls(index: IndexQueries, sym: Symbol, resolve_imports: Callable[[str], dict[str, list[str]]],

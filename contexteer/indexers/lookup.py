@@ -2455,12 +2455,13 @@ def python_implicit_calls(index: IndexQueries, sym: Symbol, lines: list[str]) ->
     (definition, "property" or "with", line). The rich A/B agent found four such missing from Live.stop's callees."""
     syms = index.symbols_in_file(sym.path)
     around = [s for s in syms if s.kind == "class" and s.start_line <= sym.start_line and sym.end_line <= s.end_line]
+    out: list[tuple[Symbol, str, int]] = []
+    seen: set[Any] = set()
+    _typed_parameter_reads(index, sym, lines, out, seen)
     if not around:
-        return []
+        return out
     own = min(around, key=lambda s: s.end_line - s.start_line)
     cache: dict[str, list[Symbol]] = {sym.path: syms}
-    out: list[tuple[Symbol, str, int]] = []
-    seen: set[tuple[int, str]] = set()
 
     def typed(attr: str, n: int) -> Symbol | None:
         name = own.name if attr == "" else _python_self_attribute(index, cache, lines, Caller(None, sym.path, n, ""), attr)
@@ -2490,6 +2491,59 @@ def python_implicit_calls(index: IndexQueries, sym: Symbol, lines: list[str]) ->
             for name in (("__aenter__", "__aexit__") if w and w.group(1) else ("__enter__", "__exit__")):
                 add(member(cls, name) if cls is not None else None, "with", n)
     return out
+
+
+def _typed_parameter_reads(index: IndexQueries, sym: Symbol, lines: list[str], out: list[tuple[Symbol, str, int]],
+                           seen: set[Any]) -> None:
+    """Attribute reads off a typed parameter that run code: a property of its class (`cls.__pydantic_fields_complete__`
+    with `cls: type[BaseModel]` reads ModelMetaclass's property, BaseModel's metaclass), and the class's
+    `__getattr__` for a name it does not define (`config_wrapper.plugin_settings` runs ConfigWrapper.__getattr__);
+    as (definition, "property" or "getattr:NAME", line). The pydantic A/B agent found six such reads by hand."""
+    head = sym.signature or ""
+    params = re.findall(r"[(,]\s*(\w+)\s*:", head)
+    classes: dict[str, Symbol | None] = {}
+
+    def cls_named(name: str) -> Symbol | None:
+        if name not in classes:
+            classes[name] = next((c for c in index.symbols_named(name) if c.name == name and c.kind == "class"
+                                  and c.language == "python"), None)
+        return classes[name]
+
+    def member(cls: Symbol, name: str) -> Symbol | None:
+        return next((m for m in index.symbols_in_file(cls.path) if m.parent_id == cls.id and m.name == name), None)
+
+    for p in params:
+        if p in ("self",):
+            continue
+        typed = declared_type(head, p)
+        cls = cls_named(typed) if typed else None
+        if cls is None:
+            continue
+        on_class = bool(re.search(rf"[(,]\s*{p}\s*:\s*(?:type|Type)\[", head))
+        meta = re.search(r"\bmetaclass\s*=\s*(?:\w+\.)*(\w+)", cls.signature or "") if on_class else None
+        holder = cls_named(meta.group(1)) if meta else None if on_class else cls
+        if holder is None:
+            continue
+        getattr_ = member(holder, "__getattr__")
+        home = lines_of(index, holder.path)
+        slots = " ".join(t for t in home[holder.start_line - 1:holder.end_line] if "__slots__" in t)
+        for n in range(sym.start_line + 1, min(sym.end_line, len(lines)) + 1):
+            for m in re.finditer(rf"(?<![\w.]){p}\.(\w+)\b(?!\s*[(]|\s*=[^=])", lines[n - 1].split("#", 1)[0]):
+                attr = m.group(1)
+                d = member(holder, attr)
+                # a field declared for type checkers only (`if TYPE_CHECKING: title: str | None`) is answered by
+                # __getattr__ at run time (pydantic's ConfigWrapper)
+                # ... and so is one only annotated, not in `__slots__` (`plugin_settings: dict[str, object] | None`)
+                absent = d is None or (d.kind in ("field", "variable") and (
+                    type_checking_only(home, d.start_line)
+                    or (re.fullmatch(r"\s*\w+\s*:[^=]*", d.signature or "") is not None and f"'{attr}'" not in slots
+                        and f'"{attr}"' not in slots)))
+                how = "property" if d is not None and re.match(r"@(?:\w+\.)*(?:property|cached_property)\b", d.signature or "") \
+                    else f"getattr:{attr}" if absent and getattr_ is not None and not on_class else None
+                target = d if how == "property" else getattr_
+                if how is not None and target is not None and (target.id, how, n) not in seen and target.id != sym.id:
+                    seen.add((target.id, how, n))  # (every line: the answer lists them on one row)
+                    out.append((target, how, n))
 
 
 def _alias_sites(index: IndexQueries, callee: str, family: str | None, seen: set[tuple[str, int]], sites: list[Caller]) -> None:

@@ -213,3 +213,22 @@ def test_python_calls_on_an_outside_package_name_are_not_repository_methods(tmp_
     c = served.call("find_related", symbol="BaseUrl.make", relation="callees")
     assert not c.is_error, c.text
     assert "partial (functools)" in c.text and "SchemaSerializer (ext_core)" in c.text, c.text
+
+
+def test_python_callees_list_metaclass_properties_and_getattr_reads_off_typed_parameters(tmp_path):
+    files = {
+        "meta.py": ("class ModelMeta(type):\n    @property\n    def fields_complete(cls):\n        return True\n\n\n"
+                    "class BaseModel(metaclass=ModelMeta):\n    pass\n"),
+        "cfg.py": ("class ConfigWrapper:\n    __slots__ = ('config_dict',)\n\n    config_dict: dict\n"
+                   "    plugin_settings: dict | None\n\n    def __getattr__(self, name):\n        return self.config_dict[name]\n"),
+        "build.py": ("from meta import BaseModel\nfrom cfg import ConfigWrapper\n\n\n"
+                     "def complete(cls: type[BaseModel], config_wrapper: ConfigWrapper) -> bool:\n"
+                     "    if not cls.fields_complete:\n        return False\n    x = config_wrapper.plugin_settings\n"
+                     "    y = config_wrapper.config_dict\n    return cls.fields_complete and config_wrapper.extra\n"),
+    }
+    a = served_tree(tmp_path / "r", files).call("find_related", symbol="complete", relation="callees")
+    assert not a.is_error, a.text
+    rows = {i["qualname"]: (i["lines"], i.get("detail")) for i in a.data["items"]}
+    assert rows["ModelMeta.fields_complete"] == ([6, 10], "property read"), a.text
+    # `config_dict` is a slot, a real attribute; the others go through __getattr__
+    assert rows["ConfigWrapper.__getattr__"] == ([8, 10], "attribute read: plugin_settings, extra"), a.text
