@@ -37,6 +37,7 @@ from contexteer.indexers.lookup import (
     lines_of,
     member_of_type,
     python_implicit_calls,
+    python_import_bindings,
     rust_bound_types,
     semantic_context,
     value_type,
@@ -644,19 +645,10 @@ def _outside_calls(out: Relations, language: str, lines: list[str]) -> None:
 
     from contexteer.indexers.lookup import go_imports_package
 
-    py_imported: set[str] = set()
-    py_from: dict[str, str] = {}  # a name `from x import name` binds -> x (an outside package: nothing resolved it)
-    if language == "python":
-        text = "\n".join(lines)
-        for m in re.finditer(r"^[ \t]*(?:from\s+([\w.]+)\s+)?import\s+(\([^)]*\)|[\w., \t]+)", text, re.M):
-            for part in m.group(2).strip("()").replace("\n", " ").split(","):  # `import a.b as c`, `from x import (a, b as c)`
-                words = part.split("#")[0].split()
-                if not words:
-                    continue
-                bound = words[-1] if len(words) == 3 and words[1] == "as" else words[0].split(".")[0]
-                py_imported.add(bound)
-                if m.group(1) and not m.group(1).startswith("."):
-                    py_from[bound] = m.group(1)
+    bindings = python_import_bindings(lines) if language == "python" else []
+    py_imported = {bound for _, _, bound in bindings}
+    # a name `from x import name` binds -> x (an outside package: nothing resolved it)
+    py_from = {bound: module for module, _, bound in bindings if module and not module.startswith(".")}
     rest: list[str] = []
     for label in out.unresolved:
         head = label.split(" ", 1)[0]

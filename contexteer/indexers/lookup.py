@@ -296,7 +296,7 @@ def rank_definitions(syms: list[Symbol], query: str, ref_counts: dict[str, int],
 _HEADERS = (".h", ".hh", ".hpp", ".hxx", ".h++")
 
 
-def _body_of(cands: list[Symbol], index: IndexQueries | None = None) -> Any:
+def body_of(cands: list[Symbol], index: IndexQueries | None = None) -> Any:
     """The first candidate, or when it is one of a TypeScript function's overload signatures (same name, same
     file), the implementation: the one with the body; of a C name's #if variants, the one the usual build reads."""
     first = cands[0]
@@ -564,7 +564,7 @@ class _Body:
             scope = sym.qualname.rpartition(".")[0]
             same_parent = [s for s in same_parent if scope and s.qualname == f"{scope}.{name}"] or same_parent
             if name not in self.strict or same_parent or local[0].parent_id is None:
-                return _body_of(same_parent or local, self.index), "same file"
+                return body_of(same_parent or local, self.index), "same file"
         # Ruby `ok?`, Java `helper()`: a bare call is one on this object, its class's or a base's
         found = _implicit_self(self.index, sym, self.own_class, name, self.syms_of)
         if found is not None:
@@ -600,7 +600,7 @@ class _Body:
             cands = [s for s in self.syms_of(f) if s.name == name and usable(s) and s.parent_id is None
                      and bare_outside(s)]
             if cands:
-                return _body_of(cands, self.index), "import"
+                return body_of(cands, self.index), "import"
         return None
 
     def _same_go_package(self, name: str) -> Found | None:
@@ -615,7 +615,7 @@ class _Body:
                      and bare_outside(s) and not self._in_function(s, f)]
             if cands:
                 top = [s for s in cands if s.parent_id is None]
-                return _body_of(top or cands, self.index), "import"
+                return body_of(top or cands, self.index), "import"
         if self.sym.language == "scala":  # `import Process._` brings what object Process inherits (`Spawn` of
             for f in self.imported.get("_", ()):  # its base trait ProcessImpl)
                 for obj in self.syms_of(f):
@@ -2329,22 +2329,26 @@ def _python_outside_names(cache: dict[str, Any], lines: list[str], path: str,
     key = "\0outside:" + path
     if key not in cache:
         inside = resolve_imports(path) if resolve_imports is not None else {}
-        out: set[str] = set()
-        text = "\n".join(lines)
-        # (module-level statements only: a docstring's `from pydantic import BaseModel` example is indented)
-        for m in re.finditer(r"^(?:from\s+([\w.]+)\s+)?import\s+(\([^)]*\)|[\w., \t]+)", text, re.M):
-            if (m.group(1) or "").startswith("."):
-                continue  # a relative import is the repository's
-            for part in m.group(2).strip("()").replace("\n", " ").split(","):
-                words = part.split("#")[0].split()
-                if not words:
-                    continue
-                original = words[0] if m.group(1) else words[0].split(".")[0]
-                bound = words[-1] if len(words) == 3 and words[1] == "as" else original
-                if not inside.get(original) and not inside.get(bound):
-                    out.add(bound)
-        cache[key] = out
+        # (module-level statements only: a docstring's `from pydantic import BaseModel` example is indented; a
+        # relative import is the repository's)
+        cache[key] = {bound for module, original, bound in python_import_bindings(lines, top_level=True)
+                      if not (module or "").startswith(".") and not inside.get(original) and not inside.get(bound)}
     return set(cache[key])
+
+
+def python_import_bindings(lines: list[str], *, top_level: bool = False) -> list[tuple[str | None, str, str]]:
+    """The names a Python file's import statements bind, as (module of a `from` import or None, the name imported
+    (a plain import's first segment), the name bound): `import a.b as c`, `from x import (a, b as c)`."""
+    out: list[tuple[str | None, str, str]] = []
+    indent = "" if top_level else r"[ \t]*"
+    for m in re.finditer(rf"^{indent}(?:from\s+([\w.]+)\s+)?import\s+(\([^)]*\)|[\w., \t]+)", "\n".join(lines), re.M):
+        for part in m.group(2).strip("()").replace("\n", " ").split(","):
+            words = part.split("#")[0].split()
+            if not words:
+                continue
+            original = words[0] if m.group(1) else words[0].split(".")[0]
+            out.append((m.group(1), original, words[-1] if len(words) == 3 and words[1] == "as" else original))
+    return out
 
 
 def _classes_with_method(index: IndexQueries, cache: dict[str, list[Symbol]], callee: str, owner: str,

@@ -12,7 +12,7 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from contexteer.indexers.lookup import _body_of, go_imports_package, type_checking_only
+from contexteer.indexers.lookup import body_of, go_imports_package, type_checking_only
 from contexteer.indexers.model import CLASS_KINDS
 from contexteer.indexers.namesakes import go_import_names
 from contexteer.navigation.models import ImportUse, UsedName
@@ -373,7 +373,7 @@ def _definition(nav: NavigationService, name: str, targets: list[str]) -> str | 
         named = [s for s in nav.index.symbols_in_file(f) if s.name == name]
         top = [s for s in named if s.parent_id is None]
         if top:  # of `@overload` stubs and their implementation, the implementation (pydantic's Field)
-            best = _body_of(top, nav.index)
+            best = body_of(top, nav.index)
             break
         best = best or (named[0] if named else None)
     return f"{best.path}:{best.start_line}" if best is not None else None
