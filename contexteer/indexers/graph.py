@@ -1232,7 +1232,10 @@ def _mentioning(index: IndexQueries, name: str) -> list[Any]:
     those whose header is longer than the stored signature (cut with '…') and holds a reference to the name — a
     Java `implements` list of eleven interfaces over as many lines, a Kotlin header with a constructor — each with
     its whole header read from the file."""
-    out = {s.id: s for s in index.symbols_mentioning(name, CLASS_KINDS)}
+    # (a stored header cut with '…' is read whole: TanStack's `class QueryObserver<5 type parameters> extends
+    # Subscribable<QueryObserverListener<..>>` was cut inside the base's type argument, and no base was read)
+    out = {s.id: _whole(index, s) if (s.signature or "").endswith("…") else s
+           for s in index.symbols_mentioning(name, CLASS_KINDS)}
     files: dict[str, list[Symbol]] = {}
     for path, line in sorted({(r.path, r.line) for r in index.references_to(name, limit=2000)}):
         if path not in files:

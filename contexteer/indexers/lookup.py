@@ -1288,7 +1288,7 @@ def member_of_type(index: IndexQueries, typed: str, name: str, sym: Symbol, impo
 _PACKAGE_DIRS = frozenset({"go", "java", "csharp"})
 #: a receiver cast to a type right before the call: Scala `x.asInstanceOf[T[S]].`, Java/C# `((T) x).`
 CAST = re.compile(r"(?:\.asInstanceOf\[\s*([\w.]+)(?:\[(?:[^\[\]]|\[[^\[\]]*\])*\])?\s*\]|\(\s*\(\s*([\w.]+)(?:<[^<>]*>)?\s*\)\s*[\w$.]+\s*\))\s*\.\s*$")
-_RECEIVER = re.compile(r"([\w$]+)\s*(?:\(\s*\))?\s*(\?\.|\.|->|::)\s*$")
+_RECEIVER = re.compile(r"(#?[\w$]+)\s*(?:\(\s*\))?\s*(\?\.|\.|->|::)\s*$")  # (`this.#cache.`: a JS/TS private field)
 _SELF = SELF_WORDS
 
 
@@ -1927,7 +1927,7 @@ def _check_receivers(index: IndexQueries, sites: list[Caller], callee: str, owne
         own_class: bool | None = None  # whether the site lies inside the method's own class (computed once)
         holder: str | None = None  # the class around the site
         against = False
-        for m in call.finditer(text):
+        for m in _own_line_calls(call, text):
             cast = CAST.search(text, 0, m.start())
             if cast is not None:  # `dp.asInstanceOf[DefaultPromise[S]].linkRootOf(p)`, `((Head) h).truncate()`
                 typed = (cast.group(1) or cast.group(2)).rsplit(".", 1)[-1]
@@ -1938,7 +1938,7 @@ def _check_receivers(index: IndexQueries, sites: list[Caller], callee: str, owne
                     against = True
                 continue
             before = _RECEIVER.search(text, 0, m.start())
-            word = before.group(1).lstrip("_$") if before is not None else None
+            word = before.group(1).lstrip("_$#") if before is not None else None
             # bare only when nothing member-like precedes it: `make(1)\n    .spawn_blocking(2)`, `items[0].send(x)`
             # and `f(x).g()` are calls on a value the regex cannot name
             bare = word is None and not text[: m.start()].rstrip().endswith((".", "->", "::", "?."))
@@ -2032,11 +2032,14 @@ def _chain_verdict(index: IndexQueries, defs: dict[str, list[Symbol]], bodies: d
     text = lines[site.line - 1] if 0 < site.line <= len(lines) else ""
     for m in call.finditer(text):
         line, at = text, m.start()
-        if re.fullmatch(r"\s*(?:\?\.|\.)\s*", text[:at]) and site.line > 1:  # a call continuing the line above
+        above = re.fullmatch(r"\s*(?:\?\.|\.)\s*", text[:at]) is not None and site.line > 1
+        if above:  # a call continuing the line above
             line = lines[site.line - 2].rstrip() + text[:at].strip()
             at = len(line)
         parts = receiver_chain(line, at)
         typed = _rust_built(index, enc, line, at) if enc.language == "rust" and not parts else None
+        if typed is None and len(parts) == 1 and above:  # `q\n  .notify(..)`: the one name's declared type
+            typed = _declared_receiver(index, defs, lines, site, parts[0])
         if typed is None and len(parts) < 2:
             continue
         if typed is None:
@@ -2250,7 +2253,7 @@ def _other_type(index: IndexQueries, defs: dict[str, list[Symbol]], lines: list[
         # `iterator.remove()` with `Iterator<E> iterator`: EntryIterator is an Iterator, so it may dispatch here
         site.receiver, site.how = True, "base type"
         return False
-    norm = word.lstrip("_$").lower().replace("_", "")
+    norm = word.lstrip("_$#").lower().replace("_", "")
     # a name like the class's counts when nothing declares the value's type otherwise
     site.receiver = (norm == named[0] or norm.endswith(named[1])) and (typed is None or typed == word) \
         and not _shared_class_name(index, defs, owner)
@@ -2303,6 +2306,12 @@ def _rust_built(index: IndexQueries, enc: Symbol, text: str, at: int) -> str | N
     return typed if returned in (None, "Self", typed) else returned
 
 
+def _own_line_calls(call: re.Pattern[str], text: str) -> list[re.Match[str]]:
+    """The calls of a line whose receiver is on it: `query\n  .fetch(x)` continues a chain from the line above,
+    which _chain_verdict types (it is no call on `this`: TanStack's `query.fetch` read as QueryObserver.fetch)."""
+    return [m for m in call.finditer(text) if text[: m.start()].strip() not in (".", "?.")]
+
+
 def _named_receiver(index: IndexQueries, defs: dict[str, Any], lines: list[str], site: Caller, text: str,
                     before: re.Match[str], owner: str, language: str,
                     resolve_imports: Callable[[str], dict[str, list[str]]] | None) -> bool | None:
@@ -2311,7 +2320,7 @@ def _named_receiver(index: IndexQueries, defs: dict[str, Any], lines: list[str],
     (`Conv::Other.convert(x)`, Python's `DecoratorInfos.build(cls)`), False with `site.receiver` set for the class
     or a subclass (`Conv::Html.convert(x)` reaches Base.convert); None when the name says nothing."""
     written = before.group(1)
-    word = written.lstrip("_$")
+    word = written.lstrip("_$#")
     if language == "python" and not text[: before.start()].rstrip().endswith(".") \
             and written in _python_outside_names(defs, lines, site.path, resolve_imports):
         site.receiver = False
@@ -2677,7 +2686,7 @@ def _typed_receiver(index: IndexQueries, cache: dict[str, list[Symbol]], lines: 
     return False
 
 
-_FIELD_TYPE = (r"\b{w}\s*:\s*[?*&]*\s*(?:'\w+\s+)?(?:const\s+|mut\s+)?(?:[\w$]+\.)*([A-Za-z_$][\w$]*)",  # Kotlin, TS, Scala, Swift, Python: `x: T`, Zig `x: *const T`, Rust `b: &'b mut T`
+_FIELD_TYPE = (r"(?<![\w$#]){w}\s*:\s*[?*&]*\s*(?:'\w+\s+)?(?:const\s+|mut\s+)?(?:[\w$]+\.)*([A-Za-z_$][\w$]*)",  # Kotlin, TS, Scala, Swift, Python: `x: T`, Zig `x: *const T`, Rust `b: &'b mut T`
                r"(?:[\w$]+\.)*([A-Z][\w$]*)(?:<(?:[^<>;()]|<[^<>;()]*>)*>)?\s+{w}\s*[;=,)]",  # Java, C#: `T x;`, `Iterator<Map.Entry<K, V>> it;`
                r"^\s*{w}\s+\*?(?:[A-Za-z_]\w*\.)?([A-Za-z_]\w*)\s*(?:`[^`]*`\s*)?(?://.*)?$")  # Go: `Registry prometheus.Registerer`
 
@@ -2897,7 +2906,7 @@ def field_type(signature: str, name: str) -> str | None:
 
 def _is_chain(r: str) -> bool:
     """A receiver that is a chain of reads (graph.receiver_chain), not a cast `(T)`, a module path or a call alone."""
-    return "." in r and not r.startswith("(") and bool(re.fullmatch(r"[\w$]+(?:\(\))?(?:\.[\w$]+(?:\(\))?)+", r))
+    return "." in r and not r.startswith("(") and bool(re.fullmatch(r"#?[\w$]+(?:\(\))?(?:\.#?[\w$]+(?:\(\))?)+", r))
 
 
 def _value_type(d: Symbol, called: bool) -> str | None:
@@ -2990,7 +2999,7 @@ def _names_the_class(receiver: str, cls: str) -> bool:
     """`Config` / `config` / `_default_config` name a Config; `decoder` a JSONDecoder (its last word)."""
     if receiver == cls:
         return True
-    norm = receiver.lstrip("_$").lower().replace("_", "")
+    norm = receiver.lstrip("_$#").lower().replace("_", "")
     words = re.findall(r"[A-Z]?[a-z0-9]+|[A-Z]+(?![a-z])", cls)
     return norm == cls.lower() or (bool(words) and len(words[-1]) > 2 and norm.endswith(words[-1].lower()))
 

@@ -508,7 +508,8 @@ _TYPE_PARAMS = re.compile(r"^(.*?\b(?:class|interface|trait|record|enum)\s+[\w$]
 
 def bases_of(sym: Any) -> list[str]:
     """The base names a class-like definition's header states, in the syntax of its language."""
-    sig = sym.signature or ""
+    # (an arrow type's `=>` is no closing bracket: `extends Subscribable<() => void>`)
+    sig = (sym.signature or "").replace("=>", "⇒")
     lang = sym.language
     found: list[str] = []
     if lang == "python":  # `@dataclass class Child(Base)`: the decorators stand in front of the header
@@ -597,7 +598,7 @@ SELF_WORDS = frozenset({"self", "this", "cls", "super", "Self", "static", "base"
 #: lookup types one step at a time (a parameter's type, its field's type, the field's method)
 CHAIN_LANGUAGES = frozenset({"go", "java", "kotlin", "csharp", "javascript", "typescript", "tsx", "python", "rust",
                              "swift", "scala", "dart"})
-_CHAIN_WORD = re.compile(r"[A-Za-z_$][\w$]*$")
+_CHAIN_WORD = re.compile(r"#?[A-Za-z_$][\w$]*$")  # (a JS/TS private member, `this.#client.`, too)
 
 
 def opening_paren(text: str, close: int) -> int:

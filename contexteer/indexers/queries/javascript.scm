@@ -24,7 +24,7 @@
 (program (variable_declaration (variable_declarator name: (identifier) @name)) @definition.variable)
 
 (call_expression function: (identifier) @name) @reference.call
-(call_expression function: (member_expression property: (property_identifier) @name)) @reference.call
+(call_expression function: (member_expression property: [(property_identifier) (private_property_identifier)] @name)) @reference.call
 (new_expression constructor: (identifier) @name) @reference.call
 (class_heritage (identifier) @name) @reference.type
 (class_heritage (member_expression property: (property_identifier) @name)) @reference.type

@@ -36,7 +36,7 @@
 (internal_module body: (statement_block (export_statement (lexical_declaration (variable_declarator name: (identifier) @name)) @definition.variable)))
 
 (call_expression function: (identifier) @name) @reference.call
-(call_expression function: (member_expression property: (property_identifier) @name)) @reference.call
+(call_expression function: (member_expression property: [(property_identifier) (private_property_identifier)] @name)) @reference.call
 (new_expression constructor: (identifier) @name) @reference.call
 (type_annotation (type_identifier) @name) @reference.type
 (generic_type name: (type_identifier) @name) @reference.type

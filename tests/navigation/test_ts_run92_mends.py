@@ -1,0 +1,44 @@
+"""What the TanStack query-core (TypeScript) A/B run 92 stumbled on: subclasses whose header (five type parameters,
+a base with a nested type argument) was stored cut were missing from a "complete" implementations answer; calls of
+`#private` methods were left out of callees; `this.#cache.notify(..)` with `#cache: QueryCache` was "name only";
+a call continuing the line above (`query\\n  .fetch(x)`) was read as a call on `this`."""
+
+from __future__ import annotations
+
+from tests.navigation.conftest import served_tree
+
+_LONG = ", ".join(f"TParam{i} = unknown" for i in range(8))
+_FILES = {
+    "src/subscribable.ts": ("export class Subscribable<TListener extends Function> {\n  protected listeners = new Set<TListener>()\n"
+                            "  protected onSubscribe(): void {}\n}\n"),
+    "src/queryCache.ts": ("import { Subscribable } from './subscribable'\n\nexport class QueryCache extends Subscribable<() => void> {\n"
+                          "  notify(event: string): void {\n    this.listeners.forEach((l) => l())\n  }\n}\n"),
+    "src/mutationCache.ts": ("import { Subscribable } from './subscribable'\n\nexport class MutationCache extends Subscribable<() => void> {\n"
+                             "  notify(event: string): void {}\n}\n"),
+    "src/queryObserver.ts": (f"import {{ Subscribable }} from './subscribable'\nimport {{ QueryCache }} from './queryCache'\n"
+                             f"\nexport class QueryObserver<\n  {_LONG},\n> extends Subscribable<\n  Listener<TParam0, TParam1>\n> {{\n"
+                             "  #cache: QueryCache\n\n  constructor(cache: QueryCache) {\n    super()\n    this.#cache = cache\n  }\n\n"
+                             "  setOptions(): void {\n    this.#updateQuery()\n    this.#cache.notify('x')\n  }\n\n"
+                             "  #updateQuery(): void {}\n\n  protected onSubscribe(): void {}\n\n  fetch(): void {}\n\n"
+                             "  race(q: QueryCache): void {\n    q\n      .notify('y')\n  }\n}\n"),
+}
+
+
+def test_ts_subclass_with_a_long_generic_header_is_an_implementation(tmp_path):
+    a = served_tree(tmp_path / "r", _FILES).call("find_related", symbol="Subscribable", relation="implementations")
+    assert not a.is_error, a.text
+    assert {i["qualname"] for i in a.data["items"]} == {"QueryCache", "MutationCache", "QueryObserver"}, a.text
+    row = next(i for i in a.data["items"] if i["qualname"] == "QueryObserver")
+    assert row["overrides"] == ["onSubscribe"], a.text
+
+
+def test_ts_private_methods_are_callees_and_private_fields_type_their_calls(tmp_path):
+    served = served_tree(tmp_path / "r", _FILES)
+    c = served.call("find_related", symbol="QueryObserver.setOptions", relation="callees")
+    assert not c.is_error, c.text
+    assert {i["qualname"] for i in c.data["items"]} == {"QueryObserver.#updateQuery", "QueryCache.notify"}, c.text
+    n = served.call("find_related", symbol="QueryCache.notify", relation="callers")
+    rows = {(i["qualname"], tuple(i["lines"]), i["how"]) for i in n.data["items"]}
+    assert ("QueryObserver.setOptions", (18,), "receiver type") in rows, n.text
+    m = served.call("find_related", symbol="MutationCache.notify", relation="callers")
+    assert "QueryObserver" not in {i["qualname"].split(".")[0] for i in m.data["items"]}, m.text
