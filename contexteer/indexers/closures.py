@@ -9,6 +9,7 @@ passed to `asyncLib.eachLimit` inside `const emitFiles = (err) => {...}`; Penlig
 from __future__ import annotations
 
 import logging
+import re
 
 import tree_sitter as ts
 
@@ -166,7 +167,7 @@ def _describe(node: ts.Node, data: bytes) -> str:
                   or (p.named_children[0] if p.named_children else None))
             if fn is not None and fn.id != node.id:
                 receiver = p.child_by_field_name("receiver") if node.type in ("block", "do_block") else None
-                called = f"{_text(receiver, data)}.{_text(fn, data)}" if receiver is not None else _text(fn, data)
+                called = f"{_text(receiver, data)}.{_text(fn, data)}" if receiver is not None else _called(fn, data)
                 return f"{kind} passed to {called}"
             return kind
         if p.type in _BINDINGS:
@@ -177,6 +178,18 @@ def _describe(node: ts.Node, data: bytes) -> str:
             return kind
         p, hops = p.parent, hops + 1
     return kind
+
+
+def _called(fn: ts.Node, data: bytes, limit: int = 48) -> str:
+    """What a call calls, its method name kept when a long chain is cut: `this.#queryCache.findAll(filters)….map`
+    (TanStack A/B run 92 read `…findAll(filters) .filter((que…`, the `.map` the arrow is passed to cut away)."""
+    whole = " ".join(data[fn.start_byte:fn.end_byte].decode("utf-8", "replace").split())
+    if len(whole) <= limit:
+        return whole
+    tail = re.search(r"(?:\?\.|\.|::|->)\s*[#\w$]+$", whole)
+    if tail is None:
+        return whole[: limit - 1] + "…"
+    return whole[: max(8, limit - len(tail.group(0)) - 1)].rstrip() + "…" + tail.group(0).replace(" ", "")
 
 
 def _text(node: ts.Node, data: bytes, limit: int = 48) -> str:

@@ -42,3 +42,12 @@ def test_ts_private_methods_are_callees_and_private_fields_type_their_calls(tmp_
     assert ("QueryObserver.setOptions", (18,), "receiver type") in rows, n.text
     m = served.call("find_related", symbol="MutationCache.notify", relation="callers")
     assert "QueryObserver" not in {i["qualname"].split(".")[0] for i in m.data["items"]}, m.text
+
+
+def test_an_arrow_passed_to_the_end_of_a_long_chain_names_that_method(tmp_path):
+    files = {"src/client.ts": ("export class Client {\n  refetch(filters: string): void {\n"
+                               "    const promises = this.queryCache.findAll(filters).filter((query) => query.enabled && !query.isStatic()).map((query) => {\n"
+                               "      return query.fetch()\n    })\n  }\n}\n")}
+    a = served_tree(tmp_path / "r", files).call("search_text", pattern="query.fetch")
+    assert not a.is_error, a.text
+    assert "arrow function passed to this.queryCache.findAll" in a.text and "….map" in a.text, a.text
