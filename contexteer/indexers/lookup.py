@@ -2711,10 +2711,10 @@ def _declared_receiver(index: IndexQueries, cache: dict[str, list[Symbol]], line
                 # `foo := foo.New(...)`: the value on the right is the package the local shadows
                 owner = _declared_receiver(index, cache, lines, site, first, depth + 1) if first != word else None
                 for step in steps:  # `iter := any.cfg.BorrowIterator(buf)`: any's field cfg, then its method
-                    got_step = member_of_type(index, owner, step, enc, []) if owner else None
-                    owner = _value_type(got_step[0], False) if got_step is not None else None
+                    got_step = member_of_type(index, owner, step.removesuffix("()"), enc, []) if owner else None
+                    owner = _value_type(_uncut(index, got_step[0]), step.endswith("()")) if got_step is not None else None
                 got = member_of_type(index, owner, method, enc, []) if owner else None
-                typed = return_type(got[0].signature or "", got[0].language) if got is not None else None
+                typed = return_type(_uncut(index, got[0]).signature or "", got[0].language) if got is not None else None
                 if owner is None and enc.language == "go":  # `reg := prometheus.NewPedanticRegistry()`: what the
                     typed = _go_package_returns(index, value, method)  # repository package named so returns
             elif binding is not None and binding[0] == "call":  # `env = get_default_environment()`
@@ -2907,6 +2907,15 @@ def field_type(signature: str, name: str) -> str | None:
 def _is_chain(r: str) -> bool:
     """A receiver that is a chain of reads (graph.receiver_chain), not a cast `(T)`, a module path or a call alone."""
     return "." in r and not r.startswith("(") and bool(re.fullmatch(r"#?[\w$]+(?:\(\))?(?:\.#?[\w$]+(?:\(\))?)+", r))
+
+
+def _uncut(index: IndexQueries, d: Symbol) -> Symbol:
+    """A function whose stored header was cut ('…') with its whole header, so what it returns is read (TanStack's
+    `build<4 type parameters>(client, options, state?): Query<..>`)."""
+    if not (d.signature or "").endswith("…") or d.kind not in ("function", "method"):
+        return d
+    header = whole_header(lines_of(index, d.path), d.start_line)
+    return dataclasses.replace(d, signature=header) if header else d
 
 
 def _value_type(d: Symbol, called: bool) -> str | None:

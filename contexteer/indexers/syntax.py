@@ -323,13 +323,20 @@ def local_bindings(lines: list[str], start: int, end: int, word: str) -> Iterato
     # the second variable is the element (`for k := range m` binds the key or index)
     go_range = re.compile(rf"^\s*for\s+[A-Za-z_]\w*\s*,\s*{w}\s*:=\s*range\s+([A-Za-z_][\w.]*)\s*\{{")
     go_receive = re.compile(rf"^\s*(?:case\s+)?{w}(?:\s*,\s*\w+)?\s*:?=\s*<-\s*([A-Za-z_]\w*\.[A-Za-z_]\w*)\s*:?\s*(?://.*)?$")
+    # (`iter := any.cfg.BorrowIterator(buf)` too, and TS `const query = this.#client.getQueryCache().build(..)`:
+    # a private field, a call without arguments on the way)
     on_value = re.compile(rf"^\s*(?:let\s+(?:mut\s+)?|const\s+|var\s+|val\s+|auto\s+)?\$?{w}\s*(?::=|=)\s*"
-                          rf"(?:this\.|self\.|\$this->)?([a-z_][\w$]*(?:\s*(?:\?\.|\.|->)\s*[A-Za-z_$][\w$]*)*?)"
-                          rf"\s*(?:\?\.|\.|->)\s*([A-Za-z_$][\w$]*)\s*\(")  # `iter := any.cfg.BorrowIterator(buf)` too
+                          rf"(?:this\.|self\.|\$this->)?(#?[a-z_][\w$]*(?:\s*(?:\?\.|\.|->)\s*#?[A-Za-z_$][\w$]*(?:\(\))?)*)"
+                          rf"\s*(?:\?\.|\.|->)\s*([A-Za-z_$][\w$]*)\s*\(")
     for i in range(max(start, 1), min(end, start + 400, len(lines)) + 1):
         text = lines[i - 1]
         if text.rstrip().endswith("=") and i < len(lines) and re.search(rf"\b{w}\s*(?::\s*[^=]+)?=$", text.rstrip()):
             text = text.rstrip() + " " + lines[i].strip()  # `val r =` with the value on the next line
+        more = i
+        while more < len(lines) and more - i < 4 and re.match(r"\s*\??\.\s*#?[A-Za-z_$]", lines[more]) \
+                and re.search(rf"\b{w}\s*(?::[^=]+)?=[^=]", text):
+            text = text.rstrip() + lines[more].strip()  # `const q = this.#client\n  .getQueryCache()\n  .build(..)`
+            more += 1
         m = go_receive.match(text)
         if m:  # Go `case a := <-r.applyCh:`: what the channel field carries
             yield "receive", m.group(1)

@@ -51,3 +51,22 @@ def test_an_arrow_passed_to_the_end_of_a_long_chain_names_that_method(tmp_path):
     a = served_tree(tmp_path / "r", files).call("search_text", pattern="query.fetch")
     assert not a.is_error, a.text
     assert "arrow function passed to this.queryCache.findAll" in a.text and "….map" in a.text, a.text
+
+
+def test_ts_local_bound_by_a_multi_line_chain_types_its_calls(tmp_path):
+    files = {
+        "src/query.ts": "export class Query {\n  fetch(o: string): string {\n    return o\n  }\n}\n",
+        "src/cache.ts": ("import { Query } from './query'\n\nexport class QueryCache {\n  build<\n    TA = unknown,\n"
+                         "    TB = unknown,\n  >(\n    client: string,\n    options: string,\n  ): Query {\n"
+                         "    return new Query()\n  }\n}\n"),
+        "src/client.ts": "import { QueryCache } from './cache'\n\nexport class Client {\n  getQueryCache(): QueryCache {\n    return new QueryCache()\n  }\n}\n",
+        "src/observer.ts": ("import { Client } from './client'\n\nexport class Observer {\n  #client: Client\n\n"
+                            "  fetch(): void {}\n\n  fetchOptimistic(o: string): void {\n    const query = this.#client\n"
+                            "      .getQueryCache()\n      .build('c', o)\n    Promise.race([\n      query\n        .fetch(o),\n    ])\n  }\n}\n"),
+    }
+    served = served_tree(tmp_path / "r", files)
+    a = served.call("find_related", symbol="Query.fetch", relation="callers")
+    assert not a.is_error, a.text
+    assert [(i["qualname"], i["lines"], i["how"]) for i in a.data["items"]] == [("Observer.fetchOptimistic", [14], "receiver type")], a.text
+    o = served.call("find_related", symbol="Observer.fetch", relation="callers")
+    assert o.data["items"] == [], o.text  # `query\n  .fetch(o)` is no call on this
