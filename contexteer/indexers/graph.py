@@ -947,9 +947,10 @@ def _mark_overrides(index: IndexQueries, out: Relations, sym: Symbol) -> None:
     members: dict[int, list[Symbol]] = {}
 
     def methods(c: Symbol) -> list[Symbol]:
+        # (with the fields: a TypeScript subclass redeclares a method's type by a field, `protected override fetch!:`)
         if c.id not in members:
             members[c.id] = sorted((s for s in index.symbols_in_file(c.path) if s.parent_id == c.id
-                                    and s.kind in ("method", "function", "property")), key=lambda s: s.start_line)
+                                    and s.kind in ("method", "function", "property", "field")), key=lambda s: s.start_line)
         return members[c.id]
 
     above = {it.symbol.id: (it.via or sym) for it in out.items if it.symbol is not None}
@@ -960,7 +961,7 @@ def _mark_overrides(index: IndexQueries, out: Relations, sym: Symbol) -> None:
         inherited: set[str] = set()
         anc, hops = above.get(c.id), 0
         while anc is not None and hops < 8:
-            inherited |= {m.name for m in methods(anc)}
+            inherited |= {m.name for m in methods(anc) if m.kind != "field"}
             anc = above.get(anc.id) if anc.id != sym.id else None
             hops += 1
         # (a constructor is no override: every class has its own)

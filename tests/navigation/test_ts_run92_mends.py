@@ -32,6 +32,17 @@ def test_ts_subclass_with_a_long_generic_header_is_an_implementation(tmp_path):
     assert row["overrides"] == ["onSubscribe"], a.text
 
 
+def test_ts_a_field_redeclaring_a_base_method_counts_as_an_override(tmp_path):
+    files = {**_FILES, "src/infinite.ts": ("import { QueryObserver } from './queryObserver'\n\n"
+                                           "export class InfiniteQueryObserver extends QueryObserver {\n"
+                                           "  protected override fetch!: () => void\n  extra!: number\n\n"
+                                           "  setOptions(): void {}\n}\n")}
+    a = served_tree(tmp_path / "r", files).call("find_related", symbol="QueryObserver", relation="implementations")
+    assert not a.is_error, a.text
+    row = next(i for i in a.data["items"] if i["qualname"] == "InfiniteQueryObserver")
+    assert row["overrides"] == ["fetch", "setOptions"], a.text  # `extra` is no base member
+
+
 def test_ts_private_methods_are_callees_and_private_fields_type_their_calls(tmp_path):
     served = served_tree(tmp_path / "r", _FILES)
     c = served.call("find_related", symbol="QueryObserver.setOptions", relation="callees")
