@@ -1359,7 +1359,7 @@ def find_callers(index: IndexQueries, sym: Symbol, callee: str, resolve_imports:
         sites = [c for c in sites if not c.against]
     elif ctor or py_ctor:
         sites = _constructor_sites(index, sym, callee, sites, left_out)
-        sites += _python_built_by_cls(index, sym, seen) if py_ctor else []
+        sites += _python_built_by_cls(index, sym, seen, resolve_imports) if py_ctor else []
     elif owner is not None:  # (a constructor, `new PrefixRangeMap(..)`, is on no receiver: its file's evidence stands)
         # the files most likely to hold real calls are read first: the read budget goes to them
         order = {"same file": 0, "import": 1, "same package": 1}
@@ -1463,12 +1463,31 @@ def _site_kinds(sym: Symbol, callee: str, owner: str | None) -> tuple[bool, bool
     py_ctor = sym.language == "python" and sym.name in ("__init__", "__new__") and owner is not None and callee == owner
     if shell or ctor or py_ctor:
         return ctor, py_ctor, frozenset({"call"})
-    if sym.language == "python" and sym.kind in _CLASS_KINDS:
-        return ctor, py_ctor, frozenset({"call", "other"})
+    if sym.language in ("python", "typescript", "tsx", "javascript") and sym.kind in _CLASS_KINDS:
+        return ctor, py_ctor, frozenset({"call", "other"})  # (`s: Store` builds no Store: a class's callers build it)
     return ctor, py_ctor, frozenset({"call", "other", "type"})
 
 
-def _python_built_by_cls(index: IndexQueries, sym: Symbol, seen: set[tuple[str, int]]) -> list[Caller]:
+def _python_base_init(index: IndexQueries, sub: Symbol, resolve_imports: Callable[[str], dict[str, list[str]]] | None,
+                      depth: int = 0) -> Symbol | None:
+    """The `__init__` a `super().__init__(..)` in class `sub` runs: its first base's (the one its file defines or
+    imports), or further up when that base defines none; None when a step is unknown."""
+    bases = bases_of(whole_class(index, sub)) if depth < 6 else []
+    if not bases:
+        return None
+    b = bases[0]
+    imported = (resolve_imports(sub.path).get(b) or []) if resolve_imports is not None else []
+    cands = [c for c in index.symbols_named(b) if c.name == b and c.kind in _CLASS_KINDS and c.language == "python"]
+    pick = next((c for c in cands if c.path == sub.path and c.id != sub.id), None) \
+        or next((c for c in cands if c.path in imported), None) or (cands[0] if len(cands) == 1 else None)
+    if pick is None:
+        return None
+    init = next((m for m in index.symbols_in_file(pick.path) if m.parent_id == pick.id and m.name == "__init__"), None)
+    return init if init is not None else _python_base_init(index, pick, resolve_imports, depth + 1)
+
+
+def _python_built_by_cls(index: IndexQueries, sym: Symbol, seen: set[tuple[str, int]],
+                         resolve_imports: Callable[[str], dict[str, list[str]]] | None = None) -> list[Caller]:
     """Python: `cls(..)` in the class's own classmethods builds it (ConfigWrapper.for_model's `cls(config_new)`),
     and `super().__init__(..)` in a subclass's __init__ runs it (`sym` its __init__; for the class itself, only the
     first)."""
@@ -1495,7 +1514,10 @@ def _python_built_by_cls(index: IndexQueries, sym: Symbol, seen: set[tuple[str, 
             continue
         around = [s for s in _symbols_of(index, syms, r.path) if s.kind in _CLASS_KINDS and s.start_line <= r.line <= s.end_line]
         sub = min(around, key=lambda s: s.end_line - s.start_line) if around else None
-        if sub is not None and sub.id != cls.id and _inherits(index, sub.name, cls.name):
+        # the __init__ it runs is the first base's, or further up where a base defines none (v1's BaseSettings runs
+        # v1's BaseModel.__init__, a grandchild the one of the class in between)
+        ran = _python_base_init(index, sub, resolve_imports) if sub is not None and sub.id != cls.id else None
+        if ran is not None and ran.id == sym.id:
             seen.add((r.path, r.line))
             out.append(Caller(None, r.path, r.line, "base type", receiver=True, receiver_name="super()"))
     return out
@@ -1910,7 +1932,8 @@ def _check_receivers(index: IndexQueries, sites: list[Caller], callee: str, owne
         return
     words = re.findall(r"[A-Z]?[a-z0-9]+|[A-Z]+(?![a-z])", owner)
     whole, last = owner.lower().replace("_", ""), (words[-1].lower() if words else owner.lower())
-    call = re.compile(r"\b" + re.escape(callee) + (r"(?![\w$])" if language == "scala" else r"\s*(?:<[^<>()]*>)?\s*\("))
+    # (`(?<![\w$#])`, not `\b`: a JS/TS `#private` name has no word boundary after `this.`)
+    call = re.compile(r"(?<![\w$#])" + re.escape(callee) + (r"(?![\w$])" if language == "scala" else r"\s*(?:<[^<>()]*>)?\s*\("))
     fits = arity(signature, callee) if language in _ARITY_CHECKED else None
     files: dict[str, list[str]] = {}
     classes: dict[str, list[Symbol]] = {}
@@ -2322,26 +2345,40 @@ def _named_receiver(index: IndexQueries, defs: dict[str, Any], lines: list[str],
     written = before.group(1)
     word = written.lstrip("_$#")
     if language == "python" and not text[: before.start()].rstrip().endswith(".") \
-            and written in _python_outside_names(defs, lines, site.path, resolve_imports):
+            and written in _python_outside_names(index, defs, lines, site.path, resolve_imports):
         site.receiver = False
         return True
     if word[:1].isupper() and word != owner and _is_type(index, word) and not _inherits(index, owner, word):
         site.receiver = _inherits(index, word, owner)
-        return not site.receiver
+        if site.receiver:
+            return False
+        # another class settles it only when it has a method of that name itself: a metaclass's method
+        # (`Plugin.register(..)` with `class Plugin(metaclass=Registry)`) or a Ruby module's it `extend`s is not
+        # known to the index's inheritance, and such a call stays a candidate
+        callee = re.match(r"\s*(\w+)", text[before.end():])
+        named = callee.group(1) if callee else ""
+        return any(m.name == named and (p := index.get_symbol(m.parent_id)) is not None and p.name == word
+                   for m in index.symbols_named(named) if m.parent_id is not None) or None
     return None
 
 
-def _python_outside_names(cache: dict[str, Any], lines: list[str], path: str,
+def _python_outside_names(index: IndexQueries, cache: dict[str, Any], lines: list[str], path: str,
                           resolve_imports: Callable[[str], dict[str, list[str]]] | None) -> set[str]:
     """The names a Python file binds by importing them from outside the repository (`from pydantic_core import Url
     as _CoreUrl`, `import numpy as np`): a call on one is never a repository method's. Read once per file."""
     key = "\0outside:" + path
     if key not in cache:
         inside = resolve_imports(path) if resolve_imports is not None else {}
+        if "\0local-modules" not in cache:  # the repository's module and package names, any folder deep: an
+            # import the resolver cannot place (a scripts folder, a sys.path tweak) may still be one of them
+            cache["\0local-modules"] = [seg.removesuffix(".py") for f in index.files() if f.path.endswith(".py")
+                                         for seg in f.path.split("/")]
+        local = set(cache["\0local-modules"])
         # (module-level statements only: a docstring's `from pydantic import BaseModel` example is indented; a
         # relative import is the repository's)
         cache[key] = {bound for module, original, bound in python_import_bindings(lines, top_level=True)
-                      if not (module or "").startswith(".") and not inside.get(original) and not inside.get(bound)}
+                      if not (module or "").startswith(".") and not inside.get(original) and not inside.get(bound)
+                      and (module or original).split(".")[0] not in local}
     return set(cache[key])
 
 
@@ -2539,7 +2576,13 @@ def _typed_parameter_reads(index: IndexQueries, sym: Symbol, lines: list[str], o
             continue
         getattr_ = member(holder, "__getattr__")
         home = lines_of(index, holder.path)
-        slots = " ".join(t for t in home[holder.start_line - 1:holder.end_line] if "__slots__" in t)
+        body = home[holder.start_line - 1:holder.end_line]
+        slots = " ".join(t for t in body if "__slots__" in t)
+        # what exists without __getattr__: attributes its methods assign, its bases' members
+        real = set(re.findall(r"\bself\.(\w+)\s*(?::[^=\n]*)?=(?!=)", "\n".join(body))) if getattr_ is not None else set()
+        for b in (bases_of(whole_class(index, holder)) if getattr_ is not None else [])[:4]:
+            base = cls_named(b)
+            real |= {m.name for m in index.symbols_in_file(base.path) if m.parent_id == base.id} if base is not None else set()
         for n in range(sym.start_line + 1, min(sym.end_line, len(lines)) + 1):
             for m in re.finditer(rf"(?<![\w.]){p}\.(\w+)\b(?!\s*[(]|\s*=[^=])", lines[n - 1].split("#", 1)[0]):
                 attr = m.group(1)
@@ -2552,7 +2595,8 @@ def _typed_parameter_reads(index: IndexQueries, sym: Symbol, lines: list[str], o
                     or (re.fullmatch(r"\s*\w+\s*:[^=]*", d.signature or "") is not None and f"'{attr}'" not in slots
                         and f'"{attr}"' not in slots)))
                 how = "property" if d is not None and re.match(r"@(?:\w+\.)*(?:property|cached_property)\b", d.signature or "") \
-                    else f"getattr:{attr}" if absent and getattr_ is not None and not on_class else None
+                    else f"getattr:{attr}" if absent and getattr_ is not None and not on_class \
+                    and not attr.startswith("__") and attr not in real else None
                 target = d if how == "property" else getattr_
                 if how is not None and target is not None and (target.id, how, n) not in seen and target.id != sym.id:
                     seen.add((target.id, how, n))  # (every line: the answer lists them on one row)

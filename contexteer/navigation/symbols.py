@@ -766,16 +766,24 @@ def text_uses(nav: NavigationService, name: str, defs: list[Any], prefix: str | 
 
 
 def _docstring_lines(nav: NavigationService, path: str, cache: dict[str, set[int]]) -> set[int]:
-    """The lines inside a Python file's triple-quoted strings (docstrings), its quote lines included."""
+    """The lines of a Python file's docstrings and other bare triple-quoted string statements (by the tokenizer: a
+    `\"\"\"` inside an ordinary string or a comment opens nothing); none when the file does not tokenize."""
     if path not in cache:
+        import io
+        import tokenize
+
         inside: set[int] = set()
-        opened: str | None = None
-        for n, text in enumerate((repo_text(nav.ws, path) or "").split("\n"), 1):
-            quotes = re.findall(r'"""|\'\'\'', text)
-            if opened is not None or quotes:
-                inside.add(n)
-            for q in quotes:
-                opened = None if opened == q else (q if opened is None else opened)
+        try:
+            toks = list(tokenize.generate_tokens(io.StringIO(repo_text(nav.ws, path) or "").readline))
+        except (tokenize.TokenError, SyntaxError, IndentationError):
+            toks = []
+        prev = tokenize.NEWLINE
+        for t in toks:
+            if t.type == tokenize.STRING and prev in (tokenize.NEWLINE, tokenize.INDENT, tokenize.DEDENT, tokenize.NL) \
+                    and re.match(r"[rRbBuUfF]*(?:\"\"\"|\'\'\')", t.string):
+                inside.update(range(t.start[0], t.end[0] + 1))
+            if t.type not in (tokenize.COMMENT, tokenize.NL) or t.type == tokenize.NL:
+                prev = t.type
         cache[path] = inside
     return cache[path]
 

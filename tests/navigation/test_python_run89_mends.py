@@ -232,3 +232,31 @@ def test_python_callees_list_metaclass_properties_and_getattr_reads_off_typed_pa
     assert rows["ModelMeta.fields_complete"] == ([6, 10], "property read"), a.text
     # `config_dict` is a slot, a real attribute; the others go through __getattr__
     assert rows["ConfigWrapper.__getattr__"] == ([8, 10], "attribute read: plugin_settings, extra"), a.text
+
+
+def test_python_a_triple_quote_inside_a_string_or_comment_hides_no_uses(tmp_path):
+    files = {"m.py": ("LIMIT = 10\nTRIPLE = '\"\"\"'\n\n\ndef f(x):\n    return LIMIT + x  # a \"\"\" here\n\n\n"
+                      "def g():\n    return LIMIT\n")}
+    a = served_tree(tmp_path / "r", files).call("search_symbol", query="LIMIT", references=True)
+    assert not a.is_error, a.text
+    assert sorted(r["line"] for r in a.data["references"]) == [6, 10], a.text
+
+
+def test_python_super_init_runs_the_nearest_base_that_defines_init(tmp_path):
+    files = {"a.py": ("class A:\n    def __init__(self, x):\n        self.x = x\n\n\nclass B(A):\n    def __init__(self, x):\n"
+                      "        super().__init__(x)\n\n\nclass C(B):\n    def __init__(self, x):\n        super().__init__(x)\n\n\n"
+                      "class D(A):\n    pass\n\n\nclass E(D):\n    def __init__(self):\n        super().__init__(1)\n")}
+    a = served_tree(tmp_path / "r", files).call("find_related", symbol="A.__init__", relation="callers")
+    assert not a.is_error, a.text
+    rows = {i["qualname"]: i["lines"] for i in a.data["items"]}
+    assert rows == {"B.__init__": [8], "E.__init__": [22]}, a.text  # C's runs B.__init__; E's through D runs A's
+
+
+def test_python_getattr_is_not_claimed_for_attributes_that_exist(tmp_path):
+    files = {"cfg.py": ("class Base:\n    def shared(self):\n        return 1\n\n\nclass Cfg(Base):\n    title: str\n\n"
+                        "    def __init__(self):\n        self.title = 'x'\n\n    def __getattr__(self, name):\n        return None\n"),
+             "use.py": ("from cfg import Cfg\n\n\ndef use(c: Cfg):\n    return c.title, c.__dict__, c.shared, c.missing\n")}
+    a = served_tree(tmp_path / "r", files).call("find_related", symbol="use", relation="callees")
+    assert not a.is_error, a.text
+    rows = {i["qualname"]: i.get("detail") for i in a.data["items"]}
+    assert rows.get("Cfg.__getattr__") == "attribute read: missing", a.text

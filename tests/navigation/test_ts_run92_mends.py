@@ -81,3 +81,11 @@ def test_ts_local_bound_by_a_multi_line_chain_types_its_calls(tmp_path):
     assert [(i["qualname"], i["lines"], i["how"]) for i in a.data["items"]] == [("Observer.fetchOptimistic", [14], "receiver type")], a.text
     o = served.call("find_related", symbol="Observer.fetch", relation="callers")
     assert o.data["items"] == [], o.text  # `query\n  .fetch(o)` is no call on this
+
+
+def test_ts_private_method_callers_are_its_own_class_calls(tmp_path):
+    files = {"a.ts": "export class A {\n  run(): void {\n    this.#update()\n  }\n  #update(): void {}\n}\n",
+             "b.ts": "export class B {\n  run(): void {\n    this.#update()\n  }\n  #update(): void {}\n}\n"}
+    a = served_tree(tmp_path / "r", files).call("find_related", symbol="A.#update", relation="callers")
+    assert not a.is_error, a.text
+    assert [(i["qualname"], i["lines"], i["how"]) for i in a.data["items"]] == [("A.run", [3], "same file")], a.text
