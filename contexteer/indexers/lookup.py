@@ -1520,6 +1520,38 @@ def _python_built_by_cls(index: IndexQueries, sym: Symbol, seen: set[tuple[str, 
         if ran is not None and ran.id == sym.id:
             seen.add((r.path, r.line))
             out.append(Caller(None, r.path, r.line, "base type", receiver=True, receiver_name="super()"))
+    out += _python_inheriting_builds(index, sym, cls, seen, resolve_imports, files)
+    return out
+
+
+def _python_inheriting_builds(index: IndexQueries, init: Symbol, cls: Symbol, seen: set[tuple[str, int]],
+                              resolve_imports: Callable[[str], dict[str, list[str]]] | None,
+                              files: dict[str, list[str]]) -> list[Caller]:
+    """Constructions of a subclass that defines no `__init__` of its own (`D(1)` with `class D(A): pass`): they run
+    the `__init__` the subclass inherits, `init`. Subclasses three levels down at most, found by their headers."""
+    out: list[Caller] = []
+    frontier, done = [cls], {cls.id}
+    for _ in range(3):
+        nxt: list[Symbol] = []
+        for base in frontier:
+            for sub in index.symbols_mentioning(base.name, _CLASS_KINDS):
+                if sub.id in done or sub.language != "python" or base.name not in bases_of(whole_class(index, sub)):
+                    continue
+                done.add(sub.id)
+                ran = _python_base_init(index, sub, resolve_imports)
+                if ran is None or ran.id != init.id:
+                    continue  # its first base is another class, whose __init__ it runs
+                if any(m.parent_id == sub.id and m.name in ("__init__", "__new__") for m in index.symbols_in_file(sub.path)):
+                    continue
+                nxt.append(sub)
+                for r in index.references_to(sub.name, limit=500):
+                    if r.kind == "call" and (r.path, r.line) not in seen and language_of(index, r.path) == "python":
+                        text = _file_lines(getattr(index, "ws", None), r.path, files)[r.line - 1:r.line]
+                        if text and re.search(rf"(?<![\w.]){re.escape(sub.name)}\s*\(|\.\s*{re.escape(sub.name)}\s*\(", text[0]):
+                            seen.add((r.path, r.line))
+                            out.append(Caller(None, r.path, r.line, "base type", receiver=True,
+                                              receiver_name=f"{sub.name} (inherits it)"))
+        frontier = nxt
     return out
 
 

@@ -260,3 +260,13 @@ def test_python_getattr_is_not_claimed_for_attributes_that_exist(tmp_path):
     assert not a.is_error, a.text
     rows = {i["qualname"]: i.get("detail") for i in a.data["items"]}
     assert rows.get("Cfg.__getattr__") == "attribute read: missing", a.text
+
+
+def test_python_init_callers_include_constructions_of_subclasses_that_inherit_it(tmp_path):
+    files = {"a.py": ("class A:\n    def __init__(self, x):\n        self.x = x\n\n\nclass D(A):\n    pass\n\n\n"
+                      "class F(D):\n    pass\n\n\nclass G(A):\n    def __init__(self):\n        self.y = 1\n"),
+             "use.py": "from a import A, D, F, G\n\n\ndef make():\n    a = A(1)\n    d = D(2)\n    f = F(3)\n    g = G()\n"}
+    a = served_tree(tmp_path / "r", files).call("find_related", symbol="A.__init__", relation="callers")
+    assert not a.is_error, a.text
+    # D and F inherit A's __init__; G defines its own
+    assert [(i["qualname"], i["lines"]) for i in a.data["items"]] == [("make", [5, 6, 7])], a.text
