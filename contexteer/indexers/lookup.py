@@ -1601,6 +1601,11 @@ def _ruby_other_side(index: IndexQueries, sym: Symbol, callee: str, sites: list[
         elif not side and on_constant.search(text[0]) and not re.search(rf"(?<![\w:])[a-z_]\w*\s*(?:\.|&\.)\s*{re.escape(callee)}\b",
                                                                          text[0]):
             c.against = True
+        elif side and enc is not None and (m := re.search(rf"(?<![\w:.@$])([a-z_]\w*)\s*(?:\.|&\.)\s*{re.escape(callee)}\b", text[0])) \
+                and m.group(1) != "self" and re.search(
+                    rf"(?<![\w.@$]){m.group(1)}\s*=\s*[A-Z][\w:]*\.new\b",
+                    "\n".join(_file_lines(ws, c.path, files)[enc.start_line - 1:c.line - 1])):
+            c.against = True  # `x = Conv::Base.new ... x.render(t)`: an instance's, not the class method's
         if c.against:
             other.append(c)
     return other

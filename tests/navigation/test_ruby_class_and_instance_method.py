@@ -42,3 +42,12 @@ def test_ruby_instance_method_query_picks_the_instance_method_and_its_self_calle
     # through the subclass Html, yes; Other's own class method, no
     assert rows["Doc#to_html"]["lines"] == [3], cls.text
     assert rows["Doc#to_html"]["how"] == "receiver", cls.text
+
+
+def test_ruby_class_method_callers_leave_out_calls_on_an_instance(tmp_path):
+    files = {**_FILES, "render.rb": ("module Conv\n  class Base\n    def self.render(t)\n      t\n    end\n\n"
+                                     "    def render(t)\n      t\n    end\n  end\nend\n\n"
+                                     "def show(t)\n  x = Conv::Base.new\n  x.render(t)\n  Conv::Base.render(t)\nend\n")}
+    a = served_tree(tmp_path / "r", files).call("find_related", symbol="Conv::Base.render", relation="callers")
+    assert not a.is_error, a.text
+    assert [(i["qualname"], i["lines"]) for i in a.data["items"]] == [("show", [16])], a.text
