@@ -42,15 +42,22 @@ def _isolated_storage(tmp_path_factory: pytest.TempPathFactory, monkeypatch: pyt
     monkeypatch.delenv("CONTEXTEER_TOKEN", raising=False)
     for name in ("CONTEXTEER_DATABASE_URL", "CONTEXTEER_STORAGE__URL", "CONTEXTEER_SERVER__TOKENS_FILE"):
         monkeypatch.delenv(name, raising=False)  # a developer's team database is never touched by the tests
-    yield data
-    # a TokenCounter's background encoding load (tokens.TokenCounter._load_later) logs when it ends: one a test
-    # started ends before pytest closes that test's captured log stream ("--- Logging error --- ValueError: I/O
-    # operation on closed file" had been printed in some CI runs)
+    import logging
     import threading
 
+    root = logging.getLogger()
+    handlers, level = list(root.handlers), root.level
+    yield data
+    # a TokenCounter's background encoding load (tokens.TokenCounter._load_later) logs when it ends: one a test
+    # started ends before pytest closes that test's captured streams
     for t in threading.enumerate():
         if t.name.startswith("tiktoken-load-") and t is not threading.current_thread():
             t.join(timeout=10)
+    # and a test running the CLI in-process (`_setup_logging`: basicConfig(force=True, stream=sys.stderr)) leaves a
+    # root handler on that test's captured stderr, closed once it ends: a later thread's INFO line printed "--- Logging
+    # error --- ValueError: I/O operation on closed file" in some runs. The root logger is put back as it was.
+    root.handlers[:] = handlers
+    root.setLevel(level)
 
 
 @pytest.fixture
