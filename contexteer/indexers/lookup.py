@@ -1482,7 +1482,7 @@ def _python_base_init(index: IndexQueries, sub: Symbol, resolve_imports: Callabl
         or next((c for c in cands if c.path in imported), None) or (cands[0] if len(cands) == 1 else None)
     if pick is None:
         return None
-    init = next((m for m in index.symbols_in_file(pick.path) if m.parent_id == pick.id and m.name == "__init__"), None)
+    init = _own_member(index, pick, "__init__")
     return init if init is not None else _python_base_init(index, pick, resolve_imports, depth + 1)
 
 
@@ -1541,7 +1541,7 @@ def _python_inheriting_builds(index: IndexQueries, init: Symbol, cls: Symbol, se
                 ran = _python_base_init(index, sub, resolve_imports)
                 if ran is None or ran.id != init.id:
                     continue  # its first base is another class, whose __init__ it runs
-                if any(m.parent_id == sub.id and m.name in ("__init__", "__new__") for m in index.symbols_in_file(sub.path)):
+                if _own_member(index, sub, "__init__") is not None or _own_member(index, sub, "__new__") is not None:
                     continue
                 nxt.append(sub)
                 for r in index.references_to(sub.name, limit=500):
@@ -2552,11 +2552,10 @@ def python_implicit_calls(index: IndexQueries, sym: Symbol, lines: list[str]) ->
 
     def typed(attr: str, n: int) -> Symbol | None:
         name = own.name if attr == "" else _python_self_attribute(index, cache, lines, Caller(None, sym.path, n, ""), attr)
-        return own if attr == "" else next((c for c in index.symbols_named(name) if c.name == name and c.kind == "class"
-                                           and c.language == "python"), None) if name else None
+        return own if attr == "" else _python_class(index, name) if name else None
 
     def member(cls: Symbol, name: str) -> Symbol | None:
-        return next((m for m in index.symbols_in_file(cls.path) if m.parent_id == cls.id and m.name == name), None)
+        return _own_member(index, cls, name)
 
     def add(d: Symbol | None, how: str, n: int) -> None:
         if d is not None and (d.id, how) not in seen and d.id != sym.id:
@@ -2580,24 +2579,34 @@ def python_implicit_calls(index: IndexQueries, sym: Symbol, lines: list[str]) ->
     return out
 
 
+def _own_member(index: IndexQueries, cls: Symbol, name: str) -> Symbol | None:
+    """The member `name` a class defines itself (not inherited), or None."""
+    return next((m for m in index.symbols_in_file(cls.path) if m.parent_id == cls.id and m.name == name), None)
+
+
+def _python_class(index: IndexQueries, name: str) -> Symbol | None:
+    """The (first) Python class of that name in the repository, or None."""
+    return next((c for c in index.symbols_named(name) if c.name == name and c.kind == "class" and c.language == "python"),
+                None)
+
+
 def _typed_parameter_reads(index: IndexQueries, sym: Symbol, lines: list[str], out: list[tuple[Symbol, str, int]],
                            seen: set[Any]) -> None:
     """Attribute reads off a typed parameter that run code: a property of its class (`cls.__pydantic_fields_complete__`
     with `cls: type[BaseModel]` reads ModelMetaclass's property, BaseModel's metaclass), and the class's
     `__getattr__` for a name it does not define (`config_wrapper.plugin_settings` runs ConfigWrapper.__getattr__);
     as (definition, "property" or "getattr:NAME", line). The pydantic A/B agent found six such reads by hand."""
-    head = sym.signature or ""
+    head = _uncut(index, sym).signature or ""  # (a long header stored cut still names every parameter)
     params = re.findall(r"[(,]\s*(\w+)\s*:", head)
     classes: dict[str, Symbol | None] = {}
 
     def cls_named(name: str) -> Symbol | None:
         if name not in classes:
-            classes[name] = next((c for c in index.symbols_named(name) if c.name == name and c.kind == "class"
-                                  and c.language == "python"), None)
+            classes[name] = _python_class(index, name)
         return classes[name]
 
     def member(cls: Symbol, name: str) -> Symbol | None:
-        return next((m for m in index.symbols_in_file(cls.path) if m.parent_id == cls.id and m.name == name), None)
+        return _own_member(index, cls, name)
 
     for p in params:
         if p in ("self",):
@@ -2995,7 +3004,7 @@ def _uncut(index: IndexQueries, d: Symbol) -> Symbol:
     `build<4 type parameters>(client, options, state?): Query<..>`)."""
     if not (d.signature or "").endswith("…") or d.kind not in ("function", "method"):
         return d
-    header = whole_header(lines_of(index, d.path), d.start_line)
+    header = whole_header(lines_of(index, d.path), d.start_line, colon_ends=d.language == "python")  # `def f(..) -> T:`
     return dataclasses.replace(d, signature=header) if header else d
 
 

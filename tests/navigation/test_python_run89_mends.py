@@ -270,3 +270,12 @@ def test_python_init_callers_include_constructions_of_subclasses_that_inherit_it
     assert not a.is_error, a.text
     # D and F inherit A's __init__; G defines its own
     assert [(i["qualname"], i["lines"]) for i in a.data["items"]] == [("make", [5, 6, 7])], a.text
+
+
+def test_python_attribute_reads_off_a_parameter_past_a_cut_header(tmp_path):
+    params = ", ".join(f"option_number_{i}: int = {i}" for i in range(12))
+    files = {"cfg.py": ("class Cfg:\n    @property\n    def ready(self):\n        return True\n"),
+             "use.py": f"from cfg import Cfg\n\n\ndef use({params}, cfg: Cfg = None) -> bool:\n    return cfg.ready\n"}
+    a = served_tree(tmp_path / "r", files).call("find_related", symbol="use", relation="callees")
+    assert not a.is_error, a.text
+    assert [(i["qualname"], i["lines"]) for i in a.data["items"]] == [("Cfg.ready", [5])], a.text
