@@ -824,6 +824,10 @@ class _Body:
             return _module_member(self.imported.get(r, ()), name, self.syms_of)
         # `func (r *Raft) run()`: r.setState is Raft's; Rust `Scheduler::CurrentThread(exec) => exec.block_on()`
         typed = declared_type(sym.signature or "", r) or _rust_bound_type(index, sym, r, self.texts)
+        if typed is None and sym.language == "php":  # a parameter's declared class holds at every call on it, also
+            # past a later `$input = new ArrayInput(..)` in one branch (Symfony's doRun: InputInterface's methods)
+            typed = declared_type(sym.signature or "", "$" + r)
+            typed = None if typed in _PHP_UNTYPED else typed
         if typed is None and self.go and getattr(index, "ws", None) is not None:
             typed = self._go_closure_param(r)  # `func(ptr unsafe.Pointer, iter *Iterator) {` inside the body
         typed = self._unbound(typed)  # `producer: P` with `P: UnindexedProducer`: the bound's members
@@ -2891,6 +2895,9 @@ def _go_var_type(index: IndexQueries, path: str, word: str, depth: int = 0) -> s
 _PHP_FOREACH = r"foreach\s*\(\s*(?:array_\w+\()?\s*\$(this->)?(\w+)\)?\s+as\s+(?:\$\w+\s*=>\s*)?\${w}\b"
 
 
+_PHP_UNTYPED = frozenset({"array", "iterable", "mixed", "object", "callable", "self", "static"})
+
+
 def _php_value_type(index: IndexQueries, syms: list[Symbol], lines: list[str], enc: Symbol | None, site: Caller,
                     word: str) -> str | None:
     """PHP: the class a receiver holds, as its declarations say: a property (`$this->handler`) typed in its header
@@ -2912,7 +2919,7 @@ def _php_value_type(index: IndexQueries, syms: list[Symbol], lines: list[str], e
                 return min(around, key=lambda s: s.end_line - s.start_line).name if around else None
             return cls
     own = declared_type(enc.signature or "", word)
-    if own is not None and own not in ("array", "iterable", "mixed"):
+    if own is not None and own not in _PHP_UNTYPED:
         return own
     for n in range(site.line, enc.start_line - 1, -1):  # the nearest foreach binding it above the call
         m = re.search(_PHP_FOREACH.format(w=re.escape(name)), lines[n - 1]) if 0 < n <= len(lines) else None

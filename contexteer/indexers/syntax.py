@@ -63,6 +63,10 @@ def declared_type(signature: str, word: str) -> str | None:
     """The type a definition's header declares for `word` (a parameter or Go receiver): `r *Raft` -> Raft,
     `order: Order` -> Order, `Config cfg` -> Config; None when the header does not say."""
     w = re.escape(word)
+    if word.startswith("$"):  # PHP: `?OutputInterface $output`, `\Foo\Command $c = null`, a promoted `private Foo $f`
+        m = re.search(rf"[(,]\s*(?:(?:public|protected|private|readonly)\s+)*\??\\?(?:\w+\\)*(\w+)\s+&?(?:\.\.\.)?{w}\b", signature)
+        if m and m.group(1) not in _KEYWORDS:
+            return m.group(1)
     # Python, TS, Rust (`h: &mut Head`), Zig (`w: *Writer`, `r: ?*const std.Io.Reader`)
     for rx in (rf"[(,]\s*{w}\s*:\s*[\"']?[&?*]*\s*(?:(?:mut|const)\s+)?(?:[\w$]+(?:\.|::))*([A-Za-z_$][\w$]*)",
                rf"[(,]\s*{w}\s+\*?(?:[\w$]+\.)*([A-Za-z_$][\w$]*)",  # Go

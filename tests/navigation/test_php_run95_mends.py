@@ -1,0 +1,40 @@
+"""What the Symfony Console (PHP) A/B run 95 and its preparation found: a parameter's declared class
+(`InputInterface $input`) lost to a later `$input = new ArrayInput(..)` in one branch, so every call on `$input`
+resolved to ArrayInput's method; nullable and namespaced parameter types (`?OutputInterface $output`,
+`\\Throwable $e`) were not read at all."""
+
+from __future__ import annotations
+
+from contexteer.indexers.syntax import declared_type
+from tests.navigation.conftest import served_tree
+
+_FILES = {
+    "src/InputInterface.php": "<?php\nnamespace App;\n\ninterface InputInterface\n{\n    public function has(string $x);\n}\n",
+    "src/OutputInterface.php": "<?php\nnamespace App;\n\ninterface OutputInterface\n{\n    public function writeln(string $m);\n}\n",
+    "src/ArrayInput.php": ("<?php\nnamespace App;\n\nclass ArrayInput implements InputInterface\n{\n"
+                           "    public function has(string $x) { return true; }\n}\n"),
+    "src/App.php": ("<?php\nnamespace App;\n\nclass App\n{\n"
+                    "    public function run(InputInterface $input, ?OutputInterface $output = null)\n    {\n"
+                    "        if ($input->has('a')) {\n            $input = new ArrayInput();\n        }\n"
+                    "        $output->writeln('x');\n        return $input->has('b');\n    }\n}\n"),
+}
+
+
+def test_php_parameter_types_nullable_namespaced_promoted():
+    sig = ("public function __construct(InputInterface $input, ?OutputInterface $output, \\Throwable $error, "
+           "?\\Foo\\Command $command = null, int|string $x, private readonly Foo &$ref, Bar ...$rest)")
+    got = {w: declared_type(sig, w) for w in ("$input", "$output", "$error", "$command", "$x", "$ref", "$rest")}
+    assert got == {"$input": "InputInterface", "$output": "OutputInterface", "$error": "Throwable",
+                   "$command": "Command", "$x": None, "$ref": "Foo", "$rest": "Bar"}
+
+
+def test_php_a_parameter_reassigned_in_a_branch_keeps_its_declared_class(tmp_path):
+    served = served_tree(tmp_path / "r", _FILES)
+    c = served.call("find_related", symbol="App.run", relation="callees")
+    assert not c.is_error, c.text
+    rows = {i["qualname"]: tuple(i["lines"]) for i in c.data["items"]}
+    assert rows.get("InputInterface.has") == (8, 12), c.text
+    assert "ArrayInput.has" not in rows, c.text
+    assert rows.get("OutputInterface.writeln") == (11,), c.text
+    n = served.call("find_related", symbol="InputInterface.has", relation="callers")
+    assert 8 in {ln for i in n.data["items"] for ln in i["lines"]}, n.text
