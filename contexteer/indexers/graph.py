@@ -51,6 +51,7 @@ from contexteer.indexers.syntax import (
     arity,
     base_how,
     bases_of,
+    built_receiver,
     call_args,
     declared_type,
     local_binding,
@@ -700,7 +701,7 @@ def _parameterless(values: list[str], calls: dict[str, list[int]], local: set[st
 
 def _bare_call(lines: list[str] | None, at: list[int], name: str) -> bool:
     """Whether one of the lines calls `name` on nothing (`} else link(target)`)."""
-    rx = re.compile(rf"(?<![\w$.]){re.escape(name)}\b")
+    rx = re.compile(rf"(?<![\w$.])(?<!->)(?<!::){re.escape(name)}\b")  # (`->width(`, `::width(` are on something)
     return lines is not None and any(0 < n <= len(lines) and rx.search(lines[n - 1]) for n in at)
 
 
@@ -738,6 +739,10 @@ def call_receivers(calls: dict[str, list[int]], member_calls: dict[str, set[str]
                     if element is not None:  # `predicates[i].evaluate(x)`: a member of the array's element type
                         receivers.add(element + "[]")
                         continue
+                    built = built_receiver(text[: m.start()])
+                    if built is not None:  # `(new UnicodeString($s))->width()`: a member of the class built
+                        receivers.add("this" if built in ("static", "self") else f"({built})")
+                        continue
                     if language == "zig" and text[: m.start()].rstrip().endswith("."):
                         # a declaration literal, `const b: *Bucket = .of(s, p)`: a member of the type it makes
                         declared = zig_names.DECLARED_LITERAL.search(text[: m.start()].rstrip())
@@ -769,7 +774,7 @@ def _unresolved_call(index: IndexQueries, sym: Symbol, name: str, member_calls: 
     """How an unresolved call is named: what it was called on (`logger.Info`, `respond (on a, b, c)`), and for a
     method of a value whose type the index cannot tell the repository's one or two methods of that name
     (`exec.block_on (maybe CurrentThread.block_on ...)`)."""
-    on = sorted(member_calls.get(name, set()) - {""})
+    on = sorted(re.sub(r"^\(([\w$]+)\)$", r"\1", r) for r in member_calls.get(name, set()) - {""})  # `(X)`: a built X
     label = (f"{on[0]}.{name}" if len(on) == 1 else f"{name} (on {', '.join(on[:3])}{', …' if len(on) > 3 else ''})") \
         if on else name
     # a value's method, not a class's, a module's or a package's (`Vec::with_capacity`, Go's `strings.Split`,

@@ -33,6 +33,7 @@ from contexteer.indexers.syntax import (
     SELF_WORDS,
     arity,
     bases_of,
+    built_receiver,
     call_args,
     configured,
     declared_as,
@@ -1903,10 +1904,16 @@ def _calls_itself(index: IndexQueries, sym: Symbol, line: int, cache: dict[str, 
         before = text[: m.start()].rstrip()
         if not before.endswith((".", "->", "::", "?.")):
             return True
+        built = built_receiver(before)
+        if built is not None:  # `(new UnicodeString($s))->width(false)` in Helper::width: another class's method
+            if built in ("static", "self") or built == sym.qualname.rpartition(".")[0].rpartition(".")[2]:
+                return True
+            continue
         word = _RECEIVER.search(text, 0, m.start())
         if word is None or word.group(1) in _SELF - {"super", "base"} or (word.group(0).rstrip(".-:>? ").endswith(")")):
             return True  # `this.link(t)`, `compressedRoot().link(t)`; `super.remove()` runs the base's
     return False
+
 
 
 def language_of(index: IndexQueries, path: str) -> str | None:

@@ -405,6 +405,28 @@ def return_type(signature: str, language: str | None) -> str | None:
     return None
 
 
+def built_receiver(before: str) -> str | None:
+    """The class a call's receiver builds when the text before the call's `.`/`->` ends in a parenthesised
+    construction, `(new X(..))->` (PHP, Java, JS/TS, C#), or the name of a construction `Other(..).` by a
+    capitalised name (Python, Kotlin, Scala, Swift); None otherwise."""
+    head = re.sub(r"\s*(?:\?\.|\.|->|::)$", "", before)
+    if not head.endswith(")"):
+        return None
+    depth, i = 0, len(head) - 1
+    while i >= 0:  # the `(` that opens the last `)`
+        depth += (head[i] == ")") - (head[i] == "(")
+        if depth == 0:
+            break
+        i -= 1
+    if i < 0:
+        return None
+    inner = re.match(r"\(\s*new\s+\\?(?:[\w$]+(?:\\|\.))*([\w$]+)", head[i:])
+    if inner is not None:
+        return inner.group(1)
+    called = re.search(r"(?<![\w$.>:])([A-Z][\w$]*)\s*$", head[:i])
+    return called.group(1) if called is not None and not called.group(1).isupper() else None
+
+
 def _matching(text: str, at: int) -> int:
     """The offset of the `)` that closes the `(` at `at`, or -1."""
     depth = 0

@@ -38,3 +38,22 @@ def test_php_a_parameter_reassigned_in_a_branch_keeps_its_declared_class(tmp_pat
     assert rows.get("OutputInterface.writeln") == (11,), c.text
     n = served.call("find_related", symbol="InputInterface.has", relation="callers")
     assert 8 in {ln for i in n.data["items"] for ln in i["lines"]}, n.text
+
+
+def test_a_method_called_on_another_class_built_in_place_is_no_recursion(tmp_path):
+    files = {"src/Helper.php": ("<?php\nnamespace App;\n\nuse Other\\UnicodeString;\n\nclass Helper\n{\n"
+                                "    public static function width(?string $s): int\n    {\n"
+                                "        return (new UnicodeString($s))->width(false);\n    }\n\n"
+                                "    public function other(string $s): int\n    {\n"
+                                "        return (new Helper())->width($s);\n    }\n}\n"),
+             "src/node.py": ("class Node:\n    def link(self, t):\n        return Edge(t).link(self)\n\n\n"
+                             "class Edge:\n    def link(self, n):\n        return n\n")}
+    served = served_tree(tmp_path / "r", files)
+    n = served.call("find_related", symbol="Helper.width", relation="callers")
+    assert [(i["qualname"], i["lines"]) for i in n.data["items"]] == [("Helper.other", [15])], n.text
+    c = served.call("find_related", symbol="Helper.width", relation="callees")
+    assert not c.data["items"], c.text
+    assert "UnicodeString.width" in c.text, c.text  # named as another class's method, not called "recursive"
+    p = served.call("find_related", symbol="Node.link", relation="callees")
+    assert "recursive" not in p.text, p.text
+    assert [i["qualname"] for i in p.data["items"] if i["qualname"].endswith("link")] == ["Edge.link"], p.text
