@@ -1245,6 +1245,10 @@ def member_of_returned(index: IndexQueries, sym: Symbol, own_class: Symbol | Non
     if typed == "Self":  # `-> Self`, `: static`: the class the method is defined in
         owner = next((s for s in syms_of(made.path) if s.id == made.parent_id), None)
         typed = owner.name if owner is not None else None
+    elif typed == "parent" and made is not None and made.language == "php":  # `getCommand(): parent` in LazyCommand
+        owner = next((s for s in syms_of(made.path) if s.id == made.parent_id), None)
+        inherited = _inherited_member(index, owner, name, syms_of) if owner is not None else None
+        return (inherited, "return type") if inherited is not None else None
     got = member_of_type(index, typed, name, sym, import_files) if typed else None
     return (got[0], "return type") if got is not None else None
 
@@ -2269,6 +2273,28 @@ def _lua_alias(lines: list[str], line: int, callee: str) -> bool:
     return any(alias.match(text) for text in lines[: max(0, line - 1)])
 
 
+def _php_returned(index: IndexQueries, cache: dict[str, list[Symbol]], site: Caller, method: str) -> str | None:
+    """PHP: the class `$this->method()` returns at a call site, as the method's header says (`: parent` is the base
+    of the class defining it, `: static`/`: self` that class)."""
+    syms = _symbols_of(index, cache, site.path)
+    around = [s for s in syms if s.kind in _CLASS_KINDS and s.start_line <= site.line <= s.end_line]
+    if not around:
+        return None
+    cls = min(around, key=lambda s: s.end_line - s.start_line)
+    made = next((s for s in syms if s.name == method and s.parent_id == cls.id and usable(s)), None) \
+        or _inherited_member(index, cls, method, lambda p: _symbols_of(index, cache, p))
+    if made is None:
+        return None
+    typed = return_type(_uncut(index, made).signature or "", "php")
+    if typed in ("Self", "parent"):
+        holder = next((s for s in _symbols_of(index, cache, made.path) if s.id == made.parent_id), None)
+        if holder is None or typed == "Self":
+            return holder.name if holder is not None else None
+        bases = bases_of(holder)
+        return bases[0].rsplit("\\", 1)[-1] if bases else None
+    return typed
+
+
 def _other_type(index: IndexQueries, defs: dict[str, list[Symbol]], lines: list[str], site: Caller, text: str,
                 before: re.Match[str], owner: str, named: tuple[str, str], callee: str | None = None) -> bool:
     """A call on a named value (`h.truncateMemory(`): True when the value is declared with another type; else
@@ -2288,6 +2314,8 @@ def _other_type(index: IndexQueries, defs: dict[str, list[Symbol]], lines: list[
     # `g.g.Gather()`: the field g of the value g (a `g Gatherer` field of the receiver's struct), not the receiver
     typed = _field_of_value(index, defs, lines, site, prefix, word)
     typed = typed or _declared_receiver(index, defs, lines, site, word)
+    if typed is None and site.path.endswith(".php") and "(" in before.group(0) and prefix.endswith("$this->"):
+        typed = _php_returned(index, defs, site, word)  # `$this->getCommand()->run(..)` with `getCommand(): parent`
     if typed is None and re.search(r"(?<![\w$])self\.$", text[: before.start()].rstrip()):
         typed = _python_self_attribute(index, defs, lines, site, word)  # `self.console.pop_theme()`
     if typed is None and text[: before.start()].rstrip().endswith((".", "?.")):
@@ -2298,6 +2326,9 @@ def _other_type(index: IndexQueries, defs: dict[str, list[Symbol]], lines: list[
         # the impl's method, which implements the trait's
         site.receiver, site.how = True, "receiver type"
         return False
+    if typed is not None and typed != owner and site.path.endswith(".php") and typed not in _PHP_UNTYPED \
+            and typed[:1].isupper() and not _is_type(index, typed):
+        return True  # `$process = new Process(..)`, `LoggerInterface $logger`: a class from outside the repository
     if typed is not None and typed != owner and _is_type(index, typed) and not _inherits(index, typed, owner):
         if _inherits(index, owner, typed) or (site.path.endswith(".rs") and _trait_declares(index, typed, site, owner)):
             # `awaitable.ready(...)` with `awaitable: Awaitable[T]`, Rust `folder.consume_iter(..)` with `F: Folder`
@@ -2954,7 +2985,30 @@ def _php_property_type(index: IndexQueries, syms: list[Symbol], lines: list[str]
     header = re.search(rf"(\??[\\\w]+)\s+\${re.escape(name)}\b", prop.signature or "")
     if header and not element and header.group(1).lstrip("?").rsplit("\\", 1)[-1] not in _PHP_SCALARS:
         return header.group(1).lstrip("?").rsplit("\\", 1)[-1]
-    return _php_doc_type(texts, prop.start_line, "var", None, element=element)
+    doc = _php_doc_type(texts, prop.start_line, "var", None, element=element)
+    return doc if doc is not None or element else _php_assigned_type(index, texts, prop, name)
+
+
+def _php_assigned_type(index: IndexQueries, lines: list[str], prop: Symbol, name: str) -> str | None:
+    """An untyped PHP property's class from what its class assigns it: `$this->application = $application;` with
+    `Application $application` in that method's header (a constructor, mostly), or `$this->x = new X(..)`
+    (Symfony's ApplicationTester: `private $application;` made `$this->application->run(..)` "name only")."""
+    holder = index.get_symbol(prop.parent_id) if prop.parent_id is not None else None
+    if holder is None:
+        return None
+    syms = index.symbols_in_file(prop.path)
+    rx = re.compile(rf"\$this\s*->\s*{re.escape(name)}\s*=\s*(?:new\s+\\?(?:\w+\\)*(\w+)|\$(\w+)\s*;)")
+    for n in range(holder.start_line, min(holder.end_line, len(lines)) + 1):
+        m = rx.search(lines[n - 1])
+        if m is None:
+            continue
+        if m.group(1):
+            return None if m.group(1) in ("static", "self") else m.group(1)
+        enc = enclosing(syms, n)
+        typed = declared_type(enc.signature or "", "$" + m.group(2)) if enc is not None else None
+        if typed is not None and typed not in _PHP_UNTYPED and typed.rsplit("\\", 1)[-1] not in _PHP_SCALARS:
+            return typed
+    return None
 
 
 #: PHP types that hold no class

@@ -57,3 +57,32 @@ def test_a_method_called_on_another_class_built_in_place_is_no_recursion(tmp_pat
     p = served.call("find_related", symbol="Node.link", relation="callees")
     assert "recursive" not in p.text, p.text
     assert [i["qualname"] for i in p.data["items"] if i["qualname"].endswith("link")] == ["Edge.link"], p.text
+
+
+_LAZY = {
+    "src/Command.php": "<?php\nnamespace App;\n\nclass Command\n{\n    public function run(string $input): int\n    {\n        return 0;\n    }\n}\n",
+    "src/Application.php": ("<?php\nnamespace App;\n\nclass Application\n{\n    public function run(string $input): int\n"
+                            "    {\n        return 1;\n    }\n}\n"),
+    "src/Lazy.php": ("<?php\nnamespace App;\n\nuse Ext\\Process;\n\nclass Lazy extends Command\n{\n"
+                     "    public function run(string $input): int\n    {\n        return $this->getCommand()->run($input);\n    }\n\n"
+                     "    public function getCommand(): parent\n    {\n        return new Command();\n    }\n\n"
+                     "    public function tail(): void\n    {\n        $process = new Process(['tail']);\n"
+                     "        $process->run(function () {});\n    }\n}\n"),
+    "src/Tester.php": ("<?php\nnamespace App;\n\nclass Tester\n{\n    private $application;\n\n"
+                       "    public function __construct(Application $application)\n    {\n"
+                       "        $this->application = $application;\n    }\n\n"
+                       "    public function run(string $in): int\n    {\n        return $this->application->run($in);\n    }\n}\n"),
+}
+
+
+def test_php_receivers_typed_by_a_parent_return_an_outside_class_and_an_assigned_property(tmp_path):
+    served = served_tree(tmp_path / "r", _LAZY)
+    c = served.call("find_related", symbol="Command.run", relation="callers")
+    assert not c.is_error, c.text
+    rows = {(i["qualname"], tuple(i["lines"])): i["how"] for i in c.data["items"]}
+    assert rows == {("Lazy.run", (10,)): "receiver type"}, c.text  # `getCommand(): parent` is a Command
+    assert "Lazy.php:21" in c.text and "Tester.php:15" in c.text, c.text  # told apart: Process's, Application's run
+    a = served.call("find_related", symbol="Application.run", relation="callers")
+    assert {(i["qualname"], i["how"]) for i in a.data["items"]} == {("Tester.run", "receiver type")}, a.text
+    e = served.call("find_related", symbol="Lazy.run", relation="callees")
+    assert "Command.run" in {i["qualname"] for i in e.data["items"]}, e.text
