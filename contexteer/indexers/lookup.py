@@ -2059,7 +2059,7 @@ def _check_receivers(index: IndexQueries, sites: list[Caller], callee: str, owne
                 site.receiver = imported_static or (own_class and (word is not None or site.how == "same file"
                                                                    or (holder != owner and language not in _RECEIVER_ONLY)))
             elif word[:1].isupper() and word != owner and before is not None and before.group(2) == "::" \
-                    and _is_type(index, word) and not _inherits(index, word, owner):
+                    and _another_class(index, word, owner, lines, language):
                 against = True  # `Level::from_usize(...)` is Level's, not LevelFilter's
             elif language in ("ruby", "python") and before is not None and before.group(2) == "." and \
                     (named := _named_receiver(index, defs, lines, site, text, before, owner, language, resolve_imports)) \
@@ -2077,6 +2077,16 @@ def _check_receivers(index: IndexQueries, sites: list[Caller], callee: str, owne
             site.receiver, against = bool(how), how is False
             site.how = how if isinstance(how, str) else site.how
         _settle(site, against, fits, text, callee, language)
+
+
+def _another_class(index: IndexQueries, word: str, owner: str, lines: list[str], language: str | None) -> bool:
+    """Whether `Word::` names a class whose static member is none of `owner`'s: another class of the repository
+    (`Level::from_usize(..)`), or in PHP one from outside it (`\\Closure::bind($code, $this)`, not an alias a `use`
+    line makes of a repository class)."""
+    if _is_type(index, word):
+        return not _inherits(index, word, owner)
+    return language == "php" and not any(re.match(rf"\s*use\s+[\w\\]+\s+as\s+{re.escape(word)}\s*;", ln)
+                                         for ln in lines[:200])
 
 
 def _settle(site: Caller, against: bool, fits: tuple[int, int | None] | None, text: str, callee: str,
@@ -2273,24 +2283,29 @@ def _lua_alias(lines: list[str], line: int, callee: str) -> bool:
     return any(alias.match(text) for text in lines[: max(0, line - 1)])
 
 
-def _php_returned(index: IndexQueries, cache: dict[str, list[Symbol]], site: Caller, method: str) -> str | None:
-    """PHP: the class `$this->method()` returns at a call site, as the method's header says (`: parent` is the base
-    of the class defining it, `: static`/`: self` that class)."""
-    syms = _symbols_of(index, cache, site.path)
-    around = [s for s in syms if s.kind in _CLASS_KINDS and s.start_line <= site.line <= s.end_line]
-    if not around:
+def _php_returned(index: IndexQueries, syms: list[Symbol], line: int, method: str, cls_name: str | None = None) -> str | None:
+    """PHP: the class a call of `method` returns, as its header says: `$this->method()` at `line` (the class around
+    it), or `Cls::method()` with `cls_name` (`: parent` is the base of the class defining it, `: static`/`: self`
+    that class, or for `Cls::` the class named)."""
+    if cls_name is None:
+        around = [s for s in syms if s.kind in _CLASS_KINDS and s.start_line <= line <= s.end_line]
+        cls = min(around, key=lambda s: s.end_line - s.start_line) if around else None
+    else:
+        named = [s for s in index.symbols_named(cls_name) if s.name == cls_name and s.kind in _CLASS_KINDS
+                 and s.language == "php"]
+        cls = named[0] if len(named) == 1 else None
+    if cls is None:
         return None
-    cls = min(around, key=lambda s: s.end_line - s.start_line)
-    made = next((s for s in syms if s.name == method and s.parent_id == cls.id and usable(s)), None) \
-        or _inherited_member(index, cls, method, lambda p: _symbols_of(index, cache, p))
+    made = next((s for s in index.symbols_in_file(cls.path) if s.name == method and s.parent_id == cls.id and usable(s)), None) \
+        or _inherited_member(index, cls, method, index.symbols_in_file)
     if made is None:
         return None
     typed = return_type(_uncut(index, made).signature or "", "php")
     if typed in ("Self", "parent"):
-        holder = next((s for s in _symbols_of(index, cache, made.path) if s.id == made.parent_id), None)
-        if holder is None or typed == "Self":
-            return holder.name if holder is not None else None
-        bases = bases_of(holder)
+        holder = index.get_symbol(made.parent_id) if made.parent_id is not None else None
+        if typed == "Self":
+            return cls.name if cls_name is not None else holder.name if holder is not None else None
+        bases = bases_of(holder) if holder is not None else []
         return bases[0].rsplit("\\", 1)[-1] if bases else None
     return typed
 
@@ -2315,7 +2330,7 @@ def _other_type(index: IndexQueries, defs: dict[str, list[Symbol]], lines: list[
     typed = _field_of_value(index, defs, lines, site, prefix, word)
     typed = typed or _declared_receiver(index, defs, lines, site, word)
     if typed is None and site.path.endswith(".php") and "(" in before.group(0) and prefix.endswith("$this->"):
-        typed = _php_returned(index, defs, site, word)  # `$this->getCommand()->run(..)` with `getCommand(): parent`
+        typed = _php_returned(index, _symbols_of(index, defs, site.path), site.line, word)  # `$this->getCommand()->run(..)` with `getCommand(): parent`
     if typed is None and re.search(r"(?<![\w$])self\.$", text[: before.start()].rstrip()):
         typed = _python_self_attribute(index, defs, lines, site, word)  # `self.console.pop_theme()`
     if typed is None and text[: before.start()].rstrip().endswith((".", "?.")):
@@ -2949,7 +2964,13 @@ def _php_value_type(index: IndexQueries, syms: list[Symbol], lines: list[str], e
     if enc is None or not word.startswith("$"):
         return None
     for n in range(site.line, enc.start_line - 1, -1):  # `$handler = new static($logger);` above the call
-        made = re.search(rf"\${re.escape(name)}\s*=\s*new\s+\\?([\\\w]+)", lines[n - 1]) if 0 < n <= len(lines) else None
+        text = lines[n - 1] if 0 < n <= len(lines) else ""
+        made = re.search(rf"\${re.escape(name)}\s*=\s*new\s+\\?([\\\w]+)", text)
+        returned = re.search(rf"\${re.escape(name)}\s*=\s*(?:\$this\s*->\s*(\w+)|\\?(?:\w+\\)*([A-Z]\w*)\s*::\s*(\w+))\s*\(", text) \
+            if made is None else None
+        if returned is not None:  # `$in = $this->createCompletionInput($input)`, `$in = CompletionInput::fromTokens(..)`
+            cls_name = returned.group(2) if returned.group(2) not in ("self", "static", "parent") else None
+            return _php_returned(index, syms, n, returned.group(1) or returned.group(3), cls_name)
         if made is not None:
             cls = made.group(1).rsplit("\\", 1)[-1]
             if cls in ("static", "self"):

@@ -86,3 +86,22 @@ def test_php_receivers_typed_by_a_parent_return_an_outside_class_and_an_assigned
     assert {(i["qualname"], i["how"]) for i in a.data["items"]} == {("Tester.run", "receiver type")}, a.text
     e = served.call("find_related", symbol="Lazy.run", relation="callees")
     assert "Command.run" in {i["qualname"] for i in e.data["items"]}, e.text
+
+
+_BIND = {
+    "src/InputInterface.php": "<?php\nnamespace App;\n\ninterface InputInterface\n{\n    public function bind(array $d);\n}\n",
+    "src/Input.php": ("<?php\nnamespace App;\n\nclass Input implements InputInterface\n{\n    public function bind(array $d)\n"
+                      "    {\n    }\n\n    public static function fromTokens(array $t): self\n    {\n        return new self();\n    }\n}\n"),
+    "src/Complete.php": ("<?php\nnamespace App;\n\nclass Complete\n{\n    public function execute(): void\n    {\n"
+                         "        $in = $this->createInput();\n        $in->bind([]);\n        $other = Input::fromTokens([]);\n"
+                         "        $other->bind([]);\n        if ($c = \\Closure::bind(function () {}, $this)) {\n        }\n    }\n\n"
+                         "    private function createInput(): Input\n    {\n        return new Input();\n    }\n}\n"),
+}
+
+
+def test_php_locals_from_a_method_or_a_static_factory_and_an_outside_class_static_call(tmp_path):
+    c = served_tree(tmp_path / "r", _BIND).call("find_related", symbol="InputInterface.bind", relation="callers")
+    assert not c.is_error, c.text
+    assert {(i["qualname"], tuple(i["lines"]), i["how"]) for i in c.data["items"]} == \
+        {("Complete.execute", (9, 11), "receiver type")}, c.text
+    assert "Complete.php:12" in c.text and "left out" in c.text, c.text  # `\Closure::bind` is PHP's
