@@ -104,6 +104,8 @@ def import_uses(nav: NavigationService, rel: str) -> list[ImportUse]:
                 if not at and language in ("py", "pyi"):  # `def f(c: "Console")`: a string annotation
                     at = _string_annotations(lines, name, spans, scope)
                 found.names.append(_used(nav, written, _original(n), at, reach))
+                if not at:  # only in a docblock or a string (`/** @var InputInterface */`): say where
+                    found.names[-1].mentions = _mentions(lines, name, spans, scope) or None
         if "*" in imp.names and targets:  # the names a glob brings that the file uses (and neither defines nor imports)
             brought = {s.name for f in targets for s in nav.index.symbols_in_file(f)
                        if s.parent_id is None and s.kind not in ("impl", "module")}
@@ -318,6 +320,14 @@ def _string_annotations(lines: list[str], name: str, spans: set[int], scope: tup
     """Python lines where `name` stands in a quoted type (`"Console"`, `'Optional[Console]'`): a string annotation
     uses an import (often one under TYPE_CHECKING) as much as a bare one."""
     rx = re.compile(rf"(?:->|:|\[|\[[^\]\n]*,)\s*([\"'])[\w.\[\], |]*(?<![\w.]){re.escape(name)}(?![\w])[\w.\[\], |]*\1")
+    lo, hi = scope if scope is not None else (1, len(lines))
+    return [n for n in range(lo, hi + 1) if n not in spans and name in _line(lines, n) and rx.search(_line(lines, n))]
+
+
+def _mentions(lines: list[str], name: str, spans: set[int], scope: tuple[int, int] | None) -> list[int]:
+    """The lines outside import statements that name `name` although the code never does: comments, docblocks,
+    strings (a name the file's syntax tree never shows as code)."""
+    rx = re.compile(rf"(?<![\w$]){re.escape(name)}(?![\w$])")
     lo, hi = scope if scope is not None else (1, len(lines))
     return [n for n in range(lo, hi + 1) if n not in spans and name in _line(lines, n) and rx.search(_line(lines, n))]
 

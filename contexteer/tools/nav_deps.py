@@ -177,6 +177,9 @@ def _reach_by_line(model: Dependencies) -> dict[int, str]:
     return out
 
 
+MAX_MENTIONS = 6  # comment lines shown for a name the code never uses
+
+
 def _uses_text(model: Dependencies, limit: int) -> str:
     """view='uses': per import line, what it reaches and each name the code uses from it, with the lines and (for
     a repository name) its definition; names imported and never used say so."""
@@ -187,7 +190,9 @@ def _uses_text(model: Dependencies, limit: int) -> str:
                "the code uses (at lines; a repository name's definition):")
     for u in model.uses[: limit * 2]:
         used = [n for n in u.names if n.lines]
-        unused = [n.name for n in u.names if not n.lines]
+        unused = [n.name + (f" (named only in comments or strings at {','.join(map(str, n.mentions[:MAX_MENTIONS]))}"
+                            f"{', …' if len(n.mentions) > MAX_MENTIONS else ''})" if n.mentions else "")
+                  for n in u.names if not n.lines]
         there = reach.get(u.line, "").removeprefix("-> ")
         folder = there if there.endswith("/") else posixpath.dirname(there) + "/" if "/" in there else ""
         if u.line == 0:

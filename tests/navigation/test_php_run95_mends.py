@@ -105,3 +105,16 @@ def test_php_locals_from_a_method_or_a_static_factory_and_an_outside_class_stati
     assert {(i["qualname"], tuple(i["lines"]), i["how"]) for i in c.data["items"]} == \
         {("Complete.execute", (9, 11), "receiver type")}, c.text
     assert "Complete.php:12" in c.text and "left out" in c.text, c.text  # `\Closure::bind` is PHP's
+
+
+def test_uses_view_says_where_an_import_the_code_never_uses_is_named_in_docblocks(tmp_path):
+    files = {**_FILES, "src/Tester.php": ("<?php\nnamespace App;\n\nuse App\\InputInterface;\nuse App\\ArrayInput;\n"
+                                          "use App\\OutputInterface;\n\ntrait Tester\n{\n    /** @var InputInterface */\n"
+                                          "    private $input;\n\n    public function run(): void\n    {\n"
+                                          "        $this->input = new ArrayInput();\n    }\n}\n")}
+    a = served_tree(tmp_path / "r", files).call("list_dependencies", path="src/Tester.php", view="uses")
+    assert not a.is_error, a.text
+    assert "not used: InputInterface (named only in comments or strings at 10)" in a.text, a.text
+    row = next(ln for ln in a.text.splitlines() if "OutputInterface" in ln)
+    assert row.endswith("not used: OutputInterface"), a.text  # named nowhere else: nothing to add
+    assert "ArrayInput (src/ArrayInput.php:4) at 15" in a.text or "ArrayInput (ArrayInput.php:4) at 15" in a.text, a.text
