@@ -130,6 +130,17 @@ def import_uses(nav: NavigationService, rel: str) -> list[ImportUse]:
                                            defined=f"{hit.path}:{hit.start_line}"))
         if same.names:
             out.append(same)
+    if language == "php" and out:
+        # PHP's own classes written fully qualified, `new \RuntimeException(..)`, `\ReflectionObject`: no import
+        # line brings them, so the rows above never name them
+        glob = ImportUse(line=0, module="\\", names=[])
+        for n, at in refs.items():
+            rx = re.compile(rf"(?<![\w\\$])\\{re.escape(n)}(?![\w\\])")
+            at = [k for k in at if rx.search(_line(lines, k))]
+            if at and n[:1].isupper() and n not in own:
+                glob.names.append(UsedName(name=n, lines=at[:MAX_LINES], more=max(0, len(at) - MAX_LINES)))
+        if glob.names:
+            out.append(glob)
     return out
 
 

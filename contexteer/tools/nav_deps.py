@@ -186,7 +186,8 @@ def _uses_text(model: Dependencies, limit: int) -> str:
     assert model.uses is not None
     reach = _reach_by_line(model)
     out = [f"[{model.note}]"] if model.note else []
-    out.append(f"{model.path}: {len(model.uses)} import{'s' if len(model.uses) != 1 else ''}; per line, the names "
+    n = sum(1 for u in model.uses if u.line)  # (rows of names used with no import line are no imports)
+    out.append(f"{model.path}: {n} import{'s' if n != 1 else ''}; per line, the names "
                "the code uses (at lines; a repository name's definition):")
     for u in model.uses[: limit * 2]:
         used = [n for n in u.names if n.lines]
@@ -206,8 +207,8 @@ def _uses_text(model: Dependencies, limit: int) -> str:
             parts.append("not used: " + ", ".join(unused))
         body = u.directive or ("; ".join(parts) if parts else "no name of it used in code")
         head = f"  {u.line} {u.module} {reach.get(u.line, '')}".rstrip() + (" [if TYPE_CHECKING]" if u.type_checking else "") \
-            if u.line else \
-            f"  same package, no import ({posixpath.dirname(model.path)}/)"
+            if u.line else "  global namespace, no import (PHP's own classes and constants, written \\Name)" if u.module == "\\" else \
+            f"  same package, no import ({posixpath.dirname(model.path) or '.'}/)"
         out.append(f"{head}: {body}")
     if len(model.uses) > limit * 2:
         out.append(f"  … {len(model.uses) - limit * 2} more import lines")

@@ -118,3 +118,16 @@ def test_uses_view_says_where_an_import_the_code_never_uses_is_named_in_docblock
     row = next(ln for ln in a.text.splitlines() if "OutputInterface" in ln)
     assert row.endswith("not used: OutputInterface"), a.text  # named nowhere else: nothing to add
     assert "ArrayInput (src/ArrayInput.php:4) at 15" in a.text or "ArrayInput (ArrayInput.php:4) at 15" in a.text, a.text
+
+
+def test_uses_view_lists_php_global_classes_written_fully_qualified(tmp_path):
+    files = {**_FILES, "src/Boom.php": ("<?php\nnamespace App;\n\nuse App\\ArrayInput;\n\nclass Boom\n{\n"
+                                        "    public function run(): void\n    {\n        $i = new ArrayInput();\n"
+                                        "        $r = new \\ReflectionObject($i);\n        throw new \\RuntimeException('x'.\\PHP_EOL);\n"
+                                        "    }\n}\n")}
+    a = served_tree(tmp_path / "r", files).call("list_dependencies", path="src/Boom.php", view="uses")
+    assert not a.is_error, a.text
+    assert a.text.startswith("src/Boom.php: 1 import;"), a.text  # the global row is no import
+    row = next(ln for ln in a.text.splitlines() if ln.startswith("  global namespace, no import"))
+    assert "ReflectionObject at 11" in row and "RuntimeException at 12" in row and "PHP_EOL at 12" in row, a.text
+    assert "ArrayInput" not in row, a.text
