@@ -104,8 +104,6 @@ def import_uses(nav: NavigationService, rel: str) -> list[ImportUse]:
                 if not at and language in ("py", "pyi"):  # `def f(c: "Console")`: a string annotation
                     at = _string_annotations(lines, name, spans, scope)
                 found.names.append(_used(nav, written, _original(n), at, reach))
-                if not at:  # only in a docblock or a string (`/** @var InputInterface */`): say where
-                    found.names[-1].mentions = _mentions(lines, name, spans, scope) or None
         if "*" in imp.names and targets:  # the names a glob brings that the file uses (and neither defines nor imports)
             brought = {s.name for f in targets for s in nav.index.symbols_in_file(f)
                        if s.parent_id is None and s.kind not in ("impl", "module")}
@@ -130,18 +128,30 @@ def import_uses(nav: NavigationService, rel: str) -> list[ImportUse]:
                                            defined=f"{hit.path}:{hit.start_line}"))
         if same.names:
             out.append(same)
-    if language == "php" and out:
-        # PHP's own classes written fully qualified, `new \RuntimeException(..)`, `\ReflectionObject`: no import
-        # line brings them, so the rows above never name them
-        glob = ImportUse(line=0, module="\\", names=[])
-        for n, at in refs.items():
-            rx = re.compile(rf"(?<![\w\\$])\\{re.escape(n)}(?![\w\\])")
-            at = [k for k in at if rx.search(_line(lines, k))]
-            if at and n[:1].isupper() and n not in own:
-                glob.names.append(UsedName(name=n, lines=at[:MAX_LINES], more=max(0, len(at) - MAX_LINES)))
-        if glob.names:
-            out.append(glob)
-    return out
+    return _finished(out, lines, spans, refs if language == "php" else {}, own)
+
+
+def _finished(out: list[ImportUse], lines: list[str], spans: set[int], php_refs: dict[str, list[int]],
+              own: set[str]) -> list[ImportUse]:
+    """The rows, with where comments or strings name each name the code never uses (`/** @var InputInterface */`)
+    and (PHP, given its names) a row of the global names written fully qualified."""
+    for u in out:
+        for un in u.names:
+            if not un.lines:
+                un.mentions = _mentions(lines, un.name.rpartition(" as ")[2], spans, None) or None
+    return out + (_php_global_names(php_refs, lines, own) if out and php_refs else [])
+
+
+def _php_global_names(refs: dict[str, list[int]], lines: list[str], own: set[str]) -> list[ImportUse]:
+    """PHP's own classes and constants written fully qualified, `new \\RuntimeException(..)`, `\\PHP_EOL`: no
+    import line brings them, so no other row names them; one row (line 0, module `\\`) when there are any."""
+    glob = ImportUse(line=0, module="\\", names=[])
+    for n, at in refs.items():
+        rx = re.compile(rf"(?<![\w\\$])\\{re.escape(n)}(?![\w\\])")
+        at = [k for k in at if rx.search(_line(lines, k))]
+        if at and n[:1].isupper() and n not in own:
+            glob.names.append(UsedName(name=n, lines=at[:MAX_LINES], more=max(0, len(at) - MAX_LINES)))
+    return [glob] if glob.names else []
 
 
 _C_FAMILY = frozenset({"c", "h", "cc", "cpp", "cxx", "hh", "hpp", "hxx", "C", "H"})
