@@ -1038,8 +1038,9 @@ class _Body:
 
     def _package_files(self, r: str) -> list[str]:
         """Java/Kotlin/Scala: the files of the caller's package (its directory) defining a class named `r` (a class
-        of the same package is used without an import)."""
-        if self.sym.language not in ("java", "kotlin", "scala") or not r[:1].isupper():
+        of the same package is used without an import); PHP's namespace, one folder by PSR-4 (`Helper::formatTime()`
+        in ProgressBar, both in Helper/)."""
+        if self.sym.language not in ("java", "kotlin", "scala", "php") or not r[:1].isupper():
             return []
         folder = self.sym.path.rpartition("/")[0]
         return sorted({s.path for s in self.index.symbols_named(r) if s.name == r and s.kind in _CLASS_KINDS

@@ -131,3 +131,19 @@ def test_uses_view_lists_php_global_classes_written_fully_qualified(tmp_path):
     row = next(ln for ln in a.text.splitlines() if ln.startswith("  global namespace, no import"))
     assert "ReflectionObject at 11" in row and "RuntimeException at 12" in row and "PHP_EOL at 12" in row, a.text
     assert "ArrayInput" not in row, a.text
+
+
+def test_php_static_call_on_a_class_of_the_same_namespace_without_import(tmp_path):
+    files = {"Helper/Helper.php": ("<?php\nnamespace App\\Helper;\n\nabstract class Helper\n{\n"
+                                   "    public static function formatTime($secs)\n    {\n        return 'x';\n    }\n}\n"),
+             "Helper/ProgressBar.php": ("<?php\nnamespace App\\Helper;\n\nfinal class ProgressBar\n{\n"
+                                        "    private static function formatters(): array\n    {\n        return [\n"
+                                        "            'remaining' => function (self $bar) {\n"
+                                        "                return Helper::formatTime($bar->getRemaining());\n            },\n"
+                                        "        ];\n    }\n\n    public function getRemaining(): float\n    {\n        return 0;\n    }\n}\n")}
+    served = served_tree(tmp_path / "r", files)
+    n = served.call("find_related", symbol="Helper.formatTime", relation="callers")
+    assert not n.is_error, n.text
+    assert [(i["qualname"], i["lines"]) for i in n.data["items"]] == [("ProgressBar.formatters", [10])], n.text
+    r = served.call("read_code_range", path="Helper/ProgressBar.php:10", context="semantic")
+    assert "Helper/Helper.php:6-9 Helper.formatTime" in r.text and "ProgressBar.getRemaining" in r.text, r.text

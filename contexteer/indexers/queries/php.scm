@@ -16,6 +16,10 @@
 (function_call_expression function: [(name) (qualified_name)] @name) @reference.call
 (member_call_expression name: (name) @name) @reference.call
 (scoped_call_expression name: (name) @name) @reference.call
+; the class a static call or a class constant is read through (`Helper::formatTime(..)`, `ConsoleOutput::VERBOSITY_NORMAL`):
+; a use of that class, and the evidence a static method's callers are looked for by
+(scoped_call_expression scope: [(name) (qualified_name)] @name) @reference.type
+(class_constant_access_expression . [(name) (qualified_name)] @name) @reference.type
 (object_creation_expression [(name) (qualified_name)] @name) @reference.call
 (base_clause [(name) (qualified_name)] @name) @reference.type
 (class_interface_clause [(name) (qualified_name)] @name) @reference.type
