@@ -395,15 +395,17 @@ def _sig(sym: Any) -> str:
 
 
 def render_files(chosen: list[tuple[str, list[Any]]], extra: list[str] | None = None,
-                 more: dict[str, dict[str, int]] | None = None) -> str:
+                 more: dict[str, dict[str, int]] | None = None, hidden: dict[int, int] | None = None) -> str:
     """Each file, then its symbols (with their parents for context) by line, indented by nesting; `more` (path ->
-    name -> count) says how many further definitions of a name a file holds beyond those shown."""
+    name -> count) says how many further definitions of a name a file holds beyond those shown, `hidden` (a shown
+    definition's id -> count) how many of its members the map left out."""
     out: list[str] = []
     for path, syms in chosen:
         out.append(path)
         for s in sorted(syms, key=lambda s: (s.start_line, -s.end_line)):
             depth = s.qualname.count(".") if getattr(s, "qualname", None) else 0
-            out.append(f"{indentation(depth)}{s.start_line}-{s.end_line} {_sig(s)}")
+            n = (hidden or {}).get(s.id, 0)
+            out.append(f"{indentation(depth)}{s.start_line}-{s.end_line} {_sig(s)}" + (f"  (+{n} more member{'s' if n != 1 else ''})" if n else ""))
         for name, n in (more or {}).get(path, {}).items():
             out.append(f"  … {n:,} more definitions of {name} here: search_symbol(query=\"{name}\", path=\"{path}\") lists them")
     out.extend(extra or [])
@@ -497,12 +499,13 @@ def fit(
             if hidden:
                 more.setdefault(p, {})[syms[0].name] = hidden
         chosen = sorted(((p, list(d.values())) for p, d in per_file.items()), key=lambda kv: file_order(kv[0]))
+        hidden = _hidden_members(per_file, lambda p: file_syms(p)[0])
         rest = total - len(chosen)
         # a few left out are named (run 53: "… 1 more files" hid Random/test.zig, which took another call)
         others = sorted(set(scope) - {p for p, _ in chosen}) if 0 < rest <= 3 else []
         tail = [(f"… {rest} more file{'s' if rest != 1 else ''}: {', '.join(others)}" if others
                  else f"… {rest} more files, narrow with path=") if rest else ""]
-        body = render_files(chosen, [t for t in tail if t], more)
+        body = render_files(chosen, [t for t in tail if t], more, hidden)
         return (header + "\n" + body if header else body), chosen
 
     best_text, best_chosen = _most_that_fit(build, fill, lambda text: count_tokens(text) <= budget, cap_units)
@@ -510,6 +513,19 @@ def fit(
 
 
 Built = tuple[str, list[tuple[str, list[Any]]]]
+
+
+def _hidden_members(per_file: dict[str, dict[int, Any]], named_of: Callable[[str], dict[str, list[Any]]]) -> dict[int, int]:
+    """Per shown definition (id), how many of its members (those the map's filters keep) are not shown: a class
+    listed with some members says how many more it has (the Symfony A/B agent took ConsoleOutputInterface's one
+    listed method for all three)."""
+    hidden: dict[int, int] = {}
+    for p, listed in per_file.items():
+        for syms in named_of(p).values():
+            for s in syms:
+                if s.parent_id in listed and s.id not in listed:
+                    hidden[s.parent_id] = hidden.get(s.parent_id, 0) + 1
+    return hidden
 
 
 def _most_that_fit(build: Callable[[int], Built], fill: Callable[[int], int], fits: Callable[[str], bool],

@@ -147,3 +147,21 @@ def test_php_static_call_on_a_class_of_the_same_namespace_without_import(tmp_pat
     assert [(i["qualname"], i["lines"]) for i in n.data["items"]] == [("ProgressBar.formatters", [10])], n.text
     r = served.call("read_code_range", path="Helper/ProgressBar.php:10", context="semantic")
     assert "Helper/Helper.php:6-9 Helper.formatTime" in r.text and "ProgressBar.getRemaining" in r.text, r.text
+
+
+def test_a_map_says_how_many_members_of_a_shown_class_it_left_out(tmp_path):
+    methods = "".join(f"    public function m{i}(int $a, string $b, array $c = []);\n" for i in range(8))
+    files = {"Out/Big.php": f"<?php\nnamespace App\\Out;\n\ninterface Big\n{{\n{methods}}}\n",
+             **{f"Out/User{k}.php": (f"<?php\nnamespace App\\Out;\n\nclass User{k}\n{{\n    public function go(Big $b): void\n"
+                                     f"    {{\n        $b->m{k}(1, 'x');\n    }}\n}}\n") for k in range(3)}}
+    a = served_tree(tmp_path / "r", files).call("get_structured_index", path="Out", budget_tokens=120)
+    assert not a.is_error, a.text
+    lines = a.text.splitlines()
+    head = next(i for i, ln in enumerate(lines) if "interface Big" in ln)
+    shown = 0
+    for ln in lines[head + 1:]:
+        if not ln.startswith("    "):
+            break
+        shown += 1
+    assert shown < 8, a.text  # the budget cut some members
+    assert lines[head].endswith(f"(+{8 - shown} more member{'s' if 8 - shown != 1 else ''})"), a.text
