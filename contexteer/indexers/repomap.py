@@ -499,13 +499,13 @@ def fit(
             if hidden:
                 more.setdefault(p, {})[syms[0].name] = hidden
         chosen = sorted(((p, list(d.values())) for p, d in per_file.items()), key=lambda kv: file_order(kv[0]))
-        hidden = _hidden_members(per_file, lambda p: file_syms(p)[0])
+        cut_members = _hidden_members(per_file, lambda p: file_syms(p)[0])
         rest = total - len(chosen)
         # a few left out are named (run 53: "… 1 more files" hid Random/test.zig, which took another call)
         others = sorted(set(scope) - {p for p, _ in chosen}) if 0 < rest <= 3 else []
         tail = [(f"… {rest} more file{'s' if rest != 1 else ''}: {', '.join(others)}" if others
                  else f"… {rest} more files, narrow with path=") if rest else ""]
-        body = render_files(chosen, [t for t in tail if t], more, hidden)
+        body = render_files(chosen, [t for t in tail if t], more, cut_members)
         return (header + "\n" + body if header else body), chosen
 
     best_text, best_chosen = _most_that_fit(build, fill, lambda text: count_tokens(text) <= budget, cap_units)
