@@ -78,6 +78,8 @@ class Related:
     via: Any | None = None  # at depth > 1: the definition this one relates through
     detail: str = ""  # e.g. the receiver of a call, the base as the header writes it
     overrides: list[str] = field(default_factory=list)  # implementations: its own methods a class above it defines
+    of_target: tuple[int, int] = (0, 0)  # implementations: how many of `overrides` (the first ones) are the target's
+    # own methods, of how many it has
 
 
 @dataclass
@@ -941,7 +943,7 @@ def implementations(index: IndexQueries, sym: Symbol, resolve_imports: Callable[
 _OVERRIDING = frozenset({"python", "ruby", "java", "kotlin", "csharp", "typescript", "tsx", "javascript", "php",
                          "scala", "swift", "dart", "cpp"})
 MAX_OVERRIDES = 12  # names listed per row
-_NOT_OVERRIDES = frozenset({"__init__", "__new__", "constructor", "initialize", "new", "init"})
+_NOT_OVERRIDES = frozenset({"__init__", "__new__", "constructor", "initialize", "new", "init", "__construct"})
 
 
 def _mark_overrides(index: IndexQueries, out: Relations, sym: Symbol) -> None:
@@ -959,6 +961,7 @@ def _mark_overrides(index: IndexQueries, out: Relations, sym: Symbol) -> None:
         return members[c.id]
 
     above = {it.symbol.id: (it.via or sym) for it in out.items if it.symbol is not None}
+    targets = {m.name for m in methods(sym) if m.kind != "field" and m.name not in _NOT_OVERRIDES and m.name != sym.name}
     for it in out.items:
         c = it.symbol
         if c is None or c.kind not in CLASS_KINDS:
@@ -970,8 +973,13 @@ def _mark_overrides(index: IndexQueries, out: Relations, sym: Symbol) -> None:
             anc = above.get(anc.id) if anc.id != sym.id else None
             hops += 1
         # (a constructor is no override: every class has its own)
-        it.overrides = list(dict.fromkeys(m.name for m in methods(c) if m.name in inherited
-                                          and m.name not in _NOT_OVERRIDES and m.name != c.name))
+        names = list(dict.fromkeys(m.name for m in methods(c) if m.name in inherited
+                                   and m.name not in _NOT_OVERRIDES and m.name != c.name))
+        # the target's own methods first, counted: "which of OutputInterface's 12 does ConsoleOutput define" is read
+        # off the row (the Symfony A/B agent could not tell them from section, getErrorOutput, doWrite)
+        mine = [n for n in names if n in targets]
+        it.overrides = mine + [n for n in names if n not in targets]
+        it.of_target = (len(mine), len(targets))
 
 
 def _direct_subtypes(index: IndexQueries, sym: Symbol, rust_impls: Callable[[str], list[tuple[Symbol, str]]] | None,

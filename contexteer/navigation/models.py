@@ -201,6 +201,8 @@ class RelatedItem(BaseModel):
     reaches: str | None = None  # callers of several namesakes: the definition(s) this caller's calls reach
     defined: str | None = None  # a C++ method declared in its class: where its body is (`src/gtest.cc:911-914`)
     overrides: list[str] = Field(default_factory=list)  # implementations: its own methods a class above it defines
+    # implementations: how many of `overrides` (listed first) are the queried type's own methods, of how many it has
+    overrides_of_target: list[int] | None = None
 
     @model_serializer(mode="wrap")
     def _drop_undefined(self, handler: SerializerFunctionWrapHandler) -> dict[str, Any]:
@@ -211,6 +213,8 @@ class RelatedItem(BaseModel):
             data.pop("defined", None)
         if not data.get("overrides"):
             data.pop("overrides", None)
+        if not data.get("overrides_of_target"):
+            data.pop("overrides_of_target", None)
         return data
 
 

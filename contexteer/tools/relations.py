@@ -237,9 +237,25 @@ def _type_rows(it: RelatedItem, target: Any, tag: str, via: str | None, under: b
     # a Go type by its method set: which methods are its own (lines), which embedded, whether only *T has them all
     own = f": {it.detail}" if it.how == "method set" and it.detail else ""
     if it.overrides:  # a subclass's own methods that a class above it defines too
-        shown = it.overrides[:MAX_OVERRIDES]
-        own += f" — overrides {', '.join(shown)}" + (f" +{len(it.overrides) - len(shown)} more" if len(it.overrides) > len(shown) else "")
+        own += " — overrides " + _overrides(it, target)
     return [f"{pad}{'' if grouped else it.path + ':'}{it.start_line}-{it.end_line} {name}{by}{tag}{own}"]
+
+
+def _overrides(it: RelatedItem, target: Any) -> str:
+    """`a, b (2 of OutputInterface's 12), also c`: the queried type's own methods a row overrides come first,
+    counted when the target is an interface-like contract or the row has them all (then not listed: `all 12 of
+    OutputInterface's`); the others (a class between them defines) after."""
+    k, n = it.overrides_of_target or (0, 0)
+    mine, rest = it.overrides[:k], it.overrides[k:]
+    name = getattr(target, "name", None) or str(getattr(target, "qualname", "")).rpartition(".")[2]
+    if k and k == n and n > 2:
+        head = f"all {n} of {name}'s methods"
+    elif k and getattr(target, "kind", None) in ("interface", "trait", "protocol"):
+        head = ", ".join(mine[:MAX_OVERRIDES]) + (f" +{k - MAX_OVERRIDES} more" if k > MAX_OVERRIDES else "") + f" ({k} of {name}'s {n})"
+    else:
+        mine, rest, head = [], it.overrides, ""
+    tail = rest[:MAX_OVERRIDES] + ([f"+{len(rest) - MAX_OVERRIDES} more"] if len(rest) > MAX_OVERRIDES else [])
+    return head + (", also " if head and tail else "") + ", ".join(tail)
 
 
 def _pad(it: RelatedItem, under: bool) -> str:

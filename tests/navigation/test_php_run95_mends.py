@@ -165,3 +165,20 @@ def test_a_map_says_how_many_members_of_a_shown_class_it_left_out(tmp_path):
         shown += 1
     assert shown < 8, a.text  # the budget cut some members
     assert lines[head].endswith(f"(+{8 - shown} more member{'s' if 8 - shown != 1 else ''})"), a.text
+
+
+def test_implementation_rows_count_the_interface_methods_they_define_first(tmp_path):
+    iface = "".join(f"    public function m{i}();\n" for i in range(4))
+    files = {"src/Out.php": f"<?php\nnamespace App;\n\ninterface Out\n{{\n{iface}}}\n",
+             "src/ConsoleOut.php": "<?php\nnamespace App;\n\ninterface ConsoleOut extends Out\n{\n    public function err();\n}\n",
+             "src/Full.php": ("<?php\nnamespace App;\n\nclass Full implements Out\n{\n    public function __construct() {}\n"
+                              + "".join(f"    public function m{i}() {{}}\n" for i in range(4)) + "}\n"),
+             "src/Part.php": ("<?php\nnamespace App;\n\nclass Part implements ConsoleOut\n{\n    public function __construct() {}\n"
+                              "    public function err() {}\n    public function m2() {}\n}\n")}
+    a = served_tree(tmp_path / "r", files).call("find_related", symbol="Out", relation="implementations")
+    assert not a.is_error, a.text
+    rows = {ln.split(" class ")[1].split()[0]: ln for ln in a.text.splitlines() if " class " in ln}
+    assert rows["Full"].endswith("— overrides all 4 of Out's methods"), a.text  # no constructor, names left out
+    assert rows["Part"].endswith("— overrides m2 (1 of Out's 4), also err"), a.text
+    part = next(i for i in a.data["items"] if i["qualname"] == "Part")
+    assert part["overrides"] == ["m2", "err"] and part["overrides_of_target"] == [1, 4], a.data
