@@ -70,6 +70,7 @@ async def find_related(
 async def _related_one(svc: Services, ctx: Context, q: str, relation: Relation, path: str | None, depth: int | None,
                        limit: int, cursor: str | None) -> Answer:
     offset = page_offset(cursor)
+    q, path = _file_symbol(svc, q, path)
     path, line = _path_line(svc, path)
     prefix = svc.ws.resolve(path, kind="any").rel if path and path.strip() not in ("", ".") else None
     nav = svc.nav
@@ -93,6 +94,15 @@ async def _related_one(svc: Services, ctx: Context, q: str, relation: Relation, 
         return svc.largest_whole(min(limit, max(0, len(items) - offset)), build)[0]
 
     return await run(ctx, work)
+
+
+def _file_symbol(svc: Services, q: str, path: str | None) -> tuple[str, str | None]:
+    """`symbol='Output/OutputInterface.php:OutputInterface'` (read_code_range's `path:Symbol` form) is the symbol
+    in that file, as `path=` would say (the Symfony A/B agent's first implementations call was refused)."""
+    m = re.fullmatch(r"([^\s:,]+\.\w+):([A-Za-z_$\\][^:\s]*(?:(?:::|\.)[^:\s]+)*)", q)
+    if m is None or path not in (None, "", ".") or not (svc.ws.root / m.group(1)).is_file():
+        return q, path
+    return m.group(2), m.group(1)
 
 
 def _path_line(svc: Services, path: str | None) -> tuple[str | None, int | None]:
@@ -359,6 +369,9 @@ def _empty(model: RelatedResult, target: Any) -> str:
             return (f"no class is made from {target.name} by the class-library calls the index follows (`class({target.name})`, "
                     f"`class({target.name}, nil, X)`, `{target.name}:extend()`, `setmetatable(X, {{__index = {target.name}}})`); "
                     f"another library's shape: search_text(pattern=\"\\\\b{target.name}\\\\b\").")
+        if target.kind in ("method", "function") and "." in (target.qualname or ""):  # no override of a method
+            owner = target.qualname.rsplit(".", 2)[-2]
+            return f"no subtype of {owner} in the repository defines its own {target.name}: none overrides or implements it."
         return (f"nothing in the repository names {target.name} as a base in its header"
                 + (" and no type has its methods" if target.language == "go" else "") + ".")
     return f"its header names no base{' (Go types gain interfaces by method set)' if target.language == 'go' else ''}."

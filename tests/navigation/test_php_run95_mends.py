@@ -182,3 +182,15 @@ def test_implementation_rows_count_the_interface_methods_they_define_first(tmp_p
     assert rows["Part"].endswith("— overrides m2 (1 of Out's 4), also err"), a.text
     part = next(i for i in a.data["items"] if i["qualname"] == "Part")
     assert part["overrides"] == ["m2", "err"] and part["overrides_of_target"] == [1, 4], a.data
+
+
+def test_find_related_takes_a_file_symbol_pair_and_says_plainly_when_nothing_overrides_a_method(tmp_path):
+    served = served_tree(tmp_path / "r", _LAZY)
+    a = served.call("find_related", symbol="src/Command.php:Command", relation="implementations")
+    assert not a.is_error, a.text
+    assert [i["qualname"] for i in a.data["items"]] == ["Lazy"], a.text
+    b = served.call("find_related", symbol="src/Lazy.php:Lazy.getCommand", relation="implementations")
+    assert not b.is_error, b.text
+    assert "no subtype of Lazy in the repository defines its own getCommand" in b.text, b.text
+    c = served.call("find_related", symbol="src/Nope.php:Command", relation="implementations")
+    assert c.is_error and "no definition named 'src/Nope.php:Command'" in c.text, c.text  # not a file: as written
