@@ -2007,10 +2007,10 @@ def _check_receivers(index: IndexQueries, sites: list[Caller], callee: str, owne
             cast = CAST.search(text, 0, m.start())
             if cast is not None:  # `dp.asInstanceOf[DefaultPromise[S]].linkRootOf(p)`, `((Head) h).truncate()`
                 typed = (cast.group(1) or cast.group(2)).rsplit(".", 1)[-1]
-                if typed == owner or _inherits(index, typed, owner):
+                if typed == owner or inherits(index, typed, owner):
                     site.receiver, site.how = True, "receiver type"
                     break
-                if _is_type(index, typed) and not _inherits(index, owner, typed):
+                if _is_type(index, typed) and not inherits(index, owner, typed):
                     against = True
                 continue
             before = _RECEIVER.search(text, 0, m.start())
@@ -2085,7 +2085,7 @@ def _another_class(index: IndexQueries, word: str, owner: str, lines: list[str],
     (`Level::from_usize(..)`), or in PHP one from outside it (`\\Closure::bind($code, $this)`, not an alias a `use`
     line makes of a repository class)."""
     if _is_type(index, word):
-        return not _inherits(index, word, owner)
+        return not inherits(index, word, owner)
     return language == "php" and not any(re.match(rf"\s*use\s+[\w\\]+\s+as\s+{re.escape(word)}\s*;", ln)
                                          for ln in lines[:200])
 
@@ -2136,9 +2136,9 @@ def _chain_verdict(index: IndexQueries, defs: dict[str, list[Symbol]], bodies: d
         typed = re.sub(r"<.*", "", typed).rsplit(".", 1)[-1] if typed else None
         if not typed:
             continue
-        if typed == owner or _inherits(index, typed, owner):
+        if typed == owner or inherits(index, typed, owner):
             return "receiver type"
-        if _inherits(index, owner, typed) or (site.path.endswith(".rs") and _trait_declares(index, typed, site, owner)):
+        if inherits(index, owner, typed) or (site.path.endswith(".rs") and _trait_declares(index, typed, site, owner)):
             return "base type"
         if _is_type(index, typed):
             return False
@@ -2250,7 +2250,7 @@ def _alias_call(index: IndexQueries, defs: dict[str, list[Symbol]], classes: dic
     or a subtype (the site is marked "alias"), False when it is declared as another type, None when nothing says."""
     typed = _enclosing_class(index, classes, site.path, site.line) if via in _SELF \
         else _declared_receiver(index, defs, lines, site, via)
-    if typed is not None and (typed == owner or _inherits(index, typed, owner) or _inherits(index, owner, typed)) \
+    if typed is not None and (typed == owner or inherits(index, typed, owner) or inherits(index, owner, typed)) \
             or (typed is None and via not in _SELF and _typed_receiver(index, defs, lines, site, via, owner)):
         site.receiver, site.how, site.receiver_name = True, "alias", via
         return True
@@ -2345,8 +2345,8 @@ def _other_type(index: IndexQueries, defs: dict[str, list[Symbol]], lines: list[
     if typed is not None and typed != owner and site.path.endswith(".php") and typed not in _PHP_UNTYPED \
             and typed[:1].isupper() and not _is_type(index, typed):
         return True  # `$process = new Process(..)`, `LoggerInterface $logger`: a class from outside the repository
-    if typed is not None and typed != owner and _is_type(index, typed) and not _inherits(index, typed, owner):
-        if _inherits(index, owner, typed) or (site.path.endswith(".rs") and _trait_declares(index, typed, site, owner)):
+    if typed is not None and typed != owner and _is_type(index, typed) and not inherits(index, typed, owner):
+        if inherits(index, owner, typed) or (site.path.endswith(".rs") and _trait_declares(index, typed, site, owner)):
             # `awaitable.ready(...)` with `awaitable: Awaitable[T]`, Rust `folder.consume_iter(..)` with `F: Folder`
             # and an `impl Folder for ListVecFolder`: it may dispatch here
             site.receiver, site.how = True, "base type"
@@ -2367,7 +2367,7 @@ def _other_type(index: IndexQueries, defs: dict[str, list[Symbol]], lines: list[
         called = re.match(r"\s*([\w$]+)", text[before.end():])
         if called and _object_member(index, defs, word, called.group(1)):
             return True  # `jsonHandler.parse(x)`: the method of another object literal of that name, not `owner`'s
-    if typed is not None and typed not in (owner, word) and _inherits(index, owner, typed):
+    if typed is not None and typed not in (owner, word) and inherits(index, owner, typed):
         # `iterator.remove()` with `Iterator<E> iterator`: EntryIterator is an Iterator, so it may dispatch here
         site.receiver, site.how = True, "base type"
         return False
@@ -2386,10 +2386,10 @@ def _other_type(index: IndexQueries, defs: dict[str, list[Symbol]], lines: list[
         # `iterator.remove()` names EntryIterator's last word, which is its base Iterator's name too: any iterator's
         # remove as likely (107 such "callers" of a private inner iterator, Commons Collections A/B run 74)
         base = next((w for w in re.findall(r"[A-Z][a-z0-9]+", owner)[-1:] if w.lower() == named[1]), None)
-        if base is not None and base != owner and _inherits(index, owner, base):
+        if base is not None and base != owner and inherits(index, owner, base):
             site.how = "base type"
     # declared with the class or a subtype of it (Scala's `pit: IterableSplitter[T]` calling Signalling.abort)
-    if typed is not None and (typed == owner or (typed != word and _inherits(index, typed, owner))) \
+    if typed is not None and (typed == owner or (typed != word and inherits(index, typed, owner))) \
             or (not site.receiver and _typed_receiver(index, defs, lines, site, word, owner)):
         site.receiver, site.how = True, "receiver type"
     return False
@@ -2443,8 +2443,8 @@ def _named_receiver(index: IndexQueries, defs: dict[str, Any], lines: list[str],
             and written in _python_outside_names(index, defs, lines, site.path, resolve_imports):
         site.receiver = False
         return True
-    if word[:1].isupper() and word != owner and _is_type(index, word) and not _inherits(index, owner, word):
-        site.receiver = _inherits(index, word, owner)
+    if word[:1].isupper() and word != owner and _is_type(index, word) and not inherits(index, owner, word):
+        site.receiver = inherits(index, word, owner)
         if site.receiver:
             return False
         # another class settles it only when it has a method of that name itself: a metaclass's method
@@ -2799,7 +2799,7 @@ def _is_type(index: IndexQueries, name: str) -> bool:
     return any(s.kind in _CLASS_KINDS and s.name == name for s in index.symbols_named(name))
 
 
-def _inherits(index: IndexQueries, cls: str, owner: str, depth: int = 0) -> bool:
+def inherits(index: IndexQueries, cls: str, owner: str, depth: int = 0) -> bool:
     """Whether a class named `cls` names `owner` among its bases, directly or through up to three levels."""
     if depth > 3:
         return False
@@ -2807,7 +2807,7 @@ def _inherits(index: IndexQueries, cls: str, owner: str, depth: int = 0) -> bool
         if s.name != cls or s.kind not in _CLASS_KINDS:
             continue
         bases = bases_of(whole_class(index, s))
-        if owner in bases or any(_inherits(index, b, owner, depth + 1) for b in bases if b != cls):
+        if owner in bases or any(inherits(index, b, owner, depth + 1) for b in bases if b != cls):
             return True
     return False
 
@@ -3212,7 +3212,7 @@ def _self_holder(index: IndexQueries, classes: dict[str, list[Symbol]], defs: di
     `owner_cls`: the method's class, when several classes share its name (Java's inner `EntryIterator`s) the
     one a subclass must reach."""
     if qualified is not None:  # Java `TreeBidiMap.this.doPut(v, k)` in the inner class Inverse
-        own = qualified == owner or _inherits(index, qualified, owner)
+        own = qualified == owner or inherits(index, qualified, owner)
         return qualified, own, not own
     holder = _enclosing_class(index, classes, site.path, site.line)
     if word in ("super", "parent") and owner_cls is not None and owner_cls.kind not in ("interface", "trait") and callee:
@@ -3230,21 +3230,21 @@ def _self_holder(index: IndexQueries, classes: dict[str, list[Symbol]], defs: di
         around = _innermost_class(index, site.path, site.line)
         own = around is not None and _inherits_class(index, around, owner_cls.id)
     else:
-        own = holder == owner or (holder is not None and _inherits(index, holder, owner))
+        own = holder == owner or (holder is not None and inherits(index, holder, owner))
     own = own or (language == "rust" and _in_trait_impl(index, defs, site, owner))
     if not own and word is None and language in _OUTER_THIS and callee:
         # a bare call in an inner class is the outer class's method too (`doPut(k, v)` in Inverse), unless a class
         # in between defines the name itself (Inverse's own `put`)
         syms = _symbols_of(index, defs, site.path)
         for h in _enclosing_classes(index, classes, site.path, site.line):
-            if h == owner or _inherits(index, h, owner):
+            if h == owner or inherits(index, h, owner):
                 own = True
                 break
             ids = {s.id for s in syms if s.name == h and s.kind in _CLASS_KINDS}
             if any(s.name == callee and s.parent_id in ids for s in syms):
                 break
     if not own and holder is not None and word in ("this", "self", "$this") and _overridable(index, owner_cls, callee) \
-            and _inherits(index, owner, holder):
+            and inherits(index, owner, holder):
         # `$this->write($record)` in AbstractProcessingHandler runs SocketHandler's write on a SocketHandler: a call
         # through the base class (the Monolog A/B agent found it left out as "another type's")
         site.how = "base type"

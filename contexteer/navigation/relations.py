@@ -13,6 +13,7 @@ from contexteer.errors import ContexteerError, InputError, NotFoundError
 from contexteer.indexers import graph
 from contexteer.indexers.lookup import (
     REAL_OVERLOADS,
+    inherits,
     is_prototype,
     language_family,
     line_previews,
@@ -81,10 +82,14 @@ def related(nav: NavigationService, q: str, prefix: str | None, relation: str, d
             raise NotFoundError(f"{exc} ({note})") from exc
         raise
     except Ambiguous as amb:
-        if relation != "callers" or (depth or 1) != 1 or len(amb.candidates) > MERGED_CALLERS \
+        picked = _declared_and_implemented(nav, amb.candidates, relation)
+        if picked is not None:
+            target, also = picked
+        elif relation != "callers" or (depth or 1) != 1 or len(amb.candidates) > MERGED_CALLERS \
                 or any(s.kind not in ("function", "method") for s in amb.candidates):
             raise
-        return _callers_of_all(nav, amb.candidates, note)
+        else:
+            return _callers_of_all(nav, amb.candidates, note)
     if depth is None and relation in ("implementations", "supertypes"):
         # a chain of bases is narrow: up to 6 levels unasked (ConnectTimeout's stopped at RequestError, under HTTPError)
         auto = 6 if relation == "supertypes" else 3
@@ -107,6 +112,35 @@ def related(nav: NavigationService, q: str, prefix: str | None, relation: str, d
     notes = [n for n in (note, also, rel.note, "stopped at 200 definitions; narrow with path=" if rel.truncated else None,
                          ptr) if n]
     return Related(target, full_name, rel, items, notes, depth=depth, values=values)
+
+
+def _declared_and_implemented(nav: NavigationService, candidates: list[Any], relation: str) -> tuple[Any, str] | None:
+    """A method name that means one implementation and the interface or abstract declarations it implements
+    (`formatAndWrap`: OutputFormatter's and WrappableOutputFormatterInterface's) is one method: its implementation
+    answers (a declaration has no body, and calls through it reach the implementation), the declaration for
+    `implementations`. None for any other set of namesakes."""
+    if not 2 <= len(candidates) <= 4 or any(s.kind != "method" or s.parent_id is None for s in candidates):
+        return None
+    found = {s.id: nav.index.get_symbol(s.parent_id) for s in candidates}
+    owners = {k: o for k, o in found.items() if o is not None}
+    if len(owners) != len(found):
+        return None
+
+    def declared(s: Any) -> bool:
+        return owners[s.id].kind in ("interface", "trait", "protocol") or re.match(r"\s*(?:\w+\s+)*abstract\b", s.signature or "") is not None
+
+    concrete = [s for s in candidates if not declared(s)]
+    if len(concrete) != 1:
+        return None
+    impl = concrete[0]
+    decls = [s for s in candidates if s is not impl]
+    if not all(inherits(nav.index, owners[impl.id].name, owners[d.id].name) for d in decls):
+        return None
+    shown = ", ".join(f"{nav.written_name(d)} ({d.path}:{d.start_line})" for d in decls)
+    if relation == "implementations" and len(decls) == 1:
+        return decls[0], f"'{impl.name}' also names {nav.written_name(impl)} ({impl.path}:{impl.start_line}), which implements it"
+    through = ": calls through it are among these" if relation == "callers" else ""
+    return impl, f"'{impl.name}' also names {shown}, which {nav.written_name(impl)} implements{through}"
 
 
 _PTR_ONLY = re.compile(r"(?:; )?\*\w+ only \(pointer receivers\)$")

@@ -194,3 +194,27 @@ def test_find_related_takes_a_file_symbol_pair_and_says_plainly_when_nothing_ove
     assert "no subtype of Lazy in the repository defines its own getCommand" in b.text, b.text
     c = served.call("find_related", symbol="src/Nope.php:Command", relation="implementations")
     assert c.is_error and "no definition named 'src/Nope.php:Command'" in c.text, c.text  # not a file: as written
+
+
+_WRAP = {
+    "src/Wrappable.php": "<?php\nnamespace App;\n\ninterface Wrappable\n{\n    public function wrap(string $m, int $w);\n}\n",
+    "src/Formatter.php": ("<?php\nnamespace App;\n\nclass Formatter implements Wrappable\n{\n"
+                          "    public function format(string $m)\n    {\n        return $this->wrap($m, 0);\n    }\n\n"
+                          "    public function wrap(string $m, int $w)\n    {\n        return $this->style($m);\n    }\n\n"
+                          "    private function style(string $m)\n    {\n        return $m;\n    }\n}\n"),
+    "src/Table.php": ("<?php\nnamespace App;\n\nclass Table\n{\n    public function render(Wrappable $f)\n    {\n"
+                      "        return $f->wrap('x', 3);\n    }\n}\n"),
+}
+
+
+def test_a_method_name_meaning_an_implementation_and_its_interface_declaration_is_answered(tmp_path):
+    served = served_tree(tmp_path / "r", _WRAP)
+    c = served.call("find_related", symbol="wrap", relation="callers", depth=2)
+    assert not c.is_error, c.text  # was refused: 'wrap' names 2 definitions
+    assert {(i["qualname"], tuple(i["lines"])) for i in c.data["items"] if i["depth"] == 1} == \
+        {("Formatter.format", (8,)), ("Table.render", (8,))}, c.text
+    assert "also names Wrappable.wrap (src/Wrappable.php:6)" in c.text, c.text
+    e = served.call("find_related", symbol="wrap", relation="callees")
+    assert [i["qualname"] for i in e.data["items"]] == ["Formatter.style"], e.text  # the body's, not the declaration's
+    m = served.call("find_related", symbol="wrap", relation="implementations")
+    assert [i["qualname"] for i in m.data["items"]] == ["Formatter.wrap"], m.text
