@@ -428,6 +428,7 @@ def semantic_context(
     bound: Iterable[str] = (),
     members: dict[str, set[str]] | None = None,
     paths: dict[str, set[str]] | None = None,
+    field_reads: bool = False,
 ) -> Semantic:
     """Definitions the body of `sym` refers to and the callers of `sym`.
 
@@ -438,10 +439,15 @@ def semantic_context(
     names the body binds (parameters, local assignments: `uses.names_in`): locals, never resolved.
     `members` (name -> receivers, from the same walk) says which stored references were only read off
     an object: `self.x` resolves in the method's own class, `mod.x` in an imported module, `Cls.x` in that
-    class; `response.read()` on anything else is not guessed (another type's read is as likely).
+    class; `response.read()` on anything else is not guessed (another type's read is as likely). `field_reads`: the
+    members read off this/self that are no stored reference (`$this->styleStack`) count too, resolved to the class's
+    own fields and properties or left out (a semantic read: "which fields does it use").
     """
     out = Semantic()
     body = _Body(index, sym, resolve_imports, extra_names=extra_names, bound=bound, members=members, paths=paths)
+    fields = {n for n, r in (members or {}).items() if r & _SELF and n not in body.names and n in body.member_of} \
+        if field_reads else set()
+    body.names += sorted(fields)
     seen: set[int] = set()
     names = list(body.names)
     for n, name in enumerate(names):
@@ -449,8 +455,8 @@ def semantic_context(
             out.more = len(names) - n  # and which of them the index defines somewhere (a local is none of those)
             out.more_names = [nm for nm in names[n:n + 40] if index.find_symbols(nm, match="exact", limit=1)]
             break
-        found = body.resolve(name)
-        if found is _SKIP:
+        found = body.own_field(name) if name in fields else body.resolve(name)
+        if found is _SKIP or (found is None and name in fields):
             continue
         if found is None:
             out.unresolved.append(name)
@@ -668,6 +674,17 @@ class _Body:
         return f"via _xfunc {m.group(1)} (sourced when it runs)" if m else None
 
     # ----- a member read off a receiver ----------------------------------------------------------
+    def own_field(self, name: str) -> Found | None:
+        """A field or property of the method's class (or one it inherits) that the body reads off this/self."""
+        own = self.own_class
+        if own is None:
+            return None
+        hit = [s for s in self.in_file if s.name == name and s.parent_id == own.id and s.kind in _FIELD_KINDS]
+        if hit:
+            return hit[0], "field"
+        inherited = _inherited_member(self.index, own, name, self.syms_of)
+        return (inherited, "inherited field") if inherited is not None and inherited.kind in _FIELD_KINDS else None
+
     def by_receiver(self, name: str, receivers: set[str]) -> Found | None:
         """A member read off a known receiver; None when the receiver's type is unknown."""
         if receivers & _SELF:
@@ -1243,6 +1260,8 @@ def member_of_returned(index: IndexQueries, sym: Symbol, own_class: Symbol | Non
         got = member_of_type(index, made.name, name, sym, import_files)
         return (got[0], "receiver type") if got is not None else None
     typed = return_type(made.signature or "", made.language) if made is not None else None
+    if typed is None and made is not None and made.language == "php":  # `/** @return OutputFormatterStyle */`
+        typed = _php_doc_return(index, made)
     if typed == "Self":  # `-> Self`, `: static`: the class the method is defined in
         owner = next((s for s in syms_of(made.path) if s.id == made.parent_id), None)
         typed = owner.name if owner is not None else None
@@ -2301,7 +2320,7 @@ def _php_returned(index: IndexQueries, syms: list[Symbol], line: int, method: st
         or _inherited_member(index, cls, method, index.symbols_in_file)
     if made is None:
         return None
-    typed = return_type(_uncut(index, made).signature or "", "php")
+    typed = return_type(_uncut(index, made).signature or "", "php") or _php_doc_return(index, made)
     if typed in ("Self", "parent"):
         holder = index.get_symbol(made.parent_id) if made.parent_id is not None else None
         if typed == "Self":
@@ -2967,8 +2986,12 @@ def _php_value_type(index: IndexQueries, syms: list[Symbol], lines: list[str], e
     for n in range(site.line, enc.start_line - 1, -1):  # `$handler = new static($logger);` above the call
         text = lines[n - 1] if 0 < n <= len(lines) else ""
         made = re.search(rf"\${re.escape(name)}\s*=\s*new\s+\\?([\\\w]+)", text)
-        returned = re.search(rf"\${re.escape(name)}\s*=\s*(?:\$this\s*->\s*(\w+)|\\?(?:\w+\\)*([A-Z]\w*)\s*::\s*(\w+))\s*\(", text) \
-            if made is None else None
+        returned = re.search(rf"\${re.escape(name)}\s*=\s*(?:\$this\s*->\s*(\w+)|\\?(?:\w+\\)*([A-Z]\w*)\s*::\s*(\w+)"
+                             rf"|\$(\w+)\s*->\s*(\w+))\s*\(", text) if made is None else None
+        if returned is not None and returned.group(4):  # `$style = $stack->getCurrent()`: what the local's class returns
+            held = _php_value_type(index, syms, lines, enc, Caller(enc, site.path, n - 1), "$" + returned.group(4)) \
+                if returned.group(4) not in (name, "this") else None
+            return _php_returned(index, syms, n, returned.group(5), held) if held is not None else None
         if returned is not None:  # `$in = $this->createCompletionInput($input)`, `$in = CompletionInput::fromTokens(..)`
             cls_name = returned.group(2) if returned.group(2) not in ("self", "static", "parent") else None
             return _php_returned(index, syms, n, returned.group(1) or returned.group(3), cls_name)
@@ -3037,6 +3060,22 @@ def _php_assigned_type(index: IndexQueries, lines: list[str], prop: Symbol, name
 _PHP_SCALARS = frozenset({"array", "iterable", "mixed", "string", "int", "float", "bool", "callable", "object", "null",
                           "resource", "false", "true", "self", "static", "void",
                           "public", "protected", "private", "readonly", "var"})  # and the modifiers before a name
+
+
+def _php_doc_return(index: IndexQueries, made: Symbol) -> str | None:
+    """The class a PHP method's docblock says it returns (`@return OutputFormatterStyle`, a union's first class;
+    `$this`/`static`/`self` as the method's own class) when its header declares none."""
+    ws = getattr(index, "ws", None)
+    if ws is None:
+        return None
+    lines = _file_lines(ws, made.path, {})
+    for n in range(made.start_line - 1, max(made.start_line - 30, 0), -1):
+        text = lines[n - 1] if n <= len(lines) else ""
+        if not text.strip().startswith(("*", "/**", "*/")):
+            break
+        if re.search(r"@return\s+(?:\$this|static|self)\b", text):
+            return "Self"
+    return _php_doc_type(lines, made.start_line, "return", None, element=False)
 
 
 def _php_doc_type(lines: list[str], start: int, tag: str, name: str | None, *, element: bool) -> str | None:

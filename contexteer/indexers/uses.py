@@ -144,6 +144,8 @@ def _receiver(member: ts.Node) -> str:
         return "super"
     if obj.type in _IDENT_TYPES or obj.type in ("self", "this", "super", "package_identifier"):
         return (obj.text or b"").decode("utf-8", "replace")
+    if obj.type == "variable_name":  # PHP `$this->styleStack`, `$output->x`: the variable, without its `$`
+        return (obj.text or b"").decode("utf-8", "replace").lstrip("$")
     return ""
 
 

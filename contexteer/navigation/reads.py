@@ -272,11 +272,11 @@ def semantic_of(nav: NavigationService, rel: str, lines: list[str], target: Any,
         names.members, paths = call_receivers(calls, dict(names.members or {}), lines, language)
         names.used = [n for n in names.used if n not in names.members]  # a member call is no bare use
     sem = semantic_context(nav.index, target, nav.imported, max_callers=max_callers, extra_names=names.used,
-                           bound=names.bound, members=names.members, paths=paths)
+                           bound=names.bound, members=names.members, paths=paths, field_reads=True)
     touched = [s.path for s, _ in sem.definitions] + [c.path for c in sem.callers]
     if nav.recheck(p for p in touched if p != rel):  # an answer about other files reflects them too
         sem = semantic_context(nav.index, target, nav.imported, max_callers=max_callers, extra_names=names.used,
-                               bound=names.bound, members=names.members, paths=paths)
+                               bound=names.bound, members=names.members, paths=paths, field_reads=True)
     around = getattr(target, "callers_of", None)  # a range inside a function: that function's callers
     if around is not None and max_callers:
         from contexteer.indexers.lookup import enclosing, find_callers

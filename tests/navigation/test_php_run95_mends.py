@@ -218,3 +218,19 @@ def test_a_method_name_meaning_an_implementation_and_its_interface_declaration_i
     assert [i["qualname"] for i in e.data["items"]] == ["Formatter.style"], e.text  # the body's, not the declaration's
     m = served.call("find_related", symbol="wrap", relation="implementations")
     assert [i["qualname"] for i in m.data["items"]] == ["Formatter.wrap"], m.text
+
+
+def test_a_semantic_read_lists_the_fields_it_reads_and_types_a_docblock_return(tmp_path):
+    files = {"src/Style.php": "<?php\nnamespace App;\n\nclass Style\n{\n    public function apply(string $t) { return $t; }\n}\n",
+             "src/Stack.php": ("<?php\nnamespace App;\n\nclass Stack\n{\n    /**\n     * @return Style\n     */\n"
+                               "    public function getCurrent()\n    {\n        return new Style();\n    }\n}\n"),
+             "src/Formatter.php": ("<?php\nnamespace App;\n\nclass Formatter\n{\n    private $decorated;\n    private $styleStack;\n"
+                                   "    private $unused;\n\n    public function render(string $t): string\n    {\n"
+                                   "        $stack = new Stack();\n        $style = $stack->getCurrent();\n"
+                                   "        return $this->decorated ? $this->styleStack->x($t) . $style->apply($t) : $t;\n    }\n}\n")}
+    r = served_tree(tmp_path / "r", files).call("read_code_range", path="src/Formatter.php:Formatter.render", context="semantic")
+    assert not r.is_error, r.text
+    uses = r.text.split("── uses ──")[1].split("──")[0]
+    assert "Formatter.decorated — private $decorated;  [field]" in uses and "Formatter.styleStack" in uses, r.text
+    assert "unused" not in uses, r.text
+    assert "Style.apply" in uses and "Stack.getCurrent" in uses, r.text  # `$style` typed by getCurrent's @return
