@@ -760,6 +760,13 @@ class _Body:
             if got is None:
                 return None
             typed = _value_type(got[0], step.endswith("()"))
+            if typed is None and got[0].language == "php":  # `getCurrent()` with `/** @return OutputFormatterStyle */`
+                typed = _php_doc_return(self.index, got[0]) if step.endswith("()") else \
+                    _php_property_type(self.index, self.syms_of(got[0].path), _file_lines(ws, got[0].path, self.texts),
+                                       got[0].start_line, got[0].name)
+                if typed == "Self":  # `@return $this`: the class the method is defined in
+                    holder = self.index.get_symbol(got[0].parent_id) if got[0].parent_id is not None else None
+                    typed = holder.name if holder is not None else None
             if typed in ("Self", "self", "this", "static"):
                 return None  # what a trait method returns for its implementer: not known here
             if typed is not None:  # `fn fold_with<F>(self, folder: F) -> F where F: Folder<...>`: F is a Folder
@@ -2141,7 +2148,7 @@ def _chain_verdict(index: IndexQueries, defs: dict[str, list[Symbol]], bodies: d
         if above:  # a call continuing the line above
             line = lines[site.line - 2].rstrip() + text[:at].strip()
             at = len(line)
-        parts = receiver_chain(line, at)
+        parts = receiver_chain(line, at, php=enc.language == "php")
         typed = _rust_built(index, enc, line, at) if enc.language == "rust" and not parts else None
         if typed is None and len(parts) == 1 and above:  # `q\n  .notify(..)`: the one name's declared type
             typed = _declared_receiver(index, defs, lines, site, parts[0])
@@ -2981,6 +2988,8 @@ def _php_value_type(index: IndexQueries, syms: list[Symbol], lines: list[str], e
     text = lines[site.line - 1] if 0 < site.line <= len(lines) else ""
     if not word.startswith("$") and re.search(rf"\$this\s*->\s*{re.escape(name)}\s*(?:->|\?->)", text):
         return _php_property_type(index, syms, lines, site.line, name)
+    if enc is not None and not word.startswith("$") and word[:1].islower() and word.isidentifier():
+        return _php_property_type(index, syms, lines, site.line, name)  # `styleStack` of `$this->styleStack->x()`
     if enc is None or not word.startswith("$"):
         return None
     for n in range(site.line, enc.start_line - 1, -1):  # `$handler = new static($logger);` above the call

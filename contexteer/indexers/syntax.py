@@ -630,7 +630,7 @@ SELF_WORDS = frozenset({"self", "this", "cls", "super", "Self", "static", "base"
 #: languages whose member reads chain with `.` (`opts.Registry.Register(c)`): a call's receiver is the chain, which
 #: lookup types one step at a time (a parameter's type, its field's type, the field's method)
 CHAIN_LANGUAGES = frozenset({"go", "java", "kotlin", "csharp", "javascript", "typescript", "tsx", "python", "rust",
-                             "swift", "scala", "dart"})
+                             "swift", "scala", "dart", "php"})
 _CHAIN_WORD = re.compile(r"#?[A-Za-z_$][\w$]*$")  # (a JS/TS private member, `this.#client.`, too)
 
 
@@ -645,17 +645,19 @@ def opening_paren(text: str, close: int) -> int:
     return -1
 
 
-def receiver_chain(text: str, at: int, most: int = 3) -> list[str]:
+def receiver_chain(text: str, at: int, most: int = 3, php: bool = False) -> list[str]:
     """The reads before position `at` of a line when a `.` (or `?.`, `!!.`) precedes it: `opts.Registry.` gives
     ["opts", "Registry"], `v.With("a").` gives ["v", "With()"] (a call's arguments elided). Self words lead
     nothing (`self.console.` is ["console"]); a chain longer than `most` or one that starts with anything but a
-    name (a literal, an index, a parenthesized expression) gives []."""
+    name (a literal, an index, a parenthesized expression) gives []. `php`: the steps are `->` (its `.` joins
+    strings) and the chain starts at a variable, `$this->styleStack->getCurrent()->` gives ["styleStack",
+    "getCurrent()"], `$input->x->` ["$input", "x"] (C's `a->b->` is no chain of names)."""
     parts: list[str] = []
     start = max(0, at - 400)  # a chain is read within the 400 characters before it (a long line is not copied per step)
     text, pos = text[start:at], at - start
     while True:
         head = text[:pos].rstrip()
-        for sep in ("?.", "!!.", "."):
+        for sep in ("?->", "->") if php else ("?.", "!!.", "."):
             if head.endswith(sep) and not head.endswith(".."):
                 head = head[: -len(sep)].rstrip()
                 break
@@ -676,8 +678,12 @@ def receiver_chain(text: str, at: int, most: int = 3) -> list[str]:
         pos = word.start()
         if len(parts) > most:
             return []
-    if parts and text[:pos].rstrip().endswith(("]", ")", "'", '"', "::", "->")):
+    if parts and text[:pos].rstrip().endswith(("]", ")", "'", '"', "::") if php else ("]", ")", "'", '"', "::", "->")):
         return []  # `xs[0].foo.`, `(a + b).x.`, `Foo::bar().x.`: not a chain of names
+    if php:  # a PHP chain starts at a variable: `$input` stays so, `$this` leads nothing (the rest are properties)
+        if not parts or not parts[0].startswith("$"):
+            return []
+        parts[0] = "this" if parts[0] == "$this" else parts[0]
     while parts and parts[0] in SELF_WORDS:
         parts.pop(0)
     return parts

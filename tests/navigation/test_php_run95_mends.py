@@ -234,3 +234,23 @@ def test_a_semantic_read_lists_the_fields_it_reads_and_types_a_docblock_return(t
     assert "Formatter.decorated — private $decorated;  [field]" in uses and "Formatter.styleStack" in uses, r.text
     assert "unused" not in uses, r.text
     assert "Style.apply" in uses and "Stack.getCurrent" in uses, r.text  # `$style` typed by getCurrent's @return
+
+
+def test_php_chains_of_arrows_are_typed_step_by_step(tmp_path):
+    files = {"src/Style.php": "<?php\nnamespace App;\n\nclass Style\n{\n    public function apply(string $t) { return $t; }\n}\n",
+             "src/Other.php": "<?php\nnamespace App;\n\nclass Other\n{\n    public function apply(string $t) { return ''; }\n}\n",
+             "src/Stack.php": ("<?php\nnamespace App;\n\nclass Stack\n{\n    /**\n     * @return Style\n     */\n"
+                               "    public function getCurrent()\n    {\n        return new Style();\n    }\n}\n"),
+             "src/Formatter.php": ("<?php\nnamespace App;\n\nclass Formatter\n{\n    private $styleStack;\n\n"
+                                   "    public function __construct()\n    {\n        $this->styleStack = new Stack();\n    }\n\n"
+                                   "    public function render(string $t, Stack $s): string\n    {\n"
+                                   "        $p = 'x';\n        return $p.$this->styleStack->getCurrent()->apply($t).$s->getCurrent()->apply($t);\n"
+                                   "    }\n}\n")}
+    served = served_tree(tmp_path / "r", files)
+    c = served.call("find_related", symbol="Formatter.render", relation="callees")
+    assert not c.is_error, c.text
+    assert {i["qualname"] for i in c.data["items"]} == {"Stack.getCurrent", "Style.apply"}, c.text
+    n = served.call("find_related", symbol="Style.apply", relation="callers")
+    assert [(i["qualname"], i["how"]) for i in n.data["items"]] == [("Formatter.render", "receiver type")], n.text
+    o = served.call("find_related", symbol="Other.apply", relation="callers")
+    assert not o.data["items"], o.text
