@@ -251,6 +251,9 @@ def dependencies(read: Callable[[str], str | None], graph: deps_mod.DepGraph, fi
         model._statement_word = {"rust": "use/mod statement", "c": "#include", "cpp": "#include",
                                  "csharp": "using directive", "swift": "import"}.get(
             language or "", "import statement")
+        # the same rows in the typed result (structuredContent had the files reached, not the statements as written)
+        model.statements = [f"{', '.join(map(str, lines))}: {written}  {reach}".rstrip()
+                            for lines, written, reach in model._statements]
     model._build_note = note
     model._unresolved = [(u.source, u.module, u.line, u.outside) for f in sorted(start) for u in graph.unresolved.get(f, [])]
     model._values = [] if is_dir else list(graph.values.get(rel, []))

@@ -155,6 +155,8 @@ class Dependencies(BaseModel):
     tests_left_out: int = 0  # test files next to the answer that tests=false left out
     note: str | None = None
     uses: list[ImportUse] | None = None  # view="uses": one file's imports with the names it uses from each
+    # one Rust/PHP/C/JS/TS/Ruby file's import statements as the text lists them: `14: Foo\Bar  -> Bar.php`
+    statements: list[str] | None = None
     # broken relative imports (source, module, line, outside the root): in `note` for structuredContent (a
     # field of its own would cost every conversation tools/list tokens), on lines of their own in the text
     _unresolved: list[tuple[str, str, int, bool]] = PrivateAttr(default_factory=list)

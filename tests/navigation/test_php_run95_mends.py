@@ -254,3 +254,11 @@ def test_php_chains_of_arrows_are_typed_step_by_step(tmp_path):
     assert [(i["qualname"], i["how"]) for i in n.data["items"]] == [("Formatter.render", "receiver type")], n.text
     o = served.call("find_related", symbol="Other.apply", relation="callers")
     assert not o.data["items"], o.text
+
+
+def test_a_files_import_statements_are_in_the_typed_result_too(tmp_path):
+    a = served_tree(tmp_path / "r", _LAZY).call("list_dependencies", path="src/Lazy.php")
+    assert not a.is_error, a.text
+    assert a.data["statements"] == ["4: Ext\\Process  [not in the repository]"] or \
+        a.data["statements"][0].startswith("4: Ext\\Process"), a.data
+    assert a.data["statements"][0] in a.text, a.text  # the same row as the text's
