@@ -107,8 +107,10 @@ async def _read_one(svc: Services, ctx: Context, path: str, start_line: int | No
         if start_line is None and end_line is None:
             raise InputError("context=N widens a range: pass start_line (and end_line) with it, or symbol= to read a definition.")
         first = start_line if start_line is not None else end_line
-        start_line, end_line = max(1, (first or 1) - context), (end_line if end_line is not None else first or 1) + context
-        context = "none"
+        asked = (first or 1, end_line if end_line is not None else first or 1)
+        start_line, end_line = max(1, asked[0] - context), asked[1] + context
+        # what the lines asked for sit in (`535` in the closure 530-536), not the widened range's common parent
+        return await anyio.to_thread.run_sync(_line_read, svc, path, start_line, end_line, asked)
     if symbol is not None or context == "semantic":
         return await _indexed_read(svc, ctx, path, start_line, end_line, symbol, context == "semantic")
     return await anyio.to_thread.run_sync(_line_read, svc, path, start_line, end_line)
@@ -147,7 +149,8 @@ def _read_call(item: str, context: object) -> str:
     return f'read_code_range(path="{item}"{how})'
 
 
-def _line_read(svc: Services, path: str, start_line: int | None, end_line: int | None) -> Answer:
+def _line_read(svc: Services, path: str, start_line: int | None, end_line: int | None,
+               asked: tuple[int, int] | None = None) -> Answer:
     res = svc.ws.resolve(path, kind="file")
     text = read_text_file(svc.ws, res)
     lines = redact_key_block_lines(text, split_lines(text))
@@ -159,6 +162,12 @@ def _line_read(svc: Services, path: str, start_line: int | None, end_line: int |
     while last > start and not lines[last - 1].strip():  # blank lines after a definition do not leave it
         last -= 1
     where = svc.nav.range_note(res.rel, start, last)
+    if asked is not None and asked != (start, last) and asked[0] <= total:
+        a, b = asked[0], min(asked[1], total)
+        inner = svc.nav.range_note(res.rel, a, b)
+        first = inner.removeprefix(" — ").split(", in ")[0].split(" (under")[0]  # `in function 530-536`
+        if inner.startswith(" — in ") and first not in where:
+            where = f" — {a}{f'-{b}' if b != a else ''} {first};" + (where.removeprefix(" —") if where else "")
     return _delimited(svc, res.rel, lines, start, end, lambda last: f"{res.rel}:{start}-{last} (of {total} lines){where}")
 
 

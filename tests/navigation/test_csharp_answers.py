@@ -180,6 +180,9 @@ def test_a_short_read_names_what_holds_the_members_it_overlaps_and_says_when_no_
     wide = s.call("read_code_range", path="Src/Newtonsoft.Json/Serialization/DefaultContractResolver.cs:18",
                   context=5).text.split("\n")[0]
     assert "overlaps DefaultContractResolver.DictionaryEnumerator.Reset 11-14" in wide, wide
+    # the line asked for is named first with what holds it (the Symfony A/B agent read `ProgressBar.php:535 context=12`
+    # and was told only the method, not the closure 530-536 around the line)
+    assert " — 18 in field DefaultContractResolver.DictionaryEnumerator.Current 16-19;" in wide, wide
     assert wide.endswith(", in struct DefaultContractResolver.DictionaryEnumerator 9-24, in class DefaultContractResolver "
                          "7-25 (under no #if)"), wide
     one = s.call("read_code_range", path="Src/Newtonsoft.Json/Serialization/DefaultContractResolver.cs:2").text

@@ -262,3 +262,13 @@ def test_a_files_import_statements_are_in_the_typed_result_too(tmp_path):
     assert a.data["statements"] == ["4: Ext\\Process  [not in the repository]"] or \
         a.data["statements"][0].startswith("4: Ext\\Process"), a.data
     assert a.data["statements"][0] in a.text, a.text  # the same row as the text's
+
+
+def test_a_read_with_context_lines_names_what_holds_the_line_asked_for(tmp_path):
+    files = {"Helper/Bar.php": ("<?php\nnamespace App;\n\nfinal class Bar\n{\n    private static function formatters(): array\n    {\n"
+                                "        return [\n            'a' => function (self $bar) {\n                return 1;\n            },\n"
+                                "            'b' => function (self $bar) {\n                return 2;\n            },\n        ];\n    }\n}\n")}
+    r = served_tree(tmp_path / "r", files).call("read_code_range", path="Helper/Bar.php:13", context=2)
+    assert not r.is_error, r.text
+    head = r.text.splitlines()[0]
+    assert head.startswith("Helper/Bar.php:11-15 (of 17 lines) — 13 in function 12-14; in method Bar.formatters 6-16"), head
