@@ -743,8 +743,12 @@ def text_uses(nav: NavigationService, name: str, defs: list[Any], prefix: str | 
     if not exts or not re.fullmatch(r"[\w$]+", name):
         return []
     skip = known | {(d.path, d.start_line) for d in defs}
+    # a PHP property is read as `$this->code` or `self::$code`: never the `$code` variables of the same name
+    php_field = all(d.language == "php" and d.kind in ("field", "property") for d in defs)
+    pattern = rf"(?:->|::\$){re.escape(name)}\b" if php_field else rf"\b{re.escape(name)}\b"
+    read = re.compile(rf"(?:->|::\$){re.escape(name)}\b(?!\s*\()")  # (ripgrep's engine has no lookahead)
     try:
-        found = textsearch.search(nav.ws, rf"\b{re.escape(name)}\b", regex=True, case_sensitive=True,
+        found = textsearch.search(nav.ws, pattern, regex=True, case_sensitive=True,
                                   glob=[f"*{e}" for e in exts], path=prefix or ".", max_results=TEXT_USES_CAP + len(skip))
     except ContexteerError as exc:
         logger.info("no text matches for %s: %s", name, exc)
@@ -760,9 +764,26 @@ def text_uses(nav: NavigationService, name: str, defs: list[Any], prefix: str | 
            for h in found.hits if h.path and not h.context and (h.path, h.line) not in skip
            and (where is None or h.path in where) and not comment.match(h.text)
            and not (h.path.endswith((".py", ".pyi")) and h.line in _docstring_lines(nav, h.path, docs))
-           and not local.bound(h.path, h.line, name)][:TEXT_USES_CAP]
+           and (read.search(h.text) if php_field else not local.bound(h.path, h.line, name))][:TEXT_USES_CAP]
+    if php_field:
+        out = [x for x in out if _own_property_read(nav, x, name, defs)]
     locate(nav, out)
     return out
+
+
+def _own_property_read(nav: NavigationService, site: RefSite, name: str, defs: list[Any]) -> bool:
+    """A `$this->name` read counts for a property only inside its class or a subclass (Input's own `$this->stream` is
+    not StreamOutput::$stream); `$x->name` on another value stays, unresolved."""
+    from contexteer.indexers.lookup import inherits
+
+    if not re.search(rf"\$this\s*->\s*{re.escape(name)}\b", site.preview):
+        return True
+    around = [s for s in nav.index.symbols_in_file(site.path) if s.kind in CLASS_LIKE and s.start_line <= site.line <= s.end_line]
+    if not around:
+        return True
+    cls = min(around, key=lambda s: s.end_line - s.start_line)
+    owners = {nav.index.get_symbol(d.parent_id) for d in defs if d.parent_id is not None}
+    return any(o is not None and (o.name == cls.name or inherits(nav.index, cls.name, o.name)) for o in owners)
 
 
 def _docstring_lines(nav: NavigationService, path: str, cache: dict[str, set[int]]) -> set[int]:

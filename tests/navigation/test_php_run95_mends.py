@@ -272,3 +272,15 @@ def test_a_read_with_context_lines_names_what_holds_the_line_asked_for(tmp_path)
     assert not r.is_error, r.text
     head = r.text.splitlines()[0]
     assert head.startswith("Helper/Bar.php:11-15 (of 17 lines) — 13 in function 12-14; in method Bar.formatters 6-16"), head
+
+
+def test_a_php_propertys_uses_are_its_reads_not_variables_of_its_name(tmp_path):
+    files = {"src/Command.php": ("<?php\nnamespace App;\n\nclass Command\n{\n    private $code;\n\n"
+                                 "    public function setCode(callable $code)\n    {\n        $this->code = $code;\n    }\n\n"
+                                 "    public function run(): int\n    {\n        return ($this->code)();\n    }\n}\n"),
+             "src/Error.php": ("<?php\nnamespace App;\n\nclass Error\n{\n    private $code;\n\n"
+                               "    public function __construct(int $code = 0)\n    {\n        $this->code = $code;\n    }\n}\n")}
+    a = served_tree(tmp_path / "r", files).call("search_symbol", query="Command.code", references=True)
+    assert not a.is_error, a.text
+    got = {(r["path"], r["line"]) for r in a.data["references"]}
+    assert got == {("src/Command.php", 10), ("src/Command.php", 15)}, a.text  # not Error's $this->code, not `int $code`
