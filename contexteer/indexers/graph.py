@@ -389,9 +389,7 @@ def callees(index: IndexQueries, sym: Symbol, resolve_imports: Callable[[str], d
     calls = {n: at for n, at in calls.items() if sym.language != "php" or n.lower() not in _PHP_CONSTRUCTS}
     quiet = _parameterless(values or [], calls, inner | set(bound or ()), sym, lines) if sym.language == "scala" else {}
     calls.update(quiet)
-    if sym.language == "python" and sym.kind in ("method", "function") and lines is not None:
-        # properties read, attributes `__getattr__` answers and `with` blocks: code the body runs without a call
-        out.items += _python_implicit_rows(index, sym, lines)
+    out.items += _implicit_rows(index, sym, lines)
     if not calls:
         return out
     member_calls, path_calls = call_receivers(calls, dict(members or {}), lines, sym.language)
@@ -443,6 +441,42 @@ def callees(index: IndexQueries, sym: Symbol, resolve_imports: Callable[[str], d
     if lines is not None:
         _beyond_calls(index, sym, resolve_imports, lines, values, set(calls) | set(bound or ()) | inner, out)
     return out
+
+
+def _implicit_rows(index: IndexQueries, sym: Symbol, lines: list[str] | None) -> list[Related]:
+    """Code a body runs that no call reference names: Python's properties read, attributes `__getattr__` answers and
+    `with` blocks; PHP's callables held in a property and called (`($this->code)($input, $output)`)."""
+    if lines is None or sym.kind not in ("method", "function"):
+        return []
+    if sym.language == "python":
+        return _python_implicit_rows(index, sym, lines)
+    return _php_property_calls(index, sym, lines) if sym.language == "php" and sym.kind == "method" else []
+
+
+_PHP_PROPERTY_CALL = re.compile(r"\(\s*\$this\s*->\s*(\w+)\s*\)\s*\(|\bcall_user_func(?:_array)?\s*\(\s*\$this\s*->\s*(\w+)\b")
+
+
+def _php_property_calls(index: IndexQueries, sym: Symbol, lines: list[str]) -> list[Related]:
+    """PHP: a callable held in a property of the method's class and called (`($this->code)($input, $output)`,
+    `call_user_func($this->handler, ..)`): one row per property, with its call lines and where the class sets it
+    (Command::run's callees had left it out, the Symfony A/B question was about exactly that call)."""
+    found: dict[str, list[int]] = {}
+    for n in range(sym.start_line, min(sym.end_line, len(lines)) + 1):
+        for m in _PHP_PROPERTY_CALL.finditer(lines[n - 1]):
+            found.setdefault(m.group(1) or m.group(2), []).append(n)
+    syms = index.symbols_in_file(sym.path) if found else []
+    owner = next((s for s in syms if s.id == sym.parent_id), None)
+    rows: list[Related] = []
+    for name, at in found.items():
+        prop = next((s for s in syms if owner is not None and s.parent_id == owner.id and s.name == name
+                     and s.kind in ("field", "property")), None)
+        if prop is None or owner is None:
+            continue
+        sets = [n for n in range(owner.start_line, min(owner.end_line, len(lines)) + 1)
+                if re.search(rf"\$this\s*->\s*{re.escape(name)}\s*=(?![=>])", lines[n - 1])]
+        rows.append(Related(prop, prop.path, "property call", at,
+                            detail="called through the property" + (f"; set at {', '.join(map(str, sets[:4]))}" if sets else "")))
+    return rows
 
 
 def _python_implicit_rows(index: IndexQueries, sym: Symbol, lines: list[str]) -> list[Related]:

@@ -284,3 +284,16 @@ def test_a_php_propertys_uses_are_its_reads_not_variables_of_its_name(tmp_path):
     assert not a.is_error, a.text
     got = {(r["path"], r["line"]) for r in a.data["references"]}
     assert got == {("src/Command.php", 10), ("src/Command.php", 15)}, a.text  # not Error's $this->code, not `int $code`
+
+
+def test_php_callees_name_a_callable_called_through_a_property(tmp_path):
+    files = {"src/Command.php": ("<?php\nnamespace App;\n\nclass Command\n{\n    private $code;\n\n"
+                                 "    public function setCode(callable $code)\n    {\n        $this->code = $code;\n    }\n\n"
+                                 "    public function run(): int\n    {\n        if ($this->code) {\n"
+                                 "            return ($this->code)(1);\n        }\n        return 0;\n    }\n}\n")}
+    c = served_tree(tmp_path / "r", files).call("find_related", symbol="Command.run", relation="callees")
+    assert not c.is_error, c.text
+    row = next(i for i in c.data["items"] if i["qualname"] == "Command.code")
+    assert row["lines"] == [16] and row["how"] == "property call", c.text
+    assert "Command.code src/Command.php:6-6 called at 16 (called through the property; set at 10)" in c.text, c.text
+    assert c.text.splitlines()[0].endswith("all by property call"), c.text
