@@ -935,8 +935,10 @@ def implementations(index: IndexQueries, sym: Symbol, resolve_imports: Callable[
                             and not re.search(rf"\bthrough {re.escape(target.name)}:", first.detail):
                         # one row, both routes: ConcreteViewProp conforms in an extension and through AnyViewProp in
                         # its own header (run 55 listed the extension only, AnyViewProp "without" children)
-                        also = f"also through {target.name}: {child.path}:{child.start_line}"
-                        first.detail = f"{first.detail}; {also}" if first.detail else f"{first.how}; {also}"
+                        # (its header's place when the first route was elsewhere, a Swift extension; the row's own
+                        # place said again otherwise: `[implements, implements; also through StreamOutput: ..:30]`)
+                        first.detail = f"{first.detail}; also through {target.name}: {child.path}:{child.start_line}" \
+                            if first.detail else f"also through {target.name}"
                     continue
                 if len(out.items) >= MAX_NODES:
                     out.truncated = True
@@ -1472,6 +1474,9 @@ def _overrides(index: IndexQueries, sym: Symbol, resolve_imports: Callable[[str]
     subs = implementations(index, owner, resolve_imports, depth=max(depth, 6), rust_impls=rust_impls)
     overloaded = sum(1 for s in index.symbols_in_file(sym.path) if s.name == sym.name and s.parent_id == sym.parent_id) > 1
     listed: set[int] = set()
+    up = {e.symbol.id: e.via for e in subs.items if e.symbol is not None}  # a subtype -> the type it is listed under
+    method_of: dict[int, Symbol] = {}  # a subtype -> its override, for the ones below it to name
+    contract = owner.kind in ("interface", "trait", "protocol")
     for entry in sorted(subs.items, key=lambda e: e.depth):
         t = entry.symbol
         if t is None:
@@ -1487,8 +1492,16 @@ def _overrides(index: IndexQueries, sym: Symbol, resolve_imports: Callable[[str]
             if h.id in listed:  # reached again through another base, or a companion object of the same name
                 continue
             listed.add(h.id)
-            # one flat list: the classes between (`via ParMap`) are not in it, so a tree of them would mislead
-            out.items.append(Related(h, h.path, f"overrides ({entry.how} {owner.name})", [], 1, None))
+            method_of[t.id] = h
+            # one flat list: the classes between (`via ParMap`) are not in it, so a tree of them would mislead; each
+            # says the method it overrides, the nearest above it (CompletionInput.bind overrides Input.bind, which
+            # implements InputInterface.bind: not "extends InputInterface")
+            above, hops = up.get(t.id), 0
+            while above is not None and above.id not in method_of and hops < 8:
+                above, hops = up.get(above.id), hops + 1
+            how = f"overrides {method_of[above.id].qualname}" if above is not None and above.id in method_of \
+                else f"{'implements' if contract else 'overrides'} {sym.qualname}"
+            out.items.append(Related(h, h.path, how, [], 1, None))
     out.truncated = subs.truncated
     if subs.note and subs.note.startswith("complete"):  # every subtype of the owner searched: say so
         out.note = f"complete: every subtype of {owner.name} searched"

@@ -297,3 +297,18 @@ def test_php_callees_name_a_callable_called_through_a_property(tmp_path):
     assert row["lines"] == [16] and row["how"] == "property call", c.text
     assert "Command.code src/Command.php:6-6 called at 16 (called through the property; set at 10)" in c.text, c.text
     assert c.text.splitlines()[0].endswith("all by property call"), c.text
+
+
+def test_method_overrides_name_the_method_each_overrides(tmp_path):
+    files = {**_BIND, "src/Argv.php": "<?php\nnamespace App;\n\nclass Argv extends Input\n{\n}\n",
+             "src/Completion.php": ("<?php\nnamespace App;\n\nclass Completion extends Argv\n{\n    public function bind(array $d)\n"
+                                    "    {\n        parent::bind($d);\n    }\n}\n")}
+    a = served_tree(tmp_path / "r", files).call("find_related", symbol="InputInterface.bind", relation="implementations")
+    assert not a.is_error, a.text
+    assert {(i["qualname"], i["how"]) for i in a.data["items"]} == {
+        ("Input.bind", "implements InputInterface.bind"), ("Completion.bind", "overrides Input.bind")}, a.text
+    c = served_tree(tmp_path / "s", {**_FILES, "src/Both.php": "<?php\nnamespace App;\n\ninterface Both extends InputInterface\n{\n}\n",
+                                     "src/Sub.php": ("<?php\nnamespace App;\n\nclass Sub extends ArrayInput implements Both\n{\n}\n")}) \
+        .call("find_related", symbol="InputInterface", relation="implementations")
+    row = next(ln for ln in c.text.splitlines() if "class Sub" in ln)
+    assert "also through" in row and "implements, implements" not in row and "extends, extends" not in row, c.text
