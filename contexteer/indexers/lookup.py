@@ -2540,7 +2540,10 @@ def _shared_class_name(index: IndexQueries, cache: dict[str, list[Symbol]], owne
     (`callback.callback(p)`) then says nothing about which one it is. Asked once per answer."""
     key = "\0classes:" + owner
     if key not in cache:
-        cache[key] = [s for s in index.symbols_named(owner) if s.name == owner and s.kind in _CLASS_KINDS - {"impl", "module"}]
+        found = [s for s in index.symbols_named(owner) if s.name == owner and s.kind in _CLASS_KINDS - {"impl", "module"}]
+        # a `.d.ts` a package ships declares its JavaScript classes again (ESLint's `type RuleFixer = ..`): no namesake
+        code = [s for s in found if not s.path.endswith(".d.ts")]
+        cache[key] = code if code and len(code) < len(found) and all(s.language == "javascript" for s in code) else found
     return len(cache[key]) > 1
 
 

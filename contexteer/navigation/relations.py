@@ -284,6 +284,14 @@ def find_target(nav: NavigationService, q: str, prefix: str | None, relation: st
     swift = _swift_requirement(idx, named) if len(named) > 1 and relation == "implementations" else None
     if swift is not None:
         return swift
+    # a JS implementation and the `.d.ts` declaration a package ships for it (ESLint's lib/types/index.d.ts declares
+    # `class Linter { verify(..) }`): the implementation is what is meant, as a C body is over its prototype
+    shipped = [s for s in named if s.path.endswith(".d.ts")]
+    if shipped and len(shipped) < len(named):
+        impls = [s for s in named if not s.path.endswith(".d.ts")]
+        if len(impls) == 1 and all(d.qualname == impls[0].qualname for d in shipped):
+            note = "declared in " + ", ".join(f"{d.path}:{d.start_line}" for d in shipped[:3])
+            return impls[0], f"{also}; {note}" if also else note
     bodies = [s for s in named if not is_prototype(s)]
     if len(bodies) == 1 and len(named) > 1:
         # a C function and the header lines that declare it: the definition is what is meant

@@ -1,0 +1,31 @@
+"""What preparing the ESLint (JavaScript) A/B run 98 found: the `.d.ts` declarations an npm package ships next to its
+JavaScript (lib/types/index.d.ts) made `Linter.verify` "2 definitions; pass the one you mean" and, with a `type
+RuleFixer = ..` alias, took every `fixer.replaceText(..)` call for a guess among namesakes ("name only")."""
+
+from __future__ import annotations
+
+from tests.navigation.conftest import served_tree
+
+_FILES = {
+    "lib/linter/linter.js": ("\"use strict\";\n\nclass Linter {\n    verify(code, config) {\n        return [];\n    }\n\n"
+                             "    verifyAndFix(code, config) {\n        return this.verify(code, config);\n    }\n}\n\n"
+                             "module.exports = { Linter };\n"),
+    "lib/linter/rule-fixer.js": ("\"use strict\";\n\nclass RuleFixer {\n    replaceText(node, text) {\n        return { node, text };\n"
+                                 "    }\n}\n\nmodule.exports = { RuleFixer };\n"),
+    "lib/rules/semi.js": ("\"use strict\";\n\nmodule.exports = {\n    create(context) {\n        return {\n"
+                          "            Program(node) {\n                context.report({ node, fix(fixer) {\n"
+                          "                    return fixer.replaceText(node, \";\");\n                } });\n"
+                          "            },\n        };\n    },\n};\n"),
+    "lib/types/index.d.ts": ("export class Linter {\n    verify(code: string, config: object): object[];\n}\n\n"
+                             "export namespace Rule {\n    type RuleFixer = { replaceText(node: object, text: string): object };\n}\n"),
+}
+
+
+def test_a_shipped_declaration_file_is_no_second_definition_nor_a_namesake(tmp_path):
+    served = served_tree(tmp_path / "r", _FILES)
+    v = served.call("find_related", symbol="Linter.verify", relation="callers")
+    assert not v.is_error, v.text  # was: 'Linter.verify' names 2 definitions
+    assert "declared in lib/types/index.d.ts:2" in v.text, v.text
+    assert [(i["qualname"], i["lines"]) for i in v.data["items"]] == [("Linter.verifyAndFix", [9])], v.text
+    r = served.call("find_related", symbol="RuleFixer.replaceText", relation="callers")
+    assert [(i["qualname"], i["how"]) for i in r.data["items"]] == [("create.Program.fix", "receiver")], r.text
