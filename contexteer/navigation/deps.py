@@ -385,8 +385,7 @@ def use_statements(resolver: deps_mod.Resolver, rel: str, imports: list[Any], se
         reach = _reach(imp, results, rel, written, sep, crates)
         if imp.line in conditions:
             reach = f"{reach} (only {conditions[imp.line]})".lstrip()
-        if sep == "js" and 0 < imp.line <= len(source) and source[imp.line - 1][:1] in (" ", "\t") \
-                and re.search(r"\b(?:require|import)\s*\(", source[imp.line - 1]):
+        if sep == "js" and 0 < imp.line <= len(source) and _js_lazy(source, imp.line):
             reach = f"{reach} [lazy]".lstrip()  # a `require` in a function or block: loads when that code runs
         if sep == "js" and 0 < imp.line <= len(source):
             written = _ts_type_only(written, imp, source)
@@ -410,6 +409,19 @@ def use_statements(resolver: deps_mod.Resolver, rel: str, imports: list[Any], se
         # others, a row without one read as unresolved (tRPC A/B run 62)
         out = [(lines, written, re.sub(r"^-> \./\S+\s*", "", reach)) for lines, written, reach in out]  # `[lazy]` stays
     return out
+
+
+def _js_lazy(source: list[str], line: int) -> bool:
+    """Whether a `require(..)`/`import(..)` on `line` runs only when code around it does: its declaration starts
+    indented (in a function or block). A declarator continuing a top-level `const a = require(..),` list, or the
+    end of a destructuring over several lines (ESLint's linter.js, lines 13-33), loads with the module."""
+    if not re.search(r"\b(?:require|import)\s*\(", source[line - 1]):
+        return False
+    n = line
+    while n > 1 and not re.match(r"\s*(?:const|let|var)\b", source[n - 1]) and line - n < 40 \
+            and source[n - 2].rstrip().endswith((",", "{", "(", ":", "[")):
+        n -= 1  # up through the declaration's earlier declarators and pattern lines
+    return source[n - 1][:1] in (" ", "\t")
 
 
 def _ts_type_only(written: str, imp: Any, source: list[str]) -> str:

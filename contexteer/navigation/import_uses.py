@@ -422,7 +422,8 @@ def _original(name: str) -> str:
 
 def _alias(statement: str, name: str) -> str | None:
     """The name an import statement binds `name` to when it renames it (`Order as O`, `createRouter as make`)."""
-    m = re.search(rf"(?<![\w$.]){re.escape(name)}\s+as\s+([\w$]+)", statement)
+    m = re.search(rf"(?<![\w$.]){re.escape(name)}\s+as\s+([\w$]+)", statement) \
+        or re.search(rf"(?<![\w$.]){re.escape(name)}\s*:\s*([A-Za-z_$][\w$]*)\s*(?=[,}}=])", statement)  # `{ b: c } = require(..)`
     return m.group(1) if m else None
 
 
@@ -472,8 +473,19 @@ def _qualified_uses(space: str, plain: dict[str, list[int]], every: dict[str, li
 
 
 def _statement(lines: list[str], start: int) -> list[int]:
-    """The lines an import statement spans (a multi-line `import {` or `from x import (`; one line of a Go block)."""
+    """The lines an import statement spans (a multi-line `import {` or `from x import (`; one line of a Go block;
+    the destructuring above a CommonJS `} = require('m')`)."""
     out: list[int] = []
+    if 1 < start <= len(lines) and lines[start - 1].lstrip().startswith("}") and "require" in lines[start - 1]:
+        n, depth = start, 0
+        while n > 0 and start - n < 60:  # up to the line that opens the pattern
+            code = re.sub(r"//.*$", "", lines[n - 1])
+            depth += code.count("}") - code.count("{")
+            out.insert(0, n)
+            if depth <= 0:
+                break
+            n -= 1
+        return out
     n, depth = start, 0
     while 0 < n <= len(lines):
         out.append(n)

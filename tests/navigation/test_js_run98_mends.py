@@ -29,3 +29,24 @@ def test_a_shipped_declaration_file_is_no_second_definition_nor_a_namesake(tmp_p
     assert [(i["qualname"], i["lines"]) for i in v.data["items"]] == [("Linter.verifyAndFix", [9])], v.text
     r = served.call("find_related", symbol="RuleFixer.replaceText", relation="callers")
     assert [(i["qualname"], i["how"]) for i in r.data["items"]] == [("create.Program.fix", "receiver")], r.text
+
+
+def test_commonjs_requires_in_one_declaration_nested_patterns_and_called_modules(tmp_path):
+    files = {"lib/shared/traverser.js": "\"use strict\";\nclass Traverser {}\nmodule.exports = Traverser;\n",
+             "lib/linter/linter.js": ("\"use strict\";\n\nconst path = require(\"node:path\"),\n\tespree = require(\"espree\"),\n"
+                                      "\t{\n\t\tLegacy: {\n\t\t\tConfigOps,\n\t\t\tenvironments: BuiltInEnvironments,\n\t\t},\n"
+                                      "\t} = require(\"@eslint/eslintrc/universal\"),\n\tTraverser = require(\"../shared/traverser\");\n"
+                                      "const debug = require(\"debug\")(\"eslint:linter\");\n\n"
+                                      "function lint(code) {\n\tconst lazy = require(\"./lazy\");\n\tdebug(path.join(code));\n"
+                                      "\treturn [espree, ConfigOps, BuiltInEnvironments, new Traverser(), lazy];\n}\n\n"
+                                      "module.exports = { lint };\n")}
+    served = served_tree(tmp_path / "r", files)
+    d = served.call("list_dependencies", path="lib/linter/linter.js")
+    assert not d.is_error, d.text
+    lazy = [ln for ln in d.text.splitlines() if ln.endswith("[lazy]")]
+    assert len(lazy) == 1 and lazy[0].startswith("  15:"), d.text  # only the require inside lint()
+    u = served.call("list_dependencies", path="lib/linter/linter.js", view="uses")
+    rows = {x["line"]: {n["name"]: n["lines"] for n in x["names"]} for x in u.data["uses"]}
+    assert rows[10] == {"ConfigOps": [17], "environments as BuiltInEnvironments": [17]}, u.text  # not `Legacy`
+    assert rows[12] == {"debug": [16]}, u.text  # `require("debug")("x")` binds debug
+    assert rows[11]["Traverser"] == [17], u.text

@@ -36,11 +36,17 @@
 (export_statement source: (string) @import.module) @import
 (call_expression function: (identifier) @_req arguments: (arguments . (string) @import.module) (#eq? @_req "require")) @import
 ; CommonJS `const X = require('m')`, `const {a, b: c} = require('m')`: imports of X / a, b, and @_decl is no
-; definition (`const v = require('m').v` stays a variable: a value read from a module)
+; definition (`const v = require('m').v` stays a variable: a value read from a module); a nested destructuring
+; `const { Legacy: { ConfigOps } } = require('m')` imports ConfigOps, not Legacy; `const debug = require('debug')('x')`
+; imports debug (what the module's function returns)
 ((lexical_declaration (variable_declarator name: (identifier) @import.name value: (call_expression function: (identifier) @_req arguments: (arguments . (string) @import.module)) @import)) @_decl (#eq? @_req "require"))
 ((variable_declaration (variable_declarator name: (identifier) @import.name value: (call_expression function: (identifier) @_req arguments: (arguments . (string) @import.module)) @import)) @_decl (#eq? @_req "require"))
-((lexical_declaration (variable_declarator name: (object_pattern [(shorthand_property_identifier_pattern) @import.name (pair_pattern key: (property_identifier) @import.name)]) value: (call_expression function: (identifier) @_req arguments: (arguments . (string) @import.module)) @import)) @_decl (#eq? @_req "require"))
-((variable_declaration (variable_declarator name: (object_pattern [(shorthand_property_identifier_pattern) @import.name (pair_pattern key: (property_identifier) @import.name)]) value: (call_expression function: (identifier) @_req arguments: (arguments . (string) @import.module)) @import)) @_decl (#eq? @_req "require"))
+((lexical_declaration (variable_declarator name: (object_pattern [(shorthand_property_identifier_pattern) @import.name (pair_pattern key: (property_identifier) @import.name value: [(identifier) (assignment_pattern)])]) value: (call_expression function: (identifier) @_req arguments: (arguments . (string) @import.module)) @import)) @_decl (#eq? @_req "require"))
+((lexical_declaration (variable_declarator name: (object_pattern (pair_pattern value: (object_pattern [(shorthand_property_identifier_pattern) @import.name (pair_pattern key: (property_identifier) @import.name value: [(identifier) (assignment_pattern)])]))) value: (call_expression function: (identifier) @_req arguments: (arguments . (string) @import.module)) @import)) @_decl (#eq? @_req "require"))
+((lexical_declaration (variable_declarator name: (identifier) @import.name value: (call_expression function: (call_expression function: (identifier) @_req arguments: (arguments . (string) @import.module)) @import))) @_decl (#eq? @_req "require"))
+((variable_declaration (variable_declarator name: (object_pattern [(shorthand_property_identifier_pattern) @import.name (pair_pattern key: (property_identifier) @import.name value: [(identifier) (assignment_pattern)])]) value: (call_expression function: (identifier) @_req arguments: (arguments . (string) @import.module)) @import)) @_decl (#eq? @_req "require"))
+((variable_declaration (variable_declarator name: (object_pattern (pair_pattern value: (object_pattern [(shorthand_property_identifier_pattern) @import.name (pair_pattern key: (property_identifier) @import.name value: [(identifier) (assignment_pattern)])]))) value: (call_expression function: (identifier) @_req arguments: (arguments . (string) @import.module)) @import)) @_decl (#eq? @_req "require"))
+((variable_declaration (variable_declarator name: (identifier) @import.name value: (call_expression function: (call_expression function: (identifier) @_req arguments: (arguments . (string) @import.module)) @import))) @_decl (#eq? @_req "require"))
 (export_statement (export_clause (export_specifier name: (identifier) @import.name)) source: (string) @import.module) @import
 
 ; What a module exports besides `export` on a definition (see visibility.ModuleExports): ES `export { a }` and
