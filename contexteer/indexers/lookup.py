@@ -526,6 +526,7 @@ class _Body:
         self.texts: dict[str, list[str]] = {}  # file lines read for local declarations, once per answer
         self._aliases: dict[str, str] | None = None  # Elixir: the file's aliases (on demand)
         self._decl_cache: dict[str, list[Symbol]] = {}  # symbols per file, for typing chains of reads
+        self._import_names: set[str] | None = None  # the names the file's imports bind (on demand)
 
     def syms_of(self, path: str) -> list[Symbol]:
         if path not in self._file_syms:
@@ -584,7 +585,16 @@ class _Body:
             return self._imported_top(name) or _SKIP
         if self.go:  # a bare name in Go: a definition of the same package (directory)
             return self._same_go_package(name)
+        if not self.imported.get(name) and self._bound_by_import(name):
+            return None  # `const debug = require("debug")(..)`: the outside package's, not a namesake elsewhere
         return self._from_imports(name) or self._unique(name)
+
+    def _bound_by_import(self, name: str) -> bool:
+        """Whether an import statement of the file binds `name` (to whatever module, the repository's or not)."""
+        if self._import_names is None:
+            self._import_names = {w for i in self.index.imports_of(self.sym.path) for n in (i.names or []) if n
+                                  for w in (n.split()[0], n.split()[-1])}
+        return name in self._import_names
 
     def _in_function(self, s: Symbol, path: str) -> bool:
         """Whether `s` is local to a function or method (a Haskell `where` function, a Python nested def), or

@@ -50,3 +50,17 @@ def test_commonjs_requires_in_one_declaration_nested_patterns_and_called_modules
     assert rows[10] == {"ConfigOps": [17], "environments as BuiltInEnvironments": [17]}, u.text  # not `Legacy`
     assert rows[12] == {"debug": [16]}, u.text  # `require("debug")("x")` binds debug
     assert rows[11]["Traverser"] == [17], u.text
+
+
+def test_a_name_bound_by_an_outside_import_never_resolves_to_a_namesake_of_an_imported_file(tmp_path):
+    files = {"lib/languages/js/index.js": ("\"use strict\";\nconst createDebug = require(\"debug\");\n"
+                                           "const debug = createDebug(\"eslint:languages:js\");\n\n"
+                                           "module.exports = { parse() { debug(\"x\"); } };\n"),
+             "lib/linter/linter.js": ("\"use strict\";\nconst jslang = require(\"../languages/js\");\n"
+                                      "const debug = require(\"debug\")(\"eslint:linter\");\n\n"
+                                      "class Linter {\n    verify(code) {\n        debug(\"verify\");\n        return jslang.parse(code);\n"
+                                      "    }\n}\n\nmodule.exports = { Linter };\n")}
+    c = served_tree(tmp_path / "r", files).call("find_related", symbol="Linter.verify", relation="callees")
+    assert not c.is_error, c.text
+    assert "debug" not in {i["qualname"] for i in c.data["items"]}, c.text  # index.js's private const is not it
+    assert "debug" in c.text.split("unresolved")[1], c.text
