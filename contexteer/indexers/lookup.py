@@ -42,6 +42,7 @@ from contexteer.indexers.syntax import (
     field_typed,
     generic_bound,
     go_embedded,
+    jsdoc_type,
     local_binding,
     local_bindings,
     named_type,
@@ -770,6 +771,8 @@ class _Body:
             if got is None:
                 return None
             typed = _value_type(got[0], step.endswith("()"))
+            if typed is None and got[0].language == "javascript" and step.endswith("()"):
+                typed = jsdoc_type(_file_lines(ws, got[0].path, self.texts), got[0].start_line, "returns")
             if typed is None and got[0].language == "php":  # `getCurrent()` with `/** @return OutputFormatterStyle */`
                 typed = _php_doc_return(self.index, got[0]) if step.endswith("()") else \
                     _php_property_type(self.index, self.syms_of(got[0].path), _file_lines(ws, got[0].path, self.texts),
@@ -859,6 +862,9 @@ class _Body:
             return _module_member(self.imported.get(r, ()), name, self.syms_of)
         # `func (r *Raft) run()`: r.setState is Raft's; Rust `Scheduler::CurrentThread(exec) => exec.block_on()`
         typed = declared_type(sym.signature or "", r) or _rust_bound_type(index, sym, r, self.texts)
+        if typed is None and sym.language == "javascript" and getattr(index, "ws", None) is not None:
+            # `@param {CodePathAnalyzer} analyzer` above `function forwardCurrentToHead(analyzer, node)`
+            typed = jsdoc_type(_file_lines(getattr(index, "ws", None), sym.path, self.texts), sym.start_line, "param", r)
         if typed is None and sym.language == "php":  # a parameter's declared class holds at every call on it, also
             # past a later `$input = new ArrayInput(..)` in one branch (Symfony's doRun: InputInterface's methods)
             typed = declared_type(sym.signature or "", "$" + r)
@@ -1279,6 +1285,8 @@ def member_of_returned(index: IndexQueries, sym: Symbol, own_class: Symbol | Non
     typed = return_type(made.signature or "", made.language) if made is not None else None
     if typed is None and made is not None and made.language == "php":  # `/** @return OutputFormatterStyle */`
         typed = _php_doc_return(index, made)
+    if typed is None and made is not None and made.language == "javascript" and getattr(index, "ws", None) is not None:
+        typed = jsdoc_type(_file_lines(getattr(index, "ws", None), made.path, {}), made.start_line, "returns")  # `@returns {CodePathState}`
     if typed == "Self":  # `-> Self`, `: static`: the class the method is defined in
         owner = next((s for s in syms_of(made.path) if s.id == made.parent_id), None)
         typed = owner.name if owner is not None else None
@@ -2890,6 +2898,8 @@ def _declared_receiver(index: IndexQueries, cache: dict[str, list[Symbol]], line
             return php
     if enc is not None:
         typed = declared_type(enc.signature or "", word)
+        if typed is None and enc.language == "javascript":  # `@param {FileReport} report`
+            typed = jsdoc_type(lines, enc.start_line, "param", word)
         if typed is None:
             binding = local_binding(lines, enc.start_line, site.line, word)
             if binding is not None and binding[0] == "member" and depth < 2:  # `r = borderRadius?.resolve(...)`

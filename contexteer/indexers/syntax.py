@@ -375,6 +375,38 @@ def local_bindings(lines: list[str], start: int, end: int, word: str) -> Iterato
                 yield None
 
 
+def jsdoc_type(lines: list[str], start: int, tag: str, name: str | None = None) -> str | None:
+    """The class a JSDoc comment right above line `start` gives: `@param {CodePathAnalyzer} analyzer` (tag "param"
+    with `name`), `@returns {CodePathState}` ("returns"), `@type {SourceCode}` ("type"). A union's first named type,
+    `?X`/`!X` as X, `import("./x").Y` as Y; None for a builtin, an array or object shape, or no such line."""
+    tags = ("returns", "return") if tag in ("returns", "return") else (tag,)
+    n = start - 1
+    while n > 0 and n >= start - 60:
+        text = lines[n - 1].strip() if n <= len(lines) else ""
+        if not text.startswith(("*", "/**", "*/")) and not text.endswith("*/"):
+            break
+        for t in tags:
+            m = re.search(rf"@{t}\s*\{{([^{{}}]*(?:\{{[^{{}}]*\}}[^{{}}]*)*)\}}\s*(\[?[\w$.]+)?", text)
+            if m is None or (name is not None and (m.group(2) or "").lstrip("[").split("=")[0] != name):
+                continue
+            for part in re.split(r"\|", m.group(1)):
+                part = re.sub(r"^\s*[?!]|[?!]\s*$", "", part.strip())
+                part = re.sub(r"^import\([^)]*\)\.", "", part)
+                if re.fullmatch(r"[\w$.]+", part) and part[:1].isupper():
+                    word = part.rsplit(".", 1)[-1]
+                    if word not in _JS_BUILTIN_TYPES:
+                        return word
+            return None
+        n -= 1
+    return None
+
+
+#: JSDoc types that name no class of a repository
+_JS_BUILTIN_TYPES = frozenset({"Object", "Array", "String", "Number", "Boolean", "Function", "Promise", "Map", "Set",
+                               "Symbol", "RegExp", "Date", "Error", "WeakMap", "WeakSet", "Iterable", "Iterator",
+                               "Generator", "Record", "Partial", "Readonly", "ReadonlyArray", "Uint8Array", "Buffer"})
+
+
 def return_type(signature: str, language: str | None) -> str | None:
     """The type a function's header says it returns, by name (`def get(self) -> Client`, `fn get(&self) -> &Client`,
     `public function get(): ?Client`, `get(): Client`, `func (h *Head) Get() *Client`, `public Client get()`);

@@ -64,3 +64,36 @@ def test_a_name_bound_by_an_outside_import_never_resolves_to_a_namesake_of_an_im
     assert not c.is_error, c.text
     assert "debug" not in {i["qualname"] for i in c.data["items"]}, c.text  # index.js's private const is not it
     assert "debug" in c.text.split("unresolved")[1], c.text
+
+
+def test_jsdoc_types_type_javascript_parameters_and_returns():
+    from contexteer.indexers.syntax import jsdoc_type
+
+    lines = ["/**", " * Forwards.", " * @param {CodePathAnalyzer} analyzer The instance.", " * @param {?ASTNode} node",
+             " * @param {import(\"./x\").Report|null} report", " * @param {Object} opts", " * @param {string} [name]",
+             " * @returns {CodePathState} the state", " */", "function f(analyzer, node, report, opts, name) {}"]
+    got = {w: jsdoc_type(lines, 10, "param", w) for w in ("analyzer", "node", "report", "opts", "name", "other")}
+    assert got == {"analyzer": "CodePathAnalyzer", "node": "ASTNode", "report": "Report", "opts": None, "name": None,
+                   "other": None}
+    assert jsdoc_type(lines, 10, "returns") == "CodePathState"
+    assert jsdoc_type(["function g() {}"], 1, "returns") is None
+
+
+def test_jsdoc_typed_receivers_resolve_calls_and_callers(tmp_path):
+    files = {"lib/file-report.js": ("\"use strict\";\nclass FileReport {\n    addError(d) {}\n}\nclass Other {\n    addError(d) {}\n}\n"
+                                    "module.exports = { FileReport, Other };\n"),
+             "lib/state.js": ("\"use strict\";\nclass CodePathState {\n    fork() {}\n}\nclass CodePath {\n    /**\n"
+                              "     * @param {CodePath} codePath\n     * @returns {CodePathState} its state\n     */\n"
+                              "    static getState(codePath) {\n        return codePath.state;\n    }\n}\n"
+                              "module.exports = { CodePath, CodePathState };\n"),
+             "lib/linter.js": ("\"use strict\";\nconst { FileReport } = require(\"./file-report\");\nconst { CodePath } = require(\"./state\");\n\n"
+                               "/**\n * Adds.\n * @param {FileReport} report The report.\n * @param {CodePath} codePath\n */\n"
+                               "function add(report, codePath) {\n    report.addError({});\n    const state = CodePath.getState(codePath);\n"
+                               "    state.fork();\n}\n\nmodule.exports = { add };\n")}
+    served = served_tree(tmp_path / "r", files)
+    n = served.call("find_related", symbol="FileReport.addError", relation="callers")
+    assert [(i["qualname"], i["how"]) for i in n.data["items"]] == [("add", "receiver type")], n.text
+    o = served.call("find_related", symbol="Other.addError", relation="callers")
+    assert not o.data["items"], o.text
+    c = served.call("find_related", symbol="add", relation="callees")
+    assert {i["qualname"] for i in c.data["items"]} == {"FileReport.addError", "CodePath.getState", "CodePathState.fork"}, c.text
