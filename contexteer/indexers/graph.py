@@ -827,6 +827,8 @@ def _unresolved_call(index: IndexQueries, sym: Symbol, name: str, member_calls: 
         maybe = [s for s in index.symbols_named(name) if s.name == name and s.kind == "method"
                  and s.id != sym.id and language_family(s.language) == family
                  and not re.search(r"\boverride\b", s.signature or "")]
+        code = [s for s in maybe if not s.path.endswith(".d.ts")]
+        maybe = code if code and sym.language == "javascript" else maybe  # the `.d.ts` a package ships: no second guess
         if 0 < len(maybe) <= 2:
             return label + " (maybe " + ", ".join(f"{s.qualname} {s.path}:{s.start_line}" for s in maybe) + ")"
     return label

@@ -1304,6 +1304,8 @@ def member_of_type(index: IndexQueries, typed: str, name: str, sym: Symbol, impo
     family = language_family(sym.language)
     hit = [s for s in index.symbols_named(f"{typed}.{name}") if s.qualname == f"{typed}.{name}" and usable_member(s)
            and language_family(s.language) == family]
+    if sym.language == "javascript" and any(s.path.endswith(".d.ts") for s in hit):  # a package's shipped types
+        hit = [s for s in hit if not s.path.endswith(".d.ts")] or hit  # declare its JavaScript classes again
     near = [s for s in hit if s.path == sym.path or s.path in import_files
             or s.path.rpartition("/")[0] == sym.path.rpartition("/")[0]]
     if near or len(hit) == 1:

@@ -387,7 +387,8 @@ def jsdoc_type(lines: list[str], start: int, tag: str, name: str | None = None) 
             break
         for t in tags:
             m = re.search(rf"@{t}\s*\{{([^{{}}]*(?:\{{[^{{}}]*\}}[^{{}}]*)*)\}}\s*(\[?[\w$.]+)?", text)
-            if m is None or (name is not None and (m.group(2) or "").lstrip("[").split("=")[0] != name):
+            # (`@param {Linter} config.linter` documents the `linter` a destructured parameter binds)
+            if m is None or (name is not None and (m.group(2) or "").lstrip("[").split("=")[0].rpartition(".")[2] != name):
                 continue
             for part in re.split(r"\|", m.group(1)):
                 part = re.sub(r"^\s*[?!]|[?!]\s*$", "", part.strip())

@@ -97,3 +97,14 @@ def test_jsdoc_typed_receivers_resolve_calls_and_callers(tmp_path):
     assert not o.data["items"], o.text
     c = served.call("find_related", symbol="add", relation="callees")
     assert {i["qualname"] for i in c.data["items"]} == {"FileReport.addError", "CodePath.getState", "CodePathState.fork"}, c.text
+
+
+def test_jsdoc_of_a_destructured_parameter_and_shipped_types_of_the_same_method(tmp_path):
+    files = {**_FILES, "lib/eslint/helpers.js": ("\"use strict\";\n\n/**\n * Verifies.\n * @param {Object} config The config.\n"
+                                                 " * @param {Linter} config.linter The linter.\n * @returns {Object} the result\n */\n"
+                                                 "function verifyText({ text, linter }) {\n    return linter.verify(text, {});\n}\n\n"
+                                                 "module.exports = { verifyText };\n")}
+    c = served_tree(tmp_path / "r", files).call("find_related", symbol="verifyText", relation="callees")
+    assert not c.is_error, c.text
+    assert [(i["qualname"], i["path"], i["how"]) for i in c.data["items"]] == \
+        [("Linter.verify", "lib/linter/linter.js", "receiver type")], c.text  # not the .d.ts declaration, not a guess
