@@ -81,7 +81,8 @@ def import_uses(nav: NavigationService, rel: str) -> list[ImportUse]:
         scope = _function_around(syms, imp.line) or (_main_block(lines, imp.line) if language in ("py", "pyi") else None)
         local = {k: [n for n in v if scope is None or scope[0] <= n <= scope[1]] for k, v in refs.items()}
         local_every = {k: [n for n in v if scope is None or scope[0] <= n <= scope[1]] for k, v in every.items()}
-        space = _namespace(imp, names, text, lines, language, _go_package(nav, targets) if language == "go" else None)
+        space = _namespace(imp, names, text, lines, language, _go_package(nav, targets) if language == "go" else None,
+                           objects=language in _JS and _exports_object(nav, targets))
         if space is not None:  # `prometheus.Register(...)`, `os.path.join(...)`, `ns.x` after `import * as ns`
             for member, at in _qualified_uses(space, local, local_every, lines):
                 found.names.append(_used(nav, f"{space}.{member}", member, at, targets))
@@ -438,9 +439,10 @@ def _go_package(nav: NavigationService, targets: list[str]) -> str | None:
 
 
 def _namespace(imp: Any, names: list[str], text: str, lines: list[str], language: str,
-               declared: str | None = None) -> str | None:
+               declared: str | None = None, objects: bool = False) -> str | None:
     """The qualifier an import binds when its names are read through it: a Go package (its alias or its path's last
-    element), a Python `import a.b` (`a.b`) or `import a as b` (`b`), a JS/TS `import * as ns`; None when it binds
+    element), a Python `import a.b` (`a.b`) or `import a as b` (`b`), a JS/TS `import * as ns`, and (`objects`: the
+    file required exports an object literal) a CommonJS `const log = require("./shared/logging")`; None when it binds
     names themselves."""
     if language == "go":
         if names:
@@ -453,8 +455,18 @@ def _namespace(imp: Any, names: list[str], text: str, lines: list[str], language
         return _bound(names[0]) if names else _alias(text, imp.module) or imp.module  # `import json as j`
     if language in ("js", "jsx", "ts", "tsx", "mjs", "cjs", "mts", "cts"):
         m = re.search(r"\*\s+as\s+([\w$]+)", text)
+        if m is None and objects:  # `log.info(..)`, `log.error(..)`: the members of the object it exports
+            m = re.match(r"\s*(?:(?:const|let|var)\s+)?([\w$]+)\s*=\s*require\s*\(", text)
         return m.group(1) if m else None
     return None
+
+
+def _exports_object(nav: NavigationService, targets: list[str]) -> bool:
+    """Whether the one repository file a require reaches exports an object literal (`module.exports = { info() {..},
+    error() {..} }`), whose members are what the code reads off the name bound to it."""
+    if len(targets) != 1:
+        return False
+    return re.search(r"^module\.exports\s*=\s*\{", repo_text(nav.ws, targets[0]) or "", re.M) is not None
 
 
 def _qualified_uses(space: str, plain: dict[str, list[int]], every: dict[str, list[int]],

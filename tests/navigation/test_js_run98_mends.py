@@ -108,3 +108,17 @@ def test_jsdoc_of_a_destructured_parameter_and_shipped_types_of_the_same_method(
     assert not c.is_error, c.text
     assert [(i["qualname"], i["path"], i["how"]) for i in c.data["items"]] == \
         [("Linter.verify", "lib/linter/linter.js", "receiver type")], c.text  # not the .d.ts declaration, not a guess
+
+
+def test_a_required_module_exporting_an_object_is_read_through_its_members(tmp_path):
+    files = {"lib/shared/logging.js": ("\"use strict\";\n\nmodule.exports = {\n    info(...args) {\n        console.log(...args);\n"
+                                       "    },\n\n    error(...args) {\n        console.error(...args);\n    },\n};\n"),
+             "lib/shared/traverser.js": "\"use strict\";\nclass Traverser {\n    static traverse(n) {}\n}\nmodule.exports = Traverser;\n",
+             "lib/cli.js": ("\"use strict\";\nconst log = require(\"./shared/logging\");\nconst Traverser = require(\"./shared/traverser\");\n\n"
+                            "function run(x) {\n    log.info(\"a\");\n    if (!x) {\n        log.error(\"b\");\n    }\n"
+                            "    return new Traverser();\n}\n\nmodule.exports = { run };\n")}
+    u = served_tree(tmp_path / "r", files).call("list_dependencies", path="lib/cli.js", view="uses")
+    assert not u.is_error, u.text
+    rows = {x["line"]: {n["name"]: (n["lines"], n["defined"]) for n in x["names"]} for x in u.data["uses"]}
+    assert rows[2] == {"log.info": ([6], "lib/shared/logging.js:4"), "log.error": ([8], "lib/shared/logging.js:8")}, u.text
+    assert rows[3] == {"Traverser": ([10], "lib/shared/traverser.js:2")}, u.text  # a class exported whole stays a name
