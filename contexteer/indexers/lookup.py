@@ -1392,7 +1392,7 @@ def find_callers(index: IndexQueries, sym: Symbol, callee: str, resolve_imports:
         # a function local to another (`def compute` inside FutureTasks.exec) is called from inside it only
         sites = [c for c in sites if c.path == holder.path and holder.start_line <= c.line <= holder.end_line]
     elif sym.kind in ("function", "method") and sites:
-        sites = _unshadowed(index, sym, callee, sites)
+        sites = _unshadowed(index, sym, callee, sites, resolve_imports)
         if sym.language == "go" and sym.kind == "function" and owner is None and sites:
             sites = _go_function_sites(index, sym, callee, sites, left_out)
         if sym.language == "haskell" and sites:  # `tableToOpenXML opts blocksToOpenXML gridTable = do`: a parameter
@@ -1756,12 +1756,31 @@ def _global_shell_function(index: IndexQueries, sym: Symbol, callee: str, sites:
                 c.how = GLOBAL
 
 
-def _unshadowed(index: IndexQueries, sym: Symbol, callee: str, sites: list[Caller]) -> list[Caller]:
+def _imports_it_or_none(files: list[str], path: str) -> bool:
+    """Whether an import of a name reaches `path`, or the file imports no repository module by that name."""
+    return not files or path in files
+
+
+def _unshadowed(index: IndexQueries, sym: Symbol, callee: str, sites: list[Caller],
+                resolve_imports: Callable[[str], dict[str, list[str]]] | None = None) -> list[Caller]:
     """`sites` less those inside a function that defines a local function of the name: there the local is called
-    (TWiki's `attributes` has its own `where spnl = ...`, not Markdown's `spnl`)."""
+    (TWiki's `attributes` has its own `where spnl = ...`, not Markdown's `spnl`); in JS/TS and Python, less the bare
+    calls in another module that defines a function of the name at its top level."""
+    modules = language_family(sym.language) in (language_family("javascript"), "python") and sym.parent_id is None
+    if modules and resolve_imports is not None:
+        # a bare call in a module importing the name from another module is that one's (eslint.js's `verifyText(..)`,
+        # imported from eslint-helpers, is not cli-engine's private namesake)
+        sites = [c for c in sites if c.path == sym.path or _imports_it_or_none(resolve_imports(c.path).get(callee, []), sym.path)]
     spans: dict[str, list[tuple[int, int]]] = {}
     for local in index.symbols_named(callee):
-        if local.id == sym.id or local.parent_id is None or local.kind not in ("function", "method"):
+        if local.id == sym.id or local.name != callee:
+            continue
+        if local.parent_id is None and modules and local.path != sym.path and local.kind in ("function", "variable", "constant") \
+                and language_family(local.language) == language_family(sym.language):
+            # a module's own function of the name (cli-engine.js's private `verifyText`): its bare calls are that one's
+            spans.setdefault(local.path, []).append((1, 10 ** 9))
+            continue
+        if local.parent_id is None or local.kind not in ("function", "method"):
             continue
         holder = index.get_symbol(local.parent_id)
         if holder is not None and holder.kind in ("function", "method"):

@@ -122,3 +122,18 @@ def test_a_required_module_exporting_an_object_is_read_through_its_members(tmp_p
     rows = {x["line"]: {n["name"]: (n["lines"], n["defined"]) for n in x["names"]} for x in u.data["uses"]}
     assert rows[2] == {"log.info": ([6], "lib/shared/logging.js:4"), "log.error": ([8], "lib/shared/logging.js:8")}, u.text
     assert rows[3] == {"Traverser": ([10], "lib/shared/traverser.js:2")}, u.text  # a class exported whole stays a name
+
+
+def test_callers_of_a_module_function_leave_out_a_namesake_modules_own_calls(tmp_path):
+    files = {"lib/eslint/helpers.js": ("\"use strict\";\nfunction verifyText({ text }) {\n    return text;\n}\n"
+                                       "function lintFile(t) {\n    return verifyText({ text: t });\n}\nmodule.exports = { verifyText, lintFile };\n"),
+             "lib/eslint/eslint.js": ("\"use strict\";\nconst { verifyText } = require(\"./helpers\");\n\n"
+                                      "function lintText(t) {\n    return verifyText({ text: t });\n}\nmodule.exports = { lintText };\n"),
+             "lib/cli-engine/cli-engine.js": ("\"use strict\";\nfunction verifyText({ text, config }) {\n    return config;\n}\n\n"
+                                              "function executeOnText(t) {\n    return verifyText({ text: t });\n}\nmodule.exports = { executeOnText };\n")}
+    served = served_tree(tmp_path / "r", files)
+    a = served.call("find_related", symbol="verifyText", path="lib/eslint/helpers.js", relation="callers")
+    assert {(i["path"], i["qualname"]) for i in a.data["items"]} == {
+        ("lib/eslint/helpers.js", "lintFile"), ("lib/eslint/eslint.js", "lintText")}, a.text
+    b = served.call("find_related", symbol="verifyText", path="lib/cli-engine/cli-engine.js", relation="callers")
+    assert {(i["path"], i["qualname"]) for i in b.data["items"]} == {("lib/cli-engine/cli-engine.js", "executeOnText")}, b.text
