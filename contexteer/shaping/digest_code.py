@@ -219,6 +219,9 @@ def _import_blocks(lines: list[str], taken: set[int], limit: int = 120) -> list[
     return out
 
 
+VALUE_LINES = 8  # a variable or constant definition spanning at most this many more lines is quoted whole
+
+
 def digest_code(inp: DigestInput) -> Digest:
     ls = inp.ls
     lines = ls.lines
@@ -230,6 +233,8 @@ def digest_code(inp: DigestInput) -> Digest:
     taken: set[int] = set()
     for d in defs:
         end = _signature_end(lines, d.idx)
+        if d.kind in ("variable", "constant") and d.end - d.idx <= VALUE_LINES:
+            end = max(end, d.end)  # a module constant's value is its signal (`const X = union(\n  A,\n  B,\n);`)
         items.append(Item(d.idx, end, sig.DEFINITION + (0 if d.primary else max(1, min(d.depth, 9)) * 0.1), "definitions"))
         taken.update(range(d.idx, end + 1))
     counts: Counter[str] = Counter(definitions=len(defs))

@@ -137,3 +137,16 @@ def test_callers_of_a_module_function_leave_out_a_namesake_modules_own_calls(tmp
         ("lib/eslint/helpers.js", "lintFile"), ("lib/eslint/eslint.js", "lintText")}, a.text
     b = served.call("find_related", symbol="verifyText", path="lib/cli-engine/cli-engine.js", relation="callers")
     assert {(i["path"], i["qualname"]) for i in b.data["items"]} == {("lib/cli-engine/cli-engine.js", "executeOnText")}, b.text
+
+
+def test_a_whole_file_digest_quotes_a_short_multi_line_constant_whole(tmp_path):
+    def helpers(a: int, b: int) -> str:
+        return "".join(f"function helper{i}(a, b) {{\n" + "".join(f"    const v{k} = a + b + {k};\n" for k in range(12))
+                       + "    return a;\n}\n\n" for i in range(a, b))
+    consts = ("const GENERAL = new Set(\"\\\\bcd\");\nconst NON_CLASS = union(\n\tGENERAL,\n\tnew Set(\"^/.$\"),\n"
+              "\tnew Set(\"{}|\"),\n\tnew Set(\"()Bk\"),\n);\n\n")
+    files = {"lib/rules/escape.js": "\"use strict\";\n\n" + helpers(0, 8) + consts + helpers(8, 16) + "module.exports = { NON_CLASS };\n"}
+    r = served_tree(tmp_path / "r", files).call("read_code_range", path="lib/rules/escape.js")
+    assert not r.is_error, r.text
+    assert r.text.startswith("[digest of lib/rules/escape.js"), r.text[:200]  # large enough to be a digest
+    assert '\tnew Set("^/.$"),\n' in r.text and '\tnew Set("()Bk"),\n' in r.text, r.text  # the value whole, not folded
