@@ -357,7 +357,19 @@ def _mentions(lines: list[str], name: str, spans: set[int], scope: tuple[int, in
 def _used(nav: NavigationService, written: str, name: str, at: list[int], targets: list[str]) -> UsedName:
     at = sorted(at)
     return UsedName(name=written, lines=at[:MAX_LINES], more=max(0, len(at) - MAX_LINES),
-                    defined=(_definition(nav, name, targets) or _reexported(nav, name, targets)) if at else None)
+                    defined=(_definition(nav, name, targets) or _reexported(nav, name, targets)
+                             or _module_export(nav, targets)) if at else None)
+
+
+def _module_export(nav: NavigationService, targets: list[str]) -> str | None:
+    """Where the one JavaScript file a require reaches assigns `module.exports` a function or class of no name
+    (`module.exports = function (usingFlatConfig) {`: lib/options.js, bound as `createCLIOptions`)."""
+    if len(targets) != 1 or not targets[0].endswith((".js", ".cjs", ".mjs")):
+        return None
+    for n, text in enumerate((repo_text(nav.ws, targets[0]) or "").splitlines(), 1):
+        if re.match(r"module\.exports\s*=\s*(?:async\s+)?(?:function\b|class\b|\([^)]*\)\s*=>|[\w$]+\s*=>)", text):
+            return f"{targets[0]}:{n}"
+    return None
 
 
 def _reexported(nav: NavigationService, name: str, targets: list[str]) -> str | None:

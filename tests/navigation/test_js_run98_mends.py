@@ -150,3 +150,12 @@ def test_a_whole_file_digest_quotes_a_short_multi_line_constant_whole(tmp_path):
     assert not r.is_error, r.text
     assert r.text.startswith("[digest of lib/rules/escape.js"), r.text[:200]  # large enough to be a digest
     assert '\tnew Set("^/.$"),\n' in r.text and '\tnew Set("()Bk"),\n' in r.text, r.text  # the value whole, not folded
+
+
+def test_a_name_bound_to_an_anonymous_module_export_points_at_it(tmp_path):
+    files = {"lib/options.js": "\"use strict\";\n\n// Options.\nmodule.exports = function (usingFlatConfig) {\n    return {};\n};\n",
+             "lib/cli.js": "\"use strict\";\nconst createCLIOptions = require(\"./options\");\n\nfunction run() {\n    return createCLIOptions(true);\n}\nmodule.exports = { run };\n"}
+    u = served_tree(tmp_path / "r", files).call("list_dependencies", path="lib/cli.js", view="uses")
+    assert not u.is_error, u.text
+    name = u.data["uses"][0]["names"][0]
+    assert (name["name"], name["lines"], name["defined"]) == ("createCLIOptions", [5], "lib/options.js:4"), u.text
