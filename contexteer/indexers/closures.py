@@ -110,7 +110,8 @@ class FileClosures:
                 break
             own = node.child_by_field_name("name")
             itself = e == hi and (s == lo or (own is not None and _text(own, data) == name))
-            if node.type in kinds and s <= start and e >= end and not itself:
+            # (a named node: the keyword token of `function f(` is a node of type "function" too)
+            if node.type in kinds and node.is_named and s <= start and e >= end and not itself:
                 out.append((_describe(node, data), s, e))
             node = node.parent
         return out

@@ -159,3 +159,11 @@ def test_a_name_bound_to_an_anonymous_module_export_points_at_it(tmp_path):
     assert not u.is_error, u.text
     name = u.data["uses"][0]["names"][0]
     assert (name["name"], name["lines"], name["defined"]) == ("createCLIOptions", [5], "lib/options.js:4"), u.text
+
+
+def test_a_hit_on_a_functions_own_multi_line_header_names_no_one_line_function(tmp_path):
+    files = {"lib/linter.js": ("\"use strict\";\n\nfunction addProblem(\n    config,\n    report,\n) {\n"
+                               "    report.add(config);\n}\n\nmodule.exports = { addProblem };\n")}
+    s = served_tree(tmp_path / "r", files).call("search_text", pattern="function addProblem", path="lib/linter.js")
+    assert not s.is_error, s.text
+    assert "lib/linter.js:3: function addProblem(  — in addProblem 3-8" in s.text and "3-3" not in s.text, s.text
