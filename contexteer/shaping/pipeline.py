@@ -46,6 +46,9 @@ from contexteer.tokens import get_counter
 
 logger = logging.getLogger(__name__)
 
+#: a file read whole passes whole up to this many times `context_mode_mcp.max_direct_passthrough` (3,072 tokens)
+WHOLE_FILE_PASSTHROUGH = 6
+
 __all__ = ["Shaped", "Pipeline", "redact_keep_lines", "digest_budget", "head_cut", "TIERS"]
 
 #: How an answer reached the model: whole, a page of a delimited range, a digest, or an overview.
@@ -137,13 +140,14 @@ class Pipeline:
         pageable = answer.scope == "delimited" and isinstance(answer.body, FileLines) and answer.continuation is not None
         if pageable and raw <= whole and self._typed_over(answer, whole):
             return self._page(answer, raw)  # the text fits, its typed form (structured output) does not: page both
-        # a search of hit lines only up to twice the passthrough size, or a small file read whole up to four times
-        # it: a digest saves little and its fold costs the agent a fetch_result call (81-line TaskSupport.scala: 281
+        # a search of hit lines only up to twice the passthrough size, or a file read whole up to six times it: a
+        # digest saves little and its fold costs the agent a fetch_result call (81-line TaskSupport.scala: 281
         # + 1,019 tokens; a 120-line fastifyTRPCPlugin.ts of 1,233 tokens read as 368 of folds whose imports the
-        # question was about, a 160-line go_collector_latest.go of 1,920 with the bodies asked about folded)
+        # question was about, a 160-line go_collector_latest.go of 1,920 with the bodies asked about folded; A/B runs
+        # 94, 98 and 100: every digest of a 250-320-line file of 2,100-3,000 tokens was followed by a fetch of it all)
         hits = _search_whole(answer, raw, cm.max_direct_passthrough) or (
             tool == "read_code_range" and isinstance(answer.body, FileLines) and answer.body.first == 1
-            and raw <= 4 * cm.max_direct_passthrough)
+            and raw <= WHOLE_FILE_PASSTHROUGH * cm.max_direct_passthrough)
         if raw <= cm.max_direct_passthrough or (bounded and raw <= whole) or hits:
             if answer.page_model is not None and isinstance(answer.body, FileLines):
                 answer.model = answer.page_model(len(answer.body.lines), preface)

@@ -152,7 +152,7 @@ def test_a_small_file_read_whole_comes_back_whole_and_a_larger_one_as_a_digest(t
     def module(n: int) -> str:
         return "".join(f"def handler_{i}(request, response):\n    return response.send(request.body[{i}])\n\n" for i in range(n))
 
-    s = served_tree(tmp_path, {"small.py": module(30), "large.py": module(120)})
+    s = served_tree(tmp_path, {"small.py": module(30), "large.py": module(200)})
     small = s.call("read_code_range", path="small.py")
     assert small.meta is not None and small.meta["tier"] == "passthrough" and small.meta["raw_tokens"] > 512, small.meta
     assert all(f"def handler_{i}(" in small.text for i in range(30)) and "folded" not in small.text

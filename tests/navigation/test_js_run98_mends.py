@@ -145,7 +145,7 @@ def test_a_whole_file_digest_quotes_a_short_multi_line_constant_whole(tmp_path):
                        + "    return a;\n}\n\n" for i in range(a, b))
     consts = ("const GENERAL = new Set(\"\\\\bcd\");\nconst NON_CLASS = union(\n\tGENERAL,\n\tnew Set(\"^/.$\"),\n"
               "\tnew Set(\"{}|\"),\n\tnew Set(\"()Bk\"),\n);\n\n")
-    files = {"lib/rules/escape.js": "\"use strict\";\n\n" + helpers(0, 8) + consts + helpers(8, 16) + "module.exports = { NON_CLASS };\n"}
+    files = {"lib/rules/escape.js": "\"use strict\";\n\n" + helpers(0, 9) + consts + helpers(9, 20) + "module.exports = { NON_CLASS };\n"}
     r = served_tree(tmp_path / "r", files).call("read_code_range", path="lib/rules/escape.js")
     assert not r.is_error, r.text
     assert r.text.startswith("[digest of lib/rules/escape.js"), r.text[:200]  # large enough to be a digest

@@ -15,12 +15,13 @@ from tests.conftest import make_workspace
 def _go_source() -> str:
     lines = ["package main", "", 'import "fmt"', "", "type Server struct {", "\tport int", "}", ""]
     lines += ["func (s *Server) Start() error {", *[f'\tfmt.Println("starting step {j}", s.port)' for j in range(30)], "\treturn nil", "}", ""]
-    for i in range(8):
+    for i in range(14):  # past what a whole-file read passes whole (3,072 tokens)
         lines += [f"func Handler{i}(w int, r string) error {{", *[f'\tfmt.Println("step {j} of {i}", w, r)' for j in range(12)], "\treturn nil", "}", ""]
     return "\n".join(lines) + "\n"
 
 
 def test_a_medium_go_file_is_digested_with_bodies_named_by_the_index(tmp_path: Path):
+    # (a file of at most 3,072 tokens passes whole: test_a_file_of_three_thousand_tokens_read_whole_passes_whole)
     root = tmp_path / "gorepo"
     root.mkdir()
     (root / "main.go").write_text(_go_source())
@@ -53,3 +54,23 @@ def test_a_range_cut_at_the_line_cap_continues_within_the_range_asked_for(tmp_pa
     text = result.content[0].text  # type: ignore[union-attr]
     assert "long.txt:1-400 (of 900 lines)" in text
     assert 'read_code_range(path="long.txt", start_line=401, end_line=500)' in text
+
+
+def test_a_file_of_three_thousand_tokens_read_whole_passes_whole(tmp_path: Path):
+    # A/B runs 94, 98, 100: a 314-line strict.js (2,660 tokens) came back as a digest and was fetched whole next
+    root = tmp_path / "jsrepo"
+    root.mkdir()
+    body = "".join(f"function rule{i}(context) {{\n" + "".join(f"    context.report({{ n: {k} }});\n" for k in range(10))
+                   + "}\n\n" for i in range(24))
+    (root / "strict.js").write_text('"use strict";\n\n' + body)
+    ws, loaded = make_workspace(root)
+
+    async def main():
+        async with Client(build_server(ws, loaded)) as client:
+            return await client.call_tool("read_code_range", {"path": "strict.js"})
+
+    result = anyio.run(main)
+    assert result.meta is not None
+    assert 2048 < result.meta["raw_tokens"] <= 3072, result.meta  # past the old four times the passthrough
+    assert result.meta["tier"] == "passthrough", result.meta
+    assert "context.report({ n: 9 });" in result.content[0].text  # type: ignore[union-attr]
