@@ -51,6 +51,26 @@ def block_heads(lines: list[str], start: int, holder_start: int, limit: int = 4)
     return out[::-1]
 
 
+def block_end(lines: list[str], head: int, limit: int = 2000) -> int:
+    """The last line of the block whose head is line `head`: the closing line at the head's indentation (`}`,
+    `end`, `)`), or in an indented language the last line indented deeper (blank lines after it left out)."""
+    def indent(text: str) -> int:
+        return len(text) - len(text.lstrip(" \t"))
+
+    level = indent(lines[head - 1]) if 0 < head <= len(lines) else 0
+    last = head
+    for m in range(head + 1, min(len(lines), head + limit) + 1):
+        text = lines[m - 1]
+        stripped = text.strip()
+        if not stripped:
+            continue
+        if indent(text) <= level:
+            # a closing line ends the block; `} else {`, `elif`, `else:` continue it into the next branch's own block
+            return m if re.match(r"[})\]]|end\b", stripped) else last
+        last = m
+    return last
+
+
 def range_note(nav: NavigationService, rel: str, start: int, end: int) -> str:
     """What the range sits in or holds (`— in method Raft.run 126-147`), from the index, and in C, C++ and C# the
     `#if` groups its first line is compiled under (`(only #if DEBUG)`); '' without either."""

@@ -17,7 +17,7 @@ from contexteer.errors import ContexteerError, InputError, NotFoundError
 from contexteer.fitting import fit_rows
 from contexteer.indexers.lookup import enclosing
 from contexteer.navigation.models import CodeRange, clip
-from contexteer.navigation.reads import block_heads
+from contexteer.navigation.reads import block_end, block_heads
 from contexteer.navigation.service import NavigationService
 from contexteer.navigation.symbols import doc_start
 from contexteer.secrets import redact_key_block_lines
@@ -306,7 +306,9 @@ def _render_read(svc: Services, nav: NavigationService, rel: str, lines: list[st
                               more_names=sem.more_names).split("\n")
         heads = getattr(target, "block_heads", [])
         if heads:  # the blocks the lines sit in, whose heads' names are resolved among the uses
-            tail[1:1] = [f"── inside the block{'s' if len(heads) != 1 else ''} ──"] + [f"{n}\t{lines[n - 1]}" for n in heads]
+            # each with its range: "the chain of enclosing blocks with ranges" is the question (Symfony, ESLint A/B)
+            tail[1:1] = [f"── inside the block{'s' if len(heads) != 1 else ''} ──"] + [
+                f"{n}-{block_end(lines, n)}\t{lines[n - 1]}" for n in heads]
         if sem.commands:
             commands = "not defined in this repository (shell builtins and external commands): " + ", ".join(sem.commands[:40])
             tail.insert(1 + len(model.uses) + 1, commands)

@@ -167,3 +167,15 @@ def test_a_hit_on_a_functions_own_multi_line_header_names_no_one_line_function(t
     s = served_tree(tmp_path / "r", files).call("search_text", pattern="function addProblem", path="lib/linter.js")
     assert not s.is_error, s.text
     assert "lib/linter.js:3: function addProblem(  — in addProblem 3-8" in s.text and "3-3" not in s.text, s.text
+
+
+def test_the_blocks_a_read_line_sits_in_come_with_their_ranges(tmp_path):
+    files = {"lib/analyzer.js": ("\"use strict\";\nfunction forward(analyzer, node) {\n    let i;\n    for (i = 0; i < 3; ++i) {\n"
+                                 "        const s = node[i];\n        if (s) {\n            analyzer.emit(\"x\", [s]);\n        }\n"
+                                 "    }\n}\nmodule.exports = { forward };\n"),
+             "lib/walk.py": "def walk(xs):\n    for x in xs:\n        if x:\n            print(x)\n\n    return xs\n"}
+    served = served_tree(tmp_path / "r", files)
+    r = served.call("read_code_range", path="lib/analyzer.js:7", context="semantic")
+    assert "── inside the blocks ──\n4-9\t    for (i = 0; i < 3; ++i) {\n6-8\t        if (s) {\n" in r.text, r.text
+    p = served.call("read_code_range", path="lib/walk.py:4", context="semantic")
+    assert "2-4\t    for x in xs:\n3-4\t        if x:\n" in p.text, p.text

@@ -173,7 +173,7 @@ def test_a_line_read_shows_the_blocks_it_sits_in_and_resolves_their_names(tmp_pa
             "extension UIHostingController {\n  func setSafeAreaRegions(ignoring: Bool) {\n  }\n}\n")})
     text = s.call("read_code_range", path="ios/Core/Views/SwiftUI/SwiftUIHostingView.swift", start_line=6, end_line=6,
                   context="semantic").text
-    assert "── inside the block ──\n5\t      if let safeAreaProps = props as? SafeAreaControllable {\n" in text, text
+    assert "── inside the block ──\n5-7\t      if let safeAreaProps = props as? SafeAreaControllable {\n" in text, text
     assert "ios/Core/Views/SwiftUI/SwiftUIViewProps.swift:2-4 ExpoSwiftUI.SafeAreaControllable — public protocol " \
            "SafeAreaControllable  [enclosing type]" in text
     assert "UIHostingController.setSafeAreaRegions — func setSafeAreaRegions(ignoring: Bool)  [receiver type]" in text
