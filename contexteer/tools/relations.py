@@ -191,7 +191,9 @@ def _head(model: RelatedResult, target: Any, offset: int, depth: int, details: s
         counts[it.how] = counts.get(it.how, 0) + 1
     shown = len(model.items)
     span = f"{model.total}" if not offset and shown >= model.total else f"{offset + 1}-{offset + shown} of {model.total}"
-    head = f"{what}{', depth ' + str(depth) if depth > 1 else ''}: {span} definition{'s' if model.total != 1 else ''}"
+    # (callers: "calling definitions", as "runRules …: 2 definitions" read as two runRules to the ESLint A/B agent)
+    noun = "calling definition" if model.relation == "callers" else "definition"
+    head = f"{what}{', depth ' + str(depth) if depth > 1 else ''}: {span} {noun}{'s' if model.total != 1 else ''}"
     again = sum(1 for it in model.items if it.detail == "listed above too")  # a caller met on two branches
     head += f" ({again} of them listed twice, met on two branches)" if again else ""
     if model.relation == "callers":

@@ -88,7 +88,7 @@ def test_callers_follow_aliases_and_imports_and_leave_out_another_modules_namesa
     s = served_tree(tmp_path, CALLS)
     text = s.call("find_related", symbol="Mix.Compilers.Elixir.read_manifest", relation="callers").text
     assert text.startswith("callers of method Mix.Compilers.Elixir.read_manifest (lib/mix/compilers/elixir.ex:6-8): "
-                           "3 definitions, 3 call sites"), text
+                           "3 calling definitions, 3 call sites"), text
     rows = [r.split(" in ")[0] for r in text.splitlines()[1:] if " in " in r and not r.startswith("[")]
     # CE.read_manifest through `require ..., as: CE`, the import, its own module; not Test's read_manifest/0 (line 5)
     # nor its `defp read_manifest() do` head (line 7)

@@ -291,7 +291,7 @@ def test_a_second_level_caller_met_on_another_branch_is_listed_again_with_its_li
         "  [ (\"subfile\", doSubfile)\n  , (\"include\", include \"include\")\n  , (\"input\", include \"input\")\n  ]\n")})
     text = s.call("find_related", symbol="insertIncluded", relation="callers", depth=2).text
     assert text.count("in blockCommands (12-17)") == 2, text  # under doSubfile and under include
-    assert ": 4 definitions (1 of them listed twice, met on two branches)" in text.split("\n")[0], text
+    assert ": 4 calling definitions (1 of them listed twice, met on two branches)" in text.split("\n")[0], text
     assert "16: , (\"input\", include \"input\")" in text, text
 
 

@@ -26,7 +26,7 @@ def test_callers_are_grouped_by_calling_definition_with_call_lines_and_receiver_
     assert _defs(a) == [("memStore.Sync", "receiver type"), ("Fill", "receiver type")]
     assert a.data["items"][0]["lines"] == [20] and a.data["items"][0]["calls"] == ["20: m.Put(k, v)"]
     assert "gostore/store.go:31 in Fill (29-33): s.Put(k, v)\n" in flat(a.text) + "\n"  # the header says how
-    assert a.text.startswith("callers of method gostore.memStore.Put (gostore/store.go:15-15): 2 definitions, 2 call sites; "
+    assert a.text.startswith("callers of method gostore.memStore.Put (gostore/store.go:15-15): 2 calling definitions, 2 call sites; "
                              "all by receiver type")
 
 

@@ -253,7 +253,7 @@ def test_a_wildcard_import_of_an_object_brings_what_it_inherits(tmp_path: Path):
 def test_a_call_of_another_types_namesake_inside_a_method_is_no_recursion(tmp_path: Path):
     s = served_tree(tmp_path, AWAIT)
     text = s.call("find_related", symbol="Await.ready", relation="callers").text
-    assert "0 definitions" in text and "[recursive]" not in text, text  # awaitable.ready(...) is Awaitable's
+    assert "0 calling definitions" in text and "[recursive]" not in text, text  # awaitable.ready(...) is Awaitable's
 
 
 def test_a_range_across_classes_names_them_and_a_trailing_comment_ends_a_body(tmp_path: Path):

@@ -124,7 +124,7 @@ def test_a_helper_called_through_xfunc_has_that_caller(tmp_path: Path):
 def test_a_helper_defined_once_is_called_by_global_name_and_depth_two_counts_every_site(tmp_path: Path):
     s = _served(tmp_path)
     text = s.call("find_related", symbol="_init_completion", relation="callers").text
-    assert text.split("\n")[0].endswith("2 definitions, 2 call sites; by same file 1, global name 1"), text
+    assert text.split("\n")[0].endswith("2 calling definitions, 2 call sites; by same file 1, global name 1"), text
     assert "[name only]" not in text, text
     deep = s.call("find_related", symbol="_get_comp_words_by_ref", relation="callers", depth=2).text
     assert "3 call sites (1 of it, 2 of its callers)" in deep.split("\n")[0], deep
