@@ -751,7 +751,8 @@ def call_receivers(calls: dict[str, list[int]], member_calls: dict[str, set[str]
         return member_calls, path_calls
     # Lua: `p:sub(1)` is a method call, on anything (`('%s'):format(x)`), and `s:find '^;'` a call too
     lua = language == "lua"
-    sep, opt = (r"(\.|:(?!:))", "?") if lua else (r"(\.|->|::|\?\.)", "")
+    # (PHP: `.` joins strings, `$parts[0] . format_name($x)` calls no member)
+    sep, opt = (r"(\.|:(?!:))", "?") if lua else (r"(->|::)", "") if language == "php" else (r"(\.|->|::|\?\.)", "")
     args = r"""(?:\(|["'{]|\[\[)""" if lua else r"(?:<[^<>()]*>)?\s*\("
     if language == "scala":  # `xs.isEmpty`, `xs.map { ... }`, `foo[Int](x)`: no parentheses needed
         args = r"(?![\w$])"
@@ -771,11 +772,11 @@ def call_receivers(calls: dict[str, list[int]], member_calls: dict[str, set[str]
                     if chain and chain[-1].endswith("()"):  # `vec.WithLabelValues("a").Inc()`: on what that returns
                         receivers.add(".".join(chain))
                         continue
-                    element = _indexed_receiver(text, m.start()) if language in CHAIN_LANGUAGES else None
+                    element = _indexed_receiver(text, m.start()) if language in CHAIN_LANGUAGES and language != "php" else None
                     if element is not None:  # `predicates[i].evaluate(x)`: a member of the array's element type
                         receivers.add(element + "[]")
                         continue
-                    built = built_receiver(text[: m.start()])
+                    built = built_receiver(text[: m.start()], language)
                     if built is not None:  # `(new UnicodeString($s))->width()`: a member of the class built
                         receivers.add("this" if built in ("static", "self") else f"({built})")
                         continue
@@ -787,7 +788,7 @@ def call_receivers(calls: dict[str, list[int]], member_calls: dict[str, set[str]
                     bare = True
                     continue
                 r = m.group(1) or ""
-                r = r.lstrip("$") if language == "php" else r  # PHP's $this is this
+                r = ("this" if r == "$this" else r) if language == "php" else r  # PHP: $this is this; `$base` keeps its `$` (C#'s `base` is a self word)
                 # `getFormatter()->format(...)`: a call on what a call returns, marked with its parentheses
                 r = r + "()" if m.group(2) and r else r
                 if m.group(3) == "::":

@@ -592,8 +592,11 @@ class _Body:
 
     def _bound_by_import(self, name: str) -> bool:
         """Whether an import statement of the file binds `name` (to whatever module, the repository's or not)."""
-        if self._import_names is None:
-            self._import_names = {w for i in self.index.imports_of(self.sym.path) for n in (i.names or []) if n
+        if self._import_names is None:  # JS/TS imports of a bare package specifier (`require("debug")`), never a
+            # relative, `#subpath` or aliased one the resolver may have missed
+            js = language_family(self.sym.language) == language_family("javascript")
+            self._import_names = {w for i in self.index.imports_of(self.sym.path) if js and re.match(r"(?:node:)?@?[a-z]", i.module or "")
+                                  and not (i.module or "").startswith("@/") for n in (i.names or []) if n
                                   for w in (n.split()[0], n.split()[-1])}
         return name in self._import_names
 
@@ -834,6 +837,8 @@ class _Body:
         """`name` read off the receiver `r` (a call's result `f()`, a Go package, a typed value or local, a module,
         a class of this file or an import named like the receiver)."""
         index, sym = self.index, self.sym
+        if sym.language == "php" and r.startswith("$"):  # `$base` (kept so, apart from C#'s self word `base`)
+            r = r[1:]
         if r.startswith("(") and r.endswith(")"):  # a receiver cast to a type (graph.call_receivers)
             return member_of_type(index, r[1:-1], name, sym, self.import_files)
         if r.endswith("[]"):  # `predicates[i].evaluate(x)`: a member of the element type the declaration says
@@ -1756,9 +1761,14 @@ def _global_shell_function(index: IndexQueries, sym: Symbol, callee: str, sites:
                 c.how = GLOBAL
 
 
-def _imports_it_or_none(files: list[str], path: str) -> bool:
-    """Whether an import of a name reaches `path`, or the file imports no repository module by that name."""
-    return not files or path in files
+def _imports_it_or_none(index: IndexQueries, files: list[str], path: str, name: str) -> bool:
+    """Whether a file's import of `name` may reach `path`: it imports no repository module by that name, reaches
+    `path`, or reaches only modules that define no function of the name themselves (a package re-exporting it,
+    `from .impl import helper` in `__init__.py`, `module.exports = { helper }` after a require)."""
+    if not files or path in files:
+        return True
+    return not any(s.name == name and s.parent_id is None and s.kind == "function"
+                   for f in files for s in index.symbols_in_file(f))
 
 
 def _unshadowed(index: IndexQueries, sym: Symbol, callee: str, sites: list[Caller],
@@ -1770,12 +1780,13 @@ def _unshadowed(index: IndexQueries, sym: Symbol, callee: str, sites: list[Calle
     if modules and resolve_imports is not None:
         # a bare call in a module importing the name from another module is that one's (eslint.js's `verifyText(..)`,
         # imported from eslint-helpers, is not cli-engine's private namesake)
-        sites = [c for c in sites if c.path == sym.path or _imports_it_or_none(resolve_imports(c.path).get(callee, []), sym.path)]
+        sites = [c for c in sites if c.path == sym.path
+                 or _imports_it_or_none(index, resolve_imports(c.path).get(callee, []), sym.path, callee)]
     spans: dict[str, list[tuple[int, int]]] = {}
     for local in index.symbols_named(callee):
         if local.id == sym.id or local.name != callee:
             continue
-        if local.parent_id is None and modules and local.path != sym.path and local.kind in ("function", "variable", "constant") \
+        if local.parent_id is None and modules and local.path != sym.path and local.kind == "function" \
                 and language_family(local.language) == language_family(sym.language):
             # a module's own function of the name (cli-engine.js's private `verifyText`): its bare calls are that one's
             spans.setdefault(local.path, []).append((1, 10 ** 9))
@@ -1974,7 +1985,7 @@ def _calls_itself(index: IndexQueries, sym: Symbol, line: int, cache: dict[str, 
         before = text[: m.start()].rstrip()
         if not before.endswith((".", "->", "::", "?.")):
             return True
-        built = built_receiver(before)
+        built = built_receiver(before, sym.language)
         if built is not None:  # `(new UnicodeString($s))->width(false)` in Helper::width: another class's method
             if built in ("static", "self") or built == sym.qualname.rpartition(".")[0].rpartition(".")[2]:
                 return True
@@ -2151,8 +2162,16 @@ def _another_class(index: IndexQueries, word: str, owner: str, lines: list[str],
     line makes of a repository class)."""
     if _is_type(index, word):
         return not inherits(index, word, owner)
-    return language == "php" and not any(re.match(rf"\s*use\s+[\w\\]+\s+as\s+{re.escape(word)}\s*;", ln)
-                                         for ln in lines[:200])
+    return language == "php" and word not in _php_aliases(lines)
+
+
+def _php_aliases(lines: list[str]) -> set[str]:
+    """The names a PHP file's `use` lines bind by `as` (`use X as Y;`, `use A\\{B as C};`, `use X as Y, Z as W;`)."""
+    out: set[str] = set()
+    for ln in lines[:300]:
+        if re.match(r"\s*use\s", ln):
+            out.update(re.findall(r"\bas\s+(\w+)", ln))
+    return out
 
 
 def _settle(site: Caller, against: bool, fits: tuple[int, int | None] | None, text: str, callee: str,
@@ -2408,7 +2427,7 @@ def _other_type(index: IndexQueries, defs: dict[str, list[Symbol]], lines: list[
         site.receiver, site.how = True, "receiver type"
         return False
     if typed is not None and typed != owner and site.path.endswith(".php") and typed not in _PHP_UNTYPED \
-            and typed[:1].isupper() and not _is_type(index, typed):
+            and typed[:1].isupper() and not _is_type(index, typed) and typed not in _php_aliases(lines):
         return True  # `$process = new Process(..)`, `LoggerInterface $logger`: a class from outside the repository
     if typed is not None and typed != owner and _is_type(index, typed) and not inherits(index, typed, owner):
         if inherits(index, owner, typed) or (site.path.endswith(".rs") and _trait_declares(index, typed, site, owner)):
@@ -2454,6 +2473,13 @@ def _other_type(index: IndexQueries, defs: dict[str, list[Symbol]], lines: list[
         if base is not None and base != owner and inherits(index, owner, base):
             site.how = "base type"
     # declared with the class or a subtype of it (Scala's `pit: IterableSplitter[T]` calling Signalling.abort)
+    if typed is None and site.path.endswith((".js", ".cjs", ".mjs", ".jsx")):
+        # a JSDoc `@param {FileReport} report` only ever confirms a caller: nothing checks it, so it never drops one
+        # (cli.js's printResults documents `{ESLint}` and is passed a LegacyESLint too)
+        enc = enclosing(_symbols_of(index, defs, site.path), site.line)
+        doc = jsdoc_type(lines, enc.start_line, "param", word) if enc is not None else None
+        if doc is not None and (doc == owner or inherits(index, doc, owner)):
+            typed = doc
     if typed is not None and (typed == owner or (typed != word and inherits(index, typed, owner))) \
             or (not site.receiver and _typed_receiver(index, defs, lines, site, word, owner)):
         site.receiver, site.how = True, "receiver type"
@@ -2919,8 +2945,6 @@ def _declared_receiver(index: IndexQueries, cache: dict[str, list[Symbol]], line
             return php
     if enc is not None:
         typed = declared_type(enc.signature or "", word)
-        if typed is None and enc.language == "javascript":  # `@param {FileReport} report`
-            typed = jsdoc_type(lines, enc.start_line, "param", word)
         if typed is None:
             binding = local_binding(lines, enc.start_line, site.line, word)
             if binding is not None and binding[0] == "member" and depth < 2:  # `r = borderRadius?.resolve(...)`
@@ -3032,7 +3056,8 @@ def _php_value_type(index: IndexQueries, syms: list[Symbol], lines: list[str], e
     text = lines[site.line - 1] if 0 < site.line <= len(lines) else ""
     if not word.startswith("$") and re.search(rf"\$this\s*->\s*{re.escape(name)}\s*(?:->|\?->)", text):
         return _php_property_type(index, syms, lines, site.line, name)
-    if enc is not None and not word.startswith("$") and word[:1].islower() and word.isidentifier():
+    if enc is not None and not word.startswith("$") and word[:1].islower() and word.isidentifier() \
+            and not re.search(rf"\$(?!this\b)\w+\s*->\s*{re.escape(name)}\b", text):
         return _php_property_type(index, syms, lines, site.line, name)  # `styleStack` of `$this->styleStack->x()`
     if enc is None or not word.startswith("$"):
         return None

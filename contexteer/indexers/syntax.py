@@ -390,14 +390,16 @@ def jsdoc_type(lines: list[str], start: int, tag: str, name: str | None = None) 
             # (`@param {Linter} config.linter` documents the `linter` a destructured parameter binds)
             if m is None or (name is not None and (m.group(2) or "").lstrip("[").split("=")[0].rpartition(".")[2] != name):
                 continue
+            named = []
             for part in re.split(r"\|", m.group(1)):
                 part = re.sub(r"^\s*[?!]|[?!]\s*$", "", part.strip())
                 part = re.sub(r"^import\([^)]*\)\.", "", part)
-                if re.fullmatch(r"[\w$.]+", part) and part[:1].isupper():
-                    word = part.rsplit(".", 1)[-1]
-                    if word not in _JS_BUILTIN_TYPES:
-                        return word
-            return None
+                if part in ("null", "undefined", "void"):
+                    continue
+                word = part.rsplit(".", 1)[-1] if re.fullmatch(r"[\w$.]+", part) and part[:1].isupper() else None
+                named.append(word if word not in _JS_BUILTIN_TYPES else None)
+            # one named class (`?X`, `X|null`); a union of two (`Alpha|Beta`) names no one type
+            return named[0] if len(named) == 1 else None
         n -= 1
     return None
 
@@ -438,10 +440,11 @@ def return_type(signature: str, language: str | None) -> str | None:
     return None
 
 
-def built_receiver(before: str) -> str | None:
+def built_receiver(before: str, language: str | None = None) -> str | None:
     """The class a call's receiver builds when the text before the call's `.`/`->` ends in a parenthesised
     construction, `(new X(..))->` (PHP, Java, JS/TS, C#), or the name of a construction `Other(..).` by a
-    capitalised name (Python, Kotlin, Scala, Swift); None otherwise."""
+    capitalised name (Python, Kotlin, Scala, Swift, Dart: not Go's `NewNode(n)` or C#'s `Make()`, functions that may
+    return the same type); None otherwise."""
     head = re.sub(r"\s*(?:\?\.|\.|->|::)$", "", before)
     if not head.endswith(")"):
         return None
@@ -456,6 +459,8 @@ def built_receiver(before: str) -> str | None:
     inner = re.match(r"\(\s*new\s+\\?(?:[\w$]+(?:\\|\.))*([\w$]+)", head[i:])
     if inner is not None:
         return inner.group(1)
+    if language not in ("python", "kotlin", "scala", "swift", "dart"):
+        return None
     called = re.search(r"(?<![\w$.>:])([A-Z][\w$]*)\s*$", head[:i])
     return called.group(1) if called is not None and not called.group(1).isupper() else None
 

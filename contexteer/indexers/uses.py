@@ -144,8 +144,9 @@ def _receiver(member: ts.Node) -> str:
         return "super"
     if obj.type in _IDENT_TYPES or obj.type in ("self", "this", "super", "package_identifier"):
         return (obj.text or b"").decode("utf-8", "replace")
-    if obj.type == "variable_name":  # PHP `$this->styleStack`, `$output->x`: the variable, without its `$`
-        return (obj.text or b"").decode("utf-8", "replace").lstrip("$")
+    if obj.type == "variable_name":  # PHP `$this->styleStack` is this; `$base->x` keeps its `$` (no self word)
+        text = (obj.text or b"").decode("utf-8", "replace")
+        return "this" if text == "$this" else text
     return ""
 
 

@@ -419,9 +419,18 @@ def _js_lazy(source: list[str], line: int) -> bool:
         return False
     n = line
     while n > 1 and not re.match(r"\s*(?:const|let|var)\b", source[n - 1]) and line - n < 40 \
-            and source[n - 2].rstrip().endswith((",", "{", "(", ":", "[")):
+            and _pattern_line(source[n - 2]):
         n -= 1  # up through the declaration's earlier declarators and pattern lines
     return source[n - 1][:1] in (" ", "\t")
+
+
+def _pattern_line(text: str) -> bool:
+    """A line continuing a declaration into the next: a declarator ending in `,`, or a destructuring pattern's
+    opening (`{`, `Legacy: {`); not a function's or a block's header (`function load() {`, `if (x) {`, `return {`)."""
+    stripped = text.strip()
+    if re.match(r"(?:function|if|else|for|while|try|return|switch|do)\b|.*(?:\)|=>)\s*\{$", stripped):
+        return False
+    return stripped.endswith(",") or stripped == "{" or re.fullmatch(r"[\w$]+\s*:\s*\{", stripped) is not None
 
 
 def _ts_type_only(written: str, imp: Any, source: list[str]) -> str:

@@ -127,7 +127,10 @@ def _declared_and_implemented(nav: NavigationService, candidates: list[Any], rel
         return None
 
     def declared(s: Any) -> bool:
-        return owners[s.id].kind in ("interface", "trait", "protocol") or re.match(r"\s*(?:\w+\s+)*abstract\b", s.signature or "") is not None
+        # a contract's method without a body (one line: a Java default method or a PHP trait's method has one)
+        return (owners[s.id].kind in ("interface", "trait", "protocol") and s.end_line == s.start_line
+                and not re.search(r"\bdefault\b", s.signature or "")) \
+            or re.match(r"\s*(?:\w+\s+)*abstract\b", s.signature or "") is not None
 
     concrete = [s for s in candidates if not declared(s)]
     if len(concrete) != 1:

@@ -783,7 +783,14 @@ def _own_property_read(nav: NavigationService, site: RefSite, name: str, defs: l
         return True
     cls = min(around, key=lambda s: s.end_line - s.start_line)
     owners = {nav.index.get_symbol(d.parent_id) for d in defs if d.parent_id is not None}
-    return any(o is not None and (o.name == cls.name or inherits(nav.index, cls.name, o.name)) for o in owners)
+    body = "\n".join(_site_lines(nav, site.path)[cls.start_line - 1:cls.end_line])
+    return any(o is not None and (o.name == cls.name or inherits(nav.index, cls.name, o.name)
+                                  or (o.kind == "trait" and re.search(rf"^\s*use\s+[\w\\, ]*\b{re.escape(o.name)}\b", body, re.M)))
+               for o in owners)  # (a class using the trait reads the trait's property as its own)
+
+
+def _site_lines(nav: NavigationService, path: str) -> list[str]:
+    return (repo_text(nav.ws, path) or "").splitlines()
 
 
 def _docstring_lines(nav: NavigationService, path: str, cache: dict[str, set[int]]) -> set[int]:

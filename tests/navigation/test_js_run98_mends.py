@@ -94,7 +94,8 @@ def test_jsdoc_typed_receivers_resolve_calls_and_callers(tmp_path):
     n = served.call("find_related", symbol="FileReport.addError", relation="callers")
     assert [(i["qualname"], i["how"]) for i in n.data["items"]] == [("add", "receiver type")], n.text
     o = served.call("find_related", symbol="Other.addError", relation="callers")
-    assert not o.data["items"], o.text
+    # JSDoc only confirms a caller, never drops one (nothing checks it: a review finding of this session)
+    assert [(i["qualname"], i["how"]) for i in o.data["items"]] == [("add", "name only")], o.text
     c = served.call("find_related", symbol="add", relation="callees")
     assert {i["qualname"] for i in c.data["items"]} == {"FileReport.addError", "CodePath.getState", "CodePathState.fork"}, c.text
 
