@@ -74,3 +74,18 @@ def test_a_file_of_three_thousand_tokens_read_whole_passes_whole(tmp_path: Path)
     assert 2048 < result.meta["raw_tokens"] <= 3072, result.meta  # past the old four times the passthrough
     assert result.meta["tier"] == "passthrough", result.meta
     assert "context.report({ n: 9 });" in result.content[0].text  # type: ignore[union-attr]
+
+
+def test_with_structured_output_a_whole_file_passes_whole_only_when_its_json_fits(tmp_path: Path):
+    # a client handing the model JSON.stringify(structuredContent) gets the text escaped inside it: ~30% more tokens
+    from tests.navigation.conftest import Served
+
+    root = tmp_path / "jsrepo"
+    root.mkdir()
+    body = "".join(f"function rule{i}(context) {{\n" + "".join(f'\t\tcontext.report({{ n: "{k}\\t" }});\n' for k in range(10))
+                   + "}\n\n" for i in range(22))
+    (root / "strict.js").write_text('"use strict";\n\n' + body)
+    on = Served(root, **{"shaping.structured_output": True}).call("read_code_range", path="strict.js")
+    off = Served(root, **{"shaping.structured_output": False}).call("read_code_range", path="strict.js")
+    assert off.meta is not None and off.meta["tier"] == "passthrough" and off.meta["raw_tokens"] <= 3072, off.meta
+    assert on.meta is not None and on.meta["tier"] == "digest", on.meta  # its JSON would pass 4,096 tokens
