@@ -766,12 +766,14 @@ def text_uses(nav: NavigationService, name: str, defs: list[Any], prefix: str | 
            and not (h.path.endswith((".py", ".pyi")) and h.line in _docstring_lines(nav, h.path, docs))
            and (read.search(h.text) if php_field else not local.bound(h.path, h.line, name))][:TEXT_USES_CAP]
     if php_field:
-        out = [x for x in out if _own_property_read(nav, x, name, defs)]
+        texts: dict[str, list[str]] = {}  # each file read once, however many of its lines are hits
+        out = [x for x in out if _own_property_read(nav, x, name, defs, texts)]
     locate(nav, out)
     return out
 
 
-def _own_property_read(nav: NavigationService, site: RefSite, name: str, defs: list[Any]) -> bool:
+def _own_property_read(nav: NavigationService, site: RefSite, name: str, defs: list[Any],
+                       texts: dict[str, list[str]]) -> bool:
     """A `$this->name` read counts for a property only inside its class or a subclass (Input's own `$this->stream` is
     not StreamOutput::$stream); `$x->name` on another value stays, unresolved."""
     from contexteer.indexers.lookup import inherits
@@ -783,14 +785,12 @@ def _own_property_read(nav: NavigationService, site: RefSite, name: str, defs: l
         return True
     cls = min(around, key=lambda s: s.end_line - s.start_line)
     owners = {nav.index.get_symbol(d.parent_id) for d in defs if d.parent_id is not None}
-    body = "\n".join(_site_lines(nav, site.path)[cls.start_line - 1:cls.end_line])
+    if site.path not in texts:
+        texts[site.path] = (repo_text(nav.ws, site.path) or "").splitlines()
+    body = "\n".join(texts[site.path][cls.start_line - 1:cls.end_line])
     return any(o is not None and (o.name == cls.name or inherits(nav.index, cls.name, o.name)
                                   or (o.kind == "trait" and re.search(rf"^\s*use\s+[\w\\, ]*\b{re.escape(o.name)}\b", body, re.M)))
                for o in owners)  # (a class using the trait reads the trait's property as its own)
-
-
-def _site_lines(nav: NavigationService, path: str) -> list[str]:
-    return (repo_text(nav.ws, path) or "").splitlines()
 
 
 def _docstring_lines(nav: NavigationService, path: str, cache: dict[str, set[int]]) -> set[int]:
