@@ -68,12 +68,29 @@ def _describe(name: str, prop: dict[str, Any], required: bool) -> str:
     what = "|".join(types)
     if "enum" in prop:
         what = "|".join(map(str, prop["enum"]))
+    bounds = _bounds(prop)
+    if bounds:
+        what += f" {bounds}"
     if required:
         what += ", required"
     elif prop.get("default") is not None:
         what += f", default {json.dumps(prop['default'])}"
     doc = " ".join(str(prop.get("description") or "").split())
     return f"  {name} ({what})" + (f": {doc}" if doc else "")
+
+
+def _bounds(prop: dict[str, Any]) -> str:
+    """`0-20` or `>= 1` from a property's (or its non-null alternative's) minimum and maximum: the schema refuses
+    `context_lines=30`, so the help says so (the ESLint run guessed the maximum from an error)."""
+    for alt in [prop, *(prop.get("anyOf") or [])]:
+        low, high = alt.get("minimum"), alt.get("maximum")
+        if low is not None and high is not None:
+            return f"{low}-{high}"
+        if low is not None:
+            return f">= {low}"
+        if high is not None:
+            return f"<= {high}"
+    return ""
 
 
 def tool_help(args: argparse.Namespace, out: TextIO) -> int:
