@@ -72,6 +72,8 @@ ATTRIBUTE_WORDS = (
     "__kptr __kptr_untrusted __percpu_kptr __arg_ctx __arg_nonnull __arg_trusted __arg_arena "
     "__success __failure __success_unpriv __failure_unpriv __auxiliary __auxiliary_unpriv __cpuidle "
     "__clobber_all __clobber_common __arena __noinline __kconfig __hidden "
+    # Microsoft calling conventions (`extern "C" __declspec(dllimport) void __stdcall OutputDebugStringA(..)`)
+    "__stdcall __cdecl __fastcall __thiscall __vectorcall "
     # glibc's own (__THROW, __wur, __nonnull, __attribute_*__ ...) are blanked by languages.blank_attribute_macros
 ).split()
 # Annotation macros with arguments (`__aligned(8)`, `__printf(1, 2)`): blanked with their parenthesised arguments.
@@ -79,7 +81,7 @@ ATTRIBUTE_CALLS = (
     "__aligned __alloc_size __realloc_size __printf __scanf __section __acquires __releases __must_hold "
     "__cond_acquires __cond_releases __counted_by __counted_by_le __counted_by_be __assume_aligned __copy __alias "
     "__cleanup __free __mode __diagnose_as __compiletime_error __compiletime_warning __pass_object_size "
-    "__pass_dynamic_object_size __attribute __errordecl __guarded_by __pt_guarded_by __noinstr_section "
+    "__pass_dynamic_object_size __attribute __errordecl __declspec __guarded_by __pt_guarded_by __noinstr_section "
     # BPF programs (tools/lib/bpf/bpf_helpers.h)
     "__imm __imm_const __imm_addr __imm_ptr __imm_insn "
     "SEC __contains __msg __msg_unpriv __description __retval __retval_unpriv __log_level __flag __btf_path __arch "
@@ -541,6 +543,27 @@ _CPP_AFTER_BODY_RE = re.compile(rb"(?<=\})[ \t]*([A-Z][A-Z0-9_]*_)(?=[ \t]*;)")
 #: A macro between string literals (`"True if " GTEST_NAME_ " is"`, `"%" PRIu64 "\\n"`): the preprocessor pastes a
 #: literal there; blanked, the literals still concatenate.
 _CPP_PASTED_RE = re.compile(rb"(?<=\")[ \t]+([A-Z][A-Z0-9_]*)(?=[ \t]*(?:\"|\n[ \t]*\"))|(?<=[(,])[ \t]*([A-Z][A-Z0-9_]*)(?=[ \t]+\")")
+#: A library's attribute macro, by the last part of its name (`SPDLOG_INLINE`, `SPDLOG_API`, `SPDLOG_NOEXCEPT`,
+#: `FMT_CONSTEXPR`, `BOOST_FORCEINLINE`, `Q_DECL_NOEXCEPT`): defined as `inline`/`noexcept`/`constexpr`/an export
+#: attribute or nothing, in a header the file includes (spdlog's common.h), so the file's own defines do not say it.
+#: Wherever a declaration has it: at a line's start, after a return type (`void SPDLOG_INLINE
+#: base_sink<Mutex>::log(`), after `)`/`]`/`&`/`*`/`>` (`operator=(logger other) SPDLOG_NOEXCEPT;`), before a
+#: name, keyword, `:`, `{`, `;`, `->` or `[`. Never after `=`/`(`/`,`/`case`/`return` (a value: `x = MODE_INLINE`)
+#: nor before `(` (a call).
+_CPP_ATTRIBUTE_NAME = (rb"[A-Z][A-Z0-9]*(?:_[A-Z0-9]+)*?_(?:DECL_)?(?:INLINE|FORCEINLINE|FORCE_INLINE|ALWAYS_INLINE|NOINLINE|"
+                       rb"NO_INLINE|API|ABI|NOEXCEPT|CONSTEXPR(?:_FUNC|1[147]|20)?|CXX1[147]_CONSTEXPR|CONSTEVAL|NODISCARD|"
+                       rb"NORETURN|EXPORT|IMPORT|HIDDEN|VISIBLE|MAYBE_UNUSED|FINAL|OVERRIDE)")
+_CPP_ATTRIBUTE_RE = re.compile(
+    rb"(?:(?<=^)|(?<=[\n\t ;{}()\]&*>]))(" + _CPP_ATTRIBUTE_NAME + rb")(?!\w)(?=[ \t]*(?:\n[ \t]*)?(?:[A-Za-z_~\[{;]|:(?!:)|->|=[ \t]*(?:default|delete|0)\b))", re.M)
+_ACCESS_RE = re.compile(rb"\b(?:public|private|protected)\s*:$")
+_NOT_BEFORE_ATTRIBUTE = frozenset(b"return case throw goto sizeof co_return co_yield co_await new delete else".split())
+#: `SPDLOG_TRY {` and the `SPDLOG_LOGGER_CATCH(loc)` line after its block (`try` and the `catch (..) {..}` clauses, or
+#: nothing without exceptions): a block and a blank line to the grammar.
+_CPP_TRY_RE = re.compile(rb"^[ \t]*([A-Z][A-Z0-9_]*_TRY)(?=[ \t]*(?://[^\n]*)?\n?[ \t]*\{)", re.M)
+_CPP_CATCH_RE = re.compile(rb"(?<=\})(\s*[A-Z][A-Z0-9_]*_CATCH(?:_[A-Z0-9_]+)?(?:[ \t]*" + _PARENS + rb")?)(?=[ \t]*(?://[^\n]*)?\n)")
+#: A default argument in braces (`const file_event_handlers &event_handlers = {}`), which tree-sitter-cpp reads only
+#: as an expression: `0 ` in its place (same length).
+_CPP_BRACE_DEFAULT_RE = re.compile(rb"(?<==)([ \t]*)\{\}(?=[ \t]*(?:\n[ \t]*)?[,)])")
 _CPP_MEMBER_ANNOTATION_RE = re.compile(rb"(?<=[\w\]])([ \t]+" + _ANNOTATION_WORDS + rb"[ \t]*" + _PARENS + rb")(?=[ \t]*[;=])")
 
 
@@ -560,6 +583,31 @@ def _declares(data: bytes, pos: int) -> bool:
     return _DECLARING_LINE.match(data, start, pos) is not None and b"=" not in data[start:data.find(b"(", start, pos)]
 
 
+def _cpp_attributes(data: bytes) -> bytes:
+    """The attribute macros `_CPP_ATTRIBUTE_RE` names, `_TRY`/`_CATCH` macros around a block and `= {}` defaults."""
+    out: bytearray | None = None
+    for m in _CPP_ATTRIBUTE_RE.finditer(data):
+        before = data[max(0, m.start() - 40) : m.start()].rstrip()
+        word = re.search(rb"\w+$", before)
+        if (word and word.group() in _NOT_BEFORE_ATTRIBUTE) or in_directive(data, m.start()):
+            continue
+        if before and not word and before[-1:] not in b";{})]&*>" and not _ACCESS_RE.search(before):
+            continue  # after `=`, `(`, `,`, `?`: a value (`int x = MODE_INLINE;`)
+        out = out if out is not None else bytearray(data)
+        out[m.start(1) : m.end(1)] = _blank(m.group(1))
+    if b"_TRY" in data or b"_CATCH" in data:
+        for rx in (_CPP_TRY_RE, _CPP_CATCH_RE):
+            for m in rx.finditer(data):
+                if not in_directive(data, m.start(1)):
+                    out = out if out is not None else bytearray(data)
+                    out[m.start(1) : m.end(1)] = _blank(m.group(1))
+    if b"{}" in data:
+        for m in _CPP_BRACE_DEFAULT_RE.finditer(data):
+            out = out if out is not None else bytearray(data)
+            out[m.end(1) : m.end()] = b"0 "
+    return bytes(out) if out is not None else data
+
+
 def _cpp_macros(data: bytes) -> bytes:
     """The C++ export and annotation macros above, blanked."""
     out: bytearray | None = None
@@ -574,7 +622,7 @@ def _cpp_macros(data: bytes) -> bytes:
             out[m.start(group) : m.end(group)] = _blank(m.group(group))
         if out is not None:
             data, out = bytes(out), None
-    return data
+    return _cpp_attributes(data)  # after: a lone macro line is one before a line that starts with a name
 
 
 def repair(data: bytes, macro_functions: list[int] | None = None, *, cpp: bool = False) -> bytes:

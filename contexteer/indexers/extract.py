@@ -314,7 +314,7 @@ def extract(data: bytes, spec: LanguageSpec, timeout: float | None = 5.0) -> Fil
                 tail = caps.get("end")
                 outer, up = _outer(node, spec)
                 defs[key] = _Def(node=node, outer=outer, name=name, kind=kind, up=up,
-                                     receiver=_text(receiver[0]) if receiver else None, pattern=pattern,
+                                     receiver=_receiver(receiver[0], spec) if receiver else None, pattern=pattern,
                                      head=_leading_attributes(outer, spec, macros) if leading else None,
                                      tail=tail[-1] if tail else None)
         elif role == "import":
@@ -499,6 +499,12 @@ def _outer(node: ts.Node, spec: LanguageSpec) -> tuple[ts.Node, ts.Node | None]:
     return outer, up
 
 
+def _receiver(node: ts.Node, spec: LanguageSpec) -> str:
+    """The type a receiver names: C++'s `base_sink<Mutex>` (of `base_sink<Mutex>::log`) is base_sink."""
+    text = _text(node)
+    return text.split("<", 1)[0].strip() if spec.name == "cpp" and node.type == "template_type" else text
+
+
 def _strip_quotes(text: str) -> str:
     if len(text) >= 2 and text[0] == text[-1] and text[0] in "\"'`":
         return text[1:-1]
@@ -575,6 +581,10 @@ def _symbols(defs: list[_Def], spec: LanguageSpec, data: bytes, exports: ModuleE
         owner = _nearest_symbol(d.parent, by_name)
         if d.kind in _VALUES and owner is not None and owner.kind in _FUNCTIONS:
             d.kind = "drop"  # a local variable
+            continue
+        if spec.name in ("c", "cpp") and d.kind == "function" and owner is not None and owner.kind in _FUNCTIONS \
+                and d.node.type != "function_definition":
+            d.kind = "drop"  # `std::lock_guard<Mutex> lock(mutex_);` in a body: a local object, read as a prototype
             continue
         if d.kind == "function" and owner is not None and (owner.kind in spec.class_kinds or owner.kind in _SCOPE_KINDS) \
                 and not _lua_dot_function(d, spec):

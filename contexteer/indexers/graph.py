@@ -982,7 +982,8 @@ def implementations(index: IndexQueries, sym: Symbol, resolve_imports: Callable[
 _OVERRIDING = frozenset({"python", "ruby", "java", "kotlin", "csharp", "typescript", "tsx", "javascript", "php",
                          "scala", "swift", "dart", "cpp"})
 MAX_OVERRIDES = 12  # names listed per row
-_NOT_OVERRIDES = frozenset({"__init__", "__new__", "constructor", "initialize", "new", "init", "__construct"})
+_NOT_OVERRIDES = frozenset({"__init__", "__new__", "constructor", "initialize", "new", "init", "__construct",
+                            "operator="})  # C++ copy and move assignment: every class has its own
 
 
 def _mark_overrides(index: IndexQueries, out: Relations, sym: Symbol) -> None:

@@ -192,7 +192,9 @@ def language_for_path(path: str) -> LanguageSpec | None:
 #: *class;`), never to open a line this way.
 _CPP_HEADER = re.compile(
     rb"^[ \t]*(?:namespace(?:[ \t]+[\w:]+)?(?:[ \t]*\{|[ \t]*$|[ \t]+_?[A-Z][A-Z0-9_]*[ \t]*\()|template[ \t]*<|(?:public|private|protected)[ \t]*:(?!:)"
-    rb"|using[ \t]+namespace[ \t]|class[ \t]+(?:[A-Z_][A-Z0-9_]*[ \t]+)?\w+[ \t]*(?:final[ \t]*)?(?::(?!:)|\{|$))",
+    rb"|using[ \t]+namespace[ \t]|class[ \t]+(?:[A-Z_][A-Z0-9_]*[ \t]+)?\w+[ \t]*(?:final[ \t]*)?(?::(?!:)|\{|$)"
+    # a definition by its qualified name (spdlog's sink-inl.h: `SPDLOG_INLINE bool spdlog::sinks::sink::should_log(`)
+    rb"|[A-Za-z_][\w \t*&<>,]*\b[A-Za-z_]\w*(?:<[\w \t,:*&]*>)?(?:::~?[A-Za-z_]\w*)+[ \t]*\()",
     re.MULTILINE)
 
 

@@ -352,6 +352,50 @@ def is_prototype(sym: Symbol) -> bool:
                                               and "(" in sig)
 
 
+def cpp_class_of(index: IndexQueries, sym: Symbol) -> Symbol | None:
+    """The class of a C++ method defined outside its body (`void logger::log_it_(..)` in logger-inl.h): the class
+    its qualified name names, the one in a file of the same stem (logger.h) when several share the name."""
+    if "." not in sym.qualname:
+        return None
+    owner = sym.qualname.rsplit(".", 1)[0].rsplit(".", 1)[-1]
+    found = [s for s in index.symbols_named(owner) if s.name == owner and s.kind in ("class", "struct")
+             and s.language == "cpp" and s.end_line > s.start_line]
+    if len(found) > 1:
+        stem = re.sub(r"(?:-inl|_impl|_inl)?\.\w+$", "", sym.path.rsplit("/", 1)[-1])
+        found = [s for s in found if re.sub(r"\.\w+$", "", s.path.rsplit("/", 1)[-1]) == stem] or found
+    return found[0] if len(found) == 1 else None
+
+
+def cpp_member_declaration(index: IndexQueries, sym: Symbol) -> bool:
+    """A C++ method declared on one line of its class and defined elsewhere (`void log_it_(..);` in spdlog's
+    logger.h, its body `void logger::log_it_(..) {..}` in logger-inl.h): a declaration, as a C prototype is."""
+    if sym.language != "cpp" or sym.kind != "method" or sym.start_line != sym.end_line:
+        return False
+    lines = lines_of(index, sym.path)
+    text = re.sub(r"//.*|/\*.*?\*/", "", lines[sym.start_line - 1]) if 0 < sym.start_line <= len(lines) else ""
+    return "{" not in text and text.rstrip().endswith(";")
+
+
+def fold_cpp_declarations(index: IndexQueries, syms: list[Symbol]) -> tuple[list[Symbol], dict[int, list[Symbol]]]:
+    """`syms` with each C++ method's in-class declarations left out when one definition of that qualified name
+    remains (overloads defined apart stay apart), and for each kept definition the declarations it stands for."""
+    groups: dict[str, list[Symbol]] = {}
+    for s in syms:
+        if s.language == "cpp" and s.kind == "method":
+            groups.setdefault(s.qualname, []).append(s)
+    dropped: set[int] = set()
+    folded: dict[int, list[Symbol]] = {}
+    for group in groups.values():
+        if len(group) < 2:
+            continue
+        decls = [s for s in group if cpp_member_declaration(index, s)]
+        bodies = [s for s in group if s not in decls]
+        if len(bodies) == 1 and decls:
+            folded[bodies[0].id] = decls
+            dropped.update(d.id for d in decls)
+    return [s for s in syms if s.id not in dropped], folded
+
+
 def _definition_of(index: IndexQueries, proto: Symbol) -> Symbol | None:
     """The one definition (a body, outside a header) of a C/C++ function a header declares; None when there is
     none or several (static functions of the same name in different files)."""
@@ -516,6 +560,8 @@ class _Body:
         # a class's own body (callees of a whole class): bare calls are on its objects, its bases' members
         self.own_class = sym if sym.kind in _CLASS_KINDS - {"module", "impl"} and sym.language in _IMPLICIT_SELF \
             else next((s for s in self.in_file if s.id == sym.parent_id), None)
+        if self.own_class is None and sym.language == "cpp" and sym.kind == "method":
+            self.own_class = cpp_class_of(index, sym)  # `void logger::log_it_(..)` in logger-inl.h: logger's fields
         self.family = language_family(sym.language)
         self.go = sym.language == "go"
         # Go names another package's definitions only through its name (`timer.Timer`, `time.Duration`): the
@@ -1074,7 +1120,7 @@ class _Body:
         """The type the method's own class declares its field or constructor parameter `r` with."""
         own = self.own_class
         assert own is not None
-        for f in self.in_file:
+        for f in self.in_file if own.path == self.sym.path else self.syms_of(own.path):
             if f.name == r and f.parent_id == own.id and f.kind in ("field", "property", "variable", "constant"):
                 got = field_type(f.signature or "", r)
                 if got is not None:
@@ -2134,7 +2180,8 @@ def _check_receivers(index: IndexQueries, sites: list[Caller], callee: str, owne
                 against = against or (static and not own_class and not imported_static)
                 # a bare call in a subclass (`AutoComplete(t)` in BsonWriter : JsonWriter) is the inherited method
                 site.receiver = imported_static or (own_class and (word is not None or site.how == "same file"
-                                                                   or (holder != owner and language not in _RECEIVER_ONLY)))
+                                                                   or (holder != owner and language not in _RECEIVER_ONLY)
+                                                                   or language == "cpp"))
             elif word[:1].isupper() and word != owner and before is not None and before.group(2) == "::" \
                     and _another_class(index, word, owner, lines, language):
                 against = True  # `Level::from_usize(...)` is Level's, not LevelFilter's
@@ -2930,7 +2977,9 @@ def _typed_receiver(index: IndexQueries, cache: dict[str, list[Symbol]], lines: 
 
 _FIELD_TYPE = (r"(?<![\w$#]){w}\s*:\s*[?*&]*\s*(?:'\w+\s+)?(?:const\s+|mut\s+)?(?:[\w$]+\.)*([A-Za-z_$][\w$]*)",  # Kotlin, TS, Scala, Swift, Python: `x: T`, Zig `x: *const T`, Rust `b: &'b mut T`
                r"(?:[\w$]+\.)*([A-Z][\w$]*)(?:<(?:[^<>;()]|<[^<>;()]*>)*>)?\s+{w}\s*[;=,)]",  # Java, C#: `T x;`, `Iterator<Map.Entry<K, V>> it;`
-               r"^\s*{w}\s+\*?(?:[A-Za-z_]\w*\.)?([A-Za-z_]\w*)\s*(?:`[^`]*`\s*)?(?://.*)?$")  # Go: `Registry prometheus.Registerer`
+               r"^\s*{w}\s+\*?(?:[A-Za-z_]\w*\.)?([A-Za-z_]\w*)\s*(?:`[^`]*`\s*)?(?://.*)?$",  # Go: `Registry prometheus.Registerer`
+               # C++: `details::backtracer tracer_;`, `std::shared_ptr<T> p_{..}` (lower-case and namespaced types)
+               r"(?:[A-Za-z_]\w*::)*([A-Za-z_]\w*)(?:<(?:[^<>;()]|<[^<>;()]*>)*>)?\s*[*&]*\s+{w}\s*[;={{]")
 
 
 def _declared_receiver(index: IndexQueries, cache: dict[str, list[Symbol]], lines: list[str], site: Caller,
@@ -3366,7 +3415,12 @@ def _self_holder(index: IndexQueries, classes: dict[str, list[Symbol]], defs: di
         # through the base class (the Monolog A/B agent found it left out as "another type's")
         site.how = "base type"
         return holder, True, False
-    return holder, own, holder is not None and not own and word is not None
+    # C++: a bare call in a method of another class that has a method of the name is that class's (logger's own
+    # `sink_it_(msg)` in logger::log_it_ is no call of base_sink::sink_it_)
+    other = holder is not None and not own and (
+        word is not None or (language == "cpp" and bool(callee)
+                             and any(m.name == callee for m in index.methods_of(holder, "cpp"))))
+    return holder, own, other
 
 
 def _overridable(index: IndexQueries, cls: Symbol | None, name: str) -> bool:
@@ -3453,7 +3507,26 @@ def _enclosing_class(index: IndexQueries, cache: dict[str, list[Symbol]], path: 
     for s in syms:
         if s.start_line <= line <= s.end_line and (best is None or s.end_line - s.start_line <= best.end_line - best.start_line):
             best = s
+    if best is None and path.endswith(_CPP_SUFFIXES):
+        return _out_of_class_holder(index, cache, path, line)
     return best.name if best is not None else zig_file_struct(path)
+
+
+_CPP_SUFFIXES = (".h", ".hh", ".hpp", ".hxx", ".h++", ".inl", ".ipp", ".tpp", ".cc", ".cpp", ".cxx", ".c++")
+
+
+def _out_of_class_holder(index: IndexQueries, cache: dict[str, list[Symbol]], path: str, line: int) -> str | None:
+    """C++: the class of a method defined outside it (`void logger::log_it_(..) { sink_it_(msg); }` in
+    logger-inl.h), whose bare calls are on `this` as inside the class body."""
+    key = path + "\0methods"
+    methods = cache.get(key)
+    if methods is None:
+        methods = cache[key] = [s for s in index.symbols_in_file(path)
+                                if s.kind == "method" and s.language == "cpp" and "." in s.qualname]
+    around = [s for s in methods if s.start_line <= line <= s.end_line]
+    if not around:
+        return None
+    return min(around, key=lambda s: s.end_line - s.start_line).qualname.rsplit(".", 1)[0].rsplit(".", 1)[-1]
 
 
 def lines_of(index: IndexQueries, path: str) -> list[str]:

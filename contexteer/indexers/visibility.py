@@ -117,10 +117,17 @@ def _keywords_public(spec: LanguageSpec, outer: ts.Node, name: str, kind: str, o
 def _cpp_access(node: ts.Node, owner_kind: str) -> str:
     """The access specifier in force at a C++ class member (`public:` above it, else the class default)."""
     prev = node.prev_sibling
-    while prev is not None:
-        if prev.type == "access_specifier":
-            return _raw(prev).decode("utf-8", "replace").strip().rstrip(":").strip()
-        prev = prev.prev_sibling
+    while True:
+        while prev is not None:
+            if prev.type == "access_specifier":
+                return _raw(prev).decode("utf-8", "replace").strip().rstrip(":").strip()
+            prev = prev.prev_sibling
+        # a member inside `#ifdef X ... #endif` in the class body: the specifier above the directive holds
+        # (spdlog's wide-string `log` overloads are public, not the class default)
+        up = node.parent
+        if up is None or not up.type.startswith("preproc_"):
+            break
+        node, prev = up, up.prev_sibling
     return "public" if owner_kind == "struct" else "private"
 
 

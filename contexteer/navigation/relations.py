@@ -13,6 +13,7 @@ from contexteer.errors import ContexteerError, InputError, NotFoundError
 from contexteer.indexers import graph
 from contexteer.indexers.lookup import (
     REAL_OVERLOADS,
+    fold_cpp_declarations,
     inherits,
     is_prototype,
     language_family,
@@ -296,6 +297,8 @@ def find_target(nav: NavigationService, q: str, prefix: str | None, relation: st
             note = "declared in " + ", ".join(f"{d.path}:{d.start_line}" for d in shipped[:3])
             return impls[0], f"{also}; {note}" if also else note
     bodies = [s for s in named if not is_prototype(s)]
+    if len(bodies) > 1 and any(s.language == "cpp" for s in bodies):
+        bodies = fold_cpp_declarations(idx, bodies)[0]  # `void log_it_(..);` in logger.h, its body in logger-inl.h
     if len(bodies) == 1 and len(named) > 1:
         # a C function and the header lines that declare it: the definition is what is meant
         protos = [s for s in named if s.id != bodies[0].id]

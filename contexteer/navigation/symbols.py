@@ -12,6 +12,7 @@ from contexteer.errors import ContexteerError
 from contexteer.indexers import textsearch, zig_names
 from contexteer.indexers.lookup import (
     REAL_OVERLOADS,
+    fold_cpp_declarations,
     language_family,
     language_of,
     line_previews,
@@ -416,6 +417,10 @@ def _fold_overloads(ranked: list[Any], nav: NavigationService | None = None) -> 
         extra[best.id] = [f"{x.start_line}-{x.end_line}" if not _forward(x, best) else f"{x.start_line} (declaration)"
                           for x in sorted(group, key=lambda x: x.start_line) if x is not best]
         out.append(best)
+    if nav is not None and any(s.language == "cpp" and s.kind == "method" for s in out):
+        out, declared = fold_cpp_declarations(nav.index, out)  # a method's in-class line beside its body elsewhere
+        for sid, decls in declared.items():
+            extra.setdefault(sid, []).extend(f"{d.path}:{d.start_line} (declaration)" for d in decls)
     return out, extra
 
 

@@ -47,6 +47,12 @@ class OutlineEntry:
     children: int = 0  # direct children in the outline
 
 
+def _kind_unsaid(s: Any, first: str, shown: str) -> bool:
+    """A C++ method defined out of its class opens with `template<..>` or a `const` return type (spdlog's
+    `template<typename Mutex> void spdlog::sinks::base_sink<Mutex>::log(..)`): nothing in it says method."""
+    return s.kind in ("method", "function") and (first == "template" or (first == "const" and "::" in shown))
+
+
 def outline_entries(syms: list[Any], *, signatures: bool = True) -> list[OutlineEntry]:
     """Entries of a file's (or a definition's) symbols, nested by parent; a parent outside the list counts as top level."""
     depth: dict[int, int] = {}
@@ -62,7 +68,8 @@ def outline_entries(syms: list[Any], *, signatures: bool = True) -> list[Outline
             shown = _sig(s) if s.kind != "heading" else s.name
             # `impl<'a> Draw for &'a Slider`, `template<class T> struct X`: a keyword; `@property def x` too
             first = _FIRST_WORD.match(re.sub(r"^(?:@[\w.]+(?:\([^)]*\))?\s+)+", "", shown))
-            label = "" if s.kind == "heading" or (first and first.group(1) in DEF_KEYWORDS) else f"{s.kind} "
+            label = "" if s.kind == "heading" or (first and first.group(1) in DEF_KEYWORDS and not _kind_unsaid(s, first.group(1), shown)) \
+                else f"{s.kind} "
             text = f"{s.start_line}-{s.end_line} {label}{shown}"
             short = f"{s.start_line}-{s.end_line} {label}{_sig(s, 72) if s.kind != 'heading' else s.name}"
             tiny = f"{s.start_line}-{s.end_line} {s.kind + ' ' if s.kind != 'heading' else ''}{s.name}"

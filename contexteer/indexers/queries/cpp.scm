@@ -18,10 +18,14 @@
   (pointer_declarator declarator: (function_declarator declarator: [(field_identifier) (operator_name)] @name))
   (pointer_declarator declarator: (pointer_declarator declarator: (function_declarator declarator: (field_identifier) @name)))
   (reference_declarator (function_declarator declarator: [(field_identifier) (operator_name)] @name))]) @definition.method
-; out-of-class methods: `R Foo::bar()`, `T* Foo<T>::bar()`, `Foo& Foo::operator=()`, `void ns::Foo::bar()`
+; out-of-class methods: `R Foo::bar()`, `T* Foo<T>::bar()`, `Foo& Foo::operator=()`, `void ns::Foo::bar()`,
+; `void spdlog::sinks::base_sink<Mutex>::log()` (two namespaces)
 (function_definition declarator: [
   (function_declarator declarator: (qualified_identifier scope: [(namespace_identifier) (template_type name: (type_identifier))] @receiver name: [(identifier) (destructor_name) (operator_name)] @name))
   (function_declarator declarator: (qualified_identifier scope: (namespace_identifier) name: (qualified_identifier scope: [(namespace_identifier) (template_type name: (type_identifier))] @receiver name: [(identifier) (destructor_name) (operator_name)] @name)))
+  (function_declarator declarator: (qualified_identifier scope: (namespace_identifier) name: (qualified_identifier scope: (namespace_identifier) name: (qualified_identifier scope: [(namespace_identifier) (template_type name: (type_identifier))] @receiver name: [(identifier) (destructor_name) (operator_name)] @name))))
+  (pointer_declarator declarator: (function_declarator declarator: (qualified_identifier scope: (namespace_identifier) name: (qualified_identifier scope: [(namespace_identifier) (template_type name: (type_identifier))] @receiver name: [(identifier) (operator_name)] @name))))
+  (reference_declarator (function_declarator declarator: (qualified_identifier scope: (namespace_identifier) name: (qualified_identifier scope: [(namespace_identifier) (template_type name: (type_identifier))] @receiver name: [(identifier) (operator_name)] @name))))
   (pointer_declarator declarator: (function_declarator declarator: (qualified_identifier scope: [(namespace_identifier) (template_type name: (type_identifier))] @receiver name: [(identifier) (operator_name)] @name)))
   (pointer_declarator declarator: (pointer_declarator declarator: (function_declarator declarator: (qualified_identifier scope: [(namespace_identifier) (template_type name: (type_identifier))] @receiver name: (identifier) @name))))
   (reference_declarator (function_declarator declarator: (qualified_identifier scope: [(namespace_identifier) (template_type name: (type_identifier))] @receiver name: [(identifier) (operator_name)] @name)))]) @definition.method

@@ -1,0 +1,103 @@
+"""What preparing the spdlog (C++, header-only) A/B run found: a library's attribute macros (`SPDLOG_INLINE`,
+`SPDLOG_API`, `SPDLOG_NOEXCEPT`, defined in a header the file includes) were syntax errors in 32 of 86 files and hid
+or misplaced their definitions; `-inl.h` files of out-of-class definitions were parsed as C; a method defined as
+`spdlog::sinks::base_sink<Mutex>::log` (two namespaces, a template) was no definition; a method's one-line in-class
+declaration was a second definition; bare calls and fields in an out-of-class method body were not the class's."""
+
+from __future__ import annotations
+
+from tests.navigation.conftest import served_tree
+
+_FILES = {
+    "spdlog/common.h": ("#pragma once\n#ifdef SPDLOG_HEADER_ONLY\n#    define SPDLOG_INLINE inline\n#else\n"
+                        "#    define SPDLOG_INLINE\n#endif\n#define SPDLOG_API\n#define SPDLOG_NOEXCEPT noexcept\n"
+                        "#define SPDLOG_TRY try\n"
+                        "#define SPDLOG_LOGGER_CATCH(loc) catch (...) { err(loc); }\n"
+                        "namespace spdlog {\n[[noreturn]] SPDLOG_API void throw_spdlog_ex(const char *msg);\n"
+                        "struct handlers { int n; };\n}\n"),
+    "spdlog/sinks/sink.h": ("#pragma once\n#include <spdlog/common.h>\nnamespace spdlog {\nnamespace sinks {\n"
+                            "class SPDLOG_API sink\n{\npublic:\n    virtual ~sink() = default;\n"
+                            "    virtual void log(int msg) = 0;\n    bool should_log(int lvl) const;\n"
+                            "protected:\n    int level_{0};\n};\n}\n}\n"),
+    "spdlog/sinks/sink-inl.h": ("#pragma once\n#include <spdlog/sinks/sink.h>\n\n"
+                                "SPDLOG_INLINE bool spdlog::sinks::sink::should_log(int lvl) const\n{\n"
+                                "    return lvl >= level_;\n}\n"),
+    "spdlog/sinks/base_sink.h": ("#pragma once\n#include <spdlog/sinks/sink.h>\nnamespace spdlog {\nnamespace sinks {\n"
+                                 "template<typename Mutex>\nclass SPDLOG_API base_sink : public sink\n{\npublic:\n"
+                                 "    void log(int msg) final;\n"
+                                 "    base_sink &operator=(const base_sink &) = delete;\n"
+                                 "protected:\n    virtual void sink_it_(int msg) = 0;\n    Mutex mutex_;\n};\n}\n}\n"),
+    "spdlog/sinks/base_sink-inl.h": ("#pragma once\n#include <spdlog/sinks/base_sink.h>\n\n"
+                                     "template<typename Mutex>\n"
+                                     "void SPDLOG_INLINE spdlog::sinks::base_sink<Mutex>::log(int msg)\n{\n"
+                                     "    std::lock_guard<Mutex> lock(mutex_);\n    sink_it_(msg);\n}\n"),
+    "spdlog/sinks/null_sink.h": ("#pragma once\n#include <spdlog/sinks/base_sink.h>\nnamespace spdlog {\nnamespace sinks {\n"
+                                 "template<typename Mutex>\nclass null_sink : public base_sink<Mutex>\n{\npublic:\n"
+                                 "    null_sink &operator=(const null_sink &) = delete;\n"
+                                 "    explicit null_sink(const handlers &h = {}) {}\n"
+                                 "protected:\n    void sink_it_(int) override {}\n};\n}\n}\n"),
+    "spdlog/sinks/msvc_sink.h": ("#pragma once\n#include <spdlog/sinks/base_sink.h>\n"
+                                 "extern \"C\" __declspec(dllimport) void __stdcall OutputDebugStringA(const char *s);\n"
+                                 "namespace spdlog {\nnamespace sinks {\ntemplate<typename Mutex>\n"
+                                 "class msvc_sink : public base_sink<Mutex>\n{\nprotected:\n"
+                                 "    void sink_it_(int msg) override { OutputDebugStringA(\"x\"); }\n};\n}\n}\n"),
+    "spdlog/details/backtracer.h": ("#pragma once\nnamespace spdlog {\nnamespace details {\nclass SPDLOG_API backtracer\n{\n"
+                                    "public:\n    void push_back(int msg);\n};\n}\n}\n"),
+    "spdlog/details/backtracer-inl.h": ("#pragma once\n#include <spdlog/details/backtracer.h>\nnamespace spdlog {\n"
+                                        "namespace details {\nSPDLOG_INLINE void backtracer::push_back(int msg)\n{\n}\n}\n}\n"),
+    "spdlog/logger.h": ("#pragma once\n#include <spdlog/details/backtracer.h>\nnamespace spdlog {\n"
+                        "class SPDLOG_API logger\n{\npublic:\n"
+                        "    logger &operator=(logger other) SPDLOG_NOEXCEPT;\n"
+                        "    void log(int x)\n    {\n        SPDLOG_TRY\n        {\n            log_it_(x);\n        }\n"
+                        "        SPDLOG_LOGGER_CATCH(x)\n    }\n"
+                        "#ifdef SPDLOG_WCHAR_TO_UTF8_SUPPORT\n    void wlog(int x)\n    {\n        log(x);\n    }\n#endif\n"
+                        "protected:\n    void log_it_(int x);\n    void sink_it_(int x);\n"
+                        "    details::backtracer tracer_;\n};\n}\n"),
+    "spdlog/logger-inl.h": ("#pragma once\n#include <spdlog/logger.h>\nnamespace spdlog {\n"
+                            "SPDLOG_INLINE void logger::log_it_(int x)\n{\n    sink_it_(x);\n    tracer_.push_back(x);\n}\n\n"
+                            "SPDLOG_INLINE void logger::sink_it_(int x)\n{\n}\n}\n"),
+}
+
+
+def test_attribute_macros_of_a_header_only_library_parse_and_inl_headers_are_cpp(tmp_path):
+    served = served_tree(tmp_path / "r", _FILES)
+    e = served.call("list_syntax_errors")
+    assert "0 of" in e.text or "no syntax errors" in e.text.lower(), e.text
+    s = served.call("search_symbol", query="sink.should_log, msvc_sink, throw_spdlog_ex")
+    assert "spdlog/sinks/sink-inl.h:4-7 method sink.should_log (declared at spdlog/sinks/sink.h:10)" in s.text, s.text
+    assert "class msvc_sink" in s.text and "OutputDebugStringA.msvc_sink" not in s.text, s.text
+    assert "spdlog/common.h:12-12 function throw_spdlog_ex" in s.text, s.text
+    o = served.call("get_structured_index", path="spdlog/sinks/base_sink-inl.h")
+    assert "4-9 method template<typename Mutex> void" in o.text, o.text
+    assert "lock(" not in o.text, o.text  # `std::lock_guard<Mutex> lock(mutex_);` is a local, no function
+    w = served.call("search_symbol", query="logger.wlog")
+    assert "logger.wlog —" in w.text and "(private)" not in w.text, w.text  # public above its #ifdef
+
+
+def test_out_of_class_methods_are_their_class_s_for_bare_calls_fields_and_declarations(tmp_path):
+    served = served_tree(tmp_path / "r", _FILES)
+    c = served.call("find_related", symbol="base_sink.sink_it_", relation="callers")
+    sites = {(i["qualname"], tuple(i["lines"])) for i in c.data["items"]}
+    assert ("base_sink.log", (8,)) in sites, c.text
+    assert not any(q.startswith("logger") for q, _ in sites), c.text  # logger's own sink_it_, not base_sink's
+    k = served.call("find_related", symbol="logger.log_it_", relation="callees")
+    assert {i["qualname"] for i in k.data["items"]} == {"logger.sink_it_", "backtracer.push_back"}, k.text
+    assert "declared in spdlog/logger.h:" in k.text, k.text  # one definition, not "2 definitions named log_it_"
+    n = served.call("find_related", symbol="logger.log_it_", relation="callers")
+    assert [(i["qualname"], i["lines"]) for i in n.data["items"]] == [("logger.log", [12])], n.text
+    m = served.call("find_related", symbol="base_sink", relation="implementations")
+    assert "operator=" not in m.text and "null_sink — overrides sink_it_" in m.text, m.text
+
+
+def test_attribute_macro_names_used_as_values_are_left_alone():
+    from contexteer.indexers.c_prep import repair
+
+    src = (b"enum { FLAG_INLINE, FLAG_EXPORT = 2 };\nint f(int m)\n{\n    int x = MODE_INLINE;\n"
+           b"    switch (m) { case TOKEN_EXPORT: return g(LIB_API, x); }\n    return MODE_FINAL;\n}\n"
+           b"#define LIB_API\nLIB_API void h() LIB_NOEXCEPT;\n")
+    out = repair(src, cpp=True)
+    assert len(out) == len(src) and out.count(b"\n") == src.count(b"\n")
+    for kept in (b"FLAG_INLINE", b"FLAG_EXPORT", b"MODE_INLINE", b"TOKEN_EXPORT", b"g(LIB_API", b"MODE_FINAL",
+                 b"#define LIB_API"):
+        assert kept in out, (kept, out)
+    assert b"\n        void h()             ;" in out, out  # a declaration's macros blanked, same length
