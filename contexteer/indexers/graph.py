@@ -768,7 +768,8 @@ def call_receivers(calls: dict[str, list[int]], member_calls: dict[str, set[str]
                     receivers.add(f"({(cast.group(1) or cast.group(2)).rsplit('.', 1)[-1]})")
                     continue
                 if not m.group(3):
-                    chain = receiver_chain(text, m.start(), php=language == "php") if language in CHAIN_LANGUAGES else []
+                    chain = receiver_chain(text, m.start(), php=language == "php", arrow=language == "cpp") \
+                        if language in CHAIN_LANGUAGES else []
                     if chain and chain[-1].endswith("()"):  # `vec.WithLabelValues("a").Inc()`: on what that returns
                         receivers.add(".".join(chain))
                         continue
@@ -794,7 +795,7 @@ def call_receivers(calls: dict[str, list[int]], member_calls: dict[str, set[str]
                 if m.group(3) == "::":
                     path_calls.setdefault(name, set()).add(r)
                 elif language in CHAIN_LANGUAGES and r:
-                    chain = receiver_chain(text, m.start(1), php=language == "php")
+                    chain = receiver_chain(text, m.start(1), php=language == "php", arrow=language == "cpp")
                     # Java `TreeBidiMap.this.doPut(v, k)`, `Iface.super.m()`: a member of the class named; else
                     # `opts.Registry.Register(c)`, `errCnt.WithLabelValues("a").Inc()`: the value the chain reads
                     r = f"({chain[-1]})" if r in ("this", "super") and chain else ".".join([*chain, r])

@@ -49,6 +49,7 @@ from contexteer.indexers.syntax import (
     opening_paren,
     receiver_chain,
     return_type,
+    split_params,
     whole_header,
 )
 from contexteer.workspace import repo_text
@@ -364,6 +365,37 @@ def cpp_class_of(index: IndexQueries, sym: Symbol) -> Symbol | None:
         stem = re.sub(r"(?:-inl|_impl|_inl)?\.\w+$", "", sym.path.rsplit("/", 1)[-1])
         found = [s for s in found if re.sub(r"\.\w+$", "", s.path.rsplit("/", 1)[-1]) == stem] or found
     return found[0] if len(found) == 1 else None
+
+
+#: C++ templates whose value is used through `->`/`.` as the object they hold
+_CPP_HOLDERS = frozenset({"shared_ptr", "unique_ptr", "weak_ptr", "optional", "reference_wrapper", "atomic"})
+
+
+def _is_class(index: IndexQueries, name: str) -> bool:
+    return any(s.name == name and s.kind in ("class", "struct", "interface") for s in index.symbols_named(name))
+
+
+def cpp_type(index: IndexQueries, typed: str, depth: int = 0) -> str:
+    """The class a C++ type names, as a member lookup needs it: `std::shared_ptr<spdlog::async_logger>` and
+    `async_logger_ptr` (`using async_logger_ptr = std::shared_ptr<spdlog::async_logger>;`) are async_logger,
+    `const details::log_msg &` log_msg, `base_sink<Mutex>` base_sink."""
+    t = re.sub(r"^\s*(?:(?:const|volatile|typename|struct|class)\s+)+", "", typed).strip()
+    t = re.sub(r"(?:\s*(?:const|[*&]))+\s*$", "", t).strip()
+    m = re.fullmatch(r"(?:\w+::)*(\w+)\s*<(.*)>", t)
+    if m and m.group(1) in _CPP_HOLDERS and depth < 4:
+        first = split_params(m.group(2))[0] if m.group(2).strip() else ""
+        return cpp_type(index, first, depth + 1) if first else m.group(1)
+    base = re.sub(r"<.*", "", t).strip().rsplit("::", 1)[-1]
+    if depth < 4 and base:
+        for s in index.symbols_named(base):
+            if s.name != base or s.kind != "type" or s.language != "cpp":
+                continue
+            sig = " ".join((s.signature or "").split())
+            alias = re.match(rf"using\s+{re.escape(base)}\s*=\s*(.+?);?$", sig) or \
+                re.match(rf"typedef\s+(.+?)\s+{re.escape(base)}\s*;?$", sig)
+            if alias and cpp_type(index, alias.group(1), depth + 1) != base:
+                return cpp_type(index, alias.group(1), depth + 1)
+    return base
 
 
 def cpp_member_declaration(index: IndexQueries, sym: Symbol) -> bool:
@@ -1353,6 +1385,8 @@ def member_of_type(index: IndexQueries, typed: str, name: str, sym: Symbol, impo
     """The member `name` of the type `typed` as seen from `sym` (its file, imports, package), or for Go one
     promoted from a struct the type embeds (`r.getState()` on a Raft that embeds raftState)."""
     family = language_family(sym.language)
+    if sym.language == "cpp":
+        typed = cpp_type(index, typed)
     hit = [s for s in index.symbols_named(f"{typed}.{name}") if s.qualname == f"{typed}.{name}" and usable_member(s)
            and language_family(s.language) == family]
     if sym.language == "javascript" and any(s.path.endswith(".d.ts") for s in hit):  # a package's shipped types
@@ -2253,7 +2287,7 @@ def _chain_verdict(index: IndexQueries, defs: dict[str, list[Symbol]], bodies: d
         if above:  # a call continuing the line above
             line = lines[site.line - 2].rstrip() + text[:at].strip()
             at = len(line)
-        parts = receiver_chain(line, at, php=enc.language == "php")
+        parts = receiver_chain(line, at, php=enc.language == "php", arrow=enc.language == "cpp")
         typed = _rust_built(index, enc, line, at) if enc.language == "rust" and not parts else None
         if typed is None and len(parts) == 1 and above:  # `q\n  .notify(..)`: the one name's declared type
             typed = _declared_receiver(index, defs, lines, site, parts[0])
@@ -2468,6 +2502,8 @@ def _other_type(index: IndexQueries, defs: dict[str, list[Symbol]], lines: list[
     if typed is None and text[: before.start()].rstrip().endswith((".", "?.")):
         typed = _member_type(index, word)  # `composite.borderRadius?.x()`
     typed = _alias_target(index, defs, site, typed) if typed is not None else None
+    if typed is not None and site.path.endswith(_CPP_SUFFIXES) and ("<" in typed or "::" in typed or not _is_class(index, typed)):
+        typed = cpp_type(index, typed)  # `worker_ptr` of type `async_logger_ptr`, a shared_ptr<async_logger>
     if typed is not None and typed != owner and site.path.endswith(".rs") and _trait_declares(index, owner, site, typed):
         # `parallel.par_extend(&v)` with `parallel: BinaryHeap<_>` and `impl ParallelExtend<T> for BinaryHeap<T>`:
         # the impl's method, which implements the trait's
@@ -2979,7 +3015,7 @@ _FIELD_TYPE = (r"(?<![\w$#]){w}\s*:\s*[?*&]*\s*(?:'\w+\s+)?(?:const\s+|mut\s+)?(
                r"(?:[\w$]+\.)*([A-Z][\w$]*)(?:<(?:[^<>;()]|<[^<>;()]*>)*>)?\s+{w}\s*[;=,)]",  # Java, C#: `T x;`, `Iterator<Map.Entry<K, V>> it;`
                r"^\s*{w}\s+\*?(?:[A-Za-z_]\w*\.)?([A-Za-z_]\w*)\s*(?:`[^`]*`\s*)?(?://.*)?$",  # Go: `Registry prometheus.Registerer`
                # C++: `details::backtracer tracer_;`, `std::shared_ptr<T> p_{..}` (lower-case and namespaced types)
-               r"(?:[A-Za-z_]\w*::)*([A-Za-z_]\w*)(?:<(?:[^<>;()]|<[^<>;()]*>)*>)?\s*[*&]*\s+{w}\s*[;={{]")
+               r"(?:[A-Za-z_]\w*::)*([A-Za-z_]\w*(?:<(?:[^<>;()]|<[^<>;()]*>)*>)?)\s*[*&]*\s+{w}\s*[;={{]")
 
 
 def _declared_receiver(index: IndexQueries, cache: dict[str, list[Symbol]], lines: list[str], site: Caller,
@@ -3022,6 +3058,11 @@ def _declared_receiver(index: IndexQueries, cache: dict[str, list[Symbol]], line
     holders: set[int | None] = {s.id for s in syms if s.kind in _CLASS_KINDS and s.start_line <= site.line <= s.end_line}
     if enc is not None and enc.parent_id is not None:
         holders.add(enc.parent_id)  # Rust: a method's struct, declared apart from the impl block holding the method
+    elif enc is not None and enc.language == "cpp" and enc.kind == "method" and not holders:
+        cls = cpp_class_of(index, enc)  # `void thread_pool::post_async_msg_(..)` in thread_pool-inl.h: its fields
+        if cls is not None:
+            holders.add(cls.id)
+            syms = syms + [s for s in index.symbols_in_file(cls.path) if s.parent_id == cls.id] if cls.path != site.path else syms
     if zig_file_struct(site.path) is not None:
         holders.add(None)  # a Zig struct file's fields stand at its top level
     fields = [f for f in syms if f.name == word and f.kind in _FIELD_KINDS and f.parent_id in holders]

@@ -59,6 +59,15 @@ _KEYWORDS = frozenset({"func", "def", "fn", "return", "var", "let", "const", "fi
                        "protected", "mut", "ref", "in", "out", "await", "async", "else", "case", "package", "import"})
 
 
+#: words before a name that make no declaration of it (`return x;`, `delete p;`, `auto x = ..` says nothing)
+_NOT_TYPES = frozenset({"return", "delete", "throw", "goto", "co_return", "co_yield", "co_await", "yield", "typeof",
+                        "sizeof", "auto", "using", "typedef", "namespace", "operator", "not", "and", "or", "do", "then",
+                        "local", "global", "nonlocal", "del", "print", "echo", "puts", "unset", "void", "instanceof",
+                        "val", "var", "let", "lazy", "lateinit", "override", "open", "internal", "declare", "abstract",
+                        "readonly", "export", "mutable", "extern", "inline", "constexpr", "thread_local", "my", "our",
+                        "in", "is", "as", "new", "await", "async", "implicit", "unsafe", "pub", "mut", "ref", "out"})
+
+
 def declared_type(signature: str, word: str) -> str | None:
     """The type a definition's header declares for `word` (a parameter or Go receiver): `r *Raft` -> Raft,
     `order: Order` -> Order, `Config cfg` -> Config; None when the header does not say."""
@@ -322,6 +331,9 @@ def local_bindings(lines: list[str], start: int, end: int, word: str) -> Iterato
     go_var = re.compile(rf"^\s*var\s+{w}\s+\*?({_QUAL}[A-Za-z_]\w*)\s*$")
     # C/C++ `struct inode *inode = file->f_mapping->host;`, `struct ext4_map_blocks map;`
     c_struct = re.compile(rf"^\s*(?:(?:static|const|register|volatile)\s+)*(?:struct|union|enum)\s+(\w+)\s*[*\s]*\b{w}\s*(?:=|;|,|\[)")
+    # C++ lower-case and namespaced types: `async_msg incoming_async_msg;`, `details::log_msg m{..}`, `std::lock_guard<M> l(m);`
+    lower_first = re.compile(rf"^\s*(?:(?:const|static|volatile|register)\s+)*((?:[A-Za-z_]\w*::)*[a-z_]\w*)"
+                             rf"(<(?:[^<>;()]|<[^<>;()]*>)*>)?\s*(?:const\s*)?[*&]{{0,2}}\s*\b{w}\s*(?:=|;|\{{|\()")
     made = re.compile(rf"^\s*(?:let\s+(?:mut\s+)?|const\s+|var\s+|val\s+|auto\s+)?\$?{w}\s*(?::=|=)\s*(?:&|new\s+|await\s+)?"
                       rf"({_QUAL})([A-Za-z_$][\w$]*)\s*(::\s*[a-z_]\w*\s*)?(?:<[^<>;()]*>)?\s*([({{])")
     # the second variable is the element (`for k := range m` binds the key or index)
@@ -354,9 +366,11 @@ def local_bindings(lines: list[str], start: int, end: int, word: str) -> Iterato
             named = named_type(m.group(1))
             yield ("type", named) if named and named != "Self" else None
             continue
-        m = typed_first.match(text) or go_var.match(text) or c_struct.match(text)
-        if m and m.group(1).rpartition(".")[2] not in _KEYWORDS:
-            yield "type", re.split(r"\.|::", m.group(1))[-1]
+        m = typed_first.match(text) or go_var.match(text) or c_struct.match(text) or lower_first.match(text)
+        if m and m.group(1).rpartition(".")[2] not in _KEYWORDS and m.group(1) not in _NOT_TYPES:
+            # (a C++ template keeps its arguments: `std::shared_ptr<logger> l` is a logger's, read through the pointer)
+            args = m.group(2) if m.re is lower_first and m.group(2) else ""
+            yield "type", re.split(r"\.|::", m.group(1))[-1] + args
             continue
         m = on_value.match(text)
         if m:  # `val r = borderRadius?.resolve(...)`: what a method of a value returns
@@ -668,7 +682,7 @@ SELF_WORDS = frozenset({"self", "this", "cls", "super", "Self", "static", "base"
 #: languages whose member reads chain with `.` (`opts.Registry.Register(c)`): a call's receiver is the chain, which
 #: lookup types one step at a time (a parameter's type, its field's type, the field's method)
 CHAIN_LANGUAGES = frozenset({"go", "java", "kotlin", "csharp", "javascript", "typescript", "tsx", "python", "rust",
-                             "swift", "scala", "dart", "php"})
+                             "swift", "scala", "dart", "php", "cpp"})
 _CHAIN_WORD = re.compile(r"#?[A-Za-z_$][\w$]*$")  # (a JS/TS private member, `this.#client.`, too)
 
 
@@ -683,19 +697,20 @@ def opening_paren(text: str, close: int) -> int:
     return -1
 
 
-def receiver_chain(text: str, at: int, most: int = 3, php: bool = False) -> list[str]:
+def receiver_chain(text: str, at: int, most: int = 3, php: bool = False, arrow: bool = False) -> list[str]:
     """The reads before position `at` of a line when a `.` (or `?.`, `!!.`) precedes it: `opts.Registry.` gives
     ["opts", "Registry"], `v.With("a").` gives ["v", "With()"] (a call's arguments elided). Self words lead
     nothing (`self.console.` is ["console"]); a chain longer than `most` or one that starts with anything but a
     name (a literal, an index, a parenthesized expression) gives []. `php`: the steps are `->` (its `.` joins
     strings) and the chain starts at a variable, `$this->styleStack->getCurrent()->` gives ["styleStack",
-    "getCurrent()"], `$input->x->` ["$input", "x"] (C's `a->b->` is no chain of names)."""
+    "getCurrent()"], `$input->x->` ["$input", "x"] (C's `a->b->` is no chain of names). `arrow` (C++): `.` and `->`
+    both step (`incoming_async_msg.worker_ptr->` gives ["incoming_async_msg", "worker_ptr"])."""
     parts: list[str] = []
     start = max(0, at - 400)  # a chain is read within the 400 characters before it (a long line is not copied per step)
     text, pos = text[start:at], at - start
     while True:
         head = text[:pos].rstrip()
-        for sep in ("?->", "->") if php else ("?.", "!!.", "."):
+        for sep in ("?->", "->") if php else ("->", ".") if arrow else ("?.", "!!.", "."):
             if head.endswith(sep) and not head.endswith(".."):
                 head = head[: -len(sep)].rstrip()
                 break
@@ -716,7 +731,7 @@ def receiver_chain(text: str, at: int, most: int = 3, php: bool = False) -> list
         pos = word.start()
         if len(parts) > most:
             return []
-    if parts and text[:pos].rstrip().endswith(("]", ")", "'", '"', "::") if php else ("]", ")", "'", '"', "::", "->")):
+    if parts and text[:pos].rstrip().endswith(("]", ")", "'", '"', "::") if php or arrow else ("]", ")", "'", '"', "::", "->")):
         return []  # `xs[0].foo.`, `(a + b).x.`, `Foo::bar().x.`: not a chain of names
     if php:  # a PHP chain starts at a variable: `$input` stays so, `$this` leads nothing (the rest are properties)
         if not parts or not parts[0].startswith("$"):

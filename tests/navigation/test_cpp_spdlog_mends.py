@@ -101,3 +101,42 @@ def test_attribute_macro_names_used_as_values_are_left_alone():
                  b"#define LIB_API"):
         assert kept in out, (kept, out)
     assert b"\n        void h()             ;" in out, out  # a declaration's macros blanked, same length
+
+
+_POOL = {
+    "spdlog/async_logger.h": ("#pragma once\nnamespace spdlog {\nclass async_logger\n{\npublic:\n"
+                              "    void backend_sink_it_(int msg);\n    void backend_flush_();\n};\n}\n"),
+    "spdlog/async_logger-inl.h": ("#pragma once\n#include <spdlog/async_logger.h>\n"
+                                  "SPDLOG_INLINE void spdlog::async_logger::backend_sink_it_(int msg)\n{\n}\n"),
+    "spdlog/details/mpmc_blocking_q.h": ("#pragma once\nnamespace spdlog {\nnamespace details {\ntemplate<typename T>\n"
+                                         "class mpmc_blocking_queue\n{\npublic:\n"
+                                         "    bool dequeue_for(T &popped_item, int wait_duration)\n    {\n"
+                                         "        return true;\n    }\n};\n}\n}\n"),
+    "spdlog/details/thread_pool.h": ("#pragma once\n#include <spdlog/details/mpmc_blocking_q.h>\n#include <memory>\n"
+                                     "namespace spdlog {\nclass async_logger;\nnamespace details {\n"
+                                     "using async_logger_ptr = std::shared_ptr<spdlog::async_logger>;\n"
+                                     "struct async_msg\n{\n    async_logger_ptr worker_ptr;\n};\n"
+                                     "class thread_pool\n{\npublic:\n"
+                                     "    using item_type = async_msg;\n"
+                                     "    using q_type = details::mpmc_blocking_queue<item_type>;\n"
+                                     "private:\n    q_type q_;\n    bool process_next_msg_();\n};\n}\n}\n"),
+    "spdlog/details/thread_pool-inl.h": ("#pragma once\n#include <spdlog/details/thread_pool.h>\n"
+                                         "#include <spdlog/async_logger.h>\nnamespace spdlog {\nnamespace details {\n"
+                                         "bool SPDLOG_INLINE thread_pool::process_next_msg_()\n{\n"
+                                         "    async_msg incoming_async_msg;\n"
+                                         "    bool dequeued = q_.dequeue_for(incoming_async_msg, 10);\n"
+                                         "    incoming_async_msg.worker_ptr->backend_sink_it_(1);\n"
+                                         "    incoming_async_msg.worker_ptr->backend_flush_();\n"
+                                         "    return dequeued;\n}\n}\n}\n"),
+}
+
+
+def test_cpp_calls_through_locals_fields_aliases_and_smart_pointers_resolve(tmp_path):
+    served = served_tree(tmp_path / "r", _POOL)
+    k = served.call("find_related", symbol="thread_pool.process_next_msg_", relation="callees")
+    rows = {i["qualname"]: i["lines"] for i in k.data["items"]}
+    assert rows == {"mpmc_blocking_queue.dequeue_for": [9], "async_logger.backend_sink_it_": [10],
+                    "async_logger.backend_flush_": [11]}, k.text
+    c = served.call("find_related", symbol="async_logger.backend_sink_it_", relation="callers")
+    assert [(i["qualname"], i["lines"]) for i in c.data["items"]] == [("thread_pool.process_next_msg_", [10])], c.text
+    assert "name only" not in c.text and "left out" not in c.text, c.text
