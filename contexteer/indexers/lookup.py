@@ -371,6 +371,13 @@ def cpp_class_of(index: IndexQueries, sym: Symbol) -> Symbol | None:
 _CPP_HOLDERS = frozenset({"shared_ptr", "unique_ptr", "weak_ptr", "optional", "reference_wrapper", "atomic"})
 
 
+def cpp_specialization(index: IndexQueries, member: Symbol) -> bool:
+    """Whether a C++ member belongs to a specialization of a template (`template<> struct formatter<X, char>`),
+    usually of another library's template that shares the repository class's name."""
+    cls = next((s for s in index.symbols_in_file(member.path) if s.id == member.parent_id), None)
+    return cls is not None and re.search(rf"\b(?:struct|class)\s+{re.escape(cls.name)}\s*<", cls.signature or "") is not None
+
+
 def _is_class(index: IndexQueries, name: str) -> bool:
     return any(s.name == name and s.kind in ("class", "struct", "interface") for s in index.symbols_named(name))
 
@@ -800,6 +807,12 @@ class _Body:
                     return found_path, "path"
         return None
 
+    def _template_default(self, param: str) -> str | None:
+        """C++: the default type of the template parameter `param` of the definition or its class."""
+        heads = [self.sym.signature or "", self.own_class.signature or "" if self.own_class is not None else ""]
+        rx = re.compile(rf"\b(?:typename|class)\s+{re.escape(param)}\s*=\s*((?:\w+::)*\w+)")
+        return next((m.group(1) for h in heads if (m := rx.search(h)) is not None), None)
+
     def _unbound(self, typed: str | None) -> str | None:
         """A type parameter of the definition (or of its class or impl) as its bound; any other type as it is."""
         if typed is None:
@@ -917,6 +930,11 @@ class _Body:
         index, sym = self.index, self.sym
         if sym.language == "php" and r.startswith("$"):  # `$base` (kept so, apart from C#'s self word `base`)
             r = r[1:]
+        if sym.language == "cpp" and r[:1].isupper():
+            default = self._template_default(r)  # `FileNameCalc::calc_filename(..)` with `typename FileNameCalc =
+            got_default = member_of_type(index, default, name, sym, self.import_files) if default else None  # daily_filename_calculator`
+            if got_default is not None:
+                return got_default[0], "template default"
         if r.startswith("(") and r.endswith(")"):  # a receiver cast to a type (graph.call_receivers)
             return member_of_type(index, r[1:-1], name, sym, self.import_files)
         if r.endswith("[]"):  # `predicates[i].evaluate(x)`: a member of the element type the declaration says
@@ -1157,6 +1175,10 @@ class _Body:
                 got = field_type(f.signature or "", r)
                 if got is not None:
                     return got
+        if own.language == "cpp":  # `base_sink<Mutex>::formatter_.format(..)` in a sink: a base class's field
+            base = _inherited_member(self.index, own, r, self.syms_of)
+            if base is not None and base.kind in _FIELD_KINDS:
+                return field_type(base.signature or "", r)
         return declared_type(own.signature or "", r)  # Scala `class Map(f: T => S, cbf: CombinerFactory[S, That])`
 
     def _package_files(self, r: str) -> list[str]:
@@ -1389,6 +1411,8 @@ def member_of_type(index: IndexQueries, typed: str, name: str, sym: Symbol, impo
         typed = cpp_type(index, typed)
     hit = [s for s in index.symbols_named(f"{typed}.{name}") if s.qualname == f"{typed}.{name}" and usable_member(s)
            and language_family(s.language) == family]
+    if sym.language == "cpp" and len(hit) > 1:  # `fmt::formatter<spdlog::stopwatch>` is no spdlog::formatter
+        hit = [s for s in hit if not cpp_specialization(index, s)] or hit
     if sym.language == "javascript" and any(s.path.endswith(".d.ts") for s in hit):  # a package's shipped types
         hit = [s for s in hit if not s.path.endswith(".d.ts")] or hit  # declare its JavaScript classes again
     near = [s for s in hit if s.path == sym.path or s.path in import_files

@@ -13,6 +13,7 @@ from contexteer.errors import ContexteerError, InputError, NotFoundError
 from contexteer.indexers import graph
 from contexteer.indexers.lookup import (
     REAL_OVERLOADS,
+    cpp_specialization,
     fold_cpp_declarations,
     inherits,
     is_prototype,
@@ -296,6 +297,16 @@ def find_target(nav: NavigationService, q: str, prefix: str | None, relation: st
         if len(impls) == 1 and all(d.qualname == impls[0].qualname for d in shipped):
             note = "declared in " + ", ".join(f"{d.path}:{d.start_line}" for d in shipped[:3])
             return impls[0], f"{also}; {note}" if also else note
+    if len(named) > 1 and any(s.language == "cpp" for s in named):
+        # `formatter.format`: spdlog's formatter, not fmt's `formatter<spdlog::stopwatch>` specializations
+        plain = [s for s in named if not cpp_specialization(idx, s)]
+        if plain and len(plain) < len(named):
+            skipped = [s for s in named if s not in plain]
+            note = "also a template specialization of that name: " + ", ".join(
+                f"{s.path}:{s.start_line}" for s in skipped[:3])
+            if len(plain) == 1:
+                return plain[0], f"{also}; {note}" if also else note
+            named = plain
     bodies = [s for s in named if not is_prototype(s)]
     if len(bodies) > 1 and any(s.language == "cpp" for s in bodies):
         bodies = fold_cpp_declarations(idx, bodies)[0]  # `void log_it_(..);` in logger.h, its body in logger-inl.h

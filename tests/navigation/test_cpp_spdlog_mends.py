@@ -140,3 +140,31 @@ def test_cpp_calls_through_locals_fields_aliases_and_smart_pointers_resolve(tmp_
     c = served.call("find_related", symbol="async_logger.backend_sink_it_", relation="callers")
     assert [(i["qualname"], i["lines"]) for i in c.data["items"]] == [("thread_pool.process_next_msg_", [10])], c.text
     assert "name only" not in c.text and "left out" not in c.text, c.text
+
+
+def test_template_defaults_base_fields_and_specializations_of_another_library(tmp_path):
+    files = {
+        "s/formatter.h": ("#pragma once\nnamespace spdlog {\nclass formatter\n{\npublic:\n"
+                          "    virtual void format(int msg, int &dest) = 0;\n};\n}\n"),
+        "s/stopwatch.h": ("#pragma once\nnamespace fmt {\ntemplate<>\nstruct formatter<spdlog::stopwatch> : formatter<double>\n{\n"
+                          "    template<typename FormatContext>\n    auto format(const spdlog::stopwatch &sw, FormatContext &ctx)\n"
+                          "    {\n        return 1;\n    }\n};\n}\n"),
+        "s/base_sink.h": ("#pragma once\n#include \"formatter.h\"\n#include <memory>\nnamespace spdlog {\n"
+                          "template<typename Mutex>\nclass base_sink\n{\nprotected:\n"
+                          "    std::unique_ptr<spdlog::formatter> formatter_;\n    virtual void sink_it_(int msg) = 0;\n};\n}\n"),
+        "s/daily.h": ("#pragma once\n#include \"base_sink.h\"\nnamespace spdlog {\n"
+                      "struct daily_filename_calculator\n{\n    static int calc_filename(int base)\n    {\n        return base;\n    }\n};\n"
+                      "template<typename Mutex, typename FileNameCalc = daily_filename_calculator>\n"
+                      "class daily_sink final : public base_sink<Mutex>\n{\nprotected:\n"
+                      "    void sink_it_(int msg) override\n    {\n        int formatted = FileNameCalc::calc_filename(msg);\n"
+                      "        base_sink<Mutex>::formatter_->format(msg, formatted);\n    }\n};\n}\n"),
+    }
+    served = served_tree(tmp_path / "r", files)
+    k = served.call("find_related", symbol="daily_sink.sink_it_", relation="callees")
+    rows = {i["qualname"]: (i["lines"], i["path"]) for i in k.data["items"]}
+    assert rows == {"daily_filename_calculator.calc_filename": ([17], "s/daily.h"),
+                    "formatter.format": ([18], "s/formatter.h")}, k.text
+    assert "template default" in k.text, k.text
+    c = served.call("find_related", symbol="formatter.format", relation="callers")
+    assert "s/formatter.h:6" in c.text and "specialization of that name: s/stopwatch.h" in c.text, c.text
+    assert [(i["qualname"], i["lines"]) for i in c.data["items"]] == [("daily_sink.sink_it_", [18])], c.text
