@@ -371,6 +371,17 @@ def cpp_class_of(index: IndexQueries, sym: Symbol) -> Symbol | None:
 _CPP_HOLDERS = frozenset({"shared_ptr", "unique_ptr", "weak_ptr", "optional", "reference_wrapper", "atomic"})
 
 
+def _cpp_own_returned(index: IndexQueries, defs: dict[str, list[Symbol]], site: Caller, method: str) -> str | None:
+    """What the method `method` of the class around a C++ call site returns (`impl()` of UnitTest: UnitTestImpl)."""
+    enc = enclosing(_symbols_of(index, defs, site.path), site.line)
+    if enc is None:
+        return None
+    cls = next((s for s in _symbols_of(index, defs, site.path) if s.id == enc.parent_id and s.kind in _CLASS_KINDS), None) \
+        or (cpp_class_of(index, enc) if enc.kind == "method" else None)
+    got = member_of_type(index, cls.name, method, enc, []) if cls is not None else None
+    return return_type(got[0].signature or "", "cpp") if got is not None else None
+
+
 def cpp_specialization(index: IndexQueries, member: Symbol) -> bool:
     """Whether a C++ member belongs to a specialization of a template (`template<> struct formatter<X, char>`),
     usually of another library's template that shares the repository class's name."""
@@ -408,11 +419,13 @@ def cpp_type(index: IndexQueries, typed: str, depth: int = 0) -> str:
 def cpp_member_declaration(index: IndexQueries, sym: Symbol) -> bool:
     """A C++ method declared on one line of its class and defined elsewhere (`void log_it_(..);` in spdlog's
     logger.h, its body `void logger::log_it_(..) {..}` in logger-inl.h): a declaration, as a C prototype is."""
-    if sym.language != "cpp" or sym.kind != "method" or sym.start_line != sym.end_line:
+    if sym.language != "cpp" or sym.kind != "method" or sym.end_line - sym.start_line > 5:
         return False
     lines = lines_of(index, sym.path)
-    text = re.sub(r"//.*|/\*.*?\*/", "", lines[sym.start_line - 1]) if 0 < sym.start_line <= len(lines) else ""
-    return "{" not in text and text.rstrip().endswith(";")
+    text = " ".join(re.sub(r"//.*", "", lines[n - 1]) for n in range(sym.start_line, sym.end_line + 1) if 0 < n <= len(lines))
+    text = re.sub(r"/\*.*?\*/|\{\s*\}(?=\s*[,)])", "", text)  # (a `= {}` default argument is no body)
+    # (`periodic_worker(const periodic_worker &) = delete;` declares no body defined elsewhere)
+    return "{" not in text and text.rstrip().endswith(";") and not re.search(r"=\s*(?:delete|default|0)\s*;", text)
 
 
 def fold_cpp_declarations(index: IndexQueries, syms: list[Symbol]) -> tuple[list[Symbol], dict[int, list[Symbol]]]:
@@ -428,7 +441,7 @@ def fold_cpp_declarations(index: IndexQueries, syms: list[Symbol]) -> tuple[list
         if len(group) < 2:
             continue
         decls = [s for s in group if cpp_member_declaration(index, s)]
-        bodies = [s for s in group if s not in decls]
+        bodies = [s for s in group if s not in decls and not re.search(r"=\s*(?:delete|default)\s*$", s.signature or "")]
         if len(bodies) == 1 and decls:
             folded[bodies[0].id] = decls
             dropped.update(d.id for d in decls)
@@ -1473,8 +1486,10 @@ def find_callers(index: IndexQueries, sym: Symbol, callee: str, resolve_imports:
     sites: list[Caller] = []
     own_lines: dict[str, list[str]] = {}  # the definition's file, read once for its recursive calls
     ctor, py_ctor, kinds = _site_kinds(sym, callee, owner)
+    cpp_ctor = sym.language == "cpp" and sym.kind == "method" and callee == owner
     for r in index.references_to(callee, limit=2000):
-        if r.kind not in kinds or (r.path, r.line) in seen:
+        if r.kind not in kinds or (r.path, r.line) in seen or \
+                (cpp_ctor and r.kind == "type" and _cpp_scope_only(index, r, callee, own_lines)):
             continue
         # inside its own range: recursion for a function; a class building itself (`new Map(f, cbf, p)` in
         # Map.newSubtask) is a use like any other, its own head line aside
@@ -1536,7 +1551,7 @@ def find_callers(index: IndexQueries, sym: Symbol, callee: str, resolve_imports:
         else:
             _check_receivers(index, sites, callee, owner, max_files, sym.language, static=static,
                              extends=extended_type(sym), signature=sym.signature or "", resolve_imports=resolve_imports,
-                             owner_cls=holder if holder is not None and holder.kind in _CLASS_KINDS else None)
+                             owner_cls=_owner_class(index, sym, holder))
         if left_out is not None:  # what the receivers showed to be another method of that name, for the answer to count
             left_out += [c for c in sites if c.against]
         sites = [c for c in sites if not c.against]
@@ -1609,6 +1624,29 @@ def _constructor_sites(index: IndexQueries, sym: Symbol, callee: str, sites: lis
     if left_out is not None:
         left_out += [c for c in sites if c.against]
     return [c for c in sites if not c.against]
+
+
+def _owner_class(index: IndexQueries, sym: Symbol, holder: Symbol | None) -> Symbol | None:
+    """The class holding a method: its parent, or for a C++ method defined outside its class the class it names."""
+    if holder is not None and holder.kind in _CLASS_KINDS:
+        return holder
+    return cpp_class_of(index, sym) if sym.language == "cpp" and sym.kind == "method" else None
+
+
+def _cpp_scope_only(index: IndexQueries, r: Any, callee: str, cache: dict[str, list[str]]) -> bool:
+    """C++: a line naming a constructor's class only as the scope of a member (`rotating_file_sink<Mutex>::
+    sink_it_(..)`, a definition's head or a static call) or in another constructor's own head (`rot_sink(const
+    rot_sink &) = delete;`) builds nothing (the spdlog A/B run saw sink_it_'s head as a constructor's caller)."""
+    ws = getattr(index, "ws", None)
+    if ws is None:
+        return False
+    if any(d.name == callee and d.start_line == r.line for d in index.symbols_in_file(r.path)):
+        return True
+    text = _file_lines(ws, r.path, cache)
+    line = text[r.line - 1] if 0 < r.line <= len(text) else ""
+    name = re.escape(callee)
+    return re.search(rf"\b{name}\s*(?:<[^;(){{}}]*>)?\s*::", line) is not None and \
+        re.search(rf"(?<!::)(?<!:: )\b{name}\b(?!\s*(?:<[^;(){{}}]*>)?\s*::)", line) is None
 
 
 def _site_kinds(sym: Symbol, callee: str, owner: str | None) -> tuple[bool, bool, frozenset[str]]:
@@ -2095,6 +2133,10 @@ def _calls_itself(index: IndexQueries, sym: Symbol, line: int, cache: dict[str, 
                 return True
             continue
         word = _RECEIVER.search(text, 0, m.start())
+        if word is not None and sym.language == "cpp" and word.group(0).rstrip(".-:>? ").endswith(")"):
+            typed = _cpp_own_returned(index, {}, Caller(sym, sym.path, line), word.group(1))
+            if typed is not None and cpp_type(index, typed) != sym.qualname.rpartition(".")[0].rpartition(".")[2]:
+                continue  # `impl()->test_to_run_count()` in UnitTest::test_to_run_count: UnitTestImpl's
         if word is None or word.group(1) in _SELF - {"super", "base"} or (word.group(0).rstrip(".-:>? ").endswith(")")):
             return True  # `this.link(t)`, `compressedRoot().link(t)`; `super.remove()` runs the base's
     return False
@@ -2521,6 +2563,8 @@ def _other_type(index: IndexQueries, defs: dict[str, list[Symbol]], lines: list[
     typed = typed or _declared_receiver(index, defs, lines, site, word)
     if typed is None and site.path.endswith(".php") and "(" in before.group(0) and prefix.endswith("$this->"):
         typed = _php_returned(index, _symbols_of(index, defs, site.path), site.line, word)  # `$this->getCommand()->run(..)` with `getCommand(): parent`
+    if typed is None and "(" in before.group(0) and not prefix.endswith((".", "->", "::")) and site.path.endswith(_CPP_SUFFIXES):
+        typed = _cpp_own_returned(index, defs, site, word)  # `impl()->test_to_run_count()`: UnitTestImpl's
     if typed is None and re.search(r"(?<![\w$])self\.$", text[: before.start()].rstrip()):
         typed = _python_self_attribute(index, defs, lines, site, word)  # `self.console.pop_theme()`
     if typed is None and text[: before.start()].rstrip().endswith((".", "?.")):
@@ -3474,8 +3518,8 @@ def _self_holder(index: IndexQueries, classes: dict[str, list[Symbol]], defs: di
             ids = {s.id for s in syms if s.name == h and s.kind in _CLASS_KINDS}
             if any(s.name == callee and s.parent_id in ids for s in syms):
                 break
-    if not own and holder is not None and word in ("this", "self", "$this") and _overridable(index, owner_cls, callee) \
-            and inherits(index, owner, holder):
+    if not own and holder is not None and (word in ("this", "self", "$this") or (word is None and language == "cpp")) \
+            and _overridable(index, owner_cls, callee) and inherits(index, owner, holder):
         # `$this->write($record)` in AbstractProcessingHandler runs SocketHandler's write on a SocketHandler: a call
         # through the base class (the Monolog A/B agent found it left out as "another type's")
         site.how = "base type"

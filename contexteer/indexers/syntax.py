@@ -445,13 +445,36 @@ def return_type(signature: str, language: str | None) -> str | None:
         close = _matching(sig, m.end() - 1) if m else -1
         rest = re.sub(r"\b(?:callconv|align|addrspace|linksection)\s*\([^()]*\)", "", sig[close + 1:]) if close > 0 else ""
         return named_type(rest.rsplit("!", 1)[-1]) if rest.strip() else None
-    if language in ("java", "csharp", "cpp", "c_sharp", "dart"):
+    if language == "cpp":
+        return _cpp_returned(sig)
+    if language in ("java", "csharp", "c_sharp", "dart"):
         m = re.match(r"\s*(?:(?:@\w+(?:\([^)]*\))?|public|private|protected|internal|static|final|abstract|virtual|override|"
                      r"async|sealed|synchronized|native|default|inline|constexpr|explicit)\s+)*"
                      r"(?:<(?:[^<>()]|<(?:[^<>()]|<[^<>()]*>)*>)*>\s*)?"  # a Java generic method's `<T extends Comparable<T>>`
                      r"((?:[\w$]+(?:\.|::))*[\w$]+(?:<[^()]*>)?)\s*[*&]?\s+[\w$~]+\s*\(", sig)
         return named_type(m.group(1)) if m else None
     return None
+
+
+_CPP_LEAD = re.compile(r"^(?:template\s*<(?:[^<>]|<(?:[^<>]|<[^<>]*>)*>)*>\s*|(?:static|virtual|inline|constexpr|explicit|"
+                       r"friend|extern|consteval|_?[A-Z][A-Z0-9]*_[A-Z0-9_]*|\[\[[^\]]*\]\])\s+)+")
+
+
+def _cpp_returned(sig: str) -> str | None:
+    """A C++ function's return type as written, template arguments kept (`std::shared_ptr<logger>` of `SPDLOG_INLINE
+    std::shared_ptr<logger> registry::get(..)`, `const internal::UnitTestImpl*` of `.. impl() const`): the member
+    lookup reads the class it holds; None for a constructor, `auto`, `void` or a trailing `-> T` it cannot read."""
+    name = re.search(r"(?:[\w$]+(?:<[^()]*>)?::)*~?[\w$]+\s*\(", sig)
+    while name is not None and name.start() > 0 and sig[name.start() - 1] not in " \t*&>":
+        name = re.compile(r"(?:[\w$]+(?:<[^()]*>)?::)*~?[\w$]+\s*\(").search(sig, name.end())
+    if name is None:
+        return None
+    head = _CPP_LEAD.sub("", sig[: name.start()].strip() + " ").strip()
+    head = re.sub(r"^(?:const|volatile|typename)\s+", "", head)
+    head = re.sub(r"(?:\s*(?:const|[*&]))+$", "", head).strip()
+    if not head or head in ("void", "auto", "decltype", "bool", "int", "char", "size_t", "long", "double", "float"):
+        return None
+    return head if re.fullmatch(r"(?:[\w$]+(?:<.*>)?::)*[\w$]+(?:<.*>)?", head) else None
 
 
 def built_receiver(before: str, language: str | None = None) -> str | None:

@@ -188,11 +188,16 @@ def _c_include(nav: NavigationService, resolver: Any, found: ImportUse, targets:
         for sym in nav.index.symbols_in_file(f):
             if sym.kind in ("module", "impl"):
                 continue
+            # (a C++ method defined outside its class, `logger::sinks()` in logger-inl.h, is a member: `sinks::x`
+            # in the file is the namespace, `err_handler_` the file's own class's field)
+            if sym.parent_id is None and sym.language == "cpp" and sym.kind == "method":
+                continue  # its class declares it (logger.h's `clone` for logger-inl.h's `logger::clone`)
             if sym.parent_id is None:
                 top.setdefault(sym.name, sym)
             else:
                 fields.setdefault(sym.name, []).append(sym)
     used = [(n, refs[n], top[n]) for n in refs if refs[n] and n in top and n not in taken]
+    used += _own_members(nav, syms, files, refs, {n for n, _, _ in used} | taken)
     for n in every:  # a struct field read off a value: the struct the value is declared with, else the first
         if not every[n] or n not in fields or n in top or n in taken or refs.get(n):
             continue
@@ -206,6 +211,22 @@ def _c_include(nav: NavigationService, resolver: Any, found: ImportUse, targets:
                 per.setdefault(fld.id, (fld, o, []))[2].append(k)
         used += [(f"{o.name}.{n}" if o is not None else n, at, fld) for fld, o, at in per.values()]
     return _take(found, used, claimed)
+
+
+def _own_members(nav: NavigationService, syms: list[Any], files: list[str], refs: dict[str, list[int]],
+                 taken: set[str]) -> list[tuple[str, list[int], Any]]:
+    """C++: the members of the classes whose methods the file defines outside them (registry-inl.h's
+    `registry::set_error_handler` reads the field `err_handler_`), named bare in the file, from the headers of
+    `files` that declare those classes."""
+    from contexteer.indexers.lookup import cpp_class_of
+
+    classes = {c.id: c for s in syms if s.language == "cpp" and s.kind == "method" and s.parent_id is None
+               and (c := cpp_class_of(nav.index, s)) is not None and c.path in files}
+    out: list[tuple[str, list[int], Any]] = []
+    for cls in classes.values():
+        members = {m.name: m for m in nav.index.symbols_in_file(cls.path) if m.parent_id == cls.id}
+        out += [(f"{cls.name}.{n}", refs[n], members[n]) for n in refs if refs[n] and n in members and n not in taken]
+    return out
 
 
 def _ruby_require(nav: NavigationService, resolver: Any, found: ImportUse, targets: list[str],
@@ -285,6 +306,10 @@ def _field_owner_fits(nav: NavigationService, lines: list[str], syms: list[Any],
         files = cache.setdefault("files", {})
         cache[key] = value_type(nav.index, lines, enc, line, m.group(1), files) if enc is not None else None
     typed = cache[key]
+    if typed is not None and nav.index.file_info(syms[0].path if syms else "") is not None and ("<" in typed or "::" in typed):
+        from contexteer.indexers.lookup import cpp_type
+
+        typed = cpp_type(nav.index, typed)  # `std::unique_ptr<formatter> formatter_`: a formatter's member
     return typed is None or typed == owner
 
 

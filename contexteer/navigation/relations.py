@@ -310,9 +310,11 @@ def find_target(nav: NavigationService, q: str, prefix: str | None, relation: st
     bodies = [s for s in named if not is_prototype(s)]
     if len(bodies) > 1 and any(s.language == "cpp" for s in bodies):
         bodies = fold_cpp_declarations(idx, bodies)[0]  # `void log_it_(..);` in logger.h, its body in logger-inl.h
+        # (`rot_sink(const rot_sink &) = delete;` is no second definition of the constructor asked for)
+        bodies = [s for s in bodies if not re.search(r"=\s*(?:delete|default)\s*$", s.signature or "")] or bodies
     if len(bodies) == 1 and len(named) > 1:
         # a C function and the header lines that declare it: the definition is what is meant
-        protos = [s for s in named if s.id != bodies[0].id]
+        protos = [s for s in named if s.id != bodies[0].id and not re.search(r"=\s*(?:delete|default)\s*$", s.signature or "")]
         note = "declared in " + ", ".join(f"{s.path}:{s.start_line}" for s in protos[:3])
         return bodies[0], f"{also}; {note}" if also else note
     # a Ruby class method and an instance method share a stored name (Base.convert, Base#convert): two definitions

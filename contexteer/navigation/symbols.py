@@ -70,11 +70,12 @@ class SymbolSearchRun:
         shown = page[:n]
         nxt = offset + n if offset + n < len(ranked) else None
         conditions: dict[str, dict[int, str]] = {}
+        vis = {s.id: _ruby_visibility(nav, s, self.made_cache) or _cpp_visibility(nav, s, self.made_cache) for s in shown}
         hits = [SymbolHit(path=s.path, qualname=s.qualname, kind=s.kind, start_line=s.start_line, end_line=s.end_line,
-                          signature=_with_value(nav, s), exported=s.exported, overloads=overloads.get(s.id, []),
-                          impls=impls.get(s.id, []), qualified=full_names.get(s.id),
+                          signature=_with_value(nav, s), exported=s.exported and vis[s.id] is None,
+                          overloads=overloads.get(s.id, []), impls=impls.get(s.id, []), qualified=full_names.get(s.id),
                           condition=_condition(nav, conditions, s), language=s.language, made_by=_made_by(nav, s, self.made_cache),
-                          visibility=_ruby_visibility(nav, s, self.made_cache))
+                          visibility=vis[s.id])
                 for s in shown]
         sites: list[RefSite] = []
         ref_total = left_out = 0
@@ -351,6 +352,39 @@ def _ruby_visibility(nav: NavigationService, s: Any, cache: dict[Any, Any]) -> s
         cache[("vis", s.id)] = _section_of(s, cache[("lines", s.path)])
     found: str | None = cache[("vis", s.id)]
     return found
+
+
+def _cpp_visibility(nav: NavigationService, s: Any, cache: dict[Any, Any]) -> str | None:
+    """A C++ member's access when it is not public: the `protected:`/`private:` section above its line in its class
+    (above its declaration for a method defined outside the class: `logger::log_it_` in logger-inl.h is protected,
+    base_sink's `sink_it_` too, which the spdlog A/B agent saw as "(private)")."""
+    if s.language != "cpp" or s.kind not in ("method", "field", "constant", "variable") or "." not in s.qualname:
+        return None
+    if ("cppvis", s.id) in cache:
+        found: str | None = cache[("cppvis", s.id)]
+        return found
+    from contexteer.indexers.lookup import cpp_class_of
+
+    syms = nav.index.symbols_in_file(s.path)
+    cls = next((c for c in syms if c.id == s.parent_id and c.kind in ("class", "struct")), None)
+    line = s.start_line
+    if cls is None and s.kind == "method":
+        cls = cpp_class_of(nav.index, s)
+        decl = next((m for m in nav.index.symbols_in_file(cls.path) if m.parent_id == cls.id and m.name == s.name),
+                    None) if cls is not None else None
+        line = decl.start_line if decl is not None else 0
+    section = None
+    if cls is not None and line:
+        lines = cache.setdefault(("lines", cls.path), (repo_text(nav.ws, cls.path) or "").split("\n"))
+        for n in range(min(line - 1, len(lines)) - 1, cls.start_line - 2, -1):
+            m = re.match(r"\s*(public|protected|private)\s*:(?!:)", lines[n]) if n >= 0 else None
+            if m:
+                section = m.group(1)
+                break
+        section = section or ("public" if cls.kind == "struct" or "struct" in (cls.signature or "").split("{")[0].split()
+                              else "private")
+    cache[("cppvis", s.id)] = None if section in (None, "public") else section
+    return cache[("cppvis", s.id)]  # type: ignore[no-any-return]
 
 
 def _section_of(s: Any, lines: list[str]) -> str | None:

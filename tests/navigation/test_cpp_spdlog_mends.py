@@ -168,3 +168,74 @@ def test_template_defaults_base_fields_and_specializations_of_another_library(tm
     c = served.call("find_related", symbol="formatter.format", relation="callers")
     assert "s/formatter.h:6" in c.text and "specialization of that name: s/stopwatch.h" in c.text, c.text
     assert [(i["qualname"], i["lines"]) for i in c.data["items"]] == [("daily_sink.sink_it_", [18])], c.text
+
+
+_RUN101 = {
+    "s/os.h": "#pragma once\nnamespace spdlog {\nnamespace details {\nnamespace os {\nint localtime(int t);\n}\n}\n}\n",
+    "s/os-inl.h": ("#pragma once\n#include \"os.h\"\nnamespace spdlog {\nnamespace details {\nnamespace os {\n"
+                   "SPDLOG_INLINE int localtime(int t)\n{\n    return t;\n}\n}\n}\n}\n"),
+    "s/base_sink.h": ("#pragma once\nnamespace spdlog {\nnamespace sinks {\ntemplate<typename Mutex>\nclass base_sink\n{\n"
+                      "public:\n    void log(int msg)\n    {\n        sink_it_(msg);\n    }\nprotected:\n"
+                      "    virtual void sink_it_(int msg) = 0;\n};\n}\n}\n"),
+    "s/rot.h": ("#pragma once\n#include \"base_sink.h\"\n#include \"os.h\"\nnamespace spdlog {\nnamespace sinks {\n"
+                "template<typename Mutex>\nclass rot_sink final : public base_sink<Mutex>\n{\npublic:\n"
+                "    rot_sink(int max_size,\n             int max_files = {});\n"
+                "    rot_sink(const rot_sink &) = delete;\n    int now_tm(int t)\n    {\n"
+                "        return details::os::localtime(t);\n    }\nprotected:\n    void sink_it_(int msg) override;\n"
+                "private:\n    void rotate_();\n    int max_size_;\n};\n}\n}\n"),
+    "s/rot-inl.h": ("#pragma once\n#include \"rot.h\"\ntemplate<typename Mutex>\n"
+                    "SPDLOG_INLINE rot_sink<Mutex>::rot_sink(int max_size, int max_files)\n    : max_size_(max_size)\n{\n"
+                    "    rotate_();\n}\n\ntemplate<typename Mutex>\n"
+                    "SPDLOG_INLINE void rot_sink<Mutex>::sink_it_(int msg)\n{\n    rotate_();\n}\n\n"
+                    "template<typename Mutex>\nSPDLOG_INLINE void rot_sink<Mutex>::rotate_()\n{\n}\n"),
+    "s/unit.h": ("#pragma once\nclass UnitTestImpl\n{\npublic:\n    int count() const;\n};\nclass UnitTest\n{\npublic:\n"
+                 "    int count() const;\nprivate:\n    UnitTestImpl *impl() const;\n};\n"),
+    "s/unit.cc": ("#include \"unit.h\"\nint UnitTest::count() const\n{\n    return impl()->count();\n}\n"
+                  "int UnitTestImpl::count() const\n{\n    return 0;\n}\n"),
+}
+
+
+def test_cpp_dispatch_access_recursion_and_declarations_as_the_spdlog_run_found(tmp_path):
+    served = served_tree(tmp_path / "r", _RUN101)
+    # a base class's bare call runs the override: base_sink::log reaches rot_sink::sink_it_ (run 101, Q6)
+    c = served.call("find_related", symbol="rot_sink.sink_it_", relation="callers")
+    assert [(i["qualname"], i["lines"]) for i in c.data["items"]] == [("base_sink.log", [10])], c.text
+    assert "base type" in c.text, c.text
+    # protected and private members say so, defined in the class or outside it (was "(private)" for protected)
+    s = served.call("search_symbol", query="rot_sink.sink_it_, rot_sink.rotate_, base_sink.sink_it_, rot_sink.now_tm")
+    rows = {ln.split(" — ")[0] for ln in s.text.splitlines() if " — " in ln}
+    assert "s/rot-inl.h:10-14 method rot_sink.sink_it_ (protected) (declared at s/rot.h:18)" in rows, s.text
+    assert "s/rot-inl.h:16-19 method rot_sink.rotate_ (private) (declared at s/rot.h:20)" in rows, s.text
+    assert "s/base_sink.h:13-13 method base_sink.sink_it_ (protected)" in rows, s.text
+    assert "s/rot.h:13-16 method rot_sink.now_tm" in rows, s.text
+    # a constructor declared over two lines (with a `= {}` default) is the one defined outside; a deleted one stays
+    k = served.call("find_related", symbol="rot_sink.rot_sink", relation="callers")
+    assert "declared in s/rot.h:10" in k.text and "2 definitions" not in k.text, k.text
+    assert "rot-inl.h:11" not in k.text and "rot-inl.h:17" not in k.text and "rot-inl.h:4" not in k.text, k.text  # `rot_sink<Mutex>::x(` heads
+    # a call through nested namespaces resolves (`details::os::localtime(t)`)
+    n = served.call("find_related", symbol="rot_sink.now_tm", relation="callees")
+    assert [i["qualname"] for i in n.data["items"]] == ["localtime"], n.text
+    # `impl()->count()` in UnitTest::count is UnitTestImpl's count, no recursion
+    u = served.call("find_related", symbol="UnitTest.count", relation="callers")
+    assert "recursive" not in u.text, u.text
+    v = served.call("find_related", symbol="UnitTestImpl.count", relation="callers")
+    assert [(i["qualname"], i["lines"]) for i in v.data["items"]] == [("UnitTest.count", [4])], v.text
+
+
+def test_cpp_uses_view_names_the_own_class_members_and_no_method_for_a_namespace(tmp_path):
+    files = {
+        "s/logger.h": ("#pragma once\nnamespace spdlog {\nclass logger\n{\npublic:\n    int level() const;\n"
+                       "    void sinks();\n};\n}\n"),
+        "s/logger-inl.h": ("#pragma once\n#include \"logger.h\"\nnamespace spdlog {\n"
+                           "SPDLOG_INLINE int logger::level() const\n{\n    return 0;\n}\n"
+                           "SPDLOG_INLINE void logger::sinks()\n{\n}\n}\n"),
+        "s/registry.h": ("#pragma once\n#include \"logger.h\"\nnamespace spdlog {\nclass registry\n{\npublic:\n"
+                         "    void set_level(int l);\nprivate:\n    int err_handler_;\n    int global_level_;\n};\n}\n"),
+        "s/registry-inl.h": ("#pragma once\n#include \"registry.h\"\n#include \"logger-inl.h\"\nnamespace spdlog {\n"
+                             "SPDLOG_INLINE void registry::set_level(int l)\n{\n    global_level_ = l;\n"
+                             "    err_handler_ = level::info + sinks::count;\n}\n}\n"),
+    }
+    served = served_tree(tmp_path / "r", files)
+    u = served.call("list_dependencies", path="s/registry-inl.h", view="uses")
+    assert "registry.global_level_ (registry.h:10) at 7" in u.text and "registry.err_handler_ (registry.h:9) at 8" in u.text, u.text
+    assert "logger-inl.h:4" not in u.text and "logger-inl.h:8" not in u.text, u.text  # `level::`, `sinks::` are namespaces

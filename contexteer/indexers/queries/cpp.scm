@@ -34,6 +34,10 @@
 (enum_specifier name: (type_identifier) @name body: (_)) @definition.enum
 
 (call_expression function: (qualified_identifier name: (identifier) @name)) @reference.call
+; `details::os::localtime(t)`, `spdlog::details::os::now()`: a call through nested namespaces
+(call_expression function: (qualified_identifier name: (qualified_identifier name: (identifier) @name))) @reference.call
+(call_expression function: (qualified_identifier name: (qualified_identifier name: (qualified_identifier name: (identifier) @name)))) @reference.call
+(call_expression function: (qualified_identifier name: (qualified_identifier name: (template_function name: (identifier) @name)))) @reference.call
 (call_expression function: (template_function name: (identifier) @name)) @reference.call
 (new_expression type: (type_identifier) @name) @reference.call
 (base_class_clause (type_identifier) @name) @reference.type
