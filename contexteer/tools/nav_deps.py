@@ -132,7 +132,7 @@ def _deps_text(model: Dependencies, direction: str, depth: int, limit: int, imp_
     out += unresolved_lines([u for u in model._unresolved if not (u[0] == model.path and u[2] in shown)], model.path, pkgs)
     if model.tests_left_out:
         out.append(tests_note(model.tests_left_out))
-    if model.external and not model._statements:
+    if model.external and not model._statements and direction != "dependents":  # (what it imports: not asked)
         ext = [x for x in model.external if not x.stdlib]
         std = [x for x in model.external if x.stdlib]
         named = any(x.names for x in model.external)  # one Java-like file: what it imports from each package

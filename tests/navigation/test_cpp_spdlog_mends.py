@@ -239,3 +239,13 @@ def test_cpp_uses_view_names_the_own_class_members_and_no_method_for_a_namespace
     u = served.call("list_dependencies", path="s/registry-inl.h", view="uses")
     assert "registry.global_level_ (registry.h:10) at 7" in u.text and "registry.err_handler_ (registry.h:9) at 8" in u.text, u.text
     assert "logger-inl.h:4" not in u.text and "logger-inl.h:8" not in u.text, u.text  # `level::`, `sinks::` are namespaces
+
+
+def test_a_dependents_answer_does_not_list_the_file_s_own_standard_headers(tmp_path):
+    files = {"s/pool.h": "#pragma once\n#include <chrono>\n#include <thread>\nclass pool {};\n",
+             "s/async.h": "#pragma once\n#include \"pool.h\"\nclass async_logger {};\n"}
+    served = served_tree(tmp_path / "r", files)
+    d = served.call("list_dependencies", path="s/pool.h", direction="dependents")
+    assert "s/async.h" in d.text and "chrono" not in d.text and "standard library" not in d.text, d.text
+    b = served.call("list_dependencies", path="s/pool.h")
+    assert "chrono" in b.text, b.text
