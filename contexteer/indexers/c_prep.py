@@ -296,8 +296,8 @@ def _loops(data: bytes, cpp: bool = False) -> bytes:
         while end < n and data[end] in _IDENT_BYTES:
             end += 1
         last = end
-        if end - start < 5 or data[start] in b"0123456789$":
-            continue
+        if end - start < 5 or data[start] in b"0123456789$" or data[max(0, start - 64):start].rstrip().endswith((b"::", b"->", b".")):
+            continue  # a member or a qualified name (C++ `void backtracer::foreach_pop(..) {`): no loop macro
         args = _ARGS_RE.match(data, end)
         if args is None or not _STATEMENT_AHEAD_RE.match(data, args.end()) or not _statement_start(data, start) \
                 or in_directive(data, start):

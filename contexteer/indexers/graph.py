@@ -32,6 +32,7 @@ from contexteer.indexers.lookup import (
     REAL_OVERLOADS,
     enclosing,
     find_callers,
+    inherits,
     language_family,
     language_of,
     lines_of,
@@ -182,7 +183,7 @@ def callers(index: IndexQueries, sym: Symbol, resolve_imports: Callable[[str], d
                     continue
                 # a deeper level of guesses floods the answer (Scala: every flatMap of Option, Try...; Java: every
                 # `collection.add(x)` on a Collection under IndexedCollection.add, Collections A/B run 76)
-                if level > 1 and entry.how in ("name only", "base type"):
+                if level > 1 and entry.how in ("name only", "base type") and not _base_dispatch(index, target, entry.symbol):
                     hidden[target.qualname] = hidden.get(target.qualname, 0) + 1
                     hidden_sites.add((entry.path, entry.lines[0] if entry.lines else 0))
                     continue
@@ -221,6 +222,17 @@ def callers(index: IndexQueries, sym: Symbol, resolve_imports: Callable[[str], d
                 f"(maybe other types' methods) left out ({tests}{named}): find_related(symbol=\"{first}\", relation=\"callers\") lists them")
         out.note = f"{out.note}; {more}" if out.note else more
     return out
+
+
+def _base_dispatch(index: IndexQueries, target: Symbol, caller: Symbol | None) -> bool:
+    """Whether `caller` is a method of a base class of `target`'s class calling the method on its own object (C++
+    `sink_it_(msg)` in base_sink::log runs rotating_file_sink::sink_it_): a path a deeper level follows, unlike a
+    call through some value declared with a base type (the spdlog A/B run stopped at rotate_'s direct callers)."""
+    if caller is None or caller.kind != "method" or target.kind != "method" or "." not in caller.qualname \
+            or "." not in target.qualname:
+        return False
+    mine, theirs = target.qualname.rsplit(".", 2)[-2], caller.qualname.rsplit(".", 2)[-2]
+    return mine != theirs and inherits(index, mine, theirs)
 
 
 def _left_out_note(index: IndexQueries, out: Relations, first_dropped: list[Any]) -> None:

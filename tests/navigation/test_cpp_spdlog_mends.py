@@ -249,3 +249,19 @@ def test_a_dependents_answer_does_not_list_the_file_s_own_standard_headers(tmp_p
     assert "s/async.h" in d.text and "chrono" not in d.text and "standard library" not in d.text, d.text
     b = served.call("list_dependencies", path="s/pool.h")
     assert "chrono" in b.text, b.text
+
+
+def test_a_cpp_method_named_like_a_loop_macro_stays_a_method():
+    from contexteer.indexers import extract, languages
+
+    src = (b"SPDLOG_INLINE void backtracer::foreach_pop(std::function<void(const log_msg &)> fun)\n{\n"
+           b"    while (!messages_.empty())\n    {\n        fun(messages_.front());\n    }\n}\n")
+    names = [s[1] for s in extract.extract(src, languages.BY_NAME["cpp"]).symbols]
+    assert names == ["backtracer.foreach_pop"], names  # was `backtracer.while` (the spdlog A/B run 103)
+
+
+def test_callers_at_depth_follow_a_base_class_calling_the_override_on_itself(tmp_path):
+    served = served_tree(tmp_path / "r", _RUN101)
+    c = served.call("find_related", symbol="rot_sink.rotate_", relation="callers", depth=3)
+    rows = [(i["qualname"], i["lines"], i["depth"]) for i in c.data["items"]]
+    assert ("base_sink.log", [10], 2) in rows, c.text  # rotate_ <- sink_it_ <- base_sink::log (was left out)
