@@ -111,7 +111,8 @@ def _deps_text(model: Dependencies, direction: str, depth: int, limit: int, imp_
         files = len({e.target for e in model.imports})
         out.append(f"{label}: {len(model._statements)} {model._statement_word}{'s' if len(model._statements) != 1 else ''} "
                    f"({files} repository file{'s' if files != 1 else ''} reached):")
-        out += [f"  {', '.join(map(str, lines))}: {written}  {reach}".rstrip() for lines, written, reach in model._statements[:limit]]
+        out += [f"  {', '.join(map(str, lines))}: {written}  {_same(written, reach)}".rstrip()
+                for lines, written, reach in model._statements[:limit]]
         if len(model._statements) > limit:
             out.append(f"  … {len(model._statements) - limit} more")
         if any(reach.endswith("[lazy]") for _, _, reach in model._statements[:limit]):
@@ -157,6 +158,13 @@ def _deps_text(model: Dependencies, direction: str, depth: int, limit: int, imp_
         out.append("import cycles:")
         out += ["  " + _cycle(c) for c in model.cycles]
     return "\n".join(out)
+
+
+def _same(written: str, reach: str) -> str:
+    """What an import reaches, without the file it names again (`#include <spdlog/common.h>` reaches
+    spdlog/common.h: `10: spdlog/common.h`, not `10: spdlog/common.h  -> spdlog/common.h`)."""
+    bare = written.strip('"<>')
+    return reach[len(f"-> {bare}"):].lstrip() if reach == f"-> {bare}" or reach.startswith(f"-> {bare} ") else reach
 
 
 def _reach_by_line(model: Dependencies) -> dict[int, str]:
@@ -206,7 +214,7 @@ def _uses_text(model: Dependencies, limit: int) -> str:
         if unused:
             parts.append("not used: " + ", ".join(unused))
         body = u.directive or ("; ".join(parts) if parts else "no name of it used in code")
-        head = f"  {u.line} {u.module} {reach.get(u.line, '')}".rstrip() + (" [if TYPE_CHECKING]" if u.type_checking else "") \
+        head = f"  {u.line} {u.module} {_same(u.module, reach.get(u.line, ''))}".rstrip() + (" [if TYPE_CHECKING]" if u.type_checking else "") \
             if u.line else "  global namespace, no import (PHP's own classes and constants, written \\Name)" if u.module == "\\" else \
             f"  same package, no import ({posixpath.dirname(model.path) or '.'}/)"
         out.append(f"{head}: {body}")

@@ -243,12 +243,14 @@ def test_cpp_uses_view_names_the_own_class_members_and_no_method_for_a_namespace
 
 def test_a_dependents_answer_does_not_list_the_file_s_own_standard_headers(tmp_path):
     files = {"s/pool.h": "#pragma once\n#include <chrono>\n#include <thread>\nclass pool {};\n",
-             "s/async.h": "#pragma once\n#include \"pool.h\"\nclass async_logger {};\n"}
+             "s/async.h": "#pragma once\n#include <s/pool.h>\nclass async_logger {};\n"}
     served = served_tree(tmp_path / "r", files)
     d = served.call("list_dependencies", path="s/pool.h", direction="dependents")
     assert "s/async.h" in d.text and "chrono" not in d.text and "standard library" not in d.text, d.text
     b = served.call("list_dependencies", path="s/pool.h")
     assert "chrono" in b.text, b.text
+    a = served.call("list_dependencies", path="s/async.h")
+    assert "  2: s/pool.h" in a.text and "-> s/pool.h" not in a.text, a.text  # the file named once, not twice
 
 
 def test_a_cpp_method_named_like_a_loop_macro_stays_a_method():
