@@ -8,7 +8,8 @@ Corpora, made at bench time in a temp dir (copies; the originals are never touch
 - python: httpx from this project's venv (site-packages/httpx, __pycache__ left out);
 - rust: the log crate 0.4.17 from /usr/share/cargo/registry (Debian librust-log-dev);
 - tokio: tokio 1.24.2 from /usr/share/cargo/registry (Debian librust-tokio-dev), most of its API inside cfg_*! macros;
-- typescript: the `src/` of rxjs 7.8.2 (`npm install rxjs@7.8.2` into the temp dir).
+- typescript: the `src/` of rxjs 7.8.2 (`npm install rxjs@7.8.2` into the temp dir);
+- cpp: the spdlog 1.10.0 headers (`apt-get download libspdlog-dev=1:1.10.0+ds-0.4`, unpacked with `dpkg-deb -x`).
 A repository that cannot be made is reported as skipped, with the reason.
 
 Every question has the facts a complete answer must contain, checked by hand against the sources (names,
@@ -51,6 +52,7 @@ LOG_SRC = Path("/usr/share/cargo/registry/log-0.4.17")
 TOKIO_SRC = Path("/usr/share/cargo/registry/tokio-1.24.2")
 HTTPX_SRC = Path(sys.prefix) / "lib" / f"python{sys.version_info[0]}.{sys.version_info[1]}" / "site-packages" / "httpx"
 RXJS_SPEC = "rxjs@7.8.2"
+SPDLOG_DEB = "libspdlog-dev=1:1.10.0+ds-0.4"  # the Debian package's /usr/include/spdlog (header-only C++)
 
 
 @dataclass
@@ -356,6 +358,54 @@ TS = [
       r'''awk 'NR<=100 && /^export class /{c=$0} NR<=100 && /^  [a-z_][A-Za-z_]*\(.*\{$/{f=$0} NR==100{print c; print f; print NR": "$0; exit}' internal/Subscriber.ts'''),
 ]
 
+# spdlog 1.10.0, header-only C++: out-of-line members in X-inl.h behind `SPDLOG_INLINE`, templates on a Mutex
+_INL = r"/^[A-Za-z].*SPDLOG_INLINE .*::~?[A-Za-z_0-9]+\(|^SPDLOG_INLINE /"  # (awk: no \w)
+CPP = [
+    Q("cpp", "cpp-def", "definition", "Where is details::file_helper::open declared and defined, with its signature?",
+      "search_symbol", {"query": "file_helper.open"},
+      ["spdlog/details/file_helper-inl.h:32", "spdlog/details/file_helper.h:26", "const filename_t &fname", "bool truncate"],
+      r"rg -n 'file_helper::open\(|void open\(' spdlog/details"),
+    Q("cpp", "cpp-callers-method", "callers", "Which functions call logger::sink_it_ (name each caller)?",
+      "find_related", {"symbol": "logger.sink_it_", "relation": "callers"},
+      ["log_it_", "dump_backtrace_", "170", "215", "216", "217"],
+      r"awk '" + _INL + r'''{f=$0} /[^:>.A-Za-z_0-9]sink_it_\(|this->sink_it_\(/{print FNR": "f}' spdlog/logger-inl.h''',
+      absent=["base_sink.log"]),
+    Q("cpp", "cpp-callers-private", "callers", "Which functions call rotating_file_sink::rotate_ (name each caller)?",
+      "find_related", {"symbol": "rotating_file_sink.rotate_", "relation": "callers"},
+      [("rotating_file_sink.rotating_file_sink", "rotating_file_sink<Mutex>::rotating_file_sink"), "sink_it_", "47", "89"],
+      r"awk '" + _INL + r'''{f=$0} /rotate_\(\);/{print FNR": "f}' spdlog/sinks/rotating_file_sink-inl.h'''),
+    Q("cpp", "cpp-subclasses", "subclasses", "Which classes derive from base_sink, at any depth?",
+      "find_related", {"symbol": "base_sink", "relation": "implementations", "depth": 3},
+      ["android_sink", "basic_file_sink", "daily_file_sink", "dist_sink", "dup_filter_sink", "hourly_file_sink",
+       "mongo_sink", "msvc_sink", "null_sink", "ostream_sink", "qt_sink", "ringbuffer_sink", "rotating_file_sink",
+       "syslog_sink", "systemd_sink", "tcp_sink", "udp_sink", "win_eventlog_sink"],
+      r"rg -n 'class \w+.*: public (spdlog::sinks::)?(base_sink|dist_sink)<' spdlog/sinks"),
+    Q("cpp", "cpp-callees", "callees", "What does thread_pool::process_next_msg_ call (resolved to definitions)?",
+      "find_related", {"symbol": "thread_pool.process_next_msg_", "relation": "callees"},
+      [("mpmc_blocking_queue.dequeue_for", "q_.dequeue_for"), ("async_logger.backend_sink_it_", "worker_ptr->backend_sink_it_"),
+       ("async_logger.backend_flush_", "worker_ptr->backend_flush_")],
+      r"sed -n '103,133p' spdlog/details/thread_pool-inl.h | rg -o '\w+(->|\.)\w+\('",
+      note="the receiver worker_ptr is an async_logger_ptr, `using async_logger_ptr = std::shared_ptr<spdlog::async_logger>`"),
+    Q("cpp", "cpp-imports", "imports", "What does spdlog/details/registry-inl.h include, under which conditions?",
+      "list_dependencies", {"path": "spdlog/details/registry-inl.h"},
+      ["spdlog/details/registry.h", "SPDLOG_HEADER_ONLY", "spdlog/common.h", "spdlog/details/periodic_worker.h",
+       "spdlog/logger.h", "spdlog/pattern_formatter.h", "spdlog/sinks/wincolor_sink.h", "_WIN32",
+       "spdlog/sinks/ansicolor_sink.h", "chrono", "functional", "memory", "string", "unordered_map"],
+      r"rg -n '#\s*(include|if|else|endif)' spdlog/details/registry-inl.h | sed -n '1,21p'"),
+    Q("cpp", "cpp-const", "constant", "What is the value of SPDLOG_LEVEL_WARN?",
+      "search_symbol", {"query": "SPDLOG_LEVEL_WARN"},
+      ["SPDLOG_LEVEL_WARN 3", "spdlog/common.h:200"],
+      r"rg -n 'define SPDLOG_LEVEL_WARN' spdlog"),
+    Q("cpp", "cpp-error", "error", "Where (file, line, function) is 'rotating_file_sink: failed renaming' thrown?",
+      "search_text", {"pattern": "rotating_file_sink: failed renaming"},
+      ["spdlog/sinks/rotating_file_sink-inl.h:134", "rotate_"],
+      r"awk '" + _INL + r'''{f=$0} /failed renaming/{print FILENAME":"FNR": "f}' spdlog/sinks/rotating_file_sink-inl.h'''),
+    Q("cpp", "cpp-at-line", "at-line", "What is at spdlog/details/thread_pool-inl.h:115 (the line and the function it is in)?",
+      "read_code_range", {"path": "spdlog/details/thread_pool-inl.h", "start_line": 115, "end_line": 115},
+      ["process_next_msg_", "backend_sink_it_", "103"],
+      r"awk '" + _INL + r'''{f=FNR": "$0} FNR==115{print f; print FNR": "$0; exit}' spdlog/details/thread_pool-inl.h'''),
+]
+
 # What explains an expected fact a reader may not see at once (shown beside a miss).
 NOTES = {
     "go-impl-transport": "InmemTransport has all ten methods; two spell a parameter differently from the interface, same "
@@ -373,12 +423,13 @@ NOTES = {
     "ts-const": "an object literal over lines 8-14",
 }
 
-QUESTIONS = GO + PY + RS + TOKIO + TS
+QUESTIONS = GO + PY + RS + TOKIO + TS + CPP
 for _q in QUESTIONS:
     if _q.qid in NOTES:
         _q.note = NOTES[_q.qid]
 REPOS = {"go": "HashiCorp Raft (Debian golang-github-hashicorp-raft-dev)", "python": "httpx (this venv)",
-         "rust": "log 0.4.17 (Debian cargo registry)", "tokio": "tokio 1.24.2 (Debian cargo registry)", "typescript": f"rxjs src ({RXJS_SPEC})"}
+         "rust": "log 0.4.17 (Debian cargo registry)", "tokio": "tokio 1.24.2 (Debian cargo registry)", "typescript": f"rxjs src ({RXJS_SPEC})",
+         "cpp": f"spdlog headers ({SPDLOG_DEB})"}
 
 
 # ----- corpora ---------------------------------------------------------------------------------------
@@ -424,7 +475,26 @@ def make_corpora(base: Path) -> tuple[dict[str, Path], list[str]]:
             notes.append(f"typescript: skipped, npm install {RXJS_SPEC} failed ({type(exc).__name__})")
     else:
         notes.append("typescript: skipped, no npm")
+    notes.append(_spdlog(base, roots))
     return roots, notes
+
+
+def _spdlog(base: Path, roots: dict[str, Path]) -> str:
+    """The spdlog headers of the Debian package, downloaded with apt and unpacked with dpkg-deb (no install)."""
+    apt, dpkg = shutil.which("apt-get"), shutil.which("dpkg-deb")
+    if not apt or not dpkg:
+        return "cpp: skipped, no apt-get/dpkg-deb"
+    pkg = base / "deb"
+    pkg.mkdir()
+    try:
+        subprocess.run([apt, "download", "-q", SPDLOG_DEB], cwd=pkg, check=True, capture_output=True, timeout=180)
+        deb = next(pkg.glob("libspdlog-dev_*.deb"))
+        subprocess.run([dpkg, "-x", str(deb), str(pkg / "x")], check=True, capture_output=True, timeout=120)
+    except (subprocess.SubprocessError, OSError, StopIteration) as exc:
+        return f"cpp: skipped, apt-get download {SPDLOG_DEB} failed ({type(exc).__name__})"
+    n = copy_tree(pkg / "x" / "usr" / "include" / "spdlog", base / "cpp" / "spdlog")
+    roots["cpp"] = base / "cpp"
+    return f"cpp: {n} files of spdlog/ (apt-get download {SPDLOG_DEB})"
 
 
 # ----- running -------------------------------------------------------------------------------------
