@@ -583,7 +583,7 @@ def _symbols(defs: list[_Def], spec: LanguageSpec, data: bytes, exports: ModuleE
             d.kind = "drop"  # a local variable
             continue
         if spec.name in ("c", "cpp") and d.kind == "function" and owner is not None and owner.kind in _FUNCTIONS \
-                and d.node.type != "function_definition":
+                and d.node.type == "declaration":
             d.kind = "drop"  # `std::lock_guard<Mutex> lock(mutex_);` in a body: a local object, read as a prototype
             continue
         if d.kind == "function" and owner is not None and (owner.kind in spec.class_kinds or owner.kind in _SCOPE_KINDS) \

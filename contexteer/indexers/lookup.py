@@ -49,7 +49,6 @@ from contexteer.indexers.syntax import (
     opening_paren,
     receiver_chain,
     return_type,
-    split_params,
     whole_header,
 )
 from contexteer.workspace import repo_text
@@ -80,8 +79,14 @@ def seen_outside(s: Symbol) -> bool:
 
 def bare_outside(s: Symbol) -> bool:
     """Whether a bare name in another file can mean `s`: in Lua only a global (`function helper()`), never a
-    module table's field (`types.type` is not what `type(x)` calls) or a `local`."""
-    return seen_outside(s) and (s.language not in FILE_LOCAL or s.qualname == s.name)
+    module table's field (`types.type` is not what `type(x)` calls) or a `local`; never a C++ method defined outside
+    its class (`base_sink<Mutex>::base_sink()` in base_sink-inl.h is no `base_sink` class)."""
+    return seen_outside(s) and (s.language not in FILE_LOCAL or s.qualname == s.name) and not cpp_out_of_class(s)
+
+
+def cpp_out_of_class(s: Symbol) -> bool:
+    """A C++ method stored at the top level of its file: defined outside its class (`void logger::log_it_(..)`)."""
+    return s.language == "cpp" and s.kind == "method" and s.parent_id is None and "." in s.qualname
 
 
 def usable(s: Symbol) -> bool:
@@ -393,6 +398,19 @@ def _is_class(index: IndexQueries, name: str) -> bool:
     return any(s.name == name and s.kind in ("class", "struct", "interface") for s in index.symbols_named(name))
 
 
+def _template_args(text: str) -> list[str]:
+    """The top-level comma-separated arguments of a template argument list (`Foo, Deleter<A, B>`)."""
+    out, depth, cur = [], 0, ""
+    for ch in text:
+        depth += (ch in "<([") - (ch in ">)]")
+        if ch == "," and depth == 0:
+            out.append(cur.strip())
+            cur = ""
+        else:
+            cur += ch
+    return [*out, cur.strip()]
+
+
 def cpp_type(index: IndexQueries, typed: str, depth: int = 0) -> str:
     """The class a C++ type names, as a member lookup needs it: `std::shared_ptr<spdlog::async_logger>` and
     `async_logger_ptr` (`using async_logger_ptr = std::shared_ptr<spdlog::async_logger>;`) are async_logger,
@@ -401,7 +419,7 @@ def cpp_type(index: IndexQueries, typed: str, depth: int = 0) -> str:
     t = re.sub(r"(?:\s*(?:const|[*&]))+\s*$", "", t).strip()
     m = re.fullmatch(r"(?:\w+::)*(\w+)\s*<(.*)>", t)
     if m and m.group(1) in _CPP_HOLDERS and depth < 4:
-        first = split_params(m.group(2))[0] if m.group(2).strip() else ""
+        first = _template_args(m.group(2))[0] if m.group(2).strip() else ""
         return cpp_type(index, first, depth + 1) if first else m.group(1)
     base = re.sub(r"<.*", "", t).strip().rsplit("::", 1)[-1]
     if depth < 4 and base:
@@ -661,7 +679,7 @@ class _Body:
         builtin = (self.python and name in PY_BUILTINS) or (sym.language == "rust" and name in RUST_PRELUDE)
         local = [s for s in self.in_file if s.name == name and usable(s) and s.id != sym.id
                  and (s.parent_id is None or not (builtin or (name in self.strict and self.python)))
-                 and self._reachable(s)]
+                 and self._reachable(s) and not (cpp_out_of_class(s) and s.qualname.rsplit(".", 2)[-2] == name)]
         if builtin and not local:
             return _SKIP
         if local:
@@ -1626,6 +1644,17 @@ def _constructor_sites(index: IndexQueries, sym: Symbol, callee: str, sites: lis
     return [c for c in sites if not c.against]
 
 
+def _cpp_same_class(path: str, cls: Symbol | None) -> bool:
+    """Whether a C++ file holds `cls`'s own code: its header or a file of the same stem (logger-inl.h for logger.h),
+    not another platform's namesake class (udp_client-windows.h's udp_client beside udp_client.h's)."""
+    if cls is None:
+        return False
+
+    def stem(p: str) -> str:
+        return re.sub(r"(?:-inl|_inl|_impl)?\.\w+$", "", p)
+    return path == cls.path or stem(path) == stem(cls.path)
+
+
 def _owner_class(index: IndexQueries, sym: Symbol, holder: Symbol | None) -> Symbol | None:
     """The class holding a method: its parent, or for a C++ method defined outside its class the class it names."""
     if holder is not None and holder.kind in _CLASS_KINDS:
@@ -2272,7 +2301,8 @@ def _check_receivers(index: IndexQueries, sites: list[Caller], callee: str, owne
                     if before is not None and word in ("this", "super") and language in _OUTER_THIS else None
                 if qualified is not None or own_class is None:
                     holder, own_class, other = _self_holder(index, classes, defs, site, word, owner, language,
-                                                            qualified.group(1) if qualified else None, callee, owner_cls)
+                                                            qualified.group(1) if qualified else None, callee, owner_cls,
+                                                            bare=bare)
                     against = against or other
                 # a static method outside its class: `select(q)` in Document, `parse(h).select(q)` on a value, are
                 # other methods (unless the file imports it statically)
@@ -2281,7 +2311,8 @@ def _check_receivers(index: IndexQueries, sites: list[Caller], callee: str, owne
                 # a bare call in a subclass (`AutoComplete(t)` in BsonWriter : JsonWriter) is the inherited method
                 site.receiver = imported_static or (own_class and (word is not None or site.how == "same file"
                                                                    or (holder != owner and language not in _RECEIVER_ONLY)
-                                                                   or language == "cpp"))
+                                                                   or (language == "cpp" and bare
+                                                                       and _cpp_same_class(site.path, owner_cls))))
             elif word[:1].isupper() and word != owner and before is not None and before.group(2) == "::" \
                     and _another_class(index, word, owner, lines, language):
                 against = True  # `Level::from_usize(...)` is Level's, not LevelFilter's
@@ -3481,7 +3512,7 @@ def _trait_declares(index: IndexQueries, trait: str, site: Caller, owner: str) -
 
 def _self_holder(index: IndexQueries, classes: dict[str, list[Symbol]], defs: dict[str, list[Symbol]], site: Caller,
                  word: str | None, owner: str, language: str | None, qualified: str | None,
-                 callee: str = "", owner_cls: Symbol | None = None) -> tuple[str | None, bool, bool]:
+                 callee: str = "", owner_cls: Symbol | None = None, *, bare: bool = False) -> tuple[str | None, bool, bool]:
     """For a call on self/this (or bare): the class it is made in, whether that is the method's own class (or a
     subclass, an outer class, a Rust impl of the trait), and whether the syntax says it is another class's.
     `owner_cls`: the method's class, when several classes share its name (Java's inner `EntryIterator`s) the
@@ -3518,7 +3549,7 @@ def _self_holder(index: IndexQueries, classes: dict[str, list[Symbol]], defs: di
             ids = {s.id for s in syms if s.name == h and s.kind in _CLASS_KINDS}
             if any(s.name == callee and s.parent_id in ids for s in syms):
                 break
-    if not own and holder is not None and (word in ("this", "self", "$this") or (word is None and language == "cpp")) \
+    if not own and holder is not None and (word in ("this", "self", "$this") or (bare and language == "cpp")) \
             and _overridable(index, owner_cls, callee) and inherits(index, owner, holder):
         # `$this->write($record)` in AbstractProcessingHandler runs SocketHandler's write on a SocketHandler: a call
         # through the base class (the Monolog A/B agent found it left out as "another type's")
@@ -3526,9 +3557,12 @@ def _self_holder(index: IndexQueries, classes: dict[str, list[Symbol]], defs: di
         return holder, True, False
     # C++: a bare call in a method of another class that has a method of the name is that class's (logger's own
     # `sink_it_(msg)` in logger::log_it_ is no call of base_sink::sink_it_)
+    # (a truly bare call: `GetMutableTestInfo(i)->Run()` or `(*it)->f()` is on a value; a nested class's method or
+    # a constructor call `new Nested(..)` is no member of the holder's own)
     other = holder is not None and not own and (
-        word is not None or (language == "cpp" and bool(callee)
-                             and any(m.name == callee for m in index.methods_of(holder, "cpp"))))
+        word is not None or (language == "cpp" and bare and bool(callee) and callee != owner
+                             and any(m.name == callee and m.qualname == f"{holder}.{callee}"
+                                     for m in index.methods_of(holder, "cpp"))))
     return holder, own, other
 
 

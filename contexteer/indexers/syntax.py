@@ -65,7 +65,12 @@ _NOT_TYPES = frozenset({"return", "delete", "throw", "goto", "co_return", "co_yi
                         "local", "global", "nonlocal", "del", "print", "echo", "puts", "unset", "void", "instanceof",
                         "val", "var", "let", "lazy", "lateinit", "override", "open", "internal", "declare", "abstract",
                         "readonly", "export", "mutable", "extern", "inline", "constexpr", "thread_local", "my", "our",
-                        "in", "is", "as", "new", "await", "async", "implicit", "unsafe", "pub", "mut", "ref", "out"})
+                        "in", "is", "as", "new", "await", "async", "implicit", "unsafe", "pub", "mut", "ref", "out",
+                        "if", "elif", "else", "while", "for", "switch", "match", "case", "assert", "raise", "unless",
+                        "until", "elseif", "get", "set", "function", "fun", "func", "def", "use", "type", "late",
+                        "when", "with", "from", "import", "class", "struct", "enum", "union", "interface", "trait",
+                        "impl", "package", "module", "template", "typename", "go", "defer", "select", "loop", "end",
+                        "begin", "rescue", "ensure", "catch", "try", "finally", "lambda", "static", "final", "default"})
 
 
 def declared_type(signature: str, word: str) -> str | None:
@@ -332,8 +337,10 @@ def local_bindings(lines: list[str], start: int, end: int, word: str) -> Iterato
     # C/C++ `struct inode *inode = file->f_mapping->host;`, `struct ext4_map_blocks map;`
     c_struct = re.compile(rf"^\s*(?:(?:static|const|register|volatile)\s+)*(?:struct|union|enum)\s+(\w+)\s*[*\s]*\b{w}\s*(?:=|;|,|\[)")
     # C++ lower-case and namespaced types: `async_msg incoming_async_msg;`, `details::log_msg m{..}`, `std::lock_guard<M> l(m);`
+    # (a statement ending with `;`: never Python's `assert q == x`, Go's `if client == nil {`)
     lower_first = re.compile(rf"^\s*(?:(?:const|static|volatile|register)\s+)*((?:[A-Za-z_]\w*::)*[a-z_]\w*)"
-                             rf"(<(?:[^<>;()]|<[^<>;()]*>)*>)?\s*(?:const\s*)?[*&]{{0,2}}\s*\b{w}\s*(?:=|;|\{{|\()")
+                             rf"(<(?:[^<>;()]|<[^<>;()]*>)*>)?\s*(?:const\s*)?[*&]{{0,2}}\s*\b{w}\s*(?=[^\n]*;\s*(?://.*)?$)"
+                             rf"(?:=(?!=)|;|\{{|\()")
     made = re.compile(rf"^\s*(?:let\s+(?:mut\s+)?|const\s+|var\s+|val\s+|auto\s+)?\$?{w}\s*(?::=|=)\s*(?:&|new\s+|await\s+)?"
                       rf"({_QUAL})([A-Za-z_$][\w$]*)\s*(::\s*[a-z_]\w*\s*)?(?:<[^<>;()]*>)?\s*([({{])")
     # the second variable is the element (`for k := range m` binds the key or index)

@@ -181,7 +181,8 @@ def _c_include(nav: NavigationService, resolver: Any, found: ImportUse, targets:
         return found
     rel_lines, syms = file
     typed_at: dict[Any, Any] = {}  # (line, word) -> type, and the files' symbols: one reading per answer
-    files = _closure(nav, resolver, targets)
+    own = syms[0].path if syms else None  # (registry.h includes registry-inl.h, which includes registry.h back)
+    files = [f for f in _closure(nav, resolver, targets) if f != own]
     top: dict[str, Any] = {}
     fields: dict[str, list[Any]] = {}  # every struct with a field of the name (ext4_inode.i_flags, ext4_inode_info.i_flags)
     for f in files:
@@ -198,9 +199,14 @@ def _c_include(nav: NavigationService, resolver: Any, found: ImportUse, targets:
                 fields.setdefault(sym.name, []).append(sym)
     used = [(n, refs[n], top[n]) for n in refs if refs[n] and n in top and n not in taken]
     used += _own_members(nav, syms, files, refs, {n for n, _, _ in used} | taken)
+    declared = {(d.name, d.start_line) for d in syms}  # a C++ class's own member declarations are no reads
     for n in every:  # a struct field read off a value: the struct the value is declared with, else the first
         if not every[n] or n not in fields or n in top or n in taken or refs.get(n):
             continue
+        if any((n, k) in declared for k in every[n]):
+            every = {**every, n: [k for k in every[n] if (n, k) not in declared]}
+            if not every[n]:
+                continue
         owners = [(fld, nav.index.get_symbol(fld.parent_id)) for fld in fields[n]]
         per: dict[int, tuple[Any, Any, list[int]]] = {}
         for k in every[n]:
@@ -221,7 +227,7 @@ def _own_members(nav: NavigationService, syms: list[Any], files: list[str], refs
     from contexteer.indexers.lookup import cpp_class_of
 
     classes = {c.id: c for s in syms if s.language == "cpp" and s.kind == "method" and s.parent_id is None
-               and (c := cpp_class_of(nav.index, s)) is not None and c.path in files}
+               and (c := cpp_class_of(nav.index, s)) is not None and c.path in files and c.path != s.path}
     out: list[tuple[str, list[int], Any]] = []
     for cls in classes.values():
         members = {m.name: m for m in nav.index.symbols_in_file(cls.path) if m.parent_id == cls.id}
@@ -306,10 +312,14 @@ def _field_owner_fits(nav: NavigationService, lines: list[str], syms: list[Any],
         files = cache.setdefault("files", {})
         cache[key] = value_type(nav.index, lines, enc, line, m.group(1), files) if enc is not None else None
     typed = cache[key]
-    if typed is not None and nav.index.file_info(syms[0].path if syms else "") is not None and ("<" in typed or "::" in typed):
+    if typed is not None and ("<" in typed or "::" in typed):
         from contexteer.indexers.lookup import cpp_type
 
         typed = cpp_type(nav.index, typed)  # `std::unique_ptr<formatter> formatter_`: a formatter's member
+    if typed is not None and typed != owner and any(
+            s.name == typed and s.kind == "type" and re.search(rf"\b{re.escape(owner)}\b", s.signature or "")
+            for s in nav.index.symbols_named(typed)):
+        return True  # a typedef of the struct (`ext4_io_end_t *io_end`, `typedef struct ext4_io_end ext4_io_end_t`)
     return typed is None or typed == owner
 
 

@@ -315,8 +315,8 @@ def find_target(nav: NavigationService, q: str, prefix: str | None, relation: st
     if len(bodies) == 1 and len(named) > 1:
         # a C function and the header lines that declare it: the definition is what is meant
         protos = [s for s in named if s.id != bodies[0].id and not re.search(r"=\s*(?:delete|default)\s*$", s.signature or "")]
-        note = "declared in " + ", ".join(f"{s.path}:{s.start_line}" for s in protos[:3])
-        return bodies[0], f"{also}; {note}" if also else note
+        note = "declared in " + ", ".join(f"{s.path}:{s.start_line}" for s in protos[:3]) if protos else ""
+        return bodies[0], (f"{also}; {note}" if note else also) if also else (note or None)
     # a Ruby class method and an instance method share a stored name (Base.convert, Base#convert): two definitions
     distinct = {(s.path, full.get(s.id, s.qualname) if s.language == "ruby" else s.qualname) for s in named}
     if len(distinct) > 1 and relation in ("implementations", "supertypes"):
