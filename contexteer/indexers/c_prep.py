@@ -583,6 +583,15 @@ def _declares(data: bytes, pos: int) -> bool:
     return _DECLARING_LINE.match(data, start, pos) is not None and b"=" not in data[start:data.find(b"(", start, pos)]
 
 
+def _catch_statement(text: bytes) -> bytes:
+    """`        SPDLOG_LOGGER_CATCH(loc)` as the statement `       SPDLOG_LOGGER_CATCH(loc);` (one indentation space
+    less, same length and line): the macro stays a call the index records; blanked when it has no indentation."""
+    lead = len(text) - len(text.lstrip())
+    if lead and text[lead - 1 : lead] in (b" ", b"\t"):
+        return text[: lead - 1] + text[lead:] + b";"
+    return _blank(text)
+
+
 def _cpp_attributes(data: bytes) -> bytes:
     """The attribute macros `_CPP_ATTRIBUTE_RE` names, `_TRY`/`_CATCH` macros around a block and `= {}` defaults."""
     out: bytearray | None = None
@@ -600,7 +609,7 @@ def _cpp_attributes(data: bytes) -> bytes:
             for m in rx.finditer(data):
                 if not in_directive(data, m.start(1)):
                     out = out if out is not None else bytearray(data)
-                    out[m.start(1) : m.end(1)] = _blank(m.group(1))
+                    out[m.start(1) : m.end(1)] = _catch_statement(m.group(1)) if rx is _CPP_CATCH_RE else _blank(m.group(1))
     if b"{}" in data:
         for m in _CPP_BRACE_DEFAULT_RE.finditer(data):
             out = out if out is not None else bytearray(data)

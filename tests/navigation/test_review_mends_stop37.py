@@ -92,3 +92,14 @@ def test_cpp_out_of_class_constructors_do_not_hide_their_class(tmp_path):
     served = served_tree(tmp_path / "r", files)
     r = served.call("read_code_range", path="s/base_sink-inl.h:11", context="semantic")
     assert "s/base_sink.h:2-8" in r.text and "class base_sink" in r.text, r.text
+
+
+def test_a_catch_macro_after_its_block_stays_a_call_of_the_macro(tmp_path):
+    files = {"s/logger.h": ("#pragma once\n#define SPDLOG_TRY try\n#define SPDLOG_LOGGER_CATCH(location) catch (...) {}\n"
+                            "class logger\n{\npublic:\n    void log(int x)\n    {\n        SPDLOG_TRY\n        {\n"
+                            "            x++;\n        }\n        SPDLOG_LOGGER_CATCH(x)\n    }\n};\n")}
+    served = served_tree(tmp_path / "r", files)
+    c = served.call("find_related", symbol="SPDLOG_LOGGER_CATCH", relation="callers")
+    assert [(i["qualname"], i["lines"]) for i in c.data["items"]] == [("logger.log", [13])], c.text
+    e = served.call("list_syntax_errors")
+    assert "0 of" in e.text or "no syntax errors" in e.text.lower(), e.text
