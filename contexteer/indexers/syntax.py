@@ -84,7 +84,9 @@ def declared_type(signature: str, word: str) -> str | None:
     # Python, TS, Rust (`h: &mut Head`), Zig (`w: *Writer`, `r: ?*const std.Io.Reader`)
     for rx in (rf"[(,]\s*{w}\s*:\s*[\"']?[&?*]*\s*(?:(?:mut|const)\s+)?(?:[\w$]+(?:\.|::))*([A-Za-z_$][\w$]*)",
                rf"[(,]\s*{w}\s+\*?(?:[\w$]+\.)*([A-Za-z_$][\w$]*)",  # Go
-               rf"[(,]\s*(?:final\s+)?(?:[\w$]+(?:\.|::))*([A-Za-z_$][\w$]*)(?:<[^<>()]*>)?\s*[*&]?\s+{w}\s*[,)=]",  # Java, C#, C++
+               # Java, C#, C++ (`const details::log_msg &msg`, `std::shared_ptr<logger> new_logger`)
+               rf"[(,]\s*(?:final\s+|const\s+)*(?:[\w$]+(?:\.|::))*([A-Za-z_$][\w$]*)(?:<[^<>()]*>)?(?:\s*const)?"
+               rf"(?:\s*[*&]+\s*|\s+){w}\s*[,)=]",
                rf"[(,]\s*(?:const\s+)?(?:struct|union|enum)\s+(\w+)\s*(?:const\s*)?[*\s]*\b{w}\s*[,)\[]"):  # C `struct inode *inode`
         m = re.search(rx, signature)
         if m and m.group(1) in _NULLABLE:  # `console: Optional[Console] = None`, `h: Option<Head>`: the wrapped type
@@ -151,7 +153,8 @@ _WRAPPERS = frozenset({"Optional", "Option", "Box", "Rc", "Arc", "Ref", "RefMut"
 
 
 #: wrappers a parameter's value is its argument's type through (an `Awaitable[T]` parameter is an Awaitable)
-_NULLABLE = frozenset({"Optional", "Option", "Box", "Rc", "Arc", "type", "Type"})  # (`cls: type[BaseModel]`)
+_NULLABLE = frozenset({"Optional", "Option", "Box", "Rc", "Arc", "type", "Type",  # (`cls: type[BaseModel]`)
+                       "shared_ptr", "unique_ptr", "weak_ptr", "optional"})  # C++ `std::shared_ptr<logger> l`
 
 
 def named_type(text: str) -> str | None:

@@ -12,7 +12,7 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from contexteer.indexers.lookup import body_of, go_imports_package, type_checking_only
+from contexteer.indexers.lookup import body_of, cpp_out_of_class, go_imports_package, type_checking_only
 from contexteer.indexers.model import CLASS_KINDS
 from contexteer.indexers.namesakes import go_import_names
 from contexteer.navigation.models import ImportUse, UsedName
@@ -42,7 +42,8 @@ def import_uses(nav: NavigationService, rel: str) -> list[ImportUse]:
     for name, at in refs.items():
         every[name] = sorted(set(every.get(name, [])) | set(at))
     syms = nav.index.symbols_in_file(rel)
-    own = {s.name for s in syms if s.parent_id is None}
+    # (a C++ method defined outside its class, `registry::set_level`, is no name of the file's own: `logger->set_level`)
+    own = {s.name for s in syms if s.parent_id is None and not cpp_out_of_class(s)}
     resolver = nav.resolver()
     imported = nav.imported(rel)
     bound_elsewhere = {_alias(" ".join(lines[k - 1] for k in statements[i.line]), n) or _bound(n)
@@ -182,7 +183,7 @@ def _c_include(nav: NavigationService, resolver: Any, found: ImportUse, targets:
     rel_lines, syms = file
     typed_at: dict[Any, Any] = {}  # (line, word) -> type, and the files' symbols: one reading per answer
     own = syms[0].path if syms else None  # (registry.h includes registry-inl.h, which includes registry.h back)
-    files = [f for f in _closure(nav, resolver, targets) if f != own]
+    files = _closure(nav, resolver, targets, skip=own)
     top: dict[str, Any] = {}
     fields: dict[str, list[Any]] = {}  # every struct with a field of the name (ext4_inode.i_flags, ext4_inode_info.i_flags)
     for f in files:
@@ -198,16 +199,28 @@ def _c_include(nav: NavigationService, resolver: Any, found: ImportUse, targets:
             else:
                 fields.setdefault(sym.name, []).append(sym)
     used = [(n, refs[n], top[n]) for n in refs if refs[n] and n in top and n not in taken]
-    used += _own_members(nav, syms, files, refs, {n for n, _, _ in used} | taken)
+    own = _own_members(nav, syms, files, refs, {n for n, _, _ in used} | taken)
+    used += own
+    cpp = bool(syms) and syms[0].language == "cpp"
+    mine = {n.rpartition(".")[2] for n, _, _ in own}
+    own_classes = {n.rpartition(".")[0] for n, _, _ in own}
     declared = {(d.name, d.start_line) for d in syms}  # a C++ class's own member declarations are no reads
     for n in every:  # a struct field read off a value: the struct the value is declared with, else the first
-        if not every[n] or n not in fields or n in top or n in taken or refs.get(n):
+        if not every[n] or n not in fields or n in top or n in taken or n in mine or (refs.get(n) and not cpp):
             continue
-        if any((n, k) in declared for k in every[n]):
-            every = {**every, n: [k for k in every[n] if (n, k) not in declared]}
-            if not every[n]:
+        # (C++: a member named bare somewhere, `registry::set_level(..)`'s head, is still read off values elsewhere:
+        # `new_logger->set_level(..)`; only lines showing `.n`/`->n`, never `std::n`)
+        read = [k for k in every[n] if (n, k) not in declared and (not cpp or (
+            k not in refs.get(n, ()) and re.search(rf"(?:\.|->)\s*{re.escape(n)}\b", _line(rel_lines, k))))]
+        if len(read) != len(every[n]):
+            every = {**every, n: read}
+            if not read:
                 continue
         owners = [(fld, nav.index.get_symbol(fld.parent_id)) for fld in fields[n]]
+        if cpp and own_classes:  # `l.second->set_level(..)` in registry-inl.h is on a value: no registry's own member
+            owners = [(fld, o) for fld, o in owners if o is None or o.name not in own_classes]
+            if not owners:
+                continue  # (a later include's class may have it: logger.h's logger.set_level)
         per: dict[int, tuple[Any, Any, list[int]]] = {}
         for k in every[n]:
             fit = [(fld, o) for fld, o in owners if o is None or _field_owner_fits(nav, rel_lines, syms, k, n, o.name, typed_at)]
@@ -228,10 +241,14 @@ def _own_members(nav: NavigationService, syms: list[Any], files: list[str], refs
 
     classes = {c.id: c for s in syms if s.language == "cpp" and s.kind == "method" and s.parent_id is None
                and (c := cpp_class_of(nav.index, s)) is not None and c.path in files and c.path != s.path}
+    heads = {(s.name, s.start_line) for s in syms}  # `void registry::set_level(..)` names no use of set_level
     out: list[tuple[str, list[int], Any]] = []
     for cls in classes.values():
         members = {m.name: m for m in nav.index.symbols_in_file(cls.path) if m.parent_id == cls.id}
-        out += [(f"{cls.name}.{n}", refs[n], members[n]) for n in refs if refs[n] and n in members and n not in taken]
+        for n in refs:
+            at = [k for k in refs[n] if (n, k) not in heads]
+            if at and n in members and n not in taken:
+                out.append((f"{cls.name}.{n}", at, members[n]))
     return out
 
 
@@ -278,13 +295,14 @@ def _take(found: ImportUse, used: list[tuple[str, list[int], Any]], claimed: set
     return found
 
 
-def _closure(nav: NavigationService, resolver: Any, targets: list[str]) -> list[str]:
-    """The files `targets` are, and the repository files they import in turn (breadth first, at most MAX_HEADERS)."""
+def _closure(nav: NavigationService, resolver: Any, targets: list[str], skip: str | None = None) -> list[str]:
+    """The files `targets` are, and the repository files they import in turn (breadth first, at most MAX_HEADERS),
+    never through `skip` (the file asking: registry.h includes registry-inl.h back, whose includes are its own)."""
     files: list[str] = []
     todo = list(targets)
     while todo and len(files) < MAX_HEADERS:
         f = todo.pop(0)
-        if f in files:
+        if f in files or f == skip:
             continue
         files.append(f)
         for inc in nav.index.imports_of(f):

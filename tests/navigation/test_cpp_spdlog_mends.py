@@ -267,3 +267,21 @@ def test_callers_at_depth_follow_a_base_class_calling_the_override_on_itself(tmp
     c = served.call("find_related", symbol="rot_sink.rotate_", relation="callers", depth=3)
     rows = [(i["qualname"], i["lines"], i["depth"]) for i in c.data["items"]]
     assert ("base_sink.log", [10], 2) in rows, c.text  # rotate_ <- sink_it_ <- base_sink::log (was left out)
+
+
+def test_cpp_uses_view_names_members_called_on_values_of_an_included_class(tmp_path):
+    files = {
+        "s/logger.h": "#pragma once\nnamespace spdlog {\nclass logger\n{\npublic:\n    void set_level(int l);\n};\n}\n",
+        "s/registry.h": ("#pragma once\n#include <memory>\nnamespace spdlog {\nclass logger;\nclass registry\n{\npublic:\n"
+                         "    void set_level(int l);\n    void initialize_logger(std::shared_ptr<logger> new_logger);\n"
+                         "private:\n    int level_;\n};\n}\n"),
+        "s/registry-inl.h": ("#pragma once\n#include \"registry.h\"\n#include \"logger.h\"\nnamespace spdlog {\n"
+                             "SPDLOG_INLINE void registry::set_level(int l)\n{\n    level_ = l;\n}\n"
+                             "SPDLOG_INLINE void registry::initialize_logger(std::shared_ptr<logger> new_logger)\n{\n"
+                             "    new_logger->set_level(level_);\n}\n}\n"),
+    }
+    served = served_tree(tmp_path / "r", files)
+    u = served.call("list_dependencies", path="s/registry-inl.h", view="uses")
+    rows = {ln.split()[0]: ln for ln in u.text.splitlines() if ln.startswith("  ")}
+    assert "logger.set_level (logger.h:6) at 11" in rows.get("3", ""), u.text  # `new_logger->set_level(..)`
+    assert "registry.set_level" not in u.text and "registry.level_ (registry.h:11) at 7,11" in u.text, u.text
