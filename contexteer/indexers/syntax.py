@@ -140,6 +140,9 @@ def go_embedded(lines: list[str], start: int, end: int) -> list[str]:
     """The types a Go struct or interface embeds: body lines (start..end, 1-based) that hold only a type name
     (`raftState`, `*sync.Mutex`, `io.Reader`, `FSM`), as names without package or pointer."""
     out: list[str] = []
+    if start == end and 0 < start <= len(lines):  # one line: `type timer struct{ Mock }`
+        one = re.search(r"\b(?:struct|interface)\s*\{\s*\*?(?:[A-Za-z_]\w*\.)?([A-Za-z_]\w*)\s*\}", lines[start - 1])
+        return [one.group(1)] if one else []
     for i in range(start, min(end, len(lines))):  # the header line (start) opens the body
         m = re.match(r"\s*\*?(?:[A-Za-z_]\w*\.)?([A-Za-z_]\w*)\s*(?://.*)?$", lines[i])
         if m and m.group(1) not in ("struct", "interface"):
@@ -348,6 +351,8 @@ def local_bindings(lines: list[str], start: int, end: int, word: str) -> Iterato
                       rf"({_QUAL})([A-Za-z_$][\w$]*)\s*(::\s*[a-z_]\w*\s*)?(?:<[^<>;()]*>)?\s*([({{])")
     # the second variable is the element (`for k := range m` binds the key or index)
     go_range = re.compile(rf"^\s*for\s+[A-Za-z_]\w*\s*,\s*{w}\s*:=\s*range\s+([A-Za-z_][\w.]*)\s*\{{")
+    # Go `matcher, ok := expected.(argumentMatcher)`, `if m, ok := x.(*T); ok {`: the type asserted
+    go_assert = re.compile(rf"^\s*(?:if\s+|case\s+)?{w}\s*(?:,\s*\w+)?\s*:?=\s*[A-Za-z_][\w.]*\s*\.\(\s*\*?(?:\w+\.)?([A-Za-z_]\w*)\s*\)")
     go_receive = re.compile(rf"^\s*(?:case\s+)?{w}(?:\s*,\s*\w+)?\s*:?=\s*<-\s*([A-Za-z_]\w*\.[A-Za-z_]\w*)\s*:?\s*(?://.*)?$")
     # (`iter := any.cfg.BorrowIterator(buf)` too, and TS `const query = this.#client.getQueryCache().build(..)`:
     # a private field, a call without arguments on the way)
@@ -366,6 +371,10 @@ def local_bindings(lines: list[str], start: int, end: int, word: str) -> Iterato
         m = go_receive.match(text)
         if m:  # Go `case a := <-r.applyCh:`: what the channel field carries
             yield "receive", m.group(1)
+            continue
+        m = go_assert.match(text)
+        if m and m.group(1) != "type":
+            yield "type", m.group(1)
             continue
         m = go_range.match(text)
         if m:  # Go `for i, g := range gs {`: an element of what gs is

@@ -85,7 +85,7 @@ def import_uses(nav: NavigationService, rel: str) -> list[ImportUse]:
         space = _namespace(imp, names, text, lines, language, _go_package(nav, targets) if language == "go" else None,
                            objects=language in _JS and _exports_object(nav, targets))
         if space is not None:  # `prometheus.Register(...)`, `os.path.join(...)`, `ns.x` after `import * as ns`
-            for member, at in _qualified_uses(space, local, local_every, lines):
+            for member, at in _qualified_uses(space, local, local_every, lines, syms if language == "go" else None):
                 found.names.append(_used(nav, f"{space}.{member}", member, at, targets))
         elif names:
             for n in names:
@@ -534,14 +534,32 @@ def _exports_object(nav: NavigationService, targets: list[str]) -> bool:
     return re.search(r"^module\.exports\s*=\s*\{", repo_text(nav.ws, targets[0]) or "", re.M) is not None
 
 
+def _go_shadowed(syms: list[Any], lines: list[str], n: int, name: str) -> bool:
+    """Whether `name` at line `n` of a Go file is a parameter or local of the function around it (`importer :=
+    imports.New(..)`, `func generateCode(importer imports.Importer, ..)`), not the package of that name."""
+    around = [s for s in syms if s.kind in ("function", "method") and s.start_line <= n <= s.end_line]
+    if not around:
+        return False
+    fn = min(around, key=lambda s: s.end_line - s.start_line)
+    w = re.escape(name)
+    head = (fn.signature or "").split("{", 1)[0]
+    if re.search(rf"[(,]\s*{w}(?:\s*,\s*\w+)*\s+[\w*.\[\]]", head):
+        return True
+    body = "\n".join(_line(lines, k) for k in range(fn.start_line + 1, n + 1))
+    return re.search(rf"(?<![\w.]){w}(?:\s*,\s*\w+)*\s*:=|\bvar\s+{w}\b", body) is not None
+
+
 def _qualified_uses(space: str, plain: dict[str, list[int]], every: dict[str, list[int]],
-                    lines: list[str]) -> list[tuple[str, list[int]]]:
+                    lines: list[str], go_syms: list[Any] | None = None) -> list[tuple[str, list[int]]]:
     """The members read through `space` (`space.member`, Rust `space::member`) on lines where the code writes
-    `space` itself (not a member of something else named so) and `member`."""
+    `space` itself (not a member of something else named so) and `member`; with `go_syms` (a Go file's symbols),
+    not where a local or parameter shadows the package (`importer.Imports()` with `importer := imports.New(..)`)."""
     head = space.split(".")[0]
     rx = re.compile(rf"(?<![\w$.:]){re.escape(space)}\s*(?:\.|::)\s*([\w$]+)")
     out: dict[str, list[int]] = {}
     for n in sorted(set(plain.get(head, []))):
+        if go_syms is not None and _go_shadowed(go_syms, lines, n, space):
+            continue
         for m in rx.finditer(_line(lines, n)):
             member = m.group(1)
             if n in every.get(member, ()) and n not in out.setdefault(member, []):
