@@ -91,6 +91,10 @@ class SymbolSearchRun:
                 sites.extend(found)
                 ref_total += n_refs
                 left_out += n_left
+        if len({s.name for s in shown}) > 1:
+            # a text line naming three of the names asked was listed three times: once, in file order
+            uses = sorted({(s.path, s.line): s for s in sites if s.kind == "use"}.values(), key=lambda s: (s.path, s.line))
+            sites = [s for s in sites if s.kind != "use"] + uses
         full_note = note
         if left_out:
             owner, meth = split_name(q)[-2:]

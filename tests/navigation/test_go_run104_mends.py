@@ -47,3 +47,12 @@ def test_go_package_qualified_calls_embedding_and_type_assertions(tmp_path):
     u = served.call("list_dependencies", path="gen/main.go", view="uses")
     row = next(ln for ln in u.text.splitlines() if "go/importer" in ln)
     assert "importer.Imports" not in row and row.endswith("importer.For at 16"), u.text  # line 12 is the local
+
+
+def test_references_of_several_names_list_a_shared_line_once(tmp_path):
+    files = {"go.mod": "module x\n",
+             "c.go": ("package c\n\ntype CompareType int\n\nconst (\n\tcompareLess CompareType = iota - 1\n\tcompareEqual\n"
+                      "\tcompareGreater\n)\n\nvar all = []CompareType{compareLess, compareEqual, compareGreater}\n")}
+    served = served_tree(tmp_path / "r", files)
+    s = served.call("search_symbol", query="compareLess, compareEqual, compareGreater", references=True)
+    assert s.text.count("c.go:11:") == 1, s.text  # was three rows, one per name
