@@ -351,6 +351,8 @@ def local_bindings(lines: list[str], start: int, end: int, word: str) -> Iterato
                       rf"({_QUAL})([A-Za-z_$][\w$]*)\s*(::\s*[a-z_]\w*\s*)?(?:<[^<>;()]*>)?\s*([({{])")
     # the second variable is the element (`for k := range m` binds the key or index)
     go_range = re.compile(rf"^\s*for\s+[A-Za-z_]\w*\s*,\s*{w}\s*:=\s*range\s+([A-Za-z_][\w.]*)\s*\{{")
+    # Go `mockedService := new(TestExampleImplementation)`: a pointer to that type
+    go_new = re.compile(rf"^\s*(?:var\s+)?{w}\s*:?=\s*new\(\s*\*?(?:\w+\.)?([A-Za-z_]\w*)\s*\)")
     # Go `matcher, ok := expected.(argumentMatcher)`, `if m, ok := x.(*T); ok {`: the type asserted
     go_assert = re.compile(rf"^\s*(?:if\s+|case\s+)?{w}\s*(?:,\s*\w+)?\s*:?=\s*[A-Za-z_][\w.]*\s*\.\(\s*\*?(?:\w+\.)?([A-Za-z_]\w*)\s*\)")
     go_receive = re.compile(rf"^\s*(?:case\s+)?{w}(?:\s*,\s*\w+)?\s*:?=\s*<-\s*([A-Za-z_]\w*\.[A-Za-z_]\w*)\s*:?\s*(?://.*)?$")
@@ -372,7 +374,7 @@ def local_bindings(lines: list[str], start: int, end: int, word: str) -> Iterato
         if m:  # Go `case a := <-r.applyCh:`: what the channel field carries
             yield "receive", m.group(1)
             continue
-        m = go_assert.match(text)
+        m = go_assert.match(text) or go_new.match(text)
         if m and m.group(1) != "type":
             yield "type", m.group(1)
             continue

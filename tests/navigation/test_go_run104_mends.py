@@ -56,3 +56,14 @@ def test_references_of_several_names_list_a_shared_line_once(tmp_path):
     served = served_tree(tmp_path / "r", files)
     s = served.call("search_symbol", query="compareLess, compareEqual, compareGreater", references=True)
     assert s.text.count("c.go:11:") == 1, s.text  # was three rows, one per name
+
+
+def test_a_local_made_by_new_is_of_that_type(tmp_path):
+    files = {"go.mod": "module x\n",
+             "m.go": ("package m\n\ntype Mock struct{}\n\nfunc (m *Mock) Called() int { return 0 }\n\n"
+                      "type Impl struct{ Mock }\n\ntype Other struct{}\n\nfunc (o *Other) Called() int { return 1 }\n\n"
+                      "func use() int {\n\tsvc := new(Impl)\n\treturn svc.Called()\n}\n")}
+    served = served_tree(tmp_path / "r", files)
+    c = served.call("find_related", symbol="Mock.Called", relation="callers")
+    assert [(i["qualname"], i["lines"]) for i in c.data["items"]] == [("use", [15])], c.text
+    assert "name only" not in c.text, c.text  # was "receiver's type unknown" (testify run 106)
