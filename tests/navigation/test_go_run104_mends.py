@@ -67,3 +67,17 @@ def test_a_local_made_by_new_is_of_that_type(tmp_path):
     c = served.call("find_related", symbol="Mock.Called", relation="callers")
     assert [(i["qualname"], i["lines"]) for i in c.data["items"]] == [("use", [15])], c.text
     assert "name only" not in c.text, c.text  # was "receiver's type unknown" (testify run 106)
+
+
+def test_callers_with_depth_list_the_deeper_callers_before_test_functions(tmp_path, monkeypatch):
+    from contexteer.indexers import graph
+
+    monkeypatch.setattr(graph, "MAX_NODES", 4)
+    tests = "".join(f"func TestF{i}(t *testing.T) {{\n\tF()\n}}\n\n" for i in range(5))
+    files = {"go.mod": "module x\n",
+             "f.go": "package f\n\nfunc F() int { return 1 }\n\nfunc G() int {\n\treturn F()\n}\n\nfunc H() int {\n\treturn G()\n}\n",
+             "f_test.go": "package f\n\nimport \"testing\"\n\n" + tests}
+    served = served_tree(tmp_path / "r", files)
+    c = served.call("find_related", symbol="F", relation="callers", depth=2)
+    names = [i["qualname"] for i in c.data["items"]]
+    assert names[:2] == ["G", "H"], c.text  # the wrapper's caller before the five tests (which filled the answer)
