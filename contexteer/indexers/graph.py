@@ -230,11 +230,17 @@ def callers(index: IndexQueries, sym: Symbol, resolve_imports: Callable[[str], d
     return out
 
 
+#: a test framework's entry point, which nothing in the repository calls: Go `TestX`/`BenchmarkX`/`ExampleX`/`FuzzX`,
+#: Python `test_x`, Java/JS `testX`
+_TEST_ENTRY = re.compile(r"(?:Test|Benchmark|Example|Fuzz)(?:[A-Z_]|$)|test(?:_|[A-Z]|$)")
+
+
 def _test_later(entry: Any, sym: Symbol, seen: set[int], later: list[Any]) -> bool:
     """A caller in a test file is a leaf: with depth it waits in `later` until the deeper callers are in (testify's
     Equal had 161 test callers fill the answer before any wrapper's caller, A/B run 106)."""
-    if entry.symbol is None or not is_test_path(entry.path) or is_test_path(sym.path):
-        return False
+    if entry.symbol is None or not is_test_path(entry.path) or is_test_path(sym.path) \
+            or not _TEST_ENTRY.match(entry.symbol.name):
+        return False  # (a helper in a test file, `snapshotAndRestore`, has callers of its own: followed as usual)
     if entry.symbol.id not in seen:
         seen.add(entry.symbol.id)
         later.append(entry)

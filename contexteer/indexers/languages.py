@@ -194,7 +194,7 @@ _CPP_HEADER = re.compile(
     rb"^[ \t]*(?:namespace(?:[ \t]+[\w:]+)?(?:[ \t]*\{|[ \t]*$|[ \t]+_?[A-Z][A-Z0-9_]*[ \t]*\()|template[ \t]*<|(?:public|private|protected)[ \t]*:(?!:)"
     rb"|using[ \t]+namespace[ \t]|class[ \t]+(?:[A-Z_][A-Z0-9_]*[ \t]+)?\w+[ \t]*(?:final[ \t]*)?(?::(?!:)|\{|$)"
     # a definition by its qualified name (spdlog's sink-inl.h: `SPDLOG_INLINE bool spdlog::sinks::sink::should_log(`)
-    rb"|[A-Za-z_][\w \t*&<>,]*\b[A-Za-z_]\w*(?:<[\w \t,:*&]*>)?(?:::~?[A-Za-z_]\w*)+[ \t]*\()",
+    rb"|[A-Za-z_][\w \t*&<>,:]*\b[A-Za-z_]\w*(?:<[\w \t,:*&]*>)?(?:::~?[A-Za-z_]\w*)+[ \t]*\()",
     re.MULTILINE)
 
 

@@ -1448,6 +1448,8 @@ def member_of_type(index: IndexQueries, typed: str, name: str, sym: Symbol, impo
         hit = [s for s in hit if not s.path.endswith(".d.ts")] or hit  # declare its JavaScript classes again
     near = [s for s in hit if s.path == sym.path or s.path in import_files
             or s.path.rpartition("/")[0] == sym.path.rpartition("/")[0]]
+    if sym.language == "go" and len(near) > 1:  # a bare Go type name is its own package's (mock's tHelper, not assert's)
+        near = [s for s in near if s.path.rpartition("/")[0] == sym.path.rpartition("/")[0]] or near
     if near or len(hit) == 1:
         return (near or hit)[0], "receiver type" if depth == 0 else "promoted"
     if sym.language != "go" and depth == 0:  # `new Entrypoint(..).addOrigin()`: ChunkGroup's, its base class's
@@ -3437,6 +3439,11 @@ def _go_receiver(index: IndexQueries, defs: dict[str, list[Symbol]], site: Calle
         return True
     if _go_satisfies(index, defs, typed, owner):
         site.receiver, site.how, site.receiver_name = True, "receiver type", f"{word}: {typed}"
+        return True
+    if _go_satisfies(index, defs, owner, typed):
+        # `setupAllSuite.SetupSuite()` with `setupAllSuite, ok := suite.(SetupAllSuite)`: an interface the method's
+        # type implements, so the call may run this method (the review of stop 37 found such callers dropped)
+        site.receiver, site.how, site.receiver_name = True, "base type", f"{word}: {typed}"
         return True
     return False
 

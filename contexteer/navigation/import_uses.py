@@ -199,7 +199,7 @@ def _c_include(nav: NavigationService, resolver: Any, found: ImportUse, targets:
             else:
                 fields.setdefault(sym.name, []).append(sym)
     used = [(n, refs[n], top[n]) for n in refs if refs[n] and n in top and n not in taken]
-    own = _own_members(nav, syms, files, refs, {n for n, _, _ in used} | taken)
+    own = _own_members(nav, syms, files, refs, {n for n, _, _ in used} | taken, rel_lines)
     used += own
     cpp = bool(syms) and syms[0].language == "cpp"
     mine = {n.rpartition(".")[2] for n, _, _ in own}
@@ -233,7 +233,7 @@ def _c_include(nav: NavigationService, resolver: Any, found: ImportUse, targets:
 
 
 def _own_members(nav: NavigationService, syms: list[Any], files: list[str], refs: dict[str, list[int]],
-                 taken: set[str]) -> list[tuple[str, list[int], Any]]:
+                 taken: set[str], lines: list[str]) -> list[tuple[str, list[int], Any]]:
     """C++: the members of the classes whose methods the file defines outside them (registry-inl.h's
     `registry::set_error_handler` reads the field `err_handler_`), named bare in the file, from the headers of
     `files` that declare those classes."""
@@ -246,7 +246,9 @@ def _own_members(nav: NavigationService, syms: list[Any], files: list[str], refs
     for cls in classes.values():
         members = {m.name: m for m in nav.index.symbols_in_file(cls.path) if m.parent_id == cls.id}
         for n in refs:
-            at = [k for k in refs[n] if (n, k) not in heads]
+            # (`spdlog::level::level_enum` names the namespace `level`, not the member `sink::level()`)
+            at = [k for k in refs[n] if (n, k) not in heads
+                  and re.search(rf"\b{re.escape(n)}\b(?!\s*::)", _line(lines, k))]
             if at and n in members and n not in taken:
                 out.append((f"{cls.name}.{n}", at, members[n]))
     return out
@@ -543,6 +545,10 @@ def _go_shadowed(syms: list[Any], lines: list[str], n: int, name: str) -> bool:
     fn = min(around, key=lambda s: s.end_line - s.start_line)
     w = re.escape(name)
     head = (fn.signature or "").split("{", 1)[0]
+    body_start = next((k for k in range(fn.start_line, min(fn.end_line, fn.start_line + 30) + 1)
+                       if "{" in _line(lines, k)), fn.start_line)
+    if n <= body_start:
+        return False  # a parameter's scope is the body: `url.Values` in the signature is the package
     if re.search(rf"[(,]\s*{w}(?:\s*,\s*\w+)*\s+[\w*.\[\]]", head):
         return True
     body = "\n".join(_line(lines, k) for k in range(fn.start_line + 1, n + 1))

@@ -103,3 +103,39 @@ def test_a_catch_macro_after_its_block_stays_a_call_of_the_macro(tmp_path):
     assert [(i["qualname"], i["lines"]) for i in c.data["items"]] == [("logger.log", [13])], c.text
     e = served.call("list_syntax_errors")
     assert "0 of" in e.text or "no syntax errors" in e.text.lower(), e.text
+
+
+def test_second_review_go_interfaces_assertions_and_test_helpers(tmp_path):
+    files = {
+        "go.mod": "module x\n",
+        "assert/a.go": "package assert\n\ntype tHelper interface {\n\tHelper()\n}\n",
+        "mock/m.go": ("package mock\n\nimport \"net/url\"\n\ntype tHelper interface {\n\tHelper()\n}\n\n"
+                      "type SetupAllSuite interface {\n\tSetupSuite()\n}\n\n"
+                      "func Check(t interface{}, u url.Values) {\n\tif h, ok := t.(tHelper); ok {\n\t\th.Helper()\n\t}\n"
+                      "\tif s, ok := t.(SetupAllSuite); ok {\n\t\ts.SetupSuite()\n\t}\n}\n\n"
+                      "type Tester struct{}\n\nfunc (s *Tester) SetupSuite() {}\n"),
+        "mock/m_test.go": ("package mock\n\nimport \"testing\"\n\nfunc helper(t *testing.T) {\n\tCheck(t, nil)\n}\n\n"
+                           "func TestOne(t *testing.T) {\n\thelper(t)\n}\n"),
+    }
+    served = served_tree(tmp_path / "r", files)
+    k = served.call("find_related", symbol="Check", relation="callees")
+    rows = {i["qualname"]: i["path"] for i in k.data["items"]}
+    assert rows.get("tHelper.Helper") == "mock/m.go", k.text  # its own package's tHelper, not assert's
+    c = served.call("find_related", symbol="Tester.SetupSuite", relation="callers")
+    assert [(i["qualname"], i["lines"]) for i in c.data["items"]] == [("Check", [18])], c.text  # through the interface
+    d = served.call("find_related", symbol="Check", relation="callers", depth=3)
+    assert {i["qualname"] for i in d.data["items"]} == {"helper", "TestOne"}, d.text  # a test helper is followed
+    u = served.call("list_dependencies", path="mock/m.go", view="uses")
+    assert "url.Values at 13" in u.text, u.text  # a parameter named like a package shadows it in the body only
+
+
+def test_second_review_cpp_namespace_qualifier_is_no_member_use(tmp_path):
+    files = {
+        "s/sink.h": ("#pragma once\nnamespace spdlog {\nnamespace level { enum level_enum { info }; }\nnamespace sinks {\n"
+                     "class sink\n{\npublic:\n    level::level_enum level() const;\n    int level_;\n};\n}\n}\n"),
+        "s/sink-inl.h": ("#pragma once\n#include <s/sink.h>\n\nSPDLOG_INLINE spdlog::level::level_enum spdlog::sinks::sink::level() const\n"
+                         "{\n    return static_cast<spdlog::level::level_enum>(level_);\n}\n"),
+    }
+    served = served_tree(tmp_path / "r", files)
+    u = served.call("list_dependencies", path="s/sink-inl.h", view="uses")
+    assert "sink.level_ (sink.h:9) at 6" in u.text and "sink.level (" not in u.text, u.text
