@@ -1999,6 +1999,7 @@ def _go_function_sites(index: IndexQueries, sym: Symbol, callee: str, sites: lis
     clause = next((m.group(1) for t in _file_lines(ws, sym.path, {})[:200] if (m := re.match(r"package\s+(\w+)", t))), "")
     call = re.compile(rf"(?<![\w$]){re.escape(callee)}\s*(?:\[[^\]]*\])?\s*\(")
     cache: dict[str, list[str]] = {}
+    expected = _go_package_path(ws, folder)  # its import path, from the go.mod above it
     kept: list[Caller] = []
     for c in sites:
         lines = _file_lines(ws, c.path, cache)
@@ -2016,7 +2017,8 @@ def _go_function_sites(index: IndexQueries, sym: Symbol, callee: str, sites: lis
             # `bytes.Equal(..)`, `require.Equal(..)`: another package's function, not assert.Equal; in its own package
             # `suite.Run(..)` is a method on a value named like the package (a package never names itself)
             path = go_import_path(lines, qual.group(1))
-            ok = ok or (path is not None and _go_path_is(path, folder)) or (not own and path is None and qual.group(1) == clause)
+            ok = ok or (path is not None and _go_path_is(path, folder, expected)) \
+                or (not own and path is None and qual.group(1) == clause)
         if ok:
             kept.append(c)
         else:
@@ -2026,9 +2028,25 @@ def _go_function_sites(index: IndexQueries, sym: Symbol, callee: str, sites: lis
     return kept
 
 
-def _go_path_is(path: str, folder: str) -> bool:
-    """Whether a Go import path names the repository folder `folder` (`github.com/stretchr/testify/assert` for
-    assert/; a path of a package outside the repository, `bytes`, for none)."""
+def _go_package_path(ws: Any, folder: str) -> str | None:
+    """The import path of the Go package in `folder`: the `module` line of the nearest go.mod above it, joined with
+    the folder below that go.mod (`github.com/org/foo-go/pkg` for go/pkg under go/go.mod); None without a go.mod."""
+    parts = folder.split("/") if folder else []
+    for i in range(len(parts), -1, -1):
+        base = "/".join(parts[:i])
+        text = repo_text(ws, f"{base}/go.mod" if base else "go.mod")
+        m = re.search(r"^module\s+(\S+)", text or "", re.M)
+        if m:
+            return "/".join([m.group(1).strip('"'), *parts[i:]])
+    return None
+
+
+def _go_path_is(path: str, folder: str, expected: str | None = None) -> bool:
+    """Whether a Go import path names the repository folder `folder`: its module's path for it when a go.mod says
+    (`expected`), else by the folder's name (`github.com/stretchr/testify/assert` for assert/; a path of a package
+    outside the repository, `bytes`, for none)."""
+    if expected is not None:
+        return path == expected
     path = re.sub(r"/v\d+$", "", path)
     return bool(folder) and (path == folder or path.endswith("/" + folder)) or (not folder and "/" in path and
                                                                                 "." in path.split("/", 1)[0])

@@ -81,3 +81,13 @@ def test_callers_with_depth_list_the_deeper_callers_before_test_functions(tmp_pa
     c = served.call("find_related", symbol="F", relation="callers", depth=2)
     names = [i["qualname"] for i in c.data["items"]]
     assert names[:2] == ["G", "H"], c.text  # the wrapper's caller before the five tests (which filled the answer)
+
+
+def test_a_go_module_in_a_subfolder_keeps_its_importers_calls(tmp_path):
+    files = {"go/go.mod": "module github.com/org/foo-go\n\ngo 1.20\n",
+             "go/pkg/f.go": "package pkg\n\nfunc F() int { return 1 }\n",
+             "go/cmd/main.go": ("package main\n\nimport (\n\t\"bytes\"\n\n\t\"github.com/org/foo-go/pkg\"\n)\n\n"
+                                "func main() {\n\t_ = pkg.F()\n\t_ = bytes.F()\n}\n")}
+    served = served_tree(tmp_path / "r", files)
+    c = served.call("find_related", symbol="F", relation="callers")
+    assert [(i["path"], i["lines"]) for i in c.data["items"]] == [("go/cmd/main.go", [10])], c.text
