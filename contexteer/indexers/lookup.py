@@ -1671,11 +1671,13 @@ def _cpp_scope_only(index: IndexQueries, r: Any, callee: str, cache: dict[str, l
     ws = getattr(index, "ws", None)
     if ws is None:
         return False
-    if any(d.name == callee and d.start_line == r.line for d in index.symbols_in_file(r.path)):
-        return True
     text = _file_lines(ws, r.path, cache)
     line = text[r.line - 1] if 0 < r.line <= len(text) else ""
     name = re.escape(callee)
+    # (the file's symbols are looked up only for a line that may be a constructor's own head, not for every reference)
+    if re.match(rf"\s*(?:explicit\s+)?{name}\s*\(", line) and \
+            any(d.name == callee and d.start_line == r.line for d in index.symbols_in_file(r.path)):
+        return True
     return re.search(rf"\b{name}\s*(?:<[^;(){{}}]*>)?\s*::", line) is not None and \
         re.search(rf"(?<!::)(?<!:: )\b{name}\b(?!\s*(?:<[^;(){{}}]*>)?\s*::)", line) is None
 

@@ -212,17 +212,15 @@ def _c_include(nav: NavigationService, resolver: Any, found: ImportUse, targets:
         # `new_logger->set_level(..)`; only lines showing `.n`/`->n`, never `std::n`)
         read = [k for k in every[n] if (n, k) not in declared and (not cpp or (
             k not in refs.get(n, ()) and re.search(rf"(?:\.|->)\s*{re.escape(n)}\b", _line(rel_lines, k))))]
-        if len(read) != len(every[n]):
-            every = {**every, n: read}
-            if not read:
-                continue
+        if not read:
+            continue
         owners = [(fld, nav.index.get_symbol(fld.parent_id)) for fld in fields[n]]
         if cpp and own_classes:  # `l.second->set_level(..)` in registry-inl.h is on a value: no registry's own member
             owners = [(fld, o) for fld, o in owners if o is None or o.name not in own_classes]
             if not owners:
                 continue  # (a later include's class may have it: logger.h's logger.set_level)
         per: dict[int, tuple[Any, Any, list[int]]] = {}
-        for k in every[n]:
+        for k in read:
             fit = [(fld, o) for fld, o in owners if o is None or _field_owner_fits(nav, rel_lines, syms, k, n, o.name, typed_at)]
             exact = [(fld, o) for fld, o in fit if o is not None and typed_at.get((k, _receiver_word(rel_lines, k, n))) == o.name]
             if fit:
