@@ -264,6 +264,16 @@ def _left_out_note(index: IndexQueries, out: Relations, first_dropped: list[Any]
     rich A/B agent read such an answer as contradicting itself."""
     listed = {(it.path, n) for it in out.items for n in it.lines}
     dropped = [c for c in first_dropped if (c.path, c.line) not in listed]
+    overloads = [c for c in dropped if getattr(c, "overload", None)]
+    if overloads:  # `call.resolve()` beside resolve(JSObject data): said apart, the agent need not check each by hand
+        by: dict[str, list[Any]] = {}
+        for c in overloads:
+            by.setdefault(c.overload, []).append(c)
+        said = "; ".join(f"{k} {len(v)} ({', '.join(f'{c.path}:{c.line}' for c in v[:3])}"
+                         f"{f', … {len(v) - 3} more' if len(v) > 3 else ''})" for k, v in by.items())
+        note = f"{len(overloads)} call{'s' if len(overloads) != 1 else ''} of another overload left out, by argument count: {said}"
+        out.note = f"{note}; {out.note}" if out.note else note
+        dropped = [c for c in dropped if not getattr(c, "overload", None)]
     if not dropped:
         return
     n = len(dropped)

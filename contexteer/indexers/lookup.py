@@ -42,6 +42,7 @@ from contexteer.indexers.syntax import (
     field_typed,
     generic_bound,
     go_embedded,
+    inside_parens,
     jsdoc_type,
     local_binding,
     local_bindings,
@@ -489,6 +490,7 @@ class Caller:
     receiver: bool | None = None  # for a method: the call's receiver is self/this, named like its class or typed as it
     receiver_name: str | None = None  # the receiver as written (`h` in `h.truncateMemory(...)`)
     against: bool = False  # the syntax says it is another type's method (`self.x()` in an unrelated class)
+    overload: str | None = None  # left out as a call of this other overload (`resolve()`, by its argument count)
 
     @property
     def confident(self) -> bool:
@@ -1577,6 +1579,7 @@ def find_callers(index: IndexQueries, sym: Symbol, callee: str, resolve_imports:
         sites = [c for c in sites if not c.against]
     if sym.language == "python" and sym.kind in _CLASS_KINDS:
         sites += _python_built_by_cls(index, sym, seen)
+    sites = _overload_sites(index, sym, callee, sites, left_out)
     if sites or sym.language == "ruby":  # (Ruby: bare calls without parentheses are found by their text)
         _by_language_rules(index, sym, callee, sites, family, left_out)
     sites += entered
@@ -1644,6 +1647,49 @@ def _constructor_sites(index: IndexQueries, sym: Symbol, callee: str, sites: lis
     if left_out is not None:
         left_out += [c for c in sites if c.against]
     return [c for c in sites if not c.against]
+
+
+def _overload_sites(index: IndexQueries, sym: Symbol, callee: str, sites: list[Caller],
+                    left_out: list[Caller] | None) -> list[Caller]:
+    """Among Java-like overloads (one class, one name), the calls whose argument count only another overload takes
+    are that overload's: Capacitor's `call.resolve()` is no caller of `resolve(JSObject data)`. A call that does not
+    close within nine lines, or that no overload's parameter list fits (varargs and defaults counted), stays."""
+    if not sites or sym.language not in REAL_OVERLOADS or sym.language == "elixir" or sym.kind not in ("method", "function"):
+        return sites
+    same = [s for s in index.symbols_in_file(sym.path) if s.qualname == sym.qualname and s.kind == sym.kind]
+    if len(same) < 2:
+        return sites
+
+    def takes(s: Symbol) -> tuple[int, int | None] | None:
+        head = s.signature or ""
+        return arity(head, s.name) if "(" in head else None
+
+    def fits(s: Symbol, n: int, fixed: bool = False) -> bool:
+        got = takes(s)
+        if fixed:  # a fixed parameter list that fits wins over varargs (`reject(msg, e, data, code)`)
+            return got is not None and got[1] is not None and got[0] <= n <= got[1]
+        return got is None or got[0] <= n and (got[1] is None or n <= got[1])
+    variadic = (takes(sym) or (0, 0))[1] is None
+    files: dict[str, list[str]] = {}
+    ws = getattr(index, "ws", None)
+    others = [s for s in same if s.id != sym.id]
+    kept: list[Caller] = []
+    for c in sites:
+        text = _file_lines(ws, c.path, files)[c.line - 1:c.line + 8] if ws is not None else []
+        args = call_args(" ".join(text), callee) if text else None  # (a call may go on over the next lines)
+        n = len(args) if args is not None else -1
+        other = None if n < 0 else next((s for s in others if fits(s, n)), None) if not fits(sym, n) \
+            else next((s for s in others if fits(s, n, fixed=True)), None) if variadic else None
+        if other is None:
+            kept.append(c)
+            continue
+        head = other.signature or ""
+        m = re.search(rf"(?<![\w$]){re.escape(other.name)}\s*(?:<[^()]*>)?\s*\(", head)
+        inner = inside_parens(head, m.end()) if m is not None else None
+        c.overload = f"{other.name}({' '.join(inner.split())})" if inner is not None else other.name
+        if left_out is not None:
+            left_out.append(c)
+    return kept
 
 
 def _cpp_same_class(path: str, cls: Symbol | None) -> bool:

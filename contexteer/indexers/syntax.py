@@ -285,11 +285,11 @@ def call_args(text: str, name: str) -> list[str] | None:
     """The arguments the first call of `name` on a line passes, as written (`new Parser(treeBuilder)` ->
     ['treeBuilder']); None when the call does not close on the line."""
     m = re.search(rf"\b{re.escape(name)}\s*(?:<[^<>()]*>)?\s*\(", text)
-    inner = _inside(text, m.end()) if m is not None else None
+    inner = inside_parens(text, m.end()) if m is not None else None
     return top_level(inner) if inner is not None else None
 
 
-def _inside(text: str, start: int) -> str | None:
+def inside_parens(text: str, start: int) -> str | None:
     """The text from `start` (just past an opening parenthesis) to its closing one; None when it does not close."""
     depth = 1
     for i in range(start, len(text)):
@@ -306,7 +306,7 @@ def arity(signature: str, name: str) -> tuple[int, int | None] | None:
     """(required, at most) arguments of the first parameter list after `name` in a header (`result(atMost:
     Duration)(implicit permit: CanAwait)` -> (1, 1)); at most None with varargs; None without a parameter list."""
     m = re.search(rf"(?<![\w$]){re.escape(name)}\s*(?:\[[^\]]*\]|<(?:[^<>]|<[^<>]*>)*>)?\s*\(", signature)
-    inner = _inside(signature, m.end()) if m is not None else None
+    inner = inside_parens(signature, m.end()) if m is not None else None
     if inner is None:
         return None
     if re.match(r"\s*implicit\b", inner):  # Scala: an implicit list is filled in by the compiler
