@@ -52,3 +52,118 @@ RUBY_STDLIB = frozenset(
 JVM_PLATFORM = frozenset({"java", "javax", "jdk", "sun", "kotlin", "kotlinx", "scala"})
 #: the first segments of .NET platform namespaces
 DOTNET_PLATFORM = frozenset({"System", "Microsoft", "Windows"})
+
+#: the .NET base class library's most used types (and, for System.Linq, extension methods) per namespace: what a C#
+#: `using System.Reflection;` brings, so a file's uses view can say which names it takes from which using (the
+#: namespace import names none of them). Attributes are listed by the name code writes (`[Serializable]`).
+DOTNET_TYPES: dict[str, frozenset[str]] = {ns: frozenset(names.split()) for ns, names in {
+    "System": """Object String Int16 Int32 Int64 UInt16 UInt32 UInt64 Byte SByte Char Boolean Double Single Decimal
+        IntPtr UIntPtr Array Enum Exception ArgumentException ArgumentNullException ArgumentOutOfRangeException
+        InvalidOperationException NotSupportedException NotImplementedException NullReferenceException
+        InvalidCastException IndexOutOfRangeException OverflowException FormatException ObjectDisposedException
+        TypeLoadException MissingMethodException MissingMemberException MissingFieldException MemberAccessException
+        MethodAccessException FieldAccessException AccessViolationException OutOfMemoryException
+        StackOverflowException DivideByZeroException PlatformNotSupportedException TimeoutException SystemException
+        ApplicationException AggregateException TypeInitializationException BadImageFormatException
+        EntryPointNotFoundException DllNotFoundException ArithmeticException RankException ArrayTypeMismatchException
+        OperationCanceledException InsufficientMemoryException AppDomain Attribute AttributeUsage AttributeTargets
+        Type Console Math MathF Convert GC Environment DateTime DateTimeOffset TimeSpan Guid Action Func Predicate
+        Comparison Converter EventHandler EventArgs Delegate MulticastDelegate IDisposable IAsyncDisposable IComparable
+        IEquatable ICloneable IConvertible IFormattable IFormatProvider ICustomFormatter IServiceProvider Nullable
+        Lazy Tuple ValueTuple WeakReference Span ReadOnlySpan Memory ReadOnlyMemory StringComparison StringComparer
+        StringSplitOptions Serializable NonSerialized Obsolete Flags CLSCompliant ThreadStatic ParamArray Random
+        BitConverter Buffer Activator MarshalByRefObject ValueType Void DBNull TypeCode Version Uri UriKind
+        OperatingSystem PlatformID RuntimeTypeHandle RuntimeMethodHandle RuntimeFieldHandle ModuleHandle ArgIterator
+        TypedReference Index Range HashCode Half UnhandledExceptionEventArgs UnhandledExceptionEventHandler AppContext
+        IObserver IObservable IProgress Progress FormattableString ConsoleColor ConsoleKey Environment""",
+    "System.Collections": """IEnumerable IEnumerator ICollection IList IDictionary IDictionaryEnumerator ArrayList
+        Hashtable Queue Stack BitArray DictionaryEntry IComparer IEqualityComparer IStructuralEquatable
+        IStructuralComparable CollectionBase Comparer""",
+    "System.Collections.Generic": """List Dictionary HashSet SortedSet SortedDictionary SortedList LinkedList
+        LinkedListNode Queue Stack KeyValuePair IEnumerable IEnumerator ICollection IList IDictionary ISet
+        IReadOnlyList IReadOnlyCollection IReadOnlyDictionary IReadOnlySet IComparer IEqualityComparer Comparer
+        EqualityComparer KeyNotFoundException IAsyncEnumerable IAsyncEnumerator PriorityQueue CollectionExtensions""",
+    "System.Collections.Concurrent": "ConcurrentDictionary ConcurrentQueue ConcurrentBag ConcurrentStack BlockingCollection",
+    "System.Collections.ObjectModel": "ReadOnlyCollection Collection ObservableCollection ReadOnlyDictionary KeyedCollection",
+    "System.Collections.Specialized": "NameValueCollection OrderedDictionary StringCollection StringDictionary HybridDictionary ListDictionary",
+    "System.Linq": """Enumerable Queryable IQueryable IGrouping ILookup IOrderedEnumerable Select Where ToArray ToList
+        ToDictionary ToHashSet ToLookup First FirstOrDefault Any All OrderBy OrderByDescending ThenBy ThenByDescending
+        Concat Cast OfType SelectMany Distinct Skip Take Zip Aggregate Sum Last LastOrDefault Single SingleOrDefault
+        GroupBy SequenceEqual DefaultIfEmpty Except Intersect Union ElementAt TakeWhile SkipWhile AsEnumerable""",
+    "System.Linq.Expressions": """Expression LambdaExpression ParameterExpression MethodCallExpression MemberExpression
+        ConstantExpression BinaryExpression UnaryExpression NewExpression ExpressionType ExpressionVisitor
+        BlockExpression ConditionalExpression""",
+    "System.Reflection": """Assembly AssemblyName MethodInfo MethodBase FieldInfo PropertyInfo EventInfo ConstructorInfo
+        ParameterInfo MemberInfo MemberTypes BindingFlags TypeInfo Module CustomAttributeData
+        TargetInvocationException TargetException TargetParameterCountException AmbiguousMatchException
+        ParameterAttributes MethodAttributes FieldAttributes TypeAttributes PropertyAttributes CallingConventions Binder
+        ParameterModifier DefaultMember IntrospectionExtensions RuntimeReflectionExtensions MethodImplAttributes
+        ReflectionTypeLoadException Pointer MethodBody ICustomAttributeProvider GenericParameterAttributes
+        CustomAttributeExtensions AssemblyVersion AssemblyTitle AssemblyProduct AssemblyFileVersion""",
+    "System.Reflection.Emit": """AssemblyBuilder ModuleBuilder TypeBuilder MethodBuilder ILGenerator OpCodes OpCode
+        FieldBuilder ConstructorBuilder PropertyBuilder DynamicMethod LocalBuilder Label AssemblyBuilderAccess
+        ParameterBuilder GenericTypeParameterBuilder CustomAttributeBuilder EnumBuilder EventBuilder""",
+    "System.Runtime.InteropServices": """Marshal GCHandle GCHandleType StructLayout LayoutKind DllImport CallingConvention
+        CharSet MarshalAs UnmanagedType FieldOffset ComVisible In Out SafeHandle HandleRef ExternalException
+        COMException SEHException UnmanagedFunctionPointer RuntimeInformation OSPlatform Architecture ICustomMarshaler
+        NativeLibrary MemoryMarshal CollectionsMarshal DefaultParameterValue PreserveSig ClassInterface ComImport
+        InterfaceType UnmanagedCallersOnly SuppressGCTransition CriticalHandle""",
+    "System.Runtime.CompilerServices": """MethodImpl MethodImplOptions CallerMemberName CallerFilePath CallerLineNumber
+        CallerArgumentExpression RuntimeHelpers ConditionalWeakTable InternalsVisibleTo IsExternalInit Extension
+        CompilerGenerated Unsafe FormattableStringFactory ModuleInitializer SkipLocalsInit TupleElementNames
+        StrongBox ITuple SpecialName""",
+    "System.Runtime.ExceptionServices": "ExceptionDispatchInfo HandleProcessCorruptedStateExceptions FirstChanceExceptionEventArgs",
+    "System.Runtime.Serialization": """ISerializable SerializationInfo StreamingContext SerializationException
+        IDeserializationCallback OnDeserialized OnDeserializing OnSerialized OnSerializing DataContract DataMember
+        FormatterServices IObjectReference ISerializationSurrogate SurrogateSelector ISurrogateSelector
+        StreamingContextStates ObjectIDGenerator IFormatter SerializationBinder IgnoreDataMember KnownType
+        SerializationEntry SerializationInfoEnumerator""",
+    "System.Runtime.Serialization.Formatters.Binary": "BinaryFormatter",
+    "System.Diagnostics": """Debug Debugger Trace Stopwatch Process ProcessStartInfo StackTrace StackFrame Conditional
+        DebuggerDisplay DebuggerHidden DebuggerStepThrough DebuggerNonUserCode DebuggerBrowsable
+        DebuggerBrowsableState DebuggerTypeProxy TraceSource EventLog FileVersionInfo Activity""",
+    "System.Diagnostics.CodeAnalysis": """NotNull NotNullWhen MaybeNull MaybeNullWhen AllowNull DisallowNull DoesNotReturn
+        DoesNotReturnIf NotNullIfNotNull MemberNotNull MemberNotNullWhen SuppressMessage ExcludeFromCodeCoverage
+        DynamicallyAccessedMembers DynamicallyAccessedMemberTypes RequiresUnreferencedCode
+        UnconditionalSuppressMessage StringSyntax SetsRequiredMembers""",
+    "System.Diagnostics.Contracts": "Contract Pure ContractInvariantMethod",
+    "System.Text": """StringBuilder Encoding UTF8Encoding ASCIIEncoding UnicodeEncoding Decoder Encoder Rune
+        NormalizationForm EncoderFallback DecoderFallback""",
+    "System.Text.RegularExpressions": "Regex Match MatchCollection Group GroupCollection Capture RegexOptions",
+    "System.IO": """File FileInfo Directory DirectoryInfo Path Stream FileStream MemoryStream StreamReader StreamWriter
+        TextReader TextWriter StringReader StringWriter BinaryReader BinaryWriter FileMode FileAccess FileShare
+        IOException FileNotFoundException DirectoryNotFoundException EndOfStreamException SeekOrigin SearchOption
+        FileSystemInfo FileAttributes BufferedStream UnmanagedMemoryStream FileSystemWatcher PathTooLongException""",
+    "System.Threading": """Thread ThreadStart ParameterizedThreadStart Monitor Interlocked Mutex Semaphore SemaphoreSlim
+        ManualResetEvent AutoResetEvent ManualResetEventSlim CancellationToken CancellationTokenSource Volatile Timer
+        Timeout ThreadLocal AsyncLocal ReaderWriterLockSlim SpinLock SpinWait LazyInitializer ThreadPool WaitHandle
+        ExecutionContext SynchronizationContext ThreadState ThreadPriority ApartmentState EventWaitHandle
+        CountdownEvent Barrier ThreadAbortException ThreadInterruptedException""",
+    "System.Threading.Tasks": """Task TaskCompletionSource TaskFactory TaskScheduler Parallel ValueTask TaskStatus
+        TaskCreationOptions TaskContinuationOptions""",
+    "System.Globalization": """CultureInfo NumberStyles NumberFormatInfo DateTimeFormatInfo CompareInfo CompareOptions
+        TextInfo UnicodeCategory DateTimeStyles Calendar RegionInfo""",
+    "System.Security": """SecurityCritical SecuritySafeCritical SecurityException SuppressUnmanagedCodeSecurity
+        SecureString AllowPartiallyTrustedCallers SecurityRules SecurityTransparent UnverifiableCode PermissionSet""",
+    "System.Security.Permissions": """SecurityPermission SecurityAction SecurityPermissionFlag PermissionState
+        ReflectionPermission FileIOPermission""",
+    "System.Dynamic": """DynamicObject ExpandoObject DynamicMetaObject IDynamicMetaObjectProvider GetMemberBinder
+        SetMemberBinder InvokeMemberBinder InvokeBinder BinaryOperationBinder UnaryOperationBinder ConvertBinder
+        GetIndexBinder SetIndexBinder DeleteMemberBinder DeleteIndexBinder CreateInstanceBinder BindingRestrictions
+        DynamicMetaObjectBinder""",
+    "System.ComponentModel": """INotifyPropertyChanged PropertyChangedEventHandler PropertyChangedEventArgs Component
+        TypeConverter TypeDescriptor EditorBrowsable EditorBrowsableState Browsable Description DefaultValue Category
+        DisplayName Win32Exception CancelEventArgs IComponent ISupportInitialize PropertyDescriptor""",
+    "System.Numerics": """BigInteger Complex Vector Vector2 Vector3 Vector4 Matrix3x2 Matrix4x4 Quaternion Plane
+        BitOperations""",
+    "System.Resources": "ResourceManager ResourceReader ResourceWriter ResourceSet MissingManifestResourceException",
+    "System.Net": """WebClient HttpWebRequest WebRequest IPAddress IPEndPoint Dns WebException HttpStatusCode
+        ServicePointManager NetworkCredential Cookie CookieContainer WebUtility HttpListener""",
+    "System.Net.Http": """HttpClient HttpRequestMessage HttpResponseMessage HttpMethod HttpContent StringContent
+        ByteArrayContent HttpClientHandler HttpRequestException StreamContent FormUrlEncodedContent
+        MultipartFormDataContent DelegatingHandler HttpMessageHandler""",
+    "System.Xml": """XmlDocument XmlNode XmlElement XmlReader XmlWriter XmlAttribute XmlNodeList XmlNodeType XmlException
+        XmlReaderSettings XmlWriterSettings XmlTextReader XmlTextWriter XmlNamespaceManager XmlConvert""",
+    "System.Xml.Linq": """XDocument XElement XAttribute XName XNamespace XNode XText XContainer XComment XDeclaration
+        LoadOptions SaveOptions""",
+}.items()}

@@ -41,6 +41,11 @@ def import_uses(nav: NavigationService, rel: str) -> list[ImportUse]:
     every = {name: [n for n in at if n not in spans] for name, at in members.items()}
     for name, at in refs.items():
         every[name] = sorted(set(every.get(name, [])) | set(at))
+    if language == "cs":  # a using imports a namespace, not names
+        from contexteer.navigation.csharp_uses import csharp_import_uses
+
+        read_off = {name: [n for n in at if n not in spans] for name, at in members.items()}
+        return _finished(csharp_import_uses(nav, rel, lines, refs, read_off), lines, spans, {}, set())
     syms = nav.index.symbols_in_file(rel)
     # (a C++ method defined outside its class, `registry::set_level`, is no name of the file's own: `logger->set_level`)
     own = {s.name for s in syms if s.parent_id is None and not cpp_out_of_class(s)}
