@@ -464,6 +464,11 @@ def callees(index: IndexQueries, sym: Symbol, resolve_imports: Callable[[str], d
             out.unresolved.append(label)
             continue
         d, how = hit
+        if d.kind not in CLASS_KINDS and d.qualname.rsplit(".", 2)[-2:] != [name, name] and lines is not None \
+                and _built_by_new(lines, at, name):
+            # `new DelegateManager()` builds the class, though PythonEngine has a property of that name (pythonnet)
+            types = _resolve_type(index, name, sym, resolve_imports)
+            d, how = types[0] if types else (d, how)
         if d.id == sym.id and name in member_calls and not member_calls[name] & SELF_WORDS \
                 and not any(r.startswith("(") for r in member_calls[name]):
             # `iterator.next()` inside BoundedIterator.next: a guess from the receiver's name gone back to the caller
@@ -486,6 +491,12 @@ def callees(index: IndexQueries, sym: Symbol, resolve_imports: Callable[[str], d
     if lines is not None:
         _beyond_calls(index, sym, resolve_imports, lines, values, set(calls) | set(bound or ()) | inner, out)
     return out
+
+
+def _built_by_new(lines: list[str], at: list[int], name: str) -> bool:
+    """Whether every call of `name` on these lines is an object creation (`new Name(..)`, `new Name<T>(..)`)."""
+    rx = re.compile(rf"\bnew\s+(?:[\w.]+\.)?{re.escape(name)}\s*[(<{{]")
+    return all(0 < n <= len(lines) and rx.search(lines[n - 1]) for n in at)
 
 
 def _implicit_rows(index: IndexQueries, sym: Symbol, lines: list[str] | None) -> list[Related]:

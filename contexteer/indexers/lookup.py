@@ -1028,8 +1028,16 @@ class _Body:
             hit = [s for s in self.syms_of(f) if s.name == name and s.parent_id in owners and usable(s)]
             if hit:
                 return hit[0], "same file" if f == sym.path else "import" if f in self.import_files else "same package"
-        if sym.language == "cpp" and re.fullmatch(r"\w+", r):
+        return self._last_resort(r, name)
+
+    def _last_resort(self, r: str, name: str) -> Found | None:
+        """C++: a namespace's function (`details::os::localtime(t)`); C#: an extension method, the only one so named
+        (`assembly.ReadStringResource(..)` on a local of an external type, pythonnet's PythonEngine.Initialize)."""
+        if self.sym.language == "cpp" and re.fullmatch(r"\w+", r):
             return self._cpp_namespace_member(r, name)
+        if self.sym.language == "csharp":
+            exts = [s for s in self.index.symbols_named(name) if s.name == name and s.language == "csharp" and extended_type(s)]
+            return (exts[0], "extension method") if len(exts) == 1 else None
         return None
 
     def _go_closure_param(self, r: str) -> str | None:
@@ -1218,11 +1226,39 @@ class _Body:
         """Java/Kotlin/Scala: the files of the caller's package (its directory) defining a class named `r` (a class
         of the same package is used without an import); PHP's namespace, one folder by PSR-4 (`Helper::formatTime()`
         in ProgressBar, both in Helper/)."""
+        if self.sym.language == "csharp" and r[:1].isupper():
+            return self._namespace_files(r)
         if self.sym.language not in ("java", "kotlin", "scala", "php") or not r[:1].isupper():
             return []
         folder = self.sym.path.rpartition("/")[0]
         return sorted({s.path for s in self.index.symbols_named(r) if s.name == r and s.kind in _CLASS_KINDS
                        and s.path.rpartition("/")[0] == folder and s.path != self.sym.path})
+
+
+    def _namespace_files(self, r: str) -> list[str]:
+        """C#: the files declaring a class `r` in the caller's namespace or one around it (`Runtime.Initialize(..)`,
+        `Exceptions.Clear()` in pythonnet's PythonEngine, all of namespace Python.Runtime, no using needed), every
+        part of a partial class."""
+        files = sorted({s.path for s in self.index.symbols_named(r) if s.name == r and s.kind in _CLASS_KINDS
+                        and s.language == "csharp" and s.path != self.sym.path})
+        return [f for f in files if sees_namespace_of(self.index, self.sym.path, f, self.texts)]
+
+
+_CS_NAMESPACE = re.compile(r"\s*namespace\s+([A-Za-z_][\w.]*)")
+
+
+def sees_namespace_of(index: IndexQueries, path: str, other: str, cache: dict[str, list[str]]) -> bool:
+    """C#: whether code in `path` sees the types of `other` without a using: `other` declares the namespace of
+    `path` or one around it (Python.Runtime's types from Python.Runtime.Native)."""
+    ws = getattr(index, "ws", None)
+    if ws is None:
+        return False
+
+    def spaces(f: str) -> set[str]:
+        return {m.group(1) for t in _file_lines(ws, f, cache)
+                if t.lstrip().startswith("namespace") and (m := _CS_NAMESPACE.match(t))}
+    parts = [ns.split(".") for ns in spaces(path)]
+    return bool(spaces(other) & {".".join(p[:k]) for p in parts for k in range(1, len(p) + 1)})
 
 
 #: A line of a class body that mixes something in: group 1 the keyword, group 2 the names as written (a PHP trait
@@ -1524,7 +1560,7 @@ def find_callers(index: IndexQueries, sym: Symbol, callee: str, resolve_imports:
         seen.add((r.path, r.line))
         if r.path not in lang:
             lang[r.path] = language_family(language_of(index, r.path))
-            evidence[r.path] = file_evidence(sym, r.path, resolve_imports) if lang[r.path] == family else None
+            evidence[r.path] = _file_evidence(index, sym, r.path, resolve_imports, own_lines) if lang[r.path] == family else None
         if lang[r.path] != family:
             continue  # a Python method is never called from JavaScript
         how = evidence[r.path]
@@ -2261,6 +2297,15 @@ def language_of(index: IndexQueries, path: str) -> str | None:
     return info.language if info is not None else None
 
 
+def _file_evidence(index: IndexQueries, sym: Symbol, path: str, resolve_imports: Callable[[str], dict[str, list[str]]],
+                   cache: dict[str, list[str]]) -> str | None:
+    """file_evidence, and for C# a file of the definition's namespace or one inside it (no using needed)."""
+    found = file_evidence(sym, path, resolve_imports)
+    if found is None and sym.language == "csharp" and sees_namespace_of(index, path, sym.path, cache):
+        return "same package"
+    return found
+
+
 def file_evidence(sym: Symbol, path: str, resolve_imports: Callable[[str], dict[str, list[str]]]) -> str | None:
     if path == sym.path:
         return "same file"
@@ -2296,7 +2341,7 @@ def extended_type(sym: Symbol) -> str | None:
     return m.group(1).rsplit(".", 1)[-1] if m else None
 
 
-_EXTENSION = re.compile(r"\(\s*this\s+([\w.]+)")
+_EXTENSION = re.compile(r"\(\s*this\s+(?:(?:in|ref|scoped|readonly)\s+)*([\w.]+)")
 
 
 def _imports_static(lines: list[str], name: str) -> bool:
@@ -2336,17 +2381,16 @@ def _check_receivers(index: IndexQueries, sites: list[Caller], callee: str, owne
         holder: str | None = None  # the class around the site
         against = False
         for m in _own_line_calls(call, text):
-            cast = CAST.search(text, 0, m.start())
-            if cast is not None:  # `dp.asInstanceOf[DefaultPromise[S]].linkRootOf(p)`, `((Head) h).truncate()`
-                typed = (cast.group(1) or cast.group(2)).rsplit(".", 1)[-1]
-                if typed == owner or inherits(index, typed, owner):
-                    site.receiver, site.how = True, "receiver type"
-                    break
-                if _is_type(index, typed) and not inherits(index, owner, typed):
-                    against = True
-                continue
             before = _RECEIVER.search(text, 0, m.start())
             word = before.group(1).lstrip("_$#") if before is not None else None
+            verdict = _early_verdict(index, text, m.start(), word, owner, owner_cls, site.path, files)
+            if verdict is not None:  # a cast, or a C# class name that tells which class
+                against = against or verdict is False
+                if isinstance(verdict, str) and verdict != "skip":
+                    site.receiver, site.how = True, verdict if verdict == "receiver type" else site.how
+                    site.receiver_name = site.receiver_name or word
+                    break
+                continue
             # bare only when nothing member-like precedes it: `make(1)\n    .spawn_blocking(2)`, `items[0].send(x)`
             # and `f(x).g()` are calls on a value the regex cannot name
             bare = word is None and not text[: m.start()].rstrip().endswith((".", "->", "::", "?."))
@@ -2413,6 +2457,49 @@ def _check_receivers(index: IndexQueries, sites: list[Caller], callee: str, owne
             site.receiver, against = bool(how), how is False
             site.how = how if isinstance(how, str) else site.how
         _settle(site, against, fits, text, callee, language)
+
+
+def _early_verdict(index: IndexQueries, text: str, start: int, word: str | None, owner: str, owner_cls: Symbol | None,
+                   path: str, cache: dict[str, list[str]]) -> str | bool | None:
+    """A call's receiver settled before anything else: cast to a type (`dp.asInstanceOf[DefaultPromise[S]].
+    linkRootOf(p)`, `((Head) h).truncate()`): "receiver type" for the method's class or a subtype, False for another
+    type, "skip" for a type the index does not know; a C# class name (`Runtime.Initialize(..)`): "receiver" when it
+    names the method's class there, False when another class of that name. None: nothing settled."""
+    cast = CAST.search(text, 0, start)
+    if cast is not None:
+        typed = (cast.group(1) or cast.group(2)).rsplit(".", 1)[-1]
+        if typed == owner or inherits(index, typed, owner):
+            return "receiver type"
+        return False if _is_type(index, typed) and not inherits(index, owner, typed) else "skip"
+    if word == owner and owner_cls is not None and owner_cls.language == "csharp":
+        meant = _cs_class_meant(index, path, owner_cls, cache)
+        return None if meant is None else "receiver" if meant else False
+    return None
+
+
+def _cs_class_meant(index: IndexQueries, path: str, cls: Symbol, cache: dict[str, list[str]]) -> bool | None:
+    """C#: whether a class name written in `path` means `cls` (a part of it, for a partial class): True when only its
+    namespace is seen there (the file's own namespace or one around it, or a using of it), False when only another
+    class of that name is; None when both or neither (the name alone decides nothing)."""
+    def seen(other: str) -> bool:
+        if other == path or sees_namespace_of(index, path, other, cache):
+            return True
+        usings = {m.group(1) for t in _file_lines(getattr(index, "ws", None), path, cache)[:400]
+                  if (m := re.match(r"\s*(?:global\s+)?using\s+([\w.]+)\s*;", t))}
+        return bool(spaces(other) & usings)
+    def spaces(f: str) -> set[str]:
+        return {m.group(1) for t in _file_lines(getattr(index, "ws", None), f, cache)
+                if t.lstrip().startswith("namespace") and (m := _CS_NAMESPACE.match(t))}
+
+    def partial(s: Symbol) -> bool:
+        return re.search(r"\bpartial\b", (s.signature or "").split("{")[0]) is not None
+    same = [s for s in index.symbols_named(cls.name) if s.name == cls.name and s.kind in _CLASS_KINDS and s.language == "csharp"]
+    mine = [s for s in same if s.id == cls.id or (partial(cls) and partial(s) and spaces(s.path) & spaces(cls.path))]
+    others = [s for s in same if s not in mine]
+    if not others or getattr(index, "ws", None) is None:
+        return None
+    ours, theirs = any(seen(s.path) for s in mine), any(seen(s.path) for s in others)
+    return ours if ours != theirs else None
 
 
 def _another_class(index: IndexQueries, word: str, owner: str, lines: list[str], language: str | None) -> bool:
@@ -2866,6 +2953,10 @@ def _shared_class_name(index: IndexQueries, cache: dict[str, list[Symbol]], owne
         # a `.d.ts` a package ships declares its JavaScript classes again (ESLint's `type RuleFixer = ..`): no namesake
         code = [s for s in found if not s.path.endswith(".d.ts")]
         cache[key] = code if code and len(code) < len(found) and all(s.language == "javascript" for s in code) else found
+        # a C# partial class spread over files is one class (pythonnet's Runtime in Runtime.cs, Runtime.Delegates.cs)
+        parts = [s for s in cache[key] if s.language == "csharp" and re.search(r"\bpartial\b", (s.signature or "").split("{")[0])]
+        if len(parts) > 1:
+            cache[key] = [s for s in cache[key] if s not in parts[1:]]
     return len(cache[key]) > 1
 
 

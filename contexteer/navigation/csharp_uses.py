@@ -35,7 +35,9 @@ def csharp_import_uses(nav: NavigationService, rel: str, lines: list[str],
     own = {s.name for s in nav.index.symbols_in_file(rel)}
     heads = {k for k, text in enumerate(lines, 1) if _NAMESPACE.match(text)}  # `namespace Python.Runtime` uses nothing
     plain = {n: [k for k in at if k not in heads] for n, at in plain.items()}
-    used = {n: at for n, at in plain.items() if at and n not in own and n[:1].isupper()}
+    # (a type's name; not `ImportHookState = ImportHook.SaveRuntimeData(),` in an object initializer: a member set)
+    used = {n: kept for n, at in plain.items() if n not in own and n[:1].isupper()
+            and (kept := [k for k in at if not _member_set(n, _line(lines, k))])}
     # every directive, the index's imports or not (`using MaybeFieldInfo = MaybeMemberInfo<FieldInfo>;` inside a
     # namespace block)
     usings = [(k, m) for k, text in enumerate(lines, 1) if "using" in text and (m := _USING.match(text))]
@@ -93,6 +95,12 @@ def csharp_import_uses(nav: NavigationService, rel: str, lines: list[str],
     if more > 0:
         other.glob = len(other.names) + more
     return out + [r for r in (local, other) if r.names]
+
+
+def _member_set(name: str, text: str) -> bool:
+    """Whether a line names `name` only as the member an assignment or an object initializer sets (`Name = ..`)."""
+    sets = list(re.finditer(rf"(?:^|[{{,])\s*{re.escape(name)}\s*=(?![=>])", text))
+    return bool(sets) and len(re.findall(rf"(?<![\w.]){re.escape(name)}\b", text)) == len(sets)
 
 
 def _parents(ns: str) -> list[str]:

@@ -26,7 +26,7 @@ _FILES = {
                            "            var p = PyMem_Malloc(4);\n            PyMem_Free(p);\n            PyCLRMetaType = null;\n"
                            "            var state = new PythonNetState();\n            var list = new List<int>(xs.Select(x => x).ToArray());\n"
                            "            MaybeFieldInfo f = default;\n            throw new ArgumentException(\"x\");\n"
-                           "            SomeExternal.Do();\n        }\n    }\n}\n"),
+                           "            SomeExternal.Do();\n            var h = new Holder { Unused = 1 };\n        }\n    }\n}\n"),
 }
 
 
@@ -40,6 +40,7 @@ def test_csharp_uses_view_names_each_usings_types(tmp_path):
     assert "Select at 24" in rows["System.Linq"] and "ToArray at 24" in rows["System.Linq"], u.text
     assert "FieldInfo at 14" in rows["System.Reflection"], u.text
     assert rows["System.Text"].endswith("no name of it used in code"), u.text
+    # (`new Holder { Unused = 1 }` sets a member named like the namespace's class Unused: no use of it)
     assert "PythonNetState (PythonNetState.cs:3) at 23" in rows["Py.Runtime.State"] and "Unused" not in u.text, u.text
     static = rows["static"]
     assert "PyMem_Malloc (Runtime.cs:5) at 20" in static and "PyMem_Free (Runtime.Delegates.cs:5) at 21" in static, u.text
@@ -49,4 +50,4 @@ def test_csharp_uses_view_names_each_usings_types(tmp_path):
     assert "BorrowedReference (Native/BorrowedReference.cs:3) at 18" in same and "Runtime" not in same.replace(
         "Py.Runtime", ""), u.text  # (the `namespace Py.Runtime` line uses no type Runtime)
     other = next(line for line in u.text.splitlines() if line.startswith("  not defined in the repository"))
-    assert other.endswith("SomeExternal at 27"), u.text
+    assert other.endswith("Holder at 28; SomeExternal at 27"), u.text

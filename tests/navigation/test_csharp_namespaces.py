@@ -1,0 +1,48 @@
+"""C# calls the pythonnet A/B questions asked about: a static call on a class of the same namespace needs no using
+(`Runtime.Initialize(..)`, `Exceptions.Clear()` in PythonEngine.Initialize were "unresolved"), a partial class
+spread over files is one class (its calls were "name only"), `new DelegateManager()` builds the class though the
+calling class has a property of that name, and an extension method called on a local of an external type resolves
+(`assembly.ReadStringResource(..)`, `versionObj.Borrow()` with `this in NewReference`)."""
+
+from __future__ import annotations
+
+from tests.navigation.conftest import served_tree
+
+_FILES = {
+    "src/Runtime.cs": ("namespace Py.Runtime\n{\n    public unsafe partial class Runtime\n    {\n"
+                       "        internal static void Initialize(bool initSigs = false) { }\n    }\n}\n"),
+    "src/Runtime.Delegates.cs": ("namespace Py.Runtime;\n\npublic unsafe partial class Runtime\n{\n"
+                                 "    internal static void Load() { }\n}\n"),
+    "src/Native/Exceptions.cs": ("namespace Py.Runtime.Native\n{\n    public static class Exceptions\n    {\n"
+                                 "        public static void Clear() { }\n    }\n}\n"),
+    "src/Util.cs": ("using System.Reflection;\n\nnamespace Py.Runtime\n{\n    internal static class Util\n    {\n"
+                    "        internal static string ReadStringResource(this Assembly assembly, string name) { return name; }\n"
+                    "    }\n\n    public readonly ref struct NewReference { }\n\n    public static class NewReferenceExtensions\n    {\n"
+                    "        public static int Borrow(this in NewReference reference) { return 0; }\n    }\n}\n"),
+    "src/DelegateManager.cs": "namespace Py.Runtime\n{\n    internal class DelegateManager\n    {\n        public DelegateManager() { }\n    }\n}\n",
+    "src/Engine.cs": ("using System.Reflection;\nusing Py.Runtime.Native;\n\nnamespace Py.Runtime\n{\n    public class Engine\n    {\n"
+                      "        static DelegateManager delegateManager;\n"
+                      "        internal static DelegateManager DelegateManager { get { return delegateManager; } }\n\n"
+                      "        public static void Initialize(NewReference versionObj)\n        {\n"
+                      "            delegateManager = new DelegateManager();\n            Runtime.Initialize(true);\n"
+                      "            Exceptions.Clear();\n            Assembly assembly = Assembly.GetExecutingAssembly();\n"
+                      "            var code = assembly.ReadStringResource(\"clr.py\");\n            var b = versionObj.Borrow();\n"
+                      "        }\n    }\n}\n"),
+    "other/Elsewhere.cs": ("namespace Other\n{\n    public class Runtime\n    {\n        public static void Initialize(bool x) { }\n    }\n\n"
+                           "    public class User\n    {\n        public void Go() { Runtime.Initialize(true); }\n    }\n}\n"),
+}
+
+
+def test_csharp_calls_across_a_namespace(tmp_path):
+    served = served_tree(tmp_path / "r", _FILES)
+    c = served.call("find_related", symbol="Engine.Initialize", relation="callees")
+    rows = {(i["qualname"], i["path"]) for i in c.data["items"]}
+    assert ("Runtime.Initialize", "src/Runtime.cs") in rows, c.text
+    assert ("Exceptions.Clear", "src/Native/Exceptions.cs") in rows, c.text
+    assert ("DelegateManager", "src/DelegateManager.cs") in rows and \
+           ("Engine.DelegateManager", "src/Engine.cs") not in rows, c.text  # the class, not the property
+    assert ("Util.ReadStringResource", "src/Util.cs") in rows and ("NewReferenceExtensions.Borrow", "src/Util.cs") in rows, c.text
+    assert "Runtime.Initialize" not in " ".join(c.data.get("unresolved") or []), c.text
+    r = served.call("find_related", symbol="Runtime.Initialize", path="src/Runtime.cs", relation="callers")
+    assert [(i["qualname"], i["how"]) for i in r.data["items"]] == [("Engine.Initialize", "same package")], r.text
+    assert "receiver Runtime" in r.text, r.text  # (a partial class over two files is one class, no namesake)
