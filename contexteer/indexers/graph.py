@@ -54,6 +54,7 @@ from contexteer.indexers.syntax import (
     bases_of,
     built_receiver,
     call_args,
+    call_args_at,
     declared_type,
     local_binding,
     loose_types,
@@ -428,8 +429,8 @@ def callees(index: IndexQueries, sym: Symbol, resolve_imports: Callable[[str], d
             continue
         calls.setdefault(ref.name, []).append(ref.line)
     out.items += [Related(sym, sym.path, "recursive", sorted(set(at)), detail=f"through the local {via}") if via
-                  else Related(overload_called(index, m, at, lines, sym), sym.path, "same class", sorted(set(at)))
-                  for (_, via), (m, at) in own.items()]
+                  else Related(o, sym.path, "same class", where)
+                  for (_, via), (m, at) in own.items() for o, where in _by_overload(index, m, at, lines, sym, via)]
     # PHP's language constructs written like calls (`isset($x)`, `empty($y)`) are no callees (Monolog A/B run 79)
     calls = {n: at for n, at in calls.items() if sym.language != "php" or n.lower() not in _PHP_CONSTRUCTS}
     quiet = _parameterless(values or [], calls, inner | set(bound or ()), sym, lines) if sym.language == "scala" else {}
@@ -464,17 +465,17 @@ def callees(index: IndexQueries, sym: Symbol, resolve_imports: Callable[[str], d
             out.unresolved.append(label)
             continue
         d, how = hit
-        if d.kind not in CLASS_KINDS and d.qualname.rsplit(".", 2)[-2:] != [name, name] and lines is not None \
-                and _built_by_new(lines, at, name):
-            # `new DelegateManager()` builds the class, though PythonEngine has a property of that name (pythonnet)
-            types = _resolve_type(index, name, sym, resolve_imports)
-            d, how = types[0] if types else (d, how)
+        d, how = _constructed(index, d, how, name, at, lines, sym, resolve_imports)
         if d.id == sym.id and name in member_calls and not member_calls[name] & SELF_WORDS \
                 and not any(r.startswith("(") for r in member_calls[name]):
             # `iterator.next()` inside BoundedIterator.next: a guess from the receiver's name gone back to the caller
             out.unresolved.append(_unresolved_call(index, sym, name, member_calls, path_calls))
             continue
-        d = overload_called(index, d, at, lines, sym)
+        picks = _by_overload(index, d, at, lines, sym)
+        if len(picks) > 1:  # `Logger.error(msg)` and `Logger.error(msg, ex)`: one row per overload called
+            out.items += [Related(o, o.path, how, where) for o, where in picks]
+            continue
+        d = picks[0][0]
         detail = ""
         if d.language == "zig" and d.kind == "constant":  # `const assert = std.debug.assert;`: the function it names
             fn = zig_names.aliased_function(index, d, lines_of(index, d.path))
@@ -491,6 +492,30 @@ def callees(index: IndexQueries, sym: Symbol, resolve_imports: Callable[[str], d
     if lines is not None:
         _beyond_calls(index, sym, resolve_imports, lines, values, set(calls) | set(bound or ()) | inner, out)
     return out
+
+
+def _by_overload(index: IndexQueries, d: Symbol, at: list[int], lines: list[str] | None, caller: Symbol,
+                 skip: object = None) -> list[tuple[Symbol, list[int]]]:
+    """The call lines of `d`'s name grouped by the overload each one's arguments fit (Capacitor's `Logger.verbose(tag,
+    msg)` is verbose(String, String), not the first call's verbose(String)), in order of first call."""
+    if skip or lines is None or d.language not in REAL_OVERLOADS:
+        return [(overload_called(index, d, at, lines, caller), sorted(set(at)))]
+    groups: dict[int, tuple[Symbol, list[int]]] = {}
+    for n in sorted(set(at)):
+        o = overload_called(index, d, [n], lines, caller)
+        groups.setdefault(o.id, (o, []))[1].append(n)
+    return list(groups.values())
+
+
+def _constructed(index: IndexQueries, d: Symbol, how: str, name: str, at: list[int], lines: list[str] | None, sym: Symbol,
+                 resolve_imports: Callable[[str], dict[str, list[str]]]) -> tuple[Symbol, str]:
+    """`new DelegateManager()` builds the class, though PythonEngine has a property of that name (pythonnet): the
+    class, when every call of the name is an object creation and the definition found is no class nor constructor."""
+    if d.kind in CLASS_KINDS or d.qualname.rsplit(".", 2)[-2:] == [name, name] or lines is None \
+            or not _built_by_new(lines, at, name):
+        return d, how
+    types = _resolve_type(index, name, sym, resolve_imports)
+    return types[0] if types else (d, how)
 
 
 def _built_by_new(lines: list[str], at: list[int], name: str) -> bool:
@@ -689,8 +714,17 @@ def _constructor_called(index: IndexQueries, cls: Symbol, at: list[int], lines: 
              and s.kind in ("method", "function", "constructor")]
     if not ctors:
         return ""
-    text = lines[at[0] - 1] if lines is not None and 0 < at[0] <= len(lines) else ""
-    args = call_args(text, cls.name)
+    said: dict[str, list[int]] = {}  # per constructor said, the lines building with it (`new JSObject(s)`, `new JSObject()`)
+    for n in at:
+        text = lines[n - 1] if lines is not None and 0 < n <= len(lines) else ""
+        said.setdefault(_constructor_fit(ctors, named, call_args(text, cls.name)), []).append(n)
+    if len(said) == 1:
+        return next(iter(said))
+    return "; ".join(f"{k} at {','.join(map(str, v))}" for k, v in said.items())
+
+
+def _constructor_fit(ctors: list[Symbol], named: str, args: list[str] | None) -> str:
+    """The constructor a call with `args` builds with (or the ones it may), as a callee row says it."""
     if len(ctors) > 1 and args is not None:
         fit = []
         for c in ctors:
@@ -916,7 +950,7 @@ def overload_called(index: IndexQueries, d: Any, at: list[int], lines: list[str]
         args = call_args(_elixir_call(lines, at[0]), d.name)
         fits = [s for s in same if args is not None and _elixir_fits(s.signature or "", len(args))]
         return fits[0] if len(fits) == 1 else d
-    args = call_args(lines[at[0] - 1], d.name)
+    args = call_args_at(lines, at[0], d.name)
     fits = [s for s in same if args is not None and len(param_types(s.signature or "") or []) == len(args)]
     if len(fits) > 1 and args:
         known = [_arg_type(lines, caller, at[0], a) for a in args]

@@ -35,6 +35,7 @@ from contexteer.indexers.syntax import (
     bases_of,
     built_receiver,
     call_args,
+    call_args_at,
     configured,
     declared_as,
     declared_type,
@@ -1689,7 +1690,7 @@ def _overload_sites(index: IndexQueries, sym: Symbol, callee: str, sites: list[C
                     left_out: list[Caller] | None) -> list[Caller]:
     """Among Java-like overloads (one class, one name), the calls whose argument count only another overload takes
     are that overload's: Capacitor's `call.resolve()` is no caller of `resolve(JSObject data)`. A call that does not
-    close within nine lines, or that no overload's parameter list fits (varargs and defaults counted), stays."""
+    close within 40 lines, or that no overload's parameter list fits (varargs and defaults counted), stays."""
     if not sites or sym.language not in REAL_OVERLOADS or sym.language == "elixir" or sym.kind not in ("method", "function"):
         return sites
     same = [s for s in index.symbols_in_file(sym.path) if s.qualname == sym.qualname and s.kind == sym.kind]
@@ -1711,8 +1712,7 @@ def _overload_sites(index: IndexQueries, sym: Symbol, callee: str, sites: list[C
     others = [s for s in same if s.id != sym.id]
     kept: list[Caller] = []
     for c in sites:
-        text = _file_lines(ws, c.path, files)[c.line - 1:c.line + 8] if ws is not None else []
-        args = call_args(" ".join(text), callee) if text else None  # (a call may go on over the next lines)
+        args = call_args_at(_file_lines(ws, c.path, files), c.line, callee) if ws is not None else None
         n = len(args) if args is not None else -1
         other = None if n < 0 else next((s for s in others if fits(s, n)), None) if not fits(sym, n) \
             else next((s for s in others if fits(s, n, fixed=True)), None) if variadic else None
@@ -2259,6 +2259,16 @@ def _through_holder(index: IndexQueries, sym: Symbol, holder: str, sites: list[C
                 c.how, c.receiver, c.receiver_name = "receiver", True, holder
 
 
+def _other_overload_call(sym: Symbol, lines: list[str], line: int) -> bool:
+    """Whether the call of `sym`'s name on `line` passes arguments its parameter list cannot take (Java-like
+    overloads: then it calls another one)."""
+    if sym.language not in REAL_OVERLOADS or sym.language == "elixir":
+        return False
+    args = call_args_at(lines, line, sym.name)
+    got = arity(sym.signature or "", sym.name) if args is not None else None
+    return got is not None and args is not None and not (got[0] <= len(args) and (got[1] is None or len(args) <= got[1]))
+
+
 def _calls_itself(index: IndexQueries, sym: Symbol, line: int, cache: dict[str, list[str]]) -> bool:
     """Whether a line of a definition calls the definition itself: bare or on this/self (`link(t)`,
     `compressedRoot().link(t)` on another instance of its class counts too), after the head that names it; not
@@ -2269,6 +2279,8 @@ def _calls_itself(index: IndexQueries, sym: Symbol, line: int, cache: dict[str, 
     calls = list(re.finditer(rf"(?<![\w$]){re.escape(sym.name)}(?![\w$])", text))
     if line == sym.start_line:
         calls = calls[1:]  # the head names it first
+    if calls and _other_overload_call(sym, lines, line):
+        return False  # `setCookie(url, cookieValue)` inside setCookie(url, key, value): another overload's call
     for m in calls:
         before = text[: m.start()].rstrip()
         if not before.endswith((".", "->", "::", "?.")):
@@ -2565,6 +2577,8 @@ def _chain_verdict(index: IndexQueries, defs: dict[str, list[Symbol]], bodies: d
             typed = body._chain_type(parts)
         typed = re.sub(r"<.*", "", typed).rsplit(".", 1)[-1] if typed else None
         if not typed:
+            if _external_head(index, enc, lines, parts):
+                return False  # `CookieManager.getInstance().setCookie(..)`: android.webkit's, not the repository's
             continue
         if typed == owner or inherits(index, typed, owner):
             return "receiver type"
@@ -2573,6 +2587,14 @@ def _chain_verdict(index: IndexQueries, defs: dict[str, list[Symbol]], bodies: d
         if _is_type(index, typed):
             return False
     return None
+
+
+def _external_head(index: IndexQueries, enc: Symbol, lines: list[str], parts: list[str]) -> bool:
+    """Java/Kotlin/Scala: whether a chain of calls starts at a class the file imports from outside the repository
+    (`CookieManager.getInstance()` with `import android.webkit.CookieManager;`): what it gives is that library's."""
+    head = parts[0] if parts else ""
+    return enc.language in ("java", "kotlin", "scala") and head[:1].isupper() and re.fullmatch(r"\w+", head) is not None \
+        and _jvm_import(lines, head) is not None and not _is_type(index, head)
 
 
 #: languages whose calls pass what the first parameter list declares (no trailing-closure argument is hidden from it)
@@ -2771,6 +2793,8 @@ def _other_type(index: IndexQueries, defs: dict[str, list[Symbol]], lines: list[
     typed = _alias_target(index, defs, site, typed) if typed is not None else None
     if typed is not None and site.path.endswith(_CPP_SUFFIXES) and ("<" in typed or "::" in typed or not _is_class(index, typed)):
         typed = cpp_type(index, typed)  # `worker_ptr` of type `async_logger_ptr`, a shared_ptr<async_logger>
+    if typed is not None and typed != owner and _foreign_namesake(index, site.path, lines, typed, owner):
+        return True  # `cookieManager.setCookie(..)` on an android.webkit.CookieManager: not the java.net one a class extends
     if typed is not None and typed != owner and site.path.endswith(".rs") and _trait_declares(index, owner, site, typed):
         # `parallel.par_extend(&v)` with `parallel: BinaryHeap<_>` and `impl ParallelExtend<T> for BinaryHeap<T>`:
         # the impl's method, which implements the trait's
@@ -2942,6 +2966,30 @@ def _classes_with_method(index: IndexQueries, cache: dict[str, list[Symbol]], ca
                     names.append(low)
         cache[key] = names
     return [str(n) for n in cache[key]]
+
+
+def _foreign_namesake(index: IndexQueries, path: str, lines: list[str], typed: str, owner: str) -> bool:
+    """Java/Kotlin/Scala: whether a value's declared type, imported (or written whole) from one package, is another
+    type than the base of that simple name the method's class takes from another package (Capacitor's
+    `android.webkit.CookieManager cookieManager` is no java.net.CookieManager, which CapacitorCookieManager extends)."""
+    if not path.endswith((".java", ".kt", ".scala")):
+        return False
+    simple = typed.rsplit(".", 1)[-1]
+    mine = typed if "." in typed else _jvm_import(lines, simple)
+    if mine is None:
+        return False
+    for cls in index.symbols_named(owner):
+        if cls.name == owner and cls.kind in _CLASS_KINDS:
+            theirs = _jvm_import(lines_of(index, cls.path), simple)
+            if theirs is not None and theirs != mine:
+                return True
+    return False
+
+
+def _jvm_import(lines: list[str], simple: str) -> str | None:
+    """The qualified name a Java/Kotlin/Scala file imports `simple` as (`import java.net.CookieManager;`)."""
+    rx = re.compile(rf"\s*import\s+([\w.]+\.{re.escape(simple)})\s*;?\s*$")
+    return next((m.group(1) for t in lines[:300] if t.lstrip().startswith("import") and (m := rx.match(t))), None)
 
 
 def _shared_class_name(index: IndexQueries, cache: dict[str, list[Symbol]], owner: str) -> bool:

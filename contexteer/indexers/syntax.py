@@ -185,7 +185,15 @@ def top_level(params: str, opens: str = "<([") -> list[str]:
     is no bracket), stripped, empty ones dropped."""
     closes = opens.translate(str.maketrans("<([{", ">)]}"))
     parts, depth, cur = [], 0, ""
-    for ch in params:
+    i = 0
+    while i < len(params):
+        ch = params[i]
+        if ch == '"' or (ch == "'" and _CHAR.match(params, i)):  # a string or char literal: its commas are text
+            m = _DQ.match(params, i) if ch == '"' else _CHAR.match(params, i)
+            end = m.end() if m is not None else len(params)
+            cur += params[i:end]
+            i = end
+            continue
         if ch in opens:
             depth += 1
         elif ch in closes:
@@ -195,7 +203,13 @@ def top_level(params: str, opens: str = "<([") -> list[str]:
             cur = ""
         else:
             cur += ch
+        i += 1
     return [p.strip() for p in [*parts, cur] if p.strip()]
+
+
+#: a double-quoted string literal and a one-character literal (`','`, `'\n'`; never Rust's lifetime `'a`)
+_DQ = re.compile(r'"(?:\\.|[^"\\])*"')
+_CHAR = re.compile(r"'(?:\\.|[^'\\])'")
 
 
 def type_word(text: str) -> str:
@@ -287,6 +301,12 @@ def call_args(text: str, name: str) -> list[str] | None:
     m = re.search(rf"\b{re.escape(name)}\s*(?:<[^<>()]*>)?\s*\(", text)
     inner = inside_parens(text, m.end()) if m is not None else None
     return top_level(inner) if inner is not None else None
+
+
+def call_args_at(lines: list[str], line: int, name: str) -> list[str] | None:
+    """call_args of the call of `name` starting on `line` (1-based), read on over up to 40 lines (a call whose
+    arguments are a long concatenation, Capacitor's `Logger.verbose(\n tags, "..." +\n ...)`)."""
+    return call_args(" ".join(lines[line - 1:line + 39]), name) if 0 < line <= len(lines) else None
 
 
 def inside_parens(text: str, start: int) -> str | None:

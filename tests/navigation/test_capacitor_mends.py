@@ -1,0 +1,55 @@
+"""What the Capacitor (Java) A/B run 109 stumbled on: callees naming one overload for every call of a name
+(`Logger.verbose(tag, msg)` read as verbose(String), `Logger.error(msg, ex)` as error(String), `new JSObject()` as the
+String constructor); callers counting a comma inside a string literal as an argument (`"Wed, 31 Dec 2000"`), an
+overload calling another overload as "recursive", a field of android.webkit.CookieManager as the java.net
+CookieManager the class extends, and `CookieManager.getInstance().setCookie(..)` of an imported library class."""
+
+from __future__ import annotations
+
+from tests.navigation.conftest import served_tree
+
+_P = "src/com/cap/"
+_FILES = {
+    _P + "Logger.java": ("package com.cap;\n\npublic class Logger {\n"
+                         "    public static void verbose(String message) {\n        verbose(\"core\", message);\n    }\n\n"
+                         "    public static void verbose(String tag, String message) {\n    }\n\n"
+                         "    public static void error(String message) {\n    }\n\n"
+                         "    public static void error(String message, Throwable e) {\n    }\n}\n"),
+    _P + "JSObject.java": ("package com.cap;\n\npublic class JSObject {\n    public JSObject() {\n    }\n\n"
+                           "    public JSObject(String json) {\n    }\n}\n"),
+    _P + "MessageHandler.java": ("package com.cap;\n\npublic class MessageHandler {\n"
+                                 "    public void postMessage(String jsonStr) {\n        try {\n"
+                                 "            JSObject data = new JSObject(jsonStr);\n"
+                                 "            Logger.verbose(\n                \"tag\",\n                \"a, b: \" +\n"
+                                 "                    jsonStr\n            );\n"
+                                 "            JSObject none = new JSObject();\n            Logger.error(\"x\");\n"
+                                 "        } catch (Exception ex) {\n            Logger.error(\"Post message error:\", ex);\n        }\n    }\n}\n"),
+    _P + "CookieManager2.java": ("package com.cap;\n\nimport java.net.CookieManager;\n\n"
+                                 "public class CookieManager2 extends CookieManager {\n"
+                                 "    private final android.webkit.CookieManager webkit = null;\n\n"
+                                 "    public void setCookie(String url, String value) {\n        webkit.setCookie(url, value);\n    }\n\n"
+                                 "    public void setCookie(String url, String key, String value) {\n"
+                                 "        setCookie(url, key + \"=\" + value);\n    }\n}\n"),
+    _P + "Cookies.java": ("package com.cap;\n\npublic class Cookies {\n    CookieManager2 cookieManager;\n\n"
+                          "    void clear(String url, String key) {\n"
+                          "        cookieManager.setCookie(url, key + \"=; Expires=Wed, 31 Dec 2000 23:59:59 GMT\");\n    }\n}\n"),
+    _P + "cordova/CordovaCookies.java": ("package com.cap.cordova;\n\nimport android.webkit.CookieManager;\n\n"
+                                         "public class CordovaCookies {\n    private final CookieManager cookieManager = null;\n\n"
+                                         "    public void setCookie(String url, String value) {\n        cookieManager.setCookie(url, value);\n"
+                                         "        CookieManager.getInstance().setCookie(url, value);\n    }\n}\n"),
+}
+
+
+def test_java_overloads_per_call_and_library_namesakes(tmp_path):
+    served = served_tree(tmp_path / "r", _FILES)
+    c = served.call("find_related", symbol="MessageHandler.postMessage", relation="callees")
+    rows = {(i["qualname"], i["start_line"], tuple(i["lines"])) for i in c.data["items"]}
+    assert ("Logger.verbose", 8, (7,)) in rows and ("Logger.error", 11, (13,)) in rows and ("Logger.error", 14, (15,)) in rows, c.text
+    assert "constructor 7-8 (String json) at 6; constructor 4-5 () at 12" in c.text, c.text
+    r = served.call("find_related", symbol="CookieManager2.setCookie", path=_P + "CookieManager2.java:8", relation="callers")
+    got = {(i["path"].rsplit("/", 1)[-1], tuple(i["lines"])) for i in r.data["items"]}
+    # the string's comma is no argument; the three-parameter overload's call is this one's
+    assert got == {("Cookies.java", (7,)), ("CookieManager2.java", (13,))}, r.text
+    assert "CordovaCookies.java:9" in r.text and "CordovaCookies.java:10" in r.text and "left out" in r.text, r.text
+    three = served.call("find_related", symbol="CookieManager2.setCookie", path=_P + "CookieManager2.java:12", relation="callers")
+    assert three.data["items"] == [] and "recursive" not in three.text, three.text
