@@ -210,6 +210,9 @@ def callers(index: IndexQueries, sym: Symbol, resolve_imports: Callable[[str], d
     out.items += later_tests[:room]
     out.truncated = out.truncated or len(later_tests) > room
     _left_out_note(index, out, first_dropped)
+    outside = _library_override(index, sym) if not out.items or all(i.how == "name only" for i in out.items) else None
+    if outside:
+        out.note = f"{out.note}; {outside}" if out.note else outside
     if sym.language == "zig" and sym.kind in ("function", "method"):
         stored = zig_vtables.stored_note(index, sym)
         if stored:
@@ -229,6 +232,25 @@ def callers(index: IndexQueries, sym: Symbol, resolve_imports: Callable[[str], d
                 f"(maybe other types' methods) left out ({tests}{named}): find_related(symbol=\"{first}\", relation=\"callers\") lists them")
         out.note = f"{out.note}; {more}" if out.note else more
     return out
+
+
+def _library_override(index: IndexQueries, sym: Symbol) -> str | None:
+    """A method overriding one of a base class from outside the repository (`@Override public void put(URI uri, ..)` in
+    Capacitor's CookieManager subclass, which the JDK calls once `CookieHandler.setDefault(..)` installs it): say so,
+    or an answer of no callers, or of name-only ones, reads as dead code (A/B run 109)."""
+    if sym.kind != "method" or sym.parent_id is None or sym.language not in ("java", "kotlin", "csharp", "scala", "swift"):
+        return None
+    lines = lines_of(index, sym.path)
+    head = " ".join(lines[max(0, sym.start_line - 3):sym.start_line]) + " " + (sym.signature or "")
+    if not re.search(r"@Override\b|\boverride\b", head):
+        return None
+    cls = index.get_symbol(sym.parent_id)
+    bases = [b for b in (bases_of(cls) if cls is not None else []) if b]
+    simple = [re.sub(r"<.*", "", b).rsplit(".", 1)[-1] for b in bases]
+    if not bases or any(s.kind in CLASS_KINDS for n in simple for s in index.symbols_named(n) if s.name == n):
+        return None
+    return (f"{sym.name} overrides a method of {', '.join(bases)}, from outside the repository: the library calls it "
+            "(where the object is handed to it), which no call site here shows")
 
 
 #: a test framework's entry point, which nothing in the repository calls: Go `TestX`/`BenchmarkX`/`ExampleX`/`FuzzX`,

@@ -2793,8 +2793,11 @@ def _other_type(index: IndexQueries, defs: dict[str, list[Symbol]], lines: list[
     typed = _alias_target(index, defs, site, typed) if typed is not None else None
     if typed is not None and site.path.endswith(_CPP_SUFFIXES) and ("<" in typed or "::" in typed or not _is_class(index, typed)):
         typed = cpp_type(index, typed)  # `worker_ptr` of type `async_logger_ptr`, a shared_ptr<async_logger>
-    if typed is not None and typed != owner and _foreign_namesake(index, site.path, lines, typed, owner):
-        return True  # `cookieManager.setCookie(..)` on an android.webkit.CookieManager: not the java.net one a class extends
+    if typed is not None and typed != owner and (_foreign_namesake(index, site.path, lines, typed, owner)
+                                                 or _library_typed(index, site.path, typed, owner, word)):
+        # `cookieManager.setCookie(..)` on an android.webkit.CookieManager, not the java.net one the class extends;
+        # `this.plugins.put(..)` on a Map, the library type's method, not CapacitorCookieManager.put
+        return True
     if typed is not None and typed != owner and site.path.endswith(".rs") and _trait_declares(index, owner, site, typed):
         # `parallel.par_extend(&v)` with `parallel: BinaryHeap<_>` and `impl ParallelExtend<T> for BinaryHeap<T>`:
         # the impl's method, which implements the trait's
@@ -2966,6 +2969,16 @@ def _classes_with_method(index: IndexQueries, cache: dict[str, list[Symbol]], ca
                     names.append(low)
         cache[key] = names
     return [str(n) for n in cache[key]]
+
+
+def _library_typed(index: IndexQueries, path: str, typed: str, owner: str, word: str) -> bool:
+    """Java/C#/Kotlin/Scala: whether a value declared with a type from outside the repository (`Map<String,
+    PluginHandle> plugins`) is none of the method's class: neither that class nor a base or subtype of it (a type
+    parameter, `T`, is left alone)."""
+    simple = re.sub(r"<.*", "", typed).rsplit(".", 1)[-1]
+    return path.endswith((".java", ".cs", ".kt", ".scala")) and simple not in (owner, word) and simple[:1].isupper() \
+        and re.fullmatch(r"[A-Z][A-Z0-9]?", simple) is None and not _is_type(index, simple) \
+        and not inherits(index, owner, simple) and not inherits(index, simple, owner)
 
 
 def _foreign_namesake(index: IndexQueries, path: str, lines: list[str], typed: str, owner: str) -> bool:

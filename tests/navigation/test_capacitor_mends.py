@@ -29,10 +29,12 @@ _FILES = {
                                  "    private final android.webkit.CookieManager webkit = null;\n\n"
                                  "    public void setCookie(String url, String value) {\n        webkit.setCookie(url, value);\n    }\n\n"
                                  "    public void setCookie(String url, String key, String value) {\n"
-                                 "        setCookie(url, key + \"=\" + value);\n    }\n}\n"),
+                                 "        setCookie(url, key + \"=\" + value);\n    }\n\n"
+                                 "    @Override\n    public void put(String uri, String headers) {\n    }\n}\n"),
     _P + "Cookies.java": ("package com.cap;\n\npublic class Cookies {\n    CookieManager2 cookieManager;\n\n"
                           "    void clear(String url, String key) {\n"
-                          "        cookieManager.setCookie(url, key + \"=; Expires=Wed, 31 Dec 2000 23:59:59 GMT\");\n    }\n}\n"),
+                          "        cookieManager.setCookie(url, key + \"=; Expires=Wed, 31 Dec 2000 23:59:59 GMT\");\n    }\n\n"
+                          "    void keep(java.util.Map<String, String> store) {\n        store.put(\"a\", \"b\");\n    }\n}\n"),
     _P + "cordova/CordovaCookies.java": ("package com.cap.cordova;\n\nimport android.webkit.CookieManager;\n\n"
                                          "public class CordovaCookies {\n    private final CookieManager cookieManager = null;\n\n"
                                          "    public void setCookie(String url, String value) {\n        cookieManager.setCookie(url, value);\n"
@@ -53,3 +55,10 @@ def test_java_overloads_per_call_and_library_namesakes(tmp_path):
     assert "CordovaCookies.java:9" in r.text and "CordovaCookies.java:10" in r.text and "left out" in r.text, r.text
     three = served.call("find_related", symbol="CookieManager2.setCookie", path=_P + "CookieManager2.java:12", relation="callers")
     assert three.data["items"] == [] and "recursive" not in three.text, three.text
+
+
+def test_a_method_overriding_a_library_class_says_the_library_calls_it(tmp_path):
+    served = served_tree(tmp_path / "r", _FILES)
+    p = served.call("find_related", symbol="CookieManager2.put", relation="callers")
+    assert p.data["items"] == [], p.text  # `store.put(..)` on a java.util.Map is the Map's
+    assert "put overrides a method of CookieManager, from outside the repository: the library calls it" in p.text, p.text
