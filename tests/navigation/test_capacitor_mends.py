@@ -62,3 +62,16 @@ def test_a_method_overriding_a_library_class_says_the_library_calls_it(tmp_path)
     p = served.call("find_related", symbol="CookieManager2.put", relation="callers")
     assert p.data["items"] == [], p.text  # `store.put(..)` on a java.util.Map is the Map's
     assert "put overrides a method of CookieManager, from outside the repository: the library calls it" in p.text, p.text
+
+
+def test_a_java_types_references_include_locals_loops_casts_and_qualified_uses(tmp_path):
+    files = {"src/p/Mask.java": ("package p;\n\nimport java.util.List;\n\npublic interface Mask {\n    boolean matches(String h);\n\n"
+                                 "    class Parser {\n        public static Mask parse(String m) { return null; }\n    }\n}\n"),
+             "src/p/User.java": ("package p;\n\npublic class User {\n    boolean any(List<? extends Mask> masks, Object o) {\n"
+                                 "        for (Mask m : masks) {\n            Mask x = Mask.Parser.parse(\"a\");\n"
+                                 "            if (o instanceof Mask) { return ((Mask) o).matches(\"h\"); }\n"
+                                 "            Class<?> c = Mask.class;\n            Mask[] all = null;\n        }\n        return false;\n    }\n}\n")}
+    served = served_tree(tmp_path / "r", files)
+    s = served.call("search_symbol", query="Mask", kind="interface", references=True)
+    lines = {int(ln.split(":")[1]) for ln in s.text.splitlines() if ln.startswith("src/p/User.java:")}
+    assert lines == {4, 5, 6, 7, 8, 9}, s.text  # a wildcard, a loop, a local and a qualified call, instanceof and a cast, a class literal, an array

@@ -30,3 +30,17 @@
 (import_declaration (scoped_identifier scope: (_) @import.module name: (identifier) @import.name) .) @import
 (import_declaration (scoped_identifier) @import.module (asterisk) @import.name) @import
 (import_declaration (identifier) @import.module .) @import
+; types named in locals, loops, casts, instanceof, class literals, arrays, wildcards, catch and throws clauses, and a
+; scoped type's parts (`HostMask.Parser`): a type's references listed only parameters and fields (Capacitor A/B run 109)
+(local_variable_declaration type: (type_identifier) @name) @reference.type
+(enhanced_for_statement type: (type_identifier) @name) @reference.type
+(cast_expression type: (type_identifier) @name) @reference.type
+(instanceof_expression right: (type_identifier) @name) @reference.type
+(class_literal (type_identifier) @name) @reference.type
+(array_type element: (type_identifier) @name) @reference.type
+(wildcard (type_identifier) @name) @reference.type
+(catch_type (type_identifier) @name) @reference.type
+(throws (type_identifier) @name) @reference.type
+(scoped_type_identifier (type_identifier) @name) @reference.type
+((method_invocation object: (identifier) @name) (#match? @name "^[A-Z]")) @reference.type
+((field_access object: (identifier) @name) (#match? @name "^[A-Z]")) @reference.type
