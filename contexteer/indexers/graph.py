@@ -60,6 +60,7 @@ from contexteer.indexers.syntax import (
     loose_types,
     param_types,
     receiver_chain,
+    takes_call,
 )
 
 logger = logging.getLogger(__name__)
@@ -973,7 +974,9 @@ def overload_called(index: IndexQueries, d: Any, at: list[int], lines: list[str]
         fits = [s for s in same if args is not None and _elixir_fits(s.signature or "", len(args))]
         return fits[0] if len(fits) == 1 else d
     args = call_args_at(lines, at[0], d.name)
-    fits = [s for s in same if args is not None and len(param_types(s.signature or "") or []) == len(args)]
+    fits = [s for s in same if args is not None and takes_call(s.signature or "", d.name, args, d.language)]
+    if len(fits) > 1 and args is not None:  # a parameter list of exactly that length first (not varargs or defaults)
+        fits = [s for s in fits if len(param_types(s.signature or "") or []) == len(args)] or fits
     if len(fits) > 1 and args:
         known = [_arg_type(lines, caller, at[0], a) for a in args]
         fits = [s for s in fits if all(k is None or k == p for k, p in zip(known, param_types(s.signature or "") or [],

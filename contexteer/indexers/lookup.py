@@ -49,8 +49,10 @@ from contexteer.indexers.syntax import (
     local_bindings,
     named_type,
     opening_paren,
+    param_types,
     receiver_chain,
     return_type,
+    takes_call,
     whole_header,
 )
 from contexteer.workspace import repo_text
@@ -1697,25 +1699,27 @@ def _overload_sites(index: IndexQueries, sym: Symbol, callee: str, sites: list[C
     if len(same) < 2:
         return sites
 
-    def takes(s: Symbol) -> tuple[int, int | None] | None:
-        head = s.signature or ""
-        return arity(head, s.name) if "(" in head else None
+    def fits(s: Symbol, args: list[str]) -> bool:
+        return takes_call(s.signature or "", s.name, args, s.language)
 
-    def fits(s: Symbol, n: int, fixed: bool = False) -> bool:
-        got = takes(s)
-        if fixed:  # a fixed parameter list that fits wins over varargs (`reject(msg, e, data, code)`)
-            return got is not None and got[1] is not None and got[0] <= n <= got[1]
-        return got is None or got[0] <= n and (got[1] is None or n <= got[1])
-    variadic = (takes(sym) or (0, 0))[1] is None
+    def exact(s: Symbol, args: list[str]) -> bool:  # a fixed parameter list of that length (no varargs, no default used)
+        got = arity(s.signature or "", s.name)
+        return got is not None and got[1] is not None and len(param_types(s.signature or "") or []) == len(args)
+
+    def meant(args: list[str], c: Caller) -> Symbol | None:  # the other overload a call means, if the arguments say
+        if not fits(sym, args):
+            return next((s for s in others if fits(s, args)), None)
+        if _arg_type_conflict(index, c, args, sym):  # `Initialize(args)` with `string[] args` is no bool's
+            return next((s for s in others if fits(s, args) and not _arg_type_conflict(index, c, args, s)), None)
+        # `Initialize()` beside Initialize(bool setSysArgv = true, ..), `reject(msg, e, data, code)` beside varargs
+        return None if exact(sym, args) else next((s for s in others if fits(s, args) and exact(s, args)), None)
     files: dict[str, list[str]] = {}
     ws = getattr(index, "ws", None)
     others = [s for s in same if s.id != sym.id]
     kept: list[Caller] = []
     for c in sites:
         args = call_args_at(_file_lines(ws, c.path, files), c.line, callee) if ws is not None else None
-        n = len(args) if args is not None else -1
-        other = None if n < 0 else next((s for s in others if fits(s, n)), None) if not fits(sym, n) \
-            else next((s for s in others if fits(s, n, fixed=True)), None) if variadic else None
+        other = meant(args, c) if args is not None else None
         if other is None:
             kept.append(c)
             continue
@@ -1726,6 +1730,29 @@ def _overload_sites(index: IndexQueries, sym: Symbol, callee: str, sites: list[C
         if left_out is not None:
             left_out.append(c)
     return kept
+
+
+#: value types an argument of a class or array type can never be passed as
+_PRIMITIVES = frozenset("bool boolean int long short byte sbyte char float double decimal uint ulong ushort".split())
+
+
+def _arg_type_conflict(index: IndexQueries, c: Caller, args: list[str], target: Symbol) -> bool:
+    """Whether an argument that is a parameter of the calling definition has a declared type the target's parameter
+    at that place cannot take: an array or class for a primitive, a bool for a number (pythonnet's `Initialize(args)`
+    with `params string[] args` is not Initialize(bool setSysArgv = true, ..))."""
+    params = param_types(target.signature or "") or []
+    enc = enclosing(index.symbols_in_file(c.path), c.line) if any(re.fullmatch(r"\w+", a) for a in args) else None
+    if enc is None:
+        return False
+    for a, p in zip(args, params, strict=False):
+        m = re.search(rf"([\w.]+(?:<[^()]*?>)?(?:\[\s*\])*)\s+{re.escape(a)}\s*[,)=]", enc.signature or "") \
+            if re.fullmatch(r"\w+", a) else None
+        if m is None:
+            continue
+        have, want = m.group(1).lower(), p.lower().rstrip("?")
+        if want in _PRIMITIVES and have != want and (have not in _PRIMITIVES or "bool" in (have[:4], want[:4])):
+            return True
+    return False
 
 
 def _cpp_same_class(path: str, cls: Symbol | None) -> bool:
@@ -2265,8 +2292,7 @@ def _other_overload_call(sym: Symbol, lines: list[str], line: int) -> bool:
     if sym.language not in REAL_OVERLOADS or sym.language == "elixir":
         return False
     args = call_args_at(lines, line, sym.name)
-    got = arity(sym.signature or "", sym.name) if args is not None else None
-    return got is not None and args is not None and not (got[0] <= len(args) and (got[1] is None or len(args) <= got[1]))
+    return args is not None and not takes_call(sym.signature or "", sym.name, args, sym.language)
 
 
 def _calls_itself(index: IndexQueries, sym: Symbol, line: int, cache: dict[str, list[str]]) -> bool:
@@ -2486,7 +2512,15 @@ def _early_verdict(index: IndexQueries, text: str, start: int, word: str | None,
     if word == owner and owner_cls is not None and owner_cls.language == "csharp":
         meant = _cs_class_meant(index, path, owner_cls, cache)
         return None if meant is None else "receiver" if meant else False
+    if word is not None and word != owner and word[:1].isupper() and path.endswith(_CLASS_CALLED) \
+            and re.search(rf"(?<![\w$.]){re.escape(word)}\s*\.\s*$", text[:start]) is not None \
+            and _is_type(index, word) and not inherits(index, word, owner) and not inherits(index, owner, word):
+        return False  # `Runtime.Initialize(..)`, `ClassManager.Reset()`: another class's static method
     return None
+
+
+#: languages whose static methods are called through their class's name (`Runtime.Initialize(initSigs)`)
+_CLASS_CALLED = (".java", ".cs", ".kt", ".scala", ".dart", ".swift")
 
 
 def _cs_class_meant(index: IndexQueries, path: str, cls: Symbol, cache: dict[str, list[str]]) -> bool | None:

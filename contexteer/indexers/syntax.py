@@ -306,7 +306,16 @@ def call_args(text: str, name: str) -> list[str] | None:
 def call_args_at(lines: list[str], line: int, name: str) -> list[str] | None:
     """call_args of the call of `name` starting on `line` (1-based), read on over up to 40 lines (a call whose
     arguments are a long concatenation, Capacitor's `Logger.verbose(\n tags, "..." +\n ...)`)."""
-    return call_args(" ".join(lines[line - 1:line + 39]), name) if 0 < line <= len(lines) else None
+    if not 0 < line <= len(lines):
+        return None
+    text = " ".join(lines[line - 1:line + 39])
+    # a one-line definition calling its namesake (`void Initialize() { Initialize(setSysArgv: true); }`): past the head
+    first = re.search(rf"(?<![\w$]){re.escape(name)}\s*[(<]", lines[line - 1])
+    head = re.compile(rf"(?<!new )(?<![\w$.]){re.escape(name)}\s*\([^()]*\)\s*(?:\{{|=>)").match(text, first.start()) \
+        if first is not None else None
+    if head is not None and re.search(rf"(?<![\w$]){re.escape(name)}\s*[(<]", lines[line - 1][head.end():]):
+        text = text[head.end():]
+    return call_args(text, name)
 
 
 def inside_parens(text: str, start: int) -> str | None:
@@ -339,6 +348,50 @@ def arity(signature: str, name: str) -> tuple[int, int | None] | None:
         if not re.search(r"(?<![=!<>])=(?![=>])", p):  # no default value (`f: A => B` is a type)
             required += 1
     return required, most
+
+
+def takes_call(signature: str, name: str, args: list[str], language: str | None) -> bool:
+    """Whether a call passing `args` (as written) fits a header's parameter list: the count between its required and
+    its most (defaults, varargs), and named arguments (C# `setSysArgv: false`, Kotlin/Scala `x = 1`) naming its
+    parameters, with every required one passed by position or by name (pythonnet's `Initialize(setSysArgv: false)`
+    is Initialize(bool setSysArgv = true, ..), not Initialize(IEnumerable<string> args, bool setSysArgv = true, ..))."""
+    got = arity(signature, name)
+    if got is None:
+        return True
+    n = len(args)
+    if n < got[0] or (got[1] is not None and n > got[1]):
+        return False
+    named = [m.group(1) for a in args if (m := _named_arg(a, language))]
+    if not named:
+        return n >= got[0]
+    m = re.search(rf"(?<![\w$]){re.escape(name)}\s*(?:<(?:[^<>]|<[^<>]*>)*>)?\s*\(", signature)
+    inner = inside_parens(signature, m.end()) if m is not None else None
+    params = top_level(inner or "")
+    names = [_param_name(p, language) for p in params]
+    if any(x not in names for x in named):
+        return False
+    required = [nm for p, nm in zip(params, names, strict=True) if not re.search(r"(?<![=!<>])=(?![=>])", p)]
+    positional = n - len(named)
+    return all(nm in named for nm in required[positional:])
+
+
+def _named_arg(arg: str, language: str | None) -> re.Match[str] | None:
+    """A named argument's name: C#/Swift `name: value`, Kotlin/Scala `name = value`."""
+    if language in ("csharp", "swift", "dart"):
+        return re.match(r"\s*(\w+)\s*:(?!:)", arg)
+    if language in ("kotlin", "scala"):
+        return re.match(r"\s*(\w+)\s*=(?![=>])", arg)
+    return None
+
+
+def _param_name(param: str, language: str | None) -> str:
+    """A parameter's name: `bool setSysArgv = true` -> setSysArgv, Kotlin `x: Int = 1` -> x."""
+    head = re.split(r"(?<![=!<>])=(?![=>])", param, maxsplit=1)[0].strip()
+    if language in ("kotlin", "scala", "swift") and ":" in head:
+        words = re.findall(r"\w+", head.split(":", 1)[0])
+        return words[-1] if words else ""
+    words = re.findall(r"\w+", head)
+    return words[-1] if words else ""
 
 
 def local_binding(lines: list[str], start: int, end: int, word: str) -> tuple[str, str] | None:

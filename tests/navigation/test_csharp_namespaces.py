@@ -46,3 +46,31 @@ def test_csharp_calls_across_a_namespace(tmp_path):
     r = served.call("find_related", symbol="Runtime.Initialize", path="src/Runtime.cs", relation="callers")
     assert [(i["qualname"], i["how"]) for i in r.data["items"]] == [("Engine.Initialize", "same package")], r.text
     assert "receiver Runtime" in r.text, r.text  # (a partial class over two files is one class, no namesake)
+
+
+_ENGINE = {
+    "src/Engine.cs": ("namespace Py.Runtime\n{\n    public class Engine\n    {\n"
+                      "        public Engine() { Initialize(); }\n"
+                      "        public Engine(params string[] args) { Initialize(args); }\n"
+                      "        public static void Initialize() { Initialize(setSysArgv: true); }\n"
+                      "        public static void Initialize(bool setSysArgv = true, bool initSigs = false)\n        {\n"
+                      "            Initialize(new string[0], setSysArgv: setSysArgv, initSigs: initSigs);\n        }\n"
+                      "        public static void Initialize(string[] args, bool setSysArgv = true, bool initSigs = false)\n        {\n"
+                      "            Registry.Initialize();\n        }\n"
+                      "        public static void InitExt() { Initialize(setSysArgv: false); }\n    }\n\n"
+                      "    public static class Registry\n    {\n        public static void Initialize() { }\n    }\n}\n"),
+}
+
+
+def test_csharp_overloads_by_named_arguments_defaults_and_argument_types(tmp_path):
+    served = served_tree(tmp_path / "r", _ENGINE)
+    two = served.call("find_related", symbol="Engine.Initialize", path="src/Engine.cs:8", relation="callers")
+    assert {(i["qualname"], tuple(i["lines"])) for i in two.data["items"]} == {("Engine.Initialize", (7,)), ("Engine.InitExt", (16,))}, two.text
+    three = served.call("find_related", symbol="Engine.Initialize", path="src/Engine.cs:12", relation="callers")
+    assert {(i["qualname"], tuple(i["lines"])) for i in three.data["items"]} == {("Engine.Engine", (6,)), ("Engine.Initialize", (10,))}, three.text
+    none = served.call("find_related", symbol="Engine.Initialize", path="src/Engine.cs:7", relation="callers")
+    assert [(i["qualname"], tuple(i["lines"])) for i in none.data["items"]] == [("Engine.Engine", (5,))], none.text
+    reg = served.call("find_related", symbol="Registry.Initialize", relation="callers")
+    assert [(i["qualname"], tuple(i["lines"])) for i in reg.data["items"]] == [("Engine.Initialize", (14,))], reg.text
+    c = served.call("find_related", symbol="Engine.InitExt", relation="callees")
+    assert [(i["qualname"], i["start_line"]) for i in c.data["items"]] == [("Engine.Initialize", 8)], c.text
