@@ -1128,14 +1128,21 @@ def _mark_overrides(index: IndexQueries, out: Relations, sym: Symbol) -> None:
             inherited |= {m.name for m in methods(anc) if m.kind != "field"}
             anc = above.get(anc.id) if anc.id != sym.id else None
             hops += 1
-        # (a constructor is no override: every class has its own)
+        # (a constructor is no override: every class has its own; nor, in Java and C#, a static method or one
+        # declared `new`: pythonnet's static ArrayObject.InitializeSlots, which reflection calls, hides nothing)
         names = list(dict.fromkeys(m.name for m in methods(c) if m.name in inherited
-                                   and m.name not in _NOT_OVERRIDES and m.name != c.name))
+                                   and m.name not in _NOT_OVERRIDES and m.name != c.name and not _hides(m)))
         # the target's own methods first, counted: "which of OutputInterface's 12 does ConsoleOutput define" is read
         # off the row (the Symfony A/B agent could not tell them from section, getErrorOutput, doWrite)
         mine = [n for n in names if n in targets]
         it.overrides = mine + [n for n in names if n not in targets]
         it.of_target = (len(mine), len(targets))
+
+
+def _hides(m: Symbol) -> bool:
+    """A Java or C# member that never overrides: static, or declared `new` (C#)."""
+    head = (m.signature or "").split("(", 1)[0]
+    return m.language in ("java", "csharp") and re.search(r"\b(?:static|new)\b", head) is not None
 
 
 def _direct_subtypes(index: IndexQueries, sym: Symbol, rust_impls: Callable[[str], list[tuple[Symbol, str]]] | None,

@@ -16,6 +16,7 @@ import builtins
 import dataclasses
 import difflib
 import logging
+import posixpath
 import re
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
@@ -319,6 +320,10 @@ def body_of(cands: list[Symbol], index: IndexQueries | None = None) -> Any:
         if runtime and len(runtime) < len(cands):
             cands, first = runtime, runtime[0]
     if first.kind not in ("function", "method"):
+        if first.language == "csharp" and len(cands) > 1 and first.kind in _CLASS_KINDS:
+            # a partial class's parts: its main file (PyObject.cs, not PyObject.IConvertible.cs), else the largest part
+            parts = [s for s in cands if s.name == first.name and s.kind == first.kind]
+            return min(parts, key=lambda s: (posixpath.basename(s.path) != f"{s.name}.cs", s.start_line - s.end_line))
         return first
     same = [s for s in cands if s.path == first.path and s.name == first.name and s.parent_id == first.parent_id
             and s.kind == first.kind]
@@ -757,6 +762,10 @@ class _Body:
                      and bare_outside(s) and not self._in_function(s, f)]
             if cands:
                 top = [s for s in cands if s.parent_id is None]
+                if self.sym.language == "csharp" and any(s.kind in _CLASS_KINDS for s in top or cands):
+                    # a partial class's every part, for body_of to take its main file (PyObject.cs)
+                    top = [s for g in self.imported.get(name) or self.import_files for s in self.syms_of(g)
+                           if s.name == name and s.kind in _CLASS_KINDS] or top
                 return body_of(top or cands, self.index), "import"
         if self.sym.language == "scala":  # `import Process._` brings what object Process inherits (`Spawn` of
             for f in self.imported.get("_", ()):  # its base trait ProcessImpl)

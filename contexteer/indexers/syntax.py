@@ -399,6 +399,9 @@ def local_binding(lines: list[str], start: int, end: int, word: str) -> tuple[st
     return next(local_bindings(lines, start, end, word), None)
 
 
+_USING_DECL = re.compile(r"^(\s*)(?:await\s+)?using\s+(?=var\b|[A-Z])")
+
+
 def local_bindings(lines: list[str], start: int, end: int, word: str) -> Iterator[tuple[str, str] | None]:
     """How a local `word` is declared in lines start..end (1-based) of a definition: ("type", T) when the
     declaration names its type (`c: Client = ...`, `Client c = ...`, `var c Client`, `c := &Client{}`,
@@ -436,6 +439,8 @@ def local_bindings(lines: list[str], start: int, end: int, word: str) -> Iterato
                           rf"\s*(?:\?\.|\.|->)\s*([A-Za-z_$][\w$]*)\s*\(")
     for i in range(max(start, 1), min(end, start + 400, len(lines)) + 1):
         text = lines[i - 1]
+        if "using" in text:  # C# `using var pyself = new PyObject(..)`, `using PyObject method = ..`: a local all the same
+            text = _USING_DECL.sub(r"\1", text, count=1)
         if text.rstrip().endswith("=") and i < len(lines) and re.search(rf"\b{w}\s*(?::\s*[^=]+)?=$", text.rstrip()):
             text = text.rstrip() + " " + lines[i].strip()  # `val r =` with the value on the next line
         more = i

@@ -244,6 +244,9 @@ def symbol_search(model: SymbolSearch, match: str, kind: str | None, with_refs: 
             next((f" ({w})" for w in ("protected", "internal") if w in head), " (private)")
         if priv == " (private)" and h.language == "java" and "private" not in head:
             priv = " (package-private)"  # no modifier: visible to its package (`TrieEntry<K, V> subtree(...)`)
+        elif priv == " (private)" and h.language == "csharp" and "private" not in head and "." not in h.qualname \
+                and h.kind in ("class", "struct", "interface", "enum", "type"):
+            priv = " (internal)"  # a C# type outside any other type, with no modifier: its assembly's (`class NullOnly`)
         what = "definition under another #if" if h.language == "c" else "overload signature"  # C has no overloads
         declared = [o.removesuffix(" (declaration)") for o in h.overloads if o.endswith(" (declaration)")]
         others = [o for o in h.overloads if not o.endswith(" (declaration)")]

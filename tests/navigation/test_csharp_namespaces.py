@@ -74,3 +74,41 @@ def test_csharp_overloads_by_named_arguments_defaults_and_argument_types(tmp_pat
     assert [(i["qualname"], tuple(i["lines"])) for i in reg.data["items"]] == [("Engine.Initialize", (14,))], reg.text
     c = served.call("find_related", symbol="Engine.InitExt", relation="callees")
     assert [(i["qualname"], i["start_line"]) for i in c.data["items"]] == [("Engine.Initialize", 8)], c.text
+
+
+_DERIVED = {
+    "src/PyObject.cs": ("namespace Py.Runtime\n{\n    public partial class PyObject\n    {\n"
+                        "        public PyObject GetAttr(string name) { return this; }\n"
+                        "        public PyObject Invoke(params PyObject[] args) { return this; }\n    }\n}\n"),
+    "src/PyObject.IConvertible.cs": "namespace Py.Runtime\n{\n    public partial class PyObject\n    {\n        public int ToInt() { return 0; }\n    }\n}\n",
+    "src/NullOnly.cs": "namespace Py.Runtime\n{\n    class NullOnly : PyObject\n    {\n    }\n}\n",
+    "src/ClassBase.cs": ("namespace Py.Runtime\n{\n    internal class ClassBase\n    {\n"
+                         "        public virtual void InitializeSlots(int t) { }\n        public static void tp_dealloc(int o) { }\n    }\n\n"
+                         "    internal class ArrayObject : ClassBase\n    {\n"
+                         "        public static void InitializeSlots(int t, int seen) { }\n"
+                         "        public new static void tp_dealloc(int o) { }\n    }\n\n"
+                         "    internal class ClassObject : ClassBase\n    {\n"
+                         "        public override void InitializeSlots(int t) { base.InitializeSlots(t); }\n    }\n}\n"),
+    "src/Derived.cs": ("namespace Py.Runtime\n{\n    public class PythonDerivedType\n    {\n"
+                       "        public static T InvokeMethod<T>(object obj, string name)\n        {\n"
+                       "            using var pyself = new PyObject();\n            using PyObject method = pyself.GetAttr(name);\n"
+                       "            method.Invoke();\n            return default;\n        }\n    }\n\n"
+                       "    internal class Emitter\n    {\n        static void AddVirtualMethod()\n        {\n"
+                       "            var m = typeof(PythonDerivedType).GetMethod(nameof(PythonDerivedType.InvokeMethod));\n"
+                       "            var n = nameof(InvokeMethod);\n        }\n    }\n}\n"),
+}
+
+
+def test_csharp_nameof_new_static_members_partial_parts_and_using_locals(tmp_path):
+    served = served_tree(tmp_path / "r", _DERIVED)
+    c = served.call("find_related", symbol="PythonDerivedType.InvokeMethod", relation="callers")
+    assert [(i["qualname"], tuple(i["lines"])) for i in c.data["items"]] == [("Emitter.AddVirtualMethod", (18, 19))], c.text
+    impl = served.call("find_related", symbol="ClassBase", relation="implementations")
+    rows = {i["qualname"]: i.get("overrides") or [] for i in impl.data["items"]}
+    assert rows == {"ArrayObject": [], "ClassObject": ["InitializeSlots"]}, impl.text  # static and `new` members hide, not override
+    s = served.call("search_symbol", query="NullOnly")
+    assert "class Py.Runtime.NullOnly (internal)" in s.text, s.text
+    r = served.call("read_code_range", path="src/Derived.cs", symbol="PythonDerivedType.InvokeMethod", context="semantic")
+    uses = r.text.split("── uses ──")[1].split("──")[0]
+    assert "IConvertible" not in uses, r.text
+    assert "PyObject.GetAttr" in uses and "PyObject.Invoke" in uses, r.text  # locals declared by `using var` / `using PyObject`
