@@ -452,8 +452,8 @@ def callees(index: IndexQueries, sym: Symbol, resolve_imports: Callable[[str], d
             continue
         calls.setdefault(ref.name, []).append(ref.line)
     out.items += [Related(sym, sym.path, "recursive", sorted(set(at)), detail=f"through the local {via}") if via
-                  else Related(o, sym.path, "same class", where)
-                  for (_, via), (m, at) in own.items() for o, where in _by_overload(index, m, at, lines, sym, via)]
+                  else Related(o, sym.path, "same class", where, detail=why)
+                  for (_, via), (m, at) in own.items() for o, where, why in _by_overload(index, m, at, lines, sym, via)]
     # PHP's language constructs written like calls (`isset($x)`, `empty($y)`) are no callees (Monolog A/B run 79)
     calls = {n: at for n, at in calls.items() if sym.language != "php" or n.lower() not in _PHP_CONSTRUCTS}
     quiet = _parameterless(values or [], calls, inner | set(bound or ()), sym, lines) if sym.language == "scala" else {}
@@ -496,7 +496,7 @@ def callees(index: IndexQueries, sym: Symbol, resolve_imports: Callable[[str], d
             continue
         picks = _by_overload(index, d, at, lines, sym)
         if len(picks) > 1:  # `Logger.error(msg)` and `Logger.error(msg, ex)`: one row per overload called
-            out.items += [Related(o, o.path, how, where) for o, where in picks]
+            out.items += [Related(o, o.path, how, where, detail=why) for o, where, why in picks]
             continue
         d = picks[0][0]
         detail = ""
@@ -518,16 +518,22 @@ def callees(index: IndexQueries, sym: Symbol, resolve_imports: Callable[[str], d
 
 
 def _by_overload(index: IndexQueries, d: Symbol, at: list[int], lines: list[str] | None, caller: Symbol,
-                 skip: object = None) -> list[tuple[Symbol, list[int]]]:
+                 skip: object = None) -> list[tuple[Symbol, list[int], str]]:
     """The call lines of `d`'s name grouped by the overload each one's arguments fit (Capacitor's `Logger.verbose(tag,
-    msg)` is verbose(String, String), not the first call's verbose(String)), in order of first call."""
+    msg)` is verbose(String, String), not the first call's verbose(String)), in order of first call, each with a
+    detail: the lines whose arguments fit several overloads stay on `d`, said to be undecided."""
     if skip or lines is None or d.language not in REAL_OVERLOADS:
-        return [(overload_called(index, d, at, lines, caller), sorted(set(at)))]
-    groups: dict[int, tuple[Symbol, list[int]]] = {}
+        return [(overload_called(index, d, at, lines, caller), sorted(set(at)), "")]
+    groups: dict[int | None, list[int]] = {}
+    told: dict[int, Symbol] = {}
     for n in sorted(set(at)):
-        o = overload_called(index, d, [n], lines, caller)
-        groups.setdefault(o.id, (o, []))[1].append(n)
-    return list(groups.values())
+        o = overload_told(index, d, [n], lines, caller)
+        if o is not None:
+            told[o.id] = o
+        groups.setdefault(o.id if o is not None else None, []).append(n)
+    if list(groups) == [None]:
+        return [(d, groups[None], "")]  # (no call tells: as before, the name's first overload)
+    return [(told[k], v, "") if k is not None else (d, v, "overload not told by the arguments") for k, v in groups.items()]
 
 
 def _constructed(index: IndexQueries, d: Symbol, how: str, name: str, at: list[int], lines: list[str] | None, sym: Symbol,
@@ -964,6 +970,11 @@ def overload_called(index: IndexQueries, d: Any, at: list[int], lines: list[str]
     arguments, then by the declared types of the arguments that are locals or parameters of the caller
     (`new Parser(treeBuilder)` with `TreeBuilder treeBuilder = ...` is Parser(TreeBuilder), not Parser(Parser));
     `d` when the call cannot tell them apart."""
+    return overload_told(index, d, at, lines, caller) or d
+
+
+def overload_told(index: IndexQueries, d: Any, at: list[int], lines: list[str] | None, caller: Symbol) -> Any | None:
+    """overload_called, or None when `d` has overloads and the first call's arguments do not tell which."""
     if d.language not in REAL_OVERLOADS or lines is None or d.kind not in ("method", "function", "constructor"):
         return d
     same = [s for s in index.symbols_in_file(d.path) if s.qualname == d.qualname and s.kind == d.kind]
@@ -972,16 +983,16 @@ def overload_called(index: IndexQueries, d: Any, at: list[int], lines: list[str]
     if d.language == "elixir":  # a function is name/arity: `Erlang.compile(m, t, opts, fn a, b -> ... end)` is compile/4
         args = call_args(_elixir_call(lines, at[0]), d.name)
         fits = [s for s in same if args is not None and _elixir_fits(s.signature or "", len(args))]
-        return fits[0] if len(fits) == 1 else d
-    args = call_args_at(lines, at[0], d.name)
+        return fits[0] if len(fits) == 1 else None
+    args = call_args_at(lines, at[0], d.name, d.language)
     fits = [s for s in same if args is not None and takes_call(s.signature or "", d.name, args, d.language)]
     if len(fits) > 1 and args is not None:  # a parameter list of exactly that length first (not varargs or defaults)
         fits = [s for s in fits if len(param_types(s.signature or "") or []) == len(args)] or fits
     if len(fits) > 1 and args:
         known = [_arg_type(lines, caller, at[0], a) for a in args]
-        fits = [s for s in fits if all(k is None or k == p for k, p in zip(known, param_types(s.signature or "") or [],
-                                                                           strict=False))]
-    return fits[0] if len(fits) == 1 else d
+        fits = [s for s in fits if all(k is None or _same_type(k, p) for k, p in zip(known, param_types(s.signature or "") or [],
+                                                                                      strict=False))]
+    return fits[0] if len(fits) == 1 else None
 
 
 def _elixir_call(lines: list[str], line: int) -> str:
@@ -1007,8 +1018,22 @@ def _elixir_fits(signature: str, n: int) -> bool:
     return len(params) - optional <= n <= len(params)
 
 
+def _same_type(a: str, b: str) -> bool:
+    """Two written types alike: exactly, or by name without case, nullable mark or namespace (`String` and `string`,
+    `boolean` and `bool`)."""
+    def norm(t: str) -> str:
+        t = re.sub(r"[\s?]+", "", t).rsplit(".", 1)[-1].lower()
+        return {"boolean": "bool", "str": "string"}.get(t, t)
+    return a == b or norm(a) == norm(b)
+
+
 def _arg_type(lines: list[str], caller: Symbol, line: int, arg: str) -> str | None:
-    """The declared type of an argument that is a plain name (a parameter or a local declared before the call)."""
+    """The declared type of an argument that is a plain name (a parameter or a local declared before the call), or of
+    a literal (`"b"` a string, `true` a boolean)."""
+    if re.fullmatch(r'@?"(?:\\.|[^"\\])*"', arg):
+        return "string"
+    if arg in ("true", "false"):
+        return "bool"
     if not re.fullmatch(r"[A-Za-z_$][\w$]*", arg):
         return None
     typed = declared_type(caller.signature or "", arg)

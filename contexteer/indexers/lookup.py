@@ -1087,15 +1087,17 @@ class _Body:
         if ws is None:
             return None
         spaces = Qualifier(self.index, lambda p: "\n".join(_file_lines(ws, p, self.texts)))
-        for f in sorted(self._closure, key=lambda p: p != self.sym.path):
+        found: list[Symbol] = []
+        for f in self._closure:
             hit = [s for s in self.syms_of(f) if s.name == name and s.parent_id is None and s.kind == "function"]
             if not hit:
                 continue
             blocks = [(a, b) for a, b, ns in spaces.cpp_namespaces(f) if ns == space or ns.endswith("::" + space)]
-            inside = [s for s in hit if any(a <= s.start_line and s.end_line <= b for a, b in blocks)]
-            if inside:
-                return min(inside, key=lambda s: is_prototype(s)), "namespace"
-        return None
+            found += [s for s in hit if any(a <= s.start_line and s.end_line <= b for a, b in blocks)]
+        # the body over a prototype, wherever each is (os-inl.h's `now()` over os.h's declaration: the pick had
+        # followed the include set's order, which changed from run to run), then the caller's own file
+        return (min(found, key=lambda s: (is_prototype(s), s.path != self.sym.path, s.path, s.start_line)), "namespace") \
+            if found else None
 
     def _zig_member(self, r: str, name: str) -> Found | None:
         """Zig: `name` read off `r`, a value whose type a parameter, local, capture or field declares (`self.reader:
@@ -1705,7 +1707,7 @@ def _overload_sites(index: IndexQueries, sym: Symbol, callee: str, sites: list[C
     if not sites or sym.language not in REAL_OVERLOADS or sym.language == "elixir" or sym.kind not in ("method", "function"):
         return sites
     same = [s for s in index.symbols_in_file(sym.path) if s.qualname == sym.qualname and s.kind == sym.kind]
-    if len(same) < 2:
+    if len(same) < 2 and sym.language not in _ARITY_CHECKED:
         return sites
 
     def fits(s: Symbol, args: list[str]) -> bool:
@@ -1727,8 +1729,14 @@ def _overload_sites(index: IndexQueries, sym: Symbol, callee: str, sites: list[C
     others = [s for s in same if s.id != sym.id]
     kept: list[Caller] = []
     for c in sites:
-        args = call_args_at(_file_lines(ws, c.path, files), c.line, callee) if ws is not None else None
+        args = call_args_at(_file_lines(ws, c.path, files), c.line, callee, sym.language) if ws is not None else None
         other = meant(args, c) if args is not None else None
+        if other is None and args is not None and sym.language in _ARITY_CHECKED and not fits(sym, args) \
+                and not any(fits(s, args) for s in others):
+            c.against = True  # `object.Equals(element, item)`: no overload here takes two arguments
+            if left_out is not None:
+                left_out.append(c)
+            continue
         if other is None:
             kept.append(c)
             continue
@@ -1809,7 +1817,8 @@ def _site_kinds(sym: Symbol, callee: str, owner: str | None) -> tuple[bool, bool
     # a constructor is called by `new PrefixRangeMap(..)` only: a field or parameter of that type names the class
     # (Collections A/B run 76 listed both as its callers)
     # (C++ builds with declarations too, `Foo f(1, 2);`: its references keep their kinds)
-    ctor = sym.kind in ("method", "constructor") and "." in sym.qualname and sym.qualname.rsplit(".", 2)[-2] == sym.name \
+    ctor = sym.kind in ("method", "constructor") and "." in sym.qualname \
+        and (sym.qualname.rsplit(".", 2)[-2] == sym.name or (sym.name == "constructor" and sym.language == "kotlin")) \
         and sym.language in ("java", "csharp", "kotlin", "scala", "dart")
     # Python: `ConfigWrapper(..)` calls ConfigWrapper.__init__; `config_wrapper: ConfigWrapper` annotations are
     # no call of it, nor of the class (the pydantic A/B agent got 23 annotations as __init__'s callers, and the
@@ -1819,6 +1828,9 @@ def _site_kinds(sym: Symbol, callee: str, owner: str | None) -> tuple[bool, bool
         return ctor, py_ctor, frozenset({"call"})
     if sym.language in ("python", "typescript", "tsx", "javascript") and sym.kind in _CLASS_KINDS:
         return ctor, py_ctor, frozenset({"call", "other"})  # (`s: Store` builds no Store: a class's callers build it)
+    if sym.language in _CLASS_CALLED_LANGS and sym.kind in ("method", "function"):
+        # a type written like the method's name (`catch (EventDispatcher e)`, `EventDispatcher d = ..`) calls nothing
+        return ctor, py_ctor, frozenset({"call", "other"})
     return ctor, py_ctor, frozenset({"call", "other", "type"})
 
 
@@ -2300,7 +2312,7 @@ def _other_overload_call(sym: Symbol, lines: list[str], line: int) -> bool:
     overloads: then it calls another one)."""
     if sym.language not in REAL_OVERLOADS or sym.language == "elixir":
         return False
-    args = call_args_at(lines, line, sym.name)
+    args = call_args_at(lines, line, sym.name, sym.language)
     return args is not None and not takes_call(sym.signature or "", sym.name, args, sym.language)
 
 
@@ -2530,6 +2542,7 @@ def _early_verdict(index: IndexQueries, text: str, start: int, word: str | None,
 
 #: languages whose static methods are called through their class's name (`Runtime.Initialize(initSigs)`)
 _CLASS_CALLED = (".java", ".cs", ".kt", ".scala", ".dart", ".swift")
+_CLASS_CALLED_LANGS = frozenset({"java", "csharp", "kotlin", "scala", "dart", "swift"})
 
 
 def _cs_class_meant(index: IndexQueries, path: str, cls: Symbol, cache: dict[str, list[str]]) -> bool | None:
@@ -2625,6 +2638,8 @@ def _chain_verdict(index: IndexQueries, defs: dict[str, list[Symbol]], bodies: d
             continue
         if typed == owner or inherits(index, typed, owner):
             return "receiver type"
+        if typed.lower() in _PRIMITIVES and site.path.endswith(_CLASS_CALLED):
+            return False  # `this.ToDouble().Equals(other)`: double's Equals
         if inherits(index, owner, typed) or (site.path.endswith(".rs") and _trait_declares(index, typed, site, owner)):
             return "base type"
         if _is_type(index, typed):
@@ -2636,8 +2651,16 @@ def _external_head(index: IndexQueries, enc: Symbol, lines: list[str], parts: li
     """Java/Kotlin/Scala: whether a chain of calls starts at a class the file imports from outside the repository
     (`CookieManager.getInstance()` with `import android.webkit.CookieManager;`): what it gives is that library's."""
     head = parts[0] if parts else ""
+    step_m = re.match(r"\w+", parts[1]) if len(parts) > 1 else None
+    step = step_m.group(0) if step_m is not None else ""
+    # (not `Assertions.assertNotNull(x).m()`, `Objects.requireNonNull(x).m()`: they hand back their argument)
     return enc.language in ("java", "kotlin", "scala") and head[:1].isupper() and re.fullmatch(r"\w+", head) is not None \
-        and _jvm_import(lines, head) is not None and not _is_type(index, head)
+        and _IDENTITY.fullmatch(step) is None and _jvm_import(lines, head) is not None and not _is_type(index, head)
+
+
+#: library calls that return their argument (a null check): what follows is the argument's type's, not the library's
+_IDENTITY = re.compile(r"(?:assert|require|check|verify|ensure)(?:Not|Non)Null\w*|nullthrows|castNonNull|checkNotNull|"
+                       r"requireNonNull\w*|notNull|assumeNotNull")
 
 
 #: languages whose calls pass what the first parameter list declares (no trailing-closure argument is hidden from it)
@@ -3854,6 +3877,9 @@ def _self_holder(index: IndexQueries, classes: dict[str, list[Symbol]], defs: di
     else:
         own = holder == owner or (holder is not None and inherits(index, holder, owner))
     own = own or (language == "rust" and _in_trait_impl(index, defs, site, owner))
+    if own and holder is not None and holder != owner and callee and word in (None, "this", "self") \
+            and language in _CLASS_CALLED_LANGS and _own_overload_fits(index, holder, callee, site, language):
+        return holder, False, True  # `this.Equals(f64)` in PyFloat: its own Equals(double), not PyObject's
     if not own and word is None and language in _OUTER_THIS and callee:
         # a bare call in an inner class is the outer class's method too (`doPut(k, v)` in Inverse), unless a class
         # in between defines the name itself (Inverse's own `put`)
@@ -3880,6 +3906,18 @@ def _self_holder(index: IndexQueries, classes: dict[str, list[Symbol]], defs: di
                              and any(m.name == callee and m.qualname == f"{holder}.{callee}"
                                      for m in index.methods_of(holder, "cpp"))))
     return holder, own, other
+
+
+def _own_overload_fits(index: IndexQueries, holder: str, callee: str, site: Caller, language: str) -> bool:
+    """Whether a subclass declares a method of the name whose parameters take the call's arguments: then a call on
+    this (or bare) in it is that one (C#/Java pick among the most derived class's applicable methods first)."""
+    # (an override is the base's method, no candidate of the subclass's own: C# looks past it)
+    mine = [m for m in index.methods_of(holder, language) if m.name == callee and m.qualname.endswith(f"{holder}.{callee}")
+            and not re.search(r"\boverride\b|@Override", (m.signature or "").split("(", 1)[0])]
+    if not mine:
+        return False
+    args = call_args_at(lines_of(index, site.path), site.line, callee, language)
+    return args is not None and any(takes_call(m.signature or "", callee, args, language) for m in mine)
 
 
 def _overridable(index: IndexQueries, cls: Symbol | None, name: str) -> bool:

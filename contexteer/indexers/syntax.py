@@ -303,19 +303,37 @@ def call_args(text: str, name: str) -> list[str] | None:
     return top_level(inner) if inner is not None else None
 
 
-def call_args_at(lines: list[str], line: int, name: str) -> list[str] | None:
-    """call_args of the call of `name` starting on `line` (1-based), read on over up to 40 lines (a call whose
-    arguments are a long concatenation, Capacitor's `Logger.verbose(\n tags, "..." +\n ...)`)."""
+def call_args_at(lines: list[str], line: int, name: str, language: str | None = None) -> list[str] | None:
+    """The arguments of the call of `name` on `line` (1-based), read on over up to 40 lines (a call whose arguments
+    are a long concatenation, Capacitor's `Logger.verbose(\n tags, "..." +\n ...)`); a Kotlin/Swift/Scala trailing
+    lambda (`Function("uuidv4") { .. }`, `UseBoxShadowProp { view, s -> .. }`) is one more. None when the line names
+    no call of it, or the call does not close."""
     if not 0 < line <= len(lines):
+        return None
+    first_line = lines[line - 1]
+    rx = re.compile(rf"(?<![\w$]){re.escape(name)}\s*(?:<[^<>()]*>)?\s*([({{])")
+    m = rx.search(first_line)
+    if m is None:
         return None
     text = " ".join(lines[line - 1:line + 39])
     # a one-line definition calling its namesake (`void Initialize() { Initialize(setSysArgv: true); }`): past the head
-    first = re.search(rf"(?<![\w$]){re.escape(name)}\s*[(<]", lines[line - 1])
-    head = re.compile(rf"(?<!new )(?<![\w$.]){re.escape(name)}\s*\([^()]*\)\s*(?:\{{|=>)").match(text, first.start()) \
-        if first is not None else None
-    if head is not None and re.search(rf"(?<![\w$]){re.escape(name)}\s*[(<]", lines[line - 1][head.end():]):
-        text = text[head.end():]
-    return call_args(text, name)
+    head = re.compile(rf"(?<!new )(?<![\w$.]){re.escape(name)}\s*\([^()]*\)\s*(?:\{{|=>)").match(text, m.start())
+    again = rx.search(first_line, head.end()) if head is not None else None
+    m = again or m
+    lambdas = language in _TRAILING_LAMBDA and not re.search(r"\b(?:class|object|interface|enum)\b", first_line[:m.start()])
+    if m.group(1) == "{":
+        return ["{…}"] if lambdas else None
+    inner = inside_parens(text, m.end())
+    if inner is None:
+        return None
+    args = top_level(inner)
+    if lambdas and re.match(r"\s*\{", text[m.end() + len(inner) + 1:]):
+        args.append("{…}")
+    return args
+
+
+#: languages whose last argument may follow the parentheses as a block (`f(x) { .. }`)
+_TRAILING_LAMBDA = frozenset({"kotlin", "swift", "scala", "groovy"})
 
 
 def inside_parens(text: str, start: int) -> str | None:
@@ -355,6 +373,14 @@ def takes_call(signature: str, name: str, args: list[str], language: str | None)
     its most (defaults, varargs), and named arguments (C# `setSysArgv: false`, Kotlin/Scala `x = 1`) naming its
     parameters, with every required one passed by position or by name (pythonnet's `Initialize(setSysArgv: false)`
     is Initialize(bool setSysArgv = true, ..), not Initialize(IEnumerable<string> args, bool setSysArgv = true, ..))."""
+    if language == "csharp" and re.search(r"\(\s*this\s", signature):
+        # an extension method: `x.Values<T>(key)` on a value, or `Extensions.Values(x, key)` through its class
+        m0 = re.search(rf"(?<![\w$]){re.escape(name)}\s*(?:<(?:[^<>]|<[^<>]*>)*>)?\s*\(", signature)
+        inner0 = inside_parens(signature, m0.end()) if m0 is not None else None
+        if m0 is not None and inner0 is not None and \
+                takes_call(f"{name}({', '.join(top_level(inner0)[1:])})", name, args, language):
+            return True
+        signature = signature.replace("this ", "", 1)
     got = arity(signature, name)
     if got is None:
         return True
@@ -387,7 +413,10 @@ def _named_arg(arg: str, language: str | None) -> re.Match[str] | None:
 def _param_name(param: str, language: str | None) -> str:
     """A parameter's name: `bool setSysArgv = true` -> setSysArgv, Kotlin `x: Int = 1` -> x."""
     head = re.split(r"(?<![=!<>])=(?![=>])", param, maxsplit=1)[0].strip()
-    if language in ("kotlin", "scala", "swift") and ":" in head:
+    if language == "swift" and ":" in head:  # `in runtime: JSRuntime` is written `in:`; `_ name: String` by position
+        words = re.findall(r"\w+", head.split(":", 1)[0])
+        return "" if words[:1] == ["_"] else words[0] if words else ""
+    if language in ("kotlin", "scala") and ":" in head:
         words = re.findall(r"\w+", head.split(":", 1)[0])
         return words[-1] if words else ""
     words = re.findall(r"\w+", head)

@@ -234,7 +234,7 @@ def _callee_rows(it: RelatedItem, target: Any, tag: str, via: str | None, under:
     where = "" if grouped else f"{it.path}:"
     also = f" ({it.detail})" if it.detail and it.detail.startswith(("also named so", "abstract", "property read", "run by",
                                                                      "constructor", "called back", "expands to", "passed as a value", "attribute read",
-                                                                     "called through")) and it.detail not in tag else ""
+                                                                     "called through", "overload not told")) and it.detail not in tag else ""
     # `CounterOpts{...}`, `new Parser()`, `Text(...)`: a value made (a Scala object's `Spawn(...)` is its apply: a call)
     verb = "built at" if it.kind in ("class", "struct", "type", "record", "enum") else \
         "passed at" if (it.detail or "").startswith("passed as a value") else "called at"

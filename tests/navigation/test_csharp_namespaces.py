@@ -101,8 +101,13 @@ _DERIVED = {
 
 def test_csharp_nameof_new_static_members_partial_parts_and_using_locals(tmp_path):
     served = served_tree(tmp_path / "r", _DERIVED)
+    refs = served.call("search_symbol", query="PythonDerivedType.InvokeMethod", references=True)
+    assert "src/Derived.cs:18:" in refs.text and "src/Derived.cs:19:" in refs.text, refs.text
+    # a name is no call: neither a caller of the method nor a local the method calls (`nameof(value)`)
     c = served.call("find_related", symbol="PythonDerivedType.InvokeMethod", relation="callers")
-    assert [(i["qualname"], tuple(i["lines"])) for i in c.data["items"]] == [("Emitter.AddVirtualMethod", (18, 19))], c.text
+    assert c.data["items"] == [], c.text
+    k = served.call("find_related", symbol="Emitter.AddVirtualMethod", relation="callees")
+    assert "InvokeMethod" not in " ".join(k.data.get("local") or []), k.text
     impl = served.call("find_related", symbol="ClassBase", relation="implementations")
     rows = {i["qualname"]: i.get("overrides") or [] for i in impl.data["items"]}
     assert rows == {"ArrayObject": [], "ClassObject": ["InitializeSlots"]}, impl.text  # static and `new` members hide, not override

@@ -39,7 +39,7 @@
 
 (using_directive (identifier) @import.module .) @import
 (using_directive (qualified_name qualifier: (_) @import.module name: (identifier) @import.name) .) @import
-; `nameof(InvokeMethod)`, `nameof(Cls.Member)`: a reference by name (pythonnet emits IL calling the method it names;
-; its references had listed none, A/B run 107)
-((invocation_expression function: (identifier) @_f arguments: (argument_list (argument (identifier) @name))) (#eq? @_f "nameof")) @reference.call
-((invocation_expression function: (identifier) @_f arguments: (argument_list (argument (member_access_expression name: (identifier) @name)))) (#eq? @_f "nameof")) @reference.call
+; `nameof(InvokeMethod)`, `nameof(Cls.Member)`: a reference by name, no call and no use of a type (pythonnet emits IL
+; calling the method it names; its references had listed none, A/B run 107)
+((invocation_expression function: (identifier) @_f arguments: (argument_list (argument (identifier) @name))) (#eq? @_f "nameof")) @reference.name
+((invocation_expression function: (identifier) @_f arguments: (argument_list (argument (member_access_expression name: (identifier) @name)))) (#eq? @_f "nameof")) @reference.name

@@ -1,0 +1,70 @@
+"""What the review of this stop's overload and C#/Java changes found (old 366fbd6 vs new, 17 repositories): a Kotlin or
+Swift trailing lambda is an argument (expo's `Function("uuidv4") { .. }` had been moved to `Function(name: String)`);
+`Assertions.assertNotNull(x).m()` hands back its argument; a `catch (T e)` is no call of a method named T; C#
+`nameof(x)` calls nothing; a C++ namespace function reads as its body, whichever include comes first; callees say
+when the arguments cannot tell an overload; a subclass's own overload takes `this.Equals(f64)`."""
+
+from __future__ import annotations
+
+from tests.navigation.conftest import served_tree
+
+
+def test_kotlin_and_swift_trailing_lambdas_count_as_an_argument(tmp_path):
+    files = {
+        "src/Builder.kt": ("package x\n\nclass Builder {\n    fun Function(name: String) {}\n\n"
+                           "    fun <R> Function(name: String, body: () -> R) {}\n}\n"),
+        "src/Core.kt": ("package x\n\nclass Core(val b: Builder) {\n    fun definition() {\n"
+                        "        b.Function(\"uuidv4\") {\n            1\n        }\n        b.Function(\"plain\")\n    }\n}\n"),
+        "ios/Factories.swift": ("func Constant(_ name: String) -> Int { return 0 }\n\n"
+                                "func Constant<Value>(_ name: String, get: @escaping () -> Value) -> Int { return 1 }\n"),
+        "ios/Module.swift": "func define() {\n    Constant(\"version\") {\n        \"1\"\n    }\n    Constant(\"bare\")\n}\n",
+    }
+    served = served_tree(tmp_path / "r", files)
+    body = served.call("find_related", symbol="Builder.Function", path="src/Builder.kt:6", relation="callers")
+    assert [tuple(i["lines"]) for i in body.data["items"]] == [(5,)], body.text
+    plain = served.call("find_related", symbol="Builder.Function", path="src/Builder.kt:4", relation="callers")
+    assert [tuple(i["lines"]) for i in plain.data["items"]] == [(8,)], plain.text
+    swift = served.call("find_related", symbol="Constant", path="ios/Factories.swift:3", relation="callers")
+    assert [tuple(i["lines"]) for i in swift.data["items"]] == [(2,)], swift.text
+
+
+def test_java_identity_helpers_catch_types_and_undecided_overloads(tmp_path):
+    files = {
+        "src/q/MessageQueueThread.java": "package q;\n\npublic interface MessageQueueThread {\n    void runOnQueue(Runnable r);\n}\n",
+        "src/q/Impl.java": "package q;\n\npublic class Impl implements MessageQueueThread {\n    public void runOnQueue(Runnable r) {}\n}\n",
+        "src/q/Ctx.java": ("package q;\n\nimport com.facebook.infer.annotation.Assertions;\n\npublic class Ctx {\n"
+                           "    private MessageQueueThread mThread;\n\n    void run(Runnable r) {\n"
+                           "        Assertions.assertNotNull(mThread).runOnQueue(r);\n"
+                           "        try { r.run(); } catch (EventDispatcher e) { }\n    }\n}\n"),
+        "src/q/Scope.java": "package q;\n\npublic class Scope {\n    public void EventDispatcher(String name) {}\n}\n",
+        "src/q/JSObject.java": ("package q;\n\npublic class JSObject {\n    public JSObject put(String key, boolean value) { return this; }\n\n"
+                                "    public JSObject put(String key, String value) { return this; }\n}\n"),
+        "src/q/Handler.java": ("package q;\n\npublic class Handler {\n    void request(JSObject headers, Config c) {\n"
+                               "        headers.put(\"a\", \"b\");\n        headers.put(\"User-Agent\", c.agent());\n    }\n}\n"),
+    }
+    served = served_tree(tmp_path / "r", files)
+    r = served.call("find_related", symbol="Impl.runOnQueue", relation="callers")
+    assert [(i["path"], tuple(i["lines"])) for i in r.data["items"]] == [("src/q/Ctx.java", (9,))], r.text
+    e = served.call("find_related", symbol="Scope.EventDispatcher", relation="callers")
+    assert e.data["items"] == [], e.text  # `catch (EventDispatcher e)` names a type
+    c = served.call("find_related", symbol="Handler.request", relation="callees")
+    assert "JSObject.put 6-6 called at 5" in c.text and "called at 6 (overload not told by the arguments)" in c.text, c.text
+
+
+def test_csharp_nameof_calls_nothing_and_a_subclass_overload_takes_this_calls(tmp_path):
+    files = {
+        "src/PyObject.cs": ("namespace Py\n{\n    public class PyObject\n    {\n"
+                            "        internal bool Equals(BorrowedReference other) { return true; }\n"
+                            "        public void SetItem(string key, object value)\n        {\n"
+                            "            if (key is null) throw new System.ArgumentNullException(nameof(key));\n        }\n    }\n\n"
+                            "    public struct BorrowedReference { }\n}\n"),
+        "src/PyFloat.cs": ("namespace Py\n{\n    public class PyFloat : PyObject\n    {\n"
+                           "        public bool Equals(double other) { return true; }\n"
+                           "        public bool Same(double f64) { return this.Equals(f64); }\n"
+                           "        public bool Raw(BorrowedReference r) { return this.Equals(r, 1); }\n    }\n}\n"),
+    }
+    served = served_tree(tmp_path / "r", files)
+    k = served.call("find_related", symbol="PyObject.SetItem", relation="callees")
+    assert "key" not in " ".join(k.data.get("local") or []), k.text
+    eq = served.call("find_related", symbol="PyObject.Equals", relation="callers")
+    assert eq.data["items"] == [], eq.text  # PyFloat's own Equals(double); two arguments fit no Equals
