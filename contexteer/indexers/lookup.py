@@ -1718,8 +1718,9 @@ def _overload_sites(index: IndexQueries, sym: Symbol, callee: str, sites: list[C
         return got is not None and got[1] is not None and len(param_types(s.signature or "") or []) == len(args)
 
     def meant(args: list[str], c: Caller) -> Symbol | None:  # the other overload a call means, if the arguments say
-        if not fits(sym, args):
-            return next((s for s in others if fits(s, args)), None)
+        if not fits(sym, args):  # (the one whose parameter types the arguments do not contradict, of that length first)
+            return min((s for s in others if fits(s, args)), default=None,
+                       key=lambda s: (_arg_type_conflict(index, c, args, s), not exact(s, args)))
         if _arg_type_conflict(index, c, args, sym):  # `Initialize(args)` with `string[] args` is no bool's
             return next((s for s in others if fits(s, args) and not _arg_type_conflict(index, c, args, s)), None)
         # `Initialize()` beside Initialize(bool setSysArgv = true, ..), `reject(msg, e, data, code)` beside varargs
@@ -2534,9 +2535,12 @@ def _early_verdict(index: IndexQueries, text: str, start: int, word: str | None,
         meant = _cs_class_meant(index, path, owner_cls, cache)
         return None if meant is None else "receiver" if meant else False
     if word is not None and word != owner and word[:1].isupper() and path.endswith(_CLASS_CALLED) \
-            and re.search(rf"(?<![\w$.]){re.escape(word)}\s*\.\s*$", text[:start]) is not None \
-            and _is_type(index, word) and not inherits(index, word, owner) and not inherits(index, owner, word):
-        return False  # `Runtime.Initialize(..)`, `ClassManager.Reset()`: another class's static method
+            and re.search(rf"(?<![\w$.]){re.escape(word)}\s*\.\s*$", text[:start]) is not None:
+        if _is_type(index, word) and not inherits(index, word, owner) and not inherits(index, owner, word):
+            return False  # `Runtime.Initialize(..)`, `ClassManager.Reset()`: another class's static method
+        if path.endswith((".java", ".kt", ".scala")) and not _is_type(index, word) \
+                and _jvm_import(_file_lines(getattr(index, "ws", None), path, cache), word) is not None:
+            return False  # `Log.i(TAG, msg)` with `import android.util.Log;`: the library class's, not LOG.i
     return None
 
 

@@ -26,7 +26,8 @@ _FILES = {
                            "            var p = PyMem_Malloc(4);\n            PyMem_Free(p);\n            PyCLRMetaType = null;\n"
                            "            var state = new PythonNetState();\n            var list = new List<int>(xs.Select(x => x).ToArray());\n"
                            "            MaybeFieldInfo f = default;\n            throw new ArgumentException(\"x\");\n"
-                           "            SomeExternal.Do();\n            var h = new Holder { Unused = 1 };\n        }\n    }\n}\n"),
+                           "            SomeExternal.Do();\n            var h = new Holder { Unused = 1 };\n        }\n"
+                           "        static TOut Conv<TOut>(TOut Value) { return Value; }\n    }\n}\n"),
 }
 
 
@@ -50,4 +51,4 @@ def test_csharp_uses_view_names_each_usings_types(tmp_path):
     assert "BorrowedReference (Native/BorrowedReference.cs:3) at 18" in same and "Runtime" not in same.replace(
         "Py.Runtime", ""), u.text  # (the `namespace Py.Runtime` line uses no type Runtime)
     other = next(line for line in u.text.splitlines() if line.startswith("  not defined in the repository"))
-    assert other.endswith("Holder at 28; SomeExternal at 27"), u.text
+    assert other.endswith("Holder at 28; SomeExternal at 27"), u.text  # (not the type parameter TOut, the parameter Value)

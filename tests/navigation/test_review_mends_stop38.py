@@ -68,3 +68,12 @@ def test_csharp_nameof_calls_nothing_and_a_subclass_overload_takes_this_calls(tm
     assert "key" not in " ".join(k.data.get("local") or []), k.text
     eq = served.call("find_related", symbol="PyObject.Equals", relation="callers")
     assert eq.data["items"] == [], eq.text  # PyFloat's own Equals(double); two arguments fit no Equals
+
+
+def test_a_java_call_on_an_imported_library_class_is_not_the_repositorys_namesake(tmp_path):
+    files = {"src/c/LOG.java": "package c;\n\npublic class LOG {\n    public static void i(String tag, String s) {}\n}\n",
+             "src/c/Uses.java": ("package c;\n\nimport android.util.Log;\n\npublic class Uses {\n    void f() {\n"
+                                 "        Log.i(\"t\", \"a\");\n        LOG.i(\"t\", \"b\");\n    }\n}\n")}
+    served = served_tree(tmp_path / "r", files)
+    r = served.call("find_related", symbol="LOG.i", relation="callers")
+    assert [tuple(i["lines"]) for i in r.data["items"]] == [(8,)], r.text  # android.util.Log.i is the library's
