@@ -9,7 +9,8 @@ Corpora, made at bench time in a temp dir (copies; the originals are never touch
 - rust: the log crate 0.4.17 from /usr/share/cargo/registry (Debian librust-log-dev);
 - tokio: tokio 1.24.2 from /usr/share/cargo/registry (Debian librust-tokio-dev), most of its API inside cfg_*! macros;
 - typescript: the `src/` of rxjs 7.8.2 (`npm install rxjs@7.8.2` into the temp dir);
-- cpp: the spdlog 1.10.0 headers (`apt-get download libspdlog-dev=1:1.10.0+ds-0.4`, unpacked with `dpkg-deb -x`).
+- cpp: the spdlog 1.10.0 headers (`apt-get download libspdlog-dev=1:1.10.0+ds-0.4`, unpacked with `dpkg-deb -x`);
+- java: Capacitor Android 8.6.0's Java library (`npm pack @capacitor/android@8.6.0`, unpacked).
 A repository that cannot be made is reported as skipped, with the reason.
 
 Every question has the facts a complete answer must contain, checked by hand against the sources (names,
@@ -31,6 +32,7 @@ import re
 import shutil
 import subprocess
 import sys
+import tarfile
 import tempfile
 import time
 from dataclasses import dataclass, field
@@ -52,7 +54,8 @@ LOG_SRC = Path("/usr/share/cargo/registry/log-0.4.17")
 TOKIO_SRC = Path("/usr/share/cargo/registry/tokio-1.24.2")
 HTTPX_SRC = Path(sys.prefix) / "lib" / f"python{sys.version_info[0]}.{sys.version_info[1]}" / "site-packages" / "httpx"
 RXJS_SPEC = "rxjs@7.8.2"
-SPDLOG_DEB = "libspdlog-dev=1:1.10.0+ds-0.4"  # the Debian package's /usr/include/spdlog (header-only C++)
+SPDLOG_DEB = "libspdlog-dev=1:1.10.0+ds-0.4"
+CAPACITOR_SPEC = "@capacitor/android@8.6.0"  # the npm package's Java library (capacitor/src/main/java)  # the Debian package's /usr/include/spdlog (header-only C++)
 
 
 @dataclass
@@ -423,13 +426,59 @@ NOTES = {
     "ts-const": "an object literal over lines 8-14",
 }
 
-QUESTIONS = GO + PY + RS + TOKIO + TS + CPP
+# Capacitor Android 8.6.0 (npm @capacitor/android), Java: overloads told per call, library-typed receivers
+_J = "capacitor/src/main/java/com/getcapacitor"
+_JM = r"/^    (public |private |protected )?(static )?[A-Za-z<>]+ [a-zA-Z]+\(/{f=$0}"  # (awk: a method's head line)
+_JPRINT = r"""{print FILENAME":"FNR": "f}"""
+JAVA = [
+    Q("java", "java-def", "definition", "Where is Bridge.registerForActivityResult defined, with its signature?",
+      "search_symbol", {"query": "Bridge.registerForActivityResult"},
+      [("Bridge.java:1008", "1008"), "ActivityResultContract<I, O> contract", "ActivityResultCallback<O> callback",
+       "ActivityResultLauncher<I>"],
+      f"rg -n -A3 'ActivityResultLauncher<I> registerForActivityResult' {_J}/Bridge.java"),
+    Q("java", "java-callers-overload", "callers",
+      "Which functions call CapacitorCookieManager.setCookie(String url, String value) (one of its three overloads; "
+      "name each caller)?",
+      "find_related", {"symbol": "CapacitorCookieManager.setCookie(String, String)", "relation": "callers"},
+      ["168", "173", "206", "209", "44", "100", "109", "deleteCookie", "clearCookies", ("put", "put(URI")],
+      "awk '" + _JM + r" /(^|[^.A-Za-z])setCookie\((url|uri|getDomain)|cookieManager\.setCookie\(/ && !/expires, path\)|String url/"
+      + _JPRINT + f"' {_J}/plugin/CapacitorCookieManager.java {_J}/plugin/CapacitorCookies.java",
+      note="89 calls the five-parameter overload; 152 and CapacitorCordovaCookieManager.java:25 call android.webkit's"),
+    Q("java", "java-impl", "implementations", "Which classes implement the HostMask interface?",
+      "find_related", {"symbol": "HostMask", "relation": "implementations"},
+      [("HostMask.Simple", "class Simple"), ("HostMask.Any", "class Any"), ("HostMask.Nothing", "class Nothing")],
+      f"rg -n 'implements HostMask' {_J}"),
+    Q("java", "java-callees", "callees", "What does MessageHandler.postMessage call (which overload of each)?",
+      "find_related", {"symbol": "MessageHandler.postMessage", "relation": "callees"},
+      ["Logger.verbose", "Logger.tags", "Logger.error", "callPluginMethod", "callCordovaPluginMethod", "getJSObject",
+       "getString"],
+      f"awk 'NR>=50 && NR<=99' {_J}/MessageHandler.java | "
+      + r"rg -o '(Logger\.\w+|this\.\w+|new \w+|\.getString|\.getJSObject)\(' | sort -u",
+      absent=["36-38"]),  # verbose(String), which neither two-argument call means
+    Q("java", "java-const", "constant", "What is the value of Bridge.DEFAULT_ANDROID_WEBVIEW_VERSION?",
+      "search_symbol", {"query": "DEFAULT_ANDROID_WEBVIEW_VERSION"},
+      [("Bridge.java:105", "105"), "60"],
+      f"rg -n 'DEFAULT_ANDROID_WEBVIEW_VERSION =' {_J}"),
+    Q("java", "java-error", "error",
+      "Where (file, line, method) is 'There is no PermissionCallback method registered' produced?",
+      "search_text", {"pattern": "There is no PermissionCallback method registered"},
+      [("Plugin.java:558", "558"), "getPermissionLauncherOrReject"],
+      "awk '/getPermissionLauncherOrReject\\(/{f=FNR\": \"$0} /There is no PermissionCallback/" + _JPRINT
+      + f"' {_J}/Plugin.java"),
+    Q("java", "java-at-line", "at-line", "What is at WebViewLocalServer.java:673 (the line and the methods it is in)?",
+      "read_code_range", {"path": f"{_J}/WebViewLocalServer.java", "start_line": 673, "end_line": 673},
+      ["createHostingDetails", "handle", "getRouteProcessor().process"],
+      r"""awk 'NR<=673 && /^    (private|public|protected) .*\(/{m=FNR": "$0} NR<=673 && /public InputStream handle\(Uri/"""
+      r"""{h=FNR": "$0} NR==673{print m; print h; print FNR": "$0; exit}' """ + f"{_J}/WebViewLocalServer.java"),
+]
+
+QUESTIONS = GO + PY + RS + TOKIO + TS + CPP + JAVA
 for _q in QUESTIONS:
     if _q.qid in NOTES:
         _q.note = NOTES[_q.qid]
 REPOS = {"go": "HashiCorp Raft (Debian golang-github-hashicorp-raft-dev)", "python": "httpx (this venv)",
          "rust": "log 0.4.17 (Debian cargo registry)", "tokio": "tokio 1.24.2 (Debian cargo registry)", "typescript": f"rxjs src ({RXJS_SPEC})",
-         "cpp": f"spdlog headers ({SPDLOG_DEB})"}
+         "cpp": f"spdlog headers ({SPDLOG_DEB})", "java": f"Capacitor Android ({CAPACITOR_SPEC})"}
 
 
 # ----- corpora ---------------------------------------------------------------------------------------
@@ -476,7 +525,27 @@ def make_corpora(base: Path) -> tuple[dict[str, Path], list[str]]:
     else:
         notes.append("typescript: skipped, no npm")
     notes.append(_spdlog(base, roots))
+    notes.append(_capacitor(base, roots, npm))
     return roots, notes
+
+
+def _capacitor(base: Path, roots: dict[str, Path], npm: str | None) -> str:
+    """Capacitor Android's npm package, fetched with `npm pack` and unpacked (no install, no build)."""
+    if not npm:
+        return "java: skipped, no npm"
+    pkg = base / "npm-pack"
+    pkg.mkdir()
+    try:
+        done = subprocess.run([npm, "pack", "--silent", CAPACITOR_SPEC], cwd=pkg, check=True, capture_output=True,
+                              text=True, timeout=180)
+        tgz = pkg / done.stdout.strip().splitlines()[-1]
+        with tarfile.open(tgz) as tar:
+            tar.extractall(pkg / "x", filter="data")
+    except (subprocess.SubprocessError, OSError, IndexError, tarfile.TarError) as exc:
+        return f"java: skipped, npm pack {CAPACITOR_SPEC} failed ({type(exc).__name__})"
+    n = copy_tree(pkg / "x" / "package", base / "java")
+    roots["java"] = base / "java"
+    return f"java: {n} files of the package (npm pack {CAPACITOR_SPEC})"
 
 
 def _spdlog(base: Path, roots: dict[str, Path]) -> str:
