@@ -1707,7 +1707,7 @@ def _overload_sites(index: IndexQueries, sym: Symbol, callee: str, sites: list[C
     if not sites or sym.language not in REAL_OVERLOADS or sym.language == "elixir" or sym.kind not in ("method", "function"):
         return sites
     same = [s for s in index.symbols_in_file(sym.path) if s.qualname == sym.qualname and s.kind == sym.kind]
-    if len(same) < 2 and sym.language not in _ARITY_CHECKED:
+    if len(same) < 2:
         return sites
 
     def fits(s: Symbol, args: list[str]) -> bool:
@@ -1724,7 +1724,10 @@ def _overload_sites(index: IndexQueries, sym: Symbol, callee: str, sites: list[C
         if _arg_type_conflict(index, c, args, sym):  # `Initialize(args)` with `string[] args` is no bool's
             return next((s for s in others if fits(s, args) and not _arg_type_conflict(index, c, args, s)), None)
         # `Initialize()` beside Initialize(bool setSysArgv = true, ..), `reject(msg, e, data, code)` beside varargs
-        return None if exact(sym, args) else next((s for s in others if fits(s, args) and exact(s, args)), None)
+        # (not when this one's header is cut: its length is unknown)
+        if exact(sym, args) or (sym.signature or "").endswith("…"):
+            return None
+        return next((s for s in others if fits(s, args) and exact(s, args)), None)
     files: dict[str, list[str]] = {}
     ws = getattr(index, "ws", None)
     others = [s for s in same if s.id != sym.id]
@@ -1732,12 +1735,6 @@ def _overload_sites(index: IndexQueries, sym: Symbol, callee: str, sites: list[C
     for c in sites:
         args = call_args_at(_file_lines(ws, c.path, files), c.line, callee, sym.language) if ws is not None else None
         other = meant(args, c) if args is not None else None
-        if other is None and args is not None and sym.language in _ARITY_CHECKED and not fits(sym, args) \
-                and not any(fits(s, args) for s in others):
-            c.against = True  # `object.Equals(element, item)`: no overload here takes two arguments
-            if left_out is not None:
-                left_out.append(c)
-            continue
         if other is None:
             kept.append(c)
             continue
@@ -1769,6 +1766,10 @@ def _arg_type_conflict(index: IndexQueries, c: Caller, args: list[str], target: 
             continue
         have, want = m.group(1).lower(), p.lower().rstrip("?")
         if want in _PRIMITIVES and have != want and (have not in _PRIMITIVES or "bool" in (have[:4], want[:4])):
+            return True
+        # a number or bool for a class or struct (not `object`, an interface such as IComparable, or a type parameter)
+        if have in _PRIMITIVES and want not in _PRIMITIVES and want not in ("object", "dynamic", "valuetype", "string") \
+                and re.fullmatch(r"i[a-z]\w*|[a-z]", want) is None and not re.match(r"I[A-Z]", p):
             return True
     return False
 
@@ -3882,7 +3883,7 @@ def _self_holder(index: IndexQueries, classes: dict[str, list[Symbol]], defs: di
         own = holder == owner or (holder is not None and inherits(index, holder, owner))
     own = own or (language == "rust" and _in_trait_impl(index, defs, site, owner))
     if own and holder is not None and holder != owner and callee and word in (None, "this", "self") \
-            and language in _CLASS_CALLED_LANGS and _own_overload_fits(index, holder, callee, site, language):
+            and language in _CLASS_CALLED_LANGS and _own_overload_fits(index, holder, callee, site, language, owner):
         return holder, False, True  # `this.Equals(f64)` in PyFloat: its own Equals(double), not PyObject's
     if not own and word is None and language in _OUTER_THIS and callee:
         # a bare call in an inner class is the outer class's method too (`doPut(k, v)` in Inverse), unless a class
@@ -3912,7 +3913,8 @@ def _self_holder(index: IndexQueries, classes: dict[str, list[Symbol]], defs: di
     return holder, own, other
 
 
-def _own_overload_fits(index: IndexQueries, holder: str, callee: str, site: Caller, language: str) -> bool:
+def _own_overload_fits(index: IndexQueries, holder: str, callee: str, site: Caller, language: str,
+                       owner: str | None = None) -> bool:
     """Whether a subclass declares a method of the name whose parameters take the call's arguments: then a call on
     this (or bare) in it is that one (C#/Java pick among the most derived class's applicable methods first)."""
     # (an override is the base's method, no candidate of the subclass's own: C# looks past it)
@@ -3921,7 +3923,11 @@ def _own_overload_fits(index: IndexQueries, holder: str, callee: str, site: Call
     if not mine:
         return False
     args = call_args_at(lines_of(index, site.path), site.line, callee, language)
-    return args is not None and any(takes_call(m.signature or "", callee, args, language) for m in mine)
+    # only when the arguments' declared types rule out the base's method (`double f64` for Equals(BorrowedReference)):
+    # counting alone cannot tell a subclass's setAlignItems(String) from the base's setAlignItems(YogaAlign)
+    base = next((s for s in index.methods_of(owner, language) if s.name == callee), None) if owner else None
+    return args is not None and base is not None and _arg_type_conflict(index, site, args, base) \
+        and any(takes_call(m.signature or "", callee, args, language) for m in mine)
 
 
 def _overridable(index: IndexQueries, cls: Symbol | None, name: str) -> bool:

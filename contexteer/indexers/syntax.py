@@ -196,7 +196,7 @@ def top_level(params: str, opens: str = "<([") -> list[str]:
             continue
         if ch in opens:
             depth += 1
-        elif ch in closes:
+        elif ch in closes and not (ch == ">" and i > 0 and params[i - 1] in "-="):  # `x -> f(a, b)`, `(t, o) => ..`
             depth -= 1
         if ch == "," and depth == 0:
             parts.append(cur)
@@ -315,21 +315,30 @@ def call_args_at(lines: list[str], line: int, name: str, language: str | None = 
     m = rx.search(first_line)
     if m is None:
         return None
-    text = " ".join(lines[line - 1:line + 39])
+    # (line comments out, `// if we don't skip collect, ..` inside an argument list; lines kept apart by newlines, so a
+    # trailing lambda is told by its `{` on the line that closes the call)
+    text = "\n".join(_LINE_COMMENT.sub("", t) for t in lines[line - 1:line + 39])
     # a one-line definition calling its namesake (`void Initialize() { Initialize(setSysArgv: true); }`): past the head
     head = re.compile(rf"(?<!new )(?<![\w$.]){re.escape(name)}\s*\([^()]*\)\s*(?:\{{|=>)").match(text, m.start())
     again = rx.search(first_line, head.end()) if head is not None else None
     m = again or m
-    lambdas = language in _TRAILING_LAMBDA and not re.search(r"\b(?:class|object|interface|enum)\b", first_line[:m.start()])
+    # (not a class body after a supertype's constructor call, nor an `if`/`while`/`guard` block after its condition)
+    lambdas = language in _TRAILING_LAMBDA and \
+        not re.search(r"\b(?:class|object|interface|enum|if|while|guard|for|switch|when|catch|return\s+if)\b",
+                      first_line[:m.start()])
     if m.group(1) == "{":
         return ["{…}"] if lambdas else None
     inner = inside_parens(text, m.end())
     if inner is None:
         return None
-    args = top_level(inner)
-    if lambdas and re.match(r"\s*\{", text[m.end() + len(inner) + 1:]):
+    args = top_level(inner, "<([{")
+    if lambdas and re.match(r"[ \t]*\{", text[m.end() + len(inner) + 1:]):
         args.append("{…}")
     return args
+
+
+#: a `//` comment to the end of a line, outside string literals (`"http://x"` stays)
+_LINE_COMMENT = re.compile(r'//(?=(?:[^"]*"[^"]*")*[^"]*$).*$')
 
 
 #: languages whose last argument may follow the parentheses as a block (`f(x) { .. }`)
@@ -387,17 +396,25 @@ def takes_call(signature: str, name: str, args: list[str], language: str | None)
     n = len(args)
     if n < got[0] or (got[1] is not None and n > got[1]):
         return False
-    named = [m.group(1) for a in args if (m := _named_arg(a, language))]
-    if not named:
+    if not any(_named_arg(a, language) for a in args):
         return n >= got[0]
     m = re.search(rf"(?<![\w$]){re.escape(name)}\s*(?:<(?:[^<>]|<[^<>]*>)*>)?\s*\(", signature)
     inner = inside_parens(signature, m.end()) if m is not None else None
     params = top_level(inner or "")
     names = [_param_name(p, language) for p in params]
+    named: list[str] = []
+    positional = 0
+    for i, a in enumerate(args):
+        k = _named_arg(a, language)
+        if a == "{…}" and names:  # a trailing lambda is the last parameter
+            named.append(names[-1])
+        elif k is None or (i < len(names) and names[i] == k.group(1)):
+            positional += 1  # (C# 7.2, Kotlin: a named argument in its own place counts as positional)
+        else:
+            named.append(k.group(1))
     if any(x not in names for x in named):
         return False
     required = [nm for p, nm in zip(params, names, strict=True) if not re.search(r"(?<![=!<>])=(?![=>])", p)]
-    positional = n - len(named)
     return all(nm in named for nm in required[positional:])
 
 

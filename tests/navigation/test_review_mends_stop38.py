@@ -61,13 +61,14 @@ def test_csharp_nameof_calls_nothing_and_a_subclass_overload_takes_this_calls(tm
         "src/PyFloat.cs": ("namespace Py\n{\n    public class PyFloat : PyObject\n    {\n"
                            "        public bool Equals(double other) { return true; }\n"
                            "        public bool Same(double f64) { return this.Equals(f64); }\n"
-                           "        public bool Raw(BorrowedReference r) { return this.Equals(r, 1); }\n    }\n}\n"),
+                           "        public bool Raw(BorrowedReference r) { return this.Equals(r); }\n    }\n}\n"),
     }
     served = served_tree(tmp_path / "r", files)
     k = served.call("find_related", symbol="PyObject.SetItem", relation="callees")
     assert "key" not in " ".join(k.data.get("local") or []), k.text
     eq = served.call("find_related", symbol="PyObject.Equals", relation="callers")
-    assert eq.data["items"] == [], eq.text  # PyFloat's own Equals(double); two arguments fit no Equals
+    # `this.Equals(f64)` is PyFloat's own Equals(double) (a double is no BorrowedReference); `this.Equals(r)` the base's
+    assert [tuple(i["lines"]) for i in eq.data["items"]] == [(7,)], eq.text
 
 
 def test_a_java_call_on_an_imported_library_class_is_not_the_repositorys_namesake(tmp_path):
@@ -77,3 +78,32 @@ def test_a_java_call_on_an_imported_library_class_is_not_the_repositorys_namesak
     served = served_tree(tmp_path / "r", files)
     r = served.call("find_related", symbol="LOG.i", relation="callers")
     assert [tuple(i["lines"]) for i in r.data["items"]] == [(8,)], r.text  # android.util.Log.i is the library's
+
+
+def test_arguments_counted_past_lambdas_comments_named_arguments_and_if_blocks(tmp_path):
+    """The second review: a lambda's arrow closed no bracket (`() -> { f(a, b); }` read as three arguments), braces and
+    `//` comments inside an argument list were counted, a positional argument after a named one in its own place and a
+    Swift trailing closure after labels were refused, an `if let x = f(..) {` block read as a trailing closure, and a
+    subclass's same-count overload took a call its argument types do not fit."""
+    files = {
+        "src/q/Queue.java": "package q;\n\npublic class Queue {\n    public void runOnQueue(Runnable r) {}\n}\n",
+        "src/q/Use.java": ("package q;\n\npublic class Use {\n    void f(Queue q, int a) {\n        q.runOnQueue(() -> {\n"
+                           "            g(a, a, a);\n        });\n        q.runOnQueue(new Runnable() { public void run() { g(a, a); } });\n"
+                           "        q.runOnQueue(make(a, // a comment, with commas\n            a));\n    }\n"
+                           "    static Runnable make(int x, int y) { return null; }\n    static void g(int... xs) {}\n}\n"),
+        "src/q/Base.java": "package q;\n\npublic class Base {\n    public void setAlign(Align a) {}\n}\n",
+        "src/q/Sub.java": ("package q;\n\npublic class Sub extends Base {\n    public void setAlign(String s) {}\n\n"
+                           "    void init() {\n        setAlign(Align.START);\n    }\n}\n"),
+        "k/Ex.kt": ("package k\n\nopen class CodedException(code: String, message: String?, cause: Throwable?) {\n"
+                    "    constructor(message: String) : this(\"c\", message, null)\n}\n\n"
+                    "class Wrap(c: Throwable) : CodedException(\"x\", message = \"m\", c)\n"),
+        "ios/Conv.swift": ("func convert(from value: Any, appContext: Int) -> Int { return 0 }\n\n"
+                           "func use(v: Any) {\n    if let p = try? convert(from: v, appContext: 1) {\n        print(p)\n    }\n}\n"),
+    }
+    served = served_tree(tmp_path / "r", files)
+    run = served.call("find_related", symbol="Queue.runOnQueue", relation="callers")
+    assert sorted(n for i in run.data["items"] for n in i["lines"]) == [5, 8, 9], run.text
+    base = served.call("find_related", symbol="Base.setAlign", relation="callers")
+    assert [tuple(i["lines"]) for i in base.data["items"]] == [(7,)], base.text  # Align.START fits no setAlign(String)
+    swift = served.call("find_related", symbol="convert", path="ios/Conv.swift", relation="callers")
+    assert [tuple(i["lines"]) for i in swift.data["items"]] == [(4,)], swift.text
