@@ -291,7 +291,7 @@ def _reference_sites(nav: NavigationService, name: str, defs: list[Any], prefix:
     return sites, len(refs), left_out
 
 
-MAX_TOLD_APART = 5  # methods named alike whose references are each tagged with the one they call
+MAX_TOLD_APART = 8  # methods named alike whose references are each tagged with the one they call
 
 
 def _told_apart(nav: NavigationService, name: str, defs: list[Any], sites: list[RefSite]) -> None:
@@ -300,14 +300,34 @@ def _told_apart(nav: NavigationService, name: str, defs: list[Any], sites: list[
     from contexteer.indexers.lookup import find_callers
 
     claims: dict[tuple[str, int], set[str]] = {}
+    others: dict[tuple[str, int], int] = {}  # per site, how many of the definitions' receiver checks left it out
+    written = {d.id: nav.written_name(d) for d in defs}
+    alike = {w for w in written.values() if list(written.values()).count(w) > 1}
     for d in defs:
-        for c in find_callers(nav.index, d, name, nav.imported):
+        # overloads of one class are told by their parameters (`setCookie(String url, String value)`, Capacitor A/B)
+        label = written[d.id] + _params(d) if written[d.id] in alike else written[d.id]
+        dropped: list[Any] = []
+        for c in find_callers(nav.index, d, name, nav.imported, left_out=dropped):
             if c.how != "name only":
-                claims.setdefault((c.path, c.line), set()).add(nav.written_name(d))
+                claims.setdefault((c.path, c.line), set()).add(label)
+        for k in {(c.path, c.line) for c in dropped if not getattr(c, "overload", None)}:
+            others[k] = others.get(k, 0) + 1
     for site in sites:  # (a line with two such calls, `with a.push(x), b.push(y):`, names both)
         got = claims.get((site.path, site.line))
         if got:
             site.reaches = ", ".join(sorted(got))
+        elif others.get((site.path, site.line)) == len(defs):  # `webkitCookieManager.setCookie(..)`: android.webkit's
+            site.reaches = "none of these (another type's method)"
+
+
+def _params(d: Any) -> str:
+    """A definition's parameter list as its header writes it (`(String url, String value)`), "" without one."""
+    from contexteer.indexers.syntax import inside_parens
+
+    head = d.signature or ""
+    m = re.search(rf"(?<![\w$]){re.escape(d.name)}\s*(?:<[^()]*>)?\s*\(", head)
+    inner = inside_parens(head, m.end()) if m is not None else None
+    return f"({' '.join(inner.split())})" if inner is not None else ""
 
 
 _NAME = r"[A-Za-z_$][\w$']*(?:(?:\.|::|\\|#)[A-Za-z_$][\w$']*)*"  # Haskell's primes: metaToContext'

@@ -35,6 +35,8 @@ _FILES = {
                           "    void clear(String url, String key) {\n"
                           "        cookieManager.setCookie(url, key + \"=; Expires=Wed, 31 Dec 2000 23:59:59 GMT\");\n    }\n\n"
                           "    void keep(java.util.Map<String, String> store) {\n        store.put(\"a\", \"b\");\n    }\n}\n"),
+    _P + "Proxy.java": ("package com.cap;\n\nimport android.webkit.CookieManager;\n\npublic class Proxy {\n"
+                        "    void proxy(String u, String c) { CookieManager.getInstance().setCookie(u, c); }\n}\n"),
     _P + "cordova/CordovaCookies.java": ("package com.cap.cordova;\n\nimport android.webkit.CookieManager;\n\n"
                                          "public class CordovaCookies {\n    private final CookieManager cookieManager = null;\n\n"
                                          "    public void setCookie(String url, String value) {\n        cookieManager.setCookie(url, value);\n"
@@ -75,3 +77,12 @@ def test_a_java_types_references_include_locals_loops_casts_and_qualified_uses(t
     s = served.call("search_symbol", query="Mask", kind="interface", references=True)
     lines = {int(ln.split(":")[1]) for ln in s.text.splitlines() if ln.startswith("src/p/User.java:")}
     assert lines == {4, 5, 6, 7, 8, 9}, s.text  # a wildcard, a loop, a local and a qualified call, instanceof and a cast, a class literal, an array
+
+
+def test_references_of_an_overloaded_name_say_which_overload_each_calls(tmp_path):
+    served = served_tree(tmp_path / "r", _FILES)
+    s = served.call("search_symbol", query="setCookie", references=True)
+    row = {ln.split(":")[0].rsplit("/", 1)[-1] + ":" + ln.split(":")[1]: ln for ln in s.text.splitlines() if ln.startswith("src/")}
+    assert row["Cookies.java:7"].endswith("-> CookieManager2.setCookie(String url, String value)"), s.text
+    assert row["CookieManager2.java:13"].endswith("-> CookieManager2.setCookie(String url, String value)"), s.text
+    assert row["Proxy.java:6"].endswith("-> none of these (another type's method)"), s.text
