@@ -49,6 +49,14 @@ class SearchResult:
     timed_out: bool = False
     elapsed_ms: float = 0.0
     denied_skipped: int = 0
+    # past the cap, the match lines and files counted on to the end (the pythonnet A/B agent re-ran a search with
+    # max_results=400 to learn a total); None when not counted (no cap hit, or past COUNT_ON lines)
+    total_matches: int | None = None
+    total_files: int | None = None
+
+
+#: match lines counted past the result cap before giving up on a total
+COUNT_ON = 100_000
 
 
 def _decode(obj: dict[str, str] | None) -> str:
@@ -171,6 +179,7 @@ def _run(ws: Workspace, cmd: list[str], pattern: str, *, regex: bool, sensitive:
     timer = threading.Timer(limit, _kill, args=(proc, result))
     timer.start()
     ws_filters = ws.settings.workspace
+    counted: dict[str, int] | None = None  # past the cap: match lines per file, counted only
     try:
         assert proc.stdout is not None
         for raw in proc.stdout:
@@ -179,19 +188,35 @@ def _run(ws: Workspace, cmd: list[str], pattern: str, *, regex: bool, sensitive:
             except orjson.JSONDecodeError:
                 continue  # a line torn by the time limit
             mtype = msg.get("type")
-            if mtype not in ("match", "context"):
+            if mtype not in ("match", "context") or (counted is not None and mtype != "match"):
                 continue
             data = msg["data"]
             rel = _decode(data.get("path"))
             if rel.startswith("./"):
                 rel = rel[2:]
             if ws.denied_by(rel) or (ws_filters.include and not any(fnmatchcase(rel, g) for g in ws_filters.include)):
-                result.denied_skipped += 1
+                if counted is None:
+                    result.denied_skipped += 1
+                continue
+            if counted is not None:
+                counted[rel] = counted.get(rel, 0) + 1
+                if sum(counted.values()) > COUNT_ON:
+                    counted = None
+                    break
                 continue
             subs = data.get("submatches") or []
             text = _decode(data.get("lines")).rstrip("\r\n")
             if not lines.add(rel, int(data.get("line_number") or 0), text, mtype == "match", subs[0]["start"] if subs else None):
-                break
+                if not result.truncated:
+                    break
+                counted = {}  # at the cap: count the rest (the line that did not fit first)
+                if mtype == "match":
+                    counted[rel] = 1
+        if counted is not None and not result.timed_out:
+            every = dict(result.files)
+            for f, n in counted.items():
+                every[f] = every.get(f, 0) + n
+            result.total_matches, result.total_files = sum(every.values()), len(every)
     finally:
         timer.cancel()
         if proc.poll() is None:

@@ -127,7 +127,7 @@ def search(nav: NavigationService, q: str, *, match: str, kind: str | None, pref
                                          limit=SEARCH_POOL // len(parts))
                 if not found and is_qualified(part):
                     found = nav.qualifier().find(part, kind=kind, path_prefix=prefix, limit=SEARCH_POOL // len(parts)) \
-                        or through_zig_alias(nav, part, kind, prefix)
+                        or through_zig_alias(nav, part, kind, prefix) or extension_methods(nav, part, kind, prefix)
                 if not found and prefix and elsewhere:  # run 49: 'ParseIntError' under path=json is fmt.zig's: listed, and said so
                     found = idx.find_symbols(part, match="exact", kind=kind, limit=SEARCH_POOL // len(parts))
                     away.extend([part] if found else [])
@@ -146,13 +146,19 @@ def search(nav: NavigationService, q: str, *, match: str, kind: str | None, pref
         missing = [p for p, found in by_part.items() if not found]
         if missing:
             miss = "no definition named " + ", ".join(f"'{m}'" for m in missing)
+            if kind:  # `kind=class` hid `DecodableByUser`, a method (the pythonnet A/B agent took it for missing)
+                other = {m: sorted({s.kind for s in idx.find_symbols(m, match="exact", kind=None, path_prefix=prefix,
+                                                                      limit=20)}) for m in missing}
+                said = [f"'{m}' is a {' and a '.join(k)}" for m, k in other.items() if k]
+                miss = f"no {kind} named " + ", ".join(f"'{m}'" for m in missing) + \
+                    (f" ({'; '.join(said)}: drop kind= to list them)" if said else "")
             note = f"{note}; {miss}" if note else miss
     else:
         q, pool = _found(nav, q, match, kind, prefix, offset + limit)
     if not pool and match == "exact" and is_qualified(q) and not parts:
         # 'org.example.web.Servlet', 'App\\Http\\Kernel::handle', 'Rack::Request#params', 'crate::a::B', 'pkg.Type'
         pool = nav.qualifier().find(q, kind=kind, path_prefix=prefix, limit=SEARCH_POOL) \
-            or through_zig_alias(nav, q, kind, prefix)
+            or through_zig_alias(nav, q, kind, prefix) or extension_methods(nav, q, kind, prefix)
     elif pool and match == "exact" and is_qualified(q) and not parts:
         pool = zig_file_members(nav, q, pool, kind=kind, prefix=prefix)
     if not pool and prefix and elsewhere and match == "exact" and not parts:
@@ -289,6 +295,19 @@ def _reference_sites(nav: NavigationService, name: str, defs: list[Any], prefix:
         sites += text_uses(nav, name, defs, prefix, {(r.path, r.line) for r in refs},
                             importers={r.path for r in refs if r.kind == "import"})
     return sites, len(refs), left_out
+
+
+def extension_methods(nav: NavigationService, q: str, kind: str | None, prefix: str | None) -> list[Any]:
+    """C#: `NewReference.Borrow` asked as a member of the type it extends: the extension methods of that name whose
+    `this` parameter is that type (NewReferenceExtensions.Borrow; the pythonnet A/B agent got "no definition")."""
+    from contexteer.indexers.lookup import extended_type
+
+    names = split_name(q)
+    if len(names) < 2 or kind not in (None, "method", "function"):
+        return []
+    typ, member = names[-2], names[-1]
+    return [s for s in nav.index.find_symbols(member, match="exact", kind=None, path_prefix=prefix, limit=SEARCH_POOL)
+            if s.language == "csharp" and s.name == member and extended_type(s) == typ]
 
 
 MAX_TOLD_APART = 8  # methods named alike whose references are each tagged with the one they call

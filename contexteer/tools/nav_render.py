@@ -332,7 +332,11 @@ def search_summary(result: SearchResult, regex: bool = True) -> list[str]:
     summary = f"{result.matches} matching line{'s' if result.matches != 1 else ''} in {nf} file{'s' if nf != 1 else ''}"
     notes = []
     if result.truncated:
-        notes.append("stopped at the result cap; narrow with path=, glob= or a more specific pattern")
+        tm, tf = result.total_matches, result.total_files
+        total = f" ({tm} matching line{'s' if tm != 1 else ''} in {tf} file{'s' if tf != 1 else ''} in all)" \
+            if tm is not None and tf is not None else ""
+
+        notes.append(f"stopped at the result cap{total}; narrow with path=, glob= or a more specific pattern")
     if result.timed_out:
         notes.append("stopped at the time limit; results are partial — narrow with path= or glob=")
     if result.matches:

@@ -107,3 +107,18 @@ def test_arguments_counted_past_lambdas_comments_named_arguments_and_if_blocks(t
     assert [tuple(i["lines"]) for i in base.data["items"]] == [(7,)], base.text  # Align.START fits no setAlign(String)
     swift = served.call("find_related", symbol="convert", path="ios/Conv.swift", relation="callers")
     assert [tuple(i["lines"]) for i in swift.data["items"]] == [(4,)], swift.text
+
+
+def test_a_capped_text_search_gives_the_total_and_search_symbol_says_what_a_kind_filter_hid(tmp_path):
+    files = {"a.cs": "namespace N\n{\n    static class Ext\n    {\n"
+                     "        public static int Borrow(this in NewReference r) { return 0; }\n"
+                     "        static bool DecodableByUser(int t) { return true; }\n    }\n"
+                     "    public struct NewReference { }\n}\n",
+             "b.txt": "hit\nhit\nhit\n", "c.txt": "hit\n"}
+    served = served_tree(tmp_path / "r", files)
+    t = served.call("search_text", pattern="hit", max_results=1)
+    assert "stopped at the result cap (4 matching lines in 2 files in all)" in t.text, t.text
+    s = served.call("search_symbol", query="NewReference.Borrow, DecodableByUser, Ext", kind="class")
+    assert "no class named 'NewReference.Borrow', 'DecodableByUser'" in s.text and "'DecodableByUser' is a method" in s.text, s.text
+    e = served.call("search_symbol", query="NewReference.Borrow")
+    assert "method N.Ext.Borrow" in e.text, e.text  # an extension method asked as a member of the type it extends
