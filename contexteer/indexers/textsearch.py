@@ -55,8 +55,9 @@ class SearchResult:
     total_files: int | None = None
 
 
-#: match lines counted past the result cap before giving up on a total
+#: match lines counted past the result cap, and seconds spent, before giving up on a total
 COUNT_ON = 100_000
+COUNT_SECONDS = 2.0
 
 
 def _decode(obj: dict[str, str] | None) -> str:
@@ -180,6 +181,7 @@ def _run(ws: Workspace, cmd: list[str], pattern: str, *, regex: bool, sensitive:
     timer.start()
     ws_filters = ws.settings.workspace
     counted: dict[str, int] | None = None  # past the cap: match lines per file, counted only
+    counting_since = 0.0
     try:
         assert proc.stdout is not None
         for raw in proc.stdout:
@@ -200,8 +202,8 @@ def _run(ws: Workspace, cmd: list[str], pattern: str, *, regex: bool, sensitive:
                 continue
             if counted is not None:
                 counted[rel] = counted.get(rel, 0) + 1
-                if sum(counted.values()) > COUNT_ON:
-                    counted = None
+                if sum(counted.values()) > COUNT_ON or time.perf_counter() - counting_since > COUNT_SECONDS:
+                    counted = None  # too many or too slow to count: no total, the answer stands as it was
                     break
                 continue
             subs = data.get("submatches") or []
@@ -210,9 +212,12 @@ def _run(ws: Workspace, cmd: list[str], pattern: str, *, regex: bool, sensitive:
                 if not result.truncated:
                     break
                 counted = {}  # at the cap: count the rest (the line that did not fit first)
+                counting_since = time.perf_counter()
                 if mtype == "match":
                     counted[rel] = 1
-        if counted is not None and not result.timed_out:
+        if result.truncated and result.timed_out:  # the time limit met while counting past the cap: the lines shown
+            result.timed_out, counted = False, None  # were all found; the total is unknown
+        if counted is not None:
             every = dict(result.files)
             for f, n in counted.items():
                 every[f] = every.get(f, 0) + n
