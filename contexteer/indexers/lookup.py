@@ -1720,15 +1720,16 @@ def _overload_sites(index: IndexQueries, sym: Symbol, callee: str, sites: list[C
     def meant(args: list[str], c: Caller) -> Symbol | None:  # the other overload a call means, if the arguments say
         if not fits(sym, args):  # (the one whose parameter types the arguments do not contradict, of that length first)
             return min((s for s in others if fits(s, args)), default=None,
-                       key=lambda s: (_arg_type_conflict(index, c, args, s), not exact(s, args)))
-        if _arg_type_conflict(index, c, args, sym):  # `Initialize(args)` with `string[] args` is no bool's
-            return next((s for s in others if fits(s, args) and not _arg_type_conflict(index, c, args, s)), None)
+                       key=lambda s: (_arg_type_conflict(index, c, args, s, encs), not exact(s, args)))
+        if _arg_type_conflict(index, c, args, sym, encs):  # `Initialize(args)` with `string[] args` is no bool's
+            return next((s for s in others if fits(s, args) and not _arg_type_conflict(index, c, args, s, encs)), None)
         # `Initialize()` beside Initialize(bool setSysArgv = true, ..), `reject(msg, e, data, code)` beside varargs
         # (not when this one's header is cut: its length is unknown)
         if exact(sym, args) or (sym.signature or "").endswith("…"):
             return None
         return next((s for s in others if fits(s, args) and exact(s, args)), None)
     files: dict[str, list[str]] = {}
+    encs: dict[tuple[str, int], Any] = {}  # per site, the definition it sits in (its header types the arguments)
     ws = getattr(index, "ws", None)
     others = [s for s in same if s.id != sym.id]
     kept: list[Caller] = []
@@ -1751,12 +1752,21 @@ def _overload_sites(index: IndexQueries, sym: Symbol, callee: str, sites: list[C
 _PRIMITIVES = frozenset("bool boolean int long short byte sbyte char float double decimal uint ulong ushort".split())
 
 
-def _arg_type_conflict(index: IndexQueries, c: Caller, args: list[str], target: Symbol) -> bool:
+def _arg_type_conflict(index: IndexQueries, c: Caller, args: list[str], target: Symbol,
+                       encs: dict[tuple[str, int], Any] | None = None) -> bool:
     """Whether an argument that is a parameter of the calling definition has a declared type the target's parameter
     at that place cannot take: an array or class for a primitive, a bool for a number (pythonnet's `Initialize(args)`
     with `params string[] args` is not Initialize(bool setSysArgv = true, ..))."""
     params = param_types(target.signature or "") or []
-    enc = enclosing(index.symbols_in_file(c.path), c.line) if any(re.fullmatch(r"\w+", a) for a in args) else None
+    if not any(re.fullmatch(r"\w+", a) for a in args):
+        return False
+    key = (c.path, c.line)
+    if encs is None or key not in encs:
+        found = c.symbol if c.symbol is not None else enclosing(index.symbols_in_file(c.path), c.line)
+        if encs is None:
+            encs = {}
+        encs[key] = found  # (asked once per site: each overload compared reads the same header)
+    enc = encs[key]
     if enc is None:
         return False
     for a, p in zip(args, params, strict=False):

@@ -140,13 +140,13 @@ def _name(n: str, at: list[int], hit: Any | None) -> UsedName:
 def _repo_type(nav: NavigationService, name: str, spaces: dict[str, list[str]], namespaces: list[str]) -> Any | None:
     """The repository's type `name` declared in a file of one of `namespaces` (the first that has one), outside any
     other type."""
+    named = [s for s in nav.index.symbols_named(name) if s.name == name and s.kind in CLASS_KINDS]  # (asked once)
     for ns in namespaces:
         files = set(spaces.get(ns, ()))
         if not files:
             continue
         # a partial class's main file first (PyObject.cs before PyObject.IConvertible.cs)
-        hits = sorted((s for s in nav.index.symbols_named(name)
-                       if s.name == name and s.kind in CLASS_KINDS and s.path in files and not _nested(nav, s)),
+        hits = sorted((s for s in named if s.path in files and not _nested(nav, s)),
                       key=lambda s: (s.path.rsplit("/", 1)[-1] != f"{name}.cs", s.start_line - s.end_line, s.path))
         if hits:
             return hits[0]
