@@ -1022,7 +1022,7 @@ def _same_type(a: str, b: str) -> bool:
     """Two written types alike: exactly, or by name without case, nullable mark or namespace (`String` and `string`,
     `boolean` and `bool`)."""
     def norm(t: str) -> str:
-        t = re.sub(r"[\s?]+", "", t).rsplit(".", 1)[-1].lower()
+        t = loose_types([t])[0]
         return {"boolean": "bool", "str": "string"}.get(t, t)
     return a == b or norm(a) == norm(b)
 

@@ -38,9 +38,11 @@ from contexteer.indexers.syntax import (
     call_args,
     call_args_at,
     configured,
+    cs_namespaces,
     declared_as,
     declared_type,
     element_type,
+    enclosing_namespaces,
     field_typed,
     generic_bound,
     go_embedded,
@@ -1258,21 +1260,16 @@ class _Body:
         return [f for f in files if sees_namespace_of(self.index, self.sym.path, f, self.texts)]
 
 
-_CS_NAMESPACE = re.compile(r"\s*namespace\s+([A-Za-z_][\w.]*)")
+def _cs_spaces(index: IndexQueries, path: str, cache: dict[str, list[str]]) -> set[str]:
+    """The namespaces a C# file declares (its lines read once per answer)."""
+    ws = getattr(index, "ws", None)
+    return set(cs_namespaces(_file_lines(ws, path, cache))) if ws is not None else set()
 
 
 def sees_namespace_of(index: IndexQueries, path: str, other: str, cache: dict[str, list[str]]) -> bool:
     """C#: whether code in `path` sees the types of `other` without a using: `other` declares the namespace of
     `path` or one around it (Python.Runtime's types from Python.Runtime.Native)."""
-    ws = getattr(index, "ws", None)
-    if ws is None:
-        return False
-
-    def spaces(f: str) -> set[str]:
-        return {m.group(1) for t in _file_lines(ws, f, cache)
-                if t.lstrip().startswith("namespace") and (m := _CS_NAMESPACE.match(t))}
-    parts = [ns.split(".") for ns in spaces(path)]
-    return bool(spaces(other) & {".".join(p[:k]) for p in parts for k in range(1, len(p) + 1)})
+    return bool(_cs_spaces(index, other, cache) & {p for ns in _cs_spaces(index, path, cache) for p in enclosing_namespaces(ns)})
 
 
 #: A line of a class body that mixes something in: group 1 the keyword, group 2 the names as written (a PHP trait
@@ -2569,15 +2566,13 @@ def _cs_class_meant(index: IndexQueries, path: str, cls: Symbol, cache: dict[str
             return True
         usings = {m.group(1) for t in _file_lines(getattr(index, "ws", None), path, cache)[:400]
                   if (m := re.match(r"\s*(?:global\s+)?using\s+([\w.]+)\s*;", t))}
-        return bool(spaces(other) & usings)
-    def spaces(f: str) -> set[str]:
-        return {m.group(1) for t in _file_lines(getattr(index, "ws", None), f, cache)
-                if t.lstrip().startswith("namespace") and (m := _CS_NAMESPACE.match(t))}
+        return bool(_cs_spaces(index, other, cache) & usings)
 
     def partial(s: Symbol) -> bool:
         return re.search(r"\bpartial\b", (s.signature or "").split("{")[0]) is not None
     same = [s for s in index.symbols_named(cls.name) if s.name == cls.name and s.kind in _CLASS_KINDS and s.language == "csharp"]
-    mine = [s for s in same if s.id == cls.id or (partial(cls) and partial(s) and spaces(s.path) & spaces(cls.path))]
+    mine = [s for s in same if s.id == cls.id
+            or (partial(cls) and partial(s) and _cs_spaces(index, s.path, cache) & _cs_spaces(index, cls.path, cache))]
     others = [s for s in same if s not in mine]
     if not others or getattr(index, "ws", None) is None:
         return None

@@ -303,6 +303,22 @@ def call_args(text: str, name: str) -> list[str] | None:
     return top_level(inner) if inner is not None else None
 
 
+#: a C# namespace declaration line, block or file-scoped (`namespace Python.Runtime`, `namespace X.Y;`)
+CS_NAMESPACE = re.compile(r"\s*namespace\s+([A-Za-z_][\w.]*)")
+
+
+def cs_namespaces(lines: list[str]) -> list[str]:
+    """The namespaces a C# file declares, in order, once each."""
+    return list(dict.fromkeys(m.group(1) for t in lines
+                              if t.lstrip().startswith("namespace") and (m := CS_NAMESPACE.match(t))))
+
+
+def enclosing_namespaces(ns: str) -> list[str]:
+    """`A.B.C` -> A.B.C, A.B, A: a C# namespace sees the types of the namespaces around it without a using."""
+    parts = ns.split(".")
+    return [".".join(parts[:k]) for k in range(len(parts), 0, -1)]
+
+
 def call_args_at(lines: list[str], line: int, name: str, language: str | None = None) -> list[str] | None:
     """The arguments of the call of `name` on `line` (1-based), read on over up to 40 lines (a call whose arguments
     are a long concatenation, Capacitor's `Logger.verbose(\n tags, "..." +\n ...)`); a Kotlin/Swift/Scala trailing

@@ -13,6 +13,7 @@ from typing import Any
 
 from contexteer.indexers.model import CLASS_KINDS
 from contexteer.indexers.stdnames import DOTNET_TYPES
+from contexteer.indexers.syntax import CS_NAMESPACE, cs_namespaces, enclosing_namespaces
 from contexteer.navigation.models import ImportUse, UsedName
 from contexteer.navigation.service import NavigationService
 
@@ -22,7 +23,6 @@ MAX_LINES = 12
 MAX_OTHER = 24
 
 _USING = re.compile(r"^\s*(?:global\s+)?using\s+(?P<static>static\s+)?(?:(?P<alias>\w+)\s*=\s*)?(?P<target>[\w.:<>, ]+?)\s*;")
-_NAMESPACE = re.compile(r"^\s*namespace\s+([A-Za-z_][\w.]*)", re.M)
 
 
 def csharp_import_uses(nav: NavigationService, rel: str, lines: list[str],
@@ -30,10 +30,10 @@ def csharp_import_uses(nav: NavigationService, rel: str, lines: list[str],
     """Per using directive of `rel` (in line order) the names its code takes from it, then the rows of names used
     without a using (line 0)."""
     spaces: dict[str, list[str]] = nav.resolver().layout.cs_namespaces
-    mine = list(dict.fromkeys(_NAMESPACE.findall("\n".join(lines))))
-    around = list(dict.fromkeys(p for ns in mine for p in _parents(ns)))  # visible without a using
+    mine = cs_namespaces(lines)
+    around = list(dict.fromkeys(p for ns in mine for p in enclosing_namespaces(ns)))  # visible without a using
     own = {s.name for s in nav.index.symbols_in_file(rel)}
-    heads = {k for k, text in enumerate(lines, 1) if _NAMESPACE.match(text)}  # `namespace Python.Runtime` uses nothing
+    heads = {k for k, text in enumerate(lines, 1) if CS_NAMESPACE.match(text)}  # `namespace Python.Runtime` uses nothing
     plain = {n: [k for k in at if k not in heads] for n, at in plain.items()}
     # (a type's name; not `ImportHookState = ImportHook.SaveRuntimeData(),` in an object initializer: a member set)
     used = {n: kept for n, at in plain.items() if n not in own and n[:1].isupper()
@@ -114,12 +114,6 @@ def _member_set(name: str, text: str) -> bool:
     """Whether a line names `name` only as the member an assignment or an object initializer sets (`Name = ..`)."""
     sets = list(re.finditer(rf"(?:^|[{{,])\s*{re.escape(name)}\s*=(?![=>])", text))
     return bool(sets) and len(re.findall(rf"(?<![\w.]){re.escape(name)}\b", text)) == len(sets)
-
-
-def _parents(ns: str) -> list[str]:
-    """`Python.Runtime.Native` -> itself, `Python.Runtime`, `Python`: a namespace sees its enclosing ones' types."""
-    parts = ns.split(".")
-    return [".".join(parts[:k]) for k in range(len(parts), 0, -1)]
 
 
 def _line(lines: list[str], n: int) -> str:
