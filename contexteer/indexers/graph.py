@@ -1068,7 +1068,10 @@ def implementations(index: IndexQueries, sym: Symbol, resolve_imports: Callable[
     seen = {sym.id}
     listed: dict[int, Related] = {}
     frontier = [sym]
-    for level in range(1, depth + 1):
+    stop_at, ended = depth, False
+    for level in range(1, MAX_SUBTYPE_DEPTH + 1):
+        if level > stop_at:
+            break
         nxt = []
         for target in frontier:
             for child, how, detail in _direct_subtypes(index, target, rust_impls, resolve_imports):
@@ -1094,10 +1097,15 @@ def implementations(index: IndexQueries, sym: Symbol, resolve_imports: Callable[
                     nxt.append(child)
         frontier = nxt
         if not frontier:
+            ended = True
             if out.items:  # the hierarchy ended above the depth asked
                 out.note = "complete: all levels listed"
             break
-    else:  # stopped at the depth asked: say whether a level below exists, so no one has to ask to find out
+        if level == stop_at >= 3 and len(out.items) <= 40:
+            # the most levels asked for means all of them while the answer stays short: expo's AnyFunction ->
+            # BaseAsyncFunctionComponent -> AsyncFunctionComponent -> UntypedAsyncFunctionComponent -> five more
+            stop_at += 1
+    if not ended:  # stopped at the depth asked: say whether a level below exists, so no one has to ask to find out
         below: dict[int, int] = {}  # at the next level: how many subtypes each frontier definition has
         for t in frontier[:50]:
             n = len({c.id for c, _, _ in _direct_subtypes(index, t, rust_impls, resolve_imports) if c.id not in seen})
@@ -1106,7 +1114,7 @@ def implementations(index: IndexQueries, sym: Symbol, resolve_imports: Callable[
         deeper = [t for t in frontier[:50] if t.id in below]
         if deeper:
             names = ", ".join(t.name for t in deeper[:5]) + (f" and {len(deeper) - 5} more" if len(deeper) > 5 else "")
-            more = f"pass depth={depth + 1}, at most 3" if depth < 3 else "ask find_related for each"
+            more = f"pass depth={depth + 1}, at most 3" if stop_at < 3 else "ask find_related for each"
             count = sum(below.values())
             # how many, so no one asks only to learn whether any exist (the Rack run 13)
             out.note = f"not listed: {count}{'+' if len(frontier) > 50 else ''} subtype{'s' if count != 1 else ''} of {names} ({more})"
@@ -1123,6 +1131,7 @@ def implementations(index: IndexQueries, sym: Symbol, resolve_imports: Callable[
 _OVERRIDING = frozenset({"python", "ruby", "java", "kotlin", "csharp", "typescript", "tsx", "javascript", "php",
                          "scala", "swift", "dart", "cpp"})
 MAX_OVERRIDES = 12  # names listed per row
+MAX_SUBTYPE_DEPTH = 8  # levels followed when the most (3) are asked for and the answer stays short
 _NOT_OVERRIDES = frozenset({"__init__", "__new__", "constructor", "initialize", "new", "init", "__construct",
                             "operator="})  # C++ copy and move assignment: every class has its own
 

@@ -792,9 +792,11 @@ def bases_of(sym: Any) -> list[str]:
     elif lang == "rust":
         m = re.search(r"\btrait\s+\w+\s*(?:<[^>]*>)?\s*:\s*([^{]+?)\s*(?:where\b|$)", sig)
         found = [x for x in re.split(r"\s*\+\s*", m.group(1))] if m else []
-    elif lang in ("csharp", "cpp", "c", "swift", "kotlin"):
-        if lang != "kotlin":  # a generic parameter's constraint is no base: `struct E<T: AnyEither>: AnyDynamicType`
-            sig = re.sub(r"<[^<>]*>", "", re.sub(r"<[^<>]*>", "", sig))
+    elif lang == "kotlin":
+        found = _kotlin_bases(sig)
+    elif lang in ("csharp", "cpp", "c", "swift"):
+        # a generic parameter's constraint is no base: `struct E<T: AnyEither>: AnyDynamicType`
+        sig = re.sub(r"<[^<>]*>", "", re.sub(r"<[^<>]*>", "", sig))
         m = re.search(r"(?:class|struct|interface|record|enum|protocol|extension|object)\s+[\w.<>, ]*?[\w>]\s*"
                       r"(?:\([^)]*\)\s*)?:\s*(.+?)\s*(?:\bwhere\b|\{|$)", sig)
         found = _split_top(m.group(1)) if m else []
@@ -809,6 +811,52 @@ def bases_of(sym: Any) -> list[str]:
     # its own name only written through another scope: Scala's `trait WrappedTask extends super.WrappedTask`
     names = [n for x in found if (n := _base_name(x)) and (n != sym.name or re.search(r"[.:]", x.split("[")[0].split("<")[0]))]
     return list(dict.fromkeys(names))
+
+
+_KOTLIN_CLASS_WORD = re.compile(r"(?<!::)(?<![\w@])(?:class|interface|object)\b")
+_KOTLIN_BEFORE_CTOR = re.compile(r"\s*(?:(?:@[\w.]+(?:\([^()]*\))?|private|internal|protected|public)\s+)*constructor\b\s*")
+
+
+def _kotlin_bases(sig: str) -> list[str]:
+    """The supertypes a Kotlin header lists after its `:` — past type parameters with bounds (`<T : Record>`), an
+    annotated constructor (`@DoNotStrip internal constructor(..)`) and constructor parameters of function types
+    (`body: (args: Array<out Any?>) -> Any?`); a delegation's `by x` dropped (`ReadableMap by backingMap`)."""
+    sig = sig.replace("->", "\u2192")
+    m = _KOTLIN_CLASS_WORD.search(sig)
+    if m is None:
+        return []
+    i = m.end()
+    name = re.match(r"\s*[\w`.]*\s*", sig[i:])
+    i += name.end() if name else 0
+    if sig[i : i + 1] == "<":  # type parameters, their bounds included
+        depth = 0
+        for j in range(i, len(sig)):
+            depth += {"<": 1, ">": -1}.get(sig[j], 0)
+            if depth == 0:
+                i = j + 1
+                break
+    ctor = _KOTLIN_BEFORE_CTOR.match(sig, i)
+    if ctor:
+        i = ctor.end()
+    rest = sig[i:].lstrip()
+    if rest.startswith("("):
+        _inner, rest = _balanced(rest, 0)
+        rest = rest.lstrip()
+    if not rest.startswith(":"):
+        return []
+    out: list[str] = []
+    depth = 0
+    for j, ch in enumerate(rest[1:], 1):  # up to the body, or a `where` clause
+        if ch in "(<[":
+            depth += 1
+        elif ch in ")>]":
+            depth -= 1
+        elif depth == 0 and (ch == "{" or rest.startswith(" where ", j)):
+            rest = rest[:j]
+            break
+    for item in _split_top(rest[1:]):
+        out.append(re.split(r"\s+by\s+", item, maxsplit=1)[0])
+    return out
 
 
 def base_how(sym: Any, base: str, base_kind: str | None = None) -> str:

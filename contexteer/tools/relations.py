@@ -42,8 +42,8 @@ async def find_related(
     symbol: Annotated[str, Field(description="e.g. 'Head.truncateMemory' or 'Reader'; up to 10: 'a, b'")],
     relation: Relation,
     path: Annotated[str | None, Field(description="File or directory of the definition; FILE:LINE picks the one at that line.")] = None,
-    depth: Annotated[int | None, Field(ge=1, le=3, description="Levels to follow. Default: 1; implementations up to 3 "
-                                       "levels, supertypes up to 6, when that is at most 20 definitions.")] = None,
+    depth: Annotated[int | None, Field(ge=1, le=3, description="Levels to follow. Default: 1; implementations: 3 follows "
+                                       "every level while the answer is short; supertypes up to 6, when that is at most 20 definitions.")] = None,
     limit: Annotated[int, Field(ge=1, le=200)] = 30,
     cursor: Annotated[str | None, Field(description="next_cursor of the last page.")] = None,
 ) -> Answer:
@@ -193,6 +193,7 @@ def _head(model: RelatedResult, target: Any, offset: int, depth: int, details: s
     span = f"{model.total}" if not offset and shown >= model.total else f"{offset + 1}-{offset + shown} of {model.total}"
     # (callers: "calling definitions", as "runRules …: 2 definitions" read as two runRules to the ESLint A/B agent)
     noun = "calling definition" if model.relation == "callers" else "definition"
+    depth = max([depth, *(it.depth for it in model.items)])  # implementations past 3 levels while the answer is short
     head = f"{what}{', depth ' + str(depth) if depth > 1 else ''}: {span} {noun}{'s' if model.total != 1 else ''}"
     again = sum(1 for it in model.items if it.detail == "listed above too")  # a caller met on two branches
     head += f" ({again} of them listed twice, met on two branches)" if again else ""

@@ -1,0 +1,45 @@
+"""Kotlin class headers as expo-modules-core writes them: a constructor with function-typed parameters
+(`body: (args: Array<out Any?>) -> Any?`), an annotated constructor (`@DoNotStrip internal constructor(..)`), type
+parameters with bounds (`<T : Record>`), `::class` in an annotation, and delegation (`TypedArray by rawArray`) — the
+bases after the `:` are read in each (131 of expo's classes had read as naming no base). Asked for the most levels,
+implementations follow a hierarchy deeper than three while the answer is short."""
+
+from __future__ import annotations
+
+from tests.navigation.conftest import served_tree
+
+FILES = {
+    "f/AnyFunction.kt": "package f\n\nabstract class AnyFunction(\n  protected val name: String\n) {\n  open fun attach() {}\n}\n",
+    "f/Base.kt": ("package f\n\nabstract class BaseAsync(\n  name: String\n) : AnyFunction(name) {\n}\n\n"
+                  "abstract class AsyncComponent(\n  name: String\n) : BaseAsync(name) {\n  override fun attach() {}\n}\n"),
+    "f/Sync.kt": ("package f\n\nclass SyncComponent(\n  name: String,\n  private val body: (args: Array<out Any?>) -> Any?\n"
+                  ") : AnyFunction(name) {\n  override fun attach() {}\n}\n"),
+    "f/Untyped.kt": ("package f\n\nopen class Untyped<ReturnType>(\n  name: String,\n  protected val body: (args: Array<out Any?>) -> ReturnType\n"
+                     ") : AsyncComponent(name) {\n}\n\n"
+                     "class IntComponent(name: String, body: (args: Array<out Any?>) -> Int) :\n  Untyped<Int>(name, body) {\n}\n"),
+    "j/Destructible.kt": "package j\n\ninterface Destructible\n\ninterface TypedArray\n",
+    "j/Values.kt": ("package j\n\n@OptIn(FrameworkAPI::class)\nclass JavaScriptValue @DoNotStrip private constructor("
+                    "@DoNotStrip private val mHybridData: HybridData) : Destructible {\n}\n\n"
+                    "class Strategy<T : Destructible>(\n  val d: T\n) : Destructible\n\n"
+                    "class Int8Array(rawArray: TypedArray) : TypedArray by rawArray, Destructible\n"),
+}
+
+
+def test_kotlin_headers_name_their_bases(tmp_path):
+    served = served_tree(tmp_path / "r", FILES)
+    r = served.call("find_related", symbol="Destructible", relation="implementations")
+    assert sorted(i["qualname"].rsplit(".", 1)[-1] for i in r.data["items"]) == ["Int8Array", "JavaScriptValue", "Strategy"], r.text
+    s = served.call("find_related", symbol="SyncComponent", relation="supertypes")
+    assert [i["qualname"].rsplit(".", 1)[-1] for i in s.data["items"]] == ["AnyFunction"], s.text
+    t = served.call("find_related", symbol="TypedArray", relation="implementations")
+    assert [i["qualname"].rsplit(".", 1)[-1] for i in t.data["items"]] == ["Int8Array"], t.text  # `TypedArray by rawArray`
+
+
+def test_the_most_levels_asked_follow_a_deeper_hierarchy(tmp_path):
+    served = served_tree(tmp_path / "r", FILES)
+    r = served.call("find_related", symbol="AnyFunction", relation="implementations", depth=3)
+    got = {i["qualname"].rsplit(".", 1)[-1]: i["depth"] for i in r.data["items"]}
+    assert got == {"BaseAsync": 1, "SyncComponent": 1, "AsyncComponent": 2, "Untyped": 3, "IntComponent": 4}, r.text
+    assert "depth 4" in r.text and "complete: all levels listed" in r.text, r.text
+    two = served.call("find_related", symbol="AnyFunction", relation="implementations", depth=2)
+    assert "pass depth=3" in two.text and "IntComponent" not in two.text, two.text
