@@ -46,6 +46,7 @@ from contexteer.indexers.lookup import (
 )
 from contexteer.indexers.model import CLASS_KINDS, Symbol
 from contexteer.indexers.queries_sql import IndexQueries
+from contexteer.indexers.stdnames import KOTLIN_STDLIB
 from contexteer.indexers.syntax import (
     CHAIN_LANGUAGES,
     SELF_WORDS,
@@ -612,6 +613,9 @@ def _beyond_calls(index: IndexQueries, sym: Symbol, resolve_imports: Callable[[s
     builtins (Go, Python), what Go's sort/heap call back, calls on other packages' types."""
     if sym.language in _VALUE_PASSING and values:
         _passed_as_values(index, sym, resolve_imports, lines, values, skip, out)
+    if sym.language == "kotlin" and out.unresolved:  # `with(..)`, `apply { }`, `x.toTypedArray()`: the library's
+        out.builtins = [u for u in out.unresolved if u.split(" ", 1)[0].rsplit(".", 1)[-1] in KOTLIN_STDLIB]
+        out.unresolved = [u for u in out.unresolved if u not in out.builtins]
     if sym.language in ("go", "python") and out.unresolved:
         _outside_calls(out, sym.language, lines)
         _go_called_back(index, sym, lines, out)

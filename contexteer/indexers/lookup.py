@@ -48,6 +48,7 @@ from contexteer.indexers.syntax import (
     go_embedded,
     inside_parens,
     jsdoc_type,
+    kotlin_receiver,
     local_binding,
     local_bindings,
     named_type,
@@ -1052,7 +1053,21 @@ class _Body:
         if self.sym.language == "csharp":
             exts = [s for s in self.index.symbols_named(name) if s.name == name and s.language == "csharp" and extended_type(s)]
             return (exts[0], "extension method") if len(exts) == 1 else None
+        if self.sym.language == "kotlin":
+            return self._kotlin_extension(name)
         return None
+
+    def _kotlin_extension(self, name: str) -> Found | None:
+        """Kotlin `e.toCodedException()` on a value of a type the repository does not define (a caught Throwable):
+        a top-level extension function of that name the file sees — its own, an import's, its package's — when
+        exactly one is (expo's exceptionDecorator had read it as unresolved)."""
+        exts = [s for s in self.index.symbols_named(name) if s.name == name and s.language == "kotlin"
+                and s.parent_id is None and s.kind == "function" and kotlin_receiver(s.signature or "", name)]
+        folder = self.sym.path.rpartition("/")[0]
+        seen = [s for s in exts if s.path == self.sym.path or s.path in self.import_files or s.path.rpartition("/")[0] == folder]
+        if len(seen) != 1:
+            return None
+        return seen[0], "extension function"
 
     def _go_closure_param(self, r: str) -> str | None:
         """Go: the type a func literal in the body declares its parameter `r` with (json-iterator's useNumber closure
@@ -1532,7 +1547,7 @@ def member_of_type(index: IndexQueries, typed: str, name: str, sym: Symbol, impo
 
 
 #: a directory is one package: its files call each other without imports (C#: a folder is one namespace, by convention)
-_PACKAGE_DIRS = frozenset({"go", "java", "csharp"})
+_PACKAGE_DIRS = frozenset({"go", "java", "csharp", "kotlin", "scala"})
 #: a receiver cast to a type right before the call: Scala `x.asInstanceOf[T[S]].`, Java/C# `((T) x).`
 CAST = re.compile(r"(?:\.asInstanceOf\[\s*([\w.]+)(?:\[(?:[^\[\]]|\[[^\[\]]*\])*\])?\s*\]|\(\s*\(\s*([\w.]+)(?:<[^<>]*>)?\s*\)\s*[\w$.]+\s*\))\s*\.\s*$")
 _RECEIVER = re.compile(r"(#?[\w$]+)\s*(?:\(\s*\))?\s*(\?\.|\.|->|::)\s*$")  # (`this.#cache.`: a JS/TS private field)

@@ -49,6 +49,29 @@ RUBY_STDLIB = frozenset(
     webrick yaml zlib rbconfig continuation thread bundler rubygems""".split())
 
 #: the first segments of JVM platform packages
+#: functions of the Kotlin standard library (kotlin, kotlin.collections, kotlin.text, kotlin.io): the scope functions,
+#: preconditions, builders and the common extension functions on collections, strings and nullable values — a call
+#: of one that nothing in the repository resolves is the library's (expo's `with(definition)`, `apply { .. }`)
+KOTLIN_STDLIB = frozenset(
+    """let run with apply also takeIf takeUnless repeat require requireNotNull check checkNotNull error TODO assert
+    lazy lazyOf println print synchronized maxOf minOf runCatching buildString buildList buildMap buildSet
+    listOf listOfNotNull mutableListOf arrayListOf emptyList mapOf mutableMapOf hashMapOf linkedMapOf emptyMap
+    setOf mutableSetOf hashSetOf linkedSetOf emptySet sequenceOf emptySequence arrayOf arrayOfNulls emptyArray
+    intArrayOf longArrayOf floatArrayOf doubleArrayOf booleanArrayOf byteArrayOf charArrayOf shortArrayOf
+    enumValues enumValueOf Pair Triple to use
+    forEach forEachIndexed map mapNotNull mapIndexed mapKeys mapValues flatMap flatten filter filterNot filterNotNull
+    filterIsInstance filterKeys filterValues first firstOrNull last lastOrNull single singleOrNull find findLast any
+    all none count sum sumOf maxOrNull minOrNull maxByOrNull minByOrNull sorted sortedBy sortedWith sortedDescending
+    reversed distinct distinctBy associate associateBy associateWith groupBy partition zip unzip fold reduce take
+    drop takeWhile dropWhile chunked windowed joinToString toList toMutableList toSet toMutableSet toMap
+    toMutableMap toTypedArray toIntArray toLongArray toFloatArray toDoubleArray toBooleanArray toByteArray asList
+    asSequence asIterable withIndex indexOf indexOfFirst lastIndexOf contains containsKey containsAll isEmpty
+    isNotEmpty isNullOrEmpty isNullOrBlank isBlank isNotBlank orEmpty getOrNull getOrElse getOrPut getOrDefault
+    elementAt plus minus ifEmpty trim trimIndent trimMargin split substring substringBefore substringAfter
+    startsWith endsWith replace lowercase uppercase capitalize format padStart padEnd removePrefix removeSuffix
+    toInt toLong toFloat toDouble toIntOrNull toLongOrNull toDoubleOrNull toBoolean toRegex toByte toShort toChar
+    toString toCharArray encodeToByteArray decodeToString iterator hasNext next""".split())
+
 JVM_PLATFORM = frozenset({"java", "javax", "jdk", "sun", "kotlin", "kotlinx", "scala"})
 #: the first segments of .NET platform namespaces
 DOTNET_PLATFORM = frozenset({"System", "Microsoft", "Windows"})

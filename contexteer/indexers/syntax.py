@@ -18,7 +18,7 @@ from typing import Any
 
 logger = logging.getLogger(__name__)
 
-__all__ = ["declared_as", "field_typed", "declared_type", "return_type", "named_type", "local_binding", "param_types", "CONDITIONAL_SOURCES", "preprocessor_conditions", "split_params", "loose_types", "top_level", "type_word", "call_args", "bases_of", "base_how", "go_shape", "go_embedded", "SELF_WORDS", "CHAIN_LANGUAGES", "receiver_chain", "element_type", "opening_paren"]
+__all__ = ["declared_as", "field_typed", "declared_type", "return_type", "named_type", "local_binding", "param_types", "CONDITIONAL_SOURCES", "preprocessor_conditions", "split_params", "loose_types", "top_level", "type_word", "call_args", "bases_of", "kotlin_receiver", "base_how", "go_shape", "go_embedded", "SELF_WORDS", "CHAIN_LANGUAGES", "receiver_chain", "element_type", "opening_paren"]
 
 _QUAL = r"(?:[\w$]+(?:\.|::))*"  # a package or namespace qualifier: `tsdb.Head`, `ns::Head`
 
@@ -857,6 +857,13 @@ def _kotlin_bases(sig: str) -> list[str]:
     for item in _split_top(rest[1:]):
         out.append(re.split(r"\s+by\s+", item, maxsplit=1)[0])
     return out
+
+
+def kotlin_receiver(signature: str, name: str) -> str | None:
+    """The receiver type a Kotlin extension function's header declares (`inline fun Throwable?.toCodedException()`
+    -> Throwable, `fun <T> Array<out T>.component6()` -> Array), None for any other function."""
+    m = re.search(rf"\bfun\s+(?:<(?:[^<>]|<[^<>]*>)*>\s*)?([\w.]+)(?:<(?:[^<>]|<[^<>]*>)*>)?\??\s*\.\s*`?{re.escape(name)}`?\s*[(<]", signature)
+    return m.group(1).rsplit(".", 1)[-1] if m else None
 
 
 def base_how(sym: Any, base: str, base_kind: str | None = None) -> str:

@@ -171,7 +171,8 @@ def _render(model: RelatedResult, target: Any, offset: int, depth: int) -> str:
     if model.local_calls:
         out.append(f"calls its own locals or parameters: {', '.join(model.local_calls[:30])}")
     if model.builtins:
-        out.append(f"builtins: {', '.join(model.builtins[:30])}")
+        what = "Kotlin standard library (by name)" if target.language == "kotlin" else "builtins"
+        out.append(f"{what}: {', '.join(model.builtins[:30])}")
     if model.packages:
         out.append(f"functions of other packages: {', '.join(model.packages[:30])}")
     if model.unresolved:

@@ -43,3 +43,35 @@ def test_the_most_levels_asked_follow_a_deeper_hierarchy(tmp_path):
     assert "depth 4" in r.text and "complete: all levels listed" in r.text, r.text
     two = served.call("find_related", symbol="AnyFunction", relation="implementations", depth=2)
     assert "pass depth=3" in two.text and "IntComponent" not in two.text, two.text
+
+
+EXC = {
+    "e/CodedException.kt": ("package e\n\nopen class CodedException(message: String?) : Exception(message)\n\n"
+                            "@Suppress(\"NOTHING_TO_INLINE\")\ninline fun Throwable?.toCodedException() = when (this) {\n"
+                            "  null -> CodedException(\"Unknown error\")\n  is CodedException -> this\n  else -> CodedException(this.message)\n}\n"),
+    "e/ExceptionDecorator.kt": ("package e\n\nimport kotlinx.coroutines.CoroutineScope\n\n"
+                                "internal inline fun <T> exceptionDecorator(\n  crossinline decoratorBlock: (e: CodedException) -> Throwable,\n"
+                                "  crossinline block: () -> T\n): T {\n  return try {\n    block()\n  } catch (e: Throwable) {\n"
+                                "    throw decoratorBlock(e.toCodedException())\n  }\n}\n"),
+    "h/Holder.kt": ("package h\n\nclass Holder(val definition: Definition) {\n  fun export(name: String) {\n"
+                    "    with(definition) {\n      objects.apply {\n        register(name)\n      }\n    }\n"
+                    "    val all = definition.names.toTypedArray()\n  }\n}\n\n"
+                    "class Definition(val names: List<String>) {\n  val objects = Objects()\n}\n\n"
+                    "class Objects {\n  fun register(name: String) {}\n}\n"),
+}
+
+
+def test_kotlin_extension_function_on_a_library_value_and_same_package_callers(tmp_path):
+    served = served_tree(tmp_path / "r", EXC)
+    c = served.call("find_related", symbol="exceptionDecorator", relation="callees")
+    assert [i["qualname"].rsplit(".", 1)[-1] for i in c.data["items"]] == ["toCodedException"], c.text
+    assert "extension function" in c.text and "unresolved" not in c.text, c.text
+    r = served.call("find_related", symbol="toCodedException", relation="callers")
+    assert [i["how"] for i in r.data["items"]] == ["same package"], r.text  # same package, no import needed
+
+
+def test_kotlin_standard_library_calls_are_told_apart(tmp_path):
+    served = served_tree(tmp_path / "r", EXC)
+    c = served.call("find_related", symbol="Holder.export", relation="callees")
+    assert "Kotlin standard library (by name): with, apply, definition.names.toTypedArray" in c.text, c.text
+    assert "unresolved" not in c.text, c.text
