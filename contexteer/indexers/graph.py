@@ -31,6 +31,7 @@ from contexteer.indexers.lookup import (
     MIXIN_LINE,
     REAL_OVERLOADS,
     enclosing,
+    enclosing_shown,
     find_callers,
     inherits,
     language_family,
@@ -347,7 +348,7 @@ def _by_caller(index: IndexQueries, sites: list[Any], target: Symbol, level: int
         syms = file_syms.get(site.path)
         if syms is None:
             syms = file_syms[site.path] = index.symbols_in_file(site.path)
-        enc = enclosing(syms, site.line)
+        enc = enclosing_shown(syms, site.line)
         key = (site.path, enc.id if enc is not None else -site.line)
         entry = groups.get(key)
         if entry is None:

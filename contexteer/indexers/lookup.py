@@ -545,6 +545,18 @@ def enclosing(symbols: list[Symbol], line: int) -> Symbol | None:
     return best
 
 
+def enclosing_shown(symbols: list[Symbol], line: int) -> Symbol | None:
+    """The definition a line is shown in: `enclosing`, or inside a class the Kotlin, Scala or Java property whose
+    initializer runs over lines (`private val elementConverter = converterProvider.obtainTypeConverter(\n ..)`, a
+    `by lazy { .. }`): expo's converters read as calls from the whole class."""
+    enc = enclosing(symbols, line)
+    if enc is None or enc.kind not in _CLASS_KINDS or enc.language not in ("kotlin", "scala", "java"):
+        return enc
+    held = [s for s in symbols if s.kind in ("field", "variable") and s.parent_id == enc.id
+            and s.start_line <= line <= s.end_line and s.end_line > s.start_line]
+    return held[0] if held else enc
+
+
 def semantic_context(
     index: IndexQueries,
     sym: Symbol,
@@ -2459,6 +2471,9 @@ def _check_receivers(index: IndexQueries, sites: list[Caller], callee: str, owne
             continue
         lines = _file_lines(ws, site.path, files)
         text = lines[site.line - 1] if 0 < site.line <= len(lines) else ""
+        if re.match(r"\s*\??\.", text) and site.line > 1 and re.search(r"(?<![\w$.])[A-Za-z_$][\w$]*\s*$", lines[site.line - 2]):
+            # `TypeConverterProviderImpl\n    .obtainTypeConverter(..)`: the receiver ends the line above
+            text = lines[site.line - 2].rstrip() + text.strip()
         site.receiver = False
         own_class: bool | None = None  # whether the site lies inside the method's own class (computed once)
         holder: str | None = None  # the class around the site
@@ -2561,10 +2576,18 @@ def _early_verdict(index: IndexQueries, text: str, start: int, word: str | None,
             and re.search(rf"(?<![\w$.]){re.escape(word)}\s*\.\s*$", text[:start]) is not None:
         if _is_type(index, word) and not inherits(index, word, owner) and not inherits(index, owner, word):
             return False  # `Runtime.Initialize(..)`, `ClassManager.Reset()`: another class's static method
+        if path.endswith((".kt", ".scala")) and _singleton(index, word) and inherits(index, word, owner):
+            return "receiver type"  # `TypeConverterProviderImpl.obtainTypeConverter(..)`: an object implementing it
         if path.endswith((".java", ".kt", ".scala")) and not _is_type(index, word) \
                 and _jvm_import(_file_lines(getattr(index, "ws", None), path, cache), word) is not None:
             return False  # `Log.i(TAG, msg)` with `import android.util.Log;`: the library class's, not LOG.i
     return None
+
+
+def _singleton(index: IndexQueries, name: str) -> bool:
+    """Whether `name` is a Kotlin or Scala `object` of the repository (its name is a value of its own type)."""
+    return any(s.name == name and s.kind in _CLASS_KINDS and s.language in ("kotlin", "scala")
+               and re.search(rf"(?<!::)\bobject\s+{re.escape(name)}\b", s.signature or "") for s in index.symbols_named(name))
 
 
 #: languages whose static methods are called through their class's name (`Runtime.Initialize(initSigs)`)
@@ -3435,6 +3458,16 @@ _FIELD_TYPE = (r"(?<![\w$#]){w}\s*:\s*[?*&]*\s*(?:'\w+\s+)?(?:const\s+|mut\s+)?(
                r"(?:[A-Za-z_]\w*::)*([A-Za-z_]\w*(?:<(?:[^<>;()]|<[^<>;()]*>)*>)?)\s*[*&]*\s+{w}\s*[;={{]")
 
 
+def _element_declared(syms: list[Symbol], lines: list[str], enc: Symbol, site: Caller, collection: str) -> str | None:
+    """The element type of a collection a loop walks, as its declaration says: a parameter of the enclosing
+    definition, a local above the loop, or a property or constructor parameter of the class around it
+    (`private val providers: List<TypeConverterProvider>` for MergedTypeConverterProvider's loop)."""
+    outer = min((s.start_line for s in syms if s.kind in _CLASS_KINDS and s.start_line <= site.line <= s.end_line),
+                default=enc.start_line)
+    text = "\n".join([enc.signature or "", *lines[max(outer, site.line - 400) - 1 : site.line]])
+    return element_type(text, collection)
+
+
 def _declared_receiver(index: IndexQueries, cache: dict[str, list[Symbol]], lines: list[str], site: Caller,
                        word: str, depth: int = 0) -> str | None:
     """The type `word` is declared with where a call on it sits: a parameter or local of the enclosing definition,
@@ -3465,6 +3498,8 @@ def _declared_receiver(index: IndexQueries, cache: dict[str, list[Symbol]], line
                 typed = _returns(index, binding[1], enc)
                 if typed is None and enc.language == "go" and depth < 2:
                     typed = _go_var_method_returns(index, lines, enc, site, word, binding[1])
+            elif binding is not None and binding[0] == "range" and "." not in binding[1] and depth < 2 and enc.language != "go":
+                typed = _element_declared(syms, lines, enc, site, binding[1])  # Kotlin `for (provider in providers)`
             elif binding is not None and binding[0] == "range" and "." not in binding[1] and depth < 2:
                 collection = _declared_receiver(index, cache, lines, site, binding[1], depth + 1)
                 typed = _go_element(index, collection) if collection else None  # `for _, g := range gs` (Gatherers)

@@ -489,6 +489,8 @@ def local_bindings(lines: list[str], start: int, end: int, word: str) -> Iterato
                       rf"({_QUAL})([A-Za-z_$][\w$]*)\s*(::\s*[a-z_]\w*\s*)?(?:<[^<>;()]*>)?\s*([({{])")
     # the second variable is the element (`for k := range m` binds the key or index)
     go_range = re.compile(rf"^\s*for\s+[A-Za-z_]\w*\s*,\s*{w}\s*:=\s*range\s+([A-Za-z_][\w.]*)\s*\{{")
+    # Kotlin `for (provider in providers)`, Swift `for p in ps {`: an element; `for (p: T in ps)` names its type
+    in_loop = re.compile(rf"^\s*for\s*\(?\s*(?:val\s+|let\s+|var\s+)?{w}\s*(?::\s*([A-Z][\w.]*))?\s+in\s+([A-Za-z_][\w]*)\s*[){{]")
     # Go `mockedService := new(TestExampleImplementation)`: a pointer to that type
     go_new = re.compile(rf"^\s*(?:var\s+)?{w}\s*:?=\s*new\(\s*\*?(?:\w+\.)?([A-Za-z_]\w*)\s*\)")
     # Go `matcher, ok := expected.(argumentMatcher)`, `if m, ok := x.(*T); ok {`: the type asserted
@@ -521,6 +523,10 @@ def local_bindings(lines: list[str], start: int, end: int, word: str) -> Iterato
         m = go_range.match(text)
         if m:  # Go `for i, g := range gs {`: an element of what gs is
             yield "range", m.group(1)
+            continue
+        m = in_loop.match(text)
+        if m:
+            yield ("type", m.group(1).rsplit(".", 1)[-1]) if m.group(1) else ("range", m.group(2))
             continue
         m = annotated.match(text)
         if m:
@@ -987,7 +993,7 @@ _ELEMENT_OF = (
     r"\b{w}\s*:\s*(?:&\s*(?:'\w+\s+)?(?:mut\s+)?)?\[\s*&?\s*(?:[\w$]+(?:::|\.))*([A-Za-z_$][\w$]*)",  # Rust `xs: &[T]`
     r"\b{w}\s*:\s*(?:readonly\s+)?(?:[\w$]+\.)*([A-Za-z_$][\w$]*)(?:<[^<>]*>)?\s*\[\s*\]",  # TS `xs: T[]`
     r"\b{w}\s*:\s*(?:&\s*(?:'\w+\s+)?(?:mut\s+)?)?(?:[\w$]+(?:::|\.))*(?:Vec|VecDeque|Array|ReadonlyArray|List|"
-    r"MutableList|list|Sequence|Iterable|Seq|IndexedSeq)\s*[<\[]\s*&?\s*(?:[\w$]+(?:::|\.))*([A-Za-z_$][\w$]*)",  # `xs: Vec<T>`, `list[T]`
+    r"MutableList|list|Sequence|Iterable|Seq|IndexedSeq|Set|MutableSet|Collection|MutableCollection)\s*[<\[]\s*&?\s*(?:[\w$]+(?:::|\.))*([A-Za-z_$][\w$]*)",  # `xs: Vec<T>`, `list[T]`
 )
 
 

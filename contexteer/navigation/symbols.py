@@ -773,7 +773,7 @@ def _not_bound_there(nav: NavigationService, name: str, sites: list[RefSite]) ->
 
 def locate(nav: NavigationService, sites: list[Any]) -> None:
     """Name the definition each site's line sits in (`enclosing`, `enclosing_lines`), one index read per file."""
-    from contexteer.indexers.lookup import enclosing
+    from contexteer.indexers.lookup import enclosing_shown as enclosing
 
     by_file: dict[str, list[Any]] = {}
     closures = Closures(nav, len({site.path for site in sites}))
@@ -929,7 +929,7 @@ def doc_start(lines: list[str], start: int, language: str | None, limit: int = 4
 def enclosing_notes(nav: NavigationService, lines: list[tuple[str, int]]) -> dict[tuple[str, int], str]:
     """The definition each (path, line) sits in (`in Raft.runFollower 120-180`), from the index as it is: never
     waits for a build (a cold one is started; files not indexed yet go without)."""
-    from contexteer.indexers.lookup import enclosing
+    from contexteer.indexers.lookup import enclosing_shown as enclosing
 
     try:
         status = nav.index.ensure_built(wait_seconds=0)

@@ -75,3 +75,33 @@ def test_kotlin_standard_library_calls_are_told_apart(tmp_path):
     c = served.call("find_related", symbol="Holder.export", relation="callees")
     assert "Kotlin standard library (by name): with, apply, definition.names.toTypedArray" in c.text, c.text
     assert "unresolved" not in c.text, c.text
+
+
+PROVIDERS = {
+    "t/TypeConverterProvider.kt": ("package t\n\ninterface TypeConverterProvider {\n  fun obtainTypeConverter(d: String): Any\n}\n\n"
+                                   "object TypeConverterProviderImpl : TypeConverterProvider {\n"
+                                   "  override fun obtainTypeConverter(d: String): Any = d\n}\n\n"
+                                   "class MergedTypeConverterProvider(\n  private val providers: List<TypeConverterProvider>\n"
+                                   ") : TypeConverterProvider {\n  override fun obtainTypeConverter(d: String): Any {\n"
+                                   "    for (provider in providers) {\n      return provider.obtainTypeConverter(d)\n    }\n"
+                                   "    return d\n  }\n}\n"),
+    "t/ListTypeConverter.kt": ("package t\n\nclass ListTypeConverter(\n  converterProvider: TypeConverterProvider\n) {\n"
+                               "  private val elementConverter = converterProvider.obtainTypeConverter(\n    \"list\"\n  )\n}\n"),
+    "t/Function.kt": ("package t\n\nclass Function {\n  fun invoke(): Any {\n    val converter = TypeConverterProviderImpl\n"
+                      "      .obtainTypeConverter(\n        \"unit\"\n      )\n    return converter\n  }\n}\n"),
+    "t/Other.kt": ("package t\n\nclass Other {\n  fun obtainTypeConverter(d: String): Any = d\n}\n\n"
+                   "class User(val o: Other) {\n  fun go() = o.obtainTypeConverter(\"x\")\n}\n"),
+}
+
+
+def test_kotlin_callers_through_an_object_a_loop_element_and_a_property_initializer(tmp_path):
+    served = served_tree(tmp_path / "r", PROVIDERS)
+    r = served.call("find_related", symbol="TypeConverterProvider.obtainTypeConverter", relation="callers")
+    got = {(i["qualname"], tuple(i["lines"]), i["how"]) for i in r.data["items"]}
+    assert got == {
+        ("Function.invoke", (6,), "receiver type"),  # `TypeConverterProviderImpl\n  .obtainTypeConverter(`: an object
+        ("MergedTypeConverterProvider.obtainTypeConverter", (16,), "receiver type"),  # `for (provider in providers)`
+        ("ListTypeConverter.elementConverter", (6,), "receiver type"),  # the property its initializer sits in
+    }, r.text
+    refs = served.call("search_text", pattern=r"obtainTypeConverter\(", path="t/ListTypeConverter.kt")
+    assert "in ListTypeConverter.elementConverter 6-8" in refs.text, refs.text
