@@ -15,6 +15,7 @@ from typing import Any
 from contexteer.indexers.lookup import body_of, cpp_out_of_class, go_imports_package, type_checking_only
 from contexteer.indexers.model import CLASS_KINDS
 from contexteer.indexers.namesakes import go_import_names
+from contexteer.indexers.syntax import kotlin_receiver
 from contexteer.navigation.models import ImportUse, UsedName
 from contexteer.navigation.service import NavigationService
 from contexteer.workspace import repo_text
@@ -120,22 +121,91 @@ def import_uses(nav: NavigationService, rel: str) -> list[ImportUse]:
                 found.names.append(_used(nav, n, n, local[n], targets))
         out.append(found)
     if language in ("java", "kt", "scala", "php") and out:
-        # a class of the same package (PHP: namespace, one folder) is used without an import (`extends
-        # AbstractCollectionDecorator<E>`, Monolog's `extends AbstractProcessingHandler`: A/B run 79 read the file)
-        folder = rel.rpartition("/")[0]
-        same = ImportUse(line=0, module="", names=[])
-        for n, at in refs.items():
-            at = [k for k in at if not re.match(r"\s*(?:namespace|package)\s", _line(lines, k))]  # `namespace Monolog\Handler;`
-            if not at or not n[:1].isupper() or n in own or n in bound_elsewhere:
-                continue
-            hit = next((s for s in nav.index.symbols_named(n) if s.name == n and s.kind in CLASS_KINDS
-                        and s.parent_id is None and s.path != rel and s.path.rpartition("/")[0] == folder), None)
-            if hit is not None:
-                same.names.append(UsedName(name=n, lines=at[:MAX_LINES], more=max(0, len(at) - MAX_LINES),
-                                           defined=f"{hit.path}:{hit.start_line}"))
+        same = _same_package(nav, rel, lines, refs, language, own | bound_elsewhere)
         if same.names:
             out.append(same)
+    if language in ("java", "kt", "scala") and out:
+        _qualified_apart(nav, out, lines)
     return _finished(out, lines, spans, refs if language == "php" else {}, own)
+
+
+def _same_package(nav: NavigationService, rel: str, lines: list[str], refs: dict[str, list[int]], language: str,
+                  skip: set[str]) -> ImportUse:
+    """The row of names of the file's package used without an import: a class of the same package (PHP: namespace,
+    one folder: `extends AbstractCollectionDecorator<E>`, Monolog's `extends AbstractProcessingHandler`, A/B run 79
+    read the file), and in Kotlin and Scala a package-level function or value."""
+    folder = rel.rpartition("/")[0]
+    same = ImportUse(line=0, module="", names=[])
+    for n, at in refs.items():
+        at = [k for k in at if not re.match(r"\s*(?:namespace|package)\s", _line(lines, k))]  # `namespace Monolog\Handler;`
+        if not at or n in skip:
+            continue
+        if not n[:1].isupper():
+            top = _package_top_level(nav, n, folder, rel, lines, at) if language in ("kt", "scala") else None
+            if top is not None:  # `this.weak()`, `logger.info(..)`
+                same.names.append(top)
+            continue
+        hit = next((s for s in nav.index.symbols_named(n) if s.name == n and s.kind in CLASS_KINDS
+                    and s.parent_id is None and s.path != rel and s.path.rpartition("/")[0] == folder), None)
+        if hit is not None:
+            same.names.append(UsedName(name=n, lines=at[:MAX_LINES], more=max(0, len(at) - MAX_LINES),
+                                       defined=f"{hit.path}:{hit.start_line}"))
+    return same
+
+
+def _qualified_apart(nav: NavigationService, out: list[ImportUse], lines: list[str]) -> None:
+    """Lines that write a name only with its package (`val legacyModuleRegistry: expo.modules.core.ModuleRegistry`
+    beside the package's own ModuleRegistry; `legacyModule<expo.modules.core.interfaces.services.EventEmitter>()`
+    beside an imported EventEmitter) use that package's type, not the imported or same-package one: they move to a
+    row of their own, each name with its definition where the repository has it."""
+    apart: dict[str, UsedName] = {}
+    for u in out:
+        for un in u.names:
+            name = un.name.rpartition(" as ")[2]
+            if not name[:1].isupper():  # a package qualifies a type; `this.weak()`, `queue.cancel()` are values'
+                continue
+            keep = []
+            for k in un.lines:
+                text = _line(lines, k)
+                hits = list(re.finditer(rf"(?<![\w$])((?:[a-z_][\w$]*\.)*)({re.escape(name)})(?![\w$])", text))
+                pkgs = {h.group(1).rstrip(".") for h in hits}
+                if hits and "" not in pkgs and len(pkgs) == 1 and next(iter(pkgs)).count(".") >= 1 \
+                        and not re.search(r"\bimport\s", text):
+                    written = f"{pkgs.pop()}.{name}"
+                    row = apart.setdefault(written, UsedName(name=written, lines=[], defined=_in_package(nav, written)))
+                    row.lines.append(k)
+                else:
+                    keep.append(k)
+            un.lines = keep
+    if apart:
+        out.append(ImportUse(line=0, module="written with its package, no import", names=list(apart.values())))
+
+
+def _in_package(nav: NavigationService, written: str) -> str | None:
+    """The repository's definition of a class written with its package (`expo.modules.core.ModuleRegistry`): one
+    named so in a folder ending in the package's path."""
+    pkg, _, name = written.rpartition(".")
+    folder = "/" + pkg.replace(".", "/")
+    hit = next((s for s in nav.index.symbols_named(name) if s.name == name and s.kind in CLASS_KINDS
+                and ("/" + s.path.rpartition("/")[0]).endswith(folder)), None)
+    return f"{hit.path}:{hit.start_line}" if hit is not None else None
+
+
+def _package_top_level(nav: NavigationService, name: str, folder: str, rel: str, lines: list[str],
+                       at: list[int]) -> UsedName | None:
+    """A Kotlin or Scala top-level function or value of the file's package that the code uses without an import:
+    an extension function where a receiver is written before it (`this.weak()`), any other where none is (`logger.info`
+    for a package-level `val logger`; `registry.getModule<..>()?.logger` is a member of another type)."""
+    hit = next((s for s in nav.index.symbols_named(name) if s.name == name and s.parent_id is None and s.path != rel
+                and s.kind in ("function", "variable", "constant") and s.path.rpartition("/")[0] == folder), None)
+    if hit is None:
+        return None
+    extension = hit.kind == "function" and kotlin_receiver(hit.signature or "", name) is not None
+    rx = re.compile(rf"(\??\.)?\s*\b{re.escape(name)}\b")
+    used = [k for k in at if any(bool(m.group(1)) == extension for m in rx.finditer(_line(lines, k)))]
+    if not used:
+        return None
+    return UsedName(name=name, lines=used[:MAX_LINES], more=max(0, len(used) - MAX_LINES), defined=f"{hit.path}:{hit.start_line}")
 
 
 def _finished(out: list[ImportUse], lines: list[str], spans: set[int], php_refs: dict[str, list[int]],

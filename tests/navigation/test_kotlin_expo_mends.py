@@ -105,3 +105,29 @@ def test_kotlin_callers_through_an_object_a_loop_element_and_a_property_initiali
     }, r.text
     refs = served.call("search_text", pattern=r"obtainTypeConverter\(", path="t/ListTypeConverter.kt")
     assert "in ListTypeConverter.elementConverter 6-8" in refs.text, refs.text
+
+
+CONTEXT = {
+    "k/AppContext.kt": ("package k\n\nimport k.events.EventEmitter\n\nclass AppContext(\n"
+                        "  val legacyModuleRegistry: c.core.ModuleRegistry\n) {\n"
+                        "  val registry = ModuleRegistry(this.weak())\n"
+                        "  fun emitter(): EventEmitter? {\n    val legacy = find<c.core.services.EventEmitter>()\n"
+                        "    logger.info(\"made\")\n    return registry.module()?.logger\n  }\n}\n"),
+    "k/ModuleRegistry.kt": "package k\n\nclass ModuleRegistry(val ctx: Any?) {\n  fun module(): JSLogger? = null\n}\n",
+    "k/Utils.kt": "package k\n\nimport java.lang.ref.WeakReference\n\nfun <T : Any> T?.weak() = WeakReference<T>(this)\n",
+    "k/CoreLogger.kt": "package k\n\ninternal val logger = Logger()\n\nclass Logger {\n  fun info(m: String) {}\n}\n\nclass JSLogger {\n  var logger: Any? = null\n}\n",
+    "k/events/EventEmitter.kt": "package k.events\n\ninterface EventEmitter\n",
+    "c/core/ModuleRegistry.java": "package c.core;\n\npublic class ModuleRegistry {}\n",
+    "c/core/services/EventEmitter.java": "package c.core.services;\n\npublic interface EventEmitter {}\n",
+}
+
+
+def test_kotlin_uses_view_names_package_functions_and_types_written_with_their_package(tmp_path):
+    served = served_tree(tmp_path / "r", CONTEXT)
+    u = served.call("list_dependencies", path="k/AppContext.kt", view="uses")
+    rows = {row["module"]: {n["name"]: n["lines"] for n in row["names"]} for row in u.data["uses"]}
+    assert rows["k.events"] == {"EventEmitter": [9]}, u.text  # line 10 writes c.core.services.EventEmitter
+    same = rows[""]
+    assert same["ModuleRegistry"] == [8] and same["weak"] == [8] and same["logger"] == [11], u.text  # not `?.logger` at 12
+    assert rows["written with its package, no import"] == {"c.core.ModuleRegistry": [6], "c.core.services.EventEmitter": [10]}, u.text
+    assert "c.core.ModuleRegistry (c/core/ModuleRegistry.java:3) at 6" in u.text, u.text
