@@ -131,3 +131,11 @@ def test_kotlin_uses_view_names_package_functions_and_types_written_with_their_p
     assert same["ModuleRegistry"] == [8] and same["weak"] == [8] and same["logger"] == [11], u.text  # not `?.logger` at 12
     assert rows["written with its package, no import"] == {"c.core.ModuleRegistry": [6], "c.core.services.EventEmitter": [10]}, u.text
     assert "c.core.ModuleRegistry (c/core/ModuleRegistry.java:3) at 6" in u.text, u.text
+
+
+def test_a_bodiless_annotation_class_at_the_end_of_a_file_is_a_definition(tmp_path):
+    files = {"r/Required.kt": ("package r\n\n@Target(AnnotationTarget.PROPERTY)\n@Retention(AnnotationRetention.RUNTIME)\n"
+                               "annotation class Required\n")}
+    served = served_tree(tmp_path / "r", files)
+    r = served.call("search_symbol", query="Required")
+    assert r.text.startswith("r/Required.kt:5-5 interface") and "annotation class Required" in r.text, r.text

@@ -6,6 +6,9 @@
 (class_declaration (modifiers (class_modifier "annotation")) name: (identifier) @name) @definition.interface
 (class_declaration name: (identifier) @name) @definition.class
 (object_declaration name: (identifier) @name) @definition.class
+; a bodiless `annotation class Required` at a file's end parses as an infix expression (expo's records/Required.kt)
+((infix_expression . (identifier) @_annotation . (identifier) @_class . (identifier) @name .)
+ (#eq? @_annotation "annotation") (#eq? @_class "class")) @definition.interface
 (companion_object name: (identifier) @name) @definition.class
 (function_declaration . (user_type (identifier) @receiver .) . "." name: (identifier) @name) @definition.function
 (function_declaration (user_type (identifier) @receiver . (identifier) @name .) name: (MISSING identifier)) @definition.function
