@@ -50,7 +50,8 @@ RUBY_STDLIB = frozenset(
 
 #: the first segments of JVM platform packages
 #: functions of the Kotlin standard library (kotlin, kotlin.collections, kotlin.text, kotlin.io): the scope functions,
-#: preconditions, builders and the common extension functions on collections, strings and nullable values — a call
+#: preconditions, builders and the common extension functions on collections, strings and nullable values, and the
+#: exception and collection classes every Kotlin file sees (kotlin.*, java.lang.*) — a call
 #: of one that nothing in the repository resolves is the library's (expo's `with(definition)`, `apply { .. }`)
 KOTLIN_STDLIB = frozenset(
     """let run with apply also takeIf takeUnless repeat require requireNotNull check checkNotNull error TODO assert
@@ -70,7 +71,11 @@ KOTLIN_STDLIB = frozenset(
     elementAt plus minus ifEmpty trim trimIndent trimMargin split substring substringBefore substringAfter
     startsWith endsWith replace lowercase uppercase capitalize format padStart padEnd removePrefix removeSuffix
     toInt toLong toFloat toDouble toIntOrNull toLongOrNull toDoubleOrNull toBoolean toRegex toByte toShort toChar
-    toString toCharArray encodeToByteArray decodeToString iterator hasNext next""".split())
+    toString toCharArray encodeToByteArray decodeToString iterator hasNext next
+    IllegalStateException IllegalArgumentException UnsupportedOperationException NullPointerException
+    IndexOutOfBoundsException NoSuchElementException ClassCastException NumberFormatException ArithmeticException
+    RuntimeException Exception Error Throwable AssertionError NotImplementedError StringBuilder Thread Runnable
+    ArrayList HashMap HashSet LinkedHashMap LinkedHashSet""".split())
 
 JVM_PLATFORM = frozenset({"java", "javax", "jdk", "sun", "kotlin", "kotlinx", "scala"})
 #: the first segments of .NET platform namespaces

@@ -35,6 +35,8 @@ def _patterns(word: str, owner: str) -> re.Pattern[str]:
         rf"|\b{o}\s*(?:<[^<>;()]*>)?\s*[*&]*\s+{w}\b"
         # `h := &Head{}`, `h := NewHead(...)`, `h = Head(...)`, `var h = new Head(...)`, `let h = Head::new()`
         rf"|\b{w}\s*(?::=|=)\s*(?:&|new\s+|await\s+)?{_QUAL}(?:[Nn]ew_?)?{re.escape(owner)}\b"
+        # Kotlin's smart cast `if (method is AsyncFunctionComponent) { method.callUserImplementation(..) }` (expo)
+        rf"|\b{w}\s+is\s+{o}\b(?!\s*[.<])"
     )
 
 
@@ -489,6 +491,8 @@ def local_bindings(lines: list[str], start: int, end: int, word: str) -> Iterato
                       rf"({_QUAL})([A-Za-z_$][\w$]*)\s*(::\s*[a-z_]\w*\s*)?(?:<[^<>;()]*>)?\s*([({{])")
     # the second variable is the element (`for k := range m` binds the key or index)
     go_range = re.compile(rf"^\s*for\s+[A-Za-z_]\w*\s*,\s*{w}\s*:=\s*range\s+([A-Za-z_][\w.]*)\s*\{{")
+    # Kotlin's smart cast: `if (method is AsyncFunctionComponent) {` types `method` in the block
+    smart = re.compile(rf"^\s*(?:\}}\s*)?(?:else\s+)?(?:if|while)\s*\((?:[^()]|\([^()]*\))*?(?<![\w.]){w}\s+is\s+({_QUAL}[A-Z][\w$]*)")
     # Kotlin `for (provider in providers)`, Swift `for p in ps {`: an element; `for (p: T in ps)` names its type
     in_loop = re.compile(rf"^\s*for\s*\(?\s*(?:val\s+|let\s+|var\s+)?{w}\s*(?::\s*([A-Z][\w.]*))?\s+in\s+([A-Za-z_][\w]*)\s*[){{]")
     # Go `mockedService := new(TestExampleImplementation)`: a pointer to that type
@@ -519,6 +523,10 @@ def local_bindings(lines: list[str], start: int, end: int, word: str) -> Iterato
         m = go_assert.match(text) or go_new.match(text)
         if m and m.group(1) != "type":
             yield "type", m.group(1)
+            continue
+        m = smart.match(text)
+        if m:
+            yield "type", m.group(1).rsplit(".", 1)[-1]
             continue
         m = go_range.match(text)
         if m:  # Go `for i, g := range gs {`: an element of what gs is

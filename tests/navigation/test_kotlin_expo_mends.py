@@ -139,3 +139,23 @@ def test_a_bodiless_annotation_class_at_the_end_of_a_file_is_a_definition(tmp_pa
     served = served_tree(tmp_path / "r", files)
     r = served.call("search_symbol", query="Required")
     assert r.text.startswith("r/Required.kt:5-5 interface") and "annotation class Required" in r.text, r.text
+
+
+SMART = {
+    "f/Components.kt": ("package f\n\nabstract class AnyFunction\n\nabstract class AsyncFunctionComponent : AnyFunction() {\n"
+                        "  abstract fun callUserImplementation(args: Array<Any?>, promise: Any)\n}\n\n"
+                        "class SyncFunctionComponent : AnyFunction() {\n  fun callUserImplementation(args: Array<Any?>): Any? = null\n}\n"),
+    "f/ModuleHolder.kt": ("package f\n\nclass ModuleHolder(val functions: Map<String, AnyFunction>) {\n"
+                          "  fun call(name: String, args: Array<Any?>, promise: Any) {\n    val method = functions[name]\n"
+                          "    if (method is AsyncFunctionComponent) {\n      method.callUserImplementation(args, promise)\n"
+                          "      return\n    }\n    throw IllegalStateException(\"no $name\")\n  }\n}\n"),
+}
+
+
+def test_kotlin_smart_cast_types_the_receiver(tmp_path):
+    served = served_tree(tmp_path / "r", SMART)
+    r = served.call("find_related", symbol="AsyncFunctionComponent.callUserImplementation", relation="callers")
+    assert [(i["qualname"], i["how"]) for i in r.data["items"]] == [("ModuleHolder.call", "receiver type")], r.text
+    c = served.call("find_related", symbol="ModuleHolder.call", relation="callees")
+    assert [i["qualname"] for i in c.data["items"]] == ["AsyncFunctionComponent.callUserImplementation"], c.text
+    assert "Kotlin standard library (by name): IllegalStateException" in c.text, c.text
