@@ -1338,7 +1338,7 @@ def whole_class(index: IndexQueries, sym: Symbol, *, always: bool = False) -> Sy
     sig = sym.signature or ""
     if sym.kind not in _CLASS_KINDS or not (always or sig.endswith("…")):
         return sym
-    header = whole_header(lines_of(index, sym.path), sym.start_line, parens=False)
+    header = whole_header(lines_of(index, sym.path), sym.start_line, parens=False, end=sym.end_line)
     return dataclasses.replace(sym, signature=header) if header else sym
 
 
@@ -3753,7 +3753,7 @@ def _uncut(index: IndexQueries, d: Symbol) -> Symbol:
     `build<4 type parameters>(client, options, state?): Query<..>`)."""
     if not (d.signature or "").endswith("…") or d.kind not in ("function", "method"):
         return d
-    header = whole_header(lines_of(index, d.path), d.start_line, colon_ends=d.language == "python")  # `def f(..) -> T:`
+    header = whole_header(lines_of(index, d.path), d.start_line, colon_ends=d.language == "python", end=d.end_line)  # `def f(..) -> T:`
     return dataclasses.replace(d, signature=header) if header else d
 
 

@@ -897,17 +897,20 @@ def base_how(sym: Any, base: str, base_kind: str | None = None) -> str:
 
 
 def whole_header(lines: list[str], start: int, limit: int = 40, *, colon_ends: bool = False,
-                 parens: bool = True) -> str | None:
+                 parens: bool = True, end: int | None = None) -> str | None:
     """A definition's header from its first line to where its body opens (`:` or `{` or `=>` outside brackets,
     once its parameters closed; `parens=False`: a class header, which may have none), whitespace collapsed;
-    decorators and attributes skipped; None past `limit` lines."""
+    decorators and attributes skipped; None past `limit` lines. `end`: the definition's last line, where a
+    declaration without a body ends (Kotlin's `external fun registerAsyncFunction(\n ..\n)`: the header had run on
+    through the five external funs below it)."""
     i = start - 1
     while i < len(lines) and lines[i].lstrip().startswith(("@", "#[")):
         i += 1
     parts: list[str] = []
     depth = 0
     opened = not parens
-    for k in range(i, min(len(lines), i + limit)):
+    last = min(len(lines), i + limit, end if end is not None and end > i else len(lines))
+    for k in range(i, last):
         line = lines[k]
         for j, ch in enumerate(line):
             if ch == ">" and j and line[j - 1] in "=-":
@@ -926,6 +929,8 @@ def whole_header(lines: list[str], start: int, limit: int = 40, *, colon_ends: b
                 parts.append(line[:j])
                 return " ".join(" ".join(parts).split()).rstrip(" ,")
         parts.append(line)
+    if end is not None and last == end and depth == 0 and opened:  # a bodiless declaration, whole
+        return " ".join(" ".join(parts).split()).rstrip(" ,")
     return None
 
 

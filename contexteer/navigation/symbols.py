@@ -719,7 +719,7 @@ def _written(nav: NavigationService, sym: Any) -> str:
         return text + (" …" if sym.end_line > sym.start_line + 14 else "")
     if cut:
         whole = whole_header(lines, sym.start_line, colon_ends=sym.language == "python",
-                             parens=sym.kind not in CLASS_LIKE)  # a class header may have no parameters
+                             parens=sym.kind not in CLASS_LIKE, end=sym.end_line)  # a class header may have no parameters
         if not whole:
             return sig
         ann = re.match(r"(?:@[\w.]+(?:\([^()]*\))?\s+)+", sig) if sym.language == "kotlin" else None

@@ -159,3 +159,13 @@ def test_kotlin_smart_cast_types_the_receiver(tmp_path):
     c = served.call("find_related", symbol="ModuleHolder.call", relation="callees")
     assert [i["qualname"] for i in c.data["items"]] == ["AsyncFunctionComponent.callUserImplementation"], c.text
     assert "Kotlin standard library (by name): IllegalStateException" in c.text, c.text
+
+
+def test_a_bodiless_external_fun_signature_ends_at_its_own_last_line(tmp_path):
+    files = {"j/Bridging.kt": ("package j\n\nclass Bridging {\n  external fun registerAsyncFunction(\n    name: String,\n"
+                               "    takesOwner: Boolean\n  )\n\n  external fun registerProperty(\n    name: String\n  )\n\n"
+                               "  fun registerModuleName(name: String) {\n    registerProperty(name)\n  }\n}\n")}
+    served = served_tree(tmp_path / "r", files)
+    r = served.call("search_symbol", query="Bridging.registerAsyncFunction")
+    assert "external fun registerAsyncFunction( name: String, takesOwner: Boolean )" in r.text, r.text
+    assert "registerProperty" not in r.text, r.text
