@@ -1612,11 +1612,7 @@ def find_callers(index: IndexQueries, sym: Symbol, callee: str, resolve_imports:
         # a function local to another (`def compute` inside FutureTasks.exec) is called from inside it only
         sites = [c for c in sites if c.path == holder.path and holder.start_line <= c.line <= holder.end_line]
     elif sym.kind in ("function", "method") and sites:
-        sites = _unshadowed(index, sym, callee, sites, resolve_imports)
-        if sym.language == "go" and sym.kind == "function" and owner is None and sites:
-            sites = _go_function_sites(index, sym, callee, sites, left_out)
-        if sym.language == "haskell" and sites:  # `tableToOpenXML opts blocksToOpenXML gridTable = do`: a parameter
-            sites = _not_bound(index, sym, callee, sites, resolve_imports)
+        sites = _function_sites(index, sym, callee, sites, owner, resolve_imports, left_out)
     if sym.kind in _CLASS_KINDS and sites:
         sites = _own_class_sites(index, sym, holder, sites)
         if holder is not None and holder.kind in _CLASS_KINDS:  # `throw SharedObject.NotFoundException()`
@@ -2110,6 +2106,42 @@ def _imports_it_or_none(index: IndexQueries, files: list[str], path: str, name: 
         return True
     return not any(s.name == name and s.parent_id is None and s.kind == "function"
                    for f in files for s in index.symbols_in_file(f))
+
+
+def _function_sites(index: IndexQueries, sym: Symbol, callee: str, sites: list[Caller], owner: str | None,
+                    resolve_imports: Callable[[str], dict[str, list[str]]], left_out: list[Caller] | None) -> list[Caller]:
+    """A function's or method's sites less those a namesake of the language's scoping rules takes."""
+    sites = _unshadowed(index, sym, callee, sites, resolve_imports)
+    if sym.language == "go" and sym.kind == "function" and owner is None and sites:
+        sites = _go_function_sites(index, sym, callee, sites, left_out)
+    if sym.language == "kotlin" and sym.parent_id is None and sites and not kotlin_receiver(sym.signature or "", callee):
+        sites = _kotlin_bare_sites(index, callee, sites, left_out)
+    if sym.language == "haskell" and sites:  # `tableToOpenXML opts blocksToOpenXML gridTable = do`: a parameter
+        sites = _not_bound(index, sym, callee, sites, resolve_imports)
+    return sites
+
+
+def _kotlin_bare_sites(index: IndexQueries, callee: str, sites: list[Caller], left_out: list[Caller] | None) -> list[Caller]:
+    """A Kotlin top-level function that extends no type is called bare (or through its package's path): a site
+    where every call of the name has a value before it (`converter.convert(value, context)`, `type.convert(..)`) is
+    another type's method, not expo's top-level `convert<T>(value, context)`."""
+    on_value = re.compile(rf"(?:[\w$)\]>]\s*\??\.|\?\.)\s*{re.escape(callee)}\s*[(<{{]")
+    package = re.compile(rf"(?<![\w$.])[a-z_][a-z0-9_]*(?:\.[a-z_][a-z0-9_]*)+\.{re.escape(callee)}\s*[(<{{]")
+    call = re.compile(rf"(?<![\w$]){re.escape(callee)}\s*[(<{{]")
+    files: dict[str, list[str]] = {}
+    ws = getattr(index, "ws", None)
+    kept: list[Caller] = []
+    for c in sites:
+        lines = _file_lines(ws, c.path, files) if ws is not None else []
+        text = lines[c.line - 1] if 0 < c.line <= len(lines) else ""
+        calls = len(call.findall(text))
+        if calls and len(on_value.findall(text)) - len(package.findall(text)) >= calls:
+            c.against = True
+            if left_out is not None:
+                left_out.append(c)
+            continue
+        kept.append(c)
+    return kept
 
 
 def _unshadowed(index: IndexQueries, sym: Symbol, callee: str, sites: list[Caller],

@@ -77,7 +77,8 @@ KOTLIN_STDLIB = frozenset(
     RuntimeException Exception Error Throwable AssertionError NotImplementedError StringBuilder Thread Runnable
     ArrayList HashMap HashSet LinkedHashMap LinkedHashSet""".split())
 
-JVM_PLATFORM = frozenset({"java", "javax", "jdk", "sun", "kotlin", "kotlinx", "scala"})
+#: (not kotlinx: kotlinx.coroutines and kotlinx.serialization are libraries a build file names, not the platform)
+JVM_PLATFORM = frozenset({"java", "javax", "jdk", "sun", "kotlin", "scala"})
 #: the first segments of .NET platform namespaces
 DOTNET_PLATFORM = frozenset({"System", "Microsoft", "Windows"})
 

@@ -15,7 +15,7 @@ from typing import Any
 from contexteer.indexers.lookup import body_of, cpp_out_of_class, go_imports_package, type_checking_only
 from contexteer.indexers.model import CLASS_KINDS
 from contexteer.indexers.namesakes import go_import_names
-from contexteer.indexers.syntax import kotlin_receiver
+from contexteer.indexers.syntax import kotlin_receiver, top_level
 from contexteer.navigation.models import ImportUse, UsedName
 from contexteer.navigation.service import NavigationService
 from contexteer.workspace import repo_text
@@ -126,6 +126,7 @@ def import_uses(nav: NavigationService, rel: str) -> list[ImportUse]:
             out.append(same)
     if language in ("java", "kt", "scala") and out:
         _qualified_apart(nav, out, lines)
+        _type_parameters_apart(out, syms)
     return _finished(out, lines, spans, refs if language == "php" else {}, own)
 
 
@@ -179,6 +180,26 @@ def _qualified_apart(nav: NavigationService, out: list[ImportUse], lines: list[s
             un.lines = keep
     if apart:
         out.append(ImportUse(line=0, module="written with its package, no import", names=list(apart.values())))
+
+
+def _type_parameters_apart(out: list[ImportUse], syms: list[Any]) -> None:
+    """Lines inside a definition whose type parameter has the imported name use the parameter, not the import
+    (expo's `inline fun <reified Module> legacyModule(): Module?` beside `import ...modules.Module`)."""
+    params: dict[str, list[tuple[int, int]]] = {}
+    for s in syms:
+        head = (s.signature or "").split("(", 1)[0]
+        m = re.search(r"<((?:[^<>]|<[^<>]*>)*)>", head)
+        for item in top_level(m.group(1)) if m else []:
+            word = re.match(r"\s*(?:(?:reified|in|out)\s+)*([A-Za-z_]\w*)", item)
+            if word:
+                params.setdefault(word.group(1), []).append((s.start_line, s.end_line))
+    if not params:
+        return
+    for u in out:
+        for un in u.names:
+            spans = params.get(un.name.rpartition(" as ")[2])
+            if spans:
+                un.lines = [k for k in un.lines if not any(a <= k <= b for a, b in spans)]
 
 
 def _in_package(nav: NavigationService, written: str) -> str | None:

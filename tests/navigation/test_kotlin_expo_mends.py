@@ -169,3 +169,30 @@ def test_a_bodiless_external_fun_signature_ends_at_its_own_last_line(tmp_path):
     r = served.call("search_symbol", query="Bridging.registerAsyncFunction")
     assert "external fun registerAsyncFunction( name: String, takesOwner: Boolean )" in r.text, r.text
     assert "registerProperty" not in r.text, r.text
+
+
+CONVERT = {
+    "t/TypeConverterProvider.kt": ("package t\n\nimport kotlinx.coroutines.CoroutineScope\nimport t.modules.Module\n\n"
+                                   "inline fun <reified T> convert(value: Any?, context: Any): T {\n  return value as T\n}\n\n"
+                                   "inline fun <reified Module> legacyModule(): Module? {\n  return Module::class.java as Module?\n}\n\n"
+                                   "fun eventEmitter(module: Module, scope: CoroutineScope) = module\n"),
+    "t/modules/Module.kt": "package t.modules\n\nclass Module\n",
+    "t/AnyType.kt": ("package t\n\nclass Converter {\n  fun convert(value: Any?, context: Any): Any? = value\n}\n\n"
+                     "class AnyType(val converter: Converter) {\n  fun go(v: Any?, c: Any): Any? = converter.convert(v, c)\n"
+                     "  fun top(v: Any?, c: Any): String = convert<String>(v, c)\n}\n"),
+}
+
+
+def test_a_kotlin_top_level_function_is_never_called_on_a_value(tmp_path):
+    served = served_tree(tmp_path / "r", CONVERT)
+    r = served.call("find_related", symbol="convert", path="t/TypeConverterProvider.kt", relation="callers")
+    assert [(i["qualname"], tuple(i["lines"])) for i in r.data["items"]] == [("AnyType.top", (9,))], r.text
+    assert "left out" in r.text and "converter.convert(v, c)" in r.text, r.text
+
+
+def test_kotlin_uses_view_type_parameters_and_kotlinx(tmp_path):
+    served = served_tree(tmp_path / "r", CONVERT)
+    u = served.call("list_dependencies", path="t/TypeConverterProvider.kt", view="uses")
+    rows = {row["line"]: {n["name"]: n["lines"] for n in row["names"]} for row in u.data["uses"]}
+    assert rows[4] == {"Module": [14]}, u.text  # lines 10-11 name the type parameter `Module`
+    assert "3 kotlinx.coroutines (external): CoroutineScope at 14" in u.text, u.text
