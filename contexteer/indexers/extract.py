@@ -342,6 +342,7 @@ def extract(data: bytes, spec: LanguageSpec, timeout: float | None = 5.0) -> Fil
         _SRC.original = original
         _SRC.rewritten = frozenset(macro_fns)
     try:
+        _drop_called_members(ref_lines, ref_seen, data)  # `x.m()`: a call of m, not a read of a member m
         return _finish(result, spec, data, _merge_nested(defs, spec, bindings), ref_lines, imports, exports, macros)
     finally:
         _SRC.rewritten = frozenset()
@@ -372,6 +373,21 @@ def _in_attribute(node: ts.Node) -> bool:
     while parent is not None and parent.type == "token_tree":
         parent = parent.parent
     return parent is not None and parent.type == "attribute"
+
+
+def _drop_called_members(ref_lines: dict[str, dict[bytes, list[int]]], ref_seen: dict[str, set[int]], data: bytes) -> None:
+    """Member reads that are the callee of a call at the same place (both queries name `m` in `x.m()`)."""
+    if "member" not in ref_seen or "call" not in ref_seen:
+        return
+    by_raw = ref_lines["member"]
+    for start in ref_seen["member"] & ref_seen["call"]:
+        word = re.match(rb"[\w$]+", data[start : start + 256])
+        lines = by_raw.get(word.group(0)) if word else None
+        line = data.count(b"\n", 0, start) + 1
+        if lines and line in lines:
+            lines.remove(line)
+            if not lines:
+                del by_raw[word.group(0)]  # type: ignore[union-attr]
 
 
 def _finish(result: FileResult, spec: LanguageSpec, data: bytes, defs: list[_Def],

@@ -306,8 +306,12 @@ def _left_out_note(index: IndexQueries, out: Relations, first_dropped: list[Any]
     # up to 6 named whole (the Zig A/B agent needed two calls to learn the 4th of 4)
     shown = dropped if n <= 6 else dropped[:5]
     where = ", ".join(_left_out(index, c) for c in shown) + (f", … {n - 5} more" if n > 6 else "")
-    note = (f"{n} other call{'s' if n != 1 else ''} named '{out.target.name}' left out: another type's "
-            f"method or a function of that name ({where})")
+    if out.target.kind in ("field", "variable", "constant"):  # a property's namesakes are parameters and locals
+        note = (f"{n} other use{'s' if n != 1 else ''} of the name '{out.target.name}' left out: a parameter or local "
+                f"of that name, or another type's member ({where})")
+    else:
+        note = (f"{n} other call{'s' if n != 1 else ''} named '{out.target.name}' left out: another type's "
+                f"method or a function of that name ({where})")
     out.note = f"{note}; {out.note}" if out.note else note
 
 

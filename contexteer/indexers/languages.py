@@ -402,7 +402,7 @@ def query_has_predicates(name: str) -> bool:
     return bool(re.search(r"\(#[a-z-]+[?!]", query_source(name)))
 
 
-_REF_KINDS = frozenset({"call", "type", "import", "other", "name"})
+_REF_KINDS = frozenset({"call", "type", "import", "other", "name", "member"})
 
 
 @cache

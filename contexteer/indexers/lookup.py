@@ -1574,7 +1574,9 @@ def find_callers(index: IndexQueries, sym: Symbol, callee: str, resolve_imports:
     self/this or named like its class; the rest match by name only (`how="name only"`). Sites whose receiver shows
     another method (`c.against`) are dropped, and added to `left_out` when given."""
     family = language_family(sym.language)
-    owner = sym.qualname.rsplit(".", 2)[-2] if (sym.kind == "method" or table_function(sym)) and "." in sym.qualname \
+    # (a property of a class is read on a receiver of its class too: `runtimeContext.coreModule.jsObject`)
+    member = sym.kind == "method" or table_function(sym) or (sym.kind == "field" and sym.language in _PROPERTY_READ)
+    owner = sym.qualname.rsplit(".", 2)[-2] if member and "." in sym.qualname \
         else zig_file_struct(sym.path) if sym.language == "zig" and sym.kind == "function" else None
     lang: dict[str, str | None] = {}
     evidence: dict[str, str | None] = {}
@@ -1605,6 +1607,8 @@ def find_callers(index: IndexQueries, sym: Symbol, callee: str, resolve_imports:
         sites.append(Caller(None, r.path, r.line, how or "name only"))
     if family == language_family("javascript") and sym.kind == "function" and sym.parent_id is None:
         _alias_sites(index, callee, family, seen, sites)
+    if sym.kind == "field" and sym.language == "kotlin" and owner is not None:
+        sites += _own_class_reads(index, sym, callee, seen)
     # `with Live(...) as live:` runs Live.__enter__ and __exit__ (added after the receivers are checked)
     entered = _with_sites(index, sym, owner, seen) if sym.language == "python" and callee in _WITH_METHODS and owner else []
     holder = index.get_symbol(sym.parent_id) if sym.parent_id is not None else None
@@ -1863,6 +1867,8 @@ def _site_kinds(sym: Symbol, callee: str, owner: str | None) -> tuple[bool, bool
     if sym.language in _CLASS_CALLED_LANGS and sym.kind in ("method", "function"):
         # a type written like the method's name (`catch (EventDispatcher e)`, `EventDispatcher d = ..`) calls nothing
         return ctor, py_ctor, frozenset({"call", "other"})
+    if sym.kind in ("field", "variable", "constant"):  # a property is read: `registry.getModuleHolder(n)?.jsObject`
+        return ctor, py_ctor, frozenset({"call", "other", "type", "member"})
     return ctor, py_ctor, frozenset({"call", "other", "type"})
 
 
@@ -2490,7 +2496,9 @@ def _check_receivers(index: IndexQueries, sites: list[Caller], callee: str, owne
     words = re.findall(r"[A-Z]?[a-z0-9]+|[A-Z]+(?![a-z])", owner)
     whole, last = owner.lower().replace("_", ""), (words[-1].lower() if words else owner.lower())
     # (`(?<![\w$#])`, not `\b`: a JS/TS `#private` name has no word boundary after `this.`)
-    call = re.compile(r"(?<![\w$#])" + re.escape(callee) + (r"(?![\w$])" if language == "scala" else r"\s*(?:<[^<>()]*>)?\s*\("))
+    # (a Scala method needs no parentheses; a property is read, not called)
+    bare_name = language == "scala" or (owner_cls is not None and owner_cls.kind in _CLASS_KINDS and _is_property(signature))
+    call = re.compile(r"(?<![\w$#])" + re.escape(callee) + (r"(?![\w$])" if bare_name else r"\s*(?:<[^<>()]*>)?\s*\("))
     fits = arity(signature, callee) if language in _ARITY_CHECKED else None
     files: dict[str, list[str]] = {}
     classes: dict[str, list[Symbol]] = {}
@@ -2839,7 +2847,10 @@ def _declared_local(index: IndexQueries, cache: dict[str, list[Symbol]], lines: 
     if enc is None or enc.kind not in ("function", "method"):
         return False
     decl = re.compile(rf"\b(?:val|var)\s+{re.escape(name)}\b")
-    return any(decl.search(t) for t in lines[max(enc.start_line, 1) - 1 : site.line - 1])
+    if any(decl.search(t) for t in lines[max(enc.start_line, 1) - 1 : site.line - 1]):
+        return True
+    # a parameter of that name (a property's namesake: `jsObject.registerAsyncFunction(..)` in attachToJSObject)
+    return declared_type(whole_header(lines, enc.start_line, end=enc.end_line) or enc.signature or "", name) is not None
 
 
 def _alias_call(index: IndexQueries, defs: dict[str, list[Symbol]], classes: dict[str, list[Symbol]], lines: list[str],
@@ -3030,6 +3041,43 @@ def _rust_built(index: IndexQueries, enc: Symbol, text: str, at: int) -> str | N
         return typed if fn in ("new", "default", "from", "with_capacity") and _is_type(index, typed) else None
     returned = return_type(got[0].signature or "", "rust")
     return typed if returned in (None, "Self", typed) else returned
+
+
+def _own_class_reads(index: IndexQueries, sym: Symbol, name: str, seen: set[tuple[str, int]]) -> list[Caller]:
+    """A Kotlin property read bare inside its own class (`if (wasInitialized) jsObject else null` in ModuleHolder's
+    safeJSObject): the index records no reference for a bare name, so the class's lines are read for it; a line
+    where a parameter or local of the name shadows it is left."""
+    cls = index.get_symbol(sym.parent_id) if sym.parent_id is not None else None
+    ws = getattr(index, "ws", None)
+    if cls is None or ws is None or cls.end_line - cls.start_line > 3000:
+        return []
+    files: dict[str, list[str]] = {}
+    lines = _file_lines(ws, cls.path, files)
+    bare = re.compile(rf"(?<![\w$.`]){re.escape(name)}(?![\w$`(])(?!\s*[:=](?!=))")
+    cache: dict[str, list[Symbol]] = {}
+    out: list[Caller] = []
+    for n in range(cls.start_line, min(cls.end_line, len(lines)) + 1):
+        if sym.start_line <= n <= sym.end_line or (cls.path, n) in seen:
+            continue
+        text = re.sub(r"//.*|\"(?:[^\"\\]|\\.)*\"", "", lines[n - 1])
+        if not bare.search(text) or re.search(rf"\b(?:val|var|fun)\s+{re.escape(name)}\b", text):
+            continue
+        site = Caller(None, cls.path, n, "same file", receiver=True)
+        if not _declared_local(index, cache, lines, site, name):
+            seen.add((cls.path, n))
+            out.append(site)
+    return out
+
+
+#: languages whose member reads the index records (`x.prop`: kind "member"), so a property's readers are checked
+_PROPERTY_READ = frozenset({"kotlin", "java"})
+
+
+def _is_property(signature: str) -> bool:
+    """Whether a member's header declares a property or field rather than a method (`val jsObject by lazy {`,
+    `private final Map<K, V> map;`): no parameter list before a `=`, `by` or the end."""
+    head = re.split(r"\s(?:=|by)\s", signature, maxsplit=1)[0]
+    return "(" not in head and not re.search(r"\b(?:fun|def|func|function)\b", head)
 
 
 def _own_line_calls(call: re.Pattern[str], text: str) -> list[re.Match[str]]:

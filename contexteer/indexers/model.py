@@ -12,7 +12,7 @@ SYMBOL_KINDS = (
     "module", "class", "interface", "struct", "enum", "trait", "type", "impl", "function", "method",
     "constant", "variable", "field", "heading", "namespace",
 )
-REFERENCE_KINDS = ("call", "type", "import", "other", "name")
+REFERENCE_KINDS = ("call", "type", "import", "other", "name", "member")  # member: `x.prop` read, no call
 #: The kinds that hold members and take part in type hierarchies (find_related implementations/supertypes).
 CLASS_KINDS = frozenset({"class", "interface", "struct", "enum", "trait", "type", "module"})
 

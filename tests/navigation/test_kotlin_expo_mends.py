@@ -196,3 +196,30 @@ def test_kotlin_uses_view_type_parameters_and_kotlinx(tmp_path):
     rows = {row["line"]: {n["name"]: n["lines"] for n in row["names"]} for row in u.data["uses"]}
     assert rows[4] == {"Module": [14]}, u.text  # lines 10-11 name the type parameter `Module`
     assert "3 kotlinx.coroutines (external): CoroutineScope at 14" in u.text, u.text
+
+
+HOLDER = {
+    "m/ModuleHolder.kt": ("package m\n\nclass ModuleHolder(val name: String) {\n  var wasInitialized = false\n\n"
+                          "  val safeJSObject: Bridging?\n    get() {\n      return if (wasInitialized) jsObject else null\n    }\n\n"
+                          "  val jsObject by lazy {\n    wasInitialized = true\n    Bridging()\n  }\n}\n\n"
+                          "class Bridging {\n  fun register(n: String) {}\n}\n"),
+    "m/Installer.kt": ("package m\n\nclass Installer(val coreModule: ModuleHolder) {\n"
+                       "  fun getCoreModuleObject(): Bridging? {\n    return coreModule.jsObject\n  }\n}\n"),
+    "m/Component.kt": ("package m\n\nclass Component {\n  fun attach(jsObject: Bridging) {\n    jsObject.register(\"x\")\n  }\n\n"
+                       "  fun emit(holder: ModuleHolder) {\n    val jsObject = holder.safeJSObject ?: return\n"
+                       "    jsObject.register(\"y\")\n  }\n}\n"),
+    "j/Reader.java": ("package j;\n\npublic class Reader {\n  public int count;\n\n  int twice(Reader other) {\n"
+                      "    return other.count * 2;\n  }\n}\n"),
+}
+
+
+def test_readers_of_a_property_not_its_namesake_parameters_and_locals(tmp_path):
+    served = served_tree(tmp_path / "r", HOLDER)
+    r = served.call("find_related", symbol="ModuleHolder.jsObject", relation="callers")
+    got = {(i["qualname"], tuple(i["lines"])) for i in r.data["items"]}
+    assert got == {("ModuleHolder.safeJSObject", (8,)), ("Installer.getCoreModuleObject", (5,))}, r.text
+    assert "2 other uses of the name 'jsObject' left out: a parameter or local of that name" in r.text, r.text
+    j = served.call("find_related", symbol="Reader.count", relation="callers")
+    assert [(i["qualname"], tuple(i["lines"])) for i in j.data["items"]] == [("Reader.twice", (7,))], j.text
+    c = served.call("find_related", symbol="Bridging.register", relation="callers")
+    assert len(c.data["items"]) == 2, c.text  # the member read index keeps `x.register(..)` a call, once

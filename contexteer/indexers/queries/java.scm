@@ -44,3 +44,5 @@
 (scoped_type_identifier (type_identifier) @name) @reference.type
 ((method_invocation object: (identifier) @name) (#match? @name "^[A-Z]")) @reference.type
 ((field_access object: (identifier) @name) (#match? @name "^[A-Z]")) @reference.type
+; a field read `holder.jsObject`, `this.count`
+(field_access field: (identifier) @name) @reference.member

@@ -28,6 +28,8 @@
 (user_type (identifier) @name .) @reference.type
 (annotation (user_type (identifier) @name .)) @reference.type
 (navigation_expression . (identifier) @name) @reference.other
+; a member read `registry.getModuleHolder(name)?.jsObject` (the member of a call `x.m()` is its call, kept apart)
+(navigation_expression (_) (identifier) @name .) @reference.member
 
 ((import (qualified_identifier (identifier) @import.name .) @import.module) @import (#not-match? @import "[*]\\s*$"))
 (import (qualified_identifier) @import.module "*" @import.name) @import
