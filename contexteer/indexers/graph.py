@@ -297,7 +297,7 @@ def _left_out_note(index: IndexQueries, out: Relations, first_dropped: list[Any]
             by.setdefault(c.overload, []).append(c)
         said = "; ".join(f"{k} {len(v)} ({', '.join(f'{c.path}:{c.line}' for c in v[:3])}"
                          f"{f', … {len(v) - 3} more' if len(v) > 3 else ''})" for k, v in by.items())
-        note = f"{len(overloads)} call{'s' if len(overloads) != 1 else ''} of another overload left out, by argument count: {said}"
+        note = f"{len(overloads)} call{'s' if len(overloads) != 1 else ''} of another overload left out, by their arguments: {said}"
         out.note = f"{note}; {out.note}" if out.note else note
         dropped = [c for c in dropped if not getattr(c, "overload", None)]
     if not dropped:
@@ -1218,7 +1218,7 @@ def _direct_subtypes(index: IndexQueries, sym: Symbol, rust_impls: Callable[[str
         found += [(t, ("extends" if t.kind == "interface" else "embeds") if detail.startswith("embeds") else "method set",
                    detail if t.kind == "interface" or not detail.startswith("embeds") else f"{detail} as a field")
                   for t, detail in go_types.implementers(index, sym)]
-    if sym.language == "java" and sym.kind in ("interface", "class"):
+    if sym.language in ("java", "kotlin") and sym.kind in ("interface", "class"):
         seen_ids = {t.id for t, _, _ in found}
         found += [a for a in _anonymous(index, sym) if a[0].id not in seen_ids]
     if sym.language == "swift" and sym.kind in ("interface", "class"):
@@ -1417,16 +1417,21 @@ def _swift_extensions(index: IndexQueries, sym: Symbol) -> list[tuple[Any, str, 
 
 
 def _anonymous(index: IndexQueries, sym: Symbol) -> list[tuple[Any, str, str]]:
-    """Java anonymous classes (`new NodeVisitor() { ... }`): the definition each is written in, with the line."""
+    """Java anonymous classes (`new NodeVisitor() { ... }`) and Kotlin object expressions (`object :
+    TypeConverterProvider { ... }`, expo's module converters): the definition each is written in, with the line."""
     # generics and arguments nest (`new AbstractUntypedIteratorDecorator<Map.Entry<K, Object>, K>(parent.entrySet()
     # .iterator()) {`: the collections A/B agent found two such subclasses the answer had called complete without)
     rx = re.compile(rf"\bnew\s+(?:[\w.]+\.)?{re.escape(sym.name)}\s*(<(?:[^<>]|<(?:[^<>]|<[^<>]*>)*>)*>)?\s*"
                     rf"\((?:[^()]|\((?:[^()]|\([^()]*\))*\))*\)\s*\{{")
+    if sym.language == "kotlin":  # `object : A, TypeConverterProvider {`, `object : Base<T>(x) {`
+        rx = re.compile(rf"(?<![\w.])object\s*:\s*(?:[^{{]*?,\s*)?(?:[\w.]+\.)?{re.escape(sym.name)}"
+                        rf"(<(?:[^<>]|<(?:[^<>]|<[^<>]*>)*>)*>)?\s*(?:\([^{{]*\))?\s*(?:,[^{{]*)?\{{")
+    suffix = ".kt" if sym.language == "kotlin" else ".java"
     out: list[tuple[Any, str, str]] = []
     texts: dict[str, list[str]] = {}
     shadowed: dict[str, bool] = {}
     for ref in index.references_to(sym.name, limit=2000):
-        if not ref.path.endswith(".java") or _shadowed(index, sym, ref.path, shadowed):
+        if not ref.path.endswith(suffix) or _shadowed(index, sym, ref.path, shadowed):
             continue
         lines = texts.get(ref.path)
         if lines is None:
@@ -1436,7 +1441,9 @@ def _anonymous(index: IndexQueries, sym: Symbol) -> list[tuple[Any, str, str]]:
             holder = enclosing(index.symbols_in_file(ref.path), ref.line)
             if holder is not None and all(h.id != holder.id for h, _, _ in out):
                 # with its type arguments (`<Map.Entry<Object, V>, V>`: the collections A/B agent read them by hand)
-                out.append((holder, "anonymous class", f"new {sym.name}{m.group(1) or ''}() {{...}} at line {ref.line}"))
+                written = f"object : {sym.name}{m.group(1) or ''} {{...}}" if sym.language == "kotlin" \
+                    else f"new {sym.name}{m.group(1) or ''}() {{...}}"
+                out.append((holder, "anonymous class", f"{written} at line {ref.line}"))
     return out
 
 
@@ -1651,7 +1658,11 @@ def _overrides(index: IndexQueries, sym: Symbol, resolve_imports: Callable[[str]
         t = entry.symbol
         if t is None:
             continue
-        hits = [s for s in index.symbols_named(sym.name) if s.name == sym.name and s.kind == "method"
+        # (an anonymous class's method is a member of the definition the class is written in: `object :
+        # TypeConverterProvider { override fun obtainTypeConverter(..) }` in buildTypeConverterProvider)
+        anonymous = entry.how == "anonymous class"
+        hits = [s for s in index.symbols_named(sym.name) if s.name == sym.name
+                and (s.kind == "method" or (anonymous and s.kind == "function"))
                 and (s.parent_id == t.id or (s.qualname == f"{t.name}.{sym.name}" and s.language == t.language))]
         params = param_types(sym.signature or "")
         if params is not None and overloaded:  # an overload of another parameter list overrides another method

@@ -1782,6 +1782,12 @@ def _arg_type_conflict(index: IndexQueries, c: Caller, args: list[str], target: 
     at that place cannot take: an array or class for a primitive, a bool for a number (pythonnet's `Initialize(args)`
     with `params string[] args` is not Initialize(bool setSysArgv = true, ..))."""
     params = param_types(target.signature or "") or []
+    for a, p in zip(args, params, strict=False):  # `runOnQueue(Queues.MAIN)` is no runOnQueue(scope: CoroutineScope)
+        entry = _enum_entry_type(index, a)
+        want = re.sub(r"<.*|\?$", "", p).rsplit(".", 1)[-1]
+        if entry is not None and want and want != entry and want not in _EVERY_ENUM_IS \
+                and not re.fullmatch(r"[A-Z]\d?", want) and not inherits(index, entry, want):
+            return True
     if not any(re.fullmatch(r"\w+", a) for a in args):
         return False
     key = (c.path, c.line)
@@ -1806,6 +1812,21 @@ def _arg_type_conflict(index: IndexQueries, c: Caller, args: list[str], target: 
                 and re.fullmatch(r"i[a-z]\w*|[a-z]", want) is None and not re.match(r"I[A-Z]", p):
             return True
     return False
+
+
+#: the types every enum entry is (a type parameter `T` aside)
+_EVERY_ENUM_IS = frozenset({"Any", "Object", "object", "Enum", "Comparable", "Serializable", "IComparable", "ValueType"})
+
+
+def _enum_entry_type(index: IndexQueries, arg: str) -> str | None:
+    """The enum an argument names an entry of (`Queues.MAIN` -> Queues, `Type.START` of a nested enum), when the
+    repository defines that enum with that entry; None for anything else."""
+    m = re.fullmatch(r"\s*(?:[\w.]*\.)?([A-Z]\w*)\.([A-Z][A-Z0-9_]*)\s*", arg)
+    if m is None:
+        return None
+    enums = {s.id for s in index.symbols_named(m.group(1)) if s.name == m.group(1) and s.kind == "enum"}
+    hit = enums and any(s.parent_id in enums for s in index.symbols_named(m.group(2)) if s.name == m.group(2))
+    return m.group(1) if hit else None
 
 
 def _cpp_same_class(path: str, cls: Symbol | None) -> bool:

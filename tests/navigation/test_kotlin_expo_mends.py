@@ -223,3 +223,28 @@ def test_readers_of_a_property_not_its_namesake_parameters_and_locals(tmp_path):
     assert [(i["qualname"], tuple(i["lines"])) for i in j.data["items"]] == [("Reader.twice", (7,))], j.text
     c = served.call("find_related", symbol="Bridging.register", relation="callers")
     assert len(c.data["items"]) == 2, c.text  # the member read index keeps `x.register(..)` a call, once
+
+
+def test_a_kotlin_object_expression_implements_its_interface(tmp_path):
+    files = dict(PROVIDERS)
+    files["t/ModuleConvertersBuilder.kt"] = (
+        "package t\n\nclass ModuleConvertersBuilder {\n  fun buildTypeConverterProvider(): TypeConverterProvider {\n"
+        "    return object : TypeConverterProvider {\n      override fun obtainTypeConverter(d: String): Any {\n"
+        "        return d\n      }\n    }\n  }\n}\n")
+    served = served_tree(tmp_path / "r", files)
+    r = served.call("find_related", symbol="TypeConverterProvider", relation="implementations")
+    assert "ModuleConvertersBuilder.buildTypeConverterProvider  [anonymous class, object : TypeConverterProvider {...} at line 5]" in r.text, r.text
+    m = served.call("find_related", symbol="TypeConverterProvider.obtainTypeConverter", relation="implementations")
+    assert "t/ModuleConvertersBuilder.kt:6-8 function ModuleConvertersBuilder.buildTypeConverterProvider.obtainTypeConverter" in m.text, m.text
+
+
+def test_an_enum_entry_argument_tells_the_overload(tmp_path):
+    files = {"q/Base.kt": ("package q\n\nimport kotlinx.coroutines.CoroutineScope\n\nsealed interface FunctionQueue\n\n"
+                           "enum class Queues : FunctionQueue { MAIN, DEFAULT }\n\nabstract class Base {\n"
+                           "  fun runOnQueue(queue: Queues) = this\n\n  fun runOnQueue(scope: CoroutineScope) = this\n}\n"),
+             "q/Builder.kt": "package q\n\nclass Builder {\n  fun build(f: Base) {\n    f.runOnQueue(Queues.MAIN)\n  }\n}\n"}
+    served = served_tree(tmp_path / "r", files)
+    scope = served.call("find_related", symbol="Base.runOnQueue", path="q/Base.kt:12", relation="callers")
+    assert scope.data["items"] == [] and "by their arguments: runOnQueue(queue: Queues) 1" in scope.text, scope.text
+    queue = served.call("find_related", symbol="Base.runOnQueue", path="q/Base.kt:10", relation="callers")
+    assert [tuple(i["lines"]) for i in queue.data["items"]] == [(5,)], queue.text

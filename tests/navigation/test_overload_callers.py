@@ -30,7 +30,7 @@ def test_callers_of_one_overload_leave_out_the_others_calls(tmp_path):
     rows = {(i["qualname"], tuple(i["lines"])) for i in one.data["items"]}
     # (a call over two lines counted whole)
     assert rows == {("Plugin.data", (9,)), ("Plugin.both", (13,)), ("Plugin.multi", (18,))}, one.text
-    assert "2 calls of another overload left out, by argument count: resolve() 2 (src/Plugin.java:5, " \
+    assert "2 calls of another overload left out, by their arguments: resolve() 2 (src/Plugin.java:5, " \
            "src/Plugin.java:14)" in one.text, one.text
     none = served.call("find_related", symbol="PluginCall.resolve", path="src/PluginCall.java:8", relation="callers")
     assert {(i["qualname"], tuple(i["lines"])) for i in none.data["items"]} == {("Plugin.ok", (5,)), ("Plugin.both", (14,))}, none.text
