@@ -2730,7 +2730,12 @@ def _chain_verdict(index: IndexQueries, defs: dict[str, list[Symbol]], bodies: d
             line = lines[site.line - 2].rstrip() + text[:at].strip()
             at = len(line)
         parts = receiver_chain(line, at, php=enc.language == "php", arrow=enc.language == "cpp")
+        if enc.language == "kotlin":  # `ObjectDefinitionBuilder().also(block).buildObject()`: also/apply hand back x
+            parts = [p for i, p in enumerate(parts) if not (i and p in _KOTLIN_IDENTITY)]
         typed = _rust_built(index, enc, line, at) if enc.language == "rust" and not parts else None
+        if typed is None and len(parts) == 1 and parts[0].endswith("()") and enc.language in _BUILT_BARE \
+                and _is_type(index, parts[0][:-2]):  # `Foo().bar()`: a class built without `new`
+            typed = parts[0][:-2]
         if typed is None and len(parts) == 1 and above:  # `q\n  .notify(..)`: the one name's declared type
             typed = _declared_receiver(index, defs, lines, site, parts[0])
         if typed is None and len(parts) < 2:
@@ -2754,6 +2759,12 @@ def _chain_verdict(index: IndexQueries, defs: dict[str, list[Symbol]], bodies: d
         if _is_type(index, typed):
             return False
     return None
+
+
+#: Kotlin scope functions that hand back their receiver
+_KOTLIN_IDENTITY = frozenset({"also()", "apply()", "takeIf()", "takeUnless()"})
+#: languages that build an object by calling its class bare (`Foo()`, no `new`)
+_BUILT_BARE = frozenset({"kotlin", "swift", "scala", "dart", "python"})
 
 
 def _external_head(index: IndexQueries, enc: Symbol, lines: list[str], parts: list[str]) -> bool:

@@ -944,11 +944,12 @@ CHAIN_LANGUAGES = frozenset({"go", "java", "kotlin", "csharp", "javascript", "ty
 _CHAIN_WORD = re.compile(r"#?[A-Za-z_$][\w$]*$")  # (a JS/TS private member, `this.#client.`, too)
 
 
-def opening_paren(text: str, close: int) -> int:
-    """The offset of the `(` that the `)` at `close` closes, or -1."""
+def opening_paren(text: str, close: int, pair: str = "()") -> int:
+    """The offset of the `(` that the `)` at `close` closes, or -1 (`pair="{}"`: of a brace)."""
     depth, i = 0, close
+    steps = {pair[1]: 1, pair[0]: -1}
     while i >= 0:
-        depth += {")": 1, "(": -1}.get(text[i], 0)
+        depth += steps.get(text[i], 0)
         if depth == 0:
             return i
         i -= 1
@@ -975,6 +976,11 @@ def receiver_chain(text: str, at: int, most: int = 3, php: bool = False, arrow: 
         else:
             break
         call = ""
+        if head.endswith("}") and not php:  # a trailing lambda, `Other().apply { .. }.`: a call on the name before it
+            i = opening_paren(head, len(head) - 1, "{}")
+            if i < 0 or not re.search(r"[\w)]\s*$", head[:i]):
+                return []
+            head, call = head[:i].rstrip(), "()"
         if head.endswith(")"):  # skip the call's arguments, balanced
             i = opening_paren(head, len(head) - 1)
             if i < 0:

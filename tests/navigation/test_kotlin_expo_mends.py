@@ -248,3 +248,14 @@ def test_an_enum_entry_argument_tells_the_overload(tmp_path):
     assert scope.data["items"] == [] and "by their arguments: runOnQueue(queue: Queues) 1" in scope.text, scope.text
     queue = served.call("find_related", symbol="Base.runOnQueue", path="q/Base.kt:10", relation="callers")
     assert [tuple(i["lines"]) for i in queue.data["items"]] == [(5,)], queue.text
+
+
+def test_a_kotlin_chain_from_a_constructor_through_also(tmp_path):
+    files = {"o/Builder.kt": ("package o\n\nopen class ObjectDefinitionBuilder {\n  fun buildObject(): Int = 1\n}\n\n"
+                              "class Other {\n  fun buildObject(): Int = 2\n}\n"),
+             "o/Module.kt": ("package o\n\nfun makeObject(block: ObjectDefinitionBuilder.() -> Unit): Int {\n"
+                             "  return ObjectDefinitionBuilder().also(block).buildObject()\n}\n\n"
+                             "fun other(): Int = Other().apply { }.buildObject()\n")}
+    served = served_tree(tmp_path / "r", files)
+    r = served.call("find_related", symbol="ObjectDefinitionBuilder.buildObject", relation="callers")
+    assert [(i["qualname"], i["how"]) for i in r.data["items"]] == [("makeObject", "receiver type")], r.text
