@@ -10,7 +10,8 @@ Corpora, made at bench time in a temp dir (copies; the originals are never touch
 - tokio: tokio 1.24.2 from /usr/share/cargo/registry (Debian librust-tokio-dev), most of its API inside cfg_*! macros;
 - typescript: the `src/` of rxjs 7.8.2 (`npm install rxjs@7.8.2` into the temp dir);
 - cpp: the spdlog 1.10.0 headers (`apt-get download libspdlog-dev=1:1.10.0+ds-0.4`, unpacked with `dpkg-deb -x`);
-- java: Capacitor Android 8.6.0's Java library (`npm pack @capacitor/android@8.6.0`, unpacked).
+- java: Capacitor Android 8.6.0's Java library (`npm pack @capacitor/android@8.6.0`, unpacked);
+- kotlin: expo-modules-core 58.2.0's android/ folder (`npm pack expo-modules-core@58.2.0`, unpacked).
 A repository that cannot be made is reported as skipped, with the reason.
 
 Every question has the facts a complete answer must contain, checked by hand against the sources (names,
@@ -55,6 +56,7 @@ TOKIO_SRC = Path("/usr/share/cargo/registry/tokio-1.24.2")
 HTTPX_SRC = Path(sys.prefix) / "lib" / f"python{sys.version_info[0]}.{sys.version_info[1]}" / "site-packages" / "httpx"
 RXJS_SPEC = "rxjs@7.8.2"
 SPDLOG_DEB = "libspdlog-dev=1:1.10.0+ds-0.4"
+EXPO_SPEC = "expo-modules-core@58.2.0"  # the npm package's android/ folder (Kotlin, some Java, C++/JNI)
 CAPACITOR_SPEC = "@capacitor/android@8.6.0"  # the npm package's Java library (capacitor/src/main/java)  # the Debian package's /usr/include/spdlog (header-only C++)
 
 
@@ -472,13 +474,69 @@ JAVA = [
       r"""{h=FNR": "$0} NR==673{print m; print h; print FNR": "$0; exit}' """ + f"{_J}/WebViewLocalServer.java"),
 ]
 
-QUESTIONS = GO + PY + RS + TOKIO + TS + CPP + JAVA
+# expo-modules-core 58.2.0 Android (npm expo-modules-core), Kotlin: headers with constructors of function types,
+# object expressions, property readers, extension functions, scope-function lambdas
+_K = "android/src/main/java/expo/modules/kotlin"
+_KT_FILES = "$(find android/src/main/java -name '*.kt')"
+KOTLIN = [
+    Q("kotlin", "kt-def", "definition", "Where is the extension function toCodedException defined, with its signature?",
+      "search_symbol", {"query": "toCodedException"},
+      [("CodedException.kt:13", "13"), "Throwable?.toCodedException()", "inline"],
+      rf"rg -n 'fun Throwable\?\.toCodedException' {_K}"),
+    Q("kotlin", "kt-callers-property", "callers",
+      "Which functions read the property ModuleHolder.jsObject (name each reader; parameters named jsObject are not it)?",
+      "find_related", {"symbol": "ModuleHolder.jsObject", "relation": "callers"},
+      ["safeJSObject", "getJavaScriptModuleObject", "getCoreModuleObject", ("ModuleHolder.kt:30", "30"), "120", "49"],
+      r"""awk '/ fun [a-zA-Z]+\(|^  val [a-zA-Z]+:/{f=$0} /[.?]jsObject([^A-Za-z"]|$)|^ *jsObject *$/{print FILENAME":"FNR": "f}' """
+      + _KT_FILES,
+      absent=["AsyncFunctionComponent.attachToJSObject", "emitNative"]),
+    Q("kotlin", "kt-impl", "implementations",
+      "Which classes implement the TypeConverterProvider interface (object expressions included)?",
+      "find_related", {"symbol": "TypeConverterProvider", "relation": "implementations"},
+      ["TypeConverterProviderImpl", "MergedTypeConverterProvider", "buildTypeConverterProvider"],
+      r"""awk '/^(object|class|open class|abstract class) |^  fun /{f=$0} /object : TypeConverterProvider|\) : TypeConverterProvider|object [A-Za-z]+ : TypeConverterProvider/{print FILENAME":"FNR": "f}' """
+      + _KT_FILES),
+    Q("kotlin", "kt-subclasses", "subclasses", "What are all the subclasses of AnyFunction, at any depth?",
+      "find_related", {"symbol": "AnyFunction", "relation": "implementations", "depth": 3},
+      ["BaseAsyncFunctionComponent", "AsyncFunctionComponent", "SyncFunctionComponent", "SuspendFunctionComponent",
+       "AsyncFunctionWithPromiseComponent", "UntypedAsyncFunctionComponent", "IntAsyncFunctionComponent",
+       "BoolAsyncFunctionComponent", "DoubleAsyncFunctionComponent", "FloatAsyncFunctionComponent",
+       "StringAsyncFunctionComponent"],
+      r"rg -U --no-filename -o '(?ms)^(?:[a-z]+ )*class (\w+)[^{]*?\)\s*:\s*(\w+)' -r '$2 $1' " + f"{_K}/functions"
+      + r""" | awk '{k[$2]=$1} END{for(c in k){p=c; n=0; while(p in k && p!="AnyFunction" && n<9){p=k[p];n++} """
+      + r"""if(p=="AnyFunction") print c}}'"""),
+    Q("kotlin", "kt-callees", "callees", "What does ModuleHolder.export call?",
+      "find_related", {"symbol": "ModuleHolder.export", "relation": "callees"},
+      ["registerModuleName", "exportConstants", "exportFunctions", "exportProperties", "exportViewPrototypes",
+       "exportClasses"],
+      rf"awk 'NR>=59 && NR<=79' {_K}/ModuleHolder.kt | rg -o '\w+\(' | sort -u"),
+    Q("kotlin", "kt-const", "constant", "What are the values of the two constants named DEFAULT_MESSAGE?",
+      "search_symbol", {"query": "DEFAULT_MESSAGE"},
+      ["App context destroyed. All coroutines are cancelled.", "Module destroyed. All coroutines are cancelled.",
+       "ContextDestroyedException.kt", "ModuleDestroyedException.kt"],
+      "rg -n 'const val DEFAULT_MESSAGE' android/src/main/java"),
+    Q("kotlin", "kt-error", "error",
+      "Where (file, line, class) is the message \"Value for field '...' is required, got nil\" produced?",
+      "search_text", {"pattern": "is required, got nil"},
+      [("CodedException.kt:138", "138"), "FieldRequiredException"],
+      f"rg -n -B1 'is required, got nil' {_K}/exception"),
+    Q("kotlin", "kt-at-line", "at-line",
+      "What is at ModuleHolder.kt:69 (the line and the blocks and definitions it is in)?",
+      "read_code_range", {"path": f"{_K}/ModuleHolder.kt", "start_line": 69, "end_line": 69},
+      ["exportFunctions(name, appContext)", "objectDefinition.apply", "with(definition)",
+       ("ModuleHolder.export", "JSDecoratorsBridgingObject.export")],
+      r"""awk 'NR>=59 && NR<=69 && /fun |with\(|apply \{/{print FNR": "$0} NR==69{print FNR": "$0; exit}' """
+      + f"{_K}/ModuleHolder.kt"),
+]
+
+QUESTIONS = GO + PY + RS + TOKIO + TS + CPP + JAVA + KOTLIN
 for _q in QUESTIONS:
     if _q.qid in NOTES:
         _q.note = NOTES[_q.qid]
 REPOS = {"go": "HashiCorp Raft (Debian golang-github-hashicorp-raft-dev)", "python": "httpx (this venv)",
          "rust": "log 0.4.17 (Debian cargo registry)", "tokio": "tokio 1.24.2 (Debian cargo registry)", "typescript": f"rxjs src ({RXJS_SPEC})",
-         "cpp": f"spdlog headers ({SPDLOG_DEB})", "java": f"Capacitor Android ({CAPACITOR_SPEC})"}
+         "cpp": f"spdlog headers ({SPDLOG_DEB})", "java": f"Capacitor Android ({CAPACITOR_SPEC})",
+         "kotlin": f"expo-modules-core Android ({EXPO_SPEC})"}
 
 
 # ----- corpora ---------------------------------------------------------------------------------------
@@ -525,27 +583,29 @@ def make_corpora(base: Path) -> tuple[dict[str, Path], list[str]]:
     else:
         notes.append("typescript: skipped, no npm")
     notes.append(_spdlog(base, roots))
-    notes.append(_capacitor(base, roots, npm))
+    notes.append(_npm_pack(base, roots, npm, "java", CAPACITOR_SPEC, ""))
+    notes.append(_npm_pack(base, roots, npm, "kotlin", EXPO_SPEC, "android"))
     return roots, notes
 
 
-def _capacitor(base: Path, roots: dict[str, Path], npm: str | None) -> str:
-    """Capacitor Android's npm package, fetched with `npm pack` and unpacked (no install, no build)."""
+def _npm_pack(base: Path, roots: dict[str, Path], npm: str | None, repo: str, spec: str, sub: str) -> str:
+    """An npm package fetched with `npm pack` and unpacked (no install, no build); `sub`: the folder of it kept."""
     if not npm:
-        return "java: skipped, no npm"
-    pkg = base / "npm-pack"
+        return f"{repo}: skipped, no npm"
+    pkg = base / f"npm-pack-{repo}"
     pkg.mkdir()
     try:
-        done = subprocess.run([npm, "pack", "--silent", CAPACITOR_SPEC], cwd=pkg, check=True, capture_output=True,
+        done = subprocess.run([npm, "pack", "--silent", spec], cwd=pkg, check=True, capture_output=True,
                               text=True, timeout=180)
         tgz = pkg / done.stdout.strip().splitlines()[-1]
         with tarfile.open(tgz) as tar:
             tar.extractall(pkg / "x", filter="data")
     except (subprocess.SubprocessError, OSError, IndexError, tarfile.TarError) as exc:
-        return f"java: skipped, npm pack {CAPACITOR_SPEC} failed ({type(exc).__name__})"
-    n = copy_tree(pkg / "x" / "package", base / "java")
-    roots["java"] = base / "java"
-    return f"java: {n} files of the package (npm pack {CAPACITOR_SPEC})"
+        return f"{repo}: skipped, npm pack {spec} failed ({type(exc).__name__})"
+    src = pkg / "x" / "package"
+    n = copy_tree(src / sub, base / repo / sub) if sub else copy_tree(src, base / repo)
+    roots[repo] = base / repo
+    return f"{repo}: {n} files of the package{f' ({sub}/)' if sub else ''} (npm pack {spec})"
 
 
 def _spdlog(base: Path, roots: dict[str, Path]) -> str:
