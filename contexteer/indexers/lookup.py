@@ -57,6 +57,8 @@ from contexteer.indexers.syntax import (
     receiver_chain,
     return_type,
     takes_call,
+    top_level,
+    type_word,
     whole_header,
 )
 from contexteer.workspace import repo_text
@@ -3570,6 +3572,41 @@ _FIELD_TYPE = (r"(?<![\w$#]){w}\s*:\s*[?*&]*\s*(?:'\w+\s+)?(?:const\s+|mut\s+)?(
                r"(?:[A-Za-z_]\w*::)*([A-Za-z_]\w*(?:<(?:[^<>;()]|<[^<>;()]*>)*>)?)\s*[*&]*\s+{w}\s*[;={{]")
 
 
+#: collections read by index: maps give their value type (the last type argument), the rest their element type
+_MAP_LIKE = frozenset({"Map", "MutableMap", "HashMap", "LinkedHashMap", "TreeMap", "SortedMap", "ConcurrentHashMap",
+                       "Dictionary", "IDictionary", "IReadOnlyDictionary", "Record", "dict", "Dict", "Mapping"})
+_SEQ_LIKE = frozenset({"Array", "List", "MutableList", "ArrayList", "Collection", "Sequence", "Vec", "vector", "list",
+                       "IList", "IReadOnlyList", "ReadonlyArray", "Seq", "IndexedSeq", "Deque", "ArrayDeque"})
+
+
+def _indexed_element(index: IndexQueries, cache: dict[str, list[Symbol]], lines: list[str], site: Caller, enc: Symbol,
+                     syms: list[Symbol], collection: str, depth: int) -> str | None:
+    """The type of `collection[key]` as the collection's declaration says: `definition.syncFunctions[name]` with
+    `val syncFunctions: Map<String, SyncFunctionComponent>` in ModuleDefinitionData is a SyncFunctionComponent;
+    `desiredArgsTypes[index]` with `Array<AnyType>` an AnyType. None when nothing says."""
+    *head, name = collection.split(".")
+    declared: str | None = None
+    if head:  # a member of a typed value: its declaration's type, whole
+        owner = _declared_receiver(index, cache, lines, site, head[0], depth + 1) if len(head) == 1 else None
+        got = member_of_type(index, owner, name, enc, []) if owner else None
+        declared = (_uncut(index, got[0]).signature or "") if got is not None else None
+    else:
+        outer = min((s.start_line for s in syms if s.kind in _CLASS_KINDS and s.start_line <= site.line <= s.end_line),
+                    default=enc.start_line)
+        declared = "\n".join([enc.signature or "", *lines[max(outer, site.line - 400) - 1 : site.line]])
+        declared += "\n" + "\n".join(s.signature or "" for s in syms if s.name == name and s.kind in _FIELD_KINDS)
+    if not declared:
+        return None
+    m = re.search(rf"\b{re.escape(name)}\s*:\s*(?:[\w.]+\.)?(\w+)\s*<((?:[^<>]|<(?:[^<>]|<[^<>]*>)*>)*)>", declared) \
+        or re.search(rf"(?:[\w.]+\.)?(\w+)\s*<((?:[^<>]|<(?:[^<>]|<[^<>]*>)*>)*)>\s+{re.escape(name)}\b", declared)
+    if m is None:
+        return None
+    args = top_level(m.group(2))
+    if m.group(1) in _MAP_LIKE and len(args) >= 2:
+        return type_word(args[-1])
+    return type_word(args[0]) if m.group(1) in _SEQ_LIKE and args else None
+
+
 def _element_declared(syms: list[Symbol], lines: list[str], enc: Symbol, site: Caller, collection: str) -> str | None:
     """The element type of a collection a loop walks, as its declaration says: a parameter of the enclosing
     definition, a local above the loop, or a property or constructor parameter of the class around it
@@ -3610,6 +3647,8 @@ def _declared_receiver(index: IndexQueries, cache: dict[str, list[Symbol]], line
                 typed = _returns(index, binding[1], enc)
                 if typed is None and enc.language == "go" and depth < 2:
                     typed = _go_var_method_returns(index, lines, enc, site, word, binding[1])
+            elif binding is not None and binding[0] == "index" and depth < 2:
+                typed = _indexed_element(index, cache, lines, site, enc, syms, binding[1], depth)
             elif binding is not None and binding[0] == "range" and "." not in binding[1] and depth < 2 and enc.language != "go":
                 typed = _element_declared(syms, lines, enc, site, binding[1])  # Kotlin `for (provider in providers)`
             elif binding is not None and binding[0] == "range" and "." not in binding[1] and depth < 2:

@@ -459,8 +459,16 @@ def _param_name(param: str, language: str | None) -> str:
 
 
 def local_binding(lines: list[str], start: int, end: int, word: str) -> tuple[str, str] | None:
-    """The first declaration of `word` (see local_bindings); None when there is none or it tells nothing."""
-    return next(local_bindings(lines, start, end, word), None)
+    """The first declaration of `word` (see local_bindings), or the last Kotlin smart cast of it above `end`
+    (`val method = fns[name]` then `if (method is AsyncFunctionComponent)`); None when none tells."""
+    first: tuple[str, str] | None = None
+    smart: tuple[str, str] | None = None
+    for n, b in enumerate(local_bindings(lines, start, end, word)):
+        if b is not None and b[0] == "smart":
+            smart = ("type", b[1])
+        elif n == 0:
+            first = b
+    return smart or first
 
 
 _USING_DECL = re.compile(r"^(\s*)(?:await\s+)?using\s+(?=var\b|[A-Z])")
@@ -472,7 +480,9 @@ def local_bindings(lines: list[str], start: int, end: int, word: str) -> Iterato
     `c = Client(...)`, `$c = new Client(...)`, `let c = Client::new(...)`), ("call", f) when it is what a call of a
     plain function returns (`c = make_client()`, `c := NewClient()`), ("member", "v.m") when it is what a method
     called on a plain name returns (`val r = borderRadius?.resolve(...)`), ("receive", "r.ch") when it is a value
-    received from a channel field (Go `case a := <-r.applyCh:`), ("range", "gs") an element of a collection (Go
+    received from a channel field (Go `case a := <-r.applyCh:`), ("index", "a.m") an element read by index
+    (`val method = definition.syncFunctions[name]`), ("smart", T) a Kotlin smart cast (`if (method is T)`), ("range",
+    "gs") an element of a collection (Go
     `for _, g := range gs {`), else None; each declaration in turn (JavaScript's
     `const entrypoint` in two blocks: one from a Map, one `new Entrypoint(..)`). At most 400 lines are read."""
     w = re.escape(word)
@@ -502,6 +512,9 @@ def local_bindings(lines: list[str], start: int, end: int, word: str) -> Iterato
     go_receive = re.compile(rf"^\s*(?:case\s+)?{w}(?:\s*,\s*\w+)?\s*:?=\s*<-\s*([A-Za-z_]\w*\.[A-Za-z_]\w*)\s*:?\s*(?://.*)?$")
     # (`iter := any.cfg.BorrowIterator(buf)` too, and TS `const query = this.#client.getQueryCache().build(..)`:
     # a private field, a call without arguments on the way)
+    # `val method = definition.syncFunctions[methodName] ?: throw ..`: an element of a collection (its value type)
+    indexed = re.compile(rf"^\s*(?:val\s+|var\s+|let\s+|const\s+|auto\s+|final\s+)?{w}\s*=\s*(?:this\.|self\.)?"
+                         rf"([A-Za-z_][\w.]*)\s*\[[^\]\[]*\]\s*(?:\?:.*|!!\s*)?;?\s*$")
     on_value = re.compile(rf"^\s*(?:let\s+(?:mut\s+)?|const\s+|var\s+|val\s+|auto\s+)?\$?{w}\s*(?::=|=)\s*"
                           rf"(?:this\.|self\.|\$this->)?(#?[a-z_][\w$]*(?:\s*(?:\?\.|\.|->)\s*#?[A-Za-z_$][\w$]*(?:\(\))?)*)"
                           rf"\s*(?:\?\.|\.|->)\s*([A-Za-z_$][\w$]*)\s*\(")
@@ -526,7 +539,11 @@ def local_bindings(lines: list[str], start: int, end: int, word: str) -> Iterato
             continue
         m = smart.match(text)
         if m:
-            yield "type", m.group(1).rsplit(".", 1)[-1]
+            yield "smart", m.group(1).rsplit(".", 1)[-1]
+            continue
+        m = indexed.match(text)
+        if m:
+            yield "index", m.group(1)
             continue
         m = go_range.match(text)
         if m:  # Go `for i, g := range gs {`: an element of what gs is

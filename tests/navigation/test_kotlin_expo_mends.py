@@ -259,3 +259,22 @@ def test_a_kotlin_chain_from_a_constructor_through_also(tmp_path):
     served = served_tree(tmp_path / "r", files)
     r = served.call("find_related", symbol="ObjectDefinitionBuilder.buildObject", relation="callers")
     assert [(i["qualname"], i["how"]) for i in r.data["items"]] == [("makeObject", "receiver type")], r.text
+
+
+def test_an_element_read_by_index_is_typed_by_the_collection(tmp_path):
+    files = {"x/Types.kt": ("package x\n\nclass AnyType {\n  fun convert(v: Any?): Any? = v\n}\n\n"
+                            "class TypeConverter {\n  fun convert(v: Any?): Any? = v\n}\n\n"
+                            "class Sync {\n  fun callUserImplementation(a: Int): Int = a\n}\n\n"
+                            "class Data(val syncFunctions: Map<String, Sync>)\n"),
+             "x/Holder.kt": ("package x\n\nclass Holder(val definition: Data, val desiredArgsTypes: Array<AnyType>) {\n"
+                             "  fun callSync(name: String): Int {\n    val method = definition.syncFunctions[name]\n"
+                             "      ?: throw IllegalStateException()\n    return method.callUserImplementation(1)\n  }\n\n"
+                             "  fun convertArgs(args: Array<Any?>) {\n    for (i in args.indices) {\n"
+                             "      val desiredType = desiredArgsTypes[i]\n      desiredType.convert(args[i])\n    }\n  }\n}\n")}
+    served = served_tree(tmp_path / "r", files)
+    s = served.call("find_related", symbol="Sync.callUserImplementation", relation="callers")
+    assert [(i["qualname"], i["how"]) for i in s.data["items"]] == [("Holder.callSync", "receiver type")], s.text
+    a = served.call("find_related", symbol="AnyType.convert", relation="callers")
+    assert [(i["qualname"], i["how"]) for i in a.data["items"]] == [("Holder.convertArgs", "receiver type")], a.text
+    t = served.call("find_related", symbol="TypeConverter.convert", relation="callers")
+    assert t.data["items"] == [], t.text
