@@ -342,7 +342,7 @@ def extract(data: bytes, spec: LanguageSpec, timeout: float | None = 5.0) -> Fil
         _SRC.original = original
         _SRC.rewritten = frozenset(macro_fns)
     try:
-        _drop_called_members(ref_lines, ref_seen, data)  # `x.m()`: a call of m, not a read of a member m
+        _settle_refs(ref_lines, ref_seen, data, spec)
         return _finish(result, spec, data, _merge_nested(defs, spec, bindings), ref_lines, imports, exports, macros)
     finally:
         _SRC.rewritten = frozenset()
@@ -373,6 +373,34 @@ def _in_attribute(node: ts.Node) -> bool:
     while parent is not None and parent.type == "token_tree":
         parent = parent.parent
     return parent is not None and parent.type == "attribute"
+
+
+# (type arguments right after the name, no space: `a < b && c > (d)` is no call)
+def _settle_refs(ref_lines: dict[str, dict[bytes, list[int]]], ref_seen: dict[str, set[int]], data: bytes,
+                 spec: LanguageSpec) -> None:
+    """The references once every query matched: `x.m()` a call of m, not a read of a member m; Kotlin's calls with
+    type arguments the grammar misread."""
+    _drop_called_members(ref_lines, ref_seen, data)
+    if spec.name == "kotlin":
+        _kotlin_generic_calls(data, ref_lines)
+
+
+_KOTLIN_GENERIC_CALL = re.compile(rb"(?<![\w$])([A-Za-z_]\w*)<[\w*?](?:[\w\s,.?*:]|<[\w\s,.?*:]*>)*>\s*\(")
+
+
+def _kotlin_generic_calls(data: bytes, ref_lines: dict[str, dict[bytes, list[int]]]) -> None:
+    """Calls with type arguments the Kotlin grammar reads as comparisons inside an argument list
+    (`arrayOf(toAnyType<P0>(converterProvider))`): recorded as calls where no call of the name is on the line."""
+    calls = ref_lines.setdefault("call", {})
+    for m in _KOTLIN_GENERIC_CALL.finditer(data):
+        name = m.group(1)
+        line = data.count(b"\n", 0, m.start()) + 1
+        start = data.rfind(b"\n", 0, m.start()) + 1
+        if re.match(rb"\s*(?://|\*|/\*)", data[start : m.start()]) or data[start : m.start()].count(b'"') % 2:
+            continue  # a comment, or a string
+        lines = calls.setdefault(name, [])
+        if line not in lines:
+            lines.append(line)
 
 
 def _drop_called_members(ref_lines: dict[str, dict[bytes, list[int]]], ref_seen: dict[str, set[int]], data: bytes) -> None:

@@ -1596,7 +1596,8 @@ def find_callers(index: IndexQueries, sym: Symbol, callee: str, resolve_imports:
         if r.path == sym.path and sym.start_line <= r.line <= sym.end_line \
                 and (sym.kind not in _CLASS_KINDS or r.line == sym.start_line):
             if recursive is not None and r.kind == "call" and r.line not in recursive and r.name == sym.name \
-                    and sym.kind in ("function", "method") and _calls_itself(index, sym, r.line, own_lines):
+                    and sym.kind in ("function", "method") and _calls_itself(index, sym, r.line, own_lines) \
+                    and not _literal_call_of_another(index, sym, r.line, own_lines):
                 recursive.append(r.line)  # recursion: `recursive` collects its lines
             continue
         seen.add((r.path, r.line))
@@ -1609,8 +1610,8 @@ def find_callers(index: IndexQueries, sym: Symbol, callee: str, resolve_imports:
         sites.append(Caller(None, r.path, r.line, how or "name only"))
     if family == language_family("javascript") and sym.kind == "function" and sym.parent_id is None:
         _alias_sites(index, callee, family, seen, sites)
-    if sym.kind == "field" and sym.language == "kotlin" and owner is not None:
-        sites += _own_class_reads(index, sym, callee, seen)
+    if sym.kind == "field" and sym.language in _PROPERTY_READ and owner is not None:
+        sites = _property_sites(index, sym, callee, sites, seen, left_out)
     # `with Live(...) as live:` runs Live.__enter__ and __exit__ (added after the receivers are checked)
     entered = _with_sites(index, sym, owner, seen) if sym.language == "python" and callee in _WITH_METHODS and owner else []
     holder = index.get_symbol(sym.parent_id) if sym.parent_id is not None else None
@@ -1649,7 +1650,7 @@ def find_callers(index: IndexQueries, sym: Symbol, callee: str, resolve_imports:
         else:
             _check_receivers(index, sites, callee, owner, max_files, sym.language, static=static,
                              extends=extended_type(sym), signature=sym.signature or "", resolve_imports=resolve_imports,
-                             owner_cls=_owner_class(index, sym, holder))
+                             owner_cls=_owner_class(index, sym, holder), prop=sym.kind == "field")
         if left_out is not None:  # what the receivers showed to be another method of that name, for the answer to count
             left_out += [c for c in sites if c.against]
         sites = [c for c in sites if not c.against]
@@ -1784,6 +1785,9 @@ def _arg_type_conflict(index: IndexQueries, c: Caller, args: list[str], target: 
     at that place cannot take: an array or class for a primitive, a bool for a number (pythonnet's `Initialize(args)`
     with `params string[] args` is not Initialize(bool setSysArgv = true, ..))."""
     params = param_types(target.signature or "") or []
+    for a, p in zip(args, params, strict=False):
+        if _literal_misfit(a, p):  # `is(3)` is no `is(type: KClass<*>)`
+            return True
     for a, p in zip(args, params, strict=False):  # `runOnQueue(Queues.MAIN)` is no runOnQueue(scope: CoroutineScope)
         entry = _enum_entry_type(index, a)
         want = re.sub(r"<.*|\?$", "", p).rsplit(".", 1)[-1]
@@ -1814,6 +1818,48 @@ def _arg_type_conflict(index: IndexQueries, c: Caller, args: list[str], target: 
                 and re.fullmatch(r"i[a-z]\w*|[a-z]", want) is None and not re.match(r"I[A-Z]", p):
             return True
     return False
+
+
+_NUMBERS = frozenset("int long short byte sbyte float double decimal uint ulong ushort number integer".split())
+_ANY_LITERAL = frozenset("any object dynamic comparable number charsequence icomparable valuetype".split())
+
+
+def _literal_call_of_another(index: IndexQueries, sym: Symbol, line: int, texts: dict[str, list[str]]) -> bool:
+    """Kotlin/Java: whether a call of its own name inside a method passes literals it cannot take (`is`(2) in
+    `is`(type: KClass<T>) calls the base's `is`(index: Int): no recursion)."""
+    params = param_types(sym.signature or "") if sym.language in ("kotlin", "java") else None
+    lines = _file_lines(getattr(index, "ws", None), sym.path, texts) if params else []
+    return bool(params) and 0 < line <= len(lines) and _literal_args_misfit(lines[line - 1], sym.name, params or [])
+
+
+def _literal_args_misfit(text: str, callee: str, params: list[str]) -> bool:
+    """Whether the call of `callee` on a line passes a literal its parameter at that place cannot take."""
+    name = re.escape(callee.strip("`"))
+    calls = [m for m in re.finditer(rf"(?<![\w$`])`?{name}`?\s*(?:<[^<>()]*>)?\s*\(", text)
+             if not re.search(r"\bfun\s+(?:<[^>]*>\s*)?(?:[\w.]+\.)?$", text[: m.start()])]  # (not its declaration)
+    for m in calls:
+        inner = inside_parens(text, m.end())
+        args = top_level(inner) if inner is not None else None
+        if not (args and len(args) <= len(params) and any(_literal_misfit(a, p) for a, p in zip(args, params, strict=False))):
+            return False
+    return bool(calls)
+
+
+def _literal_misfit(arg: str, param: str) -> bool:
+    """Whether a literal argument (a number, `true`/`false`, a string) cannot be passed as a parameter of that
+    declared type: a number for a bool, a string or a class (`KClass<*>`), a string for a number."""
+    a = arg.strip()
+    kind = "number" if re.fullmatch(r"-?(?:0x[\da-fA-F]+|\d[\d_]*(?:\.\d+)?)[lLfFdDuU]?", a) else \
+        "bool" if a in ("true", "false") else "string" if re.fullmatch(r'"(?:[^"\\]|\\.)*"', a) else None
+    want = re.sub(r"<.*|\?$|\[\]$", "", param.strip()).rsplit(".", 1)[-1]
+    low = want.lower()
+    if kind is None or not want or low in _ANY_LITERAL or re.fullmatch(r"[A-Z]\d?", want):
+        return False
+    if kind == "number":
+        return low not in _NUMBERS and low not in ("char",)
+    if kind == "bool":
+        return low not in ("bool", "boolean")
+    return low in _NUMBERS or low in ("bool", "boolean") or (want[:1].isupper() and low not in ("string", "str"))
 
 
 #: the types every enum entry is (a type parameter `T` aside)
@@ -2154,7 +2200,7 @@ def _kotlin_bare_sites(index: IndexQueries, callee: str, sites: list[Caller], le
     """A Kotlin top-level function that extends no type is called bare (or through its package's path): a site
     where every call of the name has a value before it (`converter.convert(value, context)`, `type.convert(..)`) is
     another type's method, not expo's top-level `convert<T>(value, context)`."""
-    on_value = re.compile(rf"(?:[\w$)\]>]\s*\??\.|\?\.)\s*{re.escape(callee)}\s*[(<{{]")
+    on_value = re.compile(rf"(?:[\w$)\]>]\s*\??\.|\?\.|^\s*\.)\s*{re.escape(callee)}\s*[(<{{]")  # (or on the line above)
     package = re.compile(rf"(?<![\w$.])[a-z_][a-z0-9_]*(?:\.[a-z_][a-z0-9_]*)+\.{re.escape(callee)}\s*[(<{{]")
     call = re.compile(rf"(?<![\w$]){re.escape(callee)}\s*[(<{{]")
     files: dict[str, list[str]] = {}
@@ -2467,7 +2513,9 @@ def file_evidence(sym: Symbol, path: str, resolve_imports: Callable[[str], dict[
         return "same file"
     if any(sym.path in fs for fs in resolve_imports(path).values()):
         return "import"
-    if sym.language in _PACKAGE_DIRS and path.rpartition("/")[0] == sym.path.rpartition("/")[0]:
+    if sym.language in _PACKAGE_DIRS and path.rpartition("/")[0] == sym.path.rpartition("/")[0] \
+            and not (sym.language in ("kotlin", "scala") and sym.kind == "function" and sym.parent_id is not None):
+        # (a Kotlin function inside another definition, an object expression's `next()`, is seen by no other file)
         return "same package"
     return None
 
@@ -2508,8 +2556,8 @@ def _imports_static(lines: list[str], name: str) -> bool:
 def _check_receivers(index: IndexQueries, sites: list[Caller], callee: str, owner: str, max_files: int,
                      language: str | None = None, *, static: bool = False, extends: str | None = None,
                      signature: str = "", resolve_imports: Callable[[str], dict[str, list[str]]] | None = None,
-                     owner_cls: Symbol | None = None) -> None:
-    """Set `receiver` on each site of a method: True when the call's receiver is self/this, a name like the
+                     owner_cls: Symbol | None = None, prop: bool = False) -> None:
+    """Set `receiver` on each site of a method (`prop`: of a property, read without a call): True when the call's receiver is self/this, a name like the
     class (`config.get(` for Config.get, `_default_decoder.decode(` for JSONDecoder.decode), or a parameter, local
     or field declared with the class's type in the enclosing definition (`h.truncateMemory(` in
     `func (h *Head) Truncate`: how = "receiver type")."""
@@ -2520,9 +2568,11 @@ def _check_receivers(index: IndexQueries, sites: list[Caller], callee: str, owne
     whole, last = owner.lower().replace("_", ""), (words[-1].lower() if words else owner.lower())
     # (`(?<![\w$#])`, not `\b`: a JS/TS `#private` name has no word boundary after `this.`)
     # (a Scala method needs no parentheses; a property is read, not called)
-    bare_name = language == "scala" or (owner_cls is not None and owner_cls.kind in _CLASS_KINDS and _is_property(signature))
+    bare_name = language == "scala" or prop
     call = re.compile(r"(?<![\w$#])" + re.escape(callee) + (r"(?![\w$])" if bare_name else r"\s*(?:<[^<>()]*>)?\s*\("))
     fits = arity(signature, callee) if language in _ARITY_CHECKED else None
+    # (Kotlin and Java turn no literal into a class: `is`(2) is no call of `is`(type: KClass<T>))
+    typed_params = param_types(signature) if language in ("kotlin", "java") else None
     files: dict[str, list[str]] = {}
     classes: dict[str, list[Symbol]] = {}
     defs: dict[str, list[Symbol]] = {}
@@ -2608,7 +2658,9 @@ def _check_receivers(index: IndexQueries, sites: list[Caller], callee: str, owne
                 against = named
             elif static and word[:1].islower() and before is not None and before.group(2) != "::":
                 against = True  # `doc.select(q)` is an instance's select, not the static Selector.select(q, root)
-            elif before is not None and _other_type(index, defs, lines, site, text, before, owner, (whole, last), callee):
+            # (a property's read is no evidence by the receiver's name: `response.status` is any Response-like's)
+            elif before is not None and _other_type(index, defs, lines, site, text, before, owner,
+                                                    ("\0", "\0") if prop else (whole, last), callee):
                 against = True  # `borderRadius?.x()` with `borderRadius: BorderRadiusStyle?`: not ComputedBorderRadius's
                 continue
             if site.receiver:
@@ -2617,7 +2669,7 @@ def _check_receivers(index: IndexQueries, sites: list[Caller], callee: str, owne
             how = _chain_verdict(index, defs, bodies, site, lines, call, owner, resolve_imports)
             site.receiver, against = bool(how), how is False
             site.how = how if isinstance(how, str) else site.how
-        _settle(site, against, fits, text, callee, language)
+        _settle(site, against, fits, text, callee, language, typed_params)
 
 
 def _early_verdict(index: IndexQueries, text: str, start: int, word: str | None, owner: str, owner_cls: Symbol | None,
@@ -2700,13 +2752,21 @@ def _php_aliases(lines: list[str]) -> set[str]:
 
 
 def _settle(site: Caller, against: bool, fits: tuple[int, int | None] | None, text: str, callee: str,
-            language: str | None) -> None:
-    """The verdict on one call site of a method once its receiver was looked at."""
+            language: str | None, typed_params: list[str] | None = None) -> None:
+    """The verdict on one call site of a method once its receiver was looked at (`typed_params`: the method's
+    parameter types, where a literal argument of another type rules the call out)."""
+    if typed_params and not against and _literal_args_misfit(text, callee, typed_params):
+        site.receiver, site.against = False, True
+        return
     # a method is called through its receiver: a file that imports the class (or is its own file) proves
     # nothing about `x.get(...)` on another object
     if site.receiver:
         if site.how == "name only":
             site.how = "receiver"
+        # a call on a base type reaches this override only with arguments it takes: `viewManager.
+        # createShadowNodeInstance(ctx)` is no call of SimpleViewManager's createShadowNodeInstance()
+        if site.how == "base type" and fits is not None and _misfit(fits, text, callee, language):
+            site.receiver, site.against = False, True
     else:
         site.how = "name only"
         # `b.result()` is no call of `result(atMost: Duration)`: the arguments cannot fit its parameters
@@ -3077,6 +3137,19 @@ def _rust_built(index: IndexQueries, enc: Symbol, text: str, at: int) -> str | N
     return typed if returned in (None, "Self", typed) else returned
 
 
+def _property_sites(index: IndexQueries, sym: Symbol, callee: str, sites: list[Caller], seen: set[tuple[str, int]],
+                    left_out: list[Caller] | None) -> list[Caller]:
+    """A Kotlin/Java property's reads: with its bare reads in its own class (Kotlin), and for a private one only
+    those of its own file (`private val name` of ViewEvent: `module.name` elsewhere is another type's)."""
+    if sym.language == "kotlin":
+        sites = sites + _own_class_reads(index, sym, callee, seen)
+    if re.search(r"\bprivate\b", (sym.signature or "").split("=")[0]):
+        if left_out is not None:
+            left_out += [dataclasses.replace(c, against=True) for c in sites if c.path != sym.path]
+        sites = [c for c in sites if c.path == sym.path]
+    return sites
+
+
 def _own_class_reads(index: IndexQueries, sym: Symbol, name: str, seen: set[tuple[str, int]]) -> list[Caller]:
     """A Kotlin property read bare inside its own class (`if (wasInitialized) jsObject else null` in ModuleHolder's
     safeJSObject): the index records no reference for a bare name, so the class's lines are read for it; a line
@@ -3105,13 +3178,6 @@ def _own_class_reads(index: IndexQueries, sym: Symbol, name: str, seen: set[tupl
 
 #: languages whose member reads the index records (`x.prop`: kind "member"), so a property's readers are checked
 _PROPERTY_READ = frozenset({"kotlin", "java"})
-
-
-def _is_property(signature: str) -> bool:
-    """Whether a member's header declares a property or field rather than a method (`val jsObject by lazy {`,
-    `private final Map<K, V> map;`): no parameter list before a `=`, `by` or the end."""
-    head = re.split(r"\s(?:=|by)\s", signature, maxsplit=1)[0]
-    return "(" not in head and not re.search(r"\b(?:fun|def|func|function)\b", head)
 
 
 def _own_line_calls(call: re.Pattern[str], text: str) -> list[re.Match[str]]:
@@ -3607,6 +3673,21 @@ def _indexed_element(index: IndexQueries, cache: dict[str, list[Symbol]], lines:
     return type_word(args[0]) if m.group(1) in _SEQ_LIKE and args else None
 
 
+def _qualified_elsewhere(index: IndexQueries, signature: str, word: str, typed: str) -> str | None:
+    """The type as written when a declaration writes `word`'s type with a package (`bridgePromise:
+    com.facebook.react.bridge.Promise`, `java.util.Map<K, V> store`) where the repository has no type of that name:
+    a library's type, never the repository's namesake; None otherwise."""
+    t = re.escape(typed.rsplit(".", 1)[-1])
+    m = re.search(rf"\b{re.escape(word)}\s*:\s*((?:[a-z_]\w*\.)+){t}\b", signature) \
+        or re.search(rf"(?<![\w.])((?:[a-z_]\w*\.)+){t}(?:<[^<>()]*>)?\s+{re.escape(word)}\b", signature)
+    if m is None:
+        return None
+    folder = "/" + m.group(1).rstrip(".").replace(".", "/")
+    ours = any(("/" + s.path.rpartition("/")[0]).endswith(folder) for s in index.symbols_named(typed.rsplit(".", 1)[-1])
+               if s.kind in _CLASS_KINDS)
+    return None if ours else m.group(1) + typed.rsplit(".", 1)[-1]
+
+
 def _element_declared(syms: list[Symbol], lines: list[str], enc: Symbol, site: Caller, collection: str) -> str | None:
     """The element type of a collection a loop walks, as its declaration says: a parameter of the enclosing
     definition, a local above the loop, or a property or constructor parameter of the class around it
@@ -3657,7 +3738,8 @@ def _declared_receiver(index: IndexQueries, cache: dict[str, list[Symbol]], line
             else:
                 typed = binding[1] if binding is not None and binding[0] == "type" else None
         if typed is not None:
-            return _as_bound(index, syms, enc, site.line, typed)
+            outside = _qualified_elsewhere(index, enc.signature or "", word, typed)
+            return outside or _as_bound(index, syms, enc, site.line, typed)
     holders: set[int | None] = {s.id for s in syms if s.kind in _CLASS_KINDS and s.start_line <= site.line <= s.end_line}
     if enc is not None and enc.parent_id is not None:
         holders.add(enc.parent_id)  # Rust: a method's struct, declared apart from the impl block holding the method
@@ -3675,6 +3757,10 @@ def _declared_receiver(index: IndexQueries, cache: dict[str, list[Symbol]], line
         base_field = _inherited_member(index, inner, word, index.symbols_in_file) if inner is not None else None
         fields = [base_field] if base_field is not None and base_field.kind in _FIELD_KINDS else []
     typed = next((t for f in fields if (t := field_type(f.signature or "", word)) is not None), None)
+    # `private val bridgePromise: com.facebook.react.bridge.Promise`: the library's, not the repository's Promise
+    outside = next((q for f in fields if typed is not None and (q := _qualified_elsewhere(index, f.signature or "", word, typed))), None)
+    if outside is not None:
+        return outside
     if typed is None and not fields and site.path.endswith(".go") and depth < 2 and not (
             enc is not None and (local_binding(lines, enc.start_line, site.line, word) is not None
                                  or re.search(rf"[(,]\s*{re.escape(word)}\b", (enc.signature or "").split("{")[0])

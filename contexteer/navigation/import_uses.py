@@ -182,14 +182,20 @@ def _qualified_apart(nav: NavigationService, out: list[ImportUse], lines: list[s
         out.append(ImportUse(line=0, module="written with its package, no import", names=list(apart.values())))
 
 
+_TP = r"<((?:[^<>]|<[^<>]*>)*)>"
+_DECLARED_TYPE_PARAMS = re.compile(rf"\bfun\s*{_TP}|\b(?:class|interface|object|record|trait)\s+\w+\s*{_TP}"
+                                   rf"|(?:^|\s){_TP}\s+[\w.]+(?:<[^()]*>)?(?:\[\])*\s+\w+\s*$")
+
+
 def _type_parameters_apart(out: list[ImportUse], syms: list[Any]) -> None:
     """Lines inside a definition whose type parameter has the imported name use the parameter, not the import
     (expo's `inline fun <reified Module> legacyModule(): Module?` beside `import ...modules.Module`)."""
     params: dict[str, list[tuple[int, int]]] = {}
     for s in syms:
-        head = (s.signature or "").split("(", 1)[0]
-        m = re.search(r"<((?:[^<>]|<[^<>]*>)*)>", head)
-        for item in top_level(m.group(1)) if m else []:
+        # only a list that declares parameters: `fun <reified Module>`, `class Box<T : Any>`, Java's `<T> T get(`
+        # (never a supertype's, a field's or a return type's arguments: `JSTypeConverter<Bundle>` uses Bundle)
+        m = _DECLARED_TYPE_PARAMS.search((s.signature or "").split("(", 1)[0])
+        for item in top_level(next(g for g in m.groups() if g is not None)) if m else []:
             word = re.match(r"\s*(?:(?:reified|in|out)\s+)*([A-Za-z_]\w*)", item)
             if word:
                 params.setdefault(word.group(1), []).append((s.start_line, s.end_line))
@@ -222,8 +228,10 @@ def _package_top_level(nav: NavigationService, name: str, folder: str, rel: str,
     if hit is None:
         return None
     extension = hit.kind == "function" and kotlin_receiver(hit.signature or "", name) is not None
-    rx = re.compile(rf"(\??\.)?\s*\b{re.escape(name)}\b")
-    used = [k for k in at if any(bool(m.group(1)) == extension for m in rx.finditer(_line(lines, k)))]
+    rx = re.compile(rf"(\??\.)?\s*\b{re.escape(name)}\b(?!\s*:(?!:))")  # (`name: T` declares a parameter or property)
+    declares = re.compile(rf"\b(?:val|var|fun)\s+(?:[\w.<>?]+\.)?{re.escape(name)}\b")
+    used = [k for k in at if not declares.search(_line(lines, k))
+            and any(bool(m.group(1)) == extension for m in rx.finditer(_line(lines, k)))]
     if not used:
         return None
     return UsedName(name=name, lines=used[:MAX_LINES], more=max(0, len(used) - MAX_LINES), defined=f"{hit.path}:{hit.start_line}")

@@ -243,7 +243,8 @@ def _value_uses(nav: NavigationService, target: Any, rel: graph.Relations, cap: 
     return out
 
 
-_NOT_CALLED = r"(?!\s*(?:\(|[\w$\"'{]|=[^=>]))"  # not called (`f(`, Lua `f'x'`, `f{}`) and not assigned to
+# not called (`f(`, a generic call `toAnyType<P0>(x)`, Lua `f'x'`, `f{}`) and not assigned to
+_NOT_CALLED = r"(?!\s*(?:\(|<(?:[^<>()]|<[^<>()]*>)*>\s*\(|[\w$\"'{]|=[^=>]))"
 
 
 def find_target(nav: NavigationService, q: str, prefix: str | None, relation: str,

@@ -1,0 +1,85 @@
+"""What the review of this stop's Kotlin and property changes found (old dd2b5e0 vs new, on Capacitor, cordova,
+two react-native Android subtrees, expo-modules-core Android and five other repositories), each mended: the uses view
+read a supertype's or field's type arguments as type parameters and dropped real uses; a declaration counted as a
+use of a package function; a call on a base type reached a subclass's override of another arity; a literal argument
+of another type did not tell the overload; a fully qualified library type read as the repository's namesake; a
+nested Kotlin function got package evidence; other types' `x.prop` reads became a private property's readers; an
+annotated property read as a method."""
+
+from __future__ import annotations
+
+from tests.navigation.conftest import served_tree
+
+
+def test_uses_view_keeps_type_arguments_of_supertypes_fields_and_returns(tmp_path):
+    files = {
+        "t/JSTypeConverter.kt": ("package t\n\nimport android.os.Bundle\nimport t.x.PermissionState\n\n"
+                                 "interface JSTypeConverter<T> {\n  fun convert(v: T): Any\n}\n\n"
+                                 "object BundleConverter : JSTypeConverter<Bundle> {\n  override fun convert(v: Bundle): Any = v\n}\n\n"
+                                 "class Bridge {\n  private val states: Map<String, PermissionState> = emptyMap()\n"
+                                 "  fun getStates(): Map<String, PermissionState> = states\n}\n"),
+        "t/x/PermissionState.kt": "package t.x\n\nclass PermissionState\n",
+        "t/FormattedRecord.kt": "package t\n\nclass FormattedRecord(internal val formatter: Formatter)\n",
+        "t/Formatter.kt": "package t\n\nclass Formatter\n\nval formatter = Formatter()\n",
+    }
+    served = served_tree(tmp_path / "r", files)
+    u = served.call("list_dependencies", path="t/JSTypeConverter.kt", view="uses")
+    rows = {row["line"]: {n["name"]: n["lines"] for n in row["names"]} for row in u.data["uses"]}
+    assert rows[3] == {"Bundle": [10, 11]} and rows[4] == {"PermissionState": [15, 16]}, u.text
+    f = served.call("list_dependencies", path="t/FormattedRecord.kt", view="uses")
+    assert "formatter (" not in f.text, f.text  # `internal val formatter: Formatter` declares, uses no package val
+
+
+def test_a_base_type_call_of_another_arity_and_a_literal_of_another_type(tmp_path):
+    files = {
+        "v/ViewManager.java": ("package v;\n\npublic abstract class ViewManager {\n"
+                               "  public Object createShadowNodeInstance(Object ctx) { return createShadowNodeInstance(); }\n"
+                               "  public Object createShadowNodeInstance() { return null; }\n}\n"),
+        "v/SimpleViewManager.java": ("package v;\n\npublic class SimpleViewManager extends ViewManager {\n"
+                                     "  @Override public Object createShadowNodeInstance() { return this; }\n}\n"),
+        "v/UIImplementation.java": ("package v;\n\npublic class UIImplementation {\n  Object make(ViewManager viewManager, Object ctx) {\n"
+                                    "    return viewManager.createShadowNodeInstance(ctx);\n  }\n}\n"),
+        "e/Either.kt": ("package e\n\nimport kotlin.reflect.KClass\n\nopen class Either<A> {\n"
+                        "  internal fun `is`(index: Int): Boolean = index == 0\n\n"
+                        "  fun `is`(type: KClass<*>): Boolean = `is`(0)\n}\n\n"
+                        "class EitherOfTwo<A> : Either<A>() {\n  fun second(): Boolean = `is`(1)\n}\n"),
+    }
+    served = served_tree(tmp_path / "r", files)
+    r = served.call("find_related", symbol="SimpleViewManager.createShadowNodeInstance", relation="callers")
+    assert all(i["path"] != "v/UIImplementation.java" for i in r.data["items"]), r.text
+    k = served.call("find_related", symbol="Either.`is`", path="e/Either.kt:8", relation="callers")
+    assert k.data["items"] == [] and "recursive" not in k.text, k.text  # `is`(0) and `is`(1) call is(index: Int)
+
+
+def test_a_qualified_library_type_and_a_private_property(tmp_path):
+    files = {
+        "p/Promise.kt": "package p\n\ninterface Promise {\n  fun resolve(value: Any?)\n}\n",
+        "p/PromiseImpl.kt": "package p\n\nclass PromiseImpl : Promise {\n  override fun resolve(value: Any?) {}\n}\n",
+        "p/KPromiseWrapper.kt": ("package p\n\nclass KPromiseWrapper(\n  private val bridgePromise: com.facebook.react.bridge.Promise\n"
+                                 ") {\n  fun done(v: Any?) {\n    bridgePromise.resolve(v)\n  }\n}\n"),
+        "p/ViewEvent.kt": ("package p\n\nclass ViewEvent(private val name: String) {\n  fun invoke(): String = name\n"
+                           "  fun label(): String = \"on\" + name\n}\n"),
+        "p/Module.kt": "package p\n\nclass Module(val name: String)\n\nclass User(val module: Module) {\n  fun show() = module.name\n}\n",
+    }
+    served = served_tree(tmp_path / "r", files)
+    r = served.call("find_related", symbol="PromiseImpl.resolve", relation="callers")
+    assert all(i["how"] != "base type" for i in r.data["items"]), r.text  # the react-native Promise, not p.Promise
+    n = served.call("find_related", symbol="ViewEvent.name", relation="callers")
+    assert {i["path"] for i in n.data["items"]} == {"p/ViewEvent.kt"}, n.text
+
+
+def test_annotated_property_reads_and_generic_calls_in_arguments(tmp_path):
+    files = {
+        "d/Delegate.kt": ("package d\n\nabstract class BaseViewManagerDelegate<U>(\n"
+                          "  @Suppress(\"NoHungarianNotation\") @JvmField protected val mViewManager: U\n) {\n"
+                          "  fun setProperty(): U = mViewManager\n}\n"),
+        "d/AnyType.kt": "package d\n\ninline fun <reified T> toAnyType(provider: Any? = null): String = T::class.java.name\n",
+        "d/toArgsArray.kt": ("package d\n\ninline fun <reified P0> toArgsArray(converterProvider: Any? = null): Array<String> {\n"
+                             "  return arrayOf(\n    toAnyType<P0>(converterProvider)\n  )\n}\n"),
+    }
+    served = served_tree(tmp_path / "r", files)
+    p = served.call("find_related", symbol="BaseViewManagerDelegate.mViewManager", relation="callers")
+    assert [(i["qualname"], i["how"]) for i in p.data["items"]] == [("BaseViewManagerDelegate.setProperty", "same file")], p.text
+    g = served.call("find_related", symbol="toAnyType", relation="callers")
+    assert [(i["qualname"], tuple(i["lines"])) for i in g.data["items"]] == [("toArgsArray", (5,))], g.text
+    assert "named without a call" not in g.text, g.text
