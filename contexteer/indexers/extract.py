@@ -396,8 +396,11 @@ def _kotlin_generic_calls(data: bytes, ref_lines: dict[str, dict[bytes, list[int
         name = m.group(1)
         line = data.count(b"\n", 0, m.start()) + 1
         start = data.rfind(b"\n", 0, m.start()) + 1
-        if re.match(rb"\s*(?://|\*|/\*)", data[start : m.start()]) or data[start : m.start()].count(b'"') % 2:
+        head = data[start : m.start()]
+        if re.match(rb"\s*(?://|\*|/\*)", head) or head.count(b'"') % 2 or b"//" in head or b'"""' in head:
             continue  # a comment, or a string
+        if re.search(rb"\b(?:class|interface|object|fun|typealias)\s+$", head):
+            continue  # `class Box<T>(..)` declares, calls nothing
         lines = calls.setdefault(name, [])
         if line not in lines:
             lines.append(line)

@@ -1424,7 +1424,8 @@ def _anonymous(index: IndexQueries, sym: Symbol) -> list[tuple[Any, str, str]]:
     rx = re.compile(rf"\bnew\s+(?:[\w.]+\.)?{re.escape(sym.name)}\s*(<(?:[^<>]|<(?:[^<>]|<[^<>]*>)*>)*>)?\s*"
                     rf"\((?:[^()]|\((?:[^()]|\([^()]*\))*\))*\)\s*\{{")
     if sym.language == "kotlin":  # `object : A, TypeConverterProvider {`, `object : Base<T>(x) {`
-        rx = re.compile(rf"(?<![\w.])object\s*:\s*(?:[^{{]*?,\s*)?(?:[\w.]+\.)?{re.escape(sym.name)}"
+        # (never `object : com.facebook.react.bridge.Promise {`, a library's namesake: written with its package)
+        rx = re.compile(rf"(?<![\w.])object\s*:\s*(?:[^{{]*?,\s*)?(?<![\w.]){re.escape(sym.name)}"
                         rf"(<(?:[^<>]|<(?:[^<>]|<[^<>]*>)*>)*>)?\s*(?:\([^{{]*\))?\s*(?:,[^{{]*)?\{{")
     suffix = ".kt" if sym.language == "kotlin" else ".java"
     out: list[tuple[Any, str, str]] = []
@@ -1505,11 +1506,30 @@ def _imported_elsewhere(index: IndexQueries, sym: Symbol, path: str,
                         resolve_imports: Callable[[str], dict[str, list[str]]] | None) -> bool:
     """Whether `path` imports the name from a repository file that is not `sym`'s and defines a namesake
     (pydantic/v1/env_settings.py's `from pydantic.v1.main import BaseModel`: v1's BaseModel, not v2's)."""
+    if resolve_imports is not None and path != sym.path and sym.language in ("java", "kotlin", "scala"):
+        return _jvm_other_meant(index, sym, path, resolve_imports)
     if resolve_imports is None or path == sym.path or sym.language not in ("python", "typescript", "tsx", "javascript"):
         return False
     files = resolve_imports(path).get(sym.name) or []
     return bool(files) and sym.path not in files and any(
         s.name == sym.name and s.kind in CLASS_KINDS for f in files for s in index.symbols_in_file(f))
+
+
+def _jvm_other_meant(index: IndexQueries, sym: Symbol, path: str,
+                     resolve_imports: Callable[[str], dict[str, list[str]]]) -> bool:
+    """Java/Kotlin/Scala: whether a simple name in `path` means a namesake class rather than `sym`: one the file
+    imports, else one of the file's own package (expo's Kotlin exceptions `: CodedException(..)` in the package of
+    the Kotlin CodedException are no subclasses of the Java expo.modules.core.errors.CodedException)."""
+    imported = resolve_imports(path).get(sym.name) or []
+    if sym.path in imported:
+        return False
+    if any(s.name == sym.name and s.kind in CLASS_KINDS for f in imported for s in index.symbols_in_file(f)):
+        return True
+    folder = path.rpartition("/")[0]
+    if sym.path.rpartition("/")[0] == folder:
+        return False
+    return any(s.name == sym.name and s.kind in CLASS_KINDS and s.id != sym.id and s.path.rpartition("/")[0] == folder
+               for s in index.symbols_named(sym.name))
 
 
 def _shadowed(index: IndexQueries, sym: Symbol, path: str, cache: dict[str, bool]) -> bool:

@@ -1785,7 +1785,7 @@ def _arg_type_conflict(index: IndexQueries, c: Caller, args: list[str], target: 
     at that place cannot take: an array or class for a primitive, a bool for a number (pythonnet's `Initialize(args)`
     with `params string[] args` is not Initialize(bool setSysArgv = true, ..))."""
     params = param_types(target.signature or "") or []
-    for a, p in zip(args, params, strict=False):
+    for a, p in zip(args, _checkable(index, params) or [], strict=False):
         if _literal_misfit(a, p):  # `is(3)` is no `is(type: KClass<*>)`
             return True
     for a, p in zip(args, params, strict=False):  # `runOnQueue(Queues.MAIN)` is no runOnQueue(scope: CoroutineScope)
@@ -1821,13 +1821,31 @@ def _arg_type_conflict(index: IndexQueries, c: Caller, args: list[str], target: 
 
 
 _NUMBERS = frozenset("int long short byte sbyte float double decimal uint ulong ushort number integer".split())
-_ANY_LITERAL = frozenset("any object dynamic comparable number charsequence icomparable valuetype".split())
+_ANY_LITERAL = frozenset("any object dynamic comparable number charsequence icomparable valuetype serializable".split())
+
+
+#: library classes a literal is never passed as (a parameter typed otherwise is checked only when the repository
+#: defines its type as a class: never a type parameter, `Serializable`, or a typealias of a number)
+_NO_LITERAL = frozenset({"KClass", "Class", "List", "Map", "Set", "Collection", "Iterable", "Array", "Function"})
+
+
+def _checkable(index: IndexQueries, params: list[str] | None) -> list[str] | None:
+    """The parameter types a literal argument can be checked against, "" for the others."""
+    if not params:
+        return params
+
+    def ok(p: str) -> bool:
+        want = re.sub(r"<.*|\?$|\[\]$", "", p.strip()).rsplit(".", 1)[-1]
+        low = want.lower()
+        return low in _NUMBERS or low in ("bool", "boolean", "string", "char") or want in _NO_LITERAL or any(
+            s.name == want and s.kind in ("class", "interface", "enum", "struct") for s in index.symbols_named(want))
+    return [p if ok(p) else "" for p in params]
 
 
 def _literal_call_of_another(index: IndexQueries, sym: Symbol, line: int, texts: dict[str, list[str]]) -> bool:
     """Kotlin/Java: whether a call of its own name inside a method passes literals it cannot take (`is`(2) in
     `is`(type: KClass<T>) calls the base's `is`(index: Int): no recursion)."""
-    params = param_types(sym.signature or "") if sym.language in ("kotlin", "java") else None
+    params = _checkable(index, param_types(sym.signature or "")) if sym.language in ("kotlin", "java") else None
     lines = _file_lines(getattr(index, "ws", None), sym.path, texts) if params else []
     return bool(params) and 0 < line <= len(lines) and _literal_args_misfit(lines[line - 1], sym.name, params or [])
 
@@ -2572,7 +2590,7 @@ def _check_receivers(index: IndexQueries, sites: list[Caller], callee: str, owne
     call = re.compile(r"(?<![\w$#])" + re.escape(callee) + (r"(?![\w$])" if bare_name else r"\s*(?:<[^<>()]*>)?\s*\("))
     fits = arity(signature, callee) if language in _ARITY_CHECKED else None
     # (Kotlin and Java turn no literal into a class: `is`(2) is no call of `is`(type: KClass<T>))
-    typed_params = param_types(signature) if language in ("kotlin", "java") else None
+    typed_params = _checkable(index, param_types(signature)) if language in ("kotlin", "java") else None
     files: dict[str, list[str]] = {}
     classes: dict[str, list[Symbol]] = {}
     defs: dict[str, list[Symbol]] = {}
@@ -2592,9 +2610,10 @@ def _check_receivers(index: IndexQueries, sites: list[Caller], callee: str, owne
         holder: str | None = None  # the class around the site
         against = False
         for m in _own_line_calls(call, text):
-            before = _RECEIVER.search(text, 0, m.start())
+            before = _receiver_before(text, m.start(), language)
             word = before.group(1).lstrip("_$#") if before is not None else None
-            verdict = _early_verdict(index, text, m.start(), word, owner, owner_cls, site.path, files)
+            verdict = "receiver" if prop and word == owner else \
+                _early_verdict(index, text, m.start(), word, owner, owner_cls, site.path, files)  # (`LOG.WARN`)
             if verdict is not None:  # a cast, or a C# class name that tells which class
                 against = against or verdict is False
                 if isinstance(verdict, str) and verdict != "skip":
@@ -2670,6 +2689,13 @@ def _check_receivers(index: IndexQueries, sites: list[Caller], callee: str, owne
             site.receiver, against = bool(how), how is False
             site.how = how if isinstance(how, str) else site.how
         _settle(site, against, fits, text, callee, language, typed_params)
+
+
+def _receiver_before(text: str, at: int, language: str | None) -> re.Match[str] | None:
+    """The receiver written before a call at `at`; `->` steps only in PHP and C/C++ (a Kotlin `when` arm or a Java
+    lambda, `X -> bottomRight`, accesses no member)."""
+    before = _RECEIVER.search(text, 0, at)
+    return None if before is not None and before.group(2) == "->" and language not in ("php", "c", "cpp") else before
 
 
 def _early_verdict(index: IndexQueries, text: str, start: int, word: str | None, owner: str, owner_cls: Symbol | None,
@@ -2765,7 +2791,8 @@ def _settle(site: Caller, against: bool, fits: tuple[int, int | None] | None, te
             site.how = "receiver"
         # a call on a base type reaches this override only with arguments it takes: `viewManager.
         # createShadowNodeInstance(ctx)` is no call of SimpleViewManager's createShadowNodeInstance()
-        if site.how == "base type" and fits is not None and _misfit(fits, text, callee, language):
+        # (Java only: a Kotlin override inherits its base's default arguments, `draw(1)` reaches `draw(a, b)`)
+        if site.how == "base type" and language == "java" and fits is not None and _misfit(fits, text, callee, language):
             site.receiver, site.against = False, True
     else:
         site.how = "name only"
@@ -3145,8 +3172,10 @@ def _property_sites(index: IndexQueries, sym: Symbol, callee: str, sites: list[C
         sites = sites + _own_class_reads(index, sym, callee, seen)
     if re.search(r"\bprivate\b", (sym.signature or "").split("=")[0]):
         if left_out is not None:
-            left_out += [dataclasses.replace(c, against=True) for c in sites if c.path != sym.path]
-        sites = [c for c in sites if c.path == sym.path]
+            left_out += [dataclasses.replace(c, against=True) for c in sites
+                         if c.path != sym.path and not (sym.language == "java" and c.path.endswith(".kt"))]
+        # (Kotlin reads a Java private field's getter as a property: `params.appScopeKey` is getAppScopeKey())
+        sites = [c for c in sites if c.path == sym.path or (sym.language == "java" and c.path.endswith(".kt"))]
     return sites
 
 

@@ -83,3 +83,34 @@ def test_annotated_property_reads_and_generic_calls_in_arguments(tmp_path):
     g = served.call("find_related", symbol="toAnyType", relation="callers")
     assert [(i["qualname"], tuple(i["lines"])) for i in g.data["items"]] == [("toArgsArray", (5,))], g.text
     assert "named without a call" not in g.text, g.text
+
+
+def test_second_review_pass(tmp_path):
+    files = {
+        "c/LOG.java": ("package c;\n\npublic class LOG {\n  public static final int WARN = 5;\n  static int LOGLEVEL = 3;\n\n"
+                       "  static void w(String s) {\n    if (LOG.WARN >= LOGLEVEL) { System.out.println(s); }\n  }\n}\n"),
+        "c/Params.java": ("package c;\n\npublic class Params {\n  private final String appScopeKey = \"k\";\n\n"
+                          "  public String getAppScopeKey() { return appScopeKey; }\n}\n"),
+        "c/Loader.kt": "package c\n\nclass Loader {\n  fun load(params: Params): String = params.appScopeKey\n}\n",
+        "c/Promise.kt": ("package c\n\ninterface Promise {\n  fun reject(code: String)\n\n"
+                         "  fun toBridgePromise(): Any {\n    return object : com.facebook.react.bridge.Promise {\n"
+                         "      override fun reject(code: String) {}\n    }\n  }\n}\n"),
+        "c/Radius.kt": ("package c\n\nclass Radius(val bottomRight: Float) {\n  fun get(k: Int): Float = when (k) {\n"
+                        "    1 -> bottomRight\n    else -> 0f\n  }\n}\n"),
+        "c/Holder.kt": ("package c\n\nclass Holder<TValue> {\n  fun set(value: TValue) {}\n}\n\n"
+                        "fun use(h: Holder<Int>) {\n  h.set(10)\n}\n"),
+        "c/Box.kt": "package c\n\nclass Box<T>(val v: T)\n\nfun make(): Box<Int> = Box<Int>(3) // Box<Int>(4) in a comment\n",
+    }
+    served = served_tree(tmp_path / "r", files)
+    w = served.call("find_related", symbol="LOG.WARN", relation="callers")
+    assert [(i["qualname"], i["how"]) for i in w.data["items"]] == [("LOG.w", "same file")], w.text
+    k = served.call("find_related", symbol="Params.appScopeKey", relation="callers")
+    assert "Loader.load" in {i["qualname"] for i in k.data["items"]}, k.text  # Kotlin reads it through its getter
+    i = served.call("find_related", symbol="Promise", relation="implementations")
+    assert "toBridgePromise" not in i.text, i.text  # a library's Promise, written with its package
+    r = served.call("find_related", symbol="Radius.bottomRight", relation="callers")
+    assert [(x["qualname"], x["how"]) for x in r.data["items"]] == [("Radius.get", "same file")], r.text
+    h = served.call("find_related", symbol="Holder.set", relation="callers")
+    assert [x["qualname"] for x in h.data["items"]] == ["use"], h.text  # 10 for a type parameter TValue
+    b = served.call("find_related", symbol="Box", relation="callers")
+    assert [(x["qualname"], tuple(x["lines"])) for x in b.data["items"]] == [("make", (5,))] and "2 call sites" not in b.text, b.text
