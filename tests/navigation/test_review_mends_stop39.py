@@ -114,3 +114,18 @@ def test_second_review_pass(tmp_path):
     assert [x["qualname"] for x in h.data["items"]] == ["use"], h.text  # 10 for a type parameter TValue
     b = served.call("find_related", symbol="Box", relation="callers")
     assert [(x["qualname"], tuple(x["lines"])) for x in b.data["items"]] == [("make", (5,))] and "2 call sites" not in b.text, b.text
+
+
+def test_a_jvm_subclass_extends_the_base_its_import_or_package_sees(tmp_path):
+    files = {
+        "core/errors/CodedException.java": "package core.errors;\n\npublic abstract class CodedException extends Exception {}\n",
+        "kotlin/exception/CodedException.kt": "package kotlin.exception\n\nopen class CodedException(message: String?) : Exception(message)\n",
+        "kotlin/exception/Exceptions.kt": "package kotlin.exception\n\nclass AppContextLost : CodedException(\"lost\")\n",
+        "kotlin/other/Legacy.kt": ("package kotlin.other\n\nimport core.errors.CodedException\n\n"
+                                   "class LegacyError : CodedException()\n"),
+    }
+    served = served_tree(tmp_path / "r", files)
+    java = served.call("find_related", symbol="CodedException", path="core/errors/CodedException.java", relation="implementations")
+    assert [i["qualname"].rsplit(".", 1)[-1] for i in java.data["items"]] == ["LegacyError"], java.text
+    kt = served.call("find_related", symbol="CodedException", path="kotlin/exception/CodedException.kt", relation="implementations")
+    assert [i["qualname"].rsplit(".", 1)[-1] for i in kt.data["items"]] == ["AppContextLost"], kt.text
