@@ -100,6 +100,9 @@ class SymbolSearchRun:
             owner, meth = split_name(q)[-2:]
             extra = (f"{left_out} calls of a '{meth}' whose receiver is not shown to be a {owner} were left out "
                      f"(search_symbol query=\"{meth}\", references=true lists every one)")
+            if shown and all(d.kind == "field" for d in shown):
+                extra = (f"{left_out} uses of the name '{meth}' left out: a parameter or local of that name, or another "
+                         f"type's member (search_symbol query=\"{meth}\", references=true lists every one)")
             full_note = f"{note}; {extra}" if note else extra
         if not shown and not sites:
             sites = word_sites
@@ -259,6 +262,7 @@ def _reference_sites(nav: NavigationService, name: str, defs: list[Any], prefix:
         drop = member_namesakes(nav.index, name, [r for r in refs if r.kind != "import"])
         refs = [r for r in refs if (r.path, r.line) not in drop]
     evidence: dict[tuple[str, int], Any] = {}
+    named: set[tuple[str, int]] = set()  # a property's references left out (no text use repeats them)
     if method_query and defs and all(d.kind == "method" for d in defs):
         from contexteer.indexers.lookup import find_callers
 
@@ -268,6 +272,22 @@ def _reference_sites(nav: NavigationService, name: str, defs: list[Any], prefix:
                 or any(r.path == d.path and d.start_line <= r.line <= d.end_line for d in defs)]
         left_out = len(refs) - len(kept)
         refs = kept
+    elif method_query and defs and all(d.kind == "field" and d.language in ("kotlin", "java") for d in defs):
+        # a property's references are its reads: a parameter or local of the name, or another type's member read,
+        # is left out (ModuleHolder.jsObject's had listed five parameters named jsObject)
+        from contexteer.indexers.lookup import find_callers
+        from contexteer.indexers.model import Reference
+
+        dropped: list[Any] = []
+        evidence = {(c.path, c.line): (c, d.qualname.rsplit(".", 2)[-2] if "." in d.qualname else "")
+                    for d in defs for c in find_callers(nav.index, d, name, nav.imported, left_out=dropped)
+                    if c.how != "name only"}
+        drop = {(c.path, c.line) for c in dropped} - set(evidence)
+        kept = [r for r in refs if r.kind == "import" or (r.path, r.line) not in drop]
+        left_out = len(refs) - len(kept)
+        named = {(r.path, r.line) for r in refs}
+        refs = kept + [Reference(c.path, name, c.line, "other") for (path, line), (c, _) in sorted(evidence.items())
+                       if (path, line) not in named]  # bare reads in its own class
     else:
         left_out = 0
     inside = [r for r in refs if prefix is None or r.path == prefix or r.path.startswith(prefix + "/")]
@@ -292,7 +312,7 @@ def _reference_sites(nav: NavigationService, name: str, defs: list[Any], prefix:
     # `.fsync = ext4_sync_file,`): the ext4 A/B agent searched for five such uses the references left out
     c_values = bool(defs) and all(d.language in ("c", "cpp") and d.kind == "function" for d in defs)
     if defs and (any(d.kind in VALUE_KINDS for d in defs) or all(r.kind == "import" for r in refs) or c_values):
-        sites += text_uses(nav, name, defs, prefix, {(r.path, r.line) for r in refs},
+        sites += text_uses(nav, name, defs, prefix, {(r.path, r.line) for r in refs} | named,
                             importers={r.path for r in refs if r.kind == "import"})
     return sites, len(refs), left_out
 

@@ -278,3 +278,11 @@ def test_an_element_read_by_index_is_typed_by_the_collection(tmp_path):
     assert [(i["qualname"], i["how"]) for i in a.data["items"]] == [("Holder.convertArgs", "receiver type")], a.text
     t = served.call("find_related", symbol="TypeConverter.convert", relation="callers")
     assert t.data["items"] == [], t.text
+
+
+def test_references_of_a_property_leave_its_namesake_parameters_out(tmp_path):
+    served = served_tree(tmp_path / "r", HOLDER)
+    r = served.call("search_symbol", query="ModuleHolder.jsObject", references=True)
+    refs = {(x["path"], x["line"]) for x in r.data["references"] if x.get("kind") != "use"}
+    assert refs == {("m/Installer.kt", 5), ("m/ModuleHolder.kt", 8)}, r.text
+    assert "2 uses of the name 'jsObject' left out: a parameter or local of that name" in r.text, r.text
