@@ -1785,7 +1785,8 @@ def _arg_type_conflict(index: IndexQueries, c: Caller, args: list[str], target: 
     at that place cannot take: an array or class for a primitive, a bool for a number (pythonnet's `Initialize(args)`
     with `params string[] args` is not Initialize(bool setSysArgv = true, ..))."""
     params = param_types(target.signature or "") or []
-    for a, p in zip(args, _checkable(index, params) or [], strict=False):
+    literal = any(re.match(r'\s*(?:-?\d|"|true\b|false\b)', a) for a in args)  # (types looked up only then)
+    for a, p in zip(args, (_checkable(index, params) or []) if literal else [], strict=False):
         if _literal_misfit(a, p):  # `is(3)` is no `is(type: KClass<*>)`
             return True
     for a, p in zip(args, params, strict=False):  # `runOnQueue(Queues.MAIN)` is no runOnQueue(scope: CoroutineScope)
@@ -3686,9 +3687,7 @@ def _indexed_element(index: IndexQueries, cache: dict[str, list[Symbol]], lines:
         got = member_of_type(index, owner, name, enc, []) if owner else None
         declared = (_uncut(index, got[0]).signature or "") if got is not None else None
     else:
-        outer = min((s.start_line for s in syms if s.kind in _CLASS_KINDS and s.start_line <= site.line <= s.end_line),
-                    default=enc.start_line)
-        declared = "\n".join([enc.signature or "", *lines[max(outer, site.line - 400) - 1 : site.line]])
+        declared = _declarations_above(syms, lines, enc, site)
         declared += "\n" + "\n".join(s.signature or "" for s in syms if s.name == name and s.kind in _FIELD_KINDS)
     if not declared:
         return None
@@ -3721,10 +3720,15 @@ def _element_declared(syms: list[Symbol], lines: list[str], enc: Symbol, site: C
     """The element type of a collection a loop walks, as its declaration says: a parameter of the enclosing
     definition, a local above the loop, or a property or constructor parameter of the class around it
     (`private val providers: List<TypeConverterProvider>` for MergedTypeConverterProvider's loop)."""
+    return element_type(_declarations_above(syms, lines, enc, site), collection)
+
+
+def _declarations_above(syms: list[Symbol], lines: list[str], enc: Symbol, site: Caller) -> str:
+    """The text a name used at a site can be declared in: the enclosing definition's header and the lines from the
+    outermost class around the site (its constructor's parameters, its properties) down to the site, at most 400."""
     outer = min((s.start_line for s in syms if s.kind in _CLASS_KINDS and s.start_line <= site.line <= s.end_line),
                 default=enc.start_line)
-    text = "\n".join([enc.signature or "", *lines[max(outer, site.line - 400) - 1 : site.line]])
-    return element_type(text, collection)
+    return "\n".join([enc.signature or "", *lines[max(outer, site.line - 400) - 1 : site.line]])
 
 
 def _declared_receiver(index: IndexQueries, cache: dict[str, list[Symbol]], lines: list[str], site: Caller,
