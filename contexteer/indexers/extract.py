@@ -16,6 +16,7 @@ import functools
 import logging
 import re
 import time
+from collections.abc import Iterable
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -392,9 +393,11 @@ def _kotlin_generic_calls(data: bytes, ref_lines: dict[str, dict[bytes, list[int
     """Calls with type arguments the Kotlin grammar reads as comparisons inside an argument list
     (`arrayOf(toAnyType<P0>(converterProvider))`): recorded as calls where no call of the name is on the line."""
     calls = ref_lines.setdefault("call", {})
-    for m in _KOTLIN_GENERIC_CALL.finditer(data):
+    found = list(_KOTLIN_GENERIC_CALL.finditer(data))
+    line_of = _lines_at(data, [m.start() for m in found])
+    for m in found:
         name = m.group(1)
-        line = data.count(b"\n", 0, m.start()) + 1
+        line = line_of[m.start()]
         start = data.rfind(b"\n", 0, m.start()) + 1
         head = data[start : m.start()]
         if re.match(rb"\s*(?://|\*|/\*)", head) or head.count(b'"') % 2 or b"//" in head or b'"""' in head:
@@ -406,15 +409,28 @@ def _kotlin_generic_calls(data: bytes, ref_lines: dict[str, dict[bytes, list[int
             lines.append(line)
 
 
+def _lines_at(data: bytes, positions: Iterable[int]) -> dict[int, int]:
+    """The 1-based line of each byte offset, counted in one pass over the file (not once per offset)."""
+    out: dict[int, int] = {}
+    line, at = 1, 0
+    for pos in sorted(positions):
+        line += data.count(b"\n", at, pos)
+        at = pos
+        out[pos] = line
+    return out
+
+
 def _drop_called_members(ref_lines: dict[str, dict[bytes, list[int]]], ref_seen: dict[str, set[int]], data: bytes) -> None:
     """Member reads that are the callee of a call at the same place (both queries name `m` in `x.m()`)."""
     if "member" not in ref_seen or "call" not in ref_seen:
         return
     by_raw = ref_lines["member"]
-    for start in ref_seen["member"] & ref_seen["call"]:
+    both = ref_seen["member"] & ref_seen["call"]
+    line_of = _lines_at(data, both)
+    for start in both:
         word = re.match(rb"[\w$]+", data[start : start + 256])
         lines = by_raw.get(word.group(0)) if word else None
-        line = data.count(b"\n", 0, start) + 1
+        line = line_of[start]
         if lines and line in lines:
             lines.remove(line)
             if not lines:
