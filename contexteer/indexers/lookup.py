@@ -1577,7 +1577,7 @@ def find_callers(index: IndexQueries, sym: Symbol, callee: str, resolve_imports:
     another method (`c.against`) are dropped, and added to `left_out` when given."""
     family = language_family(sym.language)
     # (a property of a class is read on a receiver of its class too: `runtimeContext.coreModule.jsObject`)
-    member = sym.kind == "method" or table_function(sym) or (sym.kind == "field" and sym.language in _PROPERTY_READ)
+    member = sym.kind == "method" or table_function(sym) or (sym.kind == "field" and sym.language in PROPERTY_READ)
     owner = sym.qualname.rsplit(".", 2)[-2] if member and "." in sym.qualname \
         else zig_file_struct(sym.path) if sym.language == "zig" and sym.kind == "function" else None
     lang: dict[str, str | None] = {}
@@ -1610,7 +1610,7 @@ def find_callers(index: IndexQueries, sym: Symbol, callee: str, resolve_imports:
         sites.append(Caller(None, r.path, r.line, how or "name only"))
     if family == language_family("javascript") and sym.kind == "function" and sym.parent_id is None:
         _alias_sites(index, callee, family, seen, sites)
-    if sym.kind == "field" and sym.language in _PROPERTY_READ and owner is not None:
+    if sym.kind == "field" and sym.language in PROPERTY_READ and owner is not None:
         sites = _property_sites(index, sym, callee, sites, seen, left_out)
     # `with Live(...) as live:` runs Live.__enter__ and __exit__ (added after the receivers are checked)
     entered = _with_sites(index, sym, owner, seen) if sym.language == "python" and callee in _WITH_METHODS and owner else []
@@ -3207,7 +3207,7 @@ def _own_class_reads(index: IndexQueries, sym: Symbol, name: str, seen: set[tupl
 
 
 #: languages whose member reads the index records (`x.prop`: kind "member"), so a property's readers are checked
-_PROPERTY_READ = frozenset({"kotlin", "java"})
+PROPERTY_READ = frozenset({"kotlin", "java"})
 
 
 def _own_line_calls(call: re.Pattern[str], text: str) -> list[re.Match[str]]:

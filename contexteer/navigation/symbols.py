@@ -11,6 +11,7 @@ from typing import TYPE_CHECKING, Any
 from contexteer.errors import ContexteerError
 from contexteer.indexers import textsearch, zig_names
 from contexteer.indexers.lookup import (
+    PROPERTY_READ,
     REAL_OVERLOADS,
     fold_cpp_declarations,
     language_family,
@@ -264,24 +265,18 @@ def _reference_sites(nav: NavigationService, name: str, defs: list[Any], prefix:
     evidence: dict[tuple[str, int], Any] = {}
     named: set[tuple[str, int]] = set()  # a property's references left out (no text use repeats them)
     if method_query and defs and all(d.kind == "method" for d in defs):
-        from contexteer.indexers.lookup import find_callers
-
-        evidence = {(c.path, c.line): (c, d.qualname.rsplit(".", 2)[-2] if "." in d.qualname else "")
-                    for d in defs for c in find_callers(nav.index, d, name, nav.imported) if c.how != "name only"}
+        evidence = _caller_evidence(nav, defs, name)
         kept = [r for r in refs if r.kind == "import" or (r.path, r.line) in evidence
                 or any(r.path == d.path and d.start_line <= r.line <= d.end_line for d in defs)]
         left_out = len(refs) - len(kept)
         refs = kept
-    elif method_query and defs and all(d.kind == "field" and d.language in ("kotlin", "java") for d in defs):
+    elif method_query and defs and all(d.kind == "field" and d.language in PROPERTY_READ for d in defs):
         # a property's references are its reads: a parameter or local of the name, or another type's member read,
         # is left out (ModuleHolder.jsObject's had listed five parameters named jsObject)
-        from contexteer.indexers.lookup import find_callers
         from contexteer.indexers.model import Reference
 
         dropped: list[Any] = []
-        evidence = {(c.path, c.line): (c, d.qualname.rsplit(".", 2)[-2] if "." in d.qualname else "")
-                    for d in defs for c in find_callers(nav.index, d, name, nav.imported, left_out=dropped)
-                    if c.how != "name only"}
+        evidence = _caller_evidence(nav, defs, name, dropped)
         drop = {(c.path, c.line) for c in dropped} - set(evidence)
         kept = [r for r in refs if r.kind == "import" or (r.path, r.line) not in drop]
         left_out = len(refs) - len(kept)
@@ -331,6 +326,17 @@ def extension_methods(nav: NavigationService, q: str, kind: str | None, prefix: 
 
 
 MAX_TOLD_APART = 8  # methods named alike whose references are each tagged with the one they call
+
+
+def _caller_evidence(nav: NavigationService, defs: list[Any], name: str,
+                     dropped: list[Any] | None = None) -> dict[tuple[str, int], tuple[Any, str]]:
+    """Per site, the caller find_callers shows with evidence (not by name only) and the class of the definition it
+    reaches; `dropped` collects the sites its receiver checks left out."""
+    from contexteer.indexers.lookup import find_callers
+
+    return {(c.path, c.line): (c, d.qualname.rsplit(".", 2)[-2] if "." in d.qualname else "")
+            for d in defs for c in find_callers(nav.index, d, name, nav.imported, left_out=dropped)
+            if c.how != "name only"}
 
 
 def _told_apart(nav: NavigationService, name: str, defs: list[Any], sites: list[RefSite]) -> None:
