@@ -1413,6 +1413,10 @@ def _swift_extensions(index: IndexQueries, sym: Symbol) -> list[tuple[Any, str, 
         for t in types[:3]:
             if all(o.id != t.id for o, _, _ in out):
                 out.append((t, "extension", at))
+        if not types:  # `extension URL: Convertible {`: a type the repository does not define; the extension is the
+            # answer (ten of expo's twelve Convertible types were left out of an answer that said it was complete)
+            out += [(e, "extension", "of a library type") for e in index.symbols_in_file(ref.path)
+                    if e.start_line == ref.line and e.name == name and e.kind == "impl"][:1]
     return out
 
 

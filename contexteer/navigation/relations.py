@@ -421,8 +421,8 @@ def _default_users(nav: NavigationService, requirement: Any, rel: graph.Relation
     users = []
     for it in tree.items:
         sym = it.symbol
-        if sym is None or sym.kind in ("interface", "impl"):
-            continue
+        if sym is None or sym.kind == "interface" or (sym.kind == "impl" and it.how != "extension"):
+            continue  # (a Swift extension of a library type, `extension CMTime: Convertible`, is a conforming type)
         chain, up = [sym.name], it.via
         while up is not None and up.id in by_id:
             chain.append(up.name)

@@ -1,0 +1,41 @@
+"""Swift as expo-modules-core's iOS code writes it: protocols that types the repository does not define conform to
+in extensions (`extension URL: Convertible { .. }`, ten of expo's twelve `Convertible` types), whose members
+implement the protocol's requirements."""
+
+from __future__ import annotations
+
+from tests.navigation.conftest import served_tree
+
+CONV = {
+    "Core/Convertible.swift": ("public protocol Convertible: AnyArgument {\n"
+                               "  static func convert(from value: Any?, appContext: AppContext) throws -> Self\n"
+                               "  static func convertResult(_ result: Any, appContext: AppContext) throws -> Any\n}\n\n"
+                               "extension Convertible {\n"
+                               "  public static func convertResult(_ result: Any, appContext: AppContext) throws -> Any {\n"
+                               "    return result\n  }\n}\n\npublic protocol AnyArgument {}\npublic class AppContext {}\n"),
+    "Core/Convertibles.swift": ("import Foundation\n\nextension URL: Convertible {\n"
+                                "  public static func convert(from value: Any?, appContext: AppContext) throws -> Self {\n"
+                                "    return URL(string: \"x\")!\n  }\n"
+                                "  public static func convertResult(_ result: Any, appContext: AppContext) throws -> Any {\n"
+                                "    return result\n  }\n}\n\n"
+                                "extension CMTime: Convertible {\n"
+                                "  public static func convert(from value: Any?, appContext: AppContext) throws -> CMTime {\n"
+                                "    return CMTime()\n  }\n}\n"),
+    "Core/Record.swift": ("public struct Point: Convertible {\n"
+                          "  public static func convert(from value: Any?, appContext: AppContext) throws -> Point {\n"
+                          "    return Point()\n  }\n}\n"),
+}
+
+
+def test_extensions_of_library_types_conform_to_a_protocol(tmp_path):
+    served = served_tree(tmp_path / "r", CONV)
+    r = served.call("find_related", symbol="Convertible", relation="implementations")
+    rows = {(i["path"], i["start_line"]) for i in r.data["items"]}
+    assert rows == {("Core/Convertibles.swift", 3), ("Core/Convertibles.swift", 12), ("Core/Record.swift", 1)}, r.text
+    assert "extension URL: Convertible" in r.text and "extension CMTime: Convertible" in r.text, r.text
+    m = served.call("find_related", symbol="Convertible.convert", relation="implementations")
+    assert sorted(i["qualname"] for i in m.data["items"]) == ["CMTime.convert", "Point.convert", "URL.convert"], m.text
+    d = served.call("find_related", symbol="Convertible.convertResult", relation="implementations")
+    assert [i["qualname"] for i in d.data["items"]] == ["URL.convertResult"], d.text
+    # the types that get the protocol extension's default: the library type's extension among them
+    assert "use the default (2): Point Core/Record.swift:1, CMTime Core/Convertibles.swift:12" in d.text, d.text
