@@ -23,9 +23,13 @@ DEF_KEYWORDS = frozenset(
     "def async class fn func function struct interface enum trait type impl pub export public private protected "
     "static const let var abstract final module namespace union typedef template unsafe extern extension".split()
 )
+#: Swift and Kotlin words that say it as well when a declaration follows them (`internal class X`, `override var
+#: reason`), not when they are a name (a Python `open = ...`, a JS `function data()`).
+DEF_MODIFIERS = frozenset("internal open override fileprivate mutating convenience required sealed data inline suspend "
+                          "lateinit lazy weak val object protocol actor".split())
 
 
-_FIRST_WORD = re.compile(r"\s*([A-Za-z_]\w*)")
+_FIRST_WORD = re.compile(r"\s*([A-Za-z_]\w*)(\s+[A-Za-z_@])?")
 
 
 def _sig(sym: Any, width: int = 160) -> str:
@@ -68,7 +72,8 @@ def outline_entries(syms: list[Any], *, signatures: bool = True) -> list[Outline
             shown = _sig(s) if s.kind != "heading" else s.name
             # `impl<'a> Draw for &'a Slider`, `template<class T> struct X`: a keyword; `@property def x` too
             first = _FIRST_WORD.match(re.sub(r"^(?:@[\w.]+(?:\([^)]*\))?\s+)+", "", shown))
-            label = "" if s.kind == "heading" or (first and first.group(1) in DEF_KEYWORDS and not _kind_unsaid(s, first.group(1), shown)) \
+            label = "" if s.kind == "heading" or (first and (first.group(1) in DEF_KEYWORDS or (first.group(1) in DEF_MODIFIERS and first.group(2)))
+                                                and not _kind_unsaid(s, first.group(1), shown)) \
                 else f"{s.kind} "
             text = f"{s.start_line}-{s.end_line} {label}{shown}"
             short = f"{s.start_line}-{s.end_line} {label}{_sig(s, 72) if s.kind != 'heading' else s.name}"

@@ -39,3 +39,14 @@ def test_extensions_of_library_types_conform_to_a_protocol(tmp_path):
     assert [i["qualname"] for i in d.data["items"]] == ["URL.convertResult"], d.text
     # the types that get the protocol extension's default: the library type's extension among them
     assert "use the default (2): Point Core/Record.swift:1, CMTime Core/Convertibles.swift:12" in d.text, d.text
+
+
+def test_outline_rows_say_the_kind_once(tmp_path):
+    served = served_tree(tmp_path / "r", {
+        "M.swift": ("public final class Holder {\n  internal class NotFound: Exception {\n    override var reason: String {\n"
+                    "      \"x\"\n    }\n  }\n}\n"),
+        "m.py": "open = print\n\n\nclass data:\n    pass\n"})
+    r = served.call("get_structured_index", path="M.swift")
+    assert "2-6 internal class NotFound: Exception" in r.text and "3-5 override var reason: String" in r.text, r.text
+    p = served.call("get_structured_index", path="m.py")
+    assert "1-1 variable open = print" in p.text, p.text  # a name, not a modifier
