@@ -513,14 +513,24 @@ def callees(index: IndexQueries, sym: Symbol, resolve_imports: Callable[[str], d
         elif d.kind in ("class", "struct", "record") and d.language in _CONSTRUCTORS_NAMED:
             detail = _constructor_called(index, d, at, lines)  # `new Node<>(key, value)`: Node(K, V) at 1902
         elif _abstract(index, d):  # run 50: `listeners.isEmpty` -> List.isEmpty 94-94, whose bodies are Nil's and ::'s
-            subs = [o.symbol for o in _overrides(index, d, resolve_imports, depth=1, rust_impls=None).items if o.symbol]
-            if subs:
-                detail = "abstract; overridden in " + ", ".join(
-                    f"{o.qualname} {o.path}:{o.start_line}" for o in subs[:4]) + (f" and {len(subs) - 4} more" if len(subs) > 4 else "")
+            detail = _abstract_detail(index, d, resolve_imports)
         out.items.append(Related(d, d.path, how, sorted(set(at)), detail=detail))
     if lines is not None:
         _beyond_calls(index, sym, resolve_imports, lines, values, set(calls) | set(bound or ()) | inner, out)
     return out
+
+
+def _abstract_detail(index: IndexQueries, d: Symbol, resolve_imports: Callable[[str], dict[str, list[str]]]) -> str:
+    """What a callee without a body stands for: the methods overriding it; for a Swift protocol's requirement, also
+    the default its extension gives (expo's `module._decorateModule(..)`: AnyModule's, its extension's default)."""
+    subs = [o.symbol for o in _overrides(index, d, resolve_imports, depth=1, rust_impls=None).items if o.symbol]
+    detail = "abstract; overridden in " + ", ".join(f"{o.qualname} {o.path}:{o.start_line}" for o in subs[:4]) \
+        + (f" and {len(subs) - 4} more" if len(subs) > 4 else "") if subs else ""
+    if d.language != "swift":
+        return detail
+    defaults = [s for s in index.symbols_named(d.name) if s.qualname == d.qualname and s.id != d.id]
+    return "a protocol requirement" + (detail.removeprefix("abstract") or "; no conforming type implements it") \
+        + "".join(f"; default implementation in an extension: {s.path}:{s.start_line}" for s in defaults[:2])
 
 
 def _by_overload(index: IndexQueries, d: Symbol, at: list[int], lines: list[str] | None, caller: Symbol,
@@ -836,6 +846,9 @@ def _abstract(index: IndexQueries, d: Symbol) -> bool:
     sig = d.signature or ""
     if re.search(r"\babstract\b", sig):
         return True
+    if d.language == "swift":  # a protocol's requirement has no body, on however many lines (`@JavaScriptActor`)
+        owner = index.get_symbol(d.parent_id)
+        return owner is not None and owner.kind == "interface"
     if d.start_line != d.end_line:
         return False
     if d.language == "scala":

@@ -882,6 +882,14 @@ class _Body:
         heads = [self.sym.signature or "", self.own_class.signature or "" if self.own_class is not None else ""]
         return next((b for h in heads if (b := generic_bound(h, typed)) is not None), typed)
 
+    def _binds(self, word: str) -> bool:
+        """Whether the definition takes or declares a name `word` (a parameter, a `let`/`var`, a closure's or a
+        loop's name), which would hide a module-level value of that name."""
+        lines = _file_lines(getattr(self.index, "ws", None), self.sym.path, self.texts)
+        body = " ".join([self.sym.signature or "", *lines[self.sym.start_line - 1:self.sym.end_line]])
+        w = re.escape(word)
+        return re.search(rf"\b(?:let|var|for|case)\s+(?:\(\s*)?{w}\b|[(,]\s*(?:_\s+)?{w}\s*:|\b{w}\s+in\b", body) is not None
+
     def _chain_member(self, r: str, name: str) -> Found | None:
         """`name` read off a chain (`opts.Registry`, `errCnt.WithLabelValues()`): typed one read at a time from
         the chain's first name, else (as before chains were read) off its last read alone."""
@@ -916,6 +924,8 @@ class _Body:
             typed = _declared_receiver(self.index, self._decl_cache, _file_lines(ws, self.sym.path, self.texts), site, first)
             if typed is None and first[:1].isupper() and _is_type(self.index, first):
                 typed = first  # `PrototypeFactory.prototypeFactory(x).create()`, Java `TreeBidiMap.this.doPut()`
+            if typed is None and self.sym.language == "swift" and not self._binds(first):
+                typed = swift_global_type(self.index, first)  # `log.info(..)`: expo's `public let log = Logger(..)`
         typed = self._unbound(typed)
         for step in rest:
             if step in ("this", "super"):
@@ -1056,7 +1066,8 @@ class _Body:
             owners = {s.id for s in self.syms_of(f) if s.kind in _CLASS_KINDS and _names_the_class(r, s.name)}
             hit = [s for s in self.syms_of(f) if s.name == name and s.parent_id in owners and usable(s)]
             if hit:
-                return hit[0], "same file" if f == sym.path else "import" if f in self.import_files else "same package"
+                return hit[0], "same file" if f == sym.path else "import" if f in self.import_files \
+                    else "same module" if sym.language == "swift" else "same package"
         return self._last_resort(r, name)
 
     def _last_resort(self, r: str, name: str) -> Found | None:
@@ -1069,6 +1080,9 @@ class _Body:
             return (exts[0], "extension method") if len(exts) == 1 else None
         if self.sym.language == "kotlin":
             return self._kotlin_extension(name)
+        if self.sym.language == "swift" and not self._binds(r):
+            typed = swift_global_type(self.index, r)
+            return member_of_type(self.index, typed, name, self.sym, self.import_files) if typed else None
         return None
 
     def _kotlin_extension(self, name: str) -> Found | None:
@@ -1273,6 +1287,11 @@ class _Body:
         in ProgressBar, both in Helper/)."""
         if self.sym.language == "csharp" and r[:1].isupper():
             return self._namespace_files(r)
+        if self.sym.language == "swift" and r[:1].isupper():
+            # a Swift module's files see each other's types without an import: `JavaScriptBindings.build(..)` in
+            # expo's Core/ModuleHolder.swift is the enum of JS/ (callees had it unresolved), an extension's too
+            return sorted({s.path for s in self.index.symbols_named(r) if s.name == r and s.kind in _CLASS_KINDS
+                           and s.language == "swift" and s.path != self.sym.path})
         if self.sym.language not in ("java", "kotlin", "scala", "php") or not r[:1].isupper():
             return []
         folder = self.sym.path.rpartition("/")[0]
@@ -1528,6 +1547,10 @@ def member_of_type(index: IndexQueries, typed: str, name: str, sym: Symbol, impo
             or s.path.rpartition("/")[0] == sym.path.rpartition("/")[0]]
     if sym.language == "go" and len(near) > 1:  # a bare Go type name is its own package's (mock's tHelper, not assert's)
         near = [s for s in near if s.path.rpartition("/")[0] == sym.path.rpartition("/")[0]] or near
+    if not near and len(hit) > 1 and sym.language == "swift":
+        # one module sees all its files; a protocol's requirement and the default its extension gives (expo's
+        # `module._decorateModule(..)` on an AnyModule field): the requirement, which the call dispatches through
+        hit = _swift_declared_member(index, hit)
     if near or len(hit) == 1:
         return (near or hit)[0], "receiver type" if depth == 0 else "promoted"
     if sym.language != "go" and depth == 0:  # `new Entrypoint(..).addOrigin()`: ChunkGroup's, its base class's
@@ -1558,6 +1581,35 @@ def member_of_type(index: IndexQueries, typed: str, name: str, sym: Symbol, impo
             if got is not None:
                 return got[0], "promoted"
     return None
+
+
+_SWIFT_BUILT = re.compile(r"=\s*(?:try\s+)?([A-Z]\w*)\s*(?:\.init\s*)?\(")
+
+
+def swift_global_type(index: IndexQueries, r: str) -> str | None:
+    """The type of a Swift module-level `let`/`var` named `r` (a module's files see it without an import), by its
+    annotation or the type its initializer builds (expo's `public let log = Logger(..)`: `log.info(..)` anywhere is
+    Logger's); None when no single such global is defined."""
+    if not r[:1].islower():
+        return None
+    held = [s for s in index.symbols_named(r) if s.name == r and s.language == "swift" and s.parent_id is None
+            and s.kind in ("variable", "constant", "field")]
+    if len(held) != 1:
+        return None
+    sig = held[0].signature or ""
+    m = _SWIFT_BUILT.search(sig)
+    return field_type(sig, r) or (m.group(1) if m else None)
+
+
+def _swift_declared_member(index: IndexQueries, hit: list[Symbol]) -> list[Symbol]:
+    """Of a Swift type's members of one name, those declared in the type itself rather than in an extension of it
+    (the requirement of a protocol, not its extension's default); all of them when none or all are."""
+    def in_extension(s: Symbol) -> bool:
+        around = [h for h in index.symbols_in_file(s.path) if h.kind in _CLASS_KINDS and h.id != s.id
+                  and h.start_line <= s.start_line and s.end_line <= h.end_line]
+        return min(around, key=lambda h: h.end_line - h.start_line).kind == "impl" if around else False
+    own = [s for s in hit if not in_extension(s)]
+    return own if own else hit
 
 
 #: a directory is one package: its files call each other without imports (C#: a folder is one namespace, by convention)
@@ -2828,12 +2880,16 @@ def _chain_verdict(index: IndexQueries, defs: dict[str, list[Symbol]], bodies: d
             typed = parts[0][:-2]
         if typed is None and len(parts) == 1 and above:  # `q\n  .notify(..)`: the one name's declared type
             typed = _declared_receiver(index, defs, lines, site, parts[0])
+        body = bodies.get(enc.id)
+        if body is None and (len(parts) > 1 or (parts and enc.language == "swift")):
+            body = bodies[enc.id] = _Body(index, enc, resolve_imports, extra_names=(), bound=(), members=None, paths=None)
+        if typed is None and len(parts) == 1 and enc.language == "swift" and body is not None \
+                and parts[0][:1].islower() and not body._binds(parts[0]) \
+                and _declared_receiver(index, defs, lines, site, parts[0]) is None:
+            typed = swift_global_type(index, parts[0])  # `log.info(..)` on expo's `public let log = Logger(..)`
         if typed is None and len(parts) < 2:
             continue
-        if typed is None:
-            body = bodies.get(enc.id)
-            if body is None:
-                body = bodies[enc.id] = _Body(index, enc, resolve_imports, extra_names=(), bound=(), members=None, paths=None)
+        if typed is None and body is not None:
             typed = body._chain_type(parts)
         typed = re.sub(r"<.*", "", typed).rsplit(".", 1)[-1] if typed else None
         if not typed:

@@ -287,7 +287,7 @@ def find_target(nav: NavigationService, q: str, prefix: str | None, relation: st
         named = [s for s in named if first.get(s.id, 0) == 0]
         also = (f"{full.get(named[0].id, named[0].qualname)} is also reopened in " + ", ".join(f"{s.path}:{s.start_line}-{s.end_line}" for s in others[:5])
                 + (" …" if len(others) > 5 else "") + "; this is the definition with the most members (pass path= for another)")
-    swift = _swift_requirement(idx, named) if len(named) > 1 and relation == "implementations" else None
+    swift = _swift_meant(idx, named, relation) if len(named) > 1 else None
     if swift is not None:
         return swift
     # a JS implementation and the `.d.ts` declaration a package ships for it (ESLint's lib/types/index.d.ts declares
@@ -433,6 +433,19 @@ def _default_users(nav: NavigationService, requirement: Any, rel: graph.Relation
         return "; every conforming type implements it"
     more = f" +{len(users) - cap} more" if len(users) > cap else ""
     return f"; the conforming types that use the default ({len(users)}): {', '.join(users[:cap])}{more}"
+
+
+def _swift_meant(idx: Any, named: list[Any], relation: str) -> tuple[Any, str] | None:
+    """Of a Swift protocol's requirement and its extension's default: the requirement for its implementations and
+    callers (a call on a value of the protocol dispatches through it), the default for callees (it has the body)."""
+    swift = _swift_requirement(idx, named) if relation in ("implementations", "callers", "callees") else None
+    if swift is None or relation != "callees":
+        return swift
+    defaults = [s for s in named if s.id != swift[0].id]
+    if len(defaults) != 1:
+        return None
+    return defaults[0], (f"the default implementation (an extension of a protocol) of the requirement at "
+                         f"{swift[0].path}:{swift[0].start_line}; conforming types may implement their own")
 
 
 def _swift_requirement(idx: Any, named: list[Any]) -> tuple[Any, str] | None:

@@ -50,3 +50,37 @@ def test_outline_rows_say_the_kind_once(tmp_path):
     assert "2-6 internal class NotFound: Exception" in r.text and "3-5 override var reason: String" in r.text, r.text
     p = served.call("get_structured_index", path="m.py")
     assert "1-1 variable open = print" in p.text, p.text  # a name, not a modifier
+
+
+MODULE = {
+    "Core/Protocols/AnyModule.swift": ("public protocol AnyModule: AnyObject {\n  @JavaScriptActor\n"
+                                       "  func decorate(object: Int, in runtime: Int) throws\n}\n\n"
+                                       "extension AnyModule {\n  @JavaScriptActor\n"
+                                       "  public func decorate(object: Int, in runtime: Int) throws {\n    other()\n  }\n}\n"),
+    "Core/Logging/Logger.swift": ("public let log = Logger(handlers: [])\n\npublic class Logger {\n"
+                                  "  public func info(_ s: String) {\n  }\n}\n"),
+    "JS/Bindings.swift": ("internal enum Bindings {\n  static func build(_ t: Int, app: Int) throws -> Int {\n"
+                          "    return 1\n  }\n}\n"),
+    "Core/ModuleHolder.swift": ("public final class ModuleHolder {\n  private(set) var module: AnyModule\n\n"
+                                "  private func make() -> Int? {\n    do {\n      log.info(\"x\")\n"
+                                "      let y = try Bindings.build(1, app: 2)\n"
+                                "      try module.decorate(object: y, in: 3)\n      return y\n    } catch {\n      return nil\n    }\n  }\n\n"
+                                "  func shadow(log: Other) {\n    log.info(\"y\")\n  }\n}\n"),
+}
+
+
+def test_a_swift_module_sees_its_types_globals_and_protocol_requirements(tmp_path):
+    served = served_tree(tmp_path / "r", MODULE)
+    r = served.call("find_related", symbol="ModuleHolder.make", relation="callees")
+    got = {i["qualname"]: (i["path"], i["start_line"]) for i in r.data["items"]}
+    assert got == {"Logger.info": ("Core/Logging/Logger.swift", 4), "Bindings.build": ("JS/Bindings.swift", 2),
+                   "AnyModule.decorate": ("Core/Protocols/AnyModule.swift", 2)}, r.text  # the requirement, not the default
+    assert "a protocol requirement; no conforming type implements it; default implementation in an extension: " \
+           "Core/Protocols/AnyModule.swift:7" in r.text, r.text
+    c = served.call("find_related", symbol="Logger.info", relation="callers")
+    # the global's type; a parameter named log (of a type the repository does not define) is no evidence
+    assert sorted((i["lines"], i["how"]) for i in c.data["items"]) == [([6], "receiver type"), ([16], "name only")], c.text
+    d = served.call("find_related", symbol="AnyModule.decorate", relation="callers")
+    assert "Core/ModuleHolder.swift:8 in ModuleHolder.make" in d.text and "the protocol's requirement" in d.text, d.text
+    e = served.call("find_related", symbol="AnyModule.decorate", relation="callees")
+    assert "the default implementation (an extension of a protocol) of the requirement at Core/Protocols/AnyModule.swift:2" in e.text, e.text
