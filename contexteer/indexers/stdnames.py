@@ -196,3 +196,18 @@ DOTNET_TYPES: dict[str, frozenset[str]] = {ns: frozenset(names.split()) for ns, 
     "System.Xml.Linq": """XDocument XElement XAttribute XName XNamespace XNode XText XContainer XComment XDeclaration
         LoadOptions SaveOptions""",
 }.items()}
+
+#: Swift's standard library names a file writes most (types, protocols, global functions): in the uses view they are
+#: no name of an imported module nor an unknown one
+SWIFT_STDLIB = frozenset(
+    "Any AnyObject AnyClass AnyHashable Array ArraySlice Bool Character ClosedRange Codable Collection Comparable "
+    "ContiguousArray CustomDebugStringConvertible CustomStringConvertible Decodable Decoder Dictionary Double Encodable "
+    "Encoder Equatable Error ExpressibleByArrayLiteral ExpressibleByDictionaryLiteral ExpressibleByStringLiteral Float "
+    "Hashable Hasher Identifiable Int Int8 Int16 Int32 Int64 IteratorProtocol KeyPath Mirror Never ObjectIdentifier "
+    "Optional OptionSet Range RawRepresentable Result Self Sendable Sequence Set StaticString String Substring Type "
+    "UInt UInt8 UInt16 UInt32 UInt64 UnsafeMutablePointer UnsafeMutableRawPointer UnsafePointer UnsafeRawPointer "
+    "Void WritableKeyPath AsyncSequence AsyncStream CheckedContinuation MainActor Task TaskGroup Actor Copyable "
+    "abs assert assertionFailure debugPrint dump fatalError max min precondition preconditionFailure print repeatElement "
+    "stride swap type unsafeBitCast withExtendedLifetime withUnsafePointer withUnsafeMutablePointer zip "
+    "withCheckedContinuation withCheckedThrowingContinuation withTaskGroup withThrowingTaskGroup isKnownUniquelyReferenced".split()
+)

@@ -124,6 +124,10 @@ def import_uses(nav: NavigationService, rel: str) -> list[ImportUse]:
         same = _same_package(nav, rel, lines, refs, language, own | bound_elsewhere)
         if same.names:
             out.append(same)
+    if language == "swift":  # a whole module per import; the module's own names need none
+        from contexteer.navigation.swift_uses import swift_module_rows
+
+        out = swift_module_rows(nav, rel, lines, refs, out)
     if language in ("java", "kt", "scala") and out:
         _qualified_apart(nav, out, lines)
         _type_parameters_apart(out, syms)

@@ -84,3 +84,23 @@ def test_a_swift_module_sees_its_types_globals_and_protocol_requirements(tmp_pat
     assert "Core/ModuleHolder.swift:8 in ModuleHolder.make" in d.text and "the protocol's requirement" in d.text, d.text
     e = served.call("find_related", symbol="AnyModule.decorate", relation="callees")
     assert "the default implementation (an extension of a protocol) of the requirement at Core/Protocols/AnyModule.swift:2" in e.text, e.text
+
+
+def test_the_uses_view_names_the_modules_own_names_and_what_the_imports_bring(tmp_path):
+    files = dict(MODULE)
+    files["Core/Arguments/Convertibles.swift"] = (
+        "import ExpoModulesJSI\nimport CoreGraphics\n\nextension CGPoint: AnyModule {\n"
+        "  func decorate(object: Int, in runtime: Int) throws {\n    log.info(\"p\")\n"
+        "    let o: JavaScriptObject? = nil\n    let s: String = \"\"\n    _ = try Bindings.build(object, app: runtime)\n  }\n}\n"
+        "\nfunc helper<R>(_ log: R, body: () -> R) -> R {\n  return body()\n}\n")
+    served = served_tree(tmp_path / "r", files)
+    r = served.call("list_dependencies", path="Core/Arguments/Convertibles.swift", view="uses")
+    rows = {u["module"]: u for u in r.data["uses"]}
+    assert "a whole module" in (rows["ExpoModulesJSI"]["directive"] or ""), r.text
+    same = rows["same module, no import (the repository's Swift files)"]
+    assert [(n["name"], n["lines"], n["defined"]) for n in same["names"]] == [
+        ("AnyModule", [4], "Core/Protocols/AnyModule.swift:1"), ("log", [6], "Core/Logging/Logger.swift:1"),
+        ("Bindings", [9], "JS/Bindings.swift:1")], r.text
+    other = rows["not defined in the repository nor Swift's standard library (from the imports)"]
+    # the library type this file extends is one; String is the standard library's; `R` a generic parameter
+    assert [(n["name"], n["lines"]) for n in other["names"]] == [("CGPoint", [4]), ("JavaScriptObject", [7])], r.text
