@@ -408,6 +408,10 @@ def takes_call(signature: str, name: str, args: list[str], language: str | None)
                 takes_call(f"{name}({', '.join(top_level(inner0)[1:])})", name, args, language):
             return True
         signature = signature.replace("this ", "", 1)
+    if language == "swift":
+        fits = _swift_takes(signature, name, args)
+        if fits is not None:
+            return fits
     got = arity(signature, name)
     if got is None:
         return True
@@ -434,6 +438,46 @@ def takes_call(signature: str, name: str, args: list[str], language: str | None)
         return False
     required = [nm for p, nm in zip(params, names, strict=True) if not re.search(r"(?<![=!<>])=(?![=>])", p)]
     return all(nm in named for nm in required[positional:])
+
+
+_SWIFT_ATTRIBUTE = re.compile(r"@[\w.]+(?:<[^<>]*>)?(?:\([^()]*\))?\s*")
+
+
+def swift_params(signature: str, name: str) -> list[tuple[str, bool, bool]] | None:
+    """(argument label or '_', has a default, variadic) of each parameter of the Swift function `name` (a regex)
+    in its header; None when the header does not hold its whole parameter list."""
+    m = re.search(rf"\b{name}\s*(?:<(?:[^<>]|<[^<>]*>)*>)?\s*\(", signature)
+    inner = inside_parens(signature, m.end()) if m is not None else None
+    if inner is None:
+        return None
+    out: list[tuple[str, bool, bool]] = []
+    for param in top_level(inner):
+        head, colon, rest = _SWIFT_ATTRIBUTE.sub("", param).partition(":")
+        words = head.split()
+        if not colon or not words:
+            continue
+        # `name: T` labels itself, `_ x: T` has none, `with x: T` is `with`; `T...` and `repeat each A` take many
+        out.append((words[0], "=" in rest, rest.split("=")[0].rstrip().endswith("...") or "repeat each" in rest))
+    return out
+
+
+def _swift_takes(signature: str, name: str, args: list[str]) -> bool | None:
+    """Whether a Swift call's arguments fit a header by their labels, in order (`cast($0, appContext: c)` is no call
+    of `cast(jsValue:appContext:)`): a parameter with a default may be left out, a variadic one takes the unlabeled
+    arguments after its first, a trailing closure fills the last parameter left. None: the header is cut."""
+    params = swift_params(signature, re.escape(name))
+    if params is None:
+        return None
+    labels = ["{" if a == "{…}" else (m.group(1) if (m := re.match(r"\s*(\w+)\s*:(?!:)", a)) else "_") for a in args]
+    at = 0
+    for n, (label, default, many) in enumerate(params):
+        if at < len(labels) and (labels[at] == label or (labels[at] == "{" and n == len(params) - 1)):
+            at += 1
+            while many and at < len(labels) and labels[at] == "_":
+                at += 1
+        elif not default and not many:
+            return False
+    return at == len(labels)
 
 
 def _named_arg(arg: str, language: str | None) -> re.Match[str] | None:

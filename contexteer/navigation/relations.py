@@ -35,6 +35,7 @@ from contexteer.indexers.syntax import (
 )
 from contexteer.navigation.models import RelatedItem, clip
 from contexteer.navigation.service import NavigationService
+from contexteer.navigation.swift_inits import func_labels, selector, selector_of
 from contexteer.navigation.symbols import Closures, zig_file_members
 from contexteer.workspace import repo_text
 
@@ -252,7 +253,8 @@ def find_target(nav: NavigationService, q: str, prefix: str | None, relation: st
     """The one definition `q` names (plain, in-file qualified or fully qualified), and a note when it was
     chosen among reopenings of one class or among overloads. `Jsoup.parse(String, String)` (parameter types) or
     `line` (the definition at that line of `prefix`) picks one overload of several."""
-    q, params = split_params(q)
+    sel = selector(q)  # Swift's `AnyDynamicType.cast(jsValue:appContext:)`: an overload by its argument labels
+    q, params = sel if sel is not None else split_params(q)
     idx = nav.index
     pool = idx.find_symbols(q, match="exact", path_prefix=prefix, limit=50)
     if not pool and nav.sweep_on_miss():
@@ -277,7 +279,8 @@ def find_target(nav: NavigationService, q: str, prefix: str | None, relation: st
     if any(s.kind == "impl" for s in named) and any(s.kind != "impl" for s in named):
         # a Haskell instance or an Elixir defimpl is named by its class or protocol: the class is meant
         named = [s for s in named if s.kind != "impl"]
-    named = _at_line(named, line, q, prefix) if line is not None else _with_params(named, params, q)
+    named = _at_line(named, line, q, prefix) if line is not None else _with_labels(named, params, q) \
+        if sel is not None else _with_params(named, params, q)
     full = nav.qualifier().display_all(named[:50])
     named = ruby_side(q, named, lambda s: full.get(s.id))
     first = reopened_rank(idx, named, lambda s: full.get(s.id, s.qualname))  # a Ruby class reopened elsewhere
@@ -392,6 +395,16 @@ def _callers_of_all(nav: NavigationService, defs: list[Any], note: str | None) -
     return Related(first, first.name, rel, items, [n for n in (note,) if n], definitions=where)
 
 
+def _with_labels(named: list[Any], labels: list[str] | None, q: str) -> list[Any]:
+    """The Swift definitions of `named` whose parameters carry exactly these argument labels."""
+    hit = [s for s in named if [lb for lb, _ in func_labels(s.signature or "", s.name) or [("?", False)]] == labels]
+    if not hit:
+        have = "; ".join(f"{sel} ({s.path}:{s.start_line})" for s in named[:8] if (sel := selector_of(s, q)) is not None)
+        raise NotFoundError(f"no overload of '{q}' takes the labels ({''.join(f'{x}:' for x in labels or [])}); "
+                            f"there are: {have or ', '.join(f'{s.path}:{s.start_line}' for s in named[:8])}")
+    return hit
+
+
 def _with_params(named: list[Any], params: list[str] | None, q: str) -> list[Any]:
     if params is None:
         return named
@@ -483,10 +496,11 @@ def _overloads_note(pick: Any, overloads: list[Any], full_name: str) -> str:
     name = full_name.rsplit(".", 1)[-1]
     other = next(s for s in sorted(overloads, key=lambda s: s.start_line) if s.id != pick.id)
     types = ", ".join(param_types(other.signature or "") or [])
+    picked = selector_of(other, full_name) if other.language == "swift" else None  # `cast(jsValue:appContext:)`
     shown = re.sub(r"^.*?\b" + re.escape(pick.name) + r"\s*\(", pick.name + "(", pick.signature or "")
     lines = ", ".join(str(s.start_line) for s in sorted(overloads, key=lambda s: s.start_line))
     return (f"{len(overloads)} overloads of {full_name} (lines {lines}); this is {shown or name} "
-            f"({pick.start_line}-{pick.end_line}): pick another with symbol=\"{full_name}({types})\" or "
+            f"({pick.start_line}-{pick.end_line}): pick another with symbol=\"{picked or f'{full_name}({types})'}\" or "
             f"path=\"{other.path}:{other.start_line}\"")
 
 

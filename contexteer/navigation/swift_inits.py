@@ -7,30 +7,38 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from contexteer.indexers.syntax import top_level
+from contexteer.indexers.syntax import swift_params, top_level
 
-_ATTRIBUTE = re.compile(r"@[\w.]+(?:<[^<>]*>)?(?:\([^()]*\))?\s*")
+#: a Swift function named by its argument labels, as Swift writes it: `cast(jsValue:appContext:)`, `add(_:)`
+_SELECTOR = re.compile(r"\s*([^()\s]+?)\s*\(\s*((?:(?:\w+|_)\s*:\s*)+)\)\s*")
+
+
+def selector(q: str) -> tuple[str, list[str]] | None:
+    """('AnyDynamicType.cast', ['jsValue', 'appContext']) for 'AnyDynamicType.cast(jsValue:appContext:)'; None for
+    anything else (`Jsoup.parse(String, String)` names parameter types)."""
+    m = _SELECTOR.fullmatch(q)
+    return (m.group(1), re.findall(r"(\w+)\s*:", m.group(2))) if m else None
+
+
+def selector_of(sym: Any, name: str) -> str | None:
+    """`name(jsValue:appContext:)` for a Swift function or initializer; None when its header is cut."""
+    labels = func_labels(sym.signature or "", sym.name)
+    return f"{name}({''.join(f'{label}:' for label, _ in labels)})" if labels is not None else None
+
+
+def func_labels(signature: str, name: str) -> list[tuple[str, bool]] | None:
+    """(argument label or '_', has a default) of each parameter of the function `name` in its header."""
+    return _labels(signature, re.escape(name) if name != "init" else r"init[?!]?")
 
 
 def init_labels(signature: str) -> list[tuple[str, bool]] | None:
     """(argument label or '_', has a default) of each parameter of `init(...)`; None when the header is cut."""
-    m = re.search(r"\binit[?!]?\s*(?:<(?:[^<>]|<[^<>]*>)*>)?\s*\(", signature)
-    if m is None:
-        return None
-    depth, i = 1, m.end()
-    while i < len(signature) and depth:
-        depth += {"(": 1, ")": -1}.get(signature[i], 0)
-        i += 1
-    if depth:
-        return None
-    out: list[tuple[str, bool]] = []
-    for param in top_level(signature[m.end():i - 1]):
-        head, colon, rest = _ATTRIBUTE.sub("", param).partition(":")
-        words = head.split()
-        if not colon or not words:
-            continue
-        out.append((words[0], "=" in rest))  # `name: T` labels itself, `_ x: T` has none, `with x: T` is `with`
-    return out
+    return _labels(signature, r"init[?!]?")
+
+
+def _labels(signature: str, name: str) -> list[tuple[str, bool]] | None:
+    got = swift_params(signature, name)
+    return [(label, default) for label, default, _ in got] if got is not None else None
 
 
 def call_labels(text: str) -> list[str] | None:

@@ -104,3 +104,36 @@ def test_the_uses_view_names_the_modules_own_names_and_what_the_imports_bring(tm
     other = rows["not defined in the repository nor Swift's standard library (from the imports)"]
     # the library type this file extends is one; String is the standard library's; `R` a generic parameter
     assert [(n["name"], n["lines"]) for n in other["names"]] == [("CGPoint", [4]), ("JavaScriptObject", [7])], r.text
+
+
+CAST = {
+    "D/AnyDynamicType.swift": ("public protocol AnyDynamicType {\n  @JavaScriptActor\n"
+                               "  func cast(jsValue: borrowing JavaScriptValue, appContext: AppContext) throws -> Any\n\n"
+                               "  func cast<ValueType>(_ value: ValueType, appContext: AppContext) throws -> Any\n}\n\n"
+                               "extension AnyDynamicType {\n"
+                               "  func cast<ValueType>(_ value: ValueType, appContext: AppContext) throws -> Any {\n"
+                               "    return value\n  }\n}\n"),
+    "D/Users.swift": ("final class Field {\n  internal let fieldType: AnyDynamicType\n\n"
+                      "  func set(jsValue: JavaScriptValue, appContext: AppContext) throws -> Any {\n"
+                      "    return try fieldType.cast(jsValue: jsValue, appContext: appContext)\n  }\n\n"
+                      "  func set(_ value: Any, appContext: AppContext) throws -> Any {\n"
+                      "    return try fieldType.cast(value, appContext: appContext)\n  }\n\n"
+                      "  func all(_ values: [Any], appContext: AppContext) throws -> [Any] {\n"
+                      "    return try values.map { try fieldType.cast($0, appContext: appContext) }\n  }\n}\n"),
+}
+
+
+def test_a_swift_overload_is_named_and_told_by_its_argument_labels(tmp_path):
+    served = served_tree(tmp_path / "r", CAST)
+    r = served.call("find_related", symbol="AnyDynamicType.cast(jsValue:appContext:)", relation="callers")
+    assert [(i["path"], i["lines"]) for i in r.data["items"]] == [("D/Users.swift", [5])], r.text
+    assert "2 calls of another overload left out, by their arguments" in r.text, r.text
+    # the unlabeled overload: the requirement (its extension's default said), the labelled call left out
+    u = served.call("find_related", symbol="AnyDynamicType.cast(_:appContext:)", relation="callers")
+    assert sorted(n for i in u.data["items"] for n in i["lines"]) == [9, 13], u.text
+    assert "the protocol's requirement" in u.text and "D/AnyDynamicType.swift:9-11" in u.text, u.text
+    bad = served.call("find_related", symbol="AnyDynamicType.cast(json:)", relation="callers")
+    assert bad.is_error and "AnyDynamicType.cast(jsValue:appContext:) (D/AnyDynamicType.swift:2)" in bad.text, bad.text
+    # asked without labels, the answer tells how to name another overload the Swift way
+    plain = served.call("find_related", symbol="AnyDynamicType.cast", relation="callers")
+    assert 'symbol="AnyDynamicType.cast(' in plain.text and ':appContext:)"' in plain.text, plain.text
