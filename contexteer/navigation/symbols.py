@@ -31,6 +31,7 @@ from contexteer.indexers.syntax import (
 )
 from contexteer.navigation.models import NO_MATCH_USES, RefSite, SymbolHit, SymbolSearch, clip
 from contexteer.navigation.service import NavigationService
+from contexteer.navigation.swift_inits import func_labels, selector
 from contexteer.workspace import repo_text
 
 if TYPE_CHECKING:
@@ -120,7 +121,8 @@ def search(nav: NavigationService, q: str, *, match: str, kind: str | None, pref
     with no definition under `prefix` is answered with the repository's others, said so (a references search keeps
     to the path: the uses there are its question)."""
     idx = nav.index
-    q, params = split_params(q) if match == "exact" else (q, None)  # `JsonWriter.WriteValue(object)`: that overload
+    sel = selector(q) if match == "exact" else None  # Swift's `AnyDynamicType.cast(jsValue:appContext:)`
+    q, params = sel if sel is not None else split_params(q) if match == "exact" else (q, None)  # `JsonWriter.WriteValue(object)`
     parts = name_list(q) if match == "exact" else []
     by_part: dict[str, list[Any]] = {}
     if parts:  # 'workingset_activation, lru_gen_enabled': each name's definitions, in the order asked
@@ -171,8 +173,7 @@ def search(nav: NavigationService, q: str, *, match: str, kind: str | None, pref
         if pool:
             moved = f"no definition named '{q}' under {prefix}; listed from elsewhere"
             note = f"{note}; {moved}" if note else moved
-    if params is not None:
-        pool = [s for s in pool if loose_types(param_types(s.signature or "") or []) == loose_types(params)]
+    pool = _overload_asked(pool, params, labels=sel is not None)
     total = idx.count_symbols(q, match=match, kind=kind, path_prefix=prefix) \
         if len(pool) >= SEARCH_POOL and not parts else len(pool)
     if total > len(pool):
@@ -363,6 +364,16 @@ def _told_apart(nav: NavigationService, name: str, defs: list[Any], sites: list[
             site.reaches = ", ".join(sorted(got))
         elif others.get((site.path, site.line)) == len(defs):  # `webkitCookieManager.setCookie(..)`: android.webkit's
             site.reaches = "none of these (another type's method)"
+
+
+def _overload_asked(pool: list[Any], params: list[str] | None, *, labels: bool) -> list[Any]:
+    """The definitions whose parameters are those asked: Swift argument labels (`cast(jsValue:appContext:)`) or
+    parameter types (`WriteValue(object)`); all of them when none were asked."""
+    if params is None:
+        return pool
+    if labels:
+        return [s for s in pool if [lb for lb, _ in func_labels(s.signature or "", s.name) or [("?", False)]] == params]
+    return [s for s in pool if loose_types(param_types(s.signature or "") or []) == loose_types(params)]
 
 
 def _params(d: Any) -> str:

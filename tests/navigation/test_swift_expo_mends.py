@@ -137,3 +137,9 @@ def test_a_swift_overload_is_named_and_told_by_its_argument_labels(tmp_path):
     # asked without labels, the answer tells how to name another overload the Swift way
     plain = served.call("find_related", symbol="AnyDynamicType.cast", relation="callers")
     assert 'symbol="AnyDynamicType.cast(' in plain.text and ':appContext:)"' in plain.text, plain.text
+
+
+def test_search_symbol_takes_a_swift_selector(tmp_path):
+    served = served_tree(tmp_path / "r", CAST)
+    r = served.call("search_symbol", query="AnyDynamicType.cast(jsValue:appContext:)")
+    assert [(i["path"], i["start_line"]) for i in r.data["definitions"]] == [("D/AnyDynamicType.swift", 2)], r.text
