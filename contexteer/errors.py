@@ -75,6 +75,8 @@ class PathDenied(PathError):
 class PathNotFound(PathError):
     """The path does not exist."""
 
+    path: str | None = None  # the path as asked, when the workspace knows it
+
 
 class PathKindError(PathError):
     """The path exists but is the wrong kind of thing (directory, binary file, ...)."""

@@ -293,10 +293,12 @@ class Workspace:
             raise PathNotFound(f"{arg} '{path}' cannot be looked up ({exc.strerror or type(exc).__name__}): no file by "
                                "that name can exist here. Pass a shorter path that exists under the root.") from exc
         if must_exist and not exists:
-            raise PathNotFound(
+            missing = PathNotFound(
                 f"{arg} '{path}' does not exist under the workspace root. "
                 "Use get_structured_index or search_text to find the right path."
             )
+            missing.path = str(path)  # (the tools name the repository's files of that name, when the index is open)
+            raise missing
         if must_exist and kind == "file" and real.is_dir():
             raise PathKindError(
                 f"{arg} '{path}' is a directory, not a file. Pass a file inside it, or call get_structured_index "

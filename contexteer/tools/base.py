@@ -16,6 +16,7 @@ import functools
 import inspect
 import json
 import logging
+import posixpath
 import threading
 import uuid
 import weakref
@@ -32,7 +33,7 @@ from mcp_types import CallToolResult, TextContent, ToolAnnotations
 from pydantic import BaseModel
 
 from contexteer.config import LoadedConfig, Settings
-from contexteer.errors import ContexteerError, InputError
+from contexteer.errors import ContexteerError, InputError, PathNotFound
 from contexteer.fitting import fit_largest
 from contexteer.journal import EventLog, summarize_args
 from contexteer.shaping.answer import Answer, FileLines, Hits, Text, render
@@ -235,7 +236,7 @@ class Services:
                 try:
                     answer = await cast("Awaitable[Answer]", fn(**kwargs))  # declared async: it returns an awaitable
                 except ContexteerError as exc:
-                    raise ToolError(str(exc)) from exc
+                    raise ToolError(self.explained(exc)) from exc
                 if _size(answer) > _THREAD_THRESHOLD_CHARS:
                     return await anyio.to_thread.run_sync(self.deliver, name, answer, kwargs, terms_from)
                 return self.deliver(name, answer, kwargs, terms_from)
@@ -246,10 +247,23 @@ class Services:
             try:
                 answer = fn(**kwargs)
             except ContexteerError as exc:
-                raise ToolError(str(exc)) from exc
+                raise ToolError(self.explained(exc)) from exc
             return self.deliver(name, answer, kwargs, terms_from)
 
         return functools.update_wrapper(run_sync, declared, assigned=keep, updated=())
+
+    def explained(self, exc: ContexteerError) -> str:
+        """An error's message; for a path that does not exist, with the repository's files of that name when the
+        index is open (the Swift A/B agent asked for Core/Views/ExpoFabricView.swift, which is Fabric/'s)."""
+        path = getattr(exc, "path", None) if isinstance(exc, PathNotFound) else None
+        if not path:
+            return str(exc)
+        base = posixpath.basename(path.rstrip("/"))
+        try:
+            same = [f for f in self.nav.all_files() if posixpath.basename(f) == base][:5]
+        except ContexteerError:
+            return str(exc)
+        return f"{exc} Files named {base}: {', '.join(same)}." if same else str(exc)
 
     def deliver(self, name: str, answer: object, kwargs: Mapping[str, object], terms_from: tuple[str, ...] = ()) -> CallToolResult:
         """Shape one answer into the result the client receives (text; structuredContent too when it is on)."""
@@ -286,7 +300,7 @@ class Services:
             try:
                 answer = await make()
             except ContexteerError as exc:
-                text, failed = f"{call}: {exc}", failed + 1
+                text, failed = f"{call}: {self.explained(exc)}", failed + 1
             else:
                 text = (await anyio.to_thread.run_sync(functools.partial(self.pipeline.shape, answer, tool=tool))).text
                 model = model or answer.model

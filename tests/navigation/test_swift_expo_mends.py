@@ -143,3 +143,12 @@ def test_search_symbol_takes_a_swift_selector(tmp_path):
     served = served_tree(tmp_path / "r", CAST)
     r = served.call("search_symbol", query="AnyDynamicType.cast(jsValue:appContext:)")
     assert [(i["path"], i["start_line"]) for i in r.data["definitions"]] == [("D/AnyDynamicType.swift", 2)], r.text
+
+
+def test_a_path_that_does_not_exist_names_the_files_of_that_name(tmp_path):
+    served = served_tree(tmp_path / "r", MODULE)
+    served.call("search_symbol", query="Bindings")  # the index is open, as in a session
+    r = served.call("read_code_range", path="Core/Bindings.swift:1-3")
+    assert r.is_error and "does not exist" in r.text and "Files named Bindings.swift: JS/Bindings.swift." in r.text, r.text
+    none = served.call("read_code_range", path="Core/Nowhere.swift")
+    assert none.is_error and "Files named" not in none.text, none.text
