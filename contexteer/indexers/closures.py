@@ -79,10 +79,16 @@ class FileClosures:
             return None
         if self._tree is None:
             try:
-                if spec.name == "bash":  # the tree the index read: its repairs keep every byte of the names
+                from contexteer.indexers import grammar_repairs
+
+                if spec.name == "bash" or spec.name in grammar_repairs.REPAIRS:
+                    # the tree the index read: its repairs keep every offset (expo's AppContext.swift, a `#if` in a
+                    # `switch`, read unrepaired as one error whose later method bodies were all "lambda"s)
                     from contexteer.indexers.extract import parse_prepared
 
-                    self._tree = parse_prepared(self.data, spec).tree
+                    prepared = parse_prepared(self.data, spec)
+                    self._tree = prepared.tree if len(prepared.data) == len(self.data) \
+                        else ts.Parser(languages.grammar(spec.name)).parse(self.data)
                 else:
                     self._tree = ts.Parser(languages.grammar(spec.name)).parse(self.data)
             except Exception as exc:  # noqa: BLE001 - a grammar that fails here only loses the chain

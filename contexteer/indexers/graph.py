@@ -62,6 +62,7 @@ from contexteer.indexers.syntax import (
     loose_types,
     param_types,
     receiver_chain,
+    swift_params,
     takes_call,
 )
 
@@ -1173,7 +1174,7 @@ def _mark_overrides(index: IndexQueries, out: Relations, sym: Symbol) -> None:
         return members[c.id]
 
     above = {it.symbol.id: (it.via or sym) for it in out.items if it.symbol is not None}
-    targets = {m.name for m in methods(sym) if m.kind != "field" and m.name not in _NOT_OVERRIDES and m.name != sym.name}
+    targets = {_member_key(m) for m in methods(sym) if m.kind != "field" and m.name not in _NOT_OVERRIDES and m.name != sym.name}
     for it in out.items:
         c = it.symbol
         if c is None or c.kind not in CLASS_KINDS:
@@ -1181,18 +1182,27 @@ def _mark_overrides(index: IndexQueries, out: Relations, sym: Symbol) -> None:
         inherited: set[str] = set()
         anc, hops = above.get(c.id), 0
         while anc is not None and hops < 8:
-            inherited |= {m.name for m in methods(anc) if m.kind != "field"}
+            inherited |= {_member_key(m) for m in methods(anc) if m.kind != "field"}
             anc = above.get(anc.id) if anc.id != sym.id else None
             hops += 1
         # (a constructor is no override: every class has its own; nor, in Java and C#, a static method or one
         # declared `new`: pythonnet's static ArrayObject.InitializeSlots, which reflection calls, hides nothing)
-        names = list(dict.fromkeys(m.name for m in methods(c) if m.name in inherited
-                                   and m.name not in _NOT_OVERRIDES and m.name != c.name and not _hides(m)))
+        keys = dict.fromkeys((_member_key(m), m.name) for m in methods(c) if _member_key(m) in inherited
+                             and m.name not in _NOT_OVERRIDES and m.name != c.name and not _hides(m))
         # the target's own methods first, counted: "which of OutputInterface's 12 does ConsoleOutput define" is read
         # off the row (the Symfony A/B agent could not tell them from section, getErrorOutput, doWrite)
-        mine = [n for n in names if n in targets]
-        it.overrides = mine + [n for n in names if n not in targets]
-        it.of_target = (len(mine), len(targets))
+        mine = [n for k, n in keys if k in targets]
+        it.overrides = list(dict.fromkeys(mine + [n for k, n in keys if k not in targets]))
+        it.of_target = (len(set(mine)), len(targets))
+
+
+def _member_key(m: Symbol) -> str:
+    """What a method overrides by: its name; in Swift its name with its argument labels (`build(appContext:in:)`
+    is no override of `build(appContext:)`)."""
+    if m.language != "swift" or m.kind not in ("method", "function"):
+        return m.name
+    params = swift_params(m.signature or "", re.escape(m.name))
+    return m.name if params is None else f"{m.name}({''.join(f'{label}:' for label, _, _ in params)})"
 
 
 def _hides(m: Symbol) -> bool:
@@ -1211,7 +1221,7 @@ def _direct_subtypes(index: IndexQueries, sym: Symbol, rust_impls: Callable[[str
             continue
         # (Ruby: the base as its nesting resolves it; every file reopens `module Kramdown`, which shadows nothing)
         if sym.name in bases_of(cand) and (_ruby_base_is(index, cand, sym) if cand.language == "ruby"
-                                           else not _shadowed(index, sym, cand.path, shadowed)
+                                           else not _shadowed(index, sym, cand.path, shadowed, cand.name)
                                            and not _imported_elsewhere(index, sym, cand.path, resolve_imports)):
             found.append((cand, base_how(cand, sym.name, sym.kind), ""))
     if sym.language == "rust" and rust_impls is not None:
@@ -1549,15 +1559,19 @@ def _jvm_other_meant(index: IndexQueries, sym: Symbol, path: str,
                for s in index.symbols_named(sym.name))
 
 
-def _shadowed(index: IndexQueries, sym: Symbol, path: str, cache: dict[str, bool]) -> bool:
+def _shadowed(index: IndexQueries, sym: Symbol, path: str, cache: dict[str, bool], sub: str = "") -> bool:
     """Whether `path` defines another class-like `sym.name` (jsoup's Token.StartTag `extends Tag` is Token.Tag,
-    not Evaluator.Tag): a base written by its simple name means the one in the subclass's own file."""
+    not Evaluator.Tag): a base written by its simple name means the one in the subclass's own file. An alias of the
+    subclass itself is none (expo's `typealias ViewDefinition = SwiftUIViewDefinition` beside `class
+    SwiftUIViewDefinition<..>: ViewDefinition<ViewType>`: no class is its own base)."""
     if path == sym.path:
         return False
-    if path not in cache:
-        cache[path] = any(s.name == sym.name and s.kind in CLASS_KINDS and s.id != sym.id
-                          for s in index.symbols_in_file(path))
-    return cache[path]
+    key = f"{path}\0{sub}"
+    if key not in cache:
+        cache[key] = any(s.name == sym.name and s.kind in CLASS_KINDS and s.id != sym.id
+                         and not (sub and re.search(rf"=\s*(?:[\w.]+\.)?{re.escape(sub)}\s*$", s.signature or ""))
+                         for s in index.symbols_in_file(path))
+    return cache[key]
 
 
 def _mixers(index: IndexQueries, sym: Symbol) -> list[tuple[Any, str, str]]:

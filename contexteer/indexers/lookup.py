@@ -1272,7 +1272,7 @@ class _Body:
         assert own is not None
         for f in self.in_file if own.path == self.sym.path else self.syms_of(own.path):
             if f.name == r and f.parent_id == own.id and f.kind in ("field", "property", "variable", "constant"):
-                got = field_type(f.signature or "", r)
+                got = field_type(f.signature or "", r) or built_field_type(self.index, f)
                 if got is not None:
                     return got
         if own.language == "cpp":  # `base_sink<Mutex>::formatter_.format(..)` in a sink: a base class's field
@@ -1512,6 +1512,9 @@ def member_of_returned(index: IndexQueries, sym: Symbol, own_class: Symbol | Non
         folder = sym.path.rpartition("/")[0]
         made = next((s for s in index.symbols_named(fn) if s.name == fn and s.language == "go" and s.parent_id is None
                      and s.path.rpartition("/")[0] == folder and usable(s)), None)
+    if made is None and sym.language == "swift" and fn[:1].isupper():  # a type of the module, any of its files
+        made = min((s for s in index.symbols_named(fn) if s.name == fn and s.language == "swift" and s.parent_id is None
+                    and s.kind in _CLASS_KINDS - {"impl"}), key=lambda s: s.path, default=None)
     if made is not None and made.kind in _CLASS_KINDS:  # `c = Client()`: a constructor call makes a Client
         got = member_of_type(index, made.name, name, sym, import_files)
         return (got[0], "receiver type") if got is not None else None
@@ -1584,6 +1587,15 @@ def member_of_type(index: IndexQueries, typed: str, name: str, sym: Symbol, impo
 
 
 _SWIFT_BUILT = re.compile(r"=\s*(?:try\s+)?([A-Z]\w*)\s*(?:\.init\s*)?\(")
+
+
+def built_field_type(index: IndexQueries, field: Symbol) -> str | None:
+    """Swift/Kotlin: the class a field's initializer builds when its header names no type (`lazy var registry =
+    SharedObjectRegistry(appContext: self)`, `val holder = ModuleHolder(..)`), when the repository defines it."""
+    if field.language not in ("swift", "kotlin"):
+        return None
+    built = _SWIFT_BUILT.search(field.signature or "")
+    return built.group(1) if built is not None and _is_type(index, built.group(1)) else None
 
 
 def swift_global_type(index: IndexQueries, r: str) -> str | None:
@@ -3846,6 +3858,8 @@ def _declared_receiver(index: IndexQueries, cache: dict[str, list[Symbol]], line
         base_field = _inherited_member(index, inner, word, index.symbols_in_file) if inner is not None else None
         fields = [base_field] if base_field is not None and base_field.kind in _FIELD_KINDS else []
     typed = next((t for f in fields if (t := field_type(f.signature or "", word)) is not None), None)
+    if typed is None and fields:
+        typed = built_field_type(index, fields[0])
     # `private val bridgePromise: com.facebook.react.bridge.Promise`: the library's, not the repository's Promise
     outside = next((q for f in fields if typed is not None and (q := _qualified_elsewhere(index, f.signature or "", word, typed))), None)
     if outside is not None:

@@ -37,6 +37,9 @@ def swift_module_rows(nav: NavigationService, rel: str, lines: list[str], refs: 
             continue
         named = [s for s in nav.index.symbols_named(n) if s.name == n and s.language == "swift" and s.path != rel]
         hit = min((s for s in named if s.parent_id is None and s.kind in CLASS_KINDS), key=lambda s: s.path, default=None)
+        if hit is None and n[:1].isupper():  # the DSL's `Function(..)`, `Constant(..)`; an attribute `@ExpoModule`
+            hit = min((s for s in named if s.parent_id is None and s.kind in ("function", "macro")),
+                      key=lambda s: (s.path, s.start_line), default=None)
         if hit is None and n[:1].islower():
             # a module function or global, used bare (`log.info(..)`; not `x.log`, not a label `log:`)
             hit = min((s for s in named if s.parent_id is None and s.kind in _VALUE_KINDS), key=lambda s: s.path, default=None)

@@ -204,8 +204,8 @@ def _uses_text(model: Dependencies, limit: int) -> str:
                   for n in u.names if not n.lines]
         there = reach.get(u.line, "").removeprefix("-> ")
         folder = there if there.endswith("/") else posixpath.dirname(there) + "/" if "/" in there else ""
-        if u.line == 0:
-            folder = posixpath.dirname(model.path) + "/"
+        if u.line == 0:  # (the same-package row is that folder's; Swift's same-module row names whole paths)
+            folder = "" if u.module.startswith("same module") else posixpath.dirname(model.path) + "/"
         # a definition in the folder the row already names is written from there (`bag/HashBag.java:39`)
         parts = [f"{n.name}" + (f" ({n.defined.removeprefix(folder) if folder else n.defined})" if n.defined else "")
                  + " at " + ",".join(map(str, n.lines)) + (f" +{n.more} more" if n.more else "") for n in used]

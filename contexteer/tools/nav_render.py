@@ -324,12 +324,14 @@ def reads_like_regex(pattern: str) -> bool:
     return len(parts) > 1 and all(len(p.strip()) >= 2 for p in parts)
 
 
-def search_summary(result: SearchResult, regex: bool = True) -> list[str]:
+def search_summary(result: SearchResult, regex: bool = True, scope: str = "") -> list[str]:
     """The closing lines of a text search: how many lines matched in how many files, and why it stopped; a
-    literal search for what reads like a regex (`\\.spawn\\(`, `^use `) that found nothing says so."""
+    literal search for what reads like a regex (`\\.spawn\\(`, `^use `) that found nothing says so, and one
+    narrowed by a path or glob names them (a negated glob's "no matches" read as a glob that did not work)."""
     lines: list[str] = []
     if not result.matches:
-        lines.append(f"no matches for {result.pattern!r}" + (" (search timed out)" if result.timed_out else ""))
+        lines.append(f"no matches for {result.pattern!r}" + (f" {scope}" if scope else "")
+                     + (" (search timed out)" if result.timed_out else ""))
         if not regex and reads_like_regex(result.pattern):
             lines.append("[searched as literal text (the default); the pattern reads like a regular expression: "
                          "pass regex=true to search it as one]")

@@ -267,7 +267,9 @@ async def search_text(
         notes = svc.nav.enclosing([(h.path, h.line) for h in r.hits if h.path and not h.context])
         rows: list[Hit | str] = [Hit(h.path, h.line, h.text, h.context, "" if h.context else notes.get((h.path, h.line), ""))
                                  if h.path else "--" for h in r.hits]
-        tail = render.search_summary(r, as_regex or tried)
+        scope = ", ".join(x for x in (f"under {path}" if path not in (".", "", "./") else "",
+                                      f"in files matching glob {glob!r}" if glob else "") if x)
+        tail = render.search_summary(r, as_regex or tried, scope)
         if as_regex != regex:
             tail.insert(0, "[nothing matched it as literal text; these are its matches as a regular expression]")
         elif tried:

@@ -152,3 +152,78 @@ def test_a_path_that_does_not_exist_names_the_files_of_that_name(tmp_path):
     assert r.is_error and "does not exist" in r.text and "Files named Bindings.swift: JS/Bindings.swift." in r.text, r.text
     none = served.call("read_code_range", path="Core/Nowhere.swift")
     assert none.is_error and "Files named" not in none.text, none.text
+
+
+DSL = {
+    "Core/ExpoModulesMacros.swift": ("@attached(member, names: named(init))\n"
+                                     "public macro ExpoModule(_ name: String? = nil) =\n"
+                                     "  #externalMacro(module: \"ExpoModulesMacros\", type: \"ExpoModuleMacro\")\n"),
+    "Api/Factories/SyncFunctionFactories.swift": ("public func Function<R>(_ name: String, _ body: @escaping () throws -> R) -> Int {\n"
+                                                  "  return 1\n}\n"),
+    "Core/Modules/CoreModule.swift": ("import Foundation\n\n@ExpoModule\npublic final class CoreModule {\n"
+                                      "  public func definition() -> Int {\n    Function(\"uuidv4\") {\n"
+                                      "      return UUID().uuidString\n    }\n  }\n}\n"),
+}
+
+
+def test_macros_and_capitalized_functions_are_the_modules_own_names(tmp_path):
+    served = served_tree(tmp_path / "r", DSL)
+    s = served.call("search_symbol", query="ExpoModule")
+    assert [(d["kind"], d["path"]) for d in s.data["definitions"]] == [("macro", "Core/ExpoModulesMacros.swift")], s.text
+    r = served.call("list_dependencies", path="Core/Modules/CoreModule.swift", view="uses")
+    # whole paths in the same-module row: it names no folder of its own
+    assert "ExpoModule (Core/ExpoModulesMacros.swift:1) at 3" in r.text, r.text
+    assert "Function (Api/Factories/SyncFunctionFactories.swift:1) at 6" in r.text, r.text
+    assert "from the imports): UUID at 7" in r.text, r.text
+
+
+HIERARCHY = {
+    "V/ViewDefinition.swift": ("public class ObjectDefinition: JavaScriptObjectBuilder {\n"
+                               "  func build(appContext: Int) throws -> Int {\n    return 1\n  }\n}\n\n"
+                               "public class ViewDefinition<ViewType>: ObjectDefinition {\n}\n\n"
+                               "protocol JavaScriptObjectBuilder {\n  func build(appContext: Int) throws -> Int\n}\n\n"
+                               "final class SyncDefinition: JavaScriptObjectBuilder {\n"
+                               "  func build(appContext: Int, in runtime: Int) throws -> Int {\n    return 2\n  }\n}\n"),
+    "V/SwiftUI/SwiftUIViewDefinition.swift": ("public enum ExpoSwiftUI {}\n\nextension ExpoSwiftUI {\n"
+                                              "  public typealias ViewDefinition = SwiftUIViewDefinition\n}\n\n"
+                                              "extension ExpoSwiftUI {\n"
+                                              "  public final class SwiftUIViewDefinition<Props, ViewType>: ViewDefinition<ViewType> {\n  }\n}\n"),
+}
+
+
+def test_swift_subtypes_past_an_alias_of_themselves_and_overrides_by_labels(tmp_path):
+    served = served_tree(tmp_path / "r", HIERARCHY)
+    r = served.call("find_related", symbol="ViewDefinition", relation="implementations")
+    assert [i["qualname"] for i in r.data["items"]] == ["ExpoSwiftUI.SwiftUIViewDefinition"], r.text
+    b = served.call("find_related", symbol="JavaScriptObjectBuilder", relation="implementations")
+    rows = {i["qualname"]: i.get("overrides") or [] for i in b.data["items"]}
+    assert rows["ObjectDefinition"] == ["build"] and rows["SyncDefinition"] == [], b.text  # build(appContext:in:) is another
+
+
+CTX = {
+    "JS/Installer.swift": ("public class Installer: EXJavaScriptRuntimeManager {\n  init(appContext: AppContext) {\n  }\n"
+                           "  func installCore() -> Int {\n    return 1\n  }\n}\n"),
+    "Core/Registry.swift": "public final class Registry {\n  func delete(_ id: Int) {\n  }\n}\n",
+    "Core/AppContext.swift": ("public final class AppContext {\n  internal lazy var registry = Registry()\n\n"
+                              "  @objc\n  private func observe(_ notification: Notification) {\n    switch notification.name {\n"
+                              "    #if os(iOS)\n    case UIApplication.a:\n      registry.post(event: .x)\n"
+                              "    case UIApplication.b:\n      registry.post(event: .y)\n    #elseif os(macOS)\n"
+                              "    case NSApplication.c:\n      registry.post(event: .x)\n    #endif\n    default:\n"
+                              "      return\n    }\n  }\n\n"
+                              "  @JavaScriptActor\n  internal func prepare() throws {\n"
+                              "    let installer = Installer(appContext: self)\n    _ = installer.installCore()\n"
+                              "    installer.installBase() { [weak registry] id in\n      registry?.delete(id)\n    }\n  }\n}\n"),
+}
+
+
+def test_swift_locals_and_lazy_fields_typed_by_what_builds_them(tmp_path):
+    served = served_tree(tmp_path / "r", CTX)
+    r = served.call("find_related", symbol="AppContext.prepare", relation="callees")
+    got = {i["qualname"]: i["lines"] for i in r.data["items"]}
+    assert got.get("Installer.installCore") == [24] and got.get("Registry.delete") == [26], r.text
+    # (the grammar reads the `#if` among the switch's cases as an error and, unrepaired, this body as a closure)
+    t = served.call("search_text", pattern="installCore()")
+    line = next(h for h in t.text.splitlines() if h.startswith("Core/AppContext.swift:24"))
+    assert "in AppContext.prepare 21-28" in line and "lambda" not in line, t.text
+    n = served.call("search_text", pattern="installCore", glob="!JS/**", path="Core/Registry.swift")
+    assert "no matches for 'installCore' under Core/Registry.swift, in files matching glob '!JS/**'" in n.text, n.text

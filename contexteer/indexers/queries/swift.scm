@@ -21,6 +21,8 @@
 (typealias_declaration name: (type_identifier) @name) @definition.type
 (associatedtype_declaration name: (type_identifier) @name) @definition.type
 (enum_entry name: (simple_identifier) @name) @definition.constant
+; a macro declaration (`public macro ExpoModule(..) = #externalMacro(..)`): its uses are attributes, `@ExpoModule`
+(macro_declaration (simple_identifier) @name) @definition.macro
 
 (call_expression . (simple_identifier) @name) @reference.call
 (call_expression . (navigation_expression suffix: (navigation_suffix suffix: (simple_identifier) @name))) @reference.call
