@@ -168,6 +168,9 @@ def _describe(node: ts.Node, data: bytes) -> str:
         return f"{kind} {_text(name, data)}"
     p, hops = node.parent, 0
     while p is not None and hops < 4:
+        if p.type in ("call_suffix", "value_argument", "value_arguments") and p.parent is not None:
+            p, hops = p.parent, hops + 1  # Swift: `runtime.schedule { .. }`, `f(x, body: { .. })` are the call's
+            continue
         if any(c in p.type for c in _CALLS):
             fn = (p.child_by_field_name("function") or p.child_by_field_name("method")
                   or p.child_by_field_name("name") or p.child_by_field_name("constructor")

@@ -227,3 +227,14 @@ def test_swift_locals_and_lazy_fields_typed_by_what_builds_them(tmp_path):
     assert "in AppContext.prepare 21-28" in line and "lambda" not in line, t.text
     n = served.call("search_text", pattern="installCore", glob="!JS/**", path="Core/Registry.swift")
     assert "no matches for 'installCore' under Core/Registry.swift, in files matching glob '!JS/**'" in n.text, n.text
+
+
+def test_a_swift_closure_is_named_by_the_call_it_is_passed_to(tmp_path):
+    served = served_tree(tmp_path / "r", {"E.swift": (
+        "public extension EventEmitter {\n  func emit(event: String) {\n    runtime.schedule { [weak self] in\n"
+        "      emitter.withEventTarget { target in\n        dispatchEvent(event: event, to: target)\n"
+        "        return true\n      }\n    }\n  }\n}\n")})
+    r = served.call("read_code_range", path="E.swift", start_line=5, end_line=5)
+    head = r.text.splitlines()[0]
+    assert "in lambda passed to emitter.withEventTarget 4-7, in lambda passed to runtime.schedule 3-8, " \
+           "in method EventEmitter.emit 2-9" in head, head
