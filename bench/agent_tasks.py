@@ -11,7 +11,8 @@ Corpora, made at bench time in a temp dir (copies; the originals are never touch
 - typescript: the `src/` of rxjs 7.8.2 (`npm install rxjs@7.8.2` into the temp dir);
 - cpp: the spdlog 1.10.0 headers (`apt-get download libspdlog-dev=1:1.10.0+ds-0.4`, unpacked with `dpkg-deb -x`);
 - java: Capacitor Android 8.6.0's Java library (`npm pack @capacitor/android@8.6.0`, unpacked);
-- kotlin: expo-modules-core 58.2.0's android/ folder (`npm pack expo-modules-core@58.2.0`, unpacked).
+- kotlin: expo-modules-core 58.2.0's android/ folder (`npm pack expo-modules-core@58.2.0`, unpacked);
+- swift: the same package's ios/ folder.
 A repository that cannot be made is reported as skipped, with the reason.
 
 Every question has the facts a complete answer must contain, checked by hand against the sources (names,
@@ -529,14 +530,73 @@ KOTLIN = [
       + f"{_K}/ModuleHolder.kt"),
 ]
 
-QUESTIONS = GO + PY + RS + TOKIO + TS + CPP + JAVA + KOTLIN
+# expo-modules-core 58.2.0 iOS (npm expo-modules-core), Swift: protocols conformed to in extensions of library types,
+# overloads told by argument labels, protocol requirements and their extensions' defaults, one module over folders
+_S = "ios"
+_SW_FILES = "$(find ios -name '*.swift')"
+SWIFT = [
+    Q("swift", "sw-def", "definition", "Where is SharedObjectRegistry.add defined, with its exact signature?",
+      "search_symbol", {"query": "SharedObjectRegistry.add"},
+      [("SharedObjectRegistry.swift:98", "98", "99"), "native nativeObject: SharedObject",  # (98: @discardableResult)
+       "javaScript jsObject: borrowing JavaScriptObject", "inheritsBaseClass: Bool = false", "SharedObjectId"],
+      rf"rg -n -A4 'func add\($' {_S}/Core/SharedObjects/SharedObjectRegistry.swift"),
+    Q("swift", "sw-callers", "callers",
+      "Which functions call the AnyDynamicType requirement cast(jsValue:appContext:) (not the generic cast(_:appContext:))?",
+      "find_related", {"symbol": "AnyDynamicType.cast(jsValue:appContext:)", "relation": "callers"},
+      ["toNative", "castValue", "DynamicArrayType", "DynamicOptionalType", "DynamicValueOrUndefinedType",
+       "DynamicEitherType", "DynamicEnumType", "decodeUsingDynamicType", "decode", "DynamicWorkletType"],
+      r"""awk '/func |extension |class |struct /{f=$0} /[.( ]cast\(jsValue:/ && !/func cast/{print FILENAME":"FNR": "f}' """
+      + _SW_FILES,
+      absent=["ConcreteViewProp.set"]),
+    Q("swift", "sw-impl", "implementations",
+      "Which types conform to the Convertible protocol (extensions of Foundation and CoreGraphics types included)?",
+      "find_related", {"symbol": "Convertible", "relation": "implementations"},
+      ["URL", "CGPoint", "CGSize", "CGVector", "CGRect", "Date", "CMTime", "UIColor", "CGColor", "Color", "UnitPoint",
+       "FormattedRecord", "Record"],
+      r"rg -n --no-filename -o '(?:extension|struct|class|protocol) +(\w+)(?:<[^>]*>)?:[^{]*\bConvertible\b' -r '$1' "
+      + _S),
+    Q("swift", "sw-subclasses", "subclasses", "What are all the subclasses of ObjectDefinition, at any depth?",
+      "find_related", {"symbol": "ObjectDefinition", "relation": "implementations", "depth": 3},
+      ["ClassDefinition", "ModuleDefinition", "ViewDefinition", "SwiftUIViewDefinition"],
+      r"rg -n 'class \w+(<[^{]*>)?: (ObjectDefinition|ViewDefinition)\b' " + _S),
+    Q("swift", "sw-callees", "callees", "What does AppContext.prepareRuntime call?",
+      "find_related", {"symbol": "AppContext.prepareRuntime", "relation": "callees"},
+      ["ExpoRuntimeInstaller", "installCoreObject", "installAppContextNativeState", "decorate", "delete",
+       "installExpoModulesHostObject", "_decorateModule"],
+      rf"awk 'NR>=502 && NR<=539' {_S}/Core/AppContext.swift | rg -o '[\w.]+\(' | sort -u"),
+    Q("swift", "sw-uses", "imports",
+      "Which names of the repository's own module does CoreModule.swift use (no import needed), and what does it import?",
+      "list_dependencies", {"path": f"{_S}/Core/Modules/CoreModule.swift", "view": "uses"},
+      ["React", "Foundation", "ExpoModulesJSI", "ExpoModule", "ModuleDefinition", "Constant", "Function",
+       "AsyncFunction", "uuidv5", "InvalidNamespaceException", "Exception"],
+      rf"rg -n '^(internal |@_exported )?import ' {_S}/Core/Modules/CoreModule.swift; "
+      rf"rg -o --no-filename '\b[A-Z]\w+\b|\buuidv5\b' {_S}/Core/Modules/CoreModule.swift | sort -u"),
+    Q("swift", "sw-const", "constant", "What is the value of ExpoRequestInterceptorProtocol.MAX_BODY_SIZE?",
+      "search_symbol", {"query": "ExpoRequestInterceptorProtocol.MAX_BODY_SIZE"},
+      ["1_048_576", ("ExpoRequestInterceptorProtocol.swift:24", "24")],
+      rf"rg -n 'MAX_BODY_SIZE =' {_S}/DevTools"),
+    Q("swift", "sw-error", "error",
+      "Where (file, line, class) is the message \"Value for field '...' is required, got nil\" produced?",
+      "search_text", {"pattern": "is required, got nil"},
+      [("Field.swift:128", "128"), "FieldRequiredException"],
+      rf"rg -n -B2 'is required, got nil' {_S}/Core/Records"),
+    Q("swift", "sw-at-line", "at-line",
+      "What is at EventEmitter.swift:63 (the line and the closures and definitions it is in)?",
+      "read_code_range", {"path": f"{_S}/Core/Events/EventEmitter.swift", "start_line": 63, "end_line": 63},
+      ["dispatchEvent(event: event, payload: payload, to: target, in: runtime)", "withEventTarget", "runtime.schedule",
+       "emit"],
+      r"""awk 'NR>=26 && NR<=63 && /func |extension |\{ *(\[[^]]*\] *)?\w* *in$|schedule|withEventTarget/{print FNR": "$0} """
+      rf"""NR==63{{print FNR": "$0; exit}}' {_S}/Core/Events/EventEmitter.swift"""),
+]
+
+QUESTIONS = GO + PY + RS + TOKIO + TS + CPP + JAVA + KOTLIN + SWIFT
 for _q in QUESTIONS:
     if _q.qid in NOTES:
         _q.note = NOTES[_q.qid]
 REPOS = {"go": "HashiCorp Raft (Debian golang-github-hashicorp-raft-dev)", "python": "httpx (this venv)",
          "rust": "log 0.4.17 (Debian cargo registry)", "tokio": "tokio 1.24.2 (Debian cargo registry)", "typescript": f"rxjs src ({RXJS_SPEC})",
          "cpp": f"spdlog headers ({SPDLOG_DEB})", "java": f"Capacitor Android ({CAPACITOR_SPEC})",
-         "kotlin": f"expo-modules-core Android ({EXPO_SPEC})"}
+         "kotlin": f"expo-modules-core Android ({EXPO_SPEC})", "swift": f"expo-modules-core iOS ({EXPO_SPEC})"}
 
 
 # ----- corpora ---------------------------------------------------------------------------------------
@@ -585,6 +645,7 @@ def make_corpora(base: Path) -> tuple[dict[str, Path], list[str]]:
     notes.append(_spdlog(base, roots))
     notes.append(_npm_pack(base, roots, npm, "java", CAPACITOR_SPEC, ""))
     notes.append(_npm_pack(base, roots, npm, "kotlin", EXPO_SPEC, "android"))
+    notes.append(_npm_pack(base, roots, npm, "swift", EXPO_SPEC, "ios"))
     return roots, notes
 
 
