@@ -1137,7 +1137,7 @@ def implementations(index: IndexQueries, sym: Symbol, resolve_imports: Callable[
         deeper = [t for t in frontier[:50] if t.id in below]
         if deeper:
             names = ", ".join(t.name for t in deeper[:5]) + (f" and {len(deeper) - 5} more" if len(deeper) > 5 else "")
-            more = f"pass depth={depth + 1}, at most 3" if stop_at < 3 else "ask find_related for each"
+            more = f"pass depth={depth + 1} for them; depth=3 follows every level" if stop_at < 3 else "ask find_related for each"
             count = sum(below.values())
             # how many, so no one asks only to learn whether any exist (the Rack run 13)
             out.note = f"not listed: {count}{'+' if len(frontier) > 50 else ''} subtype{'s' if count != 1 else ''} of {names} ({more})"
