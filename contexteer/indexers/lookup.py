@@ -2740,7 +2740,7 @@ def _check_receivers(index: IndexQueries, sites: list[Caller], callee: str, owne
                     (named := _named_receiver(index, defs, lines, site, text, before, owner, language, resolve_imports)) \
                     is not None:
                 against = named
-            elif static and word[:1].islower() and before is not None and before.group(2) != "::":
+            elif static and word[:1].islower() and before is not None and before.group(2) != "::" and language != "swift":
                 against = True  # `doc.select(q)` is an instance's select, not the static Selector.select(q, root)
             # (a property's read is no evidence by the receiver's name: `response.status` is any Response-like's)
             elif before is not None and _other_type(index, defs, lines, site, text, before, owner,
@@ -3729,7 +3729,8 @@ def _typed_receiver(index: IndexQueries, cache: dict[str, list[Symbol]], lines: 
     return False
 
 
-_FIELD_TYPE = (r"(?<![\w$#]){w}\s*:\s*[?*&]*\s*(?:'\w+\s+)?(?:const\s+|mut\s+)?(?:[\w$]+\.)*([A-Za-z_$][\w$]*)",  # Kotlin, TS, Scala, Swift, Python: `x: T`, Zig `x: *const T`, Rust `b: &'b mut T`
+_FIELD_TYPE = (r"(?<![\w$#]){w}\s*:\s*[?*&]*\s*(?:'\w+\s+)?(?:const\s+|mut\s+|any\s+|some\s+|borrowing\s+|consuming\s+)?"
+               r"(?:[\w$]+\.(?!(?:Type|Protocol)\b))*([A-Za-z_$][\w$]*)",  # (Swift `innerType: Convertible.Type`: Convertible)  # Kotlin, TS, Scala, Swift, Python: `x: T`, Zig `x: *const T`, Rust `b: &'b mut T`
                r"(?:[\w$]+\.)*([A-Z][\w$]*)(?:<(?:[^<>;()]|<[^<>;()]*>)*>)?\s+{w}\s*[;=,)]",  # Java, C#: `T x;`, `Iterator<Map.Entry<K, V>> it;`
                r"^\s*{w}\s+\*?(?:[A-Za-z_]\w*\.)?([A-Za-z_]\w*)\s*(?:`[^`]*`\s*)?(?://.*)?$",  # Go: `Registry prometheus.Registerer`
                # C++: `details::backtracer tracer_;`, `std::shared_ptr<T> p_{..}` (lower-case and namespaced types)

@@ -84,7 +84,10 @@ def declared_type(signature: str, word: str) -> str | None:
         if m and m.group(1) not in _KEYWORDS:
             return m.group(1)
     # Python, TS, Rust (`h: &mut Head`), Zig (`w: *Writer`, `r: ?*const std.Io.Reader`)
-    for rx in (rf"[(,]\s*{w}\s*:\s*[\"']?[&?*]*\s*(?:(?:mut|const)\s+)?(?:[\w$]+(?:\.|::))*([A-Za-z_$][\w$]*)",
+    # (Swift: an argument label before the name, `in runtime: JavaScriptRuntime`, and an ownership or existential word
+    # before the type, `converter: borrowing MainValueConverter`, `type: any Record.Type`)
+    for rx in (rf"[(,]\s*(?:[A-Za-z_]\w*\s+)?{w}\s*:\s*[\"']?[&?*]*\s*(?:(?:mut|const|borrowing|consuming|inout|sending|"
+               rf"__owned|__shared|any|some)\s+)*(?:[\w$]+(?:\.|::)(?!(?:Type|Protocol)\b))*([A-Za-z_$][\w$]*)",
                rf"[(,]\s*{w}\s+\*?(?:[\w$]+\.)*([A-Za-z_$][\w$]*)",  # Go
                # Java, C#, C++ (`const details::log_msg &msg`, `std::shared_ptr<logger> new_logger`)
                rf"[(,]\s*(?:final\s+|const\s+)*(?:[\w$]+(?:\.|::))*([A-Za-z_$][\w$]*)(?:<[^<>()]*>)?(?:\s*const)?"
@@ -872,7 +875,8 @@ def bases_of(sym: Any) -> list[str]:
     elif lang in ("csharp", "cpp", "c", "swift"):
         # a generic parameter's constraint is no base: `struct E<T: AnyEither>: AnyDynamicType`
         sig = re.sub(r"<[^<>]*>", "", re.sub(r"<[^<>]*>", "", sig))
-        m = re.search(r"(?:class|struct|interface|record|enum|protocol|extension|object)\s+[\w.<>, ]*?[\w>]\s*"
+        # (nor a where clause's: `extension Field where Type: Record` makes Field no Record)
+        m = re.search(r"(?:class|struct|interface|record|enum|protocol|extension|object)\s+(?:(?!\bwhere\b)[\w.<>, ])*?[\w>]\s*"
                       r"(?:\([^)]*\)\s*)?:\s*(.+?)\s*(?:\bwhere\b|\{|$)", sig)
         found = _split_top(m.group(1)) if m else []
     elif lang in ("typescript", "tsx", "javascript") and sym.kind == "type":

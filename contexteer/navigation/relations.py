@@ -290,7 +290,7 @@ def find_target(nav: NavigationService, q: str, prefix: str | None, relation: st
         named = [s for s in named if first.get(s.id, 0) == 0]
         also = (f"{full.get(named[0].id, named[0].qualname)} is also reopened in " + ", ".join(f"{s.path}:{s.start_line}-{s.end_line}" for s in others[:5])
                 + (" …" if len(others) > 5 else "") + "; this is the definition with the most members (pass path= for another)")
-    swift = _swift_meant(idx, named, relation) if len(named) > 1 else None
+    named, swift = _swift_pick(idx, named, relation)
     if swift is not None:
         return swift
     # a JS implementation and the `.d.ts` declaration a package ships for it (ESLint's lib/types/index.d.ts declares
@@ -448,6 +448,34 @@ def _default_users(nav: NavigationService, requirement: Any, rel: graph.Relation
     return f"; the conforming types that use the default ({len(users)}): {', '.join(users[:cap])}{more}"
 
 
+def _swift_pick(idx: Any, named: list[Any], relation: str) -> tuple[list[Any], tuple[Any, str] | None]:
+    """Swift: the definitions still in question (Record.from's two requirements, not their two defaults) and, when
+    one is meant, it with its note."""
+    if len(named) > 2 and relation in ("implementations", "callers"):
+        named = _swift_requirements(idx, named)
+    return named, (_swift_meant(idx, named, relation) if len(named) > 1 else None)
+
+
+def _swift_requirements(idx: Any, named: list[Any]) -> list[Any]:
+    """Of a Swift protocol's overloaded requirements and the defaults its extensions give them (each default with a
+    requirement's labels), the requirements; `named` as it is otherwise."""
+    if any(s.language != "swift" for s in named) or len({s.qualname for s in named}) != 1:
+        return named
+
+    def holder(s: Any) -> Any:
+        around = [h for h in idx.symbols_in_file(s.path) if h.kind in ("interface", "impl") and h.id != s.id
+                  and h.start_line <= s.start_line and s.end_line <= h.end_line]
+        return min(around, key=lambda h: h.end_line - h.start_line, default=None)
+    kinds = {s.id: (h.kind if (h := holder(s)) is not None else None) for s in named}
+    required = [s for s in named if kinds[s.id] == "interface"]
+    labels = {selector_of(s, s.name) for s in required}
+    defaults = [s for s in named if kinds[s.id] == "impl"]
+    if len(required) < 2 or len(required) + len(defaults) != len(named) \
+            or any(selector_of(d, d.name) not in labels for d in defaults):
+        return named
+    return required
+
+
 def _swift_meant(idx: Any, named: list[Any], relation: str) -> tuple[Any, str] | None:
     """Of a Swift protocol's requirement and its extension's default: the requirement for its implementations and
     callers (a call on a value of the protocol dispatches through it), the default for callees (it has the body)."""
@@ -497,6 +525,8 @@ def _overloads_note(pick: Any, overloads: list[Any], full_name: str) -> str:
     other = next(s for s in sorted(overloads, key=lambda s: s.start_line) if s.id != pick.id)
     types = ", ".join(param_types(other.signature or "") or [])
     picked = selector_of(other, full_name) if other.language == "swift" else None  # `cast(jsValue:appContext:)`
+    if picked is not None and any(selector_of(s, full_name) == picked for s in overloads if s.id != other.id):
+        picked = None  # (`toNative(_:_:)` names both of MainValueConverter's: the types tell them apart)
     shown = re.sub(r"^.*?\b" + re.escape(pick.name) + r"\s*\(", pick.name + "(", pick.signature or "")
     lines = ", ".join(str(s.start_line) for s in sorted(overloads, key=lambda s: s.start_line))
     return (f"{len(overloads)} overloads of {full_name} (lines {lines}); this is {shown or name} "

@@ -238,3 +238,43 @@ def test_a_swift_closure_is_named_by_the_call_it_is_passed_to(tmp_path):
     head = r.text.splitlines()[0]
     assert "in lambda passed to emitter.withEventTarget 4-7, in lambda passed to runtime.schedule 3-8, " \
            "in method EventEmitter.emit 2-9" in head, head
+
+
+RECORDS = {
+    "R/Record.swift": ("public protocol Convertible {\n  static func convert(from value: Any?) throws -> Self\n}\n\n"
+                       "public protocol Record: Convertible {\n  static func from(object: Int) throws -> Self\n"
+                       "  static func from(dictionary: [String: Any]) throws -> Self\n}\n\n"
+                       "public extension Record {\n  static func convert(from value: Any?) throws -> Self {\n"
+                       "    return try from(dictionary: [:])\n  }\n\n  static func from(object: Int) throws -> Self {\n"
+                       "    fatalError()\n  }\n\n  static func from(dictionary: [String: Any]) throws -> Self {\n"
+                       "    fatalError()\n  }\n}\n"),
+    "R/Field.swift": ("public final class Field<Type>: AnyFieldInternal {\n  init(wrappedValue: Type, _ options: [Int]) {\n  }\n}\n\n"
+                      "public extension Field where Type: Record {\n  convenience init(wrappedValue: Type) {\n"
+                      "    self.init(wrappedValue: wrappedValue, [])\n  }\n}\n\npublic protocol AnyFieldInternal {}\n"),
+    "D/DynamicConvertibleType.swift": ("internal struct DynamicConvertibleType {\n  let innerType: Convertible.Type\n\n"
+                                       "  func cast(_ value: Any, converter: borrowing MainValueConverter) throws -> Any {\n"
+                                       "    converter.toNative(value)\n"
+                                       "    if let recordType = innerType as? any Record.Type {\n"
+                                       "      return try recordType.from(object: 1)\n    }\n"
+                                       "    return try innerType.convert(from: value)\n  }\n}\n\n"
+                                       "public struct MainValueConverter: ~Copyable {\n  func toNative(_ value: Any) -> Any {\n"
+                                       "    return value\n  }\n}\n"),
+}
+
+
+def test_swift_metatypes_ownership_words_and_where_clauses(tmp_path):
+    served = served_tree(tmp_path / "r", RECORDS)
+    # a static requirement called on a metatype value (`innerType: Convertible.Type`); the default through it
+    c = served.call("find_related", symbol="Convertible.convert", relation="callers")
+    assert [(i["path"], i["lines"]) for i in c.data["items"]] == [("D/DynamicConvertibleType.swift", [9])], c.text
+    d = served.call("find_related", symbol="Record.convert", relation="callers")
+    assert [i["lines"] for i in d.data["items"]] == [[9]] and "base type" in d.text, d.text
+    # `converter: borrowing MainValueConverter` types the receiver
+    t = served.call("find_related", symbol="MainValueConverter.toNative", relation="callers")
+    assert [i["how"] for i in t.data["items"]] == ["receiver type"], t.text
+    # `extension Field where Type: Record` makes Field no Record: its `self.init` is Field's own
+    r = served.call("find_related", symbol="Record", relation="implementations")
+    assert not r.data["items"], r.text
+    # two requirements and their defaults: the requirements, one named and the other offered by its labels
+    f = served.call("find_related", symbol="Record.from", relation="callers")
+    assert "2 overloads of Record.from (lines 6, 7)" in f.text and 'symbol="Record.from(dictionary:)"' in f.text, f.text
