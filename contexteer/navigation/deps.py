@@ -501,7 +501,9 @@ def _reach(imp: Any, results: list[Any], rel: str, written: str, sep: str, crate
         # a Swift module no Package.swift or .podspec of the repository builds: external, as the project view says it
         # (the Swift A/B agent read `[package ExpoModulesCore]` here and `external` there)
         kind = "crate" if rust else "gem" if sep == "rb" else "external module" if rel.endswith(".swift") else "package"
-        return "[" + ", ".join(("std" if rust else "standard library") if e in std else f"{kind} {e}" for e in ext) + "]"
+        # (Swift's `Foundation`, `UIKit`: Apple's system frameworks, not the language's standard library)
+        own = "std" if rust else "system framework" if rel.endswith(".swift") else "standard library"
+        return "[" + ", ".join(own if e in std else f"{kind} {e}" for e in ext) + "]"
     if head in crates and sep == "::":
         return f"[crate {crates[head]}]"
     if any(r.unresolved and getattr(r, "outside", False) for r in results):

@@ -47,7 +47,11 @@ def swift_module_rows(nav: NavigationService, rel: str, lines: list[str], refs: 
             at = [k for k in at if re.search(rf"(?<![\w.]){re.escape(n)}\b(?!\s*:(?!:))", _line(lines, k))
                   and not any(a <= k <= b for a, b in hidden)] if hit else []
         if hit is not None and at:
-            same.names.append(_name(n, at, f"{hit.path}:{hit.start_line}"))
+            # the DSL's overloads (`Function` at 5, 20 and 36 of one file): every one, the call's labels tell which
+            starts = sorted(s.start_line for s in named if s.parent_id is None and s.path == hit.path and s.kind == hit.kind)
+            where = f"{hit.path}:{', '.join(map(str, starts[:6]))}" + (" …" if len(starts) > 6 else "") \
+                + (" (overloads)" if len(starts) > 1 else "")
+            same.names.append(_name(n, at, where))
         elif hit is None and n[:1].isupper() and n not in declared \
                 and all(s.kind == "impl" for s in named if s.language == "swift"):  # (an imported type extended here)
             other.names.append(_name(n, at, None))

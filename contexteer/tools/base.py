@@ -17,6 +17,7 @@ import inspect
 import json
 import logging
 import posixpath
+import re
 import threading
 import uuid
 import weakref
@@ -261,8 +262,14 @@ class Services:
         base = posixpath.basename(path.rstrip("/"))
         try:
             same = [f for f in self.nav.all_files() if posixpath.basename(f) == base][:5]
+            # a definition's name given as the path (`ConcreteViewProp.set`, the Swift A/B run 120): where it is
+            defs = self.nav.index.find_symbols(path, match="exact", limit=5) \
+                if not same and "/" not in path and re.fullmatch(r"[A-Za-z_$][\w$]*(?:\.[A-Za-z_$][\w$]*)+", path) else []
         except ContexteerError:
             return str(exc)
+        if defs:
+            return f"{exc} '{path}' names a definition: pass " + " or ".join(
+                f'path="{d.path}:{d.qualname}"' for d in defs[:3]) + "."
         return f"{exc} Files named {base}: {', '.join(same)}." if same else str(exc)
 
     def deliver(self, name: str, answer: object, kwargs: Mapping[str, object], terms_from: tuple[str, ...] = ()) -> CallToolResult:

@@ -152,6 +152,8 @@ def test_a_path_that_does_not_exist_names_the_files_of_that_name(tmp_path):
     assert r.is_error and "does not exist" in r.text and "Files named Bindings.swift: JS/Bindings.swift." in r.text, r.text
     none = served.call("read_code_range", path="Core/Nowhere.swift")
     assert none.is_error and "Files named" not in none.text, none.text
+    named = served.call("read_code_range", path="Bindings.build")  # a definition's name given as the path
+    assert named.is_error and 'names a definition: pass path="JS/Bindings.swift:Bindings.build"' in named.text, named.text
 
 
 DSL = {
@@ -159,7 +161,9 @@ DSL = {
                                      "public macro ExpoModule(_ name: String? = nil) =\n"
                                      "  #externalMacro(module: \"ExpoModulesMacros\", type: \"ExpoModuleMacro\")\n"),
     "Api/Factories/SyncFunctionFactories.swift": ("public func Function<R>(_ name: String, _ body: @escaping () throws -> R) -> Int {\n"
-                                                  "  return 1\n}\n"),
+                                                  "  return 1\n}\n\n"
+                                                  "public func Function<R, A0>(_ name: String, _ body: @escaping (A0) throws -> R) -> Int {\n"
+                                                  "  return 2\n}\n"),
     "Core/Modules/CoreModule.swift": ("import Foundation\n\n@ExpoModule\npublic final class CoreModule {\n"
                                       "  public func definition() -> Int {\n    Function(\"uuidv4\") {\n"
                                       "      return UUID().uuidString\n    }\n  }\n}\n"),
@@ -173,8 +177,8 @@ def test_macros_and_capitalized_functions_are_the_modules_own_names(tmp_path):
     r = served.call("list_dependencies", path="Core/Modules/CoreModule.swift", view="uses")
     # whole paths in the same-module row: it names no folder of its own
     assert "ExpoModule (Core/ExpoModulesMacros.swift:1) at 3" in r.text, r.text
-    assert "Function (Api/Factories/SyncFunctionFactories.swift:1) at 6" in r.text, r.text
-    assert "from the imports): UUID at 7" in r.text, r.text
+    assert "Function (Api/Factories/SyncFunctionFactories.swift:1, 5 (overloads)) at 6" in r.text, r.text
+    assert "from the imports): UUID at 7" in r.text and "1 Foundation [system framework]" in r.text, r.text
 
 
 HIERARCHY = {
