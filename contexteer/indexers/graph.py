@@ -30,6 +30,7 @@ from contexteer.indexers.lookup import (
     IMPLICIT_SELF,
     MIXIN_LINE,
     REAL_OVERLOADS,
+    composed_of,
     enclosing,
     enclosing_shown,
     find_callers,
@@ -529,8 +530,11 @@ def _abstract_detail(index: IndexQueries, d: Symbol, resolve_imports: Callable[[
         + (f" and {len(subs) - 4} more" if len(subs) > 4 else "") if subs else ""
     if d.language != "swift":
         return detail
-    defaults = [s for s in index.symbols_named(d.name) if s.qualname == d.qualname and s.id != d.id]
-    return "a protocol requirement" + (detail.removeprefix("abstract") or "; no conforming type implements it") \
+    key = _member_key(d)  # the defaults of this requirement: its labels, in an extension (not another overload's)
+    defaults = [s for s in index.symbols_named(d.name) if s.qualname == d.qualname and s.id != d.id
+                and _member_key(s) == key and swift_holder(index, s) == "impl"]
+    return "a protocol requirement" + (detail.removeprefix("abstract").replace("overridden in", "implemented in", 1)
+                                       or "; no conforming type implements it") \
         + "".join(f"; default implementation in an extension: {s.path}:{s.start_line}" for s in defaults[:2])
 
 
@@ -848,8 +852,7 @@ def _abstract(index: IndexQueries, d: Symbol) -> bool:
     if re.search(r"\babstract\b", sig):
         return True
     if d.language == "swift":  # a protocol's requirement has no body, on however many lines (`@JavaScriptActor`)
-        owner = index.get_symbol(d.parent_id)
-        return owner is not None and owner.kind == "interface"
+        return swift_holder(index, d) == "interface"  # (not a method of the protocol's extension, parented to it)
     if d.start_line != d.end_line:
         return False
     if d.language == "scala":
@@ -1193,7 +1196,16 @@ def _mark_overrides(index: IndexQueries, out: Relations, sym: Symbol) -> None:
         # off the row (the Symfony A/B agent could not tell them from section, getErrorOutput, doWrite)
         mine = [n for k, n in keys if k in targets]
         it.overrides = list(dict.fromkeys(mine + [n for k, n in keys if k not in targets]))
-        it.of_target = (len(set(mine)), len(targets))
+        it.of_target = (len({k for k, _ in keys if k in targets}), len(targets))  # (label overloads counted each)
+
+
+def swift_holder(index: IndexQueries, s: Symbol) -> str | None:
+    """The kind of the innermost type or extension a Swift member sits in by its lines: "interface" for a protocol's
+    own requirement, "impl" for an extension's member (the index parents a same-file extension's members to the
+    protocol by its name)."""
+    around = [h for h in index.symbols_in_file(s.path) if h.kind in CLASS_KINDS | {"impl"} and h.id != s.id
+              and h.start_line <= s.start_line and s.end_line <= h.end_line]
+    return min(around, key=lambda h: h.end_line - h.start_line).kind if around else None
 
 
 def _member_key(m: Symbol) -> str:
@@ -1247,6 +1259,7 @@ def _direct_subtypes(index: IndexQueries, sym: Symbol, rust_impls: Callable[[str
     if sym.language == "swift" and sym.kind in ("interface", "class"):
         seen_ids = {t.id for t, _, _ in found}
         found += [e for e in _swift_extensions(index, sym) if e[0].id not in seen_ids]
+        found += _swift_composed(index, sym, {t.id for t, _, _ in found})
     if sym.language in MIXIN_LINE and sym.kind in ("module", "trait"):
         seen = {t.id for t, _, _ in found}
         found += [m for m in _mixers(index, sym) if m[0].id not in seen and m[0].id != sym.id]
@@ -1440,6 +1453,20 @@ def _swift_extensions(index: IndexQueries, sym: Symbol) -> list[tuple[Any, str, 
             # answer (ten of expo's twelve Convertible types were left out of an answer that said it was complete)
             out += [(e, "extension", "of a library type") for e in index.symbols_in_file(ref.path)
                     if e.start_line == ref.line and e.name == name and e.kind == "impl"][:1]
+    return out
+
+
+def _swift_composed(index: IndexQueries, sym: Symbol, seen: set[int]) -> list[tuple[Any, str, str]]:
+    """Swift types conforming through an alias of a composition that holds the protocol (`final class CoreModule:
+    Module` with `typealias Module = AnyModule & BaseModule`: an AnyModule), said with the alias."""
+    out: list[tuple[Any, str, str]] = []
+    aliases = [a for a in index.symbols_mentioning(sym.name, frozenset({"type"}))
+               if a.language == "swift" and sym.name in composed_of(index, a.name)]
+    for alias in aliases[:3]:
+        for cand in _mentioning(index, alias.name):
+            if cand.id not in seen and cand.id != sym.id and cand.language == "swift" and alias.name in bases_of(cand):
+                seen.add(cand.id)
+                out.append((cand, "conforms", f"through typealias {alias.name} ({alias.path}:{alias.start_line})"))
     return out
 
 

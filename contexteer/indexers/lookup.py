@@ -2674,7 +2674,7 @@ def _check_receivers(index: IndexQueries, sites: list[Caller], callee: str, owne
         own_class: bool | None = None  # whether the site lies inside the method's own class (computed once)
         holder: str | None = None  # the class around the site
         against = False
-        for m in _own_line_calls(call, text):
+        for m in _own_line_calls(call, text, language == "swift"):
             before = _receiver_before(text, m.start(), language)
             word = before.group(1).lstrip("_$#") if before is not None else None
             verdict = "receiver" if prop and word == owner else \
@@ -2778,6 +2778,9 @@ def _early_verdict(index: IndexQueries, text: str, start: int, word: str | None,
     if word == owner and owner_cls is not None and owner_cls.language == "csharp":
         meant = _cs_class_meant(index, path, owner_cls, cache)
         return None if meant is None else "receiver" if meant else False
+    if word is not None and word != owner and word[:1].isupper() and path.endswith(".swift") \
+            and text.startswith("init", start) and not inherits(index, word, owner):
+        return False  # `Type.init()` (a generic parameter's, another type's) is no call of this init
     if word is not None and word != owner and word[:1].isupper() and path.endswith(_CLASS_CALLED) \
             and re.search(rf"(?<![\w$.]){re.escape(word)}\s*\.\s*$", text[:start]) is not None:
         if _is_type(index, word) and not inherits(index, word, owner) and not inherits(index, owner, word):
@@ -3278,10 +3281,16 @@ def _own_class_reads(index: IndexQueries, sym: Symbol, name: str, seen: set[tupl
 PROPERTY_READ = frozenset({"kotlin", "java"})
 
 
-def _own_line_calls(call: re.Pattern[str], text: str) -> list[re.Match[str]]:
+_SWIFT_INIT_HEAD = re.compile(r"^\s*(?:@[\w.]+(?:\([^)]*\))?\s+)*(?:(?:public|internal|private|fileprivate|package|open|"
+                              r"convenience|required|override|nonisolated|final)\s+)*$")
+
+
+def _own_line_calls(call: re.Pattern[str], text: str, swift: bool = False) -> list[re.Match[str]]:
     """The calls of a line whose receiver is on it: `query\n  .fetch(x)` continues a chain from the line above,
     which _chain_verdict types (it is no call on `this`: TanStack's `query.fetch` read as QueryObserver.fetch)."""
-    return [m for m in call.finditer(text) if text[: m.start()].strip() not in (".", "?.")]
+    # (not a Swift initializer's own head, `convenience init(wrappedValue: Type = Type.init(), ..) {`)
+    return [m for m in call.finditer(text) if text[: m.start()].strip() not in (".", "?.")
+            and not (swift and text.startswith("init", m.start()) and _SWIFT_INIT_HEAD.search(text[: m.start()]))]
 
 
 def _named_receiver(index: IndexQueries, defs: dict[str, Any], lines: list[str], site: Caller, text: str,
@@ -3694,14 +3703,28 @@ def _is_type(index: IndexQueries, name: str) -> bool:
     return any(s.kind in _CLASS_KINDS and s.name == name for s in index.symbols_named(name))
 
 
+def composed_of(index: IndexQueries, name: str) -> list[str]:
+    """The protocols a Swift typealias of a composition names (`typealias Module = AnyModule & BaseModule` ->
+    [AnyModule, BaseModule]); [] for any other name."""
+    for s in index.symbols_named(name):
+        if s.name == name and s.kind == "type" and s.language == "swift":
+            m = re.search(r"=\s*(.+?)\s*$", s.signature or "")
+            if m and "&" in m.group(1):
+                return [p.strip().rsplit(".", 1)[-1] for p in m.group(1).split("&") if re.fullmatch(r"\s*[\w.]+\s*", p)]
+    return []
+
+
 def inherits(index: IndexQueries, cls: str, owner: str, depth: int = 0) -> bool:
-    """Whether a class named `cls` names `owner` among its bases, directly or through up to three levels."""
+    """Whether a class named `cls` names `owner` among its bases, directly or through up to three levels (a Swift
+    base that is a composition's alias, `Module = AnyModule & BaseModule`, names each part)."""
     if depth > 3:
         return False
     for s in index.symbols_named(cls):
         if s.name != cls or s.kind not in _CLASS_KINDS:
             continue
         bases = bases_of(whole_class(index, s))
+        if s.language == "swift":
+            bases = bases + [p for b in bases for p in composed_of(index, b)]
         if owner in bases or any(inherits(index, b, owner, depth + 1) for b in bases if b != cls):
             return True
     return False

@@ -29,17 +29,27 @@ def swift_module_rows(nav: NavigationService, rel: str, lines: list[str], refs: 
                             "not define are listed below)"
     own = {s.name for s in nav.index.symbols_in_file(rel) if s.kind != "impl"}  # (`extension URL`: Foundation's)
     declared = _declared_here(nav, rel)
-    same = ImportUse(line=0, module="same module, no import (the repository's Swift files)", names=[])
+    same = ImportUse(line=0, module="same module, no import (the repository's own names: its module's, or a module of "
+                                    "the repository the file imports)", names=[])
     other = ImportUse(line=0, module="not defined in the repository nor Swift's standard library (from the imports)",
                       names=[])
     for n, at in sorted(refs.items(), key=lambda kv: (min(kv[1]) if kv[1] else 0, kv[0])):
         if not at or n in own or n in SWIFT_STDLIB:
             continue
-        named = [s for s in nav.index.symbols_named(n) if s.name == n and s.language == "swift" and s.path != rel]
+        # written bare (`SwiftUI.View`, `CdpNetwork.Event` are no DSL `View(..)` nor macro `Event`), never a `#if` flag
+        at = [k for k in at if re.search(rf"(?<![\w.]){re.escape(n)}\b", _line(lines, k))
+              and not re.match(r"\s*#(?:if|elseif)\b", _line(lines, k))]
+        if not at:
+            continue
+        every = [s for s in nav.index.symbols_named(n) if s.name == n and s.path != rel]
+        named = [s for s in every if s.language == "swift"]
         hit = min((s for s in named if s.parent_id is None and s.kind in CLASS_KINDS), key=lambda s: s.path, default=None)
         if hit is None and n[:1].isupper():  # the DSL's `Function(..)`, `Constant(..)`; an attribute `@ExpoModule`
             hit = min((s for s in named if s.parent_id is None and s.kind in ("function", "macro")),
                       key=lambda s: (s.path, s.start_line), default=None)
+        if hit is None and not named and n[:1].isupper():  # an Objective-C or C header's (the module's umbrella
+            hit = min((s for s in every if s.parent_id is None and s.language in ("c", "cpp", "objc")),
+                      key=lambda s: (s.path, s.start_line), default=None)  # header makes them Swift's: EXAppDefines)
         if hit is None and n[:1].islower():
             # a module function or global, used bare (`log.info(..)`; not `x.log`, not a label `log:`)
             hit = min((s for s in named if s.parent_id is None and s.kind in _VALUE_KINDS), key=lambda s: s.path, default=None)

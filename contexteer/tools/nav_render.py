@@ -72,7 +72,8 @@ def outline_entries(syms: list[Any], *, signatures: bool = True) -> list[Outline
             shown = _sig(s) if s.kind != "heading" else s.name
             # `impl<'a> Draw for &'a Slider`, `template<class T> struct X`: a keyword; `@property def x` too
             first = _FIRST_WORD.match(re.sub(r"^(?:@[\w.]+(?:\([^)]*\))?\s+)+", "", shown))
-            label = "" if s.kind == "heading" or (first and (first.group(1) in DEF_KEYWORDS or (first.group(1) in DEF_MODIFIERS and first.group(2)))
+            label = "" if s.kind == "heading" or (first and (first.group(1) in DEF_KEYWORDS or (first.group(1) in DEF_MODIFIERS and first.group(2)
+                                                                            and s.language in ("swift", "kotlin")))
                                                 and not _kind_unsaid(s, first.group(1), shown)) \
                 else f"{s.kind} "
             text = f"{s.start_line}-{s.end_line} {label}{shown}"

@@ -97,7 +97,7 @@ def test_the_uses_view_names_the_modules_own_names_and_what_the_imports_bring(tm
     r = served.call("list_dependencies", path="Core/Arguments/Convertibles.swift", view="uses")
     rows = {u["module"]: u for u in r.data["uses"]}
     assert "a whole module" in (rows["ExpoModulesJSI"]["directive"] or ""), r.text
-    same = rows["same module, no import (the repository's Swift files)"]
+    same = next(u for m, u in rows.items() if m.startswith("same module, no import"))
     assert [(n["name"], n["lines"], n["defined"]) for n in same["names"]] == [
         ("AnyModule", [4], "Core/Protocols/AnyModule.swift:1"), ("log", [6], "Core/Logging/Logger.swift:1"),
         ("Bindings", [9], "JS/Bindings.swift:1")], r.text
@@ -282,3 +282,42 @@ def test_swift_metatypes_ownership_words_and_where_clauses(tmp_path):
     # two requirements and their defaults: the requirements, one named and the other offered by its labels
     f = served.call("find_related", symbol="Record.from", relation="callers")
     assert "2 overloads of Record.from (lines 6, 7)" in f.text and 'symbol="Record.from(dictionary:)"' in f.text, f.text
+
+
+REVIEW = {
+    "M/AnyModule.swift": ("public protocol AnyModule: AnyObject {\n  func willDestroy()\n  func update(withDict: Int)\n"
+                          "  func update(withObject: Int)\n}\n\nextension AnyModule {\n  public func refresh() {\n"
+                          "    update(withDict: 1)\n  }\n}\n"),
+    "M/Module.swift": ("open class BaseModule {\n  open func willDestroy() {}\n}\n\n"
+                       "public typealias Module = AnyModule & BaseModule\n"),
+    "M/CoreModule.swift": ("public final class CoreModule: Module {\n  func update(withDict: Int) {}\n"
+                           "  func update(withObject: Int) {}\n}\n"),
+    "M/Field.swift": ("public final class Field<Type> {\n  init(wrappedValue: Type, _ options: [Int]) {\n  }\n}\n\n"
+                      "public extension Field where Type: Maker {\n"
+                      "  convenience init(wrappedValue: Type = Type.init(), _ options: Int...) {\n"
+                      "    self.init(wrappedValue: wrappedValue, options)\n  }\n}\n\npublic protocol Maker {\n  init()\n}\n"),
+    "M/Props.swift": ("import SwiftUI\n\nextension ExpoSwiftUI {\n  struct Host: SwiftUI.View {\n"
+                      "    #if DEBUG\n    var body: some SwiftUI.View { Text(\"x\") }\n    #endif\n  }\n}\n\n"
+                      "public func View(_ name: String) -> Int {\n  return 1\n}\n\npublic enum ExpoSwiftUI {}\n"),
+    "g/types.go": "package g\n\ntype Conn struct {\n\topen bool\n\tprotocol string\n}\n",
+}
+
+
+def test_review_mends_swift_requirements_aliases_and_labels(tmp_path):
+    served = served_tree(tmp_path / "r", REVIEW)
+    # a class conforming through an alias of a composition; each label overload counted as its own requirement
+    r = served.call("find_related", symbol="AnyModule", relation="implementations")
+    row = next(i for i in r.data["items"] if i["qualname"] == "CoreModule")
+    assert row["overrides_of_target"] == [2, 4] and "through typealias Module" in r.text, r.text
+    # an extension's method with a body is no requirement, and no other overload is its "default"
+    c = served.call("find_related", symbol="AnyModule.refresh", relation="callees")
+    assert "a protocol requirement" in c.text and "default implementation" not in c.text, c.text
+    # `Type.init()` in a default value is the generic parameter's, not a call of Field's init
+    f = served.call("find_related", symbol="Field.init", path="M/Field.swift:2", relation="callers")
+    assert [i["lines"] for i in f.data["items"]] == [[8]], f.text
+    # modifiers read as keywords only in Swift and Kotlin: a Go field named `open` keeps its label
+    g = served.call("get_structured_index", path="g/types.go")
+    assert "field open bool" in g.text and "field protocol string" in g.text, g.text
+    # qualified uses and #if flags are no names of the module
+    u = served.call("list_dependencies", path="M/Props.swift", view="uses")
+    assert "View (M/Props.swift" not in u.text and "DEBUG" not in u.text, u.text
