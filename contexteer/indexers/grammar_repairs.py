@@ -165,11 +165,18 @@ _SWIFT_NONISOLATED_RE = re.compile(rb"\bnonisolated\(unsafe\)|\b(?:consume|borro
 _SWIFT_DIRECTIVE_RE = re.compile(rb"^[ \t]*#(?:if|elseif|else|endif)\b[^\n]*", re.M)
 
 
+#: Swift 6's `sending` parameter and result modifier (`_ closure: sending @escaping () async -> sending R`) and the
+#: underscored closure attributes `@_implicitSelfCapture`, `@_inheritActorContext` (expo's function factories: five
+#: of six files with syntax errors), which the grammar does not know: blanked.
+_SWIFT_SENDING_RE = re.compile(rb"\bsending[ \t]+(?=[@A-Za-z_(\[])|@_implicitSelfCapture\b|@_inheritActorContext\b")
+
+
 def swift(data: bytes) -> bytes:
     """Swift `data` with what the grammar cannot read rewritten (same length, same lines)."""
     data = _SWIFT_LONE_STRING_RE.sub(lambda m: m.group(1) + _fill(m.group(2)), data)
     data = _SWIFT_TILDE_RE.sub(lambda m: m.group(1) + b" ", data)
     data = _SWIFT_DIRECTIVE_RE.sub(lambda m: _spaces(m.group()), data)
+    data = _SWIFT_SENDING_RE.sub(lambda m: _spaces(m.group()), data)
     return _SWIFT_NONISOLATED_RE.sub(lambda m: _spaces(m.group()), data)
 
 

@@ -81,6 +81,7 @@ class SymbolSearchRun:
                 for s in shown]
         sites: list[RefSite] = []
         ref_total = left_out = 0
+        left_by: dict[str, int] = {}  # per name asked: its calls left out
         if references and (shown or prefix):
             # with path=, references inside it count even when the definition lives elsewhere
             # every name on the page (up to the ten a query may ask at once), not those of its first five rows: a
@@ -93,13 +94,23 @@ class SymbolSearchRun:
                 sites.extend(found)
                 ref_total += n_refs
                 left_out += n_left
+                if n_left:
+                    left_by[nm] = n_left
         if len({s.name for s in shown}) > 1:
             # a text line naming three of the names asked was listed three times: once, in file order
             uses = sorted({(s.path, s.line): s for s in sites if s.kind == "use"}.values(), key=lambda s: (s.path, s.line))
             sites = [s for s in sites if s.kind != "use"] + uses
         full_note = note
-        if left_out:
-            owner, meth = split_name(q)[-2:]
+        if left_out and len(left_by) > 1:  # several names asked: each one's count (`'init, make…'` read as one name)
+            extra = ("calls left out whose receiver is not shown to be the definition's type: "
+                     + ", ".join(f"{k} {v}" for k, v in left_by.items())
+                     + " (search_symbol query=NAME, references=true lists every one)")
+            full_note = f"{note}; {extra}" if note else extra
+        elif left_out:
+            # (the one name among several asked whose calls were left out: `SharedObjectRegistry.add, AnyDynamicType.cast`)
+            asked = next((p for p in name_list(q) if len(left_by) == 1 and p.rsplit(".", 1)[-1] in left_by), q) \
+                if "," in q else q
+            owner, meth = split_name(asked)[-2:]
             extra = (f"{left_out} calls of a '{meth}' whose receiver is not shown to be a {owner} were left out "
                      f"(search_symbol query=\"{meth}\", references=true lists every one)")
             if shown and all(d.kind == "field" for d in shown):

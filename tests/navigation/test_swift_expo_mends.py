@@ -321,3 +321,19 @@ def test_review_mends_swift_requirements_aliases_and_labels(tmp_path):
     # qualified uses and #if flags are no names of the module
     u = served.call("list_dependencies", path="M/Props.swift", view="uses")
     assert "View (M/Props.swift" not in u.text and "DEBUG" not in u.text, u.text
+
+
+def test_swift_6_sending_and_underscored_closure_attributes_parse(tmp_path):
+    served = served_tree(tmp_path / "r", {"F.swift": (
+        "public func AsyncFunction<R>(\n  _ name: String,\n"
+        "  @_inheritActorContext @_implicitSelfCapture _ closure: sending @escaping @Sendable () async throws -> sending R\n"
+        ") -> Int {\n  return 1\n}\n\npublic func after() -> Int {\n  return 2\n}\n")})
+    r = served.call("get_structured_index", path="F.swift")
+    assert "syntax error" not in r.text and "8-10 public func after() -> Int" in r.text, r.text
+    assert "@_implicitSelfCapture _ closure: sending @escaping" in r.text, r.text  # the signature as written
+
+
+def test_references_of_several_names_say_whose_calls_were_left_out(tmp_path):
+    served = served_tree(tmp_path / "r", MODULE)
+    r = served.call("search_symbol", query="Bindings.build, Logger.info", references=True)
+    assert "1 calls of a 'info' whose receiver is not shown to be a Logger were left out" in r.text, r.text
