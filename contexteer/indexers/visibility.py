@@ -97,6 +97,7 @@ def _in_trait_impl(node: ts.Node) -> bool:
 
 
 _WORD = re.compile(rb"[A-Za-z_]+")
+_SETTER_ACCESS = re.compile(rb"\b(?:private|fileprivate|internal|package)\s*\(\s*set\s*\)")
 _MEMBERS = frozenset({"field", "constant"})
 
 
@@ -106,7 +107,8 @@ def _keywords_public(spec: LanguageSpec, outer: ts.Node, name: str, kind: str, o
     struct or enum (always visible)."""
     head = raw(outer)[:400]
     at = head.find(name.encode("utf-8"))
-    words = {w.decode("ascii") for w in _WORD.findall(head[: at if at >= 0 else 0])}
+    # (Swift's `public private(set) var x` is read publicly: a setter's access is no word of the declaration's)
+    words = {w.decode("ascii") for w in _WORD.findall(_SETTER_ACCESS.sub(b"", head[: at if at >= 0 else 0]))}
     if words & spec.private_words:
         return False
     if spec.public_words and not (words & spec.public_words):

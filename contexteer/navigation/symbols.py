@@ -326,13 +326,21 @@ def _reference_sites(nav: NavigationService, name: str, defs: list[Any], prefix:
 
 def extension_methods(nav: NavigationService, q: str, kind: str | None, prefix: str | None) -> list[Any]:
     """C#: `NewReference.Borrow` asked as a member of the type it extends: the extension methods of that name whose
-    `this` parameter is that type (NewReferenceExtensions.Borrow; the pythonnet A/B agent got "no definition")."""
-    from contexteer.indexers.lookup import extended_type
+    `this` parameter is that type (NewReferenceExtensions.Borrow; the pythonnet A/B agent got "no definition").
+    Swift: a member asked through an alias of a composition (`Module.appContext`, `Module = AnyModule &
+    BaseModule`): the parts' members of that name."""
+    from contexteer.indexers.lookup import composed_of, extended_type
 
     names = split_name(q)
-    if len(names) < 2 or kind not in (None, "method", "function"):
+    if len(names) < 2:
         return []
     typ, member = names[-2], names[-1]
+    parts = composed_of(nav.index, typ)
+    if parts:
+        return [s for s in nav.index.find_symbols(member, match="exact", kind=kind, path_prefix=prefix, limit=SEARCH_POOL)
+                if s.language == "swift" and s.name == member and s.qualname.rsplit(".", 2)[-2:-1] in ([p] for p in parts)]
+    if kind not in (None, "method", "function"):
+        return []
     return [s for s in nav.index.find_symbols(member, match="exact", kind=None, path_prefix=prefix, limit=SEARCH_POOL)
             if s.language == "csharp" and s.name == member and extended_type(s) == typ]
 

@@ -337,3 +337,15 @@ def test_references_of_several_names_say_whose_calls_were_left_out(tmp_path):
     served = served_tree(tmp_path / "r", MODULE)
     r = served.call("search_symbol", query="Bindings.build, Logger.info", references=True)
     assert "1 calls of a 'info' whose receiver is not shown to be a Logger were left out" in r.text, r.text
+
+
+def test_a_member_through_a_compositions_alias_and_a_public_getter_with_a_private_setter(tmp_path):
+    served = served_tree(tmp_path / "r", {"M.swift": (
+        "open class BaseModule {\n  public private(set) weak var appContext: AppContext?\n"
+        "  fileprivate var hidden: Int = 0\n}\n\npublic protocol AnyModule {}\n\n"
+        "public typealias Module = AnyModule & BaseModule\n")})
+    r = served.call("search_symbol", query="Module.appContext")
+    assert [d["qualname"] for d in r.data["definitions"]] == ["BaseModule.appContext"], r.text
+    assert "(private)" not in r.text, r.text  # its setter is private, its getter public
+    h = served.call("search_symbol", query="BaseModule.hidden")
+    assert "(private)" in h.text, h.text
