@@ -1345,6 +1345,11 @@ def _mixins(index: IndexQueries, cls: Symbol) -> list[str]:
     return names
 
 
+def inherited_member(index: IndexQueries, cls: Symbol, name: str) -> Symbol | None:
+    """An implementation of `name` a class gets from a base class (never an interface's declaration of it)."""
+    return _inherited(index, cls, name, index.symbols_in_file, 0, interfaces=False)
+
+
 def _inherited_member(index: IndexQueries, cls: Symbol, name: str, syms_of: Callable[[str], list[Symbol]], depth: int = 0) -> Symbol | None:
     """A member `name` a class gets from its bases (found in the class's file first, then anywhere by name): an
     implementation (a base class's, a PHP trait's) before an interface's declaration of it."""
@@ -1370,6 +1375,8 @@ def _inherited(index: IndexQueries, cls: Symbol, name: str, syms_of: Callable[[s
     bases = bases_of(whole_class(index, cls))
     if cls.language == "scala":  # linearization: the last trait mixed in overrides the ones before it
         bases.reverse()
+    if cls.language == "swift":  # `CoreModule: Module`, `Module = AnyModule & BaseModule`: BaseModule's members
+        bases = [p for b in bases for p in (composed_of(index, b) or [b])]
     for base in [*bases, *_mixins(index, cls)]:
         cands = [s for s in syms_of(cls.path) if s.name == base and s.kind in _CLASS_KINDS and s.id != cls.id] or \
             [s for s in index.symbols_named(base) if s.name == base and s.kind in _CLASS_KINDS

@@ -87,7 +87,7 @@ def declared_type(signature: str, word: str) -> str | None:
     # (Swift: an argument label before the name, `in runtime: JavaScriptRuntime`, and an ownership or existential word
     # before the type, `converter: borrowing MainValueConverter`, `type: any Record.Type`)
     for rx in (rf"[(,]\s*(?:[A-Za-z_]\w*\s+)?{w}\s*:\s*[\"']?[&?*]*\s*(?:(?:mut|const|borrowing|consuming|inout|sending|"
-               rf"__owned|__shared|any|some)\s+)*(?:[\w$]+(?:\.|::)(?!(?:Type|Protocol)\b))*([A-Za-z_$][\w$]*)",
+               rf"__owned|__shared|any|some)\s+)*(?:[\w$]+(?:\.|::)(?!(?:Type|Protocol)\b))*([A-Za-z_$][\w$]*)(?![\w$]|\.\.\.)",
                rf"[(,]\s*{w}\s+\*?(?:[\w$]+\.)*([A-Za-z_$][\w$]*)",  # Go
                # Java, C#, C++ (`const details::log_msg &msg`, `std::shared_ptr<logger> new_logger`)
                rf"[(,]\s*(?:final\s+|const\s+)*(?:[\w$]+(?:\.|::))*([A-Za-z_$][\w$]*)(?:<[^<>()]*>)?(?:\s*const)?"

@@ -440,10 +440,12 @@ def _default_users(nav: NavigationService, requirement: Any, rel: graph.Relation
         while up is not None and up.id in by_id:
             chain.append(up.name)
             up = by_id[up.id].via
-        if not own & set(chain):  # neither it nor a base it inherits from implements the requirement
+        if not own & set(chain) and not _base_class_has(nav, sym, requirement.name):
+            # neither it nor a base it inherits from implements the requirement (a base class outside the protocol's
+            # tree counts: CoreModule's willDestroy is BaseModule's `open func willDestroy() {}`)
             users.append(f"{sym.name} {sym.path}:{sym.start_line}")
     if not users:
-        return "; every conforming type implements it"
+        return "; every conforming type implements it or inherits an implementation from a base class"
     more = f" +{len(users) - cap} more" if len(users) > cap else ""
     return f"; the conforming types that use the default ({len(users)}): {', '.join(users[:cap])}{more}"
 
@@ -487,6 +489,13 @@ def _swift_meant(idx: Any, named: list[Any], relation: str) -> tuple[Any, str] |
         return None
     return defaults[0], (f"the default implementation (an extension of a protocol) of the requirement at "
                          f"{swift[0].path}:{swift[0].start_line}; conforming types may implement their own")
+
+
+def _base_class_has(nav: NavigationService, sym: Any, name: str) -> bool:
+    """Whether a class inherits a member `name` from a base class it names (directly or further up)."""
+    from contexteer.indexers.lookup import inherited_member
+
+    return sym.kind == "class" and inherited_member(nav.index, sym, name) is not None
 
 
 def _swift_requirement(idx: Any, named: list[Any]) -> tuple[Any, str] | None:

@@ -41,15 +41,11 @@ def swift_module_rows(nav: NavigationService, rel: str, lines: list[str], refs: 
               and not re.match(r"\s*#(?:if|elseif)\b", _line(lines, k))]
         if not at:
             continue
-        every = [s for s in nav.index.symbols_named(n) if s.name == n and s.path != rel]
-        named = [s for s in every if s.language == "swift"]
+        named = [s for s in nav.index.symbols_named(n) if s.name == n and s.path != rel and s.language == "swift"]
         hit = min((s for s in named if s.parent_id is None and s.kind in CLASS_KINDS), key=lambda s: s.path, default=None)
         if hit is None and n[:1].isupper():  # the DSL's `Function(..)`, `Constant(..)`; an attribute `@ExpoModule`
             hit = min((s for s in named if s.parent_id is None and s.kind in ("function", "macro")),
                       key=lambda s: (s.path, s.start_line), default=None)
-        if hit is None and not named and n[:1].isupper():  # an Objective-C or C header's (the module's umbrella
-            hit = min((s for s in every if s.parent_id is None and s.language in ("c", "cpp", "objc")),
-                      key=lambda s: (s.path, s.start_line), default=None)  # header makes them Swift's: EXAppDefines)
         if hit is None and n[:1].islower():
             # a module function or global, used bare (`log.info(..)`; not `x.log`, not a label `log:`)
             hit = min((s for s in named if s.parent_id is None and s.kind in _VALUE_KINDS), key=lambda s: s.path, default=None)

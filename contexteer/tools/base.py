@@ -237,7 +237,7 @@ class Services:
                 try:
                     answer = await cast("Awaitable[Answer]", fn(**kwargs))  # declared async: it returns an awaitable
                 except ContexteerError as exc:
-                    raise ToolError(self.explained(exc)) from exc
+                    raise ToolError(self.explained(exc, name)) from exc
                 if _size(answer) > _THREAD_THRESHOLD_CHARS:
                     return await anyio.to_thread.run_sync(self.deliver, name, answer, kwargs, terms_from)
                 return self.deliver(name, answer, kwargs, terms_from)
@@ -248,12 +248,12 @@ class Services:
             try:
                 answer = fn(**kwargs)
             except ContexteerError as exc:
-                raise ToolError(self.explained(exc)) from exc
+                raise ToolError(self.explained(exc, name)) from exc
             return self.deliver(name, answer, kwargs, terms_from)
 
         return functools.update_wrapper(run_sync, declared, assigned=keep, updated=())
 
-    def explained(self, exc: ContexteerError) -> str:
+    def explained(self, exc: ContexteerError, tool: str = "") -> str:
         """An error's message; for a path that does not exist, with the repository's files of that name when the
         index is open (the Swift A/B agent asked for Core/Views/ExpoFabricView.swift, which is Fabric/'s)."""
         path = getattr(exc, "path", None) if isinstance(exc, PathNotFound) else None
@@ -267,9 +267,9 @@ class Services:
                 if not same and "/" not in path and re.fullmatch(r"[A-Za-z_$][\w$]*(?:\.[A-Za-z_$][\w$]*)+", path) else []
         except ContexteerError:
             return str(exc)
-        if defs:
-            return f"{exc} '{path}' names a definition: pass " + " or ".join(
-                f'path="{d.path}:{d.qualname}"' for d in defs[:3]) + "."
+        if defs:  # (`path="FILE:Symbol"` is a read's; another tool takes the file)
+            paths = list(dict.fromkeys(f"{d.path}:{d.qualname}" if tool == "read_code_range" else d.path for d in defs))
+            return f"{exc} '{path}' names a definition: pass " + " or ".join(f'path="{p}"' for p in paths[:3]) + "."
         return f"{exc} Files named {base}: {', '.join(same)}." if same else str(exc)
 
     def deliver(self, name: str, answer: object, kwargs: Mapping[str, object], terms_from: tuple[str, ...] = ()) -> CallToolResult:
@@ -307,7 +307,7 @@ class Services:
             try:
                 answer = await make()
             except ContexteerError as exc:
-                text, failed = f"{call}: {self.explained(exc)}", failed + 1
+                text, failed = f"{call}: {self.explained(exc, tool)}", failed + 1
             else:
                 text = (await anyio.to_thread.run_sync(functools.partial(self.pipeline.shape, answer, tool=tool))).text
                 model = model or answer.model

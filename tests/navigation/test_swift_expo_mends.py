@@ -349,3 +349,23 @@ def test_a_member_through_a_compositions_alias_and_a_public_getter_with_a_privat
     assert "(private)" not in r.text, r.text  # its setter is private, its getter public
     h = served.call("search_symbol", query="BaseModule.hidden")
     assert "(private)" in h.text, h.text
+
+
+def test_second_review_mends(tmp_path):
+    files = dict(REVIEW)
+    files["L/Logger.swift"] = "public class Logger {\n  public func info(_ items: Any...) {\n  }\n}\n"
+    files["M/Module.swift"] = ("open class BaseModule {\n  open func willDestroy() {}\n}\n\n"
+                               "public typealias Module = AnyModule & BaseModule\n\n"
+                               "extension AnyModule {\n  public func willDestroy() {}\n}\n")
+    files["M/Header.h"] = "@class RCTBridge;\n"
+    files["M/Uses.swift"] = "import React\n\nfunc f(_ b: RCTBridge) {\n}\n"
+    served = served_tree(tmp_path / "r", files)
+    # a class that inherits an implementation from a base class named through a composition uses no default
+    d = served.call("find_related", symbol="AnyModule.willDestroy", relation="implementations")
+    assert "use the default" not in d.text and "inherits an implementation from a base class" in d.text, d.text
+    # a C forward declaration is no definition of the module's own
+    u = served.call("list_dependencies", path="M/Uses.swift", view="uses")
+    assert "from the imports): RCTBridge at 3" in u.text, u.text
+    # a definition's name given as another tool's path: the file to pass
+    g = served.call("get_structured_index", path="Logger.info")
+    assert g.is_error and 'pass path="L/Logger.swift".' in g.text, g.text
