@@ -84,7 +84,10 @@ def parse_file(job: Job, limits: Limits) -> Outcome:
         base_row = (job.path, spec.name if spec else None, st.st_size, st.st_mtime_ns)
     if spec is None:
         return (base_row + (sha, "unsupported", 0, None), None)
-    if spec.name == "c" and languages.cpp_header(job.path, data):
+    if spec.name == "c" and languages.objc_header(job.path, data):  # an Objective-C header: `@interface`, `#import`
+        spec = languages.BY_NAME["objc"]
+        base_row = (job.path, spec.name, st.st_size, st.st_mtime_ns)
+    elif spec.name == "c" and languages.cpp_header(job.path, data):
         spec = languages.BY_NAME["cpp"]
         base_row = (job.path, spec.name, st.st_size, st.st_mtime_ns)
     if spec.blank_macros:

@@ -958,6 +958,8 @@ def signature(node: ts.Node, spec: LanguageSpec, *, value: bool = False, outer: 
     bstart = body.start_byte if body is not None else -1
     if body is None and node.type in _BODILESS_CLASSES:  # Scala `class X(...)\nextends A with B`: the whole node
         bstart = node.end_byte
+    if body is None and node.type == "method_declaration" and spec.name == "objc":  # a selector over lines, to its `;`
+        bstart = node.end_byte
     if bstart > nstart:
         end = nstart
         for child in node.children:

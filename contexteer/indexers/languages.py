@@ -123,6 +123,13 @@ LANGUAGES: tuple[LanguageSpec, ...] = (
         visibility="modifiers", wrappers=frozenset({"template_declaration", "type_definition"}), class_kinds=_CLASSISH,
         queries=("c", "cpp"), blank_macros=True,
     ),
+    # Objective-C (.m; .mm is Objective-C++: its C++ parts are errors, its classes and methods read): the macros of
+    # Apple's and React Native's headers the grammar cannot read are blanked (NS_ASSUME_NONNULL_BEGIN, NS_SWIFT_NAME(..))
+    LanguageSpec("objc", "tree_sitter_objc", extensions=(".m", ".mm"), visibility="always", class_kinds=_CLASSISH,
+                 wrappers=frozenset({"type_definition"}), queries=("c", "objc"),
+                 blank=r"\b(?:NS_ASSUME_NONNULL_(?:BEGIN|END)|NS_DESIGNATED_INITIALIZER|NS_REQUIRES_SUPER|NS_UNAVAILABLE"
+                       r"|NS_REFINED_FOR_SWIFT|NS_SWIFT_UI_ACTOR|NS_SWIFT_SENDABLE|NS_SWIFT_NAME\([^()\n]*\)"
+                       r"|NS_SWIFT_UNAVAILABLE\([^()\n]*\)|API_(?:UN)?AVAILABLE\([^()\n]*\)|__attribute__\(\([^()\n]*\)\))"),
     LanguageSpec("csharp", "tree_sitter_c_sharp", extensions=(".cs",), visibility="modifiers", class_kinds=_CLASSISH),
     LanguageSpec(
         "ruby", "tree_sitter_ruby", extensions=(".rb", ".rake", ".gemspec", ".ru"), shebangs=("ruby",),
@@ -196,6 +203,16 @@ _CPP_HEADER = re.compile(
     # a definition by its qualified name (spdlog's sink-inl.h: `SPDLOG_INLINE bool spdlog::sinks::sink::should_log(`)
     rb"|[A-Za-z_][\w \t*&<>,:]*\b[A-Za-z_]\w*(?:<[\w \t,:*&]*>)?(?:::~?[A-Za-z_]\w*)+[ \t]*\()",
     re.MULTILINE)
+
+
+#: A `.h` file is Objective-C when a line opens an `@interface`, `@protocol` or `@class` declaration, or imports with
+#: `#import` (C and C++ headers use `#include`).
+_OBJC_HEADER = re.compile(rb"^[ \t]*(?:@(?:interface|protocol|class|end)\b|#[ \t]*import\b)", re.MULTILINE)
+
+
+def objc_header(path: str, data: bytes) -> bool:
+    """Whether `path`, a `.h` file by its name, holds Objective-C (_OBJC_HEADER) rather than C or C++."""
+    return path.endswith(".h") and _OBJC_HEADER.search(data) is not None and _CPP_HEADER.search(data) is None
 
 
 def cpp_header(path: str, data: bytes) -> bool:

@@ -231,7 +231,7 @@ def _import_binding(sym: Symbol) -> bool:
     return sym.kind in ("variable", "constant") and bool(_IMPORT_SIGNATURE.search(sym.signature or ""))
 
 
-_FAMILIES = {"typescript": "js", "tsx": "js", "javascript": "js", "cpp": "c", "c": "c",
+_FAMILIES = {"typescript": "js", "tsx": "js", "javascript": "js", "cpp": "c", "c": "c", "objc": "c",
              "java": "jvm", "kotlin": "jvm", "scala": "jvm", "css": "css", "scss": "css"}
 
 

@@ -41,7 +41,11 @@ def swift_module_rows(nav: NavigationService, rel: str, lines: list[str], refs: 
               and not re.match(r"\s*#(?:if|elseif)\b", _line(lines, k))]
         if not at:
             continue
-        named = [s for s in nav.index.symbols_named(n) if s.name == n and s.path != rel and s.language == "swift"]
+        every = [s for s in nav.index.symbols_named(n) if s.name == n and s.path != rel]
+        named = [s for s in every if s.language == "swift"]
+        if not named and n[:1].isupper():  # an Objective-C class or protocol, which the module's umbrella header
+            named = [s for s in every if s.language == "objc" and s.parent_id is None  # shows Swift (CoreModuleHelper)
+                     and s.kind in ("class", "interface", "struct", "enum", "type")]
         hit = min((s for s in named if s.parent_id is None and s.kind in CLASS_KINDS), key=lambda s: s.path, default=None)
         if hit is None and n[:1].isupper():  # the DSL's `Function(..)`, `Constant(..)`; an attribute `@ExpoModule`
             hit = min((s for s in named if s.parent_id is None and s.kind in ("function", "macro")),
