@@ -1177,7 +1177,13 @@ def _mark_overrides(index: IndexQueries, out: Relations, sym: Symbol) -> None:
         return members[c.id]
 
     above = {it.symbol.id: (it.via or sym) for it in out.items if it.symbol is not None}
-    targets = {_member_key(m) for m in methods(sym) if m.kind != "field" and m.name not in _NOT_OVERRIDES and m.name != sym.name}
+    key_of: dict[int, str] = {}
+
+    def key(m: Symbol) -> str:  # (a Swift method's labels read once)
+        if m.id not in key_of:
+            key_of[m.id] = _member_key(m)
+        return key_of[m.id]
+    targets = {key(m) for m in methods(sym) if m.kind != "field" and m.name not in _NOT_OVERRIDES and m.name != sym.name}
     for it in out.items:
         c = it.symbol
         if c is None or c.kind not in CLASS_KINDS:
@@ -1185,12 +1191,12 @@ def _mark_overrides(index: IndexQueries, out: Relations, sym: Symbol) -> None:
         inherited: set[str] = set()
         anc, hops = above.get(c.id), 0
         while anc is not None and hops < 8:
-            inherited |= {_member_key(m) for m in methods(anc) if m.kind != "field"}
+            inherited |= {key(m) for m in methods(anc) if m.kind != "field"}
             anc = above.get(anc.id) if anc.id != sym.id else None
             hops += 1
         # (a constructor is no override: every class has its own; nor, in Java and C#, a static method or one
         # declared `new`: pythonnet's static ArrayObject.InitializeSlots, which reflection calls, hides nothing)
-        keys = dict.fromkeys((_member_key(m), m.name) for m in methods(c) if _member_key(m) in inherited
+        keys = dict.fromkeys((key(m), m.name) for m in methods(c) if key(m) in inherited
                              and m.name not in _NOT_OVERRIDES and m.name != c.name and not _hides(m))
         # the target's own methods first, counted: "which of OutputInterface's 12 does ConsoleOutput define" is read
         # off the row (the Symfony A/B agent could not tell them from section, getErrorOutput, doWrite)

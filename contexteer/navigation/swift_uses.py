@@ -10,6 +10,7 @@ import re
 
 from contexteer.indexers.model import CLASS_KINDS
 from contexteer.indexers.stdnames import SWIFT_STDLIB
+from contexteer.navigation.import_uses import _line
 from contexteer.navigation.models import ImportUse, UsedName
 from contexteer.navigation.service import NavigationService
 
@@ -93,10 +94,6 @@ def _bound_in(nav: NavigationService, rel: str, lines: list[str], name: str) -> 
     local = re.compile(rf"\b(?:let|var|for|case)\s+(?:\(\s*)?{w}\b|\b{w}\s+in\b")
     return [(s.start_line, s.end_line) for s in nav.index.symbols_in_file(rel) if s.kind in ("function", "method")
             and (param.search(s.signature or "") or any(local.search(_line(lines, k)) for k in range(s.start_line, s.end_line + 1)))]
-
-
-def _line(lines: list[str], n: int) -> str:
-    return lines[n - 1] if 0 < n <= len(lines) else ""
 
 
 def _name(n: str, at: list[int], defined: str | None) -> UsedName:
