@@ -14,6 +14,7 @@ from typing import Any
 from contexteer.indexers.model import CLASS_KINDS
 from contexteer.indexers.stdnames import DOTNET_TYPES
 from contexteer.indexers.syntax import CS_NAMESPACE, cs_namespaces, enclosing_namespaces
+from contexteer.navigation.import_uses import capped, declared_here
 from contexteer.navigation.models import ImportUse, UsedName
 from contexteer.navigation.service import NavigationService
 
@@ -87,27 +88,14 @@ def csharp_import_uses(nav: NavigationService, rel: str, lines: list[str],
             claimed.add(n)
     other = ImportUse(line=0, module="not defined in the repository nor a .NET type the tool knows (a using's type, "
                                      "or a base class's member)", names=[])
-    declared = _declared_here(nav, rel)  # type parameters (`T`) and parameters (`Body`) are no names from anywhere
+    declared = declared_here(nav, rel)  # type parameters (`T`) and parameters (`Body`) are no names from anywhere
     for n, at in sorted(used.items()):
         if n not in claimed and n not in declared and not nav.index.symbols_named(n):
             other.names.append(_name(n, at, None))
-    more = len(other.names) - MAX_OTHER
-    other.names = other.names[:MAX_OTHER]
-    if more > 0:
-        other.glob = len(other.names) + more
+    capped(other, MAX_OTHER)
     return out + [r for r in (local, other) if r.names]
 
 
-def _declared_here(nav: NavigationService, rel: str) -> set[str]:
-    """The type parameters (`class ArrayObject<T>`, `M<T, U>(..)`) and parameter names the file's definitions declare."""
-    out: set[str] = set()
-    for sym in nav.index.symbols_in_file(rel):
-        head = sym.signature or ""
-        for m in re.finditer(r"\w\s*<([^<>()]*)>\s*(?:\(|:|where\b|$|\{)", head):
-            out.update(re.findall(r"\b[A-Za-z_]\w*\b", m.group(1)))
-        inner = head[head.find("(") + 1:head.rfind(")")] if "(" in head and ")" in head else ""
-        out.update(w[-1] for p in inner.split(",") if (w := re.findall(r"\w+", p.split("=")[0])))
-    return out
 
 
 def _member_set(name: str, text: str) -> bool:

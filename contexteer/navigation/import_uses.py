@@ -702,3 +702,28 @@ def _statement(lines: list[str], start: int) -> list[int]:
             break
         n += 1
     return out
+
+
+def declared_here(nav: NavigationService, rel: str, *, labelled: bool = False) -> set[str]:
+    """The type parameters (`class ArrayObject<T>`, `func f<R, each A>(..)`) and parameter names the file's
+    definitions declare, which the uses views never take for names from anywhere: C#'s `Type name`, or with
+    `labelled` Swift's `label name: Type`."""
+    out: set[str] = set()
+    for sym in nav.index.symbols_in_file(rel):
+        head = sym.signature or ""
+        for m in re.finditer(r"\w\s*<([^<>()]*)>\s*(?:\(|:|where\b|$|\{)", head):
+            out.update(re.findall(r"(?:^|,)\s*(?:each\s+)?([A-Za-z_]\w*)", m.group(1)) if labelled
+                       else re.findall(r"\b[A-Za-z_]\w*\b", m.group(1)))
+        inner = head[head.find("(") + 1:head.rfind(")")] if "(" in head and ")" in head else ""
+        for param in inner.split(","):
+            words = param.split(":")[0].split() if labelled else re.findall(r"\w+", param.split("=")[0])
+            out.update(w for w in words[-1:] if w != "_")
+    return out
+
+
+def capped(row: ImportUse, limit: int) -> None:
+    """A row of names cut to `limit`, its `glob` saying how many there were when more."""
+    more = len(row.names) - limit
+    row.names = row.names[:limit]
+    if more > 0:
+        row.glob = len(row.names) + more

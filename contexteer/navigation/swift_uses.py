@@ -10,7 +10,7 @@ import re
 
 from contexteer.indexers.model import CLASS_KINDS
 from contexteer.indexers.stdnames import SWIFT_STDLIB
-from contexteer.navigation.import_uses import _line
+from contexteer.navigation.import_uses import _line, capped, declared_here
 from contexteer.navigation.models import ImportUse, UsedName
 from contexteer.navigation.service import NavigationService
 
@@ -29,7 +29,7 @@ def swift_module_rows(nav: NavigationService, rel: str, lines: list[str], refs: 
             row.directive = "a whole module (Swift imports every public name of it; the names the repository does " \
                             "not define are listed below)"
     own = {s.name for s in nav.index.symbols_in_file(rel) if s.kind != "impl"}  # (`extension URL`: Foundation's)
-    declared = _declared_here(nav, rel)
+    declared = declared_here(nav, rel, labelled=True)
     same = ImportUse(line=0, module="same module, no import (the repository's own names: its module's, or a module of "
                                     "the repository the file imports)", names=[])
     other = ImportUse(line=0, module="not defined in the repository nor Swift's standard library (from the imports)",
@@ -66,25 +66,10 @@ def swift_module_rows(nav: NavigationService, rel: str, lines: list[str], refs: 
         elif hit is None and n[:1].isupper() and n not in declared \
                 and all(s.kind == "impl" for s in named if s.language == "swift"):  # (an imported type extended here)
             other.names.append(_name(n, at, None))
-    more = len(other.names) - MAX_OTHER
-    other.names = other.names[:MAX_OTHER]
-    if more > 0:
-        other.glob = len(other.names) + more
+    capped(other, MAX_OTHER)
     return imports + [r for r in (same, other) if r.names]
 
 
-def _declared_here(nav: NavigationService, rel: str) -> set[str]:
-    """Generic parameters (`func f<R>(..)`, `struct S<T: P>`) and parameter names the file's definitions declare."""
-    out: set[str] = set()
-    for sym in nav.index.symbols_in_file(rel):
-        head = sym.signature or ""
-        for m in re.finditer(r"\w\s*<([^<>()]*)>\s*(?:\(|:|where\b|$|\{)", head):
-            out.update(re.findall(r"(?:^|,)\s*(?:each\s+)?([A-Za-z_]\w*)", m.group(1)))
-        inner = head[head.find("(") + 1:head.rfind(")")] if "(" in head and ")" in head else ""
-        for p in inner.split(","):
-            label = p.split(":")[0].split()
-            out.update(w for w in label[-1:] if w != "_")
-    return out
 
 
 def _bound_in(nav: NavigationService, rel: str, lines: list[str], name: str) -> list[tuple[int, int]]:
