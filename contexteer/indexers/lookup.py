@@ -1728,6 +1728,11 @@ def find_callers(index: IndexQueries, sym: Symbol, callee: str, resolve_imports:
     if sym.language == "python" and sym.kind in _CLASS_KINDS:
         sites += _python_built_by_cls(index, sym, seen)
     sites = _overload_sites(index, sym, callee, sites, left_out)
+    if sym.language == "swift":
+        from contexteer.indexers import swift_calls  # it reads this module's helpers
+
+        sites = swift_calls.labelled_sites(index, sym, callee, sites, left_out)
+        sites += swift_calls.constructions(index, sym, holder, seen, left_out)
     if sites or sym.language == "ruby":  # (Ruby: bare calls without parentheses are found by their text)
         _by_language_rules(index, sym, callee, sites, family, left_out)
     sites += entered
