@@ -135,6 +135,10 @@ def _callee_name(index: IndexQueries, sym: Symbol) -> str:
     return str(sym.name)
 
 
+#: languages whose receivers carry declared types: a caller matched by name only there is a guess (the index found no
+#: receiver of the type), so its own callers are not followed
+_TYPED_RECEIVERS = frozenset({"java", "kotlin", "scala", "csharp", "swift", "go", "rust", "cpp", "dart", "objc"})
+
 # the order callers are listed in: the strongest evidence that a site calls the definition first
 CALLER_RANK = {"same file": 0, "same module": 0, "import": 1, "same package": 1, "receiver type": 1.5, "alias": 1.5,
                "global name": 1.5, "receiver": 2, "base type": 2, "vtable": 2, "recursive": 2.5, "name only": 3}
@@ -151,6 +155,7 @@ def callers(index: IndexQueries, sym: Symbol, resolve_imports: Callable[[str], d
     hidden: dict[str, int] = {}  # past the first level: callers matched by name only, per definition they call
     hidden_sites: set[tuple[str, int]] = set()  # and where they are (one site can be matched for several namesakes)
     later_tests: list[Any] = []  # with depth: callers in test files, listed after the deeper levels
+    unfollowed: list[str] = []  # callers matched by name only, listed but not followed to deeper levels
     for level in range(1, depth + 1):
         nxt: list[tuple[Any, Any | None]] = []
         for target, _ in frontier:
@@ -199,7 +204,11 @@ def callers(index: IndexQueries, sym: Symbol, resolve_imports: Callable[[str], d
                 out.items.append(entry)
                 if entry.symbol is not None:
                     seen.add(entry.symbol.id)
-                    if entry.symbol.kind in ("function", "method"):
+                    if entry.how == "name only" and level < depth and sym.language in _TYPED_RECEIVERS:
+                        # a guess's callers are guesses too: Field.set's name-only `jsArray.set(..)` brought eighteen
+                        # callers of DynamicArrayType.castToJS into a depth-3 answer (Swift A/B run 121)
+                        unfollowed.append(entry.symbol.qualname)
+                    elif entry.symbol.kind in ("function", "method"):
                         nxt.append((entry.symbol, target))
             for enc, path, line, how in vtable:
                 if enc is None or enc.id in seen:
@@ -226,6 +235,19 @@ def callers(index: IndexQueries, sym: Symbol, resolve_imports: Callable[[str], d
         if iface:  # Random.init's callers are Random's implementations: that answer lists them without the noise
             hint = f"what implements {iface}: find_related(symbol=\"{iface}\", relation=\"implementations\")"
             out.note = f"{out.note}; {hint}" if out.note else hint
+    _deeper_notes(out, unfollowed, hidden, hidden_sites)
+    return out
+
+
+def _deeper_notes(out: Relations, unfollowed: list[str], hidden: dict[str, int], hidden_sites: set[tuple[str, int]]) -> None:
+    """Say which callers a deeper answer did not follow (name-only guesses in a typed language) and which deeper
+    callers it left out (matched by name only or through a base type), each with the call that lists them."""
+    if unfollowed:
+        n = len(unfollowed)
+        whose = "its" if n == 1 else "the first one's"
+        said = (f"{n} caller{'s' if n != 1 else ''} matched by name only (maybe another type's method) not followed "
+                f"deeper: find_related(symbol=\"{unfollowed[0]}\", relation=\"callers\") lists {whose} callers")
+        out.note = f"{out.note}; {said}" if out.note else said
     if hidden:
         n = len(hidden_sites)
         hidden_tests = sum(1 for p, _ in hidden_sites if is_test_path(p))
@@ -236,7 +258,6 @@ def callers(index: IndexQueries, sym: Symbol, resolve_imports: Callable[[str], d
         more = (f"past the first level, {n} caller{'s' if n != 1 else ''} matched by name only or through a base type "
                 f"(maybe other types' methods) left out ({tests}{named}): find_related(symbol=\"{first}\", relation=\"callers\") lists them")
         out.note = f"{out.note}; {more}" if out.note else more
-    return out
 
 
 def _library_override(index: IndexQueries, sym: Symbol) -> str | None:

@@ -68,3 +68,23 @@ def test_an_initializers_callers_include_constructions_by_type_name_and_self(tmp
     assert [(i["qualname"], i["lines"]) for i in f.data["items"]] == [("Record.from", [12])], f.text
     e = served.call("find_related", symbol="Record.init()", relation="callers")
     assert sorted(i["lines"][0] for i in e.data["items"]) == [8, 16], e.text
+
+
+GUESS = {
+    "src/Box.java": "package p;\n\npublic class Box {\n  public void store(String k) {\n  }\n}\n",
+    "src/Use.java": ("package p;\n\npublic class Use {\n  Object source() { return null; }\n\n"
+                     "  public void run() {\n    ((Holder) source()).thing().store(\"k\");\n  }\n}\n"),
+    "src/Main.java": ("package p;\n\npublic class Main {\n  public void go() {\n    new Use().run();\n  }\n\n"
+                      "  public void keep(Box b) {\n    b.store(\"x\");\n  }\n\n"
+                      "  public void top() {\n    keep(null);\n  }\n}\n"),
+}
+
+
+def test_a_caller_matched_by_name_only_is_not_followed_deeper_in_a_typed_language(tmp_path):
+    served = served_tree(tmp_path / "r", GUESS)
+    r = served.call("find_related", symbol="Box.store", relation="callers", depth=2)
+    names = {i["qualname"] for i in r.data["items"]}
+    # the typed caller is followed (Main.top calls Main.keep); the guess is listed, its own callers are not
+    assert {"Main.keep", "Main.top", "Use.run"} <= names and "Main.go" not in names, r.text
+    assert ("1 caller matched by name only (maybe another type's method) not followed deeper: "
+            'find_related(symbol="Use.run", relation="callers") lists its callers') in r.text, r.text
