@@ -3847,6 +3847,9 @@ def _declared_receiver(index: IndexQueries, cache: dict[str, list[Symbol]], line
             return php
     if enc is not None:
         typed = declared_type(enc.signature or "", word)
+        if typed is not None and enc.language == "kotlin":  # a smart cast of a parameter (`value: Any`, then
+            cast = local_binding(lines, enc.start_line, site.line, word)  # `is JavaScriptObject ->`) or a local
+            typed = cast[1] if cast is not None and cast[0] == "type" else typed  # shadowing it
         if typed is None:
             binding = local_binding(lines, enc.start_line, site.line, word)
             if binding is not None and binding[0] == "member" and depth < 2:  # `r = borderRadius?.resolve(...)`

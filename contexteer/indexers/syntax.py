@@ -550,6 +550,9 @@ def local_bindings(lines: list[str], start: int, end: int, word: str) -> Iterato
     go_range = re.compile(rf"^\s*for\s+[A-Za-z_]\w*\s*,\s*{w}\s*:=\s*range\s+([A-Za-z_][\w.]*)\s*\{{")
     # Kotlin's smart cast: `if (method is AsyncFunctionComponent) {` types `method` in the block
     smart = re.compile(rf"^\s*(?:\}}\s*)?(?:else\s+)?(?:if|while)\s*\((?:[^()]|\([^()]*\))*?(?<![\w.]){w}\s+is\s+({_QUAL}[A-Z][\w$]*)")
+    # Kotlin's `when (value) {` then `is JavaScriptObject -> ..`: the branch's type (or `value is T ->` in a `when {`)
+    when_head = re.compile(rf"^.*\bwhen\s*\(\s*{w}\s*\)\s*\{{\s*$")
+    when_is = re.compile(rf"^\s*(?:{w}\s+)?is\s+({_QUAL}[A-Z][\w$]*)(?:<[^<>]*>)?\??\s*(?:,[^-]*)?->")
     # Kotlin `for (provider in providers)`, Swift `for p in ps {`: an element; `for (p: T in ps)` names its type
     in_loop = re.compile(rf"^\s*for\s*\(?\s*(?:val\s+|let\s+|var\s+)?{w}\s*(?::\s*([A-Z][\w.]*))?\s+in\s+([A-Za-z_][\w]*)\s*[){{]")
     # Go `mockedService := new(TestExampleImplementation)`: a pointer to that type
@@ -565,8 +568,19 @@ def local_bindings(lines: list[str], start: int, end: int, word: str) -> Iterato
     on_value = re.compile(rf"^\s*(?:let\s+(?:mut\s+)?|const\s+|var\s+|val\s+|auto\s+)?\$?{w}\s*(?::=|=)\s*"
                           rf"(?:this\.|self\.|\$this->)?(#?[a-z_][\w$]*(?:\s*(?:\?\.|\.|->)\s*#?[A-Za-z_$][\w$]*(?:\(\))?)*)"
                           rf"\s*(?:\?\.|\.|->)\s*([A-Za-z_$][\w$]*)\s*\(")
+    depth = -1  # inside a `when (word) {` block: its brace depth
     for i in range(max(start, 1), min(end, start + 400, len(lines)) + 1):
         text = lines[i - 1]
+        if depth < 0 and when_head.match(text):
+            depth = 0
+        if depth >= 0:
+            m = when_is.match(text) if depth == 1 else None
+            depth += text.count("{") - text.count("}")
+            if m:
+                yield "smart", m.group(1).rsplit(".", 1)[-1]
+                continue
+            if depth <= 0:
+                depth = -1
         if "using" in text:  # C# `using var pyself = new PyObject(..)`, `using PyObject method = ..`: a local all the same
             text = _USING_DECL.sub(r"\1", text, count=1)
         if text.rstrip().endswith("=") and i < len(lines) and re.search(rf"\b{w}\s*(?::\s*[^=]+)?=$", text.rstrip()):
