@@ -45,6 +45,7 @@ from contexteer.indexers.syntax import (
     enclosing_namespaces,
     field_typed,
     generic_bound,
+    generic_bounds,
     go_embedded,
     inside_parens,
     jsdoc_type,
@@ -1080,6 +1081,17 @@ class _Body:
             return (exts[0], "extension method") if len(exts) == 1 else None
         if self.sym.language == "kotlin":
             return self._kotlin_extension(name)
+        if self.sym.language == "rust" and re.fullmatch(r"[A-Z]\w*", r):
+            # `C::continuing()` with `C: ControlFlow`: the associated function of one of the parameter's bounds
+            lines = _file_lines(getattr(self.index, "ws", None), self.sym.path, self.texts)
+            whole = lines[self.sym.start_line - 1:min(self.sym.end_line, self.sym.start_line + 30)]
+            head = " ".join(whole[:next((i for i, t in enumerate(whole) if "{" in t), len(whole) - 1) + 1])
+            heads = [head, self.own_class.signature or "" if self.own_class is not None else ""]
+            for bound in (b for h in heads for b in generic_bounds(h, r)):
+                got = member_of_type(self.index, bound, name, self.sym, self.import_files)
+                if got is not None:
+                    return got[0], "receiver type"
+            return None
         if self.sym.language == "swift" and not self._binds(r):
             typed = swift_global_type(self.index, r)
             return member_of_type(self.index, typed, name, self.sym, self.import_files) if typed else None
@@ -3143,7 +3155,7 @@ def _other_type(index: IndexQueries, defs: dict[str, list[Symbol]], lines: list[
         return True  # `JSON.parse(body)` is the builtin's, not jsonContentTypeHandler.parse (tRPC A/B run 62)
     # `g.g.Gather()`: the field g of the value g (a `g Gatherer` field of the receiver's struct), not the receiver
     typed = _field_of_value(index, defs, lines, site, prefix, word)
-    typed = typed or _declared_receiver(index, defs, lines, site, word)
+    typed = typed or _declared_receiver(index, defs, lines, site, word, want=owner)
     if typed is None and site.path.endswith(".php") and "(" in before.group(0) and prefix.endswith("$this->"):
         typed = _php_returned(index, _symbols_of(index, defs, site.path), site.line, word)  # `$this->getCommand()->run(..)` with `getCommand(): parent`
     if typed is None and "(" in before.group(0) and not prefix.endswith((".", "->", "::")) and site.path.endswith(_CPP_SUFFIXES):
@@ -3836,9 +3848,10 @@ def _declarations_above(syms: list[Symbol], lines: list[str], enc: Symbol, site:
 
 
 def _declared_receiver(index: IndexQueries, cache: dict[str, list[Symbol]], lines: list[str], site: Caller,
-                       word: str, depth: int = 0) -> str | None:
+                       word: str, depth: int = 0, want: str | None = None) -> str | None:
     """The type `word` is declared with where a call on it sits: a parameter or local of the enclosing definition,
-    else a field or property of the class around it; None when nothing says."""
+    else a field or property of the class around it; None when nothing says. A type parameter is one of its bounds:
+    `want` or one extending it when there is one (`G: Visitable + NodeIndexable` for NodeIndexable's method)."""
     syms = _symbols_of(index, cache, site.path)
     enc = enclosing(syms, site.line)
     if site.path.endswith(".php") and depth == 0:
@@ -3879,7 +3892,7 @@ def _declared_receiver(index: IndexQueries, cache: dict[str, list[Symbol]], line
                 typed = binding[1] if binding is not None and binding[0] == "type" else None
         if typed is not None:
             outside = _qualified_elsewhere(index, enc.signature or "", word, typed)
-            return outside or _as_bound(index, syms, enc, site.line, typed)
+            return outside or _as_bound(index, syms, enc, site.line, typed, want)
     holders: set[int | None] = {s.id for s in syms if s.kind in _CLASS_KINDS and s.start_line <= site.line <= s.end_line}
     if enc is not None and enc.parent_id is not None:
         holders.add(enc.parent_id)  # Rust: a method's struct, declared apart from the impl block holding the method
@@ -3909,7 +3922,7 @@ def _declared_receiver(index: IndexQueries, cache: dict[str, list[Symbol]], line
                                  or re.search(rf"\b{re.escape(word)}(?:\s*,\s*\w+)*\s*:=",
                                               "\n".join(lines[enc.start_line - 1:site.line - 1])))):
         typed = _go_var_type(index, site.path, word, depth)  # `ConfigFastest.BorrowIterator(..)`: a package var
-    return _as_bound(index, syms, enc, site.line, typed) if typed is not None else None
+    return _as_bound(index, syms, enc, site.line, typed, want) if typed is not None else None
 
 
 def value_type(index: IndexQueries, lines: list[str], sym: Symbol, line: int, word: str,
@@ -4096,7 +4109,8 @@ def _php_doc_type(lines: list[str], start: int, tag: str, name: str | None, *, e
     return None
 
 
-def _as_bound(index: IndexQueries, syms: list[Symbol], enc: Symbol | None, line: int, typed: str) -> str:
+def _as_bound(index: IndexQueries, syms: list[Symbol], enc: Symbol | None, line: int, typed: str,
+              want: str | None = None) -> str:
     """A type parameter as its bound, read from the definition around `line` and the impls and classes holding it
     (`collection: C` or `let mut collection = C::default()` with `C: ParallelExtend<T>`; a field `b: &mut FromB`
     with the impl's `where FromB: ParallelExtend<..>`); any other type as it is."""
@@ -4107,6 +4121,13 @@ def _as_bound(index: IndexQueries, syms: list[Symbol], enc: Symbol | None, line:
     def known(name: str) -> bool:
         return _is_type(index, name)
 
+    if want is not None:  # the bound the method asked about comes through, of several (`G: Visitable + NodeIndexable`)
+        for h in heads:
+            bounds = generic_bounds(h, typed)
+            hit = next((b for b in bounds if b == want), None) or \
+                next((b for b in bounds if _is_type(index, b) and inherits(index, b, want)), None)
+            if hit is not None:
+                return hit
     return next((b for h in heads if (b := generic_bound(h, typed, known)) is not None), typed)
 
 
@@ -4422,8 +4443,28 @@ def _in_trait_impl(index: IndexQueries, cache: dict[str, list[Symbol]], site: Ca
     the trait's method (another impl of it, picked by the argument's type), not another type's."""
     syms = _symbols_of(index, cache, site.path)
     rx = re.compile(rf"^impl\b.*?(?:^|[\s>:]){re.escape(trait)}\s*(?:<.*?>)?\s+for\s")
-    return any(s.start_line <= site.line <= s.end_line and rx.search(" ".join((s.signature or "").split())) for s in syms
-               if (s.signature or "").startswith("impl"))
+    for s in syms:
+        head = " ".join((s.signature or "").split())
+        if not head.startswith("impl") or not s.start_line <= site.line <= s.end_line:
+            continue
+        if rx.search(head):
+            return True
+        # `impl<G: NodeIndexable> WithDummy for G`: self is a subtrait's implementer, or a type parameter bound by
+        # the trait, so `self.from_index(i)` calls NodeIndexable's method (petgraph's matching.rs)
+        m = _RUST_IMPL_HEAD.match(head)
+        if m is None:
+            continue
+        done, self_type = m.group(1), m.group(2)
+        if done and inherits(index, done.rsplit("::", 1)[-1], trait):
+            return True
+        if any(b == trait or inherits(index, b, trait) for b in generic_bounds(head, self_type)):
+            return True
+    return False
+
+
+#: a Rust impl's head: the trait it implements (if any) and the type it is for
+_RUST_IMPL_HEAD = re.compile(r"impl\s*(?:<(?:[^<>]|<[^<>]*>)*>)?\s*(?:([\w:]+)(?:<(?:[^<>]|<[^<>]*>)*>)?\s+for\s+)?"
+                             r"&?\s*(?:'\w+\s+)?(?:mut\s+)?([\w:]+)")
 
 
 #: languages whose inner classes call the outer class's methods bare or through `Outer.this`

@@ -12,6 +12,7 @@ is put back as it was. Nested invocations are unwrapped in later rounds.
 from __future__ import annotations
 
 import logging
+import re
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
@@ -21,6 +22,7 @@ import tree_sitter as ts
 logger = logging.getLogger(__name__)
 
 ROUNDS = 4  # nesting depth unwrapped (tokio nests cfg macros two deep)
+_ONE_BY_ONE = 200  # invocations of one file tried one by one when together they do not parse
 _CONTAINERS = frozenset({"source_file", "declaration_list"})
 _ITEM_PARENTS = frozenset({"mod_item", "impl_item", "trait_item", "foreign_mod_item"})
 
@@ -56,6 +58,10 @@ def _item_macros(root: ts.Node) -> list[ts.Node]:
     return out
 
 
+#: a line holding only a macro DSL's marker: `@section type`, `@section self`, `@escape [type NodeId]`
+_DSL_MARK = re.compile(rb"^[ \t]*(@[A-Za-z_]\w*(?:[ \t]+(?:\w+|\[[^\]\n]*\]))?)[ \t]*\r?$", re.MULTILINE)
+
+
 def _blanks(macro: ts.Node, data: bytes) -> tuple[str, int, list[tuple[int, int]]] | None:
     """The macro's name, where its body starts, and the byte ranges to blank so the body stands as items;
     None when its body is not in braces (`impl_op!(Add, add);` holds no items)."""
@@ -65,7 +71,11 @@ def _blanks(macro: ts.Node, data: bytes) -> tuple[str, int, list[tuple[int, int]
         return None
     name = data[name_node.start_byte : name_node.end_byte].decode("utf-8", "replace")
     if name.rsplit("::", 1)[-1] != "cfg_if":
-        return name, body.start_byte + 1, [(macro.start_byte, body.start_byte + 1), (body.end_byte - 1, body.end_byte)]
+        # a template's own markers on lines of their own (petgraph's `trait_template!` bodies: `@section type`,
+        # `@escape [type NodeId]`) are no Rust: blanked, so the trait around them stands as an item
+        marks = [m.span(1) for m in _DSL_MARK.finditer(data, body.start_byte, body.end_byte)] \
+            if b"@" in data[body.start_byte : body.end_byte] else []
+        return name, body.start_byte + 1, [(macro.start_byte, body.start_byte + 1), *marks, (body.end_byte - 1, body.end_byte)]
     # cfg_if: keep the inside of each branch's braces, blank `if #[cfg(...)]`, `else` and the braces
     ranges = []
     cursor = macro.start_byte
@@ -111,7 +121,9 @@ def _blamed(found: list[tuple[Any, ...]], new: ts.Tree, old: ts.Tree) -> set[int
     for a, b in _error_ranges(new.root_node):
         if (a, b) in before:
             continue
-        hit = [s for s in starts if s <= b and a <= ends[s]]
+        # the invocation the error starts in (`IntoNeighbors!{delegate_impl []}` swallows the `trait_template!`
+        # after it into its error), else the ones it overlaps, else the closest one before it
+        hit = [s for s in starts if s <= a <= ends[s]] or [s for s in starts if s <= b and a <= ends[s]]
         if not hit:
             hit = [s for s in starts if s <= a][-1:]
         bad.update(hit)
@@ -153,28 +165,45 @@ def unwrap_item_macros(data: bytes, tree: ts.Tree, reparse: Callable[[bytes, ts.
             found.append((macro.start_byte, macro.end_byte, macro.start_point.row + 1, *how))
         if not found:
             break
-        buf = bytearray(data)
-        for _s, _e, _line, _name, _body, ranges in found:
-            for a, b in ranges:
-                _blank_into(buf, data, a, b)
-        changed = [r for item in found for r in item[5]]
-        new_tree = reparse(bytes(buf), _edited(tree, data, changed))
-        bad = _blamed(found, new_tree, tree)
-        kept = []
-        for item in found:
-            if item[0] in bad:
-                refused.add(item[0])  # not items: put back as it was
-                for a, b in item[5]:
-                    buf[a:b] = data[a:b]
-            else:
-                kept.append(item)
-        if len(kept) < len(found):
+        buf = _unwrapped(data, found)
+        new_tree = reparse(bytes(buf), _edited(tree, data, [r for item in found for r in item[5]]))
+        kept = found
+        if len(found) > 1 and _blamed(found, new_tree, tree) and len(found) <= _ONE_BY_ONE:
+            # one error can span the file (petgraph's `IntoNeighbors!{delegate_impl []}` beside its
+            # `trait_template!{..}`s): each invocation is tried alone, and the ones that parse go together
+            kept = [item for item in found
+                    if not _blamed([item], reparse(bytes(_unwrapped(data, [item])), _edited(tree, data, item[5])), tree)]
+            refused.update(item[0] for item in found if item not in kept)
+            buf = _unwrapped(data, kept)
             new_tree = reparse(bytes(buf), _edited(tree, data, [r for item in kept for r in item[5]])) if kept else tree
+        for _try in range(4):  # (an invocation put back can leave the error to one after it: checked again)
+            bad = _blamed(kept, new_tree, tree)
+            if not bad:
+                break
+            for item in kept:
+                if item[0] in bad:
+                    refused.add(item[0])  # not items: put back as it was
+                    for a, b in item[5]:
+                        buf[a:b] = data[a:b]
+            kept = [item for item in kept if item[0] not in bad]
+            new_tree = reparse(bytes(buf), _edited(tree, data, [r for item in kept for r in item[5]])) if kept else tree
+        else:
+            for item in kept:  # still not clean: nothing of this round is kept
+                refused.add(item[0])
+            kept = []
         if not kept:
             continue
         data, tree = bytes(buf), new_tree
         spans.extend(MacroSpan(s, e, name + "!", body, line) for s, e, line, name, body, _r in kept)
     return data, tree, spans
+
+
+def _unwrapped(data: bytes, items: list[tuple[Any, ...]]) -> bytearray:
+    buf = bytearray(data)
+    for item in items:
+        for a, b in item[5]:
+            _blank_into(buf, data, a, b)
+    return buf
 
 
 def note(spans: list[MacroSpan], start: int, parent_start: int) -> str:

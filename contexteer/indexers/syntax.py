@@ -104,14 +104,20 @@ def declared_type(signature: str, word: str) -> str | None:
 
 
 def generic_bound(signature: str, typed: str, known: Callable[[str], bool] | None = None) -> str | None:
-    """The bound a header puts on its type parameter `typed` (Rust `<P: UnindexedProducer>` or `where FromA: Send +
-    ParallelExtend<T>`, Java/TS `<T extends Node>`, Kotlin `<T : Node>`, C# `where T : Node`): a value of that
-    parameter has the bound's members. Marker traits and lifetimes are skipped. None when `typed` is no bounded
-    type parameter of the header. With `known`, the first bound it accepts (a trait the repository defines:
-    `C: Extend<i32> + ParallelExtend<i32>` is a ParallelExtend to rayon), else the first."""
+    """One bound of the type parameter `typed` (see generic_bounds): with `known`, the first it accepts (a trait
+    the repository defines: `C: Extend<i32> + ParallelExtend<i32>` is a ParallelExtend to rayon), else the first;
+    None when `typed` is no bounded type parameter of the header."""
+    found = generic_bounds(signature, typed)
+    return next((b for b in found if known is None or known(b)), found[0] if found else None)
+
+
+def generic_bounds(signature: str, typed: str) -> list[str]:
+    """The bounds a header puts on its type parameter `typed` (Rust `<P: UnindexedProducer>` or `where FromA: Send +
+    ParallelExtend<T>`, Java/TS `<T extends Node>`, Kotlin `<T : Node>`, C# `where T : Node`), in order: a value of
+    that parameter has the bounds' members. Marker traits and lifetimes are skipped."""
     m = re.search(rf"(?:[<,]|\bwhere\b[^{{;]*?[\s,])\s*{re.escape(typed)}\s*(?::(?!:)|\bextends\b)", signature)
     if m is None:
-        return None
+        return []
     depth, bound, i = 0, "", m.end()
     while i < len(signature) and len(bound) < 300:  # the bound list: up to a `,`, `>`, `{` or `;` outside brackets
         c = signature[i]
@@ -130,10 +136,8 @@ def generic_bound(signature: str, typed: str, known: Callable[[str], bool] | Non
         name = re.match(r"\s*(?:\?\s*)?(?:dyn\s+)?(?:for\s*<[^<>]*>\s*)?((?:[\w$]+(?:::|\.))*[A-Z][\w$]*)", part)
         last = name.group(1).replace("::", ".").rsplit(".", 1)[-1] if name else None
         if last and last not in _MARKER_BOUNDS:
-            if known is None or known(last):
-                return last
             found.append(last)
-    return found[0] if found else None
+    return found
 
 
 #: bounds that add no members worth resolving a call through
