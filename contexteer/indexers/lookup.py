@@ -4462,6 +4462,21 @@ def _in_trait_impl(index: IndexQueries, cache: dict[str, list[Symbol]], site: Ca
     return False
 
 
+def rust_impl_head(index: IndexQueries, sym: Symbol) -> str | None:
+    """The head of the impl block a Rust method sits in (`impl<N, E> Build for StableGraph<N, E>`), or None."""
+    around = [s for s in index.symbols_in_file(sym.path)
+              if s.kind == "impl" and s.start_line <= sym.start_line and sym.end_line <= s.end_line and s.id != sym.id]
+    inner = min(around, key=lambda s: s.end_line - s.start_line, default=None)
+    return " ".join((inner.signature or "").split()) if inner is not None else None
+
+
+def rust_impl_trait(head: str) -> str | None:
+    """The trait a Rust impl head implements (`Build` for `impl<N> Build for StableGraph<N>`); None for an
+    inherent impl."""
+    m = _RUST_IMPL_HEAD.match(head)
+    return m.group(1).rsplit("::", 1)[-1] if m is not None and m.group(1) else None
+
+
 #: a Rust impl's head: the trait it implements (if any) and the type it is for
 _RUST_IMPL_HEAD = re.compile(r"impl\s*(?:<(?:[^<>]|<[^<>]*>)*>)?\s*(?:([\w:]+)(?:<(?:[^<>]|<[^<>]*>)*>)?\s+for\s+)?"
                              r"&?\s*(?:'\w+\s+)?(?:mut\s+)?([\w:]+)")

@@ -220,12 +220,45 @@ class LanguageResolvers(ResolverBase):
             self._rust_editions[manifest] = m.group(1) if m else "2015"
         return self._rust_editions[manifest]
 
-    def _rust_defines(self, path: str, name: str) -> bool:
+    def _rust_defines(self, path: str, name: str, *, reexports: bool = True) -> bool:
         """Whether a Rust file declares `name` at any level (struct, enum, fn, const, static, trait, type, mod,
-        macro or a `pub use` re-export): enough to send a 2015 crate-root path to it."""
+        macro or, with `reexports`, a `pub use` re-export): enough to send a 2015 crate-root path to it."""
         n = re.escape(name)
+        again = rf"|pub(?:\([^)]*\))?\s+use\s+[^;]*\b{n}\s*[,;}}]" if reexports else ""
         return re.search(rf"(?m)^\s*(?:pub(?:\([^)]*\))?\s+)?(?:(?:struct|enum|union|fn|const|static|trait|type|mod)\s+{n}\b"
-                         rf"|macro_rules!\s*{n}\b|pub(?:\([^)]*\))?\s+use\s+[^;]*\b{n}\s*[,;}}])", self.layout.text(path)) is not None
+                         rf"|macro_rules!\s*{n}\b{again})", self.layout.text(path)) is not None
+
+    def rust_defining_file(self, path: str, name: str) -> str | None:
+        """The file that defines `name` when the Rust module file `path` only re-exports it (`use
+        crate::visit::depth_first_search` with `pub use self::dfsvisit::*;` in visit/mod.rs: dfsvisit.rs); None
+        when `path` defines it or nothing says."""
+        if path not in self.fileset or self._rust_defines(path, name, reexports=False):
+            return None
+        return self._rust_reexported(path, name, self._rust_crate_root(path))
+
+    def _rust_reexported(self, path: str, name: str, own_crate: str, depth: int = 0) -> str | None:
+        """The file defining `name` that a module re-exports it from (`pub use self::dfsvisit::*;`, `pub use
+        self::x::{A, name}`, `pub use crate::y::name`), followed up to three re-exports deep; None when none says."""
+        for m in re.finditer(r"(?m)^\s*pub(?:\([^)]*\))?\s+use\s+([^;]+);", self.layout.text(path)):
+            tree = " ".join(m.group(1).split())
+            for leaf in expand_use_tree(tree) if "{" in tree else [tree]:
+                segs = [x.strip() for x in leaf.removeprefix("::").split("::")]
+                if not segs or segs[-1] not in (name, "*") or len(segs) < 2:
+                    continue
+                where = segs[:-1]
+                start = own_crate if where[0] == "crate" else self._rust_mod_dir(path)
+                where = where[1:] if where[0] in ("crate", "self") else where
+                while where and where[0] == "super":
+                    start, where = posixpath.dirname(start), where[1:]
+                found = self._rust_path(start, where) if where else None
+                if found is None or found == path:
+                    continue
+                if self._rust_defines(found, name, reexports=False):
+                    return found
+                deeper = self._rust_reexported(found, name, own_crate, depth + 1) if depth < 2 else None
+                if deeper is not None:
+                    return deeper
+        return None
 
     def _rust_declared(self, head: str) -> bool:
         """Whether the repository's Cargo.toml files declare a crate of this name (a dependency)."""

@@ -112,6 +112,9 @@ def import_uses(nav: NavigationService, rel: str) -> list[ImportUse]:
                 if not at and language in ("py", "pyi"):  # `def f(c: "Console")`: a string annotation
                     at = _string_annotations(lines, name, spans, scope)
                 found.names.append(_used(nav, written, _original(n), at, reach))
+                if language == "rs":  # a trait in scope: the calls of its methods it lets the file make
+                    _rust_trait_calls(nav, found, _definition(nav, _original(n), reach)
+                                      or _reexported(nav, _original(n), reach), lines, spans, scope)
         if "*" in imp.names and targets:  # the names a glob brings that the file uses (and neither defines nor imports)
             brought = {s.name for f in targets for s in nav.index.symbols_in_file(f)
                        if s.parent_id is None and s.kind not in ("impl", "module")}
@@ -520,6 +523,33 @@ def _used(nav: NavigationService, written: str, name: str, at: list[int], target
     return UsedName(name=written, lines=at[:MAX_LINES], more=max(0, len(at) - MAX_LINES),
                     defined=(_definition(nav, name, targets) or _reexported(nav, name, targets)
                              or _module_export(nav, targets)) if at else None)
+
+
+def _rust_trait_calls(nav: NavigationService, found: ImportUse, defined: str | None, lines: list[str], spans: set[int],
+                      scope: tuple[int, int] | None) -> None:
+    """For an imported Rust trait the repository defines (the last name of `found`), its methods the file calls
+    (`.node_count()` on a List, which has none of its own: the import is what makes the call compile), each added as
+    `NodeCount::node_count()` with its lines, in place of the trait's own row when the code never names it (the
+    petgraph A/B agent was told `IntoNeighbors` was not used, its `.neighbors(i)` calls unseen)."""
+    row = found.names[-1]
+    name = row.name.rsplit(" as ", 1)[-1]
+    path, _, line = (row.defined or defined or "").rpartition(":")
+    trait = next((t for t in nav.index.symbols_in_file(path) if t.name == name and t.kind == "trait"
+                  and str(t.start_line) == line), None) if path else None
+    if trait is None:
+        return
+    methods = {m.name: m for m in nav.index.symbols_in_file(path) if m.parent_id == trait.id and m.kind in ("method", "function")}
+    out: list[UsedName] = []
+    for m in sorted(methods.values(), key=lambda m: m.start_line):
+        call = re.compile(rf"\.\s*{re.escape(m.name)}\s*(?:::<[^>]*>)?\s*\(")
+        at = [n for n, text in enumerate(lines, 1) if n not in spans and (scope is None or scope[0] <= n <= scope[1])
+              and call.search(text.split("//", 1)[0])]
+        if at:
+            out.append(UsedName(name=f"{name}::{m.name}()", lines=at[:MAX_LINES], more=max(0, len(at) - MAX_LINES),
+                                defined=f"{m.path}:{m.start_line}"))
+    if out and not row.lines:  # used through its methods only: they say it
+        found.names.pop()
+    found.names += out
 
 
 def _module_export(nav: NavigationService, targets: list[str]) -> str | None:

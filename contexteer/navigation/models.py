@@ -59,7 +59,7 @@ class SymbolHit(BaseModel):
     impls: list[str] = Field(default_factory=list)  # a Rust type's impl blocks ('3-7', 'src/other.rs:10-20')
     qualified: str | None = None  # the full name in the language's form ('org.example.web.Servlet', 'App\\Shop\\Cart::add')
     condition: str | None = None  # C, C++, C#: the #if groups it is compiled under ('#if !(NET20 || NET35)')
-    made_by: str | None = None  # C: a prototype whose body a macro pastes together ('made by macro X (..), expanded at ..')
+    made_by: str | None = None  # C: a prototype whose body a macro pastes together ('made by macro X (..), expanded at ..'); Rust: a trait impl's method ('impl Build')
     visibility: str | None = None  # Ruby: the `protected`/`private` section a method sits in
     language: str | None = Field(None, exclude=True)  # how to name its other definitions (C: under another #if)
 

@@ -19,6 +19,8 @@ from contexteer.indexers.lookup import (
     is_prototype,
     language_family,
     line_previews,
+    rust_impl_head,
+    rust_impl_trait,
     table_function,
     zig_file_struct,
 )
@@ -85,7 +87,7 @@ def related(nav: NavigationService, q: str, prefix: str | None, relation: str, d
             raise NotFoundError(f"{exc} ({note})") from exc
         raise
     except Ambiguous as amb:
-        picked = _declared_and_implemented(nav, amb.candidates, relation)
+        picked = _declared_and_implemented(nav, amb.candidates, relation) or _rust_inherent(nav, amb.candidates)
         if picked is not None:
             target, also = picked
         elif relation != "callers" or (depth or 1) != 1 or len(amb.candidates) > MERGED_CALLERS \
@@ -147,6 +149,28 @@ def _declared_and_implemented(nav: NavigationService, candidates: list[Any], rel
         return decls[0], f"'{impl.name}' also names {nav.written_name(impl)} ({impl.path}:{impl.start_line}), which implements it"
     through = ": calls through it are among these" if relation == "callers" else ""
     return impl, f"'{impl.name}' also names {shown}, which {nav.written_name(impl)} implements{through}"
+
+
+def _rust_inherent(nav: NavigationService, candidates: list[Any]) -> tuple[Any, str] | None:
+    """Rust: a type's inherent method and trait impls' methods of the same name (StableGraph's `add_edge` and
+    `impl Build for StableGraph`'s): a method call on a value of the type reaches the inherent one (inherent methods
+    win), so it answers, with where the trait's are. None for any other set of namesakes."""
+    if len(candidates) < 2 or any(s.language != "rust" or s.kind != "method" for s in candidates):
+        return None
+    if len({s.qualname for s in candidates}) != 1:
+        return None
+    heads = {s.id: rust_impl_head(nav.index, s) for s in candidates}
+    if any(h is None for h in heads.values()):
+        return None
+    inherent = [s for s in candidates if rust_impl_trait(heads[s.id] or "") is None]
+    if len(inherent) != 1:
+        return None
+    own = inherent[0]
+    traits = [s for s in candidates if s is not own]
+    shown = ", ".join(f"{rust_impl_trait(heads[s.id] or '')}'s ({s.path}:{s.start_line}, "
+                      f'find_related(symbol="{s.qualname}", path="{s.path}:{s.start_line}"))' for s in traits)
+    return own, (f"'{own.name}' also names the trait impl method{'s' if len(traits) > 1 else ''} {shown}: a method call "
+                 f"on the type reaches this inherent one (inherent methods win); the trait's runs through generic code")
 
 
 _PTR_ONLY = re.compile(r"(?:; )?\*\w+ only \(pointer receivers\)$")

@@ -213,8 +213,23 @@ class NavigationService:
             hit = deps_mod.imported_names(self.resolver(), self.index.imports_of(path))
             if path.endswith(_JS_EXTS):
                 hit = self._through_barrels(hit)
+            elif path.endswith(".rs"):
+                hit = self._through_reexports(hit)
             self._imports_cache[path] = hit
         return hit
+
+    def _through_reexports(self, hit: dict[str, list[str]]) -> dict[str, list[str]]:
+        """Rust: a name imported from a module that re-exports it (`use crate::visit::depth_first_search` with
+        `pub use self::dfsvisit::*;` in visit/mod.rs) reaches the file that defines it too (its callers there had
+        been "name only", petgraph A/B run 122)."""
+        resolver = self.resolver()
+        out = {k: list(v) for k, v in hit.items()}
+        for name, targets in hit.items():
+            for t in targets if name != "*" else ():
+                f = resolver.rust_defining_file(t, name)
+                if f is not None and f not in out[name]:
+                    out[name].append(f)
+        return out
 
     def _through_barrels(self, hit: dict[str, list[str]]) -> dict[str, list[str]]:
         """JS/TS: a name imported from a barrel (`export * from './error/getErrorShape'`, `export { x } from ...`)

@@ -19,6 +19,8 @@ from contexteer.indexers.lookup import (
     line_previews,
     lines_of,
     rank_definitions,
+    rust_impl_head,
+    rust_impl_trait,
 )
 from contexteer.indexers.namesakes import CLASS_LIKE, LocalNames, member_namesakes, reopened_rank
 from contexteer.indexers.qualify import is_qualified, split_name
@@ -506,10 +508,15 @@ def _section_of(s: Any, lines: list[str]) -> str | None:
 
 def _made_by(nav: NavigationService, s: Any, cache: dict[Any, Any]) -> str | None:
     """A C prototype with no body by that name anywhere: the macro that pastes its body together (c_macros); once
-    per row and one repository search per answer (the answer is rebuilt while it is fitted to its budget)."""
+    per row and one repository search per answer (the answer is rebuilt while it is fitted to its budget). A Rust
+    method in a trait impl: the trait (`impl EdgeIndexable`)."""
     from contexteer.indexers.c_macros import made_by_macro
     from contexteer.indexers.lookup import is_prototype
 
+    if s.language == "rust" and s.kind == "method":  # which impl block: `from_index` is NodeIndexable's and
+        head = rust_impl_head(nav.index, s)  # EdgeIndexable's on StableGraph (the A/B agent read them as overloads)
+        trait = rust_impl_trait(head) if head else None
+        return f"impl {trait}" if trait else None
     if s.language not in ("c", "cpp") or s.kind != "function" or not is_prototype(s):
         return None
     if s.id not in cache:
@@ -539,7 +546,9 @@ def _fold_overloads(ranked: list[Any], nav: NavigationService | None = None) -> 
         done.add(key)
         group = groups[key]
         # Haskell: a class method and the instances' methods of one file share a name, each its own definition
-        if len(group) == 1 or s.kind not in ("function", "method") or s.language in REAL_OVERLOADS or s.language == "haskell":
+        # (Rust: one name in two impl blocks is two methods, `from_index` of NodeIndexable's and EdgeIndexable's impls)
+        if len(group) == 1 or s.kind not in ("function", "method") or s.language in REAL_OVERLOADS \
+                or s.language in ("haskell", "rust"):
             out.extend(group if len(group) > 1 else [s])
             continue
         best = max(group, key=lambda x: (x.end_line - x.start_line, x.start_line))

@@ -59,3 +59,63 @@ def test_an_associated_function_through_a_type_parameters_bound(tmp_path):
                        "    C::continuing()\n}\n")})
     r = served.call("find_related", symbol="visit", relation="callees")
     assert "ControlFlow.continuing src/lib.rs:2-2 called at 22" in r.text, r.text
+
+
+def test_a_use_through_a_modules_glob_reexport_is_an_import(tmp_path):
+    served = served_tree(tmp_path / "r", {
+        "Cargo.toml": '[package]\nname = "pg"\nedition = "2018"\n',
+        "src/lib.rs": "pub mod visit;\npub mod algo;\n",
+        "src/visit/mod.rs": "mod dfsvisit;\n\npub use self::dfsvisit::*;\n",
+        "src/visit/dfsvisit.rs": "pub fn depth_first_search(n: usize) -> usize {\n    n\n}\n",
+        "src/algo.rs": ("pub fn is_cyclic(n: usize) -> bool {\n    use crate::visit::{depth_first_search as dfs};\n"
+                        "    use crate::visit::depth_first_search;\n    depth_first_search(n) > 0 && dfs(n) > 1\n}\n"),
+        "src/other.rs": "pub fn depth_first_search(n: usize) -> usize {\n    n + 1\n}\n"})
+    r = served.call("find_related", symbol="depth_first_search", path="src/visit/dfsvisit.rs", relation="callers")
+    assert [(i["qualname"], i["lines"], i["how"]) for i in r.data["items"]] == [("is_cyclic", [4], "import")], r.text
+
+
+def test_a_types_inherent_method_answers_before_its_trait_impls_namesake(tmp_path):
+    served = served_tree(tmp_path / "r", {
+        "src/stable.rs": ("pub struct StableGraph {\n    n: usize,\n}\n\nimpl StableGraph {\n"
+                          "    pub fn add_edge(&mut self, a: usize) -> usize {\n        self.n += a;\n        self.n\n    }\n\n"
+                          "    pub fn update_edge(&mut self, a: usize) -> usize {\n        self.add_edge(a)\n    }\n}\n"),
+        "src/data.rs": ("use crate::stable::StableGraph;\n\npub trait Build {\n    fn add_edge(&mut self, a: usize) -> Option<usize>;\n}\n\n"
+                        "impl Build for StableGraph {\n    fn add_edge(&mut self, a: usize) -> Option<usize> {\n"
+                        "        Some(self.add_edge(a))\n    }\n}\n")})
+    r = served.call("find_related", symbol="StableGraph.add_edge", relation="callers")
+    assert r.data["location"].startswith("src/stable.rs:6"), r.text
+    assert "'add_edge' also names the trait impl method Build's (src/data.rs:8" in r.text, r.text
+    rows = {(i["path"], tuple(i["lines"]), i["how"]) for i in r.data["items"]}
+    assert ("src/stable.rs", (12,), "same file") in rows and any(p == "src/data.rs" and n == (9,) and h != "recursive"
+                                                                  for p, n, h in rows), r.text
+
+
+def test_the_uses_view_counts_calls_of_an_imported_traits_methods(tmp_path):
+    served = served_tree(tmp_path / "r", {
+        "Cargo.toml": '[package]\nname = "pg"\nedition = "2018"\n',
+        "src/lib.rs": "pub mod visit;\npub mod adj;\npub mod tred;\n",
+        "src/visit.rs": ("pub trait NodeCount {\n    fn node_count(&self) -> usize;\n}\n\n"
+                         "pub trait IntoNeighbors {\n    fn neighbors(self, a: usize) -> Vec<usize>;\n}\n"),
+        "src/adj.rs": ("use crate::visit::{IntoNeighbors, NodeCount};\n\npub struct List {}\n\n"
+                       "impl NodeCount for List {\n    fn node_count(&self) -> usize {\n        0\n    }\n}\n\n"
+                       "impl<'a> IntoNeighbors for &'a List {\n    fn neighbors(self, a: usize) -> Vec<usize> {\n"
+                       "        vec![a]\n    }\n}\n"),
+        "src/tred.rs": ("use crate::adj::List;\nuse crate::visit::{IntoNeighbors, NodeCount};\n\n"
+                        "/// Uses IntoNeighbors.\npub fn tred(g: &List) -> usize {\n    let n = g.node_count();\n"
+                        "    g.neighbors(n).len()\n}\n"),
+    })
+    r = served.call("list_dependencies", path="src/tred.rs", view="uses")
+    assert "NodeCount::node_count() (visit.rs:2) at 6" in r.text and "IntoNeighbors::neighbors() (visit.rs:6) at 7" in r.text, r.text
+    assert "not used" not in r.text, r.text  # IntoNeighbors is needed: its method is called
+
+
+def test_one_name_in_two_trait_impls_is_two_methods_each_with_its_trait(tmp_path):
+    served = served_tree(tmp_path / "r", {"src/stable.rs": (
+        "pub struct StableGraph {}\n\npub trait NodeIndexable {\n    fn from_index(&self, i: usize) -> usize;\n}\n\n"
+        "pub trait EdgeIndexable {\n    fn from_index(&self, i: usize) -> u32;\n}\n\n"
+        "impl NodeIndexable for StableGraph {\n    fn from_index(&self, i: usize) -> usize {\n        i\n    }\n}\n\n"
+        "impl EdgeIndexable for StableGraph {\n    fn from_index(&self, i: usize) -> u32 {\n        i as u32\n    }\n}\n")})
+    r = served.call("search_symbol", query="StableGraph.from_index")
+    assert "overload" not in r.text, r.text
+    assert "src/stable.rs:12-14 method crate::stable::StableGraph::from_index — fn from_index(&self, i: usize) -> usize  (impl NodeIndexable)" in r.text, r.text
+    assert "src/stable.rs:18-20 method crate::stable::StableGraph::from_index — fn from_index(&self, i: usize) -> u32  (impl EdgeIndexable)" in r.text, r.text
