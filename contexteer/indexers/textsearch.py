@@ -11,6 +11,7 @@ from __future__ import annotations
 import base64
 import errno
 import logging
+import re
 import subprocess
 import threading
 import time
@@ -327,6 +328,13 @@ def _under(glob: str, target: str) -> str:
     at any depth anyway, and one already starting with the path or `**` is kept."""
     neg = "!" if glob.startswith("!") else ""
     body = glob[len(neg):]
+    if target not in ("", ".") and re.fullmatch(r"\{[^{}]*\}", body) and "/" in body:
+        # `{src/graph_impl/stable_graph/*.rs,src/data.rs}` with path=src: each alternative read so (the petgraph A/B
+        # agent's glob had become `src/{src/...}` and matched nothing)
+        # (a bare alternative too: a glob holding a '/' is matched against the whole path)
+        t = target.rstrip("/")
+        return neg + "{" + ",".join(alt if alt.startswith(("**", "/", t + "/")) else f"{t}/{alt}"
+                                    for alt in body[1:-1].split(",")) + "}"
     if target in ("", ".") or "/" not in body or body.startswith(("**", "/", target.rstrip("/") + "/")):
         return glob
     return f"{neg}{target.rstrip('/')}/{body}"

@@ -83,6 +83,10 @@ def test_a_glob_with_a_folder_reads_under_the_path_searched(tmp_path: Path):
     assert {h["path"] for h in a.data["hits"]} == {"Readers/Org/Parsing.hs", "Readers/RST.hs"}, a.text
     b = served.call("search_text", pattern="import", glob="!Org/**", path="Readers")
     assert {h["path"] for h in b.data["hits"]} == {"Readers/RST.hs", "Readers/HTML.hs"}, b.text
+    # alternatives written from the root, as the petgraph A/B agent did ({src/graph_impl/stable_graph/*.rs,..}
+    # with path=src had become `src/{src/...}`)
+    c = served.call("search_text", pattern="import", glob="{Readers/Org/*.hs,Readers/RST.hs}", path="Readers")
+    assert {h["path"] for h in c.data["hits"]} == {"Readers/Org/Parsing.hs", "Readers/RST.hs"}, c.text
 
 
 def test_the_result_cap_stops_the_search_and_says_how_to_narrow(shop: Served):
