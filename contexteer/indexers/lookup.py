@@ -1740,11 +1740,7 @@ def find_callers(index: IndexQueries, sym: Symbol, callee: str, resolve_imports:
     if sym.language == "python" and sym.kind in _CLASS_KINDS:
         sites += _python_built_by_cls(index, sym, seen)
     sites = _overload_sites(index, sym, callee, sites, left_out)
-    if sym.language == "swift":
-        from contexteer.indexers import swift_calls  # it reads this module's helpers
-
-        sites = swift_calls.labelled_sites(index, sym, callee, sites, left_out)
-        sites += swift_calls.constructions(index, sym, holder, seen, left_out)
+    sites = _by_call_shape(index, sym, callee, sites, holder, seen, left_out)
     if sites or sym.language == "ruby":  # (Ruby: bare calls without parentheses are found by their text)
         _by_language_rules(index, sym, callee, sites, family, left_out)
     sites += entered
@@ -1861,6 +1857,22 @@ def _overload_sites(index: IndexQueries, sym: Symbol, callee: str, sites: list[C
         if left_out is not None:
             left_out.append(c)
     return kept
+
+
+def _by_call_shape(index: IndexQueries, sym: Symbol, callee: str, sites: list[Caller], holder: Symbol | None,
+                   seen: set[tuple[str, int]], left_out: list[Caller] | None) -> list[Caller]:
+    """What a call's arguments say in languages where they name the function: Rust's count (no overloads, defaults
+    or varargs), Swift's labels (and an initializer's constructions, `TypeName(..)`, `Self(..)`)."""
+    if sym.language == "rust":
+        from contexteer.indexers import rust_calls  # it reads this module's helpers
+
+        return rust_calls.fitting_sites(index, sym, callee, sites, left_out)
+    if sym.language == "swift":
+        from contexteer.indexers import swift_calls  # it reads this module's helpers
+
+        sites = swift_calls.labelled_sites(index, sym, callee, sites, left_out)
+        return sites + swift_calls.constructions(index, sym, holder, seen, left_out)
+    return sites
 
 
 #: value types an argument of a class or array type can never be passed as

@@ -119,3 +119,16 @@ def test_one_name_in_two_trait_impls_is_two_methods_each_with_its_trait(tmp_path
     assert "overload" not in r.text, r.text
     assert "src/stable.rs:12-14 method crate::stable::StableGraph::from_index — fn from_index(&self, i: usize) -> usize  (impl NodeIndexable)" in r.text, r.text
     assert "src/stable.rs:18-20 method crate::stable::StableGraph::from_index — fn from_index(&self, i: usize) -> u32  (impl EdgeIndexable)" in r.text, r.text
+
+
+def test_a_rust_call_with_another_argument_count_is_another_functions(tmp_path):
+    served = served_tree(tmp_path / "r", {"src/lib.rs": (
+        "pub struct StableGraph {}\n\nimpl StableGraph {\n"
+        "    pub fn filter_map<F, G>(&self, node_map: F, edge_map: G) -> usize {\n        0\n    }\n}\n\n"
+        "pub fn shrink(g: &StableGraph, v: Vec<usize>) -> usize {\n"
+        "    let n: Vec<usize> = v.iter().filter_map(|i| Some(*i)).collect();\n"
+        "    let m = v.iter().enumerate().filter_map(|(i, w)| Some(i + w)).count();\n"
+        "    g.filter_map(|i, w| Some(w), |i, w| Some(w)) + StableGraph::filter_map(g, 1, 2) + n.len() + m\n}\n")})
+    r = served.call("find_related", symbol="StableGraph.filter_map", relation="callers")
+    assert [(i["qualname"], i["lines"]) for i in r.data["items"]] == [("shrink", [12])], r.text
+    assert "2 other calls named 'filter_map' left out" in r.text, r.text

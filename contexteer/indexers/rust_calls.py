@@ -1,0 +1,61 @@
+"""Callers of a Rust function told by their argument count: Rust has neither overloads, default arguments nor
+variadic functions, so a call passing another number of arguments is another function's (`.filter_map(|x| ..)`,
+Iterator's, is no call of StableGraph's `filter_map(&self, node_map, edge_map)`: the petgraph A/B agent found the
+one real caller among fourteen iterator calls)."""
+
+from __future__ import annotations
+
+import re
+
+from contexteer.indexers.lookup import Caller, _file_lines
+from contexteer.indexers.model import Symbol
+from contexteer.indexers.queries_sql import IndexQueries
+from contexteer.indexers.syntax import call_args_at, inside_parens, top_level
+
+__all__ = ["fitting_sites"]
+
+#: a closure's parameter list (`|i, w|`, `move |(a, b)|`), whose commas separate no arguments
+_CLOSURE_PARAMS = re.compile(r"\|[^|\n]*\|")
+_SELF_PARAM = re.compile(r"\s*(?:&\s*(?:'\w+\s+)?)?(?:mut\s+)?self\b")
+
+
+def fitting_sites(index: IndexQueries, sym: Symbol, callee: str, sites: list[Caller],
+                  left_out: list[Caller] | None) -> list[Caller]:
+    """The sites passing as many arguments as the function takes (one more for a method called by its path,
+    `Type::m(&x, a)`); the others are left out, said as another function's."""
+    ws = getattr(index, "ws", None)
+    if sym.kind not in ("method", "function") or not sites or ws is None or "$" in sym.name:
+        return sites
+    params = _params(_file_lines(ws, sym.path, {}), sym)
+    if params is None:
+        return sites
+    takes_self = bool(params) and _SELF_PARAM.match(params[0]) is not None
+    n = len(params) - takes_self
+    masked: dict[str, list[str]] = {}
+    kept: list[Caller] = []
+    for c in sites:
+        lines = masked.get(c.path)
+        if lines is None:
+            lines = masked[c.path] = [_CLOSURE_PARAMS.sub("|_|", t) for t in _file_lines(ws, c.path, {})]
+        args = call_args_at(lines, c.line, callee, "rust")
+        text = lines[c.line - 1] if 0 < c.line <= len(lines) else ""
+        by_path = re.search(rf"::\s*{re.escape(callee)}\s*(?:::<[^()]*>)?\s*\(", text) is not None
+        fits = args is None or len(args) == n or (by_path and takes_self and len(args) == n + 1) \
+            or (not args and n == 0)
+        if fits:
+            kept.append(c)
+            continue
+        c.against = True
+        if left_out is not None:
+            left_out.append(c)
+    return kept
+
+
+def _params(lines: list[str], sym: Symbol) -> list[str] | None:
+    """The parameters of the function's header, read from the source (a stored header can be cut)."""
+    head = " ".join(lines[sym.start_line - 1:min(sym.end_line, sym.start_line + 30)])
+    m = re.search(rf"\bfn\s+{re.escape(sym.name)}\s*(?:<(?:[^<>]|<(?:[^<>]|<[^<>]*>)*>)*>)?\s*\(", head)
+    inner = inside_parens(head, m.end()) if m is not None else None
+    if inner is None:
+        return None
+    return [p for p in top_level(inner, "<([{") if p.strip()]
