@@ -1721,6 +1721,28 @@ def _macro_impls(index: IndexQueries, sym: Symbol) -> list[tuple[Any, str, str]]
         row = types[0] if len(types) == 1 else holder
         inside = f" in {macro}! {holder.path}:{holder.start_line}-{holder.end_line}" if row is not holder else ""
         out.append((row, "impl in macro", f"`{written}` at line {h.line}{inside}{used}"))
+    return out + _trait_named_macro_calls(index, sym)
+
+
+def _trait_named_macro_calls(index: IndexQueries, sym: Symbol) -> list[tuple[Any, str, str]]:
+    """Item-level invocations of a macro named like the trait (`IntoNeighborsDirected! {delegate_impl []}`, which
+    petgraph's trait_template! defines for each trait to write its impls for references and wrappers): each writes
+    an impl the index cannot see, listed as such (the A/B answer had called the list complete without them)."""
+    out: list[tuple[Any, str, str]] = []
+    call = re.compile(rf"\s*{re.escape(sym.name)}!\s*[{{(\[]")
+    for ref in index.references_to(sym.name, limit=2000):
+        if ref.kind != "call" or not ref.path.endswith(".rs"):
+            continue
+        lines = lines_of(index, ref.path)
+        text = lines[ref.line - 1] if 0 < ref.line <= len(lines) else ""
+        enc = enclosing(index.symbols_in_file(ref.path), ref.line)
+        if not call.match(text) or (enc is not None and enc.kind in ("function", "method")):
+            continue  # (inside a function: no item)
+        written = " ".join(text.split())
+        row = Symbol(id=-(abs(hash((ref.path, ref.line))) % 10**12) - 1, path=ref.path, name=f"{sym.name}!", qualname=f"{sym.name}!",
+                     kind="impl", start_line=ref.line, end_line=ref.line, signature=written, doc=None, exported=True,
+                     parent_id=None, language="rust")
+        out.append((row, "macro", f"`{written}`: an impl the macro writes (its expansion is not read)"))
     return out
 
 

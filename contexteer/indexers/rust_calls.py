@@ -40,8 +40,9 @@ def fitting_sites(index: IndexQueries, sym: Symbol, callee: str, sites: list[Cal
         args = call_args_at(lines, c.line, callee, "rust")
         text = lines[c.line - 1] if 0 < c.line <= len(lines) else ""
         by_path = re.search(rf"::\s*{re.escape(callee)}\s*(?:::<[^()]*>)?\s*\(", text) is not None
-        fits = args is None or len(args) == n or (by_path and takes_self and len(args) == n + 1) \
-            or (not args and n == 0)
+        # `write!(fmt, "..")` is a macro's invocation, no call of a function `write`
+        macro = args is None and re.search(rf"(?<![\w$]){re.escape(callee)}!\s*[(\[{{]", text) is not None
+        fits = not macro and (args is None or len(args) == n or (by_path and takes_self and len(args) == n + 1))
         if fits:
             kept.append(c)
             continue

@@ -246,7 +246,8 @@ def _callee_rows(it: RelatedItem, target: Any, tag: str, via: str | None, under:
 def _type_rows(it: RelatedItem, target: Any, tag: str, via: str | None, under: bool, grouped: bool) -> list[str]:
     pad, by = _pad(it, under), f" (via {via})" if via else ""
     if it.kind == "impl" and it.signature:  # `impl<T> Log for Box<T>`: the header says what and how
-        name, tag = _impl_row(it.signature), ""
+        name, tag = _impl_row(it.signature), ("  [an impl the macro writes; its expansion is not read]"
+                                              if it.how == "macro" else "")
     else:
         name = f"{it.kind} {it.qualname}" + (f" (defined at {it.defined})" if it.defined else "")
     # a Go type by its method set: which methods are its own (lines), which embedded, whether only *T has them all

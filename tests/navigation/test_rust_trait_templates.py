@@ -132,3 +132,22 @@ def test_a_rust_call_with_another_argument_count_is_another_functions(tmp_path):
     r = served.call("find_related", symbol="StableGraph.filter_map", relation="callers")
     assert [(i["qualname"], i["lines"]) for i in r.data["items"]] == [("shrink", [12])], r.text
     assert "2 other calls named 'filter_map' left out" in r.text, r.text
+
+
+def test_impls_written_by_a_macro_named_like_the_trait_are_listed(tmp_path):
+    served = served_tree(tmp_path / "r", TEMPLATES | {
+        "src/reversed.rs": ("use crate::visit::NodeIndexable;\n\npub struct Reversed<G>(pub G);\n\n"
+                            "NodeIndexable!{delegate_impl [[G], G, Reversed<G>, access0]}\n")})
+    r = served.call("find_related", symbol="NodeIndexable", relation="implementations")
+    assert ("src/reversed.rs:5-5 NodeIndexable!{delegate_impl [[G], G, Reversed<G>, access0]}  "
+            "[an impl the macro writes; its expansion is not read]") in r.text, r.text
+    assert "14-14 NodeIndexable!{delegate_impl []}" in r.text and "15-15 NodeIndexable!{delegate_impl" in r.text, r.text
+
+
+def test_a_macro_invocation_is_no_call_of_a_function_of_its_name(tmp_path):
+    served = served_tree(tmp_path / "r", {"src/lib.rs": (
+        "pub struct Options {}\n\nimpl Options {\n    pub fn write(&mut self, w: bool) -> &mut Self {\n        self\n    }\n}\n\n"
+        "pub fn fmt(f: &mut std::fmt::Formatter, o: &mut Options) -> std::fmt::Result {\n    o.write(true);\n"
+        "    write!(f, \"closed\")\n}\n")})
+    r = served.call("find_related", symbol="Options.write", relation="callers")
+    assert [(i["qualname"], i["lines"]) for i in r.data["items"]] == [("fmt", [10])], r.text
