@@ -1614,7 +1614,31 @@ def built_field_type(index: IndexQueries, field: Symbol) -> str | None:
     if field.language not in ("swift", "kotlin"):
         return None
     built = _SWIFT_BUILT.search(field.signature or "")
-    return built.group(1) if built is not None and _is_type(index, built.group(1)) else None
+    if built is not None:
+        return built.group(1) if _is_type(index, built.group(1)) else None
+    return _returned_field_type(index, field)
+
+
+#: a field initialized by a method of another value of the class (`val definition = module.definition()`)
+_FIELD_FROM_CALL = re.compile(r"=\s*(?:try\s+)?(?:this\.|self\.)?([a-z_]\w*)\s*(?:\?\.|!!\.|\.)\s*([A-Za-z_]\w*)\s*\(")
+
+
+def _returned_field_type(index: IndexQueries, field: Symbol) -> str | None:
+    """Kotlin/Swift: what a field's initializer returns when it calls a method of a constructor parameter or another
+    field of its class (`val definition = module.definition()` with `class ModuleHolder(val module: Module)`: the
+    declared return type of Module.definition); None when any step is unknown."""
+    m = _FIELD_FROM_CALL.search(field.signature or "")
+    holder = index.get_symbol(field.parent_id) if m is not None and field.parent_id is not None else None
+    if m is None or holder is None:
+        return None
+    word, method = m.group(1), m.group(2)
+    typed = field_type(holder.signature or "", word) or next(
+        (t for f in index.symbols_in_file(field.path) if f.parent_id == holder.id and f.name == word and f.id != field.id
+         and (t := field_type(f.signature or "", word))), None)
+    typed = generic_bound(holder.signature or "", typed) or typed if typed else None  # `module: T`, `T : Module`
+    got = member_of_type(index, re.sub(r"[<?].*", "", typed), method, field, []) if typed else None
+    returned = return_type(_uncut(index, got[0]).signature or "", got[0].language) if got is not None else None
+    return returned if returned and _is_type(index, returned) else None
 
 
 def swift_global_type(index: IndexQueries, r: str) -> str | None:
@@ -3184,11 +3208,9 @@ def _other_type(index: IndexQueries, defs: dict[str, list[Symbol]], lines: list[
         # `cookieManager.setCookie(..)` on an android.webkit.CookieManager, not the java.net one the class extends;
         # `this.plugins.put(..)` on a Map, the library type's method, not CapacitorCookieManager.put
         return True
-    if typed is not None and typed != owner and site.path.endswith(".rs") and _trait_declares(index, owner, site, typed):
-        # `parallel.par_extend(&v)` with `parallel: BinaryHeap<_>` and `impl ParallelExtend<T> for BinaryHeap<T>`:
-        # the impl's method, which implements the trait's
-        site.receiver, site.how = True, "receiver type"
-        return False
+    verdict = _rust_receiver(index, site, typed, owner, callee)
+    if verdict is not None:
+        return verdict
     if typed is not None and typed != owner and site.path.endswith(".php") and typed not in _PHP_UNTYPED \
             and typed[:1].isupper() and not _is_type(index, typed) and typed not in _php_aliases(lines):
         return True  # `$process = new Process(..)`, `LoggerInterface $logger`: a class from outside the repository
@@ -4137,9 +4159,10 @@ def _as_bound(index: IndexQueries, syms: list[Symbol], enc: Symbol | None, line:
         for h in heads:
             bounds = generic_bounds(h, typed)
             hit = next((b for b in bounds if b == want), None) or \
-                next((b for b in bounds if _is_type(index, b) and inherits(index, b, want)), None)
-            if hit is not None:
-                return hit
+                next((b for b in bounds if _is_type(index, b) and inherits(index, b, want)), None) or \
+                next((b for b in bounds if _is_type(index, b) and inherits(index, want, b)), None)
+            if hit is not None:  # (the last: a bound the wanted trait extends, `G: Visitable + NodeIndexable` for
+                return hit  # WithDummy's method, which a blanket `impl<G: NodeIndexable> WithDummy for G` gives it)
     return next((b for h in heads if (b := generic_bound(h, typed, known)) is not None), typed)
 
 
@@ -4310,6 +4333,42 @@ def _names_the_class(receiver: str, cls: str) -> bool:
     return norm == cls.lower() or (bool(words) and len(words[-1]) > 2 and norm.endswith(words[-1].lower()))
 
 
+def _rust_receiver(index: IndexQueries, site: Caller, typed: str | None, owner: str, callee: str | None) -> bool | None:
+    """Rust: what a value of type `typed` (a type or a parameter's bound) says of a call of `owner`'s method: True for
+    another's, False (the site marked) for the method's, None when it does not tell (or is no Rust)."""
+    if typed is None or typed == owner or not site.path.endswith(".rs"):
+        return None
+    if callee and _rust_inherent_named(index, typed, callee):
+        return True  # `g.add_edge(..)` on a Graph, which has an inherent add_edge: no call of the Build trait's (inherent wins)
+    if _rust_blanket(index, owner, typed) or _trait_declares(index, owner, site, typed):
+        # `graph.dummy_idx()` with `G: NodeIndexable` and `impl<G: NodeIndexable> WithDummy for G`;
+        # `parallel.par_extend(&v)` with `parallel: BinaryHeap<_>` and `impl ParallelExtend<T> for BinaryHeap<T>`: the
+        # impl's method, which implements the trait's
+        site.receiver, site.how = True, "receiver type"
+        return False
+    return None
+
+
+def _rust_inherent_named(index: IndexQueries, typed: str, name: str) -> bool:
+    """Rust: whether the type `typed` has an inherent method `name` (in an `impl Type { .. }` block, not a trait's)."""
+    return any(m.language == "rust" and m.kind == "method" and m.qualname.rsplit(".", 2)[-2:] == [typed, name]
+               and (head := rust_impl_head(index, m)) is not None and rust_impl_trait(head) is None
+               for m in index.symbols_named(name))
+
+
+def _rust_blanket(index: IndexQueries, trait: str, bound: str) -> bool:
+    """Rust: whether a blanket impl gives `trait` to every type with `bound` (`impl<G: NodeIndexable> WithDummy for
+    G`), so a value of a type parameter bounded by it has the trait's methods."""
+    for s in index.symbols_mentioning(trait, ["impl"]):
+        head = " ".join((s.signature or "").split())
+        m = _RUST_IMPL_HEAD.match(head) if s.language == "rust" else None
+        if m is None or (m.group(1) or "").rsplit("::", 1)[-1] != trait:
+            continue
+        if any(b == bound or inherits(index, bound, b) for b in generic_bounds(head, m.group(2))):
+            return True
+    return False
+
+
 def _trait_declares(index: IndexQueries, trait: str, site: Caller, owner: str) -> bool:
     """Rust: whether `trait` is a trait the type `owner` implements (an `impl ... trait ... for owner` block), so a
     call through a value of the trait may run owner's method."""
@@ -4349,6 +4408,9 @@ def _self_holder(index: IndexQueries, classes: dict[str, list[Symbol]], defs: di
     else:
         own = holder == owner or (holder is not None and inherits(index, holder, owner))
     own = own or (language == "rust" and _in_trait_impl(index, defs, site, owner))
+    if own and language == "rust" and word == "self" and holder is not None and holder != owner and callee \
+            and _rust_inherent_named(index, holder, callee):
+        return holder, False, True  # `Some(self.add_edge(..))` in `impl Build for Graph`: Graph's inherent add_edge
     if own and holder is not None and holder != owner and callee and word in (None, "this", "self") \
             and language in _CLASS_CALLED_LANGS and _own_overload_fits(index, holder, callee, site, language, owner):
         return holder, False, True  # `this.Equals(f64)` in PyFloat: its own Equals(double), not PyObject's

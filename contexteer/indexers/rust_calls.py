@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import re
 
-from contexteer.indexers.lookup import Caller, _file_lines
+from contexteer.indexers.lookup import Caller, _file_lines, rust_impl_head, rust_impl_trait
 from contexteer.indexers.model import Symbol
 from contexteer.indexers.queries_sql import IndexQueries
 from contexteer.indexers.syntax import call_args_at, inside_parens, top_level
@@ -31,6 +31,9 @@ def fitting_sites(index: IndexQueries, sym: Symbol, callee: str, sites: list[Cal
         return sites
     takes_self = bool(params) and _SELF_PARAM.match(params[0]) is not None
     n = len(params) - takes_self
+    # a value known only by a trait it implements (`gr.add_edge(..)` with `G: Create`) reaches the trait's method,
+    # never a type's inherent one (StableGraph::add_edge had it as a "base type" caller)
+    inherent = sym.kind == "method" and (head := rust_impl_head(index, sym)) is not None and rust_impl_trait(head) is None
     masked: dict[str, list[str]] = {}
     kept: list[Caller] = []
     for c in sites:
@@ -42,7 +45,8 @@ def fitting_sites(index: IndexQueries, sym: Symbol, callee: str, sites: list[Cal
         by_path = re.search(rf"::\s*{re.escape(callee)}\s*(?:::<[^()]*>)?\s*\(", text) is not None
         # `write!(fmt, "..")` is a macro's invocation, no call of a function `write`
         macro = args is None and re.search(rf"(?<![\w$]){re.escape(callee)}!\s*[(\[{{]", text) is not None
-        fits = not macro and (args is None or len(args) == n or (by_path and takes_self and len(args) == n + 1))
+        fits = not macro and (args is None or len(args) == n or (by_path and takes_self and len(args) == n + 1)) \
+            and not (inherent and c.how == "base type")
         if fits:
             kept.append(c)
             continue

@@ -151,3 +151,32 @@ def test_a_macro_invocation_is_no_call_of_a_function_of_its_name(tmp_path):
         "    write!(f, \"closed\")\n}\n")})
     r = served.call("find_related", symbol="Options.write", relation="callers")
     assert [(i["qualname"], i["lines"]) for i in r.data["items"]] == [("fmt", [10])], r.text
+
+
+INHERENT = {
+    "src/graph.rs": ("pub struct Graph {}\n\nimpl Graph {\n    pub fn add_edge(&mut self, a: usize) -> usize {\n        a\n    }\n}\n"),
+    "src/data.rs": ("use crate::graph::Graph;\n\npub trait Build {\n    fn add_edge(&mut self, a: usize) -> Option<usize>;\n}\n\n"
+                    "impl Build for Graph {\n    fn add_edge(&mut self, a: usize) -> Option<usize> {\n"
+                    "        Some(self.add_edge(a))\n    }\n}\n\n"
+                    "pub fn build<G: Build>(gr: &mut G) {\n    gr.add_edge(1);\n}\n\n"
+                    "pub fn concrete(g: &mut Graph) {\n    g.add_edge(2);\n}\n"),
+    "src/matching.rs": ("pub trait Visitable {}\n\npub trait NodeIndexable {\n    fn node_bound(&self) -> usize;\n}\n\n"
+                        "trait WithDummy: NodeIndexable {\n    fn dummy_idx(&self) -> usize;\n}\n\n"
+                        "impl<G: NodeIndexable> WithDummy for G {\n    fn dummy_idx(&self) -> usize {\n"
+                        "        self.node_bound()\n    }\n}\n\n"
+                        "pub fn maximum_matching<G>(graph: G) -> usize\nwhere\n    G: Visitable + NodeIndexable,\n{\n"
+                        "    graph.dummy_idx()\n}\n"),
+}
+
+
+def test_rust_inherent_methods_win_and_blanket_impls_give_methods(tmp_path):
+    served = served_tree(tmp_path / "r", INHERENT)
+    t = served.call("find_related", symbol="Build.add_edge", relation="callers")
+    rows = {(i["path"], tuple(i["lines"])) for i in t.data["items"]}
+    # the generic call is the trait's; `self.add_edge` in the impl and `g.add_edge` on a Graph are Graph's own
+    assert rows == {("src/data.rs", (14,))}, t.text
+    i = served.call("find_related", symbol="Graph.add_edge", path="src/graph.rs", relation="callers")
+    rows = {(r["path"], tuple(r["lines"])) for r in i.data["items"]}
+    assert rows == {("src/data.rs", (9,)), ("src/data.rs", (18,))}, i.text
+    d = served.call("find_related", symbol="WithDummy.dummy_idx", relation="callers")
+    assert [(r["qualname"], r["lines"], r["how"]) for r in d.data["items"]] == [("maximum_matching", [21], "receiver type")], d.text
