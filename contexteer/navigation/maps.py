@@ -42,6 +42,14 @@ def file_outline(nav: NavigationService, rel: str, kinds: set[str] | None, priva
         note = f"{note}; {where}" if note and where else (where or note)
     every = [s for s in nav.index.symbols_in_file(rel) if private or s.exported]
     syms = [s for s in every if not kinds or s.kind in kinds]
+    if kinds and syms and "impl" not in kinds:
+        # the impl blocks holding what was asked stay as its context (a method's `(in List)` does not say which
+        # trait's impl it is in: `kinds=[method]` on a Rust file showed `impl Build for List`'s methods under the
+        # type alias above them, petgraph A/B run 124)
+        kept = {s.id for s in syms}
+        holders = {h.id for h in every if h.kind == "impl" and any(h.start_line <= s.start_line and s.end_line <= h.end_line
+                                                                   for s in syms)}
+        syms = [s for s in every if s.id in kept or s.id in holders]
     filtered = ""
     if kinds and not syms and every:
         filtered = f"{' or '.join(sorted(kinds))} definitions ({len(every)} of other kinds)"

@@ -180,3 +180,11 @@ def test_rust_inherent_methods_win_and_blanket_impls_give_methods(tmp_path):
     assert rows == {("src/data.rs", (9,)), ("src/data.rs", (18,))}, i.text
     d = served.call("find_related", symbol="WithDummy.dummy_idx", relation="callers")
     assert [(r["qualname"], r["lines"], r["how"]) for r in d.data["items"]] == [("maximum_matching", [21], "receiver type")], d.text
+
+
+def test_an_outline_of_some_kinds_keeps_the_blocks_that_hold_them(tmp_path):
+    served = served_tree(tmp_path / "r", INHERENT)
+    r = served.call("get_structured_index", path="src/data.rs", kinds=["method"])
+    lines = r.text.split("\n")
+    at = next(n for n, t in enumerate(lines) if "impl Build for Graph" in t)
+    assert "fn add_edge(&mut self, a: usize) -> Option<usize>" in lines[at + 1], r.text
