@@ -42,11 +42,13 @@ def fitting_sites(index: IndexQueries, sym: Symbol, callee: str, sites: list[Cal
             lines = masked[c.path] = [_CLOSURE_PARAMS.sub("|_|", t) for t in _file_lines(ws, c.path, {})]
         args = call_args_at(lines, c.line, callee, "rust")
         text = lines[c.line - 1] if 0 < c.line <= len(lines) else ""
-        by_path = re.search(rf"::\s*{re.escape(callee)}\s*(?:::<[^()]*>)?\s*\(", text) is not None
+        first = re.search(rf"(?<![\w$]){re.escape(callee)}\s*(?:::<[^()]*>)?\s*\(", text)  # the call read
+        by_path = first is not None and text[: first.start()].rstrip().endswith("::")
         # `write!(fmt, "..")` is a macro's invocation, no call of a function `write`
         macro = args is None and re.search(rf"(?<![\w$]){re.escape(callee)}!\s*[(\[{{]", text) is not None
-        fits = not macro and (args is None or len(args) == n or (by_path and takes_self and len(args) == n + 1)) \
-            and not (inherent and c.how == "base type")
+        # (a method taking self called by its path passes self: `Ty::is_directed()` is no call of `is_directed(&self)`)
+        count = n + 1 if by_path and takes_self else n
+        fits = not macro and (args is None or len(args) == count) and not (inherent and c.how == "base type")
         if fits:
             kept.append(c)
             continue

@@ -128,10 +128,11 @@ def test_a_rust_call_with_another_argument_count_is_another_functions(tmp_path):
         "pub fn shrink(g: &StableGraph, v: Vec<usize>) -> usize {\n"
         "    let n: Vec<usize> = v.iter().filter_map(|i| Some(*i)).collect();\n"
         "    let m = v.iter().enumerate().filter_map(|(i, w)| Some(i + w)).count();\n"
-        "    g.filter_map(|i, w| Some(w), |i, w| Some(w)) + StableGraph::filter_map(g, 1, 2) + n.len() + m\n}\n")})
+        "    g.filter_map(|i, w| Some(w), |i, w| Some(w)) + StableGraph::filter_map(g, 1, 2) + n.len() + m\n}\n\n"
+        "pub fn by_type<T: Iterator>() -> usize {\n    T::filter_map(1, 2)\n}\n")})
     r = served.call("find_related", symbol="StableGraph.filter_map", relation="callers")
     assert [(i["qualname"], i["lines"]) for i in r.data["items"]] == [("shrink", [12])], r.text
-    assert "2 other calls named 'filter_map' left out" in r.text, r.text
+    assert "3 other calls named 'filter_map' left out" in r.text, r.text  # `T::filter_map(1, 2)` passes no self
 
 
 def test_impls_written_by_a_macro_named_like_the_trait_are_listed(tmp_path):
