@@ -21,3 +21,18 @@ def test_a_when_branch_types_its_subject(tmp_path):
     assert [(i["qualname"], i["lines"], i["how"]) for i in r.data["items"]] == [("convert", [10], "receiver type")], r.text
     o = served.call("find_related", symbol="Other.getProperty", relation="callers")
     assert [(i["qualname"], i["lines"]) for i in o.data["items"]] == [("convert", [12])], o.text
+
+
+def test_a_property_typed_by_what_its_initializers_call_returns(tmp_path):
+    served = served_tree(tmp_path / "r", {
+        "m/Module.kt": ("package m\n\nabstract class Module {\n  abstract fun definition(): ModuleDefinitionData\n}\n\n"
+                        "class ModuleDefinitionData {\n  fun functionNames(): List<String> = emptyList()\n}\n\n"
+                        "class Other {\n  fun functionNames(): List<String> = emptyList()\n}\n"),
+        "m/ModuleHolder.kt": ("package m\n\nclass ModuleHolder<T : Module>(val module: T) {\n"
+                              "  val definition = module.definition()\n\n"
+                              "  fun names(): List<String> = definition.functionNames()\n}\n"),
+    })
+    r = served.call("find_related", symbol="ModuleDefinitionData.functionNames", relation="callers")
+    assert [(i["qualname"], i["how"]) for i in r.data["items"]] == [("ModuleHolder.names", "receiver type")], r.text
+    o = served.call("find_related", symbol="Other.functionNames", relation="callers")
+    assert not o.data["items"], o.text
