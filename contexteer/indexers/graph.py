@@ -1125,7 +1125,9 @@ def implementations(index: IndexQueries, sym: Symbol, resolve_imports: Callable[
                 if child.id in seen:
                     first = listed.get(child.id)
                     # (a Go type with the method set of a sub-interface has Future's by itself, not through it)
-                    if first is not None and target.id != sym.id and first.how != "method set" \
+                    # (not for Rust: a type implementing a subtrait implements the trait in an impl of its own, the
+                    # row's; "also through IntoEdgesDirected" read as if the subtrait gave it, petgraph A/B run 125)
+                    if first is not None and target.id != sym.id and first.how != "method set" and sym.language != "rust" \
                             and not re.search(rf"\bthrough {re.escape(target.name)}:", first.detail):
                         # one row, both routes: ConcreteViewProp conforms in an extension and through AnyViewProp in
                         # its own header (run 55 listed the extension only, AnyViewProp "without" children)

@@ -16,6 +16,9 @@ __all__ = ["fitting_sites"]
 
 #: a closure's parameter list (`|i, w|`, `move |(a, b)|`), whose commas separate no arguments
 _CLOSURE_PARAMS = re.compile(r"\|[^|\n]*\|")
+#: std types a path call can name (`usize::arbitrary(g)`, `String::from(..)`): never a repository type's function
+_STD_TYPES = frozenset("bool char str u8 u16 u32 u64 u128 usize i8 i16 i32 i64 i128 isize f32 f64 String Vec Option "
+                       "Result Box Rc Arc HashMap HashSet BTreeMap BTreeSet VecDeque Cow".split())
 _SELF_PARAM = re.compile(r"\s*(?:&\s*(?:'\w+\s+)?)?(?:mut\s+)?self\b")
 
 
@@ -44,6 +47,12 @@ def fitting_sites(index: IndexQueries, sym: Symbol, callee: str, sites: list[Cal
         text = lines[c.line - 1] if 0 < c.line <= len(lines) else ""
         first = re.search(rf"(?<![\w$]){re.escape(callee)}\s*(?:::<[^()]*>)?\s*\(", text)  # the call read
         by_path = first is not None and text[: first.start()].rstrip().endswith("::")
+        prefix = re.search(r"(\w+)\s*(?:<[^<>]*>)?\s*::\s*$", text[: first.start()]) if by_path and first else None
+        if prefix is not None and prefix.group(1) in _STD_TYPES:  # `usize::arbitrary(g)`: the std type's function
+            c.against = True
+            if left_out is not None:
+                left_out.append(c)
+            continue
         # `write!(fmt, "..")` is a macro's invocation, no call of a function `write`
         macro = args is None and re.search(rf"(?<![\w$]){re.escape(callee)}!\s*[(\[{{]", text) is not None
         # (a method taking self called by its path passes self: `Ty::is_directed()` is no call of `is_directed(&self)`)

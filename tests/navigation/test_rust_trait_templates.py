@@ -189,3 +189,13 @@ def test_an_outline_of_some_kinds_keeps_the_blocks_that_hold_them(tmp_path):
     lines = r.text.split("\n")
     at = next(n for n, t in enumerate(lines) if "impl Build for Graph" in t)
     assert "fn add_edge(&mut self, a: usize) -> Option<usize>" in lines[at + 1], r.text
+
+
+def test_rust_implementations_do_not_say_a_subtrait_gives_the_trait(tmp_path):
+    served = served_tree(tmp_path / "r", {"src/lib.rs": (
+        "pub trait IntoNeighbors {\n    fn neighbors(self) -> usize;\n}\n\n"
+        "pub trait IntoEdges: IntoNeighbors {\n    fn edges(self) -> usize;\n}\n\n"
+        "pub struct Graph {}\n\nimpl<'a> IntoNeighbors for &'a Graph {\n    fn neighbors(self) -> usize {\n        0\n    }\n}\n\n"
+        "impl<'a> IntoEdges for &'a Graph {\n    fn edges(self) -> usize {\n        0\n    }\n}\n")})
+    r = served.call("find_related", symbol="IntoNeighbors", relation="implementations")
+    assert "struct Graph" in r.text and "also through" not in r.text, r.text
