@@ -883,6 +883,20 @@ class _Body:
         heads = [self.sym.signature or "", self.own_class.signature or "" if self.own_class is not None else ""]
         return next((b for h in heads if (b := generic_bound(h, typed)) is not None), typed)
 
+    def _rust_other_bounds(self, param: str, name: str) -> Found | None:
+        """Rust: `name` of a type parameter's other bounds, or of a trait a blanket impl gives every type with one of
+        them (`graph.dummy_idx()` with `G: Visitable + NodeIndexable` and `impl<G: NodeIndexable> WithDummy for G`)."""
+        lines = _file_lines(getattr(self.index, "ws", None), self.sym.path, self.texts)
+        whole = lines[self.sym.start_line - 1:min(self.sym.end_line, self.sym.start_line + 30)]
+        head = " ".join(whole[:next((i for i, t in enumerate(whole) if "{" in t), len(whole) - 1) + 1])
+        own = self.own_class.signature or "" if self.own_class is not None else ""
+        bounds = list(dict.fromkeys(b for h in (head, own) for b in generic_bounds(h, param)))
+        for trait in bounds + [t for b in bounds for t in _rust_blanket_traits(self.index, b)]:
+            got = member_of_type(self.index, trait, name, self.sym, self.import_files)
+            if got is not None:
+                return got[0], "receiver type"
+        return None
+
     def _binds(self, word: str) -> bool:
         """Whether the definition takes or declares a name `word` (a parameter, a `let`/`var`, a closure's or a
         loop's name), which would hide a module-level value of that name."""
@@ -1045,9 +1059,11 @@ class _Body:
             typed = None if typed in _PHP_UNTYPED else typed
         if typed is None and self.go and getattr(index, "ws", None) is not None:
             typed = self._go_closure_param(r)  # `func(ptr unsafe.Pointer, iter *Iterator) {` inside the body
-        typed = self._unbound(typed)  # `producer: P` with `P: UnindexedProducer`: the bound's members
+        param, typed = typed, self._unbound(typed)  # `producer: P` with `P: UnindexedProducer`: the bound's members
         found = member_of_type(index, typed, name, sym, self.import_files) if typed is not None \
             else _local_member(index, sym, self.own_class, r, name, self.syms_of, self.import_files, self.texts)
+        if found is None and param is not None and sym.language == "rust" and param != typed:
+            found = self._rust_other_bounds(param, name)
         if found is None and typed is None and sym.language == "php" and getattr(index, "ws", None) is not None:
             php = self._php_type(r)  # `foreach ($this->handlers as $handler)`, `$this->handler` typed by docblocks
             found = member_of_type(index, php, name, sym, self.import_files) if php else None
@@ -4354,6 +4370,17 @@ def _rust_inherent_named(index: IndexQueries, typed: str, name: str) -> bool:
     return any(m.language == "rust" and m.kind == "method" and m.qualname.rsplit(".", 2)[-2:] == [typed, name]
                and (head := rust_impl_head(index, m)) is not None and rust_impl_trait(head) is None
                for m in index.symbols_named(name))
+
+
+def _rust_blanket_traits(index: IndexQueries, bound: str) -> list[str]:
+    """Rust: the traits a blanket impl gives every type with `bound` (`impl<G: NodeIndexable> WithDummy for G`)."""
+    out: list[str] = []
+    for s in index.symbols_mentioning(bound, ["impl"]):
+        head = " ".join((s.signature or "").split())
+        m = _RUST_IMPL_HEAD.match(head) if s.language == "rust" else None
+        if m is not None and m.group(1) and bound in generic_bounds(head, m.group(2)):
+            out.append(m.group(1).rsplit("::", 1)[-1])
+    return out
 
 
 def _rust_blanket(index: IndexQueries, trait: str, bound: str) -> bool:

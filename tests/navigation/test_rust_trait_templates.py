@@ -199,3 +199,9 @@ def test_rust_implementations_do_not_say_a_subtrait_gives_the_trait(tmp_path):
         "impl<'a> IntoEdges for &'a Graph {\n    fn edges(self) -> usize {\n        0\n    }\n}\n")})
     r = served.call("find_related", symbol="IntoNeighbors", relation="implementations")
     assert "struct Graph" in r.text and "also through" not in r.text, r.text
+
+
+def test_callees_through_another_bound_and_a_blanket_impl(tmp_path):
+    served = served_tree(tmp_path / "r", INHERENT)
+    r = served.call("find_related", symbol="maximum_matching", relation="callees")
+    assert "WithDummy.dummy_idx src/matching.rs:8-8 called at 21" in r.text, r.text
