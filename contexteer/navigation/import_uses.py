@@ -538,18 +538,38 @@ def _rust_trait_calls(nav: NavigationService, found: ImportUse, defined: str | N
                   and str(t.start_line) == line), None) if path else None
     if trait is None:
         return
-    methods = {m.name: m for m in nav.index.symbols_in_file(path) if m.parent_id == trait.id and m.kind in ("method", "function")}
+    text = "\n".join(lines)
+    # (type parameters bounded by it: `Ix::new(..)` with `Ix: IndexType`)
+    params = {m.group(1) for m in re.finditer(rf"[<,(]\s*([A-Z]\w*)\s*:[^,>{{;]*\b{re.escape(name)}\b", text)}
+    path_call = rf"\b(?:{'|'.join(map(re.escape, sorted(params)))})\s*::\s*" if params else None
     out: list[UsedName] = []
-    for m in sorted(methods.values(), key=lambda m: m.start_line):
-        call = re.compile(rf"\.\s*{re.escape(m.name)}\s*(?:::<[^>]*>)?\s*\(")
-        at = [n for n, text in enumerate(lines, 1) if n not in spans and (scope is None or scope[0] <= n <= scope[1])
-              and call.search(text.split("//", 1)[0])]
-        if at:
-            out.append(UsedName(name=f"{name}::{m.name}()", lines=at[:MAX_LINES], more=max(0, len(at) - MAX_LINES),
-                                defined=f"{m.path}:{m.start_line}"))
+    # its methods, then those of its supertraits the file does not import (`g.node_bound()` through NodeCompactIndexable)
+    for owner, via in [(trait, ""), *((t, f" (through {name})") for t in _rust_supertraits(nav, trait, lines))]:
+        methods = [m for m in nav.index.symbols_in_file(owner.path) if m.parent_id == owner.id and m.kind in ("method", "function")]
+        for m in sorted(methods, key=lambda m: m.start_line):
+            call = re.compile(rf"\.\s*{re.escape(m.name)}\s*(?:::<[^>]*>)?\s*\(" + (rf"|{path_call}{re.escape(m.name)}\s*\("
+                                                                                  if path_call and not via else ""))
+            at = [n for n, t in enumerate(lines, 1) if n not in spans and (scope is None or scope[0] <= n <= scope[1])
+                  and call.search(t.split("//", 1)[0])]
+            if at:
+                out.append(UsedName(name=f"{owner.name}::{m.name}(){via}", lines=at[:MAX_LINES],
+                                    more=max(0, len(at) - MAX_LINES), defined=f"{m.path}:{m.start_line}"))
     if out and not row.lines:  # used through its methods only: they say it
         found.names.pop()
     found.names += out
+
+
+def _rust_supertraits(nav: NavigationService, trait: Any, lines: list[str]) -> list[Any]:
+    """The supertraits of a Rust trait (`pub trait NodeCompactIndexable : NodeIndexable + NodeCount`) the repository
+    defines and the file does not import by name."""
+    head = (trait.signature or "").split("{", 1)[0].split(" where ", 1)[0]
+    _, colon, bounds = head.partition(":")
+    imported = " ".join(t for t in lines if t.lstrip().startswith("use "))
+    out = []
+    for b in (re.sub(r"<.*", "", x).strip().rsplit("::", 1)[-1] for x in bounds.split("+")) if colon else []:
+        if b and not re.search(rf"\b{re.escape(b)}\b", imported):
+            out += [t for t in nav.index.symbols_named(b) if t.name == b and t.kind == "trait" and t.language == "rust"][:1]
+    return out
 
 
 def _module_export(nav: NavigationService, targets: list[str]) -> str | None:

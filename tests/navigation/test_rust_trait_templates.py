@@ -95,17 +95,25 @@ def test_the_uses_view_counts_calls_of_an_imported_traits_methods(tmp_path):
         "Cargo.toml": '[package]\nname = "pg"\nedition = "2018"\n',
         "src/lib.rs": "pub mod visit;\npub mod adj;\npub mod tred;\n",
         "src/visit.rs": ("pub trait NodeCount {\n    fn node_count(&self) -> usize;\n}\n\n"
-                         "pub trait IntoNeighbors {\n    fn neighbors(self, a: usize) -> Vec<usize>;\n}\n"),
+                         "pub trait IntoNeighbors {\n    fn neighbors(self, a: usize) -> Vec<usize>;\n}\n\n"
+                         "pub trait NodeIndexable {\n    fn node_bound(&self) -> usize;\n}\n\n"
+                         "pub trait NodeCompactIndexable : NodeIndexable + NodeCount {}\n\n"
+                         "pub trait IndexType {\n    fn new(x: usize) -> Self;\n}\n"),
         "src/adj.rs": ("use crate::visit::{IntoNeighbors, NodeCount};\n\npub struct List {}\n\n"
                        "impl NodeCount for List {\n    fn node_count(&self) -> usize {\n        0\n    }\n}\n\n"
                        "impl<'a> IntoNeighbors for &'a List {\n    fn neighbors(self, a: usize) -> Vec<usize> {\n"
                        "        vec![a]\n    }\n}\n"),
-        "src/tred.rs": ("use crate::adj::List;\nuse crate::visit::{IntoNeighbors, NodeCount};\n\n"
+        "src/tred.rs": ("use crate::adj::List;\nuse crate::visit::{IntoNeighbors, NodeCount};\n"
+                        "use crate::visit::{IndexType, NodeCompactIndexable};\n\n"
                         "/// Uses IntoNeighbors.\npub fn tred(g: &List) -> usize {\n    let n = g.node_count();\n"
-                        "    g.neighbors(n).len()\n}\n"),
+                        "    g.neighbors(n).len()\n}\n\n"
+                        "pub fn bound<G: NodeCompactIndexable, Ix: IndexType>(g: G) -> Ix {\n    Ix::new(g.node_bound())\n}\n"),
     })
     r = served.call("list_dependencies", path="src/tred.rs", view="uses")
-    assert "NodeCount::node_count() (visit.rs:2) at 6" in r.text and "IntoNeighbors::neighbors() (visit.rs:6) at 7" in r.text, r.text
+    assert "NodeCount::node_count() (visit.rs:2) at 7" in r.text and "IntoNeighbors::neighbors() (visit.rs:6) at 8" in r.text, r.text
+    # a supertrait's method reached through an imported trait, and a call through a type parameter bounded by one
+    assert "NodeIndexable::node_bound() (through NodeCompactIndexable) (visit.rs:10) at 12" in r.text, r.text
+    assert "IndexType::new() (visit.rs:16) at 12" in r.text, r.text
     assert "not used" not in r.text, r.text  # IntoNeighbors is needed: its method is called
 
 
