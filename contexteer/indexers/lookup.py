@@ -2355,6 +2355,20 @@ def _function_sites(index: IndexQueries, sym: Symbol, callee: str, sites: list[C
     return sites
 
 
+def leave_out(sites: list[Caller], left_out: list[Caller] | None, other: Callable[[Caller], bool]) -> list[Caller]:
+    """The sites that are not `other`'s; those that are marked another function's (`against`) and added to
+    `left_out` when given, for the answer to count and show."""
+    kept: list[Caller] = []
+    for c in sites:
+        if other(c):
+            c.against = True
+            if left_out is not None:
+                left_out.append(c)
+        else:
+            kept.append(c)
+    return kept
+
+
 def _kotlin_bare_sites(index: IndexQueries, callee: str, sites: list[Caller], left_out: list[Caller] | None) -> list[Caller]:
     """A Kotlin top-level function that extends no type is called bare (or through its package's path): a site
     where every call of the name has a value before it (`converter.convert(value, context)`, `type.convert(..)`) is
@@ -2364,18 +2378,14 @@ def _kotlin_bare_sites(index: IndexQueries, callee: str, sites: list[Caller], le
     call = re.compile(rf"(?<![\w$]){re.escape(callee)}\s*[(<{{]")
     files: dict[str, list[str]] = {}
     ws = getattr(index, "ws", None)
-    kept: list[Caller] = []
-    for c in sites:
+
+    def on_values_only(c: Caller) -> bool:
         lines = _file_lines(ws, c.path, files) if ws is not None else []
         text = lines[c.line - 1] if 0 < c.line <= len(lines) else ""
         calls = len(call.findall(text))
-        if calls and len(on_value.findall(text)) - len(package.findall(text)) >= calls:
-            c.against = True
-            if left_out is not None:
-                left_out.append(c)
-            continue
-        kept.append(c)
-    return kept
+        return bool(calls) and len(on_value.findall(text)) - len(package.findall(text)) >= calls
+
+    return leave_out(sites, left_out, on_values_only)
 
 
 def _unshadowed(index: IndexQueries, sym: Symbol, callee: str, sites: list[Caller],

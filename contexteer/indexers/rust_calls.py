@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import re
 
-from contexteer.indexers.lookup import Caller, _file_lines, rust_impl_head, rust_impl_trait
+from contexteer.indexers.lookup import Caller, _file_lines, leave_out, rust_impl_head, rust_impl_trait
 from contexteer.indexers.model import Symbol
 from contexteer.indexers.queries_sql import IndexQueries
 from contexteer.indexers.syntax import call_args_at, inside_parens, top_level
@@ -38,8 +38,8 @@ def fitting_sites(index: IndexQueries, sym: Symbol, callee: str, sites: list[Cal
     # never a type's inherent one (StableGraph::add_edge had it as a "base type" caller)
     inherent = sym.kind == "method" and (head := rust_impl_head(index, sym)) is not None and rust_impl_trait(head) is None
     masked: dict[str, list[str]] = {}
-    kept: list[Caller] = []
-    for c in sites:
+
+    def another(c: Caller) -> bool:
         lines = masked.get(c.path)
         if lines is None:
             lines = masked[c.path] = [_CLOSURE_PARAMS.sub("|_|", t) for t in _file_lines(ws, c.path, {})]
@@ -49,22 +49,14 @@ def fitting_sites(index: IndexQueries, sym: Symbol, callee: str, sites: list[Cal
         by_path = first is not None and text[: first.start()].rstrip().endswith("::")
         prefix = re.search(r"(\w+)\s*(?:<[^<>]*>)?\s*::\s*$", text[: first.start()]) if by_path and first else None
         if prefix is not None and prefix.group(1) in _STD_TYPES:  # `usize::arbitrary(g)`: the std type's function
-            c.against = True
-            if left_out is not None:
-                left_out.append(c)
-            continue
+            return True
         # `write!(fmt, "..")` is a macro's invocation, no call of a function `write`
         macro = args is None and re.search(rf"(?<![\w$]){re.escape(callee)}!\s*[(\[{{]", text) is not None
         # (a method taking self called by its path passes self: `Ty::is_directed()` is no call of `is_directed(&self)`)
         count = n + 1 if by_path and takes_self else n
-        fits = not macro and (args is None or len(args) == count) and not (inherent and c.how == "base type")
-        if fits:
-            kept.append(c)
-            continue
-        c.against = True
-        if left_out is not None:
-            left_out.append(c)
-    return kept
+        return macro or (args is not None and len(args) != count) or (inherent and c.how == "base type")
+
+    return leave_out(sites, left_out, another)
 
 
 def _params(lines: list[str], sym: Symbol) -> list[str] | None:

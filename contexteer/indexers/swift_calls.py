@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import re
 
-from contexteer.indexers.lookup import _CLASS_KINDS, Caller, _file_lines
+from contexteer.indexers.lookup import _CLASS_KINDS, Caller, _file_lines, leave_out
 from contexteer.indexers.model import Symbol
 from contexteer.indexers.queries_sql import IndexQueries
 from contexteer.indexers.syntax import call_args_at, swift_params, takes_call
@@ -24,16 +24,12 @@ def labelled_sites(index: IndexQueries, sym: Symbol, callee: str, sites: list[Ca
     if sym.kind not in ("method", "function") or not sites or ws is None:
         return sites
     files: dict[str, list[str]] = {}
-    kept: list[Caller] = []
-    for c in sites:
+
+    def other_labels(c: Caller) -> bool:
         args = call_args_at(_file_lines(ws, c.path, files), c.line, callee, "swift")
-        if args is not None and not takes_call(sym.signature or "", sym.name, args, "swift"):
-            c.against = True
-            if left_out is not None:
-                left_out.append(c)
-            continue
-        kept.append(c)
-    return kept
+        return args is not None and not takes_call(sym.signature or "", sym.name, args, "swift")
+
+    return leave_out(sites, left_out, other_labels)
 
 
 def constructions(index: IndexQueries, sym: Symbol, holder: Symbol | None, seen: set[tuple[str, int]],
