@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import logging
 import re
+import zlib
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
@@ -1741,7 +1742,8 @@ def _trait_named_macro_calls(index: IndexQueries, sym: Symbol) -> list[tuple[Any
         if not call.match(text) or (enc is not None and enc.kind in ("function", "method")):
             continue  # (inside a function: no item)
         written = " ".join(text.split())
-        row = Symbol(id=-(abs(hash((ref.path, ref.line))) % 10**12) - 1, path=ref.path, name=f"{sym.name}!", qualname=f"{sym.name}!",
+        # (an id no stored definition has: negative, the same in every process)
+        row = Symbol(id=-1 - zlib.crc32(f"{ref.path}:{ref.line}".encode()), path=ref.path, name=f"{sym.name}!", qualname=f"{sym.name}!",
                      kind="impl", start_line=ref.line, end_line=ref.line, signature=written, doc=None, exported=True,
                      parent_id=None, language="rust")
         out.append((row, "macro", f"`{written}`: an impl the macro writes (its expansion is not read)"))
