@@ -4382,28 +4382,28 @@ def _rust_inherent_named(index: IndexQueries, typed: str, name: str) -> bool:
                for m in index.symbols_named(name))
 
 
-def _rust_blanket_traits(index: IndexQueries, bound: str) -> list[str]:
-    """Rust: the traits a blanket impl gives every type with `bound` (`impl<G: NodeIndexable> WithDummy for G`)."""
-    out: list[str] = []
-    for s in index.symbols_mentioning(bound, ["impl"]):
+def _rust_blankets(index: IndexQueries, word: str) -> list[tuple[str, list[str]]]:
+    """Rust: (trait, bounds of its type parameter) of each blanket impl whose head names `word` (`impl<G:
+    NodeIndexable> WithDummy for G`: ("WithDummy", ["NodeIndexable"])); an impl for a named type has no bounds."""
+    out: list[tuple[str, list[str]]] = []
+    for s in index.symbols_mentioning(word, ["impl"]):
         head = " ".join((s.signature or "").split())
         m = _RUST_IMPL_HEAD.match(head) if s.language == "rust" else None
-        if m is not None and m.group(1) and bound in generic_bounds(head, m.group(2)):
-            out.append(m.group(1).rsplit("::", 1)[-1])
+        if m is not None and m.group(1):
+            out.append((m.group(1).rsplit("::", 1)[-1], generic_bounds(head, m.group(2))))
     return out
 
 
+def _rust_blanket_traits(index: IndexQueries, bound: str) -> list[str]:
+    """Rust: the traits a blanket impl gives every type with `bound`."""
+    return [t for t, bounds in _rust_blankets(index, bound) if bound in bounds]
+
+
 def _rust_blanket(index: IndexQueries, trait: str, bound: str) -> bool:
-    """Rust: whether a blanket impl gives `trait` to every type with `bound` (`impl<G: NodeIndexable> WithDummy for
-    G`), so a value of a type parameter bounded by it has the trait's methods."""
-    for s in index.symbols_mentioning(trait, ["impl"]):
-        head = " ".join((s.signature or "").split())
-        m = _RUST_IMPL_HEAD.match(head) if s.language == "rust" else None
-        if m is None or (m.group(1) or "").rsplit("::", 1)[-1] != trait:
-            continue
-        if any(b == bound or inherits(index, bound, b) for b in generic_bounds(head, m.group(2))):
-            return True
-    return False
+    """Rust: whether a blanket impl gives `trait` to every type with `bound` (or a subtrait of one it names), so a
+    value of a type parameter bounded by it has the trait's methods."""
+    return any(t == trait and any(b == bound or inherits(index, bound, b) for b in bounds)
+               for t, bounds in _rust_blankets(index, trait))
 
 
 def _trait_declares(index: IndexQueries, trait: str, site: Caller, owner: str) -> bool:
