@@ -2640,6 +2640,8 @@ def _calls_itself(index: IndexQueries, sym: Symbol, line: int, cache: dict[str, 
         calls = calls[1:]  # the head names it first
     if calls and _other_overload_call(sym, lines, line):
         return False  # `setCookie(url, cookieValue)` inside setCookie(url, key, value): another overload's call
+    if calls and sym.language == "rust" and _rust_shadowed(index, sym):
+        return False  # `Some(self.add_edge(..))` in `impl Build for StableGraph`: the type's inherent add_edge
     for m in calls:
         before = text[: m.start()].rstrip()
         if not before.endswith((".", "->", "::", "?.")):
@@ -4373,6 +4375,14 @@ def _rust_receiver(index: IndexQueries, site: Caller, typed: str | None, owner: 
         site.receiver, site.how = True, "receiver type"
         return False
     return None
+
+
+def _rust_shadowed(index: IndexQueries, sym: Symbol) -> bool:
+    """Rust: whether `sym` is a trait impl's method of a type that has an inherent method of its name, which every
+    method call on the type reaches instead (inherent methods win)."""
+    head = rust_impl_head(index, sym) if sym.kind == "method" else None
+    m = _RUST_IMPL_HEAD.match(head) if head is not None and rust_impl_trait(head) is not None else None
+    return m is not None and _rust_inherent_named(index, m.group(2).rsplit("::", 1)[-1], sym.name)
 
 
 def _rust_inherent_named(index: IndexQueries, typed: str, name: str) -> bool:

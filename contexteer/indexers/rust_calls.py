@@ -7,7 +7,15 @@ from __future__ import annotations
 
 import re
 
-from contexteer.indexers.lookup import Caller, _file_lines, leave_out, rust_impl_head, rust_impl_trait
+from contexteer.indexers.lookup import (
+    Caller,
+    _file_lines,
+    _rust_inherent_named,
+    _rust_shadowed,
+    leave_out,
+    rust_impl_head,
+    rust_impl_trait,
+)
 from contexteer.indexers.model import Symbol
 from contexteer.indexers.queries_sql import IndexQueries
 from contexteer.indexers.syntax import call_args_at, inside_parens, top_level
@@ -36,7 +44,12 @@ def fitting_sites(index: IndexQueries, sym: Symbol, callee: str, sites: list[Cal
     n = len(params) - takes_self
     # a value known only by a trait it implements (`gr.add_edge(..)` with `G: Create`) reaches the trait's method,
     # never a type's inherent one (StableGraph::add_edge had it as a "base type" caller)
-    inherent = sym.kind == "method" and (head := rust_impl_head(index, sym)) is not None and rust_impl_trait(head) is None
+    head = rust_impl_head(index, sym) if sym.kind == "method" else None
+    inherent = head is not None and rust_impl_trait(head) is None
+    # a trait impl's method of a type with an inherent namesake is reached through the trait only (a generic value, a
+    # path naming the trait): a method call on the type is the inherent one's (`Some(self.add_edge(..))` in `impl
+    # Build for StableGraph` and every `gr.add_edge(..)` on a StableGraph had been the Build impl's callers at depth 2)
+    shadowed = not inherent and _rust_shadowed(index, sym)
     masked: dict[str, list[str]] = {}
 
     def another(c: Caller) -> bool:
@@ -54,7 +67,10 @@ def fitting_sites(index: IndexQueries, sym: Symbol, callee: str, sites: list[Cal
         macro = args is None and re.search(rf"(?<![\w$]){re.escape(callee)}!\s*[(\[{{]", text) is not None
         # (a method taking self called by its path passes self: `Ty::is_directed()` is no call of `is_directed(&self)`)
         count = n + 1 if by_path and takes_self else n
-        return macro or (args is not None and len(args) != count) or (inherent and c.how == "base type")
+        through_trait = c.how == "base type" or (by_path and prefix is not None and prefix.group(1)[:1].isupper()
+                                                 and not _rust_inherent_named(index, prefix.group(1), sym.name))
+        return macro or (args is not None and len(args) != count) or (inherent and c.how == "base type") \
+            or (shadowed and not through_trait)
 
     return leave_out(sites, left_out, another)
 

@@ -213,3 +213,11 @@ def test_callees_through_another_bound_and_a_blanket_impl(tmp_path):
     served = served_tree(tmp_path / "r", INHERENT)
     r = served.call("find_related", symbol="maximum_matching", relation="callees")
     assert "WithDummy.dummy_idx src/matching.rs:8-8 called at 21" in r.text, r.text
+
+
+def test_a_trait_impls_method_shadowed_by_an_inherent_one_is_reached_through_the_trait_only(tmp_path):
+    served = served_tree(tmp_path / "r", INHERENT)
+    r = served.call("find_related", symbol="Graph.add_edge", path="src/data.rs:8", relation="callers")
+    # `Some(self.add_edge(a))` inside it and `g.add_edge(2)` on a Graph are the inherent method's; no recursion
+    assert [(i["qualname"], i["lines"]) for i in r.data["items"]] == [("build", [14])], r.text
+    assert "recursive" not in r.text, r.text
