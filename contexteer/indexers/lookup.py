@@ -157,10 +157,28 @@ def find_in_file(index: IndexQueries, path: str, symbol: str, qualifier: Any | N
     if len(named) == 1:
         return named[0]
     if len(named) > 1 and len({s.qualname for s in named}) == 1:
-        return overloaded(in_file, named)
+        return _rust_inherent_first(index, named) or overloaded(in_file, named)
     if len(named) > 1:
         raise NotFoundError(_ambiguous(path, query, named))
     raise NotFoundError(_unknown(index, path, query, in_file))
+
+
+def _rust_inherent_first(index: IndexQueries, same: list[Symbol]) -> Resolved | None:
+    """Rust: of a type's inherent method and trait impls' methods of one name (`Graph::neighbors` and `impl
+    IntoNeighbors for &Graph`'s), the inherent one, which a method call on the type reaches, with where the others
+    are; None unless exactly one of them is inherent."""
+    if any(s.language != "rust" or s.kind != "method" for s in same):
+        return None
+    heads = {s.id: rust_impl_head(index, s) for s in same}
+    inherent = [s for s in same if heads[s.id] is not None and rust_impl_trait(heads[s.id] or "") is None]
+    if len(inherent) != 1:
+        return None
+    own = inherent[0]
+    others = tuple(s for s in same if s.id != own.id)
+    said = ", ".join(f"{s.start_line}-{s.end_line} (impl {rust_impl_trait(heads[s.id] or '') or '?'})" for s in others)
+    fields = {f.name: getattr(own, f.name) for f in dataclasses.fields(Symbol)}
+    return Resolved(**fields, overloads=others, note=(f"{len(same)} definitions of {own.qualname}: this is the inherent "
+                                                      f"method; trait impls' at lines {said} (read them with start_line/end_line)"))
 
 
 def overloaded(in_file: list[Symbol], same: list[Symbol]) -> Resolved:

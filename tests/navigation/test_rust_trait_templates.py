@@ -221,3 +221,14 @@ def test_a_trait_impls_method_shadowed_by_an_inherent_one_is_reached_through_the
     # `Some(self.add_edge(a))` inside it and `g.add_edge(2)` on a Graph are the inherent method's; no recursion
     assert [(i["qualname"], i["lines"]) for i in r.data["items"]] == [("build", [14])], r.text
     assert "recursive" not in r.text, r.text
+
+
+def test_reading_a_rust_method_by_name_gives_the_inherent_one_first(tmp_path):
+    served = served_tree(tmp_path / "r", {"src/graph.rs": (
+        "pub struct Graph {}\n\nimpl Graph {\n    pub fn neighbors(&self, a: usize) -> usize {\n        a + 1\n    }\n}\n\n"
+        "pub trait IntoNeighbors {\n    fn neighbors(self, a: usize) -> usize;\n}\n\n"
+        "impl<'a> IntoNeighbors for &'a Graph {\n    fn neighbors(self, a: usize) -> usize {\n"
+        "        Graph::neighbors(self, a)\n    }\n}\n")})
+    r = served.call("read_code_range", path="src/graph.rs:Graph.neighbors")
+    assert "4\t    pub fn neighbors(&self, a: usize) -> usize {" in r.text, r.text
+    assert "trait impls' at lines 14-16 (impl IntoNeighbors)" in r.text, r.text
