@@ -632,7 +632,9 @@ def semantic_context(
         parent = next((s for s in body.in_file if s.id == sym.parent_id), None)
         callee = parent.name if parent else callee
     if max_callers and callee:
-        sites = find_callers(index, sym, callee, resolve_imports)
+        itself: list[int] = []  # its recursive calls are callers too (augment_path's three had been left out)
+        sites = find_callers(index, sym, callee, resolve_imports, recursive=itself)
+        sites += [Caller(sym, sym.path, n, "same file", receiver=True) for n in sorted(itself)]
         out.callers_total = len(sites)
         out.callers_name_only = sum(1 for c in sites if c.how == "name only")
         out.callers = sites[:max_callers]
@@ -3970,6 +3972,8 @@ def _declared_receiver(index: IndexQueries, cache: dict[str, list[Symbol]], line
                 typed = _go_element(index, collection) if collection else None  # `for _, g := range gs` (Gatherers)
             else:
                 typed = binding[1] if binding is not None and binding[0] == "type" else None
+            if enc.language == "rust" and binding is not None and (typed == "Self" or binding[1] in _RUST_SELF_COPIES):
+                typed = _rust_self_type(index, enc) or typed  # `let g = Self::with_capacity(..)`, `let s = self.clone()`
         if typed is not None:
             outside = _qualified_elsewhere(index, enc.signature or "", word, typed)
             return outside or _as_bound(index, syms, enc, site.line, typed, want)
@@ -4393,6 +4397,17 @@ def _rust_receiver(index: IndexQueries, site: Caller, typed: str | None, owner: 
         site.receiver, site.how = True, "receiver type"
         return False
     return None
+
+
+#: a Rust local made from self (`let self_ = self.clone();`): a value of the impl's type
+_RUST_SELF_COPIES = frozenset({"self.clone", "self.to_owned"})
+
+
+def _rust_self_type(index: IndexQueries, sym: Symbol) -> str | None:
+    """The type a Rust method's `Self` is: the one its impl block is for (`impl<N> Build for StableGraph<N>`)."""
+    head = rust_impl_head(index, sym)
+    m = _RUST_IMPL_HEAD.match(head) if head is not None else None
+    return m.group(2).rsplit("::", 1)[-1] if m is not None else None
 
 
 def _rust_shadowed(index: IndexQueries, sym: Symbol) -> bool:

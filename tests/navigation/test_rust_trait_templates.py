@@ -232,3 +232,28 @@ def test_reading_a_rust_method_by_name_gives_the_inherent_one_first(tmp_path):
     r = served.call("read_code_range", path="src/graph.rs:Graph.neighbors")
     assert "4\t    pub fn neighbors(&self, a: usize) -> usize {" in r.text, r.text
     assert "trait impls' at lines 14-16 (impl IntoNeighbors)" in r.text, r.text
+
+
+def test_a_rust_local_made_by_self_is_a_value_of_the_impls_type(tmp_path):
+    served = served_tree(tmp_path / "r", {"src/lib.rs": (
+        "pub struct StableGraph {}\npub struct Graph {}\n\n"
+        "impl StableGraph {\n    pub fn with_capacity(n: usize) -> Self {\n        StableGraph {}\n    }\n"
+        "    pub fn extend_with_edges(&mut self, n: usize) {\n    }\n"
+        "    pub fn from_edges(n: usize) -> Self {\n        let mut g = Self::with_capacity(0);\n"
+        "        g.extend_with_edges(n);\n        g\n    }\n"
+        "    pub fn shrink(&self) {\n        let self_ = self.clone();\n        self_.extend_with_edges(1);\n    }\n}\n\n"
+        "impl Graph {\n    pub fn with_capacity(n: usize) -> Self {\n        Graph {}\n    }\n"
+        "    pub fn extend_with_edges(&mut self, n: usize) {\n    }\n"
+        "    pub fn from_edges(n: usize) -> Self {\n        let mut g = Self::with_capacity(0);\n"
+        "        g.extend_with_edges(n);\n        g\n    }\n}\n")})
+    r = served.call("find_related", symbol="StableGraph.extend_with_edges", relation="callers")
+    rows = sorted((i["qualname"], i["lines"][0], i["how"]) for i in r.data["items"])
+    assert rows == [("StableGraph.from_edges", 12, "receiver type"), ("StableGraph.shrink", 17, "receiver type")], r.text
+
+
+def test_a_semantic_read_lists_the_recursive_calls_among_the_callers(tmp_path):
+    served = served_tree(tmp_path / "r", {"src/lib.rs": (
+        "fn augment(n: usize) -> usize {\n    if n == 0 {\n        return 0;\n    }\n    augment(n - 1) + augment(n - 2)\n}\n\n"
+        "pub fn top() -> usize {\n    augment(3)\n}\n")})
+    r = served.call("read_code_range", path="src/lib.rs:augment", context="semantic")
+    assert "── called by (2) ──" in r.text and "src/lib.rs:5 in augment (1-6)" in r.text, r.text
