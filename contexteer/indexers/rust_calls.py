@@ -50,6 +50,7 @@ def fitting_sites(index: IndexQueries, sym: Symbol, callee: str, sites: list[Cal
     # path naming the trait): a method call on the type is the inherent one's (`Some(self.add_edge(..))` in `impl
     # Build for StableGraph` and every `gr.add_edge(..)` on a StableGraph had been the Build impl's callers at depth 2)
     shadowed = not inherent and _rust_shadowed(index, sym)
+    owner = sym.qualname.rsplit(".", 2)[-2] if "." in sym.qualname else None  # the type of the impl block
     masked: dict[str, list[str]] = {}
 
     def another(c: Caller) -> bool:
@@ -61,8 +62,8 @@ def fitting_sites(index: IndexQueries, sym: Symbol, callee: str, sites: list[Cal
         first = re.search(rf"(?<![\w$]){re.escape(callee)}\s*(?:::<[^()]*>)?\s*\(", text)  # the call read
         by_path = first is not None and text[: first.start()].rstrip().endswith("::")
         prefix = re.search(r"(\w+)\s*(?:<[^<>]*>)?\s*::\s*$", text[: first.start()]) if by_path and first else None
-        if prefix is not None and prefix.group(1) in _STD_TYPES:  # `usize::arbitrary(g)`: the std type's function
-            return True
+        if prefix is not None and prefix.group(1) in _STD_TYPES and prefix.group(1) != owner:
+            return True  # `usize::arbitrary(g)`: the std type's function (not `Vec::from_par_iter` of rayon's impl for Vec)
         # `write!(fmt, "..")` is a macro's invocation, no call of a function `write`
         macro = args is None and re.search(rf"(?<![\w$]){re.escape(callee)}!\s*[(\[{{]", text) is not None
         # (a method taking self called by its path passes self: `Ty::is_directed()` is no call of `is_directed(&self)`)

@@ -257,3 +257,14 @@ def test_a_semantic_read_lists_the_recursive_calls_among_the_callers(tmp_path):
         "pub fn top() -> usize {\n    augment(3)\n}\n")})
     r = served.call("read_code_range", path="src/lib.rs:augment", context="semantic")
     assert "── called by (2) ──" in r.text and "src/lib.rs:5 in augment (1-6)" in r.text, r.text
+
+
+def test_a_path_call_through_a_std_type_the_repository_implements_a_trait_for(tmp_path):
+    # rayon's `impl<T> FromParallelIterator<T> for Vec<T>`: `Vec::from_par_iter(par_iter)` calls it (a std type's
+    # name in the path, but the repository's impl); `usize::from_par_iter(..)` would not
+    served = served_tree(tmp_path / "r", {"src/lib.rs": (
+        "pub trait FromParallelIterator<T> {\n    fn from_par_iter(i: T) -> Self;\n}\n\n"
+        "impl<T> FromParallelIterator<T> for Vec<T> {\n    fn from_par_iter(i: T) -> Self {\n        Vec::new()\n    }\n}\n\n"
+        "pub fn collect_deque<T>(i: T) -> std::collections::VecDeque<T> {\n    Vec::from_par_iter(i).into()\n}\n")})
+    r = served.call("find_related", symbol="Vec.from_par_iter", relation="callers")
+    assert [(i["qualname"], i["lines"]) for i in r.data["items"]] == [("collect_deque", [12])], r.text
