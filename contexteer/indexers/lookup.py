@@ -903,12 +903,35 @@ class _Body:
         heads = [self.sym.signature or "", self.own_class.signature or "" if self.own_class is not None else ""]
         return next((b for h in heads if (b := generic_bound(h, typed)) is not None), typed)
 
+    def _rust_head(self) -> str:
+        """The definition's whole header, read from the source up to its body's `{` (a stored one can be cut)."""
+        lines = _file_lines(getattr(self.index, "ws", None), self.sym.path, self.texts)
+        whole = lines[self.sym.start_line - 1:min(self.sym.end_line, self.sym.start_line + 30)]
+        return " ".join(whole[:next((i for i, t in enumerate(whole) if "{" in t), len(whole) - 1) + 1])
+
+    def _rust_assoc_member(self, r: str, name: str) -> Found | None:
+        """Rust: `name` on a value of a type parameter's associated type, by the bound the trait declares it with
+        (`discovered.visit(u)` with `discovered: &mut G::Map`, `G: Visitable` and `type Map: VisitMap<Self::NodeId>`)."""
+        head = self._rust_head()
+        m = re.search(rf"[(,]\s*{re.escape(r)}\s*:\s*&?\s*(?:'\w+\s+)?(?:mut\s+)?([A-Z]\w*)::([A-Z]\w*)\b", head)
+        if m is None:
+            return None
+        own = self.own_class.signature or "" if self.own_class is not None else ""
+        for trait in dict.fromkeys(b for h in (head, own) for b in generic_bounds(h, m.group(1))):
+            for t in self.index.symbols_named(trait):
+                decl = next((a for a in self.index.symbols_in_file(t.path) if a.parent_id == t.id and a.name == m.group(2)
+                             and a.kind == "type"), None) if t.kind == "trait" else None
+                bound = generic_bounds(f"<{m.group(2)}{(decl.signature or '').split(m.group(2), 1)[-1]}>", m.group(2)) \
+                    if decl is not None else []
+                got = member_of_type(self.index, bound[0], name, self.sym, self.import_files) if bound else None
+                if got is not None:
+                    return got[0], "receiver type"
+        return None
+
     def _rust_other_bounds(self, param: str, name: str) -> Found | None:
         """Rust: `name` of a type parameter's other bounds, or of a trait a blanket impl gives every type with one of
         them (`graph.dummy_idx()` with `G: Visitable + NodeIndexable` and `impl<G: NodeIndexable> WithDummy for G`)."""
-        lines = _file_lines(getattr(self.index, "ws", None), self.sym.path, self.texts)
-        whole = lines[self.sym.start_line - 1:min(self.sym.end_line, self.sym.start_line + 30)]
-        head = " ".join(whole[:next((i for i, t in enumerate(whole) if "{" in t), len(whole) - 1) + 1])
+        head = self._rust_head()
         own = self.own_class.signature or "" if self.own_class is not None else ""
         bounds = list(dict.fromkeys(b for h in (head, own) for b in generic_bounds(h, param)))
         for trait in bounds + [t for b in bounds for t in _rust_blanket_traits(self.index, b)]:
@@ -1082,8 +1105,9 @@ class _Body:
         param, typed = typed, self._unbound(typed)  # `producer: P` with `P: UnindexedProducer`: the bound's members
         found = member_of_type(index, typed, name, sym, self.import_files) if typed is not None \
             else _local_member(index, sym, self.own_class, r, name, self.syms_of, self.import_files, self.texts)
-        if found is None and param is not None and sym.language == "rust" and param != typed:
-            found = self._rust_other_bounds(param, name)
+        if found is None and sym.language == "rust":
+            found = self._rust_other_bounds(param, name) if param is not None and param != typed else None
+            found = found or (self._rust_assoc_member(r, name) if r[:1].islower() else None)
         if found is None and typed is None and sym.language == "php" and getattr(index, "ws", None) is not None:
             php = self._php_type(r)  # `foreach ($this->handlers as $handler)`, `$this->handler` typed by docblocks
             found = member_of_type(index, php, name, sym, self.import_files) if php else None

@@ -268,3 +268,13 @@ def test_a_path_call_through_a_std_type_the_repository_implements_a_trait_for(tm
         "pub fn collect_deque<T>(i: T) -> std::collections::VecDeque<T> {\n    Vec::from_par_iter(i).into()\n}\n")})
     r = served.call("find_related", symbol="Vec.from_par_iter", relation="callers")
     assert [(i["qualname"], i["lines"]) for i in r.data["items"]] == [("collect_deque", [12])], r.text
+
+
+def test_a_value_of_an_associated_type_has_its_declared_bounds_methods(tmp_path):
+    served = served_tree(tmp_path / "r", {"src/lib.rs": (
+        "pub trait VisitMap<N> {\n    fn visit(&mut self, a: N) -> bool;\n}\n\n"
+        "pub trait Visitable {\n    type NodeId;\n    type Map: VisitMap<Self::NodeId>;\n}\n\n"
+        "pub fn dfs<G>(u: G::NodeId, discovered: &mut G::Map) -> bool\nwhere\n    G: Visitable,\n{\n"
+        "    discovered.visit(u)\n}\n")})
+    r = served.call("find_related", symbol="dfs", relation="callees")
+    assert "VisitMap.visit src/lib.rs:2-2 called at 14" in r.text, r.text
