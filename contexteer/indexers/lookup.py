@@ -904,10 +904,8 @@ class _Body:
         return next((b for h in heads if (b := generic_bound(h, typed)) is not None), typed)
 
     def _rust_head(self) -> str:
-        """The definition's whole header, read from the source up to its body's `{` (a stored one can be cut)."""
-        lines = _file_lines(getattr(self.index, "ws", None), self.sym.path, self.texts)
-        whole = lines[self.sym.start_line - 1:min(self.sym.end_line, self.sym.start_line + 30)]
-        return " ".join(whole[:next((i for i, t in enumerate(whole) if "{" in t), len(whole) - 1) + 1])
+        """The definition's whole header, read from the source (a stored one can be cut)."""
+        return rust_header(_file_lines(getattr(self.index, "ws", None), self.sym.path, self.texts), self.sym)
 
     def _rust_assoc_member(self, r: str, name: str) -> Found | None:
         """Rust: `name` on a value of a type parameter's associated type, by the bound the trait declares it with
@@ -1143,15 +1141,7 @@ class _Body:
             return self._kotlin_extension(name)
         if self.sym.language == "rust" and re.fullmatch(r"[A-Z]\w*", r):
             # `C::continuing()` with `C: ControlFlow`: the associated function of one of the parameter's bounds
-            lines = _file_lines(getattr(self.index, "ws", None), self.sym.path, self.texts)
-            whole = lines[self.sym.start_line - 1:min(self.sym.end_line, self.sym.start_line + 30)]
-            head = " ".join(whole[:next((i for i, t in enumerate(whole) if "{" in t), len(whole) - 1) + 1])
-            heads = [head, self.own_class.signature or "" if self.own_class is not None else ""]
-            for bound in (b for h in heads for b in generic_bounds(h, r)):
-                got = member_of_type(self.index, bound, name, self.sym, self.import_files)
-                if got is not None:
-                    return got[0], "receiver type"
-            return None
+            return self._rust_other_bounds(r, name)
         if self.sym.language == "swift" and not self._binds(r):
             typed = swift_global_type(self.index, r)
             return member_of_type(self.index, typed, name, self.sym, self.import_files) if typed else None
@@ -4444,9 +4434,10 @@ def _rust_shadowed(index: IndexQueries, sym: Symbol) -> bool:
 
 def _rust_inherent_named(index: IndexQueries, typed: str, name: str) -> bool:
     """Rust: whether the type `typed` has an inherent method `name` (in an `impl Type { .. }` block, not a trait's)."""
-    return any(m.language == "rust" and m.kind == "method" and m.qualname.rsplit(".", 2)[-2:] == [typed, name]
-               and (head := rust_impl_head(index, m)) is not None and rust_impl_trait(head) is None
-               for m in index.symbols_named(name))
+    return bool(_rust_cached(index, ("inherent", typed, name), lambda: any(
+        m.language == "rust" and m.kind == "method" and m.qualname.rsplit(".", 2)[-2:] == [typed, name]
+        and (head := rust_impl_head(index, m)) is not None and rust_impl_trait(head) is None
+        for m in index.symbols_named(name))))
 
 
 def _rust_blankets(index: IndexQueries, word: str) -> list[tuple[str, list[str]]]:
@@ -4640,12 +4631,39 @@ def _in_trait_impl(index: IndexQueries, cache: dict[str, list[Symbol]], site: Ca
     return False
 
 
+def rust_header(lines: list[str], sym: Symbol) -> str:
+    """A Rust item's whole header from its `fn`/`impl`/... line to where its body opens, past the attributes and doc
+    comments its range starts with (floyd_warshall's `#[allow(..)]` stands 70 doc lines above its `fn`); '' when
+    none is read."""
+    i = sym.start_line
+    while i <= min(sym.end_line, len(lines)) and re.match(r"\s*(?:#!?\[|//)", lines[i - 1]):
+        i += 1
+    return whole_header(lines, i, end=sym.end_line) or ""
+
+
+#: per index generation: the impl head of a Rust method (by id) and whether a type has an inherent method of a name;
+#: a callers answer asks both once per call site (675 times for petgraph's add_edge, half its time)
+_RUST_IMPLS: dict[tuple[Any, ...], Any] = {}
+
+
+def _rust_cached(index: IndexQueries, key: tuple[Any, ...], make: Callable[[], Any]) -> Any:
+    full = (id(index), getattr(index, "generation", 0), *key)
+    if full not in _RUST_IMPLS:
+        if len(_RUST_IMPLS) > 8192:
+            _RUST_IMPLS.clear()
+        _RUST_IMPLS[full] = make()
+    return _RUST_IMPLS[full]
+
+
 def rust_impl_head(index: IndexQueries, sym: Symbol) -> str | None:
     """The head of the impl block a Rust method sits in (`impl<N, E> Build for StableGraph<N, E>`), or None."""
-    around = [s for s in index.symbols_in_file(sym.path)
-              if s.kind == "impl" and s.start_line <= sym.start_line and sym.end_line <= s.end_line and s.id != sym.id]
-    inner = min(around, key=lambda s: s.end_line - s.start_line, default=None)
-    return " ".join((inner.signature or "").split()) if inner is not None else None
+    def head() -> str | None:
+        around = [s for s in index.symbols_in_file(sym.path)
+                  if s.kind == "impl" and s.start_line <= sym.start_line and sym.end_line <= s.end_line and s.id != sym.id]
+        inner = min(around, key=lambda s: s.end_line - s.start_line, default=None)
+        return " ".join((inner.signature or "").split()) if inner is not None else None
+    found: str | None = _rust_cached(index, ("head", sym.id, sym.path, sym.start_line), head)
+    return found
 
 
 def rust_impl_trait(head: str) -> str | None:

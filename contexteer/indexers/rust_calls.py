@@ -13,6 +13,7 @@ from contexteer.indexers.lookup import (
     _rust_inherent_named,
     _rust_shadowed,
     leave_out,
+    rust_header,
     rust_impl_head,
     rust_impl_trait,
 )
@@ -78,7 +79,7 @@ def fitting_sites(index: IndexQueries, sym: Symbol, callee: str, sites: list[Cal
 
 def _params(lines: list[str], sym: Symbol) -> list[str] | None:
     """The parameters of the function's header, read from the source (a stored header can be cut)."""
-    head = " ".join(lines[sym.start_line - 1:min(sym.end_line, sym.start_line + 30)])
+    head = rust_header(lines, sym)
     m = re.search(rf"\bfn\s+{re.escape(sym.name)}\s*(?:<(?:[^<>]|<(?:[^<>]|<[^<>]*>)*>)*>)?\s*\(", head)
     inner = inside_parens(head, m.end()) if m is not None else None
     if inner is None:

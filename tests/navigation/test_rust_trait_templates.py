@@ -278,3 +278,19 @@ def test_a_value_of_an_associated_type_has_its_declared_bounds_methods(tmp_path)
         "    discovered.visit(u)\n}\n")})
     r = served.call("find_related", symbol="dfs", relation="callees")
     assert "VisitMap.visit src/lib.rs:2-2 called at 14" in r.text, r.text
+
+
+def test_a_header_read_past_an_attribute_and_a_long_doc_comment(tmp_path):
+    # floyd_warshall's range starts at its `#[allow(..)]`, 70 doc lines above the `fn`: its bounds and parameters
+    # are read from the `fn` on
+    docs = "".join(f"/// line {n} of the doc\n" for n in range(45))
+    served = served_tree(tmp_path / "r", {"src/lib.rs": (
+        "pub trait ControlFlow {\n    fn continuing() -> Self;\n}\n\n"
+        f"#[allow(clippy::type_complexity)]\n{docs}"
+        "pub fn walk<C>(n: usize, m: usize) -> C\nwhere\n    C: ControlFlow,\n{\n    C::continuing()\n}\n\n"
+        "pub struct Other {}\n\nimpl Other {\n    pub fn walk(&self, n: usize) -> usize {\n        n\n    }\n}\n\n"
+        "pub fn run(o: &Other) -> usize {\n    let _c: () = walk(1, 2);\n    o.walk(3)\n}\n")})
+    r = served.call("find_related", symbol="walk", path="src/lib.rs:5", relation="callees")
+    assert "ControlFlow.continuing" in r.text, r.text
+    c = served.call("find_related", symbol="walk", path="src/lib.rs:5", relation="callers")
+    assert [(i["qualname"], i["lines"]) for i in c.data["items"]] == [("run", [67])], c.text
