@@ -4635,10 +4635,7 @@ def rust_header(lines: list[str], sym: Symbol) -> str:
     """A Rust item's whole header from its `fn`/`impl`/... line to where its body opens, past the attributes and doc
     comments its range starts with (floyd_warshall's `#[allow(..)]` stands 70 doc lines above its `fn`); '' when
     none is read."""
-    i = sym.start_line
-    while i <= min(sym.end_line, len(lines)) and re.match(r"\s*(?:#!?\[|//)", lines[i - 1]):
-        i += 1
-    return whole_header(lines, i, end=sym.end_line) or ""
+    return whole_header(lines, sym.start_line, end=sym.end_line) or ""
 
 
 #: per index generation: the impl head of a Rust method (by id) and whether a type has an inherent method of a name;

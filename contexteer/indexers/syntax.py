@@ -979,6 +979,37 @@ def base_how(sym: Any, base: str, base_kind: str | None = None) -> str:
     return "base class"
 
 
+def _past_preamble(lines: list[str], i: int) -> int:
+    """The index of the first line at or after `i` that is neither an attribute or decorator (`@Override`,
+    `#[derive(..)]`, one over lines: `#[cfg(all(\n ..))]`) nor a comment (`///` doc lines: a Rust item's range starts
+    at its first attribute, which may stand above its doc comment: petgraph's floyd_warshall showed its 70 doc lines
+    as its signature)."""
+    n = len(lines)
+    while i < n:
+        text = lines[i].lstrip()
+        if text.startswith("#[") or text.startswith("#!["):
+            depth = 0
+            while i < n:
+                depth += lines[i].count("[") - lines[i].count("]")
+                i += 1
+                if depth <= 0:
+                    break
+            continue
+        if text.startswith("/*"):
+            k = i
+            while k < n and "*/" not in lines[k]:
+                k += 1
+            if k < n and lines[k].split("*/", 1)[1].strip():
+                return i  # `/* why */ fn f(..)`: the header shares the comment's line
+            i = k + 1
+            continue
+        if text.startswith(("@", "//")):
+            i += 1
+            continue
+        return i
+    return i
+
+
 def whole_header(lines: list[str], start: int, limit: int = 40, *, colon_ends: bool = False,
                  parens: bool = True, end: int | None = None) -> str | None:
     """A definition's header from its first line to where its body opens (`:` or `{` or `=>` outside brackets,
@@ -986,9 +1017,9 @@ def whole_header(lines: list[str], start: int, limit: int = 40, *, colon_ends: b
     decorators and attributes skipped; None past `limit` lines. `end`: the definition's last line, where a
     declaration without a body ends (Kotlin's `external fun registerAsyncFunction(\n ..\n)`: the header had run on
     through the five external funs below it)."""
-    i = start - 1
-    while i < len(lines) and lines[i].lstrip().startswith(("@", "#[")):
-        i += 1
+    i = _past_preamble(lines, start - 1)
+    if end is not None and i >= end:
+        return None  # the range is all attributes and comments
     parts: list[str] = []
     depth = 0
     opened = not parens
