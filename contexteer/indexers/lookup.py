@@ -3244,13 +3244,8 @@ def _other_type(index: IndexQueries, defs: dict[str, list[Symbol]], lines: list[
     site.receiver_name = word
     prefix = text[: before.start()].rstrip()
     plain = not prefix.endswith(".")
-    if plain and site.path.endswith(".go") and go_imports_package(lines, word) \
-            and _declared_receiver(index, defs, lines, site, word) is None:
-        return True  # `prometheus.Register(c)`: a package's function, no method (a local `config` shadows `config`)
-    if plain and word in _JS_GLOBALS and site.path.endswith(_JS_EXTS) \
-            and not any(d.name == word for d in index.symbols_named(word)) \
-            and _declared_receiver(index, defs, lines, site, word) is None:
-        return True  # `JSON.parse(body)` is the builtin's, not jsonContentTypeHandler.parse (tRPC A/B run 62)
+    if plain and _outside_value(index, defs, lines, site, word):
+        return True
     # `g.g.Gather()`: the field g of the value g (a `g Gatherer` field of the receiver's struct), not the receiver
     typed = _field_of_value(index, defs, lines, site, prefix, word)
     typed = typed or _declared_receiver(index, defs, lines, site, word, want=owner)
@@ -3321,6 +3316,8 @@ def _other_type(index: IndexQueries, defs: dict[str, list[Symbol]], lines: list[
         doc = jsdoc_type(lines, enc.start_line, "param", word) if enc is not None else None
         if doc is not None and (doc == owner or inherits(index, doc, owner)):
             typed = doc
+    if _typed_override(index, site.path, typed, owner, word, callee or _called_name(text, before)):
+        return True  # `r.getPrepValue()` with `RangeField r`, and RangeField overrides it: never the base's
     if typed is not None and (typed == owner or (typed != word and inherits(index, typed, owner))) \
             or (not site.receiver and _typed_receiver(index, defs, lines, site, word, owner)):
         site.receiver, site.how = True, "receiver type"
@@ -3427,17 +3424,83 @@ def _named_receiver(index: IndexQueries, defs: dict[str, Any], lines: list[str],
         site.receiver = False
         return True
     if word[:1].isupper() and word != owner and _is_type(index, word) and not inherits(index, owner, word):
+        named = _called_name(text, before)
         site.receiver = inherits(index, word, owner)
         if site.receiver:
+            if language == "python" and _overridden_below(index, site.path, word, owner, named):
+                site.receiver = False  # `RangeField().get_prep_value(x)`: RangeField's own, not Field's
+                return True
             return False
         # another class settles it only when it has a method of that name itself: a metaclass's method
         # (`Plugin.register(..)` with `class Plugin(metaclass=Registry)`) or a Ruby module's it `extend`s is not
         # known to the index's inheritance, and such a call stays a candidate
-        callee = re.match(r"\s*(\w+)", text[before.end():])
-        named = callee.group(1) if callee else ""
         return any(m.name == named and (p := index.get_symbol(m.parent_id)) is not None and p.name == word
                    for m in index.symbols_named(named) if m.parent_id is not None) or None
     return None
+
+
+def _outside_value(index: IndexQueries, defs: dict[str, list[Symbol]], lines: list[str], site: Caller, word: str) -> bool:
+    """A receiver written bare that is no value: a Go package's name, a JavaScript global."""
+    if site.path.endswith(".go") and go_imports_package(lines, word) \
+            and _declared_receiver(index, defs, lines, site, word) is None:
+        return True  # `prometheus.Register(c)`: a package's function, no method (a local `config` shadows `config`)
+    # `JSON.parse(body)` is the builtin's, not jsonContentTypeHandler.parse (tRPC A/B run 62)
+    return word in _JS_GLOBALS and site.path.endswith(_JS_EXTS) \
+        and not any(d.name == word for d in index.symbols_named(word)) \
+        and _declared_receiver(index, defs, lines, site, word) is None
+
+
+def _typed_override(index: IndexQueries, path: str, typed: str | None, owner: str, word: str, name: str) -> bool:
+    """A value declared with a subclass of `owner` that overrides the method `name` (_overridden_below)."""
+    return typed is not None and typed not in (owner, word) and inherits(index, typed, owner) \
+        and _overridden_below(index, path, typed, owner, name)
+
+
+def _called_name(text: str, before: re.Match[str]) -> str:
+    """The name called right after a receiver (`x.name(`)."""
+    m = re.match(r"\s*([\w$]+)", text[before.end():])
+    return m.group(1) if m else ""
+
+
+_STUB_BODY = re.compile(r"^\s*(?:raise\s+NotImplementedError\b|\.\.\.\s*$|pass\s*$)")
+_DOC_QUOTES = ("#", '"""', "'''", 'r"""')
+
+
+def _concrete_member(index: IndexQueries, owner: str, name: str) -> bool:
+    """Whether the class `owner` (one of that name) has a method `name` with code of its own: not an interface's,
+    trait's or protocol's, not `abstract` nor a Python stub (`raise NotImplementedError`). A call on a subclass that
+    overrides a contract still calls the contract (an ArrayInput's bind is InputInterface::bind's caller)."""
+    classes = [s for s in index.symbols_named(owner) if s.name == owner and s.kind in _CLASS_KINDS]
+    if len(classes) != 1 or classes[0].kind != "class":
+        return False
+    member = next((m for m in index.symbols_in_file(classes[0].path)
+                   if m.parent_id == classes[0].id and m.name == name and m.kind == "method"), None)
+    if member is None or re.search(r"\babstract", member.signature or ""):
+        return False
+    if member.language == "python":
+        lines = lines_of(index, member.path)
+        body = [t for t in lines[member.start_line : min(member.end_line, member.start_line + 12)]
+                if t.strip() and not t.strip().startswith(_DOC_QUOTES)]
+        return not (body and _STUB_BODY.match(body[-1]) and len(body) <= 3)
+    return True
+
+
+def _overridden_below(index: IndexQueries, path: str, typed: str, owner: str, name: str) -> bool:
+    """Whether the class `typed`, a subclass of `owner`, has the method `name` from itself or a class between them
+    (`RangeField(models.Field)` defines get_prep_value: a call on a RangeField is never Field's). Not Ruby, whose
+    class and instance methods share a name (`Conv::Html.convert(x)` is Base's `self.convert`, beside Html's own)."""
+    if not name or path.endswith(".rb") or not _concrete_member(index, owner, name):
+        return False
+    classes = [s for s in index.symbols_in_file(path) if s.name == typed and s.kind in _CLASS_KINDS] or \
+        [s for s in index.symbols_named(typed) if s.name == typed and s.kind in _CLASS_KINDS]
+    if len(classes) != 1:
+        return False
+    cls = classes[0]
+    if any(s.parent_id == cls.id and s.name == name for s in index.symbols_in_file(cls.path)):
+        return True
+    got = _inherited_member(index, cls, name, index.symbols_in_file)
+    holder = index.get_symbol(got.parent_id) if got is not None and got.parent_id is not None else None
+    return holder is not None and holder.name != owner and inherits(index, holder.name, owner)
 
 
 def _python_outside_names(index: IndexQueries, cache: dict[str, Any], lines: list[str], path: str,

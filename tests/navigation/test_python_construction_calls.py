@@ -1,0 +1,51 @@
+"""`RangeField().get_prep_value(x)` on a class that overrides the method is that class's call, not the base's:
+Django's Field.get_prep_value listed it among its callers (RangeField(models.Field) defines get_prep_value)."""
+
+from __future__ import annotations
+
+from tests.navigation.conftest import served_tree
+
+FILES = {
+    "pkg/fields.py": ("class Field:\n    def get_prep_value(self, value):\n        return value\n\n\n"
+                      "class Plain(Field):\n    pass\n"),
+    "pkg/ranges.py": ("from pkg.fields import Field, Plain\n\n\n"
+                      "class RangeField(Field):\n    def get_prep_value(self, value):\n        return list(value)\n\n\n"
+                      "class IntegerRangeField(RangeField):\n    pass\n\n\n"
+                      "class Lookup:\n    def own(self):\n        return RangeField().get_prep_value(self.rhs)\n\n"
+                      "    def deeper(self):\n        return IntegerRangeField().get_prep_value(self.rhs)\n\n"
+                      "    def plain(self):\n        return Plain().get_prep_value(self.rhs)\n"),
+}
+
+
+def test_a_call_on_a_subclass_that_overrides_is_not_the_bases(tmp_path):
+    served = served_tree(tmp_path / "r", FILES)
+    base = served.call("find_related", symbol="Field.get_prep_value", relation="callers")
+    assert "Lookup.plain" in str(base.data["items"]), base.text
+    assert "Lookup.own" not in str(base.data["items"]) and "Lookup.deeper" not in str(base.data["items"]), base.text
+    assert "RangeField().get_prep_value" in base.text and "left out" in base.text, base.text
+    own = served.call("find_related", symbol="RangeField.get_prep_value", relation="callers")
+    assert "Lookup.own" in str(own.data["items"]) and "Lookup.deeper" in str(own.data["items"]), own.text
+
+
+def test_a_java_value_of_an_overriding_subclass_calls_the_override(tmp_path):
+    served = served_tree(tmp_path / "r", {
+        "src/Field.java": "class Field {\n    Object getPrepValue(Object v) {\n        return v;\n    }\n}\n",
+        "src/Plain.java": "class Plain extends Field {\n}\n",
+        "src/RangeField.java": ("class RangeField extends Field {\n    @Override\n    Object getPrepValue(Object v) {\n"
+                                "        return null;\n    }\n}\n"),
+        "src/Lookup.java": ("class Lookup {\n    Object own(RangeField r) {\n        return r.getPrepValue(1);\n    }\n\n"
+                            "    Object plain(Plain p) {\n        return p.getPrepValue(2);\n    }\n}\n"),
+    })
+    base = served.call("find_related", symbol="Field.getPrepValue", relation="callers")
+    assert "Lookup.plain" in str(base.data["items"]) and "Lookup.own" not in str(base.data["items"]), base.text
+    own = served.call("find_related", symbol="RangeField.getPrepValue", relation="callers")
+    assert "Lookup.own" in str(own.data["items"]), own.text
+
+
+def test_a_call_on_a_subclass_of_a_stub_is_still_the_contracts(tmp_path):
+    served = served_tree(tmp_path / "r", {"pkg/exp.py": (
+        "class BaseExpression:\n    def as_sql(self, compiler):\n        raise NotImplementedError('Subclasses must implement')\n\n\n"
+        "class Value(BaseExpression):\n    def as_sql(self, compiler):\n        return '%s'\n\n\n"
+        "def compile_it(compiler):\n    return Value().as_sql(compiler)\n")})
+    r = served.call("find_related", symbol="BaseExpression.as_sql", relation="callers")
+    assert "compile_it" in str(r.data["items"]), r.text
