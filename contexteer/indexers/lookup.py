@@ -160,7 +160,10 @@ def find_in_file(index: IndexQueries, path: str, symbol: str, qualifier: Any | N
         return _rust_inherent_first(index, named) or overloaded(in_file, named)
     if len(named) > 1:
         raise NotFoundError(_ambiguous(path, query, named))
-    raise NotFoundError(_unknown(index, path, query, in_file))
+    unknown = _unknown(index, path, query, in_file)
+    if isinstance(unknown, Resolved):
+        return unknown
+    raise NotFoundError(unknown)
 
 
 def _rust_inherent_first(index: IndexQueries, same: list[Symbol]) -> Resolved | None:
@@ -220,9 +223,9 @@ def _ambiguous(path: str, query: str, named: list[Symbol]) -> str:
             + "\nPass the qualified name or the line range of the one you mean, as in these calls.")
 
 
-def _unknown(index: IndexQueries, path: str, query: str, in_file: list[Symbol]) -> str:
+def _unknown(index: IndexQueries, path: str, query: str, in_file: list[Symbol]) -> str | Resolved:
     """No such definition in `path`: where else it is defined (same language first, never an import
-    binding) and close names in the file."""
+    binding) and close names in the file; a member the class inherits from a base in the same file is that one."""
     info = index.file_info(path)
     lang = info.language if info is not None else None
     elsewhere = [s for s in index.symbols_named(query) if s.path != path and not _import_binding(s)]
@@ -231,6 +234,15 @@ def _unknown(index: IndexQueries, path: str, query: str, in_file: list[Symbol]) 
     hint = ""
     if elsewhere:
         hint = " It is defined in: " + "; ".join(describe(s) for s in elsewhere) + f". Pass path='{elsewhere[0].path}'."
+    segs = split_name(query)
+    cls = [s for s in in_file if len(segs) > 1 and s.name == segs[-2] and s.kind in _CLASS_KINDS]
+    got = inherited_member(index, cls[0], segs[-1]) if len(cls) == 1 else None
+    if got is not None and got.path == path:  # `Expression.resolve_expression`: BaseExpression's, read in its place
+        fields = {f.name: getattr(got, f.name) for f in dataclasses.fields(Symbol)}
+        return Resolved(**fields, note=f"{segs[-2]} has no {segs[-1]} of its own: it inherits {got.qualname}, shown here")
+    if got is not None:
+        return (f"no symbol '{query}' in {path}: {segs[-2]} has no {segs[-1]} of its own; it inherits {describe(got)}. "
+                f"Read it with read_code_range(path=\"{got.path}\", symbol=\"{got.qualname}\").")
     names = sorted({s.qualname for s in in_file} | {s.name for s in in_file})
     close = difflib.get_close_matches(query, names, n=5, cutoff=0.6)
     if not close:

@@ -38,7 +38,7 @@ from contexteer.indexers.syntax import (
 from contexteer.navigation.models import RelatedItem, clip
 from contexteer.navigation.service import NavigationService
 from contexteer.navigation.swift_inits import func_labels, selector, selector_of
-from contexteer.navigation.symbols import Closures, zig_file_members
+from contexteer.navigation.symbols import Closures, inherited_members, zig_file_members
 from contexteer.workspace import repo_text
 
 logger = logging.getLogger(__name__)
@@ -290,6 +290,10 @@ def find_target(nav: NavigationService, q: str, prefix: str | None, relation: st
     if not pool and ("," in q or " " in q.strip()) and not params:  # `_python_modules, _python_warning_actions`
         raise InputError(f"no definition named '{q}'; several names go comma-separated, each answered in turn: "
                          f"symbol=\"{', '.join(q.replace(',', ' ').split())}\".")
+    if not pool and is_qualified(q) and not params:
+        got, inherited = inherited_members(nav, q, None, prefix)
+        if got:
+            return got[0], inherited
     if not pool:
         close = (nav.qualifier().namesakes(q, path_prefix=prefix) if is_qualified(q) else []) \
             or idx.close_names((split_name(q) or [q])[-1], path_prefix=prefix)

@@ -178,6 +178,9 @@ def search(nav: NavigationService, q: str, *, match: str, kind: str | None, pref
         # 'org.example.web.Servlet', 'App\\Http\\Kernel::handle', 'Rack::Request#params', 'crate::a::B', 'pkg.Type'
         pool = nav.qualifier().find(q, kind=kind, path_prefix=prefix, limit=SEARCH_POOL) \
             or through_zig_alias(nav, q, kind, prefix) or extension_methods(nav, q, kind, prefix)
+        if not pool:
+            pool, inherited = inherited_members(nav, q, kind, prefix)
+            note = f"{note}; {inherited}" if note and inherited else inherited or note
     elif pool and match == "exact" and is_qualified(q) and not parts:
         pool = zig_file_members(nav, q, pool, kind=kind, prefix=prefix)
     if not pool and prefix and elsewhere and match == "exact" and not parts:
@@ -345,6 +348,32 @@ def extension_methods(nav: NavigationService, q: str, kind: str | None, prefix: 
         return []
     return [s for s in nav.index.find_symbols(member, match="exact", kind=None, path_prefix=prefix, limit=SEARCH_POOL)
             if s.language == "csharp" and s.name == member and extended_type(s) == typ]
+
+
+def inherited_members(nav: NavigationService, q: str, kind: str | None, prefix: str | None) -> tuple[list[Any], str]:
+    """`Expression.resolve_expression` asked of a class that has no member of that name of its own: the one it
+    inherits from a base class (BaseExpression.resolve_expression in Django; the answer had been "no definition"
+    beside the closest names F.resolve_expression and Q.resolve_expression), with a note that says so."""
+    from contexteer.indexers.lookup import inherited_member
+    from contexteer.indexers.model import CLASS_KINDS
+
+    names = split_name(q)
+    if len(names) < 2 or kind not in (None, "method", "function", "field", "property", "constant", "variable"):
+        return [], ""
+    owner_q, member = q[: len(q) - len(names[-1])].rstrip(".:#\\"), names[-1]
+    classes = [c for c in nav.index.find_symbols(names[-2], match="exact", path_prefix=prefix, limit=50)
+               if c.kind in CLASS_KINDS and c.name == names[-2]]
+    if len(classes) > 1 and len(names) > 2:  # `models.Expression.x`: the one the whole name qualifies
+        qual = nav.qualifier()
+        classes = [c for c in classes if (qual.display(c) or c.qualname).endswith(owner_q.replace("::", "."))] or classes
+    if len(classes) != 1:
+        return [], ""
+    got = inherited_member(nav.index, classes[0], member)
+    if got is None:
+        return [], ""
+    holder = got.qualname.rsplit(".", 1)[0] if "." in got.qualname else got.path
+    return [got], (f"{owner_q} ({classes[0].path}:{classes[0].start_line}) has no {member} of its own: it inherits "
+                   f"{holder}'s, answered here")
 
 
 MAX_TOLD_APART = 8  # methods named alike whose references are each tagged with the one they call

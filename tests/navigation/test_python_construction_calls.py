@@ -49,3 +49,24 @@ def test_a_call_on_a_subclass_of_a_stub_is_still_the_contracts(tmp_path):
         "def compile_it(compiler):\n    return Value().as_sql(compiler)\n")})
     r = served.call("find_related", symbol="BaseExpression.as_sql", relation="callers")
     assert "compile_it" in str(r.data["items"]), r.text
+
+
+_EXPR = {"pkg/expressions.py": (
+    "class BaseExpression:\n    def resolve_expression(self, query=None):\n        return self\n\n\n"
+    "class Combinable:\n    pass\n\n\n"
+    "class Expression(BaseExpression, Combinable):\n    def other(self):\n        return 1\n\n\n"
+    "def resolve(e):\n    return e.resolve_expression(None)\n")}
+
+
+def test_a_member_a_class_inherits_is_answered_with_the_bases(tmp_path):
+    # (Django's Expression.resolve_expression had been "no definition", the closest names F's and Q's)
+    served = served_tree(tmp_path / "r", _EXPR)
+    s = served.call("search_symbol", query="Expression.resolve_expression")
+    assert not s.is_error and "pkg/expressions.py:2-3 method BaseExpression.resolve_expression" in s.text, s.text
+    assert "has no resolve_expression of its own: it inherits BaseExpression's" in s.text, s.text
+    r = served.call("find_related", symbol="Expression.resolve_expression", relation="callers")
+    assert not r.is_error and "BaseExpression.resolve_expression" in r.text, r.text
+    read = served.call("read_code_range", path="pkg/expressions.py", symbol="Expression.resolve_expression")
+    assert not read.is_error and "return self" in read.text and "it inherits" in read.text, read.text
+    missing = served.call("search_symbol", query="Expression.nothing_like_it")
+    assert "no definition" in missing.text.lower() or "no definitions" in missing.text.lower(), missing.text
