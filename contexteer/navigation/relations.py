@@ -272,6 +272,23 @@ def _value_uses(nav: NavigationService, target: Any, rel: graph.Relations, cap: 
 _NOT_CALLED = r"(?!\s*(?:\(|<(?:[^<>()]|<[^<>()]*>)*>\s*\(|[\w$\"'{]|=[^=>]))"
 
 
+def _missing_target(nav: NavigationService, q: str, prefix: str | None, params: bool) -> tuple[Any, str | None]:
+    """No definition has the name asked: a member the class inherits (`Expression.resolve_expression` is
+    BaseExpression's), or a NotFoundError with the closest names."""
+    if is_qualified(q) and not params:
+        got, inherited = inherited_members(nav, q, None, prefix)
+        if got:
+            return got[0], inherited
+    close = (nav.qualifier().namesakes(q, path_prefix=prefix) if is_qualified(q) else []) \
+        or nav.index.close_names((split_name(q) or [q])[-1], path_prefix=prefix)
+    full = nav.qualifier().display_all(close)
+    hint = ("; closest: " + ", ".join(f"{full.get(s.id, s.qualname)} ({s.path}:{s.start_line})" for s in close)) \
+        if close else ""
+    where = f" under {prefix}" if prefix else ""
+    raise NotFoundError(f"no definition named '{q}'{where}{hint}. Find it with search_symbol(query=\"{q}\", "
+                        "match=\"prefix\") or search_text, then pass its qualified name (and path=).")
+
+
 def find_target(nav: NavigationService, q: str, prefix: str | None, relation: str,
                 line: int | None = None) -> tuple[Any, str | None]:
     """The one definition `q` names (plain, in-file qualified or fully qualified), and a note when it was
@@ -290,19 +307,8 @@ def find_target(nav: NavigationService, q: str, prefix: str | None, relation: st
     if not pool and ("," in q or " " in q.strip()) and not params:  # `_python_modules, _python_warning_actions`
         raise InputError(f"no definition named '{q}'; several names go comma-separated, each answered in turn: "
                          f"symbol=\"{', '.join(q.replace(',', ' ').split())}\".")
-    if not pool and is_qualified(q) and not params:
-        got, inherited = inherited_members(nav, q, None, prefix)
-        if got:
-            return got[0], inherited
     if not pool:
-        close = (nav.qualifier().namesakes(q, path_prefix=prefix) if is_qualified(q) else []) \
-            or idx.close_names((split_name(q) or [q])[-1], path_prefix=prefix)
-        full = nav.qualifier().display_all(close)
-        hint = ("; closest: " + ", ".join(f"{full.get(s.id, s.qualname)} ({s.path}:{s.start_line})" for s in close)) \
-            if close else ""
-        where = f" under {prefix}" if prefix else ""
-        raise NotFoundError(f"no definition named '{q}'{where}{hint}. Find it with search_symbol(query=\"{q}\", "
-                            "match=\"prefix\") or search_text, then pass its qualified name (and path=).")
+        return _missing_target(nav, q, prefix, bool(params))
     named = [s for s in pool if s.qualname == q] or pool
     if any(s.kind == "impl" for s in named) and any(s.kind != "impl" for s in named):
         # a Haskell instance or an Elixir defimpl is named by its class or protocol: the class is meant

@@ -176,11 +176,7 @@ def search(nav: NavigationService, q: str, *, match: str, kind: str | None, pref
         q, pool = _found(nav, q, match, kind, prefix, offset + limit)
     if not pool and match == "exact" and is_qualified(q) and not parts:
         # 'org.example.web.Servlet', 'App\\Http\\Kernel::handle', 'Rack::Request#params', 'crate::a::B', 'pkg.Type'
-        pool = nav.qualifier().find(q, kind=kind, path_prefix=prefix, limit=SEARCH_POOL) \
-            or through_zig_alias(nav, q, kind, prefix) or extension_methods(nav, q, kind, prefix)
-        if not pool:
-            pool, inherited = inherited_members(nav, q, kind, prefix)
-            note = f"{note}; {inherited}" if note and inherited else inherited or note
+        pool, note = _qualified_miss(nav, q, kind, prefix, note)
     elif pool and match == "exact" and is_qualified(q) and not parts:
         pool = zig_file_members(nav, q, pool, kind=kind, prefix=prefix)
     if not pool and prefix and elsewhere and match == "exact" and not parts:
@@ -229,7 +225,13 @@ def search(nav: NavigationService, q: str, *, match: str, kind: str | None, pref
                                  end_line=s.end_line, signature=s.signature, exported=s.exported,
                                  qualified=near_full.get(s.id))
                        for s in near]
-        word_sites = _word_sites(nav, last, prefix)
+        defined = idx.count_symbols(last, match="exact", kind=kind, path_prefix=prefix) if is_qualified(q) else 0
+        if defined:  # `Combinable.resolve_expression`: the word list would say no definition of it is indexed
+            owner = split_name(q)[-2]
+            why = (f"'{last}' is defined {defined} time{'s' if defined != 1 else ''}, none of them a member of {owner} "
+                   f"nor one it inherits from a base class; the closest names are listed")
+            note = f"{note}; {why}" if note else why
+        word_sites = _word_sites(nav, last, prefix) if not defined else []
         unparsed = sorted({w.path for w in word_sites if (fi := idx.file_info(w.path)) is None or fi.status != "indexed"})
         building = bool(unparsed) and not idx.status().complete
         if building:  # a cold build has not reached them yet
@@ -348,6 +350,18 @@ def extension_methods(nav: NavigationService, q: str, kind: str | None, prefix: 
         return []
     return [s for s in nav.index.find_symbols(member, match="exact", kind=None, path_prefix=prefix, limit=SEARCH_POOL)
             if s.language == "csharp" and s.name == member and extended_type(s) == typ]
+
+
+def _qualified_miss(nav: NavigationService, q: str, kind: str | None, prefix: str | None,
+                    note: str | None) -> tuple[list[Any], str | None]:
+    """A qualified name no stored qualified name matches: the language's own full name, a Zig alias, a C#
+    extension method, a member the class inherits (with a note that says so)."""
+    pool = nav.qualifier().find(q, kind=kind, path_prefix=prefix, limit=SEARCH_POOL) \
+        or through_zig_alias(nav, q, kind, prefix) or extension_methods(nav, q, kind, prefix)
+    if pool:
+        return pool, note
+    pool, inherited = inherited_members(nav, q, kind, prefix)
+    return pool, (f"{note}; {inherited}" if note and inherited else inherited or note)
 
 
 def inherited_members(nav: NavigationService, q: str, kind: str | None, prefix: str | None) -> tuple[list[Any], str]:

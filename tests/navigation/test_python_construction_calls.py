@@ -70,3 +70,10 @@ def test_a_member_a_class_inherits_is_answered_with_the_bases(tmp_path):
     assert not read.is_error and "return self" in read.text and "it inherits" in read.text, read.text
     missing = served.call("search_symbol", query="Expression.nothing_like_it")
     assert "no definition" in missing.text.lower() or "no definitions" in missing.text.lower(), missing.text
+
+
+def test_a_qualified_miss_of_a_defined_name_says_it_is_defined_elsewhere(tmp_path):
+    # (the word list had said "no definition of it is indexed" for a name defined 28 times in Django)
+    r = served_tree(tmp_path / "r", _EXPR).call("search_symbol", query="Combinable.resolve_expression")
+    assert "'resolve_expression' is defined 1 time, none of them a member of Combinable" in r.text, r.text
+    assert "no definition of it is indexed" not in r.text, r.text
