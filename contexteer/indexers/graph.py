@@ -109,8 +109,13 @@ def _resolve_type(index: IndexQueries, name: str, near: Symbol, resolve_imports:
     """Class-like definitions named `name` as seen from `near`: the same file, the files it imports, the same
     directory; else every one in its language family (marked 'name only' when there are several)."""
     family = language_family(near.language)
+    if near.language == "python":
+        aliased = _python_alias_type(index, name, near, resolve_imports)
+        if aliased:
+            return aliased
+    # (a Python class is never its own base: `class Serializer(base.Serializer)` names the module's)
     cands = [s for s in index.symbols_named(name) if s.name == name and s.kind in CLASS_KINDS
-             and language_family(s.language) == family]
+             and language_family(s.language) == family and not (s.id == near.id and s.language == "python")]
     if not cands:
         return []
     same = [s for s in cands if s.path == near.path]
@@ -1262,10 +1267,17 @@ def _direct_subtypes(index: IndexQueries, sym: Symbol, rust_impls: Callable[[str
         if cand.id == sym.id or language_family(cand.language) != family:
             continue
         # (Ruby: the base as its nesting resolves it; every file reopens `module Kramdown`, which shadows nothing)
+        # (Python: `class Serializer(base.Serializer)` names the module's class, not itself, which is bound after)
+        own = cand.id if cand.language == "python" and cand.name == sym.name else None
+        if own is not None and not _python_written_base_is(cand, sym, resolve_imports):
+            continue
         if sym.name in bases_of(cand) and (_ruby_base_is(index, cand, sym) if cand.language == "ruby"
-                                           else not _shadowed(index, sym, cand.path, shadowed, cand.name)
+                                           else not _shadowed(index, sym, cand.path, shadowed, cand.name, own)
                                            and not _imported_elsewhere(index, sym, cand.path, resolve_imports)):
             found.append((cand, base_how(cand, sym.name, sym.kind), ""))
+    if sym.language == "python" and resolve_imports is not None:
+        seen_ids = {t.id for t, _, _ in found}
+        found += [a for a in _python_aliased_bases(index, sym, resolve_imports) if a[0].id not in seen_ids]
     if sym.language == "rust" and rust_impls is not None:
         for impl, type_name in rust_impls(sym.name):
             types = _rust_types_named(index, type_name, impl.path)
@@ -1539,6 +1551,59 @@ def _annotation(lines: list[str] | None, line: int, name: str) -> bool:
         and re.search(rf"(?<![@\w.]){re.escape(name)}\s*\(", text) is None
 
 
+def _python_written_base_is(cand: Symbol, sym: Symbol, resolve_imports: Callable[[str], dict[str, list[str]]] | None) -> bool:
+    """A Python class named like the base it names (`class Serializer(base.Serializer)`): whether the base as written
+    is `sym` — the module it is read from (`base`, imported from django.core.serializers) or the name imported is
+    sym's file. Without imports to ask, it may be."""
+    if resolve_imports is None:
+        return True
+    m = re.search(rf"[(,]\s*(?:([\w.]+)\.)?{re.escape(sym.name)}\s*[,)\[]", cand.signature or "")
+    if m is None:
+        return False
+    key = m.group(1).split(".")[-1] if m.group(1) else sym.name
+    files = resolve_imports(cand.path).get(key) or []
+    return sym.path in files or (bool(m.group(1)) and any(f.rpartition(".")[0].endswith("/" + key) or
+                                                          f.endswith(f"/{key}/__init__.py") for f in files)
+                                 and sym.path.endswith(f"/{key}.py"))
+
+
+def _python_aliases(index: IndexQueries, path: str) -> dict[str, str]:
+    """A Python file's import aliases: bound name -> the name imported (`Serializer as PythonSerializer`)."""
+    return {bound: original for _, original, bound in python_import_bindings(lines_of(index, path)) if bound != original}
+
+
+def _python_alias_type(index: IndexQueries, name: str, near: Symbol,
+                       resolve_imports: Callable[[str], dict[str, list[str]]]) -> list[tuple[Symbol, str]]:
+    """A base written as an import alias (`class Serializer(JSONSerializer)` with `from django.core.serializers.json
+    import Serializer as JSONSerializer`): the class imported, not a namesake of the alias elsewhere (signing.py's
+    JSONSerializer had been geojson's base, by its unique name)."""
+    original = _python_aliases(index, near.path).get(name)
+    if original is None:
+        return []
+    files = resolve_imports(near.path).get(original) or []
+    return [(s, f"import as {name}") for f in files for s in index.symbols_in_file(f)
+            if s.name == original and s.kind in CLASS_KINDS and s.parent_id is None][:1]
+
+
+def _python_aliased_bases(index: IndexQueries, sym: Symbol,
+                          resolve_imports: Callable[[str], dict[str, list[str]]]) -> list[tuple[Any, str, str]]:
+    """Python classes whose base is the class under an import alias (`from django.core.serializers.python import
+    Serializer as PythonSerializer` ... `class Serializer(PythonSerializer)`: json's, jsonl's and pyyaml's serializers
+    had been no subclasses of python.Serializer)."""
+    out: list[tuple[Any, str, str]] = []
+    for path in sorted({r.path for r in index.references_to(sym.name, limit=2000) if r.path.endswith((".py", ".pyi"))}):
+        if path == sym.path:
+            continue
+        aliases = {bound for bound, original in _python_aliases(index, path).items() if original == sym.name}
+        if not aliases or sym.path not in (resolve_imports(path).get(sym.name) or []):
+            continue
+        for cand in index.symbols_in_file(path):
+            hit = next((a for a in aliases if a in bases_of(cand)), None) if cand.kind in CLASS_KINDS else None
+            if hit is not None:
+                out.append((cand, base_how(cand, hit, sym.kind), f"as {hit}"))
+    return out
+
+
 def _mentioning(index: IndexQueries, name: str) -> list[Any]:
     """Class-like definitions whose header may name `name` as a base: those whose stored signature mentions it, and
     those whose header is longer than the stored signature (cut with '…') and holds a reference to the name — a
@@ -1616,16 +1681,17 @@ def _jvm_other_meant(index: IndexQueries, sym: Symbol, path: str,
                for s in index.symbols_named(sym.name))
 
 
-def _shadowed(index: IndexQueries, sym: Symbol, path: str, cache: dict[str, bool], sub: str = "") -> bool:
+def _shadowed(index: IndexQueries, sym: Symbol, path: str, cache: dict[str, bool], sub: str = "",
+              own: int | None = None) -> bool:
     """Whether `path` defines another class-like `sym.name` (jsoup's Token.StartTag `extends Tag` is Token.Tag,
     not Evaluator.Tag): a base written by its simple name means the one in the subclass's own file. An alias of the
     subclass itself is none (expo's `typealias ViewDefinition = SwiftUIViewDefinition` beside `class
     SwiftUIViewDefinition<..>: ViewDefinition<ViewType>`: no class is its own base)."""
     if path == sym.path:
         return False
-    key = f"{path}\0{sub}"
+    key = f"{path}\0{sub}\0{own}"
     if key not in cache:
-        cache[key] = any(s.name == sym.name and s.kind in CLASS_KINDS and s.id != sym.id
+        cache[key] = any(s.name == sym.name and s.kind in CLASS_KINDS and s.id != sym.id and s.id != own
                          and not (sub and re.search(rf"=\s*(?:[\w.]+\.)?{re.escape(sub)}\s*$", s.signature or ""))
                          for s in index.symbols_in_file(path))
     return cache[key]
@@ -1852,7 +1918,8 @@ def supertypes(index: IndexQueries, sym: Symbol, resolve_imports: Callable[[str]
         nxt = []
         for target in frontier:
             direct = _direct_supertypes(index, target, resolve_imports, rust_traits)
-            found = {p.name for p, _, _ in direct}
+            # (a Python base written as an import alias is found under the class's own name: `import as PythonSerializer`)
+            found = {p.name for p, _, _ in direct} | {how.rsplit(" as ", 1)[1] for _, how, _ in direct if "import as " in how}
             # a base outside the repository ends the chain there: say which (`RuntimeException (of
             # JSApplicationCausedNativeException)`), at every level, or the agent reads the header to find it
             unresolved += [b if target is sym else f"{b} (of {target.name})" for b in bases_of(_whole(index, target))

@@ -1,0 +1,37 @@
+"""Django's serializers: `class Serializer(base.Serializer)` (a class named like the base it reads from a module),
+`class Serializer(PythonSerializer)` with `from ..python import Serializer as PythonSerializer`. Before, base.Serializer
+had no implementations at all ("nothing names Serializer as a base"), json's base was "not found" and geojson's was
+signing.py's JSONSerializer, by its unique name."""
+
+from __future__ import annotations
+
+from tests.navigation.conftest import served_tree
+
+FILES = {
+    "pkg/__init__.py": "",
+    "pkg/base.py": "class Serializer:\n    def getvalue(self):\n        return 1\n",
+    "pkg/python.py": "from pkg import base\n\n\nclass Serializer(base.Serializer):\n    def getvalue(self):\n        return []\n",
+    "pkg/xml.py": "from pkg import base\n\n\nclass Serializer(base.Serializer):\n    indent = 2\n",
+    "pkg/json.py": ("from pkg.python import Serializer as PythonSerializer\n\n\n"
+                    "class Serializer(PythonSerializer):\n    def getvalue(self):\n        return ''\n"),
+    "pkg/geo.py": "from pkg.json import Serializer as JSONSerializer\n\n\nclass Serializer(JSONSerializer):\n    pass\n",
+    "pkg/signing.py": "class JSONSerializer:\n    pass\n",
+}
+
+
+def test_subclasses_named_like_their_base_and_through_import_aliases(tmp_path):
+    served = served_tree(tmp_path / "r", FILES)
+    r = served.call("find_related", symbol="Serializer", path="pkg/base.py", relation="implementations")
+    rows = {i["path"] for i in r.data["items"]}
+    assert rows == {"pkg/python.py", "pkg/xml.py", "pkg/json.py", "pkg/geo.py"}, r.text
+    assert "as PythonSerializer" in r.text and "as JSONSerializer" in r.text, r.text
+    assert "also through" not in r.text, r.text  # python.Serializer is not its own subclass
+
+
+def test_supertypes_follow_import_aliases(tmp_path):
+    served = served_tree(tmp_path / "r", FILES)
+    r = served.call("find_related", symbol="Serializer", path="pkg/geo.py", relation="supertypes")
+    assert [i["path"] for i in r.data["items"]] == ["pkg/json.py", "pkg/python.py", "pkg/base.py"], r.text
+    assert "signing" not in r.text and "not found" not in r.text, r.text
+    p = served.call("find_related", symbol="Serializer", path="pkg/python.py", relation="supertypes")
+    assert [i["path"] for i in p.data["items"]] == ["pkg/base.py"], p.text
