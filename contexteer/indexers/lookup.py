@@ -655,6 +655,20 @@ def semantic_context(
     return out
 
 
+#: multi-word methods of Python's standard library types, called on values whose type the index cannot tell
+_PY_LIBRARY_METHODS = frozenset({
+    "total_seconds", "add_argument", "add_parser", "add_subparsers", "get_nowait", "put_nowait", "set_result",
+    "set_exception", "add_done_callback", "run_until_complete", "create_task", "call_soon", "call_later", "is_alive",
+    "is_set", "is_dir", "is_file", "is_absolute", "read_text", "write_text", "read_bytes", "write_bytes",
+    "with_suffix", "with_name", "relative_to", "as_posix", "get_event_loop", "run_in_executor", "send_bytes",
+    "recv_bytes", "move_to_end", "most_common", "add_section", "has_option", "has_section", "set_defaults",
+    "parse_args", "parse_known_args", "format_map", "to_bytes", "from_bytes", "bit_length", "is_integer",
+    "as_integer_ratio", "fromisoformat", "isoformat", "utcoffset", "get_content", "set_content", "get_payload",
+    "set_payload", "add_header", "get_all", "get_param", "set_param",
+})
+#: the languages whose values often carry no declared type (a typed language's unknown receiver is a library type's)
+_UNTYPED_VALUES = frozenset({"python", "ruby", "javascript", "typescript", "tsx", "lua", "php", "elixir"})
+
 #: `_Body.resolve`'s answer for a name that is neither reported nor resolved (a local, a builtin, a member of an
 #: object whose type is unknown)
 _SKIP = object()
@@ -725,7 +739,7 @@ class _Body:
     def resolve(self, name: str) -> Found | object | None:
         """The definition `name` means here, _SKIP when it is not reported at all, None when unresolved."""
         if name in self.member_of:  # only ever read off an object: resolve through the receiver or not at all
-            return self.by_receiver(name, self.member_of[name]) or _SKIP
+            return self.by_receiver(name, self.member_of[name]) or self._only_method(name) or _SKIP
         found = self._bare(name)
         if isinstance(found, tuple) and self.family == "c" and is_prototype(found[0]):
             body = _definition_of(self.index, found[0])  # the header declares it; the callee is where it is defined
@@ -838,6 +852,22 @@ class _Body:
             if hit:
                 return hit[0], "enclosing type"
             scope = scope.rpartition(".")[0]
+        return None
+
+    def _only_method(self, name: str) -> Found | None:
+        """A method called on a value of unknown type whose distinctive name (two words or more: `set_cached_value`,
+        `resolveExpression`) the repository defines once, in the definition's language: said as a guess by name
+        (Django run 127: `final_field.remote_field.set_cached_value(from_obj, obj)` read "nothing resolvable").
+        A one-word name (`x.items()`, `x.close()`) is any library type's as likely."""
+        if self.sym.language not in _UNTYPED_VALUES or len(name) < 8 \
+                or not re.fullmatch(r"_?[a-z][a-z0-9]*(?:_[a-z0-9]+)+|_?[a-z][a-z0-9]*(?:[A-Z][a-z0-9]+)+", name):
+            return None
+        if self.python and name in _PY_LIBRARY_METHODS:
+            return None
+        anywhere = [s for s in self.index.symbols_named(name) if s.name == name and s.kind == "method"
+                    and language_family(s.language) == self.family and not s.path.endswith(".d.ts")]
+        if len(anywhere) == 1 and anywhere[0].id != self.sym.id:
+            return anywhere[0], "by name only: the one method so named, the receiver's type unknown"
         return None
 
     def _unique(self, name: str) -> Found | None:

@@ -11,7 +11,7 @@ from typing import Any
 from contexteer.errors import ContexteerError, InputError, NotFoundError
 from contexteer.indexers.lookup import holds_code
 from contexteer.indexers.syntax import CONDITIONAL_SOURCES, preprocessor_conditions
-from contexteer.navigation.models import CallerRef, ContextDef
+from contexteer.navigation.models import CallerRef, ContextDef, clip
 from contexteer.navigation.service import NavigationService
 from contexteer.workspace import repo_text
 
@@ -233,6 +233,17 @@ class Semantic:
     commands: list[str] = field(default_factory=list)  # a shell body's commands no repository file defines
 
 
+def _referenced(nav: NavigationService, target: Any, max_callers: int) -> tuple[int, list[CallerRef]]:
+    """A function or method without callers: the lines taking its name as a value (relations.value_use_sites)."""
+    from contexteer.navigation.relations import value_use_sites
+
+    at = value_use_sites(nav, target, set(), cap=max_callers)
+    return len(at), [CallerRef(path=path, line=line, caller=enc.qualname if enc is not None else None, how="reference",
+                               signature=clip(text, 160),
+                               location=f"{enc.start_line}-{enc.end_line}" if enc is not None else None)
+                     for path, line, enc, text in at[:max_callers]]
+
+
 def _local_aliases(nav: NavigationService, rel: str, lines: list[str], start: int, unresolved: list[str]) -> list[ContextDef]:
     """Names the range calls that a definition around it binds to a method of a value (`_get_theme_style =
     self._theme.get_style_for_token` in Syntax.highlight, called in its nested tokens_to_spans): the methods of
@@ -340,6 +351,11 @@ def semantic_of(nav: NavigationService, rel: str, lines: list[str], target: Any,
         callers = [CallerRef(path=w.path, line=w.line, caller=w.enclosing, how="text", signature=w.preview,
                              location=w.enclosing_lines)  # the line's text stands where a caller's signature would
                    for w in at[:max_callers]]
+    if not callers and max_callers and getattr(target, "kind", None) in ("function", "method") and around is None \
+            and re.fullmatch(r"[A-Za-z_]\w*", target.name or ""):
+        # no call found: where the name is taken as a value (`get_response = self._get_response_async if is_async
+        # else self._get_response`; Django run 127 read "no references found", as if it were dead code)
+        total, callers = _referenced(nav, target, max_callers)
     # a shell body's other commands are builtins and programs (the bash-completion A/B agent listed them by reading)
     commands: list[str] = []
     if getattr(target, "language", None) == "bash":  # the commands among the names (a `$cur` is no builtin)

@@ -197,11 +197,20 @@ _VALUE_LANGUAGES = frozenset({"javascript", "typescript", "tsx", "jsx", "lua", "
 
 
 def _value_uses(nav: NavigationService, target: Any, rel: graph.Relations, cap: int = 8) -> list[str]:
+    """value_use_sites as `path:line in X: text` rows, the call lines of `rel` left out."""
+    calls = {(e.path, n) for e in rel.items for n in e.lines}
+    return [f"{path}:{line} {f'in {enc.qualname}' if enc is not None else 'top level'}: {clip(text, 120)}"
+            for path, line, enc, text in value_use_sites(nav, target, calls, cap)]
+
+
+def value_use_sites(nav: NavigationService, target: Any, calls: set[tuple[str, int]],
+                    cap: int = 8) -> list[tuple[str, int, Any, str]]:
     """Lines that name a function or method without calling it (`assert_arg(n, v, 'string', path.isdir, ...)`,
     `local isdir = path.isdir`, `X.getPresentKinds = getPresentKinds`, `hooks.tap(name, this.onDone)`): where it is
     called later, by whatever holds it. The Penlight A/B agent searched the text for them after every callers
     answer. A function's bare name counts in its file and the files importing it; a method's only read off its
-    owner's name or this/self (`x.size` elsewhere is any object's property). Each as `path:line in X: text`."""
+    owner's name or this/self (`x.size` elsewhere is any object's property). Each as (path, line, the definition it
+    sits in or None, the line's text); `calls`: the call lines to leave out."""
     from contexteer.indexers import languages, textsearch
     from contexteer.indexers.lookup import enclosing, file_evidence, language_family
 
@@ -229,10 +238,9 @@ def _value_uses(nav: NavigationService, target: Any, rel: graph.Relations, cap: 
     except ContexteerError as exc:
         logger.info("no value uses of %s: %s", target.name, exc)
         return []
-    calls = {(e.path, n) for e in rel.items for n in e.lines}
     skip = re.compile(r"^\s*(?:--|//|#|\*|/\*)|\brequire\b|\bimport\b|^\s*(?:pub(?:\([\w:]+\))?\s+)?use\s|"
                       r"\bfunction\s+[\w.:]*" + name + r"\b|\b(?:def|fn|func|fun)\s+" + name + r"\b")
-    out: list[str] = []
+    out: list[tuple[str, int, Any, str]] = []
     syms: dict[str, list[Any]] = {}
     seen_files: dict[str, bool] = {}
     for h in found.hits:
@@ -256,13 +264,12 @@ def _value_uses(nav: NavigationService, target: Any, rel: graph.Relations, cap: 
         if h.path not in syms:
             syms[h.path] = nav.index.symbols_in_file(h.path)
         enc = enclosing(syms[h.path], h.line)
-        where = f"in {enc.qualname}" if enc is not None else "top level"
         text = h.text.strip()
         if re.match(rf"{name}\b", text) and h.line > 1:  # `ext4_get_block);` ends a call begun on the line above
             above = (repo_text(nav.ws, h.path) or "").split("\n")[h.line - 2].strip()
             if above.endswith((",", "(")):
                 text = f"{above} {text}"
-        out.append(f"{h.path}:{h.line} {where}: {clip(text, 120)}")
+        out.append((h.path, h.line, enc, text))
         if len(out) > cap:
             break
     return out

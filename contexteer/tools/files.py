@@ -379,7 +379,12 @@ def _semantic_text(model: CodeRange, by_symbol: bool, name_only: int = 0, more: 
         names = ", ".join(held[:10])
         out.append(f"── callers: the range holds {len(held)} function{'s' if len(held) != 1 else ''}; their callers: "
                    f"find_related(symbol=\"{names}\", relation=\"callers\") ──")
-    if by_symbol and model.callers and all(c.how == "text" for c in model.callers):  # a value's reads, by name
+    if by_symbol and model.callers and all(c.how == "reference" for c in model.callers):  # taken as a value
+        out.append(f"── called by: no call found; the name is taken as a value at ({model.callers_total}; whole-word "
+                   "matches, not resolved) ──")
+        out += [f"{c.path}:{c.line}" + (f" in {c.caller} ({c.location})" if c.caller else " at top level")
+                + (f": {c.signature}" if c.signature else "") for c in model.callers]
+    elif by_symbol and model.callers and all(c.how == "text" for c in model.callers):  # a value's reads, by name
         name = (model.symbol or "").rsplit(".", 1)[-1]
         cap = f", the first {len(model.callers)}: search_symbol(query=\"{name}\", references=true) lists them all" \
             if model.callers_total > len(model.callers) else ""

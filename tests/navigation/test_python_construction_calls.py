@@ -77,3 +77,28 @@ def test_a_qualified_miss_of_a_defined_name_says_it_is_defined_elsewhere(tmp_pat
     r = served_tree(tmp_path / "r", _EXPR).call("search_symbol", query="Combinable.resolve_expression")
     assert "'resolve_expression' is defined 1 time, none of them a member of Combinable" in r.text, r.text
     assert "no definition of it is indexed" not in r.text, r.text
+
+
+def test_a_semantic_read_of_an_uncalled_method_names_where_it_is_taken_as_a_value(tmp_path):
+    # (Django's BaseHandler._get_response: "called by: no references found", as if it were dead code)
+    served = served_tree(tmp_path / "r", {"h/base.py": (
+        "class BaseHandler:\n    def load_middleware(self, is_async=False):\n"
+        "        get_response = self._get_response_async if is_async else self._get_response\n"
+        "        self._chain = get_response\n\n    def _get_response(self, request):\n        return request\n\n"
+        "    def _get_response_async(self, request):\n        return request\n")})
+    r = served.call("read_code_range", path="h/base.py", symbol="BaseHandler._get_response", context="semantic")
+    assert "no references found" not in r.text, r.text
+    assert "taken as a value" in r.text and "h/base.py:3 in BaseHandler.load_middleware" in r.text, r.text
+
+
+def test_a_distinctive_method_on_a_value_of_unknown_type_is_named_as_a_guess(tmp_path):
+    # (Django's compiler.py:1335 `final_field.remote_field.set_cached_value(from_obj, obj)`: "nothing resolvable")
+    served = served_tree(tmp_path / "r", {
+        "m/mixins.py": "class FieldCacheMixin:\n    def set_cached_value(self, instance, value):\n        instance.c = value\n",
+        "m/compiler.py": ("def local_setter(final_field, obj, from_obj):\n    if from_obj:\n"
+                          "        final_field.remote_field.set_cached_value(from_obj, obj)\n"
+                          "    final_field.items.append(obj)\n"),
+        "m/other.py": "class Bag:\n    def append(self, x):\n        return x\n"})
+    r = served.call("read_code_range", path="m/compiler.py", symbol="local_setter", context="semantic")
+    assert "FieldCacheMixin.set_cached_value" in r.text and "by name only" in r.text, r.text
+    assert "Bag.append" not in r.text, r.text  # a one-word name is any list's as likely
