@@ -42,8 +42,10 @@ def block_heads(lines: list[str], start: int, holder_start: int, limit: int = 4)
         stripped = text.strip()
         if not stripped or stripped.startswith(("//", "#", "--", "*", "/*")) or indent(text) >= level:
             continue
-        if stripped in ("{", "(", "[", "do", "then", "begin") or re.match(r"where\b", stripped):
-            continue  # a brace or where clause below a header (rayon run 75 got `125 {` as the block): no head
+        if stripped in ("{", "(", "[", "do", "then", "begin") or re.match(r"where\b|\)\s*(?:->[^:{]*|\([^()]*\)|:\s*[\w.<>\[\], ]+)?\s*[:{]?\s*$", stripped):
+            # a brace or where clause below a header (rayon run 75 got `125 {` as the block), a multi-line
+            # signature's closing `):` (Django's get_related_selections): no head
+            continue
         out.append(n)
         level = indent(text)
         if len(out) == limit:

@@ -267,11 +267,24 @@ async def _indexed_read(svc: Services, ctx: Context, path: str, start_line: int 
                                      signature=enc.signature if enc is not None and method else "",
                                      doc=None, exported=False, language=info.language if info is not None else None,
                                      callers_of=enc if method else None,
-                                     block_heads=block_heads(lines, start, enc.start_line)
+                                     block_heads=_nested_heads(nav, res.rel, lines, enc, start)
                                      if method and enc is not None and end - start < 5 else [])
         return _render_read(svc, nav, res.rel, lines, target, start, end, semantic, note, symbol is not None)
 
     return await run(ctx, work)
+
+
+def _nested_heads(nav: Any, rel: str, lines: list[str], enc: Any, start: int) -> list[int]:
+    """The heads of the blocks line `start` sits in, through the functions it is nested in: `if restricted:` (1276)
+    holds `def local_setter` (1332), whose `if from_obj:` holds line 1335 (Django run 127 read only the last)."""
+    heads = block_heads(lines, start, enc.start_line)
+    syms = {s.id: s for s in nav.index.symbols_in_file(rel)}
+    inner = enc
+    while inner.parent_id in syms and syms[inner.parent_id].kind in ("function", "method") and len(heads) < 6:
+        outer = syms[inner.parent_id]
+        heads = block_heads(lines, inner.start_line, outer.start_line, limit=2) + heads
+        inner = outer
+    return heads
 
 
 def _shell_continued(lines: list[str], end: int) -> int:

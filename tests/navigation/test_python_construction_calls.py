@@ -102,3 +102,17 @@ def test_a_distinctive_method_on_a_value_of_unknown_type_is_named_as_a_guess(tmp
     r = served.call("read_code_range", path="m/compiler.py", symbol="local_setter", context="semantic")
     assert "FieldCacheMixin.set_cached_value" in r.text and "by name only" in r.text, r.text
     assert "Bag.append" not in r.text, r.text  # a one-word name is any list's as likely
+
+
+def test_a_line_read_names_the_blocks_of_the_functions_it_is_nested_in(tmp_path):
+    # (compiler.py:1335: `if restricted:` holds `def local_setter`, whose `if from_obj:` holds the line; the read
+    # showed the inner `if` only, and a multi-line signature's `):` was taken for a block)
+    served = served_tree(tmp_path / "r", {"c/compiler.py": (
+        "class SQLCompiler:\n    def get_related_selections(\n        self,\n        select,\n    ):\n"
+        "        related = []\n        if select:\n            def local_setter(final_field, obj, from_obj):\n"
+        "                if from_obj:\n                    final_field.set(from_obj, obj)\n\n"
+        "            related.append(local_setter)\n        return related\n")})
+    r = served.call("read_code_range", path="c/compiler.py", start_line=10, end_line=10, context="semantic")
+    blocks = r.text.split("inside the blocks ──", 1)[1].split("──", 1)[0]
+    assert "7-12\t        if select:" in blocks and "9-10\t                if from_obj:" in blocks, r.text
+    assert "):" not in blocks, r.text
