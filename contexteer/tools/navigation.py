@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import logging
+import re
 from collections.abc import Callable
 from typing import Annotated, Any, Literal
 
@@ -251,7 +252,7 @@ async def search_text(
     def work() -> Answer:
         r = textsearch.search(svc.ws, pattern, regex=regex, case_sensitive=case_sensitive, glob=glob, path=path,
                               context_lines=context_lines, max_results=max_results)
-        as_regex, tried = regex, False
+        as_regex, tried, alternatives, invalid = regex, False, False, False
         if not r.matches and not regex and render.reads_like_regex(pattern):
             tried = True
             # `hasRoundedBorders\(\)` searched literally finds nothing: search it as written means it (the Kotlin run)
@@ -259,9 +260,16 @@ async def search_text(
                 again = textsearch.search(svc.ws, pattern, regex=True, case_sensitive=case_sensitive, glob=glob, path=path,
                                           context_lines=context_lines, max_results=max_results)
             except ContexteerError:
-                again = None  # not a valid regular expression either: the literal answer stands
+                again, invalid = None, True  # not a valid regular expression either: the literal answer stands
             if again is not None and again.matches:
                 r, as_regex = again, True
+            elif "|" in pattern and all(a.strip() for a in pattern.split("|")):
+                # `unsign(|unsign_object(|signing.loads(`: literal alternatives (Django run 129 retried with regex=true)
+                either = "|".join(re.escape(a) for a in pattern.split("|"))
+                again = textsearch.search(svc.ws, either, regex=True, case_sensitive=case_sensitive, glob=glob, path=path,
+                                          context_lines=context_lines, max_results=max_results)
+                if again.matches:
+                    r, as_regex, alternatives = again, True, True
         model = TextSearch(pattern=pattern, matches=r.matches, files=len(r.files), truncated=r.truncated, timed_out=r.timed_out,
                            hits=[TextHit(path=h.path, line=h.line, text=h.text, context=h.context) for h in r.hits if h.path])
         notes = svc.nav.enclosing([(h.path, h.line) for h in r.hits if h.path and not h.context])
@@ -270,10 +278,14 @@ async def search_text(
         scope = ", ".join(x for x in (f"under {path}" if path not in (".", "", "./") else "",
                                       f"in files matching glob {glob!r}" if glob else "") if x)
         tail = render.search_summary(r, as_regex or tried, scope)
-        if as_regex != regex:
+        if alternatives:
+            tail.insert(0, "[nothing matched it as literal text; these are the matches of its '|'-separated "
+                           "alternatives, each as literal text]")
+        elif as_regex != regex:
             tail.insert(0, "[nothing matched it as literal text; these are its matches as a regular expression]")
         elif tried:
-            tail.append("[searched as literal text and as a regular expression: no match either way]")
+            tail.append("[searched as literal text (no match) and as a regular expression (not a valid one)]" if invalid
+                        else "[searched as literal text and as a regular expression: no match either way]")
         return Answer(Hits(rows), model, tail=tail, terms_regex=as_regex)
 
     return await anyio.to_thread.run_sync(work)

@@ -204,3 +204,16 @@ def test_files_come_in_path_order_whatever_order_ripgrep_finished_them(tmp_path:
         around = textsearch.search(ws, "prod account", context_lines=1)
         assert [(h.path, h.text) for h in around.hits if h.text == "--" or h.path][:4] == [
             ("Mid.py", ""), ("Mid.py", "prod account"), ("", "--"), ("alpha.py", "")], around.hits
+
+
+def test_a_literal_pattern_of_alternatives_is_searched_alternative_by_alternative(tmp_path):
+    # (Django run 129: `unsign(|unsign_object(|signing.loads(` without regex=true found nothing, "no match either
+    # way" - as a regular expression it is not even valid - and the agent retried with escapes)
+    from tests.navigation.conftest import served_tree
+
+    served = served_tree(tmp_path / "r", {"s.py": "def f(s):\n    x = signer.unsign(s)\n    return signing.loads(x)\n"})
+    r = served.call("search_text", pattern="unsign(|signing.loads(")
+    assert "s.py:2:" in r.text and "s.py:3:" in r.text, r.text
+    assert "'|'-separated alternatives, each as literal text" in r.text, r.text
+    none = served.call("search_text", pattern="nothing(|here(")
+    assert "not a valid one" in none.text, none.text
