@@ -2428,7 +2428,40 @@ def _function_sites(index: IndexQueries, sym: Symbol, callee: str, sites: list[C
         sites = _kotlin_bare_sites(index, callee, sites, left_out)
     if sym.language == "haskell" and sites:  # `tableToOpenXML opts blocksToOpenXML gridTable = do`: a parameter
         sites = _not_bound(index, sym, callee, sites, resolve_imports)
+    if sym.language == "python" and sym.kind == "function" and sym.parent_id is None and sites:
+        sites = _python_module_calls(index, sym, callee, sites, resolve_imports, left_out)
     return sites
+
+
+def _python_module_calls(index: IndexQueries, sym: Symbol, callee: str, sites: list[Caller],
+                         resolve_imports: Callable[[str], dict[str, list[str]]], left_out: list[Caller] | None) -> list[Caller]:
+    """A Python module's function is called bare or through its module (`signing.loads(..)`,
+    `django.core.signing.loads(..)`); a site where every call of the name is read off anything else (`json.loads(x)`,
+    `pickle.loads(x)`, `serializer().loads(data)`, `self.loads(..)`) is another's (Django's signing.loads had 33 such
+    "callers", one in its own file)."""
+    stem = sym.path.rsplit("/", 1)[-1].removesuffix(".py").removesuffix(".pyi")
+    module = sym.path.rsplit("/", 2)[-2] if stem == "__init__" and "/" in sym.path else stem
+    call = re.compile(rf"(?<![\w$]){re.escape(callee)}\s*\(")
+    files: dict[str, list[str]] = {}
+    ws = getattr(index, "ws", None)
+
+    def through(c: Caller, head: str) -> bool:  # the text before one call: bare, or read off the module
+        head = head.rstrip()
+        if not head.endswith("."):
+            return True
+        m = re.search(r"([A-Za-z_][\w.]*)\s*\.$", head)
+        if m is None:
+            return False  # `serializer().loads(`, `x[0].loads(`
+        chain = m.group(1).split(".")
+        return chain[-1] == module or sym.path in (resolve_imports(c.path).get(chain[0]) or [])
+
+    def elsewhere(c: Caller) -> bool:
+        lines = _file_lines(ws, c.path, files) if ws is not None else []
+        text = lines[c.line - 1] if 0 < c.line <= len(lines) else ""
+        heads = [text[: m.start()] for m in call.finditer(text)]
+        return bool(heads) and not any(through(c, h) for h in heads)
+
+    return leave_out(sites, left_out, elsewhere)
 
 
 def leave_out(sites: list[Caller], left_out: list[Caller] | None, other: Callable[[Caller], bool]) -> list[Caller]:
@@ -2732,8 +2765,10 @@ def _calls_itself(index: IndexQueries, sym: Symbol, line: int, cache: dict[str, 
             typed = _cpp_own_returned(index, {}, Caller(sym, sym.path, line), word.group(1))
             if typed is not None and cpp_type(index, typed) != sym.qualname.rpartition(".")[0].rpartition(".")[2]:
                 continue  # `impl()->test_to_run_count()` in UnitTest::test_to_run_count: UnitTestImpl's
-        if word is None or word.group(1) in _SELF - {"super", "base"} or (word.group(0).rstrip(".-:>? ").endswith(")")):
-            return True  # `this.link(t)`, `compressedRoot().link(t)`; `super.remove()` runs the base's
+        if word is not None and word.group(1) in ("super", "base"):
+            continue  # `super.remove()`, Python's `super().unsign(value)`: the base's, no recursion
+        if word is None or word.group(1) in _SELF or (word.group(0).rstrip(".-:>? ").endswith(")")):
+            return True  # `this.link(t)`, `compressedRoot().link(t)`
     return False
 
 

@@ -116,3 +116,32 @@ def test_a_line_read_names_the_blocks_of_the_functions_it_is_nested_in(tmp_path)
     blocks = r.text.split("inside the blocks ──", 1)[1].split("──", 1)[0]
     assert "7-12\t        if select:" in blocks and "9-10\t                if from_obj:" in blocks, r.text
     assert "):" not in blocks, r.text
+
+
+_SIGNING = {
+    "pkg/__init__.py": "",
+    "pkg/signing.py": (
+        "import json\n\n\nclass JSONSerializer:\n    def loads(self, data):\n        return json.loads(data)\n\n\n"
+        "class Signer:\n    def unsign(self, value):\n        return value\n\n    def unsign_object(self, s, serializer=JSONSerializer):\n"
+        "        return serializer().loads(self.unsign(s))\n\n\n"
+        "class TimestampSigner(Signer):\n    def unsign(self, value, max_age=None):\n        result = super().unsign(value)\n"
+        "        return result\n\n\ndef loads(s):\n    return TimestampSigner().unsign_object(s)\n"),
+    "pkg/sessions.py": ("import json\nimport pickle\n\nfrom pkg import signing\n\n\ndef decode(data):\n"
+                        "    return signing.loads(data)\n\n\ndef other(data):\n    return json.loads(data) or pickle.loads(data)\n"),
+}
+
+
+def test_a_module_function_is_called_bare_or_through_its_module_only(tmp_path):
+    # (Django's signing.loads: 38 callers, 33 of them json.loads/pickle.loads by name and two in its own file)
+    r = served_tree(tmp_path / "r", _SIGNING).call("find_related", symbol="loads", path="pkg/signing.py",
+                                                   relation="callers")
+    assert {(i["path"], tuple(i["lines"])) for i in r.data["items"]} == {("pkg/sessions.py", (8,))}, r.text
+    assert "left out" in r.text and "json.loads(data)" in r.text, r.text
+
+
+def test_a_super_call_inside_an_override_is_no_recursion(tmp_path):
+    # (TimestampSigner.unsign's `super().unsign(value)` was listed as its own [recursive] caller)
+    r = served_tree(tmp_path / "r", _SIGNING).call("find_related", symbol="TimestampSigner.unsign", relation="callers")
+    assert "recursive" not in r.text and "super().unsign" not in r.text, r.text
+    base = served_tree(tmp_path / "r2", _SIGNING).call("find_related", symbol="Signer.unsign", relation="callers")
+    assert "TimestampSigner.unsign" in str(base.data["items"]), base.text
