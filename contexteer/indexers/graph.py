@@ -1220,7 +1220,8 @@ def _mark_overrides(index: IndexQueries, out: Relations, sym: Symbol) -> None:
         inherited: set[str] = set()
         anc, hops = above.get(c.id), 0
         while anc is not None and hops < 8:
-            inherited |= {key(m) for m in methods(anc) if m.kind != "field"}
+            # (a Python class attribute set again is an override too: `internal_use_only = True` in python.Serializer)
+            inherited |= {key(m) for m in methods(anc) if m.kind != "field" or c.language == "python"}
             anc = above.get(anc.id) if anc.id != sym.id else None
             hops += 1
         # (a constructor is no override: every class has its own; nor, in Java and C#, a static method or one

@@ -9,8 +9,9 @@ from tests.navigation.conftest import served_tree
 
 FILES = {
     "pkg/__init__.py": "",
-    "pkg/base.py": "class Serializer:\n    def getvalue(self):\n        return 1\n",
-    "pkg/python.py": "from pkg import base\n\n\nclass Serializer(base.Serializer):\n    def getvalue(self):\n        return []\n",
+    "pkg/base.py": "class Serializer:\n    internal_use_only = False\n\n    def getvalue(self):\n        return 1\n",
+    "pkg/python.py": ("from pkg import base\n\n\nclass Serializer(base.Serializer):\n    internal_use_only = True\n\n"
+                      "    def getvalue(self):\n        return []\n"),
     "pkg/xml.py": "from pkg import base\n\n\nclass Serializer(base.Serializer):\n    indent = 2\n",
     "pkg/json.py": ("from pkg.python import Serializer as PythonSerializer\n\n\n"
                     "class Serializer(PythonSerializer):\n    def getvalue(self):\n        return ''\n"),
@@ -26,6 +27,8 @@ def test_subclasses_named_like_their_base_and_through_import_aliases(tmp_path):
     assert rows == {"pkg/python.py", "pkg/xml.py", "pkg/json.py", "pkg/geo.py"}, r.text
     assert "as PythonSerializer" in r.text and "as JSONSerializer" in r.text, r.text
     assert "also through" not in r.text, r.text  # python.Serializer is not its own subclass
+    row = next(line for line in r.text.splitlines() if "pkg/python.py" in line)
+    assert "overrides getvalue, internal_use_only" in row, r.text  # a class attribute set again counts
 
 
 def test_supertypes_follow_import_aliases(tmp_path):
