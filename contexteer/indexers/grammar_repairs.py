@@ -25,7 +25,9 @@ arrow notation (`proc x -> do`).
 Bash (tree-sitter-bash 0.25): extended globs in words, a `]` in a parameter expansion's pattern and `=~` regexes
 with brackets (see `bash`).
 
-Zig (tree-sitter-zig 1.1): Zig 0.15+ syntax the grammar predates (see `zig`)."""
+Zig (tree-sitter-zig 1.1): Zig 0.15+ syntax the grammar predates (see `zig`).
+
+TypeScript (tree-sitter-typescript 0.23): variance annotations on type parameters (`<out O = unknown>`, `<in out T>`)."""
 
 from __future__ import annotations
 
@@ -363,8 +365,23 @@ def zig(data: bytes) -> bytes:
     return bytes(out)
 
 
+#: TypeScript 4.7's variance annotations on type parameters (`interface $ZodTypeInternals<out O = unknown, out I =
+#: unknown>`, `<in T>`, `<in out T>`), which tree-sitter-typescript 0.23 does not know: zod's four central files
+#: (core/schemas.ts, checks.ts, classic and mini schemas.ts) had syntax errors. The modifier stands after `<` or `,`
+#: (and comments: `/** @ts-ignore Cast variance */`) and before a type parameter's name and what may follow it
+#: (`extends`, `=`, `,`, `>`).
+_TS_VARIANCE_RE = re.compile(rb"([<,](?:\s+|/\*.*?\*/|//[^\n]*\n)*)((?:in\s+)?out\s+|in\s+)"
+                             rb"(?=[A-Za-z_$][\w$]*\s*(?:extends\b|=(?!=)|,|>))", re.S)
+
+
+def typescript(data: bytes) -> bytes:
+    """TypeScript `data` with what the grammar cannot read blanked (same length, same lines): variance annotations."""
+    return _TS_VARIANCE_RE.sub(lambda m: m.group(1) + _spaces(m.group(2)), data)
+
+
 REPAIRS: dict[str, Callable[[bytes], bytes]] = {"scss": scss, "kotlin": kotlin, "cpp": cpp, "csharp": csharp, "swift": swift,
-                                                "scala": scala, "haskell": haskell, "bash": bash, "zig": zig}
+                                                "scala": scala, "haskell": haskell, "bash": bash, "zig": zig,
+                                                "typescript": typescript, "tsx": typescript}
 #: Repairs that only blank (directives, macro lines): signatures are read from the repaired text, without them
 #: (`class JObject : JContainer, ICustomTypeDescriptor`, not `... #if !(PORTABLE) , ICustomTypeDescriptor #endif`).
 BLANKING = frozenset({"cpp", "csharp"})

@@ -1,0 +1,44 @@
+"""TypeScript 4.7 variance annotations, which tree-sitter-typescript 0.23 cannot read: zod 4's four central files
+(core/schemas.ts, checks.ts, classic and mini schemas.ts) had syntax errors at `<out O = unknown, out I = unknown>` and
+`/** @ts-ignore Cast variance */ out Shape extends ..`; each error cost the definitions around it."""
+
+from __future__ import annotations
+
+from contexteer.indexers import languages
+from contexteer.indexers.extract import extract
+
+TS = languages.BY_NAME["typescript"]
+
+SRC = b"""export interface $ZodTypeInternals<out O = unknown, out I = unknown> extends _$ZodTypeInternals {
+  output: O;
+  input: I;
+}
+
+export interface $ZodObject<
+  // @ts-ignore Cast variance
+  out Shape extends Readonly<$ZodShape> = Readonly<$ZodShape>,
+  /** @ts-ignore Cast variance */
+  in out Params extends $ZodObjectConfig = $ZodObjectConfig,
+> extends $ZodType {}
+
+export interface $ZodCheck<in T = never> {
+  _zod: T;
+}
+
+export function isIn<K extends string>(key: K, obj: object): boolean {
+  for (const k in obj) {
+    if (k < key) return true;
+  }
+  return [key, out].length > 0;
+}
+"""
+
+
+def test_variance_annotations_parse_and_keep_their_signatures():
+    r = extract(SRC, TS)
+    assert not r.has_errors, r
+    rows = {s[0]: s for s in r.symbols}
+    for name in ("$ZodTypeInternals", "$ZodObject", "$ZodCheck", "isIn"):
+        assert name in rows, sorted(rows)
+    assert rows["$ZodTypeInternals"][5].startswith("export interface $ZodTypeInternals<out O = unknown, out I = unknown>"), rows
+    assert "in T = never" in rows["$ZodCheck"][5], rows
