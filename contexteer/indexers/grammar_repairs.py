@@ -370,7 +370,7 @@ def zig(data: bytes) -> bytes:
 #: (core/schemas.ts, checks.ts, classic and mini schemas.ts) had syntax errors. The modifier stands after `<` or `,`
 #: (and comments: `/** @ts-ignore Cast variance */`) and before a type parameter's name and what may follow it
 #: (`extends`, `=`, `,`, `>`).
-_TS_VARIANCE_RE = re.compile(rb"([<,](?:\s+|/\*.*?\*/|//[^\n]*\n)*)((?:in\s+)?out\s+|in\s+)"
+_TS_VARIANCE_RE = re.compile(rb"([<,](?:\s|/\*.*?\*/|//[^\n]*\n)*)((?:in\s+)?out\s+|in\s+)"
                              rb"(?=[A-Za-z_$][\w$]*\s*(?:extends\b|=(?!=)|,|>))", re.S)
 
 

@@ -42,3 +42,22 @@ def test_variance_annotations_parse_and_keep_their_signatures():
         assert name in rows, sorted(rows)
     assert rows["$ZodTypeInternals"][5].startswith("export interface $ZodTypeInternals<out O = unknown, out I = unknown>"), rows
     assert "in T = never" in rows["$ZodCheck"][5], rows
+
+
+def test_the_repair_is_linear_in_long_runs_of_blanks():
+    # (a first version nested `\s+` in a repeated group: 30 blanks after a comma took minutes, and indexing hung)
+    import signal
+
+    from contexteer.indexers.grammar_repairs import typescript
+
+    def stop(*_):
+        raise TimeoutError("the TypeScript repair backtracks")
+
+    old = signal.signal(signal.SIGALRM, stop)
+    signal.alarm(10)
+    try:
+        src = b"f(a," + b" " * 400 + b"x);\ntype T<" + b"\n" * 400 + b"out X> = X;\n"
+        assert typescript(src) == src.replace(b"out X", b"    X")
+    finally:
+        signal.alarm(0)
+        signal.signal(signal.SIGALRM, old)
