@@ -560,8 +560,14 @@ def holds_code(s: Symbol) -> bool:
     return s.kind in _HOLDERS or (s.kind == "field" and s.language == "csharp" and s.end_line > s.start_line) \
         or (s.kind in ("variable", "field") and s.language == "swift" and s.end_line > s.start_line) \
         or (s.language == "make" and (s.kind == "target" or s.end_line > s.start_line)) \
-        or (s.kind == "module" and s.language in ("scala", "kotlin"))  # an object's body, a trait's: code
+        or (s.kind == "module" and s.language in ("scala", "kotlin")) \
+        or (s.kind in ("variable", "constant") and s.parent_id is None and s.end_line > s.start_line
+            and s.language in _JS_FAMILY)  # `export const $ZodRecord = core.$constructor("..", (inst, def) => {..})`
 
+
+#: JavaScript and TypeScript: a module-level const over lines holds the closures it is built from (zod's every schema
+#: constructor; its calls had read "top level")
+_JS_FAMILY = frozenset({"javascript", "typescript", "tsx"})
 
 #: a trait's or an interface's body holds code too (Scala `private var _tasksupport = defaultTaskSupport` in trait
 #: ParIterableLike was "top level")
@@ -718,6 +724,7 @@ class _Body:
         self._aliases: dict[str, str] | None = None  # Elixir: the file's aliases (on demand)
         self._decl_cache: dict[str, list[Symbol]] = {}  # symbols per file, for typing chains of reads
         self._import_names: set[str] | None = None  # the names the file's imports bind (on demand)
+        self._outside: set[str] | None = None  # Python: names bound to modules from outside the repository
 
     def syms_of(self, path: str) -> list[Symbol]:
         if path not in self._file_syms:
@@ -864,11 +871,28 @@ class _Body:
             return None
         if self.python and name in _PY_LIBRARY_METHODS:
             return None
+        for r in self.member_of.get(name, set()):
+            head = r.split(".")[0]
+            # `Object.getOwnPropertyDescriptor(..)` is the builtin's (zod run 130 read a Proxy handler's namesake), a
+            # class name the repository does not define a library's, `os.path.x(..)` an outside module's
+            if head in _JS_GLOBALS or (head[:1].isupper() and not self.index.symbols_named(head)) \
+                    or (self.python and head in self._outside_modules()):
+                return None
         anywhere = [s for s in self.index.symbols_named(name) if s.name == name and s.kind == "method"
-                    and language_family(s.language) == self.family and not s.path.endswith(".d.ts")]
+                    and language_family(s.language) == self.family and not s.path.endswith(".d.ts")
+                    and not self._in_function(s, s.path)]  # (an object literal's method inside a function is local)
         if len(anywhere) == 1 and anywhere[0].id != self.sym.id:
             return anywhere[0], "by name only: the one method so named, the receiver's type unknown"
         return None
+
+    def _outside_modules(self) -> set[str]:
+        """The names a Python file binds by importing modules from outside the repository (`import os`, `import
+        numpy as np`): whatever is read off them is not the repository's."""
+        if self._outside is None:
+            self._outside = {bound for module, original, bound in python_import_bindings(lines_of(self.index, self.sym.path))
+                             if not self.imported.get(bound) and not self.imported.get(original)
+                             and not (module or "").startswith(".")}
+        return self._outside
 
     def _unique(self, name: str) -> Found | None:
         """A name defined once in the whole repository, at module level (methods are too often a different

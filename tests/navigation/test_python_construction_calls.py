@@ -145,3 +145,32 @@ def test_a_super_call_inside_an_override_is_no_recursion(tmp_path):
     assert "recursive" not in r.text and "super().unsign" not in r.text, r.text
     base = served_tree(tmp_path / "r2", _SIGNING).call("find_related", symbol="Signer.unsign", relation="callers")
     assert "TimestampSigner.unsign" in str(base.data["items"]), base.text
+
+
+def test_a_builtin_objects_method_is_never_guessed_to_be_a_namesake(tmp_path):
+    # (zod's util.members: `Object.getOwnPropertyDescriptor(table, key)` was read as createTransparentProxy's Proxy
+    # handler method of that name)
+    served = served_tree(tmp_path / "r", {"src/util.ts": (
+        "export function createTransparentProxy<T extends object>(getter: () => T): T {\n"
+        "  let target: T;\n  return new Proxy({}, {\n    getOwnPropertyDescriptor(_, prop) {\n"
+        "      target ??= getter();\n      return Reflect.getOwnPropertyDescriptor(target, prop);\n    },\n  }) as T;\n}\n\n"
+        "export function members(proto: object, table: object): void {\n  for (const key in table) {\n"
+        "    const desc = Object.getOwnPropertyDescriptor(table, key)!;\n    Object.defineProperty(proto, key, desc);\n"
+        "  }\n}\n")})
+    r = served.call("read_code_range", path="src/util.ts", symbol="members", context="semantic")
+    assert "createTransparentProxy.getOwnPropertyDescriptor" not in r.text, r.text
+
+
+def test_a_call_inside_a_module_const_built_from_closures_names_the_const(tmp_path):
+    # (zod's schema constructors: `export const $ZodRecord = core.$constructor("$ZodRecord", (inst, def) => {..})`;
+    # finalizeIssue's calls in them read "top level")
+    served = served_tree(tmp_path / "r", {
+        "src/util.ts": "export function finalizeIssue(iss: unknown): unknown {\n  return iss;\n}\n",
+        "src/schemas.ts": (
+            "import * as util from \"./util.js\";\n\nexport const $ZodRecord = $constructor(\"$ZodRecord\", (inst, def) => {\n"
+            "  inst.parse = (payload) => {\n    return payload.issues.map((iss) => util.finalizeIssue(iss));\n  };\n});\n\n"
+            "function $constructor(name: string, init: (inst: any, def: any) => void) {\n  return init;\n}\n")})
+    r = served.call("find_related", symbol="finalizeIssue", relation="callers")
+    assert "5 in $ZodRecord (3-7)" in r.text or "src/schemas.ts:5 in $ZodRecord (3-7)" in r.text, r.text
+    s = served.call("search_symbol", query="finalizeIssue", references=True)
+    assert "top level" not in s.text and "in $ZodRecord" in s.text, s.text
