@@ -2452,32 +2452,49 @@ def _function_sites(index: IndexQueries, sym: Symbol, callee: str, sites: list[C
         sites = _kotlin_bare_sites(index, callee, sites, left_out)
     if sym.language == "haskell" and sites:  # `tableToOpenXML opts blocksToOpenXML gridTable = do`: a parameter
         sites = _not_bound(index, sym, callee, sites, resolve_imports)
-    if sym.language == "python" and sym.kind == "function" and sym.parent_id is None and sites:
-        sites = _python_module_calls(index, sym, callee, sites, resolve_imports, left_out)
+    if sym.kind == "function" and sym.parent_id is None and sites and sym.language in _MODULE_FUNCTIONS:
+        sites = _module_function_calls(index, sym, callee, sites, resolve_imports, left_out)
     return sites
 
 
-def _python_module_calls(index: IndexQueries, sym: Symbol, callee: str, sites: list[Caller],
-                         resolve_imports: Callable[[str], dict[str, list[str]]], left_out: list[Caller] | None) -> list[Caller]:
-    """A Python module's function is called bare or through its module (`signing.loads(..)`,
-    `django.core.signing.loads(..)`); a site where every call of the name is read off anything else (`json.loads(x)`,
-    `pickle.loads(x)`, `serializer().loads(data)`, `self.loads(..)`) is another's (Django's signing.loads had 33 such
-    "callers", one in its own file)."""
-    stem = sym.path.rsplit("/", 1)[-1].removesuffix(".py").removesuffix(".pyi")
-    module = sym.path.rsplit("/", 2)[-2] if stem == "__init__" and "/" in sym.path else stem
-    call = re.compile(rf"(?<![\w$]){re.escape(callee)}\s*\(")
+#: languages whose module-level functions are called bare or through a name bound to their module, never on a value
+_MODULE_FUNCTIONS = frozenset({"python", "javascript", "typescript", "tsx"})
+
+
+def _module_function_calls(index: IndexQueries, sym: Symbol, callee: str, sites: list[Caller],
+                           resolve_imports: Callable[[str], dict[str, list[str]]], left_out: list[Caller] | None) -> list[Caller]:
+    """A module's function is called bare or through its module (Python `signing.loads(..)`,
+    `django.core.signing.loads(..)`; JS/TS `util.clone(..)`, `core.clone(..)` with `import * as core`); a site where
+    every call of the name is read off anything else (`json.loads(x)`, `serializer().loads(data)`, `this.clone()`,
+    `inst.clone(..)`) is another's (Django's signing.loads had 33 such "callers", zod's util.clone 17 method calls)."""
+    stem = sym.path.rsplit("/", 1)[-1].rsplit(".", 1)[0]
+    module = sym.path.rsplit("/", 2)[-2] if stem in ("__init__", "index") and "/" in sym.path else stem
+    call = re.compile(rf"(?<![\w$]){re.escape(callee)}\s*(?:<[^<>()]*>\s*)?\(")
     files: dict[str, list[str]] = {}
     ws = getattr(index, "ws", None)
+    bound: dict[str, set[str]] = {}  # JS/TS: per file, the names its imports and requires bind to a module object
+    binding = re.compile(r"\bimport\s+\*\s+as\s+([\w$]+)|\bimport\s+([\w$]+)\s*(?:,|\s+from\b)"
+                         r"|\b(?:const|let|var)\s+([\w$]+)\s*=\s*require\s*\(")
+
+    def module_names(path: str) -> set[str]:
+        if path not in bound:
+            text = "\n".join(_file_lines(ws, path, files) if ws is not None else [])
+            bound[path] = {n for t in binding.findall(text) for n in t if n}
+        return bound[path]
 
     def through(c: Caller, head: str) -> bool:  # the text before one call: bare, or read off the module
         head = head.rstrip()
         if not head.endswith("."):
             return True
-        m = re.search(r"([A-Za-z_][\w.]*)\s*\.$", head)
+        m = re.search(r"([A-Za-z_$][\w$.]*)\s*\.$", head)
         if m is None:
             return False  # `serializer().loads(`, `x[0].loads(`
         chain = m.group(1).split(".")
-        return chain[-1] == module or sym.path in (resolve_imports(c.path).get(chain[0]) or [])
+        if chain[0] in ("this", "self", "super"):
+            return False
+        if chain[-1] == module or sym.path in (resolve_imports(c.path).get(chain[0]) or []):
+            return True
+        return sym.language != "python" and chain[0] in module_names(c.path)
 
     def elsewhere(c: Caller) -> bool:
         lines = _file_lines(ws, c.path, files) if ws is not None else []

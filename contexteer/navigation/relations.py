@@ -239,6 +239,8 @@ def value_use_sites(nav: NavigationService, target: Any, calls: set[tuple[str, i
         logger.info("no value uses of %s: %s", target.name, exc)
         return []
     skip = re.compile(r"^\s*(?:--|//|#|\*|/\*)|\brequire\b|\bimport\b|^\s*(?:pub(?:\([\w:]+\))?\s+)?use\s|"
+                      r"^\s*export\s*(?:\*|\{[^}]*\}\s*from\b)|"  # a re-export (`export { clone } from "./util.js"`)
+                      r"\b(?:const|let|var)\s+" + name + r"\b|"  # a local of the name
                       r"\bfunction\s+[\w.:]*" + name + r"\b|\b(?:def|fn|func|fun)\s+" + name + r"\b")
     out: list[tuple[str, int, Any, str]] = []
     syms: dict[str, list[Any]] = {}
@@ -264,6 +266,8 @@ def value_use_sites(nav: NavigationService, target: Any, calls: set[tuple[str, i
         if h.path not in syms:
             syms[h.path] = nav.index.symbols_in_file(h.path)
         enc = enclosing(syms[h.path], h.line)
+        if target.kind != "method" and enc is not None and _local_there(nav, h.path, enc, h.line, name):
+            continue  # `const clone = util.clone(schema)` ... `clone._zod.run = wrapped`: the local
         text = h.text.strip()
         if re.match(rf"{name}\b", text) and h.line > 1:  # `ext4_get_block);` ends a call begun on the line above
             above = (repo_text(nav.ws, h.path) or "").split("\n")[h.line - 2].strip()
@@ -273,6 +277,16 @@ def value_use_sites(nav: NavigationService, target: Any, calls: set[tuple[str, i
         if len(out) > cap:
             break
     return out
+
+
+def _local_there(nav: NavigationService, path: str, enc: Any, line: int, name: str) -> bool:
+    """Whether the definition `enc` binds `name` itself before `line`: a parameter, a JS/TS `const`/`let`/`var`, a
+    Python assignment."""
+    if re.search(rf"[(,]\s*\.*{name}\b\s*[:,)=?]", enc.signature or ""):
+        return True
+    lines = (repo_text(nav.ws, path) or "").split("\n")[enc.start_line - 1 : line - 1]
+    rx = re.compile(rf"\b(?:const|let|var)\s+{name}\b|^\s*{name}\s*(?::[^=]*)?=(?!=)|\bfor\s+{name}\s+in\b")
+    return any(rx.search(t) for t in lines)
 
 
 # not called (`f(`, a generic call `toAnyType<P0>(x)`, Lua `f'x'`, `f{}`) and not assigned to

@@ -3,6 +3,8 @@ Django's Field.get_prep_value listed it among its callers (RangeField(models.Fie
 
 from __future__ import annotations
 
+import re
+
 from tests.navigation.conftest import served_tree
 
 FILES = {
@@ -174,3 +176,33 @@ def test_a_call_inside_a_module_const_built_from_closures_names_the_const(tmp_pa
     assert "5 in $ZodRecord (3-7)" in r.text or "src/schemas.ts:5 in $ZodRecord (3-7)" in r.text, r.text
     s = served.call("search_symbol", query="finalizeIssue", references=True)
     assert "top level" not in s.text and "in $ZodRecord" in s.text, s.text
+
+
+_CLONE = {
+    "src/util.ts": "export function clone<T>(inst: T, def?: unknown): T {\n  return inst;\n}\n",
+    "src/index.ts": "export { clone } from \"./util.js\";\n",
+    "src/schemas.ts": ("import * as util from \"./util.js\";\n\nexport class ZodType {\n  clone(def?: unknown): ZodType {\n"
+                       "    return util.clone(this, def);\n  }\n\n  describe(): ZodType {\n    const cl = this.clone();\n"
+                       "    return cl;\n  }\n}\n"),
+    "src/compile.ts": ("import * as util from \"./util.js\";\n\nexport function withParser<T>(schema: T): T {\n"
+                       "  const clone = util.clone(schema);\n  (clone as any).run = 1;\n  return clone;\n}\n"),
+}
+
+
+def test_a_js_module_function_is_called_bare_or_through_its_module_only(tmp_path):
+    # (zod's util.clone: 42 "call sites", 18 of them `this.clone()`/`inst.clone(..)` of the ZodType method; the local
+    # `const clone = util.clone(..)` and the `export { clone } from` line listed as the function's value uses)
+    r = served_tree(tmp_path / "r", _CLONE).call("find_related", symbol="clone", path="src/util.ts", relation="callers")
+    rows = {(i["path"], tuple(i["lines"])) for i in r.data["items"]}
+    assert rows == {("src/schemas.ts", (5,)), ("src/compile.ts", (4,))}, r.text
+    assert "this.clone()" in r.text and "left out" in r.text, r.text
+    assert "(clone as any).run" not in r.text and "export { clone }" not in r.text, r.text
+
+
+def test_references_of_a_definition_picked_by_its_file_are_the_repositorys(tmp_path):
+    # (zod: `clone` with path=util.ts said "references (48 in 1 file)" and listed the 7 of util.ts)
+    r = served_tree(tmp_path / "r", _CLONE).call("search_symbol", query="clone", path="src/util.ts", references=True)
+    assert "src/schemas.ts:5:" in r.text and "src/compile.ts:4:" in r.text, r.text
+    head = next(line for line in r.text.splitlines() if line.startswith("references ("))
+    shown = [line for line in r.text.splitlines() if re.match(r"src/\w+\.ts:\d+: ", line)]
+    assert head.startswith(f"references ({len(shown)} in "), r.text
