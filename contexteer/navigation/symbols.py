@@ -88,9 +88,12 @@ class SymbolSearchRun:
             # with path=, references inside it count even when the definition lives elsewhere
             # every name on the page (up to the ten a query may ask at once), not those of its first five rows: a
             # list of four names answered the references of the first two only
+            # a path naming the file the definitions are in picks them; their references are the repository's (zod's
+            # `clone` with path=util.ts listed its 7 calls there as "48 references")
+            ref_prefix = None if shown and all(s.path == prefix for s in shown) else prefix
             for nm in list(dict.fromkeys(s.name for s in shown))[:10] or [last]:
                 if nm not in site_cache:
-                    site_cache[nm] = _reference_sites(nav, nm, [s for s in pool if s.name == nm], prefix,
+                    site_cache[nm] = _reference_sites(nav, nm, [s for s in pool if s.name == nm], ref_prefix,
                                                       method_query=is_qualified(q))
                 found, n_refs, n_left = site_cache[nm]
                 sites.extend(found)
@@ -136,15 +139,17 @@ def search(nav: NavigationService, q: str, *, match: str, kind: str | None, pref
     idx = nav.index
     sel = selector(q) if match == "exact" else None  # Swift's `AnyDynamicType.cast(jsValue:appContext:)`
     q, params = sel if sel is not None else split_params(q) if match == "exact" else (q, None)  # `JsonWriter.WriteValue(object)`
-    parts = name_list(q) if match == "exact" else []
+    # (several names with a wider match each match so: `Pipe, Codec, Preprocess` with match=substring had found
+    # nothing, the three taken for one name)
+    parts = name_list(q) if match in ("exact", "prefix", "substring") else []
     by_part: dict[str, list[Any]] = {}
     if parts:  # 'workingset_activation, lru_gen_enabled': each name's definitions, in the order asked
         def each() -> dict[str, list[Any]]:
             out: dict[str, list[Any]] = {}
             for part in parts:
-                found = idx.find_symbols(part, match="exact", kind=kind, path_prefix=prefix,
+                found = idx.find_symbols(part, match=match, kind=kind, path_prefix=prefix,
                                          limit=SEARCH_POOL // len(parts))
-                if not found and is_qualified(part):
+                if not found and is_qualified(part) and match == "exact":
                     found = nav.qualifier().find(part, kind=kind, path_prefix=prefix, limit=SEARCH_POOL // len(parts)) \
                         or through_zig_alias(nav, part, kind, prefix) or extension_methods(nav, part, kind, prefix)
                 if not found and prefix and elsewhere:  # run 49: 'ParseIntError' under path=json is fmt.zig's: listed, and said so
@@ -328,7 +333,7 @@ def _reference_sites(nav: NavigationService, name: str, defs: list[Any], prefix:
     if defs and (any(d.kind in VALUE_KINDS for d in defs) or all(r.kind == "import" for r in refs) or c_values):
         sites += text_uses(nav, name, defs, prefix, {(r.path, r.line) for r in refs} | named,
                             importers={r.path for r in refs if r.kind == "import"})
-    return sites, len(refs), left_out
+    return sites, len(inside), left_out
 
 
 def extension_methods(nav: NavigationService, q: str, kind: str | None, prefix: str | None) -> list[Any]:

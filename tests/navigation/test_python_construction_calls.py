@@ -206,3 +206,11 @@ def test_references_of_a_definition_picked_by_its_file_are_the_repositorys(tmp_p
     head = next(line for line in r.text.splitlines() if line.startswith("references ("))
     shown = [line for line in r.text.splitlines() if re.match(r"src/\w+\.ts:\d+: ", line)]
     assert head.startswith(f"references ({len(shown)} in "), r.text
+
+
+def test_several_names_with_a_substring_match_each_match_so(tmp_path):
+    # (zod run 130: `Pipe, Codec, Preprocess` with match=substring answered "no definitions match")
+    served = served_tree(tmp_path / "r", {"src/s.ts": ("export interface ZodPipe {}\nexport interface ZodCodec {}\n"
+                                                       "export function preprocessValue() {}\n")})
+    r = served.call("search_symbol", query="Pipe, Codec", match="substring")
+    assert "ZodPipe" in r.text and "ZodCodec" in r.text, r.text
