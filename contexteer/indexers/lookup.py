@@ -2452,13 +2452,13 @@ def _function_sites(index: IndexQueries, sym: Symbol, callee: str, sites: list[C
         sites = _kotlin_bare_sites(index, callee, sites, left_out)
     if sym.language == "haskell" and sites:  # `tableToOpenXML opts blocksToOpenXML gridTable = do`: a parameter
         sites = _not_bound(index, sym, callee, sites, resolve_imports)
-    if sym.kind == "function" and sym.parent_id is None and sites and sym.language in _MODULE_FUNCTIONS:
+    if sym.kind == "function" and sym.parent_id is None and sites and sym.language in MODULE_FUNCTIONS:
         sites = _module_function_calls(index, sym, callee, sites, resolve_imports, left_out)
     return sites
 
 
 #: languages whose module-level functions are called bare or through a name bound to their module, never on a value
-_MODULE_FUNCTIONS = frozenset({"python", "javascript", "typescript", "tsx"})
+MODULE_FUNCTIONS = frozenset({"python", "javascript", "typescript", "tsx"})
 
 
 def _module_function_calls(index: IndexQueries, sym: Symbol, callee: str, sites: list[Caller],

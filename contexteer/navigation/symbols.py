@@ -11,6 +11,7 @@ from typing import TYPE_CHECKING, Any
 from contexteer.errors import ContexteerError
 from contexteer.indexers import textsearch, zig_names
 from contexteer.indexers.lookup import (
+    MODULE_FUNCTIONS,
     PROPERTY_READ,
     REAL_OVERLOADS,
     fold_cpp_declarations,
@@ -115,9 +116,12 @@ class SymbolSearchRun:
             # (the one name among several asked whose calls were left out: `SharedObjectRegistry.add, AnyDynamicType.cast`)
             asked = next((p for p in name_list(q) if len(left_by) == 1 and p.rsplit(".", 1)[-1] in left_by), q) \
                 if "," in q else q
-            owner, meth = split_name(asked)[-2:]
+            names = split_name(asked)
+            owner, meth = names[-2:] if len(names) > 1 else ("", names[-1] if names else asked)
             extra = (f"{left_out} calls of a '{meth}' whose receiver is not shown to be a {owner} were left out "
-                     f"(search_symbol query=\"{meth}\", references=true lists every one)")
+                     f"(search_symbol query=\"{meth}\", references=true lists every one)") if owner else \
+                (f"{left_out} calls of '{meth}' read off another value (another type's method of that name) were left "
+                 f"out (search_text(pattern=\"{meth}\") finds every mention)")
             if shown and all(d.kind == "field" for d in shown):
                 extra = (f"{left_out} uses of the name '{meth}' left out: a parameter or local of that name, or another "
                          f"type's member (search_symbol query=\"{meth}\", references=true lists every one)")
@@ -307,6 +311,17 @@ def _reference_sites(nav: NavigationService, name: str, defs: list[Any], prefix:
         named = {(r.path, r.line) for r in refs}
         refs = kept + [Reference(c.path, name, c.line, "other") for (path, line), (c, _) in sorted(evidence.items())
                        if (path, line) not in named]  # bare reads in its own class
+    elif len(defs) == 1 and defs[0].kind == "function" and defs[0].parent_id is None and defs[0].language in MODULE_FUNCTIONS:
+        # a module function's name read off another value (`this.clone()`, `json.loads(x)`) is another's: the callers
+        # answer's rule (zod's `clone` references had listed ZodType.clone's 18 method calls)
+        from contexteer.indexers.lookup import find_callers
+
+        other: list[Any] = []
+        find_callers(nav.index, defs[0], name, nav.imported, left_out=other)
+        gone = {(c.path, c.line) for c in other}
+        kept = [r for r in refs if (r.path, r.line) not in gone]
+        left_out = len(refs) - len(kept)
+        refs = kept
     else:
         left_out = 0
     inside = [r for r in refs if prefix is None or r.path == prefix or r.path.startswith(prefix + "/")]

@@ -214,3 +214,10 @@ def test_several_names_with_a_substring_match_each_match_so(tmp_path):
                                                        "export function preprocessValue() {}\n")})
     r = served.call("search_symbol", query="Pipe, Codec", match="substring")
     assert "ZodPipe" in r.text and "ZodCodec" in r.text, r.text
+
+
+def test_references_of_a_module_function_leave_out_the_namesake_methods_calls(tmp_path):
+    # (zod run 132: `clone`'s 48 references held ZodType.clone's `this.clone()` calls, sorted out by hand)
+    r = served_tree(tmp_path / "r", _CLONE).call("search_symbol", query="clone", path="src/util.ts", references=True)
+    assert "this.clone()" not in r.text.split("references (", 1)[1], r.text
+    assert "calls of 'clone' read off another value" in r.text and "src/schemas.ts:5:" in r.text, r.text
