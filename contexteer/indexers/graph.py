@@ -113,6 +113,9 @@ def _resolve_type(index: IndexQueries, name: str, near: Symbol, resolve_imports:
         aliased = _python_alias_type(index, name, near, resolve_imports)
         if aliased:
             return aliased
+        through = _python_module_base(index, name, near, resolve_imports)
+        if through is not None:
+            return through
     # (a Python class is never its own base: `class Serializer(base.Serializer)` names the module's)
     cands = [s for s in index.symbols_named(name) if s.name == name and s.kind in CLASS_KINDS
              and language_family(s.language) == family and not (s.id == near.id and s.language == "python")]
@@ -1270,7 +1273,7 @@ def _direct_subtypes(index: IndexQueries, sym: Symbol, rust_impls: Callable[[str
         # (Ruby: the base as its nesting resolves it; every file reopens `module Kramdown`, which shadows nothing)
         # (Python: `class Serializer(base.Serializer)` names the module's class, not itself, which is bound after)
         own = cand.id if cand.language == "python" and cand.name == sym.name else None
-        if own is not None and not _python_written_base_is(cand, sym, resolve_imports):
+        if own is not None and not _python_written_base_is(index, cand, sym, resolve_imports):
             continue
         if sym.name in bases_of(cand) and (_ruby_base_is(index, cand, sym) if cand.language == "ruby"
                                            else not _shadowed(index, sym, cand.path, shadowed, cand.name, own)
@@ -1552,25 +1555,45 @@ def _annotation(lines: list[str] | None, line: int, name: str) -> bool:
         and re.search(rf"(?<![@\w.]){re.escape(name)}\s*\(", text) is None
 
 
-def _python_written_base_is(cand: Symbol, sym: Symbol, resolve_imports: Callable[[str], dict[str, list[str]]] | None) -> bool:
-    """A Python class named like the base it names (`class Serializer(base.Serializer)`): whether the base as written
-    is `sym` — the module it is read from (`base`, imported from django.core.serializers) or the name imported is
-    sym's file. Without imports to ask, it may be."""
+def _python_written_base_is(index: IndexQueries, cand: Symbol, sym: Symbol,
+                            resolve_imports: Callable[[str], dict[str, list[str]]] | None) -> bool:
+    """A Python class named like the base it names (`class Serializer(base.Serializer)`, `class
+    Migration(migrations.Migration)`): whether the base as written is `sym` — read through the module the file
+    imports (or its package), or the name imported. Without imports to ask, it may be."""
     if resolve_imports is None:
         return True
-    m = re.search(rf"[(,]\s*(?:([\w.]+)\.)?{re.escape(sym.name)}\s*[,)\[]", cand.signature or "")
-    if m is None:
-        return False
-    key = m.group(1).split(".")[-1] if m.group(1) else sym.name
-    files = resolve_imports(cand.path).get(key) or []
-    return sym.path in files or (bool(m.group(1)) and any(f.rpartition(".")[0].endswith("/" + key) or
-                                                          f.endswith(f"/{key}/__init__.py") for f in files)
-                                 and sym.path.endswith(f"/{key}.py"))
+    through = _python_module_base(index, sym.name, cand, resolve_imports)
+    if through is not None:
+        return any(s.id == sym.id for s, _ in through)
+    return sym.path in (resolve_imports(cand.path).get(sym.name) or [])
 
 
 def _python_aliases(index: IndexQueries, path: str) -> dict[str, str]:
     """A Python file's import aliases: bound name -> the name imported (`Serializer as PythonSerializer`)."""
     return {bound: original for _, original, bound in python_import_bindings(lines_of(index, path)) if bound != original}
+
+
+def _python_module_base(index: IndexQueries, name: str, near: Symbol,
+                        resolve_imports: Callable[[str], dict[str, list[str]]]) -> list[tuple[Symbol, str]] | None:
+    """A Python base written through a module (`class Migration(migrations.Migration)` with `from django.db import
+    migrations`): the class of that name in the module the file imports, or in its package (`django/db/migrations/`
+    for its __init__.py); [] when the module is not the repository's; None when the base is not written so. The
+    migration files' own `Migration` classes had been its supertypes, by name."""
+    m = re.search(rf"[(,]\s*([A-Za-z_][\w.]*)\.{re.escape(name)}\s*[,)\[]", near.signature or "")
+    if m is None:
+        return None
+    imports = resolve_imports(near.path)
+    files = imports.get(m.group(1).split(".")[0]) or imports.get(m.group(1).rsplit(".", 1)[-1]) or []
+    if not files:
+        return []
+    classes = [s for s in index.symbols_named(name) if s.name == name and s.kind in CLASS_KINDS
+               and s.language == "python" and s.id != near.id]
+    direct = [s for s in classes if s.path in files]
+    if direct:
+        return [(direct[0], "import")]
+    packages = [f.rsplit("/", 1)[0] + "/" for f in files if f.endswith("/__init__.py")]
+    inside = sorted((s for s in classes if any(s.path.startswith(p) for p in packages)), key=lambda s: s.path.count("/"))
+    return [(inside[0], "import")] if inside else []
 
 
 def _python_alias_type(index: IndexQueries, name: str, near: Symbol,

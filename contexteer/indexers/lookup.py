@@ -629,6 +629,8 @@ def semantic_context(
     body.names += sorted(fields)
     seen: set[int] = set()
     names = list(body.names)
+    guessed: list[Found] = []  # methods named by name only: after everything resolved (ESLint's rules: a dozen
+    # `sourceCode.getTokenBefore(..)` guesses had pushed the imported CodePath class past the list's end)
     for n, name in enumerate(names):
         if len(out.definitions) >= max_defs:
             out.more = len(names) - n  # and which of them the index defines somewhere (a local is none of those)
@@ -644,7 +646,12 @@ def semantic_context(
         if found[0].id in seen:
             continue
         seen.add(found[0].id)
-        out.definitions.append(found)
+        (guessed if found[1] == _GUESSED else out.definitions).append(found)
+    room = max(0, min(_MAX_GUESSED, max_defs - len(out.definitions)))
+    out.definitions += guessed[:room]
+    if len(guessed) > room:
+        out.more += len(guessed) - room
+        out.more_names += [g.name for g, _ in guessed[room:]]
     callee = sym.name
     if callee in CONSTRUCTORS and sym.parent_id is not None:  # callers of __init__ are the places naming the class
         parent = next((s for s in body.in_file if s.id == sym.parent_id), None)
@@ -660,6 +667,10 @@ def semantic_context(
             c.symbol = enclosing(body.syms_of(c.path), c.line)
     return out
 
+
+_MAX_GUESSED = 6  # of those, at most this many listed (the rest named, to look up)
+#: how a method named by its distinctive name alone is said (_Body._only_method)
+_GUESSED = "by name only: the one method so named, the receiver's type unknown"
 
 #: multi-word methods of Python's standard library types, called on values whose type the index cannot tell
 _PY_LIBRARY_METHODS = frozenset({
@@ -882,7 +893,7 @@ class _Body:
                     and language_family(s.language) == self.family and not s.path.endswith(".d.ts")
                     and not self._in_function(s, s.path)]  # (an object literal's method inside a function is local)
         if len(anywhere) == 1 and anywhere[0].id != self.sym.id:
-            return anywhere[0], "by name only: the one method so named, the receiver's type unknown"
+            return anywhere[0], _GUESSED
         return None
 
     def _outside_modules(self) -> set[str]:
@@ -2469,17 +2480,24 @@ def _module_function_calls(index: IndexQueries, sym: Symbol, callee: str, sites:
     `inst.clone(..)`) is another's (Django's signing.loads had 33 such "callers", zod's util.clone 17 method calls)."""
     stem = sym.path.rsplit("/", 1)[-1].rsplit(".", 1)[0]
     module = sym.path.rsplit("/", 2)[-2] if stem in ("__init__", "index") and "/" in sym.path else stem
+    cache: dict[str, list[Symbol]] = {}
     call = re.compile(rf"(?<![\w$]){re.escape(callee)}\s*(?:<[^<>()]*>\s*)?\(")
     files: dict[str, list[str]] = {}
     ws = getattr(index, "ws", None)
-    bound: dict[str, set[str]] = {}  # JS/TS: per file, the names its imports and requires bind to a module object
+    bound: dict[str, set[str]] = {}  # JS/TS: per file, the names bound at its top: imports, requires, consts
     binding = re.compile(r"\bimport\s+\*\s+as\s+([\w$]+)|\bimport\s+([\w$]+)\s*(?:,|\s+from\b)"
-                         r"|\b(?:const|let|var)\s+([\w$]+)\s*=\s*require\s*\(")
+                         r"|\b(?:const|let|var)\s+([\w$]+)\s*=\s*require\s*\(|^import\s[^;]*?\{([^}]*)\}", re.M)
 
     def module_names(path: str) -> set[str]:
+        # what may hold a module's functions: a namespace import, a named import (`import { z }`, itself `export *
+        # as z`), a module-level const (zod's `const z = { ..._schemas, ..._checks }`); never a parameter or local
         if path not in bound:
             text = "\n".join(_file_lines(ws, path, files) if ws is not None else [])
-            bound[path] = {n for t in binding.findall(text) for n in t if n}
+            names = {n for t in binding.findall(text) for n in t[:3] if n}
+            names |= {w.split(" as ")[-1].strip() for t in binding.findall(text) for w in t[3].split(",") if w.strip()}
+            names |= {s.name for s in _symbols_of(index, cache, path) if s.parent_id is None
+                      and s.kind in ("variable", "constant", "module", "namespace")}
+            bound[path] = names
         return bound[path]
 
     def through(c: Caller, head: str) -> bool:  # the text before one call: bare, or read off the module

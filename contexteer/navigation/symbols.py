@@ -91,7 +91,9 @@ class SymbolSearchRun:
             # list of four names answered the references of the first two only
             # a path naming the file the definitions are in picks them; their references are the repository's (zod's
             # `clone` with path=util.ts listed its 7 calls there as "48 references")
-            ref_prefix = None if shown and all(s.path == prefix for s in shown) else prefix
+            # (a method's or a nested function's name elsewhere is another's: those keep to the file)
+            ref_prefix = None if shown and all(s.path == prefix and s.parent_id is None
+                                               and s.kind not in ("method", "field", "property") for s in shown) else prefix
             for nm in list(dict.fromkeys(s.name for s in shown))[:10] or [last]:
                 if nm not in site_cache:
                     site_cache[nm] = _reference_sites(nav, nm, [s for s in pool if s.name == nm], ref_prefix,
@@ -120,8 +122,8 @@ class SymbolSearchRun:
             owner, meth = names[-2:] if len(names) > 1 else ("", names[-1] if names else asked)
             extra = (f"{left_out} calls of a '{meth}' whose receiver is not shown to be a {owner} were left out "
                      f"(search_symbol query=\"{meth}\", references=true lists every one)") if owner else \
-                (f"{left_out} calls of '{meth}' read off another value (another type's method of that name) were left "
-                 f"out (search_text(pattern=\"{meth}\") finds every mention)")
+                (f"{left_out} references of the name '{meth}' that are another definition's (a call read off another "
+                 f"value, a namesake imported elsewhere) were left out (search_text(pattern=\"{meth}\") finds every mention)")
             if shown and all(d.kind == "field" for d in shown):
                 extra = (f"{left_out} uses of the name '{meth}' left out: a parameter or local of that name, or another "
                          f"type's member (search_symbol query=\"{meth}\", references=true lists every one)")
@@ -311,15 +313,19 @@ def _reference_sites(nav: NavigationService, name: str, defs: list[Any], prefix:
         named = {(r.path, r.line) for r in refs}
         refs = kept + [Reference(c.path, name, c.line, "other") for (path, line), (c, _) in sorted(evidence.items())
                        if (path, line) not in named]  # bare reads in its own class
-    elif len(defs) == 1 and defs[0].kind == "function" and defs[0].parent_id is None and defs[0].language in MODULE_FUNCTIONS:
+    elif defs and len({d.path for d in defs}) == 1 and all(d.kind == "function" and d.parent_id is None
+                                                          and d.language in MODULE_FUNCTIONS for d in defs):
+        # (one function or its @overload stubs)
         # a module function's name read off another value (`this.clone()`, `json.loads(x)`) is another's: the callers
         # answer's rule (zod's `clone` references had listed ZodType.clone's 18 method calls)
         from contexteer.indexers.lookup import find_callers
 
-        other: list[Any] = []
-        find_callers(nav.index, defs[0], name, nav.imported, left_out=other)
-        gone = {(c.path, c.line) for c in other}
-        kept = [r for r in refs if (r.path, r.line) not in gone]
+        # (and a bare call or import of a namesake elsewhere: pydantic.v1's `dataclass` listed every
+        # `from dataclasses import dataclass` of the package; v1's and v2's `create_model` one list)
+        d = max(defs, key=lambda x: x.end_line - x.start_line)
+        calls = {(c.path, c.line) for c in find_callers(nav.index, d, name, nav.imported)}
+        kept = [r for r in refs if (r.path, r.line) in calls or r.path == d.path
+                or (r.kind == "import" and d.path in (nav.imported(r.path).get(name) or []))]
         left_out = len(refs) - len(kept)
         refs = kept
     else:

@@ -38,3 +38,27 @@ def test_supertypes_follow_import_aliases(tmp_path):
     assert "signing" not in r.text and "not found" not in r.text, r.text
     p = served.call("find_related", symbol="Serializer", path="pkg/python.py", relation="supertypes")
     assert [i["path"] for i in p.data["items"]] == ["pkg/base.py"], p.text
+
+
+MIGRATIONS = {
+    "pkg/__init__.py": "",
+    "pkg/db/__init__.py": "",
+    "pkg/db/migrations/__init__.py": "from .migration import Migration\n",
+    "pkg/db/migrations/migration.py": "class Migration:\n    operations = []\n",
+    "app/migrations/0001_initial.py": ("from pkg.db import migrations\n\n\nclass Migration(migrations.Migration):\n"
+                                       "    operations = [1]\n"),
+    "other/migrations/0001_initial.py": ("from pkg.db import migrations\n\n\nclass Migration(migrations.Migration):\n"
+                                         "    operations = [2]\n"),
+}
+
+
+def test_a_base_read_through_a_module_package_is_its_class(tmp_path):
+    # (Django's migrations: each `class Migration(migrations.Migration)` had the other migration files' Migration
+    # classes as its supertypes, by name, and db.migrations.Migration no implementations)
+    served = served_tree(tmp_path / "r", MIGRATIONS)
+    up = served.call("find_related", symbol="Migration", path="app/migrations/0001_initial.py", relation="supertypes")
+    assert [i["path"] for i in up.data["items"]] == ["pkg/db/migrations/migration.py"], up.text
+    down = served.call("find_related", symbol="Migration", path="pkg/db/migrations/migration.py",
+                       relation="implementations")
+    assert {i["path"] for i in down.data["items"]} == {"app/migrations/0001_initial.py",
+                                                       "other/migrations/0001_initial.py"}, down.text

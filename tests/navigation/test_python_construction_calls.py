@@ -220,4 +220,16 @@ def test_references_of_a_module_function_leave_out_the_namesake_methods_calls(tm
     # (zod run 132: `clone`'s 48 references held ZodType.clone's `this.clone()` calls, sorted out by hand)
     r = served_tree(tmp_path / "r", _CLONE).call("search_symbol", query="clone", path="src/util.ts", references=True)
     assert "this.clone()" not in r.text.split("references (", 1)[1], r.text
-    assert "calls of 'clone' read off another value" in r.text and "src/schemas.ts:5:" in r.text, r.text
+    assert "references of the name 'clone' that are another definition's" in r.text and "src/schemas.ts:5:" in r.text, r.text
+
+
+def test_a_module_function_through_an_aggregating_const_stays_a_caller(tmp_path):
+    # (zod's from-json-schema.ts: `const z = { ..._schemas }` then `z.ksuid()`; a parameter's `inst.clone()` is not)
+    served = served_tree(tmp_path / "r", {
+        "src/schemas.ts": "export function ksuid(): string {\n  return \"k\";\n}\n",
+        "src/convert.ts": ("import * as _schemas from \"./schemas.js\";\n\nconst z = {\n  ..._schemas,\n};\n\n"
+                           "export function convert(s: any): string {\n  return z.ksuid() + s.ksuid();\n}\n\n"
+                           "export function other(inst: any): string {\n  return inst.ksuid();\n}\n")})
+    r = served.call("find_related", symbol="ksuid", path="src/schemas.ts", relation="callers")
+    assert {(i["path"], tuple(i["lines"])) for i in r.data["items"]} == {("src/convert.ts", (8,))}, r.text
+    assert "inst.ksuid()" in r.text and "left out" in r.text, r.text
