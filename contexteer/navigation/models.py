@@ -77,7 +77,7 @@ class RefSite(BaseModel):
     path: str
     line: int
     preview: str
-    kind: str | None = None  # call | type | import (indexed) or use (a whole-word text match)
+    kind: str | None = None  # call | type | import (indexed), read (a text match read off or imported from its module) or use (a whole-word text match)
     enclosing: str | None = None  # the definition the line sits in ('Head.Truncate'), None at module level
     enclosing_lines: str | None = None  # its range, 'start-end'
     how: str | None = None  # a method's evidence: same file | import | same package | receiver | receiver type | name only

@@ -351,10 +351,35 @@ def _reference_sites(nav: NavigationService, name: str, defs: list[Any], prefix:
     # a C function is a value too where it is named without a call (`block_read_full_folio(folio, ext4_get_block)`,
     # `.fsync = ext4_sync_file,`): the ext4 A/B agent searched for five such uses the references left out
     c_values = bool(defs) and all(d.language in ("c", "cpp") and d.kind == "function" for d in defs)
+    read_off = 0
     if defs and (any(d.kind in VALUE_KINDS for d in defs) or all(r.kind == "import" for r in refs) or c_values):
-        sites += text_uses(nav, name, defs, prefix, {(r.path, r.line) for r in refs} | named,
-                            importers={r.path for r in refs if r.kind == "import"})
-    return sites, len(inside), left_out
+        uses = text_uses(nav, name, defs, prefix, {(r.path, r.line) for r in refs} | named,
+                         importers={r.path for r in refs if r.kind == "import"})
+        read_off = _through_module(nav, name, defs, uses)
+        sites += sorted(uses, key=lambda u: u.kind == "use")
+    return sites, len(inside) + read_off, left_out
+
+
+def _through_module(nav: NavigationService, name: str, defs: list[Any], uses: list[RefSite]) -> int:
+    """Mark the text uses that read the name off a module the file imports as the definition's file (`util.
+    NUMBER_FORMAT_RANGES` with `import * as util from "./util.js"`, Python's `settings_mod.X`), or bare in a file that
+    imports the name from it: references, not guesses by name (zod run 132 found checks.ts's two real uses only under
+    "by name"). How many."""
+    paths = {d.path for d in defs}
+    rx = re.compile(rf"([A-Za-z_$][\w$]*)\s*\.\s*{re.escape(name)}\b")
+    n = 0
+    def bound_to(path: str, head: str) -> set[str]:  # (a namespace import is keyed `* as util`)
+        imported = nav.imported(path)
+        return set(imported.get(head) or [f for k, v in imported.items() if k.split(" as ")[-1].strip() == head for f in v])
+
+    bare = re.compile(rf"(?<![\w$.]){re.escape(name)}\b")
+    for u in uses:
+        heads = rx.findall(u.preview or "")
+        if (heads and any(paths & bound_to(u.path, h) for h in heads)) or \
+                (bare.search(u.preview or "") and u.path not in paths and paths & bound_to(u.path, name)):
+            u.kind, u.how = "read", "import"
+            n += 1
+    return n
 
 
 def extension_methods(nav: NavigationService, q: str, kind: str | None, prefix: str | None) -> list[Any]:

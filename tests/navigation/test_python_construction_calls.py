@@ -233,3 +233,16 @@ def test_a_module_function_through_an_aggregating_const_stays_a_caller(tmp_path)
     r = served.call("find_related", symbol="ksuid", path="src/schemas.ts", relation="callers")
     assert {(i["path"], tuple(i["lines"])) for i in r.data["items"]} == {("src/convert.ts", (8,))}, r.text
     assert "inst.ksuid()" in r.text and "left out" in r.text, r.text
+
+
+def test_a_constant_read_off_its_module_is_a_reference(tmp_path):
+    # (zod run 132: `util.NUMBER_FORMAT_RANGES[def.format]` in checks.ts only under the unresolved "by name" uses)
+    served = served_tree(tmp_path / "r", {
+        "src/util.ts": "export const RANGES = { int32: [0, 1] };\n",
+        "src/checks.ts": "import * as util from \"./util.js\";\n\nexport function f(k: string) {\n  return util.RANGES[k];\n}\n",
+        "src/proc.ts": "import { RANGES } from \"./util.js\";\n\nexport const contributors = {\n  n: String(RANGES),\n};\n",
+        "src/other.ts": "export function g(zc: any) {\n  return zc.RANGES.int32;\n}\n"})
+    r = served.call("search_symbol", query="RANGES", references=True)
+    refs, _, uses = r.text.partition("uses of RANGES by name")
+    assert "src/checks.ts:4:" in refs and "src/proc.ts:4:" in refs, r.text
+    assert "src/other.ts:2:" in uses, r.text
