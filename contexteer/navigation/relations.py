@@ -25,7 +25,7 @@ from contexteer.indexers.lookup import (
     zig_file_struct,
 )
 from contexteer.indexers.model import CLASS_KINDS
-from contexteer.indexers.namesakes import reopened_rank
+from contexteer.indexers.namesakes import LocalNames, reopened_rank
 from contexteer.indexers.qualify import is_qualified, ruby_side, split_name
 from contexteer.indexers.syntax import (
     CONDITIONAL_SOURCES,
@@ -245,6 +245,7 @@ def value_use_sites(nav: NavigationService, target: Any, calls: set[tuple[str, i
     out: list[tuple[str, int, Any, str]] = []
     syms: dict[str, list[Any]] = {}
     seen_files: dict[str, bool] = {}
+    local = LocalNames(nav.index)  # a parameter or local of the name where the line stands
     for h in found.hits:
         if not h.path or h.context or (h.path, h.line) in calls or skip.search(h.text) or not value.search(h.text) \
                 or re.fullmatch(rf"\s*{name}\s*,?\s*", h.text):  # a line of a multi-line import list
@@ -266,7 +267,7 @@ def value_use_sites(nav: NavigationService, target: Any, calls: set[tuple[str, i
         if h.path not in syms:
             syms[h.path] = nav.index.symbols_in_file(h.path)
         enc = enclosing(syms[h.path], h.line)
-        if target.kind != "method" and enc is not None and _local_there(nav, h.path, enc, h.line, name):
+        if target.kind != "method" and local.bound(h.path, h.line, target.name):
             continue  # `const clone = util.clone(schema)` ... `clone._zod.run = wrapped`: the local
         text = h.text.strip()
         if re.match(rf"{name}\b", text) and h.line > 1:  # `ext4_get_block);` ends a call begun on the line above
@@ -277,16 +278,6 @@ def value_use_sites(nav: NavigationService, target: Any, calls: set[tuple[str, i
         if len(out) > cap:
             break
     return out
-
-
-def _local_there(nav: NavigationService, path: str, enc: Any, line: int, name: str) -> bool:
-    """Whether the definition `enc` binds `name` itself before `line`: a parameter, a JS/TS `const`/`let`/`var`, a
-    Python assignment."""
-    if re.search(rf"[(,]\s*\.*{name}\b\s*[:,)=?]", enc.signature or ""):
-        return True
-    lines = (repo_text(nav.ws, path) or "").split("\n")[enc.start_line - 1 : line - 1]
-    rx = re.compile(rf"\b(?:const|let|var)\s+{name}\b|^\s*{name}\s*(?::[^=]*)?=(?!=)|\bfor\s+{name}\s+in\b")
-    return any(rx.search(t) for t in lines)
 
 
 # not called (`f(`, a generic call `toAnyType<P0>(x)`, Lua `f'x'`, `f{}`) and not assigned to
