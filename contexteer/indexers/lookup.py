@@ -887,7 +887,7 @@ class _Body:
             # `Object.getOwnPropertyDescriptor(..)` is the builtin's (zod run 130 read a Proxy handler's namesake), a
             # class name the repository does not define a library's, `os.path.x(..)` an outside module's
             if head in _JS_GLOBALS or (head[:1].isupper() and not self.index.symbols_named(head)) \
-                    or (self.python and head in self._outside_modules()):
+                    or (self.python and head in self._outside_names()):
                 return None
         anywhere = [s for s in self.index.symbols_named(name) if s.name == name and s.kind == "method"
                     and language_family(s.language) == self.family and not s.path.endswith(".d.ts")
@@ -896,13 +896,11 @@ class _Body:
             return anywhere[0], _GUESSED
         return None
 
-    def _outside_modules(self) -> set[str]:
-        """The names a Python file binds by importing modules from outside the repository (`import os`, `import
-        numpy as np`): whatever is read off them is not the repository's."""
+    def _outside_names(self) -> set[str]:
+        """Python: the names the file binds to modules from outside the repository (_python_outside_names), once."""
         if self._outside is None:
-            self._outside = {bound for module, original, bound in python_import_bindings(lines_of(self.index, self.sym.path))
-                             if not self.imported.get(bound) and not self.imported.get(original)
-                             and not (module or "").startswith(".")}
+            self._outside = _python_outside_names(self.index, {}, lines_of(self.index, self.sym.path), self.sym.path,
+                                                  self.resolve_imports)
         return self._outside
 
     def _unique(self, name: str) -> Found | None:
@@ -2468,6 +2466,13 @@ def _function_sites(index: IndexQueries, sym: Symbol, callee: str, sites: list[C
     return sites
 
 
+def imported_as(imported: dict[str, list[str]], name: str) -> list[str]:
+    """The repository files a name bound by a file's imports resolves to (`imported`: resolve_imports of the file);
+    a JS/TS namespace import is keyed as written (`* as util`)."""
+    return imported.get(name) or [f for k, fs in imported.items() if k.startswith("* as ") and k[5:].strip() == name
+                                  for f in fs]
+
+
 #: languages whose module-level functions are called bare or through a name bound to their module, never on a value
 MODULE_FUNCTIONS = frozenset({"python", "javascript", "typescript", "tsx"})
 
@@ -2492,9 +2497,9 @@ def _module_function_calls(index: IndexQueries, sym: Symbol, callee: str, sites:
         # what may hold a module's functions: a namespace import, a named import (`import { z }`, itself `export *
         # as z`), a module-level const (zod's `const z = { ..._schemas, ..._checks }`); never a parameter or local
         if path not in bound:
-            text = "\n".join(_file_lines(ws, path, files) if ws is not None else [])
-            names = {n for t in binding.findall(text) for n in t[:3] if n}
-            names |= {w.split(" as ")[-1].strip() for t in binding.findall(text) for w in t[3].split(",") if w.strip()}
+            found = binding.findall("\n".join(_file_lines(ws, path, files) if ws is not None else []))
+            names = {n for t in found for n in t[:3] if n}
+            names |= {w.split(" as ")[-1].strip() for t in found for w in t[3].split(",") if w.strip()}
             names |= {s.name for s in _symbols_of(index, cache, path) if s.parent_id is None
                       and s.kind in ("variable", "constant", "module", "namespace")}
             bound[path] = names
@@ -2510,7 +2515,7 @@ def _module_function_calls(index: IndexQueries, sym: Symbol, callee: str, sites:
         chain = m.group(1).split(".")
         if chain[0] in ("this", "self", "super"):
             return False
-        if chain[-1] == module or sym.path in (resolve_imports(c.path).get(chain[0]) or []):
+        if chain[-1] == module or sym.path in imported_as(resolve_imports(c.path), chain[0]):
             return True
         return sym.language != "python" and chain[0] in module_names(c.path)
 

@@ -240,7 +240,6 @@ def value_use_sites(nav: NavigationService, target: Any, calls: set[tuple[str, i
         return []
     skip = re.compile(r"^\s*(?:--|//|#|\*|/\*)|\brequire\b|\bimport\b|^\s*(?:pub(?:\([\w:]+\))?\s+)?use\s|"
                       r"^\s*export\s*(?:\*|\{[^}]*\}\s*from\b)|"  # a re-export (`export { clone } from "./util.js"`)
-                      r"\b(?:const|let|var)\s+" + name + r"\b|"  # a local of the name
                       r"\bfunction\s+[\w.:]*" + name + r"\b|\b(?:def|fn|func|fun)\s+" + name + r"\b")
     out: list[tuple[str, int, Any, str]] = []
     syms: dict[str, list[Any]] = {}

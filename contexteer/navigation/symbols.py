@@ -15,6 +15,7 @@ from contexteer.indexers.lookup import (
     PROPERTY_READ,
     REAL_OVERLOADS,
     fold_cpp_declarations,
+    imported_as,
     language_family,
     language_of,
     line_previews,
@@ -368,9 +369,9 @@ def _through_module(nav: NavigationService, name: str, defs: list[Any], uses: li
     paths = {d.path for d in defs}
     rx = re.compile(rf"([A-Za-z_$][\w$]*)\s*\.\s*{re.escape(name)}\b")
     n = 0
-    def bound_to(path: str, head: str) -> set[str]:  # (a namespace import is keyed `* as util`)
-        imported = nav.imported(path)
-        return set(imported.get(head) or [f for k, v in imported.items() if k.split(" as ")[-1].strip() == head for f in v])
+
+    def bound_to(path: str, head: str) -> set[str]:
+        return set(imported_as(nav.imported(path), head))
 
     bare = re.compile(rf"(?<![\w$.]){re.escape(name)}\b")
     for u in uses:
