@@ -48,6 +48,7 @@ from contexteer.indexers.lookup import (
     whole_class,
 )
 from contexteer.indexers.model import CLASS_KINDS, Symbol
+from contexteer.indexers.namesakes import REOPENED
 from contexteer.indexers.queries_sql import IndexQueries
 from contexteer.indexers.stdnames import KOTLIN_STDLIB
 from contexteer.indexers.syntax import (
@@ -1203,9 +1204,12 @@ def _mark_overrides(index: IndexQueries, out: Relations, sym: Symbol) -> None:
 
     def methods(c: Symbol) -> list[Symbol]:
         # (with the fields: a TypeScript subclass redeclares a method's type by a field, `protected override fetch!:`)
+        # (a class reopened in other files, or a C# partial class, has the members of every part: Sequel::Database's
+        # `connect` is in database/connecting.rb, not in schema_methods.rb, the part with the most members)
         if c.id not in members:
-            members[c.id] = sorted((s for s in index.symbols_in_file(c.path) if s.parent_id == c.id
-                                    and s.kind in ("method", "function", "property", "field")), key=lambda s: s.start_line)
+            members[c.id] = sorted((s for part in _class_parts(index, c) for s in index.symbols_in_file(part.path)
+                                    if s.parent_id == part.id and s.kind in ("method", "function", "property", "field")),
+                                   key=lambda s: (s.path != c.path, s.path, s.start_line))
         return members[c.id]
 
     above = {it.symbol.id: (it.via or sym) for it in out.items if it.symbol is not None}
@@ -1236,6 +1240,16 @@ def _mark_overrides(index: IndexQueries, out: Relations, sym: Symbol) -> None:
         mine = [n for k, n in keys if k in targets]
         it.overrides = list(dict.fromkeys(mine + [n for k, n in keys if k not in targets]))
         it.of_target = (len({k for k, _ in keys if k in targets}), len(targets))  # (label overloads counted each)
+
+
+def _class_parts(index: IndexQueries, c: Symbol) -> list[Symbol]:
+    """A class and, in Ruby (reopened classes) and C# (partial classes), its definitions in other files under the
+    same full name (Ruby's stored `Sequel.Database` or `Sequel::Database`), the class itself first."""
+    if c.language not in REOPENED:
+        return [c]
+    full = c.qualname.replace("::", ".")
+    return [c] + [s for s in index.symbols_named(c.name) if s.id != c.id and s.path != c.path and s.language == c.language
+                  and s.kind in CLASS_KINDS and s.qualname.replace("::", ".") == full]
 
 
 def swift_holder(index: IndexQueries, s: Symbol) -> str | None:
