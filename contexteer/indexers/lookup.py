@@ -3423,7 +3423,7 @@ def _other_type(index: IndexQueries, defs: dict[str, list[Symbol]], lines: list[
             # ContentTypeHandler = {...}`: the call may run this object's method
             site.receiver, site.how = True, "base type"
             return False
-        return not (site.path.endswith(".go") and _go_receiver(index, defs, site, word, typed, owner))
+        return not (site.path.endswith(".go") and _go_receiver(index, defs, site, word, typed, owner, callee))
     if typed is None and word != owner and word not in _SELF and not prefix.endswith(".") and site.path.endswith(_JS_EXTS):
         called = re.match(r"\s*([\w$]+)", text[before.end():])
         if called and _object_member(index, defs, word, called.group(1)):
@@ -3972,6 +3972,42 @@ def _js_export_aliases(index: IndexQueries, name: str) -> list[str]:
     return out[:8]
 
 
+#: a Go slice, array or map type's element, pointer or not, package-qualified or not: `[]*nodeState` -> nodeState
+_GO_ELEMENT = r"(?:\[\d*\]|map\[[^\]]*\])\*?(?:\w+\.)?(\w+)"
+
+
+def _go_collection_element(index: IndexQueries, cache: dict[str, list[Symbol]], lines: list[str], site: Caller,
+                           enc: Symbol, collection: str, depth: int) -> str | None:
+    """Go: the element type of the collection a `for _, x := range c` or an `x := c[i]` reads, as its declaration
+    says: a named slice type (`type Gatherers []Gatherer`), a parameter or local declared `[]*T`, a local bound to
+    what a function returns (memberlist's `kNodes := kRandomNodes(..)`, declared to return `[]*nodeState`: the
+    A/B key's calls `node.FullAddress()` in gossip had been name only), or a struct's field (`m.nodes`)."""
+    head, _, name = collection.rpartition(".")
+    if head:  # `range m.nodes`: the field's declared type
+        owner = _declared_receiver(index, cache, lines, site, head, depth + 1) if "." not in head else None
+        got = member_of_type(index, owner, name, enc, []) if owner else None
+        m = re.search(rf"\b{re.escape(name)}\s+{_GO_ELEMENT}", got[0].signature or "") if got is not None else None
+        return m.group(1) if m else None
+    named = _declared_receiver(index, cache, lines, site, name, depth + 1)
+    got_named = _go_element(index, named) if named else None
+    if got_named is not None:
+        return got_named
+    w = re.escape(name)
+    m = re.search(rf"[(,]\s*(?:\w+\s*,\s*)*{w}\s+{_GO_ELEMENT}", (enc.signature or "").split("{")[0])
+    body = "\n".join(lines[enc.start_line - 1:site.line - 1])
+    m = m or re.search(rf"\b{w}\s*(?::=\s*(?:make\(\s*)?|\s+)(?:{_GO_ELEMENT})", body)
+    if m:
+        return m.group(1)
+    binding = local_binding(lines, enc.start_line, site.line, name)
+    if binding is not None and binding[0] == "call":  # what the function is declared to return
+        for fn in index.symbols_named(binding[1]):
+            if fn.name == binding[1] and fn.language == "go" and fn.kind == "function":
+                m = re.search(rf"\)\s*{_GO_ELEMENT}\s*\{{?\s*$", _uncut(index, fn).signature or "")
+                if m:
+                    return m.group(1)
+    return None
+
+
 def _go_element(index: IndexQueries, name: str) -> str | None:
     """The element type of a Go named slice or map type (`type Gatherers []Gatherer` -> Gatherer), else None."""
     for t in index.symbols_named(name):
@@ -4181,13 +4217,13 @@ def _declared_receiver(index: IndexQueries, cache: dict[str, list[Symbol]], line
                 typed = _returns(index, binding[1], enc)
                 if typed is None and enc.language == "go" and depth < 2:
                     typed = _go_var_method_returns(index, lines, enc, site, word, binding[1])
+            elif binding is not None and binding[0] in ("index", "range") and depth < 2 and enc.language == "go":
+                # `node := nodes[0]`, `for _, g := range gs`
+                typed = _go_collection_element(index, cache, lines, site, enc, binding[1], depth)
             elif binding is not None and binding[0] == "index" and depth < 2:
                 typed = _indexed_element(index, cache, lines, site, enc, syms, binding[1], depth)
-            elif binding is not None and binding[0] == "range" and "." not in binding[1] and depth < 2 and enc.language != "go":
-                typed = _element_declared(syms, lines, enc, site, binding[1])  # Kotlin `for (provider in providers)`
             elif binding is not None and binding[0] == "range" and "." not in binding[1] and depth < 2:
-                collection = _declared_receiver(index, cache, lines, site, binding[1], depth + 1)
-                typed = _go_element(index, collection) if collection else None  # `for _, g := range gs` (Gatherers)
+                typed = _element_declared(syms, lines, enc, site, binding[1])  # Kotlin `for (provider in providers)`
             else:
                 typed = binding[1] if binding is not None and binding[0] == "type" else None
             if enc.language == "rust" and binding is not None and (typed == "Self" or binding[1] in _RUST_SELF_COPIES):
@@ -4476,12 +4512,16 @@ def _go_embeds(index: IndexQueries, typed: str, name: str) -> bool:
     return False
 
 
-def _go_receiver(index: IndexQueries, defs: dict[str, list[Symbol]], site: Caller, word: str, typed: str, owner: str) -> bool:
+def _go_receiver(index: IndexQueries, defs: dict[str, list[Symbol]], site: Caller, word: str, typed: str, owner: str,
+                 callee: str | None) -> bool:
     """Go: a value of another type whose call still reaches `owner`'s method, marked so on `site`: `i.Called(..)`
     with `i *TestExampleImplementation` embedding mock.Mock (the promoted Mock.Called; the testify A/B agent found
     17 such calls left out), `r.Register(c)` with `r *Registry` for the interface method Registerer.Register (the
-    prometheus A/B key counted 3)."""
-    if _go_embeds_deep(index, typed, owner):
+    prometheus A/B key counted 3). A type that declares the method itself shadows the embedded one (memberlist's
+    nodeState embeds Node and has its own FullAddress: `node.FullAddress()` on a *nodeState is not Node's)."""
+    own = [s for s in index.symbols_named(f"{typed}.{callee}") if s.qualname == f"{typed}.{callee}" and s.language == "go"] \
+        if callee else []
+    if _go_embeds_deep(index, typed, owner) and not own:
         site.receiver, site.how, site.receiver_name = True, "receiver type", f"{word}: {typed}, embeds {owner}"
         return True
     if _go_satisfies(index, defs, typed, owner):

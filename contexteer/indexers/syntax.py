@@ -566,8 +566,9 @@ def local_bindings(lines: list[str], start: int, end: int, word: str) -> Iterato
     go_receive = re.compile(rf"^\s*(?:case\s+)?{w}(?:\s*,\s*\w+)?\s*:?=\s*<-\s*([A-Za-z_]\w*\.[A-Za-z_]\w*)\s*:?\s*(?://.*)?$")
     # (`iter := any.cfg.BorrowIterator(buf)` too, and TS `const query = this.#client.getQueryCache().build(..)`:
     # a private field, a call without arguments on the way)
-    # `val method = definition.syncFunctions[methodName] ?: throw ..`: an element of a collection (its value type)
-    indexed = re.compile(rf"^\s*(?:val\s+|var\s+|let\s+|const\s+|auto\s+|final\s+)?{w}\s*=\s*(?:this\.|self\.)?"
+    # `val method = definition.syncFunctions[methodName] ?: throw ..`: an element of a collection (its value type);
+    # Go `node := nodes[0]`
+    indexed = re.compile(rf"^\s*(?:val\s+|var\s+|let\s+|const\s+|auto\s+|final\s+)?{w}\s*:?=\s*(?:this\.|self\.)?"
                          rf"([A-Za-z_][\w.]*)\s*\[[^\]\[]*\]\s*(?:\?:.*|!!\s*)?;?\s*$")
     on_value = re.compile(rf"^\s*(?:let\s+(?:mut\s+)?|const\s+|var\s+|val\s+|auto\s+)?\$?{w}\s*(?::=|=)\s*"
                           rf"(?:this\.|self\.|\$this->)?(#?[a-z_][\w$]*(?:\s*(?:\?\.|\.|->)\s*#?[A-Za-z_$][\w$]*(?:\(\))?)*)"

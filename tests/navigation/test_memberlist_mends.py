@@ -1,0 +1,90 @@
+"""memberlist (Go): `nodeState` embeds `Node` and declares its own FullAddress, which shadows the promoted one; the
+nodes a probe or gossip round works on come from `kRandomNodes(..)`, declared to return `[]*nodeState`, ranged over
+or read by index. Before, Node.FullAddress had 9 callers (every nodeState call, by embedding or by same file) and
+nodeState.FullAddress 3 of its 7 by name only."""
+
+from __future__ import annotations
+
+from tests.navigation.conftest import served_tree
+
+STATE = """package memberlist
+
+type Address struct {
+	Addr string
+	Name string
+}
+
+type Node struct {
+	Name string
+	Addr string
+}
+
+func (n *Node) FullAddress() Address {
+	return Address{Addr: n.Addr, Name: n.Name}
+}
+
+type nodeState struct {
+	Node
+	Incarnation uint32
+}
+
+func (n *nodeState) FullAddress() Address {
+	return n.Node.FullAddress()
+}
+
+type Memberlist struct {
+	nodes []*nodeState
+}
+
+func kRandomNodes(k int, nodes []*nodeState, exclude func(*nodeState) bool) []*nodeState {
+	return nodes[:k]
+}
+
+func send(a Address) {}
+
+func (m *Memberlist) probeNode(node *nodeState) {
+	send(node.FullAddress())
+	kNodes := kRandomNodes(3, m.nodes, func(n *nodeState) bool {
+		return false
+	})
+	for _, peer := range kNodes {
+		send(peer.FullAddress())
+	}
+}
+
+func (m *Memberlist) pushPull() {
+	nodes := kRandomNodes(1, m.nodes, nil)
+	node := nodes[0]
+	send(node.FullAddress())
+}
+
+func (m *Memberlist) each(all []*nodeState) {
+	for _, n := range all {
+		send(n.FullAddress())
+	}
+	for _, o := range m.nodes {
+		send(o.FullAddress())
+	}
+}
+
+func (m *Memberlist) SendReliable(to *Node) {
+	send(to.FullAddress())
+}
+"""
+
+
+def _sites(r):
+    return sorted(line for item in r.data["items"] for line in item["lines"])
+
+
+def test_an_own_method_shadows_the_embedded_one_and_slice_elements_are_typed(tmp_path):
+    served = served_tree(tmp_path / "r", {"go.mod": "module example.com/ml\n", "state.go": STATE})
+    lines = STATE.splitlines()
+    at = {text.strip(): n for n, text in enumerate(lines, 1)}
+    own = served.call("find_related", symbol="nodeState.FullAddress", relation="callers")
+    # (probeNode's parameter, the range over kRandomNodes' result, nodes[0], a []*nodeState parameter, m.nodes)
+    want = sorted({n for n, text in enumerate(lines, 1) if "FullAddress())" in text and "to.FullAddress" not in text})
+    assert _sites(own) == want, own.text
+    assert "name only" not in own.text, own.text
+    base = served.call("find_related", symbol="Node.FullAddress", relation="callers")
+    assert _sites(base) == [at["return n.Node.FullAddress()"], at["send(to.FullAddress())"]], base.text
