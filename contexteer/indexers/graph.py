@@ -505,10 +505,7 @@ def callees(index: IndexQueries, sym: Symbol, resolve_imports: Callable[[str], d
     sem = semantic_context(index, sym, resolve_imports, max_defs=len(calls) + 50, max_callers=0,
                            bound=set(bound or ()) - set(calls),
                            members=member_calls, paths=path_calls, extra_names=quiet)
-    resolved: dict[str, tuple[Symbol, str]] = {}
-    for d, how in sem.definitions:
-        if d.name in calls and d.name not in resolved:
-            resolved[d.name] = (d, how)
+    resolved = _resolved_calls(index, sym, sem.definitions, calls, lines, resolve_imports)
     for name, at in sorted(calls.items(), key=lambda kv: kv[1][0]):
         hit = resolved.get(name)
         if name in quiet and (hit is None or hit[0].kind not in ("function", "method")):
@@ -553,12 +550,32 @@ def callees(index: IndexQueries, sym: Symbol, resolve_imports: Callable[[str], d
     return out
 
 
+def _resolved_calls(index: IndexQueries, sym: Symbol, definitions: list[tuple[Symbol, str]], calls: dict[str, list[int]],
+                    lines: list[str] | None, resolve_imports: Callable[[str], dict[str, list[str]]]) -> dict[str, tuple[Symbol, str]]:
+    """Each called name's definition, the first the semantic context found. A Go field is never what a composite
+    literal builds: memberlist's `&Node{..}` is the struct Node, not the field alive.Node the body reads as `a.Node`."""
+    resolved: dict[str, tuple[Symbol, str]] = {}
+    for d, how in definitions:
+        if d.name not in calls or d.name in resolved:
+            continue
+        if d.kind in ("field", "property") and sym.language == "go" and _go_literals_only(lines, calls[d.name], d.name):
+            types = _resolve_type(index, d.name, sym, resolve_imports)
+            if types:
+                resolved[d.name] = types[0]
+            continue
+        resolved[d.name] = (d, how)
+    return resolved
+
+
 def _abstract_detail(index: IndexQueries, d: Symbol, resolve_imports: Callable[[str], dict[str, list[str]]]) -> str:
     """What a callee without a body stands for: the methods overriding it; for a Swift protocol's requirement, also
     the default its extension gives (expo's `module._decorateModule(..)`: AnyModule's, its extension's default)."""
     subs = [o.symbol for o in _overrides(index, d, resolve_imports, depth=1, rust_impls=None).items if o.symbol]
     detail = "abstract; overridden in " + ", ".join(f"{o.qualname} {o.path}:{o.start_line}" for o in subs[:4]) \
         + (f" and {len(subs) - 4} more" if len(subs) > 4 else "") if subs else ""
+    if d.language == "go":  # an interface's method: the types whose method sets hold it
+        return detail.replace("abstract; overridden in", "interface method; implemented by", 1) \
+            or "interface method; no type in the repository implements it"
     if d.language != "swift":
         return detail
     key = _member_key(d)  # the defaults of this requirement: its labels, in an extension (not another overload's)
@@ -889,7 +906,7 @@ def _abstract(index: IndexQueries, d: Symbol) -> bool:
     if d.language == "scala":
         return "=" not in sig.split(":", 1)[-1] and not sig.rstrip().endswith("{")
     owner = index.get_symbol(d.parent_id)
-    return owner is not None and owner.kind == "interface" and d.language in ("java", "csharp", "typescript", "kotlin") \
+    return owner is not None and owner.kind == "interface" and d.language in ("java", "csharp", "typescript", "kotlin", "go") \
         and "default" not in sig.split()[:3]
 
 
@@ -909,6 +926,12 @@ def _parameterless(values: list[str], calls: dict[str, list[int]], local: set[st
         if at:
             out[name] = at
     return out
+
+
+def _go_literals_only(lines: list[str] | None, at: list[int], name: str) -> bool:
+    """Whether every line writes a Go composite literal of `name` (`&Node{`, `Node: Node{`), none a call."""
+    rx = re.compile(rf"(?<![\w.]){re.escape(name)}\s*\{{")
+    return lines is not None and all(0 < n <= len(lines) and rx.search(lines[n - 1]) for n in at)
 
 
 def _bare_call(lines: list[str] | None, at: list[int], name: str) -> bool:

@@ -234,7 +234,7 @@ def _callee_rows(it: RelatedItem, target: Any, tag: str, via: str | None, under:
     kind = f"{it.kind} " if it.kind in CLASS_KINDS else ""  # built: `new HtmlTreeBuilder()`, `Client()`
     body = f" (defined at {it.defined})" if it.defined else ""
     where = "" if grouped else f"{it.path}:"
-    also = f" ({it.detail})" if it.detail and it.detail.startswith(("also named so", "abstract", "a protocol requirement", "property read", "run by",
+    also = f" ({it.detail})" if it.detail and it.detail.startswith(("also named so", "abstract", "a protocol requirement", "interface method", "property read", "run by",
                                                                      "constructor", "called back", "expands to", "passed as a value", "attribute read",
                                                                      "called through", "overload not told")) and it.detail not in tag else ""
     # `CounterOpts{...}`, `new Parser()`, `Text(...)`: a value made (a Scala object's `Spawn(...)` is its apply: a call)
@@ -359,7 +359,7 @@ def _how(it: RelatedItem) -> str:
     """How an item was resolved, with its detail where that says more (`receiver r: Raft`, `embeds FSM`)."""
     if it.detail and it.detail.split()[0] == it.how.split()[0]:
         return it.detail
-    if it.how == "method set" or (it.detail or "").startswith(("also named so", "abstract", "a protocol requirement", "called through")):
+    if it.how == "method set" or (it.detail or "").startswith(("also named so", "abstract", "a protocol requirement", "interface method", "called through")):
         return it.how  # the interface's methods are in the question; the namesakes are on the row
     return f"{it.how}, {it.detail}" if it.detail else it.how
 

@@ -88,3 +88,49 @@ def test_an_own_method_shadows_the_embedded_one_and_slice_elements_are_typed(tmp
     assert "name only" not in own.text, own.text
     base = served.call("find_related", symbol="Node.FullAddress", relation="callers")
     assert _sites(base) == [at["return n.Node.FullAddress()"], at["send(to.FullAddress())"]], base.text
+
+
+DELEGATES = """package memberlist
+
+type EventDelegate interface {
+	NotifyJoin(*Node)
+}
+
+type ChannelEventDelegate struct{}
+
+func (c *ChannelEventDelegate) NotifyJoin(n *Node) {}
+
+type alive struct {
+	Node string
+}
+
+type Node struct {
+	Name string
+}
+
+type Config struct {
+	Events EventDelegate
+}
+
+type Memberlist struct {
+	config *Config
+}
+
+func (m *Memberlist) aliveNode(a *alive) {
+	node := &Node{
+		Name: a.Node,
+	}
+	if m.config.Events != nil {
+		m.config.Events.NotifyJoin(node)
+	}
+}
+"""
+
+
+def test_callees_name_the_struct_a_literal_builds_and_an_interface_methods_implementers(tmp_path):
+    served = served_tree(tmp_path / "r", {"go.mod": "module example.com/ml\n", "state.go": DELEGATES})
+    r = served.call("find_related", symbol="Memberlist.aliveNode", relation="callees")
+    # `&Node{` builds the struct, not the field alive.Node read on the next line
+    assert "struct Node" in r.text and "alive.Node" not in r.text, r.text
+    row = next(line for line in r.text.splitlines() if "EventDelegate.NotifyJoin" in line)
+    assert "implemented by ChannelEventDelegate.NotifyJoin state.go:9" in row, r.text
