@@ -48,7 +48,7 @@ from contexteer.indexers.lookup import (
     whole_class,
 )
 from contexteer.indexers.model import CLASS_KINDS, Symbol
-from contexteer.indexers.namesakes import REOPENED
+from contexteer.indexers.namesakes import REOPENED, reopened_rank
 from contexteer.indexers.queries_sql import IndexQueries
 from contexteer.indexers.stdnames import KOTLIN_STDLIB
 from contexteer.indexers.syntax import (
@@ -1712,6 +1712,27 @@ def _ruby_base_is(index: IndexQueries, cand: Symbol, sym: Symbol) -> bool:
     return "." not in written
 
 
+def _ruby_written_base(index: IndexQueries, sym: Symbol) -> Symbol | None:
+    """Ruby: the class `class Database < Sequel::Database` names, looked up from the class's nesting outwards as
+    Ruby does (a class named like its base had "no base": the name alone found itself); of a class reopened in
+    several files, the part with the most members. None when the repository does not define it."""
+    m = re.search(r"\bclass\s+[\w:]+\s*<\s*(::)?([A-Z][\w:]*)", sym.signature or "")
+    if m is None:
+        return None
+    written, nesting = m.group(2).replace("::", "."), sym.qualname.replace("::", ".").split(".")[:-1]
+    last = written.rsplit(".", 1)[-1]
+    known: dict[str, list[Symbol]] = {}
+    for s in index.symbols_named(last):
+        if s.name == last and s.kind in CLASS_KINDS and s.language == "ruby" and s.id != sym.id:
+            known.setdefault(s.qualname.replace("::", "."), []).append(s)
+    for scope in ([[]] if m.group(1) else [nesting[:i] for i in range(len(nesting), -1, -1)]):
+        parts = known.get(".".join([*scope, written]))
+        if parts:
+            rank = reopened_rank(index, parts)
+            return min(parts, key=lambda s: rank.get(s.id, 0))
+    return None
+
+
 def _imported_elsewhere(index: IndexQueries, sym: Symbol, path: str,
                         resolve_imports: Callable[[str], dict[str, list[str]]] | None) -> bool:
     """Whether `path` imports the name from a repository file that is not `sym`'s and defines a namesake
@@ -2016,7 +2037,8 @@ def _direct_supertypes(index: IndexQueries, sym: Symbol, resolve_imports: Callab
     found: list[tuple[Any, str, str]] = []
     whole = _whole(index, sym)
     for base in bases_of(whole):
-        for parent, how in _resolve_type(index, base, sym, resolve_imports):
+        written = _ruby_written_base(index, sym) if sym.language == "ruby" and base == bases_of(whole)[0] else None
+        for parent, how in ([(written, "by nesting")] if written is not None else _resolve_type(index, base, sym, resolve_imports)):
             found.append((parent, f"{base_how(whole, base, parent.kind)}, {how}", ""))
     if sym.language == "rust" and rust_traits is not None:
         for path, line, trait in rust_traits(sym.name):

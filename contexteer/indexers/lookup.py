@@ -2309,6 +2309,7 @@ def _by_language_rules(index: IndexQueries, sym: Symbol, callee: str, sites: lis
         _reopened_class_calls(index, sym, callee, sites)
         sites += _ruby_bare_calls(index, sym, callee, {(c.path, c.line) for c in sites})
         other = _ruby_other_side(index, sym, callee, sites)
+        other += _ruby_inherited_calls(index, sym, callee, sites)
         if other:
             if left_out is not None:
                 left_out += other
@@ -2349,6 +2350,67 @@ def _ruby_other_side(index: IndexQueries, sym: Symbol, callee: str, sites: list[
             c.against = True  # `x = Conv::Base.new ... x.render(t)`: an instance's, not the class method's
         if c.against:
             other.append(c)
+    return other
+
+
+def _ruby_inherited_calls(index: IndexQueries, sym: Symbol, callee: str, sites: list[Caller]) -> list[Caller]:
+    """Ruby calls on self (bare, or `self.`) from a method of another class or module than the target's: a subclass
+    (or a module mixed into one) reaches the target's method, unless it or a class above it defines one of that name
+    first; a class that does not descend from the target's, or a module mixed into such classes only, reaches its own
+    (Sequel's adapters call `schema_and_table(t)` in Database subclasses and DatabaseMethods modules: Database's
+    private method, not Dataset's namesake, which had listed all 17 as name-only callers). Marks the sites; returns
+    those that are another class's."""
+    from contexteer.indexers import graph  # (graph builds on this module)
+
+    parent = index.get_symbol(sym.parent_id) if sym.parent_id is not None else None
+    if parent is None or parent.kind not in _CLASS_KINDS | {"module"}:
+        return []
+    ws = getattr(index, "ws", None)
+    if ws is None:
+        return []
+
+    def norm(q: str) -> str:
+        return q.replace("::", ".")
+
+    owner = norm(parent.qualname)
+    no_imports: Callable[[str], dict[str, list[str]]] = lambda _p: {}  # noqa: E731 - Ruby needs none for its bases
+    below = {norm(it.symbol.qualname) for it in graph.implementations(index, parent, no_imports, depth=3).items
+             if it.symbol is not None} | {owner}
+    definers = {norm(d.qualname).rpartition(".")[0] for d in index.symbols_named(callee)
+                if d.name == callee and d.language == "ruby" and d.kind in ("method", "function") and d.id != sym.id}
+    definers.discard(owner)
+    lineage: dict[int, set[str]] = {}
+
+    def above(c: Symbol) -> set[str]:  # the class and every class or module it names as a base, up to 4 levels
+        if c.id not in lineage:
+            lineage[c.id] = {norm(c.qualname)} | {norm(it.symbol.qualname) for it in graph.supertypes(
+                index, c, no_imports, depth=4).items if it.symbol is not None}
+        return lineage[c.id]
+
+    on_self = re.compile(rf"(?:(?<![\w.:@$])|\bself\s*(?:\.|&\.)\s*){re.escape(callee)}\b")
+    files: dict[str, list[str]] = {}
+    syms: dict[str, list[Symbol]] = {}
+    other: list[Caller] = []
+    for c in sites:
+        if c.how != "name only" or c.against:
+            continue
+        text = _file_lines(ws, c.path, files)[c.line - 1:c.line]
+        enc = c.symbol or enclosing(_symbols_of(index, syms, c.path), c.line)
+        holder = index.get_symbol(enc.parent_id) if enc is not None and enc.parent_id is not None else None
+        if not text or holder is None or enc is None or enc.language != "ruby" or not on_self.search(text[0]) \
+                or re.search(rf"[\w)\]]\s*(?:\.|&\.|::)\s*{re.escape(callee)}\b", text[0].replace("self.", "")):
+            continue
+        at = norm(holder.qualname)
+        if at == owner:
+            continue
+        # the holder itself, or (a module) the classes it is mixed into, each with its bases
+        reach = [above(holder)] if holder.kind != "module" else [above(m) for m, _, _ in graph._mixers(index, holder)]
+        if at in definers or (reach and all(r & definers and not r & below for r in reach)):
+            c.against = True
+            other.append(c)
+        elif any(r & below and not (r - below) & definers for r in reach):
+            c.how, c.receiver, c.receiver_name = "receiver", True, f"self ({holder.qualname.replace('.', '::')} "\
+                f"{'is mixed into a subclass' if holder.kind == 'module' else 'inherits it'})"
     return other
 
 
@@ -3457,8 +3519,11 @@ def _other_type(index: IndexQueries, defs: dict[str, list[Symbol]], lines: list[
         doc = jsdoc_type(lines, enc.start_line, "param", word) if enc is not None else None
         if doc is not None and (doc == owner or inherits(index, doc, owner)):
             typed = doc
-    if _typed_override(index, site.path, typed, owner, word, callee or _called_name(text, before)):
-        return True  # `r.getPrepValue()` with `RangeField r`, and RangeField overrides it: never the base's
+    # `r.getPrepValue()` with `RangeField r`, and RangeField overrides it: never the base's; Ruby's
+    # `dataset.schema_and_table(t)`: Dataset's own method, not Database's namesake
+    if _typed_override(index, site.path, typed, owner, word, callee or _called_name(text, before)) \
+            or (typed is None and not site.receiver and _ruby_named_other(index, defs, site.path, word, owner, callee)):
+        return True
     if typed is not None and (typed == owner or (typed != word and inherits(index, typed, owner))) \
             or (not site.receiver and _typed_receiver(index, defs, lines, site, word, owner)):
         site.receiver, site.how = True, "receiver type"
@@ -3730,6 +3795,21 @@ def _jvm_import(lines: list[str], simple: str) -> str | None:
     return next((m.group(1) for t in lines[:300] if t.lstrip().startswith("import") and (m := rx.match(t))), None)
 
 
+def _ruby_named_other(index: IndexQueries, cache: dict[str, list[Symbol]], path: str, word: str, owner: str,
+                      callee: str | None) -> bool:
+    """Ruby: whether a receiver word names another class of the repository outright (`dataset` a Dataset,
+    `connection_pool` a ConnectionPool) that defines `callee` itself and is neither `owner` nor related to it."""
+    cls = "".join(p.capitalize() for p in word.lstrip("@$").split("_") if p)
+    if not path.endswith(".rb") or not callee or not cls or cls == owner:
+        return False
+    key = f"\0ruby-named:{cls}.{callee}"
+    if key not in cache:
+        own = [m for m in index.symbols_named(callee) if m.name == callee and m.language == "ruby"
+               and m.qualname.replace("::", ".").rpartition(".")[0].rpartition(".")[2] == cls]
+        cache[key] = own[:1]
+    return bool(cache[key]) and not inherits(index, cls, owner) and not inherits(index, owner, cls)
+
+
 def _shared_class_name(index: IndexQueries, cache: dict[str, list[Symbol]], owner: str) -> bool:
     """Whether several classes bear the name `owner` (rayon's 38 inner `Callback` structs): a value named like it
     (`callback.callback(p)`) then says nothing about which one it is. Asked once per answer."""
@@ -3743,6 +3823,12 @@ def _shared_class_name(index: IndexQueries, cache: dict[str, list[Symbol]], owne
         parts = [s for s in cache[key] if s.language == "csharp" and re.search(r"\bpartial\b", (s.signature or "").split("{")[0])]
         if len(parts) > 1:
             cache[key] = [s for s in cache[key] if s not in parts[1:]]
+        # a Ruby class reopened in several files is one class, and a namesake subclassing one of that name
+        # (Sequel's adapters' `class Dataset < Sequel::Dataset`) is one of its kind: `dataset.first` reaches the base
+        ruby = {s.qualname.replace("::", "."): s for s in cache[key] if s.language == "ruby"
+                and not re.search(rf"<\s*(?:::)?(?:\w+::)*{re.escape(owner)}\b", s.signature or "")}
+        if ruby and all(s.language == "ruby" for s in cache[key]):
+            cache[key] = list(ruby.values())
     return len(cache[key]) > 1
 
 

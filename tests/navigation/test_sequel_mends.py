@@ -44,3 +44,53 @@ def test_overrides_of_a_csharp_partial_class_count_every_part(tmp_path):
     r = served.call("find_related", symbol="Runtime", relation="implementations")
     row = next(line for line in r.text.splitlines() if "src/Embedded.cs" in line)
     assert "Shutdown" in row and "Init" in row, r.text
+
+
+SPLIT = {
+    "lib/sequel/dataset/sql.rb": ("module Sequel\n  class Dataset\n    def schema_and_table(table_name, sch=nil)\n"
+                                  "      [sch, table_name]\n    end\n\n    def quote_schema_table_append(sql, table)\n"
+                                  "      schema, table = schema_and_table(table)\n      sql << table\n    end\n  end\nend\n"),
+    "lib/sequel/database/schema_methods.rb": ("module Sequel\n  class Database\n    def table_exists?(name)\n"
+                                              "      sch, t = schema_and_table(name)\n      t\n    end\n\n"
+                                              "    private\n\n    def schema_and_table(table_name)\n"
+                                              "      schema_utility_dataset.schema_and_table(table_name)\n    end\n\n"
+                                              "    def schema_utility_dataset\n      @default_dataset\n    end\n  end\nend\n"),
+    "lib/sequel/adapters/jdbc.rb": ("module Sequel\n  module JDBC\n    class Database < Sequel::Database\n"
+                                    "      def metadata_schema_and_table(table)\n        schema, table = schema_and_table(table)\n"
+                                    "        table\n      end\n    end\n\n    class Dataset < Sequel::Dataset\n    end\n  end\nend\n"),
+    "lib/sequel/adapters/shared/postgres.rb": ("module Sequel\n  module Postgres\n    module DatabaseMethods\n"
+                                               "      def drop_index_sql(table)\n        sch, _ = schema_and_table(table)\n"
+                                               "        sch\n      end\n    end\n  end\nend\n"),
+    "lib/sequel/adapters/postgres.rb": ("module Sequel\n  module Postgres\n    class Database < Sequel::Database\n"
+                                        "      include Sequel::Postgres::DatabaseMethods\n    end\n\n"
+                                        "    class Dataset < Sequel::Dataset\n    end\n  end\nend\n"),
+    "lib/sequel/plugins/cti.rb": ("module Sequel\n  module Plugins\n    module Cti\n      module ClassMethods\n"
+                                  "        def inherited(subclass)\n          dataset.schema_and_table(subclass.name).first\n"
+                                  "        end\n      end\n    end\n  end\nend\n"),
+}
+
+
+def _sites(r):
+    return {(i["path"], n) for i in r.data["items"] for n in i["lines"]}
+
+
+def test_self_calls_from_subclasses_and_mixins_reach_the_method_their_class_inherits(tmp_path):
+    served = served_tree(tmp_path / "r", SPLIT)
+    db = served.call("find_related", symbol="Sequel::Database.schema_and_table", relation="callers")
+    assert _sites(db) == {("lib/sequel/database/schema_methods.rb", 4), ("lib/sequel/adapters/jdbc.rb", 5),
+                          ("lib/sequel/adapters/shared/postgres.rb", 5)}, db.text
+    assert "name only" not in db.text, db.text
+    ds = served.call("find_related", symbol="Sequel::Dataset.schema_and_table", relation="callers")
+    # the subclass's and the mixin's bare calls are Database's; `dataset.x` names the Dataset (its namesakes are
+    # subclasses of it), the Database method's explicit call on its utility dataset is a name-only guess
+    assert ("lib/sequel/adapters/jdbc.rb", 5) not in _sites(ds) and ("lib/sequel/adapters/shared/postgres.rb", 5) \
+        not in _sites(ds), ds.text
+    assert ("lib/sequel/dataset/sql.rb", 8) in _sites(ds), ds.text
+    row = next(line for line in ds.text.splitlines() if "cti.rb" in line)
+    assert "name only" not in row, ds.text
+
+
+def test_supertypes_of_a_ruby_class_named_like_its_base(tmp_path):
+    served = served_tree(tmp_path / "r", SPLIT)
+    up = served.call("find_related", symbol="Sequel::JDBC::Database", relation="supertypes")
+    assert [i["path"] for i in up.data["items"]] == ["lib/sequel/database/schema_methods.rb"], up.text
