@@ -447,6 +447,9 @@ def _self_aliases(lines: list[str] | None, sym: Symbol) -> set[str]:
 
 
 # ----- callees -----------------------------------------------------------------------------------------
+_CALL_AFTER = {False: r"[(<]", True: r"(?![\w?!])"}  # what follows a member call's name: `x.m(`; Ruby's `x.m` too
+
+
 def callees(index: IndexQueries, sym: Symbol, resolve_imports: Callable[[str], dict[str, list[str]]], *,
             bound: set[str] | None = None, members: dict[str, set[str]] | None = None,
             lines: list[str] | None = None, values: list[str] | None = None) -> Relations:
@@ -474,8 +477,10 @@ def callees(index: IndexQueries, sym: Symbol, resolve_imports: Callable[[str], d
         # local `bitIndex`), and never in Java, where a local cannot be called (`int lengthInBits = lengthInBits(key)`
         # calls the method: the collections A/B agent read two callees as "locals")
         local = ref.name in inner or (ref.name in (bound or set()) and sym.language != "java")
+        # (Ruby calls without parentheses: `pl.arg` is no local `arg`)
         if local and lines is not None and 0 < ref.line <= len(lines) \
-                and re.search(rf"[\w$)\]]\s*(?:\?\.|\.|->|::)\s*{re.escape(ref.name)}\s*[(<]", lines[ref.line - 1]) \
+                and re.search(rf"[\w$)\]]\s*(?:\?\.|\.|->|::)\s*{re.escape(ref.name)}\s*{_CALL_AFTER[sym.language == 'ruby']}",
+                              lines[ref.line - 1]) \
                 and not re.search(rf"(?<![\w$.>:]){re.escape(ref.name)}\s*[(<]", lines[ref.line - 1]):
             local = False
         # `let bridge = bridge_unindexed_producer_consumer; ... bridge(..)`: the function calling itself (rayon A/B
@@ -495,7 +500,8 @@ def callees(index: IndexQueries, sym: Symbol, resolve_imports: Callable[[str], d
                   for (_, via), (m, at) in own.items() for o, where, why in _by_overload(index, m, at, lines, sym, via)]
     # PHP's language constructs written like calls (`isset($x)`, `empty($y)`) are no callees (Monolog A/B run 79)
     calls = {n: at for n, at in calls.items() if sym.language != "php" or n.lower() not in _PHP_CONSTRUCTS}
-    quiet = _parameterless(values or [], calls, inner | set(bound or ()), sym, lines) if sym.language == "scala" else {}
+    # (Scala and Ruby call a method without arguments with no parentheses: Sequel's `return single_record`)
+    quiet = _parameterless(values or [], calls, inner | set(bound or ()), sym, lines) if sym.language in ("scala", "ruby") else {}
     calls.update(quiet)
     out.items += _implicit_rows(index, sym, lines)
     if not calls:
@@ -912,14 +918,14 @@ def _abstract(index: IndexQueries, d: Symbol) -> bool:
 
 def _parameterless(values: list[str], calls: dict[str, list[int]], local: set[str], sym: Symbol,
                    lines: list[str] | None) -> dict[str, list[int]]:
-    """Scala: the lines of the body where each bare name it reads (and neither calls, binds nor defines) stands
-    alone, as a call of a method without a parameter list does."""
+    """Scala, Ruby: the lines of the body where each bare name it reads (and neither calls, binds nor defines)
+    stands alone, as a call of a method without a parameter list does."""
     if lines is None:
         return {}
     out: dict[str, list[int]] = {}
     body = range(sym.start_line, min(sym.end_line, len(lines)) + 1)
     for name in values:
-        if name in calls or name in local or name == sym.name or not name[:1].islower():
+        if name in calls or name in local or name == sym.name or not (name[:1].islower() or name[:1] == "_") or name == "_":
             continue
         rx = re.compile(rf"(?<![\w$.]){re.escape(name)}(?![\w$])")
         at = [n for n in body if rx.search(lines[n - 1])]
@@ -1003,6 +1009,10 @@ def call_receivers(calls: dict[str, list[int]], member_calls: dict[str, set[str]
             # what the call lines show it called on; the body's other reads of the name (`current.bitIndex <= n`,
             # a field of another type) are no receivers of the call
             member_calls[name] = receivers
+        elif bare and language == "ruby":
+            # called on self somewhere (`where(&block)` beside `ds.where(x)`): the class's own method, looked up as
+            # a bare name (Sequel's Dataset#first had `limit` and `where` unresolved)
+            member_calls.pop(name, None)
     return member_calls, path_calls
 
 

@@ -25,7 +25,7 @@ from typing import Any
 from contexteer.errors import NotFoundError
 from contexteer.indexers import languages, zig_names
 from contexteer.indexers.model import Symbol
-from contexteer.indexers.namesakes import go_package_names, include_closure, member_namesakes
+from contexteer.indexers.namesakes import REOPENED, go_package_names, include_closure, member_namesakes
 from contexteer.indexers.qualify import Qualifier, is_qualified, split_name
 from contexteer.indexers.queries_sql import IndexQueries
 from contexteer.indexers.repomap import display_weight
@@ -1543,6 +1543,15 @@ def _implicit_self(index: IndexQueries, sym: Symbol, own_class: Symbol | None, n
                 and s.kind in ("field", "property")), None)
     if own is not None:
         return own, "same class"
+    if sym.language in REOPENED:
+        # a Ruby class reopened in other files (Sequel::Dataset's `first` in actions.rb calls `limit` of query.rb
+        # and `cached_placeholder_literalizer` of misc.rb: all eleven had been "unresolved"), a C# partial class
+        full = own_class.qualname.replace("::", ".")
+        part = next((m for m in index.symbols_named(name) if m.name == name and m.language == sym.language
+                     and m.kind in ("method", "function", "field", "property") and m.path != own_class.path
+                     and m.qualname.replace("::", ".").rpartition(".")[0] == full), None)
+        if part is not None:
+            return part, "same class"
     inherited = _inherited_member(index, own_class, name, syms_of)
     if inherited is None:
         return None

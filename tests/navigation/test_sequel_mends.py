@@ -94,3 +94,34 @@ def test_supertypes_of_a_ruby_class_named_like_its_base(tmp_path):
     served = served_tree(tmp_path / "r", SPLIT)
     up = served.call("find_related", symbol="Sequel::JDBC::Database", relation="supertypes")
     assert [i["path"] for i in up.data["items"]] == ["lib/sequel/database/schema_methods.rb"], up.text
+
+
+FIRST = {
+    "lib/sequel/dataset/actions.rb": ("module Sequel\n  class Dataset\n    def first(*args, &block)\n"
+                                      "      arg = args[0]\n      unless block\n        return single_record\n      end\n"
+                                      "      if loader = cached_placeholder_literalizer(:k) do |pl|\n"
+                                      "          where(pl.arg).limit(pl.arg)\n        end\n"
+                                      "        loader.all(arg)\n      else\n"
+                                      "        _single_record_ds.where(args).limit(1).all\n      end\n    end\n\n"
+                                      "    def single_record\n      _single_record_ds.single_record!\n    end\n\n"
+                                      "    private\n\n    def _single_record_ds\n      self\n    end\n  end\nend\n"),
+    "lib/sequel/dataset/query.rb": ("module Sequel\n  class Dataset\n    def where(*cond)\n      self\n    end\n\n"
+                                    "    def limit(l)\n      self\n    end\n  end\nend\n"),
+    "lib/sequel/dataset/misc.rb": ("module Sequel\n  class Dataset\n    private\n\n"
+                                   "    def cached_placeholder_literalizer(key)\n      nil\n    end\n  end\nend\n"),
+    "lib/sequel/model/base.rb": ("module Sequel\n  class Model\n    def where(x)\n      x\n    end\n\n"
+                                 "    def limit(x)\n      x\n    end\n  end\nend\n"),
+}
+
+
+def test_ruby_callees_in_a_reopened_class_and_without_parentheses(tmp_path):
+    served = served_tree(tmp_path / "r", FIRST)
+    r = served.call("find_related", symbol="Sequel::Dataset.first", relation="callees")
+    rows = {i["qualname"]: i["path"] for i in r.data["items"]}
+    # the class's methods in its other files, called bare or bare and chained, and the ones called without parentheses
+    assert rows == {"Sequel::Dataset#single_record": "lib/sequel/dataset/actions.rb",
+                    "Sequel::Dataset#_single_record_ds": "lib/sequel/dataset/actions.rb",
+                    "Sequel::Dataset#cached_placeholder_literalizer": "lib/sequel/dataset/misc.rb",
+                    "Sequel::Dataset#where": "lib/sequel/dataset/query.rb",
+                    "Sequel::Dataset#limit": "lib/sequel/dataset/query.rb"}, r.text
+    assert "its own locals" not in r.text, r.text  # `pl.arg` is a method call, not the local `arg`
