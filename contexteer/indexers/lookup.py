@@ -2401,7 +2401,9 @@ def _ruby_inherited_calls(index: IndexQueries, sym: Symbol, callee: str, sites: 
     syms: dict[str, list[Symbol]] = {}
     other: list[Caller] = []
     for c in sites:
-        if c.how != "name only" or c.against:
+        # (a file's evidence says nothing of self: sharded_threaded.rb requires threaded.rb, and its bare
+        # `assign_connection(thread, server)` is the subclass's own override)
+        if c.how not in ("name only", "import", "same file") or c.against:
             continue
         text = _file_lines(ws, c.path, files)[c.line - 1:c.line]
         enc = c.symbol or enclosing(_symbols_of(index, syms, c.path), c.line)
@@ -2417,7 +2419,7 @@ def _ruby_inherited_calls(index: IndexQueries, sym: Symbol, callee: str, sites: 
         if at in definers or (reach and all(r & definers and not r & below for r in reach)):
             c.against = True
             other.append(c)
-        elif any(r & below and not (r - below) & definers for r in reach):
+        elif c.how == "name only" and any(r & below and not (r - below) & definers for r in reach):
             c.how, c.receiver, c.receiver_name = "receiver", True, f"self ({holder.qualname.replace('.', '::')} "\
                 f"{'is mixed into a subclass' if holder.kind == 'module' else 'inherits it'})"
     return other

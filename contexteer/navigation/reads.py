@@ -285,6 +285,13 @@ def semantic_of(nav: NavigationService, rel: str, lines: list[str], target: Any,
     from contexteer.indexers.syntax import CHAIN_LANGUAGES
 
     names = nav.names_in_range(rel, lines, start, end)
+    around = getattr(target, "callers_of", None)  # a range inside a function: its locals bound above the range
+    if around is not None and around.start_line < start:
+        # (Sequel's `sync{allocated[thread] = conn}` reads the local `allocated = @allocated` of line 177, not the
+        # class's deprecated attr_reader of that name)
+        above = nav.names_in_range(rel, lines, around.start_line, start - 1).bound
+        names.bound |= above
+        names.used = [n for n in names.used if n not in above]
     for head in getattr(target, "block_heads", ()):  # `if let p = props as? SafeAreaControllable {` around the line
         more = nav.names_in_range(rel, lines, head, head)
         names.used = list(dict.fromkeys([*names.used, *more.used]))  # (its stored references: lookup._Body)

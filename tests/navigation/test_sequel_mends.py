@@ -125,3 +125,28 @@ def test_ruby_callees_in_a_reopened_class_and_without_parentheses(tmp_path):
                     "Sequel::Dataset#where": "lib/sequel/dataset/query.rb",
                     "Sequel::Dataset#limit": "lib/sequel/dataset/query.rb"}, r.text
     assert "its own locals" not in r.text, r.text  # `pl.arg` is a method call, not the local `arg`
+
+
+POOLS = {
+    "lib/sequel/connection_pool/threaded.rb": ("class Sequel::ThreadedConnectionPool\n  attr_reader :allocated\n\n"
+                                               "  def acquire(thread)\n    if conn = assign_connection(thread)\n"
+                                               "      conn\n    end\n  end\n\n"
+                                               "  def assign_connection(thread)\n    allocated = @allocated\n"
+                                               "    conn = thread\n    sync{allocated[thread] = conn}\n    conn\n  end\n\n"
+                                               "  def sync\n    yield\n  end\nend\n"),
+    "lib/sequel/connection_pool/sharded_threaded.rb": ("require_relative 'threaded'\n\n"
+                                                       "class Sequel::ShardedThreadedConnectionPool < Sequel::ThreadedConnectionPool\n"
+                                                       "  def acquire(thread, server)\n"
+                                                       "    if conn = assign_connection(thread, server)\n      conn\n    end\n"
+                                                       "  end\n\n  def assign_connection(thread, server)\n    thread\n  end\nend\n"),
+}
+
+
+def test_a_subclass_calling_its_own_override_is_no_caller_of_the_base_and_locals_are_no_uses(tmp_path):
+    served = served_tree(tmp_path / "r", POOLS)
+    r = served.call("find_related", symbol="Sequel::ThreadedConnectionPool.assign_connection", relation="callers")
+    # sharded_threaded.rb requires threaded.rb, but its bare call is its own override's
+    assert {i["path"] for i in r.data["items"]} == {"lib/sequel/connection_pool/threaded.rb"}, r.text
+    read = served.call("read_code_range", path="lib/sequel/connection_pool/threaded.rb:13", context="semantic")
+    uses = read.text.split("── uses ──")[1] if "── uses ──" in read.text else ""
+    assert "sync" in uses and "allocated" not in uses, read.text  # the local of line 11, not the attr_reader
