@@ -1727,20 +1727,77 @@ def _ruby_written_base(index: IndexQueries, sym: Symbol) -> Symbol | None:
     Ruby does (a class named like its base had "no base": the name alone found itself); of a class reopened in
     several files, the part with the most members. None when the repository does not define it."""
     m = re.search(r"\bclass\s+[\w:]+\s*<\s*(::)?([A-Z][\w:]*)", sym.signature or "")
-    if m is None:
-        return None
-    written, nesting = m.group(2).replace("::", "."), sym.qualname.replace("::", ".").split(".")[:-1]
+    return _ruby_constant(index, sym, m.group(2), bool(m.group(1)), CLASS_KINDS) if m is not None else None
+
+
+def _ruby_constant(index: IndexQueries, sym: Symbol, written: str, rooted: bool, kinds: frozenset[str] | set[str],
+                   inside: bool = False) -> Symbol | None:
+    """The class or module a constant written in `sym`'s header (`Sequel::Database`), or `inside` its body
+    (`DatasetMethods`), names, looked up from that nesting outwards (`::X`: from the top only); of one reopened in
+    several files, the part with the most members."""
+    segments = sym.qualname.replace("::", ".").split(".")
+    written, nesting = written.replace("::", "."), segments if inside else segments[:-1]
     last = written.rsplit(".", 1)[-1]
     known: dict[str, list[Symbol]] = {}
     for s in index.symbols_named(last):
-        if s.name == last and s.kind in CLASS_KINDS and s.language == "ruby" and s.id != sym.id:
+        if s.name == last and s.kind in kinds and s.language == "ruby" and s.id != sym.id:
             known.setdefault(s.qualname.replace("::", "."), []).append(s)
-    for scope in ([[]] if m.group(1) else [nesting[:i] for i in range(len(nesting), -1, -1)]):
+    for scope in ([[]] if rooted else [nesting[:i] for i in range(len(nesting), -1, -1)]):
         parts = known.get(".".join([*scope, written]))
         if parts:
             rank = reopened_rank(index, parts)
             return min(parts, key=lambda s: rank.get(s.id, 0))
     return None
+
+
+_RUBY_INCLUDE = re.compile(r"^\s*include\s+((?:::)?[A-Z][\w:]*(?:\s*,\s*(?:::)?[A-Z][\w:]*)*)\s*(?:(?:if|unless)\b.*)?(?:#.*)?$")
+
+
+def ruby_included(index: IndexQueries, cls: Symbol) -> list[Symbol]:
+    """The modules a Ruby class body includes (`include Sequel::MySQL::DatabaseMethods`, conditional ones too), as its
+    nesting resolves them, the last included first (Ruby searches them in that order, before the superclass)."""
+    lines = lines_of(index, cls.path)
+    inner = [s for s in index.symbols_in_file(cls.path) if s.kind in CLASS_KINDS | {"module"} and s.id != cls.id
+             and cls.start_line <= s.start_line and s.end_line <= cls.end_line]
+    out: list[Symbol] = []
+    for n in range(cls.start_line + 1, min(cls.end_line, len(lines)) + 1):
+        m = _RUBY_INCLUDE.match(lines[n - 1])
+        if m is None or any(s.start_line < n <= s.end_line for s in inner):
+            continue
+        for written in (w.strip() for w in m.group(1).split(",")):
+            found = _ruby_constant(index, cls, written.lstrip(":"), written.startswith("::"), {"module"}, inside=True)
+            if found is not None:
+                out.append(found)
+    return out[::-1]
+
+
+def base_members(index: IndexQueries, cls: Symbol, resolve_imports: Callable[[str], dict[str, list[str]]]) -> dict[str, Symbol]:
+    """Each method name the class gets from its bases (and, in Ruby, the modules it and they include), mapped to the
+    nearest definition of it: what a method of the class of that name overrides. Parts of reopened classes count."""
+    if cls.language not in _OVERRIDING or cls.kind not in CLASS_KINDS:
+        return {}
+    chain: list[Symbol] = ruby_included(index, cls) if cls.language == "ruby" else []
+    for it in supertypes(index, cls, resolve_imports, depth=3).items:
+        if it.symbol is not None:
+            chain.append(it.symbol)
+            chain += ruby_included(index, it.symbol) if cls.language == "ruby" else []
+    out: dict[str, Symbol] = {}
+    for c in chain:
+        for part in _class_parts(index, c):
+            for m in index.symbols_in_file(part.path):
+                if m.parent_id == part.id and m.kind in ("method", "function") and m.name not in _NOT_OVERRIDES:
+                    out.setdefault(member_side(index, m), m)
+    return out
+
+
+def member_side(index: IndexQueries, m: Symbol) -> str:
+    """What a method overrides by: its name, `self.name` for a Ruby class method (`def self.connect` is no
+    instance method `connect`: Sequel's Database has the one, its adapters the other)."""
+    if m.language != "ruby":
+        return m.name
+    from contexteer.indexers.qualify import ruby_singleton
+
+    return f"self.{m.name}" if ruby_singleton(lines_of(index, m.path), m, index.symbols_in_file(m.path)) else m.name
 
 
 def _imported_elsewhere(index: IndexQueries, sym: Symbol, path: str,

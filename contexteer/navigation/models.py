@@ -27,6 +27,7 @@ class OutlineSymbol(BaseModel):
     signature: str
     doc: str | None = None
     exported: bool = True
+    overrides: str | None = None  # 'overrides Sequel::Database#freeze sequel/database/misc.rb:196'
 
 
 class MapFile(BaseModel):

@@ -57,8 +57,9 @@ def _kind_unsaid(s: Any, first: str, shown: str) -> bool:
     return s.kind in ("method", "function") and (first == "template" or (first == "const" and "::" in shown))
 
 
-def outline_entries(syms: list[Any], *, signatures: bool = True) -> list[OutlineEntry]:
-    """Entries of a file's (or a definition's) symbols, nested by parent; a parent outside the list counts as top level."""
+def outline_entries(syms: list[Any], *, signatures: bool = True, overrides: dict[int, str] | None = None) -> list[OutlineEntry]:
+    """Entries of a file's (or a definition's) symbols, nested by parent; a parent outside the list counts as top level;
+    `overrides`: a method's id -> what it overrides, said after its signature."""
     depth: dict[int, int] = {}
     by_id: dict[int, OutlineEntry] = {}
     out: list[OutlineEntry] = []
@@ -84,6 +85,9 @@ def outline_entries(syms: list[Any], *, signatures: bool = True) -> list[Outline
             qual = s.qualname if len(s.qualname) <= 160 else "…" + s.qualname[-159:]
             text = short = tiny = f"{s.start_line}-{s.end_line} {s.kind} {qual}"
             doc = ""
+        if signatures and overrides and s.id in overrides:
+            said = f"  [{overrides[s.id]}]"
+            text, short = text + said, short + said
         if signatures and s.parent_id is not None and parent is None and "." in s.qualname:
             # its parent is not listed (a kinds= filter): say whose member it is, or every __init__ looks alike
             owner = f"  (in {s.qualname.rsplit('.', 1)[0]})"
@@ -199,7 +203,8 @@ def _rest_note(rel: str, rest: list[OutlineEntry], hidden: int, example: str) ->
 
 
 def outline(rel: str, info: Any, syms: list[Any], note: str | None, budget: int | None = None,
-            count: Callable[[str], int] | None = None, filtered: str = "") -> tuple[str, list[int], bool]:
+            count: Callable[[str], int] | None = None, filtered: str = "",
+            overrides: dict[int, str] | None = None) -> tuple[str, list[int], bool]:
     """`path (python, 12 symbols)` then one line per symbol, nested by parent: `start-end kind signature  # doc`,
     fitted to `budget` tokens (fit_outline); returns the text, the indexes of the symbols shown and whether docs are."""
     head = f"{rel} ({info.language}, {len(syms)} symbols{', has syntax errors' if info.has_errors else ''})"
@@ -212,7 +217,7 @@ def outline(rel: str, info: Any, syms: list[Any], note: str | None, budget: int 
     if not syms:
         lines.append("  (no symbols: read it with read_code_range)")
         return "\n".join(lines), [], True
-    entries = outline_entries(syms)
+    entries = outline_entries(syms, overrides=overrides)
     if budget is None or count is None:
         return "\n".join(lines + [f"{'  ' * (e.depth + 1)}{e.text}{e.doc}" for e in entries]), list(range(len(syms))), True
     fitted = fit_outline(entries, budget, count, rel, fixed="\n".join(lines) + "\n")

@@ -112,11 +112,12 @@ def _outline(svc: Services, nav: Nav, rel: str, kinds: set[str] | None, private:
         else:
             o.note = "; ".join(x for x in (o.note, f"focus {', '.join(names)} names no definition of {rel}: the whole "
                                            "outline") if x)
-    text, shown, docs = render.outline(rel, o.info, syms, o.note, budget, svc.pipeline.count, o.filtered)
+    text, shown, docs = render.outline(rel, o.info, syms, o.note, budget, svc.pipeline.count, o.filtered, o.overrides)
     model = StructuredIndex(
         path=rel, mode="outline", note=o.note, files_total=1, files_shown=1, symbols_total=len(syms),
         symbols=[OutlineSymbol(qualname=s.qualname, kind=s.kind, start_line=s.start_line, end_line=s.end_line,
-                               signature=clip(s.signature, 160), doc=s.doc if docs else None, exported=s.exported)
+                               signature=clip(s.signature, 160), doc=s.doc if docs else None, exported=s.exported,
+                               overrides=o.overrides.get(s.id))
                  for s in (syms[i] for i in shown)],
     )
     return Answer(Text(text, "markdown" if o.info.language == "markdown" else "code"), model, scope="fitted")

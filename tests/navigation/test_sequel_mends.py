@@ -150,3 +150,30 @@ def test_a_subclass_calling_its_own_override_is_no_caller_of_the_base_and_locals
     read = served.call("read_code_range", path="lib/sequel/connection_pool/threaded.rb:13", context="semantic")
     uses = read.text.split("── uses ──")[1] if "── uses ──" in read.text else ""
     assert "sync" in uses and "allocated" not in uses, read.text  # the local of line 11, not the attr_reader
+
+
+ADAPTER = {
+    "lib/sequel/database/misc.rb": ("module Sequel\n  class Database\n    def self.connect(conn_string)\n      new\n"
+                                    "    end\n\n    def freeze\n      self\n    end\n\n    private\n\n"
+                                    "    def disconnect_error?(e, opts)\n      false\n    end\n  end\nend\n"),
+    "lib/sequel/adapters/shared/mysql.rb": ("module Sequel\n  module MySQL\n    module DatabaseMethods\n"
+                                            "      def freeze\n        super\n      end\n    end\n  end\nend\n"),
+    "lib/sequel/adapters/mysql2.rb": ("module Sequel\n  module Mysql2\n    class Database < Sequel::Database\n"
+                                      "      include Sequel::MySQL::DatabaseMethods\n\n      def connect(server)\n        server\n"
+                                      "      end\n\n      def freeze\n        super\n      end\n\n      private\n\n"
+                                      "      def disconnect_error?(e, opts)\n        super\n      end\n    end\n  end\nend\n"),
+}
+
+
+def test_a_files_outline_says_what_each_method_overrides(tmp_path):
+    served = served_tree(tmp_path / "r", ADAPTER)
+    served.call("find_related", symbol="Sequel::Database", relation="implementations")  # (waits for the whole index)
+    r = served.call("get_structured_index", path="lib/sequel/adapters/mysql2.rb")
+    rows = {line.split("def ")[1].split("(")[0].split()[0]: line for line in r.text.splitlines() if " def " in line}
+    # an included module is searched before the superclass; a class method is no instance method's base
+    assert "overrides Sequel::MySQL::DatabaseMethods#freeze lib/sequel/adapters/shared/mysql.rb:4" in rows["freeze"], r.text
+    assert "overrides Sequel::Database#disconnect_error? lib/sequel/database/misc.rb:13" in rows["disconnect_error?"], r.text
+    assert "overrides" not in rows["connect"], r.text
+    # what reaches the model is the structured content: the same facts are there
+    by_name = {s["qualname"].rsplit("#", 1)[-1].rsplit(".", 1)[-1]: s for s in r.data["symbols"]}
+    assert by_name["freeze"]["overrides"].startswith("overrides Sequel::MySQL::DatabaseMethods#freeze"), r.data
