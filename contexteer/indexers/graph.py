@@ -573,10 +573,17 @@ def _resolved_calls(index: IndexQueries, sym: Symbol, definitions: list[tuple[Sy
     return resolved
 
 
+def _go_interface_member(index: IndexQueries, m: Symbol) -> bool:
+    owner = index.get_symbol(m.parent_id) if m.parent_id is not None else None
+    return owner is not None and owner.kind == "interface"
+
+
 def _abstract_detail(index: IndexQueries, d: Symbol, resolve_imports: Callable[[str], dict[str, list[str]]]) -> str:
     """What a callee without a body stands for: the methods overriding it; for a Swift protocol's requirement, also
     the default its extension gives (expo's `module._decorateModule(..)`: AnyModule's, its extension's default)."""
     subs = [o.symbol for o in _overrides(index, d, resolve_imports, depth=1, rust_impls=None).items if o.symbol]
+    if d.language == "go":  # (another interface with the method, testify's three tHelper, implements nothing)
+        subs = [o for o in subs if not _go_interface_member(index, o)]
     detail = "abstract; overridden in " + ", ".join(f"{o.qualname} {o.path}:{o.start_line}" for o in subs[:4]) \
         + (f" and {len(subs) - 4} more" if len(subs) > 4 else "") if subs else ""
     if d.language == "go":  # an interface's method: the types whose method sets hold it
@@ -1009,7 +1016,7 @@ def call_receivers(calls: dict[str, list[int]], member_calls: dict[str, set[str]
             # what the call lines show it called on; the body's other reads of the name (`current.bitIndex <= n`,
             # a field of another type) are no receivers of the call
             member_calls[name] = receivers
-        elif bare and language == "ruby":
+        elif bare and language == "ruby" and _bare_call(lines, at, name):
             # called on self somewhere (`where(&block)` beside `ds.where(x)`): the class's own method, looked up as
             # a bare name (Sequel's Dataset#first had `limit` and `where` unresolved)
             member_calls.pop(name, None)
@@ -1250,7 +1257,7 @@ def _mark_overrides(index: IndexQueries, out: Relations, sym: Symbol) -> None:
 
     def key(m: Symbol) -> str:  # (a Swift method's labels read once)
         if m.id not in key_of:
-            key_of[m.id] = _member_key(m)
+            key_of[m.id] = _member_key(m, index)
         return key_of[m.id]
     targets = {key(m) for m in methods(sym) if m.kind != "field" and m.name not in _NOT_OVERRIDES and m.name != sym.name}
     for it in out.items:
@@ -1294,9 +1301,11 @@ def swift_holder(index: IndexQueries, s: Symbol) -> str | None:
     return min(around, key=lambda h: h.end_line - h.start_line).kind if around else None
 
 
-def _member_key(m: Symbol) -> str:
+def _member_key(m: Symbol, index: IndexQueries | None = None) -> str:
     """What a method overrides by: its name; in Swift its name with its argument labels (`build(appContext:in:)`
     is no override of `build(appContext:)`)."""
+    if m.language == "ruby" and index is not None:  # (a class method is no instance method's override)
+        return member_side(index, m)
     if m.language != "swift" or m.kind not in ("method", "function"):
         return m.name
     params = swift_params(m.signature or "", re.escape(m.name))

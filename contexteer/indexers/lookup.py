@@ -2414,6 +2414,10 @@ def _ruby_inherited_calls(index: IndexQueries, sym: Symbol, callee: str, sites: 
         at = norm(holder.qualname)
         if at == owner:
             continue
+        if re.search(rf"\bself\s*\.\s*{re.escape(callee)}\s*=[^=~>]", text[0]):
+            c.against = True  # `self.columns = cols` calls the writer `columns=`, another method
+            other.append(c)
+            continue
         # the holder itself, or (a module) the classes it is mixed into, each with its bases
         reach = [above(holder)] if holder.kind != "module" else [above(m) for m, _, _ in graph._mixers(index, holder)]
         if at in definers or (reach and all(r & definers and not r & below for r in reach)):
@@ -2446,13 +2450,19 @@ def _ruby_bare_calls(index: IndexQueries, sym: Symbol, callee: str, known: set[t
     out: list[Caller] = []
     files: dict[str, list[str]] = {}
     syms: dict[str, list[Symbol]] = {}  # each file's symbols read once
+    subclasses: set[str] | None = None  # (a subclass's method reaches it too, unless the subclass defines its own)
     for h in found.hits:
         if not h.path or h.context or (h.path, h.line) in known or re.match(r"\s*(?:#|def\s)", h.text) \
                 or not word.search(re.sub(r"(?<!\S)#(?!\{).*$|'[^']*'|\"[^\"#]*\"|%[wiWI]?[\[(][^\])]*[\])]", "", h.text)):
             continue
         enc = enclosing(_symbols_of(index, syms, h.path), h.line)
-        if enc is None or enc.id == sym.id or enc.qualname.replace("::", ".").rsplit(".", 1)[0] != owner:
+        at = enc.qualname.replace("::", ".").rsplit(".", 1)[0] if enc is not None else None
+        if enc is None or enc.id == sym.id:
             continue
+        if at != owner:
+            subclasses = _ruby_subclasses_without(index, sym, callee) if subclasses is None else subclasses
+            if at not in subclasses:
+                continue
         lines = _file_lines(ws, h.path, files)
         body = "\n".join(lines[enc.start_line - 1:h.line - 1])
         if re.search(rf"\(\s*[^)]*\b{re.escape(callee)}\b", (enc.signature or "").split("\n")[0]) \
@@ -2461,6 +2471,20 @@ def _ruby_bare_calls(index: IndexQueries, sym: Symbol, callee: str, known: set[t
             continue  # a parameter, a local or a block parameter of that name in the method
         out.append(Caller(enc, h.path, h.line, "receiver", receiver=True, receiver_name="self"))
     return out
+
+
+def _ruby_subclasses_without(index: IndexQueries, sym: Symbol, callee: str) -> set[str]:
+    """The full names of the Ruby classes below the method's class (3 levels) that define no method of its name."""
+    from contexteer.indexers import graph  # (graph builds on this module)
+
+    parent = index.get_symbol(sym.parent_id) if sym.parent_id is not None else None
+    if parent is None:
+        return set()
+    below = {it.symbol.qualname.replace("::", ".") for it in graph.implementations(
+        index, parent, lambda _p: {}, depth=3).items if it.symbol is not None}
+    definers = {d.qualname.replace("::", ".").rpartition(".")[0] for d in index.symbols_named(callee)
+                if d.name == callee and d.language == "ruby" and d.kind in ("method", "function")}
+    return below - definers
 
 
 def _reopened_class_calls(index: IndexQueries, sym: Symbol, callee: str, sites: list[Caller]) -> None:

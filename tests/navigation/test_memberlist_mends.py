@@ -98,6 +98,10 @@ type EventDelegate interface {
 
 type ChannelEventDelegate struct{}
 
+type joinNotifier interface {
+	NotifyJoin(*Node)
+}
+
 func (c *ChannelEventDelegate) NotifyJoin(n *Node) {}
 
 type alive struct {
@@ -133,4 +137,5 @@ def test_callees_name_the_struct_a_literal_builds_and_an_interface_methods_imple
     # `&Node{` builds the struct, not the field alive.Node read on the next line
     assert "struct Node" in r.text and "alive.Node" not in r.text, r.text
     row = next(line for line in r.text.splitlines() if "EventDelegate.NotifyJoin" in line)
-    assert "implemented by ChannelEventDelegate.NotifyJoin state.go:9" in row, r.text
+    assert "implemented by ChannelEventDelegate.NotifyJoin state.go:13" in row, r.text
+    assert "joinNotifier" not in row, r.text  # another interface with the method implements nothing

@@ -102,7 +102,7 @@ FIRST = {
                                       "      if loader = cached_placeholder_literalizer(:k) do |pl|\n"
                                       "          where(pl.arg).limit(pl.arg)\n        end\n"
                                       "        loader.all(arg)\n      else\n"
-                                      "        _single_record_ds.where(args).limit(1).all\n      end\n    end\n\n"
+                                      "        _single_record_ds.where(args)\n        limit(1).all\n      end\n    end\n\n"
                                       "    def single_record\n      _single_record_ds.single_record!\n    end\n\n"
                                       "    private\n\n    def _single_record_ds\n      self\n    end\n  end\nend\n"),
     "lib/sequel/dataset/query.rb": ("module Sequel\n  class Dataset\n    def where(*cond)\n      self\n    end\n\n"
@@ -118,7 +118,7 @@ def test_ruby_callees_in_a_reopened_class_and_without_parentheses(tmp_path):
     served = served_tree(tmp_path / "r", FIRST)
     r = served.call("find_related", symbol="Sequel::Dataset.first", relation="callees")
     rows = {i["qualname"]: i["path"] for i in r.data["items"]}
-    # the class's methods in its other files, called bare or bare and chained, and the ones called without parentheses
+    # the class's methods in its other files, called bare (`limit` bare and chained) and without parentheses
     assert rows == {"Sequel::Dataset#single_record": "lib/sequel/dataset/actions.rb",
                     "Sequel::Dataset#_single_record_ds": "lib/sequel/dataset/actions.rb",
                     "Sequel::Dataset#cached_placeholder_literalizer": "lib/sequel/dataset/misc.rb",
@@ -177,3 +177,19 @@ def test_a_files_outline_says_what_each_method_overrides(tmp_path):
     # what reaches the model is the structured content: the same facts are there
     by_name = {s["qualname"].rsplit("#", 1)[-1].rsplit(".", 1)[-1]: s for s in r.data["symbols"]}
     assert by_name["freeze"]["overrides"].startswith("overrides Sequel::MySQL::DatabaseMethods#freeze"), r.data
+
+
+WRITER = {
+    "lib/sequel/dataset/actions.rb": ("module Sequel\n  class Dataset\n    def columns\n      @columns\n    end\n\n"
+                                      "    def columns=(cols)\n      @columns = cols\n    end\n  end\nend\n"),
+    "lib/sequel/adapters/mysql2.rb": ("module Sequel\n  module Mysql2\n    class Dataset < Sequel::Dataset\n"
+                                      "      def fetch_rows(sql)\n        self.columns = sql\n        columns\n      end\n"
+                                      "    end\n  end\nend\n"),
+}
+
+
+def test_an_attribute_assignment_on_self_calls_the_writer_not_the_reader(tmp_path):
+    served = served_tree(tmp_path / "r", WRITER)
+    r = served.call("find_related", symbol="Sequel::Dataset.columns", path="lib/sequel/dataset/actions.rb",
+                    relation="callers")
+    assert {(i["path"], n) for i in r.data["items"] for n in i["lines"]} == {("lib/sequel/adapters/mysql2.rb", 6)}, r.text
