@@ -2420,13 +2420,46 @@ def _ruby_inherited_calls(index: IndexQueries, sym: Symbol, callee: str, sites: 
             continue
         # the holder itself, or (a module) the classes it is mixed into, each with its bases
         reach = [above(holder)] if holder.kind != "module" else [above(m) for m, _, _ in graph._mixers(index, holder)]
-        if at in definers or (reach and all(r & definers and not r & below for r in reach)):
-            c.against = True
-            other.append(c)
+        if parent.kind != "module" and at in above(parent):
+            # a base class calling a method its subclass overrides: on a subclass's object it runs the override
+            # (Sequel::Dataset#literal_sqltime_append's `literal_sqltime(v)` on an H2 dataset)
+            c.how, c.receiver, c.receiver_name = "base type", True, f"self (a {holder.qualname.replace('.', '::')})"
+        elif at in definers or (reach and all(r & definers and not r & below for r in reach)):
+            # (not in a block, which may run on another object: `alter_table(t){drop_index(..)}` is the generator's
+            # DSL; nor a module's method from a class, which may mix it into an object at run time:
+            # `db.extend(H2::DatabaseMethods)`)
+            if not (_ruby_self_unsure(_file_lines(ws, c.path, files), enc, c.line, callee)
+                    or (parent.kind == "module" and holder.kind != "module")):
+                c.against = True
+                other.append(c)
         elif c.how == "name only" and any(r & below and not (r - below) & definers for r in reach):
             c.how, c.receiver, c.receiver_name = "receiver", True, f"self ({holder.qualname.replace('.', '::')} "\
                 f"{'is mixed into a subclass' if holder.kind == 'module' else 'inherits it'})"
     return other
+
+
+def _ruby_self_unsure(lines: list[str], enc: Symbol, line: int, callee: str) -> bool:
+    """Whether a Ruby call at `line` sits in a block (`{ .. }` or `do .. end`) inside the method `enc`, where self
+    may be another object (a DSL's instance_exec)."""
+    if not 0 < line <= len(lines):
+        return False
+    text = lines[line - 1]
+    at = re.search(rf"(?<![\w.:@$]){re.escape(callee)}\b", text)
+    before = text[: at.start()] if at else text
+    if before.count("{") > before.count("}") or re.search(r"\bdo\b", before):
+        return True
+    level = len(text) - len(text.lstrip())
+    for n in range(line - 1, enc.start_line, -1):
+        above = lines[n - 1]
+        if not above.strip() or above.lstrip().startswith("#"):
+            continue
+        indent = len(above) - len(above.lstrip())
+        if indent >= level:
+            continue
+        if re.search(r"(?:\bdo|\{)\s*(?:\|[^|]*\|)?\s*(?:#.*)?$", above):
+            return True
+        level = indent
+    return False
 
 
 def _ruby_bare_calls(index: IndexQueries, sym: Symbol, callee: str, known: set[tuple[str, int]]) -> list[Caller]:

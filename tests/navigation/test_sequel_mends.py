@@ -193,3 +193,28 @@ def test_an_attribute_assignment_on_self_calls_the_writer_not_the_reader(tmp_pat
     r = served.call("find_related", symbol="Sequel::Dataset.columns", path="lib/sequel/dataset/actions.rb",
                     relation="callers")
     assert {(i["path"], n) for i in r.data["items"] for n in i["lines"]} == {("lib/sequel/adapters/mysql2.rb", 6)}, r.text
+
+
+VIRTUAL = {
+    "lib/sequel/database/connecting.rb": ("module Sequel\n  class Database\n    def new_connection(server)\n"
+                                          "      conn = connect(server)\n      conn\n    end\n\n    def connect(server)\n"
+                                          "      raise NotImplementedError\n    end\n\n    def drop_index(table, cols)\n"
+                                          "      alter_table(table){drop_index(cols)}\n    end\n\n    def alter_table(t, &block)\n"
+                                          "      Schema::AlterTableGenerator.new(self, &block)\n    end\n  end\nend\n"),
+    "lib/sequel/adapters/postgres.rb": ("module Sequel\n  module Postgres\n    class Database < Sequel::Database\n"
+                                        "      def connect(server)\n        server\n      end\n    end\n  end\nend\n"),
+    "lib/sequel/database/schema_generator.rb": ("module Sequel\n  module Schema\n    class AlterTableGenerator\n"
+                                                "      def initialize(db, &block)\n        instance_exec(&block)\n      end\n\n"
+                                                "      def drop_index(cols)\n        cols\n      end\n    end\n  end\nend\n"),
+}
+
+
+def test_a_base_class_calling_what_a_subclass_overrides_and_a_dsl_block(tmp_path):
+    served = served_tree(tmp_path / "r", VIRTUAL)
+    r = served.call("find_related", symbol="Sequel::Postgres::Database.connect", relation="callers")
+    # on a Postgres database object, Database#new_connection's `connect(server)` runs the override
+    assert {(i["path"], n) for i in r.data["items"] for n in i["lines"]} == {("lib/sequel/database/connecting.rb", 4)}, r.text
+    assert "base type" in r.text, r.text
+    g = served.call("find_related", symbol="Sequel::Schema::AlterTableGenerator.drop_index", relation="callers")
+    # the block is instance_exec'd on the generator: Database defining drop_index decides nothing
+    assert ("lib/sequel/database/connecting.rb", 13) in {(i["path"], n) for i in g.data["items"] for n in i["lines"]}, g.text
