@@ -37,7 +37,7 @@ logger = logging.getLogger(__name__)
     "get_structured_index",
     output=StructuredIndex,
     description=(
-        "A file's outline (symbols, line ranges, signatures), or for a directory a ranked map of its "
+        "A file's outline (symbols, line ranges, signatures, what each method overrides), or for a directory a ranked map of its "
         "most important files and symbols within a token budget. Start here."
     ),
 )
