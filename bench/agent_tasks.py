@@ -12,7 +12,8 @@ Corpora, made at bench time in a temp dir (copies; the originals are never touch
 - cpp: the spdlog 1.10.0 headers (`apt-get download libspdlog-dev=1:1.10.0+ds-0.4`, unpacked with `dpkg-deb -x`);
 - java: Capacitor Android 8.6.0's Java library (`npm pack @capacitor/android@8.6.0`, unpacked);
 - kotlin: expo-modules-core 58.2.0's android/ folder (`npm pack expo-modules-core@58.2.0`, unpacked);
-- swift: the same package's ios/ folder.
+- swift: the same package's ios/ folder;
+- ruby: Sequel 5.63.0's library tree (`apt-get download ruby-sequel=5.63.0-1`, unpacked with `dpkg-deb -x`).
 A repository that cannot be made is reported as skipped, with the reason.
 
 Every question has the facts a complete answer must contain, checked by hand against the sources (names,
@@ -57,6 +58,7 @@ TOKIO_SRC = Path("/usr/share/cargo/registry/tokio-1.24.2")
 HTTPX_SRC = Path(sys.prefix) / "lib" / f"python{sys.version_info[0]}.{sys.version_info[1]}" / "site-packages" / "httpx"
 RXJS_SPEC = "rxjs@7.8.2"
 SPDLOG_DEB = "libspdlog-dev=1:1.10.0+ds-0.4"
+SEQUEL_DEB = "ruby-sequel=5.63.0-1"  # the Debian package's /usr/lib/ruby/vendor_ruby/sequel (Ruby)
 EXPO_SPEC = "expo-modules-core@58.2.0"  # the npm package's android/ folder (Kotlin, some Java, C++/JNI)
 CAPACITOR_SPEC = "@capacitor/android@8.6.0"  # the npm package's Java library (capacitor/src/main/java)  # the Debian package's /usr/include/spdlog (header-only C++)
 
@@ -589,14 +591,69 @@ SWIFT = [
       rf"""NR==63{{print FNR": "$0; exit}}' {_S}/Core/Events/EventEmitter.swift"""),
 ]
 
-QUESTIONS = GO + PY + RS + TOKIO + TS + CPP + JAVA + KOTLIN + SWIFT
+_SQ = "sequel"
+RUBY = [
+    Q("ruby", "rb-def", "definition", "Where is Sequel::Dataset#first defined?",
+      "search_symbol", {"query": "Sequel::Dataset.first"},
+      [("sequel/dataset/actions.rb:216", "216")],
+      rf"rg -n '^    def first\(' {_SQ}/dataset/actions.rb"),
+    Q("ruby", "rb-callers", "callers",
+      "Which methods call Dataset#schema_and_table (sequel/dataset/sql.rb), not Database's private namesake?",
+      "find_related", {"symbol": "Sequel::Dataset.schema_and_table", "relation": "callers"},
+      ["quote_schema_table_append", "split_qualifiers", ("Sequel::Database#schema_and_table", "schema_methods.rb:928"),
+       "inherited", ("RcteTree.apply", "rcte_tree.rb:141")],
+      rf"""awk '/^ *def /{{f=$0}} /schema_and_table\(/ && !/def /{{print FILENAME":"FNR": "f}}' {_SQ}/dataset/sql.rb; """
+      rf"""awk '/^ *def /{{f=$0}} /(dataset|_ds)\.schema_and_table/{{print FILENAME":"FNR": "f}}' {_SQ}/database/schema_methods.rb {_SQ}/plugins/*.rb""",
+      absent=["metadata_schema_and_table", "default_index_name", "table_exists?"],
+      note="Database's 17 callers (its adapters' DatabaseMethods modules, Database subclasses) are another method's"),
+    Q("ruby", "rb-callers-virtual", "callers", "Which methods call Sequel::Postgres::Database#connect?",
+      "find_related", {"symbol": "Sequel::Postgres::Database.connect", "relation": "callers"},
+      ["new_connection"],
+      rf"""awk '/^ *def /{{f=$0}} /(^|[^.:\w])connect\(server\)/ && !/def /{{print FILENAME":"FNR": "f}}' {_SQ}/database/*.rb""",
+      absent=["adapter_method"], note="Database#new_connection's connect(server) runs the adapter's override"),
+    Q("ruby", "rb-subclasses", "subclasses", "Which classes subclass Sequel::Model::Associations::AssociationReflection?",
+      "find_related", {"symbol": "Sequel::Model::Associations::AssociationReflection", "relation": "implementations"},
+      ["ManyToOneAssociationReflection", "OneToManyAssociationReflection", "OneToOneAssociationReflection",
+       "ManyToManyAssociationReflection", "OneThroughOneAssociationReflection", "ManyThroughManyAssociationReflection",
+       "OneThroughManyAssociationReflection", "ManyToPgArrayAssociationReflection", "PgArrayToManyAssociationReflection"],
+      rf"rg -n 'class \w+AssociationReflection < ' {_SQ}"),
+    Q("ruby", "rb-callees", "callees", "What does Sequel::Dataset#first call?",
+      "find_related", {"symbol": "Sequel::Dataset.first", "relation": "callees"},
+      ["single_record", "cached_placeholder_literalizer", "cached_where_placeholder_literalizer", "where", "limit",
+       "filter_expr", "_single_record_ds"],
+      rf"sed -n 216,259p {_SQ}/dataset/actions.rb"),
+    Q("ruby", "rb-overrides", "signature",
+      "Which methods of sequel/adapters/mysql2.rb override a method of their superclass or of an included module, and whose?",
+      "get_structured_index", {"path": f"{_SQ}/adapters/mysql2.rb"},
+      ["sequel/adapters/shared/mysql.rb:76", "sequel/database/misc.rb:438", "sequel/dataset/actions.rb:614",
+       "sequel/adapters/shared/mysql.rb:1031", "sequel/database/query.rb:49"],
+      rf"""rg -n '^ *def [a-z_?!]+' -o -r '' {_SQ}/adapters/mysql2.rb; rg -n '^ *def (freeze|disconnect_error\?|paged_each|literal_string_append|execute_dui|execute_insert|schema_column_type|server_version)([ (]|$)' {_SQ}/database {_SQ}/dataset {_SQ}/adapters/shared/mysql.rb {_SQ}/adapters/utils/mysql_mysql2.rb""",
+      absent=["Sequel::Database.connect"], note="Database's `def self.connect` is a class method: no instance connect's base"),
+    Q("ruby", "rb-supertypes", "subclasses", "What does Sequel::JDBC::Derby::Dataset inherit from (every level)?",
+      "find_related", {"symbol": "Sequel::JDBC::Derby::Dataset", "relation": "supertypes"},
+      ["sequel/adapters/jdbc.rb:718", "Sequel::Dataset"],
+      rf"rg -n 'class Dataset < ' {_SQ}/adapters/jdbc/derby.rb {_SQ}/adapters/jdbc.rb"),
+    Q("ruby", "rb-error", "error",
+      "Where is 'Attempt to update object did not result in a single row modification' raised?",
+      "search_text", {"pattern": "Attempt to update object did not result in a single row modification"},
+      ["sequel/model/base.rb:1891", "sequel/plugins/class_table_inheritance.rb:432"],
+      rf"rg -n 'Attempt to update object did not result' {_SQ}"),
+    Q("ruby", "rb-at-line", "at-line", "What is at sequel/connection_pool/threaded.rb:210 and what does it call?",
+      "read_code_range", {"path": f"{_SQ}/connection_pool/threaded.rb:210", "context": "semantic"},
+      ["assign_connection", "sync{allocated[thread] = conn}", "def sync"],
+      rf"""awk 'NR<=210 && /^ *(def|class) /{{d=FNR": "$0}} NR==210{{print d; print FNR": "$0}}' {_SQ}/connection_pool/threaded.rb; rg -n 'def sync' {_SQ}/connection_pool/threaded.rb""",
+      absent=["attr_reader :allocated"], note="`allocated` is the local of line 177, not the deprecated attr_reader"),
+]
+
+QUESTIONS = GO + PY + RS + TOKIO + TS + CPP + JAVA + KOTLIN + SWIFT + RUBY
 for _q in QUESTIONS:
     if _q.qid in NOTES:
         _q.note = NOTES[_q.qid]
 REPOS = {"go": "HashiCorp Raft (Debian golang-github-hashicorp-raft-dev)", "python": "httpx (this venv)",
          "rust": "log 0.4.17 (Debian cargo registry)", "tokio": "tokio 1.24.2 (Debian cargo registry)", "typescript": f"rxjs src ({RXJS_SPEC})",
          "cpp": f"spdlog headers ({SPDLOG_DEB})", "java": f"Capacitor Android ({CAPACITOR_SPEC})",
-         "kotlin": f"expo-modules-core Android ({EXPO_SPEC})", "swift": f"expo-modules-core iOS ({EXPO_SPEC})"}
+         "kotlin": f"expo-modules-core Android ({EXPO_SPEC})", "swift": f"expo-modules-core iOS ({EXPO_SPEC})",
+         "ruby": f"Sequel ({SEQUEL_DEB})"}
 
 
 # ----- corpora ---------------------------------------------------------------------------------------
@@ -643,6 +700,7 @@ def make_corpora(base: Path) -> tuple[dict[str, Path], list[str]]:
     else:
         notes.append("typescript: skipped, no npm")
     notes.append(_spdlog(base, roots))
+    notes.append(_sequel(base, roots))
     notes.append(_npm_pack(base, roots, npm, "java", CAPACITOR_SPEC, ""))
     notes.append(_npm_pack(base, roots, npm, "kotlin", EXPO_SPEC, "android"))
     notes.append(_npm_pack(base, roots, npm, "swift", EXPO_SPEC, "ios"))
@@ -685,6 +743,26 @@ def _spdlog(base: Path, roots: dict[str, Path]) -> str:
     n = copy_tree(pkg / "x" / "usr" / "include" / "spdlog", base / "cpp" / "spdlog")
     roots["cpp"] = base / "cpp"
     return f"cpp: {n} files of spdlog/ (apt-get download {SPDLOG_DEB})"
+
+
+def _sequel(base: Path, roots: dict[str, Path]) -> str:
+    """Sequel's library tree from the Debian package, downloaded with apt and unpacked with dpkg-deb (no install)."""
+    apt, dpkg = shutil.which("apt-get"), shutil.which("dpkg-deb")
+    if not apt or not dpkg:
+        return "ruby: skipped, no apt-get/dpkg-deb"
+    pkg = base / "deb-ruby"
+    pkg.mkdir()
+    try:
+        subprocess.run([apt, "download", "-q", SEQUEL_DEB], cwd=pkg, check=True, capture_output=True, timeout=180)
+        deb = next(pkg.glob("ruby-sequel_*.deb"))
+        subprocess.run([dpkg, "-x", str(deb), str(pkg / "x")], check=True, capture_output=True, timeout=120)
+    except (subprocess.SubprocessError, OSError, StopIteration) as exc:
+        return f"ruby: skipped, apt-get download {SEQUEL_DEB} failed ({type(exc).__name__})"
+    lib = pkg / "x" / "usr" / "lib" / "ruby" / "vendor_ruby"
+    n = copy_tree(lib / "sequel", base / "ruby" / "sequel")
+    shutil.copyfile(lib / "sequel.rb", base / "ruby" / "sequel.rb")
+    roots["ruby"] = base / "ruby"
+    return f"ruby: {n + 1} files of sequel/ and sequel.rb (apt-get download {SEQUEL_DEB})"
 
 
 # ----- running -------------------------------------------------------------------------------------
