@@ -3275,11 +3275,11 @@ def _chain_verdict(index: IndexQueries, defs: dict[str, list[Symbol]], bodies: d
     text = lines[site.line - 1] if 0 < site.line <= len(lines) else ""
     for m in call.finditer(text):
         line, at = text, m.start()
-        above = re.fullmatch(r"\s*(?:\?\.|\.)\s*", text[:at]) is not None and site.line > 1
-        if above:  # a call continuing the line above
-            line = lines[site.line - 2].rstrip() + text[:at].strip()
+        above = re.fullmatch(r"\s*(?:\?\.|\.|\??->)\s*", text[:at]) is not None and site.line > 1
+        if above:  # a call continuing the line above, or a fluent chain begun some lines above
+            line = _chain_above(lines, site.line, enc.start_line) + text[:at].strip()
             at = len(line)
-        parts = receiver_chain(line, at, php=enc.language == "php", arrow=enc.language == "cpp")
+        parts = receiver_chain(line, at, most=6 if above else 3, php=enc.language == "php", arrow=enc.language == "cpp")
         if enc.language == "kotlin":  # `ObjectDefinitionBuilder().also(block).buildObject()`: also/apply hand back x
             parts = [p for i, p in enumerate(parts) if not (i and p in _KOTLIN_IDENTITY)]
         typed = _rust_built(index, enc, line, at) if enc.language == "rust" and not parts else None
@@ -3676,11 +3676,40 @@ _SWIFT_INIT_HEAD = re.compile(r"^\s*(?:@[\w.]+(?:\([^)]*\))?\s+)*(?:(?:public|in
                               r"convenience|required|override|nonisolated|final)\s+)*$")
 
 
+def _chain_above(lines: list[str], line: int, start: int, limit: int = 60) -> str:
+    """The chain a line beginning with `.m(` or `->m(` continues, joined onto one line: the line above, and while
+    that one begins with a chain step or sits inside a step's arguments, the ones above it (blank lines skipped) up
+    to the chain's head (a PHP fluent builder: `$environment` then twenty `->addInlineParser(..)` lines, a blank one,
+    `->addRenderer(..)`, arguments over several lines)."""
+    parts: list[str] = []
+    depth = 0  # parentheses the lines below open-minus-close: above a `))` line the arguments go on
+    n = line - 1
+    while n >= max(start, 1, line - limit):
+        text = lines[n - 1].strip() if n <= len(lines) else ""
+        n -= 1
+        if not text:
+            continue
+        depth += text.count(")") - text.count("(")
+        step = re.match(r"(?:\?\.|\.|\??->)\s*(\w+)", text)
+        if step is not None and text.count("(") == text.count(")") and depth == 0 and parts \
+                and re.match(rf"(?:\?\.|\.|\??->)\s*{step.group(1)}\b", parts[-1]):
+            continue  # a step repeated (`->addInlineParser(..)` twenty times) returns what it is called on: once
+        parts.append(text)
+        if step is None and depth <= 0:
+            break
+    joined = "".join(reversed(parts))
+    while True:  # the steps' arguments go (a chain is read by its names, within a few hundred characters)
+        shorter = re.sub(r"\([^()]*\)", "\x00", joined)
+        if shorter == joined:
+            return joined.replace("\x00", "()")
+        joined = shorter
+
+
 def _own_line_calls(call: re.Pattern[str], text: str, swift: bool = False) -> list[re.Match[str]]:
     """The calls of a line whose receiver is on it: `query\n  .fetch(x)` continues a chain from the line above,
     which _chain_verdict types (it is no call on `this`: TanStack's `query.fetch` read as QueryObserver.fetch)."""
     # (not a Swift initializer's own head, `convenience init(wrappedValue: Type = Type.init(), ..) {`)
-    return [m for m in call.finditer(text) if text[: m.start()].strip() not in (".", "?.")
+    return [m for m in call.finditer(text) if text[: m.start()].strip() not in (".", "?.", "->", "?->")
             and not (swift and text.startswith("init", m.start()) and _SWIFT_INIT_HEAD.search(text[: m.start()]))]
 
 

@@ -1,0 +1,83 @@
+"""league/commonmark (PHP): extensions register their parsers and renderers through one fluent chain on the
+builder, `$environment` then dozens of `->addInlineParser(..)` lines, blank lines, steps whose arguments span lines,
+and `->addRenderer(..)`. Before, a call on a line starting with `->` read only the line above, so the calls of
+CommonMarkCoreExtension, InlinesOnlyExtension, SmartPunctExtension and two more were name only."""
+
+from __future__ import annotations
+
+from tests.navigation.conftest import served_tree
+
+BUILDER = """<?php
+namespace League\\CommonMark\\Environment;
+
+interface EnvironmentBuilderInterface
+{
+    public function addInlineParser(object $parser, int $priority = 0): EnvironmentBuilderInterface;
+    public function addDelimiterProcessor(object $processor): EnvironmentBuilderInterface;
+    public function addRenderer(string $nodeClass, object $renderer, int $priority = 0): EnvironmentBuilderInterface;
+    public function getConfiguration(): object;
+}
+"""
+
+ENVIRONMENT = """<?php
+namespace League\\CommonMark\\Environment;
+
+final class Environment implements EnvironmentBuilderInterface
+{
+    public function addInlineParser(object $parser, int $priority = 0): EnvironmentBuilderInterface
+    {
+        return $this;
+    }
+
+    public function addDelimiterProcessor(object $processor): EnvironmentBuilderInterface
+    {
+        return $this;
+    }
+
+    public function addRenderer(string $nodeClass, object $renderer, int $priority = 0): EnvironmentBuilderInterface
+    {
+        return $this;
+    }
+
+    public function getConfiguration(): object
+    {
+        return $this;
+    }
+}
+"""
+
+EXTENSION = """<?php
+namespace League\\CommonMark\\Extension\\SmartPunct;
+
+use League\\CommonMark\\Environment\\EnvironmentBuilderInterface;
+
+final class SmartPunctExtension
+{
+    public function register(EnvironmentBuilderInterface $environment): void
+    {
+        $environment
+            ->addInlineParser(new QuoteParser(), 10)
+            ->addInlineParser(new DashParser(), 0)
+            ->addInlineParser(new EllipsesParser(), 0)
+
+            ->addDelimiterProcessor(QuoteProcessor::createDoubleQuoteProcessor(
+                $environment->getConfiguration()->get('smartpunct/double_quote_opener'),
+                $environment->getConfiguration()->get('smartpunct/double_quote_closer')
+            ))
+
+            ->addRenderer(Document::class, new DocumentRenderer(), 0)
+            ->addRenderer(Paragraph::class, new ParagraphRenderer(), 0);
+    }
+}
+"""
+
+
+def test_calls_at_the_end_of_a_long_fluent_chain_are_typed_through_its_head(tmp_path):
+    served = served_tree(tmp_path / "r", {"src/Environment/EnvironmentBuilderInterface.php": BUILDER,
+                                          "src/Environment/Environment.php": ENVIRONMENT,
+                                          "src/Extension/SmartPunct/SmartPunctExtension.php": EXTENSION})
+    r = served.call("find_related", symbol="Environment.addRenderer", relation="callers")
+    lines = EXTENSION.splitlines()
+    want = {n for n, text in enumerate(lines, 1) if "->addRenderer(" in text}
+    assert {n for i in r.data["items"] for n in i["lines"]} == want, r.text
+    assert "name only" not in r.text, r.text
