@@ -168,7 +168,7 @@ class Pipeline:
     def _typed_tokens(self, answer: Answer) -> int:
         if answer.model is None or not self.settings.shaping.structured_output:
             return 0
-        return self.count(orjson.dumps(answer.model.model_dump(mode="json")).decode())
+        return self.count(orjson.dumps(answer.model.model_dump(mode="json", exclude_none=True)).decode())
 
     def cost(self, answer: Answer) -> int:
         """What an answer costs the model if it passes whole: its text, or with structured output on its typed
@@ -201,7 +201,7 @@ class Pipeline:
             n = self.count(text)
             if typed and answer.page_model is not None:
                 model = answer.page_model(shown_of[text], preface)
-                n = max(n, self.count(orjson.dumps(model.model_dump(mode="json")).decode()))
+                n = max(n, self.count(orjson.dumps(model.model_dump(mode="json", exclude_none=True)).decode()))
             return n
 
         per_line = max(1.0, (raw - frame) / max(1, len(body.lines)))
@@ -327,7 +327,7 @@ class Pipeline:
         fields emptied (the model must get the shaped answer whichever of the two its client passes on)."""
         if answer.model is None or not self.settings.shaping.structured_output:
             return None, Counter(), 0
-        data = answer.model.model_dump(mode="json", by_alias=True)
+        data = answer.model.model_dump(mode="json", by_alias=True, exclude_none=True)
         data, counts = redact_structured(data, secret_fragments(render(answer)))
         if tier in ("passthrough", "page"):  # whole typed answers; a page was fitted on its typed form too
             n = self.count(orjson.dumps(data).decode())

@@ -31,7 +31,7 @@ def _deps(served: Served, path: str, **args: object) -> dict:
 
 
 def _external(d: dict) -> dict[str, tuple[bool, str | None]]:
-    return {x["package"]: (x["stdlib"], x["declared"]) for x in d["external"]}
+    return {x["package"]: (x["stdlib"], x.get("declared")) for x in d["external"]}
 
 
 # ----- item 2: Java imports ---------------------------------------------------------------------------
@@ -173,7 +173,7 @@ def test_ruby_require_and_require_relative_resolve_through_the_load_path(repos: 
 # ----- item 7: JS/TS workspaces and tsconfig paths -----------------------------------------------------
 def test_monorepo_scope_packages_are_workspace_packages_not_external_npm(repos: dict[str, Served]):
     d = _deps(repos["monorepo"], "apps/web/src/main.ts")
-    rows = {e["unit"]: e["target"] for e in d["imports"] if e["unit"]}
+    rows = {e.get("unit"): e["target"] for e in d["imports"] if e.get("unit")}
     assert rows == {"@acme/ui": "packages/ui/src/", "@acme/utils": "packages/utils/src/main.ts"}
     assert _external(d) == {"react": (False, "^18.2.0"), "fs": (True, None)}
     files = _deps(repos["monorepo"], "apps/web/src/main.ts", view="file")

@@ -56,7 +56,7 @@ def test_python_uses_view_reads_submodules_through_their_members_and_follows_ree
     by_line = {u["line"]: {n["name"]: n for n in u["names"]} for u in a.data["uses"]}
     assert by_line[1]["UserError"]["defined"] == "pkg/errors.py:1", a.text  # through __init__'s `from .errors import *`
     assert set(by_line[2]) == {"_build.Meta", "_repr.ReprArgs"}, a.text
-    assert by_line[2]["_build.Meta"] == {"name": "_build.Meta", "lines": [5], "more": 0, "defined": "pkg/_internal/_build.py:1", "mentions": None}, a.text
+    assert by_line[2]["_build.Meta"] == {"name": "_build.Meta", "lines": [5], "more": 0, "defined": "pkg/_internal/_build.py:1"}, a.text
     # the runtime `else:` one before the `if TYPE_CHECKING:` one (line 4)
     assert by_line[2]["_repr.ReprArgs"]["defined"] == "pkg/_internal/_repr.py:6", a.text
 
