@@ -81,3 +81,24 @@ def test_calls_at_the_end_of_a_long_fluent_chain_are_typed_through_its_head(tmp_
     want = {n for n, text in enumerate(lines, 1) if "->addRenderer(" in text}
     assert {n for i in r.data["items"] for n in i["lines"]} == want, r.text
     assert "name only" not in r.text, r.text
+
+
+PARSERS = {
+    "src/Parser/Block/BlockContinueParserInterface.php": ("<?php\nnamespace P;\n\ninterface BlockContinueParserInterface\n{\n"
+                                                          "    public function isContainer(): bool;\n}\n"),
+    "src/Parser/Block/AbstractBlockContinueParser.php": ("<?php\nnamespace P;\n\nabstract class AbstractBlockContinueParser "
+                                                         "implements BlockContinueParserInterface\n{\n"
+                                                         "    public function isContainer(): bool\n    {\n        return false;\n    }\n}\n"),
+    "src/Parser/Block/ParagraphParser.php": ("<?php\nnamespace P;\n\nfinal class ParagraphParser extends AbstractBlockContinueParser\n"
+                                             "{\n}\n"),
+    "src/Extension/Embed/EmbedParser.php": ("<?php\nnamespace P;\n\nclass EmbedParser implements BlockContinueParserInterface\n{\n"
+                                            "    public function isContainer(): bool\n    {\n        return false;\n    }\n}\n"),
+}
+
+
+def test_implementation_rows_say_abstract_and_final(tmp_path):
+    served = served_tree(tmp_path / "r", PARSERS)
+    r = served.call("find_related", symbol="BlockContinueParserInterface", relation="implementations")
+    assert "abstract class AbstractBlockContinueParser" in r.text, r.text
+    assert "final class ParagraphParser" in r.text, r.text
+    assert " class EmbedParser" in r.text and "final class EmbedParser" not in r.text, r.text

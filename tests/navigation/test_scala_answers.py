@@ -103,7 +103,7 @@ def _served(tmp_path: Path) -> Served:
 def test_every_with_clause_is_a_base_and_a_multi_line_class_header_reads_whole(tmp_path: Path):
     s = _served(tmp_path)
     text = flat(s.call("find_related", symbol="scala.collection.mutable.Builder", relation="implementations").text)
-    assert "scala/collection/mutable/ListBuffer.scala:5-21 class ListBuffer" in text, text  # its third base
+    assert "scala/collection/mutable/ListBuffer.scala:5-21 final class ListBuffer" in text, text  # its third base
     assert "class ArrayBuilder" in text
     up = flat(s.call("find_related", symbol="ListBuffer", relation="supertypes").text)
     assert "trait Buffer" in up and "class AbstractBuffer" in up and "trait Builder" in up, up
