@@ -727,38 +727,38 @@ def _npm_pack(base: Path, roots: dict[str, Path], npm: str | None, repo: str, sp
     return f"{repo}: {n} files of the package{f' ({sub}/)' if sub else ''} (npm pack {spec})"
 
 
-def _spdlog(base: Path, roots: dict[str, Path]) -> str:
-    """The spdlog headers of the Debian package, downloaded with apt and unpacked with dpkg-deb (no install)."""
+def _deb_unpacked(base: Path, repo: str, spec: str) -> Path | str:
+    """A Debian package downloaded with apt and unpacked with dpkg-deb (no install): the unpacked root, or why not."""
     apt, dpkg = shutil.which("apt-get"), shutil.which("dpkg-deb")
     if not apt or not dpkg:
-        return "cpp: skipped, no apt-get/dpkg-deb"
-    pkg = base / "deb"
+        return f"{repo}: skipped, no apt-get/dpkg-deb"
+    pkg = base / f"deb-{repo}"
     pkg.mkdir()
     try:
-        subprocess.run([apt, "download", "-q", SPDLOG_DEB], cwd=pkg, check=True, capture_output=True, timeout=180)
-        deb = next(pkg.glob("libspdlog-dev_*.deb"))
+        subprocess.run([apt, "download", "-q", spec], cwd=pkg, check=True, capture_output=True, timeout=180)
+        deb = next(pkg.glob(f"{spec.split('=', 1)[0]}_*.deb"))
         subprocess.run([dpkg, "-x", str(deb), str(pkg / "x")], check=True, capture_output=True, timeout=120)
     except (subprocess.SubprocessError, OSError, StopIteration) as exc:
-        return f"cpp: skipped, apt-get download {SPDLOG_DEB} failed ({type(exc).__name__})"
-    n = copy_tree(pkg / "x" / "usr" / "include" / "spdlog", base / "cpp" / "spdlog")
+        return f"{repo}: skipped, apt-get download {spec} failed ({type(exc).__name__})"
+    return pkg / "x"
+
+
+def _spdlog(base: Path, roots: dict[str, Path]) -> str:
+    """The spdlog headers of the Debian package (header-only C++)."""
+    got = _deb_unpacked(base, "cpp", SPDLOG_DEB)
+    if isinstance(got, str):
+        return got
+    n = copy_tree(got / "usr" / "include" / "spdlog", base / "cpp" / "spdlog")
     roots["cpp"] = base / "cpp"
     return f"cpp: {n} files of spdlog/ (apt-get download {SPDLOG_DEB})"
 
 
 def _sequel(base: Path, roots: dict[str, Path]) -> str:
-    """Sequel's library tree from the Debian package, downloaded with apt and unpacked with dpkg-deb (no install)."""
-    apt, dpkg = shutil.which("apt-get"), shutil.which("dpkg-deb")
-    if not apt or not dpkg:
-        return "ruby: skipped, no apt-get/dpkg-deb"
-    pkg = base / "deb-ruby"
-    pkg.mkdir()
-    try:
-        subprocess.run([apt, "download", "-q", SEQUEL_DEB], cwd=pkg, check=True, capture_output=True, timeout=180)
-        deb = next(pkg.glob("ruby-sequel_*.deb"))
-        subprocess.run([dpkg, "-x", str(deb), str(pkg / "x")], check=True, capture_output=True, timeout=120)
-    except (subprocess.SubprocessError, OSError, StopIteration) as exc:
-        return f"ruby: skipped, apt-get download {SEQUEL_DEB} failed ({type(exc).__name__})"
-    lib = pkg / "x" / "usr" / "lib" / "ruby" / "vendor_ruby"
+    """Sequel's library tree from the Debian package (Ruby)."""
+    got = _deb_unpacked(base, "ruby", SEQUEL_DEB)
+    if isinstance(got, str):
+        return got
+    lib = got / "usr" / "lib" / "ruby" / "vendor_ruby"
     n = copy_tree(lib / "sequel", base / "ruby" / "sequel")
     shutil.copyfile(lib / "sequel.rb", base / "ruby" / "sequel.rb")
     roots["ruby"] = base / "ruby"
