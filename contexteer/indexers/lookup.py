@@ -2383,11 +2383,8 @@ def _ruby_inherited_calls(index: IndexQueries, sym: Symbol, callee: str, sites: 
 
     owner = norm(parent.qualname)
     no_imports: Callable[[str], dict[str, list[str]]] = lambda _p: {}  # noqa: E731 - Ruby needs none for its bases
-    below = {norm(it.symbol.qualname) for it in graph.implementations(index, parent, no_imports, depth=3).items
-             if it.symbol is not None} | {owner}
-    definers = {norm(d.qualname).rpartition(".")[0] for d in index.symbols_named(callee)
-                if d.name == callee and d.language == "ruby" and d.kind in ("method", "function") and d.id != sym.id}
-    definers.discard(owner)
+    below, definers = _ruby_family(index, sym, callee)
+    below, definers = below | {owner}, definers - {owner}
     lineage: dict[int, set[str]] = {}
 
     def above(c: Symbol) -> set[str]:  # the class and every class or module it names as a base, up to 4 levels
@@ -2506,17 +2503,22 @@ def _ruby_bare_calls(index: IndexQueries, sym: Symbol, callee: str, known: set[t
     return out
 
 
-def _ruby_subclasses_without(index: IndexQueries, sym: Symbol, callee: str) -> set[str]:
-    """The full names of the Ruby classes below the method's class (3 levels) that define no method of its name."""
+def _ruby_family(index: IndexQueries, sym: Symbol, callee: str) -> tuple[set[str], set[str]]:
+    """For a Ruby method: the full names of the classes and modules below its class (3 levels) and of the ones that
+    define a method of its name (itself aside)."""
     from contexteer.indexers import graph  # (graph builds on this module)
 
     parent = index.get_symbol(sym.parent_id) if sym.parent_id is not None else None
-    if parent is None:
-        return set()
     below = {it.symbol.qualname.replace("::", ".") for it in graph.implementations(
-        index, parent, lambda _p: {}, depth=3).items if it.symbol is not None}
+        index, parent, lambda _p: {}, depth=3).items if it.symbol is not None} if parent is not None else set()
     definers = {d.qualname.replace("::", ".").rpartition(".")[0] for d in index.symbols_named(callee)
-                if d.name == callee and d.language == "ruby" and d.kind in ("method", "function")}
+                if d.name == callee and d.language == "ruby" and d.kind in ("method", "function") and d.id != sym.id}
+    return below, definers
+
+
+def _ruby_subclasses_without(index: IndexQueries, sym: Symbol, callee: str) -> set[str]:
+    """The full names of the Ruby classes below the method's class (3 levels) that define no method of its name."""
+    below, definers = _ruby_family(index, sym, callee)
     return below - definers
 
 
