@@ -1714,28 +1714,24 @@ def _ruby_base_is(index: IndexQueries, cand: Symbol, sym: Symbol) -> bool:
     """Ruby: whether `class Html < Base` in `cand` means `sym`, the base written being looked up from the class's
     own nesting outwards (`Kramdown::Parser::Html < Base` is Kramdown::Parser::Base, not Kramdown::Converter::Base:
     the kramdown A/B agent read two parsers among Converter::Base's "complete" subclasses)."""
-    m = re.search(r"\bclass\s+[\w:]+\s*<\s*(::)?([A-Z][\w:]*)", cand.signature or "")
-    parts = cand.qualname.replace("::", ".").split(".")  # stored `Kramdown.Parser.Html`
+    m = _RUBY_BASE.search(cand.signature or "")
     if m is None:
         return True
-    written, nesting = m.group(2).replace("::", "."), parts[:-1]
-    scopes = [[]] if m.group(1) else [nesting[:i] for i in range(len(nesting), -1, -1)]
-    last = written.rsplit(".", 1)[-1]
-    known = {s.qualname.replace("::", ".") for s in index.symbols_named(last)
-             if s.name == last and s.kind in CLASS_KINDS and s.language == "ruby"}
-    for scope in scopes:
-        full = ".".join([*scope, written])
-        if full in known:
-            return full == sym.qualname.replace("::", ".")
+    found = _ruby_constant(index, cand, m.group(2), bool(m.group(1)), CLASS_KINDS)
+    if found is not None:
+        return found.qualname.replace("::", ".") == sym.qualname.replace("::", ".")
     # `class ApplicationRecord < ActiveRecord::Base`: a qualified base the repository does not define is outside it
-    return "." not in written
+    return "::" not in m.group(2)
+
+
+_RUBY_BASE = re.compile(r"\bclass\s+[\w:]+\s*<\s*(::)?([A-Z][\w:]*)")  # `class Database < Sequel::Database`
 
 
 def _ruby_written_base(index: IndexQueries, sym: Symbol) -> Symbol | None:
     """Ruby: the class `class Database < Sequel::Database` names, looked up from the class's nesting outwards as
     Ruby does (a class named like its base had "no base": the name alone found itself); of a class reopened in
     several files, the part with the most members. None when the repository does not define it."""
-    m = re.search(r"\bclass\s+[\w:]+\s*<\s*(::)?([A-Z][\w:]*)", sym.signature or "")
+    m = _RUBY_BASE.search(sym.signature or "")
     return _ruby_constant(index, sym, m.group(2), bool(m.group(1)), CLASS_KINDS) if m is not None else None
 
 
@@ -2112,8 +2108,9 @@ def _direct_supertypes(index: IndexQueries, sym: Symbol, resolve_imports: Callab
                        rust_traits: Callable[[str], list[tuple[str, int, str]]] | None) -> list[tuple[Any, str, str]]:
     found: list[tuple[Any, str, str]] = []
     whole = _whole(index, sym)
-    for base in bases_of(whole):
-        written = _ruby_written_base(index, sym) if sym.language == "ruby" and base == bases_of(whole)[0] else None
+    bases = bases_of(whole)
+    for base in bases:
+        written = _ruby_written_base(index, sym) if sym.language == "ruby" and base == bases[0] else None
         for parent, how in ([(written, "by nesting")] if written is not None else _resolve_type(index, base, sym, resolve_imports)):
             found.append((parent, f"{base_how(whole, base, parent.kind)}, {how}", ""))
     if sym.language == "rust" and rust_traits is not None:
