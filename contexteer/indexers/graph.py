@@ -2020,6 +2020,18 @@ def _overrides(index: IndexQueries, sym: Symbol, resolve_imports: Callable[[str]
             hits = [h for h in hits if _same_params(param_types(h.signature or ""), params)]
         # an overload with the base's parameters first, then the one declared in the class (C++: not its body)
         hits.sort(key=lambda h: (param_types(h.signature or "") != params, h.parent_id != t.id))
+        via_module = ""
+        if not hits and t.language == "ruby" and t.kind in CLASS_KINDS:
+            # a module the subclass includes is searched before its superclass: its method overrides (Sequel's
+            # Postgres::Database includes Postgres::DatabaseMethods, whose create_table overrides Database's)
+            for module in ruby_included(index, t):
+                if module.id == owner.id:
+                    break  # (the target's own module: nothing included after it in `t` sits above it)
+                own = [m for m in index.symbols_in_file(module.path) if m.parent_id == module.id and m.name == sym.name
+                       and m.kind in ("method", "function") and m.id != sym.id]
+                if own:
+                    hits, via_module = own[:1], f", included by {t.qualname.replace('.', '::')}"
+                    break
         for h in hits[:1]:
             if h.id in listed:  # reached again through another base, or a companion object of the same name
                 continue
@@ -2033,7 +2045,7 @@ def _overrides(index: IndexQueries, sym: Symbol, resolve_imports: Callable[[str]
                 above, hops = up.get(above.id), hops + 1
             how = f"overrides {method_of[above.id].qualname}" if above is not None and above.id in method_of \
                 else f"{'implements' if contract else 'overrides'} {sym.qualname}"
-            out.items.append(Related(h, h.path, how, [], 1, None))
+            out.items.append(Related(h, h.path, how, [], 1, None, detail=how + via_module if via_module else ""))
     out.truncated = subs.truncated
     if subs.note and subs.note.startswith("complete"):  # every subtype of the owner searched: say so
         out.note = f"complete: every subtype of {owner.name} searched"

@@ -2317,6 +2317,7 @@ def _by_language_rules(index: IndexQueries, sym: Symbol, callee: str, sites: lis
     elif sym.language == "ruby" and sym.kind == "method":
         _reopened_class_calls(index, sym, callee, sites)
         sites += _ruby_bare_calls(index, sym, callee, {(c.path, c.line) for c in sites})
+        sites += _ruby_super_calls(index, sym, {(c.path, c.line) for c in sites})
         other = _ruby_other_side(index, sym, callee, sites)
         other += _ruby_inherited_calls(index, sym, callee, sites)
         if other:
@@ -2500,6 +2501,32 @@ def _ruby_bare_calls(index: IndexQueries, sym: Symbol, callee: str, known: set[t
                              rf"\|[^|]*\b{re.escape(callee)}\b[^|]*\|", body):
             continue  # a parameter, a local or a block parameter of that name in the method
         out.append(Caller(enc, h.path, h.line, "receiver", receiver=True, receiver_name="self"))
+    return out
+
+
+def _ruby_super_calls(index: IndexQueries, sym: Symbol, known: set[tuple[str, int]]) -> list[Caller]:
+    """Ruby: a `super` in a method overriding `sym` (its nearest base definition of the name, in a subclass or a
+    module a subclass includes) calls it (Sequel's Postgres::DatabaseMethods#create_table reaches
+    Database#create_table only through its bare `super`, which names nothing)."""
+    from contexteer.indexers import graph  # (graph builds on this module)
+
+    parent = index.get_symbol(sym.parent_id) if sym.kind == "method" and sym.parent_id is not None else None
+    if parent is None:
+        return []
+    out: list[Caller] = []
+    for it in graph.implementations(index, sym, lambda _p: {}, depth=1).items:
+        h = it.symbol
+        if h is None or h.id == sym.id or it.how != f"overrides {sym.qualname}":
+            continue  # (an override of an override: its `super` reaches the one between)
+        holder = index.get_symbol(h.parent_id) if h.parent_id is not None else None
+        if parent.kind == "module" and (holder is None or parent.id not in {m.id for m in graph.ruby_included(index, holder)}):
+            continue  # a module `extend`ed into objects at run time sits above the class's methods, not below them
+        lines = lines_of(index, h.path)
+        for n in range(h.start_line + 1, min(h.end_line, len(lines)) + 1):
+            code = re.sub(r"(?<!\S)#(?!\{).*$|'[^']*'|\"[^\"#]*\"", "", lines[n - 1])
+            if re.search(r"(?<![\w.:@$])super\b(?!\s*\.)", code) and (h.path, n) not in known:
+                out.append(Caller(h, h.path, n, "receiver", receiver=True,
+                                  receiver_name=f"super, in {h.qualname.replace('.', '::')}, which overrides it"))
     return out
 
 

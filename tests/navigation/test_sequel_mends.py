@@ -218,3 +218,27 @@ def test_a_base_class_calling_what_a_subclass_overrides_and_a_dsl_block(tmp_path
     g = served.call("find_related", symbol="Sequel::Schema::AlterTableGenerator.drop_index", relation="callers")
     # the block is instance_exec'd on the generator: Database defining drop_index decides nothing
     assert ("lib/sequel/database/connecting.rb", 13) in {(i["path"], n) for i in g.data["items"] for n in i["lines"]}, g.text
+
+
+SUPER = {
+    "lib/sequel/database/schema_methods.rb": ("module Sequel\n  class Database\n    def create_table(name, options=OPTS, &block)\n"
+                                              "      name\n    end\n\n    def create_table!(name, options=OPTS, &block)\n"
+                                              "      create_table(name, options, &block)\n    end\n  end\nend\n"),
+    "lib/sequel/adapters/shared/postgres.rb": ("module Sequel\n  module Postgres\n    module DatabaseMethods\n"
+                                               "      def create_table(name, options=OPTS, &block)\n"
+                                               "        if options[:partition_of]\n          return\n        end\n"
+                                               "        super # the generic method  \n      end\n    end\n  end\nend\n"),
+    "lib/sequel/adapters/postgres.rb": ("module Sequel\n  module Postgres\n    class Database < Sequel::Database\n"
+                                        "      include Sequel::Postgres::DatabaseMethods\n    end\n  end\nend\n"),
+}
+
+
+def test_an_override_in_an_included_module_and_its_super_call(tmp_path):
+    served = served_tree(tmp_path / "r", SUPER)
+    impl = served.call("find_related", symbol="Sequel::Database.create_table", relation="implementations")
+    assert [i["path"] for i in impl.data["items"]] == ["lib/sequel/adapters/shared/postgres.rb"], impl.text
+    assert "included by Sequel::Postgres::Database" in impl.text, impl.text
+    r = served.call("find_related", symbol="Sequel::Database.create_table", relation="callers")
+    sites = {(i["path"], n) for i in r.data["items"] for n in i["lines"]}
+    # the module's bare `super` reaches Database#create_table when the module sits in a Database subclass
+    assert sites == {("lib/sequel/database/schema_methods.rb", 8), ("lib/sequel/adapters/shared/postgres.rb", 8)}, r.text
