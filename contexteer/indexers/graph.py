@@ -1155,7 +1155,8 @@ def _arm_candidates(index: IndexQueries, sym: Symbol, values: list[str], name: s
 
 # ----- implementations and supertypes ---------------------------------------------------------------
 def implementations(index: IndexQueries, sym: Symbol, resolve_imports: Callable[[str], dict[str, list[str]]], *,
-                    depth: int = 1, rust_impls: Callable[[str], list[tuple[Symbol, str]]] | None = None) -> Relations:
+                    depth: int = 1, rust_impls: Callable[[str], list[tuple[Symbol, str]]] | None = None,
+                    mark: bool = True) -> Relations:
     """Subtypes of a class-like definition (depth > 1: theirs too), or for a method the methods overriding or
     implementing it. `rust_impls(trait)` lists (impl block, type name) of the `impl Trait for Type` blocks; a
     type the repository does not define (Box<T>, &T, a tuple) is answered by its impl block."""
@@ -1219,7 +1220,8 @@ def implementations(index: IndexQueries, sym: Symbol, resolve_imports: Callable[
             out.note = f"not listed: {count}{'+' if len(frontier) > 50 else ''} subtype{'s' if count != 1 else ''} of {names} ({more})"
         elif frontier:  # complete: say so, or the agent asks each subtype for its own (the Rack A/B run: two calls)
             out.note = "complete: all levels listed"
-    _mark_overrides(index, out, sym)
+    if mark:  # (what each row overrides: an answer shows it, a rule that wants the subtypes only does not)
+        _mark_overrides(index, out, sym)
     if sym.language == "go" and sym.kind == "interface" and not _interface_methods(index, sym):
         out.note = ("this interface declares no methods of its own (an empty or embedding-only interface): every type "
                     "satisfies it, or those of the interfaces it embeds")
@@ -1254,10 +1256,11 @@ def _mark_overrides(index: IndexQueries, out: Relations, sym: Symbol) -> None:
 
     above = {it.symbol.id: (it.via or sym) for it in out.items if it.symbol is not None}
     key_of: dict[int, str] = {}
+    file_syms: dict[str, list[Symbol]] = {}  # (each file's symbols read once for the Ruby class-method check)
 
     def key(m: Symbol) -> str:  # (a Swift method's labels read once)
         if m.id not in key_of:
-            key_of[m.id] = _member_key(m, index)
+            key_of[m.id] = _member_key(m, index, file_syms)
         return key_of[m.id]
     targets = {key(m) for m in methods(sym) if m.kind != "field" and m.name not in _NOT_OVERRIDES and m.name != sym.name}
     for it in out.items:
@@ -1301,11 +1304,11 @@ def swift_holder(index: IndexQueries, s: Symbol) -> str | None:
     return min(around, key=lambda h: h.end_line - h.start_line).kind if around else None
 
 
-def _member_key(m: Symbol, index: IndexQueries | None = None) -> str:
+def _member_key(m: Symbol, index: IndexQueries | None = None, files: dict[str, list[Symbol]] | None = None) -> str:
     """What a method overrides by: its name; in Swift its name with its argument labels (`build(appContext:in:)`
     is no override of `build(appContext:)`)."""
     if m.language == "ruby" and index is not None:  # (a class method is no instance method's override)
-        return member_side(index, m)
+        return member_side(index, m, files)
     if m.language != "swift" or m.kind not in ("method", "function"):
         return m.name
     params = swift_params(m.signature or "", re.escape(m.name))
@@ -1717,9 +1720,9 @@ def _ruby_base_is(index: IndexQueries, cand: Symbol, sym: Symbol) -> bool:
     m = _RUBY_BASE.search(cand.signature or "")
     if m is None:
         return True
-    found = _ruby_constant(index, cand, m.group(2), bool(m.group(1)), CLASS_KINDS)
-    if found is not None:
-        return found.qualname.replace("::", ".") == sym.qualname.replace("::", ".")
+    found = _ruby_constant_parts(index, cand, m.group(2), bool(m.group(1)), CLASS_KINDS)
+    if found:
+        return found[0].qualname.replace("::", ".") == sym.qualname.replace("::", ".")
     # `class ApplicationRecord < ActiveRecord::Base`: a qualified base the repository does not define is outside it
     return "::" not in m.group(2)
 
@@ -1740,6 +1743,16 @@ def _ruby_constant(index: IndexQueries, sym: Symbol, written: str, rooted: bool,
     """The class or module a constant written in `sym`'s header (`Sequel::Database`), or `inside` its body
     (`DatasetMethods`), names, looked up from that nesting outwards (`::X`: from the top only); of one reopened in
     several files, the part with the most members."""
+    parts = _ruby_constant_parts(index, sym, written, rooted, kinds, inside)
+    if not parts:
+        return None
+    rank = reopened_rank(index, parts) if len(parts) > 1 else {}
+    return min(parts, key=lambda s: rank.get(s.id, 0))
+
+
+def _ruby_constant_parts(index: IndexQueries, sym: Symbol, written: str, rooted: bool, kinds: frozenset[str] | set[str],
+                         inside: bool = False) -> list[Symbol]:
+    """Every definition (one per file it is reopened in) of what the constant names, as _ruby_constant looks it up."""
     segments = sym.qualname.replace("::", ".").split(".")
     written, nesting = written.replace("::", "."), segments if inside else segments[:-1]
     last = written.rsplit(".", 1)[-1]
@@ -1750,9 +1763,8 @@ def _ruby_constant(index: IndexQueries, sym: Symbol, written: str, rooted: bool,
     for scope in ([[]] if rooted else [nesting[:i] for i in range(len(nesting), -1, -1)]):
         parts = known.get(".".join([*scope, written]))
         if parts:
-            rank = reopened_rank(index, parts)
-            return min(parts, key=lambda s: rank.get(s.id, 0))
-    return None
+            return parts
+    return []
 
 
 _RUBY_INCLUDE = re.compile(r"^\s*include\s+((?:::)?[A-Z][\w:]*(?:\s*,\s*(?:::)?[A-Z][\w:]*)*)\s*(?:(?:if|unless)\b.*)?(?:#.*)?$")
@@ -1787,22 +1799,31 @@ def base_members(index: IndexQueries, cls: Symbol, resolve_imports: Callable[[st
             chain.append(it.symbol)
             chain += ruby_included(index, it.symbol) if cls.language == "ruby" else []
     out: dict[str, Symbol] = {}
+    files: dict[str, list[Symbol]] = {}
     for c in chain:
         for part in _class_parts(index, c):
             for m in index.symbols_in_file(part.path):
                 if m.parent_id == part.id and m.kind in ("method", "function") and m.name not in _NOT_OVERRIDES:
-                    out.setdefault(member_side(index, m), m)
+                    out.setdefault(member_side(index, m, files), m)
     return out
 
 
-def member_side(index: IndexQueries, m: Symbol) -> str:
+def member_side(index: IndexQueries, m: Symbol, files: dict[str, list[Symbol]] | None = None) -> str:
     """What a method overrides by: its name, `self.name` for a Ruby class method (`def self.connect` is no
-    instance method `connect`: Sequel's Database has the one, its adapters the other)."""
+    instance method `connect`: Sequel's Database has the one, its adapters the other). `files`: the symbols of the
+    files read so far, kept by a caller asking for many methods."""
     if m.language != "ruby":
         return m.name
+    if (m.signature or "").lstrip().startswith("def self."):
+        return f"self.{m.name}"
     from contexteer.indexers.qualify import ruby_singleton
 
-    return f"self.{m.name}" if ruby_singleton(lines_of(index, m.path), m, index.symbols_in_file(m.path)) else m.name
+    syms = files.get(m.path) if files is not None else None
+    if syms is None:
+        syms = index.symbols_in_file(m.path)
+        if files is not None:
+            files[m.path] = syms
+    return f"self.{m.name}" if ruby_singleton(lines_of(index, m.path), m, syms) else m.name
 
 
 def _imported_elsewhere(index: IndexQueries, sym: Symbol, path: str,
@@ -1999,7 +2020,7 @@ def _overrides(index: IndexQueries, sym: Symbol, resolve_imports: Callable[[str]
         return out
     # the overrides are listed flat, whatever level their class is at: the subtypes are searched deeper than the
     # depth a type hierarchy is shown to (ParIterableLike's reach ParHashSet five levels down)
-    subs = implementations(index, owner, resolve_imports, depth=max(depth, 6), rust_impls=rust_impls)
+    subs = implementations(index, owner, resolve_imports, depth=max(depth, 6), rust_impls=rust_impls, mark=False)
     overloaded = sum(1 for s in index.symbols_in_file(sym.path) if s.name == sym.name and s.parent_id == sym.parent_id) > 1
     listed: set[int] = set()
     up = {e.symbol.id: e.via for e in subs.items if e.symbol is not None}  # a subtype -> the type it is listed under

@@ -2316,10 +2316,11 @@ def _by_language_rules(index: IndexQueries, sym: Symbol, callee: str, sites: lis
         _global_c_function(index, sym, callee, sites)
     elif sym.language == "ruby" and sym.kind == "method":
         _reopened_class_calls(index, sym, callee, sites)
-        sites += _ruby_bare_calls(index, sym, callee, {(c.path, c.line) for c in sites})
+        kin: dict[str, tuple[set[str], set[str]]] = {}  # (the class family, read once for both rules)
+        sites += _ruby_bare_calls(index, sym, callee, {(c.path, c.line) for c in sites}, kin)
         sites += _ruby_super_calls(index, sym, {(c.path, c.line) for c in sites})
         other = _ruby_other_side(index, sym, callee, sites)
-        other += _ruby_inherited_calls(index, sym, callee, sites)
+        other += _ruby_inherited_calls(index, sym, callee, sites, kin)
         if other:
             if left_out is not None:
                 left_out += other
@@ -2363,7 +2364,8 @@ def _ruby_other_side(index: IndexQueries, sym: Symbol, callee: str, sites: list[
     return other
 
 
-def _ruby_inherited_calls(index: IndexQueries, sym: Symbol, callee: str, sites: list[Caller]) -> list[Caller]:
+def _ruby_inherited_calls(index: IndexQueries, sym: Symbol, callee: str, sites: list[Caller],
+                          family: dict[str, tuple[set[str], set[str]]] | None = None) -> list[Caller]:
     """Ruby calls on self (bare, or `self.`) from a method of another class or module than the target's: a subclass
     (or a module mixed into one) reaches the target's method, unless it or a class above it defines one of that name
     first; a class that does not descend from the target's, or a module mixed into such classes only, reaches its own
@@ -2384,7 +2386,7 @@ def _ruby_inherited_calls(index: IndexQueries, sym: Symbol, callee: str, sites: 
 
     owner = norm(parent.qualname)
     no_imports: Callable[[str], dict[str, list[str]]] = lambda _p: {}  # noqa: E731 - Ruby needs none for its bases
-    below, definers = _ruby_family(index, sym, callee)
+    below, definers = _ruby_family(index, sym, callee, family)
     below, definers = below | {owner}, definers - {owner}
     lineage: dict[int, set[str]] = {}
 
@@ -2460,7 +2462,8 @@ def _ruby_self_unsure(lines: list[str], enc: Symbol, line: int, callee: str) -> 
     return False
 
 
-def _ruby_bare_calls(index: IndexQueries, sym: Symbol, callee: str, known: set[tuple[str, int]]) -> list[Caller]:
+def _ruby_bare_calls(index: IndexQueries, sym: Symbol, callee: str, known: set[tuple[str, int]],
+                     family: dict[str, tuple[set[str], set[str]]] | None = None) -> list[Caller]:
     """Ruby calls of a method without parentheses or arguments (`@src.match?(paragraph_end)`, an `attr_reader`'s
     `options`): a bare word the syntax cannot tell from a local, counted where it sits in a method of the same class
     (reopened in any file) that binds no local or parameter of that name (the kramdown A/B agent got "0 call sites"
@@ -2491,7 +2494,7 @@ def _ruby_bare_calls(index: IndexQueries, sym: Symbol, callee: str, known: set[t
         if enc is None or enc.id == sym.id:
             continue
         if at != owner:
-            subclasses = _ruby_subclasses_without(index, sym, callee) if subclasses is None else subclasses
+            subclasses = _ruby_subclasses_without(index, sym, callee, family) if subclasses is None else subclasses
             if at not in subclasses:
                 continue
         lines = _file_lines(ws, h.path, files)
@@ -2513,6 +2516,10 @@ def _ruby_super_calls(index: IndexQueries, sym: Symbol, known: set[tuple[str, in
     parent = index.get_symbol(sym.parent_id) if sym.kind == "method" and sym.parent_id is not None else None
     if parent is None:
         return []
+    supered = re.compile(r"(?<![\w.:@$])super\b(?!\s*\.)")
+    if not any(supered.search("\n".join(lines_of(index, d.path)[d.start_line:d.end_line]))
+               for d in index.symbols_named(sym.name) if d.name == sym.name and d.id != sym.id and d.language == "ruby"):
+        return []  # no namesake says `super`: no subtypes to search (most names)
     out: list[Caller] = []
     for it in graph.implementations(index, sym, lambda _p: {}, depth=1).items:
         h = it.symbol
@@ -2524,28 +2531,34 @@ def _ruby_super_calls(index: IndexQueries, sym: Symbol, known: set[tuple[str, in
         lines = lines_of(index, h.path)
         for n in range(h.start_line + 1, min(h.end_line, len(lines)) + 1):
             code = re.sub(r"(?<!\S)#(?!\{).*$|'[^']*'|\"[^\"#]*\"", "", lines[n - 1])
-            if re.search(r"(?<![\w.:@$])super\b(?!\s*\.)", code) and (h.path, n) not in known:
+            if supered.search(code) and (h.path, n) not in known:
                 out.append(Caller(h, h.path, n, "receiver", receiver=True,
                                   receiver_name=f"super, in {h.qualname.replace('.', '::')}, which overrides it"))
     return out
 
 
-def _ruby_family(index: IndexQueries, sym: Symbol, callee: str) -> tuple[set[str], set[str]]:
+def _ruby_family(index: IndexQueries, sym: Symbol, callee: str,
+                 cache: dict[str, tuple[set[str], set[str]]] | None = None) -> tuple[set[str], set[str]]:
     """For a Ruby method: the full names of the classes and modules below its class (3 levels) and of the ones that
-    define a method of its name (itself aside)."""
+    define a method of its name (itself aside); kept in `cache` for the rules of one answer."""
     from contexteer.indexers import graph  # (graph builds on this module)
 
+    if cache is not None and callee in cache:
+        return cache[callee]
     parent = index.get_symbol(sym.parent_id) if sym.parent_id is not None else None
     below = {it.symbol.qualname.replace("::", ".") for it in graph.implementations(
-        index, parent, lambda _p: {}, depth=3).items if it.symbol is not None} if parent is not None else set()
+        index, parent, lambda _p: {}, depth=3, mark=False).items if it.symbol is not None} if parent is not None else set()
     definers = {d.qualname.replace("::", ".").rpartition(".")[0] for d in index.symbols_named(callee)
                 if d.name == callee and d.language == "ruby" and d.kind in ("method", "function") and d.id != sym.id}
+    if cache is not None:
+        cache[callee] = (below, definers)
     return below, definers
 
 
-def _ruby_subclasses_without(index: IndexQueries, sym: Symbol, callee: str) -> set[str]:
+def _ruby_subclasses_without(index: IndexQueries, sym: Symbol, callee: str,
+                             cache: dict[str, tuple[set[str], set[str]]] | None = None) -> set[str]:
     """The full names of the Ruby classes below the method's class (3 levels) that define no method of its name."""
-    below, definers = _ruby_family(index, sym, callee)
+    below, definers = _ruby_family(index, sym, callee, cache)
     return below - definers
 
 

@@ -67,12 +67,13 @@ def _overrides(nav: NavigationService, syms: list[Any]) -> dict[int, str]:
     from contexteer.indexers import graph
 
     out: dict[int, str] = {}
+    files: dict[str, list[Any]] = {}
     qualifier = nav.qualifier()
     for c in [s for s in syms if s.kind in CLASS_KINDS][:30]:
         members = [m for m in syms if m.parent_id == c.id and m.kind in ("method", "function")]
         bases = graph.base_members(nav.index, c, nav.imported) if members else {}
         for m in members:
-            b = bases.get(graph.member_side(nav.index, m))
+            b = bases.get(graph.member_side(nav.index, m, files))
             if b is not None:
                 where = f"line {b.start_line}" if b.path == m.path else f"{b.path}:{b.start_line}"
                 out[m.id] = f"overrides {qualifier.display(b) or b.qualname} {where}"
