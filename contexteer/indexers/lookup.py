@@ -2389,6 +2389,7 @@ def _ruby_inherited_calls(index: IndexQueries, sym: Symbol, callee: str, sites: 
     below, definers = _ruby_family(index, sym, callee, family)
     below, definers = below | {owner}, definers - {owner}
     lineage: dict[int, set[str]] = {}
+    reaches: dict[int, list[set[str]]] = {}
 
     def above(c: Symbol) -> set[str]:  # the class and every class or module it names as a base, up to 4 levels
         if c.id not in lineage:
@@ -2418,8 +2419,12 @@ def _ruby_inherited_calls(index: IndexQueries, sym: Symbol, callee: str, sites: 
             c.against = True  # `self.columns = cols` calls the writer `columns=`, another method
             other.append(c)
             continue
-        # the holder itself, or (a module) the classes it is mixed into, each with its bases
-        reach = [above(holder)] if holder.kind != "module" else [above(m) for m, _, _ in graph._mixers(index, holder)]
+        # the holder itself, or (a module) the classes it is mixed into, each with its bases (once per holder: a
+        # module's mixers are a search of the repository's include lines)
+        if holder.id not in reaches:
+            reaches[holder.id] = [above(holder)] if holder.kind != "module" \
+                else [above(m) for m, _, _ in graph._mixers(index, holder)]
+        reach = reaches[holder.id]
         if parent.kind != "module" and at in above(parent):
             # a base class calling a method its subclass overrides: on a subclass's object it runs the override
             # (Sequel::Dataset#literal_sqltime_append's `literal_sqltime(v)` on an H2 dataset)

@@ -12,6 +12,7 @@ an explicit import), because a plain identifier may just as well be a local vari
 from __future__ import annotations
 
 import logging
+import threading
 from dataclasses import dataclass, field
 
 import tree_sitter as ts
@@ -30,15 +31,26 @@ _SKIP_LANGUAGES = frozenset({"markdown", "bash"})
 MAX_NODES = 200_000  # a walk bound for pathological inputs (a body of ~10k lines)
 
 
+_LAST = threading.local()  # this thread's last parse: one answer asks for several ranges of one file
+
+
 def _parse(data: bytes, spec: LanguageSpec) -> ts.Tree | None:
     """The file's tree as the index parses it (C repairs, Rust item macros unwrapped; lines and offsets
     unchanged), or None when the grammar cannot load (no extra answer, not an error). Parsed from bytes, not
-    with the time-limit callback: node.text needs the source, which a callback parse does not keep."""
+    with the time-limit callback: node.text needs the source, which a callback parse does not keep. The same
+    source parsed just before on this thread is not parsed again (a semantic read asks for its range, the locals
+    above it and each block head around it: one parse, not six)."""
+    last = getattr(_LAST, "entry", None)
+    if last is not None and last[0] == spec.name and last[1] == data:
+        cached: ts.Tree = last[2]
+        return cached
     try:
-        return parse_prepared(data, spec).tree
+        tree = parse_prepared(data, spec).tree
     except (ValueError, RuntimeError) as exc:
         logger.info("cannot parse %s source on demand: %s", spec.name, exc)
         return None
+    _LAST.entry = (spec.name, data, tree)
+    return tree
 
 
 _BINDING_LEFT = frozenset({"assignment", "augmented_assignment", "for_statement", "for_in_clause", "for_in_statement",
