@@ -129,8 +129,24 @@ def _method_origin(owner: Symbol, methods: dict[str, tuple[bool, str]]) -> str:
     return "; ".join(parts)
 
 
+#: (index, its generation, type name) -> its embedders: one text search per name and index state (a callees answer
+#: names the implementers of each interface method it calls: testify's `t.Helper()` searched ~100 names per answer)
+_EMBEDDINGS: dict[tuple[int, int, str], list[tuple[Symbol, bool]]] = {}
+
+
 def _embeddings(index: IndexQueries, name: str) -> list[tuple[Symbol, bool]]:
     """Go structs and interfaces whose body embeds the named type, each with whether it embeds a pointer."""
+    key = (id(index), getattr(index, "generation", 0), name)
+    got = _EMBEDDINGS.get(key)
+    if got is None:
+        got = _search_embeddings(index, name)
+        if len(_EMBEDDINGS) > 4096:
+            _EMBEDDINGS.clear()
+        _EMBEDDINGS[key] = got
+    return got
+
+
+def _search_embeddings(index: IndexQueries, name: str) -> list[tuple[Symbol, bool]]:
     from contexteer.indexers.textsearch import search
 
     ws = getattr(index, "ws", None)

@@ -228,13 +228,18 @@ def _caller_rows(it: RelatedItem, target: Any, tag: str, via: str | None, under:
     return out
 
 
+#: a callee's detail that says what it stands for (namesakes, an abstract method's or an interface method's
+#: implementations, a protocol requirement's default): said on its row, never as how it was resolved
+_CALLEE_CONTRACT = ("also named so", "abstract", "a protocol requirement", "interface method")
+
+
 def _callee_rows(it: RelatedItem, target: Any, tag: str, via: str | None, under: bool, grouped: bool) -> list[str]:
     pad, by = _pad(it, under), f" (via {via})" if via else ""
     at = ",".join(map(str, it.lines[:8])) + ("…" if len(it.lines) > 8 else "")
     kind = f"{it.kind} " if it.kind in CLASS_KINDS else ""  # built: `new HtmlTreeBuilder()`, `Client()`
     body = f" (defined at {it.defined})" if it.defined else ""
     where = "" if grouped else f"{it.path}:"
-    also = f" ({it.detail})" if it.detail and it.detail.startswith(("also named so", "abstract", "a protocol requirement", "interface method", "property read", "run by",
+    also = f" ({it.detail})" if it.detail and it.detail.startswith((*_CALLEE_CONTRACT, "property read", "run by",
                                                                      "constructor", "called back", "expands to", "passed as a value", "attribute read",
                                                                      "called through", "overload not told")) and it.detail not in tag else ""
     # `CounterOpts{...}`, `new Parser()`, `Text(...)`: a value made (a Scala object's `Spawn(...)` is its apply: a call)
@@ -359,7 +364,7 @@ def _how(it: RelatedItem) -> str:
     """How an item was resolved, with its detail where that says more (`receiver r: Raft`, `embeds FSM`)."""
     if it.detail and it.detail.split()[0] == it.how.split()[0]:
         return it.detail
-    if it.how == "method set" or (it.detail or "").startswith(("also named so", "abstract", "a protocol requirement", "interface method", "called through")):
+    if it.how == "method set" or (it.detail or "").startswith((*_CALLEE_CONTRACT, "called through")):
         return it.how  # the interface's methods are in the question; the namesakes are on the row
     return f"{it.how}, {it.detail}" if it.detail else it.how
 
