@@ -10,7 +10,7 @@ from typing import Any
 
 from contexteer.indexers.lookup import lines_of
 from contexteer.indexers.model import CLASS_KINDS, Symbol
-from contexteer.indexers.queries_sql import IndexQueries
+from contexteer.indexers.queries_sql import IndexQueries, per_generation
 from contexteer.indexers.syntax import go_embedded, go_shape
 
 logger = logging.getLogger(__name__)
@@ -129,21 +129,11 @@ def _method_origin(owner: Symbol, methods: dict[str, tuple[bool, str]]) -> str:
     return "; ".join(parts)
 
 
-#: (index, its generation, type name) -> its embedders: one text search per name and index state (a callees answer
-#: names the implementers of each interface method it calls: testify's `t.Helper()` searched ~100 names per answer)
-_EMBEDDINGS: dict[tuple[int, int, str], list[tuple[Symbol, bool]]] = {}
-
-
 def _embeddings(index: IndexQueries, name: str) -> list[tuple[Symbol, bool]]:
-    """Go structs and interfaces whose body embeds the named type, each with whether it embeds a pointer."""
-    key = (id(index), getattr(index, "generation", 0), name)
-    got = _EMBEDDINGS.get(key)
-    if got is None:
-        got = _search_embeddings(index, name)
-        if len(_EMBEDDINGS) > 4096:
-            _EMBEDDINGS.clear()
-        _EMBEDDINGS[key] = got
-    return got
+    """Go structs and interfaces whose body embeds the named type, each with whether it embeds a pointer (one text
+    search per name and index state: a callees answer names the implementers of each interface method it calls, and
+    testify's `t.Helper()` asked for ~100 names per answer)."""
+    return per_generation(index, "go embedders", name, lambda: _search_embeddings(index, name), limit=4096)
 
 
 def _search_embeddings(index: IndexQueries, name: str) -> list[tuple[Symbol, bool]]:

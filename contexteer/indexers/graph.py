@@ -49,7 +49,7 @@ from contexteer.indexers.lookup import (
 )
 from contexteer.indexers.model import CLASS_KINDS, Symbol
 from contexteer.indexers.namesakes import REOPENED, reopened_rank
-from contexteer.indexers.queries_sql import IndexQueries
+from contexteer.indexers.queries_sql import IndexQueries, per_generation
 from contexteer.indexers.stdnames import KOTLIN_STDLIB
 from contexteer.indexers.syntax import (
     CHAIN_LANGUAGES,
@@ -1920,11 +1920,6 @@ def _same_mixin(written: str, holder: Symbol, sym: Symbol, owner: str) -> bool:
     return owner_path == holder_path[:len(owner_path)]  # the holder's own nested module or an enclosing namespace's
 
 
-#: (index, its generation, trait) -> the text hits of its impl lines: one ripgrep per trait and index state (an
-#: answer's levels ask again for each subtype)
-_MACRO_IMPL_HITS: dict[tuple[int, int, str], list[Any]] = {}
-
-
 def _macro_impls(index: IndexQueries, sym: Symbol) -> list[tuple[Any, str, str]]:
     """Rust impls of the trait written inside a `macro_rules!` body (`impl UnindexedProducer for IterProducer<$t>`
     in rayon's unindexed_range_impl!), which the index cannot parse: found by text, each named with its macro and
@@ -1934,19 +1929,18 @@ def _macro_impls(index: IndexQueries, sym: Symbol) -> list[tuple[Any, str, str]]
     ws = getattr(index, "ws", None)
     if ws is None:
         return []
-    key = (id(index), getattr(index, "generation", 0), sym.name)  # asked again once the index changes
-    hits = _MACRO_IMPL_HITS.get(key)
-    if hits is None:
-        pattern = rf"^\s*(?:unsafe\s+)?impl\b.*\b{re.escape(sym.name)}\b(?:<.*>)?\s+for\s+\S"
+    pattern = rf"^\s*(?:unsafe\s+)?impl\b.*\b{re.escape(sym.name)}\b(?:<.*>)?\s+for\s+\S"
+
+    def impl_lines() -> list[Any]:
         try:
-            hits = textsearch.search(ws, pattern, regex=True, case_sensitive=True, glob="*.rs", max_results=2000,
+            return textsearch.search(ws, pattern, regex=True, case_sensitive=True, glob="*.rs", max_results=2000,
                                      timeout=5).hits
         except Exception as exc:  # noqa: BLE001 - a missing or failing rg leaves the parsed impls standing
             logger.info("macro impls of %s not searched: %s", sym.name, exc)
-            hits = []
-        if len(_MACRO_IMPL_HITS) > 256:
-            _MACRO_IMPL_HITS.clear()
-        _MACRO_IMPL_HITS[key] = hits
+            return []
+
+    # one ripgrep per trait and index state: an answer's levels ask again for each subtype
+    hits = per_generation(index, "rust macro impls", sym.name, impl_lines, limit=256)
     out: list[tuple[Any, str, str]] = []
     for h in hits:
         holder = enclosing(index.symbols_in_file(h.path), h.line)

@@ -27,7 +27,7 @@ from contexteer.indexers import languages, zig_names
 from contexteer.indexers.model import Symbol
 from contexteer.indexers.namesakes import REOPENED, go_package_names, include_closure, member_namesakes
 from contexteer.indexers.qualify import Qualifier, is_qualified, split_name
-from contexteer.indexers.queries_sql import IndexQueries
+from contexteer.indexers.queries_sql import IndexQueries, per_generation
 from contexteer.indexers.repomap import display_weight
 from contexteer.indexers.syntax import (
     CHAIN_LANGUAGES,
@@ -5112,18 +5112,10 @@ def rust_header(lines: list[str], sym: Symbol) -> str:
     return whole_header(lines, sym.start_line, end=sym.end_line) or ""
 
 
-#: per index generation: the impl head of a Rust method (by id) and whether a type has an inherent method of a name;
-#: a callers answer asks both once per call site (675 times for petgraph's add_edge, half its time)
-_RUST_IMPLS: dict[tuple[Any, ...], Any] = {}
-
-
 def _rust_cached(index: IndexQueries, key: tuple[Any, ...], make: Callable[[], Any]) -> Any:
-    full = (id(index), getattr(index, "generation", 0), *key)
-    if full not in _RUST_IMPLS:
-        if len(_RUST_IMPLS) > 8192:
-            _RUST_IMPLS.clear()
-        _RUST_IMPLS[full] = make()
-    return _RUST_IMPLS[full]
+    """Per index generation: the impl head of a Rust method (by id) and whether a type has an inherent method of a
+    name; a callers answer asks both once per call site (675 times for petgraph's add_edge, half its time)."""
+    return per_generation(index, "rust impls", key, make)
 
 
 def rust_impl_head(index: IndexQueries, sym: Symbol) -> str | None:

@@ -4,14 +4,15 @@ from __future__ import annotations
 
 import logging
 import re
-from collections.abc import Iterable, Iterator
-from typing import Any
+from collections.abc import Callable, Iterable, Iterator
+from typing import Any, TypeVar
 
 from contexteer.errors import InputError
 from contexteer.indexers.model import SYMBOL_KINDS, FileInfo, Import, Reference, Symbol, signature_from_store
 from contexteer.indexers.store import NAME_SEP
 from contexteer.indexers.stores import IndexStore
 
+T = TypeVar("T")
 MAX_QUERY_CHARS = 1000  # SQLite refuses LIKE patterns past 50,000 bytes; no name comes close to this
 
 logger = logging.getLogger(__name__)
@@ -63,6 +64,29 @@ def fuzzy_score(query: str, name: str) -> float | None:
         score += 2.0 if idx == prev + 1 else (1.5 if idx == 0 or not name[idx - 1].isalnum() or name[idx].isupper() else 0.5)
         prev, pos = idx, idx + 1
     return score - 0.05 * (len(n) - len(q))
+
+
+def per_generation(index: Any, table: str, key: Any, make: Callable[[], T], limit: int = 8192) -> T:
+    """`make()`, kept on the index object while its content stays the same (its `generation`): a search an answer
+    repeats per call site or per level (a Rust trait's impl lines, a Go type's embedders) runs once per index
+    state. Held on the index itself, not keyed by `id(index)`: a later index in the same process may reuse a freed
+    one's id at the same generation and would be handed the other repository's hits. A table is emptied when it
+    reaches `limit` entries; an object that cannot hold the memo just makes the value."""
+    gen = getattr(index, "generation", 0)
+    memo: tuple[int, dict[str, dict[Any, Any]]] | None = getattr(index, "_per_generation", None)
+    if memo is None or memo[0] != gen:
+        memo = (gen, {})
+        try:
+            index._per_generation = memo
+        except AttributeError:
+            return make()
+    kept = memo[1].setdefault(table, {})
+    if key not in kept:
+        if len(kept) >= limit:
+            kept.clear()
+        kept[key] = make()
+    value: T = kept[key]
+    return value
 
 
 class IndexQueries:
