@@ -13,7 +13,7 @@ from contexteer.shaping.fold import Digest, DigestInput, LineSet, calibrate, cli
 
 logger = logging.getLogger(__name__)
 
-__all__ = ["digest_search", "group_hits"]
+__all__ = ["digest_search", "group_hits", "every_hit_need"]
 
 class FileHit(NamedTuple):
     idx: int  # the row's index in the result
@@ -68,6 +68,43 @@ def context_rows(rows: list[Hit | str], files: dict[str, FileHits]) -> dict[int,
     return out
 
 
+def every_hit_need(ls: LineSet, rows: list[Hit | str], max_chars: int = 400) -> tuple[float, float] | None:
+    """For a search answer with context lines: the digest budget (in the digester's own estimate) that shows every
+    hit with the lines next to it, and every hit bare; None when there is no context to fold. The context is what a
+    search digest folds first: the hit lines are the answer (the commonmark A/B run: 18 `addEventListener` hits with
+    one line of context came back as 8 of them, and both agents fetched the whole)."""
+    if not any(isinstance(r, Hit) and r.context for r in rows):
+        return None
+    files, other = cast("tuple[dict[str, FileHits], list[int]] | None", ls.cache.get("search")) or group_hits(rows)
+    ls.cache["search"] = (files, other)
+    if not files:
+        return None
+    preamble = sum(ls.est(clip(ls.lines[i], 200)) for i in _preamble(ls, rows, other))
+    near, bare = _all_hits(ls, files, context_rows(rows, files), max_chars)
+    return preamble + near, preamble + bare
+
+
+def _all_hits(ls: LineSet, files: dict[str, FileHits], ctx: dict[int, list[int]], max_chars: int) -> tuple[float, float]:
+    """The cost of every hit under its file's heading, with the lines next to each and bare."""
+    heads = sum(ls.est(fh.path) + 5 for fh in files.values())
+    hits = [(h.idx, h.text) for fh in files.values() for h in fh.hits]
+    return (heads + sum(_hit_cost(ls, text, idx, ctx, max_chars, True) for idx, text in hits),
+            heads + sum(_hit_cost(ls, text, idx, ctx, max_chars, False) for idx, text in hits))
+
+
+def _preamble(ls: LineSet, rows: list[Hit | str], other: list[int]) -> list[int]:
+    """The answer's own heading rows kept above the hits (at most three)."""
+    return [i for i in other if isinstance(rows[i], str) and ls.lines[i].strip() and ls.lines[i] != "--"][:3]
+
+
+def _hit_cost(ls: LineSet, text: str, idx: int, ctx: dict[int, list[int]], max_chars: int, neighbours: bool) -> float:
+    """A hit line's cost, with the context lines right next to it when `neighbours`."""
+    c = ls.est(clip(text, max_chars)) + 3
+    if neighbours:
+        c += sum(ls.est(clip(ls.lines[k], max_chars)) + 2 for k in ctx.get(idx, ()) if abs(k - idx) == 1)
+    return c
+
+
 def _top_dirs(paths: list[tuple[str, int]], k: int = 4) -> str:
     c: Counter[str] = Counter()
     for p, n in paths:
@@ -90,11 +127,12 @@ def digest_search(inp: DigestInput) -> Digest | None:
     ranked = sorted(files.values(), key=lambda f: (-len(f.hits), f.path))
     stats = f"{n_hits} hits in {len(files)} files"
     pattern = "^" + re.escape(ranked[0].path) + ":"
-    preamble = [i for i in other if isinstance(rows[i], str) and ls.lines[i].strip() and ls.lines[i] != "--"][:3]
-    head = [clip(ls.lines[i], 200) for i in preamble]
+    head = [clip(ls.lines[i], 200) for i in _preamble(ls, rows, other)]
     budget = inp.budget - sum(ls.est(h) for h in head)
     if inp.tier == "digest":
-        body = _digest(inp, files, budget - min(200, 6 * len(files)))
+        body, folded = _digest(inp, files, budget)
+        if folded:
+            stats += f" (every hit shown; {folded} of the context lines asked for folded)"
     else:
         body = _table(inp, ranked, budget)
     return Digest(body=head + body, stats=stats, pattern=pattern)
@@ -116,7 +154,8 @@ def _declares(text: str) -> int:
     return 2 if m is None else 0 if m.group(1) else 1
 
 
-def _digest(inp: DigestInput, files: dict[str, FileHits], budget: float) -> list[str]:
+def _digest(inp: DigestInput, files: dict[str, FileHits], budget: float) -> tuple[list[str], int]:
+    """The body, and when every hit is shown, how many of their context lines are left out (else 0)."""
     ls = inp.ls
     # each file's first hits before any file's later ones; among equals, the files with most hits first. In a file,
     # the hits that declare something (`extension ConcreteViewProp: AnyViewDefinitionElement {}`) come before the
@@ -136,12 +175,21 @@ def _digest(inp: DigestInput, files: dict[str, FileHits], budget: float) -> list
     # every hit with the lines next to it first, then more context around each, nearest lines first and shared
     # evenly: a second file's hit is worth more than the sixth line of context around the first (a 27-line search
     # hid LaTeX.hs:718 behind Parsing.hs's context)
+    def hit_cost(idx: int, neighbours: bool) -> float:
+        return _hit_cost(ls, by_idx[idx][1], idx, ctx, inp.max_chars, neighbours)
+
+    # while every hit fits with the lines next to it, each is shown so; while every bare hit fits, each is shown
+    # first and the context after, as far as it goes (a hit is the answer, its context the fold); otherwise the
+    # hits that fit with the lines next to them, room kept for each file's `… N more hits …` and the files left out
+    near, bare = _all_hits(ls, files, ctx, inp.max_chars)
+    every = bare <= budget
+    neighbours = near <= budget or not every
+    if not every:
+        budget -= min(200, 6 * len(files))
     for _rank, idx, path in order:
-        fl, text = by_idx[idx]
-        c = ls.est(clip(text, inp.max_chars)) + 3 + sum(ls.est(clip(ls.lines[k], inp.max_chars)) + 2
-                                                        for k in ctx.get(idx, ()) if abs(k - idx) == 1)
+        c = hit_cost(idx, neighbours)
         if path not in chosen:
-            c += ls.est(path) + 16
+            c += ls.est(path) + (5 if every else 16)
         if used + c > budget:
             continue
         used += c
@@ -156,7 +204,7 @@ def _digest(inp: DigestInput, files: dict[str, FileHits], budget: float) -> list
     owner = {k: idx for idx in picked for k in ctx.get(idx, ())}
     for dist in sorted(rings):
         for k in rings[dist]:
-            c = 0.0 if dist == 1 else ls.est(clip(ls.lines[k], inp.max_chars)) + 2  # the next lines are paid for
+            c = 0.0 if dist == 1 and neighbours else ls.est(clip(ls.lines[k], inp.max_chars)) + 2  # paid for above
             if used + c > budget:
                 continue
             used += c
@@ -191,7 +239,10 @@ def _digest(inp: DigestInput, files: dict[str, FileHits], budget: float) -> list
             out.append(f"… {len(missing)} more files with {n} hits: {named} …")
         else:
             out.append(f"… {len(missing)} more files with {n} hits not shown (by folder: {_top_dirs(missing)}) …")
-    return out
+    shown = sum(len(v) for v in chosen.values())
+    if shown < len(by_idx):
+        return out, 0
+    return out, sum(len(v) for v in ctx.values()) - sum(len(v) for v in shown_ctx.values())
 
 
 def _ctx_line(row: Hit | str, max_chars: int) -> str:

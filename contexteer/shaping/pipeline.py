@@ -246,6 +246,8 @@ class Pipeline:
             source, red = redact_keep_lines(text)
         ls = LineSet(source, raw, first, self.counter)
         ls.chars_per_token = max(1.0, len(full) / max(1, raw))
+        if rows is not None:
+            tier, budget = self._every_hit(ls, rows, raw, tier, budget)
         terms = compile_terms(answer.terms, regex=answer.terms_regex)
         dkind = "log" if is_error and kind not in ("code", "search") else kind
         head = [clip(h, 300) for h in head]
@@ -267,6 +269,24 @@ class Pipeline:
         return self._finish(answer, out, tier, raw, tokens, handle, red, budget)
 
     # ----- helpers ------------------------------------------------------------------------------
+    def _every_hit(self, ls: LineSet, rows: list[Hit | str], raw: int, tier: DigestTier,
+                   budget: int) -> tuple[DigestTier, int]:
+        """A search with context lines: a digest large enough to show every hit (with the lines next to it when
+        that fits too) and fold only context, while it saves a tenth of the raw answer and is no larger than the same
+        hits without context pass whole (_search_whole): asking for context never shows fewer hits than not asking.
+        Otherwise the tier and budget as they were."""
+        from contexteer.shaping.digest_search import every_hit_need
+
+        need = every_hit_need(ls, rows)
+        if need is None:
+            return tier, budget
+        cap = min(HITS_WHOLE * self.settings.context_mode_mcp.max_direct_passthrough, raw * 9 // 10)
+        for n in need:  # with neighbours, then bare
+            want = int((n + 60) / 0.96) + 1  # what make() below hands the digester for a budget
+            if want <= cap:
+                return "digest", max(want, digest_budget(self.settings, raw))
+        return tier, budget
+
     def _cut_to(self, text: str, budget: int, why: str) -> str:
         """The last resort: as many whole rendered lines as fit, and a line saying so."""
         marker = f"… {why}"
@@ -372,6 +392,9 @@ def _pretty_json(text: str) -> str | None:
 #: a search of at most this many hits, with the context lines it asked for, passes whole up to four times the
 #: passthrough size (`search_text "Include file loop" context_lines=12`: 2 hits, its context cut to 4 lines)
 FEW_HITS = 8
+#: hit lines alone pass whole up to this many times the passthrough size, and a search with context shows every
+#: hit (its context folded) while they fit in as much
+HITS_WHOLE = 4
 
 
 def _search_whole(answer: Answer, raw: int, passthrough: int) -> bool:
@@ -387,7 +410,7 @@ def _search_whole(answer: Answer, raw: int, passthrough: int) -> bool:
         return False
     rows = [r for r in body.rows if not isinstance(r, str)]
     hits = sum(1 for r in rows if not r.context)
-    if raw > 4 * passthrough:
+    if raw > HITS_WHOLE * passthrough:
         return hits <= 2 * FEW_HITS and len(rows) > hits
     # hit lines alone (no context asked for) pass up to four times: a 38-line regex search of method heads (1,600
     # tokens) was digested to a hit per file and fetched whole next (Commons Collections A/B run 74)

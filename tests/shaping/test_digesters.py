@@ -340,6 +340,34 @@ def test_a_search_digest_with_wide_context_shows_every_hit_before_the_far_contex
     assert "717-" in shaped.text and "1659-" in shaped.text and "719-" in shaped.text, shaped.text  # next lines kept
 
 
+def test_asking_for_context_never_shows_fewer_hits_than_not_asking(pipeline):
+    # the commonmark A/B run: `search_text addEventListener context_lines=1`, 18 hits in 12 files (1,397 tokens),
+    # came back as 8 hits with their neighbours; both agents fetched the whole (1,521 tokens) for the other ten
+    rows: list[str] = []
+    hits: list[str] = []
+    for f in range(12):
+        path = f"src/Extension/Ext{f}/Ext{f}Extension.php"
+        if rows:
+            rows.append("--")
+        rows.append(f"{path}-{40 + f}-     {{")
+        for k in range(1 + (f < 6)):
+            hit = (f"{path}:{41 + f + k}:         $environment->addEventListener(DocumentParsedEvent::class, "
+                   f"[new Listener{f}x{k}(), 'onDocumentParsed'], {10 * k - f});  — in Ext{f}Extension.register 35-50")
+            rows.append(hit)
+            hits.append(hit)
+        rows.append(f"{path}-{43 + f}-     }}")
+    bare = shape(pipeline, ShapeRequest(text="\n".join(hits) + "\n", kind="search", tool="search_text"))
+    assert bare.tier == "passthrough", bare.tier
+    shaped = shape(pipeline, ShapeRequest(text="\n".join(rows) + "\n", kind="search", tool="search_text",
+                                          terms=["addEventListener"]))
+    assert shaped.tier == "digest", shaped.tier
+    assert shaped.tokens < shaped.raw_tokens
+    for hit in hits:  # every hit, under its file's heading, as `line: text`
+        path, line, text = hit.split(":", 2)
+        assert f"  {line}:{text}" in shaped.text, hit
+    assert "18 hits in 12 files (every hit shown;" in shaped.text.splitlines()[0], shaped.text.splitlines()[0]
+
+
 def test_a_search_digest_lists_the_files_with_most_hits_first(pipeline):
     # more than four times the passthrough size (a search of hit lines only passes whole below that)
     rows = [f"pkg/small{i}.py:{i + 1}: if scope['type'] == 'http':  # a long enough line to need a digest {i}" for i in range(50)]
