@@ -300,7 +300,7 @@ def extract(data: bytes, spec: LanguageSpec, timeout: float | None = 5.0) -> Fil
             names = caps.get("name")
             if not names:
                 continue
-            node = caps[cap][0]
+            node = _chain_head(caps[cap][0], spec)
             name_node = names[0]
             key = (node.id, name_node.start_byte)
             if key in defs and defs[key].pattern <= pattern:
@@ -489,6 +489,14 @@ def _exported_value(node: ts.Node, whole: bool, data: bytes, exports: ModuleExpo
             named = child.child_by_field_name("value") if child.type == "pair" else child
             if named is not None and named.type in ("identifier", "shorthand_property_identifier"):
                 exports.names.add(data[named.start_byte : named.end_byte].decode("utf-8", "replace"))
+
+
+def _chain_head(node: ts.Node, spec: LanguageSpec) -> ts.Node:
+    """A Python chained assignment's whole statement for each of its names (`a = b = None`: b is a's sibling)."""
+    if node.type == "assignment" and spec.name == "python":
+        while node.parent is not None and node.parent.type == "assignment":
+            node = node.parent
+    return node
 
 
 def _merge_nested(defs: dict[tuple[int, int], _Def], spec: LanguageSpec,

@@ -1341,6 +1341,8 @@ def _direct_subtypes(index: IndexQueries, sym: Symbol, rust_impls: Callable[[str
     if sym.language == "python" and resolve_imports is not None:
         seen_ids = {t.id for t, _, _ in found}
         found += [a for a in _python_aliased_bases(index, sym, resolve_imports) if a[0].id not in seen_ids]
+        seen_ids = {t.id for t, _, _ in found}
+        found += [a for a in _python_parameter_bases(index, sym) if a[0].id not in seen_ids]
     if sym.language == "rust" and rust_impls is not None:
         for impl, type_name in rust_impls(sym.name):
             types = _rust_types_named(index, type_name, impl.path)
@@ -1684,6 +1686,28 @@ def _python_aliased_bases(index: IndexQueries, sym: Symbol,
             hit = next((a for a in aliases if a in bases_of(cand)), None) if cand.kind in CLASS_KINDS else None
             if hit is not None:
                 out.append((cand, base_how(cand, hit, sym.kind), f"as {hit}"))
+    return out
+
+
+def _python_parameter_bases(index: IndexQueries, sym: Symbol) -> list[tuple[Any, str, str]]:
+    """Python classes made inside a function whose base is a parameter typed or defaulting to the class (Jinja's
+    `def make_logging_undefined(logger=None, base: t.Type[Undefined] = Undefined)` ... `class LoggingUndefined(base)`:
+    Undefined's subclasses had left it out)."""
+    name = re.escape(sym.name)
+    typed = re.compile(rf"(\w+)\s*:\s*(?:[\w.]+\.)?[Tt]ype\[\s*['\"]?(?:[\w.]+\.)?{name}['\"]?\s*\]"
+                       rf"|(\w+)\s*(?::[^=,()]*)?=\s*(?:[\w.]+\.)?{name}\s*(?=[,)])")
+    out: list[tuple[Any, str, str]] = []
+    for f in index.symbols_mentioning(sym.name, ("function", "method")):
+        if f.language != "python":
+            continue
+        params = {m.group(1) or m.group(2) for m in typed.finditer((f.signature or "").split("->", 1)[0])}
+        if not params:
+            continue
+        for cand in index.symbols_in_file(f.path):
+            if cand.kind in CLASS_KINDS and cand.parent_id == f.id:
+                hit = next((p for p in bases_of(cand) if p in params), None)
+                if hit is not None:
+                    out.append((cand, "base class", f"the parameter {hit} of {f.name} ({f.path}:{f.start_line})"))
     return out
 
 

@@ -191,6 +191,23 @@ def _is_use(field_name: str | None, parents: list[tuple[str, str | None]]) -> bo
     return not (field_name is None and parents and "parameter" in parents[-1][0])
 
 
+def in_literal(data: bytes, spec: LanguageSpec, line: int, column: int) -> bool:
+    """Whether the text at `line` (1-based) and byte `column` is inside a string or a comment (a docstring's
+    ":meth:`new_context`" names no value), not inside an interpolation within one (`${fn}`, f"{fn}")."""
+    tree = _parse(data, spec)
+    if tree is None:
+        return False
+    node: ts.Node | None = tree.root_node.descendant_for_point_range((line - 1, column), (line - 1, column))
+    while node is not None:
+        kind = node.type
+        if "interpolation" in kind or "substitution" in kind:
+            return False
+        if "string" in kind or "comment" in kind or kind in ("heredoc_body", "doc_comment"):
+            return True
+        node = node.parent
+    return False
+
+
 def first_syntax_error(data: bytes, spec: LanguageSpec) -> tuple[int, str] | None:
     """The 1-based line and text of the first syntax error tree-sitter recovered from (an ERROR or a
     MISSING node), for telling an agent where its edit broke a file; None when the parse is clean."""

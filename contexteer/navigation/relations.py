@@ -263,6 +263,8 @@ def value_use_sites(nav: NavigationService, target: Any, calls: set[tuple[str, i
                     if target.language in ("c", "cpp") else file_evidence(target, h.path, nav.imported) is not None
             if not seen_files[h.path]:
                 continue
+        if _in_literal(nav, h.path, h.line, value.search(h.text)):
+            continue  # a docstring's ":meth:`new_context`", a comment's mention
         if h.path not in syms:
             syms[h.path] = nav.index.symbols_in_file(h.path)
         enc = enclosing(syms[h.path], h.line)
@@ -277,6 +279,22 @@ def value_use_sites(nav: NavigationService, target: Any, calls: set[tuple[str, i
         if len(out) > cap:
             break
     return out
+
+
+def _in_literal(nav: NavigationService, path: str, line: int, m: re.Match[str] | None) -> bool:
+    """Whether the match on a search hit's line stands in a string or a comment of the file (parsed as it is)."""
+    from contexteer.indexers import languages
+    from contexteer.indexers.uses import in_literal
+
+    spec = languages.language_for_path(path)
+    text = repo_text(nav.ws, path)
+    if m is None or spec is None or text is None:
+        return False
+    lines = text.split("\n")
+    if not 0 < line <= len(lines):
+        return False
+    column = len(lines[line - 1][: m.end() - 1].encode("utf-8"))  # the name's last character: past any quote
+    return in_literal(text.encode("utf-8"), spec, line, column)
 
 
 # not called (`f(`, a generic call `toAnyType<P0>(x)`, Lua `f'x'`, `f{}`) and not assigned to

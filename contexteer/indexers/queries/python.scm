@@ -12,6 +12,14 @@
 (module (try_statement body: (block (expression_statement (assignment left: (identifier) @name) @definition.variable))))
 (module (try_statement (except_clause (block (expression_statement (assignment left: (identifier) @name) @definition.variable)))))
 (class_definition body: (block (expression_statement (assignment left: (identifier) @name) @definition.field)))
+; every name of a chained assignment (`__eq__ = __ne__ = __bool__ = _fail_with_undefined_error`, `a = b = None`)
+(class_definition body: (block (expression_statement (assignment right: (assignment left: (identifier) @name) @definition.field))))
+(class_definition body: (block (expression_statement (assignment right: (assignment right: (assignment left: (identifier) @name) @definition.field)))))
+(class_definition body: (block (expression_statement (assignment right: (assignment right: (assignment right: (assignment left: (identifier) @name) @definition.field))))))
+(class_definition body: (block (expression_statement (assignment right: (assignment right: (assignment right: (assignment right: (assignment left: (identifier) @name) @definition.field)))))))
+(module (expression_statement (assignment right: (assignment left: (identifier) @name) @definition.variable)))
+(module (expression_statement (assignment right: (assignment right: (assignment left: (identifier) @name) @definition.variable))))
+(module (expression_statement (assignment right: (assignment right: (assignment right: (assignment left: (identifier) @name) @definition.variable)))))
 (call function: [(identifier) @name (attribute attribute: (identifier) @name)]) @reference.call
 (decorator [(identifier) @name (call function: (identifier) @name) (attribute attribute: (identifier) @name)]) @reference.call
 (type [(identifier) @name (attribute attribute: (identifier) @name)]) @reference.type

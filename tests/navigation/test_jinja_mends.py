@@ -1,0 +1,137 @@
+"""Jinja2 3.1.4 (Python): `Undefined` binds a dozen special methods by chained class-level assignment
+(`__eq__ = __ne__ = __bool__ = __hash__ = _fail_with_undefined_error`) and its subclasses override them the same way;
+`make_logging_undefined` builds `class LoggingUndefined(base)` on a parameter `base: t.Type[Undefined] = Undefined`;
+`Template.make_module`'s docstring mentions ":meth:`new_context`". Before, only the first name of a chained assignment
+was indexed (StrictUndefined "overrides __iter__, __eq__"), LoggingUndefined was no subclass, and the docstring line
+was listed among the places that name runtime.new_context without calling it."""
+
+from __future__ import annotations
+
+from tests.navigation.conftest import served_tree
+
+RUNTIME = '''\
+import typing as t
+
+
+def _fail(self, *args, **kwargs):
+    raise RuntimeError("undefined")
+
+
+class Undefined:
+    __call__ = __getitem__ = _fail
+    __lt__ = __le__ = __gt__ = __ge__ = _fail
+
+    def __eq__(self, other):
+        return type(self) is type(other)
+
+    def __iter__(self):
+        yield from ()
+
+    def __str__(self):
+        return ""
+
+
+def make_logging_undefined(logger=None, base: t.Type[Undefined] = Undefined) -> t.Type[Undefined]:
+    class LoggingUndefined(base):
+        def __str__(self):
+            return "logged"
+
+    return LoggingUndefined
+
+
+class StrictUndefined(Undefined):
+    __iter__ = __str__ = Undefined.__lt__
+    __eq__ = __getitem__ = Undefined.__lt__
+
+
+DEFAULT_A = DEFAULT_B = DEFAULT_C = None
+
+
+def new_context(environment, name):
+    return {"environment": environment, "name": name}
+
+
+def derived(env):
+    return new_context(env, "derived")
+'''
+
+TEMPLATE = '''\
+from .runtime import new_context
+
+
+class Template:
+    def make_module(self, vars=None):
+        """Works like :attr:`module`; the arguments are the same as for the
+        :meth:`new_context` method.
+        """
+        # new_context is the module's function, as in runtime
+        return new_context(self, vars)
+
+    def hooks(self):
+        return [new_context, "new_context"]
+'''
+
+
+def test_every_name_of_a_chained_assignment_is_a_member_and_an_override(tmp_path):
+    served = served_tree(tmp_path / "r", {"pkg/runtime.py": RUNTIME, "pkg/template.py": TEMPLATE})
+    found = served.call("search_symbol", query="__gt__, __getitem__, DEFAULT_C")
+    assert "Undefined.__gt__" in found.text and "Undefined.__getitem__" in found.text, found.text
+    assert "StrictUndefined.__getitem__" in found.text and "DEFAULT_C" in found.text, found.text
+    r = served.call("find_related", symbol="Undefined", relation="implementations")
+    row = next(line for line in r.text.splitlines() if "class StrictUndefined" in line)
+    # __iter__, __str__ and __eq__ are all three of Undefined's methods; __getitem__ the second name of a line
+    assert "overrides all 3 of Undefined's methods, also __getitem__" in row, row
+
+
+def test_a_class_built_on_a_parameter_typed_or_defaulting_to_the_base_is_a_subclass(tmp_path):
+    served = served_tree(tmp_path / "r", {"pkg/runtime.py": RUNTIME})
+    r = served.call("find_related", symbol="Undefined", relation="implementations")
+    row = next((line for line in r.text.splitlines() if "LoggingUndefined" in line), "")
+    assert "the parameter base of make_logging_undefined" in row, r.text
+    assert "overrides __str__" in row, row
+
+
+def test_a_docstring_or_comment_mention_is_no_use_of_a_function_as_a_value(tmp_path):
+    served = served_tree(tmp_path / "r", {"pkg/runtime.py": RUNTIME, "pkg/template.py": TEMPLATE})
+    r = served.call("find_related", symbol="new_context", path="pkg/runtime.py", relation="callers")
+    calls = {("pkg/runtime.py", RUNTIME.splitlines().index('    return new_context(env, "derived")') + 1),
+             ("pkg/template.py", TEMPLATE.splitlines().index("        return new_context(self, vars)") + 1)}
+    assert {(i["path"], n) for i in r.data["items"] for n in i["lines"]} == calls, r.text
+    assert "pkg/template.py:13" in r.text, r.text  # `[new_context, ...]`: passed as a value
+    assert "pkg/template.py:7" not in r.text and "pkg/template.py:9" not in r.text, r.text
+
+
+PARSER = '''\
+class Parser:
+    def fail(self, msg, lineno=None):
+        raise SyntaxError(msg, lineno)
+
+    def _fail_ut_eof(self, name):
+        self.fail("unexpected end")  # fail loudly
+
+''' + "".join(f'''    def parse_{i}(self):
+        self.fail("bad {i}")
+
+''' for i in range(8))
+
+COMPILER = '''\
+class CodeGenerator:
+    def fail(self, msg, lineno):
+        """Fail with an assertion error."""
+        raise AssertionError(msg, lineno)
+
+    def visit(self, node):
+        self.fail("no", node.lineno)
+'''
+
+
+def test_a_text_search_for_a_function_name_names_the_one_call_that_lists_its_callers(tmp_path):
+    # the Jinja A/B agent searched `fail` (75 hits) and fetched all 2,582 tokens for Parser.fail's 21 calls
+    served = served_tree(tmp_path / "r", {"pkg/parser.py": PARSER, "pkg/compiler.py": COMPILER})
+    r = served.call("search_text", pattern="fail")
+    last = r.text.splitlines()[-1]
+    assert last.startswith("['fail' names 2 definitions: method "), last
+    assert "Parser.fail (pkg/parser.py:2)" in last and "CodeGenerator.fail (pkg/compiler.py:2)" in last, last
+    assert 'find_related(symbol="' in last and 'relation="callers")' in last, last
+    few = served.call("search_text", pattern="fail", path="pkg/compiler.py")  # a few hits: read them, no hint
+    assert "names 2 definitions" not in few.text, few.text
