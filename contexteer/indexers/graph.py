@@ -550,6 +550,8 @@ def callees(index: IndexQueries, sym: Symbol, resolve_imports: Callable[[str], d
             detail = _constructor_called(index, d, at, lines)  # `new Node<>(key, value)`: Node(K, V) at 1902
         elif _abstract(index, d):  # run 50: `listeners.isEmpty` -> List.isEmpty 94-94, whose bodies are Nil's and ::'s
             detail = _abstract_detail(index, d, resolve_imports)
+        elif d.kind == "method" and d.language in _DISPATCHING and how != "recursive":
+            detail = _overridden_detail(index, d, resolve_imports)
         out.items.append(Related(d, d.path, how, sorted(set(at)), detail=detail))
     if lines is not None:
         _beyond_calls(index, sym, resolve_imports, lines, values, set(calls) | set(bound or ()) | inner, out)
@@ -597,6 +599,26 @@ def _abstract_detail(index: IndexQueries, d: Symbol, resolve_imports: Callable[[
     return "a protocol requirement" + (detail.removeprefix("abstract").replace("overridden in", "implemented in", 1)
                                        or "; no conforming type implements it") \
         + "".join(f"; default implementation in an extension: {s.path}:{s.start_line}" for s in defaults[:2])
+
+
+#: languages whose method calls dispatch on the object's class: a callee a subclass overrides may run the override
+_DISPATCHING = frozenset({"python", "java", "kotlin", "scala", "csharp", "cpp", "typescript", "tsx", "javascript", "php",
+                          "ruby", "swift", "dart", "objc"})
+
+
+def _overridden_detail(index: IndexQueries, d: Symbol, resolve_imports: Callable[[str], dict[str, list[str]]]) -> str:
+    """A concrete method callee that subclasses override: which overrides a call of it may run instead (the Jinja A/B
+    question on `self.loader.load(..)`: BaseLoader.load, or PrefixLoader's, ChoiceLoader's or ModuleLoader's own).
+    Searched only when another class defines a method of the name."""
+    if not any(s.id != d.id and s.kind == "method" and s.name == d.name and s.parent_id != d.parent_id
+               for s in index.symbols_named(d.name)):
+        return ""
+    subs = [o.symbol for o in _overrides(index, d, resolve_imports, depth=1, rust_impls=None).items
+            if o.symbol and o.symbol.id != d.id]
+    if not subs:
+        return ""
+    return "overridden in " + ", ".join(f"{o.qualname} {o.path}:{o.start_line}" for o in subs[:4]) \
+        + (f" and {len(subs) - 4} more" if len(subs) > 4 else "")
 
 
 def _by_overload(index: IndexQueries, d: Symbol, at: list[int], lines: list[str] | None, caller: Symbol,

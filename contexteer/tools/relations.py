@@ -230,7 +230,7 @@ def _caller_rows(it: RelatedItem, target: Any, tag: str, via: str | None, under:
 
 #: a callee's detail that says what it stands for (namesakes, an abstract method's or an interface method's
 #: implementations, a protocol requirement's default): said on its row, never as how it was resolved
-_CALLEE_CONTRACT = ("also named so", "abstract", "a protocol requirement", "interface method")
+_CALLEE_CONTRACT = ("also named so", "abstract", "a protocol requirement", "interface method", "overridden in")
 
 
 def _callee_rows(it: RelatedItem, target: Any, tag: str, via: str | None, under: bool, grouped: bool) -> list[str]:

@@ -135,3 +135,49 @@ def test_a_text_search_for_a_function_name_names_the_one_call_that_lists_its_cal
     assert 'find_related(symbol="' in last and 'relation="callers")' in last, last
     few = served.call("search_text", pattern="fail", path="pkg/compiler.py")  # a few hits: read them, no hint
     assert "names 2 definitions" not in few.text, few.text
+
+
+LOADERS = '''\
+class BaseLoader:
+    def load(self, environment, name):
+        return self.get_source(environment, name)
+
+    def get_source(self, environment, name):
+        raise LookupError(name)
+
+
+class FileSystemLoader(BaseLoader):
+    def get_source(self, environment, name):
+        return open(name).read()
+
+
+class PrefixLoader(BaseLoader):
+    def load(self, environment, name):
+        return environment.loader.load(environment, name)
+
+
+class Environment:
+    loader: BaseLoader
+
+    def __init__(self, loader: BaseLoader):
+        self.loader = loader
+
+    def _load_template(self, name):
+        return self.loader.load(self, name)
+
+    def list_templates(self):
+        return self.unique_helper()
+
+    def unique_helper(self):
+        return []
+'''
+
+
+def test_a_callee_that_subclasses_override_names_the_overrides_a_call_may_run(tmp_path):
+    # the Jinja A/B question on `self.loader.load(..)`: BaseLoader.load, or PrefixLoader's own
+    served = served_tree(tmp_path / "r", {"pkg/loaders.py": LOADERS})
+    r = served.call("find_related", symbol="Environment._load_template", relation="callees")
+    row = next((line for line in r.text.splitlines() if "BaseLoader.load" in line), "")
+    assert "(overridden in PrefixLoader.load pkg/loaders.py:15)" in row, r.text
+    plain = served.call("find_related", symbol="Environment.list_templates", relation="callees")
+    assert "overridden" not in plain.text, plain.text  # a method no other class defines
