@@ -4342,8 +4342,8 @@ def _typed_receiver(index: IndexQueries, cache: dict[str, list[Symbol]], lines: 
     return False
 
 
-_FIELD_TYPE = (r"(?<![\w$#]){w}\s*:\s*[?*&]*\s*(?:'\w+\s+)?(?:const\s+|mut\s+|any\s+|some\s+|borrowing\s+|consuming\s+)?"
-               r"(?:[\w$]+\.(?!(?:Type|Protocol)\b))*([A-Za-z_$][\w$]*)",  # (Swift `innerType: Convertible.Type`: Convertible)  # Kotlin, TS, Scala, Swift, Python: `x: T`, Zig `x: *const T`, Rust `b: &'b mut T`
+_FIELD_TYPE = (r"(?<![\w$#]){w}[!?]?\s*:\s*[?*&]*\s*(?:'\w+\s+)?(?:const\s+|mut\s+|any\s+|some\s+|borrowing\s+|consuming\s+)?"
+               r"(?:[\w$]+\.(?!(?:Type|Protocol)\b))*([A-Za-z_$][\w$]*)",  # (Swift `innerType: Convertible.Type`: Convertible)  # Kotlin, TS (`x!: T`, `x?: T`), Scala, Swift, Python: `x: T`, Zig `x: *const T`, Rust `b: &'b mut T`
                r"(?:[\w$]+\.)*([A-Z][\w$]*)(?:<(?:[^<>;()]|<[^<>;()]*>)*>)?\s+{w}\s*[;=,)]",  # Java, C#: `T x;`, `Iterator<Map.Entry<K, V>> it;`
                r"^\s*{w}\s+\*?(?:[A-Za-z_]\w*\.)?([A-Za-z_]\w*)\s*(?:`[^`]*`\s*)?(?://.*)?$",  # Go: `Registry prometheus.Registerer`
                # C++: `details::backtracer tracer_;`, `std::shared_ptr<T> p_{..}` (lower-case and namespaced types)

@@ -29,8 +29,9 @@ def _patterns(word: str, owner: str) -> re.Pattern[str]:
     o = _QUAL + re.escape(owner)
     pointer = r"[*&\s]*(?:mut\s+|const\s+)?"
     return re.compile(
-        # `h *Head`, `h Head` (Go params and vars), `h: Head`, `h: &mut Head`, `h: Optional[Head]` (annotations)
-        rf"\b{w}\s*:?\s*{pointer}(?:(?:Optional|Option|Box|Rc|Arc|Ptr|ref|readonly)\s*[\[<(]\s*)?{pointer}{o}\b"
+        # `h *Head`, `h Head` (Go params and vars), `h: Head`, `h: &mut Head`, `h: Optional[Head]` (annotations),
+        # TypeScript's `h!: Head` (assigned in the constructor) and `h?: Head`
+        rf"\b{w}[!?]?\s*:?\s*{pointer}(?:(?:Optional|Option|Box|Rc|Arc|Ptr|ref|readonly)\s*[\[<(]\s*)?{pointer}{o}\b"
         # `Head h`, `Head* h`, `final Head h`, `Head<T> h` (Java, C#, C++)
         rf"|\b{o}\s*(?:<[^<>;()]*>)?\s*[*&]*\s+{w}\b"
         # `h := &Head{}`, `h := NewHead(...)`, `h = Head(...)`, `var h = new Head(...)`, `let h = Head::new()`
