@@ -30,6 +30,7 @@ from contexteer.indexers.lookup import (
     CONSTRUCTORS,
     IMPLICIT_SELF,
     MIXIN_LINE,
+    NO_IMPLICIT_SELF,
     REAL_OVERLOADS,
     composed_of,
     enclosing,
@@ -511,9 +512,13 @@ def callees(index: IndexQueries, sym: Symbol, resolve_imports: Callable[[str], d
     sem = semantic_context(index, sym, resolve_imports, max_defs=len(calls) + 50, max_callers=0,
                            bound=set(bound or ()) - set(calls),
                            members=member_calls, paths=path_calls, extra_names=quiet)
-    resolved = _resolved_calls(index, sym, sem.definitions, calls, lines, resolve_imports)
+    resolved = _resolved_calls(index, sym, sem.definitions, calls, lines, resolve_imports,
+                               bare={n for n in calls if n not in member_calls})
     for name, at in sorted(calls.items(), key=lambda kv: kv[1][0]):
         hit = resolved.get(name)
+        if hit is None and name == sym.name and sym.kind == "method" and sym.language in NO_IMPLICIT_SELF \
+                and name not in member_calls:
+            hit = _module_function(index, sym, name, resolve_imports)  # `reportObserved(this)` in Atom.reportObserved
         if name in quiet and (hit is None or hit[0].kind not in ("function", "method")):
             continue  # a bare name that is no method: a local, a field, a parameter of an outer definition
         if hit is None and name == sym.name and sym.kind in ("function", "method") \
@@ -558,13 +563,31 @@ def callees(index: IndexQueries, sym: Symbol, resolve_imports: Callable[[str], d
     return out
 
 
+def _module_function(index: IndexQueries, sym: Symbol, name: str,
+                     resolve_imports: Callable[[str], dict[str, list[str]]]) -> tuple[Symbol, str] | None:
+    """The function a bare call names from a method of its own name, where a method is never called bare: the
+    file's own top-level function, else the one its imports bring."""
+    for path, how in [(sym.path, "same file"), *((p, "import") for p in resolve_imports(sym.path).get(name) or [])]:
+        for s in index.symbols_in_file(path):
+            if s.name == name and s.kind == "function" and s.parent_id is None:
+                return s, how
+    return None
+
+
 def _resolved_calls(index: IndexQueries, sym: Symbol, definitions: list[tuple[Symbol, str]], calls: dict[str, list[int]],
-                    lines: list[str] | None, resolve_imports: Callable[[str], dict[str, list[str]]]) -> dict[str, tuple[Symbol, str]]:
+                    lines: list[str] | None, resolve_imports: Callable[[str], dict[str, list[str]]],
+                    bare: set[str] | frozenset[str] = frozenset()) -> dict[str, tuple[Symbol, str]]:
     """Each called name's definition, the first the semantic context found. A Go field is never what a composite
-    literal builds: memberlist's `&Node{..}` is the struct Node, not the field alive.Node the body reads as `a.Node`."""
+    literal builds: memberlist's `&Node{..}` is the struct Node, not the field alive.Node the body reads as `a.Node`.
+    A name only called bare (`bare`) is no method where methods are called on their object only (MobX's
+    `return reportObserved(this)` in Atom.reportObserved is the imported function, not IAtom's method)."""
     resolved: dict[str, tuple[Symbol, str]] = {}
+    no_self = sym.language in NO_IMPLICIT_SELF
     for d, how in definitions:
         if d.name not in calls or d.name in resolved:
+            continue
+        if no_self and d.name in bare and d.kind in ("method", "field", "property") and d.parent_id is not None \
+                and lines is not None and all(_called_bare(lines, n, d.name) for n in calls[d.name]):
             continue
         if d.kind in ("field", "property") and sym.language == "go" and _go_literals_only(lines, calls[d.name], d.name):
             types = _resolve_type(index, d.name, sym, resolve_imports)
@@ -967,6 +990,14 @@ def _go_literals_only(lines: list[str] | None, at: list[int], name: str) -> bool
     """Whether every line writes a Go composite literal of `name` (`&Node{`, `Node: Node{`), none a call."""
     rx = re.compile(rf"(?<![\w.]){re.escape(name)}\s*\{{")
     return lines is not None and all(0 < n <= len(lines) and rx.search(lines[n - 1]) for n in at)
+
+
+def _called_bare(lines: list[str], n: int, name: str) -> bool:
+    """Whether line `n` calls `name` on nothing and nothing else of the name (`reportObserved(this)`; not
+    `this.#updateQuery()`, not `x.f(); f()`)."""
+    text = lines[n - 1] if 0 < n <= len(lines) else ""
+    found = list(re.finditer(rf"(?<![\w$]){re.escape(name)}\s*\(", text))
+    return bool(found) and all(not text[: m.start()].rstrip().endswith((".", "#", "->", "::", "?.")) for m in found)
 
 
 def _bare_call(lines: list[str] | None, at: list[int], name: str) -> bool:

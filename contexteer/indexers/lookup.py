@@ -1530,6 +1530,9 @@ def _inherited(index: IndexQueries, cls: Symbol, name: str, syms_of: Callable[[s
 
 #: Languages where a bare call in a method may be a call on the object itself (`helper()` for this.helper())
 IMPLICIT_SELF = _IMPLICIT_SELF = frozenset({"ruby", "java", "csharp", "kotlin", "scala", "swift", "cpp", "dart"})
+#: Languages where a method is called on its object only (`this.f()`, `self.f()`, `$this->f()`): a bare call in a
+#: method is a function's, never the method's own
+NO_IMPLICIT_SELF = frozenset({"python", "javascript", "typescript", "tsx", "go", "rust", "php", "lua"})
 
 
 def _implicit_self(index: IndexQueries, sym: Symbol, own_class: Symbol | None, name: str, syms_of: Callable[[str], list[Symbol]]) -> tuple[Symbol, str] | None:
@@ -2995,6 +2998,8 @@ def _calls_itself(index: IndexQueries, sym: Symbol, line: int, cache: dict[str, 
     for m in calls:
         before = text[: m.start()].rstrip()
         if not before.endswith((".", "->", "::", "?.")):
+            if sym.kind == "method" and sym.language in NO_IMPLICIT_SELF:
+                continue  # `return reportObserved(this)` in Atom.reportObserved: the module's function of the name
             return True
         built = built_receiver(before, sym.language)
         if built is not None:  # `(new UnicodeString($s))->width(false)` in Helper::width: another class's method

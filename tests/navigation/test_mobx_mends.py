@@ -52,3 +52,29 @@ def test_a_field_declared_with_a_definite_assignment_assertion_types_its_receive
         got = {n for i in r.data["items"] if i["path"] == "src/map.ts" for n in i["lines"]}
         assert got == calls, (symbol, r.text)
         assert "name only" not in r.text and "another type's" not in r.text, r.text
+
+
+BARREL = {
+    "src/internal.ts": 'export * from "./observable"\nexport * from "./atom2"\n',
+    "src/observable.ts": ("export interface IObservable {\n    name_: string\n}\n\n"
+                          "export function reportObserved(observable: IObservable): boolean {\n"
+                          "    return observable.name_ !== \"\"\n}\n"),
+    "src/atom2.ts": ('import { IObservable, reportObserved } from "./internal"\n\n'
+                     "export class Atom2 implements IObservable {\n    name_ = \"atom\"\n\n"
+                     "    public reportObserved(): boolean {\n        return reportObserved(this)\n    }\n}\n"),
+    "src/value.ts": ('import { Atom2 } from "./internal"\n\n'
+                     "export class Value extends Atom2 {\n    get() {\n        this.reportObserved()\n        return 1\n    }\n}\n"),
+}
+
+
+def test_a_bare_call_in_a_method_of_its_name_is_the_module_function_not_recursion(tmp_path):
+    # MobX's `public reportObserved() { return reportObserved(this) }` in Atom: the function of observable.ts,
+    # imported through the internal barrel; it had been the method's own recursive call and IAtom's callee
+    served = served_tree(tmp_path / "r", BARREL)
+    method = served.call("find_related", symbol="Atom2.reportObserved", relation="callers")
+    assert {(i["path"], n) for i in method.data["items"] for n in i["lines"]} == {("src/value.ts", 5)}, method.text
+    assert "recursive" not in method.text, method.text
+    function = served.call("find_related", symbol="reportObserved", path="src/observable.ts", relation="callers")
+    assert {(i["path"], n) for i in function.data["items"] for n in i["lines"]} == {("src/atom2.ts", 7)}, function.text
+    callees = served.call("find_related", symbol="Atom2.reportObserved", relation="callees")
+    assert "reportObserved src/observable.ts:5-7 called at 7" in callees.text, callees.text
