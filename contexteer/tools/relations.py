@@ -254,7 +254,8 @@ def _type_rows(it: RelatedItem, target: Any, tag: str, via: str | None, under: b
         name, tag = _impl_row(it.signature), ("  [an impl the macro writes; its expansion is not read]"
                                               if it.how == "macro" else "")
     else:
-        name = f"{_modifiers(it)}{it.kind} {it.qualname}" + (f" (defined at {it.defined})" if it.defined else "")
+        kind = "macro" if it.how == "impl in macro" and (it.signature or "").startswith("macro_rules!") else it.kind
+        name = f"{_modifiers(it)}{kind} {it.qualname}" + (f" (defined at {it.defined})" if it.defined else "")
     # a Go type by its method set: which methods are its own (lines), which embedded, whether only *T has them all
     own = f": {it.detail}" if it.how == "method set" and it.detail else ""
     if it.overrides:  # a subclass's own methods that a class above it defines too
