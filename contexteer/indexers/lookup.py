@@ -1906,6 +1906,7 @@ def find_callers(index: IndexQueries, sym: Symbol, callee: str, resolve_imports:
         _by_language_rules(index, sym, callee, sites, family, left_out)
     sites += entered
     rank = {"same file": 0, "same module": 0, "import": 1, "same package": 1, "receiver type": 1.5, "alias": 1.5,
+            "trait in scope": 1.5,
             GLOBAL: 1.5, "with statement": 1.5, "receiver": 2, "base type": 2, "name only": 3}
     sites.sort(key=lambda c: (rank[c.how] - (c.receiver is True) * 0.5, c.path, c.line))
     return sites

@@ -74,7 +74,101 @@ def fitting_sites(index: IndexQueries, sym: Symbol, callee: str, sites: list[Cal
         return macro or (args is not None and len(args) != count) or (inherent and c.how == "base type") \
             or (shadowed and not through_trait)
 
-    return leave_out(sites, left_out, another)
+    kept = leave_out(sites, left_out, another)
+    return _by_trait_in_scope(index, sym, callee, kept, left_out) if sym.kind == "method" else kept
+
+
+#: a `use` item's imported names (`use ser::{self, SerializeMap as _, Serializer};`, `use super::SerializeStruct;`)
+_USE = re.compile(r"^\s*(?:pub(?:\([\w:]+\))?\s+)?use\s+([^;]*);?")
+
+
+def _by_trait_in_scope(index: IndexQueries, sym: Symbol, callee: str, sites: list[Caller],
+                       left_out: list[Caller] | None) -> list[Caller]:
+    """A method several traits declare (serde's `serialize_field`: SerializeStruct's, SerializeStructVariant's,
+    SerializeTupleStruct's, ...) is, at a call site, the one of the trait the call's scope imports: Rust resolves a
+    method call through the traits in scope, and serde imports each Serialize* trait in the match arm or function
+    that uses it (`use super::SerializeStruct;`). A site whose scope imports exactly one of them is that trait's
+    (`trait in scope`); one importing another's is left out; a glob import or none of them says nothing."""
+    own = _trait_of(index, sym)
+    if own is None:
+        return sites
+    methods = [m for m in index.symbols_named(callee) if m.name == callee and m.kind == "method" and m.language == "rust"]
+    traits = {t for t in (_trait_of(index, m) for m in methods) if t is not None}
+    if len(traits) < 2:
+        return sites
+    # a glob import of a module that defines one of the traits brings it (`use ser::*`); serde's `use lib::*` does not
+    modules = {_module_name(t.path) for m in methods if (t := index.get_symbol(m.parent_id) if m.parent_id else None)
+               is not None and t.kind == "trait"}
+    ws = getattr(index, "ws", None)
+    files: dict[str, list[str]] = {}
+    kept: list[Caller] = []
+    for c in sites:
+        lines = _file_lines(ws, c.path, files) if ws is not None else []
+        defined = {t.name for t in index.symbols_in_file(c.path) if t.kind == "trait"} & traits
+        seen = _traits_in_scope(lines, c.line, traits, modules)
+        if seen is None or defined:
+            kept.append(c)
+            continue
+        if seen == {own}:
+            if c.how == "name only":
+                c.how = "trait in scope"
+            kept.append(c)
+        elif len(seen) == 1:
+            c.against = True
+            if left_out is not None:
+                left_out.append(c)
+        else:
+            kept.append(c)
+    return kept
+
+
+def _trait_of(index: IndexQueries, m: Symbol) -> str | None:
+    """The trait a Rust method belongs to: the trait declaring it, or the trait its impl block implements."""
+    if m.parent_id is not None:
+        parent = index.get_symbol(m.parent_id)
+        if parent is not None and parent.kind == "trait":
+            return parent.name
+    head = rust_impl_head(index, m)
+    return rust_impl_trait(head) if head else None
+
+
+def _module_name(path: str) -> str:
+    """The module a Rust file is (`src/ser/mod.rs` -> ser, `src/de/value.rs` -> value, `src/lib.rs` -> crate)."""
+    parts = path.rsplit("/", 2)
+    stem = parts[-1].removesuffix(".rs")
+    if stem in ("mod", "lib", "main"):
+        return parts[-2] if stem == "mod" and len(parts) > 1 else "crate"
+    return stem
+
+
+def _traits_in_scope(lines: list[str], line: int, traits: set[str], modules: set[str]) -> set[str] | None:
+    """Which of `traits` the `use` items visible at `line` import: those of the innermost block around the line (or
+    the file) that imports any, not of a sibling block closed above it (each match arm's own `use`); None when a glob
+    import of a module
+    defining one of them (`modules`), or of `self`/`super`/`crate`, is visible."""
+    found: set[str] = set()
+    cur = low = 0
+    at: int | None = None  # the block whose `use` items named some: an outer block's are shadowed by them
+    for k in range(min(line, len(lines)) - 1, 0, -1):
+        text = lines[k - 1].split("//", 1)[0]
+        cur += text.count("}") - text.count("{")
+        low = min(low, cur)
+        if cur > low:
+            continue  # inside a block closed before the call
+        if at is not None and low < at:
+            break  # (serde's `use ser::SerializeStructVariant;` in a match arm, SerializeStruct at the file's top)
+        m = _USE.match(text)
+        if m is None:
+            continue
+        body = m.group(1)
+        for glob in re.finditer(r"(\w+)\s*::\s*\*", body):
+            if glob.group(1) in modules or glob.group(1) in ("self", "super", "crate"):
+                return None
+        named = {w for w in re.findall(r"[A-Za-z_]\w*", body) if w in traits}
+        if named:
+            found |= named
+            at = low if at is None else at
+    return found
 
 
 def _params(lines: list[str], sym: Symbol) -> list[str] | None:

@@ -35,3 +35,75 @@ def test_an_impl_for_a_macro_variable_is_listed_as_the_macro_with_its_invocation
     assert "src/lib.rs:5-17 macro primitive_deserializer" in r.text, r.text  # the macro_rules!, not a "function"
     assert "`impl IntoDeserializer for $ty` at line 11; invoked at 19 (bool, BoolDeserializer), 20 (i8, I8Deserializer)" \
         in r.text, r.text
+
+
+SER = """\
+pub trait SerializeStruct {
+    fn serialize_field(&mut self, key: &'static str, value: u8);
+}
+
+pub trait SerializeStructVariant {
+    fn serialize_field(&mut self, key: &'static str, value: u8);
+}
+
+pub trait SerializeTupleStruct {
+    fn serialize_field(&mut self, value: u8);
+}
+"""
+
+CONTENT = """\
+use lib::*;
+
+use ser::{SerializeStruct, SerializeMap};
+
+pub enum Content {
+    Struct(Vec<u8>),
+    StructVariant(Vec<u8>),
+    TupleStruct(Vec<u8>),
+}
+
+pub fn serialize(content: &Content) {
+    match *content {
+        Content::Struct(ref fields) => {
+            let mut s = begin_struct();
+            for v in fields {
+                s.serialize_field("k", *v);
+            }
+        }
+        Content::StructVariant(ref fields) => {
+            use ser::SerializeStructVariant;
+            let mut sv = begin_struct_variant();
+            for v in fields {
+                sv.serialize_field("k", *v);
+            }
+        }
+        Content::TupleStruct(ref fields) => {
+            use ser::SerializeTupleStruct;
+            let mut ts = begin_tuple_struct();
+            for v in fields {
+                ts.serialize_field(*v);
+            }
+        }
+    }
+}
+"""
+
+
+def test_a_method_several_traits_declare_is_the_one_of_the_trait_its_scope_imports(tmp_path):
+    # serde's `serialize_field`: SerializeStruct's, SerializeStructVariant's, SerializeTupleStruct's; each match arm of
+    # Content::serialize imports its own trait (`use ser::SerializeStructVariant;`), the file's top SerializeStruct
+    files = {"Cargo.toml": '[package]\nname = "sd"\nversion = "0.1.0"\n',
+             "src/lib.rs": "mod lib {\n    pub use std::vec::Vec;\n}\npub mod ser;\npub mod content;\n",
+             "src/ser.rs": SER, "src/content.rs": CONTENT}
+    served = served_tree(tmp_path / "r", files)
+    lines = CONTENT.splitlines()
+
+    def at(text: str) -> int:
+        return next(n for n, t in enumerate(lines, 1) if text in t)
+
+    want = {"SerializeStruct": at("s.serialize_field"), "SerializeStructVariant": at("sv.serialize_field")}
+    for trait, line in want.items():
+        r = served.call("find_related", symbol=f"{trait}.serialize_field", relation="callers")
+        got = {(i["path"], n) for i in r.data["items"] for n in i["lines"]}
+        assert got == {("src/content.rs", line)}, (trait, r.text)
+        assert "trait in scope" in r.text, r.text
