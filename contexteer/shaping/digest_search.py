@@ -148,8 +148,16 @@ _DECLARES = re.compile(
     r"|macro_rules!\s*\w)")
 
 
+#: a line that is a comment or a doc comment (`///`, `//`, `/*`, ` * `, `# ` (not `#include`), `--`, `;;`)
+_COMMENT = re.compile(r"\s*(?://|/\*|\*(?:\s|/|$)|#(?:\s|$|#)|--(?:\s|$)|;;)")
+
+
 def _declares(text: str) -> int:
-    """0 for a hit that declares a type (its name or what it extends), 1 a function, 2 any other line."""
+    """0 for a hit that declares a type (its name or what it extends), 1 a function, 2 any other line, 3 a comment:
+    serde's `serialize_field|serialize_struct(|^use ` digest showed 14 lines of `///` doc examples among its 25 and
+    left out the calls (the agent fetched all 72 lines)."""
+    if _COMMENT.match(text):
+        return 3
     m = _DECLARES.match(text)
     return 2 if m is None else 0 if m.group(1) else 1
 
@@ -162,10 +170,11 @@ def _digest(inp: DigestInput, files: dict[str, FileHits], budget: float) -> tupl
     # uses: 17 hits in ViewDefinition.swift showed the first two uses, and the agent fetched the rest for the three
     # conformances at lines 124-126
     n_hits = {fh.path: len(fh.hits) for fh in files.values()}
+    comment_rank = {h.idx: _declares(h.text) for fh in files.values() for h in fh.hits}  # comments after all code
     order = sorted(
         ((rank, h.idx, fh.path) for fh in files.values()
-         for rank, h in enumerate(sorted(fh.hits, key=lambda h: _declares(h.text)))),
-        key=lambda t: (min(t[0], 3), -n_hits[t[2]], t[1]),
+         for rank, h in enumerate(sorted(fh.hits, key=lambda h: comment_rank[h.idx]))),
+        key=lambda t: (min(t[0], 3), -n_hits[t[2]], t[1]) if comment_rank[t[1]] < 3 else (9, -n_hits[t[2]], t[1]),
     )
     by_idx = {idx: (fl, text) for fh in files.values() for idx, fl, text in fh.hits}
     rows = inp.rows or []
@@ -219,7 +228,7 @@ def _digest(inp: DigestInput, files: dict[str, FileHits], budget: float) -> tupl
         for idx, fl, text in fh.hits:
             if idx in keep:
                 if skipped:
-                    out.append(_more(ls, skipped))
+                    out.append(_more(ls, skipped, comment_rank))
                     skipped = []
                 around = sorted(shown_ctx.get(idx, ()))
                 for k in (r for r in around if r < idx):
@@ -230,7 +239,7 @@ def _digest(inp: DigestInput, files: dict[str, FileHits], budget: float) -> tupl
             else:
                 skipped.append(idx)
         if skipped:
-            out.append(_more(ls, skipped))
+            out.append(_more(ls, skipped, comment_rank))
     missing = [(fh.path, len(fh.hits)) for fh in files.values() if fh.path not in chosen]
     if missing:
         n = sum(c for _, c in missing)
@@ -251,10 +260,16 @@ def _ctx_line(row: Hit | str, max_chars: int) -> str:
     return f"  {row.line}- {clip(row.text, max_chars)}"
 
 
-def _more(ls: object, skipped: list[int]) -> str:
+def _more(ls: object, skipped: list[int], rank: dict[int, int]) -> str:
+    """`… 19 more hits, all in comments (result lines 30-48) …`: how many folded hits there are, and whether they are
+    comments (doc examples), which an agent after code can leave folded."""
     first, last = skipped[0], skipped[-1]
     num = ls.num  # type: ignore[attr-defined]
-    return f"  … {len(skipped)} more hit{'s' if len(skipped) != 1 else ''} (result lines {num(first)}-{num(last)}) …"
+    n = len(skipped)
+    notes = sum(1 for i in skipped if rank.get(i) == 3)
+    said = ", all in comments" if notes == n and n > 1 else ", in a comment" if notes == n else \
+        f", {notes} of them in comments" if notes else ""
+    return f"  … {n} more hit{'s' if n != 1 else ''}{said} (result lines {num(first)}-{num(last)}) …"
 
 
 def _table(inp: DigestInput, ranked: list[FileHits], budget: float) -> list[str]:

@@ -368,6 +368,24 @@ def test_asking_for_context_never_shows_fewer_hits_than_not_asking(pipeline):
     assert "18 hits in 12 files (every hit shown;" in shaped.text.splitlines()[0], shaped.text.splitlines()[0]
 
 
+def test_a_search_digest_shows_code_hits_before_comment_hits_and_says_which_folded_hits_are_comments(pipeline):
+    # serde: `serialize_field|serialize_struct(|^use ` over src/ser showed 14 `///` doc-example lines among its 25
+    # hits and folded the calls; the agent fetched all 72 lines
+    rows = [f"src/ser/mod.rs:{100 + i}:     ///         s.serialize_field(\"field_{i}\", &self.field_{i})?;  — in Serializer"
+            for i in range(120)]
+    rows += [f"src/ser/mod.rs:{900 + i}:     fn serialize_field_{i}<T: ?Sized>(&mut self, key: &'static str, value: &T)"
+             for i in range(4)]
+    rows += [f"src/ser/impls.rs:{250 + i}:         try!(state.serialize_field(\"name_{i}\", &self.value_{i}));  — in Range.serialize"
+             for i in range(6)]
+    shaped = shape(pipeline, ShapeRequest(text="\n".join(rows) + "\n", kind="search", tool="search_text"))
+    assert shaped.tier == "digest", shaped.tier
+    for i in range(4):
+        assert f"fn serialize_field_{i}<" in shaped.text, shaped.text
+    for i in range(6):
+        assert f"\"name_{i}\"" in shaped.text, shaped.text
+    assert re.search(r"… \d+ more hits, all in comments \(result lines", shaped.text), shaped.text
+
+
 def test_a_search_digest_lists_the_files_with_most_hits_first(pipeline):
     # more than four times the passthrough size (a search of hit lines only passes whole below that)
     rows = [f"pkg/small{i}.py:{i + 1}: if scope['type'] == 'http':  # a long enough line to need a digest {i}" for i in range(50)]
