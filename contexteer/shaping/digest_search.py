@@ -8,6 +8,7 @@ from collections import Counter
 from dataclasses import dataclass, field
 from typing import NamedTuple, cast
 
+from contexteer.patterns import Matcher
 from contexteer.shaping.answer import Hit
 from contexteer.shaping.fold import Digest, DigestInput, LineSet, calibrate, clip
 
@@ -162,6 +163,23 @@ def _declares(text: str) -> int:
     return 2 if m is None else 0 if m.group(1) else 1
 
 
+def _each_alternative_first(order: list[tuple[int, int, str]], rows: list[Hit | str], alternatives: list[Matcher],
+                            comment_rank: dict[int, int], first: int = 2) -> list[tuple[int, int, str]]:
+    """The digest's order with the first code hits of every alternative of the pattern (`a|b|c`) moved to the front:
+    one frequent alternative (`^\\s*#\\[cfg`, 100 hits) had crowded out the two hits of another (`fn check_overflow`)
+    in the serde A/B run, whose agent fetched the whole list four times."""
+    seen: dict[int, int] = {}
+    front: list[tuple[int, int, str]] = []
+    back: list[tuple[int, int, str]] = []
+    for t in order:
+        row = rows[t[1]] if t[1] < len(rows) else None
+        text = row.text if isinstance(row, Hit) else ""
+        alt = next((k for k, m in enumerate(alternatives) if m.search(text) is not None), -1)
+        n = seen[alt] = seen.get(alt, 0) + 1
+        (front if alt >= 0 and n <= first and comment_rank.get(t[1], 0) < 3 else back).append(t)
+    return front + back
+
+
 def _digest(inp: DigestInput, files: dict[str, FileHits], budget: float) -> tuple[list[str], int]:
     """The body, and when every hit is shown, how many of their context lines are left out (else 0)."""
     ls = inp.ls
@@ -176,8 +194,10 @@ def _digest(inp: DigestInput, files: dict[str, FileHits], budget: float) -> tupl
          for rank, h in enumerate(sorted(fh.hits, key=lambda h: comment_rank[h.idx]))),
         key=lambda t: (min(t[0], 3), -n_hits[t[2]], t[1]) if comment_rank[t[1]] < 3 else (9, -n_hits[t[2]], t[1]),
     )
-    by_idx = {idx: (fl, text) for fh in files.values() for idx, fl, text in fh.hits}
     rows = inp.rows or []
+    if inp.alternatives:
+        order = _each_alternative_first(order, rows, inp.alternatives, comment_rank)
+    by_idx = {idx: (fl, text) for fh in files.values() for idx, fl, text in fh.hits}
     ctx = context_rows(rows, files)
     chosen: dict[str, list[int]] = {}
     used = 0.0

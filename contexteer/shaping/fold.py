@@ -283,6 +283,7 @@ class DigestInput:
     outline: list[tuple[int, int, str, str]] | None = None
     rows: list[Hit | str] | None = None  # a search answer's typed rows, one per line of `ls`
     max_chars: int = 400
+    alternatives: list[Matcher] | None = None  # a search pattern's top-level `a|b|c`, one matcher each
 
 
 @dataclass

@@ -26,6 +26,7 @@ import orjson
 
 from contexteer.config import Settings
 from contexteer.fitting import fit_largest, fit_rows
+from contexteer.patterns import Matcher
 from contexteer.secrets import redact, secret_fragments
 from contexteer.shaping.answer import (
     Answer,
@@ -39,7 +40,7 @@ from contexteer.shaping.answer import (
 )
 from contexteer.shaping.fold import Digest, DigestInput, DigestTier, LineSet, clip, split_lines
 from contexteer.shaping.kinds import KINDS
-from contexteer.shaping.signals import compile_terms
+from contexteer.shaping.signals import compile_terms, top_alternatives
 from contexteer.shaping.store import Meta, Results
 from contexteer.shaping.structured import emptied, redact_structured
 from contexteer.tokens import get_counter
@@ -249,12 +250,14 @@ class Pipeline:
         if rows is not None:
             tier, budget = self._every_hit(ls, rows, raw, tier, budget)
         terms = compile_terms(answer.terms, regex=answer.terms_regex)
+        alternatives = _alternatives(answer) if rows is not None else None
         dkind = "log" if is_error and kind not in ("code", "search") else kind
         head = [clip(h, 300) for h in head]
         redactions: dict[int, Counter[str]] = {}
 
         def make(body_budget: int) -> str:
-            d = self._run_digester(dkind, DigestInput(ls, tier, body_budget * 0.96 - 60, terms, outline, rows=rows))
+            d = self._run_digester(dkind, DigestInput(ls, tier, body_budget * 0.96 - 60, terms, outline, rows=rows,
+                                                      alternatives=alternatives))
             tail = _fit_tail(answer.tail, self.count, body_budget / 4)
             out, counts = redact_keep_lines(self._assemble(tier, kind, path, ls, raw, handle, d, head, tail))
             redactions[body_budget] = counts
@@ -395,6 +398,18 @@ FEW_HITS = 8
 #: hit lines alone pass whole up to this many times the passthrough size, and a search with context shows every
 #: hit (its context folded) while they fit in as much
 HITS_WHOLE = 4
+
+
+def _alternatives(answer: Answer) -> list[Matcher] | None:
+    """One matcher per top-level alternative of a search's one pattern (`a|b|c`), for the digest to show each
+    alternative's first hits; None for a pattern without alternatives (or more than 12)."""
+    if len(answer.terms) != 1:
+        return None
+    parts = top_alternatives(answer.terms[0], regex=answer.terms_regex)
+    if not 2 <= len(parts) <= 12:
+        return None
+    got = [compile_terms([p], regex=answer.terms_regex) for p in parts]
+    return [m for m in got if m is not None] or None
 
 
 def _search_whole(answer: Answer, raw: int, passthrough: int) -> bool:

@@ -158,6 +158,34 @@ TERMS_MAX_PROGRAM = 500
 TERMS_BUDGET_SECONDS = 0.25
 
 
+def top_alternatives(pattern: str, *, regex: bool) -> list[str]:
+    """A pattern's top-level `|` alternatives (`DurationVisitor|fn check_overflow|^\\s*#\\[cfg`), outside brackets,
+    parentheses and escapes; one item when there is no such `|`. A literal pattern splits on every `|`."""
+    if not regex:
+        return [p for p in pattern.split("|") if p] or [pattern]
+    out: list[str] = []
+    depth, start, i, cls = 0, 0, 0, False
+    while i < len(pattern):
+        c = pattern[i]
+        if c == "\\":
+            i += 2
+            continue
+        if cls:
+            cls = c != "]"
+        elif c == "[":
+            cls = True
+        elif c == "(":
+            depth += 1
+        elif c == ")":
+            depth = max(0, depth - 1)
+        elif c == "|" and depth == 0:
+            out.append(pattern[start:i])
+            start = i + 1
+        i += 1
+    out.append(pattern[start:])
+    return [p for p in out if p] or [pattern]
+
+
 def compile_terms(terms: Sequence[str], *, regex: bool = False) -> Matcher | None:
     """One case-insensitive matcher for the request's terms (None when there are none).
 

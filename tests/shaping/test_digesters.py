@@ -386,6 +386,22 @@ def test_a_search_digest_shows_code_hits_before_comment_hits_and_says_which_fold
     assert re.search(r"… \d+ more hits, all in comments \(result lines", shaped.text), shaped.text
 
 
+def test_a_search_digest_shows_the_first_hits_of_every_alternative_of_the_pattern(pipeline):
+    # serde: `DurationVisitor|fn check_overflow|cautious|...|^\\s*#\\[cfg` over de/impls.rs: a hundred `#[cfg(..)]`
+    # lines crowded out the few hits of the other alternatives, and the agent fetched the whole list
+    rows = [f"src/de/impls.rs:{10 + 4 * i}: #[cfg(any(feature = \"std\", feature = \"alloc\", not(no_core_{i})))]"
+            for i in range(100)]
+    rows += ["src/de/impls.rs:684:         let len = size_hint::cautious(seq.size_hint());",
+             "src/de/impls.rs:936:             $reserve(&mut self.0, size_hint::cautious($access.size_hint()));",
+             "src/de/impls.rs:2094:         try!(check_overflow(secs, nanos));"]
+    rows.sort(key=lambda r: int(r.split(":")[1]))
+    pattern = r"check_overflow\(|cautious|^\s*#\[cfg"
+    shaped = shape(pipeline, ShapeRequest(text="\n".join(rows) + "\n", kind="search", tool="search_text",
+                                          terms=[pattern], terms_regex=True))
+    assert shaped.tier == "digest", shaped.tier
+    assert "684:" in shaped.text and "936:" in shaped.text and "2094:" in shaped.text, shaped.text
+
+
 def test_a_search_digest_lists_the_files_with_most_hits_first(pipeline):
     # more than four times the passthrough size (a search of hit lines only passes whole below that)
     rows = [f"pkg/small{i}.py:{i + 1}: if scope['type'] == 'http':  # a long enough line to need a digest {i}" for i in range(50)]
