@@ -84,10 +84,10 @@ def import_uses(nav: NavigationService, rel: str) -> list[ImportUse]:
         if found.directive:  # `from __future__ import ...`, Go `_ "net/http/pprof"`, a TS `export {x} from`
             out.append(found)
             continue
-        # an import inside a function is used there only
-        scope = _function_around(syms, imp.line) or (_main_block(lines, imp.line) if language in ("py", "pyi") else None)
-        local = {k: [n for n in v if scope is None or scope[0] <= n <= scope[1]] for k, v in refs.items()}
-        local_every = {k: [n for n in v if scope is None or scope[0] <= n <= scope[1]] for k, v in every.items()}
+        scope, inner = _import_scope(syms, lines, imp.line, language)
+        local, local_every = _scoped(refs, scope, inner), _scoped(every, scope, inner)
+        if language == "rs" and not names:
+            names = _rust_module_import(imp)
         space = _namespace(imp, names, text, lines, language, _go_package(nav, targets) if language == "go" else None,
                            objects=language in _JS and _exports_object(nav, targets))
         if space is not None:  # `prometheus.Register(...)`, `os.path.join(...)`, `ns.x` after `import * as ns`
@@ -96,7 +96,7 @@ def import_uses(nav: NavigationService, rel: str) -> list[ImportUse]:
         elif names:
             for n in names:
                 if n == "self" and language == "rs":  # `use std::fmt::{self, Debug}`: the module, read as `fmt::X`
-                    mod = re.sub(r"::\{.*$", "", imp.module).rsplit("::", 1)[-1]
+                    mod = re.sub(r"::\{.*$", "", imp.module).rsplit("::", 1)[-1].split(" as ")[-1].strip()
                     for member, at in _qualified_uses(mod, local, local_every, lines):
                         found.names.append(_used(nav, f"{mod}::{member}", member, at, targets))
                     continue
@@ -115,13 +115,8 @@ def import_uses(nav: NavigationService, rel: str) -> list[ImportUse]:
                 if language == "rs":  # a trait in scope: the calls of its methods it lets the file make
                     _rust_trait_calls(nav, found, _definition(nav, _original(n), reach)
                                       or _reexported(nav, _original(n), reach), lines, spans, scope)
-        if "*" in imp.names and targets:  # the names a glob brings that the file uses (and neither defines nor imports)
-            brought = {s.name for f in targets for s in nav.index.symbols_in_file(f)
-                       if s.parent_id is None and s.kind not in ("impl", "module")}
-            used = [n for n in local if local[n] and n in brought and n not in own and n not in bound_elsewhere]
-            found.glob = len(used)
-            for n in used[:MAX_GLOB_NAMES]:
-                found.names.append(_used(nav, n, n, local[n], targets))
+        if "*" in imp.names and targets:
+            _glob_names(nav, found, targets, local, own | bound_elsewhere, language)
         out.append(found)
     if language in ("java", "kt", "scala", "php") and out:
         same = _same_package(nav, rel, lines, refs, language, own | bound_elsewhere)
@@ -135,6 +130,52 @@ def import_uses(nav: NavigationService, rel: str) -> list[ImportUse]:
         _qualified_apart(nav, out, lines)
         _type_parameters_apart(out, syms)
     return _finished(out, lines, spans, refs if language == "php" else {}, own)
+
+
+def _rust_module_import(imp: Any) -> list[str]:
+    """`use ser;` binds the module itself, read as `ser::Error` (serde's de/value.rs had "no name of it used")."""
+    return ["self"] if "*" not in imp.names and re.fullmatch(r"(?:(?:crate|self|super)::)*\w+", imp.module) else []
+
+
+def _glob_names(nav: NavigationService, found: ImportUse, targets: list[str], local: dict[str, list[int]],
+                taken: set[str], language: str) -> None:
+    """The names a glob import brings that the file uses (and neither defines nor imports by name: `taken`)."""
+    brought = {s.name for f in targets for s in nav.index.symbols_in_file(f)
+               if s.parent_id is None and s.kind not in ("impl", "module")}
+    used = [n for n in local if local[n] and n in brought and n not in taken]
+    found.glob = len(used)
+    for n in used[:MAX_GLOB_NAMES]:
+        found.names.append(_used(nav, n, n, local[n], targets))
+    if not used and language == "rs" and not found.names:
+        # serde's `use lib::*;`: a module of `pub use core::..` re-exports, no definitions of its own
+        found.directive = (f"a glob import: no name the code uses is defined in {', '.join(targets[:2])}; the names "
+                           "it re-exports (`pub use`) are not listed")
+
+
+def _import_scope(syms: list[Any], lines: list[str], line: int,
+                  language: str) -> tuple[tuple[int, int] | None, list[tuple[int, int]]]:
+    """Where an import's names can be used: the function it is in (a Python script's main block), a Rust inline module
+    it is in, else the whole file; and the line ranges inside that it cannot reach (a Rust inline `mod private { use
+    de::{..}; }` has its own imports and sees none of the file's)."""
+    scope = _function_around(syms, line) or (_main_block(lines, line) if language in ("py", "pyi") else None)
+    if language != "rs":
+        return scope, []
+    if scope is None:
+        scope = next(((a, b) for a, b in _rust_inline_modules(syms, 0) if a < line <= b), None)
+    return scope, _rust_inline_modules(syms, line)
+
+
+def _scoped(names: dict[str, list[int]], scope: tuple[int, int] | None,
+            inner: list[tuple[int, int]]) -> dict[str, list[int]]:
+    """The lines of each name within `scope` (None: anywhere) and outside the `inner` ranges."""
+    return {k: [n for n in v if (scope is None or scope[0] <= n <= scope[1]) and not any(a <= n <= b for a, b in inner)]
+            for k, v in names.items()}
+
+
+def _rust_inline_modules(syms: list[Any], line: int) -> list[tuple[int, int]]:
+    """The line ranges of the inline modules (`mod private { .. }`) of a Rust file not around `line` (0: all)."""
+    return [(s.start_line, s.end_line) for s in syms
+            if s.kind == "module" and s.end_line > s.start_line and not s.start_line <= line <= s.end_line]
 
 
 def _same_package(nav: NavigationService, rel: str, lines: list[str], refs: dict[str, list[int]], language: str,

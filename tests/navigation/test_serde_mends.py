@@ -107,3 +107,49 @@ def test_a_method_several_traits_declare_is_the_one_of_the_trait_its_scope_impor
         got = {(i["path"], n) for i in r.data["items"] for n in i["lines"]}
         assert got == {("src/content.rs", line)}, (trait, r.text)
         assert "trait in scope" in r.text, r.text
+
+
+VALUE = """\
+use lib::*;
+
+use de::{self, Visitor};
+use ser;
+
+pub struct Error;
+
+impl ser::Error for Error {}
+
+pub fn visit<V: Visitor>(v: V) -> Result<(), de::Error> {
+    v.done()
+}
+
+mod private {
+    use lib::*;
+
+    use de::{self, Unexpected};
+
+    pub fn unexpected() -> Unexpected {
+        de::Unexpected
+    }
+}
+"""
+
+
+def test_a_rust_file_s_imports_are_read_per_module_and_a_module_import_is_used_through_its_path(tmp_path):
+    # serde's de/value.rs: `use ser;` read "no name of it used" (ser::Error at 84), and the inline `mod private`'s own
+    # `use de::{..}` was credited with every `de::` of the whole file
+    files = {"Cargo.toml": '[package]\nname = "sd"\nversion = "0.1.0"\n',
+             "src/lib.rs": "mod lib {\n    pub use std::fmt;\n}\npub mod de;\npub mod ser;\npub mod value;\n",
+             "src/de.rs": "pub trait Visitor {\n    fn done(self) -> Result<(), Error>;\n}\npub struct Error;\n"
+                          "pub struct Unexpected;\n",
+             "src/ser.rs": "pub trait Error {}\n",
+             "src/value.rs": VALUE}
+    r = served_tree(tmp_path / "r", files).call("list_dependencies", path="src/value.rs", view="uses")
+    rows = {line.split()[0]: line for line in r.text.splitlines()[1:] if line.startswith("  ")}
+    assert "ser::Error" in rows["4"] and "at 8" in rows["4"], r.text
+    assert "de::Error" in rows["3"] and "at 10" in rows["3"], r.text
+    private = rows["17"]
+    assert "Unexpected" in private and "at 19" in private and "de::Unexpected" in private, r.text
+    assert "at 10" not in private, private  # the file's `de::Error` is no use of the inner module's import
+    assert "de::Unexpected" not in rows["3"], rows["3"]
+    assert "glob import" in rows["1"], r.text
