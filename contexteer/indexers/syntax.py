@@ -512,21 +512,53 @@ def _param_name(param: str, language: str | None) -> str:
 
 def local_binding(lines: list[str], start: int, end: int, word: str) -> tuple[str, str] | None:
     """The first declaration of `word` (see local_bindings), or the last Kotlin smart cast of it above `end`
-    (`val method = fns[name]` then `if (method is AsyncFunctionComponent)`); None when none tells."""
+    (`val method = fns[name]` then `if (method is AsyncFunctionComponent)`); None when none tells. When the first
+    declaration's block has closed above `end` (its indentation says so), the last one still open there: miekg/dns's
+    Msg.String ranges `r` over dns.Question, then dns.Answer, dns.Ns and dns.Extra, each loop binding its own `r`."""
     first: tuple[str, str] | None = None
     smart: tuple[str, str] | None = None
-    for n, b in enumerate(local_bindings(lines, start, end, word)):
+    found: list[tuple[int, tuple[str, str] | None]] = []
+    for n, (at, b) in enumerate(_bindings_at(lines, start, end, word)):
         if b is not None and b[0] == "smart":
             smart = ("type", b[1])
         elif n == 0:
             first = b
+        if b is None or b[0] != "smart":
+            found.append((at, b))
+    if smart is None and len(found) > 1 and not _still_open(lines, found[0][0], end):
+        return next((b for at, b in reversed(found) if _still_open(lines, at, end)), first)
     return smart or first
+
+
+def _indent(text: str) -> int:
+    return len(text) - len(text.lstrip(" \t"))
+
+
+def _still_open(lines: list[str], at: int, end: int) -> bool:
+    """Whether a declaration at line `at` is in scope at `end` by indentation: a block header ending in `{` (Go's `for
+    _, r := range xs {`) scopes it to the block, more indented; a statement to the lines at its own level or deeper."""
+    head = lines[at - 1] if 0 < at <= len(lines) else ""
+    level = _indent(head)
+    block = head.rstrip().endswith("{")
+    for k in range(at + 1, min(end, len(lines)) + 1):
+        text = lines[k - 1]
+        if not text.strip():
+            continue
+        if _indent(text) < level or (block and _indent(text) == level):
+            return False
+    return True
 
 
 _USING_DECL = re.compile(r"^(\s*)(?:await\s+)?using\s+(?=var\b|[A-Z])")
 
 
 def local_bindings(lines: list[str], start: int, end: int, word: str) -> Iterator[tuple[str, str] | None]:
+    """See _bindings_at: each binding without its line."""
+    for _at, b in _bindings_at(lines, start, end, word):
+        yield b
+
+
+def _bindings_at(lines: list[str], start: int, end: int, word: str) -> Iterator[tuple[int, tuple[str, str] | None]]:
     """How a local `word` is declared in lines start..end (1-based) of a definition: ("type", T) when the
     declaration names its type (`c: Client = ...`, `Client c = ...`, `var c Client`, `c := &Client{}`,
     `c = Client(...)`, `$c = new Client(...)`, `let c = Client::new(...)`), ("call", f) when it is what a call of a
@@ -583,7 +615,7 @@ def local_bindings(lines: list[str], start: int, end: int, word: str) -> Iterato
             m = when_is.match(text) if depth == 1 else None
             depth += text.count("{") - text.count("}")
             if m:
-                yield "smart", m.group(1).rsplit(".", 1)[-1]
+                yield i, ("smart", m.group(1).rsplit(".", 1)[-1])
                 continue
             if depth <= 0:
                 depth = -1
@@ -598,54 +630,54 @@ def local_bindings(lines: list[str], start: int, end: int, word: str) -> Iterato
             more += 1
         m = go_receive.match(text)
         if m:  # Go `case a := <-r.applyCh:`: what the channel field carries
-            yield "receive", m.group(1)
+            yield i, ("receive", m.group(1))
             continue
         m = go_assert.match(text) or go_new.match(text)
         if m and m.group(1) != "type":
-            yield "type", m.group(1)
+            yield i, ("type", m.group(1))
             continue
         m = smart.match(text)
         if m:
-            yield "smart", m.group(1).rsplit(".", 1)[-1]
+            yield i, ("smart", m.group(1).rsplit(".", 1)[-1])
             continue
         m = indexed.match(text)
         if m:
-            yield "index", m.group(1)
+            yield i, ("index", m.group(1))
             continue
         m = go_range.match(text)
         if m:  # Go `for i, g := range gs {`: an element of what gs is
-            yield "range", m.group(1)
+            yield i, ("range", m.group(1))
             continue
         m = in_loop.match(text)
         if m:
-            yield ("type", m.group(1).rsplit(".", 1)[-1]) if m.group(1) else ("range", m.group(2))
+            yield i, ("type", m.group(1).rsplit(".", 1)[-1]) if m.group(1) else ("range", m.group(2))
             continue
         m = annotated.match(text)
         if m:
             named = named_type(m.group(1))
-            yield ("type", named) if named and named != "Self" else None
+            yield i, ("type", named) if named and named != "Self" else None
             continue
         m = typed_first.match(text) or go_var.match(text) or c_struct.match(text) or lower_first.match(text)
         if m and m.group(1).rpartition(".")[2] not in _KEYWORDS and m.group(1) not in _NOT_TYPES:
             # (a C++ template keeps its arguments: `std::shared_ptr<logger> l` is a logger's, read through the pointer)
             args = m.group(2) if m.re is lower_first and m.group(2) else ""
-            yield "type", re.split(r"\.|::", m.group(1))[-1] + args
+            yield i, ("type", re.split(r"\.|::", m.group(1))[-1] + args)
             continue
         m = on_value.match(text)
         if m:  # `val r = borderRadius?.resolve(...)`: what a method of a value returns
-            yield "member", re.sub(r"\s*(?:\?\.|->|\.)\s*", ".", m.group(1)) + f".{m.group(2)}"
+            yield i, ("member", re.sub(r"\s*(?:\?\.|->|\.)\s*", ".", m.group(1)) + f".{m.group(2)}")
             continue
         m = made.match(text)
         if m:
             qual, name = m.group(1), m.group(2)
             if qual.endswith("::") and re.match(r"(?:new|default|from|with|create|builder)(?:_\w*)?$", name):
-                yield "type", re.split(r"::", qual)[-2]  # `Client::new(..)`, `Client::with_capacity(..)`
+                yield i, ("type", re.split(r"::", qual)[-2])  # `Client::new(..)`, `Client::with_capacity(..)`
             elif m.group(3) or m.group(4) == "{" or "new " in text[m.start(2) - 5:m.start(2)]:
-                yield "type", name  # `&Client{}`, `new Client(..)`
+                yield i, ("type", name)  # `&Client{}`, `new Client(..)`
             elif not qual or (name[:1].isupper() and not qual.endswith("::")):
-                yield "call", name  # `make()`, `Client()`, `mod.Client()`, `NewClient()`: a class or a function
+                yield i, ("call", name)  # `make()`, `Client()`, `mod.Client()`, `NewClient()`: a class or a function
             else:
-                yield None
+                yield i, None
 
 
 def jsdoc_type(lines: list[str], start: int, tag: str, name: str | None = None) -> str | None:

@@ -193,7 +193,8 @@ async def search_symbol(
     output=Dependencies,
     description=(
         "A file's (or directory's) imports resolved to repository packages/files or external packages, its "
-        "dependents, declared dependencies with versions, import cycles."
+        "dependents, declared dependencies with versions, import cycles. view='uses': each import's names the "
+        "file's code uses, with their lines and definitions."
     ),
 )
 async def list_dependencies(

@@ -1,0 +1,65 @@
+"""miekg/dns (Go): Msg.String ranges `r` over dns.Question, then over dns.Answer, dns.Ns and dns.Extra, each loop
+binding its own `r`. Before, every `r` was read by the first loop's binding (a Question, which has no Header method),
+so the `r.Header()` calls on the RR elements of the later loops were "another type's"."""
+
+from __future__ import annotations
+
+from tests.navigation.conftest import served_tree
+
+DNS = """\
+package dns
+
+type RR interface {
+	Header() *RR_Header
+}
+
+type RR_Header struct {
+	Name string
+}
+
+func (h *RR_Header) Header() *RR_Header { return h }
+
+type A struct {
+	Hdr RR_Header
+}
+
+func (rr *A) Header() *RR_Header { return &rr.Hdr }
+
+type Question struct {
+	Name string
+}
+
+type Msg struct {
+	Question []Question
+	Extra    []RR
+}
+
+func (dns *Msg) String() string {
+	s := ""
+	for _, r := range dns.Question {
+		s += r.Name
+	}
+	for _, r := range dns.Extra {
+		if r != nil && r.Header().Name != "" {
+			s += r.Header().Name
+		}
+	}
+	return s
+}
+
+func (m *Msg) Other() string {
+	s := ""
+	for _, r := range m.Extra {
+		s += r.Header().Name
+	}
+	return s
+}
+"""
+
+
+def test_a_local_bound_again_by_a_later_loop_is_read_by_the_loop_around_the_call(tmp_path):
+    served = served_tree(tmp_path / "r", {"go.mod": "module example.com/dns\n\ngo 1.20\n", "dns.go": DNS})
+    r = served.call("find_related", symbol="RR_Header.Header", relation="callers")
+    want = {n for n, text in enumerate(DNS.splitlines(), 1) if "r.Header()" in text}
+    assert {n for i in r.data["items"] for n in i["lines"]} == want, r.text
+    assert "left out" not in r.text, r.text
