@@ -516,10 +516,12 @@ def callees(index: IndexQueries, sym: Symbol, resolve_imports: Callable[[str], d
     resolved = _resolved_calls(index, sym, sem.definitions, calls, lines, resolve_imports,
                                bare={n for n in calls if n not in member_calls})
     for name, at in sorted(calls.items(), key=lambda kv: kv[1][0]):
-        hit = resolved.get(name)
-        if hit is None and name == sym.name and sym.kind == "method" and sym.language in NO_IMPLICIT_SELF \
-                and name not in member_calls:
-            hit = _module_function(index, sym, name, resolve_imports)  # `reportObserved(this)` in Atom.reportObserved
+        hit, at, bare_label = _no_implicit_self(index, sym, name, resolved.get(name), at, lines, member_calls,
+                                                path_calls, resolve_imports)
+        if bare_label:
+            out.unresolved.append(bare_label)
+        if not at:
+            continue
         if name in quiet and (hit is None or hit[0].kind not in ("function", "method")):
             continue  # a bare name that is no method: a local, a field, a parameter of an outer definition
         if hit is None and name == sym.name and sym.kind in ("function", "method") \
@@ -564,6 +566,25 @@ def callees(index: IndexQueries, sym: Symbol, resolve_imports: Callable[[str], d
     return out
 
 
+def _no_implicit_self(index: IndexQueries, sym: Symbol, name: str, hit: tuple[Symbol, str] | None, at: list[int],
+                      lines: list[str] | None, member_calls: dict[str, set[str]], path_calls: dict[str, set[str]],
+                      resolve_imports: Callable[[str], dict[str, list[str]]]) -> tuple[tuple[Symbol, str] | None, list[int], str]:
+    """Where a method is called on its object only (Go, Python, JS/TS, Rust, PHP, Lua), a bare call is no method's:
+    `reportObserved(this)` in Atom.reportObserved is the module's function (MobX), `n := len(m)` beside `rr.len(n)`
+    the builtin (miekg/dns's `len(m.Extra)` had been the generated A.len). The definition, the lines still its, and
+    the label of the bare calls when they are set apart."""
+    if sym.language not in NO_IMPLICIT_SELF:
+        return hit, at, ""
+    if hit is None and name == sym.name and sym.kind == "method" and name not in member_calls:
+        return _module_function(index, sym, name, resolve_imports), at, ""
+    if hit is None or hit[0].kind != "method" or lines is None:
+        return hit, at, ""
+    bare_at = [n for n in at if _called_bare(lines, n, name)]
+    if not bare_at:
+        return hit, at, ""
+    return hit, [n for n in at if n not in bare_at], _unresolved_call(index, sym, name, {}, path_calls)
+
+
 def _module_function(index: IndexQueries, sym: Symbol, name: str,
                      resolve_imports: Callable[[str], dict[str, list[str]]]) -> tuple[Symbol, str] | None:
     """The function a bare call names from a method of its own name, where a method is never called bare: the
@@ -587,7 +608,7 @@ def _resolved_calls(index: IndexQueries, sym: Symbol, definitions: list[tuple[Sy
     for d, how in definitions:
         if d.name not in calls or d.name in resolved:
             continue
-        if no_self and d.name in bare and d.kind in ("method", "field", "property") and d.parent_id is not None \
+        if no_self and d.name in bare and d.kind in ("method", "field", "property") \
                 and lines is not None and all(_called_bare(lines, n, d.name) for n in calls[d.name]):
             continue
         if d.kind in ("field", "property") and sym.language == "go" and _go_literals_only(lines, calls[d.name], d.name):

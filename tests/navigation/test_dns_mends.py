@@ -63,3 +63,29 @@ def test_a_local_bound_again_by_a_later_loop_is_read_by_the_loop_around_the_call
     want = {n for n, text in enumerate(DNS.splitlines(), 1) if "r.Header()" in text}
     assert {n for i in r.data["items"] for n in i["lines"]} == want, r.text
     assert "left out" not in r.text, r.text
+
+
+PACK = """\
+package dns
+
+type A struct {
+	Hdr []byte
+}
+
+func (rr *A) len(off int) int { return off + 4 }
+
+func Pack(m []byte, rr *A) int {
+	n := len(m)
+	return n + rr.len(n)
+}
+"""
+
+
+def test_a_builtin_called_bare_is_no_method_of_the_name(tmp_path):
+    # miekg/dns's TsigGenerateWithProvider: every `len(m.Extra)` had been `A.len ztypes.go:253` (the generated
+    # method of one RR type), by receiver type
+    served = served_tree(tmp_path / "r", {"go.mod": "module example.com/dns\\n\\ngo 1.20\\n", "pack.go": PACK})
+    r = served.call("find_related", symbol="Pack", relation="callees")
+    row = next((i for i in r.data["items"] if i["qualname"] == "A.len"), None)
+    assert row is not None and row["lines"] == [11], r.text  # rr.len(n), not len(m)
+    assert "builtins: len" in r.text, r.text
