@@ -25,7 +25,13 @@ from typing import Any
 from contexteer.errors import NotFoundError
 from contexteer.indexers import languages, zig_names
 from contexteer.indexers.model import Symbol
-from contexteer.indexers.namesakes import REOPENED, go_package_names, include_closure, member_namesakes
+from contexteer.indexers.namesakes import (
+    REOPENED,
+    go_package_names,
+    go_std_package_names,
+    include_closure,
+    member_namesakes,
+)
 from contexteer.indexers.qualify import Qualifier, is_qualified, split_name
 from contexteer.indexers.queries_sql import IndexQueries, per_generation
 from contexteer.indexers.repomap import display_weight
@@ -3568,10 +3574,10 @@ def _other_type(index: IndexQueries, defs: dict[str, list[Symbol]], lines: list[
     site.receiver_name = word
     prefix = text[: before.start()].rstrip()
     plain = not prefix.endswith(".")
-    if plain and _outside_value(index, defs, lines, site, word):
-        return True
     # `g.g.Gather()`: the field g of the value g (a `g Gatherer` field of the receiver's struct), not the receiver
     typed = _field_of_value(index, defs, lines, site, prefix, word)
+    if typed == _STD_TYPED or (plain and _outside_value(index, defs, lines, site, word)):
+        return True
     typed = typed or _declared_receiver(index, defs, lines, site, word, want=owner)
     if typed is None and site.path.endswith(".php") and "(" in before.group(0) and prefix.endswith("$this->"):
         typed = _php_returned(index, _symbols_of(index, defs, site.path), site.line, word)  # `$this->getCommand()->run(..)` with `getCommand(): parent`
@@ -4021,9 +4027,21 @@ def _field_of_value(index: IndexQueries, cache: dict[str, list[Symbol]], lines: 
         if f.name != word or f.kind not in _FIELD_KINDS or not (f.qualname == f"{owner}.{word}" or f.qualname.endswith(f".{owner}.{word}")):
             continue
         typed = field_type(f.signature or "", word)
+        if typed is not None and f.language == "go" and _go_std_typed(index, f, typed):
+            return _STD_TYPED  # `w.tcp.Write(..)` with `tcp net.Conn` (miekg/dns): the net package's Conn
         if typed is not None:
             return typed
     return None
+
+
+#: what _field_of_value says of a Go field declared with a standard-library type (`tcp net.Conn`)
+_STD_TYPED = "\0std"
+
+
+def _go_std_typed(index: IndexQueries, f: Symbol, typed: str) -> bool:
+    """Whether a Go field is declared with the standard library's `typed` (`net.Conn`), by its file's imports."""
+    m = re.search(rf"(?<![\w.])(\w+)\.{re.escape(typed)}\b", f.signature or "")
+    return m is not None and m.group(1) in go_std_package_names(index, f.path)
 
 
 def _python_self_attribute(index: IndexQueries, cache: dict[str, list[Symbol]], lines: list[str], site: Caller,

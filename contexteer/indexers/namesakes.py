@@ -96,6 +96,18 @@ def include_closure(path: str, resolve_imports: Callable[[str], dict[str, list[s
 _GO_VERSION = re.compile(r"v\d+")
 
 
+def go_std_package_names(index: Any, path: str) -> set[str]:
+    """The names a Go file's imports of the standard library bind (`net`, `tls` for crypto/tls): a type written with
+    one of them (`tcp net.Conn`) is never a repository type of that name."""
+    out: set[str] = set()
+    for imp in index.imports_of(path):
+        if "." in imp.module.strip('"').split("/", 1)[0]:
+            continue  # a host-named path (github.com/..., golang.org/x/...): not the standard library
+        alias = [n for n in imp.names if n and n not in ("_", ".")]
+        out.update(alias or go_import_names(imp.module))
+    return out
+
+
 def go_package_names(index: Any, path: str) -> set[str]:
     """The names a Go file's imports bind (`time`, `timer`, an alias; `yaml` for gopkg.in/yaml.v2, `chi` for
     github.com/go-chi/chi/v5): a qualifier in front of one of them is a package, not a value."""

@@ -89,3 +89,38 @@ def test_a_builtin_called_bare_is_no_method_of_the_name(tmp_path):
     row = next((i for i in r.data["items"] if i["qualname"] == "A.len"), None)
     assert row is not None and row["lines"] == [11], r.text  # rr.len(n), not len(m)
     assert "builtins: len" in r.text, r.text
+
+
+SERVER = """\
+package dns
+
+import "net"
+
+type Conn struct {
+	net.Conn
+}
+
+func (co *Conn) Write(p []byte) (int, error) { return co.Conn.Write(p) }
+
+type response struct {
+	tcp net.Conn
+	own *Conn
+}
+
+func (w *response) Write(m []byte) (int, error) {
+	if w.own != nil {
+		return w.own.Write(m)
+	}
+	return w.tcp.Write(m)
+}
+"""
+
+
+def test_a_field_of_a_standard_library_type_is_no_receiver_of_the_repository_s_namesake(tmp_path):
+    # miekg/dns's `w.tcp.Write(msg)` with `tcp net.Conn` had been a caller of dns.Conn.Write by receiver type
+    served = served_tree(tmp_path / "r", {"go.mod": "module example.com/dns\\n\\ngo 1.20\\n", "server.go": SERVER})
+    r = served.call("find_related", symbol="Conn.Write", relation="callers")
+    lines = {n for i in r.data["items"] for n in i["lines"]}
+    own = next(n for n, t in enumerate(SERVER.splitlines(), 1) if "w.own.Write(m)" in t)
+    tcp = next(n for n, t in enumerate(SERVER.splitlines(), 1) if "w.tcp.Write(m)" in t)
+    assert own in lines and tcp not in lines, r.text
