@@ -101,25 +101,18 @@ def _by_trait_in_scope(index: IndexQueries, sym: Symbol, callee: str, sites: lis
                is not None and t.kind == "trait"}
     ws = getattr(index, "ws", None)
     files: dict[str, list[str]] = {}
-    kept: list[Caller] = []
-    for c in sites:
+
+    def another(c: Caller) -> bool:
         lines = _file_lines(ws, c.path, files) if ws is not None else []
         defined = {t.name for t in index.symbols_in_file(c.path) if t.kind == "trait"} & traits
         seen = _traits_in_scope(lines, c.line, traits, modules)
         if seen is None or defined:
-            kept.append(c)
-            continue
-        if seen == {own}:
-            if c.how == "name only":
-                c.how = "trait in scope"
-            kept.append(c)
-        elif len(seen) == 1:
-            c.against = True
-            if left_out is not None:
-                left_out.append(c)
-        else:
-            kept.append(c)
-    return kept
+            return False
+        if seen == {own} and c.how == "name only":
+            c.how = "trait in scope"
+        return len(seen) == 1 and own not in seen
+
+    return leave_out(sites, left_out, another)
 
 
 def _trait_of(index: IndexQueries, m: Symbol) -> str | None:
