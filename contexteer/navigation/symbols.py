@@ -69,7 +69,9 @@ class SymbolSearchRun:
     site_cache: dict[str, tuple[list[RefSite], int, int]] = field(default_factory=dict)
     made_cache: dict[Any, Any] = field(default_factory=dict)  # C: which macro makes a prototype's body, per answer
 
-    def model(self, n: int, references: bool) -> SymbolSearch:
+    def model(self, n: int, references: bool, refs_of: int | None = None) -> SymbolSearch:
+        """The answer for the first `n` definitions of the page, with the references of the names of its first
+        `refs_of` (all of them when None)."""
         nav, q, prefix, offset, pool, ranked, page = self.nav, self.q, self.prefix, self.offset, self.pool, self.ranked, self.page
         overloads, impls, full_names, total, note = self.overloads, self.impls, self.full_names, self.total, self.note
         closest, word_sites, last, site_cache = self.closest, self.word_sites, self.last, self.site_cache
@@ -95,7 +97,8 @@ class SymbolSearchRun:
             # (a method's or a nested function's name elsewhere is another's: those keep to the file)
             ref_prefix = None if shown and all(s.path == prefix and s.parent_id is None
                                                and s.kind not in ("method", "field", "property") for s in shown) else prefix
-            for nm in list(dict.fromkeys(s.name for s in shown))[:10] or [last]:
+            named = shown if refs_of is None else shown[:refs_of]
+            for nm in list(dict.fromkeys(s.name for s in named))[:10] or [last]:
                 if nm not in site_cache:
                     site_cache[nm] = _reference_sites(nav, nm, [s for s in pool if s.name == nm], ref_prefix,
                                                       method_query=is_qualified(q))
@@ -131,6 +134,12 @@ class SymbolSearchRun:
             full_note = f"{note}; {extra}" if note else extra
         if not shown and not sites:
             sites = word_sites
+        if references and refs_of is not None and refs_of < len(shown):
+            rest = list(dict.fromkeys(s.name for s in shown[refs_of:] if s.name not in {d.name for d in shown[:refs_of]}))
+            first = "the first definition's name" if refs_of == 1 else f"the first {refs_of} definitions' names"
+            extra = (f"references of {first} only (the others' fill more than one answer): "
+                     f"search_symbol(query=\"{', '.join(rest[:10])}\", references=true) lists theirs")
+            full_note = f"{full_note}; {extra}" if full_note else extra
         model = SymbolSearch(query=q, total=total, definitions=hits, references=sites, references_total=ref_total,
                              next_cursor=str(nxt) if nxt is not None else None, note=full_note, closest=closest)
         return model

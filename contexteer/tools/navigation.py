@@ -171,8 +171,8 @@ async def search_symbol(
                                        note=note, elsewhere=not references)
         page = found.page
 
-        def answer(n: int) -> Answer:
-            model = found.model(n, references)
+        def answer(n: int, refs_of: int | None = None) -> Answer:
+            model = found.model(n, references, refs_of)
             head, rows = render.symbol_search(model, match, kind, references, len(found.ranked), offset)
             if not rows:
                 return Answer(Text("\n".join(head)), model, scope="fitted")
@@ -183,6 +183,13 @@ async def search_symbol(
         best, fits = svc.largest_whole(len(page), answer)
         if not fits:  # one definition with more references than fit: they are digested (open)
             best.scope = "open"
+        shown = len(best.model.definitions) if isinstance(best.model, SymbolSearch) else len(page)
+        if references and names > 1 and fits and 0 < shown < len(page):
+            # several names: every definition of the page, the references of those that fit (miekg/dns's ten names
+            # with references showed 2 of 11 definitions, the RR interface's hundreds of references next)
+            every, whole = svc.largest_whole(1, lambda _n: answer(len(page), shown))
+            if whole:
+                return every
         return best
 
     return await run(ctx, work)

@@ -124,3 +124,22 @@ def test_a_field_of_a_standard_library_type_is_no_receiver_of_the_repository_s_n
     own = next(n for n, t in enumerate(SERVER.splitlines(), 1) if "w.own.Write(m)" in t)
     tcp = next(n for n, t in enumerate(SERVER.splitlines(), 1) if "w.tcp.Write(m)" in t)
     assert own in lines and tcp not in lines, r.text
+
+
+def test_a_several_name_search_with_references_lists_every_definition_and_the_references_that_fit(tmp_path):
+    # miekg/dns: ten names with references=true showed 2 of 11 definitions (the RR interface's hundreds of references
+    # filled the page), and the agent asked the next page for the other nine
+    many = "package dns\n\n" + "".join(f"func use{i}(r RR, other RR) RR {{ return r }}\n" for i in range(400))
+    files = {"go.mod": "module example.com/dns\n\ngo 1.20\n",
+             "dns.go": ("package dns\n\ntype RR interface {\n\tHeader() string\n}\n\nconst maxLen = 255\n\n"
+                        "func packRR(r RR) int { return maxLen }\n\nfunc pack() int { return packRR(nil) }\n"),
+             "many.go": many}
+    served = served_tree(tmp_path / "r", files)
+    r = served.call("search_symbol", query="packRR, RR, maxLen", references=True)
+    assert not r.is_error, r.text
+    head = r.text.split("references (", 1)[0]
+    for name in ("function dns.packRR", "interface dns.RR", "constant dns.maxLen"):
+        assert name in head, r.text[:2000]
+    assert "next page" not in head, head
+    assert 'search_symbol(query="' in head and "references=true) lists theirs" in head, head
+    assert "func pack() int { return packRR(nil) }" in r.text.split("references (", 1)[1], r.text[-1500:]
