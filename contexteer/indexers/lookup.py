@@ -3574,11 +3574,9 @@ def _other_type(index: IndexQueries, defs: dict[str, list[Symbol]], lines: list[
     site.receiver_name = word
     prefix = text[: before.start()].rstrip()
     plain = not prefix.endswith(".")
-    # `g.g.Gather()`: the field g of the value g (a `g Gatherer` field of the receiver's struct), not the receiver
-    typed = _field_of_value(index, defs, lines, site, prefix, word)
-    if typed == _STD_TYPED or (plain and _outside_value(index, defs, lines, site, word)):
+    other, typed = _value_typed(index, defs, lines, site, prefix, word, owner, plain)
+    if other:
         return True
-    typed = typed or _declared_receiver(index, defs, lines, site, word, want=owner)
     if typed is None and site.path.endswith(".php") and "(" in before.group(0) and prefix.endswith("$this->"):
         typed = _php_returned(index, _symbols_of(index, defs, site.path), site.line, word)  # `$this->getCommand()->run(..)` with `getCommand(): parent`
     if typed is None and "(" in before.group(0) and not prefix.endswith((".", "->", "::")) and site.path.endswith(_CPP_SUFFIXES):
@@ -4011,6 +4009,18 @@ _JS_GLOBALS = frozenset({"JSON", "Math", "Object", "Array", "Promise", "Reflect"
                          "BigInt", "Intl", "Atomics", "console", "window", "document", "globalThis", "process", "Buffer",
                          "URL", "Boolean", "RegExp", "Error", "Map", "Set", "WeakMap", "WeakSet", "Proxy", "navigator"})
 _JS_EXTS = (".js", ".jsx", ".mjs", ".cjs", ".ts", ".tsx", ".mts", ".cts")
+
+
+def _value_typed(index: IndexQueries, defs: dict[str, list[Symbol]], lines: list[str], site: Caller, prefix: str,
+                 word: str, owner: str, plain: bool) -> tuple[bool, str | None]:
+    """The declared type of the value a call is made on, and whether that already says it is another type's: a
+    value of the standard library (Go's `tcp net.Conn`, `h := sha1.New()`) or one from outside the definition."""
+    # `g.g.Gather()`: the field g of the value g (a `g Gatherer` field of the receiver's struct), not the receiver
+    typed = _field_of_value(index, defs, lines, site, prefix, word)
+    if typed == _STD_TYPED or (plain and _outside_value(index, defs, lines, site, word)):
+        return True, None
+    typed = typed or _declared_receiver(index, defs, lines, site, word, want=owner)
+    return typed == _STD_TYPED, typed
 
 
 def _field_of_value(index: IndexQueries, cache: dict[str, list[Symbol]], lines: list[str], site: Caller, prefix: str,
@@ -4466,7 +4476,7 @@ def _declared_receiver(index: IndexQueries, cache: dict[str, list[Symbol]], line
                 got = member_of_type(index, owner, method, enc, []) if owner else None
                 typed = return_type(_uncut(index, got[0]).signature or "", got[0].language) if got is not None else None
                 if owner is None and enc.language == "go":  # `reg := prometheus.NewPedanticRegistry()`: what the
-                    typed = _go_package_returns(index, value, method)  # repository package named so returns
+                    typed = _go_call_returns(index, value, method, site.path)  # a package named so returns
             elif binding is not None and binding[0] == "call":  # `env = get_default_environment()`
                 typed = _returns(index, binding[1], enc)
                 if typed is None and enc.language == "go" and depth < 2:
@@ -4814,6 +4824,13 @@ def _go_package_var_type(index: IndexQueries, package: str, name: str) -> str | 
         if m and m.group(1) not in ("func", "struct", "interface", "map", "chan"):
             return m.group(1)
     return None
+
+
+def _go_call_returns(index: IndexQueries, package: str, fn: str, path: str) -> str | None:
+    """What `package.fn(..)` returns in a Go file: a repository package's declared result, or _STD_TYPED for a
+    standard-library package's (`h := sha1.New()`: miekg/dns's `h.Write(..)` calls are no repository type's)."""
+    typed = _go_package_returns(index, package, fn)
+    return _STD_TYPED if typed is None and package in go_std_package_names(index, path) else typed
 
 
 def _go_package_returns(index: IndexQueries, package: str, fn: str) -> str | None:

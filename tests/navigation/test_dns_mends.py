@@ -143,3 +143,31 @@ def test_a_several_name_search_with_references_lists_every_definition_and_the_re
     assert "next page" not in head, head
     assert 'search_symbol(query="' in head and "references=true) lists theirs" in head, head
     assert "func pack() int { return packRR(nil) }" in r.text.split("references (", 1)[1], r.text[-1500:]
+
+
+HASHES = """\
+package dns
+
+import "crypto/sha1"
+
+type Conn struct{}
+
+func (co *Conn) Write(p []byte) (int, error) { return len(p), nil }
+
+func HashName(label string, co *Conn) []byte {
+	h := sha1.New()
+	h.Write([]byte(label))
+	co.Write([]byte(label))
+	return h.Sum(nil)
+}
+"""
+
+
+def test_a_local_made_by_a_standard_library_function_is_no_receiver_of_the_repository_s_namesake(tmp_path):
+    # miekg/dns: the name-only callers of Conn.Write held a dozen `h.Write(..)` with `h := sha1.New()`
+    served = served_tree(tmp_path / "r", {"go.mod": "module example.com/dns\\n\\ngo 1.20\\n", "hash.go": HASHES})
+    r = served.call("find_related", symbol="Conn.Write", relation="callers")
+    lines = HASHES.splitlines()
+    assert {n for i in r.data["items"] for n in i["lines"]} == \
+        {next(k for k, t in enumerate(lines, 1) if "co.Write(" in t)}, r.text
+    assert "h.Write" in r.text.split("\n", 2)[1], r.text  # said among the calls left out
