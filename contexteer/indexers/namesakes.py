@@ -99,25 +99,19 @@ _GO_VERSION = re.compile(r"v\d+")
 def go_std_package_names(index: Any, path: str) -> set[str]:
     """The names a Go file's imports of the standard library bind (`net`, `tls` for crypto/tls): a type written with
     one of them (`tcp net.Conn`) is never a repository type of that name."""
+    return go_package_names(index, path, std_only=True)
+
+
+def go_package_names(index: Any, path: str, *, std_only: bool = False) -> set[str]:
+    """The names a Go file's imports bind (`time`, `timer`, an alias; `yaml` for gopkg.in/yaml.v2, `chi` for
+    github.com/go-chi/chi/v5): a qualifier in front of one of them is a package, not a value. `std_only`: the
+    standard library's only (a path whose first element names no host: not github.com/..., golang.org/x/...)."""
     out: set[str] = set()
     for imp in index.imports_of(path):
-        if "." in imp.module.strip('"').split("/", 1)[0]:
-            continue  # a host-named path (github.com/..., golang.org/x/...): not the standard library
+        if std_only and "." in imp.module.strip('"').split("/", 1)[0]:
+            continue
         alias = [n for n in imp.names if n and n not in ("_", ".")]
         out.update(alias or go_import_names(imp.module))
-    return out
-
-
-def go_package_names(index: Any, path: str) -> set[str]:
-    """The names a Go file's imports bind (`time`, `timer`, an alias; `yaml` for gopkg.in/yaml.v2, `chi` for
-    github.com/go-chi/chi/v5): a qualifier in front of one of them is a package, not a value."""
-    out: set[str] = set()
-    for imp in index.imports_of(path):
-        alias = [n for n in imp.names if n and n not in ("_", ".")]
-        if alias:
-            out.update(alias)
-            continue
-        out.update(go_import_names(imp.module))
     return out
 
 

@@ -76,21 +76,41 @@ def every_hit_need(ls: LineSet, rows: list[Hit | str], max_chars: int = 400) -> 
     one line of context came back as 8 of them, and both agents fetched the whole)."""
     if not any(isinstance(r, Hit) and r.context for r in rows):
         return None
-    files, other = cast("tuple[dict[str, FileHits], list[int]] | None", ls.cache.get("search")) or group_hits(rows)
-    ls.cache["search"] = (files, other)
+    files, other = _grouped(ls, rows)
     if not files:
         return None
     preamble = sum(ls.est(clip(ls.lines[i], 200)) for i in _preamble(ls, rows, other))
-    near, bare = _all_hits(ls, files, context_rows(rows, files), max_chars)
+    near, bare = _all_hits(ls, rows, files, max_chars)
     return preamble + near, preamble + bare
 
 
-def _all_hits(ls: LineSet, files: dict[str, FileHits], ctx: dict[int, list[int]], max_chars: int) -> tuple[float, float]:
-    """The cost of every hit under its file's heading, with the lines next to each and bare."""
-    heads = sum(ls.est(fh.path) + 5 for fh in files.values())
-    hits = [(h.idx, h.text) for fh in files.values() for h in fh.hits]
-    return (heads + sum(_hit_cost(ls, text, idx, ctx, max_chars, True) for idx, text in hits),
-            heads + sum(_hit_cost(ls, text, idx, ctx, max_chars, False) for idx, text in hits))
+def _grouped(ls: LineSet, rows: list[Hit | str]) -> tuple[dict[str, FileHits], list[int]]:
+    """group_hits of the answer, once per answer (the pipeline asks, then each budget the fitting tries)."""
+    got = cast("tuple[dict[str, FileHits], list[int]] | None", ls.cache.get("search"))
+    if got is None:
+        got = ls.cache["search"] = group_hits(rows)
+    return got
+
+
+def _contexts(ls: LineSet, rows: list[Hit | str], files: dict[str, FileHits]) -> dict[int, list[int]]:
+    """context_rows of the answer, once per answer."""
+    got = cast("dict[int, list[int]] | None", ls.cache.get("search.context"))
+    if got is None:
+        got = ls.cache["search.context"] = context_rows(rows, files)
+    return got
+
+
+def _all_hits(ls: LineSet, rows: list[Hit | str], files: dict[str, FileHits], max_chars: int) -> tuple[float, float]:
+    """The cost of every hit under its file's heading, with the lines next to each and bare (once per answer)."""
+    key = f"search.all.{max_chars}"
+    got = cast("tuple[float, float] | None", ls.cache.get(key))
+    if got is None:
+        ctx = _contexts(ls, rows, files)
+        heads = sum(ls.est(fh.path) + 5 for fh in files.values())
+        hits = [(h.idx, h.text) for fh in files.values() for h in fh.hits]
+        got = ls.cache[key] = (heads + sum(_hit_cost(ls, text, idx, ctx, max_chars, True) for idx, text in hits),
+                               heads + sum(_hit_cost(ls, text, idx, ctx, max_chars, False) for idx, text in hits))
+    return got
 
 
 def _preamble(ls: LineSet, rows: list[Hit | str], other: list[int]) -> list[int]:
@@ -118,10 +138,7 @@ def digest_search(inp: DigestInput) -> Digest | None:
     rows = inp.rows
     if rows is None:
         return None  # not a search answer: the caller falls back to the text digester
-    cached = cast("tuple[dict[str, FileHits], list[int]] | None", ls.cache.get("search"))
-    if cached is None:
-        cached = ls.cache["search"] = group_hits(rows)
-    files, other = cached
+    files, other = _grouped(ls, rows)
     n_hits = sum(len(f.hits) for f in files.values())
     if n_hits == 0:
         return None
@@ -198,7 +215,7 @@ def _digest(inp: DigestInput, files: dict[str, FileHits], budget: float) -> tupl
     if inp.alternatives:
         order = _each_alternative_first(order, rows, inp.alternatives, comment_rank)
     by_idx = {idx: (fl, text) for fh in files.values() for idx, fl, text in fh.hits}
-    ctx = context_rows(rows, files)
+    ctx = _contexts(ls, rows, files)
     chosen: dict[str, list[int]] = {}
     used = 0.0
     # every hit with the lines next to it first, then more context around each, nearest lines first and shared
@@ -210,7 +227,7 @@ def _digest(inp: DigestInput, files: dict[str, FileHits], budget: float) -> tupl
     # while every hit fits with the lines next to it, each is shown so; while every bare hit fits, each is shown
     # first and the context after, as far as it goes (a hit is the answer, its context the fold); otherwise the
     # hits that fit with the lines next to them, room kept for each file's `… N more hits …` and the files left out
-    near, bare = _all_hits(ls, files, ctx, inp.max_chars)
+    near, bare = _all_hits(ls, rows, files, inp.max_chars)
     every = bare <= budget
     neighbours = near <= budget or not every
     if not every:
