@@ -83,6 +83,7 @@ class _Def:
     parent: _Def | None = None
     index: int = -1
     clauses: int = 1  # Elixir: the clauses merged into this definition
+    macro: str = ""  # Rust: the `macro_rules!` whose transcriber writes it
 
 
 _raw = raw
@@ -297,27 +298,7 @@ def extract(data: bytes, spec: LanguageSpec, timeout: float | None = 5.0) -> Fil
                 else:
                     lines.append(name_node.start_point.row + 1)
         elif role == "def":
-            names = caps.get("name")
-            if not names:
-                continue
-            node = _chain_head(caps[cap][0], spec)
-            name_node = names[0]
-            key = (node.id, name_node.start_byte)
-            if key in defs and defs[key].pattern <= pattern:
-                continue  # the earliest pattern in the query file wins: specific ones come first
-            name = _def_name(name_node, data, spec)
-            name = def_prefix.get(kind, "") + name if name else name
-            if name and spec.name == "c" and not node.type.startswith("preproc") and (
-                    (name.startswith("__") and languages.MACRO_NAME_RE.fullmatch(name)) or c_prep.is_attribute_macro(name)):
-                continue  # an attribute macro taken for a declarator (in a shape the blanking does not know)
-            if name:
-                receiver = caps.get("receiver")
-                tail = caps.get("end")
-                outer, up = _outer(node, spec)
-                defs[key] = _Def(node=node, outer=outer, name=name, kind=kind, up=up,
-                                     receiver=_receiver(receiver[0], spec) if receiver else None, pattern=pattern,
-                                     head=_leading_attributes(outer, spec, macros) if leading else None,
-                                     tail=tail[-1] if tail else None)
+            _collect_def(defs, pattern, caps, cap, kind, data, spec, def_prefix, macros if leading else None)
         elif role == "import":
             node = caps[cap][0]
             decl = caps.get("_decl")
@@ -344,9 +325,105 @@ def extract(data: bytes, spec: LanguageSpec, timeout: float | None = 5.0) -> Fil
         _SRC.rewritten = frozenset(macro_fns)
     try:
         _settle_refs(ref_lines, ref_seen, data, spec)
-        return _finish(result, spec, data, _merge_nested(defs, spec, bindings), ref_lines, imports, exports, macros)
+        found = _merge_nested(defs, spec, bindings)
+        if spec.name == "rust" and b"macro_rules!" in data:
+            found += _macro_rules_defs(data, root, spec, timeout, macros)
+        return _finish(result, spec, data, found, ref_lines, imports, exports, macros)
     finally:
         _SRC.rewritten = frozenset()
+
+
+def _collect_def(defs: dict[tuple[int, int], _Def], pattern: int, caps: dict[str, list[ts.Node]], cap: str, kind: str,
+                 data: bytes, spec: LanguageSpec, def_prefix: dict[str, str], macros: list[MacroSpan] | None) -> None:
+    """The definition a query match captured, into `defs` (`macros`: the unwrapped Rust macros, None where a
+    definition's leading attributes are not looked up)."""
+    names = caps.get("name")
+    if not names:
+        return
+    node = _chain_head(caps[cap][0], spec)
+    name_node = names[0]
+    key = (node.id, name_node.start_byte)
+    if key in defs and defs[key].pattern <= pattern:
+        return  # the earliest pattern in the query file wins: specific ones come first
+    name = _def_name(name_node, data, spec)
+    name = def_prefix.get(kind, "") + name if name else name
+    if name and spec.name == "c" and not node.type.startswith("preproc") and (
+            (name.startswith("__") and languages.MACRO_NAME_RE.fullmatch(name)) or c_prep.is_attribute_macro(name)):
+        return  # an attribute macro taken for a declarator (in a shape the blanking does not know)
+    if name:
+        receiver = caps.get("receiver")
+        tail = caps.get("end")
+        outer, up = _outer(node, spec)
+        defs[key] = _Def(node=node, outer=outer, name=name, kind=kind, up=up,
+                         receiver=_receiver(receiver[0], spec) if receiver else None, pattern=pattern,
+                         head=_leading_attributes(outer, spec, macros) if macros is not None else None,
+                         tail=tail[-1] if tail else None)
+
+
+def _macro_rules_defs(data: bytes, root: ts.Node, spec: LanguageSpec, timeout: float | None,
+                      macros: list[MacroSpan]) -> list[_Def]:
+    """The items Rust `macro_rules!` transcribers write under names of their own (`pub trait Error` in serde's
+    `declare_error_trait!`), parsed from rust_macros.shadow_text: each says its macro, and stands where the macro
+    does (the module that invokes a local macro). Left out: impls (graph.py finds them by text, for their trait),
+    items named by a metavariable (`fn $name`) and what is inside either, and whatever the parser only recovered."""
+    shadow = rust_macros.shadow_text(data, root)
+    if shadow is None:
+        return []
+    text, bodies = shadow
+    tree = parse(text, spec, timeout)
+    roles = languages.pattern_roles(spec.name)
+    defs: dict[tuple[int, int], _Def] = {}
+    for pattern, caps in ts.QueryCursor(languages.query(spec.name), match_limit=_MATCH_LIMIT).matches(tree.root_node):
+        role, cap, kind = roles[pattern]
+        if role == "def":
+            _collect_def(defs, pattern, caps, cap, kind, data, spec, {}, macros)
+    found = _merge_nested(defs, spec)
+    # a transcriber that does not parse whole as items is left out whole (deref_impl!'s `impl <$($desc)+ {` leaves
+    # its `fn serialize` standing alone after the error)
+    errors = [(n.start_byte, n.end_byte) for n in rust_macros.error_node_list(tree.root_node)]
+    clean = [b for b in bodies if not any(a < b.end and b.start < e for a, e in errors)]
+    out_ranges = [(d.node.start_byte, d.node.end_byte) for d in found
+                  if d.kind == "impl" or "$" in d.name or d.name == "_" or _not_an_item(d.node, data)]
+    kept = []
+    for d in found:
+        start = d.node.start_byte
+        body = next((b for b in clean if b.start <= start < b.end), None)
+        if body is None or any(a <= start < b for a, b in out_ranges):
+            continue
+        d.macro = body.macro
+        kept.append(d)
+    return kept
+
+
+def _not_an_item(node: ts.Node, data: bytes) -> bool:
+    """What a transcriber writes that is no item of the module the macro is invoked in: one inside a block or an
+    expression (tracing's `span!` writes `{ static CALLSITE: ... }`, a local), or at the top an item only an impl
+    can hold: `type SerializeSeq = ...` (an associated type of the impl the macro is invoked in) or a `fn` taking
+    self (tokio's `deref_async_read!` writes `fn poll_read(mut self: Pin<&mut Self>, ..)` into impls)."""
+    parent = node.parent
+    while parent is not None and parent.type != "source_file":
+        kind = parent.type
+        if kind in ("block", "expression_statement", "let_declaration", "impl_item") or kind.endswith("_expression"):
+            return True  # (an impl's items too: its trait's, found by text, graph.py)
+        parent = parent.parent
+    if node.parent is None or node.parent.type != "source_file":
+        return False
+    if node.type == "type_item" or (node.type in ("const_item", "static_item", "function_item", "function_signature_item")
+                                    and _SELF_TYPE.search(data, node.start_byte, _header_end(node)) is not None):
+        return True  # `const ZERO: Self = 0;`, `fn from_bool(b: bool) -> Self`: only an impl has a Self
+    params = node.child_by_field_name("parameters") if node.type in ("function_item", "function_signature_item") else None
+    first = params.named_children[0] if params is not None and params.named_child_count else None
+    return first is not None and (first.type == "self_parameter" or _SELF_PARAM.match(data, first.start_byte, first.end_byte) is not None)
+
+
+def _header_end(node: ts.Node) -> int:
+    body = node.child_by_field_name("body") if node.type != "const_item" else None
+    return body.start_byte if body is not None else node.end_byte
+
+
+_SELF_TYPE = re.compile(rb"\bSelf\b")
+#: a first parameter that is the receiver: `self`, `&mut self`, `mut self: Pin<&mut Self>`, `&$self` (a metavariable)
+_SELF_PARAM = re.compile(rb"(?:&\s*(?:'\w+\s+)?)?(?:mut\s+)?\$?self\b")
 
 
 def _leading_attributes(outer: ts.Node, spec: LanguageSpec, macros: list[MacroSpan]) -> ts.Node | None:
@@ -643,6 +720,8 @@ def _symbols(defs: list[_Def], spec: LanguageSpec, data: bytes, exports: ModuleE
                          or stack[-1].node.id == d.node.id):  # `int x, y;`: y is x's sibling
             stack.pop()
         d.parent = stack[-1] if stack else None
+        if d.macro and d.parent is not None and d.parent.node.type == "macro_definition":
+            d.parent = d.parent.parent  # an item a macro writes stands where the macro does
         # `obj.reset = function() ... end` inside a Lua function is obj's, not the function's (`call_ctor.reset`)
         if d.receiver and (d.parent is None or d.parent.kind in _FUNCTIONS):
             d.parent = by_name.get(d.receiver) or _Def(node=d.node, outer=d.outer, name=d.receiver, kind="scope.type",
@@ -708,14 +787,16 @@ def _def_signature(d: _Def, spec: LanguageSpec, value: bool, body: ts.Node | Non
         sig = signature(d.node, spec, value=value, outer=d.outer, body=body)
         _SRC.data = data
     else:
-        sig = signature(d.node, spec, value=value, outer=d.outer, body=body)
+        sig = signature(d.node, spec, value=value, outer=d.outer, body=body, to_body=bool(d.macro))
         if spec.blank_macros and (" ;" in sig or " ," in sig or " )" in sig or "( " in sig or " ]" in sig):
             sig = _BLANK_GAP.sub("", sig)  # where a blanked macro stood: `int x __read_mostly;` -> `int x ;`
     if spec.name == "kotlin":
         sig = _kotlin_annotated(d.node, sig)
     elif spec.name == "python" and d.outer.type == "decorated_definition":
         sig = _python_decorated(d.outer, sig)
-    if macros:
+    if d.macro and (d.parent is None or not d.parent.macro):
+        sig = _with_note(sig, f" (written by macro_rules! {d.macro})")
+    elif macros:
         sig = _with_note(sig, rust_macros.note(macros, d.node.start_byte, d.parent.ostart if d.parent else -1))
     if d.clauses > 1 and spec.name == "elixir":  # the first clause's head stands for all: say there are more
         sig = f"{sig}  [{d.clauses} clauses]"
@@ -922,10 +1003,11 @@ _KOTLIN_COMMENT = re.compile(r"//[^\n]*|/\*.*?\*/", re.S)
 
 
 def signature(node: ts.Node, spec: LanguageSpec, *, value: bool = False, outer: ts.Node | None = None,
-              body: ts.Node | None = None) -> str:
+              body: ts.Node | None = None, to_body: bool = False) -> str:
     """The header of a definition up to its body, whitespace collapsed, at most ~200 chars
     (a variable, constant or field: its first line). It starts at the wrapper (`export`, `type`,
-    `template<...>`) but after decorators and attributes. `body`: the node's `_body`."""
+    `template<...>`) but after decorators and attributes. `body`: the node's `_body`; `to_body`: the header is all
+    the text before it (a Rust macro transcriber's item, whose `$(...)*` the parsed tree ends before)."""
     nstart = start = node.start_byte
     skip = _SKIP_IN_SIGNATURE_SWIFT if spec.name == "swift" else _SKIP_IN_SIGNATURE
     if outer is not None and outer is not node and outer.id != node.id:
@@ -968,7 +1050,9 @@ def signature(node: ts.Node, spec: LanguageSpec, *, value: bool = False, outer: 
         bstart = node.end_byte
     if body is None and node.type == "method_declaration" and spec.name == "objc":  # a selector over lines, to its `;`
         bstart = node.end_byte
-    if bstart > nstart:
+    if bstart > nstart and to_body:
+        end = bstart
+    elif bstart > nstart:
         end = nstart
         for child in node.children:
             if child.start_byte >= bstart:

@@ -50,6 +50,7 @@ from contexteer.indexers.lookup import (
 )
 from contexteer.indexers.model import CLASS_KINDS, Symbol
 from contexteer.indexers.namesakes import REOPENED, reopened_rank
+from contexteer.indexers.qualify import Qualifier
 from contexteer.indexers.queries_sql import IndexQueries, per_generation
 from contexteer.indexers.stdnames import KOTLIN_STDLIB
 from contexteer.indexers.syntax import (
@@ -69,6 +70,7 @@ from contexteer.indexers.syntax import (
     swift_params,
     takes_call,
 )
+from contexteer.workspace import repo_text
 
 logger = logging.getLogger(__name__)
 
@@ -1419,9 +1421,19 @@ def _direct_subtypes(index: IndexQueries, sym: Symbol, rust_impls: Callable[[str
         seen_ids = {t.id for t, _, _ in found}
         found += [a for a in _python_parameter_bases(index, sym) if a[0].id not in seen_ids]
     if sym.language == "rust" and rust_impls is not None:
+        namesakes: list[Symbol] | None = None
         for impl, type_name in rust_impls(sym.name):
+            if namesakes is None:
+                namesakes = [t for t in index.symbols_named(sym.name) if t.kind == "trait" and t.language == "rust"]
+            if not _rust_impl_is_of(index, sym, impl, namesakes):
+                continue
             types = _rust_types_named(index, type_name, impl.path)
-            ref = re.search(r"\bfor\s+&\s*(?:'\w+\s+)?(mut\s+)?", " ".join((impl.signature or "").split()))
+            written = " ".join((impl.signature or "").split())
+            path = re.search(r"\bfor\s+&?\s*(?:'\w+\s+)?(?:mut\s+)?((?:\w+::)+)" + re.escape(type_name) + r"\b", written)
+            qualifier = re.sub(r"^(?:(?:crate|self|super)::)+", "", path.group(1)) if path else ""
+            if qualifier:  # `impl Error for fmt::Error`: a type of module fmt (here std's), not any Error of the repository
+                types = [t for t in types if t.qualname.replace(".", "::").endswith(f"{qualifier}{type_name}")]
+            ref = re.search(r"\bfor\s+&\s*(?:'\w+\s+)?(mut\s+)?", written)
             for t in types:
                 at = f"line {impl.start_line}" if impl.path == t.path else f"{impl.path}:{impl.start_line}"
                 # `impl<'a> UnindexedProducer for &'a IterParallelProducer<'a, Iter>`: for the reference (run 69)
@@ -2084,21 +2096,64 @@ def _trait_named_macro_calls(index: IndexQueries, sym: Symbol) -> list[tuple[Any
     return out
 
 
+def _rust_impl_is_of(index: IndexQueries, trait: Symbol, impl: Symbol, namesakes: list[Symbol]) -> bool:
+    """Whether `impl Path for T` implements `trait` (a trait of Path's last name): a written path names the module
+    (`impl de::Error for Error` is not ser::Error's; `impl error::Error` is std's, no repository trait's); a bare name,
+    where the repository has several traits of it, the one the impl's file defines or imports by name (serde's
+    ser/fmt.rs `use ser::{Error, ..}; impl Error for fmt::Error`). Undecided: kept."""
+    m = _RUST_IMPL_TRAIT.match(" ".join((impl.signature or "").split()))
+    if m is None:
+        return True
+    path = [p for p in m.group(1).split("::") if p not in ("crate", "self", "super")]
+    if len(path) > 1:
+        return _full_name_ends(index, trait, path)
+    if len(namesakes) < 2:
+        return True
+    own = [t for t in namesakes if t.path == impl.path]
+    if own:
+        return trait.id in {t.id for t in own}
+    for imp in index.imports_of(impl.path):
+        if trait.name not in imp.names:
+            continue
+        head = imp.module.split("::{", 1)[0] if "::{" in imp.module else imp.module.rsplit("::", 1)[0]
+        written = [p for p in head.split("::") if p not in ("crate", "self", "super")] + [trait.name]
+        return _full_name_ends(index, trait, written)
+    return True
+
+
+def _full_name_ends(index: IndexQueries, sym: Symbol, path: list[str]) -> bool:
+    """Whether one of a definition's full names (its module's path and its own: serde::ser::Error) ends with `path`,
+    segment by segment (`std_error::Error` does not end with `error::Error`)."""
+    def qualifier() -> Qualifier:
+        ws = getattr(index, "ws", None)
+        return Qualifier(index, (lambda rel: repo_text(ws, rel)) if ws is not None else (lambda rel: None))
+    full: Qualifier = per_generation(index, "qualifier", "graph", qualifier)
+    # (a path of three or more may start with the crate's name, which these full names leave out:
+    # `impl tracing_core::callsite::Callsite for TestCallsite` in the crate's tests)
+    return full.matches(sym, path) or (len(path) > 2 and full.matches(sym, path[1:]))
+
+
+#: the trait an impl head implements, as written (`impl<'a, T: X<U>> de::Visitor<'a> for V` -> `de::Visitor`)
+_RUST_IMPL_TRAIT = re.compile(r"(?:unsafe\s+)?impl\s*(?:<(?:[^<>]|<(?:[^<>]|<[^<>]*>)*>)*>)?\s*!?([\w:]+)(?:<(?:[^<>]|<(?:[^<>]|<[^<>]*>)*>)*>)?\s+for\s")
+
+
 def _rust_types_named(index: IndexQueries, name: str, impl_path: str) -> list[Symbol]:
-    """The type definitions an `impl ... for Name` block in impl_path can mean: the file's own, else those at
-    module level (an associated `type Value = ...` inside another impl is a namesake, not the type)."""
+    """The type definitions an `impl ... for Name` block in impl_path can mean: the file's own (a struct local to a
+    function counts: rayon's `struct Callback` in each `with_producer`), else those at module level. An associated
+    `type Error = Error;` of an impl or a trait is a namesake, not the type (serde's de/value.rs has one struct Error
+    and a dozen such, which had all been listed as implementing ser::Error)."""
     # never a module (`impl Fissile for &str` is no impl for the `mod str;` of lib.rs)
     types = [s for s in index.symbols_named(name) if s.name == name and s.kind in CLASS_KINDS
              and s.kind not in ("impl", "module") and s.language == "rust"]
-    here = [s for s in types if s.path == impl_path]
-    if here:
-        return here[:3]
 
-    def module_level(s: Symbol) -> bool:
+    def parent_kind(s: Symbol) -> str | None:
         parent = index.get_symbol(s.parent_id) if s.parent_id is not None else None
-        return parent is None or parent.kind == "module"
+        return parent.kind if parent is not None else None
 
-    return [s for s in types if module_level(s)][:3]
+    # (an associated type's parent is its impl's type or its trait: `UnitDeserializer.Error`)
+    here = [s for s in types if s.path == impl_path
+            and not (s.kind == "type" and parent_kind(s) not in (None, "module", "function", "method"))]
+    return (here or [s for s in types if parent_kind(s) in (None, "module")])[:3]
 
 
 def _interface_methods(index: IndexQueries, sym: Symbol) -> list[str]:

@@ -62,6 +62,21 @@ def _item_macros(root: ts.Node) -> list[ts.Node]:
 _DSL_MARK = re.compile(rb"^[ \t]*(@[A-Za-z_]\w*(?:[ \t]+(?:\w+|\[[^\]\n]*\]))?)[ \t]*\r?$", re.MULTILINE)
 
 
+#: a macro DSL's `#word` after a name (syn's `ast_struct! { pub struct ExprArray #full { .. } }`): Rust writes `#` only
+#: before an attribute's `[` or `![` and in raw strings and identifiers (`r#"..."#`, `r#type`)
+_HASH_MARK = re.compile(rb"(?<=[ \t])#[A-Za-z_]\w*(?=[ \t\r\n{(;])")
+
+
+def _hash_marks(data: bytes, start: int, end: int) -> list[tuple[int, int]]:
+    """The `#word` markers of a macro body, outside comments and strings (by the line before each)."""
+    out = []
+    for m in _HASH_MARK.finditer(data, start, end):
+        line = data[data.rfind(b"\n", 0, m.start()) + 1 : m.start()]
+        if b"//" not in line and line.count(b'"') % 2 == 0:
+            out.append(m.span())
+    return out
+
+
 def _blanks(macro: ts.Node, data: bytes) -> tuple[str, int, list[tuple[int, int]]] | None:
     """The macro's name, where its body starts, and the byte ranges to blank so the body stands as items;
     None when its body is not in braces (`impl_op!(Add, add);` holds no items)."""
@@ -73,8 +88,10 @@ def _blanks(macro: ts.Node, data: bytes) -> tuple[str, int, list[tuple[int, int]
     if name.rsplit("::", 1)[-1] != "cfg_if":
         # a template's own markers on lines of their own (petgraph's `trait_template!` bodies: `@section type`,
         # `@escape [type NodeId]`) are no Rust: blanked, so the trait around them stands as an item
-        marks = [m.span(1) for m in _DSL_MARK.finditer(data, body.start_byte, body.end_byte)] \
-            if b"@" in data[body.start_byte : body.end_byte] else []
+        inner = data[body.start_byte : body.end_byte]
+        marks = [m.span(1) for m in _DSL_MARK.finditer(data, body.start_byte, body.end_byte)] if b"@" in inner else []
+        if b"#" in inner:
+            marks += _hash_marks(data, body.start_byte, body.end_byte)
         return name, body.start_byte + 1, [(macro.start_byte, body.start_byte + 1), *marks, (body.end_byte - 1, body.end_byte)]
     # cfg_if: keep the inside of each branch's braces, blank `if #[cfg(...)]`, `else` and the braces
     ranges = []
@@ -211,3 +228,161 @@ def note(spans: list[MacroSpan], start: int, parent_start: int) -> str:
     starts at `parent_start` (-1 for none): only definitions standing directly in a macro body get it."""
     names = [s.name for s in spans if s.body <= start < s.end and parent_start < s.start]
     return f" (in macro {', '.join(names)})" if names else ""
+
+
+# --- items written inside `macro_rules!` bodies ------------------------------------------------------------------
+
+#: every byte but a line break to a space (a blanked text keeps its length and lines)
+_BLANK = bytes(b if b in (10, 13) else 32 for b in range(256))
+_FRAGMENT = re.compile(rb"\$([A-Za-z_]\w*)\s*:\s*([a-z_]+)")
+_WORD = re.compile(rb"[A-Za-z_]\w*")
+_SEPARATORS = (b"=>", b"::", b"->", b"..", b"&&", b"||", b"<=", b">=", b"==", b"!=")
+
+
+@dataclass(frozen=True, slots=True)
+class MacroBody:
+    """The inside of one rule's transcriber of an item-level `macro_rules!` (its byte range) and the macro's name."""
+
+    start: int
+    end: int
+    macro: str
+    pattern: tuple[int, int]  # the rule's matcher (where its metavariables are declared)
+
+
+def macro_bodies(root: ts.Node, data: bytes) -> list[MacroBody]:
+    """The transcribers of the item-level `macro_rules!` definitions of a tree, inside their delimiters."""
+    out: list[MacroBody] = []
+    stack = [root]
+    while stack:
+        node = stack.pop()
+        for child in node.named_children:
+            kind = child.type
+            if kind == "macro_definition" and not _exported(child, data):
+                name = child.child_by_field_name("name")
+                macro = data[name.start_byte : name.end_byte].decode("utf-8", "replace") if name is not None else ""
+                for rule in child.named_children:
+                    right = rule.child_by_field_name("right") if rule.type == "macro_rule" else None
+                    left = rule.child_by_field_name("left") if right is not None else None
+                    if right is not None and left is not None and right.end_byte - right.start_byte > 2:
+                        out.append(MacroBody(right.start_byte + 1, right.end_byte - 1, macro,
+                                             (left.start_byte, left.end_byte)))
+            elif kind in _ITEM_PARENTS:
+                body = child.child_by_field_name("body")
+                if body is not None:
+                    stack.append(body)
+            elif kind in _CONTAINERS:
+                stack.append(child)
+    return out
+
+
+def _exported(macro: ts.Node, data: bytes) -> bool:
+    """Whether a `macro_rules!` is `#[macro_export]`ed: written for other crates, whose modules hold what it writes
+    (serde's `__private_serialize!` writes a `trait Serialize` into each doc test, none into serde::private::doc)."""
+    prev = macro.prev_named_sibling
+    while prev is not None and prev.type in ("attribute_item", "line_comment", "block_comment"):
+        if prev.type == "attribute_item" and b"macro_export" in data[prev.start_byte : prev.end_byte]:
+            return True
+        prev = prev.prev_named_sibling
+    return False
+
+
+def shadow_text(data: bytes, root: ts.Node) -> tuple[bytes, list[MacroBody]] | None:
+    """`data` with everything blanked but the transcribers of its item-level `macro_rules!`, each written as one
+    expansion of itself (same length, same lines), so that the items a transcriber writes with names of their own
+    parse as items (serde's `declare_error_trait!` writes `pub trait Error: Sized $(+ $($supertrait)::+)* {...}`:
+    the trait `ser::Error` stood nowhere in the index). A repetition `$( ... ) sep op` is expanded once (its
+    `$(`, `)`, separator and operator blanked), a metavariable is replaced by a stand-in of its fragment's kind
+    (`$ty` -> `_ty`, a `vis` by spaces, a `lifetime` by `'name`, a `block` by `{ }`). None when there is none."""
+    bodies = macro_bodies(root, data)
+    if not bodies:
+        return None
+    out = bytearray(data.translate(_BLANK))
+    for body in bodies:
+        kinds = {m.group(1): m.group(2) for m in _FRAGMENT.finditer(data, *body.pattern)}  # `$ty:ty`: name -> kind
+        out[body.start : body.end] = one_expansion(data[body.start : body.end], kinds)
+    return bytes(out), bodies
+
+
+def one_expansion(body: bytes, kinds: dict[bytes, bytes]) -> bytes:
+    """A transcriber with each repetition expanded once and each metavariable replaced by a stand-in of the same
+    length (see shadow_text); strings, characters and comments are copied as they are."""
+    out = bytearray(body)
+    opens: list[bool] = []  # for each open `(`: whether it opened a repetition `$(`
+    i, n = 0, len(body)
+    while i < n:
+        c = body[i]
+        if c == 0x22:  # "..."
+            i = _string_end(body, i)
+        elif c == 0x2F and body[i + 1 : i + 2] in (b"/", b"*"):  # a comment
+            end = body.find(b"\n", i) if body[i + 1] == 0x2F else body.find(b"*/", i)
+            i = n if end < 0 else end + (0 if body[i + 1] == 0x2F else 2)
+        elif c == 0x27 and i + 2 < n and (body[i + 2] == 0x27 or body[i + 1] == 0x5C):  # 'x' or '\n'
+            end = body.find(b"'", i + 2)
+            i = n if end < 0 else end + 1
+        elif c == 0x24:  # $
+            i = _metavariable(body, out, i, kinds, opens)
+        elif c == 0x28:  # (
+            opens.append(False)
+            i += 1
+        elif c == 0x29:  # )
+            if opens and opens.pop():
+                i = _repetition_end(body, out, i)
+            else:
+                i += 1
+        else:
+            i += 1
+    return bytes(out)
+
+
+def _string_end(body: bytes, i: int) -> int:
+    j = i + 1
+    while j < len(body):
+        if body[j] == 0x5C:
+            j += 2
+        elif body[j] == 0x22:
+            return j + 1
+        else:
+            j += 1
+    return j
+
+
+def _metavariable(body: bytes, out: bytearray, i: int, kinds: dict[bytes, bytes], opens: list[bool]) -> int:
+    """At a `$`: a repetition's `$(` blanked (and remembered), a metavariable replaced; the index after it."""
+    if body[i + 1 : i + 2] == b"(":
+        out[i : i + 2] = b"  "
+        opens.append(True)
+        return i + 2
+    word = _WORD.match(body, i + 1)
+    if word is None:
+        return i + 1
+    name, end = word.group(0), word.end()
+    kind = kinds.get(name, b"")
+    if kind in (b"vis", b"item"):
+        out[i:end] = b" " * (end - i)
+    elif kind == b"lifetime":
+        out[i] = 0x27  # 'name
+    elif kind == b"block":
+        out[i:end] = b"{" + b" " * (end - i - 2) + b"}"
+    else:
+        out[i] = 0x5F  # _name: an identifier, a type, an expression, a path
+    return end
+
+
+def _repetition_end(body: bytes, out: bytearray, i: int) -> int:
+    """At the `)` closing a repetition: it, its separator and its operator (`)*`, `),*`, `)::+`) blanked."""
+    j = i + 1
+    while j < len(body) and body[j] in b" \t":
+        j += 1
+    if j < len(body) and body[j] in b"*+?":
+        end = j + 1
+    else:
+        sep = next((len(s) for s in _SEPARATORS if body.startswith(s, j)), 0)
+        if not sep:
+            word = _WORD.match(body, j)
+            sep = len(word.group(0)) if word else (1 if j < len(body) and body[j] not in b"()[]{}\r\n" else 0)
+        k = j + sep
+        while k < len(body) and body[k] in b" \t":
+            k += 1
+        end = k + 1 if sep and k < len(body) and body[k] in b"*+?" else i + 1
+    out[i:end] = b" " * (end - i) if b"\n" not in body[i:end] else out[i:end].translate(_BLANK)
+    return end

@@ -108,3 +108,106 @@ def test_a_plain_rust_comment_above_an_item_is_not_its_doc():
     result = extract(b"/// Draws it.\nfn a() {}\n\n// TODO: remove once the platform has atomics\nfn b() {}\n"
                      b"/** Block doc. */\nfn c() {}\n", spec)
     assert {s[0]: s[6] for s in result.symbols} == {"a": "Draws it.", "b": None, "c": "Block doc."}
+
+
+MACRO_RULES = b"""\
+macro_rules! declare_error_trait {
+    (Error: Sized $(+ $($supertrait:ident)::+)*) => {
+        /// Raised by a serializer.
+        pub trait Error: Sized $(+ $($supertrait)::+)* {
+            fn custom<T>(msg: T) -> Self;
+        }
+    };
+}
+
+declare_error_trait!(Error: Sized + Debug);
+
+macro_rules! value {
+    ($($variant:ident($ty:ty),)*) => {
+        pub enum Value<'a> {
+            $($variant($ty),)*
+            Unit(&'a ()),
+        }
+    };
+}
+
+macro_rules! per_type {
+    ($vis:vis $name:ident, $ty:ty) => {
+        $vis struct $name { v: $ty }
+        impl Marker for $ty {
+            fn mark(&self) {}
+        }
+    };
+}
+
+macro_rules! helper_members {
+    () => {
+        type SerializeSeq = Impossible;
+        const ZERO: Self = 0;
+        fn poll_read(mut self: Pin<&mut Self>) {}
+        fn from_bool(b: bool) -> Self { 0 }
+    };
+}
+
+macro_rules! span {
+    ($name:expr) => {
+        {
+            static CALLSITE: u8 = 0;
+            CALLSITE
+        }
+    };
+}
+
+macro_rules! deref_impl {
+    (<$($desc:tt)+) => {
+        impl <$($desc)+ {
+            fn serialize(&self) {}
+        }
+    };
+}
+
+#[doc(hidden)]
+#[macro_export]
+macro_rules! __private_serialize {
+    () => {
+        trait Serialize {
+            fn serialize(&self);
+        }
+    };
+}
+"""
+
+
+def test_rust_items_a_macro_rules_transcriber_writes_are_indexed_where_named_as_written():
+    syms = _symbols(MACRO_RULES)
+    error = syms["trait Error"]
+    # serde's ser::Error and de::Error stood nowhere in the index: the transcriber is parsed as one expansion of
+    # itself, the item keeps its header as written and says which macro writes it
+    assert error[3:5] == (4, 6) and error[6] == "Raised by a serializer.", error
+    assert error[5] == "pub trait Error: Sized $(+ $($supertrait)::+)* (written by macro_rules! declare_error_trait)"
+    assert error[8] == -1  # it stands where the macro does (the module), not inside the macro
+    assert syms["method Error.custom"][5] == "fn custom<T>(msg: T) -> Self"
+    assert syms["enum Value"][5] == "pub enum Value<'a> (written by macro_rules! value)"  # (valuable's Value)
+    assert "function declare_error_trait" in syms  # the macro itself stays
+    names = {s.split(" ", 1)[1] for s in syms}
+    # named by a metavariable, an impl and what is in it, an impl's members at the top of a transcriber, a local
+    # in a block, a transcriber that does not parse whole (`impl <$($desc)+ {`), and what an exported macro writes
+    # into other crates: none of them is an item here
+    for absent in ("$name", "_name", "mark", "SerializeSeq", "ZERO", "poll_read", "from_bool", "CALLSITE", "serialize",
+                   "Serialize"):
+        assert absent not in names, (absent, sorted(names))
+
+
+def test_rust_a_macro_dsl_marker_after_a_name_does_not_hide_the_item():
+    # syn's `ast_struct! { pub struct ExprArray #full { .. } }`: 30 of expr.rs's 40 Expr* structs had been unindexed
+    syms = _symbols(b"""\
+ast_struct! {
+    /// A slice literal expression: `[a, b, c, d]`.
+    #[cfg_attr(doc_cfg, doc(cfg(feature = "full")))]
+    pub struct ExprArray #full {
+        pub elems: Vec<Expr>,
+    }
+}
+""")
+    assert syms["struct ExprArray"][5] == "pub struct ExprArray (in macro ast_struct!)", syms
+    assert syms["struct ExprArray"][6] == "A slice literal expression: `[a, b, c, d]`." and "field ExprArray.elems" in syms

@@ -153,3 +153,103 @@ def test_a_rust_file_s_imports_are_read_per_module_and_a_module_import_is_used_t
     assert "at 10" not in private, private  # the file's `de::Error` is no use of the inner module's import
     assert "de::Unexpected" not in rows["3"], rows["3"]
     assert "glob import" in rows["1"], r.text
+
+
+ERROR_TRAIT = """\
+macro_rules! declare_error_trait {
+    (Error: Sized $(+ $($supertrait:ident)::+)*) => {
+        pub trait Error: Sized $(+ $($supertrait)::+)* {
+            fn custom<T>(msg: T) -> Self;
+        }
+    };
+}
+
+declare_error_trait!(Error: Sized + Debug);
+
+pub trait Serializer {
+    type Error: Error;
+}
+"""
+
+ERROR_VALUE = """\
+use de;
+use ser;
+
+pub struct Error;
+
+impl de::Error for Error {
+    fn custom<T>(msg: T) -> Self { Error }
+}
+
+impl ser::Error for Error {
+    fn custom<T>(msg: T) -> Self { Error }
+}
+
+impl error::Error for Error {}
+
+pub struct UnitDeserializer;
+
+impl de::Deserializer for UnitDeserializer {
+    type Error = Error;
+}
+"""
+
+FMT = """\
+use ser::{Error, Serializer};
+
+impl Error for fmt::Error {
+    fn custom<T>(msg: T) -> Self { fmt::Error }
+}
+"""
+
+
+def test_a_trait_written_by_macro_rules_is_found_with_the_impls_of_its_own_path(tmp_path):
+    served = served_tree(tmp_path / "r", {
+        "Cargo.toml": '[package]\nname = "sd"\nversion = "0.1.0"\n',
+        "src/lib.rs": "pub mod de;\npub mod ser;\n",
+        "src/ser/mod.rs": ERROR_TRAIT + "mod fmt;\n", "src/ser/fmt.rs": FMT,
+        "src/de/mod.rs": ERROR_TRAIT + "pub mod value;\npub trait Deserializer { type Error: Error; }\n",
+        "src/de/value.rs": ERROR_VALUE,
+    })
+    r = served.call("search_symbol", query="ser::Error")
+    # (it had been "no definition": the index saw the associated `type Error` of Serializer only)
+    assert "src/ser/mod.rs:3-5 trait sd::ser::Error — pub trait Error: Sized $(+ $($supertrait)::+)* " \
+        "(written by macro_rules! declare_error_trait)" in r.text, r.text
+    r = served.call("find_related", symbol="ser::Error", relation="implementations")
+    # a written path names the module (`impl de::Error` is de's), a bare name the trait the file imports, the file's
+    # own struct is the type (not an impl's associated `type Error = Error;`), and std's fmt::Error is no repository
+    # Error
+    assert "2 definitions" in r.text and "src/de/value.rs:4-4 struct Error  [impl at line 10]" in r.text, r.text
+    assert "src/ser/fmt.rs:3-5 impl Error for fmt::Error" in r.text, r.text
+    assert "UnitDeserializer" not in r.text and "line 6" not in r.text, r.text
+    r = served.call("find_related", symbol="de::Error", relation="implementations")
+    assert "1 definition; all by impl at line 6" in r.text and "fmt.rs" not in r.text, r.text
+
+
+def test_an_impl_for_a_struct_local_to_a_function_or_through_the_crate_s_path_is_listed(tmp_path):
+    lib = """\
+pub mod callsite {
+    pub trait Callsite {
+        fn id(&self) -> u8;
+    }
+}
+
+pub fn with_producer() {
+    struct Callback;
+    impl callsite::Callsite for Callback {
+        fn id(&self) -> u8 { 1 }
+    }
+}
+
+pub struct Registry;
+
+impl tc::callsite::Callsite for Registry {
+    fn id(&self) -> u8 { 2 }
+}
+"""
+    served = served_tree(tmp_path / "r", {"Cargo.toml": '[package]\nname = "tc"\nversion = "0.1.0"\n', "src/lib.rs": lib})
+    r = served.call("find_related", symbol="Callsite", relation="implementations")
+    # rayon's `struct Callback` in each `with_producer` (kept while the associated types of impls are left out), and
+    # a path that starts with the crate's own name (tracing-core's tests)
+    assert "2 definitions" in r.text and "8-8 struct with_producer.Callback  [impl at line 9]" in r.text, r.text
+    assert "14-14 struct Registry  [impl at line 16]" in r.text, r.text
