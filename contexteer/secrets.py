@@ -56,7 +56,7 @@ _PATTERNS: list[tuple[str, re.Pattern[str], tuple[str, ...]]] = [
         re.compile(
             r"""(?ix)
             (?:password|passwd|pwd|secret|token|api[_-]?key|access[_-]?key|client[_-]?secret|secret[_-]?key|signing[_-]?key)
-            ["']?[ \t]*[:=][ \t]*
+            ["']?[ \t]*(?:=|:(?!:))[ \t]*  # (`token::Token`, a Rust or C++ path, assigns nothing)
             (?P<q>["']?)(?P<val>(?!\s)[^\s"'`,;]{6,})(?P=q)
             """
         ),

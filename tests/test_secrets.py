@@ -108,3 +108,12 @@ def test_a_sentence_after_the_word_token_is_not_a_secret_but_a_value_is():
     for line in ("password: correcthorsebatterystaple", "password: marmalade\n", "token = marmalade # old"):
         out, _ = redact(line)
         assert "marmalade" not in out and "correcthorse" not in out, line
+
+
+def test_a_path_through_a_module_named_token_is_not_a_secret():
+    # syn's trait syn::token::Token had come back as `syn::token:[REDACTED credential assignment]` in a
+    # find_related header; a path's `::` assigns nothing, a `token: value` still does
+    for text in ("implementations of trait syn::token::Token (src/token.rs:125-134)", "use crate::token::Token;",
+                 "impl token::CustomToken for Kw"):
+        assert find_secrets(text) == [], text
+    assert [f.kind for f in find_secrets("api_token: ghx7Hd8s9dk2Lq")] == ["credential assignment"]

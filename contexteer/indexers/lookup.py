@@ -1698,7 +1698,30 @@ def member_of_returned(index: IndexQueries, sym: Symbol, own_class: Symbol | Non
 
 def member_of_type(index: IndexQueries, typed: str, name: str, sym: Symbol, import_files: list[str], depth: int = 0) -> tuple[Symbol, str] | None:
     """The member `name` of the type `typed` as seen from `sym` (its file, imports, package), or for Go one
-    promoted from a struct the type embeds (`r.getState()` on a Raft that embeds raftState)."""
+    promoted from a struct the type embeds (`r.getState()` on a Raft that embeds raftState); a Rust type alias is
+    read as the type it names (syn's `input: ParseStream` is a `&'a ParseBuffer<'a>`)."""
+    got = _member_of_type(index, typed, name, sym, import_files, depth)
+    if got is None and depth == 0 and sym.language == "rust":
+        target = _rust_alias_target(index, typed)
+        if target is not None and target != typed:
+            return _member_of_type(index, target, name, sym, import_files, depth)
+    return got
+
+
+#: a Rust type alias naming one type, maybe by reference: `pub type ParseStream<'a> = &'a ParseBuffer<'a>;`
+_RUST_ALIAS = re.compile(r"^(?:pub(?:\([^)]*\))?\s+)?type\s+\w+\s*(?:<[^=]*>)?\s*=\s*&?\s*(?:'\w+\s+)?(?:mut\s+)?(?:dyn\s+)?"
+                         r"(?:[\w]+::)*([A-Za-z_]\w*)\s*(?:<.*>)?\s*;?$")
+
+
+def _rust_alias_target(index: IndexQueries, typed: str) -> str | None:
+    """The type a Rust module-level `type Name = ...;` alias names, when the repository has one such alias."""
+    aliases = [s for s in index.symbols_named(typed) if s.name == typed and s.kind == "type" and s.language == "rust"
+               and s.parent_id is None]
+    m = _RUST_ALIAS.match(" ".join((aliases[0].signature or "").split())) if len(aliases) == 1 else None
+    return m.group(1) if m is not None else None
+
+
+def _member_of_type(index: IndexQueries, typed: str, name: str, sym: Symbol, import_files: list[str], depth: int = 0) -> tuple[Symbol, str] | None:
     family = language_family(sym.language)
     if sym.language == "cpp":
         typed = cpp_type(index, typed)
@@ -1742,7 +1765,7 @@ def member_of_type(index: IndexQueries, typed: str, name: str, sym: Symbol, impo
         if struct.kind not in ("struct", "interface") or struct.path.rpartition("/")[0] != folder or ws is None:
             continue
         for inner in go_embedded(_file_lines(ws, struct.path, {}), struct.start_line, struct.end_line):
-            got = member_of_type(index, inner, name, sym, import_files, depth + 1)
+            got = _member_of_type(index, inner, name, sym, import_files, depth + 1)
             if got is not None:
                 return got[0], "promoted"
     return None
@@ -2220,7 +2243,10 @@ def _site_kinds(sym: Symbol, callee: str, owner: str | None) -> tuple[bool, bool
         return ctor, py_ctor, frozenset({"call"})
     if sym.language in ("python", "typescript", "tsx", "javascript") and sym.kind in _CLASS_KINDS:
         return ctor, py_ctor, frozenset({"call", "other"})  # (`s: Store` builds no Store: a class's callers build it)
-    if sym.language in _CLASS_CALLED_LANGS and sym.kind in ("method", "function"):
+    if sym.language in _CLASS_CALLED_LANGS and sym.kind in ("method", "function") or (
+            sym.language == "rust" and sym.kind in ("method", "function")):
+        # (Rust: a path's module segment, `error::new_at(..)`, `crate::group::parse_group(..)`, is no call of a
+        # function or method named error or group: syn's StepCursor::error had both among its callers)
         # a type written like the method's name (`catch (EventDispatcher e)`, `EventDispatcher d = ..`) calls nothing
         return ctor, py_ctor, frozenset({"call", "other"})
     if sym.kind in ("field", "variable", "constant"):  # a property is read: `registry.getModuleHolder(n)?.jsObject`
