@@ -48,7 +48,7 @@ from contexteer.indexers.lookup import (
     value_type,
     whole_class,
 )
-from contexteer.indexers.model import CLASS_KINDS, Symbol
+from contexteer.indexers.model import CLASS_KINDS, Reference, Symbol
 from contexteer.indexers.namesakes import REOPENED, reopened_rank
 from contexteer.indexers.qualify import Qualifier
 from contexteer.indexers.queries_sql import IndexQueries, per_generation
@@ -63,6 +63,7 @@ from contexteer.indexers.syntax import (
     call_args,
     call_args_at,
     declared_type,
+    generic_bounds,
     local_binding,
     loose_types,
     param_types,
@@ -1290,7 +1291,9 @@ def implementations(index: IndexQueries, sym: Symbol, resolve_imports: Callable[
                 below[t.id] = n
         deeper = [t for t in frontier[:50] if t.id in below]
         if deeper:
-            names = ", ".join(t.name for t in deeper[:5]) + (f" and {len(deeper) - 5} more" if len(deeper) > 5 else "")
+            # (a blanket impl by its header: "80 subtypes of T" said nothing)
+            names = ", ".join(" ".join((t.signature or t.name).split()) if t.kind == "impl" else t.name for t in deeper[:5]) \
+                + (f" and {len(deeper) - 5} more" if len(deeper) > 5 else "")
             more = f"pass depth={depth + 1} for them; depth=3 follows every level" if stop_at < 3 else "ask find_related for each"
             count = sum(below.values())
             # how many, so no one asks only to learn whether any exist (the Rack run 13)
@@ -1400,6 +1403,8 @@ def _hides(m: Symbol) -> bool:
 
 def _direct_subtypes(index: IndexQueries, sym: Symbol, rust_impls: Callable[[str], list[tuple[Symbol, str]]] | None,
                      resolve_imports: Callable[[str], dict[str, list[str]]] | None = None) -> list[tuple[Any, str, str]]:
+    if sym.kind == "impl" and sym.language == "rust":
+        return _rust_blanket_subtypes(index, sym, rust_impls, resolve_imports)
     found: list[tuple[Any, str, str]] = []
     family = language_family(sym.language)
     shadowed: dict[str, bool] = {}  # per file: does a namesake of sym there stand for the name instead?
@@ -1427,7 +1432,7 @@ def _direct_subtypes(index: IndexQueries, sym: Symbol, rust_impls: Callable[[str
                 namesakes = [t for t in index.symbols_named(sym.name) if t.kind == "trait" and t.language == "rust"]
             if not _rust_impl_is_of(index, sym, impl, namesakes):
                 continue
-            types = _rust_types_named(index, type_name, impl.path)
+            types = _rust_types_named(index, type_name, impl.path, impl.start_line)
             written = " ".join((impl.signature or "").split())
             path = re.search(r"\bfor\s+&?\s*(?:'\w+\s+)?(?:mut\s+)?((?:\w+::)+)" + re.escape(type_name) + r"\b", written)
             qualifier = re.sub(r"^(?:(?:crate|self|super)::)+", "", path.group(1)) if path else ""
@@ -2058,10 +2063,9 @@ def _macro_impls(index: IndexQueries, sym: Symbol) -> list[tuple[Any, str, str]]
         if holder is None or not (holder.signature or "").startswith("macro_rules!"):
             continue
         macro = holder.name.split()[-1].rstrip("!")
-        calls = [(n, m.group(1).strip()) for n, text in enumerate(lines_of(index, h.path), 1)
-                 if (m := re.match(rf"\s*{re.escape(macro)}!\s*[{{(\[]\s*(.*?)\s*[}})\]]\s*;?\s*$", text))]
-        used = "; invoked at " + ", ".join(f"{n} ({args})" for n, args in calls[:8]) + \
-            (f" and {len(calls) - 8} more" if len(calls) > 8 else "") if calls else ""
+        calls = _macro_invocations(index, macro, h.path)
+        used = "; invoked at " + ", ".join(calls[:8]) + (f" and {len(calls) - 8} more" if len(calls) > 8 else "") \
+            if calls else ""
         written = h.text.strip().rstrip("{").strip()
         # the type the impl is for, when the repository defines it (the rayon A/B agent looked IterProducer up
         # after a row that named only the macro)
@@ -2071,6 +2075,50 @@ def _macro_impls(index: IndexQueries, sym: Symbol) -> list[tuple[Any, str, str]]
         inside = f" in {macro}! {holder.path}:{holder.start_line}-{holder.end_line}" if row is not holder else ""
         out.append((row, "impl in macro", f"`{written}` at line {h.line}{inside}{used}"))
     return out + _trait_named_macro_calls(index, sym)
+
+
+def _macro_invocations(index: IndexQueries, macro: str, path: str, depth: int = 0) -> list[str]:
+    """Where a `macro_rules!` macro is invoked at item level, its own file first: `21 (bool, serialize_bool)` for a
+    one-line invocation, `652-705 (a block)` for one over lines (syn's `define_keywords! { "abstract" pub struct
+    Abstract ... }`), another file's with its path; by name or by path (`crate::custom_keyword!(raw)`). An
+    invocation in another macro's body names that macro's own invocations (`115 ($ident) in custom_keyword!, itself
+    invoked at src/expr.rs:1103 (raw), ..`)."""
+    call = re.compile(rf"\s*(?:(?:\$?crate|self|super|\w+)::)*{re.escape(macro)}!\s*([{{(\[])(.*)$")
+    closing = {"{": "}", "(": ")", "[": "]"}
+    # the macro's own file by text (an invocation in another macro's body is no parsed call), the others by reference
+    own = [(path, n) for n, text in enumerate(lines_of(index, path), 1) if call.match(text)]
+    # (another file's invocation is this macro's only when no other file defines one of the name: rayon's range.rs and
+    # range_inclusive.rs each invoke their own indexed_range_impl!)
+    elsewhere = any(s.path != path and (s.signature or "").startswith("macro_rules!") for s in index.symbols_named(macro))
+    sites = own + sorted({(r.path, r.line) for r in index.references_to(macro, limit=2000)
+                          if r.kind == "call" and r.path.endswith(".rs") and r.path != path and not elsewhere})
+    out = []
+    for site_path, line in sites:
+        lines = lines_of(index, site_path)
+        m = call.match(lines[line - 1]) if 0 < line <= len(lines) else None
+        if m is None:
+            continue
+        ref = Reference(site_path, macro, line, "call")
+        where = str(ref.line) if ref.path == path else f"{ref.path}:{ref.line}"
+        holder = enclosing(index.symbols_in_file(ref.path), ref.line) if depth == 0 else None
+        inside = ""
+        if holder is not None and (holder.signature or "").startswith("macro_rules!") and holder.name != macro:
+            outer = _macro_invocations(index, holder.name, ref.path, depth + 1)
+            inside = f" in {holder.name}!" + (f", itself invoked at {', '.join(outer[:6])}"
+                                              + (f" and {len(outer) - 6} more" if len(outer) > 6 else "") if outer else "")
+        one = re.match(rf"\s*(.*?)\s*{re.escape(closing[m.group(1)])}\s*;?\s*$", m.group(2))
+        if one is not None and one.group(1).count("(") == one.group(1).count(")"):
+            out.append(f"{where} ({one.group(1)}){inside}")
+            continue
+        depth, end = 0, ref.line
+        for n in range(ref.line, min(len(lines), ref.line + 2000) + 1):
+            text = lines[n - 1] if n > ref.line else m.group(1) + m.group(2)
+            depth += sum(text.count(c) for c in "{([") - sum(text.count(c) for c in "})]")
+            if depth <= 0:
+                end = n
+                break
+        out.append((f"{where}-{end} (a block)" if end > ref.line else f"{where} (over lines)") + inside)
+    return out
 
 
 def _trait_named_macro_calls(index: IndexQueries, sym: Symbol) -> list[tuple[Any, str, str]]:
@@ -2093,6 +2141,26 @@ def _trait_named_macro_calls(index: IndexQueries, sym: Symbol) -> list[tuple[Any
                      kind="impl", start_line=ref.line, end_line=ref.line, signature=written, doc=None, exported=True,
                      parent_id=None, language="rust")
         out.append((row, "macro", f"`{written}`: an impl the macro writes (its expansion is not read)"))
+    return out
+
+
+def _rust_blanket_subtypes(index: IndexQueries, impl: Symbol, rust_impls: Callable[[str], list[tuple[Symbol, str]]] | None,
+                           resolve_imports: Callable[[str], dict[str, list[str]]] | None) -> list[tuple[Any, str, str]]:
+    """Below a blanket impl `impl<T: CustomToken> Token for T`: the types that get the trait through it, those
+    implementing its bound (syn's IdentAny and the custom keywords get Token so; the answer had stopped at the
+    impl)."""
+    head = " ".join((impl.signature or "").split())
+    m = re.search(r"\bfor\s+([A-Z]\w*)\s*(?:where\b|$)", head)
+    if m is None or not re.search(rf"<(?:[^<>]|<[^<>]*>)*\b{m.group(1)}\b", head.split(" for ", 1)[0]):
+        return []
+    out: list[tuple[Any, str, str]] = []
+    for bound in generic_bounds(head, m.group(1)):
+        name = re.split(r"::", bound.split("<", 1)[0].strip())[-1]
+        traits = [t for t in index.symbols_named(name) if t.name == name and t.kind == "trait" and t.language == "rust"]
+        near = [t for t in traits if t.path == impl.path] or traits
+        if len(near) == 1:
+            out += [(c, how, f"{detail}; through {name}" if detail else f"through {name}")
+                    for c, how, detail in _direct_subtypes(index, near[0], rust_impls, resolve_imports)]
     return out
 
 
@@ -2137,7 +2205,7 @@ def _full_name_ends(index: IndexQueries, sym: Symbol, path: list[str]) -> bool:
 _RUST_IMPL_TRAIT = re.compile(r"(?:unsafe\s+)?impl\s*(?:<(?:[^<>]|<(?:[^<>]|<[^<>]*>)*>)*>)?\s*!?([\w:]+)(?:<(?:[^<>]|<(?:[^<>]|<[^<>]*>)*>)*>)?\s+for\s")
 
 
-def _rust_types_named(index: IndexQueries, name: str, impl_path: str) -> list[Symbol]:
+def _rust_types_named(index: IndexQueries, name: str, impl_path: str, impl_line: int = 0) -> list[Symbol]:
     """The type definitions an `impl ... for Name` block in impl_path can mean: the file's own (a struct local to a
     function counts: rayon's `struct Callback` in each `with_producer`), else those at module level. An associated
     `type Error = Error;` of an impl or a trait is a namesake, not the type (serde's de/value.rs has one struct Error
@@ -2153,7 +2221,27 @@ def _rust_types_named(index: IndexQueries, name: str, impl_path: str) -> list[Sy
     # (an associated type's parent is its impl's type or its trait: `UnitDeserializer.Error`)
     here = [s for s in types if s.path == impl_path
             and not (s.kind == "type" and parent_kind(s) not in (None, "module", "function", "method"))]
-    return (here or [s for s in types if parent_kind(s) in (None, "module")])[:3]
+    if here:
+        return here[:3]
+    # another file's type only when this file can name it: imported by name or by a glob (syn's token.rs writes
+    # `impl Token for Group` for its own macro-made Group and imports no other: group.rs's struct Group is not it)
+    if impl_line and not _rust_can_name(index, impl_path, impl_line, name):
+        return []
+    return [s for s in types if parent_kind(s) in (None, "module")][:3]
+
+
+def _rust_can_name(index: IndexQueries, path: str, line: int, name: str) -> bool:
+    """Whether a line of a Rust file can name another file's `name`: a `use` of the module the line is in imports it
+    by name or by a glob (an inline module's imports are its own: syn's token.rs imports proc_macro2's Group only in
+    `mod printing`)."""
+    modules = [s for s in index.symbols_in_file(path) if s.kind == "module" and s.start_line < s.end_line]
+
+    def module_at(n: int) -> int | None:
+        around = [m for m in modules if m.start_line <= n <= m.end_line]
+        return min(around, key=lambda m: m.end_line - m.start_line).id if around else None
+
+    here = module_at(line)
+    return any((name in imp.names or "*" in imp.names) and module_at(imp.line) == here for imp in index.imports_of(path))
 
 
 def _interface_methods(index: IndexQueries, sym: Symbol) -> list[str]:

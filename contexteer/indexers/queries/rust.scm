@@ -30,6 +30,8 @@
 (call_expression function: (scoped_identifier name: (identifier) @name)) @reference.call
 (generic_function function: (identifier) @name) @reference.call
 (macro_invocation macro: (identifier) @name) @reference.call
+; `crate::custom_keyword!(raw)`, `$crate::impl_token!(..)`: an invocation by path
+(macro_invocation macro: (scoped_identifier name: (identifier) @name)) @reference.call
 ; a call inside a macro's token tree: `$crate::max_level()` in a macro_rules! body, `compute()` in `println!("{}", compute())`
 ((token_tree (identifier) @name . (token_tree) @_args) @reference.call (#match? @_args "^\\("))
 (struct_expression name: (type_identifier) @name) @reference.call
