@@ -297,7 +297,7 @@ _CODE_WORDS = frozenset({"none", "null", "true", "false", "self", "cls", "this",
                          "config", "settings", "options", "params", "request", "response", "result", "str", "bytes",
                          "bool", "int", "string", "object", "optional", "undefined", "default", "secret", "secrets",
                          "token", "tokens", "password", "passwd", "credentials", "getpass", "environ", "input"})
-_NAME_VALUE = re.compile(r"^[A-Za-z_][\w.]*$")  # an identifier or dotted name
+_NAME_VALUE = re.compile(r"^[A-Za-z_][\w.]*(?:::[A-Za-z_][\w.]*)*$")  # an identifier, dotted name or path (`private::Sealed`)
 
 
 # A lower-case word and another after it: a sentence goes on ("without a token: anyone who can reach ...").
@@ -326,7 +326,7 @@ def _credential_value(val: str, *, quoted: bool, config_key: bool, key: str = ""
     if prose and val.isalpha() and val.islower():
         return False
     low = val.lower()
-    code_like = ("_" in val or "." in val or re.search(r"[a-z][A-Z]", val) is not None or low in _CODE_WORDS
+    code_like = ("_" in val or "." in val or "::" in val or re.search(r"[a-z][A-Z]", val) is not None or low in _CODE_WORDS
                  or any(low[i : i + 4] in re.sub(r"[_\-]", "", key.lower()) for i in range(len(low) - 3)))
     return not code_like and len(val) >= 6
 

@@ -117,3 +117,6 @@ def test_a_path_through_a_module_named_token_is_not_a_secret():
                  "impl token::CustomToken for Kw"):
         assert find_secrets(text) == [], text
     assert [f.kind for f in find_secrets("api_token: ghx7Hd8s9dk2Lq")] == ["credential assignment"]
+    # a Rust path as a declared bound or an alias's value is code: `pub trait Token: private::Sealed`
+    for text in ("pub trait Token: private::Sealed", "type Token = private::IdentAny;"):
+        assert find_secrets(text) == [], text

@@ -380,7 +380,9 @@ def _macro_rules_defs(data: bytes, root: ts.Node, spec: LanguageSpec, timeout: f
     found = _merge_nested(defs, spec)
     # a transcriber that does not parse whole as items is left out whole (deref_impl!'s `impl <$($desc)+ {` leaves
     # its `fn serialize` standing alone after the error)
-    errors = [(n.start_byte, n.end_byte) for n in rust_macros.error_node_list(tree.root_node)]
+    # (an error inside a nested `macro_rules!`, whose rules are opaque anyway, spoils nothing: syn's
+    # export_token_macro! writes the `Token!` macro with a `$($await_rule => ..;)*` rule)
+    errors = [(n.start_byte, n.end_byte) for n in rust_macros.error_node_list(tree.root_node) if not _in_macro_rules(n)]
     clean = [b for b in bodies if not any(a < b.end and b.start < e for a, e in errors)]
     out_ranges = [(d.node.start_byte, d.node.end_byte) for d in found
                   if d.kind == "impl" or "$" in d.name or d.name == "_" or _not_an_item(d.node, data)]
@@ -393,6 +395,15 @@ def _macro_rules_defs(data: bytes, root: ts.Node, spec: LanguageSpec, timeout: f
         d.macro = body.macro
         kept.append(d)
     return kept
+
+
+def _in_macro_rules(node: ts.Node) -> bool:
+    parent = node.parent
+    while parent is not None:
+        if parent.type == "macro_definition":
+            return True
+        parent = parent.parent
+    return False
 
 
 def _not_an_item(node: ts.Node, data: bytes) -> bool:

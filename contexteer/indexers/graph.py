@@ -608,8 +608,13 @@ def _resolved_calls(index: IndexQueries, sym: Symbol, definitions: list[tuple[Sy
     `return reportObserved(this)` in Atom.reportObserved is the imported function, not IAtom's method)."""
     resolved: dict[str, tuple[Symbol, str]] = {}
     no_self = sym.language in NO_IMPLICIT_SELF
+    # Rust: `Token![where]` invokes the macro Token, never the trait of that name (syn's data_struct had "trait Token
+    # called at 166,169,.."), and a call without `!` is no macro's
+    bang = {n for n, at in calls.items() if _rust_macro_calls(lines, n, at)} if sym.language == "rust" else set()
     for d, how in definitions:
         if d.name not in calls or d.name in resolved:
+            continue
+        if sym.language == "rust" and (d.name in bang) != (d.signature or "").startswith("macro_rules!"):
             continue
         if no_self and d.name in bare and d.kind in ("method", "field", "property") \
                 and lines is not None and all(_called_bare(lines, n, d.name) for n in calls[d.name]):
@@ -620,7 +625,21 @@ def _resolved_calls(index: IndexQueries, sym: Symbol, definitions: list[tuple[Sy
                 resolved[d.name] = types[0]
             continue
         resolved[d.name] = (d, how)
+    for name in bang - set(resolved):
+        macros = [m for m in index.symbols_named(name) if m.name == name and (m.signature or "").startswith("macro_rules!")]
+        near = [m for m in macros if m.path == sym.path] or macros
+        if len(near) == 1:
+            resolved[name] = (near[0], "same file" if near[0].path == sym.path else "unique name")
     return resolved
+
+
+def _rust_macro_calls(lines: list[str] | None, name: str, at: list[int]) -> bool:
+    """Whether every call of `name` on these lines is a macro's invocation (`name!(..)`, `name![..]`)."""
+    if lines is None:
+        return False
+    pat = re.compile(rf"(?<![\w$]){re.escape(name)}\s*!\s*[(\[{{]")
+    return all(0 < n <= len(lines) and pat.search(lines[n - 1]) is not None
+               and re.search(rf"(?<![\w$]){re.escape(name)}\s*[(<]", lines[n - 1]) is None for n in at)
 
 
 def _go_interface_member(index: IndexQueries, m: Symbol) -> bool:

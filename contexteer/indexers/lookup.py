@@ -1632,6 +1632,14 @@ def _local_member(index: IndexQueries, sym: Symbol, own_class: Symbol | None, wo
         elif binding[0] == "member" and sym.language == "go" and go_imports_package(lines, binding[1].partition(".")[0]):
             # `errCnt := prometheus.NewCounterVec(...)`: what the package's function returns
             found = member_of_returned(index, sym, own_class, binding[1].partition(".")[2], name, syms_of, import_files)
+        elif binding[0] == "member" and binding[1].count(".") == 1:
+            # `let mut lookahead = input.lookahead1();` with `input: ParseStream`: what the parameter's type's method
+            # returns (syn's data_struct had left every `lookahead.peek(..)` unresolved)
+            value, _, method = binding[1].partition(".")
+            owner = declared_type(sym.signature or "", value)
+            got = member_of_type(index, owner, method, sym, import_files) if owner else None
+            made = return_type(_uncut(index, got[0]).signature or "", got[0].language) if got is not None else None
+            found = member_of_type(index, made, name, sym, import_files) if made else None
         else:
             typed = _received_type(index, sym, binding[1], import_files) if binding[0] == "receive" else binding[1]
             found = member_of_type(index, typed, name, sym, import_files) if typed else None  # receiver type, promoted

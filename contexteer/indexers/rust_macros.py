@@ -291,7 +291,8 @@ def shadow_text(data: bytes, root: ts.Node) -> tuple[bytes, list[MacroBody]] | N
     expansion of itself (same length, same lines), so that the items a transcriber writes with names of their own
     parse as items (serde's `declare_error_trait!` writes `pub trait Error: Sized $(+ $($supertrait)::+)* {...}`:
     the trait `ser::Error` stood nowhere in the index). A repetition `$( ... ) sep op` is expanded once (its
-    `$(`, `)`, separator and operator blanked), a metavariable is replaced by a stand-in of its fragment's kind
+    `$(`, `)`, separator and operator blanked; one holding `=>`, a nested macro's rules or match arms, not at all), a
+    metavariable is replaced by a stand-in of its fragment's kind
     (`$ty` -> `_ty`, a `vis` by spaces, a `lifetime` by `'name`, a `block` by `{ }`). None when there is none."""
     bodies = macro_bodies(root, data)
     if not bodies:
@@ -300,6 +301,9 @@ def shadow_text(data: bytes, root: ts.Node) -> tuple[bytes, list[MacroBody]] | N
     for body in bodies:
         kinds = {m.group(1): m.group(2) for m in _FRAGMENT.finditer(data, *body.pattern)}  # `$ty:ty`: name -> kind
         out[body.start : body.end] = one_expansion(data[body.start : body.end], kinds)
+        # the transcriber's closing delimiter becomes a `;`: an expression transcriber (`&[<$t>::min_value(), ..]`)
+        # ends there as a statement, so the parser's recovery does not run on into the next transcriber's items
+        out[body.end] = 0x3B
     return bytes(out), bodies
 
 
@@ -307,7 +311,7 @@ def one_expansion(body: bytes, kinds: dict[bytes, bytes]) -> bytes:
     """A transcriber with each repetition expanded once and each metavariable replaced by a stand-in of the same
     length (see shadow_text); strings, characters and comments are copied as they are."""
     out = bytearray(body)
-    opens: list[bool] = []  # for each open `(`: whether it opened a repetition `$(`
+    opens: list[int] = []  # for each open `(`: where the repetition `$(` it opened starts, -1 for a plain `(`
     i, n = 0, len(body)
     while i < n:
         c = body[i]
@@ -322,11 +326,15 @@ def one_expansion(body: bytes, kinds: dict[bytes, bytes]) -> bytes:
         elif c == 0x24:  # $
             i = _metavariable(body, out, i, kinds, opens)
         elif c == 0x28:  # (
-            opens.append(False)
+            opens.append(-1)
             i += 1
         elif c == 0x29:  # )
-            if opens and opens.pop():
-                i = _repetition_end(body, out, i)
+            start = opens.pop() if opens else -1
+            if start >= 0:
+                end = _repetition_end(body, out, i)
+                if b"=>" in body[start:i]:  # rules or match arms (`$($await_rule => { .. };)*`): none of them
+                    out[start:end] = out[start:end].translate(_BLANK)
+                i = end
             else:
                 i += 1
         else:
@@ -346,11 +354,11 @@ def _string_end(body: bytes, i: int) -> int:
     return j
 
 
-def _metavariable(body: bytes, out: bytearray, i: int, kinds: dict[bytes, bytes], opens: list[bool]) -> int:
+def _metavariable(body: bytes, out: bytearray, i: int, kinds: dict[bytes, bytes], opens: list[int]) -> int:
     """At a `$`: a repetition's `$(` blanked (and remembered), a metavariable replaced; the index after it."""
     if body[i + 1 : i + 2] == b"(":
         out[i : i + 2] = b"  "
-        opens.append(True)
+        opens.append(i)
         return i + 2
     word = _WORD.match(body, i + 1)
     if word is None:

@@ -260,8 +260,16 @@ def identifier_lines(data: bytes, spec: LanguageSpec) -> tuple[dict[str, list[in
                                                      and parent.type in _MEMBER_PARENTS)
             if member and parent is not None and parent.type == "method_invocation" and node.prev_named_sibling is None:
                 member = False  # Java `max(a, b)` after `import static java.lang.Math.max`: a bare call
+            text = (node.text or b"").decode("utf-8", "replace")
+            if parent is not None and parent.type == "token_tree":  # Rust, in a macro's tokens: `TokenTree::Group(..)`
+                prev, nxt = node.prev_sibling, node.next_sibling  # in `vec![..]` names the variant, no imported Group
+                member = prev is not None and prev.type == "::"
+                if nxt is not None and nxt.type == "!":
+                    text += "!"  # a nested `vec![..]`
+            elif parent is not None and parent.type == "macro_invocation" and cursor.field_name == "macro":
+                text += "!"  # `vec![..]` invokes a macro, no use of an imported module vec (`use std::vec;`)
             line = node.start_point.row + 1
-            at = (members if member else plain).setdefault((node.text or b"").decode("utf-8", "replace"), [])
+            at = (members if member else plain).setdefault(text, [])
             if not at or at[-1] != line:
                 at.append(line)
         if cursor.goto_first_child():

@@ -108,9 +108,7 @@ def import_uses(nav: NavigationService, rel: str) -> list[ImportUse]:
                 if sub is not None:  # `from ._internal import _repr`: a module, read as `_repr.ReprArgs`
                     found.names += _module_members(nav, written, name, sub, local, local_every, lines)
                     continue
-                at = local.get(name, [])
-                if not at and language in ("py", "pyi"):  # `def f(c: "Console")`: a string annotation
-                    at = _string_annotations(lines, name, spans, scope)
+                at = _written_uses(local, name, language, lines, spans, scope)
                 found.names.append(_used(nav, written, _original(n), at, reach))
                 if language == "rs":  # a trait in scope: the calls of its methods it lets the file make
                     _rust_trait_calls(nav, found, _definition(nav, _original(n), reach)
@@ -130,6 +128,18 @@ def import_uses(nav: NavigationService, rel: str) -> list[ImportUse]:
         _qualified_apart(nav, out, lines)
         _type_parameters_apart(out, syms)
     return _finished(out, lines, spans, refs if language == "php" else {}, own)
+
+
+def _written_uses(local: dict[str, list[int]], name: str, language: str, lines: list[str], spans: set[int],
+                  scope: tuple[int, int] | None) -> list[int]:
+    """The lines that use an imported name: where the code writes it, else (Rust) where it invokes it as a macro
+    (`use crate::parse_quote;` then `parse_quote!(..)`), else (Python) in a string annotation (`c: "Console"`)."""
+    at = local.get(name, [])
+    if not at and language == "rs":
+        at = local.get(name + "!", [])
+    if not at and language in ("py", "pyi"):
+        at = _string_annotations(lines, name, spans, scope)
+    return at
 
 
 def _rust_module_import(imp: Any) -> list[str]:
@@ -578,6 +588,7 @@ def _rust_trait_calls(nav: NavigationService, found: ImportUse, defined: str | N
     trait = next((t for t in nav.index.symbols_in_file(path) if t.name == name and t.kind == "trait"
                   and str(t.start_line) == line), None) if path else None
     if trait is None:
+        _rust_library_trait_calls(found, _original(row.name.split(" as ", 1)[0]), lines, spans, scope)
         return
     text = "\n".join(lines)
     # (type parameters bounded by it: `Ix::new(..)` with `Ix: IndexType`)
@@ -596,6 +607,38 @@ def _rust_trait_calls(nav: NavigationService, found: ImportUse, defined: str | N
                 out.append(UsedName(name=f"{owner.name}::{m.name}(){via}", lines=at[:MAX_LINES],
                                     more=max(0, len(at) - MAX_LINES), defined=f"{m.path}:{m.start_line}"))
     if out and not row.lines:  # used through its methods only: they say it
+        found.names.pop()
+    found.names += out
+
+
+#: methods of standard-library (and quote's) traits a file imports to call them: `use std::iter::FromIterator;` for
+#: `TokenStream::from_iter(..)` (syn's error.rs had been told FromIterator was not used)
+_RUST_LIBRARY_TRAITS: dict[str, tuple[str, ...]] = {
+    "FromIterator": ("from_iter",), "Extend": ("extend",), "IntoIterator": ("into_iter",),
+    "Write": ("write", "write_all", "write_fmt", "flush", "write_str", "write_char"),
+    "Read": ("read", "read_exact", "read_to_end", "read_to_string"), "BufRead": ("read_line", "lines", "fill_buf"),
+    "Seek": ("seek",), "Hash": ("hash",), "ToString": ("to_string",), "FromStr": ("from_str",),
+    "Borrow": ("borrow",), "BorrowMut": ("borrow_mut",), "AsRef": ("as_ref",), "AsMut": ("as_mut",),
+    "TryFrom": ("try_from",), "TryInto": ("try_into",), "Ord": ("cmp",), "PartialOrd": ("partial_cmp",),
+    "ToTokens": ("to_tokens", "into_token_stream", "to_token_stream"),
+    "TokenStreamExt": ("append", "append_all", "append_separated", "append_terminated"),
+}
+
+
+def _rust_library_trait_calls(found: ImportUse, name: str, lines: list[str], spans: set[int],
+                              scope: tuple[int, int] | None) -> None:
+    """The calls of an imported library trait's methods (`.extend(..)`, `TokenStream::from_iter(..)`), in place of
+    "not used" when the code never names the trait itself."""
+    row = found.names[-1]
+    out = []
+    for method in _RUST_LIBRARY_TRAITS.get(name, ()):
+        call = re.compile(rf"(?:\.|::)\s*{method}\s*(?:::<[^>]*>)?\s*\(")
+        at = [n for n, t in enumerate(lines, 1) if n not in spans and (scope is None or scope[0] <= n <= scope[1])
+              and call.search(t.split("//", 1)[0])]
+        if at:
+            out.append(UsedName(name=f"{name}::{method}() (its method, in scope by the import)", lines=at[:MAX_LINES],
+                                more=max(0, len(at) - MAX_LINES)))
+    if out and not row.lines:
         found.names.pop()
     found.names += out
 

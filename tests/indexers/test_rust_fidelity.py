@@ -211,3 +211,38 @@ ast_struct! {
 """)
     assert syms["struct ExprArray"][5] == "pub struct ExprArray (in macro ast_struct!)", syms
     assert syms["struct ExprArray"][6] == "A slice literal expression: `[a, b, c, d]`." and "field ExprArray.elems" in syms
+
+
+def test_rust_a_macro_a_transcriber_writes_and_items_after_an_expression_transcriber_are_indexed():
+    syms = _symbols(b"""\\
+macro_rules! bounds {
+    ($t:ty) => {
+        &[<$t>::min_value(), 1, <$t>::max_value()]
+    };
+}
+
+macro_rules! signed_shrinker {
+    ($ty:ty) => {
+        mod shrinker {
+            pub struct SignedShrinker {
+                x: $ty,
+            }
+        }
+    };
+}
+
+macro_rules! export_token_macro {
+    ($($await_rule:tt)*) => {
+        #[macro_export]
+        macro_rules! Token {
+            [abstract] => { $crate::token::Abstract };
+            $($await_rule => { $crate::token::Await };)*
+        }
+    };
+}
+""")
+    # an expression transcriber ends where it does (quickcheck's shrinker module had been lost to the parser's
+    # recovery from the one before it); a nested macro's `$(.. => ..)*` rules are expanded no times (syn's Token!)
+    assert syms["module shrinker"][5] == "mod shrinker (written by macro_rules! signed_shrinker)", sorted(syms)
+    assert "struct shrinker.SignedShrinker" in syms, sorted(syms)
+    assert syms["function Token"][5] == "macro_rules! Token (written by macro_rules! export_token_macro)", sorted(syms)

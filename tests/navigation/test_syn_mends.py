@@ -169,3 +169,93 @@ def test_a_trait_s_implementations_through_blanket_impls_macro_blocks_and_chaine
     assert "src/ext.rs:3-3 struct IdentAny  [impl at line 5; through CustomToken]" in r.text, r.text
     assert "invoked at 5 ($ident) in custom_keyword!, itself invoked at src/expr.rs:2 (raw); through CustomToken" \
         in r.text, r.text
+
+
+DERIVE = """\
+use crate::lookahead::Lookahead1;
+use crate::parse::ParseStream;
+
+pub fn data_struct(input: ParseStream) -> Option<Token![;]> {
+    let mut lookahead = input.lookahead1();
+    if lookahead.peek(Token![;]) {
+        return None;
+    }
+    lookahead.error();
+    None
+}
+"""
+
+LOOKAHEAD = """\
+pub struct Lookahead1;
+
+impl Lookahead1 {
+    pub fn peek(&self, token: u8) -> bool {
+        true
+    }
+
+    pub fn error(self) -> u8 {
+        0
+    }
+}
+"""
+
+PARSER = """\
+use crate::lookahead::Lookahead1;
+
+pub type ParseStream<'a> = &'a ParseBuffer<'a>;
+
+pub struct ParseBuffer<'a> {
+    cursor: &'a u8,
+}
+
+impl<'a> ParseBuffer<'a> {
+    pub fn lookahead1(&self) -> Lookahead1<'a> {
+        Lookahead1
+    }
+}
+
+pub trait Token {
+    fn peek() -> bool;
+}
+
+#[macro_export]
+macro_rules! Token {
+    [;] => { $crate::token::Semi };
+}
+"""
+
+ERRORS = """\
+use proc_macro2::{Group, TokenStream, TokenTree};
+use std::iter::FromIterator;
+use std::vec;
+
+pub struct IntoIter {
+    messages: vec::IntoIter<u8>,
+}
+
+pub fn to_compile_error() -> TokenStream {
+    TokenStream::from_iter(vec![
+        TokenTree::Group(Group::new()),
+        TokenTree::Group({ vec![1] }),
+    ])
+}
+"""
+
+
+def test_callees_through_a_local_a_method_of_a_parameter_returned_and_a_macro_by_its_bang(tmp_path):
+    served = served_tree(tmp_path / "r", {
+        "Cargo.toml": '[package]\nname = "sy"\nversion = "0.1.0"\n',
+        "src/lib.rs": "pub mod derive;\npub mod error;\npub mod lookahead;\npub mod parse;\n",
+        "src/derive.rs": DERIVE, "src/lookahead.rs": LOOKAHEAD, "src/parse.rs": PARSER, "src/error.rs": ERRORS,
+    })
+    r = served.call("find_related", symbol="data_struct", relation="callees")
+    # `lookahead` is what input.lookahead1() returns (a Lookahead1: its peek and error had been unresolved), and
+    # `Token![;]` invokes the macro Token, not the trait Token
+    assert "Lookahead1.peek 4-6 called at 6" in r.text and "Lookahead1.error 8-10 called at 9" in r.text, r.text
+    assert "  Token 19-22 called at 4,6  [unique name]" in r.text and "trait" not in r.text, r.text
+    r = served.call("list_dependencies", path="src/error.rs", view="uses")
+    rows = {line.split()[0]: line for line in r.text.splitlines()[1:] if line.startswith("  ")}
+    # `vec![..]` is the macro, `TokenTree::Group` in its tokens the variant; a library trait is used by its methods
+    assert rows["3"].endswith("vec at 6"), r.text
+    assert "Group at 11;" in rows["1"], r.text
+    assert "FromIterator::from_iter() (its method, in scope by the import) at 10" in rows["2"], r.text
