@@ -66,6 +66,9 @@ def block_end(lines: list[str], head: int, limit: int = 2000) -> int:
         stripped = text.strip()
         if not stripped:
             continue
+        if indent(text) <= level and stripped.startswith("{") and m == last + 1:
+            last = m  # `if input\n  .fork()..\n{`: the brace of a header over lines opens the block (syn's parse_expr)
+            continue
         if indent(text) <= level:
             # a closing line ends the block; `} else {`, `elif`, `else:` continue it into the next branch's own block
             return m if re.match(r"[})\]]|end\b", stripped) else last

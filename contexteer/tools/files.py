@@ -162,13 +162,32 @@ def _line_read(svc: Services, path: str, start_line: int | None, end_line: int |
     while last > start and not lines[last - 1].strip():  # blank lines after a definition do not leave it
         last -= 1
     where = svc.nav.range_note(res.rel, start, last)
+    head = _blocks_around(svc, res.rel, lines, start, last) if last - start < 5 and asked is None else []
     if asked is not None and asked != (start, last) and asked[0] <= total:
         a, b = asked[0], min(asked[1], total)
         inner = svc.nav.range_note(res.rel, a, b)
         first = inner.removeprefix(" — ").split(", in ")[0].split(" (under")[0]  # `in function 530-536`
         if inner.startswith(" — in ") and first not in where:
             where = f" — {a}{f'-{b}' if b != a else ''} {first};" + (where.removeprefix(" —") if where else "")
-    return _delimited(svc, res.rel, lines, start, end, lambda last: f"{res.rel}:{start}-{last} (of {total} lines){where}")
+    return _delimited(svc, res.rel, lines, start, end, lambda last: f"{res.rel}:{start}-{last} (of {total} lines){where}",
+                      head=head)
+
+
+def _blocks_around(svc: Services, rel: str, lines: list[str], start: int, end: int) -> list[str]:
+    """For a read of a few lines inside a function: the blocks they sit in, outermost first, each with its range
+    (`inside: 1291-1399 loop {; 1292-1323 if input; ..`): "what is at path:line" is that chain (the syn A/B agent read
+    the function's 110 lines around line 1304 for it)."""
+    try:
+        syms = svc.nav.index.symbols_in_file(rel)
+    except ContexteerError:
+        return []
+    enc = enclosing(syms, start)
+    if enc is None or enc.kind not in ("function", "method") or enc.end_line < end:
+        return []
+    heads = [n for n in _nested_heads(svc.nav, rel, lines, enc, start) if n != enc.start_line]
+    if not heads:
+        return []
+    return ["inside: " + "; ".join(f"{n}-{block_end(lines, n)} {' '.join(lines[n - 1].split())[:80]}" for n in heads)]
 
 
 def _delimited(svc: Services, rel: str, lines: list[str], start: int, end: int, header: Callable[[int], str], *,

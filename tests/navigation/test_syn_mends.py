@@ -259,3 +259,36 @@ def test_callees_through_a_local_a_method_of_a_parameter_returned_and_a_macro_by
     assert rows["3"].endswith("vec at 6"), r.text
     assert "Group at 11;" in rows["1"], r.text
     assert "FromIterator::from_iter() (its method, in scope by the import) at 10" in rows["2"], r.text
+
+
+EXPR = """\
+fn parse_expr(input: u8, base: u8) -> u8 {
+    let mut lhs = input;
+    loop {
+        if input
+            .checked_add(1)
+            .is_some()
+        {
+            loop {
+                if lhs > base {
+                    lhs = parse_expr(lhs, base);
+                } else {
+                    break;
+                }
+            }
+        } else {
+            break;
+        }
+    }
+    lhs
+}
+"""
+
+
+def test_a_read_of_a_line_names_the_blocks_it_sits_in_with_their_ranges(tmp_path):
+    served = served_tree(tmp_path / "r", {"Cargo.toml": '[package]\nname = "sy"\nversion = "0.1.0"\n', "src/lib.rs": EXPR})
+    r = served.call("read_code_range", path="src/lib.rs", start_line=10, end_line=10)
+    # (a header over lines, `if input\n .checked_add(1)\n .is_some()\n {`, holds its block to the `} else {`)
+    assert "inside: 3-18 loop {; 4-15 if input; 8-14 loop {; 9-11 if lhs > base {" in r.text, r.text
+    r = served.call("read_code_range", path="src/lib.rs", start_line=1, end_line=19)
+    assert "inside:" not in r.text, r.text  # a whole function: no block chain
