@@ -2392,9 +2392,13 @@ def _ruby_other_side(index: IndexQueries, sym: Symbol, callee: str, sites: list[
         if not text:
             continue
         enc = c.symbol or enclosing(_symbols_of(index, syms, c.path), c.line)
-        if enc is not None and enc.kind == "method" and enc.language == "ruby" and on_self.search(text[0]) \
-                and not re.search(rf"[\w)\]]\s*(?:\.|&\.|::)\s*{re.escape(callee)}\b", text[0].replace("self.", "")):
+        bare = on_self.search(text[0]) is not None \
+            and not re.search(rf"[\w)\]]\s*(?:\.|&\.|::)\s*{re.escape(callee)}\b", text[0].replace("self.", ""))
+        if enc is not None and enc.kind == "method" and enc.language == "ruby" and bare:
             c.against = ruby_singleton(_file_lines(ws, enc.path, files), enc, _symbols_of(index, syms, enc.path)) != side
+        elif enc is not None and enc.kind in ("class", "module") and enc.language == "ruby" and bare and not side \
+                and not _ruby_self_unsure(_file_lines(ws, c.path, files), enc, c.line, callee):
+            c.against = True  # `tag 'html'` in a class body calls a class method (rouge's Formatter.tag), never `#tag`
         elif not side and on_constant.search(text[0]) and not re.search(rf"(?<![\w:])[a-z_]\w*\s*(?:\.|&\.)\s*{re.escape(callee)}\b",
                                                                          text[0]):
             c.against = True
@@ -2452,7 +2456,11 @@ def _ruby_inherited_calls(index: IndexQueries, sym: Symbol, callee: str, sites: 
             continue
         text = _file_lines(ws, c.path, files)[c.line - 1:c.line]
         enc = c.symbol or enclosing(_symbols_of(index, syms, c.path), c.line)
-        holder = index.get_symbol(enc.parent_id) if enc is not None and enc.parent_id is not None else None
+        # (a call in a class body, `tag 'abap'` in `class ABAP < RegexLexer`, is on the class itself)
+        body = enc is not None and enc.kind in ("class", "module")
+        holder = enc if body else index.get_symbol(enc.parent_id) if enc is not None and enc.parent_id is not None else None
+        if body and enc is not None and _ruby_self_unsure(_file_lines(ws, c.path, files), enc, c.line, callee):
+            continue  # in a DSL block of the class body (`state :root do rule .. end`): self is another object
         if not text or holder is None or enc is None or enc.language != "ruby" or not on_self.search(text[0]) \
                 or re.search(rf"[\w)\]]\s*(?:\.|&\.|::)\s*{re.escape(callee)}\b", text[0].replace("self.", "")):
             continue
@@ -2547,6 +2555,8 @@ def _ruby_bare_calls(index: IndexQueries, sym: Symbol, callee: str, known: set[t
             if at not in subclasses:
                 continue
         lines = _file_lines(ws, h.path, files)
+        if h.line in _ruby_literal_lines(index, h.path, lines):
+            continue  # `default-continuation-prompt-tag` in rouge's racket builtins `%w(..)` is no call of tag
         body = "\n".join(lines[enc.start_line - 1:h.line - 1])
         if re.search(rf"\(\s*[^)]*\b{re.escape(callee)}\b", (enc.signature or "").split("\n")[0]) \
                 or re.search(rf"(?<![\w.@]){re.escape(callee)}\s*(?:(?:\|\||&&|[-+*/%])?=[^=~>]|,[^\n]*=)|"
@@ -2554,6 +2564,35 @@ def _ruby_bare_calls(index: IndexQueries, sym: Symbol, callee: str, known: set[t
             continue  # a parameter, a local or a block parameter of that name in the method
         out.append(Caller(enc, h.path, h.line, "receiver", receiver=True, receiver_name="self"))
     return out
+
+
+def _ruby_literal_lines(index: IndexQueries, path: str, lines: list[str]) -> frozenset[int]:
+    """The lines of a Ruby file that lie inside a literal opened on a line above: a `%w(..)`/`%i[..]` word list, a
+    string or a heredoc over lines (rouge's racket builtins list 400 lines of words such as `prompt-tag`)."""
+    def make() -> frozenset[int]:
+        from contexteer.indexers import languages
+        from contexteer.indexers.extract import parse
+
+        spec = languages.BY_NAME.get("ruby")
+        if spec is None:
+            return frozenset()
+        tree = parse("\n".join(lines).encode("utf-8", "replace"), spec, 5.0)
+        out: set[int] = set()
+        stack = [tree.root_node]
+        while stack:
+            node = stack.pop()
+            if node.end_point.row <= node.start_point.row:
+                continue  # (one line: nothing below it spans lines)
+            if node.type in _RUBY_LITERALS:
+                out.update(range(node.start_point.row + 2, node.end_point.row + 2))
+                continue
+            stack.extend(node.named_children)
+        return frozenset(out)
+    found: frozenset[int] = per_generation(index, "ruby literal lines", path, make, limit=512)
+    return found
+
+
+_RUBY_LITERALS = frozenset({"string_array", "symbol_array", "string", "heredoc_body", "regex", "subshell"})
 
 
 def _ruby_super_calls(index: IndexQueries, sym: Symbol, known: set[tuple[str, int]]) -> list[Caller]:
@@ -2599,6 +2638,19 @@ def _ruby_family(index: IndexQueries, sym: Symbol, callee: str,
         index, parent, lambda _p: {}, depth=3, mark=False).items if it.symbol is not None} if parent is not None else set()
     definers = {d.qualname.replace("::", ".").rpartition(".")[0] for d in index.symbols_named(callee)
                 if d.name == callee and d.language == "ruby" and d.kind in ("method", "function") and d.id != sym.id}
+    ws = getattr(index, "ws", None)
+    if definers and ws is not None:  # the same side only: rouge's Tex#tag (an instance method) hides no Formatter.tag
+        from contexteer.indexers.qualify import ruby_singleton
+
+        files: dict[str, list[str]] = {}
+        syms: dict[str, list[Symbol]] = {}
+
+        def side(d: Symbol) -> bool:
+            return ruby_singleton(_file_lines(ws, d.path, files), d, _symbols_of(index, syms, d.path))
+        mine = side(sym)
+        definers = {d.qualname.replace("::", ".").rpartition(".")[0] for d in index.symbols_named(callee)
+                    if d.name == callee and d.language == "ruby" and d.kind in ("method", "function") and d.id != sym.id
+                    and side(d) == mine}
     if cache is not None:
         cache[callee] = (below, definers)
     return below, definers

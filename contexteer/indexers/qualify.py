@@ -463,10 +463,12 @@ def _in_singleton_block(lines: list[str], sym: Any, owners: list[Any]) -> bool:
     start = sym.start_line - 1
     if not 0 <= start < len(lines):
         return False
-    indent = len(lines[start]) - len(lines[start].lstrip())
+    # (tabs as 8 columns: Debian's rouge patches lexer.rb with a tab-indented `\tend` inside `class << self`, which
+    # had ended the block for every class method after it)
+    indent = len(lines[start].expandtabs(8)) - len(lines[start].lstrip())
     floor = owners[-1].start_line - 1 if owners else 0
     for i in range(start - 1, floor - 1, -1):
-        line = lines[i]
+        line = lines[i].expandtabs(8) if "\t" in lines[i] else lines[i]
         stripped = line.strip()
         if not stripped or stripped.startswith("#"):
             continue
@@ -478,7 +480,9 @@ def _in_singleton_block(lines: list[str], sym: Any, owners: list[Any]) -> bool:
             return True
         if stripped == "end" or stripped.startswith(("class ", "module ", "def ")):
             return False
-        indent = lead  # an enclosing block (`private`, `included do`): look further out
+        if stripped in ("private", "protected", "public"):
+            continue  # an access keyword written at the block's own level (rouge's lexer.rb), no enclosing block
+        indent = lead  # an enclosing block (`included do`): look further out
     return False
 
 

@@ -1,0 +1,98 @@
+"""Rouge 3.30.0 (Ruby, the Debian gem): lexers and formatters declare themselves with class-body DSL calls (`tag 'abap'`)
+to class methods their bases define in `class << self` blocks; Debian's patch indents one `end` with a tab."""
+
+from __future__ import annotations
+
+from tests.navigation.conftest import served_tree
+
+LEXER = """\
+module Rouge
+  class Lexer
+    class << self
+      def demo_file
+\tif Dir.exists?('demos')
+\t  @demo_file = tag
+\tend
+      end
+
+    protected
+      def registry
+        @registry ||= {}
+      end
+
+    public
+      def tag(t=nil)
+        return @tag if t.nil?
+        @tag = t.to_s
+      end
+    end
+
+    def tag
+      self.class.tag
+    end
+  end
+end
+"""
+
+FORMATTER = """\
+module Rouge
+  class Formatter
+    def self.tag(tag=nil)
+      return @tag if tag.nil?
+      @tag = tag
+    end
+  end
+end
+"""
+
+HTML = """\
+module Rouge
+  module Formatters
+    class HTML < Formatter
+      tag 'html'
+    end
+
+    class Tex < Formatter
+      tag 'tex'
+
+      def tag(tok, val)
+        "#{tok}#{val}"
+      end
+    end
+  end
+end
+"""
+
+RACKET = """\
+module Rouge
+  module Lexers
+    class Racket < Lexer
+      tag 'racket'
+
+      def self.builtins
+        @builtins ||= Set.new %w(
+          abort-current-continuation
+          default-continuation-prompt-tag
+        )
+      end
+    end
+  end
+end
+"""
+
+
+def test_class_body_calls_reach_the_class_methods_of_their_own_bases(tmp_path):
+    served = served_tree(tmp_path / "r", {"lib/rouge/lexer.rb": LEXER, "lib/rouge/formatter.rb": FORMATTER,
+                                          "lib/rouge/formatters/html.rb": HTML, "lib/rouge/lexers/racket.rb": RACKET})
+    r = served.call("search_symbol", query="Lexer.tag")
+    # a `class << self` block goes on past a tab-indented `\tend` and an outdented `protected`: its tag is the class's
+    assert "lib/rouge/lexer.rb:16-19 method Rouge::Lexer.tag" in r.text and "22-24 method Rouge::Lexer#tag" in r.text, r.text
+    r = served.call("find_related", symbol="Rouge::Lexer.tag", relation="callers")
+    # a lexer's `tag 'racket'` reaches Lexer.tag through its base; a formatter's is Formatter.tag; a word of a %w(..)
+    # list (`default-continuation-prompt-tag`) is no call
+    assert "lib/rouge/lexers/racket.rb:4 in Rouge::Lexers::Racket" in r.text, r.text
+    assert "formatters/html.rb:4 in" not in r.text and "racket.rb:9" not in r.text, r.text
+    r = served.call("find_related", symbol="Rouge::Formatter.tag", relation="callers")
+    # Tex's own instance method tag hides no class method: its class body's `tag 'tex'` is Formatter.tag's too
+    assert "lib/rouge/formatters/html.rb" in r.text and "4 in Rouge::Formatters::HTML" in r.text, r.text
+    assert "8 in Rouge::Formatters::Tex" in r.text and "racket" not in r.text.split("left out")[-1].split("]")[-1], r.text
