@@ -32,6 +32,7 @@ from contexteer.indexers.lookup import (
     MIXIN_LINE,
     NO_IMPLICIT_SELF,
     REAL_OVERLOADS,
+    _inherited_member,
     composed_of,
     enclosing,
     enclosing_shown,
@@ -509,6 +510,7 @@ def callees(index: IndexQueries, sym: Symbol, resolve_imports: Callable[[str], d
     quiet = _parameterless(values or [], calls, inner | set(bound or ()), sym, lines) if sym.language in ("scala", "ruby") else {}
     calls.update(quiet)
     out.items += _implicit_rows(index, sym, lines)
+    out.items += _ruby_constant_rows(index, sym, calls, lines)  # (takes the lines it answers out of `calls`)
     if not calls:
         return out
     member_calls, path_calls = call_receivers(calls, dict(members or {}), lines, sym.language)
@@ -563,10 +565,21 @@ def callees(index: IndexQueries, sym: Symbol, resolve_imports: Callable[[str], d
             detail = _abstract_detail(index, d, resolve_imports)
         elif d.kind == "method" and d.language in _DISPATCHING and how != "recursive":
             detail = _overridden_detail(index, d, resolve_imports)
-        out.items.append(Related(d, d.path, how, sorted(set(at)), detail=detail))
+        _add_callee(out, Related(d, d.path, how, sorted(set(at)), detail=detail))
     if lines is not None:
         _beyond_calls(index, sym, resolve_imports, lines, values, set(calls) | set(bound or ()) | inner, out)
     return out
+
+
+def _add_callee(out: Relations, row: Related) -> None:
+    """A callee row, merged into the row a Ruby constant call gave the same definition (`entity(val)` through the
+    mixin and `Entities.entity('amp')` on the constant: one row)."""
+    same = next((r for r in out.items if r.how == "constant" and r.symbol is not None and row.symbol is not None
+                 and r.symbol.id == row.symbol.id), None)
+    if same is not None:
+        same.lines = sorted(set(same.lines) | set(row.lines))
+    else:
+        out.items.append(row)
 
 
 def _no_implicit_self(index: IndexQueries, sym: Symbol, name: str, hit: tuple[Symbol, str] | None, at: list[int],
@@ -616,6 +629,14 @@ def _resolved_calls(index: IndexQueries, sym: Symbol, definitions: list[tuple[Sy
             continue
         if sym.language == "rust" and (d.name in bang) != (d.signature or "").startswith("macro_rules!"):
             continue
+        if sym.language == "ruby" and d.name in bare and d.kind == "method" and _ruby_side(index, d) != _ruby_side(index, sym) \
+                and (_ruby_side(index, sym) or _ruby_class_only(index, d)):
+            # a bare `error!` in an instance method is an instance method (rougify's CLI#error!), never the class's
+            # `def self.error!`; none in the class or its bases: left unresolved
+            other = _ruby_same_side(index, sym, d.name)
+            if other is not None:
+                resolved[d.name] = (other, "base class" if other.parent_id != sym.parent_id else "same class")
+            continue
         if no_self and d.name in bare and d.kind in ("method", "field", "property") \
                 and lines is not None and all(_called_bare(lines, n, d.name) for n in calls[d.name]):
             continue
@@ -633,6 +654,36 @@ def _resolved_calls(index: IndexQueries, sym: Symbol, definitions: list[tuple[Sy
     return resolved
 
 
+def _ruby_same_side(index: IndexQueries, sym: Symbol, name: str) -> Symbol | None:
+    """The Ruby method `name` on `sym`'s side (instance or class) that its class or a base of it defines."""
+    holder = sym if sym.kind in CLASS_KINDS or sym.kind == "module" else \
+        index.get_symbol(sym.parent_id) if sym.parent_id is not None else None
+    if holder is None:
+        return None
+    lineage = [holder, *(it.symbol for it in supertypes(index, holder, lambda _p: {}, depth=4).items if it.symbol is not None)]
+    side = _ruby_side(index, sym)
+    for cls in lineage:
+        for m in index.symbols_in_file(cls.path):
+            if m.parent_id == cls.id and m.name == name and m.kind == "method" and _ruby_side(index, m) == side:
+                return m
+    return None
+
+
+def _ruby_class_only(index: IndexQueries, d: Symbol) -> bool:
+    from contexteer.indexers.qualify import ruby_class_only
+
+    return ruby_class_only(lines_of(index, d.path), d, index.symbols_in_file(d.path))
+
+
+def _ruby_side(index: IndexQueries, d: Symbol) -> bool:
+    """Whether a Ruby definition is on its class's own side: a class method, or code of the class body."""
+    from contexteer.indexers.qualify import ruby_singleton
+
+    if d.kind in CLASS_KINDS or d.kind == "module":
+        return True
+    return ruby_singleton(lines_of(index, d.path), d, index.symbols_in_file(d.path))
+
+
 def _rust_macro_calls(lines: list[str] | None, name: str, at: list[int]) -> bool:
     """Whether every call of `name` on these lines is a macro's invocation (`name!(..)`, `name![..]`)."""
     if lines is None:
@@ -640,6 +691,64 @@ def _rust_macro_calls(lines: list[str] | None, name: str, at: list[int]) -> bool
     pat = re.compile(rf"(?<![\w$]){re.escape(name)}\s*!\s*[(\[{{]")
     return all(0 < n <= len(lines) and pat.search(lines[n - 1]) is not None
                and re.search(rf"(?<![\w$]){re.escape(name)}\s*[(<]", lines[n - 1]) is None for n in at)
+
+
+def _ruby_constant_rows(index: IndexQueries, sym: Symbol, calls: dict[str, list[int]], lines: list[str] | None) -> list[Related]:
+    """Ruby calls on a constant (`Lexer.find(..)`, `Formatters::Terminal256.new(theme)`), each constant looked up
+    from the body's nesting outwards: the class method it names (its own, `def self.x` or in `class << self`, else a
+    base's), and for `.new` the class with the `initialize` that runs; one row per constant, with its lines (rougify's
+    Highlight#initialize had left `find (on Lexer, Theme)` and ten formatter constructions unresolved). The lines
+    answered are taken out of `calls`."""
+    if sym.language != "ruby" or lines is None:
+        return []
+    from contexteer.indexers.qualify import ruby_singleton
+
+    rows: list[Related] = []
+    for name in list(calls):
+        pat = re.compile(rf"(?<![\w:@$.])((?:::)?[A-Z]\w*(?:::[A-Z]\w*)*)\s*\.\s*{re.escape(name)}(?![\w?!=])")
+        per: dict[str, list[int]] = {}
+        for n in calls[name]:
+            for m in pat.finditer(lines[n - 1] if 0 < n <= len(lines) else ""):
+                per.setdefault(m.group(1), []).append(n)
+        taken: set[int] = set()
+        for written, at in per.items():
+            parts = _ruby_constant_parts(index, sym, written.lstrip(":"), written.startswith("::"),
+                                         CLASS_KINDS | {"module"})
+            if not parts:
+                continue
+            cls = min(parts, key=lambda p: reopened_rank(index, parts).get(p.id, 0)) if len(parts) > 1 else parts[0]
+            members = [m for p in parts for m in index.symbols_in_file(p.path) if m.parent_id == p.id and m.name ==
+                       ("initialize" if name == "new" else name) and m.kind in ("method", "function")]
+            if name == "new":
+                init = members[0] if members else _inherited_member(index, cls, "initialize", index.symbols_in_file)
+                where = "" if init is None else f"{init.path}:{init.start_line}" if init.path != cls.path \
+                    else f"{init.start_line}-{init.end_line}"
+                owner, _, _ = init.qualname.replace(".", "::").rpartition("::") if init is not None else ("", "", "")
+                detail = f"constructor {owner}#initialize {where}" + ("" if members else ", inherited") \
+                    if init is not None else "constructor: none of its own or its bases' (Object#initialize)"
+                rows.append(Related(cls, cls.path, "constant", sorted(set(at)), detail=detail))
+                taken.update(at)
+                continue
+            own = [m for m in members if ruby_singleton(lines_of(index, m.path), m, index.symbols_in_file(m.path))]
+            target = own[0] if own else _inherited_member(index, cls, name, index.symbols_in_file)
+            if target is None or target.language != "ruby" or (
+                    not own and not ruby_singleton(lines_of(index, target.path), target, index.symbols_in_file(target.path))):
+                continue
+            rows.append(Related(target, target.path, "constant", sorted(set(at))))
+            taken.update(at)
+        left = [n for n in calls[name] if n not in taken]
+        if left:
+            calls[name] = left
+        else:
+            del calls[name]
+    merged: dict[int, Related] = {}  # `Lexer.find` and `Rouge::Lexer.find`: one definition, one row
+    for r in rows:
+        key = r.symbol.id if r.symbol is not None else id(r)
+        if key in merged:
+            merged[key].lines = sorted(set(merged[key].lines) | set(r.lines))
+        else:
+            merged[key] = r
+    return list(merged.values())
 
 
 def _go_interface_member(index: IndexQueries, m: Symbol) -> bool:

@@ -35,7 +35,7 @@ from contexteer.indexers.layouts import jvm_package_of
 
 logger = logging.getLogger(__name__)
 
-__all__ = ["Qualifier", "split_name", "is_qualified", "ruby_side", "ruby_singleton", "QUALIFIED_CANDIDATES"]
+__all__ = ["Qualifier", "split_name", "is_qualified", "ruby_side", "ruby_singleton", "ruby_class_only", "QUALIFIED_CANDIDATES"]
 
 QUALIFIED_CANDIDATES = 500  # definitions checked per tail of a qualified query at most
 MAX_CACHED_FILES = 2000  # files whose text a Qualifier keeps between answers
@@ -431,6 +431,15 @@ def ruby_singleton(lines: list[str], sym: Any, file_syms: Iterable[Any]) -> bool
               and s.start_line <= sym.start_line and sym.end_line <= s.end_line]
     owners.sort(key=lambda s: (s.start_line, -s.end_line))
     return _singleton(lines, sym, owners)
+
+
+def ruby_class_only(lines: list[str], sym: Any, file_syms: Iterable[Any]) -> bool:
+    """Whether a Ruby method is callable on its class or module only (`def self.x`, in `class << self`): a module
+    function (`module_function`) is also an instance method of every class that includes the module."""
+    owners = [s for s in file_syms if s.kind in ("class", "module") and s.id != sym.id
+              and s.start_line <= sym.start_line and sym.end_line <= s.end_line]
+    owners.sort(key=lambda s: (s.start_line, -s.end_line))
+    return (sym.signature or "").lstrip().startswith("def self.") or _in_singleton_block(lines, sym, owners)
 
 
 def _singleton(lines: list[str], sym: Any, owners: list[Any]) -> bool:

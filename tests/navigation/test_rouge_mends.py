@@ -96,3 +96,74 @@ def test_class_body_calls_reach_the_class_methods_of_their_own_bases(tmp_path):
     # Tex's own instance method tag hides no class method: its class body's `tag 'tex'` is Formatter.tag's too
     assert "lib/rouge/formatters/html.rb" in r.text and "4 in Rouge::Formatters::HTML" in r.text, r.text
     assert "8 in Rouge::Formatters::Tex" in r.text and "racket" not in r.text.split("left out")[-1].split("]")[-1], r.text
+
+
+CLI = """\
+module Rouge
+  class CLI
+    def self.error!(msg, status=1)
+      raise Error.new(msg, status)
+    end
+
+    def error!(*a)
+      self.class.error!(*a)
+    end
+
+    class Highlight < CLI
+      def initialize(opts={})
+        theme = Theme.find(opts[:theme]) or error! "unknown theme"
+        @formatter = case opts[:formatter]
+        when 'html' then Formatters::HTML.new
+        when 'tex' then Formatters::Tex.new(theme)
+        end
+        @lexer = Rouge::Theme.find(opts[:lexer])
+      end
+    end
+  end
+end
+"""
+
+THEME = """\
+module Rouge
+  class Theme
+    class << self
+      def find(n)
+        n
+      end
+    end
+  end
+end
+"""
+
+FORMATTERS = """\
+module Rouge
+  class Formatter
+    def initialize(opts={})
+      @opts = opts
+    end
+  end
+
+  module Formatters
+    class HTML < Formatter
+    end
+
+    class Tex < Formatter
+      def initialize(theme)
+        @theme = theme
+      end
+    end
+  end
+end
+"""
+
+
+def test_callees_on_constants_resolve_by_nesting_and_new_names_the_initialize_that_runs(tmp_path):
+    served = served_tree(tmp_path / "r", {"lib/rouge/cli.rb": CLI, "lib/rouge/theme.rb": THEME,
+                                          "lib/rouge/formatters.rb": FORMATTERS})
+    r = served.call("find_related", symbol="Rouge::CLI::Highlight#initialize", relation="callees")
+    # `Theme.find` and `Rouge::Theme.find` in another file: one row; `Formatters::HTML.new` runs the base's initialize;
+    # a bare `error!` in an instance method is CLI#error!, not `def self.error!`
+    assert "Rouge::Theme.find lib/rouge/theme.rb:4-6 called at 13,18" in r.text, r.text
+    assert "class Rouge::Formatters::HTML 9-10 built at 15 (constructor Rouge::Formatter#initialize 3-5, inherited)" in r.text, r.text
+    assert "built at 16 (constructor Rouge::Formatters::Tex#initialize 13-15)" in r.text, r.text
+    assert "Rouge::CLI#error! lib/rouge/cli.rb:7-9 called at 13" in r.text and "CLI.error!" not in r.text, r.text
