@@ -173,6 +173,10 @@ READ_ONLY = ToolAnnotations(read_only_hint=True, idempotent_hint=True, destructi
 
 STATELESS = "stateless"  # the session id of a request that belongs to no session (see Services.session_id)
 
+#: how a part of `several` gives its first lines within a token budget: (text, the call that continues it), or None
+HeadMaker = Callable[[int, Callable[[str], int]], Awaitable["tuple[str, str] | None"]]
+
+
 class Services:
     """The long-lived domain objects of one served workspace, created lazily on first use and closed by the server's
     lifespan (contexteer.server.services builds them: the one composition root)."""
@@ -287,20 +291,29 @@ class Services:
         return CallToolResult(content=[TextContent(type="text", text=shaped.text)], structured_content=shaped.structured,
                               _meta=shaped.meta)
 
-    async def several(self, tool: str, parts: Sequence[tuple[str, Callable[[], Awaitable[Answer]]]]) -> Answer:
+    async def several(self, tool: str, parts: Sequence[tuple[str, Callable[[], Awaitable[Answer]]]],
+                      heads: Sequence[HeadMaker | None] = ()) -> Answer:
         """Several answers of one tool in one call, as a shell agent chains `sed -n 10,40p a; sed -n 5,9p b`: each
         part (the exact single call, and how to answer it) shaped as it would be alone, in the order asked, while
         together they fit one answer (context_mode_mcp.max_digest_threshold); the parts past that are named by their
-        calls. A part that fails says why in its place and takes nothing else down; when all fail, the call fails."""
+        calls. The first part that does not fit whole, when `heads` has a maker for it (a read of lines), gives as
+        much of itself as fits what is left, with the call that continues it (rouge A/B run 156: a 600-line read
+        after a 108-line one had been dropped whole, 3,000 tokens of room unused). A part that fails says why in its
+        place and takes nothing else down; when all fail, the call fails."""
         whole = self.settings.context_mode_mcp.max_digest_threshold
         texts: list[str] = []
         left: list[str] = []
         model: BaseModel | None = None
         used = failed = 0
+        cut = ""
         typed = self.settings.shaping.structured_output
         if typed:  # the joined text goes out inside structuredContent too: count it as the JSON string it becomes,
             whole -= 200  # and keep room for the typed fields around it (emptied)
-        for call, make in parts:
+
+        def count(text: str) -> int:
+            return self.pipeline.count(json.dumps(text) if typed else text)
+
+        for i, (call, make) in enumerate(parts):
             if left:
                 left.append(call)
                 continue
@@ -311,8 +324,15 @@ class Services:
             else:
                 text = (await anyio.to_thread.run_sync(functools.partial(self.pipeline.shape, answer, tool=tool))).text
                 model = model or answer.model
-            n = self.pipeline.count(json.dumps(text) if typed else text)
+            n = count(text)
             if texts and used + n > whole:
+                head = heads[i] if i < len(heads) else None
+                room = whole - used - 150  # (the note below)
+                got = await head(room, count) if head is not None and room >= 400 else None
+                if got is not None:
+                    texts.append(got[0])
+                    used += count(got[0])
+                    cut, call = call, got[1]
                 left.append(call)
                 continue
             texts.append(text)
@@ -320,8 +340,10 @@ class Services:
         if failed == len(parts):
             raise InputError("\n".join(texts))
         if left:
-            texts.append(f"[{len(parts) - len(left)} of {len(parts)} answers shown, as many as fit one answer "
-                         f"({self.settings.context_mode_mcp.max_digest_threshold} tokens); the others: {'; '.join(left)}]")
+            shown = len(parts) - len(left)
+            texts.append(f"[{shown} of {len(parts)} answers shown" + (f", then the first lines of {cut}" if cut else "")
+                         + f", as many as fit one answer ({self.settings.context_mode_mcp.max_digest_threshold} tokens); "
+                         + ("the rest" if cut else "the others") + f": {'; '.join(left)}]")
         return Answer(Text("\n\n".join(texts)), model, scope="shaped")
 
     def largest_whole(self, k: int, build: Callable[[int], Answer]) -> tuple[Answer, bool]:

@@ -93,7 +93,9 @@ async def read_code_range(
         else:
             return await svc.several("read_code_range", [
                 (_read_call(item, context), functools.partial(_read_one, svc, ctx, r[0], r[1], r[2], r[3], context))
-                for item, r in zip(split_list(path), reads, strict=True)])
+                for item, r in zip(split_list(path), reads, strict=True)],
+                heads=[functools.partial(_read_head, svc, r[0], r[1], r[2]) if r[1] is not None and r[3] is None
+                       and context == "none" else None for r in reads])
     return await _read_one(svc, ctx, path, start_line, end_line, symbol, context)
 
 
@@ -147,6 +149,33 @@ def _reads(svc: Services, path: str) -> list[tuple[str, int | None, int | None, 
 def _read_call(item: str, context: object) -> str:
     how = "" if context == "none" else f', context="{context}"' if isinstance(context, str) else f", context={context}"
     return f'read_code_range(path="{item}"{how})'
+
+
+async def _read_head(svc: Services, path: str, start: int, end: int | None, budget: int,
+                     count: Callable[[str], int]) -> tuple[str, str] | None:
+    """The first lines of a read of lines `start..end` that fit `budget` tokens (as `count` counts them), and the read
+    that continues it; None when not even a few lines fit."""
+    def text(last: int) -> str:
+        return svc.pipeline.shape(_line_read(svc, path, start, last), tool="read_code_range").text
+
+    try:
+        full = await anyio.to_thread.run_sync(_line_read, svc, path, start, end)
+    except ContexteerError:
+        return None
+    last = getattr(full.model, "end_line", None)  # (cut at the per-call cap, and at the file's end)
+    if not isinstance(last, int) or last < start:
+        return None
+    lo, hi, best = start, last, None
+    while lo <= hi:  # the most lines that fit
+        mid = (lo + hi) // 2
+        got = await anyio.to_thread.run_sync(text, mid)
+        if count(got) <= budget:
+            best, lo = (mid, got), mid + 1
+        else:
+            hi = mid - 1
+    if best is None or best[0] - start < 4:
+        return None
+    return best[1], f'read_code_range(path="{path}:{best[0] + 1}-{end if end is not None else last}")'
 
 
 def _line_read(svc: Services, path: str, start_line: int | None, end_line: int | None,

@@ -5,6 +5,7 @@ where the shell agent chains `sed -n 95,118p a; sed -n 302,310p b` in one comman
 from __future__ import annotations
 
 import json
+import re
 from pathlib import Path
 
 from contexteer.tokens import count_tokens
@@ -125,3 +126,18 @@ def test_a_semantic_read_over_several_functions_names_the_one_call_for_their_cal
             'relation="callers")') in text, text
     follow = s.call("find_related", symbol="helper, free, resize", relation="callers").text
     assert follow.count("callers of function") == 3 and "11 in main" in follow, follow
+
+
+def test_a_read_past_the_room_left_gives_its_first_lines_and_the_call_that_goes_on(tmp_path: Path):
+    big = "".join(f"def f{i}(alpha, beta):\n    return alpha + beta + {i}\n" for i in range(1, 301))
+    s = served_tree(tmp_path, {"big.py": big, "small.py": "A = 1\nB = 2\n"})
+    got = s.call("read_code_range", path="small.py:1-2, big.py:1-600")
+    assert not got.is_error, got.text
+    # (rouge A/B run 156: a 600-line read after a 108-line one had been dropped whole, 3,000 tokens of room unused)
+    head = re.search(r"big\.py:1-(\d+) \(of 600 lines\)", got.text)
+    assert head is not None and int(head.group(1)) > 100, got.text[:300]
+    last = int(head.group(1))
+    assert f"{last}\tdef f" in got.text or f"{last}\t    return" in got.text, got.text[-400:]
+    assert 'then the first lines of read_code_range(path="big.py:1-600")' in got.text, got.text[-400:]
+    assert f'the rest: read_code_range(path="big.py:{last + 1}-600")' in got.text, got.text[-400:]
+    assert count_tokens(json.dumps(got.data)) <= 4096, count_tokens(json.dumps(got.data))
