@@ -66,8 +66,11 @@ def block_end(lines: list[str], head: int, limit: int = 2000) -> int:
         stripped = text.strip()
         if not stripped:
             continue
-        if indent(text) <= level and stripped.startswith("{") and m == last + 1:
-            last = m  # `if input\n  .fork()..\n{`: the brace of a header over lines opens the block (syn's parse_expr)
+        if indent(text) <= level and (stripped.startswith("{") and m == last + 1
+                                      or re.match(r"\)+\s*(?:->[^{]*)?\{$", stripped)):
+            # `if input\n  .fork()..\n{` (syn's parse_expr) and `match STATE.compare_exchange(\n ..\n) {` (log's
+            # set_logger_inner): a header over lines whose block opens on a line of the head's indentation
+            last = m
             continue
         if indent(text) <= level:
             # a closing line ends the block; `} else {`, `elif`, `else:` continue it into the next branch's own block

@@ -213,7 +213,11 @@ def _blocks_around(svc: Services, rel: str, lines: list[str], start: int, end: i
     enc = enclosing(syms, start)
     if enc is None or enc.kind not in ("function", "method") or enc.end_line < end:
         return []
-    heads = [n for n in _nested_heads(svc.nav, rel, lines, enc, start) if n != enc.start_line]
+    # (not the function's own header: `#[cfg(..)]` or `@property` above it starts its range, its `fn`/`def` line is
+    # no block)
+    own = re.compile(rf"(?<![\w$]){re.escape(enc.name.rsplit('.', 1)[-1])}\s*[(<\[]") if enc.name else None
+    heads = [n for n in _nested_heads(svc.nav, rel, lines, enc, start) if n != enc.start_line
+             and not (own is not None and n <= enc.start_line + 10 and own.search(lines[n - 1]))]
     if not heads:
         return []
     return ["inside: " + "; ".join(f"{n}-{block_end(lines, n)} {' '.join(lines[n - 1].split())[:80]}" for n in heads)]

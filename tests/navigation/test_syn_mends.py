@@ -292,3 +292,27 @@ def test_a_read_of_a_line_names_the_blocks_it_sits_in_with_their_ranges(tmp_path
     assert "inside: 3-18 loop {; 4-15 if input; 8-14 loop {; 9-11 if lhs > base {" in r.text, r.text
     r = served.call("read_code_range", path="src/lib.rs", start_line=1, end_line=19)
     assert "inside:" not in r.text, r.text  # a whole function: no block chain
+
+
+SETTER = """\
+#[cfg(atomic_cas)]
+fn set_logger_inner<F>(make_logger: F) -> Result<(), u8>
+where
+    F: FnOnce() -> u8,
+{
+    let old_state = match STATE.compare_exchange(
+        UNINITIALIZED,
+        INITIALIZING,
+    ) {
+        Ok(s) | Err(s) => s,
+    };
+    old_state
+}
+"""
+
+
+def test_the_blocks_of_a_line_leave_out_the_function_s_own_header_and_hold_a_match_over_lines(tmp_path):
+    served = served_tree(tmp_path / "r", {"Cargo.toml": '[package]\nname = "lg"\nversion = "0.1.0"\n', "src/lib.rs": SETTER})
+    r = served.call("read_code_range", path="src/lib.rs", start_line=10, end_line=10)
+    # log's set_logger_inner: its `fn` line under `#[cfg]` is no block, and `match ..(\n..\n) {` runs to its `};`
+    assert "inside: 6-11 let old_state = match STATE.compare_exchange(" in r.text and "2-" not in r.text.split("\n")[1], r.text
