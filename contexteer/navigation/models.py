@@ -271,3 +271,6 @@ class CodeRange(BaseModel):
     callers: list[CallerRef] = Field(default_factory=list)
     callers_total: int = 0
     note: str | None = None
+    # what the lines sit in, as the text's first line says it (`in function parsing.parse_expr 1284-1401`), and for a
+    # few lines inside a function the blocks around them (`inside: 1291-1399 loop {; ..`)
+    within: str | None = None

@@ -199,7 +199,7 @@ def _line_read(svc: Services, path: str, start_line: int | None, end_line: int |
         if inner.startswith(" — in ") and first not in where:
             where = f" — {a}{f'-{b}' if b != a else ''} {first};" + (where.removeprefix(" —") if where else "")
     return _delimited(svc, res.rel, lines, start, end, lambda last: f"{res.rel}:{start}-{last} (of {total} lines){where}",
-                      head=head)
+                      head=head, within="; ".join(x for x in (where.removeprefix(" — ").strip(), *head) if x) or None)
 
 
 def _blocks_around(svc: Services, rel: str, lines: list[str], start: int, end: int) -> list[str]:
@@ -225,13 +225,15 @@ def _blocks_around(svc: Services, rel: str, lines: list[str], start: int, end: i
 
 def _delimited(svc: Services, rel: str, lines: list[str], start: int, end: int, header: Callable[[int], str], *,
                head: list[str] | None = None, tail: list[str] | None = None, model: CodeRange | None = None,
-               inner: list[Any] | None = None, by_symbol: bool = False) -> Answer:
+               inner: list[Any] | None = None, by_symbol: bool = False, within: str | None = None) -> Answer:
     """Lines start..end the caller asked for: whole when they fit one answer; else (the pipeline's page tier)
     as many whole lines as fit with the exact call that continues. The per-call cap cuts first."""
     cap = svc.settings.workspace.max_lines_per_call
     shown_end, _ = cut_at_cap(start, end, cap)
     total = len(lines)
     frame = model or CodeRange(path=rel, start_line=start, end_line=shown_end, total_lines=total, content="")
+    if within and not frame.within:
+        frame = frame.model_copy(update={"within": within})
 
     @functools.cache
     def call(n: int) -> str:
@@ -382,7 +384,8 @@ def _render_read(svc: Services, nav: NavigationService, rel: str, lines: list[st
     # a range names the definition it sits in, semantic or not (the pip A/B agent read 40 lines to find it)
     where = _compiled_under(rel, lines, target.start_line) if by_symbol else nav.range_note(rel, start, end)
     return _delimited(svc, rel, lines, start, end, lambda last: f"{rel}:{start}-{end}{what} (of {total} lines){where}",
-                      head=head, tail=tail, model=model, inner=inner, by_symbol=by_symbol)
+                      head=head, tail=tail, model=model, inner=inner, by_symbol=by_symbol,
+                      within=where.removeprefix(" — ").strip() or None)
 
 
 def _compiled_under(rel: str, lines: list[str], line: int) -> str:

@@ -290,6 +290,9 @@ def test_a_read_of_a_line_names_the_blocks_it_sits_in_with_their_ranges(tmp_path
     r = served.call("read_code_range", path="src/lib.rs", start_line=10, end_line=10)
     # (a header over lines, `if input\n .checked_add(1)\n .is_some()\n {`, holds its block to the `} else {`)
     assert "inside: 3-18 loop {; 4-15 if input; 8-14 loop {; 9-11 if lhs > base {" in r.text, r.text
+    # a client reading structuredContent gets what the text's first lines say too (it had had neither)
+    assert r.data["within"] == "in function parse_expr 1-20; inside: 3-18 loop {; 4-15 if input; 8-14 loop {; " \
+        "9-11 if lhs > base {", r.data
     r = served.call("read_code_range", path="src/lib.rs", start_line=1, end_line=19)
     assert "inside:" not in r.text, r.text  # a whole function: no block chain
 
