@@ -55,3 +55,16 @@ def test_a_ruby_file_whose_only_require_is_a_value_says_so(tmp_path: Path):
     assert not a.is_error, a.text
     assert [line.strip() for line in a.text.splitlines()[1:] if line.startswith("  ")] == \
         ["5: require config  [a value: known only at run time]"], a.text
+
+
+def test_an_autoload_is_an_import_of_the_file_it_loads(tmp_path: Path):
+    root = tmp_path / "rack"
+    (root / "lib" / "rack").mkdir(parents=True)
+    (root / "lib" / "rack.rb").write_text("module Rack\n  autoload :Headers, 'rack/headers'\n  require 'rack/version'\nend\n")
+    (root / "lib" / "rack" / "headers.rb").write_text("module Rack\n  class Headers\n  end\nend\n")
+    (root / "lib" / "rack" / "version.rb").write_text("module Rack\n  VERSION = 1\nend\n")
+    r = Served(root).call("list_dependencies", path="lib/rack.rb")
+    # (`autoload :X, 'path'` names its file second: it had been no import at all)
+    assert "2: autoload :Headers, 'rack/headers'  -> lib/rack/headers.rb" in r.text, r.text
+    r = Served(root).call("list_dependencies", path="lib/rack/headers.rb", direction="dependents")
+    assert "lib/rack.rb" in r.text, r.text

@@ -18,3 +18,5 @@
 (call method: (identifier) @_inc arguments: (argument_list (constant) @name) (#match? @_inc "^(include|extend|prepend)$")) @reference.type
 
 (call method: (identifier) @_req arguments: (argument_list . (string (string_content) @import.module)) (#match? @_req "^(require|require_relative|load|autoload)$")) @import
+; `autoload :Headers, 'rack/headers'`: the file it loads when the constant is first used
+(call method: (identifier) @_req arguments: (argument_list . (simple_symbol) . (string (string_content) @import.module)) (#eq? @_req "autoload")) @import
