@@ -41,13 +41,18 @@ class MacroSpan:
 
 def _item_macros(root: ts.Node) -> list[ts.Node]:
     """Macro invocations in item position (module level, in a `mod`/`impl`/`trait` body)."""
+    return _item_level(root, "macro_invocation")
+
+
+def _item_level(root: ts.Node, wanted: str) -> list[ts.Node]:
+    """The nodes of type `wanted` in item position (module level, in a `mod`/`impl`/`trait` body)."""
     out: list[ts.Node] = []
     stack = [root]
     while stack:
         node = stack.pop()
         for child in node.named_children:
             kind = child.type
-            if kind == "macro_invocation":
+            if kind == wanted:
                 out.append(child)
             elif kind in _ITEM_PARENTS:
                 body = child.child_by_field_name("body")
@@ -252,26 +257,16 @@ class MacroBody:
 def macro_bodies(root: ts.Node, data: bytes) -> list[MacroBody]:
     """The transcribers of the item-level `macro_rules!` definitions of a tree, inside their delimiters."""
     out: list[MacroBody] = []
-    stack = [root]
-    while stack:
-        node = stack.pop()
-        for child in node.named_children:
-            kind = child.type
-            if kind == "macro_definition" and not _exported(child, data):
-                name = child.child_by_field_name("name")
-                macro = data[name.start_byte : name.end_byte].decode("utf-8", "replace") if name is not None else ""
-                for rule in child.named_children:
-                    right = rule.child_by_field_name("right") if rule.type == "macro_rule" else None
-                    left = rule.child_by_field_name("left") if right is not None else None
-                    if right is not None and left is not None and right.end_byte - right.start_byte > 2:
-                        out.append(MacroBody(right.start_byte + 1, right.end_byte - 1, macro,
-                                             (left.start_byte, left.end_byte)))
-            elif kind in _ITEM_PARENTS:
-                body = child.child_by_field_name("body")
-                if body is not None:
-                    stack.append(body)
-            elif kind in _CONTAINERS:
-                stack.append(child)
+    for definition in _item_level(root, "macro_definition"):
+        if _exported(definition, data):
+            continue
+        name = definition.child_by_field_name("name")
+        macro = data[name.start_byte : name.end_byte].decode("utf-8", "replace") if name is not None else ""
+        for rule in definition.named_children:
+            right = rule.child_by_field_name("right") if rule.type == "macro_rule" else None
+            left = rule.child_by_field_name("left") if right is not None else None
+            if right is not None and left is not None and right.end_byte - right.start_byte > 2:
+                out.append(MacroBody(right.start_byte + 1, right.end_byte - 1, macro, (left.start_byte, left.end_byte)))
     return out
 
 
