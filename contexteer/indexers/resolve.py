@@ -188,6 +188,7 @@ class Resolver(LanguageResolvers, ScriptResolvers):
         if ext in (".js", ".jsx", ".mjs", ".cjs"):
             cands += [stem + e for e in (".ts", ".tsx", ".mts", ".cts")]
         cands += [base + e for e in JS_FAMILY] + [f"{base}/index{e}" if base else f"index{e}" for e in JS_EXT]
+        cands.append(base + ".json")  # Node's `require('../package')`: package.json (cordova-android's Api.js)
         return next((c for c in cands if c in self.fileset), None)
 
     def _js(self, src: str, spec: str) -> Resolution:

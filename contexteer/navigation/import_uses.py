@@ -86,8 +86,13 @@ def import_uses(nav: NavigationService, rel: str) -> list[ImportUse]:
             continue
         scope, inner = _import_scope(syms, lines, imp.line, language)
         local, local_every = _scoped(refs, scope, inner), _scoped(every, scope, inner)
-        if language == "rs" and not names:
-            names = _rust_module_import(imp)
+        member_rows = None if names else _js_member_require(nav, imp, lines, local, targets) if language in _JS \
+            else None
+        if member_rows is not None:  # `const X = require('m').Y`, `require('./check_reqs').run()`
+            found.names += member_rows
+            out.append(found)
+            continue
+        names = names or (_rust_module_import(imp) if language == "rs" else [])
         space = _namespace(imp, names, text, lines, language, _go_package(nav, targets) if language == "go" else None,
                            objects=language in _JS and _exports_object(nav, targets))
         if space is not None:  # `prometheus.Register(...)`, `os.path.join(...)`, `ns.x` after `import * as ns`
@@ -128,6 +133,28 @@ def import_uses(nav: NavigationService, rel: str) -> list[ImportUse]:
         _qualified_apart(nav, out, lines)
         _type_parameters_apart(out, syms)
     return _finished(out, lines, spans, refs if language == "php" else {}, own)
+
+
+def _js_member_require(nav: NavigationService, imp: Any, lines: list[str], local: dict[str, list[int]],
+                       targets: list[str]) -> list[UsedName] | None:
+    """A CommonJS require whose value is read at once: `const PluginManager = require('cordova-common').PluginManager`
+    binds the member (its uses are the local's), `require('./check_reqs').run()` calls one on its line (cordova's
+    Api.js had been told of nine such requires that "no name of it used in code"). None for another shape."""
+    text = _line(lines, imp.line)
+    spec = re.escape(imp.module)
+    bound = re.search(rf"\b(?:const|let|var)\s+([\w$]+)\s*=\s*require\(\s*['\"`]{spec}['\"`]\s*\)\s*\.\s*([\w$]+)", text)
+    def row(written: str, member: str, at: list[int]) -> UsedName:  # (the member of the file itself, no namesake
+        # it imports: create.js's `exports.create` is no CordovaGradleConfigParserFactory.create)
+        return UsedName(name=written, lines=at[:MAX_LINES], more=max(0, len(at) - MAX_LINES),
+                        defined=_definition(nav, member, targets) if at else None)
+
+    if bound is not None:
+        name, member = bound.group(1), bound.group(2)
+        return [row(member if member == name else f"{member} as {name}", member,
+                    [n for n in local.get(name, []) if n != imp.line])]
+    read = [m.group(1) for m in re.finditer(rf"require\(\s*['\"`]{spec}['\"`]\s*\)\s*\.\s*([\w$]+)", text)]
+    return [row(f"{m}()" if re.search(rf"require\(\s*['\"`]{spec}['\"`]\s*\)\s*\.\s*{re.escape(m)}\s*\(", text)
+                else m, m, [imp.line]) for m in dict.fromkeys(read)] or None
 
 
 def _written_uses(local: dict[str, list[int]], name: str, language: str, lines: list[str], spans: set[int],
@@ -827,6 +854,11 @@ def _statement(lines: list[str], start: int) -> list[int]:
                 break
             n -= 1
         return out
+    text = lines[start - 1] if 0 < start <= len(lines) else ""
+    if re.search(r"\brequire\s*\(", text) and not re.match(r"\s*(?:const|let|var|import|export|require|module\.exports)\b", text):
+        # a require inside an expression (`return require('./check_reqs').run().then(function () {`): its line,
+        # not the statement around it, whose lines use other imports (cordova's Api.js had lost them)
+        return [start]
     n, depth = start, 0
     while 0 < n <= len(lines):
         out.append(n)

@@ -9,6 +9,10 @@
 ; `module.exports = class X {...}` / `= function x () {...}` define X / x
 (assignment_expression left: (member_expression object: (identifier) @_m property: (property_identifier) @_p) right: (class name: (_) @name) @definition.class (#eq? @_m "module") (#eq? @_p "exports"))
 (assignment_expression left: (member_expression object: (identifier) @_m property: (property_identifier) @_p) right: (function_expression name: (identifier) @name) @definition.function (#eq? @_m "module") (#eq? @_p "exports"))
+; CommonJS `exports.create = function (..) {..}`, `module.exports.prepare = async (..) => ..` at the top: functions of
+; the module named by the property (cordova-android's lib/create.js and lib/prepare.js had none of them indexed)
+(program (expression_statement (assignment_expression left: (member_expression object: (identifier) @_e property: (property_identifier) @name) right: [(function_expression) (arrow_function)]) @definition.function) (#eq? @_e "exports"))
+(program (expression_statement (assignment_expression left: (member_expression object: (member_expression object: (identifier) @_m property: (property_identifier) @_p) property: (property_identifier) @name) right: [(function_expression) (arrow_function)]) @definition.function) (#eq? @_m "module") (#eq? @_p "exports"))
 ; a class expression assigned to a member (webpack's `X.Template = class XTemplate extends Y {...}`) or bound to a
 ; name (`const X = class {...}`) is a class; an anonymous one takes the member's name (`X.Template = class {...}`)
 (assignment_expression left: (member_expression) right: (class name: (_) @name) @definition.class)

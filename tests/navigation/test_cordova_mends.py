@@ -1,0 +1,61 @@
+"""cordova-android 13.0.0 (the npm package): Node tooling in CommonJS (`exports.create = function ..`,
+`require('./check_reqs').run()`, `const X = require('cordova-common').X`) beside a Java runtime."""
+
+from __future__ import annotations
+
+from tests.navigation.conftest import served_tree
+
+API = """\
+const path = require('path');
+const PluginManager = require('cordova-common').PluginManager;
+const prepare = require('./prepare').prepare;
+const VERSION = require('../package').version;
+
+class Api {
+    build (opts) {
+        return require('./check_reqs').run().then(function () {
+            return prepare.call(this, opts, PluginManager, path.sep);
+        });
+    }
+}
+
+module.exports = Api;
+module.exports.version = VERSION;
+"""
+
+PREPARE = """\
+module.exports.prepare = function (cordovaProject, options) {
+    return cordovaProject;
+};
+
+exports.clean = async (options) => options;
+"""
+
+CHECK_REQS = """\
+const Other = require('./other');
+
+exports.run = function () {
+    return Other.create();
+};
+"""
+
+
+def test_commonjs_exports_are_functions_and_members_read_off_a_require_are_its_uses(tmp_path):
+    served = served_tree(tmp_path / "r", {
+        "package.json": '{"name": "cordova-android", "version": "13.0.0"}\n',
+        "lib/Api.js": API, "lib/prepare.js": PREPARE, "lib/check_reqs.js": CHECK_REQS,
+        "lib/other.js": "class Other {\n    static create () { return 1; }\n}\nmodule.exports = Other;\n",
+    })
+    r = served.call("search_symbol", query="prepare, clean, run")
+    # `module.exports.prepare = function`, `exports.clean = async () =>`: the module's functions (none had been indexed)
+    assert "lib/prepare.js:1-3 function prepare" in r.text and "lib/prepare.js:5-5 function clean" in r.text, r.text
+    assert "lib/check_reqs.js:3-5 function run" in r.text, r.text
+    r = served.call("list_dependencies", path="lib/Api.js", view="uses")
+    rows = {line.split()[0]: line for line in r.text.splitlines()[1:] if line.startswith("  ")}
+    # a member bound at once is used where its local is; one called on the require's own line is used there, and is
+    # the target file's own definition (check_reqs.js's run, not the `create` its own import has); `../package` is
+    # package.json
+    assert rows["2"].endswith("PluginManager at 9"), r.text
+    assert rows["3"].endswith("prepare (lib/prepare.js:1) at 9"), r.text
+    assert "-> package.json: version as VERSION at 15" in rows["4"], r.text
+    assert rows["8"].endswith("run() (lib/check_reqs.js:3) at 8"), r.text
