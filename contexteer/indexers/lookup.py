@@ -1133,6 +1133,17 @@ class _Body:
         mixed = {("php", "trait"): "trait", ("ruby", "module"): "mixin"}
         return inherited, mixed.get((self.sym.language, owner.kind if owner else ""), "base class")
 
+    def _same_file_member(self, r: str, name: str) -> Symbol | None:
+        """`name` off a receiver the file itself defines: Lua `app.script_name()` in app.lua, `Helpers.parse()` beside
+        `Helpers`; JS `exports.copyScripts(..)`, the module's own `exports.copyScripts = function` (cordova's create.js)."""
+        own = [s for s in self.in_file if s.qualname == f"{r}.{name}" and s.id != self.sym.id and usable_member(s)]
+        if own and any(s.name == r and s.parent_id is None for s in self.in_file):
+            return own[0]
+        if r == "exports" and self.sym.language in ("javascript", "typescript", "tsx"):
+            return next((s for s in self.in_file if s.name == name and s.parent_id is None and s.kind in ("function", "class")),
+                        None)
+        return None
+
     def _member_of(self, r: str, name: str) -> Found | None:
         """`name` read off the receiver `r` (a call's result `f()`, a Go package, a typed value or local, a module,
         a class of this file or an import named like the receiver)."""
@@ -1165,9 +1176,9 @@ class _Body:
             found_ex = self._elixir_member(r, name)
             if found_ex is not None:
                 return found_ex
-        own = [s for s in self.in_file if s.qualname == f"{r}.{name}" and s.id != sym.id and usable_member(s)]
-        if own and any(s.name == r and s.parent_id is None for s in self.in_file):
-            return own[0], "same file"  # Lua `app.script_name()` in app.lua, `Helpers.parse()` beside `Helpers`
+        mine = self._same_file_member(r, name)
+        if mine is not None:
+            return mine, "same file"
         if r in self.go_packages:  # `time.Duration`, `timer.New`: that package's, or (outside the repository) none
             return _module_member(self.imported.get(r, ()), name, self.syms_of)
         # `func (r *Raft) run()`: r.setState is Raft's; Rust `Scheduler::CurrentThread(exec) => exec.block_on()`

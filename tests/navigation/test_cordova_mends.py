@@ -59,3 +59,27 @@ def test_commonjs_exports_are_functions_and_members_read_off_a_require_are_its_u
     assert rows["3"].endswith("prepare (lib/prepare.js:1) at 9"), r.text
     assert "-> package.json: version as VERSION at 15" in rows["4"], r.text
     assert rows["8"].endswith("run() (lib/check_reqs.js:3) at 8"), r.text
+
+
+CREATE = """\
+const utils = require('./utils');
+
+exports.copyScripts = function (projectPath) {
+    return projectPath;
+};
+
+exports.create = function (projectPath) {
+    exports.copyScripts(projectPath);
+    module.exports.copyScripts(projectPath);
+    return utils.escape(projectPath);
+};
+"""
+
+
+def test_a_call_through_the_module_s_own_exports_is_its_function(tmp_path):
+    served = served_tree(tmp_path / "r", {"lib/create.js": CREATE,
+                                          "lib/utils.js": "exports.escape = function (s) { return s; };\n"})
+    r = served.call("find_related", symbol="create", path="lib/create.js", relation="callees")
+    # (cordova's create had left `exports.copyScripts(..)` and four more such calls unresolved)
+    assert "copyScripts lib/create.js:3-5 called at 8,9" in r.text and "exports.copyScripts" not in r.text, r.text
+    assert "lib/utils.js:1-1 called at 10" in r.text, r.text
