@@ -279,6 +279,10 @@ async def search_text(
                                           context_lines=context_lines, max_results=max_results)
                 if again.matches:
                     r, as_regex, alternatives = again, True, True
+        quoted = _as_written(svc, pattern, case_sensitive, glob, path, context_lines, max_results) \
+            if not r.matches and not regex else None
+        if quoted is not None:
+            r, as_regex = quoted, True
         model = TextSearch(pattern=pattern, matches=r.matches, files=len(r.files), truncated=r.truncated, timed_out=r.timed_out,
                            hits=[TextHit(path=h.path, line=h.line, text=h.text, context=h.context) for h in r.hits if h.path])
         notes = svc.nav.enclosing([(h.path, h.line) for h in r.hits if h.path and not h.context])
@@ -287,7 +291,10 @@ async def search_text(
         scope = ", ".join(x for x in (f"under {path}" if path not in (".", "", "./") else "",
                                       f"in files matching glob {glob!r}" if glob else "") if x)
         tail = render.search_summary(r, as_regex or tried, scope)
-        if alternatives:
+        if quoted is not None:
+            tail.insert(0, "[nothing matched it as literal text; these are its matches as source code writes it: a quote "
+                           "escaped (\\'), the text up to its first line break]")
+        elif alternatives:
             tail.insert(0, "[nothing matched it as literal text; these are the matches of its '|'-separated "
                            "alternatives, each as literal text]")
         elif as_regex != regex:
@@ -299,6 +306,23 @@ async def search_text(
         return Answer(Hits(rows), model, tail=tail, terms_regex=as_regex)
 
     return await anyio.to_thread.run_sync(work)
+
+
+def _as_written(svc: Services, pattern: str, case_sensitive: bool | None, glob: str | None, path: str, context_lines: int,
+                max_results: int | None) -> Any | None:
+    """A message searched as it reads where the source writes it otherwise: its quotes escaped (`Failed to find
+    \\'ANDROID_HOME\\'`), its line break (`\\n` or a real one) ending a string the next line goes on with (cordova's
+    check_reqs.js; the literal search had found nothing). The matches, or None."""
+    head = re.split(r"\\n|\n", pattern, maxsplit=1)[0]
+    if not re.search(r"['\"]", head) and head == pattern or len(head.strip()) < 8:
+        return None
+    loose = re.sub(r"(['\"])", r"\\\\?\1", re.escape(head))
+    try:
+        got = textsearch.search(svc.ws, loose, regex=True, case_sensitive=case_sensitive, glob=glob, path=path,
+                                context_lines=context_lines, max_results=max_results)
+    except ContexteerError:
+        return None
+    return got if got.matches else None
 
 
 #: a search for a name, its call (`fail(`, `.fail(`) written literally or as a regex

@@ -83,3 +83,19 @@ def test_a_call_through_the_module_s_own_exports_is_its_function(tmp_path):
     # (cordova's create had left `exports.copyScripts(..)` and four more such calls unresolved)
     assert "copyScripts lib/create.js:3-5 called at 8,9" in r.text and "exports.copyScripts" not in r.text, r.text
     assert "lib/utils.js:1-1 called at 10" in r.text, r.text
+
+
+def test_a_message_searched_as_it_reads_finds_the_source_that_escapes_its_quotes(tmp_path):
+    reqs = ("module.exports.check_android = function () {\n"
+            "    throw new CordovaError('Failed to find \\'ANDROID_HOME\\' environment variable. Try setting it manually.\\n' +\n"
+            "        'Failed to find \\'android\\' command in your \\'PATH\\'.');\n"
+            "};\n")
+    served = served_tree(tmp_path / "r", {"lib/check_reqs.js": reqs})
+    for pattern in ("Failed to find 'ANDROID_HOME' environment variable",
+                    "Failed to find 'ANDROID_HOME' environment variable. Try setting it manually.\\nFailed to find 'android'"):
+        r = served.call("search_text", pattern=pattern)
+        # (cordova's check_reqs.js writes \\' and breaks the message over two strings: a literal search found nothing)
+        assert "lib/check_reqs.js:2:" in r.text and "in check_android 1-4" in r.text, r.text
+        assert "as source code writes it" in r.text, r.text
+    r = served.call("search_text", pattern="no such 'message' anywhere")
+    assert "no matches" in r.text, r.text
