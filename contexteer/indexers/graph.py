@@ -716,7 +716,7 @@ def _ruby_constant_rows(index: IndexQueries, sym: Symbol, calls: dict[str, list[
                                          CLASS_KINDS | {"module"})
             if not parts:
                 continue
-            cls = min(parts, key=lambda p: reopened_rank(index, parts).get(p.id, 0)) if len(parts) > 1 else parts[0]
+            cls = _main_part(index, parts)
             members = [m for p in parts for m in index.symbols_in_file(p.path) if m.parent_id == p.id and m.name ==
                        ("initialize" if name == "new" else name) and m.kind in ("method", "function")]
             if name == "new":
@@ -1988,8 +1988,11 @@ def _ruby_constant(index: IndexQueries, sym: Symbol, written: str, rooted: bool,
     (`DatasetMethods`), names, looked up from that nesting outwards (`::X`: from the top only); of one reopened in
     several files, the part with the most members."""
     parts = _ruby_constant_parts(index, sym, written, rooted, kinds, inside)
-    if not parts:
-        return None
+    return _main_part(index, parts) if parts else None
+
+
+def _main_part(index: IndexQueries, parts: list[Symbol]) -> Symbol:
+    """Of a Ruby class or module reopened in several files, the part with the most members."""
     rank = reopened_rank(index, parts) if len(parts) > 1 else {}
     return min(parts, key=lambda s: rank.get(s.id, 0))
 
