@@ -2241,11 +2241,11 @@ def _macro_invocations(index: IndexQueries, macro: str, path: str, depth: int = 
         if one is not None and one.group(1).count("(") == one.group(1).count(")"):
             out.append(f"{where} ({one.group(1)}){inside}")
             continue
-        depth, end = 0, ref.line
+        level, end = 0, ref.line  # (bracket level; `depth` is the recursion's)
         for n in range(ref.line, min(len(lines), ref.line + 2000) + 1):
             text = lines[n - 1] if n > ref.line else m.group(1) + m.group(2)
-            depth += sum(text.count(c) for c in "{([") - sum(text.count(c) for c in "})]")
-            if depth <= 0:
+            level += sum(text.count(c) for c in "{([") - sum(text.count(c) for c in "})]")
+            if level <= 0:
                 end = n
                 break
         out.append((f"{where}-{end} (a block)" if end > ref.line else f"{where} (over lines)") + inside)

@@ -319,3 +319,42 @@ def test_the_blocks_of_a_line_leave_out_the_function_s_own_header_and_hold_a_mat
     r = served.call("read_code_range", path="src/lib.rs", start_line=10, end_line=10)
     # log's set_logger_inner: its `fn` line under `#[cfg]` is no block, and `match ..(\n..\n) {` runs to its `};`
     assert "inside: 6-11 let old_state = match STATE.compare_exchange(" in r.text and "2-" not in r.text.split("\n")[1], r.text
+
+
+MUTUAL = """\
+pub trait Token {}
+
+macro_rules! leaf {
+    ($name:ident) => {
+        impl Token for $name {}
+    };
+}
+
+macro_rules! alpha {
+    () => {
+        leaf!(One);
+        beta! {
+        }
+        beta!();
+    };
+}
+
+macro_rules! beta {
+    () => {
+        alpha! {
+        }
+        alpha!();
+    };
+}
+"""
+
+
+def test_macros_invoking_each_other_after_a_block_invocation_end_the_chain(tmp_path):
+    # a block invocation's bracket count once reset the recursion depth, so alpha! and beta!, each invoked in the
+    # other's body after a block, chained without end and the call failed
+    served = served_tree(tmp_path / "r", {
+        "Cargo.toml": '[package]\nname = "mu"\nversion = "0.1.0"\n', "src/lib.rs": MUTUAL,
+    })
+    r = served.call("find_related", symbol="Token", relation="implementations")
+    assert "`impl Token for $name {}` at line 5; invoked at 11 (One) in alpha!, itself invoked at 20-21 (a block), 22 ()" \
+        in r.text, r.text
