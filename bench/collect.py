@@ -20,7 +20,7 @@ figure comes with a baseline measured in the same run, and the ratio is what to 
 | scale (the Linux kernel) | `.venv/bin/python bench/scale.py` | universal-ctags `ctags -R` of the same tree; the stdio round trip of a 1-line read |
 | shaping pipeline | `.venv/bin/python bench/shaping.py` | head truncation at the same delivered size; a bare token count |
 | agent tasks | `.venv/bin/python bench/agent_tasks.py` | the shortest rg/sed/awk pipeline that answers each question |
-| agent A/B | helper sessions with `bench/ab/ctx` and `bench/ab/sh-run` | a shell-only agent on the same questions |
+| agent A/B | helper sessions with `bench/ab/ctx` and `bench/ab/sh-run`; totals `.venv/bin/python bench/ab/tally.py` | a shell-only agent on the same questions |
 | dependencies | `.venv/bin/python bench/dependencies.py` | the previous resolver on the same import rows |
 | memory | `.venv/bin/python bench/memory.py` | injecting every memory body; a plain `write_text` |
 | security | `.venv/bin/python bench/security.py` | ripgrep's verdict on the raw file (the search oracle); the SDK's Host/Origin check; redaction with the built-in rules only; a search without masking |

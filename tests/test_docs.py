@@ -70,3 +70,18 @@ def test_the_readme_tour_shows_real_answers(monkeypatch):  # type: ignore[no-unt
         assert main(shlex.split(command)[1:], out=out) == 0, command
         answer = out.getvalue().split("--- _meta ---", 1)[0]
         assert answer.strip("\n") == shown.strip("\n"), command
+
+
+def test_the_agent_a_b_totals_are_those_the_table_sums_to():
+    # the bold totals of bench/results/agent_ab.md (and RESULTS.md) are what bench/ab/tally.py sums from the table
+    spec = importlib.util.spec_from_file_location("tally", ROOT / "bench" / "ab" / "tally.py")
+    assert spec is not None and spec.loader is not None
+    tally = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(tally)
+    for name in ("bench/results/agent_ab.md", "bench/RESULTS.md"):
+        text = (ROOT / name).read_text(encoding="utf-8")
+        got = tally.tally(text)
+        (_, cc, ct), (_, sc, st) = got["contexteer"], got["shell"]
+        assert f"the contexteer agent read **{ct:,} tokens\nin {cc:,} calls**" in text, (name, got)
+        assert f"the shell agent **{st:,} tokens in {sc:,} commands** ({ct / st:.2f}x the tokens, {cc / sc:.2f}x the calls" \
+            in text, (name, got)
