@@ -25,7 +25,7 @@ from contexteer.shaping.answer import Answer, Continuation, FileLines, number_li
 from contexteer.shaping.kinds import kind_for_path
 from contexteer.tools.base import Services, split_list, tool
 from contexteer.tools.progress import run
-from contexteer.workspace import read_text_file
+from contexteer.workspace import Resolved, read_text_file
 
 logger = logging.getLogger(__name__)
 
@@ -155,13 +155,14 @@ async def _read_head(svc: Services, path: str, start: int, end: int | None, budg
                      count: Callable[[str], int]) -> tuple[str, str] | None:
     """The first lines of a read of lines `start..end` that fit `budget` tokens (as `count` counts them), and the read
     that continues it; None when not even a few lines fit."""
-    def text(last: int) -> str:
-        return svc.pipeline.shape(_line_read(svc, path, start, last), tool="read_code_range").text
-
     try:
-        full = await anyio.to_thread.run_sync(_line_read, svc, path, start, end)
+        loaded = await anyio.to_thread.run_sync(_load_file, svc, path)  # (once, for every length tried)
+        full = await anyio.to_thread.run_sync(functools.partial(_line_read, svc, path, start, end, loaded=loaded))
     except ContexteerError:
         return None
+
+    def text(last: int) -> str:
+        return svc.pipeline.shape(_line_read(svc, path, start, last, loaded=loaded), tool="read_code_range").text
     last = getattr(full.model, "end_line", None)  # (cut at the per-call cap, and at the file's end)
     if not isinstance(last, int) or last < start:
         return None
@@ -179,10 +180,10 @@ async def _read_head(svc: Services, path: str, start: int, end: int | None, budg
 
 
 def _line_read(svc: Services, path: str, start_line: int | None, end_line: int | None,
-               asked: tuple[int, int] | None = None) -> Answer:
-    res = svc.ws.resolve(path, kind="file")
-    text = read_text_file(svc.ws, res)
-    lines = redact_key_block_lines(text, split_lines(text))
+               asked: tuple[int, int] | None = None, loaded: tuple[Resolved, str, list[str]] | None = None) -> Answer:
+    """Lines `start_line..end_line` of a file (the whole file when neither is given); `loaded`: the file as
+    _load_file gives it, read already."""
+    res, text, lines = loaded or _load_file(svc, path)
     total = len(lines)
     if start_line is None and end_line is None:
         return _whole_file(svc, res.rel, text, lines)
@@ -200,6 +201,13 @@ def _line_read(svc: Services, path: str, start_line: int | None, end_line: int |
             where = f" — {a}{f'-{b}' if b != a else ''} {first};" + (where.removeprefix(" —") if where else "")
     return _delimited(svc, res.rel, lines, start, end, lambda last: f"{res.rel}:{start}-{last} (of {total} lines){where}",
                       head=head, within="; ".join(x for x in (where.removeprefix(" — ").strip(), *head) if x) or None)
+
+
+def _load_file(svc: Services, path: str) -> tuple[Resolved, str, list[str]]:
+    """A file to read: where it resolves, its text and its lines (a private key's lines redacted)."""
+    res = svc.ws.resolve(path, kind="file")
+    text = read_text_file(svc.ws, res)
+    return res, text, redact_key_block_lines(text, split_lines(text))
 
 
 def _blocks_around(svc: Services, rel: str, lines: list[str], start: int, end: int) -> list[str]:

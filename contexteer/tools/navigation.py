@@ -314,8 +314,8 @@ def _as_written(svc: Services, pattern: str, case_sensitive: bool | None, glob: 
     \\'ANDROID_HOME\\'`), its line break (`\\n` or a real one) ending a string the next line goes on with (cordova's
     check_reqs.js; the literal search had found nothing). The matches, or None."""
     head = re.split(r"\\n|\n", pattern, maxsplit=1)[0]
-    if not re.search(r"['\"]", head) and head == pattern or len(head.strip()) < 8:
-        return None
+    if (head == pattern and not re.search(r"['\"]", head)) or len(head.strip()) < 8:
+        return None  # (neither a quote nor a line break to write otherwise, or too little left to search)
     loose = re.sub(r"(['\"])", r"\\\\?\1", re.escape(head))
     try:
         got = textsearch.search(svc.ws, loose, regex=True, case_sensitive=case_sensitive, glob=glob, path=path,
