@@ -701,8 +701,6 @@ def _ruby_constant_rows(index: IndexQueries, sym: Symbol, calls: dict[str, list[
     answered are taken out of `calls`."""
     if sym.language != "ruby" or lines is None:
         return []
-    from contexteer.indexers.qualify import ruby_singleton
-
     rows: list[Related] = []
     for name in list(calls):
         pat = re.compile(rf"(?<![\w:@$.])((?:::)?[A-Z]\w*(?:::[A-Z]\w*)*)\s*\.\s*{re.escape(name)}(?![\w?!=])")
@@ -729,10 +727,9 @@ def _ruby_constant_rows(index: IndexQueries, sym: Symbol, calls: dict[str, list[
                 rows.append(Related(cls, cls.path, "constant", sorted(set(at)), detail=detail))
                 taken.update(at)
                 continue
-            own = [m for m in members if ruby_singleton(lines_of(index, m.path), m, index.symbols_in_file(m.path))]
+            own = [m for m in members if _ruby_side(index, m)]
             target = own[0] if own else _inherited_member(index, cls, name, index.symbols_in_file)
-            if target is None or target.language != "ruby" or (
-                    not own and not ruby_singleton(lines_of(index, target.path), target, index.symbols_in_file(target.path))):
+            if target is None or target.language != "ruby" or (not own and not _ruby_side(index, target)):
                 continue
             rows.append(Related(target, target.path, "constant", sorted(set(at))))
             taken.update(at)
