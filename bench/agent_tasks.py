@@ -776,7 +776,30 @@ def has_fact(text: str, fact: Fact) -> bool:
     return False
 
 
+_HEADING = re.compile(r"(\S+)(?: \(\d+ hits?\))?")
+_UNDER = re.compile(r"\s+(\d+)[:-] ")
+
+
+def with_paths(text: str) -> str:
+    """The text, and for each hit shown under its file's heading (`src/x.rs` over `  184: panic!(..)`) a line
+    `src/x.rs:184`: a fact written as `path:line` is found in grouped hits as in ripgrep's rows."""
+    extra: list[str] = []
+    heading: str | None = None
+    for line in text.split("\n"):
+        m = _HEADING.fullmatch(line)
+        if m is not None and not line.startswith(("[", "…")):
+            heading = m.group(1)
+            continue
+        under = _UNDER.match(line)
+        if under is not None and heading is not None:
+            extra.append(f"{heading}:{under.group(1)}")
+        elif not line.startswith(" "):
+            heading = None
+    return "\n".join([text, *extra]) if extra else text
+
+
 def check(text: str, q: Q) -> tuple[bool, list[str], list[str]]:
+    text = with_paths(text)
     missing = [f if isinstance(f, str) else " / ".join(f) for f in q.facts if not has_fact(text, f)]
     wrong = [a for a in q.absent if has_fact(text, a)]
     return not missing and not wrong, missing, wrong

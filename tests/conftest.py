@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -83,3 +84,45 @@ def make_workspace(root: Path, **overrides: object) -> tuple[Workspace, LoadedCo
 @pytest.fixture
 def workspace(repo: Path) -> tuple[Workspace, LoadedConfig]:
     return make_workspace(repo)
+
+
+_HEADED_PATH = re.compile(r"^(?P<path>\S.*?) \(\d+ hits?\)$")  # a digest's `path (3 hits)`
+_HIT_ROW = re.compile(r"^(?P<pad>  |    )(?P<line>\d+)(?P<sep>[:-]) (?P<text>.*)$")
+
+
+def grouped_hits(text: str, context: bool = False) -> list[tuple[str, int, str]]:
+    """Each hit of an answer's grouped hit list as (path, line, row), in the order shown. The answer shows a file's
+    path once on its own line (a digest's `path (N hits)`), its hits below it as `  12: text` (a context line
+    `  12- text`), a hit's note inline (`  12: text  — in main 9-14`) or, over a run of hits that share it, once as
+    a heading (`  in main 9-14:`) with the run's hits below it as `    12: text`. The row is the hit as a single one
+    would read, with the note that applies to it: `12: text  — in main 9-14`. Context lines count when `context`."""
+    out: list[tuple[str, int, str]] = []
+    path: str | None = None
+    note: str | None = None  # the heading over the current run of hits
+    for ln in text.split("\n"):
+        if ln and not ln.startswith(" "):
+            m = _HEADED_PATH.match(ln)
+            path, note = (m["path"] if m else ln), None
+            continue
+        m = _HIT_ROW.match(ln)
+        if m is None:
+            body = ln.strip()
+            # `  in main 9-14:` heads a run; anything else (`  --`, `  … 3 more hits …`) ends one
+            note = body[:-1] if ln.startswith("  ") and not ln.startswith("   ") and body.endswith(":") \
+                and not body.startswith(("…", "--")) else None
+            continue
+        if len(m["pad"]) == 2:
+            note = None  # a hit at the file's own indent is not under the heading above it
+        elif note is None:
+            continue  # four spaces without a heading: not a hit row
+        if path is None or (m["sep"] == "-" and not context):
+            continue
+        row = f"{m['line']}{m['sep']} {m['text']}"
+        out.append((path, int(m["line"]), f"{row}  — {note}" if note and len(m["pad"]) == 4 else row))
+    return out
+
+
+def hit_at(text: str, path: str, line: int, context: bool = False) -> str | None:
+    """The hit on `line` of `path` in an answer's grouped hit list, as `12: text  — note` with the note that applies
+    to it (inline or the heading over its run), or None when the answer does not show it (see grouped_hits)."""
+    return next((row for p, n, row in grouped_hits(text, context) if p == path and n == line), None)

@@ -19,6 +19,8 @@ import anyio
 import pytest
 from mcp import Client, StdioServerParameters
 
+from tests.conftest import hit_at
+
 pytestmark = pytest.mark.slow
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -130,7 +132,7 @@ def test_a_fresh_venv_installs_offline_without_a_compiler_and_answers(fresh_venv
     assert read.returncode == 0, read.stderr[-2000:]
     assert "1\tdef greet(name):" in read.stdout
     found = _run([exe, "call", "--root", str(repo), "search_text", "pattern=hello"], env, timeout=120, cwd=tmp_path)
-    assert found.returncode == 0 and "src/app.py:2" in found.stdout, found.stdout + found.stderr[-2000:]
+    assert found.returncode == 0 and hit_at(found.stdout, "src/app.py", 2), found.stdout + found.stderr[-2000:]
     doctor = _run([exe, "doctor", "--root", str(repo)], env, timeout=120, cwd=tmp_path)
     assert "FAIL" not in doctor.stdout.split("client configurations")[0], doctor.stdout
     assert "PASS ripgrep" in doctor.stdout

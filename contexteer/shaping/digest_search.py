@@ -19,7 +19,13 @@ __all__ = ["digest_search", "group_hits", "every_hit_need"]
 class FileHit(NamedTuple):
     idx: int  # the row's index in the result
     line: int  # its line in the file
-    text: str  # with the row's note, if any
+    text: str  # the line's text
+    note: str = ""  # where it sits (`in Head.Truncate 120-150`)
+
+    @property
+    def full(self) -> str:
+        """The text with its note, as a row shows it."""
+        return f"{self.text}  — {self.note}" if self.note else self.text
 
 
 @dataclass
@@ -39,7 +45,7 @@ def group_hits(rows: list[Hit | str]) -> tuple[dict[str, FileHits], list[int]]:
         fh = files.get(row.path)
         if fh is None:
             fh = files[row.path] = FileHits(row.path)
-        fh.hits.append(FileHit(i, row.line, f"{row.text}  — {row.note}" if row.note else row.text))
+        fh.hits.append(FileHit(i, row.line, row.text, row.note))
     return files, other
 
 
@@ -101,15 +107,28 @@ def _contexts(ls: LineSet, rows: list[Hit | str], files: dict[str, FileHits]) ->
 
 
 def _all_hits(ls: LineSet, rows: list[Hit | str], files: dict[str, FileHits], max_chars: int) -> tuple[float, float]:
-    """The cost of every hit under its file's heading, with the lines next to each and bare (once per answer)."""
+    """The tokens of every hit under its file's heading, with the lines next to each and bare (once per answer):
+    counted on the lines as the digest prints them, not estimated (the estimate ran 9% short on `  309- # setup`
+    lines, and a digest budgeted on it dropped the context of the last hits)."""
     key = f"search.all.{max_chars}"
     got = cast("tuple[float, float] | None", ls.cache.get(key))
     if got is None:
         ctx = _contexts(ls, rows, files)
-        heads = sum(ls.est(fh.path) + 5 for fh in files.values())
-        hits = [(h.idx, h.text) for fh in files.values() for h in fh.hits]
-        got = ls.cache[key] = (heads + sum(_hit_cost(ls, text, idx, ctx, max_chars, True) for idx, text in hits),
-                               heads + sum(_hit_cost(ls, text, idx, ctx, max_chars, False) for idx, text in hits))
+        near: list[str] = []
+        bare: list[str] = []
+        for fh in files.values():
+            heading = f"{fh.path} ({len(fh.hits)} hits)"
+            near.append(heading)
+            bare.append(heading)
+            for h in fh.hits:  # as _file_lines shows them: stripped when no context line is shown
+                note = f"  — {h.note}" if h.note else ""
+                around = [k for k in ctx.get(h.idx, ()) if abs(k - h.idx) == 1]
+                near += [*(_ctx_line(rows[k], max_chars) for k in around if k < h.idx),
+                         f"  {h.line}: {clip(h.text, max_chars)}{note}",
+                         *(_ctx_line(rows[k], max_chars) for k in around if k > h.idx)]
+                bare.append(f"  {h.line}: {clip(h.text.strip(), max_chars)}{note}")
+        count = ls.counter.count
+        got = ls.cache[key] = (float(count("\n".join(near))), float(count("\n".join(bare))))
     return got
 
 
@@ -118,11 +137,13 @@ def _preamble(ls: LineSet, rows: list[Hit | str], other: list[int]) -> list[int]
     return [i for i in other if isinstance(rows[i], str) and ls.lines[i].strip() and ls.lines[i] != "--"][:3]
 
 
-def _hit_cost(ls: LineSet, text: str, idx: int, ctx: dict[int, list[int]], max_chars: int, neighbours: bool) -> float:
-    """A hit line's cost, with the context lines right next to it when `neighbours`."""
+def _hit_cost(ls: LineSet, rows: list[Hit | str], text: str, idx: int, ctx: dict[int, list[int]], max_chars: int,
+              neighbours: bool) -> float:
+    """A hit line's cost, with the context lines right next to it when `neighbours` (as the digest shows them: under
+    their file's heading, not as the stored `path-line-` rows)."""
     c = ls.est(clip(text, max_chars)) + 3
     if neighbours:
-        c += sum(ls.est(clip(ls.lines[k], max_chars)) + 2 for k in ctx.get(idx, ()) if abs(k - idx) == 1)
+        c += sum(ls.est(_ctx_line(rows[k], max_chars)) for k in ctx.get(idx, ()) if abs(k - idx) == 1)
     return c
 
 
@@ -214,7 +235,7 @@ def _digest(inp: DigestInput, files: dict[str, FileHits], budget: float) -> tupl
     rows = inp.rows or []
     if inp.alternatives:
         order = _each_alternative_first(order, rows, inp.alternatives, comment_rank)
-    by_idx = {idx: (fl, text) for fh in files.values() for idx, fl, text in fh.hits}
+    by_idx = {h.idx: h for fh in files.values() for h in fh.hits}
     ctx = _contexts(ls, rows, files)
     chosen: dict[str, list[int]] = {}
     used = 0.0
@@ -222,7 +243,7 @@ def _digest(inp: DigestInput, files: dict[str, FileHits], budget: float) -> tupl
     # evenly: a second file's hit is worth more than the sixth line of context around the first (a 27-line search
     # hid LaTeX.hs:718 behind Parsing.hs's context)
     def hit_cost(idx: int, neighbours: bool) -> float:
-        return _hit_cost(ls, by_idx[idx][1], idx, ctx, inp.max_chars, neighbours)
+        return _hit_cost(ls, rows, by_idx[idx].full, idx, ctx, inp.max_chars, neighbours)
 
     # while every hit fits with the lines next to it, each is shown so; while every bare hit fits, each is shown
     # first and the context after, as far as it goes (a hit is the answer, its context the fold); otherwise the
@@ -232,10 +253,14 @@ def _digest(inp: DigestInput, files: dict[str, FileHits], budget: float) -> tupl
     neighbours = near <= budget or not every
     if not every:
         budget -= min(200, 6 * len(files))
-    for _rank, idx, path in order:
+    if every:  # every hit (with the lines next to each when they fit too): their cost is counted, not estimated
+        used = near if neighbours else bare
+        for _rank, idx, path in order:
+            chosen.setdefault(path, []).append(idx)
+    for _rank, idx, path in order if not every else ():
         c = hit_cost(idx, neighbours)
         if path not in chosen:
-            c += ls.est(path) + (5 if every else 16)
+            c += ls.est(path) + 16
         if used + c > budget:
             continue
         used += c
@@ -248,9 +273,9 @@ def _digest(inp: DigestInput, files: dict[str, FileHits], budget: float) -> tupl
             for k in ctx.get(idx, ()):
                 rings.setdefault(abs(k - idx), []).append(k)
     owner = {k: idx for idx in picked for k in ctx.get(idx, ())}
-    for dist in sorted(rings):
+    for dist in sorted(rings) if neighbours or not every else ():  # every hit bare: stripped, no context
         for k in rings[dist]:
-            c = 0.0 if dist == 1 and neighbours else ls.est(clip(ls.lines[k], inp.max_chars)) + 2  # paid for above
+            c = 0.0 if dist == 1 and neighbours else ls.est(_ctx_line(rows[k], inp.max_chars))  # paid for above
             if used + c > budget:
                 continue
             used += c
@@ -261,22 +286,7 @@ def _digest(inp: DigestInput, files: dict[str, FileHits], budget: float) -> tupl
         if not keep:
             continue
         out.append(f"{fh.path} ({len(fh.hits)} hit{'s' if len(fh.hits) != 1 else ''})")
-        skipped: list[int] = []
-        for idx, fl, text in fh.hits:
-            if idx in keep:
-                if skipped:
-                    out.append(_more(ls, skipped, comment_rank))
-                    skipped = []
-                around = sorted(shown_ctx.get(idx, ()))
-                for k in (r for r in around if r < idx):
-                    out.append(_ctx_line(rows[k], inp.max_chars))
-                out.append(f"  {fl}: {clip(text, inp.max_chars)}")
-                for k in (r for r in around if r > idx):
-                    out.append(_ctx_line(rows[k], inp.max_chars))
-            else:
-                skipped.append(idx)
-        if skipped:
-            out.append(_more(ls, skipped, comment_rank))
+        out += _file_lines(ls, fh, keep, shown_ctx, rows, comment_rank, inp.max_chars, plain=not any(shown_ctx.values()))
     missing = [(fh.path, len(fh.hits)) for fh in files.values() if fh.path not in chosen]
     if missing:
         n = sum(c for _, c in missing)
@@ -289,6 +299,52 @@ def _digest(inp: DigestInput, files: dict[str, FileHits], budget: float) -> tupl
     if shown < len(by_idx):
         return out, 0
     return out, sum(len(v) for v in ctx.values()) - sum(len(v) for v in shown_ctx.values())
+
+
+def _file_lines(ls: LineSet, fh: FileHits, keep: set[int], shown_ctx: dict[int, set[int]], rows: list[Hit | str],
+                comment_rank: dict[int, int], max_chars: int, plain: bool) -> list[str]:
+    """One file's part of a digest: the hits kept as `line: text`, each folded run as `… N more hits …`. In an
+    answer without context lines, the hits lose their indentation and hits kept in a row that sit in the same
+    definition show its note once above them (as hit_lines does for an answer passed whole)."""
+    out: list[str] = []
+    skipped: list[int] = []
+    shown = [h for h in fh.hits if h.idx in keep]
+    runs: dict[int, int] = {}  # first hit's idx -> how many hits in a row (no fold between) share its note
+    if plain:
+        pos = {h.idx: n for n, h in enumerate(fh.hits)}
+        k = 0
+        while k < len(shown):
+            n = 1
+            while k + n < len(shown) and shown[k + n].note == shown[k].note and shown[k].note \
+                    and pos[shown[k + n].idx] == pos[shown[k + n - 1].idx] + 1:
+                n += 1
+            runs[shown[k].idx] = n
+            k += n
+    indent = "  "
+    left = 0  # hits still under the current note heading
+    for h in fh.hits:
+        if h.idx not in keep:
+            skipped.append(h.idx)
+            continue
+        if skipped:
+            out.append(_more(ls, skipped, comment_rank))
+            skipped = []
+        if runs.get(h.idx, 1) > 1:
+            out.append(f"  {h.note}:")
+            indent, left = "    ", runs[h.idx]
+        around = sorted(shown_ctx.get(h.idx, ()))
+        out.extend(_ctx_line(rows[k], max_chars) for k in around if k < h.idx)
+        if left:
+            out.append(f"{indent}{h.line}: {clip(h.text.strip(), max_chars)}")
+            left -= 1
+            indent = indent if left else "  "
+        else:
+            out.append(f"  {h.line}: {clip(h.text.strip() if plain else h.text, max_chars)}"
+                       + (f"  — {h.note}" if h.note else ""))
+        out.extend(_ctx_line(rows[k], max_chars) for k in around if k > h.idx)
+    if skipped:
+        out.append(_more(ls, skipped, comment_rank))
+    return out
 
 
 def _ctx_line(row: Hit | str, max_chars: int) -> str:
@@ -367,9 +423,9 @@ def _ratio(ls: LineSet, joined: str, parts: list[str]) -> float:
 
 
 def _row(fh: FileHits) -> str:
-    _, fl, text = fh.hits[0]
-    preview = clip(text.strip(), 80).replace("|", "\\|")
-    return f"| {fh.path} | {len(fh.hits)} | {fl}: {preview} |"
+    hit = fh.hits[0]
+    preview = clip(hit.full.strip(), 80).replace("|", "\\|")
+    return f"| {fh.path} | {len(fh.hits)} | {hit.line}: {preview} |"
 
 
 def _entry(fh: FileHits) -> str:

@@ -37,6 +37,7 @@ from contexteer.shaping.answer import (
     render,
     render_page,
     render_row,
+    rows_json,
 )
 from contexteer.shaping.fold import Digest, DigestInput, DigestTier, LineSet, clip, split_lines
 from contexteer.shaping.kinds import KINDS
@@ -240,7 +241,6 @@ class Pipeline:
                 text = pretty
                 meta["reformatted"] = "json-indent-2"
                 head.append("(minified JSON: stored pretty-printed with 2-space indent; fetch_result lines refer to that form)")
-        handle = self.store.put(text, kind, meta)
         red: Counter[str] = Counter()
         source = text
         if "PRIVATE KEY" in text:  # a key block's middle lines are not secrets on their own: redact it whole first
@@ -248,7 +248,15 @@ class Pipeline:
         ls = LineSet(source, raw, first, self.counter)
         ls.chars_per_token = max(1.0, len(full) / max(1, raw))
         if rows is not None:
-            tier, budget = self._every_hit(ls, rows, raw, tier, budget)
+            every = self._every_hit(ls, rows, raw, tier, budget)
+            if every is None:  # a digest of every hit would save nothing: the search passes whole
+                out, red = redact_keep_lines(full)
+                return self._finish(answer, out, "passthrough", raw, raw if out is full else self.count(out), None, red,
+                                    raw)
+            tier, budget = every
+            # the rows beside the text: fetch_result shows a part of them grouped by file
+            meta["rows"] = self.store.put(rows_json(rows), "search-rows", {"tool": tool, "args": args, "rows_of": True})
+        handle = self.store.put(text, kind, meta)
         terms = compile_terms(answer.terms, regex=answer.terms_regex)
         alternatives = _alternatives(answer) if rows is not None else None
         dkind = "log" if is_error and kind not in ("code", "search") else kind
@@ -273,21 +281,28 @@ class Pipeline:
 
     # ----- helpers ------------------------------------------------------------------------------
     def _every_hit(self, ls: LineSet, rows: list[Hit | str], raw: int, tier: DigestTier,
-                   budget: int) -> tuple[DigestTier, int]:
+                   budget: int) -> tuple[DigestTier, int] | None:
         """A search with context lines: a digest large enough to show every hit (with the lines next to it when
         that fits too) and fold only context, while it saves a tenth of the raw answer and is no larger than the same
         hits without context pass whole (_search_whole): asking for context never shows fewer hits than not asking.
-        Otherwise the tier and budget as they were."""
+        None when no such digest saves a tenth and the whole answer is no larger than hit lines alone pass whole
+        (grouped by file, 18 hits with a line of context each were 1,044 tokens and a digest of every hit bare 1,018:
+        the digest had shown 6 of them). Otherwise the tier and budget as they were."""
         from contexteer.shaping.digest_search import every_hit_need
 
         need = every_hit_need(ls, rows)
         if need is None:
             return tier, budget
-        cap = min(HITS_WHOLE * self.settings.context_mode_mcp.max_direct_passthrough, raw * 9 // 10)
-        for n in need:  # with neighbours, then bare
-            want = int((n + 60) / 0.96) + 1  # what make() below hands the digester for a budget
-            if want <= cap:
+        most = HITS_ALONE_WHOLE * self.settings.context_mode_mcp.max_direct_passthrough
+        # with neighbours, then bare: the budget whose make() hands the digester n, and room for the header and tail
+        wants = [int((n + 60) / 0.96) + 60 for n in need]
+        for want in wants:
+            if want <= min(most, raw * 9 // 10):
                 return "digest", max(want, digest_budget(self.settings, raw))
+        if raw <= most:
+            return None
+        if wants[1] <= most:  # saves less than a tenth, but shows every hit as the same search without context would
+            return "digest", max(wants[1], digest_budget(self.settings, raw))
         return tier, budget
 
     def _cut_to(self, text: str, budget: int, why: str) -> str:
@@ -395,9 +410,11 @@ def _pretty_json(text: str) -> str | None:
 #: a search of at most this many hits, with the context lines it asked for, passes whole up to four times the
 #: passthrough size (`search_text "Include file loop" context_lines=12`: 2 hits, its context cut to 4 lines)
 FEW_HITS = 8
-#: hit lines alone pass whole up to this many times the passthrough size, and a search with context shows every
-#: hit (its context folded) while they fit in as much
+#: a search of more hits with context passes whole up to this many times the passthrough size
 HITS_WHOLE = 4
+#: hit lines alone (no context asked for) pass whole up to this many times the passthrough size, and a search with
+#: context shows every hit (its context folded) while they fit in as much
+HITS_ALONE_WHOLE = 6
 
 
 def _alternatives(answer: Answer) -> list[Matcher] | None:
@@ -415,8 +432,8 @@ def _alternatives(answer: Answer) -> list[Matcher] | None:
 def _search_whole(answer: Answer, raw: int, passthrough: int) -> bool:
     """A search answer passed whole: up to twice the passthrough size (hit lines, or hits with the context lines
     the call asked for: every line is what was asked for, and folding even one costs the agent a fetch_result
-    call larger than the tokens it saves, the A/B runs), up to four times for hit lines alone or at most FEW_HITS
-    hits with context, and up to eight
+    call larger than the tokens it saves, the A/B runs), up to six times for hit lines alone, up to four for at most
+    FEW_HITS hits with context, and up to eight
     times for at most twice as many hits shown with the context lines asked for (bash-completion's 12 calls of
     `_command_offset` with `context_lines=10`, 3,682 tokens, were digested to one line around each and fetched
     whole at once)."""
@@ -425,11 +442,14 @@ def _search_whole(answer: Answer, raw: int, passthrough: int) -> bool:
         return False
     rows = [r for r in body.rows if not isinstance(r, str)]
     hits = sum(1 for r in rows if not r.context)
+    if len(rows) == hits:
+        # hit lines alone (no context asked for) pass up to six times: a 38-line regex search of method heads (1,600
+        # tokens) was digested to a hit per file and fetched whole next (Commons Collections A/B run 74); grouped by
+        # file, Rouge run 163's 105 `\bdelegate\b` hits were a digest of 892 tokens and a fetch of all of them (2,582)
+        return raw <= HITS_ALONE_WHOLE * passthrough
     if raw > HITS_WHOLE * passthrough:
-        return hits <= 2 * FEW_HITS and len(rows) > hits
-    # hit lines alone (no context asked for) pass up to four times: a 38-line regex search of method heads (1,600
-    # tokens) was digested to a hit per file and fetched whole next (Commons Collections A/B run 74)
-    return raw <= 2 * passthrough or hits <= FEW_HITS or len(rows) == hits
+        return hits <= 2 * FEW_HITS
+    return raw <= 2 * passthrough or hits <= FEW_HITS
 
 
 def _fit_tail(post: list[str], count: Callable[[str], int], budget: float) -> list[str]:

@@ -244,8 +244,8 @@ async def list_dependencies(
     output=TextSearch,
     terms_from=("pattern",),
     description=(
-        "Search file contents with ripgrep (literal unless regex=true); hits as path:line: text, each with the "
-        "definition it sits in."
+        "Search file contents with ripgrep (literal unless regex=true); hits grouped by file as line: text, each "
+        "with the definition it sits in."
     ),
 )
 async def search_text(

@@ -9,13 +9,13 @@ from typing import Annotated, Any
 from mcp.server.mcpserver import Context
 from pydantic import BaseModel, Field
 
-from contexteer.errors import InputError
+from contexteer.errors import InputError, NotFoundError
 from contexteer.fitting import fit_largest
-from contexteer.shaping.answer import Answer, Continuation, FileLines, Text
+from contexteer.shaping.answer import Answer, Continuation, FileLines, Hit, Text, hit_lines, rows_from_json
 from contexteer.shaping.fold import clip, split_lines
 from contexteer.shaping.pipeline import redact_keep_lines
 from contexteer.shaping.stats import ContextStats, compute_stats, render_stats
-from contexteer.shaping.store import compile_pattern
+from contexteer.shaping.store import StoredResult, compile_pattern
 from contexteer.tools.base import STATELESS, Services, tool
 
 logger = logging.getLogger(__name__)
@@ -80,9 +80,25 @@ def fetch_result(
     if hi < lo:
         raise InputError(f"end_line {end_line} is before the first line ({first}) of result {stored.handle}, which has lines {first}-{last}.")
     model.start_line, model.end_line = lo, hi
+    rows = _search_rows(svc, stored, len(lines))
     if pattern:
-        return _by_pattern(model, lines, first, lo, hi, pattern, context_lines or _DEFAULT_CONTEXT, limit, count)
+        return _by_pattern(model, lines, first, lo, hi, pattern, context_lines or _DEFAULT_CONTEXT, limit, count, rows)
+    if rows is not None:
+        return _rows_by_range(model, lines, rows, lo, hi, explicit_end=end_line is not None, limit=limit, count=count)
     return _by_range(model, lines, first, lo, hi, explicit_end=end_line is not None, limit=limit)
+
+
+def _search_rows(svc: Services, stored: StoredResult, n: int) -> list[Hit | str] | None:
+    """A stored search's rows (kept beside its text), when they are still there and one per line of the text;
+    None for any other result, or when they are gone (the text's lines are shown as they are then)."""
+    if stored.kind != "search" or not isinstance(stored.meta.get("rows"), str):
+        return None
+    try:
+        rows = rows_from_json(svc.store.get(stored.meta["rows"]).text)
+    except (NotFoundError, ValueError) as exc:
+        logger.info("fetch_result %s: its search rows are not available (%s); showing its lines", stored.handle, exc)
+        return None
+    return rows if len(rows) == n else None
 
 
 @tool(
@@ -166,8 +182,36 @@ def _by_range(model: FetchedResult, lines: list[str], first: int, lo: int, hi: i
     return Answer(body, page_model(len(shown)), scope="delimited", continuation=cont, page_model=page_model)
 
 
+def _rows_by_range(model: FetchedResult, lines: list[str], rows: list[Hit | str], lo: int, hi: int, *,
+                   explicit_end: bool, limit: int, count: Any) -> Answer:
+    """Lines lo..hi of a stored search, its hits grouped under their files (hit_lines: a path once, not on every
+    line: Rouge A/B run 158 fetched 134 `delegate|recurse` rows of 5,350 tokens whose grouped form is 2,800);
+    as many rows as fit one answer, and the exact call that continues."""
+    handle, first = model.handle, model.first_line
+
+    def call(n: int) -> str:
+        return f'fetch_result(handle="{handle}", start_line={n}' + (f", end_line={hi})" if explicit_end else ")")
+
+    def render(k: int) -> str:
+        last = lo + k - 1
+        out = [f"[{handle} lines {lo}-{last} of {first}-{model.last_line} (search hits, by file)]",
+               *hit_lines(rows[lo - first: last - first + 1])]
+        if last < hi:
+            out.append(f"… cut to fit one answer; continue with {call(last + 1)}")
+        return "\n".join(out)
+
+    got = fit_largest(hi - lo + 1, render, limit, count, lo=1)
+    last = lo + got.k - 1
+    model.end_line = last
+    model.lines = [model_line(k, lines[k - first]) for k in range(lo, last + 1)]
+    model.complete = last >= hi
+    model.next = call(last + 1) if last < hi else None
+    return Answer(Text(got.text), model, scope="fitted")
+
+
 def _by_pattern(
-    model: FetchedResult, lines: list[str], first: int, lo: int, hi: int, pattern: str, context: int, limit: int, count: Any
+    model: FetchedResult, lines: list[str], first: int, lo: int, hi: int, pattern: str, context: int, limit: int, count: Any,
+    hits: list[Hit | str] | None = None,
 ) -> Answer:
     rx = compile_pattern(pattern)
     model.pattern = pattern
@@ -207,6 +251,9 @@ def _by_pattern(
     def render(k: int) -> str:
         nxt = next_call(k)
         tail = [f"… {model.matches - k} more matching lines; continue with {nxt}"] if nxt else []
+        if hits is not None:  # a stored search: the rows shown grouped by file (hit_lines)
+            shown = [hits[t.line - first] for _, typed in groups[:k] for t in typed]
+            return "\n".join([head(k), *hit_lines(shown), *tail])
         return "\n".join([head(k), *(r for rows, _ in groups[:k] for r in rows), *tail])
 
     got = fit_largest(len(groups), render, limit, count, lo=min(1, len(groups)))

@@ -6,6 +6,7 @@ CookieManager the class extends, and `CookieManager.getInstance().setCookie(..)`
 
 from __future__ import annotations
 
+from tests.conftest import grouped_hits
 from tests.navigation.conftest import served_tree
 
 _P = "src/com/cap/"
@@ -75,14 +76,14 @@ def test_a_java_types_references_include_locals_loops_casts_and_qualified_uses(t
                                  "            Class<?> c = Mask.class;\n            Mask[] all = null;\n        }\n        return false;\n    }\n}\n")}
     served = served_tree(tmp_path / "r", files)
     s = served.call("search_symbol", query="Mask", kind="interface", references=True)
-    lines = {int(ln.split(":")[1]) for ln in s.text.splitlines() if ln.startswith("src/p/User.java:")}
+    lines = {n for path, n, _ in grouped_hits(s.text) if path == "src/p/User.java"}
     assert lines == {4, 5, 6, 7, 8, 9}, s.text  # a wildcard, a loop, a local and a qualified call, instanceof and a cast, a class literal, an array
 
 
 def test_references_of_an_overloaded_name_say_which_overload_each_calls(tmp_path):
     served = served_tree(tmp_path / "r", _FILES)
     s = served.call("search_symbol", query="setCookie", references=True)
-    row = {ln.split(":")[0].rsplit("/", 1)[-1] + ":" + ln.split(":")[1]: ln for ln in s.text.splitlines() if ln.startswith("src/")}
+    row = {f"{path.rsplit('/', 1)[-1]}:{n}": r for path, n, r in grouped_hits(s.text)}
     assert row["Cookies.java:7"].endswith("-> CookieManager2.setCookie(String url, String value)"), s.text
     assert row["CookieManager2.java:13"].endswith("-> CookieManager2.setCookie(String url, String value)"), s.text
     assert row["Proxy.java:6"].endswith("-> none of these (another type's method)"), s.text

@@ -6,6 +6,7 @@ calling class has a property of that name, and an extension method called on a l
 
 from __future__ import annotations
 
+from tests.conftest import hit_at
 from tests.navigation.conftest import served_tree
 
 _FILES = {
@@ -102,7 +103,7 @@ _DERIVED = {
 def test_csharp_nameof_new_static_members_partial_parts_and_using_locals(tmp_path):
     served = served_tree(tmp_path / "r", _DERIVED)
     refs = served.call("search_symbol", query="PythonDerivedType.InvokeMethod", references=True)
-    assert "src/Derived.cs:18:" in refs.text and "src/Derived.cs:19:" in refs.text, refs.text
+    assert hit_at(refs.text, "src/Derived.cs", 18) and hit_at(refs.text, "src/Derived.cs", 19), refs.text
     # a name is no call: neither a caller of the method nor a local the method calls (`nameof(value)`)
     c = served.call("find_related", symbol="PythonDerivedType.InvokeMethod", relation="callers")
     assert c.data["items"] == [], c.text

@@ -4,6 +4,7 @@ RuleFixer = ..` alias, took every `fixer.replaceText(..)` call for a guess among
 
 from __future__ import annotations
 
+from tests.conftest import hit_at
 from tests.navigation.conftest import served_tree
 
 _FILES = {
@@ -167,7 +168,7 @@ def test_a_hit_on_a_functions_own_multi_line_header_names_no_one_line_function(t
                                "    report.add(config);\n}\n\nmodule.exports = { addProblem };\n")}
     s = served_tree(tmp_path / "r", files).call("search_text", pattern="function addProblem", path="lib/linter.js")
     assert not s.is_error, s.text
-    assert "lib/linter.js:3: function addProblem(  — in addProblem 3-8" in s.text and "3-3" not in s.text, s.text
+    assert hit_at(s.text, "lib/linter.js", 3) == "3: function addProblem(  — in addProblem 3-8" and "3-3" not in s.text, s.text
 
 
 def test_the_blocks_a_read_line_sits_in_come_with_their_ranges(tmp_path):

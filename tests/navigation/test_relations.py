@@ -8,6 +8,7 @@ from pathlib import Path
 
 import pytest
 
+from tests.conftest import hit_at
 from tests.navigation.conftest import Served, copy_fixture, flat
 
 
@@ -97,8 +98,8 @@ def test_a_page_says_n_of_m_and_the_cursor_walks_the_rest(rel: Served):
 def test_references_name_the_definition_they_sit_in_and_typed_receivers_count_for_a_qualified_method(tmp_path: Path):
     served = Served(copy_fixture("relations", tmp_path))
     a = served.call("search_symbol", query="memStore.Put", references=True)
-    assert "gostore/store.go:31: s.Put(k, v)  — in Fill 29-33, receiver s: memStore" in a.text
-    assert "gostore/store.go:20: m.Put(k, v)  — in memStore.Sync 18-22, receiver m: memStore" in a.text
+    assert hit_at(a.text, "gostore/store.go", 31) == "31: s.Put(k, v)  — in Fill 29-33, receiver s: memStore", a.text
+    assert hit_at(a.text, "gostore/store.go", 20) == "20: m.Put(k, v)  — in memStore.Sync 18-22, receiver m: memStore", a.text
     sites = {(r["line"], r["enclosing"], r["how"]) for r in a.data["references"]}
     assert (31, "Fill", "receiver type") in sites
     assert "refs]" not in a.text  # no repository-wide count of the bare name
@@ -109,7 +110,7 @@ def test_a_miss_names_the_closest_definitions_and_where_the_word_appears(tmp_pat
     a = served.call("search_symbol", query="defaults")
     assert not a.is_error and "no definitions match 'defaults'" in a.text
     assert re.search(r"'defaults' appears as a word in \d+ lines? of 1 file, but no definition of it is indexed", a.text)
-    assert "gostore/store.go:19: for k, v := range defaults {  — in memStore.Sync 18-22" in a.text
+    assert hit_at(a.text, "gostore/store.go", 19) == "19: for k, v := range defaults {  — in memStore.Sync 18-22", a.text
 
 
 def test_a_go_type_with_same_named_methods_of_other_signatures_is_no_implementation_and_an_embedder_is(rel: Served):

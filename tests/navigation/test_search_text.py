@@ -1,4 +1,4 @@
-"""search_text end to end: ripgrep hits as `path:line: text`, deny-list, .gitignore, cap, time limit, bad regex."""
+"""search_text end to end: ripgrep hits under their file's path as `line: text`, deny-list, .gitignore, cap, time limit, bad regex."""
 
 from __future__ import annotations
 
@@ -9,6 +9,7 @@ import pytest
 
 from contexteer.errors import SearchError
 from contexteer.indexers import textsearch
+from tests.conftest import hit_at
 from tests.navigation.conftest import Served, copy_fixture
 
 
@@ -23,12 +24,14 @@ def shop(tmp_path_factory: pytest.TempPathFactory) -> Served:
     return Served(root)
 
 
-def test_hits_come_one_per_line_as_path_line_text_with_the_definition_they_sit_in(shop: Served):
+def test_hits_come_under_their_files_path_as_line_text_with_the_definition_they_sit_in(shop: Served):
     a = shop.call("search_text", pattern="apply_discount(")
     assert not a.is_error, a.text
     lines = a.text.splitlines()
-    assert "shop/cli.py:12:     print(apply_discount(order, 10))  — in main 9-14" in lines
-    assert "shop/pricing.py:26:         net = apply_discount(order, discount)  — in PriceCalculator.compute 25-27" in lines
+    # each file's path once on its own line, its hits below it as `line: text` (stripped, with no context lines)
+    assert "shop/cli.py\n  12: print(apply_discount(order, 10))  — in main 9-14\n" in a.text, a.text
+    assert lines.count("shop/pricing.py") == 1, a.text
+    assert hit_at(a.text, "shop/pricing.py", 26) == "26: net = apply_discount(order, discount)  — in PriceCalculator.compute 25-27"
     assert lines[-1] == "[4 matching lines in 3 files]"  # pricing.py defines and calls it
     assert a.data["matches"] == 4 and a.data["files"] == 3
 
@@ -55,13 +58,20 @@ def test_an_invalid_regex_returns_ripgreps_own_message_and_what_to_do(shop: Serv
     assert "regex=false" in a.text
 
 
-def test_context_lines_use_the_dash_format(shop: Served):
+def test_context_lines_use_the_dash_format_under_the_files_path(shop: Served):
     a = shop.call("search_text", pattern="MAX_ITEMS = 100", context_lines=1)
-    assert a.text.splitlines()[:3] == [
-        "shop/models.py-8- ",
-        "shop/models.py:9: MAX_ITEMS = 100",
-        "shop/models.py-10- ",
+    assert a.text.splitlines()[:4] == [
+        "shop/models.py",
+        "  8- ",
+        "  9: MAX_ITEMS = 100",
+        "  10- ",
     ]
+    # blocks of one file are parted by an indented `--`; the next file's path parts files
+    b = shop.call("search_text", pattern="apply_discount", context_lines=1)
+    lines = b.text.splitlines()
+    assert "--" not in lines and lines[lines.index("shop/cli.py") + 4] == "  --", b.text
+    assert hit_at(b.text, "shop/cli.py", 12) == "12:     print(apply_discount(order, 10))  — in main 9-14", b.text
+    assert hit_at(b.text, "shop/cli.py", 13, context=True) == "13-     print(PriceCalculator(0.2).compute(order))", b.text
 
 
 def test_glob_and_path_narrow_the_search(shop: Served):
@@ -117,7 +127,7 @@ def test_the_time_limit_stops_a_slow_search(tmp_path: Path):
 def test_a_pattern_starting_with_a_dash_is_a_pattern_not_a_flag(shop: Served):
     (shop.root / "flags.txt").write_text("use --version to print it\n")
     a = shop.call("search_text", pattern="--version")
-    assert "flags.txt:1: use --version to print it" in a.text
+    assert hit_at(a.text, "flags.txt", 1) == "1: use --version to print it", a.text
 
 
 def test_empty_pattern_is_an_input_error():
@@ -213,7 +223,7 @@ def test_a_literal_pattern_of_alternatives_is_searched_alternative_by_alternativ
 
     served = served_tree(tmp_path / "r", {"s.py": "def f(s):\n    x = signer.unsign(s)\n    return signing.loads(x)\n"})
     r = served.call("search_text", pattern="unsign(|signing.loads(")
-    assert "s.py:2:" in r.text and "s.py:3:" in r.text, r.text
+    assert hit_at(r.text, "s.py", 2) and hit_at(r.text, "s.py", 3), r.text
     assert "'|'-separated alternatives, each as literal text" in r.text, r.text
     none = served.call("search_text", pattern="nothing(|here(")
     assert "not a valid one" in none.text, none.text

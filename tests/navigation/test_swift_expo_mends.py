@@ -4,6 +4,7 @@ implement the protocol's requirements."""
 
 from __future__ import annotations
 
+from tests.conftest import hit_at
 from tests.navigation.conftest import served_tree
 
 CONV = {
@@ -227,8 +228,8 @@ def test_swift_locals_and_lazy_fields_typed_by_what_builds_them(tmp_path):
     assert got.get("Installer.installCore") == [24] and got.get("Registry.delete") == [26], r.text
     # (the grammar reads the `#if` among the switch's cases as an error and, unrepaired, this body as a closure)
     t = served.call("search_text", pattern="installCore()")
-    line = next(h for h in t.text.splitlines() if h.startswith("Core/AppContext.swift:24"))
-    assert "in AppContext.prepare 21-28" in line and "lambda" not in line, t.text
+    line = hit_at(t.text, "Core/AppContext.swift", 24)
+    assert line and "in AppContext.prepare 21-28" in line and "lambda" not in line, t.text
     n = served.call("search_text", pattern="installCore", glob="!JS/**", path="Core/Registry.swift")
     assert "no matches for 'installCore' under Core/Registry.swift, in files matching glob '!JS/**'" in n.text, n.text
 

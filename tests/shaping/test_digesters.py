@@ -6,9 +6,13 @@ import json
 import re
 import sysconfig
 
+import pytest
+
+from contexteer.config import Settings
 from contexteer.shaping.digest_search import group_hits
 from contexteer.shaping.fold import split_lines
-from contexteer.shaping.pipeline import digest_budget
+from contexteer.shaping.pipeline import Pipeline, digest_budget
+from tests.conftest import hit_at
 from tests.shaping.helpers import ShapeRequest, search_rows, shape
 
 from .conftest import STDLIB, fixture_text
@@ -47,19 +51,26 @@ def test_search_overview_of_hundreds_of_files_names_the_busiest_ones_grouped_by_
     assert re.search(r"^… \d+ more files with \d+ hits \(by folder: ", shaped.text, re.M)
 
 
-def test_search_digest_groups_hits_under_their_file(pipeline, settings):
+@pytest.fixture
+def small(store):
+    """A pipeline whose passthrough size is half the default: these captured searches pass whole by default (hit
+    lines alone up to six times the passthrough size), and these tests are about their digests."""
+    return Pipeline(Settings(context_mode_mcp={"max_direct_passthrough": 256}), store)
+
+
+def test_search_digest_groups_hits_under_their_file(small):
     raw = fixture_text("rg_raise_error.txt")
-    shaped = shape(pipeline, ShapeRequest(text=raw, kind="search"))
+    shaped = shape(small, ShapeRequest(text=raw, kind="search"))
     assert shaped.tier == "digest"
-    assert shaped.tokens <= digest_budget(settings, shaped.raw_tokens)
+    assert shaped.tokens <= digest_budget(small.settings, shaped.raw_tokens)
     files, _ = group_hits(search_rows(raw))
     shown = 0
     for f in files.values():
         header = f"{f.path} ({len(f.hits)} hit{'s' if len(f.hits) != 1 else ''})"
         if header in shaped.text:
             shown += 1
-            _, line, text = f.hits[0]
-            assert f"  {line}: {text}" in shaped.text  # a listed file's first hit is kept
+            first = f.hits[0]  # a listed file's first hit is kept (stripped: the search asked for no context lines)
+            assert hit_at(shaped.text, f.path, first.line) == f"{first.line}: {first.text.strip()}", first
         else:  # files that did not fit are still named with their hit count
             assert f"{f.path} ({len(f.hits)})" in shaped.text
     assert shown >= len(files) * 0.7
@@ -360,12 +371,23 @@ def test_asking_for_context_never_shows_fewer_hits_than_not_asking(pipeline):
     assert bare.tier == "passthrough", bare.tier
     shaped = shape(pipeline, ShapeRequest(text="\n".join(rows) + "\n", kind="search", tool="search_text",
                                           terms=["addEventListener"]))
-    assert shaped.tier == "digest", shaped.tier
-    assert shaped.tokens < shaped.raw_tokens
-    for hit in hits:  # every hit, under its file's heading, as `line: text`
+    # grouped by file, the answer with its context (1,044 tokens) is no larger than hit lines alone pass whole, and a
+    # digest of every hit would save less than a tenth of it: it passes whole (a digest had shown 6 of the 18)
+    assert shaped.tier == "passthrough", shaped.tier
+    for hit in hits:  # every hit, under its file's heading, as `line: text`, its context lines around it
         path, line, text = hit.split(":", 2)
         assert f"  {line}:{text}" in shaped.text, hit
-    assert "18 hits in 12 files (every hit shown;" in shaped.text.splitlines()[0], shaped.text.splitlines()[0]
+    assert "  40-     {\n  41:         $environment->addEventListener" in shaped.text, shaped.text[:400]
+    # three times as many: larger than hit lines alone pass whole; a digest shows every hit (their context folded)
+    # and says so
+    more = [r.replace("Extension.php", f"Plugin{n}.php") for n in (1, 2) for r in [*rows, "--"]]
+    shaped = shape(pipeline, ShapeRequest(text="\n".join(rows + ["--", *more[:-1]]) + "\n", kind="search",
+                                          tool="search_text", terms=["addEventListener"]))
+    assert shaped.tier == "digest", shaped.tier
+    assert "54 hits in 36 files (every hit shown;" in shaped.text.splitlines()[0], shaped.text.splitlines()[0]
+    for hit in hits + [h.replace("Extension.php", f"Plugin{n}.php") for n in (1, 2) for h in hits]:  # stripped
+        path, line, text = hit.split(":", 2)
+        assert hit_at(shaped.text, path, int(line)) == f"{line}: {text.strip()}", hit
 
 
 def test_a_search_digest_shows_code_hits_before_comment_hits_and_says_which_folded_hits_are_comments(pipeline):
@@ -386,7 +408,7 @@ def test_a_search_digest_shows_code_hits_before_comment_hits_and_says_which_fold
     assert re.search(r"… \d+ more hits, all in comments \(result lines", shaped.text), shaped.text
 
 
-def test_a_search_digest_shows_the_first_hits_of_every_alternative_of_the_pattern(pipeline):
+def test_a_search_digest_shows_the_first_hits_of_every_alternative_of_the_pattern(small):
     # serde: `DurationVisitor|fn check_overflow|cautious|...|^\\s*#\\[cfg` over de/impls.rs: a hundred `#[cfg(..)]`
     # lines crowded out the few hits of the other alternatives, and the agent fetched the whole list
     rows = [f"src/de/impls.rs:{10 + 4 * i}: #[cfg(any(feature = \"std\", feature = \"alloc\", not(no_core_{i})))]"
@@ -396,17 +418,17 @@ def test_a_search_digest_shows_the_first_hits_of_every_alternative_of_the_patter
              "src/de/impls.rs:2094:         try!(check_overflow(secs, nanos));"]
     rows.sort(key=lambda r: int(r.split(":")[1]))
     pattern = r"check_overflow\(|cautious|^\s*#\[cfg"
-    shaped = shape(pipeline, ShapeRequest(text="\n".join(rows) + "\n", kind="search", tool="search_text",
+    shaped = shape(small, ShapeRequest(text="\n".join(rows) + "\n", kind="search", tool="search_text",
                                           terms=[pattern], terms_regex=True))
     assert shaped.tier == "digest", shaped.tier
     assert "684:" in shaped.text and "936:" in shaped.text and "2094:" in shaped.text, shaped.text
 
 
-def test_a_search_digest_lists_the_files_with_most_hits_first(pipeline):
-    # more than four times the passthrough size (a search of hit lines only passes whole below that)
+def test_a_search_digest_lists_the_files_with_most_hits_first(small):
+    # more than six times the passthrough size (a search of hit lines only passes whole below that)
     rows = [f"pkg/small{i}.py:{i + 1}: if scope['type'] == 'http':  # a long enough line to need a digest {i}" for i in range(50)]
     rows += [f"pkg/routing.py:{100 + k}: if scope['type'] == 'websocket':  # routing hit number {k}" for k in range(52)]
-    shaped = shape(pipeline, ShapeRequest(text="\n".join(rows) + "\n", kind="search", tool="search_text"))
+    shaped = shape(small, ShapeRequest(text="\n".join(rows) + "\n", kind="search", tool="search_text"))
     assert shaped.tier == "digest", shaped.tier
     body = shaped.text.splitlines()[1:]
     assert body[0].startswith("pkg/routing.py (52 hits)"), body[0]
@@ -418,7 +440,8 @@ def test_a_search_of_hit_lines_only_passes_whole_up_to_twice_the_passthrough_siz
             f"in allowed_schemes and not settings.debug_toolbar_enabled:  # hit {i}" for i in range(14)]
     shaped = shape(pipeline, ShapeRequest(text="\n".join(rows) + "\n", kind="search", tool="search_text"))
     assert 512 < shaped.raw_tokens <= 1024, shaped.raw_tokens
-    assert shaped.tier == "passthrough" and all(r.split(": ", 1)[0] in shaped.text for r in rows), shaped.text
+    assert shaped.tier == "passthrough", shaped.tier
+    assert all(hit_at(shaped.text, f"pkg/small{i}.py", i + 1) for i in range(14)), shaped.text
 
 
 def test_a_search_of_few_hits_passes_whole_with_the_context_it_asked_for(pipeline):

@@ -16,11 +16,12 @@ GH = "ghp_" + "a1B2c3D4e5F6g7H8i9J0k1L2m3N4o5P6q7R8"
 KEY_BLOCK = "-----BEGIN RSA PRIVATE KEY-----\nMIIEowIBAAKCAQEA7bq9\nZ3VhcmQgdGhpcyBrZXk=\nbm90IGEgcmVhbCBrZXk=\n-----END RSA PRIVATE KEY-----"
 
 
-def test_small_result_passes_through_untouched(pipeline):
+def test_small_result_passes_through_whole(pipeline):
     text = "src/app.py:12: def main():\nsrc/app.py:40: main()"
     shaped = shape(pipeline, ShapeRequest(text=text, kind="search"))
-    assert shaped.tier == "passthrough" and shaped.text == text and shaped.handle is None
-    assert shaped.raw_tokens == shaped.tokens == count_tokens(text)
+    # every hit, nothing cut or stored; a search's hits shown under their file's path
+    assert shaped.tier == "passthrough" and shaped.text == "src/app.py\n  12: def main():\n  40: main()" and shaped.handle is None
+    assert shaped.raw_tokens == shaped.tokens == count_tokens(shaped.text)
 
 
 def test_tier_boundaries_follow_the_settings(store):

@@ -1,0 +1,83 @@
+"""Search hits as the model reads them: a file's path once with its hits below it, the definition a run of hits sits
+in once above them, and the same grouping when a cut search is fetched back (by range or by pattern)."""
+
+from __future__ import annotations
+
+import re
+
+from contexteer.tokens import count_tokens
+from tests.navigation.conftest import served_tree
+
+
+def _module(n: int, calls: int) -> str:
+    body = "".join(f"    total_{k} = compute_total_amount(first_argument, second_argument, {k})\n" for k in range(calls))
+    return (f"def compute_{n}(first_argument, second_argument):\n{body}    return total_0\n\n\n"
+            f"def other_{n}():\n    return compute_total_amount(1, 2, 3)\n")
+
+
+def test_hits_name_their_file_once_and_a_run_in_one_function_names_it_once(tmp_path):
+    served = served_tree(tmp_path / "r", {"calc.py": _module(1, 3), "util.py": "def compute_total_amount(a, b, c):\n    return a\n"})
+    a = served.call("search_text", pattern="compute_total_amount(")
+    assert not a.is_error, a.text
+    lines = a.text.split("\n")
+    assert lines.count("calc.py") == 1, a.text  # the path heads its hits, not every row
+    assert not any(line.startswith("calc.py:") for line in lines), a.text
+    at = lines.index("calc.py")
+    assert lines[at + 1] == "  in compute_1 1-5:", a.text  # three hits in one function: its name once, above them
+    assert lines[at + 2: at + 5] == [f"    {k + 2}: total_{k} = compute_total_amount(first_argument, second_argument, {k})"
+                                     for k in range(3)], a.text
+    assert lines[at + 5] == "  9: return compute_total_amount(1, 2, 3)  — in other_1 8-9", a.text  # one hit: inline
+    assert "util.py\n  1: def compute_total_amount(a, b, c):" in a.text, a.text
+
+
+def test_context_lines_stay_in_place_under_the_files_path(tmp_path):
+    served = served_tree(tmp_path / "r", {"calc.py": _module(1, 1)})
+    a = served.call("search_text", pattern="return total_0", context_lines=1)
+    assert not a.is_error, a.text
+    assert "calc.py\n  2-     total_0 = compute_total_amount(first_argument, second_argument, 0)\n  3:     return total_0" \
+        in a.text, a.text
+
+
+def test_a_cut_search_fetched_back_is_grouped_by_file_and_costs_less_than_its_rows(tmp_path):
+    files = {f"pkg/mod_{n:02d}.py": _module(n, 12) for n in range(30)}
+    served = served_tree(tmp_path / "r", files)
+    assert "compute_29" in served.call("search_symbol", query="compute_29").text  # indexed: hits name their function
+    a = served.call("search_text", pattern="compute_total_amount(first_argument")
+    assert not a.is_error, a.text
+    handle = re.search(r'fetch_result\(handle="(r-\w+)"', a.text)
+    assert handle is not None, a.text  # 360 hits: cut, kept under a handle
+    got = served.call("fetch_result", handle=handle.group(1), start_line=1, end_line=24)
+    assert not got.is_error, got.text
+    lines = got.text.split("\n")
+    assert lines[1:3] == ["pkg/mod_00.py", "  in compute_0 1-14:"], got.text
+    assert "    2: total_0 = compute_total_amount(first_argument, second_argument, 0)" in lines, got.text
+    assert lines.count("pkg/mod_01.py") == 1 and "    13: total_11 = compute_total_amount(first_argument, second_argument, 11)" \
+        in lines, got.text
+    assert sum(1 for line in lines if "mod_0" in line) == 2, got.text  # two files, each named once
+    rows = [f"pkg/mod_{n:02d}.py:{k + 2}: total_{k} = compute_total_amount(first_argument, second_argument, {k})  — in "
+            f"compute_{n} 1-14" for n in range(2) for k in range(12)]
+    assert count_tokens(got.text) < 0.75 * count_tokens("\n".join(rows)), got.text
+    assert got.data is not None and got.data["lines"][0]["text"].startswith("pkg/mod_00.py:2:")  # typed lines as stored
+    # a pattern picks the stored rows (`path:line: text`) and shows them grouped the same way
+    mine = served.call("fetch_result", handle=handle.group(1), pattern=r"^pkg/mod_07\.py:")
+    assert not mine.is_error, mine.text
+    assert "12 lines matching" in mine.text and "pkg/mod_07.py\n  in compute_7 1-14:\n    2: total_0 =" in mine.text, mine.text
+    assert "mod_08" not in mine.text, mine.text
+
+
+def test_a_fetch_too_large_for_one_answer_names_the_call_that_continues(tmp_path):
+    files = {f"pkg/mod_{n:02d}.py": _module(n, 12) for n in range(60)}
+    served = served_tree(tmp_path / "r", files)
+    a = served.call("search_text", pattern="compute_total_amount(first_argument")
+    handle = re.search(r'fetch_result\(handle="(r-\w+)"', a.text)
+    assert handle is not None, a.text
+    got = served.call("fetch_result", handle=handle.group(1))
+    assert not got.is_error, got.text
+    more = re.search(r"… cut to fit one answer; continue with fetch_result\(handle=\"r-\w+\", start_line=(\d+)\)$", got.text)
+    assert more is not None, got.text[-300:]
+    assert count_tokens(got.text) <= 4096
+    n = int(more.group(1))
+    assert got.data is not None and got.data["end_line"] == n - 1 and got.data["complete"] is False
+    rest = served.call("fetch_result", handle=handle.group(1), start_line=n)
+    assert not rest.is_error and rest.text.startswith(f"[{handle.group(1)} lines {n}-"), rest.text[:200]
+    assert f"pkg/mod_{(n - 1) // 12:02d}.py\n" in rest.text, rest.text[:200]  # it goes on at the row it named
