@@ -187,6 +187,7 @@ class Services:
         self.settings: Settings = loaded.settings
         self._open_index = open_index
         self.specs: dict[str, ToolSpec] = {}
+        self.tool_defs: dict[str, ToolDef] = {}  # the registered tools by name (batch calls them)
         self._mcp: MCPServer | None = None
         self._identities: dict[int, tuple[weakref.ref[object], str]] = {}
         self._lock = threading.RLock()
@@ -221,6 +222,7 @@ class Services:
                      structured_output=structured)
         params = frozenset(p.name for p in sig.parameters.values() if p.annotation is not Context)
         self.specs[t.name] = ToolSpec(name=t.name, params=params, terms_from=t.terms_from)
+        self.tool_defs[t.name] = t
 
     def _add_resource(self, mcp: MCPServer, r: ResourceDef) -> None:
         def read() -> str:
@@ -291,7 +293,7 @@ class Services:
         return CallToolResult(content=[TextContent(type="text", text=shaped.text)], structured_content=shaped.structured,
                               _meta=shaped.meta)
 
-    async def several(self, tool: str, parts: Sequence[tuple[str, Callable[[], Awaitable[Answer]]]],
+    async def several(self, tool: str | Sequence[str], parts: Sequence[tuple[str, Callable[[], Awaitable[Answer]]]],
                       heads: Sequence[HeadMaker | None] = ()) -> Answer:
         """Several answers of one tool in one call, as a shell agent chains `sed -n 10,40p a; sed -n 5,9p b`: each
         part (the exact single call, and how to answer it) shaped as it would be alone, in the order asked, while
@@ -299,7 +301,9 @@ class Services:
         calls. The first part that does not fit whole, when `heads` has a maker for it (a read of lines), gives as
         much of itself as fits what is left, with the call that continues it (rouge A/B run 156: a 600-line read
         after a 108-line one had been dropped whole, 3,000 tokens of room unused). A part that fails says why in its
-        place and takes nothing else down; when all fail, the call fails."""
+        place and takes nothing else down; when all fail, the call fails. `tool` names the tool of every part, or
+        (a batch) one per part: each is shaped as that tool's answer and shown under its call."""
+        labelled = not isinstance(tool, str)
         whole = self.settings.context_mode_mcp.max_digest_threshold
         texts: list[str] = []
         left: list[str] = []
@@ -317,12 +321,14 @@ class Services:
             if left:
                 left.append(call)
                 continue
+            name = tool if isinstance(tool, str) else tool[i]
             try:
                 answer = await make()
             except ContexteerError as exc:
-                text, failed = f"{call}: {self.explained(exc, tool)}", failed + 1
+                text, failed = f"{call}: {self.explained(exc, name)}", failed + 1
             else:
-                text = (await anyio.to_thread.run_sync(functools.partial(self.pipeline.shape, answer, tool=tool))).text
+                text = (await anyio.to_thread.run_sync(functools.partial(self.pipeline.shape, answer, tool=name))).text
+                text = f"## {call}\n{text}" if labelled else text
                 model = model or answer.model
             n = count(text)
             if texts and used + n > whole:

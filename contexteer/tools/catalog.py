@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from contexteer.tools import diagnostics, files, memory, navigation, relations, results
+from contexteer.tools import batch, diagnostics, files, memory, navigation, relations, results
 from contexteer.tools.base import ResourceDef, ToolDef
 
 TOOLS: tuple[ToolDef, ...] = (
@@ -14,6 +14,7 @@ TOOLS: tuple[ToolDef, ...] = (
     relations.find_related,
     diagnostics.list_syntax_errors,
     results.fetch_result,
+    batch.batch,
     results.context_stats,
     memory.memory,
 )

@@ -41,7 +41,7 @@ class _RedactSecrets(logging.Filter):
 #: the tools `contexteer call` runs, named in its --help without importing them (tests/server/test_cli.py keeps this
 #: list equal to contexteer/tools/catalog.py)
 CALLABLE_TOOLS = ("get_structured_index", "search_symbol", "find_related", "list_dependencies", "read_code_range",
-                  "search_text", "fetch_result", "list_syntax_errors", "context_stats", "memory")
+                  "search_text", "fetch_result", "batch", "list_syntax_errors", "context_stats", "memory")
 
 def _setup_logging(level: str) -> None:
     logging.basicConfig(
@@ -73,7 +73,8 @@ def build_parser() -> argparse.ArgumentParser:
     add_common(p)
     p.add_argument("tool", nargs="?", help=f"tool name: {', '.join(CALLABLE_TOOLS)} (a wrong name lists them too; "
                                            "`contexteer call --help` lists every tool's arguments, `contexteer call TOOL --help` one tool's)")
-    p.add_argument("arguments", nargs="*", help="key=value pairs; values are parsed as YAML (numbers, true/false, [lists])")
+    p.add_argument("arguments", nargs="*", help="key=value pairs; values are parsed as YAML (numbers, true/false, [lists], "
+                                                "{maps}: batch calls=\"[{tool: search_text, pattern: x}]\")")
     p.add_argument("--json", action="store_true", help="print the whole CallToolResult as JSON")
     p.set_defaults(call_parser=p)
 

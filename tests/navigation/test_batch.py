@@ -1,0 +1,90 @@
+"""batch: several calls of the read-only tools in one (a shell agent's `sed -n ..; rg ..` chain), each answered as it
+is alone, under its call, together within one answer; a bad call says why in its place."""
+
+from __future__ import annotations
+
+import io
+import re
+
+from contexteer.server.cli.main import main
+from contexteer.tokens import count_tokens
+from tests.navigation.conftest import served_tree
+
+_FILES = {
+    "shop/cart.py": "class Cart:\n    def total(self):\n        return sum(self.items)\n\n\ndef checkout(cart):\n"
+                    "    return cart.total()\n",
+    "shop/tax.py": "RATE = 7\n\n\ndef with_tax(amount):\n    return amount * (100 + RATE) // 100\n",
+}
+
+
+def test_a_batch_answers_each_call_as_it_is_alone_under_the_call(tmp_path):
+    served = served_tree(tmp_path / "r", _FILES)
+    calls = [{"tool": "search_text", "pattern": "RATE"},
+             {"tool": "read_code_range", "path": "shop/cart.py:1-3"},
+             {"tool": "find_related", "symbol": "Cart.total", "relation": "callers"}]
+    alone = [served.call(c["tool"], **{k: v for k, v in c.items() if k != "tool"}).text for c in calls]
+    a = served.call("batch", calls=calls)
+    assert not a.is_error, a.text
+    assert a.data is None  # the joined text is the answer, structured output or not: no one call's typed model
+    parts = a.text.split("\n\n## ")
+    assert parts[0] == '## search_text(pattern="RATE")\n' + alone[0], a.text
+    assert parts[1] == 'read_code_range(path="shop/cart.py:1-3")\n' + alone[1], a.text
+    assert parts[2] == 'find_related(symbol="Cart.total", relation="callers")\n' + alone[2], a.text
+    assert "checkout" in parts[2], a.text
+
+
+def test_a_bad_call_says_why_in_its_place_and_the_others_are_answered(tmp_path):
+    served = served_tree(tmp_path / "r", _FILES)
+    a = served.call("batch", calls=[
+        {"tool": "search_text", "patern": "RATE"},
+        {"tool": "memory", "op": "list"},
+        {"tool": "grep", "pattern": "x"},
+        {"pattern": "x"},
+        {"tool": "find_related", "symbol": "Cart.total", "relation": "calers"},
+        {"tool": "read_code_range", "path": "shop/nope.py"},
+        {"tool": "search_symbol", "query": "with_tax"},
+    ])
+    assert not a.is_error, a.text
+    assert ('search_text(patern="RATE"): bad arguments: pattern: required; patern: not an argument of search_text '
+            "(it takes: pattern, regex, case_sensitive, glob, path, context_lines, max_results)") in a.text, a.text
+    assert "'memory' is not one a batch calls (call it on its own)" in a.text, a.text
+    assert "'grep' is no tool; a batch calls read_code_range, get_structured_index" in a.text, a.text
+    assert 'call 4 {"pattern": "x"}: it names no tool: write {tool: \'search_text\', pattern: \'...\'}' in a.text, a.text
+    assert "relation: Input should be 'callers', 'callees', 'implementations' or 'supertypes'" in a.text, a.text
+    assert "read_code_range(path=\"shop/nope.py\"): path 'shop/nope.py' does not exist" in a.text, a.text
+    assert "shop/tax.py:4-5 function with_tax" in a.text, a.text  # the good call is answered
+    assert served.call("search_symbol", query="Cart").text == "shop/cart.py:1-3 class Cart — class Cart"  # still serving
+
+
+def test_a_batch_of_only_bad_calls_or_of_none_or_too_many_is_an_error_that_says_what_to_pass(tmp_path):
+    served = served_tree(tmp_path / "r", _FILES)
+    a = served.call("batch", calls=[{"tool": "memory", "op": "list"}])
+    assert a.is_error and "'memory' is not one a batch calls" in a.text, a.text
+    a = served.call("batch", calls=[])
+    assert a.is_error and "calls is empty: pass one or more {tool: name, ...arguments}" in a.text, a.text
+    a = served.call("batch", calls=[{"tool": "search_text", "pattern": f"p{i}"} for i in range(11)])
+    assert a.is_error and "11 calls in one batch; at most 10. Split them into several batches." in a.text, a.text
+
+
+def test_a_batch_larger_than_one_answer_shows_what_fits_and_names_the_calls_left_out(tmp_path):
+    big = {f"pkg/m{n}.py": "".join(f"def f{n}_{k}(value):\n    return value * {k} + {n}\n" for k in range(120)) for n in range(4)}
+    served = served_tree(tmp_path / "r", big)
+    a = served.call("batch", calls=[{"tool": "read_code_range", "path": f"pkg/m{n}.py:1-240"} for n in range(4)])
+    assert not a.is_error, a.text
+    assert count_tokens(a.text) <= 4096
+    left = re.search(r"\[(\d) of 4 answers shown, as many as fit one answer \(4096 tokens\); the others: (.*)\]$", a.text)
+    assert left is not None, a.text[-400:]
+    shown = int(left.group(1))
+    assert 1 <= shown < 4 and f'read_code_range(path="pkg/m{shown}.py:1-240")' in left.group(2), left.group(0)
+    assert f'## read_code_range(path="pkg/m{shown - 1}.py:1-240")' in a.text
+
+
+def test_the_command_line_takes_a_batch_as_a_yaml_list_of_maps(tmp_path):
+    root = tmp_path / "r"
+    served_tree(root, _FILES)
+    out = io.StringIO()
+    assert main(["call", "--root", str(root), "batch",
+                 "calls=[{tool: search_symbol, query: RATE}, {tool: search_text, pattern: with_tax}]"], out=out) == 0
+    text = out.getvalue()
+    assert '## search_symbol(query="RATE")' in text and "shop/tax.py:1-1 " in text, text
+    assert '## search_text(pattern="with_tax")\nshop/tax.py\n  4: def with_tax(amount):' in text, text
