@@ -56,7 +56,9 @@ _PATTERNS: list[tuple[str, re.Pattern[str], tuple[str, ...]]] = [
         re.compile(
             r"""(?ix)
             (?:password|passwd|pwd|secret|token|api[_-]?key|access[_-]?key|client[_-]?secret|secret[_-]?key|signing[_-]?key)
-            ["']?[ \t]*(?:=|:(?!:))[ \t]*  # (`token::Token`, a Rust or C++ path, assigns nothing)
+            # (`token::Token`, a Rust or C++ path, assigns nothing; nor does Ruby's `token :Operator, 'o'`, a call
+            # with a symbol: a colon after a space assigns only with a space after it too)
+            ["']?(?:[ \t]*=|:(?!:)|[ \t]+:(?=[ \t]))[ \t]*
             (?P<q>["']?)(?P<val>(?!\s)[^\s"'`,;]{6,})(?P=q)
             """
         ),

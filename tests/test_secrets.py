@@ -110,6 +110,17 @@ def test_a_sentence_after_the_word_token_is_not_a_secret_but_a_value_is():
         assert "marmalade" not in out and "correcthorse" not in out, line
 
 
+def test_a_ruby_call_with_a_symbol_after_token_is_not_a_secret():
+    # Rouge's token.rb declares its token types as `token :Punctuation, 'p' do`: six of them had come back as
+    # `token :[REDACTED credential assignment]` and a search for Punctuation in the file found nothing (A/B run 163)
+    for text in ("      token :Punctuation, 'p' do", "        token :Comment,       'c' do", "token :Operator, 'o'"):
+        assert find_secrets(text) == [], text
+        assert redact(text)[0] == text
+    # a colon right after the key, or one with spaces on both sides, still assigns
+    for text in ("token: ghx7Hd8s9dk2Lq", "token : ghx7Hd8s9dk2Lq", "  auth_token:ghx7Hd8s9dk2Lq"):
+        assert [f.kind for f in find_secrets(text)] == ["credential assignment"], text
+
+
 def test_a_path_through_a_module_named_token_is_not_a_secret():
     # syn's trait syn::token::Token had come back as `syn::token:[REDACTED credential assignment]` in a
     # find_related header; a path's `::` assigns nothing, a `token: value` still does
