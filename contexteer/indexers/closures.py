@@ -178,7 +178,7 @@ def _describe(node: ts.Node, data: bytes) -> str:
             if fn is not None and fn.id != node.id:
                 receiver = p.child_by_field_name("receiver") if node.type in ("block", "do_block") else None
                 called = f"{_text(receiver, data)}.{_text(fn, data)}" if receiver is not None else _called(fn, data)
-                return f"{kind} passed to {called}"
+                return f"{kind} passed to {called}{_dsl_name(p, node, data)}"
             return kind
         if p.type in _BINDINGS:
             left = (p.child_by_field_name("name") or p.child_by_field_name("left") or p.child_by_field_name("key")
@@ -188,6 +188,20 @@ def _describe(node: ts.Node, data: bytes) -> str:
             return kind
         p, hops = p.parent, hops + 1
     return kind
+
+
+def _dsl_name(call: ts.Node, node: ts.Node, data: bytes) -> str:
+    """` :root` for a Ruby block passed to a call whose first argument is a symbol or a short string (`state :root
+    do`, `describe "parse" do`, `task :build do`): the block is that name's (Rouge's `delegate` hits sat in `state
+    :root`, `state :expr_start` blocks of one class)."""
+    if node.type not in ("block", "do_block"):
+        return ""
+    args = call.child_by_field_name("arguments")
+    first = args.named_children[0] if args is not None and args.named_children else None
+    if first is None or first.type not in ("simple_symbol", "string", "delimited_symbol"):
+        return ""
+    text = _text(first, data)
+    return f" {text}" if len(text) <= 40 and "\n" not in text else ""
 
 
 def _called(fn: ts.Node, data: bytes, limit: int = 48) -> str:

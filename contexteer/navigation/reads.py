@@ -165,13 +165,16 @@ def _range_note(nav: NavigationService, rel: str, start: int, end: int) -> str:
 def _closures(nav: NavigationService, rel: str, start: int, end: int, enc: Any) -> str:
     """The callbacks and closures inside `enc` that hold the range, innermost first (`arrow function passed to
     asyncLib.eachLimit 862-1228, in arrow function emitFiles 850-1233, in `), '' when there are none."""
-    if enc.kind not in ("function", "method") or end - start > 40:
+    if enc.kind not in ("function", "method", "class", "module") or end - start > 40:
         return ""
     from contexteer.indexers.closures import chain
 
     info = nav.index.file_info(rel)
+    # a Ruby class body's DSL blocks too (`block passed to state :root 134-154`), as search hits name them
+    if info is None or enc.kind in ("class", "module") and info.language != "ruby":
+        return ""
     text = repo_text(nav.ws, rel)
-    if info is None or text is None:
+    if text is None:
         return ""
     levels = chain(info.language, text.encode("utf-8"), start, end, enc.start_line, enc.end_line, enc.name,
                    blocks=end - start < 5)

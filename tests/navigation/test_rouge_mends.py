@@ -3,6 +3,7 @@ to class methods their bases define in `class << self` blocks; Debian's patch in
 
 from __future__ import annotations
 
+from tests.conftest import hit_at
 from tests.navigation.conftest import served_tree
 
 LEXER = """\
@@ -167,3 +168,49 @@ def test_callees_on_constants_resolve_by_nesting_and_new_names_the_initialize_th
     assert "class Rouge::Formatters::HTML 9-10 built at 15 (constructor Rouge::Formatter#initialize 3-5, inherited)" in r.text, r.text
     assert "built at 16 (constructor Rouge::Formatters::Tex#initialize 13-15)" in r.text, r.text
     assert "Rouge::CLI#error! lib/rouge/cli.rb:7-9 called at 13" in r.text and "CLI.error!" not in r.text, r.text
+
+
+C_LEXER = """\
+module Rouge
+  module Lexers
+    class C < RegexLexer
+      tag 'c'
+
+      state :root do
+        rule %r/^#if\\s+0/ do
+          token Comment::Preproc
+          push :if_0
+        end
+
+        rule %r/(\\s*)(\\w+)(\\()/m do |m|
+          recurse m[1]
+          token Name::Function, m[2]
+        end
+      end
+
+      state "if_0" do
+        rule %r/.+/ do
+          recurse m[0]
+        end
+      end
+    end
+  end
+end
+"""
+
+
+def test_a_hit_or_a_read_in_a_class_body_dsl_block_names_the_block_and_its_first_argument(tmp_path):
+    # Rouge run 163: `recurse`/`delegate` hits said `in Rouge.Lexers.C 6-198`; which `state :x do` block each sat
+    # in took the agent several pattern searches
+    served = served_tree(tmp_path / "rouge", {"lib/rouge/lexers/c.rb": C_LEXER})
+    a = served.call("search_text", pattern="recurse m")
+    assert not a.is_error, a.text
+    assert hit_at(a.text, "lib/rouge/lexers/c.rb", 13) == ("13: recurse m[1]  — in block passed to rule 12-15, in block "
+                                                           "passed to state :root 6-16, in Rouge.Lexers.C 3-23"), a.text
+    assert hit_at(a.text, "lib/rouge/lexers/c.rb", 20) == ('20: recurse m[0]  — in block passed to rule 19-21, in block '
+                                                           'passed to state "if_0" 18-22, in Rouge.Lexers.C 3-23'), a.text
+    r = served.call("read_code_range", path="lib/rouge/lexers/c.rb", start_line=13, end_line=13)
+    assert r.text.startswith("lib/rouge/lexers/c.rb:13-13 (of 25 lines) — in block passed to rule 12-15, in block passed "
+                             "to state :root 6-16, in class Rouge.Lexers.C 3-23"), r.text
+    # a block passed to a call with no name-like first argument is named by the call alone
+    assert "in block passed to rule 19-21, in" in a.text, a.text
