@@ -971,7 +971,10 @@ class Closures:
     def around(self, path: str, line: int, enc: Any) -> str:
         from contexteer.indexers.closures import FUNCTION_NODES, FileClosures, innermost
 
-        if self.off or enc.kind not in ("function", "method", "class", "module"):
+        # a Ruby class body's DSL blocks too: Rouge's `delegate`/`recurse` hits sat in `state :root do` blocks the
+        # class name alone did not tell (A/B run 163: several pattern searches to find each hit's state)
+        if self.off or enc.kind not in ("function", "method") and (enc.kind not in ("class", "module")
+                                                                    or enc.language != "ruby"):
             return ""
         if path not in self.files:
             info = self.nav.index.file_info(path)
@@ -979,11 +982,7 @@ class Closures:
             text = repo_text(self.nav.ws, path) if language in FUNCTION_NODES else None
             self.files[path] = FileClosures(language, text.encode("utf-8")) if text is not None else None
         fc = self.files[path]
-        if fc is None or enc.kind in ("class", "module") and fc.language != "ruby":
-            return ""
-        # a Ruby class body's DSL blocks too: Rouge's `delegate`/`recurse` hits sat in `state :root do` blocks the
-        # class name alone did not tell (A/B run 163: several pattern searches to find each hit's state)
-        return innermost(fc.chain(line, line, enc.start_line, enc.end_line, enc.name))
+        return innermost(fc.chain(line, line, enc.start_line, enc.end_line, enc.name)) if fc is not None else ""
 
 
 def text_uses(nav: NavigationService, name: str, defs: list[Any], prefix: str | None, known: set[tuple[str, int]], *,
