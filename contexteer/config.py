@@ -91,7 +91,7 @@ class WorkspaceSettings(_Section):
         "auto", description="Outside a git work tree (inside one, git's own list is used): whether .gitignore, .ignore and "
         ".rgignore rules hide files. auto: yes, unless one at the root or above ignores everything (`/*`).")
     max_file_bytes: int = Field(1024 * 1024, ge=1, le=64 << 20, description="Files larger than this are listed as too large, not read whole or parsed.")
-    max_lines_per_call: int = Field(400, ge=1, le=5000, description="Most lines one read_code_range call returns.")
+    max_lines_per_call: int = Field(1000, ge=1, le=5000, description="Most lines one read_code_range call returns.")
 
 
 class IndexSettings(_Section):

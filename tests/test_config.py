@@ -17,7 +17,7 @@ def test_defaults_match_the_design():
     assert s.context_mode_mcp.max_direct_passthrough == 512
     assert s.context_mode_mcp.max_digest_threshold == 4096
     assert s.model.context_limit == 200_000 and s.chat_memory.register_budget == 12_000
-    assert s.workspace.max_lines_per_call == 400
+    assert s.workspace.max_lines_per_call == 1000
 
 
 def test_precedence_is_defaults_file_environment_command_line(tmp_path: Path):
