@@ -76,7 +76,7 @@ CONTEXT_KINDS = frozenset(
     {"class", "interface", "struct", "enum", "trait", "type", "function", "method", "constant", "module"}
 )
 CALLER_KINDS = frozenset({"function", "method", "class", "module"})
-CONSTRUCTORS = frozenset({"__init__", "__new__", "constructor", "new"})
+CONSTRUCTORS = frozenset({"__init__", "__new__", "constructor", "new", "__construct"})
 PY_BUILTINS = frozenset(dir(builtins))
 #: Rust's prelude: `Err(...)` is Result's variant, not an associated type named Err somewhere in the crate
 RUST_PRELUDE = frozenset({"Ok", "Err", "Some", "None", "Box", "Vec", "String", "Option", "Result", "Default", "Clone",
@@ -1948,6 +1948,11 @@ def find_callers(index: IndexQueries, sym: Symbol, callee: str, resolve_imports:
         sites = [c for c in sites if not c.against]
     if sym.language == "python" and sym.kind in _CLASS_KINDS:
         sites += _python_built_by_cls(index, sym, seen)
+    if sym.language == "php" and sym.name == "__construct" and callee == owner and callee != sym.name:
+        # the constructor's callers are the `new` of its class and the `parent::__construct(..)` of its subclasses
+        # (run 164: the callers of MarkdownInput::__construct had the second and left out `new MarkdownInput(..)`)
+        sites += [c for c in find_callers(index, sym, sym.name, resolve_imports, max_files=max_files, left_out=left_out)
+                  if (c.path, c.line) not in seen]
     sites = _overload_sites(index, sym, callee, sites, left_out)
     sites = _by_call_shape(index, sym, callee, sites, holder, seen, left_out)
     if sites or sym.language == "ruby":  # (Ruby: bare calls without parentheses are found by their text)
@@ -2258,8 +2263,11 @@ def _site_kinds(sym: Symbol, callee: str, owner: str | None) -> tuple[bool, bool
     # no call of it, nor of the class (the pydantic A/B agent got 23 annotations as __init__'s callers, and the
     # four real constructions left out as "another type's method")
     py_ctor = sym.language == "python" and sym.name in ("__init__", "__new__") and owner is not None and callee == owner
-    if shell or ctor or py_ctor:
-        return ctor, py_ctor, frozenset({"call"})
+    # PHP: `new MarkdownInput($input)` calls MarkdownInput::__construct (its `parent::__construct(..)` calls are found
+    # by that name, find_callers adds them)
+    php_ctor = sym.language == "php" and sym.name == "__construct" and owner is not None and callee == owner
+    if shell or ctor or py_ctor or php_ctor:
+        return ctor or php_ctor, py_ctor, frozenset({"call"})
     if sym.language in ("python", "typescript", "tsx", "javascript") and sym.kind in _CLASS_KINDS:
         return ctor, py_ctor, frozenset({"call", "other"})  # (`s: Store` builds no Store: a class's callers build it)
     if sym.language in _CLASS_CALLED_LANGS and sym.kind in ("method", "function") or (

@@ -102,3 +102,27 @@ def test_implementation_rows_say_abstract_and_final(tmp_path):
     assert "abstract class AbstractBlockContinueParser" in r.text, r.text
     assert "final class ParagraphParser" in r.text, r.text
     assert " class EmbedParser" in r.text and "final class EmbedParser" not in r.text, r.text
+
+
+def test_the_callers_of_a_php_constructor_are_the_new_of_its_class_and_the_parent_calls_of_its_subclasses(tmp_path):
+    # run 164: callers of MarkdownInput::__construct listed the subclass's `parent::__construct(..)` and left out
+    # `new MarkdownInput($input)`, the one place the class is built
+    served = served_tree(tmp_path / "cm", {
+        "src/Input/MarkdownInput.php": "<?php\nnamespace App\\Input;\n\nclass MarkdownInput\n{\n"
+                                       "    public function __construct(string $content, int $lineOffset = 0)\n    {\n"
+                                       "        $this->content = $content;\n    }\n}\n",
+        "src/Input/FrontInput.php": "<?php\nnamespace App\\Input;\n\nfinal class FrontInput extends MarkdownInput\n{\n"
+                                    "    public function __construct(string $content)\n    {\n"
+                                    "        parent::__construct($content, 1);\n    }\n}\n",
+        "src/Parser/Parser.php": "<?php\nnamespace App\\Parser;\n\nuse App\\Input\\MarkdownInput;\n\nfinal class Parser\n{\n"
+                                 "    public function parse(string $input): void\n    {\n"
+                                 "        $event = new Event(new MarkdownInput($input));\n    }\n}\n",
+        "src/Other.php": "<?php\nnamespace App;\n\nclass Other extends Base\n{\n"
+                         "    public function __construct()\n    {\n        parent::__construct();\n    }\n}\n",
+    })
+    a = served.call("find_related", symbol="MarkdownInput.__construct", relation="callers")
+    assert not a.is_error, a.text
+    assert "2 calling definitions, 2 call sites" in a.text.splitlines()[0], a.text
+    assert "src/Parser/Parser.php:10 in Parser.parse (8-11): $event = new Event(new MarkdownInput($input));" in a.text, a.text
+    assert "src/Input/FrontInput.php:8 in FrontInput.__construct (6-9): parent::__construct($content, 1);" in a.text, a.text
+    assert "src/Other.php:8 in" not in a.text, a.text  # another class's parent call
