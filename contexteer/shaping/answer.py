@@ -152,8 +152,8 @@ def hit_lines(rows: list[Hit | str]) -> list[str]:
     """Search hits as a model reads them whole: each file's path once, its hits below it as `line: text` (context
     lines `line- text`), and where hits in a row sit in the same definition, that note once above them. Hits alone
     (no context lines) lose their indentation. Rows of `path:line: text  — in X 10-90` repeated the path and the
-    note on every line: 134 hits of `delegate|recurse` over 50 Rouge lexers were 5,350 tokens, grouped 2,800 (an
-    overview became a digest of every hit); a string row (a heading, `--`) is shown as it is and ends a file's group.
+    note on every line: 134 hits of `delegate|recurse` over 50 Rouge lexers were 5,350 tokens, grouped 3,310 (an
+    overview became a digest, and it passes whole up to six times the passthrough size); a string row (a heading, `--`) is shown as it is and ends a file's group.
     The stored result of a cut answer keeps one row per line (`render_row`), so fetch_result's line numbers and a
     `^path:` pattern address it."""
     plain = not any(isinstance(r, Hit) and r.context for r in rows)

@@ -9,7 +9,7 @@ from dataclasses import dataclass, field
 from typing import NamedTuple, cast
 
 from contexteer.patterns import Matcher
-from contexteer.shaping.answer import Hit
+from contexteer.shaping.answer import Hit, hit_lines
 from contexteer.shaping.fold import Digest, DigestInput, LineSet, calibrate, clip
 
 logger = logging.getLogger(__name__)
@@ -115,20 +115,20 @@ def _all_hits(ls: LineSet, rows: list[Hit | str], files: dict[str, FileHits], ma
     if got is None:
         ctx = _contexts(ls, rows, files)
         near: list[str] = []
-        bare: list[str] = []
         for fh in files.values():
-            heading = f"{fh.path} ({len(fh.hits)} hits)"
-            near.append(heading)
-            bare.append(heading)
-            for h in fh.hits:  # as _file_lines shows them: stripped when no context line is shown
+            near.append(f"{fh.path} ({len(fh.hits)} hits)")
+            for h in fh.hits:
                 note = f"  — {h.note}" if h.note else ""
                 around = [k for k in ctx.get(h.idx, ()) if abs(k - h.idx) == 1]
                 near += [*(_ctx_line(rows[k], max_chars) for k in around if k < h.idx),
                          f"  {h.line}: {clip(h.text, max_chars)}{note}",
                          *(_ctx_line(rows[k], max_chars) for k in around if k > h.idx)]
-                bare.append(f"  {h.line}: {clip(h.text.strip(), max_chars)}{note}")
+        # bare: as _file_lines shows hits when no context line is shown (stripped, a run's note once above it), which
+        # is what the same search without context passes whole as (hit_lines), plus the digest's hit counts per file
+        bare = hit_lines([Hit(fh.path, h.line, clip(h.text, max_chars), note=h.note) for fh in files.values()
+                          for h in fh.hits])
         count = ls.counter.count
-        got = ls.cache[key] = (float(count("\n".join(near))), float(count("\n".join(bare))))
+        got = ls.cache[key] = (float(count("\n".join(near))), float(count("\n".join(bare)) + 4 * len(files)))
     return got
 
 
@@ -164,7 +164,7 @@ def digest_search(inp: DigestInput) -> Digest | None:
     if n_hits == 0:
         return None
     ranked = sorted(files.values(), key=lambda f: (-len(f.hits), f.path))
-    stats = f"{n_hits} hits in {len(files)} files"
+    stats = f"{n_hits} hit{'s' if n_hits != 1 else ''} in {len(files)} file{'s' if len(files) != 1 else ''}"
     pattern = "^" + re.escape(ranked[0].path) + ":"
     head = [clip(ls.lines[i], 200) for i in _preamble(ls, rows, other)]
     budget = inp.budget - sum(ls.est(h) for h in head)

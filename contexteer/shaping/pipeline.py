@@ -284,7 +284,7 @@ class Pipeline:
                    budget: int) -> tuple[DigestTier, int] | None:
         """A search with context lines: a digest large enough to show every hit (with the lines next to it when
         that fits too) and fold only context, while it saves a tenth of the raw answer and is no larger than the same
-        hits without context pass whole (_search_whole): asking for context never shows fewer hits than not asking.
+        hits without context pass whole (_search_whole): within that size asking for context never shows fewer hits.
         None when no such digest saves a tenth and the whole answer is no larger than hit lines alone pass whole
         (grouped by file, 18 hits with a line of context each were 1,044 tokens and a digest of every hit bare 1,018:
         the digest had shown 6 of them). Otherwise the tier and budget as they were."""
@@ -301,7 +301,9 @@ class Pipeline:
                 return "digest", max(want, digest_budget(self.settings, raw))
         if raw <= most:
             return None
-        if wants[1] <= most:  # saves less than a tenth, but shows every hit as the same search without context would
+        # every hit bare costs what the same search without context would pass whole with (up to `most`): shown so,
+        # its header and tail on top (a review found 150 hits with context shown as one, without as all 150)
+        if need[1] <= most:
             return "digest", max(wants[1], digest_budget(self.settings, raw))
         return tier, budget
 

@@ -84,7 +84,8 @@ def fetch_result(
     if pattern:
         return _by_pattern(model, lines, first, lo, hi, pattern, context_lines or _DEFAULT_CONTEXT, limit, count, rows)
     if rows is not None:
-        return _rows_by_range(model, lines, rows, lo, hi, explicit_end=end_line is not None, limit=limit, count=count)
+        return _rows_by_range(model, lines, rows, lo, hi, explicit_end=end_line is not None, limit=limit, count=count,
+                              typed=svc.settings.shaping.structured_output)
     return _by_range(model, lines, first, lo, hi, explicit_end=end_line is not None, limit=limit)
 
 
@@ -183,7 +184,7 @@ def _by_range(model: FetchedResult, lines: list[str], first: int, lo: int, hi: i
 
 
 def _rows_by_range(model: FetchedResult, lines: list[str], rows: list[Hit | str], lo: int, hi: int, *,
-                   explicit_end: bool, limit: int, count: Any) -> Answer:
+                   explicit_end: bool, limit: int, count: Any, typed: bool = False) -> Answer:
     """Lines lo..hi of a stored search, its hits grouped under their files (hit_lines: a path once, not on every
     line: Rouge A/B run 158 fetched 134 `delegate|recurse` rows of 5,350 tokens whose grouped form is 2,800);
     as many rows as fit one answer, and the exact call that continues."""
@@ -200,13 +201,27 @@ def _rows_by_range(model: FetchedResult, lines: list[str], rows: list[Hit | str]
             out.append(f"… cut to fit one answer; continue with {call(last + 1)}")
         return "\n".join(out)
 
-    got = fit_largest(hi - lo + 1, render, limit, count, lo=1)
-    last = lo + got.k - 1
-    model.end_line = last
-    model.lines = [model_line(k, lines[k - first]) for k in range(lo, last + 1)]
-    model.complete = last >= hi
-    model.next = call(last + 1) if last < hi else None
-    return Answer(Text(got.text), model, scope="fitted")
+    def page(k: int) -> FetchedResult:
+        last = lo + k - 1
+        return model.model_copy(update={
+            "end_line": last, "lines": [model_line(n, lines[n - first]) for n in range(lo, last + 1)],
+            "complete": last >= hi, "next": call(last + 1) if last < hi else None})
+
+    shown_of: dict[str, int] = {}
+
+    def text_of(k: int) -> str:
+        text = render(k)
+        shown_of[text] = k
+        return text
+
+    def cost(text: str) -> int:  # with structured output on, the typed page (some clients' answer) must fit too
+        n = count(text)
+        if typed:
+            n = max(n, count(json.dumps(page(shown_of[text]).model_dump(mode="json", exclude_none=True))))
+        return int(n)
+
+    got = fit_largest(hi - lo + 1, text_of, limit, cost, lo=1)
+    return Answer(Text(got.text), page(got.k), scope="fitted")
 
 
 def _by_pattern(
@@ -251,8 +266,8 @@ def _by_pattern(
     def render(k: int) -> str:
         nxt = next_call(k)
         tail = [f"… {model.matches - k} more matching lines; continue with {nxt}"] if nxt else []
-        if hits is not None:  # a stored search: the rows shown grouped by file (hit_lines)
-            shown = [hits[t.line - first] for _, typed in groups[:k] for t in typed]
+        if hits is not None:  # a stored search: the rows shown grouped by file (hit_lines), context as `12- text`
+            shown = [_row(hits[t.line - first], t.match) for _, typed in groups[:k] for t in typed]
             return "\n".join([head(k), *hit_lines(shown), *tail])
         return "\n".join([head(k), *(r for rows, _ in groups[:k] for r in rows), *tail])
 
@@ -262,6 +277,11 @@ def _by_pattern(
     model.next = next_call(k)
     model.complete = model.next is None
     return Answer(Text(got.text), model, scope="fitted")
+
+
+def _row(row: Hit | str, match: bool) -> Hit | str:
+    """A stored search row as a pattern fetch shows it: a matching row as it is, a row around it as context."""
+    return row if match or not isinstance(row, Hit) else Hit(row.path, row.line, row.text, context=True)
 
 
 def model_line(n: int, text: str, match: bool = False) -> FetchedLine:

@@ -3,6 +3,7 @@ in once above them, and the same grouping when a cut search is fetched back (by 
 
 from __future__ import annotations
 
+import json
 import re
 
 from contexteer.tokens import count_tokens
@@ -81,3 +82,44 @@ def test_a_fetch_too_large_for_one_answer_names_the_call_that_continues(tmp_path
     rest = served.call("fetch_result", handle=handle.group(1), start_line=n)
     assert not rest.is_error and rest.text.startswith(f"[{handle.group(1)} lines {n}-"), rest.text[:200]
     assert f"pkg/mod_{(n - 1) // 12:02d}.py\n" in rest.text, rest.text[:200]  # it goes on at the row it named
+
+
+def test_a_pattern_fetch_of_a_cut_search_tells_the_matching_rows_from_their_context(tmp_path):
+    files = {f"pkg/mod_{n:02d}.py": _module(n, 12) for n in range(30)}
+    served = served_tree(tmp_path / "r", files)
+    a = served.call("search_text", pattern="compute_total_amount(first_argument")
+    handle = re.search(r'fetch_result\(handle="(r-\w+)"', a.text)
+    assert handle is not None, a.text
+    got = served.call("fetch_result", handle=handle.group(1), pattern=r"^pkg/mod_03\.py:7:", context_lines=1)
+    assert not got.is_error, got.text
+    assert "pkg/mod_03.py\n  6-     total_4 = " in got.text and "\n  7:     total_5 = " in got.text \
+        and "\n  8-     total_6 = " in got.text, got.text
+
+
+def test_a_grouped_fetch_keeps_its_typed_lines_within_one_answer_with_structured_output_on(tmp_path):
+    files = {f"pkg/mod_{n:02d}.py": _module(n, 12) for n in range(60)}
+    served = served_tree(tmp_path / "r", files)  # structured output on (the test server's default)
+    a = served.call("search_text", pattern="compute_total_amount(first_argument")
+    handle = re.search(r'fetch_result\(handle="(r-\w+)"', a.text)
+    assert handle is not None, a.text
+    got = served.call("fetch_result", handle=handle.group(1))
+    assert not got.is_error and got.data is not None, got.text[:300]
+    assert "shaping" not in got.data, got.data.get("shaping")  # the typed page whole, not emptied for its size
+    assert got.data["lines"] and got.data["lines"][-1]["line"] == got.data["end_line"], got.data["end_line"]
+    assert got.data["next"] == f'fetch_result(handle="{handle.group(1)}", start_line={got.data["end_line"] + 1})'
+    assert count_tokens(json.dumps(got.data, separators=(",", ":"))) <= 4096
+
+
+def test_a_search_with_context_shows_every_hit_the_same_search_without_context_shows(tmp_path):
+    # a review: 150 hits in one function passed whole without context, and with context_lines=1 came back as an
+    # overview of one hit (every hit's note had been counted on every line, and the digest's frame held against it)
+    body = "".join(f"    value_{k} = target_call(alpha, {k})\n    pass\n" for k in range(150))
+    served = served_tree(tmp_path / "r", {"m.py": f"def a_rather_long_function_name_for_the_note(alpha):\n{body}"
+                                                  "    return 1\n"})
+    assert "a_rather_long" in served.call("search_symbol", query="a_rather_long_function_name_for_the_note").text
+    bare = served.call("search_text", pattern="target_call(")
+    near = served.call("search_text", pattern="target_call(", context_lines=1)
+    shown = [set(re.findall(r"value_(\d+) = target_call", t.text)) for t in (bare, near)]
+    assert len(shown[0]) == 150 and shown[1] == shown[0], (len(shown[1]), near.text[:400])
+    assert "150 hits in 1 file (every hit shown;" in near.text.splitlines()[0] \
+        or (near.meta or {}).get("tier") == "passthrough", near.text[:300]
