@@ -88,6 +88,12 @@ class ShapingMiddleware:
 
     def __init__(self, svc: Services) -> None:
         self.svc = svc
+        svc.argument_refusal = self.refusal  # a batch checks each of its calls as this checks a call
+
+    def refusal(self, name: str, args: Any) -> str | None:
+        """Why a call's arguments are refused before it runs (an unknown one, a number out of range, a value not of
+        the input schema's type), or None."""
+        return self._unknown_arguments(name, args) or out_of_range_numbers(name, args) or self._off_schema(name, args)
 
     async def __call__(self, ctx: Any, call_next: Any) -> Any:
         if ctx.method != "tools/call":
@@ -98,7 +104,7 @@ class ShapingMiddleware:
         session = self.svc.session_key(getattr(ctx, "session", None), getattr(ctx, "request", None))
         client = request_client(getattr(ctx, "request", None))
         started = time.perf_counter()
-        refusal = self._unknown_arguments(name, args) or out_of_range_numbers(name, args) or self._off_schema(name, args)
+        refusal = self.refusal(name, args)
         if refusal is not None:
             data: dict[str, Any] | None = CallToolResult(content=[TextContent(type="text", text=refusal)], is_error=True).model_dump(
                 by_alias=True, mode="json", exclude_none=True)

@@ -24,7 +24,7 @@ import weakref
 from collections.abc import Awaitable, Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from functools import cached_property
-from typing import TYPE_CHECKING, Annotated, TypeAlias, TypeVar, cast
+from typing import TYPE_CHECKING, Annotated, Any, TypeAlias, TypeVar, cast
 
 import anyio.to_thread
 from mcp.server.context import CallNext, HandlerResult, ServerRequestContext
@@ -188,6 +188,8 @@ class Services:
         self._open_index = open_index
         self.specs: dict[str, ToolSpec] = {}
         self.tool_defs: dict[str, ToolDef] = {}  # the registered tools by name (batch calls them)
+        #: why a call's arguments are refused before it runs, as the server checks a tools/call (set by its middleware)
+        self.argument_refusal: Callable[[str, Any], str | None] | None = None
         self._mcp: MCPServer | None = None
         self._identities: dict[int, tuple[weakref.ref[object], str]] = {}
         self._lock = threading.RLock()
@@ -294,15 +296,16 @@ class Services:
                               _meta=shaped.meta)
 
     async def several(self, tool: str | Sequence[str], parts: Sequence[tuple[str, Callable[[], Awaitable[Answer]]]],
-                      heads: Sequence[HeadMaker | None] = ()) -> Answer:
+                      heads: Sequence[HeadMaker | None] = (), args: Sequence[Mapping[str, object]] = ()) -> Answer:
         """Several answers of one tool in one call, as a shell agent chains `sed -n 10,40p a; sed -n 5,9p b`: each
         part (the exact single call, and how to answer it) shaped as it would be alone, in the order asked, while
         together they fit one answer (context_mode_mcp.max_digest_threshold); the parts past that are named by their
         calls. The first part that does not fit whole, when `heads` has a maker for it (a read of lines), gives as
         much of itself as fits what is left, with the call that continues it (rouge A/B run 156: a 600-line read
         after a 108-line one had been dropped whole, 3,000 tokens of room unused). A part that fails says why in its
-        place and takes nothing else down; when all fail, the call fails. `tool` names the tool of every part, or
-        (a batch) one per part: each is shaped as that tool's answer and shown under its call."""
+        place and takes nothing else down (an unexpected failure too: logged, and said in its place); when all fail,
+        the call fails. `tool` names the tool of every part, or (a batch) one per part: each is shaped as that tool's
+        answer with its arguments (`args`, per part: a cut part's handle recomputes with them) under its call."""
         labelled = not isinstance(tool, str)
         whole = self.settings.context_mode_mcp.max_digest_threshold
         texts: list[str] = []
@@ -322,12 +325,18 @@ class Services:
                 left.append(call)
                 continue
             name = tool if isinstance(tool, str) else tool[i]
+            given = summarize_args(args[i]) if i < len(args) else None
             try:
                 answer = await make()
+                text = (await anyio.to_thread.run_sync(functools.partial(
+                    self.pipeline.shape, answer, tool=name, args=given))).text
             except ContexteerError as exc:
                 text, failed = f"{call}: {self.explained(exc, name)}", failed + 1
+            except Exception:  # one part's crash takes no other part down; the traceback goes to the server log
+                logger.exception("%s failed in a call of several answers", call)
+                text, failed = f"{call}: failed unexpectedly (the server log has the details); the others stand", \
+                    failed + 1
             else:
-                text = (await anyio.to_thread.run_sync(functools.partial(self.pipeline.shape, answer, tool=name))).text
                 text = f"## {call}\n{text}" if labelled else text
                 model = model or answer.model
             n = count(text)

@@ -54,13 +54,15 @@ async def batch(
         raise InputError(f"{len(calls)} calls in one batch; at most {MAX_CALLS}. Split them into several batches.")
     parts: list[tuple[str, Callable[[], Awaitable[Answer]]]] = []
     names: list[str] = []
+    given: list[dict[str, Any]] = []
     for i, call in enumerate(calls, start=1):
         name = call.get("tool") if isinstance(call, dict) else None
         args = {k: v for k, v in call.items() if k != "tool"} if isinstance(call, dict) else {}
         label = _call_text(name, args) if isinstance(name, str) else f"call {i} {json.dumps(call, ensure_ascii=False)}"
         parts.append((label, functools.partial(_run, svc, ctx, name, args)))
         names.append(name if isinstance(name, str) and name in BATCHABLE else "batch")
-    answer = await svc.several(names, parts)
+        given.append(args)
+    answer = await svc.several(names, parts, args=given)
     answer.model = None  # the joined text is the answer: no one call's typed model stands for it
     return answer
 
@@ -74,6 +76,9 @@ async def _run(svc: Services, ctx: Context, name: object, args: dict[str, Any]) 
     if t is None or name not in BATCHABLE:
         why = "is not one a batch calls (call it on its own)" if t is not None else "is no tool"
         raise InputError(f"'{name}' {why}; a batch calls {', '.join(BATCHABLE)}.")
+    refused = svc.argument_refusal(name, args) if svc.argument_refusal is not None else None
+    if refused is not None:  # as the server refuses a call's arguments: unknown, out of range, not of the schema's type
+        raise InputError(refused)
     try:
         kwargs = dict(_arguments(t).model_validate(args))
     except ValidationError as exc:

@@ -45,12 +45,15 @@ def test_a_bad_call_says_why_in_its_place_and_the_others_are_answered(tmp_path):
         {"tool": "search_symbol", "query": "with_tax"},
     ])
     assert not a.is_error, a.text
-    assert ('search_text(patern="RATE"): bad arguments: pattern: required; patern: not an argument of search_text '
-            "(it takes: pattern, regex, case_sensitive, glob, path, context_lines, max_results)") in a.text, a.text
+    # each call's arguments refused as the server refuses a call's: by name, with what it accepts
+    assert ('search_text(patern="RATE"): unknown argument \'patern\' (did you mean pattern or path?) for search_text; '
+            "nothing was run. search_text accepts: case_sensitive, context_lines, glob, max_results, path, pattern, "
+            "regex; required: pattern") in a.text, a.text
     assert "'memory' is not one a batch calls (call it on its own)" in a.text, a.text
     assert "'grep' is no tool; a batch calls read_code_range, get_structured_index" in a.text, a.text
     assert 'call 4 {"pattern": "x"}: it names no tool: write {tool: \'search_text\', pattern: \'...\'}' in a.text, a.text
-    assert "relation: Input should be 'callers', 'callees', 'implementations' or 'supertypes'" in a.text, a.text
+    assert "invalid arguments for find_related: relation must be 'callers', 'callees', 'implementations' or " \
+           "'supertypes' (got \"calers\")" in a.text, a.text
     assert "read_code_range(path=\"shop/nope.py\"): path 'shop/nope.py' does not exist" in a.text, a.text
     assert "shop/tax.py:4-5 function with_tax" in a.text, a.text  # the good call is answered
     assert served.call("search_symbol", query="Cart").text == "shop/cart.py:1-3 class Cart — class Cart"  # still serving
@@ -88,3 +91,41 @@ def test_the_command_line_takes_a_batch_as_a_yaml_list_of_maps(tmp_path):
     text = out.getvalue()
     assert '## search_symbol(query="RATE")' in text and "shop/tax.py:1-1 " in text, text
     assert '## search_text(pattern="with_tax")\nshop/tax.py\n  4: def with_tax(amount):' in text, text
+
+
+def test_a_batch_refuses_a_value_of_the_wrong_type_as_a_single_call_does(tmp_path):
+    served = served_tree(tmp_path / "r", _FILES)
+    alone = served.call("search_text", pattern="RATE", context_lines=True)
+    assert alone.is_error and "context_lines must be of type integer (got true)" in alone.text, alone.text
+    a = served.call("batch", calls=[{"tool": "search_text", "pattern": "RATE", "context_lines": True},
+                                    {"tool": "search_text", "pattern": "RATE", "context_lines": "5"},
+                                    {"tool": "search_symbol", "query": "Cart"}])
+    assert not a.is_error, a.text
+    assert 'search_text(pattern="RATE", context_lines=true): invalid arguments for search_text: context_lines must be ' \
+           "of type integer (got true)" in a.text, a.text
+    assert "context_lines must be of type integer (got \"5\")" in a.text, a.text
+
+
+def test_a_call_that_crashes_takes_no_other_call_of_the_batch_down(tmp_path, monkeypatch):
+    from contexteer.tools import files
+
+    async def crash(*args, **kwargs):
+        raise KeyError("boom")
+
+    served = served_tree(tmp_path / "r", _FILES)
+    monkeypatch.setattr(files, "_read_one", crash)  # a defect in one tool, injected
+    a = served.call("batch", calls=[{"tool": "search_text", "pattern": "RATE"},
+                                    {"tool": "read_code_range", "path": "shop/cart.py:1-3"}])
+    assert not a.is_error, a.text
+    assert '## search_text(pattern="RATE")\nshop/tax.py\n  1: RATE = 7' in a.text, a.text
+    assert 'read_code_range(path="shop/cart.py:1-3"): failed unexpectedly (the server log has the details); the ' \
+           "others stand" in a.text, a.text
+
+
+def test_a_cut_answer_in_a_batch_keeps_its_arguments_for_the_handle(tmp_path):
+    files = {f"pkg/m{n}.py": "".join(f"v{k} = compute_total_amount({k}, {n})  # {'x' * 40}\n" for k in range(60))
+             for n in range(8)}
+    served = served_tree(tmp_path / "r", files)
+    a = served.call("batch", calls=[{"tool": "search_text", "pattern": "compute_total_amount(", "path": "pkg"}])
+    assert not a.is_error, a.text
+    assert "[overview of pkg search:" in a.text or "[digest of pkg search:" in a.text, a.text[:300]
