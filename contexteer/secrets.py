@@ -57,8 +57,8 @@ _PATTERNS: list[tuple[str, re.Pattern[str], tuple[str, ...]]] = [
             r"""(?ix)
             (?:password|passwd|pwd|secret|token|api[_-]?key|access[_-]?key|client[_-]?secret|secret[_-]?key|signing[_-]?key)
             # (`token::Token`, a Rust or C++ path, assigns nothing; nor does Ruby's `token :Operator, 'o'`, a call
-            # with a symbol: a colon after a space assigns only with a space after it too)
-            ["']?(?:[ \t]*=|:(?!:)|[ \t]+:(?=[ \t]))[ \t]*
+            # whose first argument is a symbol: a colon after a space, then a bare name and a comma)
+            ["']?(?:[ \t]*=|:(?!:)|[ \t]+:(?![A-Za-z_]\w*[ \t]*,))[ \t]*
             (?P<q>["']?)(?P<val>(?!\s)[^\s"'`,;]{6,})(?P=q)
             """
         ),

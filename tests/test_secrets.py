@@ -116,8 +116,9 @@ def test_a_ruby_call_with_a_symbol_after_token_is_not_a_secret():
     for text in ("      token :Punctuation, 'p' do", "        token :Comment,       'c' do", "token :Operator, 'o'"):
         assert find_secrets(text) == [], text
         assert redact(text)[0] == text
-    # a colon right after the key, or one with spaces on both sides, still assigns
-    for text in ("token: ghx7Hd8s9dk2Lq", "token : ghx7Hd8s9dk2Lq", "  auth_token:ghx7Hd8s9dk2Lq"):
+    # a colon right after the key, or after a space with no symbol-and-comma after it, still assigns
+    for text in ("token: ghx7Hd8s9dk2Lq", "token : ghx7Hd8s9dk2Lq", "  auth_token:ghx7Hd8s9dk2Lq",
+                 '{"password" :"hunter2hunter2"}', "password :hunter2hunter2"):
         assert [f.kind for f in find_secrets(text)] == ["credential assignment"], text
 
 
