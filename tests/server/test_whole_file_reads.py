@@ -44,7 +44,7 @@ def test_a_range_cut_at_the_line_cap_continues_within_the_range_asked_for(tmp_pa
     root = tmp_path / "repo"
     root.mkdir()
     (root / "long.txt").write_text("".join(f"row {i}\n" for i in range(1, 901)))
-    ws, loaded = make_workspace(root)
+    ws, loaded = make_workspace(root, **{"workspace.max_lines_per_call": 400})
 
     async def main():
         async with Client(build_server(ws, loaded)) as client:
