@@ -1577,7 +1577,7 @@ def _direct_subtypes(index: IndexQueries, sym: Symbol, rust_impls: Callable[[str
         found += [(t, ("extends" if t.kind == "interface" else "embeds") if detail.startswith("embeds") else "method set",
                    detail if t.kind == "interface" or not detail.startswith("embeds") else f"{detail} as a field")
                   for t, detail in go_types.implementers(index, sym)]
-    if sym.language in ("java", "kotlin") and sym.kind in ("interface", "class"):
+    if sym.language in ("java", "kotlin", "php") and sym.kind in ("interface", "class"):
         seen_ids = {t.id for t, _, _ in found}
         found += [a for a in _anonymous(index, sym) if a[0].id not in seen_ids]
     if sym.language == "swift" and sym.kind in ("interface", "class"):
@@ -1795,8 +1795,9 @@ def _swift_composed(index: IndexQueries, sym: Symbol, seen: set[int]) -> list[tu
 
 
 def _anonymous(index: IndexQueries, sym: Symbol) -> list[tuple[Any, str, str]]:
-    """Java anonymous classes (`new NodeVisitor() { ... }`) and Kotlin object expressions (`object :
-    TypeConverterProvider { ... }`, expo's module converters): the definition each is written in, with the line."""
+    """Java anonymous classes (`new NodeVisitor() { ... }`), Kotlin object expressions (`object :
+    TypeConverterProvider { ... }`, expo's module converters) and PHP anonymous classes (`new class () implements X {`):
+    the definition each is written in, with the line."""
     # generics and arguments nest (`new AbstractUntypedIteratorDecorator<Map.Entry<K, Object>, K>(parent.entrySet()
     # .iterator()) {`: the collections A/B agent found two such subclasses the answer had called complete without)
     rx = re.compile(rf"\bnew\s+(?:[\w.]+\.)?{re.escape(sym.name)}\s*(<(?:[^<>]|<(?:[^<>]|<[^<>]*>)*>)*>)?\s*"
@@ -1805,7 +1806,11 @@ def _anonymous(index: IndexQueries, sym: Symbol) -> list[tuple[Any, str, str]]:
         # (never `object : com.facebook.react.bridge.Promise {`, a library's namesake: written with its package)
         rx = re.compile(rf"(?<![\w.])object\s*:\s*(?:[^{{]*?,\s*)?(?<![\w.]){re.escape(sym.name)}"
                         rf"(<(?:[^<>]|<(?:[^<>]|<[^<>]*>)*>)*>)?\s*(?:\([^{{]*\))?\s*(?:,[^{{]*)?\{{")
-    suffix = ".kt" if sym.language == "kotlin" else ".java"
+    if sym.language == "php":  # `new class () implements BlockStartParserInterface, ConfigurationAwareInterface {`
+        # (commonmark A/B run 164: the one anonymous implementer left out; written by its short or qualified name)
+        rx = re.compile(rf"\bnew\s+class\b[^{{;]*?\b(?:extends|implements)\b[^{{;]*?(?<![\w]){re.escape(sym.name)}\b"
+                        rf"()[^{{;]*(?:\{{|$)")
+    suffix = {"kotlin": ".kt", "php": ".php"}.get(sym.language or "", ".java")
     out: list[tuple[Any, str, str]] = []
     texts: dict[str, list[str]] = {}
     shadowed: dict[str, bool] = {}
@@ -1821,6 +1826,7 @@ def _anonymous(index: IndexQueries, sym: Symbol) -> list[tuple[Any, str, str]]:
             if holder is not None and all(h.id != holder.id for h, _, _ in out):
                 # with its type arguments (`<Map.Entry<Object, V>, V>`: the collections A/B agent read them by hand)
                 written = f"object : {sym.name}{m.group(1) or ''} {{...}}" if sym.language == "kotlin" \
+                    else " ".join(m.group(0).split()).rstrip("{ ") + " {...}" if sym.language == "php" \
                     else f"new {sym.name}{m.group(1) or ''}() {{...}}"
                 out.append((holder, "anonymous class", f"{written} at line {ref.line}"))
     return out

@@ -126,3 +126,29 @@ def test_the_callers_of_a_php_constructor_are_the_new_of_its_class_and_the_paren
     assert "src/Parser/Parser.php:10 in Parser.parse (8-11): $event = new Event(new MarkdownInput($input));" in a.text, a.text
     assert "src/Input/FrontInput.php:8 in FrontInput.__construct (6-9): parent::__construct($content, 1);" in a.text, a.text
     assert "src/Other.php:8 in" not in a.text, a.text  # another class's parent call
+
+
+def test_a_php_anonymous_class_is_among_the_implementations_of_what_it_implements(tmp_path):
+    # run 164: BlockStartParserInterface's implementations left out `new class () implements
+    # BlockStartParserInterface, ConfigurationAwareInterface {` in TableOfContentsPlaceholderParser::blockStartParser
+    served = served_tree(tmp_path / "cm", {
+        "src/Parser/StartParserInterface.php": "<?php\nnamespace App\\Parser;\n\ninterface StartParserInterface\n{\n"
+                                               "    public function tryStart(string $line): ?string;\n}\n",
+        "src/Parser/Heading.php": "<?php\nnamespace App\\Parser;\n\nfinal class Heading implements StartParserInterface\n{\n"
+                                  "    public function tryStart(string $line): ?string\n    {\n        return null;\n    }\n}\n",
+        "src/Toc/Placeholder.php": "<?php\nnamespace App\\Toc;\n\nuse App\\Parser\\StartParserInterface;\n\n"
+                                   "final class Placeholder\n{\n    public static function startParser(): StartParserInterface\n"
+                                   "    {\n        return new class () implements StartParserInterface, \\Countable {\n"
+                                   "            public function tryStart(string $line): ?string\n            {\n"
+                                   "                return $line;\n            }\n\n"
+                                   "            public function count(): int\n            {\n                return 0;\n"
+                                   "            }\n        };\n    }\n}\n",
+        "src/Other.php": "<?php\nnamespace App;\n\nfunction make(): object\n{\n    return new class () implements \\Countable {\n"
+                         "        public function count(): int { return 1; }\n    };\n}\n",
+    })
+    a = served.call("find_related", symbol="StartParserInterface", relation="implementations")
+    assert not a.is_error, a.text
+    assert "2 definitions; by implements 1, anonymous class 1" in a.text.splitlines()[0], a.text
+    assert ("src/Toc/Placeholder.php:8-21 method Placeholder.startParser  [anonymous class, new class () implements "
+            "StartParserInterface, \\Countable {...} at line 10]") in a.text, a.text
+    assert "src/Other.php" not in a.text, a.text
