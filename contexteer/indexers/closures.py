@@ -73,9 +73,9 @@ class FileClosures:
         self._tree: ts.Tree | None = None
         self._failed = False
 
-    def _root(self) -> ts.Node | None:
+    def _root(self, any_language: bool = False) -> ts.Node | None:
         spec = languages.BY_NAME.get(self.language or "")
-        if self._failed or not self.kinds or spec is None or len(self.data) > _MAX_BYTES:
+        if self._failed or not (self.kinds or any_language) or spec is None or len(self.data) > _MAX_BYTES:
             return None
         if self._tree is None:
             try:
@@ -96,6 +96,20 @@ class FileClosures:
                 self._failed = True
                 return None
         return self._tree.root_node
+
+    def comment_around(self, line: int) -> tuple[int, int] | None:
+        """The comment of three lines or more that holds `line` (a `/* .. */` block, a Python or Lua long string at
+        the top level is none), as (first, last) line."""
+        root = self._root(any_language=True)
+        if root is None:
+            return None
+        node: ts.Node | None = root.descendant_for_point_range((line - 1, 0), (line - 1, 0))
+        while node is not None:  # (a comment is a leaf: the line's own node, or none of its parents)
+            s, e = node.start_point.row + 1, node.end_point.row + 1
+            if "comment" in node.type and e - s >= 2 and s <= line <= e:
+                return s, e
+            node = node.parent
+        return None
 
     def chain(self, start: int, end: int, lo: int, hi: int, name: str = "") -> list[tuple[str, int, int]]:
         root = self._root()

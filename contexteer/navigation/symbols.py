@@ -969,20 +969,32 @@ class Closures:
         self.off = files > self.MAX_FILES
 
     def around(self, path: str, line: int, enc: Any) -> str:
-        from contexteer.indexers.closures import FUNCTION_NODES, FileClosures, innermost
+        from contexteer.indexers.closures import innermost
 
         # a Ruby class body's DSL blocks too: Rouge's `delegate`/`recurse` hits sat in `state :root do` blocks the
         # class name alone did not tell (A/B run 163: several pattern searches to find each hit's state)
         if self.off or enc.kind not in ("function", "method") and (enc.kind not in ("class", "module")
                                                                     or enc.language != "ruby"):
             return ""
+        fc = self._file(path)
+        return innermost(fc.chain(line, line, enc.start_line, enc.end_line, enc.name)) if fc is not None else ""
+
+    def comment(self, path: str, line: int) -> tuple[int, int] | None:
+        """The block comment of several lines that holds a line at the top level, as (first, last): memberlist's
+        state_test.go holds three test functions in a `/* .. */`; their hits had said nothing, and the A/B agent took
+        them for test functions the index had lost."""
+        fc = None if self.off else self._file(path, any_language=True)
+        return fc.comment_around(line) if fc is not None else None
+
+    def _file(self, path: str, any_language: bool = False) -> Any:
+        from contexteer.indexers.closures import FUNCTION_NODES, FileClosures
+
         if path not in self.files:
             info = self.nav.index.file_info(path)
             language = info.language if info is not None else None
-            text = repo_text(self.nav.ws, path) if language in FUNCTION_NODES else None
+            text = repo_text(self.nav.ws, path) if language in FUNCTION_NODES or any_language and language else None
             self.files[path] = FileClosures(language, text.encode("utf-8")) if text is not None else None
-        fc = self.files[path]
-        return innermost(fc.chain(line, line, enc.start_line, enc.end_line, enc.name)) if fc is not None else ""
+        return self.files[path]
 
 
 def text_uses(nav: NavigationService, name: str, defs: list[Any], prefix: str | None, known: set[tuple[str, int]], *,
@@ -1127,6 +1139,10 @@ def enclosing_notes(nav: NavigationService, lines: list[tuple[str, int]]) -> dic
         if held:
             v = min(held, key=lambda s: s.end_line - s.start_line)
             out[(path, line)] = f"in {v.kind} {v.qualname} {v.start_line}-{v.end_line}"
+            continue
+        block = closures.comment(path, line)
+        if block is not None:
+            out[(path, line)] = f"in a comment {block[0]}-{block[1]}"
     return out
 
 

@@ -123,3 +123,15 @@ def test_a_search_with_context_shows_every_hit_the_same_search_without_context_s
     assert len(shown[0]) == 150 and shown[1] == shown[0], (len(shown[1]), near.text[:400])
     assert "150 hits in 1 file (every hit shown;" in near.text.splitlines()[0] \
         or (near.meta or {}).get("tier") == "passthrough", near.text[:300]
+
+
+def test_a_hit_in_a_block_comment_at_the_top_level_says_so(tmp_path):
+    # memberlist A/B run 165: three test functions of state_test.go sit in a `/* .. */`; their hits had said nothing,
+    # and the agent took them for functions the index had lost
+    src = ("package x\n\nfunc Live() int {\n\treturn Marker\n}\n\n/*\nfunc Old() int {\n\treturn Marker\n}\n*/\n\n"
+           "const Marker = 1\n")
+    served = served_tree(tmp_path / "r", {"x.go": src})
+    assert "Live" in served.call("search_symbol", query="Live").text
+    a = served.call("search_text", pattern="return Marker")
+    assert not a.is_error, a.text
+    assert "x.go\n  4: return Marker  — in Live 3-5\n  9: return Marker  — in a comment 7-11" in a.text, a.text
