@@ -93,7 +93,7 @@ async def read_code_range(
         else:
             return await svc.several("read_code_range", [
                 (_read_call(item, context), functools.partial(_read_one, svc, ctx, r[0], r[1], r[2], r[3], context))
-                for item, r in zip(split_list(path), reads, strict=True)],
+                for item, r in zip(_read_items(path), reads, strict=True)],
                 heads=[functools.partial(_read_head, svc, r[0], r[1], r[2]) if r[1] is not None and r[3] is None
                        and context == "none" else None for r in reads])
     return await _read_one(svc, ctx, path, start_line, end_line, symbol, context)
@@ -132,7 +132,7 @@ def _reads(svc: Services, path: str) -> list[tuple[str, int | None, int | None, 
         return None  # a file whose name holds ':' or ','
     except ContexteerError:
         pass
-    items = split_list(path)
+    items = _read_items(path)
     if len(items) > MAX_READS:
         raise InputError(f"{len(items)} reads in one call; pass at most {MAX_READS} and the rest in another call.")
     out: list[tuple[str, int | None, int | None, str | None]] = []
@@ -143,6 +143,17 @@ def _reads(svc: Services, path: str) -> list[tuple[str, int | None, int | None, 
         start = int(m["start"]) if m["start"] else None
         end = int(m["end"]) if m["end"] else start
         out.append((m["path"].strip(), start, end, m["symbol"].strip() if m["symbol"] else None))
+    return out
+
+
+def _read_items(path: str) -> list[str]:
+    """The reads of a path argument, a bare range (`180-420`, `95`) read in the file of the read before it:
+    `src/query.ts:1-34,180-420` is two reads of query.ts (the TanStack A/B agent's second range had failed as a path)."""
+    out: list[str] = []
+    for item in split_list(path):
+        if out and re.fullmatch(r"\d+(?:-\d+)?", item):
+            item = f"{_READ.fullmatch(out[-1])['path'].strip()}:{item}"  # type: ignore[index]
+        out.append(item)
     return out
 
 

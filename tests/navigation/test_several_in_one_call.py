@@ -141,3 +141,11 @@ def test_a_read_past_the_room_left_gives_its_first_lines_and_the_call_that_goes_
     assert 'then the first lines of read_code_range(path="big.py:1-600")' in got.text, got.text[-400:]
     assert f'the rest: read_code_range(path="big.py:{last + 1}-600")' in got.text, got.text[-400:]
     assert count_tokens(json.dumps(got.data)) <= 4096, count_tokens(json.dumps(got.data))
+
+
+def test_a_bare_range_after_a_read_is_read_in_the_same_file(tmp_path: Path):
+    # the TanStack A/B agent wrote `src/query.ts:1-34,180-420`: the second range had failed as a path of its own
+    served = served_tree(tmp_path / "r", {"lib.py": LIB})
+    a = served.call("read_code_range", path="lib.py:1-2, 4-5")
+    assert not a.is_error, a.text
+    assert "lib.py:1-2 (of" in a.text and "lib.py:4-5 (of" in a.text and "5\t    return helper(buf)" in a.text, a.text
