@@ -16,6 +16,18 @@ def _module(n: int, calls: int) -> str:
             f"def other_{n}():\n    return compute_total_amount(1, 2, 3)\n")
 
 
+def _cut_search(tmp_path, n_files: int, indexed: bool = False):
+    """A served tree of n_files modules of 12 hits each, searched (once indexed, when asked: hits then name their
+    function): the server and the cut search's handle."""
+    served = served_tree(tmp_path / "r", {f"pkg/mod_{n:02d}.py": _module(n, 12) for n in range(n_files)})
+    if indexed:
+        assert f"compute_{n_files - 1}" in served.call("search_symbol", query=f"compute_{n_files - 1}").text
+    a = served.call("search_text", pattern="compute_total_amount(first_argument")
+    handle = re.search(r'fetch_result\(handle="(r-\w+)"', a.text)
+    assert handle is not None, a.text
+    return served, handle
+
+
 def test_hits_name_their_file_once_and_a_run_in_one_function_names_it_once(tmp_path):
     served = served_tree(tmp_path / "r", {"calc.py": _module(1, 3), "util.py": "def compute_total_amount(a, b, c):\n    return a\n"})
     a = served.call("search_text", pattern="compute_total_amount(")
@@ -40,13 +52,7 @@ def test_context_lines_stay_in_place_under_the_files_path(tmp_path):
 
 
 def test_a_cut_search_fetched_back_is_grouped_by_file_and_costs_less_than_its_rows(tmp_path):
-    files = {f"pkg/mod_{n:02d}.py": _module(n, 12) for n in range(30)}
-    served = served_tree(tmp_path / "r", files)
-    assert "compute_29" in served.call("search_symbol", query="compute_29").text  # indexed: hits name their function
-    a = served.call("search_text", pattern="compute_total_amount(first_argument")
-    assert not a.is_error, a.text
-    handle = re.search(r'fetch_result\(handle="(r-\w+)"', a.text)
-    assert handle is not None, a.text  # 360 hits: cut, kept under a handle
+    served, handle = _cut_search(tmp_path, 30, indexed=True)  # 360 hits: cut, kept under a handle
     got = served.call("fetch_result", handle=handle.group(1), start_line=1, end_line=24)
     assert not got.is_error, got.text
     lines = got.text.split("\n")
@@ -67,11 +73,7 @@ def test_a_cut_search_fetched_back_is_grouped_by_file_and_costs_less_than_its_ro
 
 
 def test_a_fetch_too_large_for_one_answer_names_the_call_that_continues(tmp_path):
-    files = {f"pkg/mod_{n:02d}.py": _module(n, 12) for n in range(60)}
-    served = served_tree(tmp_path / "r", files)
-    a = served.call("search_text", pattern="compute_total_amount(first_argument")
-    handle = re.search(r'fetch_result\(handle="(r-\w+)"', a.text)
-    assert handle is not None, a.text
+    served, handle = _cut_search(tmp_path, 60)
     got = served.call("fetch_result", handle=handle.group(1))
     assert not got.is_error, got.text
     more = re.search(r"… cut to fit one answer; continue with fetch_result\(handle=\"r-\w+\", start_line=(\d+)\)$", got.text)
@@ -85,11 +87,7 @@ def test_a_fetch_too_large_for_one_answer_names_the_call_that_continues(tmp_path
 
 
 def test_a_pattern_fetch_of_a_cut_search_tells_the_matching_rows_from_their_context(tmp_path):
-    files = {f"pkg/mod_{n:02d}.py": _module(n, 12) for n in range(30)}
-    served = served_tree(tmp_path / "r", files)
-    a = served.call("search_text", pattern="compute_total_amount(first_argument")
-    handle = re.search(r'fetch_result\(handle="(r-\w+)"', a.text)
-    assert handle is not None, a.text
+    served, handle = _cut_search(tmp_path, 30)
     got = served.call("fetch_result", handle=handle.group(1), pattern=r"^pkg/mod_03\.py:7:", context_lines=1)
     assert not got.is_error, got.text
     assert "pkg/mod_03.py\n  6-     total_4 = " in got.text and "\n  7:     total_5 = " in got.text \
@@ -97,11 +95,7 @@ def test_a_pattern_fetch_of_a_cut_search_tells_the_matching_rows_from_their_cont
 
 
 def test_a_grouped_fetch_keeps_its_typed_lines_within_one_answer_with_structured_output_on(tmp_path):
-    files = {f"pkg/mod_{n:02d}.py": _module(n, 12) for n in range(60)}
-    served = served_tree(tmp_path / "r", files)  # structured output on (the test server's default)
-    a = served.call("search_text", pattern="compute_total_amount(first_argument")
-    handle = re.search(r'fetch_result\(handle="(r-\w+)"', a.text)
-    assert handle is not None, a.text
+    served, handle = _cut_search(tmp_path, 60)  # structured output on (the test server's default)
     got = served.call("fetch_result", handle=handle.group(1))
     assert not got.is_error and got.data is not None, got.text[:300]
     assert "shaping" not in got.data, got.data.get("shaping")  # the typed page whole, not emptied for its size
