@@ -309,7 +309,7 @@ def semantic_of(nav: NavigationService, rel: str, lines: list[str], target: Any,
             names.members.setdefault(member, set()).update(froms)
     paths: dict[str, set[str]] = {}
     language = getattr(target, "language", None)
-    if language in ("zig", "rust", "php") or language in CHAIN_LANGUAGES:
+    if language in ("zig", "rust", "php", "lua") or language in CHAIN_LANGUAGES:
         # Zig: no walker of its own; Rust: `ChunkProducer::new(..)` is ChunkProducer's new, never the file's own
         # FoldChunks.new (rayon A/B run 73): what each call is made on, from its line, as callees read it
         from contexteer.indexers.graph import call_receivers

@@ -169,3 +169,18 @@ def test_dot_functions_are_functions_colon_functions_methods_and_every_local_ali
         in sem, sem
     outline = s.call("get_structured_index", path="pl/List.lua").text
     assert outline.count("local array_tostring,split,assert_arg") == 1, outline  # one row for the three names
+
+
+def test_a_semantic_read_lists_the_module_functions_a_lua_function_calls_on_a_required_module(tmp_path: Path):
+    # Penlight A/B run 174: `app.require_here` read with context="semantic" listed only same-file names under "uses",
+    # not the `path.isabs`, `path.join` .. it calls on `local path = require 'pl.path'`
+    served = served_tree(tmp_path / "lua", {
+        "pl/path.lua": "local path = {}\n\nfunction path.isabs(P)\n    return P:sub(1,1) == '/'\nend\n\n"
+                       "function path.join(a, b)\n    return a .. '/' .. b\nend\n\nreturn path\n",
+        "pl/app.lua": "local path = require 'pl.path'\nlocal app = {}\n\nfunction app.here(p)\n"
+                      "    if not path.isabs(p) then\n        p = path.join('.', p)\n    end\n    return p\nend\n\n"
+                      "return app\n",
+    })
+    a = served.semantic("pl/app.lua", "app.here")
+    uses = a.text.split("── uses ──", 1)[1]
+    assert "pl/path.lua:3-5 path.isabs" in uses and "pl/path.lua:7-9 path.join" in uses, a.text
