@@ -86,6 +86,10 @@ def import_uses(nav: NavigationService, rel: str) -> list[ImportUse]:
             continue
         scope, inner = _import_scope(syms, lines, imp.line, language)
         local, local_every = _scoped(refs, scope, inner), _scoped(every, scope, inner)
+        if language in ("ex", "exs") and not names and targets \
+                and _elixir_import(nav, found, targets, text, local, own | bound_elsewhere):
+            out.append(found)
+            continue
         member_rows = None if names else _js_member_require(nav, imp, lines, local, targets) if language in _JS \
             else None
         if member_rows is not None:  # `const X = require('m').Y`, `require('./check_reqs').run()`
@@ -174,11 +178,28 @@ def _rust_module_import(imp: Any) -> list[str]:
     return ["self"] if "*" not in imp.names and re.fullmatch(r"(?:(?:crate|self|super)::)*\w+", imp.module) else []
 
 
+def _elixir_import(nav: NavigationService, found: ImportUse, targets: list[str], text: str, local: dict[str, list[int]],
+                   taken: set[str]) -> bool:
+    """An Elixir `use X` (its __using__ macro runs as the module compiles) or `import X` (its functions are called
+    bare: `create_file(..)`; the Mix A/B agent was told no name of `import Mix.Generator` was used): its row filled,
+    True; False for any other statement."""
+    if re.match(r"\s*use\s", text):
+        using = next((u for f in targets for u in nav.index.symbols_in_file(f) if u.name == "__using__"), None)
+        if using is None:
+            return False
+        found.directive = f"`use` runs its __using__ macro ({using.path}:{using.start_line}) as this module compiles"
+        return True
+    if re.match(r"\s*import\s", text):
+        _glob_names(nav, found, targets, local, taken, "ex")
+        return True
+    return False
+
+
 def _glob_names(nav: NavigationService, found: ImportUse, targets: list[str], local: dict[str, list[int]],
                 taken: set[str], language: str) -> None:
     """The names a glob import brings that the file uses (and neither defines nor imports by name: `taken`)."""
     brought = {s.name for f in targets for s in nav.index.symbols_in_file(f)
-               if s.parent_id is None and s.kind not in ("impl", "module")}
+               if (s.parent_id is None or language in ("ex", "exs")) and s.kind not in ("impl", "module")}
     used = [n for n in local if local[n] and n in brought and n not in taken]
     found.glob = len(used)
     for n in used[:MAX_GLOB_NAMES]:

@@ -172,3 +172,34 @@ def test_an_attribute_and_a_function_of_one_name_are_two_things(tmp_path: Path):
     assert "Mix.Tasks.Compile.Elixir.run" not in uses  # its own `def run(args) do` head
     found = s.call("search_symbol", query="@manifest").text
     assert found.startswith("lib/mix/tasks/compile.elixir.ex:2-2 constant Mix.Tasks.Compile.Elixir.@manifest"), found
+
+
+_GEN = ("defmodule Mix.Generator do\n  defmacro __using__(_opts) do\n    quote do\n      import Mix.Generator\n    end\n"
+        "  end\n\n  def create_file(path, contents, opts \\\\ []) do\n    File.write!(path, contents)\n  end\n\n"
+        "  def create_directory(path, options \\\\ []) do\n    File.mkdir_p!(path)\n  end\nend\n")
+_NEW = ("defmodule Mix.Tasks.New do\n  use Mix.Generator\n  import Mix.Generator\n\n  def run(path) do\n"
+        "    create_directory(path)\n    create_file(path <> \"/README.md\", \"hi\")\n    show!([])\n  end\n\n"
+        "  defp show!([]), do: :ok\n\n  defp show!(deps) do\n    Mix.raise(\"no\")\n  end\nend\n")
+
+
+def test_the_uses_of_an_elixir_import_are_the_functions_called_bare_and_a_use_runs_its_using_macro(tmp_path: Path):
+    # Mix A/B run 172: `import Mix.Generator` in new.ex was said to have "no name of it used"; it calls
+    # create_file and create_directory 18 times
+    served = served_tree(tmp_path / "ex", {"lib/mix/generator.ex": _GEN, "lib/mix/tasks/new.ex": _NEW})
+    a = served.call("list_dependencies", path="lib/mix/tasks/new.ex", view="uses")
+    assert not a.is_error, a.text
+    assert "3 Mix.Generator -> lib/mix/generator.ex: create_directory (generator.ex:12) at 6; create_file " \
+           "(generator.ex:8) at 7" in a.text or "3 Mix.Generator -> lib/mix/generator.ex: create_file (generator.ex:8) " \
+           "at 7; create_directory (generator.ex:12) at 6" in a.text, a.text
+    assert "2 Mix.Generator -> lib/mix/generator.ex: `use` runs its __using__ macro (lib/mix/generator.ex:2) as this " \
+           "module compiles" in a.text, a.text
+
+
+def test_a_later_clause_of_an_elixir_function_is_no_call_of_it(tmp_path: Path):
+    # Mix A/B run 172: `defp show_diverged!(deps) do` after `defp show_diverged!([]), do: :ok` was listed as a
+    # recursive call among the function's callers
+    served = served_tree(tmp_path / "ex", {"lib/mix/generator.ex": _GEN, "lib/mix/tasks/new.ex": _NEW})
+    a = served.call("find_related", symbol="Mix.Tasks.New.show!", relation="callers")
+    assert not a.is_error, a.text
+    assert "1 calling definition, 1 call site" in a.text.splitlines()[0] and "recursive" not in a.text, a.text
+    assert "lib/mix/tasks/new.ex:8 in Mix.Tasks.New.run (5-9): show!([])" in a.text, a.text
