@@ -86,8 +86,7 @@ def import_uses(nav: NavigationService, rel: str) -> list[ImportUse]:
             continue
         scope, inner = _import_scope(syms, lines, imp.line, language)
         local, local_every = _scoped(refs, scope, inner), _scoped(every, scope, inner)
-        if language in ("ex", "exs") and not names and targets \
-                and _elixir_import(nav, found, targets, text, local, own | bound_elsewhere):
+        if _whole_module(nav, found, language, (names, targets, text, imp.module), local, own | bound_elsewhere):
             out.append(found)
             continue
         member_rows = None if names else _js_member_require(nav, imp, lines, local, targets) if language in _JS \
@@ -176,6 +175,46 @@ def _written_uses(local: dict[str, list[int]], name: str, language: str, lines: 
 def _rust_module_import(imp: Any) -> list[str]:
     """`use ser;` binds the module itself, read as `ser::Error` (serde's de/value.rs had "no name of it used")."""
     return ["self"] if "*" not in imp.names and re.fullmatch(r"(?:(?:crate|self|super)::)*\w+", imp.module) else []
+
+
+def _whole_module(nav: NavigationService, found: ImportUse, language: str, imp: tuple[list[str], list[str], str, str],
+                  local: dict[str, list[int]], taken: set[str]) -> bool:
+    """An import of a whole module's names that a language writes its own way (Elixir `import X` / `use X`, Scala
+    `import X._`): its row filled, True; False for any other import."""
+    names, targets, text, module = imp
+    if language in ("ex", "exs") and not names and targets:
+        return _elixir_import(nav, found, targets, text, local, taken)
+    if language == "scala" and names == ["_"]:
+        _scala_members(nav, found, module, local, taken)
+        return True
+    return False
+
+
+def _scala_members(nav: NavigationService, found: ImportUse, module: str, local: dict[str, list[int]],
+                   taken: set[str]) -> None:
+    """Scala `import Process._`, `import processInternal._`: the members of the object (or class) it names, and of the
+    traits it extends, that the file uses (the Scala A/B agent, run 173, was told both imports were unused: `_` had
+    been read as a name). Nothing when the repository defines no such object (`import io._` on a parameter)."""
+    name = module.rsplit(".", 1)[-1]
+    owners = [s for s in nav.index.find_symbols(name, match="exact", limit=10)
+              if s.kind in ("module", "class", "trait", "object") and s.language == "scala"]
+    objects = [s for s in owners if s.kind == "module"] or owners
+    brought: dict[str, Any] = {}
+    for owner in objects[:2]:
+        bases = re.findall(r"(?:extends|with)\s+([A-Za-z_]\w*)", owner.signature or "")
+        holders = [owner] + [b for base in bases for b in nav.index.find_symbols(base, match="exact", limit=3)
+                             if b.kind in ("trait", "class") and b.language == "scala"]
+        for h in holders:
+            for m in nav.index.symbols_in_file(h.path):
+                if m.parent_id == h.id:
+                    brought.setdefault(m.name, m)
+    used = [n for n in local if local[n] and n in brought and n not in taken]
+    found.glob = len(used)
+    for n in used[:MAX_GLOB_NAMES]:
+        m = brought[n]
+        at = sorted(local[n])
+        found.names.append(UsedName(name=n, lines=at[:MAX_LINES], more=max(0, len(at) - MAX_LINES),
+                                    defined=f"{m.path}:{m.start_line}"))
 
 
 def _elixir_import(nav: NavigationService, found: ImportUse, targets: list[str], text: str, local: dict[str, list[int]],

@@ -413,3 +413,28 @@ def test_a_package_object_is_a_definition_holding_its_members_named_once(tmp_pat
     assert "3-5 module package object process extends ProcessImplicits\n    4-4 def javaVmArguments" in outline, outline
     found = flat(s.call("search_symbol", query="javaVmArguments").text)
     assert "method scala.sys.process.javaVmArguments" in found, found
+
+
+def test_the_uses_of_an_import_of_an_objects_members_are_the_members_the_file_uses(tmp_path):
+    # Scala A/B run 173: `import processInternal._` and `import Process._` in ProcessBuilderImpl.scala were said to be
+    # unused (`_` read as a name); the file uses six members of the one and nine, through the traits it extends, of
+    # the other
+    served = served_tree(tmp_path / "sc", {
+        "scala/sys/process/package.scala": "package scala.sys\n\npackage object process {\n"
+                                           "  private[process] object processInternal {\n"
+                                           "    type URL = java.net.URL\n    type File = java.io.File\n  }\n}\n",
+        "scala/sys/process/ProcessImpl.scala": "package scala.sys.process\n\nprivate[process] trait ProcessImpl {\n"
+                                               "  private[process] object Spawn {\n    def apply(f: => Unit): Thread = null\n"
+                                               "  }\n  private[process] class DummyProcess(x: Int)\n}\n",
+        "scala/sys/process/Process.scala": "package scala.sys.process\n\nobject Process extends ProcessImpl {\n"
+                                           "  def apply(command: String): Int = 0\n}\n",
+        "scala/sys/process/Builder.scala": "package scala.sys.process\n\nimport processInternal._\nimport Process._\n\n"
+                                           "class Builder {\n  def url(u: URL): File = null\n"
+                                           "  def go(): Unit = { Spawn(()); new DummyProcess(1) }\n}\n",
+    })
+    a = served.call("list_dependencies", path="scala/sys/process/Builder.scala", view="uses")
+    assert not a.is_error, a.text
+    assert "3 processInternal -> scala/sys/process/: URL (package.scala:5) at 7; File (package.scala:6) at 7" \
+        in a.text, a.text
+    assert "Spawn (ProcessImpl.scala:4) at 8" in a.text and "DummyProcess (ProcessImpl.scala:7) at 8" in a.text, a.text
+    assert "not used: _" not in a.text, a.text
