@@ -3093,9 +3093,6 @@ def _other_overload_call(sym: Symbol, lines: list[str], line: int) -> bool:
     return args is not None and not takes_call(sym.signature or "", sym.name, args, sym.language)
 
 
-_ELIXIR_CLAUSE = re.compile(r"\s*(?:defp?|defmacrop?|defguardp?)\s")
-
-
 def _calls_itself(index: IndexQueries, sym: Symbol, line: int, cache: dict[str, list[str]]) -> bool:
     """Whether a line of a definition calls the definition itself: bare or on this/self (`link(t)`,
     `compressedRoot().link(t)` on another instance of its class counts too), after the head that names it; not
@@ -3104,10 +3101,8 @@ def _calls_itself(index: IndexQueries, sym: Symbol, line: int, cache: dict[str, 
     lines = _file_lines(ws, sym.path, cache) if ws is not None else []
     text = lines[line - 1] if 0 < line <= len(lines) else ""
     calls = list(re.finditer(rf"(?<![\w$]){re.escape(sym.name)}(?![\w$])", text))
-    if line == sym.start_line or sym.language == "elixir" and _ELIXIR_CLAUSE.match(text):
-        # the head names it first (an Elixir function's later clause too: `defp show_diverged!(deps) do` after
-        # `defp show_diverged!([]), do: :ok`, which the Mix A/B agent read as a recursive call)
-        calls = calls[1:]
+    if line == sym.start_line:
+        calls = calls[1:]  # the head names it first
     if calls and _other_overload_call(sym, lines, line):
         return False  # `setCookie(url, cookieValue)` inside setCookie(url, key, value): another overload's call
     if calls and sym.language == "rust" and _rust_shadowed(index, sym):

@@ -93,7 +93,9 @@ def test_callers_follow_aliases_and_imports_and_leave_out_another_modules_namesa
     # CE.read_manifest through `require ..., as: CE`, the import, its own module; not Test's read_manifest/0 (line 5)
     # nor its `defp read_manifest() do` head (line 7)
     assert sorted(rows) == ["lib/mix/compilers/elixir.ex:3", "lib/mix/compilers/test.ex:4", "lib/mix/tasks/xref.ex:3"], text
-    assert "[2 other calls named 'read_manifest' left out" in text
+    # the one call of Test's own read_manifest/0 is left out, named; its `defp read_manifest() do` head is no call
+    assert "[1 other call named 'read_manifest' left out: another type's method or a function of that name " \
+           "(lib/mix/compilers/test.ex:5 `read_manifest()`)]" in text, text
 
 
 def test_a_call_means_the_function_of_its_arity_through_an_alias(tmp_path: Path):
@@ -203,3 +205,5 @@ def test_a_later_clause_of_an_elixir_function_is_no_call_of_it(tmp_path: Path):
     assert not a.is_error, a.text
     assert "1 calling definition, 1 call site" in a.text.splitlines()[0] and "recursive" not in a.text, a.text
     assert "lib/mix/tasks/new.ex:8 in Mix.Tasks.New.run (5-9): show!([])" in a.text, a.text
+    refs = served.call("search_symbol", query="Mix.Tasks.New.show!", references=True)
+    assert "references (1 in 1 file;" in refs.text, refs.text  # the two clause heads are no references
