@@ -35,11 +35,14 @@ def fit_largest(
     lo: int = 0,
     guess: int | None = None,
     slack: float = 0.0,
+    cost_of: Callable[[int, str], int] | None = None,
 ) -> Fitted:
     """The largest k in [lo, hi] with count(render(k)) <= budget, for a rendering that grows with k.
 
     `guess` starts the search (default: hi, since most answers fit whole); `slack` > 0 stops as soon as a
     fitting rendering uses at least (1 - slack) of the budget (for expensive renderings, e.g. a digest per k).
+    `cost_of(k, text)`, when given, is what a rendering costs instead of count(text) (a page whose typed form must
+    fit too).
     """
     hi = max(lo, hi)
     seen: dict[int, tuple[str, int]] = {}
@@ -47,7 +50,7 @@ def fit_largest(
     def tokens(k: int) -> int:
         if k not in seen:
             text = render(k)
-            seen[k] = (text, count(text))
+            seen[k] = (text, count(text) if cost_of is None else cost_of(k, text))
         return seen[k][1]
 
     def full_enough(k: int) -> bool:

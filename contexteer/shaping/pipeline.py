@@ -23,6 +23,7 @@ from dataclasses import dataclass
 from typing import Any, Literal
 
 import orjson
+from pydantic import BaseModel
 
 from contexteer.config import Settings
 from contexteer.fitting import fit_largest, fit_rows
@@ -170,7 +171,11 @@ class Pipeline:
     def _typed_tokens(self, answer: Answer) -> int:
         if answer.model is None or not self.settings.shaping.structured_output:
             return 0
-        return self.count(orjson.dumps(answer.model.model_dump(mode="json", exclude_none=True)).decode())
+        return self.model_tokens(answer.model)
+
+    def model_tokens(self, model: BaseModel) -> int:
+        """A typed result's tokens as structuredContent carries it (compact JSON)."""
+        return self.count(orjson.dumps(model.model_dump(mode="json", exclude_none=True)).decode())
 
     def cost(self, answer: Answer) -> int:
         """What an answer costs the model if it passes whole: its text, or with structured output on its typed
@@ -191,24 +196,18 @@ class Pipeline:
         preface = cont.preface(int(room * 0.4), True) if cont.preface is not None and room > 0 else []
 
         # with structured output on, the typed page (what some clients hand the model instead) must fit too
-        typed = self.settings.shaping.structured_output and answer.page_model is not None
-        shown_of: dict[str, int] = {}
+        typed = answer.page_model if self.settings.shaping.structured_output else None
 
         def page(k: int) -> str:
-            text = render_page(answer, k, preface=preface, cut=cut if k < len(body.lines) else None)
-            shown_of[text] = k
-            return text
+            return render_page(answer, k, preface=preface, cut=cut if k < len(body.lines) else None)
 
-        def cost(text: str) -> int:
+        def cost(k: int, text: str) -> int:
             n = self.count(text)
-            if typed and answer.page_model is not None:
-                model = answer.page_model(shown_of[text], preface)
-                n = max(n, self.count(orjson.dumps(model.model_dump(mode="json", exclude_none=True)).decode()))
-            return n
+            return max(n, self.model_tokens(typed(k, preface))) if typed is not None else n
 
         per_line = max(1.0, (raw - frame) / max(1, len(body.lines)))
         guess = max(1, int((room - self.count("\n".join(preface))) / per_line))
-        got = fit_largest(len(body.lines), page, whole, cost, lo=1, guess=guess)
+        got = fit_largest(len(body.lines), page, whole, self.count, lo=1, guess=guess, cost_of=cost)
         text = got.text if got.fits else self._cut_to(got.text, whole, "answer cut to its budget; read fewer lines")
         out, red = redact_keep_lines(text)
         if answer.page_model is not None:

@@ -365,17 +365,16 @@ class Services:
         """The answer `build(n)` of the most items (n <= k, at least 1 when k > 0) that passes whole: no larger than
         context_mode_mcp.max_digest_threshold as the pipeline counts it, so a page is never digested (a digest would
         fold rows its next_cursor skips); False when even one item does not pass whole."""
-        pages: dict[str, Answer] = {}
+        pages: dict[int, Answer] = {}
 
         def text_of(n: int) -> str:
-            built = build(n)
-            text = render(built)
-            pages[text] = built
-            return text
+            pages[n] = build(n)
+            return render(pages[n])
 
         whole = self.settings.context_mode_mcp.max_digest_threshold
-        got = fit_largest(k, text_of, whole, lambda text: self.pipeline.cost(pages[text]), lo=min(1, k))
-        return pages[got.text], got.fits
+        got = fit_largest(k, text_of, whole, self.pipeline.count, lo=min(1, k),
+                          cost_of=lambda n, _text: self.pipeline.cost(pages[n]))
+        return pages[got.k], got.fits
 
     # ----- sessions ------------------------------------------------------------------------
     def session_id(self, session: object) -> str:

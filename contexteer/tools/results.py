@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import logging
+from collections.abc import Callable
 from typing import Annotated, Any
 
 from mcp.server.mcpserver import Context
@@ -85,7 +86,7 @@ def fetch_result(
         return _by_pattern(model, lines, first, lo, hi, pattern, context_lines or _DEFAULT_CONTEXT, limit, count, rows)
     if rows is not None:
         return _rows_by_range(model, lines, rows, lo, hi, explicit_end=end_line is not None, limit=limit, count=count,
-                              typed=svc.settings.shaping.structured_output)
+                              typed=svc.pipeline.model_tokens if svc.settings.shaping.structured_output else None)
     return _by_range(model, lines, first, lo, hi, explicit_end=end_line is not None, limit=limit)
 
 
@@ -184,7 +185,7 @@ def _by_range(model: FetchedResult, lines: list[str], first: int, lo: int, hi: i
 
 
 def _rows_by_range(model: FetchedResult, lines: list[str], rows: list[Hit | str], lo: int, hi: int, *,
-                   explicit_end: bool, limit: int, count: Any, typed: bool = False) -> Answer:
+                   explicit_end: bool, limit: int, count: Any, typed: Callable[[BaseModel], int] | None = None) -> Answer:
     """Lines lo..hi of a stored search, its hits grouped under their files (hit_lines: a path once, not on every
     line: Rouge A/B run 158 fetched 134 `delegate|recurse` rows of 5,350 tokens whose grouped form is 2,800);
     as many rows as fit one answer, and the exact call that continues."""
@@ -207,20 +208,11 @@ def _rows_by_range(model: FetchedResult, lines: list[str], rows: list[Hit | str]
             "end_line": last, "lines": [model_line(n, lines[n - first]) for n in range(lo, last + 1)],
             "complete": last >= hi, "next": call(last + 1) if last < hi else None})
 
-    shown_of: dict[str, int] = {}
+    def cost(k: int, text: str) -> int:  # with structured output on, the typed page (some clients' answer) must fit too
+        n = int(count(text))
+        return max(n, typed(page(k))) if typed is not None else n
 
-    def text_of(k: int) -> str:
-        text = render(k)
-        shown_of[text] = k
-        return text
-
-    def cost(text: str) -> int:  # with structured output on, the typed page (some clients' answer) must fit too
-        n = count(text)
-        if typed:
-            n = max(n, count(json.dumps(page(shown_of[text]).model_dump(mode="json", exclude_none=True))))
-        return int(n)
-
-    got = fit_largest(hi - lo + 1, text_of, limit, cost, lo=1)
+    got = fit_largest(hi - lo + 1, render, limit, count, lo=1, cost_of=cost)
     return Answer(Text(got.text), page(got.k), scope="fitted")
 
 
