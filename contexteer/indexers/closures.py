@@ -52,6 +52,8 @@ _BINDINGS = frozenset({"variable_declarator", "assignment_expression", "assignme
                        "short_var_declaration", "let_declaration", "pair", "property_declaration", "field",
                        "lexical_binding", "augmented_assignment", "variable_declaration", "local_variable_declaration"})
 _MAX_BYTES = 2_000_000
+#: how a comment of several lines opens: C-family `/*`, Lua `--[[`, Ruby `=begin`, Haskell `{-`, OCaml `(*`, HTML
+_BLOCK_OPENER = re.compile(rb"/\*|--\[=*\[|^=begin|\{-|\(\*|<!--", re.M)
 
 
 def chain(language: str | None, data: bytes, start: int, end: int, lo: int, hi: int, name: str = "", *,
@@ -99,7 +101,10 @@ class FileClosures:
 
     def comment_around(self, line: int) -> tuple[int, int] | None:
         """The comment of three lines or more that holds `line` (a `/* .. */` block, a Python or Lua long string at
-        the top level is none), as (first, last) line."""
+        the top level is none), as (first, last) line. A file with no block-comment opener is not parsed for it (a
+        search hit at a Python or Go file's top level, an import, is in none)."""
+        if _BLOCK_OPENER.search(self.data) is None:
+            return None
         root = self._root(any_language=True)
         if root is None:
             return None
