@@ -19,11 +19,11 @@ from typing import Annotated, Any, cast
 
 import anyio
 from mcp.server.mcpserver import Context
-from pydantic import BaseModel, ConfigDict, Field, ValidationError, create_model
+from pydantic import Field
 
 from contexteer.errors import InputError
 from contexteer.shaping.answer import Answer
-from contexteer.tools.base import Services, ToolDef, ToolFn, tool
+from contexteer.tools.base import Services, ToolFn, tool
 
 logger = logging.getLogger(__name__)
 
@@ -76,16 +76,12 @@ async def _run(svc: Services, ctx: Context, name: object, args: dict[str, Any]) 
     if t is None or name not in BATCHABLE:
         why = "is not one a batch calls (call it on its own)" if t is not None else "is no tool"
         raise InputError(f"'{name}' {why}; a batch calls {', '.join(BATCHABLE)}.")
+    # checked as the server checks a tools/call before it runs (unknown, out of range, off the input schema's types):
+    # what passes is what the tool's own call would have been handed
     refused = svc.argument_refusal(name, args) if svc.argument_refusal is not None else None
-    if refused is not None:  # as the server refuses a call's arguments: unknown, out of range, not of the schema's type
+    if refused is not None:
         raise InputError(refused)
-    try:
-        kwargs = dict(_arguments(t).model_validate(args))
-    except ValidationError as exc:
-        raise InputError(f"bad arguments: {_errors(exc, t)}") from exc
-    for p in _context_params(t):
-        kwargs[p] = ctx
-    fn = functools.partial(t.fn, svc, **kwargs)
+    fn = functools.partial(t.fn, svc, **args, **dict.fromkeys(_context_params(t.fn), ctx))
     if inspect.iscoroutinefunction(t.fn):
         answer = await cast("Awaitable[Answer]", fn())
     else:
@@ -94,40 +90,10 @@ async def _run(svc: Services, ctx: Context, name: object, args: dict[str, Any]) 
     return answer
 
 
-_MODELS: dict[ToolFn, type[BaseModel]] = {}
-
-
-def _arguments(t: ToolDef) -> type[BaseModel]:
-    """The model of a tool's arguments (its parameters after the Services, less its Context), unknown ones refused."""
-    got = _MODELS.get(t.fn)
-    if got is not None:
-        return got
-    fields: dict[str, Any] = {}
-    for p in list(inspect.signature(t.fn, eval_str=True).parameters.values())[1:]:
-        if p.annotation is Context:
-            continue
-        fields[p.name] = (p.annotation, ... if p.default is inspect.Parameter.empty else p.default)
-    got = _MODELS[t.fn] = create_model(f"{t.name}_arguments", __config__=ConfigDict(extra="forbid"), **fields)
-    return got
-
-
-def _context_params(t: ToolDef) -> tuple[str, ...]:
-    return tuple(p.name for p in inspect.signature(t.fn, eval_str=True).parameters.values() if p.annotation is Context)
-
-
-def _errors(exc: ValidationError, t: ToolDef) -> str:
-    """`pattern: required; max_result: not an argument of search_text (it takes: ...)`."""
-    takes = ", ".join(_arguments(t).model_fields)
-    out = []
-    for e in exc.errors():
-        where = ".".join(str(x) for x in e["loc"]) or "arguments"
-        if e["type"] == "extra_forbidden":
-            out.append(f"{where}: not an argument of {t.name} (it takes: {takes})")
-        elif e["type"] == "missing":
-            out.append(f"{where}: required")
-        else:
-            out.append(f"{where}: {e['msg']}")
-    return "; ".join(out)
+@functools.cache
+def _context_params(fn: ToolFn) -> tuple[str, ...]:
+    """The parameters of a tool's function that take the request's Context."""
+    return tuple(p.name for p in inspect.signature(fn, eval_str=True).parameters.values() if p.annotation is Context)
 
 
 def _call_text(name: str, args: dict[str, Any]) -> str:
