@@ -966,15 +966,17 @@ class Closures:
     def __init__(self, nav: NavigationService, files: int) -> None:
         self.nav = nav
         self.files: dict[str, FileClosures | None] = {}
+        self.languages: dict[str, str | None] = {}
         self.off = files > self.MAX_FILES
 
     def around(self, path: str, line: int, enc: Any) -> str:
-        from contexteer.indexers.closures import innermost
+        from contexteer.indexers.closures import FUNCTION_NODES, innermost
 
         # a Ruby class body's DSL blocks too: Rouge's `delegate`/`recurse` hits sat in `state :root do` blocks the
         # class name alone did not tell (A/B run 163: several pattern searches to find each hit's state)
-        if self.off or enc.kind not in ("function", "method") and (enc.kind not in ("class", "module")
-                                                                    or enc.language != "ruby"):
+        language = None if self.off else self._language(path)
+        if language not in FUNCTION_NODES or enc.kind not in ("function", "method") and (
+                enc.kind not in ("class", "module") or language != "ruby"):
             return ""
         fc = self._file(path)
         return innermost(fc.chain(line, line, enc.start_line, enc.end_line, enc.name)) if fc is not None else ""
@@ -983,18 +985,24 @@ class Closures:
         """The block comment of several lines that holds a line at the top level, as (first, last): memberlist's
         state_test.go holds three test functions in a `/* .. */`; their hits had said nothing, and the A/B agent took
         them for test functions the index had lost."""
-        fc = None if self.off else self._file(path, any_language=True)
+        fc = None if self.off else self._file(path)
         return fc.comment_around(line) if fc is not None else None
 
-    def _file(self, path: str, any_language: bool = False) -> Any:
-        from contexteer.indexers.closures import FUNCTION_NODES, FileClosures
+    def _file(self, path: str) -> Any:
+        """The file read and parsed (on first use) once for every question asked of it."""
+        from contexteer.indexers.closures import FileClosures
 
         if path not in self.files:
-            info = self.nav.index.file_info(path)
-            language = info.language if info is not None else None
-            text = repo_text(self.nav.ws, path) if language in FUNCTION_NODES or any_language and language else None
+            language = self._language(path)
+            text = repo_text(self.nav.ws, path) if language else None
             self.files[path] = FileClosures(language, text.encode("utf-8")) if text is not None else None
         return self.files[path]
+
+    def _language(self, path: str) -> str | None:
+        if path not in self.languages:
+            info = self.nav.index.file_info(path)
+            self.languages[path] = info.language if info is not None else None
+        return self.languages[path]
 
 
 def text_uses(nav: NavigationService, name: str, defs: list[Any], prefix: str | None, known: set[tuple[str, int]], *,

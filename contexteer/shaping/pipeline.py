@@ -254,7 +254,7 @@ class Pipeline:
                                     raw)
             tier, budget = every
             # the rows beside the text: fetch_result shows a part of them grouped by file
-            meta["rows"] = self.store.put(rows_json(rows), "search-rows", {"tool": tool, "args": args, "rows_of": True})
+            meta["rows"] = self.store.put(rows_json(rows), "search-rows", {"tool": tool, "args": args})
         handle = self.store.put(text, kind, meta)
         terms = compile_terms(answer.terms, regex=answer.terms_regex)
         alternatives = _alternatives(answer) if rows is not None else None
