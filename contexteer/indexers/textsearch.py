@@ -202,6 +202,8 @@ def _run(ws: Workspace, cmd: list[str], pattern: str, *, regex: bool, sensitive:
                     result.denied_skipped += 1
                 continue
             if counted is not None:
+                if not lines.counts(rel, int(data.get("line_number") or 0), _decode(data.get("lines")).rstrip("\r\n")):
+                    continue  # a match only inside a secret is no match in the total either
                 counted[rel] = counted.get(rel, 0) + 1
                 if sum(counted.values()) > COUNT_ON or time.perf_counter() - counting_since > COUNT_SECONDS:
                     counted = None  # too many or too slow to count: no total, the answer stands as it was
@@ -311,6 +313,12 @@ class _Lines:
             else:
                 self.before.append((line, text, spans))
         return True
+
+    def counts(self, path: str, line: int, text: str) -> bool:
+        """Whether a match line past the cap counts in the total: as `add` decides, so a total cannot tell a right
+        guess at a secret from a wrong one (the lines shown already could not)."""
+        spans = self.mask.spans(path, line, text)
+        return not spans or self.mask.clean_match(text, spans) is not None
 
     def _emit(self, line: int, text: str, spans: Spans, start: int | None, *, context: bool) -> None:
         if self.last and self.context and (self.last[0] != self.path or line > self.last[1] + 1):
