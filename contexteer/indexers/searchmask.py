@@ -90,6 +90,13 @@ class SecretMask:
         return line_spans(text) if text is not None else None
 
     # ----- the verdict and the display -------------------------------------------------------------------
+    def counts(self, path: str, line: int, text: str) -> bool:
+        """Whether a line ripgrep matched is a match here: it holds no secret, or the pattern matches outside every
+        secret. Totals counted past a cap, or in another case, ask this as the hits shown do, so no count tells a
+        right guess at a secret from a wrong one."""
+        spans = self.spans(path, line, text)
+        return not spans or self.clean_match(text, spans) is not None
+
     def clean_match(self, text: str, spans: Spans) -> int | None:
         """Where (a character offset) the pattern first matches wholly inside a clean segment of `text`, or None."""
         if not self._runnable:

@@ -13,6 +13,7 @@ from pydantic import Field
 
 from contexteer.errors import ContexteerError, InputError
 from contexteer.indexers import textsearch
+from contexteer.indexers.searchmask import smart_case_sensitive
 from contexteer.navigation.models import (
     Dependencies,
     OutlineSymbol,
@@ -302,10 +303,29 @@ async def search_text(
         elif tried:
             tail.append("[searched as literal text (no match) and as a regular expression (not a valid one)]" if invalid
                         else "[searched as literal text and as a regular expression: no match either way]")
+        if case_sensitive is None:
+            tail += _other_case(svc, r, as_regex, glob, path)
         tail += _callers_hint(svc, pattern, as_regex, r.matches)
         return Answer(Hits(rows), model, tail=tail, terms_regex=as_regex)
 
     return await anyio.to_thread.run_sync(work)
+
+
+def _other_case(svc: Services, r: Any, regex: bool, glob: str | None, path: str) -> list[str]:
+    """A pattern with a capital searched with smart case (case-sensitive): how many more lines match it ignoring
+    case, and the argument that finds them. The Rich A/B agent's search for a capitalised name had hidden the
+    lower-case lines it also wanted, and nothing had said so."""
+    if r.timed_out or not smart_case_sensitive(r.pattern, regex):
+        return []
+    shown = r.total_matches if r.truncated else r.matches
+    if shown is None:
+        return []
+    every = textsearch.count_ignoring_case(svc.ws, r.pattern, regex=regex, glob=glob, path=path)
+    if every is None or every <= shown:
+        return []
+    more = every - shown
+    return [f"[case-sensitive (a capital in the pattern); {more} more line{'s' if more != 1 else ''} match ignoring "
+            "case: case_sensitive=false]"]
 
 
 def _as_written(svc: Services, pattern: str, case_sensitive: bool | None, glob: str | None, path: str, context_lines: int,

@@ -51,6 +51,23 @@ def test_regex_mode_and_smart_case(shop: Served):
     assert lower.data["matches"] > upper.data["matches"]  # lower case searches case-insensitively
 
 
+def test_a_capitalised_search_says_how_many_more_lines_match_ignoring_case(shop: Served):
+    # smart case made `Order` case-sensitive; the `order` lines it hid are counted, and the argument that shows them
+    upper, every = shop.call("search_text", pattern="Order"), shop.call("search_text", pattern="order")
+    more = every.data["matches"] - upper.data["matches"]
+    assert more > 0
+    assert f"[case-sensitive (a capital in the pattern); {more} more lines match ignoring case: case_sensitive=false]" \
+        in upper.text, upper.text
+    # the same with nothing found in this case: the no-match answer says where the lines are
+    none = shop.call("search_text", pattern="APPLY_DISCOUNT(")
+    assert none.data["matches"] == 0
+    assert "4 more lines match ignoring case: case_sensitive=false" in none.text, none.text
+    # asked case-sensitively, or a case that finds every line: no note
+    for a in (shop.call("search_text", pattern="Order", case_sensitive=True), every,
+              shop.call("search_text", pattern="MAX_ITEMS")):
+        assert "ignoring case" not in a.text, a.text
+
+
 def test_an_invalid_regex_returns_ripgreps_own_message_and_what_to_do(shop: Served):
     a = shop.call("search_text", pattern="apply_discount(", regex=True)
     assert a.is_error

@@ -65,6 +65,10 @@ def test_search_text_cannot_rebuild_a_redacted_aws_key_by_match_or_no_match(serv
     (f"\\b{AWS_KEY[:6]}|^timeout", "\\bAKIAQX|^timeout", {"regex": True, "max_results": 1}),  # the cap's stopping point
     # the total counted past the cap (the first line fills it; the region line and the key's line are counted on)
     (f"^#|^region|{AWS_KEY[:6]}", "^#|^region|AKIAQX", {"regex": True, "max_results": 1}),
+    # the count of lines matching in another case (a capital makes smart case case-sensitive; ignoring case, the
+    # right guess matches the key's line)
+    ("AkiaQW", "AkiaQX", {}),
+    ("AkiaQW|Prod", "AkiaQX|Prod", {"regex": True}),
     (AWS_KEY[:6], "AKIAQX", {"context_lines": 2}),  # context lines around a dropped hit
     (f"{AWS_KEY[:6]}|region", "AKIAQX|region", {"regex": True, "context_lines": 1}),
     ('password = "hunt', 'password = "xunt', {}),  # a credential assignment's value
