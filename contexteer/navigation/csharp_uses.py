@@ -14,12 +14,10 @@ from typing import Any
 from contexteer.indexers.model import CLASS_KINDS
 from contexteer.indexers.stdnames import DOTNET_TYPES
 from contexteer.indexers.syntax import CS_NAMESPACE, cs_namespaces, enclosing_namespaces
-from contexteer.navigation.import_uses import capped, declared_here
+from contexteer.navigation.import_uses import MAX_LINES, capped, declared_here
 from contexteer.navigation.models import ImportUse, UsedName
 from contexteer.navigation.service import NavigationService
 
-#: at most this many lines per used name (then "… N more")
-MAX_LINES = 12
 #: at most this many names in the row of names nothing here defines
 MAX_OTHER = 24
 

@@ -20,8 +20,9 @@ from contexteer.navigation.models import ImportUse, UsedName
 from contexteer.navigation.service import NavigationService
 from contexteer.workspace import repo_text
 
-#: at most this many lines per used name (then "… N more")
-MAX_LINES = 12
+#: at most this many lines per used name (then "+N more"): a line number is a token or two, and a count cut at 12 had
+#: sent the client_golang agent to a search for the 13th `fmt.Errorf`
+MAX_LINES = 40
 #: a glob import (`use super::plumbing::*`, `from x import *`) lists at most this many of the names it brings
 MAX_GLOB_NAMES = 30
 

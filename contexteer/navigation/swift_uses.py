@@ -10,12 +10,10 @@ import re
 
 from contexteer.indexers.model import CLASS_KINDS
 from contexteer.indexers.stdnames import SWIFT_STDLIB
-from contexteer.navigation.import_uses import _line, capped, declared_here
+from contexteer.navigation.import_uses import MAX_LINES, _line, capped, declared_here
 from contexteer.navigation.models import ImportUse, UsedName
 from contexteer.navigation.service import NavigationService
 
-#: at most this many lines per used name (then "… N more")
-MAX_LINES = 12
 #: at most this many names in the row of names nothing here defines
 MAX_OTHER = 24
 _VALUE_KINDS = frozenset({"function", "variable", "constant"})

@@ -22,6 +22,8 @@ TREE = {
                        "from .models import User, Order as O, DEFAULT\n\n\n"
                        "def load(p):\n    # User is named in a comment only here\n    data = j.loads(open(p).read())\n"
                        "    return O(), os.path.join(p, 'x'), \"User\"\n"),
+    "cmd/report.go": ("package main\n\nimport \"fmt\"\n\nfunc report() {\n"
+                      + "".join(f"\tfmt.Errorf(\"e{i}\")\n" for i in range(15)) + "}\n"),
     "web/router.ts": "export interface AnyRouter { x: number }\nexport function createRouter(): AnyRouter { return { x: 1 } }\n",
     "web/index.ts": "export * from './router';\n",
     "web/plugin.ts": ("import { AnyRouter, createRouter as make } from './index';\nimport * as path from 'path';\n\n"
@@ -88,3 +90,11 @@ def test_java_imports_and_classes_of_the_same_package_used_without_one(shop: Ser
 def test_a_directory_is_refused_with_what_to_do(shop: Served):
     a = shop.call("list_dependencies", path="app", view="uses")
     assert a.is_error and "directory" in a.text and "view='package'" in a.text, a.text
+
+
+def test_a_name_used_fifteen_times_lists_every_line(shop: Served):
+    # client_golang's `fmt.Errorf` at 13 lines was cut after the 12th ("+1 more"): the agent searched for the rest
+    a = shop.call("list_dependencies", path="cmd/report.go", view="uses")
+    assert not a.is_error, a.text
+    assert "fmt.Errorf at " + ",".join(str(n) for n in range(6, 21)) + "\n" in a.text + "\n", a.text
+    assert "more" not in a.text
