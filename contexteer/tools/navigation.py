@@ -24,7 +24,7 @@ from contexteer.navigation.models import (
     clip,
 )
 from contexteer.navigation.service import NavigationService as Nav
-from contexteer.navigation.symbols import name_list
+from contexteer.navigation.symbols import MAX_NAMES, name_list
 from contexteer.shaping.answer import Answer, Hit, Hits, Text
 from contexteer.tools import nav_render as render
 from contexteer.tools.base import Services, tool
@@ -136,7 +136,7 @@ def _outline(svc: Services, nav: Nav, rel: str, kinds: set[str] | None, private:
 async def search_symbol(
     svc: Services,
     ctx: Context,
-    query: Annotated[str, Field(description="e.g. 'parse', 'Parser.parse', 'Parser.parse(String, int)' (that overload); up to 10 names: 'a, b, c'")],
+    query: Annotated[str, Field(description="e.g. 'parse', 'Parser.parse', 'Parser.parse(String, int)' (that overload); up to 20 names: 'a, b, c'")],
     kind: Annotated[str | None, Field(description="class, function, method, ...")] = None,
     path: Annotated[str | None, Field(description="Only under this path.")] = None,
     match: Literal["exact", "prefix", "substring", "fuzzy"] = "exact",
@@ -147,7 +147,11 @@ async def search_symbol(
     q = query.strip()
     # ten names asked at once got 20 rows, and the last names fell to the next page (Collections A/B run 74); a
     # limit with several names is per name (`limit=3` over nine names gave 3 rows in all: ext4 A/B run 85)
-    names = len(name_list(q)) if match == "exact" else 0
+    asked = len(name_list(q)) if match != "fuzzy" else 0
+    if asked > MAX_NAMES:
+        raise InputError(f"query names {asked} definitions; one call answers at most {MAX_NAMES}. Split the names "
+                         f"over several search_symbol calls (batch runs up to 10 calls in one).")
+    names = asked if match == "exact" else 0
     if names > 1:
         limit = min(200, limit * names) if limit is not None else min(200, max(20, 4 * names))
     elif limit is None:

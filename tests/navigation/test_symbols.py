@@ -229,3 +229,14 @@ def test_references_of_a_qualified_method_by_a_common_name_point_to_its_callers(
             "find_related(symbol=\"Random.init\", relation=\"callers\")]") in text, text
     plain = s.call("search_symbol", query="init", references=True).text
     assert "told apart by receiver" not in plain, plain
+
+
+def test_sixteen_names_asked_at_once_are_each_answered_and_more_than_twenty_refused(pyshop: Served):
+    # the Sequel agent's sixteen names were read as one name: "no definitions match"
+    filler = [f"no_such_name_{i}" for i in range(14)]
+    a = pyshop.call("search_symbol", query=", ".join(["apply_discount", "Writer.parse", *filler]))
+    assert not a.is_error, a.text
+    assert "shop/pricing.py:12-16" in a.text and "shop/io.py:10-11 method Writer.parse" in a.text, a.text
+    assert "no definition named 'no_such_name_0'" in a.text and "'no_such_name_13'" in a.text
+    many = pyshop.call("search_symbol", query=", ".join(f"name_{i}" for i in range(21)), match="prefix")
+    assert many.is_error and "query names 21 definitions; one call answers at most 20" in many.text, many.text
