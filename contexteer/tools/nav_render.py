@@ -330,6 +330,10 @@ def reads_like_regex(pattern: str) -> bool:
     return len(parts) > 1 and all(len(p.strip()) >= 2 for p in parts)
 
 
+#: `\?\b`, `)\b`, `\b(`: a word boundary written next to a character that is no word character
+_NONWORD_BOUNDARY = re.compile(r"(?:\\[^\w\s\\]|(?<!\\)[^\w\s\\(|)[\]^$.*+?{}])\\b|\\b(?:\\[^\w\s\\bBdDsSwWpPxu]|[^\w\s\\(|)[\]^$.*+?{}])")
+
+
 def search_summary(result: SearchResult, regex: bool = True, scope: str = "") -> list[str]:
     """The closing lines of a text search: how many lines matched in how many files, and why it stopped; a
     literal search for what reads like a regex (`\\.spawn\\(`, `^use `) that found nothing says so, and one
@@ -341,6 +345,10 @@ def search_summary(result: SearchResult, regex: bool = True, scope: str = "") ->
         if not regex and reads_like_regex(result.pattern):
             lines.append("[searched as literal text (the default); the pattern reads like a regular expression: "
                          "pass regex=true to search it as one]")
+        elif regex and (m := _NONWORD_BOUNDARY.search(result.pattern)) is not None:
+            # the Sequel agent's `def disconnect_error\?\b` found nothing and nothing said why
+            lines.append(f"[{m.group(0)!r}: \\b next to a non-word character matches only where a word character is on "
+                         "its other side; drop the \\b or write (?:\\W|$)]")
     nf = len(result.files)
     summary = f"{result.matches} matching line{'s' if result.matches != 1 else ''} in {nf} file{'s' if nf != 1 else ''}"
     notes = []

@@ -244,3 +244,13 @@ def test_a_literal_pattern_of_alternatives_is_searched_alternative_by_alternativ
     assert "'|'-separated alternatives, each as literal text" in r.text, r.text
     none = served.call("search_text", pattern="nothing(|here(")
     assert "not a valid one" in none.text, none.text
+
+
+def test_a_regex_with_a_word_boundary_after_punctuation_that_finds_nothing_says_why(shop: Served):
+    # `MAX_ITEMS =\b` cannot match `MAX_ITEMS = 100`: \b after '=' wants a word character right after it (a space
+    # follows); the Sequel agent's `def disconnect_error\?\b` found nothing and nothing said why
+    a = shop.call("search_text", pattern=r"MAX_ITEMS =\b", regex=True)
+    assert a.data["matches"] == 0
+    assert "'=\\\\b': \\b next to a non-word character matches only where a word character is on its other side" in a.text, a.text
+    b = shop.call("search_text", pattern=r"\bMAX_ITEMS_NOT_THERE\b", regex=True)
+    assert b.data["matches"] == 0 and "non-word character" not in b.text, b.text
