@@ -347,7 +347,7 @@ def search_summary(result: SearchResult, regex: bool = True, scope: str = "") ->
                          "pass regex=true to search it as one]")
         elif regex and (m := _NONWORD_BOUNDARY.search(result.pattern)) is not None:
             # the Sequel agent's `def disconnect_error\?\b` found nothing and nothing said why
-            lines.append(f"[{m.group(0)!r}: \\b next to a non-word character matches only where a word character is on "
+            lines.append(f"[`{m.group(0)}`: \\b next to a non-word character matches only where a word character is on "
                          "its other side; drop the \\b or write (?:\\W|$)]")
     nf = len(result.files)
     summary = f"{result.matches} matching line{'s' if result.matches != 1 else ''} in {nf} file{'s' if nf != 1 else ''}"

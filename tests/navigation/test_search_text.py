@@ -251,6 +251,6 @@ def test_a_regex_with_a_word_boundary_after_punctuation_that_finds_nothing_says_
     # follows); the Sequel agent's `def disconnect_error\?\b` found nothing and nothing said why
     a = shop.call("search_text", pattern=r"MAX_ITEMS =\b", regex=True)
     assert a.data["matches"] == 0
-    assert "'=\\\\b': \\b next to a non-word character matches only where a word character is on its other side" in a.text, a.text
+    assert "`=\\b`: \\b next to a non-word character matches only where a word character is on its other side" in a.text, a.text
     b = shop.call("search_text", pattern=r"\bMAX_ITEMS_NOT_THERE\b", regex=True)
     assert b.data["matches"] == 0 and "non-word character" not in b.text, b.text
