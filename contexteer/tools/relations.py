@@ -136,6 +136,13 @@ def _render(model: RelatedResult, target: Any, offset: int, depth: int) -> str:
         tests = [it for it in model.items if is_test_path(it.path) and it not in guesses]
         if len(tests) < 2 or len(tests) == len([it for it in model.items if it not in guesses]):
             tests = []
+    # past the first level too, per definition they call (client_golang A/B run 177: 19 test functions calling
+    # Registry.Gather were two thirds of a depth-3 answer the agent wanted for its library callers)
+    deep_tests: list[RelatedItem] = []
+    if model.relation == "callers" and depth > 1 and not is_test_path(target.path):
+        deep_tests = [it for it in model.items if it.depth > 1 and is_test_path(it.path)]
+        if len(deep_tests) < 2:
+            deep_tests = []
     row = {"callers": _caller_rows, "callees": _callee_rows}.get(model.relation, _type_rows)
     # per-row tags: on type rows always (extends, embeds, method set, where the impl is); on call rows only the
     # weak ones (matched by name), the header counting the rest
@@ -143,7 +150,7 @@ def _render(model: RelatedResult, target: Any, offset: int, depth: int) -> str:
     # type relations read best in file order (siblings by path and line); calls keep their order (callers by
     # file, callees by call line)
     rows = [(it, via) for it, via in _tree(model.items, by_file=not weak_only, group_files=model.relation == "callees")
-            if not (guesses and it.how == "name only") and it not in tests]
+            if not (guesses and it.how == "name only") and it not in tests and it not in deep_tests]
     block: tuple[str, int] | None = None  # the file heading rows sit under: (path, the least depth under it)
     for i, (it, via) in enumerate(rows):
         # a heading holds siblings of one file and the deeper rows under them; a shallower row ends it (a caller of
@@ -160,6 +167,10 @@ def _render(model: RelatedResult, target: Any, offset: int, depth: int) -> str:
         out += row(it, target, tag, via, block is not None, block is not None and it.path == block[0])
     if tests:
         out.append(_test_callers(tests))
+    by_callee: dict[str, list[RelatedItem]] = {}
+    for it in deep_tests:
+        by_callee.setdefault(it.via or "?", []).append(it)
+    out += [_test_callers(group, f"callers of {via}") for via, group in by_callee.items()]
     if guesses:
         out.append(_guesses(model, target, guesses))
     if model.values:  # named without a call: passed or stored, called later by whatever holds it
@@ -328,15 +339,16 @@ def _tree(items: list[RelatedItem], by_file: bool, group_files: bool = False) ->
 WEAK = frozenset({"name only", "unique name", "base type", "recursive"})  # resolutions a row says itself; the header counts the rest
 
 
-def _test_callers(tests: list[RelatedItem]) -> str:
-    """Callers in test files on one line, by file: `a_test.go:48,51 in TestX, 60 in TestY; b_test.go:...`."""
+def _test_callers(tests: list[RelatedItem], of: str = "") -> str:
+    """Callers in test files on one line, by file: `a_test.go:48,51 in TestX, 60 in TestY; b_test.go:...`; `of`:
+    whose callers they are, past the first level."""
     files: dict[str, list[str]] = {}
     for it in sorted(tests, key=lambda it: (it.path, it.lines[0] if it.lines else 0)):
         lines = ",".join(map(str, it.lines[:4])) + ("…" if len(it.lines) > 4 else "")
         weak = " [name only]" if it.how == "name only" else ""  # the tag its row would have carried
         files.setdefault(it.path, []).append(f"{lines} in {it.qualname or 'top level'}{weak}")
     n = sum(len(it.lines) for it in tests)
-    return f"in test files, {n} call site{'s' if n != 1 else ''}: " + "; ".join(
+    return f"in test files{', ' + of if of else ''}, {n} call site{'s' if n != 1 else ''}: " + "; ".join(
         f"{path}:{', '.join(rows)}" for path, rows in files.items())
 
 

@@ -164,3 +164,27 @@ def test_a_semantic_read_of_a_line_resolves_a_method_called_on_a_parameter(tmp_p
     a = s.call("read_code_range", path="prometheus/promhttp/instrument.go:9", context="semantic")
     assert not a.is_error, a.text
     assert "prometheus/observer.go:8-8 ObserverVec.With" in a.text, a.text
+
+
+
+DEEP = {
+    "go.mod": "module example.com/deep\n\ngo 1.20\n",
+    "lib/lib.go": ("package lib\n\nfunc inner() int { return 1 }\n\n"
+                   "func Outer() int {\n\treturn inner()\n}\n\n"
+                   "func Use() int {\n\treturn Outer()\n}\n"),
+    "lib/lib_test.go": ("package lib\n\nimport \"testing\"\n\n"
+                        "func TestA(t *testing.T) {\n\t_ = Outer()\n}\n\n"
+                        "func TestB(t *testing.T) {\n\t_ = Outer()\n\t_ = Outer()\n}\n"),
+}
+
+
+def test_callers_in_test_files_past_the_first_level_are_one_line_per_callee(tmp_path_factory: pytest.TempPathFactory):
+    # client_golang A/B run 177: 19 test functions calling Registry.Gather were two thirds of a depth-3 callers answer
+    # whose library callers the agent wanted; they are one line now, under the definition they call
+    served = served_tree(tmp_path_factory.mktemp("deep") / "deep", DEEP)
+    a = served.call("find_related", symbol="inner", relation="callers", depth=2)
+    assert not a.is_error, a.text
+    lines = a.text.splitlines()
+    assert "in test files, callers of Outer, 3 call sites: lib/lib_test.go:6 in TestA, 10,11 in TestB" in lines, a.text
+    assert any("lib/lib.go" in ln and "in Use" in ln for ln in lines), a.text  # the library caller keeps its row
+    assert not any("TestA" in ln for ln in lines if not ln.startswith("in test files")), a.text
