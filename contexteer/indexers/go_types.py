@@ -108,6 +108,10 @@ def implementers(index: IndexQueries, iface: Symbol, *, promote: bool = True) ->
 _PTR_RECEIVER = re.compile(r"\s*func\s*\(\s*(?:\w+\s+)?\*")
 
 
+#: an interface with at most this many methods has each implementer's own method lines on its row
+_OWN_LINES_UP_TO = 4
+
+
 def _method_origin(owner: Symbol, methods: dict[str, tuple[bool, str]]) -> str:
     """Which of the interface's methods the type defines itself (with their lines), which it gains by embedding
     (from which type), and whether only its pointer type has them all (a pointer receiver on one of them): the
@@ -118,10 +122,12 @@ def _method_origin(owner: Symbol, methods: dict[str, tuple[bool, str]]) -> str:
     for _, at in methods.values():
         if at.startswith("via "):
             vias[at[4:]] = vias.get(at[4:], 0) + 1
-    parts: list[str] = []  # a type with every method its own, on values, is the plain case: nothing said
-    if own and vias:
-        parts.append("own " + ", ".join(f"{m} {at.rpartition(':')[2] if at.rpartition(':')[0] == owner.path else at}"
-                                        for m, at in sorted(own.items())))
+    parts: list[str] = []
+    # where its own methods are: always beside methods gained by embedding; for a type with all of them its own, when
+    # the interface has a few (client_golang's Metric: Desc and Write, whose lines the agent then searched for)
+    if own and (vias or len(methods) <= _OWN_LINES_UP_TO):
+        parts.append(("own " if vias else "") + ", ".join(
+            f"{m} {at.rpartition(':')[2] if at.rpartition(':')[0] == owner.path else at}" for m, at in sorted(own.items())))
     parts += [f"{n} via {t}" if own or len(vias) > 1 else f"all via {t}" for t, n in sorted(vias.items())]
     ptrs = sorted(m for m, (ptr, _) in methods.items() if ptr)
     if ptrs:

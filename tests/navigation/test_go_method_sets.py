@@ -52,3 +52,17 @@ def test_go_implementer_row_says_pointer_only_when_few_are(tmp_path):
     row = next(line for line in a.text.splitlines() if "struct DummyExtension" in line)
     assert row.endswith("*DummyExtension only (pointer receivers)"), a.text
     assert "value receivers" not in a.text, a.text
+
+
+def test_go_implementer_of_a_small_interface_has_its_method_lines_on_its_row(tmp_path):
+    # client_golang's Metric (Desc, Write): the agent searched for each implementer's two method lines
+    a, rows = _rows(tmp_path)
+    assert rows["DummyExtension"].endswith("struct DummyExtension: Create 13, Update 11"), a.text
+    assert "Create 19, Update 17" in rows["MapExtension"], a.text
+    # five methods: the row stays short (the types are listed; their methods are a search away)
+    big = {"go.mod": "module example.com/b\n\ngo 1.20\n",
+           "b.go": "package b\n\ntype Five interface {\n" + "".join(f"\tM{i}()\n" for i in range(5)) + "}\n\n"
+                   "type T struct{}\n\n" + "".join(f"func (t T) M{i}() {{}}\n" for i in range(5))}
+    b = served_tree(tmp_path / "b", big).call("find_related", symbol="Five", relation="implementations")
+    row = next(line for line in b.text.splitlines() if "struct T" in line)
+    assert row.endswith("struct T"), b.text
