@@ -116,6 +116,36 @@ class FileClosures:
             node = node.parent
         return None
 
+    def comment_blocks(self, least: int = 2) -> list[tuple[int, int]]:
+        """The comments that fill whole lines, `least` lines or more, as (first, last) line: a `/** .. */` block, a run
+        of `//` or `#` lines (adjacent comment nodes merged). A comment sharing a line with code is none (folding
+        the line would hide the code); [] when the file cannot be parsed."""
+        root = self._root(any_language=True)
+        if root is None:
+            return []
+        lines = self.data.split(b"\n")
+        spans: list[tuple[int, int]] = []
+        stack = [root]
+        while stack:
+            node = stack.pop()
+            if "comment" in node.type:
+                (sr, sc), (er, ec) = node.start_point, node.end_point
+                if er > sr and ec == 0:  # (a line comment's node may end at the next line's start)
+                    er -= 1
+                    ec = len(lines[er]) if er < len(lines) else 0
+                if sr < len(lines) and not lines[sr][:sc].strip() and not (lines[er][ec:].strip() if er < len(lines) else b""):
+                    spans.append((sr + 1, er + 1))
+                continue
+            stack.extend(node.children)
+        spans.sort()
+        merged: list[tuple[int, int]] = []
+        for a, b in spans:
+            if merged and a <= merged[-1][1] + 1:
+                merged[-1] = (merged[-1][0], max(b, merged[-1][1]))
+            else:
+                merged.append((a, b))
+        return [(a, b) for a, b in merged if b - a + 1 >= least]
+
     def chain(self, start: int, end: int, lo: int, hi: int, name: str = "") -> list[tuple[str, int, int]]:
         root = self._root()
         if root is None:

@@ -65,6 +65,9 @@ class FileLines:
     outline: list[tuple[int, int, str, str]] | None = None  # (start, end, name, kind): names folded bodies
     sep: str = "\t"  # between the line number and the text (`cat -n`'s tab: ~12% fewer tokens than "│")
     pad: bool = False  # right-align the line numbers
+    # the comment blocks that fill whole lines, as (first, last) file lines, asked only when the lines do not pass
+    # whole: a read too large for one answer shows all its code with them folded, when that fits
+    comments: Callable[[], list[tuple[int, int]]] | None = None
 
     @property
     def last(self) -> int:

@@ -297,8 +297,18 @@ def _whole_file(svc: Services, rel: str, text: str, lines: list[str]) -> Answer:
     # source code the index's outline (tree-sitter, any language) names the folded bodies.
     small = total <= svc.settings.workspace.max_lines_per_call and len(text) <= 8 * svc.settings.context_mode_mcp.max_direct_passthrough
     outline = svc.nav.index_outline(rel) if kind == "code" and not small else None
-    body = FileLines(rel, lines, 1, kind=kind, header=lambda last: f"{rel}:1-{total} (whole file)", outline=outline)
+    body = FileLines(rel, lines, 1, kind=kind, header=lambda last: f"{rel}:1-{total} (whole file)", outline=outline,
+                     comments=(lambda: _comment_blocks(svc, rel, text)) if outline is not None else None)
     return Answer(body, model)
+
+
+def _comment_blocks(svc: Services, rel: str, text: str) -> list[tuple[int, int]]:
+    """The file's whole-line comment blocks of two lines or more (the pipeline folds them when that lets a read too
+    large for one answer show all its code)."""
+    from contexteer.indexers.closures import FileClosures
+
+    info = svc.nav.index.file_info(rel)
+    return FileClosures(info.language if info is not None else None, text.encode("utf-8")).comment_blocks()
 
 
 async def _indexed_read(svc: Services, ctx: Context, path: str, start_line: int | None, end_line: int | None,
