@@ -296,14 +296,17 @@ async def search_text(
         scope = ", ".join(x for x in (f"under {path}" if path not in (".", "", "./") else "",
                                       f"in files matching glob {glob!r}" if glob else "") if x)
         tail = render.search_summary(r, as_regex or tried, scope)
+        # (what the hits are comes first: "nothing matched it as literal text; these are its matches as a regular
+        # expression" read to the testify A/B agent as a search that found nothing, and it searched again)
         if quoted is not None:
-            tail.insert(0, "[nothing matched it as literal text; these are its matches as source code writes it: a quote "
-                           "escaped (\\'), the text up to its first line break]")
+            tail.insert(0, "[these are its matches as source code writes it: a quote escaped (\\'), the text up to its "
+                           "first line break (the pattern as literal text matched nothing)]")
         elif alternatives:
-            tail.insert(0, "[nothing matched it as literal text; these are the matches of its '|'-separated "
-                           "alternatives, each as literal text]")
+            tail.insert(0, "[these are the matches of its '|'-separated alternatives, each as literal text (the whole "
+                           "pattern as literal text matched nothing)]")
         elif as_regex != regex:
-            tail.insert(0, "[nothing matched it as literal text; these are its matches as a regular expression]")
+            tail.insert(0, "[searched as a regular expression, which the pattern reads as (as literal text it matched "
+                           "nothing)]")
         elif tried:
             tail.append("[searched as literal text (no match) and as a regular expression (not a valid one)]" if invalid
                         else "[searched as literal text and as a regular expression: no match either way]")
