@@ -1856,6 +1856,8 @@ def _swift_declared_member(index: IndexQueries, hit: list[Symbol]) -> list[Symbo
 _PACKAGE_DIRS = frozenset({"go", "java", "csharp", "kotlin", "scala"})
 #: a receiver cast to a type right before the call: Scala `x.asInstanceOf[T[S]].`, Java/C# `((T) x).`
 CAST = re.compile(r"(?:\.asInstanceOf\[\s*([\w.]+)(?:\[(?:[^\[\]]|\[[^\[\]]*\])*\])?\s*\]|\(\s*\(\s*([\w.]+)(?:<[^<>]*>)?\s*\)\s*[\w$.]+\s*\))\s*\.\s*$")
+#: a Go conversion right before a call's `.`: `T(x).`, `(*T)(x).` (the value converted: a name or a selector)
+_GO_CONVERSION = re.compile(r"(?:(?<![\w.])([A-Za-z_]\w*)|\(\s*\*\s*([A-Za-z_]\w*)\s*\))\(\s*&?[\w.]+\s*\)\s*\.\s*$")
 _RECEIVER = re.compile(r"(#?[\w$]+)\s*(?:\(\s*\))?\s*(\?\.|\.|->|::)\s*$")  # (`this.#cache.`: a JS/TS private field)
 _SELF = SELF_WORDS
 
@@ -3332,6 +3334,13 @@ def _early_verdict(index: IndexQueries, text: str, start: int, word: str | None,
         if typed == owner or inherits(index, typed, owner):
             return "receiver type"
         return False if _is_type(index, typed) and not inherits(index, owner, typed) else "skip"
+    if path.endswith(".go") and (conv := _GO_CONVERSION.search(text, 0, start)) is not None:
+        # `Arguments(expected).Diff(actual)`, `(*Head)(p).truncate()`: a conversion's value has the type it names
+        typed = conv.group(1) or conv.group(2)
+        if typed == owner:
+            return "receiver type"
+        if _is_type(index, typed):
+            return False
     if word == owner and owner_cls is not None and owner_cls.language == "csharp":
         meant = _cs_class_meant(index, path, owner_cls, cache)
         return None if meant is None else "receiver" if meant else False

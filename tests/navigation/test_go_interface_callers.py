@@ -188,3 +188,23 @@ def test_callers_in_test_files_past_the_first_level_are_one_line_per_callee(tmp_
     assert "in test files, callers of Outer, 3 call sites: lib/lib_test.go:6 in TestA, 10,11 in TestB" in lines, a.text
     assert any("lib/lib.go" in ln and "in Use" in ln for ln in lines), a.text  # the library caller keeps its row
     assert not any("TestA" in ln for ln in lines if not ln.startswith("in test files")), a.text
+
+
+CONVERTED = {
+    "go.mod": "module example.com/conv\n\ngo 1.20\n",
+    "mock/args.go": ("package mock\n\ntype Arguments []interface{}\n\n"
+                     "func (a Arguments) Diff(b []interface{}) int { return len(a) - len(b) }\n\n"
+                     "type Other []interface{}\n\nfunc (o Other) Diff(b []interface{}) int { return 0 }\n\n"
+                     "func wasCalled(expected []interface{}, got []interface{}) bool {\n"
+                     "\treturn Arguments(expected).Diff(got) == 0\n}\n\n"
+                     "func other(expected []interface{}) int {\n\treturn Other(expected).Diff(nil)\n}\n"),
+}
+
+
+def test_a_call_on_a_go_conversion_is_a_call_of_the_type_it_names(tmp_path_factory: pytest.TempPathFactory):
+    # testify A/B run 179: `Arguments(expected).Diff(call.Arguments)` in Mock.methodWasCalled was "name only"
+    served = served_tree(tmp_path_factory.mktemp("conv") / "conv", CONVERTED)
+    a = served.call("find_related", symbol="Arguments.Diff", relation="callers")
+    assert not a.is_error, a.text
+    rows = {(i["qualname"], tuple(i["lines"])): i["how"] for i in a.data["items"]}
+    assert rows == {("wasCalled", (12,)): "receiver type"}, a.text  # Other(expected).Diff is Other's
