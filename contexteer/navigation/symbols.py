@@ -34,6 +34,7 @@ from contexteer.indexers.syntax import (
     whole_header,
 )
 from contexteer.navigation.models import NO_MATCH_USES, RefSite, SymbolHit, SymbolSearch, clip
+from contexteer.navigation.name_lines import name_lines
 from contexteer.navigation.service import NavigationService
 from contexteer.navigation.swift_inits import func_labels, selector
 from contexteer.workspace import repo_text
@@ -79,11 +80,12 @@ class SymbolSearchRun:
         nxt = offset + n if offset + n < len(ranked) else None
         conditions: dict[str, dict[int, str]] = {}
         vis = {s.id: _ruby_visibility(nav, s, self.made_cache) or _cpp_visibility(nav, s, self.made_cache) for s in shown}
+        name_at = name_lines(nav.ws, shown)
         hits = [SymbolHit(path=s.path, qualname=s.qualname, kind=s.kind, start_line=s.start_line, end_line=s.end_line,
                           signature=_with_value(nav, s), exported=s.exported and vis[s.id] is None,
                           overloads=overloads.get(s.id, []), impls=impls.get(s.id, []), qualified=full_names.get(s.id),
                           condition=_condition(nav, conditions, s), language=s.language, made_by=_made_by(nav, s, self.made_cache),
-                          visibility=vis[s.id])
+                          visibility=vis[s.id], name_line=name_at.get((s.path, s.start_line)))
                 for s in shown]
         sites: list[RefSite] = []
         ref_total = left_out = 0

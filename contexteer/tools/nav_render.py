@@ -269,7 +269,8 @@ def symbol_search(model: SymbolSearch, match: str, kind: str | None, with_refs: 
             more += f" ({block}{'s' if len(h.impls) != 1 else ''}: {', '.join(h.impls[:8])}{rest})"
         only = f"  (only {h.condition})" if h.condition else ""
         only += f"  ({h.made_by})" if h.made_by else ""
-        out.append(f"{h.path}:{h.start_line}-{h.end_line} {h.kind} {h.qualified or h.qualname}{priv}{more} — {h.signature}{only}")
+        named = f" (name at line {h.name_line})" if h.name_line else ""
+        out.append(f"{h.path}:{h.start_line}-{h.end_line} {h.kind} {h.qualified or h.qualname}{priv}{named}{more} — {h.signature}{only}")
     if model.next_cursor is not None:
         out.append(f"… {ranked - int(model.next_cursor)} more of {model.total}; next page: cursor=\"{model.next_cursor}\"")
     elif shown < model.total:

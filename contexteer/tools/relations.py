@@ -16,6 +16,7 @@ from contexteer.indexers.graph import MAX_OVERRIDES
 from contexteer.indexers.layouts import is_test_path
 from contexteer.indexers.model import CLASS_KINDS
 from contexteer.navigation.models import RelatedItem, RelatedResult
+from contexteer.navigation.name_lines import name_lines
 from contexteer.shaping.answer import Answer, Text
 from contexteer.tools.base import Services, split_list, tool
 from contexteer.tools.navigation import page_offset
@@ -81,6 +82,14 @@ async def _related_one(svc: Services, ctx: Context, q: str, relation: Relation, 
         if relation == "callers" and target.language == "bash" and items:  # how far the list goes, so no grep checks it
             notes = [*notes, "every call by name in the shell files, `complete -F`, `_xfunc` and compgen word lists "
                              "included; a name built when the script runs (eval, \"$fn\") is not seen"]
+        if relation not in ("callers", "callees"):
+            def language(p: str) -> str | None:
+                info = nav.index.file_info(p)
+                return info.language if info is not None else None
+            named = name_lines(svc.ws, items[offset : offset + limit], language)
+            for it in items[offset : offset + limit]:
+                it.name_line = named.get((it.path, it.start_line or 0))
+
         def build(n: int) -> Answer:
             shown = items[offset : offset + n]
             nxt = offset + n if offset + n < len(items) else None
@@ -271,7 +280,8 @@ def _type_rows(it: RelatedItem, target: Any, tag: str, via: str | None, under: b
     own = f": {it.detail}" if it.how == "method set" and it.detail else ""
     if it.overrides:  # a subclass's own methods that a class above it defines too
         own += " — overrides " + _overrides(it, target)
-    return [f"{pad}{'' if grouped else it.path + ':'}{it.start_line}-{it.end_line} {name}{by}{tag}{own}"]
+    named = f" (name at line {it.name_line})" if it.name_line else ""
+    return [f"{pad}{'' if grouped else it.path + ':'}{it.start_line}-{it.end_line} {name}{named}{by}{tag}{own}"]
 
 
 def _overrides(it: RelatedItem, target: Any) -> str:
