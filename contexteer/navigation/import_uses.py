@@ -435,6 +435,7 @@ def _c_include(nav: NavigationService, resolver: Any, found: ImportUse, targets:
     own = syms[0].path if syms else None  # (registry.h includes registry-inl.h, which includes registry.h back)
     files = _closure(nav, resolver, targets, skip=own)
     top: dict[str, Any] = {}
+    overloads: dict[int, list[int]] = {}  # a top-level function's id -> its line and its overloads' in its file
     fields: dict[str, list[Any]] = {}  # every struct with a field of the name (ext4_inode.i_flags, ext4_inode_info.i_flags)
     for f in files:
         for sym in nav.index.symbols_in_file(f):
@@ -445,7 +446,11 @@ def _c_include(nav: NavigationService, resolver: Any, found: ImportUse, targets:
             if sym.parent_id is None and sym.language == "cpp" and sym.kind == "method":
                 continue  # its class declares it (logger.h's `clone` for logger-inl.h's `logger::clone`)
             if sym.parent_id is None:
-                top.setdefault(sym.name, sym)
+                first = top.setdefault(sym.name, sym)
+                if first is not sym and sym.kind == first.kind == "function" and sym.path == first.path:
+                    # C++ `throw_spdlog_ex(msg, errno)` and `throw_spdlog_ex(msg)`: every overload's line (the spdlog
+                    # A/B agent's call used the second; the uses view had named the first alone)
+                    overloads.setdefault(first.id, [first.start_line]).append(sym.start_line)
             else:
                 fields.setdefault(sym.name, []).append(sym)
     used = [(n, refs[n], top[n]) for n in refs if refs[n] and n in top and n not in taken]
@@ -477,7 +482,7 @@ def _c_include(nav: NavigationService, resolver: Any, found: ImportUse, targets:
                 fld, o = (exact or fit)[0]
                 per.setdefault(fld.id, (fld, o, []))[2].append(k)
         used += [(f"{o.name}.{n}" if o is not None else n, at, fld) for fld, o, at in per.values()]
-    return _take(found, used, claimed)
+    return _take(found, used, claimed, overloads)
 
 
 def _own_members(nav: NavigationService, syms: list[Any], files: list[str], refs: dict[str, list[int]],
@@ -533,15 +538,18 @@ def _ruby_require(nav: NavigationService, resolver: Any, found: ImportUse, targe
     return _take(found, used, claimed)
 
 
-def _take(found: ImportUse, used: list[tuple[str, list[int], Any]], claimed: set[str]) -> ImportUse:
-    """The names an include or require brings that the file uses, in order of first use, claimed for it."""
+def _take(found: ImportUse, used: list[tuple[str, list[int], Any]], claimed: set[str],
+          overloads: dict[int, list[int]] | None = None) -> ImportUse:
+    """The names an include or require brings that the file uses, in order of first use, claimed for it;
+    `overloads`: a definition's id -> the lines of it and its overloads in its file."""
     used.sort(key=lambda u: u[1][0])
     claimed.update(n.rpartition(".")[2] for n, _, _ in used)
     found.glob = len(used)
     for n, at, sym in used[:MAX_GLOB_NAMES]:
         at = sorted(at)
+        where = ",".join(map(str, sorted(set((overloads or {}).get(sym.id, [sym.start_line])))))
         found.names.append(UsedName(name=n, lines=at[:MAX_LINES], more=max(0, len(at) - MAX_LINES),
-                                    defined=f"{sym.path}:{sym.start_line}"))
+                                    defined=f"{sym.path}:{where}"))
     return found
 
 

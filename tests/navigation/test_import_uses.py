@@ -98,3 +98,16 @@ def test_a_name_used_fifteen_times_lists_every_line(shop: Served):
     assert not a.is_error, a.text
     assert "fmt.Errorf at " + ",".join(str(n) for n in range(6, 21)) + "\n" in a.text + "\n", a.text
     assert "more" not in a.text
+
+
+def test_an_overloaded_cpp_function_names_every_overload_line(tmp_path_factory: pytest.TempPathFactory):
+    # spdlog A/B run 178: `throw_spdlog_ex (common.h:287)` for a call of the overload at 288
+    served = served_tree(tmp_path_factory.mktemp("cpp") / "r", {
+        "inc/common.h": ("#pragma once\n#include <string>\n\nvoid throw_ex(const std::string &msg, int err);\n"
+                         "void throw_ex(std::string msg);\nint helper(int x);\n"),
+        "src/reg.cpp": '#include "../inc/common.h"\n\nvoid f() {\n    throw_ex("boom");\n    helper(1);\n}\n',
+    })
+    a = served.call("list_dependencies", path="src/reg.cpp", view="uses")
+    assert not a.is_error, a.text
+    assert "throw_ex (common.h:4,5) at 4" in a.text, a.text
+    assert "helper (common.h:6) at 5" in a.text, a.text
