@@ -180,7 +180,7 @@ def _pointer_only(items: list[RelatedItem]) -> str | None:
     """Go types that have the interface's methods only through their pointer (`*T only (pointer receivers)` on a
     row): when that is most types listed by method set, the note says it once, the rows leave it out and the others
     say "value receivers" (Raft's Future: 13 of 14 rows each said it)."""
-    ms = [it for it in items if it.how == "method set"]
+    ms = [it for it in items if it.how == "method set" and it.kind != "interface"]  # (an interface has no receivers)
     ptr = [it for it in ms if " only (pointer receiver" in (it.detail or "")]  # `(pointer receivers: Create)` kept
     if len(ptr) < 2 or 2 * len(ptr) < len(ms):
         return None

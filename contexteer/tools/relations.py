@@ -17,6 +17,7 @@ from contexteer.indexers.layouts import is_test_path
 from contexteer.indexers.model import CLASS_KINDS
 from contexteer.navigation.models import RelatedItem, RelatedResult
 from contexteer.navigation.name_lines import name_lines
+from contexteer.navigation.relations import Ambiguous
 from contexteer.shaping.answer import Answer, Text
 from contexteer.tools.base import Services, split_list, tool
 from contexteer.tools.navigation import page_offset
@@ -65,7 +66,29 @@ async def find_related(
         return await svc.several("find_related", [
             (f'find_related(symbol="{n}", relation="{relation}"{where}{how})',
              functools.partial(_related_one, svc, ctx, n, relation, path, depth, limit, None)) for n in names])
-    return await _related_one(svc, ctx, q, relation, path, depth, limit, cursor)
+    try:
+        return await _related_one(svc, ctx, q, relation, path, depth, limit, cursor)
+    except Ambiguous as amb:
+        # a name a few definitions share (testify's `TestingT` in assert, mock and require): each answered, as the
+        # calls the refusal would have listed (the A/B agent made them one by one after the list)
+        if cursor is not None or not 2 <= len(amb.candidates) <= MAX_AMBIGUOUS:
+            raise
+        # (only namesakes whose full names differ: a Haskell class method and its instances' share one, and are
+        # the class's method and its implementations, no rivals)
+        names = [svc.nav.qualifier().display(s) or s.qualname for s in amb.candidates]
+        if len(set(names)) < len(names):
+            raise
+        how = (f", depth={depth}" if depth else "") + (f", limit={limit}" if limit != 30 else "")
+        calls = []
+        for s, name in zip(amb.candidates, names, strict=True):
+            at = f"{s.path}:{s.start_line}"
+            calls.append((f'find_related(symbol="{name}", relation="{relation}", path="{at}"{how})',
+                          functools.partial(_related_one, svc, ctx, name, relation, at, depth, limit, None)))
+        return await svc.several("find_related", calls)
+
+
+#: a name that this many definitions share or fewer is answered for each of them; more, and the call lists them
+MAX_AMBIGUOUS = 3
 
 
 async def _related_one(svc: Services, ctx: Context, q: str, relation: Relation, path: str | None, depth: int | None,
