@@ -58,6 +58,8 @@ def test_code_that_names_a_credential_variable_is_not_redacted():
         'self.master_user_password = master_user_password or ""', "token = token[:-1]",
         "password: _PasswordType | None = None,", "token = tokens2", '"input_token": "pagination_token"',
         'AWS_SESSION_TOKEN = "session-token"',
+        # a statement of code assigning a name (Capacitor's UriMatcher.java had two lines redacted)
+        "if (i == -2) token = scheme;", "else if (i == -1) token = authority;  // the host",
     ]
     for line in code:
         assert find_secrets(line) == [], line
@@ -70,7 +72,8 @@ def test_credential_literals_in_config_and_code_are_redacted():
 
 
 def test_unquoted_config_secrets_without_digits_are_still_redacted():
-    for line in ("password: correcthorsebatterystaple", "export GITHUB_TOKEN=abcdefghijkl", "password = hunter2"):
+    for line in ("password: correcthorsebatterystaple", "export GITHUB_TOKEN=abcdefghijkl", "password = hunter2",
+                 "password = hunter2 ; an INI comment", "TOKEN=abcdefghijkl;", 'token = "abcdefghij1";'):
         assert [f.kind for f in find_secrets(line)] == ["credential assignment"], line
     for line in ("api_key = apikey", "password: str", "secret = self.secret", "token = value"):
         assert find_secrets(line) == [], line
