@@ -146,6 +146,27 @@ class FileClosures:
                 merged.append((a, b))
         return [(a, b) for a, b in merged if b - a + 1 >= least]
 
+    def literal_call(self, line: int) -> str | None:
+        """For a JS/TS method written in an object literal that is passed to a call, on `line` (its first): what the
+        call calls (`sseStreamProducer`): tRPC's two `formatError` methods were "resolveResponse.formatError", and the
+        A/B agent read around each to learn which call's options they were."""
+        root = self._root()
+        if root is None or self.language not in ("javascript", "typescript", "tsx", "jsx"):
+            return None
+        lines = self.data.split(b"\n")
+        if not 0 < line <= len(lines):
+            return None
+        col = len(lines[line - 1]) - len(lines[line - 1].lstrip())
+        node: ts.Node | None = root.descendant_for_point_range((line - 1, col), (line - 1, col))
+        while node is not None and node.type not in ("method_definition", "pair"):
+            node = node.parent
+        obj = node.parent if node is not None else None
+        args = obj.parent if obj is not None and obj.type == "object" else None
+        call = args.parent if args is not None and args.type == "arguments" else None
+        fn = call.child_by_field_name("function") or call.child_by_field_name("constructor") \
+            if call is not None and call.type in ("call_expression", "new_expression") else None
+        return _called(fn, self.data) if fn is not None else None
+
     def chain(self, start: int, end: int, lo: int, hi: int, name: str = "") -> list[tuple[str, int, int]]:
         root = self._root()
         if root is None:

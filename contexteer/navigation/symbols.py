@@ -958,7 +958,7 @@ def locate(nav: NavigationService, sites: list[Any]) -> None:
             by_file[site.path] = nav.index.symbols_in_file(site.path)
         enc = enclosing(by_file[site.path], site.line)
         if enc is not None:
-            site.enclosing = closures.around(site.path, site.line, enc) + nav.written_name(enc)
+            site.enclosing = closures.around(site.path, site.line, enc) + nav.written_name(enc) + closures.literal(site.path, enc)
             site.enclosing_lines = f"{enc.start_line}-{enc.end_line}"
 
 
@@ -987,6 +987,21 @@ class Closures:
             return ""
         fc = self._file(path)
         return innermost(fc.chain(line, line, enc.start_line, enc.end_line, enc.name)) if fc is not None else ""
+
+    def literal(self, path: str, enc: Any) -> str:
+        """` (in the object passed to sseStreamProducer)` for a JS/TS method of an object literal passed to a call
+        (the index nests it in the function around it: `resolveResponse.formatError`); '' otherwise."""
+        if self.off or enc.kind != "method" or enc.parent_id is None:
+            return ""
+        language = self._language(path)
+        if language not in ("javascript", "typescript", "tsx", "jsx"):
+            return ""
+        parent = self.nav.index.get_symbol(enc.parent_id)
+        if parent is None or parent.kind not in ("function", "method"):
+            return ""  # (a class's method: its class says where it is)
+        fc = self._file(path)
+        called = fc.literal_call(enc.start_line) if fc is not None else None
+        return f" (in the object passed to {called})" if called else ""
 
     def comment(self, path: str, line: int) -> tuple[int, int] | None:
         """The block comment of several lines that holds a line at the top level, as (first, last): memberlist's
@@ -1146,7 +1161,8 @@ def enclosing_notes(nav: NavigationService, lines: list[tuple[str, int]]) -> dic
     for path, line in lines:
         enc = enclosing(syms.get(path, []), line)
         if enc is not None:
-            out[(path, line)] = f"in {closures.around(path, line, enc)}{enc.qualname} {enc.start_line}-{enc.end_line}"
+            out[(path, line)] = f"in {closures.around(path, line, enc)}{enc.qualname} {enc.start_line}-{enc.end_line}" \
+                + closures.literal(path, enc)
             continue
         # a line of a top-level value over several lines (`.fsync = ext4_sync_file,` in ext4_file_operations = {..})
         held = [s for s in syms.get(path, []) if s.kind in ("variable", "constant") and s.parent_id is None

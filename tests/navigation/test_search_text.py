@@ -257,3 +257,22 @@ def test_a_regex_with_a_word_boundary_after_punctuation_that_finds_nothing_says_
     assert "`=\\b`: \\b next to a non-word character matches only where a word character is on its other side" in a.text, a.text
     b = shop.call("search_text", pattern=r"\bMAX_ITEMS_NOT_THERE\b", regex=True)
     assert b.data["matches"] == 0 and "non-word character" not in b.text, b.text
+
+
+def test_a_hit_in_a_method_of_an_object_literal_passed_to_a_call_names_the_call(tmp_path):
+    # tRPC A/B run 183: two `formatError` methods were "in resolveResponse.formatError"; which call's options
+    # object each belonged to took a read of each
+    from tests.navigation.conftest import served_tree
+
+    served = served_tree(tmp_path / "r", {"src/resolve.ts": (
+        "export function resolve(x: number) {\n"
+        "  const a = sseProducer({\n    formatError(e: Error) {\n      return shape(e);\n    },\n  });\n"
+        "  const b = jsonlProducer({\n    formatError: (e: Error) => shape(e),\n    other() {\n      return shape(null);\n    },\n  });\n"
+        "  return [a, b];\n}\n"
+        "function shape(e: unknown) { return e; }\n"
+        "class K {\n  formatError(e: Error) {\n    return shape(e);\n  }\n}\n")})
+    a = served.call("search_text", pattern="return shape(")
+    assert not a.is_error, a.text
+    assert "4: return shape(e);  — in resolve.formatError 3-5 (in the object passed to sseProducer)" in a.text, a.text
+    assert "10: return shape(null);  — in resolve.other 9-11 (in the object passed to jsonlProducer)" in a.text, a.text
+    assert "18: return shape(e);  — in K.formatError 17-19\n" in a.text + "\n", a.text  # a class's method: no such note
