@@ -119,6 +119,8 @@ def import_uses(nav: NavigationService, rel: str) -> list[ImportUse]:
                     continue
                 at = _written_uses(local, name, language, lines, spans, scope)
                 found.names.append(_used(nav, written, _original(n), at, reach))
+                # `Utils::substr(..)`, `Logger::DEBUG`, `Logger.verbose(..)`: the members it is written with
+                found.names += _static_members(nav, name, _original(n), at, lines, reach, _STATIC_ACCESS.get(language))
                 if language == "rs":  # a trait in scope: the calls of its methods it lets the file make
                     _rust_trait_calls(nav, found, _definition(nav, _original(n), reach)
                                       or _reexported(nav, _original(n), reach), lines, spans, scope)
@@ -171,6 +173,41 @@ def _written_uses(local: dict[str, list[int]], name: str, language: str, lines: 
     if not at and language in ("py", "pyi"):
         at = _string_annotations(lines, name, spans, scope)
     return at
+
+
+#: how a class's static members are written after its name, per file extension
+_STATIC_ACCESS = {"php": "::", "java": ".", "kt": ".", "scala": "."}
+
+
+def _static_members(nav: NavigationService, name: str, original: str, at: list[int], lines: list[str],
+                    reach: list[str], sep: str | None) -> list[UsedName]:
+    """The members of an imported repository class the file reaches through its name (`Utils::substr` at 224,
+    `Logger::DEBUG`, Java's `Logger.verbose(..)`), each with its definition: the Monolog A/B agent read the lines to
+    learn which of Utils's methods BrowserConsoleHandler.php calls. `sep`: how the language writes it (None: not
+    asked)."""
+    if sep is None or not at:
+        return []
+    cls = next((s for f in reach for s in nav.index.symbols_in_file(f)
+                if s.name == original and s.kind in CLASS_KINDS and s.parent_id is None), None)
+    if cls is None:
+        return []
+    members: dict[str, list[Any]] = {}
+    for s in nav.index.symbols_in_file(cls.path):
+        if s.parent_id == cls.id:
+            members.setdefault(s.name, []).append(s)
+    rx = re.compile(rf"(?<![\w$\\]){re.escape(name)}\s*{re.escape(sep)}\s*\$?([A-Za-z_]\w*)")
+    found: dict[str, list[int]] = {}
+    for k in at:
+        for m in rx.finditer(_line(lines, k)):
+            if m.group(1) in members:
+                found.setdefault(m.group(1), []).append(k)
+    out = []
+    for member, where in found.items():
+        defs = members[member]  # (overloads: every one's line, `Logger.java:84,88,92`)
+        where = sorted(set(where))
+        out.append(UsedName(name=f"{name}{sep}{member}", lines=where[:MAX_LINES], more=max(0, len(where) - MAX_LINES),
+                            defined=f"{defs[0].path}:{','.join(str(d.start_line) for d in defs)}"))
+    return out
 
 
 def _rust_module_import(imp: Any) -> list[str]:
@@ -297,6 +334,7 @@ def _same_package(nav: NavigationService, rel: str, lines: list[str], refs: dict
         if hit is not None:
             same.names.append(UsedName(name=n, lines=at[:MAX_LINES], more=max(0, len(at) - MAX_LINES),
                                        defined=f"{hit.path}:{hit.start_line}"))
+            same.names += _static_members(nav, n, n, at, lines, [hit.path], _STATIC_ACCESS.get(language))
     return same
 
 

@@ -111,3 +111,25 @@ def test_an_overloaded_cpp_function_names_every_overload_line(tmp_path_factory: 
     assert not a.is_error, a.text
     assert "throw_ex (common.h:4,5) at 4" in a.text, a.text
     assert "helper (common.h:6) at 5" in a.text, a.text
+
+
+def test_a_class_s_static_members_the_file_writes_are_listed_with_their_definitions(tmp_path_factory: pytest.TempPathFactory):
+    # Monolog A/B run 186: `Utils (Utils.php:14) at 224,254` said nothing of which of its methods the file calls
+    served = served_tree(tmp_path_factory.mktemp("php") / "r", {
+        "src/Utils.php": ("<?php\nnamespace Monolog;\n\nfinal class Utils\n{\n    public const DEFAULT = 1;\n\n"
+                          "    public static function substr(string $s): string { return $s; }\n\n"
+                          "    public static function other(): int { return 1; }\n}\n"),
+        "src/Handler/H.php": ("<?php\nnamespace Monolog\\Handler;\n\nuse Monolog\\Utils;\n\nclass H\n{\n"
+                              "    public function f(): string\n    {\n        $x = Utils::DEFAULT;\n"
+                              "        return Utils::substr('a') . Utils::nope();\n    }\n}\n"),
+        "src/main/java/org/acme/Logger.java": ("package org.acme;\n\npublic class Logger {\n"
+                                               "    public static void warn(String m) {}\n    public static void warn(String t, String m) {}\n}\n"),
+        "src/main/java/org/acme/Handler.java": ("package org.acme;\n\nimport java.util.List;\n\npublic class Handler {\n"
+                                                "    void f(List<String> xs) {\n        Logger.warn(\"x\");\n    }\n}\n"),
+    })
+    a = served.call("list_dependencies", path="src/Handler/H.php", view="uses")
+    assert not a.is_error, a.text
+    assert "Utils (Utils.php:4) at 10,11; Utils::DEFAULT (Utils.php:6) at 10; Utils::substr (Utils.php:8) at 11" in a.text, a.text
+    assert "nope" not in a.text  # a member the class does not define is no row
+    j = served.call("list_dependencies", path="src/main/java/org/acme/Handler.java", view="uses")
+    assert "Logger (Logger.java:3) at 7; Logger.warn (Logger.java:4,5) at 7" in j.text, j.text  # both overloads' lines
