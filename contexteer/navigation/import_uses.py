@@ -102,6 +102,7 @@ def import_uses(nav: NavigationService, rel: str) -> list[ImportUse]:
         if space is not None:  # `prometheus.Register(...)`, `os.path.join(...)`, `ns.x` after `import * as ns`
             for member, at in _qualified_uses(space, local, local_every, lines, syms if language == "go" else None):
                 found.names.append(_used(nav, f"{space}.{member}", member, at, targets))
+            found.names += _zig_aliases(space, lines, refs) if language == "zig" else []
         elif names:
             for n in names:
                 if n == "self" and language == "rs":  # `use std::fmt::{self, Debug}`: the module, read as `fmt::X`
@@ -894,12 +895,31 @@ def _namespace(imp: Any, names: list[str], text: str, lines: list[str], language
         return next((c for c in cands if go_imports_package(lines, c)), cands[0] if cands else None)
     if language in ("py", "pyi") and re.match(r"\s*import\s", text):
         return _bound(names[0]) if names else _alias(text, imp.module) or imp.module  # `import json as j`
+    if language == "zig":  # `const std = @import("std");`: read as `std.mem.eql(..)` (the Zig A/B agent's zip.zig
+        m = re.match(r"\s*(?:pub\s+)?const\s+(\w+)\s*=\s*@import\(", text)  # had 43 bare `std` lines)
+        return m.group(1) if m else None
     if language in ("js", "jsx", "ts", "tsx", "mjs", "cjs", "mts", "cts"):
         m = re.search(r"\*\s+as\s+([\w$]+)", text)
         if m is None and objects:  # `log.info(..)`, `log.error(..)`: the members of the object it exports
             m = re.match(r"\s*(?:(?:const|let|var)\s+)?([\w$]+)\s*=\s*require\s*\(", text)
         return m.group(1) if m else None
     return None
+
+
+def _zig_aliases(space: str, lines: list[str], refs: dict[str, list[int]]) -> list[UsedName]:
+    """A Zig file's top-level aliases of an import's members (`const File = std.Io.File;`), each with the lines that
+    use it: zip.zig reads `File.Reader` through one, and the Zig A/B agent searched each alias for its uses (one of
+    them, `Reader`, unused)."""
+    out = []
+    for k, text in enumerate(lines, 1):
+        m = re.match(rf"(?:pub\s+)?const\s+(\w+)\s*=\s*{re.escape(space)}\.([\w.]+)\s*;", text)
+        if m is None:
+            continue
+        bare = re.compile(rf"(?<![\w.]){re.escape(m.group(1))}\b")  # (not `File.Reader`, a member named so)
+        at = [n for n in refs.get(m.group(1), []) if n != k and bare.search(_line(lines, n))]
+        out.append(UsedName(name=f"{m.group(1)} = {space}.{m.group(2)} ({k})", lines=at[:MAX_LINES],
+                            more=max(0, len(at) - MAX_LINES)))
+    return out
 
 
 def _exports_object(nav: NavigationService, targets: list[str]) -> bool:

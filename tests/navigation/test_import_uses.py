@@ -133,3 +133,20 @@ def test_a_class_s_static_members_the_file_writes_are_listed_with_their_definiti
     assert "nope" not in a.text  # a member the class does not define is no row
     j = served.call("list_dependencies", path="src/main/java/org/acme/Handler.java", view="uses")
     assert "Logger (Logger.java:3) at 7; Logger.warn (Logger.java:4,5) at 7" in j.text, j.text  # both overloads' lines
+
+
+def test_a_zig_import_lists_the_members_read_through_it_and_the_file_s_aliases(tmp_path_factory: pytest.TempPathFactory):
+    # Zig A/B run 185: zip.zig's `std` row was 43 bare line numbers; its aliases (`const File = std.Io.File;`, one of
+    # them unused) took a search each
+    served = served_tree(tmp_path_factory.mktemp("zig") / "r", {
+        "std.zig": "pub const mem = @import(\"mem.zig\");\npub const Io = @import(\"Io.zig\");\n",
+        "mem.zig": "pub fn eql(a: u8, b: u8) bool {\n    return a == b;\n}\n",
+        "Io.zig": "pub const File = struct {\n    pub const Reader = u8;\n};\npub const Writer = u8;\n",
+        "zip.zig": ("const std = @import(\"std.zig\");\nconst File = std.Io.File;\nconst Writer = std.Io.Writer;\n\n"
+                    "pub fn f(r: File.Reader) bool {\n    return std.mem.eql(1, 2);\n}\n"),
+    })
+    a = served.call("list_dependencies", path="zip.zig", view="uses")
+    assert not a.is_error, a.text
+    assert "std.mem (std.zig:1) at 6" in a.text and "std.Io (std.zig:2) at 2,3" in a.text, a.text
+    assert "File = std.Io.File (2) at 5" in a.text, a.text
+    assert "not used: Writer = std.Io.Writer (3)" in a.text, a.text
