@@ -274,8 +274,11 @@ def find_secrets(text: str) -> list[Finding]:
                 if _PUBLIC_KEY_TOKEN.search(text, max(0, m.start() - 9), m.end()):
                     continue  # a .NET assembly name's PublicKeyToken: a hash of a public key, printed in every build
                 prose = _PROSE_GOES_ON.match(text, m.end()) is not None
-                if not m.group("q") and not key.isupper() and _STATEMENT_END.match(text, m.end()):
-                    continue  # `token = scheme;` (Capacitor's UriMatcher): a statement of code, the value a name
+                if not m.group("q") and not key.isupper() and _STATEMENT_END.match(text, m.end()) \
+                        and _named_elsewhere(text, m.group("val"), m.start("val")):
+                    # `token = scheme;` (Capacitor's UriMatcher): a statement of code assigning a name the code
+                    # declares elsewhere (`String scheme`); `Password=hunter;` in a connection string names nothing
+                    continue
                 if not _credential_value(m.group("val"), quoted=bool(m.group("q")), config_key=key.isupper(), key=key,
                                          prose=prose):
                     continue
@@ -297,6 +300,14 @@ def find_secrets(text: str) -> list[Finding]:
 
 #: right after an unquoted value: a `;` ending a statement of code (an INI comment's `;` follows a space)
 _STATEMENT_END = re.compile(r";[ \t]*(?:$|[\r\n}]|//|/\*|#)", re.M)
+
+
+def _named_elsewhere(text: str, val: str, at: int) -> bool:
+    """Whether an unquoted value is a name of the code: letters and underscores only, written as a whole word
+    somewhere else in the text too (a declaration, another use). A secret is neither."""
+    if not re.fullmatch(r"[A-Za-z_]+", val):
+        return False
+    return any(m.start() != at for m in re.finditer(rf"(?<![\w$]){re.escape(val)}(?![\w$])", text))
 _PUBLIC_KEY_TOKEN = re.compile(r"PublicKeyToken[ \t]*=[ \t]*(?:[0-9a-fA-F]{16}|null)\b")
 _WORDS = re.compile(r"^[A-Za-z]+(?:[_\-.:][A-Za-z]+)+$")  # words joined by separators: a label or a key name
 _CODE_WORDS = frozenset({"none", "null", "true", "false", "self", "cls", "this", "value", "values", "data", "args", "kwargs",

@@ -58,8 +58,9 @@ def test_code_that_names_a_credential_variable_is_not_redacted():
         'self.master_user_password = master_user_password or ""', "token = token[:-1]",
         "password: _PasswordType | None = None,", "token = tokens2", '"input_token": "pagination_token"',
         'AWS_SESSION_TOKEN = "session-token"',
-        # a statement of code assigning a name (Capacitor's UriMatcher.java had two lines redacted)
-        "if (i == -2) token = scheme;", "else if (i == -1) token = authority;  // the host",
+        # a statement of code assigning a name the code declares (Capacitor's UriMatcher.java had two lines redacted)
+        "void addURI(String scheme, String authority) {\n  String token;\n  if (i == -2) token = scheme;\n"
+        "  else if (i == -1) token = authority;  // the host\n}",
     ]
     for line in code:
         assert find_secrets(line) == [], line
@@ -73,7 +74,10 @@ def test_credential_literals_in_config_and_code_are_redacted():
 
 def test_unquoted_config_secrets_without_digits_are_still_redacted():
     for line in ("password: correcthorsebatterystaple", "export GITHUB_TOKEN=abcdefghijkl", "password = hunter2",
-                 "password = hunter2 ; an INI comment", "TOKEN=abcdefghijkl;", 'token = "abcdefghij1";'):
+                 "password = hunter2 ; an INI comment", "TOKEN=abcdefghijkl;", 'token = "abcdefghij1";',
+                 # a value before a ';' that names nothing else in the text (the review's connection strings)
+                 "Server=db;Database=app;User Id=sa;Password=hunterabc;", "password=Xy7kLm2pQ9wZ;",
+                 "export api_token=a8f5f167f44f4964e6c998dee827110c;", "auth_token = Xy7kLm2pQ9wZ; # prod"):
         assert [f.kind for f in find_secrets(line)] == ["credential assignment"], line
     for line in ("api_key = apikey", "password: str", "secret = self.secret", "token = value"):
         assert find_secrets(line) == [], line
