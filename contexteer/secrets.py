@@ -275,7 +275,7 @@ def find_secrets(text: str) -> list[Finding]:
                     continue  # a .NET assembly name's PublicKeyToken: a hash of a public key, printed in every build
                 prose = _PROSE_GOES_ON.match(text, m.end()) is not None
                 if not m.group("q") and not key.isupper() and _STATEMENT_END.match(text, m.end()) \
-                        and _named_elsewhere(text, m.group("val"), m.start("val")):
+                        and _a_name(text, m.group("val"), m.start("val"), text[m.start():m.start("val")]):
                     # `token = scheme;` (Capacitor's UriMatcher): a statement of code assigning a name the code
                     # declares elsewhere (`String scheme`); `Password=hunter;` in a connection string names nothing
                     continue
@@ -302,11 +302,15 @@ def find_secrets(text: str) -> list[Finding]:
 _STATEMENT_END = re.compile(r";[ \t]*(?:$|[\r\n}]|//|/\*|#)", re.M)
 
 
-def _named_elsewhere(text: str, val: str, at: int) -> bool:
-    """Whether an unquoted value is a name of the code: letters and underscores only, written as a whole word
-    somewhere else in the text too (a declaration, another use). A secret is neither."""
+def _a_name(text: str, val: str, at: int, assign: str) -> bool:
+    """Whether an unquoted value before a statement's `;` is a name of the code: letters and underscores only, and
+    either written as a whole word elsewhere in the text too (a declaration, another use) or assigned as code spaces
+    it (`token = scheme;`, a lower-case name; a read of a few lines holds no declaration). A secret is neither:
+    `Password=hunterabc;` in a connection string, `api_token=a8f5..;`."""
     if not re.fullmatch(r"[A-Za-z_]+", val):
         return False
+    if re.search(r"\s=\s", assign) and val[:1].islower():
+        return True
     return any(m.start() != at for m in re.finditer(rf"(?<![\w$]){re.escape(val)}(?![\w$])", text))
 _PUBLIC_KEY_TOKEN = re.compile(r"PublicKeyToken[ \t]*=[ \t]*(?:[0-9a-fA-F]{16}|null)\b")
 _WORDS = re.compile(r"^[A-Za-z]+(?:[_\-.:][A-Za-z]+)+$")  # words joined by separators: a label or a key name
