@@ -168,57 +168,14 @@ def search(
 
 def count_ignoring_case(ws: Workspace, pattern: str, *, regex: bool, glob: str | list[str] | None = None,
                         path: str = ".") -> int | None:
-    """The match lines of `pattern` searched ignoring case over the same files as `search`, each judged as a hit is
-    (a match only inside a secret is none); None past COUNT_ON lines, COUNT_SECONDS or a ripgrep error. What a
-    capitalised pattern's smart case left out is this less its own total (the Rich A/B agent's `Padding` search
-    said nothing of the `padding` lines it hid)."""
-    target = ws.resolve(path, kind="any").rel
-    globs = [glob] if isinstance(glob, str) else list(glob or [])
-    globs = [_under(g, target) for g in (g.strip() for g in globs) if g]
-    _refuse_nul(pattern, globs)
-    mask = SecretMask(ws, pattern, regex=regex, ignore_case=True)
-    ignored = GitIgnoreFile(ws.root) if ws.listing_plan.kind == "git" else None
-    try:
-        cmd = build_command(ws, pattern, regex=regex, case_sensitive=False, globs=globs, target=target,
-                            context_lines=0, ignore_file=ignored.path if ignored else None)
-        try:
-            proc = subprocess.Popen(cmd, cwd=ws.root, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL,
-                                    stdin=subprocess.DEVNULL)
-        except OSError:
-            return None
-        count = 0
-        timer = threading.Timer(COUNT_SECONDS, proc.kill)
-        timer.start()
-        include = ws.settings.workspace.include
-        try:
-            assert proc.stdout is not None
-            for raw in proc.stdout:
-                if not raw.startswith(b'{"type":"match"'):
-                    continue
-                try:
-                    data = orjson.loads(raw)["data"]
-                except orjson.JSONDecodeError:
-                    break  # a line torn by the time limit
-                rel = _decode(data.get("path")).removeprefix("./")
-                if ws.denied_by(rel) or (include and not any(fnmatchcase(rel, g) for g in include)):
-                    continue
-                if mask.counts(rel, int(data.get("line_number") or 0), _decode(data.get("lines")).rstrip("\r\n")):
-                    count += 1
-                    if count > COUNT_ON:
-                        break
-        finally:
-            timer.cancel()
-            if proc.poll() is None:
-                proc.kill()
-            proc.wait()
-            if proc.stdout:
-                proc.stdout.close()
-        if count > COUNT_ON or proc.returncode not in (0, 1):  # cut short (killed, too many) or failed
-            return None
-        return count
-    finally:
-        if ignored is not None:
-            ignored.close()
+    """The match lines of `pattern` searched ignoring case over the same files as `search`, counted as its total past
+    the cap is (each judged as a hit is: a match only inside a secret is none); None when not counted to the end
+    (COUNT_ON lines, COUNT_SECONDS, the time limit). What a capitalised pattern's smart case left out is this less
+    its own total (the Rich A/B agent's `Padding` search said nothing of the `padding` lines it hid)."""
+    r = search(ws, pattern, regex=regex, case_sensitive=False, glob=glob, path=path, max_results=1)
+    if r.timed_out:
+        return None
+    return r.total_matches if r.truncated else r.matches
 
 
 def _run(ws: Workspace, cmd: list[str], pattern: str, *, regex: bool, sensitive: bool, context_lines: int, cap: int,

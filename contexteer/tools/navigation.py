@@ -322,11 +322,9 @@ def _other_case(svc: Services, r: Any, regex: bool, glob: str | None, path: str)
     """A pattern with a capital searched with smart case (case-sensitive): how many more lines match it ignoring
     case, and the argument that finds them. The Rich A/B agent's search for a capitalised name had hidden the
     lower-case lines it also wanted, and nothing had said so."""
-    if r.timed_out or not smart_case_sensitive(r.pattern, regex):
-        return []
-    shown = r.total_matches if r.truncated else r.matches
-    if shown is None:
-        return []
+    if r.timed_out or r.truncated or not smart_case_sensitive(r.pattern, regex):
+        return []  # (a search stopped at its cap is one to narrow, not to widen: no second pass for it)
+    shown = r.matches
     every = textsearch.count_ignoring_case(svc.ws, r.pattern, regex=regex, glob=glob, path=path)
     if every is None or every <= shown:
         return []
