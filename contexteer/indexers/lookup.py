@@ -3336,11 +3336,14 @@ def _early_verdict(index: IndexQueries, text: str, start: int, word: str | None,
         return False if _is_type(index, typed) and not inherits(index, owner, typed) else "skip"
     if path.endswith(".go") and (conv := _GO_CONVERSION.search(text, 0, start)) is not None:
         # `Arguments(expected).Diff(actual)`, `(*Head)(p).truncate()`: a conversion's value has the type it names
+        # (a type of the file's own package, where no function has that name: `Labels(m).Count()` calling a
+        # function Labels is no conversion, whatever another package's `type Labels` is)
         typed = conv.group(1) or conv.group(2)
-        if typed == owner:
-            return "receiver type"
-        if _is_type(index, typed):
-            return False
+        folder = path.rpartition("/")[0]
+        here = [s for s in index.symbols_named(typed) if s.name == typed and s.language == "go"
+                and s.path.rpartition("/")[0] == folder and s.parent_id is None]
+        if here and all(s.kind in _CLASS_KINDS for s in here):
+            return "receiver type" if typed == owner or inherits(index, typed, owner) else False
     if word == owner and owner_cls is not None and owner_cls.language == "csharp":
         meant = _cs_class_meant(index, path, owner_cls, cache)
         return None if meant is None else "receiver" if meant else False

@@ -198,6 +198,11 @@ CONVERTED = {
                      "func wasCalled(expected []interface{}, got []interface{}) bool {\n"
                      "\treturn Arguments(expected).Diff(got) == 0\n}\n\n"
                      "func other(expected []interface{}) int {\n\treturn Other(expected).Diff(nil)\n}\n"),
+    # a function named like another package's type: its call is no conversion (the review's Labels(m).Count())
+    "set/set.go": ("package set\n\ntype Set struct{}\n\nfunc (s *Set) Count() int { return 0 }\n\n"
+                   "func Labels(m map[string]string) *Set { return &Set{} }\n\n"
+                   "func use(m map[string]string) int {\n\treturn Labels(m).Count()\n}\n"),
+    "labels/labels.go": "package labels\n\ntype Labels map[string]string\n",
 }
 
 
@@ -208,3 +213,5 @@ def test_a_call_on_a_go_conversion_is_a_call_of_the_type_it_names(tmp_path_facto
     assert not a.is_error, a.text
     rows = {(i["qualname"], tuple(i["lines"])): i["how"] for i in a.data["items"]}
     assert rows == {("wasCalled", (12,)): "receiver type"}, a.text  # Other(expected).Diff is Other's
+    b = served.call("find_related", symbol="Set.Count", relation="callers")
+    assert [(i["qualname"], i["lines"]) for i in b.data["items"]] == [("use", [10])], b.text
