@@ -55,6 +55,8 @@ def _past_decoration(lines: list[str], start: int, stop: int, rx: re.Pattern[str
     depth, angles = 0, False
     for n in range(start, stop + 1):
         s = lines[n - 1].strip()
+        if depth == 0 and s.startswith("template") and _after_template(s):
+            return n  # `template <typename T> T *pick(T *a) {`: the name is on the template's own line
         if depth > 0 or not s or rx.match(s) or s.startswith(("//", "#")) and not rx.match(s):
             angles = angles if depth > 0 else s.startswith("template")
             depth = max(0, depth + _opened(s, angles))
@@ -63,6 +65,16 @@ def _past_decoration(lines: list[str], start: int, stop: int, rx: re.Pattern[str
             continue
         return n
     return None
+
+
+def _after_template(s: str) -> str:
+    """What a line holds after its C++ `template <..>` parameter list, when the list closes on it ('' otherwise)."""
+    depth = 0
+    for i, c in enumerate(s):
+        depth += (c == "<") - (c == ">")
+        if c == ">" and depth == 0:
+            return s[i + 1 :].strip()
+    return ""
 
 
 def _opened(s: str, angles: bool) -> int:

@@ -17,6 +17,9 @@ FILES = {
                     "    x: int = 0\n\n\ndef bare():\n    return 1\n"),
     "inc/sink.h": ("#pragma once\n\ntemplate <typename Mutex,\n          typename Other>\nclass base_sink {\n"
                    "  public:\n    void log();\n};\n"),
+    # the template header and the name on one line, `->` in the body (the review's pick)
+    "inc/util.h": ("#pragma once\n\ntemplate <typename T> T *pick(T *a, T *b) {\n  if (a->size() > b->size())\n"
+                   "    return a;\n  return b;\n}\n"),
 }
 
 
@@ -32,6 +35,8 @@ def test_search_rows_name_the_line_of_the_name_below_decoration(served: Served):
     assert "src/Constant.java:6-9 method p.Constant.create (name at line 7)" in rows, a.text
     assert "lib/meta.py:4-9 class Meta (name at line 8)" in rows, a.text
     assert "inc/sink.h:3-8 class base_sink (name at line 5)" in rows, a.text
+    p = served.call("search_symbol", query="pick")
+    assert "inc/util.h:3-7 function pick —" in p.text and "name at line" not in p.text, p.text
     # no decoration: nothing said
     assert "src/Constant.java:11-13 method p.Constant.plain" in rows and "lib/meta.py:12-13 function bare" in rows, a.text
     typed = {d["qualname"]: d.get("name_line") for d in a.data["definitions"]}
