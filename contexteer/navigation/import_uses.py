@@ -475,6 +475,7 @@ def _c_include(nav: NavigationService, resolver: Any, found: ImportUse, targets:
     files = _closure(nav, resolver, targets, skip=own)
     top: dict[str, Any] = {}
     overloads: dict[int, list[int]] = {}  # a top-level function's id -> its line and its overloads' in its file
+    seen_params: dict[int, set[str]] = {}  # the same -> the parameter lists seen (a declaration and its definition: one)
     fields: dict[str, list[Any]] = {}  # every struct with a field of the name (ext4_inode.i_flags, ext4_inode_info.i_flags)
     for f in files:
         for sym in nav.index.symbols_in_file(f):
@@ -486,9 +487,14 @@ def _c_include(nav: NavigationService, resolver: Any, found: ImportUse, targets:
                 continue  # its class declares it (logger.h's `clone` for logger-inl.h's `logger::clone`)
             if sym.parent_id is None:
                 first = top.setdefault(sym.name, sym)
-                if first is not sym and sym.kind == first.kind == "function" and sym.path == first.path:
+                # (a prototype and its definition, one parameter list, are one function; only other parameter
+                # lists are overloads, which C cannot have)
+                params = seen_params.setdefault(first.id, {_params(first.signature)})
+                if first is not sym and sym.kind == first.kind == "function" and sym.path == first.path \
+                        and _params(sym.signature) not in params:
                     # C++ `throw_spdlog_ex(msg, errno)` and `throw_spdlog_ex(msg)`: every overload's line (the spdlog
                     # A/B agent's call used the second; the uses view had named the first alone)
+                    params.add(_params(sym.signature))
                     overloads.setdefault(first.id, [first.start_line]).append(sym.start_line)
             else:
                 fields.setdefault(sym.name, []).append(sym)
@@ -575,6 +581,12 @@ def _ruby_require(nav: NavigationService, resolver: Any, found: ImportUse, targe
             if at:
                 used.append((f"{owner.name}.{n}", at, m))
     return _take(found, used, claimed)
+
+
+def _params(signature: str | None) -> str:
+    """A C++ signature's parameter list, spaces and names' defaults aside (`(const std::string &msg, int err)`)."""
+    m = re.search(r"\((.*)\)", signature or "")
+    return re.sub(r"\s+|=[^,]*", "", m.group(1)) if m else ""
 
 
 def _take(found: ImportUse, used: list[tuple[str, list[int], Any]], claimed: set[str],

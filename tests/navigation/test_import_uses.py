@@ -111,6 +111,12 @@ def test_an_overloaded_cpp_function_names_every_overload_line(tmp_path_factory: 
     assert not a.is_error, a.text
     assert "throw_ex (common.h:4,5) at 4" in a.text, a.text
     assert "helper (common.h:6) at 5" in a.text, a.text
+    # C has no overloads: a prototype and its definition in one header are one function (the review's clamp)
+    c = served_tree(tmp_path_factory.mktemp("c") / "r", {
+        "inc/util.h": "#pragma once\n\nstatic inline int clamp(int v);\n\nstatic inline int clamp(int v) { return v; }\n",
+        "src/main.c": '#include "../inc/util.h"\n\nint f(void) {\n    return clamp(3);\n}\n',
+    }).call("list_dependencies", path="src/main.c", view="uses")
+    assert "clamp (util.h:3) at 4" in c.text or "clamp (util.h:5) at 4" in c.text, c.text
 
 
 def test_a_class_s_static_members_the_file_writes_are_listed_with_their_definitions(tmp_path_factory: pytest.TempPathFactory):
