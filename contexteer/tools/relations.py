@@ -164,9 +164,10 @@ def _render(model: RelatedResult, target: Any, offset: int, depth: int) -> str:
     # callers in test files, when other callers are not: one line of locations after the rows (prometheus A/B run:
     # 21 of Register's 33 call sites were tests, three quarters of the answer's tokens)
     tests: list[RelatedItem] = []
-    if model.relation == "callers" and depth == 1 and not is_test_path(target.path):
-        tests = [it for it in model.items if is_test_path(it.path) and it not in guesses]
-        if len(tests) < 2 or len(tests) == len([it for it in model.items if it not in guesses]):
+    if model.relation == "callers" and not is_test_path(target.path):
+        first = [it for it in model.items if it.depth == 1 and it not in guesses]
+        tests = [it for it in first if is_test_path(it.path)]
+        if len(tests) < 2 or len(tests) == len(first):
             tests = []
     # past the first level too, per definition they call (client_golang A/B run 177: 19 test functions calling
     # Registry.Gather were two thirds of a depth-3 answer the agent wanted for its library callers)
