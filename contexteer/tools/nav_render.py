@@ -335,6 +335,22 @@ def reads_like_regex(pattern: str) -> bool:
 _NONWORD_BOUNDARY = re.compile(r"(?:\\[^\w\s\\]|(?<!\\)[^\w\s\\(|)[\]^$.*+?{}])\\b|\\b(?:\\[^\w\s\\bBdDsSwWpPxu]|[^\w\s\\(|)[\]^$.*+?{}])")
 
 
+def _unsatisfiable_boundary(pattern: str) -> re.Match[str] | None:
+    r"""A `\b` the pattern writes between a non-word character and what cannot be a word character: `error\?\b` at
+    a line's end, `=\b` before a space; not `name\b\(`, where the `\b` sits after a word character and holds."""
+    for m in _NONWORD_BOUNDARY.finditer(pattern):
+        if m.group(0).endswith("\\b"):  # `X\b`: what follows it in the pattern decides
+            nxt = pattern[m.end():]
+            if nxt[:1].isalnum() or nxt[:1] == "_" or nxt.startswith(("\\w", "\\d", "[")):
+                continue
+        else:  # `\bX`: what precedes it
+            prev = pattern[: m.start()]
+            if prev[-1:].isalnum() or prev[-1:] == "_" or prev.endswith(("\\w", "\\d", "]", "+", "*")):
+                continue
+        return m
+    return None
+
+
 def search_summary(result: SearchResult, regex: bool = True, scope: str = "") -> list[str]:
     """The closing lines of a text search: how many lines matched in how many files, and why it stopped; a
     literal search for what reads like a regex (`\\.spawn\\(`, `^use `) that found nothing says so, and one
@@ -346,7 +362,7 @@ def search_summary(result: SearchResult, regex: bool = True, scope: str = "") ->
         if not regex and reads_like_regex(result.pattern):
             lines.append("[searched as literal text (the default); the pattern reads like a regular expression: "
                          "pass regex=true to search it as one]")
-        elif regex and (m := _NONWORD_BOUNDARY.search(result.pattern)) is not None:
+        elif regex and (m := _unsatisfiable_boundary(result.pattern)) is not None:
             # the Sequel agent's `def disconnect_error\?\b` found nothing and nothing said why
             lines.append(f"[`{m.group(0)}`: \\b next to a non-word character matches only where a word character is on "
                          "its other side; drop the \\b or write (?:\\W|$)]")

@@ -257,6 +257,9 @@ def test_a_regex_with_a_word_boundary_after_punctuation_that_finds_nothing_says_
     assert "`=\\b`: \\b next to a non-word character matches only where a word character is on its other side" in a.text, a.text
     b = shop.call("search_text", pattern=r"\bMAX_ITEMS_NOT_THERE\b", regex=True)
     assert b.data["matches"] == 0 and "non-word character" not in b.text, b.text
+    # a \b after a word character holds whatever follows it: the name is what is missing (the review's case)
+    c = shop.call("search_text", pattern=r"def no_such_method\b\(", regex=True)
+    assert c.data["matches"] == 0 and "non-word character" not in c.text, c.text
 
 
 def test_a_hit_in_a_method_of_an_object_literal_passed_to_a_call_names_the_call(tmp_path):
