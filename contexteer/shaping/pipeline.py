@@ -188,7 +188,8 @@ class Pipeline:
         n = sum(b - a + 1 for a, b in blocks)
         a, b = max(blocks, key=lambda ab: ab[1] - ab[0])
         note = (f"[{len(blocks)} comment block{'s' if len(blocks) != 1 else ''} folded ({n} lines), all code shown; "
-                f'the comments: fetch_result(handle="{_HANDLE_SLOT}", start_line={a}, end_line={b})]')
+                f"each is one fetch_result range away, the largest: "
+                f'fetch_result(handle="{_HANDLE_SLOT}", start_line={a}, end_line={b})]')
         top = [body.header(body.last)] if body.header else []
         out, red = redact_keep_lines("\n".join([*top, note, *answer.head, *folded, *answer.tail]))
         tokens = self.count(out)

@@ -42,8 +42,9 @@ def test_a_large_read_shows_every_code_line_with_its_comment_blocks_folded(serve
     assert "… 16 comment lines folded (lines 8-23) …" in a.text, a.text[:800]
     assert "… 2 comment lines folded (lines 25-26) …" in a.text  # a run of `//` lines is one block
     assert "\t    public int value23(final int x) {" in a.text
-    m = re.search(r'\[(\d+) comment blocks folded \((\d+) lines\), all code shown; the comments: '
-                  r'fetch_result\(handle="(r-[0-9a-f]{10})", start_line=(\d+), end_line=(\d+)\)\]', a.text)
+    m = re.search(r'\[(\d+) comment blocks folded \((\d+) lines\), all code shown; each is one fetch_result range '
+                  r'away, the largest: fetch_result\(handle="(r-[0-9a-f]{10})", start_line=(\d+), end_line=(\d+)\)\]',
+                  a.text)
     assert m is not None, a.text[:600]
     assert int(m.group(1)) == 1 + 24 * 2  # the class's Javadoc, each method's and each method's `//` pair
     # the comments are one fetch away, by the lines the note names

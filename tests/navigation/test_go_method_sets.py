@@ -66,3 +66,15 @@ def test_go_implementer_of_a_small_interface_has_its_method_lines_on_its_row(tmp
     b = served_tree(tmp_path / "b", big).call("find_related", symbol="Five", relation="implementations")
     row = next(line for line in b.text.splitlines() if "struct T" in line)
     assert row.endswith("struct T"), b.text
+
+
+def test_an_interface_among_method_set_rows_says_nothing_of_receivers(tmp_path):
+    # testify's `mock.TestingT` under require.TestingT's implementations had read "...; value receivers" (the review)
+    files = {"go.mod": "module example.com/t\n\ngo 1.20\n",
+             "t.go": ("package t\n\ntype Small interface {\n\tErrorf(f string)\n}\n\n"
+                      "type Big interface {\n\tErrorf(f string)\n\tFailNow()\n}\n\n"
+                      "type A struct{}\n\nfunc (a *A) Errorf(f string) {}\n\n"
+                      "type B struct{}\n\nfunc (b *B) Errorf(f string) {}\n")}
+    a = served_tree(tmp_path / "t", files).call("find_related", symbol="Small", relation="implementations")
+    row = next(line for line in a.text.splitlines() if "interface Big" in line)
+    assert "receivers" not in row, a.text
