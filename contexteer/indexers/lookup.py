@@ -3471,6 +3471,16 @@ def _chain_verdict(index: IndexQueries, defs: dict[str, list[Symbol]], bodies: d
                 and parts[0][:1].islower() and not body._binds(parts[0]) \
                 and _declared_receiver(index, defs, lines, site, parts[0]) is None:
             typed = swift_global_type(index, parts[0])  # `log.info(..)` on expo's `public let log = Logger(..)`
+        if typed is None and len(parts) == 1 and parts[0].endswith("()") and parts[0][:1].islower():
+            # `get_default_environment().get_distribution(..)`: the type the function returns (its header says it);
+            # pip's five callers of BaseEnvironment.get_distribution through it had been name only
+            body = body or bodies.setdefault(enc.id, _Body(index, enc, resolve_imports, extra_names=(), bound=(),
+                                                           members=None, paths=None))
+            named = re.match(r"#?[\w$]+", text[m.start():]) if not above else None
+            got = member_of_returned(index, enc, body.own_class, parts[0][:-2], named.group(0), body.syms_of,
+                                     body.import_files) if named is not None else None
+            holder = index.get_symbol(got[0].parent_id) if got is not None and got[0].parent_id is not None else None
+            typed = holder.name if holder is not None else None
         if typed is None and len(parts) < 2:
             continue
         if typed is None and body is not None:

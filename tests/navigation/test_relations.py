@@ -198,3 +198,24 @@ def test_a_name_of_more_than_three_definitions_lists_the_exact_calls(tmp_path: P
     a = served.call("find_related", symbol="run", relation="callees")
     assert a.is_error and "'run' names 4 definitions; pass the one you mean" in a.text, a.text
     assert 'find_related(symbol="C2.run", relation="callees", path="m2.py")' in a.text, a.text
+
+
+def test_a_call_on_a_function_s_result_is_typed_by_what_the_function_returns(tmp_path: Path):
+    # pip A/B run 191: five `get_default_environment().get_distribution(..)` calls were name-only callers of
+    # BaseEnvironment.get_distribution; the function's header says it returns a BaseEnvironment
+    from tests.navigation.conftest import served_tree
+
+    served = served_tree(tmp_path / "r", {
+        "pkg/__init__.py": "",
+        "pkg/base.py": ("class BaseEnvironment:\n    def get_distribution(self, name):\n        return name\n\n\n"
+                        "class Other:\n    def get_distribution(self, name):\n        return None\n"),
+        "pkg/env.py": ("from pkg.base import BaseEnvironment, Other\n\n\n"
+                       "def current() -> BaseEnvironment:\n    return BaseEnvironment()\n\n\n"
+                       "def get_other() -> Other:\n    return Other()\n"),
+        "pkg/use.py": ("from pkg.env import current, get_other\n\n\n"
+                       "def check(name):\n    return current().get_distribution(name)\n\n\n"
+                       "def elsewhere(name):\n    return get_other().get_distribution(name)\n"),
+    })
+    a = served.call("find_related", symbol="BaseEnvironment.get_distribution", relation="callers")
+    assert not a.is_error, a.text
+    assert [(i["qualname"], i["how"]) for i in a.data["items"]] == [("check", "receiver type")], a.text
