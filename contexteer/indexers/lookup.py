@@ -1758,6 +1758,14 @@ def _member_of_type(index: IndexQueries, typed: str, name: str, sym: Symbol, imp
         # one module sees all its files; a protocol's requirement and the default its extension gives (expo's
         # `module._decorateModule(..)` on an AnyModule field): the requirement, which the call dispatches through
         hit = _swift_declared_member(index, hit)
+    if sym.language in ("typescript", "tsx") and len(near or hit) > 1:
+        # a TS method's overload signatures and its implementation: the implementation, the one with a body (rxjs's
+        # `Observable.subscribe` callee had been its first overload, 67-67, not 204-230)
+        first = (near or hit)[0]
+        same = [s for s in near or hit if s.path == first.path and s.parent_id == first.parent_id]
+        if len(same) == len(near or hit):
+            return max(same, key=lambda s: (s.end_line - s.start_line, -s.start_line)), \
+                "receiver type" if depth == 0 else "promoted"
     if near or len(hit) == 1:
         return (near or hit)[0], "receiver type" if depth == 0 else "promoted"
     if sym.language != "go" and depth == 0:  # `new Entrypoint(..).addOrigin()`: ChunkGroup's, its base class's

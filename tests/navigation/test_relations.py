@@ -219,3 +219,20 @@ def test_a_call_on_a_function_s_result_is_typed_by_what_the_function_returns(tmp
     a = served.call("find_related", symbol="BaseEnvironment.get_distribution", relation="callers")
     assert not a.is_error, a.text
     assert [(i["qualname"], i["how"]) for i in a.data["items"]] == [("check", "receiver type")], a.text
+
+
+def test_a_typescript_method_callee_is_its_implementation_not_an_overload_signature(tmp_path: Path):
+    # rxjs A/B run 195: switchMap's callees named `Observable.subscribe internal/Observable.ts:67-67`, the first
+    # overload signature; the implementation (204-230) took another call
+    from tests.navigation.conftest import served_tree
+
+    served = served_tree(tmp_path / "r", {
+        "src/Observable.ts": ("export class Observable {\n  subscribe(): void;\n  subscribe(next: () => void): void;\n"
+                              "  subscribe(next?: () => void): void {\n    if (next) {\n      next();\n    }\n  }\n}\n"),
+        "src/use.ts": ("import { Observable } from './Observable';\n\n"
+                       "export function run(source: Observable) {\n  source.subscribe(() => {});\n}\n"),
+    })
+    a = served.call("find_related", symbol="run", relation="callees")
+    assert not a.is_error, a.text
+    rows = [(i["qualname"], i["start_line"], i["end_line"]) for i in a.data["items"]]
+    assert rows == [("Observable.subscribe", 4, 8)], a.text
