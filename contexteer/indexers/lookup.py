@@ -3135,6 +3135,11 @@ def _calls_itself(index: IndexQueries, sym: Symbol, line: int, cache: dict[str, 
                 continue  # `impl()->test_to_run_count()` in UnitTest::test_to_run_count: UnitTestImpl's
         if word is not None and word.group(1) in ("super", "base"):
             continue  # `super.remove()`, Python's `super().unsign(value)`: the base's, no recursion
+        if word is not None and word.group(0).rstrip(".-:>? ").endswith(")") \
+                and text[: word.start()].rstrip().endswith((".", "->", "::")) \
+                and not re.search(r"(?<![\w$])(?:this|self|Self)\s*(?:\.|->|::)\s*$", text[: word.start()].rstrip()):
+            continue  # `self.inner.blocking_spawner().spawn_blocking(..)` in Handle::spawn_blocking: a value another
+            # object's method returns (tokio A/B run 196 had it labelled recursive)
         if word is None or word.group(1) in _SELF or (word.group(0).rstrip(".-:>? ").endswith(")")):
             return True  # `this.link(t)`, `compressedRoot().link(t)`
     return False

@@ -236,3 +236,24 @@ def test_a_typescript_method_callee_is_its_implementation_not_an_overload_signat
     assert not a.is_error, a.text
     rows = [(i["qualname"], i["start_line"], i["end_line"]) for i in a.data["items"]]
     assert rows == [("Observable.subscribe", 4, 8)], a.text
+
+
+def test_a_call_on_what_another_object_returns_is_no_recursion(tmp_path: Path):
+    # tokio A/B run 196: `self.inner.blocking_spawner().spawn_blocking(self, func)` inside Handle::spawn_blocking
+    # had been listed as its recursive call
+    from tests.navigation.conftest import served_tree
+
+    served = served_tree(tmp_path / "r", {
+        "Cargo.toml": "[package]\nname = \"t\"\nversion = \"0.1.0\"\n",
+        "src/lib.rs": ("pub struct Spawner;\n\nimpl Spawner {\n    pub fn spawn_blocking(&self, h: &Handle) {}\n}\n\n"
+                       "pub struct Inner {\n    s: Spawner,\n}\n\nimpl Inner {\n"
+                       "    pub fn blocking_spawner(&self) -> &Spawner {\n        &self.s\n    }\n}\n\n"
+                       "pub struct Handle {\n    inner: Inner,\n}\n\nimpl Handle {\n"
+                       "    pub fn spawn_blocking(&self) {\n        self.inner.blocking_spawner().spawn_blocking(self)\n    }\n\n"
+                       "    pub fn again(&self) {\n        self.clone_me().spawn_blocking()\n    }\n\n"
+                       "    pub fn clone_me(&self) -> &Handle {\n        self\n    }\n}\n"),
+    })
+    a = served.call("find_related", symbol="Handle::spawn_blocking", relation="callers")
+    assert not a.is_error, a.text
+    assert "recursive" not in a.text, a.text
+    assert [i["qualname"] for i in a.data["items"]] == ["Handle.again"], a.text
