@@ -1422,7 +1422,9 @@ def implementations(index: IndexQueries, sym: Symbol, resolve_imports: Callable[
             more = f"pass depth={depth + 1} for them; depth=3 follows every level" if stop_at < 3 else "ask find_related for each"
             count = sum(below.values())
             # how many, so no one asks only to learn whether any exist (the Rack run 13)
-            out.note = f"not listed: {count}{'+' if len(frontier) > 50 else ''} subtype{'s' if count != 1 else ''} of {names} ({more})"
+            # ("the next level": jsoup's 20 were 22 with the level below them, and the A/B agent took 20 for all)
+            out.note = f"not listed: {count}{'+' if len(frontier) > 50 else ''} subtype{'s' if count != 1 else ''} of " \
+                f"{names} at the next level, maybe more below ({more})"
         elif frontier:  # complete: say so, or the agent asks each subtype for its own (the Rack A/B run: two calls)
             out.note = "complete: all levels listed"
     if mark:  # (what each row overrides: an answer shows it, a rule that wants the subtypes only does not)
