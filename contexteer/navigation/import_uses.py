@@ -100,7 +100,9 @@ def import_uses(nav: NavigationService, rel: str) -> list[ImportUse]:
         space = _namespace(imp, names, text, lines, language, _go_package(nav, targets) if language == "go" else None,
                            objects=language in _JS and _exports_object(nav, targets))
         if space is not None:  # `prometheus.Register(...)`, `os.path.join(...)`, `ns.x` after `import * as ns`
-            for member, at in _qualified_uses(space, local, local_every, lines, syms if language == "go" else None):
+            read = _haskell_qualified(space, lines, spans) if language == "hs" else \
+                _qualified_uses(space, local, local_every, lines, syms if language == "go" else None)
+            for member, at in read:
                 found.names.append(_used(nav, f"{space}.{member}", member, at, targets))
             found.names += _zig_aliases(space, lines, refs) if language == "zig" else []
         elif names:
@@ -125,8 +127,7 @@ def import_uses(nav: NavigationService, rel: str) -> list[ImportUse]:
                 if language == "rs":  # a trait in scope: the calls of its methods it lets the file make
                     _rust_trait_calls(nav, found, _definition(nav, _original(n), reach)
                                       or _reexported(nav, _original(n), reach), lines, spans, scope)
-        if "*" in imp.names and targets:
-            _glob_names(nav, found, targets, local, own | bound_elsewhere, language)
+        _whole_import(nav, found, (imp, names, space, text), targets, local, own | bound_elsewhere, language)
         out.append(found)
     if language in ("java", "kt", "scala", "php") and out:
         same = _same_package(nav, rel, lines, refs, language, own | bound_elsewhere)
@@ -276,8 +277,12 @@ def _elixir_import(nav: NavigationService, found: ImportUse, targets: list[str],
 def _glob_names(nav: NavigationService, found: ImportUse, targets: list[str], local: dict[str, list[int]],
                 taken: set[str], language: str) -> None:
     """The names a glob import brings that the file uses (and neither defines nor imports by name: `taken`)."""
-    brought = {s.name for f in targets for s in nav.index.symbols_in_file(f)
-               if (s.parent_id is None or language in ("ex", "exs")) and s.kind not in ("impl", "module")}
+    syms = [s for f in targets for s in nav.index.symbols_in_file(f)]
+    # (hs: a module's data constructors and record fields too, `writerColumns`; not an instance's methods, `def`)
+    instances = {s.id for s in syms if s.kind in ("impl", "instance")}
+    brought = {s.name for s in syms if (s.parent_id is None or (language in ("ex", "exs", "hs")
+                                                                and s.parent_id not in instances))
+               and s.kind not in ("impl", "instance", "module")}
     used = [n for n in local if local[n] and n in brought and n not in taken]
     found.glob = len(used)
     for n in used[:MAX_GLOB_NAMES]:
@@ -286,6 +291,48 @@ def _glob_names(nav: NavigationService, found: ImportUse, targets: list[str], lo
         # serde's `use lib::*;`: a module of `pub use core::..` re-exports, no definitions of its own
         found.directive = (f"a glob import: no name the code uses is defined in {', '.join(targets[:2])}; the names "
                            "it re-exports (`pub use`) are not listed")
+
+
+def _whole_import(nav: NavigationService, found: ImportUse, imp: tuple[Any, list[str], str | None, str],
+                  targets: list[str], local: dict[str, list[int]], taken: set[str], language: str) -> None:
+    """The names an import of a whole module brings that the file uses: a glob (`use x::*`, `from m import *`) or
+    a Haskell `import M` without a list or a qualifier."""
+    statement, names, space, text = imp
+    if "*" in statement.names and targets:
+        _glob_names(nav, found, targets, local, taken, language)
+    elif language == "hs" and space is None and not names:
+        _haskell_whole(nav, found, targets, local, taken, text)
+
+
+def _haskell_qualified(space: str, lines: list[str], spans: set[int]) -> list[tuple[str, list[int]]]:
+    """The members a Haskell file reads through a qualified import's name (`T.strip`, `B.setMeta`), with their lines;
+    a `--` comment's and a string's text left out (the syntax tree reads `T.strip` as one qualified name)."""
+    rx = re.compile(rf"(?<![\w'.]){re.escape(space)}\.([A-Za-z_][\w']*)")
+    out: dict[str, list[int]] = {}
+    for k, text in enumerate(lines, 1):
+        if k in spans:
+            continue
+        code = re.sub(r'"(?:[^"\\]|\\.)*"', '""', text).split("--", 1)[0]
+        for m in rx.finditer(code):
+            out.setdefault(m.group(1), [])
+            if k not in out[m.group(1)]:
+                out[m.group(1)].append(k)
+    return list(out.items())
+
+
+def _haskell_whole(nav: NavigationService, found: ImportUse, targets: list[str], local: dict[str, list[int]],
+                   taken: set[str], text: str) -> None:
+    """A Haskell import of a whole module (`import Text.Pandoc.Shared`, maybe `hiding (..)`): the names the file uses
+    that the repository's module defines; for a module from outside the repository, that its names cannot be told
+    (Pandoc A/B run 199: nine such imports had read "no name of it used in code")."""
+    hidden = set(re.findall(r"[\w']+", text.split("hiding", 1)[1])) if "hiding" in text else set()
+    if targets:
+        _glob_names(nav, found, targets, local, taken | hidden, "hs")
+        if found.names:
+            return
+    found.directive = ("the whole module" + (f" ({', '.join(targets[:1])})" if targets else ", from outside the repository")
+                       + ": the names it brings are not told apart from other modules'"
+                       + ("" if not targets else " (none its file defines is used here; it may re-export others')"))
 
 
 def _import_scope(syms: list[Any], lines: list[str], line: int,
@@ -907,6 +954,11 @@ def _namespace(imp: Any, names: list[str], text: str, lines: list[str], language
         return next((c for c in cands if go_imports_package(lines, c)), cands[0] if cands else None)
     if language in ("py", "pyi") and re.match(r"\s*import\s", text):
         return _bound(names[0]) if names else _alias(text, imp.module) or imp.module  # `import json as j`
+    if language == "hs":  # `import qualified Data.Text as T`: read as `T.strip` (Pandoc A/B run 199's OPML.hs)
+        m = re.match(r"\s*import\s+(?:\{-#.*?#-\}\s*)?(qualified\s+)?[\w.']+\s*(qualified\s+)?(?:as\s+([\w.']+))?", text)
+        if m is None or not (m.group(1) or m.group(2) or m.group(3)):
+            return None
+        return m.group(3) or imp.module
     if language == "zig":  # `const std = @import("std");`: read as `std.mem.eql(..)` (the Zig A/B agent's zip.zig
         m = re.match(r"\s*(?:pub\s+)?const\s+(\w+)\s*=\s*@import\(", text)  # had 43 bare `std` lines)
         return m.group(1) if m else None

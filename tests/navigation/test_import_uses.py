@@ -156,3 +156,23 @@ def test_a_zig_import_lists_the_members_read_through_it_and_the_file_s_aliases(t
     assert "std.mem (std.zig:1) at 6" in a.text and "std.Io (std.zig:2) at 2,3" in a.text, a.text
     assert "File = std.Io.File (2) at 5" in a.text, a.text
     assert "not used: Writer = std.Io.Writer (3)" in a.text, a.text
+
+
+def test_haskell_whole_and_qualified_imports_list_what_the_code_uses(tmp_path_factory: pytest.TempPathFactory):
+    # Pandoc A/B run 199: nine of OPML.hs's fourteen imports read "no name of it used in code" (whole modules and
+    # `import qualified Data.Text as T`)
+    served = served_tree(tmp_path_factory.mktemp("hs") / "r", {
+        "src/Config.hs": ("module Config where\n\ndata Opts = Opts { optWidth :: Int }\n\nhelper :: Int -> Int\n"
+                        "helper x = x + 1\n\ninstance Show Opts where\n  show _ = \"opts\"\n"),
+        "src/Main.hs": ("module Main where\n\nimport qualified Data.Text as T\nimport Data.Time\nimport Config\n\n"
+                        "run :: Opts -> T.Text\nrun o = T.pack (show (helper (optWidth o)))  -- T.strip here is a comment\n"),
+    })
+    a = served.call("list_dependencies", path="src/Main.hs", view="uses")
+    assert not a.is_error, a.text
+    rows = {ln.split(":", 1)[0].strip(): ln for ln in a.text.splitlines()[1:]}
+    assert "T.Text at 7; T.pack at 8" in rows["3 Data.Text (external)"], a.text
+    assert "strip" not in a.text, a.text  # (a comment's text)
+    assert "from outside the repository" in rows["4 Data.Time (external)"], a.text
+    opts = next(ln for ln in a.text.splitlines() if ln.lstrip().startswith("5 Config"))
+    assert "Opts (Config.hs:3) at 7" in opts and "optWidth" in opts and "helper (Config.hs:5) at 8" in opts, a.text
+    assert "show" not in opts, a.text  # an instance's method is no name the module brings
