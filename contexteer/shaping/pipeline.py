@@ -405,9 +405,17 @@ class Pipeline:
         data = answer.model.model_dump(mode="json", by_alias=True, exclude_none=True)
         data, counts = redact_structured(data, secret_fragments(render(answer)))
         if tier in ("passthrough", "page"):  # whole typed answers; a page was fitted on its typed form too
+            # the lines the text says around the typed rows (`[case-sensitive ..; 118 more lines match ignoring
+            # case ..]`, how a search was re-run, names matched by name only): a client that passes structuredContent
+            # alone would lose them
+            said = [line for line in (*answer.head, *answer.tail) if line and "notes" not in data]
+            if said:
+                data["notes"], more = redact_structured(said, secret_fragments("\n".join(said)))
+                counts += more
             n = self.count(orjson.dumps(data).decode())
             if n <= cap:
                 return data, counts, n
+            data.pop("notes", None)
         shell = emptied(data)
         for flag, value in (("truncated", True), ("complete", False)):
             if isinstance(shell.get(flag), bool):

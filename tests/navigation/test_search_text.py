@@ -56,8 +56,10 @@ def test_a_capitalised_search_says_how_many_more_lines_match_ignoring_case(shop:
     upper, every = shop.call("search_text", pattern="Order"), shop.call("search_text", pattern="order")
     more = every.data["matches"] - upper.data["matches"]
     assert more > 0
-    assert f"[case-sensitive (a capital in the pattern); {more} more lines match ignoring case: case_sensitive=false]" \
-        in upper.text, upper.text
+    note = f"[case-sensitive (a capital in the pattern); {more} more lines match ignoring case: case_sensitive=false]"
+    assert note in upper.text, upper.text
+    # a client that passes structuredContent alone gets the note too (the typed hits and the lines around them)
+    assert note in upper.data["notes"], upper.data
     # the same with nothing found in this case: the no-match answer says where the lines are
     none = shop.call("search_text", pattern="APPLY_DISCOUNT(")
     assert none.data["matches"] == 0

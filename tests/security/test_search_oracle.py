@@ -40,6 +40,7 @@ def _seen(a: Answer, pattern: str) -> tuple[str, Any]:
     assert not a.is_error, a.text
     data = dict(a.data or {})
     data.pop("pattern", None)
+    data["notes"] = [n.replace(pattern, "<pattern>") for n in data.get("notes", [])]  # (the lines around the rows)
     return a.text.replace(pattern, "<pattern>"), data
 
 
