@@ -298,15 +298,15 @@ async def search_text(
         tail = render.search_summary(r, as_regex or tried, scope)
         # (what the hits are comes first: "nothing matched it as literal text; these are its matches as a regular
         # expression" read to the testify A/B agent as a search that found nothing, and it searched again)
+        # (nothing of the literal search that found nothing: "matched nothing as literal text" still read to the ext4
+        # A/B agent as a no-match note on a search that had hits)
         if quoted is not None:
             tail.insert(0, "[these are its matches as source code writes it: a quote escaped (\\'), the text up to its "
-                           "first line break (the pattern as literal text matched nothing)]")
+                           "first line break]")
         elif alternatives:
-            tail.insert(0, "[these are the matches of its '|'-separated alternatives, each as literal text (the whole "
-                           "pattern as literal text matched nothing)]")
+            tail.insert(0, "[searched as its '|'-separated alternatives, each as literal text]")
         elif as_regex != regex:
-            tail.insert(0, "[searched as a regular expression, which the pattern reads as (as literal text it matched "
-                           "nothing)]")
+            tail.insert(0, "[searched as a regular expression, which the pattern reads as]")
         elif tried:
             tail.append("[searched as literal text (no match) and as a regular expression (not a valid one)]" if invalid
                         else "[searched as literal text and as a regular expression: no match either way]")
