@@ -33,6 +33,7 @@ from contexteer.indexers.lookup import (
     NO_IMPLICIT_SELF,
     REAL_OVERLOADS,
     _inherited_member,
+    chain_above,
     composed_of,
     enclosing,
     enclosing_shown,
@@ -1183,9 +1184,16 @@ def call_receivers(calls: dict[str, list[int]], member_calls: dict[str, set[str]
                     receivers.add(f"({(cast.group(1) or cast.group(2)).rsplit('.', 1)[-1]})")
                     continue
                 if not m.group(3):
-                    chain = receiver_chain(text, m.start(), php=language == "php", arrow=language == "cpp") \
+                    head, at_call = text, m.start()
+                    if language in CHAIN_LANGUAGES and n > 1 and re.fullmatch(r"\s*(?:\?\.|\.|\??->)\s*", text[:at_call]):
+                        # `->render()` continuing a fluent chain begun lines above (Symfony's `$this->createTable()`
+                        # then `->setHeaders($h)`, `->setRows($r)`, `->render()` a line each): the chain joined
+                        head = chain_above(lines, n, 1) + text[:at_call].strip()
+                        at_call = len(head)
+                    chain = receiver_chain(head, at_call, most=6, php=language == "php", arrow=language == "cpp") \
                         if language in CHAIN_LANGUAGES else []
-                    if chain and chain[-1].endswith("()"):  # `vec.WithLabelValues("a").Inc()`: on what that returns
+                    if chain and (chain[-1].endswith("()") or head is not text):
+                        # `vec.WithLabelValues("a").Inc()`: on what that returns
                         receivers.add(".".join(chain))
                         continue
                     element = _indexed_receiver(text, m.start()) if language in CHAIN_LANGUAGES and language != "php" else None
@@ -1210,7 +1218,7 @@ def call_receivers(calls: dict[str, list[int]], member_calls: dict[str, set[str]
                 if m.group(3) == "::":
                     path_calls.setdefault(name, set()).add(r)
                 elif language in CHAIN_LANGUAGES and r:
-                    chain = receiver_chain(text, m.start(1), php=language == "php", arrow=language == "cpp")
+                    chain = receiver_chain(text, m.start(1), most=6, php=language == "php", arrow=language == "cpp")
                     # Java `TreeBidiMap.this.doPut(v, k)`, `Iface.super.m()`: a member of the class named; else
                     # `opts.Registry.Register(c)`, `errCnt.WithLabelValues("a").Inc()`: the value the chain reads
                     r = f"({chain[-1]})" if r in ("this", "super") and chain else ".".join([*chain, r])

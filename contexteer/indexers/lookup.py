@@ -1055,7 +1055,10 @@ class _Body:
                                      self.syms_of, self.import_files) if rest else None
             if got is None:
                 return None
-            typed, rest = _value_type(got[0], rest[0].endswith("()")), rest[1:]
+            holder = self.index.get_symbol(got[0].parent_id) if got[0].parent_id is not None else None
+            typed, rest = self._member_value(got[0], rest[0].endswith("()"), holder.name if holder else None), rest[1:]
+            if typed is None:
+                return None
         else:
             site = Caller(self.sym, self.sym.path, self.sym.end_line)
             typed = _declared_receiver(self.index, self._decl_cache, _file_lines(ws, self.sym.path, self.texts), site, first)
@@ -1073,18 +1076,7 @@ class _Body:
                 continue
             if got is None:
                 return None
-            typed = _value_type(got[0], step.endswith("()"))
-            if typed is None and got[0].language == "javascript" and step.endswith("()"):
-                typed = jsdoc_type(_file_lines(ws, got[0].path, self.texts), got[0].start_line, "returns")
-            if typed is None and got[0].language == "php":  # `getCurrent()` with `/** @return OutputFormatterStyle */`
-                typed = _php_doc_return(self.index, got[0]) if step.endswith("()") else \
-                    _php_property_type(self.index, self.syms_of(got[0].path), _file_lines(ws, got[0].path, self.texts),
-                                       got[0].start_line, got[0].name)
-                if typed == "Self":  # `@return $this`: the class the method is defined in
-                    holder = self.index.get_symbol(got[0].parent_id) if got[0].parent_id is not None else None
-                    typed = holder.name if holder is not None else None
-            if typed in ("Self", "self", "this", "static"):
-                return None  # what a trait method returns for its implementer: not known here
+            typed = self._member_value(got[0], step.endswith("()"), typed)
             if typed is not None:  # `fn fold_with<F>(self, folder: F) -> F where F: Folder<...>`: F is a Folder
                 d = got[0]
                 head = d.signature or ""
@@ -1092,6 +1084,29 @@ class _Body:
                     head = " ".join(_file_lines(ws, d.path, self.texts)[d.start_line - 1:min(d.end_line, d.start_line + 8)])
                 typed = generic_bound(head, typed) or self._unbound(typed)
         return typed
+
+    def _member_value(self, d: Symbol, called: bool, receiver: str | None) -> str | None:
+        """The type of `d` read (or called, `called`) on a value of type `receiver`: its declared type, a JSDoc
+        `@returns`, a PHP docblock's `@return`/`@var`. A fluent setter (`@return $this`, `: self`, `: static`,
+        TypeScript's `: this`, Rust's `-> Self`) gives the receiver's type back: Symfony's
+        `$this->createTable()->setHeaders($h)->setRows($r)->render()` is a call of Table::render. None where it
+        is unknown, as for a trait's or interface's own `Self` (its implementer's)."""
+        ws = getattr(self.index, "ws", None)
+        typed = _value_type(d, called)
+        if typed is None and d.language == "javascript" and called and ws is not None:
+            typed = jsdoc_type(_file_lines(ws, d.path, self.texts), d.start_line, "returns")
+        if typed is None and d.language == "php" and ws is not None:  # `/** @return OutputFormatterStyle */`
+            typed = _php_doc_return(self.index, d) if called else \
+                _php_property_type(self.index, self.syms_of(d.path), _file_lines(ws, d.path, self.texts),
+                                   d.start_line, d.name)
+        if typed is None and called and ws is not None and d.kind == "method" and d.language in _FLUENT_LANGUAGES:
+            typed = _returns_self(self.index, d, _file_lines(ws, d.path, self.texts))  # `return $this;` alone
+        if typed not in ("Self", "self", "this", "static"):
+            return typed
+        holder = self.index.get_symbol(d.parent_id) if d.parent_id is not None else None
+        if holder is None or receiver is None or (holder.kind in ("trait", "interface", "protocol") and receiver == holder.name):
+            return None  # what a trait method returns for its implementer: not known here
+        return receiver
 
     def _elixir_member(self, r: str, name: str) -> Found | None:
         """`name` of the module `r` names here: written whole, or through the file's aliases."""
@@ -3466,9 +3481,9 @@ def _chain_verdict(index: IndexQueries, defs: dict[str, list[Symbol]], bodies: d
         line, at = text, m.start()
         above = re.fullmatch(r"\s*(?:\?\.|\.|\??->)\s*", text[:at]) is not None and site.line > 1
         if above:  # a call continuing the line above, or a fluent chain begun some lines above
-            line = _chain_above(lines, site.line, enc.start_line) + text[:at].strip()
+            line = chain_above(lines, site.line, enc.start_line) + text[:at].strip()
             at = len(line)
-        parts = receiver_chain(line, at, most=6 if above else 3, php=enc.language == "php", arrow=enc.language == "cpp")
+        parts = receiver_chain(line, at, most=6, php=enc.language == "php", arrow=enc.language == "cpp")
         if enc.language == "kotlin":  # `ObjectDefinitionBuilder().also(block).buildObject()`: also/apply hand back x
             parts = [p for i, p in enumerate(parts) if not (i and p in _KOTLIN_IDENTITY)]
         typed = _rust_built(index, enc, line, at) if enc.language == "rust" and not parts else None
@@ -3873,7 +3888,7 @@ _SWIFT_INIT_HEAD = re.compile(r"^\s*(?:@[\w.]+(?:\([^)]*\))?\s+)*(?:(?:public|in
                               r"convenience|required|override|nonisolated|final)\s+)*$")
 
 
-def _chain_above(lines: list[str], line: int, start: int, limit: int = 60) -> str:
+def chain_above(lines: list[str], line: int, start: int, limit: int = 60) -> str:
     """The chain a line beginning with `.m(` or `->m(` continues, joined onto one line: the line above, and while
     that one begins with a chain step or sits inside a step's arguments, the ones above it (blank lines skipped) up
     to the chain's head (a PHP fluent builder: `$environment` then twenty `->addInlineParser(..)` lines, a blank one,
@@ -4884,6 +4899,37 @@ def field_type(signature: str, name: str) -> str | None:
         if m and m.group(1) not in _KEYWORDS_TYPES:
             return m.group(1)
     return None
+
+
+#: languages whose methods may leave their return type unsaid and hand back the object they were called on
+_FLUENT_LANGUAGES = frozenset({"php", "javascript", "typescript", "tsx", "python"})
+_RETURN_LINE = re.compile(r"^\s*return\b(.*?);?\s*$")
+_RETURN_SELF = re.compile(r"\s*(?:\$this|this|self)\s*")
+_RETURN_OWN_CALL = re.compile(r"\s*(?:\$this->|this\.|self\.)(\w+)\s*\(.*\)\s*")
+
+
+def _returns_self(index: IndexQueries, d: Symbol, lines: list[str], depth: int = 0) -> str | None:
+    """"Self" when a method with no declared return type hands back the object it was called on: every `return` in
+    its body is `return $this;` (`this`, `self`), or a call of a method of its own class that does so (Symfony's
+    `setRows` is `return $this->addRows($rows);`, whose docblock says `@return $this`). None otherwise."""
+    returns = [m.group(1) for n in range(d.start_line + 1, min(d.end_line, len(lines)) + 1)
+               if (m := _RETURN_LINE.match(lines[n - 1])) is not None]
+    if not returns or len(returns) > 6:
+        return None
+    for value in returns:
+        if _RETURN_SELF.fullmatch(value):
+            continue
+        own = _RETURN_OWN_CALL.fullmatch(value)
+        if own is None or depth >= 2 or d.parent_id is None:
+            return None
+        made = next((s for s in index.symbols_in_file(d.path) if s.parent_id == d.parent_id and s.name == own.group(1)
+                     and s.kind == "method" and s.id != d.id), None)
+        typed = return_type(made.signature or "", made.language) if made is not None else None
+        if made is not None and typed is None and made.language == "php":
+            typed = _php_doc_return(index, made)
+        if made is None or (typed or _returns_self(index, made, lines, depth + 1)) != "Self":
+            return None
+    return "Self"
 
 
 def _is_chain(r: str) -> bool:

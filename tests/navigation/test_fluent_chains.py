@@ -1,0 +1,57 @@
+"""What the Symfony Console A/B run 203 found: `$this->createTable()->setHeaders($h)->setRows($r)->render()`
+(SymfonyStyle.table) was a name-only caller of Table::render, so a depth-2 callers answer stopped at Table.render.
+A fluent chain is typed step by step: the first call's declared return type, then each setter's (a docblock's
+`@return $this`, a `: self`/`: static`/`: this` header, a body whose every return is `return $this;` or a call of
+such a method: Symfony's setRows is `return $this->addRows($rows);`) keeps the receiver's class."""
+
+from __future__ import annotations
+
+from tests.navigation.conftest import served_tree
+
+_PHP = {
+    "src/Table.php": ("<?php\nnamespace App;\n\nclass Table\n{\n"
+                      "    /**\n     * @return $this\n     */\n    public function setHeaders(array $h)\n    {\n        return $this;\n    }\n\n"
+                      "    public function setHorizontal(bool $x = true): self\n    {\n        return $this;\n    }\n\n"
+                      "    public function setRows(array $r)\n    {\n        return $this->addRows($r);\n    }\n\n"
+                      "    /**\n     * @return $this\n     */\n    public function addRows(array $r)\n    {\n        return $this;\n    }\n\n"
+                      "    public function render()\n    {\n    }\n}\n"),
+    "src/Other.php": "<?php\nnamespace App;\n\nclass Other\n{\n    public function render()\n    {\n    }\n}\n",
+    "src/Style.php": ("<?php\nnamespace App;\n\nclass Style\n{\n"
+                      "    public function table(array $headers, array $rows)\n    {\n"
+                      "        $this->createTable()\n            ->setHeaders($headers)\n            ->setRows($rows)\n"
+                      "            ->render()\n        ;\n    }\n\n"
+                      "    public function horizontalTable(array $headers, array $rows)\n    {\n"
+                      "        $this->createTable()->setHorizontal(true)->setHeaders($headers)->render();\n    }\n\n"
+                      "    public function createTable(): Table\n    {\n        return new Table();\n    }\n}\n"),
+}
+
+_TS = {
+    "src/query.ts": ("export class Query {\n  where(c: string): this {\n    return this;\n  }\n"
+                     "  limit(n: number): this {\n    return this;\n  }\n  run(): number {\n    return 1;\n  }\n}\n\n"
+                     "export class Job {\n  run(): number {\n    return 2;\n  }\n}\n\n"
+                     "export function makeQuery(): Query {\n  return new Query();\n}\n\n"
+                     "export function count(): number {\n  return makeQuery().where('a').limit(3).run();\n}\n"),
+}
+
+
+def test_php_fluent_setters_keep_the_chain_typed_to_the_callee(tmp_path):
+    served = served_tree(tmp_path / "r", _PHP)
+    n = served.call("find_related", symbol="Table.render", relation="callers")
+    assert not n.is_error, n.text
+    rows = {i["qualname"]: i["lines"] for i in n.data["items"]}
+    assert rows == {"Style.table": [11], "Style.horizontalTable": [17]}, n.text
+    assert "name only" not in n.text, n.text
+    o = served.call("find_related", symbol="Other.render", relation="callers")
+    assert not o.data["items"], o.text  # the chain is a Table: no call of Other's namesake
+    c = served.call("find_related", symbol="Style.table", relation="callees")
+    assert "Table.render" in {i["qualname"] for i in c.data["items"]}, c.text
+    assert "Other.render" not in c.text, c.text
+
+
+def test_typescript_methods_returning_this_keep_the_chain_typed(tmp_path):
+    served = served_tree(tmp_path / "r", _TS)
+    n = served.call("find_related", symbol="Query.run", relation="callers")
+    assert [(i["qualname"], i["lines"]) for i in n.data["items"]] == [("count", [24])], n.text
+    assert "name only" not in n.text, n.text
+    j = served.call("find_related", symbol="Job.run", relation="callers")
+    assert not j.data["items"], j.text
