@@ -1190,7 +1190,8 @@ def call_receivers(calls: dict[str, list[int]], member_calls: dict[str, set[str]
                         # then `->setHeaders($h)`, `->setRows($r)`, `->render()` a line each): the chain joined
                         head = chain_above(lines, n, 1) + text[:at_call].strip()
                         at_call = len(head)
-                    chain = receiver_chain(head, at_call, most=6, php=language == "php", arrow=language == "cpp") \
+                    chain = receiver_chain(head, at_call, most=6, php=language == "php", arrow=language == "cpp",
+                                           rust=language == "rust") \
                         if language in CHAIN_LANGUAGES else []
                     if chain and (chain[-1].endswith("()") or head is not text):
                         # `vec.WithLabelValues("a").Inc()`: on what that returns

@@ -1050,6 +1050,8 @@ class _Body:
                 typed = _go_package_returns(self.index, first, step[:-2])
             else:
                 typed = _go_package_var_type(self.index, first, step)
+        elif first.endswith("()") and "::" in first and self.sym.language == "rust":  # `Command::new().arg()`
+            typed = rust_associated(self.index, self.sym, *first[:-2].rsplit("::", 2)[-2:])
         elif first.endswith("()"):  # `getConfig().server`: what the function (or own method) returns
             got = member_of_returned(self.index, self.sym, self.own_class, first[:-2], rest[0].rstrip("()"),
                                      self.syms_of, self.import_files) if rest else None
@@ -1070,7 +1072,8 @@ class _Body:
         for step in rest:
             if step in ("this", "super"):
                 continue
-            got = member_of_type(self.index, typed, step.rstrip("()"), self.sym, self.import_files) if typed else None
+            got = member_of_type(self.index, typed, step.rstrip("()"), self.sym, self.import_files,
+                                 called=step.endswith("()")) if typed else None
             if got is None and self.go and typed and _go_embeds(self.index, typed, step):
                 typed = step  # `v.MetricVec.GetMetricWith(..)`: the struct's embedded MetricVec, read by its type's name
                 continue
@@ -1159,6 +1162,16 @@ class _Body:
                         None)
         return None
 
+    def _returned_member(self, fn: str, name: str) -> Found | None:
+        """`name` on what the call `fn()` returns: `$this->getFormatter()->format()`, the type the callee's header
+        names; Rust `Builder::new()` on the line above `.name(3)`, the type the associated function gives."""
+        if "::" in fn and self.sym.language == "rust":
+            built = rust_associated(self.index, self.sym, *fn.rsplit("::", 2)[-2:])
+            got = member_of_type(self.index, built, name, self.sym, self.import_files, called=True) if built else None
+            return (got[0], "receiver type") if got is not None else None
+        return member_of_returned(self.index, self.sym, self.own_class, fn, name, self.syms_of, self.import_files,
+                                  self.paths.get(fn, ()))
+
     def _member_of(self, r: str, name: str) -> Found | None:
         """`name` read off the receiver `r` (a call's result `f()`, a Go package, a typed value or local, a module,
         a class of this file or an import named like the receiver)."""
@@ -1178,9 +1191,8 @@ class _Body:
             element = self._unbound(element_type(head, r[:-2]))
             got = member_of_type(index, element, name, sym, self.import_files) if element else None
             return (got[0], "receiver type") if got is not None else None
-        if r.endswith("()"):  # `$this->getFormatter()->format()`: a member of the type the call returns
-            return member_of_returned(index, sym, self.own_class, r[:-2], name, self.syms_of, self.import_files,
-                                      self.paths.get(r[:-2], ()))
+        if r.endswith("()"):
+            return self._returned_member(r[:-2], name)
         if sym.language == "haskell":  # `P.getTimestamp`, `B.readFile`: the modules imported as P, or none
             return self._haskell_qualified(r, name)
         if sym.language == "zig":
@@ -1730,15 +1742,17 @@ def member_of_returned(index: IndexQueries, sym: Symbol, own_class: Symbol | Non
     return (got[0], "return type") if got is not None else None
 
 
-def member_of_type(index: IndexQueries, typed: str, name: str, sym: Symbol, import_files: list[str], depth: int = 0) -> tuple[Symbol, str] | None:
+def member_of_type(index: IndexQueries, typed: str, name: str, sym: Symbol, import_files: list[str], depth: int = 0,
+                   called: bool | None = None) -> tuple[Symbol, str] | None:
     """The member `name` of the type `typed` as seen from `sym` (its file, imports, package), or for Go one
     promoted from a struct the type embeds (`r.getState()` on a Raft that embeds raftState); a Rust type alias is
-    read as the type it names (syn's `input: ParseStream` is a `&'a ParseBuffer<'a>`)."""
-    got = _member_of_type(index, typed, name, sym, import_files, depth)
+    read as the type it names (syn's `input: ParseStream` is a `&'a ParseBuffer<'a>`). `called`: the member is called
+    (a method, not a same-named field: tokio's Builder has both `worker_threads`s), or read (the field)."""
+    got = _member_of_type(index, typed, name, sym, import_files, depth, called)
     if got is None and depth == 0 and sym.language == "rust":
         target = _rust_alias_target(index, typed)
         if target is not None and target != typed:
-            return _member_of_type(index, target, name, sym, import_files, depth)
+            return _member_of_type(index, target, name, sym, import_files, depth, called)
     return got
 
 
@@ -1755,12 +1769,15 @@ def _rust_alias_target(index: IndexQueries, typed: str) -> str | None:
     return m.group(1) if m is not None else None
 
 
-def _member_of_type(index: IndexQueries, typed: str, name: str, sym: Symbol, import_files: list[str], depth: int = 0) -> tuple[Symbol, str] | None:
+def _member_of_type(index: IndexQueries, typed: str, name: str, sym: Symbol, import_files: list[str], depth: int = 0,
+                    called: bool | None = None) -> tuple[Symbol, str] | None:
     family = language_family(sym.language)
     if sym.language == "cpp":
         typed = cpp_type(index, typed)
     hit = [s for s in index.symbols_named(f"{typed}.{name}") if s.qualname == f"{typed}.{name}" and usable_member(s)
            and language_family(s.language) == family]
+    if called is not None and len(hit) > 1:
+        hit = [s for s in hit if (s.kind in ("method", "function")) == called] or hit
     if sym.language == "cpp" and len(hit) > 1:  # `fmt::formatter<spdlog::stopwatch>` is no spdlog::formatter
         hit = [s for s in hit if not cpp_specialization(index, s)] or hit
     if sym.language == "javascript" and any(s.path.endswith(".d.ts") for s in hit):  # a package's shipped types
@@ -3483,10 +3500,13 @@ def _chain_verdict(index: IndexQueries, defs: dict[str, list[Symbol]], bodies: d
         if above:  # a call continuing the line above, or a fluent chain begun some lines above
             line = chain_above(lines, site.line, enc.start_line) + text[:at].strip()
             at = len(line)
-        parts = receiver_chain(line, at, most=6, php=enc.language == "php", arrow=enc.language == "cpp")
+        parts = receiver_chain(line, at, most=6, php=enc.language == "php", arrow=enc.language == "cpp",
+                               rust=enc.language == "rust")
         if enc.language == "kotlin":  # `ObjectDefinitionBuilder().also(block).buildObject()`: also/apply hand back x
             parts = [p for i, p in enumerate(parts) if not (i and p in _KOTLIN_IDENTITY)]
         typed = _rust_built(index, enc, line, at) if enc.language == "rust" and not parts else None
+        if enc.language == "rust" and len(parts) == 1 and "::" in parts[0]:  # `Builder::new().name(3)`
+            typed = rust_associated(index, enc, *parts[0][:-2].rsplit("::", 2)[-2:])
         if typed is None and len(parts) == 1 and parts[0].endswith("()") and enc.language in _BUILT_BARE \
                 and _is_type(index, parts[0][:-2]):  # `Foo().bar()`: a class built without `new`
             typed = parts[0][:-2]
@@ -3818,25 +3838,44 @@ def _symbols_of(index: IndexQueries, cache: dict[str, list[Symbol]], path: str) 
     return syms
 
 
-def _rust_built(index: IndexQueries, enc: Symbol, text: str, at: int) -> str | None:
-    """Rust: the type a `Type::new(..)` (or another associated function returning Self or the type) right before a
-    `.method(` at `at` builds (`super::DrainGuard::new(self.heap).par_drain(..)`), or None."""
-    head = text[:at].rstrip()
-    if not head.endswith("."):
-        return None
-    head = head[:-1].rstrip()
-    if not head.endswith(")"):
-        return None
-    i = opening_paren(head, len(head) - 1)
-    m = re.search(r"(?<![\w:])(?:\w+::)*([A-Z]\w*)(?:::<[^<>]*>)?::([a-z_]\w*)\s*$", head[:max(i, 0)])
-    if i < 0 or m is None:
-        return None
-    typed, fn = m.group(1), m.group(2)
-    got = member_of_type(index, typed, fn, enc, [])
+def rust_associated(index: IndexQueries, enc: Symbol, typed: str, fn: str) -> str | None:
+    """Rust: the type `Type::fn(..)` gives, by the associated function's header (`-> Self` the type itself), or for a
+    constructor-like name the repository does not define (`new`, `default`, ...) the type when it is the repository's."""
+    got = member_of_type(index, typed, fn, enc, [], called=True)
     if got is None:
         return typed if fn in ("new", "default", "from", "with_capacity") and _is_type(index, typed) else None
     returned = return_type(got[0].signature or "", "rust")
     return typed if returned in (None, "Self", typed) else returned
+
+
+def _rust_built(index: IndexQueries, enc: Symbol, text: str, at: int) -> str | None:
+    """Rust: the type a `Type::new(..)` (or another associated function returning Self or the type) right before a
+    `.method(` at `at` builds (`super::DrainGuard::new(self.heap).par_drain(..)`), through the builder steps between
+    (`Command::new("x").arg(a).spawn()`: each step's `-> Self` keeps the type), or None."""
+    head, steps = text[:at].rstrip(), list[str]()
+    while True:
+        if not head.endswith("."):
+            return None
+        head = head[:-1].rstrip()
+        if not head.endswith(")"):
+            return None
+        i = opening_paren(head, len(head) - 1)
+        if i < 0:
+            return None
+        m = re.search(r"(?<![\w:])(?:\w+::)*([A-Z]\w*)(?:::<[^<>]*>)?::([a-z_]\w*)\s*$", head[:i])
+        if m is not None:
+            break
+        step = re.search(r"\.\s*([a-z_]\w*)\s*(?:::<[^<>]*>)?\s*$", head[:i])
+        if step is None or len(steps) >= 5:
+            return None
+        steps.insert(0, step.group(1))
+        head = head[:step.start() + 1]
+    typed = rust_associated(index, enc, m.group(1), m.group(2))
+    for name in steps:  # `.name(3)` on a Builder: what the step returns, `-> Self` the builder again
+        got = member_of_type(index, typed, name, enc, [], called=True) if typed else None
+        returned = return_type(got[0].signature or "", "rust") if got is not None else None
+        typed = typed if returned in ("Self", typed) else returned
+    return typed
 
 
 def _property_sites(index: IndexQueries, sym: Symbol, callee: str, sites: list[Caller], seen: set[tuple[str, int]],
@@ -4934,7 +4973,7 @@ def _returns_self(index: IndexQueries, d: Symbol, lines: list[str], depth: int =
 
 def _is_chain(r: str) -> bool:
     """A receiver that is a chain of reads (graph.receiver_chain), not a cast `(T)`, a module path or a call alone."""
-    return "." in r and not r.startswith("(") and bool(re.fullmatch(r"#?[\w$]+(?:\(\))?(?:\.#?[\w$]+(?:\(\))?)+", r))
+    return "." in r and not r.startswith("(") and bool(re.fullmatch(r"(?:\w+::)*#?[\w$]+(?:\(\))?(?:\.#?[\w$]+(?:\(\))?)+", r))
 
 
 def _uncut(index: IndexQueries, d: Symbol) -> Symbol:

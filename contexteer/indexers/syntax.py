@@ -1104,14 +1104,15 @@ def opening_paren(text: str, close: int, pair: str = "()") -> int:
     return -1
 
 
-def receiver_chain(text: str, at: int, most: int = 3, php: bool = False, arrow: bool = False) -> list[str]:
+def receiver_chain(text: str, at: int, most: int = 3, php: bool = False, arrow: bool = False, rust: bool = False) -> list[str]:
     """The reads before position `at` of a line when a `.` (or `?.`, `!!.`) precedes it: `opts.Registry.` gives
     ["opts", "Registry"], `v.With("a").` gives ["v", "With()"] (a call's arguments elided). Self words lead
     nothing (`self.console.` is ["console"]); a chain longer than `most` or one that starts with anything but a
     name (a literal, an index, a parenthesized expression) gives []. `php`: the steps are `->` (its `.` joins
     strings) and the chain starts at a variable, `$this->styleStack->getCurrent()->` gives ["styleStack",
     "getCurrent()"], `$input->x->` ["$input", "x"] (C's `a->b->` is no chain of names). `arrow` (C++): `.` and `->`
-    both step (`incoming_async_msg.worker_ptr->` gives ["incoming_async_msg", "worker_ptr"])."""
+    both step (`incoming_async_msg.worker_ptr->` gives ["incoming_async_msg", "worker_ptr"]). `rust`: a chain may
+    start at an associated function's call, `Command::new("x").arg(a).` gives ["Command::new()", "arg()"]."""
     parts: list[str] = []
     start = max(0, at - 400)  # a chain is read within the 400 characters before it (a long line is not copied per step)
     text, pos = text[start:at], at - start
@@ -1143,6 +1144,10 @@ def receiver_chain(text: str, at: int, most: int = 3, php: bool = False, arrow: 
         pos = word.start()
         if len(parts) > most:
             return []
+    path = re.search(r"(?<![\w:])((?:\w+::)*[A-Z]\w*)(?:::<[^<>]*>)?::\s*$", text[:pos]) \
+        if rust and parts and parts[0].endswith("()") else None
+    if path is not None:  # `Command::new(..).arg(..).`: a builder's chain starts at the type's associated function
+        parts[0], pos = f"{path.group(1)}::{parts[0]}", path.start()
     if parts and text[:pos].rstrip().endswith(("]", ")", "'", '"', "::") if php or arrow else ("]", ")", "'", '"', "::", "->")):
         return []  # `xs[0].foo.`, `(a + b).x.`, `Foo::bar().x.`: not a chain of names
     if php:  # a PHP chain starts at a variable: `$input` stays so, `$this` leads nothing (the rest are properties)

@@ -55,3 +55,31 @@ def test_typescript_methods_returning_this_keep_the_chain_typed(tmp_path):
     assert "name only" not in n.text, n.text
     j = served.call("find_related", symbol="Job.run", relation="callers")
     assert not j.data["items"], j.text
+
+
+_RUST = {
+    "src/lib.rs": ("pub struct Builder {\n    n: u32,\n    name: u32,\n}\n\nimpl Builder {\n    pub fn new() -> Self {\n        Builder { n: 0 }\n    }\n\n"
+                   "    pub fn name(mut self, n: u32) -> Self {\n        self.name = n;\n        self\n    }\n\n"
+                   "    pub fn build(self) -> u32 {\n        self.n\n    }\n}\n\npub struct Other;\n\nimpl Other {\n"
+                   "    pub fn build(&self) -> u32 {\n        1\n    }\n}\n\n"
+                   "pub fn make() -> u32 {\n    Builder::new().name(3).build()\n}\n\n"
+                   "pub fn make2() -> u32 {\n    Builder::new()\n        .name(3)\n        .build()\n}\n"),
+    "src/task/builder.rs": "pub struct Builder;\n\nimpl Builder {\n    pub fn spawn(&self) {}\n}\n",
+    "src/app/run.rs": "pub fn start() -> u32 {\n    crate::Builder::new()\n        .name(1)\n        .build()\n}\n",
+}
+
+
+def test_rust_builder_chains_from_an_associated_function(tmp_path):
+    # (tokio's `Builder::new_multi_thread().worker_threads(4).enable_all()`: a field shares the setter's name)
+    served = served_tree(tmp_path / "r", _RUST)
+    n = served.call("find_related", symbol="Builder.build", relation="callers")
+    assert [(i["qualname"], i["lines"], i["how"]) for i in n.data["items"]] == \
+        [("start", [4], "receiver type"), ("make", [30], "receiver type"), ("make2", [36], "receiver type")], n.text
+    assert not served.call("find_related", symbol="Other.build", relation="callers").data["items"]
+    s = served.call("find_related", symbol="Builder.name", relation="callers")
+    assert {i["how"] for i in s.data["items"]} == {"receiver type"}, s.text
+    for fn, lines in (("make", {"Builder.new": [30], "Builder.name": [30], "Builder.build": [30]}),
+                      ("make2", {"Builder.new": [34], "Builder.name": [35], "Builder.build": [36]})):
+        c = served.call("find_related", symbol=fn, relation="callees")
+        assert {i["qualname"]: i["lines"] for i in c.data["items"]} == lines, c.text
+        assert "unresolved" not in c.text, c.text
