@@ -45,6 +45,7 @@ from contexteer.indexers.lookup import (
     member_of_type,
     python_implicit_calls,
     python_import_bindings,
+    receiver_resolver,
     rust_bound_types,
     semantic_context,
     value_type,
@@ -514,16 +515,19 @@ def callees(index: IndexQueries, sym: Symbol, resolve_imports: Callable[[str], d
     out.items += _ruby_constant_rows(index, sym, calls, lines)  # (takes the lines it answers out of `calls`)
     if not calls:
         return out
-    member_calls, path_calls = call_receivers(calls, dict(members or {}), lines, sym.language)
+    by_line: dict[str, dict[int, str]] = {}
+    member_calls, path_calls = call_receivers(calls, dict(members or {}), lines, sym.language, by_line)
     # a name bound in the body and called as a method all the same (`int lengthInBits = lengthInBits(key)`) is looked up
     sem = semantic_context(index, sym, resolve_imports, max_defs=len(calls) + 50, max_callers=0,
                            bound=set(bound or ()) - set(calls),
                            members=member_calls, paths=path_calls, extra_names=quiet)
     resolved = _resolved_calls(index, sym, sem.definitions, calls, lines, resolve_imports,
                                bare={n for n in calls if n not in member_calls})
-    for name, at in sorted(calls.items(), key=lambda kv: kv[1][0]):
-        hit, at, bare_label = _no_implicit_self(index, sym, name, resolved.get(name), at, lines, member_calls,
-                                                path_calls, resolve_imports)
+    split = _receiver_groups(index, sym, resolve_imports, calls, member_calls, path_calls, by_line)
+    entries = [(name, at, resolved.get(name), member_calls) for name, at in calls.items() if name not in split]
+    entries += [(name, at, hit, {**member_calls, name: on}) for name, groups in split.items() for hit, on, at in groups]
+    for name, at, hit, member_calls in sorted(entries, key=lambda e: e[1][0]):  # (a split name: its group's receivers)
+        hit, at, bare_label = _no_implicit_self(index, sym, name, hit, at, lines, member_calls, path_calls, resolve_imports)
         if bare_label:
             out.unresolved.append(bare_label)
         if not at:
@@ -569,6 +573,32 @@ def callees(index: IndexQueries, sym: Symbol, resolve_imports: Callable[[str], d
         _add_callee(out, Related(d, d.path, how, sorted(set(at)), detail=detail))
     if lines is not None:
         _beyond_calls(index, sym, resolve_imports, lines, values, set(calls) | set(bound or ()) | inner, out)
+    return out
+
+
+def _receiver_groups(index: IndexQueries, sym: Symbol, resolve_imports: Callable[[str], dict[str, list[str]]],
+                     calls: dict[str, list[int]], member_calls: dict[str, set[str]], path_calls: dict[str, set[str]],
+                     by_line: dict[str, dict[int, str]]) -> dict[str, list[tuple[tuple[Symbol, str] | None, set[str], list[int]]]]:
+    """A name called on receivers that resolve apart (`f.Close()` on a *File and `s.Close()` on a *Sock, or one of
+    them of a type the index cannot tell): per definition (None: unresolved), the receivers and their call lines,
+    in order of the first line. A name resolved by one receiver had had every call line, `s.Close()`'s too."""
+    out: dict[str, list[tuple[tuple[Symbol, str] | None, set[str], list[int]]]] = {}
+    resolve: Callable[[str, str], tuple[Symbol, str] | None] | None = None
+    for name, at in calls.items():
+        line_of = by_line.get(name, {})
+        if len(member_calls.get(name, set()) - {""}) < 2 or any(n not in line_of for n in at):
+            continue
+        resolve = resolve or receiver_resolver(index, sym, resolve_imports, member_calls, path_calls)
+        groups: dict[Any, tuple[tuple[Symbol, str] | None, set[str], list[int]]] = {}
+        for n in sorted(set(at)):
+            r = line_of[n]
+            found = resolve(name, r) if r else None
+            key = found[0].id if found is not None else ("unresolved", r)
+            groups.setdefault(key, (found, set(), []))
+            groups[key][1].add(r)
+            groups[key][2].append(n)
+        if len(groups) > 1 and any(k for k in groups if not isinstance(k, tuple)):
+            out[name] = sorted(groups.values(), key=lambda g: g[2][0])
     return out
 
 
@@ -1158,10 +1188,12 @@ def _bare_call(lines: list[str] | None, at: list[int], name: str) -> bool:
 
 
 def call_receivers(calls: dict[str, list[int]], member_calls: dict[str, set[str]], lines: list[str] | None,
-                    language: str | None) -> tuple[dict[str, set[str]], dict[str, set[str]]]:
+                   language: str | None, by_line: dict[str, dict[int, str]] | None = None,
+                   ) -> tuple[dict[str, set[str]], dict[str, set[str]]]:
     """What each name is called on: a name only ever called off an object (`r.Leader()`) is a member, which
     resolves through its receiver's type or not at all, never to a same-named module-level definition elsewhere;
-    and (Rust) what a `Qualifier::name(...)` call is written with."""
+    and (Rust) what a `Qualifier::name(...)` call is written with. `by_line` gets each call line's (first)
+    receiver, per name."""
     path_calls: dict[str, set[str]] = {}
     if lines is None:
         return member_calls, path_calls
@@ -1174,14 +1206,14 @@ def call_receivers(calls: dict[str, list[int]], member_calls: dict[str, set[str]
         args = r"(?![\w$])"
     recv = r"[A-Z][\w.]*[\w]|[\w$]+" if language == "elixir" else r"[\w$]+"  # `Mix.Tasks.Compile.Elixir.manifests()`
     for name, at in calls.items():
-        receivers: set[str] = set()
+        added: list[tuple[int, str]] = []  # (line, receiver) as met
         bare = False
         for n in sorted(set(at)):
             text = lines[n - 1] if 0 < n <= len(lines) else ""
             for m in re.finditer(rf"(?:({recv}){opt}\s*(\(\s*\))?\s*{sep}\s*)?\b{re.escape(name)}\s*{args}", text):
                 cast = CAST.search(text, 0, m.start())
                 if cast is not None:  # `xs.asInstanceOf[List[T]].foreach(...)`: a member of the type cast to
-                    receivers.add(f"({(cast.group(1) or cast.group(2)).rsplit('.', 1)[-1]})")
+                    added.append((n, f"({(cast.group(1) or cast.group(2)).rsplit('.', 1)[-1]})"))
                     continue
                 if not m.group(3):
                     head, at_call = text, m.start()
@@ -1195,20 +1227,20 @@ def call_receivers(calls: dict[str, list[int]], member_calls: dict[str, set[str]
                         if language in CHAIN_LANGUAGES else []
                     if chain and (chain[-1].endswith("()") or head is not text):
                         # `vec.WithLabelValues("a").Inc()`: on what that returns
-                        receivers.add(".".join(chain))
+                        added.append((n, ".".join(chain)))
                         continue
                     element = _indexed_receiver(text, m.start()) if language in CHAIN_LANGUAGES and language != "php" else None
                     if element is not None:  # `predicates[i].evaluate(x)`: a member of the array's element type
-                        receivers.add(element + "[]")
+                        added.append((n, element + "[]"))
                         continue
                     built = built_receiver(text[: m.start()], language)
                     if built is not None:  # `(new UnicodeString($s))->width()`: a member of the class built
-                        receivers.add("this" if built in ("static", "self") else f"({built})")
+                        added.append((n, "this" if built in ("static", "self") else f"({built})"))
                         continue
                     if language == "zig" and text[: m.start()].rstrip().endswith("."):
                         # a declaration literal, `const b: *Bucket = .of(s, p)`: a member of the type it makes
                         declared = zig_names.DECLARED_LITERAL.search(text[: m.start()].rstrip())
-                        receivers.add(declared.group(1).rsplit(".", 1)[-1] if declared else "")
+                        added.append((n, declared.group(1).rsplit(".", 1)[-1] if declared else ""))
                         continue
                     bare = True
                     continue
@@ -1223,7 +1255,12 @@ def call_receivers(calls: dict[str, list[int]], member_calls: dict[str, set[str]
                     # Java `TreeBidiMap.this.doPut(v, k)`, `Iface.super.m()`: a member of the class named; else
                     # `opts.Registry.Register(c)`, `errCnt.WithLabelValues("a").Inc()`: the value the chain reads
                     r = f"({chain[-1]})" if r in ("this", "super") and chain else ".".join([*chain, r])
-                receivers.add(r)
+                added.append((n, r))
+        receivers = {r for _, r in added}
+        if by_line is not None:
+            line_of = by_line.setdefault(name, {})
+            for n, r in added:
+                line_of.setdefault(n, r)
         if receivers and not bare:
             # what the call lines show it called on; the body's other reads of the name (`current.bitIndex <= n`,
             # a field of another type) are no receivers of the call

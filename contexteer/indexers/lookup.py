@@ -674,6 +674,14 @@ def semantic_context(
     return out
 
 
+def receiver_resolver(index: IndexQueries, sym: Symbol, resolve_imports: Callable[[str], dict[str, list[str]]],
+                      members: dict[str, set[str]], paths: dict[str, set[str]]) -> Callable[[str, str], Found | None]:
+    """`name` called on the one receiver `r` in the body of `sym`, resolved as semantic_context resolves a member
+    call (callees split a name called on values of different types by receiver)."""
+    body = _Body(index, sym, resolve_imports, extra_names=(), bound=(), members=members, paths=paths)
+    return lambda name, r: body.by_receiver(name, {r})
+
+
 _MAX_GUESSED = 6  # of those, at most this many listed (the rest named, to look up)
 #: how a method named by its distinctive name alone is said (_Body._only_method)
 _GUESSED = "by name only: the one method so named, the receiver's type unknown"
