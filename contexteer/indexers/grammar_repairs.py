@@ -27,7 +27,8 @@ with brackets (see `bash`).
 
 Zig (tree-sitter-zig 1.1): Zig 0.15+ syntax the grammar predates (see `zig`).
 
-TypeScript (tree-sitter-typescript 0.23): variance annotations on type parameters (`<out O = unknown>`, `<in out T>`)."""
+TypeScript (tree-sitter-typescript 0.23): variance annotations on type parameters (`<out O = unknown>`, `<in out T>`),
+and an interface's generic call signature on a line after another member with no `;` between them."""
 
 from __future__ import annotations
 
@@ -374,9 +375,40 @@ _TS_VARIANCE_RE = re.compile(rb"([<,](?:\s|/\*.*?\*/|//[^\n]*\n)*)((?:in\s+)?out
                              rb"(?=[A-Za-z_$][\w$]*\s*(?:extends\b|=(?!=)|,|>))", re.S)
 
 
+#: a line opening with a type parameter list (`<T extends Function>(fn: T): T`, a generic call signature of an
+#: interface), whose `<` the grammar reads as type arguments of the line above's last type (`..): T` then `<T ..>`):
+#: TypeScript never continues a type reference's arguments across a line break. MobX's api/action.ts parsed as one
+#: error from line 1 (IActionFactory's second call signature), and `action`, `isAction`, `runInAction` were lost.
+_TS_GENERIC_LINE_RE = re.compile(rb"(?m)^([ \t]+)<(?=[A-Za-z_$])")
+#: the end of a line that completes a member (a name, a closing bracket): not an operator or an opening one
+_TS_MEMBER_END_RE = re.compile(rb"[\w$)\]>]$")
+
+
+def _ts_previous_code_line(data: bytes, start: int) -> bytes:
+    """The last line before offset `start` (a line start) that holds code, not a comment or a blank."""
+    end = start - 1
+    while end > 0:
+        begin = data.rfind(b"\n", 0, end) + 1
+        line = data[begin:end].strip()
+        if line and not line.startswith((b"//", b"*", b"/*")):
+            return line
+        end = begin - 1
+    return b""
+
+
 def typescript(data: bytes) -> bytes:
-    """TypeScript `data` with what the grammar cannot read blanked (same length, same lines): variance annotations."""
-    return _TS_VARIANCE_RE.sub(lambda m: m.group(1) + _spaces(m.group(2)), data)
+    """TypeScript `data` with what the grammar cannot read blanked (same length, same lines): variance annotations;
+    and a `;` in the indentation of a line that opens a generic call signature after a member the line above
+    completes (`    <T>(name: string, fn: T): T` becomes `   ;<T>(..)`)."""
+    out = _TS_VARIANCE_RE.sub(lambda m: m.group(1) + _spaces(m.group(2)), data)
+    if b"\n" not in out or not _TS_GENERIC_LINE_RE.search(out):
+        return out
+    fixed = bytearray(out)
+    for m in _TS_GENERIC_LINE_RE.finditer(out):
+        prev = _ts_previous_code_line(out, m.start())
+        if _TS_MEMBER_END_RE.search(prev) and not prev.endswith(b"=>"):
+            fixed[m.end(1) - 1] = 59  # ;
+    return bytes(fixed)
 
 
 REPAIRS: dict[str, Callable[[bytes], bytes]] = {"scss": scss, "kotlin": kotlin, "cpp": cpp, "csharp": csharp, "swift": swift,

@@ -61,3 +61,48 @@ def test_the_repair_is_linear_in_long_runs_of_blanks():
     finally:
         signal.alarm(0)
         signal.signal(signal.SIGALRM, old)
+
+
+GENERIC_SIGNATURES = b"""export interface IActionFactory extends Annotation {
+    // nameless actions
+    <T extends Function | undefined | null>(fn: T): T
+    // named actions
+    <T extends Function | undefined | null>(name: string, fn: T): T
+
+    bound: Annotation
+}
+
+function createActionFactory(autoAction: boolean): IActionFactory {
+    const res: IActionFactory = function action(arg1, arg2?): any {
+        return arg1
+    } as IActionFactory
+    return res
+}
+
+export const action: IActionFactory = createActionFactory(false)
+
+export function isAction(thing: any) {
+    return thing.isMobxAction === true
+}
+
+const pick = cond
+    ? a
+    : b
+const later =
+    <T>(x: T) => x
+"""
+
+
+def test_a_generic_call_signature_on_its_own_line_keeps_the_rest_of_the_file():
+    # MobX's api/action.ts: the second `<T ..>(..): T` line read as type arguments of the first's `T`, one error
+    # from line 1 to the end, and `action`, `isAction`, `runInAction` missing from the index
+    r = extract(GENERIC_SIGNATURES, TS)
+    assert not r.has_errors, r
+    rows = {(s[0], s[3]) for s in r.symbols}
+    for name, line in (("IActionFactory", 1), ("createActionFactory", 10), ("action", 17), ("isAction", 19), ("later", 26)):
+        assert (name, line) in rows, sorted(rows)
+    from contexteer.indexers.grammar_repairs import typescript
+
+    fixed = typescript(GENERIC_SIGNATURES)
+    assert len(fixed) == len(GENERIC_SIGNATURES) and fixed.count(b"\n") == GENERIC_SIGNATURES.count(b"\n")
+    assert fixed.count(b";<T") == 1  # the second signature's indentation; the first follows `{`, the arrow `=`
