@@ -170,6 +170,11 @@ def _written_uses(local: dict[str, list[int]], name: str, language: str, lines: 
     """The lines that use an imported name: where the code writes it, else (Rust) where it invokes it as a macro
     (`use crate::parse_quote;` then `parse_quote!(..)`), else (Python) in a string annotation (`c: "Console"`)."""
     at = local.get(name, [])
+    if at and language == "rs":  # `type Deserializer = StrDeserializer<E>;` in a macro body names an associated
+        # type; a use only where the line writes the name again (serde's value.rs had line 243 as the trait's use)
+        declared = re.compile(rf"\btype\s+{re.escape(name)}\b")
+        word = re.compile(rf"(?<![\w$]){re.escape(name)}(?![\w$])")
+        at = [n for n in at if not (declared.search(_line(lines, n)) and len(word.findall(_line(lines, n))) == 1)]
     if not at and language == "rs":
         at = local.get(name + "!", [])
     if not at and language in ("py", "pyi"):
