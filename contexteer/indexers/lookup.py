@@ -5502,4 +5502,26 @@ def line_previews(ws: Any, sites: list[Any], width: int = 160, cache: dict[str, 
     for site in sites:
         lines = _file_lines(ws, site.path, cache)
         text = lines[site.line - 1].strip() if 0 < site.line <= len(lines) else ""
+        if _CHAIN_STEP.match(text):  # `->render()` alone says nothing of what it is called on: the chain's head first
+            text = _chain_head(lines, site.line) + text
         site.preview = text if len(text) <= width else text[: width - 1] + "…"
+
+
+#: a line continuing a call chain begun above (`.par_drain(..)`, `->render()`, `?.then(..)`), not a spread or range
+_CHAIN_STEP = re.compile(r"(?:\?\.|\.(?!\.)|->)\s*[A-Za-z_$]")
+
+
+def _chain_head(lines: list[str], line: int) -> str:
+    """The line a chain continued at `line` starts on, shown before the step (`DrainGuard::new(self.deque) `, and
+    ` … ` for the steps between), or "" when none is found within 8 lines."""
+    skipped = False
+    for n in range(line - 1, max(line - 9, 0), -1):
+        head = lines[n - 1].strip()
+        if not head or head.startswith(("//", "#", "*", "/*")):
+            continue
+        if _CHAIN_STEP.match(head):
+            skipped = True
+            continue
+        head = head if len(head) <= 60 else head[:59] + "…"
+        return head + (" … " if skipped else " ")
+    return ""

@@ -41,6 +41,7 @@ def test_php_fluent_setters_keep_the_chain_typed_to_the_callee(tmp_path):
     rows = {i["qualname"]: i["lines"] for i in n.data["items"]}
     assert rows == {"Style.table": [11], "Style.horizontalTable": [17]}, n.text
     assert "name only" not in n.text, n.text
+    assert "11 in Style.table (6-13): $this->createTable() … ->render()" in n.text, n.text  # the chain's head shown
     o = served.call("find_related", symbol="Other.render", relation="callers")
     assert not o.data["items"], o.text  # the chain is a Table: no call of Other's namesake
     c = served.call("find_related", symbol="Style.table", relation="callees")
