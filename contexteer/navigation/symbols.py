@@ -134,6 +134,20 @@ class SymbolSearchRun:
                 extra = (f"{left_out} uses of the name '{meth}' left out: a parameter or local of that name, or another "
                          f"type's member (search_symbol query=\"{meth}\", references=true lists every one)")
             full_note = f"{note}; {extra}" if note else extra
+        if references and shown and ref_prefix is not None:
+            # references are those under path=: say how many more the repository has (zod run 210 read `clone` with
+            # path=src/v4/core as all its calls, and searched again for the classic and mini ones)
+            outside = 0
+            for nm in list(dict.fromkeys(s.name for s in (shown if refs_of is None else shown[:refs_of])))[:10]:
+                key = f"\x00{nm}"  # the repository-wide count, cached apart from the one under the path
+                if key not in site_cache:
+                    site_cache[key] = _reference_sites(nav, nm, [s for s in pool if s.name == nm], None,
+                                                       method_query=is_qualified(q))
+                outside += max(0, site_cache[key][1] - site_cache[nm][1])
+            if outside:
+                extra = (f"references under {prefix} only; {outside} more elsewhere: the same call without path= "
+                         f"lists every one")
+                full_note = f"{full_note}; {extra}" if full_note else extra
         if not shown and not sites:
             sites = word_sites
         if references and refs_of is not None and refs_of < len(shown):
