@@ -153,7 +153,7 @@ def search(
     limit = nav.search_timeout_seconds if timeout is None else timeout
     target = ws.resolve(path, kind="any").rel
     globs = [glob] if isinstance(glob, str) else list(glob or [])
-    globs = [_under(g, target) for g in (g.strip() for g in globs) if g]
+    globs = [_under(g, target) for g in (p.strip() for g in globs for p in split_globs(g)) if g]
     _refuse_nul(pattern, globs)
     sensitive = smart_case_sensitive(pattern, regex) if case_sensitive is None else case_sensitive
     ignored = GitIgnoreFile(ws.root) if ws.listing_plan.kind == "git" else None
@@ -334,6 +334,24 @@ class _Lines:
             start = moved(start, shifts) if start is not None else None
         self.result.hits.append(Hit(path=self.path, line=line, text=_clip(text, start), context=context))
         self.last = (self.path, line)
+
+
+def split_globs(glob: str) -> list[str]:
+    """One glob argument as the globs it means: comma-separated ones (`*.py,!tests/**`) each, and an alternation of
+    negations (`{!**/classic/**,!**/tests/**}`, which ripgrep reads as names starting with `!`: the zod A/B agent's
+    search matched no file) as one negated glob per alternative. Commas inside braces stay (`*.{ts,tsx}`)."""
+    parts, depth, start = [], 0, 0
+    for i, c in enumerate(glob):
+        depth += (c == "{") - (c == "}")
+        if c == "," and depth == 0:
+            parts.append(glob[start:i])
+            start = i + 1
+    parts.append(glob[start:])
+    out: list[str] = []
+    for part in (p.strip() for p in parts):
+        alts = part[1:-1].split(",") if re.fullmatch(r"\{[^{}]*\}", part) else []
+        out += [a.strip() for a in alts] if any(a.strip().startswith("!") for a in alts) else [part]
+    return [p for p in out if p]
 
 
 def _under(glob: str, target: str) -> str:

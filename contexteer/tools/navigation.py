@@ -258,7 +258,7 @@ async def search_text(
     pattern: Annotated[str, Field(description="Text (or regex) to find.")],
     regex: bool = False,
     case_sensitive: Annotated[bool | None, Field(description="Default: smart case.")] = None,
-    glob: Annotated[str | None, Field(description="e.g. '*.py', '!tests/**'; one with a '/' is under path")] = None,
+    glob: Annotated[str | None, Field(description="e.g. '*.py', '!tests/**', '*.ts,!**/test/**'; one with a '/' is under path")] = None,
     path: Annotated[str, Field(description="File or directory.")] = ".",
     context_lines: Annotated[int, Field(ge=0, le=20)] = 0,
     max_results: Annotated[int | None, Field(ge=1)] = None,

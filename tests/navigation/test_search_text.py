@@ -118,6 +118,21 @@ def test_a_glob_with_a_folder_reads_under_the_path_searched(tmp_path: Path):
     assert {h["path"] for h in c.data["hits"]} == {"Readers/Org/Parsing.hs", "Readers/RST.hs"}, c.text
 
 
+def test_several_globs_in_one_argument_and_an_alternation_of_negations(tmp_path: Path):
+    # the zod A/B run 210: glob="{!**/classic/**,!**/tests/**}" (ripgrep: names starting with '!') matched no file
+    assert textsearch.split_globs("{!**/classic/**,!**/tests/**}") == ["!**/classic/**", "!**/tests/**"]
+    assert textsearch.split_globs("*.py, !tests/**") == ["*.py", "!tests/**"]
+    assert textsearch.split_globs("*.{ts,tsx}") == ["*.{ts,tsx}"]
+    for rel in ("core/a.ts", "classic/b.ts", "tests/c.ts", "mini/d.tsx"):
+        (tmp_path / rel).parent.mkdir(parents=True, exist_ok=True)
+        (tmp_path / rel).write_text("processJSONSchema()\n")
+    served = Served(tmp_path)
+    a = served.call("search_text", pattern="processJSONSchema", glob="{!**/classic/**,!**/tests/**}")
+    assert {h["path"] for h in a.data["hits"]} == {"core/a.ts", "mini/d.tsx"}, a.text
+    b = served.call("search_text", pattern="processJSONSchema", glob="*.ts,!classic/**")
+    assert {h["path"] for h in b.data["hits"]} == {"core/a.ts", "tests/c.ts"}, b.text
+
+
 def test_the_result_cap_stops_the_search_and_says_how_to_narrow(shop: Served):
     a = shop.call("search_text", pattern="def", max_results=3)
     assert a.data["matches"] == 3 and a.data["truncated"]
