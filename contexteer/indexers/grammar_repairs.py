@@ -380,6 +380,9 @@ _TS_VARIANCE_RE = re.compile(rb"([<,](?:\s|/\*.*?\*/|//[^\n]*\n)*)((?:in\s+)?out
 #: TypeScript never continues a type reference's arguments across a line break. MobX's api/action.ts parsed as one
 #: error from line 1 (IActionFactory's second call signature), and `action`, `isAction`, `runInAction` were lost.
 _TS_GENERIC_LINE_RE = re.compile(rb"(?m)^([ \t]+)<(?=[A-Za-z_$])")
+#: a line ending with the name a declaration introduces, whose type parameters may follow on the next line
+#: (`export function later` then `<T>(x: T)`)
+_TS_DECLARED_NAME_RE = re.compile(rb"\b(?:function|class|interface|type|enum|new)\s*\*?\s*[\w$]*$")
 #: the end of a line that completes a member (a name, a closing bracket): not an operator or an opening one
 _TS_MEMBER_END_RE = re.compile(rb"[\w$)\]>]$")
 
@@ -406,7 +409,7 @@ def typescript(data: bytes) -> bytes:
     fixed = bytearray(out)
     for m in _TS_GENERIC_LINE_RE.finditer(out):
         prev = _ts_previous_code_line(out, m.start())
-        if _TS_MEMBER_END_RE.search(prev) and not prev.endswith(b"=>"):
+        if _TS_MEMBER_END_RE.search(prev) and not prev.endswith(b"=>") and not _TS_DECLARED_NAME_RE.search(prev):
             fixed[m.end(1) - 1] = 59  # ;
     return bytes(fixed)
 

@@ -33,8 +33,8 @@ from contexteer.indexers.lookup import (
     NO_IMPLICIT_SELF,
     REAL_OVERLOADS,
     _inherited_member,
-    chain_above,
     composed_of,
+    continued_chain,
     enclosing,
     enclosing_shown,
     find_callers,
@@ -515,7 +515,7 @@ def callees(index: IndexQueries, sym: Symbol, resolve_imports: Callable[[str], d
     out.items += _ruby_constant_rows(index, sym, calls, lines)  # (takes the lines it answers out of `calls`)
     if not calls:
         return out
-    by_line: dict[str, dict[int, str]] = {}
+    by_line: dict[str, dict[int, list[str]]] = {}
     member_calls, path_calls = call_receivers(calls, dict(members or {}), lines, sym.language, by_line)
     # a name bound in the body and called as a method all the same (`int lengthInBits = lengthInBits(key)`) is looked up
     sem = semantic_context(index, sym, resolve_imports, max_defs=len(calls) + 50, max_callers=0,
@@ -523,7 +523,7 @@ def callees(index: IndexQueries, sym: Symbol, resolve_imports: Callable[[str], d
                            members=member_calls, paths=path_calls, extra_names=quiet)
     resolved = _resolved_calls(index, sym, sem.definitions, calls, lines, resolve_imports,
                                bare={n for n in calls if n not in member_calls})
-    split = _receiver_groups(index, sym, resolve_imports, calls, member_calls, path_calls, by_line)
+    split = _receiver_groups(index, sym, resolve_imports, calls, member_calls, path_calls, by_line, resolved)
     entries = [(name, at, resolved.get(name), member_calls) for name, at in calls.items() if name not in split]
     entries += [(name, at, hit, {**member_calls, name: on}) for name, groups in split.items() for hit, on, at in groups]
     for name, at, hit, member_calls in sorted(entries, key=lambda e: e[1][0]):  # (a split name: its group's receivers)
@@ -548,6 +548,7 @@ def callees(index: IndexQueries, sym: Symbol, resolve_imports: Callable[[str], d
             out.unresolved.append(label)
             continue
         d, how = hit
+        d = called_member(index, d)
         d, how = _constructed(index, d, how, name, at, lines, sym, resolve_imports)
         if d.id == sym.id and name in member_calls and not member_calls[name] & SELF_WORDS \
                 and not any(r.startswith("(") for r in member_calls[name]):
@@ -578,10 +579,14 @@ def callees(index: IndexQueries, sym: Symbol, resolve_imports: Callable[[str], d
 
 def _receiver_groups(index: IndexQueries, sym: Symbol, resolve_imports: Callable[[str], dict[str, list[str]]],
                      calls: dict[str, list[int]], member_calls: dict[str, set[str]], path_calls: dict[str, set[str]],
-                     by_line: dict[str, dict[int, str]]) -> dict[str, list[tuple[tuple[Symbol, str] | None, set[str], list[int]]]]:
-    """A name called on receivers that resolve apart (`f.Close()` on a *File and `s.Close()` on a *Sock, or one of
-    them of a type the index cannot tell): per definition (None: unresolved), the receivers and their call lines,
-    in order of the first line. A name resolved by one receiver had had every call line, `s.Close()`'s too."""
+                     by_line: dict[str, dict[int, list[str]]],
+                     resolved: dict[str, tuple[Symbol, str]]) -> dict[str, list[tuple[tuple[Symbol, str] | None, set[str], list[int]]]]:
+    """A name called on receivers that resolve to different definitions (`f.Close()` on a *File and `s.Close()` on a
+    *Sock, even on one line): per definition, the receivers and their call lines, in order of the first line. A
+    receiver this cannot type keeps its lines with the definition the name resolves to as a whole (as before the
+    split: callers type more receivers than a body's resolver does, `a, b *File` or an Optional[..]), but for a
+    Rust path call, whose qualifier names the owner: unresolved (None). A name resolved
+    by one receiver had had every call line, `s.Close()`'s too."""
     out: dict[str, list[tuple[tuple[Symbol, str] | None, set[str], list[int]]]] = {}
     resolve: Callable[[str, str], tuple[Symbol, str] | None] | None = None
     for name, at in calls.items():
@@ -589,17 +594,37 @@ def _receiver_groups(index: IndexQueries, sym: Symbol, resolve_imports: Callable
         if len(member_calls.get(name, set()) - {""}) < 2 or any(n not in line_of for n in at):
             continue
         resolve = resolve or receiver_resolver(index, sym, resolve_imports, member_calls, path_calls)
-        groups: dict[Any, tuple[tuple[Symbol, str] | None, set[str], list[int]]] = {}
+        whole = resolved.get(name)
+        found_by: dict[str, tuple[Symbol, str] | None] = {}  # per receiver, once (a body's lines rescanned per look-up)
+        groups: dict[int | None, tuple[tuple[Symbol, str] | None, set[str], list[int]]] = {}
         for n in sorted(set(at)):
-            r = line_of[n]
-            found = resolve(name, r) if r else None
-            key = found[0].id if found is not None else ("unresolved", r)
-            groups.setdefault(key, (found, set(), []))
-            groups[key][1].add(r)
-            groups[key][2].append(n)
-        if len(groups) > 1 and any(k for k in groups if not isinstance(k, tuple)):
+            for r in dict.fromkeys(line_of[n]):
+                if r not in found_by:
+                    found_by[r] = resolve(name, r) if r else None
+                # (a Rust path's qualifier names its owner: `Vec::new()` unresolved is no `Holder::new()`)
+                found = found_by[r] or (whole if r not in path_calls.get(name, ()) else None)
+                found = (called_member(index, found[0]), found[1]) if found is not None else None
+                key = found[0].id if found is not None else None
+                group = groups.setdefault(key, (found, set(), []))
+                group[1].add(r)
+                if n not in group[2]:
+                    group[2].append(n)
+        if len(groups) > 1:
             out[name] = sorted(groups.values(), key=lambda g: g[2][0])
     return out
+
+
+#: a chain joined from the lines above that is the object itself (`$this` then `->setName('help')`)
+_SELF_HEAD = re.compile(r"\s*(?:\$this|this|self)\s*(?:\??->|\??\.)")
+
+
+def called_member(index: IndexQueries, d: Symbol) -> Symbol:
+    """What a call of `d` reaches: a same-named method of its class rather than a field or property (commonmark's
+    Node has `protected ?Node $next` and `next()`: `$node->next()` had been the property's row at some lines)."""
+    if d.kind not in ("field", "property") or d.parent_id is None:
+        return d
+    return next((s for s in index.symbols_in_file(d.path) if s.parent_id == d.parent_id and s.name == d.name
+                 and s.kind in ("method", "function")), d)
 
 
 def _add_callee(out: Relations, row: Related) -> None:
@@ -1188,12 +1213,12 @@ def _bare_call(lines: list[str] | None, at: list[int], name: str) -> bool:
 
 
 def call_receivers(calls: dict[str, list[int]], member_calls: dict[str, set[str]], lines: list[str] | None,
-                   language: str | None, by_line: dict[str, dict[int, str]] | None = None,
+                   language: str | None, by_line: dict[str, dict[int, list[str]]] | None = None,
                    ) -> tuple[dict[str, set[str]], dict[str, set[str]]]:
     """What each name is called on: a name only ever called off an object (`r.Leader()`) is a member, which
     resolves through its receiver's type or not at all, never to a same-named module-level definition elsewhere;
-    and (Rust) what a `Qualifier::name(...)` call is written with. `by_line` gets each call line's (first)
-    receiver, per name."""
+    and (Rust) what a `Qualifier::name(...)` call is written with. `by_line` gets each call line's receivers, per
+    name."""
     path_calls: dict[str, set[str]] = {}
     if lines is None:
         return member_calls, path_calls
@@ -1216,18 +1241,19 @@ def call_receivers(calls: dict[str, list[int]], member_calls: dict[str, set[str]
                     added.append((n, f"({(cast.group(1) or cast.group(2)).rsplit('.', 1)[-1]})"))
                     continue
                 if not m.group(3):
-                    head, at_call = text, m.start()
-                    if language in CHAIN_LANGUAGES and n > 1 and re.fullmatch(r"\s*(?:\?\.|\.|\??->)\s*", text[:at_call]):
-                        # `->render()` continuing a fluent chain begun lines above (Symfony's `$this->createTable()`
-                        # then `->setHeaders($h)`, `->setRows($r)`, `->render()` a line each): the chain joined
-                        head = chain_above(lines, n, 1) + text[:at_call].strip()
-                        at_call = len(head)
+                    # `->render()` continuing a fluent chain begun lines above (Symfony's `$this->createTable()` then
+                    # `->setHeaders($h)`, `->setRows($r)`, `->render()` a line each): the chain joined
+                    joined = continued_chain(lines, n, text, m.start(), 1) if language in CHAIN_LANGUAGES else None
+                    head, at_call = joined if joined is not None else (text, m.start())
                     chain = receiver_chain(head, at_call, most=6, php=language == "php", arrow=language == "cpp",
                                            rust=language == "rust") \
                         if language in CHAIN_LANGUAGES else []
-                    if chain and (chain[-1].endswith("()") or head is not text):
+                    if chain and (chain[-1].endswith("()") or joined is not None):
                         # `vec.WithLabelValues("a").Inc()`: on what that returns
                         added.append((n, ".".join(chain)))
+                        continue
+                    if joined is not None and _SELF_HEAD.fullmatch(head):  # `$this` on a line, `->setName('help')` below
+                        added.append((n, "this"))
                         continue
                     element = _indexed_receiver(text, m.start()) if language in CHAIN_LANGUAGES and language != "php" else None
                     if element is not None:  # `predicates[i].evaluate(x)`: a member of the array's element type
@@ -1260,7 +1286,7 @@ def call_receivers(calls: dict[str, list[int]], member_calls: dict[str, set[str]
         if by_line is not None:
             line_of = by_line.setdefault(name, {})
             for n, r in added:
-                line_of.setdefault(n, r)
+                line_of.setdefault(n, []).append(r)
         if receivers and not bare:
             # what the call lines show it called on; the body's other reads of the name (`current.bitIndex <= n`,
             # a field of another type) are no receivers of the call

@@ -679,7 +679,15 @@ def receiver_resolver(index: IndexQueries, sym: Symbol, resolve_imports: Callabl
     """`name` called on the one receiver `r` in the body of `sym`, resolved as semantic_context resolves a member
     call (callees split a name called on values of different types by receiver)."""
     body = _Body(index, sym, resolve_imports, extra_names=(), bound=(), members=members, paths=paths)
-    return lambda name, r: body.by_receiver(name, {r})
+
+    def resolve(name: str, r: str) -> Found | None:
+        # a Rust path call's own qualifier only: `Vec::new()` is no `Holder::new()` another line writes
+        body.paths = {**paths, name: paths[name] & {r}} if name in paths else paths
+        try:
+            return body.by_receiver(name, {r})
+        finally:
+            body.paths = paths
+    return resolve
 
 
 _MAX_GUESSED = 6  # of those, at most this many listed (the rest named, to look up)
@@ -1059,7 +1067,7 @@ class _Body:
             else:
                 typed = _go_package_var_type(self.index, first, step)
         elif first.endswith("()") and "::" in first and self.sym.language == "rust":  # `Command::new().arg()`
-            typed = rust_associated(self.index, self.sym, *first[:-2].rsplit("::", 2)[-2:])
+            typed = rust_path_type(self.index, self.sym, first)
         elif first.endswith("()"):  # `getConfig().server`: what the function (or own method) returns
             got = member_of_returned(self.index, self.sym, self.own_class, first[:-2], rest[0].rstrip("()"),
                                      self.syms_of, self.import_files) if rest else None
@@ -1174,7 +1182,7 @@ class _Body:
         """`name` on what the call `fn()` returns: `$this->getFormatter()->format()`, the type the callee's header
         names; Rust `Builder::new()` on the line above `.name(3)`, the type the associated function gives."""
         if "::" in fn and self.sym.language == "rust":
-            built = rust_associated(self.index, self.sym, *fn.rsplit("::", 2)[-2:])
+            built = rust_path_type(self.index, self.sym, fn)
             got = member_of_type(self.index, built, name, self.sym, self.import_files, called=True) if built else None
             return (got[0], "receiver type") if got is not None else None
         return member_of_returned(self.index, self.sym, self.own_class, fn, name, self.syms_of, self.import_files,
@@ -1734,9 +1742,7 @@ def member_of_returned(index: IndexQueries, sym: Symbol, own_class: Symbol | Non
     if made is not None and made.kind in _CLASS_KINDS:  # `c = Client()`: a constructor call makes a Client
         got = member_of_type(index, made.name, name, sym, import_files)
         return (got[0], "receiver type") if got is not None else None
-    typed = return_type(made.signature or "", made.language) if made is not None else None
-    if typed is None and made is not None and made.language == "php":  # `/** @return OutputFormatterStyle */`
-        typed = _php_doc_return(index, made)
+    typed = declared_return(index, made) if made is not None else None
     if typed is None and made is not None and made.language == "javascript" and getattr(index, "ws", None) is not None:
         typed = jsdoc_type(_file_lines(getattr(index, "ws", None), made.path, {}), made.start_line, "returns")  # `@returns {CodePathState}`
     if typed == "Self":  # `-> Self`, `: static`: the class the method is defined in
@@ -3504,17 +3510,17 @@ def _chain_verdict(index: IndexQueries, defs: dict[str, list[Symbol]], bodies: d
     text = lines[site.line - 1] if 0 < site.line <= len(lines) else ""
     for m in call.finditer(text):
         line, at = text, m.start()
-        above = re.fullmatch(r"\s*(?:\?\.|\.|\??->)\s*", text[:at]) is not None and site.line > 1
-        if above:  # a call continuing the line above, or a fluent chain begun some lines above
-            line = chain_above(lines, site.line, enc.start_line) + text[:at].strip()
-            at = len(line)
+        joined = continued_chain(lines, site.line, text, at, enc.start_line)
+        above = joined is not None
+        if joined is not None:  # a call continuing the line above, or a fluent chain begun some lines above
+            line, at = joined
         parts = receiver_chain(line, at, most=6, php=enc.language == "php", arrow=enc.language == "cpp",
                                rust=enc.language == "rust")
         if enc.language == "kotlin":  # `ObjectDefinitionBuilder().also(block).buildObject()`: also/apply hand back x
             parts = [p for i, p in enumerate(parts) if not (i and p in _KOTLIN_IDENTITY)]
         typed = _rust_built(index, enc, line, at) if enc.language == "rust" and not parts else None
         if enc.language == "rust" and len(parts) == 1 and "::" in parts[0]:  # `Builder::new().name(3)`
-            typed = rust_associated(index, enc, *parts[0][:-2].rsplit("::", 2)[-2:])
+            typed = rust_path_type(index, enc, parts[0])
         if typed is None and len(parts) == 1 and parts[0].endswith("()") and enc.language in _BUILT_BARE \
                 and _is_type(index, parts[0][:-2]):  # `Foo().bar()`: a class built without `new`
             typed = parts[0][:-2]
@@ -3846,6 +3852,12 @@ def _symbols_of(index: IndexQueries, cache: dict[str, list[Symbol]], path: str) 
     return syms
 
 
+def rust_path_type(index: IndexQueries, enc: Symbol, written: str) -> str | None:
+    """The type a Rust path call written `a::Type::fn()` (or `Type::fn`) gives (rust_associated)."""
+    parts = written.removesuffix("()").rsplit("::", 2)[-2:]
+    return rust_associated(index, enc, parts[0], parts[1]) if len(parts) == 2 else None
+
+
 def rust_associated(index: IndexQueries, enc: Symbol, typed: str, fn: str) -> str | None:
     """Rust: the type `Type::fn(..)` gives, by the associated function's header (`-> Self` the type itself), or for a
     constructor-like name the repository does not define (`new`, `default`, ...) the type when it is the repository's."""
@@ -3858,32 +3870,17 @@ def rust_associated(index: IndexQueries, enc: Symbol, typed: str, fn: str) -> st
 
 def _rust_built(index: IndexQueries, enc: Symbol, text: str, at: int) -> str | None:
     """Rust: the type a `Type::new(..)` (or another associated function returning Self or the type) right before a
-    `.method(` at `at` builds (`super::DrainGuard::new(self.heap).par_drain(..)`), through the builder steps between
-    (`Command::new("x").arg(a).spawn()`: each step's `-> Self` keeps the type), or None."""
-    head, steps = text[:at].rstrip(), list[str]()
-    while True:
-        if not head.endswith("."):
-            return None
-        head = head[:-1].rstrip()
-        if not head.endswith(")"):
-            return None
-        i = opening_paren(head, len(head) - 1)
-        if i < 0:
-            return None
-        m = re.search(r"(?<![\w:])(?:\w+::)*([A-Z]\w*)(?:::<[^<>]*>)?::([a-z_]\w*)\s*$", head[:i])
-        if m is not None:
-            break
-        step = re.search(r"\.\s*([a-z_]\w*)\s*(?:::<[^<>]*>)?\s*$", head[:i])
-        if step is None or len(steps) >= 5:
-            return None
-        steps.insert(0, step.group(1))
-        head = head[:step.start() + 1]
-    typed = rust_associated(index, enc, m.group(1), m.group(2))
-    for name in steps:  # `.name(3)` on a Builder: what the step returns, `-> Self` the builder again
-        got = member_of_type(index, typed, name, enc, [], called=True) if typed else None
-        returned = return_type(got[0].signature or "", "rust") if got is not None else None
-        typed = typed if returned in ("Self", typed) else returned
-    return typed
+    `.method(` at `at` builds (`super::DrainGuard::new(self.heap).par_drain(..)`), or None. (A builder's steps
+    between, `Command::new("x").arg(a).spawn()`, are a chain receiver_chain reads from its path head.)"""
+    head = text[:at].rstrip()
+    if not head.endswith("."):
+        return None
+    head = head[:-1].rstrip()
+    if not head.endswith(")"):
+        return None
+    i = opening_paren(head, len(head) - 1)
+    m = re.search(r"(?<![\w:])(?:\w+::)*([A-Z]\w*)(?:::<[^<>]*>)?::([a-z_]\w*)\s*$", head[:max(i, 0)])
+    return rust_associated(index, enc, m.group(1), m.group(2)) if i >= 0 and m is not None else None
 
 
 def _property_sites(index: IndexQueries, sym: Symbol, callee: str, sites: list[Caller], seen: set[tuple[str, int]],
@@ -3933,6 +3930,15 @@ PROPERTY_READ = frozenset({"kotlin", "java"})
 
 _SWIFT_INIT_HEAD = re.compile(r"^\s*(?:@[\w.]+(?:\([^)]*\))?\s+)*(?:(?:public|internal|private|fileprivate|package|open|"
                               r"convenience|required|override|nonisolated|final)\s+)*$")
+
+
+def continued_chain(lines: list[str], line: int, text: str, at: int, start: int) -> tuple[str, int] | None:
+    """When the call at offset `at` of line `line` (`text`) opens the line as a step of a chain (`->render()`,
+    `.par_drain(..)`): the chain joined onto one line before it, and the call's offset there; else None."""
+    if line <= 1 or not re.fullmatch(r"\s*(?:\?\.|\.|\??->)\s*", text[:at]):
+        return None
+    joined = chain_above(lines, line, start) + text[:at].strip()
+    return joined, len(joined)
 
 
 def chain_above(lines: list[str], line: int, start: int, limit: int = 60) -> str:
@@ -4878,6 +4884,13 @@ _PHP_SCALARS = frozenset({"array", "iterable", "mixed", "string", "int", "float"
                           "public", "protected", "private", "readonly", "var"})  # and the modifiers before a name
 
 
+def declared_return(index: IndexQueries, made: Symbol) -> str | None:
+    """The type a function's header says it returns, or for PHP the docblock's `@return` ("Self" for
+    self/static/$this)."""
+    typed = return_type(made.signature or "", made.language)
+    return _php_doc_return(index, made) if typed is None and made.language == "php" else typed
+
+
 def _php_doc_return(index: IndexQueries, made: Symbol) -> str | None:
     """The class a PHP method's docblock says it returns (`@return OutputFormatterStyle`, a union's first class;
     `$this`/`static`/`self` as the method's own class) when its header declares none."""
@@ -4952,18 +4965,26 @@ def field_type(signature: str, name: str) -> str | None:
 _FLUENT_LANGUAGES = frozenset({"php", "javascript", "typescript", "tsx", "python"})
 _RETURN_LINE = re.compile(r"^\s*return\b(.*?);?\s*$")
 _RETURN_SELF = re.compile(r"\s*(?:\$this|this|self)\s*")
-_RETURN_OWN_CALL = re.compile(r"\s*(?:\$this->|this\.|self\.)(\w+)\s*\(.*\)\s*")
+#: the whole value a call of an own method (its arguments balanced, one level deep: `return $this->addRows($rows);`,
+#: not `return $this->applyScopes()->getQuery();`)
+_RETURN_OWN_CALL = re.compile(r"\s*(?:\$this->|this\.|self\.)(\w+)\s*\((?:[^()]|\([^()]*\))*\)\s*")
+#: a line going on with the statement above (`return $this` then `->getQuery();`)
+_GOES_ON = re.compile(r"\s*(?:\??->|\??\.(?!\.))")
 
 
 def _returns_self(index: IndexQueries, d: Symbol, lines: list[str], depth: int = 0) -> str | None:
     """"Self" when a method with no declared return type hands back the object it was called on: every `return` in
     its body is `return $this;` (`this`, `self`), or a call of a method of its own class that does so (Symfony's
     `setRows` is `return $this->addRows($rows);`, whose docblock says `@return $this`). None otherwise."""
-    returns = [m.group(1) for n in range(d.start_line + 1, min(d.end_line, len(lines)) + 1)
+    returns = [(n, m.group(1)) for n in range(d.start_line + 1, min(d.end_line, len(lines)) + 1)
                if (m := _RETURN_LINE.match(lines[n - 1])) is not None]
     if not returns or len(returns) > 6:
         return None
-    for value in returns:
+    for n, _ in returns:  # a return whose value goes on below (`return $this\n->getQuery();`) is another value
+        after = next((lines[k - 1] for k in range(n + 1, min(d.end_line, len(lines)) + 1) if lines[k - 1].strip()), "")
+        if _GOES_ON.match(after):
+            return None
+    for _, value in returns:
         if _RETURN_SELF.fullmatch(value):
             continue
         own = _RETURN_OWN_CALL.fullmatch(value)
@@ -4971,9 +4992,7 @@ def _returns_self(index: IndexQueries, d: Symbol, lines: list[str], depth: int =
             return None
         made = next((s for s in index.symbols_in_file(d.path) if s.parent_id == d.parent_id and s.name == own.group(1)
                      and s.kind == "method" and s.id != d.id), None)
-        typed = return_type(made.signature or "", made.language) if made is not None else None
-        if made is not None and typed is None and made.language == "php":
-            typed = _php_doc_return(index, made)
+        typed = declared_return(index, made) if made is not None else None
         if made is None or (typed or _returns_self(index, made, lines, depth + 1)) != "Self":
             return None
     return "Self"

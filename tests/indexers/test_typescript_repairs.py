@@ -90,6 +90,11 @@ const pick = cond
     : b
 const later =
     <T>(x: T) => x
+
+export function generic
+    <T>(x: T): T {
+    return x
+}
 """
 
 
@@ -105,4 +110,4 @@ def test_a_generic_call_signature_on_its_own_line_keeps_the_rest_of_the_file():
 
     fixed = typescript(GENERIC_SIGNATURES)
     assert len(fixed) == len(GENERIC_SIGNATURES) and fixed.count(b"\n") == GENERIC_SIGNATURES.count(b"\n")
-    assert fixed.count(b";<T") == 1  # the second signature's indentation; the first follows `{`, the arrow `=`
+    assert fixed.count(b";<T") == 1  # the second signature's indentation; not after `{`, `=` or a function's name

@@ -1,6 +1,8 @@
 """A name called on values of different types is one callee per type: `f.Close()` on a *File and `s.Close()` on a
 *Sock had been one row, File.Close "called at 12,13" (the first receiver that resolved took every call line), and
-Sock.Close was missing; a receiver of a type the index cannot tell is unresolved, not folded into another's row."""
+Sock.Close was missing. A receiver the callees' resolver cannot type keeps its lines with the name's definition (the
+review of the split: `a, b *File` had lost a's line to "unresolved"); two receivers on one line are both counted; a
+Rust path call keeps to its own qualifier (`Vec::new()` is no `Holder::new()`)."""
 
 from __future__ import annotations
 
@@ -8,11 +10,23 @@ from tests.navigation.conftest import served_tree
 
 _FILES = {
     "py/m.py": ("class File:\n    def close(self):\n        pass\n\n\nclass Sock:\n    def close(self):\n        pass\n\n\n"
-                "def shut(f: File, s: Sock):\n    f.close()\n    s.close()\n    f.close()\n"),
+                "def shut(f: File, s: Sock):\n    f.close()\n    s.close()\n    f.close()\n\n\n"
+                "def both(f: File, s: Sock):\n    f.close(), s.close()\n"),
     "go/m.go": ("package m\n\ntype File struct{}\n\nfunc (f *File) Close() error { return nil }\n\ntype Sock struct{}\n\n"
-                "func (s *Sock) Close() error { return nil }\n\nfunc Shut(f *File, s *Sock) {\n\tf.Close()\n\ts.Close()\n}\n"),
+                "func (s *Sock) Close() error { return nil }\n\nfunc Shut(f *File, s *Sock) {\n\tf.Close()\n\ts.Close()\n}\n\n"
+                "func Both(a, b *File) {\n\ta.Close()\n\tb.Close()\n}\n"),
     "ts/m.ts": ("export class File {\n  close(): void {}\n}\n\nexport class Sock {\n  close(): void {}\n}\n\n"
-                "export function shut(f: File, s: Sock, x: any) {\n  f.close();\n  s.close();\n  x.close();\n}\n"),
+                "export function shut(f: File, s: Sock) {\n  f.close();\n  s.close();\n}\n"),
+    "rs/src/lib.rs": ("pub struct Holder;\n\nimpl Holder {\n    pub fn new() -> Self {\n        Holder\n    }\n}\n\n"
+                      "pub struct Other;\n\nimpl Other {\n    pub fn new() -> Self {\n        Other\n    }\n}\n\n"
+                      "pub fn f() {\n    let _a = Holder::new();\n    let _b = Other::new();\n    let _c: Vec<u8> = Vec::new();\n}\n\n"
+                      "pub fn g() {\n    let _a = Holder::new();\n    let _c: Vec<u8> = Vec::new();\n}\n"),
+    "php/Node.php": ("<?php\nnamespace App;\n\nclass Node\n{\n    protected ?Node $next = null;\n\n"
+                     "    public function next(): ?Node\n    {\n        return $this->next;\n    }\n}\n"),
+    "php/Text.php": "<?php\nnamespace App;\n\nclass Text extends Node\n{\n}\n",
+    "php/Merger.php": ("<?php\nnamespace App;\n\nclass Merger\n{\n    public function merge(?Text $first, ?Text $last): void\n"
+                       "    {\n        $node = $first->next();\n        $stop = $last->next();\n"
+                       "        while ($node !== $stop) {\n            $node = $node->next();\n        }\n    }\n}\n"),
 }
 
 
@@ -25,8 +39,15 @@ def _rows(served, symbol, path):
 def test_one_callee_row_per_receiver_type(tmp_path):
     served = served_tree(tmp_path / "r", _FILES)
     assert _rows(served, "shut", "py/m.py")[0] == {"File.close": [12, 14], "Sock.close": [13]}
+    assert _rows(served, "both", "py/m.py")[0] == {"File.close": [18], "Sock.close": [18]}  # one line, two receivers
     assert _rows(served, "Shut", "go/m.go")[0] == {"File.Close": [12], "Sock.Close": [13]}
+    assert _rows(served, "Both", "go/m.go")[0] == {"File.Close": [17, 18]}  # `a, b *File`: both lines kept
     rows, text = _rows(served, "shut", "ts/m.ts")
     assert rows == {"File.close": [10], "Sock.close": [11]}, text
-    assert "x.close" in text, text  # `x: any`: unresolved, said so, not one of File's lines
-
+    rows, text = _rows(served, "f", "rs/src/lib.rs")
+    assert rows.get("Holder.new") == [18] and rows.get("Other.new") == [19] and "Vec.new" in text, text  # not 20
+    rows, text = _rows(served, "g", "rs/src/lib.rs")
+    assert rows.get("Holder.new") == [24] and "Vec.new" in text, text
+    rows, text = _rows(served, "Merger.merge", "php/Merger.php")
+    assert rows == {"Node.next": [8, 9, 11]}, text  # the method `next()`, never the property `$next` of the same name
+    assert "Node.next php/Node.php:8-11 called at 8,9,11" in text, text

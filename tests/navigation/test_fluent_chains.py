@@ -84,3 +84,41 @@ def test_rust_builder_chains_from_an_associated_function(tmp_path):
         c = served.call("find_related", symbol=fn, relation="callees")
         assert {i["qualname"]: i["lines"] for i in c.data["items"]} == lines, c.text
         assert "unresolved" not in c.text, c.text
+
+
+_NOT_SELF = {
+    "src/Query.php": "<?php\nnamespace App;\n\nclass Query\n{\n    public function get()\n    {\n        return [];\n    }\n}\n",
+    "src/Eloquent.php": ("<?php\nnamespace App;\n\nclass Eloquent\n{\n    /** @var Query */\n    protected $query;\n\n"
+                         "    public function applyScopes()\n    {\n        return $this;\n    }\n\n"
+                         "    public function getQuery()\n    {\n        return $this->query;\n    }\n\n"
+                         "    public function toBase()\n    {\n        return $this->applyScopes()->getQuery();\n    }\n\n"
+                         "    public function wrapped()\n    {\n        return $this\n            ->getQuery();\n    }\n\n"
+                         "    public function get()\n    {\n        return [];\n    }\n}\n"),
+    "src/User.php": ("<?php\nnamespace App;\n\nclass User\n{\n    public function rows(Eloquent $e)\n    {\n"
+                     "        return $e->toBase()->get();\n    }\n\n    public function rows2(Eloquent $e)\n    {\n"
+                     "        return $e->wrapped()->get();\n    }\n}\n"),
+}
+
+
+def test_a_return_of_a_chain_or_one_going_on_below_is_not_this(tmp_path):
+    # the review: `return $this->applyScopes()->getQuery();` had been read as a call of applyScopes (greedy), and
+    # `return $this` with `->getQuery();` on the next line as `return $this`: both calls were Eloquent.get's
+    # "by receiver type", and Query.get had no caller
+    served = served_tree(tmp_path / "r", _NOT_SELF)
+    n = served.call("find_related", symbol="Eloquent.get", relation="callers")
+    assert not [i for i in n.data["items"] if i.get("how") == "receiver type"], n.text
+
+
+def test_a_chain_headed_by_this_alone_on_its_line(tmp_path):
+    # Symfony's HelpCommand.configure: `$this` on a line, `->setName('help')` on the next: setName had been a bare
+    # call (unresolved), though the steps after it were typed
+    files = {"src/Base.php": ("<?php\nnamespace App;\n\nclass Base\n{\n"
+                              "    public function setName(string $n): static\n    {\n        return $this;\n    }\n\n"
+                              "    public function setHelp(string $h): static\n    {\n        return $this;\n    }\n}\n"),
+             "src/Cmd.php": ("<?php\nnamespace App;\n\nclass Cmd extends Base\n{\n"
+                             "    protected function configure()\n    {\n        $this\n            ->setName('help')\n"
+                             "            ->setHelp('x');\n    }\n}\n")}
+    served = served_tree(tmp_path / "r", files)
+    c = served.call("find_related", symbol="Cmd.configure", relation="callees")
+    assert {i["qualname"]: i["lines"] for i in c.data["items"]} == {"Base.setName": [9], "Base.setHelp": [10]}, c.text
+    assert "unresolved" not in c.text, c.text
