@@ -1512,8 +1512,19 @@ _OVERRIDING = frozenset({"python", "ruby", "java", "kotlin", "csharp", "typescri
                          "scala", "swift", "dart", "cpp"})
 MAX_OVERRIDES = 12  # names listed per row
 MAX_SUBTYPE_DEPTH = 8  # levels followed when the most (3) are asked for and the answer stays short
-_NOT_OVERRIDES = frozenset({"__init__", "__new__", "constructor", "initialize", "new", "init", "__construct",
-                            "operator="})  # C++ copy and move assignment: every class has its own
+#: per language, the methods every class has its own of (constructors; C++ copy and move assignment): no overrides.
+#: A name is a constructor in its language only: PHP's `initialize` (Symfony's CompleteCommand) is an override.
+_CONSTRUCTOR_NAMES = {
+    "python": frozenset({"__init__", "__new__"}), "ruby": frozenset({"initialize", "new"}),
+    "javascript": frozenset({"constructor"}), "typescript": frozenset({"constructor"}), "tsx": frozenset({"constructor"}),
+    "php": frozenset({"__construct"}), "swift": frozenset({"init"}), "objc": frozenset({"init"}),
+    "rust": frozenset({"new"}), "cpp": frozenset({"operator="}), "dart": frozenset({"constructor"}),
+}
+
+
+def _not_override(m: Symbol) -> bool:
+    """A constructor (or the like) of `m`'s language: every class has its own."""
+    return m.name in _CONSTRUCTOR_NAMES.get(m.language or "", frozenset())
 
 
 def _mark_overrides(index: IndexQueries, out: Relations, sym: Symbol) -> None:
@@ -1541,7 +1552,7 @@ def _mark_overrides(index: IndexQueries, out: Relations, sym: Symbol) -> None:
         if m.id not in key_of:
             key_of[m.id] = _member_key(m, index, file_syms)
         return key_of[m.id]
-    targets = {key(m) for m in methods(sym) if m.kind != "field" and m.name not in _NOT_OVERRIDES and m.name != sym.name}
+    targets = {key(m) for m in methods(sym) if m.kind != "field" and not _not_override(m) and m.name != sym.name}
     for it in out.items:
         c = it.symbol
         if c is None or c.kind not in CLASS_KINDS:
@@ -1556,7 +1567,7 @@ def _mark_overrides(index: IndexQueries, out: Relations, sym: Symbol) -> None:
         # (a constructor is no override: every class has its own; nor, in Java and C#, a static method or one
         # declared `new`: pythonnet's static ArrayObject.InitializeSlots, which reflection calls, hides nothing)
         keys = dict.fromkeys((key(m), m.name) for m in methods(c) if key(m) in inherited
-                             and m.name not in _NOT_OVERRIDES and m.name != c.name and not _hides(m))
+                             and not _not_override(m) and m.name != c.name and not _hides(m))
         # the target's own methods first, counted: "which of OutputInterface's 12 does ConsoleOutput define" is read
         # off the row (the Symfony A/B agent could not tell them from section, getErrorOutput, doWrite)
         mine = [n for k, n in keys if k in targets]
@@ -2127,7 +2138,7 @@ def base_members(index: IndexQueries, cls: Symbol, resolve_imports: Callable[[st
     for c in chain:
         for part in _class_parts(index, c):
             for m in index.symbols_in_file(part.path):
-                if m.parent_id == part.id and m.kind in ("method", "function") and m.name not in _NOT_OVERRIDES:
+                if m.parent_id == part.id and m.kind in ("method", "function") and not _not_override(m):
                     out.setdefault(member_side(index, m, files), m)
     return out
 
