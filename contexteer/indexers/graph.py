@@ -174,6 +174,7 @@ def callers(index: IndexQueries, sym: Symbol, resolve_imports: Callable[[str], d
     hidden_sites: set[tuple[str, int]] = set()  # and where they are (one site can be matched for several namesakes)
     later_tests: list[Any] = []  # with depth: callers in test files, listed after the deeper levels
     unfollowed: list[str] = []  # callers matched by name only, listed but not followed to deeper levels
+    dead_ends: list[str] = []  # callers followed that have no caller themselves (the chain ends there, said so)
     for level in range(1, depth + 1):
         nxt: list[tuple[Any, Any | None]] = []
         for target, _ in frontier:
@@ -187,6 +188,7 @@ def callers(index: IndexQueries, sym: Symbol, resolve_imports: Callable[[str], d
             vtable = zig_vtables.vtable_callers(index, target) \
                 if target.language == "zig" and target.kind in ("function", "method") else []
             dropped = [c for c in dropped if all((c.path, c.line) != (p, n) for _, p, n, _ in vtable)]
+            dead_ends += [target.qualname] * (level > 1 and not any((sites, macro_sites, vtable, dropped)))
             if level == 1:
                 out.sites = len(sites) + len(itself) + sum(len(ms) for _, ms in macro_sites)
                 if itself:  # `link(target)` inside link: it calls itself
@@ -253,13 +255,15 @@ def callers(index: IndexQueries, sym: Symbol, resolve_imports: Callable[[str], d
         if iface:  # Random.init's callers are Random's implementations: that answer lists them without the noise
             hint = f"what implements {iface}: find_related(symbol=\"{iface}\", relation=\"implementations\")"
             out.note = f"{out.note}; {hint}" if out.note else hint
-    _deeper_notes(out, unfollowed, hidden, hidden_sites)
+    _deeper_notes(out, unfollowed, hidden, hidden_sites, dead_ends)
     return out
 
 
-def _deeper_notes(out: Relations, unfollowed: list[str], hidden: dict[str, int], hidden_sites: set[tuple[str, int]]) -> None:
-    """Say which callers a deeper answer did not follow (name-only guesses in a typed language) and which deeper
-    callers it left out (matched by name only or through a base type), each with the call that lists them."""
+def _deeper_notes(out: Relations, unfollowed: list[str], hidden: dict[str, int], hidden_sites: set[tuple[str, int]],
+                  dead_ends: list[str]) -> None:
+    """Say which callers a deeper answer did not follow (name-only guesses in a typed language), which deeper
+    callers it left out (matched by name only or through a base type), each with the call that lists them, and
+    which followed callers have no caller themselves."""
     if unfollowed:
         n = len(unfollowed)
         whose = "its" if n == 1 else "the first one's"
@@ -276,6 +280,10 @@ def _deeper_notes(out: Relations, unfollowed: list[str], hidden: dict[str, int],
         more = (f"past the first level, {n} caller{'s' if n != 1 else ''} matched by name only or through a base type "
                 f"(maybe other types' methods) left out ({tests}{named}): find_related(symbol=\"{first}\", relation=\"callers\") lists them")
         out.note = f"{out.note}; {more}" if out.note else more
+    if dead_ends:  # Symfony run 212: a depth-3 chain ending at SymfonyStyle::choice, checked by a text search
+        ends = (f"no callers in the repository of {', '.join(dead_ends[:8])}{' …' if len(dead_ends) > 8 else ''} "
+                f"(the chain ends there)")
+        out.note = f"{out.note}; {ends}" if out.note else ends
 
 
 def _library_override(index: IndexQueries, sym: Symbol) -> str | None:
