@@ -140,7 +140,7 @@ def import_uses(nav: NavigationService, rel: str) -> list[ImportUse]:
     if language in ("java", "kt", "scala") and out:
         _qualified_apart(nav, out, lines)
         _type_parameters_apart(out, syms)
-    return _finished(out, lines, spans, refs if language == "php" else {}, own)
+    return _finished(out, lines, spans, refs if language == "php" else {}, own, docblocks=language in _DOCBLOCK_TYPES)
 
 
 def _js_member_require(nav: NavigationService, imp: Any, lines: list[str], local: dict[str, list[int]],
@@ -474,14 +474,25 @@ def _package_top_level(nav: NavigationService, name: str, folder: str, rel: str,
     return UsedName(name=name, lines=used[:MAX_LINES], more=max(0, len(used) - MAX_LINES), defined=f"{hit.path}:{hit.start_line}")
 
 
+#: file extensions whose docblocks name types (`/** @var StreamOutput */`, JSDoc's `@param {Foo} x`)
+_DOCBLOCK_TYPES = frozenset({"php", "js", "mjs", "cjs", "jsx"})
+#: a comment line (a docblock's `*` lines, `//`, `/*`)
+_COMMENT_LINE = re.compile(r"\s*(?:\*|/\*|//)")
+
+
 def _finished(out: list[ImportUse], lines: list[str], spans: set[int], php_refs: dict[str, list[int]],
-              own: set[str]) -> list[ImportUse]:
-    """The rows, with where comments or strings name each name the code never uses (`/** @var InputInterface */`)
-    and (PHP, given its names) a row of the global names written fully qualified."""
+              own: set[str], *, docblocks: bool = False) -> list[ImportUse]:
+    """The rows, with where comments or strings name each name the code never uses (`/** @var InputInterface */`),
+    where docblocks name one the code uses too (`docblocks`: PHP, JavaScript; Symfony's TesterTrait names
+    StreamOutput in `@var` at 26, which two A/B agents read the file for), and (PHP, given its names) a row of the
+    global names written fully qualified."""
     for u in out:
         for un in u.names:
             if not un.lines:
                 un.mentions = _mentions(lines, un.name.rpartition(" as ")[2], spans, None) or None
+            elif docblocks:
+                un.mentions = [n for n in _mentions(lines, un.name.rpartition(" as ")[2], spans, None)
+                               if n not in un.lines and _COMMENT_LINE.match(_line(lines, n))] or None
     return out + (_php_global_names(php_refs, lines, own) if out and php_refs else [])
 
 

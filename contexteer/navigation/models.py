@@ -132,7 +132,9 @@ class UsedName(BaseModel):
     lines: list[int] = Field(default_factory=list)  # where the code uses it (empty: imported, never used)
     more: int = 0  # lines beyond those listed
     defined: str | None = None  # a repository name's definition, `path:line`
-    mentions: list[int] | None = None  # never used in code: the comment or string lines naming it (`@var InputInterface`)
+    # never used in code: the comment or string lines naming it (`@var InputInterface`); used (PHP, JavaScript): the
+    # docblock lines naming it besides
+    mentions: list[int] | None = None
 
 
 class ImportUse(BaseModel):

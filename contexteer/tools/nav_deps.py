@@ -208,7 +208,9 @@ def _uses_text(model: Dependencies, limit: int) -> str:
             folder = "" if u.module.startswith("same module") else posixpath.dirname(model.path) + "/"
         # a definition in the folder the row already names is written from there (`bag/HashBag.java:39`)
         parts = [f"{n.name}" + (f" ({n.defined.removeprefix(folder) if folder else n.defined})" if n.defined else "")
-                 + " at " + ",".join(map(str, n.lines)) + (f" +{n.more} more" if n.more else "") for n in used]
+                 + " at " + ",".join(map(str, n.lines)) + (f" +{n.more} more" if n.more else "")
+                 + (f" (in comments too at {','.join(map(str, n.mentions[:MAX_MENTIONS]))}"
+                    f"{', …' if len(n.mentions) > MAX_MENTIONS else ''})" if n.mentions else "") for n in used]
         if u.glob is not None and u.glob > len(used):
             parts.append(f"… {u.glob - len(used)} more names")
         if unused:
