@@ -2105,6 +2105,12 @@ def _overload_sites(index: IndexQueries, sym: Symbol, callee: str, sites: list[C
                        key=lambda s: (_arg_type_conflict(index, c, args, s, encs), not exact(s, args)))
         if _arg_type_conflict(index, c, args, sym, encs):  # `Initialize(args)` with `string[] args` is no bool's
             return next((s for s in others if fits(s, args) and not _arg_type_conflict(index, c, args, s, encs)), None)
+        # the argument types a call shows (a parameter, a local, `this`, `new X(..)`, `X.make(..)`): the overload
+        # they fit best (jsoup's `Selector.select(cssQuery, this)` inside Element is select(String, Element), not
+        # select(String, Iterable<Element>); `select(evaluator, root)` is select(Evaluator, Element))
+        best = _best_typed_overload(index, c, args, sym, [s for s in others if fits(s, args)], files)
+        if best is not None:
+            return best
         # `Initialize()` beside Initialize(bool setSysArgv = true, ..), `reject(msg, e, data, code)` beside varargs
         # (not when this one's header is cut: its length is unknown)
         if exact(sym, args) or (sym.signature or "").endswith("…"):
@@ -2148,6 +2154,86 @@ def _by_call_shape(index: IndexQueries, sym: Symbol, callee: str, sites: list[Ca
 
 #: value types an argument of a class or array type can never be passed as
 _PRIMITIVES = frozenset("bool boolean int long short byte sbyte char float double decimal uint ulong ushort".split())
+
+
+def _best_typed_overload(index: IndexQueries, c: Caller, args: list[str], target: Symbol, others: list[Symbol],
+                         files: dict[str, list[str]]) -> Symbol | None:
+    """Another overload the call's typed arguments fit better than `target`: `target` contradicted by an argument
+    whose type is known (a repository class for another class it does not extend, for a string or a number), or
+    another fitting more of the known types exactly; None when the types do not tell, or point to `target`."""
+    if not others or not args:
+        return None
+    ws = getattr(index, "ws", None)
+    lines = _file_lines(ws, c.path, files) if ws is not None else []
+    enc = c.symbol if c.symbol is not None else enclosing(index.symbols_in_file(c.path), c.line)
+    if enc is None:
+        return None
+    known = [_arg_class(index, enc, lines, c.line, a) for a in args]
+    if not any(known):
+        return None
+
+    def score(s: Symbol) -> int | None:  # exact fits, None when an argument contradicts a parameter
+        got = 0
+        for k, p in zip(known, param_types(s.signature or "") or [], strict=False):
+            fit = _type_fit(index, k, p) if k else 0
+            if fit < 0:
+                return None
+            got += fit
+        return got
+    mine = score(target)
+    scored = [(sc, s) for s in others if (sc := score(s)) is not None]
+    best = max(scored, key=lambda t: t[0], default=None)
+    if best is None or (mine is not None and best[0] <= mine):
+        return None
+    return best[1] if sum(1 for sc, _ in scored if sc == best[0]) == 1 else None
+
+
+#: written types that no repository class can be, nor extend
+_VALUE_TYPES = frozenset({"string", "int", "long", "short", "byte", "char", "boolean", "bool", "double", "float"})
+
+
+def _type_fit(index: IndexQueries, have: str, param: str) -> int:
+    """1 when an argument of type `have` fits the parameter type `param` exactly (the same type, or a repository
+    class extending it), -1 when it cannot (two repository classes apart, a class for a string or a number), else 0."""
+    kb = re.sub(r"<.*|\[\]|\?$", "", have).rsplit(".", 1)[-1]
+    pb = re.sub(r"<.*|\[\]|\?$|\.\.\.$", "", param.strip()).rsplit(".", 1)[-1]
+    if not kb or not pb:
+        return 0
+    if kb.lower() == pb.lower():
+        return 1
+    k_repo, p_repo = _is_type(index, kb), _is_type(index, pb)
+    if k_repo and p_repo:
+        return 1 if inherits(index, kb, pb) else -1
+    if (k_repo and pb.lower() in _VALUE_TYPES) or (p_repo and kb.lower() in _VALUE_TYPES):
+        return -1
+    return 0
+
+
+def _arg_class(index: IndexQueries, enc: Symbol, lines: list[str], line: int, arg: str) -> str | None:
+    """The type an argument's own text shows: a string literal, `this` (the enclosing class), `new X(..)`, a
+    parameter or a local declared before the call, `X.make(..)` by what X's method returns; else None."""
+    arg = arg.strip()
+    if re.fullmatch(r'"(?:\\.|[^"\\])*"', arg):
+        return "String"
+    if arg == "this":
+        holder = index.get_symbol(enc.parent_id) if enc.parent_id is not None else None
+        return holder.name if holder is not None and holder.kind in _CLASS_KINDS else None
+    m = re.fullmatch(r"new\s+([\w.]+)\s*(?:<[^()]*>)?\s*\(.*\)", arg, re.S)
+    if m is not None:
+        return m.group(1).rsplit(".", 1)[-1]
+    if re.fullmatch(r"[A-Za-z_$][\w$]*", arg):
+        typed = declared_type(enc.signature or "", arg)
+        binding = local_binding(lines, enc.start_line, line, arg) if typed is None else None
+        if typed is None and binding is None:  # a Java/C# loop variable: `for (Element root : roots)`
+            each = re.compile(rf"\b(?:for|foreach)\s*\(\s*(?:final\s+)?([\w.]+(?:<[^()]*?>)?)\s+{re.escape(arg)}\s*(?::|\bin\b)")
+            typed = next((m.group(1) for n in range(line, max(enc.start_line, 1) - 1, -1)
+                          if (m := each.search(lines[n - 1] if n <= len(lines) else "")) is not None), None)
+        return typed if typed is not None else binding[1] if binding is not None and binding[0] == "type" else None
+    m = re.fullmatch(r"([A-Z][\w$]*)\.([a-z_$][\w$]*)\s*\(.*\)", arg, re.S)
+    if m is not None and _is_type(index, m.group(1)):
+        got = member_of_type(index, m.group(1), m.group(2), enc, [], called=True)
+        return declared_return(index, got[0]) if got is not None else None
+    return None
 
 
 def _arg_type_conflict(index: IndexQueries, c: Caller, args: list[str], target: Symbol,
@@ -3149,6 +3235,21 @@ def _other_overload_call(sym: Symbol, lines: list[str], line: int) -> bool:
     return args is not None and not takes_call(sym.signature or "", sym.name, args, sym.language)
 
 
+def _typed_other_overload(index: IndexQueries, sym: Symbol, lines: list[str], line: int) -> bool:
+    """Whether the call of `sym`'s name on a line of its own body means another overload by its arguments' types
+    (jsoup's `select(evaluator, root)` inside select(String, Iterable<Element>) is select(Evaluator, Element))."""
+    if sym.language not in REAL_OVERLOADS or sym.language == "elixir":
+        return False
+    others = [s for s in index.symbols_in_file(sym.path) if s.qualname == sym.qualname and s.kind == sym.kind
+              and s.id != sym.id]
+    args = call_args_at(lines, line, sym.name, sym.language) if others else None
+    if not args:
+        return False
+    fitting = [s for s in others if takes_call(s.signature or "", s.name, args, s.language)]
+    site = Caller(sym, sym.path, line)
+    return _best_typed_overload(index, site, args, sym, fitting, {sym.path: lines}) is not None
+
+
 def _calls_itself(index: IndexQueries, sym: Symbol, line: int, cache: dict[str, list[str]]) -> bool:
     """Whether a line of a definition calls the definition itself: bare or on this/self (`link(t)`,
     `compressedRoot().link(t)` on another instance of its class counts too), after the head that names it; not
@@ -3159,7 +3260,7 @@ def _calls_itself(index: IndexQueries, sym: Symbol, line: int, cache: dict[str, 
     calls = list(re.finditer(rf"(?<![\w$]){re.escape(sym.name)}(?![\w$])", text))
     if line == sym.start_line:
         calls = calls[1:]  # the head names it first
-    if calls and _other_overload_call(sym, lines, line):
+    if calls and (_other_overload_call(sym, lines, line) or _typed_other_overload(index, sym, lines, line)):
         return False  # `setCookie(url, cookieValue)` inside setCookie(url, key, value): another overload's call
     if calls and sym.language == "rust" and _rust_shadowed(index, sym):
         return False  # `Some(self.add_edge(..))` in `impl Build for StableGraph`: the type's inherent add_edge

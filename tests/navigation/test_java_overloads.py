@@ -80,7 +80,8 @@ def test_a_static_methods_callers_are_the_calls_through_its_class_not_a_values_n
         (root / rel).parent.mkdir(parents=True, exist_ok=True)
         (root / rel).write_text(text, encoding="utf-8")
     served = Served(root)
-    a = served.call("find_related", symbol="Selector.select", path="src/org/example/select/Selector.java",
+    # (`Selector.select(q, this)` inside Element is select(String, Element), the overload at line 4, by its arguments)
+    a = served.call("find_related", symbol="Selector.select", path="src/org/example/select/Selector.java:4",
                     relation="callers")
     assert not a.is_error, a.text
     assert {i["qualname"] for i in a.data["items"]} >= {"Element.select"}, a.text

@@ -1,0 +1,46 @@
+"""jsoup A/B run 197: callers of one of Selector.select's three overloads, all of two parameters, listed every
+overload's calls (`select(evaluator, root)` inside select(String, Iterable<Element>) even as its recursive call). The
+arguments' types pick the overload: a parameter or local's declared type, `this`, a string literal, `X.make(..)`."""
+
+from __future__ import annotations
+
+from tests.navigation.conftest import served_tree
+
+_FILES = {
+    "src/p/Evaluator.java": "package p;\n\npublic class Evaluator {\n}\n",
+    "src/p/QueryParser.java": ("package p;\n\npublic class QueryParser {\n"
+                               "    public static Evaluator parse(String query) {\n        return new Evaluator();\n    }\n}\n"),
+    "src/p/Element.java": ("package p;\n\npublic class Element {\n    public Elements select(String cssQuery) {\n"
+                           "        return Selector.select(cssQuery, this);\n    }\n\n"
+                           "    public Elements select(Evaluator evaluator) {\n        return Selector.select(evaluator, this);\n"
+                           "    }\n}\n"),
+    "src/p/Elements.java": ("package p;\n\nimport java.util.ArrayList;\n\npublic class Elements extends ArrayList<Element> {\n"
+                            "    public Elements select(String query) {\n        return Selector.select(query, this);\n    }\n}\n"),
+    "src/p/Selector.java": ("package p;\n\npublic class Selector {\n"
+                            "    public static Elements select(String query, Element root) {\n"
+                            "        return select(QueryParser.parse(query), root);\n    }\n\n"
+                            "    public static Elements select(Evaluator evaluator, Element root) {\n"
+                            "        return new Elements();\n    }\n\n"
+                            "    public static Elements select(String query, Iterable<Element> roots) {\n"
+                            "        Evaluator evaluator = QueryParser.parse(query);\n        Elements out = new Elements();\n"
+                            "        for (Element root : roots) {\n            out.addAll(select(evaluator, root));\n"
+                            "            out.addAll(select(query, root));\n        }\n"
+                            "        return out;\n    }\n}\n"),
+}
+
+
+def _callers(served, line):
+    r = served.call("find_related", symbol="Selector.select", relation="callers", path=f"src/p/Selector.java:{line}")
+    assert not r.is_error, r.text
+    return {(i["qualname"], tuple(i["lines"])) for i in r.data["items"]}, r.text
+
+
+def test_the_arguments_types_pick_the_overload(tmp_path):
+    served = served_tree(tmp_path / "r", _FILES)
+    by_string_element, text = _callers(served, 4)
+    assert by_string_element == {("Element.select", (5,)), ("Selector.select", (17,))}, text  # (a loop variable's type)
+    by_evaluator, text = _callers(served, 8)
+    assert by_evaluator == {("Selector.select", (5,)), ("Selector.select", (16,)), ("Element.select", (9,))}, text
+    by_iterable, text = _callers(served, 12)
+    assert by_iterable == {("Elements.select", (7,))}, text
+    assert "recursive" not in text, text
