@@ -432,6 +432,8 @@ def _empty(model: RelatedResult, target: Any) -> str:
             return f"no subtype of {owner} in the repository defines its own {target.name}: none overrides or implements it."
         return (f"nothing in the repository names {target.name} as a base in its header"
                 + (" and no type has its methods" if target.language == "go" else "") + ".")
+    if model.unresolved:  # `extends IllegalArgumentException`: a base, outside the repository (listed next)
+        return "no base of it is defined in the repository."
     return f"its header names no base{' (Go types gain interfaces by method set)' if target.language == 'go' else ''}."
 
 

@@ -44,3 +44,12 @@ def test_the_arguments_types_pick_the_overload(tmp_path):
     by_iterable, text = _callers(served, 12)
     assert by_iterable == {("Elements.select", (7,))}, text
     assert "recursive" not in text, text
+
+
+def test_a_class_whose_only_base_is_a_librarys_says_so_without_contradiction(tmp_path):
+    # jsoup run 214: "its header names no base." above "bases not found in the repository: IllegalArgumentException"
+    served = served_tree(tmp_path / "r", {"src/p/ValidationException.java": (
+        "package p;\n\npublic class ValidationException extends IllegalArgumentException {\n}\n")})
+    r = served.call("find_related", symbol="ValidationException", relation="supertypes")
+    assert "names no base" not in r.text and "no base of it is defined in the repository." in r.text, r.text
+    assert "IllegalArgumentException" in r.text, r.text
