@@ -344,7 +344,10 @@ def _left_out_note(index: IndexQueries, out: Relations, first_dropped: list[Any]
         by: dict[str, list[Any]] = {}
         for c in overloads:
             by.setdefault(c.overload, []).append(c)
-        said = "; ".join(f"{k} {len(v)} ({', '.join(f'{c.path}:{c.line}' for c in v[:3])}"
+        def site(c: Any) -> str:  # with the definition it sits in: a caller of that overload (jsoup run 214 asked)
+            enc = c.symbol or enclosing(index.symbols_in_file(c.path), c.line)
+            return f"{c.path}:{c.line}" + (f" in {enc.qualname}" if enc is not None else "")
+        said = "; ".join(f"{k} {len(v)} ({', '.join(site(c) for c in v[:3])}"
                          f"{f', … {len(v) - 3} more' if len(v) > 3 else ''})" for k, v in by.items())
         note = f"{len(overloads)} call{'s' if len(overloads) != 1 else ''} of another overload left out, by their arguments: {said}"
         out.note = f"{note}; {out.note}" if out.note else note
@@ -352,9 +355,10 @@ def _left_out_note(index: IndexQueries, out: Relations, first_dropped: list[Any]
     if not dropped:
         return
     n = len(dropped)
-    # up to 6 named whole (the Zig A/B agent needed two calls to learn the 4th of 4)
-    shown = dropped if n <= 6 else dropped[:5]
-    where = ", ".join(_left_out(index, c) for c in shown) + (f", … {n - 5} more" if n > 6 else "")
+    # up to 6 named whole (the Zig A/B agent needed two calls to learn the 4th of 4); of a common name's many
+    # namesake calls, two for the kind (jsoup's 192 `doc.select(..)` were five long lines in every overload's answer)
+    shown = dropped if n <= 6 else dropped[:5] if n <= 20 else dropped[:2]
+    where = ", ".join(_left_out(index, c) for c in shown) + (f", … {n - len(shown)} more" if n > len(shown) else "")
     if out.target.kind in ("field", "variable", "constant"):  # a property's namesakes are parameters and locals
         note = (f"{n} other use{'s' if n != 1 else ''} of the name '{out.target.name}' left out: a parameter or local "
                 f"of that name, or another type's member ({where})")

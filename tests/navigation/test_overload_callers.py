@@ -30,15 +30,16 @@ def test_callers_of_one_overload_leave_out_the_others_calls(tmp_path):
     rows = {(i["qualname"], tuple(i["lines"])) for i in one.data["items"]}
     # (a call over two lines counted whole)
     assert rows == {("Plugin.data", (9,)), ("Plugin.both", (13,)), ("Plugin.multi", (18,))}, one.text
-    assert "2 calls of another overload left out, by their arguments: resolve() 2 (src/Plugin.java:5, " \
-           "src/Plugin.java:14)" in one.text, one.text
+    assert "2 calls of another overload left out, by their arguments: resolve() 2 (src/Plugin.java:5 in Plugin.ok, " \
+           "src/Plugin.java:14 in Plugin.both)" in one.text, one.text
     none = served.call("find_related", symbol="PluginCall.resolve", path="src/PluginCall.java:8", relation="callers")
     assert {(i["qualname"], tuple(i["lines"])) for i in none.data["items"]} == {("Plugin.ok", (5,)), ("Plugin.both", (14,))}, none.text
-    assert "resolve(JSObject data) 3 (src/Plugin.java:9, src/Plugin.java:13, src/Plugin.java:18)" in none.text, none.text
+    assert ("resolve(JSObject data) 3 (src/Plugin.java:9 in Plugin.data, src/Plugin.java:13 in Plugin.both, "
+            "src/Plugin.java:18 in Plugin.multi)") in none.text, none.text
     # varargs take one argument or more; the four-parameter overload takes four
     var = served.call("find_related", symbol="PluginCall.reject", path="src/PluginCall.java:12", relation="callers")
     assert [tuple(i["lines"]) for i in var.data["items"]] == [(23, 24)], var.text
-    assert "reject(String msg, Exception ex, JSObject data, int code) 1 (src/Plugin.java:25)" in var.text, var.text
+    assert "reject(String msg, Exception ex, JSObject data, int code) 1 (src/Plugin.java:25 in Plugin.fail)" in var.text, var.text
 
 
 def test_csharp_overload_with_a_default_value(tmp_path):
@@ -52,4 +53,4 @@ def test_csharp_overload_with_a_default_value(tmp_path):
     served = served_tree(tmp_path / "r", files)
     r = served.call("find_related", symbol="Conv.ToInt", path="Conv.cs:5", relation="callers")
     assert {i["qualname"] for i in r.data["items"]} == {"User.A", "User.B"}, r.text
-    assert "ToInt(string s, int fallback, bool strict, bool trim) 1 (Conv.cs:13)" in r.text, r.text
+    assert "ToInt(string s, int fallback, bool strict, bool trim) 1 (Conv.cs:13 in User.C)" in r.text, r.text

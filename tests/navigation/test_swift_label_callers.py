@@ -61,7 +61,7 @@ def test_an_initializers_callers_include_constructions_by_type_name_and_self(tmp
     r = served.call("find_related", symbol="ClassDefinition.init(name:elements:)", relation="callers")
     assert [(i["qualname"], i["lines"]) for i in r.data["items"]] == [("Class", [2])], r.text
     # the construction with the other labels is the other initializer's, and said so
-    assert "init(name:associatedType:elements:) 1 (Factories/ClassFactories.swift:6)" in r.text, r.text
+    assert "init(name:associatedType:elements:) 1 (Factories/ClassFactories.swift:6 in SharedClass)" in r.text, r.text
     a = served.call("find_related", symbol="ClassDefinition.init(name:associatedType:elements:)", relation="callers")
     assert [(i["qualname"], i["lines"]) for i in a.data["items"]] == [("SharedClass", [6])], a.text
     f = served.call("find_related", symbol="Record.init(from:appContext:)", relation="callers")
