@@ -188,7 +188,8 @@ def callers(index: IndexQueries, sym: Symbol, resolve_imports: Callable[[str], d
             vtable = zig_vtables.vtable_callers(index, target) \
                 if target.language == "zig" and target.kind in ("function", "method") else []
             dropped = [c for c in dropped if all((c.path, c.line) != (p, n) for _, p, n, _ in vtable)]
-            dead_ends += [target.qualname] * (level > 1 and not any((sites, macro_sites, vtable, dropped)))
+            dead_ends += [target.qualname] * (level > 1 and not any((sites, macro_sites, vtable, dropped))
+                                              and not _nested_function(index, target))
             if level == 1:
                 out.sites = len(sites) + len(itself) + sum(len(ms) for _, ms in macro_sites)
                 if itself:  # `link(target)` inside link: it calls itself
@@ -280,10 +281,18 @@ def _deeper_notes(out: Relations, unfollowed: list[str], hidden: dict[str, int],
         more = (f"past the first level, {n} caller{'s' if n != 1 else ''} matched by name only or through a base type "
                 f"(maybe other types' methods) left out ({tests}{named}): find_related(symbol=\"{first}\", relation=\"callers\") lists them")
         out.note = f"{out.note}; {more}" if out.note else more
-    if dead_ends:  # Symfony run 212: a depth-3 chain ending at SymfonyStyle::choice, checked by a text search
-        ends = (f"no callers in the repository of {', '.join(dead_ends[:8])}{' …' if len(dead_ends) > 8 else ''} "
-                f"(the chain ends there)")
+    ends_at = list(dict.fromkeys(dead_ends))
+    if ends_at:  # Symfony run 212: a depth-3 chain ending at SymfonyStyle::choice, checked by a text search
+        ends = (f"no calls by name in the repository of {', '.join(ends_at[:8])}{' …' if len(ends_at) > 8 else ''} "
+                f"(the chain ends there, unless it is passed as a value)")
         out.note = f"{out.note}; {ends}" if out.note else ends
+
+
+def _nested_function(index: IndexQueries, sym: Symbol) -> bool:
+    """A function defined inside another (a decorator's `inner`, returned and run by whatever receives it): that
+    nothing calls it by name says nothing of whether it runs."""
+    parent = index.get_symbol(sym.parent_id) if sym.parent_id is not None else None
+    return parent is not None and parent.kind in ("function", "method")
 
 
 def _library_override(index: IndexQueries, sym: Symbol) -> str | None:
@@ -535,7 +544,7 @@ def callees(index: IndexQueries, sym: Symbol, resolve_imports: Callable[[str], d
                            members=member_calls, paths=path_calls, extra_names=quiet)
     resolved = _resolved_calls(index, sym, sem.definitions, calls, lines, resolve_imports,
                                bare={n for n in calls if n not in member_calls})
-    split = _receiver_groups(index, sym, resolve_imports, calls, member_calls, path_calls, by_line, resolved)
+    split = _receiver_groups(index, sym, resolve_imports, calls, member_calls, path_calls, by_line, resolved, lines)
     entries = [(name, at, resolved.get(name), member_calls) for name, at in calls.items() if name not in split]
     entries += [(name, at, hit, {**member_calls, name: on}) for name, groups in split.items() for hit, on, at in groups]
     for name, at, hit, member_calls in sorted(entries, key=lambda e: e[1][0]):  # (a split name: its group's receivers)
@@ -591,8 +600,8 @@ def callees(index: IndexQueries, sym: Symbol, resolve_imports: Callable[[str], d
 
 def _receiver_groups(index: IndexQueries, sym: Symbol, resolve_imports: Callable[[str], dict[str, list[str]]],
                      calls: dict[str, list[int]], member_calls: dict[str, set[str]], path_calls: dict[str, set[str]],
-                     by_line: dict[str, dict[int, list[str]]],
-                     resolved: dict[str, tuple[Symbol, str]]) -> dict[str, list[tuple[tuple[Symbol, str] | None, set[str], list[int]]]]:
+                     by_line: dict[str, dict[int, list[str]]], resolved: dict[str, tuple[Symbol, str]],
+                     lines: list[str] | None) -> dict[str, list[tuple[tuple[Symbol, str] | None, set[str], list[int]]]]:
     """A name called on receivers that resolve to different definitions (`f.Close()` on a *File and `s.Close()` on a
     *Sock, even on one line): per definition, the receivers and their call lines, in order of the first line. A
     receiver this cannot type keeps its lines with the definition the name resolves to as a whole (as before the
@@ -613,8 +622,9 @@ def _receiver_groups(index: IndexQueries, sym: Symbol, resolve_imports: Callable
             for r in dict.fromkeys(line_of[n]):
                 if r not in found_by:
                     found_by[r] = resolve(name, r) if r else None
-                # (a Rust path's qualifier names its owner: `Vec::new()` unresolved is no `Holder::new()`)
-                found = found_by[r] or (whole if r not in path_calls.get(name, ()) else None)
+                # (a Rust path's qualifier names its owner: `Vec::new()` unresolved is no `Holder::new()`; a closure's
+                # parameter, `array_map(function ($o) { return $o->getName(); }, ..)`, is another value)
+                found = found_by[r] or (whole if r not in path_calls.get(name, ()) and not _closure_bound(lines, n, r) else None)
                 found = (called_member(index, found[0]), found[1]) if found is not None else None
                 key = found[0].id if found is not None else None
                 group = groups.setdefault(key, (found, set(), []))
@@ -628,6 +638,18 @@ def _receiver_groups(index: IndexQueries, sym: Symbol, resolve_imports: Callable
 
 #: a chain joined from the lines above that is the object itself (`$this` then `->setName('help')`)
 _SELF_HEAD = re.compile(r"\s*(?:\$this|this|self)\s*(?:\??->|\??\.)")
+
+
+def _closure_bound(lines: list[str] | None, n: int, r: str) -> bool:
+    """Whether line `n` binds `r` as a parameter of a closure written on it (`function ($o)`, `(o) =>`, `o =>`,
+    `lambda o:`, `|o|`, `{ o ->`)."""
+    text = lines[n - 1] if lines is not None and 0 < n <= len(lines) else ""
+    if not re.fullmatch(r"\$?[\w$]+", r) or r not in text:
+        return False
+    w = re.escape(r)
+    return re.search(rf"\b(?:function|fn|func)\s*\([^)]*(?<![\w$]){w}\b[^)]*\)|\([^()]*(?<![\w$]){w}\b[^()]*\)\s*=>"
+                     rf"|(?<![\w$]){w}\s*=>|\blambda\b[^:]*(?<![\w$]){w}\b|\|[^|]*(?<![\w$]){w}\b[^|]*\||\{{\s*{w}\s*->",
+                     text) is not None
 
 
 def called_member(index: IndexQueries, d: Symbol) -> Symbol:
@@ -1531,12 +1553,19 @@ _CONSTRUCTOR_NAMES = {
     "javascript": frozenset({"constructor"}), "typescript": frozenset({"constructor"}), "tsx": frozenset({"constructor"}),
     "php": frozenset({"__construct"}), "swift": frozenset({"init"}), "objc": frozenset({"init"}),
     "rust": frozenset({"new"}), "cpp": frozenset({"operator="}), "dart": frozenset({"constructor"}),
+    "kotlin": frozenset({"constructor"}),  # (a secondary constructor is stored under that name)
 }
 
 
 def _not_override(m: Symbol) -> bool:
-    """A constructor (or the like) of `m`'s language: every class has its own."""
-    return m.name in _CONSTRUCTOR_NAMES.get(m.language or "", frozenset())
+    """A constructor (or the like) of `m`'s language, which every class has its own, or a private method, which
+    overrides nothing (react-native's PointerEvent has a private `init` beside Event's final one)."""
+    private = m.language in _PRIVATE_HIDES and re.search(r"\bprivate\b", (m.signature or "").split("(", 1)[0]) is not None
+    return private or m.name in _CONSTRUCTOR_NAMES.get(m.language or "", frozenset())
+
+
+#: languages where a private method is its class's own: it neither overrides nor is overridden
+_PRIVATE_HIDES = frozenset({"java", "kotlin", "csharp", "c_sharp", "swift", "scala", "php", "cpp", "dart", "typescript", "tsx"})
 
 
 def _mark_overrides(index: IndexQueries, out: Relations, sym: Symbol) -> None:
@@ -1611,10 +1640,19 @@ def _member_key(m: Symbol, index: IndexQueries | None = None, files: dict[str, l
     is no override of `build(appContext:)`)."""
     if m.language == "ruby" and index is not None:  # (a class method is no instance method's override)
         return member_side(index, m, files)
+    if m.language in _ARITY_KEYED and m.kind in ("method", "function"):
+        # an override takes the parameters it overrides: OnLayoutEvent's init(6 parameters) overloads Event's
+        # init(viewTag), init(surfaceId, viewTag), .. and overrides none of them
+        types = param_types(m.signature or "")
+        return m.name if types is None else f"{m.name}/{len(types)}"
     if m.language != "swift" or m.kind not in ("method", "function"):
         return m.name
     params = swift_params(m.signature or "", re.escape(m.name))
     return m.name if params is None else f"{m.name}({''.join(f'{label}:' for label, _, _ in params)})"
+
+
+#: languages where a method of another parameter count is an overload, never an override
+_ARITY_KEYED = frozenset({"java", "kotlin", "csharp", "c_sharp", "scala", "cpp", "dart"})
 
 
 def _hides(m: Symbol) -> bool:

@@ -2088,7 +2088,8 @@ def _overload_sites(index: IndexQueries, sym: Symbol, callee: str, sites: list[C
     close within 40 lines, or that no overload's parameter list fits (varargs and defaults counted), stays."""
     if not sites or sym.language not in REAL_OVERLOADS or sym.language == "elixir" or sym.kind not in ("method", "function"):
         return sites
-    same = [s for s in index.symbols_in_file(sym.path) if s.qualname == sym.qualname and s.kind == sym.kind]
+    same = [s for s in index.symbols_in_file(sym.path) if s.qualname == sym.qualname and s.kind == sym.kind
+            and (s.id == sym.id or not explicit_interface_member(s))]
     if len(same) < 2:
         return sites
 
@@ -2218,8 +2219,8 @@ def _arg_class(index: IndexQueries, enc: Symbol, lines: list[str], line: int, ar
     if arg == "this":
         holder = index.get_symbol(enc.parent_id) if enc.parent_id is not None else None
         return holder.name if holder is not None and holder.kind in _CLASS_KINDS else None
-    m = re.fullmatch(r"new\s+([\w.]+)\s*(?:<[^()]*>)?\s*\(.*\)", arg, re.S)
-    if m is not None:
+    m = re.match(r"new\s+([\w.]+)\s*(?:<[^()]*>)?\s*\(", arg)
+    if m is not None and _call_is_whole(arg, m.end()):  # (not `new StringBuilder("x").append(n).toString()`)
         return m.group(1).rsplit(".", 1)[-1]
     if re.fullmatch(r"[A-Za-z_$][\w$]*", arg):
         typed = declared_type(enc.signature or "", arg)
@@ -2229,11 +2230,18 @@ def _arg_class(index: IndexQueries, enc: Symbol, lines: list[str], line: int, ar
             typed = next((m.group(1) for n in range(line, max(enc.start_line, 1) - 1, -1)
                           if (m := each.search(lines[n - 1] if n <= len(lines) else "")) is not None), None)
         return typed if typed is not None else binding[1] if binding is not None and binding[0] == "type" else None
-    m = re.fullmatch(r"([A-Z][\w$]*)\.([a-z_$][\w$]*)\s*\(.*\)", arg, re.S)
-    if m is not None and _is_type(index, m.group(1)):
+    m = re.match(r"([A-Z][\w$]*)\.([a-z_$][\w$]*)\s*\(", arg)
+    if m is not None and _call_is_whole(arg, m.end()) and _is_type(index, m.group(1)):
         got = member_of_type(index, m.group(1), m.group(2), enc, [], called=True)
         return declared_return(index, got[0]) if got is not None else None
     return None
+
+
+def _call_is_whole(arg: str, after_paren: int) -> bool:
+    """Whether the parenthesis opened just before `after_paren` closes at the end of `arg`: the argument is that one
+    call, no chain after it."""
+    inner = inside_parens(arg, after_paren)
+    return inner is not None and arg[after_paren + len(inner) + 1:].strip() == ""
 
 
 def _arg_type_conflict(index: IndexQueries, c: Caller, args: list[str], target: Symbol,
@@ -3235,13 +3243,20 @@ def _other_overload_call(sym: Symbol, lines: list[str], line: int) -> bool:
     return args is not None and not takes_call(sym.signature or "", sym.name, args, sym.language)
 
 
+def explicit_interface_member(s: Symbol) -> bool:
+    """A C# explicit interface implementation (`void ICollection<JToken>.Add(JToken item)`): callable only through
+    that interface, never on the class or by bare name, so no overload a call on the class can mean."""
+    head = (s.signature or "").split("(", 1)[0]
+    return s.language in ("csharp", "c_sharp") and re.search(rf"[\w>]\s*\.\s*{re.escape(s.name)}\s*(?:<[^()]*>)?\s*$", head) is not None
+
+
 def _typed_other_overload(index: IndexQueries, sym: Symbol, lines: list[str], line: int) -> bool:
     """Whether the call of `sym`'s name on a line of its own body means another overload by its arguments' types
     (jsoup's `select(evaluator, root)` inside select(String, Iterable<Element>) is select(Evaluator, Element))."""
     if sym.language not in REAL_OVERLOADS or sym.language == "elixir":
         return False
     others = [s for s in index.symbols_in_file(sym.path) if s.qualname == sym.qualname and s.kind == sym.kind
-              and s.id != sym.id]
+              and s.id != sym.id and not explicit_interface_member(s)]
     args = call_args_at(lines, line, sym.name, sym.language) if others else None
     if not args:
         return False

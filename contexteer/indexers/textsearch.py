@@ -337,18 +337,28 @@ class _Lines:
 
 
 def split_globs(glob: str) -> list[str]:
-    """One glob argument as the globs it means: comma-separated ones (`*.py,!tests/**`) each, and an alternation of
-    negations (`{!**/classic/**,!**/tests/**}`, which ripgrep reads as names starting with `!`: the zod A/B agent's
-    search matched no file) as one negated glob per alternative. Commas inside braces stay (`*.{ts,tsx}`)."""
-    parts, depth, start = [], 0, 0
-    for i, c in enumerate(glob):
-        depth += (c == "{") - (c == "}")
+    """One glob argument as the globs it means: comma-separated ones (`*.py,!tests/**`) each, when every part reads
+    as a glob (a negation, or a wildcard with a `.` or `/`: not `a,b.txt`, a file's name, nor `*,*`), and an
+    alternation of negations (`{!**/classic/**,!**/tests/**}`, which ripgrep reads as names starting with `!`: the zod
+    A/B agent's search matched no file) as one negated glob per alternative. Commas inside braces or brackets, or
+    escaped, stay (`*.{ts,tsx}`, `*[,]*`, `a\\,b`)."""
+    parts, depth, start, i = [], 0, 0, 0
+    while i < len(glob):
+        c = glob[i]
+        if c == "\\":
+            i += 2
+            continue
+        depth += (c in "{[") - (c in "}]")
         if c == "," and depth == 0:
             parts.append(glob[start:i])
             start = i + 1
+        i += 1
     parts.append(glob[start:])
+    parts = [p.strip() for p in parts]
+    if len(parts) > 1 and not all(p.startswith("!") or (re.search(r"[*?\[{]", p) and re.search(r"[./]", p)) for p in parts):
+        parts = [glob.strip()]
     out: list[str] = []
-    for part in (p.strip() for p in parts):
+    for part in parts:
         alts = part[1:-1].split(",") if re.fullmatch(r"\{[^{}]*\}", part) else []
         out += [a.strip() for a in alts] if any(a.strip().startswith("!") for a in alts) else [part]
     return [p for p in out if p]

@@ -480,6 +480,14 @@ _DOCBLOCK_TYPES = frozenset({"php", "js", "mjs", "cjs", "jsx"})
 _COMMENT_LINE = re.compile(r"\s*(?:\*|/\*|//)")
 
 
+def _doc_type_mention(name: str) -> re.Pattern[str]:
+    """`name` where a docblock writes a type: after a tag (`@var StreamOutput`, `@param Foo|null $x`, `@throws`), or
+    in JSDoc braces (`{Cursor}`); not prose ("the full path of the file"), nor `Linter.Config` (another's member)."""
+    w = rf"(?<![\w$.\\]){re.escape(name)}(?![\w$])"
+    return re.compile(rf"@(?:var|param|return|returns|throws|property(?:-read|-write)?|method|type|see|extends|implements|"
+                      rf"mixin|template|uses)\b[^{{\n]*?{w}|\{{[^}}]*{w}[^}}]*\}}")
+
+
 def _finished(out: list[ImportUse], lines: list[str], spans: set[int], php_refs: dict[str, list[int]],
               own: set[str], *, docblocks: bool = False) -> list[ImportUse]:
     """The rows, with where comments or strings name each name the code never uses (`/** @var InputInterface */`),
@@ -491,8 +499,10 @@ def _finished(out: list[ImportUse], lines: list[str], spans: set[int], php_refs:
             if not un.lines:
                 un.mentions = _mentions(lines, un.name.rpartition(" as ")[2], spans, None) or None
             elif docblocks:
-                un.mentions = [n for n in _mentions(lines, un.name.rpartition(" as ")[2], spans, None)
-                               if n not in un.lines and _COMMENT_LINE.match(_line(lines, n))] or None
+                nm = un.name.rpartition(" as ")[2]
+                typed = _doc_type_mention(nm)
+                un.mentions = [n for n in _mentions(lines, nm, spans, None) if n not in un.lines
+                               and _COMMENT_LINE.match(_line(lines, n)) and typed.search(_line(lines, n))] or None
     return out + (_php_global_names(php_refs, lines, own) if out and php_refs else [])
 
 

@@ -200,8 +200,16 @@ def _catalogs_line(catalogs: list[FileHits]) -> str:
     if not catalogs:
         return ""
     n = sum(len(f.hits) for f in catalogs)
-    exts = {f.path.rpartition(".")[2] for f in catalogs}
-    glob = f"'!*.{next(iter(exts))}'" if len(exts) == 1 else "'!**/locale/**'"
+    # the globs that leave out exactly these: a catalog's extension, a data file's locale folder (never a bare
+    # `!*.json`, which the code's own settings.json would fall under)
+    globs: dict[str, None] = {}
+    for f in catalogs:
+        if f.path.endswith(_CATALOG_EXTENSIONS):
+            globs[f"!*.{f.path.rpartition('.')[2]}"] = None
+        else:
+            m = _LOCALE_FOLDER.search(f.path)
+            globs[f"!**/{m.group(0).strip('/') if m else f.path.rpartition('/')[0]}/**"] = None
+    glob = "'" + ",".join(globs) + "'"
     by: Counter[str] = Counter()
     for f in catalogs:  # per locale folder, not per language (`django/contrib/auth/locale/`, not `../locale/nl/..`)
         m = _LOCALE_FOLDER.search(f.path)

@@ -27,6 +27,10 @@ _FILES = {
     "php/Merger.php": ("<?php\nnamespace App;\n\nclass Merger\n{\n    public function merge(?Text $first, ?Text $last): void\n"
                        "    {\n        $node = $first->next();\n        $stop = $last->next();\n"
                        "        while ($node !== $stop) {\n            $node = $node->next();\n        }\n    }\n}\n"),
+    "php/Opts.php": ("<?php\nnamespace App;\n\nclass Opt\n{\n    public function getName(): string\n    {\n        return '';\n    }\n}\n\n"
+                     "class Cmd\n{\n    public function getName(): string\n    {\n        return '';\n    }\n\n"
+                     "    public function run(array $options): array\n    {\n        $n = $this->getName();\n"
+                     "        return array_map(function ($o) { return $o->getName(); }, $options);\n    }\n}\n"),
 }
 
 
@@ -51,3 +55,5 @@ def test_one_callee_row_per_receiver_type(tmp_path):
     rows, text = _rows(served, "Merger.merge", "php/Merger.php")
     assert rows == {"Node.next": [8, 9, 11]}, text  # the method `next()`, never the property `$next` of the same name
     assert "Node.next php/Node.php:8-11 called at 8,9,11" in text, text
+    rows, text = _rows(served, "Cmd.run", "php/Opts.php")  # a closure's `$o` is no Cmd (the second review)
+    assert rows.get("Cmd.getName") == [21] and "$o.getName" in text, text

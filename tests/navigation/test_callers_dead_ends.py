@@ -16,6 +16,15 @@ def test_a_chain_that_ends_says_so(tmp_path):
     r = served.call("find_related", symbol="validate", relation="callers", depth=3)
     assert not r.is_error, r.text
     assert {i["qualname"] for i in r.data["items"]} == {"ask", "choice", "main", "entry"}, r.text
-    assert "[no callers in the repository of choice (the chain ends there)]" in r.text, r.text  # entry: the last level
+    assert "[no calls by name in the repository of choice (the chain ends there, unless it is passed as a value)]" in r.text, r.text
     one = served.call("find_related", symbol="validate", relation="callers", depth=2)
-    assert "no callers" not in one.text, one.text  # choice is at the last level asked: not followed, nothing said
+    assert "no calls by name" not in one.text, one.text  # choice is at the last level asked: not followed, nothing said
+
+
+def test_a_nested_function_is_never_said_to_end_the_chain(tmp_path):
+    # the review: Django's decorators return `inner`; nothing calls it by name, yet it runs on every request
+    files = {"app/deco.py": ("def check(x):\n    return x\n\n\ndef guard(view):\n    def inner(request):\n"
+                             "        return check(request)\n    return inner\n\n\ndef top():\n    return check(1)\n")}
+    r = served_tree(tmp_path / "r", files).call("find_related", symbol="check", relation="callers", depth=3)
+    assert "guard.inner" in r.text and "no calls by name" in r.text and "guard.inner (the chain" not in r.text, r.text
+    assert "of top (the chain ends there" in r.text, r.text

@@ -53,3 +53,25 @@ def test_a_class_whose_only_base_is_a_librarys_says_so_without_contradiction(tmp
     r = served.call("find_related", symbol="ValidationException", relation="supertypes")
     assert "names no base" not in r.text and "no base of it is defined in the repository." in r.text, r.text
     assert "IllegalArgumentException" in r.text, r.text
+
+
+def test_a_chained_argument_and_a_csharp_explicit_interface_member(tmp_path):
+    # the second review: `new StringBuilder("x").append(n).toString()` had been typed a StringBuilder (the call's
+    # chain swallowed), and C#'s `void ICollection<JToken>.Add(JToken item)` taken for an overload of Add(object)
+    files = {
+        "src/p/Out.java": ("package p;\n\npublic class Out {\n    public void write(String s) {\n    }\n\n"
+                           "    public void write(StringBuilder sb) {\n    }\n}\n"),
+        "src/p/User.java": ("package p;\n\npublic class User {\n    void run(Out out, String name) {\n"
+                            "        out.write(new StringBuilder(\"x\").append(name).toString());\n    }\n}\n"),
+        "Linq/JContainer.cs": ("namespace N\n{\n    public class JToken\n    {\n    }\n\n    public class JContainer : JToken\n"
+                               "    {\n        public virtual void Add(object content)\n        {\n        }\n\n"
+                               "        void System.Collections.Generic.ICollection<JToken>.Add(JToken item)\n        {\n"
+                               "            Add(item);\n        }\n\n        public void Fill(JToken t)\n        {\n"
+                               "            Add(t);\n        }\n    }\n}\n"),
+    }
+    served = served_tree(tmp_path / "r", files)
+    r = served.call("find_related", symbol="Out.write", relation="callers", path="src/p/Out.java:4")
+    assert [(i["qualname"], i["lines"]) for i in r.data["items"]] == [("User.run", [5])], r.text
+    a = served.call("find_related", symbol="JContainer.Add", relation="callers", path="Linq/JContainer.cs:9")
+    assert {(i["qualname"], tuple(i["lines"])) for i in a.data["items"]} >= {("JContainer.Fill", (20,))}, a.text
+    assert "another overload" not in a.text, a.text

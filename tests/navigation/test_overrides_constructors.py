@@ -12,6 +12,11 @@ _FILES = {
                          "    protected function initialize($in) {}\n\n    protected function execute($in) {}\n}\n"),
     "lib/base.rb": "class Base\n  def initialize(x)\n  end\n\n  def run\n  end\nend\n",
     "lib/child.rb": "class Child < Base\n  def initialize(x)\n  end\n\n  def run\n  end\nend\n",
+    "kt/Event.kt": ("package k\n\nopen class Event {\n    protected fun init(viewTag: Int) {\n    }\n\n"
+                    "    open fun getEventName(): String = \"e\"\n}\n"),
+    "kt/Layout.kt": ("package k\n\nclass Layout : Event {\n    constructor() : super()\n\n"
+                     "    protected fun init(surfaceId: Int, viewTag: Int) {\n    }\n\n"
+                     "    private fun getEventName2(): String = \"x\"\n\n    override fun getEventName(): String = \"l\"\n}\n"),
 }
 
 
@@ -21,3 +26,7 @@ def test_a_constructor_name_is_one_in_its_own_language_only(tmp_path):
     assert [i["overrides"] for i in php.data["items"]] == [["initialize", "execute"]], php.text
     rb = served.call("find_related", symbol="Base", relation="implementations")
     assert [i["overrides"] for i in rb.data["items"]] == [["run"]], rb.text  # Ruby's initialize is its constructor
+
+    kt = served.call("find_related", symbol="Event", relation="implementations", path="kt/Event.kt")
+    # (the second review: a Kotlin secondary constructor and an overload of another parameter count are no overrides)
+    assert [i["overrides"] for i in kt.data["items"]] == [["getEventName"]], kt.text

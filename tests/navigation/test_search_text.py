@@ -123,6 +123,9 @@ def test_several_globs_in_one_argument_and_an_alternation_of_negations(tmp_path:
     assert textsearch.split_globs("{!**/classic/**,!**/tests/**}") == ["!**/classic/**", "!**/tests/**"]
     assert textsearch.split_globs("*.py, !tests/**") == ["*.py", "!tests/**"]
     assert textsearch.split_globs("*.{ts,tsx}") == ["*.{ts,tsx}"]
+    # (the review: a file's name with a comma, a bracket class, `*,*` and an escaped comma stay one glob)
+    for one in ("a,b.txt", "*[,]*", "*,*", "a\\,b.txt"):
+        assert textsearch.split_globs(one) == [one], one
     for rel in ("core/a.ts", "classic/b.ts", "tests/c.ts", "mini/d.tsx"):
         (tmp_path / rel).parent.mkdir(parents=True, exist_ok=True)
         (tmp_path / rel).write_text("processJSONSchema()\n")

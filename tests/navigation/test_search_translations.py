@@ -44,3 +44,15 @@ def test_a_digest_shows_the_code_before_the_catalogs(tmp_path):
     heads = [ln for ln in r.text.splitlines() if ln.startswith("app/")]
     assert heads[0] == "app/auth/forms.py (20 hits)", r.text  # every code hit first, the catalogs after
     assert r.text.count("def check_password_") == 10 and "comment" not in r.text, r.text
+
+
+def test_the_glob_that_leaves_catalogs_out_names_their_folders_not_a_data_extension(tmp_path):
+    # the review: JSON catalogs under src/i18n/ beside the code's config/settings.json had been told `glob='!*.json'`
+    files = {"config/settings.json": "".join(f'{{"password_{i}": "password"}}\n' for i in range(60)),
+             "src/auth.ts": "".join(f"export const password{i} = 'password';\n" for i in range(60))}
+    for lang in ("de", "fr", "nl", "pt", "es", "it", "ru", "ja"):
+        files[f"src/i18n/{lang}.json"] = "".join(f'"password {i}": "password {i} {lang}",\n' for i in range(60))
+    r = served_tree(tmp_path / "r", files).call("search_text", pattern="password", path=".")
+    line = next(ln for ln in r.text.splitlines() if ln.startswith("translations:"))
+    assert line.endswith("glob='!**/i18n/**' leaves them out"), r.text
+    assert "config/settings.json" in r.text.split("translations:")[0], r.text
