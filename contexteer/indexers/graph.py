@@ -1535,6 +1535,12 @@ def implementations(index: IndexQueries, sym: Symbol, resolve_imports: Callable[
             out.note = "complete: all levels listed"
     if mark:  # (what each row overrides: an answer shows it, a rule that wants the subtypes only does not)
         _mark_overrides(index, out, sym)
+    lambdas = _java_lambdas(index, sym, resolve_imports) if sym.language == "java" and sym.kind == "interface" else []
+    if lambdas:  # jsoup run 214: three lambdas implement NodeVisitor; the agent searched for them
+        shown = "; ".join(lambdas[:8]) + (f"; … {len(lambdas) - 8} more" if len(lambdas) > 8 else "")
+        said = f"{len(lambdas)} lambda{'s' if len(lambdas) != 1 else ''} or method reference{'s' if len(lambdas) != 1 else ''} " \
+            f"passed where a {sym.name} is taken: {shown}"
+        out.note = f"{out.note}; {said}" if out.note else said
     if sym.language == "go" and sym.kind == "interface" and not _interface_methods(index, sym):
         out.note = ("this interface declares no methods of its own (an empty or embedding-only interface): every type "
                     "satisfies it, or those of the interfaces it embeds")
@@ -1614,6 +1620,41 @@ def _mark_overrides(index: IndexQueries, out: Relations, sym: Symbol) -> None:
         mine = [n for k, n in keys if k in targets]
         it.overrides = list(dict.fromkeys(mine + [n for k, n in keys if k not in targets]))
         it.of_target = (len({k for k, _ in keys if k in targets}), len(targets))  # (label overloads counted each)
+
+
+def _java_lambdas(index: IndexQueries, sym: Symbol, resolve_imports: Callable[[str], dict[str, list[str]]]) -> list[str]:
+    """The lambdas and method references a Java interface is implemented by where a method or constructor of the
+    repository takes one (`traverse(NodeVisitor visitor)` called as `traverse((node, depth) -> ..)`), as
+    `path:line in Caller via method(..)`; [] when none, or nothing takes the interface."""
+    ws = getattr(index, "ws", None)
+    if ws is None:
+        return []
+    from contexteer.indexers import textsearch  # (a search only when the question is about a Java interface)
+
+    try:
+        found = textsearch.search(ws, rf"\b{re.escape(sym.name)}(?:<[^>]*>)?\s+\w+\s*[,)]", regex=True,
+                                  case_sensitive=True, glob="*.java", max_results=200)
+    except Exception:  # noqa: BLE001 (an unreadable tree: no lambdas said, the answer stands)
+        return []
+    takers: list[tuple[Symbol, int]] = []  # a method taking the interface and the parameter's place
+    for hit in found.hits:
+        head = next((s for s in index.symbols_in_file(hit.path) if s.start_line <= hit.line <= s.start_line + 3
+                     and s.kind in ("method", "constructor", "function") and sym.name in (s.signature or "")), None)
+        types = param_types(head.signature or "") if head is not None else None
+        at = next((i for i, t in enumerate(types or []) if re.sub(r"<.*", "", t).rsplit(".", 1)[-1] == sym.name), None)
+        if head is not None and at is not None and all(head.id != t.id for t, _ in takers):
+            takers.append((head, at))
+    out: list[tuple[bool, str, int, str]] = []
+    for taker, at in takers[:20]:
+        for c in find_callers(index, taker, _callee_name(index, taker), resolve_imports):
+            lines = lines_of(index, c.path)
+            args = call_args_at(lines, c.line, taker.name, "java") if lines else None
+            if args is None or len(args) <= at or not re.search(r"->|::", args[at]):
+                continue
+            enc = enclosing(index.symbols_in_file(c.path), c.line)
+            out.append((is_test_path(c.path), c.path, c.line,
+                        f"{c.path}:{c.line}" + (f" in {enc.qualname}" if enc is not None else "") + f" via {taker.name}(..)"))
+    return list(dict.fromkeys(row for *_, row in sorted(out)))  # (the library's own first, tests after)
 
 
 def _class_parts(index: IndexQueries, c: Symbol) -> list[Symbol]:

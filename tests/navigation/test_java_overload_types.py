@@ -75,3 +75,21 @@ def test_a_chained_argument_and_a_csharp_explicit_interface_member(tmp_path):
     a = served.call("find_related", symbol="JContainer.Add", relation="callers", path="Linq/JContainer.cs:9")
     assert {(i["qualname"], tuple(i["lines"])) for i in a.data["items"]} >= {("JContainer.Fill", (20,))}, a.text
     assert "another overload" not in a.text, a.text
+
+
+def test_lambdas_and_method_references_passed_where_an_interface_is_taken(tmp_path):
+    # jsoup run 214: three lambdas implement NodeVisitor (`traverse((node, depth) -> ..)`); the agent searched for them
+    files = {
+        "src/p/Visitor.java": "package p;\n\npublic interface Visitor {\n    void head(Node node, int depth);\n}\n",
+        "src/p/Printer.java": ("package p;\n\npublic class Printer implements Visitor {\n"
+                               "    public void head(Node node, int depth) {\n    }\n}\n"),
+        "src/p/Node.java": ("package p;\n\npublic class Node {\n    public Node traverse(Visitor visitor) {\n        return this;\n    }\n\n"
+                            "    public void each() {\n        traverse((node, depth) -> System.out.println(depth));\n    }\n\n"
+                            "    public void each2() {\n        traverse(this::visit);\n    }\n\n"
+                            "    void visit(Node n, int d) {\n    }\n}\n"),
+    }
+    served = served_tree(tmp_path / "r", files)
+    r = served.call("find_related", symbol="Visitor", relation="implementations")
+    assert [i["qualname"] for i in r.data["items"]] == ["Printer"], r.text
+    assert ("2 lambdas or method references passed where a Visitor is taken: src/p/Node.java:9 in Node.each via "
+            "traverse(..); src/p/Node.java:13 in Node.each2 via traverse(..)") in r.text, r.text
