@@ -71,8 +71,9 @@ MERGED_CALLERS = 5  # callers of a bare name with up to this many function/metho
 
 
 #: without a depth, a type hierarchy of at most this many definitions is answered whole (up to 3 levels): the
-#: Kotlin A/B agent asked ReactOverflowView's implementations and got only its sub-interface, then asked again
-AUTO_DEPTH_ITEMS = 20
+#: Kotlin A/B agent asked ReactOverflowView's implementations and got only its sub-interface, then asked again; jsoup's
+#: 52 Evaluator subclasses (30 direct) had been the first level and a second call (run 214)
+AUTO_DEPTH_ITEMS = 60
 
 
 def related(nav: NavigationService, q: str, prefix: str | None, relation: str, depth: int | None, note: str | None,

@@ -29,6 +29,10 @@ Relation = Literal["callers", "callees", "implementations", "supertypes"]
 MAX_NAMES = 10
 
 
+#: find_related's page size when the call names none
+_DEFAULT_LIMIT = {"implementations": 60}
+
+
 @tool(
     "find_related",
     output=RelatedResult,
@@ -45,10 +49,12 @@ async def find_related(
     relation: Relation,
     path: Annotated[str | None, Field(description="File or directory of the definition; FILE:LINE picks the one at that line.")] = None,
     depth: Annotated[int | None, Field(ge=1, le=3, description="Levels to follow. Default: 1; implementations: 3 follows "
-                                       "every level while the answer is short; supertypes up to 6, when that is at most 20 definitions.")] = None,
-    limit: Annotated[int, Field(ge=1, le=200)] = 30,
+                                       "every level while the answer is short; supertypes up to 6, when that is at most 60 definitions.")] = None,
+    limit: Annotated[int | None, Field(ge=1, le=200, description="Default 30; implementations 60.")] = None,
     cursor: Annotated[str | None, Field(description="next_cursor of the last page.")] = None,
 ) -> Answer:
+    # a type's subtypes are short rows, often wanted all at once: jsoup's 52 Evaluator subclasses had been two pages
+    limit = limit or _DEFAULT_LIMIT.get(relation, 30)
     q = symbol.strip()
     if not q:
         raise InputError("symbol is empty. Pass a definition name such as 'parse_header' or 'Parser.parse_header'.")
@@ -62,7 +68,7 @@ async def find_related(
             raise InputError(f"path='{path}' picks the definition at one line, which fits one symbol: pass the file "
                              "alone for several names.")
         where = f', path="{path}"' if path else ""
-        how = (f", depth={depth}" if depth else "") + (f", limit={limit}" if limit != 30 else "")
+        how = (f", depth={depth}" if depth else "") + (f", limit={limit}" if limit != _DEFAULT_LIMIT.get(relation, 30) else "")
         return await svc.several("find_related", [
             (f'find_related(symbol="{n}", relation="{relation}"{where}{how})',
              functools.partial(_related_one, svc, ctx, n, relation, path, depth, limit, None)) for n in names])
@@ -78,7 +84,7 @@ async def find_related(
         names = [svc.nav.qualifier().display(s) or s.qualname for s in amb.candidates]
         if len(set(names)) < len(names):
             raise
-        how = (f", depth={depth}" if depth else "") + (f", limit={limit}" if limit != 30 else "")
+        how = (f", depth={depth}" if depth else "") + (f", limit={limit}" if limit != _DEFAULT_LIMIT.get(relation, 30) else "")
         calls = []
         for s, name in zip(amb.candidates, names, strict=True):
             at = f"{s.path}:{s.start_line}"

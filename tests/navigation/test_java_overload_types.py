@@ -93,3 +93,14 @@ def test_lambdas_and_method_references_passed_where_an_interface_is_taken(tmp_pa
     assert [i["qualname"] for i in r.data["items"]] == ["Printer"], r.text
     assert ("2 lambdas or method references passed where a Visitor is taken: src/p/Node.java:9 in Node.each via "
             "traverse(..); src/p/Node.java:13 in Node.each2 via traverse(..)") in r.text, r.text
+
+
+def test_a_hierarchy_of_fifty_subtypes_is_one_answer(tmp_path):
+    # jsoup run 214: Evaluator's 52 subclasses (30 direct) had been the first level, then a page of 30 at depth=3
+    files = {"src/p/Evaluator.java": "package p;\n\npublic abstract class Evaluator {\n}\n"}
+    for i in range(30):
+        files[f"src/p/E{i}.java"] = f"package p;\n\npublic class E{i} extends Evaluator {{\n}}\n"
+    for i in range(22):
+        files[f"src/p/F{i}.java"] = f"package p;\n\npublic class F{i} extends E{i} {{\n}}\n"
+    r = served_tree(tmp_path / "r", files).call("find_related", symbol="Evaluator", relation="implementations")
+    assert r.data["total"] == 52 and len(r.data["items"]) == 52 and r.data.get("next_cursor") is None, r.text[:400]

@@ -62,8 +62,11 @@ def test_call_tool_help_lists_the_tools_arguments_with_types_and_defaults(tmp_pa
     assert main(["call", "--root", str(tmp_path), "find_related", "--help"], out=out) == 0
     text = out.getvalue()
     assert "relation (callers|callees|implementations|supertypes, required)" in text, text
-    assert "symbol (string, required)" in text and "limit (integer 1-200, default 30)" in text
+    assert "symbol (string, required)" in text and "limit (integer 1-200): Default 30; implementations 60." in text
     assert text.index("relation (") < text.index("cursor (")  # the required ones first
+    out = io.StringIO()
+    assert main(["call", "--root", str(tmp_path), "search_text", "--help"], out=out) == 0
+    assert "context_lines (integer 0-20, default 0)" in out.getvalue(), out.getvalue()
     out = io.StringIO()
     assert main(["call", "--root", str(tmp_path), "read_code_range", "-h"], out=out) == 0
     assert "start_line (integer" in out.getvalue()
