@@ -1177,6 +1177,12 @@ def _comment_doc(outer: ts.Node, spec: LanguageSpec) -> str | None:
                 end_row -= 1
             if end_row < expect_row - 1 or (end_row == prev.start_point.row == outer.start_point.row):
                 break
+            before = prev.prev_sibling
+            b_row, b_col = before.end_point if before is not None else (-1, 0)
+            if before is not None and b_col == 0 and b_row > before.start_point.row:
+                b_row -= 1  # (a node ending with its newline ends on the line before)
+            if before is not None and before.type not in spec.comment_types and b_row == prev.start_point.row:
+                break  # the line above's own trailing comment (`__le32 ee_block; /* first logical block .. */`)
             if rustdoc:
                 block.append(prev)
         elif prev.type in ("attribute_item", "decorator", "annotation", "marker_annotation", "attribute_list"):
@@ -1185,7 +1191,11 @@ def _comment_doc(outer: ts.Node, spec: LanguageSpec) -> str | None:
             break
         expect_row = prev.start_point.row
         prev = prev.prev_sibling
-    if not block:
+    if not block:  # a one-line definition's own trailing comment: `__le16 ee_len; /* number of blocks .. */`
+        after = outer.next_sibling
+        if after is not None and after.type in spec.comment_types and outer.start_point.row == outer.end_point.row \
+                and after.start_point.row == outer.end_point.row:
+            return _first_line(_text(after))
         return None
     for comment in reversed(block):
         line = _first_line(_text(comment))
