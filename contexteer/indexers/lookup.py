@@ -816,7 +816,8 @@ class _Body:
             return self._imported_top(name) or _SKIP
         if self.go:  # a bare name in Go: a definition of the same package (directory)
             return self._same_go_package(name)
-        if not self.imported.get(name) and self._bound_by_import(name):
+        if not self.imported.get(name) and (self._bound_by_import(name)
+                                             or (self.python and name in self._outside_names())):
             return None  # `const debug = require("debug")(..)`: the outside package's, not a namesake elsewhere
         return self._from_imports(name) or self._unique(name)
 
@@ -4212,7 +4213,9 @@ def python_import_bindings(lines: list[str], *, top_level: bool = False) -> list
     (a plain import's first segment), the name bound): `import a.b as c`, `from x import (a, b as c)`."""
     out: list[tuple[str | None, str, str]] = []
     indent = "" if top_level else r"[ \t]*"
-    for m in re.finditer(rf"^{indent}(?:from\s+([\w.]+)\s+)?import\s+(\([^)]*\)|[\w., \t]+)", "\n".join(lines), re.M):
+    # (comments dropped first: `from x import (  # skip (for a)` had ended the list at the comment's `)`)
+    text = "\n".join(line.split("#")[0] for line in lines)
+    for m in re.finditer(rf"^{indent}(?:from\s+([\w.]+)\s+)?import\s+(\([^)]*\)|[\w., \t]+)", text, re.M):
         for part in m.group(2).strip("()").replace("\n", " ").split(","):
             words = part.split("#")[0].split()
             if not words:

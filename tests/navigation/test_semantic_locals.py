@@ -43,3 +43,35 @@ def test_a_members_uses_in_a_semantic_read_are_its_reads_not_namesake_parameters
     text = s.call("read_code_range", path="a.py", symbol="User.name", context="semantic").text
     assert "── used at (1; whole-word matches, not resolved) ──\na.py:5 in User.hi (4-5): return self.name" in text, text
     assert "m0.py" not in text
+
+
+def test_a_name_imported_from_an_outside_module_is_not_a_repository_namesake(tmp_path):
+    # pydantic run 215: `from typing_extensions import (  # no-qa comment (for `get_origin`)` bound get_origin to the
+    # outside package, but the comment's `)` ended the parsed list and the semantic read listed _generics.py's own
+    # `def get_origin` as the one the body calls
+    from tests.navigation.conftest import served_tree
+
+    files = {
+        "pkg/__init__.py": "",
+        "pkg/_generics.py": "def get_origin(v):\n    return v\n\n\ndef replace_types(t):\n    return t\n",
+        "pkg/schema.py": (
+            "from typing_extensions import (  # noqa: UP035 (for `get_args` and `get_origin`)\n"
+            "    get_args,\n"
+            "    get_origin,\n"
+            ")\n"
+            "from ._generics import replace_types\n"
+            "import typing_inspection\n"
+            "\n\n"
+            "def build(obj):\n"
+            "    origin = get_origin(obj)\n"
+            "    return replace_types(origin), get_args(obj)\n"
+        ),
+        "pkg/plain.py": "from typing import get_origin\nfrom ._generics import replace_types\n\n\n"
+                        "def other(obj):\n    return replace_types(get_origin(obj))\n",
+    }
+    s = served_tree(tmp_path, files)
+    for path, name in (("pkg/schema.py", "build"), ("pkg/plain.py", "other")):
+        a = s.call("read_code_range", path=path, symbol=name, context="semantic")
+        uses = {u["qualname"]: u["location"] for u in a.data["uses"]}
+        assert "replace_types" in uses, (path, uses)  # the repository's import still resolves
+        assert "get_origin" not in uses, (path, uses)  # typing_extensions' / typing's, not pkg/_generics.py's
