@@ -1029,20 +1029,36 @@ def _go_external_receivers(index: IndexQueries, sym: Symbol, lines: list[str], r
 
     keep: list[str] = []
     for label in rel.unresolved:
-        recv, _, method = label.partition(" ")[0].rpartition(".")
-        typed = _go_external_type(index, sym, lines, recv, go_imports_package) if recv and " " not in label else None
-        if typed is None and recv and "." not in recv and " " not in label:
-            made = re.search(rf"\b{re.escape(recv)}(?:\s*,\s*\w+)?\s*:=\s*([\w.]+)\.(\w+)\(",
-                             "\n".join(lines[sym.start_line - 1:sym.end_line]))
-            owner = _go_external_type(index, sym, lines, made.group(1), go_imports_package) if made else None
-            if owner is not None and made is not None:
-                rel.packages.append(f"{recv}.{method} ({recv} from {owner}.{made.group(2)})")
-                continue
-        if typed is not None:
-            rel.packages.append(f"{typed}.{method} (on {recv})")
+        several = re.fullmatch(r"(\w+) \(on ([\w.]+(?:, [\w.]+)*)\)", label)  # `Close (on closer, gz)`
+        pairs = [(r, several.group(1)) for r in several.group(2).split(", ")] if several else \
+            [tuple(label.rpartition("."))[::2]] if " " not in label and "." in label else []
+        named = [_go_external_call(index, sym, lines, recv, method, go_imports_package) for recv, method in pairs]
+        if named and all(named):
+            rel.packages += [n for n in named if n]
         else:
             keep.append(label)
     rel.unresolved = keep
+
+
+def _go_external_call(index: IndexQueries, sym: Symbol, lines: list[str], recv: str, method: str,
+                      imports_package: Callable[[list[str], str], bool]) -> str | None:
+    """`method` called on `recv` named by the outside type `recv` is declared with (`sync.Pool.Get (on gzipPool)`) or
+    the call it is made by (`header.Set (header from http.ResponseWriter.Header)`, `enc.Encode (enc from
+    expfmt.NewEncoder)`); None when neither is known."""
+    typed = _go_external_type(index, sym, lines, recv, imports_package)
+    if typed is not None:
+        return f"{typed}.{method} (on {recv})"
+    if "." in recv:
+        return None
+    made = re.search(rf"\b{re.escape(recv)}(?:\s*,\s*\w+)?\s*:=\s*([\w.]+)\.(\w+)\(",
+                     "\n".join(lines[sym.start_line - 1:sym.end_line]))
+    if made is None:
+        return None
+    owner = _go_external_type(index, sym, lines, made.group(1), imports_package)
+    if owner is None and "." not in made.group(1) and imports_package(lines, made.group(1)) \
+            and not _go_declared_outside(lines, sym, made.group(1)):
+        owner = made.group(1)  # `enc := expfmt.NewEncoder(w, ct)`: a function of the package
+    return f"{recv}.{method} ({recv} from {owner}.{made.group(2)})" if owner is not None else None
 
 
 def _go_external_type(index: IndexQueries, sym: Symbol, lines: list[str], recv: str,
@@ -1053,7 +1069,8 @@ def _go_external_type(index: IndexQueries, sym: Symbol, lines: list[str], recv: 
     qualified = re.compile(r"^\*?\[?\]?\*?([a-z]\w*)\.([A-Z]\w*)")
     if not steps:
         m = re.search(rf"[(,]\s*{re.escape(first)}(?:\s*,\s*\w+)*\s+\*?([a-z]\w*)\.([A-Z]\w*)", sym.signature or "")
-        return f"{m.group(1)}.{m.group(2)}" if m and imports_package(lines, m.group(1)) else None
+        pair = (m.group(1), m.group(2)) if m else _go_declared_outside(lines, sym, first)
+        return f"{pair[0]}.{pair[1]}" if pair and imports_package(lines, pair[0]) else None
     typed = value_type(index, lines, sym, sym.end_line, first)
     for n, step in enumerate(steps):
         got = member_of_type(index, typed, step, sym, []) if typed else None
@@ -1066,6 +1083,24 @@ def _go_external_type(index: IndexQueries, sym: Symbol, lines: list[str], recv: 
             return f"{m.group(1)}.{m.group(2)}" if n == len(steps) - 1 and imports_package(own, m.group(1)) else None
         typed = _field_named_type(decl)
     return None
+
+
+def _go_declared_outside(lines: list[str], sym: Symbol, name: str) -> tuple[str, str] | None:
+    """How the body, or the file at its top level, declares `name` with another package's type (groups: package,
+    type): a closure's parameter (`func(rsp http.ResponseWriter, ..)`), `var x pkg.T`, `x := pkg.T{..}` or
+    `&pkg.T{..}`, a type assertion `gz := pool.Get().(*gzip.Writer)`, `closer, ok := enc.(expfmt.Closer)`, and a
+    package variable `var gzipPool = sync.Pool{` (client_golang A/B run 220: all "a receiver of unknown type")."""
+    n = re.escape(name)
+    typed = r"\*?([a-z]\w*)\.([A-Z]\w*)"
+    body = "\n".join(lines[sym.start_line - 1:sym.end_line])
+    found = re.search(rf"\bfunc\s*\([^()]*?(?<![\w.]){n}(?:\s*,\s*\w+)*\s+{typed}", body) \
+        or re.search(rf"(?m)^\s*var\s+{n}(?:\s*,\s*\w+)*\s+{typed}", body) \
+        or re.search(rf"(?<![\w.]){n}(?:\s*,\s*\w+)?\s*:?=\s*(?:&\s*)?(?:{typed}\s*\{{|[\w.()\[\]]+\.\(\s*{typed}\s*\))", body)
+    if found is None:
+        top = "\n".join(t for t in lines if not t.startswith(("\t", " ", "}")))  # the file's top-level lines
+        found = re.search(rf"(?m)^(?:var\s+)?{n}\s+(?:{typed}|=\s*(?:&\s*)?{typed}\s*\{{)", top)
+    got = [g for g in found.groups() if g is not None] if found is not None else []
+    return (got[0], got[1]) if len(got) >= 2 else None
 
 
 def _field_named_type(decl: str) -> str | None:
@@ -1237,7 +1272,11 @@ def _called_bare(lines: list[str], n: int, name: str) -> bool:
     `this.#updateQuery()`, not `x.f(); f()`)."""
     text = lines[n - 1] if 0 < n <= len(lines) else ""
     found = list(re.finditer(rf"(?<![\w$]){re.escape(name)}\s*\(", text))
-    return bool(found) and all(not text[: m.start()].rstrip().endswith((".", "#", "->", "::", "?.")) for m in found)
+    # (a line opening with the call continues a chain whose `.` ends the line above: Go's `h.cfg.` then `Config()`)
+    above = lines[n - 2].split("//")[0].rstrip() if 1 < n <= len(lines) + 1 else ""
+    return bool(found) and all(not text[: m.start()].rstrip().endswith((".", "#", "->", "::", "?."))
+                               and not (not text[: m.start()].strip() and above.endswith(".") and not above.endswith(".."))
+                               for m in found)
 
 
 def _bare_call(lines: list[str] | None, at: list[int], name: str) -> bool:

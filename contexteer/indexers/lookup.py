@@ -24,7 +24,7 @@ from typing import Any
 
 from contexteer.errors import NotFoundError
 from contexteer.indexers import languages, zig_names
-from contexteer.indexers.model import Symbol
+from contexteer.indexers.model import Reference, Symbol
 from contexteer.indexers.namesakes import (
     REOPENED,
     go_package_names,
@@ -1936,10 +1936,12 @@ def find_callers(index: IndexQueries, sym: Symbol, callee: str, resolve_imports:
     own_lines: dict[str, list[str]] = {}  # the definition's file, read once for its recursive calls
     ctor, py_ctor, kinds = _site_kinds(sym, callee, owner)
     cpp_ctor = sym.language == "cpp" and sym.kind == "method" and callee == owner
+    go_method = sym.language == "go" and sym.kind == "method"
     for r in index.references_to(callee, limit=2000):
         if r.kind not in kinds or (r.path, r.line) in seen or \
-                (cpp_ctor and r.kind == "type" and _cpp_scope_only(index, r, callee, own_lines)):
-            continue
+                (cpp_ctor and r.kind == "type" and _cpp_scope_only(index, r, callee, own_lines)) or \
+                (go_method and not _go_selector_at(index, r, callee, own_lines)):
+            continue  # (Go: `&Config{..}` builds the type a method `Config` is named like, no call of it)
         # inside its own range: recursion for a function; a class building itself (`new Map(f, cbf, p)` in
         # Map.newSubtask) is a use like any other, its own head line aside
         if r.path == sym.path and sym.start_line <= r.line <= sym.end_line \
@@ -2396,6 +2398,21 @@ def _cpp_scope_only(index: IndexQueries, r: Any, callee: str, cache: dict[str, l
         return True
     return re.search(rf"\b{name}\s*(?:<[^;(){{}}]*>)?\s*::", line) is not None and \
         re.search(rf"(?<!::)(?<!:: )\b{name}\b(?!\s*(?:<[^;(){{}}]*>)?\s*::)", line) is None
+
+
+def _go_selector_at(index: IndexQueries, r: Reference, name: str, cache: dict[str, list[str]]) -> bool:
+    """Whether reference line `r` reaches `name` through a selector, as a Go method is always reached
+    (`x.Config()`, a method value `s.handle`, a chain continued with the dot at the line's end above)."""
+    if r.path not in cache:
+        cache[r.path] = lines_of(index, r.path)
+    lines = cache[r.path]
+    if not 0 < r.line <= len(lines):
+        return True  # the file cannot be read: keep what the index says
+    text = lines[r.line - 1]
+    if re.search(rf"\.\s*{re.escape(name)}\b", text):
+        return True
+    above = lines[r.line - 2].split("//")[0].rstrip() if r.line > 1 else ""
+    return text.lstrip().startswith(name) and above.endswith(".")
 
 
 def _site_kinds(sym: Symbol, callee: str, owner: str | None) -> tuple[bool, bool, frozenset[str]]:
@@ -3401,10 +3418,7 @@ def _check_receivers(index: IndexQueries, sites: list[Caller], callee: str, owne
             site.receiver, site.how = False, "name only"
             continue
         lines = _file_lines(ws, site.path, files)
-        text = lines[site.line - 1] if 0 < site.line <= len(lines) else ""
-        if re.match(r"\s*\??\.", text) and site.line > 1 and re.search(r"(?<![\w$.])[A-Za-z_$][\w$]*\s*$", lines[site.line - 2]):
-            # `TypeConverterProviderImpl\n    .obtainTypeConverter(..)`: the receiver ends the line above
-            text = lines[site.line - 2].rstrip() + text.strip()
+        text = _site_text(lines, site.line, callee)
         site.receiver = False
         own_class: bool | None = None  # whether the site lies inside the method's own class (computed once)
         holder: str | None = None  # the class around the site
@@ -3489,6 +3503,17 @@ def _check_receivers(index: IndexQueries, sites: list[Caller], callee: str, owne
             site.receiver, against = bool(how), how is False
             site.how = how if isinstance(how, str) else site.how
         _settle(site, against, fits, text, callee, language, typed_params)
+
+
+def _site_text(lines: list[str], line: int, callee: str) -> str:
+    """Call line `line`, with the line above joined when the call's receiver ends it."""
+    text = lines[line - 1] if 0 < line <= len(lines) else ""
+    if re.match(r"\s*\??\.", text) and line > 1 and re.search(r"(?<![\w$.])[A-Za-z_$][\w$]*\s*$", lines[line - 2]):
+        # `TypeConverterProviderImpl\n    .obtainTypeConverter(..)`: the receiver ends the line above
+        return lines[line - 2].rstrip() + text.strip()
+    if line > 1 and re.match(rf"\s*{re.escape(callee)}\b", text) and (joined := _trailing_dot_chain(lines, line, 1)):
+        return joined + text.strip()  # Go: `b := h.cfg.` then `Config()`, the dot ending the line above
+    return text
 
 
 def _receiver_before(text: str, at: int, language: str | None) -> re.Match[str] | None:
@@ -4052,10 +4077,29 @@ _SWIFT_INIT_HEAD = re.compile(r"^\s*(?:@[\w.]+(?:\([^)]*\))?\s+)*(?:(?:public|in
 def continued_chain(lines: list[str], line: int, text: str, at: int, start: int) -> tuple[str, int] | None:
     """When the call at offset `at` of line `line` (`text`) opens the line as a step of a chain (`->render()`,
     `.par_drain(..)`): the chain joined onto one line before it, and the call's offset there; else None."""
-    if line <= 1 or not re.fullmatch(r"\s*(?:\?\.|\.|\??->)\s*", text[:at]):
+    if line <= 1:
+        return None
+    if not text[:at].strip():  # Go's chain puts the dot at the end of the line above (`h.cfg.` then `Config()`)
+        joined = _trailing_dot_chain(lines, line, start)
+        return (joined, len(joined)) if joined else None
+    if not re.fullmatch(r"\s*(?:\?\.|\.|\??->)\s*", text[:at]):
         return None
     joined = chain_above(lines, line, start) + text[:at].strip()
     return joined, len(joined)
+
+
+def _trailing_dot_chain(lines: list[str], line: int, start: int, limit: int = 30) -> str:
+    """The lines above `line` that each end with a chain's `.` (`b := h.cfg.` then `\tConfig()`), joined, with the
+    steps' arguments dropped; "" when the line above ends otherwise."""
+    parts: list[str] = []
+    n = line - 1
+    while n >= max(start, 1, line - limit) and n <= len(lines):
+        code = lines[n - 1].split("//")[0].strip()
+        if not code.endswith(".") or code.endswith("..") or (parts and not re.match(r"[A-Za-z_]\w*\s*\(", parts[-1])):
+            break
+        parts.append(code)
+        n -= 1
+    return _drop_arguments("".join(reversed(parts))) if parts else ""
 
 
 def chain_above(lines: list[str], line: int, start: int, limit: int = 60) -> str:
@@ -4079,8 +4123,13 @@ def chain_above(lines: list[str], line: int, start: int, limit: int = 60) -> str
         parts.append(text)
         if step is None and depth <= 0:
             break
-    joined = "".join(reversed(parts))
-    while True:  # the steps' arguments go (a chain is read by its names, within a few hundred characters)
+    return _drop_arguments("".join(reversed(parts)))
+
+
+def _drop_arguments(joined: str) -> str:
+    """A joined chain with its steps' arguments gone (a chain is read by its names, within a few hundred characters):
+    `a.b(x, f(y)).c()` -> `a.b().c()`."""
+    while True:
         shorter = re.sub(r"\([^()]*\)", "\x00", joined)
         if shorter == joined:
             return joined.replace("\x00", "()")
@@ -5642,11 +5691,29 @@ def line_previews(ws: Any, sites: list[Any], width: int = 160, cache: dict[str, 
         text = lines[site.line - 1].strip() if 0 < site.line <= len(lines) else ""
         if _CHAIN_STEP.match(text):  # `->render()` alone says nothing of what it is called on: the chain's head first
             text = _chain_head(lines, site.line) + text
+        elif re.match(r"[A-Za-z_]\w*\s*\(", text) and (head := _trailing_dot_head(lines, site.line)):
+            text = head + text  # Go: `b := h.cfg.` above `Config()`
         site.preview = text if len(text) <= width else text[: width - 1] + "…"
 
 
 #: a line continuing a call chain begun above (`.par_drain(..)`, `->render()`, `?.then(..)`), not a spread or range
 _CHAIN_STEP = re.compile(r"(?:\?\.|\.(?!\.)|->)\s*[A-Za-z_$]")
+
+
+def _trailing_dot_head(lines: list[str], line: int, limit: int = 8) -> str:
+    """The line a chain whose every step ends its line with `.` starts on (Go), with ` … ` for the steps between,
+    or "" when the line above `line` ends otherwise."""
+    first, n = 0, line - 1
+    while n >= max(1, line - limit):
+        code = lines[n - 1].split("//")[0].strip() if n <= len(lines) else ""
+        if not code.endswith(".") or code.endswith(".."):
+            break
+        first, n = n, n - 1
+    if not first:
+        return ""
+    head = lines[first - 1].split("//")[0].strip()
+    head = head if len(head) <= 60 else head[:59] + "…"
+    return head + (" … " if first < line - 1 else "")
 
 
 def _chain_head(lines: list[str], line: int) -> str:

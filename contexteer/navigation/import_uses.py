@@ -99,6 +99,8 @@ def import_uses(nav: NavigationService, rel: str) -> list[ImportUse]:
         names = names or (_rust_module_import(imp) if language == "rs" else [])
         space = _namespace(imp, names, text, lines, language, _go_package(nav, targets) if language == "go" else None,
                            objects=language in _JS and _exports_object(nav, targets))
+        if language == "go" and names and space == names[0] and space != imp.module.rsplit("/", 1)[-1]:
+            found.module = f"{imp.module} as {space}"  # `dto "github.com/prometheus/client_model/go"` (run 220)
         if space is not None:  # `prometheus.Register(...)`, `os.path.join(...)`, `ns.x` after `import * as ns`
             read = _haskell_qualified(space, lines, spans) if language == "hs" else \
                 _qualified_uses(space, local, local_every, lines, syms if language == "go" else None)

@@ -34,7 +34,8 @@ def test_a_short_function_body_in_a_header_is_a_definition(tmp_path):
 def test_go_package_var_of_another_packages_type_and_a_shadowing_local(tmp_path):
     served = served_tree(tmp_path / "g", CORPORA["corpus6"])
     run = served.call("find_related", symbol="Run", relation="callees")
-    assert "Logger.Printf" not in run.text, run.text
+    assert not run.data["items"], run.text  # not the repository's own Logger.Printf
+    assert "log.Logger.Printf (on std)" in run.data["packages"], run.text  # `var std *log.Logger`: the standard one
     look = served.call("find_related", symbol="Lookup", relation="callees")
     assert "Store.Get" not in look.text, look.text
 
