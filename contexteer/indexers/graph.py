@@ -1609,6 +1609,10 @@ def _not_override(m: Symbol) -> bool:
     return private or m.name in _CONSTRUCTOR_NAMES.get(m.language or "", frozenset())
 
 
+#: the constructors a subclass inherits unless it defines its own (Java's, C#'s, Kotlin's never are)
+_INHERITED_CONSTRUCTORS = {"python": ("__init__",), "ruby": ("initialize",), "javascript": ("constructor",),
+                           "typescript": ("constructor",), "tsx": ("constructor",), "php": ("__construct",)}
+
 #: languages where a private method is its class's own: it neither overrides nor is overridden
 _PRIVATE_HIDES = frozenset({"java", "kotlin", "csharp", "c_sharp", "swift", "scala", "php", "cpp", "dart", "typescript", "tsx"})
 
@@ -1644,10 +1648,12 @@ def _mark_overrides(index: IndexQueries, out: Relations, sym: Symbol) -> None:
         if c is None or c.kind not in CLASS_KINDS:
             continue
         inherited: set[str] = set()
+        ctors: set[str] = set()  # the constructors the classes above define (inherited where the language does)
         anc, hops = above.get(c.id), 0
         while anc is not None and hops < 8:
             # (a Python class attribute set again is an override too: `internal_use_only = True` in python.Serializer)
             inherited |= {key(m) for m in methods(anc) if m.kind != "field" or c.language == "python"}
+            ctors |= {m.name for m in methods(anc) if m.name in _INHERITED_CONSTRUCTORS.get(c.language or "", ())}
             anc = above.get(anc.id) if anc.id != sym.id else None
             hops += 1
         # (a constructor is no override: every class has its own; nor, in Java and C#, a static method or one
@@ -1657,7 +1663,10 @@ def _mark_overrides(index: IndexQueries, out: Relations, sym: Symbol) -> None:
         # the target's own methods first, counted: "which of OutputInterface's 12 does ConsoleOutput define" is read
         # off the row (the Symfony A/B agent could not tell them from section, getErrorOutput, doWrite)
         mine = [n for k, n in keys if k in targets]
-        it.overrides = list(dict.fromkeys(mine + [n for k, n in keys if k not in targets]))
+        # its own constructor where a class above has one it would otherwise inherit (kramdown's converters each
+        # define `initialize` over Base's: the run-224 agent searched for them)
+        own = [f"{m.name} (constructor)" for m in methods(c) if m.name in ctors and m.kind in ("method", "function")]
+        it.overrides = list(dict.fromkeys(mine + [n for k, n in keys if k not in targets] + own[:1]))
         it.of_target = (len({k for k, _ in keys if k in targets}), len(targets))  # (label overloads counted each)
 
 

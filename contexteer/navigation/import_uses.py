@@ -125,7 +125,8 @@ def import_uses(nav: NavigationService, rel: str) -> list[ImportUse]:
                 at = _written_uses(local, name, language, lines, spans, scope)
                 found.names.append(_used(nav, written, _original(n), at, reach))
                 # `Utils::substr(..)`, `Logger::DEBUG`, `Logger.verbose(..)`: the members it is written with
-                found.names += _static_members(nav, name, _original(n), at, lines, reach, _STATIC_ACCESS.get(language))
+                found.names += _static_members(nav, name, _original(n), at, lines, reach, _STATIC_ACCESS.get(language)) \
+                    or _instance_members(nav, name, _original(n), at, lines, reach, language)
                 if language == "rs":  # a trait in scope: the calls of its methods it lets the file make
                     _rust_trait_calls(nav, found, _definition(nav, _original(n), reach)
                                       or _reexported(nav, _original(n), reach), lines, spans, scope)
@@ -200,6 +201,35 @@ def _static_members(nav: NavigationService, name: str, original: str, at: list[i
                 if s.name == original and s.kind in CLASS_KINDS and s.parent_id is None), None)
     if cls is None:
         return []
+    return _members_read(nav, name, cls, at, lines, sep)
+
+
+#: a module-level value made by a class: `export const timeoutManager = new TimeoutManager()`, `console = Console()`
+_INSTANCE_OF = {"js": re.compile(r"=\s*new\s+([A-Z][\w$]*)\s*[(<]"), "py": re.compile(r"=\s*([A-Z]\w*)\s*\(")}
+
+
+def _instance_members(nav: NavigationService, name: str, original: str, at: list[int], lines: list[str],
+                      reach: list[str], language: str) -> list[UsedName]:
+    """The members read off an imported module-level instance of a repository class, each with its definition
+    (`timeoutManager.setTimeout (timeoutManager.ts:169) at 526`): the TanStack A/B agent (run 218) searched the file
+    for which of timeoutManager's methods it calls."""
+    if language not in _JS and language not in ("py", "pyi"):
+        return []
+    made = _INSTANCE_OF["py" if language in ("py", "pyi") else "js"]
+    value = next((s for f in reach for s in nav.index.symbols_in_file(f)
+                  if s.name == original and s.kind in ("variable", "constant") and s.parent_id is None), None) \
+        if at else None
+    m = made.search(value.signature or "") if value is not None else None
+    if value is None or m is None:
+        return []
+    cls = next((s for s in nav.index.symbols_in_file(value.path) if s.name == m.group(1) and s.kind in CLASS_KINDS), None) \
+        or next((s for s in nav.index.find_symbols(m.group(1), match="exact", kind="class", limit=5)
+                 if s.language == value.language), None)
+    return _members_read(nav, name, cls, at, lines, ".") if cls is not None else []
+
+
+def _members_read(nav: NavigationService, name: str, cls: Any, at: list[int], lines: list[str], sep: str) -> list[UsedName]:
+    """`name{sep}member` on lines `at`, for each member of class `cls`, with the member's definition."""
     members: dict[str, list[Any]] = {}
     for s in nav.index.symbols_in_file(cls.path):
         if s.parent_id == cls.id:

@@ -169,6 +169,23 @@ class SymbolSearchRun:
         return model
 
 
+def _missing_names(idx: Any, missing: list[str], by_part: dict[str, list[Any]], *, kind: str | None,
+                   prefix: str | None, several: bool) -> str:
+    """The note for names of a several-name search with no definition (of `kind`): what kinds they are instead, and
+    (`several`: exact names among others) their definitions put into `by_part`, listed all the same (run 219's
+    `ConstantFactory.NULL_INSTANCE` among class names, kind=class, took a second call)."""
+    if not kind:
+        return "no definition named " + ", ".join(f"'{m}'" for m in missing)
+    # `kind=class` hid `DecodableByUser`, a method (the pythonnet A/B agent took it for missing)
+    found_other = {m: idx.find_symbols(m, match="exact", kind=None, path_prefix=prefix, limit=20) for m in missing}
+    said = [f"'{m}' is a {' and a '.join(sorted({s.kind for s in f}))}" for m, f in found_other.items() if f]
+    head = f"no {kind} named " + ", ".join(f"'{m}'" for m in missing)
+    if several and said:
+        by_part.update({m: f for m, f in found_other.items() if f})
+        return f"{head} ({'; '.join(said)}: listed too)"
+    return head + (f" ({'; '.join(said)}: drop kind= to list them)" if said else "")
+
+
 #: references outside a search's path= resolved to count them; past this, the stored count of the name is said
 _OUTSIDE_RESOLVED = 200
 
@@ -213,13 +230,8 @@ def search(nav: NavigationService, q: str, *, match: str, kind: str | None, pref
         pool = list({s.id: s for found in by_part.values() for s in found}.values())  # two names of one definition
         missing = [p for p, found in by_part.items() if not found]
         if missing:
-            miss = "no definition named " + ", ".join(f"'{m}'" for m in missing)
-            if kind:  # `kind=class` hid `DecodableByUser`, a method (the pythonnet A/B agent took it for missing)
-                other = {m: sorted({s.kind for s in idx.find_symbols(m, match="exact", kind=None, path_prefix=prefix,
-                                                                      limit=20)}) for m in missing}
-                said = [f"'{m}' is a {' and a '.join(k)}" for m, k in other.items() if k]
-                miss = f"no {kind} named " + ", ".join(f"'{m}'" for m in missing) + \
-                    (f" ({'; '.join(said)}: drop kind= to list them)" if said else "")
+            miss = _missing_names(idx, missing, by_part, kind=kind, prefix=prefix, several=len(parts) > 1 and match == "exact")
+            pool = list({s.id: s for found in by_part.values() for s in found}.values())
             note = f"{note}; {miss}" if note else miss
     else:
         q, pool = _found(nav, q, match, kind, prefix, offset + limit)
@@ -888,9 +900,9 @@ def _code_lines(body: list[str], language: str | None) -> list[str]:
     where no string is open before it (Zig's `max_path_bytes` switch explains each branch; its words are no
     names of the value)."""
     mark = _LINE_COMMENT.get(language or "", "//")
-    out = body[:1]
-    for text in body[1:]:
-        if text.strip().startswith(mark):
+    out: list[str] = []
+    for text in body:
+        if out and text.strip().startswith(mark):
             continue
         at = text.find(mark)
         if at > 0 and text.count('"', 0, at) % 2 == 0 and text.count("'", 0, at) % 2 == 0 and not text[:at].endswith(":"):
@@ -916,7 +928,11 @@ def _written(nav: NavigationService, sym: Any) -> str:
         return sig
     lines = text.split("\n")
     if value:
-        body = _code_lines(lines[sym.start_line - 1 : min(sym.end_line, sym.start_line + 14)], sym.language)
+        first = sym.start_line - 1  # (a field's annotations above it are no part of its value: `@SuppressWarnings(..)`)
+        while first < sym.end_line - 1 and first < len(lines) and re.match(r"\s*(?:@|#\[)", lines[first]) \
+                and not sig.startswith(("@", "#[")):
+            first += 1
+        body = _code_lines(lines[first : min(sym.end_line, first + 15)], sym.language)
         text = " ".join(" ".join(body).split())
         return text + (" …" if sym.end_line > sym.start_line + 14 else "")
     if cut:

@@ -1,0 +1,29 @@
+"""Implementations name a subclass's own constructor where the language would otherwise inherit the base's."""
+
+from __future__ import annotations
+
+from tests.navigation.conftest import served_tree
+
+
+def test_own_constructors_over_an_inherited_one_are_named(tmp_path):
+    # run 224: kramdown's converters each define `initialize` over Base's; the agent searched for them
+    files = {
+        "lib/base.rb": "class Base\n  def initialize(root)\n    @root = root\n  end\n\n  def convert(el)\n    raise\n  end\nend\n",
+        "lib/html.rb": "class Html < Base\n  def initialize(root)\n    super\n    @x = 1\n  end\n\n"
+                       "  def convert(el)\n    el\n  end\nend\n",
+        "lib/man.rb": "class Man < Base\n  def convert(el)\n    el\n  end\nend\n",
+        "py/shapes.py": "class Shape:\n    def __init__(self, n):\n        self.n = n\n\n\nclass Square(Shape):\n"
+                        "    def __init__(self, n):\n        super().__init__(n)\n\n\nclass Dot(Shape):\n    pass\n",
+        "java/A.java": "class A {\n  A(int x) { }\n  void run() { }\n}\n",
+        "java/B.java": "class B extends A {\n  B(int x) { super(x); }\n  void run() { }\n}\n",
+    }
+    s = served_tree(tmp_path, files)
+    rb = {i["qualname"]: i.get("overrides", []) for i in s.call("find_related", symbol="Base",
+                                                                  relation="implementations").data["items"]}
+    assert rb["Html"] == ["convert", "initialize (constructor)"] and rb["Man"] == ["convert"], rb
+    py = {i["qualname"]: i.get("overrides", []) for i in s.call("find_related", symbol="Shape",
+                                                                  relation="implementations").data["items"]}
+    assert py["Square"] == ["__init__ (constructor)"] and not py["Dot"], py
+    java = {i["qualname"]: i.get("overrides", []) for i in s.call("find_related", symbol="A",
+                                                                    relation="implementations").data["items"]}
+    assert java["B"] == ["run"], java  # a Java constructor is never inherited: no override of A's

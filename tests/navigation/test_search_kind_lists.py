@@ -1,0 +1,40 @@
+"""search_symbol: several names asked with one kind= list each name asked exactly even when it is of another kind,
+and a field's value shows no annotation or comment."""
+
+from __future__ import annotations
+
+from tests.navigation.conftest import served_tree
+
+_JAVA = {
+    "src/ConstantFactory.java": (
+        "package x;\n\n"
+        "public class ConstantFactory<T> {\n"
+        "    /** Returns null each time */\n"
+        "    @SuppressWarnings(\"rawtypes\") // The null factory works for all object types\n"
+        "    public static final ConstantFactory NULL_INSTANCE = new ConstantFactory<>(null);\n\n"
+        "    public static <T> ConstantFactory<T> constantFactory(T c) { return new ConstantFactory<>(c); }\n\n"
+        "    public ConstantFactory(T c) { }\n"
+        "}\n"
+    ),
+    "src/ExceptionFactory.java": "package x;\n\npublic final class ExceptionFactory<T> {\n}\n",
+}
+
+
+def test_names_of_another_kind_among_several_are_listed_and_said(tmp_path):
+    # run 219: `ConstantFactory.constantFactory, ConstantFactory.NULL_INSTANCE, ExceptionFactory` with kind=class
+    # said the first two were a method and a field and left them out: a second call
+    s = served_tree(tmp_path, _JAVA)
+    a = s.call("search_symbol", query="ConstantFactory.constantFactory, ConstantFactory.NULL_INSTANCE, ExceptionFactory",
+               kind="class")
+    got = {d["qualname"] for d in a.data["definitions"]}
+    assert {"ConstantFactory.constantFactory", "ConstantFactory.NULL_INSTANCE", "ExceptionFactory"} <= {
+        q.removeprefix("x.") for q in got}, a.text
+    assert "is a method" in a.text and "listed too" in a.text, a.text
+    one = s.call("search_symbol", query="ConstantFactory.NULL_INSTANCE", kind="class")  # one name: kind= holds
+    assert not one.data["definitions"] and "drop kind=" in one.text, one.text
+
+
+def test_a_fields_value_leaves_out_its_annotation_and_comment(tmp_path):
+    a = served_tree(tmp_path, _JAVA).call("search_symbol", query="NULL_INSTANCE")
+    sig = a.data["definitions"][0]["signature"]
+    assert sig == "public static final ConstantFactory NULL_INSTANCE = new ConstantFactory<>(null);", a.text
