@@ -1215,8 +1215,19 @@ def enclosing_notes(nav: NavigationService, lines: list[tuple[str, int]]) -> dic
             continue
         block = closures.comment(path, line)
         if block is not None:
-            out[(path, line)] = f"in a comment {block[0]}-{block[1]}"
+            out[(path, line)] = _comment_label(nav, path, block)
     return out
+
+
+def _comment_label(nav: NavigationService, path: str, block: tuple[int, int]) -> str:
+    """How a hit in a comment block says so: a `/* .. */` holding code is commented-out code, never compiled or run
+    (memberlist's state_test.go holds three test functions in one; "in a comment 226-545" had sent the run-223 agent
+    to read it)."""
+    text = (repo_text(nav.ws, path) or "").split("\n")[block[0] - 1:block[1]]
+    code = sum(1 for t in text if re.search(r"[{};]\s*$|^\s*(?:func|def|fn|function|class)\b", t))
+    if text and text[0].lstrip().startswith("/*") and code >= 2:
+        return f"in commented-out code /* {block[0]}-{block[1]} */"
+    return f"in a comment {block[0]}-{block[1]}"
 
 
 def split_focus(focus: list[str], infos: dict[str, object]) -> tuple[set[str], set[str]]:

@@ -128,4 +128,7 @@ def test_a_hit_in_a_block_comment_at_the_top_level_says_so(tmp_path):
     assert "Live" in served.call("search_symbol", query="Live").text
     a = served.call("search_text", pattern="return Marker")
     assert not a.is_error, a.text
-    assert "x.go\n  4: return Marker  — in Live 3-5\n  9: return Marker  — in a comment 7-11" in a.text, a.text
+    # (commented-out code: run 223's agent read the block to learn the label meant that)
+    assert "x.go\n  4: return Marker  — in Live 3-5\n  9: return Marker  — in commented-out code /* 7-11 */" in a.text, a.text
+    prose = served_tree(tmp_path / "p", {"y.go": "package y\n\n/*\nMarker is the value.\nSee Marker above.\n*/\n\nconst Marker = 1\n"})
+    assert "in a comment 3-6" in prose.call("search_text", pattern="Marker is").text
