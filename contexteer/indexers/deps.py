@@ -13,8 +13,8 @@ import re
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 
-from contexteer.indexers.layouts import is_test_path
 from contexteer.indexers.resolve import ImportLike, Resolution, Resolver, family
+from contexteer.testpaths import is_test_path
 
 logger = logging.getLogger(__name__)
 

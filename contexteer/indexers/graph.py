@@ -24,7 +24,6 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from contexteer.indexers import go_types, zig_names, zig_vtables
-from contexteer.indexers.layouts import is_test_path
 from contexteer.indexers.lookup import (
     CAST,
     CONSTRUCTORS,
@@ -74,6 +73,7 @@ from contexteer.indexers.syntax import (
     swift_params,
     takes_call,
 )
+from contexteer.testpaths import is_test_path
 from contexteer.workspace import repo_text
 
 logger = logging.getLogger(__name__)
@@ -2233,7 +2233,7 @@ def _ruby_constant_parts(index: IndexQueries, sym: Symbol, written: str, rooted:
     known: dict[str, list[Symbol]] = {}
     for s in index.symbols_named(last):
         if s.name == last and s.kind in kinds and s.language == "ruby" and s.id != sym.id:
-            known.setdefault(s.qualname.replace("::", "."), []).append(s)
+            known.setdefault(_ruby_full_name(s), []).append(s)
     for scope in ([[]] if rooted else [nesting[:i] for i in range(len(nesting), -1, -1)]):
         parts = known.get(".".join([*scope, written]))
         if parts:
@@ -2241,6 +2241,22 @@ def _ruby_constant_parts(index: IndexQueries, sym: Symbol, written: str, rooted:
     return []
 
 
+def _ruby_full_name(s: Symbol) -> str:
+    """A Ruby class's or module's full name, dotted: its qualified name, with the scopes a compact definition writes
+    (`class Sequel::ThreadedConnectionPool < ..` is stored as ThreadedConnectionPool; the Sequel A/B agent, run 229,
+    was told `class Sequel::ShardedThreadedConnectionPool < Sequel::ThreadedConnectionPool` named no base of it)."""
+    qual = s.qualname.replace("::", ".")
+    m = _RUBY_COMPACT.match(s.signature or "")
+    if m is None:
+        return qual
+    written = m.group(1).replace("::", ".")
+    if qual.endswith(written):
+        return qual
+    outer = qual.rpartition(".")[0]
+    return f"{outer}.{written}" if outer else written
+
+
+_RUBY_COMPACT = re.compile(r"\s*(?:class|module)\s+(?:::)?((?:[A-Z]\w*::)+[A-Z]\w*)")
 _RUBY_INCLUDE = re.compile(r"^\s*include\s+((?:::)?[A-Z][\w:]*(?:\s*,\s*(?:::)?[A-Z][\w:]*)*)\s*(?:(?:if|unless)\b.*)?(?:#.*)?$")
 
 

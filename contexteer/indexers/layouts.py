@@ -21,22 +21,6 @@ logger = logging.getLogger(__name__)
 
 ReadText = Callable[[str], "str | None"]
 
-#: directory names whose files are tests or test data
-TEST_DIRS = frozenset({"test", "tests", "spec", "specs", "__tests__", "__mocks__", "testdata", "test_data", "e2e"})
-_TEST_FILE = re.compile(
-    r"(_test\.go|_test\.py|^test_.*\.py|^conftest\.py|\.(test|spec)\.[cm]?[jt]sx?|_(spec|test)\.rb|"
-    r"(Test|Tests|IT|Spec)\.(java|kt|kts|scala|php|cs)|_(unit)?test\.(c|cc|cpp|cxx)|^test_.*\.(c|cc|cpp))$")
-
-
-def is_test_path(path: str) -> bool:
-    """A test file or test data, by the conventions of its language (`_test.go`, `tests/`, `src/test/`,
-    `*.spec.ts`, `*_spec.rb`, `FooTest.java`, `Foo.Tests/`)."""
-    parts = path.split("/")
-    if any(p in TEST_DIRS or p.endswith((".Tests", ".Test", ".UnitTests", ".IntegrationTests")) for p in parts[:-1]):
-        return True
-    return bool(_TEST_FILE.search(parts[-1]))
-
-
 def jsonc(text: str) -> object:
     """JSON with comments and trailing commas (tsconfig.json, jsconfig.json)."""
     text = re.sub(r'("(?:\\.|[^"\\])*")|//[^\n]*|/\*.*?\*/', lambda m: m.group(1) or "", text, flags=re.S)

@@ -13,7 +13,8 @@ from dataclasses import dataclass
 from typing import Protocol
 
 from contexteer.indexers import languages
-from contexteer.indexers.layouts import Layout, is_test_path
+from contexteer.indexers.layouts import Layout
+from contexteer.testpaths import is_test_path
 
 logger = logging.getLogger(__name__)
 

@@ -13,7 +13,6 @@ from typing import Any
 from contexteer.errors import InputError
 from contexteer.indexers import deps as deps_mod
 from contexteer.indexers import zig_names
-from contexteer.indexers.layouts import is_test_path
 from contexteer.indexers.lookup import language_of
 from contexteer.indexers.manifests import (
     MANIFEST_RE,
@@ -25,6 +24,7 @@ from contexteer.indexers.manifests import (
 from contexteer.indexers.syntax import preprocessor_conditions
 from contexteer.navigation.models import DeclaredDep, DepEdge, Dependencies, ExternalPkg
 from contexteer.navigation.service import NavigationService
+from contexteer.testpaths import is_test_path
 from contexteer.workspace import repo_text
 
 logger = logging.getLogger(__name__)

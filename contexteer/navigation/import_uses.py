@@ -87,7 +87,8 @@ def import_uses(nav: NavigationService, rel: str) -> list[ImportUse]:
             continue
         scope, inner = _import_scope(syms, lines, imp.line, language)
         local, local_every = _scoped(refs, scope, inner), _scoped(every, scope, inner)
-        if _whole_module(nav, found, language, (names, targets, text, imp.module), local, own | bound_elsewhere):
+        if _whole_module(nav, found, language, (names, targets, text, imp.module), local, own | bound_elsewhere,
+                         around=_innermost_function(syms, imp.line)):
             out.append(found)
             continue
         member_rows = None if names else _js_member_require(nav, imp, lines, local, targets) if language in _JS \
@@ -122,7 +123,8 @@ def import_uses(nav: NavigationService, rel: str) -> list[ImportUse]:
                 if sub is not None:  # `from ._internal import _repr`: a module, read as `_repr.ReprArgs`
                     found.names += _module_members(nav, written, name, sub, local, local_every, lines)
                     continue
-                at = _written_uses(local, name, language, lines, spans, scope)
+                at = _written_uses(local, name, language, lines, spans, scope) or _qualifying(imports, imp.line, name,
+                                                                                             language)
                 found.names.append(_used(nav, written, _original(n), at, reach))
                 # `Utils::substr(..)`, `Logger::DEBUG`, `Logger.verbose(..)`: the members it is written with
                 found.names += _static_members(nav, name, _original(n), at, lines, reach, _STATIC_ACCESS.get(language)) \
@@ -255,26 +257,32 @@ def _rust_module_import(imp: Any) -> list[str]:
 
 
 def _whole_module(nav: NavigationService, found: ImportUse, language: str, imp: tuple[list[str], list[str], str, str],
-                  local: dict[str, list[int]], taken: set[str]) -> bool:
+                  local: dict[str, list[int]], taken: set[str], around: Any = None) -> bool:
     """An import of a whole module's names that a language writes its own way (Elixir `import X` / `use X`, Scala
-    `import X._`): its row filled, True; False for any other import."""
+    `import X._`): its row filled, True; False for any other import. `around`: the method the import sits in."""
     names, targets, text, module = imp
     if language in ("ex", "exs") and not names and targets:
         return _elixir_import(nav, found, targets, text, local, taken)
     if language == "scala" and names == ["_"]:
-        _scala_members(nav, found, module, local, taken)
+        _scala_members(nav, found, module, local, taken, around)
         return True
     return False
 
 
 def _scala_members(nav: NavigationService, found: ImportUse, module: str, local: dict[str, list[int]],
-                   taken: set[str]) -> None:
+                   taken: set[str], around: Any = None) -> None:
     """Scala `import Process._`, `import processInternal._`: the members of the object (or class) it names, and of the
     traits it extends, that the file uses (the Scala A/B agent, run 173, was told both imports were unused: `_` had
-    been read as a name). Nothing when the repository defines no such object (`import io._` on a parameter)."""
+    been read as a name); `import io._` on a parameter of the method it sits in (`def run(io: ProcessIO)`): the
+    members of the parameter's class (run 227 was told nothing of it was used)."""
     name = module.rsplit(".", 1)[-1]
     owners = [s for s in nav.index.find_symbols(name, match="exact", limit=10)
               if s.kind in ("module", "class", "trait", "object") and s.language == "scala"]
+    typed = re.search(rf"[(,]\s*{re.escape(name)}\s*:\s*([A-Z]\w*)", around.signature or "") \
+        if around is not None and not owners and "." not in module else None
+    if typed is not None:
+        owners = [s for s in nav.index.find_symbols(typed.group(1), match="exact", limit=10)
+                  if s.kind in ("class", "trait") and s.language == "scala"]
     objects = [s for s in owners if s.kind == "module"] or owners
     brought: dict[str, Any] = {}
     for owner in objects[:2]:
@@ -786,14 +794,28 @@ def _directive(imp: Any, names: list[str], text: str, language: str) -> str | No
 _JS = frozenset({"js", "jsx", "ts", "tsx", "mjs", "cjs", "mts", "cts"})
 
 
+def _qualifying(imports: list[Any], line: int, name: str, language: str) -> list[int]:
+    """Scala and Rust: the later import lines an imported name qualifies (`import BasicIO.{Uncloseable, ..}` then
+    `import Uncloseable.protect`; run 227 was told Uncloseable was unused)."""
+    if language not in ("scala", "rs"):
+        return []
+    return [i.line for i in imports if i.line > line and re.match(rf"{re.escape(name)}(?:$|\.|::)", i.module or "")]
+
+
 def _function_around(syms: list[Any], line: int) -> tuple[int, int] | None:
     """The range of the innermost function or method an import line sits in, if any."""
+    best = _innermost_function(syms, line)
+    return (best.start_line, best.end_line) if best is not None else None
+
+
+def _innermost_function(syms: list[Any], line: int) -> Any:
+    """The innermost function or method an import line sits in, or None."""
     best = None
     for s in syms:
         if s.kind in ("function", "method") and s.start_line < line <= s.end_line \
                 and (best is None or s.end_line - s.start_line < best.end_line - best.start_line):
             best = s
-    return (best.start_line, best.end_line) if best is not None else None
+    return best
 
 
 def _main_block(lines: list[str], line: int) -> tuple[int, int] | None:

@@ -27,6 +27,7 @@ from contexteer.indexers.lookup import (
 from contexteer.indexers.namesakes import CLASS_LIKE, LocalNames, member_namesakes, reopened_rank
 from contexteer.indexers.qualify import is_qualified, split_name
 from contexteer.indexers.syntax import (
+    CONDITIONAL_SOURCES,
     loose_types,
     param_types,
     preprocessor_conditions,
@@ -1216,7 +1217,24 @@ def enclosing_notes(nav: NavigationService, lines: list[tuple[str, int]]) -> dic
         block = closures.comment(path, line)
         if block is not None:
             out[(path, line)] = _comment_label(nav, path, block)
+    _only_under_if(nav, out, lines)
     return out
+
+
+def _only_under_if(nav: NavigationService, out: dict[tuple[str, int], str], lines: list[tuple[str, int]]) -> None:
+    """A C, C++, C# or Swift hit inside `#if` groups says under which (`(only #if !(NETFX_CORE || PORTABLE))`), as a
+    read of the line does: the Json.NET A/B agent (run 228) searched the files' preprocessor lines to learn which of
+    IsNullable's twelve calls are compiled everywhere."""
+    conditions: dict[str, dict[int, str]] = {}
+    for path, line in lines:
+        if not path.endswith(CONDITIONAL_SOURCES):
+            continue
+        if path not in conditions:
+            conditions[path] = preprocessor_conditions((repo_text(nav.ws, path) or "").split("\n"))
+        only = conditions[path].get(line)
+        if only:
+            note = out.get((path, line))
+            out[(path, line)] = f"{note} (only {only})" if note else f"only {only}"
 
 
 def _comment_label(nav: NavigationService, path: str, block: tuple[int, int]) -> str:

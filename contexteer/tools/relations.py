@@ -13,12 +13,12 @@ from pydantic import Field
 
 from contexteer.errors import InputError
 from contexteer.indexers.graph import MAX_OVERRIDES
-from contexteer.indexers.layouts import is_test_path
 from contexteer.indexers.model import CLASS_KINDS
 from contexteer.navigation.models import RelatedItem, RelatedResult
 from contexteer.navigation.name_lines import name_lines
 from contexteer.navigation.relations import Ambiguous
 from contexteer.shaping.answer import Answer, Text
+from contexteer.testpaths import is_test_path
 from contexteer.tools.base import Services, split_list, tool
 from contexteer.tools.navigation import page_offset
 from contexteer.tools.progress import run

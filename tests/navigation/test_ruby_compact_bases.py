@@ -1,0 +1,25 @@
+"""Sequel A/B run 229: `class Sequel::ShardedThreadedConnectionPool < Sequel::ThreadedConnectionPool` (a compact
+definition, stored under its last name) was no subclass of `class Sequel::ThreadedConnectionPool`: the base written
+with its scope found no class of that full name."""
+
+from __future__ import annotations
+
+from tests.navigation.conftest import served_tree
+
+_FILES = {
+    "lib/sequel/connection_pool.rb": "class Sequel::ConnectionPool\n  def hold\n  end\nend\n",
+    "lib/sequel/threaded.rb": "class Sequel::ThreadedConnectionPool < Sequel::ConnectionPool\n  def hold\n  end\nend\n",
+    "lib/sequel/sharded.rb": ("class Sequel::ShardedThreadedConnectionPool < Sequel::ThreadedConnectionPool\n"
+                              "  def hold\n  end\nend\n"),
+    "lib/other.rb": "module Other\n  class ThreadedConnectionPool\n  end\n\n  class Mine < ThreadedConnectionPool\n  end\nend\n",
+}
+
+
+def test_a_compact_class_is_the_base_its_scoped_name_writes(tmp_path):
+    s = served_tree(tmp_path, _FILES)
+    a = s.call("find_related", symbol="Sequel::ThreadedConnectionPool", relation="implementations")
+    assert [i["path"] for i in a.data["items"]] == ["lib/sequel/sharded.rb"], a.text  # not Other::Mine
+    b = s.call("find_related", symbol="Sequel::ConnectionPool", relation="implementations", depth=3)
+    assert {i["path"] for i in b.data["items"]} == {"lib/sequel/threaded.rb", "lib/sequel/sharded.rb"}, b.text
+    up = s.call("find_related", symbol="Sequel::ShardedThreadedConnectionPool", relation="supertypes")
+    assert [i["path"] for i in up.data["items"]][:2] == ["lib/sequel/threaded.rb", "lib/sequel/connection_pool.rb"], up.text

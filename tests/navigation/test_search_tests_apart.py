@@ -1,0 +1,45 @@
+"""memberlist A/B run 223: a search's 163 hits were 139 in state_test.go and 24 in the code; its overview was a table
+by file, which the agent fetched again for the code's lines. When test files hold most hits, the code's hits are
+shown whole if they fit, and the tests are summed in one line with the glob that leaves them out."""
+
+from __future__ import annotations
+
+from tests.navigation.conftest import served_tree
+
+
+def _tree(code_hits: int) -> dict[str, str]:
+    body = "".join(f"func TestAlive{i}(t *testing.T) {{\n\tm.aliveNode(&a{i}, nil, false)\n}}\n\n" for i in range(160))
+    code = "".join(f"func (m *Memberlist) merge{i}() {{\n\tm.aliveNode(&a, nil, false)\n}}\n\n" for i in range(code_hits))
+    return {"go.mod": "module example.com/m\n\ngo 1.21\n",
+            "state.go": "package m\n\nfunc (m *Memberlist) aliveNode(a *alive, n chan struct{}, b bool) {\n}\n\n" + code,
+            "state_test.go": "package m\n\nimport \"testing\"\n\n" + body}
+
+
+def test_a_search_mostly_in_tests_shows_every_code_hit_and_sums_the_tests(tmp_path):
+    r = served_tree(tmp_path / "r", _tree(6)).call("search_text", pattern="aliveNode(")
+    assert r.text.startswith("[overview"), r.text[:300]
+    assert "(6 outside tests, every one shown)" in r.text.splitlines()[0] or "7 outside tests" in r.text, r.text[:400]
+    assert "state.go\n" in r.text and "m.aliveNode(&a, nil, false)  — in Memberlist.merge5" in r.text, r.text
+    assert "tests: 160 hits in 1 file (state_test.go 160); glob='!*_test.go' leaves them out" in r.text, r.text
+    assert "TestAlive" not in r.text, r.text  # no test hit listed
+
+
+def test_too_many_code_hits_keep_the_table_with_the_tests_last(tmp_path):
+    r = served_tree(tmp_path / "r", _tree(150)).call("search_text", pattern="aliveNode(")
+    assert "| state.go |" in r.text and "| state_test.go |" not in r.text, r.text
+    lines = r.text.splitlines()
+    assert lines[lines.index("| state.go | 151 | 3: func (m *Memberlist) aliveNode(a *alive, n chan struct{}, b bool) {"
+                             "  — in Member…[+18 chars] |") + 1].startswith("tests: 160 hits in 1 file"), r.text
+
+
+def test_a_search_hit_inside_if_groups_says_under_which(tmp_path):
+    # Json.NET run 228: which of IsNullable's calls are compiled everywhere took a search of the #if lines
+    files = {"Src/Conv.cs": (
+        "namespace N\n{\n    public static class Conv\n    {\n"
+        "#if !(NETFX_CORE || PORTABLE)\n        public static bool A(object t)\n        {\n            return Util.IsNullable(t);\n        }\n#endif\n"
+        "        public static bool B(object t)\n        {\n#if DEBUG\n            Util.IsNullable(t);\n#endif\n"
+        "            return Util.IsNullable(t);\n        }\n    }\n}\n")}
+    r = served_tree(tmp_path / "r", files).call("search_text", pattern="Util.IsNullable(")
+    assert ("Src/Conv.cs\n  8: return Util.IsNullable(t);  — in Conv.A 6-9 (only #if !(NETFX_CORE || PORTABLE))\n"
+            "  14: Util.IsNullable(t);  — in Conv.B 11-17 (only #if DEBUG)\n"
+            "  16: return Util.IsNullable(t);  — in Conv.B 11-17\n") in r.text, r.text
