@@ -566,7 +566,7 @@ def holds_code(s: Symbol) -> bool:
     return s.kind in _HOLDERS or (s.kind == "field" and s.language == "csharp" and s.end_line > s.start_line) \
         or (s.kind in ("variable", "field") and s.language == "swift" and s.end_line > s.start_line) \
         or (s.language == "make" and (s.kind == "target" or s.end_line > s.start_line)) \
-        or (s.kind == "module" and s.language in ("scala", "kotlin")) \
+        or (s.kind == "module" and s.language in ("scala", "kotlin", "ruby")) \
         or (s.kind in ("variable", "constant") and s.parent_id is None and s.end_line > s.start_line
             and s.language in _JS_FAMILY)  # `export const $ZodRecord = core.$constructor("..", (inst, def) => {..})`
 

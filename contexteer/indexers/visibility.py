@@ -140,11 +140,22 @@ def _ruby_private(node: ts.Node) -> bool:
         method = call.child_by_field_name("method") if call is not None else None
         if method is not None:
             return _raw(method) in (b"private", b"protected")
-    prev = node.prev_sibling
-    while prev is not None:
-        if prev.type == "identifier" and _raw(prev) in (b"private", b"protected"):
-            return True
-        if prev.type == "identifier" and _raw(prev) == b"public":
-            return False
-        prev = prev.prev_sibling
+    cur: ts.Node | None = node
+    while cur is not None:
+        prev = cur.prev_sibling
+        while prev is not None:
+            if prev.type == "identifier" and _raw(prev) in (b"private", b"protected"):
+                return True
+            if prev.type == "identifier" and _raw(prev) == b"public":
+                return False
+            prev = prev.prev_sibling
+        # a method inside an `if`/`unless` of the class body (`private` above it: Sequel's mysql2 adapter defines
+        # execute_prepared_statement under `if NativePreparedStatements`): the statement's own place counts
+        parent = cur.parent
+        cur = parent if parent is not None and parent.type in _RUBY_CONDITIONAL else None
+        while cur is not None and cur.parent is not None and cur.parent.type in _RUBY_CONDITIONAL:
+            cur = cur.parent
     return False
+
+
+_RUBY_CONDITIONAL = frozenset({"if", "unless", "then", "else", "elsif"})

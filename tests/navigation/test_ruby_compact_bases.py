@@ -23,3 +23,12 @@ def test_a_compact_class_is_the_base_its_scoped_name_writes(tmp_path):
     assert {i["path"] for i in b.data["items"]} == {"lib/sequel/threaded.rb", "lib/sequel/sharded.rb"}, b.text
     up = s.call("find_related", symbol="Sequel::ShardedThreadedConnectionPool", relation="supertypes")
     assert [i["path"] for i in up.data["items"]][:2] == ["lib/sequel/threaded.rb", "lib/sequel/connection_pool.rb"], up.text
+
+
+def test_a_line_of_a_ruby_modules_body_sits_in_the_module(tmp_path):
+    # run 229: `Plugins.def_dataset_methods(self, ..)` in `module ClassMethods` read "in Sequel.Model 4-2270"
+    files = {"lib/model.rb": ("module Sequel\n  class Model\n    module ClassMethods\n      def first\n      end\n\n"
+                              "      Plugins.def_dataset_methods(self, [:first])\n    end\n\n"
+                              "    module InstanceMethods\n      def save\n      end\n    end\n  end\nend\n")}
+    r = served_tree(tmp_path, files).call("search_text", pattern="def_dataset_methods")
+    assert "— in Sequel.Model.ClassMethods 3-8" in r.text, r.text
