@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import logging
+import re
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
@@ -74,10 +75,38 @@ def _overrides(nav: NavigationService, syms: list[Any]) -> dict[int, str]:
         bases = graph.base_members(nav.index, c, nav.imported) if members else {}
         for m in members:
             b = bases.get(graph.member_side(nav.index, m, files))
+            if b is not None and m.language in _OVERLOADING:
+                b = _same_overload(nav, b, m)
             if b is not None:
                 where = f"line {b.start_line}" if b.path == m.path else f"{b.path}:{b.start_line}"
                 out[m.id] = f"overrides {qualifier.display(b) or b.qualname} {where}"
     return out
+
+
+#: languages whose methods overload by parameter types: what a method overrides is the base's of the same types
+_OVERLOADING = frozenset({"java", "kotlin", "csharp", "scala", "cpp", "dart", "swift"})
+
+
+def _same_overload(nav: NavigationService, b: Any, m: Any) -> Any:
+    """Of the base class's methods named like `b`, the one `m` overrides: the same parameter types, else the same
+    count, else `b` (cordova's CoreAndroid.execute(String, JSONArray, CallbackContext) had been said to override
+    CordovaPlugin's execute(String, String, CallbackContext), the first of two three-parameter overloads)."""
+    from contexteer.indexers.syntax import param_types
+
+    siblings = [s for s in nav.index.symbols_in_file(b.path) if s.parent_id == b.parent_id and s.name == b.name
+                and s.kind in ("method", "function")]
+    if len(siblings) < 2:
+        return b
+    mine = param_types(m.signature or "")
+    if mine is None:
+        return b
+
+    def simple(types: list[str]) -> list[str]:  # `final java.util.List<String>` -> `List`
+        return [re.sub(r"<.*", "", t.replace("final ", "").strip()).rsplit(".", 1)[-1].strip() for t in types]
+    want = simple(mine)
+    typed = [s for s in siblings if (p := param_types(s.signature or "")) is not None and simple(p) == want]
+    counted = [s for s in siblings if (p := param_types(s.signature or "")) is not None and len(p) == len(want)]
+    return (typed or counted or [b])[0]
 
 
 def _folder_counts(paths: list[str]) -> dict[str, int]:

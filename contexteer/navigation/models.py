@@ -63,13 +63,14 @@ class SymbolHit(BaseModel):
     made_by: str | None = None  # C: a prototype whose body a macro pastes together ('made by macro X (..), expanded at ..'); Rust: a trait impl's method ('impl Build')
     visibility: str | None = None  # Ruby: the `protected`/`private` section a method sits in
     name_line: int | None = None  # the line of its name, below decorators, annotations or a template header its range opens with
+    deprecated: bool | None = None  # True: an annotation or attribute above it marks it deprecated
     language: str | None = Field(None, exclude=True)  # how to name its other definitions (C: under another #if)
 
     @model_serializer(mode="wrap")
     def _drop_unqualified(self, handler: SerializerFunctionWrapHandler) -> dict[str, Any]:
         """`qualified` and `condition` only where there is one: a page of Python or JS hits stays as long as before."""
         data: dict[str, Any] = handler(self)
-        for key in ("qualified", "condition", "made_by", "visibility", "name_line"):
+        for key in ("qualified", "condition", "made_by", "visibility", "name_line", "deprecated"):
             if data.get(key) is None:
                 data.pop(key, None)
         return data
@@ -210,6 +211,7 @@ class RelatedItem(BaseModel):
     # implementations: how many of `overrides` (listed first) are the queried type's own methods, of how many it has
     overrides_of_target: list[int] | None = None
     name_line: int | None = None  # type relations: the line of its name, below annotations or attributes its range opens with
+    deprecated: bool | None = None  # type relations: an annotation or attribute above it marks it deprecated
 
     @model_serializer(mode="wrap")
     def _drop_undefined(self, handler: SerializerFunctionWrapHandler) -> dict[str, Any]:
@@ -224,6 +226,8 @@ class RelatedItem(BaseModel):
             data.pop("overrides_of_target", None)
         if data.get("name_line") is None:
             data.pop("name_line", None)
+        if data.get("deprecated") is None:
+            data.pop("deprecated", None)
         return data
 
 

@@ -25,10 +25,12 @@ _DECORATION = {
 _MOST = 20
 
 
-def name_lines(ws: Any, defs: Iterable[Any], language_of: Callable[[str], str | None] | None = None
-               ) -> dict[tuple[str, int], int]:
+def name_lines(ws: Any, defs: Iterable[Any], language_of: Callable[[str], str | None] | None = None,
+               deprecated: set[tuple[str, int]] | None = None) -> dict[tuple[str, int], int]:
     """(path, start line) -> the line of the name, for each definition whose range opens with decoration lines
-    (each file read once); a definition's language is its own `language`, else `language_of(path)`."""
+    (each file read once); a definition's language is its own `language`, else `language_of(path)`. `deprecated`
+    gets the (path, start line) of those whose decoration marks them deprecated (`@deprecated(..)`, `@Deprecated`,
+    `#[deprecated]`, `[Obsolete]`): the Scala A/B agent (run 227) read each trait to learn which were."""
     files: dict[str, list[str] | None] = {}
     out: dict[tuple[str, int], int] = {}
     for d in defs:
@@ -46,7 +48,12 @@ def name_lines(ws: Any, defs: Iterable[Any], language_of: Callable[[str], str | 
         at = _past_decoration(lines, start, min(end, start + _MOST), rx)
         if at is not None and at > start:
             out[(d.path, start)] = at
+            if deprecated is not None and _DEPRECATED.search("\n".join(lines[start - 1:at - 1])):
+                deprecated.add((d.path, start))
     return out
+
+
+_DEPRECATED = re.compile(r"@[Dd]eprecated\b|#\[deprecated\b|\[(?:[\w.]+\.)?Obsolete\b|@available\([^)]*\bdeprecated")
 
 
 def _past_decoration(lines: list[str], start: int, stop: int, rx: re.Pattern[str]) -> int | None:

@@ -81,12 +81,14 @@ class SymbolSearchRun:
         nxt = offset + n if offset + n < len(ranked) else None
         conditions: dict[str, dict[int, str]] = {}
         vis = {s.id: _ruby_visibility(nav, s, self.made_cache) or _cpp_visibility(nav, s, self.made_cache) for s in shown}
-        name_at = name_lines(nav.ws, shown)
+        old_ones: set[tuple[str, int]] = set()
+        name_at = name_lines(nav.ws, shown, deprecated=old_ones)
         hits = [SymbolHit(path=s.path, qualname=s.qualname, kind=s.kind, start_line=s.start_line, end_line=s.end_line,
                           signature=_with_value(nav, s), exported=s.exported and vis[s.id] is None,
                           overloads=overloads.get(s.id, []), impls=impls.get(s.id, []), qualified=full_names.get(s.id),
                           condition=_condition(nav, conditions, s), language=s.language, made_by=_made_by(nav, s, self.made_cache),
-                          visibility=vis[s.id], name_line=name_at.get((s.path, s.start_line)))
+                          visibility=vis[s.id], name_line=name_at.get((s.path, s.start_line)),
+                          deprecated=True if (s.path, s.start_line) in old_ones else None)
                 for s in shown]
         sites: list[RefSite] = []
         ref_total = left_out = 0
@@ -199,8 +201,9 @@ def search(nav: NavigationService, q: str, *, match: str, kind: str | None, pref
     with no definition under `prefix` is answered with the repository's others, said so (a references search keeps
     to the path: the uses there are its question)."""
     idx = nav.index
-    sel = selector(q) if match == "exact" else None  # Swift's `AnyDynamicType.cast(jsValue:appContext:)`
-    q, params = sel if sel is not None else split_params(q) if match == "exact" else (q, None)  # `JsonWriter.WriteValue(object)`
+    several = len(_top_level_split(q)) > 1 and bool(name_list(q))  # (each name's parameters are its own)
+    sel = selector(q) if match == "exact" and not several else None  # Swift's `AnyDynamicType.cast(jsValue:appContext:)`
+    q, params = sel if sel is not None else split_params(q) if match == "exact" and not several else (q, None)  # `JsonWriter.WriteValue(object)`
     # (several names with a wider match each match so: `Pipe, Codec, Preprocess` with match=substring had found
     # nothing, the three taken for one name)
     parts = name_list(q) if match in ("exact", "prefix", "substring") else []
@@ -209,8 +212,11 @@ def search(nav: NavigationService, q: str, *, match: str, kind: str | None, pref
         def each() -> dict[str, list[Any]]:
             out: dict[str, list[Any]] = {}
             for part in parts:
-                found = idx.find_symbols(part, match=match, kind=kind, path_prefix=prefix,
-                                         limit=SEARCH_POOL // len(parts))
+                # (a name with its parameters, `get(moduleHolderForName:)`: found by name, its overload kept)
+                psel = selector(part) if "(" in part else None
+                name, params = psel if psel is not None else split_params(part) if "(" in part else (part, None)
+                found = _overload_asked(idx.find_symbols(name, match=match, kind=kind, path_prefix=prefix,
+                                                         limit=SEARCH_POOL // len(parts)), params, labels=psel is not None)
                 if not found and is_qualified(part) and match == "exact":
                     found = nav.qualifier().find(part, kind=kind, path_prefix=prefix, limit=SEARCH_POOL // len(parts)) \
                         or through_zig_alias(nav, part, kind, prefix) or extension_methods(nav, part, kind, prefix)
@@ -567,13 +573,26 @@ def name_list(q: str) -> list[str]:
     name. search_symbol answers at most MAX_NAMES of them in one call."""
     if _NAME_LIST.fullmatch(q):
         names = list(dict.fromkeys(n for n in re.split(r"[\s,|]+", q) if n))
-    elif "," in q and "(" not in q:  # operator names among them (Scala's `Boolean.unary_!, ::.isEmpty`): by commas
-        names = list(dict.fromkeys(n.strip() for n in q.split(",") if n.strip()))
-        if any(re.search(r"\s", n) for n in names):
+    elif "," in q:  # operator names among them (Scala's `Boolean.unary_!, ::.isEmpty`), a name with its parameters
+        # (`get(moduleHolderForName:)`, `setCookie(String, String)`: expo run 233's 14 names had all failed): by
+        # the commas outside brackets
+        names = list(dict.fromkeys(n.strip() for n in _top_level_split(q) if n.strip()))
+        if any(re.search(r"\s", re.sub(r"\([^()]*\)", "", n)) for n in names):
             return []
     else:
         return []
     return names if len(names) >= 2 else []
+
+
+def _top_level_split(q: str) -> list[str]:
+    """`q` split at the commas outside parentheses, brackets and angle brackets."""
+    parts, depth, start = [], 0, 0
+    for i, c in enumerate(q):
+        depth += (c in "([<") - (c in ")]>")
+        if c == "," and depth <= 0:
+            parts.append(q[start:i])
+            start = i + 1
+    return [*parts, q[start:]]
 
 
 def _found(nav: NavigationService, q: str, match: str, kind: str | None, prefix: str | None, shown: int) -> tuple[str, list[Any]]:

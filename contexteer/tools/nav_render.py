@@ -270,6 +270,7 @@ def symbol_search(model: SymbolSearch, match: str, kind: str | None, with_refs: 
         only = f"  (only {h.condition})" if h.condition else ""
         only += f"  ({h.made_by})" if h.made_by else ""
         named = f" (name at line {h.name_line})" if h.name_line else ""
+        named += " (deprecated)" if h.deprecated else ""
         out.append(f"{h.path}:{h.start_line}-{h.end_line} {h.kind} {h.qualified or h.qualname}{priv}{named}{more} — {h.signature}{only}")
     if model.next_cursor is not None:
         out.append(f"… {ranked - int(model.next_cursor)} more of {model.total}; next page: cursor=\"{model.next_cursor}\"")

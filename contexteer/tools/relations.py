@@ -115,9 +115,11 @@ async def _related_one(svc: Services, ctx: Context, q: str, relation: Relation, 
             def language(p: str) -> str | None:
                 info = nav.index.file_info(p)
                 return info.language if info is not None else None
-            named = name_lines(svc.ws, items[offset : offset + limit], language)
+            old_ones: set[tuple[str, int]] = set()
+            named = name_lines(svc.ws, items[offset : offset + limit], language, deprecated=old_ones)
             for it in items[offset : offset + limit]:
                 it.name_line = named.get((it.path, it.start_line or 0))
+                it.deprecated = True if (it.path, it.start_line or 0) in old_ones else None
 
         def build(n: int) -> Answer:
             shown = items[offset : offset + n]
@@ -311,6 +313,7 @@ def _type_rows(it: RelatedItem, target: Any, tag: str, via: str | None, under: b
     if it.overrides:  # a subclass's own methods that a class above it defines too
         own += " — overrides " + _overrides(it, target)
     named = f" (name at line {it.name_line})" if it.name_line else ""
+    named += " (deprecated)" if it.deprecated else ""
     return [f"{pad}{'' if grouped else it.path + ':'}{it.start_line}-{it.end_line} {name}{named}{by}{tag}{own}"]
 
 

@@ -38,3 +38,24 @@ def test_a_fields_value_leaves_out_its_annotation_and_comment(tmp_path):
     a = served_tree(tmp_path, _JAVA).call("search_symbol", query="NULL_INSTANCE")
     sig = a.data["definitions"][0]["signature"]
     assert sig == "public static final ConstantFactory NULL_INSTANCE = new ConstantFactory<>(null);", a.text
+
+
+def test_names_with_parameter_lists_among_several(tmp_path):
+    # expo run 233: `CoreModuleHelper, getVersion, get(moduleHolderForName:), reloadAppAsync` matched nothing at all
+    files = {
+        "Sources/Registry.swift": (
+            "public final class ModuleRegistry {\n"
+            "  public func get(moduleHolderForName moduleName: String) -> Int? {\n    return nil\n  }\n\n"
+            "  public func get(moduleWithName moduleName: String) -> Int? {\n    return nil\n  }\n\n"
+            "  public func reload() {\n  }\n}\n"
+        ),
+        "src/p/Jar.java": ("package p;\n\npublic class Jar {\n    public void setCookie(String url, String value) {}\n\n"
+                           "    public void setCookie(String url, String value, int ttl) {}\n}\n"),
+    }
+    s = served_tree(tmp_path, files)
+    a = s.call("search_symbol", query="reload, get(moduleHolderForName:), Jar.setCookie(String, String)")
+    got = {(d["qualname"], d["start_line"]) for d in a.data["definitions"]}
+    assert got == {("ModuleRegistry.reload", 10), ("ModuleRegistry.get", 2), ("p.Jar.setCookie", 4)} \
+        or got == {("ModuleRegistry.reload", 10), ("ModuleRegistry.get", 2), ("Jar.setCookie", 4)}, a.text
+    one = s.call("search_symbol", query="Jar.setCookie(String, String)")  # one name with its parameters: as before
+    assert [d["start_line"] for d in one.data["definitions"]] == [4], one.text
