@@ -284,7 +284,8 @@ def search(nav: NavigationService, q: str, *, match: str, kind: str | None, pref
     site_cache: dict[str, tuple[list[RefSite], int, int]] = {}
     closest: list[SymbolHit] = []
     word_sites: list[RefSite] = []
-    if not ranked:  # say why, and answer 'where is it' anyway: the nearest names and where the word appears
+    assigned = bool(note) and ": its instances get it by assignment, " in (note or "")
+    if not ranked and not assigned:  # say why, and answer 'where is it' anyway: the nearest names and where the word appears
         if match != "fuzzy":
             near = nav.qualifier().namesakes(q, kind=kind, path_prefix=prefix) if is_qualified(q) else []
             near = near or idx.close_names(last, kind=kind, path_prefix=prefix)
@@ -469,7 +470,45 @@ def _qualified_miss(nav: NavigationService, q: str, kind: str | None, prefix: st
     if pool:
         return pool, note
     pool, inherited = inherited_members(nav, q, kind, prefix)
+    inherited = inherited or (assigned_attribute(nav, q, prefix) if not pool else "")
     return pool, (f"{note}; {inherited}" if note and inherited else inherited or note)
+
+
+#: per language, how a method of a class assigns an attribute of its instances (`self.loader = loader`)
+_ATTRIBUTE_SET = {"python": r"self\.{m}\s*(?::[^=]+)?=(?!=)", "ruby": r"@{m}\s*(?:\|\|)?=(?!=)",
+                  "javascript": r"this\.#?{m}\s*=(?!=)", "typescript": r"this\.#?{m}\s*=(?!=)",
+                  "tsx": r"this\.#?{m}\s*=(?!=)", "php": r"\$this->{m}\s*=(?!=)"}
+
+
+def assigned_attribute(nav: NavigationService, q: str, prefix: str | None) -> str:
+    """`Environment.loader` asked of a class that declares no such member but assigns it to its instances in a
+    method (`self.loader = loader` in __init__): where, as a note ("" when it does not). The Jinja2 A/B agent (run 235)
+    was told "no definitions match" and read __init__ to find it."""
+    from contexteer.indexers.lookup import enclosing
+    from contexteer.indexers.model import CLASS_KINDS
+
+    names = split_name(q)
+    if len(names) < 2:
+        return ""
+    classes = [c for c in nav.index.find_symbols(names[-2], match="exact", path_prefix=prefix, limit=20)
+               if c.kind in CLASS_KINDS and c.name == names[-2] and c.language in _ATTRIBUTE_SET]
+    if len(classes) != 1:
+        return ""
+    c, member = classes[0], names[-1]
+    rx = re.compile(r"(?<![\w$])" + _ATTRIBUTE_SET[c.language].format(m=re.escape(member)))
+    lines = (repo_text(nav.ws, c.path) or "").split("\n")
+    syms = nav.index.symbols_in_file(c.path)
+    sites = []
+    for n in range(c.start_line, min(c.end_line, len(lines)) + 1):
+        if rx.search(lines[n - 1]):
+            enc = enclosing(syms, n)
+            sites.append(f"{c.path}:{n} `{' '.join(lines[n - 1].split())[:80]}`"
+                         + (f" in {enc.qualname} {enc.start_line}-{enc.end_line}" if enc is not None and enc.id != c.id else ""))
+    if not sites:
+        return ""
+    shown = "; ".join(sites[:5]) + (f"; … {len(sites) - 5} more" if len(sites) > 5 else "")
+    return (f"{c.qualname} ({c.path}:{c.start_line}) declares no {member}: its instances get it by assignment, "
+            f"{shown}")
 
 
 def inherited_members(nav: NavigationService, q: str, kind: str | None, prefix: str | None) -> tuple[list[Any], str]:

@@ -59,3 +59,22 @@ def test_names_with_parameter_lists_among_several(tmp_path):
         or got == {("ModuleRegistry.reload", 10), ("ModuleRegistry.get", 2), ("Jar.setCookie", 4)}, a.text
     one = s.call("search_symbol", query="Jar.setCookie(String, String)")  # one name with its parameters: as before
     assert [d["start_line"] for d in one.data["definitions"]] == [4], one.text
+
+
+def test_an_attribute_a_method_assigns_is_found_where_it_is_assigned(tmp_path):
+    # Jinja2 run 235: `Environment.loader` (set in __init__) answered "no definitions match"
+    files = {
+        "pkg/env.py": ("class Environment:\n    def __init__(self, loader=None):\n        self.loader = loader\n"
+                       "        self.cache: dict = {}\n\n    def reset(self):\n        self.loader = None\n"),
+        "lib/doc.rb": "class Doc\n  def initialize(src)\n    @source ||= src\n  end\nend\n",
+        "src/obs.ts": "export class Observer {\n  constructor() {\n    this.#client = 1\n  }\n  #client: number\n}\n",
+    }
+    s = served_tree(tmp_path, files)
+    a = s.call("search_symbol", query="Environment.loader")
+    assert ("declares no loader: its instances get it by assignment, pkg/env.py:3 `self.loader = loader` in "
+            "Environment.__init__ 2-4; pkg/env.py:7 `self.loader = None` in Environment.reset 6-7") in a.text, a.text
+    assert "appears as a word" not in a.text, a.text
+    assert "pkg/env.py:4 `self.cache: dict = {}`" in s.call("search_symbol", query="Environment.cache").text
+    assert "lib/doc.rb:3 `@source ||= src`" in s.call("search_symbol", query="Doc.source").text
+    none = s.call("search_symbol", query="Environment.missing")
+    assert "by assignment" not in none.text, none.text
