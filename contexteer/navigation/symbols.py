@@ -1083,7 +1083,10 @@ class Closures:
         # a Ruby class body's DSL blocks too: Rouge's `delegate`/`recurse` hits sat in `state :root do` blocks the
         # class name alone did not tell (A/B run 163: several pattern searches to find each hit's state)
         language = None if self.off else self._language(path)
-        if language not in FUNCTION_NODES or enc.kind not in ("function", "method") and (
+        # (and a JS/TS module-level value built by a function, `var nativeBridge = (function (exports) { .. })({})`:
+        # Capacitor's native-bridge.js hits all read "in nativeBridge 5-1033", never `initLogger`, A/B run 237)
+        js_value = enc.kind in ("variable", "constant") and language in ("javascript", "typescript", "tsx", "jsx")
+        if language not in FUNCTION_NODES or enc.kind not in ("function", "method") and not js_value and (
                 enc.kind not in ("class", "module") or language != "ruby"):
             return ""
         fc = self._file(path)

@@ -43,3 +43,13 @@ def test_a_search_hit_inside_if_groups_says_under_which(tmp_path):
     assert ("Src/Conv.cs\n  8: return Util.IsNullable(t);  — in Conv.A 6-9 (only #if !(NETFX_CORE || PORTABLE))\n"
             "  14: Util.IsNullable(t);  — in Conv.B 11-17 (only #if DEBUG)\n"
             "  16: return Util.IsNullable(t);  — in Conv.B 11-17\n") in r.text, r.text
+
+
+def test_a_regex_with_look_around_or_a_backreference_runs(tmp_path):
+    # expo run 236: `(?<!CppType\.)\bNULLABLE\b` failed as "look-around ... is not supported"; ripgrep's PCRE2 runs it
+    files = {"a.kt": "val x = CppType.NULLABLE\nval y = NULLABLE\nval z = aaa\n"}
+    s = served_tree(tmp_path / "r", files)
+    a = s.call("search_text", pattern=r"(?<!CppType\.)\bNULLABLE\b", regex=True)
+    assert not a.is_error and "2: val y = NULLABLE" in a.text and "1: val x" not in a.text, a.text
+    b = s.call("search_text", pattern=r"(\w)\1\1", regex=True)
+    assert not b.is_error and "3: val z = aaa" in b.text, b.text
