@@ -81,7 +81,7 @@ def import_uses(nav: NavigationService, rel: str) -> list[ImportUse]:
             # `use function count;`, `use const E_USER_DEPRECATED;`: the statement binds the path's last name (the
             # Monolog A/B agent was told five used imports were unused)
             names = [imp.module.rstrip("\\").rsplit("\\", 1)[-1]]
-        found.directive = _directive(imp, names, text, language)
+        names, found.directive = _how_bound(imp, names, text, language, syms)
         if found.directive:  # `from __future__ import ...`, Go `_ "net/http/pprof"`, a TS `export {x} from`
             out.append(found)
             continue
@@ -776,6 +776,28 @@ def _names_written(nav: NavigationService, rel: str, lines: list[str]) -> tuple[
 
 def _line(lines: list[str], n: int) -> str:
     return lines[n - 1] if 0 < n <= len(lines) else ""
+
+
+def _how_bound(imp: Any, names: list[str], text: str, language: str, syms: list[Any]) -> tuple[list[str], str | None]:
+    """The names an import binds and, for one that binds none the code uses, why (_directive); a Lua require that
+    binds no local: the variable `pcall(require, ..)` assigns, or how its value is used (_lua_require)."""
+    if language == "lua" and not names:  # `res, alien = pcall(require, 'alien')`, `setmetatable(l, require(..))`
+        return _lua_require(text, imp.line, syms)
+    return names, _directive(imp, names, text, language)
+
+
+def _lua_require(text: str, line: int, syms: list[Any]) -> tuple[list[str], str | None]:
+    """A Lua require that binds no local (Penlight's dir.lua, run 240, was told "no name of it used" of three): the
+    variable `pcall(require, ..)` assigns the module to (its uses listed as a local's are), or how the module's value
+    is used in place, and where it is loaded (a function's body runs it when called)."""
+    inside = _innermost_function(syms, line)
+    where = f" inside {inside.qualname} {inside.start_line}-{inside.end_line} (when it runs)" if inside is not None else ""
+    bound = re.search(r"(?:[\w.]+\s*,\s*)?([A-Za-z_]\w*)\s*=\s*pcall\s*\(\s*require\b", text)
+    if bound is not None:
+        return [bound.group(1)], None  # (the row lists where that variable is used)
+    if re.search(r"\bpcall\s*\(\s*require\b", text):
+        return [], f"loaded with pcall{where}: optional, its value not kept"
+    return [], f"its value used in place{where}: `{' '.join(text.split())[:80]}`"
 
 
 def _directive(imp: Any, names: list[str], text: str, language: str) -> str | None:
