@@ -190,10 +190,17 @@ def _rust_inherent_first(index: IndexQueries, same: list[Symbol]) -> Resolved | 
                                                       f"method; trait impls' at lines {said} (read them with start_line/end_line)"))
 
 
+def _declaration_only(s: Symbol) -> bool:
+    """A definition that only declares (an Elixir `@callback`/`@spec`/`@macrocallback`), no body to read."""
+    return (s.signature or "").lstrip().startswith(("@callback", "@spec", "@macrocallback"))
+
+
 def overloaded(in_file: list[Symbol], same: list[Symbol]) -> Resolved:
     """The implementation among definitions of one qualified name (widest range; the last on a tie), spanning
     the others too when no other definition lies between them."""
-    impl = max(same, key=lambda s: (s.end_line - s.start_line, s.start_line))
+    # (a declaration is no implementation however wide: Elixir's two `@callback cmd(..)` lines span the docs between
+    # them, 24-42, where `def cmd` is 104-120; the Mix A/B agent, run 239, read the callbacks first)
+    impl = max(same, key=lambda s: (not _declaration_only(s), s.end_line - s.start_line, s.start_line))
     others = tuple(s for s in same if s.id != impl.id)
     first = min(s.start_line for s in same)
     last = max(s.end_line for s in same)
@@ -207,7 +214,8 @@ def overloaded(in_file: list[Symbol], same: list[Symbol]) -> Resolved:
         note = (f"{len(same)} definitions of {impl.qualname} (overloads): lines {lines} and the implementation "
                 f"{impl.start_line}-{impl.end_line}, shown together")
     else:
-        note = (f"{len(same)} definitions of {impl.qualname}: this is the widest ({impl.start_line}-{impl.end_line}); "
+        which = "the widest" if not any(_declaration_only(s) for s in others) else "the one with a body"
+        note = (f"{len(same)} definitions of {impl.qualname}: this is {which} ({impl.start_line}-{impl.end_line}); "
                 f"the others are at lines {lines} (read them with start_line/end_line)")
     return Resolved(**fields, overloads=others, note=note)
 

@@ -22,3 +22,15 @@ def test_requires_binding_no_local_say_how_they_are_used(tmp_path):
                                     "`return setmetatable(l, require('pl.List'))`"), a.text
     assert [(n["name"], n["lines"]) for n in rows[9]["names"]] == [("alien", [13])], a.text
     assert rows[11]["directive"] == "loaded with pcall inside find 7-14 (when it runs): optional, its value not kept", a.text
+
+
+def test_a_read_by_name_prefers_the_definition_with_a_body_over_callbacks(tmp_path):
+    # Mix run 239: `symbol=Mix.Shell.cmd` read the two `@callback cmd` lines (24-42, the docs between them) as the
+    # widest definition, not `def cmd` (104-120)
+    ex = ("defmodule Mix.Shell do\n  @doc \"\"\"\n  Runs a command.\n\n  More text.\n  \"\"\"\n"
+          "  @callback cmd(command :: String.t()) :: integer\n\n  @doc \"\"\"\n  Same.\n  \"\"\"\n"
+          "  @callback cmd(command :: String.t(), options :: keyword) :: integer\n\n  def other, do: :ok\n\n"
+          "  def cmd(command, callback) do\n    callback.(command)\n  end\nend\n")
+    a = served_tree(tmp_path, {"lib/mix/shell.ex": ex}).call("read_code_range", path="lib/mix/shell.ex",
+                                                              symbol="Mix.Shell.cmd")
+    assert a.text.startswith("lib/mix/shell.ex:16-18 ") and "this is the one with a body (16-18)" in a.text, a.text
