@@ -3426,7 +3426,7 @@ def _check_receivers(index: IndexQueries, sites: list[Caller], callee: str, owne
             site.receiver, site.how = False, "name only"
             continue
         lines = _file_lines(ws, site.path, files)
-        text = _site_text(lines, site.line, callee)
+        text = _site_text(lines, site.line, callee, go=language == "go")
         site.receiver = False
         own_class: bool | None = None  # whether the site lies inside the method's own class (computed once)
         holder: str | None = None  # the class around the site
@@ -3513,13 +3513,13 @@ def _check_receivers(index: IndexQueries, sites: list[Caller], callee: str, owne
         _settle(site, against, fits, text, callee, language, typed_params)
 
 
-def _site_text(lines: list[str], line: int, callee: str) -> str:
+def _site_text(lines: list[str], line: int, callee: str, *, go: bool = False) -> str:
     """Call line `line`, with the line above joined when the call's receiver ends it."""
     text = lines[line - 1] if 0 < line <= len(lines) else ""
     if re.match(r"\s*\??\.", text) and line > 1 and re.search(r"(?<![\w$.])[A-Za-z_$][\w$]*\s*$", lines[line - 2]):
         # `TypeConverterProviderImpl\n    .obtainTypeConverter(..)`: the receiver ends the line above
         return lines[line - 2].rstrip() + text.strip()
-    if line > 1 and re.match(rf"\s*{re.escape(callee)}\b", text) and (joined := _trailing_dot_chain(lines, line, 1)):
+    if go and line > 1 and re.match(rf"\s*{re.escape(callee)}\b", text) and (joined := _trailing_dot_chain(lines, line, 1)):
         return joined + text.strip()  # Go: `b := h.cfg.` then `Config()`, the dot ending the line above
     return text
 
@@ -3660,7 +3660,7 @@ def _chain_verdict(index: IndexQueries, defs: dict[str, list[Symbol]], bodies: d
     text = lines[site.line - 1] if 0 < site.line <= len(lines) else ""
     for m in call.finditer(text):
         line, at = text, m.start()
-        joined = continued_chain(lines, site.line, text, at, enc.start_line)
+        joined = continued_chain(lines, site.line, text, at, enc.start_line, go=enc.language == "go")
         above = joined is not None
         if joined is not None:  # a call continuing the line above, or a fluent chain begun some lines above
             line, at = joined
@@ -4082,13 +4082,15 @@ _SWIFT_INIT_HEAD = re.compile(r"^\s*(?:@[\w.]+(?:\([^)]*\))?\s+)*(?:(?:public|in
                               r"convenience|required|override|nonisolated|final)\s+)*$")
 
 
-def continued_chain(lines: list[str], line: int, text: str, at: int, start: int) -> tuple[str, int] | None:
+def continued_chain(lines: list[str], line: int, text: str, at: int, start: int, *,
+                    go: bool = False) -> tuple[str, int] | None:
     """When the call at offset `at` of line `line` (`text`) opens the line as a step of a chain (`->render()`,
     `.par_drain(..)`): the chain joined onto one line before it, and the call's offset there; else None."""
     if line <= 1:
         return None
-    if not text[:at].strip():  # Go's chain puts the dot at the end of the line above (`h.cfg.` then `Config()`)
-        joined = _trailing_dot_chain(lines, line, start)
+    if not text[:at].strip():  # Go's chain puts the dot at the end of the line above (`h.cfg.` then `Config()`;
+        # only Go: a comment's sentence ends with a dot too, `# with the types that were passed.`, review of 781db65)
+        joined = _trailing_dot_chain(lines, line, start) if go else ""
         return (joined, len(joined)) if joined else None
     if not re.fullmatch(r"\s*(?:\?\.|\.|\??->)\s*", text[:at]):
         return None
@@ -5699,7 +5701,8 @@ def line_previews(ws: Any, sites: list[Any], width: int = 160, cache: dict[str, 
         text = lines[site.line - 1].strip() if 0 < site.line <= len(lines) else ""
         if _CHAIN_STEP.match(text):  # `->render()` alone says nothing of what it is called on: the chain's head first
             text = _chain_head(lines, site.line) + text
-        elif re.match(r"[A-Za-z_]\w*\s*\(", text) and (head := _trailing_dot_head(lines, site.line)):
+        elif site.path.endswith(".go") and re.match(r"[A-Za-z_]\w*\s*\(", text) \
+                and (head := _trailing_dot_head(lines, site.line)):
             text = head + text  # Go: `b := h.cfg.` above `Config()`
         site.preview = text if len(text) <= width else text[: width - 1] + "…"
 

@@ -101,3 +101,31 @@ def test_go_callees_name_the_outside_types_of_closure_parameters_assertions_and_
                  "gzip.Writer.Close (on gz)", "expfmt.Closer.Close (on closer)", "enc.Encode (enc from expfmt.NewEncoder)"):
         assert want in packages, (want, a.text)
     assert not a.data["unresolved"], a.text
+
+
+def test_a_comment_sentence_ending_in_a_dot_joins_no_chain_outside_go(tmp_path):
+    # (review of 781db65: `# ... with the types that were passed.` above `_prepare(cls)` was read as `passed._prepare`)
+    files = {
+        "m.py": (
+            "def _prepare(cls):\n    return cls\n\n\n"
+            "class Model:\n"
+            "    def build(self):\n"
+            "        # fields are collected with the types that were passed.\n"
+            "        _prepare(self)\n"
+            "        return self\n"
+        ),
+        "r.rb": (
+            "class Store\n"
+            "  def save\n"
+            "    # the record is written.\n"
+            "    persist(1)\n"
+            "  end\n\n"
+            "  def persist(x)\n    x\n  end\nend\n"
+        ),
+    }
+    s = served_tree(tmp_path, files)
+    callers = s.call("find_related", symbol="_prepare", relation="callers")
+    assert [i["qualname"] for i in callers.data["items"]] == ["Model.build"], callers.text
+    assert "passed." not in callers.text, callers.text  # the call row is the call, not the comment joined onto it
+    callees = s.call("find_related", symbol="Store.save", relation="callees")
+    assert [i["qualname"] for i in callees.data["items"]] == ["Store#persist"], callees.text
