@@ -2195,7 +2195,8 @@ def _ruby_base_is(index: IndexQueries, cand: Symbol, sym: Symbol) -> bool:
         return True
     found = _ruby_constant_parts(index, cand, m.group(2), bool(m.group(1)), CLASS_KINDS)
     if found:
-        return found[0].qualname.replace("::", ".") == sym.qualname.replace("::", ".")
+        # (by full names: a compact reopening `class Sequel::Database` is stored as Database, review of f8e3fe5)
+        return _ruby_full_name(found[0]) == _ruby_full_name(sym)
     # `class ApplicationRecord < ActiveRecord::Base`: a qualified base the repository does not define is outside it
     return "::" not in m.group(2)
 

@@ -32,3 +32,18 @@ def test_a_line_of_a_ruby_modules_body_sits_in_the_module(tmp_path):
                               "    module InstanceMethods\n      def save\n      end\n    end\n  end\nend\n")}
     r = served_tree(tmp_path, files).call("search_text", pattern="def_dataset_methods")
     assert "— in Sequel.Model.ClassMethods 3-8" in r.text, r.text
+
+
+def test_a_compact_reopening_keeps_the_subclasses_of_a_nested_class(tmp_path):
+    # review of f8e3fe5: with one compact `class Sequel::Database` among the reopenings (an extension's), the
+    # adapters' `class Database < Sequel::Database` were no subclasses of it (0 of 13 in Sequel)
+    files = {
+        "lib/database/misc.rb": "module Sequel\n  class Database\n    def run(sql)\n    end\n  end\nend\n",
+        "lib/database/query.rb": "module Sequel\n  class Database\n    def fetch(sql)\n    end\n\n    def get\n    end\n  end\nend\n",
+        "lib/extensions/hooks.rb": "class Sequel::Database\n  def after_commit\n  end\nend\n",
+        "lib/adapters/pg.rb": ("module Sequel\n  module Pg\n    class Database < Sequel::Database\n"
+                               "      def fetch(sql)\n      end\n    end\n  end\nend\n"),
+    }
+    s = served_tree(tmp_path, files)
+    a = s.call("find_related", symbol="Sequel::Database", relation="implementations")
+    assert [i["path"] for i in a.data["items"]] == ["lib/adapters/pg.rb"], a.text
