@@ -47,3 +47,11 @@ def test_a_compact_reopening_keeps_the_subclasses_of_a_nested_class(tmp_path):
     s = served_tree(tmp_path, files)
     a = s.call("find_related", symbol="Sequel::Database", relation="implementations")
     assert [i["path"] for i in a.data["items"]] == ["lib/adapters/pg.rb"], a.text
+
+
+def test_a_ruby_files_outer_namespace_module_is_not_named_as_where_a_hit_sits(tmp_path):
+    files = {"lib/core.rb": ("module Sequel\n  OPTS = {}.freeze\n\n  class Model\n    def save\n"
+                             "      run(OPTS)\n    end\n  end\nend\n")}
+    r = served_tree(tmp_path, files).call("search_text", pattern="OPTS")
+    assert "in Sequel 1-9" not in r.text, r.text
+    assert "run(OPTS)  — in Sequel.Model.save 5-7" in r.text, r.text
