@@ -217,9 +217,13 @@ def search(nav: NavigationService, q: str, *, match: str, kind: str | None, pref
                 name, params = psel if psel is not None else split_params(part) if "(" in part else (part, None)
                 found = _overload_asked(idx.find_symbols(name, match=match, kind=kind, path_prefix=prefix,
                                                          limit=SEARCH_POOL // len(parts)), params, labels=psel is not None)
-                if not found and is_qualified(part) and match == "exact":
-                    found = nav.qualifier().find(part, kind=kind, path_prefix=prefix, limit=SEARCH_POOL // len(parts)) \
-                        or through_zig_alias(nav, part, kind, prefix) or extension_methods(nav, part, kind, prefix)
+                if not found and is_qualified(name) and match == "exact":
+                    # (the name without its parameters, the overload kept after: `Foo.bar(int)` among several,
+                    # review of 781db65)
+                    found = _overload_asked(nav.qualifier().find(name, kind=kind, path_prefix=prefix,
+                                                                 limit=SEARCH_POOL // len(parts))
+                                            or through_zig_alias(nav, name, kind, prefix)
+                                            or extension_methods(nav, name, kind, prefix), params, labels=psel is not None)
                 if not found and prefix and elsewhere:  # run 49: 'ParseIntError' under path=json is fmt.zig's: listed, and said so
                     found = idx.find_symbols(part, match="exact", kind=kind, limit=SEARCH_POOL // len(parts))
                     away.extend([part] if found else [])
@@ -624,11 +628,16 @@ def name_list(q: str) -> list[str]:
 
 
 def _top_level_split(q: str) -> list[str]:
-    """`q` split at the commas outside parentheses, brackets and angle brackets."""
-    parts, depth, start = [], 0, 0
+    """`q` split at the commas outside parentheses, brackets and a name's angle brackets (`Map<K, V>`; an operator
+    method's `<` opens none: `Short.<, Short.toByte` is two names, review of 781db65)."""
+    parts, depth, angles, start = [], 0, 0, 0
     for i, c in enumerate(q):
-        depth += (c in "([<") - (c in ")]>")
-        if c == "," and depth <= 0:
+        depth += (c in "([") - (c in ")]")
+        if c == "<" and i > 0 and (q[i - 1].isalnum() or q[i - 1] == "_"):
+            angles += 1
+        elif c == ">" and angles > 0:
+            angles -= 1
+        if c == "," and depth <= 0 and angles <= 0:
             parts.append(q[start:i])
             start = i + 1
     return [*parts, q[start:]]

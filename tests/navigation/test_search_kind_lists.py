@@ -78,3 +78,19 @@ def test_an_attribute_a_method_assigns_is_found_where_it_is_assigned(tmp_path):
     assert "lib/doc.rb:3 `@source ||= src`" in s.call("search_symbol", query="Doc.source").text
     none = s.call("search_symbol", query="Environment.missing")
     assert "by assignment" not in none.text, none.text
+
+
+def test_a_package_qualified_name_with_parameters_and_an_operator_name_among_several(tmp_path):
+    # review of 781db65: the qualified fallback looked the name up with its parameter list (nothing found), and
+    # `Short.<` opened an angle bracket that swallowed the comma after it
+    files = {
+        "src/p/Jar.java": ("package p;\n\npublic class Jar {\n    public void setCookie(String url, String value) {}\n\n"
+                           "    public void setCookie(String url, String value, int ttl) {}\n}\n"),
+        "src/Short.scala": ("final abstract class Short {\n  def <(x: Int): Boolean\n  def toByte: Byte\n}\n"),
+    }
+    s = served_tree(tmp_path, files)
+    a = s.call("search_symbol", query="toByte, p.Jar.setCookie(String, String, int)")
+    got = {(d["path"], d["start_line"]) for d in a.data["definitions"]}
+    assert got == {("src/Short.scala", 3), ("src/p/Jar.java", 6)}, a.text
+    b = s.call("search_symbol", query="Short.<, Short.toByte")
+    assert {d["start_line"] for d in b.data["definitions"]} == {2, 3}, b.text
