@@ -91,7 +91,7 @@ def _same_overload(nav: NavigationService, b: Any, m: Any) -> Any:
     """Of the base class's methods named like `b`, the one `m` overrides: the same parameter types, else the same
     count, else `b` (cordova's CoreAndroid.execute(String, JSONArray, CallbackContext) had been said to override
     CordovaPlugin's execute(String, String, CallbackContext), the first of two three-parameter overloads)."""
-    from contexteer.indexers.syntax import param_types
+    from contexteer.indexers.syntax import param_types, top_level
 
     siblings = [s for s in nav.index.symbols_in_file(b.path) if s.parent_id == b.parent_id and s.name == b.name
                 and s.kind in ("method", "function")]
@@ -103,10 +103,17 @@ def _same_overload(nav: NavigationService, b: Any, m: Any) -> Any:
 
     def simple(types: list[str]) -> list[str]:  # `final java.util.List<String>` -> `List`
         return [re.sub(r"<.*", "", t.replace("final ", "").strip()).rsplit(".", 1)[-1].strip() for t in types]
-    want = simple(mine)
+    def arrays(sig: str) -> list[bool]:  # which parameters are arrays or varargs (`byte[] value`, `params object[]`,
+        # `String... xs`): param_types keeps the element type only (Json.NET's WriteValue(byte[]) had been said to
+        # override JsonWriter's WriteValue(byte), review of 781db65)
+        found = re.search(r"\((.*)\)", sig)
+        return [bool(re.search(r"\[\s*\]|\.\.\.|^\s*params\b|\bArray\s*<", re.sub(r"\s*=.*$", "", p)))
+                for p in top_level(found.group(1))] if found else []
+    want, shape = simple(mine), arrays(m.signature or "")
     typed = [s for s in siblings if (p := param_types(s.signature or "")) is not None and simple(p) == want]
+    exact = [s for s in typed if arrays(s.signature or "") == shape]
     counted = [s for s in siblings if (p := param_types(s.signature or "")) is not None and len(p) == len(want)]
-    return (typed or counted or [b])[0]
+    return (exact or typed or counted or [b])[0]
 
 
 def _folder_counts(paths: list[str]) -> dict[str, int]:

@@ -25,3 +25,16 @@ def test_an_overload_overrides_the_base_method_of_its_parameter_types(tmp_path):
     s.call("search_symbol", query="Plugin")  # (the whole index built: an outline alone parses its own file first)
     a = s.call("get_structured_index", path="src/p/Core.java")
     assert "[overrides p.Plugin.execute src/p/Plugin.java:8]" in a.text, a.text
+
+
+def test_an_array_parameter_is_another_overload_than_its_element(tmp_path):
+    # review of 781db65: Json.NET's JsonTextWriter.WriteValue(byte[]) was said to override WriteValue(byte)
+    files = {
+        "src/Writer.cs": ("public abstract class Writer\n{\n    public virtual void WriteValue(byte value)\n    {\n    }\n\n"
+                          "    public virtual void WriteValue(byte[] value)\n    {\n    }\n}\n"),
+        "src/Text.cs": ("public class Text : Writer\n{\n    public override void WriteValue(byte[] value)\n    {\n    }\n}\n"),
+    }
+    s = served_tree(tmp_path, files)
+    s.call("search_symbol", query="Writer")
+    a = s.call("get_structured_index", path="src/Text.cs")
+    assert "[overrides Writer.WriteValue src/Writer.cs:7]" in a.text, a.text
