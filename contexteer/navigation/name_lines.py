@@ -53,7 +53,10 @@ def name_lines(ws: Any, defs: Iterable[Any], language_of: Callable[[str], str | 
     return out
 
 
-_DEPRECATED = re.compile(r"@[Dd]eprecated\b|#\[deprecated\b|\[(?:[\w.]+\.)?Obsolete\b|@available\([^)]*\bdeprecated")
+#: (module-prefixed decorators, `@typing_extensions.deprecated`, `@warnings.deprecated`; C#'s `ObsoleteAttribute` and
+#: an attribute list naming it after another, `[Serializable, Obsolete("..")]`: review of 781db65)
+_DEPRECATED = re.compile(r"@(?:[\w.]+\.)?[Dd]eprecated\b|#\[deprecated\b|\[(?:[^\]\n]*,\s*)?(?:[\w.]+\.)?Obsolete(?:Attribute)?\b"
+                         r"|@available\([^)]*\bdeprecated")
 
 
 def _past_decoration(lines: list[str], start: int, stop: int, rx: re.Pattern[str]) -> int | None:

@@ -25,3 +25,15 @@ def test_deprecated_definitions_say_so(tmp_path):
     impl = s.call("find_related", symbol="Tasks", relation="implementations")
     rows = {i["qualname"].rsplit(".", 1)[-1]: i.get("deprecated") for i in impl.data["items"]}
     assert rows == {"ThreadPoolTasks": True, "ForkJoinTasks": None}, impl.text
+
+
+def test_module_prefixed_decorators_and_obsolete_attribute_lists_are_deprecations(tmp_path):
+    # review of 781db65: `@typing_extensions.deprecated(..)` and `[Serializable, ObsoleteAttribute]` went unmarked
+    files = {
+        "m.py": ("import typing_extensions\n\n\n@typing_extensions.deprecated(\"use g\")\ndef f():\n    pass\n\n\n"
+                 "def g():\n    pass\n"),
+        "C.cs": "[Serializable, ObsoleteAttribute(\"x\")]\npublic class Legacy\n{\n}\n\npublic class Current\n{\n}\n",
+    }
+    a = served_tree(tmp_path, files).call("search_symbol", query="f, g, Legacy, Current")
+    marks = {d["qualname"]: d.get("deprecated") for d in a.data["definitions"]}
+    assert marks == {"f": True, "g": None, "Legacy": True, "Current": None}, a.text
