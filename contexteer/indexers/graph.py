@@ -1667,7 +1667,9 @@ def _mark_overrides(index: IndexQueries, out: Relations, sym: Symbol) -> None:
         mine = [n for k, n in keys if k in targets]
         # its own constructor where a class above has one it would otherwise inherit (kramdown's converters each
         # define `initialize` over Base's: the run-224 agent searched for them)
-        own = [f"{m.name} (constructor)" for m in methods(c) if m.name in ctors and m.kind in ("method", "function")]
+        # (JavaScript's and TypeScript's `constructor` says it by its name: no `constructor (constructor)`)
+        own = [m.name if m.name == "constructor" else f"{m.name} (constructor)" for m in methods(c)
+               if m.name in ctors and m.kind in ("method", "function")]
         it.overrides = list(dict.fromkeys(mine + [n for k, n in keys if k not in targets] + own[:1]))
         it.of_target = (len({k for k, _ in keys if k in targets}), len(targets))  # (label overloads counted each)
 

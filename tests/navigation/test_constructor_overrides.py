@@ -27,3 +27,12 @@ def test_own_constructors_over_an_inherited_one_are_named(tmp_path):
     java = {i["qualname"]: i.get("overrides", []) for i in s.call("find_related", symbol="A",
                                                                     relation="implementations").data["items"]}
     assert java["B"] == ["run"], java  # a Java constructor is never inherited: no override of A's
+
+
+def test_a_javascript_constructor_is_named_once(tmp_path):
+    # review of ec7987c: a TypeScript subclass's row read `constructor (constructor)`
+    files = {"src/a.ts": ("export class Base {\n  constructor(public n: number) {}\n  run(): void {}\n}\n\n"
+                          "export class Sub extends Base {\n  constructor(n: number) {\n    super(n)\n  }\n"
+                          "  run(): void {}\n}\n")}
+    a = served_tree(tmp_path, files).call("find_related", symbol="Base", relation="implementations")
+    assert [i.get("overrides") for i in a.data["items"]] == [["run", "constructor"]], a.text
