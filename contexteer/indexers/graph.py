@@ -1714,9 +1714,12 @@ def _class_parts(index: IndexQueries, c: Symbol) -> list[Symbol]:
     same full name (Ruby's stored `Sequel.Database` or `Sequel::Database`), the class itself first."""
     if c.language not in REOPENED:
         return [c]
-    full = c.qualname.replace("::", ".")
+    # (Ruby by full names: a compact reopening `class Sequel::Database` is stored as Database; Sequel's adapters had
+    # got no overrides when the extension's part was the one their base resolved to)
+    name = _ruby_full_name if c.language == "ruby" else lambda x: x.qualname.replace("::", ".")
+    full = name(c)
     return [c] + [s for s in index.symbols_named(c.name) if s.id != c.id and s.path != c.path and s.language == c.language
-                  and s.kind in CLASS_KINDS and s.qualname.replace("::", ".") == full]
+                  and s.kind in CLASS_KINDS and name(s) == full]
 
 
 def swift_holder(index: IndexQueries, s: Symbol) -> str | None:
@@ -2225,7 +2228,7 @@ def _ruby_constant(index: IndexQueries, sym: Symbol, written: str, rooted: bool,
 
 def _main_part(index: IndexQueries, parts: list[Symbol]) -> Symbol:
     """Of a Ruby class or module reopened in several files, the part with the most members."""
-    rank = reopened_rank(index, parts) if len(parts) > 1 else {}
+    rank = reopened_rank(index, parts, full_name=_ruby_full_name) if len(parts) > 1 else {}
     return min(parts, key=lambda s: rank.get(s.id, 0))
 
 

@@ -2642,6 +2642,14 @@ def _ruby_inherited_calls(index: IndexQueries, sym: Symbol, callee: str, sites: 
                 index, c, no_imports, depth=4).items if it.symbol is not None}
         return lineage[c.id]
 
+    def mixed_into(module: Symbol, hops: int = 0) -> list[Symbol]:
+        # the classes a module is mixed into, through modules that include it (jdbc/db2.rb's
+        # `module JDBC::DB2::DatabaseMethods; include Sequel::DB2::DatabaseMethods` is mixed into a Database subclass)
+        out: list[Symbol] = []
+        for m, _, _ in graph._mixers(index, module):
+            out += mixed_into(m, hops + 1) if m.kind == "module" and hops < 3 else [m]
+        return out
+
     on_self = re.compile(rf"(?:(?<![\w.:@$])|\bself\s*(?:\.|&\.)\s*){re.escape(callee)}\b")
     files: dict[str, list[str]] = {}
     syms: dict[str, list[Symbol]] = {}
@@ -2671,8 +2679,7 @@ def _ruby_inherited_calls(index: IndexQueries, sym: Symbol, callee: str, sites: 
         # the holder itself, or (a module) the classes it is mixed into, each with its bases (once per holder: a
         # module's mixers are a search of the repository's include lines)
         if holder.id not in reaches:
-            reaches[holder.id] = [above(holder)] if holder.kind != "module" \
-                else [above(m) for m, _, _ in graph._mixers(index, holder)]
+            reaches[holder.id] = [above(holder)] if holder.kind != "module" else [above(m) for m in mixed_into(holder)]
         reach = reaches[holder.id]
         if parent.kind != "module" and at in above(parent):
             # a base class calling a method its subclass overrides: on a subclass's object it runs the override

@@ -55,3 +55,29 @@ def test_a_ruby_files_outer_namespace_module_is_not_named_as_where_a_hit_sits(tm
     r = served_tree(tmp_path, files).call("search_text", pattern="OPTS")
     assert "in Sequel 1-9" not in r.text, r.text
     assert "run(OPTS)  — in Sequel.Model.save 5-7" in r.text, r.text
+
+
+def test_a_compact_reopening_keeps_an_adapters_overrides_and_bare_calls_through_nested_mixins(tmp_path):
+    # agent_tasks rb-overrides and rb-callers after 8d1f0df: an adapter's base resolved to the extension's compact
+    # `class Sequel::Database` (two methods), so its outline lost the overrides of the main part's; and a module
+    # mixed into a module mixed into a Database subclass calls Database's namesake, not Dataset's
+    files = {
+        "lib/database/misc.rb": "module Sequel\n  class Database\n    def disconnect_error?(e)\n    end\n\n"
+                                "    def schema_and_table(t)\n    end\n\n    def a\n    end\n  end\nend\n",
+        "lib/extensions/hooks.rb": "class Sequel::Database\n  def after_commit\n  end\nend\n",
+        "lib/dataset/sql.rb": ("module Sequel\n  class Dataset\n    def schema_and_table(t)\n    end\n\n"
+                               "    def quote(t)\n      schema_and_table(t)\n    end\n  end\nend\n"),
+        "lib/adapters/shared/db2.rb": ("module Sequel\n  module DB2\n    module DatabaseMethods\n      def exists?(n)\n"
+                                       "        schema_and_table(n)\n      end\n    end\n  end\nend\n"),
+        "lib/adapters/jdbc/db2.rb": ("module Sequel\n  module JDBC\n    module DB2\n      module DatabaseMethods\n"
+                                     "        include Sequel::DB2::DatabaseMethods\n      end\n    end\n  end\nend\n"),
+        "lib/adapters/jdbc.rb": ("module Sequel\n  module JDBC\n    class Database < Sequel::Database\n"
+                                 "      include Sequel::JDBC::DB2::DatabaseMethods\n\n"
+                                 "      def disconnect_error?(e)\n      end\n    end\n  end\nend\n"),
+    }
+    s = served_tree(tmp_path, files)
+    s.call("search_symbol", query="Database")  # (the whole index built)
+    outline = s.call("get_structured_index", path="lib/adapters/jdbc.rb")
+    assert "[overrides Sequel::Database#disconnect_error? lib/database/misc.rb:3]" in outline.text, outline.text
+    callers = s.call("find_related", symbol="Sequel::Dataset.schema_and_table", relation="callers")
+    assert [i["qualname"] for i in callers.data["items"]] == ["Sequel::Dataset#quote"], callers.text
