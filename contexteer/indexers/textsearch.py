@@ -366,6 +366,25 @@ def split_globs(glob: str) -> list[str]:
     return [p for p in out if p]
 
 
+def at_any_depth(glob: str) -> str | None:
+    """`glob` with each positive part holding a '/' (and not already anchored with `**` or `/`) read at any depth
+    (`Writers/Docx.hs` -> `**/Writers/Docx.hs`, `{a/x.rs,b/y.rs}` -> `{**/a/x.rs,**/b/y.rs}`); None when no part
+    changes."""
+    def deeper(part: str) -> str:
+        if part.startswith("!") or "/" not in part or part.startswith(("**", "/")):
+            return part
+        return "**/" + part
+
+    out = []
+    for part in split_globs(glob):
+        if re.fullmatch(r"\{[^{}]*\}", part):
+            out.append("{" + ",".join(deeper(a.strip()) for a in part[1:-1].split(",")) + "}")
+        else:
+            out.append(deeper(part))
+    joined = ",".join(out)
+    return joined if out != split_globs(glob) else None
+
+
 def _under(glob: str, target: str) -> str:
     """A glob with a folder in it read under the searched path, as one would write it (`Org/Parsing.hs` with
     path=Text/Pandoc/Readers; ripgrep anchors it at the root and matched nothing); a bare name (`*.hs`) matches

@@ -11,7 +11,7 @@ import anyio.to_thread
 from mcp.server.mcpserver import Context
 from pydantic import Field
 
-from contexteer.errors import ContexteerError, InputError
+from contexteer.errors import ContexteerError, InputError, SearchError
 from contexteer.indexers import textsearch
 from contexteer.indexers.searchmask import smart_case_sensitive
 from contexteer.navigation.models import (
@@ -264,8 +264,20 @@ async def search_text(
     max_results: Annotated[int | None, Field(ge=1)] = None,
 ) -> Answer:
     def work() -> Answer:
-        r = textsearch.search(svc.ws, pattern, regex=regex, case_sensitive=case_sensitive, glob=glob, path=path,
-                              context_lines=context_lines, max_results=max_results)
+        nonlocal glob
+        anywhere, written = None, glob
+        try:
+            r = textsearch.search(svc.ws, pattern, regex=regex, case_sensitive=case_sensitive, glob=glob, path=path,
+                                  context_lines=context_lines, max_results=max_results)
+        except SearchError as exc:
+            anywhere = textsearch.at_any_depth(glob) if glob and str(exc).startswith("no file matches") else None
+            if anywhere is None:
+                raise
+            # `Writers/Docx.hs` for Text/Pandoc/Writers/Docx.hs: a glob with a '/' is read from the path searched, and
+            # matched no file there (the Pandoc A/B agent retried); searched at any depth, and said so
+            r = textsearch.search(svc.ws, pattern, regex=regex, case_sensitive=case_sensitive, glob=anywhere, path=path,
+                                  context_lines=context_lines, max_results=max_results)
+            written, glob = glob, anywhere
         as_regex, tried, alternatives, invalid = regex, False, False, False
         if not r.matches and not regex and render.reads_like_regex(pattern):
             tried = True
@@ -310,6 +322,9 @@ async def search_text(
         elif tried:
             tail.append("[searched as literal text (no match) and as a regular expression (not a valid one)]" if invalid
                         else "[searched as literal text and as a regular expression: no match either way]")
+        if anywhere is not None:
+            tail.insert(0, f"[glob {written!r} matched no file from {path!r} (a glob with a '/' is read from the path "
+                           f"searched): searched with glob={anywhere!r}]")
         if case_sensitive is None:
             tail += _other_case(svc, r, as_regex, glob, path)
         tail += _callers_hint(svc, pattern, as_regex, r.matches)

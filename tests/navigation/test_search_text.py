@@ -299,3 +299,18 @@ def test_a_hit_in_a_method_of_an_object_literal_passed_to_a_call_names_the_call(
     assert "4: return shape(e);  — in resolve.formatError 3-5 (in the object passed to sseProducer)" in a.text, a.text
     assert "10: return shape(null);  — in resolve.other 9-11 (in the object passed to jsonlProducer)" in a.text, a.text
     assert "18: return shape(e);  — in K.formatError 17-19\n" in a.text + "\n", a.text  # a class's method: no such note
+
+
+def test_a_glob_with_a_folder_that_matches_nothing_from_the_path_is_searched_at_any_depth(tmp_path: Path):
+    # Pandoc A/B run 245: glob='{Writers/Docx.hs,Writers/ODT.hs}' for Text/Pandoc/Writers/*.hs matched no file and
+    # the agent searched again with path=
+    for name in ("Docx", "ODT", "HTML"):
+        (tmp_path / "Text" / "Writers").mkdir(parents=True, exist_ok=True)
+        (tmp_path / "Text" / "Writers" / f"{name}.hs").write_text("import qualified Text.Class as P\n")
+    served = Served(tmp_path)
+    a = served.call("search_text", pattern="as P", glob="{Writers/Docx.hs,Writers/ODT.hs}")
+    assert not a.is_error, a.text
+    assert {h["path"] for h in a.data["hits"]} == {"Text/Writers/Docx.hs", "Text/Writers/ODT.hs"}, a.text
+    assert "searched with glob='{**/Writers/Docx.hs,**/Writers/ODT.hs}'" in a.text, a.text
+    none = served.call("search_text", pattern="as P", glob="Readers/*.hs")  # nowhere at any depth either: the error
+    assert none.is_error and "no file matches the path and glob=" in none.text, none.text
