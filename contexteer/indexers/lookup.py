@@ -3177,7 +3177,7 @@ def _not_bound(index: IndexQueries, sym: Symbol, name: str, sites: list[Caller],
             continue
         if c.how == "name only" and (c.path in reach or len(reach) < 30):
             if c.path not in reach:
-                reach[c.path] = sym.path in _haskell_visible(ws, c.path, resolve_imports, texts)
+                reach[c.path] = sym.path in _haskell_visible(ws, c.path, resolve_imports, texts, name=name)
             if not reach[c.path]:
                 continue
             c.how = "import"  # through a module that re-exports it (Org.Blocks -> Org.Parsing -> Text.Pandoc.Parsing)
@@ -3191,10 +3191,12 @@ _HASKELL_EXPORTS = re.compile(r"^module\s+[\w.']+\s*\((.*?)\)\s*where\b", re.M |
 
 
 def _haskell_visible(ws: Any, path: str, resolve_imports: Callable[[str], dict[str, list[str]]],
-                     texts: dict[str, list[str]], limit: int = 60) -> set[str]:
+                     texts: dict[str, list[str]], limit: int = 60, name: str | None = None) -> set[str]:
     """The repository modules whose names a Haskell file sees: those it imports, and what they re-export (`module
-    Text.Pandoc.Class (module Text.Pandoc.Class.PandocIO, ...) where`), transitively. An import's own imports are not
-    visible: run 51's callers of Class.IO.readFileStrict counted files that import a module importing it."""
+    Text.Pandoc.Class (module Text.Pandoc.Class.PandocIO, ...) where`), transitively; with `name`, also the imports
+    of a module whose export list names it (Org.Parsing's `, insertIncludedFile` from Text.Pandoc.Parsing: the
+    Pandoc A/B run 245's caller in Org.Blocks had been left out). An import's own imports are not visible otherwise:
+    run 51's callers of Class.IO.readFileStrict counted files that import a module importing it."""
     seen: set[str] = set()
     frontier = [t for ts in resolve_imports(path).values() for t in ts]
     while frontier and len(seen) < limit:
@@ -3205,8 +3207,10 @@ def _haskell_visible(ws: Any, path: str, resolve_imports: Callable[[str], dict[s
         m = _HASKELL_EXPORTS.search("\n".join(_file_lines(ws, f, texts)))
         names = re.findall(r"\bmodule\s+([A-Z][\w.']*)", m.group(1)) if m is not None else []
         tails = ["/" + n.replace(".", "/") for n in names]
+        passes = name is not None and m is not None and re.search(rf"(?<![\w'.]){re.escape(name)}(?![\w'])",
+                                                                  re.sub(r"--[^\n]*", "", m.group(1))) is not None
         frontier += [t for ts in resolve_imports(f).values() for t in ts
-                     if any(("/" + t.rsplit(".", 1)[0]).endswith(tail) for tail in tails)]
+                     if passes or any(("/" + t.rsplit(".", 1)[0]).endswith(tail) for tail in tails)]
     return seen
 
 

@@ -243,6 +243,25 @@ def test_callers_keep_to_modules_that_can_see_the_function(tmp_path: Path):
     assert "all by import" in text, text
     assert "Readers/RST.hs" not in text, text  # the reader's own gridTable
     assert "Docx.hs" not in text, text  # a parameter named gridTable
+
+
+def test_callers_through_a_module_whose_export_list_names_the_function(tmp_path: Path):
+    # Pandoc A/B run 245: Org.Parsing lists `insertIncludedFile` among its exports (imported from Text.Pandoc.Parsing);
+    # Org.Blocks, importing Org.Parsing only, calls it, and its call was left out
+    s = served_tree(tmp_path, {
+        "Text/Pandoc/Parsing.hs": "module Text.Pandoc.Parsing where\n\ninsertIncludedFile :: Int -> Int\ninsertIncludedFile = id\n",
+        "Text/Pandoc/Readers/Org/Parsing.hs": ("module Text.Pandoc.Readers.Org.Parsing\n  ( orgLine\n  -- * re-exported\n"
+                                               "  , insertIncludedFile\n  ) where\n\nimport Text.Pandoc.Parsing\n\n"
+                                               "orgLine :: Int\norgLine = 1\n"),
+        "Text/Pandoc/Readers/Org/Blocks.hs": ("module Text.Pandoc.Readers.Org.Blocks where\n\n"
+                                              "import Text.Pandoc.Readers.Org.Parsing\n\ninclude :: Int -> Int\n"
+                                              "include n = insertIncludedFile n\n"),
+        "Text/Pandoc/Readers/Org/Meta.hs": ("module Text.Pandoc.Readers.Org.Meta where\n\n"
+                                            "import Text.Pandoc.Readers.Org.Blocks\n\nmeta :: Int -> Int\n"
+                                            "meta n = insertIncludedFile n\n")})
+    text = flat(s.call("find_related", symbol="insertIncludedFile", relation="callers").text)
+    assert "Text/Pandoc/Readers/Org/Blocks.hs:6 in include (5-6)" in text, text
+    assert "Meta.hs" not in text, text  # Org.Blocks re-exports nothing: its imports are not Meta's
     assert "Other.hs" not in text, text  # imports nothing that reaches Shared
     refs = s.call("search_symbol", query="Text.Pandoc.Writers.Shared.gridTable", references=True).text
     assert "Docx.hs:6" not in refs, refs
