@@ -31,6 +31,7 @@ from contexteer.indexers.lookup import (
     MIXIN_LINE,
     NO_IMPLICIT_SELF,
     REAL_OVERLOADS,
+    ReceiverResolver,
     _inherited_member,
     composed_of,
     continued_chain,
@@ -609,7 +610,7 @@ def _receiver_groups(index: IndexQueries, sym: Symbol, resolve_imports: Callable
     Rust path call, whose qualifier names the owner: unresolved (None). A name resolved
     by one receiver had had every call line, `s.Close()`'s too."""
     out: dict[str, list[tuple[tuple[Symbol, str] | None, set[str], list[int]]]] = {}
-    resolve: Callable[[str, str], tuple[Symbol, str] | None] | None = None
+    resolve: ReceiverResolver | None = None
     for name, at in calls.items():
         line_of = by_line.get(name, {})
         if len(member_calls.get(name, set()) - {""}) < 2 or any(n not in line_of for n in at):
@@ -624,7 +625,10 @@ def _receiver_groups(index: IndexQueries, sym: Symbol, resolve_imports: Callable
                     found_by[r] = resolve(name, r) if r else None
                 # (a Rust path's qualifier names its owner: `Vec::new()` unresolved is no `Holder::new()`; a closure's
                 # parameter, `array_map(function ($o) { return $o->getName(); }, ..)`, is another value)
-                found = found_by[r] or (whole if r not in path_calls.get(name, ()) and not _closure_bound(lines, n, r) else None)
+                # (nor a receiver declared with a library's type: `ctx.seen.get(..)` with `seen: Map<..>` is no
+                # `$ZodRegistry.get` that `ctx.metadataRegistry.get(..)` reaches, zod run 242)
+                found = found_by[r] or (whole if r not in path_calls.get(name, ()) and not _closure_bound(lines, n, r)
+                                        and resolve.outside_type(r) is None else None)
                 found = (called_member(index, found[0]), found[1]) if found is not None else None
                 key = found[0].id if found is not None else None
                 group = groups.setdefault(key, (found, set(), []))

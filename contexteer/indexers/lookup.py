@@ -684,20 +684,49 @@ def semantic_context(
     return out
 
 
-def receiver_resolver(index: IndexQueries, sym: Symbol, resolve_imports: Callable[[str], dict[str, list[str]]],
-                      members: dict[str, set[str]], paths: dict[str, set[str]]) -> Callable[[str, str], Found | None]:
+class ReceiverResolver:
     """`name` called on the one receiver `r` in the body of `sym`, resolved as semantic_context resolves a member
     call (callees split a name called on values of different types by receiver)."""
-    body = _Body(index, sym, resolve_imports, extra_names=(), bound=(), members=members, paths=paths)
 
-    def resolve(name: str, r: str) -> Found | None:
+    def __init__(self, index: IndexQueries, sym: Symbol, resolve_imports: Callable[[str], dict[str, list[str]]],
+                 members: dict[str, set[str]], paths: dict[str, set[str]]) -> None:
+        self.body = _Body(index, sym, resolve_imports, extra_names=(), bound=(), members=members, paths=paths)
+        self.paths = paths
+
+    def __call__(self, name: str, r: str) -> Found | None:
         # a Rust path call's own qualifier only: `Vec::new()` is no `Holder::new()` another line writes
-        body.paths = {**paths, name: paths[name] & {r}} if name in paths else paths
+        paths = self.paths
+        self.body.paths = {**paths, name: paths[name] & {r}} if name in paths else paths
         try:
-            return body.by_receiver(name, {r})
+            return self.body.by_receiver(name, {r})
         finally:
-            body.paths = paths
-    return resolve
+            self.body.paths = paths
+
+    def outside_type(self, r: str) -> str | None:
+        """The type a receiver is declared with when the repository defines no type of that name (`ctx.seen` with
+        `seen: Map<schemas.$ZodType, Seen>` in ctx's interface: a `Map`); None when unknown or the repository's."""
+        if not r or r in _SELF or not re.fullmatch(r"[\w$]+(?:\.[\w$]+)*", r):
+            return None
+        typed = self.body._chain_type(r.split("."))
+        base = re.sub(r"[<\[(].*", "", typed or "").strip().lstrip("*&").rsplit(".", 1)[-1].strip()
+        if not re.fullmatch(r"[A-Z]\w*", base) or base in _WRAPPER_TYPES or _is_type(self.body.index, base):
+            return None
+        return base
+
+
+#: types that hold a value whose members are called through them (`Optional[Foo]`, `Box<Node>`, `shared_ptr<T>`): a
+#: receiver declared with one is no library value
+_WRAPPER_TYPES = frozenset({
+    "Optional", "Union", "Annotated", "Final", "ClassVar", "Type", "Option", "Box", "Rc", "Arc", "RefCell", "Cell",
+    "Mutex", "RwLock", "Ref", "RefMut", "Weak", "Pin", "Cow", "Readonly", "Partial", "Required", "NonNullable",
+    "Awaited", "Lazy", "Provider", "AtomicReference", "WeakReference", "SoftReference",
+})
+
+
+def receiver_resolver(index: IndexQueries, sym: Symbol, resolve_imports: Callable[[str], dict[str, list[str]]],
+                      members: dict[str, set[str]], paths: dict[str, set[str]]) -> ReceiverResolver:
+    """A ReceiverResolver for the body of `sym`."""
+    return ReceiverResolver(index, sym, resolve_imports, members, paths)
 
 
 _MAX_GUESSED = 6  # of those, at most this many listed (the rest named, to look up)

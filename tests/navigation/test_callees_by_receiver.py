@@ -57,3 +57,21 @@ def test_one_callee_row_per_receiver_type(tmp_path):
     assert "Node.next php/Node.php:8-11 called at 8,9,11" in text, text
     rows, text = _rows(served, "Cmd.run", "php/Opts.php")  # a closure's `$o` is no Cmd (the second review)
     assert rows.get("Cmd.getName") == [21] and "$o.getName" in text, text
+
+
+def test_a_receiver_declared_with_a_library_type_is_not_the_repository_methods_call(tmp_path):
+    # zod run 242: `ctx.seen.get(schema)` with `seen: Map<$ZodType, Seen>` in ctx's interface was listed as a call of
+    # `$ZodRegistry.get`, which `ctx.metadataRegistry.get(schema)` on the next lines reaches
+    files = {"src/ctx.ts": (
+        "export class Registry {\n  get(x: Schema): number | undefined {\n    return undefined\n  }\n}\n\n"
+        "export class Schema {}\n\n"
+        "export interface Ctx {\n  seen: Map<Schema, number>;\n  metadataRegistry: Registry;\n}\n\n"
+        "export function processSchema(schema: Schema, ctx: Ctx): number {\n"
+        "  const seen = ctx.seen.get(schema)\n"
+        "  const meta = ctx.metadataRegistry.get(schema)\n"
+        "  ctx.seen.set(schema, 1)\n"
+        "  return (seen ?? 0) + (meta ?? 0)\n}\n")}
+    a = served_tree(tmp_path, files).call("find_related", symbol="processSchema", relation="callees")
+    got = {i["qualname"]: i["lines"] for i in a.data["items"]}
+    assert got == {"Registry.get": [16]}, a.text
+    assert "ctx.seen.get" in a.text, a.text  # among the unresolved, with the Map's set
