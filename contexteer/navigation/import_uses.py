@@ -1009,6 +1009,13 @@ def _definition(nav: NavigationService, name: str, targets: list[str]) -> str | 
         top = [s for s in named if s.parent_id is None]
         if top:  # of `@overload` stubs and their implementation, the implementation (pydantic's Field)
             best = body_of(top, nav.index)
+            # TypeScript merges an interface (or type) with the value of its name: `core.$constructor` is the
+            # interface at core.ts:8 and the function at core.ts:51, both (zod run 242 read the interface only)
+            types = [x for x in top if x.kind in ("interface", "type")]
+            values = [x for x in top if x.kind not in ("interface", "type")]
+            if types and values and best.language in ("typescript", "tsx"):
+                lines = sorted({types[0].start_line, body_of(values, nav.index).start_line})
+                return f"{best.path}:{','.join(map(str, lines))}"
             break
         best = best or (named[0] if named else None)
     return f"{best.path}:{best.start_line}" if best is not None else None

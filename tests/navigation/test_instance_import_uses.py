@@ -36,3 +36,17 @@ def test_members_of_an_imported_instance_are_listed_with_their_definitions(tmp_p
     assert "timeoutManager.missing" not in names, ts.text  # no member of the class: not listed
     py = s.call("list_dependencies", path="pkg/app.py", view="uses")
     assert "console.print (console.py:2) at 5" in py.text, py.text  # (written from the folder the row names)
+
+
+def test_a_typescript_name_that_is_an_interface_and_a_value_gives_both_lines(tmp_path):
+    # zod run 242: `core.$constructor` read "(core.ts:8)", the interface; the function at 51 is what `core.$constructor(..)`
+    # calls (and `$ZodError` an interface and a const)
+    files = {
+        "src/core.ts": ("export interface $constructor<T> {\n  new (def: unknown): T;\n}\n\n"
+                        "export function $constructor<T>(name: string): $constructor<T> {\n  return null as any;\n}\n"),
+        "src/index.ts": "export * from \"./core.js\";\n",
+        "src/errors.ts": ("import * as core from \"./index.js\";\n\n"
+                          "export const ZodError: core.$constructor<Error> = core.$constructor(\"ZodError\");\n"),
+    }
+    a = served_tree(tmp_path, files).call("list_dependencies", path="src/errors.ts", view="uses")
+    assert "core.$constructor (core.ts:1,5) at 3" in a.text, a.text
