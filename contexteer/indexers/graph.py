@@ -97,6 +97,7 @@ class Related:
     overrides: list[str] = field(default_factory=list)  # implementations: its own methods a class above it defines
     of_target: tuple[int, int] = (0, 0)  # implementations: how many of `overrides` (the first ones) are the target's
     # own methods, of how many it has
+    adds: list[str] = field(default_factory=list)  # implementations: its own methods no class above it defines
 
 
 @dataclass
@@ -1623,6 +1624,10 @@ _INHERITED_CONSTRUCTORS = {"python": ("__init__",), "ruby": ("initialize",), "ja
 _PRIVATE_HIDES = frozenset({"java", "kotlin", "csharp", "c_sharp", "swift", "scala", "php", "cpp", "dart", "typescript", "tsx"})
 
 
+#: implementations answers up to this many rows name the methods each class adds (a longer one stays a list)
+MAX_ADDING_ROWS = 30
+
+
 def _mark_overrides(index: IndexQueries, out: Relations, sym: Symbol) -> None:
     """Each subclass's own methods that the target or a class between them defines too (pydantic's SecretStr
     overrides `_display`, `__eq__`, `__hash__` of _SecretBase): the A/B agent read every subclass to learn it."""
@@ -1676,6 +1681,14 @@ def _mark_overrides(index: IndexQueries, out: Relations, sym: Symbol) -> None:
                if m.name in ctors and m.kind in ("method", "function")]
         it.overrides = list(dict.fromkeys(mine + [n for k, n in keys if k not in targets] + own[:1]))
         it.of_target = (len({k for k, _ in keys if k in targets}), len(targets))  # (label overloads counted each)
+        if len(out.items) <= MAX_ADDING_ROWS:
+            # and the methods it adds, the constructor first (Django's WSGIHandler read bare, its `__init__` and
+            # `__call__` unsaid: the run-243 agent read the four handlers; Commons Collections' ListOrderedIterator
+            # implements the JDK's Iterator.next, which no repository class above it defines)
+            said = {n for _, n in keys} | {m.name for m in methods(c) if m.name in ctors}
+            adds = [m.name for m in methods(c) if m.kind in ("method", "function") and m.name not in said]
+            first = _CONSTRUCTOR_NAMES.get(c.language or "", frozenset())
+            it.adds = sorted(dict.fromkeys(adds), key=lambda n: n not in first and n != c.name)
 
 
 def _java_lambdas(index: IndexQueries, sym: Symbol, resolve_imports: Callable[[str], dict[str, list[str]]]) -> list[str]:

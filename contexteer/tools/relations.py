@@ -312,9 +312,16 @@ def _type_rows(it: RelatedItem, target: Any, tag: str, via: str | None, under: b
     own = f": {it.detail}" if it.how == "method set" and it.detail else ""
     if it.overrides:  # a subclass's own methods that a class above it defines too
         own += " — overrides " + _overrides(it, target)
+    if it.adds:  # and the ones it adds
+        own += ("; adds " if it.overrides else " — adds ") + ", ".join(it.adds[:MAX_ADDS]) \
+            + (f" +{len(it.adds) - MAX_ADDS} more" if len(it.adds) > MAX_ADDS else "")
     named = f" (name at line {it.name_line})" if it.name_line else ""
     named += " (deprecated)" if it.deprecated else ""
     return [f"{pad}{'' if grouped else it.path + ':'}{it.start_line}-{it.end_line} {name}{named}{by}{tag}{own}"]
+
+
+#: the methods a subclass adds named on its implementations row (its constructor first), the rest counted
+MAX_ADDS = 6
 
 
 def _overrides(it: RelatedItem, target: Any) -> str:

@@ -36,3 +36,25 @@ def test_a_javascript_constructor_is_named_once(tmp_path):
                           "  run(): void {}\n}\n")}
     a = served_tree(tmp_path, files).call("find_related", symbol="Base", relation="implementations")
     assert [i.get("overrides") for i in a.data["items"]] == [["run", "constructor"]], a.text
+
+
+def test_implementations_rows_name_the_methods_a_class_adds(tmp_path):
+    # Django run 243: WSGIHandler's row said nothing of its `__init__` and `__call__` (BaseHandler defines neither)
+    # and the agent read four handlers; Collections run 248: ListOrderedIterator's `next()` (the JDK's Iterator's)
+    # was missing beside "overrides remove"
+    files = {
+        "h/base.py": "class BaseHandler:\n    def get_response(self, r):\n        pass\n",
+        "h/wsgi.py": ("from h.base import BaseHandler\n\n\nclass WSGIHandler(BaseHandler):\n"
+                      "    def get_response(self, r):\n        pass\n\n    def __call__(self, env, start):\n        pass\n\n"
+                      "    def __init__(self):\n        pass\n"),
+        "j/Deco.java": ("abstract class Deco<E> implements java.util.Iterator<E> {\n  public void remove() { }\n"
+                        "  public boolean hasNext() { return true; }\n}\n"),
+        "j/Ordered.java": ("class Ordered<E> extends Deco<E> {\n  public E next() { return null; }\n"
+                           "  public void remove() { }\n}\n"),
+    }
+    s = served_tree(tmp_path, files)
+    py = s.call("find_related", symbol="BaseHandler", relation="implementations")
+    assert "class WSGIHandler — overrides get_response; adds __init__, __call__" in py.text, py.text
+    assert py.data["items"][0]["adds"] == ["__init__", "__call__"], py.data
+    java = s.call("find_related", symbol="Deco", relation="implementations")
+    assert "class Ordered — overrides remove; adds next" in java.text, java.text

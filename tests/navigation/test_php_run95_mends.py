@@ -178,8 +178,9 @@ def test_implementation_rows_count_the_interface_methods_they_define_first(tmp_p
     a = served_tree(tmp_path / "r", files).call("find_related", symbol="Out", relation="implementations")
     assert not a.is_error, a.text
     rows = {ln.split(" class ")[1].split()[0]: ln for ln in a.text.splitlines() if " class " in ln}
-    assert rows["Full"].endswith("— overrides all 4 of Out's methods"), a.text  # no constructor, names left out
-    assert rows["Part"].endswith("— overrides m2 (1 of Out's 4), also err"), a.text
+    # the names left out, the constructor named as what it adds
+    assert rows["Full"].endswith("— overrides all 4 of Out's methods; adds __construct"), a.text
+    assert rows["Part"].endswith("— overrides m2 (1 of Out's 4), also err; adds __construct"), a.text
     part = next(i for i in a.data["items"] if i["qualname"] == "Part")
     assert part["overrides"] == ["m2", "err"] and part["overrides_of_target"] == [1, 4], a.data
 

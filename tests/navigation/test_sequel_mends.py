@@ -25,7 +25,8 @@ def test_overrides_of_a_reopened_class_count_every_part(tmp_path):
     r = served.call("find_related", symbol="Sequel::Database", relation="implementations")
     rows = {line.split(" class ")[0].split(":")[0]: line for line in r.text.splitlines() if " class " in line}
     assert "overrides connect" in rows["lib/sequel/adapters/postgres.rb"], r.text  # connect is in connecting.rb
-    assert "execute" not in rows["lib/sequel/adapters/postgres.rb"], r.text  # no part of the base defines it
+    # no part of the base defines execute: it is one the adapter adds, not an override
+    assert rows["lib/sequel/adapters/postgres.rb"].endswith("— overrides connect; adds execute"), r.text
     assert "overrides column_list_sql" in rows["lib/sequel/adapters/tinytds.rb"], r.text
     assert "connect" not in rows["lib/sequel/adapters/tinytds.rb"], r.text
 
