@@ -219,3 +219,20 @@ def test_a_call_on_a_go_conversion_is_a_call_of_the_type_it_names(tmp_path_facto
     assert rows == {("wasCalled", (12,)): "receiver type"}, a.text  # Other(expected).Diff is Other's
     b = served.call("find_related", symbol="Set.Count", relation="callers")
     assert [(i["qualname"], i["lines"]) for i in b.data["items"]] == [("use", [10])], b.text
+
+
+def test_a_deeper_level_lists_calls_through_an_interface_the_callers_type_implements(tmp_path):
+    # client_golang run 247: a depth-3 answer for checkMetricConsistency left out WriteToTextfile's `g.Gather()` on a
+    # Gatherer (Registry.Gather's caller through the interface), counted only, and the agent asked again
+    files = {"go.mod": "module example.com/p\n\ngo 1.21\n",
+             "registry.go": ("package p\n\ntype Gatherer interface {\n\tGather() error\n}\n\ntype Registry struct{}\n\n"
+                             "func (r *Registry) Gather() error {\n\treturn process()\n}\n\n"
+                             "func process() error {\n\treturn check()\n}\n\nfunc check() error {\n\treturn nil\n}\n\n"
+                             "func WriteToTextfile(g Gatherer) error {\n\treturn g.Gather()\n}\n\n"
+                             "func Save(path string) error {\n\treturn WriteToTextfile(&Registry{})\n}\n")}
+    a = served_tree(tmp_path, files).call("find_related", symbol="check", relation="callers", depth=3)
+    rows = {i["qualname"]: i for i in a.data["items"]}
+    assert "WriteToTextfile" in rows, a.text
+    assert rows["WriteToTextfile"]["how"] == "base type" and rows["WriteToTextfile"]["detail"] == "not followed", a.text
+    assert "Save" not in rows, a.text  # not followed past a call through the interface
+    assert "left out" not in a.text, a.text

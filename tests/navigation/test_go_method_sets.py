@@ -78,3 +78,15 @@ def test_an_interface_among_method_set_rows_says_nothing_of_receivers(tmp_path):
     a = served_tree(tmp_path / "t", files).call("find_related", symbol="Small", relation="implementations")
     row = next(line for line in a.text.splitlines() if "interface Big" in line)
     assert "receivers" not in row, a.text
+
+
+def test_an_interface_row_is_not_said_again_through_the_interfaces_its_method_set_covers(tmp_path):
+    # client_golang run 247: Metric's implementations said "also through CounterFunc: counter.go:34; also through
+    # GaugeFunc: ..; also through UntypedFunc: .." on each interface row that embeds Metric
+    files = {"go.mod": "module example.com/m\n\ngo 1.21\n",
+             "m.go": ("package m\n\ntype Metric interface {\n\tDesc() string\n}\n\ntype Collector interface {\n\tCollect()\n}\n\n"
+                      "type CounterFunc interface {\n\tMetric\n\tCollector\n}\n\n"
+                      "type Counter interface {\n\tMetric\n\tCollector\n\tInc()\n}\n")}
+    a = served_tree(tmp_path, files).call("find_related", symbol="Metric", relation="implementations")
+    assert {i["qualname"] for i in a.data["items"]} >= {"Counter", "CounterFunc"}, a.text
+    assert "also through" not in a.text, a.text
