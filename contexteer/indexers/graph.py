@@ -223,7 +223,7 @@ def callers(index: IndexQueries, sym: Symbol, resolve_imports: Callable[[str], d
                 # a deeper level of guesses floods the answer (Scala: every flatMap of Option, Try...; Java: every
                 # `collection.add(x)` on a Collection under IndexedCollection.add, Collections A/B run 76)
                 if level > 1 and entry.how in ("name only", "base type") and not _base_dispatch(index, target, entry.symbol):
-                    _guessed_deeper(out, entry, target, through_base, hidden, hidden_sites)
+                    _guessed_deeper(index, out, entry, target, through_base, hidden, hidden_sites)
                     continue
                 out.items.append(entry)
                 if entry.symbol is not None:
@@ -263,17 +263,26 @@ def callers(index: IndexQueries, sym: Symbol, resolve_imports: Callable[[str], d
     return out
 
 
-def _guessed_deeper(out: Relations, entry: Related, target: Symbol, through_base: dict[Any, int],
+def _is_repo_type(index: IndexQueries, name: str) -> bool:
+    return any(s.name == name and s.kind in CLASS_KINDS for s in index.symbols_named(name))
+
+
+def _guessed_deeper(index: IndexQueries, out: Relations, entry: Related, target: Symbol, through_base: dict[Any, int],
                     hidden: dict[str, int], hidden_sites: set[tuple[str, int]]) -> None:
     """A caller past the first level matched by name only or through a base type: a call through a value of a base
     type or an interface the target's class implements (`g.Gather()` on a Gatherer reaching Registry.Gather) is
-    listed, up to MAX_THROUGH_BASE per callee outside test files, and not followed (client_golang run 247's depth-3
+    listed when the receiver's declared type is a repository type, up to MAX_THROUGH_BASE per callee outside test
+    files, and not followed (client_golang run 247's depth-3
     answer had left WriteToTextfile and five more out); the rest are counted. A site listed under another callee
     (Gatherers.Gather's and Registry.Gather's) is neither."""
     site = (entry.path, entry.lines[0] if entry.lines else 0)
     if site in through_base:
         return
-    if entry.how == "base type" and not is_test_path(entry.path) \
+    # (only a receiver declared with a repository type: `c.add(1)` on a JDK AbstractCollection stays counted, the
+    # flood of the Collections A/B run 76)
+    typed = re.search(r"\breceiver [\w$.]+: \*?([A-Za-z_][\w.]*)", entry.detail or "")
+    if entry.how == "base type" and not is_test_path(entry.path) and typed is not None \
+            and _is_repo_type(index, typed.group(1).rsplit(".", 1)[-1]) \
             and through_base.setdefault(target.qualname, 0) < MAX_THROUGH_BASE:
         through_base[target.qualname] += 1
         through_base[site] = 1

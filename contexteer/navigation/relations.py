@@ -731,13 +731,19 @@ class _Site:
         self.path, self.line, self.preview = path, line, ""
 
 
+def _shown_lines(lines: list[int]) -> list[int]:
+    """The call lines a row shows as source: all of up to five, else the first three (the rest are numbers; ESLint
+    run 249's agent read "+2 more lines: 613, 657" again by range)."""
+    return lines if len(lines) <= 5 else lines[:3]
+
+
 def _previews(nav: NavigationService, rel: graph.Relations, items: list[RelatedItem]) -> None:
     """The source line of each call line (callers: in the caller's file; callees: in the body's file)."""
     sites: list[_Site] = []
     items = [it for it in items if it.depth == 1 or rel.relation == "callers"]  # a deeper callee's lines are in another body
     for item in items:
         path = item.path if rel.relation == "callers" else rel.target.path
-        sites += [_Site(path, n) for n in item.lines[:3]]
+        sites += [_Site(path, n) for n in _shown_lines(item.lines)]
     files: dict[str, list[str]] = {}  # each file read once, for its call lines and its #if groups
     line_previews(nav.ws, sites, width=140, cache=files)
     text = {(s.path, s.line): s.preview for s in sites}
@@ -752,7 +758,7 @@ def _previews(nav: NavigationService, rel: graph.Relations, items: list[RelatedI
         only = conditions[path]
         item.calls = [f"{n}: {text.get((path, n), '')}" + (f"  (only {only[n]})" if n in only else "")
                       + (_callback(closures, item, path, n) if closures is not None else "")
-                      for n in item.lines[:3]]
+                      for n in _shown_lines(item.lines)]
         if rel.relation == "callers" and rel.target.language == "bash" and item.calls and item.start_line:
             item.calls[0] += _shell_arguments(files.get(path, []), item.lines[0], item.start_line)
         if rel.relation == "callers" and rel.target.language == "zig" and item.calls and item.start_line:

@@ -269,7 +269,7 @@ def _caller_rows(it: RelatedItem, target: Any, tag: str, via: str | None, under:
     out = [f"{pad}{'' if grouped else it.path + ':'}{first[0]} {where}{at}: {first[1]}{tag}"]
     # a class is named in several ways (built, raised, caught, annotated): each line shows which; a function's
     # second and third call lines too (the one call that passes `Some(body.result)` was a bare line number)
-    also = it.calls[1:] if target.kind in CLASS_KINDS else it.calls[1:3]
+    also = it.calls[1:]  # (the call lines given as source: all of up to five, else three)
     # the same caller's other call lines, marked as such (an indented `1489: ...` under `1334 in __ext4_ioctl` read
     # as a caller of the next level to the ext4 A/B agent)
     out += [f"{pad}  and {c}" for c in also]

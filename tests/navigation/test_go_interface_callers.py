@@ -236,3 +236,14 @@ def test_a_deeper_level_lists_calls_through_an_interface_the_callers_type_implem
     assert rows["WriteToTextfile"]["how"] == "base type" and rows["WriteToTextfile"]["detail"] == "not followed", a.text
     assert "Save" not in rows, a.text  # not followed past a call through the interface
     assert "left out" not in a.text, a.text
+
+
+def test_a_caller_with_up_to_five_call_lines_shows_them_all_as_source(tmp_path):
+    # ESLint run 249: `+2 more lines: 613, 657` under three shown lines; the agent read them by range
+    body = "".join(f"\tcheck()  // call {k}\n" for k in range(5))
+    files = {"go.mod": "module example.com/p\n\ngo 1.21\n",
+             "a.go": f"package p\n\nfunc check() {{}}\n\nfunc five() {{\n{body}}}\n\nfunc six() {{\n{body}\tcheck()\n}}\n"}
+    a = served_tree(tmp_path, files).call("find_related", symbol="check", relation="callers")
+    assert "call 4" in a.text.split("in six")[0], a.text  # five's fifth line as source
+    assert "more line" not in a.text.split("in six")[0], a.text
+    assert "+3 more lines" in a.text.split("in six")[1], a.text  # six's six lines: three as source, three numbers
