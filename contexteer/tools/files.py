@@ -68,7 +68,7 @@ def bounds(rel: str, total: int, start_line: int | None, end_line: int | None) -
     description=(
         "Read numbered lines of a file (1-based, inclusive), or one definition by symbol=. "
         "context='semantic' adds what it uses and its callers. A range names the definition it sits in. "
-        "No range: the whole file, shaped. Up to 10 reads in one call: path='a.py:10-40, b.go:Server.Run'."
+        "No range: the whole file, shaped. Up to 20 reads in one call: path='a.py:10-40, b.go:Server.Run'."
     ),
 )
 
@@ -120,7 +120,7 @@ async def _read_one(svc: Services, ctx: Context, path: str, start_line: int | No
 
 #: one read of several: 'path:12-40', 'path:12', 'path:Parser.parse' (a symbol may hold '::'), or a plain path
 _READ = re.compile(r"(?P<path>[^:]+?)(?::(?:(?P<start>\d+)(?:-(?P<end>\d+))?|(?P<symbol>[^\s:\d].*)))?")
-MAX_READS = 10
+MAX_READS = 20
 
 
 def _reads(svc: Services, path: str) -> list[tuple[str, int | None, int | None, str | None]] | None:

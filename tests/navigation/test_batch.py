@@ -129,3 +129,15 @@ def test_a_cut_answer_in_a_batch_keeps_its_arguments_for_the_handle(tmp_path):
     a = served.call("batch", calls=[{"tool": "search_text", "pattern": "compute_total_amount(", "path": "pkg"}])
     assert not a.is_error, a.text
     assert "[overview of pkg search:" in a.text or "[digest of pkg search:" in a.text, a.text[:300]
+
+
+def test_one_read_code_range_takes_up_to_twenty_reads(tmp_path):
+    # Sequel run 246: a read of 11 ranges was refused (10 at most) and the agent made the call again
+    files = {"big.py": "".join(f"def f{k}():\n    return {k}\n\n\n" for k in range(30))}
+    served = served_tree(tmp_path / "r", files)
+    eleven = ", ".join(f"big.py:{4 * k + 1}-{4 * k + 2}" for k in range(11))
+    a = served.call("read_code_range", path=eleven)
+    assert not a.is_error and "return 10" in a.text, a.text
+    many = ", ".join(f"big.py:{k + 1}" for k in range(21))
+    b = served.call("read_code_range", path=many)
+    assert b.is_error and "21 reads in one call; pass at most 20" in b.text, b.text
