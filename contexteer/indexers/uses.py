@@ -120,7 +120,8 @@ def names_in(data: bytes, spec: LanguageSpec, start_line: int, end_line: int, li
                 elif haskell and parents and parents[-1][0] == "qualified":  # `B.readFile`: a module's, through its alias
                     module = node.prev_named_sibling
                     names.members.setdefault(text, set()).add((module.text or b"").decode("utf-8", "replace").rstrip(".") if module else "")
-                elif _binds_haskell(field_name, parents) if haskell else _binds(field_name, parents):
+                elif _binds_haskell(field_name, parents) if haskell else (
+                        _binds(field_name, parents) or _zig_binds(node, parents)):
                     names.bound.add(text)
                 elif _is_use(field_name, parents):
                     used.setdefault(text, None)
@@ -173,6 +174,16 @@ def _binds(field_name: str | None, parents: list[tuple[str, str | None]]) -> boo
     if ptype in _NAMED and field_name in ("name", "pattern"):
         return True
     return ptype == "expression_list" and pfield == "left" and len(parents) > 1 and parents[-2][0] in _GO_DECLS
+
+
+def _zig_binds(node: ts.Node, parents: list[tuple[str, str | None]]) -> bool:
+    """Zig: a payload capture (`while (it.next()) |header|`, `for (xs, 0..) |x, i|`, `else |err|`) or a local
+    `const`/`var`'s name (tar.zig's `header` had been read as hash_map.zig's Custom.header, Zig A/B run 253)."""
+    if not parents:
+        return False
+    if parents[-1][0] == "payload":
+        return True
+    return parents[-1][0] == "variable_declaration" and node.prev_named_sibling is None
 
 
 def _binds_haskell(field_name: str | None, parents: list[tuple[str, str | None]]) -> bool:

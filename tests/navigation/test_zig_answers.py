@@ -494,3 +494,20 @@ def test_a_declaration_literal_of_unknown_type_is_another_types_when_many_share_
     rows = "\n".join(r for r in flat(text).splitlines() if not r.startswith("["))
     assert "Pcg.zig:3 in random" in rows and "use.zig" not in rows, text
     assert "other call" in text and "use.zig:5" in text, text  # left out, and said where
+
+
+def test_a_payload_capture_or_local_const_is_no_other_files_definition(tmp_path: Path):
+    # Zig run 253: tar.zig's `while (try self.readHeader()) |header|` read `header` as hash_map.zig's Custom.header
+    files = {
+        "hash_map.zig": "pub fn Custom() type {\n    return struct {\n        fn header(self: @This()) u8 {\n"
+                        "            _ = self;\n            return 0;\n        }\n    };\n}\n",
+        "tar.zig": ("pub const Header = struct {\n    pub fn kind(self: Header) u8 {\n        _ = self;\n        return 1;\n"
+                    "    }\n};\n\npub const Iterator = struct {\n    fn readHeader(self: *Iterator) ?Header {\n"
+                    "        _ = self;\n        return null;\n    }\n\n    pub fn next(self: *Iterator) u8 {\n"
+                    "        while (self.readHeader()) |header| {\n            const size = header.kind();\n"
+                    "            return size;\n        }\n        return 0;\n    }\n};\n"),
+    }
+    a = served_tree(tmp_path, files).call("read_code_range", path="tar.zig", symbol="Iterator.next", context="semantic")
+    uses = a.text.split("── uses ──")[1].split("──")[0]
+    assert "Custom.header" not in uses and "hash_map.zig" not in uses, a.text
+    assert "size" not in uses.split("not looked up")[-1].split(":")[0], a.text  # a local const, not a name to look up
