@@ -72,7 +72,7 @@ def import_uses(nav: NavigationService, rel: str) -> list[ImportUse]:
             continue
         if language == "rb" and re.match(r"\s*(?:require|require_relative|load)\b", _line(lines, imp.line)):
             claimed |= own_consts
-            out.append(_ruby_require(nav, resolver, found, targets, (refs, every, lines), claimed))
+            out.append(_ruby_require(nav, resolver, found, targets, (refs, every, lines), claimed, rel))
             continue
         names = [n for n in imp.names if n and n != "*"]
         text = " ".join(lines[n - 1] for n in statements[imp.line])
@@ -666,14 +666,17 @@ def _own_members(nav: NavigationService, syms: list[Any], files: list[str], refs
 
 
 def _ruby_require(nav: NavigationService, resolver: Any, found: ImportUse, targets: list[str],
-                  written: tuple[dict[str, list[int]], dict[str, list[int]], list[str]], claimed: set[str]) -> ImportUse:
+                  written: tuple[dict[str, list[int]], dict[str, list[int]], list[str]], claimed: set[str],
+                  rel: str) -> ImportUse:
     """A Ruby `require`: the classes and modules the required file (and the repository files it requires in turn)
     defines that this file names, and the methods it calls on them (`Utils.snake_case`), each under the first
     require that brings it (the kramdown A/B agent read "no name of it used" for all three requires of base.rb)."""
     if not targets:
         found.directive = "outside the repository: the names it defines are not known here"
         return found
-    files = _closure(nav, resolver, targets)
+    # (never the file itself, which a required file may require back: kramdown/document.rb loads converter/base.rb,
+    # and base.rb's own SMART_QUOTE_INDICES had been listed under `require 'kramdown/document'`, kramdown run 251)
+    files = _closure(nav, resolver, targets, skip=rel)
     consts: dict[str, Any] = {}
     methods: dict[str, list[Any]] = {}  # every method of the name (Parser.run and Renderer.run)
     for f in files:

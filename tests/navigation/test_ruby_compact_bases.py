@@ -81,3 +81,18 @@ def test_a_compact_reopening_keeps_an_adapters_overrides_and_bare_calls_through_
     assert "[overrides Sequel::Database#disconnect_error? lib/database/misc.rb:3]" in outline.text, outline.text
     callers = s.call("find_related", symbol="Sequel::Dataset.schema_and_table", relation="callers")
     assert [i["qualname"] for i in callers.data["items"]] == ["Sequel::Dataset#quote"], callers.text
+
+
+def test_a_ruby_files_own_constant_is_not_listed_under_a_require_that_loads_it_back(tmp_path):
+    # kramdown run 251: document.rb requires converter.rb, which requires converter/base.rb; base.rb's own
+    # SMART_QUOTE_INDICES was listed under `require 'kramdown/document'`
+    files = {
+        "lib/kramdown/document.rb": "require 'kramdown/converter'\n\nmodule Kramdown\n  class Document\n  end\nend\n",
+        "lib/kramdown/converter.rb": "require 'kramdown/converter/base'\n\nmodule Kramdown\n  module Converter\n  end\nend\n",
+        "lib/kramdown/converter/base.rb": ("require 'kramdown/document'\n\nmodule Kramdown\n  module Converter\n"
+                                           "    class Base\n      SMART_QUOTE_INDICES = {lsquo: 0}\n\n"
+                                           "      def quote(v)\n        Document.new\n        SMART_QUOTE_INDICES[v]\n"
+                                           "      end\n    end\n  end\nend\n"),
+    }
+    a = served_tree(tmp_path, files).call("list_dependencies", path="lib/kramdown/converter/base.rb", view="uses")
+    assert "Document (" in a.text and "SMART_QUOTE_INDICES" not in a.text, a.text
