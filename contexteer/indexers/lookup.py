@@ -571,12 +571,12 @@ def holds_code(s: Symbol) -> bool:
     property or indexer whose accessors have bodies (`public T Current { get { ... } }`, kind field), a Swift
     computed property (`var eventName: String { switch self { ... } }`), a make target
     and a make variable set over several lines (a search hit in Makefile.am names `CLEANFILES` or `install-data-hook`).
-    A Ruby module counts when nested (`module ClassMethods` in a class); an outermost one is the namespace a whole
-    file opens (`in Sequel 3-254` told nothing, review of f8e3fe5)."""
+    A Ruby module's body holds code (`include SQL::Constants` in `module Sequel` makes it a mixer); a search hit's
+    label leaves out a file's outermost one (symbols.enclosing_notes)."""
     return s.kind in _HOLDERS or (s.kind == "field" and s.language == "csharp" and s.end_line > s.start_line) \
         or (s.kind in ("variable", "field") and s.language == "swift" and s.end_line > s.start_line) \
         or (s.language == "make" and (s.kind == "target" or s.end_line > s.start_line)) \
-        or (s.kind == "module" and (s.language in ("scala", "kotlin") or (s.language == "ruby" and s.parent_id is not None))) \
+        or (s.kind == "module" and s.language in ("scala", "kotlin", "ruby")) \
         or (s.kind in ("variable", "constant") and s.parent_id is None and s.end_line > s.start_line
             and s.language in _JS_FAMILY)  # `export const $ZodRecord = core.$constructor("..", (inst, def) => {..})`
 

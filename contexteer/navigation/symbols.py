@@ -1273,6 +1273,10 @@ def enclosing_notes(nav: NavigationService, lines: list[tuple[str, int]]) -> dic
     closures = Closures(nav, len(files))
     for path, line in lines:
         enc = enclosing(syms.get(path, []), line)
+        if enc is not None and enc.kind == "module" and enc.language == "ruby" and enc.parent_id is None:
+            # a file's outermost Ruby namespace module says nothing of where a hit sits (`in Sequel 3-254`, review
+            # of f8e3fe5); it stays a holder of code for mixers and callers (review of fbe887f)
+            enc = None
         if enc is not None:
             out[(path, line)] = f"in {closures.around(path, line, enc)}{enc.qualname} {enc.start_line}-{enc.end_line}" \
                 + closures.literal(path, enc)

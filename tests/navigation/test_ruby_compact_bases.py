@@ -96,3 +96,11 @@ def test_a_ruby_files_own_constant_is_not_listed_under_a_require_that_loads_it_b
     }
     a = served_tree(tmp_path, files).call("list_dependencies", path="lib/kramdown/converter/base.rb", view="uses")
     assert "Document (" in a.text and "SMART_QUOTE_INDICES" not in a.text, a.text
+
+
+def test_a_module_included_by_a_files_outermost_module_has_it_as_an_implementation(tmp_path):
+    # review of fbe887f: `include SQL::Constants` in `module Sequel` had no holder once outermost modules held no code
+    files = {"lib/sql.rb": ("module Sequel\n  module SQL\n    module Constants\n      CURRENT = 1\n    end\n  end\n\n"
+                            "  include SQL::Constants\nend\n")}
+    a = served_tree(tmp_path, files).call("find_related", symbol="Sequel::SQL::Constants", relation="implementations")
+    assert [i["qualname"] for i in a.data["items"]] == ["Sequel"], a.text
