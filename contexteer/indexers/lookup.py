@@ -2688,7 +2688,10 @@ def _ruby_inherited_calls(index: IndexQueries, sym: Symbol, callee: str, sites: 
         # `assign_connection(thread, server)` is the subclass's own override)
         if c.how not in ("name only", "import", "same file") or c.against:
             continue
-        text = _file_lines(ws, c.path, files)[c.line - 1:c.line]
+        whole = _file_lines(ws, c.path, files)
+        # (a call opening its line after a chain whose dot ends the line above is on the chain's value, not on self:
+        # `ds.from(:pg_attribute).` then `get(:attnum)`, review of 240a361)
+        text = [_site_text(whole, c.line, callee, go=True)] if 0 < c.line <= len(whole) else []
         enc = c.symbol or enclosing(_symbols_of(index, syms, c.path), c.line)
         # (a call in a class body, `tag 'abap'` in `class ABAP < RegexLexer`, is on the class itself)
         body = enc is not None and enc.kind in ("class", "module")
@@ -3468,7 +3471,7 @@ def _check_receivers(index: IndexQueries, sites: list[Caller], callee: str, owne
             site.receiver, site.how = False, "name only"
             continue
         lines = _file_lines(ws, site.path, files)
-        text = _site_text(lines, site.line, callee, go=language == "go")
+        text = _site_text(lines, site.line, callee, go=language in TRAILING_DOT_CHAINS)
         site.receiver = False
         own_class: bool | None = None  # whether the site lies inside the method's own class (computed once)
         holder: str | None = None  # the class around the site
@@ -3702,7 +3705,7 @@ def _chain_verdict(index: IndexQueries, defs: dict[str, list[Symbol]], bodies: d
     text = lines[site.line - 1] if 0 < site.line <= len(lines) else ""
     for m in call.finditer(text):
         line, at = text, m.start()
-        joined = continued_chain(lines, site.line, text, at, enc.start_line, go=enc.language == "go")
+        joined = continued_chain(lines, site.line, text, at, enc.start_line, go=enc.language in TRAILING_DOT_CHAINS)
         above = joined is not None
         if joined is not None:  # a call continuing the line above, or a fluent chain begun some lines above
             line, at = joined
@@ -4140,6 +4143,11 @@ def continued_chain(lines: list[str], line: int, text: str, at: int, start: int,
     return joined, len(joined)
 
 
+#: languages whose chains may put the dot at the end of a line (`ds.from(:pg_attribute).` then `where(..)`): Go and
+#: Ruby (review of 240a361: Sequel's `.get(:attnum)` after such a chain had become another type's call)
+TRAILING_DOT_CHAINS = frozenset({"go", "ruby"})
+
+
 def _trailing_dot_chain(lines: list[str], line: int, start: int, limit: int = 30) -> str:
     """The lines above `line` that each end with a chain's `.` (`b := h.cfg.` then `\tConfig()`), joined, with the
     steps' arguments dropped; "" when the line above ends otherwise."""
@@ -4147,6 +4155,8 @@ def _trailing_dot_chain(lines: list[str], line: int, start: int, limit: int = 30
     n = line - 1
     while n >= max(start, 1, line - limit) and n <= len(lines):
         code = lines[n - 1].split("//")[0].strip()
+        if code.startswith("#"):  # a Ruby comment's sentence, `# the record is written.`: no chain step
+            break
         if not code.endswith(".") or code.endswith("..") or (parts and not re.match(r"[A-Za-z_]\w*\s*\(", parts[-1])):
             break
         parts.append(code)

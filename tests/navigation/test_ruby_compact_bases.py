@@ -104,3 +104,20 @@ def test_a_module_included_by_a_files_outermost_module_has_it_as_an_implementati
                             "  include SQL::Constants\nend\n")}
     a = served_tree(tmp_path, files).call("find_related", symbol="Sequel::SQL::Constants", relation="implementations")
     assert [i["qualname"] for i in a.data["items"]] == ["Sequel"], a.text
+
+
+def test_a_ruby_call_after_a_chain_whose_dot_ends_the_line_is_on_the_chain(tmp_path):
+    # review of 240a361: Sequel's `ds.from(:pg_attribute).` / `where(..).` / `get(:attnum)` in a DatabaseMethods
+    # module had been read as a bare `get` on self (Database#get) and left out of Dataset#get's callers
+    files = {
+        "lib/dataset.rb": "module Sequel\n  class Dataset\n    def get(c)\n    end\n\n    def from(t)\n      self\n    end\n  end\nend\n",
+        "lib/database.rb": "module Sequel\n  class Database\n    def get(c)\n    end\n  end\nend\n",
+        "lib/pg.rb": ("module Sequel\n  module Postgres\n    module DatabaseMethods\n      def column_num(ds)\n"
+                      "        # the column number is read.\n"
+                      "        ds.from(:pg_attribute).\n          get(:attnum)\n      end\n\n      def plain\n        get(:x)\n      end\n"
+                      "    end\n\n    class Database < Sequel::Database\n      include DatabaseMethods\n    end\n  end\nend\n"),
+    }
+    a = served_tree(tmp_path, files).call("find_related", symbol="Sequel::Dataset.get", relation="callers")
+    got = {i["qualname"] for i in a.data["items"]}
+    assert any(q.endswith("column_num") for q in got), a.text
+    assert not any(q.endswith("plain") for q in got), a.text  # a bare get on self is Database#get
