@@ -1614,7 +1614,7 @@ def implementations(index: IndexQueries, sym: Symbol, resolve_imports: Callable[
         elif frontier:  # complete: say so, or the agent asks each subtype for its own (the Rack A/B run: two calls)
             out.note = "complete: all levels listed"
     if mark:  # (what each row overrides: an answer shows it, a rule that wants the subtypes only does not)
-        _mark_overrides(index, out, sym)
+        _mark_overrides(index, out, sym, resolve_imports)
     lambdas = _java_lambdas(index, sym, resolve_imports) if sym.language == "java" and sym.kind == "interface" else []
     if lambdas:  # jsoup run 214: three lambdas implement NodeVisitor; the agent searched for them
         shown = "; ".join(lambdas[:8]) + (f"; … {len(lambdas) - 8} more" if len(lambdas) > 8 else "")
@@ -1660,11 +1660,33 @@ _PRIVATE_HIDES = frozenset({"java", "kotlin", "csharp", "c_sharp", "swift", "sca
 
 #: implementations answers up to this many rows name the methods each class adds (a longer one stays a list)
 MAX_ADDING_ROWS = 30
-#: the constructor names a class's added methods start with (and a C++/Java/C# one named like its class)
-_CONSTRUCTORS_FIRST = frozenset({"__init__", "__new__", "initialize", "constructor", "__construct", "init"})
+#: the constructor names a class's added methods start with, where a class may have none of its own
+_CONSTRUCTORS_FIRST = frozenset({"__init__", "__new__", "initialize", "__construct", "constructor"})
 
 
-def _mark_overrides(index: IndexQueries, out: Relations, sym: Symbol) -> None:
+def _added(c: Symbol, members: list[Symbol], known: set[str]) -> list[str]:
+    """The methods a class defines that none above it does, its constructor first: never a constructor that every
+    class of its language has (Java's, C#'s, C++'s named like the class, Kotlin's and Swift's `init`), a destructor, a
+    C++ `= delete`d or `= default`ed member, a static one, nor a private helper (`private`, `#x`, Python's `_x`), which
+    the row's reader cannot call (the review of 33864b6 measured 19-70% more tokens, mostly such names)."""
+    out: list[str] = []
+    for m in members:
+        sig = m.signature or ""
+        if m.kind not in ("method", "function") or m.name in known or m.name == c.name or m.name.startswith(("~", "#")):
+            continue
+        if re.search(r"=\s*(?:delete|default)\s*;?\s*$", sig) or (m.language in ("kotlin", "swift", "dart") and m.name in
+                                                                  ("init", "constructor")):
+            continue
+        if (m.language in _PRIVATE_HIDES and re.search(r"\b(?:private|static)\b", sig.split("(", 1)[0])) \
+                or (m.language == "python" and m.name.startswith("_") and not m.name.endswith("__")) \
+                or (m.language == "ruby" and not m.exported):  # (a Ruby method below `private`)
+            continue  # (nor a static factory, `unmodifiableSortedBidiMap(..)`: what a subclass adds is behaviour)
+        out.append(m.name)
+    return sorted(dict.fromkeys(out), key=lambda n: n not in _CONSTRUCTORS_FIRST)
+
+
+def _mark_overrides(index: IndexQueries, out: Relations, sym: Symbol,
+                    resolve_imports: Callable[[str], dict[str, list[str]]] | None = None) -> None:
     """Each subclass's own methods that the target or a class between them defines too (pydantic's SecretStr
     overrides `_display`, `__eq__`, `__hash__` of _SecretBase): the A/B agent read every subclass to learn it."""
     if sym.kind not in CLASS_KINDS or sym.language not in _OVERRIDING or not out.items:
@@ -1690,16 +1712,23 @@ def _mark_overrides(index: IndexQueries, out: Relations, sym: Symbol) -> None:
             key_of[m.id] = _member_key(m, index, file_syms)
         return key_of[m.id]
     targets = {key(m) for m in methods(sym) if m.kind != "field" and not _not_override(m) and m.name != sym.name}
+    adding = len(out.items) <= MAX_ADDING_ROWS
+    # the names the target and the classes above it define: what a row "adds" is none of them (LRUMap's `get`
+    # overrides AbstractHashedMap's, above the asked AbstractLinkedMap; review of 33864b6)
+    upper = ({m.name for m in methods(sym)} | {m.name for m in base_members(index, sym, resolve_imports).values()}) \
+        if adding and resolve_imports is not None else {m.name for m in methods(sym)}
     for it in out.items:
         c = it.symbol
         if c is None or c.kind not in CLASS_KINDS:
             continue
         inherited: set[str] = set()
+        names_above: set[str] = set()  # every member name the classes between the row and the target define
         ctors: set[str] = set()  # the constructors the classes above define (inherited where the language does)
         anc, hops = above.get(c.id), 0
         while anc is not None and hops < 8:
             # (a Python class attribute set again is an override too: `internal_use_only = True` in python.Serializer)
             inherited |= {key(m) for m in methods(anc) if m.kind != "field" or c.language == "python"}
+            names_above |= {m.name for m in methods(anc)}
             ctors |= {m.name for m in methods(anc) if m.name in _INHERITED_CONSTRUCTORS.get(c.language or "", ())}
             anc = above.get(anc.id) if anc.id != sym.id else None
             hops += 1
@@ -1717,15 +1746,14 @@ def _mark_overrides(index: IndexQueries, out: Relations, sym: Symbol) -> None:
                if m.name in ctors and m.kind in ("method", "function")]
         it.overrides = list(dict.fromkeys(mine + [n for k, n in keys if k not in targets] + own[:1]))
         it.of_target = (len({k for k, _ in keys if k in targets}), len(targets))  # (label overloads counted each)
-        if len(out.items) <= MAX_ADDING_ROWS:
-            # and the methods it adds, the constructor first (Django's WSGIHandler read bare, its `__init__` and
-            # `__call__` unsaid: the run-243 agent read the four handlers; Commons Collections' ListOrderedIterator
-            # implements the JDK's Iterator.next, which no repository class above it defines)
-            said = {n for _, n in keys} | {m.name for m in methods(c) if m.name in ctors}
-            # (not a C++ `= delete`d or `= default`ed member: null_sink's `operator=(..) = delete` adds nothing)
-            adds = [m.name for m in methods(c) if m.kind in ("method", "function") and m.name not in said
-                    and not re.search(r"=\s*(?:delete|default)\s*;?\s*$", m.signature or "")]
-            it.adds = sorted(dict.fromkeys(adds), key=lambda n: n not in _CONSTRUCTORS_FIRST and n != c.name)
+        if adding:
+            # and the methods it adds (Django's WSGIHandler read bare, its `__init__` and `__call__` unsaid: the run-243
+            # agent read the four handlers; Commons Collections' ListOrderedIterator implements the JDK's
+            # Iterator.next, which no repository class above it defines)
+            known = upper | names_above | {n for _, n in keys} | {m.name for m in methods(c) if m.name in ctors}
+            if c.language == "ruby":  # (and what the modules it includes define: mysql2's server_version)
+                known |= {m.name for mod in ruby_included(index, c) for m in methods(mod)}
+            it.adds = _added(c, methods(c), known)
 
 
 def _java_lambdas(index: IndexQueries, sym: Symbol, resolve_imports: Callable[[str], dict[str, list[str]]]) -> list[str]:

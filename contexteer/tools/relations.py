@@ -321,7 +321,7 @@ def _type_rows(it: RelatedItem, target: Any, tag: str, via: str | None, under: b
 
 
 #: the methods a subclass adds named on its implementations row (its constructor first), the rest counted
-MAX_ADDS = 6
+MAX_ADDS = 4
 
 
 def _overrides(it: RelatedItem, target: Any) -> str:

@@ -58,3 +58,25 @@ def test_implementations_rows_name_the_methods_a_class_adds(tmp_path):
     assert py.data["items"][0]["adds"] == ["__init__", "__call__"], py.data
     java = s.call("find_related", symbol="Deco", relation="implementations")
     assert "class Ordered — overrides remove; adds next" in java.text, java.text
+
+
+def test_what_a_row_adds_leaves_out_overrides_of_classes_above_the_target_constructors_and_helpers(tmp_path):
+    # review of 33864b6: LRUMap "adds ... get" though it overrides AbstractHashedMap.get, above the asked
+    # AbstractLinkedMap; every Java row began with its own constructor; private helpers and static factories filled
+    # the names; a Ruby class's methods of an included module were "added"
+    files = {
+        "j/AbstractHashedMap.java": "public class AbstractHashedMap {\n  public Object get(Object k) { return null; }\n}\n",
+        "j/AbstractLinkedMap.java": "public class AbstractLinkedMap extends AbstractHashedMap {\n}\n",
+        "j/LRUMap.java": ("public class LRUMap extends AbstractLinkedMap {\n  public LRUMap() { }\n"
+                          "  @Override\n  public Object get(Object k) { return null; }\n  public void moveToMRU() { }\n"
+                          "  private void helper() { }\n  public static LRUMap of() { return null; }\n}\n"),
+        "r/base.rb": "class Base\n  def run\n  end\nend\n",
+        "r/helpers.rb": "module Helpers\n  def server_version\n  end\nend\n",
+        "r/pg.rb": ("class Pg < Base\n  include Helpers\n\n  def server_version\n  end\n\n  def stream\n  end\n\n"
+                    "  private\n\n  def _execute\n  end\nend\n"),
+    }
+    s = served_tree(tmp_path, files)
+    java = s.call("find_related", symbol="AbstractLinkedMap", relation="implementations")
+    assert [i.get("adds") for i in java.data["items"]] == [["moveToMRU"]], java.text
+    rb = s.call("find_related", symbol="Base", relation="implementations")
+    assert [i.get("adds") for i in rb.data["items"]] == [["stream"]], rb.text
