@@ -709,8 +709,12 @@ class ReceiverResolver:
             return None
         typed = self.body._chain_type(r.split("."))
         base = re.sub(r"[<\[(].*", "", typed or "").strip().lstrip("*&").rsplit(".", 1)[-1].strip()
-        if not re.fullmatch(r"[A-Z]\w*", base) or base in _WRAPPER_TYPES or _is_type(self.body.index, base):
-            return None
+        if not re.fullmatch(r"[A-Z]\w*", base) or base in _WRAPPER_TYPES or base in ("Self", "This") \
+                or re.fullmatch(r"[A-Z]\d?|T[A-Z]\w*", base) or self.body.index.symbols_named(base):
+            return None  # (a type parameter, a TypeVar or alias the repository defines: review of 69cc434)
+        text = "\n".join(_file_lines(getattr(self.body.index, "ws", None), self.body.sym.path, self.body.texts))
+        if re.search(rf"\bas\s+{re.escape(base)}\b", text):
+            return None  # `import Runner as BaseRunner`, `import {{ Runner as BaseRunner }}`: a repository type renamed
         return base
 
 

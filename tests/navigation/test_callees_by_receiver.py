@@ -75,3 +75,22 @@ def test_a_receiver_declared_with_a_library_type_is_not_the_repository_methods_c
     got = {i["qualname"]: i["lines"] for i in a.data["items"]}
     assert got == {"Registry.get": [16]}, a.text
     assert "ctx.seen.get" in a.text, a.text  # among the unresolved, with the Map's set
+
+
+def test_a_receiver_typed_by_an_alias_a_type_variable_or_self_keeps_its_repository_call(tmp_path):
+    # review of 69cc434: `b: BaseRunner` (`import Runner as BaseRunner`), `b: T` (a TypeVar bound to Runner) and
+    # `other: Self` were read as library types and their `run()` calls left unresolved
+    files = {
+        "pkg/__init__.py": "",
+        "pkg/runner.py": "class Runner:\n    def run(self):\n        return 1\n",
+        "pkg/use.py": ("from typing import TypeVar, Self\nfrom pkg.runner import Runner\n"
+                       "from pkg.runner import Runner as BaseRunner\n\nT = TypeVar(\"T\", bound=Runner)\n\n\n"
+                       "def generic(a: Runner, b: T):\n    a.run()\n    return b.run()\n\n\n"
+                       "def aliased(a: Runner, b: BaseRunner):\n    a.run()\n    return b.run()\n\n\n"
+                       "class Sub(Runner):\n    def merge(self, a: Runner, other: Self):\n        a.run()\n"
+                       "        return other.run()\n"),
+    }
+    s = served_tree(tmp_path, files)
+    for name, lines in (("generic", [9, 10]), ("aliased", [14, 15]), ("Sub.merge", [20, 21])):
+        a = s.call("find_related", symbol=name, relation="callees")
+        assert {i["qualname"]: i["lines"] for i in a.data["items"]} == {"Runner.run": lines}, a.text
