@@ -34,6 +34,7 @@ from contexteer.indexers.lookup import (
     TRAILING_DOT_CHAINS,
     ReceiverResolver,
     _inherited_member,
+    _is_type,
     composed_of,
     continued_chain,
     enclosing,
@@ -212,6 +213,8 @@ def callers(index: IndexQueries, sym: Symbol, resolve_imports: Callable[[str], d
                 if len(out.items) >= MAX_NODES:
                     out.truncated = True
                     _left_out_note(index, out, first_dropped)
+                    # (and what the deeper levels left out so far: the note had gone with the cap, review of d407611)
+                    _deeper_notes(out, unfollowed, hidden, hidden_sites, dead_ends)
                     return out
                 if entry.symbol is not None and entry.symbol.id in seen:
                     if entry.symbol.id == sym.id or level == 1:
@@ -264,10 +267,6 @@ def callers(index: IndexQueries, sym: Symbol, resolve_imports: Callable[[str], d
     return out
 
 
-def _is_repo_type(index: IndexQueries, name: str) -> bool:
-    return any(s.name == name and s.kind in CLASS_KINDS for s in index.symbols_named(name))
-
-
 def _guessed_deeper(index: IndexQueries, out: Relations, entry: Related, target: Symbol, through_base: dict[Any, int],
                     hidden: dict[str, int], hidden_sites: set[tuple[str, int]]) -> None:
     """A caller past the first level matched by name only or through a base type: a call through a value of a base
@@ -283,7 +282,7 @@ def _guessed_deeper(index: IndexQueries, out: Relations, entry: Related, target:
     # flood of the Collections A/B run 76)
     typed = re.search(r"\breceiver [\w$.]+: \*?([A-Za-z_][\w.]*)", entry.detail or "")
     if entry.how == "base type" and not is_test_path(entry.path) and typed is not None \
-            and _is_repo_type(index, typed.group(1).rsplit(".", 1)[-1]) \
+            and _is_type(index, typed.group(1).rsplit(".", 1)[-1]) \
             and through_base.setdefault(target.qualname, 0) < MAX_THROUGH_BASE:
         through_base[target.qualname] += 1
         through_base[site] = 1

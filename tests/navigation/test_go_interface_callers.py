@@ -247,3 +247,19 @@ def test_a_caller_with_up_to_five_call_lines_shows_them_all_as_source(tmp_path):
     assert "call 4" in a.text.split("in six")[0], a.text  # five's fifth line as source
     assert "more line" not in a.text.split("in six")[0], a.text
     assert "+3 more lines" in a.text.split("in six")[1], a.text  # six's six lines: three as source, three numbers
+
+
+def test_an_answer_stopped_at_its_cap_still_counts_the_deeper_callers_it_left_out(tmp_path):
+    # review of d407611: Collections' AbstractHashedMap.hash at depth 3 stopped at 200 definitions and its
+    # "N callers ... left out" note was lost with the early return
+    many = "".join(f"def f{k}():\n    B().run()\n\n\n" for k in range(210))
+    files = {
+        "pkg/__init__.py": "",
+        "pkg/t.py": ("def target():\n    return 1\n\n\nclass A:\n    def go(self):\n        return target()\n\n\n"
+                     "class B:\n    def run(self):\n        return A().go()\n\n\n"
+                     "def guess(x):\n    return x.go()\n\n\ndef guess2(y):\n    return y.go()\n"),
+        "pkg/many.py": "from pkg.t import B\n\n\n" + many,
+    }
+    a = served_tree(tmp_path, files).call("find_related", symbol="target", relation="callers", depth=3)
+    assert "stopped at" in a.text or "more" in a.text, a.text
+    assert "matched by name only or through a base type" in a.text and "left out" in a.text, a.text
