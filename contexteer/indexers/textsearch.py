@@ -370,10 +370,12 @@ def at_any_depth(glob: str) -> str | None:
     """`glob` with each positive part holding a '/' (and not already anchored with `**` or `/`) read at any depth
     (`Writers/Docx.hs` -> `**/Writers/Docx.hs`, `{a/x.rs,b/y.rs}` -> `{**/a/x.rs,**/b/y.rs}`); None when no part
     changes."""
-    def deeper(part: str) -> str:
-        if part.startswith("!") or "/" not in part or part.startswith(("**", "/")):
+    def deeper(part: str) -> str:  # (a negated part too: `!Writers/Docx.hs` leaves out what `**/Writers/*.hs` takes)
+        neg = "!" if part.startswith("!") else ""
+        body = part[len(neg):]
+        if "/" not in body or body.startswith(("**", "/")):
             return part
-        return "**/" + part
+        return f"{neg}**/{body}"
 
     out = []
     for part in split_globs(glob):
@@ -382,7 +384,8 @@ def at_any_depth(glob: str) -> str | None:
         else:
             out.append(deeper(part))
     joined = ",".join(out)
-    return joined if out != split_globs(glob) else None
+    changed = [a for a, b in zip(out, split_globs(glob), strict=True) if a != b]
+    return joined if changed and not all(c.startswith("!") for c in changed) else None
 
 
 def _under(glob: str, target: str) -> str:
@@ -428,6 +431,11 @@ def _kill(proc: subprocess.Popen[bytes], result: SearchResult) -> None:
         proc.kill()
 
 
+#: a search whose path and globs leave no file to search
+NO_FILES = ("no file matches the path and glob= given (after .gitignore and the deny-list). "
+            "Check the glob ('*.yml', 'src/**/*.ts') and the path, or leave glob out.")
+
+
 def _explain_error(stderr: str, regex: bool) -> str:
     msg = stderr.removeprefix("rg: ").strip() or "ripgrep failed without a message"
     if "regex parse error" in msg or "error:" in msg and regex:
@@ -436,8 +444,7 @@ def _explain_error(stderr: str, regex: bool) -> str:
             "Fix the pattern, escape special characters (e.g. '\\(' for '('), or pass regex=false to search the text literally."
         )
     if "No files were searched" in msg:
-        return ("no file matches the path and glob= given (after .gitignore and the deny-list). "
-                "Check the glob ('*.yml', 'src/**/*.ts') and the path, or leave glob out.")
+        return NO_FILES
     if "glob" in msg.lower():
         return f"ripgrep rejected a glob: {msg}. Pass a glob like '*.py' or 'src/**/*.ts'."
     return f"ripgrep failed: {msg}. Check the pattern and the path, or narrow the search with path= or glob=."

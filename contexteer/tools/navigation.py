@@ -266,18 +266,31 @@ async def search_text(
     def work() -> Answer:
         nonlocal glob
         anywhere, written = None, glob
+        deeper = textsearch.at_any_depth(glob) if glob else None
         try:
             r = textsearch.search(svc.ws, pattern, regex=regex, case_sensitive=case_sensitive, glob=glob, path=path,
                                   context_lines=context_lines, max_results=max_results)
         except SearchError as exc:
-            anywhere = textsearch.at_any_depth(glob) if glob and str(exc).startswith("no file matches") else None
-            if anywhere is None:
+            if deeper is None or not str(exc).startswith("no file matches"):
                 raise
+            r = None
+        if deeper is not None and r is not None and not r.matches and textsearch.search(
+                svc.ws, "^", regex=True, glob=glob, path=path, max_results=1).matches:
+            deeper = None  # the glob matched files, which hold no match: a narrowed search that finds nothing
+        if deeper is not None and (r is None or not r.matches):
             # `Writers/Docx.hs` for Text/Pandoc/Writers/Docx.hs: a glob with a '/' is read from the path searched, and
-            # matched no file there (the Pandoc A/B agent retried); searched at any depth, and said so
-            r = textsearch.search(svc.ws, pattern, regex=regex, case_sensitive=case_sensitive, glob=anywhere, path=path,
-                                  context_lines=context_lines, max_results=max_results)
-            written, glob = glob, anywhere
+            # matched no file there (the Pandoc A/B agent retried; ripgrep says so only without a path): searched at
+            # any depth, and said so when that finds it
+            try:
+                again = textsearch.search(svc.ws, pattern, regex=regex, case_sensitive=case_sensitive, glob=deeper,
+                                          path=path, context_lines=context_lines, max_results=max_results)
+            except SearchError:
+                again = None
+            if again is not None and (again.matches or r is None):
+                r, anywhere, glob = again, deeper, deeper
+            elif r is None:
+                raise SearchError(textsearch.NO_FILES)
+        assert r is not None
         as_regex, tried, alternatives, invalid = regex, False, False, False
         if not r.matches and not regex and render.reads_like_regex(pattern):
             tried = True

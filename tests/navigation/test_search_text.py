@@ -314,3 +314,18 @@ def test_a_glob_with_a_folder_that_matches_nothing_from_the_path_is_searched_at_
     assert "searched with glob='{**/Writers/Docx.hs,**/Writers/ODT.hs}'" in a.text, a.text
     none = served.call("search_text", pattern="as P", glob="Readers/*.hs")  # nowhere at any depth either: the error
     assert none.is_error and "no file matches the path and glob=" in none.text, none.text
+
+
+def test_the_any_depth_glob_keeps_its_exclusions_and_works_under_a_path(tmp_path: Path):
+    # review of e0740a4: `Writers/*.hs,!Writers/Docx.hs` searched Docx.hs after all (the exclusion stayed anchored),
+    # and with path= the fallback never ran (ripgrep says "no files searched" only without a path)
+    (tmp_path / "Text" / "Pandoc" / "Writers").mkdir(parents=True)
+    for name in ("Docx", "ODT"):
+        (tmp_path / "Text" / "Pandoc" / "Writers" / f"{name}.hs").write_text(f"module Text.Pandoc.Writers.{name} where\n")
+    served = Served(tmp_path)
+    a = served.call("search_text", pattern="module Text.Pandoc.Writers", glob="Writers/*.hs,!Writers/Docx.hs")
+    assert {h["path"] for h in a.data["hits"]} == {"Text/Pandoc/Writers/ODT.hs"}, a.text
+    b = served.call("search_text", pattern="module Text.Pandoc.Writers.Docx", path="Text", glob="Writers/Docx.hs")
+    assert [h["path"] for h in b.data["hits"]] == ["Text/Pandoc/Writers/Docx.hs"], b.text
+    c = served.call("search_text", pattern="zzzqqq", path="Text", glob="Pandoc/Writers/*.hs")  # files matched: as asked
+    assert not c.data["hits"] and "searched with glob" not in c.text, c.text
