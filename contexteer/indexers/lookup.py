@@ -2079,8 +2079,9 @@ _WITH_METHODS = frozenset({"__enter__", "__exit__", "__aenter__", "__aexit__"})
 
 def _with_sites(index: IndexQueries, sym: Symbol, owner: str, seen: set[tuple[str, int]]) -> list[Caller]:
     """The `with` statements whose context manager is built from the class on that line (`with Live(console) as
-    live:`) or is the object itself inside the class (`with self:`): callers of its __enter__/__exit__ the index
-    records no call for. A `with` on a value built elsewhere is not seen."""
+    live:`), returned by a function declared to return it (`with console.use_theme(t):`), or is the object itself
+    inside the class (`with self:`): callers of its __enter__/__exit__ the index records no call for. A `with` on a
+    value built elsewhere is not seen."""
     asynchronous = sym.name in ("__aenter__", "__aexit__")
     head = re.compile(r"^\s*async\s+with\b" if asynchronous else r"^\s*with\b")
     out: list[Caller] = []
@@ -2091,6 +2092,21 @@ def _with_sites(index: IndexQueries, sym: Symbol, owner: str, seen: set[tuple[st
         texts = _file_lines(getattr(index, "ws", None), cls.path, files) if getattr(index, "ws", None) is not None else []
         candidates += [(cls.path, n, True) for n in range(cls.start_line, min(cls.end_line, len(texts)) + 1)
                        if re.match(r"\s*(?:async\s+)?with\s+self\s*(?:[:,]|as\b)", texts[n - 1])]
+    # and the functions declared to return the class (`def use_theme(..) -> ThemeContext:`): `with
+    # console.use_theme(theme):` enters what it returns (Rich run 255's depth-3 answer had stopped there)
+    made_by: set[str] = set()
+    for r in index.references_to(owner, limit=2000):
+        lines = files.get(r.path)
+        if lines is None:
+            lines = files[r.path] = lines_of(index, r.path)
+        text = lines[r.line - 1] if 0 < r.line <= len(lines) else ""
+        if re.search(rf"->\s*['\"]?(?:\w+\.)*{re.escape(owner)}['\"]?\s*:", text):
+            enc = enclosing(index.symbols_in_file(r.path), r.line)
+            if enc is not None and enc.kind in ("function", "method") and r.line - enc.start_line <= 8:
+                made_by.add(enc.name)
+    for name in sorted(made_by)[:8]:
+        candidates += [(r.path, r.line, False) for r in index.references_to(name, limit=500)]
+    made = "|".join(re.escape(n) for n in [owner, *sorted(made_by)[:8]])
     for path, line, itself in candidates:
         if (path, line) in seen or (path == sym.path and sym.start_line <= line <= sym.end_line):
             continue
@@ -2098,7 +2114,7 @@ def _with_sites(index: IndexQueries, sym: Symbol, owner: str, seen: set[tuple[st
         if lines is None:
             lines = files[path] = lines_of(index, path)
         text = lines[line - 1] if 0 < line <= len(lines) else ""
-        if head.match(text) and (itself or re.search(rf"\b{re.escape(owner)}\s*\(", text)):
+        if head.match(text) and (itself or re.search(rf"\b(?:{made})\s*\(", text)):
             seen.add((path, line))
             out.append(Caller(None, path, line, "with statement", receiver=True))
     return out

@@ -94,3 +94,21 @@ def test_a_receiver_typed_by_an_alias_a_type_variable_or_self_keeps_its_reposito
     for name, lines in (("generic", [9, 10]), ("aliased", [14, 15]), ("Sub.merge", [20, 21])):
         a = s.call("find_related", symbol=name, relation="callees")
         assert {i["qualname"]: i["lines"] for i in a.data["items"]} == {"Runner.run": lines}, a.text
+
+
+def test_a_with_on_what_a_function_declares_it_returns_calls_the_managers_exit(tmp_path):
+    # Rich run 255: `with console.use_theme(t):` (use_theme declared `-> ThemeContext`) was no caller of
+    # ThemeContext.__exit__, and the depth-3 callers of ThemeStack.pop_theme stopped there
+    files = {
+        "pkg/__init__.py": "",
+        "pkg/console.py": ("class ThemeContext:\n    def __init__(self, console):\n        self.console = console\n\n"
+                           "    def __enter__(self):\n        return self\n\n    def __exit__(self, *a):\n"
+                           "        self.console.pop_theme()\n\n\nclass Console:\n"
+                           "    def use_theme(self, theme) -> ThemeContext:\n        return ThemeContext(self)\n\n"
+                           "    def pop_theme(self):\n        pass\n"),
+        "pkg/tb.py": ("from pkg.console import Console\n\n\ndef render(console: Console):\n"
+                      "    with console.use_theme('x'):\n        yield 1\n"),
+    }
+    a = served_tree(tmp_path, files).call("find_related", symbol="ThemeContext.__exit__", relation="callers")
+    rows = {i["qualname"]: (i["how"], i["lines"]) for i in a.data["items"]}
+    assert rows == {"render": ("with statement", [5])}, a.text
