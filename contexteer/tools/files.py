@@ -114,8 +114,36 @@ async def _read_one(svc: Services, ctx: Context, path: str, start_line: int | No
         # what the lines asked for sit in (`535` in the closure 530-536), not the widened range's common parent
         return await anyio.to_thread.run_sync(_line_read, svc, path, start_line, end_line, asked)
     if symbol is not None or context == "semantic":
-        return await _indexed_read(svc, ctx, path, start_line, end_line, symbol, context == "semantic")
+        try:
+            return await _indexed_read(svc, ctx, path, start_line, end_line, symbol, context == "semantic")
+        except NotFoundError:
+            elsewhere = _only_definition_elsewhere(svc, path, symbol) if symbol is not None else None
+            if elsewhere is None:
+                raise
+            # `reflect_extension.go:resolveConflictBinding`, defined once, in reflect_struct_encoder.go: read there
+            # (the json-iterator A/B agent, run 259, was told where and read it in a second call)
+            return await _indexed_read(svc, ctx, elsewhere, start_line, end_line, symbol, context == "semantic",
+                                       moved=f"no {symbol} in {path}: the one definition of it is in {elsewhere}")
     return await anyio.to_thread.run_sync(_line_read, svc, path, start_line, end_line)
+
+
+def _only_definition_elsewhere(svc: Services, path: str, symbol: str) -> str | None:
+    """The file of the one definition named `symbol` (its last part, or its qualified name when given) in the
+    language family of `path`, when there is exactly one and it is not in `path`; else None."""
+    from contexteer.indexers.lookup import language_family
+
+    try:
+        rel = svc.ws.resolve(path, kind="file").rel
+    except ContexteerError:
+        return None
+    index = svc.nav.index
+    info = index.file_info(rel)
+    last = re.split(r"\.|::|#", symbol.strip())[-1]
+    wanted = symbol.strip().replace("::", ".").replace("#", ".")
+    found = [s for s in index.symbols_named(last) if s.name == last and s.path != rel
+             and (wanted == last or s.qualname.replace("::", ".").endswith(wanted))
+             and language_family(s.language) == language_family(info.language if info is not None else None)]
+    return found[0].path if len({s.path for s in found}) == 1 and len(found) == 1 else None
 
 
 #: one read of several: 'path:12-40', 'path:12', 'path:Parser.parse' (a symbol may hold '::'), or a plain path
@@ -312,12 +340,13 @@ def _comment_blocks(svc: Services, rel: str, text: str) -> list[tuple[int, int]]
 
 
 async def _indexed_read(svc: Services, ctx: Context, path: str, start_line: int | None, end_line: int | None,
-                        symbol: str | None, semantic: bool) -> Answer:
+                        symbol: str | None, semantic: bool, moved: str | None = None) -> Answer:
     res = svc.ws.resolve(path, kind="file")
     nav = svc.nav
 
     def work(cb: Callable[[int, int], None] | None) -> Answer:
         note = nav.ready(cb, [res.rel], file_only=not semantic)
+        note = "; ".join(x for x in (moved, note) if x) or None
         text = read_text_file(svc.ws, res)
         lines = redact_key_block_lines(text, split_lines(text))
         total = len(lines)

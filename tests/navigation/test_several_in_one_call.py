@@ -149,3 +149,19 @@ def test_a_bare_range_after_a_read_is_read_in_the_same_file(tmp_path: Path):
     a = served.call("read_code_range", path="lib.py:1-2, 4-5")
     assert not a.is_error, a.text
     assert "lib.py:1-2 (of" in a.text and "lib.py:4-5 (of" in a.text and "5\t    return helper(buf)" in a.text, a.text
+
+
+def test_a_symbol_read_in_the_wrong_file_reads_its_one_definition_elsewhere(tmp_path: Path):
+    # json-iterator run 259: `reflect_extension.go:resolveConflictBinding` (defined once, in
+    # reflect_struct_encoder.go) answered where it is, and the agent read it in a second call
+    files = {"go.mod": "module example.com/j\n\ngo 1.21\n",
+             "ext.go": "package j\n\nfunc other() int {\n\treturn 1\n}\n",
+             "enc.go": "package j\n\nfunc resolve(a, b int) bool {\n\treturn a > b\n}\n",
+             "two_a.go": "package j\n\ntype A struct{}\n\nfunc (A) Run() {}\n",
+             "two_b.go": "package j\n\ntype B struct{}\n\nfunc (B) Run() {}\n"}
+    s = served_tree(tmp_path, files)
+    a = s.call("read_code_range", path="ext.go:resolve")
+    assert not a.is_error and "func resolve(a, b int) bool" in a.text, a.text
+    assert "no resolve in ext.go: the one definition of it is in enc.go" in a.text, a.text
+    b = s.call("read_code_range", path="ext.go", symbol="Run")  # two definitions elsewhere: said, not guessed
+    assert b.is_error and "two_a.go" in b.text and "two_b.go" in b.text, b.text
