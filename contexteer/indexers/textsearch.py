@@ -340,7 +340,8 @@ class _Lines:
 
 def split_globs(glob: str) -> list[str]:
     """One glob argument as the globs it means: comma-separated ones (`*.py,!tests/**`) each, when every part reads
-    as a glob (a negation, or a wildcard with a `.` or `/`: not `a,b.txt`, a file's name, nor `*,*`), and an
+    as a glob (a negation, a wildcard with a `.` or `/`, or among such a file's name, `require.go`: not `a,b.txt`, a
+    file's name, nor `*,*`), and an
     alternation of negations (`{!**/classic/**,!**/tests/**}`, which ripgrep reads as names starting with `!`: the zod
     A/B agent's search matched no file) as one negated glob per alternative. Commas inside braces or brackets, or
     escaped, stay (`*.{ts,tsx}`, `*[,]*`, `a\\,b`)."""
@@ -357,7 +358,12 @@ def split_globs(glob: str) -> list[str]:
         i += 1
     parts.append(glob[start:])
     parts = [p.strip() for p in parts]
-    if len(parts) > 1 and not all(p.startswith("!") or (re.search(r"[*?\[{]", p) and re.search(r"[./]", p)) for p in parts):
+    def wild(p: str) -> bool:
+        return p.startswith("!") or bool(re.search(r"[*?\[{]", p) and re.search(r"[./]", p))
+
+    # (a file's name among wildcards is a glob too: `*forward.go,*format.go,require.go`, testify run 261)
+    if len(parts) > 1 and not (all(wild(p) or re.fullmatch(r"[\w.\-/]*\w\.\w+", p) for p in parts)
+                               and any(wild(p) for p in parts)):
         parts = [glob.strip()]
     out: list[str] = []
     for part in parts:

@@ -329,3 +329,12 @@ def test_the_any_depth_glob_keeps_its_exclusions_and_works_under_a_path(tmp_path
     assert [h["path"] for h in b.data["hits"]] == ["Text/Pandoc/Writers/Docx.hs"], b.text
     c = served.call("search_text", pattern="zzzqqq", path="Text", glob="Pandoc/Writers/*.hs")  # files matched: as asked
     assert not c.data["hits"] and "searched with glob" not in c.text, c.text
+
+
+def test_a_files_name_among_comma_separated_wildcards_is_a_glob_of_its_own(tmp_path: Path):
+    # testify run 261: glob='*forward.go,*format.go,require.go' matched no file (read as one glob)
+    for name in ("assertion_forward.go", "assertion_format.go", "require.go", "other.go"):
+        (tmp_path / name).write_text("func Equal() {}\n")
+    served = Served(tmp_path)
+    a = served.call("search_text", pattern="func Equal", glob="*forward.go,*format.go,require.go")
+    assert {h["path"] for h in a.data["hits"]} == {"assertion_forward.go", "assertion_format.go", "require.go"}, a.text
