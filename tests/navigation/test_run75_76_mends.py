@@ -167,3 +167,22 @@ def test_an_anonymous_subclass_row_keeps_its_type_arguments(tmp_path):
     a = served_tree(tmp_path / "j", files).call("find_related", symbol="Decor", relation="implementations")
     assert not a.is_error, a.text
     assert "new Decor<Map.Entry<K, Object>, K>() {...} at line 7" in a.text, a.text
+
+
+def test_rust_locals_built_with_a_turbofish_or_through_a_type_alias_are_typed(tmp_path):
+    # petgraph run 258: `let mut g = DiMatrix::<u8, ()>::new();` then `g.add_edge(..)` was a name-only caller of
+    # StableGraph::add_edge (the turbofish between the type and `::new` was not read)
+    files = {
+        "Cargo.toml": "[package]\nname = \"r\"\nversion = \"0.1.0\"\n",
+        "src/lib.rs": ("pub struct Matrix<N> { n: N }\n\nimpl<N> Matrix<N> {\n    pub fn new() -> Self { unimplemented!() }\n"
+                       "    pub fn add_edge(&mut self, a: u32) {}\n}\n\npub struct Stable<N> { n: N }\n\nimpl<N> Stable<N> {\n"
+                       "    pub fn new() -> Self { unimplemented!() }\n    pub fn add_edge(&mut self, a: u32) {}\n}\n\n"
+                       "pub type DiMatrix<N> = Matrix<N>;\n\npub fn turbofish() {\n    let mut g = Matrix::<u8>::new();\n"
+                       "    g.add_edge(1);\n}\n\npub fn alias() {\n    let mut g = DiMatrix::<u8>::new();\n    g.add_edge(1);\n}\n\n"
+                       "pub fn stable() {\n    let mut g = Stable::<u8>::new();\n    g.add_edge(1);\n}\n"),
+    }
+    s = served_tree(tmp_path / "r", files)
+    a = s.call("find_related", symbol="Stable.add_edge", relation="callers")
+    assert [i["qualname"] for i in a.data["items"]] == ["stable"], a.text
+    b = s.call("find_related", symbol="Matrix.add_edge", relation="callers")
+    assert {i["qualname"]: i["how"] for i in b.data["items"]} == {"turbofish": "receiver type", "alias": "receiver type"}, b.text
