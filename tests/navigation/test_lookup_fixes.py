@@ -136,6 +136,7 @@ def test_unknown_symbol_hint_lists_same_language_definitions_first_and_no_requir
         "js/base-cmd.js": "class BaseCommand {}\nmodule.exports = BaseCommand\n",
         "js/a-cmd.js": "const BaseCommand = require('./base-cmd.js')\nclass A extends BaseCommand {}\nmodule.exports = A\n",
         "py/base.py": "class BaseCommand:\n    pass\n",
+        "py/legacy.py": "class BaseCommand:\n    pass\n",  # (two elsewhere: the hint, not a read of one)
         "py/other.py": "def helper():\n    return 1\n",
     }))
     served.call("search_symbol", query="helper")  # the whole index first: a cold file read answers mid-build
