@@ -713,7 +713,7 @@ class ReceiverResolver:
                 or re.fullmatch(r"[A-Z]\d?|T[A-Z]\w*", base) or self.body.index.symbols_named(base):
             return None  # (a type parameter, a TypeVar or alias the repository defines: review of 69cc434)
         text = "\n".join(_file_lines(getattr(self.body.index, "ws", None), self.body.sym.path, self.body.texts))
-        if re.search(rf"\bas\s+{re.escape(base)}\b", text):
+        if re.search(rf"\bas\s+{re.escape(base)}\s*(?:,|\}}|$)", text, re.M):  # (an import's, not a cast `x as Map<..>`)
             return None  # `import Runner as BaseRunner`, `import {{ Runner as BaseRunner }}`: a repository type renamed
         return base
 
@@ -2073,6 +2073,9 @@ def find_callers(index: IndexQueries, sym: Symbol, callee: str, resolve_imports:
 GLOBAL = "global name"
 
 
+#: Python's builtin names: a repository function of one of them is never what a bare call of it means for sure
+_PY_BUILTIN_NAMES = frozenset(dir(__import__("builtins")))
+
 #: Python methods a `with` (`async with`) statement runs without naming them
 _WITH_METHODS = frozenset({"__enter__", "__exit__", "__aenter__", "__aexit__"})
 
@@ -2102,7 +2105,12 @@ def _with_sites(index: IndexQueries, sym: Symbol, owner: str, seen: set[tuple[st
         text = lines[r.line - 1] if 0 < r.line <= len(lines) else ""
         if re.search(rf"->\s*['\"]?(?:\w+\.)*{re.escape(owner)}['\"]?\s*:", text):
             enc = enclosing(index.symbols_in_file(r.path), r.line)
-            if enc is not None and enc.kind in ("function", "method") and r.line - enc.start_line <= 8:
+            # (only a name one definition has, never a builtin's: `with open(p)` is the builtin's file, `with
+            # o.lock()` may be another class's lock; review of 5392ccf)
+            if enc is not None and enc.kind in ("function", "method") and r.line - enc.start_line <= 8 \
+                    and enc.name not in _PY_BUILTIN_NAMES and sum(
+                        1 for d in index.symbols_named(enc.name) if d.name == enc.name
+                        and d.kind in ("function", "method")) == 1:
                 made_by.add(enc.name)
     for name in sorted(made_by)[:8]:
         candidates += [(r.path, r.line, False) for r in index.references_to(name, limit=500)]

@@ -582,7 +582,7 @@ def _bindings_at(lines: list[str], start: int, end: int, word: str) -> Iterator[
                              rf"(<(?:[^<>;()]|<[^<>;()]*>)*>)?\s*(?:const\s*)?[*&]{{0,2}}\s*\b{w}\s*(?=[^\n]*;\s*(?://.*)?$)"
                              rf"(?:=(?!=)|;|\{{|\()")
     made = re.compile(rf"^\s*(?:let\s+(?:mut\s+)?|const\s+|var\s+|val\s+|auto\s+)?\$?{w}\s*(?::=|=)\s*(?:&|new\s+|await\s+)?"
-                      rf"({_QUAL})([A-Za-z_$][\w$]*)\s*(?:::\s*<[^<>;()]*>\s*)?(::\s*[a-z_]\w*\s*)?(?:<[^<>;()]*>)?\s*([({{])")
+                      rf"({_QUAL})([A-Za-z_$][\w$]*)\s*(?:::\s*<(?:[^<>;()]|\([^()]*\)|<[^<>;()]*>)*>\s*)?(::\s*[a-z_]\w*\s*)?(?:<[^<>;()]*>)?\s*([({{])")
     # the second variable is the element (`for k := range m` binds the key or index)
     go_range = re.compile(rf"^\s*for\s+[A-Za-z_]\w*\s*,\s*{w}\s*:=\s*range\s+([A-Za-z_][\w.]*)\s*\{{")
     # Kotlin's smart cast: `if (method is AsyncFunctionComponent) {` types `method` in the block

@@ -361,9 +361,9 @@ def split_globs(glob: str) -> list[str]:
     def wild(p: str) -> bool:
         return p.startswith("!") or bool(re.search(r"[*?\[{]", p) and re.search(r"[./]", p))
 
-    # (a file's name among wildcards is a glob too: `*forward.go,*format.go,require.go`, testify run 261)
-    if len(parts) > 1 and not (all(wild(p) or re.fullmatch(r"[\w.\-/]*\w\.\w+", p) for p in parts)
-                               and any(wild(p) for p in parts)):
+    # (a file's name is a glob too: `*forward.go,*format.go,require.go`, testify run 261; `a.py,b.py`, review of
+    # 9c45a7e; never `a,b.txt`, whose `a` names no file)
+    if len(parts) > 1 and not all(wild(p) or re.fullmatch(r"[\w.\-/]*\w\.\w+", p) for p in parts):
         parts = [glob.strip()]
     out: list[str] = []
     for part in parts:

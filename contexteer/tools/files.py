@@ -116,14 +116,17 @@ async def _read_one(svc: Services, ctx: Context, path: str, start_line: int | No
     if symbol is not None or context == "semantic":
         try:
             return await _indexed_read(svc, ctx, path, start_line, end_line, symbol, context == "semantic")
-        except NotFoundError:
+        except NotFoundError as exc:
             elsewhere = _only_definition_elsewhere(svc, path, symbol) if symbol is not None else None
             if elsewhere is None:
                 raise
             # `reflect_extension.go:resolveConflictBinding`, defined once, in reflect_struct_encoder.go: read there
             # (the json-iterator A/B agent, run 259, was told where and read it in a second call)
-            return await _indexed_read(svc, ctx, elsewhere, start_line, end_line, symbol, context == "semantic",
-                                       moved=f"no {symbol} in {path}: the one definition of it is in {elsewhere}")
+            try:
+                return await _indexed_read(svc, ctx, elsewhere, start_line, end_line, symbol, context == "semantic",
+                                           moved=f"no {symbol} in {path}: the one definition of it is in {elsewhere}")
+            except NotFoundError:
+                raise exc from None  # (what the file asked says, not a second miss elsewhere)
     return await anyio.to_thread.run_sync(_line_read, svc, path, start_line, end_line)
 
 
@@ -141,7 +144,8 @@ def _only_definition_elsewhere(svc: Services, path: str, symbol: str) -> str | N
     last = re.split(r"\.|::|#", symbol.strip())[-1]
     wanted = symbol.strip().replace("::", ".").replace("#", ".")
     found = [s for s in index.symbols_named(last) if s.name == last and s.path != rel
-             and (wanted == last or s.qualname.replace("::", ".").endswith(wanted))
+             and (wanted == last or s.qualname.replace("::", ".") == wanted
+                  or s.qualname.replace("::", ".").endswith("." + wanted))
              and language_family(s.language) == language_family(info.language if info is not None else None)]
     return found[0].path if len({s.path for s in found}) == 1 and len(found) == 1 else None
 

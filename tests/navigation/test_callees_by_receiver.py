@@ -112,3 +112,19 @@ def test_a_with_on_what_a_function_declares_it_returns_calls_the_managers_exit(t
     a = served_tree(tmp_path, files).call("find_related", symbol="ThemeContext.__exit__", relation="callers")
     rows = {i["qualname"]: (i["how"], i["lines"]) for i in a.data["items"]}
     assert rows == {"render": ("with statement", [5])}, a.text
+
+
+def test_a_with_on_a_builtin_or_an_ambiguous_factory_name_is_no_caller_of_the_managers_exit(tmp_path):
+    # review of 5392ccf: `def open(path) -> Handle` made every `with open(..)` (the builtin's) a caller of
+    # Handle.__exit__, and `Store.lock() -> Handle` made `with o.lock()` on another class's lock one
+    files = {
+        "pkg/__init__.py": "",
+        "pkg/handle.py": ("class Handle:\n    def __enter__(self):\n        return self\n\n    def __exit__(self, *a):\n"
+                          "        pass\n\n\ndef open(path) -> Handle:\n    return Handle()\n"),
+        "pkg/other.py": "def read(path):\n    with open(path) as f:\n        return f.read()\n",
+        "pkg/store.py": ("from pkg.handle import Handle\n\n\nclass Store:\n    def lock(self) -> Handle:\n        return Handle()\n\n\n"
+                         "class Other:\n    def lock(self):\n        return None\n\n\n"
+                         "def use(o: Other):\n    with o.lock():\n        pass\n"),
+    }
+    a = served_tree(tmp_path, files).call("find_related", symbol="Handle.__exit__", relation="callers")
+    assert not a.data["items"], a.text

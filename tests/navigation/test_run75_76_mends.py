@@ -177,8 +177,8 @@ def test_rust_locals_built_with_a_turbofish_or_through_a_type_alias_are_typed(tm
         "src/lib.rs": ("pub struct Matrix<N> { n: N }\n\nimpl<N> Matrix<N> {\n    pub fn new() -> Self { unimplemented!() }\n"
                        "    pub fn add_edge(&mut self, a: u32) {}\n}\n\npub struct Stable<N> { n: N }\n\nimpl<N> Stable<N> {\n"
                        "    pub fn new() -> Self { unimplemented!() }\n    pub fn add_edge(&mut self, a: u32) {}\n}\n\n"
-                       "pub type DiMatrix<N> = Matrix<N>;\n\npub fn turbofish() {\n    let mut g = Matrix::<u8>::new();\n"
-                       "    g.add_edge(1);\n}\n\npub fn alias() {\n    let mut g = DiMatrix::<u8>::new();\n    g.add_edge(1);\n}\n\n"
+                       "pub type DiMatrix<N, E> = Matrix<N>;\n\npub fn turbofish() {\n    let mut g = Matrix::<u8>::new();\n"
+                       "    g.add_edge(1);\n}\n\npub fn alias() {\n    let mut g = DiMatrix::<u8, ()>::new();\n    g.add_edge(1);\n}\n\n"
                        "pub fn stable() {\n    let mut g = Stable::<u8>::new();\n    g.add_edge(1);\n}\n"),
     }
     s = served_tree(tmp_path / "r", files)

@@ -338,3 +338,13 @@ def test_a_files_name_among_comma_separated_wildcards_is_a_glob_of_its_own(tmp_p
     served = Served(tmp_path)
     a = served.call("search_text", pattern="func Equal", glob="*forward.go,*format.go,require.go")
     assert {h["path"] for h in a.data["hits"]} == {"assertion_forward.go", "assertion_format.go", "require.go"}, a.text
+
+
+def test_a_list_of_plain_paths_is_one_glob_each_and_each_read_at_any_depth(tmp_path: Path):
+    # review of 9c45a7e: 'v4/core/parse.ts,v4/classic/parse.ts' was deepened as one string: only core's was searched
+    for part in ("core", "classic"):
+        (tmp_path / "src" / "v4" / part).mkdir(parents=True)
+        (tmp_path / "src" / "v4" / part / "parse.ts").write_text("export const safeParseAsync = 1\n")
+    served = Served(tmp_path)
+    a = served.call("search_text", pattern="safeParseAsync", glob="v4/core/parse.ts,v4/classic/parse.ts")
+    assert {h["path"] for h in a.data["hits"]} == {"src/v4/core/parse.ts", "src/v4/classic/parse.ts"}, a.text

@@ -165,3 +165,11 @@ def test_a_symbol_read_in_the_wrong_file_reads_its_one_definition_elsewhere(tmp_
     assert "no resolve in ext.go: the one definition of it is in enc.go" in a.text, a.text
     b = s.call("read_code_range", path="ext.go", symbol="Run")  # two definitions elsewhere: said, not guessed
     assert b.is_error and "two_a.go" in b.text and "two_b.go" in b.text, b.text
+
+
+def test_a_qualified_symbol_read_elsewhere_matches_whole_names_only(tmp_path: Path):
+    # review of 2110ddd: `Parser.parse` read HTMLParser.parse's file and then failed there, saying so twice
+    files = {"web/main.py": "def run():\n    return 1\n",
+             "web/html.py": "class HTMLParser:\n    def parse(self):\n        return 1\n"}
+    a = served_tree(tmp_path, files).call("read_code_range", path="web/main.py", symbol="Parser.parse")
+    assert a.is_error and "no symbol 'Parser.parse' in web/main.py" in a.text and "web/html.py" not in a.text, a.text
