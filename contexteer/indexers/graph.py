@@ -39,6 +39,7 @@ from contexteer.indexers.lookup import (
     continued_chain,
     enclosing,
     enclosing_shown,
+    ends_chain_step,
     find_callers,
     inherits,
     language_family,
@@ -721,7 +722,7 @@ def _no_implicit_self(index: IndexQueries, sym: Symbol, name: str, hit: tuple[Sy
         return _module_function(index, sym, name, resolve_imports), at, ""
     if hit is None or hit[0].kind != "method" or lines is None:
         return hit, at, ""
-    bare_at = [n for n in at if _called_bare(lines, n, name, go=sym.language in TRAILING_DOT_CHAINS)]
+    bare_at = [n for n in at if _called_bare(lines, n, name, dots=sym.language in TRAILING_DOT_CHAINS)]
     if not bare_at:
         return hit, at, ""
     return hit, [n for n in at if n not in bare_at], _unresolved_call(index, sym, name, {}, path_calls)
@@ -764,7 +765,7 @@ def _resolved_calls(index: IndexQueries, sym: Symbol, definitions: list[tuple[Sy
                 resolved[d.name] = (other, "base class" if other.parent_id != sym.parent_id else "same class")
             continue
         if no_self and d.name in bare and d.kind in ("method", "field", "property") \
-                and lines is not None and all(_called_bare(lines, n, d.name, go=sym.language in TRAILING_DOT_CHAINS) for n in calls[d.name]):
+                and lines is not None and all(_called_bare(lines, n, d.name, dots=sym.language in TRAILING_DOT_CHAINS) for n in calls[d.name]):
             continue
         if d.kind in ("field", "property") and sym.language == "go" and _go_literals_only(lines, calls[d.name], d.name):
             types = _resolve_type(index, d.name, sym, resolve_imports)
@@ -1303,17 +1304,15 @@ def _go_literals_only(lines: list[str] | None, at: list[int], name: str) -> bool
     return lines is not None and all(0 < n <= len(lines) and rx.search(lines[n - 1]) for n in at)
 
 
-def _called_bare(lines: list[str], n: int, name: str, go: bool = False) -> bool:
+def _called_bare(lines: list[str], n: int, name: str, dots: bool = False) -> bool:
     """Whether line `n` calls `name` on nothing and nothing else of the name (`reportObserved(this)`; not
-    `this.#updateQuery()`, not `x.f(); f()`)."""
+    `this.#updateQuery()`, not `x.f(); f()`). `dots`: a line opening with the call continues a chain whose `.` ends
+    the line above (Go's `h.cfg.` then `Config()`, Ruby's too)."""
     text = lines[n - 1] if 0 < n <= len(lines) else ""
     found = list(re.finditer(rf"(?<![\w$]){re.escape(name)}\s*\(", text))
-    # (a line opening with the call continues a chain whose `.` ends the line above: Go's `h.cfg.` then `Config()`)
-    above = lines[n - 2].split("//")[0].rstrip() if go and 1 < n <= len(lines) + 1 \
-        and not lines[n - 2].lstrip().startswith("#") else ""  # (Go and Ruby: a comment's sentence ends with a dot too)
+    above = bool(ends_chain_step(lines[n - 2])) if dots and 1 < n <= len(lines) + 1 else False
     return bool(found) and all(not text[: m.start()].rstrip().endswith((".", "#", "->", "::", "?."))
-                               and not (not text[: m.start()].strip() and above.endswith(".") and not above.endswith(".."))
-                               for m in found)
+                               and not (not text[: m.start()].strip() and above) for m in found)
 
 
 def _bare_call(lines: list[str] | None, at: list[int], name: str) -> bool:
@@ -1353,7 +1352,7 @@ def call_receivers(calls: dict[str, list[int]], member_calls: dict[str, set[str]
                 if not m.group(3):
                     # `->render()` continuing a fluent chain begun lines above (Symfony's `$this->createTable()` then
                     # `->setHeaders($h)`, `->setRows($r)`, `->render()` a line each): the chain joined
-                    joined = continued_chain(lines, n, text, m.start(), 1, go=language in TRAILING_DOT_CHAINS) \
+                    joined = continued_chain(lines, n, text, m.start(), 1, dots=language in TRAILING_DOT_CHAINS) \
                         if language in CHAIN_LANGUAGES else None
                     head, at_call = joined if joined is not None else (text, m.start())
                     chain = receiver_chain(head, at_call, most=6, php=language == "php", arrow=language == "cpp",

@@ -2478,8 +2478,7 @@ def _go_selector_at(index: IndexQueries, r: Reference, name: str, cache: dict[st
     text = lines[r.line - 1]
     if re.search(rf"\.\s*{re.escape(name)}\b", text):
         return True
-    above = lines[r.line - 2].split("//")[0].rstrip() if r.line > 1 else ""
-    return text.lstrip().startswith(name) and above.endswith(".")
+    return text.lstrip().startswith(name) and r.line > 1 and bool(ends_chain_step(lines[r.line - 2]))
 
 
 def _site_kinds(sym: Symbol, callee: str, owner: str | None) -> tuple[bool, bool, frozenset[str]]:
@@ -2719,7 +2718,7 @@ def _ruby_inherited_calls(index: IndexQueries, sym: Symbol, callee: str, sites: 
         whole = _file_lines(ws, c.path, files)
         # (a call opening its line after a chain whose dot ends the line above is on the chain's value, not on self:
         # `ds.from(:pg_attribute).` then `get(:attnum)`, review of 240a361)
-        text = [_site_text(whole, c.line, callee, go=True)] if 0 < c.line <= len(whole) else []
+        text = [_site_text(whole, c.line, callee, dots=True)] if 0 < c.line <= len(whole) else []
         enc = c.symbol or enclosing(_symbols_of(index, syms, c.path), c.line)
         # (a call in a class body, `tag 'abap'` in `class ABAP < RegexLexer`, is on the class itself)
         body = enc is not None and enc.kind in ("class", "module")
@@ -3499,7 +3498,7 @@ def _check_receivers(index: IndexQueries, sites: list[Caller], callee: str, owne
             site.receiver, site.how = False, "name only"
             continue
         lines = _file_lines(ws, site.path, files)
-        text = _site_text(lines, site.line, callee, go=language in TRAILING_DOT_CHAINS)
+        text = _site_text(lines, site.line, callee, dots=language in TRAILING_DOT_CHAINS)
         site.receiver = False
         own_class: bool | None = None  # whether the site lies inside the method's own class (computed once)
         holder: str | None = None  # the class around the site
@@ -3586,14 +3585,14 @@ def _check_receivers(index: IndexQueries, sites: list[Caller], callee: str, owne
         _settle(site, against, fits, text, callee, language, typed_params)
 
 
-def _site_text(lines: list[str], line: int, callee: str, *, go: bool = False) -> str:
+def _site_text(lines: list[str], line: int, callee: str, *, dots: bool = False) -> str:
     """Call line `line`, with the line above joined when the call's receiver ends it."""
     text = lines[line - 1] if 0 < line <= len(lines) else ""
     if re.match(r"\s*\??\.", text) and line > 1 and re.search(r"(?<![\w$.])[A-Za-z_$][\w$]*\s*$", lines[line - 2]):
         # `TypeConverterProviderImpl\n    .obtainTypeConverter(..)`: the receiver ends the line above
         return lines[line - 2].rstrip() + text.strip()
-    if go and line > 1 and re.match(rf"\s*{re.escape(callee)}\b", text) and (joined := _trailing_dot_chain(lines, line, 1)):
-        return joined + text.strip()  # Go: `b := h.cfg.` then `Config()`, the dot ending the line above
+    if dots and line > 1 and re.match(rf"\s*{re.escape(callee)}\b", text) and (joined := _trailing_dot_chain(lines, line, 1)):
+        return joined + text.strip()  # Go: `b := h.cfg.` then `Config()`, the dot ending the line above (Ruby too)
     return text
 
 
@@ -3733,7 +3732,7 @@ def _chain_verdict(index: IndexQueries, defs: dict[str, list[Symbol]], bodies: d
     text = lines[site.line - 1] if 0 < site.line <= len(lines) else ""
     for m in call.finditer(text):
         line, at = text, m.start()
-        joined = continued_chain(lines, site.line, text, at, enc.start_line, go=enc.language in TRAILING_DOT_CHAINS)
+        joined = continued_chain(lines, site.line, text, at, enc.start_line, dots=enc.language in TRAILING_DOT_CHAINS)
         above = joined is not None
         if joined is not None:  # a call continuing the line above, or a fluent chain begun some lines above
             line, at = joined
@@ -4156,14 +4155,15 @@ _SWIFT_INIT_HEAD = re.compile(r"^\s*(?:@[\w.]+(?:\([^)]*\))?\s+)*(?:(?:public|in
 
 
 def continued_chain(lines: list[str], line: int, text: str, at: int, start: int, *,
-                    go: bool = False) -> tuple[str, int] | None:
+                    dots: bool = False) -> tuple[str, int] | None:
     """When the call at offset `at` of line `line` (`text`) opens the line as a step of a chain (`->render()`,
     `.par_drain(..)`): the chain joined onto one line before it, and the call's offset there; else None."""
     if line <= 1:
         return None
-    if not text[:at].strip():  # Go's chain puts the dot at the end of the line above (`h.cfg.` then `Config()`;
-        # only Go: a comment's sentence ends with a dot too, `# with the types that were passed.`, review of 781db65)
-        joined = _trailing_dot_chain(lines, line, start) if go else ""
+    if not text[:at].strip():  # Go's and Ruby's chains put the dot at the end of the line above (`h.cfg.` then
+        # `Config()`; only where `dots`, TRAILING_DOT_CHAINS: elsewhere a comment's sentence ends with a dot too,
+        # `# with the types that were passed.`, review of 781db65)
+        joined = _trailing_dot_chain(lines, line, start) if dots else ""
         return (joined, len(joined)) if joined else None
     if not re.fullmatch(r"\s*(?:\?\.|\.|\??->)\s*", text[:at]):
         return None
@@ -4176,16 +4176,21 @@ def continued_chain(lines: list[str], line: int, text: str, at: int, start: int,
 TRAILING_DOT_CHAINS = frozenset({"go", "ruby"})
 
 
+def ends_chain_step(line: str) -> str:
+    """`line`'s code (its `//` comment dropped, stripped) when it ends with a chain step's `.` (`b := h.cfg.`), else
+    "": not a range's `..`, not a Ruby comment's sentence (`# the record is written.`)."""
+    code = line.split("//")[0].strip()
+    return code if code.endswith(".") and not code.endswith("..") and not code.startswith("#") else ""
+
+
 def _trailing_dot_chain(lines: list[str], line: int, start: int, limit: int = 30) -> str:
     """The lines above `line` that each end with a chain's `.` (`b := h.cfg.` then `\tConfig()`), joined, with the
     steps' arguments dropped; "" when the line above ends otherwise."""
     parts: list[str] = []
     n = line - 1
     while n >= max(start, 1, line - limit) and n <= len(lines):
-        code = lines[n - 1].split("//")[0].strip()
-        if code.startswith("#"):  # a Ruby comment's sentence, `# the record is written.`: no chain step
-            break
-        if not code.endswith(".") or code.endswith("..") or (parts and not re.match(r"[A-Za-z_]\w*\s*\(", parts[-1])):
+        code = ends_chain_step(lines[n - 1])
+        if not code or (parts and not re.match(r"[A-Za-z_]\w*\s*\(", parts[-1])):
             break
         parts.append(code)
         n -= 1
@@ -5781,9 +5786,9 @@ def line_previews(ws: Any, sites: list[Any], width: int = 160, cache: dict[str, 
         text = lines[site.line - 1].strip() if 0 < site.line <= len(lines) else ""
         if _CHAIN_STEP.match(text):  # `->render()` alone says nothing of what it is called on: the chain's head first
             text = _chain_head(lines, site.line) + text
-        elif site.path.endswith(".go") and re.match(r"[A-Za-z_]\w*\s*\(", text) \
-                and (head := _trailing_dot_head(lines, site.line)):
-            text = head + text  # Go: `b := h.cfg.` above `Config()`
+        elif re.match(r"[A-Za-z_]\w*\s*\(", text) and (spec := languages.language_for_path(site.path)) is not None \
+                and spec.name in TRAILING_DOT_CHAINS and (head := _trailing_dot_head(lines, site.line)):
+            text = head + text  # Go: `b := h.cfg.` above `Config()`; Ruby: `ds.from(:pg_attribute).` above `where(..)`
         site.preview = text if len(text) <= width else text[: width - 1] + "…"
 
 
@@ -5792,13 +5797,10 @@ _CHAIN_STEP = re.compile(r"(?:\?\.|\.(?!\.)|->)\s*[A-Za-z_$]")
 
 
 def _trailing_dot_head(lines: list[str], line: int, limit: int = 8) -> str:
-    """The line a chain whose every step ends its line with `.` starts on (Go), with ` … ` for the steps between,
+    """The line a chain whose every step ends its line with `.` starts on (Go, Ruby), with ` … ` for the steps between,
     or "" when the line above `line` ends otherwise."""
     first, n = 0, line - 1
-    while n >= max(1, line - limit):
-        code = lines[n - 1].split("//")[0].strip() if n <= len(lines) else ""
-        if not code.endswith(".") or code.endswith(".."):
-            break
+    while n >= max(1, line - limit) and n <= len(lines) and ends_chain_step(lines[n - 1]):
         first, n = n, n - 1
     if not first:
         return ""

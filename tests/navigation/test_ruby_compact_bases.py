@@ -121,3 +121,16 @@ def test_a_ruby_call_after_a_chain_whose_dot_ends_the_line_is_on_the_chain(tmp_p
     got = {i["qualname"] for i in a.data["items"]}
     assert any(q.endswith("column_num") for q in got), a.text
     assert not any(q.endswith("plain") for q in got), a.text  # a bare get on self is Database#get
+
+
+def test_a_ruby_call_line_after_a_trailing_dot_chain_is_shown_with_the_chains_head(tmp_path):
+    # review of b036af1..2975288: a caller's call line `get(:attnum)` alone said nothing of what it was called on;
+    # Go's line had the chain's head before it, Ruby's (also a trailing-dot chain language) did not
+    files = {
+        "lib/dataset.rb": "module Sequel\n  class Dataset\n    def get(c)\n    end\n\n    def from(t)\n      self\n    end\n  end\nend\n",
+        "lib/pg.rb": ("module Sequel\n  class Reader\n    def column_num(ds)\n"
+                      "      ds.from(:pg_attribute).\n        get(:attnum)\n    end\n  end\nend\n"),
+    }
+    a = served_tree(tmp_path, files).call("find_related", symbol="Sequel::Dataset.get", relation="callers")
+    row = next(i for i in a.data["items"] if i["qualname"].endswith("column_num"))
+    assert row["calls"][0] == "5: ds.from(:pg_attribute).get(:attnum)", a.text
