@@ -181,7 +181,7 @@ def callers(index: IndexQueries, sym: Symbol, resolve_imports: Callable[[str], d
     later_tests: list[Any] = []  # with depth: callers in test files, listed after the deeper levels
     unfollowed: list[str] = []  # callers matched by name only, listed but not followed to deeper levels
     dead_ends: list[str] = []  # callers followed that have no caller themselves (the chain ends there, said so)
-    through_base: dict[Any, int] = {}  # past the first level: calls through a base type listed, per callee and site
+    through_base: set[tuple[str, str, int]] = set()  # past the first level: calls through a base type listed (callee, path, line)
     for level in range(1, depth + 1):
         nxt: list[tuple[Any, Any | None]] = []
         for target, _ in frontier:
@@ -268,7 +268,7 @@ def callers(index: IndexQueries, sym: Symbol, resolve_imports: Callable[[str], d
     return out
 
 
-def _guessed_deeper(index: IndexQueries, out: Relations, entry: Related, target: Symbol, through_base: dict[Any, int],
+def _guessed_deeper(index: IndexQueries, out: Relations, entry: Related, target: Symbol, through_base: set[tuple[str, str, int]],
                     hidden: dict[str, int], hidden_sites: set[tuple[str, int]]) -> None:
     """A caller past the first level matched by name only or through a base type: a call through a value of a base
     type or an interface the target's class implements (`g.Gather()` on a Gatherer reaching Registry.Gather) is
@@ -277,16 +277,15 @@ def _guessed_deeper(index: IndexQueries, out: Relations, entry: Related, target:
     answer had left WriteToTextfile and five more out); the rest are counted. A site listed under another callee
     (Gatherers.Gather's and Registry.Gather's) is neither."""
     site = (entry.path, entry.lines[0] if entry.lines else 0)
-    if site in through_base:
+    if any((p, n) == site for _, p, n in through_base):
         return
     # (only a receiver declared with a repository type: `c.add(1)` on a JDK AbstractCollection stays counted, the
     # flood of the Collections A/B run 76)
     typed = re.search(r"\breceiver [\w$.]+: \*?([A-Za-z_][\w.]*)", entry.detail or "")
     if entry.how == "base type" and not is_test_path(entry.path) and typed is not None \
             and _is_type(index, typed.group(1).rsplit(".", 1)[-1]) \
-            and through_base.setdefault(target.qualname, 0) < MAX_THROUGH_BASE:
-        through_base[target.qualname] += 1
-        through_base[site] = 1
+            and sum(1 for callee, _, _ in through_base if callee == target.qualname) < MAX_THROUGH_BASE:
+        through_base.add((target.qualname, *site))
         entry.detail = "not followed"
         out.items.append(entry)
         return
@@ -1658,8 +1657,9 @@ _PRIVATE_HIDES = frozenset({"java", "kotlin", "csharp", "c_sharp", "swift", "sca
 
 #: implementations answers up to this many rows name the methods each class adds (a longer one stays a list)
 MAX_ADDING_ROWS = 30
-#: the constructor names a class's added methods start with, where a class may have none of its own
-_CONSTRUCTORS_FIRST = frozenset({"__init__", "__new__", "initialize", "__construct", "constructor"})
+#: the constructor names a class's added methods start with, where a class may have none of its own (and Python's
+#: `__new__`)
+_CONSTRUCTORS_FIRST = frozenset({"__new__", *(n for names in _INHERITED_CONSTRUCTORS.values() for n in names)})
 
 
 def _added(c: Symbol, members: list[Symbol], known: set[str]) -> list[str]:
@@ -1684,7 +1684,7 @@ def _added(c: Symbol, members: list[Symbol], known: set[str]) -> list[str]:
 
 
 def _mark_overrides(index: IndexQueries, out: Relations, sym: Symbol,
-                    resolve_imports: Callable[[str], dict[str, list[str]]] | None = None) -> None:
+                    resolve_imports: Callable[[str], dict[str, list[str]]]) -> None:
     """Each subclass's own methods that the target or a class between them defines too (pydantic's SecretStr
     overrides `_display`, `__eq__`, `__hash__` of _SecretBase): the A/B agent read every subclass to learn it."""
     if sym.kind not in CLASS_KINDS or sym.language not in _OVERRIDING or not out.items:
@@ -1713,8 +1713,8 @@ def _mark_overrides(index: IndexQueries, out: Relations, sym: Symbol,
     adding = len(out.items) <= MAX_ADDING_ROWS
     # the names the target and the classes above it define: what a row "adds" is none of them (LRUMap's `get`
     # overrides AbstractHashedMap's, above the asked AbstractLinkedMap; review of 33864b6)
-    upper = ({m.name for m in methods(sym)} | {m.name for m in base_members(index, sym, resolve_imports).values()}) \
-        if adding and resolve_imports is not None else {m.name for m in methods(sym)}
+    upper = {m.name for m in methods(sym)} | ({m.name for m in base_members(index, sym, resolve_imports).values()}
+                                              if adding else set())
     for it in out.items:
         c = it.symbol
         if c is None or c.kind not in CLASS_KINDS:

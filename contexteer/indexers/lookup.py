@@ -2112,9 +2112,10 @@ def _with_sites(index: IndexQueries, sym: Symbol, owner: str, seen: set[tuple[st
                         1 for d in index.symbols_named(enc.name) if d.name == enc.name
                         and d.kind in ("function", "method")) == 1:
                 made_by.add(enc.name)
-    for name in sorted(made_by)[:8]:
+    factories = sorted(made_by)[:8]
+    for name in factories:
         candidates += [(r.path, r.line, False) for r in index.references_to(name, limit=500)]
-    made = "|".join(re.escape(n) for n in [owner, *sorted(made_by)[:8]])
+    made = "|".join(re.escape(n) for n in [owner, *factories])
     for path, line, itself in candidates:
         if (path, line) in seen or (path == sym.path and sym.start_line <= line <= sym.end_line):
             continue
