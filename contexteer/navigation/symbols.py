@@ -288,7 +288,7 @@ def search(nav: NavigationService, q: str, *, match: str, kind: str | None, pref
     site_cache: dict[str, tuple[list[RefSite], int, int]] = {}
     closest: list[SymbolHit] = []
     word_sites: list[RefSite] = []
-    assigned = bool(note) and ": its instances get it by assignment, " in (note or "")
+    assigned = bool(note) and ASSIGNED in (note or "")  # (assigned_attribute's answer: no nearest names)
     if not ranked and not assigned:  # say why, and answer 'where is it' anyway: the nearest names and where the word appears
         if match != "fuzzy":
             near = nav.qualifier().namesakes(q, kind=kind, path_prefix=prefix) if is_qualified(q) else []
@@ -511,8 +511,11 @@ def assigned_attribute(nav: NavigationService, q: str, prefix: str | None) -> st
     if not sites:
         return ""
     shown = "; ".join(sites[:5]) + (f"; … {len(sites) - 5} more" if len(sites) > 5 else "")
-    return (f"{c.qualname} ({c.path}:{c.start_line}) declares no {member}: its instances get it by assignment, "
-            f"{shown}")
+    return f"{c.qualname} ({c.path}:{c.start_line}) declares no {member}{ASSIGNED}{shown}"
+
+
+#: what assigned_attribute's note says, and how a search's answer knows the note is there
+ASSIGNED = ": its instances get it by assignment, "
 
 
 def inherited_members(nav: NavigationService, q: str, kind: str | None, prefix: str | None) -> tuple[list[Any], str]:
@@ -1083,6 +1086,7 @@ class Closures:
     def __init__(self, nav: NavigationService, files: int) -> None:
         self.nav = nav
         self.files: dict[str, FileClosures | None] = {}
+        self.texts: dict[str, str | None] = {}
         self.languages: dict[str, str | None] = {}
         self.off = files > self.MAX_FILES
 
@@ -1129,9 +1133,18 @@ class Closures:
 
         if path not in self.files:
             language = self._language(path)
-            text = repo_text(self.nav.ws, path) if language else None
+            text = self._text(path) if language else None
             self.files[path] = FileClosures(language, text.encode("utf-8")) if text is not None else None
         return self.files[path]
+
+    def lines(self, path: str) -> list[str]:
+        """The file's lines, read once with its parse."""
+        return (self._text(path) or "").split("\n")
+
+    def _text(self, path: str) -> str | None:
+        if path not in self.texts:
+            self.texts[path] = repo_text(self.nav.ws, path)
+        return self.texts[path]
 
     def _language(self, path: str) -> str | None:
         if path not in self.languages:
@@ -1290,7 +1303,7 @@ def enclosing_notes(nav: NavigationService, lines: list[tuple[str, int]]) -> dic
             continue
         block = closures.comment(path, line)
         if block is not None:
-            out[(path, line)] = _comment_label(nav, path, block)
+            out[(path, line)] = _comment_label(closures.lines(path), block)
     _only_under_if(nav, out, lines)
     return out
 
@@ -1311,11 +1324,11 @@ def _only_under_if(nav: NavigationService, out: dict[tuple[str, int], str], line
             out[(path, line)] = f"{note} (only {only})" if note else f"only {only}"
 
 
-def _comment_label(nav: NavigationService, path: str, block: tuple[int, int]) -> str:
+def _comment_label(lines: list[str], block: tuple[int, int]) -> str:
     """How a hit in a comment block says so: a `/* .. */` holding code is commented-out code, never compiled or run
     (memberlist's state_test.go holds three test functions in one; "in a comment 226-545" had sent the run-223 agent
     to read it)."""
-    text = (repo_text(nav.ws, path) or "").split("\n")[block[0] - 1:block[1]]
+    text = lines[block[0] - 1:block[1]]
     code = sum(1 for t in text if re.search(r"[{};]\s*$|^\s*(?:func|def|fn|function|class)\b", t))
     if text and text[0].lstrip().startswith("/*") and code >= 2:
         return f"in commented-out code /* {block[0]}-{block[1]} */"
