@@ -18,6 +18,7 @@ import time
 from collections import deque
 from dataclasses import dataclass, field
 from fnmatch import fnmatchcase
+from typing import Any
 
 import orjson
 
@@ -372,6 +373,36 @@ def split_globs(glob: str) -> list[str]:
     return [p for p in out if p]
 
 
+def search_at_any_depth(ws: Workspace, pattern: str, *, glob: str | None, path: str,
+                        **how: Any) -> tuple[SearchResult, str | None]:
+    """search(), and when a glob with a '/' matched no file from the path searched (`Writers/Docx.hs` for
+    Text/Pandoc/Writers/Docx.hs: ripgrep reads it from the path, and says so only without one; the Pandoc A/B agent
+    retried), the search again with the glob read at any depth: the result, and that glob when it answered."""
+    deeper = at_any_depth(glob) if glob else None
+    try:
+        r = search(ws, pattern, glob=glob, path=path, **how)
+    except SearchError as exc:
+        if deeper is None or NO_FILES not in str(exc):
+            raise
+        return _deeper_search(ws, pattern, deeper, path, how, None)
+    if deeper is None or r.matches or search(ws, "^", regex=True, glob=glob, path=path, max_results=1).matches:
+        return r, None  # (files the glob matched hold no match: a narrowed search that finds nothing)
+    return _deeper_search(ws, pattern, deeper, path, how, r)
+
+
+def _deeper_search(ws: Workspace, pattern: str, deeper: str, path: str, how: dict[str, Any],
+                   first: SearchResult | None) -> tuple[SearchResult, str | None]:
+    try:
+        again = search(ws, pattern, glob=deeper, path=path, **how)
+    except SearchError:
+        again = None
+    if again is not None and (again.matches or first is None):
+        return again, deeper
+    if first is None:
+        raise SearchError(NO_FILES)
+    return first, None
+
+
 def at_any_depth(glob: str) -> str | None:
     """`glob` with each positive part holding a '/' (and not already anchored with `**` or `/`) read at any depth
     (`Writers/Docx.hs` -> `**/Writers/Docx.hs`, `{a/x.rs,b/y.rs}` -> `{**/a/x.rs,**/b/y.rs}`); None when no part
@@ -383,14 +414,11 @@ def at_any_depth(glob: str) -> str | None:
             return part
         return f"{neg}**/{body}"
 
-    out = []
-    for part in split_globs(glob):
-        if re.fullmatch(r"\{[^{}]*\}", part):
-            out.append("{" + ",".join(deeper(a.strip()) for a in part[1:-1].split(",")) + "}")
-        else:
-            out.append(deeper(part))
+    parts = split_globs(glob)
+    out = ["{" + ",".join(deeper(a.strip()) for a in part[1:-1].split(",")) + "}" if re.fullmatch(r"\{[^{}]*\}", part)
+           else deeper(part) for part in parts]
     joined = ",".join(out)
-    changed = [a for a, b in zip(out, split_globs(glob), strict=True) if a != b]
+    changed = [a for a, b in zip(out, parts, strict=True) if a != b]
     return joined if changed and not all(c.startswith("!") for c in changed) else None
 
 

@@ -11,7 +11,7 @@ import anyio.to_thread
 from mcp.server.mcpserver import Context
 from pydantic import Field
 
-from contexteer.errors import ContexteerError, InputError, SearchError
+from contexteer.errors import ContexteerError, InputError
 from contexteer.indexers import textsearch
 from contexteer.indexers.searchmask import smart_case_sensitive
 from contexteer.navigation.models import (
@@ -264,39 +264,17 @@ async def search_text(
     max_results: Annotated[int | None, Field(ge=1)] = None,
 ) -> Answer:
     def work() -> Answer:
-        nonlocal glob
-        anywhere, written = None, glob
-        deeper = textsearch.at_any_depth(glob) if glob else None
-        try:
-            r = textsearch.search(svc.ws, pattern, regex=regex, case_sensitive=case_sensitive, glob=glob, path=path,
-                                  context_lines=context_lines, max_results=max_results)
-        except SearchError as exc:
-            if deeper is None or not str(exc).startswith("no file matches"):
-                raise
-            r = None
-        if deeper is not None and r is not None and not r.matches and textsearch.search(
-                svc.ws, "^", regex=True, glob=glob, path=path, max_results=1).matches:
-            deeper = None  # the glob matched files, which hold no match: a narrowed search that finds nothing
-        if deeper is not None and (r is None or not r.matches):
-            # `Writers/Docx.hs` for Text/Pandoc/Writers/Docx.hs: a glob with a '/' is read from the path searched, and
-            # matched no file there (the Pandoc A/B agent retried; ripgrep says so only without a path): searched at
-            # any depth, and said so when that finds it
-            try:
-                again = textsearch.search(svc.ws, pattern, regex=regex, case_sensitive=case_sensitive, glob=deeper,
-                                          path=path, context_lines=context_lines, max_results=max_results)
-            except SearchError:
-                again = None
-            if again is not None and (again.matches or r is None):
-                r, anywhere, glob = again, deeper, deeper
-            elif r is None:
-                raise SearchError(textsearch.NO_FILES)
-        assert r is not None
+        # (a glob with a '/' that matched no file from the path is read at any depth: `anywhere`, said in the tail)
+        r, anywhere = textsearch.search_at_any_depth(svc.ws, pattern, regex=regex, case_sensitive=case_sensitive,
+                                                     glob=glob, path=path, context_lines=context_lines,
+                                                     max_results=max_results)
+        used = anywhere or glob
         as_regex, tried, alternatives, invalid = regex, False, False, False
         if not r.matches and not regex and render.reads_like_regex(pattern):
             tried = True
             # `hasRoundedBorders\(\)` searched literally finds nothing: search it as written means it (the Kotlin run)
             try:
-                again = textsearch.search(svc.ws, pattern, regex=True, case_sensitive=case_sensitive, glob=glob, path=path,
+                again = textsearch.search(svc.ws, pattern, regex=True, case_sensitive=case_sensitive, glob=used, path=path,
                                           context_lines=context_lines, max_results=max_results)
             except ContexteerError:
                 again, invalid = None, True  # not a valid regular expression either: the literal answer stands
@@ -305,11 +283,11 @@ async def search_text(
             elif "|" in pattern and all(a.strip() for a in pattern.split("|")):
                 # `unsign(|unsign_object(|signing.loads(`: literal alternatives (Django run 129 retried with regex=true)
                 either = "|".join(re.escape(a) for a in pattern.split("|"))
-                again = textsearch.search(svc.ws, either, regex=True, case_sensitive=case_sensitive, glob=glob, path=path,
+                again = textsearch.search(svc.ws, either, regex=True, case_sensitive=case_sensitive, glob=used, path=path,
                                           context_lines=context_lines, max_results=max_results)
                 if again.matches:
                     r, as_regex, alternatives = again, True, True
-        quoted = _as_written(svc, pattern, case_sensitive, glob, path, context_lines, max_results) \
+        quoted = _as_written(svc, pattern, case_sensitive, used, path, context_lines, max_results) \
             if not r.matches and not regex else None
         if quoted is not None:
             r, as_regex = quoted, True
@@ -319,7 +297,7 @@ async def search_text(
         rows: list[Hit | str] = [Hit(h.path, h.line, h.text, h.context, "" if h.context else notes.get((h.path, h.line), ""))
                                  if h.path else "--" for h in r.hits]
         scope = ", ".join(x for x in (f"under {path}" if path not in (".", "", "./") else "",
-                                      f"in files matching glob {glob!r}" if glob else "") if x)
+                                      f"in files matching glob {used!r}" if used else "") if x)
         tail = render.search_summary(r, as_regex or tried, scope)
         # (what the hits are comes first: "nothing matched it as literal text; these are its matches as a regular
         # expression" read to the testify A/B agent as a search that found nothing, and it searched again)
@@ -336,10 +314,10 @@ async def search_text(
             tail.append("[searched as literal text (no match) and as a regular expression (not a valid one)]" if invalid
                         else "[searched as literal text and as a regular expression: no match either way]")
         if anywhere is not None:
-            tail.insert(0, f"[glob {written!r} matched no file from {path!r} (a glob with a '/' is read from the path "
+            tail.insert(0, f"[glob {glob!r} matched no file from {path!r} (a glob with a '/' is read from the path "
                            f"searched): searched with glob={anywhere!r}]")
         if case_sensitive is None:
-            tail += _other_case(svc, r, as_regex, glob, path)
+            tail += _other_case(svc, r, as_regex, used, path)
         tail += _callers_hint(svc, pattern, as_regex, r.matches)
         return Answer(Hits(rows), model, tail=tail, terms_regex=as_regex)
 
