@@ -151,10 +151,8 @@ def _ruby_private(node: ts.Node) -> bool:
             prev = prev.prev_sibling
         # a method inside an `if`/`unless` of the class body (`private` above it: Sequel's mysql2 adapter defines
         # execute_prepared_statement under `if NativePreparedStatements`): the statement's own place counts
-        parent = cur.parent
-        cur = parent if parent is not None and parent.type in _RUBY_CONDITIONAL else None
-        while cur is not None and cur.parent is not None and cur.parent.type in _RUBY_CONDITIONAL:
-            cur = cur.parent
+        # (each level up: a `then`'s siblings are its condition, which names no `private`)
+        cur = cur.parent if cur.parent is not None and cur.parent.type in _RUBY_CONDITIONAL else None
     return False
 
 

@@ -33,6 +33,11 @@ MAX_NAMES = 10
 _DEFAULT_LIMIT = {"implementations": 60}
 
 
+def _arguments(relation: str, depth: int | None, limit: int) -> str:
+    """The depth and limit arguments a per-name call repeats (`, depth=2, limit=50`), each only when not the default."""
+    return (f", depth={depth}" if depth else "") + (f", limit={limit}" if limit != _DEFAULT_LIMIT.get(relation, 30) else "")
+
+
 @tool(
     "find_related",
     output=RelatedResult,
@@ -68,7 +73,7 @@ async def find_related(
             raise InputError(f"path='{path}' picks the definition at one line, which fits one symbol: pass the file "
                              "alone for several names.")
         where = f', path="{path}"' if path else ""
-        how = (f", depth={depth}" if depth else "") + (f", limit={limit}" if limit != _DEFAULT_LIMIT.get(relation, 30) else "")
+        how = _arguments(relation, depth, limit)
         return await svc.several("find_related", [
             (f'find_related(symbol="{n}", relation="{relation}"{where}{how})',
              functools.partial(_related_one, svc, ctx, n, relation, path, depth, limit, None)) for n in names])
@@ -84,7 +89,7 @@ async def find_related(
         names = [svc.nav.qualifier().display(s) or s.qualname for s in amb.candidates]
         if len(set(names)) < len(names):
             raise
-        how = (f", depth={depth}" if depth else "") + (f", limit={limit}" if limit != _DEFAULT_LIMIT.get(relation, 30) else "")
+        how = _arguments(relation, depth, limit)
         calls = []
         for s, name in zip(amb.candidates, names, strict=True):
             at = f"{s.path}:{s.start_line}"
