@@ -171,3 +171,70 @@ def test_a_local_made_by_a_standard_library_function_is_no_receiver_of_the_repos
     assert {n for i in r.data["items"] for n in i["lines"]} == \
         {next(k for k, t in enumerate(lines, 1) if "co.Write(" in t)}, r.text
     assert "h.Write" in r.text.split("\n", 2)[1], r.text  # said among the calls left out
+
+
+STD_VALUES = """\
+package dns
+
+import (
+	"crypto"
+	"crypto/hmac"
+	"crypto/sha256"
+	"hash"
+	"os"
+	"strings"
+)
+
+type Conn struct{}
+
+func (co *Conn) Write(p []byte) (int, error) { return len(p), nil }
+
+func hashFromAlgorithm(alg uint8) (hash.Hash, crypto.Hash, error) {
+	return sha256.New(), crypto.SHA256, nil
+}
+
+func Sign(alg uint8, co *Conn) {
+	h, cryptohash, err := hashFromAlgorithm(alg)
+	_, _ = cryptohash, err
+	h.Write([]byte("signdata"))
+	co.Write([]byte("x"))
+}
+
+func ToDS() {
+	var hash crypto.Hash
+	hash = crypto.SHA256
+	s := hash.New()
+	s.Write([]byte("owner"))
+}
+
+func unpackString(msg []byte) string {
+	var s strings.Builder
+	s.Write(msg)
+	return s.String()
+}
+
+func Generate(msg, secret []byte) []byte {
+	var h hash.Hash
+	h = hmac.New(sha256.New, secret)
+	h.Write(msg)
+	return h.Sum(nil)
+}
+
+func main() {
+	f, err := os.Create("zmsg.go")
+	_ = err
+	f.Write([]byte("package dns"))
+}
+"""
+
+
+def test_locals_of_standard_library_types_are_no_receivers_of_the_repository_s_namesake(tmp_path):
+    # miekg/dns run 264: Conn.Write's callers still listed 20 name-only guesses: `var s strings.Builder`, `var h
+    # hash.Hash`, `s := hash.New()` on a `crypto.Hash` local, `f, err := os.Create(..)` and `h, _, err :=
+    # hashFromAlgorithm(..)`, whose first result is a hash.Hash; the agent ruled each out by hand
+    served = served_tree(tmp_path / "r", {"go.mod": "module example.com/dns\n\ngo 1.20\n", "std.go": STD_VALUES})
+    r = served.call("find_related", symbol="Conn.Write", relation="callers")
+    lines = STD_VALUES.splitlines()
+    assert {n for i in r.data["items"] for n in i["lines"]} == \
+        {next(k for k, t in enumerate(lines, 1) if "co.Write(" in t)}, r.text
+    assert "matched by name only" not in r.text, r.text
