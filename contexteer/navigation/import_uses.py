@@ -130,9 +130,12 @@ def import_uses(nav: NavigationService, rel: str) -> list[ImportUse]:
                 found.names += _static_members(nav, name, _original(n), at, lines, reach, _STATIC_ACCESS.get(language)) \
                     or _instance_members(nav, name, _original(n), at, lines, reach, language)
                 if language == "rs":  # a trait in scope: the calls of its methods it lets the file make
+                    # (not in an inline module with imports of its own: serde's value.rs `mod private` calls
+                    # `deserialize_map` through its own `use de::{.., Deserializer}`; run 263)
                     _rust_trait_calls(nav, found, _definition(nav, _original(n), reach)
-                                      or _reexported(nav, _original(n), reach), lines, spans, scope)
-        _whole_import(nav, found, (imp, names, space, text), targets, local, own | bound_elsewhere, language)
+                                      or _reexported(nav, _original(n), reach), lines,
+                                      spans | {k for a, b in inner for k in range(a, b + 1)}, scope)
+        _whole_import(nav, found, (imp, names, space, text), targets, local, own | bound_elsewhere, language, lines)
         out.append(found)
     if language in ("java", "kt", "scala", "php") and out:
         same = _same_package(nav, rel, lines, refs, language, own | bound_elsewhere)
@@ -320,7 +323,7 @@ def _elixir_import(nav: NavigationService, found: ImportUse, targets: list[str],
 
 
 def _glob_names(nav: NavigationService, found: ImportUse, targets: list[str], local: dict[str, list[int]],
-                taken: set[str], language: str) -> None:
+                taken: set[str], language: str, lines: list[str] | None = None) -> None:
     """The names a glob import brings that the file uses (and neither defines nor imports by name: `taken`)."""
     syms = [s for f in targets for s in nav.index.symbols_in_file(f)]
     # (hs: a module's data constructors and record fields too, `writerColumns`; not an instance's methods, `def`)
@@ -328,23 +331,93 @@ def _glob_names(nav: NavigationService, found: ImportUse, targets: list[str], lo
     brought = {s.name for s in syms if (s.parent_id is None or (language in ("ex", "exs", "hs")
                                                                 and s.parent_id not in instances))
                and s.kind not in ("impl", "instance", "module")}
+    inline = _rust_glob_module(syms, found.module) if language == "rs" else None
+    reexports: dict[str, str] = {}
+    if inline is not None:  # `use lib::*` of serde's `mod lib { pub use self::core::{..}; .. }` in lib.rs
+        brought = {s.name for s in syms if s.parent_id == inline.id and s.kind not in ("impl", "module")}
+        reexports = _rust_reexports((repo_text(nav.ws, inline.path) or "").split("\n"), inline)
+        brought |= set(reexports)
+        # a module it re-exports is used as `fmt::Formatter`, never by a method of its name (`fn fmt(&self, ..)`)
+        local = {n: [k for k in at if lines is None or not (n in reexports and n[:1].islower())
+                     or re.search(rf"(?<![\w:]){re.escape(n)}\s*::", lines[k - 1] if 0 < k <= len(lines) else "")]
+                 for n, at in local.items()}
     used = [n for n in local if local[n] and n in brought and n not in taken]
     found.glob = len(used)
     for n in used[:MAX_GLOB_NAMES]:
-        found.names.append(_used(nav, n, n, local[n], targets))
+        if n in reexports:  # `Cow (std::borrow, lib.rs:185)`: what it is and where the module re-exports it
+            found.names.append(UsedName(name=n, lines=local[n][:MAX_LINES], more=max(0, len(local[n]) - MAX_LINES),
+                                        defined=reexports[n]))
+        else:
+            found.names.append(_used(nav, n, n, local[n], targets))
     if not used and language == "rs" and not found.names:
-        # serde's `use lib::*;`: a module of `pub use core::..` re-exports, no definitions of its own
-        found.directive = (f"a glob import: no name the code uses is defined in {', '.join(targets[:2])}; the names "
-                           "it re-exports (`pub use`) are not listed")
+        found.directive = (f"a glob import: no name the code uses is defined in {', '.join(targets[:2])}"
+                           + ("" if inline is not None else "; the names it re-exports (`pub use`) are not listed"))
+
+
+def _rust_glob_module(syms: list[Any], module: str) -> Any:
+    """The inline module (`mod lib { .. }`) a Rust glob import names when it stands in the file the import resolved
+    to (serde's `use lib::*;` is src/lib.rs's `mod lib`), else None."""
+    path = [p.strip() for p in re.sub(r"::\s*\*\s*$", "", module).split("::") if p.strip() not in ("", "*")]
+    name = path[-1] if path else ""
+    return next((s for s in syms if s.kind == "module" and s.name == name and s.end_line > s.start_line), None)
+
+
+def _rust_reexports(lines: list[str], mod: Any) -> dict[str, str]:
+    """The names the `pub use` statements directly inside a Rust inline module bind, each with where it is
+    re-exported from (`Cow` -> `std::borrow, src/lib.rs:185`); `self` binds the module's name, `x as y` y."""
+    out: dict[str, str] = {}
+    text = "\n".join(lines[mod.start_line : mod.end_line - 1])
+    depth_at = [0]
+    for ch in text:  # (braces of nested items: only statements at the module's own level count)
+        depth_at.append(depth_at[-1] + (ch == "{") - (ch == "}"))
+    for m in re.finditer(r"\bpub\s+use\s+([^;]+);", text):
+        if depth_at[m.start()] != 0:
+            continue
+        line = mod.start_line + 1 + text.count("\n", 0, m.start())
+        for name, origin in _use_tree(re.sub(r"\s+", "", re.sub(r"\s+as\s+", "@", m.group(1)))):
+            out.setdefault(name, f"{origin.removeprefix('self::')}, {mod.path}:{line}")
+    return out
+
+
+def _use_tree(tree: str, prefix: str = "") -> list[tuple[str, str]]:
+    """(bound name, path it comes from) for each leaf of a Rust use tree without spaces, `as` written `@`:
+    `a::{b,c::{self,D@E}}` gives (b, a), (c, a), (E, a::c); a glob binds nothing here."""
+    head, brace, rest = tree.partition("{")
+    if not brace:
+        path, _, alias = (prefix + tree).partition("@")
+        parts = [p for p in path.split("::") if p]
+        if not parts or parts[-1] == "*":
+            return []
+        bound = alias or parts[-1]
+        return [(bound, "::".join(parts[:-1]) or bound)]
+    items, depth, cur = [], 0, ""
+    for ch in rest.removesuffix("}"):
+        depth += (ch == "{") - (ch == "}")
+        if ch == "," and depth == 0:
+            items.append(cur)
+            cur = ""
+        else:
+            cur += ch
+    items.append(cur)
+    out: list[tuple[str, str]] = []
+    base = prefix + head
+    for item in filter(None, items):
+        if item == "self":  # `clone::{self, Clone}` binds the module `clone`
+            parts = [p for p in base.split("::") if p]
+            out += [(parts[-1], "::".join(parts[:-1]) or parts[-1])] if parts else []
+        else:
+            out += _use_tree(item, base)
+    return out
 
 
 def _whole_import(nav: NavigationService, found: ImportUse, imp: tuple[Any, list[str], str | None, str],
-                  targets: list[str], local: dict[str, list[int]], taken: set[str], language: str) -> None:
+                  targets: list[str], local: dict[str, list[int]], taken: set[str], language: str,
+                  lines: list[str] | None = None) -> None:
     """The names an import of a whole module brings that the file uses: a glob (`use x::*`, `from m import *`) or
     a Haskell `import M` without a list or a qualifier."""
     statement, names, space, text = imp
     if "*" in statement.names and targets:
-        _glob_names(nav, found, targets, local, taken, language)
+        _glob_names(nav, found, targets, local, taken, language, lines)
     elif language == "hs" and space is None and not names:
         _haskell_whole(nav, found, targets, local, taken, text)
 

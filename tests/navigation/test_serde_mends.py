@@ -253,3 +253,75 @@ impl tc::callsite::Callsite for Registry {
     # a path that starts with the crate's own name (tracing-core's tests)
     assert "2 definitions" in r.text and "8-8 struct with_producer.Callback  [impl at line 9]" in r.text, r.text
     assert "14-14 struct Registry  [impl at line 16]" in r.text, r.text
+
+
+FACADE_LIB = """\
+mod lib {
+    mod core {
+        pub use std::*;
+    }
+
+    pub use self::core::{cmp, fmt};
+    pub use self::core::marker::{self, PhantomData};
+    pub use std::borrow::{Cow, ToOwned as Owned};
+}
+pub mod de;
+pub mod value;
+"""
+
+FACADE_DE = """\
+pub trait Deserializer {
+    fn deserialize_map(self) -> u8;
+}
+"""
+
+FACADE_VALUE = """\
+use lib::*;
+
+use de::Deserializer;
+
+pub struct Seq<T> {
+    marker: PhantomData<T>,
+    name: Cow<'static, str>,
+}
+
+impl<T> fmt::Debug for Seq<T> {
+    fn fmt(&self, formatter: &mut fmt::Formatter) -> fmt::Result {
+        Ok(())
+    }
+}
+
+mod private {
+    use de::Deserializer;
+
+    pub fn map<D: Deserializer>(d: D) -> u8 {
+        d.deserialize_map()
+    }
+}
+"""
+
+
+def test_a_glob_import_of_a_facade_module_lists_the_names_it_re_exports_and_an_inner_module_s_calls_stay_its_own(tmp_path):
+    # serde run 263: value.rs's `use lib::*;` said "the names it re-exports (`pub use`) are not listed" (PhantomData,
+    # Cow, fmt found by reading lib.rs), and the file's top `use de::{.., Deserializer}` was credited with
+    # `deserialize_map` calls inside `mod private`, which imports Deserializer itself
+    files = {"Cargo.toml": '[package]\nname = "sd"\nversion = "0.1.0"\n', "src/lib.rs": FACADE_LIB,
+             "src/de.rs": FACADE_DE, "src/value.rs": FACADE_VALUE}
+    r = served_tree(tmp_path / "r", files).call("list_dependencies", path="src/value.rs", view="uses")
+    rows = {line.split()[0]: line for line in r.text.splitlines()[1:] if line.startswith("  ")}
+    lines = FACADE_VALUE.splitlines()
+
+    def at(text: str) -> int:
+        return next(n for n, t in enumerate(lines, 1) if text in t)
+
+    glob = rows["1"]
+    assert f"PhantomData (core::marker, src/lib.rs:7) at {at('marker: PhantomData')}" in glob, r.text
+    assert f"Cow (std::borrow, src/lib.rs:8) at {at('name: Cow')}" in glob, r.text
+    # a re-exported module is used through its path; the method named like it is no use
+    assert f"fmt (core, src/lib.rs:6) at {at('impl<T> fmt::Debug')},{at('fn fmt(')}" in glob, r.text
+    assert "not listed" not in glob and "Owned" not in glob, glob
+    call = at("d.deserialize_map()")
+    top = rows["3"]
+    assert str(call) not in top, top
+    private = rows[str(at("    use de::Deserializer;"))]
+    assert f"Deserializer::deserialize_map() (de.rs:2) at {call}" in private, private
