@@ -189,6 +189,24 @@ def _missing_names(idx: Any, missing: list[str], by_part: dict[str, list[Any]], 
     return head + (f" ({'; '.join(said)}: drop kind= to list them)" if said else "")
 
 
+def _of_another_kind(idx: Any, name: str, kind: str, prefix: str | None) -> tuple[list[Any], str | None]:
+    """The definitions named `name` that a `kind=` left out, and what to say of them: what they are, and for a type
+    asked as a method its methods (miekg/dns run 264: `query=Transfer kind=method` was told no definition of
+    Transfer is indexed, a struct with seven methods)."""
+    other = [s for s in idx.find_symbols(name, match="exact", kind=None, path_prefix=prefix, limit=20) if s.name == name]
+    if not other:
+        return [], None
+    why = "; ".join(f"'{name}' is a {s.kind} at {s.path}:{s.start_line}-{s.end_line}" for s in other[:3]) + f", not a {kind}"
+    owner = next((s for s in other if s.kind in CLASS_LIKE), None)
+    if owner is not None and kind in ("method", "function") and owner.language:
+        members = idx.methods_of(owner.name, owner.language)
+        shown = ", ".join(f"{m.name} ({m.path}:{m.start_line})" if m.path != owner.path else f"{m.name} {m.start_line}"
+                          for m in members[:30])
+        more = f" +{len(members) - 30} more" if len(members) > 30 else ""
+        why += f"; its {len(members)} methods: {shown}{more}" if members else "; it has no methods"
+    return other, why
+
+
 #: references outside a search's path= resolved to count them; past this, the stored count of the name is said
 _OUTSIDE_RESOLVED = 200
 
@@ -304,6 +322,10 @@ def search(nav: NavigationService, q: str, *, match: str, kind: str | None, pref
             why = (f"'{last}' is defined {defined} time{'s' if defined != 1 else ''}, none of them a member of {owner} "
                    f"nor one it inherits from a base class; the closest names are listed")
             note = f"{note}; {why}" if note else why
+        if kind and not defined:
+            other, said = _of_another_kind(idx, last, kind, prefix)
+            defined = len(other)
+            note = f"{note}; {said}" if note and said else said or note
         word_sites = _word_sites(nav, last, prefix) if not defined else []
         unparsed = sorted({w.path for w in word_sites if (fi := idx.file_info(w.path)) is None or fi.status != "indexed"})
         building = bool(unparsed) and not idx.status().complete

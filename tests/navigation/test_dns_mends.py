@@ -238,3 +238,26 @@ def test_locals_of_standard_library_types_are_no_receivers_of_the_repository_s_n
     assert {n for i in r.data["items"] for n in i["lines"]} == \
         {next(k for k, t in enumerate(lines, 1) if "co.Write(" in t)}, r.text
     assert "matched by name only" not in r.text, r.text
+
+
+XFR = """\
+package dns
+
+// A Transfer defines parameters that are used during a zone transfer.
+type Transfer struct {
+	*Conn
+}
+
+func (t *Transfer) In(q string) error { return nil }
+
+func (t *Transfer) Out(q string) error { return nil }
+"""
+
+
+def test_a_search_of_a_type_s_name_with_kind_method_says_what_it_is_and_lists_its_methods(tmp_path):
+    # miekg/dns run 264: `query=Transfer match=prefix kind=method` answered that no definition of Transfer is indexed
+    # (a struct, with seven methods), listing the lines the word appears on
+    served = served_tree(tmp_path / "r", {"go.mod": "module example.com/dns\n\ngo 1.20\n", "xfr.go": XFR})
+    r = served.call("search_symbol", query="Transfer", match="prefix", kind="method", path="xfr.go")
+    assert "'Transfer' is a struct at xfr.go:4-6, not a method; its 2 methods: In 8, Out 10" in r.text, r.text
+    assert "no definition of it is indexed" not in r.text, r.text
