@@ -39,7 +39,7 @@ MAX_CALLS = 10
     description=(
         "Several calls of the other read-only tools in one, as a shell chains commands: calls=[{tool: "
         "'search_text', pattern: 'x'}, {tool: 'read_code_range', path: 'a.py:10-40'}] (up to 10). Each answered as "
-        "alone, in order, together within one answer; the calls left out are named."
+        "alone, in order, together within one answer (4,096 tokens by default); the calls left out are named."
     ),
 )
 async def batch(

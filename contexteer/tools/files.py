@@ -68,7 +68,8 @@ def bounds(rel: str, total: int, start_line: int | None, end_line: int | None) -
     description=(
         "Read numbered lines of a file (1-based, inclusive), or one definition by symbol=. "
         "context='semantic' adds what it uses and its callers. A range names the definition it sits in. "
-        "No range: the whole file, shaped. Up to 20 reads in one call: path='a.py:10-40, b.go:Server.Run'."
+        "No range: the whole file, shaped. Up to 20 reads in one call: path='a.py:10-40, b.go:Server.Run' (together "
+        "up to 4,096 tokens by default; the reads past it are named)."
     ),
 )
 

@@ -48,3 +48,14 @@ def test_compacted_schemas_keep_every_argument_and_output_field(workspace):
     for tool in tools.values():
         text = json.dumps(tool.input_schema)
         assert '"title"' not in text and "$ref" not in json.dumps(tool.output_schema or {})
+
+
+def test_multi_reads_and_batches_state_how_much_one_answer_holds(workspace):
+    # MobX run 262 and serde run 263: three files in one read_code_range, five calls in one batch, and only the first
+    # two shown ("as many as fit one answer"); the agents re-ran the rest and asked for the cap up front
+    from contexteer.config import Settings
+
+    cap = f"{Settings().context_mode_mcp.max_digest_threshold:,} tokens"
+    tools = {t.name: t for t in _tools(workspace)}
+    for name in ("read_code_range", "batch"):
+        assert cap in tools[name].description, tools[name].description
