@@ -3487,7 +3487,8 @@ def _check_receivers(index: IndexQueries, sites: list[Caller], callee: str, owne
     # (a Scala method needs no parentheses; a property is read, not called)
     bare_name = language == "scala" or prop
     call = re.compile(r"(?<![\w$#])" + re.escape(callee) + (r"(?![\w$])" if bare_name else r"\s*(?:<[^<>()]*>)?\s*\("))
-    fits = arity(signature, callee) if language in _ARITY_CHECKED else None
+    fits = arity(signature, callee) if language in _ARITY_CHECKED else _ts_arity(signature, callee) \
+        if language in ("typescript", "tsx") else None
     # (Kotlin and Java turn no literal into a class: `is`(2) is no call of `is`(type: KClass<T>))
     typed_params = _checkable(index, param_types(signature)) if language in ("kotlin", "java") else None
     files: dict[str, list[str]] = {}
@@ -3811,6 +3812,17 @@ _IDENTITY = re.compile(r"(?:assert|require|check|verify|ensure)(?:Not|Non)Null\w
 
 #: languages whose calls pass what the first parameter list declares (no trailing-closure argument is hidden from it)
 _ARITY_CHECKED = frozenset({"java", "scala", "csharp", "kotlin", "swift"})
+
+
+def _ts_arity(signature: str, callee: str) -> tuple[int, int | None] | None:
+    """A TypeScript method's (0, most arguments): a call may leave optional (`x?: T`) or defaulted ones out, never
+    pass more (a `this: T` parameter is no argument). MobX run 262: `annotation.make_(adm, key, descriptor, source)`
+    in autoannotation.ts was a name-only caller of ObservableObjectAdministration.make_(key, annotation)."""
+    got = arity(signature, callee)
+    if got is None or got[1] is None:
+        return None
+    m = re.search(rf"(?<![\w$]){re.escape(callee)}\s*(?:<(?:[^<>]|<[^<>]*>)*>)?\s*\(\s*this\s*:", signature)
+    return 0, got[1] - (1 if m is not None else 0)
 
 
 def _misfit(fits: tuple[int, int | None], text: str, callee: str, language: str | None) -> bool:

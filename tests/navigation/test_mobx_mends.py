@@ -78,3 +78,35 @@ def test_a_bare_call_in_a_method_of_its_name_is_the_module_function_not_recursio
     assert {(i["path"], n) for i in function.data["items"] for n in i["lines"]} == {("src/atom2.ts", 7)}, function.text
     callees = served.call("find_related", symbol="Atom2.reportObserved", relation="callees")
     assert "reportObserved src/observable.ts:5-7 called at 7" in callees.text, callees.text
+
+
+ADM = """\
+export class ObservableObjectAdministration {
+    make_(key: string, annotation?: boolean): void {}
+}
+
+export function makeObservable(adm: ObservableObjectAdministration) {
+    adm.make_("x", true)
+}
+"""
+
+AUTO = """\
+export function make_(this: Annotation, adm: any, key: string, descriptor: any, source: object) {
+    return computed.make_(adm, key, descriptor, source)
+}
+
+export function other(annotation) {
+    annotation.make_("y")
+}
+"""
+
+
+def test_a_typescript_call_with_more_arguments_than_the_method_takes_is_another_method_s(tmp_path):
+    # MobX run 262: autoannotation.ts's four `annotation.make_(adm, key, descriptor, source)` were name-only callers of
+    # ObservableObjectAdministration.make_(key, annotation), which takes two
+    served = served_tree(tmp_path / "r", {"src/adm.ts": ADM, "src/auto.ts": AUTO})
+    r = served.call("find_related", symbol="ObservableObjectAdministration.make_", relation="callers")
+    got = {(i["path"], n) for i in r.data["items"] for n in i["lines"]}
+    assert ("src/adm.ts", 6) in got and ("src/auto.ts", 2) not in got, r.text
+    assert ("src/auto.ts", 6) in got, r.text  # one argument fits (the second is optional): still a guess by name
+    assert "src/auto.ts:2 `return computed.make_(" in r.text, r.text  # said among the calls left out
