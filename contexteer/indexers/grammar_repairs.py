@@ -27,6 +27,9 @@ with brackets (see `bash`).
 
 Zig (tree-sitter-zig 1.1): Zig 0.15+ syntax the grammar predates (see `zig`).
 
+Rust (tree-sitter-rust 0.24): the 2015 edition's `try!(expr)` macro, which the grammar reads as a `try` block keyword
+(serde 1.0's ser/mod.rs was "has syntax errors" at its first `try!`): the macro's name is spelled `trx` for the parse.
+
 TypeScript (tree-sitter-typescript 0.23): variance annotations on type parameters (`<out O = unknown>`, `<in out T>`),
 and an interface's generic call signature on a line after another member with no `;` between them."""
 
@@ -414,9 +417,17 @@ def typescript(data: bytes) -> bytes:
     return bytes(fixed)
 
 
+_RUST_TRY_RE = re.compile(rb"(?<![\w#$])try(?=\s*!\s*[(\[{])")
+
+
+def rust(data: bytes) -> bytes:
+    """Rust `data` with each `try!(..)` invocation's name spelled `trx` (same length, same lines)."""
+    return _RUST_TRY_RE.sub(b"trx", data)
+
+
 REPAIRS: dict[str, Callable[[bytes], bytes]] = {"scss": scss, "kotlin": kotlin, "cpp": cpp, "csharp": csharp, "swift": swift,
                                                 "scala": scala, "haskell": haskell, "bash": bash, "zig": zig,
-                                                "typescript": typescript, "tsx": typescript}
+                                                "typescript": typescript, "tsx": typescript, "rust": rust}
 #: Repairs that only blank (directives, macro lines): signatures are read from the repaired text, without them
 #: (`class JObject : JContainer, ICustomTypeDescriptor`, not `... #if !(PORTABLE) , ICustomTypeDescriptor #endif`).
 BLANKING = frozenset({"cpp", "csharp"})
