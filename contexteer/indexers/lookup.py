@@ -2478,8 +2478,12 @@ def _go_selector_at(index: IndexQueries, r: Reference, name: str, cache: dict[st
     if not 0 < r.line <= len(lines):
         return True  # the file cannot be read: keep what the index says
     text = lines[r.line - 1]
-    if re.search(rf"\.\s*{re.escape(name)}\b", text):
-        return True
+    selectors = list(re.finditer(rf"(?:([A-Za-z_]\w*)\s*)?\.\s*{re.escape(name)}\b(\s*\()?", text))
+    if selectors:
+        # `c *kingpin.ParseContext` names another package's type: no method value nor call (kingpin run 266: three
+        # such parameters were name-only callers of Application.ParseContext)
+        packages = go_package_names(index, r.path) if any(m.group(1) and not m.group(2) for m in selectors) else set()
+        return any(not (m.group(1) in packages and not m.group(2)) for m in selectors)
     return text.lstrip().startswith(name) and r.line > 1 and bool(ends_chain_step(lines[r.line - 2]))
 
 

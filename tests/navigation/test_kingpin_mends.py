@@ -1,0 +1,53 @@
+"""kingpin v2 (Go): a method named like a type (`Application.ParseContext` beside `type ParseContext`). Before, the
+example programs' `func (n *NetcatCommand) run(c *kingpin.ParseContext) error` were name-only callers of the method:
+a package-qualified type is no selector on a value."""
+
+from __future__ import annotations
+
+from tests.navigation.conftest import served_tree
+
+APP = """\
+package kingpin
+
+type ParseContext struct {
+	args []string
+}
+
+type Application struct{}
+
+func (a *Application) ParseContext(args []string) (*ParseContext, error) {
+	return &ParseContext{args: args}, nil
+}
+
+func (a *Application) Parse(args []string) error {
+	_, err := a.ParseContext(args)
+	return err
+}
+"""
+
+EXAMPLE = """\
+package main
+
+import "gopkg.in/alecthomas/kingpin.v2"
+
+type NetcatCommand struct{}
+
+func (n *NetcatCommand) run(c *kingpin.ParseContext) error {
+	return nil
+}
+
+func main() {
+	app := kingpin.New("x", "y")
+	app.ParseContext(nil)
+}
+"""
+
+
+def test_a_package_qualified_type_named_like_a_method_is_no_call_of_it(tmp_path):
+    files = {"go.mod": "module gopkg.in/alecthomas/kingpin.v2\n\ngo 1.20\n", "app.go": APP,
+             "_examples/completion/main.go": EXAMPLE}
+    r = served_tree(tmp_path / "r", files).call("find_related", symbol="Application.ParseContext", relation="callers")
+    got = {(i["path"], n) for i in r.data["items"] for n in i["lines"]}
+    assert ("app.go", 14) in got, r.text
+    assert ("_examples/completion/main.go", 7) not in got and "NetcatCommand.run" not in r.text, r.text
+    assert ("_examples/completion/main.go", 13) in got or "main.go:13" in r.text, r.text  # `app.ParseContext(nil)`
