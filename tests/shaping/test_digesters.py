@@ -476,3 +476,22 @@ def test_a_dozen_hits_pass_whole_with_the_wide_context_asked_for(pipeline):
     assert 2048 < shaped.raw_tokens <= 4096, shaped.raw_tokens
     assert shaped.tier == "passthrough", shaped.tier
     assert all(f"completions/cmd{i}" in shaped.text for i in range(12)) and "20-" in shaped.text, shaped.text
+
+
+def test_many_hits_with_the_context_asked_for_pass_whole_up_to_four_times_the_passthrough(pipeline):
+    # kingpin run 266: `search_text newAccumulator context_lines=1`, 28 hits (2,009 tokens), was digested to the hit
+    # lines; the context lines were what the agent asked for (the element constructor below each call), and it
+    # fetched them in two more calls
+    rows: list[str] = []
+    for i in range(28):
+        at = 52 + 43 * i
+        if rows:
+            rows.append("--")
+        rows.append(f"values_generated.go-{at - 1}-func (p *parserMixin) List{i}Var(target *[]T{i}) {{")
+        rows.append(f"values_generated.go:{at}:\tp.SetValue(newAccumulator(target, func(v interface{{}}) Value {{")
+        rows.append(f"values_generated.go-{at + 1}-\t\treturn newT{i}Value(v.(*T{i}))")
+    shaped = shape(pipeline, ShapeRequest(text="\n".join(rows) + "\n", kind="search", tool="search_text",
+                                          terms=["newAccumulator"]))
+    assert 1024 < shaped.raw_tokens <= 2048, shaped.raw_tokens
+    assert shaped.tier == "passthrough", shaped.tier
+    assert all(f"newT{i}Value" in shaped.text for i in range(28)), shaped.text[:600]
