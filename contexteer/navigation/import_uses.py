@@ -713,7 +713,7 @@ def _c_include(nav: NavigationService, resolver: Any, found: ImportUse, targets:
                 fld, o = (exact or fit)[0]
                 per.setdefault(fld.id, (fld, o, []))[2].append(k)
         used += [(f"{o.name}.{n}" if o is not None else n, at, fld) for fld, o, at in per.values()]
-    return _take(found, used, claimed, overloads)
+    return _take(found, used, claimed, overloads, nav)
 
 
 def _own_members(nav: NavigationService, syms: list[Any], files: list[str], refs: dict[str, list[int]],
@@ -779,7 +779,7 @@ def _params(signature: str | None) -> str:
 
 
 def _take(found: ImportUse, used: list[tuple[str, list[int], Any]], claimed: set[str],
-          overloads: dict[int, list[int]] | None = None) -> ImportUse:
+          overloads: dict[int, list[int]] | None = None, nav: NavigationService | None = None) -> ImportUse:
     """The names an include or require brings that the file uses, in order of first use, claimed for it;
     `overloads`: a definition's id -> the lines of it and its overloads in its file."""
     used.sort(key=lambda u: u[1][0])
@@ -788,9 +788,23 @@ def _take(found: ImportUse, used: list[tuple[str, list[int], Any]], claimed: set
     for n, at, sym in used[:MAX_GLOB_NAMES]:
         at = sorted(at)
         where = ",".join(map(str, sorted(set((overloads or {}).get(sym.id, [sym.start_line])))))
+        body = _c_body(nav, sym) if nav is not None else None
         found.names.append(UsedName(name=n, lines=at[:MAX_LINES], more=max(0, len(at) - MAX_LINES),
-                                    defined=f"{sym.path}:{where}"))
+                                    defined=f"{sym.path}:{where}" + (f"; body {body}" if body else "")))
     return found
+
+
+def _c_body(nav: NavigationService, sym: Any) -> str | None:
+    """Where a C/C++ function a header only declares is defined (`super.c:6341-6344` for ext4_jbd2.h's
+    `int ext4_force_commit(struct super_block *sb);`): the one definition with a body in a source file; None for
+    anything else (ext4 run 265: the uses view named the prototype, and the agent searched for the body)."""
+    if sym.kind != "function" or sym.language not in ("c", "cpp") or not sym.path.endswith((".h", ".hh", ".hpp", ".hxx")) \
+            or "{" in (sym.signature or "") or sym.end_line - sym.start_line > 6:
+        return None
+    bodies = [d for d in nav.index.symbols_named(sym.name) if d.name == sym.name and d.kind == "function"
+              and d.parent_id is None and d.end_line > d.start_line and d.path != sym.path
+              and not d.path.endswith((".h", ".hh", ".hpp", ".hxx"))]
+    return f"{bodies[0].path}:{bodies[0].start_line}-{bodies[0].end_line}" if len(bodies) == 1 else None
 
 
 def _closure(nav: NavigationService, resolver: Any, targets: list[str], skip: str | None = None) -> list[str]:

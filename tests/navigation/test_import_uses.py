@@ -176,3 +176,16 @@ def test_haskell_whole_and_qualified_imports_list_what_the_code_uses(tmp_path_fa
     opts = next(ln for ln in a.text.splitlines() if ln.lstrip().startswith("5 Config"))
     assert "Opts (Config.hs:3) at 7" in opts and "optWidth" in opts and "helper (Config.hs:5) at 8" in opts, a.text
     assert "show" not in opts, a.text  # an instance's method is no name the module brings
+
+
+def test_a_c_function_a_header_only_declares_names_its_body_in_the_source_file(tmp_path_factory: pytest.TempPathFactory):
+    # ext4 run 265: `ext4_force_commit (ext4_jbd2.h:452) at 121` named the prototype; the agent searched for the
+    # body in super.c
+    served = served_tree(tmp_path_factory.mktemp("c") / "r", {
+        "jbd2.h": "#pragma once\n\nint force_commit(struct super_block *sb);\nstatic inline int inl(int v) { return v; }\n",
+        "super.c": '#include "jbd2.h"\n\nint force_commit(struct super_block *sb)\n{\n\treturn 0;\n}\n',
+        "fsync.c": '#include "jbd2.h"\n\nint sync_file(void)\n{\n\treturn force_commit(0) + inl(1);\n}\n',
+    })
+    a = served.call("list_dependencies", path="fsync.c", view="uses")
+    assert "force_commit (jbd2.h:3; body super.c:3-6) at 5" in a.text, a.text
+    assert "inl (jbd2.h:4) at 5" in a.text, a.text  # a header's own inline function has its body there
