@@ -957,9 +957,23 @@ def _mentions(lines: list[str], name: str, spans: set[int], scope: tuple[int, in
 
 def _used(nav: NavigationService, written: str, name: str, at: list[int], targets: list[str]) -> UsedName:
     at = sorted(at)
+    defined = (_definition(nav, name, targets) or _reexported(nav, name, targets)
+               or _module_export(nav, targets)) if at else None
     return UsedName(name=written, lines=at[:MAX_LINES], more=max(0, len(at) - MAX_LINES),
-                    defined=(_definition(nav, name, targets) or _reexported(nav, name, targets)
-                             or _module_export(nav, targets)) if at else None)
+                    defined=_type_only(nav, name, defined))
+
+
+def _type_only(nav: NavigationService, name: str, defined: str | None) -> str | None:
+    """`defined` with `, a type` when it is a TypeScript interface or type alias only, a name the code can use in
+    types and never as a value (MobX run 262: the uses view did not tell IEqualsComparer from comparer, and the
+    agent asked search_symbol which of 15 names were types)."""
+    path, _, line = (defined or "").partition(":")
+    if not path.endswith((".ts", ".tsx", ".mts", ".cts")) or not line.isdigit():
+        return defined
+    here = [s for s in nav.index.symbols_in_file(path) if s.name == name and s.parent_id is None]
+    if here and all(s.kind in ("interface", "type") for s in here) and any(s.start_line == int(line) for s in here):
+        return f"{defined}, a type"
+    return defined
 
 
 def _rust_trait_calls(nav: NavigationService, found: ImportUse, defined: str | None, lines: list[str], spans: set[int],

@@ -110,3 +110,32 @@ def test_a_typescript_call_with_more_arguments_than_the_method_takes_is_another_
     assert ("src/adm.ts", 6) in got and ("src/auto.ts", 2) not in got, r.text
     assert ("src/auto.ts", 6) in got, r.text  # one argument fits (the second is optional): still a guess by name
     assert "src/auto.ts:2 `return computed.make_(" in r.text, r.text  # said among the calls left out
+
+
+BARREL_UTILS = """\
+export const EMPTY_OBJECT = {}
+export type Lambda = () => void
+export interface IEqualsComparer<T> {
+    (a: T, b: T): boolean
+}
+export class Reaction {}
+"""
+
+AUTORUN = """\
+import { EMPTY_OBJECT, IEqualsComparer, Lambda, Reaction } from "./internal"
+
+export function autorun(opts = EMPTY_OBJECT, eq?: IEqualsComparer<number>, run?: Lambda): Reaction {
+    return new Reaction()
+}
+"""
+
+
+def test_the_uses_view_says_which_typescript_names_are_types_only(tmp_path):
+    # MobX run 262: the uses view of autorun.ts listed 15 names from ../internal without saying which are types (an
+    # interface, a type alias) and which values; the agent asked search_symbol for all 15
+    served = served_tree(tmp_path / "r", {"src/utils.ts": BARREL_UTILS, "src/internal.ts": 'export * from "./utils"\n',
+                                          "src/autorun.ts": AUTORUN})
+    r = served.call("list_dependencies", path="src/autorun.ts", view="uses")
+    assert "IEqualsComparer (src/utils.ts:3, a type) at 3" in r.text, r.text
+    assert "Lambda (src/utils.ts:2, a type) at 3" in r.text, r.text
+    assert "EMPTY_OBJECT (src/utils.ts:1) at 3" in r.text and "Reaction (src/utils.ts:6) at 3,4" in r.text, r.text
