@@ -5009,10 +5009,7 @@ def _declared_receiver(index: IndexQueries, cache: dict[str, list[Symbol]], line
         if php is not None:
             return php
     if enc is not None:
-        typed = declared_type(enc.signature or "", word)
-        if typed is not None and enc.language == "kotlin":  # a smart cast of a parameter (`value: Any`, then
-            cast = local_binding(lines, enc.start_line, site.line, word)  # `is JavaScriptObject ->`) or a local
-            typed = cast[1] if cast is not None and cast[0] == "type" else typed  # shadowing it
+        typed = _smart_cast(lines, enc, site.line, word, declared_type(enc.signature or "", word))
         if typed is None:
             binding = local_binding(lines, enc.start_line, site.line, word)
             if binding is not None and binding[0] == "member" and depth < 2:  # `r = borderRadius?.resolve(...)`
@@ -5038,6 +5035,9 @@ def _declared_receiver(index: IndexQueries, cache: dict[str, list[Symbol]], line
                 typed = _indexed_element(index, cache, lines, site, enc, syms, binding[1], depth)
             elif binding is not None and binding[0] == "range" and "." not in binding[1] and depth < 2:
                 typed = _element_declared(syms, lines, enc, site, binding[1])  # Kotlin `for (provider in providers)`
+            elif enc.language == "python":
+                # `a, cmd, b = self.resolve_command(..)`; a closure's free variable, a parameter of a function around
+                typed = _python_local(index, syms, lines, enc, word, binding, depth)
             else:
                 typed = binding[1] if binding is not None and binding[0] == "type" else None
             if enc.language == "rust" and binding is not None and (typed == "Self" or binding[1] in _RUST_SELF_COPIES):
@@ -5082,6 +5082,67 @@ def value_type(index: IndexQueries, lines: list[str], sym: Symbol, line: int, wo
     """The type the name `word` holds at `line` of `sym`'s file, as its declarations say (a parameter, a local, a
     field, a Go package var); None when nothing says. `cache`: files' symbols, shared by the caller's loop."""
     return _declared_receiver(index, {} if cache is None else cache, lines, Caller(sym, sym.path, line), word)
+
+
+def _smart_cast(lines: list[str], enc: Symbol, line: int, word: str, typed: str | None) -> str | None:
+    """A parameter's declared type `typed`, or in Kotlin the type a smart cast of it (`value: Any`, then `is
+    JavaScriptObject ->`) or a local shadowing it gives at `line`."""
+    if typed is None or enc.language != "kotlin":
+        return typed
+    cast = local_binding(lines, enc.start_line, line, word)
+    return cast[1] if cast is not None and cast[0] == "type" else typed
+
+
+def _python_local(index: IndexQueries, syms: list[Symbol], lines: list[str], enc: Symbol, word: str,
+                  binding: tuple[str, str] | None, depth: int) -> str | None:
+    """What a Python local's binding says of its type: declared (`("type", T)`), bound by tuple unpacking (see
+    _python_unpacked), or none, a closure's free variable (_closure_parameter)."""
+    if binding is None:
+        return _closure_parameter(index, lines, enc, word) if depth == 0 else None
+    if binding[0] == "unpack":
+        return _python_unpacked(index, syms, enc, binding[1])
+    return binding[1] if binding[0] == "type" else None
+
+
+def _closure_parameter(index: IndexQueries, lines: list[str], enc: Symbol, word: str) -> str | None:
+    """A Python closure's free variable declared as a parameter of a function around it (click's `_process_result`
+    inside Group.invoke reads `ctx: Context`; run 270 had its `ctx.invoke(..)` by name only); None when a function
+    around binds it otherwise, or none does."""
+    outer = enc
+    for _ in range(3):
+        outer = index.get_symbol(outer.parent_id) if outer.parent_id is not None else None  # type: ignore[assignment]
+        if outer is None or outer.kind not in ("function", "method"):
+            return None
+        typed = declared_type(outer.signature or "", word)
+        if typed is not None or local_binding(lines, outer.start_line, enc.start_line, word) is not None:
+            return typed
+    return None
+
+
+def _python_unpacked(index: IndexQueries, syms: list[Symbol], enc: Symbol, how: str) -> str | None:
+    """The type of one name a Python tuple unpacking binds (`how` = "position|receiver|function"), read off the
+    function's `-> tuple[..]` annotation: `cmd_name, cmd, args = self.resolve_command(ctx, args)` with
+    `-> tuple[str | None, Command | None, list[str]]` binds a Command (click run 270)."""
+    position, receiver, fn = how.split("|")
+    if receiver in ("self", "cls"):
+        classes = [s for s in syms if s.kind == "class" and s.start_line <= enc.start_line <= s.end_line]
+        if not classes:
+            return None
+        cls = max(classes, key=lambda c: c.start_line)
+        found = [s for s in index.symbols_named(fn) if s.name == fn and s.kind in ("method", "function")
+                 and s.qualname.endswith(f"{cls.name}.{fn}")]
+    elif not receiver:
+        found = [s for s in index.symbols_named(fn) if s.name == fn and s.kind == "function" and s.parent_id is None
+                 and s.language == "python"]
+        found = [s for s in found if s.path == enc.path] or found
+    else:
+        return None
+    results: set[str | None] = set()
+    for d in found:
+        m = re.search(r"\)\s*->\s*(?:t\.|typing\.)?[Tt]uple\s*\[(.*)\]\s*:?\s*$", " ".join((d.signature or "").split()))
+        parts = top_level(m.group(1)) if m else []
+        results.add(named_type(parts[int(position)]) if int(position) < len(parts) and "..." not in parts else None)
+    return next(iter(results)) if len(results) == 1 else None
 
 
 def _go_var_method_returns(index: IndexQueries, lines: list[str], enc: Symbol, site: Caller, word: str,

@@ -182,6 +182,11 @@ def named_type(text: str) -> str | None:
         if not (m and m.group(1) in _WRAPPERS):
             break
         t = m.group(2)
+    if "|" in t and "," not in t:
+        # a union with None is the one type (`Command | None`, `X | undefined`): click's `resolve_command(..) ->
+        # tuple[str | None, Command | None, list[str]]` and `get_current_context() -> Context | None` (run 270)
+        kept = [u.strip() for u in t.split("|") if u.strip() not in ("None", "null", "undefined")]
+        t = kept[0] if len(kept) == 1 else t
     if "|" in t or "," in t.split("<")[0].split("[")[0] or t.startswith("("):
         return None
     m = re.match(r"\\?(?:[\w$]+(?:\.|::|\\))*([A-Za-z_$][\w$]*)", t)
@@ -603,6 +608,9 @@ def _bindings_at(lines: list[str], start: int, end: int, word: str) -> Iterator[
     # Go `node := nodes[0]`
     indexed = re.compile(rf"^\s*(?:val\s+|var\s+|let\s+|const\s+|auto\s+|final\s+)?{w}\s*:?=\s*(?:this\.|self\.)?"
                          rf"([A-Za-z_][\w.]*)\s*\[[^\]\[]*\]\s*(?:\?:.*|!!\s*)?;?\s*$")
+    # Python `cmd_name, cmd, args = self.resolve_command(ctx, args)`: element 1 of what the method returns
+    unpacked = re.compile(rf"^\s*\(?\s*((?:\*?[A-Za-z_]\w*\s*,\s*)*){w}\s*((?:,\s*\*?[A-Za-z_]\w*\s*)*),?\s*\)?\s*=(?!=)\s*"
+                          rf"(?:await\s+)?(?:([A-Za-z_]\w*)\s*\.\s*)?([A-Za-z_]\w*)\s*\(")
     on_value = re.compile(rf"^\s*(?:let\s+(?:mut\s+)?|const\s+|var\s+|val\s+|auto\s+)?\$?{w}\s*(?::=|=)\s*"
                           rf"(?:this\.|self\.|\$this->)?(#?[a-z_][\w$]*(?:\s*(?:\?\.|\.|->)\s*#?[A-Za-z_$][\w$]*(?:\(\))?)*)"
                           rf"\s*(?:\?\.|\.|->)\s*([A-Za-z_$][\w$]*)\s*\(")
@@ -662,6 +670,10 @@ def _bindings_at(lines: list[str], start: int, end: int, word: str) -> Iterator[
             # (a C++ template keeps its arguments: `std::shared_ptr<logger> l` is a logger's, read through the pointer)
             args = m.group(2) if m.re is lower_first and m.group(2) else ""
             yield i, ("type", re.split(r"\.|::", m.group(1))[-1] + args)
+            continue
+        m = unpacked.match(text) if "," in text.split("=", 1)[0] else None
+        if m and (m.group(1) or m.group(2)):
+            yield i, ("unpack", f"{m.group(1).count(',')}|{m.group(3) or ''}|{m.group(4)}")
             continue
         m = on_value.match(text)
         if m:  # `val r = borderRadius?.resolve(...)`: what a method of a value returns

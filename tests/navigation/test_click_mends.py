@@ -1,0 +1,109 @@
+"""click 8.5 (Python): receivers the answers had left "by name only" (A/B run 270). `cmd_name, cmd, args =
+self.resolve_command(ctx, args)` with `-> tuple[str | None, Command | None, list[str]]` binds a Command; `ctx =
+get_current_context()` whose overloads return `Context` and `Context | None` binds a Context; a closure's `ctx` is the
+enclosing function's parameter."""
+
+from __future__ import annotations
+
+import typing as t
+
+from tests.navigation.conftest import served_tree
+
+CORE = """\
+from __future__ import annotations
+
+import typing as t
+
+
+class Context:
+    def invoke(self, callback, *args):
+        return callback(*args)
+
+
+class Command:
+    def make_context(self, name: str, args: list[str]) -> Context:
+        return Context()
+
+    def invoke(self, ctx: Context):
+        return ctx.invoke(print)
+
+
+class Group(Command):
+    def resolve_command(self, ctx: Context, args: list[str]) -> tuple[str | None, Command | None, list[str]]:
+        return None, None, args
+
+    def invoke(self, ctx: Context):
+        def _process_result(value):
+            return ctx.invoke(print, value)
+
+        cmd_name, cmd, args = self.resolve_command(ctx, [])
+        assert cmd is not None
+        sub_ctx = cmd.make_context(cmd_name, args)
+        return _process_result(sub_ctx)
+
+
+class Other:
+    def make_context(self, name: str, args: list[str]) -> None:
+        return None
+
+    def invoke(self, x):
+        return x
+"""
+
+GLOBALS = """\
+from __future__ import annotations
+
+import typing as t
+
+from .core import Context
+
+
+@t.overload
+def get_current_context(silent: t.Literal[False] = False) -> Context: ...
+
+
+@t.overload
+def get_current_context(silent: bool = ...) -> Context | None: ...
+
+
+def get_current_context(silent: bool = False) -> Context | None:
+    return None
+"""
+
+DECORATORS = """\
+from .globals import get_current_context
+
+
+def pass_obj(f):
+    def new_func(*args):
+        ctx = get_current_context()
+        return ctx.invoke(f, *args)
+
+    return new_func
+"""
+
+
+def _files() -> dict[str, str]:
+    return {"click/__init__.py": "", "click/core.py": CORE, "click/globals.py": GLOBALS,
+            "click/decorators.py": DECORATORS}
+
+
+def _sites(r: t.Any) -> set[tuple[str, int]]:
+    return {(i["path"], n) for i in r.data["items"] for n in i["lines"]}
+
+
+def test_a_tuple_unpacked_from_an_annotated_return_types_its_names(tmp_path):
+    served = served_tree(tmp_path / "r", _files())
+    r = served.call("find_related", symbol="Command.make_context", relation="callers")
+    line = next(n for n, s in enumerate(CORE.splitlines(), 1) if "cmd.make_context(" in s)
+    assert ("click/core.py", line) in _sites(r), r.text
+    assert "name only" not in r.text, r.text
+
+
+def test_a_closure_s_free_variable_and_an_overloaded_function_s_result_type_their_receivers(tmp_path):
+    served = served_tree(tmp_path / "r", _files())
+    r = served.call("find_related", symbol="Context.invoke", relation="callers")
+    closure = next(n for n, s in enumerate(CORE.splitlines(), 1) if "return ctx.invoke(print, value)" in s)
+    deco = next(n for n, s in enumerate(DECORATORS.splitlines(), 1) if "ctx.invoke(f" in s)
+    assert {("click/core.py", closure), ("click/decorators.py", deco)} <= _sites(r), r.text
+    assert "name only" not in r.text, r.text
