@@ -3592,6 +3592,19 @@ def _check_receivers(index: IndexQueries, sites: list[Caller], callee: str, owne
         _settle(site, against, fits, text, callee, language, typed_params)
 
 
+def _rust_module_verdict(head: str, owner_cls: Symbol | None) -> bool | None:
+    """For a Rust call `module::Type::f(..)` (`head` is the text before `Type::`): True when the module path ends
+    with the module the type is defined in (`dfa::` for src/dfa.rs or src/dfa/mod.rs), False when it names another
+    module, None when there is no module path (`Type::f`, `Self::f`, `crate::Type::f`) or the type's file is unknown."""
+    m = re.search(r"([A-Za-z_]\w*)\s*::\s*$", head)
+    if m is None or owner_cls is None or m.group(1) in ("crate", "self", "super", "Self"):
+        return None
+    path = owner_cls.path
+    stem = posixpath.basename(posixpath.dirname(path)) if path.endswith(("/mod.rs", "/lib.rs")) \
+        else posixpath.basename(path).removesuffix(".rs")
+    return m.group(1) == stem
+
+
 def _site_text(lines: list[str], line: int, callee: str, *, dots: bool = False) -> str:
     """Call line `line`, with the line above joined when the call's receiver ends it."""
     text = lines[line - 1] if 0 < line <= len(lines) else ""
@@ -3632,6 +3645,11 @@ def _early_verdict(index: IndexQueries, text: str, start: int, word: str | None,
                 and s.path.rpartition("/")[0] == folder and s.parent_id is None]
         if here and all(s.kind in _CLASS_KINDS for s in here):
             return "receiver type" if typed == owner or inherits(index, typed, owner) else False
+    if word == owner and path.endswith(".rs") and (head := re.search(rf"{re.escape(word)}\s*::\s*$", text[:start])):
+        # `dfa::Fsm::forward(..)`: the module names which Fsm (regex run 268: its three calls were "by name only")
+        by_path = _rust_module_verdict(text[: head.start()], owner_cls)
+        if by_path is not None:
+            return "receiver type" if by_path else False
     if word == owner and owner_cls is not None and owner_cls.language == "csharp":
         meant = _cs_class_meant(index, path, owner_cls, cache)
         return None if meant is None else "receiver" if meant else False

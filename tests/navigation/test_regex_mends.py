@@ -1,0 +1,58 @@
+"""regex 1.7 (Rust): three engines each with a `Fsm` (dfa.rs, pikevm.rs) called by path from exec.rs,
+`dfa::Fsm::forward(..)`, `pikevm::Fsm::exec(..)`. Before, the calls were "by name only" (A/B run 268): the module
+path names which Fsm."""
+
+from __future__ import annotations
+
+from tests.navigation.conftest import served_tree
+
+DFA = """\
+pub struct Fsm {
+    at: usize,
+}
+
+impl Fsm {
+    pub fn exec(text: &[u8]) -> bool {
+        text.is_empty()
+    }
+}
+"""
+
+PIKEVM = """\
+pub struct Fsm {
+    pos: usize,
+}
+
+impl Fsm {
+    pub fn exec(text: &[u8]) -> bool {
+        !text.is_empty()
+    }
+}
+"""
+
+EXEC = """\
+use crate::dfa;
+use crate::pikevm;
+
+pub fn find(text: &[u8]) -> bool {
+    dfa::Fsm::exec(text) || pikevm::Fsm::exec(text)
+}
+
+pub fn shortest(text: &[u8]) -> bool {
+    pikevm::Fsm::exec(text)
+}
+"""
+
+
+def test_a_type_s_module_path_tells_which_namesake_a_call_is(tmp_path):
+    files = {"Cargo.toml": '[package]\nname = "regex"\nversion = "0.1.0"\n',
+             "src/lib.rs": "mod dfa;\nmod pikevm;\nmod exec;\n", "src/dfa.rs": DFA, "src/pikevm.rs": PIKEVM,
+             "src/exec.rs": EXEC}
+    served = served_tree(tmp_path / "r", files)
+    r = served.call("find_related", symbol="Fsm.exec", relation="callers", path="src/pikevm.rs")
+    got = {(i["path"], n) for i in r.data["items"] for n in i["lines"]}
+    assert got == {("src/exec.rs", 5), ("src/exec.rs", 9)}, r.text
+    assert "name only" not in r.text, r.text
+    d = served.call("find_related", symbol="Fsm.exec", relation="callers", path="src/dfa.rs")
+    assert {(i["path"], n) for i in d.data["items"] for n in i["lines"]} == {("src/exec.rs", 5)}, d.text
+    assert "left out" in d.text and "src/exec.rs:9 `pikevm::Fsm::exec(text)`" in d.text, d.text  # said, not listed
