@@ -123,8 +123,8 @@ def import_uses(nav: NavigationService, rel: str) -> list[ImportUse]:
                 if sub is not None:  # `from ._internal import _repr`: a module, read as `_repr.ReprArgs`
                     found.names += _module_members(nav, written, name, sub, local, local_every, lines)
                     continue
-                at = _written_uses(local, name, language, lines, spans, scope) or _qualifying(imports, imp.line, name,
-                                                                                             language)
+                at = _written_uses(local, name, language, lines, spans, scope, syms) or _qualifying(imports, imp.line,
+                                                                                                   name, language)
                 found.names.append(_used(nav, written, _original(n), at, reach))
                 # `Utils::substr(..)`, `Logger::DEBUG`, `Logger.verbose(..)`: the members it is written with
                 found.names += _static_members(nav, name, _original(n), at, lines, reach, _STATIC_ACCESS.get(language)) \
@@ -174,7 +174,7 @@ def _js_member_require(nav: NavigationService, imp: Any, lines: list[str], local
 
 
 def _written_uses(local: dict[str, list[int]], name: str, language: str, lines: list[str], spans: set[int],
-                  scope: tuple[int, int] | None) -> list[int]:
+                  scope: tuple[int, int] | None, syms: list[Any] | None = None) -> list[int]:
     """The lines that use an imported name: where the code writes it, else (Rust) where it invokes it as a macro
     (`use crate::parse_quote;` then `parse_quote!(..)`), else (Python) in a string annotation (`c: "Console"`)."""
     at = local.get(name, [])
@@ -185,9 +185,30 @@ def _written_uses(local: dict[str, list[int]], name: str, language: str, lines: 
         at = [n for n in at if not (declared.search(_line(lines, n)) and len(word.findall(_line(lines, n))) == 1)]
     if not at and language == "rs":
         at = local.get(name + "!", [])
+    if at and language in ("py", "pyi") and syms:  # `shell, _, rest = x.partition("_")` binds a local `_` (run 270)
+        at = _python_unshadowed(syms, lines, name, at)
     if not at and language in ("py", "pyi"):
         at = _string_annotations(lines, name, spans, scope)
     return at
+
+
+def _python_unshadowed(syms: list[Any], lines: list[str], name: str, at: list[int]) -> list[int]:
+    """The lines of `at` outside the Python functions that bind `name` themselves (an assignment or tuple unpacking
+    target, a `for` or `as` target, a parameter): there it is a local in the whole function, never the import
+    (click's `shell, _, instruction = instruction.partition("_")` had been a use of gettext's `_`)."""
+    if not at:
+        return at
+    w = re.escape(name)
+    binds = re.compile(rf"^\s*(?:\(?(?:\*?[\w.]+\s*,\s*)*\*?{w}\s*(?:,\s*\*?[\w.]+\s*)*,?\)?\s*(?:[-+*/|&]?=)(?!=)"
+                       rf"|(?:async\s+)?for\s+[^=]*?(?<![\w.]){w}\b[^=]*?\bin\b"
+                       rf"|.*\bas\s+{w}\s*[:,)]"
+                       rf"|(?:async\s+)?def\s+\w+\s*\(.*?[(,]\s*\*{{0,2}}{w}\s*[:=,)])")
+    hidden: list[tuple[int, int]] = []
+    for f in syms:
+        if f.kind in ("function", "method") and any(binds.match(_line(lines, n))
+                                                    for n in range(f.start_line, min(f.end_line, len(lines)) + 1)):
+            hidden.append((f.start_line, f.end_line))
+    return [n for n in at if not any(a <= n <= b for a, b in hidden)] if hidden else at
 
 
 #: how a class's static members are written after its name, per file extension

@@ -107,3 +107,34 @@ def test_a_closure_s_free_variable_and_an_overloaded_function_s_result_type_thei
     deco = next(n for n, s in enumerate(DECORATORS.splitlines(), 1) if "ctx.invoke(f" in s)
     assert {("click/core.py", closure), ("click/decorators.py", deco)} <= _sites(r), r.text
     assert "name only" not in r.text, r.text
+
+
+COMPLETION = """\
+from gettext import gettext as _
+
+import typing as t
+
+
+def shell_complete(instruction: str) -> int:
+    shell, _, instruction = instruction.partition("_")
+    return len(shell)
+
+
+def check_version(t_: t.Any) -> str:
+    return _("Shell completion is not supported")
+
+
+def resolve(args: list[str]) -> str:
+    for _ in args:
+        pass
+    return "done"
+"""
+
+
+def test_a_function_that_binds_an_imported_name_itself_uses_its_own_local(tmp_path):
+    # click run 270: `gettext as _ at 38,415,423,770`, though lines 38 and 770 unpack into a local `_`
+    r = served_tree(tmp_path / "r", {"click/__init__.py": "", "click/shell_completion.py": COMPLETION}).call(
+        "list_dependencies", path="click/shell_completion.py", view="uses")
+    row = next(line for line in r.text.splitlines() if "gettext" in line)
+    assert row.rstrip().endswith("gettext as _ at 12"), r.text
+    assert "t.Any at 11" in r.text, r.text  # a parameter named t_ is no binding of t
