@@ -1351,6 +1351,10 @@ def _comment_label(lines: list[str], block: tuple[int, int]) -> str:
     (memberlist's state_test.go holds three test functions in one; "in a comment 226-545" had sent the run-223 agent
     to read it)."""
     text = lines[block[0] - 1:block[1]]
+    if text and text[0].lstrip().startswith(("/**", "/*!")) and not text[0].lstrip().startswith("/**/"):
+        # a doc comment's examples are code too, never commented out (regex run 268: lib.rs's crate docs,
+        # `/*! .. */`, had been "commented-out code /* 1-609 */")
+        return f"in a doc comment {block[0]}-{block[1]}"
     code = sum(1 for t in text if re.search(r"[{};]\s*$|^\s*(?:func|def|fn|function|class)\b", t))
     if text and text[0].lstrip().startswith("/*") and code >= 2:
         return f"in commented-out code /* {block[0]}-{block[1]} */"

@@ -132,3 +132,12 @@ def test_a_hit_in_a_block_comment_at_the_top_level_says_so(tmp_path):
     assert "x.go\n  4: return Marker  — in Live 3-5\n  9: return Marker  — in commented-out code /* 7-11 */" in a.text, a.text
     prose = served_tree(tmp_path / "p", {"y.go": "package y\n\n/*\nMarker is the value.\nSee Marker above.\n*/\n\nconst Marker = 1\n"})
     assert "in a comment 3-6" in prose.call("search_text", pattern="Marker is").text
+
+
+def test_a_hit_in_a_doc_comment_s_example_is_no_commented_out_code(tmp_path):
+    # regex run 268: the crate docs of lib.rs, a `/*! .. */` full of examples, were "in commented-out code /* 1-609 */"
+    src = ("/*!\nUse it like this:\n\n```rust\nlet re = Regex::new(\"a\").unwrap();\nassert!(re.is_match(\"a\"));\n"
+           "let m = re.find(\"a\");\n```\n*/\n\npub fn find() {}\n")
+    served = served_tree(tmp_path / "r", {"Cargo.toml": '[package]\nname = "regex"\nversion = "0.1.0"\n', "src/lib.rs": src})
+    a = served.call("search_text", pattern="re.find(")
+    assert "in a doc comment 1-9" in a.text and "commented-out" not in a.text, a.text
