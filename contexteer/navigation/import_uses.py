@@ -9,6 +9,7 @@ code, not comments or strings) and, for a repository import, the definition it r
 
 from __future__ import annotations
 
+import posixpath
 import re
 from typing import Any
 
@@ -110,10 +111,8 @@ def import_uses(nav: NavigationService, rel: str) -> list[ImportUse]:
             found.names += _zig_aliases(space, lines, refs) if language == "zig" else []
         elif names:
             for n in names:
-                if n == "self" and language == "rs":  # `use std::fmt::{self, Debug}`: the module, read as `fmt::X`
-                    mod = re.sub(r"::\{.*$", "", imp.module).rsplit("::", 1)[-1].split(" as ")[-1].strip()
-                    for member, at in _qualified_uses(mod, local, local_every, lines):
-                        found.names.append(_used(nav, f"{mod}::{member}", member, at, targets))
+                if language == "rs" and _rust_module_rows(nav, found, n, (imp.module, targets),
+                                                          (local, local_every, lines)):
                     continue
                 name = _alias(text, n) or _bound(n)
                 # a barrel's name (`export * from './router'`): the files it re-exports it from, too
@@ -280,6 +279,27 @@ def _rust_module_import(imp: Any) -> list[str]:
     return ["self"] if "*" not in imp.names and re.fullmatch(r"(?:(?:crate|self|super)::)*\w+", imp.module) else []
 
 
+def _rust_module_rows(nav: NavigationService, found: ImportUse, n: str, imp: tuple[str, list[str]],
+                      code: tuple[dict[str, list[int]], dict[str, list[int]], list[str]]) -> bool:
+    """A Rust import of a module (`use std::fmt::{self, Debug}`'s self; `use crate::dfa;`, the module src/dfa.rs or
+    src/dfa/mod.rs): its members the code reads through its path (`fmt::X`, `dfa::Fsm`), never a field or a local
+    named like it (regex run 268: the row had exec.rs's `dfa` field for its definition and the `let mut dfa = ..`
+    lines for uses). False for any other name."""
+    module, targets = imp
+    name = _original(n)
+    if n == "self":
+        mod = re.sub(r"::\{.*$", "", module).rsplit("::", 1)[-1].split(" as ")[-1].strip()
+    elif any(posixpath.basename(t).removesuffix(".rs") == name or (
+            t.endswith("/mod.rs") and posixpath.basename(posixpath.dirname(t)) == name) for t in targets):
+        mod = _bound(n)
+    else:
+        return False
+    local, every, lines = code
+    for member, at in _qualified_uses(mod, local, every, lines, path_only=True):
+        found.names.append(_used(nav, f"{mod}::{member}", member, at, targets))
+    return True
+
+
 def _whole_module(nav: NavigationService, found: ImportUse, language: str, imp: tuple[list[str], list[str], str, str],
                   local: dict[str, list[int]], taken: set[str], around: Any = None) -> bool:
     """An import of a whole module's names that a language writes its own way (Elixir `import X` / `use X`, Scala
@@ -353,7 +373,7 @@ def _glob_names(nav: NavigationService, found: ImportUse, targets: list[str], lo
                                                                 and s.parent_id not in instances))
                and s.kind not in ("impl", "instance", "module")}
     inline = _rust_glob_module(syms, found.module) if language == "rs" else None
-    reexports: dict[str, str] = {}
+    reexports: dict[str, tuple[str, str]] = {}
     if inline is not None:  # `use lib::*` of serde's `mod lib { pub use self::core::{..}; .. }` in lib.rs
         brought = {s.name for s in syms if s.parent_id == inline.id and s.kind not in ("impl", "module")}
         reexports = _rust_reexports((repo_text(nav.ws, inline.path) or "").split("\n"), inline)
@@ -365,9 +385,10 @@ def _glob_names(nav: NavigationService, found: ImportUse, targets: list[str], lo
     used = [n for n in local if local[n] and n in brought and n not in taken]
     found.glob = len(used)
     for n in used[:MAX_GLOB_NAMES]:
-        if n in reexports:  # `Cow (std::borrow, lib.rs:185)`: what it is and where the module re-exports it
+        if n in reexports:  # `Cow (lib.rs:185, from std::borrow)`: where the module re-exports it, and what it is
+            where, origin = reexports[n]
             found.names.append(UsedName(name=n, lines=local[n][:MAX_LINES], more=max(0, len(local[n]) - MAX_LINES),
-                                        defined=reexports[n]))
+                                        defined=where, note=f"from {origin}"))
         else:
             found.names.append(_used(nav, n, n, local[n], targets))
     if not used and language == "rs" and not found.names:
@@ -383,10 +404,11 @@ def _rust_glob_module(syms: list[Any], module: str) -> Any:
     return next((s for s in syms if s.kind == "module" and s.name == name and s.end_line > s.start_line), None)
 
 
-def _rust_reexports(lines: list[str], mod: Any) -> dict[str, str]:
-    """The names the `pub use` statements directly inside a Rust inline module bind, each with where it is
-    re-exported from (`Cow` -> `std::borrow, src/lib.rs:185`); `self` binds the module's name, `x as y` y."""
-    out: dict[str, str] = {}
+def _rust_reexports(lines: list[str], mod: Any) -> dict[str, tuple[str, str]]:
+    """The names the `pub use` statements directly inside a Rust inline module bind, each with the statement's
+    `path:line` and the path it re-exports from (`Cow` -> (`src/lib.rs:185`, `std::borrow`)); `self` binds the
+    module's name, `x as y` y."""
+    out: dict[str, tuple[str, str]] = {}
     text = "\n".join(lines[mod.start_line : mod.end_line - 1])
     depth_at = [0]
     for ch in text:  # (braces of nested items: only statements at the module's own level count)
@@ -396,7 +418,7 @@ def _rust_reexports(lines: list[str], mod: Any) -> dict[str, str]:
             continue
         line = mod.start_line + 1 + text.count("\n", 0, m.start())
         for name, origin in _use_tree(re.sub(r"\s+", "", re.sub(r"\s+as\s+", "@", m.group(1)))):
-            out.setdefault(name, f"{origin.removeprefix('self::')}, {mod.path}:{line}")
+            out.setdefault(name, (f"{mod.path}:{line}", origin.removeprefix("self::")))
     return out
 
 
@@ -811,7 +833,7 @@ def _take(found: ImportUse, used: list[tuple[str, list[int], Any]], claimed: set
         where = ",".join(map(str, sorted(set((overloads or {}).get(sym.id, [sym.start_line])))))
         body = _c_body(nav, sym) if nav is not None else None
         found.names.append(UsedName(name=n, lines=at[:MAX_LINES], more=max(0, len(at) - MAX_LINES),
-                                    defined=f"{sym.path}:{where}" + (f"; body {body}" if body else "")))
+                                    defined=f"{sym.path}:{where}", note=f"body {body}" if body else None))
     return found
 
 
@@ -980,21 +1002,19 @@ def _used(nav: NavigationService, written: str, name: str, at: list[int], target
     at = sorted(at)
     defined = (_definition(nav, name, targets) or _reexported(nav, name, targets)
                or _module_export(nav, targets)) if at else None
-    return UsedName(name=written, lines=at[:MAX_LINES], more=max(0, len(at) - MAX_LINES),
-                    defined=_type_only(nav, name, defined))
+    return UsedName(name=written, lines=at[:MAX_LINES], more=max(0, len(at) - MAX_LINES), defined=defined,
+                    note="a type" if _type_only(nav, name, defined) else None)
 
 
-def _type_only(nav: NavigationService, name: str, defined: str | None) -> str | None:
-    """`defined` with `, a type` when it is a TypeScript interface or type alias only, a name the code can use in
-    types and never as a value (MobX run 262: the uses view did not tell IEqualsComparer from comparer, and the
-    agent asked search_symbol which of 15 names were types)."""
+def _type_only(nav: NavigationService, name: str, defined: str | None) -> bool:
+    """Whether `defined` is a TypeScript interface or type alias only, a name the code can use in types and never as
+    a value (MobX run 262: the uses view did not tell IEqualsComparer from comparer, and the agent asked
+    search_symbol which of 15 names were types)."""
     path, _, line = (defined or "").partition(":")
     if not path.endswith((".ts", ".tsx", ".mts", ".cts")) or not line.isdigit():
-        return defined
+        return False
     here = [s for s in nav.index.symbols_in_file(path) if s.name == name and s.parent_id is None]
-    if here and all(s.kind in ("interface", "type") for s in here) and any(s.start_line == int(line) for s in here):
-        return f"{defined}, a type"
-    return defined
+    return bool(here) and all(s.kind in ("interface", "type") for s in here) and any(s.start_line == int(line) for s in here)
 
 
 def _rust_trait_calls(nav: NavigationService, found: ImportUse, defined: str | None, lines: list[str], spans: set[int],
@@ -1248,12 +1268,15 @@ def _go_shadowed(syms: list[Any], lines: list[str], n: int, name: str) -> bool:
 
 
 def _qualified_uses(space: str, plain: dict[str, list[int]], every: dict[str, list[int]],
-                    lines: list[str], go_syms: list[Any] | None = None) -> list[tuple[str, list[int]]]:
+                    lines: list[str], go_syms: list[Any] | None = None, *,
+                    path_only: bool = False) -> list[tuple[str, list[int]]]:
     """The members read through `space` (`space.member`, Rust `space::member`) on lines where the code writes
     `space` itself (not a member of something else named so) and `member`; with `go_syms` (a Go file's symbols),
-    not where a local or parameter shadows the package (`importer.Imports()` with `importer := imports.New(..)`)."""
+    not where a local or parameter shadows the package (`importer.Imports()` with `importer := imports.New(..)`);
+    `path_only`: Rust paths only (`dfa::Fsm`, never a local's field `dfa.prefixes`)."""
     head = space.split(".")[0]
-    rx = re.compile(rf"(?<![\w$.:]){re.escape(space)}\s*(?:\.|::)\s*([\w$]+)")
+    sep = "::" if path_only else r"\.|::"
+    rx = re.compile(rf"(?<![\w$.:]){re.escape(space)}\s*(?:{sep})\s*([\w$]+)")
     out: dict[str, list[int]] = {}
     for n in sorted(set(plain.get(head, []))):
         if go_syms is not None and _go_shadowed(go_syms, lines, n, space):

@@ -133,6 +133,7 @@ class UsedName(BaseModel):
     lines: list[int] = Field(default_factory=list)  # where the code uses it (empty: imported, never used)
     more: int = 0  # lines beyond those listed
     defined: str | None = None  # a repository name's definition, `path:line`
+    note: str | None = None  # what else the definition says: `a type` (TypeScript), `body super.c:6341-6344` (C)
     # never used in code: the comment or string lines naming it (`@var InputInterface`); used (PHP, JavaScript): the
     # docblock lines naming it besides
     mentions: list[int] | None = None

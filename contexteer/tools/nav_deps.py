@@ -207,7 +207,8 @@ def _uses_text(model: Dependencies, limit: int) -> str:
         if u.line == 0:  # (the same-package row is that folder's; Swift's same-module row names whole paths)
             folder = "" if u.module.startswith("same module") else posixpath.dirname(model.path) + "/"
         # a definition in the folder the row already names is written from there (`bag/HashBag.java:39`)
-        parts = [f"{n.name}" + (f" ({n.defined.removeprefix(folder) if folder else n.defined})" if n.defined else "")
+        parts = [f"{n.name}" + (f" ({', '.join(x for x in ((n.defined or '').removeprefix(folder), n.note) if x)})"
+                                if n.defined or n.note else "")
                  + " at " + ",".join(map(str, n.lines)) + (f" +{n.more} more" if n.more else "")
                  + (f" (in comments too at {','.join(map(str, n.mentions[:MAX_MENTIONS]))}"
                     f"{', …' if len(n.mentions) > MAX_MENTIONS else ''})" if n.mentions else "") for n in used]

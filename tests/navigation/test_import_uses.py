@@ -187,5 +187,5 @@ def test_a_c_function_a_header_only_declares_names_its_body_in_the_source_file(t
         "fsync.c": '#include "jbd2.h"\n\nint sync_file(void)\n{\n\treturn force_commit(0) + inl(1);\n}\n',
     })
     a = served.call("list_dependencies", path="fsync.c", view="uses")
-    assert "force_commit (jbd2.h:3; body super.c:3-6) at 5" in a.text, a.text
+    assert "force_commit (jbd2.h:3, body super.c:3-6) at 5" in a.text, a.text
     assert "inl (jbd2.h:4) at 5" in a.text, a.text  # a header's own inline function has its body there

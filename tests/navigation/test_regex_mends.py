@@ -56,3 +56,28 @@ def test_a_type_s_module_path_tells_which_namesake_a_call_is(tmp_path):
     d = served.call("find_related", symbol="Fsm.exec", relation="callers", path="src/dfa.rs")
     assert {(i["path"], n) for i in d.data["items"] for n in i["lines"]} == {("src/exec.rs", 5)}, d.text
     assert "left out" in d.text and "src/exec.rs:9 `pikevm::Fsm::exec(text)`" in d.text, d.text  # said, not listed
+
+
+EXEC_USES = """\
+use crate::dfa;
+
+struct ExecReadOnly {
+    dfa: u8,
+}
+
+pub fn build() -> bool {
+    let mut dfa = 1;
+    dfa += 1;
+    dfa::Fsm::exec(&[]) && dfa::can_exec()
+}
+"""
+
+
+def test_an_imported_module_is_used_through_its_path_never_by_a_field_or_local_of_its_name(tmp_path):
+    # regex run 268: `use crate::dfa;` was `dfa (exec.rs:81)` (the struct field) used at the `let mut dfa` lines
+    files = {"Cargo.toml": '[package]\nname = "regex"\nversion = "0.1.0"\n', "src/lib.rs": "mod dfa;\nmod exec;\n",
+             "src/dfa.rs": DFA + "\npub fn can_exec() -> bool {\n    true\n}\n", "src/exec.rs": EXEC_USES}
+    r = served_tree(tmp_path / "r", files).call("list_dependencies", path="src/exec.rs", view="uses")
+    row = next(line for line in r.text.splitlines() if line.startswith("  1 "))
+    assert "dfa::Fsm (dfa.rs:1) at 10" in row and "dfa::can_exec (dfa.rs:11) at 10" in row, r.text
+    assert "exec.rs" not in row and " 8" not in row and ",9" not in row, row

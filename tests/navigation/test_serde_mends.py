@@ -315,10 +315,10 @@ def test_a_glob_import_of_a_facade_module_lists_the_names_it_re_exports_and_an_i
         return next(n for n, t in enumerate(lines, 1) if text in t)
 
     glob = rows["1"]
-    assert f"PhantomData (core::marker, src/lib.rs:7) at {at('marker: PhantomData')}" in glob, r.text
-    assert f"Cow (std::borrow, src/lib.rs:8) at {at('name: Cow')}" in glob, r.text
+    assert f"PhantomData (lib.rs:7, from core::marker) at {at('marker: PhantomData')}" in glob, r.text
+    assert f"Cow (lib.rs:8, from std::borrow) at {at('name: Cow')}" in glob, r.text
     # a re-exported module is used through its path; the method named like it is no use
-    assert f"fmt (core, src/lib.rs:6) at {at('impl<T> fmt::Debug')},{at('fn fmt(')}" in glob, r.text
+    assert f"fmt (lib.rs:6, from core) at {at('impl<T> fmt::Debug')},{at('fn fmt(')}" in glob, r.text
     assert "not listed" not in glob and "Owned" not in glob, glob
     call = at("d.deserialize_map()")
     top = rows["3"]
