@@ -134,7 +134,8 @@ def import_uses(nav: NavigationService, rel: str) -> list[ImportUse]:
                     _rust_trait_calls(nav, found, _definition(nav, _original(n), reach)
                                       or _reexported(nav, _original(n), reach), lines,
                                       spans | {k for a, b in inner for k in range(a, b + 1)}, scope)
-        _whole_import(nav, found, (imp, names, space, text), targets, local, own | bound_elsewhere, language, lines)
+        _whole_import(nav, found, (imp, names, space, text), targets, local, own | bound_elsewhere, language,
+                      (lines, rel))
         out.append(found)
     if language in ("java", "kt", "scala", "php") and out:
         same = _same_package(nav, rel, lines, refs, language, own | bound_elsewhere)
@@ -147,6 +148,8 @@ def import_uses(nav: NavigationService, rel: str) -> list[ImportUse]:
     if language in ("java", "kt", "scala") and out:
         _qualified_apart(nav, out, lines)
         _type_parameters_apart(out, syms)
+    if language == "rs" and out:
+        _rust_variants_apart(out, syms)
     return _finished(out, lines, spans, refs if language == "php" else {}, own, docblocks=language in _DOCBLOCK_TYPES)
 
 
@@ -455,14 +458,51 @@ def _use_tree(tree: str, prefix: str = "") -> list[tuple[str, str]]:
 
 def _whole_import(nav: NavigationService, found: ImportUse, imp: tuple[Any, list[str], str | None, str],
                   targets: list[str], local: dict[str, list[int]], taken: set[str], language: str,
-                  lines: list[str] | None = None) -> None:
+                  file: tuple[list[str], str] | None = None) -> None:
     """The names an import of a whole module brings that the file uses: a glob (`use x::*`, `from m import *`) or
     a Haskell `import M` without a list or a qualifier."""
     statement, names, space, text = imp
+    lines = file[0] if file is not None else None
+    if "*" in statement.names and language == "rs" and file is not None \
+            and _rust_enum_glob(nav, found, statement.module, targets or [file[1]], local):
+        return
     if "*" in statement.names and targets:
         _glob_names(nav, found, targets, local, taken, language, lines)
     elif language == "hs" and space is None and not names:
         _haskell_whole(nav, found, targets, local, taken, text)
+
+
+def _rust_enum_glob(nav: NavigationService, found: ImportUse, module: str, files: list[str],
+                    local: dict[str, list[int]]) -> bool:
+    """A Rust glob import of an enum's variants (`use self::MatchType::*;`, `use crate::dfa::Result::*;`): the
+    variants the code in its scope writes bare, each with its definition; False when the path names no enum of
+    those files (regex run 268: seven such imports read "no name of it used")."""
+    name = re.sub(r"::\s*\*\s*$", "", module).rsplit("::", 1)[-1].strip()
+    enum = next((s for f in files for s in nav.index.symbols_in_file(f) if s.kind == "enum" and s.name == name), None)
+    if enum is None:
+        return False
+    variants = [v for v in nav.index.symbols_in_file(enum.path) if v.parent_id == enum.id]
+    used = [(v, sorted(local[v.name])) for v in variants if local.get(v.name)]
+    found.glob = len(used)
+    for v, at in used[:MAX_GLOB_NAMES]:
+        found.names.append(UsedName(name=f"{name}::{v.name}", lines=at[:MAX_LINES], more=max(0, len(at) - MAX_LINES),
+                                    defined=f"{v.path}:{v.start_line}"))
+    if not used:
+        found.directive = f"a glob import of enum {name}'s variants ({enum.path}:{enum.start_line}): none written bare"
+    return True
+
+
+def _rust_variants_apart(out: list[ImportUse], syms: list[Any]) -> None:
+    """An enum variant named like an imported name is no use of the import: where an inner glob import of the enum
+    brings it (`use self::MatchLiteralType::*;` then `AhoCorasick =>`), nor where the file defines it (regex run 268:
+    `AhoCorasick at 101,359,718,1496` for `use aho_corasick::AhoCorasick;`, 718 and 1496 the variant)."""
+    claimed = {(v.name.rsplit("::", 1)[-1], n) for u in out for v in u.names
+               if v.name.startswith(u.module.rsplit("::", 1)[-1] + "::") for n in v.lines}
+    defined = {(s.name, s.start_line) for s in syms if s.parent_id is not None}
+    for u in out:
+        for v in u.names:
+            if "::" not in v.name and v.lines:
+                v.lines = [n for n in v.lines if (v.name, n) not in claimed and (v.name, n) not in defined]
 
 
 def _haskell_qualified(space: str, lines: list[str], spans: set[int]) -> list[tuple[str, list[int]]]:

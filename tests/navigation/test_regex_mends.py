@@ -81,3 +81,37 @@ def test_an_imported_module_is_used_through_its_path_never_by_a_field_or_local_o
     row = next(line for line in r.text.splitlines() if line.startswith("  1 "))
     assert "dfa::Fsm (dfa.rs:1) at 10" in row and "dfa::can_exec (dfa.rs:11) at 10" in row, r.text
     assert "exec.rs" not in row and " 8" not in row and ",9" not in row, row
+
+
+EXEC_ENUM = """\
+use aho_corasick::AhoCorasick;
+
+struct ReadOnly {
+    ac: Option<AhoCorasick>,
+}
+
+enum MatchLiteralType {
+    Unanchored,
+    AhoCorasick,
+}
+
+fn find_literals(ty: MatchLiteralType, ro: &ReadOnly) -> bool {
+    use self::MatchLiteralType::*;
+    match ty {
+        Unanchored => true,
+        AhoCorasick => ro.ac.is_some(),
+    }
+}
+"""
+
+
+def test_a_glob_import_of_an_enum_lists_its_variants_and_a_variant_is_no_use_of_a_namesake_import(tmp_path):
+    # regex run 268: `use self::MatchLiteralType::*;` read "no name of it used", and the AhoCorasick variant's
+    # definition and match arm were uses of `use aho_corasick::AhoCorasick;`
+    files = {"Cargo.toml": '[package]\nname = "regex"\nversion = "0.1.0"\n', "src/lib.rs": "mod exec;\n",
+             "src/exec.rs": EXEC_ENUM}
+    r = served_tree(tmp_path / "r", files).call("list_dependencies", path="src/exec.rs", view="uses")
+    rows = {line.split()[0]: line for line in r.text.splitlines()[1:] if line.startswith("  ")}
+    assert "MatchLiteralType::Unanchored (src/exec.rs:8) at 15" in rows["13"], r.text
+    assert "MatchLiteralType::AhoCorasick (src/exec.rs:9) at 16" in rows["13"], r.text
+    assert rows["1"].rstrip().endswith("AhoCorasick at 4"), rows["1"]
