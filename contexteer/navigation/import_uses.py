@@ -498,7 +498,8 @@ def _rust_variants_apart(out: list[ImportUse], syms: list[Any]) -> None:
     `AhoCorasick at 101,359,718,1496` for `use aho_corasick::AhoCorasick;`, 718 and 1496 the variant)."""
     claimed = {(v.name.rsplit("::", 1)[-1], n) for u in out for v in u.names
                if v.name.startswith(u.module.rsplit("::", 1)[-1] + "::") for n in v.lines}
-    defined = {(s.name, s.start_line) for s in syms if s.parent_id is not None}
+    enums = {s.id for s in syms if s.kind == "enum"}
+    defined = {(s.name, s.start_line) for s in syms if s.parent_id in enums}
     for u in out:
         for v in u.names:
             if "::" not in v.name and v.lines:
