@@ -297,7 +297,7 @@ def search(nav: NavigationService, q: str, *, match: str, kind: str | None, pref
     else:
         order = rank_definitions(pool, q, counts, primary=primary)
     ranked, overloads = _fold_overloads(order, nav)
-    ranked, impls = (ranked, {}) if kind == "impl" else _fold_impls(ranked)
+    ranked, impls = (ranked, {}) if kind == "impl" else _fold_impls(ranked, nav.index)
     if total == len(pool):
         total = len(ranked)
     page = ranked[offset : offset + limit]
@@ -821,9 +821,11 @@ def _configured(nav: NavigationService, group: list[Any]) -> Any:
     return configured((repo_text(nav.ws, group[0].path) or "").split("\n"), group)
 
 
-def _fold_impls(ranked: list[Any]) -> tuple[list[Any], dict[int, list[str]]]:
+def _fold_impls(ranked: list[Any], index: Any = None) -> tuple[list[Any], dict[int, list[str]]]:
     """A Rust `impl Type` block (a Swift `extension Type`) listed with Type's definition goes on that definition's row:
-    the answer to 'where is Token' is the struct, with where its methods are, not three rows of one type."""
+    the answer to 'where is Token' is the struct, with where its methods are, not three rows of one type. Of
+    namesakes, the type the impl's file imports by a module path (`use crate::re_unicode::{Matches, Regex};`: regex
+    run 268 had pattern.rs's impl on re_bytes::Regex), else the one in its own file, else the nearest in the tree."""
     types: dict[tuple[str, str], list[Any]] = {}
     for s in ranked:
         if s.kind in _TYPE_KINDS or (s.kind == "interface" and s.language == "swift"):  # a protocol's extensions
@@ -833,7 +835,9 @@ def _fold_impls(ranked: list[Any]) -> tuple[list[Any], dict[int, list[str]]]:
     for s in ranked:
         owners = types.get((s.language, s.qualname), []) if s.kind == "impl" else []
         # of namesakes, the type in the impl's own file, else the one nearest in the tree
-        owner = max(owners, key=lambda t: (t.path == s.path, len(os.path.commonpath([t.path, s.path]))), default=None)
+        imported = _rust_imported_from(index, s) if index is not None and len(owners) > 1 and s.language == "rust" else None
+        owner = max(owners, key=lambda t: (t.path == s.path, imported is not None and _module_of(t.path) == imported,
+                                           len(os.path.commonpath([t.path, s.path]))), default=None)
         if owner is None:
             out.append(s)
             continue
@@ -842,6 +846,23 @@ def _fold_impls(ranked: list[Any]) -> tuple[list[Any], dict[int, list[str]]]:
     for wheres in extra.values():  # the type's own file's first: a bare range after another file's would read as that file's
         wheres.sort(key=lambda w: ":" in w)
     return out, extra
+
+
+def _rust_imported_from(index: Any, impl: Any) -> str | None:
+    """The module a Rust file's `use` takes the impl's type name from (`re_unicode` for `use crate::re_unicode::{Matches,
+    Regex};`), or None."""
+    name = impl.qualname.rsplit("::", 1)[-1].rsplit(".", 1)[-1]
+    for imp in index.imports_of(impl.path):
+        if name in imp.names or imp.module.rsplit("::", 1)[-1] == name:
+            path = [p for p in re.sub(r"::\s*\{.*$", "", imp.module).split("::") if p and p != name]
+            return path[-1] if path else None
+    return None
+
+
+def _module_of(path: str) -> str:
+    """A Rust file's module name: `dfa` for src/dfa.rs and src/dfa/mod.rs."""
+    base = os.path.basename(path)
+    return os.path.basename(os.path.dirname(path)) if base == "mod.rs" else base.removesuffix(".rs")
 
 
 _TYPE_KINDS = frozenset({"struct", "enum", "trait", "type", "union", "class"})

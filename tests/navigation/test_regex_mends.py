@@ -115,3 +115,18 @@ def test_a_glob_import_of_an_enum_lists_its_variants_and_a_variant_is_no_use_of_
     assert "MatchLiteralType::Unanchored (src/exec.rs:8) at 15" in rows["13"], r.text
     assert "MatchLiteralType::AhoCorasick (src/exec.rs:9) at 16" in rows["13"], r.text
     assert rows["1"].rstrip().endswith("AhoCorasick at 4"), rows["1"]
+
+
+def test_an_impl_of_a_namesake_type_goes_with_the_one_its_file_imports(tmp_path):
+    # regex run 268: pattern.rs's `impl Pattern for &'r Regex`, under `use crate::re_unicode::{Matches, Regex};`, was
+    # listed among re_bytes::Regex's impl blocks
+    files = {"Cargo.toml": '[package]\nname = "regex"\nversion = "0.1.0"\n',
+             "src/lib.rs": "mod re_bytes;\nmod re_unicode;\nmod pattern;\n",
+             "src/re_bytes.rs": "pub struct Regex;\n\nimpl Regex {\n    pub fn new() -> Regex {\n        Regex\n    }\n}\n",
+             "src/re_unicode.rs": "pub struct Regex;\n\nimpl Regex {\n    pub fn new() -> Regex {\n        Regex\n    }\n}\n",
+             "src/pattern.rs": ("use crate::re_unicode::{Matches, Regex};\n\npub trait Pattern {}\n\n"
+                                "impl Pattern for &Regex {}\n")}
+    r = served_tree(tmp_path / "r", files).call("search_symbol", query="Regex")
+    rows = {line.split()[0]: line for line in r.text.splitlines() if line.startswith("src/")}
+    assert "src/pattern.rs:5-5" in rows["src/re_unicode.rs:1-1"], r.text
+    assert "pattern.rs" not in rows["src/re_bytes.rs:1-1"], r.text
