@@ -405,13 +405,17 @@ def _macro_rules_defs(data: bytes, root: ts.Node, spec: LanguageSpec, timeout: f
     # export_token_macro! writes the `Token!` macro with a `$($await_rule => ..;)*` rule)
     errors = [(n.start_byte, n.end_byte) for n in rust_macros.error_node_list(tree.root_node) if not _in_macro_rules(n)]
     clean = [b for b in bodies if not any(a < b.end and b.start < e for a, e in errors)]
+    # (a module named by a metavariable is left out, not what it holds: regex's `define_set!` writes `pub mod $name {
+    # pub struct RegexSet(Exec); .. }` for two invocations, and run 268's search for RegexSet found nothing)
+    templated = [(d.node.start_byte, d.node.end_byte) for d in found if d.kind == "module" and "$" in d.name]
     out_ranges = [(d.node.start_byte, d.node.end_byte) for d in found
-                  if d.kind == "impl" or "$" in d.name or d.name == "_" or _not_an_item(d.node, data)]
+                  if (d.kind == "impl" or "$" in d.name or d.name == "_" or _not_an_item(d.node, data))
+                  and (d.node.start_byte, d.node.end_byte) not in templated]
     kept = []
     for d in found:
         start = d.node.start_byte
         body = next((b for b in clean if b.start <= start < b.end), None)
-        if body is None or any(a <= start < b for a, b in out_ranges):
+        if body is None or any(a <= start < b for a, b in out_ranges) or (start, d.node.end_byte) in templated:
             continue
         d.macro = body.macro
         kept.append(d)

@@ -45,3 +45,34 @@ def test_try_macro_invocations_parse_and_keep_the_definitions_after_them():
         assert name in rows, sorted(rows)
     # the name as written: the repair spells it only for the parse
     assert "trx" not in repr(r), [s for s in r.symbols]
+
+
+SET = b"""macro_rules! define_set {
+    ($name:ident, $text_ty:ty) => {
+        pub mod $name {
+            /// A set of regexes.
+            pub struct RegexSet(Exec);
+
+            impl RegexSet {
+                pub fn new() -> RegexSet {
+                    RegexSet(Exec)
+                }
+            }
+
+            pub fn $name() {}
+        }
+    }
+}
+
+define_set! { unicode, &str }
+define_set! { bytes, &[u8] }
+"""
+
+
+def test_a_struct_inside_a_module_named_by_a_metavariable_is_indexed():
+    # regex run 268: `define_set!` writes `pub mod $name { pub struct RegexSet(Exec); .. }` for two invocations, and
+    # search_symbol found no RegexSet
+    r = extract(SET, RS)
+    rows = {s[0]: s for s in r.symbols}
+    assert "RegexSet" in rows and "written by macro_rules! define_set" in rows["RegexSet"][5], sorted(rows)
+    assert not any("$" in s[0] for s in r.symbols), r.symbols  # the module and the function named by $name: not
