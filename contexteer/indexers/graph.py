@@ -102,6 +102,7 @@ class Related:
     of_target: tuple[int, int] = (0, 0)  # implementations: how many of `overrides` (the first ones) are the target's
     # own methods, of how many it has
     adds: list[str] = field(default_factory=list)  # implementations: its own methods no class above it defines
+    abstract: list[str] = field(default_factory=list)  # implementations: a Python class's abstract methods
 
 
 @dataclass
@@ -1683,6 +1684,21 @@ def _added(c: Symbol, members: list[Symbol], known: set[str]) -> list[str]:
     return sorted(dict.fromkeys(out), key=lambda n: n not in _CONSTRUCTORS_FIRST)
 
 
+def _python_abstract(index: IndexQueries, members: list[Symbol]) -> list[str]:
+    """The methods of a Python class decorated `@abstractmethod` (`@abc.abstractmethod`, also under `@property`)."""
+    out: list[str] = []
+    lines: list[str] | None = None
+    for m in members:
+        if m.kind not in ("method", "function", "property"):
+            continue
+        lines = lines if lines is not None else lines_of(index, m.path)
+        head = lines[max(m.start_line - 4, 0) : m.start_line + 3]
+        defs = [k for k, t in enumerate(head) if re.match(rf"\s*(?:async\s+)?def\s+{re.escape(m.name)}\b", t)]
+        if defs and any(re.match(r"\s*@(?:abc\.)?abstract(?:method|property)\b", t) for t in head[: defs[0]]):
+            out.append(m.name)
+    return list(dict.fromkeys(out))
+
+
 def _mark_overrides(index: IndexQueries, out: Relations, sym: Symbol,
                     resolve_imports: Callable[[str], dict[str, list[str]]]) -> None:
     """Each subclass's own methods that the target or a class between them defines too (pydantic's SecretStr
@@ -1744,6 +1760,8 @@ def _mark_overrides(index: IndexQueries, out: Relations, sym: Symbol,
                if m.name in ctors and m.kind in ("method", "function")]
         it.overrides = list(dict.fromkeys(mine + [n for k, n in keys if k not in targets] + own[:1]))
         it.of_target = (len({k for k, _ in keys if k in targets}), len(targets))  # (label overloads counted each)
+        if c.language == "python":  # `@abc.abstractmethod def _clamp`: click run 270 took _NumberRangeBase for concrete
+            it.abstract = _python_abstract(index, methods(c))
         if adding:
             # and the methods it adds (Django's WSGIHandler read bare, its `__init__` and `__call__` unsaid: the run-243
             # agent read the four handlers; Commons Collections' ListOrderedIterator implements the JDK's

@@ -212,6 +212,7 @@ class RelatedItem(BaseModel):
     # implementations: how many of `overrides` (listed first) are the queried type's own methods, of how many it has
     overrides_of_target: list[int] | None = None
     adds: list[str] = Field(default_factory=list)  # implementations: its own methods no class above it defines
+    abstract: list[str] = Field(default_factory=list)  # implementations: a Python class's abstract methods
     name_line: int | None = None  # type relations: the line of its name, below annotations or attributes its range opens with
     deprecated: bool | None = None  # type relations: an annotation or attribute above it marks it deprecated
 
@@ -228,6 +229,8 @@ class RelatedItem(BaseModel):
             data.pop("overrides_of_target", None)
         if not data.get("adds"):
             data.pop("adds", None)
+        if not data.get("abstract"):
+            data.pop("abstract", None)
         if data.get("name_line") is None:
             data.pop("name_line", None)
         if data.get("deprecated") is None:

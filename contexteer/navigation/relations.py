@@ -711,7 +711,8 @@ def _item(nav: NavigationService, e: graph.Related) -> RelatedItem:
                        signature=s.signature if s else None, how=e.how, lines=sorted(set(e.lines)), depth=e.depth,
                        via=nav.written_name(e.via) if e.via is not None else None, detail=e.detail or None,
                        defined=out_of_class_definition(nav, s), overrides=e.overrides,
-                       overrides_of_target=list(e.of_target) if e.of_target[0] else None, adds=e.adds)
+                       overrides_of_target=list(e.of_target) if e.of_target[0] else None, adds=e.adds,
+                       abstract=e.abstract)
 
 
 def out_of_class_definition(nav: NavigationService, s: Any) -> str | None:

@@ -322,6 +322,7 @@ def _type_rows(it: RelatedItem, target: Any, tag: str, via: str | None, under: b
             + (f" +{len(it.adds) - MAX_ADDS} more" if len(it.adds) > MAX_ADDS else "")
     named = f" (name at line {it.name_line})" if it.name_line else ""
     named += " (deprecated)" if it.deprecated else ""
+    named += f" (abstract: {', '.join(it.abstract[:MAX_ADDS])})" if it.abstract else ""
     return [f"{pad}{'' if grouped else it.path + ':'}{it.start_line}-{it.end_line} {name}{named}{by}{tag}{own}"]
 
 
@@ -467,7 +468,7 @@ def _modifiers(it: RelatedItem) -> str:
     if it.kind not in ("class", "struct") or not it.signature:
         return ""
     head = re.split(rf"\b{it.kind}\b", it.signature, maxsplit=1)[0]
-    words = list(dict.fromkeys(_CLASS_MODIFIERS.findall(head)))
+    words = list(dict.fromkeys(_CLASS_MODIFIERS.findall(head) + (["abstract"] if it.abstract else [])))
     return "".join(f"{w} " for w in words)
 
 

@@ -138,3 +138,45 @@ def test_a_function_that_binds_an_imported_name_itself_uses_its_own_local(tmp_pa
     row = next(line for line in r.text.splitlines() if "gettext" in line)
     assert row.rstrip().endswith("gettext as _ at 12"), r.text
     assert "t.Any at 11" in r.text, r.text  # a parameter named t_ is no binding of t
+
+
+TYPES = """\
+import abc
+
+
+class ParamType(abc.ABC):
+    def convert(self, value):
+        return value
+
+
+class _NumberRangeBase(ParamType):
+    def convert(self, value):
+        return self._clamp(value)
+
+    @abc.abstractmethod
+    def _clamp(self, bound):
+        ...
+
+
+class IntRange(_NumberRangeBase):
+    def _clamp(self, bound):
+        return bound
+
+
+class CompositeParamType(ParamType):
+    @property
+    @abc.abstractmethod
+    def arity(self) -> int:
+        ...
+"""
+
+
+def test_implementations_say_which_python_classes_are_abstract(tmp_path):
+    # click run 270: the agent took _NumberRangeBase (abstract `_clamp`, a private name the row does not list) for a
+    # concrete class
+    r = served_tree(tmp_path / "r", {"click/types.py": TYPES}).call("find_related", symbol="ParamType",
+                                                                   relation="implementations")
+    rows = {line.split(" class ")[-1].split()[0]: line for line in r.text.splitlines() if " class " in line}
+    assert "abstract class _NumberRangeBase (abstract: _clamp)" in rows["_NumberRangeBase"], r.text
+    assert "abstract class CompositeParamType (abstract: arity)" in rows["CompositeParamType"], r.text
+    assert "abstract" not in rows["IntRange"], r.text
