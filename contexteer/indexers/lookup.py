@@ -3763,6 +3763,9 @@ def _chain_verdict(index: IndexQueries, defs: dict[str, list[Symbol]], bodies: d
             line, at = joined
         parts = receiver_chain(line, at, most=6, php=enc.language == "php", arrow=enc.language == "cpp",
                                rust=enc.language == "rust")
+        if not parts and enc.language == "rust":  # a builder's long chain (`ParserBuilder::new().octal(..)` and 8 more)
+            parts = receiver_chain(line, at, most=12, rust=True)
+            parts = parts if parts and _external_head(index, enc, lines, parts) else []
         if enc.language == "kotlin":  # `ObjectDefinitionBuilder().also(block).buildObject()`: also/apply hand back x
             parts = [p for i, p in enumerate(parts) if not (i and p in _KOTLIN_IDENTITY)]
         typed = _rust_built(index, enc, line, at) if enc.language == "rust" and not parts else None
@@ -3817,9 +3820,18 @@ _BUILT_BARE = frozenset({"kotlin", "swift", "scala", "dart", "python"})
 
 
 def _external_head(index: IndexQueries, enc: Symbol, lines: list[str], parts: list[str]) -> bool:
-    """Java/Kotlin/Scala: whether a chain of calls starts at a class the file imports from outside the repository
-    (`CookieManager.getInstance()` with `import android.webkit.CookieManager;`): what it gives is that library's."""
+    """Java/Kotlin/Scala/Rust: whether a chain of calls starts at a class the file imports from outside the repository
+    (`CookieManager.getInstance()` with `import android.webkit.CookieManager;`, Rust `ParserBuilder::new()` with `use
+    regex_syntax::ParserBuilder;`): what it gives is that library's."""
     head = parts[0] if parts else ""
+    if enc.language == "rust":  # `ParserBuilder::new()..build()` under `use regex_syntax::ParserBuilder;` (regex run
+        # 268: a name-only caller of the crate's own ExecBuilder::build)
+        typ = re.match(r"(?:\w+::)*([A-Z]\w*)\s*::\s*\w+", head)
+        if typ is None or _is_type(index, typ.group(1)):
+            return False
+        use = next((u for t in lines[:400] if (u := re.match(rf"\s*(?:pub(?:\([^)]*\))?\s+)?use\s+(\w+)::[^;]*\b"
+                                                              rf"{typ.group(1)}\b", t))), None)
+        return use is not None and use.group(1) not in ("crate", "self", "super")
     step_m = re.match(r"\w+", parts[1]) if len(parts) > 1 else None
     step = step_m.group(0) if step_m is not None else ""
     # (not `Assertions.assertNotNull(x).m()`, `Objects.requireNonNull(x).m()`: they hand back their argument)

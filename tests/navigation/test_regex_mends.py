@@ -130,3 +130,50 @@ def test_an_impl_of_a_namesake_type_goes_with_the_one_its_file_imports(tmp_path)
     rows = {line.split()[0]: line for line in r.text.splitlines() if line.startswith("src/")}
     assert "src/pattern.rs:5-5" in rows["src/re_unicode.rs:1-1"], r.text
     assert "pattern.rs" not in rows["src/re_bytes.rs:1-1"], r.text
+
+
+BUILDERS = """\
+use regex_syntax::ParserBuilder;
+
+pub struct ExecBuilder {
+    n: u32,
+}
+
+impl ExecBuilder {
+    pub fn new() -> ExecBuilder {
+        ExecBuilder { n: 0 }
+    }
+
+    pub fn build(self) -> u32 {
+        self.n
+    }
+
+    fn parse(&self) -> u32 {
+        let parser = ParserBuilder::new()
+            .octal(true)
+            .case_insensitive(false)
+            .multi_line(false)
+            .dot_matches_new_line(false)
+            .swap_greed(false)
+            .ignore_whitespace(false)
+            .unicode(true)
+            .build();
+        self.n
+    }
+}
+
+pub fn make() -> u32 {
+    ExecBuilder::new().build()
+}
+"""
+
+
+def test_a_long_builder_chain_from_another_crate_s_type_is_no_call_of_the_repository_s_method(tmp_path):
+    # regex run 268: `ParserBuilder::new()` and eight more steps, then `.build()`, was a name-only caller of
+    # ExecBuilder::build
+    files = {"Cargo.toml": '[package]\nname = "regex"\nversion = "0.1.0"\n', "src/lib.rs": "mod exec;\n",
+             "src/exec.rs": BUILDERS}
+    r = served_tree(tmp_path / "r", files).call("find_related", symbol="ExecBuilder.build", relation="callers")
+    got = {(i["path"], n) for i in r.data["items"] for n in i["lines"]}
+    assert got == {("src/exec.rs", 31)}, r.text
+    assert "name only" not in r.text, r.text
