@@ -1336,6 +1336,11 @@ def enclosing_notes(nav: NavigationService, lines: list[tuple[str, int]]) -> dic
         if enc is not None:
             out[(path, line)] = f"in {closures.around(path, line, enc)}{enc.qualname} {enc.start_line}-{enc.end_line}" \
                 + closures.literal(path, enc)
+            block = closures.comment(path, line)
+            if block is not None and enc.start_line < block[0]:
+                # a `/* .. */` inside a function (MobX run 275: a message in assertAnnotable's commented-out check
+                # read as a live one, and the agent read the lines around it)
+                out[(path, line)] = f"{_comment_label(closures.lines(path), block)}, {out[(path, line)]}"
             continue
         # a line of a top-level value over several lines (`.fsync = ext4_sync_file,` in ext4_file_operations = {..})
         held = [s for s in syms.get(path, []) if s.kind in ("variable", "constant") and s.parent_id is None

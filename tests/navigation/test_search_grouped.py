@@ -141,3 +141,15 @@ def test_a_hit_in_a_doc_comment_s_example_is_no_commented_out_code(tmp_path):
     served = served_tree(tmp_path / "r", {"Cargo.toml": '[package]\nname = "regex"\nversion = "0.1.0"\n', "src/lib.rs": src})
     a = served.call("search_text", pattern="re.find(")
     assert "in a doc comment 1-9" in a.text and "commented-out" not in a.text, a.text
+
+
+def test_a_hit_in_a_block_comment_inside_a_function_says_so_with_the_function(tmp_path):
+    # MobX run 275: observableobject.ts:755, a message inside assertAnnotable's commented-out check, read as live
+    src = ("export function assertAnnotable(key: string) {\n    /*\n    if (frozen) {\n"
+           "        let error = `Cannot apply to ${key}`;\n        die(error);\n    }\n    */\n"
+           "    die(`Cannot apply to ${key}`);\n}\n")
+    served = served_tree(tmp_path / "r", {"src/o.ts": src})
+    a = served.call("search_text", pattern="Cannot apply")
+    assert "4: let error = `Cannot apply to ${key}`;  — in commented-out code /* 2-7 */, in assertAnnotable 1-9" \
+        in a.text, a.text
+    assert "8: die(`Cannot apply to ${key}`);  — in assertAnnotable 1-9" in a.text, a.text
