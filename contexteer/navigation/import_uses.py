@@ -1304,7 +1304,9 @@ def _go_shadowed(syms: list[Any], lines: list[str], n: int, name: str) -> bool:
         return False  # a parameter's scope is the body: `url.Values` in the signature is the package
     if re.search(rf"[(,]\s*{w}(?:\s*,\s*\w+)*\s+[\w*.\[\]]", head):
         return True
-    body = "\n".join(_line(lines, k) for k in range(fn.start_line + 1, n + 1))
+    # (the line's own declaration binds after its statement: `if url, err := url.Parse(value)` reads the package;
+    # kingpin run 274 had values.go's two url.Parse calls left out)
+    body = "\n".join(_line(lines, k) for k in range(fn.start_line + 1, n))
     return re.search(rf"(?<![\w.]){w}(?:\s*,\s*\w+)*\s*:=|\bvar\s+{w}\b", body) is not None
 
 

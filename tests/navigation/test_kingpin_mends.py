@@ -51,3 +51,40 @@ def test_a_package_qualified_type_named_like_a_method_is_no_call_of_it(tmp_path)
     assert ("app.go", 14) in got, r.text
     assert ("_examples/completion/main.go", 7) not in got and "NetcatCommand.run" not in r.text, r.text
     assert ("_examples/completion/main.go", 13) in got or "main.go:13" in r.text, r.text  # `app.ParseContext(nil)`
+
+
+VALUES = """\
+package kingpin
+
+import "net/url"
+
+type urlValue struct {
+	u **url.URL
+}
+
+func (u *urlValue) Set(value string) error {
+	if url, err := url.Parse(value); err != nil {
+		return err
+	} else {
+		*u.u = url
+	}
+	return nil
+}
+
+func (u *urlValue) String() string {
+	for _, url := range []*url.URL{*u.u} {
+		return url.String()
+	}
+	return ""
+}
+"""
+
+
+def test_a_local_named_like_a_package_binds_after_its_own_declaration(tmp_path):
+    # kingpin run 274: `if url, err := url.Parse(value)` reads the package on its right; the uses view had left
+    # values.go's two url.Parse calls out
+    r = served_tree(tmp_path / "r", {"go.mod": "module gopkg.in/alecthomas/kingpin.v2\n\ngo 1.20\n", "values.go": VALUES}
+                    ).call("list_dependencies", path="values.go", view="uses")
+    row = next(line for line in r.text.splitlines() if "net/url" in line)
+    assert "url.Parse at 10" in row, row
+    assert "url.String" not in row, row  # the range variable's method
