@@ -4621,6 +4621,28 @@ def _field_of_value(index: IndexQueries, cache: dict[str, list[Symbol]], lines: 
             return _STD_TYPED  # `w.tcp.Write(..)` with `tcp net.Conn` (miekg/dns): the net package's Conn
         if typed is not None:
             return typed
+    return _go_promoted_field(index, owner, word) if site.path.endswith(".go") else None
+
+
+def _go_promoted_field(index: IndexQueries, owner: str, word: str) -> str | None:
+    """The type of a Go field `word` a struct gets by embedding, up to two levels down: `c.flagGroup` on a
+    CmdClause, which embeds cmdMixin, which embeds *flagGroup (kingpin run 274: `c.flagGroup.init(..)` was a
+    name-only caller of Application.init)."""
+    level = [owner]
+    for _ in range(2):
+        found: list[str] = []
+        for name in level:
+            for t in index.symbols_named(name):
+                if t.name != name or t.kind != "struct" or t.language != "go":
+                    continue
+                embedded = go_embedded(lines_of(index, t.path), t.start_line, t.end_line)
+                if word in embedded:
+                    return word
+                for f in index.symbols_in_file(t.path):
+                    if f.parent_id == t.id and f.name == word and f.kind in _FIELD_KINDS:
+                        return field_type(f.signature or "", word)
+                found += embedded
+        level = found
     return None
 
 

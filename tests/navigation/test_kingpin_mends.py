@@ -88,3 +88,48 @@ def test_a_local_named_like_a_package_binds_after_its_own_declaration(tmp_path):
     row = next(line for line in r.text.splitlines() if "net/url" in line)
     assert "url.Parse at 10" in row, row
     assert "url.String" not in row, row  # the range variable's method
+
+
+MIXINS = """\
+package kingpin
+
+type flagGroup struct{}
+
+func (f *flagGroup) init(prefix string) error { return nil }
+
+type cmdMixin struct {
+	*flagGroup
+}
+
+type CmdClause struct {
+	cmdMixin
+	name string
+}
+
+func (c *CmdClause) init() error {
+	return c.flagGroup.init("")
+}
+
+type Application struct {
+	cmdMixin
+}
+
+func (a *Application) init() error {
+	return a.flagGroup.init("x")
+}
+
+func (a *Application) Parse() error {
+	return a.init()
+}
+"""
+
+
+def test_a_field_two_embeddings_down_types_its_calls(tmp_path):
+    # kingpin run 274: `c.flagGroup.init(..)` (CmdClause embeds cmdMixin, which embeds *flagGroup) was a name-only
+    # caller of Application.init
+    served = served_tree(tmp_path / "r", {"go.mod": "module gopkg.in/alecthomas/kingpin.v2\n\ngo 1.20\n", "app.go": MIXINS})
+    r = served.call("find_related", symbol="Application.init", relation="callers")
+    got = {(i["path"], n) for i in r.data["items"] for n in i["lines"]}
+    assert got == {("app.go", 29)} and "name only" not in r.text, r.text
+    f = served.call("find_related", symbol="flagGroup.init", relation="callers")
+    assert {(i["path"], n) for i in f.data["items"] for n in i["lines"]} == {("app.go", 17), ("app.go", 25)}, f.text
