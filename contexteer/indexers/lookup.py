@@ -5138,11 +5138,40 @@ def value_type(index: IndexQueries, lines: list[str], sym: Symbol, line: int, wo
 
 def _smart_cast(lines: list[str], enc: Symbol, line: int, word: str, typed: str | None) -> str | None:
     """A parameter's declared type `typed`, or in Kotlin the type a smart cast of it (`value: Any`, then `is
-    JavaScriptObject ->`) or a local shadowing it gives at `line`."""
+    JavaScriptObject ->`) or a local shadowing it gives at `line`; in Python, of any name, the class an enclosing
+    `if isinstance(word, T):` or an `assert isinstance(word, T)` above narrows it to."""
+    if enc.language == "python":
+        return _python_narrowed(lines, enc.start_line, line, word) or typed
     if typed is None or enc.language != "kotlin":
         return typed
     cast = local_binding(lines, enc.start_line, line, word)
     return cast[1] if cast is not None and cast[0] == "type" else typed
+
+
+def _python_narrowed(lines: list[str], start: int, line: int, word: str) -> str | None:
+    """The class a Python `isinstance` check narrows `word` to at `line`: the header of a block around the line
+    (`if isinstance(command, Group):`, click run 273: `command.resolve_command(..)` in it was by name only) or an
+    `assert isinstance(word, T)` above it in its block or one around; None when none does."""
+    w = re.escape(word)
+    head = re.compile(rf"^\s*(?:el)?if\s+isinstance\(\s*{w}\s*,\s*(?:\w+\.)*([A-Za-z_]\w*)\s*\)\s*:")
+    asserted = re.compile(rf"^\s*assert\s+isinstance\(\s*{w}\s*,\s*(?:\w+\.)*([A-Za-z_]\w*)\s*\)")
+    text = lines[line - 1] if 0 < line <= len(lines) else ""
+    indent = len(text) - len(text.lstrip())
+    for n in range(line - 1, max(start, line - 200) - 1, -1):
+        t = lines[n - 1] if 0 < n <= len(lines) else ""
+        if not t.strip() or t.lstrip().startswith("#"):
+            continue
+        k = len(t) - len(t.lstrip())
+        if k <= indent and (m := asserted.match(t)):
+            return m.group(1)
+        if k < indent:
+            m = head.match(t)
+            if m:
+                return m.group(1)
+            if re.match(r"\s*(?:async\s+)?def\s", t):
+                return None
+            indent = k
+    return None
 
 
 def _python_local(index: IndexQueries, syms: list[Symbol], lines: list[str], enc: Symbol, word: str,

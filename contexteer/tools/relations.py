@@ -331,7 +331,7 @@ MAX_ADDS = 4
 
 
 def _overrides(it: RelatedItem, target: Any) -> str:
-    """`a, b (2 of OutputInterface's 12), also c`: the queried type's own methods a row overrides come first,
+    """`a, b (2 of OutputInterface's 12 methods), also c`: the queried type's own methods a row overrides come first,
     counted when the target is an interface-like contract or the row has them all (then not listed: `all 12 of
     OutputInterface's`); the others (a class between them defines) after."""
     k, n = it.overrides_of_target or (0, 0)
@@ -340,7 +340,7 @@ def _overrides(it: RelatedItem, target: Any) -> str:
     if k and k == n and n > 2:
         head = f"all {n} of {name}'s methods"
     elif k and getattr(target, "kind", None) in ("interface", "trait", "protocol"):
-        head = ", ".join(mine[:MAX_OVERRIDES]) + (f" +{k - MAX_OVERRIDES} more" if k > MAX_OVERRIDES else "") + f" ({k} of {name}'s {n})"
+        head = ", ".join(mine[:MAX_OVERRIDES]) + (f" +{k - MAX_OVERRIDES} more" if k > MAX_OVERRIDES else "") + f" ({k} of {name}'s {n} methods)"
     else:
         mine, rest, head = [], it.overrides, ""
     tail = rest[:MAX_OVERRIDES] + ([f"+{len(rest) - MAX_OVERRIDES} more"] if len(rest) > MAX_OVERRIDES else [])

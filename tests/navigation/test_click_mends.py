@@ -180,3 +180,54 @@ def test_implementations_say_which_python_classes_are_abstract(tmp_path):
     assert "abstract class _NumberRangeBase (abstract: _clamp)" in rows["_NumberRangeBase"], r.text
     assert "abstract class CompositeParamType (abstract: arity)" in rows["CompositeParamType"], r.text
     assert "abstract" not in rows["IntRange"], r.text
+
+
+COMPLETE = """\
+from .core import Command, Group
+
+
+def resolve(ctx, args):
+    command = ctx.command
+    if isinstance(command, Group):
+        if not command.chain:
+            return command.resolve_command(ctx, args)
+    return None
+
+
+def after(ctx, args):
+    command = ctx.command
+    if isinstance(command, Group):
+        pass
+    command.resolve_command(ctx, args)
+
+
+def checked(thing):
+    assert isinstance(thing, Group)
+    return thing.resolve_command(None, [])
+"""
+
+GROUP = """\
+class Command:
+    chain = False
+
+
+class Group(Command):
+    def resolve_command(self, ctx, args):
+        return None
+
+
+class Other:
+    def resolve_command(self, ctx, args):
+        return None
+"""
+
+
+def test_an_isinstance_check_narrows_the_receiver_in_its_block(tmp_path):
+    # click run 273: `command.resolve_command(..)` inside `if isinstance(command, Group):` was by name only
+    served = served_tree(tmp_path / "r", {"click/__init__.py": "", "click/core.py": GROUP,
+                                          "click/shell_completion.py": COMPLETE})
+    r = served.call("find_related", symbol="Group.resolve_command", relation="callers")
+    by = {(i["path"], n): i["how"] for i in r.data["items"] for n in i["lines"]}
+    assert by.get(("click/shell_completion.py", 8)) == "receiver type", r.text
+    assert by.get(("click/shell_completion.py", 21)) == "receiver type", r.text
+    assert by.get(("click/shell_completion.py", 16)) != "receiver type", r.text  # after the block: not narrowed
