@@ -98,7 +98,8 @@ def test_a_rust_match_binding_has_the_type_of_its_variants_field(tree: Path):
 
 @pytest.mark.parametrize(("signature", "language", "named"), [
     ("def get(self) -> Optional['Client']:", "python", "Client"),
-    ("def get(self) -> Client | None:", "python", None),  # a union names no single type
+    ("def get(self) -> Client | None:", "python", "Client"),  # Optional[Client] written as a union with None
+    ("def get(self) -> Client | Server:", "python", None),  # a union names no single type
     ("fn get<'a>(&'a self) -> Option<&'a mut Client>", "rust", "Client"),
     ("pub fn new() -> Self", "rust", "Self"),
     ("public function get(): ?\\Vendor\\Client", "php", "Client"),
