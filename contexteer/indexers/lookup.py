@@ -5087,9 +5087,12 @@ def _declared_receiver(index: IndexQueries, cache: dict[str, list[Symbol]], line
                 typed = _indexed_element(index, cache, lines, site, enc, syms, binding[1], depth)
             elif binding is not None and binding[0] == "range" and "." not in binding[1] and depth < 2:
                 typed = _element_declared(syms, lines, enc, site, binding[1])  # Kotlin `for (provider in providers)`
-            elif enc.language == "python":
-                # `a, cmd, b = self.resolve_command(..)`; a closure's free variable, a parameter of a function around
-                typed = _python_local(index, syms, lines, enc, word, binding, depth)
+            elif enc.language in ("python", "rust"):
+                # `a, cmd, b = self.resolve_command(..)`; a closure's free variable, a parameter of a function around;
+                # Rust `let lits = &self.ro.nfa.prefixes;`
+                typed = _python_local(index, syms, lines, enc, word, binding, depth) if enc.language == "python" \
+                    else _rust_field_chain(index, enc, binding[1]) if binding is not None and binding[0] == "fields" \
+                    else binding[1] if binding is not None and binding[0] == "type" else None
             else:
                 typed = binding[1] if binding is not None and binding[0] == "type" else None
             if enc.language == "rust" and binding is not None and (typed == "Self" or binding[1] in _RUST_SELF_COPIES):
@@ -5172,6 +5175,18 @@ def _python_narrowed(lines: list[str], start: int, line: int, word: str) -> str 
                 return None
             indent = k
     return None
+
+
+def _rust_field_chain(index: IndexQueries, enc: Symbol, chain: str) -> str | None:
+    """The type of `self.a.b.c` in a Rust method: Self's field a, then that type's field b, and so on (regex run
+    272: `let lits = &self.ro.nfa.prefixes; lits.find(..)` was a name-only caller of LiteralSearcher::find)."""
+    owner = _rust_self_type(index, enc)
+    for step in chain.split("."):
+        got = member_of_type(index, owner, step, enc, []) if owner else None
+        declared = re.search(rf"\b{re.escape(step)}\s*:\s*(.+?)\s*,?\s*$", _uncut(index, got[0]).signature or "") \
+            if got is not None else None
+        owner = named_type(declared.group(1)) if declared else None  # (through `&'c Arc<ExecReadOnly>`)
+    return owner
 
 
 def _python_local(index: IndexQueries, syms: list[Symbol], lines: list[str], enc: Symbol, word: str,

@@ -608,6 +608,7 @@ def _bindings_at(lines: list[str], start: int, end: int, word: str) -> Iterator[
     # Go `node := nodes[0]`
     indexed = re.compile(rf"^\s*(?:val\s+|var\s+|let\s+|const\s+|auto\s+|final\s+)?{w}\s*:?=\s*(?:this\.|self\.)?"
                          rf"([A-Za-z_][\w.]*)\s*\[[^\]\[]*\]\s*(?:\?:.*|!!\s*)?;?\s*$")
+    rust_fields = re.compile(rf"^\s*let\s+(?:mut\s+)?{w}\s*=\s*&?\s*(?:mut\s+)?self\.((?:[a-z_]\w*\.)*[a-z_]\w*)\s*;")
     # Python `cmd_name, cmd, args = self.resolve_command(ctx, args)`: element 1 of what the method returns
     unpacked = re.compile(rf"^\s*\(?\s*((?:\*?[A-Za-z_]\w*\s*,\s*)*){w}\s*((?:,\s*\*?[A-Za-z_]\w*\s*)*),?\s*\)?\s*=(?!=)\s*"
                           rf"(?:await\s+)?(?:([A-Za-z_]\w*)\s*\.\s*)?([A-Za-z_]\w*)\s*\(")
@@ -670,6 +671,10 @@ def _bindings_at(lines: list[str], start: int, end: int, word: str) -> Iterator[
             # (a C++ template keeps its arguments: `std::shared_ptr<logger> l` is a logger's, read through the pointer)
             args = m.group(2) if m.re is lower_first and m.group(2) else ""
             yield i, ("type", re.split(r"\.|::", m.group(1))[-1] + args)
+            continue
+        m = rust_fields.match(text)
+        if m:  # Rust `let lits = &self.ro.nfa.prefixes;`: the last field's type, field by field from Self
+            yield i, ("fields", m.group(1))
             continue
         m = unpacked.match(text) if "," in text.split("=", 1)[0] else None
         if m and (m.group(1) or m.group(2)):

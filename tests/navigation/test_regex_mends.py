@@ -177,3 +177,56 @@ def test_a_long_builder_chain_from_another_crate_s_type_is_no_call_of_the_reposi
     got = {(i["path"], n) for i in r.data["items"] for n in i["lines"]}
     assert got == {("src/exec.rs", 31)}, r.text
     assert "name only" not in r.text, r.text
+
+
+FIELDS = """\
+use std::sync::Arc;
+
+pub struct LiteralSearcher;
+
+impl LiteralSearcher {
+    pub fn find(&self, t: &[u8]) -> bool {
+        t.is_empty()
+    }
+}
+
+pub struct Memmem;
+
+impl Memmem {
+    pub fn find(&self, t: &[u8]) -> bool {
+        !t.is_empty()
+    }
+}
+
+pub struct Program {
+    pub prefixes: LiteralSearcher,
+    pub lcs: Memmem,
+}
+
+pub struct ReadOnly {
+    nfa: Program,
+}
+
+pub struct ExecNoSync<'c> {
+    ro: &'c Arc<ReadOnly>,
+}
+
+impl<'c> ExecNoSync<'c> {
+    fn find_literals(&self, text: &[u8]) -> bool {
+        let lits = &self.ro.nfa.prefixes;
+        let lcs = &self.ro.nfa.lcs;
+        lits.find(text) && lcs.find(text)
+    }
+}
+"""
+
+
+def test_a_local_bound_to_a_chain_of_self_s_fields_has_the_last_field_s_type(tmp_path):
+    # regex run 272: `let lits = &self.ro.nfa.prefixes; lits.find(..)` was a name-only caller of LiteralSearcher::find
+    files = {"Cargo.toml": '[package]\nname = "regex"\nversion = "0.1.0"\n', "src/lib.rs": "mod exec;\n",
+             "src/exec.rs": FIELDS}
+    served = served_tree(tmp_path / "r", files)
+    r = served.call("find_related", symbol="LiteralSearcher.find", relation="callers")
+    assert [(i["path"], i["lines"], i["how"]) for i in r.data["items"]] == [("src/exec.rs", [36], "receiver type")], r.text
+    m = served.call("find_related", symbol="Memmem.find", relation="callers")
+    assert [(i["path"], i["lines"], i["how"]) for i in m.data["items"]] == [("src/exec.rs", [36], "receiver type")], m.text
