@@ -64,6 +64,7 @@ from contexteer.indexers.syntax import (
     param_types,
     receiver_chain,
     return_type,
+    rust_module_name,
     takes_call,
     top_level,
     type_word,
@@ -3592,17 +3593,19 @@ def _check_receivers(index: IndexQueries, sites: list[Caller], callee: str, owne
         _settle(site, against, fits, text, callee, language, typed_params)
 
 
-def _rust_module_verdict(head: str, owner_cls: Symbol | None) -> bool | None:
+def _rust_module_verdict(index: IndexQueries, head: str, owner_cls: Symbol | None, owner: str) -> bool | None:
     """For a Rust call `module::Type::f(..)` (`head` is the text before `Type::`): True when the module path ends
-    with the module the type is defined in (`dfa::` for src/dfa.rs or src/dfa/mod.rs), False when it names another
-    module, None when there is no module path (`Type::f`, `Self::f`, `crate::Type::f`) or the type's file is unknown."""
+    with the module the type is defined in (`dfa::` for src/dfa.rs or src/dfa/mod.rs), False when it names the
+    module of another type of that name (`pikevm::Fsm` beside dfa's Fsm), None otherwise: no module path (`Type::f`,
+    `crate::Type::f`), a re-export or the crate's own name (`mycrate::Type`), an inline module (review of cc59cbf)."""
     m = re.search(r"([A-Za-z_]\w*)\s*::\s*$", head)
     if m is None or owner_cls is None or m.group(1) in ("crate", "self", "super", "Self"):
         return None
-    path = owner_cls.path
-    stem = posixpath.basename(posixpath.dirname(path)) if path.endswith(("/mod.rs", "/lib.rs")) \
-        else posixpath.basename(path).removesuffix(".rs")
-    return m.group(1) == stem
+    if m.group(1) == rust_module_name(owner_cls.path):
+        return True
+    others = [t for t in index.symbols_named(owner) if t.name == owner and t.id != owner_cls.id
+              and t.language == "rust" and t.kind in _CLASS_KINDS]
+    return False if any(rust_module_name(t.path) == m.group(1) for t in others) else None
 
 
 def _site_text(lines: list[str], line: int, callee: str, *, dots: bool = False) -> str:
@@ -3647,7 +3650,7 @@ def _early_verdict(index: IndexQueries, text: str, start: int, word: str | None,
             return "receiver type" if typed == owner or inherits(index, typed, owner) else False
     if word == owner and path.endswith(".rs") and (head := re.search(rf"{re.escape(word)}\s*::\s*$", text[:start])):
         # `dfa::Fsm::forward(..)`: the module names which Fsm (regex run 268: its three calls were "by name only")
-        by_path = _rust_module_verdict(text[: head.start()], owner_cls)
+        by_path = _rust_module_verdict(index, text[: head.start()], owner_cls, owner)
         if by_path is not None:
             return "receiver type" if by_path else False
     if word == owner and owner_cls is not None and owner_cls.language == "csharp":

@@ -11,6 +11,7 @@ enclosing class. No type inference beyond that: a name declared without its type
 from __future__ import annotations
 
 import logging
+import posixpath
 import re
 from collections.abc import Callable, Iterator
 from functools import lru_cache
@@ -168,6 +169,15 @@ _WRAPPERS = frozenset({"Optional", "Option", "Box", "Rc", "Arc", "Ref", "RefMut"
 #: wrappers a parameter's value is its argument's type through (an `Awaitable[T]` parameter is an Awaitable)
 _NULLABLE = frozenset({"Optional", "Option", "Box", "Rc", "Arc", "type", "Type",  # (`cls: type[BaseModel]`)
                        "shared_ptr", "unique_ptr", "weak_ptr", "optional"})  # C++ `std::shared_ptr<logger> l`
+
+
+def rust_module_name(path: str) -> str | None:
+    """The module a Rust source file is: `dfa` for src/dfa.rs and src/dfa/mod.rs; None for a crate root (lib.rs,
+    main.rs), whose module path is the crate's."""
+    base = posixpath.basename(path)
+    if base in ("lib.rs", "main.rs"):
+        return None
+    return posixpath.basename(posixpath.dirname(path)) if base == "mod.rs" else base.removesuffix(".rs")
 
 
 def named_type(text: str) -> str | None:

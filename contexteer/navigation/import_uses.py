@@ -9,14 +9,13 @@ code, not comments or strings) and, for a repository import, the definition it r
 
 from __future__ import annotations
 
-import posixpath
 import re
 from typing import Any
 
 from contexteer.indexers.lookup import body_of, cpp_out_of_class, go_imports_package, type_checking_only
 from contexteer.indexers.model import CLASS_KINDS
 from contexteer.indexers.namesakes import go_import_names
-from contexteer.indexers.syntax import kotlin_receiver, top_level
+from contexteer.indexers.syntax import kotlin_receiver, rust_module_name, top_level
 from contexteer.navigation.models import ImportUse, UsedName
 from contexteer.navigation.service import NavigationService
 from contexteer.workspace import repo_text
@@ -292,8 +291,7 @@ def _rust_module_rows(nav: NavigationService, found: ImportUse, n: str, imp: tup
     name = _original(n)
     if n == "self":
         mod = re.sub(r"::\{.*$", "", module).rsplit("::", 1)[-1].split(" as ")[-1].strip()
-    elif any(posixpath.basename(t).removesuffix(".rs") == name or (
-            t.endswith("/mod.rs") and posixpath.basename(posixpath.dirname(t)) == name) for t in targets):
+    elif any(rust_module_name(t) == name for t in targets):
         mod = _bound(n)
     else:
         return False

@@ -31,6 +31,7 @@ from contexteer.indexers.syntax import (
     loose_types,
     param_types,
     preprocessor_conditions,
+    rust_module_name,
     split_params,
     whole_header,
 )
@@ -836,7 +837,7 @@ def _fold_impls(ranked: list[Any], index: Any = None) -> tuple[list[Any], dict[i
         owners = types.get((s.language, s.qualname), []) if s.kind == "impl" else []
         # of namesakes, the type in the impl's own file, else the one nearest in the tree
         imported = _rust_imported_from(index, s) if index is not None and len(owners) > 1 and s.language == "rust" else None
-        owner = max(owners, key=lambda t: (t.path == s.path, imported is not None and _module_of(t.path) == imported,
+        owner = max(owners, key=lambda t: (t.path == s.path, imported is not None and rust_module_name(t.path) == imported,
                                            len(os.path.commonpath([t.path, s.path]))), default=None)
         if owner is None:
             out.append(s)
@@ -857,12 +858,6 @@ def _rust_imported_from(index: Any, impl: Any) -> str | None:
             path = [p for p in re.sub(r"::\s*\{.*$", "", imp.module).split("::") if p and p != name]
             return path[-1] if path else None
     return None
-
-
-def _module_of(path: str) -> str:
-    """A Rust file's module name: `dfa` for src/dfa.rs and src/dfa/mod.rs."""
-    base = os.path.basename(path)
-    return os.path.basename(os.path.dirname(path)) if base == "mod.rs" else base.removesuffix(".rs")
 
 
 _TYPE_KINDS = frozenset({"struct", "enum", "trait", "type", "union", "class"})

@@ -230,3 +230,24 @@ def test_a_local_bound_to_a_chain_of_self_s_fields_has_the_last_field_s_type(tmp
     assert [(i["path"], i["lines"], i["how"]) for i in r.data["items"]] == [("src/exec.rs", [36], "receiver type")], r.text
     m = served.call("find_related", symbol="Memmem.find", relation="callers")
     assert [(i["path"], i["lines"], i["how"]) for i in m.data["items"]] == [("src/exec.rs", [36], "receiver type")], m.text
+
+
+def test_a_re_exported_crate_or_inline_module_path_keeps_the_call(tmp_path):
+    # review of cc59cbf: `mycrate::Top::go()`, `api::Fsm::forward()` (a `pub use` re-export) and `inner::Solo::make()`
+    # (an inline module) had been "another type's method": only another namesake's module rules a call out
+    files = {"Cargo.toml": '[package]\nname = "mycrate"\nversion = "0.1.0"\n',
+             "src/lib.rs": ("mod dfa;\nmod pikevm;\n\npub mod api {\n    pub use crate::dfa::Fsm;\n}\n\npub struct Top;\n\n"
+                            "impl Top {\n    pub fn go() {}\n}\n\npub fn run() {\n    dfa::Fsm::forward();\n"
+                            "    api::Fsm::forward();\n    pikevm::Fsm::forward();\n}\n"),
+             "src/dfa/mod.rs": "pub struct Fsm;\n\nimpl Fsm {\n    pub fn forward() {}\n}\n",
+             "src/pikevm.rs": ("pub struct Fsm;\n\nimpl Fsm {\n    pub fn forward() {}\n}\n\npub mod inner {\n"
+                               "    pub struct Solo;\n\n    impl Solo {\n        pub fn make() {}\n    }\n}\n\n"
+                               "fn use_inner() {\n    inner::Solo::make();\n}\n"),
+             "tests/t.rs": "#[test]\nfn t() {\n    mycrate::Top::go();\n}\n"}
+    served = served_tree(tmp_path / "r", files)
+    lines = lambda r: {(i["path"], n) for i in r.data["items"] for n in i["lines"]}  # noqa: E731
+    assert ("tests/t.rs", 3) in lines(served.call("find_related", symbol="Top::go", relation="callers")) or \
+        "tests/t.rs:3" in served.call("find_related", symbol="Top::go", relation="callers").text
+    assert ("src/pikevm.rs", 16) in lines(served.call("find_related", symbol="Solo::make", relation="callers"))
+    fwd = served.call("find_related", symbol="Fsm::forward", relation="callers", path="src/dfa/mod.rs")
+    assert {("src/lib.rs", 15), ("src/lib.rs", 16)} <= lines(fwd) and ("src/lib.rs", 17) not in lines(fwd), fwd.text
