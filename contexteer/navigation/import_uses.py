@@ -291,7 +291,9 @@ def _rust_module_rows(nav: NavigationService, found: ImportUse, n: str, imp: tup
     name = _original(n)
     if n == "self":
         mod = re.sub(r"::\{.*$", "", module).rsplit("::", 1)[-1].split(" as ")[-1].strip()
-    elif any(rust_module_name(t) == name for t in targets):
+    elif any(rust_module_name(t) == name for t in targets) and not any(
+            s.name == name and s.parent_id is None for t in targets for s in nav.index.symbols_in_file(t)):
+        # (not `use crate::find_byte::find_byte;`, the function of its module's name: review of cd112fa)
         mod = _bound(n)
     else:
         return False

@@ -251,3 +251,12 @@ def test_a_re_exported_crate_or_inline_module_path_keeps_the_call(tmp_path):
     assert ("src/pikevm.rs", 16) in lines(served.call("find_related", symbol="Solo::make", relation="callers"))
     fwd = served.call("find_related", symbol="Fsm::forward", relation="callers", path="src/dfa/mod.rs")
     assert {("src/lib.rs", 15), ("src/lib.rs", 16)} <= lines(fwd) and ("src/lib.rs", 17) not in lines(fwd), fwd.text
+
+
+def test_a_function_named_like_its_module_is_an_imported_function_not_the_module(tmp_path):
+    # review of cd112fa: `use crate::find_byte::find_byte;` (regex's re_unicode.rs) read "no name of it used in code"
+    files = {"Cargo.toml": '[package]\nname = "regex"\nversion = "0.1.0"\n',
+             "src/lib.rs": "mod parse;\n\nuse crate::parse::parse;\n\npub fn run(s: &str) -> usize {\n    parse(s)\n}\n",
+             "src/parse.rs": "pub fn parse(s: &str) -> usize {\n    s.len()\n}\n"}
+    r = served_tree(tmp_path / "r", files).call("list_dependencies", path="src/lib.rs", view="uses")
+    assert "parse (parse.rs:1) at 6" in r.text, r.text
