@@ -148,7 +148,7 @@ def import_uses(nav: NavigationService, rel: str) -> list[ImportUse]:
         _qualified_apart(nav, out, lines)
         _type_parameters_apart(out, syms)
     if language == "rs" and out:
-        _rust_variants_apart(out, syms)
+        _rust_variants_apart(out, syms, lines)
     return _finished(out, lines, spans, refs if language == "php" else {}, own, docblocks=language in _DOCBLOCK_TYPES)
 
 
@@ -492,14 +492,16 @@ def _rust_enum_glob(nav: NavigationService, found: ImportUse, module: str, files
     return True
 
 
-def _rust_variants_apart(out: list[ImportUse], syms: list[Any]) -> None:
+def _rust_variants_apart(out: list[ImportUse], syms: list[Any], lines: list[str]) -> None:
     """An enum variant named like an imported name is no use of the import: where an inner glob import of the enum
     brings it (`use self::MatchLiteralType::*;` then `AhoCorasick =>`), nor where the file defines it (regex run 268:
     `AhoCorasick at 101,359,718,1496` for `use aho_corasick::AhoCorasick;`, 718 and 1496 the variant)."""
     claimed = {(v.name.rsplit("::", 1)[-1], n) for u in out for v in u.names
                if v.name.startswith(u.module.rsplit("::", 1)[-1] + "::") for n in v.lines}
     enums = {s.id for s in syms if s.kind == "enum"}
-    defined = {(s.name, s.start_line) for s in syms if s.parent_id in enums}
+    # (a line naming it again, `Paren(Paren)` in syn's mac.rs, uses the imported type as the variant's payload)
+    defined = {(s.name, s.start_line) for s in syms if s.parent_id in enums
+               and len(re.findall(rf"(?<![\w$]){re.escape(s.name)}(?![\w$])", _line(lines, s.start_line))) == 1}
     for u in out:
         for v in u.names:
             if "::" not in v.name and v.lines:

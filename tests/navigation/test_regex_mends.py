@@ -260,3 +260,13 @@ def test_a_function_named_like_its_module_is_an_imported_function_not_the_module
              "src/parse.rs": "pub fn parse(s: &str) -> usize {\n    s.len()\n}\n"}
     r = served_tree(tmp_path / "r", files).call("list_dependencies", path="src/lib.rs", view="uses")
     assert "parse (parse.rs:1) at 6" in r.text, r.text
+
+
+def test_a_variant_carrying_its_namesake_type_is_a_use_of_the_imported_type(tmp_path):
+    # review of cf032ce: `Literal(Literal)` (syn's `Paren(Paren)`) had lost the imported type's use at its line
+    files = {"Cargo.toml": '[package]\nname = "regex"\nversion = "0.1.0"\n',
+             "src/lib.rs": ("mod parts;\n\nuse crate::parts::{Literal, Class};\n\npub enum Node {\n    Literal(Literal),\n"
+                            "    Class(Box<Class>),\n    Empty,\n}\n"),
+             "src/parts.rs": "pub struct Literal(pub char);\npub struct Class;\n"}
+    r = served_tree(tmp_path / "r", files).call("list_dependencies", path="src/lib.rs", view="uses")
+    assert "Literal (parts.rs:1) at 6" in r.text and "Class (parts.rs:2) at 7" in r.text, r.text
