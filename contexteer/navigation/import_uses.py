@@ -195,21 +195,36 @@ def _written_uses(local: dict[str, list[int]], name: str, language: str, lines: 
 
 def _python_unshadowed(syms: list[Any], lines: list[str], name: str, at: list[int]) -> list[int]:
     """The lines of `at` outside the Python functions that bind `name` themselves (an assignment or tuple unpacking
-    target, a `for` or `as` target, a parameter): there it is a local in the whole function, never the import
-    (click's `shell, _, instruction = instruction.partition("_")` had been a use of gettext's `_`)."""
+    statement, a `for` statement or an `as` target, a parameter): there it is a local in the whole function, never
+    the import (click's `shell, _, instruction = instruction.partition("_")` had been a use of gettext's `_`).
+    A function's own binding shadows it in that function only, not in one nested in it or around it; a keyword
+    argument or a comprehension's `for` inside brackets binds nothing there (review of 24736f4)."""
     if not at:
         return at
     w = re.escape(name)
     binds = re.compile(rf"^\s*(?:\(?(?:\*?[\w.]+\s*,\s*)*\*?{w}\s*(?:,\s*\*?[\w.]+\s*)*,?\)?\s*(?:[-+*/|&]?=)(?!=)"
                        rf"|(?:async\s+)?for\s+[^=]*?(?<![\w.]){w}\b[^=]*?\bin\b"
-                       rf"|.*\bas\s+{w}\s*[:,)]"
-                       rf"|(?:async\s+)?def\s+\w+\s*\(.*?[(,]\s*\*{{0,2}}{w}\s*[:=,)])")
-    hidden: list[tuple[int, int]] = []
-    for f in syms:
-        if f.kind in ("function", "method") and any(binds.match(_line(lines, n))
-                                                    for n in range(f.start_line, min(f.end_line, len(lines)) + 1)):
-            hidden.append((f.start_line, f.end_line))
-    return [n for n in at if not any(a <= n <= b for a, b in hidden)] if hidden else at
+                       rf"|.*\bas\s+{w}\s*[:,)])")
+    param = re.compile(rf"\bdef\s+\w+\s*\((?:[^)]*?,)?\s*\*{{0,2}}{w}\s*[:=,)]")
+    funcs = [f for f in syms if f.kind in ("function", "method")]
+    hidden: list[tuple[int, int, list[tuple[int, int]]]] = []
+    for f in funcs:
+        inner = [(g.start_line, g.end_line) for g in funcs
+                 if g is not f and f.start_line < g.start_line and g.end_line <= f.end_line]
+        own = param.search(" ".join((f.signature or _line(lines, f.start_line)).split())) is not None
+        depth = 0  # open brackets before the line: inside them a line is no statement
+        for n in range(f.start_line + 1, min(f.end_line, len(lines)) + 1):
+            text = _line(lines, n)
+            code = re.sub(r"#.*$", "", re.sub(r"'(?:[^'\\]|\\.)*'|\"(?:[^\"\\]|\\.)*\"", "''", text))
+            if not own and depth == 0 and not any(a <= n <= b for a, b in inner) and binds.match(text):
+                own = True
+            depth = max(0, depth + sum(code.count(c) for c in "([{") - sum(code.count(c) for c in ")]}"))
+        if own:  # (the def line's annotations and defaults are read outside: `def f(Style: Style = None)`; a
+            # parameter named so alone, `def first(render):`, is no use)
+            head = _line(lines, f.start_line)
+            alone = len(re.findall(rf"(?<![\w.]){w}(?!\w)", head)) == 1 and param.search(head) is not None
+            hidden.append((f.start_line + (0 if alone else 1), f.end_line, inner))
+    return [n for n in at if not any(a <= n <= b and not any(c <= n <= d for c, d in inner) for a, b, inner in hidden)]
 
 
 #: how a class's static members are written after its name, per file extension

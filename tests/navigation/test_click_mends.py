@@ -231,3 +231,55 @@ def test_an_isinstance_check_narrows_the_receiver_in_its_block(tmp_path):
     assert by.get(("click/shell_completion.py", 8)) == "receiver type", r.text
     assert by.get(("click/shell_completion.py", 21)) == "receiver type", r.text
     assert by.get(("click/shell_completion.py", 16)) != "receiver type", r.text  # after the block: not narrowed
+
+
+SHADOWS = """\
+from pkg.util import render, _, Style
+
+
+def show(items, make):
+    out = make(
+        items,
+        render=render,
+    )
+    return render(out)
+
+
+def outer():
+    msg = _("hello")
+
+    def inner():
+        for _ in range(3):
+            pass
+
+    inner()
+    return msg
+
+
+def listing(pairs):
+    values = [
+        x
+        for _, x in pairs
+    ]
+    return _("count %d") % len(values)
+
+
+def styled(Style: Style = None):
+    return Style
+
+
+def first(render):
+    return render
+"""
+
+
+def test_only_a_statement_or_parameter_of_the_function_itself_shadows_an_import(tmp_path):
+    # review of 24736f4: a keyword argument `render=render,`, a `for _ in` of a nested function or of a multi-line
+    # comprehension hid the function's real uses; a first parameter was never seen
+    files = {"pkg/__init__.py": "", "pkg/util.py": "def render(x):\n    return x\n\ndef _(s):\n    return s\n\nclass Style:\n    pass\n",
+             "pkg/main.py": SHADOWS}
+    r = served_tree(tmp_path / "r", files).call("list_dependencies", path="pkg/main.py", view="uses")
+    row = next(line for line in r.text.splitlines() if line.startswith("  1 "))
+    assert "render (util.py:1) at 7,9;" in row, row  # not 35-36: the parameter of first
+    assert "_ (util.py:4) at 13," in row and ",28" in row and "16" not in row.split("_ (util.py:4)")[1].split(";")[0], row
+    assert "Style (util.py:7) at 31" in row and "32" not in row, row
