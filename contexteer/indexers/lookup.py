@@ -4549,21 +4549,41 @@ def _value_typed(index: IndexQueries, defs: dict[str, list[Symbol]], lines: list
 
 def _go_outside_packages(index: IndexQueries, path: str) -> set[str]:
     """The names a Go file's imports bind to packages from outside the repository: the standard library's and the
-    Go project's golang.org/x/ ones (`ipv4` for golang.org/x/net/ipv4)."""
-    out = go_std_package_names(index, path)
+    Go project's golang.org/x/ ones (`ipv4` for golang.org/x/net/ipv4); never one under the module's own path (a
+    `module myapp` has no dot, so `myapp/store` reads as a standard-library path: review of 4c56277)."""
+    own = _go_module_path(index, path)
+    out: set[str] = set()
     for imp in index.imports_of(path):
-        if imp.module.strip('"').startswith("golang.org/x/"):
+        module = imp.module.strip('"')
+        if own and (module == own or module.startswith(own + "/")):
+            continue
+        if "." not in module.split("/", 1)[0] or module.startswith("golang.org/x/"):
             out |= {n for n in imp.names if n and n not in ("_", ".")} or set(go_import_names(imp.module))
     return out
+
+
+def _go_module_path(index: IndexQueries, path: str) -> str | None:
+    """The module path of the go.mod nearest above a Go file (`myapp`), or None."""
+    ws = getattr(index, "ws", None)
+    folder = path
+    while ws is not None and folder:
+        folder = folder.rpartition("/")[0]
+        text = repo_text(ws, f"{folder}/go.mod" if folder else "go.mod")
+        if text is not None:
+            m = re.search(r"^module\s+\"?([^\s\"]+)", text, re.M)
+            return m.group(1) if m else None
+    return None
 
 
 def _go_outside_local(index: IndexQueries, defs: dict[str, list[Symbol]], lines: list[str], site: Caller, word: str,
                       depth: int = 0) -> bool:
     """Go: whether the local or parameter `word` a method is called on holds a value of a package from outside the
-    repository, by its nearest declaration above the call: `var s strings.Builder`, `h hash.Hash` among the
-    parameters, `f, err := os.Create(..)`, `h, _, err := hashFromAlgorithm(..)` whose first result is a hash.Hash, or
-    `s := hash.New()` on such a local (a method of another package's type returns none of this repository's types).
-    miekg/dns run 264: 20 such calls were "matched by name only" among Conn.Write's callers."""
+    repository, by its nearest declaration above the call in a block around it: `var s strings.Builder`, `h
+    hash.Hash` among the parameters, `f, err := os.Create(..)`, `h, _, err := hashFromAlgorithm(..)` whose first
+    result is a hash.Hash, or `s := hash.New()` on such a local (a method of another package's type returns none of
+    this repository's types). miekg/dns run 264: 20 such calls were "matched by name only" among Conn.Write's
+    callers. Never a type assertion's value (`pool.Get().(*Conn)`), a generic function's (`cmp.Or(a, b)`), a local
+    that shadows a package's name, nor a declaration in a block that closed above the call (review of 4c56277)."""
     enc = enclosing(_symbols_of(index, defs, site.path), site.line)
     if enc is None:
         return False
@@ -4572,12 +4592,19 @@ def _go_outside_local(index: IndexQueries, defs: dict[str, list[Symbol]], lines:
         return False
     w = re.escape(word)
     typ = r"\*?(\w+)\.[A-Z]\w*\b"
+    closed = 0  # blocks closed between the line scanned and the call: a declaration in one is out of scope
     for n in range(site.line - 1 if depth == 0 else site.line, enc.start_line - 1, -1):
         text = lines[n - 1] if 0 < n <= len(lines) else ""
+        code = re.sub(r"//.*$", "", re.sub(r'"(?:[^"\\]|\\.)*"|`[^`]*`', '""', text))
+        inside = closed > 0
+        closed = max(0, closed + code.count("}") - code.count("{"))
         # (only a declaration says: `h = hmac.New(..)` assigns to a `var h hash.Hash` declared above, and an
         # assignment to a repository interface's variable may hold another package's value)
-        if not re.search(rf"^\s*(?:(?:if|for|switch)\s+)?(?:var\s+{w}\b|(?:\w+\s*,\s*)*{w}\s*(?:,\s*\w+\s*)*:=)", text):
+        if inside or not re.search(rf"^\s*(?:(?:if|for|switch)\s+)?(?:var\s+{w}\b|(?:\w+\s*,\s*)*{w}\s*(?:,\s*\w+\s*)*:=)",
+                                   text):
             continue
+        if re.search(r"\)\s*\.\s*\(", code):
+            return False  # `c := pool.Get().(*Conn)`: the type asserted
         m = re.search(rf"\bvar\s+{w}\s+{typ}", text) or re.search(rf"(?<![\w.]){w}\s*:=\s*&?(\w+)\.[A-Z]\w*\s*\{{", text)
         if m is not None:
             return m.group(1) in outside
@@ -4586,9 +4613,14 @@ def _go_outside_local(index: IndexQueries, defs: dict[str, list[Symbol]], lines:
             return False
         qualifier, fn = m.group(2), m.group(3)
         if qualifier is not None:
-            # `f, err := os.Create(..)`; `s := hash.New()` with `var hash crypto.Hash` above
-            return qualifier in outside or (depth < 2 and qualifier != word and _go_outside_local(
-                index, defs, lines, dataclasses.replace(site, line=n), qualifier, depth + 1))
+            # `f, err := os.Create(..)`; `s := hash.New()` with `var hash crypto.Hash` above; a local named like a
+            # package (`path := root` then `path.Child()`) is the local
+            if qualifier in outside and qualifier not in _GO_GENERIC_PACKAGES \
+                    and not _go_declares(lines, enc.start_line, n, qualifier) \
+                    and declared_type(enc.signature or "", qualifier) is None:
+                return True
+            return depth < 2 and qualifier != word and _go_outside_local(
+                index, defs, lines, dataclasses.replace(site, line=n), qualifier, depth + 1)
         position = m.group(1).count(",")
         results = [d for d in index.symbols_named(fn) if d.name == fn and d.kind == "function" and d.language == "go"
                    and d.parent_id is None and d.path.rpartition("/")[0] == site.path.rpartition("/")[0]]
@@ -4604,6 +4636,17 @@ def _go_outside_local(index: IndexQueries, defs: dict[str, list[Symbol]], lines:
     m = re.search(rf"[(,]\s*(?:\w+\s*,\s*)*{w}\s*(?:,\s*\w+\s*)*\s+{typ}", (enc.signature or "").split(")", 1)[-1]
                   if (enc.signature or "").startswith("func (") else enc.signature or "")
     return m is not None and m.group(1) in outside
+
+
+def _go_declares(lines: list[str], start: int, end: int, word: str) -> bool:
+    """Whether Go lines start..end-1 declare a local `word` (`path := root`, `a, path := ..`, `var path T`)."""
+    rx = re.compile(rf"(?<![\w.]){re.escape(word)}(?:\s*,\s*\w+)*\s*:=|\bvar\s+{re.escape(word)}\b")
+    return any(rx.search(lines[k - 1]) for k in range(max(start, 1), min(end, len(lines) + 1)))
+
+
+#: standard-library Go packages of generic functions and containers: what they return is what they were given
+#: (`cmp.Or(a, b)`, `slices.Clone(conns)`, `heap.Pop(h)`), maybe a repository type
+_GO_GENERIC_PACKAGES = frozenset({"cmp", "slices", "maps", "heap", "list", "ring", "atomic", "iter", "sync"})
 
 
 def _field_of_value(index: IndexQueries, cache: dict[str, list[Symbol]], lines: list[str], site: Caller, prefix: str,
@@ -5584,7 +5627,9 @@ def _go_call_returns(index: IndexQueries, package: str, fn: str, path: str) -> s
     """What `package.fn(..)` returns in a Go file: a repository package's declared result, or _STD_TYPED for a
     standard-library package's (`h := sha1.New()`: miekg/dns's `h.Write(..)` calls are no repository type's)."""
     typed = _go_package_returns(index, package, fn)
-    return _STD_TYPED if typed is None and package in go_std_package_names(index, path) else typed
+    # (a generic function's result is what it was given: `cmp.Or(a, b)`, `heap.Pop(h)` asserted after)
+    return _STD_TYPED if typed is None and package in go_std_package_names(index, path) \
+        and package not in _GO_GENERIC_PACKAGES else typed
 
 
 def _go_package_returns(index: IndexQueries, package: str, fn: str) -> str | None:

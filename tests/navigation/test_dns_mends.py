@@ -261,3 +261,82 @@ def test_a_search_of_a_type_s_name_with_kind_method_says_what_it_is_and_lists_it
     r = served.call("search_symbol", query="Transfer", match="prefix", kind="method", path="xfr.go")
     assert "'Transfer' is a struct at xfr.go:4-6, not a method; its 2 methods: In 8, Out 10" in r.text, r.text
     assert "no definition of it is indexed" not in r.text, r.text
+
+
+ASSERTED = """\
+package proj
+
+import (
+	"cmp"
+	"container/heap"
+	"context"
+	"fmt"
+	"path"
+	"strings"
+	"sync"
+)
+
+type Conn struct{}
+
+func (c *Conn) Write(b []byte) {}
+
+func (c *Conn) Child() (*Conn, error) { return c, nil }
+
+type key struct{}
+
+func fromContext(ctx context.Context, b []byte) {
+	c := ctx.Value(key{}).(*Conn)
+	c.Write(b)
+}
+
+func popAndWrite(h heap.Interface, b []byte) {
+	c := heap.Pop(h).(*Conn)
+	c.Write(b)
+}
+
+func fromPool(pool *sync.Pool, b []byte) {
+	c := pool.Get().(*Conn)
+	c.Write(b)
+}
+
+func pick(a, b2 *Conn, b []byte) {
+	c := cmp.Or(a, b2)
+	c.Write(b)
+}
+
+func walk(root *Conn, b []byte) {
+	fmt.Println(path.Base("x"))
+	path := root
+	child, _ := path.Child()
+	child.Write(b)
+}
+
+func scoped(w *Conn, b []byte, x bool) {
+	if x {
+		var w strings.Builder
+		w.WriteString("x")
+	}
+	w.Write(b)
+}
+"""
+
+
+def test_asserted_generic_shadowing_and_out_of_scope_values_stay_callers(tmp_path):
+    # review of 4c56277: a type assertion after a standard-library call (`pool.Get().(*Conn)`), a generic function's
+    # result (`cmp.Or(a, b)`), a local named like an imported package (`path := root`) and a declaration in a block
+    # closed above the call had made real calls "another type's method"
+    served = served_tree(tmp_path / "r", {"go.mod": "module proj\n\ngo 1.22\n", "conn.go": ASSERTED})
+    r = served.call("find_related", symbol="Conn.Write", relation="callers")
+    text = ASSERTED.splitlines()
+    want = {k for k, t in enumerate(text, 1) if t.strip() in ("c.Write(b)", "child.Write(b)", "w.Write(b)")}
+    assert {n for i in r.data["items"] for n in i["lines"]} == want, r.text
+
+
+def test_a_module_path_without_a_dot_is_the_repository_s_own(tmp_path):
+    # review of 4c56277: `module myapp` made `myapp/store` a standard-library import, and db.Write(b) no caller
+    files = {"go.mod": "module myapp\n\ngo 1.22\n",
+             "store/store.go": "package store\n\ntype DB struct{}\n\nfunc Open() (*DB, error) { return &DB{}, nil }\n\nfunc (d *DB) Write(b []byte) {}\n",
+             "main.go": ('package main\n\nimport "myapp/store"\n\nfunc run(b []byte) {\n\tdb, err := store.Open()\n'
+                         '\tif err != nil {\n\t\treturn\n\t}\n\tdb.Write(b)\n}\n\nfunc main() {}\n')}
+    r = served_tree(tmp_path / "r", files).call("find_related", symbol="DB.Write", relation="callers")
+    assert {(i["path"], n) for i in r.data["items"] for n in i["lines"]} == {("main.go", 10)}, r.text
