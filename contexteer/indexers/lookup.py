@@ -3492,7 +3492,7 @@ def _check_receivers(index: IndexQueries, sites: list[Caller], callee: str, owne
     # (a Scala method needs no parentheses; a property is read, not called)
     bare_name = language == "scala" or prop
     call = re.compile(r"(?<![\w$#])" + re.escape(callee) + (r"(?![\w$])" if bare_name else r"\s*(?:<[^<>()]*>)?\s*\("))
-    fits = arity(signature, callee) if language in _ARITY_CHECKED else _ts_arity(signature, callee) \
+    fits = arity(signature, callee) if language in _ARITY_CHECKED else _ts_arity(index, owner_cls, signature, callee) \
         if language in ("typescript", "tsx") else None
     # (Kotlin and Java turn no literal into a class: `is`(2) is no call of `is`(type: KClass<T>))
     typed_params = _checkable(index, param_types(signature)) if language in ("kotlin", "java") else None
@@ -3851,15 +3851,24 @@ _IDENTITY = re.compile(r"(?:assert|require|check|verify|ensure)(?:Not|Non)Null\w
 _ARITY_CHECKED = frozenset({"java", "scala", "csharp", "kotlin", "swift"})
 
 
-def _ts_arity(signature: str, callee: str) -> tuple[int, int | None] | None:
+def _ts_arity(index: IndexQueries, owner_cls: Symbol | None, signature: str, callee: str) -> tuple[int, int | None] | None:
     """A TypeScript method's (0, most arguments): a call may leave optional (`x?: T`) or defaulted ones out, never
-    pass more (a `this: T` parameter is no argument). MobX run 262: `annotation.make_(adm, key, descriptor, source)`
-    in autoannotation.ts was a name-only caller of ObservableObjectAdministration.make_(key, annotation)."""
-    got = arity(signature, callee)
-    if got is None or got[1] is None:
-        return None
-    m = re.search(rf"(?<![\w$]){re.escape(callee)}\s*(?:<(?:[^<>]|<[^<>]*>)*>)?\s*\(\s*this\s*:", signature)
-    return 0, got[1] - (1 if m is not None else 0)
+    pass more (a `this: T` parameter is no argument); of overloads, the widest (review of 9a40208: the first
+    overload, `on(event)`, had ruled out `o.on("x", h, true)`). MobX run 262: `annotation.make_(adm, key,
+    descriptor, source)` in autoannotation.ts was a name-only caller of ObservableObjectAdministration.make_(key,
+    annotation)."""
+    heads = [signature]
+    if owner_cls is not None:
+        heads += [m.signature or "" for m in index.symbols_in_file(owner_cls.path)
+                  if m.parent_id == owner_cls.id and m.name == callee and m.kind in ("method", "function")]
+    most = 0
+    for head in heads:
+        got = arity(head, callee)
+        if got is None or got[1] is None:
+            return None
+        this = re.search(rf"(?<![\w$]){re.escape(callee)}\s*(?:<(?:[^<>]|<[^<>]*>)*>)?\s*\(\s*this\s*:", head)
+        most = max(most, got[1] - (1 if this is not None else 0))
+    return 0, most
 
 
 def _misfit(fits: tuple[int, int | None], text: str, callee: str, language: str | None) -> bool:

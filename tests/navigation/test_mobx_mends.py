@@ -139,3 +139,22 @@ def test_the_uses_view_says_which_typescript_names_are_types_only(tmp_path):
     assert "IEqualsComparer (src/utils.ts:3, a type) at 3" in r.text, r.text
     assert "Lambda (src/utils.ts:2, a type) at 3" in r.text, r.text
     assert "EMPTY_OBJECT (src/utils.ts:1) at 3" in r.text and "Reaction (src/utils.ts:6) at 3,4" in r.text, r.text
+
+
+OVERLOADS = """\
+export class Emitter {
+    on(event: string): void;
+    on(event: string, handler: () => void, once: boolean): void;
+    on(event: string, handler?: () => void, once?: boolean): void {}
+}
+
+export function use(o: any) {
+    o.on("x", () => {}, true);
+}
+"""
+
+
+def test_an_overloaded_typescript_method_takes_as_many_arguments_as_its_widest_signature(tmp_path):
+    # review of 9a40208: the first overload, `on(event)`, had made `o.on("x", h, true)` another method's call
+    r = served_tree(tmp_path / "r", {"src/a.ts": OVERLOADS}).call("find_related", symbol="Emitter.on", relation="callers")
+    assert {(i["path"], n) for i in r.data["items"] for n in i["lines"]} == {("src/a.ts", 8)}, r.text
