@@ -5259,6 +5259,11 @@ def _closure_parameter(index: IndexQueries, lines: list[str], enc: Symbol, word:
     """A Python closure's free variable declared as a parameter of a function around it (click's `_process_result`
     inside Group.invoke reads `ctx: Context`; run 270 had its `ctx.invoke(..)` by name only); None when a function
     around binds it otherwise, or none does."""
+    w = re.escape(word)
+    if re.search(rf"\bdef\s+\w+\s*\((?:[^)]*?,)?\s*\*{{0,2}}{w}\s*[:=,)]", " ".join((enc.signature or "").split())) \
+            or re.search(rf"^\s*(?:async\s+)?(?:for\s+(?:[\w\s,*]*?,\s*)?{w}\b[^=]*\bin\b|with\b.*\bas\s+{w}\b)",
+                         "\n".join(lines[enc.start_line : enc.end_line]), re.M):
+        return None  # the closure's own parameter (`def callback(ctx):`), loop or `with` target: not the outer one's
     outer = enc
     for _ in range(3):
         outer = index.get_symbol(outer.parent_id) if outer.parent_id is not None else None  # type: ignore[assignment]
@@ -5275,13 +5280,16 @@ def _python_unpacked(index: IndexQueries, syms: list[Symbol], enc: Symbol, how: 
     function's `-> tuple[..]` annotation: `cmd_name, cmd, args = self.resolve_command(ctx, args)` with
     `-> tuple[str | None, Command | None, list[str]]` binds a Command (click run 270)."""
     position, receiver, fn = how.split("|")
+    if int(position) < 0:
+        return None  # after a starred target (`first, *middle, last = f()`): its position from the end is unknown
     if receiver in ("self", "cls"):
         classes = [s for s in syms if s.kind == "class" and s.start_line <= enc.start_line <= s.end_line]
         if not classes:
             return None
         cls = max(classes, key=lambda c: c.start_line)
+        # (the class's own method: `MultiGroup.resolve` is no `Group.resolve`; an inherited one is not followed)
         found = [s for s in index.symbols_named(fn) if s.name == fn and s.kind in ("method", "function")
-                 and s.qualname.endswith(f"{cls.name}.{fn}")]
+                 and s.parent_id == cls.id]
     elif not receiver:
         found = [s for s in index.symbols_named(fn) if s.name == fn and s.kind == "function" and s.parent_id is None
                  and s.language == "python"]

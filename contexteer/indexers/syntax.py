@@ -689,7 +689,7 @@ def _bindings_at(lines: list[str], start: int, end: int, word: str) -> Iterator[
             continue
         m = unpacked.match(text) if "," in text.split("=", 1)[0] else None
         if m and (m.group(1) or m.group(2)):
-            yield i, ("unpack", f"{m.group(1).count(',')}|{m.group(3) or ''}|{m.group(4)}")
+            yield i, ("unpack", f"{-1 if '*' in m.group(1) else m.group(1).count(',')}|{m.group(3) or ''}|{m.group(4)}")
             continue
         m = on_value.match(text)
         if m:  # `val r = borderRadius?.resolve(...)`: what a method of a value returns

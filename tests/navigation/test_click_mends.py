@@ -283,3 +283,70 @@ def test_only_a_statement_or_parameter_of_the_function_itself_shadows_an_import(
     assert "render (util.py:1) at 7,9;" in row, row  # not 35-36: the parameter of first
     assert "_ (util.py:4) at 13," in row and ",28" in row and "16" not in row.split("_ (util.py:4)")[1].split(";")[0], row
     assert "Style (util.py:7) at 31" in row and "32" not in row, row
+
+
+CLOSURES = """\
+class Context:
+    def invoke(self, f):
+        return f()
+
+
+class Runner:
+    def invoke(self, f):
+        return f()
+
+
+class Command:
+    def run(self):
+        pass
+
+
+class Other:
+    def run(self):
+        pass
+
+
+class MultiGroup:
+    def resolve(self) -> tuple[str, Other]:
+        return "", Other()
+
+
+class Group:
+    def resolve(self) -> tuple[str, Command]:
+        return "", Command()
+
+    def invoke(self):
+        name, cmd = self.resolve()
+        cmd.run()
+
+
+def outer(ctx: Context, runner: Runner):
+    def callback(ctx):
+        return ctx.invoke(len)
+
+    callback(runner)
+
+
+def parts() -> tuple[int, Command, Other, Command]:
+    return 0, Command(), Other(), Command()
+
+
+def star():
+    first, *middle, last = parts()
+    last.run()
+"""
+
+
+def test_a_closure_s_own_parameter_and_an_unpacking_s_class_are_read_exactly(tmp_path):
+    # review of b11f294: `def callback(ctx):` inside `outer(ctx: Context, ..)` was typed Context; `MultiGroup.resolve`
+    # matched Group's `self.resolve()`; `last` after `*middle` was indexed from the front
+    served = served_tree(tmp_path / "r", {"m.py": CLOSURES})
+    ctx = served.call("find_related", symbol="Context.invoke", relation="callers")
+    assert not any("receiver type" == i["how"] for i in ctx.data["items"]), ctx.text
+    run = served.call("find_related", symbol="Command.run", relation="callers")
+    by = {n: i["how"] for i in run.data["items"] for n in i["lines"]}
+    lines = CLOSURES.splitlines()
+    assert by[next(k for k, t in enumerate(lines, 1) if "cmd.run()" in t)] == "receiver type", run.text
+    assert by.get(next(k for k, t in enumerate(lines, 1) if "last.run()" in t)) != "receiver type", run.text
+    other = served.call("find_related", symbol="Other.run", relation="callers")
+    assert not any(i["how"] == "receiver type" for i in other.data["items"]), other.text
