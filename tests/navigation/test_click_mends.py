@@ -342,7 +342,7 @@ def test_a_closure_s_own_parameter_and_an_unpacking_s_class_are_read_exactly(tmp
     # matched Group's `self.resolve()`; `last` after `*middle` was indexed from the front
     served = served_tree(tmp_path / "r", {"m.py": CLOSURES})
     ctx = served.call("find_related", symbol="Context.invoke", relation="callers")
-    assert not any("receiver type" == i["how"] for i in ctx.data["items"]), ctx.text
+    assert not any(i["how"] == "receiver type" for i in ctx.data["items"]), ctx.text
     run = served.call("find_related", symbol="Command.run", relation="callers")
     by = {n: i["how"] for i in run.data["items"] for n in i["lines"]}
     lines = CLOSURES.splitlines()
