@@ -200,11 +200,13 @@ def _of_another_kind(idx: Any, name: str, kind: str, prefix: str | None) -> tupl
     why = "; ".join(f"'{name}' is a {s.kind} at {s.path}:{s.start_line}-{s.end_line}" for s in other[:3]) + f", not a {kind}"
     owner = next((s for s in other if s.kind in CLASS_LIKE), None)
     if owner is not None and kind in ("method", "function") and owner.language:
-        members = idx.methods_of(owner.name, owner.language)
+        # (its own: a namesake type's methods in another folder are not, review of b4f96e9)
+        folder = owner.path.rpartition("/")[0]
+        members = [m for m in idx.methods_of(owner.name, owner.language) if m.path.rpartition("/")[0] == folder]
         shown = ", ".join(f"{m.name} ({m.path}:{m.start_line})" if m.path != owner.path else f"{m.name} {m.start_line}"
                           for m in members[:30])
         more = f" +{len(members) - 30} more" if len(members) > 30 else ""
-        why += f"; its {len(members)} methods: {shown}{more}" if members else "; it has no methods"
+        why += f"; its {len(members)} methods: {shown}{more}" if members else "; no method of it is indexed"
     return other, why
 
 

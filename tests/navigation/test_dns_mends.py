@@ -340,3 +340,12 @@ def test_a_module_path_without_a_dot_is_the_repository_s_own(tmp_path):
                          '\tif err != nil {\n\t\treturn\n\t}\n\tdb.Write(b)\n}\n\nfunc main() {}\n')}
     r = served_tree(tmp_path / "r", files).call("find_related", symbol="DB.Write", relation="callers")
     assert {(i["path"], n) for i in r.data["items"] for n in i["lines"]} == {("main.go", 10)}, r.text
+
+
+def test_a_type_s_methods_in_the_kind_note_are_its_own_not_a_namesake_s(tmp_path):
+    # review of b4f96e9: `query=Client kind=function path=b` listed a/a.go's Client.Get and Put among b's Client's
+    files = {"go.mod": "module proj\n\ngo 1.22\n",
+             "a/a.go": "package a\n\ntype Client struct{}\n\nfunc (c *Client) Get() {}\nfunc (c *Client) Put() {}\n",
+             "b/b.go": "package b\n\ntype Client struct{}\n\nfunc (c *Client) Dial() {}\n"}
+    r = served_tree(tmp_path / "r", files).call("search_symbol", query="Client", kind="function", path="b")
+    assert "its 1 methods: Dial 5" in r.text and "Get" not in r.text, r.text
