@@ -130,9 +130,13 @@ def import_uses(nav: NavigationService, rel: str) -> list[ImportUse]:
                 if language == "rs":  # a trait in scope: the calls of its methods it lets the file make
                     # (not in an inline module with imports of its own: serde's value.rs `mod private` calls
                     # `deserialize_map` through its own `use de::{.., Deserializer}`; run 263)
+                    # (only an inner module that imports the trait itself: `mod tests { use super::*; }` sees the
+                    # file's import, review of 565f0d8)
+                    own_import = [(a, b) for a, b in inner if any(a <= i.line <= b and _original(n) in i.names
+                                                                  for i in imports)]
                     _rust_trait_calls(nav, found, _definition(nav, _original(n), reach)
                                       or _reexported(nav, _original(n), reach), lines,
-                                      spans | {k for a, b in inner for k in range(a, b + 1)}, scope)
+                                      spans | {k for a, b in own_import for k in range(a, b + 1)}, scope)
         _whole_import(nav, found, (imp, names, space, text), targets, local, own | bound_elsewhere, language,
                       (lines, rel))
         out.append(found)
@@ -481,6 +485,11 @@ def _whole_import(nav: NavigationService, found: ImportUse, imp: tuple[Any, list
     if "*" in statement.names and language == "rs" and file is not None \
             and _rust_enum_glob(nav, found, statement.module, targets or [file[1]], local):
         return
+    if "*" in statement.names and language == "rs" and file is not None and not targets \
+            and re.fullmatch(r"\s*super\s*(?:::\s*\*)?\s*", statement.module):
+        # `mod tests { use super::*; }`: the file's own items (review of 565f0d8)
+        targets = [file[1]]
+        taken = taken - {s.name for s in nav.index.symbols_in_file(file[1]) if s.parent_id is None}
     if "*" in statement.names and targets:
         _glob_names(nav, found, targets, local, taken, language, lines)
     elif language == "hs" and space is None and not names:

@@ -325,3 +325,41 @@ def test_a_glob_import_of_a_facade_module_lists_the_names_it_re_exports_and_an_i
     assert str(call) not in top, top
     private = rows[str(at("    use de::Deserializer;"))]
     assert f"Deserializer::deserialize_map() (de.rs:2) at {call}" in private, private
+
+
+TESTS_MOD = """\
+mod tr;
+
+use crate::tr::Greet;
+
+pub struct S;
+
+impl Greet for S {
+    fn greet(&self) -> u8 { 1 }
+}
+
+pub fn hi() -> u8 {
+    S.greet()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn t() {
+        assert_eq!(S.greet(), 1);
+    }
+}
+"""
+
+
+def test_a_tests_module_that_globs_super_sees_the_file_s_imports_and_items(tmp_path):
+    # review of 565f0d8: `mod tests { use super::*; }` lost the trait call at 21 from the file's `use crate::tr::Greet`,
+    # and its own row read "no name of it used"
+    files = {"Cargo.toml": '[package]\nname = "sd"\nversion = "0.1.0"\n', "src/lib.rs": TESTS_MOD,
+             "src/tr.rs": "pub trait Greet {\n    fn greet(&self) -> u8;\n}\n"}
+    r = served_tree(tmp_path / "r", files).call("list_dependencies", path="src/lib.rs", view="uses")
+    rows = {line.split()[0]: line for line in r.text.splitlines()[1:] if line.startswith("  ")}
+    assert "Greet::greet() (tr.rs:2) at 12,21" in rows["3"], r.text
+    assert "S (src/lib.rs:5) at 21" in rows["17"], r.text
