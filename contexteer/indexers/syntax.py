@@ -180,10 +180,27 @@ def rust_module_name(path: str) -> str | None:
     return posixpath.basename(posixpath.dirname(path)) if base == "mod.rs" else base.removesuffix(".rs")
 
 
+def _without_none(text: str) -> str:
+    """A union with None as its one other type (`Command | None`, `X | undefined`), else the text as it is: click's
+    `resolve_command(..) -> tuple[str | None, Command | None, list[str]]` and `get_current_context() -> Context |
+    None` (run 270). Read before any wrapper: `Awaitable[Foo] | None` is an Awaitable[Foo] (review of b11f294)."""
+    parts, depth, cur = [], 0, ""
+    for ch in text:
+        depth += (ch in "[<(") - (ch in "]>)")
+        if ch == "|" and depth == 0:
+            parts.append(cur)
+            cur = ""
+        else:
+            cur += ch
+    parts.append(cur)
+    kept = [p.strip() for p in parts if p.strip() not in ("None", "null", "undefined")]
+    return kept[0] if len(parts) > 1 and len(kept) == 1 else text
+
+
 def named_type(text: str) -> str | None:
     """The type a return annotation names (`Optional[Head]` -> Head, `&'a mut Head` -> Head, `?\\Ns\\Head` ->
     Head, `ns::Head<T>` -> Head); None for none, a union, a tuple or a builtin-looking lowercase name."""
-    t = text
+    t = _without_none(text)
     for _ in range(3):
         t = t.strip().lstrip("?&*").strip()
         t = re.sub(r"^'\w+\s+", "", t)  # a Rust lifetime (`'a mut Head`; `'Head'` is a quoted name)
@@ -192,11 +209,9 @@ def named_type(text: str) -> str | None:
         if not (m and m.group(1) in _WRAPPERS):
             break
         t = m.group(2)
-    if "|" in t and "," not in t:
-        # a union with None is the one type (`Command | None`, `X | undefined`): click's `resolve_command(..) ->
-        # tuple[str | None, Command | None, list[str]]` and `get_current_context() -> Context | None` (run 270)
-        kept = [u.strip() for u in t.split("|") if u.strip() not in ("None", "null", "undefined")]
-        t = kept[0] if len(kept) == 1 else t
+    t = _without_none(t)
+    if re.match(r"(?:typeof|keyof|readonly|unique)\s", t):
+        return None  # TypeScript: the class object (`typeof Foo`), a key union, a read-only array: no Foo instance
     if "|" in t or "," in t.split("<")[0].split("[")[0] or t.startswith("("):
         return None
     m = re.match(r"\\?(?:[\w$]+(?:\.|::|\\))*([A-Za-z_$][\w$]*)", t)

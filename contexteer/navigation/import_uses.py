@@ -435,7 +435,7 @@ def _rust_reexports(lines: list[str], mod: Any) -> dict[str, tuple[str, str]]:
     depth_at = [0]
     for ch in text:  # (braces of nested items: only statements at the module's own level count)
         depth_at.append(depth_at[-1] + (ch == "{") - (ch == "}"))
-    for m in re.finditer(r"\bpub\s+use\s+([^;]+);", text):
+    for m in re.finditer(r"\bpub(?:\s*\([^)]*\))?\s+use\s+([^;]+);", text):  # (`pub(crate) use` too)
         if depth_at[m.start()] != 0:
             continue
         line = mod.start_line + 1 + text.count("\n", 0, m.start())

@@ -479,10 +479,9 @@ def _alternatives(answer: Answer) -> list[Matcher] | None:
 
 
 def _search_whole(answer: Answer, raw: int, passthrough: int) -> bool:
-    """A search answer passed whole: up to twice the passthrough size (hit lines, or hits with the context lines
-    the call asked for: every line is what was asked for, and folding even one costs the agent a fetch_result
-    call larger than the tokens it saves, the A/B runs), up to six times for hit lines alone, up to four for hits
-    with context, and up to eight
+    """A search answer passed whole: hits with the context lines the call asked for up to four times the
+    passthrough size (every line is what was asked for, and folding even one costs the agent a fetch_result call
+    larger than the tokens it saves, the A/B runs), hit lines alone up to six times, and up to eight
     times for at most twice as many hits shown with the context lines asked for (bash-completion's 12 calls of
     `_command_offset` with `context_lines=10`, 3,682 tokens, were digested to one line around each and fetched
     whole at once)."""

@@ -112,3 +112,13 @@ def test_a_rust_match_binding_has_the_type_of_its_variants_field(tree: Path):
 ])
 def test_the_type_a_header_says_a_function_returns(signature: str, language: str, named: str | None):
     assert return_type(signature, language) == named
+
+
+def test_a_union_with_none_is_read_before_any_wrapper():
+    # review of b11f294: `Awaitable[Foo] | None` had named Awaitable, `typeof Foo | null` typeof
+    from contexteer.indexers.syntax import named_type
+
+    assert named_type("Awaitable[Foo] | None") == "Foo"
+    assert named_type("Readonly<Foo> | undefined") == "Foo"
+    assert named_type("typeof Foo | null") is None and named_type("readonly Foo[] | null") is None
+    assert named_type("tuple[str | None, Command | None]") is None

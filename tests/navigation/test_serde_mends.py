@@ -363,3 +363,12 @@ def test_a_tests_module_that_globs_super_sees_the_file_s_imports_and_items(tmp_p
     rows = {line.split()[0]: line for line in r.text.splitlines()[1:] if line.startswith("  ")}
     assert "Greet::greet() (tr.rs:2) at 12,21" in rows["3"], r.text
     assert "S (src/lib.rs:5) at 21" in rows["17"], r.text
+
+
+def test_a_facade_s_crate_visible_re_exports_are_listed(tmp_path):
+    # review of 565f0d8: `pub(crate) use` in the facade module was not read
+    files = {"Cargo.toml": '[package]\nname = "sd"\nversion = "0.1.0"\n',
+             "src/lib.rs": "mod lib {\n    pub(crate) use std::borrow::Cow;\n}\npub mod value;\n",
+             "src/value.rs": "use lib::*;\n\npub struct V {\n    name: Cow<'static, str>,\n}\n"}
+    r = served_tree(tmp_path / "r", files).call("list_dependencies", path="src/value.rs", view="uses")
+    assert "Cow (lib.rs:2, from std::borrow) at 4" in r.text, r.text
