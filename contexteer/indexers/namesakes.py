@@ -196,15 +196,23 @@ class LocalNames:
         if enc is None:
             text = lines[line - 1] if 0 < line <= len(lines) else ""
             return bool(re.match(rf"\s*(?:(?:const|let|var|local)\s+)?{re.escape(name)}\s*(?::[^=]*)?=(?!=)", text))
-        key = (path, enc.id)
-        got = self._bound.get(key)
-        if got is None:
-            spec = languages.BY_NAME.get(enc.language) or languages.language_for_path(path)  # a C++ `.h` is C++
-            got = set()
-            if spec is not None:
-                got = names_in("\n".join(lines).encode("utf-8", "replace"), spec, enc.start_line, enc.end_line).bound
-            self._bound[key] = got
-        return name in got
+        # the callables around the line, innermost first: a closure reads its outer function's locals (MobX run
+        # 275: `view(reaction)` in autorun's nested reactionRunner is autorun's `let reaction`, no use of the
+        # function `reaction` as a value)
+        around = sorted((s for s in syms if s.kind in CALLABLE and s.start_line <= line <= s.end_line),
+                        key=lambda s: s.end_line - s.start_line)
+        for fn in around[:4]:
+            key = (path, fn.id)
+            got = self._bound.get(key)
+            if got is None:
+                spec = languages.BY_NAME.get(fn.language) or languages.language_for_path(path)  # a C++ `.h` is C++
+                got = set()
+                if spec is not None:
+                    got = names_in("\n".join(lines).encode("utf-8", "replace"), spec, fn.start_line, fn.end_line).bound
+                self._bound[key] = got
+            if name in got:
+                return True
+        return False
 
 
 def import_bindings(index: Any, path: str) -> set[str]:

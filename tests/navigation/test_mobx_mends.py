@@ -158,3 +158,33 @@ def test_an_overloaded_typescript_method_takes_as_many_arguments_as_its_widest_s
     # review of 9a40208: the first overload, `on(event)`, had made `o.on("x", h, true)` another method's call
     r = served_tree(tmp_path / "r", {"src/a.ts": OVERLOADS}).call("find_related", symbol="Emitter.on", relation="callers")
     assert {(i["path"], n) for i in r.data["items"] for n in i["lines"]} == {("src/a.ts", 8)}, r.text
+
+
+AUTORUN_LOCAL = """\
+export function autorun(view: (r: any) => any) {
+    let reaction: any
+
+    function reactionRunner() {
+        view(reaction)
+    }
+
+    reaction = {}
+    reactionRunner()
+}
+
+export function reaction(expression: () => any) {
+    return expression()
+}
+
+export function pass(cb: (f: any) => void) {
+    cb(reaction)
+}
+"""
+
+
+def test_an_outer_function_s_local_read_in_a_closure_is_no_value_use_of_the_namesake_function(tmp_path):
+    # MobX run 275: `view(reaction)` in autorun's nested reactionRunner, autorun's `let reaction`, was listed as the
+    # function `reaction` passed as a value
+    r = served_tree(tmp_path / "r", {"src/autorun.ts": AUTORUN_LOCAL}).call("find_related", symbol="reaction",
+                                                                            relation="callers")
+    assert "view(reaction)" not in r.text and "cb(reaction)" in r.text, r.text
