@@ -4904,8 +4904,12 @@ def _go_collection_element(index: IndexQueries, cache: dict[str, list[Symbol]], 
     what a function returns (memberlist's `kNodes := kRandomNodes(..)`, declared to return `[]*nodeState`: the
     A/B key's calls `node.FullAddress()` in gossip had been name only), or a struct's field (`m.nodes`)."""
     head, _, name = collection.rpartition(".")
-    if head:  # `range m.nodes`: the field's declared type
-        owner = _declared_receiver(index, cache, lines, site, head, depth + 1) if "." not in head else None
+    if head:  # `range m.nodes`: the field's declared type; `range context.flags.long`, field by field
+        first, *steps = head.split(".")
+        owner = _declared_receiver(index, cache, lines, site, first, depth + 1)
+        for step in steps:  # (kingpin run 280: `flag.setDefault()` over `context.flags.long` was by name only)
+            got_step = member_of_type(index, owner, step, enc, []) if owner else None
+            owner = _value_type(_uncut(index, got_step[0]), False) if got_step is not None else None
         got = member_of_type(index, owner, name, enc, []) if owner else None
         m = re.search(rf"\b{re.escape(name)}\s+{_GO_ELEMENT}", got[0].signature or "") if got is not None else None
         return m.group(1) if m else None

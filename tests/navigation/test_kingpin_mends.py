@@ -133,3 +133,53 @@ def test_a_field_two_embeddings_down_types_its_calls(tmp_path):
     assert got == {("app.go", 29)} and "name only" not in r.text, r.text
     f = served.call("find_related", symbol="flagGroup.init", relation="callers")
     assert {(i["path"], n) for i in f.data["items"] for n in i["lines"]} == {("app.go", 17), ("app.go", 25)}, f.text
+
+
+RANGES = """\
+package kingpin
+
+type FlagClause struct{ name string }
+
+func (f *FlagClause) setDefault() error { return nil }
+
+type ArgClause struct{ name string }
+
+func (a *ArgClause) setDefault() error { return nil }
+
+type flagGroup struct {
+	long map[string]*FlagClause
+}
+
+type argGroup struct {
+	args []*ArgClause
+}
+
+type ParseContext struct {
+	flags     *flagGroup
+	arguments *argGroup
+}
+
+func setDefaults(context *ParseContext) error {
+	for _, flag := range context.flags.long {
+		if err := flag.setDefault(); err != nil {
+			return err
+		}
+	}
+	for _, arg := range context.arguments.args {
+		if err := arg.setDefault(); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+"""
+
+
+def test_a_range_over_a_chain_of_fields_types_its_element(tmp_path):
+    # kingpin run 280: `for _, flag := range context.flags.long` then `flag.setDefault()`, and the args' loop below,
+    # were both name-only callers of each setDefault
+    served = served_tree(tmp_path / "r", {"go.mod": "module gopkg.in/alecthomas/kingpin.v2\n\ngo 1.20\n", "app.go": RANGES})
+    f = served.call("find_related", symbol="FlagClause.setDefault", relation="callers")
+    assert {(i["path"], n) for i in f.data["items"] for n in i["lines"]} == {("app.go", 26)}, f.text
+    a = served.call("find_related", symbol="ArgClause.setDefault", relation="callers")
+    assert {(i["path"], n) for i in a.data["items"] for n in i["lines"]} == {("app.go", 31)}, a.text
