@@ -113,6 +113,10 @@ async def _related_one(svc: Services, ctx: Context, q: str, relation: Relation, 
     def work(cb: Callable[[int, int], None] | None) -> Answer:
         found = nav.related(q, prefix, relation, depth, nav.ready(cb, sweep=True), line)
         target, rel, items, notes, full_name = found.target, found.relations, found.items, found.notes, found.full_name
+        if relation == "callers" and (found.depth or 1) == 1 and not is_test_path(target.path):
+            # the callers outside tests first, so a page of tests never hides one (kingpin run 280: global.go's
+            # kingpin.Parse, the one library caller of Application.Parse, was on page 3 of 78, after 60 test callers)
+            items = sorted(items, key=lambda it: is_test_path(it.path))
         if relation == "callers" and target.language == "bash" and items:  # how far the list goes, so no grep checks it
             notes = [*notes, "every call by name in the shell files, `complete -F`, `_xfunc` and compgen word lists "
                              "included; a name built when the script runs (eval, \"$fn\") is not seen"]

@@ -183,3 +183,15 @@ def test_a_range_over_a_chain_of_fields_types_its_element(tmp_path):
     assert {(i["path"], n) for i in f.data["items"] for n in i["lines"]} == {("app.go", 26)}, f.text
     a = served.call("find_related", symbol="ArgClause.setDefault", relation="callers")
     assert {(i["path"], n) for i in a.data["items"] for n in i["lines"]} == {("app.go", 31)}, a.text
+
+
+def test_callers_outside_tests_come_before_a_page_of_test_callers(tmp_path):
+    # kingpin run 280: global.go's call of Application.Parse was on page 3 of 78, after 60 test callers by path
+    tests = "package kingpin\n\nimport \"testing\"\n\n" + "".join(
+        f"func TestP{i}(t *testing.T) {{\n\tapp := &Application{{}}\n\tapp.Parse(nil)\n}}\n\n" for i in range(40))
+    files = {"go.mod": "module gopkg.in/alecthomas/kingpin.v2\n\ngo 1.20\n",
+             "app.go": "package kingpin\n\ntype Application struct{}\n\nfunc (a *Application) Parse(args []string) error { return nil }\n",
+             "app_test.go": tests,
+             "global.go": "package kingpin\n\nvar CommandLine = &Application{}\n\nfunc Parse() {\n\tCommandLine.Parse(nil)\n}\n"}
+    r = served_tree(tmp_path / "r", files).call("find_related", symbol="Application.Parse", relation="callers", limit=10)
+    assert "global.go:6 in Parse" in r.text, r.text
