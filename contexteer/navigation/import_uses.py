@@ -50,7 +50,9 @@ def import_uses(nav: NavigationService, rel: str) -> list[ImportUse]:
         return _finished(csharp_import_uses(nav, rel, lines, refs, read_off), lines, spans, {}, set())
     syms = nav.index.symbols_in_file(rel)
     # (a C++ method defined outside its class, `registry::set_level`, is no name of the file's own: `logger->set_level`)
-    own = {s.name for s in syms if s.parent_id is None and not cpp_out_of_class(s)}
+    # (nor a Rust impl block, named by the type it is for: `impl IntoDeserializer for String` defines no String, and
+    # serde run 278's `use lib::*` row had left out String, Vec, Cow and the maps for it)
+    own = {s.name for s in syms if s.parent_id is None and not cpp_out_of_class(s) and s.kind != "impl"}
     resolver = nav.resolver()
     imported = nav.imported(rel)
     bound_elsewhere = {_alias(" ".join(lines[k - 1] for k in statements[i.line]), n) or _bound(n)

@@ -372,3 +372,14 @@ def test_a_facade_s_crate_visible_re_exports_are_listed(tmp_path):
              "src/value.rs": "use lib::*;\n\npub struct V {\n    name: Cow<'static, str>,\n}\n"}
     r = served_tree(tmp_path / "r", files).call("list_dependencies", path="src/value.rs", view="uses")
     assert "Cow (lib.rs:2, from std::borrow) at 4" in r.text, r.text
+
+
+def test_a_type_an_impl_block_is_for_is_still_a_name_the_glob_brings(tmp_path):
+    # serde run 278: `impl IntoDeserializer for String` made String a name of the file's own, and value.rs's
+    # `use lib::*` row left out String, Vec, Cow and the maps
+    files = {"Cargo.toml": '[package]\nname = "sd"\nversion = "0.1.0"\n',
+             "src/lib.rs": "mod lib {\n    pub use std::string::String;\n    pub use std::vec::Vec;\n}\npub mod value;\n",
+             "src/value.rs": ("use lib::*;\n\npub trait Into2 {}\n\nimpl Into2 for String {}\n\nimpl<T> Into2 for Vec<T> {}\n\n"
+                              "pub struct S {\n    v: Vec<u8>,\n}\n")}
+    r = served_tree(tmp_path / "r", files).call("list_dependencies", path="src/value.rs", view="uses")
+    assert "String (lib.rs:2, from std::string) at 5" in r.text and "Vec (lib.rs:3, from std::vec) at 7,10" in r.text, r.text
