@@ -1128,6 +1128,7 @@ class Closures:
         self.files: dict[str, FileClosures | None] = {}
         self.texts: dict[str, str | None] = {}
         self.languages: dict[str, str | None] = {}
+        self.docs: dict[str, set[int]] = {}
         self.off = files > self.MAX_FILES
 
     def around(self, path: str, line: int, enc: Any) -> str:
@@ -1166,6 +1167,15 @@ class Closures:
         them for test functions the index had lost."""
         fc = None if self.off else self._file(path)
         return fc.comment_around(line) if fc is not None else None
+
+    def docstring(self, path: str, line: int) -> bool:
+        """Whether a Python line sits in a docstring (or another bare triple-quoted string statement): click's
+        `shell_complete` hit of ``cli.make_context`` read as code (A/B run 277)."""
+        if self.off or not path.endswith((".py", ".pyi")):
+            return False
+        if path not in self.docs:
+            self.docs[path] = docstring_lines(self._text(path) or "")
+        return line in self.docs[path]
 
     def _file(self, path: str) -> Any:
         """The file read and parsed (on first use) once for every question asked of it."""
@@ -1256,26 +1266,31 @@ def _own_property_read(nav: NavigationService, site: RefSite, name: str, defs: l
 
 
 def _docstring_lines(nav: NavigationService, path: str, cache: dict[str, set[int]]) -> set[int]:
+    """`docstring_lines` of a repository file, each file read once."""
+    if path not in cache:
+        cache[path] = docstring_lines(repo_text(nav.ws, path) or "")
+    return cache[path]
+
+
+def docstring_lines(text: str) -> set[int]:
     """The lines of a Python file's docstrings and other bare triple-quoted string statements (by the tokenizer: a
     `\"\"\"` inside an ordinary string or a comment opens nothing); none when the file does not tokenize."""
-    if path not in cache:
-        import io
-        import tokenize
+    import io
+    import tokenize
 
-        inside: set[int] = set()
-        try:
-            toks = list(tokenize.generate_tokens(io.StringIO(repo_text(nav.ws, path) or "").readline))
-        except (tokenize.TokenError, SyntaxError, IndentationError):
-            toks = []
-        prev = tokenize.NEWLINE
-        for t in toks:
-            if t.type == tokenize.STRING and prev in (tokenize.NEWLINE, tokenize.INDENT, tokenize.DEDENT, tokenize.NL) \
-                    and re.match(r"[rRbBuUfF]*(?:\"\"\"|\'\'\')", t.string):
-                inside.update(range(t.start[0], t.end[0] + 1))
-            if t.type not in (tokenize.COMMENT, tokenize.NL) or t.type == tokenize.NL:
-                prev = t.type
-        cache[path] = inside
-    return cache[path]
+    inside: set[int] = set()
+    try:
+        toks = list(tokenize.generate_tokens(io.StringIO(text).readline))
+    except (tokenize.TokenError, SyntaxError, IndentationError):
+        toks = []
+    prev = tokenize.NEWLINE
+    for t in toks:
+        if t.type == tokenize.STRING and prev in (tokenize.NEWLINE, tokenize.INDENT, tokenize.DEDENT, tokenize.NL) \
+                and re.match(r"[rRbBuUfF]*(?:\"\"\"|\'\'\')", t.string):
+            inside.update(range(t.start[0], t.end[0] + 1))
+        if t.type not in (tokenize.COMMENT, tokenize.NL) or t.type == tokenize.NL:
+            prev = t.type
+    return inside
 
 
 _HASH_COMMENTS = frozenset({"python", "ruby", "bash", "elixir"})
@@ -1333,6 +1348,9 @@ def enclosing_notes(nav: NavigationService, lines: list[tuple[str, int]]) -> dic
         if enc is not None:
             out[(path, line)] = f"in {closures.around(path, line, enc)}{enc.qualname} {enc.start_line}-{enc.end_line}" \
                 + closures.literal(path, enc)
+            if closures.docstring(path, line):
+                out[(path, line)] = f"in a docstring, {out[(path, line)]}"
+                continue
             block = closures.comment(path, line)
             if block is not None and enc.start_line < block[0]:
                 # a `/* .. */` inside a function (MobX run 275: a message in assertAnnotable's commented-out check
@@ -1345,6 +1363,9 @@ def enclosing_notes(nav: NavigationService, lines: list[tuple[str, int]]) -> dic
         if held:
             v = min(held, key=lambda s: s.end_line - s.start_line)
             out[(path, line)] = f"in {v.kind} {v.qualname} {v.start_line}-{v.end_line}"
+            continue
+        if closures.docstring(path, line):
+            out[(path, line)] = "in a docstring"
             continue
         block = closures.comment(path, line)
         if block is not None:

@@ -153,3 +153,15 @@ def test_a_hit_in_a_block_comment_inside_a_function_says_so_with_the_function(tm
     assert "4: let error = `Cannot apply to ${key}`;  — in commented-out code /* 2-7 */, in assertAnnotable 1-9" \
         in a.text, a.text
     assert "8: die(`Cannot apply to ${key}`);  — in assertAnnotable 1-9" in a.text, a.text
+
+
+def test_a_hit_in_a_python_docstring_says_so(tmp_path):
+    # click run 277: shell_complete's docstring line ``cli.make_context`` read as a call of make_context
+    src = ('"""The module: call ``make_context`` first."""\n\n\ndef shell_complete(cli):\n'
+           '    """Complete.\n\n    Uses ``cli.make_context``.\n    """\n    return cli.make_context("x", [])\n')
+    served = served_tree(tmp_path / "r", {"comp.py": src})
+    a = served.call("search_text", pattern="make_context")
+    assert not a.is_error, a.text
+    assert "7: Uses ``cli.make_context``.  — in a docstring, in shell_complete 4-9" in a.text, a.text
+    assert '9: return cli.make_context("x", [])  — in shell_complete 4-9' in a.text, a.text
+    assert "1: " in a.text and "— in a docstring" in a.text.split("\n  7:")[0], a.text
