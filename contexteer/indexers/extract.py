@@ -409,7 +409,8 @@ def _macro_rules_defs(data: bytes, root: ts.Node, spec: LanguageSpec, timeout: f
     # pub struct RegexSet(Exec); .. }` for two invocations, and run 268's search for RegexSet found nothing)
     templated = [(d.node.start_byte, d.node.end_byte) for d in found if d.kind == "module" and "$" in d.name]
     out_ranges = [(d.node.start_byte, d.node.end_byte) for d in found
-                  if (d.kind == "impl" or "$" in d.name or d.name == "_" or _not_an_item(d.node, data))
+                  if (d.kind == "impl" and not _concrete_inherent(d.node, data) or "$" in d.name or d.name == "_"
+                      or _not_an_item(d.node, data))
                   and (d.node.start_byte, d.node.end_byte) not in templated]
     kept = []
     for d in found:
@@ -439,6 +440,8 @@ def _not_an_item(node: ts.Node, data: bytes) -> bool:
     parent = node.parent
     while parent is not None and parent.type != "source_file":
         kind = parent.type
+        if kind == "impl_item" and node.type == "function_item" and _concrete_inherent(parent, data):
+            return False  # a method of a type the transcriber names as written (regex's `impl RegexSet { pub fn new`)
         if kind in ("block", "expression_statement", "let_declaration", "impl_item") or kind.endswith("_expression"):
             return True  # (an impl's items too: its trait's, found by text, graph.py)
         parent = parent.parent
@@ -450,6 +453,15 @@ def _not_an_item(node: ts.Node, data: bytes) -> bool:
     params = node.child_by_field_name("parameters") if node.type in ("function_item", "function_signature_item") else None
     first = params.named_children[0] if params is not None and params.named_child_count else None
     return first is not None and (first.type == "self_parameter" or _SELF_PARAM.match(data, first.start_byte, first.end_byte) is not None)
+
+
+def _concrete_inherent(node: ts.Node, data: bytes) -> bool:
+    """An inherent impl a transcriber writes for a type it names as written, `impl RegexSet {` (regex's `define_set!`:
+    RegexSet's methods stood nowhere in the index, A/B run 276); one for a trait (found by text, graph.py) or for a
+    type a metavariable names (`impl $ty {`) is none."""
+    ty = node.child_by_field_name("type")
+    return node.type == "impl_item" and node.child_by_field_name("trait") is None and ty is not None \
+        and b"$" not in data[ty.start_byte : ty.end_byte] and b"$" not in data[node.start_byte : ty.start_byte]
 
 
 def _header_end(node: ts.Node) -> int:

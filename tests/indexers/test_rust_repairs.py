@@ -76,3 +76,41 @@ def test_a_struct_inside_a_module_named_by_a_metavariable_is_indexed():
     rows = {s[0]: s for s in r.symbols}
     assert "RegexSet" in rows and "written by macro_rules! define_set" in rows["RegexSet"][5], sorted(rows)
     assert not any("$" in s[0] for s in r.symbols), r.symbols  # the module and the function named by $name: not
+
+
+IMPLS = b"""macro_rules! define_set {
+    ($name:ident, $text_ty:ty, $ty:ident) => {
+        pub mod $name {
+            pub struct RegexSet(Exec);
+
+            impl RegexSet {
+                pub fn is_match(&self, text: $text_ty) -> bool {
+                    self.0.is_match(text)
+                }
+                pub fn $name(&self) {}
+            }
+
+            impl $ty {
+                pub fn templated(&self) {}
+            }
+
+            impl Default for RegexSet {
+                fn default() -> RegexSet { RegexSet(Exec) }
+            }
+        }
+    }
+}
+
+define_set! { unicode, &str, A }
+"""
+
+
+def test_the_methods_of_an_inherent_impl_a_macro_writes_for_a_named_type_are_indexed():
+    # regex run 276: `define_set!` writes `impl RegexSet { pub fn is_match .. }`; RegexSet.is_match was "not defined"
+    r = extract(IMPLS, RS)
+    quals = {s[1]: s for s in r.symbols}
+    assert "RegexSet.is_match" in quals and quals["RegexSet.is_match"][2] == "method", sorted(quals)
+    assert "$text_ty" in quals["RegexSet.is_match"][5]  # the signature as written
+    names = {s[0] for s in r.symbols}
+    # an impl for a type a metavariable names, a method named by one, a trait's impl (graph.py finds those by text)
+    assert not {"templated", "default"} & names and not any("$" in n for n in names), sorted(quals)
