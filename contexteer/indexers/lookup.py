@@ -566,6 +566,7 @@ class Semantic:
     unresolved: list[str] = field(default_factory=list)
     more: int = 0  # names of the body not looked up once max_defs definitions were found
     more_names: list[str] = field(default_factory=list)  # those names, in the order the body uses them
+    brief: list[Symbol] = field(default_factory=list)  # past max_defs: the next names resolved, shown by name and place
 
 
 def holds_code(s: Symbol) -> bool:
@@ -651,8 +652,19 @@ def semantic_context(
     # `sourceCode.getTokenBefore(..)` guesses had pushed the imported CodePath class past the list's end)
     for n, name in enumerate(names):
         if len(out.definitions) >= max_defs:
-            out.more = len(names) - n  # and which of them the index defines somewhere (a local is none of those)
-            out.more_names = [nm for nm in names[n:n + 40] if index.find_symbols(nm, match="exact", limit=1)]
+            # the next ones resolved too, shown by name and place only (client_golang run 281: HandlerForTransactional's
+            # gzipPool, HTTPErrorOnError and contentTypeHeader were "not looked up", a search away)
+            rest = names[n:]
+            for nm in rest[:_MAX_BRIEF]:
+                more = body.own_field(nm) if nm in fields else body.resolve(nm)
+                if isinstance(more, tuple) and more[1] != _GUESSED and more[0].id not in seen:
+                    seen.add(more[0].id)
+                    out.brief.append(more[0])
+                elif isinstance(more, tuple) and more[1] == _GUESSED:
+                    out.more += 1
+                    out.more_names.append(nm)
+            out.more += max(0, len(rest) - _MAX_BRIEF)  # and which of them the index defines somewhere (no local)
+            out.more_names += [nm for nm in rest[_MAX_BRIEF:_MAX_BRIEF + 40] if index.find_symbols(nm, match="exact", limit=1)]
             break
         found = body.own_field(name) if name in fields else body.resolve(name)
         if found is _SKIP or (found is None and name in fields):
@@ -736,6 +748,7 @@ def receiver_resolver(index: IndexQueries, sym: Symbol, resolve_imports: Callabl
 
 
 _MAX_GUESSED = 6  # of those, at most this many listed (the rest named, to look up)
+_MAX_BRIEF = 30  # names past the uses list's limit resolved and shown by name and place
 #: how a method named by its distinctive name alone is said (_Body._only_method)
 _GUESSED = "by name only: the one method so named, the receiver's type unknown"
 

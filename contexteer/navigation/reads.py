@@ -241,6 +241,7 @@ class Semantic:
     name_only: int  # callers matched by name only (maybe another type's method of that name)
     more: int = 0  # names of the body not looked up (the uses list stopped at its limit)
     more_names: list[str] = field(default_factory=list)  # those names
+    brief: list[str] = field(default_factory=list)  # past the list's limit: `name line` (same file) or `name path:line`
     commands: list[str] = field(default_factory=list)  # a shell body's commands no repository file defines
 
 
@@ -379,5 +380,7 @@ def semantic_of(nav: NavigationService, rel: str, lines: list[str], target: Any,
     if getattr(target, "language", None) == "bash":  # the commands among the names (a `$cur` is no builtin)
         called = {r.name for r in nav.index.references_in_range(rel, start, end) if r.kind == "call"}
         commands = [n for n in dict.fromkeys(sem.unresolved) if n in called]
+    brief = [f"{s.qualname} {s.start_line}" if s.path == rel else f"{s.qualname} {s.path}:{s.start_line}"
+             for s in getattr(sem, "brief", [])]
     return Semantic(uses, callers, total, getattr(sem, "callers_name_only", 0), sem.more, commands=commands,
-                    more_names=list(getattr(sem, "more_names", [])))
+                    more_names=list(getattr(sem, "more_names", [])), brief=brief)

@@ -433,7 +433,7 @@ def _render_read(svc: Services, nav: NavigationService, rel: str, lines: list[st
                 if start <= x.start_line <= end and x.kind in ("function", "method")] if around is None else []
         tail = _semantic_text(model, by_symbol, sem.name_only, sem.more,
                               around=around.qualname if around is not None else None, held=held,
-                              more_names=sem.more_names).split("\n")
+                              more_names=sem.more_names, brief=sem.brief).split("\n")
         heads = getattr(target, "block_heads", [])
         if heads:  # the blocks the lines sit in, whose heads' names are resolved among the uses
             # each with its range: "the chain of enclosing blocks with ranges" is the question (Symfony, ESLint A/B)
@@ -473,7 +473,8 @@ def _inner_outline(rel: str, start: int, end: int, inner: list[Any], why: str, b
 
 
 def _semantic_text(model: CodeRange, by_symbol: bool, name_only: int = 0, more: int = 0, around: str | None = None,
-                   held: list[str] | None = None, more_names: list[str] | None = None) -> str:
+                   held: list[str] | None = None, more_names: list[str] | None = None,
+                   brief: list[str] | None = None) -> str:
     """The uses and callers under a semantic read; `around`: the function a range read sits in, whose callers
     `model.callers` are; `held`: the functions a range read holds when it sits in none (their callers: one call)."""
     out = ["", "── uses ──" if model.uses else "── uses: nothing resolvable in the index ──"]
@@ -483,6 +484,8 @@ def _semantic_text(model: CodeRange, by_symbol: bool, name_only: int = 0, more: 
         # a constant's whole value (Monolog's DEFAULT_JSON_FLAGS was cut mid-flag and read again)
         width = 400 if d.kind in ("constant", "variable", "field") else 160
         out.append(f"{d.location} {what}{clip(d.signature, width)}{doc}  [{d.via}]")
+    if brief:  # past the list's limit, by name and line (a read or search_symbol gives the signature)
+        out.append(f"also uses (name, line in this file or path:line): {', '.join(brief)}")
     if more:  # the list stopped at its limit: say so (Penlight's lexer.scan lost STRING2, sdump... silently)
         callees = f"find_related(symbol=\"{model.symbol}\", relation=\"callees\") resolves every call" \
             if by_symbol and model.symbol else "a narrower range resolves the rest"

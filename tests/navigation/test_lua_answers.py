@@ -114,10 +114,22 @@ def test_a_uses_list_stopped_at_its_limit_says_how_many_names_were_not_looked_up
     s = served_tree(tmp_path, {"pl/lexer.lua": consts + body})
     text = s.call("read_code_range", path="pl/lexer.lua", symbol="scan", context="semantic").text
     uses = text.split("── uses ──")[1].split("── called by")[0].strip().splitlines()
-    # the names themselves too (run 58: lexer.scan's STRING2, sdump... were values, which callees does not resolve)
-    assert len(uses) == 16 and uses[-1].startswith("… 5 more names it uses not looked up (P15, P16, P17, P18, P19: "
-                                                   "search_symbol(query=\"P15, P16, P17, P18, P19\") finds their "
-                                                   "definitions): find_related("), text
+    # past the list's limit, the names and where they are (client_golang run 281: HandlerForTransactional's
+    # gzipPool, HTTPErrorOnError.. were "not looked up", a search away; run 58: lexer.scan's STRING2, sdump..)
+    assert len(uses) == 16 and uses[-1] == "also uses (name, line in this file or path:line): P15 16, P16 17, P17 18, " \
+                                           "P18 19, P19 20", text
+    assert "not looked up" not in text, text
+
+
+def test_a_uses_list_past_its_brief_names_says_how_many_were_not_looked_up(tmp_path: Path):
+    consts = "".join(f"local P{i} = '^{i}'\n" for i in range(50))
+    body = "local function scan(s)\n  return {" + ", ".join(f"P{i}" for i in range(50)) + "}\nend\nreturn scan\n"
+    s = served_tree(tmp_path, {"pl/lexer.lua": consts + body})
+    text = s.call("read_code_range", path="pl/lexer.lua", symbol="scan", context="semantic").text
+    uses = text.split("── uses ──")[1].split("── called by")[0].strip().splitlines()
+    assert len(uses) == 17 and uses[15].endswith("P43 44, P44 45"), text
+    assert uses[-1].startswith("… 5 more names it uses not looked up (P45, P46, P47, P48, P49: "
+                               "search_symbol(query=\"P45, P46, P47, P48, P49\") finds their definitions): find_related("), text
 
 
 def test_classes_made_by_a_class_library_are_implementations(tmp_path: Path):
