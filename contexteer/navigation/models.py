@@ -213,6 +213,7 @@ class RelatedItem(BaseModel):
     overrides_of_target: list[int] | None = None
     adds: list[str] = Field(default_factory=list)  # implementations: its own methods no class above it defines
     abstract: list[str] = Field(default_factory=list)  # implementations: a Python class's abstract methods
+    member_at: dict[str, str] = Field(default_factory=dict)  # implementations: the line (or path:line) of each of those
     name_line: int | None = None  # type relations: the line of its name, below annotations or attributes its range opens with
     deprecated: bool | None = None  # type relations: an annotation or attribute above it marks it deprecated
 
@@ -229,6 +230,8 @@ class RelatedItem(BaseModel):
             data.pop("overrides_of_target", None)
         if not data.get("adds"):
             data.pop("adds", None)
+        if not data.get("member_at"):
+            data.pop("member_at", None)
         if not data.get("abstract"):
             data.pop("abstract", None)
         if data.get("name_line") is None:

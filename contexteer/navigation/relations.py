@@ -712,7 +712,9 @@ def _item(nav: NavigationService, e: graph.Related) -> RelatedItem:
                        via=nav.written_name(e.via) if e.via is not None else None, detail=e.detail or None,
                        defined=out_of_class_definition(nav, s), overrides=e.overrides,
                        overrides_of_target=list(e.of_target) if e.of_target[0] else None, adds=e.adds,
-                       abstract=e.abstract)
+                       abstract=e.abstract,
+                       member_at={n: w for n, w in e.member_at.items()
+                                  if n in e.adds or any(o.split(" ", 1)[0] == n for o in e.overrides)})
 
 
 def out_of_class_definition(nav: NavigationService, s: Any) -> str | None:

@@ -322,7 +322,7 @@ def _type_rows(it: RelatedItem, target: Any, tag: str, via: str | None, under: b
     if it.overrides:  # a subclass's own methods that a class above it defines too
         own += " — overrides " + _overrides(it, target)
     if it.adds:  # and the ones it adds
-        own += ("; adds " if it.overrides else " — adds ") + ", ".join(it.adds[:MAX_ADDS]) \
+        own += ("; adds " if it.overrides else " — adds ") + ", ".join(_at(it, n) for n in it.adds[:MAX_ADDS]) \
             + (f" +{len(it.adds) - MAX_ADDS} more" if len(it.adds) > MAX_ADDS else "")
     named = f" (name at line {it.name_line})" if it.name_line else ""
     named += " (deprecated)" if it.deprecated else ""
@@ -332,6 +332,13 @@ def _type_rows(it: RelatedItem, target: Any, tag: str, via: str | None, under: b
 
 #: the methods a subclass adds named on its implementations row (its constructor first), the rest counted
 MAX_ADDS = 4
+
+
+def _at(it: RelatedItem, n: str) -> str:
+    """A method named on an implementations row with its line (`next 485`, `init 2 (constructor)`)."""
+    name, _, tag = n.partition(" ")
+    where = it.member_at.get(name)
+    return n if where is None else f"{name} {where}{' ' + tag if tag else ''}"
 
 
 def _overrides(it: RelatedItem, target: Any) -> str:
@@ -344,10 +351,10 @@ def _overrides(it: RelatedItem, target: Any) -> str:
     if k and k == n and n > 2:
         head = f"all {n} of {name}'s methods"
     elif k and getattr(target, "kind", None) in ("interface", "trait", "protocol"):
-        head = ", ".join(mine[:MAX_OVERRIDES]) + (f" +{k - MAX_OVERRIDES} more" if k > MAX_OVERRIDES else "") + f" ({k} of {name}'s {n} methods)"
+        head = ", ".join(_at(it, m) for m in mine[:MAX_OVERRIDES]) + (f" +{k - MAX_OVERRIDES} more" if k > MAX_OVERRIDES else "") + f" ({k} of {name}'s {n} methods)"
     else:
         mine, rest, head = [], it.overrides, ""
-    tail = rest[:MAX_OVERRIDES] + ([f"+{len(rest) - MAX_OVERRIDES} more"] if len(rest) > MAX_OVERRIDES else [])
+    tail = [_at(it, m) for m in rest[:MAX_OVERRIDES]] + ([f"+{len(rest) - MAX_OVERRIDES} more"] if len(rest) > MAX_OVERRIDES else [])
     return head + (", also " if head and tail else "") + ", ".join(tail)
 
 

@@ -54,10 +54,10 @@ def test_implementations_rows_name_the_methods_a_class_adds(tmp_path):
     }
     s = served_tree(tmp_path, files)
     py = s.call("find_related", symbol="BaseHandler", relation="implementations")
-    assert "class WSGIHandler — overrides get_response; adds __init__, __call__" in py.text, py.text
+    assert "class WSGIHandler — overrides get_response 5; adds __init__ 11, __call__ 8" in py.text, py.text
     assert py.data["items"][0]["adds"] == ["__init__", "__call__"], py.data
     java = s.call("find_related", symbol="Deco", relation="implementations")
-    assert "class Ordered — overrides remove; adds next" in java.text, java.text
+    assert "class Ordered — overrides remove 3; adds next 2" in java.text, java.text
 
 
 def test_what_a_row_adds_leaves_out_overrides_of_classes_above_the_target_constructors_and_helpers(tmp_path):
