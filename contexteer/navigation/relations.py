@@ -706,7 +706,14 @@ def _macro_expansion(nav: NavigationService, macro: Any) -> str | None:
 
 def _item(nav: NavigationService, e: graph.Related) -> RelatedItem:
     s = e.symbol
-    return RelatedItem(path=e.path, qualname=nav.written_name(s) if s else None, kind=s.kind if s else None,
+    kind = s.kind if s else None
+    if kind == "method" and s.parent_id is not None and e.how.startswith(("implements", "overrides")):
+        # a method an interface declares again is no body that runs (client_golang run 281: Counter.Inc's
+        # implementations listed the Gauge interface's Inc among counter.Inc and gauge.Inc, read as a third one)
+        parent = nav.index.get_symbol(s.parent_id)
+        if parent is not None and parent.kind in ("interface", "trait", "protocol"):
+            kind = f"{parent.kind} method"
+    return RelatedItem(path=e.path, qualname=nav.written_name(s) if s else None, kind=kind,
                        start_line=s.start_line if s else None, end_line=s.end_line if s else None,
                        signature=s.signature if s else None, how=e.how, lines=sorted(set(e.lines)), depth=e.depth,
                        via=nav.written_name(e.via) if e.via is not None else None, detail=e.detail or None,

@@ -90,3 +90,18 @@ def test_an_interface_row_is_not_said_again_through_the_interfaces_its_method_se
     a = served_tree(tmp_path, files).call("find_related", symbol="Metric", relation="implementations")
     assert {i["qualname"] for i in a.data["items"]} >= {"Counter", "CounterFunc"}, a.text
     assert "also through" not in a.text, a.text
+
+
+def test_an_interface_method_among_an_interface_methods_implementations_says_it_is_one(tmp_path):
+    # client_golang run 281: Counter.Inc's implementations listed the Gauge interface's own Inc between counter.Inc
+    # and gauge.Inc, and the agent read it as a third body
+    from tests.navigation.conftest import served_tree
+
+    src = ("package p\n\ntype Counter interface {\n\tInc()\n}\n\ntype Gauge interface {\n\tInc()\n\tDec()\n}\n\n"
+           "type counter struct{}\n\nfunc (c *counter) Inc() {}\n\ntype gauge struct{}\n\n"
+           "func (g *gauge) Inc() {}\n\nfunc (g *gauge) Dec() {}\n")
+    a = served_tree(tmp_path, {"go.mod": "module example.com/p\n", "p.go": src}).call(
+        "find_related", symbol="Counter.Inc", relation="implementations")
+    assert not a.is_error, a.text
+    assert "8-8 interface method Gauge.Inc" in a.text and "14-14 method counter.Inc" in a.text, a.text
+    assert "18-18 method gauge.Inc" in a.text, a.text
