@@ -142,3 +142,21 @@ def test_a_method_called_on_a_chained_or_indexed_value_stays_a_caller_and_a_type
     callees = served.call("find_related", symbol="local", relation="callees")
     assert "trace.rs" not in {i["path"] for i in callees.data["items"]}, callees.text
     assert "(maybe Handle.with_capacity" not in callees.text, callees.text
+
+
+def test_a_method_call_is_no_caller_of_a_free_function_of_that_name(tmp_path):
+    # petgraph run 284: the test function `edge_bound` had `self.edge_bound()` in StableGraph::filter_map as a
+    # name-only caller, and a depth-2 callers answer showed it under another caller
+    from tests.navigation.conftest import served_tree
+
+    files = {
+        "Cargo.toml": '[package]\nname = "g"\nversion = "0.1.0"\n',
+        "src/lib.rs": "pub struct G;\n\nimpl G {\n    pub fn edge_bound(&self) -> usize { 0 }\n\n"
+                      "    pub fn filter_map(&self) -> usize {\n        let n = self.edge_bound();\n        n\n    }\n}\n",
+        "tests/t.rs": "fn edge_bound() -> usize { 1 }\n\n#[test]\nfn check() {\n    assert_eq!(edge_bound(), 1);\n"
+                      "    for _ in 0..edge_bound() {}\n}\n",
+    }
+    a = served_tree(tmp_path, files).call("find_related", symbol="edge_bound", relation="callers", path="tests/t.rs")
+    assert not a.is_error, a.text
+    assert "tests/t.rs:5 in check" in a.text and "6" in a.text.split("in check")[1], a.text
+    assert "filter_map (" not in a.text, a.text  # named among the left-out calls at most
