@@ -1005,7 +1005,11 @@ def _lua_require(text: str, line: int, syms: list[Any]) -> tuple[list[str], str 
 def _directive(imp: Any, names: list[str], text: str, language: str) -> str | None:
     """An import that binds no name the code uses: why (a compiler directive, side effects, a re-export)."""
     if imp.module == "__future__":
-        return "a compiler directive"
+        # which one, and a name bound by `as` that nothing reads (pydantic run 283: `annotations as _annotations`)
+        m = re.search(r"\bimport\s+\(?\s*([\w\s,]+?)\s*\)?\s*(?:#|$)", text)
+        features = [f.strip() for f in (m.group(1).split(",") if m else []) if f.strip()]
+        said = ", ".join(f"{f.split()[0]} (bound as {f.split()[-1]}, never used)" if " as " in f else f for f in features)
+        return f"a compiler directive{': ' + said if said else ''}"
     if language == "go" and names[:1] == ["_"]:
         return "imported for its side effects (init) only"
     if language == "go" and names[:1] == ["."]:

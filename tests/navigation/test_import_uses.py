@@ -189,3 +189,14 @@ def test_a_c_function_a_header_only_declares_names_its_body_in_the_source_file(t
     a = served.call("list_dependencies", path="fsync.c", view="uses")
     assert "force_commit (jbd2.h:3, body super.c:3-6) at 5" in a.text, a.text
     assert "inl (jbd2.h:4) at 5" in a.text, a.text  # a header's own inline function has its body there
+
+
+def test_a_future_import_says_which_feature_and_an_alias_nothing_reads(tmp_path):
+    # pydantic run 283: `from __future__ import annotations as _annotations` read "a compiler directive", and the
+    # agent read the file to learn the alias was never used
+    from tests.navigation.conftest import served_tree
+
+    src = "from __future__ import annotations as _annotations\nfrom __future__ import division\n\n\ndef f(x: int) -> int:\n    return x\n"
+    a = served_tree(tmp_path, {"m.py": src}).call("list_dependencies", path="m.py", view="uses")
+    assert "1 __future__ (standard library): a compiler directive: annotations (bound as _annotations, never used)" in a.text, a.text
+    assert "2 __future__ (standard library): a compiler directive: division" in a.text, a.text
