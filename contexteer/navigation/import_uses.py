@@ -282,7 +282,8 @@ def _members_read(nav: NavigationService, name: str, cls: Any, at: list[int], li
     for s in nav.index.symbols_in_file(cls.path):
         if s.parent_id == cls.id:
             members.setdefault(s.name, []).append(s)
-    rx = re.compile(rf"(?<![\w$\\]){re.escape(name)}\s*{re.escape(sep)}\s*\$?([A-Za-z_]\w*)")
+    # (a Java call with explicit type arguments, `NotNullPredicate.<E>notNullPredicate()`: Commons Collections run 282)
+    rx = re.compile(rf"(?<![\w$\\]){re.escape(name)}\s*{re.escape(sep)}\s*(?:<[^<>()]*(?:<[^<>()]*>[^<>()]*)*>\s*)?\$?([A-Za-z_]\w*)")
     found: dict[str, list[int]] = {}
     for k in at:
         for m in rx.finditer(_line(lines, k)):

@@ -200,3 +200,17 @@ def test_a_future_import_says_which_feature_and_an_alias_nothing_reads(tmp_path)
     a = served_tree(tmp_path, {"m.py": src}).call("list_dependencies", path="m.py", view="uses")
     assert "1 __future__ (standard library): a compiler directive: annotations (bound as _annotations, never used)" in a.text, a.text
     assert "2 __future__ (standard library): a compiler directive: division" in a.text, a.text
+
+
+def test_a_java_static_call_with_explicit_type_arguments_is_a_member_use(tmp_path):
+    # Commons Collections run 282: `NotNullPredicate.<E>notNullPredicate()` was left out of the uses view's import row
+    from tests.navigation.conftest import served_tree
+
+    files = {
+        "src/p/f/NotNull.java": "package p.f;\n\npublic class NotNull<T> {\n    public static <T> NotNull<T> notNull() {\n"
+                                "        return new NotNull<T>();\n    }\n}\n",
+        "src/p/c/Coll.java": "package p.c;\n\nimport p.f.NotNull;\n\npublic class Coll<E> {\n    Object make() {\n"
+                             "        return NotNull.<E>notNull();\n    }\n}\n",
+    }
+    a = served_tree(tmp_path, files).call("list_dependencies", path="src/p/c/Coll.java", view="uses")
+    assert "NotNull.notNull (NotNull.java:4) at 7" in a.text, a.text
