@@ -5793,6 +5793,11 @@ def _rust_self_type(index: IndexQueries, sym: Symbol) -> str | None:
     """The type a Rust method's `Self` is: the one its impl block is for (`impl<N> Build for StableGraph<N>`)."""
     head = rust_impl_head(index, sym)
     m = _RUST_IMPL_HEAD.match(head) if head is not None else None
+    if m is None and sym.parent_id is not None:
+        # a trait's provided method: Self is any implementer, whose methods are the trait's and its supertraits'
+        # (petgraph run 284: `let mut gr = Self::with_capacity(0, 0); gr.add_edge(..)` in FromElements::from_elements)
+        parent = index.get_symbol(sym.parent_id)
+        return parent.name if parent is not None and parent.kind == "trait" else None
     return m.group(2).rsplit("::", 1)[-1] if m is not None else None
 
 

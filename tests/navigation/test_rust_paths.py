@@ -160,3 +160,20 @@ def test_a_method_call_is_no_caller_of_a_free_function_of_that_name(tmp_path):
     assert not a.is_error, a.text
     assert "tests/t.rs:5 in check" in a.text and "6" in a.text.split("in check")[1], a.text
     assert "filter_map (" not in a.text, a.text  # named among the left-out calls at most
+
+
+def test_a_local_built_by_self_in_a_trait_s_provided_method_has_the_trait_s_methods(tmp_path):
+    # petgraph run 284: `let mut gr = Self::with_capacity(0, 0); gr.add_edge(..)` in FromElements::from_elements
+    # (FromElements: Create: Build) was a name-only caller of StableGraph::add_edge and of Build::add_edge
+    from tests.navigation.conftest import served_tree
+
+    lib = ("pub trait Build {\n    fn add_edge(&mut self, a: usize) -> usize;\n}\n\n"
+           "pub trait Create: Build {\n    fn with_capacity(n: usize) -> Self;\n}\n\n"
+           "pub trait FromElements: Create {\n    fn from_elements(n: usize) -> Self\n    where\n        Self: Sized,\n"
+           "    {\n        let mut gr = Self::with_capacity(0);\n        gr.add_edge(n);\n        gr\n    }\n}\n\n"
+           "pub struct Other;\n\nimpl Other {\n    pub fn add_edge(&mut self, a: usize) -> usize { a }\n}\n")
+    s = served_tree(tmp_path, {"Cargo.toml": '[package]\nname = "g"\nversion = "0.1.0"\n', "src/lib.rs": lib})
+    build = s.call("find_related", symbol="Build.add_edge", relation="callers")
+    assert "15 in FromElements.from_elements (10-17): gr.add_edge(n);" in build.text and "name only" not in build.text, build.text
+    other = s.call("find_related", symbol="Other.add_edge", relation="callers")
+    assert "0 call sites" in other.text, other.text
