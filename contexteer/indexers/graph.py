@@ -310,9 +310,14 @@ def _deeper_notes(out: Relations, unfollowed: list[str], hidden: dict[str, int],
         n = len(hidden_sites)
         hidden_tests = sum(1 for p, _ in hidden_sites if is_test_path(p))
         named = ", ".join(f"{k} {v}" for k, v in sorted(hidden.items(), key=lambda kv: -kv[1])[:4])
+        if len(hidden) > 1 and len(set(hidden.values())) == 1 and next(iter(hidden.values())) == n:
+            # the same sites matched each callee's name (rayon run 287: "5 left out; per callee: VecDeque.par_drain 5,
+            # String.par_drain 5, Vec.par_drain 5" read as fifteen)
+            named = f"the same {n} for each of {', '.join(sorted(hidden)[:4])}{' …' if len(hidden) > 4 else ''}"
         first = max(hidden, key=lambda k: hidden[k])
         # where they are: the rayon A/B agent could not tell whether any of 25 was in src/ (run 73)
-        tests = f"{hidden_tests} in test files, {n - hidden_tests} elsewhere; per callee: " if hidden_tests else ""
+        tests = (f"{hidden_tests} in test files, {n - hidden_tests} elsewhere; "
+                 f"{'' if named.startswith('the same') else 'per callee: '}") if hidden_tests else ""
         more = (f"past the first level, {n} caller{'s' if n != 1 else ''} matched by name only or through a base type "
                 f"(maybe other types' methods) left out ({tests}{named}): find_related(symbol=\"{first}\", relation=\"callers\") lists them")
         out.note = f"{out.note}; {more}" if out.note else more

@@ -177,3 +177,22 @@ def test_a_local_built_by_self_in_a_trait_s_provided_method_has_the_trait_s_meth
     assert "15 in FromElements.from_elements (10-17): gr.add_edge(n);" in build.text and "name only" not in build.text, build.text
     other = s.call("find_related", symbol="Other.add_edge", relation="callers")
     assert "0 call sites" in other.text, other.text
+
+
+def test_depth_two_callers_left_out_for_several_callees_are_not_counted_once_per_callee(tmp_path):
+    # rayon run 287: "5 left out (5 in test files, 0 elsewhere; per callee: VecDeque.par_drain 5, String.par_drain 5,
+    # Vec.par_drain 5)" read as fifteen sites
+    from tests.navigation.conftest import served_tree
+
+    files = {
+        "Cargo.toml": '[package]\nname = "r"\nversion = "0.1.0"\n',
+        "src/lib.rs": "pub mod math;\npub mod a;\n",
+        "src/math.rs": "pub fn simplify_range(n: usize) -> usize {\n    n\n}\n",
+        "src/a.rs": ("use crate::math::simplify_range;\n\npub struct A;\n\nimpl A {\n    pub fn par_drain(&self) -> usize {\n"
+                     "        simplify_range(1)\n    }\n}\n\npub struct B;\n\nimpl B {\n    pub fn par_drain(&self) -> usize {\n"
+                     "        simplify_range(2)\n    }\n}\n"),
+        "tests/t.rs": "fn one(x: &Foo) {\n    x.par_drain();\n}\n\nfn two(y: &Bar) {\n    y.par_drain();\n}\n",
+    }
+    a = served_tree(tmp_path, files).call("find_related", symbol="simplify_range", relation="callers", depth=2)
+    assert not a.is_error, a.text
+    assert "2 callers matched by name only" in a.text and "the same 2 for each of A.par_drain, B.par_drain" in a.text, a.text
