@@ -766,9 +766,10 @@ def _previews(nav: NavigationService, rel: graph.Relations, items: list[RelatedI
         if path not in conditions:
             conditions[path] = preprocessor_conditions(files.get(path, [])) if path.endswith(CONDITIONAL_SOURCES) else {}
         only = conditions[path]
-        item.calls = [f"{n}: {text.get((path, n), '')}" + (f"  (only {only[n]})" if n in only else "")
-                      + (_callback(closures, item, path, n) if closures is not None else "")
-                      for n in _shown_lines(item.lines)]
+        shown = _shown_lines(item.lines)
+        tags = _callbacks(closures, item, path, shown) if closures is not None else [""] * len(shown)
+        item.calls = [f"{n}: {text.get((path, n), '')}" + (f"  (only {only[n]})" if n in only else "") + tag
+                      for n, tag in zip(shown, tags)]
         if rel.relation == "callers" and rel.target.language == "bash" and item.calls and item.start_line:
             item.calls[0] += _shell_arguments(files.get(path, []), item.lines[0], item.start_line)
         if rel.relation == "callers" and rel.target.language == "zig" and item.calls and item.start_line:
@@ -777,17 +778,31 @@ def _previews(nav: NavigationService, rel: graph.Relations, items: list[RelatedI
 
 
 
-def _callback(closures: Any, item: RelatedItem, path: str, line: int) -> str:
-    """`  [in arrow function passed to rpcCalls.map]`: the innermost nested function between a call line and the
-    definition its row names (its name or what it is passed to; no range: rxjs, where every call sits in callbacks,
-    read 1.75x the tokens with whole chains), '' when the call sits in the definition's own body."""
+def _callbacks(closures: Any, item: RelatedItem, path: str, lines: list[int]) -> list[str]:
+    """For each call line, `  [in arrow function 540-626 passed to rpcCalls.map]`: the innermost nested function
+    between the line and the definition its row names (its name or what it is passed to, and its lines: the ESLint
+    A/B agent, run 286, read four ranges of linter.js for the spans of the callbacks addError sat in); a line in the
+    same one as the line before says `[in the same arrow function]` (rxjs, where every call sits in callbacks, read
+    1.75x the tokens with whole chains); '' when the call sits in the definition's own body."""
     if item.kind not in ("function", "method") or item.start_line is None or item.end_line is None:
-        return ""
+        return [""] * len(lines)
     enc = SimpleNamespace(kind=item.kind, start_line=item.start_line, end_line=item.end_line,
                           name=(item.qualname or "").rsplit(".", 1)[-1])
-    chain = closures.around(path, line, enc)
-    innermost = re.sub(r" \d+-\d+$", "", re.split(r", (?:in |… )", chain, maxsplit=1)[0]) if chain else ""
-    return f"  [in {innermost}]" if innermost else ""
+    out: list[str] = []
+    last = ""
+    for line in lines:
+        chain = closures.around(path, line, enc)
+        innermost = re.split(r", (?:in |… )", chain, maxsplit=1)[0] if chain else ""
+        m = re.match(r"(.*?) (\d+-\d+)$", innermost)
+        if m is None:
+            out.append(f"  [in {innermost}]" if innermost else "")
+        elif innermost == last:
+            out.append(f"  [in the same {m.group(1).split(' passed to ')[0]}]")
+        else:  # the range after the closure's kind: `arrow function 540-626 passed to X`
+            what, _, called = m.group(1).partition(" passed to ")
+            out.append(f"  [in {what} {m.group(2)}{' passed to ' + called if called else ''}]")
+        last = innermost
+    return out
 
 
 _SHELL_VAR = re.compile(r"\$\{?([A-Za-z_]\w*)")

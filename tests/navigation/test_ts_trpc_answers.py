@@ -131,4 +131,18 @@ def test_an_objects_method_is_called_through_its_declared_interface_never_bare(t
 def test_a_callers_row_names_the_callbacks_a_call_sits_in(trpc: Served):
     a = trpc.call("find_related", symbol="run", path="src/ws.ts", relation="callers")
     assert not a.is_error, a.text
-    assert "src/ws.ts:4 in getHandler (1-9): run(() => {  [in arrow function passed to client.on]" in a.text, a.text
+    # with the callback's lines (ESLint run 286: four reads of linter.js for the spans of addError's callbacks)
+    assert "src/ws.ts:4 in getHandler (1-9): run(() => {  [in arrow function 3-7 passed to client.on]" in a.text, a.text
+
+
+def test_calls_in_the_same_callback_name_it_once(tmp_path):
+    # ESLint run 286: three calls in one `Object.keys(..).forEach` arrow each repeated its whole label
+    from tests.navigation.conftest import served_tree
+
+    src = ("export function report(x: number): void {}\n\nexport function check(rules: object): void {\n"
+           "    Object.keys(rules).forEach(name => {\n        report(1);\n        report(2);\n    });\n"
+           "    [1].map(n => report(n));\n}\n")
+    a = served_tree(tmp_path, {"src/a.ts": src}).call("find_related", symbol="report", relation="callers")
+    assert "5 in check (3-9): report(1);  [in arrow function 4-7 passed to Object.keys(rules).forEach]" in a.text, a.text
+    assert "and 6: report(2);  [in the same arrow function]" in a.text, a.text
+    assert a.text.rstrip().endswith("and 8: [1].map(n => report(n));"), a.text  # (a one-line arrow: the line shows it)
