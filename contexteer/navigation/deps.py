@@ -245,6 +245,9 @@ def dependencies(read: Callable[[str], str | None], graph: deps_mod.DepGraph, fi
     if (statements or (language == "ruby" and statements is not None)) and not is_dir and depth == 1 \
             and direction != "dependents" and graph.resolver is not None:  # Ruby: also a file whose requires are all values
         model._statements = use_statements(graph.resolver, rel, statements, STATEMENT_SEPARATORS.get(language or "", "::"))
+        if declared:  # each package with the version its manifest declares (ESLint run 286 read package.json for
+            # `debug`'s range and whether it sat in dependencies or devDependencies)
+            model._statements = [(lines, written, _with_version(reach, declared)) for lines, written, reach in model._statements]
         if not external:  # `external=false`: the statements reaching the repository (ext4.h's 25 kernel headers were listed)
             model._statements = [st for st in model._statements
                                  if not re.search(r"\[(?:not in the repository|standard library|external|system header|std|crate|gem|package)\b", st[2])]
@@ -541,6 +544,22 @@ def unresolved_lines(items: list[tuple[str, str, int, bool]], single: str | None
             more = f", … {len(these) - limit} more" if len(these) > limit else ""
             out.append(f"{label}: " + ", ".join(shown) + more)
     return out
+
+
+def _with_version(reach: str, declared: list[Any]) -> str:
+    """`[package debug]` -> `[package debug ^4.3.2]`, `[package mocha ^10.0.0 (dev)]`: a statement's external package
+    (or crate, gem) with the spec and group a manifest around the file declares it with; unchanged when none does."""
+    by_name: dict[str, Any] = {}
+    for d in declared:
+        by_name.setdefault(normalize_pkg(d.name), d)
+
+    def one(m: re.Match[str]) -> str:
+        d = next((by_name[c] for c in distribution_candidates(m.group(2)) if c in by_name), None)
+        if d is None or not d.version:
+            return m.group(0)
+        group = "" if d.group == "main" else f" ({d.group})"
+        return f"{m.group(1)} {m.group(2)} {d.version}{group}"
+    return re.sub(r"\b(package|crate|gem) ([\w@./-]+)(?=[,\]])", one, reach)
 
 
 def declared_version(pkg: str, versions: dict[str, str]) -> str | None:

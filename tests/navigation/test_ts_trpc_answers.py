@@ -146,3 +146,18 @@ def test_calls_in_the_same_callback_name_it_once(tmp_path):
     assert "5 in check (3-9): report(1);  [in arrow function 4-7 passed to Object.keys(rules).forEach]" in a.text, a.text
     assert "and 6: report(2);  [in the same arrow function]" in a.text, a.text
     assert a.text.rstrip().endswith("and 8: [1].map(n => report(n));"), a.text  # (a one-line arrow: the line shows it)
+
+
+def test_an_imported_package_says_the_version_and_group_its_manifest_declares(tmp_path):
+    # ESLint run 286: `[package debug]` sent the agent to package.json for the range and whether it was a dev dependency
+    from tests.navigation.conftest import served_tree
+
+    files = {
+        "package.json": '{"name": "x", "dependencies": {"debug": "^4.3.2"}, "devDependencies": {"mocha": "^10.0.0"}}\n',
+        "lib/cli.js": "const debug = require('debug')('x');\nconst mocha = require('mocha');\nconst left = require('leftpad');\n"
+                      "debug(mocha, left);\n",
+    }
+    a = served_tree(tmp_path, files).call("list_dependencies", path="lib/cli.js")
+    assert "1: 'debug': debug  [package debug ^4.3.2]" in a.text, a.text
+    assert "2: 'mocha': mocha  [package mocha ^10.0.0 (dev)]" in a.text, a.text
+    assert "3: 'leftpad': left  [package leftpad]" in a.text, a.text  # declared nowhere: as before
