@@ -1768,8 +1768,11 @@ def _mark_overrides(index: IndexQueries, out: Relations, sym: Symbol,
         # each with its line (Commons Collections run 282: "overrides remove, next" sent the agent to three searches
         # for the lines of fourteen classes' methods; a Go row says them already)
         for m in methods(c):
-            if m.kind in ("method", "function") and m.name not in it.member_at:
-                it.member_at[m.name] = str(m.start_line) if m.path == c.path else f"{m.path}:{m.start_line}"
+            if m.name not in it.member_at:
+                at = str(m.start_line) if m.path == c.path else f"{m.path}:{m.start_line}"
+                if m.kind in ("field", "property"):  # (TanStack run 285: `override fetch!: ..` read as a method body)
+                    at += " (type only)" if re.search(rf"\b{re.escape(m.name)}\s*!\s*:", m.signature or "") else " (a field)"
+                it.member_at[m.name] = at
         it.of_target = (len({k for k, _ in keys if k in targets}), len(targets))  # (label overloads counted each)
         if c.language == "python":  # `@abc.abstractmethod def _clamp`: click run 270 took _NumberRangeBase for concrete
             it.abstract = _python_abstract(index, methods(c))
