@@ -5130,6 +5130,55 @@ def _qualified_elsewhere(index: IndexQueries, signature: str, word: str, typed: 
     return None if ours else m.group(1) + typed.rsplit(".", 1)[-1]
 
 
+_TS_LIKE = frozenset({"typescript", "tsx", "javascript", "jsx"})
+_TS_CALLBACK = re.compile(r"([\w$#]+(?:\.[\w$#]+)*(?:\(\))?)\s*\??\.\s*(?:forEach|map|filter|find|findLast|findIndex|some|"
+                          r"every|flatMap)\s*\(\s*(?:async\s+)?(?:function\s*[\w$]*\s*)?(?:\(\s*)?{w}\s*(?:[:,)]|=>)")
+
+
+def _ts_callback_element(index: IndexQueries, cache: dict[str, list[Symbol]], lines: list[str], site: Caller,
+                         enc: Symbol, syms: list[Symbol], word: str, depth: int) -> str | None:
+    """TS/JS: `word` as the first parameter of a callback passed to an array method (`list.forEach((o) => o.run())`,
+    `matches.forEach((match) => match.observer.setOptions(..))`): the element type of the collection, as its
+    declaration, a field's or the return type of the method it was read from says (TanStack run 285:
+    queriesObserver.ts's `match.observer.setOptions(..)` over `this.#findMatchingObservers(..)`'s
+    `Array<QueryObserverMatch>` was by name only). None when nothing says."""
+    rx = re.compile(_TS_CALLBACK.pattern.format(w=re.escape(word)))
+    m = None
+    for n in range(site.line, max(enc.start_line, site.line - 40) - 1, -1):
+        m = rx.search(lines[n - 1]) if 0 < n <= len(lines) else None
+        if m is not None:
+            break
+    if m is None:
+        return None
+    collection = m.group(1)
+    holder = max((s for s in syms if s.kind in _CLASS_KINDS and s.start_line <= site.line <= s.end_line),
+                 key=lambda s: s.start_line, default=None)
+
+    def member(name: str) -> Symbol | None:  # a member of the class around the site
+        return next((s for s in syms if holder is not None and s.parent_id == holder.id and s.name == name), None)
+
+    def returned(sym: Symbol | None) -> str | None:  # the element of what a method returns
+        ret = re.search(r"\)\s*:\s*([^{=]+?)\s*\{?\s*$", " ".join((_uncut(index, sym).signature or "").split())) \
+            if sym is not None else None
+        return element_type(f"__r: {ret.group(1)}", "__r") if ret else None
+
+    if collection.startswith("this.") and collection.count(".") == 1:
+        name = collection[5:]
+        if name.endswith("()"):
+            return returned(member(name[:-2]))
+        field = member(name)
+        return element_type(field.signature or "", name) if field is not None else None
+    if "." in collection or collection.endswith("()"):
+        return None
+    found = element_type(_declarations_above(syms, lines, enc, site), collection)
+    if found is not None:
+        return found
+    binding = local_binding(lines, enc.start_line, site.line, collection)  # `const matches = this.#find(..)`
+    if binding is not None and binding[0] == "member" and binding[1].startswith("this.") and binding[1].count(".") == 1:
+        return returned(member(binding[1][5:]))
+    return None
+
+
 def _element_declared(syms: list[Symbol], lines: list[str], enc: Symbol, site: Caller, collection: str) -> str | None:
     """The element type of a collection a loop walks, as its declaration says: a parameter of the enclosing
     definition, a local above the loop, or a property or constructor parameter of the class around it
@@ -5191,6 +5240,8 @@ def _declared_receiver(index: IndexQueries, cache: dict[str, list[Symbol]], line
                     else binding[1] if binding is not None and binding[0] == "type" else None
             else:
                 typed = binding[1] if binding is not None and binding[0] == "type" else None
+                if typed is None and binding is None and depth < 2 and enc.language in _TS_LIKE:
+                    typed = _ts_callback_element(index, cache, lines, site, enc, syms, word, depth)
             if enc.language == "rust" and binding is not None and (typed == "Self" or binding[1] in _RUST_SELF_COPIES):
                 typed = _rust_self_type(index, enc) or typed  # `let g = Self::with_capacity(..)`, `let s = self.clone()`
         if typed is not None:

@@ -640,7 +640,7 @@ def _bindings_at(lines: list[str], start: int, end: int, word: str) -> Iterator[
                           rf"(?:await\s+)?(?:([A-Za-z_]\w*)\s*\.\s*)?([A-Za-z_]\w*)\s*\(")
     on_value = re.compile(rf"^\s*(?:let\s+(?:mut\s+)?|const\s+|var\s+|val\s+|auto\s+)?\$?{w}\s*(?::=|=)\s*"
                           rf"(?:this\.|self\.|\$this->)?(#?[a-z_][\w$]*(?:\s*(?:\?\.|\.|->)\s*#?[A-Za-z_$][\w$]*(?:\(\))?)*)"
-                          rf"\s*(?:\?\.|\.|->)\s*([A-Za-z_$][\w$]*)\s*\(")
+                          rf"\s*(?:\?\.|\.|->)\s*(#?[A-Za-z_$][\w$]*)\s*\(")  # (a JS private method: `this.#find(..)`)
     depth = -1  # inside a `when (word) {` block: its brace depth
     for i in range(max(start, 1), min(end, start + 400, len(lines)) + 1):
         text = lines[i - 1]

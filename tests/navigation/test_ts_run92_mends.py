@@ -91,3 +91,22 @@ def test_ts_private_method_callers_are_its_own_class_calls(tmp_path):
     a = served_tree(tmp_path / "r", files).call("find_related", symbol="A.#update", relation="callers")
     assert not a.is_error, a.text
     assert [(i["qualname"], i["lines"], i["how"]) for i in a.data["items"]] == [("A.run", [3], "same file")], a.text
+
+
+def test_a_callback_parameter_over_a_typed_array_has_the_element_type(tmp_path):
+    # TanStack run 285: `newObserverMatches.forEach((match) => match.observer.setOptions(..))`, over what
+    # `this.#findMatchingObservers(..)` returns (`Array<QueryObserverMatch>`, a type alias with `observer: QueryObserver`)
+    src = ("export class Obs {\n  setOptions(x: number): void {}\n}\n\ntype Match = {\n  observer: Obs\n}\n\n"
+           "export class Many {\n  #find(): Array<Match> {\n    return []\n  }\n\n"
+           "  direct(list: Array<Obs>): void {\n    list.forEach((o) => o.setOptions(1))\n  }\n\n"
+           "  viaLocal(): void {\n    const matches = this.#find()\n    matches.forEach((match) =>\n"
+           "      match.observer.setOptions(2),\n    )\n  }\n\n"
+           "  untyped(other: any): void {\n    other.forEach((o) => o.setOptions(3))\n  }\n}\n")
+    s = served_tree(tmp_path / "r", {"src/a.ts": src})
+    a = s.call("find_related", symbol="Obs.setOptions", relation="callers")
+    assert not a.is_error, a.text
+    rows = {(i["qualname"], tuple(i["lines"]), i["how"]) for i in a.data["items"]}
+    assert ("Many.direct", (15,), "receiver type") in rows and ("Many.viaLocal", (21,), "receiver type") in rows, a.text
+    assert ("Many.untyped", (26,), "name only") in rows, a.text
+    outline = s.call("get_structured_index", path="src/a.ts").text
+    assert "6-6 field observer: Obs" in outline, outline  # an object type alias's members, as an interface's

@@ -15,6 +15,8 @@
 (abstract_method_signature name: [(property_identifier) (private_property_identifier)] @name) @definition.method
 (public_field_definition name: [(property_identifier) (private_property_identifier)] @name) @definition.field
 (interface_body (property_signature name: (property_identifier) @name) @definition.field)
+; an object type alias's members, as an interface's (`type QueryObserverMatch = { observer: QueryObserver }`)
+(type_alias_declaration value: (object_type (property_signature name: (property_identifier) @name) @definition.field))
 (enum_body [(property_identifier) @name (enum_assignment name: (property_identifier) @name)] @definition.constant)
 
 
