@@ -257,7 +257,8 @@ def identifier_lines(data: bytes, spec: LanguageSpec) -> tuple[dict[str, list[in
     tree = _parse(data, spec)
     if tree is None:
         return plain, members
-    names = _ANY_NAME | ({"variable"} if spec.name == "haskell" else frozenset())
+    # (Haskell: a data constructor too, `== WrapAuto`: Pandoc run 291 was not told OPML.hs uses Options.hs's)
+    names = _ANY_NAME | ({"variable", "constructor"} if spec.name == "haskell" else frozenset())
     cursor = tree.walk()
     visited = 0
     while visited < MAX_NODES * 25:

@@ -361,3 +361,16 @@ def test_callers_of_a_module_function_are_its_qualified_uses_not_a_class_methods
     text = flat(s.call("find_related", symbol="readFileStrict", relation="callers", path="Text/Pandoc/Class/IO.hs").text)
     assert "Text/Pandoc/Class/PandocIO.hs:6 in" in text and "by alias" in text, text
     assert "App.hs" not in text and "PandocMonad.hs:6" not in text, text
+
+
+def test_a_data_constructor_used_from_an_imported_module_is_one_of_its_names(tmp_path: Path):
+    # Pandoc run 291: OPML.hs compares `writerWrapText opts == WrapAuto`; the uses view's Options.hs row left
+    # WrapAuto out, and the agent read the file for it
+    files = {
+        "src/Opts.hs": ("module Opts where\n\ndata WrapOption = WrapAuto\n                | WrapNone\n\n"
+                        "data WriterOptions = WriterOptions { writerWrapText :: WrapOption }\n"),
+        "src/OPML.hs": ("module OPML where\n\nimport Opts\n\nwidth :: WriterOptions -> Int\n"
+                        "width opts = if writerWrapText opts == WrapAuto then 72 else 0\n"),
+    }
+    a = served_tree(tmp_path, files).call("list_dependencies", path="src/OPML.hs", view="uses")
+    assert "WrapAuto (Opts.hs:3) at 6" in a.text and "writerWrapText (Opts.hs:6) at 6" in a.text, a.text
