@@ -184,16 +184,8 @@ def _without_none(text: str) -> str:
     """A union with None as its one other type (`Command | None`, `X | undefined`), else the text as it is: click's
     `resolve_command(..) -> tuple[str | None, Command | None, list[str]]` and `get_current_context() -> Context |
     None` (run 270). Read before any wrapper: `Awaitable[Foo] | None` is an Awaitable[Foo] (review of b11f294)."""
-    parts, depth, cur = [], 0, ""
-    for ch in text:
-        depth += (ch in "[<(") - (ch in "]>)")
-        if ch == "|" and depth == 0:
-            parts.append(cur)
-            cur = ""
-        else:
-            cur += ch
-    parts.append(cur)
-    kept = [p.strip() for p in parts if p.strip() not in ("None", "null", "undefined")]
+    parts = top_level(text, "<([", sep="|")
+    kept = [p for p in parts if p not in ("None", "null", "undefined")]
     return kept[0] if len(parts) > 1 and len(kept) == 1 else text
 
 
@@ -220,9 +212,9 @@ def named_type(text: str) -> str | None:
     return m.group(1)
 
 
-def top_level(params: str, opens: str = "<([") -> list[str]:
-    """Comma-separated parts outside the brackets `opens` names (<...>, (...) and [...]; Go passes "([{": its `<-`
-    is no bracket), stripped, empty ones dropped."""
+def top_level(params: str, opens: str = "<([", sep: str = ",") -> list[str]:
+    """Comma-separated (or `sep`-separated) parts outside the brackets `opens` names (<...>, (...) and [...]; Go passes
+    "([{": its `<-` is no bracket), stripped, empty ones dropped."""
     closes = opens.translate(str.maketrans("<([{", ">)]}"))
     parts, depth, cur = [], 0, ""
     i = 0
@@ -238,7 +230,7 @@ def top_level(params: str, opens: str = "<([") -> list[str]:
             depth += 1
         elif ch in closes and not (ch == ">" and i > 0 and params[i - 1] in "-="):  # `x -> f(a, b)`, `(t, o) => ..`
             depth -= 1
-        if ch == "," and depth == 0:
+        if ch == sep and depth == 0:
             parts.append(cur)
             cur = ""
         else:

@@ -458,18 +458,9 @@ def _use_tree(tree: str, prefix: str = "") -> list[tuple[str, str]]:
             return []
         bound = alias or parts[-1]
         return [(bound, "::".join(parts[:-1]) or bound)]
-    items, depth, cur = [], 0, ""
-    for ch in rest.removesuffix("}"):
-        depth += (ch == "{") - (ch == "}")
-        if ch == "," and depth == 0:
-            items.append(cur)
-            cur = ""
-        else:
-            cur += ch
-    items.append(cur)
     out: list[tuple[str, str]] = []
     base = prefix + head
-    for item in filter(None, items):
+    for item in top_level(rest.removesuffix("}"), "{"):
         if item == "self":  # `clone::{self, Clone}` binds the module `clone`
             parts = [p for p in base.split("::") if p]
             out += [(parts[-1], "::".join(parts[:-1]) or parts[-1])] if parts else []
