@@ -3651,9 +3651,27 @@ def _site_text(lines: list[str], line: int, callee: str, *, dots: bool = False) 
     if re.match(r"\s*\??\.", text) and line > 1 and re.search(r"(?<![\w$.])[A-Za-z_$][\w$]*\s*$", lines[line - 2]):
         # `TypeConverterProviderImpl\n    .obtainTypeConverter(..)`: the receiver ends the line above
         return lines[line - 2].rstrip() + text.strip()
+    if re.match(r"\s*\)\s*\??\.", text) and line > 1 and (opened := _call_opened_above(lines, line)) is not None:
+        # `return TimestampSigner(\n    key=key, ..\n).unsign_object(` (Django run 294: by name only): the call the
+        # closing paren ends, its arguments left out
+        return opened + text.strip()
     if dots and line > 1 and re.match(rf"\s*{re.escape(callee)}\b", text) and (joined := _trailing_dot_chain(lines, line, 1)):
         return joined + text.strip()  # Go: `b := h.cfg.` then `Config()`, the dot ending the line above (Ruby too)
     return text
+
+
+def _call_opened_above(lines: list[str], line: int, most: int = 15) -> str | None:
+    """The text of the line whose `(` the `)` opening line `line` closes, up to that `(` (`    return
+    TimestampSigner(`), at most `most` lines up; None when the parentheses do not balance there."""
+    depth = 1  # the `)` the line opens with
+    for k in range(line - 1, max(0, line - 1 - most), -1):
+        text = lines[k - 1]
+        for i in range(len(text) - 1, -1, -1):
+            ch = text[i]
+            depth += (ch == ")") - (ch == "(")
+            if depth == 0:
+                return text[: i + 1]
+    return None
 
 
 def _receiver_before(text: str, at: int, language: str | None) -> re.Match[str] | None:

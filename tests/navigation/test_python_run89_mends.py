@@ -279,3 +279,16 @@ def test_python_attribute_reads_off_a_parameter_past_a_cut_header(tmp_path):
     a = served_tree(tmp_path / "r", files).call("find_related", symbol="use", relation="callees")
     assert not a.is_error, a.text
     assert [(i["qualname"], i["lines"]) for i in a.data["items"]] == [("Cfg.ready", [5])], a.text
+
+
+def test_a_call_on_a_constructor_call_over_several_lines_has_its_receiver(tmp_path):
+    # Django run 294: `return TimestampSigner(\n key=key, ..\n).unsign_object(s, ..)` in signing.loads was a name-only
+    # caller of Signer.unsign_object
+    src = ("class Signer:\n    def unsign_object(self, s):\n        return s\n\n\nclass TimestampSigner(Signer):\n    pass\n\n\n"
+           "class Other:\n    def unsign_object(self, s):\n        return s\n\n\n"
+           "def loads(s, key=None):\n    return TimestampSigner(\n        key=key,\n    ).unsign_object(\n        s,\n    )\n")
+    a = served_tree(tmp_path / "r", {"signing.py": src}).call("find_related", symbol="Signer.unsign_object", relation="callers")
+    assert not a.is_error, a.text
+    assert "signing.py:18 in loads (15-20)" in a.text and "name only" not in a.text, a.text
+    b = served_tree(tmp_path / "s", {"signing.py": src}).call("find_related", symbol="Other.unsign_object", relation="callers")
+    assert "0 call sites" in b.text or "all by name only" in b.text, b.text  # never a sure caller of Other's
