@@ -54,6 +54,7 @@ from contexteer.indexers.syntax import (
     generic_bound,
     generic_bounds,
     go_embedded,
+    go_embedded_qualified,
     inside_parens,
     jsdoc_type,
     kotlin_receiver,
@@ -1843,12 +1844,16 @@ def _rust_alias_target(index: IndexQueries, typed: str) -> str | None:
 
 
 def _member_of_type(index: IndexQueries, typed: str, name: str, sym: Symbol, import_files: list[str], depth: int = 0,
-                    called: bool | None = None) -> tuple[Symbol, str] | None:
+                    called: bool | None = None, package: str | None = None) -> tuple[Symbol, str] | None:
+    """`package`: a Go import path the type belongs to (an embedded `*assert.Assertions`), when the struct names one."""
     family = language_family(sym.language)
     if sym.language == "cpp":
         typed = cpp_type(index, typed)
     hit = [s for s in index.symbols_named(f"{typed}.{name}") if s.qualname == f"{typed}.{name}" and usable_member(s)
            and language_family(s.language) == family]
+    if package is not None and (ws := getattr(index, "ws", None)) is not None:
+        # testify run 296: Suite embeds *assert.Assertions; its promoted Equal was require.Assertions.Equal too
+        hit = [s for s in hit if _go_package_path(ws, s.path.rpartition("/")[0]) == package] or hit
     if called is not None and len(hit) > 1:
         hit = [s for s in hit if (s.kind in ("method", "function")) == called] or hit
     if sym.language == "cpp" and len(hit) > 1:  # `fmt::formatter<spdlog::stopwatch>` is no spdlog::formatter
@@ -1896,8 +1901,10 @@ def _member_of_type(index: IndexQueries, typed: str, name: str, sym: Symbol, imp
         # (an interface's embedded interfaces too: json-iterator's API embeds IteratorPool's BorrowIterator)
         if struct.kind not in ("struct", "interface") or struct.path.rpartition("/")[0] != folder or ws is None:
             continue
-        for inner in go_embedded(_file_lines(ws, struct.path, {}), struct.start_line, struct.end_line):
-            got = _member_of_type(index, inner, name, sym, import_files, depth + 1)
+        text = _file_lines(ws, struct.path, {})
+        for qual, inner in go_embedded_qualified(text, struct.start_line, struct.end_line):
+            package = go_import_path(text, qual) if qual else _go_package_path(ws, struct.path.rpartition("/")[0])
+            got = _member_of_type(index, inner, name, sym, import_files, depth + 1, package=package)
             if got is not None:
                 return got[0], "promoted"
     return None
@@ -2059,7 +2066,10 @@ def find_callers(index: IndexQueries, sym: Symbol, callee: str, resolve_imports:
         else:
             _check_receivers(index, sites, callee, owner, max_files, sym.language, static=static,
                              extends=extended_type(sym), signature=sym.signature or "", resolve_imports=resolve_imports,
-                             owner_cls=_owner_class(index, sym, holder), prop=sym.kind == "field")
+                             owner_cls=_owner_class(index, sym, holder), prop=sym.kind == "field",
+                             owner_folder=sym.path.rpartition("/")[0])
+        if sym.language == "go" and sym.kind == "method" and owner:
+            _go_namesake_packages(index, sites, owner, sym)
         if left_out is not None:  # what the receivers showed to be another method of that name, for the answer to count
             left_out += [c for c in sites if c.against]
         sites = [c for c in sites if not c.against]
@@ -3515,7 +3525,7 @@ def _imports_static(lines: list[str], name: str) -> bool:
 def _check_receivers(index: IndexQueries, sites: list[Caller], callee: str, owner: str, max_files: int,
                      language: str | None = None, *, static: bool = False, extends: str | None = None,
                      signature: str = "", resolve_imports: Callable[[str], dict[str, list[str]]] | None = None,
-                     owner_cls: Symbol | None = None, prop: bool = False) -> None:
+                     owner_cls: Symbol | None = None, prop: bool = False, owner_folder: str | None = None) -> None:
     """Set `receiver` on each site of a method (`prop`: of a property, read without a call): True when the call's receiver is self/this, a name like the
     class (`config.get(` for Config.get, `_default_decoder.decode(` for JSONDecoder.decode), or a parameter, local
     or field declared with the class's type in the enclosing definition (`h.truncateMemory(` in
@@ -3618,7 +3628,7 @@ def _check_receivers(index: IndexQueries, sites: list[Caller], callee: str, owne
                 against = True  # `doc.select(q)` is an instance's select, not the static Selector.select(q, root)
             # (a property's read is no evidence by the receiver's name: `response.status` is any Response-like's)
             elif before is not None and _other_type(index, defs, lines, site, text, before, owner,
-                                                    ("\0", "\0") if prop else (whole, last), callee):
+                                                    ("\0", "\0") if prop else (whole, last), callee, owner_folder):
                 against = True  # `borderRadius?.x()` with `borderRadius: BorderRadiusStyle?`: not ComputedBorderRadius's
                 continue
             if site.receiver:
@@ -4092,7 +4102,8 @@ def _php_returned(index: IndexQueries, syms: list[Symbol], line: int, method: st
 
 
 def _other_type(index: IndexQueries, defs: dict[str, list[Symbol]], lines: list[str], site: Caller, text: str,
-                before: re.Match[str], owner: str, named: tuple[str, str], callee: str | None = None) -> bool:
+                before: re.Match[str], owner: str, named: tuple[str, str], callee: str | None = None,
+                owner_folder: str | None = None) -> bool:
     """A call on a named value (`h.truncateMemory(`): True when the value is declared with another type; else
     `site.receiver` says whether it is the method's (declared with its class, or named like it: `named` is the
     class's name and last word, lowercase)."""
@@ -4136,7 +4147,7 @@ def _other_type(index: IndexQueries, defs: dict[str, list[Symbol]], lines: list[
             # ContentTypeHandler = {...}`: the call may run this object's method
             site.receiver, site.how = True, "base type"
             return False
-        return not (site.path.endswith(".go") and _go_receiver(index, defs, site, word, typed, owner, callee))
+        return not (site.path.endswith(".go") and _go_receiver(index, defs, site, word, typed, owner, callee, owner_folder))
     if typed is None and word != owner and word not in _SELF and not prefix.endswith(".") and site.path.endswith(_JS_EXTS):
         called = re.match(r"\s*([\w$]+)", text[before.end():])
         if called and _object_member(index, defs, word, called.group(1)):
@@ -5691,17 +5702,49 @@ def _value_type(d: Symbol, called: bool) -> str | None:
     return field_type(d.signature or "", d.name) if d.kind in _FIELD_KINDS else None
 
 
-def _go_embeds(index: IndexQueries, typed: str, name: str) -> bool:
-    """Whether the repository's Go struct `typed` embeds a type named `name` (`type CounterVec struct { *MetricVec }`)."""
+def _go_namesake_packages(index: IndexQueries, sites: list[Caller], owner: str, sym: Symbol) -> None:
+    """Go: a call on a value typed `owner` in a package that defines its own type of that name, in a file that does
+    not import the method's package, is the own type's method (testify run 296: `assert := New(t);
+    assert.Equal(..)` in package assert was a caller of require.Assertions.Equal as well as assert's)."""
+    ws = getattr(index, "ws", None)
+    folder = sym.path.rpartition("/")[0]
+    package = _go_package_path(ws, folder) if ws is not None else None
+    if package is None:
+        return
+    others = {s.path.rpartition("/")[0] for s in index.symbols_named(owner) if s.name == owner and s.language == "go"
+              and s.kind in _CLASS_KINDS and s.parent_id is None and s.path.rpartition("/")[0] != folder}
+    if not others:
+        return
+    files: dict[str, list[str]] = {}
+    for c in sites:
+        if c.against or c.how != "receiver type" or "embeds" in (c.receiver_name or "") \
+                or c.path.rpartition("/")[0] not in others:
+            continue
+        if not any(f'"{package}"' in text for text in _file_lines(ws, c.path, files)[:200]):
+            c.against, c.receiver = True, False
+
+
+def _go_embeds(index: IndexQueries, typed: str, name: str, package: str | None = None) -> bool:
+    """Whether the repository's Go struct `typed` embeds a type named `name` (`type CounterVec struct { *MetricVec }`);
+    with `package` (an import path), the embedded type of that package only (testify run 296: Suite embeds
+    *assert.Assertions, and its promoted Equal had been require.Assertions.Equal's caller too)."""
+    ws = getattr(index, "ws", None)
     for s in index.symbols_named(typed):
         if s.name == typed and s.language == "go" and s.kind in ("struct", "type", "class"):
-            if name in go_embedded(lines_of(index, s.path), s.start_line, s.end_line):
-                return True
+            lines = lines_of(index, s.path)
+            for qual, inner in go_embedded_qualified(lines, s.start_line, s.end_line):
+                if inner != name:
+                    continue
+                if package is None or ws is None:
+                    return True
+                at = go_import_path(lines, qual) if qual else _go_package_path(ws, s.path.rpartition("/")[0])
+                if at is None or at == package:
+                    return True
     return False
 
 
 def _go_receiver(index: IndexQueries, defs: dict[str, list[Symbol]], site: Caller, word: str, typed: str, owner: str,
-                 callee: str | None) -> bool:
+                 callee: str | None, owner_folder: str | None = None) -> bool:
     """Go: a value of another type whose call still reaches `owner`'s method, marked so on `site`: `i.Called(..)`
     with `i *TestExampleImplementation` embedding mock.Mock (the promoted Mock.Called; the testify A/B agent found
     17 such calls left out), `r.Register(c)` with `r *Registry` for the interface method Registerer.Register (the
@@ -5709,7 +5752,9 @@ def _go_receiver(index: IndexQueries, defs: dict[str, list[Symbol]], site: Calle
     nodeState embeds Node and has its own FullAddress: `node.FullAddress()` on a *nodeState is not Node's)."""
     own = [s for s in index.symbols_named(f"{typed}.{callee}") if s.qualname == f"{typed}.{callee}" and s.language == "go"] \
         if callee else []
-    if _go_embeds_deep(index, typed, owner) and not own:
+    ws = getattr(index, "ws", None)
+    package = _go_package_path(ws, owner_folder) if owner_folder is not None and ws is not None else None
+    if _go_embeds_deep(index, typed, owner, package=package) and not own:
         site.receiver, site.how, site.receiver_name = True, "receiver type", f"{word}: {typed}, embeds {owner}"
         return True
     if _go_satisfies(index, defs, typed, owner):
@@ -5723,16 +5768,17 @@ def _go_receiver(index: IndexQueries, defs: dict[str, list[Symbol]], site: Calle
     return False
 
 
-def _go_embeds_deep(index: IndexQueries, typed: str, name: str, depth: int = 0) -> bool:
-    """Whether the Go struct `typed` embeds `name`, directly or through the structs it embeds (two levels)."""
-    if _go_embeds(index, typed, name):
+def _go_embeds_deep(index: IndexQueries, typed: str, name: str, depth: int = 0, package: str | None = None) -> bool:
+    """Whether the Go struct `typed` embeds `name` (of the import path `package` when given), directly or through the
+    structs it embeds (two levels)."""
+    if _go_embeds(index, typed, name, package):
         return True
     if depth >= 2:
         return False
     for s in index.symbols_named(typed):
         if s.name == typed and s.language == "go" and s.kind in ("struct", "type", "class"):
             for inner in go_embedded(lines_of(index, s.path), s.start_line, s.end_line):
-                if inner != typed and _go_embeds_deep(index, inner, name, depth + 1):
+                if inner != typed and _go_embeds_deep(index, inner, name, depth + 1, package):
                     return True
     return False
 

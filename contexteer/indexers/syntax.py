@@ -150,14 +150,20 @@ _MARKER_BOUNDS = frozenset({"Sized", "Send", "Sync", "Copy", "Clone", "Default",
 def go_embedded(lines: list[str], start: int, end: int) -> list[str]:
     """The types a Go struct or interface embeds: body lines (start..end, 1-based) that hold only a type name
     (`raftState`, `*sync.Mutex`, `io.Reader`, `FSM`), as names without package or pointer."""
-    out: list[str] = []
+    return [name for _, name in go_embedded_qualified(lines, start, end)]
+
+
+def go_embedded_qualified(lines: list[str], start: int, end: int) -> list[tuple[str | None, str]]:
+    """go_embedded with each type's package qualifier as written (`*assert.Assertions`: ("assert", "Assertions");
+    `raftState`: (None, "raftState"))."""
+    out: list[tuple[str | None, str]] = []
     if start == end and 0 < start <= len(lines):  # one line: `type timer struct{ Mock }`
-        one = re.search(r"\b(?:struct|interface)\s*\{\s*\*?(?:[A-Za-z_]\w*\.)?([A-Za-z_]\w*)\s*\}", lines[start - 1])
-        return [one.group(1)] if one else []
+        one = re.search(r"\b(?:struct|interface)\s*\{\s*\*?(?:([A-Za-z_]\w*)\.)?([A-Za-z_]\w*)\s*\}", lines[start - 1])
+        return [(one.group(1), one.group(2))] if one else []
     for i in range(start, min(end, len(lines))):  # the header line (start) opens the body
-        m = re.match(r"\s*\*?(?:[A-Za-z_]\w*\.)?([A-Za-z_]\w*)\s*(?://.*)?$", lines[i])
-        if m and m.group(1) not in ("struct", "interface"):
-            out.append(m.group(1))
+        m = re.match(r"\s*\*?(?:([A-Za-z_]\w*)\.)?([A-Za-z_]\w*)\s*(?://.*)?$", lines[i])
+        if m and m.group(2) not in ("struct", "interface"):
+            out.append((m.group(1), m.group(2)))
     return out
 
 

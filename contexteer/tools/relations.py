@@ -199,8 +199,13 @@ def _render(model: RelatedResult, target: Any, offset: int, depth: int) -> str:
     weak_only = model.relation in ("callers", "callees")
     # type relations read best in file order (siblings by path and line); calls keep their order (callers by
     # file, callees by call line)
+    hidden = [it for it in model.items if (guesses and it.how == "name only") or it in tests or it in deep_tests]
     rows = [(it, via) for it, via in _tree(model.items, by_file=not weak_only, group_files=model.relation == "callees")
             if not (guesses and it.how == "name only") and it not in tests and it not in deep_tests]
+    # a deeper row whose parent is told on a summary line, not as a row, names it (testify run 296: the interface call
+    # in suite.Run of a test type's TearDownSuite read as a caller of the row above, require's Assertions.Equal)
+    rows = [(it, it.via if via is None and it.depth > 1 and any(
+        p.depth == it.depth - 1 and p.qualname == it.via for p in hidden) else via) for it, via in rows]
     block: tuple[str, int] | None = None  # the file heading rows sit under: (path, the least depth under it)
     for i, (it, via) in enumerate(rows):
         # a heading holds siblings of one file and the deeper rows under them; a shallower row ends it (a caller of

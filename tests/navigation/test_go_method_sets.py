@@ -105,3 +105,25 @@ def test_an_interface_method_among_an_interface_methods_implementations_says_it_
     assert not a.is_error, a.text
     assert "8-8 interface method Gauge.Inc" in a.text and "14-14 method counter.Inc" in a.text, a.text
     assert "18-18 method gauge.Inc" in a.text, a.text
+
+
+def test_same_named_types_of_two_packages_keep_their_own_callers(tmp_path):
+    # testify run 296: assert and require both define Assertions.Equal; `assert := New(t); assert.Equal(..)` in package
+    # assert and `suite.Equal(..)` through `Suite{ *assert.Assertions }` were callers of require's Equal as well
+    from tests.navigation.conftest import served_tree
+
+    files = {
+        "go.mod": "module example.com/m\n",
+        "a/a.go": "package a\n\ntype Assertions struct{}\n\nfunc New() *Assertions { return &Assertions{} }\n\n"
+                  "func (x *Assertions) Equal() bool { return true }\n",
+        "b/b.go": "package b\n\ntype Assertions struct{}\n\nfunc New() *Assertions { return &Assertions{} }\n\n"
+                  "func (x *Assertions) Equal() bool { return true }\n",
+        "a/use.go": "package a\n\nfunc Check() {\n\tassert := New()\n\tassert.Equal()\n}\n",
+        "s/s.go": ("package s\n\nimport \"example.com/m/a\"\n\ntype Suite struct {\n\t*a.Assertions\n}\n\n"
+                   "type T struct {\n\tSuite\n}\n\nfunc (t *T) Run() {\n\tt.Equal()\n}\n"),
+    }
+    served = served_tree(tmp_path, files)
+    mine = served.call("find_related", symbol="Assertions.Equal", path="a/a.go", relation="callers")
+    assert "a/use.go:5 in Check" in mine.text and "s/s.go:14 in T.Run" in mine.text, mine.text
+    other = served.call("find_related", symbol="Assertions.Equal", path="b/b.go", relation="callers")
+    assert "use.go:5 in" not in other.text and "s.go:14 in" not in other.text, other.text

@@ -292,3 +292,17 @@ def test_a_call_on_a_constructor_call_over_several_lines_has_its_receiver(tmp_pa
     assert "signing.py:18 in loads (15-20)" in a.text and "name only" not in a.text, a.text
     b = served_tree(tmp_path / "s", {"signing.py": src}).call("find_related", symbol="Other.unsign_object", relation="callers")
     assert "0 call sites" in b.text or "all by name only" in b.text, b.text  # never a sure caller of Other's
+
+
+def test_a_deeper_caller_of_a_test_file_caller_names_what_it_calls(tmp_path):
+    # testify run 296: a depth-2 row under a caller told on the "in test files" line sat under the row above it,
+    # read as that row's caller
+    files = {
+        "pkg/lib.py": "def f():\n    return 1\n",
+        "pkg/app.py": "from pkg.lib import f\n\n\ndef main():\n    return f()\n\n\ndef other():\n    from tests.helpers import helper\n    return helper()\n",
+        "tests/helpers.py": "from pkg.lib import f\n\n\ndef helper():\n    return f()\n",
+        "tests/test_lib.py": "from pkg.lib import f\n\n\ndef test_one():\n    assert f() == 1\n",
+    }
+    a = served_tree(tmp_path / "r", files).call("find_related", symbol="f", path="pkg/lib.py", relation="callers", depth=2)
+    assert not a.is_error, a.text
+    assert "pkg/app.py:10 in other (8-10) (via helper): return helper()" in a.text, a.text
