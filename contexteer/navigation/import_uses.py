@@ -1214,6 +1214,13 @@ def _module_members(nav: NavigationService, written: str, name: str, module: str
 def _definition(nav: NavigationService, name: str, targets: list[str]) -> str | None:
     """Where `name` is defined among the import's repository files (top-level first): `path:line`."""
     best: Any = None
+    if targets and targets[0].endswith(".go"):
+        # `assert.Equal` is the package's function, never a method of that name (testify run 296: mock.go's uses view
+        # named (*Assertions).Equal in assertion_forward.go, a Go method being top-level too)
+        funcs = [s for f in targets for s in nav.index.symbols_in_file(f) if s.name == name and s.kind != "method"
+                 and s.parent_id is None]
+        if funcs:
+            return f"{funcs[0].path}:{funcs[0].start_line}"
     for f in targets:
         named = [s for s in nav.index.symbols_in_file(f) if s.name == name]
         top = [s for s in named if s.parent_id is None]

@@ -214,3 +214,18 @@ def test_a_java_static_call_with_explicit_type_arguments_is_a_member_use(tmp_pat
     }
     a = served_tree(tmp_path, files).call("list_dependencies", path="src/p/c/Coll.java", view="uses")
     assert "NotNull.notNull (NotNull.java:4) at 7" in a.text, a.text
+
+
+def test_a_go_package_function_is_the_definition_of_pkg_name_never_a_method_of_that_name(tmp_path):
+    # testify run 296: mock.go's `assert.Equal(..)` was defined at assertion_forward.go's (*Assertions).Equal
+    from tests.navigation.conftest import served_tree
+
+    files = {
+        "go.mod": "module example.com/m\n",
+        "assert/a_forward.go": "package assert\n\nfunc (a *Assertions) Equal() bool { return Equal() }\n",
+        "assert/types.go": "package assert\n\ntype Assertions struct{}\n",
+        "assert/b.go": "package assert\n\nfunc Equal() bool { return true }\n",
+        "mock/mock.go": "package mock\n\nimport \"example.com/m/assert\"\n\nfunc Check() bool {\n\treturn assert.Equal()\n}\n",
+    }
+    a = served_tree(tmp_path, files).call("list_dependencies", path="mock/mock.go", view="uses")
+    assert "assert.Equal (b.go:3) at 6" in a.text, a.text
