@@ -1767,7 +1767,9 @@ def _mark_overrides(index: IndexQueries, out: Relations, sym: Symbol,
         it.overrides = list(dict.fromkeys(mine + [n for k, n in keys if k not in targets] + own[:1]))
         # each with its line (Commons Collections run 282: "overrides remove, next" sent the agent to three searches
         # for the lines of fourteen classes' methods; a Go row says them already)
-        for m in methods(c):
+        # (a method before a field of its name: PHP's LineFormatter has `$format` at 29 and format() at 82, Monolog
+        # run 299 read "overrides format 29 (a field)")
+        for m in sorted(methods(c), key=lambda m: m.kind not in ("method", "function")):
             if m.name not in it.member_at:
                 at = str(m.start_line) if m.path == c.path else f"{m.path}:{m.start_line}"
                 if m.kind in ("field", "property"):  # (TanStack run 285: `override fetch!: ..` read as a method body)

@@ -313,3 +313,15 @@ def test_method_overrides_name_the_method_each_overrides(tmp_path):
         .call("find_related", symbol="InputInterface", relation="implementations")
     row = next(ln for ln in c.text.splitlines() if "class Sub" in ln)
     assert "also through" in row and "implements, implements" not in row and "extends, extends" not in row, c.text
+
+
+def test_an_override_row_gives_a_method_s_line_not_a_same_named_property_s(tmp_path):
+    # Monolog run 299: LineFormatter has `protected $format;` at 29 and `format()` at 82; the row said
+    # "overrides format 29 (a field)"
+    files = {
+        "src/Base.php": "<?php\nnamespace App;\n\nclass Base\n{\n    public function format($r) { return $r; }\n}\n",
+        "src/Line.php": ("<?php\nnamespace App;\n\nclass Line extends Base\n{\n    protected $format;\n\n"
+                         "    public function format($r) { return $this->format . $r; }\n}\n"),
+    }
+    a = served_tree(tmp_path / "r", files).call("find_related", symbol="Base", relation="implementations")
+    assert "class Line — overrides format 8" in a.text, a.text
