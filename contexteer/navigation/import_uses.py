@@ -603,7 +603,7 @@ def _same_package(nav: NavigationService, rel: str, lines: list[str], refs: dict
                     and s.parent_id is None and s.path != rel and s.path.rpartition("/")[0] == folder), None)
         if hit is not None:
             same.names.append(UsedName(name=n, lines=at[:MAX_LINES], more=max(0, len(at) - MAX_LINES),
-                                       defined=f"{hit.path}:{hit.start_line}"))
+                                       defined=_where(nav, hit)))
             same.names += _static_members(nav, n, n, at, lines, [hit.path], _STATIC_ACCESS.get(language))
     return same
 
@@ -1235,7 +1235,19 @@ def _definition(nav: NavigationService, name: str, targets: list[str]) -> str | 
                 return f"{best.path}:{','.join(map(str, lines))}"
             break
         best = best or (named[0] if named else None)
-    return f"{best.path}:{best.start_line}" if best is not None else None
+    return _where(nav, best) if best is not None else None
+
+
+def _where(nav: NavigationService, sym: Any) -> str:
+    """`path:line` of a definition; a Scala class or trait with its companion object, both lines (Scala run 298:
+    `import Uncloseable.protect` and `import Process._` read the objects, and the rows named only the traits)."""
+    if sym.language == "scala":
+        same = [x for x in nav.index.symbols_in_file(sym.path) if x.name == sym.name and x.parent_id == sym.parent_id
+                and x.kind in (*CLASS_KINDS, "module")]
+        lines = sorted({x.start_line for x in same})
+        if len(lines) == 2 and any(x.kind == "module" for x in same):
+            return f"{sym.path}:{lines[0]},{lines[1]}"
+    return f"{sym.path}:{sym.start_line}"
 
 
 def _bound(name: str) -> str:

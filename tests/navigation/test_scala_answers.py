@@ -438,3 +438,16 @@ def test_the_uses_of_an_import_of_an_objects_members_are_the_members_the_file_us
         in a.text, a.text
     assert "Spawn (ProcessImpl.scala:4) at 8" in a.text and "DummyProcess (ProcessImpl.scala:7) at 8" in a.text, a.text
     assert "not used: _" not in a.text, a.text
+
+
+def test_a_scala_name_with_a_companion_object_names_both_in_the_uses_view(tmp_path):
+    # Scala run 298: `import Uncloseable.protect` reads the object; the uses view named only the trait's line
+    from tests.navigation.conftest import served_tree
+
+    files = {
+        "p/BasicIO.scala": ("package p\n\nobject BasicIO {\n  trait Uncloseable\n  object Uncloseable {\n"
+                            "    def protect(x: Int): Int = x\n  }\n}\n"),
+        "p/Use.scala": "package p\n\nimport BasicIO.Uncloseable\nimport Uncloseable.protect\n\nobject Use {\n  def f(): Int = protect(1)\n}\n",
+    }
+    a = served_tree(tmp_path, files).call("list_dependencies", path="p/Use.scala", view="uses")
+    assert "Uncloseable (BasicIO.scala:4,5)" in a.text, a.text
