@@ -661,7 +661,10 @@ def semantic_context(
                 if isinstance(more, tuple) and more[1] != _GUESSED and more[0].id not in seen:
                     seen.add(more[0].id)
                     out.brief.append(more[0])
-                elif isinstance(more, tuple) and more[1] == _GUESSED:
+                elif (isinstance(more, tuple) and more[1] == _GUESSED) or (
+                        not isinstance(more, tuple) and index.find_symbols(nm, match="exact", limit=1)):
+                    # (a guess, or a name the index defines that did not resolve here, as the note before
+                    # brief names said it: raft's Leader, ErrNotLeader, logFuture, review of 6a1f0ed)
                     out.more += 1
                     out.more_names.append(nm)
             out.more += max(0, len(rest) - _MAX_BRIEF)  # and which of them the index defines somewhere (no local)

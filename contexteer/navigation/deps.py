@@ -247,7 +247,8 @@ def dependencies(read: Callable[[str], str | None], graph: deps_mod.DepGraph, fi
         model._statements = use_statements(graph.resolver, rel, statements, STATEMENT_SEPARATORS.get(language or "", "::"))
         if declared:  # each package with the version its manifest declares (ESLint run 286 read package.json for
             # `debug`'s range and whether it sat in dependencies or devDependencies)
-            model._statements = [(lines, written, _with_version(reach, declared)) for lines, written, reach in model._statements]
+            model._statements = [(lines, written, _with_version(reach, declared, rel))
+                                 for lines, written, reach in model._statements]
         if not external:  # `external=false`: the statements reaching the repository (ext4.h's 25 kernel headers were listed)
             model._statements = [st for st in model._statements
                                  if not re.search(r"\[(?:not in the repository|standard library|external|system header|std|crate|gem|package)\b", st[2])]
@@ -546,19 +547,32 @@ def unresolved_lines(items: list[tuple[str, str, int, bool]], single: str | None
     return out
 
 
-def _with_version(reach: str, declared: list[Any]) -> str:
+def _with_version(reach: str, declared: list[Any], rel: str) -> str:
     """`[package debug]` -> `[package debug ^4.3.2]`, `[package mocha ^10.0.0 (dev)]`: a statement's external package
-    (or crate, gem) with the spec and group a manifest around the file declares it with; unchanged when none does."""
-    by_name: dict[str, Any] = {}
+    (or crate, gem) with the spec and group the nearest manifest around the file declares it with, every group it
+    names it in (`[package jiti ^2.6.1 (dev), * (peer)]`); unchanged when none does (review of 4bd54a8: a monorepo's
+    root devDependency had won over the package's own dependency)."""
+    folder = rel.rpartition("/")[0]
+
+    def nearness(d: Any) -> int:  # the manifest's folder depth when it holds the file, else -1
+        base = d.manifest.rpartition("/")[0]
+        return base.count("/") + 1 if base and (folder == base or folder.startswith(base + "/")) else 0 if not base else -1
+
+    by_name: dict[str, list[Any]] = {}
     for d in declared:
-        by_name.setdefault(normalize_pkg(d.name), d)
+        if nearness(d) >= 0:
+            by_name.setdefault(normalize_pkg(d.name), []).append(d)
+    order = {"main": 0, "peer": 1, "optional": 2, "dev": 3}
 
     def one(m: re.Match[str]) -> str:
-        d = next((by_name[c] for c in distribution_candidates(m.group(2)) if c in by_name), None)
-        if d is None or not d.version:
+        found = next((by_name[c] for c in distribution_candidates(m.group(2)) if c in by_name), None)
+        if not found:
             return m.group(0)
-        group = "" if d.group == "main" else f" ({d.group})"
-        return f"{m.group(1)} {m.group(2)} {d.version}{group}"
+        near = max(nearness(d) for d in found)
+        mine = sorted((d for d in found if nearness(d) == near and d.version),
+                      key=lambda d: order.get(d.group.split(":")[0], 4))
+        said = ", ".join(f"{d.version}{'' if d.group == 'main' else f' ({d.group})'}" for d in mine)
+        return f"{m.group(1)} {m.group(2)} {said}" if said else m.group(0)
     return re.sub(r"\b(package|crate|gem) ([\w@./-]+)(?=[,\]])", one, reach)
 
 

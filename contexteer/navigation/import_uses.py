@@ -998,8 +998,12 @@ def _directive(imp: Any, names: list[str], text: str, language: str) -> str | No
     """An import that binds no name the code uses: why (a compiler directive, side effects, a re-export)."""
     if imp.module == "__future__":
         # which one, and a name bound by `as` that nothing reads (pydantic run 283: `annotations as _annotations`)
-        m = re.search(r"\bimport\s+\(?\s*([\w\s,]+?)\s*\)?\s*(?:#|$)", text)
-        features = [f.strip() for f in (m.group(1).split(",") if m else []) if f.strip()]
+        # (the names the statement binds, as the index read them; a comment inside its parentheses, `# py2`, is none)
+        features = [n.strip() + (f" as {a.group(1)}" if (a := re.search(rf"\b{re.escape(n.strip())}\s+as\s+(\w+)", text))
+                                 and " as " not in n else "") for n in names if n and n.strip()]
+        if not features:
+            m = re.search(r"\bimport\s+\(?\s*([\w\s,]+?)\s*\)?\s*(?:#|$)", text)
+            features = [f.strip() for f in (m.group(1).split(",") if m else []) if f.strip()]
         said = ", ".join(f"{f.split()[0]} (bound as {f.split()[-1]}, never used)" if " as " in f else f for f in features)
         return f"a compiler directive{': ' + said if said else ''}"
     if language == "go" and names[:1] == ["_"]:

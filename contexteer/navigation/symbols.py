@@ -1274,22 +1274,30 @@ def _docstring_lines(nav: NavigationService, path: str, cache: dict[str, set[int
 
 def docstring_lines(text: str) -> set[int]:
     """The lines of a Python file's docstrings and other bare triple-quoted string statements (by the tokenizer: a
-    `\"\"\"` inside an ordinary string or a comment opens nothing); none when the file does not tokenize."""
+    `\"\"\"` inside an ordinary string or a comment opens nothing; a triple-quoted argument inside brackets,
+    `os.system(\n \"\"\"..\"\"\")`, or a string an operator continues, `\"\"\"..\"\"\" % x`, is no
+    statement: review of 70ff13c); none when the file does not tokenize."""
     import io
     import tokenize
 
     inside: set[int] = set()
     try:
-        toks = list(tokenize.generate_tokens(io.StringIO(text).readline))
+        toks = [t for t in tokenize.generate_tokens(io.StringIO(text).readline)
+                if t.type not in (tokenize.COMMENT, tokenize.NL)]
     except (tokenize.TokenError, SyntaxError, IndentationError):
         toks = []
-    prev = tokenize.NEWLINE
-    for t in toks:
-        if t.type == tokenize.STRING and prev in (tokenize.NEWLINE, tokenize.INDENT, tokenize.DEDENT, tokenize.NL) \
-                and re.match(r"[rRbBuUfF]*(?:\"\"\"|\'\'\')", t.string):
+    depth = 0
+    starts = (tokenize.NEWLINE, tokenize.INDENT, tokenize.DEDENT)
+    for i, t in enumerate(toks):
+        if t.type == tokenize.OP:
+            depth += (t.string in "([{") - (t.string in ")]}")
+            continue
+        if t.type != tokenize.STRING or depth != 0 or not re.match(r"[rRbBuUfF]*(?:\"\"\"|\'\'\')", t.string):
+            continue
+        before = toks[i - 1].type if i > 0 else tokenize.NEWLINE
+        after = toks[i + 1].type if i + 1 < len(toks) else tokenize.NEWLINE
+        if before in starts and after in (tokenize.NEWLINE, tokenize.ENDMARKER):
             inside.update(range(t.start[0], t.end[0] + 1))
-        if t.type not in (tokenize.COMMENT, tokenize.NL) or t.type == tokenize.NL:
-            prev = t.type
     return inside
 
 

@@ -127,3 +127,19 @@ def test_same_named_types_of_two_packages_keep_their_own_callers(tmp_path):
     assert "a/use.go:5 in Check" in mine.text and "s/s.go:14 in T.Run" in mine.text, mine.text
     other = served.call("find_related", symbol="Assertions.Equal", path="b/b.go", relation="callers")
     assert "use.go:5 in" not in other.text and "s.go:14 in" not in other.text, other.text
+
+
+def test_a_semantic_read_past_its_limit_still_names_values_it_did_not_resolve(tmp_path):
+    # review of 6a1f0ed: raft's Leader, ErrNotLeader and logFuture had vanished from a long read's tail
+    from tests.navigation.conftest import served_tree
+
+    funcs = "".join(f"func f{i}() int {{ return {i} }}\n\n" for i in range(20))
+    calls = "".join(f"\tn += f{i}()\n" for i in range(20))
+    files = {
+        "go.mod": "module example.com/p\n",
+        "a.go": f"package p\n\n{funcs}func run() int {{\n\tn := 0\n{calls}\tif n > 0 {{\n\t\treturn Leader\n\t}}\n\treturn n\n}}\n",
+        "b.go": "package p\n\nconst Leader = 1\n",
+    }
+    a = served_tree(tmp_path, files).call("read_code_range", path="a.go", symbol="run", context="semantic")
+    uses = a.text.split("── uses ──")[1]
+    assert "Leader" in uses, a.text

@@ -229,3 +229,12 @@ def test_a_go_package_function_is_the_definition_of_pkg_name_never_a_method_of_t
     }
     a = served_tree(tmp_path, files).call("list_dependencies", path="mock/mock.go", view="uses")
     assert "assert.Equal (b.go:3) at 6" in a.text, a.text
+
+
+def test_a_future_import_over_several_lines_with_a_comment_names_every_feature(tmp_path):
+    # review of 5c26d20: `# py2` inside the parentheses had cut the list after its first name
+    from tests.navigation.conftest import served_tree
+
+    src = "from __future__ import (\n    absolute_import,  # py2\n    division,\n    print_function,\n)\n\nx = 1\n"
+    a = served_tree(tmp_path, {"m.py": src}).call("list_dependencies", path="m.py", view="uses")
+    assert "a compiler directive: absolute_import, division, print_function" in a.text, a.text

@@ -165,3 +165,13 @@ def test_a_hit_in_a_python_docstring_says_so(tmp_path):
     assert "7: Uses ``cli.make_context``.  — in a docstring, in shell_complete 4-9" in a.text, a.text
     assert '9: return cli.make_context("x", [])  — in shell_complete 4-9' in a.text, a.text
     assert "1: " in a.text and "— in a docstring" in a.text.split("\n  7:")[0], a.text
+
+
+def test_a_triple_quoted_argument_is_no_docstring(tmp_path):
+    # review of 70ff13c: a shell command passed to os.system( and an exception message were "in a docstring"
+    src = ('import os\n\n\ndef build():\n    """Build it."""\n    os.system(\n        """echo int main | cc"""\n    )\n'
+           '    raise ValueError("""int main failed""" % ())\n')
+    served = served_tree(tmp_path / "r", {"b.py": src})
+    a = served.call("search_text", pattern="int main")
+    assert "in a docstring" not in a.text and "7: " in a.text, a.text
+    assert "in a docstring, in build" in served.call("search_text", pattern="Build it").text

@@ -110,3 +110,10 @@ def test_a_callback_parameter_over_a_typed_array_has_the_element_type(tmp_path):
     assert ("Many.untyped", (26,), "name only") in rows, a.text
     outline = s.call("get_structured_index", path="src/a.ts").text
     assert "6-6 field observer: Obs" in outline, outline  # an object type alias's members, as an interface's
+
+
+def test_an_outline_counts_an_object_type_alias_s_members_past_a_few(tmp_path):
+    # review of 8a36f70: zod's `type JSONSchema = {..}` listed its 60 members, 265 -> 1,000 tokens
+    body = "".join(f"  m{i}: string\n" for i in range(20))
+    a = served_tree(tmp_path / "r", {"src/s.ts": f"export type Big = {{\n{body}}}\n"}).call("get_structured_index", path="src/s.ts")
+    assert "type Big =  [+14 more members]" in a.text and "m5: string" in a.text and "m6: string" not in a.text, a.text

@@ -161,3 +161,18 @@ def test_an_imported_package_says_the_version_and_group_its_manifest_declares(tm
     assert "1: 'debug': debug  [package debug ^4.3.2]" in a.text, a.text
     assert "2: 'mocha': mocha  [package mocha ^10.0.0 (dev)]" in a.text, a.text
     assert "3: 'leftpad': left  [package leftpad]" in a.text, a.text  # declared nowhere: as before
+
+
+def test_a_package_version_comes_from_the_nearest_manifest_with_every_group(tmp_path):
+    # review of 4bd54a8: a monorepo root's devDependency won over the package's own dependency; ESLint's jiti, a dev
+    # dependency and an optional peer, was said dev only
+    from tests.navigation.conftest import served_tree
+
+    files = {
+        "package.json": '{"name": "root", "devDependencies": {"debug": "^3.0.0"}}\n',
+        "packages/a/package.json": '{"name": "a", "dependencies": {"debug": "^4.3.2"}, "devDependencies": {"jiti": "^2.6.1"},'
+                                   ' "peerDependencies": {"jiti": "*"}}\n',
+        "packages/a/src/index.js": "const debug = require('debug');\nconst jiti = require('jiti');\nmodule.exports = [debug, jiti];\n",
+    }
+    a = served_tree(tmp_path, files).call("list_dependencies", path="packages/a/src/index.js")
+    assert "[package debug ^4.3.2]" in a.text and "[package jiti * (peer), ^2.6.1 (dev)]" in a.text, a.text
