@@ -1316,6 +1316,16 @@ class _Body:
             site = Caller(sym, sym.path, sym.end_line)
             held = _declared_receiver(index, self._decl_cache, _file_lines(index.ws, sym.path, self.texts), site, r)  # type: ignore[attr-defined]
             found = member_of_type(index, held, name, sym, self.import_files) if held else None
+        if found is None and typed is None and sym.language in _TS_LIKE and getattr(index, "ws", None) is not None \
+                and re.fullmatch(r"[\w$]+", r):
+            # `const queryCache = this.#queryCache`, a callback's parameter over a typed array: as callers read them
+            # (TanStack, review of stop 49: QueryClient.removeQueries' findAll and remove read as MutationCache's)
+            text = _file_lines(index.ws, sym.path, self.texts)  # type: ignore[attr-defined]
+            use = re.compile(rf"(?<![\w$.]){re.escape(r)}\s*\.\s*{re.escape(name)}\b")
+            at = next((k for k in range(sym.start_line, min(sym.end_line, len(text)) + 1) if use.search(text[k - 1])),
+                      sym.end_line)
+            held = _declared_receiver(index, self._decl_cache, text, Caller(sym, sym.path, at), r)
+            found = member_of_type(index, held, name, sym, self.import_files) if held else None
         found = found or _module_member(self.imported.get(r, ()), name, self.syms_of)  # `httpx.get`: the module
         if found is not None or self.go:  # a Go value's type is its declaration's, never a guess from its name
             return found
@@ -5274,6 +5284,14 @@ def _declared_receiver(index: IndexQueries, cache: dict[str, list[Symbol]], line
                 typed = binding[1] if binding is not None and binding[0] == "type" else None
                 if typed is None and binding is None and depth < 2 and enc.language in _TS_LIKE:
                     typed = _ts_callback_element(index, cache, lines, site, enc, syms, word, depth)
+                elif typed is None and binding is not None and binding[0] == "fields" and enc.language in _TS_LIKE:
+                    # `const queryCache = this.#queryCache` with `#queryCache: QueryCache` (TanStack, the review of
+                    # stop 49: its findAll and remove had been MutationCache's)
+                    holder = max((s for s in syms if s.kind in _CLASS_KINDS and s.start_line <= site.line <= s.end_line),
+                                 key=lambda s: s.start_line, default=None)
+                    field = next((s for s in syms if holder is not None and s.parent_id == holder.id
+                                  and s.name == binding[1] and s.kind in _FIELD_KINDS), None)
+                    typed = field_type(field.signature or "", binding[1]) if field is not None else None
             if enc.language == "rust" and binding is not None and (typed == "Self" or binding[1] in _RUST_SELF_COPIES):
                 typed = _rust_self_type(index, enc) or typed  # `let g = Self::with_capacity(..)`, `let s = self.clone()`
         if typed is not None:

@@ -117,3 +117,21 @@ def test_an_outline_counts_an_object_type_alias_s_members_past_a_few(tmp_path):
     body = "".join(f"  m{i}: string\n" for i in range(20))
     a = served_tree(tmp_path / "r", {"src/s.ts": f"export type Big = {{\n{body}}}\n"}).call("get_structured_index", path="src/s.ts")
     assert "type Big =  [+14 more members]" in a.text and "m5: string" in a.text and "m6: string" not in a.text, a.text
+
+
+def test_a_local_copied_from_a_private_field_has_the_field_s_type(tmp_path):
+    # review of stop 49: `const queryCache = this.#queryCache; queryCache.remove(q)` in QueryClient.removeQueries read
+    # as MutationCache.remove in a semantic read (a name ending like both caches)
+    files = {
+        "src/queryCache.ts": "export class QueryCache {\n  remove(q: number): void {}\n}\n",
+        "src/mutationCache.ts": "export class MutationCache {\n  remove(m: number): void {}\n}\n",
+        "src/client.ts": ("import { QueryCache } from './queryCache'\nimport { MutationCache } from './mutationCache'\n\n"
+                          "export class Client {\n  #queryCache: QueryCache\n  #mutationCache: MutationCache\n\n"
+                          "  constructor() {\n    this.#queryCache = new QueryCache()\n    this.#mutationCache = new MutationCache()\n  }\n\n"
+                          "  removeQueries(): void {\n    const queryCache = this.#queryCache\n    queryCache.remove(1)\n  }\n}\n"),
+    }
+    s = served_tree(tmp_path / "r", files)
+    uses = s.call("read_code_range", path="src/client.ts", symbol="Client.removeQueries", context="semantic").text
+    assert "QueryCache.remove" in uses and "MutationCache.remove" not in uses, uses
+    callers = s.call("find_related", symbol="QueryCache.remove", relation="callers")
+    assert "src/client.ts:15 in Client.removeQueries" in callers.text and "name only" not in callers.text, callers.text
