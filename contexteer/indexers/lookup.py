@@ -1316,16 +1316,7 @@ class _Body:
             site = Caller(sym, sym.path, sym.end_line)
             held = _declared_receiver(index, self._decl_cache, _file_lines(index.ws, sym.path, self.texts), site, r)  # type: ignore[attr-defined]
             found = member_of_type(index, held, name, sym, self.import_files) if held else None
-        if found is None and typed is None and sym.language in _TS_LIKE and getattr(index, "ws", None) is not None \
-                and re.fullmatch(r"[\w$]+", r):
-            # `const queryCache = this.#queryCache`, a callback's parameter over a typed array: as callers read them
-            # (TanStack, review of stop 49: QueryClient.removeQueries' findAll and remove read as MutationCache's)
-            text = _file_lines(index.ws, sym.path, self.texts)  # type: ignore[attr-defined]
-            use = re.compile(rf"(?<![\w$.]){re.escape(r)}\s*\.\s*{re.escape(name)}\b")
-            at = next((k for k in range(sym.start_line, min(sym.end_line, len(text)) + 1) if use.search(text[k - 1])),
-                      sym.end_line)
-            held = _declared_receiver(index, self._decl_cache, text, Caller(sym, sym.path, at), r)
-            found = member_of_type(index, held, name, sym, self.import_files) if held else None
+        found = found or (self._ts_local_member(r, name) if typed is None and sym.language in _TS_LIKE else None)
         found = found or _module_member(self.imported.get(r, ()), name, self.syms_of)  # `httpx.get`: the module
         if found is not None or self.go:  # a Go value's type is its declaration's, never a guess from its name
             return found
@@ -1336,6 +1327,21 @@ class _Body:
                 return hit[0], "same file" if f == sym.path else "import" if f in self.import_files \
                     else "same module" if sym.language == "swift" else "same package"
         return self._last_resort(r, name)
+
+    def _ts_local_member(self, r: str, name: str) -> Found | None:
+        """JS/TS: `name` read off a local as callers type it (`const queryCache = this.#queryCache`, a callback's
+        parameter over a typed array; TanStack, review of stop 49: QueryClient.removeQueries' findAll and remove had
+        read as MutationCache's)."""
+        ws = getattr(self.index, "ws", None)
+        if ws is None or not re.fullmatch(r"[\w$]+", r):
+            return None
+        sym = self.sym
+        text = _file_lines(ws, sym.path, self.texts)
+        use = re.compile(rf"(?<![\w$.]){re.escape(r)}\s*\.\s*{re.escape(name)}\b")
+        at = next((k for k in range(sym.start_line, min(sym.end_line, len(text)) + 1) if use.search(text[k - 1])),
+                  sym.end_line)
+        held = _declared_receiver(self.index, self._decl_cache, text, Caller(sym, sym.path, at), r)
+        return member_of_type(self.index, held, name, sym, self.import_files) if held else None
 
     def _last_resort(self, r: str, name: str) -> Found | None:
         """C++: a namespace's function (`details::os::localtime(t)`); C#: an extension method, the only one so named
@@ -2081,8 +2087,7 @@ def find_callers(index: IndexQueries, sym: Symbol, callee: str, resolve_imports:
                              extends=extended_type(sym), signature=sym.signature or "", resolve_imports=resolve_imports,
                              owner_cls=_owner_class(index, sym, holder), prop=sym.kind == "field",
                              owner_folder=sym.path.rpartition("/")[0])
-        if sym.language == "go" and sym.kind == "method" and owner:
-            _go_namesake_packages(index, sites, owner, sym)
+        _go_namesake_packages(index, sites, owner, sym)
         if left_out is not None:  # what the receivers showed to be another method of that name, for the answer to count
             left_out += [c for c in sites if c.against]
         sites = [c for c in sites if not c.against]
@@ -5173,6 +5178,22 @@ def _qualified_elsewhere(index: IndexQueries, signature: str, word: str, typed: 
 
 
 _TS_LIKE = frozenset({"typescript", "tsx", "javascript", "jsx"})
+
+
+def _ts_local_type(index: IndexQueries, cache: dict[str, list[Symbol]], lines: list[str], site: Caller, enc: Symbol,
+                   syms: list[Symbol], word: str, binding: tuple[str, str] | None, depth: int) -> str | None:
+    """JS/TS: a callback's parameter over a typed array (_ts_callback_element), or a local copied from a field of the
+    class around it: `const queryCache = this.#queryCache` with `#queryCache: QueryCache` (TanStack, the review of
+    stop 49: its findAll and remove had been MutationCache's)."""
+    if binding is None:
+        return _ts_callback_element(index, cache, lines, site, enc, syms, word, depth) if depth < 2 else None
+    if binding[0] != "fields":
+        return None
+    holder = max((s for s in syms if s.kind in _CLASS_KINDS and s.start_line <= site.line <= s.end_line),
+                 key=lambda s: s.start_line, default=None)
+    field = next((s for s in syms if holder is not None and s.parent_id == holder.id and s.name == binding[1]
+                  and s.kind in _FIELD_KINDS), None)
+    return field_type(field.signature or "", binding[1]) if field is not None else None
 _TS_CALLBACK = re.compile(r"([\w$#]+(?:\.[\w$#]+)*(?:\(\))?)\s*\??\.\s*(?:forEach|map|filter|find|findLast|findIndex|some|"
                           r"every|flatMap)\s*\(\s*(?:async\s+)?(?:function\s*[\w$]*\s*)?(?:\(\s*)?{w}\s*(?:[:,)]|=>)")
 
@@ -5281,17 +5302,9 @@ def _declared_receiver(index: IndexQueries, cache: dict[str, list[Symbol]], line
                     else _rust_field_chain(index, enc, binding[1]) if binding is not None and binding[0] == "fields" \
                     else binding[1] if binding is not None and binding[0] == "type" else None
             else:
-                typed = binding[1] if binding is not None and binding[0] == "type" else None
-                if typed is None and binding is None and depth < 2 and enc.language in _TS_LIKE:
-                    typed = _ts_callback_element(index, cache, lines, site, enc, syms, word, depth)
-                elif typed is None and binding is not None and binding[0] == "fields" and enc.language in _TS_LIKE:
-                    # `const queryCache = this.#queryCache` with `#queryCache: QueryCache` (TanStack, the review of
-                    # stop 49: its findAll and remove had been MutationCache's)
-                    holder = max((s for s in syms if s.kind in _CLASS_KINDS and s.start_line <= site.line <= s.end_line),
-                                 key=lambda s: s.start_line, default=None)
-                    field = next((s for s in syms if holder is not None and s.parent_id == holder.id
-                                  and s.name == binding[1] and s.kind in _FIELD_KINDS), None)
-                    typed = field_type(field.signature or "", binding[1]) if field is not None else None
+                typed = (binding[1] if binding is not None and binding[0] == "type" else None) \
+                    or (_ts_local_type(index, cache, lines, site, enc, syms, word, binding, depth)
+                        if enc.language in _TS_LIKE else None)
             if enc.language == "rust" and binding is not None and (typed == "Self" or binding[1] in _RUST_SELF_COPIES):
                 typed = _rust_self_type(index, enc) or typed  # `let g = Self::with_capacity(..)`, `let s = self.clone()`
         if typed is not None:
@@ -5728,8 +5741,10 @@ def _go_namesake_packages(index: IndexQueries, sites: list[Caller], owner: str, 
     not import the method's package, is the own type's method (testify run 296: `assert := New(t);
     assert.Equal(..)` in package assert was a caller of require.Assertions.Equal as well as assert's)."""
     ws = getattr(index, "ws", None)
+    if sym.language != "go" or sym.kind != "method" or not owner or ws is None:
+        return
     folder = sym.path.rpartition("/")[0]
-    package = _go_package_path(ws, folder) if ws is not None else None
+    package = _go_package_path(ws, folder)
     if package is None:
         return
     others = {s.path.rpartition("/")[0] for s in index.symbols_named(owner) if s.name == owner and s.language == "go"

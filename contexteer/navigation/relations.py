@@ -707,7 +707,7 @@ def _macro_expansion(nav: NavigationService, macro: Any) -> str | None:
 def _item(nav: NavigationService, e: graph.Related) -> RelatedItem:
     s = e.symbol
     kind = s.kind if s else None
-    if kind == "method" and s.parent_id is not None and e.how.startswith(("implements", "overrides")):
+    if s is not None and kind == "method" and s.parent_id is not None and e.how.startswith(("implements", "overrides")):
         # a method an interface declares again is no body that runs (client_golang run 281: Counter.Inc's
         # implementations listed the Gauge interface's Inc among counter.Inc and gauge.Inc, read as a third one)
         parent = nav.index.get_symbol(s.parent_id)
@@ -769,7 +769,7 @@ def _previews(nav: NavigationService, rel: graph.Relations, items: list[RelatedI
         shown = _shown_lines(item.lines)
         tags = _callbacks(closures, item, path, shown) if closures is not None else [""] * len(shown)
         item.calls = [f"{n}: {text.get((path, n), '')}" + (f"  (only {only[n]})" if n in only else "") + tag
-                      for n, tag in zip(shown, tags)]
+                      for n, tag in zip(shown, tags, strict=True)]
         if rel.relation == "callers" and rel.target.language == "bash" and item.calls and item.start_line:
             item.calls[0] += _shell_arguments(files.get(path, []), item.lines[0], item.start_line)
         if rel.relation == "callers" and rel.target.language == "zig" and item.calls and item.start_line:
