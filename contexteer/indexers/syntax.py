@@ -609,7 +609,8 @@ def _bindings_at(lines: list[str], start: int, end: int, word: str) -> Iterator[
     lower_first = re.compile(rf"^\s*(?:(?:const|static|volatile|register)\s+)*((?:[A-Za-z_]\w*::)*[a-z_]\w*)"
                              rf"(<(?:[^<>;()]|<[^<>;()]*>)*>)?\s*(?:const\s*)?[*&]{{0,2}}\s*\b{w}\s*(?=[^\n]*;\s*(?://.*)?$)"
                              rf"(?:=(?!=)|;|\{{|\()")
-    made = re.compile(rf"^\s*(?:let\s+(?:mut\s+)?|const\s+|var\s+|val\s+|auto\s+)?\$?{w}\s*(?::=|=)\s*(?:&|new\s+|await\s+)?"
+    # (Go's first target of `m, err := newMemberlist(conf)` too: the call's first result, memberlist run 304)
+    made = re.compile(rf"^\s*(?:let\s+(?:mut\s+)?|const\s+|var\s+|val\s+|auto\s+)?\$?{w}(?:\s*,\s*[A-Za-z_]\w*(?=\s*:=))?\s*(?::=|=)\s*(?:&|new\s+|await\s+)?"
                       rf"({_QUAL})([A-Za-z_$][\w$]*)\s*(?:::\s*<(?:[^<>;()]|\([^()]*\)|<[^<>;()]*>)*>\s*)?(::\s*[a-z_]\w*\s*)?(?:<[^<>;()]*>)?\s*([({{])")
     # the second variable is the element (`for k := range m` binds the key or index)
     go_range = re.compile(rf"^\s*for\s+[A-Za-z_]\w*\s*,\s*{w}\s*:=\s*range\s+([A-Za-z_][\w.]*)\s*\{{")

@@ -143,3 +143,21 @@ def test_a_semantic_read_past_its_limit_still_names_values_it_did_not_resolve(tm
     a = served_tree(tmp_path, files).call("read_code_range", path="a.go", symbol="run", context="semantic")
     uses = a.text.split("── uses ──")[1]
     assert "Leader" in uses, a.text
+
+
+def test_the_first_target_of_a_go_multi_value_assignment_has_the_call_s_first_result_type(tmp_path):
+    # memberlist run 304: `m, err := newMemberlist(conf); m.schedule()` in Create was a name-only caller
+    from tests.navigation.conftest import served_tree
+
+    files = {
+        "go.mod": "module example.com/m\n",
+        "m.go": ("package m\n\ntype Memberlist struct{}\n\nfunc newMemberlist() (*Memberlist, error) { return &Memberlist{}, nil }\n\n"
+                 "func (m *Memberlist) schedule() {}\n\ntype Other struct{}\n\nfunc (o *Other) schedule() {}\n\n"
+                 "func Create() (*Memberlist, error) {\n\tm, err := newMemberlist()\n\tif err != nil {\n\t\treturn nil, err\n\t}\n"
+                 "\tm.schedule()\n\treturn m, nil\n}\n"),
+    }
+    served = served_tree(tmp_path, files)
+    a = served.call("find_related", symbol="Memberlist.schedule", relation="callers")
+    assert "m.go:18 in Create" in a.text and "name only" not in a.text, a.text
+    b = served.call("find_related", symbol="Other.schedule", relation="callers")
+    assert "0 call sites" in b.text, b.text
