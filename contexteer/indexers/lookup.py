@@ -4126,8 +4126,11 @@ def _other_type(index: IndexQueries, defs: dict[str, list[Symbol]], lines: list[
     `site.receiver` says whether it is the method's (declared with its class, or named like it: `named` is the
     class's name and last word, lowercase)."""
     word = before.group(1)
-    site.receiver_name = word
     prefix = text[: before.start()].rstrip()
+    # the receiver as written, a field read off another value whole (json-iterator run 303: `adapter.iter.ReadVal(..)`
+    # was said "receiver iter: Iterator" with the locals named iter)
+    held = re.search(r"([A-Za-z_$][\w$]*(?:\.[A-Za-z_$][\w$]*)*)\s*\.$", prefix)
+    site.receiver_name = f"{held.group(1)}.{word}" if held is not None and held.group(1) not in _SELF else word
     plain = not prefix.endswith(".")
     other, typed = _value_typed(index, defs, lines, site, prefix, word, owner, plain)
     if other:

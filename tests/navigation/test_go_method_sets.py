@@ -161,3 +161,17 @@ def test_the_first_target_of_a_go_multi_value_assignment_has_the_call_s_first_re
     assert "m.go:18 in Create" in a.text and "name only" not in a.text, a.text
     b = served.call("find_related", symbol="Other.schedule", relation="callers")
     assert "0 call sites" in b.text, b.text
+
+
+def test_a_receiver_read_off_another_value_is_named_whole(tmp_path):
+    # json-iterator run 303: `adapter.iter.ReadVal(obj)` made the header say "all by receiver iter: Iterator", as if
+    # every call were on a local named iter
+    from tests.navigation.conftest import served_tree
+
+    src = ("package p\n\ntype Iterator struct{}\n\nfunc (i *Iterator) ReadVal() {}\n\ntype Decoder struct {\n\titer *Iterator\n}\n\n"
+           "func (adapter *Decoder) Decode() {\n\tadapter.iter.ReadVal()\n}\n\nfunc Read(iter *Iterator) {\n\titer.ReadVal()\n}\n")
+    a = served_tree(tmp_path, {"go.mod": "module example.com/p\n", "p.go": src}).call(
+        "find_related", symbol="Iterator.ReadVal", relation="callers")
+    assert "all by receiver iter: Iterator" not in a.text and "2 call sites" in a.text, a.text
+    assert a.data is not None and {i.get("detail") for i in a.data["items"]} == {"receiver adapter.iter: Iterator",
+                                                                                 "receiver iter: Iterator"}, a.data
