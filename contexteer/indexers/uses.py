@@ -219,26 +219,39 @@ def in_literal(data: bytes, spec: LanguageSpec, line: int, column: int) -> bool:
     return False
 
 
-def first_syntax_error(data: bytes, spec: LanguageSpec) -> tuple[int, str] | None:
+def first_syntax_error(data: bytes, spec: LanguageSpec) -> tuple[int, str, tuple[int, int, str] | None] | None:
     """The 1-based line and text of the first syntax error tree-sitter recovered from (an ERROR or a
-    MISSING node), for telling an agent where its edit broke a file; None when the parse is clean."""
+    MISSING node), for telling an agent where its edit broke a file, and the top-level item it was recovered
+    inside (first and last line, its first line's text) when that item parsed whole around it and holds the
+    file's only errors (syn's
+    `macro_rules! Token` with a `[$]` arm: nothing after it is lost); None when the parse is clean."""
     tree = _parse(data, spec)
     if tree is None:
         return None
     node = tree.root_node
     if not node.has_error:
         return None
+    top = None
     for _ in range(10_000):  # descend to the first child that carries the error
         if node.is_error or node.is_missing:
             break
         child = next((c for c in node.children if c.has_error or c.is_missing), None)
         if child is None:
             break
+        if node == tree.root_node:
+            top = child
         node = child
-    row = node.start_point.row
     lines = data.split(b"\n")
-    text = lines[row].decode("utf-8", "replace").strip() if row < len(lines) else ""
-    return row + 1, text
+
+    def line_text(row: int) -> str:
+        return lines[row].decode("utf-8", "replace").strip() if row < len(lines) else ""
+
+    row = node.start_point.row
+    inside = None
+    alone = sum(1 for c in tree.root_node.children if c.has_error or c.is_missing) == 1  # no other item broken
+    if top is not None and top != node and not top.is_error and top.end_point.row > row and alone:
+        inside = (top.start_point.row + 1, top.end_point.row + 1, line_text(top.start_point.row))
+    return row + 1, line_text(row), inside
 
 
 #: node types that name something in code, members included (`fmt.Errorf`: package_identifier, field_identifier)

@@ -406,8 +406,13 @@ class NavigationService:
         found = first_syntax_error(text.encode("utf-8"), spec)
         if found is None:
             return None
-        line, text = found
-        return f"syntax error at line {line}: `{(text if len(text) <= 80 else text[:79] + '…')}` — definitions after it may be missing or misplaced"
+        line, text, inside = found
+        head = f"syntax error at line {line}: `{(text if len(text) <= 80 else text[:79] + '…')}`"
+        if inside is not None:  # recovered within one item (syn run 307 re-checked a complete listing)
+            first, last, item = inside
+            return (f"{head} — recovered inside `{item if len(item) <= 60 else item[:59] + '…'}` ({first}-{last}); "
+                    "the definitions outside it are read as written")
+        return f"{head} — definitions after it may be missing or misplaced"
 
     # ----- lifetime ---------------------------------------------------------------------------
     def close(self) -> None:

@@ -98,6 +98,23 @@ def test_a_file_the_agent_just_broke_says_where_the_syntax_error_is(tmp_path: Pa
     assert "syntax error at line 5: `def broken(((value):`" in outline.text
     miss = served.call("read_code_range", path="util.py", symbol="Pattern.nope")
     assert miss.is_error and "syntax error at line 5" in miss.text
+    assert "may be missing or misplaced" in outline.text, outline.text  # the parse lost its way here
+
+
+def test_a_syntax_error_recovered_inside_one_item_says_the_rest_is_read_as_written(tmp_path: Path):
+    # syn run 307: token.rs's `[$]` arm of macro_rules! Token is an error tree-sitter recovers from inside the
+    # macro, yet the outline warned "definitions after it may be missing", and the agent re-checked a full listing
+    (tmp_path / "token.rs").write_text(
+        "pub struct Dot;\n\nmacro_rules! Token {\n    [.] => { $crate::Dot };\n    [$] => { $crate::Dollar };\n}\n\n"
+        "pub struct Dollar;\n\npub fn after() {}\n")
+    outline = Served(tmp_path).call("get_structured_index", path="token.rs")
+    assert "syntax error at line 5" in outline.text, outline.text
+    assert "recovered inside `macro_rules! Token {` (3-6); the definitions outside it are read as written" \
+        in outline.text, outline.text
+    assert "may be missing" not in outline.text and "after" in outline.text, outline.text
+    (tmp_path / "two.rs").write_text("macro_rules! T {\n    [$] => { 1 };\n}\n\nfn broken( {\n}\n\nfn after() {}\n")
+    two = Served(tmp_path).call("get_structured_index", path="two.rs")  # a second error outside: no such promise
+    assert "syntax error at line 2" in two.text and "may be missing or misplaced" in two.text, two.text
 
 
 def test_a_getter_and_setter_apart_are_both_named(tmp_path: Path):
