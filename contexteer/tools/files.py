@@ -283,6 +283,8 @@ def _delimited(svc: Services, rel: str, lines: list[str], start: int, end: int, 
     cap = svc.settings.workspace.max_lines_per_call
     shown_end, _ = cut_at_cap(start, end, cap)
     total = len(lines)
+    if end > start:
+        lines = _long_lines_cut(rel, lines, start, shown_end)
     frame = model or CodeRange(path=rel, start_line=start, end_line=shown_end, total_lines=total, content="")
     if within and not frame.within:
         frame = frame.model_copy(update={"within": within})
@@ -310,6 +312,25 @@ def _delimited(svc: Services, rel: str, lines: list[str], start: int, end: int, 
     body = FileLines(rel, lines[start - 1 : shown_end], start, kind="code", header=header)
     return Answer(body, page_model(shown_end - start + 1), head=head or [], tail=tail or [], scope="delimited",
                   continuation=cont, page_model=page_model)
+
+
+#: a line longer than this in a read of several lines shows its start only (a generated keyword table's 6,450
+#: characters filled a Rouge A/B agent's batch and left its other reads out); read alone, a line is given whole
+LONG_LINE, LONG_LINE_HEAD = 2000, 400
+
+
+def _long_lines_cut(rel: str, lines: list[str], start: int, end: int) -> list[str]:
+    """`lines` with each of start..end longer than LONG_LINE cut to its start, saying how much is left and the read
+    that gives it whole; the same list when none is."""
+    long = [n for n in range(start, end + 1) if len(lines[n - 1]) > LONG_LINE]
+    if not long:
+        return lines
+    out = list(lines)
+    for n in long:
+        line = out[n - 1]
+        out[n - 1] = (f"{line[:LONG_LINE_HEAD]} … [line cut: {len(line) - LONG_LINE_HEAD:,} more characters; "
+                      f'read_code_range(path="{rel}:{n}") gives it whole]')
+    return out
 
 
 def _stop(svc: Services, lines: list[str], next_start: int, end: int) -> int:

@@ -141,3 +141,24 @@ def test_one_read_code_range_takes_up_to_twenty_reads(tmp_path):
     many = ", ".join(f"big.py:{k + 1}" for k in range(21))
     b = served.call("read_code_range", path=many)
     assert b.is_error and "21 reads in one call; pass at most 20" in b.text, b.text
+
+
+def test_a_very_long_line_in_a_read_of_several_lines_shows_its_start_and_leaves_room_for_the_other_reads(tmp_path):
+    # Rouge run 308: gherkin/keywords.rb:8-12 held a 6,450-character generated line; it filled the answer and the
+    # batch's lasso and apache reads were left out
+    table = "        k[:step] = Set.new [" + ", ".join(f'"word{k} "' for k in range(700)) + "]\n"
+    files = {"kw/gherkin.rb": "module Rouge\n  module Lexers\n    def Gherkin.keywords\n      @keywords ||= {}.tap do |k|\n"
+                              + table + "      end\n    end\n  end\nend\n",
+             "kw/lasso.rb": "module Rouge\n  module Lexers\n    def Lasso.keywords\n      @keywords ||= {}\n    end\n"
+                            "  end\nend\n",
+             "kw/apache.rb": "module Rouge\n  module Lexers\n    def Apache.directives\n      @directives ||= []\n"
+                             "    end\n  end\nend\n"}
+    served = served_tree(tmp_path / "r", files)
+    assert len(table) > 6000
+    a = served.call("read_code_range", path="kw/gherkin.rb:1-5, kw/lasso.rb:3-5, kw/apache.rb:3-5")
+    assert not a.is_error, a.text
+    assert "@keywords ||= {}" in a.text and "@directives ||= []" in a.text and "left out" not in a.text, a.text
+    more = len(table.rstrip("\n")) - 400
+    assert f'… [line cut: {more:,} more characters; read_code_range(path="kw/gherkin.rb:5") gives it whole]' in a.text
+    alone = served.call("read_code_range", path="kw/gherkin.rb:5")  # the line read alone: whole
+    assert '"word699 "]' in alone.text and "line cut" not in alone.text, alone.text
