@@ -325,6 +325,8 @@ def search(nav: NavigationService, q: str, *, match: str, kind: str | None, pref
             why = (f"'{last}' is defined {defined} time{'s' if defined != 1 else ''}, none of them a member of {owner} "
                    f"nor one it inherits from a base class; the closest names are listed")
             note = f"{note}; {why}" if note else why
+        # `Data.has`: Data comes from a package (the commonmark A/B agent searched the text for its import)
+        note = "; ".join(filter(None, (note, _imported_owner(nav, q, prefix)))) or None
         if kind and not defined:
             other, said = _of_another_kind(idx, last, kind, prefix)
             defined = len(other)
@@ -347,6 +349,27 @@ def search(nav: NavigationService, q: str, *, match: str, kind: str | None, pref
             note = f"{note}; {hidden}" if note else hidden
     return SymbolSearchRun(nav, q, prefix, offset, pool, ranked, page, overloads, impls, full_names, total, note, closest,
                            word_sites, last, site_cache)
+
+
+def _imported_owner(nav: NavigationService, q: str, prefix: str | None) -> str:
+    """`Data.has` when no Data is defined in the repository but files import one (`use Dflydev\\DotAccessData\\Data;`):
+    a note naming the import lines, so the member is known to live outside; "" otherwise."""
+    names = split_name(q) if is_qualified(q) else []
+    owner = names[-2] if len(names) >= 2 else ""
+    if not owner or nav.index.count_symbols(owner, match="exact", path_prefix=None):
+        return ""
+    sites = [r for r in nav.index.references_to(owner, limit=200) if r.kind == "import"
+             and (prefix is None or r.path.startswith(prefix.rstrip("/") + "/") or r.path == prefix)]
+    if not sites or any(owner in p.path.rsplit(".", 1)[0].split("/") for p in nav.index.files()):
+        return ""  # (`from pkg import mod`: a module of the repository, a file or a directory, not a type from outside)
+    shown = []
+    for r in sites[:3]:
+        lines = (repo_text(nav.ws, r.path) or "").split("\n")
+        text = " ".join(lines[r.line - 1].split())[:100] if 0 < r.line <= len(lines) else ""
+        shown.append(f"{r.path}:{r.line} `{text}`")
+    more = f"; … {len(sites) - 3} more" if len(sites) > 3 else ""
+    return (f"no {owner} is defined in the repository: it is imported from outside ({'; '.join(shown)}{more}), "
+            f"so its members are not indexed")
 
 
 #: Definition kinds whose uses are mostly plain reads (`x = LIMIT`, `PARAM_REGEX.finditer(...)`), which the

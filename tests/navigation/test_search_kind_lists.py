@@ -95,3 +95,27 @@ def test_a_package_qualified_name_with_parameters_and_an_operator_name_among_sev
     assert got == {("src/Short.scala", 3), ("src/p/Jar.java", 6)}, a.text
     b = s.call("search_symbol", query="Short.<, Short.toByte")
     assert {d["start_line"] for d in b.data["definitions"]} == {2, 3}, b.text
+
+
+def test_a_member_of_a_type_imported_from_a_package_says_the_type_is_outside_the_repository(tmp_path):
+    # commonmark run 305: `Data.has` answered "no definitions match ... Try match='prefix'"; the agent searched the
+    # text for Node's `use Dflydev\DotAccessData\Data;` to learn that Data comes from a package
+    files = {
+        "src/Node/Node.php": ("<?php\n\nnamespace League\\CommonMark\\Node;\n\nuse Dflydev\\DotAccessData\\Data;\n\n"
+                              "abstract class Node\n{\n    public Data $data;\n\n    public function has(): bool\n"
+                              "    {\n        return $this->data->has('x');\n    }\n}\n"),
+        "app/client.py": ("from requests import Session\nfrom app import helpers\n\n\ndef fetch(url):\n"
+                          "    return helpers.wrap(Session().get(url))\n"),
+        "app/helpers.py": "def wrap(x):\n    return x\n",
+    }
+    s = served_tree(tmp_path, files)
+    a = s.call("search_symbol", query="Data.has")
+    assert ("no Data is defined in the repository: it is imported from outside (src/Node/Node.php:5 "
+            "`use Dflydev\\DotAccessData\\Data;`), so its members are not indexed") in a.text, a.text
+    assert "Try match" not in a.text, a.text
+    b = s.call("search_symbol", query="Session.get")
+    assert "no Session is defined in the repository: it is imported from outside (app/client.py:1 " in b.text, b.text
+    d = s.call("search_symbol", query="helpers.unwrap")  # a module of the repository, imported: not "outside"
+    assert "imported from outside" not in d.text, d.text
+    c = s.call("search_symbol", query="Node.missing")  # a type of the repository: no such note
+    assert "imported from outside" not in c.text, c.text
