@@ -264,8 +264,13 @@ def param_types(signature: str) -> list[str] | None:
     m = re.search(r"\((.*)\)", signature)
     if m is None:
         return None
+    inner = m.group(1)
+    head = _LEADING_ANNOTATIONS.sub("", signature)  # (`@Test(timeout = 5)`, C#'s `[Obsolete("..")]`: not the list)
+    first = head.find("(")
+    if first >= 0 and (own := inside_parens(head, first + 1)) is not None:
+        inner = own  # the list alone, not what follows it (C#'s `PyTuple(PyObject o) : base(FromObject(o))`)
     out = []
-    for p in top_level(m.group(1)):
+    for p in top_level(inner):
         p = re.sub(r"\s*=.*$", "", p)  # a default value
         colon = re.search(r"(?<!:):(?!:)", p)  # not C++'s `std::string`
         if colon:  # Kotlin, Scala, Swift: `name: Type`
@@ -273,6 +278,10 @@ def param_types(signature: str) -> list[str] | None:
         else:  # Java, C#, C++: `Type name`
             out.append(type_word(re.sub(r"\s+[\w$]+\s*$", "", p) if len(p.split()) > 1 else p))
     return out
+
+
+#: annotations and attributes a header starts with, parentheses and brackets included
+_LEADING_ANNOTATIONS = re.compile(r"^\s*(?:(?:@[\w.]+(?:\s*\((?:[^()]|\([^()]*\))*\))?|\[(?:[^\[\]]|\[[^\[\]]*\])*\])\s*)*")
 
 
 def split_params(q: str) -> tuple[str, list[str] | None]:

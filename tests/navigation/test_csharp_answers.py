@@ -201,3 +201,19 @@ def test_a_definition_read_by_name_says_which_if_groups_hold_it(tmp_path):
     text = s.call("read_code_range", path="Src/Newtonsoft.Json/Utilities/DynamicUtils.cs",
                   symbol="BinderWrapper.BinderTypeName").text
     assert text.split("\n")[0].endswith("(only #if !(NET35 || NET20 || PORTABLE40) and #if !(PORTABLE))"), text
+
+
+def test_a_constructor_asked_with_its_parameter_types_is_found_past_its_base_call(tmp_path: Path):
+    # pythonnet run 306: `PyTuple.PyTuple(PyObject)` answered "'PyTuple' is defined 7 times, none of them a member
+    # of PyTuple": the parameter list was read from the first '(' to the last ')', `: base(FromObject(o))` included
+    files = {"src/PyTuple.cs": (
+        "namespace Python.Runtime\n{\n    public class PyTuple : PySequence\n    {\n"
+        "        internal PyTuple(BorrowedReference reference) : base(reference) { }\n\n"
+        "        public PyTuple(PyObject o) : base(FromObject(o))\n        {\n        }\n\n"
+        "        public PyTuple() : base(NewEmpty()) { }\n\n"
+        "        [Obsolete(\"use the other\")] public PyTuple(int size, string name) : base(Make(size)) { }\n    }\n}\n")}
+    s = served_tree(tmp_path, files)
+    a = s.call("search_symbol", query="PyTuple.PyTuple(PyObject)")
+    assert [d["start_line"] for d in a.data["definitions"]] == [7], a.text
+    b = s.call("search_symbol", query="PyTuple.PyTuple(int, string)")
+    assert [d["start_line"] for d in b.data["definitions"]] == [13], b.text
