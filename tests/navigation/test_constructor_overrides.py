@@ -51,6 +51,9 @@ def test_implementations_rows_name_the_methods_a_class_adds(tmp_path):
                         "  public boolean hasNext() { return true; }\n}\n"),
         "j/Ordered.java": ("class Ordered<E> extends Deco<E> {\n  public E next() { return null; }\n"
                            "  public void remove() { }\n}\n"),
+        # Collections run 310: `remove 689` was the @Override line above the name (690), `next 485` likewise
+        "j/Annotated.java": ("class Annotated<E> extends Deco<E> {\n  @Override\n  public E next() { return null; }\n\n"
+                             "  @Override\n  @SuppressWarnings(\"x\")\n  public void remove() { }\n}\n"),
     }
     s = served_tree(tmp_path, files)
     py = s.call("find_related", symbol="BaseHandler", relation="implementations")
@@ -58,6 +61,7 @@ def test_implementations_rows_name_the_methods_a_class_adds(tmp_path):
     assert py.data["items"][0]["adds"] == ["__init__", "__call__"], py.data
     java = s.call("find_related", symbol="Deco", relation="implementations")
     assert "class Ordered — overrides remove 3; adds next 2" in java.text, java.text
+    assert "class Annotated — overrides remove 7; adds next 3" in java.text, java.text  # the names' lines
 
 
 def test_what_a_row_adds_leaves_out_overrides_of_classes_above_the_target_constructors_and_helpers(tmp_path):
