@@ -2659,6 +2659,8 @@ def _by_language_rules(index: IndexQueries, sym: Symbol, callee: str, sites: lis
         _global_shell_function(index, sym, callee, sites)
     elif sym.language in ("c", "cpp"):
         _global_c_function(index, sym, callee, sites)
+        if sym.kind == "method" and sym.language == "cpp":
+            _global_scope_calls(index, callee, sites, left_out)
     elif sym.language == "ruby" and sym.kind == "method":
         _reopened_class_calls(index, sym, callee, sites)
         kin: dict[str, tuple[set[str], set[str]]] = {}  # (the class family, read once for both rules)
@@ -3014,6 +3016,28 @@ def _global_c_function(index: IndexQueries, sym: Symbol, callee: str, sites: lis
         text = _file_lines(getattr(index, "ws", None), c.path, files)[c.line - 1:c.line] if getattr(index, "ws", None) else []
         if not static[c.path] and not (text and re.search(rf"(?:->|\.)\s*{re.escape(callee)}\s*\(", text[0])):
             c.how = GLOBAL  # (`ops->read_block(3)` calls a field, never the function of that name)
+
+
+def _global_scope_calls(index: IndexQueries, callee: str, sites: list[Caller], left_out: list[Caller] | None) -> None:
+    """C++: a name-only site that calls `::callee(..)` calls a function of the global namespace, never a class's
+    method (spdlog run 311: os-inl.h's `::open(filename, O_CREAT | ..)` was a caller of file_helper::open)."""
+    ws = getattr(index, "ws", None)
+    if ws is None:
+        return
+    files: dict[str, list[str]] = {}
+    rx = re.compile(rf"(?<![\w>)\]])\s*::\s*{re.escape(callee)}\s*\(")
+    bare = re.compile(rf"(?<![\w:])\s*(?:\.|->)?\s*{re.escape(callee)}\s*\(")
+    drop = []
+    for c in sites:
+        if c.how != "name only":
+            continue
+        text = _file_lines(ws, c.path, files)[c.line - 1:c.line]
+        if text and rx.search(text[0]) and not bare.search(rx.sub("", text[0])):
+            drop.append(c)
+    if drop:
+        if left_out is not None:
+            left_out += drop
+        sites[:] = [c for c in sites if c not in drop]
 
 
 def _global_shell_function(index: IndexQueries, sym: Symbol, callee: str, sites: list[Caller]) -> None:

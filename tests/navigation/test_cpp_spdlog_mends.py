@@ -286,3 +286,26 @@ def test_cpp_uses_view_names_members_called_on_values_of_an_included_class(tmp_p
     rows = {ln.split()[0]: ln for ln in u.text.splitlines() if ln.startswith("  ")}
     assert "logger.set_level (logger.h:6) at 11" in rows.get("3", ""), u.text  # `new_logger->set_level(..)`
     assert "registry.set_level" not in u.text and "registry.level_ (registry.h:11) at 7,11" in u.text, u.text
+
+
+def test_a_call_of_a_global_namespace_function_is_no_caller_of_a_method_of_that_name(tmp_path):
+    # spdlog run 311: os-inl.h's `::open(filename, O_CREAT | ..)` (the POSIX call) was a name-only caller of
+    # file_helper::open
+    files = {
+        "spdlog/file_helper.h": ("#pragma once\nnamespace spdlog {\nclass file_helper\n{\npublic:\n"
+                                 "    void open(const char *fname, bool truncate);\n};\n}\n"),
+        "spdlog/file_helper-inl.h": ("#pragma once\n#include \"file_helper.h\"\nnamespace spdlog {\n"
+                                     "inline void file_helper::open(const char *fname, bool truncate)\n{\n}\n}\n"),
+        "spdlog/os-inl.h": ("#pragma once\n#include <fcntl.h>\nnamespace spdlog {\nnamespace os {\n"
+                            "inline bool fopen_s(const char *filename)\n{\n    const int fd = ::open(filename, O_CREAT);\n"
+                            "    return fd == -1;\n}\n}\n}\n"),
+        "spdlog/sink.h": ("#pragma once\n#include \"file_helper.h\"\nnamespace spdlog {\nclass sink\n{\npublic:\n"
+                          "    void start(const char *f)\n    {\n        helper_.open(f, false);\n    }\n\n"
+                          "private:\n    file_helper helper_;\n};\n}\n"),
+    }
+    s = served_tree(tmp_path, files)
+    a = s.call("find_related", symbol="file_helper.open", relation="callers")
+    assert not a.is_error, a.text
+    sites = {(i["path"], i["lines"][0]) for i in a.data["items"]}
+    assert ("spdlog/sink.h", 9) in sites, a.text
+    assert not any(p == "spdlog/os-inl.h" for p, _ in sites), a.text
