@@ -188,3 +188,17 @@ def test_an_outer_function_s_local_read_in_a_closure_is_no_value_use_of_the_name
     r = served_tree(tmp_path / "r", {"src/autorun.ts": AUTORUN_LOCAL}).call("find_related", symbol="reaction",
                                                                             relation="callers")
     assert "view(reaction)" not in r.text and "cb(reaction)" in r.text, r.text
+
+
+def test_the_uses_view_marks_an_import_type_statement(tmp_path):
+    # TanStack run 309: `import type { Query } from './query'` beside `import { fetchState } from './query'` was not
+    # told apart: Query (a class) showed no "a type" and the agent read the imports to learn which were erased
+    observer = ('import { fetchState } from "./query"\nimport type { Query } from "./query"\n\n'
+                "export function run(q: Query): number {\n    return fetchState(q)\n}\n")
+    query = "export class Query {}\n\nexport function fetchState(q: Query): number {\n    return 1\n}\n"
+    served = served_tree(tmp_path / "r", {"src/query.ts": query, "src/observer.ts": observer})
+    r = served.call("list_dependencies", path="src/observer.ts", view="uses")
+    assert "  2 ./query [import type]: Query (src/query.ts:1) at 4" in r.text, r.text
+    assert "  1 ./query: fetchState" in r.text, r.text
+    rows = {u["line"]: u for u in r.data["uses"]}
+    assert rows[2].get("type_only") is True and "type_only" not in rows[1], r.data
