@@ -483,8 +483,11 @@ def _modifiers(it: RelatedItem) -> str:
     headers of 19 implementations for it), from the words before the class keyword."""
     if it.kind not in ("class", "struct") or not it.signature:
         return ""
-    head = re.split(rf"\b{it.kind}\b", it.signature, maxsplit=1)[0]
-    words = list(dict.fromkeys(_CLASS_MODIFIERS.findall(head) + (["abstract"] if it.abstract else [])))
+    parts = re.split(rf"\b{it.kind}\b", it.signature, maxsplit=1)
+    head, rest = parts[0], parts[1] if len(parts) > 1 else ""
+    # C++'s `class basic_file_sink final : public base_sink<Mutex>`: after the name (spdlog run 311 searched for it)
+    after = ["final"] if re.match(r"\s*(?:[\w:]+\s+)*?[\w:]+(?:<[^{}]*>)?\s+final\b", rest) else []
+    words = list(dict.fromkeys(_CLASS_MODIFIERS.findall(head) + after + (["abstract"] if it.abstract else [])))
     return "".join(f"{w} " for w in words)
 
 

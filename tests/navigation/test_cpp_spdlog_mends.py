@@ -309,3 +309,15 @@ def test_a_call_of_a_global_namespace_function_is_no_caller_of_a_method_of_that_
     sites = {(i["path"], i["lines"][0]) for i in a.data["items"]}
     assert ("spdlog/sink.h", 9) in sites, a.text
     assert not any(p == "spdlog/os-inl.h" for p, _ in sites), a.text
+
+
+def test_an_implementations_row_says_a_cpp_class_is_final(tmp_path):
+    # spdlog run 311: `class basic_file_sink final : public base_sink<Mutex>` showed no `final` (searched for)
+    files = {"s/sink.h": ("#pragma once\nclass sink\n{\npublic:\n    virtual void log(int m) = 0;\n};\n\n"
+                          "template<typename Mutex>\nclass file_sink final : public sink\n{\npublic:\n"
+                          "    void log(int m) override {}\n};\n\nclass final_base_sink : public sink\n{\npublic:\n"
+                          "    void log(int m) override {}\n};\n")}
+    s = served_tree(tmp_path, files)
+    a = s.call("find_related", symbol="sink", relation="implementations")
+    assert "final class file_sink" in a.text, a.text
+    assert "final class final_base_sink" not in a.text and "class final_base_sink" in a.text, a.text
