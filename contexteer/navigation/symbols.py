@@ -360,16 +360,28 @@ def _imported_owner(nav: NavigationService, q: str, prefix: str | None) -> str:
         return ""
     sites = [r for r in nav.index.references_to(owner, limit=200) if r.kind == "import"
              and (prefix is None or r.path.startswith(prefix.rstrip("/") + "/") or r.path == prefix)]
-    if not sites or any(owner in p.path.rsplit(".", 1)[0].split("/") for p in nav.index.files()):
-        return ""  # (`from pkg import mod`: a module of the repository, a file or a directory, not a type from outside)
-    shown = []
-    for r in sites[:3]:
+    texts = []
+    for r in sites:
         lines = (repo_text(nav.ws, r.path) or "").split("\n")
-        text = " ".join(lines[r.line - 1].split())[:100] if 0 < r.line <= len(lines) else ""
-        shown.append(f"{r.path}:{r.line} `{text}`")
+        texts.append(" ".join(lines[r.line - 1].split()) if 0 < r.line <= len(lines) else "")
+    if not sites or any(_RELATIVE_IMPORT.search(t) for t in texts):
+        return ""  # (`from './index'`: the repository's own name, re-exported under another one: review of 33f3f4d)
+    tails = {"/".join(w for w in re.findall(r"[A-Za-z_$][\w$]*", t) if w not in _IMPORT_WORDS) for t in texts}
+    tails = {t for t in tails if t.endswith(owner)}
+    stems = [f.path.rsplit(".", 1)[0] for f in nav.index.files()] if tails else []
+    if any(stem == t or stem.endswith("/" + t) or f"/{t}/" in f"/{stem}" for t in tails for stem in stems):
+        return ""  # (`from app import helpers`: app/helpers.py, a module of the repository, not a type from outside)
+    shown = [f"{r.path}:{r.line} `{t[:100]}`" for r, t in zip(sites[:3], texts, strict=False)]
     more = f"; … {len(sites) - 3} more" if len(sites) > 3 else ""
     return (f"no {owner} is defined in the repository: it is imported from outside ({'; '.join(shown)}{more}), "
             f"so its members are not indexed")
+
+
+#: an import whose module is the repository's own, by its path (`from .x import`, `from './index'`, require_relative)
+_RELATIVE_IMPORT = re.compile(r"""\bfrom\s+\.|['"]\.\.?/|\brequire_relative\b|\buse\s+(?:crate|super|self)::""")
+#: the words of an import statement that are no part of the imported path
+_IMPORT_WORDS = frozenset({"from", "import", "use", "using", "require", "type", "static", "as", "function", "const",
+                           "package", "namespace", "include"})
 
 
 #: Definition kinds whose uses are mostly plain reads (`x = LIMIT`, `PARAM_REGEX.finditer(...)`), which the
