@@ -219,6 +219,11 @@ def in_literal(data: bytes, spec: LanguageSpec, line: int, column: int) -> bool:
     return False
 
 
+#: node types of items that hold a file's members: an error inside one may have moved every later member
+_CONTAINERS = ("class", "namespace", "module", "interface", "trait", "impl", "object", "struct", "enum", "package",
+               "protocol", "extension", "record")
+
+
 def first_syntax_error(data: bytes, spec: LanguageSpec) -> tuple[int, str, tuple[int, int, str] | None] | None:
     """The 1-based line and text of the first syntax error tree-sitter recovered from (an ERROR or a
     MISSING node), for telling an agent where its edit broke a file, and the top-level item it was recovered
@@ -249,7 +254,13 @@ def first_syntax_error(data: bytes, spec: LanguageSpec) -> tuple[int, str, tuple
     row = node.start_point.row
     inside = None
     alone = sum(1 for c in tree.root_node.children if c.has_error or c.is_missing) == 1  # no other item broken
-    if top is not None and top != node and not top.is_error and top.end_point.row > row and alone:
+    # an item followed by others (the recovery did not run to the file's end: Python's `def first` swallowing
+    # `second`) and no container of the file's members (a Java class, a namespace): review of 366deef
+    later = top is not None and any(c.is_named and "comment" not in c.type and c.start_point.row > top.end_point.row
+                                    for c in tree.root_node.children)
+    container = top is not None and any(w in top.type for w in _CONTAINERS)
+    if top is not None and top != node and not top.is_error and top.end_point.row > row and alone and later \
+            and not container:
         inside = (top.start_point.row + 1, top.end_point.row + 1, line_text(top.start_point.row))
     return row + 1, line_text(row), inside
 

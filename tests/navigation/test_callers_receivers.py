@@ -115,6 +115,13 @@ def test_a_syntax_error_recovered_inside_one_item_says_the_rest_is_read_as_writt
     (tmp_path / "two.rs").write_text("macro_rules! T {\n    [$] => { 1 };\n}\n\nfn broken( {\n}\n\nfn after() {}\n")
     two = Served(tmp_path).call("get_structured_index", path="two.rs")  # a second error outside: no such promise
     assert "syntax error at line 2" in two.text and "may be missing or misplaced" in two.text, two.text
+    # review of 366deef: a recovery that ran to the file's end, and one inside a class holding every member
+    (tmp_path / "m.py").write_text("def first(a):\n    return f(a,\n\n\ndef second():\n    return 2\n")
+    (tmp_path / "Map.java").write_text("public class Map {\n    public void put() {\n        if (x) {\n    }\n\n"
+                                       "    public void remove() {\n    }\n}\n")
+    for name in ("m.py", "Map.java"):
+        a = Served(tmp_path).call("get_structured_index", path=name)
+        assert "may be missing or misplaced" in a.text and "recovered inside" not in a.text, a.text
 
 
 def test_a_getter_and_setter_apart_are_both_named(tmp_path: Path):
