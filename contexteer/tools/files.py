@@ -283,8 +283,7 @@ def _delimited(svc: Services, rel: str, lines: list[str], start: int, end: int, 
     cap = svc.settings.workspace.max_lines_per_call
     shown_end, _ = cut_at_cap(start, end, cap)
     total = len(lines)
-    if end > start:
-        lines = _long_lines_cut(rel, lines, start, shown_end)
+    lines = _long_lines_cut(svc, rel, lines, start, shown_end)
     frame = model or CodeRange(path=rel, start_line=start, end_line=shown_end, total_lines=total, content="")
     if within and not frame.within:
         frame = frame.model_copy(update={"within": within})
@@ -315,21 +314,30 @@ def _delimited(svc: Services, rel: str, lines: list[str], start: int, end: int, 
 
 
 #: a line longer than this in a read of several lines shows its start only (a generated keyword table's 6,450
-#: characters filled a Rouge A/B agent's batch and left its other reads out); read alone, a line is given whole
-LONG_LINE, LONG_LINE_HEAD = 2000, 400
+#: characters filled a Rouge A/B agent's batch and left its other reads out); read alone, a line is given whole when
+#: it fits one answer, else its first LONG_LINE_ALONE characters (a 43,000-character line had answered nothing)
+LONG_LINE, LONG_LINE_HEAD, LONG_LINE_ALONE = 2000, 400, 8000
 
 
-def _long_lines_cut(rel: str, lines: list[str], start: int, end: int) -> list[str]:
-    """`lines` with each of start..end longer than LONG_LINE cut to its start, saying how much is left and the read
-    that gives it whole; the same list when none is."""
-    long = [n for n in range(start, end + 1) if len(lines[n - 1]) > LONG_LINE]
-    if not long:
-        return lines
-    out = list(lines)
-    for n in long:
-        line = out[n - 1]
-        out[n - 1] = (f"{line[:LONG_LINE_HEAD]} … [line cut: {len(line) - LONG_LINE_HEAD:,} more characters; "
-                      f'read_code_range(path="{rel}:{n}") gives it whole]')
+def _long_lines_cut(svc: Services, rel: str, lines: list[str], start: int, end: int) -> list[str]:
+    """`lines` with each long line of start..end cut to its start (see LONG_LINE), saying how much is left and, when
+    the line alone fits one answer, the read that gives it whole; the same list when none is cut."""
+    whole = svc.settings.context_mode_mcp.max_digest_threshold - 150  # (the header and note lines)
+    out = lines
+    for n in range(start, end + 1):
+        line = lines[n - 1]
+        if len(line) <= (LONG_LINE if end > start else LONG_LINE_ALONE):
+            continue
+        tokens = svc.pipeline.count(line)
+        fits = tokens <= whole
+        if end == start and fits:
+            continue
+        keep = LONG_LINE_HEAD if end > start else LONG_LINE_ALONE
+        how = (f'read_code_range(path="{rel}:{n}") gives it whole' if fits else
+               f"the whole line ({tokens:,} tokens) is more than one answer holds; search_text(path=\"{rel}\") finds "
+               "text in it")
+        out = list(out) if out is lines else out
+        out[n - 1] = f"{line[:keep]} … [line cut: {len(line) - keep:,} more characters; {how}]"
     return out
 
 

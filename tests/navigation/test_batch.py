@@ -162,3 +162,15 @@ def test_a_very_long_line_in_a_read_of_several_lines_shows_its_start_and_leaves_
     assert f'… [line cut: {more:,} more characters; read_code_range(path="kw/gherkin.rb:5") gives it whole]' in a.text
     alone = served.call("read_code_range", path="kw/gherkin.rb:5")  # the line read alone: whole
     assert '"word699 "]' in alone.text and "line cut" not in alone.text, alone.text
+
+
+def test_a_line_longer_than_one_answer_read_alone_shows_its_start_and_promises_no_whole_read(tmp_path):
+    # review of 18f3c77: lasso/keywords.rb:14 (43,000 characters) was cut in a range with "read_code_range(..:14)
+    # gives it whole", and that read answered nothing but "answer cut to its budget; read fewer lines"
+    huge = "h = [" + ", ".join(f'"builtin_{k}"' for k in range(4000)) + "]\n"
+    served = served_tree(tmp_path / "r", {"kw/lasso.rb": "module M\n" + huge + "end\n"})
+    a = served.call("read_code_range", path="kw/lasso.rb:2")
+    assert not a.is_error and '"builtin_0"' in a.text and "line cut: " in a.text, a.text
+    assert "is more than one answer holds" in a.text and "gives it whole" not in a.text, a.text
+    b = served.call("read_code_range", path="kw/lasso.rb:1-3")
+    assert "is more than one answer holds" in b.text and "end" in b.text, b.text
