@@ -79,7 +79,7 @@ def import_uses(nav: NavigationService, rel: str) -> list[ImportUse]:
         names = [n for n in imp.names if n and n != "*"]
         text = " ".join(lines[n - 1] for n in statements[imp.line])
         found.type_checking = language in ("py", "pyi") and type_checking_only(lines, imp.line)
-        found.type_only = (language in ("ts", "tsx", "mts", "cts") and bool(re.match(r"\s*import\s+type\b", text))) or None
+        found.type_only = (language in ("ts", "tsx", "mts", "cts") and bool(re.match(r"\s*import\s+type\s+(?!from\b)[{*\w$]", text))) or None
         if not names and language == "php" and re.match(r"\s*use\s+(?:function|const)\s", text):
             # `use function count;`, `use const E_USER_DEPRECATED;`: the statement binds the path's last name (the
             # Monolog A/B agent was told five used imports were unused)

@@ -196,9 +196,13 @@ def test_the_uses_view_marks_an_import_type_statement(tmp_path):
     observer = ('import { fetchState } from "./query"\nimport type { Query } from "./query"\n\n'
                 "export function run(q: Query): number {\n    return fetchState(q)\n}\n")
     query = "export class Query {}\n\nexport function fetchState(q: Query): number {\n    return 1\n}\n"
-    served = served_tree(tmp_path / "r", {"src/query.ts": query, "src/observer.ts": observer})
+    served = served_tree(tmp_path / "r", {"src/query.ts": query, "src/observer.ts": observer,
+                                          "src/tt.ts": 'import type from "./query"\n\nexport const x = type\n'})
     r = served.call("list_dependencies", path="src/observer.ts", view="uses")
     assert "  2 ./query [import type]: Query (src/query.ts:1) at 4" in r.text, r.text
     assert "  1 ./query: fetchState" in r.text, r.text
     rows = {u["line"]: u for u in r.data["uses"]}
     assert rows[2].get("type_only") is True and "type_only" not in rows[1], r.data
+    # review of 330c150: `import type from './types'` is a default value import named `type`
+    t = served.call("list_dependencies", path="src/tt.ts", view="uses")
+    assert "[import type]" not in t.text, t.text
