@@ -1171,9 +1171,13 @@ def _first_line(text: str) -> str | None:
     for line in text.splitlines():
         line = _XML_TAG.sub("", _COMMENT_MARKS.sub("", line)).strip()
         line = line.removesuffix("*/").strip()
-        if line and line not in ("*", "/"):
+        if line and line not in ("*", "/") and not _RULE.fullmatch(line):
             return line[:SIGNATURE_MAX]
     return None
+
+
+#: a rule line a comment opens with (` * -----------`: Commons Collections' javadoc), no summary of anything
+_RULE = re.compile(r"[-=*_~#/+.<>]{3,}")
 
 
 def _comment_doc(outer: ts.Node, spec: LanguageSpec) -> str | None:

@@ -84,3 +84,17 @@ def test_what_a_row_adds_leaves_out_overrides_of_classes_above_the_target_constr
     assert [i.get("adds") for i in java.data["items"]] == [["moveToMRU"]], java.text
     rb = s.call("find_related", symbol="Base", relation="implementations")
     assert [i.get("adds") for i in rb.data["items"]] == [["stream"]], rb.text
+
+
+def test_an_outline_summary_skips_a_rule_line_the_comment_opens_with(tmp_path):
+    # Commons Collections run 310: `get`, `containsKey`, `put` of AbstractHashedMap were summarised
+    # "# -----------------------------------------------------------------------"
+    files = {"j/Map.java": ("public class Map {\n    //-----------------------------------------------------------------------\n"
+                            "    /**\n     * Gets the value mapped to the key specified.\n     */\n"
+                            "    public Object get(Object key) { return null; }\n\n"
+                            "    /**\n     * =========\n     * Puts a value.\n     */\n"
+                            "    public void put(Object key) { }\n}\n")}
+    s = served_tree(tmp_path, files)
+    a = s.call("get_structured_index", path="j/Map.java")
+    assert "# Gets the value mapped to the key specified." in a.text, a.text
+    assert "# Puts a value." in a.text and "# ----" not in a.text and "# ====" not in a.text, a.text
