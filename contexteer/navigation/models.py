@@ -223,22 +223,12 @@ class RelatedItem(BaseModel):
         """`defined` only for a C++ declaration whose body is elsewhere, `overrides` only for a subclass that has
         some: other items stay as long as before."""
         data: dict[str, Any] = handler(self)
-        if data.get("defined") is None:
-            data.pop("defined", None)
-        if not data.get("overrides"):
-            data.pop("overrides", None)
-        if not data.get("overrides_of_target"):
-            data.pop("overrides_of_target", None)
-        if not data.get("adds"):
-            data.pop("adds", None)
-        if not data.get("member_at"):
-            data.pop("member_at", None)
-        if not data.get("abstract"):
-            data.pop("abstract", None)
-        if data.get("name_line") is None:
-            data.pop("name_line", None)
-        if data.get("deprecated") is None:
-            data.pop("deprecated", None)
+        for key in ("defined", "name_line", "deprecated"):  # (None: not said)
+            if data.get(key) is None:
+                data.pop(key, None)
+        for key in ("overrides", "overrides_of_target", "adds", "member_at", "abstract"):  # (empty: none)
+            if not data.get(key):
+                data.pop(key, None)
         return data
 
 

@@ -360,9 +360,10 @@ def _imported_owner(nav: NavigationService, q: str, prefix: str | None) -> str:
         return ""
     sites = [r for r in nav.index.references_to(owner, limit=200) if r.kind == "import"
              and (prefix is None or r.path.startswith(prefix.rstrip("/") + "/") or r.path == prefix)]
-    texts = []
+    texts: list[str] = []
+    files: dict[str, list[str]] = {}  # (each file read once)
     for r in sites:
-        lines = (repo_text(nav.ws, r.path) or "").split("\n")
+        lines = files.get(r.path) or files.setdefault(r.path, (repo_text(nav.ws, r.path) or "").split("\n"))
         texts.append(" ".join(lines[r.line - 1].split()) if 0 < r.line <= len(lines) else "")
     if not sites or any(_RELATIVE_IMPORT.search(t) for t in texts):
         return ""  # (`from './index'`: the repository's own name, re-exported under another one: review of 33f3f4d)
