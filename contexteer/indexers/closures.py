@@ -178,6 +178,11 @@ class FileClosures:
         if not 0 <= row < len(lines):
             return []
         col = len(lines[row]) - len(lines[row].lstrip())
+        if start == end and (closers := re.match(rb"[\s})\]]*", lines[row][col:])) and closers.end() \
+                and closers.end() < len(lines[row][col:].rstrip(b" \t\r;,")):
+            # `}).WhereNotNull();`: what follows the closing of a callback is outside it (pythonnet run 306's
+            # call "in lambda 9-12 passed to all.Select" came after that lambda's end)
+            col += closers.end()
         node: ts.Node | None = root.descendant_for_point_range((row, col), (row, col))
         out: list[tuple[str, int, int]] = []
         while node is not None:

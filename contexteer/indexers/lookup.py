@@ -3125,6 +3125,8 @@ def _module_function_calls(index: IndexQueries, sym: Symbol, callee: str, sites:
         chain = m.group(1).split(".")
         if chain[0] in ("this", "self", "super"):
             return False
+        if chain in (["module", "exports"], ["exports"]) and c.path == sym.path and sym.language != "python":
+            return True  # CommonJS: `module.exports.get_target(..)` in the module that exports it (cordova run 312)
         if chain[-1] == module or sym.path in imported_as(resolve_imports(c.path), chain[0]):
             return True
         return sym.language != "python" and chain[0] in module_names(c.path)
@@ -3583,6 +3585,8 @@ def _check_receivers(index: IndexQueries, sites: list[Caller], callee: str, owne
     call = re.compile(r"(?<![\w$#])" + re.escape(callee) + (r"(?![\w$])" if bare_name else r"\s*(?:<[^<>()]*>)?\s*\("))
     fits = arity(signature, callee) if language in _ARITY_CHECKED else _ts_arity(index, owner_cls, signature, callee) \
         if language in ("typescript", "tsx") else None
+    if fits is not None and extends is not None:  # `xs.WhereNotNull()` or `Util.WhereNotNull(xs)`: one less on a value
+        fits = (max(0, fits[0] - 1), fits[1])
     # (Kotlin and Java turn no literal into a class: `is`(2) is no call of `is`(type: KClass<T>))
     typed_params = _checkable(index, param_types(signature)) if language in ("kotlin", "java") else None
     files: dict[str, list[str]] = {}
@@ -3615,10 +3619,12 @@ def _check_receivers(index: IndexQueries, sites: list[Caller], callee: str, owne
             # bare only when nothing member-like precedes it: `make(1)\n    .spawn_blocking(2)`, `items[0].send(x)`
             # and `f(x).g()` are calls on a value the regex cannot name
             bare = word is None and not text[: m.start()].rstrip().endswith((".", "->", "::", "?."))
-            if extends is not None and word is not None and word not in _SELF and word != owner:
+            if extends is not None and not bare and word != owner:
                 # an extension method is called on a value of the type it extends: one declared so is its call,
-                # another may still be (a subtype the index cannot tell), never shown to be another method's
-                typed = _declared_receiver(index, defs, lines, site, before.group(1)) if before is not None else None
+                # another may still be (a subtype the index cannot tell, a call's result: `}).WhereNotNull()`,
+                # `x.Self().WhereNotNull()`), never shown to be another method's (pythonnet run 306: "another type's")
+                plain = before is not None and word not in _SELF and "(" not in before.group(0)
+                typed = _declared_receiver(index, defs, lines, site, before.group(1)) if plain and before else None
                 if typed is not None and re.sub(r"<.*", "", typed).rsplit(".", 1)[-1] == extends:
                     site.receiver, site.how = True, "receiver type"
                     break
@@ -3675,7 +3681,9 @@ def _check_receivers(index: IndexQueries, sites: list[Caller], callee: str, owne
                 continue
             if site.receiver:
                 break
-        if not site.receiver and not against and resolve_imports is not None and language in CHAIN_LANGUAGES:
+        # (a chain's type tells nothing about an extension method, which is no member of the type it extends)
+        if not site.receiver and not against and resolve_imports is not None and language in CHAIN_LANGUAGES \
+                and extends is None:
             how = _chain_verdict(index, defs, bodies, site, lines, call, owner, resolve_imports)
             site.receiver, against = bool(how), how is False
             site.how = how if isinstance(how, str) else site.how

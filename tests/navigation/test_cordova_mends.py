@@ -100,3 +100,25 @@ def test_a_message_searched_as_it_reads_finds_the_source_that_escapes_its_quotes
         assert "as source code writes it" in r.text, r.text
     r = served.call("search_text", pattern="no such 'message' anywhere")
     assert "no matches" in r.text, r.text
+
+
+_REQS = {
+    "lib/check_reqs.js": ("module.exports.get_target = function (projectRoot) {\n    return 34;\n};\n\n"
+                          "exports.isValid = (a) => a > 0;\n\n"
+                          "module.exports.check_android_target = function (root) {\n"
+                          "    const level = module.exports.get_target(root);\n"
+                          "    return exports.isValid(level) && other.get_target(root);\n};\n"),
+    "lib/create.js": ("const check_reqs = require('./check_reqs');\n\n"
+                      "exports.create = function (p) {\n    return check_reqs.get_target(p);\n};\n"),
+}
+
+
+def test_module_exports_call_in_its_own_module_is_a_caller(tmp_path):
+    """cordova run 312: `module.exports.get_target(projectRoot)` in check_reqs.js, the module that exports it, was
+    left out as "another type's method or a function of that name"; `other.get_target(..)` still is."""
+    served = served_tree(tmp_path / "r", _REQS)
+    c = served.call("find_related", symbol="get_target", relation="callers")
+    rows = {(i["qualname"], tuple(i["lines"])) for i in c.data["items"]}
+    assert rows == {("check_android_target", (8,)), ("create", (4,))}, c.text
+    v = served.call("find_related", symbol="isValid", relation="callers")
+    assert [(i["qualname"], tuple(i["lines"])) for i in v.data["items"]] == [("check_android_target", (9,))], v.text

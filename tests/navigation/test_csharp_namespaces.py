@@ -118,3 +118,27 @@ def test_csharp_nameof_new_static_members_partial_parts_and_using_locals(tmp_pat
     uses = r.text.split("── uses ──")[1].split("──")[0]
     assert "IConvertible" not in uses, r.text
     assert "PyObject.GetAttr" in uses and "PyObject.Invoke" in uses, r.text  # locals declared by `using var` / `using PyObject`
+
+
+_EXTENSIONS = {
+    "src/Util.cs": ("using System.Collections.Generic;\n\nnamespace Py.Runtime\n{\n    internal static class Util\n    {\n"
+                    "        public static IEnumerable<T> WhereNotNull<T>(this IEnumerable<T?> source)\n        {\n"
+                    "            foreach (var x in source) if (x != null) yield return x;\n        }\n    }\n}\n"),
+    "src/Binding.cs": ("using System.Linq;\n\nnamespace Py.Runtime\n{\n    internal class Binding\n    {\n"
+                       "        object[] Pick(object[] all)\n        {\n"
+                       "            var got = all.Select(a =>\n            {\n                return a;\n"
+                       "            }).WhereNotNull();\n"
+                       "            return all.Where(a => a != null).WhereNotNull().ToArray();\n        }\n\n"
+                       "        int Count()\n        {\n            var kept = new Bag();\n"
+                       "            return kept.Self().WhereNotNull().Count();\n        }\n    }\n\n"
+                       "    internal class Bag : List<object>\n    {\n        public Bag Self() { return this; }\n    }\n}\n"),
+}
+
+
+def test_csharp_extension_method_called_on_an_expression_is_a_caller(tmp_path):
+    """pythonnet run 306: `}).WhereNotNull();` in MethodBinding was left out as "another type's method or a function
+    of that name" — an extension method is called on whatever value has its type, a LINQ chain's result included."""
+    served = served_tree(tmp_path / "r", _EXTENSIONS)
+    c = served.call("find_related", symbol="WhereNotNull", relation="callers")
+    assert [(i["qualname"], tuple(i["lines"])) for i in c.data["items"]] == [("Binding.Pick", (12, 13)), ("Binding.Count", (19,))], c.text
+    assert "left out" not in c.text and "in lambda" not in c.text, c.text  # (the call follows the lambda's end)
