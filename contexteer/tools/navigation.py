@@ -92,6 +92,9 @@ def _index_budget(svc: Services, is_dir: bool, budget_tokens: int | None) -> tup
     return min(budget, cap), f"budget capped at {cap} tokens ({why})" if budget > cap else None
 
 
+_TYPE_KINDS = frozenset({"class", "interface", "struct", "enum", "trait", "type"})
+
+
 def _outline(svc: Services, nav: Nav, rel: str, kinds: set[str] | None, private: bool, note: str | None, budget: int,
              focus: list[str] | None = None) -> Answer:
     o = nav.outline(rel, kinds, private, note)
@@ -106,9 +109,21 @@ def _outline(svc: Services, nav: Nav, rel: str, kinds: set[str] | None, private:
         heads = {s.qualname for s in picked}
         picked += [s for s in syms if s not in picked and any(s.qualname.startswith(h + ".") for h in heads)]
         picked.sort(key=lambda s: (s.start_line, -s.end_line))
+        # a type nested in a focused type is shown by its own line, its members left to a focus of their own (Commons
+        # Collections run 310: focus=AbstractHashedMap listed the members of its eight nested classes too)
+        named = {s.qualname for s in picked if any(s.qualname == n or s.name == n or s.qualname.endswith("." + n)
+                                                   for n in names)}
+        types = {s.qualname for s in picked if s.qualname in named and s.kind in _TYPE_KINDS}
+        nested = {s.qualname for s in picked if s.kind in _TYPE_KINDS and s.qualname not in named
+                  and any(s.qualname.startswith(h + ".") for h in types)}
+        folded = [s for s in picked if any(s.qualname.startswith(n + ".") for n in nested)]
+        if folded:
+            picked = [s for s in picked if s not in folded]
         if picked:
+            fold = (f"; {len(nested)} nested type{'s' if len(nested) != 1 else ''} shown without {len(folded)} members "
+                    f"(focus=[\"{sorted(nested, key=len)[0]}\"] lists one's)") if folded else ""
             o.note = "; ".join(x for x in (o.note, f"focus {', '.join(names)}: {len(picked)} of {len(syms)} definitions "
-                                           "(the focused ones and their members)") if x)
+                                           f"(the focused ones and their members){fold}") if x)
             syms = picked
         else:
             o.note = "; ".join(x for x in (o.note, f"focus {', '.join(names)} names no definition of {rel}: the whole "

@@ -60,3 +60,23 @@ def test_a_function_written_to_a_new_file_is_found_by_the_next_search(tmp_path: 
     assert "shop/pricing.py:12-16" in first
     assert found.startswith("shop/fresh.py:1-2 function freshly_written_helper"), found
     assert "shop/fresher.py\n  1-2 class FreshlyWrittenWidget" in mapped, mapped
+
+
+_NESTED = ("package m;\n\npublic class HashedMap {\n    protected int size;\n\n    public int size() {\n        return size;\n    }\n\n"
+           "    protected static class EntrySet {\n        private int parent;\n\n        public int size() {\n"
+           "            return 0;\n        }\n    }\n\n    protected static class HashEntry {\n        protected Object key;\n"
+           "    }\n\n    public void clear() {\n    }\n}\n")
+
+
+def test_a_file_outline_focused_on_a_class_shows_its_nested_classes_by_their_line_only(tmp_path: Path):
+    """Commons Collections run 310: focus=AbstractHashedMap listed the members of its nine nested classes too; now
+    each nested class is one line, and focusing on one lists its members."""
+    from tests.navigation.conftest import served_tree
+
+    served = served_tree(tmp_path / "r", {"src/m/HashedMap.java": _NESTED})
+    a = served.call("get_structured_index", path="src/m/HashedMap.java", focus=["HashedMap"])
+    assert re.search(r"^    10-16 protected static class EntrySet", a.text, re.M), a.text
+    assert "private int parent" not in a.text and "protected Object key" not in a.text, a.text
+    assert "public void clear()" in a.text and "2 nested types shown without 3 members" in a.text, a.text
+    one = served.call("get_structured_index", path="src/m/HashedMap.java", focus=["HashedMap.EntrySet"])
+    assert "private int parent" in one.text and "public void clear()" not in one.text, one.text
