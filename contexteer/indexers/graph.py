@@ -1774,6 +1774,8 @@ def _mark_overrides(index: IndexQueries, out: Relations, sym: Symbol,
                 at = str(m.start_line) if m.path == c.path else f"{m.path}:{m.start_line}"
                 if m.kind in ("field", "property"):  # (TanStack run 285: `override fetch!: ..` read as a method body)
                     at += " (type only)" if re.search(rf"\b{re.escape(m.name)}\s*!\s*:", m.signature or "") else " (a field)"
+                elif _final_method(m):  # (spdlog run 311: base_sink's log and flush are `final`, unsaid)
+                    at += " final"
                 it.member_at[m.name] = at
         it.of_target = (len({k for k, _ in keys if k in targets}), len(targets))  # (label overloads counted each)
         if c.language == "python":  # `@abc.abstractmethod def _clamp`: click run 270 took _NumberRangeBase for concrete
@@ -1786,6 +1788,16 @@ def _mark_overrides(index: IndexQueries, out: Relations, sym: Symbol,
             if c.language == "ruby":  # (and what the modules it includes define: mysql2's server_version)
                 known |= {m.name for mod in ruby_included(index, c) for m in methods(mod)}
             it.adds = _added(c, methods(c), known)
+
+
+def _final_method(m: Symbol) -> bool:
+    """Whether a method is declared so no subclass may override it: C++ `void flush() final;`, Java/Kotlin/Swift/PHP/
+    Scala/Dart `final` among its modifiers, C# `sealed override`."""
+    sig = m.signature or ""
+    if m.language in ("cpp", "c"):
+        return bool(re.search(r"\)[^()]*\bfinal\b", sig))
+    head = sig.split("(", 1)[0]
+    return bool(re.search(r"\bsealed\b" if m.language == "csharp" else r"\bfinal\b", head))
 
 
 def _java_lambdas(index: IndexQueries, sym: Symbol, resolve_imports: Callable[[str], dict[str, list[str]]]) -> list[str]:

@@ -98,3 +98,22 @@ def test_an_outline_summary_skips_a_rule_line_the_comment_opens_with(tmp_path):
     a = s.call("get_structured_index", path="j/Map.java")
     assert "# Gets the value mapped to the key specified." in a.text, a.text
     assert "# Puts a value." in a.text and "# ----" not in a.text and "# ====" not in a.text, a.text
+
+
+def test_final_methods_are_marked_on_implementations_rows(tmp_path):
+    """spdlog run 311: base_sink's log, flush, set_pattern and set_formatter are declared `final`, and the agent had to
+    read base_sink.h to learn that no sink below it overrides them; a Java `final` parameter is no final method."""
+    files = {
+        "sink.h": ("class sink {\npublic:\n    virtual ~sink() = default;\n    virtual void log(int msg) = 0;\n"
+                   "    virtual void flush() = 0;\n};\n\n"
+                   "class base_sink : public sink {\npublic:\n    void log(int msg) final;\n"
+                   "    void flush() override;\n};\n"),
+        "java/Base.java": "abstract class Base {\n  abstract void put(final Object key);\n  abstract void clear();\n}\n",
+        "java/Impl.java": ("class Impl extends Base {\n  final void put(Object key) { }\n"
+                           "  void clear() { }\n  void keep(final int x) { }\n}\n"),
+    }
+    s = served_tree(tmp_path, files)
+    cpp = s.call("find_related", symbol="sink", relation="implementations")
+    assert "overrides log 10 final, flush 11;" in cpp.text or cpp.text.rstrip().endswith("overrides log 10 final, flush 11"), cpp.text
+    java = s.call("find_related", symbol="Base", relation="implementations")
+    assert "overrides put 2 final, clear 3; adds keep 4" in java.text, java.text
