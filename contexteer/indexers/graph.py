@@ -85,6 +85,7 @@ logger = logging.getLogger(__name__)
 __all__ = ["Related", "Relations", "callers", "callees", "implementations", "supertypes", "CLASS_KINDS"]
 
 _SELF_WORDS = SELF_WORDS
+CYCLE = "the queried definition again: a cycle"  # a deeper caller that is the definition asked about
 MAX_NODES = 200  # definitions one answer collects at most (across depths)
 MAX_THROUGH_BASE = 6  # past the first level, calls through a base type or interface listed per callee (more: counted)
 
@@ -220,12 +221,8 @@ def callers(index: IndexQueries, sym: Symbol, resolve_imports: Callable[[str], d
                     _deeper_notes(out, unfollowed, hidden, hidden_sites, dead_ends)
                     return out
                 if entry.symbol is not None and entry.symbol.id in seen:
-                    if entry.symbol.id == sym.id or level == 1:
-                        continue
-                    # a caller met on another branch calls this one too: listed again (its lines here), not followed
-                    # again (blockCommands calls doSubfile and include: its three include lines were dropped)
-                    entry.detail = "listed above too"
-                    out.items.append(entry)
+                    if level > 1:
+                        _met_again(out, entry, sym)
                     continue
                 # a deeper level of guesses floods the answer (Scala: every flatMap of Option, Try...; Java: every
                 # `collection.add(x)` on a Collection under IndexedCollection.add, Collections A/B run 76)
@@ -268,6 +265,15 @@ def callers(index: IndexQueries, sym: Symbol, resolve_imports: Callable[[str], d
             out.note = f"{out.note}; {hint}" if out.note else hint
     _deeper_notes(out, unfollowed, hidden, hidden_sites, dead_ends)
     return out
+
+
+def _met_again(out: Relations, entry: Related, sym: Symbol) -> None:
+    """A deeper caller already listed: listed again with its lines here, never followed again. A caller met on
+    another branch calls this one too (blockCommands calls doSubfile and include: its three include lines were
+    dropped); the queried definition itself closes a cycle (kingpin run 318: Usage -> parseContext -> init, whose
+    help closure calls Usage, was unsaid)."""
+    entry.detail = CYCLE if entry.symbol is not None and entry.symbol.id == sym.id else "listed above too"
+    out.items.append(entry)
 
 
 def _guessed_deeper(index: IndexQueries, out: Relations, entry: Related, target: Symbol, through_base: set[tuple[str, str, int]],

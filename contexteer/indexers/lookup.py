@@ -2021,9 +2021,13 @@ def find_callers(index: IndexQueries, sym: Symbol, callee: str, resolve_imports:
     ctor, py_ctor, kinds = _site_kinds(sym, callee, owner)
     cpp_ctor = sym.language == "cpp" and sym.kind == "method" and callee == owner
     go_method = sym.language == "go" and sym.kind == "method"
+    # a property named like a class (C# `DelegateManager DelegateManager { get; }`): `new DelegateManager()` builds
+    # the class and reads no property (pythonnet: the one "caller" of PythonEngine.DelegateManager was that)
+    built = sym.kind in ("field", "variable", "constant") and sym.language in _NEW_BUILDS
     for r in index.references_to(callee, limit=2000):
         if r.kind not in kinds or (r.path, r.line) in seen or \
                 (cpp_ctor and r.kind == "type" and _cpp_scope_only(index, r, callee, own_lines)) or \
+                (built and r.kind == "call" and _only_built(index, r, callee, own_lines)) or \
                 (go_method and not _go_selector_at(index, r, callee, own_lines)):
             continue  # (Go: `&Config{..}` builds the type a method `Config` is named like, no call of it)
         # inside its own range: recursion for a function; a class building itself (`new Map(f, cbf, p)` in
@@ -2511,6 +2515,20 @@ def _cpp_scope_only(index: IndexQueries, r: Any, callee: str, cache: dict[str, l
         re.search(rf"(?<!::)(?<!:: )\b{name}\b(?!\s*(?:<[^;(){{}}]*>)?\s*::)", line) is None
 
 
+_NEW_BUILDS = frozenset({"csharp", "java", "kotlin", "dart", "scala", "typescript", "tsx", "javascript", "php", "cpp"})
+
+
+def _only_built(index: IndexQueries, r: Reference, name: str, cache: dict[str, list[str]]) -> bool:
+    """Whether every mention of `name` on reference line `r` follows `new` (`new DelegateManager()`): a class
+    built, no read of a member of that name."""
+    if r.path not in cache:
+        cache[r.path] = lines_of(index, r.path)
+    lines = cache[r.path]
+    text = lines[r.line - 1] if 0 < r.line <= len(lines) else ""
+    hits = [m.start() for m in re.finditer(rf"(?<![\w$]){re.escape(name)}(?![\w$])", text)]
+    return bool(hits) and all(re.search(r"(?<![\w$])new\s+$", text[:h]) for h in hits)
+
+
 def _go_selector_at(index: IndexQueries, r: Reference, name: str, cache: dict[str, list[str]]) -> bool:
     """Whether reference line `r` reaches `name` through a selector, as a Go method is always reached
     (`x.Config()`, a method value `s.handle`, a chain continued with the dot at the line's end above)."""
@@ -2559,6 +2577,8 @@ def _site_kinds(sym: Symbol, callee: str, owner: str | None) -> tuple[bool, bool
         # a type written like the method's name (`catch (EventDispatcher e)`, `EventDispatcher d = ..`) calls nothing
         return ctor, py_ctor, frozenset({"call", "other"})
     if sym.kind in ("field", "variable", "constant"):  # a property is read: `registry.getModuleHolder(n)?.jsObject`
+        if sym.language in PROPERTY_READ:  # (`static DelegateManager delegateManager;` names a type, reads nothing)
+            return ctor, py_ctor, frozenset({"call", "other", "member"})
         return ctor, py_ctor, frozenset({"call", "other", "type", "member"})
     return ctor, py_ctor, frozenset({"call", "other", "type"})
 
@@ -4326,7 +4346,7 @@ def _own_class_reads(index: IndexQueries, sym: Symbol, name: str, seen: set[tupl
 
 
 #: languages whose member reads the index records (`x.prop`: kind "member"), so a property's readers are checked
-PROPERTY_READ = frozenset({"kotlin", "java"})
+PROPERTY_READ = frozenset({"kotlin", "java", "csharp"})
 
 
 _SWIFT_INIT_HEAD = re.compile(r"^\s*(?:@[\w.]+(?:\([^)]*\))?\s+)*(?:(?:public|internal|private|fileprivate|package|open|"

@@ -17,6 +17,26 @@ REFERENCE_KINDS = ("call", "type", "import", "other", "name", "member")  # membe
 CLASS_KINDS = frozenset({"class", "interface", "struct", "enum", "trait", "type", "module"})
 
 
+_CS_MEMBER_END = re.compile(r"\{|=>|(?<![=!<>])=(?![=>])|;")
+
+
+def kind_word(kind: str, language: str | None, name: str, signature: str | None) -> str:
+    """The kind an answer names a definition by: the stored kind, but a C# property, indexer or event (stored as
+    fields, which the kind filters accept as "field" or "property") says which it is (pythonnet run 306: `public
+    static bool DebugGIL { get; set; }` and `this[int index]` were each "field")."""
+    if kind != "field" or language != "csharp":
+        return kind
+    if name == "this":
+        return "indexer"
+    sig = signature or ""
+    end = _CS_MEMBER_END.search(sig)
+    head = sig[: end.start()] if end else sig
+    if re.search(r"\bevent\b", head):
+        return "event"
+    # (no `;`, `=`, `{` or `=>` at all: an outline's header line of a property whose accessors follow)
+    return "property" if end is None or end.group(0) in ("{", "=>") else "field"
+
+
 @dataclass(frozen=True)
 class Symbol:
     id: int

@@ -8,6 +8,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
+from contexteer.indexers.model import kind_word
 from contexteer.indexers.textsearch import SearchResult
 from contexteer.navigation.models import NO_MATCH_USES, SymbolSearch, clip
 from contexteer.navigation.symbols import VALUE_KINDS
@@ -57,6 +58,10 @@ def _kind_unsaid(s: Any, first: str, shown: str) -> bool:
     return s.kind in ("method", "function") and (first == "template" or (first == "const" and "::" in shown))
 
 
+def _kind(s: Any) -> str:
+    return kind_word(s.kind, getattr(s, "language", None), s.name, getattr(s, "signature", None))
+
+
 def outline_entries(syms: list[Any], *, signatures: bool = True, overrides: dict[int, str] | None = None) -> list[OutlineEntry]:
     """Entries of a file's (or a definition's) symbols, nested by parent; a parent outside the list counts as top level;
     `overrides`: a method's id -> what it overrides, said after its signature."""
@@ -85,14 +90,14 @@ def outline_entries(syms: list[Any], *, signatures: bool = True, overrides: dict
             label = "" if s.kind == "heading" or (first and (first.group(1) in DEF_KEYWORDS or (first.group(1) in DEF_MODIFIERS and first.group(2)
                                                                             and s.language in ("swift", "kotlin")))
                                                 and not _kind_unsaid(s, first.group(1), shown)) \
-                else f"{s.kind} "
+                else f"{_kind(s)} "
             text = f"{s.start_line}-{s.end_line} {label}{shown}"
             short = f"{s.start_line}-{s.end_line} {label}{_sig(s, 72) if s.kind != 'heading' else s.name}"
-            tiny = f"{s.start_line}-{s.end_line} {s.kind + ' ' if s.kind != 'heading' else ''}{s.name}"
+            tiny = f"{s.start_line}-{s.end_line} {_kind(s) + ' ' if s.kind != 'heading' else ''}{s.name}"
             doc = f"  # {s.doc.strip()[:100]}" if s.doc else ""
         else:  # the qualname, its end kept when nesting makes it long (700 nested levels: 700 names in each)
             qual = s.qualname if len(s.qualname) <= 160 else "…" + s.qualname[-159:]
-            text = short = tiny = f"{s.start_line}-{s.end_line} {s.kind} {qual}"
+            text = short = tiny = f"{s.start_line}-{s.end_line} {_kind(s)} {qual}"
             doc = ""
         if signatures and overrides and s.id in overrides:
             said = f"  [{overrides[s.id]}]"
@@ -293,7 +298,8 @@ def symbol_search(model: SymbolSearch, match: str, kind: str | None, with_refs: 
         only += f"  ({h.made_by})" if h.made_by else ""
         named = f" (name at line {h.name_line})" if h.name_line else ""
         named += " (deprecated)" if h.deprecated else ""
-        out.append(f"{h.path}:{h.start_line}-{h.end_line} {h.kind} {h.qualified or h.qualname}{priv}{named}{more} — {h.signature}{only}")
+        kind = kind_word(h.kind, h.language, h.qualname.rpartition(".")[2], h.signature)
+        out.append(f"{h.path}:{h.start_line}-{h.end_line} {kind} {h.qualified or h.qualname}{priv}{named}{more} — {h.signature}{only}")
     if model.next_cursor is not None:
         out.append(f"… {ranked - int(model.next_cursor)} more of {model.total}; next page: cursor=\"{model.next_cursor}\"")
     elif shown < model.total:

@@ -12,8 +12,8 @@ from mcp.server.mcpserver import Context
 from pydantic import Field
 
 from contexteer.errors import InputError
-from contexteer.indexers.graph import MAX_OVERRIDES
-from contexteer.indexers.model import CLASS_KINDS
+from contexteer.indexers.graph import CYCLE, MAX_OVERRIDES
+from contexteer.indexers.model import CLASS_KINDS, kind_word
 from contexteer.navigation.models import RelatedItem, RelatedResult
 from contexteer.navigation.name_lines import name_lines
 from contexteer.navigation.relations import Ambiguous
@@ -219,6 +219,7 @@ def _render(model: RelatedResult, target: Any, offset: int, depth: int) -> str:
             block = None
         show = mixed and (not weak_only or it.how in WEAK or it.how == "macro" or bool(it.reaches))
         tag = f"  [{_how(it)}{' -> ' + it.reaches if it.reaches else ''}]" if show else ""
+        tag += f"  [{it.detail}]" if it.detail == CYCLE else ""
         out += row(it, target, tag, via, block is not None, block is not None and it.path == block[0])
     if tests:
         out.append(_test_callers(tests))
@@ -250,7 +251,8 @@ def _render(model: RelatedResult, target: Any, offset: int, depth: int) -> str:
 
 
 def _head(model: RelatedResult, target: Any, offset: int, depth: int, details: set[str]) -> str:
-    what = f"{model.relation} of {target.kind} {model.symbol} ({model.location})"
+    kind = kind_word(target.kind, getattr(target, "language", None), target.name, getattr(target, "signature", None))
+    what = f"{model.relation} of {kind} {model.symbol} ({model.location})"
     if model.definitions:  # callers of a name several definitions share: each row says which one it reaches
         what = f"{model.relation} of the {len(model.definitions)} definitions named {target.name} ({'; '.join(model.definitions)})"
     counts: dict[str, int] = {}
@@ -262,7 +264,7 @@ def _head(model: RelatedResult, target: Any, offset: int, depth: int, details: s
     noun = "calling definition" if model.relation == "callers" else "definition"
     depth = max([depth, *(it.depth for it in model.items)])  # implementations past 3 levels while the answer is short
     head = f"{what}{', depth ' + str(depth) if depth > 1 else ''}: {span} {noun}{'s' if model.total != 1 else ''}"
-    again = sum(1 for it in model.items if it.detail == "listed above too")  # a caller met on two branches
+    again = sum(1 for it in model.items if it.detail in ("listed above too", CYCLE))  # a caller met on two branches
     head += f" ({again} of them listed twice, met on two branches)" if again else ""
     if model.relation == "callers":
         deeper = sum(len(it.lines) for it in model.items if it.depth > 1)

@@ -117,3 +117,18 @@ def test_final_methods_are_marked_on_implementations_rows(tmp_path):
     assert "overrides log 10 final, flush 11;" in cpp.text or cpp.text.rstrip().endswith("overrides log 10 final, flush 11"), cpp.text
     java = s.call("find_related", symbol="Base", relation="implementations")
     assert "overrides put 2 final, clear 3; adds keep 4" in java.text, java.text
+
+
+def test_a_deeper_caller_that_is_the_queried_function_is_listed_as_a_cycle(tmp_path):
+    """kingpin run 318: the callers of Application.init at depth 3 reached Usage, which the help command's closure
+    inside init calls; that call was dropped without a word because init was the definition asked about."""
+    files = {"app.py": ("def init():\n    return helper\n\n\ndef helper():\n    usage()\n\n\ndef usage():\n    parse()\n\n\n"
+                        "def parse():\n    init()\n\n\ndef main():\n    parse()\n")}
+    s = served_tree(tmp_path, files)
+    r = s.call("find_related", symbol="init", relation="callers", depth=3)
+    assert [(i["qualname"], i["depth"]) for i in r.data["items"]] == [("parse", 1), ("usage", 2), ("main", 2), ("helper", 3)], r.text
+    files["app.py"] = files["app.py"].replace("    return helper\n", "    usage()\n")
+    s = served_tree(tmp_path / "b", files)
+    r = s.call("find_related", symbol="init", relation="callers", depth=3)
+    assert "3 in init (1-2): usage()" in r.text or "in init (1-2): usage()" in r.text, r.text
+    assert "[the queried definition again: a cycle]" in r.text, r.text

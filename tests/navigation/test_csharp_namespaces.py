@@ -6,6 +6,8 @@ calling class has a property of that name, and an extension method called on a l
 
 from __future__ import annotations
 
+import re
+
 from tests.conftest import hit_at
 from tests.navigation.conftest import served_tree
 
@@ -142,3 +144,38 @@ def test_csharp_extension_method_called_on_an_expression_is_a_caller(tmp_path):
     c = served.call("find_related", symbol="WhereNotNull", relation="callers")
     assert [(i["qualname"], tuple(i["lines"])) for i in c.data["items"]] == [("Binding.Pick", (12, 13)), ("Binding.Count", (19,))], c.text
     assert "left out" not in c.text and "in lambda" not in c.text, c.text  # (the call follows the lambda's end)
+
+
+_PROPS = {
+    "src/Engine.cs": ("namespace Py.Runtime\n{\n    public class Engine\n    {\n"
+                      "        static DelegateManager delegateManager;\n"
+                      "        public static bool DebugGIL { get; set; } = false;\n"
+                      "        internal static DelegateManager DelegateManager\n        {\n"
+                      "            get { return delegateManager; }\n        }\n"
+                      "        public int this[int index] => index;\n"
+                      "        public event System.EventHandler Changed;\n"
+                      "        public static void Initialize()\n        {\n"
+                      "            delegateManager = new DelegateManager();\n        }\n    }\n\n"
+                      "    internal class DelegateManager\n    {\n        public int GetDelegate(int t) { return t; }\n    }\n}\n"),
+    "src/Use.cs": ("namespace Py.Runtime\n{\n    internal class Use\n    {\n        int Go()\n        {\n"
+                   "            var d = Engine.DelegateManager.GetDelegate(1);\n"
+                   "            return Engine.DebugGIL ? d : 0;\n        }\n    }\n}\n"),
+}
+
+
+def test_csharp_properties_indexers_and_events_are_named_so_and_their_readers_found(tmp_path):
+    """pythonnet run 306: `DebugGIL { get; set; }` and `this[int index]` were labelled "field", and the callers of
+    the property DelegateManager listed `new DelegateManager()` (the class built) and none of its two readers."""
+    served = served_tree(tmp_path / "r", _PROPS)
+    s = served.call("search_symbol", query="Engine.DebugGIL")
+    assert "property Py.Runtime.Engine.DebugGIL" in s.text, s.text
+    o = served.call("get_structured_index", path="src/Engine.cs")
+    assert re.search(r"^\s+7-10 property internal static DelegateManager DelegateManager", o.text, re.M), o.text
+    assert "field static DelegateManager delegateManager" in o.text or "5-5 static DelegateManager delegateManager" in o.text, o.text
+    e = served.call("search_symbol", query="Changed")
+    assert "event Py.Runtime.Engine.Changed" in e.text, e.text
+    c = served.call("find_related", symbol="Engine.DelegateManager", relation="callers")
+    assert c.text.startswith("callers of property"), c.text
+    assert [(i["qualname"], tuple(i["lines"])) for i in c.data["items"]] == [("Use.Go", (7,))], c.text
+    g = served.call("find_related", symbol="Engine.DebugGIL", relation="callers")
+    assert [(i["qualname"], tuple(i["lines"])) for i in g.data["items"]] == [("Use.Go", (8,))], g.text

@@ -28,6 +28,9 @@
 ; a static call names its class (`ReflectionUtils.IsNullable(t)`): callers of a static method look for it
 ((invocation_expression function: (member_access_expression expression: (identifier) @name)) (#match? @name "^[A-Z]")) @reference.type
 (object_creation_expression type: (identifier) @name) @reference.call
+; a property or field read `PythonEngine.DelegateManager.GetDelegate(..)`, `this.count` (the member of a call `x.m()`
+; is its call, kept apart); pythonnet run 306: the callers of a property found none of its readers
+(member_access_expression name: (identifier) @name) @reference.member
 (object_creation_expression type: (generic_name (identifier) @name)) @reference.call
 (base_list (identifier) @name) @reference.type
 (base_list (generic_name (identifier) @name)) @reference.type
