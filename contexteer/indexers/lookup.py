@@ -919,8 +919,9 @@ class _Body:
 
     def _same_go_package(self, name: str) -> Found | None:
         folder = self.sym.path.rpartition("/")[0]
+        # (a method is never named bare: `len(msg)` is the builtin, not `func (rr *A) len(..)`, miekg/dns run 317)
         same = [s for s in self.index.symbols_named(name) if s.name == name and s.language == "go" and s.parent_id is None
-                and s.path.rpartition("/")[0] == folder and usable(s) and s.id != self.sym.id]
+                and s.path.rpartition("/")[0] == folder and usable(s) and s.id != self.sym.id and s.kind != "method"]
         return (same[0], "same package") if same else None
 
     def _from_imports(self, name: str) -> Found | None:

@@ -70,3 +70,16 @@ def test_go_interfaces_embedding_the_interface_are_not_said_to_come_through_anot
     names = {i["qualname"] for i in a.data["items"]}
     assert {"IndexFuture", "LeadershipTransferFuture", "deferError", "logFuture"} <= names, a.text
     assert "also through" not in a.text, a.text
+
+
+def test_a_bare_builtin_call_is_no_method_of_that_name(tmp_path):
+    """miekg/dns run 317: the uses of packRR listed `ztypes.go A.len` for the builtin `len(msg)`; a Go method is
+    never called bare, so a package's methods named len, copy or close are no candidates."""
+    served = served_tree(tmp_path / "r", {
+        "go.mod": "module example.com/dns\n\ngo 1.19\n",
+        "types.go": "package dns\n\ntype A struct{ b []byte }\n",
+        "ztypes.go": "package dns\n\nfunc (rr *A) len(off int) int { return off }\n",
+        "msg.go": ("package dns\n\nfunc packRR(rr *A, msg []byte) int {\n\tn := len(msg)\n\treturn n + len(rr.b)\n}\n"),
+    })
+    r = served.call("read_code_range", path="msg.go", symbol="packRR", context="semantic")
+    assert "A.len" not in r.text and "type A struct" in r.text, r.text
