@@ -175,3 +175,19 @@ def test_a_triple_quoted_argument_is_no_docstring(tmp_path):
     a = served.call("search_text", pattern="int main")
     assert "in a docstring" not in a.text and "7: " in a.text, a.text
     assert "in a docstring, in build" in served.call("search_text", pattern="Build it").text
+
+
+def test_an_overview_of_a_search_over_one_file_shows_its_first_hits_not_a_table(tmp_path):
+    """serde run 316: 362 hits in value.rs came back as a table of one row (`value.rs | 362 | 24: use lib::*;`) and
+    the agent fetched twice; an overview over three files or fewer shows the first hits and folds the rest by their
+    result lines, which fetch_result returns."""
+    served = served_tree(tmp_path / "r", {"pkg/big.py": _module(1, 600)})
+    a = served.call("search_text", pattern="compute_total_amount(first_argument")
+    assert a.text.startswith("[overview of"), a.text[:300]
+    assert "| file | hits |" not in a.text, a.text[:600]
+    assert "    3: total_1 = compute_total_amount(first_argument, second_argument, 1)" in a.text, a.text[:600]
+    more = re.search(r"… (\d+) more hits \(result lines (\d+)-(\d+)\) …", a.text)
+    assert more is not None and int(more.group(1)) > 400, a.text[-600:]
+    handle = re.search(r'fetch_result\(handle="(r-\w+)"', a.text).group(1)
+    f = served.call("fetch_result", handle=handle, start_line=int(more.group(3)), end_line=int(more.group(3)))
+    assert "total_599 = compute_total_amount" in f.text, f.text
