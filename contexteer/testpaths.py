@@ -11,13 +11,13 @@ __all__ = ["TEST_DIRS", "is_test_path", "tests_glob"]
 TEST_DIRS = frozenset({"test", "tests", "spec", "specs", "__tests__", "__mocks__", "testdata", "test_data", "e2e"})
 _TEST_FILE = re.compile(
     r"(_test\.go|_test\.py|^test_.*\.py|^conftest\.py|\.(test|spec)\.[cm]?[jt]sx?|_(spec|test)\.rb|"
-    r"(Test|Tests|IT|Spec)\.(java|kt|kts|scala|php|cs)|_(unit)?test\.(c|cc|cpp|cxx)|^test_.*\.(c|cc|cpp))$")
+    r"(Test|Tests|IT|Spec)\.(java|kt|kts|scala|php|cs)|_(unit)?test\.(c|cc|cpp|cxx)|^test_.*\.(c|cc|cpp)|^tests?\.rs)$")
 _SUITE_DIR = (".Tests", ".Test", ".UnitTests", ".IntegrationTests")
 
 
 def is_test_path(path: str) -> bool:
     """A test file or test data, by the conventions of its language (`_test.go`, `tests/`, `src/test/`,
-    `*.spec.ts`, `*_spec.rb`, `FooTest.java`, `Foo.Tests/`)."""
+    `*.spec.ts`, `*_spec.rb`, `FooTest.java`, `Foo.Tests/`, a Rust module file `src/iter/test.rs`)."""
     parts = path.split("/")
     if any(p in TEST_DIRS or p.endswith(_SUITE_DIR) for p in parts[:-1]):
         return True
@@ -40,8 +40,8 @@ def tests_glob(paths: list[str]) -> str:
         hit = m.group(0)
         if hit.startswith("test_"):
             globs[f"!test_*.{hit.rpartition('.')[2]}"] = None
-        elif hit == "conftest.py":
-            globs["!conftest.py"] = None
+        elif hit in ("conftest.py", "test.rs", "tests.rs"):  # (a Rust `#[cfg(test)] mod tests;` file)
+            globs[f"!{hit}"] = None
         else:
             globs[f"!*{hit}"] = None
     return ",".join(globs)

@@ -196,3 +196,20 @@ def test_depth_two_callers_left_out_for_several_callees_are_not_counted_once_per
     a = served_tree(tmp_path, files).call("find_related", symbol="simplify_range", relation="callers", depth=2)
     assert not a.is_error, a.text
     assert "2 callers matched by name only" in a.text and "the same 2 for each of A.par_drain, B.par_drain" in a.text, a.text
+
+
+def test_a_rust_test_module_file_is_a_test_file(tmp_path):
+    """rayon run 323: the callers of ParallelExtend::par_extend listed src/iter/test.rs (a `#[cfg(test)] mod test;`
+    file) among the code's callers; it is a test file, as `tests/` and `*_test.go` are."""
+    served = served_tree(tmp_path / "r", {
+        "Cargo.toml": "[package]\nname = \"r\"\nversion = \"0.1.0\"\n",
+        "src/lib.rs": "pub mod iter;\n",
+        "src/iter/mod.rs": ("#[cfg(test)]\nmod test;\n\npub fn collect_extended(v: &mut Vec<u8>) {\n    extend_all(v);\n}\n\n"
+                            "pub fn extend_all(v: &mut Vec<u8>) {\n    v.push(1);\n}\n"),
+        "src/iter/test.rs": ("use super::*;\n\n#[test]\nfn check_extend() {\n    let mut v = Vec::new();\n    extend_all(&mut v);\n}\n\n"
+                             "#[test]\nfn check_more() {\n    let mut v = Vec::new();\n    extend_all(&mut v);\n}\n"),
+        "src/iter/latest.rs": "pub fn newest(v: &mut Vec<u8>) {\n    super::extend_all(v);\n}\n",
+    })
+    c = served.call("find_related", symbol="extend_all", relation="callers")
+    assert "in test files, 2 call sites: src/iter/test.rs:6 in check_extend, 12 in check_more" in c.text, c.text
+    assert "src/iter/latest.rs:2 in newest" in c.text, c.text  # (latest.rs is no test file)
