@@ -167,7 +167,9 @@ class FileClosures:
             if call is not None and call.type in ("call_expression", "new_expression") else None
         return _called(fn, self.data) if fn is not None else None
 
-    def chain(self, start: int, end: int, lo: int, hi: int, name: str = "") -> list[tuple[str, int, int]]:
+    def chain(self, start: int, end: int, lo: int, hi: int, name: str = "", at: str | None = None) -> list[tuple[str, int, int]]:
+        """`at`: for a one-line range, the word whose first call on the line places it (`.forEach(problem =>
+        report.addError(problem))`: the arrow holds the call, not the line's first word)."""
         root = self._root()
         if root is None:
             return []
@@ -178,7 +180,10 @@ class FileClosures:
         if not 0 <= row < len(lines):
             return []
         col = len(lines[row]) - len(lines[row].lstrip())
-        if start == end and (closers := re.match(rb"[\s})\]]*", lines[row][col:])) and closers.end() \
+        called = re.search(rb"(?<![\w$])" + re.escape(at.encode()) + rb"\s*\(", lines[row]) if at and start == end else None
+        if called is not None:  # (ESLint run 322: `problem => report.addError(problem)` read as its function's own)
+            col = called.start()
+        if called is None and start == end and (closers := re.match(rb"[\s})\]]*", lines[row][col:])) and closers.end() \
                 and closers.end() < len(lines[row][col:].rstrip(b" \t\r;,")):
             # `}).WhereNotNull();`: what follows the closing of a callback is outside it (pythonnet run 306's
             # call "in lambda 9-12 passed to all.Select" came after that lambda's end)

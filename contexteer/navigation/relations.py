@@ -785,7 +785,7 @@ def _previews(nav: NavigationService, rel: graph.Relations, items: list[RelatedI
             conditions[path] = preprocessor_conditions(files.get(path, [])) if path.endswith(CONDITIONAL_SOURCES) else {}
         only = conditions[path]
         shown = _shown_lines(item.lines)
-        tags = _callbacks(closures, item, path, shown) if closures is not None else [""] * len(shown)
+        tags = _callbacks(closures, item, path, shown, rel.target.name) if closures is not None else [""] * len(shown)
         item.calls = [f"{n}: {text.get((path, n), '')}" + (f"  (only {only[n]})" if n in only else "") + tag
                       for n, tag in zip(shown, tags, strict=True)]
         if rel.relation == "callers" and rel.target.language == "bash" and item.calls and item.start_line:
@@ -796,7 +796,7 @@ def _previews(nav: NavigationService, rel: graph.Relations, items: list[RelatedI
 
 
 
-def _callbacks(closures: Any, item: RelatedItem, path: str, lines: list[int]) -> list[str]:
+def _callbacks(closures: Any, item: RelatedItem, path: str, lines: list[int], called: str | None = None) -> list[str]:
     """For each call line, `  [in arrow function 540-626 passed to rpcCalls.map]`: the innermost nested function
     between the line and the definition its row names (its name or what it is passed to, and its lines: the ESLint
     A/B agent, run 286, read four ranges of linter.js for the spans of the callbacks addError sat in); a line in the
@@ -809,7 +809,7 @@ def _callbacks(closures: Any, item: RelatedItem, path: str, lines: list[int]) ->
     out: list[str] = []
     last = ""
     for line in lines:
-        chain = closures.around(path, line, enc)
+        chain = closures.around(path, line, enc, called)
         innermost = re.split(r", (?:in |… )", chain, maxsplit=1)[0] if chain else ""
         m = re.match(r"(.*?) (\d+-\d+)$", innermost)
         if m is None:

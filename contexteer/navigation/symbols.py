@@ -1167,7 +1167,7 @@ class Closures:
         self.docs: dict[str, set[int]] = {}
         self.off = files > self.MAX_FILES
 
-    def around(self, path: str, line: int, enc: Any) -> str:
+    def around(self, path: str, line: int, enc: Any, at: str | None = None) -> str:
         from contexteer.indexers.closures import FUNCTION_NODES, innermost
 
         # a Ruby class body's DSL blocks too: Rouge's `delegate`/`recurse` hits sat in `state :root do` blocks the
@@ -1180,7 +1180,7 @@ class Closures:
                 enc.kind not in ("class", "module") or language != "ruby"):
             return ""
         fc = self._file(path)
-        return innermost(fc.chain(line, line, enc.start_line, enc.end_line, enc.name)) if fc is not None else ""
+        return innermost(fc.chain(line, line, enc.start_line, enc.end_line, enc.name, at)) if fc is not None else ""
 
     def literal(self, path: str, enc: Any) -> str:
         """` (in the object passed to sseStreamProducer)` for a JS/TS method of an object literal passed to a call

@@ -15,3 +15,22 @@ def test_a_hit_inside_a_module_values_closures_names_them(tmp_path):
     a = served_tree(tmp_path, {"nb.js": _JS}).call("search_text", pattern="setCookie")
     assert "6: win.Cookies.setCookie('a', val);  — in arrow function set 5-7, in arrow function initLogger 4-9, " \
            "in nativeBridge 1-17" in a.text, a.text
+
+
+def test_a_call_in_a_one_line_arrow_says_it_sits_in_that_arrow(tmp_path):
+    """ESLint run 322: `directivesProblems.forEach(problem => report.addError(problem));` was read as a call in
+    getDirectiveCommentsForFlatConfig's own body; the arrow holds the call, though the line begins outside it."""
+    from tests.navigation.conftest import served_tree
+
+    served = served_tree(tmp_path / "r", {
+        "report.js": "class FileReport {\n    addError(d) {\n        return d;\n    }\n}\n\nmodule.exports = { FileReport };\n",
+        "linter.js": ("const { FileReport } = require('./report');\n\n"
+                      "function getDirectives(problems, report) {\n"
+                      "    problems.forEach(problem => report.addError(problem));\n"
+                      "    report.addError({ ruleId: null });\n}\n\n"
+                      "function run() {\n    const report = new FileReport();\n    getDirectives([], report);\n}\n"),
+    })
+    c = served.call("find_related", symbol="FileReport.addError", relation="callers")
+    rows = c.text.splitlines()
+    assert any("4" in r and "[in arrow function 4-4 passed to problems.forEach]" in r for r in rows), c.text
+    assert not any("report.addError({ ruleId: null })" in r and "[in" in r for r in rows), c.text
