@@ -840,6 +840,11 @@ class _Body:
     # ----- one name --------------------------------------------------------------------------
     def resolve(self, name: str) -> Found | object | None:
         """The definition `name` means here, _SKIP when it is not reported at all, None when unresolved."""
+        if self.sym.language == "rust":  # `EdgeIndex::end()`: the type the path names, never another's `end`
+            for r in sorted(p for p in self.paths.get(name, set()) if p[:1].isupper()):  # (petgraph run 321)
+                typed = _rust_path_member(self.index, r, name, self.sym)
+                if typed is not None:
+                    return typed, "path"
         if name in self.member_of:  # only ever read off an object: resolve through the receiver or not at all
             return self.by_receiver(name, self.member_of[name]) or self._only_method(name) or _SKIP
         found = self._bare(name)

@@ -213,3 +213,23 @@ def test_a_rust_test_module_file_is_a_test_file(tmp_path):
     c = served.call("find_related", symbol="extend_all", relation="callers")
     assert "in test files, 2 call sites: src/iter/test.rs:6 in check_extend, 12 in check_more" in c.text, c.text
     assert "src/iter/latest.rs:2 in newest" in c.text, c.text  # (latest.rs is no test file)
+
+
+def test_a_semantic_read_resolves_a_type_path_call_to_that_type(tmp_path):
+    """petgraph run 321: StableGraph::add_edge's uses listed NodeIndex.end and NodeIndex.new for `EdgeIndex::end()` and
+    `EdgeIndex::new(..)` (the first `end` of the imported file); its callees had them right."""
+    served = served_tree(tmp_path / "r", {
+        "Cargo.toml": "[package]\nname = \"g\"\nversion = \"0.1.0\"\n",
+        "src/lib.rs": "pub mod index;\npub mod stable;\n",
+        "src/index.rs": ("pub struct NodeIndex(u32);\n\nimpl NodeIndex {\n    pub fn new(x: usize) -> Self {\n        NodeIndex(x as u32)\n    }\n\n"
+                         "    pub fn end() -> Self {\n        NodeIndex(u32::MAX)\n    }\n}\n\n"
+                         "pub struct EdgeIndex(u32);\n\nimpl EdgeIndex {\n    pub fn new(x: usize) -> Self {\n        EdgeIndex(x as u32)\n    }\n\n"
+                         "    pub fn end() -> Self {\n        EdgeIndex(u32::MAX)\n    }\n}\n"),
+        "src/stable.rs": ("use crate::index::{EdgeIndex, NodeIndex};\n\n"
+                          "pub fn add_edge(a: NodeIndex, n: usize) -> EdgeIndex {\n    if n == 0 {\n        return EdgeIndex::end();\n    }\n"
+                          "    EdgeIndex::new(n)\n}\n"),
+    })
+    r = served.call("read_code_range", path="src/stable.rs", symbol="add_edge", context="semantic")
+    uses = r.text.split("── uses ──")[1].split("──")[0]
+    assert "EdgeIndex.end" in uses and "EdgeIndex.new" in uses, r.text
+    assert "NodeIndex.end" not in uses and "NodeIndex.new" not in uses, r.text
