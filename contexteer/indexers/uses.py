@@ -327,3 +327,36 @@ _DEFINING = frozenset({"type_item", "associated_type", "function_item", "functio
 _MEMBER_POSITIONS = frozenset({"attribute", "property", "field", "name", "key"})
 _MEMBER_PARENTS = _MEMBER_ACCESS | frozenset({"qualified_type", "scoped_identifier", "scoped_type_identifier", "pair",
                                               "navigation_suffix"})
+
+
+def python_annotation_lines(data: bytes, spec: LanguageSpec) -> dict[str, set[int]]:
+    """Python: per name the code writes outside annotations, the lines it is written on there; a name used in
+    annotations alone (`x: Callable[..]`, `-> Self`) has none, so a line it is used on but missing here is an
+    annotation's. The click and pydantic A/B agents (runs 315, 320) read whole files to learn which imports were
+    used in annotations only."""
+    out: dict[str, set[int]] = {}
+    tree = _parse(data, spec) if spec.name == "python" else None
+    if tree is None:
+        return out
+    cursor = tree.walk()
+    visited = 0
+    depth_in_type = 0  # how many `type` nodes (annotations) hold the cursor
+    while visited < MAX_NODES * 25:
+        visited += 1
+        node = cursor.node
+        assert node is not None
+        if node.type == "identifier" and node.child_count == 0 and not depth_in_type:
+            out.setdefault((node.text or b"").decode("utf-8", "replace"), set()).add(node.start_point.row + 1)
+        if node.type == "type":
+            depth_in_type += 1
+        if cursor.goto_first_child():
+            continue
+        if node.type == "type":
+            depth_in_type -= 1
+        while not cursor.goto_next_sibling():
+            if not cursor.goto_parent():
+                return out
+            if cursor.node is not None and cursor.node.type == "type":
+                depth_in_type -= 1
+        # (the sibling the cursor moved to is entered at the top of the loop)
+    return out

@@ -151,12 +151,46 @@ def import_uses(nav: NavigationService, rel: str) -> list[ImportUse]:
         from contexteer.navigation.swift_uses import swift_module_rows
 
         out = swift_module_rows(nav, rel, lines, refs, out)
-    if language in ("java", "kt", "scala") and out:
+    if out:
+        _language_passes(nav, rel, out, lines, syms, language)
+    return _finished(out, lines, spans, refs if language == "php" else {}, own, docblocks=language in _DOCBLOCK_TYPES)
+
+
+def _language_passes(nav: NavigationService, rel: str, out: list[ImportUse], lines: list[str], syms: list[Any],
+                     language: str) -> None:
+    """What a language's rows say besides: Java-like names written qualified and type parameters apart, Rust enum
+    variants apart, Python annotation-only uses."""
+    if language in ("java", "kt", "scala"):
         _qualified_apart(nav, out, lines)
         _type_parameters_apart(out, syms)
-    if language == "rs" and out:
+    if language == "rs":
         _rust_variants_apart(out, syms, lines)
-    return _finished(out, lines, spans, refs if language == "php" else {}, own, docblocks=language in _DOCBLOCK_TYPES)
+    if language in ("py", "pyi"):
+        _python_static_uses(nav, rel, out, lines)
+
+
+def _python_static_uses(nav: NavigationService, rel: str, out: list[ImportUse], lines: list[str]) -> None:
+    """Python: a name used in annotations only (`Callable at 145` in `def f(cb: Callable[..])`), or only inside `if
+    TYPE_CHECKING:` blocks, says so (click run 315, pydantic run 320: each agent read whole files to tell)."""
+    from contexteer.indexers import languages
+    from contexteer.indexers.lookup import type_checking_only
+    from contexteer.indexers.uses import python_annotation_lines
+
+    spec = languages.BY_NAME.get("python")
+    runtime = python_annotation_lines("\n".join(lines).encode("utf-8", "replace"), spec) if spec is not None else {}
+    if not runtime:
+        return
+    for u in out:
+        if u.type_checking:  # (the import line says so already)
+            continue
+        for un in u.names:
+            if not un.lines or un.more:
+                continue
+            head = un.name.rpartition(" as ")[2].split(".")[0]
+            said = "annotations only" if not any(n in runtime.get(head, ()) for n in un.lines) else \
+                "under TYPE_CHECKING only" if all(type_checking_only(lines, n) for n in un.lines) else None
+            if said:
+                un.note = f"{un.note}, {said}" if un.note else said
 
 
 def _js_member_require(nav: NavigationService, imp: Any, lines: list[str], local: dict[str, list[int]],

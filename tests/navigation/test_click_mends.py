@@ -137,7 +137,7 @@ def test_a_function_that_binds_an_imported_name_itself_uses_its_own_local(tmp_pa
         "list_dependencies", path="click/shell_completion.py", view="uses")
     row = next(line for line in r.text.splitlines() if "gettext" in line)
     assert row.rstrip().endswith("gettext as _ at 12"), r.text
-    assert "t.Any at 11" in r.text, r.text  # a parameter named t_ is no binding of t
+    assert "t.Any (annotations only) at 11" in r.text, r.text  # a parameter named t_ is no binding of t
 
 
 TYPES = """\
@@ -350,3 +350,25 @@ def test_a_closure_s_own_parameter_and_an_unpacking_s_class_are_read_exactly(tmp
     assert by.get(next(k for k, t in enumerate(lines, 1) if "last.run()" in t)) != "receiver type", run.text
     other = served.call("find_related", symbol="Other.run", relation="callers")
     assert not any(i["how"] == "receiver type" for i in other.data["items"]), other.text
+
+
+def test_the_uses_view_says_which_names_are_used_in_annotations_only(tmp_path):
+    """click run 315 and pydantic run 320: each agent read whole files to learn that `Command`, `cabc` or `t.ClassVar`
+    were only ever written in annotations, and `dataclass_transform` only under `if TYPE_CHECKING:`."""
+    served = served_tree(tmp_path / "r", {
+        "pkg/__init__.py": "",
+        "pkg/core.py": "class Command:\n    pass\n\n\nclass Group(Command):\n    pass\n",
+        "pkg/shell.py": ("from __future__ import annotations\n\nimport collections.abc as cabc\nimport typing as t\n\n"
+                         "from .core import Command\nfrom .core import Group\n\nif t.TYPE_CHECKING:\n"
+                         "    from typing_extensions import dataclass_transform\n\n    @dataclass_transform()\n"
+                         "    def meta(x: t.Any) -> None: ...\n\n\n"
+                         "def resolve(cli: Command, args: cabc.MutableMapping[str, t.Any]) -> Command | None:\n"
+                         "    kind: t.ClassVar[int] = 1\n    if isinstance(cli, Group):\n        return cli\n"
+                         "    return t.cast(Command, None)\n"),
+    })
+    u = served.call("list_dependencies", path="pkg/shell.py", view="uses")
+    rows = {line.split(":", 1)[0].strip(): line for line in u.text.splitlines()[1:]}
+    assert "cabc.MutableMapping (annotations only) at 16" in rows["3 collections.abc (standard library)"], u.text
+    assert "t.ClassVar (annotations only) at 17" in u.text and "t.cast at 20" in u.text, u.text
+    assert "Group (core.py:5) at 18" in u.text, u.text  # used at run time: no note
+    assert "Command (core.py:1) at 16,20" in u.text, u.text  # `t.cast(Command, None)` evaluates it
