@@ -288,6 +288,7 @@ def _called(fn: ts.Node, data: bytes, limit: int = 48) -> str:
     """What a call calls, its method name kept when a long chain is cut: `this.#queryCache.findAll(filters)….map`
     (TanStack A/B run 92 read `…findAll(filters) .filter((que…`, the `.map` the arrow is passed to cut away)."""
     whole = " ".join(data[fn.start_byte:fn.end_byte].decode("utf-8", "replace").split())
+    whole = re.sub(r"\s+(?=\??\.|::|->)", "", whole)  # a chain written over lines: `NAMES.iter().position(..)`
     if len(whole) <= limit:
         return whole
     tail = re.search(r"(?:\?\.|\.|::|->)\s*[#\w$]+$", whole)
