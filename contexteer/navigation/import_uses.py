@@ -10,6 +10,7 @@ code, not comments or strings) and, for a repository import, the definition it r
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from typing import Any
 
 from contexteer.indexers.lookup import body_of, cpp_out_of_class, go_imports_package, type_checking_only
@@ -167,6 +168,33 @@ def _language_passes(nav: NavigationService, rel: str, out: list[ImportUse], lin
         _rust_variants_apart(out, syms, lines)
     if language in ("py", "pyi"):
         _python_static_uses(nav, rel, out, lines)
+    if language == "hs":
+        _haskell_named_reexports(nav, out)
+
+
+def _haskell_defines(nav: NavigationService) -> Callable[[str, str], bool]:
+    """Whether module `m` may bring name `n`: a module outside the repository may; a repository one if it defines it."""
+    def defines(m: str, n: str) -> bool:
+        path = m.replace(".", "/") + ".hs"
+        if nav.index.file_info(path) is None:
+            return True
+        return any(s.name == n for s in nav.index.symbols_in_file(path))
+    return defines
+
+
+def _haskell_named_reexports(nav: NavigationService, out: list[ImportUse]) -> None:
+    """A name imported by name from a repository module that does not define it but re-exports it (`import
+    Text.Pandoc.Templates (renderTemplate)`, from Text.DocTemplates): where it is exported, and from what."""
+    for u in out:
+        missing = [un for un in u.names if un.lines and not un.defined and not un.note]
+        path = u.module.split()[0].replace(".", "/") + ".hs" if missing else ""
+        if not path or nav.index.file_info(path) is None:
+            continue
+        again = _haskell_reexports(path, repo_text(nav.ws, path) or "", _haskell_defines(nav))
+        for un in missing:
+            if un.name in again:
+                un.defined, origin = again[un.name]
+                un.note = f"from {origin}"
 
 
 def _python_static_uses(nav: NavigationService, rel: str, out: list[ImportUse], lines: list[str]) -> None:
@@ -434,6 +462,11 @@ def _glob_names(nav: NavigationService, found: ImportUse, targets: list[str], lo
                and s.kind not in ("impl", "instance", "module")}
     inline = _rust_glob_module(syms, found.module) if language == "rs" else None
     reexports: dict[str, tuple[str, str]] = {}
+    if language == "hs":  # a module's export list names what it re-exports from its own imports (Options' `def`)
+        for f in targets:
+            reexports.update({n: v for n, v in _haskell_reexports(f, repo_text(nav.ws, f) or "",
+                                                                   _haskell_defines(nav)).items() if n not in brought})
+        brought |= set(reexports)
     if inline is not None:  # `use lib::*` of serde's `mod lib { pub use self::core::{..}; .. }` in lib.rs
         brought = {s.name for s in syms if s.parent_id == inline.id and s.kind not in ("impl", "module")}
         reexports = _rust_reexports((repo_text(nav.ws, inline.path) or "").split("\n"), inline)
@@ -454,6 +487,39 @@ def _glob_names(nav: NavigationService, found: ImportUse, targets: list[str], lo
     if not used and language == "rs" and not found.names:
         found.directive = (f"a glob import: no name the code uses is defined in {', '.join(targets[:2])}"
                            + ("" if inline is not None else "; the names it re-exports (`pub use`) are not listed"))
+
+
+def _haskell_reexports(path: str, text: str, defines: Callable[[str, str], bool] | None = None) -> dict[str, tuple[str, str]]:
+    """The names a Haskell module's export list names that it imports (`module Text.Pandoc.Options (.., def, ..)` with
+    `import Data.Default`): each with the export's `path:line` and where it comes from, the import that names it or,
+    failing that, the modules it imports whole (Pandoc runs 291 and 327: `def` missing from the Options row)."""
+    head = re.search(r"^module\s+[\w.']+\s*\((.*?)\)\s*where\b", text, re.S | re.M)
+    if head is None:
+        return {}
+    start = text.count("\n", 0, head.start(1)) + 1
+    exported: dict[str, int] = {}
+    body = re.sub(r"--[^\n]*", "", head.group(1))
+    for m in re.finditer(r"(?<![\w.'])(module\s+[\w.']+|[A-Za-z_][\w']*)", body):
+        if not m.group(1).startswith("module"):
+            exported.setdefault(m.group(1), start + body.count("\n", 0, m.start()))
+    named: dict[str, str] = {}
+    whole: list[str] = []
+    for m in re.finditer(r"^import\s+(qualified\s+)?([\w.']+)(?:\s+as\s+[\w.']+)?\s*(\((?:[^()]|\([^()]*\))*\))?",
+                         text, re.M):
+        if m.group(3) is None:
+            if not m.group(1):  # (a qualified import's names are exported qualified, never bare)
+                whole.append(m.group(2))
+        else:
+            for n in re.findall(r"[A-Za-z_][\w']*", m.group(3)):
+                named.setdefault(n, m.group(2))
+    base = path.rsplit("/", 1)[-1]
+    out: dict[str, tuple[str, str]] = {}
+    for n, line in exported.items():
+        # (a repository module imported whole that does not define the name brings none: Text.Pandoc.Extensions)
+        fro = [w for w in whole if defines is None or defines(w, n)]
+        if n in named or fro:
+            out[n] = (f"{base}:{line}", named.get(n) or (fro[0] if len(fro) == 1 else "one of " + ", ".join(fro[:4])))
+    return out
 
 
 def _rust_glob_module(syms: list[Any], module: str) -> Any:

@@ -374,3 +374,24 @@ def test_a_data_constructor_used_from_an_imported_module_is_one_of_its_names(tmp
     }
     a = served_tree(tmp_path, files).call("list_dependencies", path="src/OPML.hs", view="uses")
     assert "WrapAuto (Opts.hs:3) at 6" in a.text and "writerWrapText (Opts.hs:6) at 6" in a.text, a.text
+
+
+def test_the_uses_view_names_what_a_module_re_exports_from_its_own_imports(tmp_path: Path):
+    """Pandoc runs 291 and 327: OPML.hs's row for Text.Pandoc.Options left out `def`, which Options.hs re-exports
+    from Data.Default, and gave `renderTemplate` (re-exported by Text.Pandoc.Templates from Text.DocTemplates) with no
+    origin; both agents read the modules' headers to learn it."""
+    served = served_tree(tmp_path / "r", {
+        "Text/Pandoc/Options.hs": ("module Text.Pandoc.Options ( WriterOptions(..)\n                           , def\n"
+                                   "                           ) where\n\nimport Data.Default\nimport qualified Data.Set as Set\n"
+                                   "import Text.Pandoc.Extensions\n\ndata WriterOptions = WriterOptions { writerColumns :: Int }\n"),
+        "Text/Pandoc/Extensions.hs": "module Text.Pandoc.Extensions (Extension(..)) where\n\ndata Extension = Ext_smart\n",
+        "Text/Pandoc/Templates.hs": ("module Text.Pandoc.Templates ( renderTemplate\n                             , getTemplate\n"
+                                     "                             ) where\n\nimport Text.DocTemplates (Template, renderTemplate)\n\n"
+                                     "getTemplate :: String -> String\ngetTemplate x = x\n"),
+        "Text/Pandoc/Writers/OPML.hs": ("module Text.Pandoc.Writers.OPML (writeOPML) where\n\nimport Text.Pandoc.Options\n"
+                                        "import Text.Pandoc.Templates (renderTemplate)\n\n"
+                                        "writeOPML :: WriterOptions -> String\nwriteOPML opts = renderTemplate (show (writerColumns (def opts)))\n"),
+    })
+    u = served.call("list_dependencies", path="Text/Pandoc/Writers/OPML.hs", view="uses")
+    assert "def (Options.hs:2, from Data.Default) at 7" in u.text, u.text  # (Extensions defines no def; Set is qualified)
+    assert "renderTemplate (Templates.hs:1, from Text.DocTemplates) at 7" in u.text, u.text
