@@ -55,6 +55,8 @@ class SearchResult:
     # max_results=400 to learn a total); None when not counted (no cap hit, or past COUNT_ON lines)
     total_matches: int | None = None
     total_files: int | None = None
+    # and where those past the cap are, per file (Zig run 326: a capped search did not say which files it cut)
+    past_cap: dict[str, int] | None = None
 
 
 #: match lines counted past the result cap, and seconds spent, before giving up on a total
@@ -240,6 +242,7 @@ def _run(ws: Workspace, cmd: list[str], pattern: str, *, regex: bool, sensitive:
             for f, n in counted.items():
                 every[f] = every.get(f, 0) + n
             result.total_matches, result.total_files = sum(every.values()), len(every)
+            result.past_cap = counted
     finally:
         timer.cancel()
         if proc.poll() is None:

@@ -403,7 +403,10 @@ def search_summary(result: SearchResult, regex: bool = True, scope: str = "") ->
         total = f" ({tm} matching line{'s' if tm != 1 else ''} in {tf} file{'s' if tf != 1 else ''} in all)" \
             if tm is not None and tf is not None else ""
 
-        notes.append(f"stopped at the result cap{total}; narrow with path=, glob= or a more specific pattern")
+        past = sorted((result.past_cap or {}).items(), key=lambda kv: (-kv[1], kv[0]))
+        where = (f"; past it: {', '.join(f'{f} ({n})' for f, n in past[:6])}"
+                 + (f" and {len(past) - 6} more files" if len(past) > 6 else "")) if past else ""
+        notes.append(f"stopped at the result cap{total}{where}; narrow with path=, glob= or a more specific pattern")
     if result.timed_out:
         notes.append("stopped at the time limit; results are partial — narrow with path= or glob=")
     if result.matches:

@@ -6,6 +6,8 @@ when the arguments cannot tell an overload; a subclass's own overload takes `thi
 
 from __future__ import annotations
 
+import re
+
 from tests.navigation.conftest import served_tree
 
 
@@ -118,6 +120,8 @@ def test_a_capped_text_search_gives_the_total_and_search_symbol_says_what_a_kind
     served = served_tree(tmp_path / "r", files)
     t = served.call("search_text", pattern="hit", max_results=1)
     assert "stopped at the result cap (4 matching lines in 2 files in all)" in t.text, t.text
+    # (Zig run 326: which files the cut hits are in)
+    assert re.search(r"past it: (b\.txt \(2\), c\.txt \(1\)|b\.txt \(3\));", t.text), t.text
     s = served.call("search_symbol", query="NewReference.Borrow, DecodableByUser, Ext", kind="class")
     assert "no class named 'NewReference.Borrow', 'DecodableByUser'" in s.text and "'DecodableByUser' is a method" in s.text, s.text
     e = served.call("search_symbol", query="NewReference.Borrow")
