@@ -950,6 +950,11 @@ def _ruby_require(nav: NavigationService, resolver: Any, found: ImportUse, targe
     defines that this file names, and the methods it calls on them (`Utils.snake_case`), each under the first
     require that brings it (the kramdown A/B agent read "no name of it used" for all three requires of base.rb)."""
     if not targets:
+        named = _ruby_outside_constants(found.module, written, claimed)
+        if named:  # `require 'erb'` ... `ERB.new(..)`: the constant named like the library (kramdown run 330)
+            found.names += named
+            claimed.update(n.name.split(".")[0] for n in named)
+            return found
         found.directive = "outside the repository: the names it defines are not known here"
         return found
     # (never the file itself, which a required file may require back: kramdown/document.rb loads converter/base.rb,
@@ -975,6 +980,26 @@ def _ruby_require(nav: NavigationService, resolver: Any, found: ImportUse, targe
             if at:
                 used.append((f"{owner.name}.{n}", at, m))
     return _take(found, used, claimed)
+
+
+def _ruby_outside_constants(module: str, written: tuple[dict[str, list[int]], dict[str, list[int]], list[str]],
+                            claimed: set[str]) -> list[UsedName]:
+    """For a `require` of a library outside the repository: the constants the file writes whose name is a segment of
+    the required path, case and underscores aside (`erb` -> ERB, `fileutils` -> FileUtils, `digest/md5` -> Digest,
+    `set` -> Set), each with the methods read off it (`ERB.new`); [] when none is."""
+    refs, every, lines = written
+    segments = {p.replace("_", "").replace("-", "").lower() for p in module.strip("'\"").split("/") if p}
+    out: list[UsedName] = []
+    for n in sorted(refs):
+        if not refs[n] or n in claimed or not n[:1].isupper() or n.lower() not in segments:
+            continue
+        out.append(UsedName(name=n, lines=refs[n][:MAX_LINES], more=max(0, len(refs[n]) - MAX_LINES)))
+        calls: dict[str, list[int]] = {}
+        for k in refs[n]:
+            for m in re.finditer(rf"(?<![\w:]){re.escape(n)}\s*(?:\.|::)\s*([a-z_]\w*[?!]?)", _line(lines, k)):
+                calls.setdefault(m.group(1), []).append(k)
+        out += [UsedName(name=f"{n}.{meth}", lines=sorted(set(at))[:MAX_LINES]) for meth, at in calls.items()]
+    return out
 
 
 def _params(signature: str | None) -> str:

@@ -188,17 +188,20 @@ def digest_search(inp: DigestInput) -> Digest | None:
             if ls.counter.count("\n".join(whole)) <= room:
                 return Digest(body=head + whole + tail, stats=stats + f" ({sum(len(f.hits) for f in code)} outside tests, "
                               "every one shown)", pattern=pattern)
-        if 0 < len(code) <= FEW_FILES and not tail:
-            # a table of one to three files says nothing a hit count does not: the first hits of each, the rest
-            # folded by their result lines (serde run 316: 362 hits in value.rs came as one table row, fetched twice)
-            body = _digest(inp, files, budget)[0]
+        if 0 < len(code) <= FEW_FILES:
+            # a table of a few code files says little a hit count does not: the first hits of each, the rest folded
+            # by their result lines, tests and translation catalogs summed after them (serde run 316: 362 hits in
+            # value.rs came as one table row, fetched twice; Django run 329: hashers.py's 67 hits a row beside 200 in
+            # .po files)
+            body = _digest(inp, {f.path: f for f in code}, room)[0] + tail
         else:
             body = _table(inp, code, room) + tail
     return Digest(body=head + body, stats=stats, pattern=pattern)
 
 
-#: an overview of a search over this many files or fewer shows their first hits, not a table of files
-FEW_FILES = 3
+#: an overview of a search whose code (tests and catalogs aside) is in this many files or fewer shows their first
+#: hits, not a table of files (the table shows about as many rows)
+FEW_FILES = 8
 
 
 def _tests_line(files: list[FileHits]) -> str:

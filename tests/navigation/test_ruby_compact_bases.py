@@ -134,3 +134,20 @@ def test_a_ruby_call_line_after_a_trailing_dot_chain_is_shown_with_the_chains_he
     a = served_tree(tmp_path, files).call("find_related", symbol="Sequel::Dataset.get", relation="callers")
     row = next(i for i in a.data["items"] if i["qualname"].endswith("column_num"))
     assert row["calls"][0] == "5: ds.from(:pg_attribute).get(:attnum)", a.text
+
+
+def test_a_require_of_an_outside_library_lists_the_constant_named_like_it(tmp_path):
+    """kramdown run 330: `require 'erb'` read "outside the repository: the names it defines are not known here", and
+    the agent read base.rb again for `ERB.new` at 131; the constant named like the library is listed with the methods
+    read off it (a local or another library's constant is not)."""
+    from tests.navigation.conftest import served_tree
+
+    served = served_tree(tmp_path / "r", {"lib/base.rb": (
+        "require 'erb'\nrequire 'fileutils'\nrequire 'digest/md5'\n\nmodule K\n  class Base\n    def render(t)\n"
+        "      erb = ERB.new(t)\n      FileUtils.mkdir_p('x')\n      Digest::MD5.hexdigest(erb.result(binding))\n"
+        "    end\n  end\nend\n")})
+    u = served.call("list_dependencies", path="lib/base.rb", view="uses")
+    rows = {line.split(":", 1)[0].strip(): line for line in u.text.splitlines()[1:]}
+    assert rows["1 erb [standard library]"].endswith(": ERB at 8; ERB.new at 8"), u.text
+    assert "FileUtils.mkdir_p at 9" in rows["2 fileutils [standard library]"], u.text
+    assert "Digest at 10" in rows["3 digest/md5 [standard library]"], u.text
