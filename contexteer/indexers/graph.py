@@ -521,6 +521,17 @@ def _self_aliases(lines: list[str] | None, sym: Symbol) -> set[str]:
             if (m := rx.match(lines[i])) and m.group(1) != sym.name}
 
 
+def _php_variable_calls(sym: Symbol, lines: list[str] | None, out: list[str]) -> None:
+    """`$processor($record)` in a PHP body: a callable held by a variable (Monolog run 334's agent found
+    Logger::addRecord's by reading its body), added to `out` as `$processor`; never `$this->x()`."""
+    if sym.language != "php" or lines is None:
+        return
+    for k in range(sym.start_line, min(sym.end_line, len(lines)) + 1):
+        for m in re.finditer(r"(?<![\w>:$])\$([A-Za-z_]\w*)\s*\(", lines[k - 1]):
+            if m.group(1) != "this" and f"${m.group(1)}" not in out:
+                out.append(f"${m.group(1)}")
+
+
 # ----- callees -----------------------------------------------------------------------------------------
 _CALL_AFTER = {False: r"[(<]", True: r"(?![\w?!])"}  # what follows a member call's name: `x.m(`; Ruby's `x.m` too
 
@@ -573,6 +584,7 @@ def callees(index: IndexQueries, sym: Symbol, resolve_imports: Callable[[str], d
     out.items += [Related(sym, sym.path, "recursive", sorted(set(at)), detail=f"through the local {via}") if via
                   else Related(o, sym.path, "same class", where, detail=why)
                   for (_, via), (m, at) in own.items() for o, where, why in _by_overload(index, m, at, lines, sym, via)]
+    _php_variable_calls(sym, lines, out.local)
     # PHP's language constructs written like calls (`isset($x)`, `empty($y)`) are no callees (Monolog A/B run 79)
     calls = {n: at for n, at in calls.items() if sym.language != "php" or n.lower() not in _PHP_CONSTRUCTS}
     # (Scala and Ruby call a method without arguments with no parentheses: Sequel's `return single_record`)

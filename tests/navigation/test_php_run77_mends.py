@@ -71,3 +71,18 @@ def test_php_uses_view_names_same_namespace_classes_and_callees_skip_language_co
     assert "Socket (Socket.php:4) at 6" in a.text and "Mono" not in a.text.split("same package")[-1], a.text
     b = served.call("find_related", symbol="Buffer.flush", relation="callees")
     assert "isset" not in b.text, b.text
+
+
+def test_callees_name_a_callable_held_by_a_variable(tmp_path):
+    """Monolog run 334: Logger::addRecord's callees left out `$processor($record)` (a callable from
+    `$this->processors`); the agent found it reading the body. It is named as a local call; `$this->x()` is not."""
+    from tests.navigation.conftest import served_tree
+
+    served = served_tree(tmp_path / "r", {"src/Logger.php": (
+        "<?php\nnamespace Monolog;\n\nclass Logger\n{\n    private $processors = [];\n\n"
+        "    public function addRecord(array $record): bool\n    {\n        foreach ($this->processors as $processor) {\n"
+        "            $record = $processor($record);\n        }\n        return $this->write($record);\n    }\n\n"
+        "    private function write(array $record): bool\n    {\n        return true;\n    }\n}\n")})
+    c = served.call("find_related", symbol="Logger.addRecord", relation="callees")
+    assert "calls its own locals or parameters: $processor" in c.text, c.text
+    assert "Logger.write" in c.text and "$this" not in c.text.split("calls its own")[1], c.text
