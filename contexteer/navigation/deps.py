@@ -60,6 +60,8 @@ def dependencies_of(nav: NavigationService, progress: Callable[[int, int], None]
     if not is_dir and spec is not None and spec.name in ("python", "lua"):  # Lua: `pcall(require, 'ffi')` in a function
         _mark_scopes(model, rel, (repo_text(nav.ws, rel) or "").split("\n"), nav.index.symbols_in_file(rel),
                      nav.index.imports_of(rel))
+    if not is_dir and spec is not None and spec.name == "python" and model.cycles:
+        _lazy_cycles_apart(nav, graph, model)
     if uses:
         from contexteer.navigation.import_uses import import_uses
 
@@ -160,25 +162,50 @@ def _zig_aliases(nav: NavigationService, model: Dependencies, rel: str) -> None:
 _TYPE_CHECKING = re.compile(r"^(\s*)if\s+(?:typing\.)?TYPE_CHECKING\s*:")
 
 
+def _import_scope(lines: list[str], syms: list[Any], line: int) -> str | None:
+    """Where a Python or Lua import line runs when not at load time: `in f` (inside a function), `TYPE_CHECKING`, `in
+    the __main__ block`; None for a module-level import."""
+    funcs = [s for s in syms if s.kind in ("function", "method") and s.start_line < line <= s.end_line]
+    if funcs:
+        return "in " + str(min(funcs, key=lambda s: s.end_line - s.start_line).qualname)
+    text = lines[line - 1] if 0 < line <= len(lines) else ""
+    indent = len(text) - len(text.lstrip())
+    for i in range(line - 2, -1, -1):
+        above = lines[i]
+        if not above.strip() or len(above) - len(above.lstrip()) >= indent:
+            continue
+        m = _TYPE_CHECKING.match(above)
+        if m is None and re.match(r"\s*if\s+__name__\s*==\s*[\"']__main__[\"']\s*:", above):
+            return "in the __main__ block"  # runs only when the file is run as a script
+        return "TYPE_CHECKING" if m else None
+    return None
+
+
+def _lazy_cycles_apart(nav: NavigationService, graph: deps_mod.DepGraph, model: Dependencies) -> None:
+    """A Python import cycle with a step that only imports inside a function or under TYPE_CHECKING runs at no
+    load time: listed apart (Jinja2 run 335's debug.py -> utils.py -> environment.py -> debug.py, closed by
+    environment.py:937 inside handle_exception)."""
+    files: dict[str, tuple[list[str], list[Any]]] = {}
+
+    def lazy(a: str, b: str) -> bool:
+        if a not in files:
+            files[a] = ((repo_text(nav.ws, a) or "").split("\n"), nav.index.symbols_in_file(a))
+        lines, syms = files[a]
+        at = [n for e in graph.imports_of(a) if e.target == b for n in (e.line, *graph.again.get((a, b), []))]
+        return bool(at) and all(_import_scope(lines, syms, n) is not None for n in at)
+
+    kept: list[list[str]] = []
+    for c in model.cycles:
+        (model.lazy_cycles if any(lazy(c[i], c[i + 1]) for i in range(len(c) - 1)) else kept).append(c)
+    model.cycles = kept
+
+
 def _mark_scopes(model: Dependencies, rel: str, lines: list[str], syms: list[Any], imports: list[Any]) -> None:
     """A Python or Lua file's imports that do not run when it loads, marked: inside a function (`in
     _create_context`) or under `if TYPE_CHECKING:` (the pip A/B agent read the file to tell them from the
     module-level ones; the Penlight one, dir.lua's `pcall(require, 'alien')` in find_ffi_copyfile)."""
     def scope(line: int) -> str | None:
-        funcs = [s for s in syms if s.kind in ("function", "method") and s.start_line < line <= s.end_line]
-        if funcs:
-            return "in " + str(min(funcs, key=lambda s: s.end_line - s.start_line).qualname)
-        text = lines[line - 1] if 0 < line <= len(lines) else ""
-        indent = len(text) - len(text.lstrip())
-        for i in range(line - 2, -1, -1):
-            above = lines[i]
-            if not above.strip() or len(above) - len(above.lstrip()) >= indent:
-                continue
-            m = _TYPE_CHECKING.match(above)
-            if m is None and re.match(r"\s*if\s+__name__\s*==\s*[\"']__main__[\"']\s*:", above):
-                return "in the __main__ block"  # runs only when the file is run as a script
-            return "TYPE_CHECKING" if m else None
-        return None
+        return _import_scope(lines, syms, line)
 
     for e in model.imports:
         if e.source == rel:

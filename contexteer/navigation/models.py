@@ -157,6 +157,8 @@ class Dependencies(BaseModel):
     external: list[ExternalPkg] = Field(default_factory=list)
     declared: list[DeclaredDep] = Field(default_factory=list)
     cycles: list[list[str]] = Field(default_factory=list)
+    # Python: cycles closed only by an import inside a function or under TYPE_CHECKING (none runs at load time)
+    lazy_cycles: list[list[str]] = Field(default_factory=list)
     internal_edges: int = 0
     most_imported: list[str] = Field(default_factory=list)
     tests_left_out: int = 0  # test files next to the answer that tests=false left out

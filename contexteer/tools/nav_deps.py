@@ -157,6 +157,9 @@ def _deps_text(model: Dependencies, direction: str, depth: int, limit: int, imp_
     if model.cycles:
         out.append("import cycles:")
         out += ["  " + _cycle(c) for c in model.cycles]
+    if model.lazy_cycles:  # (Jinja2 run 335: debug -> utils -> environment -> debug read as a load-time cycle)
+        out.append("cycles only through an import inside a function or under TYPE_CHECKING (none runs at load time):")
+        out += ["  " + _cycle(c) for c in model.lazy_cycles]
     return "\n".join(out)
 
 

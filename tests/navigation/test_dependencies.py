@@ -132,3 +132,28 @@ def test_manifests_of_every_ecosystem_are_read_with_versions():
         ("github.com/google/uuid", "v1.6.0", "main"), ("golang.org/x/text", "v0.14.0", "indirect"),
         ("serde", "1.0", "main"), ("regex", "1.10", "main"), ("tempfile", "3", "dev"),
     }
+
+
+def test_a_python_cycle_closed_only_inside_a_function_is_told_apart(tmp_path):
+    """Jinja2 run 335: `debug.py -> utils.py -> environment.py -> debug.py` was listed as an import cycle, though
+    environment.py imports debug inside handle_exception only (nothing of it runs at load time); a cycle of
+    module-level imports stays one."""
+    from tests.navigation.conftest import served_tree
+
+    served = served_tree(tmp_path / "r", {
+        "pkg/__init__.py": "",
+        "pkg/debug.py": "from .utils import missing\n\n\ndef rewrite():\n    return missing\n",
+        "pkg/utils.py": "missing = object()\n\n\ndef clear():\n    from .environment import env\n    return env\n",
+        "pkg/environment.py": ("import typing as t\n\nenv = 1\n\nif t.TYPE_CHECKING:\n    from .runtime import Context\n\n\n"
+                               "def handle():\n    from .debug import rewrite\n    return rewrite()\n"),
+        "pkg/runtime.py": "from .environment import env\n",
+        "pkg/a.py": "from .b import x\ny = 1\n",
+        "pkg/b.py": "from .a import y\nx = 2\n",
+    })
+    d = served.call("list_dependencies", path="pkg/debug.py", direction="both")
+    assert "import cycles:" not in d.text, d.text
+    assert ("cycles only through an import inside a function or under TYPE_CHECKING (none runs at load time):\n"
+            "  pkg/debug.py -> pkg/utils.py -> pkg/environment.py -> pkg/debug.py") in d.text, d.text
+    a = served.call("list_dependencies", path="pkg/a.py", direction="both")
+    assert "import cycles:\n  pkg/a.py -> pkg/b.py -> pkg/a.py" in a.text and "none runs at load time" not in a.text, a.text
+    assert a.data["cycles"] and not a.data.get("lazy_cycles"), a.data
