@@ -1812,10 +1812,18 @@ def _final_method(m: Symbol) -> bool:
     """Whether a method is declared so no subclass may override it: C++ `void flush() final;`, Java/Kotlin/Swift/PHP/
     Scala/Dart `final` among its modifiers, C# `sealed override`."""
     sig = m.signature or ""
-    if m.language in ("cpp", "c"):
+    if m.language == "cpp":
         return bool(re.search(r"\)[^()]*\bfinal\b", sig))
+    if m.language not in _FINAL_MODIFIER:  # (a Python method named `final` is no final method: review of this stop)
+        return False
     head = sig.split("(", 1)[0]
+    if not head.rstrip().endswith(m.name):
+        return False
+    head = head.rstrip()[: -len(m.name)]  # the modifiers, never the method's own name
     return bool(re.search(r"\bsealed\b" if m.language == "csharp" else r"\bfinal\b", head))
+
+
+_FINAL_MODIFIER = frozenset({"java", "kotlin", "swift", "php", "scala", "dart", "csharp"})
 
 
 def _java_lambdas(index: IndexQueries, sym: Symbol, resolve_imports: Callable[[str], dict[str, list[str]]]) -> list[str]:

@@ -332,7 +332,11 @@ def _rust_path_member(index: IndexQueries, qualifier: str, name: str, sym: Symbo
             n += 1
         return n
 
-    return max(hits, key=lambda c: (shared(c), -len(c.path)))
+    def inherent(c: Any) -> bool:  # `Graph::with_capacity` is the inherent method before `impl Create for Graph`'s
+        impls = [i for i in index.symbols_in_file(c.path) if i.kind == "impl" and i.start_line <= c.start_line <= i.end_line]
+        return not any(re.search(r"\bfor\b", i.signature or "") for i in impls)  # (review of this stop, petgraph)
+
+    return max(hits, key=lambda c: (inherent(c), shared(c), -len(c.path)))
 
 
 _KIND_ORDER = {"class": 0, "interface": 0, "struct": 0, "enum": 0, "trait": 0, "type": 0, "function": 0,
@@ -2016,7 +2020,10 @@ def find_callers(index: IndexQueries, sym: Symbol, callee: str, resolve_imports:
     another method (`c.against`) are dropped, and added to `left_out` when given."""
     family = language_family(sym.language)
     # (a property of a class is read on a receiver of its class too: `runtimeContext.coreModule.jsObject`)
-    member = sym.kind == "method" or table_function(sym) or (sym.kind == "field" and sym.language in PROPERTY_READ)
+    # (and a C# enum member or const, always written through its type: `MaybeMethodFlags.Public` is no
+    # `BindingFlags.Public`; review of this stop)
+    held = sym.kind == "field" or (sym.kind == "constant" and sym.language == "csharp" and sym.parent_id is not None)
+    member = sym.kind == "method" or table_function(sym) or (held and sym.language in PROPERTY_READ)
     owner = sym.qualname.rsplit(".", 2)[-2] if member and "." in sym.qualname \
         else zig_file_struct(sym.path) if sym.language == "zig" and sym.kind == "function" else None
     lang: dict[str, str | None] = {}
@@ -2029,11 +2036,15 @@ def find_callers(index: IndexQueries, sym: Symbol, callee: str, resolve_imports:
     go_method = sym.language == "go" and sym.kind == "method"
     # a property named like a class (C# `DelegateManager DelegateManager { get; }`): `new DelegateManager()` builds
     # the class and reads no property (pythonnet: the one "caller" of PythonEngine.DelegateManager was that)
-    built = sym.kind in ("field", "variable", "constant") and sym.language in _NEW_BUILDS
+    # (a class's member only: a JS/TS constant holding a class, `const EmptyError = createErrorClass(..)`, is built
+    # by `new EmptyError()`; review of this stop)
+    built = sym.kind == "field" and sym.parent_id is not None and sym.language in _NEW_BUILDS
+    typed = sym.kind in ("field", "constant") and sym.language in PROPERTY_READ  # `static DelegateManager x;`
     for r in index.references_to(callee, limit=2000):
         if r.kind not in kinds or (r.path, r.line) in seen or \
                 (cpp_ctor and r.kind == "type" and _cpp_scope_only(index, r, callee, own_lines)) or \
                 (built and r.kind == "call" and _only_built(index, r, callee, own_lines)) or \
+                (typed and r.kind == "type" and _type_position_only(index, r, callee, own_lines)) or \
                 (go_method and not _go_selector_at(index, r, callee, own_lines)):
             continue  # (Go: `&Config{..}` builds the type a method `Config` is named like, no call of it)
         # inside its own range: recursion for a function; a class building itself (`new Map(f, cbf, p)` in
@@ -2055,7 +2066,7 @@ def find_callers(index: IndexQueries, sym: Symbol, callee: str, resolve_imports:
         sites.append(Caller(None, r.path, r.line, how or "name only"))
     if family == language_family("javascript") and sym.kind == "function" and sym.parent_id is None:
         _alias_sites(index, callee, family, seen, sites)
-    if sym.kind == "field" and sym.language in PROPERTY_READ and owner is not None:
+    if held and sym.language in PROPERTY_READ and owner is not None:
         sites = _property_sites(index, sym, callee, sites, seen, left_out)
     # `with Live(...) as live:` runs Live.__enter__ and __exit__ (added after the receivers are checked)
     entered = _with_sites(index, sym, owner, seen) if sym.language == "python" and callee in _WITH_METHODS and owner else []
@@ -2072,7 +2083,7 @@ def find_callers(index: IndexQueries, sym: Symbol, callee: str, resolve_imports:
     if sym.kind in _CLASS_KINDS and sites:  # `db.Head()` calls a method named like the type: no use of it
         drop = member_namesakes(index, callee, sites)
         sites = [c for c in sites if (c.path, c.line) not in drop]
-    static = _is_static(sym) and owner is not None
+    static = (_is_static(sym) or (held and sym.kind == "constant")) and owner is not None
     if static and owner is not None:  # `Selector.select(q, root)` names Selector: a file with no evidence that never
         naming = {r.path for r in index.references_to(owner, limit=5000)}  # mentions the class has no call of it
         sites = [c for c in sites if c.how != "name only" or c.path in naming]
@@ -2095,7 +2106,7 @@ def find_callers(index: IndexQueries, sym: Symbol, callee: str, resolve_imports:
         else:
             _check_receivers(index, sites, callee, owner, max_files, sym.language, static=static,
                              extends=extended_type(sym), signature=sym.signature or "", resolve_imports=resolve_imports,
-                             owner_cls=_owner_class(index, sym, holder), prop=sym.kind == "field",
+                             owner_cls=_owner_class(index, sym, holder), prop=held,
                              owner_folder=sym.path.rpartition("/")[0])
         _go_namesake_packages(index, sites, owner, sym)
         if left_out is not None:  # what the receivers showed to be another method of that name, for the answer to count
@@ -2535,6 +2546,19 @@ def _only_built(index: IndexQueries, r: Reference, name: str, cache: dict[str, l
     return bool(hits) and all(re.search(r"(?<![\w$])new\s+$", text[:h]) for h in hits)
 
 
+def _type_position_only(index: IndexQueries, r: Reference, name: str, cache: dict[str, list[str]]) -> bool:
+    """Whether every mention of `name` on a `type` reference's line is a type written in a declaration (`static
+    DelegateManager delegateManager;`), never a read off it (`NTH_AB.matcher(..)`, `KEY.ordinal()`, which Java and
+    C# record as `type` references: the review of this stop)."""
+    if r.path not in cache:
+        cache[r.path] = lines_of(index, r.path)
+    lines = cache[r.path]
+    text = lines[r.line - 1] if 0 < r.line <= len(lines) else ""
+    hits = list(re.finditer(rf"(?<![\w$]){re.escape(name)}(?![\w$])", text))
+    return bool(hits) and not any(re.match(r"\s*\??\.", text[m.end():]) or re.search(r"\.\s*$", text[: m.start()])
+                                  for m in hits)
+
+
 def _go_selector_at(index: IndexQueries, r: Reference, name: str, cache: dict[str, list[str]]) -> bool:
     """Whether reference line `r` reaches `name` through a selector, as a Go method is always reached
     (`x.Config()`, a method value `s.handle`, a chain continued with the dot at the line's end above)."""
@@ -2583,8 +2607,6 @@ def _site_kinds(sym: Symbol, callee: str, owner: str | None) -> tuple[bool, bool
         # a type written like the method's name (`catch (EventDispatcher e)`, `EventDispatcher d = ..`) calls nothing
         return ctor, py_ctor, frozenset({"call", "other"})
     if sym.kind in ("field", "variable", "constant"):  # a property is read: `registry.getModuleHolder(n)?.jsObject`
-        if sym.language in PROPERTY_READ:  # (`static DelegateManager delegateManager;` names a type, reads nothing)
-            return ctor, py_ctor, frozenset({"call", "other", "member"})
         return ctor, py_ctor, frozenset({"call", "other", "type", "member"})
     return ctor, py_ctor, frozenset({"call", "other", "type"})
 
@@ -3633,7 +3655,7 @@ def _check_receivers(index: IndexQueries, sites: list[Caller], callee: str, owne
         for m in _own_line_calls(call, text, language == "swift"):
             before = _receiver_before(text, m.start(), language)
             word = before.group(1).lstrip("_$#") if before is not None else None
-            verdict = "receiver" if prop and word == owner else \
+            verdict = "receiver" if prop and word == owner else False if _read_elsewhere(prop and static, word, owner, language) else \
                 _early_verdict(index, text, m.start(), word, owner, owner_cls, site.path, files)  # (`LOG.WARN`)
             if verdict is not None:  # a cast, or a C# class name that tells which class
                 against = against or verdict is False
@@ -3714,6 +3736,12 @@ def _check_receivers(index: IndexQueries, sites: list[Caller], callee: str, owne
             site.receiver, against = bool(how), how is False
             site.how = how if isinstance(how, str) else site.how
         _settle(site, against, fits, text, callee, language, typed_params)
+
+
+def _read_elsewhere(const: bool, word: str | None, owner: str, language: str | None) -> bool:
+    """A C# const or enum member is read through its own type only: `BindingFlags.Public` is no read of
+    `MaybeMethodFlags.Public` (review of stop 50: 26 such "call sites")."""
+    return const and language == "csharp" and word is not None and word not in _SELF and word != owner
 
 
 def _rust_module_verdict(index: IndexQueries, head: str, owner_cls: Symbol | None, owner: str) -> bool | None:

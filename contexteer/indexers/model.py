@@ -20,6 +20,21 @@ CLASS_KINDS = frozenset({"class", "interface", "struct", "enum", "trait", "type"
 _CS_MEMBER_END = re.compile(r"\{|=>|(?<![=!<>])=(?![=>])|;")
 
 
+def _without_attributes(sig: str) -> str:
+    """A C# member's signature without the `[..]` attribute lists in front of it."""
+    text = sig.lstrip()
+    while text.startswith("["):
+        depth = 0
+        for i, ch in enumerate(text):
+            depth += (ch == "[") - (ch == "]")
+            if depth == 0:
+                text = text[i + 1:].lstrip()
+                break
+        else:
+            return text
+    return text
+
+
 def kind_word(kind: str, language: str | None, name: str, signature: str | None) -> str:
     """The kind an answer names a definition by: the stored kind, but a C# property, indexer or event (stored as
     fields, which the kind filters accept as "field" or "property") says which it is (pythonnet run 306: `public
@@ -28,7 +43,7 @@ def kind_word(kind: str, language: str | None, name: str, signature: str | None)
         return kind
     if name == "this":
         return "indexer"
-    sig = signature or ""
+    sig = _without_attributes(signature or "")  # (`[JsonProperty(Required = Required.Always)] public string Name ..`)
     end = _CS_MEMBER_END.search(sig)
     head = sig[: end.start()] if end else sig
     if re.search(r"\bevent\b", head):

@@ -950,7 +950,8 @@ def _ruby_require(nav: NavigationService, resolver: Any, found: ImportUse, targe
     defines that this file names, and the methods it calls on them (`Utils.snake_case`), each under the first
     require that brings it (the kramdown A/B agent read "no name of it used" for all three requires of base.rb)."""
     if not targets:
-        named = _ruby_outside_constants(found.module, written, claimed)
+        named = _ruby_outside_constants(found.module, written, claimed,
+                                        lambda n: any(s.name == n and s.language == "ruby" for s in nav.index.symbols_named(n)))
         if named:  # `require 'erb'` ... `ERB.new(..)`: the constant named like the library (kramdown run 330)
             found.names += named
             claimed.update(n.name.split(".")[0] for n in named)
@@ -983,15 +984,18 @@ def _ruby_require(nav: NavigationService, resolver: Any, found: ImportUse, targe
 
 
 def _ruby_outside_constants(module: str, written: tuple[dict[str, list[int]], dict[str, list[int]], list[str]],
-                            claimed: set[str]) -> list[UsedName]:
+                            claimed: set[str], own: Callable[[str], bool]) -> list[UsedName]:
     """For a `require` of a library outside the repository: the constants the file writes whose name is a segment of
     the required path, case and underscores aside (`erb` -> ERB, `fileutils` -> FileUtils, `digest/md5` -> Digest,
     `set` -> Set), each with the methods read off it (`ERB.new`); [] when none is."""
     refs, every, lines = written
+    if "#{" in module or module.strip("'\"").endswith("/"):  # `require "sequel/plugins/#{name}"`: the path is not known
+        return []
     segments = {p.replace("_", "").replace("-", "").lower() for p in module.strip("'\"").split("/") if p}
     out: list[UsedName] = []
     for n in sorted(refs):
-        if not refs[n] or n in claimed or not n[:1].isupper() or n.lower() not in segments:
+        # (never a constant the repository defines: rack's own HTTPS read as `require 'webrick/https'`'s, review)
+        if not refs[n] or n in claimed or not n[:1].isupper() or n.lower() not in segments or own(n):
             continue
         out.append(UsedName(name=n, lines=refs[n][:MAX_LINES], more=max(0, len(refs[n]) - MAX_LINES)))
         calls: dict[str, list[int]] = {}

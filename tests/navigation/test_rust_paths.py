@@ -220,7 +220,10 @@ def test_a_semantic_read_resolves_a_type_path_call_to_that_type(tmp_path):
     `EdgeIndex::new(..)` (the first `end` of the imported file); its callees had them right."""
     served = served_tree(tmp_path / "r", {
         "Cargo.toml": "[package]\nname = \"g\"\nversion = \"0.1.0\"\n",
-        "src/lib.rs": "pub mod index;\npub mod stable;\n",
+        "src/lib.rs": "pub mod index;\npub mod stable;\npub mod gen;\n",
+        # (review of stop 50: a trait impl's `new` in a file of a shorter path was taken over the inherent one)
+        "src/gen.rs": ("use crate::index::EdgeIndex;\n\npub trait Create {\n    fn new(x: usize) -> Self;\n}\n\n"
+                       "impl Create for EdgeIndex {\n    fn new(x: usize) -> Self {\n        EdgeIndex::end()\n    }\n}\n"),
         "src/index.rs": ("pub struct NodeIndex(u32);\n\nimpl NodeIndex {\n    pub fn new(x: usize) -> Self {\n        NodeIndex(x as u32)\n    }\n\n"
                          "    pub fn end() -> Self {\n        NodeIndex(u32::MAX)\n    }\n}\n\n"
                          "pub struct EdgeIndex(u32);\n\nimpl EdgeIndex {\n    pub fn new(x: usize) -> Self {\n        EdgeIndex(x as u32)\n    }\n\n"
@@ -233,3 +236,4 @@ def test_a_semantic_read_resolves_a_type_path_call_to_that_type(tmp_path):
     uses = r.text.split("── uses ──")[1].split("──")[0]
     assert "EdgeIndex.end" in uses and "EdgeIndex.new" in uses, r.text
     assert "NodeIndex.end" not in uses and "NodeIndex.new" not in uses, r.text
+    assert "src/index.rs" in uses.split("EdgeIndex.new")[0].splitlines()[-1], r.text  # the inherent one
