@@ -1695,7 +1695,12 @@ def _added(c: Symbol, members: list[Symbol], known: set[str]) -> list[str]:
     out: list[str] = []
     for m in members:
         sig = m.signature or ""
-        if m.kind not in ("method", "function") or m.name in known or m.name == c.name or m.name.startswith(("~", "#")):
+        # (a Python dunder bound by assignment is a method: StrictUndefined's `__contains__ = _fail_with_undefined_error`,
+        # Jinja2 run 335)
+        dunder = m.language == "python" and m.kind in ("field", "variable") and re.fullmatch(r"__\w+__", m.name) \
+            and m.name not in ("__slots__", "__doc__", "__module__", "__annotations__", "__match_args__", "__all__")
+        if (m.kind not in ("method", "function") and not dunder) or m.name in known or m.name == c.name \
+                or m.name.startswith(("~", "#")):
             continue
         if re.search(r"=\s*(?:delete|default)\s*;?\s*$", sig) or (m.language in ("kotlin", "swift", "dart") and m.name in
                                                                   ("init", "constructor")):

@@ -77,3 +77,13 @@ def test_a_python_method_named_final_is_not_marked_final_and_a_cycle_is_counted_
     assert "overrides final 10, run 13" in i.text, i.text
     c = served.call("find_related", symbol="alpha", relation="callers", depth=2)
     assert "listed twice" not in c.text and "(1 of them back to alpha: a cycle)" in c.text, c.text
+
+
+def test_a_python_dunder_bound_by_assignment_is_among_what_a_subclass_adds(tmp_path):
+    # Jinja2 run 335: StrictUndefined's `__contains__ = Undefined._fail_with_undefined_error` was missing from its row
+    served = served_tree(tmp_path / "r", {"runtime.py": (
+        "class Undefined:\n    __slots__ = ()\n\n    def _fail(self, *a):\n        raise ValueError\n\n    def __iter__(self):\n"
+        "        yield from ()\n\n\nclass StrictUndefined(Undefined):\n    __slots__ = ()\n    __iter__ = Undefined._fail\n"
+        "    __contains__ = Undefined._fail\n")})
+    i = served.call("find_related", symbol="Undefined", relation="implementations")
+    assert "adds __contains__ 14 (a field)" in i.text and "__slots__ 12 (a field); adds" in i.text, i.text
