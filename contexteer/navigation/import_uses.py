@@ -167,6 +167,7 @@ def _language_passes(nav: NavigationService, rel: str, out: list[ImportUse], lin
     if language == "rs":
         _rust_variants_apart(out, syms, lines)
     if language in ("py", "pyi"):
+        _python_local_rebinds(nav, rel, out, syms)
         _python_static_uses(nav, rel, out, lines)
     if language == "hs":
         _haskell_named_reexports(nav, out)
@@ -195,6 +196,27 @@ def _haskell_named_reexports(nav: NavigationService, out: list[ImportUse]) -> No
             if un.name in again:
                 un.defined, origin = again[un.name]
                 un.note = f"from {origin}"
+
+
+def _python_local_rebinds(nav: NavigationService, rel: str, out: list[ImportUse], syms: list[Any]) -> None:
+    """A use inside a function that imports the name again (`from .traceback import Traceback` in RichHandler.emit)
+    is that import's, never the module-level one's (Rich run 336: `Traceback at 152,219` under the TYPE_CHECKING
+    import, whose only use is the annotation at 219)."""
+    local: list[tuple[str, int, int]] = []  # (bound name, import line, end of its function)
+    for imp in nav.index.imports_of(rel):
+        fn = _innermost_function(syms, imp.line)
+        if fn is not None:
+            local += [(_bound(n), imp.line, fn.end_line) for n in imp.names if n and n != "*"]
+    if not local:
+        return
+    for u in out:
+        if not u.line or _innermost_function(syms, u.line) is not None:
+            continue
+        for un in u.names:
+            head = _bound(un.name).split(".")[0]
+            cut = [n for n in un.lines if any(b == head and a < n <= e for b, a, e in local)]
+            if cut and not un.more:
+                un.lines = [n for n in un.lines if n not in cut]
 
 
 def _python_static_uses(nav: NavigationService, rel: str, out: list[ImportUse], lines: list[str]) -> None:

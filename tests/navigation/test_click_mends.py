@@ -372,3 +372,19 @@ def test_the_uses_view_says_which_names_are_used_in_annotations_only(tmp_path):
     assert "t.ClassVar (annotations only) at 17" in u.text and "t.cast at 20" in u.text, u.text
     assert "Group (core.py:5) at 18" in u.text, u.text  # used at run time: no note
     assert "Command (core.py:1) at 16,20" in u.text, u.text  # `t.cast(Command, None)` evaluates it
+
+
+def test_a_function_that_imports_a_name_again_uses_its_own_import(tmp_path):
+    """Rich run 336: `Traceback at 152,219` under the TYPE_CHECKING import at 14, though emit's own `from .traceback
+    import Traceback` (150) binds the use at 152; the module-level row keeps only the annotation at 219."""
+    served = served_tree(tmp_path / "r", {
+        "pkg/__init__.py": "",
+        "pkg/traceback.py": "class Traceback:\n    @classmethod\n    def from_exception(cls):\n        return cls()\n",
+        "pkg/logging.py": ("from __future__ import annotations\n\nfrom typing import TYPE_CHECKING\n\nif TYPE_CHECKING:\n"
+                           "    from .traceback import Traceback\n\n\nclass Handler:\n    def emit(self):\n"
+                           "        from .traceback import Traceback\n\n        return Traceback.from_exception()\n\n"
+                           "    def render(self) -> Traceback:\n        return None\n"),
+    })
+    u = served.call("list_dependencies", path="pkg/logging.py", view="uses")
+    assert "6 .traceback -> pkg/traceback.py [if TYPE_CHECKING]: Traceback (traceback.py:1) at 15" in u.text, u.text
+    assert "11 .traceback -> pkg/traceback.py: Traceback (traceback.py:1) at 13" in u.text, u.text
