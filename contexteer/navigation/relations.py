@@ -10,7 +10,7 @@ from types import SimpleNamespace
 from typing import Any
 
 from contexteer.errors import ContexteerError, InputError, NotFoundError
-from contexteer.indexers import graph
+from contexteer.indexers import graph, outside_types
 from contexteer.indexers.lookup import (
     REAL_OVERLOADS,
     cpp_specialization,
@@ -86,7 +86,10 @@ def related(nav: NavigationService, q: str, prefix: str | None, relation: str, d
     except NotFoundError as exc:
         if note:  # `index 46% built (...)`: not found yet is not "no definition"
             raise NotFoundError(f"{exc} ({note})") from exc
-        raise
+        outside = outside_types.outside_base(nav.index, q, lambda t: _rust_impls(nav.index, t)) if relation == "implementations" and line is None else None
+        if outside is None:
+            raise
+        return _outside_implementations(nav, outside, prefix, depth)
     except Ambiguous as amb:
         picked = _declared_and_implemented(nav, amb.candidates, relation) or _rust_inherent(nav, amb.candidates)
         if picked is not None:
@@ -118,6 +121,22 @@ def related(nav: NavigationService, q: str, prefix: str | None, relation: str, d
     notes = [n for n in (note, also, rel.note, "stopped at 200 definitions; narrow with path=" if rel.truncated else None,
                          ptr) if n]
     return Related(target, full_name, rel, items, notes, depth=depth, values=values)
+
+
+def _outside_implementations(nav: NavigationService, base: Any, prefix: str | None, depth: int | None) -> Related:
+    """The subtypes of a type defined outside the repository (`Exception`, `League\\Config\\ConfigurationAwareInterface`),
+    matched by the name their headers write; under `prefix` when one is given."""
+    idx = nav.index
+
+    def walk(levels: int) -> graph.Relations:
+        return outside_types.implementations(idx, base, nav.imported, depth=levels, rust_impls=lambda t: _rust_impls(idx, t))
+    rel = walk(depth or 3)
+    if depth is None and len(rel.items) > AUTO_DEPTH_ITEMS:
+        rel, depth = walk(1), 1
+    if prefix:
+        rel.items = [e for e in rel.items if e.path == prefix or e.path.startswith(prefix.rstrip("/") + "/")]
+    items = [_item(nav, e) for e in rel.items]
+    return Related(base, base.qualname, rel, items, [rel.note] if rel.note else [], depth=depth or 3)
 
 
 def _declared_and_implemented(nav: NavigationService, candidates: list[Any], relation: str) -> tuple[Any, str] | None:

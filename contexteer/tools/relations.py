@@ -133,7 +133,7 @@ async def _related_one(svc: Services, ctx: Context, q: str, relation: Relation, 
         def build(n: int) -> Answer:
             shown = items[offset : offset + n]
             nxt = offset + n if offset + n < len(items) else None
-            model = RelatedResult(symbol=full_name, location=f"{target.path}:{target.start_line}-{target.end_line}",
+            model = RelatedResult(symbol=full_name, location=f"{target.path}:{target.start_line}-{target.end_line}" if target.path else "outside the repository",
                                   relation=relation, total=len(items), items=shown, unresolved=rel.unresolved,
                                   builtins=rel.builtins, packages=rel.packages, local_calls=sorted(rel.local),
                                   call_sites=rel.sites, next_cursor=str(nxt) if nxt is not None else None,

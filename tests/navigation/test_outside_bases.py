@@ -1,0 +1,99 @@
+"""Subtypes of a type the repository does not define (commonmark A/B run 339: the implementers of
+League\\Config\\ConfigurationAwareInterface, an interface of another package, were only word hits to read)."""
+
+from __future__ import annotations
+
+from tests.navigation.conftest import served_tree
+
+PHP = {
+    "src/Renderer/NewlineRenderer.php": "<?php\nnamespace App\\Renderer;\n\nuse League\\Config\\ConfigurationAwareInterface;\n\n"
+                                        "final class NewlineRenderer implements RendererInterface, ConfigurationAwareInterface\n{\n"
+                                        "    public function setConfiguration(object $c): void\n    {\n    }\n}\n",
+    "src/Renderer/RendererInterface.php": "<?php\nnamespace App\\Renderer;\n\ninterface RendererInterface\n{\n}\n",
+    "src/Normalizer/SlugNormalizer.php": "<?php\nnamespace App\\Normalizer;\n\n"
+                                         "class SlugNormalizer implements \\League\\Config\\ConfigurationAwareInterface\n{\n}\n",
+    "src/Normalizer/StrictSlug.php": "<?php\nnamespace App\\Normalizer;\n\nfinal class StrictSlug extends SlugNormalizer\n{\n}\n",
+    "src/Toc/Placeholder.php": "<?php\nnamespace App\\Toc;\n\nuse League\\Config\\ConfigurationAwareInterface;\n\n"
+                               "final class Placeholder\n{\n    public static function parser(): object\n    {\n"
+                               "        return new class () implements ConfigurationAwareInterface {\n"
+                               "            public function setConfiguration(object $c): void\n            {\n            }\n"
+                               "        };\n    }\n}\n",
+    "src/Other/Elsewhere.php": "<?php\nnamespace App\\Other;\n\nuse Acme\\Settings\\ConfigurationAwareInterface;\n\n"
+                               "final class Elsewhere implements ConfigurationAwareInterface\n{\n}\n",
+}
+
+
+def test_the_implementers_of_an_outside_interface_are_the_classes_whose_header_names_it(tmp_path):
+    served = served_tree(tmp_path / "cm", PHP)
+    a = served.call("find_related", symbol="League\\Config\\ConfigurationAwareInterface", relation="implementations")
+    assert not a.is_error, a.text
+    head = a.text.splitlines()[0]
+    assert head.startswith("implementations of interface League\\Config\\ConfigurationAwareInterface (outside the "
+                           "repository), depth 3: 4 definitions"), a.text
+    assert "src/Renderer/NewlineRenderer.php:6-11 final class NewlineRenderer" in a.text, a.text
+    assert "class SlugNormalizer" in a.text and "final class StrictSlug" in a.text, a.text  # its subclass, a level down
+    assert "method Placeholder.parser" in a.text and "anonymous class" in a.text, a.text
+    assert "Elsewhere" not in a.text, a.text  # imports another package's interface of that name
+    assert "defined outside the repository" in a.text, a.text
+    assert a.data["location"] == "outside the repository", a.data
+    # by the bare name, every class naming it is listed, Acme's too
+    bare = served.call("find_related", symbol="ConfigurationAwareInterface", relation="implementations", depth=1)
+    assert "4 definitions" in bare.text.splitlines()[0] and "Elsewhere" in bare.text, bare.text
+    assert "StrictSlug" not in bare.text and "pass depth=2 or 3 for theirs" in bare.text, bare.text
+
+
+def test_a_name_no_class_derives_from_is_still_not_found(tmp_path):
+    served = served_tree(tmp_path / "cm", PHP)
+    a = served.call("find_related", symbol="Acme\\Other\\Unknown", relation="implementations")
+    assert a.is_error and "no definition named 'Acme\\Other\\Unknown'" in a.text, a.text
+    b = served.call("find_related", symbol="ConfigurationAwareInterface", relation="callers")
+    assert b.is_error, b.text  # only the type relation is answered for an outside name
+
+
+def test_search_symbol_of_an_outside_name_says_where_it_is_imported_from_and_the_call_for_its_subtypes(tmp_path):
+    served = served_tree(tmp_path / "cm", PHP)
+    a = served.call("search_symbol", query="ConfigurationAwareInterface")
+    assert ("imported from outside the repository as League\\Config\\ConfigurationAwareInterface, "
+            "Acme\\Settings\\ConfigurationAwareInterface") in a.text, a.text
+    assert 'find_related(symbol="ConfigurationAwareInterface", relation="implementations")' in a.text, a.text
+
+
+def test_python_subclasses_of_a_builtin_exception(tmp_path):
+    served = served_tree(tmp_path / "py", {
+        "pkg/errors.py": "class AppError(Exception):\n    pass\n\n\nclass UsageError(AppError):\n"
+                         "    def show(self):\n        pass\n\n\nclass Plain:\n    pass\n",
+        "pkg/io.py": "import builtins\n\n\nclass Closed(builtins.Exception):\n    pass\n",
+    })
+    a = served.call("find_related", symbol="Exception", relation="implementations")
+    assert not a.is_error, a.text
+    assert "implementations of class Exception (outside the repository), depth 3: 3 definitions" in a.text, a.text
+    assert "class AppError" in a.text and "class UsageError" in a.text and "class Closed" in a.text, a.text
+    assert "Plain" not in a.text, a.text
+
+
+def test_rust_impls_of_a_std_trait_by_any_path_it_is_written_with(tmp_path):
+    served = served_tree(tmp_path / "rs", {
+        "Cargo.toml": "[package]\nname = \"x\"\nversion = \"0.1.0\"\n",
+        "src/lib.rs": "use std::fmt;\nuse core::fmt::Display;\n\npub struct A;\npub struct B;\npub struct C;\n\n"
+                      "impl fmt::Display for A {\n    fn fmt(&self, f: &mut fmt::Formatter) -> fmt::Result { Ok(()) }\n}\n\n"
+                      "impl Display for B {\n    fn fmt(&self, f: &mut fmt::Formatter) -> fmt::Result { Ok(()) }\n}\n\n"
+                      "impl fmt::Debug for C {\n    fn fmt(&self, f: &mut fmt::Formatter) -> fmt::Result { Ok(()) }\n}\n",
+    })
+    a = served.call("find_related", symbol="std::fmt::Display", relation="implementations")
+    assert not a.is_error, a.text
+    assert "implementations of trait std::fmt::Display (outside the repository), depth 3: 2 definitions" in a.text, a.text
+    assert "struct A" in a.text and "struct B" in a.text and "struct C" not in a.text, a.text
+    assert "struct A  [impl at line 8]" in a.text and "struct B  [impl at line 12]" in a.text, a.text
+
+
+def test_java_anonymous_classes_of_an_outside_interface(tmp_path):
+    served = served_tree(tmp_path / "j", {
+        "src/main/java/a/Pool.java": "package a;\n\npublic class Pool {\n    public void start() {\n"
+                                     "        Runnable r = new Runnable() {\n            public void run() {}\n        };\n"
+                                     "    }\n}\n",
+        "src/main/java/a/Worker.java": "package a;\n\npublic class Worker implements Runnable {\n    public void run() {}\n}\n",
+    })
+    a = served.call("find_related", symbol="Runnable", relation="implementations")
+    assert not a.is_error, a.text
+    assert "2 definitions; by anonymous class 1, implements 1" in a.text.splitlines()[0], a.text
+    assert "method Pool.start" in a.text and "class Worker" in a.text, a.text
