@@ -843,19 +843,53 @@ def _finished(out: list[ImportUse], lines: list[str], spans: set[int], php_refs:
                 typed = _doc_type_mention(nm)
                 un.mentions = [n for n in _mentions(lines, nm, spans, None) if n not in un.lines
                                and _COMMENT_LINE.match(_line(lines, n)) and typed.search(_line(lines, n))] or None
-    return out + (_php_global_names(php_refs, lines, own) if out and php_refs else [])
+    return out + (_php_global_names(php_refs, lines, own, spans) if out and php_refs else [])
 
 
-def _php_global_names(refs: dict[str, list[int]], lines: list[str], own: set[str]) -> list[ImportUse]:
-    """PHP's own classes and constants written fully qualified, `new \\RuntimeException(..)`, `\\PHP_EOL`: no
-    import line brings them, so no other row names them; one row (line 0, module `\\`) when there are any."""
+def _php_global_names(refs: dict[str, list[int]], lines: list[str], own: set[str], spans: set[int]) -> list[ImportUse]:
+    """PHP's own classes, functions and constants: written fully qualified (`new \\RuntimeException(..)`,
+    `\\count(..)`, `\\PHP_EOL`) or bare where PHP falls back to the global namespace (`PHP_INT_MIN`, `sprintf(..)`).
+    No import line brings them, so no other row names them; one row (line 0, module `\\`) when there are any,
+    functions written `name()` (the commonmark A/B agent, run 339, found `PHP_INT_MIN` and the eleven functions
+    Environment.php calls missing from it)."""
     glob = ImportUse(line=0, module="\\", names=[])
+    found: dict[str, list[int]] = {}
     for n, at in refs.items():
         rx = re.compile(rf"(?<![\w\\$])\\{re.escape(n)}(?![\w\\])")
         at = [k for k in at if rx.search(_line(lines, k))]
         if at and n[:1].isupper() and n not in own:
-            glob.names.append(UsedName(name=n, lines=at[:MAX_LINES], more=max(0, len(at) - MAX_LINES)))
+            found[n] = at
+    for k, line in enumerate(lines, 1):
+        if k in spans or _COMMENT_LINE.match(line):
+            continue
+        code = _PHP_STRINGS.sub("''", line.split("//", 1)[0].split("/*", 1)[0])
+        for m in _PHP_GLOBAL_CALL.finditer(code):
+            name = m.group(1)
+            if name.lower() not in _PHP_CONSTRUCTS and name not in own:
+                found.setdefault(f"{name}()", []).append(k)
+        for m in _PHP_GLOBAL_CONSTANT.finditer(code):
+            if m.group(1) not in own and m.group(1) not in _PHP_LITERALS:
+                found.setdefault(m.group(1), []).append(k)
+    for n, at in found.items():
+        at = sorted(set(at))
+        glob.names.append(UsedName(name=n, lines=at[:MAX_LINES], more=max(0, len(at) - MAX_LINES)))
     return [glob] if glob.names else []
+
+
+_PHP_STRINGS = re.compile(r"'(?:[^'\\]|\\.)*'|\"(?:[^\"\\]|\\.)*\"")
+#: a call of a function by its bare or global name: `\\count($x)`, `sprintf(..)`; not a method (`->f(`, `::f(`),
+#: a definition (`function f(`), `new F(`, a variable function (`$f(`) or a namespaced one (`Foo\\f(`)
+_PHP_GLOBAL_CALL = re.compile(r"(?<![\w$>:\\])(?<!function )(?<!new )(?<!fn )\\?([a-z_][a-z0-9_]*)\s*\(")
+#: a global constant by its bare or global name: `PHP_INT_MIN`, `\\E_USER_DEPRECATED` (an underscore in it, or one
+#: of the few without: `PHP_EOL` has one, `M_PI` too); not a class constant (`self::X`) nor a property
+_PHP_GLOBAL_CONSTANT = re.compile(r"(?<![\w$>:\\])(?<!const )\\?([A-Z][A-Z0-9]*_[A-Z0-9_]+)\b(?!\s*[(\\:])")
+#: language constructs written like calls, and the literals written in capitals
+_PHP_CONSTRUCTS = frozenset({
+    "if", "elseif", "while", "for", "foreach", "switch", "match", "catch", "array", "list", "isset", "empty", "unset",
+    "function", "fn", "return", "echo", "print", "include", "include_once", "require", "require_once", "exit", "die",
+    "eval", "declare", "use", "clone", "static", "self", "parent", "and", "or", "xor", "new", "instanceof", "throw",
+    "yield", "from", "case", "default", "else", "do", "try", "finally", "global", "as", "insteadof"})
+_PHP_LITERALS = frozenset({"TRUE", "FALSE", "NULL"})
 
 
 _C_FAMILY = frozenset({"c", "h", "cc", "cpp", "cxx", "hh", "hpp", "hxx", "C", "H"})

@@ -222,7 +222,7 @@ def _uses_text(model: Dependencies, limit: int) -> str:
         body = u.directive or ("; ".join(parts) if parts else "no name of it used in code")
         head = f"  {u.line} {u.module} {_same(u.module, reach.get(u.line, ''))}".rstrip() + (" [if TYPE_CHECKING]" if u.type_checking else "") \
             + (" [import type]" if u.type_only else "") \
-            if u.line else "  global namespace, no import (PHP's own classes and constants, written \\Name)" if u.module == "\\" else \
+            if u.line else "  global namespace, no import (PHP's own classes, functions and constants)" if u.module == "\\" else \
             f"  {u.module}" if u.module else \
             f"  same package, no import ({posixpath.dirname(model.path) or '.'}/)"
         out.append(f"{head}: {body}")

@@ -325,3 +325,23 @@ def test_an_override_row_gives_a_method_s_line_not_a_same_named_property_s(tmp_p
     }
     a = served_tree(tmp_path / "r", files).call("find_related", symbol="Base", relation="implementations")
     assert "class Line — overrides format 8" in a.text, a.text
+
+
+def test_uses_view_lists_php_global_functions_and_bare_global_constants(tmp_path):
+    # commonmark run 339: Environment.php's `PHP_INT_MIN` (bare) and its eleven `\count(..)`-style calls were missing
+    files = {**_FILES, "src/Boom.php": ("<?php\nnamespace App;\n\nuse App\\ArrayInput;\n\nfunction helper(): int\n{\n"
+                                        "    return 1;\n}\n\nclass Boom\n{\n    const LIMIT_MAX = 3;\n\n"
+                                        "    public function run(array $xs): void\n    {\n        $i = new ArrayInput();\n"
+                                        "        if (\\count($xs) > self::LIMIT_MAX && is_array($xs)) {\n"
+                                        "            $this->add($i, PHP_INT_MIN, helper());\n        }\n"
+                                        "        // sprintf(PHP_EOL) in a comment\n"
+                                        "        $s = 'strlen(E_ALL)' . sprintf('%d', \\E_USER_DEPRECATED);\n"
+                                        "        foreach ($xs as $x) {\n            $f = fn($y) => $y;\n        }\n"
+                                        "    }\n\n    private function add(object $a, int $p, int $h): void\n    {\n    }\n}\n")}
+    a = served_tree(tmp_path / "r", files).call("list_dependencies", path="src/Boom.php", view="uses")
+    assert not a.is_error, a.text
+    row = next(ln for ln in a.text.splitlines() if ln.startswith("  global namespace, no import"))
+    for want in ("count() at 18", "is_array() at 18", "PHP_INT_MIN at 19", "sprintf() at 22", "E_USER_DEPRECATED at 22"):
+        assert want in row, (want, a.text)
+    for wrong in ("LIMIT_MAX", "helper()", "add()", "strlen", "E_ALL", "PHP_EOL", "foreach", "fn()", "if()"):
+        assert wrong not in row, (wrong, a.text)
