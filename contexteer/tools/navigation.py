@@ -384,14 +384,18 @@ def _callers_hint(svc: Services, pattern: str, regex: bool, matches: int, least:
     if m is None or matches < least or (regex and "$" in m.group(1)):
         return []
     name = m.group(1)
-    defs = [d for d in svc.nav.index.symbols_named(name) if d.kind in ("function", "method") and d.name == name]
-    if not defs or len(defs) > 6:
+    named = [d for d in svc.nav.index.symbols_named(name) if d.name == name and d.kind not in ("module", "impl")]
+    defs = [d for d in named if d.kind in ("function", "method")]
+    if not defs or len(defs) > 6 or len(named) > 8:
         return []
-    full = svc.nav.qualifier().display_all(defs)
-    listed = ", ".join(f"{d.kind} {full.get(d.id, d.qualname)} ({d.path}:{d.start_line})" for d in defs)
+    # every definition of the name, the non-callable ones too: "names 1 definition: function isServer" hid the
+    # `const isServer` of utils.ts the TanStack A/B agent (run 343) had in the same hits
+    full = svc.nav.qualifier().display_all(named)
+    listed = ", ".join(f"{d.kind} {full.get(d.id, d.qualname)} ({d.path}:{d.start_line})" for d in named)
     first = full.get(defs[0].id, defs[0].qualname)
-    return [f"[{name!r} names {len(defs)} definition{'s' if len(defs) != 1 else ''}: {listed}; the calls of one, grouped "
-            f'by caller, namesakes told apart: e.g. find_related(symbol="{first}", relation="callers")]']
+    return [f"[{name!r} names {len(named)} definition{'s' if len(named) != 1 else ''}: {listed}; the calls of one, grouped "
+            f'by caller, namesakes told apart: e.g. find_related(symbol="{first}", relation="callers"'
+            + (f', path="{defs[0].path}")]' if len({full.get(d.id, d.qualname) for d in named}) < len(named) else ")]")]
 
 
 def _not_indexed_yet(nav: Any, sites: list[Any], most: int = 20) -> list[str]:

@@ -181,3 +181,20 @@ def test_a_callee_that_subclasses_override_names_the_overrides_a_call_may_run(tm
     assert "(overridden in PrefixLoader.load pkg/loaders.py:15)" in row, r.text
     plain = served.call("find_related", symbol="Environment.list_templates", relation="callees")
     assert "overridden" not in plain.text, plain.text  # a method no other class defines
+
+
+def test_the_text_search_hint_names_every_definition_of_the_name_and_the_path_that_tells_namesakes_apart(tmp_path):
+    # TanStack run 343: "'isServer' names 1 definition: function isServer" beside the `const isServer` of utils.ts
+    served = served_tree(tmp_path / "r", {
+        "src/env.ts": "import { isServer as dflt } from './utils'\n\nexport const isServer = (): boolean => dflt\n",
+        "src/utils.ts": "export const isServer = typeof window === 'undefined'\n",
+        "src/a.ts": "import { isServer } from './env'\n\n" + "".join(f"export function f{i}() {{ return isServer() }}\n"
+                                                                     for i in range(9)),
+    })
+    r = served.call("search_text", pattern="isServer")
+    last = r.text.splitlines()[-1]
+    assert last.startswith("['isServer' names 2 definitions: "), r.text
+    assert "(src/env.ts:3)" in last and "isServer (src/utils.ts:1)" in last, last
+    assert 'relation="callers", path="src/env.ts")]' in last, last
+    c = served.call("find_related", symbol="isServer", relation="callers", path="src/env.ts")
+    assert not c.is_error and "9 calling definitions" in c.text.splitlines()[0], c.text
