@@ -36,9 +36,11 @@ def _without_attributes(sig: str) -> str:
 
 
 def kind_word(kind: str, language: str | None, name: str, signature: str | None) -> str:
-    """The kind an answer names a definition by: the stored kind, but a C# property, indexer or event (stored as
+    """The kind an answer names a definition by: the stored kind, but a Rust `macro_rules!` is a macro and a C# property, indexer or event (stored as
     fields, which the kind filters accept as "field" or "property") says which it is (pythonnet run 306: `public
     static bool DebugGIL { get; set; }` and `this[int index]` were each "field")."""
+    if kind == "function" and language == "rust" and (signature or "").lstrip().startswith("macro_rules!"):
+        return "macro"  # (stored as a function; "in function define_keywords" read wrong to the syn A/B agent, run 341)
     if kind != "field" or language != "csharp":
         return kind
     if name == "this":

@@ -10,6 +10,7 @@ from typing import Any
 
 from contexteer.errors import ContexteerError, InputError, NotFoundError
 from contexteer.indexers.lookup import holds_code
+from contexteer.indexers.model import kind_word
 from contexteer.indexers.syntax import CONDITIONAL_SOURCES, preprocessor_conditions
 from contexteer.navigation.models import CallerRef, ContextDef, clip
 from contexteer.navigation.service import NavigationService
@@ -157,7 +158,8 @@ def _range_note(nav: NavigationService, rel: str, start: int, end: int) -> str:
                                                and outer.kind in ("function", "method"))):
             up += f", in {outer.kind} {outer.qualname} {outer.start_line}-{outer.end_line}"
             outer = holder(outer)
-        return f" — in {around}{enc.kind} {enc.qualname} {enc.start_line}-{enc.end_line}{inner}{up}"
+        kind = kind_word(enc.kind, enc.language, enc.name, enc.signature)
+        return f" — in {around}{kind} {enc.qualname} {enc.start_line}-{enc.end_line}{inner}{up}"
     held = [x for x in syms if x.start_line <= end and x.end_line >= start and holder(x) is None]
     return named(held) if held else ""
 

@@ -358,3 +358,19 @@ def test_macros_invoking_each_other_after_a_block_invocation_end_the_chain(tmp_p
     r = served.call("find_related", symbol="Token", relation="implementations")
     assert "`impl Token for $name {}` at line 5; invoked at 11 (One) in alpha!, itself invoked at 20-21 (a block), 22 ()" \
         in r.text, r.text
+
+
+def test_a_read_inside_a_macro_rules_says_macro_not_function(tmp_path):
+    # syn run 341: a read of token.rs:241-262 said "in function define_keywords 241-341", a `macro_rules!`
+    from tests.navigation.conftest import served_tree as _served
+    served = _served(tmp_path / "m", {
+        "Cargo.toml": "[package]\nname = \"m\"\nversion = \"0.1.0\"\n",
+        "src/lib.rs": "macro_rules! define_keywords {\n    ($($name:ident)*) => {\n        $(pub struct $name;)*\n"
+                      "    };\n}\n\ndefine_keywords!(A B);\n\npub fn f() -> u8 {\n    1\n}\n",
+    })
+    a = served.call("read_code_range", path="src/lib.rs:2-3")
+    assert a.text.splitlines()[0].endswith("— in macro define_keywords 1-5"), a.text
+    s = served.call("search_symbol", query="define_keywords")
+    assert "1-5 macro define_keywords" in s.text or "1-5 macro m::define_keywords" in s.text, s.text
+    f = served.call("read_code_range", path="src/lib.rs:10")
+    assert "in function f 9-11" in f.text.splitlines()[0], f.text
