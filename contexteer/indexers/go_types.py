@@ -128,6 +128,12 @@ def _method_origin(owner: Symbol, methods: dict[str, tuple[bool, str]]) -> str:
     if own and (vias or len(methods) <= _OWN_LINES_UP_TO):
         parts.append(("own " if vias else "") + ", ".join(
             f"{m} {at.rpartition(':')[2] if at.rpartition(':')[0] == owner.path else at}" for m, at in sorted(own.items())))
+    elif own:  # all of many its own: where they are, in one span (json-iterator run 337: DummyExtension's row was bare)
+        lines = [int(at.rpartition(":")[2]) for at in own.values() if at.rpartition(":")[0] == owner.path
+                 and at.rpartition(":")[2].isdigit()]
+        where = f" at lines {min(lines)}-{max(lines)}" if lines else ""
+        away = len(own) - len(lines)
+        parts.append(f"all {len(own)} own{where}" + (f" ({away} in other files)" if away and lines else ""))
     parts += [f"{n} via {t}" if own or len(vias) > 1 else f"all via {t}" for t, n in sorted(vias.items())]
     ptrs = sorted(m for m, (ptr, _) in methods.items() if ptr)
     if ptrs:
