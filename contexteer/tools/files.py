@@ -104,6 +104,8 @@ async def _read_one(svc: Services, ctx: Context, path: str, start_line: int | No
                     symbol: str | None, context: Literal["none", "semantic"] | int) -> Answer:
     if symbol is not None and (start_line is not None or end_line is not None):
         raise InputError("pass either symbol= or start_line/end_line, not both. Use symbol= to read one definition whole.")
+    if context == 0:  # no lines around: as if none were asked (pythonnet run 340: `context=0` on a path was refused)
+        context = "none"
     if isinstance(context, int):  # `context=3`: lines around the range, as grep -C means it (the pip A/B agent)
         if context < 0 or context > 200:
             raise InputError(f"context={context} is out of range; pass 0 to 200 lines, or 'semantic'.")

@@ -117,7 +117,7 @@ def test_usings_are_listed_with_their_lines_and_conditions_and_a_public_key_toke
 def test_a_line_in_a_property_getter_sits_in_the_property(tmp_path: Path):
     s = served_tree(tmp_path, JSON_FILES)
     text = s.call("read_code_range", path="Src/Linq/JEnumerable.cs", start_line=11, end_line=11).text
-    assert "— in field JEnumerable.this 7-13" in text, text
+    assert "— in indexer JEnumerable.this 7-13" in text, text  # (its kind as C# names it)
 
 
 def test_search_symbol_picks_an_overload_by_its_parameter_types(tmp_path: Path):
@@ -182,7 +182,7 @@ def test_a_short_read_names_what_holds_the_members_it_overlaps_and_says_when_no_
     assert "overlaps DefaultContractResolver.DictionaryEnumerator.Reset 11-14" in wide, wide
     # the line asked for is named first with what holds it (the Symfony A/B agent read `ProgressBar.php:535 context=12`
     # and was told only the method, not the closure 530-536 around the line)
-    assert " — 18 in field DefaultContractResolver.DictionaryEnumerator.Current 16-19;" in wide, wide
+    assert " — 18 in property DefaultContractResolver.DictionaryEnumerator.Current 16-19;" in wide, wide
     assert wide.endswith(", in struct DefaultContractResolver.DictionaryEnumerator 9-24, in class DefaultContractResolver "
                          "7-25 (under no #if)"), wide
     one = s.call("read_code_range", path="Src/Newtonsoft.Json/Serialization/DefaultContractResolver.cs:2").text

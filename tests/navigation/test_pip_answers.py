@@ -63,3 +63,5 @@ def test_a_number_as_context_reads_that_many_lines_around_the_range(pip: Served)
     assert a.text.splitlines()[0].startswith("pkg/misc.py:4-7 (of 7 lines)"), a.text  # clamped at the file's end
     bad = pip.call("read_code_range", path="pkg/misc.py", context=2)
     assert bad.is_error and "context=N widens a range" in bad.text, bad.text
+    none = pip.call("read_code_range", path="pkg/misc.py", context=0)  # no lines around: the file as asked
+    assert not none.is_error and none.text.startswith("pkg/misc.py"), none.text  # (pythonnet run 340: refused)
