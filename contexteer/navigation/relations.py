@@ -115,12 +115,48 @@ def related(nav: NavigationService, q: str, prefix: str | None, relation: str, d
     if relation in ("callers", "callees"):
         _previews(nav, rel, items)
     values = _value_uses(nav, target, rel) if relation == "callers" and (depth or 1) == 1 else []
+    if relation == "callers" and (depth or 1) == 1:
+        dispatch = _self_dispatch(nav, target, items)
+        also = f"{also}; {dispatch}" if also and dispatch else also or dispatch
     if relation == "implementations" and also and also.startswith(_REQUIREMENT):
         also += _default_users(nav, target, rel)
     ptr = _pointer_only(items) if relation == "implementations" else None
     notes = [n for n in (note, also, rel.note, "stopped at 200 definitions; narrow with path=" if rel.truncated else None,
                          ptr) if n]
     return Related(target, full_name, rel, items, notes, depth=depth, values=values)
+
+
+#: a call on the object itself: `this.setOptions(..)`, `self.render(..)`, `$this->add(..)`, `@x.y`-free Ruby `self.f`
+_ON_SELF = r"(?:\bthis\s*\.|\bself\s*\.|\$this\s*->|\bthis\s*->)\s*"
+
+
+def _self_dispatch(nav: NavigationService, target: Any, items: list[RelatedItem]) -> str | None:
+    """Callers of a method that subclasses override, calling it on `this`/`self`: on an instance of such a subclass,
+    the override runs (TanStack run 343: QueryObserver's constructor calls `this.setOptions(options)`, which in an
+    InfiniteQueryObserver is InfiniteQueryObserver.setOptions; the answer listed it as a plain caller)."""
+    if target.kind != "method" or target.language not in graph._OVERRIDING or not items:
+        return None
+    rx = re.compile(_ON_SELF + re.escape(target.name) + r"\s*\(")
+    on_self = [it for it in items if any(rx.search(c) for c in it.calls)]
+    if not on_self:
+        return None
+    try:
+        over = graph.implementations(nav.index, target, nav.imported, depth=3, mark=False).items
+    except ContexteerError:
+        return None
+    owners = []
+    for e in over:
+        holder = nav.index.get_symbol(e.symbol.parent_id) if e.symbol is not None and e.symbol.parent_id else None
+        name = holder.name if holder is not None else e.symbol.qualname.rsplit(".", 1)[0] if e.symbol is not None else None
+        if name and name not in owners:
+            owners.append(name)
+    if not owners:
+        return None
+    shown = ", ".join(owners[:3]) + (f" and {len(owners) - 3} more" if len(owners) > 3 else "")
+    sites = [f"{it.path}:{c.split(':', 1)[0]}" for it in on_self for c in it.calls if rx.search(c)]
+    where = ", ".join(sites[:3]) + (f" and {len(sites) - 3} more" if len(sites) > 3 else "")
+    return (f"called on this/self at {where}: on an instance of {shown}, which override"
+            f"{'s' if len(owners) == 1 else ''} {target.name}, that override runs instead")
 
 
 def _outside_implementations(nav: NavigationService, base: Any, prefix: str | None, depth: int | None) -> Related:

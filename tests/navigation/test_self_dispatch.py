@@ -1,0 +1,45 @@
+"""Callers of a method that subclasses override, calling it on this/self: on an instance of such a subclass the
+override runs (TanStack run 343: QueryObserver's constructor calls `this.setOptions(options)`, which in an
+InfiniteQueryObserver runs InfiniteQueryObserver.setOptions; the answer listed it as a plain caller)."""
+
+from __future__ import annotations
+
+from tests.navigation.conftest import served_tree
+
+TS = {
+    "src/queryObserver.ts": "export class QueryObserver {\n  constructor(options: object) {\n    this.setOptions(options)\n  }\n\n"
+                            "  setOptions(options: object): void {\n    this.options = options\n  }\n\n"
+                            "  options: object = {}\n}\n",
+    "src/infiniteQueryObserver.ts": "import { QueryObserver } from './queryObserver'\n\n"
+                                    "export class InfiniteQueryObserver extends QueryObserver {\n"
+                                    "  setOptions(options: object): void {\n    super.setOptions(options)\n  }\n}\n",
+    "src/use.ts": "import { QueryObserver } from './queryObserver'\n\n"
+                  "export function build(o: QueryObserver): void {\n  o.setOptions({})\n}\n",
+}
+
+
+def test_a_call_on_this_of_an_overridden_method_says_the_override_runs_on_a_subclass_instance(tmp_path):
+    served = served_tree(tmp_path / "ts", TS)
+    a = served.call("find_related", symbol="QueryObserver.setOptions", relation="callers")
+    assert not a.is_error, a.text
+    assert ("called on this/self at src/queryObserver.ts:3: on an instance of InfiniteQueryObserver, which overrides "
+            "setOptions, that override runs instead") in a.text, a.text
+    assert "src/use.ts:4" in a.text and "src/use.ts:4:" not in a.text.split("called on this/self", 1)[1].split("]")[0], a.text
+
+
+def test_no_such_note_when_no_subclass_overrides_it(tmp_path):
+    files = {**TS, "src/infiniteQueryObserver.ts": "import { QueryObserver } from './queryObserver'\n\n"
+                                                   "export class InfiniteQueryObserver extends QueryObserver {\n"
+                                                   "  fetchMore(): void {\n    this.setOptions({})\n  }\n}\n"}
+    a = served_tree(tmp_path / "ts", files).call("find_related", symbol="QueryObserver.setOptions", relation="callers")
+    assert not a.is_error and "this/self" not in a.text, a.text
+
+
+def test_python_self_calls_in_a_base_class(tmp_path):
+    served = served_tree(tmp_path / "py", {
+        "pkg/base.py": "class Command:\n    def main(self):\n        return self.invoke()\n\n"
+                       "    def invoke(self):\n        return 1\n\n\nclass Group(Command):\n"
+                       "    def invoke(self):\n        return super().invoke()\n",
+    })
+    a = served.call("find_related", symbol="Command.invoke", relation="callers")
+    assert "called on this/self at pkg/base.py:3: on an instance of Group, which overrides invoke" in a.text, a.text
