@@ -6,6 +6,7 @@ from __future__ import annotations
 import logging
 import re
 from dataclasses import dataclass, field
+from types import SimpleNamespace
 from typing import Any
 
 from contexteer.errors import ContexteerError, InputError, NotFoundError
@@ -289,6 +290,42 @@ def _local_aliases(nav: NavigationService, rel: str, lines: list[str], start: in
     return out
 
 
+def _function_parts(nav: NavigationService, rel: str, target: Any, start: int, end: int) -> list[Any]:
+    """A range read that sits in no one function: the outermost functions and methods it overlaps, each as a range
+    of its own inside it (its parameters' types, its class's members)."""
+    if getattr(target, "kind", None) != "range" or getattr(target, "callers_of", None) is not None:
+        return []
+    funcs = [s for s in nav.index.symbols_in_file(rel) if s.kind in ("function", "method")
+             and s.start_line <= end and s.end_line >= start]
+    ids = {s.id for s in funcs}
+    outer = [s for s in funcs if s.parent_id not in ids]
+    return [SimpleNamespace(id=-1, name="", qualname="", kind="range", path=rel, parent_id=s.parent_id,
+                            start_line=max(start, s.start_line), end_line=min(end, s.end_line), signature=s.signature,
+                            doc=None, exported=False, language=s.language, callers_of=s, block_heads=[])
+            for s in sorted(outer, key=lambda s: s.start_line)]
+
+
+def _merged_parts(nav: NavigationService, rel: str, lines: list[str], parts: list[Any]) -> Semantic:
+    """The uses of a range over several functions: each function's part resolved as a read inside it would be, in
+    order, each definition once (Symfony run 347: Command.php:250-348 over run, complete and setCode resolved
+    `$input->bind` to CompletionInput's and none of the `$this->` calls)."""
+    merged = Semantic([], [], 0, 0)
+    seen: set[tuple[str, str]] = set()
+    for part in parts:
+        sem = semantic_of(nav, rel, lines, part, part.start_line, part.end_line, 0)
+        for d in sem.uses:
+            if (d.location, d.qualname) not in seen:
+                seen.add((d.location, d.qualname))
+                merged.uses.append(d)
+        merged.more += sem.more
+        merged.more_names += [n for n in sem.more_names if n not in merged.more_names]
+        merged.brief += [b for b in sem.brief if b not in merged.brief]
+        merged.commands += [c for c in sem.commands if c not in merged.commands]
+    listed = {d.qualname for d in merged.uses}  # (a name one part lists in full is not said again by name)
+    merged.brief = [b for b in merged.brief if b.rsplit(" ", 1)[0] not in listed]
+    return merged
+
+
 def semantic_of(nav: NavigationService, rel: str, lines: list[str], target: Any, start: int, end: int,
                 max_callers: int) -> Semantic:
     """The semantic context of lines start..end of `rel` (the definition `target`), with the other files it names
@@ -296,6 +333,9 @@ def semantic_of(nav: NavigationService, rel: str, lines: list[str], target: Any,
     from contexteer.indexers.lookup import semantic_context
     from contexteer.indexers.syntax import CHAIN_LANGUAGES
 
+    parts = _function_parts(nav, rel, target, start, end)
+    if len(parts) > 1:
+        return _merged_parts(nav, rel, lines, parts)
     names = nav.names_in_range(rel, lines, start, end)
     around = getattr(target, "callers_of", None)  # a range inside a function: its locals bound above the range
     if around is not None and around.start_line < start:

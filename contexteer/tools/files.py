@@ -406,8 +406,11 @@ async def _indexed_read(svc: Services, ctx: Context, path: str, start_line: int 
             info = nav.index.file_info(res.rel)
             # a range inside a method reads names as the method does: its parameters' types, its class's fields
             # and inherited members (`pit.map2combiner(...)` with the class's `val pit: IterableSplitter[T]`)
-            enc = enclosing(nav.index.symbols_in_file(res.rel), start) if semantic else None
-            enc = enc if enc is not None and enc.end_line >= end else None
+            syms = nav.index.symbols_in_file(res.rel) if semantic else []
+            enc = enclosing(syms, start) if semantic else None
+            by_id = {s.id: s for s in syms}
+            while enc is not None and enc.end_line < end:  # the definition holding the whole range (a class around
+                enc = by_id.get(enc.parent_id) if enc.parent_id is not None else None  # three of its methods)
             method = enc is not None and enc.kind in ("function", "method")
             target = SimpleNamespace(id=-1, name="", qualname="", kind="range", path=res.rel,
                                      parent_id=(enc.parent_id if method else enc.id) if enc is not None else None,
