@@ -2007,6 +2007,8 @@ _PACKAGE_DIRS = frozenset({"go", "java", "csharp", "kotlin", "scala"})
 CAST = re.compile(r"(?:\.asInstanceOf\[\s*([\w.]+)(?:\[(?:[^\[\]]|\[[^\[\]]*\])*\])?\s*\]|\(\s*\(\s*([\w.]+)(?:<[^<>]*>)?\s*\)\s*[\w$.]+\s*\))\s*\.\s*$")
 #: a Go conversion right before a call's `.`: `T(x).`, `(*T)(x).` (the value converted: a name or a selector)
 _GO_CONVERSION = re.compile(r"(?:(?<![\w.])([A-Za-z_]\w*)|\(\s*\*\s*([A-Za-z_]\w*)\s*\))\(\s*&?[\w.]+\s*\)\s*\.\s*$")
+#: a C++ call qualified by a class template's name and arguments: `dist_sink<Mutex>::sink_it_(`
+_CPP_TEMPLATE_QUALIFIER = re.compile(r"\b(\w+)\s*<(?:[^<>]|<[^<>]*>)*>\s*::\s*$")
 _RECEIVER = re.compile(r"(#?[\w$]+)\s*(?:\(\s*\))?\s*(\?\.|\.|->|::)\s*$")  # (`this.#cache.`: a JS/TS private field)
 _SELF = SELF_WORDS
 
@@ -3807,6 +3809,9 @@ def _early_verdict(index: IndexQueries, text: str, start: int, word: str | None,
         if typed == owner or inherits(index, typed, owner):
             return "receiver type"
         return False if _is_type(index, typed) and not inherits(index, owner, typed) else "skip"
+    if word is None and path.endswith(_CPP_SUFFIXES) and (q := _CPP_TEMPLATE_QUALIFIER.search(text, 0, start)) \
+            and q.group(1) != owner and _is_type(index, q.group(1)) and not inherits(index, q.group(1), owner):
+        return False  # `dist_sink<Mutex>::sink_it_(msg)`: dist_sink's, not logger's (spdlog run 345)
     if path.endswith(".go") and (conv := _GO_CONVERSION.search(text, 0, start)) is not None:
         # `Arguments(expected).Diff(actual)`, `(*Head)(p).truncate()`: a conversion's value has the type it names
         # (a type of the file's own package, where no function has that name: `Labels(m).Count()` calling a

@@ -321,3 +321,24 @@ def test_an_implementations_row_says_a_cpp_class_is_final(tmp_path):
     a = s.call("find_related", symbol="sink", relation="implementations")
     assert "final class file_sink" in a.text, a.text
     assert "final class final_base_sink" not in a.text and "class final_base_sink" in a.text, a.text
+
+
+def test_a_call_qualified_by_another_class_template_is_not_a_caller(tmp_path):
+    # spdlog run 345: dup_filter_sink's `dist_sink<Mutex>::sink_it_(msg)` was a name-only caller of logger::sink_it_
+    files = {
+        "inc/logger.h": "namespace s {\nclass logger {\npublic:\n    void log(int m) { sink_it_(m); }\nprotected:\n"
+                        "    virtual void sink_it_(int m);\n};\n}\n",
+        "inc/logger-inl.h": "#include \"logger.h\"\nnamespace s {\nvoid logger::sink_it_(int m) {\n}\n}\n",
+        "inc/dist_sink.h": "namespace s {\ntemplate<typename Mutex>\nclass dist_sink {\nprotected:\n"
+                           "    void sink_it_(int m) {}\n};\n}\n",
+        "inc/dup_filter_sink.h": "#include \"dist_sink.h\"\nnamespace s {\ntemplate<typename Mutex>\n"
+                                "class dup_filter_sink : public dist_sink<Mutex> {\nprotected:\n"
+                                "    void sink_it_(int m) {\n        dist_sink<Mutex>::sink_it_(m);\n    }\n};\n}\n",
+    }
+    served = served_tree(tmp_path / "r", files)
+    a = served.call("find_related", symbol="logger.sink_it_", relation="callers")
+    assert not a.is_error, a.text
+    assert "1 calling definition" in a.text.splitlines()[0] and "name only" not in a.text, a.text
+    assert "dup_filter_sink.h:7" not in a.text.split("left out", 1)[0], a.text
+    b = served.call("find_related", symbol="dist_sink.sink_it_", relation="callers")
+    assert "inc/dup_filter_sink.h:7 in dup_filter_sink.sink_it_" in b.text, b.text
