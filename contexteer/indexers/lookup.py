@@ -2233,11 +2233,20 @@ def _overload_sites(index: IndexQueries, sym: Symbol, callee: str, sites: list[C
     def fits(s: Symbol, args: list[str]) -> bool:
         return takes_call(s.signature or "", s.name, args, s.language)
 
-    def exact(s: Symbol, args: list[str]) -> bool:  # a fixed parameter list of that length (no varargs, no default used)
-        got = arity(s.signature or "", s.name)
-        return got is not None and got[1] is not None and len(param_types(s.signature or "") or []) == len(args)
+    def exact(s: Symbol, args: list[str], member: bool = False) -> bool:  # a fixed parameter list of that length
+        got = arity(s.signature or "", s.name)  # (no varargs, no default used; a C# extension method called on a
+        # value takes the value as its `this` parameter: `x.Values<T, U>(key)` is Values<T, U>(this source, key))
+        n = len(param_types(s.signature or "") or []) - (1 if member and _extension(s) else 0)
+        return got is not None and got[1] is not None and n == len(args)
 
     def meant(args: list[str], c: Caller) -> Symbol | None:  # the other overload a call means, if the arguments say
+        written = _type_arg_count(_file_lines(ws, c.path, files), c.line, callee) if ws is not None else None
+        if written is not None:  # `Values<T, JToken>(key)`: the overloads with two type parameters (Json.NET run 351)
+            if _type_param_count(sym) == written:
+                return None
+            typed = [s for s in others if _type_param_count(s) == written and fits(s, args)]
+            if typed:
+                return typed[0]
         if not fits(sym, args):  # (the one whose parameter types the arguments do not contradict, of that length first)
             return min((s for s in others if fits(s, args)), default=None,
                        key=lambda s: (_arg_type_conflict(index, c, args, s, encs), not exact(s, args)))
@@ -2251,9 +2260,16 @@ def _overload_sites(index: IndexQueries, sym: Symbol, callee: str, sites: list[C
             return best
         # `Initialize()` beside Initialize(bool setSysArgv = true, ..), `reject(msg, e, data, code)` beside varargs
         # (not when this one's header is cut: its length is unknown)
-        if exact(sym, args) or (sym.signature or "").endswith("…"):
+        member = _member_call(_file_lines(ws, c.path, files), c.line, callee) if ws is not None else False
+        if written is None and _type_param_count(sym) and sym.language == "csharp":
+            # no type arguments written: of two that fit as well, C# takes the non-generic one (`source.Values(null)`
+            # is Values(this IEnumerable<JToken> source, object key), not Values<T, U>(.., object key))
+            plain = next((s for s in others if not _type_param_count(s) and fits(s, args) and exact(s, args, member)), None)
+            if plain is not None and exact(sym, args, member):
+                return plain
+        if exact(sym, args, member) or (sym.signature or "").endswith("…"):
             return None
-        return next((s for s in others if fits(s, args) and exact(s, args)), None)
+        return next((s for s in others if fits(s, args) and exact(s, args, member)), None)
     files: dict[str, list[str]] = {}
     encs: dict[tuple[str, int], Any] = {}  # per site, the definition it sits in (its header types the arguments)
     ws = getattr(index, "ws", None)
@@ -2266,12 +2282,38 @@ def _overload_sites(index: IndexQueries, sym: Symbol, callee: str, sites: list[C
             kept.append(c)
             continue
         head = other.signature or ""
-        m = re.search(rf"(?<![\w$]){re.escape(other.name)}\s*(?:<[^()]*>)?\s*\(", head)
+        m = re.search(rf"(?<![\w$]){re.escape(other.name)}\s*(<[^()]*>)?\s*\(", head)
         inner = inside_parens(head, m.end()) if m is not None else None
-        c.overload = f"{other.name}({' '.join(inner.split())})" if inner is not None else other.name
+        generic = "".join((m.group(1) or "").split()).replace(",", ", ") if m is not None else ""  # `Values<T, U>(..)`
+        c.overload = f"{other.name}{generic}({' '.join(inner.split())})" if inner is not None else other.name
         if left_out is not None:
             left_out.append(c)
     return kept
+
+
+def _extension(s: Symbol) -> bool:
+    """A C# extension method (`static U Values<T, U>(this IEnumerable<T> source, object key)`)."""
+    return s.language == "csharp" and re.search(r"\(\s*this\s", s.signature or "") is not None
+
+
+def _type_param_count(s: Symbol) -> int:
+    """How many type parameters a method's header declares (`Values<T, U>(` -> 2; none -> 0)."""
+    m = re.search(rf"(?<![\w$]){re.escape(s.name)}\s*<((?:[^<>]|<(?:[^<>]|<[^<>]*>)*>)*)>\s*\(", s.signature or "")
+    return len(top_level(m.group(1))) if m else 0
+
+
+def _type_arg_count(lines: list[str], line: int, callee: str) -> int | None:
+    """How many type arguments a call on `line` writes (`_enumerable.Values<T, JToken>(key)` -> 2), None if none."""
+    text = lines[line - 1] if 0 < line <= len(lines) else ""
+    m = re.search(rf"(?<![\w$]){re.escape(callee)}\s*<((?:[^<>()]|<(?:[^<>()]|<[^<>()]*>)*>)*)>\s*\(", text)
+    return len(top_level(m.group(1))) if m else None
+
+
+def _member_call(lines: list[str], line: int, callee: str) -> bool:
+    """Whether the call on `line` is written on a value (`x.Values(..)`), not bare or through a class name."""
+    text = lines[line - 1] if 0 < line <= len(lines) else ""
+    m = re.search(rf"([\w$)\]]+)\s*(?:\?\.|\.)\s*{re.escape(callee)}\s*(?:<[^()]*>)?\s*\(", text)
+    return m is not None and not m.group(1)[:1].isupper()
 
 
 def _by_call_shape(index: IndexQueries, sym: Symbol, callee: str, sites: list[Caller], holder: Symbol | None,
@@ -3506,6 +3548,10 @@ def _typed_other_overload(index: IndexQueries, sym: Symbol, lines: list[str], li
     args = call_args_at(lines, line, sym.name, sym.language) if others else None
     if not args:
         return False
+    written = _type_arg_count(lines, line, sym.name)
+    if written is not None and _type_param_count(sym) != written \
+            and any(_type_param_count(s) == written for s in others):
+        return True  # `Values<JToken, JToken>(source, key)` inside Values(this source, key): Values<T, U>'s
     fitting = [s for s in others if takes_call(s.signature or "", s.name, args, s.language)]
     site = Caller(sym, sym.path, line)
     return _best_typed_overload(index, site, args, sym, fitting, {sym.path: lines}) is not None

@@ -1,0 +1,69 @@
+"""C# overloads told apart by the type arguments a call writes and by the extension receiver (Json.NET run 351: the
+callers of `Values<T, U>(this IEnumerable<T> source, object key)` left out `_enumerable.Values<T, JToken>(key)` as
+a call of `Values(this IEnumerable<JToken> source)`, and `Values<JToken, JToken>(source, key)` inside
+Values(this source, key) was called recursive)."""
+
+from __future__ import annotations
+
+from tests.navigation.conftest import served_tree
+
+EXT = """using System.Collections.Generic;
+
+namespace N
+{
+    public static class Extensions
+    {
+        public static IEnumerable<JToken> Values(this IEnumerable<JToken> source, object key)
+        {
+            return Values<JToken, JToken>(source, key);
+        }
+
+        public static IEnumerable<JToken> Values(this IEnumerable<JToken> source)
+        {
+            return source.Values(null);
+        }
+
+        public static IEnumerable<U> Values<U>(this IEnumerable<JToken> source, object key)
+        {
+            return Values<JToken, U>(source, key);
+        }
+
+        internal static IEnumerable<U> Values<T, U>(this IEnumerable<T> source, object key) where T : JToken
+        {
+            return null;
+        }
+    }
+}
+"""
+
+ENUM = """using System.Collections.Generic;
+
+namespace N
+{
+    public struct JEnumerable<T> where T : JToken
+    {
+        private readonly IEnumerable<T> _enumerable;
+
+        public IEnumerable<JToken> this[object key]
+        {
+            get { return _enumerable.Values<T, JToken>(key); }
+        }
+    }
+}
+"""
+
+TOKEN = "namespace N\n{\n    public class JToken\n    {\n    }\n}\n"
+
+
+def test_callers_of_a_generic_extension_overload_by_its_type_arguments(tmp_path):
+    served = served_tree(tmp_path / "j", {"Src/Linq/Extensions.cs": EXT, "Src/Linq/JEnumerable.cs": ENUM,
+                                          "Src/Linq/JToken.cs": TOKEN})
+    a = served.call("find_related", symbol="Extensions.Values", relation="callers", path="Src/Linq/Extensions.cs:22")
+    assert not a.is_error, a.text
+    rows = a.text.split("]\n", 1)[-1]
+    assert "Src/Linq/JEnumerable.cs:11 in JEnumerable.this" in rows, a.text
+    assert "9 in Extensions.Values" in rows and "19 in Extensions.Values" in rows, a.text
+    assert "14 in Extensions.Values" not in rows, a.text  # `source.Values(null)`: the non-generic overload's
+    b = served.call("find_related", symbol="Extensions.Values", relation="callers", path="Src/Linq/Extensions.cs:7")
+    assert "recursive" not in b.text and "14 in Extensions.Values" in b.text, b.text
+    assert "Values<T, U>(this IEnumerable<T> source, object key)" in b.text, b.text  # left out, with its type parameters
