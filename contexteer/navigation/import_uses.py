@@ -859,21 +859,52 @@ def _php_global_names(refs: dict[str, list[int]], lines: list[str], own: set[str
         at = [k for k in at if rx.search(_line(lines, k))]
         if at and n[:1].isupper() and n not in own:
             found[n] = at
+    imported = _php_use_functions(lines)  # `use function Symfony\Component\String\s;`: that import's, not global
+    literal = _php_literal_check(lines)
     for k, line in enumerate(lines, 1):
         if k in spans or _COMMENT_LINE.match(line):
             continue
-        code = _PHP_STRINGS.sub("''", line.split("//", 1)[0].split("/*", 1)[0])
+        code = _PHP_STRINGS.sub(lambda s: "'" + " " * (len(s.group(0)) - 2) + "'", line.split("//", 1)[0].split("/*", 1)[0])
         for m in _PHP_GLOBAL_CALL.finditer(code):
             name = m.group(1)
-            if name.lower() not in _PHP_CONSTRUCTS and name not in own:
-                found.setdefault(f"{name}()", []).append(k)
+            if name.lower() in _PHP_CONSTRUCTS or name in own or name in imported \
+                    or re.search(r"\bfunction\s*&?\s*$", code[: m.start(1)]) or literal(line, k, m.start(1)):
+                continue  # (`public function &__get(`: a definition; heredoc text, a regex's `# (optional)` comment)
+            found.setdefault(f"{name}()", []).append(k)
         for m in _PHP_GLOBAL_CONSTANT.finditer(code):
-            if m.group(1) not in own and m.group(1) not in _PHP_LITERALS:
+            if m.group(1) not in own and m.group(1) not in _PHP_LITERALS and m.group(1) not in imported \
+                    and not literal(line, k, m.start(1)):
                 found.setdefault(m.group(1), []).append(k)
     for n, at in found.items():
         at = sorted(set(at))
         glob.names.append(UsedName(name=n, lines=at[:MAX_LINES], more=max(0, len(at) - MAX_LINES)))
     return [glob] if glob.names else []
+
+
+def _php_use_functions(lines: list[str]) -> set[str]:
+    """The names a PHP file's `use function` and `use const` lines bind (`use function A\\{b, c as d};` -> b, d)."""
+    out: set[str] = set()
+    for ln in lines[:400]:
+        m = re.match(r"\s*use\s+(?:function|const)\s+(.+?);", ln)
+        if m:
+            for part in re.split(r"[{},]", m.group(1)):
+                words = part.strip().split()
+                if words:
+                    out.add(words[-1].rsplit("\\", 1)[-1])
+    return out
+
+
+def _php_literal_check(lines: list[str]) -> Callable[[str, int, int], bool]:
+    """Whether a column of a PHP line sits in a string, heredoc or comment of the file (parsed once, and only when a
+    line could hold one: a multi-line string or heredoc is what the line-wise scan cannot see)."""
+    from contexteer.indexers import languages
+    from contexteer.indexers.uses import in_literal
+
+    spec = languages.language_for_path("x.php")
+    data = "\n".join(lines).encode("utf-8")
+    if spec is None or not re.search(rb"<<<|['\"][^'\"\n]*\n", data):
+        return lambda line, k, col: False
+    return lambda line, k, col: in_literal(data, spec, k, len(line[:col].encode("utf-8")))
 
 
 _PHP_STRINGS = re.compile(r"'(?:[^'\\]|\\.)*'|\"(?:[^\"\\]|\\.)*\"")
@@ -1257,8 +1288,17 @@ def _used(nav: NavigationService, written: str, name: str, at: list[int], target
     at = sorted(at)
     defined = (_definition(nav, name, targets) or _reexported(nav, name, targets)
                or _module_export(nav, targets)) if at else None
+    notes = ["a type"] if _type_only(nav, name, defined) else []
+    where = (defined or "").rpartition(":")[0]
+    if where and targets and where != targets[0] and targets[0].endswith(_JS_EXPORTERS):
+        hops = nav.barrel_path(targets[0], name, where)  # `AnyRouter` through two barrels (tRPC run 350)
+        if hops and len(hops) > 1:  # (one is the row's own file passing it on: its line says little, once per name)
+            notes.append("re-exported at " + " > ".join(f"{p}:{n}" for p, n in hops))
     return UsedName(name=written, lines=at[:MAX_LINES], more=max(0, len(at) - MAX_LINES), defined=defined,
-                    note="a type" if _type_only(nav, name, defined) else None)
+                    note=", ".join(notes) or None)
+
+
+_JS_EXPORTERS = (".ts", ".tsx", ".mts", ".cts", ".js", ".jsx", ".mjs", ".cjs")
 
 
 def _type_only(nav: NavigationService, name: str, defined: str | None) -> bool:

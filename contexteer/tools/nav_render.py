@@ -248,7 +248,7 @@ def outline(rel: str, info: Any, syms: list[Any], note: str | None, budget: int 
 
 
 def symbol_search(model: SymbolSearch, match: str, kind: str | None, with_refs: bool,
-                  ranked: int, offset: int = 0) -> tuple[list[str], list[Hit | str]]:
+                  ranked: int, offset: int = 0, subtypes: bool = False) -> tuple[list[str], list[Hit | str]]:
     """The answer's lines: how many definitions of how many, the definitions with whole signatures, paging,
     then the reference rows (hits under headings, each naming the definition it sits in)."""
     out: list[str] = []
@@ -326,7 +326,7 @@ def symbol_search(model: SymbolSearch, match: str, kind: str | None, with_refs: 
                     f"{'s' if len(uses) != 1 else ''} of {files} file{'s' if files != 1 else ''}, but no definition of it is "
                     "indexed (a local, a parameter, a member, a name imported from outside the repository, or a kind the index "
                     "does not record there):")
-        rows.extend(_outside_hints(word, uses))
+        rows.extend(_outside_hints(word, uses, subtypes))
     elif uses:
         names = sorted({h.qualname.rsplit(".", 1)[-1] for h in model.definitions}) or [model.query]
         rows.append(f"uses of {', '.join(names)} by name ({len(uses)}; whole-word text matches in files of its language, "
@@ -342,30 +342,35 @@ def symbol_search(model: SymbolSearch, match: str, kind: str | None, with_refs: 
 #: an import line and the qualified name it writes (PHP/Rust `use`, Java/Kotlin/Scala/Go `import`, C# `using`)
 _IMPORT_OF = re.compile(r"^\s*(?:use|import|using|pub\s+use)\s+(?:static\s+)?([\w.:\\]+)")
 _PY_FROM = re.compile(r"^\s*from\s+([\w.]+)\s+import\b")
-#: a class header naming a base (`class X extends B`, `implements A, B`, `class X(B)`, `class X : B`, `impl B for X`)
-_AS_BASE = re.compile(r"\b(?:class|interface|struct|record|trait|object|enum)\b[^{]*?(?:\bextends\b|\bimplements\b|[(:<])|"
-                      r"\bimpl\b.*\bfor\b")
+_JS_FROM = re.compile(r"\bfrom\s*['\"]([^'\"]+)['\"]|\brequire\s*\(\s*['\"]([^'\"]+)['\"]")
 
 
-def _outside_hints(word: str, uses: list[Any]) -> list[str]:
+def _outside_hints(word: str, uses: list[Any], subtypes: bool) -> list[str]:
     """A name no definition has, whose word hits import it (`use League\\Config\\ConfigurationAwareInterface;`):
-    where it comes from, and the one call that lists the classes naming it as a base (the commonmark A/B agent, run
-    339, read word hits for the implementers of such an interface)."""
+    where it comes from, and (`subtypes`: some class here names it as a base) the one call that lists them (the
+    commonmark A/B agent, run 339, read word hits for the implementers of such an interface)."""
     names: dict[str, int] = {}
     for u in uses:
         text = u.preview or ""
-        m = _IMPORT_OF.match(text)
-        full = m.group(1).rstrip(";:") if m else None
-        if m is None and (py := _PY_FROM.match(text)) and re.search(rf"\bimport\b.*\b{re.escape(word)}\b", text):
-            full = f"{py.group(1)}.{word}"
-        if full and re.search(rf"(?:^|[.:\\]){re.escape(word)}$", full):
+        js = _JS_FROM.search(text)
+        if js:  # JS/TS: a package's name (`import { z } from "zod"`), never a file of the repository ("./en.js")
+            spec = js.group(1) or js.group(2)
+            full = f"{word} from {spec}" if not spec.startswith((".", "/", "~", "@/")) else None
+        else:
+            m = _IMPORT_OF.match(text)
+            full = m.group(1).rstrip(";:") if m else None
+            if m is None and (py := _PY_FROM.match(text)) and not py.group(1).startswith(".") \
+                    and re.search(rf"\bimport\b.*\b{re.escape(word)}\b", text):
+                full = f"{py.group(1)}.{word}"
+            if full and not re.search(rf"(?:[.:\\]){re.escape(word)}$", full):
+                full = None  # (`import defaultErrorMap` alone, no path: not read as another package's)
+        if full:
             names[full] = names.get(full, 0) + 1
-    bases = any(_AS_BASE.search((u.preview or "").split(word, 1)[0] + word) for u in uses)
     out = []
     if names:
         out.append("imported from outside the repository as " + ", ".join(
             n for n, _ in sorted(names.items(), key=lambda kv: -kv[1])[:3]))
-    if bases:  # (the hits are capped: how many headers is the implementations answer's to say)
+    if subtypes:  # (how many headers is the implementations answer's to say)
         out.append(f"named as a base in class headers here; all of them: find_related(symbol=\"{word}\", "
                    "relation=\"implementations\")")
     return [f"[{'; '.join(out)}]"] if out else []
@@ -419,7 +424,8 @@ def search_summary(result: SearchResult, regex: bool = True, scope: str = "") ->
     narrowed by a path or glob names them (a negated glob's "no matches" read as a glob that did not work)."""
     lines: list[str] = []
     if not result.matches:
-        lines.append(f"no matches for {result.pattern!r}" + (f" {scope}" if scope else "")
+        # (the pattern as written: its repr doubled every backslash, and `\.pipe\b` read as escaped twice; tRPC run 350)
+        lines.append(f"no matches for '{result.pattern}'" + (f" {scope}" if scope else "")
                      + (" (search timed out)" if result.timed_out else ""))
         if not regex and reads_like_regex(result.pattern):
             lines.append("[searched as literal text (the default); the pattern reads like a regular expression: "

@@ -145,6 +145,8 @@ def test_the_result_cap_stops_the_search_and_says_how_to_narrow(shop: Served):
 def test_no_match_is_said_plainly(shop: Served):
     a = shop.call("search_text", pattern="zzz_not_there")
     assert not a.is_error and a.text == "no matches for 'zzz_not_there'"
+    r = shop.call("search_text", pattern=r"\.zzz_not\b", regex=True)  # as written, not escaped again (tRPC run 350)
+    assert r.text == "no matches for '\\.zzz_not\\b'", r.text
 
 
 def test_the_time_limit_stops_a_slow_search(tmp_path: Path):

@@ -176,3 +176,20 @@ def test_a_package_version_comes_from_the_nearest_manifest_with_every_group(tmp_
     }
     a = served_tree(tmp_path, files).call("list_dependencies", path="packages/a/src/index.js")
     assert "[package debug ^4.3.2]" in a.text and "[package jiti * (peer), ^2.6.1 (dev)]" in a.text, a.text
+
+
+def test_the_uses_view_names_the_barrels_a_name_is_re_exported_through(tmp_path):
+    # tRPC run 350: `AnyRouter (router.ts:214)` hid index.ts:98 and unstable-core-do-not-import.ts:33 between them
+    from tests.navigation.conftest import served_tree as _served
+    served = _served(tmp_path / "t", {
+        "src/core/router.ts": "export type AnyRouter = { x: number };\nexport function make(): AnyRouter {\n  return { x: 1 };\n}\n",
+        "src/core.ts": "export * from './core/router';\n",
+        "src/server/index.ts": ("export {\n  type AnyRouter as AnyTRPCRouter,\n} from '../core';\n\nexport type {\n"
+                                "  /** old */\n  AnyRouter,\n} from '../core';\n"),
+        "src/adapter.ts": "import type { AnyRouter } from './server';\n\nexport function run(r: AnyRouter): number {\n"
+                          "  return r.x;\n}\n",
+    })
+    a = served.call("list_dependencies", path="src/adapter.ts", view="uses")
+    assert not a.is_error, a.text
+    assert ("AnyRouter (src/core/router.ts:1, a type, re-exported at src/server/index.ts:7 > src/core.ts:1) at 3"
+            in a.text), a.text
