@@ -131,9 +131,10 @@ def _method_origin(owner: Symbol, methods: dict[str, tuple[bool, str]]) -> str:
     elif own:  # all of many its own: where they are, in one span (json-iterator run 337: DummyExtension's row was bare)
         lines = [int(at.rpartition(":")[2]) for at in own.values() if at.rpartition(":")[0] == owner.path
                  and at.rpartition(":")[2].isdigit()]
-        where = f" at lines {min(lines)}-{max(lines)}" if lines else ""
-        away = len(own) - len(lines)
-        parts.append(f"all {len(own)} own{where}" + (f" ({away} in other files)" if away and lines else ""))
+        files = {at.rpartition(":")[0] for at in own.values()}
+        # (spread over files, miekg/dns's generated ztypes.go and zmsg.go: a span of one file would say little)
+        parts.append(f"all {len(own)} own at lines {min(lines)}-{max(lines)}" if len(lines) == len(own) and lines
+                     else f"all {len(own)} own, in {len(files)} file{'s' if len(files) != 1 else ''}")
     parts += [f"{n} via {t}" if own or len(vias) > 1 else f"all via {t}" for t, n in sorted(vias.items())]
     ptrs = sorted(m for m, (ptr, _) in methods.items() if ptr)
     if ptrs:

@@ -960,6 +960,16 @@ _TYPE_PARAMS = re.compile(r"^(.*?\b(?:class|interface|trait|record|enum)\s+[\w$]
 
 def bases_of(sym: Any) -> list[str]:
     """The base names a class-like definition's header states, in the syntax of its language."""
+    found = written_bases(sym)
+    # its own name only written through another scope: Scala's `trait WrappedTask extends super.WrappedTask`
+    names = [n for x in found if (n := _base_name(x)) and (n != sym.name or re.search(r"[.:]", x.split("[")[0].split("<")[0]))]
+    return list(dict.fromkeys(names))
+
+
+def written_bases(sym: Any) -> list[str]:
+    """The bases a class-like definition's header states as written (`threading.local`, `\\RuntimeException`,
+    `Comparable<T>`, `Base()`), its own name included when a base is written so (`class RuntimeException extends
+    \\RuntimeException`)."""
     # (an arrow type's `=>` is no closing bracket: `extends Subscribable<() => void>`)
     sig = (sym.signature or "").replace("=>", "⇒")
     lang = sym.language
@@ -992,9 +1002,7 @@ def bases_of(sym: Any) -> list[str]:
         for kw in ("extends", "implements", "with"):  # Scala: `extends A with B with C`, every `with`
             for m in re.finditer(rf"\b{kw}\s+(.+?)\s*(?=\b(?:extends|implements|with)\b|\{{|$)", sig):
                 found += _split_top(m.group(1))
-    # its own name only written through another scope: Scala's `trait WrappedTask extends super.WrappedTask`
-    names = [n for x in found if (n := _base_name(x)) and (n != sym.name or re.search(r"[.:]", x.split("[")[0].split("<")[0]))]
-    return list(dict.fromkeys(names))
+    return found
 
 
 _KOTLIN_CLASS_WORD = re.compile(r"(?<!::)(?<![\w@])(?:class|interface|object)\b")

@@ -86,7 +86,7 @@ def related(nav: NavigationService, q: str, prefix: str | None, relation: str, d
     except NotFoundError as exc:
         if note:  # `index 46% built (...)`: not found yet is not "no definition"
             raise NotFoundError(f"{exc} ({note})") from exc
-        outside = outside_types.outside_base(nav.index, q, lambda t: _rust_impls(nav.index, t)) if relation == "implementations" and line is None else None
+        outside = outside_types.outside_base(nav.index, q, lambda t: rust_impls(nav.index, t)) if relation == "implementations" and line is None else None
         if outside is None:
             raise
         return _outside_implementations(nav, outside, prefix, depth)
@@ -126,37 +126,57 @@ def related(nav: NavigationService, q: str, prefix: str | None, relation: str, d
     return Related(target, full_name, rel, items, notes, depth=depth, values=values)
 
 
-#: a call on the object itself: `this.setOptions(..)`, `self.render(..)`, `$this->add(..)`, `@x.y`-free Ruby `self.f`
+#: a call on the object itself: `this.setOptions(..)`, `self.render(..)`, `$this->add(..)`
 _ON_SELF = r"(?:\bthis\s*\.|\bself\s*\.|\$this\s*->|\bthis\s*->)\s*"
+#: languages where a bare call inside a class is a call on `this` (jsoup's `nodeName()` in LeafNode)
+_IMPLICIT_THIS = frozenset({"java", "kotlin", "csharp", "scala", "swift", "cpp", "dart"})
 
 
 def _self_dispatch(nav: NavigationService, target: Any, items: list[RelatedItem]) -> str | None:
-    """Callers of a method that subclasses override, calling it on `this`/`self`: on an instance of such a subclass,
-    the override runs (TanStack run 343: QueryObserver's constructor calls `this.setOptions(options)`, which in an
-    InfiniteQueryObserver is InfiniteQueryObserver.setOptions; the answer listed it as a plain caller)."""
-    if target.kind != "method" or target.language not in graph._OVERRIDING or not items:
+    """Callers of a method that subclasses override, calling it on `this`/`self` inside its own class: on an
+    instance of such a subclass, the override runs (TanStack run 343: QueryObserver's constructor calls
+    `this.setOptions(options)`, which in an InfiniteQueryObserver is InfiniteQueryObserver.setOptions; the answer
+    listed it as a plain caller). Not for an abstract method (the call always reaches an implementation) nor for a
+    site in a class that overrides it itself (review of c9d3206: Django's DateField)."""
+    if target.kind != "method" or target.language not in graph._OVERRIDING or not items or target.parent_id is None:
         return None
-    rx = re.compile(_ON_SELF + re.escape(target.name) + r"\s*\(")
-    on_self = [it for it in items if any(rx.search(c) for c in it.calls)]
-    if not on_self:
+    owner = nav.index.get_symbol(target.parent_id)
+    if owner is None or owner.kind == "interface" or _abstract(target):
         return None
-    try:
-        over = graph.implementations(nav.index, target, nav.imported, depth=3, mark=False).items
-    except ContexteerError:
+    name = re.escape(target.name)
+    rx = re.compile(_ON_SELF + name + r"\s*\(" + (rf"|(?<![\w$.>:]){name}\s*\(" if target.language in _IMPLICIT_THIS else ""))
+    # (sites in the method's own class: a subclass's own calls on self reach its own override, or the one below it)
+    inside = owner.qualname + "."
+    sites = [f"{it.path}:{c.split(':', 1)[0]}" for it in items if (it.qualname or "").startswith(inside)
+             and it.qualname != target.qualname for c in it.calls if rx.search(c.split(":", 1)[-1])]
+    if not sites:
         return None
-    owners = []
-    for e in over:
-        holder = nav.index.get_symbol(e.symbol.parent_id) if e.symbol is not None and e.symbol.parent_id else None
-        name = holder.name if holder is not None else e.symbol.qualname.rsplit(".", 1)[0] if e.symbol is not None else None
-        if name and name not in owners:
-            owners.append(name)
+    from contexteer.indexers.lookup import inherits, language_family
+
+    owners: list[str] = []
+    for m in nav.index.symbols_named(target.name):  # the methods of that name in subclasses (no hierarchy walk: a
+        # note on a callers answer should not cost a second answer's time; review of c9d3206 timed 0.6 s on Django)
+        if m.name != target.name or m.kind != "method" or m.id == target.id or m.parent_id is None \
+                or language_family(m.language) != language_family(target.language):
+            continue
+        holder = nav.index.get_symbol(m.parent_id)
+        if holder is not None and holder.id != owner.id and holder.name not in owners \
+                and inherits(nav.index, holder.name, owner.name):
+            owners.append(holder.name)
+        if len(owners) > 12:
+            break
     if not owners:
         return None
     shown = ", ".join(owners[:3]) + (f" and {len(owners) - 3} more" if len(owners) > 3 else "")
-    sites = [f"{it.path}:{c.split(':', 1)[0]}" for it in on_self for c in it.calls if rx.search(c)]
     where = ", ".join(sites[:3]) + (f" and {len(sites) - 3} more" if len(sites) > 3 else "")
     return (f"called on this/self at {where}: on an instance of {shown}, which override"
             f"{'s' if len(owners) == 1 else ''} {target.name}, that override runs instead")
+
+
+def _abstract(m: Any) -> bool:
+    """A method declared without a body of its own: `abstract`, or a Python `@abstractmethod`."""
+    head = (m.signature or "").split("(", 1)[0]
+    return re.search(r"\babstract\b|@(?:abc\.)?abstractmethod\b", head) is not None
 
 
 def _outside_implementations(nav: NavigationService, base: Any, prefix: str | None, depth: int | None) -> Related:
@@ -165,12 +185,19 @@ def _outside_implementations(nav: NavigationService, base: Any, prefix: str | No
     idx = nav.index
 
     def walk(levels: int) -> graph.Relations:
-        return outside_types.implementations(idx, base, nav.imported, depth=levels, rust_impls=lambda t: _rust_impls(idx, t))
+        got = outside_types.implementations(idx, base, nav.imported, depth=levels, rust_impls=lambda t: rust_impls(idx, t))
+        if prefix:  # (under the path asked; a row whose class above was left out says what it derives through)
+            kept = [e for e in got.items if e.path == prefix or e.path.startswith(prefix.rstrip("/") + "/")]
+            ids = {e.symbol.id for e in kept if e.symbol is not None}
+            for e in kept:
+                if e.via is not None and e.via.id not in ids:
+                    through = f"through {e.via.name} ({e.via.path}:{e.via.start_line})"
+                    e.detail, e.depth, e.via = f"{e.detail}; {through}" if e.detail else through, 1, None
+            got.items = kept
+        return got
     rel = walk(depth or 3)
     if depth is None and len(rel.items) > AUTO_DEPTH_ITEMS:
         rel, depth = walk(1), 1
-    if prefix:
-        rel.items = [e for e in rel.items if e.path == prefix or e.path.startswith(prefix.rstrip("/") + "/")]
     items = [_item(nav, e) for e in rel.items]
     return Related(base, base.qualname, rel, items, [rel.note] if rel.note else [], depth=depth or 3)
 
@@ -672,7 +699,7 @@ def relations_of(nav: NavigationService, target: Any, relation: str, depth: int)
             _deeper_callees(nav, rel, depth)
         return rel
     if relation == "implementations":
-        return graph.implementations(idx, target, nav.imported, depth=depth, rust_impls=lambda t: _rust_impls(idx, t))
+        return graph.implementations(idx, target, nav.imported, depth=depth, rust_impls=lambda t: rust_impls(idx, t))
     return graph.supertypes(idx, target, nav.imported, depth=depth, rust_traits=lambda t: _rust_traits(idx, t))
 
 
@@ -956,7 +983,7 @@ def _impl_head(signature: str) -> tuple[str | None, str] | None:
     return (trait.rsplit("::", 1)[-1] if trait else None), m.group("type")
 
 
-def _rust_impls(idx: Any, trait: str) -> list[tuple[Any, str]]:
+def rust_impls(idx: Any, trait: str) -> list[tuple[Any, str]]:
     """(impl block, type name) of every `impl Trait for Type` block in the index (impl blocks are symbols)."""
     out = []
     for s in idx.symbols_mentioning(trait, ["impl"]):

@@ -13,6 +13,7 @@ from pydantic import Field
 
 from contexteer.errors import ContexteerError, InputError
 from contexteer.indexers import textsearch
+from contexteer.indexers.model import kind_word
 from contexteer.indexers.searchmask import smart_case_sensitive
 from contexteer.navigation.models import (
     Dependencies,
@@ -191,9 +192,18 @@ async def search_symbol(
                                        note=note, elsewhere=not references)
         page = found.page
 
+        subtypes = False
+        if not found.ranked and found.word_sites and len(name_list(q)) < 2:
+            # a name defined outside the repository that classes here derive from (commonmark run 339): the call
+            # that lists them, said only when it answers (review: `Context` as a Kotlin constructor parameter)
+            from contexteer.indexers import outside_types
+            from contexteer.navigation.relations import rust_impls
+
+            subtypes = outside_types.outside_base(nav.index, q, lambda t: rust_impls(nav.index, t)) is not None
+
         def answer(n: int, refs_of: int | None = None) -> Answer:
             model = found.model(n, references, refs_of)
-            head, rows = render.symbol_search(model, match, kind, references, len(found.ranked), offset)
+            head, rows = render.symbol_search(model, match, kind, references, len(found.ranked), offset, subtypes)
             if not rows:
                 return Answer(Text("\n".join(head)), model, scope="fitted")
             return Answer(Hits(rows), model, head=head, scope="fitted")
@@ -391,7 +401,8 @@ def _callers_hint(svc: Services, pattern: str, regex: bool, matches: int, least:
     # every definition of the name, the non-callable ones too: "names 1 definition: function isServer" hid the
     # `const isServer` of utils.ts the TanStack A/B agent (run 343) had in the same hits
     full = svc.nav.qualifier().display_all(named)
-    listed = ", ".join(f"{d.kind} {full.get(d.id, d.qualname)} ({d.path}:{d.start_line})" for d in named)
+    listed = ", ".join(f"{kind_word(d.kind, d.language, d.name, d.signature)} {full.get(d.id, d.qualname)} "
+                       f"({d.path}:{d.start_line})" for d in named)
     first = full.get(defs[0].id, defs[0].qualname)
     return [f"[{name!r} names {len(named)} definition{'s' if len(named) != 1 else ''}: {listed}; the calls of one, grouped "
             f'by caller, namesakes told apart: e.g. find_related(symbol="{first}", relation="callers"'
@@ -422,7 +433,9 @@ KIND_ALIASES = {"object": "module", "protocol": "interface", "def": "function", 
                 "val": "variable", "var": "variable", "let": "variable", "const": "constant", "property": "field",
                 # constructors are methods named like their class (Collections A/B run 76 asked kinds=[constructor])
                 "constructor": "method", "ctor": "method", "init": "method", "initializer": "method",
-                "typealias": "type", "alias": "type"}
+                "typealias": "type", "alias": "type",
+                # a Rust `macro_rules!` is stored as a function (answers name it a macro: a filter by that word finds it)
+                "macro": "function", "macro_rules": "function"}
 
 
 def _check_kinds(kinds: list[str]) -> list[str]:

@@ -176,3 +176,14 @@ def test_a_receiver_read_off_another_value_is_named_whole(tmp_path):
     assert "all by receiver iter: Iterator" not in a.text and "2 call sites" in a.text, a.text
     assert a.data is not None and {i.get("detail") for i in a.data["items"]} == {"receiver adapter.iter: Iterator",
                                                                                  "receiver iter: Iterator"}, a.data
+
+
+def test_a_method_set_spread_over_files_says_in_how_many(tmp_path):
+    # review of 141fc66: miekg/dns's CNAME read "all 8 own at lines 282-282 (7 in other files)"
+    files = {"go.mod": "module example.com/b\n\ngo 1.20\n",
+             "b.go": "package b\n\ntype Five interface {\n" + "".join(f"\tM{i}()\n" for i in range(5)) + "}\n\n"
+                     "type T struct{}\n\nfunc (t T) M0() {}\n",
+             "z.go": "package b\n\n" + "".join(f"func (t T) M{i}() {{}}\n" for i in range(1, 5))}
+    b = served_tree(tmp_path / "b", files).call("find_related", symbol="Five", relation="implementations")
+    row = next(line for line in b.text.splitlines() if "struct T" in line)
+    assert row.endswith("struct T: all 5 own, in 2 files"), b.text

@@ -97,3 +97,39 @@ def test_java_anonymous_classes_of_an_outside_interface(tmp_path):
     assert not a.is_error, a.text
     assert "2 definitions; by anonymous class 1, implements 1" in a.text.splitlines()[0], a.text
     assert "method Pool.start" in a.text and "class Worker" in a.text, a.text
+
+
+def test_a_written_qualifier_and_a_php_namespace_decide_which_outside_base_a_header_names(tmp_path):
+    # review of 3f75f41: `class GEOSContext(threading.local)` answered for unittest.local; `extends RuntimeException` in
+    # a namespace with its own RuntimeException answered for \RuntimeException, while `class RuntimeException extends
+    # \RuntimeException` (named like its base) was lost
+    served = served_tree(tmp_path / "r", {
+        "pkg/ctx.py": "import threading\n\n\nclass GEOSContext(threading.local):\n    pass\n",
+        "src/Exception/RuntimeException.php": "<?php\nnamespace App\\Exception;\n\nclass RuntimeException extends \\RuntimeException\n{\n}\n",
+        "src/Exception/MissingInput.php": "<?php\nnamespace App\\Exception;\n\nclass MissingInput extends RuntimeException\n{\n}\n",
+        "src/Test/TestCase.php": "<?php\nnamespace App\\Test;\n\nclass TestCase extends \\PHPUnit\\Framework\\TestCase\n{\n}\n",
+    })
+    assert served.call("find_related", symbol="unittest.local", relation="implementations").is_error
+    ok = served.call("find_related", symbol="threading.local", relation="implementations")
+    assert "class GEOSContext" in ok.text, ok.text
+    php = served.call("find_related", symbol="\\RuntimeException", relation="implementations", depth=1)
+    assert "src/Exception/RuntimeException.php:4-6 class RuntimeException" in php.text, php.text
+    assert "MissingInput" not in php.text, php.text  # that namespace's own RuntimeException's subclass
+    unit = served.call("find_related", symbol="PHPUnit\\Framework\\TestCase", relation="implementations")
+    assert "src/Test/TestCase.php:4-6 class TestCase" in unit.text, unit.text
+
+
+def test_search_symbol_hints_only_what_holds(tmp_path):
+    # review of 3f75f41: a Kotlin constructor parameter `(context: Context)` read as a base, whose find_related then
+    # failed; a default import of a repository file read as "imported from outside the repository"
+    served = served_tree(tmp_path / "r", {
+        "app/src/main/java/a/App.kt": "package a\n\nimport android.content.Context\n\n"
+                                      "class App(context: Context) : Base() {\n    fun f(c: Context) = c\n}\n",
+        "src/errors.ts": "import defaultErrorMap from \"./locales/en.js\";\n\nexport const m = defaultErrorMap;\n",
+        "src/locales/en.ts": "const errorMap = (x: number) => x;\nexport default errorMap;\n",
+    })
+    k = served.call("search_symbol", query="Context")
+    assert "imported from outside the repository as android.content.Context" in k.text, k.text
+    assert "named as a base" not in k.text, k.text
+    d = served.call("search_symbol", query="defaultErrorMap")
+    assert "outside the repository as" not in d.text, d.text

@@ -345,3 +345,18 @@ def test_uses_view_lists_php_global_functions_and_bare_global_constants(tmp_path
         assert want in row, (want, a.text)
     for wrong in ("LIMIT_MAX", "helper()", "add()", "strlen", "E_ALL", "PHP_EOL", "foreach", "fn()", "if()"):
         assert wrong not in row, (wrong, a.text)
+
+
+def test_the_global_row_leaves_out_heredoc_text_definitions_and_functions_a_use_line_imports(tmp_path):
+    # review of 5b7bb56: `commands() at 57` from heredoc help text, `__get()` from `function &__get(`, and `count()`
+    # that `use function count;` imports, all listed as PHP's global functions
+    files = {**_FILES, "src/Help.php": ("<?php\nnamespace App;\n\nuse App\\ArrayInput;\nuse function count;\n"
+                                        "use function Sym\\Str\\s;\n\nclass Help\n{\n    public function &__get(string $n)\n    {\n"
+                                        "        $i = new ArrayInput();\n        $t = <<<'EOF'\nThe list of commands (useful for you)\n"
+                                        "EOF;\n        return count([$t]) + strlen(s($n)) + \\is_int(1);\n    }\n}\n")}
+    a = served_tree(tmp_path / "r", files).call("list_dependencies", path="src/Help.php", view="uses")
+    assert not a.is_error, a.text
+    row = next(ln for ln in a.text.splitlines() if ln.startswith("  global namespace, no import"))
+    assert "strlen() at 16" in row and "is_int() at 16" in row, a.text
+    for wrong in ("commands()", "useful", "__get()", "count()", "s()"):
+        assert wrong not in row, (wrong, a.text)

@@ -43,3 +43,32 @@ def test_python_self_calls_in_a_base_class(tmp_path):
     })
     a = served.call("find_related", symbol="Command.invoke", relation="callers")
     assert "called on this/self at pkg/base.py:3: on an instance of Group, which overrides invoke" in a.text, a.text
+
+
+def test_no_note_for_a_site_in_a_class_that_overrides_it_nor_for_an_abstract_method(tmp_path):
+    # review of c9d3206: DateField.get_db_prep_value's `self.get_prep_value(v)` runs DateField's own override; an
+    # abstract method's callers always reach an implementation
+    served = served_tree(tmp_path / "py", {
+        "pkg/fields.py": "import abc\n\n\nclass Field:\n    def get_prep_value(self, v):\n        return v\n\n\n"
+                         "class DateField(Field):\n    def get_prep_value(self, v):\n        return str(v)\n\n"
+                         "    def get_db_prep_value(self, v):\n        return self.get_prep_value(v)\n\n\n"
+                         "class Output(abc.ABC):\n    @abc.abstractmethod\n    def do_write(self, m):\n        ...\n\n"
+                         "    def write(self, m):\n        self.do_write(m)\n\n\n"
+                         "class Stream(Output):\n    def do_write(self, m):\n        print(m)\n",
+    })
+    a = served.call("find_related", symbol="Field.get_prep_value", relation="callers")
+    assert "this/self" not in a.text, a.text
+    b = served.call("find_related", symbol="Output.do_write", relation="callers")
+    assert not b.is_error and "this/self" not in b.text, b.text
+
+
+def test_a_java_bare_call_in_its_own_class_is_a_call_on_this(tmp_path):
+    served = served_tree(tmp_path / "j", {
+        "src/main/java/a/Node.java": "package a;\n\npublic class Node {\n    public String name() {\n        return \"n\";\n    }\n\n"
+                                     "    public String describe() {\n        return name() + \"!\";\n    }\n}\n",
+        "src/main/java/a/Element.java": "package a;\n\npublic class Element extends Node {\n    @Override\n"
+                                        "    public String name() {\n        return \"e\";\n    }\n}\n",
+    })
+    a = served.call("find_related", symbol="Node.name", relation="callers")
+    assert ("called on this/self at src/main/java/a/Node.java:9: on an instance of Element, which overrides name"
+            in a.text), a.text

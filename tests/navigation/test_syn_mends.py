@@ -374,3 +374,17 @@ def test_a_read_inside_a_macro_rules_says_macro_not_function(tmp_path):
     assert "1-5 macro define_keywords" in s.text or "1-5 macro m::define_keywords" in s.text, s.text
     f = served.call("read_code_range", path="src/lib.rs:10")
     assert "in function f 9-11" in f.text.splitlines()[0], f.text
+
+
+def test_a_macro_is_found_by_kind_macro_and_named_so_in_the_search_hint(tmp_path):
+    # review of 3ccbcca: search_text's hint said "function ast_struct"; kind="macro" was refused as unknown
+    from tests.navigation.conftest import served_tree as _served
+    served = _served(tmp_path / "m", {
+        "Cargo.toml": "[package]\nname = \"m\"\nversion = \"0.1.0\"\n",
+        "src/lib.rs": "macro_rules! ast_struct {\n    ($n:ident) => { pub struct $n; };\n}\n\n"
+                      + "".join(f"ast_struct!(S{i});\n" for i in range(9)),
+    })
+    k = served.call("search_symbol", query="ast_struct", kind="macro")
+    assert not k.is_error and "1-3 macro" in k.text, k.text
+    h = served.call("search_text", pattern="ast_struct")
+    assert "names 1 definition: macro " in h.text, h.text
