@@ -419,8 +419,11 @@ def _reference_sites(nav: NavigationService, name: str, defs: list[Any], prefix:
     named: set[tuple[str, int]] = set()  # a property's references left out (no text use repeats them)
     if method_query and defs and all(d.kind == "method" for d in defs):
         evidence = _caller_evidence(nav, defs, name)
+        # (inside its own body only what is no call on another value: Capacitor run 348's references of
+        # Bridge.registerForActivityResult counted the AndroidX `fragment.registerForActivityResult(..)` it makes)
         kept = [r for r in refs if r.kind == "import" or (r.path, r.line) in evidence
-                or any(r.path == d.path and d.start_line <= r.line <= d.end_line for d in defs)]
+                or any(r.path == d.path and d.start_line <= r.line <= d.end_line
+                       and (r.kind != "call" or not _called_on_other(nav, r.path, r.line, name)) for d in defs)]
         left_out = len(refs) - len(kept)
         refs = kept
     elif method_query and defs and all(d.kind == "field" and d.language in PROPERTY_READ for d in defs):
@@ -606,6 +609,13 @@ def inherited_members(nav: NavigationService, q: str, kind: str | None, prefix: 
 
 
 MAX_TOLD_APART = 8  # methods named alike whose references are each tagged with the one they call
+
+
+def _called_on_other(nav: NavigationService, path: str, line: int, name: str) -> bool:
+    """Whether the call of `name` on a line is made on a value other than this/self (`fragment.f(..)`)."""
+    text = (repo_text(nav.ws, path) or "").split("\n")[line - 1:line]
+    m = re.search(rf"([\w$)\]]+)\s*(?:\?\.|\.|->)\s*{re.escape(name)}\s*(?:<[^()]*>)?\s*\(", text[0]) if text else None
+    return m is not None and m.group(1) not in ("this", "self", "super", "$this", "parent", "base", "Self")
 
 
 def _caller_evidence(nav: NavigationService, defs: list[Any], name: str,

@@ -87,3 +87,21 @@ def test_references_of_an_overloaded_name_say_which_overload_each_calls(tmp_path
     assert row["Cookies.java:7"].endswith("-> CookieManager2.setCookie(String url, String value)"), s.text
     assert row["CookieManager2.java:13"].endswith("-> CookieManager2.setCookie(String url, String value)"), s.text
     assert row["Proxy.java:6"].endswith("-> none of these (another type's method)"), s.text
+
+
+def test_a_methods_references_leave_out_the_namesake_calls_it_makes_on_other_values(tmp_path):
+    # Capacitor run 348: Bridge.registerForActivityResult's references counted the AndroidX
+    # `fragment.registerForActivityResult(..)` and `context.registerForActivityResult(..)` inside it
+    from tests.navigation.conftest import served_tree as _served
+    served = _served(tmp_path / "c", {
+        "src/main/java/a/Bridge.java": "package a;\n\npublic class Bridge {\n    private Fragment fragment;\n\n"
+                                       "    public Object registerForActivityResult(Object c) {\n"
+                                       "        return fragment.registerForActivityResult(c);\n    }\n\n"
+                                       "    public Object again(Object c) {\n        return this.registerForActivityResult(c);\n    }\n}\n",
+        "src/main/java/a/Plugin.java": "package a;\n\npublic class Plugin {\n    private Bridge bridge;\n\n"
+                                       "    void init() {\n        bridge.registerForActivityResult(null);\n    }\n}\n",
+    })
+    a = served.call("search_symbol", query="Bridge.registerForActivityResult", references=True)
+    assert not a.is_error, a.text
+    assert "fragment.registerForActivityResult" not in a.text, a.text
+    assert "bridge.registerForActivityResult(null)" in a.text and "this.registerForActivityResult(c)" in a.text, a.text
