@@ -118,12 +118,31 @@ def related(nav: NavigationService, q: str, prefix: str | None, relation: str, d
     if relation == "callers" and (depth or 1) == 1:
         dispatch = _self_dispatch(nav, target, items)
         also = f"{also}; {dispatch}" if also and dispatch else also or dispatch
+        others = _other_overload_callers(nav, target) if not items and not values else None
+        also = f"{also}; {others}" if also and others else also or others
     if relation == "implementations" and also and also.startswith(_REQUIREMENT):
         also += _default_users(nav, target, rel)
     ptr = _pointer_only(items) if relation == "implementations" else None
     notes = [n for n in (note, also, rel.note, "stopped at 200 definitions; narrow with path=" if rel.truncated else None,
                          ptr) if n]
     return Related(target, full_name, rel, items, notes, depth=depth, values=values)
+
+
+def _other_overload_callers(nav: NavigationService, target: Any) -> str | None:
+    """No caller of one overload: how many call sites each of the others has, so no one asks them one by one (expo
+    run 349 asked three top-level `convert` overloads in turn; all three had none)."""
+    siblings = [s for s in nav.index.symbols_in_file(target.path) if s.qualname == target.qualname
+                and s.kind == target.kind and s.id != target.id][:4]
+    if not siblings:
+        return None
+    said = []
+    for s in siblings:
+        try:
+            n = relations_of(nav, s, "callers", 1).sites
+        except ContexteerError:
+            return None
+        said.append(f"line {s.start_line}: {n} call site{'s' if n != 1 else ''}")
+    return "its other overloads: " + ", ".join(said)
 
 
 #: a call on the object itself: `this.setOptions(..)`, `self.render(..)`, `$this->add(..)`

@@ -54,3 +54,16 @@ def test_csharp_overload_with_a_default_value(tmp_path):
     r = served.call("find_related", symbol="Conv.ToInt", path="Conv.cs:5", relation="callers")
     assert {i["qualname"] for i in r.data["items"]} == {"User.A", "User.B"}, r.text
     assert "ToInt(string s, int fallback, bool strict, bool trim) 1 (Conv.cs:13 in User.C)" in r.text, r.text
+
+
+def test_no_caller_of_one_overload_says_how_many_the_others_have(tmp_path):
+    # expo run 349 asked the callers of three top-level `convert` overloads one by one
+    from tests.navigation.conftest import served_tree as _served
+    served = _served(tmp_path / "k", {
+        "src/main/java/a/Conv.kt": "package a\n\nfun convert(value: String): Int = 1\n\nfun convert(value: Int): Int = 2\n\n"
+                                   "fun convert(value: Long, radix: Int): Int = 3\n",
+        "src/main/java/a/Use.kt": "package a\n\nfun use(): Int = convert(5L, 10)\n\nfun use2(): Int = convert(5L, 16)\n",
+    })
+    a = served.call("find_related", symbol="convert", relation="callers", path="src/main/java/a/Conv.kt:3")
+    assert not a.is_error, a.text
+    assert "its other overloads: line 5: 0 call sites, line 7: 2 call sites" in a.text, a.text
