@@ -105,6 +105,7 @@ class Related:
     adds: list[str] = field(default_factory=list)  # implementations: its own methods no class above it defines
     abstract: list[str] = field(default_factory=list)  # implementations: a Python class's abstract methods
     member_at: dict[str, str] = field(default_factory=dict)  # implementations: where each of those methods is
+    weak: list[int] = field(default_factory=list)  # callers: lines of a caller matched by name only beside sure ones
 
 
 @dataclass
@@ -473,6 +474,11 @@ def _by_caller(index: IndexQueries, sites: list[Any], target: Symbol, level: int
         elif rank.get(site.how, 3) < rank.get(entry.how, 3):
             entry.how = site.how
         entry.lines.append(site.line)
+        if site.how == "name only":
+            entry.weak.append(site.line)
+    for entry in groups.values():  # (a caller with sure lines: its name-only ones say so, regex run 353's
+        # `self.ro.ac.as_ref().unwrap().find(..)` read as LiteralSearcher's beside the typed `lits.find(..)`)
+        entry.weak = [n for n in entry.weak if entry.how != "name only"]
     return sorted(groups.values(), key=lambda e: (rank.get(e.how, 3), e.path, e.lines[0]))
 
 

@@ -219,6 +219,7 @@ class RelatedItem(BaseModel):
     member_at: dict[str, str] = Field(default_factory=dict)  # implementations: the line (or path:line) of each of those
     name_line: int | None = None  # type relations: the line of its name, below annotations or attributes its range opens with
     deprecated: bool | None = None  # type relations: an annotation or attribute above it marks it deprecated
+    weak_lines: list[int] = Field(default_factory=list)  # callers: its lines matched by name only beside sure ones
 
     @model_serializer(mode="wrap")
     def _drop_undefined(self, handler: SerializerFunctionWrapHandler) -> dict[str, Any]:
@@ -228,7 +229,7 @@ class RelatedItem(BaseModel):
         for key in ("defined", "name_line", "deprecated"):  # (None: not said)
             if data.get(key) is None:
                 data.pop(key, None)
-        for key in ("overrides", "overrides_of_target", "adds", "member_at", "abstract"):  # (empty: none)
+        for key in ("overrides", "overrides_of_target", "adds", "member_at", "abstract", "weak_lines"):  # (empty: none)
             if not data.get(key):
                 data.pop(key, None)
         return data

@@ -820,7 +820,7 @@ def _item(nav: NavigationService, e: graph.Related) -> RelatedItem:
                        via=nav.written_name(e.via) if e.via is not None else None, detail=e.detail or None,
                        defined=out_of_class_definition(nav, s), overrides=e.overrides,
                        overrides_of_target=list(e.of_target) if e.of_target[0] else None, adds=e.adds,
-                       abstract=e.abstract,
+                       abstract=e.abstract, weak_lines=sorted(set(e.weak)),
                        member_at=_at_names(nav, s, {n: w for n, w in e.member_at.items()
                                                     if n in e.adds or any(o.split(" ", 1)[0] == n for o in e.overrides)}))
 
@@ -887,7 +887,9 @@ def _previews(nav: NavigationService, rel: graph.Relations, items: list[RelatedI
         only = conditions[path]
         shown = _shown_lines(item.lines)
         tags = _callbacks(closures, item, path, shown, rel.target.name) if closures is not None else [""] * len(shown)
+        weak = set(item.weak_lines)
         item.calls = [f"{n}: {text.get((path, n), '')}" + (f"  (only {only[n]})" if n in only else "") + tag
+                      + ("  [name only: the receiver's type is not shown]" if n in weak else "")
                       for n, tag in zip(shown, tags, strict=True)]
         if rel.relation == "callers" and rel.target.language == "bash" and item.calls and item.start_line:
             item.calls[0] += _shell_arguments(files.get(path, []), item.lines[0], item.start_line)
@@ -983,7 +985,8 @@ _SHELL_SPECIAL = frozenset({"cur", "prev", "words", "cword", "COMP_WORDS", "COMP
 
 _GENERICS = re.compile(r"<[^<>]*>")
 _IMPL_HEAD = re.compile(r"^(?:unsafe\s+)?impl\s+(?:!?(?P<trait>[\w:]+)\s+for\s+)?[&\s]*(?:'\w+\s+)?(?:mut\s+)?"
-                        r"(?:dyn\s+)?(?:[\w:]+::)?(?P<type>\w+|\([^()]*\)|\[[^\[\]]*\])")  # a name, a tuple, a slice
+                        r"(?:dyn\s+)?(?:\*(?:const|mut)\s+)?(?:[\w:]+::)?(?P<type>\w+|\([^()]*\)|\[[^\[\]]*\]|!)")  # a name, a
+# tuple, a slice, the never type (`impl IntoDeserializer for !`, serde run 355), a pointer's target
 
 
 def _impl_head(signature: str) -> tuple[str | None, str] | None:

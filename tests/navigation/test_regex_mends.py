@@ -270,3 +270,22 @@ def test_a_variant_carrying_its_namesake_type_is_a_use_of_the_imported_type(tmp_
              "src/parts.rs": "pub struct Literal(pub char);\npub struct Class;\n"}
     r = served_tree(tmp_path / "r", files).call("list_dependencies", path="src/lib.rs", view="uses")
     assert "Literal (parts.rs:1) at 6" in r.text and "Class (parts.rs:2) at 7" in r.text, r.text
+
+
+def test_a_callers_name_only_line_beside_a_typed_one_says_so(tmp_path):
+    # regex run 353: `self.ro.ac.as_ref().unwrap().find(..)` (AhoCorasick's) listed as `and 723` under find_literals,
+    # whose `lits.find(..)` is LiteralSearcher's, as if it were one too
+    from tests.navigation.conftest import served_tree as _served
+    served = _served(tmp_path / "r", {
+        "Cargo.toml": "[package]\nname = \"r\"\nversion = \"0.1.0\"\n",
+        "src/lib.rs": ("pub struct LiteralSearcher;\n\nimpl LiteralSearcher {\n    pub fn find(&self, t: &[u8]) -> usize {\n"
+                       "        t.len()\n    }\n}\n\npub struct Ro {\n    pub lits: LiteralSearcher,\n"
+                       "    pub ac: Option<Other>,\n}\n\npub struct Other;\n\n"
+                       "pub fn find_literals(ro: &Ro, text: &[u8]) -> usize {\n    let lits: &LiteralSearcher = &ro.lits;\n"
+                       "    let a = lits.find(text);\n    let b = ro.ac.as_ref().unwrap().find(text);\n    a + b\n}\n"),
+    })
+    a = served.call("find_related", symbol="LiteralSearcher.find", relation="callers")
+    assert not a.is_error, a.text
+    assert "src/lib.rs:18 in find_literals" in a.text, a.text
+    assert "and 19: let b = ro.ac.as_ref().unwrap().find(text);  [name only: the receiver's type is not shown]" in a.text, a.text
+    assert a.data["items"][0]["weak_lines"] == [19], a.data
