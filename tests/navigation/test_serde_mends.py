@@ -383,3 +383,21 @@ def test_a_type_an_impl_block_is_for_is_still_a_name_the_glob_brings(tmp_path):
                               "pub struct S {\n    v: Vec<u8>,\n}\n")}
     r = served_tree(tmp_path / "r", files).call("list_dependencies", path="src/value.rs", view="uses")
     assert "String (lib.rs:2, from std::string) at 5" in r.text and "Vec (lib.rs:3, from std::vec) at 7,10" in r.text, r.text
+
+
+def test_impls_for_the_never_type_and_trait_objects_are_implementations(tmp_path):
+    # serde run 355: `impl<'de, E> IntoDeserializer<'de, E> for !` was no symbol, its items in the outline under none
+    from tests.navigation.conftest import served_tree as _served
+    served = _served(tmp_path / "s", {
+        "Cargo.toml": "[package]\nname = \"s\"\nversion = \"0.1.0\"\n",
+        "src/lib.rs": ("pub trait Into2 {\n    fn into2(self) -> u8;\n}\n\npub trait Expected {}\n\n"
+                       "impl Into2 for u8 {\n    fn into2(self) -> u8 { self }\n}\n\n"
+                       "impl Into2 for ! {\n    fn into2(self) -> u8 { self }\n}\n\n"
+                       "impl<'a> Into2 for &'a dyn Expected {\n    fn into2(self) -> u8 { 0 }\n}\n"),
+    })
+    a = served.call("find_related", symbol="Into2", relation="implementations")
+    assert not a.is_error, a.text
+    assert "3 definitions" in a.text.splitlines()[0], a.text
+    assert "11-13 impl Into2 for !" in a.text, a.text
+    o = served.call("get_structured_index", path="src/lib.rs")
+    assert "11-13 impl Into2 for !" in o.text, o.text

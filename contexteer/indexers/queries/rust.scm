@@ -21,9 +21,11 @@
 (impl_item type: [(type_identifier) @name (generic_type type: [(type_identifier) @name (scoped_type_identifier name: (type_identifier) @name)])
   (scoped_type_identifier name: (type_identifier) @name)
   (reference_type type: [(type_identifier) @name (generic_type type: (type_identifier) @name)])]) @definition.impl
-; impls for tuples, slices, arrays, the unit type and primitive types (`impl<K, V> Source for (K, V)`, `for [S]`, `for ()`, `for str`, `for &str`)
+; impls for tuples, slices, arrays, the unit type and primitive types (`impl<K, V> Source for (K, V)`, `for [S]`, `for ()`, `for str`, `for &str`),
+; the never type, trait objects, pointers and function pointers (`for !`, serde run 355; `for dyn Expected`)
 (impl_item type: [(tuple_type) @name (array_type) @name (primitive_type) @name (unit_type) @name
-  (reference_type type: [(tuple_type) @name (array_type) @name (primitive_type) @name (scoped_type_identifier name: (type_identifier) @name)])]) @definition.impl
+  (never_type) @name (dynamic_type) @name (pointer_type) @name (function_type) @name
+  (reference_type type: [(tuple_type) @name (array_type) @name (primitive_type) @name (dynamic_type) @name (scoped_type_identifier name: (type_identifier) @name)])]) @definition.impl
 
 (call_expression function: (identifier) @name) @reference.call
 (call_expression function: (field_expression field: (field_identifier) @name)) @reference.call
