@@ -1292,8 +1292,8 @@ def _used(nav: NavigationService, written: str, name: str, at: list[int], target
     where = (defined or "").rpartition(":")[0]
     if where and targets and where != targets[0] and targets[0].endswith(_JS_EXPORTERS):
         hops = nav.barrel_path(targets[0], name, where)  # `AnyRouter` through two barrels (tRPC run 350)
-        if hops and len(hops) > 1:  # (one is the row's own file passing it on: its line says little, once per name)
-            notes.append("re-exported at " + " > ".join(f"{p}:{n}" for p, n in hops))
+        if hops:  # (the first in the row's own file, named by its line: MobX run 352 read internal.ts for each)
+            notes.append("re-exported at " + " > ".join(f"line {n}" if k == 0 else f"{p}:{n}" for k, (p, n) in enumerate(hops)))
     return UsedName(name=written, lines=at[:MAX_LINES], more=max(0, len(at) - MAX_LINES), defined=defined,
                     note=", ".join(notes) or None)
 

@@ -191,5 +191,5 @@ def test_the_uses_view_names_the_barrels_a_name_is_re_exported_through(tmp_path)
     })
     a = served.call("list_dependencies", path="src/adapter.ts", view="uses")
     assert not a.is_error, a.text
-    assert ("AnyRouter (src/core/router.ts:1, a type, re-exported at src/server/index.ts:7 > src/core.ts:1) at 3"
+    assert ("AnyRouter (src/core/router.ts:1, a type, re-exported at line 7 > src/core.ts:1) at 3"
             in a.text), a.text
