@@ -31,6 +31,7 @@ class FileOutline:
     filtered: str = ""  # 'class definitions (12 of other kinds)': what a kinds= filter left out of a non-empty file
     unindexed: str | None = None
     overrides: dict[int, str] = field(default_factory=dict)  # a method's id -> what it overrides, where
+    conditions: dict[int, str] = field(default_factory=dict)  # a Python definition's id -> `if TYPE_CHECKING` or its else
 
 
 def file_outline(nav: NavigationService, rel: str, kinds: set[str] | None, private: bool, note: str | None) -> FileOutline:
@@ -58,7 +59,50 @@ def file_outline(nav: NavigationService, rel: str, kinds: set[str] | None, priva
         filtered = f"{' or '.join(sorted(kinds))} definitions ({len(every)} of other kinds)"
     # (the bases may be in files a cold build has not reached yet: a first answer goes without, as it did before)
     overrides = _overrides(nav, syms) if nav.index.store.is_complete() else {}
-    return FileOutline(info, note, syms, filtered, overrides=overrides)
+    conditions = _type_checking_branches(nav, rel, syms) if info.language == "python" else {}
+    return FileOutline(info, note, syms, filtered, overrides=overrides, conditions=conditions)
+
+
+def _type_checking_branches(nav: NavigationService, rel: str, syms: list[Any]) -> dict[int, str]:
+    """The definitions a Python file makes under `if TYPE_CHECKING:` (for type checkers only) or its `else:` (at run
+    time only): click's types.py defines ChoiceInfoDict twice, and the outline did not say which is which (run 354)."""
+    from contexteer.workspace import repo_text
+
+    text = repo_text(nav.ws, rel) or ""
+    if "TYPE_CHECKING" not in text:
+        return {}
+    lines = text.split("\n")
+    out: dict[int, str] = {}
+    for s in syms:
+        branch = _type_checking_branch(lines, s.start_line)
+        if branch:
+            out[s.id] = branch
+    return out
+
+
+def _type_checking_branch(lines: list[str], line: int) -> str | None:
+    """`if TYPE_CHECKING` or `not TYPE_CHECKING` for a line directly in such a block or its `else:` (None: neither)."""
+    if not 0 < line <= len(lines):
+        return None
+    indent = len(lines[line - 1]) - len(lines[line - 1].lstrip())
+    for n in range(line - 2, -1, -1):
+        text = lines[n]
+        lead = len(text) - len(text.lstrip())
+        if not text.strip() or text.lstrip().startswith(("#", "@")) or lead >= indent:
+            continue
+        if re.match(r"\s*if\s+(?:typing\.|t\.)?TYPE_CHECKING\s*:", text):
+            return "if TYPE_CHECKING"
+        if re.match(r"\s*else\s*:", text):
+            for k in range(n - 1, -1, -1):  # the `if` this `else` closes, at the same indent
+                head = lines[k]
+                if head.strip() and len(head) - len(head.lstrip()) == lead and not head.lstrip().startswith("#"):
+                    if re.match(r"\s*if\s+(?:typing\.|t\.)?TYPE_CHECKING\s*:", head):
+                        return "not TYPE_CHECKING"
+                    if not re.match(r"\s*(?:elif\b|if\b)", head):
+                        continue
+                    return None
+        return None
+    return None
 
 
 def _overrides(nav: NavigationService, syms: list[Any]) -> dict[int, str]:

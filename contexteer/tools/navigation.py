@@ -129,7 +129,8 @@ def _outline(svc: Services, nav: Nav, rel: str, kinds: set[str] | None, private:
         else:
             o.note = "; ".join(x for x in (o.note, f"focus {', '.join(names)} names no definition of {rel}: the whole "
                                            "outline") if x)
-    text, shown, docs = render.outline(rel, o.info, syms, o.note, budget, svc.pipeline.count, o.filtered, o.overrides)
+    said = {k: "; ".join(x for x in (o.conditions.get(k), o.overrides.get(k)) if x) for k in {*o.conditions, *o.overrides}}
+    text, shown, docs = render.outline(rel, o.info, syms, o.note, budget, svc.pipeline.count, o.filtered, said)
     model = StructuredIndex(
         path=rel, mode="outline", note=o.note, files_total=1, files_shown=1, symbols_total=len(syms),
         symbols=[OutlineSymbol(qualname=s.qualname, kind=s.kind, start_line=s.start_line, end_line=s.end_line,

@@ -388,3 +388,19 @@ def test_a_function_that_imports_a_name_again_uses_its_own_import(tmp_path):
     u = served.call("list_dependencies", path="pkg/logging.py", view="uses")
     assert "6 .traceback -> pkg/traceback.py [if TYPE_CHECKING]: Traceback (traceback.py:1) at 15" in u.text, u.text
     assert "11 .traceback -> pkg/traceback.py: Traceback (traceback.py:1) at 13" in u.text, u.text
+
+
+def test_the_outline_says_which_definitions_are_under_type_checking_and_which_in_its_else(tmp_path):
+    # click run 354: types.py defines ChoiceInfoDict twice, and the outline did not say which one type checkers see
+    from tests.navigation.conftest import served_tree as _served
+    served = _served(tmp_path / "c", {
+        "pkg/types.py": ("import typing as t\n\n\nclass Base(t.TypedDict):\n    name: str\n\n\n"
+                         "if t.TYPE_CHECKING:\n\n    class ChoiceInfo(Base, t.Generic[int]):\n        choices: list\n\n"
+                         "else:\n\n    class ChoiceInfo(Base):\n        choices: list\n\n\ndef f() -> None:\n    pass\n"),
+    })
+    a = served.call("get_structured_index", path="pkg/types.py")
+    assert not a.is_error, a.text
+    rows = [ln for ln in a.text.splitlines() if "class ChoiceInfo" in ln]
+    assert rows[0].endswith("[if TYPE_CHECKING]") and rows[1].endswith("[not TYPE_CHECKING]"), a.text
+    assert not any(ln.endswith("TYPE_CHECKING]") for ln in a.text.splitlines()
+                   if "class Base" in ln or "def f" in ln or "field" in ln), a.text
