@@ -59,19 +59,39 @@ def file_outline(nav: NavigationService, rel: str, kinds: set[str] | None, priva
         filtered = f"{' or '.join(sorted(kinds))} definitions ({len(every)} of other kinds)"
     # (the bases may be in files a cold build has not reached yet: a first answer goes without, as it did before)
     overrides = _overrides(nav, syms) if nav.index.store.is_complete() else {}
-    conditions = _type_checking_branches(nav, rel, syms) if info.language == "python" else {}
+    conditions = _python_notes(nav, rel, syms) if info.language == "python" else {}
     return FileOutline(info, note, syms, filtered, overrides=overrides, conditions=conditions)
 
 
-def _type_checking_branches(nav: NavigationService, rel: str, syms: list[Any]) -> dict[int, str]:
-    """The definitions a Python file makes under `if TYPE_CHECKING:` (for type checkers only) or its `else:` (at run
-    time only): click's types.py defines ChoiceInfoDict twice, and the outline did not say which is which (run 354)."""
+def _python_notes(nav: NavigationService, rel: str, syms: list[Any]) -> dict[int, str]:
+    """Per Python definition: the decorators its signature does not show (`@pass_context`, `@internalcode`: the
+    Jinja2 A/B agent, run 359, read 13 ranges for them; a range starts at its first decorator), and whether it sits
+    under `if TYPE_CHECKING:` or its `else:`."""
     from contexteer.workspace import repo_text
 
-    text = repo_text(nav.ws, rel) or ""
-    if "TYPE_CHECKING" not in text:
+    lines = (repo_text(nav.ws, rel) or "").split("\n")
+    out = _type_checking_branches(lines, syms)
+    for s in syms:
+        if not 0 < s.start_line <= len(lines) or not lines[s.start_line - 1].lstrip().startswith("@"):
+            continue
+        said = []
+        for k in range(s.start_line, min(s.end_line, s.start_line + 8) + 1):
+            text = lines[k - 1].strip()
+            if not text.startswith("@"):
+                break
+            if len(text) <= 60 and text not in (s.signature or ""):
+                said.append(text)
+        if said:
+            shown = " ".join(said[:3]) + (" …" if len(said) > 3 else "")
+            out[s.id] = f"{out[s.id]}; {shown}" if s.id in out else shown
+    return out
+
+
+def _type_checking_branches(lines: list[str], syms: list[Any]) -> dict[int, str]:
+    """The definitions a Python file makes under `if TYPE_CHECKING:` (for type checkers only) or its `else:` (at run
+    time only): click's types.py defines ChoiceInfoDict twice, and the outline did not say which is which (run 354)."""
+    if not any("TYPE_CHECKING" in ln for ln in lines):
         return {}
-    lines = text.split("\n")
     out: dict[int, str] = {}
     for s in syms:
         branch = _type_checking_branch(lines, s.start_line)

@@ -198,3 +198,17 @@ def test_the_text_search_hint_names_every_definition_of_the_name_and_the_path_th
     assert 'relation="callers", path="src/env.ts")]' in last, last
     c = served.call("find_related", symbol="isServer", relation="callers", path="src/env.ts")
     assert not c.is_error and "9 calling definitions" in c.text.splitlines()[0], c.text
+
+
+def test_a_python_outline_names_the_decorators_the_signature_does_not_show(tmp_path):
+    # Jinja2 run 359: filters.py's `@pass_context`, runtime.py's `@internalcode` were in no outline row (the rows'
+    # ranges start at them); the agent read 13 ranges for them
+    served = served_tree(tmp_path / "r", {
+        "pkg/filters.py": ("def pass_context(f):\n    return f\n\n\n@pass_context\ndef do_map(context, value):\n"
+                           "    return value\n\n\n@property\ndef plain():\n    return 1\n\n\ndef bare():\n    return 2\n"),
+    })
+    a = served.call("get_structured_index", path="pkg/filters.py")
+    assert not a.is_error, a.text
+    row = next(ln for ln in a.text.splitlines() if "do_map" in ln)
+    assert row.endswith("[@pass_context]"), a.text
+    assert not any(ln.endswith("]") for ln in a.text.splitlines() if "plain" in ln or "bare" in ln), a.text
