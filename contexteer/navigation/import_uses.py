@@ -1293,9 +1293,36 @@ def _used(nav: NavigationService, written: str, name: str, at: list[int], target
     if where and targets and where != targets[0] and targets[0].endswith(_JS_EXPORTERS):
         hops = nav.barrel_path(targets[0], name, where)  # `AnyRouter` through two barrels (tRPC run 350)
         if hops:  # (the first in the row's own file, named by its line: MobX run 352 read internal.ts for each)
-            notes.append("re-exported at " + " > ".join(f"line {n}" if k == 0 else f"{p}:{n}" for k, (p, n) in enumerate(hops)))
+            notes.append("re-exported at " + " > ".join(f"line {n}" if k == 0 and "." not in written else f"{p}:{n}"
+                                                        for k, (p, n) in enumerate(hops)))
+    elif where and targets and where != targets[0] and targets[0].endswith(".py"):
+        # a package passing on a name of one of its modules (`from django.db import DEFAULT_DB_ALIAS`: db/__init__.py's
+        # `from django.db.utils import (..)`; Django run 356 read __init__.py for it)
+        from contexteer.indexers.lookup import lines_of
+
+        passed = _python_passes_on(lines_of(nav.index, targets[0]), name)
+        if passed is not None:  # (a module's member, `models.F`: the module file named, not the row's)
+            notes.append(f"re-exported at {targets[0] + ':' if '.' in written else 'line '}{passed}")
     return UsedName(name=written, lines=at[:MAX_LINES], more=max(0, len(at) - MAX_LINES), defined=defined,
                     note=", ".join(notes) or None)
+
+
+def _python_passes_on(lines: list[str], name: str) -> int | None:
+    """The line of a Python module's `from x import name` (or a parenthesized list over lines holding it)."""
+    word = re.compile(rf"(?<![\w.]){re.escape(name)}(?![\w])(?!\s+as\b)")
+    opened: int | None = None  # the line of an open `from x import (`
+    for k, line in enumerate(lines, 1):
+        stripped = line.split("#", 1)[0]
+        if re.match(r"\s*from\s+[\w.]+\s+import\b", stripped):
+            if word.search(stripped.split("import", 1)[1]):
+                return k
+            opened = k if "(" in stripped and ")" not in stripped else None
+        elif opened is not None:
+            if word.search(stripped):
+                return k
+            if ")" in stripped:
+                opened = None
+    return None
 
 
 _JS_EXPORTERS = (".ts", ".tsx", ".mts", ".cts", ".js", ".jsx", ".mjs", ".cjs")

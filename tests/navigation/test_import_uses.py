@@ -238,3 +238,19 @@ def test_a_future_import_over_several_lines_with_a_comment_names_every_feature(t
     src = "from __future__ import (\n    absolute_import,  # py2\n    division,\n    print_function,\n)\n\nx = 1\n"
     a = served_tree(tmp_path, {"m.py": src}).call("list_dependencies", path="m.py", view="uses")
     assert "a compiler directive: absolute_import, division, print_function" in a.text, a.text
+
+
+def test_a_python_package_passing_on_a_name_says_its_line(tmp_path):
+    # Django run 356: `from django.db import DEFAULT_DB_ALIAS` named db/utils.py:13 without db/__init__.py's line
+    from tests.navigation.conftest import served_tree as _served
+    served = _served(tmp_path / "d", {
+        "proj/db/__init__.py": "from proj.db.utils import (\n    DEFAULT_DB_ALIAS,\n    DatabaseError,\n)\n",
+        "proj/db/utils.py": "DEFAULT_DB_ALIAS = 'default'\n\n\nclass DatabaseError(Exception):\n    pass\n",
+        "proj/q.py": "from proj.db import DEFAULT_DB_ALIAS, DatabaseError\n\n\ndef f():\n"
+                     "    if DEFAULT_DB_ALIAS:\n        raise DatabaseError()\n",
+    })
+    a = served.call("list_dependencies", path="proj/q.py", view="uses")
+    assert not a.is_error, a.text
+    assert "DEFAULT_DB_ALIAS (proj/db/utils.py:1, re-exported at line 2) at 5" in a.text \
+        or "DEFAULT_DB_ALIAS (utils.py:1, re-exported at line 2) at 5" in a.text, a.text
+    assert "re-exported at line 3) at 6" in a.text, a.text
