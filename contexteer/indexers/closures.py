@@ -255,6 +255,8 @@ def _describe(node: ts.Node, data: bytes) -> str:
             fn = (p.child_by_field_name("function") or p.child_by_field_name("method")
                   or p.child_by_field_name("name") or p.child_by_field_name("constructor")
                   or (p.named_children[0] if p.named_children else None))
+            if fn is not None and fn.start_byte <= node.start_byte and node.end_byte <= fn.end_byte:
+                return f"immediately-invoked {kind}"  # `(async () => { .. })()`: called where it is written
             if fn is not None and fn.id != node.id:
                 receiver = p.child_by_field_name("receiver") if node.type in ("block", "do_block") else None
                 called = f"{_text(receiver, data)}.{_text(fn, data)}" if receiver is not None else _called(fn, data)

@@ -100,8 +100,26 @@ def implementers(index: IndexQueries, iface: Symbol, *, promote: bool = True) ->
         if defs:
             out.append((defs[0], _method_origin(defs[0], {m: origin.get(key, {}).get(m, (False, "")) for m in wanted})))
     seen = {t.id for t, _ in out}
-    out += [(t, f"embeds {iface.name}") for t in embedders_of(index, iface.name) if t.id != iface.id and t.id not in seen]
+    out += [(t, f"embeds {iface.name}" + _own_over_embedded(t, wanted, origin))
+            for t in embedders_of(index, iface.name) if t.id != iface.id and t.id not in seen]
     return out
+
+
+def _own_over_embedded(t: Symbol, wanted: dict[str, Any], origin: dict[str, dict[str, tuple[bool, str]]]) -> str:
+    """A struct embedding the interface that declares some of its methods itself: which, at what line, with which
+    receiver (client_golang run 367 read metric.go for timestampedMetric's own Write; Desc comes through the field)."""
+    if t.kind == "interface":
+        return ""
+    mine = {m: o for m, o in origin.get(f"{t.path.rpartition('/')[0]}:{t.name}", {}).items()
+            if m in wanted and not o[1].startswith("via ")}
+    if not mine:
+        return ""
+    parts = []
+    for m, (ptr, where) in sorted(mine.items(), key=lambda kv: kv[1][1]):
+        path, _, line = where.rpartition(":")
+        parts.append(f"{m} {line if path == t.path else where} ({'pointer' if ptr else 'value'} receiver)")
+    rest = sorted(set(wanted) - set(mine))
+    return "; its own " + ", ".join(parts) + (f"; {', '.join(rest)} through the field" if rest else "")
 
 
 

@@ -48,6 +48,7 @@ from contexteer.indexers.lookup import (
     member_of_type,
     python_implicit_calls,
     python_import_bindings,
+    python_passes_on,
     receiver_resolver,
     rust_bound_types,
     semantic_context,
@@ -146,6 +147,15 @@ def _resolve_type(index: IndexQueries, name: str, near: Symbol, resolve_imports:
     via = [s for s in cands if s.path in imported]
     if via:
         return [(via[0], "import")]
+    if near.language == "python" and len(cands) > 1:
+        # a package passing the name on, `from django.db.models import Field` with models/__init__.py's `from
+        # django.db.models.fields import *`-like lines: the module it takes it from (review of stop 51: ArrayField's
+        # Field had been three classes "by name only", forms' among them)
+        passed = {f for p in imported if python_passes_on(lines_of(index, p), name) is not None
+                  for fs in resolve_imports(p).values() for f in fs}
+        via = [s for s in cands if s.path in passed]
+        if len(via) == 1:
+            return [(via[0], "import")]
     folder = near.path.rpartition("/")[0]
     local = [s for s in cands if s.path.rpartition("/")[0] == folder]
     if local:
@@ -295,7 +305,9 @@ def _guessed_deeper(index: IndexQueries, out: Relations, entry: Related, target:
             and _is_type(index, typed.group(1).rsplit(".", 1)[-1]) \
             and sum(1 for callee, _, _ in through_base if callee == target.qualname) < MAX_THROUGH_BASE:
         through_base.add((target.qualname, *site))
-        entry.detail = "not followed"
+        # the receiver and its declared type kept (client_golang run 367 queried three Gather methods apart to tell
+        # the calls through the Gatherer interface from the static ones)
+        entry.detail = f"{entry.detail}, not followed" if entry.detail else "not followed"
         out.items.append(entry)
         return
     hidden[target.qualname] = hidden.get(target.qualname, 0) + 1
@@ -1969,7 +1981,8 @@ def _direct_subtypes(index: IndexQueries, sym: Symbol, rust_impls: Callable[[str
     if sym.language == "go" and sym.kind == "interface":
         # an interface that embeds it extends it; a struct that embeds it has it as a field (its methods promoted)
         found += [(t, ("extends" if t.kind == "interface" else "embeds") if detail.startswith("embeds") else "method set",
-                   detail if t.kind == "interface" or not detail.startswith("embeds") else f"{detail} as a field")
+                   detail if t.kind == "interface" or not detail.startswith("embeds")
+                   else re.sub(r"^(embeds [\w.]+)", r"\1 as a field", detail))
                   for t, detail in go_types.implementers(index, sym)]
     if sym.language in ("java", "kotlin", "php") and sym.kind in ("interface", "class"):
         seen_ids = {t.id for t, _, _ in found}
@@ -2459,13 +2472,33 @@ def base_members(index: IndexQueries, cls: Symbol, resolve_imports: Callable[[st
         if it.symbol is not None:
             chain.append(it.symbol)
             chain += ruby_included(index, it.symbol) if cls.language == "ruby" else []
-    out: dict[str, Symbol] = {}
+    return {name: found[0] for name, found in base_member_lists(index, cls, resolve_imports, chain).items()}
+
+
+def base_member_lists(index: IndexQueries, cls: Symbol, resolve_imports: Callable[[str], dict[str, list[str]]],
+                      chain: list[Symbol] | None = None) -> dict[str, list[Symbol]]:
+    """Each method name the class gets from its bases mapped to its definitions, the nearest base's first, one per
+    base (the first of its overloads there): where an overloading language looks further up when the nearest base's
+    overloads take other parameters (review of stop 51: CollectionBag.add(E) overrides AbstractCollectionDecorator's
+    add(E), two levels up, past AbstractBagDecorator's add(E, int))."""
+    if chain is None:
+        if cls.language not in _OVERRIDING or cls.kind not in CLASS_KINDS:
+            return {}
+        chain = ruby_included(index, cls) if cls.language == "ruby" else []
+        for it in supertypes(index, cls, resolve_imports, depth=3).items:
+            if it.symbol is not None:
+                chain.append(it.symbol)
+                chain += ruby_included(index, it.symbol) if cls.language == "ruby" else []
+    out: dict[str, list[Symbol]] = {}
     files: dict[str, list[Symbol]] = {}
     for c in chain:
+        here: dict[str, Symbol] = {}
         for part in _class_parts(index, c):
             for m in index.symbols_in_file(part.path):
                 if m.parent_id == part.id and m.kind in ("method", "function") and not _not_override(m):
-                    out.setdefault(member_side(index, m, files), m)
+                    here.setdefault(member_side(index, m, files), m)
+        for name, m in here.items():
+            out.setdefault(name, []).append(m)
     return out
 
 

@@ -772,6 +772,43 @@ _PY_LIBRARY_METHODS = frozenset({
     "set_payload", "add_header", "get_all", "get_param", "set_param",
 })
 #: the languages whose values often carry no declared type (a typed language's unknown receiver is a library type's)
+def _receiver_with_type(said: str | None, word: str, typed: str) -> str:
+    """`awaitable: Awaitable`: a receiver named with the type it is declared with, unless it already says one."""
+    return said if said and ":" in said else f"{word}: {typed}"
+
+
+def python_passes_on(lines: list[str], name: str) -> int | None:
+    """The line of a Python module's `from x import name` (or a parenthesized list over lines holding it)."""
+    word = re.compile(rf"(?<![\w.]){re.escape(name)}(?![\w])(?!\s+as\b)")
+    opened: int | None = None  # the line of an open `from x import (`
+    for k, line in enumerate(lines, 1):
+        stripped = line.split("#", 1)[0]
+        if re.match(r"\s*from\s+[\w.]+\s+import\b", stripped):
+            if word.search(stripped.split("import", 1)[1]):
+                return k
+            opened = k if "(" in stripped and ")" not in stripped else None
+        elif opened is not None:
+            if word.search(stripped):
+                return k
+            if ")" in stripped:
+                opened = None
+    return None
+
+
+_PHP_CLASSLIKE = frozenset({"class", "interface", "trait", "enum"})
+
+
+def _php_namespace_at(syms: list[Symbol], line: int) -> str | None:
+    """The PHP namespace in force at `line`: the innermost block around it, else the last statement-form one above;
+    "" for the global namespace; None when the file's namespaces cannot be told (none indexed yet a block form)."""
+    spaces = [s for s in syms if s.kind == "namespace" and s.start_line <= line]
+    around = [s for s in spaces if s.end_line >= line and s.end_line > s.start_line]
+    stated = [s for s in spaces if s.end_line == s.start_line]
+    if not around and not stated:
+        return ""
+    return max(around or stated, key=lambda s: s.start_line).name.strip("\\")
+
+
 _UNTYPED_VALUES = frozenset({"python", "ruby", "javascript", "typescript", "tsx", "lua", "php", "elixir"})
 
 #: `_Body.resolve`'s answer for a name that is neither reported nor resolved (a local, a builtin, a member of an
@@ -1010,10 +1047,23 @@ class _Body:
         anywhere = [s for s in self.index.symbols_named(name) if usable(s) and s.name == name and s.parent_id is None
                     and language_family(s.language) == self.family and bare_outside(s)]
         if len(anywhere) == 1 and anywhere[0].id != self.sym.id and self.visible(anywhere[0].path):
+            if self.sym.language == "php" and anywhere[0].kind in _PHP_CLASSLIKE:
+                return self._php_same_namespace(anywhere[0])
             if self.family != "bash":
                 return anywhere[0], "unique name"
             return anywhere[0], self._xfunc(name) or GLOBAL
         return None
+
+    def _php_same_namespace(self, cls: Symbol) -> Found | None:
+        """PHP: an unqualified class name the file does not import means the class of the file's own namespace,
+        never a namesake elsewhere (no fallback to the global namespace for classes): `new DateTimeImmutable` in
+        `namespace Monolog;` is Monolog\\DateTimeImmutable (Monolog run 360 read "unique name" and checked whether
+        PHP's builtin was meant). In another namespace the name is a class the repository does not define."""
+        here = _php_namespace_at(self.syms_of(self.sym.path), self.sym.start_line)
+        there = _php_namespace_at(self.syms_of(cls.path), cls.start_line)
+        if here is None or there is None:
+            return cls, "unique name"
+        return (cls, "same namespace") if here.lower() == there.lower() else None
 
     def _xfunc(self, name: str) -> str | None:
         """`_xfunc ssh _scp_remote_files`: the function is in completions/ssh, which `_xfunc` sources when the line
@@ -3704,6 +3754,7 @@ def _check_receivers(index: IndexQueries, sites: list[Caller], callee: str, owne
             before = _receiver_before(text, m.start(), language)
             word = before.group(1).lstrip("_$#") if before is not None else None
             verdict = "receiver" if prop and word == owner else False if _read_elsewhere(prop and static, word, owner, language) else \
+                None if _member_named(index, site, word) else \
                 _early_verdict(index, text, m.start(), word, owner, owner_cls, site.path, files)  # (`LOG.WARN`)
             if verdict is not None:  # a cast, or a C# class name that tells which class
                 against = against or verdict is False
@@ -3843,6 +3894,19 @@ def _receiver_before(text: str, at: int, language: str | None) -> re.Match[str] 
     return None if before is not None and before.group(2) == "->" and language not in ("php", "c", "cpp") else before
 
 
+def _member_named(index: IndexQueries, site: Caller, word: str | None) -> bool:
+    """C#: whether the capitalised receiver `word` is a field or property of the class around the site (`public Bag
+    Items { get; }` ... `Items.Pick("k")`): the member's value, not a class of that name (review of stop 51: the call
+    had been taken for the static class Items')."""
+    if word is None or not word[:1].isupper() or not site.path.endswith(".cs"):
+        return False
+    holder = site.symbol or enclosing(index.symbols_in_file(site.path), site.line)
+    while holder is not None and holder.kind not in _CLASS_KINDS:
+        holder = index.get_symbol(holder.parent_id) if holder.parent_id else None
+    return holder is not None and any(s.parent_id == holder.id and s.kind in _FIELD_KINDS for s in index.symbols_named(word)
+                                      if s.name == word)
+
+
 def _early_verdict(index: IndexQueries, text: str, start: int, word: str | None, owner: str, owner_cls: Symbol | None,
                    path: str, cache: dict[str, list[str]]) -> str | bool | None:
     """A call's receiver settled before anything else: cast to a type (`dp.asInstanceOf[DefaultPromise[S]].
@@ -3856,8 +3920,15 @@ def _early_verdict(index: IndexQueries, text: str, start: int, word: str | None,
             return "receiver type"
         return False if _is_type(index, typed) and not inherits(index, owner, typed) else "skip"
     if word is None and path.endswith(_CPP_SUFFIXES) and (q := _CPP_TEMPLATE_QUALIFIER.search(text, 0, start)) \
-            and q.group(1) != owner and _is_type(index, q.group(1)) and not inherits(index, q.group(1), owner):
-        return False  # `dist_sink<Mutex>::sink_it_(msg)`: dist_sink's, not logger's (spdlog run 345)
+            and q.group(1) != owner and _is_type(index, q.group(1)):
+        if not inherits(index, q.group(1), owner):
+            return False  # `dist_sink<Mutex>::sink_it_(msg)`: dist_sink's, not logger's (spdlog run 345)
+        called = re.match(r"\s*(\w+)", text[start:])
+        if called and any(m.name == called.group(1) and m.kind in ("method", "function")
+                          and (p := index.get_symbol(m.parent_id) if m.parent_id else None) is not None
+                          and p.name == q.group(1) for m in index.symbols_named(called.group(1))):
+            return False  # a qualified call binds to the class it names, which defines it itself: never a base's
+            # (review of stop 51: dup_filter_sink's `dist_sink<Mutex>::sink_it_(..)` read as base_sink's pure virtual)
     if path.endswith(".go") and (conv := _GO_CONVERSION.search(text, 0, start)) is not None:
         # `Arguments(expected).Diff(actual)`, `(*Head)(p).truncate()`: a conversion's value has the type it names
         # (a type of the file's own package, where no function has that name: `Labels(m).Count()` calling a
@@ -4297,8 +4368,10 @@ def _other_type(index: IndexQueries, defs: dict[str, list[Symbol]], lines: list[
     if typed is not None and typed != owner and _is_type(index, typed) and not inherits(index, typed, owner):
         if inherits(index, owner, typed) or (site.path.endswith(".rs") and _trait_declares(index, typed, site, owner)):
             # `awaitable.ready(...)` with `awaitable: Awaitable[T]`, Rust `folder.consume_iter(..)` with `F: Folder`
-            # and an `impl Folder for ListVecFolder`: it may dispatch here
+            # and an `impl Folder for ListVecFolder`: it may dispatch here (said with the declared
+            # type: a deeper callers walk lists such a site; Scala run 363's dropped Await.result's `awaitable.result`)
             site.receiver, site.how = True, "base type"
+            site.receiver_name = _receiver_with_type(site.receiver_name, word, typed)
             return False
         if _annotated_as(index, owner, typed):
             # `handler.parse(opts)` with handler a ContentTypeHandler and `const jsonContentTypeHandler:
@@ -4313,6 +4386,7 @@ def _other_type(index: IndexQueries, defs: dict[str, list[Symbol]], lines: list[
     if typed is not None and typed not in (owner, word) and inherits(index, owner, typed):
         # `iterator.remove()` with `Iterator<E> iterator`: EntryIterator is an Iterator, so it may dispatch here
         site.receiver, site.how = True, "base type"
+        site.receiver_name = _receiver_with_type(site.receiver_name, word, typed)
         return False
     norm = word.lstrip("_$#").lower().replace("_", "")
     # a name like the class's counts when nothing declares the value's type otherwise
@@ -6163,7 +6237,9 @@ def _self_holder(index: IndexQueries, classes: dict[str, list[Symbol]], defs: di
             own = defining.id == owner_cls.id
             return holder, own, not own
     if holder is not None and holder != owner and owner_cls is not None \
-            and _shared_class_name(index, defs, owner):
+            and (_shared_class_name(index, defs, owner) or _shared_class_name(index, defs, holder)):
+        # (also when the class around the site shares its name: `cls.build()` in pydantic v1's AnyUrl is no call of
+        # v2's _BaseUrl.build, which v2's AnyUrl inherits; run 364 read "-> AnyUrl.build, _BaseUrl.build")
         # `super.remove()` in Flat3Map's KeySetIterator, whose base chain reaches Flat3Map's EntryIterator, is no
         # call of AbstractPatriciaTrie's EntryIterator.remove: follow the bases to the very class
         around = _innermost_class(index, site.path, site.line)

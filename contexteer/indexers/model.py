@@ -35,6 +35,15 @@ def _without_attributes(sig: str) -> str:
     return text
 
 
+#: a macro, stored as a function: Rust `macro_rules!`, a C/C++ `#define` with parameters
+MACRO_HEAD = re.compile(r"\s*(?:#\[[^\]]*\]\s*)*macro_rules!|\s*#\s?define\b")
+
+
+def is_macro(kind: str, signature: str | None) -> bool:
+    """Whether a definition is a macro (the `kind="macro"` filter: review of stop 51, it had listed every function)."""
+    return kind == "function" and bool(MACRO_HEAD.match(signature or ""))
+
+
 def kind_word(kind: str, language: str | None, name: str, signature: str | None) -> str:
     """The kind an answer names a definition by: the stored kind, but a Rust `macro_rules!` is a macro and a C# property, indexer or event (stored as
     fields, which the kind filters accept as "field" or "property") says which it is (pythonnet run 306: `public

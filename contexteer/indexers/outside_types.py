@@ -81,6 +81,17 @@ class _Files:
             self._spaces[path] = found
         return self._spaces[path]
 
+    def module_alias(self, path: str, word: str) -> list[str] | None:
+        """The module a Python file binds `word` to by `import typing as t` (`["typing"]` for `t`); None when no
+        such import names it (review of stop 51: `t.Generic` bases did not answer `typing.Generic`)."""
+        if not path.endswith((".py", ".pyi")):
+            return None
+        for stmt in self.imports(path):
+            m = re.match(rf"\s*import\s+([\w.]+)\s+as\s+{re.escape(word)}\s*(?:#.*)?$", stmt)
+            if m:
+                return m.group(1).split(".")
+        return None
+
     def bare_means(self, path: str, name: str) -> list[str] | None:
         """What a bare `name` written in `path` stands for, as far as its import lines say: the qualifier of the
         import that binds it ([] for none written, e.g. `use Exception;`), the PHP namespace it falls in when no
@@ -144,6 +155,9 @@ def _fits(files: _Files, path: str, raw: str, name: str, asked: list[str], asked
     if len(written) > 1:  # written with a path: `threading.local`, `fmt::Display`, `t.Generic`
         if asked_global and not asked:
             return False
+        aliased = files.module_alias(path, qualifier[0]) if qualifier and asked else None
+        if aliased is not None and _agrees(aliased + qualifier[1:], asked):
+            return True  # `t.Generic` under `import typing as t`: typing.Generic (and t.Generic as written)
         return _agrees(qualifier, asked) if asked else True
     means = files.bare_means(path, name)
     if means is None:  # nothing says: taken to mean the one asked (a glob import, a language's own builtin)
@@ -168,12 +182,12 @@ def outside_base(index: IndexQueries, query: str,
     lang = max(set(langs), key=langs.count)
     kind = "trait" if lang == "rust" else "interface" if any(how in ("implements", "anonymous class") and lang != "php"
                                                             or how == "implements" for _, how, _ in found) \
-        or _interface_like(parts[-1], found) else "class"
+        or _interface_like(index, parts[-1], found) else "class"
     return Symbol(id=-1, path="", name=parts[-1], qualname=query.strip(), kind=kind, start_line=0, end_line=0,
                   signature="", doc=None, exported=True, parent_id=None, language=lang)
 
 
-def _interface_like(name: str, found: list[tuple[Symbol, str, str]]) -> bool:
+def _interface_like(index: IndexQueries, name: str, found: list[tuple[Symbol, str, str]]) -> bool:
     """A C# base named by the interface convention (`IDisposable`), or a Kotlin supertype written without a
     constructor call (`: Runnable`, where a class would be `: Base()`)."""
     langs = {c.language for c, _, _ in found}
@@ -181,8 +195,16 @@ def _interface_like(name: str, found: list[tuple[Symbol, str, str]]) -> bool:
         return re.fullmatch(r"I[A-Z]\w*", name) is not None
     if langs == {"kotlin"}:
         return not any(re.search(rf"(?<![\w$]){re.escape(name)}\s*(?:<[^()]*>)?\s*\(", " ".join(written_bases(c)))
-                       for c, _, _ in found)
+                       or _kotlin_super_constructor(index, c) for c, _, _ in found)
     return False
+
+
+def _kotlin_super_constructor(index: IndexQueries, c: Symbol) -> bool:
+    """Whether a Kotlin class calls its supertype's constructor from a secondary one (`constructor(context: Context) :
+    super(context)`): its header then names the class without parentheses (review of stop 51: DialogTitle's
+    `: TextView {` made android.widget.TextView an interface)."""
+    body = "\n".join(lines_of(index, c.path)[c.start_line - 1:c.end_line])
+    return re.search(r"\bconstructor\s*\([^)]*\)\s*:\s*super\s*\(", body) is not None
 
 
 def direct_subtypes(index: IndexQueries, query: str,

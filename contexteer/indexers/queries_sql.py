@@ -139,8 +139,9 @@ class IndexQueries:
             raise InputError(f"query is {len(query)} characters{' with a lone surrogate' if len(query) <= MAX_QUERY_CHARS else ''}; "
                              f"a symbol name is plain text of at most {MAX_QUERY_CHARS} characters. Pass the name (or a "
                              "part of it with match='substring'), or use search_text for other text.")
-        if kind is not None and kind not in SYMBOL_KINDS:
-            raise InputError(f"kind must be one of {', '.join(SYMBOL_KINDS)}, got '{kind}'.")
+        kinds = [k.strip() for k in kind.split(",") if k.strip()] if kind else []  # "function,class": either
+        if any(k not in SYMBOL_KINDS and k != "macro" for k in kinds):
+            raise InputError(f"kind must be one of {', '.join(SYMBOL_KINDS)} (or several joined by commas), got '{kind}'.")
         clauses: list[str] = []
         args: list[Any] = []
         if match == "exact":
@@ -157,9 +158,16 @@ class IndexQueries:
                 _like(clauses, args, query, "%" + _like_escape(query) + "%")
             else:
                 _like(clauses, args, query, "%" + _like_escape(query) + "%")
-        if kind:
-            clauses.append("s.kind=?")
-            args.append(kind)
+        if kinds:
+            plain = [k for k in kinds if k != "macro"]
+            either = [f"s.kind IN ({','.join('?' * len(plain))})"] if plain else []
+            if "macro" in kinds:  # a function written `macro_rules!` or `#define` (model.MACRO_HEAD)
+                # (as stored: `#define ` is the mark \x03, model.stored_signature; a signature holding a mark is verbatim)
+                heads = ["macro_rules!%", "#[%macro_rules!%", "\x03%", "#define%", "# define%", "\x02macro_rules!%",
+                         "\x02#define%"]
+                either.append("(s.kind='function' AND (" + " OR ".join(["s.signature LIKE ?"] * len(heads)) + "))")
+            clauses.append("(" + " OR ".join(either) + ")")
+            args += plain + (heads if "macro" in kinds else [])
         if path_prefix and path_prefix not in (".", "./"):
             prefix = path_prefix.rstrip("/")
             clauses.append("(f.path=? OR f.path LIKE ? ESCAPE '\\')")

@@ -27,6 +27,8 @@ from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field
 from typing import Any, ClassVar
 
+from contexteer.indexers.model import is_macro
+
 logger = logging.getLogger(__name__)
 
 NOISE_DEFINERS = 100
@@ -441,7 +443,7 @@ def fit(
             by_id: dict[int, Any] = {}
             for s in symbols_of(path):
                 by_id[s.id] = s
-                if kinds and s.kind not in kinds:
+                if kinds and s.kind not in kinds and not ("macro" in kinds and is_macro(s.kind, s.signature)):
                     continue
                 if not include_private and not getattr(s, "exported", True):
                     continue

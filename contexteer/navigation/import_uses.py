@@ -1298,31 +1298,13 @@ def _used(nav: NavigationService, written: str, name: str, at: list[int], target
     elif where and targets and where != targets[0] and targets[0].endswith(".py"):
         # a package passing on a name of one of its modules (`from django.db import DEFAULT_DB_ALIAS`: db/__init__.py's
         # `from django.db.utils import (..)`; Django run 356 read __init__.py for it)
-        from contexteer.indexers.lookup import lines_of
+        from contexteer.indexers.lookup import lines_of, python_passes_on
 
-        passed = _python_passes_on(lines_of(nav.index, targets[0]), name)
+        passed = python_passes_on(lines_of(nav.index, targets[0]), name)
         if passed is not None:  # (a module's member, `models.F`: the module file named, not the row's)
             notes.append(f"re-exported at {targets[0] + ':' if '.' in written else 'line '}{passed}")
     return UsedName(name=written, lines=at[:MAX_LINES], more=max(0, len(at) - MAX_LINES), defined=defined,
                     note=", ".join(notes) or None)
-
-
-def _python_passes_on(lines: list[str], name: str) -> int | None:
-    """The line of a Python module's `from x import name` (or a parenthesized list over lines holding it)."""
-    word = re.compile(rf"(?<![\w.]){re.escape(name)}(?![\w])(?!\s+as\b)")
-    opened: int | None = None  # the line of an open `from x import (`
-    for k, line in enumerate(lines, 1):
-        stripped = line.split("#", 1)[0]
-        if re.match(r"\s*from\s+[\w.]+\s+import\b", stripped):
-            if word.search(stripped.split("import", 1)[1]):
-                return k
-            opened = k if "(" in stripped and ")" not in stripped else None
-        elif opened is not None:
-            if word.search(stripped):
-                return k
-            if ")" in stripped:
-                opened = None
-    return None
 
 
 _JS_EXPORTERS = (".ts", ".tsx", ".mts", ".cts", ".js", ".jsx", ".mjs", ".cjs")
@@ -1504,6 +1486,13 @@ def _where(nav: NavigationService, sym: Any) -> str:
         lines = sorted({x.start_line for x in same})
         if len(lines) == 2 and any(x.kind == "module" for x in same):
             return f"{sym.path}:{lines[0]},{lines[1]}"
+    if sym.kind in ("method", "function") and sym.parent_id is not None:
+        # an imported member with overloads: every one's line, none picked for all the uses (Scala run 363: `import
+        # Uncloseable.protect` read `protect (BasicIO.scala:62)` for an OutputStream use as well as an InputStream one)
+        lines = sorted({x.start_line for x in nav.index.symbols_in_file(sym.path) if x.name == sym.name
+                        and x.parent_id == sym.parent_id and x.kind == sym.kind})
+        if len(lines) > 1:
+            return f"{sym.path}:{','.join(map(str, lines[:6]))}" + (f",… {len(lines) - 6} more" if len(lines) > 6 else "")
     return f"{sym.path}:{sym.start_line}"
 
 

@@ -8,7 +8,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
-from contexteer.indexers.model import CLASS_KINDS
+from contexteer.indexers.model import CLASS_KINDS, is_macro
 from contexteer.indexers.repomap import fit, language_summary
 from contexteer.navigation.models import MapFile, StructuredIndex
 from contexteer.navigation.service import NavigationService
@@ -45,7 +45,7 @@ def file_outline(nav: NavigationService, rel: str, kinds: set[str] | None, priva
         where = nav.syntax_error_note(rel, info.language)
         note = f"{note}; {where}" if note and where else (where or note)
     every = [s for s in nav.index.symbols_in_file(rel) if private or s.exported]
-    syms = [s for s in every if not kinds or s.kind in kinds]
+    syms = [s for s in every if not kinds or s.kind in kinds or ("macro" in kinds and is_macro(s.kind, s.signature))]
     if kinds and syms and "impl" not in kinds:
         # the impl blocks holding what was asked stay as its context (a method's `(in List)` does not say which
         # trait's impl it is in: `kinds=[method]` on a Rust file showed `impl Build for List`'s methods under the
@@ -136,11 +136,13 @@ def _overrides(nav: NavigationService, syms: list[Any]) -> dict[int, str]:
     qualifier = nav.qualifier()
     for c in [s for s in syms if s.kind in CLASS_KINDS][:30]:
         members = [m for m in syms if m.parent_id == c.id and m.kind in ("method", "function")]
-        bases = graph.base_members(nav.index, c, nav.imported) if members else {}
+        bases = graph.base_member_lists(nav.index, c, nav.imported) if members else {}
         for m in members:
-            b = bases.get(graph.member_side(nav.index, m, files))
+            found = bases.get(graph.member_side(nav.index, m, files)) or []
+            b = found[0] if found else None
             if b is not None and m.language in _OVERLOADING:
-                b = _same_overload(nav, b, m)
+                # the nearest base whose overloads take such parameters: another base further up may (an interface's)
+                b = next((o for o in (_same_overload(nav, f, m) for f in found) if o is not None), None)
             if b is not None:
                 where = f"line {b.start_line}" if b.path == m.path else f"{b.path}:{b.start_line}"
                 out[m.id] = f"overrides {qualifier.display(b) or b.qualname} {where}"

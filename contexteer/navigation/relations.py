@@ -166,11 +166,17 @@ def _self_dispatch(nav: NavigationService, target: Any, items: list[RelatedItem]
     rx = re.compile(_ON_SELF + name + r"\s*\(" + (rf"|(?<![\w$.>:]){name}\s*\(" if target.language in _IMPLICIT_THIS else ""))
     # (sites in the method's own class: a subclass's own calls on self reach its own override, or the one below it)
     inside = owner.qualname + "."
+    from contexteer.indexers.lookup import inherits, language_family
+
+    # a class name several classes bear (Django's forms Field and model Field): told apart by file and by the very
+    # class a subclass derives from (review of stop 51: the model Field.clean's call and ArrayField were said of
+    # forms.Field.to_python)
+    shared = sum(1 for c in nav.index.symbols_named(owner.name) if c.name == owner.name and c.kind in graph.CLASS_KINDS) > 1
     sites = [f"{it.path}:{c.split(':', 1)[0]}" for it in items if (it.qualname or "").startswith(inside)
-             and it.qualname != target.qualname for c in it.calls if rx.search(c.split(":", 1)[-1])]
+             and it.qualname != target.qualname and (not shared or it.path == owner.path)
+             for c in it.calls if rx.search(c.split(":", 1)[-1])]
     if not sites:
         return None
-    from contexteer.indexers.lookup import inherits, language_family
 
     owners: list[str] = []
     for m in nav.index.symbols_named(target.name):  # the methods of that name in subclasses (no hierarchy walk: a
@@ -180,7 +186,7 @@ def _self_dispatch(nav: NavigationService, target: Any, items: list[RelatedItem]
             continue
         holder = nav.index.get_symbol(m.parent_id)
         if holder is not None and holder.id != owner.id and holder.name not in owners \
-                and inherits(nav.index, holder.name, owner.name):
+                and (_derives(nav, holder, owner.id) if shared else inherits(nav.index, holder.name, owner.name)):
             owners.append(holder.name)
         if len(owners) > 12:
             break
@@ -192,10 +198,22 @@ def _self_dispatch(nav: NavigationService, target: Any, items: list[RelatedItem]
             f"{'s' if len(owners) == 1 else ''} {target.name}, that override runs instead")
 
 
+def _derives(nav: NavigationService, cls: Any, base_id: int) -> bool:
+    """Whether `cls` derives from the class `base_id`, its bases resolved through the imports (a name two classes
+    bear is the one the file imports: ArrayField's `Field` is django.db.models', not forms')."""
+    try:
+        return any(it.symbol is not None and it.symbol.id == base_id
+                   for it in graph.supertypes(nav.index, cls, nav.imported, depth=4).items)
+    except ContexteerError:
+        return False
+
+
 def _abstract(m: Any) -> bool:
     """A method declared without a body of its own: `abstract`, or a Python `@abstractmethod`."""
     head = (m.signature or "").split("(", 1)[0]
-    return re.search(r"\babstract\b|@(?:abc\.)?abstractmethod\b", head) is not None
+    # (a C++ pure virtual, `virtual void sink_it_(const log_msg &msg) = 0;`: review of stop 51)
+    return re.search(r"\babstract\b|@(?:abc\.)?abstractmethod\b", head) is not None \
+        or re.search(r"\)\s*(?:const\s*)?(?:noexcept\s*)?(?:override\s*)?=\s*0\s*;?\s*$", m.signature or "") is not None
 
 
 def _outside_implementations(nav: NavigationService, base: Any, prefix: str | None, depth: int | None) -> Related:
@@ -899,16 +917,24 @@ def _previews(nav: NavigationService, rel: graph.Relations, items: list[RelatedI
 
 
 
+_SCRIPT_SUFFIXES = (".js", ".cjs", ".mjs", ".jsx", ".ts", ".mts", ".cts", ".tsx")
+
+
 def _callbacks(closures: Any, item: RelatedItem, path: str, lines: list[int], called: str | None = None) -> list[str]:
     """For each call line, `  [in arrow function 540-626 passed to rpcCalls.map]`: the innermost nested function
     between the line and the definition its row names (its name or what it is passed to, and its lines: the ESLint
     A/B agent, run 286, read four ranges of linter.js for the spans of the callbacks addError sat in); a line in the
     same one as the line before says `[in the same arrow function]` (rxjs, where every call sits in callbacks, read
     1.75x the tokens with whole chains); '' when the call sits in the definition's own body."""
-    if item.kind not in ("function", "method") or item.start_line is None or item.end_line is None:
+    if item.qualname is None and item.start_line is None and path.endswith(_SCRIPT_SUFFIXES):
+        # a call "at top level" of a script that runs its body in an IIFE, `(async () => { .. })()`: the function it
+        # sits in (ESLint run 366 read worker.js to learn lintFile's call was inside one)
+        enc = SimpleNamespace(kind="function", start_line=1, end_line=10**9, name="")
+    elif item.kind not in ("function", "method") or item.start_line is None or item.end_line is None:
         return [""] * len(lines)
-    enc = SimpleNamespace(kind=item.kind, start_line=item.start_line, end_line=item.end_line,
-                          name=(item.qualname or "").rsplit(".", 1)[-1])
+    else:
+        enc = SimpleNamespace(kind=item.kind, start_line=item.start_line, end_line=item.end_line,
+                              name=(item.qualname or "").rsplit(".", 1)[-1])
     out: list[str] = []
     last = ""
     for line in lines:

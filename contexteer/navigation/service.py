@@ -275,41 +275,56 @@ class NavigationService:
                     out += self._reexported(f, name, depth + 1, seen)
         return out
 
-    def barrel_path(self, barrel: str, name: str, defining: str, depth: int = 0) -> list[tuple[str, int]] | None:
+    def barrel_path(self, barrel: str, name: str, defining: str) -> list[tuple[str, int]] | None:
         """JS/TS: the `export ... from` lines (file, line) that pass `name` on from `barrel` to the file `defining`
         it, in order (tRPC run 350: `AnyRouter` read as router.ts's with the two barrels between unsaid); None when
-        no chain of up to 5 barrels leads there."""
-        if depth > 4 or not barrel.endswith(_JS_EXTS):
+        no chain of up to 5 barrels leads there. The shortest chain, each barrel once (review of stop 51: a cycle of
+        barrels had been walked twice round)."""
+        if not barrel.endswith(_JS_EXTS):
             return None
+        seen = {barrel}
+        frontier: list[tuple[str, list[tuple[str, int]]]] = [(barrel, [])]
+        for _ in range(5):
+            nxt: list[tuple[str, list[tuple[str, int]]]] = []
+            for here, chain in frontier:
+                for at, f in self._passes_on(here, name):
+                    if f == defining:
+                        return [*chain, (here, at)]
+                    if f not in seen and f.endswith(_JS_EXTS):
+                        seen.add(f)
+                        nxt.append((f, [*chain, (here, at)]))
+            frontier = nxt
+        return None
+
+    def _passes_on(self, barrel: str, name: str) -> list[tuple[int, str]]:
+        """(line, file) of each `export ... from` of `barrel` that passes `name` on: the name's own line in an
+        `export { .. } from` list (index.ts:98, not its head; never a comment's mention of it)."""
+        from contexteer.indexers.lookup import lines_of
+
         resolver = self.resolver()
+        lines = lines_of(self.index, barrel)
+        out: list[tuple[int, str]] = []
+        own = re.compile(rf"(?<![\w$])(?<!\bas ){re.escape(name)}(?![\w$])(?!\s+as\b)")
         for imp in self.index.imports_of(barrel):
             if imp.names and name not in imp.names:
                 continue
-            from contexteer.indexers.lookup import lines_of
-
-            lines = lines_of(self.index, barrel)
             text = (lines[imp.line - 1:imp.line] or [""])[0].lstrip()
             if not text.startswith("export"):
                 continue
-            at: int | None = imp.line  # the name's own line in an `export { .. } from` list (index.ts:98, not its head)
+            at: int | None = imp.line
             if imp.names:  # (`type AnyRouter as AnyTRPCRouter` passes it on under another name: not this one)
                 at = None
-                own = re.compile(rf"(?<![\w$])(?<!\bas ){re.escape(name)}(?![\w$])(?!\s+as\b)")
                 for k in range(imp.line, min(len(lines), imp.line + 400) + 1):
-                    if own.search(lines[k - 1]):
+                    line = re.sub(r"/\*.*?\*/|//.*", "", lines[k - 1]).lstrip()
+                    if not line.startswith(("/*", "*")) and own.search(line):
                         at = k
                         break
                     if k > imp.line and re.search(r"\bfrom\s*['\"]", lines[k - 1]):
                         break
             if at is None:
                 continue
-            for f in (f for r in resolver.classify(imp) for f in r.targets):
-                if f == defining:
-                    return [(barrel, at)]
-                rest = self.barrel_path(f, name, defining, depth + 1) if f != barrel else None
-                if rest is not None:
-                    return [(barrel, at), *rest]
-        return None
+            out += [(at, f) for r in resolver.classify(imp) for f in r.targets if f != barrel]
+        return out
 
     def _barrel_exports(self, barrel: str) -> list[tuple[tuple[str, ...], list[str]]]:
         """A JS/TS file's `export ... from` lines: (the names, or () for `export *`; the files they come from)."""

@@ -183,7 +183,7 @@ def _missing_names(idx: Any, missing: list[str], by_part: dict[str, list[Any]], 
     # `kind=class` hid `DecodableByUser`, a method (the pythonnet A/B agent took it for missing)
     found_other = {m: idx.find_symbols(m, match="exact", kind=None, path_prefix=prefix, limit=20) for m in missing}
     said = [f"'{m}' is a {' and a '.join(sorted({s.kind for s in f}))}" for m, f in found_other.items() if f]
-    head = f"no {kind} named " + ", ".join(f"'{m}'" for m in missing)
+    head = f"no {kind.replace(',', ' or ')} named " + ", ".join(f"'{m}'" for m in missing)
     if several and said:
         by_part.update({m: f for m, f in found_other.items() if f})
         return f"{head} ({'; '.join(said)}: listed too)"
@@ -197,7 +197,7 @@ def _of_another_kind(idx: Any, name: str, kind: str, prefix: str | None) -> tupl
     other = [s for s in idx.find_symbols(name, match="exact", kind=None, path_prefix=prefix, limit=20) if s.name == name]
     if not other:
         return [], None
-    why = "; ".join(f"'{name}' is a {s.kind} at {s.path}:{s.start_line}-{s.end_line}" for s in other[:3]) + f", not a {kind}"
+    why = "; ".join(f"'{name}' is a {s.kind} at {s.path}:{s.start_line}-{s.end_line}" for s in other[:3]) + f", not a {kind.replace(',', ' or ')}"
     owner = next((s for s in other if s.kind in CLASS_LIKE), None)
     if owner is not None and kind in ("method", "function") and owner.language:
         # (its own: a namesake type's methods in another folder are not, review of b4f96e9)

@@ -33,8 +33,14 @@ DEF_MODIFIERS = frozenset("internal open override fileprivate mutating convenien
 _FIRST_WORD = re.compile(r"\s*([A-Za-z_]\w*)(\s+[A-Za-z_@])?")
 
 
+def sig_width(sym: Any, width: int = 160) -> int:
+    """A constant's or variable's line is its value, which an outline shows whole as far as the index keeps it (Monolog
+    run 360 read a range for `DEFAULT_JSON_FLAGS = JSON_UNESCAPED_SLASHES | ... | JSON_PARTIAL_OUTPUT_O…`)."""
+    return max(width, 260) if sym.kind in VALUE_KINDS and width >= 160 else width
+
+
 def _sig(sym: Any, width: int = 160) -> str:
-    return clip(sym.signature or "", width) or f"{sym.kind} {sym.name}"
+    return clip(sym.signature or "", sig_width(sym, width)) or f"{sym.kind} {sym.name}"
 
 
 @dataclass

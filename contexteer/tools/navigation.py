@@ -134,7 +134,7 @@ def _outline(svc: Services, nav: Nav, rel: str, kinds: set[str] | None, private:
     model = StructuredIndex(
         path=rel, mode="outline", note=o.note, files_total=1, files_shown=1, symbols_total=len(syms),
         symbols=[OutlineSymbol(qualname=s.qualname, kind=s.kind, start_line=s.start_line, end_line=s.end_line,
-                               signature=clip(s.signature, 160), doc=s.doc if docs else None, exported=s.exported,
+                               signature=clip(s.signature, render.sig_width(s)), doc=s.doc if docs else None, exported=s.exported,
                                overrides=o.overrides.get(s.id))
                  for s in (syms[i] for i in shown)],
     )
@@ -154,7 +154,7 @@ async def search_symbol(
     svc: Services,
     ctx: Context,
     query: Annotated[str, Field(description="e.g. 'parse', 'Parser.parse', 'Parser.parse(String, int)' (that overload); up to 20 names: 'a, b, c'")],
-    kind: Annotated[str | None, Field(description="class, function, method, ...")] = None,
+    kind: Annotated[str | None, Field(description="class, function, ... or 'function,method'")] = None,
     path: Annotated[str | None, Field(description="Only under this path.")] = None,
     match: Literal["exact", "prefix", "substring", "fuzzy"] = "exact",
     references: bool = False,
@@ -173,7 +173,8 @@ async def search_symbol(
         limit = min(200, limit * names) if limit is not None else min(200, max(20, 4 * names))
     elif limit is None:
         limit = 20
-    kind = _check_kinds([kind])[0] if kind else None
+    # `kind="function,class"` (pydantic run 364 was refused with "unknown symbol kind 'function,class'"): either
+    kind = ",".join(dict.fromkeys(_check_kinds(_as_list(kind)))) or None if kind else None
     if not q:
         raise InputError("query is empty. Pass a symbol name such as 'parse_header' (or match='prefix' with its start).")
     offset = page_offset(cursor)
@@ -436,16 +437,16 @@ KIND_ALIASES = {"object": "module", "protocol": "interface", "def": "function", 
                 "constructor": "method", "ctor": "method", "init": "method", "initializer": "method",
                 "typealias": "type", "alias": "type",
                 # a Rust `macro_rules!` is stored as a function (answers name it a macro: a filter by that word finds it)
-                "macro": "function", "macro_rules": "function"}
+                "macro_rules": "macro", "define": "macro"}
 
 
 def _check_kinds(kinds: list[str]) -> list[str]:
     from contexteer.indexers.model import SYMBOL_KINDS
 
     kinds = [KIND_ALIASES.get(k.strip().lower(), k.strip().lower()) for k in kinds]
-    bad = [k for k in kinds if k not in SYMBOL_KINDS]
+    bad = [k for k in kinds if k not in SYMBOL_KINDS and k != "macro"]  # (a macro: a function written as one)
     if bad:
-        raise InputError(f"unknown symbol kind {', '.join(map(repr, bad))}. Use one of: {', '.join(SYMBOL_KINDS)} "
+        raise InputError(f"unknown symbol kind {', '.join(map(repr, bad))}. Use one of: {', '.join(SYMBOL_KINDS)}, macro "
                          f"(a Scala/Kotlin object is a module).")
     return kinds
 

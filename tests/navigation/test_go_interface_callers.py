@@ -233,7 +233,7 @@ def test_a_deeper_level_lists_calls_through_an_interface_the_callers_type_implem
     a = served_tree(tmp_path, files).call("find_related", symbol="check", relation="callers", depth=3)
     rows = {i["qualname"]: i for i in a.data["items"]}
     assert "WriteToTextfile" in rows, a.text
-    assert rows["WriteToTextfile"]["how"] == "base type" and rows["WriteToTextfile"]["detail"] == "not followed", a.text
+    assert rows["WriteToTextfile"]["how"] == "base type" and rows["WriteToTextfile"]["detail"] == "receiver g: Gatherer, not followed", a.text
     assert "Save" not in rows, a.text  # not followed past a call through the interface
     assert "left out" not in a.text, a.text
 
@@ -263,3 +263,18 @@ def test_an_answer_stopped_at_its_cap_still_counts_the_deeper_callers_it_left_ou
     a = served_tree(tmp_path, files).call("find_related", symbol="target", relation="callers", depth=3)
     assert "stopped at" in a.text or "more" in a.text, a.text
     assert "matched by name only or through a base type" in a.text and "left out" in a.text, a.text
+
+
+def test_a_struct_embedding_the_interface_says_which_methods_it_declares_itself(tmp_path):
+    # client_golang run 367: timestampedMetric embeds Metric and declares Write itself (a value receiver); the row
+    # said only "embeds Metric as a field" and the agent read metric.go for the rest
+    files = {"go.mod": "module example.com/p\n\ngo 1.21\n",
+             "metric.go": ("package p\n\ntype Metric interface {\n\tDesc() string\n\tWrite(out *string) error\n}\n\n"
+                           "type timestamped struct {\n\tMetric\n\tat int64\n}\n\n"
+                           "func (m timestamped) Write(out *string) error {\n\treturn m.Metric.Write(out)\n}\n\n"
+                           "type plain struct {\n\tMetric\n}\n")}
+    a = served_tree(tmp_path, files).call("find_related", symbol="Metric", relation="implementations")
+    assert not a.is_error, a.text
+    rows = {i["qualname"]: i["detail"] for i in a.data["items"]}
+    assert rows["timestamped"] == "embeds Metric as a field; its own Write 13 (value receiver); Desc through the field", a.text
+    assert rows["plain"] == "embeds Metric as a field", a.text

@@ -34,3 +34,17 @@ def test_a_call_in_a_one_line_arrow_says_it_sits_in_that_arrow(tmp_path):
     rows = c.text.splitlines()
     assert any("4" in r and "[in arrow function 4-4 passed to problems.forEach]" in r for r in rows), c.text
     assert not any("report.addError({ ruleId: null })" in r and "[in" in r for r in rows), c.text
+
+
+def test_a_call_at_top_level_inside_an_iife_names_that_function(tmp_path):
+    """ESLint run 366: worker.js's `await lintFile(..)` sits in `(async () => { .. })()`; the callers row said only
+    "at top level" and the agent read worker.js to find the function it ran in."""
+    served = served_tree(tmp_path, {
+        "helpers.js": "async function lintFile(p) {\n    return p;\n}\n\nmodule.exports = { lintFile };\n",
+        "worker.js": ("const { lintFile } = require('./helpers');\n\n(async () => {\n    const paths = ['a'];\n"
+                      "    const result = await lintFile(paths[0]);\n    console.log(result);\n})();\n"),
+    })
+    c = served.call("find_related", symbol="lintFile", relation="callers")
+    assert not c.is_error, c.text
+    assert "worker.js:5 at top level: const result = await lintFile(paths[0]);  [in immediately-invoked arrow " \
+           "function 3-7]" in c.text, c.text

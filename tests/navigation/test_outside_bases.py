@@ -133,3 +133,31 @@ def test_search_symbol_hints_only_what_holds(tmp_path):
     assert "named as a base" not in k.text, k.text
     d = served.call("search_symbol", query="defaultErrorMap")
     assert "outside the repository as" not in d.text, d.text
+
+
+def test_a_base_written_through_a_module_alias_answers_the_module_s_name(tmp_path):
+    # review of stop 51: click's `class ParamType(t.Generic[T])` under `import typing as t` answered t.Generic
+    # but no longer typing.Generic
+    served = served_tree(tmp_path / "py", {
+        "pkg/types.py": "import typing as t\n\nT = t.TypeVar('T')\n\n\nclass ParamType(t.Generic[T]):\n    pass\n",
+        "pkg/other.py": "import collections as t\n\n\nclass Odd(t.Generic):\n    pass\n",
+    })
+    for asked in ("typing.Generic", "t.Generic"):
+        a = served.call("find_related", symbol=asked, relation="implementations")
+        assert not a.is_error and "class ParamType" in a.text, a.text
+    b = served.call("find_related", symbol="typing.Generic", relation="implementations")
+    assert "Odd" not in b.text, b.text  # (its `t` is collections)
+
+
+def test_a_kotlin_class_named_without_parentheses_by_a_class_with_secondary_constructors_is_a_class(tmp_path):
+    # review of stop 51: DialogTitle's `: TextView {` (its constructors call `super(context, ..)`) made
+    # android.widget.TextView an interface
+    served = served_tree(tmp_path / "kt", {
+        "a/DialogTitle.kt": ("package a\n\nimport android.widget.TextView\nimport android.content.Context\n\n"
+                             "class DialogTitle : TextView {\n    constructor(context: Context) : super(context)\n}\n"),
+        "a/Job.kt": "package a\n\nclass Job : Runnable {\n    override fun run() {}\n}\n",
+    })
+    a = served.call("find_related", symbol="TextView", relation="implementations")
+    assert "implementations of class TextView" in a.text, a.text
+    b = served.call("find_related", symbol="Runnable", relation="implementations")
+    assert "implementations of interface Runnable" in b.text, b.text

@@ -180,6 +180,8 @@ AWAIT = {
         "  object Await {\n"
         "    def ready[T](awaitable: Awaitable[T], atMost: Duration): awaitable.type =\n"
         "      blocking(awaitable.ready(atMost)(AwaitPermission))\n"
+        "    def result[T](awaitable: Awaitable[T], atMost: Duration): T =\n"
+        "      blocking(awaitable.result(atMost)(AwaitPermission))\n"
         "  }\n"
         "}\n"),
     "scala/collection/Builders.scala": (
@@ -199,7 +201,16 @@ def test_calls_whose_arguments_cannot_fit_are_left_out_and_a_call_through_a_base
     assert "in Builders" not in text and "2 other calls named 'result' left out" in text, text  # b.result(), b.result
     ready = flat(s.call("find_related", symbol="DefaultPromise.ready", relation="callers").text)
     assert "scala/concurrent/DefaultPromise.scala:6 in DefaultPromise.result" in ready, ready
-    assert "scala/concurrent/package.scala:6 in" in ready and "[base type, receiver awaitable]" in ready, ready
+    assert "scala/concurrent/package.scala:6 in" in ready and "[base type, receiver awaitable: Awaitable]" in ready, ready
+
+
+def test_a_deeper_call_through_a_base_type_is_listed_with_the_receivers_declared_type(tmp_path: Path):
+    # Scala run 363: DefaultPromise.ready's depth-2 callers counted Await.result's `awaitable.result(..)` (through
+    # DefaultPromise.result) as "matched by name only or through a base type" and left it out
+    s = served_tree(tmp_path, AWAIT)
+    text = flat(s.call("find_related", symbol="DefaultPromise.ready", relation="callers", depth=2).text)
+    assert "scala/concurrent/package.scala:8 in concurrent.Await.result (7-8)" in text, text
+    assert "[base type, receiver awaitable: Awaitable, not followed]" in text and "left out" not in text, text
 
 
 def test_a_cast_receiver_is_typed_recursion_is_listed_and_deeper_name_only_callers_are_counted(tmp_path: Path):

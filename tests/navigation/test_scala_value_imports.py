@@ -29,3 +29,17 @@ def test_a_value_import_and_an_import_qualifier_are_uses(tmp_path):
     assert rows[3].get("Uncloseable") == [4] and rows[3].get("Streamed") == [11], a.text
     assert rows[8] == {"writeInput": [9], "daemonizeThreads": [10], "processOutput": [10]}, a.text
     assert "not used" not in a.text and "no name of it used" not in a.text, a.text
+
+
+def test_an_imported_overloaded_member_names_every_overload(tmp_path):
+    """Scala run 363: `import Uncloseable.protect` with protect(in: InputStream) at 62 and protect(out: OutputStream)
+    at 63 read `protect (BasicIO.scala:62)` for the OutputStream use too."""
+    files = dict(_FILES)
+    files["proc/BasicIO.scala"] = (
+        "package proc\n\nobject BasicIO {\n  object Uncloseable {\n    def protect(x: Int): Int = x\n"
+        "    def protect(s: String): String = s\n  }\n  object Streamed {\n    def apply(x: Int): Int = x\n  }\n}\n"
+    )
+    a = served_tree(tmp_path, files).call("list_dependencies", path="proc/Builder.scala", view="uses")
+    row = next(u for u in a.data["uses"] if u["line"] == 4)
+    protect = next(n for n in row["names"] if n["name"] == "protect")
+    assert protect["defined"] == "proc/BasicIO.scala:5,6", a.text

@@ -72,3 +72,56 @@ def test_a_java_bare_call_in_its_own_class_is_a_call_on_this(tmp_path):
     a = served.call("find_related", symbol="Node.name", relation="callers")
     assert ("called on this/self at src/main/java/a/Node.java:9: on an instance of Element, which overrides name"
             in a.text), a.text
+
+
+def test_classes_sharing_a_name_are_told_apart_by_file_and_by_the_base_their_subclasses_import(tmp_path):
+    # review of stop 51: forms Field.to_python's note named the model Field.clean's call and ArrayField (a model
+    # Field's subclass, through `from django.db.models import Field`, a package passing it on)
+    served = served_tree(tmp_path / "py", {
+        "pkg/__init__.py": "",
+        "pkg/forms/__init__.py": "",
+        "pkg/forms/fields.py": ("class Field:\n    def to_python(self, v):\n        return v\n\n"
+                                "    def clean(self, v):\n        return self.to_python(v)\n\n\n"
+                                "class UsernameField(Field):\n    def to_python(self, v):\n        return str(v)\n"),
+        "pkg/db/__init__.py": "from pkg.db.fields import Field\n",
+        "pkg/db/fields.py": ("class Field:\n    def to_python(self, v):\n        return v\n\n"
+                             "    def clean(self, v):\n        return self.to_python(v)\n"),
+        "pkg/arr.py": ("from pkg.db import Field\n\n\nclass ArrayField(Field):\n    def to_python(self, v):\n"
+                       "        return list(v)\n"),
+    })
+    a = served.call("find_related", symbol="Field.to_python", relation="callers", path="pkg/forms/fields.py")
+    assert not a.is_error, a.text
+    note = a.text.split("called on this/self", 1)[1].split("]")[0]
+    assert "pkg/forms/fields.py:6" in note and "pkg/db/fields.py" not in note, a.text
+    assert "UsernameField" in note and "ArrayField" not in note, a.text
+    b = served.call("find_related", symbol="ArrayField", relation="supertypes")
+    assert "pkg/db/fields.py:1-" in b.text and "pkg/forms/fields.py" not in b.text, b.text
+
+
+def test_no_note_for_a_cpp_pure_virtual(tmp_path):
+    # review of stop 51: spdlog's `virtual void sink_it_(const log_msg &msg) = 0;` got the note
+    served = served_tree(tmp_path / "cpp", {
+        "sink.h": ("class base_sink {\npublic:\n    void log(int m) { sink_it_(m); }\nprotected:\n"
+                   "    virtual void sink_it_(int m) = 0;\n};\n\nclass file_sink : public base_sink {\nprotected:\n"
+                   "    void sink_it_(int m) override { (void)m; }\n};\n"),
+    })
+    a = served.call("find_related", symbol="base_sink.sink_it_", relation="callers")
+    assert not a.is_error and "sink.h:3" in a.text, a.text
+    assert "called on this/self" not in a.text, a.text
+
+
+def test_a_qualified_call_of_a_subclass_s_own_method_is_no_call_of_the_base_s(tmp_path):
+    # review of stop 51: dup_filter_sink's `dist_sink<Mutex>::sink_it_(msg)` was a caller of base_sink's pure virtual
+    served = served_tree(tmp_path / "cpp", {
+        "base_sink.h": ("class base_sink {\npublic:\n    void log(int m) { sink_it_(m); }\nprotected:\n"
+                        "    virtual void sink_it_(int m) = 0;\n};\n"),
+        "dist_sink.h": ("#include \"base_sink.h\"\n\ntemplate<typename Mutex>\nclass dist_sink : public base_sink {\n"
+                        "protected:\n    void sink_it_(int m) override { (void)m; }\n};\n"),
+        "dup_filter_sink.h": ("#include \"dist_sink.h\"\n\ntemplate<typename Mutex>\n"
+                              "class dup_filter_sink : public dist_sink<Mutex> {\nprotected:\n"
+                              "    void sink_it_(int m) override {\n        dist_sink<Mutex>::sink_it_(m);\n    }\n};\n"),
+    })
+    a = served.call("find_related", symbol="base_sink.sink_it_", relation="callers")
+    assert [(i["path"], i["lines"]) for i in a.data["items"]] == [("base_sink.h", [3])], a.text
+    b = served.call("find_related", symbol="dist_sink.sink_it_", relation="callers")
+    assert any(i["path"] == "dup_filter_sink.h" and i["lines"] == [7] for i in b.data["items"]), b.text

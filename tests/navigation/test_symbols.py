@@ -173,6 +173,16 @@ def test_an_unknown_kind_is_an_error_listing_the_kinds(pyshop: Served):
     assert a.is_error and "unknown symbol kind 'klass'" in a.text and "class" in a.text
 
 
+def test_several_kinds_joined_by_commas_match_either(pyshop: Served):
+    # pydantic run 364: `kind=function,class` was refused as "unknown symbol kind 'function,class'"
+    a = pyshop.call("search_symbol", query="parse", match="prefix", kind="function, method")
+    assert not a.is_error, a.text
+    kinds = {h["qualname"]: h["kind"] for h in a.data["definitions"]}
+    assert kinds.get("parse_header") == "function" and "method" in kinds.values(), a.text
+    b = pyshop.call("search_symbol", query="parse_header", kind="class,interface")
+    assert "not a class or interface" in b.text, b.text
+
+
 def test_kind_and_path_filters_narrow_definitions_and_references(pyshop: Served):
     a = pyshop.call("search_symbol", query="parse", match="prefix", kind="function")
     assert [h["qualname"] for h in a.data["definitions"]] == ["parse_header"]

@@ -388,3 +388,19 @@ def test_a_macro_is_found_by_kind_macro_and_named_so_in_the_search_hint(tmp_path
     assert not k.is_error and "1-3 macro" in k.text, k.text
     h = served.call("search_text", pattern="ast_struct")
     assert "names 1 definition: macro " in h.text, h.text
+
+
+def test_kind_macro_lists_macros_only(tmp_path):
+    # review of stop 51: kind="macro" (an alias of function) listed every `fn`, and kinds=[macro] every function
+    from tests.navigation.conftest import served_tree as _served
+    served = _served(tmp_path / "m", {
+        "Cargo.toml": "[package]\nname = \"m\"\nversion = \"0.1.0\"\n",
+        "src/lib.rs": ("#[macro_export]\nmacro_rules! visit_any {\n    () => {};\n}\n\n"
+                       "fn visit_content_seq() {}\n\nfn visit_content_map() {}\n"),
+        "c/m.h": "#define VISIT_MAX(a, b) ((a) > (b) ? (a) : (b))\n\nint visit_count(int a);\n",
+    })
+    k = served.call("search_symbol", query="visit", match="prefix", kind="macro")
+    names = sorted(h["qualname"].rsplit("::", 1)[-1] for h in k.data["definitions"])
+    assert names == ["VISIT_MAX", "visit_any"], k.text  # (a prefix matches either case)
+    o = served.call("get_structured_index", path="src/lib.rs", kinds=["macro"])
+    assert "visit_any" in o.text and "visit_content" not in o.text, o.text

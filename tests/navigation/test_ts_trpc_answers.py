@@ -193,3 +193,20 @@ def test_the_uses_view_names_the_barrels_a_name_is_re_exported_through(tmp_path)
     assert not a.is_error, a.text
     assert ("AnyRouter (src/core/router.ts:1, a type, re-exported at line 7 > src/core.ts:1) at 3"
             in a.text), a.text
+
+
+def test_a_barrel_chain_skips_comment_mentions_and_takes_the_shortest_route_through_a_cycle(tmp_path):
+    # review of stop 51: `tracked` pointed at a JSDoc `@deprecated use tracked(..)` line above `sse`; barrels that
+    # re-export each other were walked round twice (`index.ts:1 > m2.ts:1 > m1.ts:3 > m2.ts:1 > m1.ts:4`)
+    from tests.navigation.conftest import served_tree as _served
+    served = _served(tmp_path / "t", {
+        "src/stream.ts": "export function tracked(id: string): string {\n  return id;\n}\nexport const sse = 1;\n",
+        "src/m1.ts": "export * from './m2';\nexport { tracked } from './stream';\n",
+        "src/m2.ts": ("export * from './m1';\nexport {\n  /**\n   * @deprecated use `tracked(id, data)` instead\n   */\n"
+                      "  sse,\n  tracked,\n} from './stream';\n"),
+        "src/index.ts": "export * from './m2';\n",
+        "src/main.ts": "import { tracked } from './index';\n\nexport const t = tracked('a');\n",
+    })
+    a = served.call("list_dependencies", path="src/main.ts", view="uses")
+    assert not a.is_error, a.text
+    assert "tracked (src/stream.ts:1, re-exported at line 1 > src/m2.ts:7) at 3" in a.text, a.text

@@ -1,0 +1,40 @@
+"""PHP resolves an unqualified class name the file does not import to its own namespace's class, never to a namesake
+elsewhere: Monolog run 360 read `new DateTimeImmutable` in `namespace Monolog;` as "by unique name" and went on to
+check whether PHP's builtin DateTimeImmutable was meant. An outline shows a constant's value whole (the same run read
+a range for `DEFAULT_JSON_FLAGS = ... | JSON_PARTIAL_OUTPUT_O…`)."""
+
+from __future__ import annotations
+
+from tests.navigation.conftest import served_tree
+
+_FLAGS = " | ".join(["JSON_UNESCAPED_SLASHES", "JSON_UNESCAPED_UNICODE", "JSON_PRESERVE_ZERO_FRACTION",
+                     "JSON_INVALID_UTF8_SUBSTITUTE", "JSON_PARTIAL_OUTPUT_ON_ERROR"])
+_FILES = {
+    "src/Stamp.php": ("<?php\nnamespace App;\n\nclass Stamp extends \\DateTimeImmutable\n{\n"
+                      "    public function __construct(bool $micro)\n    {\n        parent::__construct('now');\n    }\n}\n"),
+    "src/Logger.php": ("<?php\nnamespace App;\n\nclass Logger\n{\n    public function add(): void\n    {\n"
+                       "        $at = new Stamp(true);\n    }\n}\n"),
+    "src/Other/Clock.php": ("<?php\nnamespace Lib\\Other;\n\nclass Clock\n{\n    public function now(): void\n    {\n"
+                            "        $at = new Stamp(true);\n    }\n}\n"),
+    "src/Utils.php": f"<?php\nnamespace App;\n\nfinal class Utils\n{{\n    const DEFAULT_JSON_FLAGS = {_FLAGS};\n}}\n",
+}
+
+
+def test_same_namespace_class_is_said_so_and_another_namespace_does_not_reach_it(tmp_path):
+    served = served_tree(tmp_path, _FILES)
+    a = served.call("find_related", symbol="Logger.add", relation="callees", path="src/Logger.php")
+    assert not a.is_error, a.text
+    assert "class Stamp src/Stamp.php:4-10 built at 8" in a.text, a.text
+    assert "same namespace" in a.text and "unique name" not in a.text, a.text
+    # `namespace Lib\Other;` without `use App\Stamp;`: the name means Lib\Other\Stamp, which the repository lacks
+    b = served.call("find_related", symbol="Clock.now", relation="callees", path="src/Other/Clock.php")
+    assert not b.is_error, b.text
+    assert "src/Stamp.php" not in b.text, b.text
+
+
+def test_outline_shows_a_constant_value_whole(tmp_path):
+    served = served_tree(tmp_path, _FILES)
+    a = served.call("get_structured_index", path="src/Utils.php")
+    assert not a.is_error, a.text
+    assert f"const DEFAULT_JSON_FLAGS = {_FLAGS};" in a.text, a.text
+    assert any(s["signature"].endswith("JSON_PARTIAL_OUTPUT_ON_ERROR;") for s in a.data["symbols"]), a.data
