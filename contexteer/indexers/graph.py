@@ -35,6 +35,7 @@ from contexteer.indexers.lookup import (
     ReceiverResolver,
     _inherited_member,
     _is_type,
+    _php_namespace_at,
     composed_of,
     continued_chain,
     enclosing,
@@ -77,6 +78,7 @@ from contexteer.indexers.syntax import (
     receiver_chain,
     swift_params,
     takes_call,
+    written_bases,
 )
 from contexteer.testpaths import is_test_path
 from contexteer.workspace import repo_text
@@ -1949,7 +1951,8 @@ def _direct_subtypes(index: IndexQueries, sym: Symbol, rust_impls: Callable[[str
             continue
         if sym.name in bases_of(cand) and (_ruby_base_is(index, cand, sym) if cand.language == "ruby"
                                            else not _shadowed(index, sym, cand.path, shadowed, cand.name, own)
-                                           and not _imported_elsewhere(index, sym, cand.path, resolve_imports)):
+                                           and not _imported_elsewhere(index, sym, cand.path, resolve_imports)
+                                           and not (cand.language == "php" and _php_names_other(index, cand, sym))):
             found.append((cand, base_how(cand, sym.name, sym.kind), ""))
     if sym.language == "python" and resolve_imports is not None:
         seen_ids = {t.id for t, _, _ in found}
@@ -2548,6 +2551,17 @@ def _jvm_other_meant(index: IndexQueries, sym: Symbol, path: str,
         return False
     return any(s.name == sym.name and s.kind in CLASS_KINDS and s.id != sym.id and s.path.rpartition("/")[0] == folder
                for s in index.symbols_named(sym.name))
+
+
+def _php_names_other(index: IndexQueries, cand: Symbol, sym: Symbol) -> bool:
+    """PHP: whether `cand` writes its base `sym.name` fully qualified with another namespace (`extends
+    \\InvalidArgumentException`, the global class, beside Symfony's own Exception\\InvalidArgumentException: review of
+    stop 51, a direct subclass of PHP's class had been listed under the repository's namesake)."""
+    written = [w.strip() for w in written_bases(cand) if w.strip().rsplit("\\", 1)[-1] == sym.name]
+    if not written or not all(w.startswith("\\") for w in written):
+        return False
+    there = _php_namespace_at(index.symbols_in_file(sym.path), sym.start_line)
+    return there is not None and all(w.lstrip("\\").rpartition("\\")[0].lower() != there.lower() for w in written)
 
 
 def _shadowed(index: IndexQueries, sym: Symbol, path: str, cache: dict[str, bool], sub: str = "",

@@ -161,3 +161,24 @@ def test_a_kotlin_class_named_without_parentheses_by_a_class_with_secondary_cons
     assert "implementations of class TextView" in a.text, a.text
     b = served.call("find_related", symbol="Runnable", relation="implementations")
     assert "implementations of interface Runnable" in b.text, b.text
+
+
+PHP_GLOBAL = {
+    "src/Exception/InvalidArgumentException.php": "<?php\n\nnamespace App\\Exception;\n\n"
+        "class InvalidArgumentException extends \\InvalidArgumentException\n{\n}\n",
+    "src/Exception/MissingInputException.php": "<?php\n\nnamespace App\\Exception;\n\n"
+        "class MissingInputException extends InvalidArgumentException\n{\n}\n",
+    "src/BadThing.php": "<?php\n\nnamespace App;\n\nclass BadThing extends \\InvalidArgumentException\n{\n}\n",
+}
+
+
+def test_a_class_extending_the_global_class_is_no_subclass_of_the_repositorys_namesake(tmp_path):
+    # `extends \InvalidArgumentException` names PHP's class, not App\Exception\InvalidArgumentException (review of
+    # stop 51: BadThing had been listed under the repository's class, and nested under it in the outside answer)
+    served = served_tree(tmp_path / "php", PHP_GLOBAL)
+    own = served.call("find_related", symbol="InvalidArgumentException", path="src/Exception/InvalidArgumentException.php",
+                      relation="implementations").text
+    assert "MissingInputException" in own and "BadThing" not in own, own
+    outside = served.call("find_related", symbol="\\InvalidArgumentException", relation="implementations").text
+    assert "\nsrc/BadThing.php:5-7 class BadThing" in outside, outside  # a direct subclass, not nested
+    assert "\n  src/Exception/MissingInputException.php" in outside, outside
