@@ -2292,11 +2292,18 @@ def _overload_sites(index: IndexQueries, sym: Symbol, callee: str, sites: list[C
     def meant(args: list[str], c: Caller) -> Symbol | None:  # the other overload a call means, if the arguments say
         written = _type_arg_count(_file_lines(ws, c.path, files), c.line, callee) if ws is not None else None
         if written is not None:  # `Values<T, JToken>(key)`: the overloads with two type parameters (Json.NET run 351)
+            counted = [s for s in others if _type_param_count(s) == written and fits(s, args)]
             if _type_param_count(sym) == written:
-                return None
-            typed = [s for s in others if _type_param_count(s) == written and fits(s, args)]
-            if typed:
-                return typed[0]
+                # of those, the one the arguments fit (review of stop 51: the count alone had settled it, whatever
+                # the arguments): `Value<T, U>(source)` is no call of Value<T, U>(source, key)
+                if not fits(sym, args):
+                    return counted[0] if counted else None
+                on_value = _member_call(_file_lines(ws, c.path, files), c.line, callee) if ws is not None else False
+                if exact(sym, args, on_value):
+                    return None
+                return next((s for s in counted if exact(s, args, on_value)), None)
+            if counted:
+                return counted[0]
         if not fits(sym, args):  # (the one whose parameter types the arguments do not contradict, of that length first)
             return min((s for s in others if fits(s, args)), default=None,
                        key=lambda s: (_arg_type_conflict(index, c, args, s, encs), not exact(s, args)))

@@ -67,3 +67,40 @@ def test_callers_of_a_generic_extension_overload_by_its_type_arguments(tmp_path)
     b = served.call("find_related", symbol="Extensions.Values", relation="callers", path="Src/Linq/Extensions.cs:7")
     assert "recursive" not in b.text and "14 in Extensions.Values" in b.text, b.text
     assert "Values<T, U>(this IEnumerable<T> source, object key)" in b.text, b.text  # left out, with its type parameters
+
+
+VALUE = """using System.Collections.Generic;
+
+namespace N
+{
+    public static class Extensions
+    {
+        public static U Value<T, U>(this IEnumerable<T> value) where T : JToken
+        {
+            return Value<T, U>(value, null);
+        }
+
+        public static U Value<T, U>(this IEnumerable<T> value, object key) where T : JToken
+        {
+            return default(U);
+        }
+    }
+
+    public class Reader
+    {
+        public int First(IEnumerable<JToken> tokens)
+        {
+            return tokens.Value<JToken, int>();
+        }
+    }
+}
+"""
+
+
+def test_overloads_with_as_many_type_parameters_are_told_apart_by_their_arguments(tmp_path):
+    # (review of stop 51: a written type-argument count equal to the overload's settled it, whatever the arguments)
+    served = served_tree(tmp_path / "v", {"Src/Extensions.cs": VALUE, "Src/JToken.cs": TOKEN})
+    one = served.call("find_related", symbol="Extensions.Value", relation="callers", path="Src/Extensions.cs:7").text
+    assert "22 in Reader.First" in one and "9 in Extensions.Value" not in one, one
+    two = served.call("find_related", symbol="Extensions.Value", relation="callers", path="Src/Extensions.cs:12").text
+    assert "9 in Extensions.Value" in two and "22 in Reader.First" not in two.split("]\n", 1)[-1], two
