@@ -238,7 +238,11 @@ def _line_read(svc: Services, path: str, start_line: int | None, end_line: int |
     while last > start and not lines[last - 1].strip():  # blank lines after a definition do not leave it
         last -= 1
     where = svc.nav.range_note(res.rel, start, last)
-    head = _blocks_around(svc, res.rel, lines, start, last) if last - start < 5 and asked is None else []
+    # (not where the note already names the blocks inside the function, from the syntax tree: bash's `in branch
+    # //telnet) 53-56, in case ${words[1]} in 44-57, in function _screen`, beside which a brace count had said
+    # "inside: 45-52 /dev*)" for line 54, bash-completion run 370)
+    nested = re.search(r", in (?:function|method) ", where) is not None
+    head = _blocks_around(svc, res.rel, lines, start, last) if last - start < 5 and asked is None and not nested else []
     if asked is not None and asked != (start, last) and asked[0] <= total:
         a, b = asked[0], min(asked[1], total)
         inner = svc.nav.range_note(res.rel, a, b)

@@ -171,6 +171,9 @@ def test_a_line_read_names_the_case_branch_and_blocks_it_sits_in(tmp_path: Path)
     text = s.call("read_code_range", path="completions/screen", start_line=7, end_line=7).text
     assert text.split("\n")[0].endswith("— in branch -T|//telnet) 6-8, in case ${words[1]} in 5-9, "
                                         "in if ((cword > 2)) 4-10, in function _screen 2-11"), text
+    # the chain is told once: a brace count's "inside: 5-8 case ..." beside it had named a sibling branch for the
+    # line (bash-completion run 370: "inside: 44-56 case ${words[1]} in; 45-52 /dev*)" for line 54 of //telnet))
+    assert "inside:" not in text, text
 
 
 def test_a_semantic_read_names_the_commands_no_file_defines(tmp_path: Path):
