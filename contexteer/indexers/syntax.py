@@ -651,6 +651,10 @@ def _bindings_at(lines: list[str], start: int, end: int, word: str) -> Iterator[
     on_value = re.compile(rf"^\s*(?:let\s+(?:mut\s+)?|const\s+|var\s+|val\s+|auto\s+)?\$?{w}\s*(?::=|=)\s*"
                           rf"(?:this\.|self\.|\$this->)?(#?[a-z_][\w$]*(?:\s*(?:\?\.|\.|->)\s*#?[A-Za-z_$][\w$]*(?:\(\))?)*)"
                           rf"\s*(?:\?\.|\.|->)\s*(#?[A-Za-z_$][\w$]*)\s*\(")  # (a JS private method: `this.#find(..)`)
+    # Rust std values the repository extends: `let mut v = vec![..]`, `let s = "a b".to_string()`, `format!(..)`
+    # (rayon run 369: `vec_org.par_drain(0..5)` had been "by name only" among DrainGuard.par_drain's callers)
+    rust_std = re.compile(rf"^\s*let\s+(?:mut\s+)?{w}\s*=\s*(?:(vec)!\s*[\[(]|format!\s*\(|"
+                          rf"\"(?:\\.|[^\"\\])*\"\s*\.\s*(?:to_string|to_owned)\s*\(\s*\)\s*;)")
     depth = -1  # inside a `when (word) {` block: its brace depth
     for i in range(max(start, 1), min(end, start + 400, len(lines)) + 1):
         text = lines[i - 1]
@@ -677,9 +681,9 @@ def _bindings_at(lines: list[str], start: int, end: int, word: str) -> Iterator[
         if m:  # Go `case a := <-r.applyCh:`: what the channel field carries
             yield i, ("receive", m.group(1))
             continue
-        m = go_assert.match(text) or go_new.match(text)
+        m = go_assert.match(text) or go_new.match(text) or rust_std.match(text)
         if m and m.group(1) != "type":
-            yield i, ("type", m.group(1))
+            yield i, ("type", ("Vec" if m.group(1) else "String") if m.re is rust_std else m.group(1))
             continue
         m = smart.match(text)
         if m:
