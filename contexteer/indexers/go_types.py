@@ -67,8 +67,12 @@ def implementers(index: IndexQueries, iface: Symbol, *, promote: bool = True) ->
     # (`promote=False`: own methods only, one embedding search in all: a callers answer asks this per interface)
     # a type embedding a complete implementer implements it too (six extensions embed json-iterator's
     # DummyExtension, which has every method of Extension: a Go A/B question found them missing)
-    partial = ([k for k, have in owners.items() if not set(wanted) <= set(have)][:30]
-               + [k for k, have in owners.items() if set(wanted) <= set(have)][:15]) if promote else []
+    # (the types some struct embeds first: miekg/dns has 73 complete RR types, and DS, RRSIG and SVCB, which CDS,
+    # DLV, SIG and HTTPS embed, had fallen past the first 15; run 368 read "complete" with four implementers missing)
+    embedded = embedded_names(index) if promote else set()
+    ranked = sorted(owners, key=lambda k: k.partition(":")[2] not in embedded)
+    partial = ([k for k in ranked if not set(wanted) <= set(owners[k])][:30]
+               + [k for k in ranked if set(wanted) <= set(owners[k])][:15]) if promote else []
     for _ in range(3):
         grew = False
         for key in partial:
@@ -167,28 +171,53 @@ def _embeddings(index: IndexQueries, name: str) -> list[tuple[Symbol, bool]]:
     return per_generation(index, "go embedders", name, lambda: _search_embeddings(index, name), limit=4096)
 
 
+#: a line embedding a type: alone in a struct or interface body (`\t*Conn`, `sync.Mutex // guards x`), or the whole
+#: body of a one-line struct (`type CDS struct{ DS }`: miekg/dns run 368, CDS and DLV had no embedding)
+_EMBED_LINE = r"^\s*(\*?)(?:\w+\.)?({name})\s*(?://.*)?$|\bstruct\s*\{{\s*(\*?)(?:\w+\.)?({name})\s*\}}"
+
+
 def _search_embeddings(index: IndexQueries, name: str) -> list[tuple[Symbol, bool]]:
+    return [(t, ptr) for t, embedded, ptr in _embedding_hits(index, re.escape(name), 200) if embedded == name]
+
+
+def embedded_names(index: IndexQueries) -> set[str]:
+    """The names of the types some Go struct or interface of the repository embeds (one search per index state)."""
+    return per_generation(index, "go embedded names", "", lambda: {n for _, n, _ in _embedding_hits(index, r"[A-Za-z_]\w*", 20000)},
+                          limit=2)
+
+
+def _embedding_hits(index: IndexQueries, name_rx: str, cap: int) -> list[tuple[Symbol, str, bool]]:
+    """(the embedding struct or interface, the embedded name, whether by pointer) for each embedding line."""
     from contexteer.indexers.textsearch import search
 
     ws = getattr(index, "ws", None)
     if ws is None:
         return []
+    rx = _EMBED_LINE.format(name=name_rx)
     try:
-        found = search(ws, rf"^\s*\*?(\w+\.)?{re.escape(name)}\s*(//.*)?$", regex=True, case_sensitive=True,
-                       glob="*.go", max_results=200)
+        found = search(ws, rx, regex=True, case_sensitive=True, glob="*.go", max_results=cap)
     except Exception as exc:  # noqa: BLE001 - no embedders is the safe answer
-        logger.info("no embedding search for %s: %s", name, exc)
+        logger.info("no embedding search for %s: %s", name_rx, exc)
         return []
-    out: list[tuple[Symbol, bool]] = []
+    line = re.compile(rx)
+    out: list[tuple[Symbol, str, bool]] = []
     for h in found.hits:
-        if not h.path or h.context:
+        m = line.search(h.text) if h.path and not h.context else None
+        if m is None:
             continue
-        enc = [s for s in index.symbols_in_file(h.path) if s.kind in ("struct", "interface") and s.start_line < h.line <= s.end_line]
+        ptr, embedded = (m.group(1), m.group(2)) if m.group(2) else (m.group(3), m.group(4))
+        one_line = m.group(4) is not None
+        enc = [s for s in index.symbols_in_file(h.path) if s.kind in ("struct", "interface")
+               and (s.start_line < h.line <= s.end_line or (one_line and s.start_line == h.line))]
         if enc:
             t = min(enc, key=lambda s: s.end_line - s.start_line)
-            if t.name != name and all(t != o for o, _ in out):
-                out.append((t, h.text.lstrip().startswith("*")))
+            if t.name != embedded and embedded not in _NOT_EMBEDDED and all(t != o or e != embedded for o, e, _ in out):
+                out.append((t, embedded, bool(ptr)))
     return out
+
+
+#: words alone on a line of a struct or interface body that embed nothing
+_NOT_EMBEDDED = frozenset({"struct", "interface", "type", "func", "return", "break", "continue", "default"})
 
 
 def embedders_of(index: IndexQueries, name: str) -> list[Symbol]:

@@ -1,0 +1,28 @@
+"""A Go type implements an interface with methods promoted from a struct it embeds, also in a one-line body
+(`type CDS struct{ DS }`) and among many complete implementers (miekg/dns run 368: implementations of RR.pack said
+"complete" with 73 of 77; CDS, DLV, SIG and HTTPS, which embed DS, RRSIG and SVCB, were missing)."""
+
+from __future__ import annotations
+
+from tests.navigation.conftest import served_tree
+
+
+def _types() -> str:
+    out = ["package dns\n\ntype RR interface {\n\tHeader() int\n\tpack(msg []byte) int\n}\n"]
+    for i in range(20):  # many complete implementers, named before DS
+        out.append(f"\ntype A{i:02d} struct{{}}\n\nfunc (r *A{i:02d}) Header() int {{ return 0 }}\n\n"
+                   f"func (r *A{i:02d}) pack(msg []byte) int {{ return 0 }}\n")
+    out.append("\n// ZDS is embedded by two record types.\ntype ZDS struct {\n\tKeyTag uint16\n}\n\n"
+               "func (r *ZDS) Header() int { return 0 }\n\nfunc (r *ZDS) pack(msg []byte) int { return 0 }\n")
+    out.append("\n// CDS embeds ZDS on one line and has its own pack.\ntype CDS struct{ ZDS }\n\n"
+               "func (r *CDS) pack(msg []byte) int { return 1 }\n")
+    out.append("\n// SIG embeds ZDS in a block.\ntype SIG struct {\n\tZDS\n}\n\nfunc (r *SIG) pack(msg []byte) int { return 2 }\n")
+    return "".join(out)
+
+
+def test_types_embedding_an_implementer_implement_the_interface_and_own_its_methods(tmp_path):
+    s = served_tree(tmp_path, {"go.mod": "module example.com/dns\n", "types.go": _types()})
+    impls = s.call("find_related", symbol="RR", relation="implementations", limit=100).text
+    assert "struct CDS" in impls and "struct SIG" in impls and "23 definitions" in impls, impls
+    packs = s.call("find_related", symbol="RR.pack", relation="implementations", limit=100).text
+    assert "method CDS.pack" in packs and "method SIG.pack" in packs and "23 definitions" in packs, packs
