@@ -56,6 +56,7 @@ class OutlineEntry:
     start: int = 0
     end: int = 0
     children: int = 0  # direct children in the outline
+    sym_id: int | None = None  # the symbol's id
 
 
 def _kind_unsaid(s: Any, first: str, shown: str) -> bool:
@@ -68,6 +69,18 @@ def _kind(s: Any) -> str:
     return kind_word(s.kind, getattr(s, "language", None), s.name, getattr(s, "signature", None))
 
 
+def _below(entry: OutlineEntry, pid: int, parents: dict[int, int | None]) -> bool:
+    """Whether the entry listed last is the symbol `pid` or one of its members (at any depth)."""
+    at: int | None = entry.sym_id
+    for _ in range(64):
+        if at is None:
+            return False
+        if at == pid:
+            return True
+        at = parents.get(at)
+    return False
+
+
 def outline_entries(syms: list[Any], *, signatures: bool = True, overrides: dict[int, str] | None = None) -> list[OutlineEntry]:
     """Entries of a file's (or a definition's) symbols, nested by parent; a parent outside the list counts as top level;
     `overrides`: a method's id -> what it overrides, said after its signature."""
@@ -78,6 +91,7 @@ def outline_entries(syms: list[Any], *, signatures: bool = True, overrides: dict
     # 60; listing them took json-schema.ts's outline from 265 to 1,000 tokens, review of 8a36f70)
     kinds = {s.id: s.kind for s in syms}
     members: dict[int, int] = {}
+    parents: dict[int, int | None] = {}  # id -> parent id, of the listed symbols
     for s in syms:
         if signatures and s.kind == "field" and s.parent_id is not None and kinds.get(s.parent_id) == "type" \
                 and s.language in ("typescript", "tsx"):
@@ -85,7 +99,12 @@ def outline_entries(syms: list[Any], *, signatures: bool = True, overrides: dict
             if members[s.parent_id] > MAX_ALIAS_MEMBERS:
                 continue
         parent = by_id.get(s.parent_id) if s.parent_id is not None else None
-        d = depth[s.parent_id] + 1 if parent is not None else 0
+        # a member listed away from its parent, other definitions between (a Go method far below its type: `func (key
+        # SVCBKey) String()` had looked nested in the function reverseSVCBKeyMap above it, miekg/dns run 368) is
+        # said to be its owner's at the top level
+        apart = parent is not None and bool(out) and not _below(out[-1], s.parent_id, parents)
+        parents[s.id] = s.parent_id
+        d = depth[s.parent_id] + 1 if parent is not None and not apart else 0
         depth[s.id] = d
         if parent is not None:
             parent.children += 1
@@ -108,11 +127,11 @@ def outline_entries(syms: list[Any], *, signatures: bool = True, overrides: dict
         if signatures and overrides and s.id in overrides:
             said = f"  [{overrides[s.id]}]"
             text, short = text + said, short + said
-        if signatures and s.parent_id is not None and parent is None and "." in s.qualname:
+        if signatures and s.parent_id is not None and (parent is None or apart) and "." in s.qualname:
             # its parent is not listed (a kinds= filter): say whose member it is, or every __init__ looks alike
             owner = f"  (in {s.qualname.rsplit('.', 1)[0]})"
             text, short, tiny = text + owner, short + owner, tiny + owner
-        e = OutlineEntry(d, text, doc, short, tiny, s.qualname, s.start_line, s.end_line)
+        e = OutlineEntry(d, text, doc, short, tiny, s.qualname, s.start_line, s.end_line, sym_id=s.id)
         by_id[s.id] = e
         last = out[-1] if out else None
         if signatures and last is not None and (last.depth, last.text, last.start, last.end) == (d, text, s.start_line, s.end_line):

@@ -26,3 +26,26 @@ def test_types_embedding_an_implementer_implement_the_interface_and_own_its_meth
     assert "struct CDS" in impls and "struct SIG" in impls and "23 definitions" in impls, impls
     packs = s.call("find_related", symbol="RR.pack", relation="implementations", limit=100).text
     assert "method CDS.pack" in packs and "method SIG.pack" in packs and "23 definitions" in packs, packs
+
+
+XFR = (
+    "package dns\n\n"                                                       # 1-2
+    "type Conn struct{}\n\n"                                                # 3-4
+    "type SessionUDP struct{}\n\n"                                          # 5-6
+    "type Key uint16\n\n"                                                   # 7-8
+    "func reverse(m map[Key]string) map[string]Key {\n\treturn nil\n}\n\n"  # 9-12
+    "// String names the key.\nfunc (k Key) String() string {\n\treturn \"\"\n}\n\n"  # 13-17
+    "type Transfer struct {\n\t*Conn\n\tudpSession *SessionUDP\n}\n\n"      # 18-22
+    "func serve() {\n\tvar s *SessionUDP\n\t_ = s\n}\n"                     # 23-26
+)
+
+
+def test_outline_lists_embedded_fields_and_keeps_a_far_method_out_of_the_function_above(tmp_path):
+    # (miekg/dns run 368: Transfer's `*Conn` was missing from its outline, `func (key SVCBKey) String()` looked nested
+    # in the function above it, and `udpSession *SessionUDP` / `var sUDP *SessionUDP` were no references)
+    s = served_tree(tmp_path, {"go.mod": "module example.com/dns\n", "xfr.go": XFR})
+    outline = s.call("get_structured_index", path="xfr.go").text
+    assert "\n    19-19 field *Conn" in outline, outline
+    assert "\n  14-16 func (k Key) String() string  (in Key)" in outline, outline
+    refs = s.call("search_symbol", query="SessionUDP", references=True).text
+    assert "20: udpSession *SessionUDP" in refs and "24: var s *SessionUDP" in refs, refs

@@ -13,6 +13,9 @@
 (type_spec name: (type_identifier) @name) @definition.type
 (type_alias name: (type_identifier) @name) @definition.type
 (field_declaration name: (field_identifier) @name) @definition.field
+; an embedded field is named by its type (`*Conn`, `sync.Mutex`, `struct{ DS }`): outlines list it (miekg/dns run 368)
+(field_declaration !name type: (type_identifier) @name) @definition.field
+(field_declaration !name type: (qualified_type name: (type_identifier) @name)) @definition.field
 (method_elem name: (field_identifier) @name) @definition.method
 (source_file (const_declaration (const_spec name: (identifier) @name) @definition.constant))
 (source_file (var_declaration (var_spec name: (identifier) @name) @definition.variable))
@@ -25,6 +28,9 @@
 (parameter_declaration type: (type_identifier) @name) @reference.type
 (parameter_declaration type: (pointer_type (type_identifier) @name)) @reference.type
 (field_declaration type: (type_identifier) @name) @reference.type
+(field_declaration type: (pointer_type (type_identifier) @name)) @reference.type
+(var_spec type: (type_identifier) @name) @reference.type
+(var_spec type: (pointer_type (type_identifier) @name)) @reference.type
 (qualified_type name: (type_identifier) @name) @reference.type
 (type_arguments (type_elem (type_identifier) @name)) @reference.type
 
