@@ -153,9 +153,8 @@ def _resolve_type(index: IndexQueries, name: str, near: Symbol, resolve_imports:
         # a package passing the name on, `from django.db.models import Field` with models/__init__.py's `from
         # django.db.models.fields import *`-like lines: the module it takes it from (review of stop 51: ArrayField's
         # Field had been three classes "by name only", forms' among them)
-        passed = {f for p in imported if python_passes_on(lines_of(index, p), name) is not None
-                  for fs in resolve_imports(p).values() for f in fs}
-        via = [s for s in cands if s.path in passed]
+        via = _python_passed_on(index, name, cands, [p for fs in (resolve_imports(near.path).get(name) or [],)
+                                                     for p in fs], resolve_imports)
         if len(via) == 1:
             return [(via[0], "import")]
     folder = near.path.rpartition("/")[0]
@@ -163,6 +162,28 @@ def _resolve_type(index: IndexQueries, name: str, near: Symbol, resolve_imports:
     if local:
         return [(local[0], "same package")]
     return [(s, "unique name" if len(cands) == 1 else "name only") for s in cands[:5]]
+
+
+def _python_passed_on(index: IndexQueries, name: str, cands: list[Symbol], start: list[str],
+                      resolve_imports: Callable[[str], dict[str, list[str]]]) -> list[Symbol]:
+    """The classes `name` reaches through the packages passing it on, from the files `start` (what the file's own
+    import of the name resolves to), each step the module on the line that passes the name (review of the stop-52
+    diff: every module the package imported had counted, and forms.py's Field was taken for fields/base.py's)."""
+    found: dict[int, Symbol] = {}
+    frontier, seen = list(start), set()
+    for _ in range(5):
+        nxt: list[str] = []
+        for p in frontier:
+            if p in seen:
+                continue
+            seen.add(p)
+            here = [s for s in cands if s.path == p]
+            if here:
+                found.setdefault(here[0].id, here[0])
+            elif python_passes_on(lines_of(index, p), name) is not None:
+                nxt += resolve_imports(p).get(name) or []
+        frontier = nxt
+    return list(found.values())
 
 
 # ----- callers -----------------------------------------------------------------------------------------

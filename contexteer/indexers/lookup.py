@@ -2292,11 +2292,14 @@ def _overload_sites(index: IndexQueries, sym: Symbol, callee: str, sites: list[C
     def meant(args: list[str], c: Caller) -> Symbol | None:  # the other overload a call means, if the arguments say
         written = _type_arg_count(_file_lines(ws, c.path, files), c.line, callee) if ws is not None else None
         if written is not None:  # `Values<T, JToken>(key)`: the overloads with two type parameters (Json.NET run 351)
-            counted = [s for s in others if _type_param_count(s) == written and fits(s, args)]
+            # (nor one the argument types rule out: `Make<string>("n")` is no call of Make<T>(int size), review of the
+            # stop-52 diff)
+            counted = [s for s in others if _type_param_count(s) == written and fits(s, args)
+                       and not _arg_type_conflict(index, c, args, s, encs)]
             if _type_param_count(sym) == written:
                 # of those, the one the arguments fit (review of stop 51: the count alone had settled it, whatever
                 # the arguments): `Value<T, U>(source)` is no call of Value<T, U>(source, key)
-                if not fits(sym, args):
+                if not fits(sym, args) or _arg_type_conflict(index, c, args, sym, encs):
                     return counted[0] if counted else None
                 on_value = _member_call(_file_lines(ws, c.path, files), c.line, callee) if ws is not None else False
                 if exact(sym, args, on_value):
@@ -2326,7 +2329,8 @@ def _overload_sites(index: IndexQueries, sym: Symbol, callee: str, sites: list[C
                 return plain
         if exact(sym, args, member) or (sym.signature or "").endswith("…"):
             return None
-        return next((s for s in others if fits(s, args) and exact(s, args, member)), None)
+        return next((s for s in others if fits(s, args) and exact(s, args, member)
+                     and not _arg_type_conflict(index, c, args, s, encs)), None)
     files: dict[str, list[str]] = {}
     encs: dict[tuple[str, int], Any] = {}  # per site, the definition it sits in (its header types the arguments)
     ws = getattr(index, "ws", None)

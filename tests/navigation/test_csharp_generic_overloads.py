@@ -104,3 +104,39 @@ def test_overloads_with_as_many_type_parameters_are_told_apart_by_their_argument
     assert "22 in Reader.First" in one and "9 in Extensions.Value" not in one, one
     two = served.call("find_related", symbol="Extensions.Value", relation="callers", path="Src/Extensions.cs:12").text
     assert "9 in Extensions.Value" in two and "22 in Reader.First" not in two.split("]\n", 1)[-1], two
+
+
+MAKE = """namespace App
+{
+    public static class Ext
+    {
+        public static T Make<T>(string name, int size = 0)
+        {
+            return default(T);
+        }
+
+        public static T Make<T>(int size)
+        {
+            return default(T);
+        }
+    }
+
+    public class User
+    {
+        public void Go()
+        {
+            Ext.Make<string>("n");
+            Ext.Make<string>(3);
+        }
+    }
+}
+"""
+
+
+def test_a_string_argument_is_no_call_of_the_int_overload_with_as_many_type_parameters(tmp_path):
+    # (review of the stop-52 diff: `Make<string>("n")` went to Make<T>(int size), its argument count exact)
+    served = served_tree(tmp_path / "m", {"src/Ext.cs": MAKE})
+    named = served.call("find_related", symbol="Ext.Make", relation="callers", path="src/Ext.cs:5").text
+    assert "src/Ext.cs:20 in User.Go" in named and "Make<T>(int size) 1 (src/Ext.cs:21" in named, named
+    sized = served.call("find_related", symbol="Ext.Make", relation="callers", path="src/Ext.cs:10").text
+    assert "src/Ext.cs:21 in User.Go" in sized and "(src/Ext.cs:20 in User.Go)" in sized, sized

@@ -125,3 +125,32 @@ def test_a_qualified_call_of_a_subclass_s_own_method_is_no_call_of_the_base_s(tm
     assert [(i["path"], i["lines"]) for i in a.data["items"]] == [("base_sink.h", [3])], a.text
     b = served.call("find_related", symbol="dist_sink.sink_it_", relation="callers")
     assert any(i["path"] == "dup_filter_sink.h" and i["lines"] == [7] for i in b.data["items"]), b.text
+
+
+def test_a_base_passed_on_through_two_packages_is_the_one_on_the_passing_lines(tmp_path):
+    # review of the stop-52 diff: pkg/__init__.py passes Field on from pkg.fields (itself passing it on from
+    # pkg.fields.base) and imports pkg.forms, which defines another Field: that one had been taken "by import"
+    served = served_tree(tmp_path / "py", {
+        "pkg/__init__.py": "from pkg.fields import Field\nfrom pkg.forms import Form\n",
+        "pkg/fields/__init__.py": "from pkg.fields.base import Field\n",
+        "pkg/fields/base.py": "class Field:\n    def clean(self):\n        pass\n",
+        "pkg/forms.py": "class Form:\n    pass\n\n\nclass Field:\n    def clean(self):\n        pass\n",
+        "app/__init__.py": "",
+        "app/models.py": "from pkg import Field\n\n\nclass ArrayField(Field):\n    def clean(self):\n        pass\n",
+    })
+    b = served.call("find_related", symbol="ArrayField", relation="supertypes")
+    assert "pkg/fields/base.py:1-3 class Field" in b.text and "pkg/forms.py" not in b.text, b.text
+
+
+def test_a_csharp_partial_class_is_one_class_for_the_note(tmp_path):
+    # review of the stop-52 diff: the two halves of a partial class had counted as two classes sharing the name, and
+    # the call on `this` in the other half was dropped from the note
+    served = served_tree(tmp_path / "cs", {
+        "src/Widget.cs": "namespace App\n{\n    public partial class Widget\n    {\n        public virtual void Render() { }\n    }\n}\n",
+        "src/Widget.Draw.cs": ("namespace App\n{\n    public partial class Widget\n    {\n        public void Draw()\n"
+                               "        {\n            this.Render();\n        }\n    }\n}\n"),
+        "src/Button.cs": ("namespace App\n{\n    public class Button : Widget\n    {\n"
+                          "        public override void Render() { }\n    }\n}\n"),
+    })
+    a = served.call("find_related", symbol="Widget.Render", relation="callers").text
+    assert "[called on this/self at src/Widget.Draw.cs:7: on an instance of Button" in a, a
