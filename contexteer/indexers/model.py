@@ -36,12 +36,13 @@ def _without_attributes(sig: str) -> str:
 
 
 #: a macro, stored as a function: Rust `macro_rules!`, a C/C++ `#define` with parameters
-MACRO_HEAD = re.compile(r"\s*(?:#\[[^\]]*\]\s*)*macro_rules!|\s*#\s?define\b")
+MACRO_HEAD = re.compile(r"\s*(?:#\[[^\]]*\]\s*)*macro_rules!|\s*#\s*define\b")
 
 
 def is_macro(kind: str, signature: str | None) -> bool:
-    """Whether a definition is a macro (the `kind="macro"` filter: review of stop 51, it had listed every function)."""
-    return kind == "function" and bool(MACRO_HEAD.match(signature or ""))
+    """Whether a definition is a macro (the `kind="macro"` filter: review of stop 51, it had listed every function):
+    a function written so, or a C constant an object-like `#define LIMIT 10` makes (review of the stop-52 diff)."""
+    return kind in ("function", "constant") and bool(MACRO_HEAD.match(signature or ""))
 
 
 def kind_word(kind: str, language: str | None, name: str, signature: str | None) -> str:

@@ -195,14 +195,19 @@ def _interface_like(index: IndexQueries, name: str, found: list[tuple[Symbol, st
         return re.fullmatch(r"I[A-Z]\w*", name) is not None
     if langs == {"kotlin"}:
         return not any(re.search(rf"(?<![\w$]){re.escape(name)}\s*(?:<[^()]*>)?\s*\(", " ".join(written_bases(c)))
-                       or _kotlin_super_constructor(index, c) for c, _, _ in found)
+                       or _kotlin_super_constructor(index, c, name) for c, _, _ in found)
     return False
 
 
-def _kotlin_super_constructor(index: IndexQueries, c: Symbol) -> bool:
-    """Whether a Kotlin class calls its supertype's constructor from a secondary one (`constructor(context: Context) :
-    super(context)`): its header then names the class without parentheses (review of stop 51: DialogTitle's
-    `: TextView {` made android.widget.TextView an interface)."""
+def _kotlin_super_constructor(index: IndexQueries, c: Symbol, name: str) -> bool:
+    """Whether a Kotlin class calls the constructor of `name`, its one supertype, from a secondary constructor
+    (`constructor(context: Context) : super(context)`): its header then names the class without parentheses (review
+    of stop 51: DialogTitle's `: TextView {` made android.widget.TextView an interface). With several supertypes
+    written so, which one `super(..)` reaches is unsaid (review of the stop-52 diff: `: TextView,
+    View.OnClickListener` had made the listener a class)."""
+    bases = [re.sub(r"<.*", "", b).strip().rsplit(".", 1)[-1] for b in written_bases(c)]
+    if bases != [name]:
+        return False
     body = "\n".join(lines_of(index, c.path)[c.start_line - 1:c.end_line])
     return re.search(r"\bconstructor\s*\([^)]*\)\s*:\s*super\s*\(", body) is not None
 

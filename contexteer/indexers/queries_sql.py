@@ -163,9 +163,11 @@ class IndexQueries:
             either = [f"s.kind IN ({','.join('?' * len(plain))})"] if plain else []
             if "macro" in kinds:  # a function written `macro_rules!` or `#define` (model.MACRO_HEAD)
                 # (as stored: `#define ` is the mark \x03, model.stored_signature; a signature holding a mark is verbatim)
-                heads = ["macro_rules!%", "#[%macro_rules!%", "\x03%", "#define%", "# define%", "\x02macro_rules!%",
-                         "\x02#define%"]
-                either.append("(s.kind='function' AND (" + " OR ".join(["s.signature LIKE ?"] * len(heads)) + "))")
+                # (`#  define`, `#\tdefine` too, and an object-like `#define LIMIT 10`, stored as a constant)
+                heads = ["macro_rules!%", "#[%macro_rules!%", "\x03%", "#define%", "# %define%", "#\tdefine%",
+                         "\x02macro_rules!%", "\x02#define%", "\x02# %define%", "\x02\x03%"]
+                either.append("(s.kind IN ('function','constant') AND ("
+                              + " OR ".join(["s.signature LIKE ?"] * len(heads)) + "))")
             clauses.append("(" + " OR ".join(either) + ")")
             args += plain + (heads if "macro" in kinds else [])
         if path_prefix and path_prefix not in (".", "./"):

@@ -173,6 +173,12 @@ class SymbolSearchRun:
         return model
 
 
+def _kind_any(kind: str | None, allowed: tuple[str, ...]) -> bool:
+    """Whether a kind filter (None, one kind, or several joined by commas: `function,method`) admits any of `allowed`
+    (review of the stop-52 diff: `Sub.resolve` with kind="function,method" had hidden the inherited method)."""
+    return kind is None or any(k.strip() in allowed for k in kind.split(","))
+
+
 def _missing_names(idx: Any, missing: list[str], by_part: dict[str, list[Any]], *, kind: str | None,
                    prefix: str | None, several: bool) -> str:
     """The note for names of a several-name search with no definition (of `kind`): what kinds they are instead, and
@@ -199,7 +205,7 @@ def _of_another_kind(idx: Any, name: str, kind: str, prefix: str | None) -> tupl
         return [], None
     why = "; ".join(f"'{name}' is a {s.kind} at {s.path}:{s.start_line}-{s.end_line}" for s in other[:3]) + f", not a {kind.replace(',', ' or ')}"
     owner = next((s for s in other if s.kind in CLASS_LIKE), None)
-    if owner is not None and kind in ("method", "function") and owner.language:
+    if owner is not None and kind and _kind_any(kind, ("method", "function")) and owner.language:
         # (its own: a namesake type's methods in another folder are not, review of b4f96e9)
         folder = owner.path.rpartition("/")[0]
         members = [m for m in idx.methods_of(owner.name, owner.language) if m.path.rpartition("/")[0] == folder]
@@ -523,7 +529,7 @@ def extension_methods(nav: NavigationService, q: str, kind: str | None, prefix: 
     if parts:
         return [s for s in nav.index.find_symbols(member, match="exact", kind=kind, path_prefix=prefix, limit=SEARCH_POOL)
                 if s.language == "swift" and s.name == member and s.qualname.rsplit(".", 2)[-2:-1] in ([p] for p in parts)]
-    if kind not in (None, "method", "function"):
+    if not _kind_any(kind, ("method", "function")):
         return []
     return [s for s in nav.index.find_symbols(member, match="exact", kind=None, path_prefix=prefix, limit=SEARCH_POOL)
             if s.language == "csharp" and s.name == member and extended_type(s) == typ]
@@ -590,7 +596,7 @@ def inherited_members(nav: NavigationService, q: str, kind: str | None, prefix: 
     from contexteer.indexers.model import CLASS_KINDS
 
     names = split_name(q)
-    if len(names) < 2 or kind not in (None, "method", "function", "field", "property", "constant", "variable"):
+    if len(names) < 2 or not _kind_any(kind, ("method", "function", "field", "property", "constant", "variable")):
         return [], ""
     owner_q, member = q[: len(q) - len(names[-1])].rstrip(".:#\\"), names[-1]
     classes = [c for c in nav.index.find_symbols(names[-2], match="exact", path_prefix=prefix, limit=50)

@@ -163,6 +163,19 @@ def test_a_kotlin_class_named_without_parentheses_by_a_class_with_secondary_cons
     assert "implementations of interface Runnable" in b.text, b.text
 
 
+def test_a_secondary_constructor_says_nothing_of_a_class_that_names_several_supertypes(tmp_path):
+    # review of the stop-52 diff: `class TitleView : TextView, View.OnClickListener` with a secondary constructor had
+    # made OnClickListener a class ("by base class", Plain's row too)
+    served = served_tree(tmp_path / "kt", {
+        "a/Views.kt": ("package a\n\nimport android.content.Context\nimport android.view.View\nimport android.widget.TextView\n\n"
+                       "class TitleView : TextView, View.OnClickListener {\n    constructor(context: Context) : super(context)\n\n"
+                       "    override fun onClick(v: View) {}\n}\n\nclass Plain : View.OnClickListener {\n"
+                       "    override fun onClick(v: View) {}\n}\n"),
+    })
+    a = served.call("find_related", symbol="OnClickListener", relation="implementations").text
+    assert "implementations of interface OnClickListener" in a and "all by implements" in a, a
+
+
 PHP_GLOBAL = {
     "src/Exception/InvalidArgumentException.php": "<?php\n\nnamespace App\\Exception;\n\n"
         "class InvalidArgumentException extends \\InvalidArgumentException\n{\n}\n",

@@ -183,6 +183,14 @@ def test_several_kinds_joined_by_commas_match_either(pyshop: Served):
     assert "not a class or interface" in b.text, b.text
 
 
+def test_kinds_joined_by_commas_still_find_an_inherited_member(tmp_path):
+    # (review of the stop-52 diff: `kind="function,method"`, the form the kind description suggests, had answered
+    # "none of them a member of Sub nor one it inherits" where kind="method" found Base.resolve)
+    s = served_tree(tmp_path, {"pkg/m.py": "class Base:\n    def resolve(self):\n        pass\n\n\nclass Sub(Base):\n    pass\n"})
+    a = s.call("search_symbol", query="Sub.resolve", kind="function,method").text
+    assert "has no resolve of its own: it inherits Base's" in a and "pkg/m.py:2-3 method Base.resolve" in a, a
+
+
 def test_kind_and_path_filters_narrow_definitions_and_references(pyshop: Served):
     a = pyshop.call("search_symbol", query="parse", match="prefix", kind="function")
     assert [h["qualname"] for h in a.data["definitions"]] == ["parse_header"]

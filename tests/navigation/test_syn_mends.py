@@ -397,10 +397,14 @@ def test_kind_macro_lists_macros_only(tmp_path):
         "Cargo.toml": "[package]\nname = \"m\"\nversion = \"0.1.0\"\n",
         "src/lib.rs": ("#[macro_export]\nmacro_rules! visit_any {\n    () => {};\n}\n\n"
                        "fn visit_content_seq() {}\n\nfn visit_content_map() {}\n"),
-        "c/m.h": "#define VISIT_MAX(a, b) ((a) > (b) ? (a) : (b))\n\nint visit_count(int a);\n",
+        "c/m.h": ("#define VISIT_MAX(a, b) ((a) > (b) ? (a) : (b))\n#define VISIT_LIMIT 10\n#  define VISIT_WIDE 2\n\n"
+                  "static const int visit_k = 3;\nint visit_count(int a);\n"),
     })
     k = served.call("search_symbol", query="visit", match="prefix", kind="macro")
     names = sorted(h["qualname"].rsplit("::", 1)[-1] for h in k.data["definitions"])
-    assert names == ["VISIT_MAX", "visit_any"], k.text  # (a prefix matches either case)
+    # (object-like macros too, `#  define` spaced: review of the stop-52 diff said LIMIT was "a constant, not a macro")
+    assert names == ["VISIT_LIMIT", "VISIT_MAX", "VISIT_WIDE", "visit_any"], k.text  # (a prefix matches either case)
+    c = served.call("get_structured_index", path="c/m.h", kinds=["macro"])
+    assert "VISIT_LIMIT" in c.text and "visit_k" not in c.text and "visit_count" not in c.text, c.text
     o = served.call("get_structured_index", path="src/lib.rs", kinds=["macro"])
     assert "visit_any" in o.text and "visit_content" not in o.text, o.text
