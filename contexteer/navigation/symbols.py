@@ -606,12 +606,47 @@ def inherited_members(nav: NavigationService, q: str, kind: str | None, prefix: 
         classes = [c for c in classes if (qual.display(c) or c.qualname).endswith(owner_q.replace("::", "."))] or classes
     if len(classes) != 1:
         return [], ""
+    if classes[0].language == "go":
+        return _promoted(nav, classes[0], member, owner_q)
     got = inherited_member(nav.index, classes[0], member)
     if got is None:
         return [], ""
     holder = got.qualname.rsplit(".", 1)[0] if "." in got.qualname else got.path
     return [got], (f"{owner_q} ({classes[0].path}:{classes[0].start_line}) has no {member} of its own: it inherits "
                    f"{holder}'s, answered here")
+
+
+def _promoted(nav: NavigationService, struct: Any, member: str, asked: str) -> tuple[list[Any], str]:
+    """Go: the method or field `member` a struct gets from a type it embeds, at any depth (miekg/dns run 368:
+    `HTTPS.len` was "none of them a member of HTTPS nor one it inherits", HTTPS embedding SVCB)."""
+    idx = nav.index
+    seen: set[int] = set()
+    frontier, chain = [struct], {struct.id: [struct.name]}
+    for _ in range(4):
+        nxt = []
+        for t in frontier:
+            seen.add(t.id)
+            folder = t.path.rpartition("/")[0]
+            for f in (x for x in idx.symbols_in_file(t.path) if x.parent_id == t.id and x.kind == "field"):
+                written = re.fullmatch(r"\s*\*?(?:\w+\.)?(\w+)\s*(?:`[^`]*`\s*)?", f.signature or "")
+                if written is None or written.group(1) != f.name:
+                    continue  # a named field, no embedding
+                for e in idx.symbols_named(f.name):
+                    if e.name != f.name or e.kind not in ("struct", "interface", "type") or e.language != "go" \
+                            or e.path.rpartition("/")[0] != folder or e.id in seen:
+                        continue
+                    route = [*chain[t.id], e.name]
+                    got = [m for m in idx.methods_of(e.name, "go") if m.name == member and m.path.rpartition("/")[0] == folder] \
+                        or [x for x in idx.symbols_in_file(e.path) if x.parent_id == e.id and x.name == member]
+                    if got:
+                        via = " through ".join(reversed(route[1:-1]))
+                        return [got[0]], (f"{asked} ({struct.path}:{struct.start_line}) has no {member} of its own: it is "
+                                          f"promoted from the embedded {e.name}{f' (through {via})' if via else ''}, "
+                                          "answered here")
+                    chain[e.id] = route
+                    nxt.append(e)
+        frontier = nxt
+    return [], ""
 
 
 MAX_TOLD_APART = 8  # methods named alike whose references are each tagged with the one they call

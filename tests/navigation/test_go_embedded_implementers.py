@@ -49,3 +49,11 @@ def test_outline_lists_embedded_fields_and_keeps_a_far_method_out_of_the_functio
     assert "\n  14-16 func (k Key) String() string  (in Key)" in outline, outline
     refs = s.call("search_symbol", query="SessionUDP", references=True).text
     assert "20: udpSession *SessionUDP" in refs and "24: var s *SessionUDP" in refs, refs
+
+
+def test_a_method_asked_of_a_struct_that_embeds_its_type_is_the_promoted_one(tmp_path):
+    # (miekg/dns run 368: `HTTPS.len` was "none of them a member of HTTPS nor one it inherits", HTTPS embedding SVCB)
+    s = served_tree(tmp_path, {"go.mod": "module example.com/dns\n", "xfr.go": XFR,
+                               "conn.go": "package dns\n\nfunc (c *Conn) Write(p []byte) int {\n\treturn len(p)\n}\n"})
+    a = s.call("search_symbol", query="Transfer.Write").text
+    assert "has no Write of its own: it is promoted from the embedded Conn" in a and "conn.go:3-5 method" in a, a
