@@ -951,7 +951,10 @@ def _abstract_detail(index: IndexQueries, d: Symbol, resolve_imports: Callable[[
     subs = [o.symbol for o in _overrides(index, d, resolve_imports, depth=1, rust_impls=None).items if o.symbol]
     if d.language == "go":  # (another interface with the method, testify's three tHelper, implements nothing)
         subs = [o for o in subs if not _go_interface_member(index, o)]
-    detail = "abstract; overridden in " + ", ".join(f"{o.qualname} {o.path}:{o.start_line}" for o in subs[:4]) \
+    # (the test files' last, said so: miekg/dns run 368 read tsig_test.go's testProvider among the implementations)
+    subs.sort(key=lambda o: is_test_path(o.path))
+    detail = "abstract; overridden in " + ", ".join(f"{o.qualname} {o.path}:{o.start_line}"
+                                                    + (" (a test file)" if is_test_path(o.path) else "") for o in subs[:4]) \
         + (f" and {len(subs) - 4} more" if len(subs) > 4 else "") if subs else ""
     if d.language == "go":  # an interface's method: the types whose method sets hold it
         return detail.replace("abstract; overridden in", "interface method; implemented by", 1) \

@@ -278,3 +278,18 @@ def test_a_struct_embedding_the_interface_says_which_methods_it_declares_itself(
     rows = {i["qualname"]: i["detail"] for i in a.data["items"]}
     assert rows["timestamped"] == "embeds Metric as a field; its own Write 13 (value receiver); Desc through the field", a.text
     assert rows["plain"] == "embeds Metric as a field", a.text
+
+
+def test_an_interface_callee_lists_test_file_implementers_last_and_says_so(tmp_path):
+    # (miekg/dns run 368: tsig_test.go's testProvider.Generate was listed first among TsigProvider.Generate's
+    # implementers, unmarked)
+    s = served_tree(tmp_path, {
+        "go.mod": "module example.com/dns\n",
+        "tsig.go": ("package dns\n\ntype TsigProvider interface {\n\tGenerate(msg []byte) ([]byte, error)\n}\n\n"
+                    "type hmacProvider string\n\nfunc (h hmacProvider) Generate(msg []byte) ([]byte, error) {\n"
+                    "\treturn msg, nil\n}\n\nfunc Sign(p TsigProvider, m []byte) {\n\tp.Generate(m)\n}\n"),
+        "tsig_test.go": ("package dns\n\ntype aProvider struct{}\n\nfunc (a aProvider) Generate(msg []byte) ([]byte, error) {\n"
+                         "\treturn nil, nil\n}\n"),
+    })
+    a = s.call("find_related", symbol="Sign", relation="callees").text
+    assert "implemented by hmacProvider.Generate tsig.go:9, aProvider.Generate tsig_test.go:5 (a test file)" in a, a
