@@ -2116,8 +2116,7 @@ def find_callers(index: IndexQueries, sym: Symbol, callee: str, resolve_imports:
             continue  # a Python method is never called from JavaScript
         how = evidence[r.path]
         sites.append(Caller(None, r.path, r.line, how or "name only"))
-    if family == language_family("javascript") and sym.kind == "function" and sym.parent_id is None:
-        _alias_sites(index, callee, family, seen, sites)
+    _aliased_sites(index, sym, callee, family, seen, sites, recursive)
     if held and sym.language in PROPERTY_READ and owner is not None:
         sites = _property_sites(index, sym, callee, sites, seen, left_out)
     # `with Live(...) as live:` runs Live.__enter__ and __exit__ (added after the receivers are checked)
@@ -5163,6 +5162,61 @@ def _typed_parameter_reads(index: IndexQueries, sym: Symbol, lines: list[str], o
                 if how is not None and target is not None and (target.id, how, n) not in seen and target.id != sym.id:
                     seen.add((target.id, how, n))  # (every line: the answer lists them on one row)
                     out.append((target, how, n))
+
+
+#: languages where a local bound to a function (`let bridge = bridge_unindexed_producer_consumer;`) is called
+_VALUE_ALIASED = {"rust": "*.rs", "go": "*.go", "python": "*.py", "javascript": "*.{js,mjs,cjs,jsx}",
+                  "typescript": "*.{ts,tsx,mts,cts}", "tsx": "*.{ts,tsx,mts,cts}", "c": "*.{c,h}", "cpp": "*.{cc,cpp,cxx,h,hpp,hh}",
+                  "zig": "*.zig", "lua": "*.lua"}
+
+
+def _aliased_sites(index: IndexQueries, sym: Symbol, callee: str, family: str | None, seen: set[tuple[str, int]],
+                   sites: list[Caller], recursive: list[int] | None) -> None:
+    """The calls of a function under another name: a JS/TS export alias, a local bound to it."""
+    if family == language_family("javascript") and sym.kind == "function" and sym.parent_id is None:
+        _alias_sites(index, callee, family, seen, sites)
+    if sym.kind == "function" and sym.language in _VALUE_ALIASED:
+        _value_alias_sites(index, sym, callee, seen, sites, recursive)
+
+
+def _value_alias_sites(index: IndexQueries, sym: Symbol, callee: str, seen: set[tuple[str, int]], sites: list[Caller],
+                       recursive: list[int] | None) -> None:
+    """Calls through a local bound to the function itself, in the definition that binds it (rayon's `let bridge =
+    bridge_unindexed_producer_consumer;` then `bridge(..)` in two closures: the recursion went unsaid, run 369)."""
+    from contexteer.indexers.textsearch import search
+
+    ws = getattr(index, "ws", None)
+    if ws is None:
+        return
+    rx = (rf"^\s*(?:let\s+(?:mut\s+)?|const\s+|var\s+|local\s+|auto\s+)?([A-Za-z_]\w*)\s*(?::=|=)\s*&?\s*"
+          rf"(?:\w+(?:::|\.))*{re.escape(callee)}\s*;?\s*$")
+    try:
+        found = per_generation(index, "value aliases", (callee, sym.language),
+                               lambda: search(ws, rx, regex=True, case_sensitive=True, glob=_VALUE_ALIASED[sym.language or ""],
+                                              max_results=50).hits, limit=512)
+    except Exception as exc:  # noqa: BLE001 - no alias found is the safe answer
+        logger.info("no alias search for %s: %s", callee, exc)
+        return
+    files: dict[str, list[str]] = {}
+    binding = re.compile(rx)
+    for h in found:
+        m = binding.match(h.text) if h.path and not h.context else None
+        if m is None or m.group(1) == callee:
+            continue
+        enc = enclosing(index.symbols_in_file(h.path), h.line)
+        if enc is None or enc.kind not in ("function", "method"):
+            continue
+        lines = _file_lines(ws, h.path, files)
+        call = re.compile(rf"(?<![\w$.]){re.escape(m.group(1))}\s*\(")
+        for n in range(h.line + 1, min(enc.end_line, len(lines)) + 1):
+            if not call.search(lines[n - 1]) or (h.path, n) in seen:
+                continue
+            seen.add((h.path, n))
+            if enc.id == sym.id:
+                if recursive is not None and n not in recursive:
+                    recursive.append(n)  # through the alias, itself
+                continue
+            sites.append(Caller(None, h.path, n, "alias"))
 
 
 def _alias_sites(index: IndexQueries, callee: str, family: str | None, seen: set[tuple[str, int]], sites: list[Caller]) -> None:
