@@ -256,6 +256,13 @@ def _describe(node: ts.Node, data: bytes) -> str:
                   or p.child_by_field_name("name") or p.child_by_field_name("constructor")
                   or (p.named_children[0] if p.named_children else None))
             if fn is not None and fn.start_byte <= node.start_byte and node.end_byte <= fn.end_byte:
+                # Go's `go func() { .. }()` runs on a goroutine of its own, `defer func() { .. }()` when the function
+                # returns (memberlist run 373 read "immediately-invoked" where the question asked which is a goroutine)
+                stmt = p.parent.type if p.parent is not None else ""
+                if stmt == "go_statement":
+                    return f"goroutine ({kind} started by go)"
+                if stmt == "defer_statement":
+                    return f"deferred {kind} (runs when the function returns)"
                 return f"immediately-invoked {kind}"  # `(async () => { .. })()`: called where it is written
             if fn is not None and fn.id != node.id:
                 receiver = p.child_by_field_name("receiver") if node.type in ("block", "do_block") else None

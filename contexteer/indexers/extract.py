@@ -1163,7 +1163,10 @@ def _python_string(node: ts.Node) -> str:
 _COMMENT_MARKS = re.compile(r"^\s*(?:/\*\*?|\*/|\*|///?|//!|#+|--+\s*[|^]?|\{-\s*[|^]?|<!--)\s?")
 
 
-_XML_TAG = re.compile(r"</?[A-Za-z][^>]*>")
+#: a markup tag in a doc comment (`<summary>`, `<see cref="X"/>`, `</p>`), never a generic type's arguments
+#: (`@var array<string, PrioritizedList<NodeRendererInterface>>` had been cut to `array>`, commonmark run 374)
+_XML_TAG = re.compile(r"</[A-Za-z][\w:.-]*\s*>"
+                      r"|(?<![\w$\\])<[A-Za-z][\w:.-]*(?:\s+[\w:.-]+(?:\s*=\s*(?:\"[^\"]*\"|'[^']*'|[^\s>]+))?)*\s*/?>")
 _TAG = re.compile(r"<[^>]*>")
 
 

@@ -1447,9 +1447,14 @@ class _Body:
         """A PHP receiver's class: a local or parameter (`$handler`, through a foreach over a typed array), else a
         property of the class (`$this->handler`), as their declarations and docblocks say."""
         lines = _file_lines(self.index.ws, self.sym.path, self.texts)  # type: ignore[attr-defined]
-        site = Caller(self.sym, self.sym.path, self.sym.end_line)
         syms = self.in_file
         word = r.removeprefix("this.").removeprefix("this->")
+        # the first line calling on it, so a check narrowing it above that line counts (`\assert($parser instanceof
+        # InlineParserInterface)` before `$parser->parse(..)`, commonmark run 374)
+        used = re.compile(rf"\$(?:this\s*->\s*)?{re.escape(word.lstrip('$'))}\s*\??->")
+        at = next((n for n in range(self.sym.start_line + 1, min(self.sym.end_line, len(lines)) + 1)
+                   if used.search(lines[n - 1])), self.sym.end_line)
+        site = Caller(self.sym, self.sym.path, at)
         if word == r:
             got = _php_value_type(self.index, syms, lines, self.sym, site, "$" + word.lstrip("$"))
             if got is not None:
@@ -5787,6 +5792,30 @@ _PHP_FOREACH = r"foreach\s*\(\s*(?:array_\w+\()?\s*\$(this->)?(\w+)\)?\s+as\s+(?
 _PHP_UNTYPED = frozenset({"array", "iterable", "mixed", "object", "callable", "self", "static"})
 
 
+def _php_narrowed(lines: list[str], enc: Symbol, line: int, word: str) -> str | None:
+    """The class an `instanceof` check narrows a PHP receiver to at `line`: `if ($this->condition instanceof AndExpr)
+    {` around it, or `\\assert($parser instanceof InlineParserInterface);` above it in its block or one around
+    (commonmark run 374: Query::andWhere's `$this->condition->add(..)` had been a PrioritizedList::add call "by name
+    only", and InlineParserEngine::parse's `$parser->parse(..)` unresolved)."""
+    name = re.escape(word.lstrip("$"))
+    subject = rf"\${name}" if word.startswith("$") else rf"\$this\s*->\s*{name}"
+    check = re.compile(rf"(?<!!)(?<!!\()\s*{subject}\s+instanceof\s+\\?(?:\w+\\)*(\w+)")
+    text = lines[line - 1] if 0 < line <= len(lines) else ""
+    indent = len(text) - len(text.lstrip())
+    for n in range(line - 1, max(enc.start_line, line - 120) - 1, -1):
+        t = lines[n - 1] if 0 < n <= len(lines) else ""
+        if not t.strip():
+            continue
+        k = len(t) - len(t.lstrip())
+        m = check.search(t)
+        if m is not None and ((k < indent and re.match(r"\s*(?:}\s*)?(?:else\s*)?if\s*\(", t))
+                              or (k <= indent and re.match(r"\s*\\?assert\s*\(", t))):
+            return m.group(1)
+        if re.search(rf"{subject}\s*=[^=>]", t):
+            return None  # assigned again above the call: the check above that says nothing of it
+    return None
+
+
 def _php_value_type(index: IndexQueries, syms: list[Symbol], lines: list[str], enc: Symbol | None, site: Caller,
                     word: str) -> str | None:
     """PHP: the class a receiver holds, as its declarations say: a property (`$this->handler`) typed in its header
@@ -5795,6 +5824,9 @@ def _php_value_type(index: IndexQueries, syms: list[Symbol], lines: list[str], e
     parameter declared `HandlerInterface[]` (the Monolog A/B agent found 7 of 10 handleBatch callers "name only")."""
     name = word.lstrip("$")
     text = lines[site.line - 1] if 0 < site.line <= len(lines) else ""
+    narrowed = _php_narrowed(lines, enc, site.line, word) if enc is not None else None
+    if narrowed is not None:
+        return narrowed
     if not word.startswith("$") and re.search(rf"\$this\s*->\s*{re.escape(name)}\s*(?:->|\?->)", text):
         return _php_property_type(index, syms, lines, site.line, name)
     if enc is not None and not word.startswith("$") and word[:1].islower() and word.isidentifier() \

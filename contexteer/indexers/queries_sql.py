@@ -158,6 +158,8 @@ class IndexQueries:
                 _like(clauses, args, query, "%" + _like_escape(query) + "%")
             else:
                 _like(clauses, args, query, "%" + _like_escape(query) + "%")
+        if "class" in kinds and "struct" not in kinds:
+            kinds.append("struct")  # a Go, Rust, C or C# struct is what a class filter asks for (json-iterator run 375)
         if kinds:
             plain = [k for k in kinds if k != "macro"]
             either = [f"s.kind IN ({','.join('?' * len(plain))})"] if plain else []

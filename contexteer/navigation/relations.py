@@ -355,6 +355,10 @@ def value_use_sites(nav: NavigationService, target: Any, calls: set[tuple[str, i
             return []
         word = rf"\b(?:{re.escape(owner)}|this|self)\s*[.:]\s*{name}\b"
         value = re.compile(rf"\b(?:{re.escape(owner)}|this|self)\s*(?:\.|(?<!:):(?!:))\s*{name}\b" + _NOT_CALLED)
+        if target.language == "go":  # a method value off a receiver or parameter of the type (`m.probe` passed to
+            # triggerFunc in memberlist's schedule: run 373 found probe's only library caller by a text search)
+            word = rf"\b\w+\s*\.\s*{name}\b"
+            value = re.compile(rf"\b(\w+)\s*\.\s*{name}\b" + _NOT_CALLED)
     else:
         word = rf"(?:^|[^.\w$]){name}\b"
         # (C: `ops->read_block` reads a field, `int (*read_block)(int n);` and `long read_block;` declare one)
@@ -380,7 +384,11 @@ def value_use_sites(nav: NavigationService, target: Any, calls: set[tuple[str, i
             continue
         if target.language in ("c", "cpp") and re.search(rf"\(\s*\*\s*{name}\s*\)|^\s*[\w\s*]+[\s*]{name}\s*(?:\[[^\]]*\])?\s*;", h.text):
             continue  # a field or variable declared with the name
-        if (target.kind == "method" or table_function(target)) and h.path != target.path and not re.search(rf"\b{re.escape(owner)}\s*[.:]\s*{name}\b", h.text):
+        if target.language == "go" and target.kind == "method":
+            held = _go_value_holder(nav, syms, h.path, h.line, value.search(h.text))
+            if held != owner:
+                continue  # another type's method value, or a field of the name
+        elif (target.kind == "method" or table_function(target)) and h.path != target.path and not re.search(rf"\b{re.escape(owner)}\s*[.:]\s*{name}\b", h.text):
             continue  # `this.result` in another file is another class's member
         if target.kind != "method":  # a function's name means it where the file can see it
             if h.path not in seen_files:
@@ -406,6 +414,22 @@ def value_use_sites(nav: NavigationService, target: Any, calls: set[tuple[str, i
         if len(out) > cap:
             break
     return out
+
+
+def _go_value_holder(nav: NavigationService, syms: dict[str, list[Any]], path: str, line: int,
+                     m: re.Match[str] | None) -> str | None:
+    """The type of the Go value a method value is read off (`m` in `m.probe`: the receiver or a parameter of the
+    enclosing function, as its header declares it), or None."""
+    from contexteer.indexers.lookup import enclosing
+    from contexteer.indexers.syntax import declared_type
+
+    if m is None:
+        return None
+    if path not in syms:
+        syms[path] = nav.index.symbols_in_file(path)
+    enc = enclosing(syms[path], line)
+    typed = declared_type(enc.signature or "", m.group(1)) if enc is not None else None
+    return typed.lstrip("*").rsplit(".", 1)[-1] if typed else None
 
 
 def _in_literal(nav: NavigationService, path: str, line: int, m: re.Match[str] | None) -> bool:

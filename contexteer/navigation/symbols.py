@@ -1197,9 +1197,16 @@ def locate(nav: NavigationService, sites: list[Any]) -> None:
         if site.path not in by_file:
             by_file[site.path] = nav.index.symbols_in_file(site.path)
         enc = enclosing(by_file[site.path], site.line)
+        # (a use in a `/* .. */` block says so: memberlist run 373 read commented-out tests' uses as "top level")
+        block = closures.comment(site.path, site.line) if getattr(site, "kind", None) == "use" else None
+        said = _comment_label(closures.lines(site.path), block).removeprefix("in ") if block is not None else ""
         if enc is not None:
             site.enclosing = closures.around(site.path, site.line, enc) + nav.written_name(enc) + closures.literal(site.path, enc)
             site.enclosing_lines = f"{enc.start_line}-{enc.end_line}"
+            if said and enc.start_line < block[0]:  # type: ignore[index]
+                site.enclosing = f"{said}, in {site.enclosing}"
+        elif said:
+            site.enclosing, site.enclosing_lines = said, ""
 
 
 class Closures:

@@ -69,14 +69,17 @@ def _kind(s: Any) -> str:
     return kind_word(s.kind, getattr(s, "language", None), s.name, getattr(s, "signature", None))
 
 
-def _below(entry: OutlineEntry, pid: int, parents: dict[int, int | None]) -> bool:
-    """Whether the entry listed last is the symbol `pid` or one of its members (at any depth)."""
+def _below(entry: OutlineEntry, pid: int, parents: dict[int, int | None], apart: set[int]) -> bool:
+    """Whether the entry listed last is the symbol `pid` or one of its members (at any depth) shown under it, not
+    listed apart at the top level."""
     at: int | None = entry.sym_id
     for _ in range(64):
         if at is None:
             return False
         if at == pid:
             return True
+        if at in apart:
+            return False
         at = parents.get(at)
     return False
 
@@ -92,6 +95,7 @@ def outline_entries(syms: list[Any], *, signatures: bool = True, overrides: dict
     kinds = {s.id: s.kind for s in syms}
     members: dict[int, int] = {}
     parents: dict[int, int | None] = {}  # id -> parent id, of the listed symbols
+    shown_apart: set[int] = set()  # members listed at the top level, away from their parent
     for s in syms:
         if signatures and s.kind == "field" and s.parent_id is not None and kinds.get(s.parent_id) == "type" \
                 and s.language in ("typescript", "tsx"):
@@ -102,8 +106,12 @@ def outline_entries(syms: list[Any], *, signatures: bool = True, overrides: dict
         # a member listed away from its parent, other definitions between (a Go method far below its type: `func (key
         # SVCBKey) String()` had looked nested in the function reverseSVCBKeyMap above it, miekg/dns run 368) is
         # said to be its owner's at the top level
-        apart = parent is not None and bool(out) and not _below(out[-1], s.parent_id, parents)
+        # (and its siblings after it: memberlist run 373 read resolveAddr .. changeNode as nested in tcpLookupIP, the
+        # first of Memberlist's methods listed apart)
+        apart = parent is not None and bool(out) and not _below(out[-1], s.parent_id, parents, shown_apart)
         parents[s.id] = s.parent_id
+        if apart:
+            shown_apart.add(s.id)
         d = depth[s.parent_id] + 1 if parent is not None and not apart else 0
         depth[s.id] = d
         if parent is not None:
@@ -403,7 +411,7 @@ def _outside_hints(word: str, uses: list[Any], subtypes: bool) -> list[str]:
 
 def site_note(site: Any) -> str:
     """Where a reference sits and, for a method, how it was resolved: `in Head.Truncate 120-150, receiver h`."""
-    parts = [f"in {site.enclosing} {site.enclosing_lines}" if site.enclosing else "top level"]
+    parts = [f"in {site.enclosing} {site.enclosing_lines}".rstrip() if site.enclosing else "top level"]
     if site.how in ("receiver type", "receiver") and site.receiver:
         parts.append(f"receiver {site.receiver}")
     if getattr(site, "reaches", None):  # of several methods named alike, the one it calls

@@ -57,3 +57,12 @@ def test_a_method_asked_of_a_struct_that_embeds_its_type_is_the_promoted_one(tmp
                                "conn.go": "package dns\n\nfunc (c *Conn) Write(p []byte) int {\n\treturn len(p)\n}\n"})
     a = s.call("search_symbol", query="Transfer.Write").text
     assert "has no Write of its own: it is promoted from the embedded Conn" in a and "conn.go:3-5 method" in a, a
+
+
+def test_every_method_listed_away_from_its_type_is_at_the_top_level(tmp_path):
+    # (memberlist run 373: the methods after the first one listed apart looked nested in it)
+    src = ("package m\n\ntype M struct {\n\tn int\n}\n\nfunc New() *M {\n\treturn nil\n}\n\n"
+           "func (m *M) A() {}\n\nfunc (m *M) B() {}\n")
+    s = served_tree(tmp_path, {"go.mod": "module example.com/m\n", "m.go": src})
+    outline = s.call("get_structured_index", path="m.go").text
+    assert "\n  11-11 func (m *M) A()  (in M)" in outline and "\n  13-13 func (m *M) B()  (in M)" in outline, outline

@@ -293,3 +293,38 @@ def test_an_interface_callee_lists_test_file_implementers_last_and_says_so(tmp_p
     })
     a = s.call("find_related", symbol="Sign", relation="callees").text
     assert "implemented by hmacProvider.Generate tsig.go:9, aProvider.Generate tsig_test.go:5 (a test file)" in a, a
+
+
+def test_a_call_in_a_go_or_defer_func_literal_says_goroutine_or_deferred(tmp_path):
+    # (memberlist run 373: `go func(){ .. }()` was an "immediately-invoked func literal", and which calls run on a
+    # goroutine was the question)
+    src = ("package m\n\nfunc send() {}\n\nfunc run() {\n\tgo func() {\n\t\tsend()\n\t}()\n"
+           "\tdefer func() {\n\t\tsend()\n\t}()\n\tfunc() {\n\t\tsend()\n\t}()\n}\n")
+    s = served_tree(tmp_path, {"go.mod": "module example.com/m\n", "m.go": src})
+    a = s.call("find_related", symbol="send", relation="callers").text
+    assert "[in goroutine (func literal started by go) 6-8]" in a, a
+    assert "[in deferred func literal (runs when the function returns) 9-11]" in a, a
+    assert "[in immediately-invoked func literal 12-14]" in a, a
+
+
+def test_a_method_value_passed_off_a_receiver_of_its_type_is_named(tmp_path):
+    # (memberlist run 373: `go m.triggerFunc(interval, stopCh, m.probe)` was found only by a text search)
+    src = ("package m\n\ntype M struct{}\n\ntype Other struct{}\n\nfunc (m *M) probe() {}\n\nfunc (o *Other) probe() {}\n\n"
+           "func (m *M) triggerFunc(f func()) {\n\tf()\n}\n\nfunc (m *M) schedule(o *Other) {\n"
+           "\tgo m.triggerFunc(m.probe)\n\tm.triggerFunc(o.probe)\n}\n")
+    s = served_tree(tmp_path, {"go.mod": "module example.com/m\n", "m.go": src})
+    a = s.call("find_related", symbol="M.probe", relation="callers").text
+    assert "also named without a call" in a and "m.go:16 in M.schedule: go m.triggerFunc(m.probe)" in a, a
+    assert "m.go:17" not in a, a  # (Other's probe)
+
+
+def test_a_use_inside_commented_out_code_says_so(tmp_path):
+    # (memberlist run 373: uses in a `/* .. */` block of old tests were listed as "top level")
+    s = served_tree(tmp_path, {
+        "go.mod": "module example.com/m\n",
+        "m.go": "package m\n\nconst Max = 5\n\nfunc f() int {\n\treturn Max\n}\n",
+        "m_test.go": ("package m\n\n/*\nfunc TestOld(t *testing.T) {\n\tx := Max\n\t_ = x\n}\n\n"
+                      "func TestOlder(t *testing.T) {\n\ty := Max\n\t_ = y\n}\n*/\n"),
+    })
+    a = s.call("search_symbol", query="Max", references=True).text
+    assert "in commented-out code /* 3-13 */:" in a and "top level" not in a, a

@@ -38,3 +38,41 @@ def test_outline_shows_a_constant_value_whole(tmp_path):
     assert not a.is_error, a.text
     assert f"const DEFAULT_JSON_FLAGS = {_FLAGS};" in a.text, a.text
     assert any(s["signature"].endswith("JSON_PARTIAL_OUTPUT_ON_ERROR;") for s in a.data["symbols"]), a.data
+
+
+def test_a_docblock_generic_type_is_kept_whole_in_the_outline(tmp_path):
+    # (commonmark run 374: `@var array<string, PrioritizedList<NodeRendererInterface>>` was shown as `@var array>`)
+    s = served_tree(tmp_path, {"src/Environment.php": (
+        "<?php\n\nnamespace App;\n\nfinal class Environment\n{\n"
+        "    /** @var array<string, PrioritizedList<NodeRendererInterface>> */\n"
+        "    private array $renderersByClass = [];\n\n"
+        "    /**\n     * <p>Adds a renderer.</p>\n     */\n    public function addRenderer(): void\n    {\n    }\n}\n")})
+    outline = s.call("get_structured_index", path="src/Environment.php").text
+    assert "# @var array<string, PrioritizedList<NodeRendererInterface>>" in outline, outline
+    assert "# Adds a renderer." in outline, outline
+
+
+NARROWED = {
+    "src/PrioritizedList.php": "<?php\n\nnamespace App;\n\nfinal class PrioritizedList\n{\n    public function add($item): void\n    {\n    }\n}\n",
+    "src/AndExpr.php": "<?php\n\nnamespace App;\n\nfinal class AndExpr\n{\n    public function add($c): void\n    {\n    }\n}\n",
+    "src/Parser.php": "<?php\n\nnamespace App;\n\ninterface Parser\n{\n    public function parse(string $s): bool;\n}\n",
+    "src/Query.php": ("<?php\n\nnamespace App;\n\nfinal class Query\n{\n    /** @var callable */\n    private $condition;\n\n"   # 1-9
+                      "    public function andWhere(callable $c): self\n    {\n"                                              # 10-11
+                      "        if ($this->condition instanceof AndExpr) {\n            $this->condition->add($c);\n"   # 12-13
+                      "        }\n\n        return $this;\n    }\n\n"                                                   # 14-18
+                      "    public function run(array $parsers): void\n    {\n        foreach ($parsers as $parser) {\n"  # 19-21
+                      "            \\assert($parser instanceof Parser);\n            $parser->parse('x');\n"               # 22-23
+                      "        }\n    }\n}\n"),
+}
+
+
+def test_an_instanceof_check_types_the_receiver_it_narrows(tmp_path):
+    # (commonmark run 374: `$this->condition->add(..)` under `instanceof AndExpr` was a PrioritizedList::add caller
+    # "by name only", and `$parser->parse(..)` after `\assert($parser instanceof InlineParserInterface)` unresolved)
+    s = served_tree(tmp_path, NARROWED)
+    plist = s.call("find_related", symbol="PrioritizedList.add", relation="callers").text
+    assert "0 call sites" in plist and "src/Query.php:13 `$this->condition->add($c);`" in plist, plist
+    expr = s.call("find_related", symbol="AndExpr.add", relation="callers").text
+    assert "src/Query.php:13 in Query.andWhere" in expr, expr
+    run = s.call("find_related", symbol="Query.run", relation="callees").text
+    assert "Parser.parse src/Parser.php:7-7 called at 23" in run, run

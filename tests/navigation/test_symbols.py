@@ -260,3 +260,10 @@ def test_sixteen_names_asked_at_once_are_each_answered_and_more_than_twenty_refu
     assert "no definition named 'no_such_name_0'" in a.text and "'no_such_name_13'" in a.text
     many = pyshop.call("search_symbol", query=", ".join(f"name_{i}" for i in range(21)), match="prefix")
     assert many.is_error and "query names 21 definitions; one call answers at most 20" in many.text, many.text
+
+
+def test_kind_class_finds_a_go_struct(tmp_path):
+    # (json-iterator run 375: "'ctx' is a struct at reflect.go:37-42, not a class", then no match)
+    s = served_tree(tmp_path, {"go.mod": "module example.com/m\n", "m.go": "package m\n\ntype ctx struct {\n\tn int\n}\n"})
+    a = s.call("search_symbol", query="ctx", kind="class").text
+    assert a.startswith("m.go:3-5 struct") and "not a class" not in a, a
