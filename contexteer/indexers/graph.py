@@ -360,8 +360,11 @@ def _deeper_notes(out: Relations, unfollowed: list[str], hidden: dict[str, int],
         # where they are: the rayon A/B agent could not tell whether any of 25 was in src/ (run 73)
         tests = (f"{hidden_tests} in test files, {n - hidden_tests} elsewhere; "
                  f"{'' if named.startswith('the same') else 'per callee: '}") if hidden_tests else ""
-        more = (f"past the first level, {n} caller{'s' if n != 1 else ''} matched by name only or through a base type "
-                f"(maybe other types' methods) left out ({tests}{named}): find_related(symbol=\"{first}\", relation=\"callers\") lists them")
+        # ("more ... besides those listed": Symfony run 372 read "1 caller left out (OutputFormatter.format 1)" beside
+        # format's callers listed as a contradiction)
+        more = (f"past the first level, {n} more call site{'s' if n != 1 else ''} matched by name only or through a base "
+                f"type (maybe other types' methods) left out besides those listed ({tests}{named}): "
+                f"find_related(symbol=\"{first}\", relation=\"callers\") lists them")
         out.note = f"{out.note}; {more}" if out.note else more
     ends_at = list(dict.fromkeys(dead_ends))
     if ends_at:  # Symfony run 212: a depth-3 chain ending at SymfonyStyle::choice, checked by a text search
