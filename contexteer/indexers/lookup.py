@@ -5534,6 +5534,19 @@ def _element_declared(syms: list[Symbol], lines: list[str], enc: Symbol, site: C
     return element_type(_declarations_above(syms, lines, enc, site), collection)
 
 
+def _go_field_chain(index: IndexQueries, cache: dict[str, list[Symbol]], lines: list[str], site: Caller, enc: Symbol,
+                    chain: str, depth: int) -> str | None:
+    """The type at the end of a Go chain of field reads, `adapter.iter.cfg.configBeforeFrozen`: the first name's
+    declared type, then each field's (json-iterator run 375: `cfg.frozeWithCacheReuse(..)` on such a local had been
+    "by name only" and its callers not followed)."""
+    first, *steps = chain.split(".")
+    owner = _declared_receiver(index, cache, lines, site, first, depth + 1)
+    for step in steps:
+        got = member_of_type(index, owner, step, enc, []) if owner else None
+        owner = _value_type(_uncut(index, got[0]), False) if got is not None else None
+    return owner
+
+
 def _declarations_above(syms: list[Symbol], lines: list[str], enc: Symbol, site: Caller) -> str:
     """The text a name used at a site can be declared in: the enclosing definition's header and the lines from the
     outermost class around the site (its constructor's parameters, its properties) down to the site, at most 400."""
@@ -5573,9 +5586,10 @@ def _declared_receiver(index: IndexQueries, cache: dict[str, list[Symbol]], line
                 typed = _returns(index, binding[1], enc)
                 if typed is None and enc.language == "go" and depth < 2:
                     typed = _go_var_method_returns(index, lines, enc, site, word, binding[1])
-            elif binding is not None and binding[0] in ("index", "range") and depth < 2 and enc.language == "go":
-                # `node := nodes[0]`, `for _, g := range gs`
-                typed = _go_collection_element(index, cache, lines, site, enc, binding[1], depth)
+            elif binding is not None and binding[0] in ("index", "range", "fields") and depth < 2 and enc.language == "go":
+                # `node := nodes[0]`, `for _, g := range gs`, `cfg := adapter.iter.cfg.configBeforeFrozen`
+                typed = _go_field_chain(index, cache, lines, site, enc, binding[1], depth) if binding[0] == "fields" \
+                    else _go_collection_element(index, cache, lines, site, enc, binding[1], depth)
             elif binding is not None and binding[0] == "index" and depth < 2:
                 typed = _indexed_element(index, cache, lines, site, enc, syms, binding[1], depth)
             elif binding is not None and binding[0] == "range" and "." not in binding[1] and depth < 2:

@@ -643,6 +643,8 @@ def _bindings_at(lines: list[str], start: int, end: int, word: str) -> Iterator[
     indexed = re.compile(rf"^\s*(?:val\s+|var\s+|let\s+|const\s+|auto\s+|final\s+)?{w}\s*:?=\s*(?:this\.|self\.)?"
                          rf"([A-Za-z_][\w.]*)\s*\[[^\]\[]*\]\s*(?:\?:.*|!!\s*)?;?\s*$")
     rust_fields = re.compile(rf"^\s*let\s+(?:mut\s+)?{w}\s*=\s*&?\s*(?:mut\s+)?self\.((?:[a-z_]\w*\.)*[a-z_]\w*)\s*;")
+    # Go `cfg := adapter.iter.cfg.configBeforeFrozen`: a chain of field reads off a value (json-iterator run 375)
+    go_fields = re.compile(rf"^\s*{w}\s*:=\s*&?([a-z_]\w*(?:\.[A-Za-z_]\w*)+)\s*(?://.*)?$")
     # JS/TS `const queryCache = this.#queryCache`: the field's declared type (TanStack: resolved to MutationCache's)
     this_field = re.compile(rf"^\s*(?:const|let|var)\s+{w}\s*=\s*this\.(#?[A-Za-z_$][\w$]*)\s*;?\s*$")
     # Python `cmd_name, cmd, args = self.resolve_command(ctx, args)`: element 1 of what the method returns
@@ -712,7 +714,7 @@ def _bindings_at(lines: list[str], start: int, end: int, word: str) -> Iterator[
             args = m.group(2) if m.re is lower_first and m.group(2) else ""
             yield i, ("type", re.split(r"\.|::", m.group(1))[-1] + args)
             continue
-        m = rust_fields.match(text) or this_field.match(text)
+        m = rust_fields.match(text) or this_field.match(text) or go_fields.match(text)
         if m:  # Rust `let lits = &self.ro.nfa.prefixes;`: the last field's type, field by field from Self
             yield i, ("fields", m.group(1))
             continue

@@ -328,3 +328,18 @@ def test_a_use_inside_commented_out_code_says_so(tmp_path):
     })
     a = s.call("search_symbol", query="Max", references=True).text
     assert "in commented-out code /* 3-13 */:" in a and "top level" not in a, a
+
+
+def test_a_local_bound_to_a_chain_of_field_reads_has_the_last_fields_type(tmp_path):
+    # (json-iterator run 375: `cfg := adapter.iter.cfg.configBeforeFrozen` then `cfg.frozeWithCacheReuse(..)` was
+    # "by name only" and not followed deeper)
+    src = ("package m\n\ntype Config struct{}\n\nfunc (c Config) froze() int { return 0 }\n\n"
+           "type Other struct{}\n\nfunc (o Other) froze() int { return 1 }\n\n"
+           "type frozen struct {\n\tbefore Config\n}\n\ntype Iterator struct {\n\tcfg *frozen\n}\n\n"
+           "type Decoder struct {\n\titer *Iterator\n}\n\nfunc (d *Decoder) UseNumber() int {\n"
+           "\tcfg := d.iter.cfg.before\n\treturn cfg.froze()\n}\n")
+    s = served_tree(tmp_path, {"go.mod": "module example.com/m\n", "m.go": src})
+    a = s.call("find_related", symbol="Config.froze", relation="callers").text
+    assert "in Decoder.UseNumber" in a and "all by receiver cfg: Config" in a, a
+    b = s.call("find_related", symbol="Other.froze", relation="callers").text
+    assert "0 call sites" in b, b
