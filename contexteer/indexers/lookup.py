@@ -5957,11 +5957,12 @@ def _php_doc_type(lines: list[str], start: int, tag: str, name: str | None, *, e
         text = lines[n - 1] if n <= len(lines) else ""
         if not text.strip().startswith(("*", "/**", "*/")):
             break
-        m = re.search(rf"@{tag}\s+(\S+)" + (rf"\s+\${re.escape(name)}\b" if name else ""), text)
+        # (a generic type over spaces too: `@var array<string, PrioritizedList<NodeRendererInterface>>`, commonmark)
+        m = re.search(rf"@{tag}\s+((?:[^\s<]|<(?:[^<>]|<[^<>]*>)*>)+)" + (rf"\s+\${re.escape(name)}\b" if name else ""), text)
         if m is None:
             continue
         for part in m.group(1).split("|"):
-            inner = re.fullmatch(r"\??\\?([\\\w]+)\[\]|(?:array|list|iterable)<(?:[\w\s]+,\s*)?\\?([\\\w]+)>", part)
+            inner = re.fullmatch(r"\??\\?([\\\w]+)\[\]|(?:array|list|iterable)<(?:[\w\s\\]+,\s*)?\\?([\\\w]+)(?:<[^<>]*>)?>", part)
             got = (inner.group(1) or inner.group(2)) if inner else (None if element else part.lstrip("?\\"))
             if got and got.rsplit("\\", 1)[-1] not in _PHP_SCALARS:
                 return got.rsplit("\\", 1)[-1]

@@ -76,3 +76,16 @@ def test_an_instanceof_check_types_the_receiver_it_narrows(tmp_path):
     assert "src/Query.php:13 in Query.andWhere" in expr, expr
     run = s.call("find_related", symbol="Query.run", relation="callees").text
     assert "Parser.parse src/Parser.php:7-7 called at 23" in run, run
+
+
+def test_a_docblock_map_type_over_spaces_types_a_foreach_element(tmp_path):
+    # (commonmark run 374: `@var array<string, PrioritizedList<NodeRendererInterface>>` was read up to its first space)
+    s = served_tree(tmp_path, {
+        "src/PrioritizedList.php": NARROWED["src/PrioritizedList.php"],
+        "src/Env.php": ("<?php\n\nnamespace App;\n\nfinal class Env\n{\n"
+                        "    /**\n     * @var array<string, PrioritizedList<Renderer>>\n     */\n"
+                        "    private array $renderers = [];\n\n    public function clear(): void\n    {\n"
+                        "        foreach ($this->renderers as $list) {\n            $list->add(null);\n        }\n    }\n}\n"),
+    })
+    a = s.call("find_related", symbol="PrioritizedList.add", relation="callers").text
+    assert "src/Env.php:15 in Env.clear" in a and "name only" not in a, a
