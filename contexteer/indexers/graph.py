@@ -714,22 +714,27 @@ def _receiver_groups(index: IndexQueries, sym: Symbol, resolve_imports: Callable
     resolve: ReceiverResolver | None = None
     for name, at in calls.items():
         line_of = by_line.get(name, {})
-        if len(member_calls.get(name, set()) - {""}) < 2 or any(n not in line_of for n in at):
+        # a call on an element or a call's result (`$this->renderersByClass[$c]->add(..)`, `c[0].add(3)`) has a
+        # receiver no name types: never the definition another line's receiver reached (commonmark: `add` "called
+        # at 22,23" for the Collection the second line's `$this->processors` is)
+        unread = [n for n in at if n not in line_of and _on_expression(lines, n, name)]
+        named = (member_calls.get(name, set()) | {r for rs in line_of.values() for r in rs}) - {""}
+        if (len(named) < 2 and not (unread and named)) or any(n not in line_of and n not in unread for n in at):
             continue
         resolve = resolve or receiver_resolver(index, sym, resolve_imports, member_calls, path_calls)
         whole = resolved.get(name)
         found_by: dict[str, tuple[Symbol, str] | None] = {}  # per receiver, once (a body's lines rescanned per look-up)
         groups: dict[int | None, tuple[tuple[Symbol, str] | None, set[str], list[int]]] = {}
         for n in sorted(set(at)):
-            for r in dict.fromkeys(line_of[n]):
+            for r in dict.fromkeys(line_of.get(n) or [""]):
                 if r not in found_by:
                     found_by[r] = resolve(name, r) if r else None
                 # (a Rust path's qualifier names its owner: `Vec::new()` unresolved is no `Holder::new()`; a closure's
                 # parameter, `array_map(function ($o) { return $o->getName(); }, ..)`, is another value)
                 # (nor a receiver declared with a library's type: `ctx.seen.get(..)` with `seen: Map<..>` is no
                 # `$ZodRegistry.get` that `ctx.metadataRegistry.get(..)` reaches, zod run 242)
-                found = found_by[r] or (whole if r not in path_calls.get(name, ()) and not _closure_bound(lines, n, r)
-                                        and resolve.outside_type(r) is None else None)
+                found = found_by[r] or (whole if r and not r.endswith("[]") and r not in path_calls.get(name, ())
+                                        and not _closure_bound(lines, n, r) and resolve.outside_type(r) is None else None)
                 found = (called_member(index, found[0]), found[1]) if found is not None else None
                 key = found[0].id if found is not None else None
                 group = groups.setdefault(key, (found, set(), []))
@@ -739,6 +744,13 @@ def _receiver_groups(index: IndexQueries, sym: Symbol, resolve_imports: Callable
         if len(groups) > 1:
             out[name] = sorted(groups.values(), key=lambda g: g[2][0])
     return out
+
+
+def _on_expression(lines: list[str] | None, n: int, name: str) -> bool:
+    """Whether line `n` calls `name` on an element or a call's result (`x[k]->name(`, `f(a).name(`), a receiver
+    no name types."""
+    text = lines[n - 1] if lines is not None and 0 < n <= len(lines) else ""
+    return re.search(rf"[\])]\s*(?:\??->|\?\.|\.)\s*{re.escape(name)}\s*\(", text) is not None
 
 
 #: a chain joined from the lines above that is the object itself (`$this` then `->setName('help')`)

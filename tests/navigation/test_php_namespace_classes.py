@@ -89,3 +89,16 @@ def test_a_docblock_map_type_over_spaces_types_a_foreach_element(tmp_path):
     })
     a = s.call("find_related", symbol="PrioritizedList.add", relation="callers").text
     assert "src/Env.php:15 in Env.clear" in a and "name only" not in a, a
+
+
+def test_a_call_on_an_element_is_not_the_callee_another_lines_receiver_reached(tmp_path):
+    # (commonmark: `$this->renderersByClass[$c]->add(..)` beside `$this->processors->add(..)` had both been
+    # "Collection.add called at 22,23")
+    s = served_tree(tmp_path, {
+        "src/Collection.php": "<?php\n\nnamespace App;\n\nfinal class Collection\n{\n    public function add($x): void\n    {\n    }\n}\n",
+        "src/Env.php": ("<?php\n\nnamespace App;\n\nfinal class Env\n{\n    private Collection $processors;\n\n"
+                        "    private array $renderers = [];\n\n    public function addRenderer(string $c, $r): void\n    {\n"
+                        "        $this->renderers[$c]->add($r);\n        $this->processors->add($r);\n    }\n}\n"),
+    })
+    a = s.call("find_related", symbol="Env.addRenderer", relation="callees").text
+    assert "Collection.add src/Collection.php:7-9 called at 14" in a and "called at 13,14" not in a, a

@@ -154,3 +154,12 @@ def test_a_csharp_partial_class_is_one_class_for_the_note(tmp_path):
     })
     a = served.call("find_related", symbol="Widget.Render", relation="callers").text
     assert "[called on this/self at src/Widget.Draw.cs:7: on an instance of Button" in a, a
+
+
+def test_a_python_call_on_an_element_stays_unresolved_beside_typed_receivers(tmp_path):
+    # (`c[0].add(3)` beside `a.add(1)` on an A had been listed as A.add's line)
+    served = served_tree(tmp_path / "py", {"pkg/__init__.py": "", "pkg/m.py": (
+        "class A:\n    def add(self, x):\n        pass\n\n\nclass B:\n    def add(self, x):\n        pass\n\n\n"
+        "def run(a: A, b: B, c):\n    a.add(1)\n    b.add(2)\n    c[0].add(3)\n")})
+    text = served.call("find_related", symbol="run", relation="callees").text
+    assert "A.add 2-3 called at 12\n" in text and "B.add 7-8 called at 13" in text and "c[].add" in text, text
