@@ -201,13 +201,17 @@ def _embedding_hits(index: IndexQueries, name_rx: str, cap: int) -> list[tuple[S
         return []
     line = re.compile(rx)
     out: list[tuple[Symbol, str, bool]] = []
+    types: dict[str, list[Symbol]] = {}  # per file, its structs and interfaces (read once: the scan of every
+    # embedding line meets one file many times)
     for h in found.hits:
         m = line.search(h.text) if h.path and not h.context else None
         if m is None:
             continue
         ptr, embedded = (m.group(1), m.group(2)) if m.group(2) else (m.group(3), m.group(4))
         one_line = m.group(4) is not None
-        enc = [s for s in index.symbols_in_file(h.path) if s.kind in ("struct", "interface")
+        if h.path not in types:
+            types[h.path] = [s for s in index.symbols_in_file(h.path) if s.kind in ("struct", "interface")]
+        enc = [s for s in types[h.path] if s.kind in ("struct", "interface")
                and (s.start_line < h.line <= s.end_line or (one_line and s.start_line == h.line))]
         if enc:
             t = min(enc, key=lambda s: s.end_line - s.start_line)
