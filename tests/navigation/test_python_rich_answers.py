@@ -135,13 +135,16 @@ def test_an_imports_lines_each_say_whether_they_run_at_load(tmp_path):
 def test_a_file_read_whole_as_a_digest_keeps_its_imports(tmp_path):
     body = "".join(f"def handler_{i}(request, response):\n    value = request.body[{i}] * 2 + {i}\n"
                    f"    return response.send(value)\n\n" for i in range(90))
-    s = served_tree(tmp_path / "r", {
+    served_tree(tmp_path / "r", {
         "app/__init__.py": "",
         "app/big.py": "from __future__ import annotations\n\nimport os\nfrom typing import (\n    Any,\n    Optional,\n)\n\n"
                       "from app import helpers\n\n\n" + body,
         "app/helpers.py": "def x():\n    pass\n",
     })
-    a = s.call("read_code_range", path="app/big.py")
+    # (a passthrough of 384 tokens: a whole file passes whole up to 3,072, which this one's 3,113 are past)
+    from tests.navigation.conftest import Served
+
+    a = Served(tmp_path / "r", **{"context_mode_mcp.max_direct_passthrough": 384}).call("read_code_range", path="app/big.py")
     assert a.meta is not None and a.meta["tier"] in ("digest", "overview"), a.meta
     for line in ("1: from __future__ import annotations", "3: import os", "4: from typing import (", "6:     Optional,",
                  "7: )", "9: from app import helpers"):

@@ -78,6 +78,9 @@ def test_a_digest_skips_a_multi_line_attribute_to_the_header(tmp_path):
     body = "import pytest\n\n\n" + "".join(
         f"@pytest.mark.parametrize(\n    \"value\",\n    [\n        1,\n        2,\n    ],\n)\ndef test_thing_{k}(value):\n"
         + "".join(f"    assert value * {j} == {j} * value\n" for j in range(14)) + "\n\n" for k in range(14))
-    a = served_tree(tmp_path / "d", {"t.py": body}).call("read_code_range", path="t.py")
+    from tests.navigation.conftest import Served
+
+    served_tree(tmp_path / "d", {"t.py": body})  # (whole files pass whole up to 8 x 384 = 3,072 tokens: this one is past)
+    a = Served(tmp_path / "d", **{"context_mode_mcp.max_direct_passthrough": 384}).call("read_code_range", path="t.py")
     assert not a.is_error and a.text.startswith(("[digest", "[overview")), a.text[:200]
     assert "def test_thing_3(value):" in a.text and '"value",' not in a.text.split("\n", 3)[1], a.text[:600]
