@@ -275,6 +275,9 @@ def _head(model: RelatedResult, target: Any, offset: int, depth: int, details: s
             f" ({model.call_sites} of it, {deeper} of its callers)" if deeper else "")
     if len(counts) == 1:
         head += f"; all by {next(iter(details)) if len(details) == 1 else next(iter(counts))}"
+        if model.relation == "callers" and next(iter(counts)) == "same file" and model.total == shown:
+            # (bash-completion run 370 read "all by same file" as "other files not searched")
+            head += " (none in other files)"
     elif counts:
         head += "; by " + ", ".join(f"{k} {v}" for k, v in sorted(counts.items(), key=lambda kv: -kv[1]))
     return head

@@ -353,3 +353,13 @@ def test_a_function_reached_through_xfunc_says_so(tmp_path: Path):
     })
     text = flat(s.call("find_related", symbol="_rsync", relation="callees").text)
     assert "via _xfunc ssh (sourced when it runs) 1" in text and "_scp_remote_files completions/ssh:2-5 called at 4" in text, text
+
+
+def test_callers_all_in_the_definitions_file_say_none_are_elsewhere(tmp_path: Path):
+    # (bash-completion run 370 read "all by same file" as "completions/ not searched", and checked by a text search)
+    s = served_tree(tmp_path, {
+        "lib.sh": "_upvars()\n{\n    echo \"$1\"\n}\n\n_get_words()\n{\n    _upvars a\n}\n",
+        "completions/ssh": "_ssh()\n{\n    local cur\n}\ncomplete -F _ssh ssh\n",
+    })
+    text = s.call("find_related", symbol="_upvars", relation="callers").text
+    assert text.split("\n")[0].endswith("; all by same file (none in other files)"), text
