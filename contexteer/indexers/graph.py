@@ -26,7 +26,6 @@ from typing import Any
 from contexteer.indexers import go_types, zig_names, zig_vtables
 from contexteer.indexers.lookup import (
     CAST,
-    CONSTRUCTORS,
     IMPLICIT_SELF,
     MIXIN_LINE,
     NO_IMPLICIT_SELF,
@@ -37,6 +36,7 @@ from contexteer.indexers.lookup import (
     _is_type,
     _php_namespace_at,
     composed_of,
+    constructor_named_by_class,
     continued_chain,
     enclosing,
     enclosing_shown,
@@ -188,7 +188,7 @@ def _python_passed_on(index: IndexQueries, name: str, cands: list[Symbol], start
 
 # ----- callers -----------------------------------------------------------------------------------------
 def _callee_name(index: IndexQueries, sym: Symbol) -> str:
-    if sym.name in CONSTRUCTORS and sym.parent_id is not None:  # the callers of __init__ name the class
+    if constructor_named_by_class(sym) and sym.parent_id is not None:  # the callers of __init__ name the class
         parent = index.get_symbol(sym.parent_id)
         if parent is not None:
             return str(parent.name)

@@ -80,6 +80,13 @@ CONTEXT_KINDS = frozenset(
 )
 CALLER_KINDS = frozenset({"function", "method", "class", "module"})
 CONSTRUCTORS = frozenset({"__init__", "__new__", "constructor", "new", "__construct"})
+
+
+def constructor_named_by_class(sym: Symbol) -> bool:
+    """Whether the callers of `sym` are the places naming its class (`Config(..)` for `__init__`, `Config.new` for a
+    Ruby `initialize`'s `new`); a Rust or Go `new` is an ordinary function, called as `ChunkProducer::new(..)` (rayon
+    run 383: its callers had been the struct literals `ChunkProducer { .. }`, its three calls missed)."""
+    return sym.name in CONSTRUCTORS and sym.parent_id is not None and (sym.name != "new" or sym.language == "ruby")
 PY_BUILTINS = frozenset(dir(builtins))
 #: Rust's prelude: `Err(...)` is Result's variant, not an associated type named Err somewhere in the crate
 RUST_PRELUDE = frozenset({"Ok", "Err", "Some", "None", "Box", "Vec", "String", "Option", "Result", "Default", "Clone",
@@ -691,7 +698,7 @@ def semantic_context(
         out.more += len(guessed) - room
         out.more_names += [g.name for g, _ in guessed[room:]]
     callee = sym.name
-    if callee in CONSTRUCTORS and sym.parent_id is not None:  # callers of __init__ are the places naming the class
+    if constructor_named_by_class(sym):  # callers of __init__ are the places naming the class
         parent = next((s for s in body.in_file if s.id == sym.parent_id), None)
         callee = parent.name if parent else callee
     if max_callers and callee:

@@ -57,3 +57,25 @@ def test_locals_from_vec_and_to_string_are_vec_and_string(tmp_path):
     assert "tests/drain.rs:5 in drain_vec" in vec and "src/drain.rs:23 in" in vec, vec
     string = s.call("find_related", symbol="par_drain", path="src/drain.rs:12", relation="callers").text
     assert "tests/drain.rs:10 in drain_string" in string and "drain_vec" not in string.split("]\n", 1)[-1], string
+
+
+NEW_FILES = {
+    "Cargo.toml": "[package]\nname = \"r\"\nversion = \"0.1.0\"\n",
+    "src/lib.rs": "pub mod chunks;\npub mod fold;\n",
+    "src/chunks.rs": (
+        "pub struct ChunkProducer {\n    size: usize,\n}\n\n"                       # 1-4
+        "impl ChunkProducer {\n    pub fn new(size: usize) -> Self {\n"          # 5-6
+        "        ChunkProducer { size }\n    }\n\n"                                # 7-9
+        "    pub fn split_at(self, i: usize) -> (Self, Self) {\n"                  # 10
+        "        (ChunkProducer { size: i }, ChunkProducer { size: self.size - i })\n    }\n}\n"),  # 11-13
+    "src/fold.rs": ("use crate::chunks::ChunkProducer;\n\npub fn fold(n: usize) -> usize {\n"
+                    "    let p = ChunkProducer::new(n);\n    let _ = p;\n    n\n}\n"),
+}
+
+
+def test_a_rust_new_is_called_by_its_path_not_by_struct_literals(tmp_path):
+    # (rayon run 383: callers of ChunkProducer::new were the struct literals `ChunkProducer { .. }` of split_at, "name
+    # only", and its three `ChunkProducer::new(..)` calls were missing)
+    s = served_tree(tmp_path, NEW_FILES)
+    a = s.call("find_related", symbol="ChunkProducer.new", relation="callers").text
+    assert "src/fold.rs:4 in fold" in a and "split_at" not in a.split("]\n", 1)[-1], a
