@@ -314,7 +314,11 @@ def _pointer_only(items: list[RelatedItem]) -> str | None:
     for it in ms:
         it.detail = (_PTR_ONLY.sub("", it.detail or "") or None) if it in ptr else \
             "; ".join(p for p in (it.detail, "value receivers") if p)
-    return "method sets: *T only (pointer receivers)" + ("" if len(ptr) == len(ms) else " unless a row says value receivers")
+    # (a struct embedding the interface gains its methods on the value too: memberlist run 384 read the header as
+    # saying its shim satisfied Transport through the pointer only)
+    embeds = any(it.how == "embeds" for it in items)
+    return "method sets: *T only (pointer receivers)" + ("" if len(ptr) == len(ms) else " unless a row says value receivers") \
+        + ("; a struct embedding the interface has its methods on the value too" if embeds else "")
 
 
 #: languages where a function is passed and stored as a value often enough to look for it (not C and C++: a

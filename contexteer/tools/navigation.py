@@ -205,7 +205,8 @@ async def search_symbol(
 
         def answer(n: int, refs_of: int | None = None) -> Answer:
             model = found.model(n, references, refs_of)
-            head, rows = render.symbol_search(model, match, kind, references, len(found.ranked), offset, subtypes)
+            head, rows = render.symbol_search(model, match, kind, references, len(found.ranked), offset, subtypes,
+                                              asked=len(page))
             if not rows:
                 return Answer(Text("\n".join(head)), model, scope="fitted")
             return Answer(Hits(rows), model, head=head, scope="fitted")

@@ -66,3 +66,14 @@ def test_every_method_listed_away_from_its_type_is_at_the_top_level(tmp_path):
     s = served_tree(tmp_path, {"go.mod": "module example.com/m\n", "m.go": src})
     outline = s.call("get_structured_index", path="m.go").text
     assert "\n  11-11 func (m *M) A()  (in M)" in outline and "\n  13-13 func (m *M) B()  (in M)" in outline, outline
+
+
+def test_the_pointer_only_header_says_an_embedding_struct_has_the_methods_on_its_value(tmp_path):
+    # (memberlist run 384: "method sets: *T only" was read as covering the shim that embeds Transport)
+    src = ("package m\n\ntype Transport interface {\n\tSend() error\n}\n\n"
+           "type Net struct{}\n\nfunc (n *Net) Send() error { return nil }\n\n"
+           "type Mock struct{}\n\nfunc (m *Mock) Send() error { return nil }\n\n"
+           "type shim struct {\n\tTransport\n}\n")
+    s = served_tree(tmp_path, {"go.mod": "module example.com/m\n", "m.go": src})
+    a = s.call("find_related", symbol="Transport", relation="implementations").text
+    assert "method sets: *T only (pointer receivers); a struct embedding the interface has its methods on the value too" in a, a

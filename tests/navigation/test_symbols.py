@@ -267,3 +267,14 @@ def test_kind_class_finds_a_go_struct(tmp_path):
     s = served_tree(tmp_path, {"go.mod": "module example.com/m\n", "m.go": "package m\n\ntype ctx struct {\n\tn int\n}\n"})
     a = s.call("search_symbol", query="ctx", kind="class").text
     assert a.startswith("m.go:3-5 struct") and "not a class" not in a, a
+
+
+def test_a_page_shorter_than_the_limit_says_it_stops_at_one_answer(tmp_path):
+    # (miekg/dns run 382: `limit=200` gave 90 of 105 with a cursor and no word why; the agent asked again)
+    args = ", ".join(f"argument_number_{k}: int = {k}" for k in range(8))
+    src = "".join(f"class Record{i}:\n    def pack(self, {args}) -> bytes:\n        return b''\n\n\n" for i in range(160))
+    s = served_tree(tmp_path, {"pkg/__init__.py": "", "pkg/records.py": src})
+    a = s.call("search_symbol", query="pack", kind="method", limit=200).text
+    assert "next page: cursor=" in a and "(the page stops at what fits one answer:" in a, a[-400:]
+    b = s.call("search_symbol", query="pack", kind="method", limit=10).text
+    assert "next page: cursor=\"10\"" in b and "fits one answer" not in b, b[-300:]
