@@ -70,21 +70,27 @@ def test_a_range_cut_at_the_line_cap_continues_within_the_range_asked_for(tmp_pa
     assert 'read_code_range(path="long.txt", start_line=401, end_line=500)' in text
 
 
-def test_a_file_of_three_thousand_tokens_read_whole_passes_whole(tmp_path: Path):
-    # A/B runs 94, 98, 100: a 314-line strict.js (2,660 tokens) came back as a digest and was fetched whole next
+def _read_rules_file(tmp_path: Path, rules: int):
+    """A whole-file read of a JavaScript file of `rules` ten-line functions (about 120 tokens each)."""
     root = tmp_path / "jsrepo"
     root.mkdir()
     body = "".join(f"function rule{i}(context) {{\n" + "".join(f"    context.report({{ n: {k} }});\n" for k in range(10))
-                   + "}\n\n" for i in range(24))
-    (root / "strict.js").write_text('"use strict";\n\n' + body)
+                   + "}\n\n" for i in range(rules))
+    (root / "rules.js").write_text('"use strict";\n\n' + body)
     ws, loaded = make_workspace(root)
 
     async def main():
         async with Client(build_server(ws, loaded)) as client:
-            return await client.call_tool("read_code_range", {"path": "strict.js"})
+            return await client.call_tool("read_code_range", {"path": "rules.js"})
 
     result = anyio.run(main)
     assert result.meta is not None
+    return result
+
+
+def test_a_file_of_three_thousand_tokens_read_whole_passes_whole(tmp_path: Path):
+    # A/B runs 94, 98, 100: a 314-line strict.js (2,660 tokens) came back as a digest and was fetched whole next
+    result = _read_rules_file(tmp_path, 24)
     assert 2048 < result.meta["raw_tokens"] <= 3072, result.meta  # past the old four times the passthrough
     assert result.meta["tier"] == "passthrough", result.meta
     assert "context.report({ n: 9 });" in result.content[0].text  # type: ignore[union-attr]
@@ -93,19 +99,7 @@ def test_a_file_of_three_thousand_tokens_read_whole_passes_whole(tmp_path: Path)
 def test_a_file_of_nearly_four_thousand_tokens_read_whole_passes_whole(tmp_path: Path):
     # commonmark A/B run 374: the 3,712-token Environment.php came back as an 820-token digest, then was read again in
     # two ranges (3,824 tokens): a whole file that fits one answer passes whole
-    root = tmp_path / "jsrepo"
-    root.mkdir()
-    body = "".join(f"function rule{i}(context) {{\n" + "".join(f"    context.report({{ n: {k} }});\n" for k in range(10))
-                   + "}\n\n" for i in range(31))
-    (root / "big.js").write_text('"use strict";\n\n' + body)
-    ws, loaded = make_workspace(root)
-
-    async def main():
-        async with Client(build_server(ws, loaded)) as client:
-            return await client.call_tool("read_code_range", {"path": "big.js"})
-
-    result = anyio.run(main)
-    assert result.meta is not None
+    result = _read_rules_file(tmp_path, 31)
     assert 3072 < result.meta["raw_tokens"] <= 4096, result.meta  # past the old six times the passthrough
     assert result.meta["tier"] == "passthrough", result.meta
 
