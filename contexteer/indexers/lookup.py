@@ -54,6 +54,7 @@ from contexteer.indexers.syntax import (
     generic_bound,
     generic_bounds,
     go_embedded,
+    go_embedded_field,
     go_embedded_qualified,
     inside_parens,
     jsdoc_type,
@@ -5416,7 +5417,6 @@ _FIELD_TYPE = (r"(?<![\w$#]){w}[!?]?\s*:\s*[?*&]*\s*(?:'\w+\s+)?(?:const\s+|mut\
                r"(?:[\w$]+\.(?!(?:Type|Protocol)\b))*([A-Za-z_$][\w$]*)",  # (Swift `innerType: Convertible.Type`: Convertible)  # Kotlin, TS (`x!: T`, `x?: T`), Scala, Swift, Python: `x: T`, Zig `x: *const T`, Rust `b: &'b mut T`
                r"(?:[\w$]+\.)*([A-Z][\w$]*)(?:<(?:[^<>;()]|<[^<>;()]*>)*>)?\s+{w}\s*[;=,)]",  # Java, C#: `T x;`, `Iterator<Map.Entry<K, V>> it;`
                r"^\s*{w}\s+\*?(?:[A-Za-z_]\w*\.)?([A-Za-z_]\w*)\s*(?:`[^`]*`\s*)?(?://.*)?$",  # Go: `Registry prometheus.Registerer`
-               r"^\s*\*?(?:[A-Za-z_]\w*\.)?({w})\s*(?:`[^`]*`\s*)?(?://.*)?$",  # Go's embedded field: `*MetricVec`, `sync.Mutex`
                # C++: `details::backtracer tracer_;`, `std::shared_ptr<T> p_{..}` (lower-case and namespaced types)
                r"(?:[A-Za-z_]\w*::)*([A-Za-z_]\w*(?:<(?:[^<>;()]|<[^<>;()]*>)*>)?)\s*[*&]*\s+{w}\s*[;={{]")
 
@@ -6004,7 +6004,10 @@ _FIELD_KINDS = frozenset({"field", "property", "variable", "constant"})
 
 
 def field_type(signature: str, name: str) -> str | None:
-    """The type a field's (or variable's) header declares `name` with (`x: T`, `T x;`, Go `X pkg.T`), or None."""
+    """The type a field's (or variable's) header declares `name` with (`x: T`, `T x;`, Go `X pkg.T`, a Go embedded
+    field `*MetricVec`, named by its type), or None."""
+    if go_embedded_field(signature) == name:
+        return name
     for rx in _FIELD_TYPE:
         m = re.search(rx.format(w=re.escape(name)), signature)
         if m and m.group(1) not in _KEYWORDS_TYPES:

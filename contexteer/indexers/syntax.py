@@ -547,6 +547,16 @@ def _param_name(param: str, language: str | None) -> str:
     return words[-1] if words else ""
 
 
+#: a Go embedded field as the index stores it: only its type, `*Conn`, `sync.Mutex`, `DS` (a tag after it)
+_GO_EMBEDDED_FIELD = re.compile(r"\s*\*?(?:[A-Za-z_]\w*\.)?([A-Za-z_]\w*)\s*(?:`[^`]*`\s*)?(?://.*)?")
+
+
+def go_embedded_field(signature: str) -> str | None:
+    """The type a Go embedded field's signature names (`*Conn` -> Conn), None for a named field (`n int`)."""
+    m = _GO_EMBEDDED_FIELD.fullmatch(signature or "")
+    return m.group(1) if m else None
+
+
 def local_binding(lines: list[str], start: int, end: int, word: str) -> tuple[str, str] | None:
     """The first declaration of `word` (see local_bindings), or the last Kotlin smart cast of it above `end`
     (`val method = fns[name]` then `if (method is AsyncFunctionComponent)`); None when none tells. When the first

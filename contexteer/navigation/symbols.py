@@ -619,6 +619,8 @@ def inherited_members(nav: NavigationService, q: str, kind: str | None, prefix: 
 def _promoted(nav: NavigationService, struct: Any, member: str, asked: str) -> tuple[list[Any], str]:
     """Go: the method or field `member` a struct gets from a type it embeds, at any depth (miekg/dns run 368:
     `HTTPS.len` was "none of them a member of HTTPS nor one it inherits", HTTPS embedding SVCB)."""
+    from contexteer.indexers.syntax import go_embedded_field
+
     idx = nav.index
     seen: set[int] = set()
     frontier, chain = [struct], {struct.id: [struct.name]}
@@ -628,8 +630,7 @@ def _promoted(nav: NavigationService, struct: Any, member: str, asked: str) -> t
             seen.add(t.id)
             folder = t.path.rpartition("/")[0]
             for f in (x for x in idx.symbols_in_file(t.path) if x.parent_id == t.id and x.kind == "field"):
-                written = re.fullmatch(r"\s*\*?(?:\w+\.)?(\w+)\s*(?:`[^`]*`\s*)?", f.signature or "")
-                if written is None or written.group(1) != f.name:
+                if go_embedded_field(f.signature or "") != f.name:
                     continue  # a named field, no embedding
                 for e in idx.symbols_named(f.name):
                     if e.name != f.name or e.kind not in ("struct", "interface", "type") or e.language != "go" \
