@@ -201,6 +201,7 @@ def _embedding_hits(index: IndexQueries, name_rx: str, cap: int) -> list[tuple[S
         return []
     line = re.compile(rx)
     out: list[tuple[Symbol, str, bool]] = []
+    seen: set[tuple[int, str]] = set()
     types: dict[str, list[Symbol]] = {}  # per file, its structs and interfaces (read once: the scan of every
     # embedding line meets one file many times)
     for h in found.hits:
@@ -211,11 +212,12 @@ def _embedding_hits(index: IndexQueries, name_rx: str, cap: int) -> list[tuple[S
         one_line = m.group(4) is not None
         if h.path not in types:
             types[h.path] = [s for s in index.symbols_in_file(h.path) if s.kind in ("struct", "interface")]
-        enc = [s for s in types[h.path] if s.kind in ("struct", "interface")
-               and (s.start_line < h.line <= s.end_line or (one_line and s.start_line == h.line))]
+        enc = [s for s in types[h.path] if s.start_line < h.line <= s.end_line or (one_line and s.start_line == h.line)]
         if enc:
             t = min(enc, key=lambda s: s.end_line - s.start_line)
-            if t.name != embedded and embedded not in _NOT_EMBEDDED and all(t != o or e != embedded for o, e, _ in out):
+            # (a set, not a scan of the list so far: the repository-wide scan holds up to 20,000 lines)
+            if t.name != embedded and embedded not in _NOT_EMBEDDED and (t.id, embedded) not in seen:
+                seen.add((t.id, embedded))
                 out.append((t, embedded, bool(ptr)))
     return out
 
