@@ -211,3 +211,13 @@ SWIFT_STDLIB = frozenset(
     "stride swap type unsafeBitCast withExtendedLifetime withUnsafePointer withUnsafeMutablePointer zip "
     "withCheckedContinuation withCheckedThrowingContinuation withTaskGroup withThrowingTaskGroup isKnownUniquelyReferenced".split()
 )
+
+#: Named types of Go's standard library that code converts values to with a call's syntax (`net.IP(b)`,
+#: `time.Duration(n)`, `unsafe.Pointer(p)`): a callees answer lists them apart from the packages' functions
+GO_STD_CONVERSIONS = frozenset(
+    """net.IP net.IPMask net.HardwareAddr time.Duration time.Month time.Weekday os.FileMode fs.FileMode
+    http.Header http.HandlerFunc http.Dir http.ConnState url.Values reflect.Kind reflect.ChanDir sort.StringSlice
+    sort.IntSlice sort.Float64Slice json.RawMessage json.Number template.HTML template.JS template.URL template.CSS
+    template.HTMLAttr template.Srcset template.JSStr syscall.Signal syscall.Errno big.Word unsafe.Pointer
+    slog.Level sql.RawBytes tls.CurveID tls.SignatureScheme x509.KeyUsage x509.ExtKeyUsage token.Token
+    elf.Machine elf.Class token.Pos""".split())

@@ -14,6 +14,7 @@ from pydantic import Field
 from contexteer.errors import InputError
 from contexteer.indexers.graph import CYCLE, MAX_OVERRIDES
 from contexteer.indexers.model import CLASS_KINDS, kind_word
+from contexteer.indexers.stdnames import GO_STD_CONVERSIONS
 from contexteer.navigation.models import RelatedItem, RelatedResult
 from contexteer.navigation.name_lines import name_lines
 from contexteer.navigation.relations import Ambiguous
@@ -241,13 +242,29 @@ def _render(model: RelatedResult, target: Any, offset: int, depth: int) -> str:
         what = "Kotlin standard library (by name)" if target.language == "kotlin" else "builtins"
         out.append(f"{what}: {', '.join(model.builtins[:30])}")
     if model.packages:
-        out.append(f"functions of other packages: {', '.join(model.packages[:30])}")
+        types = [p for p in model.packages if _outside_type(target.language, p)]
+        funcs = [p for p in model.packages if p not in types]
+        if funcs:
+            out.append(f"functions of other packages: {', '.join(funcs[:30])}")
+        if types:  # `net.IP(b)` converts, `Path(..)` builds: neither runs a function of that package
+            what = "conversions to other packages' types" if target.language == "go" else "classes of other packages (instances built)"
+            out.append(f"{what}: {', '.join(types[:30])}")
     if model.unresolved:
         label = "unresolved (a receiver of unknown type)" if model.builtins or model.packages else _unresolved_label(model, target)
         out.append(f"{label}: {', '.join(model.unresolved[:30])}")
     if model.next_cursor is not None:
         out.append(f"… {model.total - int(model.next_cursor)} more; next page: cursor=\"{model.next_cursor}\"")
     return "\n".join(out)
+
+
+def _outside_type(language: str | None, label: str) -> bool:
+    """A callee of an outside package that is a type, not a function: Go's standard named types converted with a
+    call's syntax (`net.IP(b)`, miekg/dns A/B run 382 had it among the functions), a Python class by its capital."""
+    head = label.split(" ", 1)[0]
+    if language == "go":
+        return head in GO_STD_CONVERSIONS
+    last = head.rsplit(".", 1)[-1]
+    return language == "python" and last[:1].isupper() and not last.isupper()
 
 
 def _head(model: RelatedResult, target: Any, offset: int, depth: int, details: set[str]) -> str:
