@@ -520,8 +520,12 @@ def _by_caller(index: IndexQueries, sites: list[Any], target: Symbol, level: int
     return sorted(groups.values(), key=lambda e: (rank.get(e.how, 3), e.path, e.lines[0]))
 
 
-def _indexed_receiver(text: str, at: int) -> str | None:
-    """The array a call at `at` is made on an element of (`predicates[i].evaluate(`, `gs[0].Gather(`), or None."""
+def _indexed_receiver(text: str, at: int, *, php: bool = False) -> str | None:
+    """The array a call at `at` is made on an element of (`predicates[i].evaluate(`, `gs[0].Gather(`; PHP
+    `$handlers[$i]->handle(` as `$handlers`, `$this->renderersByClass[$c]->add(` as `renderersByClass`), or None."""
+    if php:
+        m = re.search(r"(?<![\w$])(\$this\s*->\s*|\$)(\w+)\s*\[[^\[\]]*\]\s*\??->\s*$", text[max(0, at - 200):at])
+        return None if m is None or m.group(2) == "this" else (m.group(2) if m.group(1) != "$" else "$" + m.group(2))
     m = re.search(r"(?<![\w$.])([A-Za-z_$][\w$]*)\s*\[[^\[\]]*\]\s*(?:\?\.|\.)\s*$", text[max(0, at - 200):at])
     return m.group(1) if m else None
 
@@ -1448,7 +1452,7 @@ def call_receivers(calls: dict[str, list[int]], member_calls: dict[str, set[str]
                     if joined is not None and _SELF_HEAD.fullmatch(head):  # `$this` on a line, `->setName('help')` below
                         added.append((n, "this"))
                         continue
-                    element = _indexed_receiver(text, m.start()) if language in CHAIN_LANGUAGES and language != "php" else None
+                    element = _indexed_receiver(text, m.start(), php=language == "php") if language in CHAIN_LANGUAGES else None
                     if element is not None:  # `predicates[i].evaluate(x)`: a member of the array's element type
                         added.append((n, element + "[]"))
                         continue

@@ -738,6 +738,12 @@ class ReceiverResolver:
         if not r or r in _SELF or not re.fullmatch(r"[\w$]+(?:\.[\w$]+)*", r):
             return None
         typed = self.body._chain_type(r.split("."))
+        if self.body.sym.language == "rust":  # `matches: &mut [bool]`, `name: &str`, `(a, b)`: the language's own
+            # types (regex run 388: `matches.len()` had been SparseSet::len)
+            own = typed or _rust_param_type(self.body.sym.signature or "", r)
+            bare = re.sub(r"^(?:&\s*(?:'\w+\s+)?(?:mut\s+)?|\*(?:const|mut)\s+)+", "", (own or "").strip())
+            if bare.startswith(("[", "(")) or bare in _RUST_PRIMITIVES:
+                return bare
         base = re.sub(r"[<\[(].*", "", typed or "").strip().lstrip("*&").rsplit(".", 1)[-1].strip()
         if not re.fullmatch(r"[A-Z]\w*", base) or base in _WRAPPER_TYPES or base in ("Self", "This") \
                 or re.fullmatch(r"[A-Z]\d?|T[A-Z]\w*", base) or self.body.index.symbols_named(base):
@@ -748,6 +754,15 @@ class ReceiverResolver:
         return base
 
 
+def _rust_param_type(signature: str, name: str) -> str | None:
+    """The type a Rust function's header gives its parameter `name` (`matches: &mut [bool]`), or None."""
+    m = re.search(rf"[(,]\s*(?:mut\s+)?{re.escape(name)}\s*:\s*([^,)]+(?:\)[^,)]*)?)", signature)
+    return m.group(1).strip() if m else None
+
+
+#: Rust's primitive types, whose methods are the language's
+_RUST_PRIMITIVES = frozenset({"str", "bool", "char", "u8", "u16", "u32", "u64", "u128", "usize", "i8", "i16", "i32", "i64",
+                              "i128", "isize", "f32", "f64"})
 #: types that hold a value whose members are called through them (`Optional[Foo]`, `Box<Node>`, `shared_ptr<T>`): a
 #: receiver declared with one is no library value
 _WRAPPER_TYPES = frozenset({
@@ -1333,9 +1348,7 @@ class _Body:
         if r.startswith("(") and r.endswith(")"):  # a receiver cast to a type (graph.call_receivers)
             return member_of_type(index, r[1:-1], name, sym, self.import_files)
         if r.endswith("[]"):  # `predicates[i].evaluate(x)`: a member of the element type the declaration says
-            head = " ".join([sym.signature or "", *_file_lines(getattr(index, "ws", None), sym.path, self.texts)[
-                sym.start_line - 1:sym.end_line]]) if getattr(index, "ws", None) is not None else sym.signature or ""
-            element = self._unbound(element_type(head, r[:-2]))
+            element = self._element_type(r[:-2])
             got = member_of_type(index, element, name, sym, self.import_files) if element else None
             return (got[0], "receiver type") if got is not None else None
         if r.endswith("()"):
@@ -1450,6 +1463,19 @@ class _Body:
         rows = [*getattr(self.sym, "block_heads", ()), *range(max(self.sym.start_line, 1), min(self.sym.end_line, len(lines)) + 1)]
         types = {m.group(1) for i in rows if 0 < i <= len(lines) and "func" in lines[i - 1] and (m := rx.search(lines[i - 1]))}
         return types.pop() if len(types) == 1 else None
+
+    def _element_type(self, r: str) -> str | None:
+        """The type of an element of the array `r`, as its declaration says; in PHP a parameter `$handlers` (its
+        `@param X[] $handlers`) or a property `renderersByClass` (`@var array<string, PrioritizedList<..>>`)."""
+        index, sym = self.index, self.sym
+        if sym.language != "php":
+            head = " ".join([sym.signature or "", *_file_lines(getattr(index, "ws", None), sym.path, self.texts)[
+                sym.start_line - 1:sym.end_line]]) if getattr(index, "ws", None) is not None else sym.signature or ""
+            return self._unbound(element_type(head, r))
+        lines = _file_lines(self.index.ws, self.sym.path, self.texts)  # type: ignore[attr-defined]
+        if r.startswith("$"):
+            return _php_doc_type(lines, self.sym.start_line, "param", r[1:], element=True)
+        return _php_property_type(self.index, self.in_file, lines, self.sym.start_line, r, element=True)
 
     def _php_type(self, r: str) -> str | None:
         """A PHP receiver's class: a local or parameter (`$handler`, through a foreach over a typed array), else a
@@ -3778,7 +3804,8 @@ def _check_receivers(index: IndexQueries, sites: list[Caller], callee: str, owne
             word = before.group(1).lstrip("_$#") if before is not None else None
             verdict = "receiver" if prop and word == owner else False if _read_elsewhere(prop and static, word, owner, language) else \
                 None if _member_named(index, site, word) else \
-                _early_verdict(index, text, m.start(), word, owner, owner_cls, site.path, files)  # (`LOG.WARN`)
+                element if (element := _element_verdict(index, defs, lines, site, text[: m.start()], owner, language)) \
+                is not None else _early_verdict(index, text, m.start(), word, owner, owner_cls, site.path, files)  # (`LOG.WARN`)
             if verdict is not None:  # a cast, or a C# class name that tells which class
                 against = against or verdict is False
                 if isinstance(verdict, str) and verdict != "skip":
@@ -3858,6 +3885,38 @@ def _check_receivers(index: IndexQueries, sites: list[Caller], callee: str, owne
             site.receiver, against = bool(how), how is False
             site.how = how if isinstance(how, str) else site.how
         _settle(site, against, fits, text, callee, language, typed_params)
+
+
+def _element_verdict(index: IndexQueries, defs: dict[str, list[Symbol]], lines: list[str], site: Caller,
+                     before: str, owner: str, language: str | None) -> str | bool | None:
+    """A call on a PHP array's element, settled by the docblock's element type: "receiver type", False for another
+    class, None when nothing says (or another language)."""
+    if language != "php":
+        return None
+    got = _php_element_receiver(index, defs, lines, site, before, owner)
+    return "receiver type" if got else got
+
+
+def _php_element_receiver(index: IndexQueries, defs: dict[str, list[Symbol]], lines: list[str], site: Caller,
+                          before: str, owner: str) -> bool | None:
+    """A PHP call on an element of a property, `$this->renderersByClass[$nodeClass]->add(..)`, or of a parameter
+    (`$bags[0]->add(..)`): True when the property's or the function's docblock (`@var array<string, PrioritizedList<..>>`, `@var X[]`) gives elements of the method's class
+    or a subclass, False when of another known class, None when nothing says (commonmark run 385: the call had been
+    PrioritizedList::add's "by name only")."""
+    m = re.search(r"(?<![\w$])(\$this\s*->\s*|\$)(\w+)\s*\[[^\[\]]*\]\s*\??->\s*$", before)
+    if m is None or m.group(2) == "this":
+        return None
+    syms = _symbols_of(index, defs, site.path)
+    if m.group(1) == "$":  # `$bags[0]->add(..)` with `@param Bag[] $bags` on the enclosing function
+        enc = enclosing(syms, site.line)
+        typed = _php_doc_type(lines, enc.start_line, "param", m.group(2), element=True) if enc is not None else None
+    else:
+        typed = _php_property_type(index, syms, lines, site.line, m.group(2), element=True)
+    if typed is None:
+        return None
+    if typed == owner or inherits(index, typed, owner):
+        return True
+    return False if _is_type(index, typed) and not inherits(index, owner, typed) else None
 
 
 def _read_elsewhere(const: bool, word: str | None, owner: str, language: str | None) -> bool:
