@@ -206,11 +206,16 @@ def _folders(counts: dict[str, int], rel: str, cap: int = 20) -> str:
     return f"\nfolders (files): {shown}{at}"
 
 
-def repo_map(nav: NavigationService, rel: str, budget: int, focus: list[str], kinds: set[str] | None, private: bool,
+#: a folder of at most this many files maps its private definitions too when they fit (and none was asked for)
+_WHOLE_MAP_FILES = 12
+
+
+def repo_map(nav: NavigationService, rel: str, budget: int, focus: list[str], kinds: set[str] | None, private: bool | None,
              note: str | None, cap_note: str | None, count: Callable[[str], int]) -> tuple[str, StructuredIndex, bool]:
     """The ranked map of a directory's most important files and definitions within `budget` tokens (as `count`
     counts them), the focused files and names first, its typed model, and False when the directory has no indexed
-    source file (the text then says so)."""
+    source file (the text then says so). `private` None: public definitions, and private ones too in a folder of a
+    few files when all of them fit."""
     infos = nav.mapper.infos()
     prefix = "" if rel == "." else rel + "/"
     focus_files, focus_names = split_focus(focus, infos)
@@ -236,7 +241,14 @@ def repo_map(nav: NavigationService, rel: str, budget: int, focus: list[str], ki
     pinned = sorted(((p, nm) for (p, nm) in ranking.def_rank if nm in focus_names and p in in_scope),
                     key=lambda k: (-ranking.def_rank[k], k))[:20]
     result = fit(ranking, scope, nav.mapper.symbols_of, count, budget, header=head, kinds=kinds,
-                 include_private=private, pinned=pinned, prefix=prefix)
+                 include_private=bool(private), pinned=pinned, prefix=prefix)
+    if private is None and result.files_shown == result.files_total and len(scope) <= _WHOLE_MAP_FILES:
+        # a small folder whose public map shows every file: its private definitions too when they fit (testify's
+        # _codegen, a `package main`, had been "25 symbols" over one type's methods, main and the rest unsaid)
+        whole = fit(ranking, scope, nav.mapper.symbols_of, count, budget, header=head, kinds=kinds,
+                    include_private=True, pinned=pinned, prefix=prefix)
+        if whole.files_shown == whole.files_total and whole.symbols_shown > result.symbols_shown:
+            result = whole
     model = StructuredIndex(
         path=rel, mode="map", files_total=result.files_total, files_shown=result.files_shown, tokens=result.tokens, note=note,
         folders={n: c for n, c in folders.items() if n} if _folders(folders, rel) else {},

@@ -349,7 +349,7 @@ class NavigationService:
 
         return file_outline(self, rel, kinds, private, note)
 
-    def repo_map(self, rel: str, budget: int, focus: list[str], kinds: set[str] | None, private: bool, note: str | None,
+    def repo_map(self, rel: str, budget: int, focus: list[str], kinds: set[str] | None, private: bool | None, note: str | None,
                  cap_note: str | None, count: Callable[[str], int]) -> tuple[str, StructuredIndex, bool]:
         """A directory's ranked map within `budget` tokens (navigation.maps.repo_map)."""
         from contexteer.navigation.maps import repo_map

@@ -50,7 +50,7 @@ async def get_structured_index(
     budget_tokens: Annotated[int | None, Field(description="Map size in tokens.")] = None,
     focus: Annotated[list[str] | str | None, Field(description="Paths or symbol names to rank first (a file: only those and their members).")] = None,
     kinds: Annotated[list[str] | None, Field(description="e.g. ['class','function'] (an object is a module)")] = None,
-    include_private: Annotated[bool | None, Field(description="Default: yes for a file, no for a map.")] = None,
+    include_private: Annotated[bool | None, Field(description="Default: yes for a file, no for a map (yes for a folder of a few files when they fit).")] = None,
 ) -> Answer:
     res = svc.ws.resolve(path, kind="any")
     is_dir = res.real.is_dir()
@@ -62,7 +62,7 @@ async def get_structured_index(
     def work(cb: Callable[[int, int], None] | None) -> Answer:
         if is_dir:
             note = nav.ready(cb, sweep=True)
-            text, model, mapped = nav.repo_map(res.rel, budget, focus_list, kind_set, bool(include_private), note,
+            text, model, mapped = nav.repo_map(res.rel, budget, focus_list, kind_set, include_private, note,
                                                cap_note, svc.pipeline.count)
             return Answer(Text(text, "code") if mapped else Text(text), model, scope="fitted")
         note = nav.ready(cb, [res.rel], file_only=True)
@@ -337,7 +337,7 @@ async def search_text(
         elif alternatives:
             tail.insert(0, "[searched as its '|'-separated alternatives, each as literal text]")
         elif as_regex != regex:
-            tail.insert(0, "[searched as a regular expression, which the pattern reads as]")
+            tail.insert(0, "[these are its matches as a regular expression: the pattern is written like one (\\. \\b | ..)]")
         elif tried:
             tail.append("[searched as literal text (no match) and as a regular expression (not a valid one)]" if invalid
                         else "[searched as literal text and as a regular expression: no match either way]")
