@@ -4422,7 +4422,7 @@ def _other_type(index: IndexQueries, defs: dict[str, list[Symbol]], lines: list[
     held = re.search(r"([A-Za-z_$][\w$]*(?:\.[A-Za-z_$][\w$]*)*)\s*\.$", prefix)
     site.receiver_name = f"{held.group(1)}.{word}" if held is not None and held.group(1) not in _SELF else word
     plain = not prefix.endswith(".")
-    other, typed = _value_typed(index, defs, lines, site, prefix, word, owner, plain)
+    other, typed = _value_typed(index, defs, lines, site, prefix, word, owner, plain, owner_folder)
     if other:
         return True
     if typed is None and site.path.endswith(".php") and "(" in before.group(0) and prefix.endswith("$this->"):
@@ -4923,9 +4923,10 @@ _JS_EXTS = (".js", ".jsx", ".mjs", ".cjs", ".ts", ".tsx", ".mts", ".cts")
 
 
 def _value_typed(index: IndexQueries, defs: dict[str, list[Symbol]], lines: list[str], site: Caller, prefix: str,
-                 word: str, owner: str, plain: bool) -> tuple[bool, str | None]:
+                 word: str, owner: str, plain: bool, owner_folder: str | None = None) -> tuple[bool, str | None]:
     """The declared type of the value a call is made on, and whether that already says it is another type's: a
-    value of the standard library (Go's `tcp net.Conn`, `h := sha1.New()`) or one from outside the definition."""
+    value of the standard library (Go's `tcp net.Conn`, `h := sha1.New()`), one from outside the definition, or a
+    Go namesake of another package (`r := s.Require()` returning `*require.Assertions`, not assert's)."""
     # `g.g.Gather()`: the field g of the value g (a `g Gatherer` field of the receiver's struct), not the receiver
     typed = _field_of_value(index, defs, lines, site, prefix, word)
     if typed == _STD_TYPED or (plain and _outside_value(index, defs, lines, site, word)):
@@ -4933,6 +4934,9 @@ def _value_typed(index: IndexQueries, defs: dict[str, list[Symbol]], lines: list
     if plain and site.path.endswith(".go") and _go_outside_local(index, defs, lines, site, word):
         return True, None
     typed = typed or _declared_receiver(index, defs, lines, site, word, want=owner)
+    if typed == owner and plain and owner_folder is not None and site.path.endswith(".go") \
+            and _go_other_package(index, defs, lines, site, word, owner, owner_folder):
+        return True, None
     return typed == _STD_TYPED, typed
 
 
@@ -6198,6 +6202,54 @@ def _go_receiver(index: IndexQueries, defs: dict[str, list[Symbol]], site: Calle
         site.receiver, site.how, site.receiver_name = True, "base type", f"{word}: {typed}"
         return True
     return False
+
+
+def _go_other_package(index: IndexQueries, defs: dict[str, list[Symbol]], lines: list[str], site: Caller, word: str,
+                      owner: str, owner_folder: str) -> bool:
+    """Go: whether the local or parameter `word` holds a `q.Owner` of another package than the one in
+    `owner_folder`: declared so in the enclosing function's header or a `var`, or bound to a call whose definition
+    returns one (`r := s.Require()` with `func (suite *Suite) Require() *require.Assertions`: testify run 386 found
+    require's `r.Equal(..)` among assert's Assertions.Equal callers). The qualifier is read through the imports of
+    the file that writes it."""
+    ws = getattr(index, "ws", None)
+    enc = enclosing(_symbols_of(index, defs, site.path), site.line)
+    if ws is None or enc is None:
+        return False
+    qualified = re.compile(rf"\*?([A-Za-z_]\w*)\.{re.escape(owner)}\b")
+    w = re.escape(word)
+    found: list[tuple[str, list[str]]] = []  # (qualifier, the lines of the file writing it)
+    m = re.search(rf"[(,]\s*{w}(?:\s*,\s*\w+)*\s+\*?([A-Za-z_]\w*)\.{re.escape(owner)}\b", enc.signature or "")
+    if m:
+        found.append((m.group(1), lines))
+    for n in range(site.line - 1, enc.start_line - 1, -1):
+        text = lines[n - 1] if 0 < n <= len(lines) else ""
+        declared = re.search(rf"\bvar\s+{w}\s+\*?([A-Za-z_]\w*)\.{re.escape(owner)}\b", text)
+        if declared:
+            found.append((declared.group(1), lines))
+            break
+        bound = re.search(rf"(?<![\w.]){w}\s*(?:,\s*\w+)*\s*:?=\s*(?:[\w.]+\.)?(\w+)\s*\(", text)
+        if bound:
+            for d in index.symbols_named(bound.group(1)):
+                q = qualified.search(return_type_text(d.signature or "")) if d.language == "go" and d.name == bound.group(1) else None
+                if q:
+                    found.append((q.group(1), lines_of(index, d.path)))
+            break
+    want = _go_package_path(ws, owner_folder)
+    return bool(found) and want is not None and all(
+        (path := go_import_path(text, q)) is not None and path != want for q, text in found)
+
+
+def return_type_text(signature: str) -> str:
+    """The text after a Go function header's parameter list: its results (`*require.Assertions`, `(T, error)`)."""
+    depth, start = 0, signature.find("(")
+    if signature.startswith("func (") and start >= 0:  # a method: skip the receiver's parentheses first
+        close = signature.find(")", start)
+        start = signature.find("(", close + 1) if close >= 0 else -1
+    for i in range(max(start, 0), len(signature)):
+        depth += (signature[i] == "(") - (signature[i] == ")")
+        if depth == 0 and signature[i] == ")":
+            return signature[i + 1:]
+    return ""
 
 
 def _go_embeds_deep(index: IndexQueries, typed: str, name: str, depth: int = 0, package: str | None = None) -> bool:
