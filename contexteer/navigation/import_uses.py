@@ -140,7 +140,7 @@ def import_uses(nav: NavigationService, rel: str) -> list[ImportUse]:
                                                                   for i in imports)]
                     _rust_trait_calls(nav, found, _definition(nav, _original(n), reach)
                                       or _reexported(nav, _original(n), reach), lines,
-                                      spans | {k for a, b in own_import for k in range(a, b + 1)}, scope)
+                                      spans | {k for a, b in own_import for k in range(a, b + 1)}, scope, syms)
         _whole_import(nav, found, (imp, names, space, text), targets, local, own | bound_elsewhere, language,
                       (lines, rel))
         out.append(found)
@@ -1322,7 +1322,7 @@ def _type_only(nav: NavigationService, name: str, defined: str | None) -> bool:
 
 
 def _rust_trait_calls(nav: NavigationService, found: ImportUse, defined: str | None, lines: list[str], spans: set[int],
-                      scope: tuple[int, int] | None) -> None:
+                      scope: tuple[int, int] | None, syms: list[Any] | None = None) -> None:
     """For an imported Rust trait the repository defines (the last name of `found`), its methods the file calls
     (`.node_count()` on a List, which has none of its own: the import is what makes the call compile), each added as
     `NodeCount::node_count()` with its lines, in place of the trait's own row when the code never names it (the
@@ -1347,13 +1347,36 @@ def _rust_trait_calls(nav: NavigationService, found: ImportUse, defined: str | N
             call = re.compile(rf"\.\s*{re.escape(m.name)}\s*(?:::<[^>]*>)?\s*\(" + (rf"|{path_call}{re.escape(m.name)}\s*\("
                                                                                   if path_call and not via else ""))
             at = [n for n, t in enumerate(lines, 1) if n not in spans and (scope is None or scope[0] <= n <= scope[1])
-                  and call.search(t.split("//", 1)[0])]
+                  and call.search(t.split("//", 1)[0]) and not _inherent_self_call(syms or [], lines, n, m.name)]
             if at:
                 out.append(UsedName(name=f"{owner.name}::{m.name}(){via}", lines=at[:MAX_LINES],
                                     more=max(0, len(at) - MAX_LINES), defined=f"{m.path}:{m.start_line}"))
     if out and not row.lines:  # used through its methods only: they say it
         found.names.pop()
     found.names += out
+
+
+def _inherent_self_call(syms: list[Any], lines: list[str], n: int, method: str) -> bool:
+    """Whether line `n` calls `self.method(..)` inside an inherent `impl T` that defines `method` itself: the type's
+    own method, which Rust picks before any trait's (regex run 388: `self.find_at(..)` in re_unicode.rs's `impl
+    Regex` had been listed as a use of the imported RegularExpression::find_at)."""
+    if not re.search(rf"\bself\s*\.\s*{re.escape(method)}\s*(?:::<[^>]*>)?\s*\(", _line(lines, n)):
+        return False
+    inherent = [s for s in syms if s.kind == "impl" and not re.search(r"\bfor\b", (s.signature or "").split("{", 1)[0])]
+    inner = max((s for s in syms if s.kind == "impl" and s.start_line <= n <= s.end_line), key=lambda s: s.start_line,
+                default=None)
+    if inner is None or inner not in inherent:
+        return False
+    # (a method of an impl block is the type's member: found by its line inside an inherent block of this type)
+    own = [i for i in inherent if _impl_type(i) == _impl_type(inner)]
+    return any(s.name == method and s.kind in ("method", "function") and any(i.start_line <= s.start_line <= i.end_line
+                                                                             for i in own) for s in syms)
+
+
+def _impl_type(impl: Any) -> str:
+    """The type an `impl<'t> Match<'t>` block is of: `Match`."""
+    m = re.match(r"\s*impl\s*(?:<(?:[^<>]|<[^<>]*>)*>)?\s*([\w:]+)", impl.signature or "")
+    return m.group(1).rsplit("::", 1)[-1] if m else ""
 
 
 #: methods of standard-library (and quote's) traits a file imports to call them: `use std::iter::FromIterator;` for
