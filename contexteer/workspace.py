@@ -293,9 +293,12 @@ class Workspace:
             raise PathNotFound(f"{arg} '{path}' cannot be looked up ({exc.strerror or type(exc).__name__}): no file by "
                                "that name can exist here. Pass a shorter path that exists under the root.") from exc
         if must_exist and not exists:
+            shorter = self._below_missing_folder(str(path))
             missing = PathNotFound(
-                f"{arg} '{path}' does not exist under the workspace root. "
-                "Use get_structured_index or search_text to find the right path."
+                f"{arg} '{path}' does not exist under the workspace root. " + (
+                    f"The root has no folder '{shorter[0]}'; '{shorter[1]}' is there (paths are relative to the root "
+                    f"itself: pass '{shorter[1]}')." if shorter else
+                    "Use get_structured_index or search_text to find the right path.")
             )
             missing.path = str(path)  # (the tools name the repository's files of that name, when the index is open)
             raise missing
@@ -307,6 +310,22 @@ class Workspace:
         if must_exist and kind == "dir" and not real.is_dir():
             raise PathKindError(f"{arg} '{path}' is a file, not a directory. Pass its directory, or use the file tools.")
         return Resolved(real=real, rel=relp)
+
+    def _below_missing_folder(self, path: str) -> tuple[str, str] | None:
+        """For a path whose first folders the root does not have but whose rest it does (`src/Utils.php` in a root
+        that is the src/ folder itself, monolog run 390): (the missing folder, the path that exists)."""
+        parts = [p for p in path.replace("\\", "/").split("/") if p not in ("", ".")]
+        if len(parts) < 2 or ".." in parts or (self.root / parts[0]).exists():
+            return None
+        for k in range(1, len(parts)):
+            rest = "/".join(parts[k:])
+            try:
+                found = (self.root / rest).is_file() and _inside(Path(os.path.realpath(self.root / rest)), self.root)
+            except OSError:
+                return None
+            if found and not self.denied_by(rest):
+                return "/".join(parts[:k]), rest
+        return None
 
     # ----- listing -------------------------------------------------------------------------
     @cached_property

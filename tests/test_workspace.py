@@ -57,6 +57,16 @@ def test_errors_say_what_to_do_instead(ws: Workspace):
     assert "get_structured_index" in str(err2.value)
 
 
+def test_a_path_under_a_folder_the_root_lacks_names_the_path_that_exists(ws: Workspace):
+    # monolog run 390: the root was Monolog's src/ itself and `src/Utils.php` said only "does not exist"
+    with pytest.raises(PathNotFound) as err:
+        ws.resolve("lib/src/app.py", kind="file")
+    assert "The root has no folder 'lib'; 'src/app.py' is there" in str(err.value), err.value
+    with pytest.raises(PathNotFound) as err2:
+        ws.resolve("lib/nope.py", kind="file")  # nothing below: the plain advice
+    assert "is there" not in str(err2.value) and "get_structured_index" in str(err2.value), err2.value
+
+
 def test_inside_paths_resolve_to_root_relative_slash_form(ws: Workspace):
     assert ws.resolve("src/app.py").rel == "src/app.py"
     assert ws.resolve(str(ws.root / "src" / "app.py")).rel == "src/app.py"
