@@ -52,17 +52,25 @@ def implementers(index: IndexQueries, iface: Symbol, *, promote: bool = True) ->
     wanted = method_shapes(index, iface)
     if not wanted:
         return []
-    owners: dict[str, dict[str, Any]] = {}  # package dir + type name -> method name -> shape
+    owners: dict[str, dict[str, Any]] = {}  # package dir + type name (+ "#" build constraint) -> method -> shape
     origin: dict[str, dict[str, tuple[bool, str]]] = {}  # the same -> method -> (pointer receiver, path:line or "via T")
+    tags: dict[str, str] = {}  # path -> its `//go:build` constraint ("" for none)
     for m in wanted:
         for s in index.symbols_named(m):
             if s.language != "go" or s.kind != "method" or s.name != m or "." not in s.qualname or s.parent_id == iface.id:
                 continue
             owner = s.qualname.rsplit(".", 1)[0]
-            key = f"{s.path.rpartition('/')[0]}:{owner}"
+            # (a file built under a constraint holds its own variant of a type: prometheus's goCollector of
+            # go_collector_go116.go (!go1.17) had been given the methods of go_collector_latest.go (go1.17), run 392)
+            tag = _build_tag(index, s.path, tags)
+            key = f"{s.path.rpartition('/')[0]}:{owner}" + (f"#{tag}" if tag else "")
             owners.setdefault(key, {})[m] = go_shape(s.signature or "")
             # (only the pointer type has it, where it is): `func (e *DummyExtension) CreateDecoder(..)` at 77
             origin.setdefault(key, {})[m] = (bool(_PTR_RECEIVER.match(s.signature or "")), f"{s.path}:{s.start_line}")
+    for key in [k for k in owners if "#" in k]:  # methods in files built always belong to every variant
+        plain = key.partition("#")[0]
+        owners[key] = {**owners.get(plain, {}), **owners[key]}
+        origin[key] = {**origin.get(plain, {}), **origin[key]}
     # a struct gains the methods of the types it embeds (Go promotes them): logFuture embeds deferError's Error()
     # (`promote=False`: own methods only, one embedding search in all: a callers answer asks this per interface)
     # a type embedding a complete implementer implements it too (six extensions embed json-iterator's
@@ -70,13 +78,13 @@ def implementers(index: IndexQueries, iface: Symbol, *, promote: bool = True) ->
     # (the types some struct embeds first: miekg/dns has 73 complete RR types, and DS, RRSIG and SVCB, which CDS,
     # DLV, SIG and HTTPS embed, had fallen past the first 15; run 368 read "complete" with four implementers missing)
     embedded = embedded_names(index) if promote else set()
-    ranked = sorted(owners, key=lambda k: k.partition(":")[2] not in embedded)
+    ranked = sorted(owners, key=lambda k: _type_of(k) not in embedded)
     partial = ([k for k in ranked if not set(wanted) <= set(owners[k])][:30]
                + [k for k in ranked if set(wanted) <= set(owners[k])][:15]) if promote else []
     for _ in range(3):
         grew = False
         for key in partial:
-            for emb, by_pointer in _embeddings(index, key.partition(":")[2]):
+            for emb, by_pointer in _embeddings(index, _type_of(key)):
                 if emb.kind != "struct" and set(wanted) <= set(owners[key]):
                     continue  # an interface embedding a complete implementer's type name is no implementer of it
                 k2 = f"{emb.path.rpartition('/')[0]}:{emb.name}"
@@ -84,7 +92,7 @@ def implementers(index: IndexQueries, iface: Symbol, *, promote: bool = True) ->
                 if merged != owners.get(k2):
                     owners[k2] = merged
                     # embedded as `*T`, T's pointer methods are the value's too; as `T`, only the pointer's
-                    via = key.partition(":")[2]
+                    via = _type_of(key)
                     origin[k2] = {**{m: (ptr and not by_pointer, f"via {via}") for m, (ptr, _) in origin.get(key, {}).items()},
                                   **origin.get(k2, {})}
                     grew = True
@@ -98,15 +106,40 @@ def implementers(index: IndexQueries, iface: Symbol, *, promote: bool = True) ->
             continue
         if not all(same_shape(wanted[m], have[m]) for m in wanted):
             continue  # `Raft.Apply(cmd []byte, ...)` is not FSM's `Apply(*Log)`
-        folder, _, owner = key.partition(":")
+        folder, _, rest = key.partition(":")
+        owner, _, tag = rest.partition("#")
         defs = [s for s in index.symbols_named(owner) if s.name == owner and s.kind in CLASS_KINDS
                 and s.path.rpartition("/")[0] == folder and s.id != iface.id]
+        variants = [d for d in defs if _build_tag(index, d.path, tags) == tag]
+        if not tag and defs and not variants and any(k.startswith(key + "#") for k in owners):
+            continue  # the type is only defined under constraints: its variants are listed
+        defs = variants or defs
         if defs:
-            out.append((defs[0], _method_origin(defs[0], {m: origin.get(key, {}).get(m, (False, "")) for m in wanted})))
+            said = _method_origin(defs[0], {m: origin.get(key, {}).get(m, (False, "")) for m in wanted})
+            out.append((defs[0], said + (f" (//go:build {tag})" if tag else "")))
     seen = {t.id for t, _ in out}
     out += [(t, f"embeds {iface.name}" + _own_over_embedded(t, wanted, origin))
             for t in embedders_of(index, iface.name) if t.id != iface.id and t.id not in seen]
     return out
+
+
+def _type_of(key: str) -> str:
+    """The type name of an owners key (`dir:Name` or `dir:Name#constraint`)."""
+    return key.partition(":")[2].partition("#")[0]
+
+
+def _build_tag(index: IndexQueries, path: str, cache: dict[str, str]) -> str:
+    """A Go file's build constraint (`//go:build !go1.17`, else a `// +build` line above the package clause), or ""."""
+    if path not in cache:
+        tag = ""
+        for text in lines_of(index, path)[:40]:
+            m = re.match(r"//go:build\s+(.+?)\s*$", text) or re.match(r"//\s*\+build\s+(.+?)\s*$", text)
+            if m and not tag:
+                tag = m.group(1)
+            if text.startswith("package "):
+                break
+        cache[path] = tag
+    return cache[path]
 
 
 def _own_over_embedded(t: Symbol, wanted: dict[str, Any], origin: dict[str, dict[str, tuple[bool, str]]]) -> str:
