@@ -447,6 +447,11 @@ def _left_out_note(index: IndexQueries, out: Relations, first_dropped: list[Any]
         out.note = f"{note}; {out.note}" if out.note else note
         dropped = [c for c in dropped if not getattr(c, "overload", None)]
     if not dropped:
+        if not overloads and not out.truncated and out.items and out.target.kind in ("method", "function") \
+                and all(it.how != "name only" and it.depth == 1 for it in out.items):  # (a one-level answer)
+            # (monolog run 390 spent a search_text checking a callers answer that had left nothing out)
+            said = f"every call named '{out.target.name}' is listed"
+            out.note = f"{said}; {out.note}" if out.note else said
         return
     n = len(dropped)
     # up to 6 named whole (the Zig A/B agent needed two calls to learn the 4th of 4); of a common name's many
