@@ -207,6 +207,10 @@ def _render(model: RelatedResult, target: Any, offset: int, depth: int) -> str:
     # in suite.Run of a test type's TearDownSuite read as a caller of the row above, require's Assertions.Equal)
     rows = [(it, it.via if via is None and it.depth > 1 and any(
         p.depth == it.depth - 1 and p.qualname == it.via for p in hidden) else via) for it, via in rows]
+    # callers whose receivers are of different types (an interface's and its implementers'): each row says its
+    # receiver and type (client_golang run 392 read every Register call's receiver by hand to tell them apart)
+    typed_rows = model.relation == "callers" and len({(it.detail or "").split(": ", 1)[1] for it in model.items
+                                                      if _typed_receiver(it)}) > 1
     block: tuple[str, int] | None = None  # the file heading rows sit under: (path, the least depth under it)
     for i, (it, via) in enumerate(rows):
         # a heading holds siblings of one file and the deeper rows under them; a shallower row ends it (a caller of
@@ -219,7 +223,8 @@ def _render(model: RelatedResult, target: Any, offset: int, depth: int) -> str:
         else:
             block = None
         show = mixed and (not weak_only or it.how in WEAK or it.how == "macro" or bool(it.reaches))
-        tag = f"  [{_how(it)}{' -> ' + it.reaches if it.reaches else ''}]" if show else ""
+        tag = f"  [{_how(it)}{' -> ' + it.reaches if it.reaches else ''}]" if show else \
+            f"  [{(it.detail or '').removeprefix('receiver ')}]" if typed_rows and _typed_receiver(it) else ""
         tag += f"  [{it.detail}]" if it.detail == CYCLE else ""
         out += row(it, target, tag, via, block is not None, block is not None and it.path == block[0])
     if tests:
@@ -467,6 +472,11 @@ def _unresolved_label(model: RelatedResult, target: Any) -> str:
         return "unresolved (external, builtin, or a receiver of unknown type)"
     return ("not defined by name in the repository (a system or external function, or one a macro makes by pasting "
             "names with ##: search_text a part of the name finds the macro)")
+
+
+def _typed_receiver(it: RelatedItem) -> bool:
+    """Whether a caller row's detail names its receiver with a type (`receiver opts.Registry: Registerer`)."""
+    return it.how == "receiver type" and (it.detail or "").startswith("receiver ") and ": " in (it.detail or "")
 
 
 def _how(it: RelatedItem) -> str:
