@@ -220,4 +220,6 @@ GO_STD_CONVERSIONS = frozenset(
     sort.IntSlice sort.Float64Slice json.RawMessage json.Number template.HTML template.JS template.URL template.CSS
     template.HTMLAttr template.Srcset template.JSStr syscall.Signal syscall.Errno big.Word unsafe.Pointer
     slog.Level sql.RawBytes tls.CurveID tls.SignatureScheme x509.KeyUsage x509.ExtKeyUsage token.Token
-    elf.Machine elf.Class token.Pos""".split())
+    elf.Machine elf.Class token.Pos io.Writer io.Reader io.Closer io.ReadCloser io.WriteCloser io.ReadWriter
+    io.ReaderFrom io.WriterTo fmt.Stringer http.Handler http.ResponseWriter http.Flusher http.Hijacker sort.Interface
+    net.Conn net.Addr net.Listener""".split())  # (and interfaces, `io.Writer(rsp)`: client_golang run 392)

@@ -8,9 +8,10 @@ from tests.navigation.conftest import served_tree
 
 GO = {
     "go.mod": "module example.com/x\n\ngo 1.20\n",
-    "x.go": ("package x\n\nimport (\n\t\"errors\"\n\t\"net\"\n\t\"time\"\n)\n\n"
+    "x.go": ("package x\n\nimport (\n\t\"errors\"\n\t\"io\"\n\t\"net\"\n\t\"os\"\n\t\"time\"\n)\n\n"
              "func unpack(b []byte, n int) (net.IP, time.Duration, error) {\n"
              "\tif len(b) != 4 {\n\t\treturn nil, 0, errors.New(\"short\")\n\t}\n"
+             "\t_ = io.Writer(os.Stdout)\n"
              "\treturn net.IP(b), time.Duration(n), nil\n}\n"),
 }
 
@@ -25,7 +26,7 @@ def test_go_conversions_are_named_apart_from_functions(tmp_path):
     assert not a.is_error, a.text
     assert "functions of other packages: errors.New\n" in a.text + "\n", a.text
     conv = [ln for ln in a.text.splitlines() if ln.startswith("conversions to other packages' types: ")]
-    assert conv and set(conv[0].split(": ", 1)[1].split(", ")) == {"net.IP", "time.Duration"}, a.text
+    assert conv and set(conv[0].split(": ", 1)[1].split(", ")) == {"net.IP", "time.Duration", "io.Writer"}, a.text
 
 
 def test_python_classes_of_other_packages_are_named_as_built(tmp_path):
