@@ -56,7 +56,7 @@ from contexteer.indexers.lookup import (
     value_type,
     whole_class,
 )
-from contexteer.indexers.model import CLASS_KINDS, Reference, Symbol
+from contexteer.indexers.model import CLASS_KINDS, Reference, Symbol, is_macro
 from contexteer.indexers.namesakes import REOPENED, reopened_rank
 from contexteer.indexers.qualify import Qualifier
 from contexteer.indexers.queries_sql import IndexQueries, per_generation
@@ -226,6 +226,9 @@ def callers(index: IndexQueries, sym: Symbol, resolve_imports: Callable[[str], d
             itself: list[int] = []
             sites = find_callers(index, target, _callee_name(index, target), resolve_imports, left_out=dropped,
                                  recursive=itself if level == 1 else None)
+            own = _own_file_macro(index, target, sites, file_syms)
+            sites = [c for c in sites if c not in own]
+            dropped += own
             macro_sites = _through_macros(index, target, resolve_imports, seen)
             # stored in a Zig vtable: it runs where the vtable's field is called (Allocator.rawFree for SafeAllocator's
             # free); run 49's depth-2 answer stopped at the direct callers
@@ -427,6 +430,17 @@ def _base_dispatch(index: IndexQueries, target: Symbol, caller: Symbol | None) -
     return mine != theirs and inherits(index, mine, theirs)
 
 
+def _own_file_macro(index: IndexQueries, target: Symbol, sites: list[Any], file_syms: dict[str, list[Symbol]]) -> list[Any]:
+    """Rust: the invocations of a macro_rules! `target` made in another file that defines its own macro of that
+    name (a macro_rules name is scoped to its file's text): serde run 394 had ser/impls.rs's six `seq_impl!(..)`
+    listed as callers of de/impls.rs's seq_impl."""
+    if target.language != "rust" or not is_macro(target.kind, target.signature):
+        return []
+    return [c for c in sites if c.path != target.path and any(
+        d.name == target.name and is_macro(d.kind, d.signature)
+        for d in file_syms.setdefault(c.path, index.symbols_in_file(c.path)))]
+
+
 def _left_out_note(index: IndexQueries, out: Relations, first_dropped: list[Any]) -> None:
     """Say which first-level calls of the name were left out and why, or the agent checks every namesake call by
     hand; one that a deeper level lists (`self.console.pop_theme()`, Console.pop_theme's caller) is not named: the
@@ -461,6 +475,9 @@ def _left_out_note(index: IndexQueries, out: Relations, first_dropped: list[Any]
     if out.target.kind in ("field", "variable", "constant"):  # a property's namesakes are parameters and locals
         note = (f"{n} other use{'s' if n != 1 else ''} of the name '{out.target.name}' left out: a parameter or local "
                 f"of that name, or another type's member ({where})")
+    elif is_macro(out.target.kind, out.target.signature):
+        note = (f"{n} other call{'s' if n != 1 else ''} named '{out.target.name}' left out: another macro of that "
+                f"name, their own file's ({where})")
     else:
         note = (f"{n} other call{'s' if n != 1 else ''} named '{out.target.name}' left out: another type's "
                 f"method or a function of that name ({where})")
