@@ -1659,6 +1659,7 @@ def implementations(index: IndexQueries, sym: Symbol, resolve_imports: Callable[
     out = Relations(sym, "implementations")
     seen = {sym.id}
     listed: dict[int, Related] = {}
+    also: dict[int, list[str]] = {}  # Rust: per subtrait, its implementers listed above it (under the trait)
     frontier = [sym]
     stop_at, ended = depth, False
     for level in range(1, MAX_SUBTYPE_DEPTH + 1):
@@ -1682,6 +1683,11 @@ def implementations(index: IndexQueries, sym: Symbol, resolve_imports: Callable[
                         # place said again otherwise: `[implements, implements; also through StreamOutput: ..:30]`)
                         first.detail = f"{first.detail}; also through {target.name}: {child.path}:{child.start_line}" \
                             if first.detail else f"also through {target.name}"
+                    elif first is not None and target.id != sym.id and sym.language == "rust" and target.id in listed:
+                        # a Rust type implementing the trait and a subtrait of it: the subtrait's row names it, or
+                        # its branch read as all its implementers (petgraph run 396: NodeCompactIndexable's four
+                        # hand-written impls, listed under NodeIndexable, were missing from a "complete" answer)
+                        also.setdefault(target.id, []).append(child.name)
                     continue
                 if len(out.items) >= MAX_NODES:
                     out.truncated = True
@@ -1692,6 +1698,11 @@ def implementations(index: IndexQueries, sym: Symbol, resolve_imports: Callable[
                 if child.kind in CLASS_KINDS or child.language != "zig":  # a Zig function building a vtable has none
                     nxt.append(child)
         frontier = nxt
+        for tid, above in also.items():
+            row = listed[tid]
+            said = f"also implemented by {', '.join(dict.fromkeys(above))} (rows above)"
+            row.detail = f"{row.detail}; {said}" if row.detail else said
+        also.clear()
         if not frontier:
             ended = True
             if out.items:  # the hierarchy ended above the depth asked
