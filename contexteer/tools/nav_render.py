@@ -352,7 +352,13 @@ def symbol_search(model: SymbolSearch, match: str, kind: str | None, with_refs: 
             # run 53: `Random.init` references=true gave 1,567 `init` hits of any type; callers tell them apart
             rows.append(f"[by the name '{one.qualname.rsplit('.', 1)[-1]}', any type's; the calls of {model.query} "
                         f"told apart by receiver: find_related(symbol=\"{model.query}\", relation=\"callers\")]")
-        rows.extend(Hit(r.path, r.line, r.preview, note=site_note(r)) for r in indexed)
+        by_name = _per_name(model.query, indexed)
+        if by_name is None:
+            rows.extend(Hit(r.path, r.line, r.preview, note=site_note(r)) for r in indexed)
+        for name, refs in (by_name or {}).items():  # several names asked: each one's under its own heading
+            files = len({r.path for r in refs})  # (petgraph run 396 read two names' references merged in one list)
+            rows.append(f"references of {name} ({len(refs)} in {files} file{'s' if files != 1 else ''}):")
+            rows.extend(Hit(r.path, r.line, r.preview, note=site_note(r)) for r in refs)
     elif with_refs and uses and model.definitions and not all(h.kind in VALUE_KINDS for h in model.definitions):
         rows.append("no call, type or import references in the index")  # a value's uses are its text matches
     if uses and not model.definitions:
@@ -373,6 +379,22 @@ def symbol_search(model: SymbolSearch, match: str, kind: str | None, with_refs: 
     return out, rows
 
 
+
+
+def _per_name(query: str, refs: list[Any]) -> dict[str, list[Any]] | None:
+    """The references of a query of several names (`NodeCompactIndexable, from_elements_indexable`), per name by the
+    word its line writes (in the query's order); None for one name. A line writing none of them (a re-export
+    under another name) goes with the first; one listed again for a second name goes with that one."""
+    names = list(dict.fromkeys(n.strip().rsplit(".", 1)[-1].rsplit("::", 1)[-1] for n in query.split(",") if n.strip()))
+    if len(names) < 2:
+        return None
+    out: dict[str, list[Any]] = {n: [] for n in names}
+    met: dict[tuple[str, int], int] = {}  # a line writing two of the names is listed once per name, in their order
+    for r in refs:
+        written = [n for n in names if re.search(rf"(?<![\w$]){re.escape(n)}(?![\w$])", r.preview or "")] or names[:1]
+        k = met[(r.path, r.line)] = met.get((r.path, r.line), -1) + 1
+        out[written[min(k, len(written) - 1)]].append(r)
+    return {n: rs for n, rs in out.items() if rs}
 
 
 #: an import line and the qualified name it writes (PHP/Rust `use`, Java/Kotlin/Scala/Go `import`, C# `using`)
