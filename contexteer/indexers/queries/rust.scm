@@ -40,6 +40,10 @@
 ; `Type::new()`, `runtime::Runtime::new()`: a use of Type (its path), besides the call of new
 (call_expression function: (scoped_identifier path: [(identifier) @name (scoped_identifier name: (identifier) @name)])) @reference.type
 (call_expression function: (scoped_identifier path: (generic_type type: (type_identifier) @name))) @reference.type
+; `Unsupported::Boolean`, `Ordering::Less =>`, `Self::Kind::X`: a use of the enum (or type) a path names, as a value or a
+; pattern (serde run 394: an enum's references had left out its 52 variant paths); a call's is matched above (one row)
+((scoped_identifier path: [(identifier) @name (scoped_identifier name: (identifier) @name)]) @reference.type (#match? @name "^[A-Z]"))
+((scoped_type_identifier path: [(identifier) @name (scoped_identifier name: (identifier) @name)]) @reference.type (#match? @name "^[A-Z]"))
 (impl_item trait: (type_identifier) @name) @reference.type
 (impl_item trait: (scoped_type_identifier name: (type_identifier) @name)) @reference.type
 (type_arguments (type_identifier) @name) @reference.type
