@@ -1231,8 +1231,17 @@ class _Body:
             if typed is None and self.sym.language == "swift" and not self._binds(first):
                 typed = swift_global_type(self.index, first)  # `log.info(..)`: expo's `public let log = Logger(..)`
         typed = self._unbound(typed)
+        last: Symbol | None = None  # the member the chain read last
         for step in rest:
             if step in ("this", "super"):
+                continue
+            if self.sym.language == "rust" and step in _RUST_IDENTITY:
+                # `self.ro.ac.as_ref().unwrap().find(..)` with `ac: Option<AhoCorasick<u32>>`: the value the Option
+                # holds (regex run 388 had the call "by name only")
+                held = re.search(r"\b(?:Option|Result)\s*<(?:\s*&?\s*(?:'\w+\s+)?(?:mut\s+)?(?:\w+::)*(?:Box|Rc|Arc)\s*<)*"
+                                 r"\s*&?\s*(?:'\w+\s+)?(?:mut\s+)?(?:\w+::)*([A-Z]\w*)",
+                                 last.signature or "") if last is not None and typed in ("Option", "Result") else None
+                typed = held.group(1) if held else typed
                 continue
             got = member_of_type(self.index, typed, step.rstrip("()"), self.sym, self.import_files,
                                  called=step.endswith("()")) if typed else None
@@ -1241,6 +1250,7 @@ class _Body:
                 continue
             if got is None:
                 return None
+            last = got[0]
             typed = self._member_value(got[0], step.endswith("()"), typed)
             if typed is not None:  # `fn fold_with<F>(self, folder: F) -> F where F: Folder<...>`: F is a Folder
                 d = got[0]
@@ -4186,11 +4196,24 @@ def _chain_verdict(index: IndexQueries, defs: dict[str, list[Symbol]], bodies: d
             return "base type"
         if _is_type(index, typed):
             return False
+        if enc.language == "rust" and re.fullmatch(r"[A-Z][a-z]\w+", typed) and typed not in _WRAPPER_TYPES \
+                and not _rust_generic_here(syms, enc, site.line, typed):
+            return False  # `self.ro.ac.as_ref().unwrap().find(..)` on `ac: Option<AhoCorasick<u32>>`: a crate's type
+            # (no type of the repository has the name: an enum variant `MatchLiteralType::AhoCorasick` is none)
     return None
+
+
+def _rust_generic_here(syms: list[Symbol], enc: Symbol, line: int, name: str) -> bool:
+    """Whether `name` is a type parameter of the Rust function around `line` or of an impl block holding it."""
+    heads = [enc.signature or ""] + [s.signature or "" for s in syms if s.kind == "impl" and s.start_line <= line <= s.end_line]
+    return any(re.search(rf"<[^>]*\b{re.escape(name)}\b", h.split("(", 1)[0] if h is heads[0] else h) for h in heads)
 
 
 #: Kotlin scope functions that hand back their receiver
 _KOTLIN_IDENTITY = frozenset({"also()", "apply()", "takeIf()", "takeUnless()"})
+#: Rust methods of Option, Result and the smart pointers that hand back the value they hold (its type is the chain's)
+_RUST_IDENTITY = frozenset({"as_ref()", "as_mut()", "unwrap()", "expect()", "clone()", "borrow()", "borrow_mut()",
+                            "as_deref()", "as_deref_mut()", "unwrap_or_default()"})
 #: languages that build an object by calling its class bare (`Foo()`, no `new`)
 _BUILT_BARE = frozenset({"kotlin", "swift", "scala", "dart", "python"})
 
@@ -6074,8 +6097,16 @@ def field_type(signature: str, name: str) -> str | None:
     for rx in _FIELD_TYPE:
         m = re.search(rx.format(w=re.escape(name)), signature)
         if m and m.group(1) not in _KEYWORDS_TYPES:
-            return m.group(1)
+            # a Rust smart pointer derefs to what it holds: `ro: &'c Arc<ExecReadOnly>` is read as an ExecReadOnly
+            # (regex run 388: `self.ro.ac...` chains stopped at Arc)
+            inner = re.match(r"\s*<\s*&?\s*(?:'\w+\s+)?(?:mut\s+)?(?:\w+::)*([A-Z]\w*)", signature[m.end(1):]) \
+                if m.group(1) in _RUST_POINTERS else None
+            return inner.group(1) if inner else m.group(1)
     return None
+
+
+#: Rust's smart pointers, which deref to the value they hold
+_RUST_POINTERS = frozenset({"Box", "Rc", "Arc"})
 
 
 #: languages whose methods may leave their return type unsaid and hand back the object they were called on
