@@ -50,7 +50,7 @@ async def get_structured_index(
     budget_tokens: Annotated[int | None, Field(description="Map size in tokens.")] = None,
     focus: Annotated[list[str] | str | None, Field(description="Paths or symbol names to rank first (a file: only those and their members).")] = None,
     kinds: Annotated[list[str] | None, Field(description="e.g. ['class','function'] (an object is a module)")] = None,
-    include_private: Annotated[bool | None, Field(description="Default: yes for a file, no for a map (yes for a folder of a few files when they fit).")] = None,
+    include_private: Annotated[bool | None, Field(description="Default: yes for a file, no for a map.")] = None,
 ) -> Answer:
     res = svc.ws.resolve(path, kind="any")
     is_dir = res.real.is_dir()
