@@ -462,8 +462,11 @@ def _left_out_note(index: IndexQueries, out: Relations, first_dropped: list[Any]
         dropped = [c for c in dropped if not getattr(c, "overload", None)]
     if not dropped:
         if not overloads and not out.truncated and out.items and out.target.kind in ("method", "function") \
-                and all(it.how != "name only" and it.depth == 1 for it in out.items):  # (a one-level answer)
-            # (monolog run 390 spent a search_text checking a callers answer that had left nothing out)
+                and all(it.how != "name only" and it.depth == 1 for it in out.items) \
+                and {(r.path, r.line) for r in index.references_to(out.target.name) if r.kind == "call"} <= listed:
+            # (monolog run 390 spent a search_text checking a callers answer that had left nothing out; only when
+            # the index's every call of the name is a row: kingpin run 398 read the note beside unlisted calls of
+            # another type's applyPreActions)
             said = f"every call named '{out.target.name}' is listed"
             out.note = f"{said}; {out.note}" if out.note else said
         return

@@ -23,3 +23,18 @@ def test_an_answer_that_left_a_namesake_out_does_not_say_so(tmp_path):
     tree = {**TREE, "pkg/other.py": "def drain(q):\n    q.queue.flush()\n"}
     a = served_tree(tmp_path / "r", tree).call("find_related", symbol="Store.flush", relation="callers")
     assert "every call named" not in a.text, a.text
+
+
+def test_no_claim_beside_calls_of_the_name_neither_listed_nor_left_out(tmp_path):
+    # kingpin run 398: Application.applyPreActions's answer said every call was listed, while the calls of the
+    # embedded mixin's applyPreActions (another definition, resolved as such) were in neither list
+    tree = {
+        "go.mod": "module example.com/k\n\ngo 1.20\n",
+        "app.go": ("package k\n\ntype actionMixin struct{}\n\nfunc (a *actionMixin) applyPreActions() error { return nil }\n\n"
+                   "type Application struct {\n\tactionMixin\n}\n\n"
+                   "func (a *Application) applyPreActions(dispatch bool) error {\n\treturn a.actionMixin.applyPreActions()\n}\n\n"
+                   "func (a *Application) Parse() error {\n\treturn a.applyPreActions(true)\n}\n"),
+    }
+    a = served_tree(tmp_path / "k", tree).call("find_related", symbol="Application.applyPreActions", relation="callers")
+    assert not a.is_error, a.text
+    assert "Application.Parse" in a.text and "every call named" not in a.text, a.text
