@@ -160,6 +160,9 @@ def _deps_text(model: Dependencies, direction: str, depth: int, limit: int, imp_
     if model.lazy_cycles:  # (Jinja2 run 335: debug -> utils -> environment -> debug read as a load-time cycle)
         out.append("cycles only through an import inside a function or under TYPE_CHECKING (none runs at load time):")
         out += ["  " + _cycle(c) for c in model.lazy_cycles]
+    if not out:  # (kingpin run 398: a one-package project's `external=false` answer had been empty, twice)
+        out.append(f"{label}: no imports between its own files or packages"
+                   + ("" if model.external else "; outside packages left out (external=true lists them)"))
     return "\n".join(out)
 
 
