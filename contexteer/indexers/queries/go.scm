@@ -33,5 +33,16 @@
 (var_spec type: (pointer_type (type_identifier) @name)) @reference.type
 (qualified_type name: (type_identifier) @name) @reference.type
 (type_arguments (type_elem (type_identifier) @name)) @reference.type
+; `x.(actionApplier)`, `case boolFlag, *T:`, results, element and value types (kingpin run 398: an interface used only in
+; type assertions had "no references found in the index")
+(type_assertion_expression type: [(type_identifier) @name (pointer_type (type_identifier) @name)]) @reference.type
+(type_case type: [(type_identifier) @name (pointer_type (type_identifier) @name)]) @reference.type
+(function_declaration result: [(type_identifier) @name (pointer_type (type_identifier) @name)]) @reference.type
+(method_declaration result: [(type_identifier) @name (pointer_type (type_identifier) @name)]) @reference.type
+(slice_type element: [(type_identifier) @name (pointer_type (type_identifier) @name)]) @reference.type
+(array_type element: [(type_identifier) @name (pointer_type (type_identifier) @name)]) @reference.type
+(map_type value: [(type_identifier) @name (pointer_type (type_identifier) @name)]) @reference.type
+(map_type key: (type_identifier) @name) @reference.type
+(channel_type value: [(type_identifier) @name (pointer_type (type_identifier) @name)]) @reference.type
 
 (import_spec name: (_)? @import.name path: (_) @import.module) @import
