@@ -1362,7 +1362,9 @@ def _outside_calls(out: Relations, language: str, lines: list[str]) -> None:
     rest: list[str] = []
     for label in out.unresolved:
         head = label.split(" ", 1)[0]
-        if "." not in head and (head in _GO_BUILTINS if language == "go" else hasattr(py_builtins, head) and not head.startswith("_")):
+        # (a name called on receivers, `exit (on ctx, sys)`, is no builtin: click run 400 read Context.exit among them)
+        if "." not in head and " (on " not in label \
+                and (head in _GO_BUILTINS if language == "go" else hasattr(py_builtins, head) and not head.startswith("_")):
             out.builtins.append(label)
         elif label == head and head in py_from:  # `partial(..)` from functools, `SchemaSerializer(..)` from pydantic_core
             out.packages.append(f"{head} ({py_from[head]})")
