@@ -43,6 +43,7 @@ from contexteer.shaping.answer import (
 )
 from contexteer.shaping.fold import Digest, DigestInput, DigestTier, LineSet, clip, split_lines
 from contexteer.shaping.kinds import KINDS
+from contexteer.shaping.limits import MAX_ANSWER_TOKENS, answer_limit, asked_limit
 from contexteer.shaping.signals import compile_terms, top_alternatives
 from contexteer.shaping.store import Meta, Results
 from contexteer.shaping.structured import emptied, redact_structured
@@ -134,7 +135,7 @@ class Pipeline:
               is_error: bool = False) -> Shaped:
         """Shape one answer: pass it through, cut a delimited read to whole lines, or digest it; render it once."""
         cm = self.settings.context_mode_mcp
-        whole = cm.max_digest_threshold
+        whole = answer_limit(self.settings)
         if answer.scope == "shaped":  # several answers, each shaped alone and joined within one answer's budget
             out, red = redact_keep_lines(render(answer))
             n = self.count(out)
@@ -145,7 +146,7 @@ class Pipeline:
         raw = self.count(full)
         pageable = answer.scope == "delimited" and isinstance(answer.body, FileLines) and answer.continuation is not None
         if pageable and raw <= whole and self._typed_over(answer, whole):
-            return self._page(answer, raw)  # the text fits, its typed form (structured output) does not: page both
+            return self._page(answer, raw, tool)  # the text fits, its typed form (structured output) does not: page both
         # a search of hit lines only up to twice the passthrough size, or a file read whole up to six times it: a
         # digest saves little and its fold costs the agent a fetch_result call (81-line TaskSupport.scala: 281
         # + 1,019 tokens; a 120-line fastifyTRPCPlugin.ts of 1,233 tokens read as 368 of folds whose imports the
@@ -153,7 +154,7 @@ class Pipeline:
         # 94, 98 and 100: every digest of a 250-320-line file of 2,100-3,000 tokens was followed by a fetch of it all)
         hits = _search_whole(answer, raw, cm.max_direct_passthrough) or (
             tool == "read_code_range" and isinstance(answer.body, FileLines) and answer.body.first == 1
-            and raw <= WHOLE_FILE_PASSTHROUGH * cm.max_direct_passthrough
+            and raw <= (asked_limit() or WHOLE_FILE_PASSTHROUGH * cm.max_direct_passthrough)
             # with structured output on, the text travels inside JSON too (escaped: about a third more tokens)
             and (not self.settings.shaping.structured_output or self.count(orjson.dumps(full).decode()) <= whole))
         if raw <= cm.max_direct_passthrough or (bounded and raw <= whole) or hits:
@@ -164,7 +165,7 @@ class Pipeline:
             cap = whole if bounded else max(raw, 4 * cm.max_direct_passthrough) if hits else cm.max_direct_passthrough
             return self._finish(answer, out, "passthrough", raw, tokens, None, red, cap)
         if pageable:
-            return self._page(answer, raw)
+            return self._page(answer, raw, tool)
         folded = self._comments_folded(answer, raw, tool, args or {}) if tool == "read_code_range" else None
         return folded or self._digest(answer, full, raw, tool, args or {}, is_error)
 
@@ -179,7 +180,7 @@ class Pipeline:
         blocks = [(a, b) for a, b in body.comments() if body.first <= a and b <= body.last]
         if not blocks:
             return None
-        whole = self.settings.context_mode_mcp.max_digest_threshold
+        whole = answer_limit(self.settings)
         folded: list[str] = []
         pos = body.first
         for a, b in [*blocks, (body.last + 1, body.last)]:
@@ -221,14 +222,17 @@ class Pipeline:
         return max(self.count(render(answer)), self._typed_tokens(answer))
 
     # ----- tiers --------------------------------------------------------------------------------
-    def _page(self, answer: Answer, raw: int) -> Shaped:
+    def _page(self, answer: Answer, raw: int, tool: str = "") -> Shaped:
         """A range the caller delimited (by lines or by symbol) that is larger than one answer: as many whole
         lines as fit, the outline of the range when it has one, and the exact call that continues."""
-        whole = self.settings.context_mode_mcp.max_digest_threshold
+        whole = answer_limit(self.settings)
         body = answer.body
         cont = answer.continuation
         assert isinstance(body, FileLines) and cont is not None
-        cut = f"cut to fit one answer ({whole} tokens, context_mode_mcp.max_digest_threshold)"
+        cut = f"cut to fit one answer ({whole} tokens, context_mode_mcp.max_digest_threshold)" if asked_limit() is None \
+            else f"cut to fit budget_tokens={whole}"
+        if tool == "read_code_range" and asked_limit() is None:  # (more at once: as a shell agent's `cat` reads it)
+            cut += f"; budget_tokens= up to {MAX_ANSWER_TOKENS} reads more in one call"
         frame = self.count(render_page(answer, 0, cut=cut))
         room = whole - frame
         preface = cont.preface(int(room * 0.4), True) if cont.preface is not None and room > 0 else []
@@ -304,7 +308,8 @@ class Pipeline:
             d = self._run_digester(dkind, DigestInput(ls, tier, body_budget * 0.96 - 60, terms, outline, rows=rows,
                                                       alternatives=alternatives))
             tail = _fit_tail(answer.tail, self.count, body_budget / 4)
-            out, counts = redact_keep_lines(self._assemble(tier, kind, path, ls, raw, handle, d, head, tail))
+            out, counts = redact_keep_lines(self._assemble(tier, kind, path, ls, raw, handle, d, head, tail,
+                                                           whole=tool == "read_code_range" and ls.first == 1))
             redactions[body_budget] = counts
             return out
 
@@ -374,7 +379,7 @@ class Pipeline:
         return result
 
     def _assemble(self, tier: str, kind: str, path: str | None, ls: LineSet, raw_tokens: int, handle: str, d: Digest,
-                  head: list[str], tail: list[str]) -> str:
+                  head: list[str], tail: list[str], whole: bool = False) -> str:
         n = len(ls)
         where = f"{path} " if path else ""
         first = ls.first
@@ -384,6 +389,10 @@ class Pipeline:
         how = f'fetch_result(handle="{handle}", start_line={rng[0]}, end_line={rng[1]})'
         if d.pattern:
             how += f' or fetch_result(handle="{handle}", pattern={_quote(d.pattern)})'
+        if whole and path and raw_tokens + 300 <= MAX_ANSWER_TOKENS and asked_limit() is None:
+            # a file read whole that one larger answer holds: the call that gives it so (a shell agent's `cat`)
+            ask = min(MAX_ANSWER_TOKENS, -(-(raw_tokens + 300) // 500) * 500)
+            how += f'; or all of it: read_code_range(path="{path}", budget_tokens={ask})'
         lines_txt = f"lines {first}-{last}" if first != 1 else f"{n:,} lines"
         header = (
             f"[{tier} of {where}{kind}: {lines_txt}, {raw_tokens:,} tokens; {d.stats}. "

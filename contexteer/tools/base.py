@@ -38,6 +38,7 @@ from contexteer.errors import ContexteerError, InputError, PathNotFound
 from contexteer.fitting import fit_largest
 from contexteer.journal import EventLog, summarize_args
 from contexteer.shaping.answer import Answer, FileLines, Hits, Text, render
+from contexteer.shaping.limits import MAX_ANSWER_TOKENS, answer_budget, answer_limit, asked_limit
 from contexteer.shaping.pipeline import head_cut
 from contexteer.shaping.store import Results
 from contexteer.storage import Database, database_for
@@ -106,6 +107,21 @@ def tool(
         return ToolDef(fn, name, description, output, annotations or READ_ONLY, terms_from, title)
 
     return declare
+
+
+#: the tools whose `budget_tokens` argument sizes the call's answer (a map's budget sizes the map, not the answer)
+_ANSWER_BUDGET_TOOLS = frozenset({"read_code_range"})
+
+
+def _asked_budget(name: str, kwargs: Mapping[str, object]) -> int | None:
+    """The answer size a call asked for with budget_tokens, checked: None when it asked for none."""
+    asked = kwargs.get("budget_tokens") if name in _ANSWER_BUDGET_TOOLS else None
+    if asked is None:
+        return None
+    if not isinstance(asked, int) or isinstance(asked, bool) or not 500 <= asked <= MAX_ANSWER_TOKENS:
+        raise ToolError(f"budget_tokens={asked!r} is out of range: pass 500 to {MAX_ANSWER_TOKENS:,} tokens (the default, "
+                        "without it, is 4,096), or read fewer lines per call.")
+    return asked
 
 
 def resource(uri: str, *, name: str, mime_type: str, description: str) -> Callable[[Callable[[Services], str]], ResourceDef]:
@@ -242,13 +258,14 @@ class Services:
         if inspect.iscoroutinefunction(declared):
 
             async def run_async(**kwargs: object) -> CallToolResult:
-                try:
-                    answer = await cast("Awaitable[Answer]", fn(**kwargs))  # declared async: it returns an awaitable
-                except ContexteerError as exc:
-                    raise ToolError(self.explained(exc, name)) from exc
-                if _size(answer) > _THREAD_THRESHOLD_CHARS:
-                    return await anyio.to_thread.run_sync(self.deliver, name, answer, kwargs, terms_from)
-                return self.deliver(name, answer, kwargs, terms_from)
+                with answer_budget(_asked_budget(name, kwargs)):  # (read_code_range's budget_tokens: this call's size)
+                    try:
+                        answer = await cast("Awaitable[Answer]", fn(**kwargs))  # declared async: it returns an awaitable
+                    except ContexteerError as exc:
+                        raise ToolError(self.explained(exc, name)) from exc
+                    if _size(answer) > _THREAD_THRESHOLD_CHARS:
+                        return await anyio.to_thread.run_sync(self.deliver, name, answer, kwargs, terms_from)
+                    return self.deliver(name, answer, kwargs, terms_from)
 
             return functools.update_wrapper(run_async, declared, assigned=keep, updated=())
 
@@ -307,7 +324,7 @@ class Services:
         the call fails. `tool` names the tool of every part, or (a batch) one per part: each is shaped as that tool's
         answer with its arguments (`args`, per part: a cut part's handle recomputes with them) under its call."""
         labelled = not isinstance(tool, str)
-        whole = self.settings.context_mode_mcp.max_digest_threshold
+        whole = answer_limit(self.settings)
         texts: list[str] = []
         left: list[str] = []
         model: BaseModel | None = None
@@ -357,8 +374,10 @@ class Services:
         if left:
             shown = len(parts) - len(left)
             texts.append(f"[{shown} of {len(parts)} answers shown" + (f", then the first lines of {cut}" if cut else "")
-                         + f", as many as fit one answer ({self.settings.context_mode_mcp.max_digest_threshold} tokens); "
-                         + ("the rest" if cut else "the others") + f": {'; '.join(left)}]")
+                         + f", as many as fit one answer ({answer_limit(self.settings)} tokens); "
+                         + ("the rest" if cut else "the others") + f": {'; '.join(left)}"
+                         + (f"; or all in one call with budget_tokens= up to {MAX_ANSWER_TOKENS}"
+                            if tool == "read_code_range" and asked_limit() is None else "") + "]")
         return Answer(Text("\n\n".join(texts)), model, scope="shaped")
 
     def largest_whole(self, k: int, build: Callable[[int], Answer]) -> tuple[Answer, bool]:
@@ -371,7 +390,7 @@ class Services:
             pages[n] = build(n)
             return render(pages[n])
 
-        whole = self.settings.context_mode_mcp.max_digest_threshold
+        whole = answer_limit(self.settings)
         got = fit_largest(k, text_of, whole, self.pipeline.count, lo=min(1, k),
                           cost_of=lambda n, _text: self.pipeline.cost(pages[n]))
         return pages[got.k], got.fits

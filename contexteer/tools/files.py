@@ -23,6 +23,7 @@ from contexteer.navigation.symbols import doc_start
 from contexteer.secrets import redact_key_block_lines
 from contexteer.shaping.answer import Answer, Continuation, FileLines, number_lines
 from contexteer.shaping.kinds import kind_for_path
+from contexteer.shaping.limits import answer_limit, asked_limit
 from contexteer.tools.base import Services, split_list, tool
 from contexteer.tools.progress import run
 from contexteer.workspace import Resolved, read_text_file
@@ -67,9 +68,9 @@ def bounds(rel: str, total: int, start_line: int | None, end_line: int | None) -
     output=CodeRange,
     description=(
         "Read numbered lines of a file (1-based, inclusive), or one definition by symbol=. "
-        "context='semantic' adds what it uses and its callers. A range names the definition it sits in. "
+        "A range names the definition it sits in. "
         "No range: the whole file, shaped. Up to 20 reads in one call: path='a.py:10-40, b.go:Server.Run' (together "
-        "up to 4,096 tokens by default; the reads past it are named)."
+        "4,096 tokens, or budget_tokens up to 16000; the reads past it are named)."
     ),
 )
 
@@ -83,6 +84,7 @@ async def read_code_range(
     symbol: Annotated[str | None, Field(description="e.g. 'Parser.parse'")] = None,
     context: Annotated[Literal["none", "semantic"] | int, Field(
         description="'semantic': what it uses and its callers; a number N: N more lines before and after.")] = "none",
+    budget_tokens: int | None = None,
 ) -> Answer:
     reads = _reads(svc, path)
     if reads is not None:
@@ -290,7 +292,7 @@ def _delimited(svc: Services, rel: str, lines: list[str], start: int, end: int, 
                inner: list[Any] | None = None, by_symbol: bool = False, within: str | None = None) -> Answer:
     """Lines start..end the caller asked for: whole when they fit one answer; else (the pipeline's page tier)
     as many whole lines as fit with the exact call that continues. The per-call cap cuts first."""
-    cap = svc.settings.workspace.max_lines_per_call
+    cap = _line_cap(svc)
     shown_end, _ = cut_at_cap(start, end, cap)
     total = len(lines)
     lines = _long_lines_cut(svc, rel, lines, start, shown_end)
@@ -332,7 +334,7 @@ LONG_LINE, LONG_LINE_HEAD, LONG_LINE_ALONE = 2000, 400, 8000
 def _long_lines_cut(svc: Services, rel: str, lines: list[str], start: int, end: int) -> list[str]:
     """`lines` with each long line of start..end cut to its start (see LONG_LINE), saying how much is left and, when
     the line alone fits one answer, the read that gives it whole; the same list when none is cut."""
-    whole = svc.settings.context_mode_mcp.max_digest_threshold - 150  # (the header and note lines)
+    whole = answer_limit(svc.settings) - 150  # (the header and note lines)
     out = lines
     for n in range(start, end + 1):
         line = lines[n - 1]
@@ -351,9 +353,17 @@ def _long_lines_cut(svc: Services, rel: str, lines: list[str], start: int, end: 
     return out
 
 
+def _line_cap(svc: Services) -> int:
+    """The most lines one read gives: workspace.max_lines_per_call, more in proportion when the call asked for a
+    larger answer (budget_tokens)."""
+    cap = svc.settings.workspace.max_lines_per_call
+    asked = asked_limit()
+    return cap if asked is None else max(cap, cap * asked // svc.settings.context_mode_mcp.max_digest_threshold)
+
+
 def _stop(svc: Services, lines: list[str], next_start: int, end: int) -> int:
     """Where a suggested next read ends: `cap` lines, fewer when those would not pass whole."""
-    cap, whole = svc.settings.workspace.max_lines_per_call, svc.settings.context_mode_mcp.max_digest_threshold
+    cap, whole = _line_cap(svc), answer_limit(svc.settings)
     until = min(end, next_start + cap - 1)
     rows = number_lines(lines[next_start - 1 : until], next_start)
     got = fit_rows(rows, whole - 150, svc.pipeline.count, lo=1)  # 150: the header, note and hint lines

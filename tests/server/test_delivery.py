@@ -228,7 +228,7 @@ def test_an_unknown_or_misspelt_argument_is_refused_naming_the_accepted_ones(rep
     texts = [r.content[0].text for r in results]
     assert all(r.is_error for r in results), texts
     assert texts[0].startswith("unknown argument 'line' (did you mean end_line or start_line?) for read_code_range")
-    assert "read_code_range accepts: context, end_line, path, start_line, symbol" in texts[0]
+    assert "read_code_range accepts: budget_tokens, context, end_line, path, start_line, symbol" in texts[0]
     assert "'max_result' (did you mean max_results?)" in texts[1]
     assert "'querry' (did you mean query?)" in texts[2]
     assert all("nothing was run" in t for t in texts)
