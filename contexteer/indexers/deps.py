@@ -331,8 +331,10 @@ def traverse_units(graph: DepGraph, start: set[str], direction: str, depth: int,
                 count = len(members) if where.endswith("/") else len(files)
                 more = tuple(sorted(lines.get(key, set()) - {e.line}))
                 out.append(UnitEdge(e.source, where, e.line, d, unit, count, more))
-            else:
-                out.append(UnitEdge(e.source, e.target, e.line, d, unit_label(graph, where), len(files)))
+            else:  # (the importing file's other lines too, when it is one file: click's core.py imports
+                # shell_completion under TYPE_CHECKING and again inside four methods, run 400)
+                more = tuple(sorted(lines.get(key, set()) - {e.line})) if len(files) == 1 else ()
+                out.append(UnitEdge(e.source, e.target, e.line, d, unit_label(graph, where), len(files), more))
         frontier = sorted(nxt - set(start))
         if not frontier:
             break

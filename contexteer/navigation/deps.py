@@ -60,6 +60,8 @@ def dependencies_of(nav: NavigationService, progress: Callable[[int, int], None]
     if not is_dir and spec is not None and spec.name in ("python", "lua"):  # Lua: `pcall(require, 'ffi')` in a function
         _mark_scopes(model, rel, (repo_text(nav.ws, rel) or "").split("\n"), nav.index.symbols_in_file(rel),
                      nav.index.imports_of(rel))
+    if not is_dir and spec is not None and spec.name == "python" and model.dependents:
+        _mark_dependent_scopes(nav, model)
     if not is_dir and spec is not None and spec.name == "python" and model.cycles:
         _lazy_cycles_apart(nav, graph, model)
     if uses:
@@ -159,7 +161,7 @@ def _zig_aliases(nav: NavigationService, model: Dependencies, rel: str) -> None:
         edge.names = (edge.names or []) + names
 
 
-_TYPE_CHECKING = re.compile(r"^(\s*)if\s+(?:typing\.)?TYPE_CHECKING\s*:")
+_TYPE_CHECKING = re.compile(r"^(\s*)if\s+(?:\w+\.)?TYPE_CHECKING\s*:")  # (`if t.TYPE_CHECKING:`, click)
 
 
 def _import_scope(lines: list[str], syms: list[Any], line: int) -> str | None:
@@ -179,6 +181,22 @@ def _import_scope(lines: list[str], syms: list[Any], line: int) -> str | None:
             return "in the __main__ block"  # runs only when the file is run as a script
         return "TYPE_CHECKING" if m else None
     return None
+
+
+def _mark_dependent_scopes(nav: NavigationService, model: Dependencies) -> None:
+    """The importing files' lines that do not run at load time, marked as a file's own imports are (click run 400:
+    core.py's `from .shell_completion import ..` under TYPE_CHECKING read as a load-time import, its four lazy
+    imports inside methods unlisted)."""
+    for e in model.dependents:
+        if e.depth != 1 or not e.source.endswith((".py", ".pyi")):
+            continue
+        lines = (repo_text(nav.ws, e.source) or "").split("\n")
+        syms = nav.index.symbols_in_file(e.source)
+        at = [e.line, *(e.more_lines or [])]
+        scopes = [_import_scope(lines, syms, n) for n in at]
+        if any(scopes):
+            e.scope = scopes[0] if len(set(scopes)) == 1 else ", ".join(
+                f"{n} {'under ' if sc == 'TYPE_CHECKING' else ''}{sc}" for n, sc in zip(at, scopes, strict=True) if sc)
 
 
 def _lazy_cycles_apart(nav: NavigationService, graph: deps_mod.DepGraph, model: Dependencies) -> None:
@@ -245,7 +263,7 @@ def dependencies(read: Callable[[str], str | None], graph: deps_mod.DepGraph, fi
                     for u in deps_mod.traverse_units(graph, start, d, depth, keep)]
         else:
             rows = [DepEdge(source=e.source, target=e.target, line=e.line, depth=n,
-                            more_lines=graph.again.get((e.source, e.target)) if n == 1 and d == "imports" else None)
+                            more_lines=graph.again.get((e.source, e.target)) if n == 1 else None)
                     for e, n in deps_mod.traverse(graph, start, d, depth, keep)]
         setattr(model, attr, rows)
     if unit_imports and not is_dir:  # one Java-like file: each package row names the classes it imports from it

@@ -23,7 +23,9 @@ def _row(e: DepEdge, attr: str, single: str) -> str:
         where += (f"; {e.scope}" if e.scope[:1].isdigit() else f", {e.scope}") if e.scope else ""  # `; 11 under TYPE_CHECKING`
         place = e.target
     else:  # the row is the importing file: the line is its own; say what it imports when that is not the file asked
-        where = f"line {e.line}" if e.target == single else f"line {e.line}: {e.target}"
+        at = f"lines {_runs([e.line, *e.more_lines])}" if e.more_lines else f"line {e.line}"
+        where = at if e.target == single else f"{at}: {e.target}"
+        where += (f"; {e.scope}" if e.scope[:1].isdigit() else f", {e.scope}") if e.scope else ""  # (TYPE_CHECKING, lazy)
         place = posixpath.dirname(e.source) + "/" if e.unit and e.files is not None and _is_package(e) else e.source
         if place.endswith("/"):
             where = f"line {e.line} of {posixpath.basename(e.source)}"
