@@ -560,6 +560,38 @@ _PHP_CONSTRUCTS = frozenset({"isset", "empty", "unset", "array", "list", "echo",
                              "include", "include_once", "require", "require_once"})
 
 
+def _unresolved_with_route(index: IndexQueries, sym: Symbol, name: str, member_calls: dict[str, set[str]],
+                           path_calls: dict[str, set[str]], resolve_imports: Callable[[str], dict[str, list[str]]]) -> str:
+    """An unresolved call's label, with the repository module that passes the name on when an import names one
+    (`import Text.Pandoc.Templates (renderTemplate)`: a repository module passing on another's)."""
+    label = _unresolved_call(index, sym, name, member_calls, path_calls)
+    via = resolve_imports(sym.path).get(name) if name not in member_calls else None
+    if via:
+        again = reexport_line(lines_of(index, via[0]), name)
+        label += f" (re-exported by {via[0]}:{again[0]} from {again[1]})" if again else \
+            f" (imported from {via[0]}, which defines no {name}: re-exported from elsewhere)"
+    return label
+
+
+def _called_on_itself(sym: Symbol, d: Symbol, name: str, member_calls: dict[str, set[str]]) -> bool | None:
+    """For a callee resolved to the definition itself, called on receivers: True when they are its own receiver (a
+    recursion), False when another value's (a guess gone back to the caller), None when neither applies."""
+    if d.id != sym.id or name not in member_calls:
+        return None
+    if member_calls[name] <= _go_receiver_word(sym):
+        return True
+    if not member_calls[name] & SELF_WORDS and not any(r.startswith("(") for r in member_calls[name]):
+        return False
+    return None
+
+
+def _go_receiver_word(sym: Symbol) -> set[str]:
+    """A Go method's receiver variable (`p` of `func (p *ParseContext) Next()`): a call on it is on the object
+    itself (kingpin run 398 found Next's recursive `p.Next()` among the unresolved)."""
+    m = re.match(r"\s*func\s*\(\s*(\w+)\s+\*?[\w.]+", sym.signature or "") if sym.language == "go" else None
+    return {m.group(1)} if m else set()
+
+
 def _local_meaning(aliases: set[str], sym: Symbol, in_class: list[Symbol], name: str, line: int) -> Symbol | None:
     """What a call of a name defined or bound inside `sym` runs, when it is no plain local: `sym` itself through a
     local bound to it (`aliases`), or (callees of a whole class) the class's own method."""
@@ -687,25 +719,22 @@ def callees(index: IndexQueries, sym: Symbol, resolve_imports: Callable[[str], d
         if name in quiet and (hit is None or hit[0].kind not in ("function", "method")):
             continue  # a bare name that is no method: a local, a field, a parameter of an outer definition
         if hit is None and name == sym.name and sym.kind in ("function", "method") \
-                and (name not in member_calls or member_calls[name] & SELF_WORDS or _bare_call(lines, at, name)):
+                and (name not in member_calls or member_calls[name] & (SELF_WORDS | _go_receiver_word(sym))
+                     or _bare_call(lines, at, name)):
             out.items.append(Related(sym, sym.path, "recursive", sorted(set(at))))  # `link(target)` inside link
             continue
         if hit is None:
-            label = _unresolved_call(index, sym, name, member_calls, path_calls)
-            via = resolve_imports(sym.path).get(name) if name not in member_calls else None
-            if via:  # `import Text.Pandoc.Templates (renderTemplate)`: a repository module passing on another's
-                again = reexport_line(lines_of(index, via[0]), name)
-                label += f" (re-exported by {via[0]}:{again[0]} from {again[1]})" if again else \
-                    f" (imported from {via[0]}, which defines no {name}: re-exported from elsewhere)"
-            out.unresolved.append(label)
+            out.unresolved.append(_unresolved_with_route(index, sym, name, member_calls, path_calls, resolve_imports))
             continue
         d, how = hit
         d = called_member(index, d)
         d, how = _constructed(index, d, how, name, at, lines, sym, resolve_imports)
-        if d.id == sym.id and name in member_calls and not member_calls[name] & SELF_WORDS \
-                and not any(r.startswith("(") for r in member_calls[name]):
-            # `iterator.next()` inside BoundedIterator.next: a guess from the receiver's name gone back to the caller
-            out.unresolved.append(_unresolved_call(index, sym, name, member_calls, path_calls))
+        itself = _called_on_itself(sym, d, name, member_calls)
+        if itself is not None:
+            if itself:  # Go's `p.Next()` inside `func (p *ParseContext) Next()`
+                out.items.append(Related(sym, sym.path, "recursive", sorted(set(at))))
+            else:  # `iterator.next()` inside BoundedIterator.next: a guess from the receiver's name gone back to the caller
+                out.unresolved.append(_unresolved_call(index, sym, name, member_calls, path_calls))
             continue
         picks = _by_overload(index, d, at, lines, sym)
         if len(picks) > 1:  # `Logger.error(msg)` and `Logger.error(msg, ex)`: one row per overload called
