@@ -11,7 +11,7 @@ import anyio.to_thread
 from mcp.server.mcpserver import Context
 from pydantic import Field
 
-from contexteer.errors import ContexteerError, InputError
+from contexteer.errors import ContexteerError, InputError, SearchError
 from contexteer.indexers import textsearch
 from contexteer.indexers.model import kind_word
 from contexteer.indexers.searchmask import smart_case_sensitive
@@ -293,9 +293,14 @@ async def search_text(
 ) -> Answer:
     def work() -> Answer:
         # (a glob with a '/' that matched no file from the path is read at any depth: `anywhere`, said in the tail)
-        r, anywhere = textsearch.search_at_any_depth(svc.ws, pattern, regex=regex, case_sensitive=case_sensitive,
-                                                     glob=glob, path=path, context_lines=context_lines,
-                                                     max_results=max_results)
+        try:
+            r, anywhere = textsearch.search_at_any_depth(svc.ws, pattern, regex=regex, case_sensitive=case_sensitive,
+                                                         glob=glob, path=path, context_lines=context_lines,
+                                                         max_results=max_results)
+        except SearchError as exc:
+            if glob and textsearch.NO_FILES in str(exc):  # what is on disk, so "absent" and "left out" read apart
+                raise SearchError(f"{exc} {_glob_on_disk(svc, glob, path)}") from exc
+            raise
         used = anywhere or glob
         as_regex, tried, alternatives, invalid = regex, False, False, False
         if not r.matches and not regex and render.reads_like_regex(pattern):
@@ -465,3 +470,29 @@ def page_offset(cursor: str | None) -> int:
     if value < 0:
         raise InputError(f"cursor '{cursor}' is not one this tool gave out. Pass the next_cursor of the previous page, or omit it.")
     return value
+
+
+def _glob_on_disk(svc: Services, glob: str, path: str) -> str:
+    """What a glob that matched no searchable file matches on disk under `path`: no file at all, or files the listing
+    leaves out and why (kingpin run 398 could not tell whether values.json was absent or denied)."""
+    import fnmatch
+    import os
+
+    pats = [g.strip() for g in glob.split(",") if g.strip() and not g.strip().startswith("!")]
+    base = svc.ws.root / (path if path not in ("", ".") else "")
+    found: list[str] = []
+    seen = 0
+    for folder, dirs, files in os.walk(base):
+        dirs[:] = [d for d in dirs if d != ".git"]
+        for name in files:
+            seen += 1
+            rel = os.path.relpath(os.path.join(folder, name), svc.ws.root).replace(os.sep, "/")
+            if any(fnmatch.fnmatch(name, p) or fnmatch.fnmatch(rel, p) for p in pats):
+                found.append(rel)
+        if seen > 50_000 or len(found) > 5:
+            break
+    if not found:
+        return f"[no file under {path!r} matches {glob!r} on disk either: none exists there]"
+    why = [f"{f} ({'denied: ' + d if (d := svc.ws.denied_by(f)) else 'ignored: .gitignore, a binary or workspace.exclude'})"
+           for f in found[:5]]
+    return f"[on disk, left out of searches: {'; '.join(why)}]"
