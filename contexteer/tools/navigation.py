@@ -493,6 +493,9 @@ def _glob_on_disk(svc: Services, glob: str, path: str) -> str:
             break
     if not found:
         return f"[no file under {path!r} matches {glob!r} on disk either: none exists there]"
-    why = [f"{f} ({'denied: ' + d if (d := svc.ws.denied_by(f)) else 'ignored: .gitignore, a binary or workspace.exclude'})"
-           for f in found[:5]]
-    return f"[on disk, left out of searches: {'; '.join(why)}]"
+    denied = [f for f in found if svc.ws.denied_by(f)]
+    others = [f for f in found if f not in denied]
+    said = [f"{f} (.gitignore, a binary or workspace.exclude)" for f in others[:5]]
+    if denied:  # (never named: the deny-list keeps secrets' files out of every answer, their names too)
+        said.append(f"{len(denied)}{'+' if len(found) > 5 else ''} the deny-list keeps out (workspace.deny)")
+    return f"[on disk, left out of searches: {'; '.join(said)}]"
