@@ -745,8 +745,11 @@ class ReceiverResolver:
             if bare.startswith(("[", "(")) or bare in _RUST_PRIMITIVES:
                 return bare
         base = re.sub(r"[<\[(].*", "", typed or "").strip().lstrip("*&").rsplit(".", 1)[-1].strip()
+        # (a Rust `impl Replacer for Vec<u8>` is named Vec but defines no Vec: regex run 405's `self.prog.matches
+        # .len()` on a Vec had been SparseSet::len)
         if not re.fullmatch(r"[A-Z]\w*", base) or base in _WRAPPER_TYPES or base in ("Self", "This") \
-                or re.fullmatch(r"[A-Z]\d?|T[A-Z]\w*", base) or self.body.index.symbols_named(base):
+                or re.fullmatch(r"[A-Z]\d?|T[A-Z]\w*", base) \
+                or any(s.kind != "impl" for s in self.body.index.symbols_named(base) if s.name == base):
             return None  # (a type parameter, a TypeVar or alias the repository defines: review of 69cc434)
         text = "\n".join(_file_lines(getattr(self.body.index, "ws", None), self.body.sym.path, self.body.texts))
         if re.search(rf"\bas\s+{re.escape(base)}\s*(?:,|\}}|$)", text, re.M):  # (an import's, not a cast `x as Map<..>`)
