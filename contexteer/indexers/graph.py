@@ -560,6 +560,12 @@ _PHP_CONSTRUCTS = frozenset({"isset", "empty", "unset", "array", "list", "echo",
                              "include", "include_once", "require", "require_once"})
 
 
+def _impl_target(written: str) -> str:
+    """The type an `impl .. for T<..>` header writes, its arguments kept (`Borrowed<'de, [u8]>`)."""
+    m = re.search(r"\bfor\s+(.+?)\s*(?:\bwhere\b|\{|$)", written)
+    return m.group(1).strip() if m else ""
+
+
 def _unresolved_with_route(index: IndexQueries, sym: Symbol, name: str, member_calls: dict[str, set[str]],
                            path_calls: dict[str, set[str]], resolve_imports: Callable[[str], dict[str, list[str]]]) -> str:
     """An unresolved call's label, with the repository module that passes the name on when an import names one
@@ -2044,6 +2050,42 @@ def _hides(m: Symbol) -> bool:
     return m.language in ("java", "csharp") and re.search(r"\b(?:static|new)\b", head) is not None
 
 
+def _rust_impl_rows(index: IndexQueries, sym: Symbol, rust_impls: Callable[[str], list[tuple[Symbol, str]]]) -> list[tuple[Any, str, str]]:
+    """The types a Rust trait is implemented for (`impl Trait for Type`), each with where its impls are; an impl
+    for a type the repository does not define (Box<T>, &T, a tuple) is its own row."""
+    found: list[tuple[Any, str, str]] = []
+    namesakes: list[Symbol] | None = None
+    firsts: dict[int, str] = {}  # the type written by a type's first impl, said once a second one is met
+    for impl, type_name in rust_impls(sym.name):
+        if namesakes is None:
+            namesakes = [t for t in index.symbols_named(sym.name) if t.kind == "trait" and t.language == "rust"]
+        if not _rust_impl_is_of(index, sym, impl, namesakes):
+            continue
+        types = _rust_types_named(index, type_name, impl.path, impl.start_line)
+        written = " ".join((impl.signature or "").split())
+        path = re.search(r"\bfor\s+&?\s*(?:'\w+\s+)?(?:mut\s+)?((?:\w+::)+)" + re.escape(type_name) + r"\b", written)
+        qualifier = re.sub(r"^(?:(?:crate|self|super)::)+", "", path.group(1)) if path else ""
+        if qualifier:  # `impl Error for fmt::Error`: a type of module fmt (here std's), not any Error of the repository
+            types = [t for t in types if t.qualname.replace(".", "::").endswith(f"{qualifier}{type_name}")]
+        ref = re.search(r"\bfor\s+&\s*(?:'\w+\s+)?(mut\s+)?", written)
+        for t in types:
+            at = f"line {impl.start_line}" if impl.path == t.path else f"{impl.path}:{impl.start_line}"
+            # `impl<'a> UnindexedProducer for &'a IterParallelProducer<'a, Iter>`: for the reference (run 69)
+            said = f"impl at {at}" + (f", for &{ref.group(1) or ''}{t.name}" if ref else "")
+            again = next((i for i, (f, how, _) in enumerate(found) if f.id == t.id and how == "impl"), None)
+            if again is not None:  # a second impl for the type (serde's `Borrowed<'de, str>` and `Borrowed<'de,
+                # [u8]>`, run 404: the second had been dropped from a "complete" answer): one row, each impl's type
+                f, how, detail = found[again]
+                first = f" ({firsts.pop(t.id)})" if t.id in firsts else ""
+                found[again] = (f, how, f"{detail}{first}; {said} ({_impl_target(written)})")
+                continue
+            firsts[t.id] = _impl_target(written)
+            found.append((t, "impl", said))
+        if not types:  # `impl<T> Log for Box<T>`, `for &T`, `for (K, V)`: the impl block is the answer
+            found.append((impl, "impl", ""))
+    return found
+
+
 def _direct_subtypes(index: IndexQueries, sym: Symbol, rust_impls: Callable[[str], list[tuple[Symbol, str]]] | None,
                      resolve_imports: Callable[[str], dict[str, list[str]]] | None = None) -> list[tuple[Any, str, str]]:
     if sym.kind == "impl" and sym.language == "rust":
@@ -2070,25 +2112,7 @@ def _direct_subtypes(index: IndexQueries, sym: Symbol, rust_impls: Callable[[str
         seen_ids = {t.id for t, _, _ in found}
         found += [a for a in _python_parameter_bases(index, sym) if a[0].id not in seen_ids]
     if sym.language == "rust" and rust_impls is not None:
-        namesakes: list[Symbol] | None = None
-        for impl, type_name in rust_impls(sym.name):
-            if namesakes is None:
-                namesakes = [t for t in index.symbols_named(sym.name) if t.kind == "trait" and t.language == "rust"]
-            if not _rust_impl_is_of(index, sym, impl, namesakes):
-                continue
-            types = _rust_types_named(index, type_name, impl.path, impl.start_line)
-            written = " ".join((impl.signature or "").split())
-            path = re.search(r"\bfor\s+&?\s*(?:'\w+\s+)?(?:mut\s+)?((?:\w+::)+)" + re.escape(type_name) + r"\b", written)
-            qualifier = re.sub(r"^(?:(?:crate|self|super)::)+", "", path.group(1)) if path else ""
-            if qualifier:  # `impl Error for fmt::Error`: a type of module fmt (here std's), not any Error of the repository
-                types = [t for t in types if t.qualname.replace(".", "::").endswith(f"{qualifier}{type_name}")]
-            ref = re.search(r"\bfor\s+&\s*(?:'\w+\s+)?(mut\s+)?", written)
-            for t in types:
-                at = f"line {impl.start_line}" if impl.path == t.path else f"{impl.path}:{impl.start_line}"
-                # `impl<'a> UnindexedProducer for &'a IterParallelProducer<'a, Iter>`: for the reference (run 69)
-                found.append((t, "impl", f"impl at {at}" + (f", for &{ref.group(1) or ''}{t.name}" if ref else "")))
-            if not types:  # `impl<T> Log for Box<T>`, `for &T`, `for (K, V)`: the impl block is the answer
-                found.append((impl, "impl", ""))
+        found += _rust_impl_rows(index, sym, rust_impls)
         if sym.kind in ("trait", "interface"):
             found += _macro_impls(index, sym)
     if sym.language == "go" and sym.kind == "interface":
