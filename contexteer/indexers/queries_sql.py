@@ -160,6 +160,9 @@ class IndexQueries:
                 _like(clauses, args, query, "%" + _like_escape(query) + "%")
         if "class" in kinds and "struct" not in kinds:
             kinds.append("struct")  # a Go, Rust, C or C# struct is what a class filter asks for (json-iterator run 375)
+        if "type" in kinds:  # any type: a Go struct or interface is `type X struct` (testify run 386 was told its
+            # struct was "a struct, not a type"); a type alias or named type is kind `type` itself
+            kinds += [k for k in ("class", "interface", "struct", "enum", "trait") if k not in kinds]
         if kinds:
             plain = [k for k in kinds if k != "macro"]
             either = [f"s.kind IN ({','.join('?' * len(plain))})"] if plain else []
