@@ -89,6 +89,7 @@ __all__ = ["Related", "Relations", "callers", "callees", "implementations", "sup
 
 _SELF_WORDS = SELF_WORDS
 CYCLE = "the queried definition again: a cycle"  # a deeper caller that is the definition asked about
+ITSELF = "itself, on another value: may run it again"  # its own body's call on a value of its class or a base
 MAX_NODES = 200  # definitions one answer collects at most (across depths)
 MAX_THROUGH_BASE = 6  # past the first level, calls through a base type or interface listed per callee (more: counted)
 
@@ -258,8 +259,7 @@ def callers(index: IndexQueries, sym: Symbol, resolve_imports: Callable[[str], d
                     _deeper_notes(out, unfollowed, hidden, hidden_sites, dead_ends)
                     return out
                 if entry.symbol is not None and entry.symbol.id in seen:
-                    if level > 1:
-                        _met_again(out, entry, sym)
+                    _seen_again(out, entry, sym, level)
                     continue
                 # a deeper level of guesses floods the answer (Scala: every flatMap of Option, Try...; Java: every
                 # `collection.add(x)` on a Collection under IndexedCollection.add, Collections A/B run 76)
@@ -302,6 +302,17 @@ def callers(index: IndexQueries, sym: Symbol, resolve_imports: Callable[[str], d
             out.note = f"{out.note}; {hint}" if out.note else hint
     _deeper_notes(out, unfollowed, hidden, hidden_sites, dead_ends)
     return out
+
+
+def _seen_again(out: Relations, entry: Related, sym: Symbol, level: int) -> None:
+    """A caller already listed, met again: deeper, see _met_again; at the first level, the queried definition's own
+    body calling it on another value that may be of its class (`sub_ctx.command.invoke(..)` in Group.invoke; click
+    run 403 had them missing), listed so."""
+    if level > 1:
+        _met_again(out, entry, sym)
+    elif entry.symbol is not None and entry.symbol.id == sym.id:
+        entry.detail = ITSELF
+        out.items.append(entry)
 
 
 def _met_again(out: Relations, entry: Related, sym: Symbol) -> None:
@@ -798,7 +809,8 @@ def _receiver_groups(index: IndexQueries, sym: Symbol, resolve_imports: Callable
                 # (nor a receiver declared with a library's type: `ctx.seen.get(..)` with `seen: Map<..>` is no
                 # `$ZodRegistry.get` that `ctx.metadataRegistry.get(..)` reaches, zod run 242)
                 found = found_by[r] or (whole if r and not r.endswith("[]") and r not in path_calls.get(name, ())
-                                        and not _closure_bound(lines, n, r) and resolve.outside_type(r) is None else None)
+                                        and not _closure_bound(lines, n, r) and resolve.outside_type(r) is None
+                                        and not resolve.outside_module(r) else None)
                 found = (called_member(index, found[0]), found[1]) if found is not None else None
                 key = found[0].id if found is not None else None
                 group = groups.setdefault(key, (found, set(), []))

@@ -722,6 +722,8 @@ class ReceiverResolver:
                  members: dict[str, set[str]], paths: dict[str, set[str]]) -> None:
         self.body = _Body(index, sym, resolve_imports, extra_names=(), bound=(), members=members, paths=paths)
         self.paths = paths
+        self.resolve_imports = resolve_imports
+        self._outside: dict[str, Any] = {}
 
     def __call__(self, name: str, r: str) -> Found | None:
         # a Rust path call's own qualifier only: `Vec::new()` is no `Holder::new()` another line writes
@@ -731,6 +733,15 @@ class ReceiverResolver:
             return self.body.by_receiver(name, {r})
         finally:
             self.body.paths = paths
+
+    def outside_module(self, r: str) -> bool:
+        """Whether `r` is a Python module or name imported from outside the repository (`sys` in `sys.exit(..)`):
+        its calls are never the repository's method another receiver of the name reaches (click: Context.exit)."""
+        sym = self.body.sym
+        if sym.language != "python" or not re.fullmatch(r"\w+", r):
+            return False
+        lines = _file_lines(getattr(self.body.index, "ws", None), sym.path, self.body.texts)
+        return r in _python_outside_names(self.body.index, self._outside, lines, sym.path, self.resolve_imports)
 
     def outside_type(self, r: str) -> str | None:
         """The type a receiver is declared with when the repository defines no type of that name (`ctx.seen` with
@@ -1882,8 +1893,11 @@ def _local_member(index: IndexQueries, sym: Symbol, own_class: Symbol | None, wo
             # returns (syn's data_struct had left every `lookahead.peek(..)` unresolved)
             value, _, method = binding[1].partition(".")
             owner = declared_type(sym.signature or "", value)
+            if owner is None and value in ("self", "this") and own_class is not None:
+                owner = own_class.name  # `with self.make_context(..) as ctx:` (click run 400: ctx.exit() unresolved)
             got = member_of_type(index, owner, method, sym, import_files) if owner else None
             made = return_type(_uncut(index, got[0]).signature or "", got[0].language) if got is not None else None
+            made = _python_entered(index, lines, sym, sym.end_line, word, made)
             found = member_of_type(index, made, name, sym, import_files) if made else None
         else:
             typed = _received_type(index, sym, binding[1], import_files) if binding[0] == "receive" else binding[1]
@@ -2135,6 +2149,7 @@ def find_callers(index: IndexQueries, sym: Symbol, callee: str, resolve_imports:
     seen: set[tuple[str, int]] = set()
     sites: list[Caller] = []
     own_lines: dict[str, list[str]] = {}  # the definition's file, read once for its recursive calls
+    inner: set[int] = set()  # lines of its own body calling the name on another value (see _on_another_value)
     ctor, py_ctor, kinds = _site_kinds(sym, callee, owner)
     cpp_ctor = sym.language == "cpp" and sym.kind == "method" and callee == owner
     go_method = sym.language == "go" and sym.kind == "method"
@@ -2154,11 +2169,8 @@ def find_callers(index: IndexQueries, sym: Symbol, callee: str, resolve_imports:
         # inside its own range: recursion for a function; a class building itself (`new Map(f, cbf, p)` in
         # Map.newSubtask) is a use like any other, its own head line aside
         if r.path == sym.path and sym.start_line <= r.line <= sym.end_line \
-                and (sym.kind not in _CLASS_KINDS or r.line == sym.start_line):
-            if recursive is not None and r.kind == "call" and r.line not in recursive and r.name == sym.name \
-                    and sym.kind in ("function", "method") and _calls_itself(index, sym, r.line, own_lines) \
-                    and not _literal_call_of_another(index, sym, r.line, own_lines):
-                recursive.append(r.line)  # recursion: `recursive` collects its lines
+                and (sym.kind not in _CLASS_KINDS or r.line == sym.start_line) \
+                and not _own_body_site(index, sym, r, owner, recursive, inner, own_lines):
             continue
         seen.add((r.path, r.line))
         if r.path not in lang:
@@ -2212,6 +2224,10 @@ def find_callers(index: IndexQueries, sym: Symbol, callee: str, resolve_imports:
                              owner_cls=_owner_class(index, sym, holder), prop=held,
                              owner_folder=sym.path.rpartition("/")[0])
         _go_namesake_packages(index, sites, owner, sym)
+        # of its own body's calls on another value, those whose receiver's type is its class, a subclass or a base
+        # class it overrides (one that may dispatch here); a receiver nothing types stays unsaid, as before
+        sites = [c for c in sites if c.path != sym.path or c.line not in inner or c.against
+                 or (c.receiver is True and c.how != "name only")]
         if left_out is not None:  # what the receivers showed to be another method of that name, for the answer to count
             left_out += [c for c in sites if c.against]
         sites = [c for c in sites if not c.against]
@@ -3667,6 +3683,40 @@ def _typed_other_overload(index: IndexQueries, sym: Symbol, lines: list[str], li
     fitting = [s for s in others if takes_call(s.signature or "", s.name, args, s.language)]
     site = Caller(sym, sym.path, line)
     return _best_typed_overload(index, site, args, sym, fitting, {sym.path: lines}) is not None
+
+
+def _own_body_site(index: IndexQueries, sym: Symbol, r: Reference, owner: str | None, recursive: list[int] | None,
+                   inner: set[int], own_lines: dict[str, list[str]]) -> bool:
+    """A use of `sym`'s name inside its own range: a recursive call goes to `recursive` (its lines); a method's call
+    of its name on another value (`sub_ctx.command.invoke(sub_ctx)` in Group.invoke) to `inner`, and True: a site,
+    kept if its receiver's type may dispatch here (click run 403 had it missing from Group.invoke's callers)."""
+    if recursive is not None and r.kind == "call" and r.line not in recursive and r.name == sym.name \
+            and sym.kind in ("function", "method") and _calls_itself(index, sym, r.line, own_lines) \
+            and not _literal_call_of_another(index, sym, r.line, own_lines):
+        recursive.append(r.line)
+        return False
+    if owner is not None and sym.kind == "method" and r.kind == "call" and r.name == sym.name \
+            and _on_another_value(index, sym, r.line, own_lines):
+        inner.add(r.line)
+        return True
+    return False
+
+
+def _on_another_value(index: IndexQueries, sym: Symbol, line: int, cache: dict[str, list[str]]) -> bool:
+    """Whether a line of a method calls its name on a value other than this/self/super (`sub_ctx.command.invoke(..)`
+    in Group.invoke): a call of its class's method on another instance, or of a base's that may dispatch here."""
+    ws = getattr(index, "ws", None)
+    lines = _file_lines(ws, sym.path, cache) if ws is not None else []
+    text = lines[line - 1] if 0 < line <= len(lines) else ""
+    for m in re.finditer(rf"(?<![\w$]){re.escape(sym.name)}\s*\(", text):
+        before = text[: m.start()].rstrip()
+        if line == sym.start_line or not before.endswith((".", "->", "?.")):
+            continue
+        word = _RECEIVER.search(text, 0, m.start())
+        if word is not None and word.group(1) not in _SELF and word.group(1) not in ("super", "base", "parent") \
+                and not word.group(0).rstrip(".-:>? ").endswith(")"):
+            return True
+    return False
 
 
 def _calls_itself(index: IndexQueries, sym: Symbol, line: int, cache: dict[str, list[str]]) -> bool:
@@ -5671,6 +5721,7 @@ def _declared_receiver(index: IndexQueries, cache: dict[str, list[Symbol]], line
                 first, *steps = value.split(".")
                 # `foo := foo.New(...)`: the value on the right is the package the local shadows
                 owner = _declared_receiver(index, cache, lines, site, first, depth + 1) if first != word else None
+                owner = owner or _self_class(index, enc, first)  # `with self.make_context(..) as ctx:`
                 for step in steps:  # `iter := any.cfg.BorrowIterator(buf)`: any's field cfg, then its method
                     got_step = member_of_type(index, owner, step.removesuffix("()"), enc, []) if owner else None
                     owner = _value_type(_uncut(index, got_step[0]), step.endswith("()")) if got_step is not None else None
@@ -5700,6 +5751,7 @@ def _declared_receiver(index: IndexQueries, cache: dict[str, list[Symbol]], line
                 typed = (binding[1] if binding is not None and binding[0] == "type" else None) \
                     or (_ts_local_type(index, cache, lines, site, enc, syms, word, binding, depth)
                         if enc.language in _TS_LIKE else None)
+            typed = _python_entered(index, lines, enc, site.line, word, typed)
             if enc.language == "rust" and binding is not None and (typed == "Self" or binding[1] in _RUST_SELF_COPIES):
                 typed = _rust_self_type(index, enc) or typed  # `let g = Self::with_capacity(..)`, `let s = self.clone()`
         if typed is not None:
@@ -5792,6 +5844,33 @@ def _rust_field_chain(index: IndexQueries, enc: Symbol, chain: str) -> str | Non
             if got is not None else None
         owner = named_type(declared.group(1)) if declared else None  # (through `&'c Arc<ExecReadOnly>`)
     return owner
+
+
+def _self_class(index: IndexQueries, enc: Symbol, word: str) -> str | None:
+    """The class of the method `enc` when `word` is this/self: `x = self.build()` is the class's own method's value."""
+    if word not in ("self", "this") or enc.parent_id is None:
+        return None
+    holder = index.get_symbol(enc.parent_id)
+    return holder.name if holder is not None and holder.kind in _CLASS_KINDS else None
+
+
+def _python_entered(index: IndexQueries, lines: list[str], enc: Symbol, line: int, word: str, typed: str | None) -> str | None:
+    """A local bound by `with X as word:` is what X's `__enter__` returns: the value itself when __enter__ says so
+    (`-> Context`, `-> Self`) or says nothing, another type when its annotation names one, None when it returns
+    something of no named type."""
+    if typed is None or enc.language != "python":
+        return typed
+    w = re.escape(word)
+    if not any(re.match(rf"\s*(?:async\s+)?with\s+.*\bas\s+{w}\b", t) for t in lines[enc.start_line - 1:line]):
+        return typed
+    got = member_of_type(index, typed, "__enter__", enc, [])
+    if got is None:
+        return typed
+    head = " ".join((got[0].signature or "").split())
+    returned = re.search(r"\)\s*->\s*(.+?)\s*:?\s*$", head)
+    if returned is None or returned.group(1).strip("'\"") in ("Self", "te.Self", "typing.Self", "t.Self", typed):
+        return typed
+    return named_type(returned.group(1).strip("'\""))
 
 
 def _python_local(index: IndexQueries, syms: list[Symbol], lines: list[str], enc: Symbol, word: str,

@@ -667,9 +667,13 @@ def _bindings_at(lines: list[str], start: int, end: int, word: str) -> Iterator[
     # (rayon run 369: `vec_org.par_drain(0..5)` had been "by name only" among DrainGuard.par_drain's callers)
     rust_std = re.compile(rf"^\s*let\s+(?:mut\s+)?{w}\s*=\s*(?:(vec)!\s*[\[(]|format!\s*\(|"
                           rf"\"(?:\\.|[^\"\\])*\"\s*\.\s*(?:to_string|to_owned)\s*\(\s*\)\s*;)")
+    # Python `with cmd.make_context(name) as sub_ctx:`: the value entered (a context manager's __enter__ most often
+    # hands back itself; _declared_receiver reads an annotated __enter__ that says otherwise)
+    with_as = re.compile(rf"^(\s*)(?:async\s+)?with\s+(.*?)\s+as\s+{w}\s*(?:[:,)]|$)")
     depth = -1  # inside a `when (word) {` block: its brace depth
     for i in range(max(start, 1), min(end, start + 400, len(lines)) + 1):
         text = lines[i - 1]
+        text = _with_as_assignment(text, word, with_as)
         if depth < 0 and when_head.match(text):
             depth = 0
         if depth >= 0:
@@ -747,6 +751,13 @@ def _bindings_at(lines: list[str], start: int, end: int, word: str) -> Iterator[
                 yield i, ("call", name)  # `make()`, `Client()`, `mod.Client()`, `NewClient()`: a class or a function
             else:
                 yield i, None
+
+
+def _with_as_assignment(text: str, word: str, with_as: re.Pattern[str]) -> str:
+    """A Python `with X as word:` line read as `word = X` (`with a() as x, b() as y:`: the item naming word)."""
+    entered = with_as.match(text) if "with" in text else None
+    items = top_level(entered.group(2).lstrip("(")) if entered is not None else []
+    return f"{entered.group(1)}{word} = {items[-1].strip()}" if entered is not None and items else text
 
 
 def jsdoc_type(lines: list[str], start: int, tag: str, name: str | None = None) -> str | None:

@@ -12,7 +12,7 @@ from mcp.server.mcpserver import Context
 from pydantic import Field
 
 from contexteer.errors import InputError
-from contexteer.indexers.graph import CYCLE, MAX_OVERRIDES
+from contexteer.indexers.graph import CYCLE, ITSELF, MAX_OVERRIDES
 from contexteer.indexers.model import CLASS_KINDS, kind_word
 from contexteer.indexers.stdnames import GO_STD_CONVERSIONS
 from contexteer.navigation.models import RelatedItem, RelatedResult
@@ -225,7 +225,7 @@ def _render(model: RelatedResult, target: Any, offset: int, depth: int) -> str:
         show = mixed and (not weak_only or it.how in WEAK or it.how == "macro" or bool(it.reaches))
         tag = f"  [{_how(it)}{' -> ' + it.reaches if it.reaches else ''}]" if show else \
             f"  [{(it.detail or '').removeprefix('receiver ')}]" if typed_rows and _typed_receiver(it) else ""
-        tag += f"  [{it.detail}]" if it.detail == CYCLE else ""
+        tag += f"  [{it.detail}]" if it.detail in (CYCLE, ITSELF) else ""
         out += row(it, target, tag, via, block is not None, block is not None and it.path == block[0])
     if tests:
         out.append(_test_callers(tests))
@@ -483,7 +483,8 @@ def _how(it: RelatedItem) -> str:
     """How an item was resolved, with its detail where that says more (`receiver r: Raft`, `embeds FSM`)."""
     if it.detail and it.detail.split()[0] == it.how.split()[0]:
         return it.detail
-    if it.how == "method set" or (it.detail or "").startswith((*_CALLEE_CONTRACT, "called through")):
+    if it.how == "method set" or (it.detail or "").startswith((*_CALLEE_CONTRACT, "called through")) \
+            or it.detail in (CYCLE, ITSELF):  # (said apart, on the row)
         return it.how  # the interface's methods are in the question; the namesakes are on the row
     return f"{it.how}, {it.detail}" if it.detail else it.how
 
