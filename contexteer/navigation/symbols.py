@@ -1156,12 +1156,20 @@ def _written(nav: NavigationService, sym: Any) -> str:
     return f"{sig}  (iota = {len(specs) - 1} in the const block that starts `{clip(specs[0], 80)}`)"
 
 
+def _word_pattern(name: str, *, dollar: bool) -> str:
+    """A ripgrep pattern for `name` as a whole word; with `dollar` (JavaScript, TypeScript) `$` is a letter of names:
+    `Pipe` is no word of `$Pipe`, and `$Pipe` is found at all (zod run 406)."""
+    if not dollar:
+        return rf"\b{re.escape(name)}\b"
+    return rf"(?:^|[^\w$]){re.escape(name)}(?:[^\w$]|$)"
+
+
 def _word_sites(nav: NavigationService, word: str, prefix: str | None) -> list[RefSite]:
     """Where a name that has no indexed definition appears as a whole word (at most NO_MATCH_USES lines)."""
     if not re.fullmatch(r"[\w$]+", word):
         return []
     try:
-        found = textsearch.search(nav.ws, rf"\b{re.escape(word)}\b", regex=True, case_sensitive=True,
+        found = textsearch.search(nav.ws, _word_pattern(word, dollar="$" in word), regex=True, case_sensitive=True,
                                   path=prefix or ".", max_results=NO_MATCH_USES)
     except ContexteerError as exc:
         logger.info("no text matches for %s: %s", word, exc)
@@ -1312,7 +1320,8 @@ def text_uses(nav: NavigationService, name: str, defs: list[Any], prefix: str | 
     skip = known | {(d.path, d.start_line) for d in defs}
     # a PHP property is read as `$this->code` or `self::$code`: never the `$code` variables of the same name
     php_field = all(d.language == "php" and d.kind in ("field", "property") for d in defs)
-    pattern = rf"(?:->|::\$){re.escape(name)}\b" if php_field else rf"\b{re.escape(name)}\b"
+    dollar = family & {language_family("javascript"), language_family("typescript")}
+    pattern = rf"(?:->|::\$){re.escape(name)}\b" if php_field else _word_pattern(name, dollar=bool(dollar))
     read = re.compile(rf"(?:->|::\$){re.escape(name)}\b(?!\s*\()")  # (ripgrep's engine has no lookahead)
     try:
         found = textsearch.search(nav.ws, pattern, regex=True, case_sensitive=True,

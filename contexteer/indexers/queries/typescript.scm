@@ -46,6 +46,38 @@
 (implements_clause (type_identifier) @name) @reference.type
 (extends_type_clause type: (type_identifier) @name) @reference.type
 (type_arguments (type_identifier) @name) @reference.type
+; every other place a type is written (zod run 406: `$ZodPipe`'s references were "2 in 1 file" where unions,
+; namespace-qualified types `schemas.$ZodPipe`, lookups, constraints and casts made 13); a type parameter's own name,
+; a mapped type's key and an `infer X` bind a name and are none
+(nested_type_identifier name: (type_identifier) @name) @reference.type
+(union_type (type_identifier) @name) @reference.type
+(intersection_type (type_identifier) @name) @reference.type
+(array_type (type_identifier) @name) @reference.type
+(tuple_type (type_identifier) @name) @reference.type
+(lookup_type (type_identifier) @name) @reference.type
+(index_type_query (type_identifier) @name) @reference.type
+(constraint (type_identifier) @name) @reference.type
+(default_type (type_identifier) @name) @reference.type
+(as_expression (type_identifier) @name) @reference.type
+(satisfies_expression (type_identifier) @name) @reference.type
+(template_type (type_identifier) @name) @reference.type
+(rest_type (type_identifier) @name) @reference.type
+(optional_type (type_identifier) @name) @reference.type
+(readonly_type (type_identifier) @name) @reference.type
+(parenthesized_type (type_identifier) @name) @reference.type
+(conditional_type [left: (type_identifier) @name right: (type_identifier) @name consequence: (type_identifier) @name
+                   alternative: (type_identifier) @name]) @reference.type
+(function_type return_type: (type_identifier) @name) @reference.type
+(constructor_type type: (type_identifier) @name) @reference.type
+(type_predicate type: (type_identifier) @name) @reference.type
+(mapped_type_clause type: (type_identifier) @name) @reference.type
+(type_alias_declaration value: (type_identifier) @name) @reference.type
+; a class or constructor value named by a member read (`$ZodPipe.init(inst, def)`, `core.$ZodPipe.init(..)`,
+; `x instanceof z.core.$ZodPipe`): names written capitalized or `$`-led only, as types and constructors are (a
+; member read as a property, PascalCase or `$`-led only: `zc.RANGES` off an untyped value stays a use by name)
+((member_expression object: (identifier) @name) (#match? @name "^[$A-Z]")) @reference.other
+((member_expression property: (property_identifier) @name) (#match? @name "^([$]|[A-Z][a-z0-9])")) @reference.other
+((binary_expression operator: "instanceof" right: (identifier) @name)) @reference.other
 
 (import_statement (import_clause (identifier) @import.name) source: (string) @import.module) @import
 (import_statement (import_clause (named_imports (import_specifier name: (identifier) @import.name))) source: (string) @import.module) @import
