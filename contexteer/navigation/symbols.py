@@ -464,7 +464,8 @@ def _reference_sites(nav: NavigationService, name: str, defs: list[Any], prefix:
         left_out = 0
     inside = [r for r in refs if prefix is None or r.path == prefix or r.path.startswith(prefix + "/")]
     sites = [RefSite(path=r.path, line=r.line, preview="", kind=r.kind) for r in inside]
-    if not method_query and 2 <= len(defs) <= MAX_TOLD_APART and all(d.kind == "method" for d in defs):
+    if not method_query and 2 <= len(defs) <= MAX_TOLD_APART and all(d.kind in ("method", "function") for d in defs) \
+            and any(d.kind == "method" for d in defs):  # (a module function beside methods: Jinja2 run 408)
         _told_apart(nav, name, defs, sites)
     for site in sites:
         caller, owner = evidence.get((site.path, site.line), (None, ""))
@@ -683,6 +684,7 @@ def _told_apart(nav: NavigationService, name: str, defs: list[Any], sites: list[
     for d in defs:
         # overloads of one class are told by their parameters (`setCookie(String url, String value)`, Capacitor A/B)
         label = written[d.id] + _params(d) if written[d.id] in alike else written[d.id]
+        label = f"function {label}" if d.kind == "function" and d.parent_id is None else label
         dropped: list[Any] = []
         for c in find_callers(nav.index, d, name, nav.imported, left_out=dropped):
             if c.how != "name only":
