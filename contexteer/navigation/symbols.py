@@ -269,10 +269,12 @@ def search(nav: NavigationService, q: str, *, match: str, kind: str | None, pref
         missing = [p for p, found in by_part.items() if not found]
         if missing:
             miss = _missing_names(idx, missing, by_part, kind=kind, prefix=prefix, several=len(parts) > 1 and match == "exact")
+            miss = "; ".join([miss, *_assigned_notes(nav, [m for m in missing if not by_part.get(m)], kind, prefix, match)])
             pool = list({s.id: s for found in by_part.values() for s in found}.values())
             note = f"{note}; {miss}" if note else miss
     else:
         q, pool = _found(nav, q, match, kind, prefix, offset + limit)
+        note = "; ".join([x for x in (note, *_assigned_notes(nav, [] if pool else [q], kind, prefix, match)) if x]) or None
     if not pool and match == "exact" and is_qualified(q) and not parts:
         # 'org.example.web.Servlet', 'App\\Http\\Kernel::handle', 'Rack::Request#params', 'crate::a::B', 'pkg.Type'
         pool, note = _qualified_miss(nav, q, kind, prefix, note)
@@ -587,6 +589,51 @@ def assigned_attribute(nav: NavigationService, q: str, prefix: str | None) -> st
 
 #: what assigned_attribute's note says, and how a search's answer knows the note is there
 ASSIGNED = ": its instances get it by assignment, "
+
+
+#: the languages whose instance attributes are assigned, as one ripgrep pattern's alternatives (see _ATTRIBUTE_SET)
+_ANY_ATTRIBUTE_SET = r"(?:self\.|this\.#?|\$this->|@){m}\s*(?::[^=]+)?(?:\|\|)?=(?:[^=]|$)"
+
+
+def _assigned_notes(nav: NavigationService, names: list[str], kind: str | None, prefix: str | None, match: str) -> list[str]:
+    """assigned_anywhere's notes for the bare names among `names` (an exact search for a field-like kind or any)."""
+    if match != "exact" or not _kind_any(kind, ("field", "property", "variable")):
+        return []
+    return [t for m in names if not is_qualified(m) and (t := assigned_anywhere(nav, m, prefix))]
+
+
+def assigned_anywhere(nav: NavigationService, name: str, prefix: str | None) -> str:
+    """A bare name no definition has that methods assign to their instances (`self.soft_frame = False` in
+    Frame.__init__): where, per class, as a note ("" when none does). The Jinja2 A/B agent (run 408) was told "no
+    definition named 'soft_frame'" and searched the text for it."""
+    from contexteer.indexers.lookup import enclosing
+    from contexteer.indexers.model import CLASS_KINDS
+
+    if not re.fullmatch(r"[A-Za-z_]\w*", name):
+        return ""
+    try:
+        found = textsearch.search(nav.ws, _ANY_ATTRIBUTE_SET.format(m=re.escape(name)), regex=True, case_sensitive=True,
+                                  path=prefix or ".", max_results=40)
+    except ContexteerError:
+        return ""
+    sites: list[str] = []
+    owners: set[str] = set()
+    for h in found.hits:
+        if not h.path or h.context:
+            continue
+        syms = nav.index.symbols_in_file(h.path)
+        enc = enclosing(syms, h.line)
+        if enc is None or enc.language not in _ATTRIBUTE_SET:
+            continue
+        holder = next((c for c in syms if c.kind in CLASS_KINDS and c.start_line <= h.line <= c.end_line
+                       and (enc.parent_id == c.id or c.id == enc.id)), None)
+        owners.add(holder.qualname if holder is not None else "?")
+        sites.append(f"{h.path}:{h.line} `{' '.join(h.text.split())[:80]}` in {enc.qualname} {enc.start_line}-{enc.end_line}")
+    if not sites:
+        return ""
+    who = ", ".join(sorted(owners - {"?"})) or "their classes"
+    shown = "; ".join(sites[:5]) + (f"; … {len(sites) - 5} more" if len(sites) > 5 else "")
+    return f"'{name}' is no definition: instances of {who} get it by assignment, {shown}"
 
 
 def inherited_members(nav: NavigationService, q: str, kind: str | None, prefix: str | None) -> tuple[list[Any], str]:

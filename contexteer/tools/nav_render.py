@@ -298,7 +298,7 @@ def symbol_search(model: SymbolSearch, match: str, kind: str | None, with_refs: 
         hint = (f" Try match={', '.join(wider[:-1])}{' or ' if len(wider) > 1 else ''}{wider[-1]}" if wider else
                 f" Try search_text(pattern=\"{model.query}\") to find it in any text")
         kind_hint = f", or drop kind='{kind}'" if kind else ""
-        if model.note and (": its instances get it by assignment, " in model.note
+        if model.note and (" get it by assignment, " in model.note
                            or " is defined in the repository: it is imported from outside (" in model.note):
             # the assignment above is the answer: no wider match to try (Rich run 302 read the hint and searched again)
             hint, kind_hint = "", ""
