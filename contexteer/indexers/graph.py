@@ -57,6 +57,7 @@ from contexteer.indexers.lookup import (
     whole_class,
 )
 from contexteer.indexers.model import CLASS_KINDS, Reference, Symbol, is_macro
+from contexteer.indexers.name_lines import name_lines
 from contexteer.indexers.namesakes import REOPENED, reopened_rank
 from contexteer.indexers.qualify import Qualifier
 from contexteer.indexers.queries_sql import IndexQueries, per_generation
@@ -1044,7 +1045,8 @@ def _abstract_detail(index: IndexQueries, d: Symbol, resolve_imports: Callable[[
         subs = [o for o in subs if not _go_interface_member(index, o)]
     # (the test files' last, said so: miekg/dns run 368 read tsig_test.go's testProvider among the implementations)
     subs.sort(key=lambda o: is_test_path(o.path))
-    detail = "abstract; overridden in " + ", ".join(f"{o.qualname} {o.path}:{o.start_line}"
+    at = _cited_lines(index, subs[:4])
+    detail = "abstract; overridden in " + ", ".join(f"{o.qualname} {o.path}:{at.get((o.path, o.start_line), o.start_line)}"
                                                     + (" (a test file)" if is_test_path(o.path) else "") for o in subs[:4]) \
         + (f" and {len(subs) - 4} more" if len(subs) > 4 else "") if subs else ""
     if d.language == "go":  # an interface's method: the types whose method sets hold it
@@ -1065,6 +1067,13 @@ _DISPATCHING = frozenset({"python", "java", "kotlin", "scala", "csharp", "cpp", 
                           "ruby", "swift", "dart", "objc"})
 
 
+def _cited_lines(index: IndexQueries, defs: list[Symbol]) -> dict[tuple[str, int], int]:
+    """The line of each definition's name where its range opens with decorators (`@internalcode` above `def load`),
+    as every other answer cites it (Jinja2 run 408 read ModuleLoader.load at 641 here and 642 in another answer)."""
+    ws = getattr(index, "ws", None)
+    return name_lines(ws, defs) if ws is not None and defs else {}
+
+
 def _overridden_detail(index: IndexQueries, d: Symbol, resolve_imports: Callable[[str], dict[str, list[str]]]) -> str:
     """A concrete method callee that subclasses override: which overrides a call of it may run instead (the Jinja A/B
     question on `self.loader.load(..)`: BaseLoader.load, or PrefixLoader's, ChoiceLoader's or ModuleLoader's own).
@@ -1076,7 +1085,9 @@ def _overridden_detail(index: IndexQueries, d: Symbol, resolve_imports: Callable
             if o.symbol and o.symbol.id != d.id]
     if not subs:
         return ""
-    return "overridden in " + ", ".join(f"{o.qualname} {o.path}:{o.start_line}" for o in subs[:4]) \
+    at = _cited_lines(index, subs[:4])
+    return "overridden in " + ", ".join(f"{o.qualname} {o.path}:{at.get((o.path, o.start_line), o.start_line)}"
+                                        for o in subs[:4]) \
         + (f" and {len(subs) - 4} more" if len(subs) > 4 else "")
 
 

@@ -882,7 +882,7 @@ def _at_names(nav: NavigationService, s: Any, member_at: dict[str, str]) -> dict
     """An implementations row's method lines moved to each name's line, below an `@Override` its range opens with
     (Commons Collections run 310 read `remove 689` for ListOrderedIterator.remove, whose name is on 690, while rows
     without an annotation gave the name line: "sometimes the @Override line")."""
-    from contexteer.navigation.name_lines import name_lines
+    from contexteer.indexers.name_lines import name_lines
 
     if s is None or not member_at:
         return member_at

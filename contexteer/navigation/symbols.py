@@ -24,6 +24,7 @@ from contexteer.indexers.lookup import (
     rust_impl_head,
     rust_impl_trait,
 )
+from contexteer.indexers.name_lines import name_lines
 from contexteer.indexers.namesakes import CLASS_LIKE, LocalNames, member_namesakes, reopened_rank
 from contexteer.indexers.qualify import is_qualified, split_name
 from contexteer.indexers.syntax import (
@@ -36,7 +37,6 @@ from contexteer.indexers.syntax import (
     whole_header,
 )
 from contexteer.navigation.models import NO_MATCH_USES, RefSite, SymbolHit, SymbolSearch, clip
-from contexteer.navigation.name_lines import name_lines
 from contexteer.navigation.service import NavigationService
 from contexteer.navigation.swift_inits import func_labels, selector
 from contexteer.workspace import repo_text

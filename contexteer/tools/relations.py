@@ -14,9 +14,9 @@ from pydantic import Field
 from contexteer.errors import InputError
 from contexteer.indexers.graph import CYCLE, ITSELF, MAX_OVERRIDES
 from contexteer.indexers.model import CLASS_KINDS, kind_word
+from contexteer.indexers.name_lines import name_lines
 from contexteer.indexers.stdnames import GO_STD_CONVERSIONS
 from contexteer.navigation.models import RelatedItem, RelatedResult
-from contexteer.navigation.name_lines import name_lines
 from contexteer.navigation.relations import Ambiguous
 from contexteer.shaping.answer import Answer, Text
 from contexteer.testpaths import is_test_path
