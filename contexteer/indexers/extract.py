@@ -1088,6 +1088,16 @@ def signature(node: ts.Node, spec: LanguageSpec, *, value: bool = False, outer: 
         return text if len(text) <= SIGNATURE_MAX else text[: SIGNATURE_MAX - 1].rstrip() + "…"
     if spec.name == "markdown" or value:
         return signature_text(_SRC.data, start, node.end_byte, 0, SIG_VALUE)
+    shape = node.child_by_field_name("value") if node.type == "type_alias_declaration" else None
+    if node.type == "type_alias_declaration" and node.end_point.row > node.start_point.row and not (
+            shape is not None and shape.type == "object_type"
+            and any(c.type == "property_signature" for c in shape.named_children)):  # (members: listed as fields)
+        # a TypeScript type over lines (`export type $ZodIssue =\n  | A\n  | B`), joined: its first line had been
+        # all of it, `export type $ZodIssue =` (zod run 406)
+        raw = _SRC.data[start : node.end_byte][:4000].decode("utf-8", "replace")
+        raw = re.sub(r"(?:^|(?<=\s))//[^\n]*", " ", re.sub(r"/\*.*?\*/", " ", raw, flags=re.S))  # (comments left out)
+        text = " ".join(raw.split()).rstrip(";")
+        return text if len(text) <= SIGNATURE_MAX else text[: SIGNATURE_MAX - 1].rstrip() + "…"
     if spec.name == "haskell" and node.type == "signature":  # a type over lines, each with its `-- ^` doc: joined
         text = " ".join(_HASKELL_COMMENT.sub(" ", _SRC.data[start : node.end_byte][:4000].decode("utf-8", "replace")).split())
         return text if len(text) <= SIGNATURE_MAX else text[: SIGNATURE_MAX - 1].rstrip() + "…"
