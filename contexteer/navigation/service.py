@@ -237,6 +237,11 @@ class NavigationService:
         getErrorShape through two barrels)."""
         out = {k: list(v) for k, v in hit.items()}
         for name, targets in hit.items():
+            if name.startswith("* as "):  # `import * as core from "../core/index.js"`: `core.clone(..)` reaches
+                # what the barrel passes on (zod run 406: classic's `core.clone(..)` had been "name only")
+                for t in targets:
+                    out[name] += [f for f in self._passed_on(t, set()) if f not in out[name]]
+                continue
             if name == "*":
                 continue
             for t in targets:
@@ -244,6 +249,18 @@ class NavigationService:
                     for k in (name, "*"):
                         if f not in out.setdefault(k, []):
                             out[k].append(f)
+        return out
+
+    def _passed_on(self, barrel: str, seen: set[str], depth: int = 0) -> list[str]:
+        """The files a barrel's `export ... from` lines take names from, barrels they name followed up to 4 deep."""
+        if depth > 4 or barrel in seen or not barrel.endswith(_JS_EXTS):
+            return []
+        seen.add(barrel)
+        out: list[str] = []
+        for _names, targets in self._barrel_exports(barrel):
+            for f in targets:
+                if f not in seen:
+                    out += [f, *self._passed_on(f, seen, depth + 1)]
         return out
 
     def _reexported(self, barrel: str, name: str, depth: int, seen: set[str]) -> list[str]:

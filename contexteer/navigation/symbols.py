@@ -547,8 +547,42 @@ def _qualified_miss(nav: NavigationService, q: str, kind: str | None, prefix: st
     if pool:
         return pool, note
     pool, inherited = inherited_members(nav, q, kind, prefix)
+    if not pool:
+        pool, inherited = namespace_members(nav, q, kind, prefix)
     inherited = inherited or (assigned_attribute(nav, q, prefix) if not pool else "")
     return pool, (f"{note}; {inherited}" if note and inherited else inherited or note)
+
+
+def namespace_members(nav: NavigationService, q: str, kind: str | None, prefix: str | None) -> tuple[list[Any], str]:
+    """JS/TS `core.clone` where files bind `core` by `import * as core from "../core/index.js"`: the `clone` that module
+    passes on, through its barrels, with a note saying so (zod run 406 was told "none of them a member of core")."""
+    names = split_name(q)
+    if len(names) != 2 or not re.fullmatch(r"[A-Za-z_$][\w$]*", names[0]):
+        return [], ""
+    alias, member = names
+    try:
+        found = textsearch.search(nav.ws, rf"import\s+\*\s+as\s+{re.escape(alias)}\s+from\b", regex=True,
+                                  case_sensitive=True, path=prefix or ".", max_results=50)
+    except ContexteerError:
+        return [], ""
+    modules: dict[str, int] = {}  # the module each such import names, and in how many files
+    for h in found.hits:
+        if h.path and not h.context and h.path.endswith(_JS_LIKE):
+            for m in nav.imported(h.path).get(f"* as {alias}", [])[:1]:  # (the module itself, before what it passes on)
+                modules[m] = modules.get(m, 0) + 1
+    pool: list[Any] = []
+    for module in sorted(modules, key=lambda m: -modules[m]):
+        files = [module, *nav._reexported(module, member, 0, set())]
+        pool += [sym for f in dict.fromkeys(files) for sym in nav.index.symbols_in_file(f)
+                 if sym.name == member and sym.parent_id is None and (kind is None or _kind_any(kind, (sym.kind,)))
+                 and sym.id not in {p.id for p in pool}]
+    if not pool:
+        return [], ""
+    said = ", ".join(f"{m} (in {n} file{'s' if n != 1 else ''})" for m, n in modules.items())
+    return pool, f"{alias} is a namespace import of {said}: its {member} is answered here"
+
+
+_JS_LIKE = (".ts", ".tsx", ".js", ".jsx", ".mjs", ".cjs", ".mts", ".cts")
 
 
 #: per language, how a method of a class assigns an attribute of its instances (`self.loader = loader`)
