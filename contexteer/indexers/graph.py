@@ -35,6 +35,7 @@ from contexteer.indexers.lookup import (
     _inherited_member,
     _is_type,
     _php_namespace_at,
+    _uncut,
     composed_of,
     constructor_named_by_class,
     continued_chain,
@@ -237,14 +238,15 @@ def callers(index: IndexQueries, sym: Symbol, resolve_imports: Callable[[str], d
             vtable = zig_vtables.vtable_callers(index, target) \
                 if target.language == "zig" and target.kind in ("function", "method") else []
             dropped = [c for c in dropped if all((c.path, c.line) != (p, n) for _, p, n, _ in vtable)]
-            dead_ends += [target.qualname] * (level > 1 and not any((sites, macro_sites, vtable, dropped))
-                                              and not _nested_function(index, target))
+            if level > 1 and not any((sites, macro_sites, vtable, dropped)) and not _nested_function(index, target):
+                dead_ends.append(target.qualname + _passed_at(index, target))
             if level == 1:
                 out.sites = len(sites) + len(itself) + sum(len(ms) for _, ms in macro_sites)
                 if itself:  # `link(target)` inside link: it calls itself
                     out.items.append(Related(sym, sym.path, "recursive", itself, 1, None, ""))
                 first_dropped = dropped
             entries = _by_caller(index, sites, target, level, file_syms)
+            entries += _returned_by(index, target, level, depth)
             for macro, msites in macro_sites:  # `ext4_ext_check(..)`, a macro expanding to `__ext4_ext_check(..)`
                 for entry in _by_caller(index, msites, macro, level, file_syms):
                     entry.how, entry.detail = "macro", f"macro {macro.name} ({macro.path}:{macro.start_line})"
@@ -386,6 +388,50 @@ def _deeper_notes(out: Relations, unfollowed: list[str], hidden: dict[str, int],
         ends = (f"no calls by name in the repository of {', '.join(ends_at[:8])}{' …' if len(ends_at) > 8 else ''} "
                 f"(the chain ends there, unless it is passed as a value)")
         out.note = f"{out.note}; {ends}" if out.note else ends
+
+
+def _passed_at(index: IndexQueries, sym: Symbol) -> str:
+    """Where a function nothing calls by name is named as a value (`reactionScheduler(runReactionsHelper)`): " (passed
+    as a value at reaction.ts:279)", or "" (MobX run 412 read "the chain ends there" of a function handed to a
+    scheduler, and searched for it)."""
+    from contexteer.indexers import textsearch
+
+    ws = getattr(index, "ws", None)
+    if ws is None or sym.kind not in ("function", "method") or not re.fullmatch(r"[A-Za-z_$][\w$]*", sym.name):
+        return ""
+    w = re.escape(sym.name)
+    try:
+        found = textsearch.search(ws, rf"(?:^|[^\w$.]){w}(?:[^\w$(]|$)", regex=True, case_sensitive=True,
+                                  path=".", max_results=12)
+    except Exception:  # (a search that cannot run leaves the note as it was)
+        return ""
+    value = re.compile(rf"(?<![\w$.]){w}(?![\w$])(?!\s*\()")
+    head = re.compile(rf"\b(?:def|function|fn|func|sub)\s+{w}\b|^\s*(?:import|from|export\s*\{{|use)\b|\b{w}\s*[:=]\s*(?:function|\(|async)")
+    strings = re.compile(r"\"(?:\\.|[^\"\\])*\"|'(?:\\.|[^'\\])*'|`[^`]*`")
+    listed = re.compile(rf"^\s*(?:\w+\s+as\s+)?{w}(?:\s+as\s+\w+)?\s*,?\s*$")  # a line of an import/export list
+    at = [f"{h.path}:{h.line}" for h in found.hits if h.path and not h.context and value.search(strings.sub("", h.text))
+          and not head.search(h.text) and not listed.match(re.sub(r"\s(?://|#).*$", "", h.text))
+          and not h.text.lstrip().startswith(("#", "//", "*", "/*"))]
+    return f" (passed as a value at {', '.join(at[:3])}{' …' if len(at) > 3 else ''})" if at else ""
+
+
+#: a caller row's detail for the function that returns a nested one (_returned_by)
+RETURNS = "returns it: what calls the value it returns runs it"
+
+
+def _returned_by(index: IndexQueries, target: Symbol, level: int, depth: int) -> list[Related]:
+    """A nested function its enclosing function returns by name (`def func(item): ..` then `return func` in Jinja2's
+    prepare_map): the enclosing function as a row, its callers followed, as those of what runs it (run 408's depth-3
+    walk had stopped at prepare_map.func)."""
+    if level > depth or not _nested_function(index, target):
+        return []
+    parent = index.get_symbol(target.parent_id) if target.parent_id is not None else None
+    if parent is None:
+        return []
+    lines = lines_of(index, parent.path)
+    rx = re.compile(rf"^\s*return\s+{re.escape(target.name)}\s*;?\s*$")
+    at = [n for n in range(target.end_line + 1, min(parent.end_line, len(lines)) + 1) if rx.match(lines[n - 1])]
+    return [Related(parent, parent.path, "same file", at, level, target if level > 1 else None, RETURNS)] if at else []
 
 
 def _nested_function(index: IndexQueries, sym: Symbol) -> bool:
@@ -776,6 +822,26 @@ def callees(index: IndexQueries, sym: Symbol, resolve_imports: Callable[[str], d
     return out
 
 
+def _ts_field_call(index: IndexQueries, sym: Symbol, label: str) -> str:
+    """`this.onInvalidate_` called where the class holds a function in that field (a field, or a constructor's
+    `private onInvalidate_: () => void`): the label says so, where it is declared (MobX run 412 read it "unresolved
+    (external, builtin, or a receiver of unknown type)")."""
+    m = re.fullmatch(r"this\.#?([\w$]+)", label)
+    holder = index.get_symbol(sym.parent_id) if m is not None and sym.parent_id is not None else None
+    if holder is None or m is None:
+        return label
+    name = m.group(1)
+    members = [s for s in index.symbols_in_file(holder.path) if s.parent_id == holder.id]
+    field = next((s for s in members if s.name == name and s.kind == "field"), None)
+    if field is not None:
+        return f"{label} (a function held in the field {holder.name}.{name}, {field.path}:{field.start_line}: run whatever is set there)"
+    ctor = next((s for s in members if s.name == "constructor"), None)
+    if ctor is not None and re.search(rf"\b(?:private|public|protected|readonly)\s+(?:readonly\s+)?{re.escape(name)}\??\s*:",
+                                      _uncut(index, ctor).signature or ""):
+        return (f"{label} (a function held in the field {name}, a parameter of {holder.name}'s constructor "
+                f"{ctor.path}:{ctor.start_line}: run whatever is passed in)")
+    return label
+
 def _receiver_groups(index: IndexQueries, sym: Symbol, resolve_imports: Callable[[str], dict[str, list[str]]],
                      calls: dict[str, list[int]], member_calls: dict[str, set[str]], path_calls: dict[str, set[str]],
                      by_line: dict[str, dict[int, list[str]]], resolved: dict[str, tuple[Symbol, str]],
@@ -1134,7 +1200,38 @@ def _implicit_rows(index: IndexQueries, sym: Symbol, lines: list[str] | None) ->
         return []
     if sym.language == "python":
         return _python_implicit_rows(index, sym, lines)
+    if sym.language in ("typescript", "tsx", "javascript", "jsx") and sym.kind == "method":
+        return _ts_accessor_rows(index, sym, lines)
     return _php_property_calls(index, sym, lines) if sym.language == "php" and sym.kind == "method" else []
+
+
+def _ts_accessor_rows(index: IndexQueries, sym: Symbol, lines: list[str]) -> list[Related]:
+    """JS/TS accessors a method's body runs off `this`: `get x()` where `this.x` is read, `set x(v)` where it is
+    assigned (MobX run 412: Reaction.runReaction_'s callees had left out its isDisposed, isScheduled and
+    isTrackPending accessors, the question's subject)."""
+    holder = index.get_symbol(sym.parent_id) if sym.parent_id is not None else None
+    if holder is None:
+        return []
+    accessors: dict[tuple[str, str], Symbol] = {}
+    for m in index.symbols_in_file(holder.path):
+        kind = re.match(r"(?:(?:static|public|private|protected|override)\s+)*(get|set)\s+#?[\w$]+\s*\(", m.signature or "")
+        if m.parent_id == holder.id and m.kind == "method" and kind:
+            accessors[(m.name, kind.group(1))] = m
+    if not accessors:
+        return []
+    rows: dict[tuple[int, str], Related] = {}
+    for n in range(sym.start_line + 1, min(sym.end_line, len(lines)) + 1):
+        text = re.sub(r"//.*$", "", lines[n - 1])
+        for use in re.finditer(r"\bthis\.#?([\w$]+)\b(?!\s*\()(\s*(?:[-+*/%&|^]|\?\?|&&|\|\|)?=(?!=))?", text):
+            which = "set" if use.group(2) else "get"
+            got = accessors.get((use.group(1), which))
+            if got is None or got.id == sym.id:
+                continue
+            row = rows.setdefault((got.id, which), Related(got, got.path, "same class", [],
+                                                           detail="property read" if which == "get" else "property set"))
+            if n not in row.lines:
+                row.lines.append(n)
+    return list(rows.values())
 
 
 _PHP_PROPERTY_CALL = re.compile(r"\(\s*\$this\s*->\s*(\w+)\s*\)\s*\(|\bcall_user_func(?:_array)?\s*\(\s*\$this\s*->\s*(\w+)\b")
@@ -1170,6 +1267,9 @@ def _python_implicit_rows(index: IndexQueries, sym: Symbol, lines: list[str]) ->
     for d, how, n in python_implicit_calls(index, sym, lines):
         kind, _, attr = how.partition(":")  # `getattr:plugin_settings`: the attribute __getattr__ answers
         row = implicit.get((d.id, kind))
+        if row is None and kind == "property?":  # off a local of unknown type: the one property so named
+            row = implicit[(d.id, kind)] = Related(d, d.path, "name only", [], detail="property read; the receiver's "
+                                                   "type unknown: the one property so named")
         if row is None:
             row = implicit[(d.id, kind)] = Related(d, d.path, kind, [], detail="property read" if kind == "property"
                                                    else "run by `with`" if kind == "with" else "attribute read:")
@@ -1186,6 +1286,8 @@ def _beyond_calls(index: IndexQueries, sym: Symbol, resolve_imports: Callable[[s
     builtins (Go, Python), what Go's sort/heap call back, calls on other packages' types."""
     if sym.language in _VALUE_PASSING and values:
         _passed_as_values(index, sym, resolve_imports, lines, values, skip, out)
+    if sym.language in ("typescript", "tsx", "javascript", "jsx") and out.unresolved:
+        out.unresolved = [_ts_field_call(index, sym, u) for u in out.unresolved]
     if sym.language == "kotlin" and out.unresolved:  # `with(..)`, `apply { }`, `x.toTypedArray()`: the library's
         out.builtins = [u for u in out.unresolved if u.split(" ", 1)[0].rsplit(".", 1)[-1] in KOTLIN_STDLIB]
         out.unresolved = [u for u in out.unresolved if u not in out.builtins]
@@ -1493,6 +1595,9 @@ def _bare_call(lines: list[str] | None, at: list[int], name: str) -> bool:
     return lines is not None and any(0 < n <= len(lines) and rx.search(lines[n - 1]) for n in at)
 
 
+_JS_LANGUAGES = frozenset({"javascript", "jsx", "typescript", "tsx"})
+
+
 def call_receivers(calls: dict[str, list[int]], member_calls: dict[str, set[str]], lines: list[str] | None,
                    language: str | None, by_line: dict[str, dict[int, list[str]]] | None = None,
                    ) -> tuple[dict[str, set[str]], dict[str, set[str]]]:
@@ -1507,7 +1612,8 @@ def call_receivers(calls: dict[str, list[int]], member_calls: dict[str, set[str]
     lua = language == "lua"
     # (PHP: `.` joins strings, `$parts[0] . format_name($x)` calls no member)
     sep, opt = (r"(\.|:(?!:))", "?") if lua else (r"(->|::)", "") if language == "php" else (r"(\.|->|::|\?\.)", "")
-    args = r"""(?:\(|["'{]|\[\[)""" if lua else r"(?:<[^<>()]*>)?\s*\("
+    args = r"""(?:\(|["'{]|\[\[)""" if lua else r"(?:<[^<>()]*>)?\s*(?:\?\.\s*)?\(" if language in _JS_LANGUAGES \
+        else r"(?:<[^<>()]*>)?\s*\("  # (JS/TS: `schema._zod.toJSONSchema?.()`, an optional call)
     if language == "scala":  # `xs.isEmpty`, `xs.map { ... }`, `foo[Int](x)`: no parentheses needed
         args = r"(?![\w$])"
     recv = r"[A-Z][\w.]*[\w]|[\w$]+" if language == "elixir" else r"[\w$]+"  # `Mix.Tasks.Compile.Elixir.manifests()`

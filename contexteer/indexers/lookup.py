@@ -1272,6 +1272,10 @@ class _Body:
                 if d.end_line > d.start_line and "where" not in head:  # a bodiless trait method's where clause
                     head = " ".join(_file_lines(ws, d.path, self.texts)[d.start_line - 1:min(d.end_line, d.start_line + 8)])
                 typed = generic_bound(head, typed) or self._unbound(typed)
+                holder = self.index.get_symbol(d.parent_id) if d.parent_id is not None else None
+                # `_zod: Internals` in `interface $ZodType<.., Internals extends $ZodTypeInternals<O, I> = ..>`: the
+                # holder's type parameter, as its bound (zod run 406: `schema._zod.processJSONSchema(..)` unresolved)
+                typed = (generic_bound(holder.signature or "", typed) if holder is not None and typed else None) or typed
         return typed
 
     def _member_value(self, d: Symbol, called: bool, receiver: str | None) -> str | None:
@@ -3283,6 +3287,8 @@ def _function_sites(index: IndexQueries, sym: Symbol, callee: str, sites: list[C
                     resolve_imports: Callable[[str], dict[str, list[str]]], left_out: list[Caller] | None) -> list[Caller]:
     """A function's or method's sites less those a namesake of the language's scoping rules takes."""
     sites = _unshadowed(index, sym, callee, sites, resolve_imports)
+    if sym.kind == "function" and owner is None and sites and sym.language in _PARAMETER_SHADOWS:
+        sites = _not_a_parameter(index, callee, sites, left_out)
     if sym.language == "go" and sym.kind == "function" and owner is None and sites:
         sites = _go_function_sites(index, sym, callee, sites, left_out)
     if sym.language == "rust" and sym.kind == "function" and owner is None and sites:
@@ -3294,6 +3300,35 @@ def _function_sites(index: IndexQueries, sym: Symbol, callee: str, sites: list[C
     if sym.kind == "function" and sym.parent_id is None and sites and sym.language in MODULE_FUNCTIONS:
         sites = _module_function_calls(index, sym, callee, sites, resolve_imports, left_out)
     return sites
+
+
+#: languages where a function's parameter shares the namespace of functions: a bare call of it is the parameter's
+_PARAMETER_SHADOWS = frozenset({"python", "javascript", "jsx", "typescript", "tsx", "go", "rust", "lua"})
+
+
+def _not_a_parameter(index: IndexQueries, callee: str, sites: list[Caller], left_out: list[Caller] | None) -> list[Caller]:
+    """`sites` less the bare calls inside a function that takes a parameter of the name (`return action()` in MobX's
+    `untracked(action: () => T)`, run 412: listed as a caller of the exported `action`); they go to `left_out`."""
+    param = re.compile(rf"[(,]\s*(?:\*{{1,2}}|&|mut\s+|\.\.\.)?{re.escape(callee)}\s*(?:[?:=,)]|\s+[\w*\[(])")
+    word = re.compile(rf"(?<![\w$]){re.escape(callee)}\s*(?:<[^<>()]*>\s*)?\(")
+    ws = getattr(index, "ws", None)
+    cache: dict[str, list[str]] = {}
+    kept: list[Caller] = []
+    for c in sites:
+        enc = enclosing(index.symbols_in_file(c.path), c.line)
+        head = " ".join((_uncut(index, enc).signature or "").split()) if enc is not None and enc.kind in ("function", "method") else ""
+        lines = _file_lines(ws, c.path, cache) if head and ws is not None else []
+        text = lines[c.line - 1] if 0 < c.line <= len(lines) else ""
+        bare = [m for m in word.finditer(text) if not text[: m.start()].rstrip().endswith((".", "->", "::", "?."))]
+        opened = re.search(rf"(?<![\w$]){re.escape(enc.name)}\s*(?:<[^()]*?>)?\s*\(", head) if head and enc is not None else None
+        params = inside_parens(head, opened.end()) if opened is not None else None
+        if bare and params is not None and param.search(f"({params})"):
+            c.against = True
+            if left_out is not None:
+                left_out.append(c)
+            continue
+        kept.append(c)
+    return kept
 
 
 def imported_as(imported: dict[str, list[str]], name: str) -> list[str]:
@@ -5212,6 +5247,7 @@ def python_implicit_calls(index: IndexQueries, sym: Symbol, lines: list[str]) ->
     out: list[tuple[Symbol, str, int]] = []
     seen: set[Any] = set()
     _typed_parameter_reads(index, sym, lines, out, seen)
+    _local_property_reads(index, sym, lines, out, seen)
     if not around:
         return out
     own = min(around, key=lambda s: s.end_line - s.start_line)
@@ -5255,6 +5291,44 @@ def _python_class(index: IndexQueries, name: str) -> Symbol | None:
     """The (first) Python class of that name in the repository, or None."""
     return next((c for c in index.symbols_named(name) if c.name == name and c.kind == "class" and c.language == "python"),
                 None)
+
+
+_PROPERTY_HEAD = re.compile(r"@(?:\w+\.)*(?:property|cached_property)\b")
+
+
+def _local_property_reads(index: IndexQueries, sym: Symbol, lines: list[str], out: list[tuple[Symbol, str, int]],
+                          seen: set[Any]) -> None:
+    """Property reads off a local (`template.is_up_to_date` with `template = self.cache.get(key)`): of the class its
+    binding types it with, else, its type unknown, the one property of the repository so named (as "property?": by
+    name only). Jinja2 run 408's callees of Environment._load_template had left the read out."""
+    cache: dict[str, list[Symbol]] = {}
+    props: dict[str, list[Symbol]] = {}
+    params = set(re.findall(r"[(,]\s*\*{0,2}(\w+)", _uncut(index, sym).signature or ""))  # (_typed_parameter_reads')
+    for n in range(sym.start_line + 1, min(sym.end_line, len(lines)) + 1):
+        text = lines[n - 1].split("#", 1)[0]
+        for m in re.finditer(r"(?<![\w.])([a-z_]\w*)\.(\w+)\b(?!\w|\s*[(.]|\s*=[^=])", text):
+            word, name = m.group(1), m.group(2)
+            if word in ("self", "cls") or word in params or name.startswith("__"):
+                continue
+            if name not in props:
+                props[name] = [d for d in index.symbols_named(name) if d.name == name and d.kind == "method"
+                               and d.language == "python" and _PROPERTY_HEAD.match(d.signature or "")]
+            if not props[name]:
+                continue
+            typed = _declared_receiver(index, cache, lines, Caller(None, sym.path, n, ""), word)
+            if typed is None:  # `made = Template()`: an instance of the class called
+                bound = local_binding(lines, sym.start_line, n, word)
+                typed = bound[1] if bound is not None and bound[0] == "call" and _python_class(index, bound[1]) else None
+            cls = _python_class(index, typed) if typed else None
+            got = next((d for d in props[name] if cls is not None and d.parent_id == cls.id), None)
+            if got is None and typed is None and len(props[name]) == 1:
+                got = props[name][0]
+                how = "property?"
+            else:
+                how = "property"
+            if got is not None and (got.id, "property") not in seen and (got.id, "property?") not in seen and got.id != sym.id:
+                seen.add((got.id, how))
+                out.append((got, how, n))
 
 
 def _typed_parameter_reads(index: IndexQueries, sym: Symbol, lines: list[str], out: list[tuple[Symbol, str, int]],
@@ -5593,7 +5667,8 @@ def _indexed_element(index: IndexQueries, cache: dict[str, list[Symbol]], lines:
     return type_word(args[0]) if m.group(1) in _SEQ_LIKE and args else None
 
 
-def _qualified_elsewhere(index: IndexQueries, signature: str, word: str, typed: str) -> str | None:
+def _qualified_elsewhere(index: IndexQueries, signature: str, word: str, typed: str,
+                        lines: list[str] | None = None) -> str | None:
     """The type as written when a declaration writes `word`'s type with a package (`bridgePromise:
     com.facebook.react.bridge.Promise`, `java.util.Map<K, V> store`) where the repository has no type of that name:
     a library's type, never the repository's namesake; None otherwise."""
@@ -5602,6 +5677,9 @@ def _qualified_elsewhere(index: IndexQueries, signature: str, word: str, typed: 
         or re.search(rf"(?<![\w.])((?:[a-z_]\w*\.)+){t}(?:<[^<>()]*>)?\s+{re.escape(word)}\b", signature)
     if m is None:
         return None
+    if lines is not None and m.group(1).count(".") == 1 and any(
+            re.match(rf"\s*import\s+(?:type\s+)?\*\s+as\s+{re.escape(m.group(1)[:-1])}\s+from\s+['\"]\.", t) for t in lines[:200]):
+        return None  # TS `schema: schemas.ZodType` with `import type * as schemas from "./schemas.js"`: the repository's
     folder = "/" + m.group(1).rstrip(".").replace(".", "/")
     ours = any(("/" + s.path.rpartition("/")[0]).endswith(folder) for s in index.symbols_named(typed.rsplit(".", 1)[-1])
                if s.kind in _CLASS_KINDS)
@@ -5755,7 +5833,7 @@ def _declared_receiver(index: IndexQueries, cache: dict[str, list[Symbol]], line
             if enc.language == "rust" and binding is not None and (typed == "Self" or binding[1] in _RUST_SELF_COPIES):
                 typed = _rust_self_type(index, enc) or typed  # `let g = Self::with_capacity(..)`, `let s = self.clone()`
         if typed is not None:
-            outside = _qualified_elsewhere(index, enc.signature or "", word, typed)
+            outside = _qualified_elsewhere(index, enc.signature or "", word, typed, lines)
             return outside or _as_bound(index, syms, enc, site.line, typed, want)
     holders: set[int | None] = {s.id for s in syms if s.kind in _CLASS_KINDS and s.start_line <= site.line <= s.end_line}
     if enc is not None and enc.parent_id is not None:

@@ -135,7 +135,7 @@ def generic_bounds(signature: str, typed: str) -> list[str]:
         i += 1
     found: list[str] = []
     for part in re.split(r"\+|&", bound):
-        name = re.match(r"\s*(?:\?\s*)?(?:dyn\s+)?(?:for\s*<[^<>]*>\s*)?((?:[\w$]+(?:::|\.))*[A-Z][\w$]*)", part)
+        name = re.match(r"\s*(?:\?\s*)?(?:dyn\s+)?(?:for\s*<[^<>]*>\s*)?((?:[\w$]+(?:::|\.))*(?:[A-Z]|\$[A-Za-z])[\w$]*)", part)
         last = name.group(1).replace("::", ".").rsplit(".", 1)[-1] if name else None
         if last and last not in _MARKER_BOUNDS:
             found.append(last)

@@ -269,7 +269,9 @@ def search(nav: NavigationService, q: str, *, match: str, kind: str | None, pref
         missing = [p for p, found in by_part.items() if not found]
         if missing:
             miss = _missing_names(idx, missing, by_part, kind=kind, prefix=prefix, several=len(parts) > 1 and match == "exact")
-            miss = "; ".join([miss, *_assigned_notes(nav, [m for m in missing if not by_part.get(m)], kind, prefix, match)])
+            unfound = [m for m in missing if not by_part.get(m)]
+            miss = "; ".join([miss, *_assigned_notes(nav, unfound, kind, prefix, match, qualified=True),
+                              *_imported_notes(nav, unfound, prefix)])
             pool = list({s.id: s for found in by_part.values() for s in found}.values())
             note = f"{note}; {miss}" if note else miss
     else:
@@ -629,11 +631,34 @@ ASSIGNED = ": its instances get it by assignment, "
 _ANY_ATTRIBUTE_SET = r"(?:self\.|this\.#?|\$this->|@){m}\s*(?::[^=]+)?(?:\|\|)?=(?:[^=]|$)"
 
 
-def _assigned_notes(nav: NavigationService, names: list[str], kind: str | None, prefix: str | None, match: str) -> list[str]:
-    """assigned_anywhere's notes for the bare names among `names` (an exact search for a field-like kind or any)."""
+def _assigned_notes(nav: NavigationService, names: list[str], kind: str | None, prefix: str | None, match: str, *,
+                    qualified: bool = False) -> list[str]:
+    """assigned_anywhere's notes for the bare names among `names` (an exact search for a field-like kind or any), and
+    with `qualified` assigned_attribute's for `Live.console` (Rich run 410 asked it among several names)."""
     if match != "exact" or not _kind_any(kind, ("field", "property", "variable")):
         return []
-    return [t for m in names if not is_qualified(m) and (t := assigned_anywhere(nav, m, prefix))]
+    return [t for m in names if (t := (assigned_attribute(nav, m, prefix) if qualified and is_qualified(m)
+                                       else "" if is_qualified(m) else assigned_anywhere(nav, m, prefix)))]
+
+
+def _imported_notes(nav: NavigationService, names: list[str], prefix: str | None) -> list[str]:
+    """For bare names no definition has: the lines importing them from outside the repository (`stat` with `from os
+    import PathLike, stat`; Rich run 410 was told only "no definition named 'stat'")."""
+    out: list[str] = []
+    for name in names:
+        if is_qualified(name) or not re.fullmatch(r"[A-Za-z_$][\w$]*", name):
+            continue
+        w = re.escape(name)
+        try:
+            found = textsearch.search(nav.ws, rf"^\s*(?:from\s+[\w.]+\s+import\s+[^#\n]*\b{w}\b|import\s+[^#\n]*\b{w}\b)",
+                                      regex=True, case_sensitive=True, path=prefix or ".", max_results=4)
+        except ContexteerError:
+            continue
+        hits = [h for h in found.hits if h.path and not h.context]
+        if hits:
+            shown = "; ".join(f"{h.path}:{h.line} `{' '.join(h.text.split())[:80]}`" for h in hits[:3])
+            out.append(f"'{name}' is imported, not defined here: {shown}" + (" …" if len(hits) > 3 else ""))
+    return out
 
 
 def assigned_anywhere(nav: NavigationService, name: str, prefix: str | None) -> str:

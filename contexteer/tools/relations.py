@@ -12,7 +12,7 @@ from mcp.server.mcpserver import Context
 from pydantic import Field
 
 from contexteer.errors import InputError
-from contexteer.indexers.graph import CYCLE, ITSELF, MAX_OVERRIDES
+from contexteer.indexers.graph import CYCLE, ITSELF, MAX_OVERRIDES, RETURNS
 from contexteer.indexers.model import CLASS_KINDS, kind_word
 from contexteer.indexers.name_lines import name_lines
 from contexteer.indexers.stdnames import GO_STD_CONVERSIONS
@@ -225,7 +225,7 @@ def _render(model: RelatedResult, target: Any, offset: int, depth: int) -> str:
         show = mixed and (not weak_only or it.how in WEAK or it.how == "macro" or bool(it.reaches))
         tag = f"  [{_how(it)}{' -> ' + it.reaches if it.reaches else ''}]" if show else \
             f"  [{(it.detail or '').removeprefix('receiver ')}]" if typed_rows and _typed_receiver(it) else ""
-        tag += f"  [{it.detail}]" if it.detail in (CYCLE, ITSELF) else ""
+        tag += f"  [{it.detail}]" if it.detail in (CYCLE, ITSELF, RETURNS) else ""
         out += row(it, target, tag, via, block is not None, block is not None and it.path == block[0])
     if tests:
         out.append(_test_callers(tests))
@@ -334,7 +334,7 @@ def _callee_rows(it: RelatedItem, target: Any, tag: str, via: str | None, under:
     kind = f"{it.kind} " if it.kind in CLASS_KINDS else ""  # built: `new HtmlTreeBuilder()`, `Client()`
     body = f" (defined at {it.defined})" if it.defined else ""
     where = "" if grouped else f"{it.path}:"
-    also = f" ({it.detail})" if it.detail and it.detail.startswith((*_CALLEE_CONTRACT, "property read", "run by",
+    also = f" ({it.detail})" if it.detail and it.detail.startswith((*_CALLEE_CONTRACT, "property read", "property set", "run by",
                                                                      "constructor", "called back", "expands to", "passed as a value", "attribute read",
                                                                      "called through", "overload not told")) and it.detail not in tag else ""
     # `CounterOpts{...}`, `new Parser()`, `Text(...)`: a value made (a Scala object's `Spawn(...)` is its apply: a call)
@@ -484,12 +484,19 @@ def _how(it: RelatedItem) -> str:
     if it.detail and it.detail.split()[0] == it.how.split()[0]:
         return it.detail
     if it.how == "method set" or (it.detail or "").startswith((*_CALLEE_CONTRACT, "called through")) \
-            or it.detail in (CYCLE, ITSELF):  # (said apart, on the row)
+            or it.detail in (CYCLE, ITSELF, RETURNS):  # (said apart, on the row)
         return it.how  # the interface's methods are in the question; the namesakes are on the row
     return f"{it.how}, {it.detail}" if it.detail else it.how
 
 
 def _empty(model: RelatedResult, target: Any) -> str:
+    if model.relation == "callers" and target.name == "__call__" and "." in target.qualname:
+        # (Rich run 410: `column(task)` runs ProgressColumn.__call__; a search for "__call__" cannot find it)
+        owner = target.qualname.rsplit(".", 2)[-2]
+        return (f"no call sites found by name: {target.name} runs when an instance is called as a function "
+                f"(`x(..)`), which the index does not tie to {owner}. Where its instances are: "
+                f"search_symbol(query=\"{owner}\", references=true), and its subclasses': "
+                f"find_related(symbol=\"{owner}\", relation=\"implementations\").")
     if model.relation == "callers":
         return ("no call sites found in its language (a name the index records as called; a call through a "
                 f"variable or reflection is not seen). search_text(pattern=\"{target.name}\") finds every mention.")

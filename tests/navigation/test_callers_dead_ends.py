@@ -27,4 +27,6 @@ def test_a_nested_function_is_never_said_to_end_the_chain(tmp_path):
                              "        return check(request)\n    return inner\n\n\ndef top():\n    return check(1)\n")}
     r = served_tree(tmp_path / "r", files).call("find_related", symbol="check", relation="callers", depth=3)
     assert "guard.inner" in r.text and "no calls by name" in r.text and "guard.inner (the chain" not in r.text, r.text
-    assert "of top (the chain ends there" in r.text, r.text
+    assert "no calls by name in the repository of top, guard (the chain ends there" in r.text, r.text
+    # (guard returns inner: the walk goes on through it, run 408's prepare_map)
+    assert "in guard (5-8): return inner  [returns it" in r.text, r.text

@@ -120,7 +120,8 @@ def test_test_file_callers_on_one_line_keep_their_name_only_tags(tmp_path):
         "pkg/a.py": "def helper(x):\n    return x\n",
         "pkg/b.py": "from pkg.a import helper\n\n\ndef use():\n    return helper(1)\n",
         "tests/test_one.py": "from pkg.a import helper\n\n\ndef test_one():\n    assert helper(1) == 1\n",
-        "tests/test_two.py": "def test_two(helper):\n    assert helper(2) == 2\n",
+        # (no import: by name only; a parameter named helper would be the parameter's call, left out)
+        "tests/test_two.py": "def test_two():\n    assert helper(2) == 2\n",
     }
     a = served_tree(tmp_path / "p", files).call("find_related", symbol="helper", relation="callers")
     assert not a.is_error, a.text
