@@ -77,7 +77,8 @@ def is_exported(spec: LanguageSpec, node: ts.Node, outer: ts.Node, name: str, ki
         return _keywords_public(spec, outer, name, kind, owner_kind)
     words = _modifier_words(node)
     if spec.name == "rust":
-        return any(w.startswith("pub") for w in words) or owner_kind in ("trait", "enum") or _in_trait_impl(outer)
+        return any(w.startswith("pub") for w in words) or owner_kind in ("trait", "enum") or _in_trait_impl(outer) \
+            or (node.type == "macro_definition" and _macro_exported(node))
     if spec.name in ("java", "csharp"):
         if owner_kind in ("interface",) or (owner_kind == "enum" and kind in ("constant", "field")):
             return "private" not in words
@@ -87,6 +88,17 @@ def is_exported(spec: LanguageSpec, node: ts.Node, outer: ts.Node, name: str, ki
     if spec.name == "cpp" and owner_kind in ("class", "struct"):
         return _cpp_access(outer, owner_kind) == "public"
     return "static" not in words
+
+
+def _macro_exported(node: ts.Node) -> bool:
+    """A Rust `macro_rules!` under `#[macro_export]` (or `#[macro_export(local_inner_macros)]`): public at the crate's
+    root (serde run 404 read serde's exported forward_to_deserialize_any called private)."""
+    prev = node.prev_named_sibling
+    while prev is not None and prev.type in ("attribute_item", "line_comment", "block_comment"):
+        if prev.type == "attribute_item" and b"macro_export" in (prev.text or b""):
+            return True
+        prev = prev.prev_named_sibling
+    return False
 
 
 def _in_trait_impl(node: ts.Node) -> bool:
