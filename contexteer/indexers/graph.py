@@ -204,7 +204,7 @@ _TYPED_RECEIVERS = frozenset({"java", "kotlin", "scala", "csharp", "swift", "go"
 
 # the order callers are listed in: the strongest evidence that a site calls the definition first
 CALLER_RANK = {"same file": 0, "same module": 0, "import": 1, "same package": 1, "receiver type": 1.5, "alias": 1.5,
-               "trait in scope": 1.5,
+               "trait in scope": 1.5, "path": 1,
                "global name": 1.5, "receiver": 2, "base type": 2, "vtable": 2, "recursive": 2.5, "name only": 3}
 
 

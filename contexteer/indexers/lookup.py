@@ -2248,7 +2248,7 @@ def find_callers(index: IndexQueries, sym: Symbol, callee: str, resolve_imports:
         _by_language_rules(index, sym, callee, sites, family, left_out)
     sites += entered
     rank = {"same file": 0, "same module": 0, "import": 1, "same package": 1, "receiver type": 1.5, "alias": 1.5,
-            "trait in scope": 1.5,
+            "trait in scope": 1.5, "path": 1,
             GLOBAL: 1.5, "with statement": 1.5, "receiver": 2, "base type": 2, "name only": 3}
     sites.sort(key=lambda c: (rank[c.how] - (c.receiver is True) * 0.5, c.path, c.line))
     return sites
@@ -3292,7 +3292,7 @@ def _function_sites(index: IndexQueries, sym: Symbol, callee: str, sites: list[C
     if sym.language == "go" and sym.kind == "function" and owner is None and sites:
         sites = _go_function_sites(index, sym, callee, sites, left_out)
     if sym.language == "rust" and sym.kind == "function" and owner is None and sites:
-        sites = _rust_function_sites(index, callee, sites, left_out)
+        sites = _rust_function_sites(index, callee, sites, left_out, sym)
     if sym.language == "kotlin" and sym.parent_id is None and sites and not kotlin_receiver(sym.signature or "", callee):
         sites = _kotlin_bare_sites(index, callee, sites, left_out)
     if sym.language == "haskell" and sites:  # `tableToOpenXML opts blocksToOpenXML gridTable = do`: a parameter
@@ -3470,7 +3470,8 @@ def _unshadowed(index: IndexQueries, sym: Symbol, callee: str, sites: list[Calle
     return [c for c in sites if not local_call(c)]
 
 
-def _rust_function_sites(index: IndexQueries, callee: str, sites: list[Caller], left_out: list[Caller] | None) -> list[Caller]:
+def _rust_function_sites(index: IndexQueries, callee: str, sites: list[Caller], left_out: list[Caller] | None,
+                         sym: Symbol | None = None) -> list[Caller]:
     """A Rust free function is called `name(..)` or `path::name(..)`, never `x.name(..)`: a line whose every call of
     the name is a method call is another's (petgraph run 284: the test function `edge_bound` had
     `self.edge_bound()` in StableGraph.filter_map as a name-only caller). Dropped into `left_out` when given."""
@@ -3488,8 +3489,32 @@ def _rust_function_sites(index: IndexQueries, callee: str, sites: list[Caller], 
             if left_out is not None:
                 left_out.append(c)
             continue
+        verdict = _rust_crate_path(sym, c, text, found) if sym is not None else None
+        if verdict is False:  # `crate::other::f(..)`: another module's function of the name
+            if left_out is not None:
+                left_out.append(c)
+            continue
+        if verdict:
+            c.how = "path"  # `crate::runtime::context::enter_runtime(..)`: the path names its module
         kept.append(c)
     return kept
+
+
+def _rust_crate_path(sym: Symbol, c: Caller, text: str, found: list[re.Match[str]]) -> bool | None:
+    """Whether a Rust call written with a `crate::` path (`crate::runtime::context::enter_runtime(..)`) names the
+    module `sym` is defined in (True), another module (False), or no such path is written (None). Tokio run 416 read
+    two such calls labelled "by import" and "name only"."""
+    root = sym.path[: sym.path.rfind("src/") + 4] if "src/" in sym.path else None
+    if root is None or not c.path.startswith(root):
+        return None
+    for m in found:
+        path = re.search(r"\bcrate((?:\s*::\s*[a-z_]\w*)+)\s*::\s*$", text[: m.start()])
+        if path is None:
+            continue
+        parts = [p.strip() for p in path.group(1).split("::") if p.strip()]
+        module = root + "/".join(parts)
+        return sym.path in (f"{module}.rs", f"{module}/mod.rs")
+    return None
 
 
 def _go_function_sites(index: IndexQueries, sym: Symbol, callee: str, sites: list[Caller],
