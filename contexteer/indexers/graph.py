@@ -52,6 +52,7 @@ from contexteer.indexers.lookup import (
     python_import_bindings,
     python_passes_on,
     receiver_resolver,
+    rust_arm_member,
     rust_bound_types,
     semantic_context,
     value_type,
@@ -822,6 +823,33 @@ def callees(index: IndexQueries, sym: Symbol, resolve_imports: Callable[[str], d
     return out
 
 
+def _rust_cfg_rows(sym: Symbol, lines: list[str], out: Relations) -> None:
+    """A callee row whose every call line sits in a statement or match arm under `#[cfg(..)]` says so (tokio run 416:
+    Runtime::block_on's trace::task, Id::next and MultiThread::block_on are compiled only with some features)."""
+    for row in out.items:
+        cfgs = {_rust_cfg_at(lines, n, sym.start_line) for n in row.lines}
+        if len(cfgs) == 1 and (cfg := cfgs.pop()):
+            row.detail = f"{row.detail}; under {cfg}" if row.detail else f"under {cfg}"
+
+
+def _rust_cfg_at(lines: list[str], n: int, start: int) -> str:
+    """The `#[cfg(..)]` right above the statement or match arm holding line `n` ("" when none): the statement's
+    first line is found by going up while the line above does not end one (`;`, `{`, `}`, an arm's `=>`)."""
+    first = n
+    while first - 1 > start and 0 < first - 1 <= len(lines):
+        above = lines[first - 2].split("//", 1)[0].rstrip()
+        if not above or above.endswith((";", "{", "}")) or above.lstrip().startswith("#[") or "=>" in above:
+            break
+        first -= 1
+    k = first - 1
+    while k > start and 0 < k <= len(lines) and lines[k - 1].strip().startswith("#["):
+        attr = " ".join(lines[k - 1].split())
+        if attr.startswith("#[cfg("):
+            return attr
+        k -= 1
+    return ""
+
+
 def _ts_field_call(index: IndexQueries, sym: Symbol, label: str) -> str:
     """`this.onInvalidate_` called where the class holds a function in that field (a field, or a constructor's
     `private onInvalidate_: () => void`): the label says so, where it is declared (MobX run 412 read it "unresolved
@@ -861,7 +889,8 @@ def _receiver_groups(index: IndexQueries, sym: Symbol, resolve_imports: Callable
         # at 22,23" for the Collection the second line's `$this->processors` is)
         unread = [n for n in at if n not in line_of and _on_expression(lines, n, name)]
         named = (member_calls.get(name, set()) | {r for rs in line_of.values() for r in rs}) - {""}
-        if (len(named) < 2 and not (unread and named)) or any(n not in line_of and n not in unread for n in at):
+        armed = sym.language == "rust" and lines is not None and any(0 < n <= len(lines) and "=>" in lines[n - 1] for n in at)
+        if (len(named) < 2 and not (unread and named) and not armed) or any(n not in line_of and n not in unread for n in at):
             continue
         resolve = resolve or receiver_resolver(index, sym, resolve_imports, member_calls, path_calls)
         whole = resolved.get(name)
@@ -869,6 +898,13 @@ def _receiver_groups(index: IndexQueries, sym: Symbol, resolve_imports: Callable
         groups: dict[int | None, tuple[tuple[Symbol, str] | None, set[str], list[int]]] = {}
         for n in sorted(set(at)):
             for r in dict.fromkeys(line_of.get(n) or [""]):
+                arm = rust_arm_member(index, sym, lines[n - 1], r, name) \
+                    if sym.language == "rust" and r and lines is not None and 0 < n <= len(lines) else None
+                if arm is not None:  # (its own arm's binding: `Scheduler::MultiThread(exec) => exec.block_on(..)`)
+                    group = groups.setdefault(arm[0].id, (arm, set(), []))
+                    group[1].add(r)
+                    group[2].append(n)
+                    continue
                 if r not in found_by:
                     found_by[r] = resolve(name, r) if r else None
                 # (a Rust path's qualifier names its owner: `Vec::new()` unresolved is no `Holder::new()`; a closure's
@@ -1288,6 +1324,8 @@ def _beyond_calls(index: IndexQueries, sym: Symbol, resolve_imports: Callable[[s
         _passed_as_values(index, sym, resolve_imports, lines, values, skip, out)
     if sym.language in ("typescript", "tsx", "javascript", "jsx") and out.unresolved:
         out.unresolved = [_ts_field_call(index, sym, u) for u in out.unresolved]
+    if sym.language == "rust":
+        _rust_cfg_rows(sym, lines, out)
     if sym.language == "kotlin" and out.unresolved:  # `with(..)`, `apply { }`, `x.toTypedArray()`: the library's
         out.builtins = [u for u in out.unresolved if u.split(" ", 1)[0].rsplit(".", 1)[-1] in KOTLIN_STDLIB]
         out.unresolved = [u for u in out.unresolved if u not in out.builtins]

@@ -1860,6 +1860,18 @@ def _rust_bound_type(index: IndexQueries, sym: Symbol, word: str, texts: dict[st
     return types.pop() if len(types) == 1 else None
 
 
+def rust_arm_member(index: IndexQueries, sym: Symbol, text: str, word: str, name: str) -> Found | None:
+    """Rust: `name` called on `word` where the line's own match arm binds it (`Scheduler::CurrentThread(exec) =>
+    exec.block_on(..)`): the variant's field type's member, per arm (tokio run 416 read two arms' calls as "one of")."""
+    m = re.search(rf"\b(\w+)\s*::\s*(\w+)\s*\(\s*(?:ref\s+)?(?:mut\s+)?{re.escape(word)}\s*\)\s*(?:if\b[^=]*)?=>", text)
+    ws = getattr(index, "ws", None)
+    if m is None or ws is None:
+        return None
+    typed = _variant_type(index, ws, m.group(1), m.group(2))
+    got = member_of_type(index, typed, name, sym, []) if typed else None
+    return (got[0], "receiver type") if got is not None else None
+
+
 def _variant_type(index: IndexQueries, ws: Any, enum_name: str, variant_name: str) -> str | None:
     """The type of the one field of `enum_name::variant_name(T)` as its declaration says, or None."""
     variant = re.compile(rf"\s*{re.escape(variant_name)}\s*\(\s*([^,()]+?)\s*\)\s*,?\s*(?://.*)?$")

@@ -812,7 +812,8 @@ def _namesakes(nav: NavigationService, rel: graph.Relations, items: list[Related
     look for namesakes itself (the Pandoc A/B agent made 18 calls for it); at most 5 namesakes, else a count."""
     for e, it in zip(rel.items, items, strict=True):
         s = e.symbol
-        if s is None or s.kind != "function" or s.parent_id is not None or e.depth != 1 or it.detail:
+        if s is None or s.kind != "function" or s.parent_id is not None or e.depth != 1 \
+                or (it.detail and not it.detail.startswith("under #[cfg")):
             continue
         family = language_family(s.language)
         others = [o for o in nav.index.symbols_named(s.name) if o.id != s.id and o.name == s.name and o.kind == "function"
@@ -837,7 +838,7 @@ def _namesakes(nav: NavigationService, rel: graph.Relations, items: list[Related
             continue
         if others:
             shown = ", ".join(f"{o.path}:{o.start_line}" for o in others[:3]) + (f" and {len(others) - 3} more" if len(others) > 3 else "")
-            it.detail = f"also named so: {shown}"
+            it.detail = f"also named so: {shown}" + (f"; {it.detail}" if it.detail else "")
 
 
 def _macro_expansion(nav: NavigationService, macro: Any) -> str | None:

@@ -334,7 +334,7 @@ def _callee_rows(it: RelatedItem, target: Any, tag: str, via: str | None, under:
     kind = f"{it.kind} " if it.kind in CLASS_KINDS else ""  # built: `new HtmlTreeBuilder()`, `Client()`
     body = f" (defined at {it.defined})" if it.defined else ""
     where = "" if grouped else f"{it.path}:"
-    also = f" ({it.detail})" if it.detail and it.detail.startswith((*_CALLEE_CONTRACT, "property read", "property set", "run by",
+    also = f" ({it.detail})" if it.detail and it.detail.startswith((*_CALLEE_CONTRACT, "property read", "property set", "under #[cfg", "run by",
                                                                      "constructor", "called back", "expands to", "passed as a value", "attribute read",
                                                                      "called through", "overload not told")) and it.detail not in tag else ""
     # `CounterOpts{...}`, `new Parser()`, `Text(...)`: a value made (a Scala object's `Spawn(...)` is its apply: a call)
