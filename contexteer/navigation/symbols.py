@@ -467,7 +467,7 @@ def _reference_sites(nav: NavigationService, name: str, defs: list[Any], prefix:
     else:
         left_out = 0
     inside = [r for r in refs if prefix is None or r.path == prefix or r.path.startswith(prefix + "/")]
-    sites = [RefSite(path=r.path, line=r.line, preview="", kind=r.kind) for r in inside]
+    sites = [RefSite(path=r.path, line=r.line, preview="", kind=r.kind, name=r.name) for r in inside]
     if not method_query and 2 <= len(defs) <= MAX_TOLD_APART and all(d.kind in ("method", "function") for d in defs) \
             and any(d.kind == "method" for d in defs):  # (a module function beside methods: Jinja2 run 408)
         _told_apart(nav, name, defs, sites)

@@ -391,7 +391,8 @@ def _per_name(query: str, refs: list[Any]) -> dict[str, list[Any]] | None:
     out: dict[str, list[Any]] = {n: [] for n in names}
     met: dict[tuple[str, int], int] = {}  # a line writing two of the names is listed once per name, in their order
     for r in refs:
-        written = [n for n in names if re.search(rf"(?<![\w$]){re.escape(n)}(?![\w$])", r.preview or "")] or names[:1]
+        written = [n for n in names if re.search(rf"(?<![\w$]){re.escape(n)}(?![\w$])", r.preview or "")] \
+            or [n for n in names if getattr(r, "name", None) == n] or names[:1]  # (`from x import (` names none)
         k = met[(r.path, r.line)] = met.get((r.path, r.line), -1) + 1
         out[written[min(k, len(written) - 1)]].append(r)
     return {n: rs for n, rs in out.items() if rs}
