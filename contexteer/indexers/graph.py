@@ -31,6 +31,7 @@ from contexteer.indexers.lookup import (
     NO_IMPLICIT_SELF,
     REAL_OVERLOADS,
     TRAILING_DOT_CHAINS,
+    TS_LIKE,
     ReceiverResolver,
     _inherited_member,
     _is_type,
@@ -221,7 +222,7 @@ def callers(index: IndexQueries, sym: Symbol, resolve_imports: Callable[[str], d
     hidden_sites: set[tuple[str, int]] = set()  # and where they are (one site can be matched for several namesakes)
     later_tests: list[Any] = []  # with depth: callers in test files, listed after the deeper levels
     unfollowed: list[str] = []  # callers matched by name only, listed but not followed to deeper levels
-    dead_ends: list[str] = []  # callers followed that have no caller themselves (the chain ends there, said so)
+    dead_ends: list[Symbol] = []  # callers followed that have no caller themselves (the chain ends there, said so)
     through_base: set[tuple[str, str, int]] = set()  # past the first level: calls through a base type listed (callee, path, line)
     for level in range(1, depth + 1):
         nxt: list[tuple[Any, Any | None]] = []
@@ -240,7 +241,7 @@ def callers(index: IndexQueries, sym: Symbol, resolve_imports: Callable[[str], d
                 if target.language == "zig" and target.kind in ("function", "method") else []
             dropped = [c for c in dropped if all((c.path, c.line) != (p, n) for _, p, n, _ in vtable)]
             if level > 1 and not any((sites, macro_sites, vtable, dropped)) and not _nested_function(index, target):
-                dead_ends.append(target.qualname + _passed_at(index, target))
+                dead_ends.append(target)
             if level == 1:
                 out.sites = len(sites) + len(itself) + sum(len(ms) for _, ms in macro_sites)
                 if itself:  # `link(target)` inside link: it calls itself
@@ -260,10 +261,10 @@ def callers(index: IndexQueries, sym: Symbol, resolve_imports: Callable[[str], d
                     out.truncated = True
                     _left_out_note(index, out, first_dropped)
                     # (and what the deeper levels left out so far: the note had gone with the cap, review of d407611)
-                    _deeper_notes(out, unfollowed, hidden, hidden_sites, dead_ends)
+                    _deeper_notes(out, unfollowed, hidden, hidden_sites, _dead_end_names(index, dead_ends))
                     return out
                 if entry.symbol is not None and entry.symbol.id in seen:
-                    _seen_again(out, entry, sym, level)
+                    _seen_again(out, entry, sym, level, target)
                     continue
                 # a deeper level of guesses floods the answer (Scala: every flatMap of Option, Try...; Java: every
                 # `collection.add(x)` on a Collection under IndexedCollection.add, Collections A/B run 76)
@@ -304,14 +305,17 @@ def callers(index: IndexQueries, sym: Symbol, resolve_imports: Callable[[str], d
         if iface:  # Random.init's callers are Random's implementations: that answer lists them without the noise
             hint = f"what implements {iface}: find_related(symbol=\"{iface}\", relation=\"implementations\")"
             out.note = f"{out.note}; {hint}" if out.note else hint
-    _deeper_notes(out, unfollowed, hidden, hidden_sites, dead_ends)
+    _deeper_notes(out, unfollowed, hidden, hidden_sites, _dead_end_names(index, dead_ends))
     return out
 
 
-def _seen_again(out: Relations, entry: Related, sym: Symbol, level: int) -> None:
-    """A caller already listed, met again: deeper, see _met_again; at the first level, the queried definition's own
-    body calling it on another value that may be of its class (`sub_ctx.command.invoke(..)` in Group.invoke; click
-    run 403 had them missing), listed so."""
+def _seen_again(out: Relations, entry: Related, sym: Symbol, level: int, target: Symbol) -> None:
+    """A caller already listed, met again: deeper, see _met_again (but a deeper target's own body calling it on
+    another value is not listed again under itself, review of cb78ebf); at the first level, the queried definition's
+    own body calling it on another value that may be of its class (`sub_ctx.command.invoke(..)` in Group.invoke;
+    click run 403 had them missing), listed so."""
+    if level > 1 and entry.symbol is not None and entry.symbol.id == target.id:
+        return
     if level > 1:
         _met_again(out, entry, sym)
     elif entry.symbol is not None and entry.symbol.id == sym.id:
@@ -384,35 +388,46 @@ def _deeper_notes(out: Relations, unfollowed: list[str], hidden: dict[str, int],
                 f"type (maybe other types' methods) left out besides those listed ({tests}{named}): "
                 f"find_related(symbol=\"{first}\", relation=\"callers\") lists them")
         out.note = f"{out.note}; {more}" if out.note else more
-    ends_at = list(dict.fromkeys(dead_ends))
+    ends_at = dead_ends
     if ends_at:  # Symfony run 212: a depth-3 chain ending at SymfonyStyle::choice, checked by a text search
         ends = (f"no calls by name in the repository of {', '.join(ends_at[:8])}{' …' if len(ends_at) > 8 else ''} "
                 f"(the chain ends there, unless it is passed as a value)")
         out.note = f"{out.note}; {ends}" if out.note else ends
 
 
+def _dead_end_names(index: IndexQueries, dead_ends: list[Symbol]) -> list[str]:
+    """The dead ends' names as the note says them, the first eight (those it shows) with where they are passed as a
+    value (_passed_at: one search each, never for the ones the note leaves out; review of cb78ebf)."""
+    names = list(dict.fromkeys(s.qualname for s in dead_ends))
+    first = {s.qualname: s for s in reversed(dead_ends)}
+    return [q + (_passed_at(index, first[q]) if i < 8 else "") for i, q in enumerate(names)]
+
+
 def _passed_at(index: IndexQueries, sym: Symbol) -> str:
     """Where a function nothing calls by name is named as a value (`reactionScheduler(runReactionsHelper)`): " (passed
     as a value at reaction.ts:279)", or "" (MobX run 412 read "the chain ends there" of a function handed to a
-    scheduler, and searched for it)."""
-    from contexteer.indexers import textsearch
+    scheduler, and searched for it). Only in files of its language, only as an argument, an assigned or returned value
+    (never a docstring's `:param echo:`, a comment, a parameter of the name); never for a method (passed as `obj.m`)."""
+    from contexteer.indexers import languages, textsearch
 
     ws = getattr(index, "ws", None)
-    if ws is None or sym.kind not in ("function", "method") or not re.fullmatch(r"[A-Za-z_$][\w$]*", sym.name):
+    if ws is None or sym.kind != "function" or not re.fullmatch(r"[A-Za-z_$][\w$]*", sym.name):
         return ""
+    family = language_family(sym.language)
+    exts = sorted({e for spec in languages.LANGUAGES if language_family(spec.name) == family for e in spec.extensions})
     w = re.escape(sym.name)
     try:
-        found = textsearch.search(ws, rf"(?:^|[^\w$.]){w}(?:[^\w$(]|$)", regex=True, case_sensitive=True,
-                                  path=".", max_results=12)
+        found = textsearch.search(ws, rf"(?:[(,=]\s*|return\s+){w}\s*(?:[,)]|;|$)", regex=True, case_sensitive=True,
+                                  glob=[f"*{e}" for e in exts], path=".", max_results=20)
     except Exception:  # (a search that cannot run leaves the note as it was)
         return ""
-    value = re.compile(rf"(?<![\w$.]){w}(?![\w$])(?!\s*\()")
-    head = re.compile(rf"\b(?:def|function|fn|func|sub)\s+{w}\b|^\s*(?:import|from|export\s*\{{|use)\b|\b{w}\s*[:=]\s*(?:function|\(|async)")
     strings = re.compile(r"\"(?:\\.|[^\"\\])*\"|'(?:\\.|[^'\\])*'|`[^`]*`")
-    listed = re.compile(rf"^\s*(?:\w+\s+as\s+)?{w}(?:\s+as\s+\w+)?\s*,?\s*$")  # a line of an import/export list
-    at = [f"{h.path}:{h.line}" for h in found.hits if h.path and not h.context and value.search(strings.sub("", h.text))
-          and not head.search(h.text) and not listed.match(re.sub(r"\s(?://|#).*$", "", h.text))
-          and not h.text.lstrip().startswith(("#", "//", "*", "/*"))]
+    value = re.compile(rf"(?:[(,]\s*|=\s*|\breturn\s+){w}\s*(?:[,)]|;|$)")
+    param = re.compile(r"\b(?:def|function|fn|func)\b[^(]*\(")  # a header: `def layout(render=None)` names a parameter
+    at = sorted({f"{h.path}:{h.line}" for h in found.hits if h.path and not h.context
+                 and not h.text.lstrip().startswith(("#", "//", "*", "/*", ":", "@"))
+                 and not param.search(h.text)
+                 and value.search(re.sub(r"\s(?://|#).*$", "", strings.sub('""', h.text)))})
     return f" (passed as a value at {', '.join(at[:3])}{' …' if len(at) > 3 else ''})" if at else ""
 
 
@@ -1633,9 +1648,6 @@ def _bare_call(lines: list[str] | None, at: list[int], name: str) -> bool:
     return lines is not None and any(0 < n <= len(lines) and rx.search(lines[n - 1]) for n in at)
 
 
-_JS_LANGUAGES = frozenset({"javascript", "jsx", "typescript", "tsx"})
-
-
 def call_receivers(calls: dict[str, list[int]], member_calls: dict[str, set[str]], lines: list[str] | None,
                    language: str | None, by_line: dict[str, dict[int, list[str]]] | None = None,
                    ) -> tuple[dict[str, set[str]], dict[str, set[str]]]:
@@ -1650,7 +1662,7 @@ def call_receivers(calls: dict[str, list[int]], member_calls: dict[str, set[str]
     lua = language == "lua"
     # (PHP: `.` joins strings, `$parts[0] . format_name($x)` calls no member)
     sep, opt = (r"(\.|:(?!:))", "?") if lua else (r"(->|::)", "") if language == "php" else (r"(\.|->|::|\?\.)", "")
-    args = r"""(?:\(|["'{]|\[\[)""" if lua else r"(?:<[^<>()]*>)?\s*(?:\?\.\s*)?\(" if language in _JS_LANGUAGES \
+    args = r"""(?:\(|["'{]|\[\[)""" if lua else r"(?:<[^<>()]*>)?\s*(?:\?\.\s*)?\(" if language in TS_LIKE \
         else r"(?:<[^<>()]*>)?\s*\("  # (JS/TS: `schema._zod.toJSONSchema?.()`, an optional call)
     if language == "scala":  # `xs.isEmpty`, `xs.map { ... }`, `foo[Int](x)`: no parentheses needed
         args = r"(?![\w$])"

@@ -2207,6 +2207,8 @@ def find_callers(index: IndexQueries, sym: Symbol, callee: str, resolve_imports:
         sites = [c for c in sites if c.path == holder.path and holder.start_line <= c.line <= holder.end_line]
     elif sym.kind in ("function", "method") and sites:
         sites = _function_sites(index, sym, callee, sites, owner, resolve_imports, left_out)
+    elif sym.kind in ("variable", "constant") and sym.parent_id is None and sites and sym.language in _PARAMETER_SHADOWS:
+        sites = _not_a_parameter(index, callee, sites, left_out)  # MobX's `export const action = ..`
     if sym.kind in _CLASS_KINDS and sites:
         sites = _own_class_sites(index, sym, holder, sites)
         if holder is not None and holder.kind in _CLASS_KINDS:  # `throw SharedObject.NotFoundException()`
@@ -3321,7 +3323,6 @@ _PARAMETER_SHADOWS = frozenset({"python", "javascript", "jsx", "typescript", "ts
 def _not_a_parameter(index: IndexQueries, callee: str, sites: list[Caller], left_out: list[Caller] | None) -> list[Caller]:
     """`sites` less the bare calls inside a function that takes a parameter of the name (`return action()` in MobX's
     `untracked(action: () => T)`, run 412: listed as a caller of the exported `action`); they go to `left_out`."""
-    param = re.compile(rf"[(,]\s*(?:\*{{1,2}}|&|mut\s+|\.\.\.)?{re.escape(callee)}\s*(?:[?:=,)]|\s+[\w*\[(])")
     word = re.compile(rf"(?<![\w$]){re.escape(callee)}\s*(?:<[^<>()]*>\s*)?\(")
     ws = getattr(index, "ws", None)
     cache: dict[str, list[str]] = {}
@@ -3334,13 +3335,25 @@ def _not_a_parameter(index: IndexQueries, callee: str, sites: list[Caller], left
         bare = [m for m in word.finditer(text) if not text[: m.start()].rstrip().endswith((".", "->", "::", "?."))]
         opened = re.search(rf"(?<![\w$]){re.escape(enc.name)}\s*(?:<[^()]*?>)?\s*\(", head) if head and enc is not None else None
         params = inside_parens(head, opened.end()) if opened is not None else None
-        if bare and params is not None and param.search(f"({params})"):
+        if bare and params is not None and callee in _parameter_names(params):
             c.against = True
             if left_out is not None:
                 left_out.append(c)
             continue
         kept.append(c)
     return kept
+
+
+def _parameter_names(params: str) -> set[str]:
+    """The names a parameter list declares, each top-level parameter's own (`cb: (act: number) => void` declares
+    cb, not act; review of cb78ebf): Python `*args`, `x=1`, `x: T`; TS `x?: T`, `...rest`; Go `a, b int`; Rust
+    `mut x: T`."""
+    out: set[str] = set()
+    for p in top_level(params):
+        m = re.match(r"\s*(?:\*{1,2}|\.\.\.|&|mut\s+|(?:public|private|protected|readonly)\s+)*([A-Za-z_$][\w$]*)", p)
+        if m:
+            out.add(m.group(1))
+    return out
 
 
 def imported_as(imported: dict[str, list[str]], name: str) -> list[str]:
@@ -3363,7 +3376,7 @@ def _module_function_calls(index: IndexQueries, sym: Symbol, callee: str, sites:
     stem = sym.path.rsplit("/", 1)[-1].rsplit(".", 1)[0]
     module = sym.path.rsplit("/", 2)[-2] if stem in ("__init__", "index") and "/" in sym.path else stem
     cache: dict[str, list[Symbol]] = {}
-    call = re.compile(rf"(?<![\w$]){re.escape(callee)}\s*(?:<[^<>()]*>\s*)?\(")
+    call = re.compile(rf"(?<![\w$]){re.escape(callee)}\s*(?:<[^<>()]*>\s*)?(?:\?\.\s*)?\(")  # (`x.f?.()` too)
     files: dict[str, list[str]] = {}
     ws = getattr(index, "ws", None)
     bound: dict[str, set[str]] = {}  # JS/TS: per file, the names bound at its top: imports, requires, consts
@@ -5341,11 +5354,12 @@ def _local_property_reads(index: IndexQueries, sym: Symbol, lines: list[str], ou
     cache: dict[str, list[Symbol]] = {}
     props: dict[str, list[Symbol]] = {}
     params = set(re.findall(r"[(,]\s*\*{0,2}(\w+)", _uncut(index, sym).signature or ""))  # (_typed_parameter_reads')
+    outside = _python_outside_names(index, cache, lines, sym.path, None)  # `sys.stdout` is the module's, never a property
     for n in range(sym.start_line + 1, min(sym.end_line, len(lines)) + 1):
         text = lines[n - 1].split("#", 1)[0]
         for m in re.finditer(r"(?<![\w.])([a-z_]\w*)\.(\w+)\b(?!\w|\s*[(.]|\s*=[^=])", text):
             word, name = m.group(1), m.group(2)
-            if word in ("self", "cls") or word in params or name.startswith("__"):
+            if word in ("self", "cls") or word in params or word in outside or name.startswith("__"):
                 continue
             if name not in props:
                 props[name] = [d for d in index.symbols_named(name) if d.name == name and d.kind == "method"
@@ -5358,7 +5372,10 @@ def _local_property_reads(index: IndexQueries, sym: Symbol, lines: list[str], ou
                 typed = bound[1] if bound is not None and bound[0] == "call" and _python_class(index, bound[1]) else None
             cls = _python_class(index, typed) if typed else None
             got = next((d for d in props[name] if cls is not None and d.parent_id == cls.id), None)
-            if got is None and typed is None and len(props[name]) == 1:
+            if got is None and typed is None and len(props[name]) == 1 and _distinctive(name) \
+                    and _assigned_here(lines, sym.start_line, n, word):
+                # (a distinctive name on a local assigned in the body: `edge.size` over a loop's `edges`, `param.name`
+                # on an inspect.Parameter are no guesses to make; review of cb78ebf)
                 got = props[name][0]
                 how = "property?"
             else:
@@ -5366,6 +5383,19 @@ def _local_property_reads(index: IndexQueries, sym: Symbol, lines: list[str], ou
             if got is not None and (got.id, "property") not in seen and (got.id, "property?") not in seen and got.id != sym.id:
                 seen.add((got.id, how))
                 out.append((got, how, n))
+
+
+def _distinctive(name: str) -> bool:
+    """A member name of several words (`is_up_to_date`, `lastRenderHeight`), no library's everyday one."""
+    words = name.strip("_")
+    return ("_" in words or re.search(r"[a-z][A-Z]", words) is not None) and name not in _PY_LIBRARY_METHODS
+
+
+def _assigned_here(lines: list[str], start: int, end: int, word: str) -> bool:
+    """Whether lines start..end of a body bind `word` by a plain assignment (`template = cache.get(key)`), not a
+    loop, comprehension or `with` target."""
+    rx = re.compile(rf"^\s*{re.escape(word)}\s*(?::[^=]+)?=(?!=)")
+    return any(rx.match(lines[k - 1]) for k in range(start, min(end, len(lines)) + 1))
 
 
 def _typed_parameter_reads(index: IndexQueries, sym: Symbol, lines: list[str], out: list[tuple[Symbol, str, int]],
@@ -5723,7 +5753,7 @@ def _qualified_elsewhere(index: IndexQueries, signature: str, word: str, typed: 
     return None if ours else m.group(1) + typed.rsplit(".", 1)[-1]
 
 
-_TS_LIKE = frozenset({"typescript", "tsx", "javascript", "jsx"})
+TS_LIKE = _TS_LIKE = frozenset({"typescript", "tsx", "javascript", "jsx"})
 
 
 def _ts_local_type(index: IndexQueries, cache: dict[str, list[Symbol]], lines: list[str], site: Caller, enc: Symbol,

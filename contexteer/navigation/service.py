@@ -26,7 +26,7 @@ if TYPE_CHECKING:
 
 logger = logging.getLogger(__name__)
 
-_JS_EXTS = (".ts", ".tsx", ".mts", ".cts", ".js", ".jsx", ".mjs", ".cjs")
+JS_EXTS = _JS_EXTS = (".ts", ".tsx", ".mts", ".cts", ".js", ".jsx", ".mjs", ".cjs")
 
 #: A global query that finds nothing for a name sweeps the tree first unless a sweep ran this recently (seconds):
 #: the agent may just have written the file that defines it (index.sweep_interval_seconds throttles the rest).
@@ -257,7 +257,9 @@ class NavigationService:
             return []
         seen.add(barrel)
         out: list[str] = []
-        for _names, targets in self._barrel_exports(barrel):
+        for names, targets in self._barrel_exports(barrel):
+            if any(n.startswith("* as ") for n in names):
+                continue  # (a namespace passed on is read as `core.util.x`, never `core.x`)
             for f in targets:
                 if f not in seen:
                     out += [f, *self._passed_on(f, seen, depth + 1)]
@@ -355,7 +357,10 @@ class NavigationService:
             for imp in self.index.imports_of(barrel):
                 text = lines[imp.line - 1].lstrip() if 0 < imp.line <= len(lines) else ""
                 if text.startswith("export"):
-                    hit.append((tuple(n for n in imp.names if n), [f for r in resolver.classify(imp) for f in r.targets]))
+                    # `export * as util from "./util"` passes one name, util, a namespace: none of util's own
+                    ns = re.match(r"export\s+\*\s+as\s+([\w$]+)", text)
+                    names = (f"* as {ns.group(1)}",) if ns else tuple(n for n in imp.names if n)
+                    hit.append((names, [f for r in resolver.classify(imp) for f in r.targets]))
             self._exports_cache[barrel] = hit
         return hit
 

@@ -37,7 +37,7 @@ from contexteer.indexers.syntax import (
     whole_header,
 )
 from contexteer.navigation.models import NO_MATCH_USES, RefSite, SymbolHit, SymbolSearch, clip
-from contexteer.navigation.service import NavigationService
+from contexteer.navigation.service import JS_EXTS, NavigationService
 from contexteer.navigation.swift_inits import func_labels, selector
 from contexteer.workspace import repo_text
 
@@ -569,7 +569,7 @@ def namespace_members(nav: NavigationService, q: str, kind: str | None, prefix: 
         return [], ""
     modules: dict[str, int] = {}  # the module each such import names, and in how many files
     for h in found.hits:
-        if h.path and not h.context and h.path.endswith(_JS_LIKE):
+        if h.path and not h.context and h.path.endswith(JS_EXTS):
             for m in nav.imported(h.path).get(f"* as {alias}", [])[:1]:  # (the module itself, before what it passes on)
                 modules[m] = modules.get(m, 0) + 1
     pool: list[Any] = []
@@ -582,9 +582,6 @@ def namespace_members(nav: NavigationService, q: str, kind: str | None, prefix: 
         return [], ""
     said = ", ".join(f"{m} (in {n} file{'s' if n != 1 else ''})" for m, n in modules.items())
     return pool, f"{alias} is a namespace import of {said}: its {member} is answered here"
-
-
-_JS_LIKE = (".ts", ".tsx", ".js", ".jsx", ".mjs", ".cjs", ".mts", ".cts")
 
 
 #: per language, how a method of a class assigns an attribute of its instances (`self.loader = loader`)
@@ -627,8 +624,9 @@ def assigned_attribute(nav: NavigationService, q: str, prefix: str | None) -> st
 ASSIGNED = ": its instances get it by assignment, "
 
 
-#: the languages whose instance attributes are assigned, as one ripgrep pattern's alternatives (see _ATTRIBUTE_SET)
-_ANY_ATTRIBUTE_SET = r"(?:self\.|this\.#?|\$this->|@){m}\s*(?::[^=]+)?(?:\|\|)?=(?:[^=]|$)"
+#: every language's way of assigning an instance attribute (_ATTRIBUTE_SET), as one ripgrep pattern (no lookahead:
+#: `=(?!=)` read as `=` then not `=`)
+_ANY_ATTRIBUTE_SET = "|".join(dict.fromkeys(f"(?:{p})" for p in _ATTRIBUTE_SET.values())).replace("=(?!=)", "=(?:[^=]|$)")
 
 
 def _assigned_notes(nav: NavigationService, names: list[str], kind: str | None, prefix: str | None, match: str, *,
@@ -654,7 +652,9 @@ def _imported_notes(nav: NavigationService, names: list[str], prefix: str | None
                                       regex=True, case_sensitive=True, path=prefix or ".", max_results=4)
         except ContexteerError:
             continue
-        hits = [h for h in found.hits if h.path and not h.context]
+        # (from outside only: `from . import formatting` names click's own module, review of cb78ebf)
+        hits = [h for h in found.hits if h.path and not h.context and not re.match(r"\s*from\s+\.", h.text)
+                and not nav.imported(h.path).get(name)]
         if hits:
             shown = "; ".join(f"{h.path}:{h.line} `{' '.join(h.text.split())[:80]}`" for h in hits[:3])
             out.append(f"'{name}' is imported, not defined here: {shown}" + (" …" if len(hits) > 3 else ""))

@@ -292,6 +292,8 @@ def symbol_search(model: SymbolSearch, match: str, kind: str | None, with_refs: 
         out.append(f"definitions matching '{model.query}': {span}")
     if model.note and (model.definitions or not model.note.startswith("no definition named ")):
         out.append(f"[{model.note}]")  # (a name list that all missed: the line below says it once)
+    elif model.note and "; " in model.note:  # what follows it (where each missed name is assigned or imported) stays
+        out.append(f"[{model.note.split('; ', 1)[1]}]")
     if not model.definitions:
         modes = ("exact", "prefix", "substring", "fuzzy")
         wider = [f"'{m}'" for m in modes[modes.index(match) + 1:]] if match in modes else []

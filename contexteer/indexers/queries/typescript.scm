@@ -76,7 +76,10 @@
 ; `x instanceof z.core.$ZodPipe`): names written capitalized or `$`-led only, as types and constructors are (a
 ; member read as a property, PascalCase or `$`-led only: `zc.RANGES` off an untyped value stays a use by name)
 ((member_expression object: (identifier) @name) (#match? @name "^[$A-Z]")) @reference.other
-((member_expression property: (property_identifier) @name) (#match? @name "^([$]|[A-Z][a-z0-9])")) @reference.other
+((member_expression property: (property_identifier) @name) (#match? @name "^[$]")) @reference.other
+; (PascalCase off a namespace-like name only: `z.ZodString`, never an enum's member `Kind.ZodString` nor
+; `z.Kind.ZodString`, review of cb78ebf)
+((member_expression object: (identifier) @_ns property: (property_identifier) @name) (#match? @_ns "^[a-z_]") (#match? @name "^[A-Z][a-z0-9]")) @reference.other
 ((binary_expression operator: "instanceof" right: (identifier) @name)) @reference.other
 
 (import_statement (import_clause (identifier) @import.name) source: (string) @import.module) @import
