@@ -837,7 +837,15 @@ def _finished(out: list[ImportUse], lines: list[str], spans: set[int], php_refs:
     for u in out:
         for un in u.names:
             if not un.lines:
-                un.mentions = _mentions(lines, un.name.rpartition(" as ")[2], spans, None) or None
+                nm = un.name.rpartition(" as ")[2]
+                un.mentions = _mentions(lines, nm, spans, None) or None
+                # a type written as a string (`cast('PydanticExtraInfo | None', x)`, `-> 'Context'`) uses the name:
+                # what a TYPE_CHECKING import is for (pydantic run 414 read it "not used")
+                typed = re.compile(rf"(?:\bcast\(\s*|:\s*|->\s*|\[\s*)[rbuf]?['\"][^'\"\n]*(?<![\w.]){re.escape(nm)}(?![\w])")
+                in_types = [n for n in un.mentions or [] if typed.search(_line(lines, n))]
+                if in_types:
+                    un.lines, un.note = in_types, "in string type expressions"
+                    un.mentions = [n for n in un.mentions or [] if n not in in_types] or None
             elif docblocks:
                 nm = un.name.rpartition(" as ")[2]
                 typed = _doc_type_mention(nm)

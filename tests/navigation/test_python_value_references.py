@@ -22,3 +22,17 @@ def test_a_class_named_as_a_value_is_a_reference(tmp_path):
     both = served.call("search_symbol", query="Secret, SecretStr", references=True)
     secret_refs = both.text.split("references of Secret ", 1)[1].split("references of SecretStr", 1)[0]
     assert "pkg/old.py" not in secret_refs, both.text
+
+
+BUILD = ('from __future__ import annotations\n\nfrom typing import TYPE_CHECKING, cast\n\nif TYPE_CHECKING:\n'
+         '    from pkg.fields import ExtraInfo, Unused\n\n\ndef extra(cls):\n'
+         '    # ExtraInfo is read from the class\n    return cast("ExtraInfo | None", getattr(cls, "x", None))\n')
+
+
+def test_a_type_checking_import_used_in_a_string_type_is_used(tmp_path):
+    # (pydantic run 414: `cast('PydanticExtraInfo | None', ..)` read as "not used: named only in comments or strings")
+    served = served_tree(tmp_path / "r", {"pkg/__init__.py": "", "pkg/fields.py": "class ExtraInfo:\n    pass\n\n\nclass Unused:\n    pass\n",
+                                          "pkg/build.py": BUILD})
+    a = served.call("list_dependencies", path="pkg/build.py", view="uses")
+    assert "ExtraInfo (in string type expressions) at 11" in a.text, a.text
+    assert "not used: Unused" in a.text, a.text
