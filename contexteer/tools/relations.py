@@ -222,7 +222,8 @@ def _render(model: RelatedResult, target: Any, offset: int, depth: int) -> str:
             out.append("  " * (it.depth - 1) + it.path)
         else:
             block = None
-        show = mixed and (not weak_only or it.how in WEAK or it.how == "macro" or bool(it.reaches))
+        # (a method promoted from an embedded type is said so on its row: raft run 420 could not tell which two were)
+        show = mixed and (not weak_only or it.how in WEAK or it.how in ("macro", "promoted") or bool(it.reaches))
         tag = f"  [{_how(it)}{' -> ' + it.reaches if it.reaches else ''}]" if show else \
             f"  [{(it.detail or '').removeprefix('receiver ')}]" if typed_rows and _typed_receiver(it) else ""
         tag += f"  [{it.detail}]" if it.detail in (CYCLE, ITSELF, RETURNS) else ""
