@@ -36,3 +36,16 @@ def test_a_type_checking_import_used_in_a_string_type_is_used(tmp_path):
     a = served.call("list_dependencies", path="pkg/build.py", view="uses")
     assert "ExtraInfo (in string type expressions) at 11" in a.text, a.text
     assert "not used: Unused" in a.text, a.text
+
+
+DELETION = ('def CASCADE(collector, field):\n    return collector\n\n\nclass Rel:\n    def __init__(self, on_delete=None):\n'
+            '        self.on_delete = on_delete\n\n\ndef make():\n    return Rel(on_delete=CASCADE)\n\n\n'
+            'def check(x):\n    return x is CASCADE\n\n\ndef run(c, f):\n    return CASCADE(c, f)\n')
+
+
+def test_a_function_named_as_a_value_is_no_call_site(tmp_path):
+    # (Django run 418: `on_delete=CASCADE` and `is CASCADE` had been listed as call sites of the function CASCADE)
+    served = served_tree(tmp_path / "r", {"pkg/__init__.py": "", "pkg/deletion.py": DELETION})
+    a = served.call("find_related", symbol="CASCADE", relation="callers")
+    rows = [ln for ln in a.text.split("also named without a call", 1)[0].splitlines() if ln.startswith("pkg/")]
+    assert len(rows) == 1 and "in run" in rows[0], a.text

@@ -28,11 +28,12 @@
 (except_clause (identifier) @name) @reference.type
 ; a class or constant named as a value (`isinstance(value, Secret)`, `get_origin(base) is Secret`, `(A, B)`): written
 ; capitalized only, as classes and constants are (pydantic run 414 read Secret's references without them); a call's
-; arguments only: a class's bases are an argument list too, and no use of the value
-((call arguments: (argument_list (identifier) @name)) (#match? @name "^[A-Z]")) @reference.other
-((call arguments: (argument_list (keyword_argument value: (identifier) @name))) (#match? @name "^[A-Z]")) @reference.other
-((comparison_operator (identifier) @name) (#match? @name "^[A-Z]")) @reference.other
-((tuple (identifier) @name) (#match? @name "^[A-Z]")) @reference.other
+; arguments only: a class's bases are an argument list too, and no use of the value; kind `name`: a value named,
+; never a call (Django run 418: `on_delete=CASCADE` had been a "call site" of the function CASCADE)
+((call arguments: (argument_list (identifier) @name)) (#match? @name "^[A-Z]")) @reference.name
+((call arguments: (argument_list (keyword_argument value: (identifier) @name))) (#match? @name "^[A-Z]")) @reference.name
+((comparison_operator (identifier) @name) (#match? @name "^[A-Z]")) @reference.name
+((tuple (identifier) @name) (#match? @name "^[A-Z]")) @reference.name
 (import_statement name: [(dotted_name) @import.module (aliased_import name: (dotted_name) @import.module)]) @import
 (import_from_statement module_name: (_) @import.module name: [(dotted_name) @import.name (aliased_import name: (dotted_name) @import.name)]) @import
 (import_from_statement module_name: (_) @import.module (wildcard_import) @import.name) @import
