@@ -291,6 +291,12 @@ def _head(model: RelatedResult, target: Any, offset: int, depth: int, details: s
     head += f" ({again} of them listed twice, met on two branches)" if again else ""
     back = sum(1 for it in model.items if it.detail == CYCLE)
     head += f" ({back} of them back to {target.name}: a cycle)" if back else ""
+    # (raft run 420 read "4 definitions" of FSM's implementations as four implementers, two were interfaces)
+    kinds = [it.kind for it in model.items if it.kind in ("interface", "trait", "protocol")] \
+        if model.relation == "implementations" else []
+    word = kinds[0] if len(set(kinds)) == 1 else "interface"
+    head += f" ({shown - len(kinds)} type{'s' if shown - len(kinds) != 1 else ''}, {len(kinds)} {word}" \
+            f"{'s' if len(kinds) != 1 else ''} extending it)" if 0 < len(kinds) < shown else ""
     if model.relation == "callers":
         deeper = sum(len(it.lines) for it in model.items if it.depth > 1)
         sites = model.call_sites + deeper  # `_upvars` at depth 2: "5 definitions, 2 call sites" read as a mistake
