@@ -118,6 +118,8 @@ def related(nav: NavigationService, q: str, prefix: str | None, relation: str, d
     if relation == "callers" and (depth or 1) == 1:
         dispatch = _self_dispatch(nav, target, items)
         also = f"{also}; {dispatch}" if also and dispatch else also or dispatch
+        built = _built_dispatch(nav, target, items)
+        also = f"{also}; {built}" if also and built else also or built
         others = _other_overload_callers(nav, target) if not items and not values else None
         also = f"{also}; {others}" if also and others else also or others
     if relation == "implementations" and also and also.startswith(_REQUIREMENT):
@@ -166,7 +168,7 @@ def _self_dispatch(nav: NavigationService, target: Any, items: list[RelatedItem]
     rx = re.compile(_ON_SELF + name + r"\s*\(" + (rf"|(?<![\w$.>:]){name}\s*\(" if target.language in _IMPLICIT_THIS else ""))
     # (sites in the method's own class: a subclass's own calls on self reach its own override, or the one below it)
     inside = owner.qualname + "."
-    from contexteer.indexers.lookup import _shared_class_name, inherits, language_family
+    from contexteer.indexers.lookup import _shared_class_name
 
     # a class name several classes bear (Django's forms Field and model Field): told apart by file and by the very
     # class a subclass derives from (review of stop 51: the model Field.clean's call and ArrayField were said of
@@ -183,6 +185,19 @@ def _self_dispatch(nav: NavigationService, target: Any, items: list[RelatedItem]
     if not sites:
         return None
 
+    owners = _overriding_classes(nav, target, owner, shared)
+    if not owners:
+        return None
+    shown = ", ".join(owners[:3]) + (f" and {len(owners) - 3} more" if len(owners) > 3 else "")
+    where = ", ".join(sites[:3]) + (f" and {len(sites) - 3} more" if len(sites) > 3 else "")
+    return (f"called on this/self at {where}: on an instance of {shown}, which override"
+            f"{'s' if len(owners) == 1 else ''} {target.name}, that override runs instead")
+
+
+def _overriding_classes(nav: NavigationService, target: Any, owner: Any, shared: bool) -> list[str]:
+    """The subclasses of `owner` that define a method of `target`'s name themselves (at most 13)."""
+    from contexteer.indexers.lookup import inherits, language_family
+
     owners: list[str] = []
     for m in nav.index.symbols_named(target.name):  # the methods of that name in subclasses (no hierarchy walk: a
         # note on a callers answer should not cost a second answer's time; review of c9d3206 timed 0.6 s on Django)
@@ -197,12 +212,40 @@ def _self_dispatch(nav: NavigationService, target: Any, items: list[RelatedItem]
             owners.append(holder.name)
         if len(owners) > 12:
             break
+    return owners
+
+
+def _built_dispatch(nav: NavigationService, target: Any, items: list[RelatedItem]) -> str | None:
+    """Callers of a method that subclasses override, calling it on a local built as such a subclass
+    (`collector = NestedObjects(using=using)` then `collector.collect(objs)`): the override runs first (Django run 418
+    read those calls as plain calls of Collector.collect)."""
+    if target.kind != "method" or target.language not in graph._OVERRIDING or not items or target.parent_id is None:
+        return None
+    owner = nav.index.get_symbol(target.parent_id)
+    if owner is None or owner.kind == "interface" or _abstract(target):
+        return None
+    on_value = re.compile(rf"(?<![\w$.])([A-Za-z_$][\w$]*)\s*\.\s*{re.escape(target.name)}\s*\(")
+    candidates = [(it, int(c.split(":", 1)[0]), m.group(1)) for it in items if it.start_line
+                  for c in it.calls if (m := on_value.search(c.split(":", 1)[-1]))]
+    if not candidates:
+        return None
+    owners = _overriding_classes(nav, target, owner, False)
     if not owners:
         return None
-    shown = ", ".join(owners[:3]) + (f" and {len(owners) - 3} more" if len(owners) > 3 else "")
-    where = ", ".join(sites[:3]) + (f" and {len(sites) - 3} more" if len(sites) > 3 else "")
-    return (f"called on this/self at {where}: on an instance of {shown}, which override"
-            f"{'s' if len(owners) == 1 else ''} {target.name}, that override runs instead")
+    from contexteer.indexers.lookup import lines_of
+
+    built: dict[str, list[str]] = {}
+    for it, line, word in candidates:
+        lines = lines_of(nav.index, it.path)
+        rx = re.compile(rf"^\s*{re.escape(word)}\s*(?::[^=]+)?=\s*(?:new\s+)?(?:[\w$]+\.)*({'|'.join(map(re.escape, owners))})\s*\(")
+        made = next((m.group(1) for k in range(line - 1, (it.start_line or 1) - 1, -1)
+                     if 0 < k <= len(lines) and (m := rx.match(lines[k - 1]))), None)
+        if made is not None:
+            built.setdefault(made, []).append(f"{it.path}:{line}")
+    if not built:
+        return None
+    return "; ".join(f"called on a {cls} built in the caller at {', '.join(at[:3])}{' …' if len(at) > 3 else ''}: "
+                     f"{cls}.{target.name} (its override) runs first" for cls, at in built.items())
 
 
 def _derives(nav: NavigationService, cls: Any, base_id: int) -> bool:
