@@ -403,6 +403,7 @@ class Pipeline:
     def _finish(self, answer: Answer, text: str, tier: Tier, raw: int, tokens: int, handle: str | None,
                 red: Counter[str], cap: int) -> Shaped:
         n = sum(red.values())
+        note = ""
         if n:  # said where the model reads it (pydantic run 414 quoted a docstring's example as the file's text)
             note = (f"[{n} value{'s' if n != 1 else ''} that look{'' if n != 1 else 's'} like a secret "
                     f"({', '.join(sorted(red))}) shown as [REDACTED ..]: never passed on; the file holds "
@@ -410,6 +411,10 @@ class Pipeline:
             text = f"{text}\n{note}"
             tokens += self.count(note)
         structured, sred, stokens = self._structured(answer, text, tier, handle, cap)
+        if note and structured is not None and "shaping" not in structured:
+            # the typed answer a structuredContent-only client reads says it too (its text copy above already does)
+            structured["notes"] = [*structured.get("notes", []), note]
+            stokens += self.count(note)
         return Shaped(text, structured, tier, raw, tokens, handle, _merged(red, sred), self.estimated, stokens,
                       structured is not None and "shaping" in structured)
 

@@ -18,3 +18,11 @@ def test_a_redacted_read_says_so(tmp_path):
     assert "the file holds it as written]" in a.text, a.text
     plain = served.call("read_code_range", path="pkg/types.py:7-8")
     assert "looks like a secret" not in plain.text, plain.text
+
+
+def test_the_typed_answer_says_it_too(tmp_path):
+    # (a client that hands the model structuredContent alone, Claude Code's, reads the same note)
+    served = served_tree(tmp_path / "r", {"pkg/types.py": SRC})
+    a = served.call("read_code_range", path="pkg/types.py:1-8")
+    assert any("looks like a secret" in n for n in a.data.get("notes", [])), a.data
+    assert "hunter2-Zq9x!kL" not in str(a.data), a.data
