@@ -137,12 +137,21 @@ def member_namesakes(index: Any, name: str, sites: Iterable[Any], max_files: int
     """The (path, line) of sites whose every mention of the name is a member read off a value (`db.Head()`,
     `self.request`, `resp->Head`): another type's method or field, not a use of a type of that name. A qualifier
     that is a package or module the file imports (`tsdb.Head{}`, `models.User(...)`) or a capitalised name
-    (`Outer.Inner`) keeps the site."""
+    (`Outer.Inner`) keeps the site, unless `Outer.name` is defined as a member that is no type (an enum's member
+    `Kind.ZodString` written as a type or read as a value is no use of a class ZodString, zod run 406)."""
     ws = getattr(index, "ws", None)
     if ws is None:
         return set()
     lines: dict[str, list[str]] = {}
     bindings: dict[str, set[str]] = {}
+    members: dict[str, bool] = {}
+
+    def a_member(owner: str) -> bool:
+        if owner not in members:
+            found = index.symbols_named(f"{owner}.{name}") if hasattr(index, "symbols_named") else []
+            members[owner] = bool(found) and not any(s.kind in CLASS_LIKE for s in found)
+        return members[owner]
+
     out: set[tuple[str, int]] = set()
     for site in sites:
         if site.path not in lines and len(lines) >= max_files:
@@ -163,7 +172,7 @@ def member_namesakes(index: Any, name: str, sites: Iterable[Any], max_files: int
                 member_only = False
                 break
             word = before.group(1)
-            if word in bindings[site.path] or word[:1].isupper():
+            if word in bindings[site.path] or (word[:1].isupper() and not a_member(word)):
                 member_only = False
                 break
         if member_only:
