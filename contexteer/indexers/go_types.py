@@ -16,6 +16,24 @@ from contexteer.indexers.syntax import go_embedded, go_shape
 logger = logging.getLogger(__name__)
 
 
+def go_unit(index: IndexQueries, path: str) -> str:
+    """The Go package a file belongs to: its folder, and its package clause when that is another package (an external
+    test package `msgpack_test` beside `msgpack`, a `package main` generator under `//go:build ignore`): a method
+    belongs to a type of its own package only (msgpack run 424 had given the interface CustomEncoder of package
+    msgpack the DecodeMsgpack of the test struct CustomEncoder of package msgpack_test)."""
+    folder = path.rpartition("/")[0]
+
+    def package() -> str:
+        for text in lines_of(index, path)[:400]:
+            m = re.match(r"package\s+(\w+)", text)
+            if m:
+                return m.group(1)
+        return ""
+
+    pkg = per_generation(index, "go_package", path, package)
+    return f"{folder}@{pkg}" if pkg.endswith("_test") or pkg == "main" else folder
+
+
 def method_shapes(index: IndexQueries, iface: Symbol, _seen: set[int] | None = None) -> dict[str, Any]:
     """The methods a Go interface requires (its own and those of the interfaces it embeds in its package), with
     their parameter and result types (None where the signature cannot be read)."""
@@ -23,11 +41,11 @@ def method_shapes(index: IndexQueries, iface: Symbol, _seen: set[int] | None = N
     seen.add(iface.id)
     syms = index.symbols_in_file(iface.path)
     out: dict[str, Any] = {s.name: go_shape(s.signature or "") for s in syms if s.parent_id == iface.id and s.kind == "method"}
-    folder = iface.path.rpartition("/")[0]
+    folder = go_unit(index, iface.path)
     for name in go_embedded(lines_of(index, iface.path), iface.start_line, iface.end_line):
         for inner in index.symbols_named(name):
             if inner.kind == "interface" and inner.language == "go" and inner.id not in seen \
-                    and inner.path.rpartition("/")[0] == folder:
+                    and go_unit(index, inner.path) == folder:
                 for k, v in method_shapes(index, inner, seen).items():
                     out.setdefault(k, v)
     return out
@@ -63,7 +81,7 @@ def implementers(index: IndexQueries, iface: Symbol, *, promote: bool = True) ->
             # (a file built under a constraint holds its own variant of a type: prometheus's goCollector of
             # go_collector_go116.go (!go1.17) had been given the methods of go_collector_latest.go (go1.17), run 392)
             tag = _build_tag(index, s.path, tags)
-            key = f"{s.path.rpartition('/')[0]}:{owner}" + (f"#{tag}" if tag else "")
+            key = f"{go_unit(index, s.path)}:{owner}" + (f"#{tag}" if tag else "")
             owners.setdefault(key, {})[m] = go_shape(s.signature or "")
             # (only the pointer type has it, where it is): `func (e *DummyExtension) CreateDecoder(..)` at 77
             origin.setdefault(key, {})[m] = (bool(_PTR_RECEIVER.match(s.signature or "")), f"{s.path}:{s.start_line}")
@@ -87,7 +105,7 @@ def implementers(index: IndexQueries, iface: Symbol, *, promote: bool = True) ->
             for emb, by_pointer in _embeddings(index, _type_of(key)):
                 if emb.kind != "struct" and set(wanted) <= set(owners[key]):
                     continue  # an interface embedding a complete implementer's type name is no implementer of it
-                k2 = f"{emb.path.rpartition('/')[0]}:{emb.name}"
+                k2 = f"{go_unit(index, emb.path)}:{emb.name}"
                 merged = {**owners[key], **owners.get(k2, {})}  # its own methods win
                 if merged != owners.get(k2):
                     owners[k2] = merged
@@ -109,7 +127,7 @@ def implementers(index: IndexQueries, iface: Symbol, *, promote: bool = True) ->
         folder, _, rest = key.partition(":")
         owner, _, tag = rest.partition("#")
         defs = [s for s in index.symbols_named(owner) if s.name == owner and s.kind in CLASS_KINDS
-                and s.path.rpartition("/")[0] == folder and s.id != iface.id]
+                and go_unit(index, s.path) == folder and s.id != iface.id]
         variants = [d for d in defs if _build_tag(index, d.path, tags) == tag]
         if not tag and defs and not variants and any(k.startswith(key + "#") for k in owners):
             continue  # the type is only defined under constraints: its variants are listed
@@ -118,7 +136,7 @@ def implementers(index: IndexQueries, iface: Symbol, *, promote: bool = True) ->
             said = _method_origin(defs[0], {m: origin.get(key, {}).get(m, (False, "")) for m in wanted})
             out.append((defs[0], said + (f" (//go:build {tag})" if tag else "")))
     seen = {t.id for t, _ in out}
-    out += [(t, f"embeds {iface.name}" + _own_over_embedded(t, wanted, origin))
+    out += [(t, f"embeds {iface.name}" + _own_over_embedded(index, t, wanted, origin))
             for t in embedders_of(index, iface.name) if t.id != iface.id and t.id not in seen]
     return out
 
@@ -142,12 +160,13 @@ def _build_tag(index: IndexQueries, path: str, cache: dict[str, str]) -> str:
     return cache[path]
 
 
-def _own_over_embedded(t: Symbol, wanted: dict[str, Any], origin: dict[str, dict[str, tuple[bool, str]]]) -> str:
+def _own_over_embedded(index: IndexQueries, t: Symbol, wanted: dict[str, Any],
+                       origin: dict[str, dict[str, tuple[bool, str]]]) -> str:
     """A struct embedding the interface that declares some of its methods itself: which, at what line, with which
     receiver (client_golang run 367 read metric.go for timestampedMetric's own Write; Desc comes through the field)."""
     if t.kind == "interface":
         return ""
-    mine = {m: o for m, o in origin.get(f"{t.path.rpartition('/')[0]}:{t.name}", {}).items()
+    mine = {m: o for m, o in origin.get(f"{go_unit(index, t.path)}:{t.name}", {}).items()
             if m in wanted and not o[1].startswith("via ")}
     if not mine:
         return ""
@@ -267,9 +286,9 @@ def embedders_of(index: IndexQueries, name: str) -> list[Symbol]:
 
 def interfaces_of(index: IndexQueries, sym: Symbol) -> list[tuple[Any, str, str]]:
     """The Go interfaces (declaring at least one method) whose every method the type has."""
-    folder = sym.path.rpartition("/")[0]
+    folder = go_unit(index, sym.path)
     mine = {s.name: go_shape(s.signature or "") for s in index.methods_of(sym.name, "go")
-            if s.path.rpartition("/")[0] == folder}
+            if go_unit(index, s.path) == folder}
     if not mine:
         return []
     ifaces: dict[int, Any] = {}
