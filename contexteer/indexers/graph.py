@@ -835,6 +835,9 @@ def callees(index: IndexQueries, sym: Symbol, resolve_imports: Callable[[str], d
         _add_callee(out, Related(d, d.path, how, sorted(set(at)), detail=detail))
     if lines is not None:
         _beyond_calls(index, sym, resolve_imports, lines, values, set(calls) | set(bound or ()) | inner, out)
+    # in order of each row's first call: a name's first call may be another's (Go's `int8(c)` conversion at 294 had
+    # put Decoder.int8, called at 328, before float32 at 316: msgpack run 424)
+    out.items.sort(key=lambda r: r.lines[0] if r.lines else 0)
     return out
 
 
@@ -1341,6 +1344,8 @@ def _beyond_calls(index: IndexQueries, sym: Symbol, resolve_imports: Callable[[s
         out.unresolved = [_ts_field_call(index, sym, u) for u in out.unresolved]
     if sym.language == "rust":
         _rust_cfg_rows(sym, lines, out)
+        if out.unresolved:
+            _rust_outside_calls(index, sym, lines, out)
     if sym.language == "kotlin" and out.unresolved:  # `with(..)`, `apply { }`, `x.toTypedArray()`: the library's
         out.builtins = [u for u in out.unresolved if u.split(" ", 1)[0].rsplit(".", 1)[-1] in KOTLIN_STDLIB]
         out.unresolved = [u for u in out.unresolved if u not in out.builtins]
@@ -1348,6 +1353,34 @@ def _beyond_calls(index: IndexQueries, sym: Symbol, resolve_imports: Callable[[s
         _outside_calls(out, sym.language, lines)
         _go_called_back(index, sym, lines, out)
         _go_external_receivers(index, sym, lines, out)
+
+
+def _rust_outside_calls(index: IndexQueries, sym: Symbol, lines: list[str], out: Relations) -> None:
+    """A Rust body's unresolved calls sorted: macros (`debug_assert_eq!`) apart from calls, and a method called on a
+    field of Self whose declared type the repository does not define (`self.registration.compare_exchange(..)` with
+    `registration: AtomicU8`) named by that type (tracing-core run 426 read both among "a receiver of unknown
+    type")."""
+    from contexteer.indexers.lookup import _rust_self_type, member_of_type
+    from contexteer.indexers.syntax import named_type
+
+    body = "\n".join(lines[sym.start_line - 1: sym.end_line])
+    owner = _rust_self_type(index, sym) if sym.kind == "method" else None
+    rest: list[str] = []
+    for label in out.unresolved:
+        head = label.split(" ", 1)[0]
+        if "." not in head and re.search(rf"(?<![\w:]){re.escape(head)}!\s*[(\[{{]", body):
+            out.builtins.append(f"{head}!")
+            continue
+        field, _, method = head.rpartition(".")
+        got = member_of_type(index, owner, field, sym, [], called=False) if owner and field and "." not in field \
+            and re.search(rf"\bself\s*\.\s*{re.escape(field)}\s*\.\s*{re.escape(method)}\b", body) else None
+        declared = re.search(rf"\b{re.escape(field)}\s*:\s*(.+?)\s*,?\s*$", got[0].signature or "") if got else None
+        typed = named_type(declared.group(1)) if declared else None
+        if typed and not any(t.name == typed and t.kind in CLASS_KINDS for t in index.symbols_named(typed)):
+            out.packages.append(f"{typed}.{method} (on self.{field})")
+            continue
+        rest.append(label)
+    out.unresolved = rest
 
 
 #: languages whose functions are passed by name as values (`partial(generate_pydantic_signature, ..)`,
@@ -1553,11 +1586,13 @@ def reexport_line(lines: list[str], name: str) -> tuple[int, str] | None:
     return None
 
 
+#: Go's predeclared types: a call of one converts (`int8(c)`), it runs no function
+GO_BUILTIN_TYPES = frozenset({"string", "int", "int8", "int16", "int32", "int64", "uint", "uint8", "uint16", "uint32",
+                              "uint64", "uintptr", "float32", "float64", "byte", "rune", "bool", "error", "complex64",
+                              "complex128", "any"})
 #: Go's predeclared functions and conversions: a call of one is the language's
 _GO_BUILTINS = frozenset({"append", "cap", "clear", "close", "complex", "copy", "delete", "imag", "len", "make", "max",
-                          "min", "new", "panic", "print", "println", "real", "recover", "string", "int", "int8",
-                          "int16", "int32", "int64", "uint", "uint8", "uint16", "uint32", "uint64", "uintptr", "float32",
-                          "float64", "byte", "rune", "bool", "error", "complex64", "complex128", "any"})
+                          "min", "new", "panic", "print", "println", "real", "recover"}) | GO_BUILTIN_TYPES
 
 
 def _outside_calls(out: Relations, language: str, lines: list[str]) -> None:
@@ -3126,6 +3161,15 @@ def _rust_types_named(index: IndexQueries, name: str, impl_path: str, impl_line:
     # (an associated type's parent is its impl's type or its trait: `UnitDeserializer.Error`)
     here = [s for s in types if s.path == impl_path
             and not (s.kind == "type" and parent_kind(s) not in (None, "module", "function", "method"))]
+    if len(here) > 1 and impl_line:
+        # a struct local to a function is the one an impl in that function means (tracing-core's three
+        # `struct TestSubscriber`, one per test: run 426 read each with all three impls)
+        def around(t: Symbol) -> bool:
+            parent = index.get_symbol(t.parent_id) if t.parent_id is not None else None
+            return parent is not None and parent.kind in ("function", "method") \
+                and parent.start_line <= impl_line <= parent.end_line
+        local = [t for t in here if around(t)]
+        here = local or [t for t in here if parent_kind(t) not in ("function", "method")] or here
     if here:
         return here[:3]
     # another file's type only when this file can name it: imported by name or by a glob (syn's token.rs writes

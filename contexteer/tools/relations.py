@@ -12,7 +12,7 @@ from mcp.server.mcpserver import Context
 from pydantic import Field
 
 from contexteer.errors import InputError
-from contexteer.indexers.graph import CYCLE, ITSELF, MAX_OVERRIDES, RETURNS
+from contexteer.indexers.graph import CYCLE, GO_BUILTIN_TYPES, ITSELF, MAX_OVERRIDES, RETURNS
 from contexteer.indexers.model import CLASS_KINDS, kind_word
 from contexteer.indexers.name_lines import name_lines
 from contexteer.indexers.stdnames import GO_STD_CONVERSIONS
@@ -163,13 +163,23 @@ def _path_line(svc: Services, path: str | None) -> tuple[str | None, int | None]
     return m.group(1), int(m.group(2))
 
 
+#: a callees answer names at most this many calls of each kind (locals, builtins, other packages, unresolved) on its line
+_LISTED = 30
+
+
 def _render(model: RelatedResult, target: Any, offset: int, depth: int) -> str:
     """Compact rows: a caller as `path:line in Caller (start-end): the call`, a callee or type as
     `path:start-end kind name`; how each was resolved in the header, and on a row only when rows differ."""
     details = {_how(it) for it in model.items}
     out = [_head(model, target, offset, depth, details)]
-    if model.note:
-        out.append(f"[{model.note}]")
+    note = model.note
+    if model.relation == "callees" and depth == 1 and not offset and model.next_cursor is None and model.items \
+            and all(len(x) <= _LISTED for x in (model.unresolved, model.builtins, model.packages, model.local_calls)):
+        # (marshmallow run 422 and msgpack run 424 read whole bodies to check lists that were whole: callers and
+        # implementations said so, callees did not)
+        out.append("[complete: every call written in its body is listed]")
+    if note:
+        out.append(f"[{note}]")
     if not model.total and not model.local_calls:
         out.append(_empty(model, target))
     mixed = len(details) > 1 or bool(model.definitions)
@@ -243,24 +253,42 @@ def _render(model: RelatedResult, target: Any, offset: int, depth: int) -> str:
         if len(model.values) > len(shown):
             out.append("  … more: search_text finds them all")
     if model.local_calls:
-        out.append(f"calls its own locals or parameters: {', '.join(model.local_calls[:30])}")
-    if model.builtins:
-        what = "Kotlin standard library (by name)" if target.language == "kotlin" else "builtins"
-        out.append(f"{what}: {', '.join(model.builtins[:30])}")
-    if model.packages:
-        types = [p for p in model.packages if _outside_type(target.language, p)]
-        funcs = [p for p in model.packages if p not in types]
-        if funcs:
-            out.append(f"functions of other packages: {', '.join(funcs[:30])}")
-        if types:  # `net.IP(b)` converts, `Path(..)` builds: neither runs a function of that package
-            what = "conversions to other packages' types" if target.language == "go" else "classes of other packages (instances built)"
-            out.append(f"{what}: {', '.join(types[:30])}")
-    if model.unresolved:
-        label = "unresolved (a receiver of unknown type)" if model.builtins or model.packages else _unresolved_label(model, target)
-        out.append(f"{label}: {', '.join(model.unresolved[:30])}")
+        out.append(f"calls its own locals or parameters: {', '.join(model.local_calls[:_LISTED])}")
+    out += _outside_lines(model, target)
     if model.next_cursor is not None:
         out.append(f"… {model.total - int(model.next_cursor)} more; next page: cursor=\"{model.next_cursor}\"")
     return "\n".join(out)
+
+
+def _outside_lines(model: RelatedResult, target: Any) -> list[str]:
+    """A callees answer's lines for what resolves to no repository definition: locals aside, the language's builtins
+    (Go's conversions and Rust's macros named so), other packages' functions and types, the unresolved rest."""
+    out: list[str] = []
+    # (Go's `int8(c)` converts: msgpack run 424 read "builtins: int8" beside Decoder.int8 as a call)
+    conversions = [b for b in model.builtins if target.language == "go" and b.split(" ", 1)[0] in GO_BUILTIN_TYPES]
+    builtins = [b for b in model.builtins if b not in conversions]
+    if builtins:
+        what = "Kotlin standard library (by name)" if target.language == "kotlin" else \
+            "macros" if target.language == "rust" else "builtins"
+        out.append(f"{what}: {', '.join(builtins[:_LISTED])}")
+    if conversions:
+        out.append(f"conversions to builtin types: {', '.join(conversions[:_LISTED])}")
+    if model.packages:
+        types = [p for p in model.packages if _outside_type(target.language, p)]
+        # (Rust: a method of a std type held in a field, `AtomicU8.store (on self.registration)`)
+        held = [p for p in model.packages if target.language == "rust" and " (on self." in p and p not in types]
+        funcs = [p for p in model.packages if p not in types and p not in held]
+        if funcs:
+            out.append(f"functions of other packages: {', '.join(funcs[:_LISTED])}")
+        if held:
+            out.append(f"methods of outside types: {', '.join(held[:_LISTED])}")
+        if types:  # `net.IP(b)` converts, `Path(..)` builds: neither runs a function of that package
+            what = "conversions to other packages' types" if target.language == "go" else "classes of other packages (instances built)"
+            out.append(f"{what}: {', '.join(types[:_LISTED])}")
+    if model.unresolved:
+        label = "unresolved (a receiver of unknown type)" if model.builtins or model.packages else _unresolved_label(model, target)
+        out.append(f"{label}: {', '.join(model.unresolved[:_LISTED])}")
+    return out
 
 
 def _outside_type(language: str | None, label: str) -> bool:

@@ -137,7 +137,7 @@ def test_callees_resolve_a_local_made_by_another_packages_function_and_sort_out_
     # `w http.ResponseWriter`: a method of another package's type, named by it
     assert a.data["packages"] == ["errors.Is", "http.Error", "http.ResponseWriter.WriteHeader (on w)"], a.text
     assert a.data["unresolved"] == [], a.text
-    assert "builtins: len, make, string\nfunctions of other packages: errors.Is, http.Error, " \
+    assert "builtins: len, make\nconversions to builtin types: string\nfunctions of other packages: errors.Is, http.Error, " \
            "http.ResponseWriter.WriteHeader (on w)" in a.text, a.text
 
 

@@ -265,7 +265,7 @@ def test_callees_from_two_files_are_grouped_by_file_each_in_call_order(tmp_path:
                             "    _ssh_options\n"        # 9
                             "}\n"),
     })
-    rows = s.call("find_related", symbol="_ssh", relation="callees").text.split("\n")[1:7]
+    rows = s.call("find_related", symbol="_ssh", relation="callees").text.split("\n")[2:8]
     assert rows == ["bash_completion", "  _init_completion 2-2 called at 6", "  _filedir 3-3 called at 8",
                     "completions/ssh", "  _ssh_configfile 2-2 called at 7", "  _ssh_options 3-3 called at 9"], rows
 
