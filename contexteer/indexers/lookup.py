@@ -4853,6 +4853,10 @@ def _named_receiver(index: IndexQueries, defs: dict[str, Any], lines: list[str],
             and written in _python_outside_names(index, defs, lines, site.path, resolve_imports):
         site.receiver = False
         return True
+    if language == "python" and not text[: before.start()].rstrip().endswith(".") and resolve_imports is not None \
+            and _python_module_binding(index, resolve_imports(site.path).get(written) or [], written):
+        site.receiver = False  # `utils.get_value(..)` with `from marshmallow import utils`: the module's function,
+        return True  # no method (marshmallow run 422 read the tests' calls as Field.get_value's "by name only")
     if word[:1].isupper() and word != owner and _is_type(index, word) and not inherits(index, owner, word):
         named = _called_name(text, before)
         site.receiver = inherits(index, word, owner)
@@ -4867,6 +4871,13 @@ def _named_receiver(index: IndexQueries, defs: dict[str, Any], lines: list[str],
         return any(m.name == named and (p := index.get_symbol(m.parent_id)) is not None and p.name == word
                    for m in index.symbols_named(named) if m.parent_id is not None) or None
     return None
+
+
+def _python_module_binding(index: IndexQueries, files: list[str], name: str) -> bool:
+    """Whether an import binds `name` to repository modules (`from marshmallow import utils`, `import pkg.utils as
+    u`), not to a class or function they define: none of the files defines `name` at top level."""
+    return bool(files) and all(f.endswith(".py") and not any(
+        s.name == name and s.parent_id is None for s in index.symbols_in_file(f)) for f in files)
 
 
 def _outside_value(index: IndexQueries, defs: dict[str, list[Symbol]], lines: list[str], site: Caller, word: str) -> bool:

@@ -670,6 +670,9 @@ def _bindings_at(lines: list[str], start: int, end: int, word: str) -> Iterator[
     # Python `with cmd.make_context(name) as sub_ctx:`: the value entered (a context manager's __enter__ most often
     # hands back itself; _declared_receiver reads an annotated __enter__ that says otherwise)
     with_as = re.compile(rf"^(\s*)(?:async\s+)?with\s+(.*?)\s+as\s+{w}\s*(?:[:,)]|$)")
+    # Python `except ValidationError as err:`: an instance of the class caught (marshmallow run 422 read
+    # `err.normalized_messages()` as a call on a receiver of unknown type)
+    py_except = re.compile(rf"^\s*except\*?\s+(?:[A-Za-z_]\w*\.)*([A-Z]\w*)\s+as\s+{w}\s*:")
     depth = -1  # inside a `when (word) {` block: its brace depth
     for i in range(max(start, 1), min(end, start + 400, len(lines)) + 1):
         text = lines[i - 1]
@@ -697,7 +700,7 @@ def _bindings_at(lines: list[str], start: int, end: int, word: str) -> Iterator[
         if m:  # Go `case a := <-r.applyCh:`: what the channel field carries
             yield i, ("receive", m.group(1))
             continue
-        m = go_assert.match(text) or go_new.match(text) or rust_std.match(text)
+        m = py_except.match(text) or go_assert.match(text) or go_new.match(text) or rust_std.match(text)
         if m and m.group(1) != "type":
             yield i, ("type", ("Vec" if m.group(1) else "String") if m.re is rust_std else m.group(1))
             continue

@@ -410,6 +410,7 @@ def value_use_sites(nav: NavigationService, target: Any, calls: set[tuple[str, i
         word = rf"(?:^|[^.\w$]){name}\b"
         # (C: `ops->read_block` reads a field, `int (*read_block)(int n);` and `long read_block;` declare one)
         value = re.compile(rf"(?:^|[^.:\w$>]){name}\b" + _NOT_CALLED)
+    word, off_module = _module_reads(target, name, word)
     try:
         found = textsearch.search(nav.ws, word, regex=True, case_sensitive=True, glob=[f"*{e}" for e in exts],
                                   path=".", max_results=500)
@@ -424,8 +425,11 @@ def value_use_sites(nav: NavigationService, target: Any, calls: set[tuple[str, i
     seen_files: dict[str, bool] = {}
     local = LocalNames(nav.index)  # a parameter or local of the name where the line stands
     for h in found.hits:
-        if not h.path or h.context or (h.path, h.line) in calls or skip.search(h.text) or not value.search(h.text) \
+        if not h.path or h.context or (h.path, h.line) in calls or skip.search(h.text) \
                 or re.fullmatch(rf"\s*{name}\s*,?\s*", h.text):  # a line of a multi-line import list
+            continue
+        named = value.search(h.text) or _off_module(nav, target, off_module, h.path, h.text)
+        if named is None:
             continue
         if h.path == target.path and target.start_line <= h.line <= target.end_line:
             continue
@@ -445,7 +449,7 @@ def value_use_sites(nav: NavigationService, target: Any, calls: set[tuple[str, i
                     if target.language in ("c", "cpp") else file_evidence(target, h.path, nav.imported) is not None
             if not seen_files[h.path]:
                 continue
-        if _in_literal(nav, h.path, h.line, value.search(h.text)):
+        if _in_literal(nav, h.path, h.line, named):
             continue  # a docstring's ":meth:`new_context`", a comment's mention
         if h.path not in syms:
             syms[h.path] = nav.index.symbols_in_file(h.path)
@@ -461,6 +465,24 @@ def value_use_sites(nav: NavigationService, target: Any, calls: set[tuple[str, i
         if len(out) > cap:
             break
     return out
+
+
+def _module_reads(target: Any, name: str, word: str) -> tuple[str, re.Pattern[str] | None]:
+    """A Python module function is read off its module's import too (`accessor or utils.get_value`: marshmallow run
+    422's callers of utils.get_value left out Field.get_value, which calls it through that default): the search
+    pattern widened to `x.name`, and the pattern telling such a read (its module's name in group 1)."""
+    if not (target.language == "python" and target.kind == "function" and target.parent_id is None):
+        return word, None
+    return (rf"(?:{word}|\b[A-Za-z_]\w*\s*\.\s*{name}\b)",
+            re.compile(rf"(?:^|[^.\w$])([A-Za-z_]\w*)\s*\.\s*{name}\b" + _NOT_CALLED))
+
+
+def _off_module(nav: NavigationService, target: Any, off_module: re.Pattern[str] | None, path: str,
+                text: str) -> re.Match[str] | None:
+    """A module function read off the name its module is imported as in that file (`utils.get_value`), else None
+    (`self.get_value`, `other_module.get_value`: another's)."""
+    named = off_module.search(text) if off_module is not None else None
+    return named if named is not None and target.path in (nav.imported(path).get(named.group(1)) or []) else None
 
 
 def _go_value_holder(nav: NavigationService, syms: dict[str, list[Any]], path: str, line: int,
@@ -616,10 +638,41 @@ def find_target(nav: NavigationService, q: str, prefix: str | None, relation: st
     if pick.kind in ("function", "method"):
         same_kind = [s for s in named if s.kind == pick.kind]
         pick = max(same_kind, key=lambda s: (s.end_line - s.start_line, -s.start_line))
-        if len(same_kind) > 1 and pick.language in REAL_OVERLOADS:  # Java-like overloads: say which one, and how to pick
-            note = _overloads_note(pick, same_kind, full.get(pick.id, pick.qualname))
-            also = f"{also}; {note}" if also else note
+        said = _namesakes_note(nav, pick, same_kind, full) if len(same_kind) > 1 else None
+        also = f"{also}; {said}" if also and said else also or said
     return pick, also
+
+
+def _namesakes_note(nav: NavigationService, pick: Any, same_kind: list[Any], full: dict[int, str]) -> str | None:
+    """Java-like overloads: which one was taken, and how to pick another; a Rust function defined again under another
+    `#[cfg]`: where the other is."""
+    if pick.language in REAL_OVERLOADS:
+        return _overloads_note(pick, same_kind, full.get(pick.id, pick.qualname))
+    return _cfg_variants(nav, pick, same_kind) if pick.language == "rust" else None
+
+
+def _cfg_variants(nav: NavigationService, pick: Any, same: list[Any]) -> str | None:
+    """A Rust function defined again under another `#[cfg]` (tracing-core's two `get_default`, for `std` and for
+    `not(feature = "std")`): where the other is and under what, since calls by name reach whichever is compiled (run
+    426 found the second one only through search_symbol)."""
+    others = [s for s in same if s.id != pick.id]
+    if not others:
+        return None
+
+    def cfg(s: Any) -> str:
+        lines = (repo_text(nav.ws, s.path) or "").split("\n")
+        said = []
+        k = s.start_line
+        while k - 1 > 0 and lines[k - 2].strip().startswith(("#[", "///")):
+            k -= 1  # attributes above the stored start
+        while 0 < k <= len(lines) and lines[k - 1].strip().startswith(("#[", "///")):
+            if lines[k - 1].strip().startswith("#[cfg("):
+                said.append(" ".join(lines[k - 1].split()))
+            k += 1
+        return f" ({' '.join(said)})" if said else ""
+    mine = cfg(pick)
+    return f"this is the definition at {pick.start_line}-{pick.end_line}{mine}; also defined at " + ", ".join(
+        f"{s.path}:{s.start_line}-{s.end_line}{cfg(s)}" for s in others[:3]) + ": a call by name reaches the one compiled"
 
 
 
