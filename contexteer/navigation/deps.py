@@ -60,6 +60,12 @@ def dependencies_of(nav: NavigationService, progress: Callable[[int, int], None]
     if not is_dir and spec is not None and spec.name in ("python", "lua"):  # Lua: `pcall(require, 'ffi')` in a function
         _mark_scopes(model, rel, (repo_text(nav.ws, rel) or "").split("\n"), nav.index.symbols_in_file(rel),
                      nav.index.imports_of(rel))
+    if not is_dir and spec is not None and spec.name == "python" and model.external:
+        # what the file imports from each outside package, submodules kept (`collections: OrderedDict, defaultdict,
+        # abc.Mapping`: marshmallow run 422 read "collections (lines 14, 15)" and re-read the lines for collections.abc)
+        imports = nav.index.imports_of(rel)
+        for pkg in model.external:
+            pkg.names = pkg.names or [n for n in _external_names(pkg.package, imports, []) if n != "*"]  # `import copy`
     if not is_dir and spec is not None and spec.name == "python" and model.dependents:
         _mark_dependent_scopes(nav, model)
     if not is_dir and spec is not None and spec.name == "python" and model.cycles:

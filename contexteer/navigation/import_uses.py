@@ -1354,8 +1354,10 @@ def _rust_trait_calls(nav: NavigationService, found: ImportUse, defined: str | N
         for m in sorted(methods, key=lambda m: m.start_line):
             call = re.compile(rf"\.\s*{re.escape(m.name)}\s*(?:::<[^>]*>)?\s*\(" + (rf"|{path_call}{re.escape(m.name)}\s*\("
                                                                                   if path_call and not via else ""))
+            takes = _rust_takes_arguments(m)
             at = [n for n, t in enumerate(lines, 1) if n not in spans and (scope is None or scope[0] <= n <= scope[1])
-                  and call.search(t.split("//", 1)[0]) and not _inherent_self_call(syms or [], lines, n, m.name)]
+                  and any(takes is None or _rust_empty_call(t, c.end()) != takes for c in call.finditer(t.split("//", 1)[0]))
+                  and not _inherent_self_call(syms or [], lines, n, m.name)]
             if at:
                 out.append(UsedName(name=f"{owner.name}::{m.name}(){via}", lines=at[:MAX_LINES],
                                     more=max(0, len(at) - MAX_LINES), defined=f"{m.path}:{m.start_line}"))
@@ -1379,6 +1381,24 @@ def _inherent_self_call(syms: list[Any], lines: list[str], n: int, method: str) 
     own = [i for i in inherent if _impl_type(i) == _impl_type(inner)]
     return any(s.name == method and s.kind in ("method", "function") and any(i.start_line <= s.start_line <= i.end_line
                                                                              for i in own) for s in syms)
+
+
+def _rust_takes_arguments(m: Any) -> bool | None:
+    """Whether a Rust method takes arguments besides self (None when its header cannot be read): `state.enter()` is
+    no call of `Subscriber::enter(&self, span: &Id)` (tracing-core run 426's uses view had listed two)."""
+    from contexteer.indexers.syntax import inside_parens, top_level
+
+    head = re.search(rf"\bfn\s+{re.escape(m.name)}\s*(?:<(?:[^<>]|<[^<>]*>)*>)?\s*\(", m.signature or "")
+    inner = inside_parens(m.signature or "", head.end()) if head else None
+    if inner is None:
+        return None
+    params = [p for p in top_level(inner) if p.strip() and not re.fullmatch(r"\s*(?:&\s*(?:'\w+\s+)?)?(?:mut\s+)?self\b.*", p)]
+    return bool(params)
+
+
+def _rust_empty_call(text: str, after: int) -> bool:
+    """Whether the call whose `(` ends at `after` has no arguments (`x.enter()`)."""
+    return text[after:].lstrip().startswith(")")
 
 
 def _impl_type(impl: Any) -> str:

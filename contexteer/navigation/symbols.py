@@ -1441,6 +1441,14 @@ def text_uses(nav: NavigationService, name: str, defs: list[Any], prefix: str | 
     if all(d.language in ("c", "cpp") and d.kind == "function" for d in defs) \
             and not all(re.match(r"\s*static\b", d.signature or "") for d in defs):
         where = None  # a C function with external linkage is visible in every file (its header's prototype)
+    go_private = go_package_private(defs)
+    if go_private:  # an unexported Go name is seen in its package only, never read off a value (`x.limit`)
+        from contexteer.indexers.go_types import go_unit
+
+        unit = go_unit(nav.index, defs[0].path)
+        found.hits = [h for h in found.hits if h.path and h.path.endswith(".go") and go_unit(nav.index, h.path) == unit
+                      and re.search(rf"(?<![\w.]){re.escape(name)}\b", h.text)
+                      and not re.search(rf"(?:^|[{{(,;])\s*{re.escape(name)}\s+[*\[\]\w.]", h.text)]  # (declares one)
     local = LocalNames(nav.index)
     comment = _comment_line(defs[0].language)
     docs: dict[str, set[int]] = {}  # Python: the lines of each file's docstrings (an example class in one is no use)
@@ -1454,6 +1462,16 @@ def text_uses(nav: NavigationService, name: str, defs: list[Any], prefix: str | 
         out = [x for x in out if _own_property_read(nav, x, name, defs, texts)]
     locate(nav, out)
     return out
+
+
+def go_package_private(defs: list[Any]) -> bool:
+    """One unexported Go package-level value (a const or var): its whole-word uses in its package are it, unless a
+    local of the name stands there (msgpack run 424 read "some may be other things" on sliceAllocLimit's five)."""
+    if len(defs) != 1:
+        return False
+    d = defs[0]
+    top = d.parent_id is None if hasattr(d, "parent_id") else d.qualname.count(".") <= 1  # (a hit: `msgpack.limit`)
+    return d.language == "go" and d.kind in VALUE_KINDS and top and d.qualname.rsplit(".", 1)[-1][:1].islower()
 
 
 def _own_property_read(nav: NavigationService, site: RefSite, name: str, defs: list[Any],

@@ -11,7 +11,7 @@ from typing import Any
 from contexteer.indexers.model import kind_word
 from contexteer.indexers.textsearch import SearchResult
 from contexteer.navigation.models import NO_MATCH_USES, SymbolSearch, clip
-from contexteer.navigation.symbols import VALUE_KINDS
+from contexteer.navigation.symbols import VALUE_KINDS, go_package_private
 from contexteer.shaping.answer import Hit
 from contexteer.tools.nav_deps import deps_mermaid as deps_mermaid  # list_dependencies' renderers
 from contexteer.tools.nav_deps import deps_text as deps_text
@@ -371,6 +371,9 @@ def symbol_search(model: SymbolSearch, match: str, kind: str | None, with_refs: 
                     "indexed (a local, a parameter, a member, a name imported from outside the repository, or a kind the index "
                     "does not record there):")
         rows.extend(_outside_hints(word, uses, subtypes))
+    elif uses and go_package_private(model.definitions):
+        rows.append(f"uses of {model.definitions[0].qualname.rsplit('.', 1)[-1]} ({len(uses)}; every line of its package naming it, none a local "
+                    "or member of that name: an unexported Go name is seen in its package only):")
     elif uses:
         names = sorted({h.qualname.rsplit(".", 1)[-1] for h in model.definitions}) or [model.query]
         rows.append(f"uses of {', '.join(names)} by name ({len(uses)}; whole-word text matches in files of its language, "

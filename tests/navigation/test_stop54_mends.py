@@ -14,3 +14,184 @@ def test_an_enum_member_written_as_a_type_is_no_reference_of_the_class_of_its_na
     a = served.call("search_symbol", query="ZodString", kind="class", references=True)
     assert "schema: ZodString;" in a.text, a.text
     assert "typeName: Kind.ZodString;" not in a.text, a.text
+
+
+MSGPACK = {
+    "msgpack.go": ("package msgpack\n\ntype CustomEncoder interface {\n\tEncodeMsgpack(*Encoder) error\n}\n\n"
+                   "type CustomDecoder interface {\n\tDecodeMsgpack(*Decoder) error\n}\n\n"
+                   "type Encoder struct{}\n\ntype Decoder struct{}\n"),
+    "types_test.go": ("package msgpack_test\n\nimport \"example.com/msgpack\"\n\ntype CustomEncoder struct {\n\tn int\n}\n\n"
+                      "func (s *CustomEncoder) EncodeMsgpack(enc *msgpack.Encoder) error {\n\treturn nil\n}\n\n"
+                      "func (s *CustomEncoder) DecodeMsgpack(dec *msgpack.Decoder) error {\n\treturn nil\n}\n"),
+}
+
+
+def test_a_go_interface_never_gains_the_methods_of_a_namesake_in_an_external_test_package(tmp_path):
+    # msgpack run 424: the interface CustomEncoder (package msgpack) was listed as "extending" CustomDecoder through
+    # the DecodeMsgpack of the test struct CustomEncoder (package msgpack_test), and the struct shown under it
+    served = served_tree(tmp_path / "r", MSGPACK)
+    a = served.call("find_related", symbol="CustomDecoder", relation="implementations")
+    assert "interface CustomEncoder" not in a.text, a.text
+    assert "interface extending" not in a.text, a.text
+    assert "types_test.go:5-7 struct CustomEncoder" in a.text, a.text
+
+
+DECODE = {
+    "decode.go": ("package msgpack\n\ntype Decoder struct{}\n\n"
+                  "func (d *Decoder) readCode() (byte, error) {\n\treturn 0, nil\n}\n\n"
+                  "func (d *Decoder) int8() (int8, error) {\n\treturn 0, nil\n}\n\n"
+                  "func (d *Decoder) float32() (float32, error) {\n\treturn 0, nil\n}\n\n"
+                  "func (d *Decoder) DecodeInterface() (interface{}, error) {\n"
+                  "\tc, err := d.readCode()\n\tif err != nil {\n\t\treturn nil, err\n\t}\n"
+                  "\tif c < 10 {\n\t\treturn int8(c), nil\n\t}\n"
+                  "\tif c == 20 {\n\t\treturn d.float32()\n\t}\n"
+                  "\treturn d.int8()\n}\n"),
+}
+
+
+def test_go_callees_say_they_are_complete_in_call_order_with_conversions_apart(tmp_path):
+    # msgpack run 424: no completeness marker (the agent read the 67-line body to check), Decoder.int8 (called last)
+    # listed first because `int8(c)` converts earlier, and that conversion listed as "builtins: int8"
+    served = served_tree(tmp_path / "r", DECODE)
+    text = served.call("find_related", symbol="Decoder.DecodeInterface", relation="callees").text
+    assert "[complete: every call written in its body is listed]" in text, text
+    assert text.index("Decoder.float32") < text.index("Decoder.int8"), text
+    assert "conversions to builtin types: int8" in text and "builtins:" not in text, text
+
+
+MARSH = {
+    "src/marshmallow/__init__.py": "from marshmallow.fields import Field\n",
+    "src/marshmallow/utils.py": "def get_value(obj, key, default=None):\n    return getattr(obj, key, default)\n",
+    "src/marshmallow/fields.py": ("from marshmallow import utils\n\n\nclass Field:\n"
+                                  "    def get_value(self, obj, attr, accessor=None):\n"
+                                  "        accessor_func = accessor or utils.get_value\n"
+                                  "        return accessor_func(obj, attr)\n\n"
+                                  "    def serialize(self, attr, obj, accessor=None):\n"
+                                  "        return self.get_value(obj, attr, accessor=accessor)\n"),
+    "tests/test_utils.py": ("from marshmallow import utils\n\n\ndef test_get_value():\n"
+                            "    assert utils.get_value(1, 'real') == 1\n"),
+}
+
+
+def test_a_module_function_used_as_a_default_is_named_among_its_callers_and_module_calls_are_no_method_calls(tmp_path):
+    # marshmallow run 422: the callers of utils.get_value left out Field.get_value, whose `accessor or utils.get_value`
+    # is how the library calls it; the callers of Field.get_value counted the tests' `utils.get_value(..)` by name
+    served = served_tree(tmp_path / "r", MARSH)
+    fn = served.call("find_related", symbol="get_value", path="src/marshmallow/utils.py", relation="callers").text
+    assert "src/marshmallow/fields.py:6" in fn and "Field.get_value" in fn, fn
+    meth = served.call("find_related", symbol="Field.get_value", relation="callers").text
+    assert "Field.serialize" in meth, meth
+    assert "test_get_value" not in meth.split("left out")[0] and "by name only" not in meth, meth
+
+
+LOCAL_STRUCTS = {
+    "src/lib.rs": ("pub trait Subscriber {\n    fn enabled(&self) -> bool;\n}\n\n"
+                   "#[cfg(test)]\nmod test {\n    use super::*;\n\n"
+                   "    #[test]\n    fn events() {\n        struct TestSubscriber;\n"
+                   "        impl Subscriber for TestSubscriber {\n            fn enabled(&self) -> bool { true }\n        }\n    }\n\n"
+                   "    #[test]\n    fn spans() {\n        struct TestSubscriber;\n"
+                   "        impl Subscriber for TestSubscriber {\n            fn enabled(&self) -> bool { false }\n        }\n    }\n}\n"),
+}
+
+
+def test_a_rust_struct_local_to_a_function_has_the_impl_of_that_function_only(tmp_path):
+    # tracing-core run 426: three test-local `struct TestSubscriber` each listed with all three impls
+    served = served_tree(tmp_path / "r", LOCAL_STRUCTS)
+    text = served.call("find_related", symbol="Subscriber", relation="implementations").text
+    rows = [r for r in text.splitlines() if "TestSubscriber" in r]
+    assert len(rows) == 2, text
+    assert "impl at line 12" in rows[0] and "line 20" not in rows[0], text
+    assert "impl at line 20" in rows[1] and "line 12" not in rows[1], text
+
+
+CFG_TWINS = {
+    "src/dispatcher.rs": ('#[cfg(feature = "std")]\npub fn get_default() -> u32 {\n    1\n}\n\n'
+                          '#[cfg(not(feature = "std"))]\npub fn get_default() -> u32 {\n    2\n}\n\n'
+                          'pub fn user() -> u32 {\n    get_default()\n}\n'),
+}
+
+
+def test_callers_of_a_rust_function_defined_twice_under_cfg_say_where_the_other_is(tmp_path):
+    # tracing-core run 426: the callers header named the std get_default only; the no_std one was found by search
+    served = served_tree(tmp_path / "r", CFG_TWINS)
+    text = served.call("find_related", symbol="get_default", relation="callers").text
+    assert 'also defined at src/dispatcher.rs:6-9 (#[cfg(not(feature = "std"))])' in text \
+        or 'also defined at src/dispatcher.rs:1-4 (#[cfg(feature = "std")])' in text, text
+    assert "in user" in text, text
+
+
+def test_a_python_files_standard_library_imports_name_what_they_import_submodules_kept(tmp_path):
+    # marshmallow run 422: "collections (lines 14, 15)" hid `from collections.abc import Mapping`
+    served = served_tree(tmp_path / "r", {"pkg/schema.py": ("import copy\nfrom collections import OrderedDict, defaultdict\n"
+                                                            "from collections.abc import Mapping\n")})
+    text = served.call("list_dependencies", path="pkg/schema.py").text
+    assert "collections (lines 2, 3): OrderedDict, defaultdict, abc.Mapping" in text, text
+    assert "copy (line 1)" in text and "*" not in text, text
+
+
+EXCEPT = {
+    "pkg/exceptions.py": "class ValidationError(Exception):\n    def normalized_messages(self):\n        return {}\n",
+    "pkg/schema.py": ("from pkg.exceptions import ValidationError\n\n\ndef load(data):\n    try:\n        return data()\n"
+                      "    except ValidationError as err:\n        return err.normalized_messages()\n"),
+}
+
+
+def test_a_python_exception_bound_by_except_as_is_typed_by_the_class_caught(tmp_path):
+    # marshmallow run 422: `err.normalized_messages()` under `except ValidationError as err:` was "by name only"
+    served = served_tree(tmp_path / "r", EXCEPT)
+    text = served.call("find_related", symbol="load", relation="callees").text
+    assert "ValidationError.normalized_messages" in text and "by name only" not in text \
+        and "unknown" not in text, text
+
+
+TRAIT_USES = {
+    "src/subscriber.rs": "pub trait Subscriber {\n    fn enter(&self, span: u64);\n}\n",
+    "src/dispatcher.rs": ("use crate::subscriber::Subscriber;\n\nstruct State;\n\nimpl State {\n"
+                          "    fn enter(&self) -> bool {\n        true\n    }\n}\n\n"
+                          "pub fn run(s: &dyn Subscriber, state: &State) {\n    if state.enter() {\n        s.enter(7);\n    }\n}\n"),
+    "src/lib.rs": "pub mod dispatcher;\npub mod subscriber;\n",
+}
+
+
+def test_a_rust_uses_view_counts_no_call_of_another_arity_as_an_imported_traits_method(tmp_path):
+    # tracing-core run 426: `state.enter()` (State's own enter, no argument) listed as Subscriber::enter()'s use
+    served = served_tree(tmp_path / "r", TRAIT_USES)
+    text = served.call("list_dependencies", path="src/dispatcher.rs", view="uses").text
+    assert "Subscriber::enter() (subscriber.rs:2) at 13" in text, text
+    assert "at 12" not in text, text
+
+
+CALLSITE = {
+    "src/lib.rs": ("use std::sync::atomic::{AtomicU8, Ordering};\n\npub struct DefaultCallsite {\n"
+                   "    interest: AtomicU8,\n    registration: AtomicU8,\n}\n\nimpl DefaultCallsite {\n"
+                   "    pub fn interest(&self) -> u8 {\n        0\n    }\n\n"
+                   "    pub fn register(&self) -> u8 {\n        debug_assert_eq!(1, 1, \"weird\");\n"
+                   "        self.registration.store(2, Ordering::Release);\n"
+                   "        self.interest.load(Ordering::Relaxed)\n    }\n}\n"),
+}
+
+
+def test_rust_callees_tell_macros_and_methods_of_std_typed_fields_apart(tmp_path):
+    # tracing-core run 426: debug_assert_eq and the AtomicU8 fields' methods were "a receiver of unknown type"
+    served = served_tree(tmp_path / "r", CALLSITE)
+    text = served.call("find_related", symbol="DefaultCallsite.register", relation="callees").text
+    assert "macros: debug_assert_eq!" in text, text
+    assert "AtomicU8.store (on self.registration)" in text and "AtomicU8.load (on self.interest)" in text, text
+    assert "unknown type" not in text, text
+
+
+LIMITS = {
+    "decode.go": "package msgpack\n\nconst (\n\tsliceAllocLimit = 1e4\n)\n",
+    "decode_slice.go": ("package msgpack\n\nfunc makeStrings(n int) int {\n\tif n > sliceAllocLimit {\n\t\tn = sliceAllocLimit\n\t}\n"
+                        "\treturn n\n}\n\nfunc other(c struct{ sliceAllocLimit int }) int {\n\treturn c.sliceAllocLimit\n}\n"),
+    "other/x.go": "package other\n\nvar sliceAllocLimit = 3\n\nfunc f() int {\n\treturn sliceAllocLimit\n}\n",
+}
+
+
+def test_the_uses_of_an_unexported_go_constant_are_its_packages_lines_and_said_so(tmp_path):
+    # msgpack run 424: "whole-word text matches ... some may be other things" on five lines that could be nothing else
+    served = served_tree(tmp_path / "r", LIMITS)
+    text = served.call("search_symbol", query="sliceAllocLimit", path="decode.go", references=True).text
+    assert "uses of sliceAllocLimit (2; every line of its package naming it" in text, text
+    assert "4: if n > sliceAllocLimit" in text and "5: n = sliceAllocLimit" in text, text
+    assert "c.sliceAllocLimit" not in text and "struct{" not in text and "other/x.go" not in text, text
