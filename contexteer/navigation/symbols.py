@@ -1066,11 +1066,35 @@ def _condition(nav: NavigationService, cache: dict[str, dict[int, str]], sym: An
     the switch branch a Zig declaration sits in (`.psp => struct { pub const NAME_MAX = 255; }`)."""
     if sym.language == "zig" and sym.parent_id is not None:
         return _zig_branch((repo_text(nav.ws, sym.path) or "").split("\n"), sym.start_line)
+    if sym.language == "rust":
+        return _rust_cfgs(nav, sym)
     if sym.language not in ("c", "cpp", "csharp"):
         return None
     if sym.path not in cache:
         cache[sym.path] = preprocessor_conditions((repo_text(nav.ws, sym.path) or "").split("\n"))
     return cache[sym.path].get(sym.start_line)
+
+
+def _rust_cfgs(nav: NavigationService, sym: Any) -> str | None:
+    """The `#[cfg(..)]` attributes a Rust definition and the modules and impl blocks around it are compiled under
+    (tracing-core's two `get_default`, `#[cfg(feature = "std")]` and `#[cfg(not(feature = "std"))]`, and the two
+    `Rebuilder::for_each` of two `mod dispatchers`: run 426 read them as duplicates)."""
+    lines = (repo_text(nav.ws, sym.path) or "").split("\n")
+    said: list[str] = []
+    # (around it by line range: two `mod dispatchers` share a qualified name, and a parent found by it is the first)
+    around = sorted((s for s in nav.index.symbols_in_file(sym.path) if s.kind in ("module", "impl", "trait")
+                     and s.start_line <= sym.start_line and sym.end_line <= s.end_line and s.id != sym.id),
+                    key=lambda s: s.end_line - s.start_line)
+    for node in [sym, *around[:5]]:
+        k = node.start_line
+        while k > 1 and lines[k - 2].strip().startswith(("#[", "///", "//!")):
+            k -= 1  # attributes above the stored start
+        while 0 < k <= len(lines) and lines[k - 1].strip().startswith(("#[", "///", "//!")):
+            attr = " ".join(lines[k - 1].split())
+            if attr.startswith("#[cfg(") and attr not in said and attr != "#[cfg(test)]":
+                said.append(attr)
+            k += 1
+    return " ".join(said) or None
 
 
 _ZIG_BRANCH = re.compile(r"^\s*(.+?)\s*=>\s*struct\s*\{\s*$")

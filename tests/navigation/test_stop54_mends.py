@@ -195,3 +195,20 @@ def test_the_uses_of_an_unexported_go_constant_are_its_packages_lines_and_said_s
     assert "uses of sliceAllocLimit (2; every line of its package naming it" in text, text
     assert "4: if n > sliceAllocLimit" in text and "5: n = sliceAllocLimit" in text, text
     assert "c.sliceAllocLimit" not in text and "struct{" not in text and "other/x.go" not in text, text
+
+
+CFG_MODS = {
+    "src/callsite.rs": ('#[cfg(feature = "std")]\nmod dispatchers {\n    pub struct Rebuilder;\n\n    impl Rebuilder {\n'
+                        '        pub fn for_each(&self) {}\n    }\n}\n\n'
+                        '#[cfg(not(feature = "std"))]\nmod dispatchers {\n    pub struct Rebuilder;\n\n    impl Rebuilder {\n'
+                        '        pub fn for_each(&self) {}\n    }\n}\n'),
+}
+
+
+def test_search_symbol_rows_of_rust_definitions_say_the_cfg_of_their_module(tmp_path):
+    # tracing-core run 426: two `Rebuilder::for_each` of two `mod dispatchers` (std and no_std) read as duplicates
+    served = served_tree(tmp_path / "r", CFG_MODS)
+    rows = [r for r in served.call("search_symbol", query="Rebuilder.for_each").text.splitlines() if "for_each" in r][1:]
+    assert len(rows) == 2, rows
+    assert rows[0].endswith('(only #[cfg(feature = "std")])'), rows
+    assert rows[1].endswith('(only #[cfg(not(feature = "std"))])'), rows
