@@ -174,13 +174,29 @@ def find_in_file(index: IndexQueries, path: str, symbol: str, qualifier: Any | N
     if len(named) == 1:
         return named[0]
     if len(named) > 1 and len({s.qualname for s in named}) == 1:
-        return _rust_inherent_first(index, named) or overloaded(in_file, named)
+        return _callable_first(in_file, named) or _rust_inherent_first(index, named) or overloaded(in_file, named)
     if len(named) > 1:
         raise NotFoundError(_ambiguous(path, query, named))
     unknown = _unknown(index, path, query, in_file)
     if isinstance(unknown, Resolved):
         return unknown
     raise NotFoundError(unknown)
+
+
+def _callable_first(in_file: list[Symbol], same: list[Symbol]) -> Resolved | None:
+    """A method and a property of one name (PHP's `private $merge` beside `function merge()`): the method, with where
+    the property is; never "2 definitions of Type.merge" with the property as another (Nette run 430). None unless
+    both kinds are there."""
+    calls = [s for s in same if s.kind in ("function", "method")]
+    rest = [s for s in same if s.kind not in ("function", "method")]
+    if not calls or not rest:
+        return None
+    got = calls[0] if len(calls) == 1 else overloaded(in_file, calls)
+    also = "; ".join(f"also a {s.kind} of that name at line {s.start_line}" for s in rest[:3])
+    fields = {f.name: getattr(got, f.name) for f in dataclasses.fields(Symbol)}
+    prior = got.note if isinstance(got, Resolved) else None
+    return Resolved(**fields, overloads=tuple(getattr(got, "overloads", ())),
+                    note=f"{prior}; {also}" if prior else also)
 
 
 def _rust_inherent_first(index: IndexQueries, same: list[Symbol]) -> Resolved | None:
@@ -6206,6 +6222,12 @@ def _php_value_type(index: IndexQueries, syms: list[Symbol], lines: list[str], e
             continue
         if m.group(1):
             return _php_property_type(index, syms, lines, site.line, m.group(2), element=True)
+        # `$items = $this->items;` above `foreach ($items as $k => $item)`: the property's elements (Nette run 430:
+        # Structure::complete's `$itemVal->complete(..)` with `/** @var Schema[] */ private $items`)
+        copied = next((c for k in range(n, enc.start_line - 1, -1) if 0 < k <= len(lines)
+                       and (c := re.search(rf"\${re.escape(m.group(2))}\s*=\s*\$this\s*->\s*(\w+)\s*;", lines[k - 1]))), None)
+        if copied is not None:
+            return _php_property_type(index, syms, lines, site.line, copied.group(1), element=True)
         return _php_doc_type(lines, enc.start_line, "param", m.group(2), element=True)
     return None
 

@@ -295,7 +295,7 @@ class Resolver(LanguageResolvers, ScriptResolvers):
             return Resolution(unresolved=True, outside=target.startswith(".."))
         on_path = next((t for d in self.layout.ruby_load_path if (t := self._ruby_probe(posixpath.join(d, mod) if d else mod))), None)
         if rel and on_path:  # both exist: the statement decides
-            relative = bool(re.search(r"\brequire_relative\b", self.line_text(src, line)))
+            relative = bool(re.search(r"\brequire_relative\b|\bexpand_path\(.*\b__dir__\b", self.line_text(src, line)))
             return Resolution(targets=(rel if relative else on_path,))
         if rel or on_path:
             return Resolution(targets=(rel or on_path or "",))

@@ -81,7 +81,7 @@ def import_uses(nav: NavigationService, rel: str) -> list[ImportUse]:
         text = " ".join(lines[n - 1] for n in statements[imp.line])
         found.type_checking = language in ("py", "pyi") and type_checking_only(lines, imp.line)
         found.type_only = (language in ("ts", "tsx", "mts", "cts") and bool(re.match(r"\s*import\s+type\s+(?!from\b)[{*\w$]", text))) or None
-        if not names and language == "php" and re.match(r"\s*use\s+(?:function|const)\s", text):
+        if not names and language == "php" and re.match(r"\s*use\s+(?:(?:function|const)\s|\\?\w+\s*;)", text):
             # `use function count;`, `use const E_USER_DEPRECATED;`: the statement binds the path's last name (the
             # Monolog A/B agent was told five used imports were unused)
             names = [imp.module.rstrip("\\").rsplit("\\", 1)[-1]]
@@ -127,7 +127,13 @@ def import_uses(nav: NavigationService, rel: str) -> list[ImportUse]:
                     continue
                 at = _written_uses(local, name, language, lines, spans, scope, syms) or _qualifying(imports, imp.line,
                                                                                                    name, language)
-                found.names.append(_used(nav, written, _original(n), at, reach))
+                # PHP: `namespace Nette\Schema\Elements;`, `Nette\Schema\Message::X` write the name as a segment;
+                # `use Nette;` is used by `Nette\Utils\ObjectHelpers::getSuggestion(..)` (Nette run 430)
+                at = [k for k in at if _php_bare(_line(lines, k), name)] if language == "php" else at
+                qualified = _php_qualified(nav, name, lines, spans) if language == "php" else []
+                if at or not qualified:
+                    found.names.append(_used(nav, written, _original(n), at, reach))
+                found.names += qualified
                 # `Utils::substr(..)`, `Logger::DEBUG`, `Logger.verbose(..)`: the members it is written with
                 found.names += _static_members(nav, name, _original(n), at, lines, reach, _STATIC_ACCESS.get(language)) \
                     or _instance_members(nav, name, _original(n), at, lines, reach, language)
@@ -1290,6 +1296,34 @@ def _mentions(lines: list[str], name: str, spans: set[int], scope: tuple[int, in
     rx = re.compile(rf"(?<![\w$]){re.escape(name)}(?![\w$])")
     lo, hi = scope if scope is not None else (1, len(lines))
     return [n for n in range(lo, hi + 1) if n not in spans and name in _line(lines, n) and rx.search(_line(lines, n))]
+
+
+def _php_bare(text: str, name: str) -> bool:
+    r"""Whether a PHP line writes `name` as a name of its own, not as a segment of a namespaced one (`Nette\Schema\X`)."""
+    code = text.split("//", 1)[0]
+    return any(not code[: m.start()].endswith("\\") and not code[m.end():].startswith("\\")
+               for m in re.finditer(rf"(?<![\w$]){re.escape(name)}(?!\w)", code))
+
+
+def _php_qualified(nav: NavigationService, space: str, lines: list[str], spans: set[int]) -> list[UsedName]:
+    r"""The names a PHP namespace import is written in front of (`use Nette;` then `Nette\Utils\ObjectHelpers::x()`,
+    `use Nette\SmartObject;` in a class body): one row per qualified name, with its lines and definition (Nette run
+    430 was told `use Nette;` was not used)."""
+    rx = re.compile(rf"(?<![\w\\$]){re.escape(space)}((?:\\\w+)+)")
+    at: dict[str, list[int]] = {}
+    for k, text in enumerate(lines, 1):
+        code = text.split("//", 1)[0]
+        if k in spans or code.lstrip().startswith(("*", "/*", "#", "namespace ")):
+            continue
+        for m in rx.finditer(code):
+            at.setdefault(space + m.group(1), []).append(k)
+    out = []
+    for written, where in at.items():
+        last = written.rsplit("\\", 1)[-1]
+        files = sorted({d.path for d in nav.index.symbols_named(last) if d.name == last and d.language == "php"
+                        and d.kind in ("class", "interface", "trait", "enum")})
+        out.append(_used(nav, written, last, sorted(set(where)), files))
+    return out
 
 
 def _used(nav: NavigationService, written: str, name: str, at: list[int], targets: list[str]) -> UsedName:

@@ -217,6 +217,7 @@ class RelatedItem(BaseModel):
     overrides_of_target: list[int] | None = None
     adds: list[str] = Field(default_factory=list)  # implementations: its own methods no class above it defines
     abstract: list[str] = Field(default_factory=list)  # implementations: a Python class's abstract methods
+    from_traits: list[str] = Field(default_factory=list)  # implementations: the target's methods a PHP trait gives it
     member_at: dict[str, str] = Field(default_factory=dict)  # implementations: the line (or path:line) of each of those
     name_line: int | None = None  # type relations: the line of its name, below annotations or attributes its range opens with
     deprecated: bool | None = None  # type relations: an annotation or attribute above it marks it deprecated
@@ -230,7 +231,7 @@ class RelatedItem(BaseModel):
         for key in ("defined", "name_line", "deprecated"):  # (None: not said)
             if data.get(key) is None:
                 data.pop(key, None)
-        for key in ("overrides", "overrides_of_target", "adds", "member_at", "abstract", "weak_lines"):  # (empty: none)
+        for key in ("overrides", "overrides_of_target", "adds", "member_at", "abstract", "from_traits", "weak_lines"):
             if not data.get(key):
                 data.pop(key, None)
         return data

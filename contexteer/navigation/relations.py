@@ -970,7 +970,7 @@ def _item(nav: NavigationService, e: graph.Related) -> RelatedItem:
                        via=nav.written_name(e.via) if e.via is not None else None, detail=e.detail or None,
                        defined=out_of_class_definition(nav, s), overrides=e.overrides,
                        overrides_of_target=list(e.of_target) if e.of_target[0] else None, adds=e.adds,
-                       abstract=e.abstract, weak_lines=sorted(set(e.weak)),
+                       abstract=e.abstract, from_traits=e.from_traits, weak_lines=sorted(set(e.weak)),
                        member_at=_at_names(nav, s, {n: w for n, w in e.member_at.items()
                                                     if n in e.adds or any(o.split(" ", 1)[0] == n for o in e.overrides)}))
 

@@ -269,7 +269,7 @@ def _outside_lines(model: RelatedResult, target: Any) -> list[str]:
     builtins = [b for b in model.builtins if b not in conversions]
     if builtins:
         what = "Kotlin standard library (by name)" if target.language == "kotlin" else \
-            "macros" if target.language == "rust" else "builtins"
+            "macros" if target.language == "rust" else "PHP functions" if target.language == "php" else "builtins"
         out.append(f"{what}: {', '.join(builtins[:_LISTED])}")
     if conversions:
         out.append(f"conversions to builtin types: {', '.join(conversions[:_LISTED])}")
@@ -331,12 +331,14 @@ def _head(model: RelatedResult, target: Any, offset: int, depth: int, details: s
         head += f", {sites} call site{'s' if sites != 1 else ''}" + (
             f" ({model.call_sites} of it, {deeper} of its callers)" if deeper else "")
     if len(counts) == 1:
-        head += f"; all by {next(iter(details)) if len(details) == 1 else next(iter(counts))}"
+        only = next(iter(details)) if len(details) == 1 else next(iter(counts))
+        head += f"; all {only}" if only.startswith("by ") else f"; all by {only}"
         if model.relation == "callers" and next(iter(counts)) == "same file" and model.total == shown:
             # (bash-completion run 370 read "all by same file" as "other files not searched")
             head += " (none in other files)"
     elif counts:
-        head += "; by " + ", ".join(f"{k} {v}" for k, v in sorted(counts.items(), key=lambda kv: -kv[1]))
+        said = ", ".join(f"{k} {v}" for k, v in sorted(counts.items(), key=lambda kv: -kv[1]))
+        head += f"; {said}" if said.startswith("by ") else f"; by {said}"
     return head
 
 
@@ -393,6 +395,8 @@ def _type_rows(it: RelatedItem, target: Any, tag: str, via: str | None, under: b
     if it.adds:  # and the ones it adds
         own += ("; adds " if it.overrides else " — adds ") + ", ".join(_at(it, n) for n in it.adds[:MAX_ADDS]) \
             + (f" +{len(it.adds) - MAX_ADDS} more" if len(it.adds) > MAX_ADDS else "")
+    if it.from_traits:  # (PHP: `completeDefault from trait Base (Schema/Elements/Base.php:83)`)
+        own += ("; " if own else " — ") + ", ".join(it.from_traits[:MAX_ADDS])
     named = f" (name at line {it.name_line})" if it.name_line else ""
     named += " (deprecated)" if it.deprecated else ""
     named += f" (abstract: {', '.join(it.abstract[:MAX_ADDS])})" if it.abstract else ""

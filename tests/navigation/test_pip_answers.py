@@ -54,7 +54,7 @@ def test_a_python_files_imports_say_which_run_only_in_a_function_or_under_type_c
     assert "pkg/metadata.py  (line 6)\n" in a.text + "\n", a.text
     assert "pkg/search.py  (line 11, TYPE_CHECKING)" in a.text, a.text
     assert "pkg/vendor.py  (line 16, in context)" in a.text, a.text
-    assert "ssl (lines 9, 15, TYPE_CHECKING, in context only)" in a.text and "logging (line 3)," in a.text, a.text
+    assert "ssl (lines 9, 15, TYPE_CHECKING, in context only)" in a.text and "logging (line 3);" in a.text and "): SSLContext" in a.text, a.text
 
 
 def test_a_number_as_context_reads_that_many_lines_around_the_range(pip: Served):

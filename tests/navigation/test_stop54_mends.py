@@ -212,3 +212,102 @@ def test_search_symbol_rows_of_rust_definitions_say_the_cfg_of_their_module(tmp_
     assert len(rows) == 2, rows
     assert rows[0].endswith('(only #[cfg(feature = "std")])'), rows
     assert rows[1].endswith('(only #[cfg(not(feature = "std"))])'), rows
+
+
+THOR = {
+    "lib/thor/base.rb": ("class Thor\n  module Base\n    def self.included(base)\n      base.extend ClassMethods\n    end\n\n"
+                         "    module ClassMethods\n      def all_commands\n        @all_commands ||= {}\n      end\n    end\n  end\nend\n"),
+    "lib/thor.rb": ("require_relative \"thor/base\"\n\nclass Thor\n  include Thor::Base\n\n  class << self\n"
+                    "    def dispatch(meth)\n      # all_commands are looked up\n      command = all_commands[meth]\n"
+                    "      command\n    end\n  end\nend\n"),
+}
+
+
+def test_ruby_callees_list_a_method_called_on_self_without_parentheses(tmp_path):
+    # Thor run 428: `all_commands[meth]` (a method of the ClassMethods module Thor extends) was missing from a
+    # callees answer that said it was complete
+    served = served_tree(tmp_path / "r", THOR)
+    text = served.call("find_related", symbol="Thor.dispatch", relation="callees").text
+    assert "Thor::Base::ClassMethods#all_commands lib/thor/base.rb:8-10 called at 9" in text and "by by" not in text, text
+
+
+AUTOLOAD = {
+    "lib/thor/base.rb": ('require_relative "command"\n\nclass Thor\n  autoload :Actions, File.expand_path("actions", __dir__)\n'
+                         '  autoload :Group, File.expand_path("group", __dir__)\nend\n'),
+    "lib/thor/command.rb": "class Thor\n  class Command\n  end\nend\n",
+    "lib/thor/actions.rb": "class Thor\n  module Actions\n  end\nend\n",
+    "lib/thor/group.rb": "class Thor::Group\nend\n",
+}
+
+
+def test_a_ruby_autoload_of_a_file_beside_it_is_an_import(tmp_path):
+    # Thor run 428: list_dependencies of base.rb listed its require_relative lines and said nothing of its autoloads
+    served = served_tree(tmp_path / "r", AUTOLOAD)
+    text = served.call("list_dependencies", path="lib/thor/base.rb").text
+    assert "lib/thor/actions.rb" in text and "lib/thor/group.rb" in text and "lib/thor/command.rb" in text, text
+
+
+TYPE_PHP = {
+    "Schema/Elements/Type.php": ("<?php\nnamespace Nette\\Schema\\Elements;\n\nfinal class Type\n{\n\t/** @var bool */\n"
+                                 "\tprivate $merge = true;\n\n\tpublic function merge($value, $base)\n\t{\n\t\treturn $value;\n\t}\n}\n"),
+}
+
+
+def test_reading_a_php_method_named_like_a_property_reads_the_method_and_names_the_property(tmp_path):
+    # Nette run 430: "2 definitions of Type.merge: this is the widest; the others are at lines 40-40" (the property)
+    served = served_tree(tmp_path / "r", TYPE_PHP)
+    text = served.call("read_code_range", path="Schema/Elements/Type.php", symbol="Type.merge").text
+    assert "public function merge($value, $base)" in text, text
+    assert "2 definitions" not in text and "also a " in text and "at line 7" in text, text
+
+
+NETTE = {
+    "SmartObject.php": "<?php\nnamespace Nette;\n\ntrait SmartObject\n{\n}\n",
+    "Utils/ObjectHelpers.php": ("<?php\nnamespace Nette\\Utils;\n\nfinal class ObjectHelpers\n{\n"
+                                "\tpublic static function getSuggestion(array $p, string $v): ?string\n\t{\n\t\treturn null;\n\t}\n}\n"),
+    "Schema/Schema.php": "<?php\nnamespace Nette\\Schema;\n\ninterface Schema\n{\n}\n",
+    "Schema/Message.php": "<?php\nnamespace Nette\\Schema;\n\nfinal class Message\n{\n\tpublic const MISSING_ITEM = 'x';\n}\n",
+    "Schema/Elements/Structure.php": ("<?php\nnamespace Nette\\Schema\\Elements;\n\nuse Nette;\nuse Nette\\Schema\\Schema;\n\n"
+                                      "final class Structure implements Schema\n{\n\tuse Nette\\SmartObject;\n\n"
+                                      "\tpublic function complete($value)\n\t{\n"
+                                      "\t\t$hint = Nette\\Utils\\ObjectHelpers::getSuggestion([], 'k');\n"
+                                      "\t\treturn Nette\\Schema\\Message::MISSING_ITEM;\n\t}\n}\n"),
+}
+
+
+def test_a_php_namespace_import_is_used_by_the_names_written_under_it_and_a_segment_is_no_use(tmp_path):
+    # Nette run 430: `use Nette;` "no name of it used in code" (Nette\Utils\ObjectHelpers::getSuggestion and the trait
+    # Nette\SmartObject are), and Schema "at 2, 15": the namespace line and Nette\Schema\Message
+    served = served_tree(tmp_path / "r", NETTE)
+    text = served.call("list_dependencies", path="Schema/Elements/Structure.php", view="uses").text
+    row = next(r for r in text.splitlines() if r.lstrip().startswith("4 Nette"))
+    assert "Nette\\SmartObject (SmartObject.php:4) at 9" in row and "Nette\\Utils\\ObjectHelpers" in row, text
+    schema = next(r for r in text.splitlines() if r.lstrip().startswith("5 "))
+    assert schema.endswith("at 7"), text
+
+
+NETTE_TYPES = {
+    "Schema/Schema.php": ("<?php\nnamespace Nette\\Schema;\n\ninterface Schema\n{\n\tfunction complete($value);\n\n"
+                          "\tfunction completeDefault();\n}\n"),
+    "Schema/Elements/Base.php": ("<?php\nnamespace Nette\\Schema\\Elements;\n\ntrait Base\n{\n"
+                                 "\tpublic function completeDefault()\n\t{\n\t\treturn null;\n\t}\n}\n"),
+    "Schema/Elements/Type.php": ("<?php\nnamespace Nette\\Schema\\Elements;\n\nuse Nette\\Schema\\Schema;\n\n"
+                                 "final class Type implements Schema\n{\n\tuse Base;\n\n"
+                                 "\t/** @var Schema[] */\n\tprivate $items = [];\n\n"
+                                 "\tpublic function complete($value)\n\t{\n\t\t$items = $this->items;\n"
+                                 "\t\tforeach ($items as $key => $item) {\n\t\t\t$value[$key] = $item->complete($value[$key]);\n\t\t}\n"
+                                 "\t\treturn count($value) ? $value : \\Nette\\Utils\\Arrays::first($value);\n\t}\n}\n"),
+    "Utils/Arrays.php": ("<?php\nnamespace Nette\\Utils;\n\nclass Arrays\n{\n"
+                         "\tpublic static function first(array $a)\n\t{\n\t\treturn null;\n\t}\n}\n"),
+}
+
+
+def test_php_implementations_name_trait_methods_and_callees_resolve_elements_and_full_names(tmp_path):
+    # Nette run 430: Type's completeDefault (from trait Base) unsaid; `$item->complete(..)` over a local copy of an
+    # `@var Schema[]` property, `\Nette\Utils\Arrays::first(..)` and PHP's count() read as unknown receivers
+    served = served_tree(tmp_path / "r", NETTE_TYPES)
+    impl = served.call("find_related", symbol="Schema", path="Schema/Schema.php", relation="implementations").text
+    assert "completeDefault from trait Base (Schema/Elements/Base.php:6)" in impl, impl
+    callees = served.call("find_related", symbol="Type.complete", relation="callees").text
+    assert "Schema.complete" in callees and "Arrays.first" in callees and "PHP functions: count" in callees, callees
+    assert "unresolved" not in callees, callees

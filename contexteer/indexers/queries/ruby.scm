@@ -20,3 +20,6 @@
 (call method: (identifier) @_req arguments: (argument_list . (string (string_content) @import.module)) (#match? @_req "^(require|require_relative|load|autoload)$")) @import
 ; `autoload :Headers, 'rack/headers'`: the file it loads when the constant is first used
 (call method: (identifier) @_req arguments: (argument_list . (simple_symbol) . (string (string_content) @import.module)) (#eq? @_req "autoload")) @import
+; `autoload :Actions, File.expand_path("actions", __dir__)`, `require File.expand_path("x", __dir__)`: a file beside this
+; one (Thor run 428: base.rb's three autoloads were no imports)
+(call method: (identifier) @_req arguments: (argument_list (call receiver: (constant) @_file method: (identifier) @_exp arguments: (argument_list . (string (string_content) @import.module) . (identifier) @_dir))) (#match? @_req "^(require|load|autoload)$") (#eq? @_file "File") (#eq? @_exp "expand_path") (#eq? @_dir "__dir__")) @import
