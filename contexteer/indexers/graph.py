@@ -2861,7 +2861,28 @@ def ruby_included(index: IndexQueries, cls: Symbol) -> list[Symbol]:
             found = _ruby_constant(index, cls, written.lstrip(":"), written.startswith("::"), {"module"}, inside=True)
             if found is not None:
                 out.append(found)
+                out += [h for h in _ruby_included_by_hook(index, found) if h.id not in {o.id for o in out}]
     return out[::-1]
+
+
+_RUBY_HOOK_INCLUDE = re.compile(r"\bbase\s*\.\s*(?:send\s*\(?\s*:include\s*,\s*|include\s*\(?\s*)((?:::)?[A-Z][\w:]*)")
+
+
+def _ruby_included_by_hook(index: IndexQueries, module: Symbol) -> list[Symbol]:
+    """The modules a Ruby module's `included(base)` hook includes into the class including it (`base.send :include,
+    Invocation` in Thor::Base: Thor's instances get invoke_command; Thor run 428 read Thor.dispatch's
+    `instance.invoke_command(..)` as a call on an unknown receiver)."""
+    hooks = [s for s in index.symbols_in_file(module.path) if s.name == "included" and s.kind in ("method", "function")
+             and module.start_line <= s.start_line and s.end_line <= module.end_line]
+    lines = lines_of(index, module.path) if hooks else []
+    out: list[Symbol] = []
+    for hook in hooks:
+        for text in lines[hook.start_line - 1: hook.end_line]:
+            for written in _RUBY_HOOK_INCLUDE.findall(text):
+                found = _ruby_constant(index, module, written.lstrip(":"), written.startswith("::"), {"module"}, inside=True)
+                if found is not None:
+                    out.append(found)
+    return out
 
 
 def base_members(index: IndexQueries, cls: Symbol, resolve_imports: Callable[[str], dict[str, list[str]]]) -> dict[str, Symbol]:

@@ -5693,6 +5693,10 @@ def inherits(index: IndexQueries, cls: str, owner: str, depth: int = 0) -> bool:
         bases = bases_of(whole_class(index, s))
         if s.language == "swift":
             bases = bases + [p for b in bases for p in composed_of(index, b)]
+        if s.language == "ruby":  # the modules it includes, and those their `included` hooks include (Thor's
+            from contexteer.indexers.graph import ruby_included  # Invocation through Base: Thor run 428)
+
+            bases = bases + [m.name for m in ruby_included(index, s)]
         if owner in bases or any(inherits(index, b, owner, depth + 1) for b in bases if b != cls):
             return True
     return False
@@ -5903,6 +5907,10 @@ def _declared_receiver(index: IndexQueries, cache: dict[str, list[Symbol]], line
                     typed = _go_call_returns(index, value, method, site.path)  # a package named so returns
             elif binding is not None and binding[0] == "call":  # `env = get_default_environment()`
                 typed = _returns(index, binding[1], enc)
+                if typed is None and enc.language == "ruby" and binding[1] == "new":
+                    # `instance = new(args)` in a class method: an instance of the class (Thor run 428's dispatch)
+                    around = [s for s in syms if s.kind == "class" and s.start_line <= enc.start_line <= s.end_line]
+                    typed = min(around, key=lambda s: s.end_line - s.start_line).name if around else None
                 if typed is None and enc.language == "go" and depth < 2:
                     typed = _go_var_method_returns(index, lines, enc, site, word, binding[1])
             elif binding is not None and binding[0] in ("index", "range", "fields") and depth < 2 and enc.language == "go":

@@ -311,3 +311,21 @@ def test_php_implementations_name_trait_methods_and_callees_resolve_elements_and
     callees = served.call("find_related", symbol="Type.complete", relation="callees").text
     assert "Schema.complete" in callees and "Arrays.first" in callees and "PHP functions: count" in callees, callees
     assert "unresolved" not in callees, callees
+
+
+THOR_HOOK = {
+    "lib/thor/invocation.rb": ("class Thor\n  module Invocation\n    def invoke_command(command)\n      command\n    end\n  end\nend\n"),
+    "lib/thor/base.rb": ("require_relative \"invocation\"\n\nclass Thor\n  module Base\n    class << self\n"
+                         "      def included(base)\n        base.send :include, Invocation\n      end\n    end\n  end\nend\n"),
+    "lib/thor.rb": ("require_relative \"thor/base\"\n\nclass Thor\n  class << self\n    def dispatch(command)\n"
+                    "      instance = new(command, {})\n      instance.invoke_command(command)\n    end\n  end\n\n  include Thor::Base\nend\n"),
+    "lib/other.rb": "class Other\n  def invoke_command(x)\n    x\n  end\nend\n",
+}
+
+
+def test_a_ruby_instance_built_by_new_in_a_class_method_reaches_a_module_an_included_hook_includes(tmp_path):
+    # Thor run 428: `instance = new(..); instance.invoke_command(..)` in Thor.dispatch was "the receiver's type unknown"
+    # (Thor includes Base, whose `included` hook includes Invocation)
+    served = served_tree(tmp_path / "r", THOR_HOOK)
+    text = served.call("find_related", symbol="Thor::Invocation#invoke_command", relation="callers").text
+    assert "lib/thor.rb:7 in Thor.dispatch" in text and "name only" not in text, text
