@@ -1359,6 +1359,40 @@ def _beyond_calls(index: IndexQueries, sym: Symbol, resolve_imports: Callable[[s
         _go_external_receivers(index, sym, lines, out)
 
 
+#: methods a Rust `#[derive(..)]` writes, by the trait derived
+_DERIVED = {"default": "Default", "clone": "Clone", "eq": "PartialEq", "ne": "PartialEq", "fmt": "Debug",
+            "hash": "Hash", "cmp": "Ord", "partial_cmp": "PartialOrd"}
+
+
+def _rust_derived_call(index: IndexQueries, sym: Symbol, lines: list[str], head: str) -> Related | None:
+    """`Token::default()` where the repository's `Token` derives Default: a row for the type, how "derived"
+    (crossbeam-channel run 432 had it as ArrayToken's hand-written default, then unresolved)."""
+    owner, _, method = head.partition(".")
+    trait = _DERIVED.get(method)
+    if trait is None:
+        return None
+    for t in index.symbols_named(owner):
+        if t.name != owner or t.kind not in ("struct", "enum", "union") or t.language != "rust":
+            continue
+        text = lines_of(index, t.path)
+        attrs = " ".join(text[k - 1] for k in range(max(1, t.start_line - 6), min(t.start_line + 3, len(text)) + 1)
+                         if text[k - 1].lstrip().startswith("#["))
+        if re.search(rf"#\[derive\([^)]*\b{trait}\b", attrs):
+            rx = re.compile(rf"\b{re.escape(owner)}\s*::\s*{re.escape(method)}\s*\(")
+            at = [sym.start_line + k for k, ln in enumerate(lines[sym.start_line - 1: sym.end_line]) if rx.search(ln)]
+            return Related(t, t.path, "derived", at, detail=f"#[derive({trait})] writes {owner}::{method}")
+    return None
+
+
+def _rust_outside_import(lines: list[str], name: str) -> str | None:
+    """The crate (or std) a Rust file's `use` brings the type `name` from, when not its own crate's."""
+    for text in lines:
+        m = re.match(rf"\s*(?:pub(?:\([\w:]+\))?\s+)?use\s+(\w+)::[\w:{{}}, ]*\b{re.escape(name)}\b", text)
+        if m and m.group(1) not in ("crate", "self", "super"):
+            return m.group(1)
+    return None
+
+
 def _php_outside_calls(index: IndexQueries, sym: Symbol, lines: list[str], out: Relations) -> None:
     """A PHP body's unresolved calls sorted: a static call written with the class's full name
     (`Nette\\Utils\\ObjectHelpers::getSuggestion(..)`) resolved to that class's method; bare function calls nothing in
@@ -1399,6 +1433,17 @@ def _rust_outside_calls(index: IndexQueries, sym: Symbol, lines: list[str], out:
         head = label.split(" ", 1)[0]
         if "." not in head and re.search(rf"(?<![\w:]){re.escape(head)}!\s*[(\[{{]", body):
             out.builtins.append(f"{head}!")
+            continue
+        if head in ("Ok", "Err", "Some"):  # the prelude's variants, built
+            out.builtins.append(head)
+            continue
+        derived = _rust_derived_call(index, sym, lines, head) if "." in head and head[:1].isupper() else None
+        if derived is not None:  # `Token::default()` on `#[derive(Debug, Default)] struct Token`
+            out.items.append(derived)
+            continue
+        crate = _rust_outside_import(lines, head.split(".", 1)[0]) if "." in head and head[:1].isupper() else None
+        if crate is not None:  # `Instant::now()`, `Backoff::new()`: a type the file imports from std or a crate
+            out.packages.append(f"{head.replace('.', '::', 1)} ({crate})")
             continue
         field, _, method = head.rpartition(".")
         got = member_of_type(index, owner, field, sym, [], called=False) if owner and field and "." not in field \

@@ -935,10 +935,16 @@ class _Body:
     def resolve(self, name: str) -> Found | object | None:
         """The definition `name` means here, _SKIP when it is not reported at all, None when unresolved."""
         if self.sym.language == "rust":  # `EdgeIndex::end()`: the type the path names, never another's `end`
-            for r in sorted(p for p in self.paths.get(name, set()) if p[:1].isupper()):  # (petgraph run 321)
+            typed_paths = sorted(p for p in self.paths.get(name, set()) if p[:1].isupper())
+            for r in typed_paths:  # (petgraph run 321)
                 typed = _rust_path_member(self.index, r, name, self.sym)
                 if typed is not None:
                     return typed, "path"
+            # `Token::default()` on a type that derives it: no same-file `ArrayToken::default` (crossbeam-channel
+            # run 432 read it under "complete")
+            if typed_paths and "Self" not in typed_paths and self.member_of.get(name, set()) <= set(typed_paths) \
+                    and self.paths.get(name, set()) <= set(typed_paths) and _rust_types_named_any(self.index, typed_paths):
+                return None
         if name in self.member_of:  # only ever read off an object: resolve through the receiver or not at all
             return self.by_receiver(name, self.member_of[name]) or self._only_method(name) or _SKIP
         found = self._bare(name)
@@ -5682,6 +5688,20 @@ def composed_of(index: IndexQueries, name: str) -> list[str]:
     return []
 
 
+def _ruby_built_here(syms: list[Symbol], enc: Symbol, called: str) -> str | None:
+    """Ruby `instance = new(args)` in a class method: an instance of the class around it (Thor run 428's dispatch)."""
+    if enc.language != "ruby" or called != "new":
+        return None
+    around = [s for s in syms if s.kind == "class" and s.start_line <= enc.start_line <= s.end_line]
+    return min(around, key=lambda s: s.end_line - s.start_line).name if around else None
+
+
+def _rust_types_named_any(index: IndexQueries, names: list[str]) -> bool:
+    """Whether one of the names is a type the repository defines (a struct, enum, union or trait)."""
+    return any(s.name == n and s.kind in ("struct", "enum", "union", "trait", "type") and s.language == "rust"
+               for n in names for s in index.symbols_named(n))
+
+
 def inherits(index: IndexQueries, cls: str, owner: str, depth: int = 0) -> bool:
     """Whether a class named `cls` names `owner` among its bases, directly or through up to three levels (a Swift
     base that is a composition's alias, `Module = AnyModule & BaseModule`, names each part)."""
@@ -5906,11 +5926,7 @@ def _declared_receiver(index: IndexQueries, cache: dict[str, list[Symbol]], line
                 if owner is None and enc.language == "go":  # `reg := prometheus.NewPedanticRegistry()`: what the
                     typed = _go_call_returns(index, value, method, site.path)  # a package named so returns
             elif binding is not None and binding[0] == "call":  # `env = get_default_environment()`
-                typed = _returns(index, binding[1], enc)
-                if typed is None and enc.language == "ruby" and binding[1] == "new":
-                    # `instance = new(args)` in a class method: an instance of the class (Thor run 428's dispatch)
-                    around = [s for s in syms if s.kind == "class" and s.start_line <= enc.start_line <= s.end_line]
-                    typed = min(around, key=lambda s: s.end_line - s.start_line).name if around else None
+                typed = _returns(index, binding[1], enc) or _ruby_built_here(syms, enc, binding[1])
                 if typed is None and enc.language == "go" and depth < 2:
                     typed = _go_var_method_returns(index, lines, enc, site, word, binding[1])
             elif binding is not None and binding[0] in ("index", "range", "fields") and depth < 2 and enc.language == "go":

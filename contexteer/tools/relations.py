@@ -233,7 +233,7 @@ def _render(model: RelatedResult, target: Any, offset: int, depth: int) -> str:
         else:
             block = None
         # (a method promoted from an embedded type is said so on its row: raft run 420 could not tell which two were)
-        show = mixed and (not weak_only or it.how in WEAK or it.how in ("macro", "promoted") or bool(it.reaches))
+        show = mixed and (not weak_only or it.how in WEAK or it.how in ("macro", "promoted", "derived") or bool(it.reaches))
         tag = f"  [{_how(it)}{' -> ' + it.reaches if it.reaches else ''}]" if show else \
             f"  [{(it.detail or '').removeprefix('receiver ')}]" if typed_rows and _typed_receiver(it) else ""
         tag += f"  [{it.detail}]" if it.detail in (CYCLE, ITSELF, RETURNS) else ""
@@ -266,17 +266,21 @@ def _outside_lines(model: RelatedResult, target: Any) -> list[str]:
     out: list[str] = []
     # (Go's `int8(c)` converts: msgpack run 424 read "builtins: int8" beside Decoder.int8 as a call)
     conversions = [b for b in model.builtins if target.language == "go" and b.split(" ", 1)[0] in GO_BUILTIN_TYPES]
+    if target.language == "rust":  # `Err(..)`, `Some(..)`: the prelude's variants built, no call
+        conversions = [b for b in model.builtins if not b.endswith("!")]
     builtins = [b for b in model.builtins if b not in conversions]
     if builtins:
         what = "Kotlin standard library (by name)" if target.language == "kotlin" else \
             "macros" if target.language == "rust" else "PHP functions" if target.language == "php" else "builtins"
         out.append(f"{what}: {', '.join(builtins[:_LISTED])}")
     if conversions:
-        out.append(f"conversions to builtin types: {', '.join(conversions[:_LISTED])}")
+        what = "prelude variants built" if target.language == "rust" else "conversions to builtin types"
+        out.append(f"{what}: {', '.join(conversions[:_LISTED])}")
     if model.packages:
         types = [p for p in model.packages if _outside_type(target.language, p)]
         # (Rust: a method of a std type held in a field, `AtomicU8.store (on self.registration)`)
-        held = [p for p in model.packages if target.language == "rust" and " (on self." in p and p not in types]
+        held = [p for p in model.packages if target.language == "rust" and (" (on self." in p or "::" in p)
+                and p not in types]
         funcs = [p for p in model.packages if p not in types and p not in held]
         if funcs:
             out.append(f"functions of other packages: {', '.join(funcs[:_LISTED])}")
