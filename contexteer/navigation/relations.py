@@ -190,8 +190,31 @@ def _self_dispatch(nav: NavigationService, target: Any, items: list[RelatedItem]
         return None
     shown = ", ".join(owners[:3]) + (f" and {len(owners) - 3} more" if len(owners) > 3 else "")
     where = ", ".join(sites[:3]) + (f" and {len(sites) - 3} more" if len(sites) > 3 else "")
+    back = _calling_super(nav, target, owners)
+    # (marshmallow run 436 read "Integer's override runs instead" as Number._validated never running for an
+    # Integer: Integer._validated calls it back through super())
+    tail = f" ({', '.join(back)} call{'s' if len(back) == 1 else ''} it back through super)" if back else ""
     return (f"called on this/self at {where}: on an instance of {shown}, which override"
-            f"{'s' if len(owners) == 1 else ''} {target.name}, that override runs instead")
+            f"{'s' if len(owners) == 1 else ''} {target.name}, that override runs instead{tail}")
+
+
+def _calling_super(nav: NavigationService, target: Any, owners: list[str]) -> list[str]:
+    """Of the classes overriding `target`, those whose override calls it back (`super()._validated(value)`,
+    `super.setOptions(o)`, Ruby's bare `super`)."""
+    name = re.escape(target.name)
+    call = re.compile(rf"\bsuper\b(?:\s*\([^)]*\))?\s*(?:\.|->|::)\s*{name}\s*\(" +
+                      (r"|^\s*super\b(?!\s*\.)" if target.language == "ruby" else ""))
+    out = []
+    for o in owners[:13]:
+        for m in nav.index.symbols_named(target.name):
+            parent = nav.index.get_symbol(m.parent_id) if m.name == target.name and m.parent_id is not None else None
+            if parent is None or parent.name != o or m.kind != "method":
+                continue
+            body = (repo_text(nav.ws, m.path) or "").split("\n")[m.start_line - 1: m.end_line]
+            if any(call.search(t) for t in body):
+                out.append(o)
+                break
+    return out
 
 
 def _overriding_classes(nav: NavigationService, target: Any, owner: Any, shared: bool) -> list[str]:
@@ -578,9 +601,10 @@ def find_target(nav: NavigationService, q: str, prefix: str | None, relation: st
         return swift
     # a JS implementation and the `.d.ts` declaration a package ships for it (ESLint's lib/types/index.d.ts declares
     # `class Linter { verify(..) }`): the implementation is what is meant, as a C body is over its prototype
-    shipped = [s for s in named if s.path.endswith(".d.ts")]
+    # (and a Python class or function and its `.pyi` stub: attrs run 434's `FrozenError` had been "2 definitions")
+    shipped = [s for s in named if s.path.endswith((".d.ts", ".pyi"))]
     if shipped and len(shipped) < len(named):
-        impls = [s for s in named if not s.path.endswith(".d.ts")]
+        impls = [s for s in named if not s.path.endswith((".d.ts", ".pyi"))]
         if len(impls) == 1 and all(d.qualname == impls[0].qualname for d in shipped):
             note = "declared in " + ", ".join(f"{d.path}:{d.start_line}" for d in shipped[:3])
             return impls[0], f"{also}; {note}" if also else note

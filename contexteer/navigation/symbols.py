@@ -492,7 +492,7 @@ def _reference_sites(nav: NavigationService, name: str, defs: list[Any], prefix:
     if defs and (any(d.kind in VALUE_KINDS for d in defs) or all(r.kind == "import" for r in refs) or c_values):
         uses = text_uses(nav, name, defs, prefix, {(r.path, r.line) for r in refs} | named,
                          importers={r.path for r in refs if r.kind == "import"})
-        read_off = _through_module(nav, name, defs, uses)
+        read_off = _through_module(nav, name, defs, uses) + sum(1 for u in uses if u.kind == "name")
         sites += sorted(uses, key=lambda u: u.kind == "use")
     return sites, len(inside) + read_off, left_out
 
@@ -1484,7 +1484,46 @@ def text_uses(nav: NavigationService, name: str, defs: list[Any], prefix: str | 
     if php_field:
         texts: dict[str, list[str]] = {}  # each file read once, however many of its lines are hits
         out = [x for x in out if _own_property_read(nav, x, name, defs, texts)]
+    if len(defs) == 1 and defs[0].language == "python" and defs[0].kind in VALUE_KINDS and defs[0].parent_id is None:
+        out = _python_value_uses(nav, defs[0], name, out)
     locate(nav, out)
+    return out
+
+
+def _python_value_uses(nav: NavigationService, d: Any, name: str, sites: list[RefSite]) -> list[RefSite]:
+    """A Python module-level value's word matches: those in its own module and in modules importing it from there
+    are it (no local of the name stands there: text_uses left those out), a reference of kind `name`; the names of a
+    multi-line import statement are that import, already listed (marshmallow run 436 read `_UNKNOWN_VALUES = {EXCLUDE,
+    INCLUDE, RAISE}` and `from marshmallow import (\n EXCLUDE,` as "not resolved: some may be other things")."""
+    spans: dict[str, set[int]] = {}
+    out = []
+    for x in sites:
+        if x.path not in spans:
+            spans[x.path] = _import_continuations(nav, x.path)
+        if x.line in spans[x.path]:
+            continue
+        targets = nav.imported(x.path).get(name) or []
+        # (one hop through a package passing it on: `from marshmallow import INCLUDE`, __init__.py's from utils)
+        if x.path == d.path or d.path in targets or any(d.path in (nav.imported(t).get(name) or []) for t in targets):
+            x.kind = "name"
+        out.append(x)
+    return out
+
+
+def _import_continuations(nav: NavigationService, path: str) -> set[int]:
+    """The lines of a Python file's parenthesized import statements after their first."""
+    lines = (repo_text(nav.ws, path) or "").split("\n")
+    out: set[int] = set()
+    for imp in nav.index.imports_of(path):
+        head = lines[imp.line - 1] if 0 < imp.line <= len(lines) else ""
+        if "(" not in head or ")" in head.split("(", 1)[1]:
+            continue
+        k = imp.line + 1
+        while k <= len(lines) and k - imp.line < 200:
+            out.add(k)
+            if ")" in lines[k - 1]:
+                break
+            k += 1
     return out
 
 

@@ -329,3 +329,83 @@ def test_a_ruby_instance_built_by_new_in_a_class_method_reaches_a_module_an_incl
     served = served_tree(tmp_path / "r", THOR_HOOK)
     text = served.call("find_related", symbol="Thor::Invocation#invoke_command", relation="callers").text
     assert "lib/thor.rb:7 in Thor.dispatch" in text and "name only" not in text, text
+
+
+TOKENS = {
+    "src/select.rs": "#[derive(Debug, Default)]\npub struct Token {\n    pub array: ArrayToken,\n}\n\npub struct ArrayToken {\n    stamp: usize,\n}\n",
+    "src/array.rs": ("use crate::select::{ArrayToken, Token};\n\nimpl Default for ArrayToken {\n    fn default() -> Self {\n"
+                     "        ArrayToken { stamp: 0 }\n    }\n}\n\npub struct Channel;\n\nimpl Channel {\n"
+                     "    pub fn send(&self) -> usize {\n        let token = &mut Token::default();\n        0\n    }\n}\n"),
+    "src/lib.rs": "mod array;\nmod select;\n",
+}
+
+
+def test_a_rust_path_call_on_a_type_is_never_another_types_method_of_the_name(tmp_path):
+    # crossbeam-channel run 432: `Token::default()` (derived Default) listed as ArrayToken.default under "complete"
+    served = served_tree(tmp_path / "r", TOKENS)
+    text = served.call("find_related", symbol="Channel.send", relation="callees").text
+    assert "ArrayToken.default" not in text, text
+    assert "struct Token src/select.rs:1-4 built at 13" in text and "#[derive(Default)] writes Token::default" in text, text
+
+
+STUBS = {
+    "src/attr/exceptions.py": ("class FrozenError(AttributeError):\n    msg = \"can't set attribute\"\n\n\n"
+                               "class FrozenInstanceError(FrozenError):\n    pass\n"),
+    "src/attr/exceptions.pyi": "class FrozenError(AttributeError):\n    msg: str = ...\n\nclass FrozenInstanceError(FrozenError): ...\n",
+}
+
+
+def test_a_python_class_and_its_stub_are_one_definition_for_find_related(tmp_path):
+    # attrs run 434: find_related(FrozenError) refused with "'FrozenError' names 2 definitions" (the class, its .pyi)
+    served = served_tree(tmp_path / "r", STUBS)
+    a = served.call("find_related", symbol="FrozenError", relation="implementations")
+    assert not a.is_error, a.text
+    assert "src/attr/exceptions.py:5-6 class FrozenInstanceError" in a.text and "declared in src/attr/exceptions.pyi" in a.text, a.text
+
+
+UNKNOWN = {
+    "pkg/utils.py": 'EXCLUDE = "exclude"\nINCLUDE = "include"\n_UNKNOWN_VALUES = {EXCLUDE, INCLUDE}\n',
+    "pkg/schema.py": ("from pkg.utils import (\n    EXCLUDE,\n    INCLUDE,\n)\n\n\nclass Meta:\n    unknown = EXCLUDE\n"),
+    "pkg/other.py": "def f(EXCLUDE):\n    return EXCLUDE\n",
+}
+
+
+def test_a_python_constants_uses_in_its_module_and_importers_are_references_and_import_lists_fold(tmp_path):
+    # marshmallow run 436: `_UNKNOWN_VALUES = {EXCLUDE, INCLUDE, RAISE}` (its own module) and `unknown = INCLUDE` (a
+    # module importing it) were "not resolved: some may be other things"; an import list's lines were uses
+    served = served_tree(tmp_path / "r", UNKNOWN)
+    text = served.call("search_symbol", query="EXCLUDE", references=True).text
+    assert "by name" not in text, text
+    assert "3: _UNKNOWN_VALUES = {EXCLUDE, INCLUDE}" in text and "8: unknown = EXCLUDE" in text, text
+    assert "2: EXCLUDE," not in text and "pkg/other.py" not in text, text
+
+
+NUMBERS = {
+    "fields.py": ("class Number:\n    def _validated(self, value):\n        return value\n\n"
+                  "    def _deserialize(self, value):\n        return self._validated(value)\n\n\n"
+                  "class Integer(Number):\n    def _validated(self, value):\n        return super()._validated(value)\n\n\n"
+                  "class Float(Number):\n    def _validated(self, value):\n        return 1.0\n"),
+}
+
+
+def test_an_override_that_calls_back_through_super_is_said_so(tmp_path):
+    # marshmallow run 436: "on an instance of Integer, Float, which override _validated, that override runs
+    # instead" read as Number._validated never running for an Integer (Integer's calls super()._validated)
+    served = served_tree(tmp_path / "r", NUMBERS)
+    text = served.call("find_related", symbol="Number._validated", relation="callers").text
+    assert "runs instead (Integer calls it back through super)" in text, text
+
+
+CHANNEL = {
+    "src/lib.rs": ("use std::time::Instant;\n\nuse crossbeam_utils::Backoff;\n\npub struct Channel;\n\nimpl Channel {\n"
+                   "    pub fn send(&self) -> Result<(), ()> {\n        let backoff = Backoff::new();\n"
+                   "        let now = Instant::now();\n        Err(())\n    }\n}\n"),
+}
+
+
+def test_rust_callees_name_path_calls_on_imported_outside_types_and_prelude_variants(tmp_path):
+    # crossbeam-channel run 432: Backoff::new, Instant::now and Err listed as "a receiver of unknown type"
+    served = served_tree(tmp_path / "r", CHANNEL)
+    text = served.call("find_related", symbol="Channel.send", relation="callees").text
+    assert "methods of outside types: Backoff::new (crossbeam_utils), Instant::now (std)" in text, text
+    assert "prelude variants built: Err" in text and "unresolved" not in text, text
