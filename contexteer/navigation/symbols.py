@@ -1648,7 +1648,7 @@ def enclosing_notes(nav: NavigationService, lines: list[tuple[str, int]]) -> dic
             enc = None
         if enc is not None:
             out[(path, line)] = f"in {closures.around(path, line, enc)}{enc.qualname} {enc.start_line}-{enc.end_line}" \
-                + closures.literal(path, enc)
+                + _rust_impl_of(syms.get(path, []), enc) + closures.literal(path, enc)
             if closures.docstring(path, line):
                 out[(path, line)] = f"in a docstring, {out[(path, line)]}"
                 continue
@@ -1673,6 +1673,21 @@ def enclosing_notes(nav: NavigationService, lines: list[tuple[str, int]]) -> dic
             out[(path, line)] = _comment_label(closures.lines(path), block)
     _only_under_if(nav, out, lines)
     return out
+
+
+def _rust_impl_of(syms: list[Any], enc: Any) -> str:
+    """` (impl fmt::Display)` after a Rust method of a trait impl: SendError's `fmt` of Display and of Debug read
+    alike (crossbeam-channel run 432 read the impls to tell which wrote "sending on a disconnected channel")."""
+    if enc.language != "rust" or enc.kind != "method":
+        return ""
+    from contexteer.indexers.lookup import rust_impl_trait
+
+    impls = [s for s in syms if s.kind == "impl" and s.start_line <= enc.start_line and enc.end_line <= s.end_line]
+    if not impls:
+        return ""
+    head = " ".join((min(impls, key=lambda s: s.end_line - s.start_line).signature or "").split())
+    trait = re.match(r"impl\s*(?:<(?:[^<>]|<[^<>]*>)*>)?\s*([\w:]+)(?:<(?:[^<>]|<[^<>]*>)*>)?\s+for\s", head)
+    return f" (impl {trait.group(1)})" if trait and rust_impl_trait(head) else ""
 
 
 def _only_under_if(nav: NavigationService, out: dict[tuple[str, int], str], lines: list[tuple[str, int]]) -> None:
