@@ -17,6 +17,7 @@ Every relation says how it was resolved, so an agent knows how far to trust it:
 from __future__ import annotations
 
 import logging
+import posixpath
 import re
 import zlib
 from collections.abc import Callable
@@ -146,6 +147,8 @@ def _resolve_type(index: IndexQueries, name: str, near: Symbol, resolve_imports:
     # (a Python class is never its own base: `class Serializer(base.Serializer)` names the module's)
     cands = [s for s in index.symbols_named(name) if s.name == name and s.kind in CLASS_KINDS
              and language_family(s.language) == family and not (s.id == near.id and s.language == "python")]
+    if not cands and near.language in _JS_TS:
+        return _ts_default_import(index, name, near, resolve_imports)
     if not cands:
         return []
     same = [s for s in cands if s.path == near.path]
@@ -1357,6 +1360,8 @@ def _beyond_calls(index: IndexQueries, sym: Symbol, resolve_imports: Callable[[s
         _outside_calls(out, sym.language, lines)
         _go_called_back(index, sym, lines, out)
         _go_external_receivers(index, sym, lines, out)
+    if sym.language == "go" and sym.kind == "method":
+        _go_method_values(index, sym, lines, out)
 
 
 #: methods a Rust `#[derive(..)]` writes, by the trait derived
@@ -1486,6 +1491,28 @@ def _passed_as_values(index: IndexQueries, sym: Symbol, resolve_imports: Callabl
         if d.name in wanted and d.kind in ("function", "method") and d.id not in listed and d.id != sym.id:
             listed.add(d.id)
             out.items.append(Related(d, d.path, how, wanted.pop(d.name), detail="passed as a value: run by what receives it"))
+
+
+def _go_method_values(index: IndexQueries, sym: Symbol, lines: list[str], out: Relations) -> None:
+    """A Go method's body naming another method of its receiver without calling it (`return p.readingHelp`, a state
+    function handed back; `go p.run` is a call): rows said to be method values, run by what receives them
+    (prometheus/common run 439 read startComment's whole body for the states it returns)."""
+    head = re.match(r"\s*func\s*\(\s*(\w+)\s+\*?\s*\w+", sym.signature or "")
+    owner = sym.qualname.rsplit(".", 2)[-2] if "." in sym.qualname else ""
+    if head is None or not owner:
+        return
+    rx = re.compile(rf"(?<![\w.]){re.escape(head.group(1))}\s*\.\s*(\w+)\b(?!\s*[(.\[]|\s*=[^=])")
+    at: dict[str, list[int]] = {}
+    for k, text in enumerate(lines[sym.start_line: sym.end_line], sym.start_line + 1):
+        for m in rx.finditer(text.split("//", 1)[0]):
+            at.setdefault(m.group(1), []).append(k)
+    listed = {it.symbol.id for it in out.items if it.symbol is not None}
+    for name, where in at.items():
+        got = member_of_type(index, owner, name, sym, [])
+        if got is not None and got[0].kind == "method" and got[0].id not in listed and got[0].id != sym.id:
+            listed.add(got[0].id)
+            out.items.append(Related(got[0], got[0].path, "receiver type", sorted(set(where)),
+                                     detail="a method value, not called"))
 
 
 def _go_external_receivers(index: IndexQueries, sym: Symbol, lines: list[str], rel: Relations) -> None:
@@ -2421,6 +2448,9 @@ def _direct_subtypes(index: IndexQueries, sym: Symbol, rust_impls: Callable[[str
         found += [a for a in _python_aliased_bases(index, sym, resolve_imports) if a[0].id not in seen_ids]
         seen_ids = {t.id for t, _, _ in found}
         found += [a for a in _python_parameter_bases(index, sym) if a[0].id not in seen_ids]
+    if sym.language in _JS_TS and resolve_imports is not None and sym.kind in ("class", "interface"):
+        seen_ids = {t.id for t, _, _ in found}
+        found += [a for a in _ts_aliased_bases(index, sym, resolve_imports) if a[0].id not in seen_ids]
     if sym.language == "rust" and rust_impls is not None:
         found += _rust_impl_rows(index, sym, rust_impls)
         if sym.kind in ("trait", "interface"):
@@ -2763,6 +2793,48 @@ def _python_aliased_bases(index: IndexQueries, sym: Symbol,
             hit = next((a for a in aliases if a in bases_of(cand)), None) if cand.kind in CLASS_KINDS else None
             if hit is not None:
                 out.append((cand, base_how(cand, hit, sym.kind), f"as {hit}"))
+    return out
+
+
+_JS_TS = frozenset({"typescript", "tsx", "javascript", "jsx"})
+
+
+def _ts_default_import(index: IndexQueries, name: str, near: Symbol,
+                       resolve_imports: Callable[[str], dict[str, list[str]]]) -> list[tuple[Symbol, str]]:
+    """A JS/TS base named by the file's import (`import AjvCore from "./core"`: core.ts's `export default class
+    Ajv`; Ajv run 437 read AjvCore as an outside base): the class that file exports by default, or under that
+    name."""
+    for path in resolve_imports(near.path).get(name) or []:
+        classes = [s for s in index.symbols_in_file(path) if s.kind in CLASS_KINDS and s.parent_id is None]
+        lines = lines_of(index, path)
+        default = [s for s in classes if 0 < s.start_line <= len(lines)
+                   and re.search(rf"\bexport\s+default\s+(?:abstract\s+)?class\s+{re.escape(s.name)}\b",
+                                 " ".join(lines[s.start_line - 1: s.start_line + 1]))]
+        if len(default) == 1:
+            return [(default[0], f"import as {name}")]
+    return []
+
+
+def _ts_aliased_bases(index: IndexQueries, sym: Symbol,
+                      resolve_imports: Callable[[str], dict[str, list[str]]]) -> list[tuple[Any, str, str]]:
+    """JS/TS classes whose base is the class under another name its file imports it by (`import AjvCore from
+    "./core"` for core.ts's `export default class Ajv`, then `class Ajv2019 extends AjvCore`, or `import {Ajv as
+    Core}`): Ajv run 437 was told nothing in the repository extends Ajv, where four classes do."""
+    stem = posixpath.splitext(posixpath.basename(sym.path))[0]
+    tail = posixpath.basename(posixpath.dirname(sym.path)) if stem == "index" else stem
+
+    def importers() -> list[tuple[str, str]]:
+        rx = re.compile(rf"(?:^|/){re.escape(tail)}(?:/index)?(?:\.[cm]?[jt]sx?)?$")
+        return [(imp.path, n) for imp in index.all_imports() if rx.search(imp.module or "")
+                for n in imp.names if n and n != sym.name and not n.startswith("*")]
+
+    out: list[tuple[Any, str, str]] = []
+    for path, alias in per_generation(index, "ts default importers", tail, importers, limit=256):
+        if path == sym.path or sym.path not in (resolve_imports(path).get(alias) or []):
+            continue
+        for cand in index.symbols_in_file(path):
+            if cand.kind in CLASS_KINDS and alias in bases_of(cand):
+                out.append((cand, base_how(cand, alias, sym.kind), f"as {alias}"))
     return out
 
 

@@ -1427,8 +1427,7 @@ class _Body:
             # past a later `$input = new ArrayInput(..)` in one branch (Symfony's doRun: InputInterface's methods)
             typed = declared_type(sym.signature or "", "$" + r)
             typed = None if typed in _PHP_UNTYPED else typed
-        if typed is None and self.go and getattr(index, "ws", None) is not None:
-            typed = self._go_closure_param(r)  # `func(ptr unsafe.Pointer, iter *Iterator) {` inside the body
+        typed = typed or self._closure_param(r)
         param, typed = typed, self._unbound(typed)  # `producer: P` with `P: UnindexedProducer`: the bound's members
         found = member_of_type(index, typed, name, sym, self.import_files) if typed is not None \
             else _local_member(index, sym, self.own_class, r, name, self.syms_of, self.import_files, self.texts)
@@ -1458,6 +1457,19 @@ class _Body:
                 return hit[0], "same file" if f == sym.path else "import" if f in self.import_files \
                     else "same module" if sym.language == "swift" else "same package"
         return self._last_resort(r, name)
+
+    def _closure_param(self, r: str) -> str | None:
+        """A closure's parameter in the body, typed: Go `func(ptr unsafe.Pointer, iter *Iterator) {`, Rust
+        `Context::with(|cx| ..)` by the Fn bound of what it is passed to."""
+        index, sym = self.index, self.sym
+        if getattr(index, "ws", None) is None:
+            return None
+        if self.go:
+            return self._go_closure_param(r)
+        if sym.language == "rust" and r.isidentifier():
+            return _rust_closure_param(index, _file_lines(index.ws, sym.path, self.texts), sym,  # type: ignore[attr-defined]
+                                       sym.end_line, r, reach=sym.end_line - sym.start_line)
+        return None
 
     def _ts_local_member(self, r: str, name: str) -> Found | None:
         """JS/TS: `name` read off a local as callers type it (`const queryCache = this.#queryCache`, a callback's
@@ -2233,6 +2245,8 @@ def find_callers(index: IndexQueries, sym: Symbol, callee: str, resolve_imports:
         sites = _not_a_parameter(index, callee, sites, left_out)  # MobX's `export const action = ..`
     if sym.kind in _CLASS_KINDS and sites:
         sites = _own_class_sites(index, sym, holder, sites)
+        if sym.language == "go":  # `func (e ParseError) Error() string {` declares a method, builds none (prometheus
+            sites = [c for c in sites if not _go_receiver_line(index, c, callee, own_lines)]  # run 439)
         if holder is not None and holder.kind in _CLASS_KINDS:  # `throw SharedObject.NotFoundException()`
             _through_holder(index, sym, holder.name, sites)
     if sym.kind in _CLASS_KINDS and sites:  # `db.Head()` calls a method named like the type: no use of it
@@ -5688,6 +5702,65 @@ def composed_of(index: IndexQueries, name: str) -> list[str]:
     return []
 
 
+_RUST_CLOSURE_ARG = re.compile(r"(?:(\w+)\s*::\s*)?(\w+)\s*(?:::\s*<[^>]*>\s*)?\(\s*(?:move\s+)?\|([^|]*)\|")
+
+
+def _rust_closure_param(index: IndexQueries, lines: list[str], enc: Symbol, line: int, word: str,
+                        reach: int = 60) -> str | None:
+    """A Rust closure's parameter, typed by the bound of the function the closure is passed to: `cx` in
+    `Context::with(|cx| ..)` with `fn with<F, R>(f: F) -> R where F: FnOnce(&Context) -> R` is a Context
+    (crossbeam-channel run 432 read `cx.try_select(..)` as a call on a receiver of unknown type)."""
+    for n in range(line, max(enc.start_line, line - reach) - 1, -1):
+        text = lines[n - 1] if 0 < n <= len(lines) else ""
+        for m in _RUST_CLOSURE_ARG.finditer(text):
+            params = [p.strip() for p in m.group(3).split(",")]
+            names = [re.sub(r"^(?:&\s*)?(?:mut\s+)?", "", p.split(":", 1)[0]).strip() for p in params]
+            if word not in names:
+                continue
+            k = names.index(word)
+            if ":" in params[k]:  # `|cx: &Context|`
+                return named_type(params[k].split(":", 1)[1])
+            callee = _rust_path_member(index, m.group(1), m.group(2), enc) if m.group(1) and m.group(1)[:1].isupper() else None
+            head = " ".join((_uncut(index, callee).signature or "").split()) if callee is not None else ""
+            bound = re.search(r"\bFn(?:Once|Mut)?\s*\(([^()]*)\)", head)
+            args = [a.strip() for a in bound.group(1).split(",")] if bound else []
+            return named_type(args[k]) if k < len(args) and args[k] else None
+    return None
+
+
+def _go_receiver_line(index: IndexQueries, site: Caller, name: str, cache: dict[str, list[str]]) -> bool:
+    """Whether a Go site's line is a method declaration whose receiver is of the type `name`."""
+    ws = getattr(index, "ws", None)
+    lines = _file_lines(ws, site.path, cache) if ws is not None else []
+    text = lines[site.line - 1] if 0 < site.line <= len(lines) else ""
+    return re.match(rf"\s*func\s*\(\s*\w*\s*\*?\s*{re.escape(name)}\s*(?:\[[^\]]*\])?\s*\)", text) is not None
+
+
+def _js_default_import(index: IndexQueries, path: str, name: str) -> str | None:
+    """The name of the class a JS/TS file's default import `import name from "./x"` binds (_js_default_class)."""
+    got = _js_default_class(index, path, name)
+    return got.name if got is not None else None
+
+
+def _js_default_class(index: IndexQueries, path: str, name: str) -> Symbol | None:
+    """The class a JS/TS file's default import `import name from "./x"` binds: the class x exports by default (Ajv
+    run 437: Ajv2019 extends AjvCore, which is core.ts's Ajv), None when it is not one."""
+    if index.symbols_named(name):
+        return None  # a class of that name exists: it is what the name means
+    lines = lines_of(index, path)
+    m = next((m for t in lines[:200] if (m := re.match(rf"\s*import\s+(?:type\s+)?{re.escape(name)}\b[^;]*?from\s+[\"']"
+                                                      rf"(\.[^\"']+)[\"']", t))), None)
+    if m is None:
+        return None
+    base = posixpath.normpath(posixpath.join(posixpath.dirname(path), m.group(1)))
+    for cand in (base, *(base + e for e in (".ts", ".tsx", ".js", ".mjs", "/index.ts", "/index.js"))):
+        text = lines_of(index, cand)
+        found = next((m2.group(1) for t in text if (m2 := re.match(r"\s*export\s+default\s+(?:abstract\s+)?class\s+(\w+)", t))), None)
+        if found:
+            return next((s for s in index.symbols_in_file(cand) if s.name == found and s.kind in _CLASS_KINDS), None)
+    return None
+
+
 def _ruby_built_here(syms: list[Symbol], enc: Symbol, called: str) -> str | None:
     """Ruby `instance = new(args)` in a class method: an instance of the class around it (Thor run 428's dispatch)."""
     if enc.language != "ruby" or called != "new":
@@ -5717,6 +5790,8 @@ def inherits(index: IndexQueries, cls: str, owner: str, depth: int = 0) -> bool:
             from contexteer.indexers.graph import ruby_included  # Invocation through Base: Thor run 428)
 
             bases = bases + [m.name for m in ruby_included(index, s)]
+        if s.language in ("typescript", "tsx", "javascript", "jsx"):  # `extends AjvCore` for `import AjvCore from
+            bases = bases + [n for b in bases if (n := _js_default_import(index, s.path, b)) is not None]  # "./core"`
         if owner in bases or any(inherits(index, b, owner, depth + 1) for b in bases if b != cls):
             return True
     return False
@@ -5942,7 +6017,8 @@ def _declared_receiver(index: IndexQueries, cache: dict[str, list[Symbol]], line
                 # Rust `let lits = &self.ro.nfa.prefixes;`
                 typed = _python_local(index, syms, lines, enc, word, binding, depth) if enc.language == "python" \
                     else _rust_field_chain(index, enc, binding[1]) if binding is not None and binding[0] == "fields" \
-                    else binding[1] if binding is not None and binding[0] == "type" else None
+                    else binding[1] if binding is not None and binding[0] == "type" \
+                    else _rust_closure_param(index, lines, enc, site.line, word) if binding is None else None
             else:
                 typed = (binding[1] if binding is not None and binding[0] == "type" else None) \
                     or (_ts_local_type(index, cache, lines, site, enc, syms, word, binding, depth)
@@ -6777,6 +6853,11 @@ def _self_holder(index: IndexQueries, classes: dict[str, list[Symbol]], defs: di
         own = qualified == owner or inherits(index, qualified, owner)
         return qualified, own, not own
     holder = _enclosing_class(index, classes, site.path, site.line)
+    if holder is None and word == "this" and language in ("typescript", "tsx"):
+        # `function addInitialKeywords(this: Ajv, ..) { this.addKeyword(..) }`: the declared `this` (Ajv run 437)
+        enc = enclosing(_symbols_of(index, defs, site.path), site.line)
+        declared = re.search(r"\(\s*this\s*:\s*([A-Za-z_$][\w$]*)", enc.signature or "") if enc is not None else None
+        holder = declared.group(1) if declared else None
     if word in ("super", "parent") and owner_cls is not None and owner_cls.kind not in ("interface", "trait") and callee:
         # `parent::write($record)` runs the nearest base's write: in RotatingFileHandler (a StreamHandler) it is
         # StreamHandler's, never SocketHandler's (Monolog A/B run 77)
@@ -6867,6 +6948,8 @@ def _base_classes(index: IndexQueries, cls: Symbol) -> list[list[Symbol]]:
     out: list[list[Symbol]] = []
     for base in bases_of(whole_class(index, cls)):
         named = [s for s in index.symbols_named(base) if s.name == base and s.kind in _CLASS_KINDS and s.id != cls.id]
+        if not named and cls.language in ("typescript", "tsx", "javascript", "jsx"):  # `extends AjvCore` (Ajv run 437)
+            named = [d for d in (_js_default_class(index, cls.path, base),) if d is not None]
         out.append([s for s in named if s.path == cls.path]
                    or [s for s in named if s.path.rpartition("/")[0] == cls.path.rpartition("/")[0]] or named)
     return out

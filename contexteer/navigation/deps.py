@@ -60,6 +60,13 @@ def dependencies_of(nav: NavigationService, progress: Callable[[int, int], None]
     if not is_dir and spec is not None and spec.name in ("python", "lua"):  # Lua: `pcall(require, 'ffi')` in a function
         _mark_scopes(model, rel, (repo_text(nav.ws, rel) or "").split("\n"), nav.index.symbols_in_file(rel),
                      nav.index.imports_of(rel))
+    if not is_dir and spec is not None and spec.name == "go" and model.external:
+        # one Go file's outside packages in line order, each with the name it binds when not its own (`dto
+        # "github.com/prometheus/client_model/go"`: prometheus/common run 439 re-read the import block for it)
+        aliases = {i.line: n for i in nav.index.imports_of(rel) for n in i.names if n and n not in ("_", ".")}
+        for pkg in model.external:
+            pkg.names = pkg.names or [f"as {aliases[n]}" for n in pkg.lines if n in aliases][:1]
+        model.external.sort(key=lambda x: (x.stdlib, x.lines[0] if x.lines else 0))
     if not is_dir and spec is not None and spec.name == "python" and model.external:
         # what the file imports from each outside package, submodules kept (`collections: OrderedDict, defaultdict,
         # abc.Mapping`: marshmallow run 422 read "collections (lines 14, 15)" and re-read the lines for collections.abc)

@@ -377,10 +377,12 @@ def _callee_rows(it: RelatedItem, target: Any, tag: str, via: str | None, under:
     where = "" if grouped else f"{it.path}:"
     also = f" ({it.detail})" if it.detail and it.detail.startswith((*_CALLEE_CONTRACT, "property read", "property set", "under #[cfg", "run by",
                                                                      "constructor", "called back", "expands to", "passed as a value", "attribute read",
-                                                                     "called through", "overload not told")) and it.detail not in tag else ""
+                                                                     "called through", "overload not told", "a method value")) \
+        and it.detail not in tag else ""
     # `CounterOpts{...}`, `new Parser()`, `Text(...)`: a value made (a Scala object's `Spawn(...)` is its apply: a call)
     verb = "built at" if it.kind in ("class", "struct", "type", "record", "enum") else \
-        "passed at" if (it.detail or "").startswith("passed as a value") else "called at"
+        "passed at" if (it.detail or "").startswith("passed as a value") else \
+        "named at" if (it.detail or "").startswith("a method value") else "called at"
     return [f"{pad}{kind}{it.qualname} {where}{it.start_line}-{it.end_line}{body} {verb} {at}{by}{tag}{also}"]
 
 

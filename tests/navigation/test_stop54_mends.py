@@ -409,3 +409,82 @@ def test_rust_callees_name_path_calls_on_imported_outside_types_and_prelude_vari
     text = served.call("find_related", symbol="Channel.send", relation="callees").text
     assert "methods of outside types: Backoff::new (crossbeam_utils), Instant::now (std)" in text, text
     assert "prelude variants built: Err" in text and "unresolved" not in text, text
+
+
+ERRS = {
+    "src/err.rs": ("use std::fmt;\n\npub struct SendError<T>(pub T);\n\nimpl<T> fmt::Debug for SendError<T> {\n"
+                   "    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {\n        \"SendError(..)\".fmt(f)\n    }\n}\n\n"
+                   "impl<T> fmt::Display for SendError<T> {\n    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {\n"
+                   "        \"sending on a disconnected channel\".fmt(f)\n    }\n}\n"),
+}
+
+
+def test_a_rust_search_hit_in_a_trait_impls_method_names_the_trait(tmp_path):
+    # crossbeam-channel run 432: "in SendError.fmt 125-127" for Display's and Debug's fmt alike
+    served = served_tree(tmp_path / "r", ERRS)
+    text = served.call("search_text", pattern="sending on a disconnected channel").text
+    assert "in SendError.fmt 12-14 (impl fmt::Display)" in text, text
+
+
+CONTEXT = {
+    "src/context.rs": ("pub struct Context;\n\nimpl Context {\n    pub fn with<F, R>(f: F) -> R\n    where\n"
+                       "        F: FnOnce(&Context) -> R,\n    {\n        f(&Context)\n    }\n\n"
+                       "    pub fn try_select(&self, n: usize) -> bool {\n        n > 0\n    }\n}\n\n"
+                       "pub struct Other;\n\nimpl Other {\n    pub fn try_select(&self, n: usize) -> bool {\n        n == 0\n    }\n}\n"),
+    "src/array.rs": ("use crate::context::Context;\n\npub fn send() -> bool {\n    Context::with(|cx| {\n"
+                     "        cx.try_select(1)\n    })\n}\n"),
+    "src/lib.rs": "mod array;\nmod context;\n",
+}
+
+
+def test_a_rust_closure_parameter_is_typed_by_the_fn_bound_of_the_function_it_is_passed_to(tmp_path):
+    # crossbeam-channel run 432: `cx.try_select(..)` in `Context::with(|cx| ..)` read as a receiver of unknown type
+    served = served_tree(tmp_path / "r", CONTEXT)
+    callees = served.call("find_related", symbol="send", path="src/array.rs", relation="callees").text
+    assert "Context.try_select" in callees and "unknown type" not in callees, callees
+    callers = served.call("find_related", symbol="Context.try_select", relation="callers").text
+    assert "src/array.rs:5 in send" in callers and "name only" not in callers, callers
+
+
+STATES = {
+    "parse.go": ("package expfmt\n\ntype stateFn func() stateFn\n\ntype TextParser struct{ n int }\n\n"
+                 "func (p *TextParser) startOfLine() stateFn {\n\treturn nil\n}\n\n"
+                 "func (p *TextParser) readingHelp() stateFn {\n\treturn nil\n}\n\n"
+                 "func (p *TextParser) skip() {\n\tp.n++\n}\n\n"
+                 "func (p *TextParser) startComment() stateFn {\n\tp.skip()\n\tif p.n > 1 {\n\t\treturn p.readingHelp\n\t}\n"
+                 "\treturn p.startOfLine\n}\n"),
+}
+
+
+def test_go_callees_name_method_values_returned_as_named_not_called(tmp_path):
+    # prometheus/common run 439: startComment's returned states (`return p.readingHelp`) were unsaid by callees
+    served = served_tree(tmp_path / "r", STATES)
+    text = served.call("find_related", symbol="TextParser.startComment", relation="callees").text
+    assert "TextParser.skip 15-17 called at 20" in text, text
+    assert "TextParser.readingHelp 11-13 named at 22 (a method value, not called)" in text, text
+    assert "TextParser.startOfLine 7-9 named at 24 (a method value, not called)" in text, text
+
+
+AJV = {
+    "lib/core.ts": ("export default class Ajv {\n  addKeyword(kwd: string): Ajv {\n    return this\n  }\n\n"
+                    "  constructor() {\n    addInitialKeywords.call(this, [\"a\"])\n  }\n}\n\n"
+                    "function addInitialKeywords(this: Ajv, defs: string[]): void {\n"
+                    "  for (const def of defs) this.addKeyword(def)\n}\n"),
+    "lib/2019.ts": ("import AjvCore from \"./core\"\n\nexport class Ajv2019 extends AjvCore {\n"
+                    "  _addVocabularies(): void {\n    this.addKeyword(\"x\")\n  }\n}\n"),
+}
+
+
+def test_ts_a_default_import_alias_is_the_class_for_subtypes_supertypes_callers_and_call_apply(tmp_path):
+    # Ajv run 437: nothing extended Ajv (four classes `extends AjvCore`), AjvCore was an outside base, `this.addKeyword`
+    # in a subclass "another type's", `this: Ajv` untyped, and `fn.call(this, ..)` no call at all
+    served = served_tree(tmp_path / "r", AJV)
+    impl = served.call("find_related", symbol="Ajv", path="lib/core.ts", relation="implementations").text
+    assert "lib/2019.ts:3-7 class Ajv2019" in impl, impl
+    sup = served.call("find_related", symbol="Ajv2019", relation="supertypes").text
+    assert "lib/core.ts:1-9 class Ajv" in sup and "not found" not in sup, sup
+    callers = served.call("find_related", symbol="Ajv.addKeyword", relation="callers").text
+    assert "lib/2019.ts:5 in Ajv2019._addVocabularies" in callers and "12 in addInitialKeywords" in callers, callers
+    assert "name only" not in callers and "left out" not in callers, callers
+    init = served.call("find_related", symbol="addInitialKeywords", relation="callers").text
+    assert "7 in Ajv.constructor" in init, init
