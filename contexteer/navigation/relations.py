@@ -661,10 +661,21 @@ def find_target(nav: NavigationService, q: str, prefix: str | None, relation: st
     pick = named[0]
     if pick.kind in ("function", "method"):
         same_kind = [s for s in named if s.kind == pick.kind]
-        pick = max(same_kind, key=lambda s: (s.end_line - s.start_line, -s.start_line))
+        # (a TypeScript implementation is the one with a body: Ajv's four-line `compile` overload at 381-384 had been
+        # taken over the four-line implementation at 387-390, run 437)
+        pick = max(same_kind, key=lambda s: (_has_body(nav, s), s.end_line - s.start_line, -s.start_line))
         said = _namesakes_note(nav, pick, same_kind, full) if len(same_kind) > 1 else None
         also = f"{also}; {said}" if also and said else also or said
     return pick, also
+
+
+def _has_body(nav: NavigationService, s: Any) -> bool:
+    """A TS/JS function or method definition that has a body (its last line closes a block), unlike an overload
+    declaration; other languages: True."""
+    if s.language not in ("typescript", "tsx"):
+        return True
+    lines = (repo_text(nav.ws, s.path) or "").split("\n")
+    return 0 < s.end_line <= len(lines) and lines[s.end_line - 1].split("//", 1)[0].rstrip().endswith("}")
 
 
 def _namesakes_note(nav: NavigationService, pick: Any, same_kind: list[Any], full: dict[int, str]) -> str | None:

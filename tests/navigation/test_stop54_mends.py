@@ -488,3 +488,17 @@ def test_ts_a_default_import_alias_is_the_class_for_subtypes_supertypes_callers_
     assert "name only" not in callers and "left out" not in callers, callers
     init = served.call("find_related", symbol="addInitialKeywords", relation="callers").text
     assert "7 in Ajv.constructor" in init, init
+
+
+OVERLOADS = {
+    "lib/core.ts": ("export default class Ajv {\n  compile(schema: string,\n    meta?: boolean,\n    x?: number,\n    y?: number): string\n"
+                    "  compile(schema: any,\n    meta?: boolean): string {\n"
+                    "    return String(schema)\n  }\n\n  run(): string {\n    return this.compile(1)\n  }\n}\n"),
+}
+
+
+def test_a_ts_method_with_overloads_is_answered_for_its_implementation(tmp_path):
+    # Ajv run 437: "callers of method Ajv.compile (lib/core.ts:381-384)", an overload declaration as long as the body
+    served = served_tree(tmp_path / "r", OVERLOADS)
+    text = served.call("find_related", symbol="Ajv.compile", relation="callers").text
+    assert text.startswith("callers of method Ajv.compile (lib/core.ts:6-9)"), text  # (the overload is 2-5)
