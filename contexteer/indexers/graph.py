@@ -840,10 +840,31 @@ def callees(index: IndexQueries, sym: Symbol, resolve_imports: Callable[[str], d
         _add_callee(out, Related(d, d.path, how, sorted(set(at)), detail=detail))
     if lines is not None:
         _beyond_calls(index, sym, resolve_imports, lines, values, set(calls) | set(bound or ()) | inner, out)
+        out.unresolved += _value_calls(sym, lines)
     # in order of each row's first call: a name's first call may be another's (Go's `int8(c)` conversion at 294 had
     # put Decoder.int8, called at 328, before float32 at 316: msgpack run 424)
     out.items.sort(key=lambda r: r.lines[0] if r.lines else 0)
     return out
+
+
+_INDEXED_CALL = re.compile(r"((?:[A-Za-z_$][\w$.]*)?(?:\[[^\[\]\n]*\])+)\s*\(")
+_GROUPED_CALL = re.compile(r"(?<![\w$\])])(\((?:[^()\n]|\([^()\n]*\))*\))\s*\(")
+
+
+def _value_calls(sym: Symbol, lines: list[str]) -> list[str]:
+    """Calls of a value the body computes, which no name resolves: `hooks[0](2)`, `handlers[name](items)`, `(self.cb
+    or print)(4)`; listed, so a callees answer that says it is complete is (review of 0983ee4: they were missing)."""
+    if sym.language in ("c", "cpp", "objc", "rust", "haskell", "elixir", "bash", "lua"):  # casts, arrays, macros
+        return []
+    out: list[str] = []
+    for text in lines[sym.start_line: sym.end_line]:
+        code = re.sub(r"(?:#|//).*$", "", re.sub(r"\"(?:\\.|[^\"\\])*\"|'(?:\\.|[^'\\])*'", '""', text))
+        for m in _INDEXED_CALL.finditer(text if _INDEXED_CALL.search(code) else ""):
+            if m.group(1)[:1] != "[":  # (`[a, b](x)` is no call)
+                out.append(f"{m.group(1)}(..) (a call of a value)")
+        out += [f"{m.group(1)}(..) (a call of a value)" for m in _GROUPED_CALL.finditer(code)
+                if not re.match(r"\(\s*(?:function\b|async\b|\(?[\w$,\s]*\)?\s*=>)", m.group(1))]  # (an IIFE is said apart)
+    return list(dict.fromkeys(out))[:10]
 
 
 def _rust_cfg_rows(sym: Symbol, lines: list[str], out: Relations) -> None:
@@ -1389,6 +1410,15 @@ def _rust_derived_call(index: IndexQueries, sym: Symbol, lines: list[str], head:
     return None
 
 
+def _php_namespace(index: IndexQueries, path: str) -> str:
+    """The namespace a PHP file declares (`namespace App\\Support;`), "" for none."""
+    for text in lines_of(index, path)[:60]:
+        m = re.match(r"\s*namespace\s+([\w\\]+)\s*[;{]", text)
+        if m:
+            return m.group(1).strip("\\")
+    return ""
+
+
 def _rust_outside_import(lines: list[str], name: str) -> str | None:
     """The crate (or std) a Rust file's `use` brings the type `name` from, when not its own crate's."""
     for text in lines:
@@ -1409,15 +1439,17 @@ def _php_outside_calls(index: IndexQueries, sym: Symbol, lines: list[str], out: 
         head = label.split(" ", 1)[0]
         owner, _, method = head.rpartition(".")
         if owner[:1].isupper() and "." not in owner:
-            rx = re.compile(rf"\\{re.escape(owner)}\s*::\s*{re.escape(method)}\s*\(")
-            at = [sym.start_line + k for k, t in enumerate(body) if rx.search(t)]
+            rx = re.compile(rf"\\?((?:\w+\\)+){re.escape(owner)}\s*::\s*{re.escape(method)}\s*\(")
+            hits = [(sym.start_line + k, m.group(1).strip("\\")) for k, t in enumerate(body) if (m := rx.search(t))]
             found = [m for m in index.symbols_named(method) if m.name == method and m.language == "php"
-                     and m.kind in ("method", "function") and m.qualname.rsplit(".", 2)[-2:-1] == [owner]] if at else []
-            if len(found) == 1:
-                out.items.append(Related(found[0], found[0].path, "qualified name", at))
+                     and m.kind in ("method", "function") and m.qualname.rsplit(".", 2)[-2:-1] == [owner]
+                     and any(_php_namespace(index, m.path) == ns for _, ns in hits)] if hits else []
+            if len(found) == 1:  # (the namespace written is the class's: `\Illuminate\Support\Str::lower` is no
+                out.items.append(Related(found[0], found[0].path, "qualified name", [n for n, _ in hits]))  # App\Support\Str's)
                 continue
-        if "." not in head and not head.startswith("$") and head[:1].islower():
-            out.builtins.append(label)
+        if "." not in head and not head.startswith("$") and head[:1].islower() and not any(
+                d.name == head and d.language == "php" and d.kind == "function" for d in index.symbols_named(head)):
+            out.builtins.append(label)  # (a function the repository defines, in `if (!function_exists(..))`, is none)
             continue
         rest.append(label)
     out.unresolved = rest
@@ -1766,11 +1798,22 @@ def _parameterless(values: list[str], calls: dict[str, list[int]], local: set[st
 RUBY_SELF_BY_NAME = "by name only: called on self without parentheses, the one method so named"
 
 
+def _ruby_binds(index: IndexQueries, sym: Symbol, name: str) -> bool:
+    """Whether a Ruby body binds `name` as a local the bound-names pass misses: `rescue X => e`, `x ||= ..`,
+    `for x in ..`, `a, b = ..`, a block's `|x|` (review of 0983ee4: those had become calls on self)."""
+    n = re.escape(name)
+    rx = re.compile(rf"\brescue\b[^#\n]*=>\s*{n}\b|(?<![\w.@$:]){n}\s*(?:\|\||&&|[-+*/%|&^]|<<|>>)?=(?![=~>])"
+                    rf"|\bfor\s+(?:\w+\s*,\s*)*{n}\b|(?<![\w.@$:]){n}\s*,[^=\n]*=(?![=~>])|,\s*{n}\s*=(?![=~>])"
+                    rf"|\|[^|\n]*(?<![\w.]){n}\b[^|\n]*\|")
+    body = lines_of(index, sym.path)[sym.start_line - 1: sym.end_line]
+    return any(rx.search(t.split("#", 1)[0]) for t in body)
+
+
 def _ruby_self_call(index: IndexQueries, sym: Symbol, name: str, hit: Any, at: list[int], out: Relations) -> None:
     """A bare Ruby name the body neither binds nor resolves in its class (`all_commands[meth]` in Thor.dispatch, a
     method of the Base::ClassMethods module Thor extends through an `included` hook): the one method of the name in
     the repository, else an unresolved call; never left out of an answer that says it is complete (Thor run 428)."""
-    if hit is not None or sym.language != "ruby":
+    if hit is not None or sym.language != "ruby" or _ruby_binds(index, sym, name):
         return
     found = [d for d in index.symbols_named(name) if d.name == name and d.kind in ("method", "function")
              and d.language == "ruby"]

@@ -4912,8 +4912,11 @@ def _named_receiver(index: IndexQueries, defs: dict[str, Any], lines: list[str],
 def _python_module_binding(index: IndexQueries, files: list[str], name: str) -> bool:
     """Whether an import binds `name` to repository modules (`from marshmallow import utils`, `import pkg.utils as
     u`), not to a class or function they define: none of the files defines `name` at top level."""
-    return bool(files) and all(f.endswith(".py") and not any(
-        s.name == name and s.parent_id is None for s in index.symbols_in_file(f)) for f in files)
+    # (the module's own file: `utils.py`, `utils/__init__.py`; a package's `__init__.py` passing on a class it
+    # imports, `from .helper import Helper`, defines no symbol of the name and is no module of it: review of 0983ee4)
+    return bool(files) and all(
+        (posixpath.splitext(posixpath.basename(f))[0] == name or f.endswith(f"/{name}/__init__.py"))
+        and not any(s.name == name and s.parent_id is None for s in index.symbols_in_file(f)) for f in files)
 
 
 def _outside_value(index: IndexQueries, defs: dict[str, list[Symbol]], lines: list[str], site: Caller, word: str) -> bool:

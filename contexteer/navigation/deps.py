@@ -71,8 +71,9 @@ def dependencies_of(nav: NavigationService, progress: Callable[[int, int], None]
         # what the file imports from each outside package, submodules kept (`collections: OrderedDict, defaultdict,
         # abc.Mapping`: marshmallow run 422 read "collections (lines 14, 15)" and re-read the lines for collections.abc)
         imports = nav.index.imports_of(rel)
+        text = (repo_text(nav.ws, rel) or "").split("\n")
         for pkg in model.external:
-            pkg.names = pkg.names or [n for n in _external_names(pkg.package, imports, []) if n != "*"]  # `import copy`
+            pkg.names = pkg.names or _python_external_names(pkg.package, imports, text)
     if not is_dir and spec is not None and spec.name == "python" and model.dependents:
         _mark_dependent_scopes(nav, model)
     if not is_dir and spec is not None and spec.name == "python" and model.cycles:
@@ -407,6 +408,30 @@ def _externals(graph: deps_mod.DepGraph, start: set[str], versions: dict[str, st
     return [ExternalPkg(package=p, stdlib=std[p], used_by=n, declared=declared_version(owner[p], versions),
                         lines=sorted(lines.get(p, ())))
             for p, n in sorted(used.items(), key=lambda kv: (std[kv[0]], -kv[1], kv[0]))]
+
+
+def _python_external_names(package: str, imports: list[Any], lines: list[str]) -> list[str]:
+    """What a Python file imports from an outside package, as written: `the module` for `import os`, `path` for
+    `import os.path`, `etree.ElementTree as ET`, `abc.Mapping` for `from collections.abc import Mapping`, aliases
+    kept (review of 0983ee4: whole-module imports had vanished and `import os.path` read as a star import)."""
+    out: list[str] = []
+    for imp in sorted(imports, key=lambda i: i.line):
+        mod = imp.module or ""
+        if mod != package and not mod.startswith(package + "."):
+            continue
+        rest = mod[len(package) + 1:]
+        text = " ".join(lines[imp.line - 1: imp.line + 8]) if 0 < imp.line <= len(lines) else ""
+        if not imp.names:  # `import os`, `import os.path`, `import xml.etree.ElementTree as ET`
+            alias = re.search(rf"\bimport\s+{re.escape(mod)}\s+as\s+(\w+)", text)
+            out.append((rest or "the module") + (f" as {alias.group(1)}" if alias else ""))
+            continue
+        for n in imp.names:
+            if not n:
+                continue
+            alias = re.search(rf"\b{re.escape(n)}\s+as\s+(\w+)", text)
+            out.append(f"{rest + '.' if rest else ''}{n}" + (f" as {alias.group(1)}" if alias else ""))
+    out = list(dict.fromkeys(out))
+    return [] if out == ["the module"] else out  # (`import copy` alone: the package's name says it)
 
 
 def _external_names(package: str, imports: list[Any], claimed: list[str]) -> list[str]:

@@ -1390,7 +1390,8 @@ def _rust_trait_calls(nav: NavigationService, found: ImportUse, defined: str | N
                                                                                   if path_call and not via else ""))
             takes = _rust_takes_arguments(m)
             at = [n for n, t in enumerate(lines, 1) if n not in spans and (scope is None or scope[0] <= n <= scope[1])
-                  and any(takes is None or _rust_empty_call(t, c.end()) != takes for c in call.finditer(t.split("//", 1)[0]))
+                  and any(takes is None or not c.group(0).startswith(".")  # (`T::name(item)` passes self: any arity)
+                          or _rust_empty_call(t, c.end()) != takes for c in call.finditer(t.split("//", 1)[0]))
                   and not _inherent_self_call(syms or [], lines, n, m.name)]
             if at:
                 out.append(UsedName(name=f"{owner.name}::{m.name}(){via}", lines=at[:MAX_LINES],

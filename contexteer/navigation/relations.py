@@ -4,6 +4,7 @@ the related definitions as typed items with their call lines."""
 from __future__ import annotations
 
 import logging
+import posixpath
 import re
 from dataclasses import dataclass, field
 from types import SimpleNamespace
@@ -496,8 +497,11 @@ def _module_reads(target: Any, name: str, word: str) -> tuple[str, re.Pattern[st
     pattern widened to `x.name`, and the pattern telling such a read (its module's name in group 1)."""
     if not (target.language == "python" and target.kind == "function" and target.parent_id is None):
         return word, None
-    return (rf"(?:{word}|\b[A-Za-z_]\w*\s*\.\s*{name}\b)",
-            re.compile(rf"(?:^|[^.\w$])([A-Za-z_]\w*)\s*\.\s*{name}\b" + _NOT_CALLED))
+    # (read off the module's own name, `utils.get_value`: any `x.get_value` had crowded the search's 500 hits with
+    # other objects' attributes and pushed real values out; review of 0983ee4)
+    stem = re.escape(posixpath.splitext(posixpath.basename(target.path))[0])
+    return (rf"(?:{word}|\b{stem}\s*\.\s*{name}\b)",
+            re.compile(rf"(?:^|[^.\w$])({stem})\s*\.\s*{name}\b" + _NOT_CALLED))
 
 
 def _off_module(nav: NavigationService, target: Any, off_module: re.Pattern[str] | None, path: str,
@@ -675,7 +679,8 @@ def _has_body(nav: NavigationService, s: Any) -> bool:
     if s.language not in ("typescript", "tsx"):
         return True
     lines = (repo_text(nav.ws, s.path) or "").split("\n")
-    return 0 < s.end_line <= len(lines) and lines[s.end_line - 1].split("//", 1)[0].rstrip().endswith("}")
+    end: int = s.end_line
+    return 0 < end <= len(lines) and lines[end - 1].split("//", 1)[0].rstrip().endswith("}")
 
 
 def _namesakes_note(nav: NavigationService, pick: Any, same_kind: list[Any], full: dict[int, str]) -> str | None:
@@ -706,6 +711,8 @@ def _cfg_variants(nav: NavigationService, pick: Any, same: list[Any]) -> str | N
             k += 1
         return f" ({' '.join(said)})" if said else ""
     mine = cfg(pick)
+    if not mine and not any(cfg(s) for s in others):
+        return None  # two trait impls' `fmt` (Display, Debug), both compiled: no variants (review of 0983ee4)
     return f"this is the definition at {pick.start_line}-{pick.end_line}{mine}; also defined at " + ", ".join(
         f"{s.path}:{s.start_line}-{s.end_line}{cfg(s)}" for s in others[:3]) + ": a call by name reaches the one compiled"
 

@@ -1472,7 +1472,9 @@ def text_uses(nav: NavigationService, name: str, defs: list[Any], prefix: str | 
         unit = go_unit(nav.index, defs[0].path)
         found.hits = [h for h in found.hits if h.path and h.path.endswith(".go") and go_unit(nav.index, h.path) == unit
                       and re.search(rf"(?<![\w.]){re.escape(name)}\b", h.text)
-                      and not re.search(rf"(?:^|[{{(,;])\s*{re.escape(name)}\s+[*\[\]\w.]", h.text)]  # (declares one)
+                      # (declares a field or parameter of the name: `struct{ limit int }`; never `, limit * 2`)
+                      and not re.search(rf"(?:^|[{{(,;])\s*{re.escape(name)}\s+(?:\*|\[\])*[A-Za-z_][\w.]*\s*(?:[,;)}}]|$)",
+                                        h.text)]
     local = LocalNames(nav.index)
     comment = _comment_line(defs[0].language)
     docs: dict[str, set[int]] = {}  # Python: the lines of each file's docstrings (an example class in one is no use)
@@ -1504,10 +1506,22 @@ def _python_value_uses(nav: NavigationService, d: Any, name: str, sites: list[Re
             continue
         targets = nav.imported(x.path).get(name) or []
         # (one hop through a package passing it on: `from marshmallow import INCLUDE`, __init__.py's from utils)
-        if x.path == d.path or d.path in targets or any(d.path in (nav.imported(t).get(name) or []) for t in targets):
+        # (never `opts.TIMEOUT`, `self.TIMEOUT` nor `"TIMEOUT"`: another's attribute, a string; review of 0983ee4)
+        if _bare_python_name(x.preview or "", name) and (
+                x.path == d.path or d.path in targets or any(d.path in (nav.imported(t).get(name) or []) for t in targets)):
             x.kind = "name"
         out.append(x)
     return out
+
+
+def _bare_python_name(text: str, name: str) -> bool:
+    """Whether a Python line writes `name` bare at least once: not read off a value, not inside a string."""
+    code = re.sub(r"#.*$", "", text)
+    for m in re.finditer(rf"(?<![\w.]){re.escape(name)}\b", code):
+        before = code[: m.start()]
+        if before.count('"') % 2 == 0 and before.count("'") % 2 == 0 and not before.rstrip().endswith("."):
+            return True
+    return False
 
 
 def _import_continuations(nav: NavigationService, path: str) -> set[int]:

@@ -290,7 +290,9 @@ def _outside_lines(model: RelatedResult, target: Any) -> list[str]:
             what = "conversions to other packages' types" if target.language == "go" else "classes of other packages (instances built)"
             out.append(f"{what}: {', '.join(types[:_LISTED])}")
     if model.unresolved:
-        label = "unresolved (a receiver of unknown type)" if model.builtins or model.packages else _unresolved_label(model, target)
+        # (Rust's `min`, `String::from`, `mem::take` stay unresolved beside its macros: the neutral label)
+        label = "unresolved (a receiver of unknown type)" if (model.builtins or model.packages) \
+            and target.language != "rust" else _unresolved_label(model, target)
         out.append(f"{label}: {', '.join(model.unresolved[:_LISTED])}")
     return out
 
