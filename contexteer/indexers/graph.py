@@ -1368,6 +1368,7 @@ def _beyond_calls(index: IndexQueries, sym: Symbol, resolve_imports: Callable[[s
         _passed_as_values(index, sym, resolve_imports, lines, values, skip, out)
     if sym.language in ("typescript", "tsx", "javascript", "jsx") and out.unresolved:
         out.unresolved = [_ts_field_call(index, sym, u) for u in out.unresolved]
+        _js_outside_calls(index, out)
     if sym.language == "rust":
         _rust_cfg_rows(sym, lines, out)
         if out.unresolved:
@@ -1523,6 +1524,31 @@ def _passed_as_values(index: IndexQueries, sym: Symbol, resolve_imports: Callabl
         if d.name in wanted and d.kind in ("function", "method") and d.id not in listed and d.id != sym.id:
             listed.add(d.id)
             out.items.append(Related(d, d.path, how, wanted.pop(d.name), detail="passed as a value: run by what receives it"))
+
+
+_JS_BUILTINS = frozenset({"Error", "TypeError", "RangeError", "SyntaxError", "Map", "Set", "WeakMap", "WeakSet", "Promise",
+                          "Date", "RegExp", "Array", "Object", "String", "Number", "Boolean", "Symbol", "BigInt",
+                          "parseInt", "parseFloat", "isNaN", "isFinite", "setTimeout", "clearTimeout", "setInterval",
+                          "clearInterval", "queueMicrotask", "structuredClone", "encodeURIComponent",
+                          "decodeURIComponent", "require"})
+
+
+def _js_outside_calls(index: IndexQueries, out: Relations) -> None:
+    """JS/TS: the language's own constructors and functions (`new Error(..)`, `setTimeout`) said so, and `fn.call(..)`
+    of a function already listed left out (Ajv run 443 read `getSchemaRefs.call` beside getSchemaRefs, `Error`
+    among unknown receivers)."""
+    listed = {it.symbol.name for it in out.items if it.symbol is not None}
+    rest = []
+    for label in out.unresolved:
+        head = label.split(" ", 1)[0]
+        bound = re.fullmatch(r"([\w$]+)\.(?:call|apply|bind)", head)
+        if bound and bound.group(1) in listed:
+            continue
+        if head in _JS_BUILTINS and not any(d.name == head and d.language in _JS_TS for d in index.symbols_named(head)):
+            out.builtins.append(head)
+            continue
+        rest.append(label)
+    out.unresolved = rest
 
 
 def _go_method_values(index: IndexQueries, sym: Symbol, lines: list[str], out: Relations) -> None:

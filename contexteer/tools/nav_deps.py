@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import logging
 import posixpath
+import re
 from collections import Counter
 from collections.abc import Callable
 
@@ -201,11 +202,15 @@ def _uses_text(model: Dependencies, limit: int) -> str:
     a repository name) its definition; names imported and never used say so."""
     assert model.uses is not None
     reach = _reach_by_line(model)
-    out = [f"[{model.note}]"] if model.note else []
+    # (the files a test imports say nothing of one file's own imports: react-native run 441 asked which test file)
+    note = "; ".join(p for p in (model.note or "").split("; ") if not re.search(r"\btest files? left out\b", p))
+    out = [f"[{note}]"] if note else []
     n = sum(1 for u in model.uses if u.line)  # (rows of names used with no import line are no imports)
     out.append(f"{model.path}: {n} import{'s' if n != 1 else ''}; per line, the names "
                "the code uses (at lines; a repository name's definition):")
-    for u in model.uses[: limit * 2]:
+    rows: list[tuple[str, str]] = []  # (head, body); a run of static imports of one class folds into one row
+    spans: list[list[int]] = []
+    for u in model.uses:
         used = [n for n in u.names if n.lines]
         unused = [n.name + (f" (named only in comments or strings at {','.join(map(str, n.mentions[:MAX_MENTIONS]))}"
                             f"{', …' if len(n.mentions) > MAX_MENTIONS else ''})" if n.mentions else "")
@@ -225,14 +230,28 @@ def _uses_text(model: Dependencies, limit: int) -> str:
         if unused:
             parts.append("not used: " + ", ".join(unused))
         body = u.directive or ("; ".join(parts) if parts else "no name of it used in code")
-        head = f"  {u.line} {u.module} {_same(u.module, reach.get(u.line, ''))}".rstrip() + (" [if TYPE_CHECKING]" if u.type_checking else "") \
+        head = f"{u.module} {_same(u.module, reach.get(u.line, ''))}".rstrip() + (" [if TYPE_CHECKING]" if u.type_checking else "") \
             + (" [import type]" if u.type_only else "") \
-            if u.line else "  global namespace, no import (PHP's own classes, functions and constants)" if u.module == "\\" else \
-            f"  {u.module}" if u.module else \
-            f"  same package, no import ({posixpath.dirname(model.path) or '.'}/)"
-        out.append(f"{head}: {body}")
-    if len(model.uses) > limit * 2:
-        out.append(f"  … {len(model.uses) - limit * 2} more import lines")
+            if u.line else "global namespace, no import (PHP's own classes, functions and constants)" if u.module == "\\" else \
+            f"{u.module}" if u.module else \
+            f"same package, no import ({posixpath.dirname(model.path) or '.'}/)"
+        # (Java's 19 `import static ..ReactMarkerConstants.X;` lines: one row, each name with its lines; react-native
+        # run 441's answer was cut before the imports it asked for)
+        if rows and u.line and spans[-1] and spans[-1][-1] + 1 == u.line and rows[-1][0] == head and not u.directive \
+                and model.path.endswith((".java", ".kt", ".kts", ".scala", ".groovy")) \
+                and u.names and "no name of it used" not in rows[-1][1]:
+            rows[-1] = (head, f"{rows[-1][1]}; {body}")
+            spans[-1].append(u.line)
+            continue
+        rows.append((head, body))
+        spans.append([u.line] if u.line else [])
+    for (head, body), at in list(zip(rows, spans, strict=True))[: limit * 2]:
+        where = f"{at[0]}-{at[-1]} " if len(at) > 1 else f"{at[0]} " if at else ""
+        out.append(f"  {where}{head}: {body}")
+    if len(rows) > limit * 2:
+        left = sum(max(1, len(at)) for at in spans[limit * 2:])
+        out.append(f"  … {left} more import lines (search_text pattern='^import ' regex=true "
+                   f"path={model.path} lists every one)")
     return "\n".join(out)
 
 

@@ -502,3 +502,27 @@ def test_a_ts_method_with_overloads_is_answered_for_its_implementation(tmp_path)
     served = served_tree(tmp_path / "r", OVERLOADS)
     text = served.call("find_related", symbol="Ajv.compile", relation="callers").text
     assert text.startswith("callers of method Ajv.compile (lib/core.ts:6-9)"), text  # (the overload is 2-5)
+
+
+def test_a_java_files_uses_view_folds_a_run_of_imports_from_one_class_and_says_how_to_see_the_rest(tmp_path):
+    # react-native run 441: 19 static imports of ReactMarkerConstants took 19 rows and the answer was cut, without a
+    # way to go on, before the imports asked for
+    consts = "".join(f"    public static final int C{i} = {i};\n" for i in range(20))
+    files = {"src/main/java/com/x/bridge/Markers.java": f"package com.x.bridge;\n\npublic class Markers {{\n{consts}}}\n"}
+    imports = "".join(f"import static com.x.bridge.Markers.C{i};\n" for i in range(20))
+    uses = "".join(f"        int v{i} = C{i};\n" for i in range(20))
+    files["src/main/java/com/x/Manager.java"] = (f"package com.x;\n\n{imports}\npublic class Manager {{\n    void run() {{\n{uses}    }}\n}}\n")
+    served = served_tree(tmp_path / "r", files)
+    text = served.call("list_dependencies", path="src/main/java/com/x/Manager.java", view="uses").text
+    rows = [r for r in text.splitlines() if "com.x.bridge.Markers" in r]
+    assert len(rows) == 1 and rows[0].lstrip().startswith("3-22 "), text
+
+
+def test_ts_callees_say_builtins_and_leave_out_fn_call_of_a_listed_function(tmp_path):
+    # Ajv run 443: `getSchemaRefs.call` listed unresolved beside getSchemaRefs, `new Error(..)` among unknown receivers
+    served = served_tree(tmp_path / "r", {
+        "lib/resolve.ts": "export function getSchemaRefs(this: unknown, s: object): object {\n  return s\n}\n",
+        "lib/core.ts": ("import {getSchemaRefs} from \"./resolve\"\n\nexport function add(s: object): object {\n"
+                        "  if (!s) throw new Error(\"schema must be object\")\n  return getSchemaRefs.call(null, s)\n}\n")})
+    text = served.call("find_related", symbol="add", relation="callees").text
+    assert "getSchemaRefs lib/resolve.ts:1-3 called at 5" in text and "builtins: Error" in text and "unresolved" not in text, text
