@@ -955,7 +955,10 @@ def _receiver_groups(index: IndexQueries, sym: Symbol, resolve_imports: Callable
                 # parameter, `array_map(function ($o) { return $o->getName(); }, ..)`, is another value)
                 # (nor a receiver declared with a library's type: `ctx.seen.get(..)` with `seen: Map<..>` is no
                 # `$ZodRegistry.get` that `ctx.metadataRegistry.get(..)` reaches, zod run 242)
+                # (nor a call chain no step of which is typed, `new Impl.Builder().setSpec(1).setHandler(h)`: its
+                # own value, not ReactContext's setHandler another line reached; react-native run 441)
                 found = found_by[r] or (whole if r and not r.endswith("[]") and r not in path_calls.get(name, ())
+                                        and "()" not in r
                                         and not _closure_bound(lines, n, r) and resolve.outside_type(r) is None
                                         and not resolve.outside_module(r) else None)
                 found = (called_member(index, found[0]), found[1]) if found is not None else None

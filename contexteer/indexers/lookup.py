@@ -1307,6 +1307,8 @@ class _Body:
         `$this->createTable()->setHeaders($h)->setRows($r)->render()` is a call of Table::render. None where it
         is unknown, as for a trait's or interface's own `Self` (its implementer's)."""
         ws = getattr(self.index, "ws", None)
+        if called and d.kind in ("class", "struct", "record"):  # `new Impl.Builder().setSpec(1)`: the class built
+            return d.name  # (react-native run 441: the Builder chain's setters had gone to ReactContext's namesake)
         typed = _value_type(d, called)
         if typed is None and d.language == "javascript" and called and ws is not None:
             typed = jsdoc_type(_file_lines(ws, d.path, self.texts), d.start_line, "returns")

@@ -526,3 +526,24 @@ def test_ts_callees_say_builtins_and_leave_out_fn_call_of_a_listed_function(tmp_
                         "  if (!s) throw new Error(\"schema must be object\")\n  return getSchemaRefs.call(null, s)\n}\n")})
     text = served.call("find_related", symbol="add", relation="callees").text
     assert "getSchemaRefs lib/resolve.ts:1-3 called at 5" in text and "builtins: Error" in text and "unresolved" not in text, text
+
+
+BUILDER = {
+    "src/com/x/Impl.java": ("package com.x;\n\npublic class Impl {\n  public static class Builder {\n"
+                            "    public Builder setSpec(int s) {\n      return this;\n    }\n\n"
+                            "    public Builder setHandler(Object h) {\n      return this;\n    }\n  }\n}\n"),
+    "src/com/x/Context.java": "package com.x;\n\npublic class Context {\n  public void setHandler(Object h) {\n  }\n}\n",
+    "src/com/x/Manager.java": ("package com.x;\n\npublic class Manager {\n  Context create(Object handler) {\n"
+                               "    Context ctx = new Context();\n    ctx.setHandler(handler);\n\n    Impl.Builder builder =\n"
+                               "        new Impl.Builder()\n            .setSpec(1)\n            .setHandler(handler);\n"
+                               "    return ctx;\n  }\n}\n"),
+}
+
+
+def test_java_callees_type_a_builder_chain_started_by_new_of_a_nested_class(tmp_path):
+    # react-native run 441: `.setJSExceptionHandler(h)` ending a `new CatalystInstanceImpl.Builder()` chain was listed
+    # as ReactContext.setJSExceptionHandler, whose own call was two lines up
+    served = served_tree(tmp_path / "r", BUILDER)
+    text = served.call("find_related", symbol="Manager.create", relation="callees").text
+    assert "Context.setHandler 4-5 called at 6\n" in text + "\n", text
+    assert "Impl.Builder.setSpec 5-7 called at 10" in text and "Impl.Builder.setHandler 9-11 called at 11" in text, text
