@@ -1232,12 +1232,28 @@ def _overridden_detail(index: IndexQueries, d: Symbol, resolve_imports: Callable
         return ""
     subs = [o.symbol for o in _overrides(index, d, resolve_imports, depth=1, rust_impls=None).items
             if o.symbol and o.symbol.id != d.id]
-    if not subs:
+    by_trait = _php_trait_implementers(index, d, resolve_imports) if d.language == "php" else []
+    if not subs and not by_trait:
         return ""
     at = _cited_lines(index, subs[:4])
-    return "overridden in " + ", ".join(f"{o.qualname} {o.path}:{at.get((o.path, o.start_line), o.start_line)}"
-                                        for o in subs[:4]) \
+    return "overridden in " + ", ".join([*(f"{o.qualname} {o.path}:{at.get((o.path, o.start_line), o.start_line)}"
+                                           for o in subs[:4]), *by_trait]) \
         + (f" and {len(subs) - 4} more" if len(subs) > 4 else "")
+
+
+def _php_trait_implementers(index: IndexQueries, d: Symbol, resolve_imports: Callable[[str], dict[str, list[str]]]) -> list[str]:
+    """An interface method's implementations a PHP trait gives the implementing classes that do not define it
+    (`Type` runs `Base::completeDefault`): Nette run 449 read the dispatch list without it."""
+    owner = index.get_symbol(d.parent_id) if d.parent_id is not None else None
+    if owner is None or owner.kind != "interface":
+        return []
+    out = []
+    for it in implementations(index, owner, resolve_imports, depth=1).items:
+        c = it.symbol
+        if c is None or c.kind != "class" or any(m.parent_id == c.id and m.name == d.name for m in index.symbols_in_file(c.path)):
+            continue
+        out += [f"{c.name}: {t}" for t in _php_trait_methods(index, c, {d.name})]
+    return out[:3]
 
 
 def _by_overload(index: IndexQueries, d: Symbol, at: list[int], lines: list[str] | None, caller: Symbol,

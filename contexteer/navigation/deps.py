@@ -74,6 +74,8 @@ def dependencies_of(nav: NavigationService, progress: Callable[[int, int], None]
         text = (repo_text(nav.ws, rel) or "").split("\n")
         for pkg in model.external:
             pkg.names = pkg.names or _python_external_names(pkg.package, imports, text)
+    if not is_dir and spec is not None and spec.name == "ruby" and model.imports:
+        _ruby_autoloads(nav, graph, model, rel)
     if not is_dir and spec is not None and spec.name == "python" and model.dependents:
         _mark_dependent_scopes(nav, model)
     if not is_dir and spec is not None and spec.name == "python" and model.cycles:
@@ -232,6 +234,26 @@ def _lazy_cycles_apart(nav: NavigationService, graph: deps_mod.DepGraph, model: 
     model.cycles = kept
 
 
+def _ruby_autoloads(nav: NavigationService, graph: deps_mod.DepGraph, model: Dependencies, rel: str) -> None:
+    """A Ruby file's `autoload :Group, ..` rows said so (loaded when the constant is first used, not when the file
+    loads), and a cycle through one listed apart (Thor run 448 read base.rb -> group.rb -> base.rb as a load-time
+    cycle, and the autoloads as requires)."""
+    lines = (repo_text(nav.ws, rel) or "").split("\n")
+
+    def autoload(n: int) -> bool:
+        return 0 < n <= len(lines) and re.match(r"\s*autoload\b", lines[n - 1]) is not None
+
+    lazy: set[str] = set()
+    for e in model.imports:
+        if e.source == rel and all(autoload(n) for n in (e.line, *(e.more_lines or []))):
+            e.scope = "autoload: loaded when the constant is first used"
+            lazy.add(e.target)
+    kept: list[list[str]] = []
+    for c in model.cycles:
+        (model.lazy_cycles if len(c) > 1 and c[0] == rel and c[1] in lazy else kept).append(c)
+    model.cycles = kept
+
+
 def _mark_scopes(model: Dependencies, rel: str, lines: list[str], syms: list[Any], imports: list[Any]) -> None:
     """A Python or Lua file's imports that do not run when it loads, marked: inside a function (`in
     _create_context`) or under `if TYPE_CHECKING:` (the pip A/B agent read the file to tell them from the
@@ -245,7 +267,16 @@ def _mark_scopes(model: Dependencies, rel: str, lines: list[str], syms: list[Any
             at = [e.line, *(e.more_lines or [])]
             scopes = [scope(n) for n in at]
             if len(set(scopes)) > 1:  # `lines 11, 19, TYPE_CHECKING` read as all three under it (rich A/B run 60)
-                e.scope = ", ".join(f"{n} {'under ' if sc == 'TYPE_CHECKING' else ''}{sc}" for n, sc in zip(at, scopes, strict=True) if sc)
+                # (a run of lines under one scope once: `50-61 under TYPE_CHECKING`, never twelve times, SQLAlchemy
+                # run 444)
+                runs: list[tuple[int, int, str]] = []
+                for n, sc in sorted(zip(at, scopes, strict=True)):
+                    if sc and runs and runs[-1][2] == sc and runs[-1][1] + 1 == n:
+                        runs[-1] = (runs[-1][0], n, sc)
+                    elif sc:
+                        runs.append((n, n, sc))
+                e.scope = ", ".join(f"{a}{'-' + str(b) if b != a else ''} {'under ' if sc == 'TYPE_CHECKING' else ''}{sc}"
+                                    for a, b, sc in runs)
     by_package: dict[str, set[str | None]] = {}
     for imp in imports:  # every line importing a top-level module (a package may be imported in several places)
         by_package.setdefault(imp.module.lstrip(".").split(".")[0], set()).add(scope(imp.line))

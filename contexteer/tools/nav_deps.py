@@ -161,7 +161,8 @@ def _deps_text(model: Dependencies, direction: str, depth: int, limit: int, imp_
         out.append("import cycles:")
         out += ["  " + _cycle(c) for c in model.cycles]
     if model.lazy_cycles:  # (Jinja2 run 335: debug -> utils -> environment -> debug read as a load-time cycle)
-        out.append("cycles only through an import inside a function or under TYPE_CHECKING (none runs at load time):")
+        out.append("cycles only through an import inside a function, under TYPE_CHECKING or by autoload (none runs at "
+                   "load time):")
         out += ["  " + _cycle(c) for c in model.lazy_cycles]
     if not out:  # (kingpin run 398: a one-package project's `external=false` answer had been empty, twice)
         out.append(f"{label}: no imports between its own files or packages"

@@ -547,3 +547,28 @@ def test_java_callees_type_a_builder_chain_started_by_new_of_a_nested_class(tmp_
     text = served.call("find_related", symbol="Manager.create", relation="callees").text
     assert "Context.setHandler 4-5 called at 6\n" in text + "\n", text
     assert "Impl.Builder.setSpec 5-7 called at 10" in text and "Impl.Builder.setHandler 9-11 called at 11" in text, text
+
+
+def test_a_ruby_autoload_is_said_so_and_a_cycle_through_it_listed_apart(tmp_path):
+    # Thor run 448: base.rb's autoloads read as requires and base.rb -> group.rb -> base.rb as a load-time cycle
+    served = served_tree(tmp_path / "r", {
+        "lib/thor/base.rb": ('require_relative "command"\n\nclass Thor\n  autoload :Group, File.expand_path("group", __dir__)\nend\n'),
+        "lib/thor/command.rb": "class Thor\n  class Command\n  end\nend\n",
+        "lib/thor/group.rb": 'require_relative "base"\n\nclass Thor::Group\nend\n'})
+    text = served.call("list_dependencies", path="lib/thor/base.rb", view="file").text
+    assert "lib/thor/group.rb  (line 4, autoload: loaded when the constant is first used)" in text, text
+    assert "by autoload (none runs at load time):\n  lib/thor/base.rb -> lib/thor/group.rb -> lib/thor/base.rb" in text, text
+
+
+def test_php_callees_of_an_interface_method_name_the_trait_a_class_runs_it_from(tmp_path):
+    # Nette run 449: `$itemVal->completeDefault(..)` "overridden in AnyOf.., Structure.." without Type, which runs
+    # Base::completeDefault from its trait
+    files = dict(NETTE_TYPES)
+    files["Schema/Elements/Structure.php"] = ("<?php\nnamespace Nette\\Schema\\Elements;\n\nuse Nette\\Schema\\Schema;\n\n"
+                                              "final class Structure implements Schema\n{\n\t/** @var Schema[] */\n\tprivate $items = [];\n\n"
+                                              "\tpublic function complete($value)\n\t{\n\t\t$items = $this->items;\n"
+                                              "\t\tforeach ($items as $k => $item) {\n\t\t\t$item->completeDefault();\n\t\t}\n\t\treturn $value;\n\t}\n\n"
+                                              "\tpublic function completeDefault()\n\t{\n\t\treturn null;\n\t}\n}\n")
+    served = served_tree(tmp_path / "r", files)
+    text = served.call("find_related", symbol="Structure.complete", relation="callees").text
+    assert "Type: completeDefault from trait Base (Schema/Elements/Base.php:6)" in text, text
