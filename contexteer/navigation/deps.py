@@ -60,10 +60,14 @@ def dependencies_of(nav: NavigationService, progress: Callable[[int, int], None]
     if not is_dir and spec is not None and spec.name in ("python", "lua"):  # Lua: `pcall(require, 'ffi')` in a function
         _mark_scopes(model, rel, (repo_text(nav.ws, rel) or "").split("\n"), nav.index.symbols_in_file(rel),
                      nav.index.imports_of(rel))
-    if not is_dir and spec is not None and spec.name == "go" and model.external:
+    if not is_dir and spec is not None and spec.name == "go" and (model.external or model.imports):
         # one Go file's outside packages in line order, each with the name it binds when not its own (`dto
-        # "github.com/prometheus/client_model/go"`: prometheus/common run 439 re-read the import block for it)
+        # "github.com/prometheus/client_model/go"`: prometheus/common run 439 re-read the import block for it; the
+        # repository's own too, `stpb "github.com/golang/protobuf/ptypes/struct"`, protobuf run 446)
         aliases = {i.line: n for i in nav.index.imports_of(rel) for n in i.names if n and n not in ("_", ".")}
+        for e in model.imports:
+            if e.source == rel and e.line in aliases and not e.names:
+                e.names = [f"as {aliases[e.line]}"]
         for pkg in model.external:
             pkg.names = pkg.names or [f"as {aliases[n]}" for n in pkg.lines if n in aliases][:1]
         model.external.sort(key=lambda x: (x.stdlib, x.lines[0] if x.lines else 0))

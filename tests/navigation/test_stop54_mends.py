@@ -572,3 +572,14 @@ def test_php_callees_of_an_interface_method_name_the_trait_a_class_runs_it_from(
     served = served_tree(tmp_path / "r", files)
     text = served.call("find_related", symbol="Structure.complete", relation="callees").text
     assert "Type: completeDefault from trait Base (Schema/Elements/Base.php:6)" in text, text
+
+
+def test_a_go_files_repository_import_under_an_alias_says_the_alias(tmp_path):
+    # protobuf run 446: `stpb "github.com/golang/protobuf/ptypes/struct"` listed without the name it binds
+    served = served_tree(tmp_path / "r", {
+        "go.mod": "module example.com/m\n\ngo 1.20\n",
+        "ptypes/struct/struct.go": "package structpb\n\ntype Value struct{}\n",
+        "jsonpb/jsonpb.go": ("package jsonpb\n\nimport (\n\t\"fmt\"\n\n\tstpb \"example.com/m/ptypes/struct\"\n)\n\n"
+                             "func F(v *stpb.Value) string {\n\treturn fmt.Sprint(v)\n}\n")})
+    text = served.call("list_dependencies", path="jsonpb/jsonpb.go").text
+    assert "(line 6): as stpb" in text, text
