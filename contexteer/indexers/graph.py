@@ -1502,6 +1502,13 @@ def _rust_outside_calls(index: IndexQueries, sym: Symbol, lines: list[str], out:
         if crate is not None:  # `Instant::now()`, `Backoff::new()`: a type the file imports from std or a crate
             out.packages.append(f"{head.replace('.', '::', 1)} ({crate})")
             continue
+        local, _, called = head.partition(".")
+        made = re.search(rf"\blet\s+(?:mut\s+)?{re.escape(local)}\s*(?::[^=]*)?=\s*([A-Z]\w*)\s*::\s*\w+\s*\(", body) \
+            if local.isidentifier() and local[:1].islower() and called.isidentifier() else None
+        crate = _rust_outside_import(lines, made.group(1)) if made else None
+        if made and crate is not None:  # `let backoff = Backoff::new(); backoff.snooze()` (crossbeam-channel run 452)
+            out.packages.append(f"{made.group(1)}::{called} (on {local}, {crate})")
+            continue
         field, _, method = head.rpartition(".")
         got = member_of_type(index, owner, field, sym, [], called=False) if owner and field and "." not in field \
             and re.search(rf"\bself\s*\.\s*{re.escape(field)}\s*\.\s*{re.escape(method)}\b", body) else None
