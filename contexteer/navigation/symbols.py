@@ -957,7 +957,12 @@ def _made_by(nav: NavigationService, s: Any, cache: dict[Any, Any]) -> str | Non
     if s.language == "rust" and s.kind == "method":  # which impl block: `from_index` is NodeIndexable's and
         head = rust_impl_head(nav.index, s)  # EdgeIndexable's on StableGraph (the A/B agent read them as overloads)
         trait = rust_impl_trait(head) if head else None
-        return f"impl {trait}" if trait else None
+        if trait:
+            return f"impl {trait}"
+        # an inherent impl with bounds: `in impl<T, A: Allocator + Clone> RawTable<T, A>` (hashbrown run 450 read
+        # the impl block's first line for the bounds the method's signature does not repeat)
+        head = " ".join((head or "").split("{", 1)[0].split())
+        return f"in {head}" if head and (":" in head or " where " in head) and len(head) <= 160 else None
     if s.language not in ("c", "cpp") or s.kind != "function" or not is_prototype(s):
         return None
     if s.id not in cache:

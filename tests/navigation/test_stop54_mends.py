@@ -584,3 +584,13 @@ def test_a_go_files_repository_import_under_an_alias_says_the_alias(tmp_path):
                              "func F(v *stpb.Value) string {\n\treturn fmt.Sprint(v)\n}\n")})
     text = served.call("list_dependencies", path="jsonpb/jsonpb.go").text
     assert "(line 6): as stpb" in text, text
+
+
+def test_a_rust_method_row_names_the_bounds_of_its_inherent_impl(tmp_path):
+    # hashbrown run 450: reserve_rehash's signature without `impl<T, A: Allocator + Clone> RawTable<T, A>`
+    served = served_tree(tmp_path / "r", {
+        "src/lib.rs": ("pub trait Allocator {}\n\npub struct RawTable<T, A> {\n    t: T,\n    a: A,\n}\n\n"
+                       "impl<T, A: Allocator + Clone> RawTable<T, A> {\n    fn reserve_rehash(&mut self, additional: usize) -> bool {\n"
+                       "        additional > 0\n    }\n}\n")})
+    text = served.call("search_symbol", query="RawTable.reserve_rehash").text
+    assert "(in impl<T, A: Allocator + Clone> RawTable<T, A>)" in text, text
