@@ -2918,14 +2918,22 @@ def _ts_aliased_bases(index: IndexQueries, sym: Symbol,
     stem = posixpath.splitext(posixpath.basename(sym.path))[0]
     tail = posixpath.basename(posixpath.dirname(sym.path)) if stem == "index" else stem
 
-    def importers() -> list[tuple[str, str]]:
+    def importers() -> list[tuple[str, str, int]]:
         rx = re.compile(rf"(?:^|/){re.escape(tail)}(?:/index)?(?:\.[cm]?[jt]sx?)?$")
-        return [(imp.path, n) for imp in index.all_imports() if rx.search(imp.module or "")
+        return [(imp.path, n, imp.line) for imp in index.all_imports() if rx.search(imp.module or "")
                 for n in imp.names if n and n != sym.name and not n.startswith("*")]
 
+    lines = lines_of(index, sym.path)
+    default = any(re.match(rf"\s*export\s+default\s+(?:abstract\s+)?class\s+{re.escape(sym.name)}\b", t) for t in lines)
     out: list[tuple[Any, str, str]] = []
-    for path, alias in per_generation(index, "ts default importers", tail, importers, limit=256):
+    for path, alias, line in per_generation(index, "ts default importers", tail, importers, limit=256):
         if path == sym.path or sym.path not in (resolve_imports(path).get(alias) or []):
+            continue
+        # (the alias binds this class: a default import of its default export, or `{Subject as S}`; never another
+        # class the file exports, rxjs' `import { AnonymousSubject } from '../../Subject'`)
+        text = " ".join(lines_of(index, path)[max(0, line - 1): line + 6])
+        if not ((default and re.search(rf"\bimport\s+(?:type\s+)?{re.escape(alias)}\b\s*(?:,|from\b)", text))
+                or re.search(rf"\b{re.escape(sym.name)}\s+as\s+{re.escape(alias)}\b", text)):
             continue
         for cand in index.symbols_in_file(path):
             if cand.kind in CLASS_KINDS and alias in bases_of(cand):

@@ -594,3 +594,14 @@ def test_a_rust_method_row_names_the_bounds_of_its_inherent_impl(tmp_path):
                        "        additional > 0\n    }\n}\n")})
     text = served.call("search_symbol", query="RawTable.reserve_rehash").text
     assert "(in impl<T, A: Allocator + Clone> RawTable<T, A>)" in text, text
+
+
+def test_a_named_import_of_another_class_of_the_file_is_no_alias_of_the_target(tmp_path):
+    # agent_tasks ts-subclasses: WebSocketSubject (extends AnonymousSubject, imported from Subject.ts) had also been
+    # listed as extending Subject "as AnonymousSubject"
+    served = served_tree(tmp_path / "r", {
+        "internal/Subject.ts": "export class Subject<T> {\n  next(v: T): void {}\n}\n\nexport class AnonymousSubject<T> extends Subject<T> {}\n",
+        "internal/dom/WebSocketSubject.ts": ("import { AnonymousSubject } from '../Subject'\n\n"
+                                             "export class WebSocketSubject<T> extends AnonymousSubject<T> {}\n")})
+    text = served.call("find_related", symbol="Subject", relation="implementations", depth=3).text
+    assert "as AnonymousSubject" not in text and text.count("class WebSocketSubject") == 1, text
