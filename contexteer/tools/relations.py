@@ -257,7 +257,23 @@ def _render(model: RelatedResult, target: Any, offset: int, depth: int) -> str:
     out += _outside_lines(model, target)
     if model.next_cursor is not None:
         out.append(f"… {model.total - int(model.next_cursor)} more; next page: cursor=\"{model.next_cursor}\"")
-    return "\n".join(out)
+    return _cfg_legend(out)
+
+
+def _cfg_legend(out: list[str]) -> str:
+    """A Rust `#[cfg(..)]` several rows are under, written once in a legend line below the header and by a short
+    name on the rows (tokio's Runtime::block_on: the same 40-character cfg on three rows)."""
+    text = "\n".join(out)
+    found = re.findall(r"under (#\[cfg\((?:[^()]|\((?:[^()]|\([^()]*\))*\))*\)\])", text)
+    repeated = [c for c in dict.fromkeys(found) if found.count(c) > 1 and len(c) > 24]
+    if not repeated or len(out) < 2:
+        return text
+    names = {c: f"cfg {chr(ord('A') + i)}" for i, c in enumerate(repeated[:4])}
+    head, body = out[0], "\n".join(out[1:])
+    for c, n in names.items():
+        head, body = head.replace(f"under {c}", f"under {n}"), body.replace(f"under {c}", f"under {n}")
+    legend = "[" + "; ".join(f"{n} = {c}" for c, n in names.items()) + "]"
+    return "\n".join([head, legend, body])
 
 
 def _outside_lines(model: RelatedResult, target: Any) -> list[str]:

@@ -605,3 +605,14 @@ def test_a_named_import_of_another_class_of_the_file_is_no_alias_of_the_target(t
                                              "export class WebSocketSubject<T> extends AnonymousSubject<T> {}\n")})
     text = served.call("find_related", symbol="Subject", relation="implementations", depth=3).text
     assert "as AnonymousSubject" not in text and text.count("class WebSocketSubject") == 1, text
+
+
+def test_a_cfg_several_callee_rows_are_under_is_written_once(tmp_path):
+    # agent_tasks tk-callees: the same 40-character cfg on three rows of Runtime::block_on's callees
+    served = served_tree(tmp_path / "r", {
+        "src/lib.rs": ("pub fn a() {}\npub fn b() {}\n\npub fn run() {\n"
+                       "    #[cfg(all(tokio_unstable, feature = \"tracing\"))]\n    a();\n"
+                       "    #[cfg(all(tokio_unstable, feature = \"tracing\"))]\n    b();\n}\n")})
+    text = served.call("find_related", symbol="run", relation="callees").text
+    assert text.count('#[cfg(all(tokio_unstable, feature = "tracing"))]') == 1, text
+    assert 'cfg A = #[cfg(all(tokio_unstable, feature = "tracing"))]' in text and text.count("(under cfg A)") == 2, text
