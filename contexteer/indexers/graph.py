@@ -782,6 +782,7 @@ def callees(index: IndexQueries, sym: Symbol, resolve_imports: Callable[[str], d
     out.items += _implicit_rows(index, sym, lines)
     out.items += _ruby_constant_rows(index, sym, calls, lines)  # (takes the lines it answers out of `calls`)
     if not calls:
+        out.unresolved += _value_calls(sym, lines) if lines is not None else []
         return out
     by_line: dict[str, dict[int, list[str]]] = {}
     member_calls, path_calls = call_receivers(calls, dict(members or {}), lines, sym.language, by_line)
@@ -854,11 +855,14 @@ _GROUPED_CALL = re.compile(r"(?<![\w$\])])(\((?:[^()\n]|\([^()\n]*\))*\))\s*\(")
 def _value_calls(sym: Symbol, lines: list[str]) -> list[str]:
     """Calls of a value the body computes, which no name resolves: `hooks[0](2)`, `handlers[name](items)`, `(self.cb
     or print)(4)`; listed, so a callees answer that says it is complete is (review of 0983ee4: they were missing)."""
-    if sym.language in ("c", "cpp", "objc", "rust", "haskell", "elixir", "bash", "lua"):  # casts, arrays, macros
+    # (only where `x[i](..)` and `(..)(..)` can be nothing else: Go's generics and conversions, Java's and PHP's casts
+    # would read as such calls; review of 0cafc90)
+    if sym.language not in ("python", "javascript", "typescript", "tsx", "jsx"):
         return []
+    comment = "#" if sym.language == "python" else "//"  # (a JS `#private` field is no comment)
     out: list[str] = []
     for text in lines[sym.start_line: sym.end_line]:
-        code = re.sub(r"(?:#|//).*$", "", re.sub(r"\"(?:\\.|[^\"\\])*\"|'(?:\\.|[^'\\])*'", '""', text))
+        code = re.sub(r"\"(?:\\.|[^\"\\])*\"|'(?:\\.|[^'\\])*'", '""', text).split(comment, 1)[0]
         for m in _INDEXED_CALL.finditer(text if _INDEXED_CALL.search(code) else ""):
             if m.group(1)[:1] != "[":  # (`[a, b](x)` is no call)
                 out.append(f"{m.group(1)}(..) (a call of a value)")
@@ -1387,7 +1391,7 @@ def _beyond_calls(index: IndexQueries, sym: Symbol, resolve_imports: Callable[[s
         _passed_as_values(index, sym, resolve_imports, lines, values, skip, out)
     if sym.language in ("typescript", "tsx", "javascript", "jsx") and out.unresolved:
         out.unresolved = [_ts_field_call(index, sym, u) for u in out.unresolved]
-        _js_outside_calls(index, out)
+        _js_outside_calls(index, sym, lines, out)
     if sym.language == "rust":
         _rust_cfg_rows(sym, lines, out)
         if out.unresolved:
@@ -1459,7 +1463,7 @@ def _php_outside_calls(index: IndexQueries, sym: Symbol, lines: list[str], out: 
         head = label.split(" ", 1)[0]
         owner, _, method = head.rpartition(".")
         if owner[:1].isupper() and "." not in owner:
-            rx = re.compile(rf"\\?((?:\w+\\)+){re.escape(owner)}\s*::\s*{re.escape(method)}\s*\(")
+            rx = re.compile(rf"\\((?:\w+\\)*){re.escape(owner)}\s*::\s*{re.escape(method)}\s*\(")  # (`\Legacy::f()`: none)
             hits = [(sym.start_line + k, m.group(1).strip("\\")) for k, t in enumerate(body) if (m := rx.search(t))]
             found = [m for m in index.symbols_named(method) if m.name == method and m.language == "php"
                      and m.kind in ("method", "function") and m.qualname.rsplit(".", 2)[-2:-1] == [owner]
@@ -1559,16 +1563,30 @@ _JS_BUILTINS = frozenset({"Error", "TypeError", "RangeError", "SyntaxError", "Ma
                           "decodeURIComponent", "require"})
 
 
-def _js_outside_calls(index: IndexQueries, out: Relations) -> None:
-    """JS/TS: the language's own constructors and functions (`new Error(..)`, `setTimeout`) said so, and `fn.call(..)`
-    of a function already listed left out (Ajv run 443 read `getSchemaRefs.call` beside getSchemaRefs, `Error`
-    among unknown receivers)."""
+def _js_outside_calls(index: IndexQueries, sym: Symbol, lines: list[str], out: Relations) -> None:
+    """JS/TS: the language's own constructors and functions (`new Error(..)`, `setTimeout`) said so, and
+    `fn.call(this, ..)`/`fn.apply(..)` of a repository function the file defines or imports is a call of it (Ajv run
+    443 read `getSchemaRefs.call` among unknown receivers, `Error` too); a parameter's or local's `.call` is no such
+    call (`client.call(..)` on an RPC client: review of 0cafc90)."""
     listed = {it.symbol.name for it in out.items if it.symbol is not None}
+    bound = set(re.findall(r"[\w$]+", " ".join((sym.signature or "").split("(", 1)[1:])))
+    body = "\n".join(lines[sym.start_line: sym.end_line])
     rest = []
     for label in out.unresolved:
         head = label.split(" ", 1)[0]
-        bound = re.fullmatch(r"([\w$]+)\.(?:call|apply|bind)", head)
-        if bound and bound.group(1) in listed:
+        through = re.fullmatch(r"([\w$]+)\.(?:call|apply|bind)", head)
+        if through and through.group(1) in listed:
+            continue
+        fn = through.group(1) if through else ""
+        local = fn in bound or re.search(rf"\b(?:const|let|var)\s+{re.escape(fn)}\b", body) is not None if fn else True
+        defs = [d for d in index.symbols_named(fn) if d.name == fn and d.kind == "function" and d.parent_id is None
+                and d.language in _JS_TS] if fn and not local else []
+        here = [d for d in defs if d.path == sym.path] or (defs if len(defs) == 1 else [])
+        if here:
+            rx = re.compile(rf"(?<![\w$.]){re.escape(fn)}\s*\.\s*(?:call|apply)\s*\(")
+            at = [sym.start_line + k + 1 for k, t in enumerate(lines[sym.start_line: sym.end_line]) if rx.search(t)]
+            out.items.append(Related(here[0], here[0].path, "same file" if here[0].path == sym.path else "unique name",
+                                     at, detail="called through .call(this, ..)"))
             continue
         if head in _JS_BUILTINS and not any(d.name == head and d.language in _JS_TS for d in index.symbols_named(head)):
             out.builtins.append(head)
@@ -1856,7 +1874,7 @@ def _ruby_binds(index: IndexQueries, sym: Symbol, name: str) -> bool:
     n = re.escape(name)
     rx = re.compile(rf"\brescue\b[^#\n]*=>\s*{n}\b|(?<![\w.@$:]){n}\s*(?:\|\||&&|[-+*/%|&^]|<<|>>)?=(?![=~>])"
                     rf"|\bfor\s+(?:\w+\s*,\s*)*{n}\b|(?<![\w.@$:]){n}\s*,[^=\n]*=(?![=~>])|,\s*{n}\s*=(?![=~>])"
-                    rf"|\|[^|\n]*(?<![\w.]){n}\b[^|\n]*\|")
+                    rf"|(?:\{{|\bdo)\s*\|[^|\n]*(?<![\w.]){n}\b[^|\n]*\|")  # (a block's own `|x|`, never `a || x`)
     body = lines_of(index, sym.path)[sym.start_line - 1: sym.end_line]
     return any(rx.search(t.split("#", 1)[0]) for t in body)
 
@@ -2899,15 +2917,10 @@ def _ts_default_import(index: IndexQueries, name: str, near: Symbol,
     """A JS/TS base named by the file's import (`import AjvCore from "./core"`: core.ts's `export default class
     Ajv`; Ajv run 437 read AjvCore as an outside base): the class that file exports by default, or under that
     name."""
-    for path in resolve_imports(near.path).get(name) or []:
-        classes = [s for s in index.symbols_in_file(path) if s.kind in CLASS_KINDS and s.parent_id is None]
-        lines = lines_of(index, path)
-        default = [s for s in classes if 0 < s.start_line <= len(lines)
-                   and re.search(rf"\bexport\s+default\s+(?:abstract\s+)?class\s+{re.escape(s.name)}\b",
-                                 " ".join(lines[s.start_line - 1: s.start_line + 1]))]
-        if len(default) == 1:
-            return [(default[0], f"import as {name}")]
-    return []
+    from contexteer.indexers.lookup import js_imported_class
+
+    got = js_imported_class(index, near.path, name)
+    return [(got, f"import as {name}")] if got is not None else []
 
 
 def _ts_aliased_bases(index: IndexQueries, sym: Symbol,
@@ -2921,19 +2934,24 @@ def _ts_aliased_bases(index: IndexQueries, sym: Symbol,
     def importers() -> list[tuple[str, str, int]]:
         rx = re.compile(rf"(?:^|/){re.escape(tail)}(?:/index)?(?:\.[cm]?[jt]sx?)?$")
         return [(imp.path, n, imp.line) for imp in index.all_imports() if rx.search(imp.module or "")
-                for n in imp.names if n and n != sym.name and not n.startswith("*")]
+                for n in imp.names if n and not n.startswith("*")]
 
-    lines = lines_of(index, sym.path)
-    default = any(re.match(rf"\s*export\s+default\s+(?:abstract\s+)?class\s+{re.escape(sym.name)}\b", t) for t in lines)
+    from contexteer.indexers.lookup import js_default_export
+
+    default = js_default_export(lines_of(index, sym.path)) == sym.name
     out: list[tuple[Any, str, str]] = []
-    for path, alias, line in per_generation(index, "ts default importers", tail, importers, limit=256):
-        if path == sym.path or sym.path not in (resolve_imports(path).get(alias) or []):
+    for path, written, line in per_generation(index, "ts default importers", tail, importers, limit=256):
+        if path == sym.path:
             continue
         # (the alias binds this class: a default import of its default export, or `{Subject as S}`; never another
         # class the file exports, rxjs' `import { AnonymousSubject } from '../../Subject'`)
         text = " ".join(lines_of(index, path)[max(0, line - 1): line + 6])
-        if not ((default and re.search(rf"\bimport\s+(?:type\s+)?{re.escape(alias)}\b\s*(?:,|from\b)", text))
-                or re.search(rf"\b{re.escape(sym.name)}\s+as\s+{re.escape(alias)}\b", text)):
+        named = re.search(rf"\b{re.escape(sym.name)}\s+as\s+([\w$]+)", text)
+        alias = named.group(1) if named and written in (sym.name, named.group(1)) else written
+        if alias == sym.name or not (
+                (default and re.search(rf"\bimport\s+(?:type\s+)?{re.escape(alias)}\b\s*(?:,|from\b)", text)) or named):
+            continue
+        if sym.path not in (resolve_imports(path).get(alias) or resolve_imports(path).get(written) or []):
             continue
         for cand in index.symbols_in_file(path):
             if cand.kind in CLASS_KINDS and alias in bases_of(cand):

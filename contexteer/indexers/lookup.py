@@ -1470,7 +1470,7 @@ class _Body:
             return self._go_closure_param(r)
         if sym.language == "rust" and r.isidentifier():
             return _rust_closure_param(index, _file_lines(index.ws, sym.path, self.texts), sym,  # type: ignore[attr-defined]
-                                       sym.end_line, r, reach=sym.end_line - sym.start_line)
+                                       sym.end_line, r, reach=sym.end_line - sym.start_line, whole=True)
         return None
 
     def _ts_local_member(self, r: str, name: str) -> Found | None:
@@ -4917,7 +4917,8 @@ def _python_module_binding(index: IndexQueries, files: list[str], name: str) -> 
     # (the module's own file: `utils.py`, `utils/__init__.py`; a package's `__init__.py` passing on a class it
     # imports, `from .helper import Helper`, defines no symbol of the name and is no module of it: review of 0983ee4)
     return bool(files) and all(
-        (posixpath.splitext(posixpath.basename(f))[0] == name or f.endswith(f"/{name}/__init__.py"))
+        (posixpath.splitext(posixpath.basename(f))[0] == name or f.endswith(f"/{name}/__init__.py")
+         or f == f"{name}/__init__.py")
         and not any(s.name == name and s.parent_id is None for s in index.symbols_in_file(f)) for f in files)
 
 
@@ -5711,10 +5712,11 @@ _RUST_CLOSURE_ARG = re.compile(r"(?:(\w+)\s*::\s*)?(\w+)\s*(?:::\s*<[^>]*>\s*)?\
 
 
 def _rust_closure_param(index: IndexQueries, lines: list[str], enc: Symbol, line: int, word: str,
-                        reach: int = 60) -> str | None:
+                        reach: int = 60, whole: bool = False) -> str | None:
     """A Rust closure's parameter, typed by the bound of the function the closure is passed to: `cx` in
     `Context::with(|cx| ..)` with `fn with<F, R>(f: F) -> R where F: FnOnce(&Context) -> R` is a Context
     (crossbeam-channel run 432 read `cx.try_select(..)` as a call on a receiver of unknown type)."""
+    found: list[str | None] = []
     for n in range(line, max(enc.start_line, line - reach) - 1, -1):
         text = lines[n - 1] if 0 < n <= len(lines) else ""
         for m in _RUST_CLOSURE_ARG.finditer(text):
@@ -5724,13 +5726,18 @@ def _rust_closure_param(index: IndexQueries, lines: list[str], enc: Symbol, line
                 continue
             k = names.index(word)
             if ":" in params[k]:  # `|cx: &Context|`
-                return named_type(params[k].split(":", 1)[1])
+                found.append(named_type(params[k].split(":", 1)[1]))
+                continue
             callee = _rust_path_member(index, m.group(1), m.group(2), enc) if m.group(1) and m.group(1)[:1].isupper() else None
             head = " ".join((_uncut(index, callee).signature or "").split()) if callee is not None else ""
             bound = re.search(r"\bFn(?:Once|Mut)?\s*\(([^()]*)\)", head)
             args = [a.strip() for a in bound.group(1).split(",")] if bound else []
-            return named_type(args[k]) if k < len(args) and args[k] else None
-    return None
+            found.append(named_type(args[k]) if k < len(args) and args[k] else None)
+        if found and not whole:
+            return found[0]  # (a site's own line: the nearest closure above it binding the name)
+    # (the whole body, for a receiver with no line: one type only; two closures binding `x` to an Item and a User
+    # are no answer, review of 0cafc90)
+    return found[0] if len(set(found)) == 1 else None
 
 
 def _go_receiver_line(index: IndexQueries, site: Caller, name: str, cache: dict[str, list[str]]) -> bool:
@@ -5748,21 +5755,40 @@ def _js_default_import(index: IndexQueries, path: str, name: str) -> str | None:
 
 
 def _js_default_class(index: IndexQueries, path: str, name: str) -> Symbol | None:
-    """The class a JS/TS file's default import `import name from "./x"` binds: the class x exports by default (Ajv
-    run 437: Ajv2019 extends AjvCore, which is core.ts's Ajv), None when it is not one."""
+    """The class a JS/TS file's import binds under a name no repository class has (js_imported_class)."""
     if index.symbols_named(name):
         return None  # a class of that name exists: it is what the name means
+    return js_imported_class(index, path, name)
+
+
+def js_default_export(lines: list[str]) -> str | None:
+    """The name a JS/TS file exports by default: `export default class Ajv`, `export default Store;`."""
+    for t in lines:
+        m = re.match(r"\s*export\s+default\s+(?:abstract\s+)?(?:class\s+)?([A-Za-z_$][\w$]*)\s*(?:;|\{|extends\b|implements\b|<|$)", t)
+        if m and m.group(1) not in ("function", "async", "new"):
+            return m.group(1)
+    return None
+
+
+def js_imported_class(index: IndexQueries, path: str, name: str) -> Symbol | None:
+    """The class a JS/TS file binds to `name` by an import: `import AjvCore from "./core"` (core.ts's default export,
+    `export default class Ajv` or `class Store {..} export default Store`), `import { Engine as Motor } from "./e"`
+    (Ajv run 437; review of 0cafc90 for the last two forms); None when it is no class."""
     lines = lines_of(index, path)
-    m = next((m for t in lines[:200] if (m := re.match(rf"\s*import\s+(?:type\s+)?{re.escape(name)}\b[^;]*?from\s+[\"']"
-                                                      rf"(\.[^\"']+)[\"']", t))), None)
+    text = "\n".join(lines[:300])
+    named = re.search(rf"\bimport\s*(?:type\s+)?\{{[^}}]*\b([A-Za-z_$][\w$]*)\s+as\s+{re.escape(name)}\b[^}}]*\}}\s*from\s*[\"'](\.[^\"']+)[\"']", text)
+    default = None if named else re.search(rf"\bimport\s+(?:type\s+)?{re.escape(name)}\b[^;\n]*?from\s*[\"'](\.[^\"']+)[\"']", text)
+    m = named or default
     if m is None:
         return None
-    base = posixpath.normpath(posixpath.join(posixpath.dirname(path), m.group(1)))
+    base = posixpath.normpath(posixpath.join(posixpath.dirname(path), m.groups()[-1]))
     for cand in (base, *(base + e for e in (".ts", ".tsx", ".js", ".mjs", "/index.ts", "/index.js"))):
-        text = lines_of(index, cand)
-        found = next((m2.group(1) for t in text if (m2 := re.match(r"\s*export\s+default\s+(?:abstract\s+)?class\s+(\w+)", t))), None)
-        if found:
-            return next((s for s in index.symbols_in_file(cand) if s.name == found and s.kind in _CLASS_KINDS), None)
+        there = lines_of(index, cand)
+        if not there or there == [""]:
+            continue
+        wanted = named.group(1) if named else js_default_export(there)
+        if wanted:
+            return next((s for s in index.symbols_in_file(cand) if s.name == wanted and s.kind in _CLASS_KINDS), None)
     return None
 
 

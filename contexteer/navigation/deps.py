@@ -445,6 +445,19 @@ def _externals(graph: deps_mod.DepGraph, start: set[str], versions: dict[str, st
             for p, n in sorted(used.items(), key=lambda kv: (std[kv[0]], -kv[1], kv[0]))]
 
 
+def _python_statement(lines: list[str], line: int) -> str:
+    """A Python statement starting at `line`, its parenthesized or backslash-continued lines joined."""
+    if not 0 < line <= len(lines):
+        return ""
+    out, k = [lines[line - 1]], line
+    depth = lines[line - 1].count("(") - lines[line - 1].count(")")
+    while k < len(lines) and k - line < 200 and (depth > 0 or out[-1].rstrip().endswith("\\")):
+        out.append(lines[k])
+        depth += lines[k].count("(") - lines[k].count(")")
+        k += 1
+    return " ".join(out)
+
+
 def _python_external_names(package: str, imports: list[Any], lines: list[str]) -> list[str]:
     """What a Python file imports from an outside package, as written: `the module` for `import os`, `path` for
     `import os.path`, `etree.ElementTree as ET`, `abc.Mapping` for `from collections.abc import Mapping`, aliases
@@ -455,7 +468,7 @@ def _python_external_names(package: str, imports: list[Any], lines: list[str]) -
         if mod != package and not mod.startswith(package + "."):
             continue
         rest = mod[len(package) + 1:]
-        text = " ".join(lines[imp.line - 1: imp.line + 8]) if 0 < imp.line <= len(lines) else ""
+        text = _python_statement(lines, imp.line)  # (its own lines: never the next import's `as sa_cast`)
         if not imp.names:  # `import os`, `import os.path`, `import xml.etree.ElementTree as ET`
             alias = re.search(rf"\bimport\s+{re.escape(mod)}\s+as\s+(\w+)", text)
             out.append((rest or "the module") + (f" as {alias.group(1)}" if alias else ""))

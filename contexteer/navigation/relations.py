@@ -499,7 +499,9 @@ def _module_reads(target: Any, name: str, word: str) -> tuple[str, re.Pattern[st
         return word, None
     # (read off the module's own name, `utils.get_value`: any `x.get_value` had crowded the search's 500 hits with
     # other objects' attributes and pushed real values out; review of 0983ee4)
-    stem = re.escape(posixpath.splitext(posixpath.basename(target.path))[0])
+    base = posixpath.splitext(posixpath.basename(target.path))[0]
+    # (a package's own function: `util.fetch` for pkg/util/__init__.py; review of 0cafc90)
+    stem = re.escape(posixpath.basename(posixpath.dirname(target.path)) if base == "__init__" else base)
     return (rf"(?:{word}|\b{stem}\s*\.\s*{name}\b)",
             re.compile(rf"(?:^|[^.\w$])({stem})\s*\.\s*{name}\b" + _NOT_CALLED))
 
@@ -712,7 +714,16 @@ def _cfg_variants(nav: NavigationService, pick: Any, same: list[Any]) -> str | N
         return f" ({' '.join(said)})" if said else ""
     mine = cfg(pick)
     if not mine and not any(cfg(s) for s in others):
-        return None  # two trait impls' `fmt` (Display, Debug), both compiled: no variants (review of 0983ee4)
+        # two trait impls' `fmt` (Display, Debug), both compiled: no variants (review of 0983ee4), but where the other
+        # is and how to ask for it (review of 0cafc90: it had gone unsaid)
+        from contexteer.indexers.lookup import rust_impl_head, rust_impl_trait
+
+        def impl_of(s: Any) -> str:
+            trait = rust_impl_trait(rust_impl_head(nav.index, s) or "")
+            return f" of impl {trait}" if trait else ""
+        return f"this is the {pick.name}{impl_of(pick)} at {pick.start_line}-{pick.end_line}; also " + ", ".join(
+            f"{s.name}{impl_of(s)} at {s.path}:{s.start_line}-{s.end_line} (path={s.path}:{s.start_line} asks for it)"
+            for s in others[:3])
     return f"this is the definition at {pick.start_line}-{pick.end_line}{mine}; also defined at " + ", ".join(
         f"{s.path}:{s.start_line}-{s.end_line}{cfg(s)}" for s in others[:3]) + ": a call by name reaches the one compiled"
 

@@ -1520,12 +1520,26 @@ def _python_value_uses(nav: NavigationService, d: Any, name: str, sites: list[Re
 
 
 def _bare_python_name(text: str, name: str) -> bool:
-    """Whether a Python line writes `name` bare at least once: not read off a value, not inside a string."""
-    code = re.sub(r"#.*$", "", text)
-    for m in re.finditer(rf"(?<![\w.]){re.escape(name)}\b", code):
-        before = code[: m.start()]
-        if before.count('"') % 2 == 0 and before.count("'") % 2 == 0 and not before.rstrip().endswith("."):
+    """Whether a Python line writes `name` bare at least once: not read off a value, not inside a string (an
+    f-string's `{NAME}` field is code; `"#" * WIDTH` has no comment: review of 0cafc90)."""
+    import io
+    import tokenize
+
+    try:
+        tokens = list(tokenize.generate_tokens(io.StringIO(text.strip() + "\n").readline))
+    except (tokenize.TokenError, IndentationError, SyntaxError):
+        tokens = []
+    if not tokens:
+        return re.search(rf"(?<![\w.]){re.escape(name)}\b", text) is not None
+    prev = None
+    for tok in tokens:
+        if tok.type == tokenize.NAME and tok.string == name and not (prev is not None and prev.string == "."):
             return True
+        if tok.type == tokenize.STRING and re.match(r"(?i)[rb]*f", tok.string) and re.search(
+                rf"\{{[^{{}}]*(?<![\w.]){re.escape(name)}\b[^{{}}]*\}}", tok.string):
+            return True
+        if tok.type not in (tokenize.NL, tokenize.NEWLINE, tokenize.COMMENT):
+            prev = tok
     return False
 
 

@@ -250,9 +250,11 @@ def _uses_text(model: Dependencies, limit: int) -> str:
         where = f"{at[0]}-{at[-1]} " if len(at) > 1 else f"{at[0]} " if at else ""
         out.append(f"  {where}{head}: {body}")
     if len(rows) > limit * 2:
+        rest = [n for at in spans[limit * 2:] for n in at]
         left = sum(max(1, len(at)) for at in spans[limit * 2:])
-        out.append(f"  … {left} more import lines (search_text pattern='^import ' regex=true "
-                   f"path={model.path} lists every one)")
+        # (the lines that hold them, in any language: `^import ` finds no Python `from` import; review of 0cafc90)
+        where = f" (read_code_range path={model.path} start_line={min(rest)} end_line={max(rest)} shows them)" if rest else ""
+        out.append(f"  … {left} more import lines{where}")
     return "\n".join(out)
 
 

@@ -109,3 +109,128 @@ def test_python_outside_imports_keep_whole_module_imports_and_aliases(tmp_path):
     text = served.call("list_dependencies", path="m.py").text
     assert "requests (lines 4, 5): the module, adapters.HTTPAdapter" in text, text
     assert "os (lines 1, 2): the module, path" in text and "etree.ElementTree as ET" in text and "*" not in text, text
+
+
+# the second review of this stop (7237dff..0cafc90)
+
+def test_ts_export_default_of_a_name_and_a_named_alias_are_the_class_everywhere(tmp_path):
+    served = served_tree(tmp_path / "r", {
+        "src/base.ts": "class Store {\n  save(): void {}\n}\nexport default Store;\n",
+        "src/my.ts": "import BaseStore from \"./base\"\n\nexport class MyStore extends BaseStore {\n  run(): void {\n    this.save()\n  }\n}\n",
+        "src/engine.ts": "export class Engine {\n  start(): void {}\n}\n",
+        "src/car.ts": "import { Engine as Motor } from \"./engine\"\n\nexport class Car extends Motor {\n  go(): void {\n    this.start()\n  }\n}\n"})
+    assert "src/my.ts:3-7 class MyStore" in served.call("find_related", symbol="Store", relation="implementations").text
+    assert "src/base.ts:1-3 class Store" in served.call("find_related", symbol="MyStore", relation="supertypes").text
+    assert "src/my.ts:5 in MyStore.run" in served.call("find_related", symbol="Store.save", relation="callers").text
+    assert "src/car.ts:3-7 class Car" in served.call("find_related", symbol="Engine", relation="implementations").text
+    assert "src/engine.ts:1-3 class Engine" in served.call("find_related", symbol="Car", relation="supertypes").text
+    assert "src/car.ts:5 in Car.go" in served.call("find_related", symbol="Engine.start", relation="callers").text
+
+
+def test_js_a_parameters_call_method_is_no_call_of_a_function_of_its_name(tmp_path):
+    served = served_tree(tmp_path / "r", {
+        "src/client.ts": "export function client(url: string): string {\n  return url\n}\n",
+        "src/app.ts": ("interface RpcClient { call(m: string): string }\n\n"
+                       "export function fetchAll(client: RpcClient): string {\n  return client.call(\"all\")\n}\n")})
+    callers = served.call("find_related", symbol="client", relation="callers").text
+    assert "fetchAll" not in callers.split("also named", 1)[0], callers
+    callees = served.call("find_related", symbol="fetchAll", relation="callees").text
+    assert "locals or parameters: client" not in callees, callees
+
+
+def test_ruby_a_self_call_between_or_operators_or_after_a_block_is_kept(tmp_path):
+    served = served_tree(tmp_path / "r", {
+        "lib/limits.rb": "module Limits\n  def threshold\n    3\n  end\n\n  def fallback_name\n    \"x\"\n  end\nend\n",
+        "lib/report.rb": ("require_relative \"limits\"\n\nclass Report\n  def big(items)\n"
+                          "    items.select { |x| x > threshold }.map { |x| x * 2 }\n  end\n\n"
+                          "  def title\n    @title ||= @name || fallback_name || \"report\"\n  end\nend\n")})
+    assert "threshold" in served.call("find_related", symbol="Report.big", relation="callees").text
+    assert "fallback_name" in served.call("find_related", symbol="Report.title", relation="callees").text
+
+
+def test_casts_and_go_generics_are_no_calls_of_values(tmp_path):
+    served = served_tree(tmp_path / "r", {
+        "conv.go": ("package conv\n\ntype Celsius float64\n\ntype Map[K comparable, V any] struct{ m map[K]V }\n\n"
+                    "func NewMap[K comparable, V any]() Map[K, V] {\n\treturn Map[K, V]{}\n}\n\n"
+                    "func Bytes(f float64) Celsius {\n\t_ = NewMap[int, byte]()\n\treturn (Celsius)(f)\n}\n"),
+        "Stats.java": "class Stats {\n  int percent(long done, long total) {\n    return (int) (done * 100 / total);\n  }\n}\n"})
+    assert "a call of a value" not in served.call("find_related", symbol="Bytes", relation="callees").text
+    assert "a call of a value" not in served.call("find_related", symbol="Stats.percent", relation="callees").text
+
+
+def test_a_package_init_functions_value_uses_and_a_root_package_module_binding(tmp_path):
+    served = served_tree(tmp_path / "r", {
+        "pkg/__init__.py": "", "pkg/util/__init__.py": "def fetch(key):\n    return key\n",
+        "app/__init__.py": "",
+        "app/registry.py": "from pkg import util\n\nHANDLERS = {\"fetch\": util.fetch}\n",
+        "utils/__init__.py": "def get_value(obj, key):\n    return getattr(obj, key)\n",
+        "app/fields.py": "class Field:\n    def get_value(self, obj):\n        return obj\n",
+        "app/use.py": "import utils\n\n\ndef read(obj):\n    return utils.get_value(obj, \"x\")\n"})
+    assert "app/registry.py:3" in served.call("find_related", symbol="fetch", path="pkg/util/__init__.py",
+                                               relation="callers").text
+    text = served.call("find_related", symbol="Field.get_value", relation="callers").text
+    assert "in read" not in text and "by name only" not in text, text
+
+
+def test_php_a_global_class_called_with_a_leading_backslash_resolves(tmp_path):
+    served = served_tree(tmp_path / "r", {
+        "lib/Legacy.php": "<?php\n\nclass Legacy\n{\n\tpublic static function format($s)\n\t{\n\t\treturn $s;\n\t}\n}\n",
+        "src/Service.php": ("<?php\nnamespace App;\n\nclass Service\n{\n\tpublic function run($s)\n\t{\n"
+                            "\t\treturn \\Legacy::format($s);\n\t}\n}\n")})
+    text = served.call("find_related", symbol="Service.run", relation="callees").text
+    assert "Legacy.format lib/Legacy.php:5-8 called at 8" in text, text
+
+
+def test_a_rust_method_of_two_trait_impls_says_where_the_other_is(tmp_path):
+    served = served_tree(tmp_path / "r", {
+        "src/lib.rs": ("use std::fmt;\n\npub struct SendError;\n\nimpl fmt::Debug for SendError {\n"
+                       "    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {\n        write!(f, \"D\")\n    }\n}\n\n"
+                       "impl fmt::Display for SendError {\n    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {\n"
+                       "        write!(f, \"sending\")\n    }\n}\n")})
+    text = served.call("find_related", symbol="SendError.fmt", relation="callees").text
+    assert "also fmt of impl" in text and "path=src/lib.rs:" in text, text
+
+
+def test_two_rust_closures_binding_one_name_to_different_types_type_neither_by_guess(tmp_path):
+    served = served_tree(tmp_path / "r", {
+        "src/lib.rs": ("pub struct Item;\npub struct User;\n\nimpl Item {\n    pub fn with<F: FnOnce(&Item) -> String>(f: F) -> String {\n"
+                       "        f(&Item)\n    }\n    pub fn label(&self) -> String {\n        String::new()\n    }\n}\n\n"
+                       "impl User {\n    pub fn with<F: FnOnce(&User) -> String>(f: F) -> String {\n        f(&User)\n    }\n"
+                       "    pub fn label(&self) -> String {\n        String::new()\n    }\n}\n\n"
+                       "pub fn report() -> String {\n    let a = Item::with(|x| x.label());\n    let b = User::with(|x| x.label());\n"
+                       "    a + &b\n}\n")})
+    text = served.call("find_related", symbol="report", relation="callees").text
+    assert "User.label" not in text.split("called at 24")[0] or "Item.label" in text, text
+    assert not ("User.label" in text and "called at 23,24" in text), text
+
+
+def test_python_outside_import_aliases_are_their_own_statements_and_constants_in_fstrings_count(tmp_path):
+    served = served_tree(tmp_path / "r", {
+        "m.py": ("from datetime import datetime\nimport datetime as dt\nfrom typing import cast\n\n"
+                 "from sqlalchemy import cast as sa_cast\n\nWIDTH = 3\nRETRIES = 2\n\n\n"
+                 "def show():\n    print(\"#\" * WIDTH)\n    return f\"retries: {RETRIES}\"\n")})
+    deps = served.call("list_dependencies", path="m.py").text
+    assert "datetime as dt" not in deps.split("the module as dt")[0] and "typing (line 3): cast;" in deps + ";", deps
+    width = served.call("search_symbol", query="WIDTH", references=True).text
+    assert "by name" not in width and '12: print("#" * WIDTH)' in width, width
+    retries = served.call("search_symbol", query="RETRIES", references=True).text
+    assert "by name" not in retries and "13: return f" in retries, retries
+
+
+def test_the_uses_view_cut_names_the_lines_that_hold_the_rest(tmp_path):
+    mods = {f"app/m{i}.py": f"def f{i}():\n    return {i}\n" for i in range(130)}
+    imports = "".join(f"from app.m{i} import f{i}\n" for i in range(130))
+    calls = "".join(f"    f{i}()\n" for i in range(130))
+    mods["app/__init__.py"] = ""
+    mods["app/main.py"] = f"{imports}\n\ndef run():\n{calls}"
+    served = served_tree(tmp_path / "r", mods)
+    text = served.call("list_dependencies", path="app/main.py", view="uses").text
+    cut = [r for r in text.splitlines() if "more import lines" in r]
+    assert cut and "read_code_range path=app/main.py start_line=" in cut[0] and "end_line=130" in cut[0], text
+
+
+def test_a_js_call_of_a_value_through_a_private_field_is_listed(tmp_path):
+    served = served_tree(tmp_path / "r", {
+        "src/bus.js": "export class Bus {\n  #handlers = {}\n\n  emit(type, data) {\n    return this.#handlers[type](data)\n  }\n}\n"})
+    text = served.call("find_related", symbol="Bus.emit", relation="callees").text
+    assert "handlers[type](..) (a call of a value)" in text, text

@@ -28,8 +28,6 @@
 (program (variable_declaration (variable_declarator name: (identifier) @name)) @definition.variable)
 
 (call_expression function: (identifier) @name) @reference.call
-; `fn.call(this, x)`, `fn.apply(this, args)`: a call of the function with `this` bound
-(call_expression function: (member_expression object: (identifier) @name property: (property_identifier) @_m) (#match? @_m "^(call|apply)$")) @reference.call
 (call_expression function: (member_expression property: [(property_identifier) (private_property_identifier)] @name)) @reference.call
 (new_expression constructor: (identifier) @name) @reference.call
 (class_heritage (identifier) @name) @reference.type

@@ -38,9 +38,6 @@
 (internal_module body: (statement_block (export_statement (lexical_declaration (variable_declarator name: (identifier) @name)) @definition.variable)))
 
 (call_expression function: (identifier) @name) @reference.call
-; `keywordMetaschema.call(this, def)`, `fn.apply(this, args)`: a call of the function with `this` bound (Ajv run 437
-; found eleven such calls nowhere)
-(call_expression function: (member_expression object: (identifier) @name property: (property_identifier) @_m) (#match? @_m "^(call|apply)$")) @reference.call
 (call_expression function: (member_expression property: [(property_identifier) (private_property_identifier)] @name)) @reference.call
 (new_expression constructor: (identifier) @name) @reference.call
 (type_annotation (type_identifier) @name) @reference.type
