@@ -1064,24 +1064,9 @@ def signature(node: ts.Node, spec: LanguageSpec, *, value: bool = False, outer: 
     (a variable, constant or field: its first line). It starts at the wrapper (`export`, `type`,
     `template<...>`) but after decorators and attributes. `body`: the node's `_body`; `to_body`: the header is all
     the text before it (a Rust macro transcriber's item, whose `$(...)*` the parsed tree ends before)."""
-    nstart = start = node.start_byte
+    nstart = node.start_byte
     skip = _SKIP_IN_SIGNATURE_SWIFT if spec.name == "swift" else _SKIP_IN_SIGNATURE
-    if outer is not None and outer is not node and outer.id != node.id:
-        for child in outer.children:
-            if child.type not in skip:
-                start = min(child.start_byte, nstart)
-                break
-    if start == nstart:
-        for child in node.children:  # skip leading attributes, annotations, comments
-            if child.type == "modifiers":  # Java keeps annotations inside the modifiers
-                mods = [m for m in child.children if m.type not in skip]
-                start = mods[0].start_byte if mods else child.end_byte
-                if mods:
-                    break
-                continue
-            if child.type not in skip:
-                start = child.start_byte
-                break
+    start = _signature_start(node, outer, skip)
     if node.type in ("preproc_def", "preproc_function_def"):  # a macro over `\`-continued lines: joined (googletest
         # run 56 read `#define GTEST_CHECK_(condition) \` and a range more for what it expands to)
         text = " ".join(_SRC.data[start:node.end_byte][:4000].decode("utf-8", "replace").replace("\\\r\n", " ").replace("\\\n", " ").split())
@@ -1111,6 +1096,10 @@ def signature(node: ts.Node, spec: LanguageSpec, *, value: bool = False, outer: 
                 parts.append(_KOTLIN_COMMENT.sub(" ", _text(c)))  # `val a: Int, // the id`
         text = re.sub(r"(\w) \(", r"\1(", " ".join(" ".join(parts).split()))  # (its base was lost past the comments)
         return text if len(text) <= SIGNATURE_MAX else text[: SIGNATURE_MAX - 1].rstrip() + "…"
+    if body is not None and body.type == "ordered_field_declaration_list":
+        # a Rust tuple struct's fields are its shape: `pub struct LevelFilter(Option<Level>)` (tracing-core run 456
+        # had read `pub struct LevelFilter` and a range more for what it holds)
+        return signature_text(_SRC.data, start, node.end_byte, node.end_byte, SIG_HEAD)
     bstart = body.start_byte if body is not None else -1
     if body is None and node.type in _BODILESS_CLASSES:  # Scala `class X(...)\nextends A with B`: the whole node
         bstart = node.end_byte
@@ -1128,6 +1117,29 @@ def signature(node: ts.Node, spec: LanguageSpec, *, value: bool = False, outer: 
         head = signature_text(_SRC.data, start, node.end_byte, end, SIG_HEAD)
         return head.removesuffix(" where") if spec.name == "haskell" else head  # `instance C T where`
     return signature_text(_SRC.data, start, node.end_byte, 0, SIG_LINE)
+
+
+def _signature_start(node: ts.Node, outer: ts.Node | None, skip: frozenset[str]) -> int:
+    """Where a signature starts: at the wrapper (`export`, `template<...>`) around the node, else at its first child
+    that is no attribute, annotation or comment."""
+    nstart = start = node.start_byte
+    if outer is not None and outer is not node and outer.id != node.id:
+        for child in outer.children:
+            if child.type not in skip:
+                start = min(child.start_byte, nstart)
+                break
+    if start == nstart:
+        for child in node.children:  # skip leading attributes, annotations, comments
+            if child.type == "modifiers":  # Java keeps annotations inside the modifiers
+                mods = [m for m in child.children if m.type not in skip]
+                start = mods[0].start_byte if mods else child.end_byte
+                if mods:
+                    break
+                continue
+            if child.type not in skip:
+                start = child.start_byte
+                break
+    return start
 
 
 SIG_VALUE, SIG_HEAD, SIG_LINE = 0, 1, 2

@@ -501,7 +501,7 @@ def _external_names(package: str, imports: list[Any], claimed: list[str]) -> lis
 def use_statements(resolver: deps_mod.Resolver, rel: str, imports: list[Any], sep: str = "::") -> list[tuple[list[int], str, str]]:
     """One row per distinct import statement of a file (a Rust or PHP `use`, a C #include, a JS/TS import), as
     (lines, the statement as written, what it reaches):
-    `crate::runtime::{context,scheduler,RuntimeFlavor}` -> its repository files; `std::future::Future` -> [std];
+    `crate::runtime::{context,scheduler,RuntimeFlavor}` -> its repository files; `std::future::Future` -> [standard library];
     `serde::Serialize` (or `self::serde::de::X` after `extern crate serde`) -> [crate serde]; `Kind::*` -> [local].
     A long brace list keeps its first names and a count."""
     rows: dict[tuple[str, str], list[int]] = {}
@@ -637,7 +637,8 @@ def _reach(imp: Any, results: list[Any], rel: str, written: str, sep: str, crate
         # (the Swift A/B agent read `[package ExpoModulesCore]` here and `external` there)
         kind = "crate" if rust else "gem" if sep == "rb" else "external module" if rel.endswith(".swift") else "package"
         # (Swift's `Foundation`, `UIKit`: Apple's system frameworks, not the language's standard library)
-        own = "std" if rust else "system framework" if rel.endswith(".swift") else "standard library"
+        # (Rust's `[std]` had read to the tracing-core agent, run 456, as the `std` feature)
+        own = "system framework" if rel.endswith(".swift") else "standard library"
         return "[" + ", ".join(own if e in std else f"{kind} {e}" for e in ext) + "]"
     if head in crates and sep == "::":
         return f"[crate {crates[head]}]"

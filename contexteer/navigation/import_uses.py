@@ -80,6 +80,7 @@ def import_uses(nav: NavigationService, rel: str) -> list[ImportUse]:
         names = [n for n in imp.names if n and n != "*"]
         text = " ".join(lines[n - 1] for n in statements[imp.line])
         found.type_checking = language in ("py", "pyi") and type_checking_only(lines, imp.line)
+        found.condition = _rust_use_cfg(lines, imp.line) if language == "rs" else None
         found.type_only = (language in ("ts", "tsx", "mts", "cts") and bool(re.match(r"\s*import\s+type\s+(?!from\b)[{*\w$]", text))) or None
         if not names and language == "php" and re.match(r"\s*use\s+(?:(?:function|const)\s|\\?\w+\s*;)", text):
             # `use function count;`, `use const E_USER_DEPRECATED;`: the statement binds the path's last name (the
@@ -147,8 +148,13 @@ def import_uses(nav: NavigationService, rel: str) -> list[ImportUse]:
                     _rust_trait_calls(nav, found, _definition(nav, _original(n), reach)
                                       or _reexported(nav, _original(n), reach), lines,
                                       spans | {k for a, b in own_import for k in range(a, b + 1)}, scope, syms)
+        # (a name the same scope imports by name is that import's, not a glob's: tracing-core's `mod test { use
+        # super::*; use crate::metadata::Kind; }` had given `Kind` to both rows, run 456)
+        here = {_alias(" ".join(lines[k - 1] for k in statements[i.line]), n) or _bound(n)
+                for i in imports if i.line != imp.line and _import_scope(syms, lines, i.line, language)[0] == scope
+                for n in i.names if n and n != "*"} if language == "rs" and "*" in imp.names else set()
         _whole_import(nav, found, (imp, names, space, text), targets, local, own | bound_elsewhere, language,
-                      (lines, rel))
+                      (lines, rel), here)
         out.append(found)
     if language in ("java", "kt", "scala", "php") and out:
         same = _same_package(nav, rel, lines, refs, language, own | bound_elsewhere)
@@ -600,9 +606,9 @@ def _use_tree(tree: str, prefix: str = "") -> list[tuple[str, str]]:
 
 def _whole_import(nav: NavigationService, found: ImportUse, imp: tuple[Any, list[str], str | None, str],
                   targets: list[str], local: dict[str, list[int]], taken: set[str], language: str,
-                  file: tuple[list[str], str] | None = None) -> None:
+                  file: tuple[list[str], str] | None = None, here: set[str] | None = None) -> None:
     """The names an import of a whole module brings that the file uses: a glob (`use x::*`, `from m import *`) or
-    a Haskell `import M` without a list or a qualifier."""
+    a Haskell `import M` without a list or a qualifier; `here`: the names other imports of its scope bind by name."""
     statement, names, space, text = imp
     lines = file[0] if file is not None else None
     if "*" in statement.names and language == "rs" and file is not None \
@@ -612,7 +618,7 @@ def _whole_import(nav: NavigationService, found: ImportUse, imp: tuple[Any, list
             and re.fullmatch(r"\s*super\s*(?:::\s*\*)?\s*", statement.module):
         # `mod tests { use super::*; }`: the file's own items (review of 565f0d8)
         targets = [file[1]]
-        taken = taken - {s.name for s in nav.index.symbols_in_file(file[1]) if s.parent_id is None}
+        taken = (taken - {s.name for s in nav.index.symbols_in_file(file[1]) if s.parent_id is None}) | (here or set())
     if "*" in statement.names and targets:
         _glob_names(nav, found, targets, local, taken, language, lines)
     elif language == "hs" and space is None and not names:
@@ -684,6 +690,18 @@ def _haskell_whole(nav: NavigationService, found: ImportUse, targets: list[str],
     found.directive = ("the whole module" + (f" ({', '.join(targets[:1])})" if targets else ", from outside the repository")
                        + ": the names it brings are not told apart from other modules'"
                        + ("" if not targets else " (none its file defines is used here; it may re-export others')"))
+
+
+def _rust_use_cfg(lines: list[str], line: int) -> str | None:
+    """The `#[cfg(..)]` attributes right above a Rust `use` at `line` (doc comments and other attributes between)."""
+    said: list[str] = []
+    k = line - 1
+    while 0 < k <= len(lines) and lines[k - 1].strip().startswith(("#[", "///", "//")):
+        attr = " ".join(lines[k - 1].split())
+        if attr.startswith("#[cfg(") and attr.endswith(")]"):
+            said.insert(0, attr)
+        k -= 1
+    return " ".join(said) or None
 
 
 def _import_scope(syms: list[Any], lines: list[str], line: int,

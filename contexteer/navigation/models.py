@@ -148,6 +148,9 @@ class ImportUse(BaseModel):
     directive: str | None = None  # an import binding no name the code uses: why (`a compiler directive`, side effects)
     type_checking: bool = False  # Python: under `if TYPE_CHECKING:`, read by type checkers only, never run
     type_only: bool | None = None  # (True or left out) TypeScript: `import type {..}`, erased at compile time (TanStack run 309 read each)
+    # Rust: the `#[cfg(..)]` right above the `use` (tracing-core run 456 read two imports of Arc, under `std` and
+    # `alloc`, with nothing saying which build has which)
+    condition: str | None = None
 
 
 class Dependencies(BaseModel):

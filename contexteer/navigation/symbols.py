@@ -1680,7 +1680,11 @@ def enclosing_notes(nav: NavigationService, lines: list[tuple[str, int]]) -> dic
             # of f8e3fe5); it stays a holder of code for mixers and callers (review of fbe887f)
             enc = None
         if enc is not None:
-            out[(path, line)] = f"in {closures.around(path, line, enc)}{enc.qualname} {enc.start_line}-{enc.end_line}" \
+            # (a Rust impl block is said as its header: `in SetGlobalDefaultError 352-354` had read to the
+            # tracing-core agent, run 456, as the struct, which is at 330-332)
+            name = _clip_impl(enc.signature or "") or f"impl {enc.qualname}" \
+                if enc.kind == "impl" and enc.language == "rust" else enc.qualname
+            out[(path, line)] = f"in {closures.around(path, line, enc)}{name} {enc.start_line}-{enc.end_line}" \
                 + _rust_impl_of(syms.get(path, []), enc) + closures.literal(path, enc)
             if closures.docstring(path, line):
                 out[(path, line)] = f"in a docstring, {out[(path, line)]}"
@@ -1706,6 +1710,15 @@ def enclosing_notes(nav: NavigationService, lines: list[tuple[str, int]]) -> dic
             out[(path, line)] = _comment_label(closures.lines(path), block)
     _only_under_if(nav, out, lines)
     return out
+
+
+def _clip_impl(head: str) -> str:
+    """A Rust impl block's header for a label (`impl fmt::Display for SetGlobalDefaultError`), at most ~100 chars;
+    '' when it is no `impl` header."""
+    head = " ".join(head.split()).removesuffix("{").strip()
+    if not head.startswith(("impl", "unsafe impl")):
+        return ""
+    return head if len(head) <= 100 else head[:99].rstrip() + "…"
 
 
 def _rust_impl_of(syms: list[Any], enc: Any) -> str:

@@ -111,7 +111,7 @@ def test_a_rust_file_s_imports_are_its_use_statements_with_what_each_reaches(tmp
     assert a.text.split("\n")[:6] == [
         "src/runtime/mod.rs: 5 use/mod statements (1 repository file reached):",
         "  1: crate::util::{clamp,LIMIT}  -> src/util.rs",
-        "  2: std::fmt  [std]",
+        "  2: std::fmt  [standard library]",
         "  3: serde::Serialize  [crate serde 1]",  # with the version Cargo.toml declares (ESLint run 286)
         "  10: crate::util::clamp  -> src/util.rs",
         "  11: Kind::*  [local]",
