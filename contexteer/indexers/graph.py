@@ -776,6 +776,7 @@ def callees(index: IndexQueries, sym: Symbol, resolve_imports: Callable[[str], d
     _php_variable_calls(sym, lines, out.local)
     # PHP's language constructs written like calls (`isset($x)`, `empty($y)`) are no callees (Monolog A/B run 79)
     calls = {n: at for n, at in calls.items() if sym.language != "php" or n.lower() not in _PHP_CONSTRUCTS}
+    out.items += _php_new_self(index, sym, calls, lines, resolve_imports)  # (takes its lines out of `calls`)
     # (Scala and Ruby call a method without arguments with no parentheses: Sequel's `return single_record`)
     quiet = _parameterless(values or [], calls, inner | set(bound or ()), sym, lines) if sym.language in ("scala", "ruby") else {}
     calls.update(quiet)
@@ -1288,6 +1289,44 @@ def _constructed(index: IndexQueries, d: Symbol, how: str, name: str, at: list[i
         return d, how
     types = _resolve_type(index, name, sym, resolve_imports)
     return types[0] if types else (d, how)
+
+
+def _php_new_self(index: IndexQueries, sym: Symbol, calls: dict[str, list[int]], lines: list[str] | None,
+                  resolve_imports: Callable[[str], dict[str, list[str]]]) -> list[Related]:
+    """PHP's `new static(..)`, `new self(..)`, `new parent(..)`: the constructor of the class around the body (or of
+    its base), its own or inherited, with the overrides `new static` may run; a class with no constructor is built
+    (Symfony String A/B run 453: AbstractString::truncate's `new static($ellipsis)` read "PHP functions: static")."""
+    if sym.language != "php" or lines is None or not {"static", "self", "parent"} & set(calls):
+        return []
+    cls = index.get_symbol(sym.parent_id) if sym.parent_id is not None else None
+    while cls is not None and cls.kind not in CLASS_KINDS and cls.parent_id is not None:
+        cls = index.get_symbol(cls.parent_id)
+    if cls is None or cls.kind not in CLASS_KINDS:
+        return []
+    rows: list[Related] = []
+    for word in ("static", "self", "parent"):
+        built = [n for n in calls.get(word, []) if 0 < n <= len(lines)
+                 and re.search(rf"\bnew\s+{word}\s*\(", lines[n - 1], re.I)]
+        if not built:
+            continue
+        rest = [n for n in calls[word] if n not in built]
+        if rest:
+            calls[word] = rest
+        else:
+            del calls[word]
+        own = None if word == "parent" else next(
+            (s for s in index.symbols_in_file(cls.path) if s.parent_id == cls.id and s.name == "__construct"), None)
+        ctor = own or _inherited_member(index, cls, "__construct", index.symbols_in_file)
+        if ctor is None:  # no constructor runs: the class is built (a base with none: nothing runs at all)
+            if word != "parent":
+                rows.append(Related(cls, cls.path, "same class", built))
+            continue
+        detail = ""
+        if word == "static":  # the object's class may be a subclass: its constructor may run instead
+            detail = _abstract_detail(index, ctor, resolve_imports) if _abstract(index, ctor) \
+                else _overridden_detail(index, ctor, resolve_imports)
+        rows.append(Related(ctor, ctor.path, "same class" if ctor is own else "base class", built, detail=detail))
+    return rows
 
 
 def _built_by_new(lines: list[str], at: list[int], name: str) -> bool:

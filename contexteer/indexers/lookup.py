@@ -6328,6 +6328,13 @@ def _php_value_type(index: IndexQueries, syms: list[Symbol], lines: list[str], e
         return None
     for n in range(site.line, enc.start_line - 1, -1):  # `$handler = new static($logger);` above the call
         text = lines[n - 1] if 0 < n <= len(lines) else ""
+        if n == site.line and re.search(rf"\${re.escape(name)}\s*=\s*\${re.escape(name)}\s*(?:->|\?->)", text):
+            continue  # `$str = $str->slice(..)`: the call is on the value from above
+        cloned = re.search(rf"\${re.escape(name)}\s*=\s*clone\s+\$(\w+)\s*;", text)
+        if cloned is not None:  # `$str = clone $this;`: a copy of the same class (Symfony String run 453)
+            return _php_enclosing_class(syms, site.line) if cloned.group(1) == "this" else \
+                _php_value_type(index, syms, lines, enc, Caller(enc, site.path, n - 1), "$" + cloned.group(1)) \
+                if cloned.group(1) != name else None
         made = re.search(rf"\${re.escape(name)}\s*=\s*new\s+\\?([\\\w]+)", text)
         returned = re.search(rf"\${re.escape(name)}\s*=\s*(?:\$this\s*->\s*(\w+)|\\?(?:\w+\\)*([A-Z]\w*)\s*::\s*(\w+)"
                              rf"|\$(\w+)\s*->\s*(\w+))\s*\(", text) if made is None else None
@@ -6340,13 +6347,12 @@ def _php_value_type(index: IndexQueries, syms: list[Symbol], lines: list[str], e
             return _php_returned(index, syms, n, returned.group(1) or returned.group(3), cls_name)
         if made is not None:
             cls = made.group(1).rsplit("\\", 1)[-1]
-            if cls in ("static", "self"):
-                around = [s for s in syms if s.kind in _CLASS_KINDS and s.start_line <= site.line <= s.end_line]
-                return min(around, key=lambda s: s.end_line - s.start_line).name if around else None
-            return cls
+            return _php_enclosing_class(syms, site.line) if cls in ("static", "self") else cls
     own = declared_type(enc.signature or "", word)
     if own is not None and own not in _PHP_UNTYPED:
         return own
+    if own in ("self", "static") and enc.parent_id is not None:  # `self $pad`: the class the method is of
+        return _php_enclosing_class(syms, enc.start_line)
     for n in range(site.line, enc.start_line - 1, -1):  # the nearest foreach binding it above the call
         m = re.search(_PHP_FOREACH.format(w=re.escape(name)), lines[n - 1]) if 0 < n <= len(lines) else None
         if m is None:
@@ -6361,6 +6367,12 @@ def _php_value_type(index: IndexQueries, syms: list[Symbol], lines: list[str], e
             return _php_property_type(index, syms, lines, site.line, copied.group(1), element=True)
         return _php_doc_type(lines, enc.start_line, "param", m.group(2), element=True)
     return None
+
+
+def _php_enclosing_class(syms: list[Symbol], line: int) -> str | None:
+    """The name of the innermost PHP class around `line`: what `self`, `static` and `clone $this` stand for."""
+    around = [s for s in syms if s.kind in _CLASS_KINDS and s.start_line <= line <= s.end_line]
+    return min(around, key=lambda s: s.end_line - s.start_line).name if around else None
 
 
 def _php_property_type(index: IndexQueries, syms: list[Symbol], lines: list[str], line: int, name: str, *,
@@ -6929,6 +6941,8 @@ def _self_holder(index: IndexQueries, classes: dict[str, list[Symbol]], defs: di
             and _overridable(index, owner_cls, callee) and inherits(index, owner, holder):
         # `$this->write($record)` in AbstractProcessingHandler runs SocketHandler's write on a SocketHandler: a call
         # through the base class (the Monolog A/B agent found it left out as "another type's")
+        if _caller_overridden(index, site, owner_cls, callee):
+            return holder, False, True
         site.how = "base type"
         return holder, True, False
     # C++: a bare call in a method of another class that has a method of the name is that class's (logger's own
@@ -6959,13 +6973,44 @@ def _own_overload_fits(index: IndexQueries, holder: str, callee: str, site: Call
         and any(takes_call(m.signature or "", callee, args, language) for m in mine)
 
 
+def _caller_overridden(index: IndexQueries, site: Caller, owner_cls: Symbol | None, callee: str) -> bool:
+    """Whether the base's method a `$this->m()` site is in never runs on an object of `owner_cls` (the class whose `m`
+    is asked about): that class, or one between it and the base, overrides the calling method, and the override
+    does not call the base's (`parent::`, `super`). Symfony String run 453: ByteString::slice's callers listed
+    AbstractString::bytesAt's `$this->slice(..)` though ByteString has its own bytesAt."""
+    around = _innermost_class(index, site.path, site.line)
+    if owner_cls is None or around is None or around.kind in ("interface", "trait", "module") or around.id == owner_cls.id:
+        return False
+    caller = next((s for s in index.symbols_in_file(site.path) if s.parent_id == around.id and s.kind == "method"
+                   and s.start_line <= site.line <= s.end_line), None)
+    if caller is None or caller.name == callee or re.search(r"\b(?:private|static)\b", (caller.signature or "").split("(", 1)[0]):
+        return False  # (a private method is overridden by none: it runs on every subclass's object)
+    own = next((m for m in index.symbols_in_file(owner_cls.path) if m.parent_id == owner_cls.id
+                and m.name == caller.name and m.kind == "method"), None)
+    definer = owner_cls if own is not None else _defining_base(index, owner_cls, caller.name)
+    if definer is None or definer.id == around.id or not _inherits_class(index, definer, around.id):
+        return False
+    over = own or next((m for m in index.symbols_in_file(definer.path) if m.parent_id == definer.id
+                        and m.name == caller.name and m.kind == "method"), None)
+    if over is None or _abstract_member(over):
+        return False
+    body = "\n".join(lines_of(index, over.path)[over.start_line - 1: over.end_line])
+    return not re.search(rf"\bsuper\b|\bparent\s*::|\b{re.escape(around.name)}\s*::\s*{re.escape(caller.name)}\b", body)
+
+
+def _abstract_member(m: Symbol) -> bool:
+    """A method declared without a body (`abstract` in its header): an override of it never stands in for a body."""
+    return re.search(r"\babstract\b", (m.signature or "").split("(", 1)[0]) is not None
+
+
 def _overridable(index: IndexQueries, cls: Symbol | None, name: str) -> bool:
     """Whether the method `name` of the class `cls` can be what a base class's `this.name()` runs: not private,
     not static (Python: no `__x` name)."""
     if cls is None or name.startswith("__") and not name.endswith("__"):
         return False
     m = next((s for s in index.symbols_in_file(cls.path) if s.parent_id == cls.id and s.name == name), None)
-    return m is not None and not re.search(r"\b(?:private|static)\b", m.signature or "")
+    # (the header before its parameters: PHP's `function slice(..): static` returns static, and is no static method)
+    return m is not None and not re.search(r"\b(?:private|static)\b", (m.signature or "").split("(", 1)[0])
 
 
 def _innermost_class(index: IndexQueries, path: str, line: int) -> Symbol | None:
