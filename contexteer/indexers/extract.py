@@ -1080,7 +1080,7 @@ def signature(node: ts.Node, spec: LanguageSpec, *, value: bool = False, outer: 
         # a TypeScript type over lines (`export type $ZodIssue =\n  | A\n  | B`), joined: its first line had been
         # all of it, `export type $ZodIssue =` (zod run 406)
         raw = _SRC.data[start : node.end_byte][:4000].decode("utf-8", "replace")
-        raw = re.sub(r"(?:^|(?<=\s))//[^\n]*", " ", re.sub(r"/\*.*?\*/", " ", raw, flags=re.S))  # (comments left out)
+        raw = _strip_comments(raw)  # (comments left out)
         text = " ".join(raw.split()).rstrip(";")
         return text if len(text) <= SIGNATURE_MAX else text[: SIGNATURE_MAX - 1].rstrip() + "…"
     if spec.name == "haskell" and node.type == "signature":  # a type over lines, each with its `-- ^` doc: joined
@@ -1099,7 +1099,12 @@ def signature(node: ts.Node, spec: LanguageSpec, *, value: bool = False, outer: 
     if body is not None and body.type == "ordered_field_declaration_list":
         # a Rust tuple struct's fields are its shape: `pub struct LevelFilter(Option<Level>)` (tracing-core run 456
         # had read `pub struct LevelFilter` and a range more for what it holds)
-        return signature_text(_SRC.data, start, node.end_byte, node.end_byte, SIG_HEAD)
+        # (its fields' doc comments and attributes left out: Identifier's `/// **Warning**: ..` had filled it)
+        raw = _SRC.data[start : node.end_byte][:4000].decode("utf-8", "replace")
+        raw = re.sub(r"#\[[^\[\]]*(?:\[[^\[\]]*\][^\[\]]*)*\]", " ", _strip_comments(raw))
+        text = re.sub(r"\(\s+", "(", " ".join(raw.split())).rstrip(";").rstrip()
+        text = re.sub(r",\s*\)$", ")", text)  # (the trailing comma of fields over lines)
+        return text if len(text) <= SIGNATURE_MAX else text[: SIGNATURE_MAX - 1].rstrip() + "…"
     bstart = body.start_byte if body is not None else -1
     if body is None and node.type in _BODILESS_CLASSES:  # Scala `class X(...)\nextends A with B`: the whole node
         bstart = node.end_byte
@@ -1117,6 +1122,11 @@ def signature(node: ts.Node, spec: LanguageSpec, *, value: bool = False, outer: 
         head = signature_text(_SRC.data, start, node.end_byte, end, SIG_HEAD)
         return head.removesuffix(" where") if spec.name == "haskell" else head  # `instance C T where`
     return signature_text(_SRC.data, start, node.end_byte, 0, SIG_LINE)
+
+
+def _strip_comments(raw: str) -> str:
+    """Source text without its `/* .. */` and `//` comments (a `//` inside a word, `https://`, stays)."""
+    return re.sub(r"(?:^|(?<=\s))//[^\n]*", " ", re.sub(r"/\*.*?\*/", " ", raw, flags=re.S))
 
 
 def _signature_start(node: ts.Node, outer: ts.Node | None, skip: frozenset[str]) -> int:

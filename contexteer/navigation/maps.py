@@ -59,7 +59,8 @@ def file_outline(nav: NavigationService, rel: str, kinds: set[str] | None, priva
         filtered = f"{' or '.join(sorted(kinds))} definitions ({len(every)} of other kinds)"
     # (the bases may be in files a cold build has not reached yet: a first answer goes without, as it did before)
     overrides = _overrides(nav, syms) if nav.index.store.is_complete() else {}
-    conditions = _python_notes(nav, rel, syms) if info.language == "python" else {}
+    conditions = _python_notes(nav, rel, syms) if info.language == "python" else \
+        _rust_cfg_notes(nav, rel, syms) if info.language == "rust" else {}
     return FileOutline(info, note, syms, filtered, overrides=overrides, conditions=conditions)
 
 
@@ -84,6 +85,27 @@ def _python_notes(nav: NavigationService, rel: str, syms: list[Any]) -> dict[int
         if said:
             shown = " ".join(said[:3]) + (" …" if len(said) > 3 else "")
             out[s.id] = f"{out[s.id]}; {shown}" if s.id in out else shown
+    return out
+
+
+def _rust_cfg_notes(nav: NavigationService, rel: str, syms: list[Any]) -> dict[int, str]:
+    """Per Rust definition: the `#[cfg(..)]` attributes right above it (not `#[cfg(test)]`): tracing-core's callsite.rs
+    has two `mod dispatchers`, under `feature = "std"` and its `not`, and the outline had shown them alike (run 456)."""
+    from contexteer.workspace import repo_text
+
+    lines = (repo_text(nav.ws, rel) or "").split("\n")
+    out: dict[int, str] = {}
+    for s in syms:
+        k, said = s.start_line, []
+        while k > 1 and lines[k - 2].strip().startswith(("#[", "///", "//")):
+            k -= 1  # attributes above the stored start
+        while 0 < k <= min(len(lines), s.start_line + 8) and lines[k - 1].strip().startswith(("#[", "///", "//")):
+            attr = " ".join(lines[k - 1].split())
+            if attr.startswith("#[cfg(") and attr.endswith(")]") and attr != "#[cfg(test)]" and attr not in said:
+                said.append(attr)
+            k += 1
+        if said:
+            out[s.id] = " ".join(said)
     return out
 
 

@@ -113,6 +113,7 @@ def related(nav: NavigationService, q: str, prefix: str | None, relation: str, d
     items = [_item(nav, e) for e in rel.items]
     if relation == "callees":
         _namesakes(nav, rel, items)
+        _rust_cfg_twins(nav, rel, items)
     if relation in ("callers", "callees"):
         _previews(nav, rel, items)
     values = _value_uses(nav, target, rel) if relation == "callers" and (depth or 1) == 1 else []
@@ -988,6 +989,28 @@ def _namesakes(nav: NavigationService, rel: graph.Relations, items: list[Related
         if others:
             shown = ", ".join(f"{o.path}:{o.start_line}" for o in others[:3]) + (f" and {len(others) - 3} more" if len(others) > 3 else "")
             it.detail = f"also named so: {shown}" + (f"; {it.detail}" if it.detail else "")
+
+
+def _rust_cfg_twins(nav: NavigationService, rel: graph.Relations, items: list[RelatedItem]) -> None:
+    """A Rust callee defined again in its file under another `#[cfg]` (tracing-core's `Dispatchers::rebuilder` of the
+    `std` and the `not(feature = "std")` `mod dispatchers`) says where the other is and under what: a call by name
+    reaches the one compiled (run 456 was shown the std one only)."""
+    from contexteer.navigation.symbols import rust_cfgs
+
+    for e, it in zip(rel.items, items, strict=True):
+        s = e.symbol
+        if s is None or s.language != "rust" or s.kind not in ("function", "method") or e.depth != 1 \
+                or (it.detail or "").startswith("also named so"):
+            continue
+        twins = [o for o in nav.index.symbols_in_file(s.path)
+                 if o.id != s.id and o.qualname == s.qualname and o.kind == s.kind]
+        if not twins:
+            continue
+        mine = rust_cfgs(nav, s)
+        said = ", ".join(f"{o.start_line}-{o.end_line}" + (f" under {c}" if (c := rust_cfgs(nav, o)) else "")
+                         for o in twins[:3])
+        note = f"also named so: {said}" + (f"; this one under {mine}" if mine else "")
+        it.detail = f"{note}; {it.detail}" if it.detail else note
 
 
 def _macro_expansion(nav: NavigationService, macro: Any) -> str | None:

@@ -1072,7 +1072,7 @@ def _condition(nav: NavigationService, cache: dict[str, dict[int, str]], sym: An
     if sym.language == "zig" and sym.parent_id is not None:
         return _zig_branch((repo_text(nav.ws, sym.path) or "").split("\n"), sym.start_line)
     if sym.language == "rust":
-        return _rust_cfgs(nav, sym)
+        return rust_cfgs(nav, sym)
     if sym.language not in ("c", "cpp", "csharp"):
         return None
     if sym.path not in cache:
@@ -1080,7 +1080,7 @@ def _condition(nav: NavigationService, cache: dict[str, dict[int, str]], sym: An
     return cache[sym.path].get(sym.start_line)
 
 
-def _rust_cfgs(nav: NavigationService, sym: Any) -> str | None:
+def rust_cfgs(nav: NavigationService, sym: Any) -> str | None:
     """The `#[cfg(..)]` attributes a Rust definition and the modules and impl blocks around it are compiled under
     (tracing-core's two `get_default`, `#[cfg(feature = "std")]` and `#[cfg(not(feature = "std"))]`, and the two
     `Rebuilder::for_each` of two `mod dispatchers`: run 426 read them as duplicates)."""

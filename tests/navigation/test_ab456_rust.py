@@ -79,3 +79,60 @@ def test_a_search_hit_in_an_inherent_impl_is_said_to_be_in_the_impl_not_the_stru
     served = served_tree(tmp_path / "r", TREE)
     text = served.call("search_text", pattern="has already been set").text
     assert "in impl SetGlobalDefaultError 26-28" in text, text
+
+
+def test_a_tuple_structs_signature_leaves_out_its_fields_doc_comments_and_attributes(tmp_path):
+    # tracing-core's `pub struct Identifier(\n    /// **Warning**: ..\n    #[doc(hidden)]\n    pub &'static dyn Callsite,\n);`
+    source = ("pub trait Callsite {}\n\npub struct Identifier(\n    /// **Warning**: the fields are `pub` for macros.\n"
+              "    #[doc(hidden)]\n    pub &'static dyn Callsite,\n);\n")
+    served = served_tree(tmp_path / "r", {"Cargo.toml": CARGO, "src/lib.rs": source})
+    text = served.call("search_symbol", query="Identifier", kind="struct").text
+    assert "pub struct Identifier(pub &'static dyn Callsite)" in text, text
+
+
+CALLSITE = (
+    "pub struct Registry;\n"                                            # 1
+    "\n"
+    "impl Registry {\n"                                                 # 3
+    "    pub fn register(&self) {\n"                                    # 4
+    "        DISPATCHERS.rebuilder();\n"                                # 5
+    "    }\n"
+    "}\n"
+    "\n"
+    "static DISPATCHERS: dispatchers::Dispatchers = dispatchers::Dispatchers;\n"  # 9
+    "\n"
+    "#[cfg(feature = \"std\")]\n"                                       # 11
+    "mod dispatchers {\n"                                               # 12
+    "    pub(super) struct Dispatchers;\n"
+    "    impl Dispatchers {\n"
+    "        pub(super) fn rebuilder(&self) -> u8 {\n            1\n        }\n"  # 15-17
+    "    }\n"
+    "}\n"
+    "\n"
+    "#[cfg(not(feature = \"std\"))]\n"                                  # 21
+    "mod dispatchers {\n"                                               # 22
+    "    pub(super) struct Dispatchers;\n"
+    "    impl Dispatchers {\n"
+    "        pub(super) fn rebuilder(&self) -> u8 {\n            0\n        }\n"  # 25-27
+    "    }\n"
+    "}\n"
+)
+
+
+def test_a_rust_outline_says_the_cfg_of_two_modules_of_one_name(tmp_path):
+    # run 456: callsite.rs's two `mod dispatchers` (std and not std) were shown alike; a read told them apart
+    served = served_tree(tmp_path / "r", {"Cargo.toml": CARGO, "src/lib.rs": CALLSITE})
+    text = served.call("get_structured_index", path="src/lib.rs").text
+    rows = [r for r in text.splitlines() if "mod dispatchers" in r]
+    assert len(rows) == 2, text
+    assert '#[cfg(feature = "std")]' in rows[0] and '#[cfg(not(feature = "std"))]' in rows[1], text
+
+
+def test_a_rust_callee_defined_again_under_another_cfg_says_where_and_under_what(tmp_path):
+    # run 456: `DISPATCHERS.rebuilder()` was shown as the std module's only; the no-std one at 592-594 went unsaid
+    served = served_tree(tmp_path / "r", {"Cargo.toml": CARGO, "src/lib.rs": CALLSITE})
+    text = served.call("find_related", symbol="Registry.register", relation="callees").text
+    row = next(r for r in text.splitlines() if "rebuilder" in r)
+    assert "also named so: " in row and ("25-27 under #[cfg(not(feature = \"std\"))]" in row
+                                          or "15-17 under #[cfg(feature = \"std\")]" in row), text
+    assert "this one under #[cfg(" in row, text
