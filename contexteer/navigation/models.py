@@ -225,13 +225,16 @@ class RelatedItem(BaseModel):
     name_line: int | None = None  # type relations: the line of its name, below annotations or attributes its range opens with
     deprecated: bool | None = None  # type relations: an annotation or attribute above it marks it deprecated
     weak_lines: list[int] = Field(default_factory=list)  # callers: its lines matched by name only beside sure ones
+    # callers: a Rust caller with a namesake among the rows under another `#[cfg]` (tracing-core's two
+    # `Rebuilder::for_each`, std and not std, read alike to the run-456 agent): the cfg it is compiled under
+    condition: str | None = None
 
     @model_serializer(mode="wrap")
     def _drop_undefined(self, handler: SerializerFunctionWrapHandler) -> dict[str, Any]:
         """`defined` only for a C++ declaration whose body is elsewhere, `overrides` only for a subclass that has
         some: other items stay as long as before."""
         data: dict[str, Any] = handler(self)
-        for key in ("defined", "name_line", "deprecated"):  # (None: not said)
+        for key in ("defined", "name_line", "deprecated", "condition"):  # (None: not said)
             if data.get(key) is None:
                 data.pop(key, None)
         for key in ("overrides", "overrides_of_target", "adds", "member_at", "abstract", "from_traits", "weak_lines"):

@@ -116,6 +116,8 @@ def related(nav: NavigationService, q: str, prefix: str | None, relation: str, d
         _rust_cfg_twins(nav, rel, items)
     if relation in ("callers", "callees"):
         _previews(nav, rel, items)
+    if relation == "callers":
+        _rust_caller_twins(nav, rel, items)
     values = _value_uses(nav, target, rel) if relation == "callers" and (depth or 1) == 1 else []
     if relation == "callers" and (depth or 1) == 1:
         dispatch = _self_dispatch(nav, target, items)
@@ -756,6 +758,7 @@ def _callers_of_all(nav: NavigationService, defs: list[Any], note: str | None) -
         item.reaches = ", ".join(reaches) or None
         items.append(item)
     _previews(nav, rel, items)
+    _rust_caller_twins(nav, rel, items)
     rank = graph.CALLER_RANK
     pairs = sorted(zip(rel.items, items, strict=True), key=lambda p: (rank.get(p[0].how, 3), p[0].path, p[0].lines[0]))
     rel.items, items = [p[0] for p in pairs], [p[1] for p in pairs]
@@ -1011,6 +1014,20 @@ def _rust_cfg_twins(nav: NavigationService, rel: graph.Relations, items: list[Re
                          for o in twins[:3])
         note = f"also named so: {said}" + (f"; this one under {mine}" if mine else "")
         it.detail = f"{note}; {it.detail}" if it.detail else note
+
+
+def _rust_caller_twins(nav: NavigationService, rel: graph.Relations, items: list[RelatedItem]) -> None:
+    """Rust callers of one qualified name at two places of a file (two `mod dispatchers` under `feature = "std"` and
+    its `not`) each say the `#[cfg]` they are compiled under."""
+    from contexteer.navigation.symbols import rust_cfgs
+
+    seen: dict[tuple[str, str], int] = {}
+    for it in items:
+        if it.qualname and it.path.endswith(".rs"):
+            seen[(it.path, it.qualname)] = seen.get((it.path, it.qualname), 0) + 1
+    for e, it in zip(rel.items, items, strict=True):
+        if e.symbol is not None and it.qualname and seen.get((it.path, it.qualname), 0) > 1:
+            it.condition = rust_cfgs(nav, e.symbol)
 
 
 def _macro_expansion(nav: NavigationService, macro: Any) -> str | None:

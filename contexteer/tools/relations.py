@@ -367,7 +367,8 @@ def _head(model: RelatedResult, target: Any, offset: int, depth: int, details: s
 def _caller_rows(it: RelatedItem, target: Any, tag: str, via: str | None, under: bool, grouped: bool) -> list[str]:
     pad, at = _pad(it, under), f" (via {via})" if via else ""
     first = it.calls[0].split(": ", 1) if it.calls else [str(it.lines[0]) if it.lines else "?", ""]
-    where = f"in {it.qualname} ({it.start_line}-{it.end_line})" if it.qualname else "at top level"
+    where = f"in {it.qualname} ({it.start_line}-{it.end_line}" + (f", under {it.condition})" if it.condition else ")") \
+        if it.qualname else "at top level"
     out = [f"{pad}{'' if grouped else it.path + ':'}{first[0]} {where}{at}: {first[1]}{tag}"]
     # a class is named in several ways (built, raised, caught, annotated): each line shows which; a function's
     # second and third call lines too (the one call that passes `Some(body.result)` was a bare line number)

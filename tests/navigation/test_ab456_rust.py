@@ -136,3 +136,23 @@ def test_a_rust_callee_defined_again_under_another_cfg_says_where_and_under_what
     assert "also named so: " in row and ("25-27 under #[cfg(not(feature = \"std\"))]" in row
                                           or "15-17 under #[cfg(feature = \"std\")]" in row), text
     assert "this one under #[cfg(" in row, text
+
+
+CALLERS_TWINS = CALLSITE.replace(
+    "        pub(super) fn rebuilder(&self) -> u8 {\n            1\n        }\n",
+    "        pub(super) fn rebuilder(&self) -> u8 {\n            crate::get_default()\n        }\n").replace(
+    "        pub(super) fn rebuilder(&self) -> u8 {\n            0\n        }\n",
+    "        pub(super) fn rebuilder(&self) -> u8 {\n            crate::get_default()\n        }\n") \
+    + "\npub fn get_default() -> u8 {\n    0\n}\n\npub fn other() -> u8 {\n    get_default()\n}\n"
+
+
+def test_rust_callers_of_one_name_in_two_cfg_modules_each_say_their_cfg(tmp_path):
+    # run 456: the two `dispatchers.Rebuilder.for_each` callers of get_default (std, not std) were rows alike
+    served = served_tree(tmp_path / "r", {"Cargo.toml": CARGO, "src/lib.rs": CALLERS_TWINS})
+    text = served.call("find_related", symbol="get_default", relation="callers").text
+    rows = [r for r in text.splitlines() if "Dispatchers.rebuilder" in r]
+    assert len(rows) == 2, text
+    assert '(15-17, under #[cfg(feature = "std")])' in rows[0], text
+    assert '(25-27, under #[cfg(not(feature = "std"))])' in rows[1], text
+    assert "in other (" in text, text
+    assert not any("under #[cfg" in r for r in text.splitlines() if "in other" in r), text
