@@ -777,6 +777,7 @@ def callees(index: IndexQueries, sym: Symbol, resolve_imports: Callable[[str], d
     # PHP's language constructs written like calls (`isset($x)`, `empty($y)`) are no callees (Monolog A/B run 79)
     calls = {n: at for n, at in calls.items() if sym.language != "php" or n.lower() not in _PHP_CONSTRUCTS}
     out.items += _php_new_self(index, sym, calls, lines, resolve_imports)  # (takes its lines out of `calls`)
+    out.items += _php_clone_this(index, sym, lines, resolve_imports)
     # (Scala and Ruby call a method without arguments with no parentheses: Sequel's `return single_record`)
     quiet = _parameterless(values or [], calls, inner | set(bound or ()), sym, lines) if sym.language in ("scala", "ruby") else {}
     calls.update(quiet)
@@ -1327,6 +1328,27 @@ def _php_new_self(index: IndexQueries, sym: Symbol, calls: dict[str, list[int]],
                 else _overridden_detail(index, ctor, resolve_imports)
         rows.append(Related(ctor, ctor.path, "same class" if ctor is own else "base class", built, detail=detail))
     return rows
+
+
+def _php_clone_this(index: IndexQueries, sym: Symbol, lines: list[str] | None,
+                    resolve_imports: Callable[[str], dict[str, list[str]]]) -> list[Related]:
+    """PHP's `clone $this` runs the class's `__clone` (its own or inherited, and a subclass's override when the object
+    is one): a row `run by clone $this` (Symfony String run 457: truncate's callees, "complete", had left out the
+    `__clone` UnicodeString overrides)."""
+    if sym.language != "php" or lines is None or sym.parent_id is None:
+        return []
+    at = [n for n in range(sym.start_line, min(sym.end_line, len(lines)) + 1)
+          if re.search(r"\bclone\s+\$this\b", lines[n - 1].split("//", 1)[0])]
+    cls = index.get_symbol(sym.parent_id) if at else None
+    if cls is None or cls.kind not in CLASS_KINDS:
+        return []
+    hook = next((s for s in index.symbols_in_file(cls.path) if s.parent_id == cls.id and s.name == "__clone"), None) \
+        or _inherited_member(index, cls, "__clone", index.symbols_in_file)
+    if hook is None:
+        return []
+    over = _overridden_detail(index, hook, resolve_imports)
+    return [Related(hook, hook.path, "same class" if hook.parent_id == cls.id else "base class", at,
+                    detail="run by `clone $this`" + (f"; {over}" if over else ""))]
 
 
 def _built_by_new(lines: list[str], at: list[int], name: str) -> bool:

@@ -205,6 +205,10 @@ def _render(model: RelatedResult, target: Any, offset: int, depth: int) -> str:
         if len(deep_tests) < 2:
             deep_tests = []
     row = {"callers": _caller_rows, "callees": _callee_rows}.get(model.relation, _type_rows)
+    if row is _type_rows and len(model.items) <= FEW_ROWS:
+        # a few subclasses: every override named (the Symfony String agent, run 457, could not tell from `+6 more`
+        # whether UnicodeString overrides codePointsAt, and read three outlines)
+        row = functools.partial(_type_rows, most=MAX_OVERRIDES_FEW)
     # per-row tags: on type rows always (extends, embeds, method set, where the impl is); on call rows only the
     # weak ones (matched by name), the header counting the rest
     weak_only = model.relation in ("callers", "callees")
@@ -405,7 +409,12 @@ def _callee_rows(it: RelatedItem, target: Any, tag: str, via: str | None, under:
     return [f"{pad}{kind}{it.qualname} {where}{it.start_line}-{it.end_line}{body} {verb} {at}{by}{tag}{also}"]
 
 
-def _type_rows(it: RelatedItem, target: Any, tag: str, via: str | None, under: bool, grouped: bool) -> list[str]:
+#: an implementations answer of at most this many rows names up to MAX_OVERRIDES_FEW overrides per row
+FEW_ROWS, MAX_OVERRIDES_FEW = 6, 40
+
+
+def _type_rows(it: RelatedItem, target: Any, tag: str, via: str | None, under: bool, grouped: bool,
+               most: int = MAX_OVERRIDES) -> list[str]:
     pad, by = _pad(it, under), f" (via {via})" if via else ""
     if it.kind == "impl" and it.signature:  # `impl<T> Log for Box<T>`: the header says what and how
         name, tag = _impl_row(it.signature), ("  [an impl the macro writes; its expansion is not read]"
@@ -416,7 +425,7 @@ def _type_rows(it: RelatedItem, target: Any, tag: str, via: str | None, under: b
     # a Go type by its method set: which methods are its own (lines), which embedded, whether only *T has them all
     own = f": {it.detail}" if it.how == "method set" and it.detail else ""
     if it.overrides:  # a subclass's own methods that a class above it defines too
-        own += " — overrides " + _overrides(it, target)
+        own += " — overrides " + _overrides(it, target, most)
     if it.adds:  # and the ones it adds
         own += ("; adds " if it.overrides else " — adds ") + ", ".join(_at(it, n) for n in it.adds[:MAX_ADDS]) \
             + (f" +{len(it.adds) - MAX_ADDS} more" if len(it.adds) > MAX_ADDS else "")
@@ -439,7 +448,7 @@ def _at(it: RelatedItem, n: str) -> str:
     return n if where is None else f"{name} {where}{' ' + tag if tag else ''}"
 
 
-def _overrides(it: RelatedItem, target: Any) -> str:
+def _overrides(it: RelatedItem, target: Any, most: int = MAX_OVERRIDES) -> str:
     """`a, b (2 of OutputInterface's 12 methods), also c`: the queried type's own methods a row overrides come first,
     counted when the target is an interface-like contract or the row has them all (then not listed: `all 12 of
     OutputInterface's`); the others (a class between them defines) after."""
@@ -449,10 +458,10 @@ def _overrides(it: RelatedItem, target: Any) -> str:
     if k and k == n and n > 2:
         head = f"all {n} of {name}'s methods"
     elif k and getattr(target, "kind", None) in ("interface", "trait", "protocol"):
-        head = ", ".join(_at(it, m) for m in mine[:MAX_OVERRIDES]) + (f" +{k - MAX_OVERRIDES} more" if k > MAX_OVERRIDES else "") + f" ({k} of {name}'s {n} methods)"
+        head = ", ".join(_at(it, m) for m in mine[:most]) + (f" +{k - most} more" if k > most else "") + f" ({k} of {name}'s {n} methods)"
     else:
         mine, rest, head = [], it.overrides, ""
-    tail = [_at(it, m) for m in rest[:MAX_OVERRIDES]] + ([f"+{len(rest) - MAX_OVERRIDES} more"] if len(rest) > MAX_OVERRIDES else [])
+    tail = [_at(it, m) for m in rest[:most]] + ([f"+{len(rest) - most} more"] if len(rest) > most else [])
     return head + (", also " if head and tail else "") + ", ".join(tail)
 
 
