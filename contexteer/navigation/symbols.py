@@ -1679,6 +1679,13 @@ def enclosing_notes(nav: NavigationService, lines: list[tuple[str, int]]) -> dic
             # a file's outermost Ruby namespace module says nothing of where a hit sits (`in Sequel 3-254`, review
             # of f8e3fe5); it stays a holder of code for mixers and callers (review of fbe887f)
             enc = None
+        doc = _documented(closures.lines(path), syms.get(path, []), line) \
+            if enc is None or enc.kind in _HOLDER_KINDS else None
+        if doc is not None:
+            # a doc comment's line is its definition's (hashbrown run 458: `/// map.try_reserve(10)` was said to be
+            # in the 880-line impl around HashMap::try_reserve)
+            out[(path, line)] = f"in the doc comment of {doc.kind} {doc.qualname} {doc.start_line}-{doc.end_line}"
+            continue
         if enc is not None:
             # (a Rust impl block is said as its header: `in SetGlobalDefaultError 352-354` had read to the
             # tracing-core agent, run 456, as the struct, which is at 330-332)
@@ -1710,6 +1717,27 @@ def enclosing_notes(nav: NavigationService, lines: list[tuple[str, int]]) -> dic
             out[(path, line)] = _comment_label(closures.lines(path), block)
     _only_under_if(nav, out, lines)
     return out
+
+
+_HOLDER_KINDS = frozenset({"impl", "class", "module", "trait", "interface", "struct", "enum", "namespace", "object",
+                           "protocol", "extension"})
+_DOC_LINE = re.compile(r"\s*(?:///(?!/)|/\*\*|\*(?!/)|\*/)")
+
+
+def _documented(lines: list[str], syms: list[Any], line: int) -> Any:
+    """The definition whose doc comment (`///` lines, a `/** .. */` block) holds `line`: the first definition starting
+    right below the comment (attributes and annotations between); None when the line is no doc comment's."""
+    if not 0 < line <= len(lines) or not _DOC_LINE.match(lines[line - 1]):
+        return None
+    k = line
+    while k <= len(lines) and k - line < 400 and _DOC_LINE.match(lines[k - 1]):
+        k += 1
+    while k <= len(lines) and k - line < 420 and re.match(r"\s*(?:#\[|@[A-Za-z])", lines[k - 1]):
+        k += 1  # `#[cfg_attr(..)]`, `@Override`
+    if k > len(lines) or not lines[k - 1].strip():
+        return None
+    starts = [s for s in syms if line < s.start_line <= k and s.language not in ("markdown", "rst")]
+    return min(starts, key=lambda s: (s.start_line, -(s.end_line - s.start_line)), default=None)
 
 
 def _clip_impl(head: str) -> str:
