@@ -650,8 +650,10 @@ def _bindings_at(lines: list[str], start: int, end: int, word: str) -> Iterator[
     # a private field, a call without arguments on the way)
     # `val method = definition.syncFunctions[methodName] ?: throw ..`: an element of a collection (its value type);
     # Go `node := nodes[0]`
-    indexed = re.compile(rf"^\s*(?:val\s+|var\s+|let\s+|const\s+|auto\s+|final\s+)?{w}\s*:?=\s*(?:this\.|self\.)?"
-                         rf"([A-Za-z_][\w.]*)\s*\[[^\]\[]*\]\s*(?:\?:.*|!!\s*)?;?\s*$")
+    # (Go `if root := r.trees[req.Method]; root != nil {`, `h, ok := r.handlers[k]`: httprouter run 459)
+    indexed = re.compile(rf"^\s*(?:val\s+|var\s+|let\s+|const\s+|auto\s+|final\s+|(?:\}}\s*else\s+)?if\s+)?{w}"
+                         rf"(?:\s*,\s*(?:ok|found|exists)(?=\s*:=))?\s*:?=\s*(?:this\.|self\.)?"
+                         rf"([A-Za-z_][\w.]*)\s*\[[^\]\[]*\]\s*(?:\?:.*|!!\s*|;[^;{{]*\{{)?;?\s*$")
     rust_fields = re.compile(rf"^\s*let\s+(?:mut\s+)?{w}\s*=\s*&?\s*(?:mut\s+)?self\.((?:[a-z_]\w*\.)*[a-z_]\w*)\s*;")
     # Go `cfg := adapter.iter.cfg.configBeforeFrozen`: a chain of field reads off a value (json-iterator run 375)
     go_fields = re.compile(rf"^\s*{w}\s*:=\s*&?([a-z_]\w*(?:\.[A-Za-z_]\w*)+)\s*(?://.*)?$")

@@ -1712,7 +1712,9 @@ def _qualified_uses(space: str, plain: dict[str, list[int]], every: dict[str, li
     `path_only`: Rust paths only (`dfa::Fsm`, never a local's field `dfa.prefixes`)."""
     head = space.split(".")[0]
     sep = "::" if path_only else r"\.|::"
-    rx = re.compile(rf"(?<![\w$.:]){re.escape(space)}\s*(?:{sep})\s*([\w$]+)")
+    # (after `::` is a path's inner segment; after one `:` is a Go slice's bound, `fullPath[:strings.Index(..)]`, which
+    # the httprouter agent, run 459, was told nothing of)
+    rx = re.compile(rf"(?<![\w$.])(?<!::){re.escape(space)}\s*(?:{sep})\s*([\w$]+)")
     out: dict[str, list[int]] = {}
     for n in sorted(set(plain.get(head, []))):
         if go_syms is not None and _go_shadowed(go_syms, lines, n, space):
