@@ -1540,6 +1540,30 @@ def _php_outside_calls(index: IndexQueries, sym: Symbol, lines: list[str], out: 
     out.unresolved = rest
 
 
+#: Rust wrappers whose methods a value's calls rarely are: `v.reserve(..)` on a ManuallyDrop<Vec<u8>> is Vec's
+_RUST_DEREF_WRAPPERS = frozenset({"ManuallyDrop", "Box", "Rc", "Arc", "Pin"})
+
+
+def _rust_made_by(body: str, local: str, called: str | None = None) -> re.Match[str] | None:
+    """The `Type::f(..)` the `let` of `local` each call `local.called(` follows is made by (the nearest `let` above
+    it; all of them without `called`): group 1 the type, group 2 the type a wrapper's `new` is given
+    (`ManuallyDrop::new(Vec::with_capacity(..))`) or ''; None when one of those is made otherwise (bytes'
+    reserve_inner binds `v` three times: two ManuallyDrop, one `&mut (*shared).vec`, run 461)."""
+    lets = list(re.finditer(rf"\blet\s+(?:mut\s+)?{re.escape(local)}\s*(?::[^=]*)?=\s*([^;]*)", body))
+    if called is not None:
+        sites = [m.start() for m in re.finditer(rf"(?<![\w.]){re.escape(local)}\s*\.\s*{re.escape(called)}\s*[(:]", body)]
+        lets = [m for m in lets if any(m.start() == max((x.start() for x in lets if x.start() < at), default=-1)
+                                       for at in sites)] if sites else lets
+    rx = re.compile(r"([A-Z]\w*)\s*::\s*\w+\s*\(\s*(?:([A-Z]\w*)\s*::)?")
+    made = [rx.match(m.group(1).strip()) for m in lets]
+    if not made or any(m is None for m in made) or len({m.group(1) for m in made if m}) != 1:
+        return None
+    first = made[0]
+    if len({m.group(2) or "" for m in made if m}) > 1 and first is not None:  # wrappers of different values
+        return rx.match(first.group(1) + "::x(")
+    return first
+
+
 def _rust_outside_calls(index: IndexQueries, sym: Symbol, lines: list[str], out: Relations) -> None:
     """A Rust body's unresolved calls sorted: macros (`debug_assert_eq!`) apart from calls, and a method called on a
     field of Self whose declared type the repository does not define (`self.registration.compare_exchange(..)` with
@@ -1567,10 +1591,24 @@ def _rust_outside_calls(index: IndexQueries, sym: Symbol, lines: list[str], out:
         if crate is not None:  # `Instant::now()`, `Backoff::new()`: a type the file imports from std or a crate
             out.packages.append(f"{head.replace('.', '::', 1)} ({crate})")
             continue
+        module, _, fn = head.partition(".")
+        crate = _rust_outside_import(lines, module) if module[:1].islower() and module.isidentifier() \
+            and fn.isidentifier() and re.search(rf"(?<![\w:.]){re.escape(module)}\s*::\s*{re.escape(fn)}\s*\(", body) \
+            else None
+        if crate is not None:  # `ptr::copy_nonoverlapping(..)` after `use core::ptr::{self, NonNull};` (bytes run 461
+            # had read `ptr.copy_nonoverlapping` and `cmp.max` among receivers of unknown type)
+            out.packages.append(f"{module}::{fn} ({crate})")
+            continue
         local, _, called = head.partition(".")
-        made = re.search(rf"\blet\s+(?:mut\s+)?{re.escape(local)}\s*(?::[^=]*)?=\s*([A-Z]\w*)\s*::\s*\w+\s*\(", body) \
-            if local.isidentifier() and local[:1].islower() and called.isidentifier() else None
+        made = _rust_made_by(body, local, called) if local.isidentifier() and local[:1].islower() and called.isidentifier() \
+            else None
         crate = _rust_outside_import(lines, made.group(1)) if made else None
+        if made and crate is not None and made.group(1) in _RUST_DEREF_WRAPPERS and called not in ("new", "into_inner", "take", "drop"):
+            # `let mut v = ManuallyDrop::new(Vec::with_capacity(n)); v.reserve(..)`: the wrapped value's method,
+            # through the wrapper's Deref (bytes run 461 had read `ManuallyDrop::reserve`)
+            inner = made.group(2)
+            out.packages.append(f"{inner + '::' if inner else ''}{called} (on {local}, through {made.group(1)})")
+            continue
         if made and crate is not None:  # `let backoff = Backoff::new(); backoff.snooze()` (crossbeam-channel run 452)
             out.packages.append(f"{made.group(1)}::{called} (on {local}, {crate})")
             continue

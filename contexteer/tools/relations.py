@@ -299,8 +299,9 @@ def _outside_lines(model: RelatedResult, target: Any) -> list[str]:
     if model.packages:
         types = [p for p in model.packages if _outside_type(target.language, p)]
         # (Rust: a method of a std type held in a field, `AtomicU8.store (on self.registration)`)
-        held = [p for p in model.packages if target.language == "rust" and (" (on self." in p or "::" in p)
-                and p not in types]
+        # (a module's function, `ptr::copy_nonoverlapping (core)`, is no method)
+        held = [p for p in model.packages if target.language == "rust" and (" (on " in p or "::" in p)
+                and p not in types and not (p[:1].islower() and " (on " not in p)]
         funcs = [p for p in model.packages if p not in types and p not in held]
         if funcs:
             out.append(f"functions of other packages: {', '.join(funcs[:_LISTED])}")
