@@ -1103,7 +1103,7 @@ def signature(node: ts.Node, spec: LanguageSpec, *, value: bool = False, outer: 
         raw = _SRC.data[start : node.end_byte][:4000].decode("utf-8", "replace")
         raw = re.sub(r"#\[[^\[\]]*(?:\[[^\[\]]*\][^\[\]]*)*\]", " ", _strip_comments(raw))
         text = re.sub(r"\(\s+", "(", " ".join(raw.split())).rstrip(";").rstrip()
-        text = re.sub(r",\s*\)$", ")", text)  # (the trailing comma of fields over lines)
+        text = re.sub(r",\s*\)(?=\s*(?:where\b.*)?$)", ")", text)  # (the trailing comma of fields over lines)
         return text if len(text) <= SIGNATURE_MAX else text[: SIGNATURE_MAX - 1].rstrip() + "…"
     bstart = body.start_byte if body is not None else -1
     if body is None and node.type in _BODILESS_CLASSES:  # Scala `class X(...)\nextends A with B`: the whole node

@@ -1304,10 +1304,11 @@ def _php_new_self(index: IndexQueries, sym: Symbol, calls: dict[str, list[int]],
         cls = index.get_symbol(cls.parent_id)
     if cls is None or cls.kind not in CLASS_KINDS:
         return []
+    is_trait = cls.kind == "trait" or (cls.signature or "").lstrip().startswith("trait ")
     rows: list[Related] = []
     for word in ("static", "self", "parent"):
         built = [n for n in calls.get(word, []) if 0 < n <= len(lines)
-                 and re.search(rf"\bnew\s+{word}\s*\(", lines[n - 1], re.I)]
+                 and re.search(rf"\bnew\s+{word}\b(?!\s*::)", lines[n - 1], re.I)]  # (`(new static)->f()`: Nette)
         if not built:
             continue
         rest = [n for n in calls[word] if n not in built]
@@ -1319,7 +1320,7 @@ def _php_new_self(index: IndexQueries, sym: Symbol, calls: dict[str, list[int]],
             (s for s in index.symbols_in_file(cls.path) if s.parent_id == cls.id and s.name == "__construct"), None)
         ctor = own or _inherited_member(index, cls, "__construct", index.symbols_in_file)
         if ctor is None:  # no constructor runs: the class is built (a base with none: nothing runs at all)
-            if word != "parent":
+            if word != "parent" and not is_trait:  # (a trait's `new static` builds the class using it)
                 rows.append(Related(cls, cls.path, "same class", built))
             continue
         detail = ""

@@ -150,8 +150,10 @@ def import_uses(nav: NavigationService, rel: str) -> list[ImportUse]:
                                       spans | {k for a, b in own_import for k in range(a, b + 1)}, scope, syms)
         # (a name the same scope imports by name is that import's, not a glob's: tracing-core's `mod test { use
         # super::*; use crate::metadata::Kind; }` had given `Kind` to both rows, run 456)
+        # (the innermost module each is in: an import of a module nested in the glob's is not the glob's scope's,
+        # review of 5582f6d)
         here = {_alias(" ".join(lines[k - 1] for k in statements[i.line]), n) or _bound(n)
-                for i in imports if i.line != imp.line and _import_scope(syms, lines, i.line, language)[0] == scope
+                for i in imports if i.line != imp.line and _rust_module_at(syms, i.line) == _rust_module_at(syms, imp.line)
                 for n in i.names if n and n != "*"} if language == "rs" and "*" in imp.names else set()
         _whole_import(nav, found, (imp, names, space, text), targets, local, own | bound_elsewhere, language,
                       (lines, rel), here)
@@ -693,15 +695,26 @@ def _haskell_whole(nav: NavigationService, found: ImportUse, targets: list[str],
 
 
 def _rust_use_cfg(lines: list[str], line: int) -> str | None:
-    """The `#[cfg(..)]` attributes right above a Rust `use` at `line` (doc comments and other attributes between)."""
+    """The `#[cfg(..)]` attributes of a Rust `use` at `line`: on lines right above it (doc comments and other
+    attributes between, never a line that holds an item after its attribute: `#[doc(no_inline)] pub use ..;`) and
+    in front of it on its own line (`#[cfg(feature = "alloc")] use core::slice;`, rand; review of 5582f6d)."""
     said: list[str] = []
+    own = lines[line - 1] if 0 < line <= len(lines) else ""
+    said += [" ".join(m.split()) for m in re.findall(r"#\[cfg\((?:[^()]|\([^()]*(?:\([^()]*\))*[^()]*\))*\)\]",
+                                                   own.split("use", 1)[0])]
     k = line - 1
-    while 0 < k <= len(lines) and lines[k - 1].strip().startswith(("#[", "///", "//")):
+    while 0 < k <= len(lines) and (re.fullmatch(r"\s*#\[.*\]\s*", lines[k - 1]) or lines[k - 1].strip().startswith("//")):
         attr = " ".join(lines[k - 1].split())
         if attr.startswith("#[cfg(") and attr.endswith(")]"):
             said.insert(0, attr)
         k -= 1
     return " ".join(said) or None
+
+
+def _rust_module_at(syms: list[Any], line: int) -> tuple[int, int] | None:
+    """The innermost inline module (`mod tests { .. }`) around `line`, None at the file's top level."""
+    around = [(s.start_line, s.end_line) for s in syms if s.kind == "module" and s.start_line < line <= s.end_line]
+    return min(around, key=lambda r: r[1] - r[0], default=None)
 
 
 def _import_scope(syms: list[Any], lines: list[str], line: int,

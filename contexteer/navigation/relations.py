@@ -112,8 +112,8 @@ def related(nav: NavigationService, q: str, prefix: str | None, relation: str, d
     full_name = nav.qualifier().display(target) or target.qualname
     items = [_item(nav, e) for e in rel.items]
     if relation == "callees":
+        _rust_cfg_twins(nav, rel, items, target)  # (first: a Rust cfg twin is said so, not as a namesake)
         _namesakes(nav, rel, items)
-        _rust_cfg_twins(nav, rel, items)
     if relation in ("callers", "callees"):
         _previews(nav, rel, items)
     if relation == "callers":
@@ -994,25 +994,39 @@ def _namesakes(nav: NavigationService, rel: graph.Relations, items: list[Related
             it.detail = f"also named so: {shown}" + (f"; {it.detail}" if it.detail else "")
 
 
-def _rust_cfg_twins(nav: NavigationService, rel: graph.Relations, items: list[RelatedItem]) -> None:
+def _rust_cfg_twins(nav: NavigationService, rel: graph.Relations, items: list[RelatedItem], caller: Any) -> None:
     """A Rust callee defined again in its file under another `#[cfg]` (tracing-core's `Dispatchers::rebuilder` of the
     `std` and the `not(feature = "std")` `mod dispatchers`) says where the other is and under what: a call by name
-    reaches the one compiled (run 456 was shown the std one only)."""
+    reaches the one compiled (run 456 was shown the std one only). A caller compiled under the cfg of one of them
+    calls that one (review of 5582f6d: syn's `#[cfg(not(feature = "full"))]` parse_expr had been given the full
+    build's unary_expr); two impls' methods of one name with no cfg are no variants."""
     from contexteer.navigation.symbols import rust_cfgs
 
-    for e, it in zip(rel.items, items, strict=True):
+    theirs = rust_cfgs(nav, caller) if getattr(caller, "language", None) == "rust" else None
+    for i, (e, it) in enumerate(zip(rel.items, items, strict=True)):
         s = e.symbol
         if s is None or s.language != "rust" or s.kind not in ("function", "method") or e.depth != 1 \
                 or (it.detail or "").startswith("also named so"):
             continue
         twins = [o for o in nav.index.symbols_in_file(s.path)
                  if o.id != s.id and o.qualname == s.qualname and o.kind == s.kind]
+        cfgs = {o.id: rust_cfgs(nav, o) for o in [s, *twins]}
+        twins = [o for o in twins if cfgs[o.id] != cfgs[s.id]]  # (no cfg apart: another impl's, not a variant)
         if not twins:
             continue
-        mine = rust_cfgs(nav, s)
-        said = ", ".join(f"{o.start_line}-{o.end_line}" + (f" under {c}" if (c := rust_cfgs(nav, o)) else "")
+        same = [o for o in twins if theirs and cfgs[o.id] == theirs]
+        if same and cfgs[s.id] != theirs:  # the caller's build has the other one
+            twins = [o for o in twins if o is not same[0]] + [s]
+            s = same[0]
+            e.symbol = s
+            detail, it = it.detail, _item(nav, e)
+            it.detail = detail
+            items[i] = it
+        said = ", ".join(f"{o.start_line}-{o.end_line}" + (f" under {c}" if (c := cfgs[o.id]) else "")
                          for o in twins[:3])
-        note = f"also named so: {said}" + (f"; this one under {mine}" if mine else "")
+        mine = cfgs[s.id]
+        note = f"also named so: {said}" + (f"; this one under {mine}" if mine else "") \
+            + (" (as the caller)" if mine and mine == theirs else "")
         it.detail = f"{note}; {it.detail}" if it.detail else note
 
 
