@@ -6995,7 +6995,17 @@ def _caller_overridden(index: IndexQueries, site: Caller, owner_cls: Symbol | No
     if over is None or _abstract_member(over):
         return False
     body = "\n".join(lines_of(index, over.path)[over.start_line - 1: over.end_line])
-    return not re.search(rf"\bsuper\b|\bparent\s*::|\b{re.escape(around.name)}\s*::\s*{re.escape(caller.name)}\b", body)
+    if re.search(rf"\bsuper\b|\bparent\s*::|\b{re.escape(around.name)}\s*::\s*{re.escape(caller.name)}\b", body):
+        return False
+    # the base's method runs on the subclass's object another way too (review of 5582f6d): `parent::render()` from
+    # another method of a class on the way down, `self::render()` in the base itself
+    name = re.escape(caller.name)
+    for cls, rx in ((definer, rf"\bparent\s*::\s*{name}\s*\("), (owner_cls, rf"\bparent\s*::\s*{name}\s*\("),
+                    (around, rf"\b(?:self|static|{re.escape(around.name)})\s*::\s*{name}\s*\(")):
+        text = "\n".join(lines_of(index, cls.path)[cls.start_line - 1: cls.end_line])
+        if re.search(rx, text):
+            return False
+    return True
 
 
 def _abstract_member(m: Symbol) -> bool:

@@ -92,3 +92,20 @@ def test_php_new_static_without_parentheses_is_the_constructor_and_a_traits_buil
     assert "Finder.__construct" in text and "PHP functions" not in text, text
     text = served.call("find_related", symbol="Factory.create", relation="callees").text
     assert "trait Factory" not in text and "PHP functions: static" not in text, text
+
+
+BASE = ("<?php\nnamespace App;\n\nclass Base\n{\n"
+        "    public function render(): string\n    {\n        return $this->escape('x');\n    }\n\n"     # 6-9
+        "    public function escape(string $s): string\n    {\n        return $s;\n    }\n}\n")
+SUB = ("<?php\nnamespace App;\n\nclass Sub extends Base\n{\n"
+       "    public function render(): string\n    {\n        return 'plain';\n    }\n\n"
+       "    public function renderRaw(): string\n    {\n        return parent::render();\n    }\n\n"
+       "    public function escape(string $s): string\n    {\n        return strtoupper($s);\n    }\n}\n")
+
+
+def test_a_base_method_a_subclass_reaches_through_parent_elsewhere_keeps_its_this_call_as_a_caller(tmp_path):
+    # Sub overrides render without parent::render(), but Sub::renderRaw runs parent::render() on a Sub: Base::render's
+    # `$this->escape()` reaches Sub::escape, and had been dropped
+    served = served_tree(tmp_path / "r", {"src/Base.php": BASE, "src/Sub.php": SUB})
+    text = served.call("find_related", symbol="Sub.escape", relation="callers").text
+    assert "in Base.render" in text and "left out" not in text, text
