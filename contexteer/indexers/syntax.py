@@ -19,7 +19,7 @@ from typing import Any
 
 logger = logging.getLogger(__name__)
 
-__all__ = ["declared_as", "field_typed", "declared_type", "return_type", "named_type", "local_binding", "param_types", "CONDITIONAL_SOURCES", "preprocessor_conditions", "split_params", "loose_types", "top_level", "type_word", "call_args", "bases_of", "kotlin_receiver", "base_how", "go_shape", "go_embedded", "SELF_WORDS", "CHAIN_LANGUAGES", "receiver_chain", "element_type", "opening_paren"]
+__all__ = ["rust_attributes_above", "rust_item_line", "declared_as", "field_typed", "declared_type", "return_type", "named_type", "local_binding", "param_types", "CONDITIONAL_SOURCES", "preprocessor_conditions", "split_params", "loose_types", "top_level", "type_word", "call_args", "bases_of", "kotlin_receiver", "base_how", "go_shape", "go_embedded", "SELF_WORDS", "CHAIN_LANGUAGES", "receiver_chain", "element_type", "opening_paren"]
 
 _QUAL = r"(?:[\w$]+(?:\.|::))*"  # a package or namespace qualifier: `tsdb.Head`, `ns::Head`
 
@@ -1272,3 +1272,52 @@ def element_type(text: str, word: str) -> str | None:
         if m and m.group(1) not in ("const", "mut", "dyn", "impl"):
             return m.group(1)
     return None
+
+
+def rust_attributes_above(lines: list[str], line: int, *, limit: int = 40) -> list[str]:
+    """The attributes right above a Rust item at `line` (1-based), top down, each joined to one line even over
+    several (`#[cfg(all(\n  feature = "a",\n))]`: syn, tokio); doc and line comments between are passed over; a
+    line holding an item after its attribute (`#[doc(no_inline)] pub use x;`) ends them."""
+    out: list[str] = []
+    k = line - 1
+    while 0 < k <= len(lines) and line - k <= limit:
+        text = lines[k - 1].strip()
+        if text.startswith("//"):
+            k -= 1
+            continue
+        if re.fullmatch(r"#!?\[.*\]", text):
+            out.insert(0, " ".join(text.split()))
+            k -= 1
+            continue
+        if text.endswith("]") and not text.startswith("#"):  # the last line of an attribute over lines
+            j = k - 1
+            while j > 0 and k - j < limit and not lines[j - 1].strip().startswith("#["):
+                j -= 1
+            if j > 0 and lines[j - 1].strip().startswith("#["):
+                joined = " ".join(" ".join(re.sub(r"//.*$", "", lines[n - 1]).strip() for n in range(j, k + 1)).split())
+                joined = re.sub(r"\(\s+", "(", re.sub(r"\s+\)", ")", re.sub(r",\s*\)", ")", joined)))
+                out.insert(0, joined)
+                k = j - 1
+                continue
+        break
+    return out
+
+
+def rust_item_line(lines: list[str], start: int, *, limit: int = 60) -> int:
+    """The line of a Rust item whose range opens at `start` with its attributes (over lines too) and comments."""
+    k = start
+    while k <= min(len(lines), start + limit):
+        text = lines[k - 1].strip()
+        if text.startswith("#["):
+            depth = 0
+            while k <= len(lines):
+                depth += lines[k - 1].count("[") - lines[k - 1].count("]")
+                k += 1
+                if depth <= 0:
+                    break
+        elif text.startswith("//"):
+            k += 1
+        else:
+            break
+    return k
+

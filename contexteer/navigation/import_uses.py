@@ -702,12 +702,9 @@ def _rust_use_cfg(lines: list[str], line: int) -> str | None:
     own = lines[line - 1] if 0 < line <= len(lines) else ""
     said += [" ".join(m.split()) for m in re.findall(r"#\[cfg\((?:[^()]|\([^()]*(?:\([^()]*\))*[^()]*\))*\)\]",
                                                    own.split("use", 1)[0])]
-    k = line - 1
-    while 0 < k <= len(lines) and (re.fullmatch(r"\s*#\[.*\]\s*", lines[k - 1]) or lines[k - 1].strip().startswith("//")):
-        attr = " ".join(lines[k - 1].split())
-        if attr.startswith("#[cfg(") and attr.endswith(")]"):
-            said.insert(0, attr)
-        k -= 1
+    from contexteer.indexers.syntax import rust_attributes_above
+
+    said = [a for a in rust_attributes_above(lines, line) if a.startswith("#[cfg(")] + said
     return " ".join(said) or None
 
 

@@ -91,21 +91,16 @@ def _python_notes(nav: NavigationService, rel: str, syms: list[Any]) -> dict[int
 def _rust_cfg_notes(nav: NavigationService, rel: str, syms: list[Any]) -> dict[int, str]:
     """Per Rust definition: the `#[cfg(..)]` attributes right above it (not `#[cfg(test)]`): tracing-core's callsite.rs
     has two `mod dispatchers`, under `feature = "std"` and its `not`, and the outline had shown them alike (run 456)."""
+    from contexteer.indexers.syntax import rust_attributes_above, rust_item_line
     from contexteer.workspace import repo_text
 
     lines = (repo_text(nav.ws, rel) or "").split("\n")
     out: dict[int, str] = {}
     for s in syms:
-        k, said = s.start_line, []
-        while k > 1 and lines[k - 2].strip().startswith(("#[", "///", "//")):
-            k -= 1  # attributes above the stored start
-        while 0 < k <= min(len(lines), s.start_line + 8) and lines[k - 1].strip().startswith(("#[", "///", "//")):
-            attr = " ".join(lines[k - 1].split())
-            if attr.startswith("#[cfg(") and attr.endswith(")]") and attr != "#[cfg(test)]" and attr not in said:
-                said.append(attr)
-            k += 1
+        k = rust_item_line(lines, s.start_line)  # (a range opening at its attributes: its item's own line)
+        said = [a for a in rust_attributes_above(lines, k) if a.startswith("#[cfg(") and a != "#[cfg(test)]"]
         if said:
-            out[s.id] = " ".join(said)
+            out[s.id] = " ".join(dict.fromkeys(said))
     return out
 
 

@@ -1090,15 +1090,13 @@ def rust_cfgs(nav: NavigationService, sym: Any) -> str | None:
     around = sorted((s for s in nav.index.symbols_in_file(sym.path) if s.kind in ("module", "impl", "trait")
                      and s.start_line <= sym.start_line and sym.end_line <= s.end_line and s.id != sym.id),
                     key=lambda s: s.end_line - s.start_line)
+    from contexteer.indexers.syntax import rust_attributes_above, rust_item_line
+
     for node in [sym, *around[:5]]:
-        k = node.start_line
-        while k > 1 and lines[k - 2].strip().startswith(("#[", "///", "//!")):
-            k -= 1  # attributes above the stored start
-        while 0 < k <= len(lines) and lines[k - 1].strip().startswith(("#[", "///", "//!")):
-            attr = " ".join(lines[k - 1].split())
+        # (attributes over lines too: tokio's `#[cfg(any(\n feature = "net", ..))]`, review of 5582f6d)
+        for attr in rust_attributes_above(lines, rust_item_line(lines, node.start_line)):
             if attr.startswith("#[cfg(") and attr not in said and attr != "#[cfg(test)]":
                 said.append(attr)
-            k += 1
     return " ".join(said) or None
 
 

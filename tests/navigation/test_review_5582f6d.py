@@ -109,3 +109,24 @@ def test_a_base_method_a_subclass_reaches_through_parent_elsewhere_keeps_its_thi
     served = served_tree(tmp_path / "r", {"src/Base.php": BASE, "src/Sub.php": SUB})
     text = served.call("find_related", symbol="Sub.escape", relation="callers").text
     assert "in Base.render" in text and "left out" not in text, text
+
+
+UTIL = ('#[cfg(any(\n    // io driver uses `WakeList` directly\n    feature = "net",\n    feature = "sync",\n))]\n'   # 1-5
+        "mod wake_list {\n    pub struct WakeList;\n}\n\n"                                              # 6-8
+        '#[deprecated(\n    since = "0.8.0",\n    note = "use x instead"\n)]\n#[cfg(feature = "alloc")]\n'  # 10-14
+        "pub mod weighted {\n    pub struct W;\n}\n\n"                                                  # 15-17
+        '#[cfg(all(\n    feature = "proc-macro",\n))]\nuse core::cell;\n\n'                              # 19-22
+        "pub fn f(c: cell::Cell<u8>) -> wake_list::WakeList {\n    let _ = c;\n    wake_list::WakeList\n}\n")
+
+
+def test_a_cfg_attribute_over_lines_is_said_on_outline_rows_and_use_rows(tmp_path):
+    # tokio util/mod.rs `#[cfg(any(\n ..))] mod wake_list`, rand's cfg after a `#[deprecated(\n..)]`, syn's
+    # `#[cfg(all(\n..))] use` had no cfg said
+    served = served_tree(tmp_path / "r", {"Cargo.toml": CARGO, "src/lib.rs": UTIL})
+    text = served.call("get_structured_index", path="src/lib.rs").text
+    wake = next(r for r in text.splitlines() if "mod wake_list" in r)
+    assert '[#[cfg(any(feature = "net", feature = "sync"))]]' in wake, text
+    weighted = next(r for r in text.splitlines() if "mod weighted" in r)
+    assert '#[cfg(feature = "alloc")]' in weighted, text
+    uses = served.call("list_dependencies", path="src/lib.rs", view="uses").text
+    assert 'under #[cfg(all(feature = "proc-macro"))]' in uses, uses
