@@ -89,7 +89,10 @@ def related(nav: NavigationService, q: str, prefix: str | None, relation: str, d
             raise NotFoundError(f"{exc} ({note})") from exc
         outside = outside_types.outside_base(nav.index, q, lambda t: rust_impls(nav.index, t)) if relation == "implementations" and line is None else None
         if outside is None:
-            raise
+            std = _go_std_implementations(nav, q, prefix) if relation == "implementations" and line is None else None
+            if std is None:
+                raise
+            return std
         return _outside_implementations(nav, outside, prefix, depth)
     except Ambiguous as amb:
         picked = _declared_and_implemented(nav, amb.candidates, relation) or _rust_inherent(nav, amb.candidates)
@@ -291,6 +294,39 @@ def _abstract(m: Any) -> bool:
     # (a C++ pure virtual, `virtual void sink_it_(const log_msg &msg) = 0;`: review of stop 51)
     return re.search(r"\babstract\b|@(?:abc\.)?abstractmethod\b", head) is not None \
         or re.search(r"\)\s*(?:const\s*)?(?:noexcept\s*)?(?:override\s*)?=\s*0\s*;?\s*$", m.signature or "") is not None
+
+
+def _go_std_implementations(nav: NavigationService, q: str, prefix: str | None) -> Related | None:
+    """The repository's Go types satisfying a standard-library interface (`http.Handler`, `io.Reader`, `error`) by
+    their method sets (go_std_ifaces); None when the query names no interface known there or no Go type has it."""
+    from contexteer.indexers import go_std_ifaces
+    from contexteer.indexers.model import Symbol
+
+    named = go_std_ifaces.interface_named(q)
+    if named is None:
+        return None
+    name, methods = named
+    found = [f for f in go_std_ifaces.satisfiers(nav.index, methods)
+             if not prefix or any(m.path == prefix or m.path.startswith(prefix.rstrip("/") + "/") for m in f.methods)]
+    if not found:
+        if not any(f.path.endswith(".go") for f in nav.index.files()):
+            return None
+        raise NotFoundError(f"{name} is the Go standard library's interface ({', '.join(methods)}); no Go type of "
+                            f"the repository{' under ' + prefix if prefix else ''} has a method set holding it with its "
+                            "parameters and results")
+    base = Symbol(id=-1, path="", name=name.rsplit(".", 1)[-1], qualname=name, kind="interface", start_line=0,
+                  end_line=0, signature="", doc=None, exported=True, parent_id=None, language="go")
+    rel = graph.Relations(base, "implementations")
+    for f in found:
+        shown = ", ".join(f"{m.name} {m.path}:{m.start_line}" if f.type_symbol is None or m.path != f.type_symbol.path
+                          else f"{m.name} {m.start_line}" for m in f.methods)
+        detail = f"{shown} ({'*' if f.pointer else ''}{f.type_name} satisfies it)"
+        sym = f.type_symbol or f.methods[0]
+        rel.items.append(graph.Related(sym, sym.path, "method set", [], detail=detail))
+    rel.note = (f"{name} is the Go standard library's: the types whose method sets hold {', '.join(methods)} with "
+                "its parameters and results; complete for the methods the index records")
+    items = [_item(nav, e) for e in rel.items]
+    return Related(base, name, rel, items, [rel.note], depth=1)
 
 
 def _outside_implementations(nav: NavigationService, base: Any, prefix: str | None, depth: int | None) -> Related:
