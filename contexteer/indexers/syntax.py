@@ -19,7 +19,7 @@ from typing import Any
 
 logger = logging.getLogger(__name__)
 
-__all__ = ["rust_attributes_above", "rust_item_line", "declared_as", "field_typed", "declared_type", "return_type", "named_type", "local_binding", "param_types", "CONDITIONAL_SOURCES", "preprocessor_conditions", "split_params", "loose_types", "top_level", "type_word", "call_args", "bases_of", "kotlin_receiver", "base_how", "go_shape", "go_embedded", "SELF_WORDS", "CHAIN_LANGUAGES", "receiver_chain", "element_type", "opening_paren"]
+__all__ = ["rust_attributes_above", "rust_item_line", "rust_cfg_if_arm", "declared_as", "field_typed", "declared_type", "return_type", "named_type", "local_binding", "param_types", "CONDITIONAL_SOURCES", "preprocessor_conditions", "split_params", "loose_types", "top_level", "type_word", "call_args", "bases_of", "kotlin_receiver", "base_how", "go_shape", "go_embedded", "SELF_WORDS", "CHAIN_LANGUAGES", "receiver_chain", "element_type", "opening_paren"]
 
 _QUAL = r"(?:[\w$]+(?:\.|::))*"  # a package or namespace qualifier: `tsdb.Head`, `ns::Head`
 
@@ -1320,4 +1320,66 @@ def rust_item_line(lines: list[str], start: int, *, limit: int = 60) -> int:
         else:
             break
     return k
+
+
+_CFG_IF_ARM = re.compile(r"^\s*(?:\}\s*else\s+)?if\s+#\[cfg\(")
+
+
+def _cfg_predicate(text: str) -> str | None:
+    """The predicate of the first `#[cfg(..)]` in `text`, its parentheses matched (`all(a, any(b, c))`)."""
+    start = text.find("#[cfg(")
+    if start < 0:
+        return None
+    depth, i = 0, start + len("#[cfg")
+    for j in range(i, len(text)):
+        if text[j] == "(":
+            depth += 1
+        elif text[j] == ")":
+            depth -= 1
+            if depth == 0:
+                return " ".join(text[i + 1: j].split()).replace("( ", "(").replace(" )", ")").replace(", )", ")")
+    return None
+
+
+def rust_cfg_if_arm(lines: list[str], line: int, *, limit: int = 200) -> str | None:
+    """The cfg of the `cfg_if! { if #[cfg(..)] { .. } else { .. } }` arm a Rust line sits in, as `#[cfg(..)]`
+    (an `else` arm: `#[cfg(not(..))]` of the arms above it); None outside such an arm (hashbrown's `mod sse2;` and
+    `mod generic;` had been shown alike, run 458)."""
+    depth = 0
+    for j in range(line - 1, max(0, line - limit), -1):
+        code = lines[j - 1].split("//", 1)[0] if 0 < j <= len(lines) else ""
+        for ch in reversed(code):
+            if ch == "}":
+                depth += 1
+            elif ch == "{":
+                if depth == 0:
+                    return _arm_cfg(lines, j)
+                depth -= 1
+    return None
+
+
+def _arm_cfg(lines: list[str], opener: int) -> str | None:
+    """The cfg of the arm whose `{` is on line `opener`, else None when that block is no cfg_if arm."""
+    text = lines[opener - 1].split("//", 1)[0]
+    if re.match(r"^\s*\}\s*else\s*\{\s*$", text):  # the else arm: none of the arms above
+        preds: list[str] = []
+        k = opener - 1
+        while k > 0 and opener - k < 400:
+            if _CFG_IF_ARM.match(lines[k - 1]):
+                pred = _cfg_predicate(" ".join(lines[n - 1].split("//", 1)[0] for n in range(k, min(len(lines), k + 12) + 1)))
+                if pred:
+                    preds.insert(0, pred)
+                if not re.match(r"^\s*\}", lines[k - 1]):  # the first arm: `if #[cfg(..)] {`
+                    break
+            k -= 1
+        if not preds:
+            return None
+        return f"#[cfg(not({preds[0]}))]" if len(preds) == 1 else f"#[cfg(not(any({', '.join(preds)})))]"
+    for k in range(opener, max(0, opener - 12), -1):  # the header may run over lines: `if #[cfg(all(\n ..\n))] {`
+        if _CFG_IF_ARM.match(lines[k - 1]):
+            pred = _cfg_predicate(" ".join(lines[n - 1].split("//", 1)[0] for n in range(k, opener + 1)))
+            return f"#[cfg({pred})]" if pred else None
+        if k < opener and re.search(r"[;{}]\s*$", lines[k - 1].split("//", 1)[0]):
+            break
+    return None
 

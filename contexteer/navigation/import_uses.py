@@ -702,10 +702,11 @@ def _rust_use_cfg(lines: list[str], line: int) -> str | None:
     own = lines[line - 1] if 0 < line <= len(lines) else ""
     said += [" ".join(m.split()) for m in re.findall(r"#\[cfg\((?:[^()]|\([^()]*(?:\([^()]*\))*[^()]*\))*\)\]",
                                                    own.split("use", 1)[0])]
-    from contexteer.indexers.syntax import rust_attributes_above
+    from contexteer.indexers.syntax import rust_attributes_above, rust_cfg_if_arm
 
     said = [a for a in rust_attributes_above(lines, line) if a.startswith("#[cfg(")] + said
-    return " ".join(said) or None
+    arm = rust_cfg_if_arm(lines, line)  # (`cfg_if! { if #[cfg(..)] { use sse2 as imp; } else { .. } }`)
+    return " ".join([arm, *said] if arm else said) or None
 
 
 def _rust_module_at(syms: list[Any], line: int) -> tuple[int, int] | None:

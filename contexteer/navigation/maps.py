@@ -91,7 +91,7 @@ def _python_notes(nav: NavigationService, rel: str, syms: list[Any]) -> dict[int
 def _rust_cfg_notes(nav: NavigationService, rel: str, syms: list[Any]) -> dict[int, str]:
     """Per Rust definition: the `#[cfg(..)]` attributes right above it (not `#[cfg(test)]`): tracing-core's callsite.rs
     has two `mod dispatchers`, under `feature = "std"` and its `not`, and the outline had shown them alike (run 456)."""
-    from contexteer.indexers.syntax import rust_attributes_above, rust_item_line
+    from contexteer.indexers.syntax import rust_attributes_above, rust_cfg_if_arm, rust_item_line
     from contexteer.workspace import repo_text
 
     lines = (repo_text(nav.ws, rel) or "").split("\n")
@@ -99,6 +99,8 @@ def _rust_cfg_notes(nav: NavigationService, rel: str, syms: list[Any]) -> dict[i
     for s in syms:
         k = rust_item_line(lines, s.start_line)  # (a range opening at its attributes: its item's own line)
         said = [a for a in rust_attributes_above(lines, k) if a.startswith("#[cfg(") and a != "#[cfg(test)]"]
+        arm = rust_cfg_if_arm(lines, k) if "cfg_if" in (s.signature or "") else None
+        said = [arm, *said] if arm else said
         if said:
             out[s.id] = " ".join(dict.fromkeys(said))
     return out
