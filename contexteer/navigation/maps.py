@@ -60,7 +60,8 @@ def file_outline(nav: NavigationService, rel: str, kinds: set[str] | None, priva
     # (the bases may be in files a cold build has not reached yet: a first answer goes without, as it did before)
     overrides = _overrides(nav, syms) if nav.index.store.is_complete() else {}
     conditions = _python_notes(nav, rel, syms) if info.language == "python" else \
-        _rust_cfg_notes(nav, rel, syms) if info.language == "rust" else {}
+        _rust_cfg_notes(nav, rel, syms) if info.language == "rust" else \
+        _go_iota_notes(nav, rel, syms) if info.language == "go" else {}
     return FileOutline(info, note, syms, filtered, overrides=overrides, conditions=conditions)
 
 
@@ -104,6 +105,71 @@ def _rust_cfg_notes(nav: NavigationService, rel: str, syms: list[Any]) -> dict[i
         if said:
             out[s.id] = " ".join(dict.fromkeys(said))
     return out
+
+
+_GO_SPEC = re.compile(r"^([A-Za-z_]\w*)(?:\s*,\s*[A-Za-z_]\w*)*(?:\s+[\w.*\[\]]+)?(?:\s*=\s*(.+))?$")
+
+
+def _go_iota_notes(nav: NavigationService, rel: str, syms: list[Any]) -> dict[int, str]:
+    """Per Go constant of a `const (..)` block written with `iota`: its value (`= 1`), the block's last expression
+    counted on (httprouter run 463 read the block to learn that `root` is 1 after `static nodeType = iota`)."""
+    from contexteer.workspace import repo_text
+
+    consts = {s.start_line: s for s in syms if s.kind == "constant"}
+    if not any("iota" in (s.signature or "") for s in consts.values()):
+        return {}
+    lines = (repo_text(nav.ws, rel) or "").split("\n")
+    out: dict[int, str] = {}
+    k = 0
+    while k < len(lines):
+        k += 1
+        if not re.match(r"\s*const\s*\(\s*(?://.*)?$", lines[k - 1]):
+            continue
+        index, expr = -1, None
+        while k < len(lines):
+            k += 1
+            text = lines[k - 1].split("//", 1)[0].strip()
+            if text.startswith(")"):
+                break
+            m = _GO_SPEC.match(text) if text else None
+            if m is None:
+                continue
+            index += 1
+            expr = m.group(2) if m.group(2) is not None else expr
+            value = _iota_value(expr, index) if expr and re.search(r"\biota\b", expr) else None
+            if value is not None and k in consts:
+                out[consts[k].id] = f"= {value}"
+    return out
+
+
+def _iota_value(expr: str, index: int) -> int | None:
+    """An integer constant expression of `iota` (`iota`, `iota + 1`, `1 << iota`, `1 << (10 * (iota + 1))`) at
+    `index`; None for anything else (another constant's name, a call, a typed conversion)."""
+    import ast
+
+    expr = re.sub(r"^\s*[A-Za-z_]\w*\(\s*(.*)\s*\)\s*$", r"\1", expr)  # `Weekday(iota)`: the conversion dropped
+    try:
+        tree = ast.parse(re.sub(r"\biota\b", str(index), expr).replace("&^", "&~"), mode="eval")
+    except SyntaxError:
+        return None
+    ops: dict[type, Callable[[int, int], int | None]] = {ast.Add: lambda a, b: a + b, ast.Sub: lambda a, b: a - b, ast.Mult: lambda a, b: a * b,
+           ast.Div: lambda a, b: a // b if b else None, ast.LShift: lambda a, b: a << b if 0 <= b < 128 else None,
+           ast.RShift: lambda a, b: a >> b, ast.BitOr: lambda a, b: a | b, ast.BitAnd: lambda a, b: a & b,
+           ast.Mod: lambda a, b: a % b if b else None}
+
+    def ev(node: ast.AST) -> int | None:
+        if isinstance(node, ast.Expression):
+            return ev(node.body)
+        if isinstance(node, ast.Constant) and isinstance(node.value, int) and not isinstance(node.value, bool):
+            return node.value
+        if isinstance(node, ast.UnaryOp) and isinstance(node.op, (ast.USub, ast.Invert)):
+            v = ev(node.operand)
+            return None if v is None else -v if isinstance(node.op, ast.USub) else ~v
+        if isinstance(node, ast.BinOp) and type(node.op) in ops:
+            a, b = ev(node.left), ev(node.right)
+            return None if a is None or b is None else ops[type(node.op)](a, b)
+        return None
+    return ev(tree)
 
 
 def _type_checking_branches(lines: list[str], syms: list[Any]) -> dict[int, str]:
