@@ -38,6 +38,7 @@ from contexteer.indexers.lookup import (
     _is_type,
     _php_namespace_at,
     _uncut,
+    class_around,
     composed_of,
     constructor_named_by_class,
     continued_chain,
@@ -1299,10 +1300,8 @@ def _php_new_self(index: IndexQueries, sym: Symbol, calls: dict[str, list[int]],
     (Symfony String A/B run 453: AbstractString::truncate's `new static($ellipsis)` read "PHP functions: static")."""
     if sym.language != "php" or lines is None or not {"static", "self", "parent"} & set(calls):
         return []
-    cls = index.get_symbol(sym.parent_id) if sym.parent_id is not None else None
-    while cls is not None and cls.kind not in CLASS_KINDS and cls.parent_id is not None:
-        cls = index.get_symbol(cls.parent_id)
-    if cls is None or cls.kind not in CLASS_KINDS:
+    cls = class_around(index.symbols_in_file(sym.path), sym.start_line)
+    if cls is None:
         return []
     is_trait = cls.kind == "trait" or (cls.signature or "").lstrip().startswith("trait ")
     rows: list[Related] = []
@@ -1340,8 +1339,8 @@ def _php_clone_this(index: IndexQueries, sym: Symbol, lines: list[str] | None,
         return []
     at = [n for n in range(sym.start_line, min(sym.end_line, len(lines)) + 1)
           if re.search(r"\bclone\s+\$this\b", lines[n - 1].split("//", 1)[0])]
-    cls = index.get_symbol(sym.parent_id) if at else None
-    if cls is None or cls.kind not in CLASS_KINDS:
+    cls = class_around(index.symbols_in_file(sym.path), sym.start_line) if at else None
+    if cls is None:
         return []
     hook = next((s for s in index.symbols_in_file(cls.path) if s.parent_id == cls.id and s.name == "__clone"), None) \
         or _inherited_member(index, cls, "__clone", index.symbols_in_file)
@@ -1545,24 +1544,22 @@ def _php_outside_calls(index: IndexQueries, sym: Symbol, lines: list[str], out: 
 _RUST_DEREF_WRAPPERS = frozenset({"ManuallyDrop", "Box", "Rc", "Arc", "Pin"})
 
 
-def _rust_made_by(body: str, local: str, called: str | None = None) -> re.Match[str] | None:
-    """The `Type::f(..)` the `let` of `local` each call `local.called(` follows is made by (the nearest `let` above
-    it; all of them without `called`): group 1 the type, group 2 the type a wrapper's `new` is given
-    (`ManuallyDrop::new(Vec::with_capacity(..))`) or ''; None when one of those is made otherwise (bytes'
-    reserve_inner binds `v` three times: two ManuallyDrop, one `&mut (*shared).vec`, run 461)."""
+def _rust_made_by(body: str, local: str, called: str | None = None) -> tuple[str, str] | None:
+    """The type whose `Type::f(..)` made the `let` of `local` that each call `local.called(` follows (the nearest
+    `let` above it; every `let` without `called`), and the type a wrapper's `new` is given
+    (`ManuallyDrop::new(Vec::with_capacity(..))`: ("ManuallyDrop", "Vec"); "" when unknown or not the same in all);
+    None when one of those `let`s is made otherwise (bytes' reserve_inner binds `v` three times: two ManuallyDrop,
+    one `&mut (*shared).vec`, run 461)."""
     lets = list(re.finditer(rf"\blet\s+(?:mut\s+)?{re.escape(local)}\s*(?::[^=]*)?=\s*([^;]*)", body))
     if called is not None:
         sites = [m.start() for m in re.finditer(rf"(?<![\w.]){re.escape(local)}\s*\.\s*{re.escape(called)}\s*[(:]", body)]
-        lets = [m for m in lets if any(m.start() == max((x.start() for x in lets if x.start() < at), default=-1)
-                                       for at in sites)] if sites else lets
-    rx = re.compile(r"([A-Z]\w*)\s*::\s*\w+\s*\(\s*(?:([A-Z]\w*)\s*::)?")
-    made = [rx.match(m.group(1).strip()) for m in lets]
+        nearest = {max((x.start() for x in lets if x.start() < at), default=-1) for at in sites}
+        lets = [m for m in lets if m.start() in nearest] if sites else lets
+    made = [re.match(r"([A-Z]\w*)\s*::\s*\w+\s*\(\s*(?:([A-Z]\w*)\s*::)?", m.group(1).strip()) for m in lets]
     if not made or any(m is None for m in made) or len({m.group(1) for m in made if m}) != 1:
         return None
-    first = made[0]
-    if len({m.group(2) or "" for m in made if m}) > 1 and first is not None:  # wrappers of different values
-        return rx.match(first.group(1) + "::x(")
-    return first
+    inners = {m.group(2) or "" for m in made if m}
+    return made[0].group(1) if made[0] else "", inners.pop() if len(inners) == 1 else ""
 
 
 def _rust_outside_calls(index: IndexQueries, sym: Symbol, lines: list[str], out: Relations) -> None:
@@ -1603,15 +1600,15 @@ def _rust_outside_calls(index: IndexQueries, sym: Symbol, lines: list[str], out:
         local, _, called = head.partition(".")
         made = _rust_made_by(body, local, called) if local.isidentifier() and local[:1].islower() and called.isidentifier() \
             else None
-        crate = _rust_outside_import(lines, made.group(1)) if made else None
-        if made and crate is not None and made.group(1) in _RUST_DEREF_WRAPPERS and called not in ("new", "into_inner", "take", "drop"):
+        maker, inner = made or ("", "")
+        crate = _rust_outside_import(lines, maker) if maker else None
+        if crate is not None and maker in _RUST_DEREF_WRAPPERS and called not in ("new", "into_inner", "take", "drop"):
             # `let mut v = ManuallyDrop::new(Vec::with_capacity(n)); v.reserve(..)`: the wrapped value's method,
             # through the wrapper's Deref (bytes run 461 had read `ManuallyDrop::reserve`)
-            inner = made.group(2)
-            out.packages.append(f"{inner + '::' if inner else ''}{called} (on {local}, through {made.group(1)})")
+            out.packages.append(f"{inner + '::' if inner else ''}{called} (on {local}, through {maker})")
             continue
-        if made and crate is not None:  # `let backoff = Backoff::new(); backoff.snooze()` (crossbeam-channel run 452)
-            out.packages.append(f"{made.group(1)}::{called} (on {local}, {crate})")
+        if crate is not None:  # `let backoff = Backoff::new(); backoff.snooze()` (crossbeam-channel run 452)
+            out.packages.append(f"{maker}::{called} (on {local}, {crate})")
             continue
         field, _, method = head.rpartition(".")
         got = member_of_type(index, owner, field, sym, [], called=False) if owner and field and "." not in field \

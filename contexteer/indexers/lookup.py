@@ -6371,16 +6371,15 @@ def _php_value_type(index: IndexQueries, syms: list[Symbol], lines: list[str], e
 
 def _php_enclosing_class(syms: list[Symbol], line: int) -> str | None:
     """The name of the innermost PHP class around `line`: what `self`, `static` and `clone $this` stand for."""
-    around = [s for s in syms if s.kind in _CLASS_KINDS and s.start_line <= line <= s.end_line]
-    return min(around, key=lambda s: s.end_line - s.start_line).name if around else None
+    cls = class_around(syms, line)
+    return cls.name if cls is not None else None
 
 
 def _php_property_type(index: IndexQueries, syms: list[Symbol], lines: list[str], line: int, name: str, *,
                        element: bool = False) -> str | None:
     """The class of a property `name` of the class around `line` (or a base's), from its header or docblock;
     `element`: of an array property's elements (`@var HandlerInterface[]`)."""
-    around = [s for s in syms if s.kind in _CLASS_KINDS and s.start_line <= line <= s.end_line]
-    cls = min(around, key=lambda s: s.end_line - s.start_line) if around else None
+    cls = class_around(syms, line)
     prop = next((s for s in syms if s.name == name and s.kind in _FIELD_KINDS and cls is not None and s.parent_id == cls.id), None)
     texts = lines
     if prop is None and cls is not None:
@@ -7023,9 +7022,14 @@ def _overridable(index: IndexQueries, cls: Symbol | None, name: str) -> bool:
     return m is not None and not re.search(r"\b(?:private|static)\b", (m.signature or "").split("(", 1)[0])
 
 
-def _innermost_class(index: IndexQueries, path: str, line: int) -> Symbol | None:
-    around = [s for s in index.symbols_in_file(path) if s.kind in _CLASS_KINDS and s.start_line <= line <= s.end_line]
+def class_around(syms: list[Symbol], line: int) -> Symbol | None:
+    """The innermost class (or trait, interface) of a file's definitions `syms` around `line`."""
+    around = [s for s in syms if s.kind in _CLASS_KINDS and s.start_line <= line <= s.end_line]
     return min(around, key=lambda s: s.end_line - s.start_line) if around else None
+
+
+def _innermost_class(index: IndexQueries, path: str, line: int) -> Symbol | None:
+    return class_around(index.symbols_in_file(path), line)
 
 
 def _base_classes(index: IndexQueries, cls: Symbol) -> list[list[Symbol]]:

@@ -740,17 +740,13 @@ def _cfg_variants(nav: NavigationService, pick: Any, same: list[Any]) -> str | N
     if not others:
         return None
 
+    from contexteer.navigation.symbols import rust_cfgs
+
+    texts: dict[str, list[str]] = {}
+
     def cfg(s: Any) -> str:
-        lines = (repo_text(nav.ws, s.path) or "").split("\n")
-        said = []
-        k = s.start_line
-        while k - 1 > 0 and lines[k - 2].strip().startswith(("#[", "///")):
-            k -= 1  # attributes above the stored start
-        while 0 < k <= len(lines) and lines[k - 1].strip().startswith(("#[", "///")):
-            if lines[k - 1].strip().startswith("#[cfg("):
-                said.append(" ".join(lines[k - 1].split()))
-            k += 1
-        return f" ({' '.join(said)})" if said else ""
+        said = rust_cfgs(nav, s, texts)
+        return f" ({said})" if said else ""
     mine = cfg(pick)
     if not mine and not any(cfg(s) for s in others):
         # two trait impls' `fmt` (Display, Debug), both compiled: no variants (review of 0983ee4), but where the other
@@ -1038,7 +1034,8 @@ def _rust_cfg_twins(nav: NavigationService, rel: graph.Relations, items: list[Re
     build's unary_expr); two impls' methods of one name with no cfg are no variants."""
     from contexteer.navigation.symbols import rust_cfgs
 
-    theirs = rust_cfgs(nav, caller) if getattr(caller, "language", None) == "rust" else None
+    texts: dict[str, list[str]] = {}  # (each file read once for the answer)
+    theirs = rust_cfgs(nav, caller, texts) if getattr(caller, "language", None) == "rust" else None
     for i, (e, it) in enumerate(zip(rel.items, items, strict=True)):
         s = e.symbol
         if s is None or s.language != "rust" or s.kind not in ("function", "method") or e.depth != 1 \
@@ -1046,7 +1043,7 @@ def _rust_cfg_twins(nav: NavigationService, rel: graph.Relations, items: list[Re
             continue
         twins = [o for o in nav.index.symbols_in_file(s.path)
                  if o.id != s.id and o.qualname == s.qualname and o.kind == s.kind]
-        cfgs = {o.id: rust_cfgs(nav, o) for o in [s, *twins]}
+        cfgs = {o.id: rust_cfgs(nav, o, texts) for o in [s, *twins]}
         twins = [o for o in twins if cfgs[o.id] != cfgs[s.id]]  # (no cfg apart: another impl's, not a variant)
         if not twins:
             continue
@@ -1075,9 +1072,10 @@ def _rust_caller_twins(nav: NavigationService, rel: graph.Relations, items: list
     for it in items:
         if it.qualname and it.path.endswith(".rs"):
             seen[(it.path, it.qualname)] = seen.get((it.path, it.qualname), 0) + 1
+    texts: dict[str, list[str]] = {}
     for e, it in zip(rel.items, items, strict=True):
         if e.symbol is not None and it.qualname and seen.get((it.path, it.qualname), 0) > 1:
-            it.condition = rust_cfgs(nav, e.symbol)
+            it.condition = rust_cfgs(nav, e.symbol, texts)
 
 
 def _macro_expansion(nav: NavigationService, macro: Any) -> str | None:

@@ -32,6 +32,8 @@ from contexteer.indexers.syntax import (
     loose_types,
     param_types,
     preprocessor_conditions,
+    rust_attributes_above,
+    rust_item_line,
     rust_module_name,
     split_params,
     whole_header,
@@ -1080,18 +1082,20 @@ def _condition(nav: NavigationService, cache: dict[str, dict[int, str]], sym: An
     return cache[sym.path].get(sym.start_line)
 
 
-def rust_cfgs(nav: NavigationService, sym: Any) -> str | None:
+def rust_cfgs(nav: NavigationService, sym: Any, texts: dict[str, list[str]] | None = None) -> str | None:
     """The `#[cfg(..)]` attributes a Rust definition and the modules and impl blocks around it are compiled under
     (tracing-core's two `get_default`, `#[cfg(feature = "std")]` and `#[cfg(not(feature = "std"))]`, and the two
-    `Rebuilder::for_each` of two `mod dispatchers`: run 426 read them as duplicates)."""
-    lines = (repo_text(nav.ws, sym.path) or "").split("\n")
+    `Rebuilder::for_each` of two `mod dispatchers`: run 426 read them as duplicates). `texts`: files' lines read
+    once for an answer that asks of several definitions."""
+    texts = {} if texts is None else texts
+    if sym.path not in texts:
+        texts[sym.path] = (repo_text(nav.ws, sym.path) or "").split("\n")
+    lines = texts[sym.path]
     said: list[str] = []
     # (around it by line range: two `mod dispatchers` share a qualified name, and a parent found by it is the first)
     around = sorted((s for s in nav.index.symbols_in_file(sym.path) if s.kind in ("module", "impl", "trait")
                      and s.start_line <= sym.start_line and sym.end_line <= s.end_line and s.id != sym.id),
                     key=lambda s: s.end_line - s.start_line)
-    from contexteer.indexers.syntax import rust_attributes_above, rust_item_line
-
     for node in [sym, *around[:5]]:
         # (attributes over lines too: tokio's `#[cfg(any(\n feature = "net", ..))]`, review of 5582f6d)
         for attr in rust_attributes_above(lines, rust_item_line(lines, node.start_line)):
