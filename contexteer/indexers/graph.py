@@ -252,6 +252,7 @@ def callers(index: IndexQueries, sym: Symbol, resolve_imports: Callable[[str], d
                 if itself:  # `link(target)` inside link: it calls itself
                     out.items.append(Related(sym, sym.path, "recursive", itself, 1, None, ""))
                 first_dropped = dropped
+                _overridden_note(index, out, sites)
             entries = _by_caller(index, sites, target, level, file_syms)
             entries += _returned_by(index, target, level, depth)
             for macro, msites in macro_sites:  # `ext4_ext_check(..)`, a macro expanding to `__ext4_ext_check(..)`
@@ -622,6 +623,27 @@ def _by_caller(index: IndexQueries, sites: list[Any], target: Symbol, level: int
         # `self.ro.ac.as_ref().unwrap().find(..)` read as LiteralSearcher's beside the typed `lits.find(..)`)
         entry.weak = [n for n in entry.weak if entry.how != "name only"]
     return sorted(groups.values(), key=lambda e: (rank.get(e.how, 3), e.path, e.lines[0]))
+
+
+def _overridden_note(index: IndexQueries, out: Relations, sites: list[Any]) -> None:
+    """A Rust trait's provided method: say once which types' calls run their own override instead of this body (bytes
+    run 461 asked which `put` each caller of BufMut::put runs; BytesMut overrides it)."""
+    runs = {c.runs.id: c.runs for c in sites if getattr(c, "runs", None) is not None}
+    if not runs or not _provided(index, out.target):
+        return
+    said = "; ".join(f"on a {m.qualname.rsplit('.', 2)[-2]} they run its own {m.name} ({m.path}:{m.start_line})"
+                     for m in runs.values())
+    note = f"calls whose receiver's type overrides this method: {said}"
+    out.note = f"{out.note}; {note}" if out.note else note
+
+
+def _provided(index: IndexQueries, sym: Symbol) -> bool:
+    """Whether `sym` is a Rust trait's provided method (one with a body, which an impl may override)."""
+    parent = index.get_symbol(sym.parent_id) if sym.language == "rust" and sym.parent_id is not None else None
+    if parent is None or parent.kind != "trait":
+        return False
+    lines = lines_of(index, sym.path)
+    return 0 < sym.end_line <= len(lines) and not lines[sym.end_line - 1].split("//", 1)[0].rstrip().endswith(";")
 
 
 def _indexed_receiver(text: str, at: int, *, php: bool = False) -> str | None:

@@ -580,6 +580,7 @@ class Caller:
     receiver_name: str | None = None  # the receiver as written (`h` in `h.truncateMemory(...)`)
     against: bool = False  # the syntax says it is another type's method (`self.x()` in an unrelated class)
     overload: str | None = None  # left out as a call of this other overload (`resolve()`, by its argument count)
+    runs: Symbol | None = None  # Rust: the impl's own method run instead of the trait's provided one (BytesMut's put)
 
     @property
     def confident(self) -> bool:
@@ -6813,6 +6814,12 @@ def _rust_receiver(index: IndexQueries, site: Caller, typed: str | None, owner: 
         # `parallel.par_extend(&v)` with `parallel: BinaryHeap<_>` and `impl ParallelExtend<T> for BinaryHeap<T>`: the
         # impl's method, which implements the trait's
         site.receiver, site.how = True, "receiver type"
+        site.receiver_name = _receiver_with_type(site.receiver_name, site.receiver_name or "value", typed)
+        # which body runs: the type's own, when its impl of the trait defines the method (bytes run 461 asked which
+        # `put` each caller of BufMut::put runs; BytesMut overrides it)
+        site.runs = next((m for m in index.symbols_named(callee or "") if m.kind == "method" and m.language == "rust"
+                          and m.qualname.rsplit(".", 2)[-2:] == [typed, callee]
+                          and (head := rust_impl_head(index, m)) is not None and rust_impl_trait(head) == owner), None)
         return False
     return None
 
@@ -6878,10 +6885,10 @@ def _trait_declares(index: IndexQueries, trait: str, site: Caller, owner: str) -
     call through a value of the trait may run owner's method."""
     if not any(t.kind in ("trait", "interface") for t in index.symbols_named(trait) if t.name == trait):
         return False
-    rx = re.compile(rf"^impl\b.*?(?:^|[\s>:]){re.escape(trait)}\s*(?:<.*?>)?\s+for\s+&?\s*(?:'\w+\s+)?(?:mut\s+)?"
+    rx = re.compile(rf"^(?:unsafe\s+)?impl\b.*?(?:^|[\s>:]){re.escape(trait)}\s*(?:<.*?>)?\s+for\s+&?\s*(?:'\w+\s+)?(?:mut\s+)?"
                     rf"(?:[\w:]+::)?{re.escape(owner)}\b")
     return any(rx.search(" ".join((s.signature or "").split())) for s in index.symbols_named(owner)
-               if s.kind == "impl" or (s.signature or "").startswith("impl"))
+               if s.kind == "impl" or (s.signature or "").startswith(("impl", "unsafe impl")))
 
 
 def _self_holder(index: IndexQueries, classes: dict[str, list[Symbol]], defs: dict[str, list[Symbol]], site: Caller,
@@ -7077,10 +7084,10 @@ def _in_trait_impl(index: IndexQueries, cache: dict[str, list[Symbol]], site: Ca
     """Rust: whether the site sits in an `impl ... Trait<...> for Type` block: `self.par_extend(...)` there calls
     the trait's method (another impl of it, picked by the argument's type), not another type's."""
     syms = _symbols_of(index, cache, site.path)
-    rx = re.compile(rf"^impl\b.*?(?:^|[\s>:]){re.escape(trait)}\s*(?:<.*?>)?\s+for\s")
+    rx = re.compile(rf"^(?:unsafe\s+)?impl\b.*?(?:^|[\s>:]){re.escape(trait)}\s*(?:<.*?>)?\s+for\s")
     for s in syms:
         head = " ".join((s.signature or "").split())
-        if not head.startswith("impl") or not s.start_line <= site.line <= s.end_line:
+        if not head.startswith(("impl", "unsafe impl")) or not s.start_line <= site.line <= s.end_line:
             continue
         if rx.search(head):
             return True
@@ -7129,7 +7136,7 @@ def rust_impl_trait(head: str) -> str | None:
 
 
 #: a Rust impl's head: the trait it implements (if any) and the type it is for
-_RUST_IMPL_HEAD = re.compile(r"impl\s*(?:<(?:[^<>]|<[^<>]*>)*>)?\s*(?:([\w:]+)(?:<(?:[^<>]|<[^<>]*>)*>)?\s+for\s+)?"
+_RUST_IMPL_HEAD = re.compile(r"(?:unsafe\s+)?impl\s*(?:<(?:[^<>]|<[^<>]*>)*>)?\s*(?:([\w:]+)(?:<(?:[^<>]|<[^<>]*>)*>)?\s+for\s+)?"
                              r"&?\s*(?:'\w+\s+)?(?:mut\s+)?([\w:]+)")
 
 

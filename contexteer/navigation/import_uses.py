@@ -1467,7 +1467,7 @@ def _rust_empty_call(text: str, after: int) -> bool:
 
 def _impl_type(impl: Any) -> str:
     """The type an `impl<'t> Match<'t>` block is of: `Match`."""
-    m = re.match(r"\s*impl\s*(?:<(?:[^<>]|<[^<>]*>)*>)?\s*([\w:]+)", impl.signature or "")
+    m = re.match(r"\s*(?:unsafe\s+)?impl\s*(?:<(?:[^<>]|<[^<>]*>)*>)?\s*([\w:]+)", impl.signature or "")
     return m.group(1).rsplit("::", 1)[-1] if m else ""
 
 

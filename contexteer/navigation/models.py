@@ -19,6 +19,15 @@ def clip(text: str, width: int) -> str:
     return text if len(text) <= width else text[: width - 1] + "…"
 
 
+def clip_impl(head: str) -> str:
+    """A Rust impl block's header for a label (`impl fmt::Display for SetGlobalDefaultError`, `unsafe impl BufMut
+    for BytesMut`), at most ~100 chars; '' when it is no `impl` header."""
+    head = " ".join(head.split()).removesuffix("{").strip()
+    if not head.startswith(("impl", "unsafe impl")):
+        return ""
+    return clip(head, 100)
+
+
 class OutlineSymbol(BaseModel):
     qualname: str
     kind: str

@@ -13,7 +13,7 @@ from contexteer.errors import ContexteerError, InputError, NotFoundError
 from contexteer.indexers.lookup import holds_code
 from contexteer.indexers.model import kind_word
 from contexteer.indexers.syntax import CONDITIONAL_SOURCES, preprocessor_conditions
-from contexteer.navigation.models import CallerRef, ContextDef, clip
+from contexteer.navigation.models import CallerRef, ContextDef, clip, clip_impl
 from contexteer.navigation.service import NavigationService
 from contexteer.workspace import repo_text
 
@@ -142,7 +142,7 @@ def _range_note(nav: NavigationService, rel: str, start: int, end: int) -> str:
             # named three accessors and a second read was needed for their struct and class)
             up, outer = "", parent if end - start <= 40 else None
             while outer is not None:
-                up += f", in {outer.kind} {outer.qualname} {outer.start_line}-{outer.end_line}"
+                up += f", in {_held(outer)} {outer.start_line}-{outer.end_line}"
                 outer = holder(outer)
             return named(level or [enc]) + up
         enc = parent
@@ -157,12 +157,19 @@ def _range_note(nav: NavigationService, rel: str, start: int, end: int) -> str:
         outer, up, short = holder(enc), "", end - start <= 40
         while outer is not None and (short or (not enc.qualname.startswith(outer.qualname + ".")
                                                and outer.kind in ("function", "method"))):
-            up += f", in {outer.kind} {outer.qualname} {outer.start_line}-{outer.end_line}"
+            up += f", in {_held(outer)} {outer.start_line}-{outer.end_line}"
             outer = holder(outer)
-        kind = kind_word(enc.kind, enc.language, enc.name, enc.signature)
-        return f" — in {around}{kind} {enc.qualname} {enc.start_line}-{enc.end_line}{inner}{up}"
+        said = _held(enc) if enc.kind == "impl" else f"{kind_word(enc.kind, enc.language, enc.name, enc.signature)} {enc.qualname}"
+        return f" — in {around}{said} {enc.start_line}-{enc.end_line}{inner}{up}"
     held = [x for x in syms if x.start_line <= end and x.end_line >= start and holder(x) is None]
     return named(held) if held else ""
+
+
+def _held(x: Any) -> str:
+    """A definition around a read, for its header: a Rust impl block as its head (`in unsafe impl BufMut for
+    BytesMut`; `in impl BytesMut` had read as the inherent impl, bytes run 461), else its kind and name."""
+    head = clip_impl(x.signature or "") if x.kind == "impl" and x.language == "rust" else ""
+    return head or f"{x.kind} {x.qualname}"
 
 
 def _closures(nav: NavigationService, rel: str, start: int, end: int, enc: Any) -> str:

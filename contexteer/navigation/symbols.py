@@ -38,7 +38,7 @@ from contexteer.indexers.syntax import (
     split_params,
     whole_header,
 )
-from contexteer.navigation.models import NO_MATCH_USES, RefSite, SymbolHit, SymbolSearch, clip
+from contexteer.navigation.models import NO_MATCH_USES, RefSite, SymbolHit, SymbolSearch, clip, clip_impl
 from contexteer.navigation.service import JS_EXTS, NavigationService
 from contexteer.navigation.swift_inits import func_labels, selector
 from contexteer.workspace import repo_text
@@ -1691,7 +1691,7 @@ def enclosing_notes(nav: NavigationService, lines: list[tuple[str, int]]) -> dic
         if enc is not None:
             # (a Rust impl block is said as its header: `in SetGlobalDefaultError 352-354` had read to the
             # tracing-core agent, run 456, as the struct, which is at 330-332)
-            name = _clip_impl(enc.signature or "") or f"impl {enc.qualname}" \
+            name = clip_impl(enc.signature or "") or f"impl {enc.qualname}" \
                 if enc.kind == "impl" and enc.language == "rust" else enc.qualname
             out[(path, line)] = f"in {closures.around(path, line, enc)}{name} {enc.start_line}-{enc.end_line}" \
                 + _rust_impl_of(syms.get(path, []), enc) + closures.literal(path, enc)
@@ -1742,15 +1742,6 @@ def _documented(lines: list[str], syms: list[Any], line: int) -> Any:
     return min(starts, key=lambda s: (s.start_line, -(s.end_line - s.start_line)), default=None)
 
 
-def _clip_impl(head: str) -> str:
-    """A Rust impl block's header for a label (`impl fmt::Display for SetGlobalDefaultError`), at most ~100 chars;
-    '' when it is no `impl` header."""
-    head = " ".join(head.split()).removesuffix("{").strip()
-    if not head.startswith(("impl", "unsafe impl")):
-        return ""
-    return head if len(head) <= 100 else head[:99].rstrip() + "…"
-
-
 def _rust_impl_of(syms: list[Any], enc: Any) -> str:
     """` (impl fmt::Display)` after a Rust method of a trait impl: SendError's `fmt` of Display and of Debug read
     alike (crossbeam-channel run 432 read the impls to tell which wrote "sending on a disconnected channel")."""
@@ -1762,7 +1753,7 @@ def _rust_impl_of(syms: list[Any], enc: Any) -> str:
     if not impls:
         return ""
     head = " ".join((min(impls, key=lambda s: s.end_line - s.start_line).signature or "").split())
-    trait = re.match(r"impl\s*(?:<(?:[^<>]|<[^<>]*>)*>)?\s*([\w:]+)(?:<(?:[^<>]|<[^<>]*>)*>)?\s+for\s", head)
+    trait = re.match(r"(?:unsafe\s+)?impl\s*(?:<(?:[^<>]|<[^<>]*>)*>)?\s*([\w:]+)(?:<(?:[^<>]|<[^<>]*>)*>)?\s+for\s", head)
     return f" (impl {trait.group(1)})" if trait and rust_impl_trait(head) else ""
 
 

@@ -35,6 +35,6 @@ def test_a_range_in_a_rust_method_names_the_method_and_a_trailing_blank_line_doe
     (tmp_path / "r" / "src").mkdir(parents=True)
     (tmp_path / "r" / "src" / "chan.rs").write_text(SOURCE, encoding="utf-8")
     served = Served(tmp_path / "r")
-    assert _first_line(served, 8, 10).endswith("— in method Receiver.recv 7-9, in impl Receiver 5-15")
-    assert _first_line(served, 6, 14).endswith("— in impl Receiver 5-15, overlapping Receiver.recv 7-9, Receiver.close 12-14")
+    assert _first_line(served, 8, 10).endswith("— in method Receiver.recv 7-9, in impl<T> Receiver<T> 5-15")
+    assert _first_line(served, 6, 14).endswith("— in impl<T> Receiver<T> 5-15, overlapping Receiver.recv 7-9, Receiver.close 12-14")
     assert _first_line(served, 2, 7).endswith("— overlaps Receiver 1-3, Receiver 5-15")

@@ -1,0 +1,66 @@
+"""Mends of stop 55, each with what an agent saw before."""
+from __future__ import annotations
+
+from tests.navigation.conftest import served_tree
+
+CARGO = "[package]\nname = \"fx\"\nversion = \"0.1.0\"\n"
+BUF = ("pub trait BufMut {\n"                                                    # 1
+       "    fn put_slice(&mut self, s: &[u8]);\n"                                # 2
+       "    fn put<T: AsRef<[u8]>>(&mut self, src: T) where Self: Sized {\n"     # 3
+       "        self.put_slice(src.as_ref());\n"
+       "    }\n"
+       "}\n"
+       "\n"
+       "pub struct BytesMut { v: Vec<u8> }\n"                                    # 8
+       "\n"
+       "impl BytesMut {\n"                                                       # 10
+       "    pub fn new() -> BytesMut { BytesMut { v: Vec::new() } }\n"
+       "}\n"
+       "\n"
+       "unsafe impl BufMut for BytesMut {\n"                                     # 14
+       "    fn put_slice(&mut self, s: &[u8]) { self.v.extend_from_slice(s); }\n"
+       "    fn put<T: AsRef<[u8]>>(&mut self, src: T) where Self: Sized {\n"     # 16
+       "        self.v.extend_from_slice(src.as_ref());\n"                       # 17
+       "    }\n"
+       "}\n"
+       "\n"
+       "pub struct Plain { v: Vec<u8> }\n"
+       "\n"
+       "impl BufMut for Plain {\n"
+       "    fn put_slice(&mut self, s: &[u8]) { self.v.extend_from_slice(s); }\n"
+       "}\n"
+       "\n"
+       "pub fn generic<B: BufMut>(b: &mut B) { b.put(b\"x\"); }\n"              # 27
+       "\n"
+       "pub fn concrete() {\n"                                                   # 29
+       "    let mut buf = BytesMut::new();\n"
+       "    buf.put(b\"y\");\n"                                                  # 31
+       "}\n"
+       "\n"
+       "pub fn plain(p: &mut Plain) { p.put(b\"z\"); }\n")                      # 34
+
+
+def test_a_call_on_a_type_of_an_unsafe_impl_is_a_caller_of_the_traits_method_and_says_which_body_runs(tmp_path):
+    # bytes run 461: `unsafe impl BufMut for BytesMut` was read as an inherent impl, so BytesMut's `put` was "another
+    # type's method" and the eleven `buf.put(..)` on a BytesMut were left out of BufMut::put's callers; nothing said
+    # which `put` each caller runs
+    served = served_tree(tmp_path / "r", {"Cargo.toml": CARGO, "src/lib.rs": BUF})
+    text = served.call("find_related", symbol="BufMut::put", relation="callers").text
+    rows = text.splitlines()
+    assert any("in concrete" in r and "buf: BytesMut" in r for r in rows), text
+    assert any("in generic" in r for r in rows) and any("in plain" in r for r in rows), text
+    assert "left out" not in text, text
+    assert "on a BytesMut they run its own put (src/lib.rs:16)" in text, text
+    assert "Plain they run" not in text, text  # Plain keeps the provided body
+
+
+def test_a_search_hit_and_a_read_in_an_unsafe_trait_impl_name_the_trait(tmp_path):
+    # bytes run 461: reads said `in impl BytesMut 1043-1100` of `unsafe impl BufMut for BytesMut`, and search hits
+    # in it had no `(impl BufMut)`
+    served = served_tree(tmp_path / "r", {"Cargo.toml": CARGO, "src/lib.rs": BUF})
+    read = served.call("read_code_range", path="src/lib.rs", start_line=17, end_line=17).text
+    assert "in unsafe impl BufMut for BytesMut 14-19" in read.splitlines()[0], read
+    inherent = served.call("read_code_range", path="src/lib.rs", start_line=11, end_line=11).text
+    assert "in impl BytesMut 10-12" in inherent.splitlines()[0], inherent
+    hits = served.call("search_text", pattern="extend_from_slice").text
+    assert any(r.lstrip().startswith("17:") and "BytesMut.put 16-18 (impl BufMut)" in r for r in hits.splitlines()), hits
