@@ -643,7 +643,8 @@ def _bindings_at(lines: list[str], start: int, end: int, word: str) -> Iterator[
     # Go `mockedService := new(TestExampleImplementation)`: a pointer to that type
     go_new = re.compile(rf"^\s*(?:var\s+)?{w}\s*:?=\s*new\(\s*\*?(?:\w+\.)?([A-Za-z_]\w*)\s*\)")
     # Go `matcher, ok := expected.(argumentMatcher)`, `if m, ok := x.(*T); ok {`: the type asserted
-    go_assert = re.compile(rf"^\s*(?:(?:\}}\s*else\s+)?if\s+|case\s+)?{w}\s*(?:,\s*\w+)?\s*:?=\s*(?:[A-Za-z_][\w.]*|[^=;]*\))\s*\.\(\s*\*?(?:\w+\.)?"
+    # (`intr := arguments[0].(*treeInterpreter)`: off an element too, jmespath run 465)
+    go_assert = re.compile(rf"^\s*(?:(?:\}}\s*else\s+)?if\s+|case\s+)?{w}\s*(?:,\s*\w+)?\s*:?=\s*(?:[A-Za-z_][\w.]*(?:\[[^\]\[]*\])*|[^=;]*\))\s*\.\(\s*\*?(?:\w+\.)?"
                            rf"([A-Za-z_]\w*)\s*\)")
     go_receive = re.compile(rf"^\s*(?:case\s+)?{w}(?:\s*,\s*\w+)?\s*:?=\s*<-\s*([A-Za-z_]\w*\.[A-Za-z_]\w*)\s*:?\s*(?://.*)?$")
     # (`iter := any.cfg.BorrowIterator(buf)` too, and TS `const query = this.#client.getQueryCache().build(..)`:

@@ -64,3 +64,29 @@ def test_a_search_hit_and_a_read_in_an_unsafe_trait_impl_name_the_trait(tmp_path
     assert "in impl BytesMut 10-12" in inherent.splitlines()[0], inherent
     hits = served.call("search_text", pattern="extend_from_slice").text
     assert any(r.lstrip().startswith("17:") and "BytesMut.put 16-18 (impl BufMut)" in r for r in hits.splitlines()), hits
+
+
+GO_MOD = "module example.com/jp\n\ngo 1.18\n"
+GO_INTERP = ("package jp\n\n"
+             "type treeInterpreter struct{}\n\n"
+             "func (intr *treeInterpreter) Execute(node string, value interface{}) (interface{}, error) {\n"
+             "\treturn value, nil\n}\n\n"
+             "type other struct{}\n\n"
+             "func (o *other) Execute(node string, value interface{}) (interface{}, error) {\n"
+             "\treturn nil, nil\n}\n\n"
+             "func jpfMap(arguments []interface{}) (interface{}, error) {\n"       # 15
+             "\tintr := arguments[0].(*treeInterpreter)\n"
+             "\treturn intr.Execute(\"x\", arguments[1])\n"                         # 17
+             "}\n")
+
+
+def test_a_go_local_asserted_off_an_element_has_the_asserted_type(tmp_path):
+    # jmespath run 465: `intr := arguments[0].(*treeInterpreter)` then `intr.Execute(..)` in jpfMap, jpfMaxBy, jpfMinBy
+    # and jpfSortBy were "matched by name only, the receiver's type unknown"
+    served = served_tree(tmp_path / "r", {"go.mod": GO_MOD, "interp.go": GO_INTERP})
+    text = served.call("find_related", symbol="treeInterpreter.Execute", relation="callers").text
+    row = next(r for r in text.splitlines() if "in jpfMap" in r)
+    assert "name only" not in text and "by receiver intr: treeInterpreter" in text.splitlines()[0], text
+    assert "17" in row, text
+    other = served.call("find_related", symbol="other.Execute", relation="callers").text
+    assert "jpfMap" not in other.split("left out")[0].split("]")[-1], other
