@@ -1726,13 +1726,33 @@ _HOLDER_KINDS = frozenset({"impl", "class", "module", "trait", "interface", "str
 _DOC_LINE = re.compile(r"\s*(?:///(?!/)|/\*\*|\*(?!/)|\*/)")
 
 
+def _in_doc_block(lines: list[str], line: int) -> bool:
+    """Whether `line` (1-based) is a `///` line or a line of a `/** .. */` block: a line starting with `*` only when
+    the lines above lead up to the block's opening (a Go embedded field `*assert.Assertions`, a C `*p = x;`, is no
+    comment: jmespath run 465 read one as the doc comment of the field below)."""
+    text = lines[line - 1]
+    if re.match(r"\s*(?:///(?!/)|/\*\*)", text):
+        return True
+    k = line
+    while k > 0 and k > line - 400 and re.match(r"\s*\*", lines[k - 1]):
+        if k < line and "*/" in lines[k - 1]:
+            return False  # a block closed above: this star line is outside it
+        k -= 1
+    return k > 0 and k < line and re.match(r"\s*/\*\*", lines[k - 1]) is not None and "*/" not in lines[k - 1]
+
+
 def _documented(lines: list[str], syms: list[Any], line: int) -> Any:
     """The definition whose doc comment (`///` lines, a `/** .. */` block) holds `line`: the first definition starting
     right below the comment (attributes and annotations between); None when the line is no doc comment's."""
-    if not 0 < line <= len(lines) or not _DOC_LINE.match(lines[line - 1]):
+    if not 0 < line <= len(lines) or not _DOC_LINE.match(lines[line - 1]) or not _in_doc_block(lines, line):
         return None
     k = line
-    while k <= len(lines) and k - line < 400 and _DOC_LINE.match(lines[k - 1]):
+    if re.match(r"\s*///", lines[line - 1]):
+        while k <= len(lines) and k - line < 400 and re.match(r"\s*///(?!/)", lines[k - 1]):
+            k += 1
+    else:  # the block's end, then the line after it
+        while k <= len(lines) and k - line < 400 and "*/" not in lines[k - 1]:
+            k += 1
         k += 1
     while k <= len(lines) and k - line < 420 and re.match(r"\s*(?:#\[|@[A-Za-z])", lines[k - 1]):
         k += 1  # `#[cfg_attr(..)]`, `@Override`

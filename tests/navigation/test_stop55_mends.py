@@ -90,3 +90,30 @@ def test_a_go_local_asserted_off_an_element_has_the_asserted_type(tmp_path):
     assert "17" in row, text
     other = served.call("find_related", symbol="other.Execute", relation="callers").text
     assert "jpfMap" not in other.split("left out")[0].split("]")[-1], other
+
+
+GO_SUITE = ("package suite\n\n"
+            "import (\n\t\"testing\"\n\n\t\"example.com/jp/assert\"\n)\n\n"
+            "// Suite is a basic testing suite with methods for storing and\n"
+            "// retrieving the current *testing.T context.\n"
+            "type Suite struct {\n"                                              # 11
+            "\t*assert.Assertions\n"                                             # 12
+            "\trequire *assert.Assertions\n"
+            "\tt       *testing.T\n"
+            "}\n")
+C_DOC = ("/**\n * Frees the buffer.\n */\n"
+         "void buf_free(char **p)\n{\n"
+         "\t*p = 0;\n"                                                           # 6
+         "}\n")
+
+
+def test_a_line_starting_with_a_star_outside_a_doc_block_is_no_doc_comment(tmp_path):
+    # jmespath run 465: `*assert.Assertions`, an embedded field of Suite, was "in the doc comment of field
+    # Suite.require"; the agent read the struct to learn it was a field
+    served = served_tree(tmp_path / "r", {"go.mod": GO_MOD, "suite/suite.go": GO_SUITE, "buf.c": C_DOC})
+    hits = served.call("search_text", pattern=r"^\s+\*assert\.", regex=True).text
+    row = next(r for r in hits.splitlines() if r.lstrip().startswith("12:"))
+    assert "doc comment" not in row and "in Suite 11-15" in row, hits
+    c = served.call("search_text", pattern="Frees the buffer|\\*p = 0", regex=True).text
+    assert any(r.lstrip().startswith("2:") and "doc comment of function buf_free" in r for r in c.splitlines()), c
+    assert any(r.lstrip().startswith("6:") and "in buf_free" in r and "doc comment" not in r for r in c.splitlines()), c
