@@ -34,6 +34,7 @@ from contexteer.indexers.syntax import (
     loose_types,
     param_types,
     preprocessor_conditions,
+    rust_attributes_above,
     split_params,
 )
 from contexteer.navigation.models import RelatedItem, clip
@@ -956,8 +957,98 @@ def relations_of(nav: NavigationService, target: Any, relation: str, depth: int)
             _deeper_callees(nav, rel, depth)
         return rel
     if relation == "implementations":
-        return graph.implementations(idx, target, nav.imported, depth=depth, rust_impls=lambda t: rust_impls(idx, t))
-    return graph.supertypes(idx, target, nav.imported, depth=depth, rust_traits=lambda t: _rust_traits(idx, t))
+        rel = graph.implementations(idx, target, nav.imported, depth=depth, rust_impls=lambda t: rust_impls(idx, t))
+        if not rel.items and target.language == "rust" and target.kind in _RUST_TYPES:
+            # a Rust type has no subtypes: what an agent asking for its implementations wants is the traits it
+            # implements (indexmap run 467 read "0 definitions" for IndexSet's thirty impls)
+            sup = relations_of(nav, target, "supertypes", 1)
+            said = "a Rust type has no subtypes; the traits it implements"
+            sup.note = f"{said}; {sup.note}" if sup.note else said
+            return sup
+        return rel
+    rel = graph.supertypes(idx, target, nav.imported, depth=depth, rust_traits=lambda t: _rust_traits(idx, t))
+    if target.language == "rust" and target.kind in _RUST_TYPES:
+        _rust_trait_impls(nav, target, rel)
+    return rel
+
+
+#: Rust definitions that traits are implemented for
+_RUST_TYPES = frozenset({"struct", "enum", "union", "type"})
+
+
+def _rust_trait_impls(nav: NavigationService, target: Any, rel: graph.Relations) -> None:
+    """Every `impl Trait for Type` block of a Rust type, the repository's traits as rows (each with its cfg) and the
+    others (`Clone`, `serde::Serialize`) per file in `rel.packages`, each with its line and the cfg it is compiled
+    under, its own or its module's (`mod serde` gated in lib.rs): indexmap run 467 got one of IndexSet's thirty
+    trait impls, and worked out which feature gates each by reading lib.rs."""
+    from contexteer.navigation.symbols import rust_cfgs
+
+    texts: dict[str, list[str]] = {}
+    gates: dict[str, str | None] = {}
+    listed = {it.detail.removeprefix("impl at ") for it in rel.items if it.detail.startswith("impl at ")}
+    groups: dict[tuple[str, str], list[str]] = {}
+    for s in sorted(nav.index.symbols_named(target.name), key=lambda s: (s.path, s.start_line)):
+        head = _impl_head(s.signature or "") if s.kind == "impl" and s.language == "rust" else None
+        if head is None or head[0] is None or head[1] != target.name:
+            continue
+        where = f"{s.path}:{s.start_line}"
+        cfg = rust_cfgs(nav, s, texts)
+        if where in listed:
+            for it in rel.items:
+                if it.detail == f"impl at {where}" and cfg:
+                    it.detail += f", under {cfg}"
+            continue
+        if s.path not in gates:
+            gates[s.path] = rust_module_gates(nav, s.path, texts)
+        written = " ".join((s.signature or "").split())
+        m = re.search(r"\bfor\s+(&\s*(?:'\w+\s+)?(?:mut\s+)?)", written)
+        trait = _trait_written(written) or head[0]
+        on = (" for &mut" if "mut" in m.group(1) else " for &") if m else ""
+        groups.setdefault((s.path, gates[s.path] or ""), []).append(
+            f"{trait}{on} {s.start_line}" + (f" (under {cfg})" if cfg else ""))
+    rel.packages = [f"{path}" + (f" (the whole file under {gate})" if gate else "") + f": {', '.join(rows)}"
+                    for (path, gate), rows in groups.items()]
+
+
+def _trait_written(head: str) -> str | None:
+    """The trait an impl head writes, its path and generic arguments kept short: `fmt::Debug`, `Extend<&'a T>`,
+    `From<[T; N]>` (`IntoDeserializer<'de, E>` as written)."""
+    m = re.match(r"(?:unsafe\s+)?impl\s*(?:<(?:[^<>]|<(?:[^<>]|<[^<>]*>)*>)*>)?\s*!?((?:[\w]+::)*\w+(?:<(?:[^<>]|<[^<>]*>)*>)?)\s+for\s", head)
+    return m.group(1) if m else None
+
+
+def rust_module_gates(nav: NavigationService, path: str, texts: dict[str, list[str]]) -> str | None:
+    """The `#[cfg(..)]` on the `mod x;` declarations a Rust file is reached through (`#[cfg(feature = "serde")] mod
+    serde;` in lib.rs for src/serde.rs), with where each is: `#[cfg(feature = "serde")] (mod serde, src/lib.rs:93)`."""
+    said: list[str] = []
+    seen: set[str] = set()
+    while path not in seen and len(seen) < 8:
+        seen.add(path)
+        folder, name = posixpath.split(path)
+        stem = name.removesuffix(".rs")
+        if stem in ("lib", "main") or not name.endswith(".rs"):
+            break
+        if stem == "mod":
+            folder, stem = posixpath.split(folder)
+        parents = [posixpath.join(folder, f) for f in ("lib.rs", "main.rs", "mod.rs")] + \
+            ([f"{folder}.rs"] if folder else [])
+        declared = None
+        for parent in parents:
+            if parent not in texts:
+                texts[parent] = (repo_text(nav.ws, parent) or "").split("\n") if nav.index.file_info(parent) else []
+            lines = texts[parent]
+            at = next((k for k, t in enumerate(lines, 1)
+                       if re.match(rf"\s*(?:pub(?:\([^)]*\))?\s+)?mod\s+{re.escape(stem)}\s*;", t)), None)
+            if at is not None:
+                declared = (parent, at, lines)
+                break
+        if declared is None:
+            break
+        parent, at, lines = declared
+        said += [f"{a} (mod {stem}, {parent}:{at})" for a in rust_attributes_above(lines, at)
+                 if a.startswith("#[cfg(") and a != "#[cfg(test)]"]
+        path = parent
+    return " and ".join(said) or None
 
 
 def _callees(nav: NavigationService, target: Any) -> graph.Relations:

@@ -135,7 +135,8 @@ async def _related_one(svc: Services, ctx: Context, q: str, relation: Relation, 
             shown = items[offset : offset + n]
             nxt = offset + n if offset + n < len(items) else None
             model = RelatedResult(symbol=full_name, location=f"{target.path}:{target.start_line}-{target.end_line}" if target.path else "outside the repository",
-                                  relation=relation, total=len(items), items=shown, unresolved=rel.unresolved,
+                                  relation=rel.relation if rel.relation == "supertypes" else relation,
+                                  total=len(items), items=shown, unresolved=rel.unresolved,
                                   builtins=rel.builtins, packages=rel.packages, local_calls=sorted(rel.local),
                                   call_sites=rel.sites, next_cursor=str(nxt) if nxt is not None else None,
                                   note="; ".join(notes) or None, definitions=found.definitions, values=found.values)
@@ -284,6 +285,12 @@ def _outside_lines(model: RelatedResult, target: Any) -> list[str]:
     """A callees answer's lines for what resolves to no repository definition: locals aside, the language's builtins
     (Go's conversions and Rust's macros named so), other packages' functions and types, the unresolved rest."""
     out: list[str] = []
+    if model.relation == "supertypes":  # Rust: the traits from outside the repository, per file
+        if model.packages:
+            out.append("traits from outside the repository it implements (impl lines):")
+            out += [f"  {p}" for p in model.packages]
+        return out + ([f"{_unresolved_label(model, target)}: {', '.join(model.unresolved[:_LISTED])}"]
+                      if model.unresolved else [])
     # (Go's `int8(c)` converts: msgpack run 424 read "builtins: int8" beside Decoder.int8 as a call)
     conversions = [b for b in model.builtins if target.language == "go" and b.split(" ", 1)[0] in GO_BUILTIN_TYPES]
     if target.language == "rust":  # `Err(..)`, `Some(..)`: the prelude's variants built, no call

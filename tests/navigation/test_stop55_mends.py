@@ -117,3 +117,48 @@ def test_a_line_starting_with_a_star_outside_a_doc_block_is_no_doc_comment(tmp_p
     c = served.call("search_text", pattern="Frees the buffer|\\*p = 0", regex=True).text
     assert any(r.lstrip().startswith("2:") and "doc comment of function buf_free" in r for r in c.splitlines()), c
     assert any(r.lstrip().startswith("6:") and "in buf_free" in r and "doc comment" not in r for r in c.splitlines()), c
+
+
+IM_CARGO = "[package]\nname = \"indexmap\"\nversion = \"1.9.2\"\n\n[features]\nserde-1 = [\"serde\"]\n"
+IM_LIB = ("pub mod set;\n"
+          "\n"
+          "#[cfg(feature = \"serde\")]\n"
+          "mod serde;\n"                                                          # 4
+          "\n"
+          "pub trait Entries {\n    fn len(&self) -> usize;\n}\n")
+IM_SET = ("use crate::Entries;\n\n"
+          "pub struct IndexSet<T, S> {\n    map: Vec<(T, S)>,\n}\n"                # 3
+          "\n"
+          "impl<T: Clone, S: Clone> Clone for IndexSet<T, S> {\n"                 # 7
+          "    fn clone(&self) -> Self { IndexSet { map: self.map.clone() } }\n}\n"
+          "\n"
+          "impl<T, S> Entries for IndexSet<T, S> {\n"                             # 11
+          "    fn len(&self) -> usize { self.map.len() }\n}\n"
+          "\n"
+          "#[cfg(has_std)]\n"
+          "impl<T, const N: usize> From<[T; N]> for IndexSet<T, ()> {\n"         # 16
+          "    fn from(arr: [T; N]) -> Self { todo!() }\n}\n"
+          "\n"
+          "impl<'a, T, S> IntoIterator for &'a IndexSet<T, S> {\n"                # 20
+          "    type Item = &'a T;\n    type IntoIter = std::slice::Iter<'a, T>;\n"
+          "    fn into_iter(self) -> Self::IntoIter { todo!() }\n}\n")
+IM_SERDE = ("use crate::set::IndexSet;\n\n"
+            "impl<T, S> serde::Serialize for IndexSet<T, S> {\n"                  # 3
+            "    fn serialize<Z>(&self, s: Z) -> Result<(), ()> { Ok(()) }\n}\n")
+
+
+def test_the_traits_a_rust_type_implements_are_every_impl_with_the_cfg_it_is_compiled_under(tmp_path):
+    # indexmap run 467: supertypes of IndexSet named only the crate's own Entries; implementations said "0
+    # definitions"; the agent grepped thirty impls and read lib.rs for the `#[cfg(feature = "serde")] mod serde;`
+    served = served_tree(tmp_path / "r", {"Cargo.toml": IM_CARGO, "src/lib.rs": IM_LIB, "src/set.rs": IM_SET,
+                                          "src/serde.rs": IM_SERDE})
+    text = served.call("find_related", symbol="IndexSet", relation="supertypes").text
+    assert "trait Entries" in text, text
+    outside = text.split("traits from outside the repository", 1)[1]
+    serde = next(r for r in outside.splitlines() if r.strip().startswith("src/serde.rs"))
+    assert '#[cfg(feature = "serde")] (mod serde, src/lib.rs:4)' in serde and "serde::Serialize 3" in serde, text
+    own = next(r for r in outside.splitlines() if r.strip().startswith("src/set.rs"))
+    assert "Clone 7" in own and "From<[T; N]> 15 (under #[cfg(has_std)])" in own and "IntoIterator for & 20" in own, text
+    assert "Entries" not in own, text  # the repository's trait is a row, not repeated
+    asked = served.call("find_related", symbol="IndexSet", relation="implementations").text
+    assert "a Rust type has no subtypes" in asked and "serde::Serialize 3" in asked, asked
