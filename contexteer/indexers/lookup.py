@@ -1359,6 +1359,9 @@ class _Body:
         hit = [s for s in self.in_file if s.name == name and s.parent_id == own.id and s.id != self.sym.id and usable(s)]
         if hit:
             return hit[0], "same class"
+        elsewhere = _rust_impl_elsewhere(self.index, own, name, self.sym) if self.sym.language == "rust" else None
+        if elsewhere is not None:
+            return elsewhere, "same class"
         inherited = _inherited_member(self.index, own, name, self.syms_of)  # `self._set_timeout()` from BaseClient
         if inherited is None:
             return None
@@ -2031,6 +2034,18 @@ def member_of_type(index: IndexQueries, typed: str, name: str, sym: Symbol, impo
 #: a Rust type alias naming one type, maybe by reference: `pub type ParseStream<'a> = &'a ParseBuffer<'a>;`
 _RUST_ALIAS = re.compile(r"^(?:pub(?:\([^)]*\))?\s+)?type\s+\w+\s*(?:<[^=]*>)?\s*=\s*&?\s*(?:'\w+\s+)?(?:mut\s+)?(?:dyn\s+)?"
                          r"(?:[\w]+::)*([A-Za-z_]\w*)\s*(?:<.*>)?\s*;?$")
+
+
+def _rust_impl_elsewhere(index: IndexQueries, own: Symbol, name: str, sym: Symbol) -> Symbol | None:
+    """Rust: the method `name` of the type `own` in an impl block of another file (indexmap's `self.erase_indices_sweep(..)`
+    in core.rs, defined in `impl IndexMapCore` of its child module raw.rs: run 467 read it as unresolved); of several
+    types of that name, the one whose files sit in the type's folder or below; None when that does not tell."""
+    cands = [s for s in index.symbols_named(name) if s.kind == "method" and s.language == "rust" and s.id != sym.id
+             and s.qualname.rsplit(".", 2)[-2:] == [own.name, name] and usable(s)]
+    if len(cands) > 1:
+        root = own.path.rpartition("/")[0]
+        cands = [s for s in cands if s.path.rpartition("/")[0] == root or s.path.startswith(root + "/")]
+    return cands[0] if len(cands) == 1 else None
 
 
 def _rust_alias_target(index: IndexQueries, typed: str) -> str | None:

@@ -166,7 +166,11 @@ class LanguageResolvers(ResolverBase):
             return Resolution(unresolved=True)
         head = segs[0]
         if head == "crate":
-            t = self._rust_path(own_crate, segs[1:]) or self._rust_module_file(own_crate, crate=True)
+            t = self._rust_path(own_crate, segs[1:])
+            outside = self._rust_root_import(own_crate, segs[1]) if t is None and len(segs) > 2 else None
+            if outside is not None:  # `crate::vec::Drain` with `use alloc::vec::{self, Vec};` in lib.rs: alloc's
+                return Resolution(external=outside, stdlib=outside in _RUST_STD)
+            t = t or self._rust_module_file(own_crate, crate=True)
             return (t, None, self._rust_kind(src, t, own_crate)) if t else Resolution(unresolved=True)
         if head in ("self", "super"):
             inline = len(self._rust_inline_mods(src, line))  # `mod tests { use super::*; }`: super is this file
@@ -208,6 +212,28 @@ class LanguageResolvers(ResolverBase):
         if self._rust_local(head):  # an inline module, an enum's variants, a name imported above
             return Resolution(internal=True)
         return Resolution(external=head)
+
+    def _rust_root_import(self, crate_dir: str, name: str) -> str | None:
+        """The crate a crate root's `use` binds the module `name` from (`use alloc::vec::{self, Vec};`, `use
+        std::fmt;`, `use core::ops as o;`), when that is no path of the crate itself: indexmap's `use
+        crate::vec::{Drain, Vec}` had been read as lib.rs's and its `Drain` as the crate's own map::Drain (run 467)."""
+        root = self._rust_module_file(crate_dir, crate=True)
+        if root is None:
+            return None
+        n = re.escape(name)
+        text = self.layout.text(root)
+        for m in re.finditer(r"(?m)^\s*(?:pub(?:\([^)]*\))?\s+)?use\s+(?:::)?([\w:]+?)(::\{[^;]*\}|(?:\s+as\s+\w+)?)\s*;", text):
+            path, rest = m.group(1), m.group(2)
+            first = path.split("::", 1)[0]
+            if first in ("crate", "self", "super"):
+                continue
+            bound = (rest.startswith("::{") and re.search(r"[{,]\s*self\s*(?:as\s+(\w+)\s*)?[,}]", rest)
+                     and (re.search(rf"[{{,]\s*self\s+as\s+{n}\s*[,}}]", rest) or path.rsplit("::", 1)[-1] == name)) \
+                or (not rest.startswith("::{") and (re.search(rf"\bas\s+{n}$", rest.strip()) if rest.strip()
+                                                     else path.rsplit("::", 1)[-1] == name and "::" in path))
+            if bound:
+                return first
+        return None
 
     def _rust_edition(self, crate_src: str) -> str:
         """The edition in the crate's Cargo.toml (`edition = "2018"`); a manifest without one is 2015."""

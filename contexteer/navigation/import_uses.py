@@ -1485,6 +1485,12 @@ _RUST_LIBRARY_TRAITS: dict[str, tuple[str, ...]] = {
 }
 
 
+#: methods std's own types have inherently, which no imported trait brings into scope
+_RUST_INHERENT_COMMON = frozenset({"len", "is_empty", "clone", "iter", "iter_mut", "unwrap", "expect", "as_ref",
+                                   "as_mut", "map", "get", "get_mut", "push", "pop", "insert", "remove", "to_string",
+                                   "as_ptr", "as_slice", "to_vec", "capacity", "reserve", "truncate", "clear"})
+
+
 def _rust_library_trait_calls(found: ImportUse, name: str, lines: list[str], spans: set[int],
                               scope: tuple[int, int] | None) -> None:
     """The calls of an imported library trait's methods (`.extend(..)`, `TokenStream::from_iter(..)`), in place of
@@ -1498,6 +1504,24 @@ def _rust_library_trait_calls(found: ImportUse, name: str, lines: list[str], spa
         if at:
             out.append(UsedName(name=f"{name}::{method}() (its method, in scope by the import)", lines=at[:MAX_LINES],
                                 more=max(0, len(at) - MAX_LINES)))
+    if not out and not row.lines and name[:1].isupper() and scope is not None and scope[1] - scope[0] <= 80:
+        # a library trait imported inside a function and never named is there for a method call of the function
+        # (indexmap's `use rayon::iter::ParallelDrainRange;` in par_drain for `self.entries.par_drain(range)`: run 467
+        # read "not used", a wrong answer); the method calls of that function are its candidates
+        calls: dict[str, list[int]] = {}
+        for n in range(scope[0], scope[1] + 1):
+            if n in spans or n > len(lines):
+                continue
+            # (not on self, whose methods are the impl's; not a method std's own types have)
+            for m in re.finditer(r"(?<!\bself)\.\s*([a-z_]\w*)\s*(?:::<[^>]*>)?\s*\(", lines[n - 1].split("//", 1)[0]):
+                if m.group(1) not in _RUST_INHERENT_COMMON:
+                    calls.setdefault(m.group(1), []).append(n)
+        if calls:
+            said = ", ".join(f".{c}()" for c in calls)
+            at = sorted({n for v in calls.values() for n in v})
+            which = f"its method {said}" if len(calls) == 1 else f"one of the calls {said}"
+            out.append(UsedName(name=f"{name} (never named: a trait the function brings in scope for {which})",
+                                lines=at[:MAX_LINES], more=max(0, len(at) - MAX_LINES)))
     if out and not row.lines:
         found.names.pop()
     found.names += out

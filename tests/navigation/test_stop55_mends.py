@@ -162,3 +162,61 @@ def test_the_traits_a_rust_type_implements_are_every_impl_with_the_cfg_it_is_com
     assert "Entries" not in own, text  # the repository's trait is a row, not repeated
     asked = served.call("find_related", symbol="IndexSet", relation="implementations").text
     assert "a Rust type has no subtypes" in asked and "serde::Serialize 3" in asked, asked
+
+
+CORE = ("mod raw;\n\n"
+        "pub struct IndexMapCore<K, V> {\n    entries: Vec<(K, V)>,\n}\n\n"
+        "impl<K, V> IndexMapCore<K, V> {\n"
+        "    pub(crate) fn erase_indices(&mut self, start: usize, end: usize) {\n"  # 8
+        "        self.erase_indices_sweep(start, end);\n"                          # 9
+        "    }\n}\n")
+RAW = ("use super::IndexMapCore;\n\n"
+       "impl<K, V> IndexMapCore<K, V> {\n"
+       "    pub(super) fn erase_indices_sweep(&mut self, start: usize, end: usize) {\n"  # 4
+       "        let _ = (start, end);\n"
+       "    }\n}\n")
+
+
+def test_a_rust_self_call_of_a_method_in_another_files_impl_of_the_type_is_resolved(tmp_path):
+    # indexmap run 467: `self.erase_indices_sweep(..)` in core.rs, defined in raw.rs's `impl IndexMapCore`, was
+    # "unresolved" under a "complete" callees answer
+    served = served_tree(tmp_path / "r", {"Cargo.toml": CARGO, "src/lib.rs": "mod map;\n",
+                                          "src/map/mod.rs": "pub mod core;\n", "src/map/core.rs": CORE,
+                                          "src/map/core/raw.rs": RAW})
+    text = served.call("find_related", symbol="IndexMapCore.erase_indices", relation="callees").text
+    assert "IndexMapCore.erase_indices_sweep src/map/core/raw.rs:4-6 called at 9" in text and "unresolved" not in text, text
+
+
+USES_LIB = ("extern crate alloc;\n\n"
+            "use alloc::vec::{self, Vec};\n\n"
+            "mod map;\n\n"
+            "pub struct Bucket;\n")
+USES_MAP = ("use crate::vec::{Drain, Vec};\n"                                     # 1
+            "\n"
+            "pub struct Drain2;\n"
+            "pub struct Core {\n    entries: Vec<u8>,\n}\n"
+            "\n"
+            "impl Core {\n"
+            "    pub fn drain(&mut self) -> Drain<'_, u8> { self.entries.drain(..) }\n"  # 9
+            "    pub fn par_drain(&mut self) -> usize {\n"                        # 10
+            "        use rayon::iter::ParallelDrainRange;\n"                       # 11
+            "        let n = self.entries.len();\n"
+            "        self.entries.par_drain(..);\n"                                # 13
+            "        n\n"
+            "    }\n"
+            "}\n")
+USES_DRAIN = "pub struct Drain<'a, T> {\n    x: &'a T,\n}\n"
+
+
+def test_a_rust_trait_imported_in_a_function_for_a_method_call_is_no_unused_import_and_crate_paths_through_an_outside_module_are_outside(tmp_path):
+    # indexmap run 467: `use rayon::iter::ParallelDrainRange;` in par_drain was "not used" (it is there for
+    # `self.entries.par_drain(..)`); `use crate::vec::{Drain, Vec}` with `use alloc::vec::{self, Vec};` in lib.rs was
+    # read as lib.rs's, its Drain as the crate's own struct Drain
+    served = served_tree(tmp_path / "r", {"Cargo.toml": CARGO, "src/lib.rs": USES_LIB, "src/map.rs": USES_MAP,
+                                          "src/drain.rs": USES_DRAIN})
+    text = served.call("list_dependencies", path="src/map.rs", view="uses").text
+    rayon = next(r for r in text.splitlines() if "rayon::iter" in r)
+    assert "not used" not in rayon and ".par_drain()" in rayon and rayon.rstrip().endswith("at 13"), text
+    assert ".len()" not in rayon, text
+    vec = next(r for r in text.splitlines() if "crate::vec" in r)
+    assert "standard library" in vec and "drain.rs" not in vec and "src/lib.rs" not in vec, text
