@@ -101,6 +101,30 @@ class Satisfier:
     folder: str
     pointer: bool  # some method has a pointer receiver: only *T satisfies the interface
     methods: list[Symbol]
+    via: str | None = None  # the embedded type whose methods it gains (Go promotes them)
+
+
+def _by_embedding(index: IndexQueries, found: list[Satisfier]) -> list[Satisfier]:
+    """The structs that embed a satisfying type and so gain its methods (Go promotes them), through up to three
+    embeddings: jmespath run 465 could not tell whether the answer had counted them and checked by hand."""
+    from contexteer.indexers.go_types import embeddings
+
+    out: list[Satisfier] = []
+    seen = {(s.folder, s.type_name) for s in found}
+    frontier = list(found)
+    for _ in range(3):
+        nxt: list[Satisfier] = []
+        for s in frontier:
+            for emb, by_pointer in embeddings(index, s.type_name):
+                key = (posixpath.dirname(emb.path), emb.name)
+                if emb.kind != "struct" or key in seen or key[0] != s.folder:
+                    continue
+                seen.add(key)
+                nxt.append(Satisfier(emb, emb.name, key[0], s.pointer and not by_pointer, s.methods,
+                                     f"{'*' if by_pointer else ''}{s.type_name}"))
+        out += nxt
+        frontier = nxt
+    return out
 
 
 def interface_named(query: str) -> tuple[str, tuple[str, ...]] | None:
@@ -134,5 +158,6 @@ def satisfiers(index: IndexQueries, methods: tuple[str, ...]) -> list[Satisfier]
                     None)
         out.append(Satisfier(decl, type_name, folder, any(p for _, p in found.values()),
                              [found[n][0] for n in methods]))
+    out += _by_embedding(index, out)
     return sorted(out, key=lambda s: (s.type_symbol.path if s.type_symbol else s.methods[0].path,
                                       s.type_symbol.start_line if s.type_symbol else 0))

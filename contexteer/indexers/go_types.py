@@ -102,7 +102,7 @@ def implementers(index: IndexQueries, iface: Symbol, *, promote: bool = True) ->
     for _ in range(3):
         grew = False
         for key in partial:
-            for emb, by_pointer in _embeddings(index, _type_of(key)):
+            for emb, by_pointer in embeddings(index, _type_of(key)):
                 if emb.kind != "struct" and set(wanted) <= set(owners[key]):
                     continue  # an interface embedding a complete implementer's type name is no implementer of it
                 k2 = f"{go_unit(index, emb.path)}:{emb.name}"
@@ -216,7 +216,7 @@ def _method_origin(owner: Symbol, methods: dict[str, tuple[bool, str]]) -> str:
     return "; ".join(parts)
 
 
-def _embeddings(index: IndexQueries, name: str) -> list[tuple[Symbol, bool]]:
+def embeddings(index: IndexQueries, name: str) -> list[tuple[Symbol, bool]]:
     """Go structs and interfaces whose body embeds the named type, each with whether it embeds a pointer (one text
     search per name and index state: a callees answer names the implementers of each interface method it calls, and
     testify's `t.Helper()` asked for ~100 names per answer)."""
@@ -280,7 +280,7 @@ _NOT_EMBEDDED = frozenset({"struct", "interface", "type", "func", "return", "bre
 
 def embedders_of(index: IndexQueries, name: str) -> list[Symbol]:
     """Go structs and interfaces whose body embeds the named type (a line holding only `Name` or `*pkg.Name`)."""
-    return [t for t, _ in _embeddings(index, name)]
+    return [t for t, _ in embeddings(index, name)]
 
 
 

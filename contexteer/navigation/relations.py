@@ -321,11 +321,12 @@ def _go_std_implementations(nav: NavigationService, q: str, prefix: str | None) 
     for f in found:
         shown = ", ".join(f"{m.name} {m.path}:{m.start_line}" if f.type_symbol is None or m.path != f.type_symbol.path
                           else f"{m.name} {m.start_line}" for m in f.methods)
+        shown = f"all via embedded {f.via}" if f.via else shown
         detail = f"{shown} ({'*' if f.pointer else ''}{f.type_name} satisfies it)"
         sym = f.type_symbol or f.methods[0]
         rel.items.append(graph.Related(sym, sym.path, "method set", [], detail=detail))
     rel.note = (f"{name} is the Go standard library's: the types whose method sets hold {', '.join(methods)} with "
-                "its parameters and results; complete for the methods the index records")
+                "its parameters and results, their own or gained by embedding; complete for the methods the index records")
     items = [_item(nav, e) for e in rel.items]
     return Related(base, name, rel, items, [rel.note], depth=1)
 

@@ -175,8 +175,11 @@ async def search_symbol(
         limit = 20
     # `kind="function,class"` (pydantic run 364 was refused with "unknown symbol kind 'function,class'"): either
     kind = ",".join(dict.fromkeys(_check_kinds(_as_list(kind)))) or None if kind else None
-    if not q:
-        raise InputError("query is empty. Pass a symbol name such as 'parse_header' (or match='prefix' with its start).")
+    if not q and kind:  # every definition of a kind (indexmap run 467 asked for all constants: `query='_'` missed MERGE)
+        match = "substring"
+    elif not q:
+        raise InputError("query is empty. Pass a symbol name such as 'parse_header' (or match='prefix' with its start), "
+                         "or a kind alone (kind='constant') for every definition of that kind.")
     offset = page_offset(cursor)
     prefix = None
     if path and path.strip() not in ("", "."):

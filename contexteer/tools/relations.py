@@ -390,8 +390,10 @@ def _caller_rows(it: RelatedItem, target: Any, tag: str, via: str | None, under:
     out += [f"{pad}  and {c}" for c in also]
     if len(it.lines) > 1 + len(also):
         rest = it.lines[1 + len(also):]
-        out.append(f"{pad}  +{len(rest)} more line{'s' if len(rest) != 1 else ''}: {', '.join(map(str, rest[:12]))}"
-                   + (" …" if len(rest) > 12 else ""))
+        # (every number up to 60, two tokens each: jmespath run 465 searched for the 10 of Execute's 22 recursive
+        # lines a cut at 12 had left out)
+        out.append(f"{pad}  +{len(rest)} more line{'s' if len(rest) != 1 else ''}: {', '.join(map(str, rest[:60]))}"
+                   + (" …" if len(rest) > 60 else ""))
     return out
 
 

@@ -1,6 +1,8 @@
 """Mends of stop 55, each with what an agent saw before."""
 from __future__ import annotations
 
+import re
+
 from tests.navigation.conftest import served_tree
 
 CARGO = "[package]\nname = \"fx\"\nversion = \"0.1.0\"\n"
@@ -220,3 +222,47 @@ def test_a_rust_trait_imported_in_a_function_for_a_method_call_is_no_unused_impo
     assert ".len()" not in rayon, text
     vec = next(r for r in text.splitlines() if "crate::vec" in r)
     assert "standard library" in vec and "drain.rs" not in vec and "src/lib.rs" not in vec, text
+
+
+def test_a_caller_with_many_call_lines_lists_every_line_number(tmp_path):
+    # jmespath run 465: Execute's 22 recursive calls read "+19 more lines: 85, .. 224 …", the last ten cut; the agent
+    # searched for them
+    body = "".join(f"\tintr.Execute(\"n{k}\", value)\n" for k in range(30))
+    src = ("package jp\n\ntype treeInterpreter struct{}\n\n"
+           "func (intr *treeInterpreter) Execute(node string, value interface{}) {\n" + body + "}\n\n"
+           "func run() {\n\tintr := &treeInterpreter{}\n" + body + "}\n")
+    served = served_tree(tmp_path / "r", {"go.mod": GO_MOD, "interp.go": src})
+    text = served.call("find_related", symbol="treeInterpreter.Execute", relation="callers").text
+    lines = {int(x) for x in re.findall(r"\b(\d+)\b", text.split("in run", 1)[1])}
+    first = src.split("\n").index("func run() {") + 3
+    assert f"{first} in run" in text and set(range(first + 1, first + 30)) <= lines, text
+    assert "…" not in text.split("in run", 1)[1], text
+
+
+GO_ERRS = ("package jp\n\n"
+           "type baseErr struct{ msg string }\n\n"
+           "func (e *baseErr) Error() string { return e.msg }\n\n"
+           "type wrapped struct {\n\t*baseErr\n\tcode int\n}\n\n"                  # 7-10
+           "type byValue struct {\n\tbaseErr\n}\n")                                 # 12-14
+
+
+def test_a_go_struct_embedding_a_type_with_a_std_interfaces_methods_satisfies_it_too(tmp_path):
+    # jmespath run 465: the `error`/`fmt.Stringer` answer did not say whether methods gained by embedding counted;
+    # the agent spent three calls checking embedded fields (they were not counted)
+    served = served_tree(tmp_path / "r", {"go.mod": GO_MOD, "errs.go": GO_ERRS})
+    text = served.call("find_related", symbol="error", relation="implementations").text
+    assert "gained by embedding" in text, text
+    assert "struct wrapped: all via embedded *baseErr (wrapped satisfies it)" in text, text
+    assert "struct byValue: all via embedded baseErr (*byValue satisfies it)" in text, text
+
+
+def test_a_kind_alone_lists_every_definition_of_that_kind(tmp_path):
+    # indexmap run 467: `search_symbol query='' kind=constant` was refused ("query is empty"); `query='_'
+    # match=substring` missed MERGE and ALPHABET
+    src = "const MERGE: u64 = 10_000;\nconst LOOKUP_MAP_SIZE: u32 = 100;\npub fn f() {}\n"
+    served = served_tree(tmp_path / "r", {"Cargo.toml": CARGO, "src/lib.rs": src})
+    got = served.call("search_symbol", query="", kind="constant")
+    assert not got.is_error and "definitions of kind constant: all 2" in got.text, got.text
+    assert "MERGE" in got.text and "LOOKUP_MAP_SIZE" in got.text and " f(" not in got.text, got.text
+    refused = served.call("search_symbol", query="")
+    assert refused.is_error and "kind='constant'" in refused.text, refused.text
