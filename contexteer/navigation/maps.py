@@ -279,14 +279,21 @@ def _folder_counts(paths: list[str]) -> dict[str, int]:
     return counts
 
 
-def _folders(counts: dict[str, int], rel: str, cap: int = 20) -> str:
+def _folders(counts: dict[str, int], rel: str, cap: int = 20, parsed: dict[str, int] | None = None) -> str:
     """'\nfolders (files): Api 25, Core 150, Worklets 8; 3 files at ios/': the layout one level down, as `ls` shows
-    it (the Swift A/B agent asked a map of ios/ for its layout and got symbols); '' with fewer than two folders."""
+    it (the Swift A/B agent asked a map of ios/ for its layout and got symbols); '' with fewer than two folders. A
+    folder with files no parser reads says how many of its files are source (`fuzz 643 (1 source)`: jmespath run 465
+    listed fuzz/ to learn that 642 were a corpus)."""
     names = sorted(n for n in counts if n)
     if len(names) < 2:
         return ""
     top = counts.get("", 0)
-    shown = ", ".join(f"{n} {counts[n]}" for n in names[:cap]) + (f", +{len(names) - cap} more" if len(names) > cap else "")
+    parsed = parsed if parsed is not None else counts
+
+    def said(n: str) -> str:
+        k = parsed.get(n, 0)
+        return f"{n} {counts[n]}" + (f" ({k} source)" if k != counts[n] else "")
+    shown = ", ".join(said(n) for n in names[:cap]) + (f", +{len(names) - cap} more" if len(names) > cap else "")
     at = f"; {top} file{'s' if top != 1 else ''} at {'the top' if rel == '.' else rel + '/'}" if top else ""
     return f"\nfolders (files): {shown}{at}"
 
@@ -315,7 +322,7 @@ def repo_map(nav: NavigationService, rel: str, budget: int, focus: list[str], ki
     if others:
         head += f"; {others} other file{'s' if others != 1 else ''} (no parser, binary or too large: search_text reads them)"
     folders = _folder_counts([p[len(prefix):] for p in infos if p.startswith(prefix)])
-    head += _folders(folders, rel)
+    head += _folders(folders, rel, parsed=_folder_counts([p[len(prefix):] for p in scope]))
     notes = [n for n in (note, cap_note, nav.index.listing_note() if not prefix else None) if n]
     if notes:
         head += "\n[" + "; ".join(notes) + "]"

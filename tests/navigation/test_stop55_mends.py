@@ -266,3 +266,15 @@ def test_a_kind_alone_lists_every_definition_of_that_kind(tmp_path):
     assert "MERGE" in got.text and "LOOKUP_MAP_SIZE" in got.text and " f(" not in got.text, got.text
     refused = served.call("search_symbol", query="")
     assert refused.is_error and "kind='constant'" in refused.text, refused.text
+
+
+def test_a_folder_of_the_map_says_how_many_of_its_files_are_source(tmp_path):
+    # jmespath run 465: "folders (files): fuzz 643, internal 32" beside "47 files (go 47)": the agent listed fuzz/ to
+    # learn that one of its 643 files was Go and the rest a corpus
+    files = {"go.mod": GO_MOD, "api.go": "package jp\n\nfunc Search() {}\n",
+             "fuzz/jmespath.go": "package fuzz\n\nfunc Fuzz(data []byte) int { return 0 }\n",
+             "internal/x/x.go": "package x\n\nfunc X() {}\n"}
+    files.update({f"fuzz/testdata/expr-{k}": "foo.bar\n" for k in range(5)})
+    served = served_tree(tmp_path / "r", files)
+    head = served.call("get_structured_index", path=".").text.split("\n")[1]
+    assert head.startswith("folders (files): fuzz 6 (1 source), internal 1;"), head
