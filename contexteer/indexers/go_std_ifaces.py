@@ -91,6 +91,40 @@ STD_INTERFACES: dict[str, tuple[str, ...]] = {
     "context.Context": ("Deadline", "Done", "Err", "Value"),
 }
 
+#: the types of fields and method results of the standard library's most used types, for a chain on a value of one
+#: (`req.URL.String()`, `w.Header().Set(..)`: httprouter run 463 had both among the unresolved); `X()` is a method
+STD_MEMBERS: dict[str, str] = {
+    "http.Request.URL": "url.URL", "http.Request.Header": "http.Header", "http.Request.Body": "io.ReadCloser",
+    "http.Request.Form": "url.Values", "http.Request.PostForm": "url.Values", "http.Request.Trailer": "http.Header",
+    "http.Request.TLS": "tls.ConnectionState", "http.Request.Response": "http.Response",
+    "http.Request.Context()": "context.Context", "http.Request.Cookies()": "[]*http.Cookie",
+    "http.Request.URL.Query()": "url.Values",
+    "http.Response.Header": "http.Header", "http.Response.Body": "io.ReadCloser", "http.Response.Request": "http.Request",
+    "http.Response.Trailer": "http.Header", "http.Response.TLS": "tls.ConnectionState",
+    "http.ResponseWriter.Header()": "http.Header", "http.Client.Transport": "http.RoundTripper",
+    "http.Server.Handler": "http.Handler", "http.Server.TLSConfig": "tls.Config",
+    "url.URL.Query()": "url.Values", "url.URL.User": "url.Userinfo", "url.URL.ResolveReference()": "url.URL",
+    "exec.Cmd.Process": "os.Process", "exec.Cmd.Stdin": "io.Reader", "exec.Cmd.Stdout": "io.Writer",
+    "exec.Cmd.Stderr": "io.Writer", "exec.Cmd.ProcessState": "os.ProcessState",
+    "bufio.Scanner.Text()": "string", "strings.Builder.String()": "string", "bytes.Buffer.Bytes()": "[]byte",
+    "time.Time.Sub()": "time.Duration", "time.Time.Add()": "time.Time", "time.Time.UTC()": "time.Time",
+    "time.Timer.C": "<-chan time.Time", "time.Ticker.C": "<-chan time.Time", "time.Now()": "time.Time",
+    "reflect.Value.Type()": "reflect.Type", "reflect.Value.Elem()": "reflect.Value", "reflect.Value.Field()": "reflect.Value",
+    "reflect.Value.Index()": "reflect.Value", "reflect.Type.Elem()": "reflect.Type", "reflect.Type.Field()": "reflect.StructField",
+    "reflect.StructField.Tag": "reflect.StructTag", "reflect.StructField.Type": "reflect.Type",
+    "sql.DB.QueryRow()": "sql.Row", "sql.DB.Query()": "sql.Rows", "sql.Tx.QueryRow()": "sql.Row",
+    "context.Context.Done()": "<-chan struct{}", "os.File.Stat()": "os.FileInfo", "os.Stat()": "os.FileInfo",
+    "os.FileInfo.ModTime()": "time.Time", "os.FileInfo.Mode()": "os.FileMode",
+}
+
+
+def std_member_type(typed: str, step: str) -> str | None:
+    """The type of field or method `step` (`URL`, `Header()`, a call's arguments dropped) of the standard type `typed`
+    (`http.Request`), None when the table does not know it."""
+    bare = re.sub(r"\(.*\)$", "()", step)
+    return STD_MEMBERS.get(f"{typed.lstrip('*')}.{bare}")
+
+
 _RECEIVER = re.compile(r"func\s*\(\s*\w*\s*(\*?)\s*(\w+)\s*(?:\[[^\]]*\])?\s*\)\s*(\w+)\s*(.*)$", re.S)
 
 

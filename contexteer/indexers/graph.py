@@ -25,6 +25,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from contexteer.indexers import go_types, zig_names, zig_vtables
+from contexteer.indexers.go_std_ifaces import std_member_type
 from contexteer.indexers.lookup import (
     CAST,
     IMPLICIT_SELF,
@@ -1782,12 +1783,19 @@ def _go_external_type(index: IndexQueries, sym: Symbol, lines: list[str], recv: 
                       imports_package: Callable[[list[str], str], bool]) -> str | None:
     """`reflect2.UnsafeMapType` when the value `recv` (`t`, `encoder.mapType`) is declared with another package's
     type; None when it is a repository type or unknown."""
-    first, *steps = recv.split(".")
+    first, *steps = re.split(r"\.(?![^()]*\))", recv)  # (`w.Header().Set`: a call's dots are its own)
     qualified = re.compile(r"^\*?\[?\]?\*?([a-z]\w*)\.([A-Z]\w*)")
+    m = re.search(rf"[(,]\s*{re.escape(first)}(?:\s*,\s*\w+)*\s+\*?([a-z]\w*)\.([A-Z]\w*)", sym.signature or "")
+    pair = (m.group(1), m.group(2)) if m else _go_declared_outside(lines, sym, first)
+    outside = f"{pair[0]}.{pair[1]}" if pair and imports_package(lines, pair[0]) else None
     if not steps:
-        m = re.search(rf"[(,]\s*{re.escape(first)}(?:\s*,\s*\w+)*\s+\*?([a-z]\w*)\.([A-Z]\w*)", sym.signature or "")
-        pair = (m.group(1), m.group(2)) if m else _go_declared_outside(lines, sym, first)
-        return f"{pair[0]}.{pair[1]}" if pair and imports_package(lines, pair[0]) else None
+        return outside
+    if outside is not None:  # `req.URL` of a `req *http.Request`, `w.Header()` of a `w http.ResponseWriter`
+        for step in steps:
+            outside = std_member_type(outside, step) if outside is not None else None
+        return outside if outside is not None and re.fullmatch(r"[a-z]\w*\.[A-Z]\w*", outside) else None
+    if any("(" in step for step in steps):
+        return None
     typed = value_type(index, lines, sym, sym.end_line, first)
     for n, step in enumerate(steps):
         got = member_of_type(index, typed, step, sym, []) if typed else None

@@ -278,3 +278,20 @@ def test_a_folder_of_the_map_says_how_many_of_its_files_are_source(tmp_path):
     served = served_tree(tmp_path / "r", files)
     head = served.call("get_structured_index", path=".").text.split("\n")[1]
     assert head.startswith("folders (files): fuzz 6 (1 source), internal 1;"), head
+
+
+GO_ROUTER = ("package router\n\n"
+             "import \"net/http\"\n\n"
+             "type Router struct{}\n\n"
+             "func (r *Router) ServeHTTP(w http.ResponseWriter, req *http.Request) {\n"   # 7
+             "\tpath := req.URL.String()\n"                                               # 8
+             "\tw.Header().Set(\"Allow\", path)\n"                                         # 9
+             "}\n")
+
+
+def test_go_calls_on_fields_and_method_results_of_standard_types_are_named(tmp_path):
+    # httprouter run 463: `req.URL.String` and `w.Header().Set` were "unresolved (a receiver of unknown type)"
+    served = served_tree(tmp_path / "r", {"go.mod": GO_MOD, "router.go": GO_ROUTER})
+    text = served.call("find_related", symbol="Router.ServeHTTP", relation="callees").text
+    assert "url.URL.String (on req.URL)" in text and "http.Header.Set (on w.Header())" in text, text
+    assert "unresolved" not in text, text
