@@ -124,8 +124,9 @@ def _range_note(nav: NavigationService, rel: str, start: int, end: int) -> str:
             holders[x.id] = min(around, key=lambda y: y.end_line - y.start_line) if around else None
         return holders[x.id]
 
-    def named(level: list[Any]) -> str:
-        shown = ", ".join(f"{x.qualname} {x.start_line}-{x.end_line}" for x in level[:4])
+    def named(level: list[Any]) -> str:  # (a Rust impl by its head: two `IndexSet` rows had said nothing, run 470)
+        shown = ", ".join(f"{_held(x) if x.kind == 'impl' and x.language == 'rust' else x.qualname} {x.start_line}-{x.end_line}"
+                          for x in level[:4])
         return f" — overlaps {shown}" + (f" and {len(level) - 4} more" if len(level) > 4 else "")
 
     inside = [x for x in syms if x.start_line <= start <= x.end_line]
@@ -168,7 +169,7 @@ def _range_note(nav: NavigationService, rel: str, start: int, end: int) -> str:
 def _held(x: Any) -> str:
     """A definition around a read, for its header: a Rust impl block as its head (`in unsafe impl BufMut for
     BytesMut`; `in impl BytesMut` had read as the inherent impl, bytes run 461), else its kind and name."""
-    head = clip_impl(x.signature or "") if x.kind == "impl" and x.language == "rust" else ""
+    head = clip_impl(re.split(r"\s+where\b", x.signature or "")[0]) if x.kind == "impl" and x.language == "rust" else ""
     return head or f"{x.kind} {x.qualname}"
 
 

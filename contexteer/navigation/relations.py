@@ -963,7 +963,7 @@ def relations_of(nav: NavigationService, target: Any, relation: str, depth: int)
             # a Rust type has no subtypes: what an agent asking for its implementations wants is the traits it
             # implements (indexmap run 467 read "0 definitions" for IndexSet's thirty impls)
             sup = relations_of(nav, target, "supertypes", 1)
-            said = "a Rust type has no subtypes; the traits it implements"
+            said = "a Rust type has no subtypes: the traits it implements instead"
             sup.note = f"{said}; {sup.note}" if sup.note else said
             return sup
         return rel
@@ -1009,6 +1009,10 @@ def _rust_trait_impls(nav: NavigationService, target: Any, rel: graph.Relations)
             f"{trait}{on} {s.start_line}" + (f" (under {cfg})" if cfg else ""))
     rel.packages = [f"{path}" + (f" (the whole file under {gate})" if gate else "") + f": {', '.join(rows)}"
                     for (path, gate), rows in groups.items()]
+    n = sum(len(rows) for rows in groups.values())
+    if n:  # (the header's count is of the repository's traits: "1 definition" beside 27 impls, run 470)
+        said = f"the rows are the repository's traits; {n} impl{'s' if n != 1 else ''} of outside traits below them"
+        rel.note = f"{rel.note}; {said}" if rel.note else said
 
 
 def _trait_written(head: str) -> str | None:

@@ -37,4 +37,4 @@ def test_a_range_in_a_rust_method_names_the_method_and_a_trailing_blank_line_doe
     served = Served(tmp_path / "r")
     assert _first_line(served, 8, 10).endswith("— in method Receiver.recv 7-9, in impl<T> Receiver<T> 5-15")
     assert _first_line(served, 6, 14).endswith("— in impl<T> Receiver<T> 5-15, overlapping Receiver.recv 7-9, Receiver.close 12-14")
-    assert _first_line(served, 2, 7).endswith("— overlaps Receiver 1-3, Receiver 5-15")
+    assert _first_line(served, 2, 7).endswith("— overlaps Receiver 1-3, impl<T> Receiver<T> 5-15")

@@ -94,7 +94,7 @@ def test_callers_follow_aliases_and_imports_and_leave_out_another_modules_namesa
     # nor its `defp read_manifest() do` head (line 7)
     assert sorted(rows) == ["lib/mix/compilers/elixir.ex:3", "lib/mix/compilers/test.ex:4", "lib/mix/tasks/xref.ex:3"], text
     # the one call of Test's own read_manifest/0 is left out, named; its `defp read_manifest() do` head is no call
-    assert "[1 other call named 'read_manifest' left out: another type's method or a function of that name " \
+    assert "[complete: 1 other call named 'read_manifest' left out: another type's method or a function of that name " \
            "(lib/mix/compilers/test.ex:5 `read_manifest()`)]" in text, text
 
 

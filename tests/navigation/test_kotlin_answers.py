@@ -94,7 +94,7 @@ def test_a_receiver_declared_with_another_type_is_not_a_caller_even_when_its_nam
     assert {i["qualname"]: i["detail"] for i in computed.data["items"]}["BackgroundDrawable.inset"] \
         == "receiver resolved: ComputedBorderRadius", computed.text
     assert "27 in BackgroundDrawable.inset (24-28): return resolved?.hasRoundedBorders() == true" in computed.text
-    assert "[2 other calls named 'hasRoundedBorders' left out: another type's method" in computed.text, computed.text
+    assert "[complete: 2 other calls named 'hasRoundedBorders' left out: another type's method" in computed.text, computed.text
     style = rn.call("find_related", symbol="BorderRadiusStyle.hasRoundedBorders", relation="callers")
     lines = sorted(n for i in style.data["items"] for n in i["lines"])
     assert lines == [19, 21], style.text  # its own field, and `composite.borderRadius` (Composite's field's type)

@@ -295,3 +295,18 @@ def test_go_calls_on_fields_and_method_results_of_standard_types_are_named(tmp_p
     text = served.call("find_related", symbol="Router.ServeHTTP", relation="callees").text
     assert "url.URL.String (on req.URL)" in text and "http.Header.Set (on w.Header())" in text, text
     assert "unresolved" not in text, text
+
+
+def test_a_read_across_two_rust_impls_names_each_by_its_head(tmp_path):
+    # indexmap run 470: `overlaps IndexSet 899-910, IndexSet 912-929` for two trait impls of IndexSet
+    served = served_tree(tmp_path / "r", {"Cargo.toml": IM_CARGO, "src/lib.rs": IM_LIB, "src/set.rs": IM_SET})
+    head = served.call("read_code_range", path="src/set.rs", start_line=9, end_line=12).text.splitlines()[0]
+    assert "overlaps impl<T: Clone, S: Clone> Clone for IndexSet<T, S> 7-9, impl<T, S> Entries for IndexSet<T, S> 11-13" in head, head
+
+
+def test_a_callers_answer_whose_other_calls_of_the_name_are_all_explained_says_it_is_complete(tmp_path):
+    # indexmap run 470: the callers of IndexMap::swap_remove_full named the namesake calls it left out but said
+    # nothing of completeness; the agent searched the name to check
+    served = served_tree(tmp_path / "r", {"Cargo.toml": CARGO, "src/lib.rs": BUF})
+    text = served.call("find_related", symbol="BytesMut.put", relation="callers").text
+    assert text.splitlines()[1].startswith("[complete: 1 other call named 'put' left out"), text
