@@ -177,6 +177,9 @@ class Dependencies(BaseModel):
     tests_left_out: int = 0  # test files next to the answer that tests=false left out
     note: str | None = None
     uses: list[ImportUse] | None = None  # view="uses": one file's imports with the names it uses from each
+    # view="uses": the functions and methods the used names' lines sit in, each once with its range
+    # (`functionEntry.resolveArgs 320-350`)
+    uses_in: list[str] | None = None
     # one Rust/PHP/C/JS/TS/Ruby file's import statements as the text lists them: `14: Foo\Bar  -> Bar.php`
     statements: list[str] | None = None
     # broken relative imports (source, module, line, outside the root): in `note` for structuredContent (a

@@ -255,6 +255,9 @@ def _uses_text(model: Dependencies, limit: int) -> str:
         # (the lines that hold them, in any language: `^import ` finds no Python `from` import; review of 0cafc90)
         where = f" (read_code_range path={model.path} start_line={min(rest)} end_line={max(rest)} shows them)" if rest else ""
         out.append(f"  … {left} more import lines{where}")
+    if model.uses_in:  # (each function once with its lines: the rows' line numbers map onto it)
+        out.append(f"the lines above are in: {', '.join(model.uses_in[:60])}"
+                   + (f", +{len(model.uses_in) - 60} more" if len(model.uses_in) > 60 else ""))
     return "\n".join(out)
 
 

@@ -310,3 +310,14 @@ def test_a_callers_answer_whose_other_calls_of_the_name_are_all_explained_says_i
     served = served_tree(tmp_path / "r", {"Cargo.toml": CARGO, "src/lib.rs": BUF})
     text = served.call("find_related", symbol="BytesMut.put", relation="callers").text
     assert text.splitlines()[1].startswith("[complete: 1 other call named 'put' left out"), text
+
+
+def test_the_uses_view_names_the_functions_its_lines_sit_in(tmp_path):
+    # jmespath runs 465 and 469: "what is each import used for" took two searches more to learn which function each
+    # `errors.New at 332,344,390` line sits in
+    src = ("package jp\n\nimport (\n\t\"errors\"\n\t\"strings\"\n)\n\n"
+           "func resolveArgs(n int) error {\n\tif n > 1 {\n\t\treturn errors.New(\"too many\")\n\t}\n\treturn nil\n}\n\n"
+           "func jpfJoin(xs []string) string {\n\treturn strings.Join(xs, \",\")\n}\n")
+    served = served_tree(tmp_path / "r", {"go.mod": GO_MOD, "f.go": src})
+    text = served.call("list_dependencies", path="f.go", view="uses").text
+    assert text.splitlines()[-1] == "the lines above are in: resolveArgs 8-13, jpfJoin 15-17", text
