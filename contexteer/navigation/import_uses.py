@@ -120,7 +120,9 @@ def import_uses(nav: NavigationService, rel: str) -> list[ImportUse]:
                     continue
                 name = _alias(text, n) or _bound(n)
                 # a barrel's name (`export * from './router'`): the files it re-exports it from, too
-                reach = targets + [f for f in imported.get(_original(n), []) if f not in targets]
+                # (not for an import resolved to no repository file: League\Config's `use Nette\Schema\ValidationException
+                # as NetteValidationException` took the file's other import of a ValidationException, run 473)
+                reach = targets + [f for f in imported.get(_original(n), []) if f not in targets] if targets else []
                 written = name if name == _original(n) else f"{_original(n)} as {name}"
                 sub = _submodule(nav, targets, _original(n)) if language in ("py", "pyi") else None
                 if sub is not None:  # `from ._internal import _repr`: a module, read as `_repr.ReprArgs`
@@ -347,8 +349,20 @@ def _static_members(nav: NavigationService, name: str, original: str, at: list[i
     cls = next((s for f in reach for s in nav.index.symbols_in_file(f)
                 if s.name == original and s.kind in CLASS_KINDS and s.parent_id is None), None)
     if cls is None:
-        return []
+        return _outside_members(name, at, lines, sep) if not reach and sep == "::" else []
     return _members_read(nav, name, cls, at, lines, sep)
+
+
+def _outside_members(name: str, at: list[int], lines: list[str], sep: str) -> list[UsedName]:
+    """The constants and static members written off an imported class from outside the repository
+    (`DataInterface::REPLACE at 86`): League\\Config run 473 read `DataInterface at 86` and searched for what of it."""
+    rx = re.compile(rf"(?<![\w$\\]){re.escape(name)}{re.escape(sep)}([A-Za-z_]\w*)(\s*\()?")
+    found: dict[str, list[int]] = {}
+    for k in at:
+        for m in rx.finditer(lines[k - 1] if 0 < k <= len(lines) else ""):
+            if m.group(1) != "class":
+                found.setdefault(m.group(1) + ("()" if m.group(2) else ""), []).append(k)
+    return [UsedName(name=f"{name}{sep}{member}", lines=sorted(set(ks))) for member, ks in found.items()]
 
 
 #: a module-level value made by a class: `export const timeoutManager = new TimeoutManager()`, `console = Console()`
@@ -914,6 +928,11 @@ def _php_global_names(refs: dict[str, list[int]], lines: list[str], own: set[str
                     or re.search(r"\bfunction\s*&?\s*$", code[: m.start(1)]) or literal(line, k, m.start(1)):
                 continue  # (`public function &__get(`: a definition; heredoc text, a regex's `# (optional)` comment)
             found.setdefault(f"{name}()", []).append(k)
+        for m in _PHP_GLOBAL_CLASS.finditer(code):  # `instanceof \stdClass` (League\Config run 473), `\Closure`
+            if m.group(1) not in own and m.group(1) not in found and not literal(line, k, m.start(1)):
+                found.setdefault(m.group(1), []).append(k)
+            elif m.group(1) in found and k not in found[m.group(1)]:
+                found[m.group(1)].append(k)
         for m in _PHP_GLOBAL_CONSTANT.finditer(code):
             if m.group(1) not in own and m.group(1) not in _PHP_LITERALS and m.group(1) not in imported \
                     and not literal(line, k, m.start(1)):
@@ -954,6 +973,9 @@ _PHP_STRINGS = re.compile(r"'(?:[^'\\]|\\.)*'|\"(?:[^\"\\]|\\.)*\"")
 #: a call of a function by its bare or global name: `\\count($x)`, `sprintf(..)`; not a method (`->f(`, `::f(`),
 #: a definition (`function f(`), `new F(`, a variable function (`$f(`) or a namespaced one (`Foo\\f(`)
 _PHP_GLOBAL_CALL = re.compile(r"(?<![\w$>:\\])(?<!function )(?<!new )(?<!fn )\\?([a-z_][a-z0-9_]*)\s*\(")
+#: a class of the global namespace written by its global name where no stored reference has it (`instanceof
+#: \stdClass`): capitals and small letters, no namespace after it, no call
+_PHP_GLOBAL_CLASS = re.compile(r"(?<![\w$>:\\])\\((?=[A-Za-z0-9_]*[a-z])(?=[A-Za-z0-9_]*[A-Z])[A-Za-z_][A-Za-z0-9_]*)(?![\w\\(])")
 #: a global constant by its bare or global name: `PHP_INT_MIN`, `\\E_USER_DEPRECATED` (an underscore in it, or one
 #: of the few without: `PHP_EOL` has one, `M_PI` too); not a class constant (`self::X`) nor a property
 _PHP_GLOBAL_CONSTANT = re.compile(r"(?<![\w$>:\\])(?<!const )\\?([A-Z][A-Z0-9]*_[A-Z0-9_]+)\b(?!\s*[(\\:])")

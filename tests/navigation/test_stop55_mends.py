@@ -321,3 +321,37 @@ def test_the_uses_view_names_the_functions_its_lines_sit_in(tmp_path):
     served = served_tree(tmp_path / "r", {"go.mod": GO_MOD, "f.go": src})
     text = served.call("list_dependencies", path="f.go", view="uses").text
     assert text.splitlines()[-1] == "the lines above are in: resolveArgs 8-13, jpfJoin 15-17", text
+
+
+PHP_CONF = ("<?php\n\nnamespace League\\Config;\n\n"
+            "use Dflydev\\DotAccessData\\DataInterface;\n"                           # 5
+            "use League\\Config\\Exception\\ValidationException;\n"                   # 6
+            "use Nette\\Schema\\ValidationException as NetteValidationException;\n"   # 7
+            "\n"
+            "final class Configuration\n{\n"
+            "    public function merge(array $c): void\n    {\n"
+            "        $this->data->import($c, DataInterface::REPLACE);\n"              # 13
+            "    }\n\n"
+            "    private function build($x): void\n    {\n"
+            "        try {\n"
+            "            if ($x instanceof \\stdClass) { $x = (array) $x; }\n"         # 19
+            "        } catch (NetteValidationException $ex) {\n"                      # 20
+            "            throw new ValidationException($ex);\n"                        # 21
+            "        }\n    }\n}\n")
+PHP_VEX = ("<?php\n\nnamespace League\\Config\\Exception;\n\n"
+           "final class ValidationException extends \\RuntimeException\n{\n}\n")
+
+
+def test_php_uses_an_outside_alias_is_not_a_repository_class_of_its_short_name_and_outside_members_and_globals_are_named(tmp_path):
+    # League\Config run 473: `use Nette\Schema\ValidationException as NetteValidationException` was given the
+    # repository's ValidationException (a wrong answer); `DataInterface::REPLACE` read `DataInterface at 86`; `instanceof
+    # \stdClass` was missing from the global names
+    served = served_tree(tmp_path / "r", {"Configuration.php": PHP_CONF, "Exception/ValidationException.php": PHP_VEX})
+    text = served.call("list_dependencies", path="Configuration.php", view="uses").text
+    nette = next(r for r in text.splitlines() if r.lstrip().startswith("7 "))
+    assert "ValidationException.php" not in nette and nette.rstrip().endswith("NetteValidationException at 20"), text
+    own = next(r for r in text.splitlines() if r.lstrip().startswith("6 "))
+    assert "ValidationException (ValidationException.php:5) at 21" in own, text
+    assert "DataInterface::REPLACE at 13" in text, text
+    glob = next(r for r in text.splitlines() if "global namespace" in r)
+    assert "stdClass at 19" in glob, text
