@@ -883,6 +883,7 @@ def _finished(out: list[ImportUse], lines: list[str], spans: set[int], php_refs:
     where docblocks name one the code uses too (`docblocks`: PHP, JavaScript; Symfony's TesterTrait names
     StreamOutput in `@var` at 26, which two A/B agents read the file for), and (PHP, given its names) a row of the
     global names written fully qualified."""
+    exported = _all_lines(lines)
     for u in out:
         for un in u.names:
             if not un.lines:
@@ -895,6 +896,21 @@ def _finished(out: list[ImportUse], lines: list[str], spans: set[int], php_refs:
                 if in_types:
                     un.lines, un.note = in_types, "in string type expressions"
                     un.mentions = [n for n in un.mentions or [] if n not in in_types] or None
+                    continue
+                # tomlkit run 471: TYPE_CHECKING imports `from builtins import dict as _CustomDict` read "not used",
+                # "named only in comments or strings at 11,18,56": 11 is `__all__` (re-exported: what they are for),
+                # 56 the runtime branch's `class _CustomDict(..)` defining the name again
+                listed = [n for n in un.mentions or [] if n in exported]
+                again = [n for n in un.mentions or [] if re.match(
+                    rf"\s*(?:class|def|async\s+def)\s+{re.escape(nm)}\b|\s*{re.escape(nm)}\s*(?::[^=\n]*)?=(?!=)",
+                    _line(lines, n))]
+                if listed:
+                    un.lines, un.note = listed, "re-exported: named in __all__"
+                if again:
+                    said = f"defined again at {','.join(map(str, again))}"
+                    un.note = f"{un.note}; {said}" if un.note else said
+                if listed or again:
+                    un.mentions = [n for n in un.mentions or [] if n not in listed and n not in again] or None
             elif docblocks:
                 nm = un.name.rpartition(" as ")[2]
                 typed = _doc_type_mention(nm)
@@ -1339,6 +1355,23 @@ def _string_annotations(lines: list[str], name: str, spans: set[int], scope: tup
     rx = re.compile(rf"(?:->|:|\[|\[[^\]\n]*,)\s*([\"'])[\w.\[\], |]*(?<![\w.]){re.escape(name)}(?![\w])[\w.\[\], |]*\1")
     lo, hi = scope if scope is not None else (1, len(lines))
     return [n for n in range(lo, hi + 1) if n not in spans and name in _line(lines, n) and rx.search(_line(lines, n))]
+
+
+def _all_lines(lines: list[str]) -> set[int]:
+    """The lines of a Python module's `__all__ = [..]` (or `(..)`, `+=`) list, over several lines too."""
+    out: set[int] = set()
+    k = 0
+    while k < len(lines):
+        if re.match(r"__all__\s*(?::[^=]*)?\+?=", lines[k]):
+            depth = 0
+            for j in range(k, min(len(lines), k + 400)):
+                out.add(j + 1)
+                depth += lines[j].count("[") + lines[j].count("(") - lines[j].count("]") - lines[j].count(")")
+                if depth <= 0:
+                    k = j
+                    break
+        k += 1
+    return out
 
 
 def _mentions(lines: list[str], name: str, spans: set[int], scope: tuple[int, int] | None) -> list[int]:

@@ -355,3 +355,24 @@ def test_php_uses_an_outside_alias_is_not_a_repository_class_of_its_short_name_a
     assert "DataInterface::REPLACE at 13" in text, text
     glob = next(r for r in text.splitlines() if "global namespace" in r)
     assert "stdClass at 19" in glob, text
+
+
+PY_TYPES = ("from typing import TYPE_CHECKING\n\n"
+            "__all__ = [\n"
+            "    \"_CustomDict\",\n"                                                   # 4
+            "]\n\n"
+            "if TYPE_CHECKING:\n"
+            "    from builtins import dict as _CustomDict\n"                            # 8
+            "else:\n"
+            "    from collections.abc import MutableMapping\n\n"
+            "    class _CustomDict(MutableMapping, dict):\n"                            # 12
+            "        pass\n")
+
+
+def test_a_python_import_named_in_all_is_re_exported_and_a_class_defining_it_again_is_no_mention(tmp_path):
+    # tomlkit run 471: `from builtins import dict as _CustomDict` under TYPE_CHECKING read "not used: .. (named only
+    # in comments or strings at 11,18,56)": 11 was `__all__`, 56 the runtime branch's class of that name
+    served = served_tree(tmp_path / "r", {"pkg/__init__.py": "", "pkg/_types.py": PY_TYPES})
+    text = served.call("list_dependencies", path="pkg/_types.py", view="uses").text
+    row = next(r for r in text.splitlines() if r.lstrip().startswith("8 "))
+    assert "not used" not in row and "re-exported: named in __all__; defined again at 12) at 4" in row, text
