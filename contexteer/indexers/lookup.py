@@ -5380,8 +5380,8 @@ def python_implicit_calls(index: IndexQueries, sym: Symbol, lines: list[str]) ->
         return _own_member(index, cls, name)
 
     def add(d: Symbol | None, how: str, n: int) -> None:
-        if d is not None and (d.id, how) not in seen and d.id != sym.id:
-            seen.add((d.id, how))
+        if d is not None and (d.id, how, n) not in seen and d.id != sym.id:
+            seen.add((d.id, how, n))  # (every line: tomlkit run 471 read `Item.trivia .. at 394` of reads at 394,401,403)
             out.append((d, how, n))
 
     for n in range(sym.start_line + 1, min(sym.end_line, len(lines)) + 1):
@@ -5426,7 +5426,8 @@ def _local_property_reads(index: IndexQueries, sym: Symbol, lines: list[str], ou
     outside = _python_outside_names(index, cache, lines, sym.path, None)  # `sys.stdout` is the module's, never a property
     for n in range(sym.start_line + 1, min(sym.end_line, len(lines)) + 1):
         text = lines[n - 1].split("#", 1)[0]
-        for m in re.finditer(r"(?<![\w.])([a-z_]\w*)\.(\w+)\b(?!\w|\s*[(.]|\s*=[^=])", text):
+        # (a read with a member after it reads the property too: `val.trivia.trail = ""`, tomlkit run 471)
+        for m in re.finditer(r"(?<![\w.])([a-z_]\w*)\.(\w+)\b(?!\w|\s*\(|\s*=[^=])", text):
             word, name = m.group(1), m.group(2)
             if word in ("self", "cls") or word in params or word in outside or name.startswith("__"):
                 continue
@@ -5449,8 +5450,9 @@ def _local_property_reads(index: IndexQueries, sym: Symbol, lines: list[str], ou
                 how = "property?"
             else:
                 how = "property"
-            if got is not None and (got.id, "property") not in seen and (got.id, "property?") not in seen and got.id != sym.id:
-                seen.add((got.id, how))
+            if got is not None and (got.id, "property", n) not in seen and (got.id, "property?", n) not in seen \
+                    and got.id != sym.id:
+                seen.add((got.id, how, n))
                 out.append((got, how, n))
 
 

@@ -376,3 +376,33 @@ def test_a_python_import_named_in_all_is_re_exported_and_a_class_defining_it_aga
     text = served.call("list_dependencies", path="pkg/_types.py", view="uses").text
     row = next(r for r in text.splitlines() if r.lstrip().startswith("8 "))
     assert "not used" not in row and "re-exported: named in __all__; defined again at 12) at 4" in row, text
+
+
+PY_PARSER = ("class Trivia:\n    trail = ''\n\n\n"
+             "class Item:\n"
+             "    @property\n"
+             "    def trivia(self) -> Trivia:\n"                                         # 7
+             "        return Trivia()\n\n\n"
+             "class Parser:\n"
+             "    @property\n"
+             "    def _current(self) -> str:\n"                                          # 13
+             "        return 'x'\n\n"
+             "    def _parse_value(self) -> Item:\n"
+             "        return Item()\n\n"
+             "    def _parse_key_value(self):\n"                                         # 19
+             "        if self._current == 'a':\n"                                        # 20
+             "            pass\n"
+             "        c = self._current\n"                                               # 22
+             "        val = self._parse_value()\n"
+             "        meta = val.trivia\n"                                               # 24
+             "        val.trivia.trail = ''\n"                                           # 25
+             "        return meta, c\n")
+
+
+def test_a_python_property_read_several_times_lists_every_line(tmp_path):
+    # tomlkit run 471: `Item.trivia .. called at 394 (property read)` of reads at 394, 401 and 403 (one of them
+    # `val.trivia.trail = ''`), `Parser._current .. at 374` of four reads, under a "complete" answer
+    served = served_tree(tmp_path / "r", {"parser.py": PY_PARSER})
+    text = served.call("find_related", symbol="Parser._parse_key_value", relation="callees").text
+    assert "Parser._current 12-14 called at 20,22 (property read)" in text, text
+    assert "Item.trivia 6-8 called at 24,25 (property read)" in text, text
