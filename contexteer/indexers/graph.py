@@ -1559,12 +1559,70 @@ def _php_outside_calls(index: IndexQueries, sym: Symbol, lines: list[str], out: 
             if len(found) == 1:  # (the namespace written is the class's: `\Illuminate\Support\Str::lower` is no
                 out.items.append(Related(found[0], found[0].path, "qualified name", [n for n, _ in hits]))  # App\Support\Str's)
                 continue
-        if "." not in head and not head.startswith("$") and head[:1].islower() and not any(
-                d.name == head and d.language == "php" and d.kind == "function" for d in index.symbols_named(head)):
-            out.builtins.append(label)  # (a function the repository defines, in `if (!function_exists(..))`, is none)
+        bare = head.removeprefix("\\")  # (`\sprintf(..)`: the global function, League\Config run 473)
+        if "." not in bare and not bare.startswith("$") and bare[:1].islower() and not any(
+                d.name == bare and d.language == "php" and d.kind == "function" for d in index.symbols_named(bare)):
+            out.builtins.append(label.removeprefix("\\"))  # (a function the repository defines, in
+            continue  # `if (!function_exists(..))`, is none)
+        outside = _php_outside_member(index, sym, lines, owner, method) if "." in head else \
+            _php_built(index, sym, lines, head) if head[:1].isupper() else None
+        if outside is not None:
+            out.packages.append(outside)
             continue
         rest.append(label)
     out.unresolved = rest
+
+
+def _php_uses(lines: list[str]) -> dict[str, str]:
+    r"""The classes a PHP file's `use` lines bind, by the name the code writes: {short or alias: full name}."""
+    out: dict[str, str] = {}
+    for ln in lines[:400]:
+        m = re.match(r"\s*use\s+\\?([\w\\]+)(?:\s+as\s+(\w+))?\s*;", ln)
+        if m is not None:
+            out[m.group(2) or m.group(1).rsplit("\\", 1)[-1]] = m.group(1)
+    return out
+
+
+def _php_outside_class(index: IndexQueries, lines: list[str], name: str) -> str | None:
+    r"""The full name of a class a PHP file imports from outside the repository (`Processor` with `use
+    Nette\Schema\Processor;`), None for a repository class or a name no `use` binds."""
+    full = _php_uses(lines).get(name)
+    if full is None or any(d.name == full.rsplit("\\", 1)[-1] and d.language == "php" and d.kind in CLASS_KINDS
+                           and _php_namespace(index, d.path) == full.rpartition("\\")[0]
+                           for d in index.symbols_named(full.rsplit("\\", 1)[-1])):
+        return None
+    return full
+
+
+def _php_built(index: IndexQueries, sym: Symbol, lines: list[str], name: str) -> str | None:
+    r"""`Nette\Schema\Processor at 187`: a class from outside the repository the body builds with `new`."""
+    full = _php_outside_class(index, lines, name)
+    hits = [sym.start_line + k for k, t in enumerate(lines[sym.start_line - 1: sym.end_line])
+            if re.search(rf"\bnew\s+{re.escape(name)}\b", t)]
+    return f"{full}" + (f" at {','.join(map(str, hits))}" if hits else "") if full is not None else None
+
+
+def _php_outside_member(index: IndexQueries, sym: Symbol, lines: list[str], owner: str, method: str) -> str | None:
+    r"""`Data::has (on $this->finalConfig)`: a method called on a typed property, a local made by `new X`, or a class
+    written by name, when that class comes from outside the repository (League\Config run 473 read eight such calls
+    as "a receiver of unknown type", `finalConfig.has` of a `private Data $finalConfig` among them)."""
+    body = lines[sym.start_line - 1: sym.end_line]
+    if owner[:1].isupper():
+        full = _php_outside_class(index, lines, owner)
+        hits = [sym.start_line + k for k, t in enumerate(body)
+                if re.search(rf"(?<![\w\\]){re.escape(owner)}\s*::\s*{re.escape(method)}\s*\(", t)]
+        return f"{full}::{method}" + (f" at {','.join(map(str, hits))}" if hits else "") if full is not None else None
+    word = owner.removeprefix("$")
+    call = re.compile(rf"{re.escape(owner if owner.startswith('$') else '->' + owner)}\s*->\s*{re.escape(method)}\s*\(")
+    hits = [sym.start_line + k for k, t in enumerate(body) if call.search(t)]
+    at = hits[0] if hits else sym.start_line
+    typed = value_type(index, lines, sym, at, ("$" + word) if owner.startswith("$") else word)
+    if typed is None and owner.startswith("$"):
+        made = re.search(rf"\${re.escape(word)}\s*=\s*new\s+\\?(?:\w+\\)*(\w+)", "\n".join(lines[sym.start_line - 1: at]))
+        typed = made.group(1) if made else None
+    full = _php_outside_class(index, lines, typed.rsplit("\\", 1)[-1]) if typed else None
+    shown = owner if owner.startswith("$") else f"$this->{owner}"
+    return f"{full}::{method} (on {shown})" + (f" at {','.join(map(str, hits))}" if hits else "") if full is not None else None
 
 
 #: Rust wrappers whose methods a value's calls rarely are: `v.reserve(..)` on a ManuallyDrop<Vec<u8>> is Vec's

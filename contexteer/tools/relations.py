@@ -307,13 +307,13 @@ def _outside_lines(model: RelatedResult, target: Any) -> list[str]:
         types = [p for p in model.packages if _outside_type(target.language, p)]
         # (Rust: a method of a std type held in a field, `AtomicU8.store (on self.registration)`)
         # (a module's function, `ptr::copy_nonoverlapping (core)`, is no method)
-        held = [p for p in model.packages if target.language == "rust" and (" (on " in p or "::" in p)
+        held = [p for p in model.packages if target.language in ("rust", "php") and (" (on " in p or "::" in p)
                 and p not in types and not (p[:1].islower() and " (on " not in p)]
         funcs = [p for p in model.packages if p not in types and p not in held]
         if funcs:
             out.append(f"functions of other packages: {', '.join(funcs[:_LISTED])}")
         if held:
-            out.append(f"methods of outside types: {', '.join(held[:_LISTED])}")
+            out.append(f"methods of outside {'classes' if target.language == 'php' else 'types'}: {', '.join(held[:_LISTED])}")
         if types:  # `net.IP(b)` converts, `Path(..)` builds: neither runs a function of that package
             what = "conversions to other packages' types" if target.language == "go" else "classes of other packages (instances built)"
             out.append(f"{what}: {', '.join(types[:_LISTED])}")
@@ -331,6 +331,8 @@ def _outside_type(language: str | None, label: str) -> bool:
     head = label.split(" ", 1)[0]
     if language == "go":
         return head in GO_STD_CONVERSIONS
+    if language == "php":  # `new Processor()`: a class of another package built (`Data::has (on ..)` is a method)
+        return "::" not in head and head[:1].isupper()
     last = head.rsplit(".", 1)[-1]
     return language == "python" and last[:1].isupper() and not last.isupper()
 

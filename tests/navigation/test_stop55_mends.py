@@ -406,3 +406,43 @@ def test_a_python_property_read_several_times_lists_every_line(tmp_path):
     text = served.call("find_related", symbol="Parser._parse_key_value", relation="callees").text
     assert "Parser._current 12-14 called at 20,22 (property read)" in text, text
     assert "Item.trivia 6-8 called at 24,25 (property read)" in text, text
+
+
+PHP_BUILD = ("<?php\n\nnamespace League\\Config;\n\n"
+             "use Dflydev\\DotAccessData\\Data;\n"
+             "use Nette\\Schema\\Expect;\n"
+             "use Nette\\Schema\\Processor;\n\n"
+             "final class Configuration\n{\n"
+             "    private Data $finalConfig;\n\n"                                      # 11
+             "    private function build(string $key): void\n    {\n"                 # 13
+             "        if ($this->finalConfig->has($key)) {\n"                         # 15
+             "            return;\n        }\n"
+             "        $processor = new Processor();\n"                                # 18
+             "        $p = $processor->process(Expect::structure([]), []);\n"         # 19
+             "        $this->finalConfig->import(\\sprintf('%s', $key));\n"          # 20
+             "    }\n}\n")
+
+
+def test_php_calls_on_outside_classes_are_named_with_their_class_and_lines(tmp_path):
+    # League\Config run 473: `finalConfig.has, \sprintf, userConfig.get, Processor, $processor.process, ..` were
+    # "unresolved (a receiver of unknown type)", without lines, though `private Data $finalConfig` and the `use` lines
+    # say whose they are
+    served = served_tree(tmp_path / "r", {"Configuration.php": PHP_BUILD})
+    text = served.call("find_related", symbol="Configuration.build", relation="callees").text
+    assert "Dflydev\\DotAccessData\\Data::has (on $this->finalConfig) at 15" in text, text
+    assert "Nette\\Schema\\Processor::process (on $processor) at 19" in text, text
+    assert "Nette\\Schema\\Expect::structure at 19" in text and "Dflydev\\DotAccessData\\Data::import (on $this->finalConfig) at 20" in text, text
+    assert "classes of other packages (instances built): Nette\\Schema\\Processor at 18" in text, text
+    assert "PHP functions: sprintf" in text and "unresolved" not in text, text
+
+
+def test_php_a_call_on_a_repository_class_imported_by_use_stays_the_repository_method(tmp_path):
+    # (review of the mend above: a class the repository defines under the namespace the `use` names is no outside one)
+    files = {"Configuration.php": PHP_BUILD.replace("use Nette\\Schema\\Processor;", "use League\\Config\\Processor;"),
+             "Processor.php": ("<?php\n\nnamespace League\\Config;\n\nfinal class Processor\n{\n"
+                               "    public function process($s, array $d): array\n    {\n        return $d;\n    }\n\n"
+                               "    public function getWarnings(): array\n    {\n        return [];\n    }\n}\n")}
+    served = served_tree(tmp_path / "r", files)
+    text = served.call("find_related", symbol="Configuration.build", relation="callees").text
+    assert "Processor.process" in text and "Schema\\Processor" not in text, text
+    assert "League\\Config\\Processor::process" not in text, text
