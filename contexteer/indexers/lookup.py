@@ -412,7 +412,12 @@ def body_of(cands: list[Symbol], index: IndexQueries | None = None) -> Any:
         chosen = configured(lines_of(index, first.path), same)
         if chosen is not None:
             return chosen
-    return max(same, key=lambda s: (s.end_line - s.start_line, -s.start_line)) if len(same) > 1 else first
+    if len(same) > 1 and first.language == "python" and index is not None:  # an `@overload` stub is no body
+        lines = lines_of(index, first.path)
+        same = [s for s in same if not any(re.match(r"\s*@(?:typing\.)?overload\b", lines[k - 1])
+                                           for k in range(s.start_line, min(s.end_line, len(lines)) + 1)
+                                           if k <= len(lines) and lines[k - 1].lstrip().startswith("@"))] or same
+    return max(same, key=lambda s: (s.end_line - s.start_line, -s.start_line)) if same else first
 
 
 def type_checking_only(lines: list[str], line: int) -> bool:

@@ -14,6 +14,7 @@ from contexteer.indexers.lookup import (
     MODULE_FUNCTIONS,
     PROPERTY_READ,
     REAL_OVERLOADS,
+    body_of,
     fold_cpp_declarations,
     imported_as,
     language_family,
@@ -344,6 +345,8 @@ def search(nav: NavigationService, q: str, *, match: str, kind: str | None, pref
             defined = len(other)
             note = f"{note}; {said}" if note and said else said or note
         word_sites = _word_sites(nav, last, prefix) if not defined else []
+        aliased = _alias_of(nav, last, word_sites)  # `from .items import item as _item_fn` (tomlkit run 471)
+        note = f"{note}; {aliased}" if note and aliased else aliased or note
         unparsed = sorted({w.path for w in word_sites if (fi := idx.file_info(w.path)) is None or fi.status != "indexed"})
         building = bool(unparsed) and not idx.status().complete
         if building:  # a cold build has not reached them yet
@@ -361,6 +364,30 @@ def search(nav: NavigationService, q: str, *, match: str, kind: str | None, pref
             note = f"{note}; {hidden}" if note else hidden
     return SymbolSearchRun(nav, q, prefix, offset, pool, ranked, page, overloads, impls, full_names, total, note, closest,
                            word_sites, last, site_cache)
+
+
+def _alias_of(nav: NavigationService, word: str, sites: list[RefSite]) -> str | None:
+    """What a name an import binds under another name is (`from .items import item as _item_fn`, `import {a as b}`):
+    the repository's definition of the original name, with its signature; tomlkit run 471 searched twice more for
+    `item` after "no definition of _item_fn is indexed"."""
+    w = re.escape(word)
+    for site in sites:
+        text = site.preview or ""
+        m = re.search(rf"\bfrom\s+([.\w]+)\s+import\b.*?\b(\w+)\s+as\s+{w}\b", text) \
+            or re.search(rf"\bimport\b[^;]*?\b(?P<mod>)(\w+)\s+as\s+{w}\b.*\bfrom\s+['\"]([^'\"]+)['\"]", text)
+        if m is None:
+            continue
+        original = m.group(2)
+        module = (m.group(1) or (m.group(3) if m.lastindex and m.lastindex >= 3 else "") or "").strip(".").replace(".", "/")
+        cands = [s for s in nav.index.symbols_named(original) if s.name == original and s.parent_id is None
+                 and s.kind not in ("module", "namespace")]
+        near = [s for s in cands if module and (s.path.rsplit(".", 1)[0].endswith(module)
+                                                 or s.path.rsplit("/", 1)[0].endswith(module))] or cands
+        if len({x.path for x in near}) == 1:  # (of `@overload` stubs and the implementation: the implementation)
+            d = body_of(near, nav.index)
+            return (f"'{word}' is {original} imported under another name at {site.path}:{site.line}: {d.path}:"
+                    f"{d.start_line}-{d.end_line} {d.kind} {d.qualname} — {clip(' '.join((d.signature or '').split()), 160)}")
+    return None
 
 
 def _imported_owner(nav: NavigationService, q: str, prefix: str | None) -> str:

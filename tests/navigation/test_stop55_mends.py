@@ -446,3 +446,15 @@ def test_php_a_call_on_a_repository_class_imported_by_use_stays_the_repository_m
     text = served.call("find_related", symbol="Configuration.build", relation="callees").text
     assert "Processor.process" in text and "Schema\\Processor" not in text, text
     assert "League\\Config\\Processor::process" not in text, text
+
+
+def test_a_name_an_import_binds_under_another_name_is_answered_with_the_original_definition(tmp_path):
+    # tomlkit run 471: `search_symbol _item_fn` said no definition is indexed, `from .items import item as _item_fn`
+    # beside it; the agent searched twice more for `item` (of overloads, the implementation)
+    files = {"pkg/__init__.py": "",
+             "pkg/items.py": ("from typing import overload\n\n\n@overload\ndef item(value: int) -> int: ...\n\n\n"
+                              "def item(value, _parent=None):\n    return value\n"),
+             "pkg/container.py": ("class C:\n    def f(self, it):\n        from .items import item as _item_fn\n\n"
+                                  "        def g(x):\n            return _item_fn(x)\n        return g(it)\n")}
+    text = served_tree(tmp_path / "r", files).call("search_symbol", query="_item_fn").text
+    assert "'_item_fn' is item imported under another name at pkg/container.py:3: pkg/items.py:8-9 function item" in text, text
