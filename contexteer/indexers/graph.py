@@ -52,6 +52,8 @@ from contexteer.indexers.lookup import (
     language_of,
     lines_of,
     member_of_type,
+    php_file_namespace,
+    php_outside_class,
     python_implicit_calls,
     python_import_bindings,
     python_passes_on,
@@ -1522,15 +1524,6 @@ def _rust_derived_call(index: IndexQueries, sym: Symbol, lines: list[str], head:
     return None
 
 
-def _php_namespace(index: IndexQueries, path: str) -> str:
-    """The namespace a PHP file declares (`namespace App\\Support;`), "" for none."""
-    for text in lines_of(index, path)[:60]:
-        m = re.match(r"\s*namespace\s+([\w\\]+)\s*[;{]", text)
-        if m:
-            return m.group(1).strip("\\")
-    return ""
-
-
 def _rust_outside_import(lines: list[str], name: str) -> str | None:
     """The crate (or std) a Rust file's `use` brings the type `name` from, when not its own crate's."""
     for text in lines:
@@ -1555,7 +1548,7 @@ def _php_outside_calls(index: IndexQueries, sym: Symbol, lines: list[str], out: 
             hits = [(sym.start_line + k, m.group(1).strip("\\")) for k, t in enumerate(body) if (m := rx.search(t))]
             found = [m for m in index.symbols_named(method) if m.name == method and m.language == "php"
                      and m.kind in ("method", "function") and m.qualname.rsplit(".", 2)[-2:-1] == [owner]
-                     and any(_php_namespace(index, m.path) == ns for _, ns in hits)] if hits else []
+                     and any(php_file_namespace(index, m.path) == ns for _, ns in hits)] if hits else []
             if len(found) == 1:  # (the namespace written is the class's: `\Illuminate\Support\Str::lower` is no
                 out.items.append(Related(found[0], found[0].path, "qualified name", [n for n, _ in hits]))  # App\Support\Str's)
                 continue
@@ -1564,7 +1557,8 @@ def _php_outside_calls(index: IndexQueries, sym: Symbol, lines: list[str], out: 
                 d.name == bare and d.language == "php" and d.kind == "function" for d in index.symbols_named(bare)):
             out.builtins.append(label.removeprefix("\\"))  # (a function the repository defines, in
             continue  # `if (!function_exists(..))`, is none)
-        outside = _php_outside_member(index, sym, lines, owner, method) if "." in head else \
+        outside = _php_parent_outside(index, sym, lines, method) if owner == "parent" else \
+            _php_outside_member(index, sym, lines, owner, method) if "." in head else \
             _php_built(index, sym, lines, head) if head[:1].isupper() else None
         if outside is not None:
             out.packages.append(outside)
@@ -1573,30 +1567,35 @@ def _php_outside_calls(index: IndexQueries, sym: Symbol, lines: list[str], out: 
     out.unresolved = rest
 
 
-def _php_uses(lines: list[str]) -> dict[str, str]:
-    r"""The classes a PHP file's `use` lines bind, by the name the code writes: {short or alias: full name}."""
-    out: dict[str, str] = {}
-    for ln in lines[:400]:
-        m = re.match(r"\s*use\s+\\?([\w\\]+)(?:\s+as\s+(\w+))?\s*;", ln)
-        if m is not None:
-            out[m.group(2) or m.group(1).rsplit("\\", 1)[-1]] = m.group(1)
-    return out
-
-
-def _php_outside_class(index: IndexQueries, lines: list[str], name: str) -> str | None:
-    r"""The full name of a class a PHP file imports from outside the repository (`Processor` with `use
-    Nette\Schema\Processor;`), None for a repository class or a name no `use` binds."""
-    full = _php_uses(lines).get(name)
-    if full is None or any(d.name == full.rsplit("\\", 1)[-1] and d.language == "php" and d.kind in CLASS_KINDS
-                           and _php_namespace(index, d.path) == full.rpartition("\\")[0]
-                           for d in index.symbols_named(full.rsplit("\\", 1)[-1])):
-        return None
-    return full
+def _php_parent_outside(index: IndexQueries, sym: Symbol, lines: list[str], method: str) -> str | None:
+    r"""`parent::__construct(..)` that no repository class above defines: the outside class it is inherited from
+    (`\UnexpectedValueException::__construct (parent::, through InvalidConfigurationException)`); League\Config run
+    476 read "a receiver of unknown type" and asked for the supertypes."""
+    cls = class_around(index.symbols_in_file(sym.path), sym.start_line)
+    own, through = lines, list[str]()
+    for _ in range(6):
+        bases = bases_of(whole_class(index, cls)) if cls is not None else []
+        if not bases:
+            return None
+        up = next((c for c in index.symbols_named(bases[0].lstrip("\\").rsplit("\\", 1)[-1]) if c.language == "php"
+                   and c.kind == "class" and c.name == bases[0].lstrip("\\").rsplit("\\", 1)[-1]), None)
+        if up is None:
+            outside = bases[0] if bases[0].startswith("\\") else php_outside_class(index, lines, bases[0]) \
+                or "\\" + bases[0]  # (no `use` names it: the global namespace's, PHP's own)
+            via = f", through {', '.join(through)}" if through else ""
+            at = [sym.start_line + k for k, t in enumerate(own[sym.start_line - 1: sym.end_line])
+                  if re.search(rf"\bparent\s*::\s*{re.escape(method)}\s*\(", t)]
+            return f"{outside}::{method} (parent::{via})" + (f" at {','.join(map(str, at))}" if at else "")
+        if any(m.parent_id == up.id and m.name == method for m in index.symbols_in_file(up.path)):
+            return None
+        through.append(up.name)
+        cls, lines = up, lines_of(index, up.path)
+    return None
 
 
 def _php_built(index: IndexQueries, sym: Symbol, lines: list[str], name: str) -> str | None:
     r"""`Nette\Schema\Processor at 187`: a class from outside the repository the body builds with `new`."""
-    full = _php_outside_class(index, lines, name)
+    full = php_outside_class(index, lines, name)
     hits = [sym.start_line + k for k, t in enumerate(lines[sym.start_line - 1: sym.end_line])
             if re.search(rf"\bnew\s+{re.escape(name)}\b", t)]
     return f"{full}" + (f" at {','.join(map(str, hits))}" if hits else "") if full is not None else None
@@ -1608,7 +1607,7 @@ def _php_outside_member(index: IndexQueries, sym: Symbol, lines: list[str], owne
     as "a receiver of unknown type", `finalConfig.has` of a `private Data $finalConfig` among them)."""
     body = lines[sym.start_line - 1: sym.end_line]
     if owner[:1].isupper():
-        full = _php_outside_class(index, lines, owner)
+        full = php_outside_class(index, lines, owner)
         hits = [sym.start_line + k for k, t in enumerate(body)
                 if re.search(rf"(?<![\w\\]){re.escape(owner)}\s*::\s*{re.escape(method)}\s*\(", t)]
         return f"{full}::{method}" + (f" at {','.join(map(str, hits))}" if hits else "") if full is not None else None
@@ -1620,7 +1619,7 @@ def _php_outside_member(index: IndexQueries, sym: Symbol, lines: list[str], owne
     if typed is None and owner.startswith("$"):
         made = re.search(rf"\${re.escape(word)}\s*=\s*new\s+\\?(?:\w+\\)*(\w+)", "\n".join(lines[sym.start_line - 1: at]))
         typed = made.group(1) if made else None
-    full = _php_outside_class(index, lines, typed.rsplit("\\", 1)[-1]) if typed else None
+    full = php_outside_class(index, lines, typed.rsplit("\\", 1)[-1]) if typed else None
     shown = owner if owner.startswith("$") else f"$this->{owner}"
     return f"{full}::{method} (on {shown})" + (f" at {','.join(map(str, hits))}" if hits else "") if full is not None else None
 

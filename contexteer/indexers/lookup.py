@@ -1084,7 +1084,7 @@ class _Body:
             # `Object.getOwnPropertyDescriptor(..)` is the builtin's (zod run 130 read a Proxy handler's namesake), a
             # class name the repository does not define a library's, `os.path.x(..)` an outside module's
             if head in _JS_GLOBALS or (head[:1].isupper() and not self.index.symbols_named(head)) \
-                    or (self.python and head in self._outside_names()):
+                    or (self.python and head in self._outside_names()) or self._php_outside_typed(head):
                 return None
         anywhere = [s for s in self.index.symbols_named(name) if s.name == name and s.kind == "method"
                     and language_family(s.language) == self.family and not s.path.endswith(".d.ts")
@@ -1092,6 +1092,18 @@ class _Body:
         if len(anywhere) == 1 and anywhere[0].id != self.sym.id:
             return anywhere[0], _GUESSED
         return None
+
+    def _php_outside_typed(self, receiver: str) -> bool:
+        """PHP: whether a receiver is a parameter or property declared with a class a `use` line brings from outside
+        the repository (`NetteException $innerException` with `use Nette\\Schema\\ValidationException as
+        NetteException`): its `getMessages()` is that class's, never the repository's one method of that name
+        (League\\Config run 476 read the repository ValidationException's as the callee)."""
+        if self.sym.language != "php":
+            return False
+        lines = _file_lines(getattr(self.index, "ws", None), self.sym.path, self.texts)
+        typed = declared_type(self.sym.signature or "", receiver) if receiver.startswith("$") else \
+            _php_property_type(self.index, self.in_file, lines, self.sym.start_line, receiver)
+        return typed is not None and php_outside_class(self.index, lines, typed.lstrip("\\").rsplit("\\", 1)[-1]) is not None
 
     def _outside_names(self) -> set[str]:
         """Python: the names the file binds to modules from outside the repository (_python_outside_names), once."""
@@ -1438,6 +1450,8 @@ class _Body:
             # past a later `$input = new ArrayInput(..)` in one branch (Symfony's doRun: InputInterface's methods)
             typed = declared_type(sym.signature or "", "$" + r)
             typed = None if typed in _PHP_UNTYPED else typed
+            if typed is not None and self._php_outside_typed("$" + r):
+                return None  # a class from outside the repository (League\Config run 476: Nette's ValidationException)
         typed = typed or self._closure_param(r)
         param, typed = typed, self._unbound(typed)  # `producer: P` with `P: UnindexedProducer`: the bound's members
         found = member_of_type(index, typed, name, sym, self.import_files) if typed is not None \
@@ -4292,6 +4306,36 @@ def _another_class(index: IndexQueries, word: str, owner: str, lines: list[str],
     if _is_type(index, word):
         return not inherits(index, word, owner)
     return language == "php" and word not in _php_aliases(lines)
+
+
+def php_uses(lines: list[str]) -> dict[str, str]:
+    r"""The classes a PHP file's `use` lines bind, by the name the code writes: {short or alias: full name}."""
+    out: dict[str, str] = {}
+    for ln in lines[:400]:
+        m = re.match(r"\s*use\s+\\?([\w\\]+)(?:\s+as\s+(\w+))?\s*;", ln)
+        if m is not None:
+            out[m.group(2) or m.group(1).rsplit("\\", 1)[-1]] = m.group(1)
+    return out
+
+
+def php_outside_class(index: IndexQueries, lines: list[str], name: str) -> str | None:
+    r"""The full name of a class a PHP file imports from outside the repository (`Processor` with `use
+    Nette\Schema\Processor;`), None for a repository class or a name no `use` binds."""
+    full = php_uses(lines).get(name)
+    if full is None or any(d.name == full.rsplit("\\", 1)[-1] and d.language == "php" and d.kind in _CLASS_KINDS
+                           and php_file_namespace(index, d.path) == full.rpartition("\\")[0]
+                           for d in index.symbols_named(full.rsplit("\\", 1)[-1])):
+        return None
+    return full
+
+
+def php_file_namespace(index: IndexQueries, path: str) -> str:
+    """The namespace a PHP file declares (`namespace App\\Support;`), "" for none."""
+    for text in lines_of(index, path)[:60]:
+        m = re.match(r"\s*namespace\s+([\w\\]+)\s*[;{]", text)
+        if m:
+            return m.group(1).strip("\\")
+    return ""
 
 
 def _php_aliases(lines: list[str]) -> set[str]:

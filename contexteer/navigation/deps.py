@@ -99,7 +99,7 @@ def _uses_in(nav: NavigationService, rel: str, uses: list[Any]) -> list[str] | N
     from contexteer.indexers.lookup import enclosing
 
     syms = [s for s in nav.index.symbols_in_file(rel) if s.kind in ("function", "method", "constructor")]
-    at = sorted({k for u in uses if u.line for n in u.names for k in n.lines})
+    at = sorted({k for u in uses for n in u.names for k in n.lines})  # (the global and same-package rows too, run 476)
     found = {enc.id: enc for k in at if (enc := enclosing(syms, k)) is not None}
     ordered = sorted(found.values(), key=lambda s: s.start_line)
     return [f"{s.qualname} {s.start_line}-{s.end_line}" for s in ordered] or None

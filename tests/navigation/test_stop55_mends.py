@@ -338,6 +338,10 @@ PHP_CONF = ("<?php\n\nnamespace League\\Config;\n\n"
             "        } catch (NetteValidationException $ex) {\n"                      # 20
             "            throw new ValidationException($ex);\n"                        # 21
             "        }\n    }\n}\n")
+PHP_ONLY_GLOBAL = ("<?php\n\nnamespace App;\n\nuse Dflydev\\DotAccessData\\Data;\n\n"
+                   "final class Only\n{\n"
+                   "    public function a(Data $d): void\n    {\n        $d->set('x', 1);\n    }\n\n"   # 9-12
+                   "    private function b(string $k): string\n    {\n        return \\sprintf('%s', $k);\n    }\n}\n")  # 14-17
 PHP_VEX = ("<?php\n\nnamespace League\\Config\\Exception;\n\n"
            "final class ValidationException extends \\RuntimeException\n{\n}\n")
 
@@ -346,7 +350,8 @@ def test_php_uses_an_outside_alias_is_not_a_repository_class_of_its_short_name_a
     # League\Config run 473: `use Nette\Schema\ValidationException as NetteValidationException` was given the
     # repository's ValidationException (a wrong answer); `DataInterface::REPLACE` read `DataInterface at 86`; `instanceof
     # \stdClass` was missing from the global names
-    served = served_tree(tmp_path / "r", {"Configuration.php": PHP_CONF, "Exception/ValidationException.php": PHP_VEX})
+    served = served_tree(tmp_path / "r", {"Configuration.php": PHP_CONF, "Exception/ValidationException.php": PHP_VEX,
+                                          "Only.php": PHP_ONLY_GLOBAL})
     text = served.call("list_dependencies", path="Configuration.php", view="uses").text
     nette = next(r for r in text.splitlines() if r.lstrip().startswith("7 "))
     assert "ValidationException.php" not in nette and nette.rstrip().endswith("NetteValidationException at 20"), text
@@ -355,6 +360,9 @@ def test_php_uses_an_outside_alias_is_not_a_repository_class_of_its_short_name_a
     assert "DataInterface::REPLACE at 13" in text, text
     glob = next(r for r in text.splitlines() if "global namespace" in r)
     assert "stdClass at 19" in glob, text
+    # (the functions the global row's lines sit in are named too: run 476's footer had left build out)
+    only = served.call("list_dependencies", path="Only.php", view="uses").text
+    assert only.splitlines()[-1] == "the lines above are in: Only.a 9-12, Only.b 14-17", only
 
 
 PY_TYPES = ("from typing import TYPE_CHECKING\n\n"
@@ -458,3 +466,30 @@ def test_a_name_an_import_binds_under_another_name_is_answered_with_the_original
                                   "        def g(x):\n            return _item_fn(x)\n        return g(it)\n")}
     text = served_tree(tmp_path / "r", files).call("search_symbol", query="_item_fn").text
     assert "'_item_fn' is item imported under another name at pkg/container.py:3: pkg/items.py:8-9 function item" in text, text
+
+
+PHP_VALID = ("<?php\n\nnamespace League\\Config\\Exception;\n\n"
+             "use Nette\\Schema\\ValidationException as NetteException;\n\n"
+             "final class ValidationException extends InvalidConfigurationException\n{\n"
+             "    private array $messages;\n\n"
+             "    public function __construct(NetteException $innerException)\n    {\n"        # 11
+             "        parent::__construct($innerException->getMessage(), 0, $innerException);\n"  # 13
+             "\n"
+             "        $this->messages = $innerException->getMessages();\n"                     # 15
+             "    }\n\n"
+             "    public function getMessages(): array\n    {\n        return $this->messages;\n    }\n}\n")
+PHP_INVALID = ("<?php\n\nnamespace League\\Config\\Exception;\n\n"
+               "class InvalidConfigurationException extends \\UnexpectedValueException\n{\n}\n")
+
+
+def test_php_a_call_on_a_parameter_of_an_outside_class_aliased_like_a_repository_class_is_the_outside_ones(tmp_path):
+    # League\Config run 476: `$innerException->getMessages()` on a `NetteException` (Nette's ValidationException
+    # imported under another name) was the repository ValidationException's getMessages, under "complete" (a wrong
+    # answer); `parent::__construct` was "a receiver of unknown type"
+    served = served_tree(tmp_path / "r", {"Exception/ValidationException.php": PHP_VALID,
+                                          "Exception/InvalidConfigurationException.php": PHP_INVALID})
+    text = served.call("find_related", symbol="ValidationException.__construct", relation="callees").text
+    assert "ValidationException.getMessages" not in text, text
+    assert "Nette\\Schema\\ValidationException::getMessages (on $innerException) at 15" in text, text
+    assert "\\UnexpectedValueException::__construct (parent::, through InvalidConfigurationException) at 13" in text, text
+    assert "unresolved" not in text, text
