@@ -2547,6 +2547,10 @@ def _mark_overrides(index: IndexQueries, out: Relations, sym: Symbol,
             ctors |= {m.name for m in methods(anc) if m.name in _INHERITED_CONSTRUCTORS.get(c.language or "", ())}
             anc = above.get(anc.id) if anc.id != sym.id else None
             hops += 1
+        if c.language == "php" and not ctors and _php_outside_parent(index, c):
+            # extending `\InvalidArgumentException` (itself or above): its `__construct` replaces the outside class's,
+            # League\Config run 473 read "adds __construct"
+            ctors = set(_INHERITED_CONSTRUCTORS["php"])
         # (a constructor is no override: every class has its own; nor, in Java and C#, a static method or one
         # declared `new`: pythonnet's static ArrayObject.InitializeSlots, which reflection calls, hides nothing)
         keys = dict.fromkeys((key(m), m.name) for m in methods(c) if key(m) in inherited
@@ -2567,7 +2571,11 @@ def _mark_overrides(index: IndexQueries, out: Relations, sym: Symbol,
         for m in sorted(methods(c), key=lambda m: m.kind not in ("method", "function")):
             if m.name not in it.member_at:
                 at = str(m.start_line) if m.path == c.path else f"{m.path}:{m.start_line}"
-                if m.kind in ("field", "property"):  # (TanStack run 285: `override fetch!: ..` read as a method body)
+                bound = re.fullmatch(rf"{re.escape(m.name)}\s*=\s*([\w.]+)", (m.signature or "").strip()) \
+                    if m.language == "python" and m.kind in ("field", "variable") else None
+                if bound is not None:  # `__int__ = unwrap`: a method bound by assignment (tomlkit run 475 read "(a field)")
+                    at += f" (= {bound.group(1)})"
+                elif m.kind in ("field", "property"):  # (TanStack run 285: `override fetch!: ..` read as a method body)
                     at += " (type only)" if re.search(rf"\b{re.escape(m.name)}\s*!\s*:", m.signature or "") else " (a field)"
                 elif _final_method(m):  # (spdlog run 311: base_sink's log and flush are `final`, unsaid)
                     at += " final"
@@ -2585,6 +2593,25 @@ def _mark_overrides(index: IndexQueries, out: Relations, sym: Symbol,
             if c.language == "ruby":  # (and what the modules it includes define: mysql2's server_version)
                 known |= {m.name for mod in ruby_included(index, c) for m in methods(mod)}
             it.adds = _added(c, methods(c), known)
+            if not it.adds and not it.overrides:  # a row that would say nothing: its public static methods
+                # (League\Config run 473: InvalidConfigurationException read bare, its static forConfigOption unsaid)
+                it.adds = [f"{m.name} (static)" for m in methods(c) if m.kind in ("method", "function")
+                           and re.search(r"\bstatic\b", (m.signature or "").split("(", 1)[0])
+                           and not re.search(r"\b(?:private|protected)\b", (m.signature or "").split("(", 1)[0])]
+
+
+def _php_outside_parent(index: IndexQueries, c: Symbol) -> bool:
+    """Whether a PHP class extends, itself or through repository classes, a class the repository does not define."""
+    for _ in range(8):
+        ext = re.search(r"\bextends\s+\\?([\w\\]+)", " ".join((c.signature or "").split()).split("{", 1)[0])
+        if ext is None:
+            return False
+        name = ext.group(1).rsplit("\\", 1)[-1]
+        up = next((x for x in index.symbols_named(name) if x.name == name and x.kind == "class" and x.language == "php"), None)
+        if up is None:
+            return True
+        c = up
+    return False
 
 
 def _final_method(m: Symbol) -> bool:

@@ -1209,7 +1209,7 @@ def _item(nav: NavigationService, e: graph.Related) -> RelatedItem:
                        overrides_of_target=list(e.of_target) if e.of_target[0] else None, adds=e.adds,
                        abstract=e.abstract, from_traits=e.from_traits, weak_lines=sorted(set(e.weak)),
                        member_at=_at_names(nav, s, {n: w for n, w in e.member_at.items()
-                                                    if n in e.adds or any(o.split(" ", 1)[0] == n for o in e.overrides)}))
+                                                    if any(o.split(" ", 1)[0] == n for o in (*e.adds, *e.overrides))}))
 
 
 def _at_names(nav: NavigationService, s: Any, member_at: dict[str, str]) -> dict[str, str]:

@@ -433,7 +433,7 @@ def _type_rows(it: RelatedItem, target: Any, tag: str, via: str | None, under: b
                                               if it.how == "macro" else "")
     else:
         kind = "macro" if it.how == "impl in macro" and (it.signature or "").startswith("macro_rules!") else it.kind
-        name = f"{_modifiers(it)}{kind} {it.qualname}" + (f" (defined at {it.defined})" if it.defined else "")
+        name = f"{_modifiers(it)}{kind} {it.qualname}" + _other_bases(it) + (f" (defined at {it.defined})" if it.defined else "")
     # a Go type by its method set: which methods are its own (lines), which embedded, whether only *T has them all
     own = f": {it.detail}" if it.how == "method set" and it.detail else ""
     if it.overrides:  # a subclass's own methods that a class above it defines too
@@ -447,6 +447,23 @@ def _type_rows(it: RelatedItem, target: Any, tag: str, via: str | None, under: b
     named += " (deprecated)" if it.deprecated else ""
     named += f" (abstract: {', '.join(it.abstract[:MAX_ADDS])})" if it.abstract else ""
     return [f"{pad}{'' if grouped else it.path + ':'}{it.start_line}-{it.end_line} {name}{named}{by}{tag}{own}"]
+
+
+def _other_bases(it: RelatedItem) -> str:
+    """What a class row's header says besides the tree: a Python class's several bases (`(Item, _CustomInt)`: tomlkit
+    run 475 asked the outline for them), the class a direct implementer of an interface extends (`extends
+    \\UnexpectedValueException`, League\\Config run 473)."""
+    sig = " ".join((it.signature or "").split())
+    if it.kind != "class" or not sig:
+        return ""
+    m = re.match(r"class\s+\w+\s*\(([^()]*(?:\([^()]*\)[^()]*)*)\)", sig)
+    if m is not None:
+        bases = [b.strip() for b in m.group(1).split(",") if b.strip() and "=" not in b]
+        return f"({', '.join(bases)})" if len(bases) > 1 else ""
+    if it.how == "implements":
+        ext = re.search(r"\bextends\s+([\\\w.]+(?:<[^<>]*>)?)", sig.split("{", 1)[0])
+        return f" extends {ext.group(1)}" if ext else ""
+    return ""
 
 
 #: the methods a subclass adds named on its implementations row (its constructor first), the rest counted

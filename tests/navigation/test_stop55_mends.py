@@ -493,3 +493,41 @@ def test_php_a_call_on_a_parameter_of_an_outside_class_aliased_like_a_repository
     assert "Nette\\Schema\\ValidationException::getMessages (on $innerException) at 15" in text, text
     assert "\\UnexpectedValueException::__construct (parent::, through InvalidConfigurationException) at 13" in text, text
     assert "unresolved" not in text, text
+
+
+PHP_EXC = {
+    "Exception/ConfigurationExceptionInterface.php": ("<?php\n\nnamespace L\\Exception;\n\n"
+                                                      "interface ConfigurationExceptionInterface extends \\Throwable\n{\n}\n"),
+    "Exception/InvalidConfigurationException.php": (
+        "<?php\n\nnamespace L\\Exception;\n\n"
+        "class InvalidConfigurationException extends \\UnexpectedValueException implements ConfigurationExceptionInterface\n{\n"
+        "    public static function forConfigOption(string $option): self\n    {\n        return new self($option);\n    }\n\n"  # 7
+        "    private static function getDebugValue($value): string\n    {\n        return '';\n    }\n}\n"),
+    "Exception/ValidationException.php": (
+        "<?php\n\nnamespace L\\Exception;\n\n"
+        "final class ValidationException extends InvalidConfigurationException\n{\n"
+        "    public function __construct(string $m)\n    {\n        parent::__construct($m);\n    }\n\n"          # 7
+        "    public function getMessages(): array\n    {\n        return [];\n    }\n}\n"),                   # 12
+}
+PY_ITEMS = ("class Item:\n    def unwrap(self):\n        return self\n\n\n"
+            "class _CustomInt(int):\n    pass\n\n\n"
+            "class Integer(Item, _CustomInt):\n"                                             # 10
+            "    def unwrap(self):\n        return int(self)\n\n"
+            "    __int__ = unwrap\n")                                                        # 14
+
+
+def test_implementation_rows_say_other_bases_outside_bases_constructors_and_static_methods(tmp_path):
+    # tomlkit run 475: rows without their several bases (`Integer(Item, _CustomInt)`), `__int__ 800 (a field)` for
+    # `__int__ = unwrap`; League\Config runs 473/476: the direct implementer read bare (its static forConfigOption,
+    # what it extends unsaid), constructors replacing \Exception's read "adds __construct"
+    served = served_tree(tmp_path / "r", {**PHP_EXC, "items.py": PY_ITEMS})
+    php = served.call("find_related", symbol="ConfigurationExceptionInterface", relation="implementations").text
+    rows = php.splitlines()
+    first = next(r for r in rows if "class InvalidConfigurationException" in r)
+    assert "extends \\UnexpectedValueException" in first and "adds forConfigOption 7 (static)" in first, php
+    assert "getDebugValue" not in first, php
+    sub = next(r for r in rows if "class ValidationException" in r)
+    assert "overrides __construct 7 (constructor); adds getMessages 12" in sub, php
+    py = served.call("find_related", symbol="Item", relation="implementations").text
+    row = next(r for r in py.splitlines() if "class Integer" in r)
+    assert "class Integer(Item, _CustomInt)" in row and "__int__ 14 (= unwrap)" in row, py
