@@ -824,6 +824,8 @@ def callees(index: IndexQueries, sym: Symbol, resolve_imports: Callable[[str], d
                            members=member_calls, paths=path_calls, extra_names=quiet)
     resolved = _resolved_calls(index, sym, sem.definitions, calls, lines, resolve_imports,
                                bare={n for n in calls if n not in member_calls})
+    if sym.language == "python" and lines is not None:
+        _python_aliased_calls(index, sym, calls, member_calls, lines, resolve_imports, resolved)
     split = _receiver_groups(index, sym, resolve_imports, calls, member_calls, path_calls, by_line, resolved, lines)
     entries = [(name, at, resolved.get(name), member_calls) for name, at in calls.items() if name not in split]
     entries += [(name, at, hit, {**member_calls, name: on}) for name, groups in split.items() for hit, on, at in groups]
@@ -870,6 +872,9 @@ def callees(index: IndexQueries, sym: Symbol, resolve_imports: Callable[[str], d
             detail = _abstract_detail(index, d, resolve_imports)
         elif d.kind == "method" and d.language in _DISPATCHING and how != "recursive":
             detail = _overridden_detail(index, d, resolve_imports)
+        if sym.language == "python" and name != d.name and not detail and name not in member_calls \
+                and d.kind in ("function", "class"):
+            detail = f"called as {name}"  # (an import's other name: `from .items import item as _item_fn`)
         _add_callee(out, Related(d, d.path, how, sorted(set(at)), detail=detail))
     if lines is not None:
         _beyond_calls(index, sym, resolve_imports, lines, values, set(calls) | set(bound or ()) | inner, out)
@@ -1043,10 +1048,15 @@ def called_member(index: IndexQueries, d: Symbol) -> Symbol:
 def _add_callee(out: Relations, row: Related) -> None:
     """A callee row, merged into the row a Ruby constant call gave the same definition (`entity(val)` through the
     mixin and `Entities.entity('amp')` on the constant: one row)."""
-    same = next((r for r in out.items if r.how == "constant" and r.symbol is not None and row.symbol is not None
-                 and r.symbol.id == row.symbol.id), None)
+    aliased = row.detail.startswith("called as ")  # (Python `item(x)` and `top_fn(x)` of `import item as top_fn`)
+    same = next((r for r in out.items if (r.how == "constant" or aliased or r.detail.startswith("called as "))
+                 and r.symbol is not None and row.symbol is not None and r.symbol.id == row.symbol.id), None)
     if same is not None:
         same.lines = sorted(set(same.lines) | set(row.lines))
+        if aliased:
+            said = row.detail.removeprefix("called as ")
+            same.detail = f"{same.detail}, {said}" if same.detail.startswith("called as ") else \
+                f"called as {said} too" if not same.detail else same.detail
     else:
         out.items.append(row)
 
@@ -1079,6 +1089,32 @@ def _module_function(index: IndexQueries, sym: Symbol, name: str,
             if s.name == name and s.kind == "function" and s.parent_id is None:
                 return s, how
     return None
+
+
+def _python_aliased_calls(index: IndexQueries, sym: Symbol, calls: dict[str, list[int]], member_calls: dict[str, set[str]],
+                          lines: list[str], resolve_imports: Callable[[str], dict[str, list[str]]],
+                          resolved: dict[str, tuple[Symbol, str]]) -> None:
+    """Python: a bare call of a name an import binds under another name (`from .items import item as _item_fn`, at the
+    top or inside a function around it) is a call of the original: tomlkit runs 471/475 read `_item_fn` as
+    unresolved."""
+    aliases = {bound: (module, original) for module, original, bound in python_import_bindings(lines)
+               if module is not None and bound != original}
+    for name in calls:
+        if name in resolved or name not in aliases or name in member_calls:
+            continue
+        original = aliases[name][1]
+        imported = resolve_imports(sym.path)
+        for f in imported.get(name) or imported.get(original) or ():
+            cands = [s for s in index.symbols_in_file(f) if s.name == original and s.parent_id is None]
+            if cands:
+                resolved[name] = (cands[0] if len(cands) == 1 else _python_implementation(index, cands), "import")
+                break
+
+
+def _python_implementation(index: IndexQueries, cands: list[Symbol]) -> Symbol:
+    from contexteer.indexers.lookup import body_of
+
+    return body_of(cands, index)  # type: ignore[no-any-return]
 
 
 def _resolved_calls(index: IndexQueries, sym: Symbol, definitions: list[tuple[Symbol, str]], calls: dict[str, list[int]],

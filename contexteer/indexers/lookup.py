@@ -919,6 +919,7 @@ class _Body:
         self._aliases: dict[str, str] | None = None  # Elixir: the file's aliases (on demand)
         self._decl_cache: dict[str, list[Symbol]] = {}  # symbols per file, for typing chains of reads
         self._import_names: set[str] | None = None  # the names the file's imports bind (on demand)
+        self._aliases_py: dict[str, str] | None = None  # Python: names imports bind under another name -> original
         self._outside: set[str] | None = None  # Python: names bound to modules from outside the repository
 
     def syms_of(self, path: str) -> list[Symbol]:
@@ -1026,6 +1027,24 @@ class _Body:
                      and bare_outside(s)]
             if cands:
                 return body_of(cands, self.index), "import"
+        return self._python_alias(name)
+
+    def _python_alias(self, name: str) -> Found | None:
+        """Python: the definition a name an import binds under another name stands for (`from .items import item as
+        _item_fn`, at the top of the file or inside a function around the body): `item` of the module it imports."""
+        if not self.python:
+            return None
+        if self._aliases_py is None:
+            lines = _file_lines(getattr(self.index, "ws", None), self.sym.path, self.texts)
+            self._aliases_py = {bound: original for module, original, bound in python_import_bindings(lines)
+                                if module is not None and bound != original}
+        original = self._aliases_py.get(name)
+        if original is None:
+            return None
+        for f in self.imported.get(name) or self.imported.get(original) or ():
+            cands = [s for s in self.syms_of(f) if s.name == original and usable(s) and s.parent_id is None]
+            if cands:
+                return body_of(cands, self.index), "import"
         return None
 
     def _same_go_package(self, name: str) -> Found | None:
@@ -1046,6 +1065,9 @@ class _Body:
                     top = [s for g in self.imported.get(name) or self.import_files for s in self.syms_of(g)
                            if s.name == name and s.kind in _CLASS_KINDS] or top
                 return body_of(top or cands, self.index), "import"
+        aliased = self._python_alias(name)
+        if aliased is not None:  # `from .items import item as _item_fn`: the module's `item` (tomlkit run 471/475)
+            return aliased
         if self.sym.language == "scala":  # `import Process._` brings what object Process inherits (`Spawn` of
             for f in self.imported.get("_", ()):  # its base trait ProcessImpl)
                 for obj in self.syms_of(f):
@@ -2268,6 +2290,8 @@ def find_callers(index: IndexQueries, sym: Symbol, callee: str, resolve_imports:
         how = evidence[r.path]
         sites.append(Caller(None, r.path, r.line, how or "name only"))
     _aliased_sites(index, sym, callee, family, seen, sites, recursive)
+    if sym.language == "python" and sym.parent_id is None and sym.kind in ("function", "class"):
+        _python_import_alias_sites(index, sym, callee, resolve_imports, seen, sites)
     if held and sym.language in PROPERTY_READ and owner is not None:
         sites = _property_sites(index, sym, callee, sites, seen, left_out)
     # `with Live(...) as live:` runs Live.__enter__ and __exit__ (added after the receivers are checked)
@@ -5590,6 +5614,34 @@ def _aliased_sites(index: IndexQueries, sym: Symbol, callee: str, family: str | 
         _alias_sites(index, callee, family, seen, sites)
     if sym.kind == "function" and sym.language in _VALUE_ALIASED:
         _value_alias_sites(index, sym, callee, seen, sites, recursive)
+
+
+def _python_import_alias_sites(index: IndexQueries, sym: Symbol, callee: str,
+                               resolve_imports: Callable[[str], dict[str, list[str]]], seen: set[tuple[str, int]],
+                               sites: list[Caller]) -> None:
+    """Python: the calls of a module's function or class under the name an import binds it to (`from .items import
+    item as _item_fn` then `_item_fn(it)`): tomlkit run 471's callers of `item` would have missed them."""
+    from contexteer.indexers.textsearch import search
+
+    ws = getattr(index, "ws", None)
+    if ws is None:
+        return
+    rx = rf"\bimport\b.*\b{re.escape(callee)}\s+as\s+\w+"
+    try:
+        found = per_generation(index, "python import aliases", callee,
+                               lambda: search(ws, rx, regex=True, case_sensitive=True, glob="*.py", max_results=100).hits,
+                               limit=512)
+    except Exception as exc:  # noqa: BLE001 - no alias found is the safe answer
+        logger.info("no import alias search for %s: %s", callee, exc)
+        return
+    for h in found:
+        m = re.search(rf"\b{re.escape(callee)}\s+as\s+(\w+)", h.text or "") if h.path and not h.context else None
+        if m is None or sym.path not in (resolve_imports(h.path).get(m.group(1)) or resolve_imports(h.path).get(callee) or ()):
+            continue
+        for r in index.references_to(m.group(1), limit=500):
+            if r.path == h.path and r.kind == "call" and (r.path, r.line) not in seen:
+                seen.add((r.path, r.line))
+                sites.append(Caller(None, r.path, r.line, "import"))
 
 
 def _value_alias_sites(index: IndexQueries, sym: Symbol, callee: str, seen: set[tuple[str, int]], sites: list[Caller],

@@ -531,3 +531,25 @@ def test_implementation_rows_say_other_bases_outside_bases_constructors_and_stat
     py = served.call("find_related", symbol="Item", relation="implementations").text
     row = next(r for r in py.splitlines() if "class Integer" in r)
     assert "class Integer(Item, _CustomInt)" in row and "__int__ 14 (= unwrap)" in row, py
+
+
+PY_ALIAS = {"pkg/__init__.py": "",
+            "pkg/items.py": "def item(value, _parent=None):\n    return value\n",
+            "pkg/container.py": ("from .items import item as top_fn\n\n\n"
+                                 "def h(x):\n    return top_fn(x)\n\n\n"                                 # 4-5
+                                 "class C:\n    def f(self, it):\n        from .items import item as _item_fn\n\n"
+                                 "        def g(x):\n            return _item_fn(x)\n"                   # 12-13
+                                 "        return g(it)\n")}
+
+
+def test_python_calls_through_an_import_alias_are_calls_of_the_original(tmp_path):
+    # tomlkit runs 471/475: `_item_fn(it)` with `from .items import item as _item_fn` was missing from the semantic
+    # read of its line and unresolved among callees; the callers of `item` would have missed it too
+    served = served_tree(tmp_path / "r", PY_ALIAS)
+    callers = served.call("find_related", symbol="item", relation="callers").text
+    assert "5 in h (4-5): return top_fn(x)" in callers and "13 in C.f.g (12-13): return _item_fn(x)" in callers, callers
+    callees = served.call("find_related", symbol="C.f.g", relation="callees").text
+    assert "item pkg/items.py:1-2 called at 13" in callees and "unresolved" not in callees, callees
+    assert "called as _item_fn" in callees, callees
+    read = served.call("read_code_range", path="pkg/container.py:13", context="semantic").text
+    assert "pkg/items.py:1-2 def item(value, _parent=None)" in read, read
