@@ -824,8 +824,6 @@ def callees(index: IndexQueries, sym: Symbol, resolve_imports: Callable[[str], d
                            members=member_calls, paths=path_calls, extra_names=quiet)
     resolved = _resolved_calls(index, sym, sem.definitions, calls, lines, resolve_imports,
                                bare={n for n in calls if n not in member_calls})
-    if sym.language == "python" and lines is not None:
-        _python_aliased_calls(index, sym, calls, member_calls, lines, resolve_imports, resolved)
     split = _receiver_groups(index, sym, resolve_imports, calls, member_calls, path_calls, by_line, resolved, lines)
     entries = [(name, at, resolved.get(name), member_calls) for name, at in calls.items() if name not in split]
     entries += [(name, at, hit, {**member_calls, name: on}) for name, groups in split.items() for hit, on, at in groups]
@@ -872,9 +870,7 @@ def callees(index: IndexQueries, sym: Symbol, resolve_imports: Callable[[str], d
             detail = _abstract_detail(index, d, resolve_imports)
         elif d.kind == "method" and d.language in _DISPATCHING and how != "recursive":
             detail = _overridden_detail(index, d, resolve_imports)
-        if sym.language == "python" and name != d.name and not detail and name not in member_calls \
-                and d.kind in ("function", "class"):
-            detail = f"called as {name}"  # (an import's other name: `from .items import item as _item_fn`)
+        detail = detail or _called_as(sym, d, name, member_calls)
         _add_callee(out, Related(d, d.path, how, sorted(set(at)), detail=detail))
     if lines is not None:
         _beyond_calls(index, sym, resolve_imports, lines, values, set(calls) | set(bound or ()) | inner, out)
@@ -1045,6 +1041,12 @@ def called_member(index: IndexQueries, d: Symbol) -> Symbol:
                  and s.kind in ("method", "function")), d)
 
 
+def _called_as(sym: Symbol, d: Symbol, name: str, member_calls: dict[str, set[str]]) -> str:
+    """`called as _item_fn`: a Python function or class called bare under an import's other name."""
+    return f"called as {name}" if sym.language == "python" and name != d.name and name not in member_calls \
+        and d.kind in ("function", "class") else ""
+
+
 def _add_callee(out: Relations, row: Related) -> None:
     """A callee row, merged into the row a Ruby constant call gave the same definition (`entity(val)` through the
     mixin and `Entities.entity('amp')` on the constant: one row)."""
@@ -1091,7 +1093,7 @@ def _module_function(index: IndexQueries, sym: Symbol, name: str,
     return None
 
 
-def _python_aliased_calls(index: IndexQueries, sym: Symbol, calls: dict[str, list[int]], member_calls: dict[str, set[str]],
+def _python_aliased_calls(index: IndexQueries, sym: Symbol, calls: dict[str, list[int]], bare: set[str] | frozenset[str],
                           lines: list[str], resolve_imports: Callable[[str], dict[str, list[str]]],
                           resolved: dict[str, tuple[Symbol, str]]) -> None:
     """Python: a bare call of a name an import binds under another name (`from .items import item as _item_fn`, at the
@@ -1100,7 +1102,7 @@ def _python_aliased_calls(index: IndexQueries, sym: Symbol, calls: dict[str, lis
     aliases = {bound: (module, original) for module, original, bound in python_import_bindings(lines)
                if module is not None and bound != original}
     for name in calls:
-        if name in resolved or name not in aliases or name in member_calls:
+        if name in resolved or name not in aliases or name not in bare:
             continue
         original = aliases[name][1]
         imported = resolve_imports(sym.path)
@@ -1156,6 +1158,8 @@ def _resolved_calls(index: IndexQueries, sym: Symbol, definitions: list[tuple[Sy
         near = [m for m in macros if m.path == sym.path] or macros
         if len(near) == 1:
             resolved[name] = (near[0], "same file" if near[0].path == sym.path else "unique name")
+    if sym.language == "python" and lines is not None:
+        _python_aliased_calls(index, sym, calls, bare, lines, resolve_imports, resolved)
     return resolved
 
 

@@ -2289,9 +2289,7 @@ def find_callers(index: IndexQueries, sym: Symbol, callee: str, resolve_imports:
             continue  # a Python method is never called from JavaScript
         how = evidence[r.path]
         sites.append(Caller(None, r.path, r.line, how or "name only"))
-    _aliased_sites(index, sym, callee, family, seen, sites, recursive)
-    if sym.language == "python" and sym.parent_id is None and sym.kind in ("function", "class"):
-        _python_import_alias_sites(index, sym, callee, resolve_imports, seen, sites)
+    _aliased_sites(index, sym, callee, family, seen, sites, recursive, resolve_imports)
     if held and sym.language in PROPERTY_READ and owner is not None:
         sites = _property_sites(index, sym, callee, sites, seen, left_out)
     # `with Live(...) as live:` runs Live.__enter__ and __exit__ (added after the receivers are checked)
@@ -5608,8 +5606,12 @@ _VALUE_ALIASED = {"rust": "*.rs", "go": "*.go", "python": "*.py", "javascript": 
 
 
 def _aliased_sites(index: IndexQueries, sym: Symbol, callee: str, family: str | None, seen: set[tuple[str, int]],
-                   sites: list[Caller], recursive: list[int] | None) -> None:
-    """The calls of a function under another name: a JS/TS export alias, a local bound to it."""
+                   sites: list[Caller], recursive: list[int] | None,
+                   resolve_imports: Callable[[str], dict[str, list[str]]]) -> None:
+    """The calls of a function under another name: a JS/TS export alias, a Python import's alias, a local bound
+    to it."""
+    if sym.language == "python" and sym.parent_id is None and sym.kind in ("function", "class"):
+        _python_import_alias_sites(index, sym, callee, resolve_imports, seen, sites)
     if family == language_family("javascript") and sym.kind == "function" and sym.parent_id is None:
         _alias_sites(index, callee, family, seen, sites)
     if sym.kind == "function" and sym.language in _VALUE_ALIASED:
