@@ -456,7 +456,8 @@ def _other_bases(it: RelatedItem) -> str:
     sig = " ".join((it.signature or "").split())
     if it.kind != "class" or not sig:
         return ""
-    m = re.match(r"class\s+\w+\s*\(([^()]*(?:\([^()]*\)[^()]*)*)\)", sig)
+    # (Python only: a Kotlin or Scala class's parentheses hold its constructor's parameters, not bases)
+    m = re.match(r"class\s+\w+\s*\(([^()]*(?:\([^()]*\)[^()]*)*)\)", sig) if it.path.endswith((".py", ".pyi")) else None
     if m is not None:
         bases = [b.strip() for b in m.group(1).split(",") if b.strip() and "=" not in b]
         return f"({', '.join(bases)})" if len(bases) > 1 else ""

@@ -553,3 +553,13 @@ def test_python_calls_through_an_import_alias_are_calls_of_the_original(tmp_path
     assert "called as _item_fn" in callees, callees
     read = served.call("read_code_range", path="pkg/container.py:13", context="semantic").text
     assert "pkg/items.py:1-2 def item(value, _parent=None)" in read, read
+
+
+def test_a_kotlin_class_row_shows_no_constructor_parameters_as_bases(tmp_path):
+    # (review of the several-bases mend: `class AsyncFunctionWithPromiseComponent(name: String, ..)` had its primary
+    # constructor's parameters written on its row as if they were Python bases; agent_tasks' kt-subclasses grew 226 tokens)
+    src = ("package x\n\nabstract class AnyFunction(val name: String)\n\n"
+           "class Sync(name: String, private val body: (Int) -> Int) : AnyFunction(name)\n")
+    text = served_tree(tmp_path / "r", {"x/F.kt": src}).call("find_related", symbol="AnyFunction", relation="implementations").text
+    row = next(r for r in text.splitlines() if "class Sync" in r)
+    assert "name: String" not in row, text
