@@ -7011,6 +7011,17 @@ def _trait_declares(index: IndexQueries, trait: str, site: Caller, owner: str) -
                if s.kind == "impl" or (s.signature or "").startswith(("impl", "unsafe impl")))
 
 
+def _ts_intersects(index: IndexQueries, alias: str, owner: str) -> bool:
+    """TypeScript: whether `alias` is a type alias of an intersection naming `owner` among its parts (`type
+    MixedInParser = ParserConstructorImpel & ErrorHandler & LooksAhead & ..`), so a value of it has owner's methods."""
+    for t in index.symbols_named(alias):
+        if t.name == alias and t.kind == "type" and t.language in ("typescript", "tsx"):
+            body = " ".join((t.signature or "").split()).split("=", 1)[-1]
+            if "&" in body and owner in {p.strip().split("<", 1)[0].rsplit(".", 1)[-1] for p in body.split("&")}:
+                return True
+    return False
+
+
 def _self_holder(index: IndexQueries, classes: dict[str, list[Symbol]], defs: dict[str, list[Symbol]], site: Caller,
                  word: str | None, owner: str, language: str | None, qualified: str | None,
                  callee: str = "", owner_cls: Symbol | None = None, *, bare: bool = False) -> tuple[str | None, bool, bool]:
@@ -7022,11 +7033,14 @@ def _self_holder(index: IndexQueries, classes: dict[str, list[Symbol]], defs: di
         own = qualified == owner or inherits(index, qualified, owner)
         return qualified, own, not own
     holder = _enclosing_class(index, classes, site.path, site.line)
-    if holder is None and word == "this" and language in ("typescript", "tsx"):
-        # `function addInitialKeywords(this: Ajv, ..) { this.addKeyword(..) }`: the declared `this` (Ajv run 437)
+    if word == "this" and language in ("typescript", "tsx"):
+        # `function addInitialKeywords(this: Ajv, ..) { this.addKeyword(..) }`: the declared `this` (Ajv run 437),
+        # in a class's method too (chevrotain's `optionInternal(this: MixedInParser, ..)`, run 477)
         enc = enclosing(_symbols_of(index, defs, site.path), site.line)
         declared = re.search(r"\(\s*this\s*:\s*([A-Za-z_$][\w$]*)", enc.signature or "") if enc is not None else None
-        holder = declared.group(1) if declared else None
+        if declared is not None and _ts_intersects(index, declared.group(1), owner):
+            return declared.group(1), True, False  # `type MixedInParser = .. & LooksAhead & ..`: LooksAhead's method
+        holder = declared.group(1) if declared else holder
     if word in ("super", "parent") and owner_cls is not None and owner_cls.kind not in ("interface", "trait") and callee:
         # `parent::write($record)` runs the nearest base's write: in RotatingFileHandler (a StreamHandler) it is
         # StreamHandler's, never SocketHandler's (Monolog A/B run 77)

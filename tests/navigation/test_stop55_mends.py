@@ -563,3 +563,27 @@ def test_a_kotlin_class_row_shows_no_constructor_parameters_as_bases(tmp_path):
     text = served_tree(tmp_path / "r", {"x/F.kt": src}).call("find_related", symbol="AnyFunction", relation="implementations").text
     row = next(r for r in text.splitlines() if "class Sync" in r)
     assert "name: String" not in row, text
+
+
+TS_TRAITS = {
+    "src/looksahead.ts": ("export class LooksAhead {\n"
+                          "  getKeyForAutomaticLookahead(this: MixedInParser, idx: number, occ: number): number {\n"
+                          "    return idx + occ;\n  }\n}\n\nimport { MixedInParser } from \"./traits\";\n"),
+    "src/engine.ts": ("import { MixedInParser } from \"./traits\";\n\n"
+                      "export class RecognizerEngine {\n"
+                      "  optionInternal(this: MixedInParser, occurrence: number): number {\n"           # 4
+                      "    const key = this.getKeyForAutomaticLookahead(256, occurrence);\n"           # 5
+                      "    return key;\n  }\n}\n"),
+    "src/traits.ts": ("import { LooksAhead } from \"./looksahead\";\nimport { RecognizerEngine } from \"./engine\";\n\n"
+                      "export type MixedInParser = RecognizerEngine &\n  LooksAhead;\n"),
+}
+
+
+def test_ts_a_this_declared_with_an_intersection_alias_reaches_each_part_s_methods(tmp_path):
+    # chevrotain run 477: the six `this.getKeyForAutomaticLookahead(..)` in RecognizerEngine's methods declared
+    # `this: MixedInParser` (`type MixedInParser = .. & LooksAhead & ..`) were "another type's method"; the answer
+    # listed only compiled lib/ copies
+    served = served_tree(tmp_path / "r", TS_TRAITS)
+    text = served.call("find_related", symbol="LooksAhead.getKeyForAutomaticLookahead", relation="callers").text
+    assert "5 in RecognizerEngine.optionInternal" in text or "src/engine.ts:5 in RecognizerEngine.optionInternal" in text, text
+    assert "left out" not in text, text
