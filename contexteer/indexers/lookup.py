@@ -2285,8 +2285,8 @@ def find_callers(index: IndexQueries, sym: Symbol, callee: str, resolve_imports:
         if r.path not in lang:
             lang[r.path] = language_family(language_of(index, r.path))
             evidence[r.path] = _file_evidence(index, sym, r.path, resolve_imports, own_lines) if lang[r.path] == family else None
-        if lang[r.path] != family:
-            continue  # a Python method is never called from JavaScript
+        if lang[r.path] != family or (sym.language in ("typescript", "tsx") and compiled_js(index, r.path)):
+            continue  # a Python method is never called from JavaScript; a TS one not from its own compiled output
         how = evidence[r.path]
         sites.append(Caller(None, r.path, r.line, how or "name only"))
     _aliased_sites(index, sym, callee, family, seen, sites, recursive, resolve_imports)
@@ -5644,6 +5644,23 @@ def _python_import_alias_sites(index: IndexQueries, sym: Symbol, callee: str,
             if r.path == h.path and r.kind == "call" and (r.path, r.line) not in seen:
                 seen.add((r.path, r.line))
                 sites.append(Caller(None, r.path, r.line, "import"))
+
+
+def compiled_js(index: IndexQueries, path: str) -> bool:
+    """Whether a JavaScript file is a build's output, of TypeScript the repository holds too: a minified file, or one
+    ending with a `//# sourceMappingURL=` comment (chevrotain's lib/chevrotain.mjs and lib/src/*.js: run 477's callers
+    of a src/ method listed nine compiled copies and no source caller)."""
+    if not path.endswith((".js", ".mjs", ".cjs")):
+        return False
+    return bool(per_generation(index, "compiled js", path, lambda: _compiled(index, path), limit=4096))
+
+
+def _compiled(index: IndexQueries, path: str) -> bool:
+    if ".min." in posixpath.basename(path):
+        return True
+    lines = lines_of(index, path)
+    tail = [t for t in lines[-3:] if t.strip()]
+    return any(t.lstrip().startswith("//# sourceMappingURL=") for t in tail)
 
 
 def _value_alias_sites(index: IndexQueries, sym: Symbol, callee: str, seen: set[tuple[str, int]], sites: list[Caller],

@@ -587,3 +587,17 @@ def test_ts_a_this_declared_with_an_intersection_alias_reaches_each_part_s_metho
     text = served.call("find_related", symbol="LooksAhead.getKeyForAutomaticLookahead", relation="callers").text
     assert "5 in RecognizerEngine.optionInternal" in text or "src/engine.ts:5 in RecognizerEngine.optionInternal" in text, text
     assert "left out" not in text, text
+
+
+def test_ts_callers_leave_out_the_repository_s_compiled_javascript(tmp_path):
+    # chevrotain run 477: callers of a src/ method listed nine copies in lib/chevrotain.mjs, lib/chevrotain.min.mjs
+    # and lib/src/*.js (the package's build output, with source maps) as callers
+    files = dict(TS_TRAITS)
+    files["lib/src/engine.js"] = ("export class RecognizerEngine {\n  optionInternal(occurrence) {\n"
+                                  "    const key = this.getKeyForAutomaticLookahead(256, occurrence);\n    return key;\n  }\n}\n"
+                                  "//# sourceMappingURL=engine.js.map\n")
+    files["lib/bundle.min.mjs"] = "class Q{f(a){return this.getKeyForAutomaticLookahead(1,a)}}\n"
+    files["web/app.js"] = "export function run(p) {\n  return p.getKeyForAutomaticLookahead(1, 2);\n}\n"
+    text = served_tree(tmp_path / "r", files).call("find_related", symbol="LooksAhead.getKeyForAutomaticLookahead",
+                                                    relation="callers").text
+    assert "lib/" not in text and "src/engine.ts" in text and "web/app.js" in text, text
