@@ -1790,6 +1790,7 @@ def _js_outside_calls(index: IndexQueries, sym: Symbol, lines: list[str], out: R
     443 read `getSchemaRefs.call` among unknown receivers, `Error` too); a parameter's or local's `.call` is no such
     call (`client.call(..)` on an RPC client: review of 0cafc90)."""
     listed = {it.symbol.name for it in out.items if it.symbol is not None}
+    packages = _js_package_imports(lines)
     bound = set(re.findall(r"[\w$]+", " ".join((sym.signature or "").split("(", 1)[1:])))
     body = "\n".join(lines[sym.start_line: sym.end_line])
     rest = []
@@ -1812,8 +1813,35 @@ def _js_outside_calls(index: IndexQueries, sym: Symbol, lines: list[str], out: R
         if head in _JS_BUILTINS and not any(d.name == head and d.language in _JS_TS for d in index.symbols_named(head)):
             out.builtins.append(head)
             continue
+        package = packages.get(head) or packages.get(head.split(".", 1)[0]) if label == head else None
+        if package is not None:  # `forEach(..)` of `import { forEach } from "lodash-es"` (chevrotain run 477)
+            out.packages.append(f"{head} ({package})")
+            continue
         rest.append(label)
     out.unresolved = rest
+
+
+def _js_package_imports(lines: list[str]) -> dict[str, str]:
+    """The names a JS/TS file's imports bind from outside packages (a bare specifier: `lodash-es`, `@chevrotain/utils`),
+    by the name bound: `import { last as peek } from "lodash-es"` gives peek, `import * as fs from "fs"` fs."""
+    text = "\n".join(lines[:600])
+    out: dict[str, str] = {}
+    for m in re.finditer(r"\bimport\s+(?:type\s+)?([^;]*?)\s+from\s+[\"']([^\"'./][^\"']*)[\"']", text):
+        what, module = m.group(1), m.group(2)
+        named = re.search(r"\{([^}]*)\}", what)
+        for part in (named.group(1).split(",") if named else []):
+            words = part.split()
+            if words and words[0] != "type":
+                out[words[-1]] = module
+        rest = re.sub(r"\{[^}]*\}", "", what)
+        for name in re.findall(r"(?:\*\s+as\s+)?([A-Za-z_$][\w$]*)", rest):
+            if name not in ("type", "as"):
+                out[name] = module
+    # (the module itself, `require("m");`, not what a call of it makes: `require("debug")("eslint:linter")`)
+    for m in re.finditer(r"\b(?:const|let|var)\s+([A-Za-z_$][\w$]*)\s*=\s*require\(\s*[\"']([^\"'./][^\"']*)[\"']\s*\)\s*(?:;|$)",
+                         text, re.M):
+        out[m.group(1)] = m.group(2)
+    return out
 
 
 def _go_method_values(index: IndexQueries, sym: Symbol, lines: list[str], out: Relations) -> None:

@@ -1189,7 +1189,7 @@ class _Body:
     def by_receiver(self, name: str, receivers: set[str]) -> Found | None:
         """A member read off a known receiver; None when the receiver's type is unknown."""
         if receivers & _SELF:
-            found = self._own_member(name)
+            found = self._declared_this_member(name) or self._own_member(name)
             if found is not None:
                 return found
         for r in sorted(receivers - _SELF - {""}):
@@ -1207,6 +1207,26 @@ class _Body:
                 found_path = _rust_path_member(self.index, r, name, self.sym)
                 if found_path is not None:
                     return found_path, "path"
+        return None
+
+    def _declared_this_member(self, name: str) -> Found | None:
+        """TypeScript: `name` of the type a method declares its `this` with, a type alias of an intersection read part
+        by part (`optionInternal(this: MixedInParser, ..)` with `type MixedInParser = .. & LooksAhead & ..`: chevrotain
+        run 477's `this.preComputeLookaheadFunctions(..)` was unresolved)."""
+        if self.sym.language not in ("typescript", "tsx"):
+            return None
+        declared = re.search(r"\(\s*this\s*:\s*([A-Za-z_$][\w$]*)", self.sym.signature or "")
+        if declared is None:
+            return None
+        parts = [declared.group(1)]
+        for t in self.index.symbols_named(declared.group(1)):
+            if t.name == declared.group(1) and t.kind == "type":
+                parts = ts_intersection_parts(self.index, t) or parts
+                break
+        for part in parts:
+            got = member_of_type(self.index, part, name, self.sym, self.import_files, called=True)
+            if got is not None:
+                return got[0], "receiver type"
         return None
 
     def _template_default(self, param: str) -> str | None:
@@ -7031,12 +7051,18 @@ def _trait_declares(index: IndexQueries, trait: str, site: Caller, owner: str) -
 def _ts_intersects(index: IndexQueries, alias: str, owner: str) -> bool:
     """TypeScript: whether `alias` is a type alias of an intersection naming `owner` among its parts (`type
     MixedInParser = ParserConstructorImpel & ErrorHandler & LooksAhead & ..`), so a value of it has owner's methods."""
-    for t in index.symbols_named(alias):
-        if t.name == alias and t.kind == "type" and t.language in ("typescript", "tsx"):
-            body = " ".join((t.signature or "").split()).split("=", 1)[-1]
-            if "&" in body and owner in {p.strip().split("<", 1)[0].rsplit(".", 1)[-1] for p in body.split("&")}:
-                return True
-    return False
+    return any(t.name == alias and t.kind == "type" and t.language in ("typescript", "tsx")
+               and owner in ts_intersection_parts(index, t) for t in index.symbols_named(alias))
+
+
+def ts_intersection_parts(index: IndexQueries, alias: Symbol) -> list[str]:
+    """The type names a TypeScript `type X = A & B<T> & ns.C;` joins (read from the file: a stored signature can be
+    cut), [] for any other alias."""
+    text = " ".join(lines_of(index, alias.path)[alias.start_line - 1: alias.end_line])
+    body = text.split("=", 1)[1] if "=" in text else ""
+    if "&" not in body:
+        return []
+    return [p.strip().split("<", 1)[0].rsplit(".", 1)[-1] for p in body.split(";", 1)[0].split("&") if p.strip()]
 
 
 def _self_holder(index: IndexQueries, classes: dict[str, list[Symbol]], defs: dict[str, list[Symbol]], site: Caller,

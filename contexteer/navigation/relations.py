@@ -14,6 +14,7 @@ from contexteer.errors import ContexteerError, InputError, NotFoundError
 from contexteer.indexers import graph, outside_types
 from contexteer.indexers.lookup import (
     REAL_OVERLOADS,
+    compiled_js,
     cpp_specialization,
     fold_cpp_declarations,
     inherits,
@@ -1098,7 +1099,8 @@ def _namesakes(nav: NavigationService, rel: graph.Relations, items: list[Related
             continue
         family = language_family(s.language)
         others = [o for o in nav.index.symbols_named(s.name) if o.id != s.id and o.name == s.name and o.kind == "function"
-                  and o.parent_id is None and language_family(o.language) == family and not is_prototype(o)]
+                  and o.parent_id is None and language_family(o.language) == family and not is_prototype(o)
+                  and not (s.language in ("typescript", "tsx") and compiled_js(nav.index, o.path))]  # (run 477)
         if family == "c":  # a one-line forward declaration in the same file is the same function
             others = [o for o in others if not (o.path == s.path and o.start_line == o.end_line
                                                 and not (o.signature or "").startswith("#define"))]

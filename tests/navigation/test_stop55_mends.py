@@ -601,3 +601,24 @@ def test_ts_callers_leave_out_the_repository_s_compiled_javascript(tmp_path):
     text = served_tree(tmp_path / "r", files).call("find_related", symbol="LooksAhead.getKeyForAutomaticLookahead",
                                                     relation="callers").text
     assert "lib/" not in text and "src/engine.ts" in text and "web/app.js" in text, text
+
+
+def test_ts_callees_reach_this_typed_by_an_intersection_alias_outside_packages_and_no_compiled_copies(tmp_path):
+    # chevrotain run 477: Parser.performSelfAnalysis (`this: MixedInParser`) had `this.preComputeLookaheadFunctions`,
+    # `forEach` (lodash-es) and `toFastProperties` (@chevrotain/utils) "unresolved", and "also named so" listed lib/ copies
+    files = dict(TS_TRAITS)
+    files["src/parser.ts"] = ("import { forEach, last as peek } from \"lodash-es\";\n"
+                              "import { toFastProperties } from \"@chevrotain/utils\";\n"
+                              "import { MixedInParser } from \"./traits\";\nimport { resolve } from \"./resolve\";\n\n"
+                              "export class Parser {\n"
+                              "  performSelfAnalysis(this: MixedInParser): void {\n"                      # 7
+                              "    toFastProperties(this);\n"
+                              "    forEach([1], (x) => peek([x]));\n"
+                              "    this.optionInternal(1);\n"                                             # 10
+                              "    resolve();\n  }\n}\n")
+    files["src/resolve.ts"] = "export function resolve(): void {}\n"
+    files["lib/src/resolve.js"] = "export function resolve() {}\n//# sourceMappingURL=resolve.js.map\n"
+    text = served_tree(tmp_path / "r", files).call("find_related", symbol="Parser.performSelfAnalysis", relation="callees").text
+    assert "RecognizerEngine.optionInternal" in text and "called at 10" in text, text
+    assert "toFastProperties (@chevrotain/utils)" in text and "forEach (lodash-es)" in text and "peek (lodash-es)" in text, text
+    assert "unresolved" not in text and "lib/" not in text, text
