@@ -622,3 +622,12 @@ def test_ts_callees_reach_this_typed_by_an_intersection_alias_outside_packages_a
     assert "RecognizerEngine.optionInternal" in text and "called at 10" in text, text
     assert "toFastProperties (@chevrotain/utils)" in text and "forEach (lodash-es)" in text and "peek (lodash-es)" in text, text
     assert "unresolved" not in text and "lib/" not in text, text
+
+
+def test_a_ruby_constant_set_with_or_equals_is_a_definition(tmp_path):
+    # mustermann run 479: `OPERATORS ||= { .. }` and `Operator ||= Struct.new(..)` were not indexed
+    src = ("module M\n  class ExpressionTransform\n"
+           "    Operator ||= Struct.new(:separator, :allow_reserved)\n"
+           "    OPERATORS ||= { nil => Operator.new(',', false) }\n  end\nend\n")
+    text = served_tree(tmp_path / "r", {"lib/m.rb": src}).call("search_symbol", query="OPERATORS, Operator").text
+    assert "lib/m.rb:4-4 constant M::ExpressionTransform::OPERATORS" in text and "lib/m.rb:3-3 constant" in text, text

@@ -9,6 +9,9 @@
 (singleton_method name: (_) @name) @definition.function
 (body_statement (assignment left: (constant) @name) @definition.constant)
 (program (assignment left: (constant) @name) @definition.constant)
+; `OPERATORS ||= { .. }`, `Operator ||= Struct.new(..)`: a constant set once (mustermann run 479 found it unindexed)
+(body_statement (operator_assignment left: (constant) @name) @definition.constant)
+(program (operator_assignment left: (constant) @name) @definition.constant)
 (call method: (identifier) @_attr arguments: (argument_list (simple_symbol) @name) (#match? @_attr "^attr_(reader|writer|accessor)$")) @definition.field
 
 (call method: (identifier) @name) @reference.call
