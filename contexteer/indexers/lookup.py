@@ -4041,8 +4041,8 @@ def _check_receivers(index: IndexQueries, sites: list[Caller], callee: str, owne
     # (a Scala method needs no parentheses; a property is read, not called)
     bare_name = language == "scala" or prop
     call = re.compile(r"(?<![\w$#])" + re.escape(callee) + (r"(?![\w$])" if bare_name else r"\s*(?:<[^<>()]*>)?\s*\("))
-    fits = arity(signature, callee) if language in _ARITY_CHECKED else _ts_arity(index, owner_cls, signature, callee) \
-        if language in ("typescript", "tsx") else None
+    fits = arity(signature, callee) if language in _ARITY_CHECKED or (language == "ruby" and _ruby_plain_params(signature)) \
+        else _ts_arity(index, owner_cls, signature, callee) if language in ("typescript", "tsx") else None
     if fits is not None and extends is not None:  # `xs.WhereNotNull()` or `Util.WhereNotNull(xs)`: one less on a value
         fits = (max(0, fits[0] - 1), fits[1])
     # (Kotlin and Java turn no literal into a class: `is`(2) is no call of `is`(type: KClass<T>))
@@ -4121,8 +4121,11 @@ def _check_receivers(index: IndexQueries, sites: list[Caller], callee: str, owne
                 imported_static = static and bare and _imports_static(lines, callee)  # `inSorted(x)` after the import
                 against = against or (static and not own_class and not imported_static)
                 # a bare call in a subclass (`AutoComplete(t)` in BsonWriter : JsonWriter) is the inherited method
+                # (Ruby: a bare call in a subclass named like the class, `min_size(..)` in Sinatra::Parser <
+                # AST::Parser, is on self: mustermann run 479 read it "by name only")
                 site.receiver = imported_static or (own_class and (word is not None or site.how == "same file"
                                                                    or (holder != owner and language not in _RECEIVER_ONLY)
+                                                                   or (language == "ruby" and _in_class_body(index, defs, site))
                                                                    or (language == "cpp" and bare
                                                                        and _cpp_same_class(site.path, owner_cls))))
             elif word[:1].isupper() and word != owner and before is not None and before.group(2) == "::" \
@@ -4550,11 +4553,26 @@ def _ts_arity(index: IndexQueries, owner_cls: Symbol | None, signature: str, cal
     return 0, most
 
 
+def _in_class_body(index: IndexQueries, defs: dict[str, list[Symbol]], site: Caller) -> bool:
+    """Whether a site sits in a class's body outside any method (a DSL block: `on ?{ do .. end` in a parser class)."""
+    enc = enclosing(_symbols_of(index, defs, site.path), site.line)
+    return enc is not None and enc.kind in _CLASS_KINDS
+
+
+def _ruby_plain_params(signature: str) -> bool:
+    """Whether a Ruby method's parameters are all positional (no `key:`, `&block`, `...`): their count tells a call."""
+    m = re.search(r"\(([^()]*)\)", signature.split("\n", 1)[0])
+    return m is not None and not re.search(r":|&|\.\.\.", m.group(1))
+
+
 def _misfit(fits: tuple[int, int | None], text: str, callee: str, language: str | None) -> bool:
     args = call_args(text, callee)
     if args is None and language == "scala" and re.search(rf"\.\s*{re.escape(callee)}(?![\w$])(?!\s*[(\[{{])", text) \
             and not re.search(rf"\b{re.escape(callee)}\s*[(\[{{]", text):
         args = []  # `b.result`: no argument list at all, which a method with required parameters cannot be
+    if args is None and language == "ruby" and re.search(
+            rf"\.\s*{re.escape(callee)}(?![\w?!])\s*(?:$|[)\],;}}.]|[-+*/<>=|&]\s|\b(?:if|unless|while|until|and|or|then|do|end)\b)", text):
+        args = []  # `node.min_size if ..`: no argument at all (mustermann run 479 read it as Parser#min_size(start, stop, node))
     if args is None:
         return False
     if language in ("kotlin", "swift", "scala") and re.search(rf"\b{re.escape(callee)}\s*\([^()]*\)\s*\{{", text):

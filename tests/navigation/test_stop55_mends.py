@@ -631,3 +631,22 @@ def test_a_ruby_constant_set_with_or_equals_is_a_definition(tmp_path):
            "    OPERATORS ||= { nil => Operator.new(',', false) }\n  end\nend\n")
     text = served_tree(tmp_path / "r", {"lib/m.rb": src}).call("search_symbol", query="OPERATORS, Operator").text
     assert "lib/m.rb:4-4 constant M::ExpressionTransform::OPERATORS" in text and "lib/m.rb:3-3 constant" in text, text
+
+
+RB_PARSER = {
+    "lib/m/ast/parser.rb": ("module M\n  module AST\n    class Parser\n"
+                            "      def read(start)\n        min_size(start, 1, nil)\n      end\n\n"             # 4-6
+                            "      def min_size(start, stop, node)\n        stop - start\n      end\n    end\n  end\nend\n"),
+    "lib/m/sinatra/parser.rb": ("module M\n  class Sinatra\n    class Parser < AST::Parser\n"
+                                "      on ?{ do |char|\n        [min_size(1, 2, nil)]\n      end\n    end\n  end\nend\n"),   # 5
+    "lib/m/ast/boundaries.rb": ("module M\n  module AST\n    class Boundaries\n      def set(node, start)\n"
+                                "        node.stop = start + node.min_size if node.stop.nil?\n      end\n    end\n  end\nend\n"),  # 5
+}
+
+
+def test_ruby_callers_a_bare_call_in_a_namesake_subclass_is_on_self_and_a_call_without_arguments_is_no_call_of_a_three_argument_method(tmp_path):
+    # mustermann run 479: the Sinatra grammar block's `min_size(..)` (in Sinatra::Parser < AST::Parser) and
+    # boundaries.rb's `node.min_size` (Node#min_size, no arguments) were both "matched by name only"
+    text = served_tree(tmp_path / "r", RB_PARSER).call("find_related", symbol="M::AST::Parser#min_size", relation="callers").text
+    assert "lib/m/sinatra/parser.rb:5 in M::Sinatra::Parser" in text and "name only" not in text, text
+    assert "left out" in text and "boundaries.rb:5" in text.split("left out", 1)[1].split("]", 1)[0], text
