@@ -63,6 +63,8 @@ def import_uses(nav: NavigationService, rel: str) -> list[ImportUse]:
     declares = _c_declares(nav, resolver, imports) if language in _C_FAMILY else {}
     # (Ruby: the modules and classes the file itself opens, `module Kramdown`, are no names it takes from a require)
     own_consts = {s.name for s in syms if s.kind in ("class", "module")} if language == "rb" else set()
+    rb_declares = {i.line: {x.name for r in resolver.classify(i) for f in r.targets for x in nav.index.symbols_in_file(f)
+                            if x.kind in ("class", "constant")} for i in imports} if language == "rb" else {}
     for imp in imports:
         targets = [f for r in resolver.classify(imp) for f in r.targets]
         found = ImportUse(line=imp.line, module=imp.module, names=[])
@@ -75,7 +77,11 @@ def import_uses(nav: NavigationService, rel: str) -> list[ImportUse]:
             continue
         if language == "rb" and re.match(r"\s*(?:require|require_relative|load)\b", _line(lines, imp.line)):
             claimed |= own_consts
-            out.append(_ruby_require(nav, resolver, found, targets, (refs, every, lines), claimed, rel))
+            # (a class is first the require's whose file defines it: mustermann's ast/pattern.rb gave EqualityMap to
+            # `require 'mustermann/regexp_based'`, which requires it in turn, and read "no name of it used" for
+            # `require 'mustermann/equality_map'`, run 479)
+            later = {n for line, names in rb_declares.items() if line != imp.line for n in names} - rb_declares.get(imp.line, set())
+            out.append(_ruby_require(nav, resolver, found, targets, (refs, every, lines), claimed, rel, later))
             continue
         names = [n for n in imp.names if n and n != "*"]
         text = " ".join(lines[n - 1] for n in statements[imp.line])
@@ -1113,7 +1119,7 @@ def _own_members(nav: NavigationService, syms: list[Any], files: list[str], refs
 
 def _ruby_require(nav: NavigationService, resolver: Any, found: ImportUse, targets: list[str],
                   written: tuple[dict[str, list[int]], dict[str, list[int]], list[str]], claimed: set[str],
-                  rel: str) -> ImportUse:
+                  rel: str, later: set[str] | None = None) -> ImportUse:
     """A Ruby `require`: the classes and modules the required file (and the repository files it requires in turn)
     defines that this file names, and the methods it calls on them (`Utils.snake_case`), each under the first
     require that brings it (the kramdown A/B agent read "no name of it used" for all three requires of base.rb)."""
@@ -1138,11 +1144,12 @@ def _ruby_require(nav: NavigationService, resolver: Any, found: ImportUse, targe
             elif sym.kind in ("method", "function") and sym.parent_id is not None:
                 methods.setdefault(sym.name, []).append(sym)
     refs, every, lines = written
-    used = [(n, refs[n], consts[n]) for n in refs if refs[n] and n in consts and n not in claimed]
+    later = later or set()
+    used = [(n, refs[n], consts[n]) for n in refs if refs[n] and n in consts and n not in claimed and n not in later]
     for n in sorted(set(refs) | set(every)):  # `::Kramdown::Utils.snake_case(..)`: a method called on one of its modules
         for m in methods.get(n, []) if n not in claimed else []:
             owner = nav.index.get_symbol(m.parent_id) if m.parent_id is not None else None
-            if owner is None:
+            if owner is None or owner.name in later:
                 continue
             rx = re.compile(rf"\b{re.escape(owner.name)}\s*(?:\.|::)\s*{re.escape(n)}\b")
             at = [k for k in sorted(set(refs.get(n, [])) | set(every.get(n, []))) if rx.search(_line(lines, k))]

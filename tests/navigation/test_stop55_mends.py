@@ -650,3 +650,16 @@ def test_ruby_callers_a_bare_call_in_a_namesake_subclass_is_on_self_and_a_call_w
     text = served_tree(tmp_path / "r", RB_PARSER).call("find_related", symbol="M::AST::Parser#min_size", relation="callers").text
     assert "lib/m/sinatra/parser.rb:5 in M::Sinatra::Parser" in text and "name only" not in text, text
     assert "left out" in text and "boundaries.rb:5" in text.split("left out", 1)[1].split("]", 1)[0], text
+
+
+def test_ruby_a_class_is_the_require_s_whose_file_defines_it(tmp_path):
+    # mustermann run 479: EqualityMap went to `require 'mustermann/regexp_based'` (which requires equality_map in
+    # turn) and `require 'mustermann/equality_map'` read "no name of it used in code"
+    files = {"lib/m/equality_map.rb": "module M\n  class EqualityMap\n    def self.make\n      new\n    end\n  end\nend\n",
+             "lib/m/regexp_based.rb": "require 'm/equality_map'\n\nmodule M\n  class RegexpBased\n  end\nend\n",
+             "lib/m/pattern.rb": ("require 'm/regexp_based'\nrequire 'm/equality_map'\n\n"
+                                  "module M\n  class Pattern < RegexpBased\n    def cache\n      EqualityMap.make\n    end\n  end\nend\n")}
+    text = served_tree(tmp_path / "r", files).call("list_dependencies", path="lib/m/pattern.rb", view="uses").text
+    rows = {r.split()[0]: r for r in text.splitlines() if r.startswith("  ")}
+    assert "EqualityMap" not in rows["1"] and "RegexpBased" in rows["1"], text
+    assert "EqualityMap (equality_map.rb:2) at 7" in rows["2"], text
