@@ -236,9 +236,14 @@ def overloaded(in_file: list[Symbol], same: list[Symbol]) -> Resolved:
                and not any(o.start_line <= s.start_line and s.end_line <= o.end_line for o in same)]
     lines = ", ".join(f"{s.start_line}-{s.end_line}" for s in others)
     fields = {f.name: getattr(impl, f.name) for f in dataclasses.fields(Symbol)}
+    statics = [x for x in same if re.search(r"\bstatic\b", (x.signature or "").split("(", 1)[0])]
     if not between:
         fields["start_line"], fields["end_line"] = first, last
-        note = (f"{len(same)} definitions of {impl.qualname} (overloads): lines {lines} and the implementation "
+        # (a static method and an instance method of one name are two methods: chevrotain's deprecated static
+        # `performSelfAnalysis(parser)` had been "an overload" of the instance one, run 477)
+        kinds = "a static method and an instance method of that name" if 0 < len(statics) < len(same) else "overloads"
+        note = (f"{len(same)} definitions of {impl.qualname} ({kinds}): lines {lines} and "
+                f"{'the instance method' if kinds != 'overloads' and impl not in statics else 'the implementation'} "
                 f"{impl.start_line}-{impl.end_line}, shown together")
     else:
         which = "the widest" if not any(_declaration_only(s) for s in others) else "the one with a body"

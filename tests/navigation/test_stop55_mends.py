@@ -663,3 +663,14 @@ def test_ruby_a_class_is_the_require_s_whose_file_defines_it(tmp_path):
     rows = {r.split()[0]: r for r in text.splitlines() if r.startswith("  ")}
     assert "EqualityMap" not in rows["1"] and "RegexpBased" in rows["1"], text
     assert "EqualityMap (equality_map.rb:2) at 7" in rows["2"], text
+
+
+def test_ts_a_static_and_an_instance_method_of_one_name_are_not_called_overloads(tmp_path):
+    # chevrotain run 477: reading Parser.performSelfAnalysis said "2 definitions .. (overloads)" of the deprecated
+    # static method and the instance method
+    src = ("export class Parser {\n"
+           "  static performSelfAnalysis(parserInstance: Parser): void {\n    throw Error(\"deprecated\");\n  }\n\n"
+           "  performSelfAnalysis(): void {\n    return;\n  }\n}\n")
+    text = served_tree(tmp_path / "r", {"src/parser.ts": src}).call("read_code_range", path="src/parser.ts",
+                                                                      symbol="Parser.performSelfAnalysis").text
+    assert "(a static method and an instance method of that name)" in text and "overloads" not in text, text
