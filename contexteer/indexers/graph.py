@@ -56,6 +56,7 @@ from contexteer.indexers.lookup import (
     php_outside_class,
     python_implicit_calls,
     python_import_bindings,
+    python_module_file,
     python_passes_on,
     receiver_resolver,
     rust_arm_member,
@@ -1106,7 +1107,8 @@ def _python_aliased_calls(index: IndexQueries, sym: Symbol, calls: dict[str, lis
             continue
         original = aliases[name][1]
         imported = resolve_imports(sym.path)
-        for f in imported.get(name) or imported.get(original) or ():
+        module = aliases[name][0] or ""
+        for f in [f for f in imported.get(name) or imported.get(original) or () if python_module_file(f, module)]:
             cands = [s for s in index.symbols_in_file(f) if s.name == original and s.parent_id is None]
             if cands:
                 resolved[name] = (cands[0] if len(cands) == 1 else _python_implementation(index, cands), "import")

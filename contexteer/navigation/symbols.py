@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import logging
 import os
+import posixpath
 import re
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
@@ -21,6 +22,7 @@ from contexteer.indexers.lookup import (
     language_of,
     line_previews,
     lines_of,
+    python_module_file,
     rank_definitions,
     rust_impl_head,
     rust_impl_trait,
@@ -378,11 +380,15 @@ def _alias_of(nav: NavigationService, word: str, sites: list[RefSite]) -> str | 
         if m is None:
             continue
         original = m.group(2)
-        module = (m.group(1) or (m.group(3) if m.lastindex and m.lastindex >= 3 else "") or "").strip(".").replace(".", "/")
+        python = m.group(1) is not None
+        module = m.group(1) if python else (m.group(3) if m.lastindex and m.lastindex >= 3 else "") or ""
         cands = [s for s in nav.index.symbols_named(original) if s.name == original and s.parent_id is None
                  and s.kind not in ("module", "namespace")]
-        near = [s for s in cands if module and (s.path.rsplit(".", 1)[0].endswith(module)
-                                                 or s.path.rsplit("/", 1)[0].endswith(module))] or cands
+        # only the module the import names (`from json import loads as json_loads` is json's, no repository `loads`;
+        # a JS bare specifier is a package's: review of stop 55)
+        near = [s for s in cands if python_module_file(s.path, module)] if python else \
+            [s for s in cands if module.startswith(".") and posixpath.normpath(posixpath.join(
+                posixpath.dirname(site.path), module)) == s.path.rsplit(".", 1)[0]]
         if len({x.path for x in near}) == 1:  # (of `@overload` stubs and the implementation: the implementation)
             d = body_of(near, nav.index)
             return (f"'{word}' is {original} imported under another name at {site.path}:{site.line}: {d.path}:"

@@ -674,3 +674,31 @@ def test_ts_a_static_and_an_instance_method_of_one_name_are_not_called_overloads
     text = served_tree(tmp_path / "r", {"src/parser.ts": src}).call("read_code_range", path="src/parser.ts",
                                                                       symbol="Parser.performSelfAnalysis").text
     assert "(a static method and an instance method of that name)" in text and "overloads" not in text, text
+
+
+PY_ALIAS_TRAPS = {
+    "app/__init__.py": "",
+    "app/fast.py": "def loads(text):\n    return text\n\n\ndef item(x):\n    return x\n",
+    "app/use.py": ("from json import loads as json_loads\nfrom .fast import loads\nfrom .fast import item as mk\n\n\n"
+                   "class Maker:\n    def mk(self, v):\n        return v\n\n    def run(self, v):\n        return self.mk(v)\n\n\n"  # 11
+                   "def parse(text):\n    if text.startswith('{'):\n        return json_loads(text)\n    return loads(text)\n\n\n"  # 14-17
+                   "def shadow(v):\n    mk = lambda y: y * 2\n    return mk(v)\n\n\n"                                  # 20-22
+                   "def real(v):\n    return mk(v)\n"),                                                               # 25-26
+    "app/leak.py": ("import operator\nmk = operator.itemgetter(0)\n\n\ndef first(v):\n    from .fast import item as mk\n"
+                    "    return mk(v)\n\n\ndef second(v):\n    return mk(v)\n"),                                    # 7, 11
+}
+
+
+def test_python_import_aliases_reach_only_the_module_they_name_and_only_their_own_scope(tmp_path):
+    # review of stop 55: `json_loads(text)` (json's) had become a call of the repository's loads; `self.mk(v)`, a local
+    # lambda `mk` and a module-level `mk = operator.itemgetter(0)` were callers of `item` through `import item as mk`
+    served = served_tree(tmp_path / "r", PY_ALIAS_TRAPS)
+    callees = served.call("find_related", symbol="parse", relation="callees").text
+    assert "called at 17" in callees and "16" not in callees.split("\n")[2], callees
+    assert "json_loads (json)" in callees, callees
+    callers = served.call("find_related", symbol="app.fast.item", relation="callers").text
+    rows = callers.split("\n", 1)[1]
+    assert "26 in real" in rows and "7 in first" in rows, callers
+    assert ":11" not in rows and " 11 " not in rows and "in shadow" not in rows and "in second" not in rows, callers
+    said = served.call("search_symbol", query="json_loads").text
+    assert "imported under another name" not in said, said
