@@ -639,7 +639,7 @@ def _overridden_note(index: IndexQueries, out: Relations, sites: list[Any]) -> N
     runs = {c.runs.id: c.runs for c in sites if getattr(c, "runs", None) is not None}
     if not runs or not _provided(index, out.target):
         return
-    said = "; ".join(f"on a {m.qualname.rsplit('.', 2)[-2]} they run its own {m.name} ({m.path}:{m.start_line})"
+    said = "; ".join(f"on {m.qualname.rsplit('.', 2)[-2]} values they run its own {m.name} ({m.path}:{m.start_line})"
                      for m in runs.values())
     note = f"calls whose receiver's type overrides this method: {said}"
     out.note = f"{out.note}; {note}" if out.note else note

@@ -2112,9 +2112,11 @@ def _rust_impl_elsewhere(index: IndexQueries, own: Symbol, name: str, sym: Symbo
     types of that name, the one whose files sit in the type's folder or below; None when that does not tell."""
     cands = [s for s in index.symbols_named(name) if s.kind == "method" and s.language == "rust" and s.id != sym.id
              and s.qualname.rsplit(".", 2)[-2:] == [own.name, name] and usable(s)]
-    if len(cands) > 1:
-        root = own.path.rpartition("/")[0]
-        cands = [s for s in cands if s.path.rpartition("/")[0] == root or s.path.startswith(root + "/")]
+    namesakes = [t for t in index.symbols_named(own.name) if t.name == own.name and t.language == "rust"
+                 and t.kind in ("struct", "enum", "union", "type") and t.id != own.id]
+    if len(cands) > 1 or namesakes:  # (two `struct Iter`s: map.rs's len is no method of set.rs's, review of stop 55)
+        root = own.path.removesuffix(".rs").removesuffix("/mod")  # its module's own child modules
+        cands = [s for s in cands if s.path == own.path or s.path.startswith(root + "/")]
     return cands[0] if len(cands) == 1 else None
 
 

@@ -222,7 +222,8 @@ class LanguageResolvers(ResolverBase):
             return None
         n = re.escape(name)
         text = self.layout.text(root)
-        for m in re.finditer(r"(?m)^\s*(?:pub(?:\([^)]*\))?\s+)?use\s+(?:::)?([\w:]+?)(::\{[^;]*\}|(?:\s+as\s+\w+)?)\s*;", text):
+        # (the crate root's own `use` lines, at column 0: not one in `mod tests { use std::fmt; }`, review of stop 55)
+        for m in re.finditer(r"(?m)^(?:pub(?:\([^)]*\))?\s+)?use\s+(?:::)?([\w:]+?)(::\{[^;]*\}|(?:\s+as\s+\w+)?)\s*;", text):
             path, rest = m.group(1), m.group(2)
             first = path.split("::", 1)[0]
             if first in ("crate", "self", "super"):

@@ -1566,7 +1566,8 @@ def _rust_library_trait_calls(found: ImportUse, name: str, lines: list[str], spa
         if at:
             out.append(UsedName(name=f"{name}::{method}() (its method, in scope by the import)", lines=at[:MAX_LINES],
                                 more=max(0, len(at) - MAX_LINES)))
-    if not out and not row.lines and name[:1].isupper() and scope is not None and scope[1] - scope[0] <= 80:
+    if not out and not row.lines and name[:1].isupper() and scope is not None and scope[1] - scope[0] <= 80 \
+            and not re.match(r"(?:::)?(?:std|core|alloc)\b", found.module):  # (std's traits: the table above)
         # a library trait imported inside a function and never named is there for a method call of the function
         # (indexmap's `use rayon::iter::ParallelDrainRange;` in par_drain for `self.entries.par_drain(range)`: run 467
         # read "not used", a wrong answer); the method calls of that function are its candidates

@@ -282,7 +282,7 @@ def _folder_counts(paths: list[str]) -> dict[str, int]:
 def _folders(counts: dict[str, int], rel: str, cap: int = 20, parsed: dict[str, int] | None = None) -> str:
     """'\nfolders (files): Api 25, Core 150, Worklets 8; 3 files at ios/': the layout one level down, as `ls` shows
     it (the Swift A/B agent asked a map of ios/ for its layout and got symbols); '' with fewer than two folders. A
-    folder with files no parser reads says how many of its files are source (`fuzz 643 (1 source)`: jmespath run 465
+    folder with files no parser reads says how many of its files are indexed (`fuzz 643 (1 indexed)`: jmespath run 465
     listed fuzz/ to learn that 642 were a corpus)."""
     names = sorted(n for n in counts if n)
     if len(names) < 2:
@@ -292,7 +292,7 @@ def _folders(counts: dict[str, int], rel: str, cap: int = 20, parsed: dict[str, 
 
     def said(n: str) -> str:
         k = parsed.get(n, 0)
-        return f"{n} {counts[n]}" + (f" ({k} source)" if k != counts[n] else "")
+        return f"{n} {counts[n]}" + (f" ({k} indexed)" if k != counts[n] else "")
     shown = ", ".join(said(n) for n in names[:cap]) + (f", +{len(names) - cap} more" if len(names) > cap else "")
     at = f"; {top} file{'s' if top != 1 else ''} at {'the top' if rel == '.' else rel + '/'}" if top else ""
     return f"\nfolders (files): {shown}{at}"

@@ -52,7 +52,7 @@ def test_a_call_on_a_type_of_an_unsafe_impl_is_a_caller_of_the_traits_method_and
     assert any("in concrete" in r and "buf: BytesMut" in r for r in rows), text
     assert any("in generic" in r for r in rows) and any("in plain" in r for r in rows), text
     assert "left out" not in text, text
-    assert "on a BytesMut they run its own put (src/lib.rs:16)" in text, text
+    assert "on BytesMut values they run its own put (src/lib.rs:16)" in text, text
     assert "Plain they run" not in text, text  # Plain keeps the provided body
 
 
@@ -277,7 +277,7 @@ def test_a_folder_of_the_map_says_how_many_of_its_files_are_source(tmp_path):
     files.update({f"fuzz/testdata/expr-{k}": "foo.bar\n" for k in range(5)})
     served = served_tree(tmp_path / "r", files)
     head = served.call("get_structured_index", path=".").text.split("\n")[1]
-    assert head.startswith("folders (files): fuzz 6 (1 source), internal 1;"), head
+    assert head.startswith("folders (files): fuzz 6 (1 indexed), internal 1;"), head
 
 
 GO_ROUTER = ("package router\n\n"
@@ -702,3 +702,26 @@ def test_python_import_aliases_reach_only_the_module_they_name_and_only_their_ow
     assert ":11" not in rows and " 11 " not in rows and "in shadow" not in rows and "in second" not in rows, callers
     said = served.call("search_symbol", query="json_loads").text
     assert "imported under another name" not in said, said
+
+
+def test_rust_review_a_namesake_type_s_method_a_std_trait_never_named_and_a_nested_use_in_the_crate_root(tmp_path):
+    # review of stop 55: set::Iter's `self.len()` had become map::Iter's len; `use std::io::Read;` inside a function
+    # that never reads was "in scope for .trim(), .chars(), .count()"; `crate::fmt::Writer` of an inline `mod fmt`
+    # was the standard library's because a `mod tests { use std::fmt; }` in lib.rs
+    files = {"Cargo.toml": CARGO,
+             "src/lib.rs": ("mod map;\nmod set;\nmod user;\n\npub mod fmt {\n    pub struct Writer;\n"
+                            "    impl Writer {\n        pub fn write_it(&self) {}\n    }\n}\n\n"
+                            "pub fn dead(t: &str) -> usize {\n    use std::io::Read;\n    t.trim().chars().count()\n}\n\n"
+                            "#[cfg(test)]\nmod tests {\n    use std::fmt;\n}\n"),
+             "src/map.rs": "pub struct Iter { n: usize }\nimpl Iter {\n    pub fn len(&self) -> usize { self.n }\n}\n",
+             "src/set.rs": ("pub struct Iter { n: usize }\nimpl Iter {\n"
+                            "    pub fn total(&self) -> usize { self.len() + self.n }\n}\n"),
+             "src/user.rs": "use crate::fmt::Writer;\n\npub fn g(w: Writer) {\n    w.write_it();\n}\n"}
+    served = served_tree(tmp_path / "r", files)
+    total = served.call("find_related", symbol="set::Iter::total", relation="callees").text
+    assert "src/map.rs" not in total, total
+    uses = served.call("list_dependencies", path="src/lib.rs", view="uses").text
+    read = next(r for r in uses.splitlines() if "std::io" in r)
+    assert "not used: Read" in read, uses
+    user = served.call("list_dependencies", path="src/user.rs", view="uses").text
+    assert "standard library" not in user and "lib.rs" in user, user

@@ -108,7 +108,7 @@ def test_a_focused_map_of_a_large_index_comes_from_its_stored_ranks_with_the_foc
     served = Served(root)
     _map(served, path=".", budget_tokens=600)  # the stored ranks exist
     by_file = _map(served, path=".", budget_tokens=600, focus=["json/decoder.py"])
-    assert by_file.split("\n")[1].startswith("folders (files): email 30 (29 source), http 5, json 5,"), by_file  # the layout
+    assert by_file.split("\n")[1].startswith("folders (files): email 30 (29 indexed), http 5, json 5,"), by_file  # the layout
     assert by_file.split("\n")[2].startswith("json/decoder.py"), by_file
     by_name = _map(served, path=".", budget_tokens=600, focus=["HTTPConnection"])
     assert "class HTTPConnection" in by_name, by_name
