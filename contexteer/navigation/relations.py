@@ -987,11 +987,23 @@ def _rust_trait_impls(nav: NavigationService, target: Any, rel: graph.Relations)
 
     texts: dict[str, list[str]] = {}
     gates: dict[str, str | None] = {}
-    listed = {it.detail.removeprefix("impl at ") for it in rel.items if it.detail.startswith("impl at ")}
+    listed = {it.detail.removeprefix("impl at ").split(",", 1)[0] for it in rel.items if it.detail.startswith("impl at ")}
+    rows = {it.symbol.name: it for it in rel.items if it.symbol is not None}
+    # two types of one name (indexmap's map::Iter and set::Iter): only the impls of the target's own module tree
+    # (review of stop 55: set::Iter had been given map::Iter's twelve impls)
+    shared = any(t.id != target.id and t.name == target.name and t.language == "rust" and t.kind in _RUST_TYPES
+                 for t in nav.index.symbols_named(target.name))
+    root = target.path.removesuffix(".rs").removesuffix("/mod")
     groups: dict[tuple[str, str], list[str]] = {}
     for s in sorted(nav.index.symbols_named(target.name), key=lambda s: (s.path, s.start_line)):
         head = _impl_head(s.signature or "") if s.kind == "impl" and s.language == "rust" else None
         if head is None or head[0] is None or head[1] != target.name:
+            continue
+        if shared and s.path != target.path and not s.path.startswith(root + "/"):
+            continue
+        if f"{s.path}:{s.start_line}" not in listed and head[0] in rows:  # another impl of a repository trait a row
+            row = rows[head[0]]  # names (`impl Describe for Wrap<u16>` beside Wrap<u8>'s): on that row
+            row.detail += f", {s.path}:{s.start_line}" if row.detail.startswith("impl at ") else ""
             continue
         where = f"{s.path}:{s.start_line}"
         cfg = rust_cfgs(nav, s, texts)
@@ -1012,7 +1024,8 @@ def _rust_trait_impls(nav: NavigationService, target: Any, rel: graph.Relations)
                     for (path, gate), rows in groups.items()]
     n = sum(len(rows) for rows in groups.values())
     if n:  # (the header's count is of the repository's traits: "1 definition" beside 27 impls, run 470)
-        said = f"the rows are the repository's traits; {n} impl{'s' if n != 1 else ''} of outside traits below them"
+        said = (f"the rows are the repository's traits; {n} impl{'s' if n != 1 else ''} of outside traits below them"
+                if rel.items else f"{n} impl{'s' if n != 1 else ''} of traits from outside the repository, below")
         rel.note = f"{rel.note}; {said}" if rel.note else said
 
 
@@ -1051,6 +1064,9 @@ def rust_module_gates(nav: NavigationService, path: str, texts: dict[str, list[s
         if declared is None:
             break
         parent, at, lines = declared
+        name = posixpath.basename(path)
+        if any(re.search(rf"#\[path\s*=\s*\"[^\"]*{re.escape(name)}\"", t) for t in lines):
+            return None  # another way in (`pub mod raw { #[path = "mod.rs"] mod inner; }`): no one gate (review of stop 55)
         said += [f"{a} (mod {stem}, {parent}:{at})" for a in rust_attributes_above(lines, at)
                  if a.startswith("#[cfg(") and a != "#[cfg(test)]"]
         path = parent

@@ -181,7 +181,7 @@ def _render(model: RelatedResult, target: Any, offset: int, depth: int) -> str:
         out.append("[complete: every call written in its body is listed]")
     if note:
         out.append(f"[{note}]")
-    if not model.total and not model.local_calls:
+    if not model.total and not model.local_calls and not (model.relation == "supertypes" and model.packages):
         out.append(_empty(model, target))
     mixed = len(details) > 1 or bool(model.definitions)
     # callers of a method: when some call sites show the receiver's type, the ones matched by name only are most

@@ -725,3 +725,20 @@ def test_rust_review_a_namesake_type_s_method_a_std_trait_never_named_and_a_nest
     assert "not used: Read" in read, uses
     user = served.call("list_dependencies", path="src/user.rs", view="uses").text
     assert "standard library" not in user and "lib.rs" in user, user
+
+
+def test_rust_traits_implemented_keep_to_the_type_s_own_impls_and_a_repository_trait_s_every_impl_stays_its_row(tmp_path):
+    # review of stop 55: set::Entry was given map::Entry's impls; `impl Describe for Wrap<u16>` beside Wrap<u8>'s
+    # was listed among traits from outside the repository
+    files = {"Cargo.toml": CARGO,
+             "src/lib.rs": ("mod map;\nmod set;\n\npub trait Describe {\n    fn d(&self) -> u8;\n}\n\n"
+                            "pub struct Wrap<T>(pub T);\n\n"
+                            "impl Describe for Wrap<u8> {\n    fn d(&self) -> u8 { 1 }\n}\n\n"            # 10
+                            "impl Describe for Wrap<u16> {\n    fn d(&self) -> u8 { 2 }\n}\n"),           # 14
+             "src/map.rs": "#[derive(Debug)]\npub struct Entry;\n\nimpl Clone for Entry {\n    fn clone(&self) -> Self { Entry }\n}\n",
+             "src/set.rs": "pub struct Entry;\n\nimpl Default for Entry {\n    fn default() -> Self { Entry }\n}\n"}
+    served = served_tree(tmp_path / "r", files)
+    entry = served.call("find_related", symbol="set::Entry", relation="supertypes").text
+    assert "Default 3" in entry and "Clone" not in entry and "its header names no base" not in entry, entry
+    wrap = served.call("find_related", symbol="Wrap", relation="supertypes").text
+    assert "trait Describe" in wrap and "outside" not in wrap and "src/lib.rs:14" in wrap, wrap
