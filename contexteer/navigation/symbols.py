@@ -1760,18 +1760,22 @@ _DOC_LINE = re.compile(r"\s*(?:///(?!/)|/\*\*|\*(?!/)|\*/)")
 
 
 def _in_doc_block(lines: list[str], line: int) -> bool:
-    """Whether `line` (1-based) is a `///` line or a line of a `/** .. */` block: a line starting with `*` only when
-    the lines above lead up to the block's opening (a Go embedded field `*assert.Assertions`, a C `*p = x;`, is no
-    comment: jmespath run 465 read one as the doc comment of the field below)."""
+    """Whether `line` (1-based) is a `///` line or a line of a `/* .. */` block: the nearest comment mark above it (or
+    on it) opens a block no `*/` closed yet (a Go embedded field `*assert.Assertions`, a C `*p = x;`, is no comment:
+    jmespath run 465 read one as the doc comment of the field below; a C `/*` block and a Javadoc line without a
+    leading `*` still are, review of stop 55)."""
     text = lines[line - 1]
-    if re.match(r"\s*(?:///(?!/)|/\*\*)", text):
+    if re.match(r"\s*(?:///(?!/)|/\*)", text):
         return True
-    k = line
-    while k > 0 and k > line - 400 and re.match(r"\s*\*", lines[k - 1]):
-        if k < line and "*/" in lines[k - 1]:
-            return False  # a block closed above: this star line is outside it
-        k -= 1
-    return k > 0 and k < line and re.match(r"\s*/\*\*", lines[k - 1]) is not None and "*/" not in lines[k - 1]
+    if re.match(r"\s*\*/", text):
+        return True
+    for k in range(line - 1, max(0, line - 400), -1):
+        t = lines[k - 1]
+        if "*/" in t:
+            return False  # a block closed above: this line is outside it
+        if "/*" in t:
+            return True
+    return False
 
 
 def _documented(lines: list[str], syms: list[Any], line: int) -> Any:

@@ -742,3 +742,14 @@ def test_rust_traits_implemented_keep_to_the_type_s_own_impls_and_a_repository_t
     assert "Default 3" in entry and "Clone" not in entry and "its header names no base" not in entry, entry
     wrap = served.call("find_related", symbol="Wrap", relation="supertypes").text
     assert "trait Describe" in wrap and "outside" not in wrap and "src/lib.rs:14" in wrap, wrap
+
+
+def test_a_c_block_comment_and_a_javadoc_with_a_bare_line_still_document_the_definition_below(tmp_path):
+    # review of stop 55: the `*`-line check had lost a plain C `/*` block's attribution and a Javadoc's star lines
+    # below a line without a star (`<p>`)
+    c = "int x;\n/*\n * compute_total: adds MARKER values.\n */\nint compute_total(int a)\n{\n\treturn a;\n}\n"
+    java = ("class A {\n  /**\n   * First line.\n   <p>\n   * MARKER here.\n   */\n  int f() { return 1; }\n}\n")
+    served = served_tree(tmp_path / "r", {"a.c": c, "A.java": java})
+    text = served.call("search_text", pattern="MARKER").text
+    assert any(r.lstrip().startswith("3:") and "doc comment of function compute_total" in r for r in text.splitlines()), text
+    assert any(r.lstrip().startswith("5:") and "doc comment of method A.f" in r for r in text.splitlines()), text
