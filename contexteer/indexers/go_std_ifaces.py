@@ -151,14 +151,32 @@ def _by_embedding(index: IndexQueries, found: list[Satisfier]) -> list[Satisfier
         for s in frontier:
             for emb, by_pointer in embeddings(index, s.type_name):
                 key = (posixpath.dirname(emb.path), emb.name)
-                if emb.kind != "struct" or key in seen or key[0] != s.folder:
-                    continue
+                if emb.kind != "struct" or key in seen or key[0] != s.folder or not _embeds_bare(index, emb, s.type_name) \
+                        or _hides(index, emb, s.methods):
+                    continue  # (`c.Base` is another package's Base; an own `Write(string)` hides the promoted Write)
                 seen.add(key)
                 nxt.append(Satisfier(emb, emb.name, key[0], s.pointer and not by_pointer, s.methods,
                                      f"{'*' if by_pointer else ''}{s.type_name}"))
         out += nxt
         frontier = nxt
     return out
+
+
+def _embeds_bare(index: IndexQueries, struct: Symbol, name: str) -> bool:
+    """Whether a Go struct's body embeds `name` unqualified (`Base`, `*Base`): its own package's type, not `c.Base`."""
+    from contexteer.indexers.lookup import lines_of
+
+    body = lines_of(index, struct.path)[struct.start_line - 1: struct.end_line]
+    return any(re.match(rf"\s*(?:type\s+\w+\s+struct\s*\{{\s*)?\*?{re.escape(name)}\s*(?:\}}|//.*)?\s*$", t) for t in body)
+
+
+def _hides(index: IndexQueries, struct: Symbol, methods: list[Symbol]) -> bool:
+    """Whether a Go type declares a method of its own named like one of `methods`, which hides the promoted one."""
+    names = {m.name for m in methods}
+    return any(m.kind == "method" and m.language == "go" and m.name in names
+               and re.match(rf"func\s*\(\s*\w*\s*\*?\s*{re.escape(struct.name)}\s*\)", m.signature or "") is not None
+               for n in names for m in index.symbols_named(n)
+               if posixpath.dirname(m.path) == posixpath.dirname(struct.path))
 
 
 def interface_named(query: str) -> tuple[str, tuple[str, ...]] | None:

@@ -327,7 +327,8 @@ def _go_std_implementations(nav: NavigationService, q: str, prefix: str | None) 
         sym = f.type_symbol or f.methods[0]
         rel.items.append(graph.Related(sym, sym.path, "method set", [], detail=detail))
     rel.note = (f"{name} is the Go standard library's: the types whose method sets hold {', '.join(methods)} with "
-                "its parameters and results, their own or gained by embedding; complete for the methods the index records")
+                "its parameters and results, their own or gained by embedding a type of their package that has them; complete "
+                "for the methods the index records (an embedded interface, or a type of a different package, is not followed)")
     items = [_item(nav, e) for e in rel.items]
     return Related(base, name, rel, items, [rel.note], depth=1)
 

@@ -753,3 +753,18 @@ def test_a_c_block_comment_and_a_javadoc_with_a_bare_line_still_document_the_def
     text = served.call("search_text", pattern="MARKER").text
     assert any(r.lstrip().startswith("3:") and "doc comment of function compute_total" in r for r in text.splitlines()), text
     assert any(r.lstrip().startswith("5:") and "doc comment of method A.f" in r for r in text.splitlines()), text
+
+
+def test_go_embedding_counts_only_an_unqualified_type_of_the_package_and_not_a_type_hiding_the_method(tmp_path):
+    # review of stop 55: `Shadow` (its own `Write(p string)` hides Base.Write) and `Foreign` (embeds c.Base) were listed
+    # as io.Writer implementations
+    files = {"go.mod": "module example.com/g1\n\ngo 1.18\n",
+             "a/a.go": ("package a\n\nimport \"example.com/g1/c\"\n\n"
+                        "type Base struct{ n int }\n\nfunc (b *Base) Write(p []byte) (int, error) { return len(p), nil }\n\n"
+                        "type Inner struct {\n\tBase\n\tname string\n}\n\n"
+                        "type Shadow struct {\n\tBase\n}\n\nfunc (s Shadow) Write(p string) {}\n\n"
+                        "type Foreign struct {\n\tc.Base\n}\n"),
+             "c/c.go": "package c\n\ntype Base struct{}\n"}
+    text = served_tree(tmp_path / "r", files).call("find_related", symbol="io.Writer", relation="implementations").text
+    assert "struct Inner" in text and "struct Shadow" not in text and "struct Foreign" not in text, text
+    assert "not followed" in text, text
