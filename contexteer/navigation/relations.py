@@ -648,6 +648,10 @@ def find_target(nav: NavigationService, q: str, prefix: str | None, relation: st
     named, swift = _swift_pick(idx, named, relation)
     if swift is not None:
         return swift
+    # a TypeScript definition and its copies in the repository's compiled JavaScript (chevrotain's lib/chevrotain.mjs,
+    # lib/src/*.js): the source is meant (run 481 got "callers of the 3 definitions named getKeyForAutomaticLookahead")
+    if any(s.language in ("typescript", "tsx") for s in named) and len(named) > 1:
+        named = [s for s in named if not compiled_js(idx, s.path)] or named
     # a JS implementation and the `.d.ts` declaration a package ships for it (ESLint's lib/types/index.d.ts declares
     # `class Linter { verify(..) }`): the implementation is what is meant, as a C body is over its prototype
     # (and a Python class or function and its `.pyi` stub: attrs run 434's `FrozenError` had been "2 definitions")

@@ -768,3 +768,14 @@ def test_go_embedding_counts_only_an_unqualified_type_of_the_package_and_not_a_t
     text = served_tree(tmp_path / "r", files).call("find_related", symbol="io.Writer", relation="implementations").text
     assert "struct Inner" in text and "struct Shadow" not in text and "struct Foreign" not in text, text
     assert "not followed" in text, text
+
+
+def test_ts_a_name_defined_in_source_and_in_compiled_copies_means_the_source(tmp_path):
+    # chevrotain run 481: without path=src the callers answer was "of the 3 definitions named
+    # getKeyForAutomaticLookahead", two of them in lib/ (the build's output)
+    files = dict(TS_TRAITS)
+    files["lib/src/looksahead.js"] = ("export class LooksAhead {\n  getKeyForAutomaticLookahead(idx, occ) {\n"
+                                      "    return idx + occ;\n  }\n}\n//# sourceMappingURL=looksahead.js.map\n")
+    text = served_tree(tmp_path / "r", files).call("find_related", symbol="LooksAhead.getKeyForAutomaticLookahead",
+                                                    relation="callers").text
+    assert text.startswith("callers of method LooksAhead.getKeyForAutomaticLookahead (src/looksahead.ts:"), text
