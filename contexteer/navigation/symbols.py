@@ -1276,6 +1276,9 @@ def _code_lines(body: list[str], language: str | None) -> list[str]:
         if out and text.strip().startswith(mark):
             continue
         at = text.find(mark)
+        if language == "ruby":  # (`?#` is a character, `#{..}` an interpolation: mustermann run 482 read OPERATORS
+            hit = re.search(r"(?<!\?)#(?!\{)", text)  # with two of its eight keys cut away as a comment)
+            at = hit.start() if hit else -1
         if at > 0 and text.count('"', 0, at) % 2 == 0 and text.count("'", 0, at) % 2 == 0 and not text[:at].endswith(":"):
             text = text[:at].rstrip()  # not `http://` in a string, nor a URL after a colon
         out.append(text)

@@ -779,3 +779,11 @@ def test_ts_a_name_defined_in_source_and_in_compiled_copies_means_the_source(tmp
     text = served_tree(tmp_path / "r", files).call("find_related", symbol="LooksAhead.getKeyForAutomaticLookahead",
                                                     relation="callers").text
     assert text.startswith("callers of method LooksAhead.getKeyForAutomaticLookahead (src/looksahead.ts:"), text
+
+
+def test_a_ruby_value_keeps_a_hash_character_literal(tmp_path):
+    # mustermann run 482: OPERATORS's value read `?#` as a comment's start and lost two of its eight keys
+    src = ("module M\n  OPERATORS ||= {\n    ?+ => [',', true],\n    ?# => [',', true, ?#], # the fragment\n"
+           "    ?. => ['.', false]\n  }\nend\n")
+    text = served_tree(tmp_path / "r", {"lib/m.rb": src}).call("search_symbol", query="OPERATORS").text
+    assert "?# => [',', true, ?#]" in text and "?. => ['.', false]" in text and "the fragment" not in text, text
