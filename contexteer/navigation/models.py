@@ -265,6 +265,7 @@ class RelatedResult(BaseModel):
     builtins: list[str] = Field(default_factory=list)  # callees: the language's builtins it calls (Go, Python)
     packages: list[str] = Field(default_factory=list)  # callees: functions of outside packages it imports (Go, Python)
     local_calls: list[str] = Field(default_factory=list)  # callees: its own locals, parameters, nested definitions
+    delegated: list[str] = Field(default_factory=list)  # callees (Ruby): calls the class hands on with Forwardable
     call_sites: int = 0
     next_cursor: str | None = None
     note: str | None = None

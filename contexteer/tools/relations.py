@@ -138,6 +138,7 @@ async def _related_one(svc: Services, ctx: Context, q: str, relation: Relation, 
                                   relation=rel.relation if rel.relation == "supertypes" else relation,
                                   total=len(items), items=shown, unresolved=rel.unresolved,
                                   builtins=rel.builtins, packages=rel.packages, local_calls=sorted(rel.local),
+                                  delegated=rel.delegated,
                                   call_sites=rel.sites, next_cursor=str(nxt) if nxt is not None else None,
                                   note="; ".join(notes) or None, definitions=found.definitions, values=found.values)
             return Answer(Text(_render(model, target, offset, found.depth)), model, scope="fitted")
@@ -259,6 +260,8 @@ def _render(model: RelatedResult, target: Any, offset: int, depth: int) -> str:
             out.append("  … more: search_text finds them all")
     if model.local_calls:
         out.append(f"calls its own locals or parameters: {', '.join(model.local_calls[:_LISTED])}")
+    if model.delegated:  # (Ruby Forwardable: what each bare call is handed on to)
+        out.append(f"handed on by delegation: {', '.join(model.delegated[:_LISTED])}")
     out += _outside_lines(model, target)
     if model.next_cursor is not None:
         out.append(f"… {model.total - int(model.next_cursor)} more; next page: cursor=\"{model.next_cursor}\"")

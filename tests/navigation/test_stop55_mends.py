@@ -787,3 +787,27 @@ def test_a_ruby_value_keeps_a_hash_character_literal(tmp_path):
            "    ?. => ['.', false]\n  }\nend\n")
     text = served_tree(tmp_path / "r", {"lib/m.rb": src}).call("search_symbol", query="OPERATORS").text
     assert "?# => [',', true, ?#]" in text and "?. => ['.', false]" in text and "the fragment" not in text, text
+
+
+RB_DELEGATE = {
+    "lib/m/parser.rb": "module M\n  class Parser\n    def parse(string)\n      string\n    end\n  end\nend\n",
+    "lib/m/pattern.rb": ("require 'forwardable'\nrequire 'm/parser'\n\nmodule M\n  class Pattern\n"
+                         "    extend Forwardable\n"
+                         "    instance_delegate parse: :parser, transform: :transformer,\n"             # 7
+                         "      validate: :validation\n\n"
+                         "    def to_ast\n"                                                              # 10
+                         "      @cache ||= {}\n"
+                         "      @cache.fetch(@string) do\n"                                               # 12
+                         "        ast = parse(@string)\n"                                                 # 13
+                         "        ast = transform(ast)\n"
+                         "        validate(ast)\n      end\n    end\n\n"
+                         "    def build\n      Parser.new.parse('x')\n    end\n  end\nend\n"),
+}
+
+
+def test_ruby_callees_follow_forwardable_delegation_and_name_calls_on_instance_variables(tmp_path):
+    # mustermann runs 479/482: to_ast's `parse(..)` (instance_delegate parse: :parser) was Parser#parse found by name,
+    # `transform`/`validate` unresolved, and `@ast_cache.fetch` missing under "complete"
+    text = served_tree(tmp_path / "r", RB_DELEGATE).call("find_related", symbol="M::Pattern#to_ast", relation="callees").text
+    assert "parse -> parser.parse (Forwardable, line 7)" in text and "validate -> validation.validate (Forwardable, line 7)" in text, text
+    assert "Parser#parse" not in text and "fetch (on @cache)" in text, text
