@@ -1886,8 +1886,37 @@ def _js_outside_calls(index: IndexQueries, sym: Symbol, lines: list[str], out: R
         if package is not None:  # `forEach(..)` of `import { forEach } from "lodash-es"` (chevrotain run 477)
             out.packages.append(f"{head} ({package})")
             continue
+        held = _ts_outside_field_call(index, sym, head) if label == head and head.count(".") == 1 else None
+        if held is not None:  # `this.lookaheadStrategy.initialize?.()` on an `ILookaheadStrategy` of @chevrotain/types
+            out.packages.append(held)
+            continue
         rest.append(label)
     out.unresolved = rest
+
+
+def _ts_outside_field_call(index: IndexQueries, sym: Symbol, head: str) -> str | None:
+    """`ILookaheadStrategy.initialize (on this.lookaheadStrategy, @chevrotain/types)`: a method called on a field of the
+    class (or of a part of the type its `this` is declared with) whose declared type the field's file imports from an
+    outside package (chevrotain run 481 read it as a receiver of unknown type)."""
+    from contexteer.indexers.lookup import ts_intersection_parts
+
+    field_name, method = head.split(".", 1)
+    owners: list[Symbol] = [p for p in [index.get_symbol(sym.parent_id)] if p is not None] if sym.parent_id else []
+    declared = re.search(r"\(\s*this\s*:\s*([A-Za-z_$][\w$]*)", sym.signature or "")
+    alias = declared.group(1) if declared else ""
+    for t in index.symbols_named(alias) if alias else []:
+        if t.name == alias and t.kind == "type":
+            owners += [c for part in ts_intersection_parts(index, t) for c in index.symbols_named(part)
+                       if c.name == part and c.kind in ("class", "interface")]
+    for owner in owners:
+        field = next((f for f in index.symbols_in_file(owner.path) if f.parent_id == owner.id and f.name == field_name
+                      and f.kind in ("field", "property")), None)
+        typed = re.search(rf"{re.escape(field_name)}\??\s*:\s*([A-Za-z_$][\w$]*)", field.signature or "") if field else None
+        if field is None or typed is None:
+            continue
+        package = _js_package_imports(lines_of(index, field.path)).get(typed.group(1))
+        return f"{typed.group(1)}.{method} (on this.{field_name}, {package})" if package else None
+    return None
 
 
 def _js_package_imports(lines: list[str]) -> dict[str, str]:

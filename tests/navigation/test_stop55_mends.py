@@ -811,3 +811,18 @@ def test_ruby_callees_follow_forwardable_delegation_and_name_calls_on_instance_v
     text = served_tree(tmp_path / "r", RB_DELEGATE).call("find_related", symbol="M::Pattern#to_ast", relation="callees").text
     assert "parse -> parser.parse (Forwardable, line 7)" in text and "validate -> validation.validate (Forwardable, line 7)" in text, text
     assert "Parser#parse" not in text and "fetch (on @cache)" in text, text
+
+
+def test_ts_a_method_on_a_field_typed_with_an_outside_package_s_interface_is_that_interface_s(tmp_path):
+    # chevrotain run 481: `this.lookaheadStrategy.initialize?.(..)` (a field `lookaheadStrategy: ILookaheadStrategy`
+    # of LooksAhead, an interface of @chevrotain/types) was among receivers of unknown type
+    files = dict(TS_TRAITS)
+    files["src/looksahead.ts"] = ("import { ILookaheadStrategy } from \"@chevrotain/types\";\nimport { MixedInParser } from \"./traits\";\n\n"
+                                  "export class LooksAhead {\n  lookaheadStrategy: ILookaheadStrategy;\n\n"
+                                  "  getKeyForAutomaticLookahead(this: MixedInParser, idx: number, occ: number): number {\n"
+                                  "    return idx + occ;\n  }\n}\n")
+    files["src/parser.ts"] = ("import { MixedInParser } from \"./traits\";\n\nexport class Parser {\n"
+                              "  performSelfAnalysis(this: MixedInParser): void {\n"
+                              "    this.lookaheadStrategy.initialize?.({ rules: [] });\n  }\n}\n")
+    text = served_tree(tmp_path / "r", files).call("find_related", symbol="Parser.performSelfAnalysis", relation="callees").text
+    assert "ILookaheadStrategy.initialize (on this.lookaheadStrategy, @chevrotain/types)" in text and "unresolved" not in text, text
