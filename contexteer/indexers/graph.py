@@ -54,9 +54,10 @@ from contexteer.indexers.lookup import (
     member_of_type,
     php_file_namespace,
     php_outside_class,
+    python_alias_target,
     python_implicit_calls,
+    python_import_aliases,
     python_import_bindings,
-    python_module_file,
     python_passes_on,
     receiver_resolver,
     rust_arm_member,
@@ -1101,25 +1102,12 @@ def _python_aliased_calls(index: IndexQueries, sym: Symbol, calls: dict[str, lis
     """Python: a bare call of a name an import binds under another name (`from .items import item as _item_fn`, at the
     top or inside a function around it) is a call of the original: tomlkit runs 471/475 read `_item_fn` as
     unresolved."""
-    aliases = {bound: (module, original) for module, original, bound in python_import_bindings(lines)
-               if module is not None and bound != original}
+    aliases = python_import_aliases(lines)
     for name in calls:
-        if name in resolved or name not in aliases or name not in bare:
-            continue
-        original = aliases[name][1]
-        imported = resolve_imports(sym.path)
-        module = aliases[name][0] or ""
-        for f in [f for f in imported.get(name) or imported.get(original) or () if python_module_file(f, module)]:
-            cands = [s for s in index.symbols_in_file(f) if s.name == original and s.parent_id is None]
-            if cands:
-                resolved[name] = (cands[0] if len(cands) == 1 else _python_implementation(index, cands), "import")
-                break
-
-
-def _python_implementation(index: IndexQueries, cands: list[Symbol]) -> Symbol:
-    from contexteer.indexers.lookup import body_of
-
-    return body_of(cands, index)  # type: ignore[no-any-return]
+        if name not in resolved and name in bare and name in aliases:
+            got = python_alias_target(index, resolve_imports(sym.path), aliases, name)
+            if got is not None:
+                resolved[name] = (got, "import")
 
 
 def _resolved_calls(index: IndexQueries, sym: Symbol, definitions: list[tuple[Symbol, str]], calls: dict[str, list[int]],
@@ -1898,16 +1886,12 @@ def _ts_outside_field_call(index: IndexQueries, sym: Symbol, head: str) -> str |
     """`ILookaheadStrategy.initialize (on this.lookaheadStrategy, @chevrotain/types)`: a method called on a field of the
     class (or of a part of the type its `this` is declared with) whose declared type the field's file imports from an
     outside package (chevrotain run 481 read it as a receiver of unknown type)."""
-    from contexteer.indexers.lookup import ts_intersection_parts
+    from contexteer.indexers.lookup import ts_this_types
 
     field_name, method = head.split(".", 1)
     owners: list[Symbol] = [p for p in [index.get_symbol(sym.parent_id)] if p is not None] if sym.parent_id else []
-    declared = re.search(r"\(\s*this\s*:\s*([A-Za-z_$][\w$]*)", sym.signature or "")
-    alias = declared.group(1) if declared else ""
-    for t in index.symbols_named(alias) if alias else []:
-        if t.name == alias and t.kind == "type":
-            owners += [c for part in ts_intersection_parts(index, t) for c in index.symbols_named(part)
-                       if c.name == part and c.kind in ("class", "interface")]
+    owners += [c for part in ts_this_types(index, sym.signature or "") for c in index.symbols_named(part)
+               if c.name == part and c.kind in ("class", "interface")]
     for owner in owners:
         field = next((f for f in index.symbols_in_file(owner.path) if f.parent_id == owner.id and f.name == field_name
                       and f.kind in ("field", "property")), None)

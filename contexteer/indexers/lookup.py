@@ -924,8 +924,7 @@ class _Body:
         self._aliases: dict[str, str] | None = None  # Elixir: the file's aliases (on demand)
         self._decl_cache: dict[str, list[Symbol]] = {}  # symbols per file, for typing chains of reads
         self._import_names: set[str] | None = None  # the names the file's imports bind (on demand)
-        self._aliases_py: dict[str, str] | None = None  # Python: names imports bind under another name -> original
-        self._alias_from: dict[str, str] = {}  # and the module each comes from
+        self._aliases_py: dict[str, tuple[str, str]] | None = None  # Python: import aliases (python_import_aliases)
         self._outside: set[str] | None = None  # Python: names bound to modules from outside the repository
 
     def syms_of(self, path: str) -> list[Symbol]:
@@ -1041,20 +1040,9 @@ class _Body:
         if not self.python:
             return None
         if self._aliases_py is None:
-            lines = _file_lines(getattr(self.index, "ws", None), self.sym.path, self.texts)
-            bindings = [(module, original, bound) for module, original, bound in python_import_bindings(lines)
-                        if module is not None and bound != original]
-            self._aliases_py = {bound: original for _, original, bound in bindings}
-            self._alias_from = {bound: module or "" for module, _, bound in bindings}
-        original = self._aliases_py.get(name)
-        if original is None:
-            return None
-        module = self._alias_from.get(name, "")
-        for f in [f for f in self.imported.get(name) or self.imported.get(original) or () if python_module_file(f, module)]:
-            cands = [s for s in self.syms_of(f) if s.name == original and usable(s) and s.parent_id is None]
-            if cands:
-                return body_of(cands, self.index), "import"
-        return None
+            self._aliases_py = python_import_aliases(_file_lines(getattr(self.index, "ws", None), self.sym.path, self.texts))
+        got = python_alias_target(self.index, self.imported, self._aliases_py, name)
+        return (got, "import") if got is not None else None
 
     def _same_go_package(self, name: str) -> Found | None:
         folder = self.sym.path.rpartition("/")[0]
@@ -1224,15 +1212,7 @@ class _Body:
         run 477's `this.preComputeLookaheadFunctions(..)` was unresolved)."""
         if self.sym.language not in ("typescript", "tsx"):
             return None
-        declared = re.search(r"\(\s*this\s*:\s*([A-Za-z_$][\w$]*)", self.sym.signature or "")
-        if declared is None:
-            return None
-        parts = [declared.group(1)]
-        for t in self.index.symbols_named(declared.group(1)):
-            if t.name == declared.group(1) and t.kind == "type":
-                parts = ts_intersection_parts(self.index, t) or parts
-                break
-        for part in parts:
+        for part in ts_this_types(self.index, self.sym.signature or ""):
             got = member_of_type(self.index, part, name, self.sym, self.import_files, called=True)
             if got is not None:
                 return got[0], "receiver type"
@@ -2106,6 +2086,14 @@ _RUST_ALIAS = re.compile(r"^(?:pub(?:\([^)]*\))?\s+)?type\s+\w+\s*(?:<[^=]*>)?\s
                          r"(?:[\w]+::)*([A-Za-z_]\w*)\s*(?:<.*>)?\s*;?$")
 
 
+def rust_in_module_tree(home: str, path: str) -> bool:
+    """Whether a Rust file is `home` or one of the child modules of home's module (src/map/core.rs's tree holds
+    src/map/core/raw.rs; src/lib.rs's, mod.rs's, their folder)."""
+    root = home.removesuffix(".rs").removesuffix("/mod")
+    root = root.rpartition("/")[0] if root.endswith(("/lib", "/main")) or root in ("lib", "main") else root
+    return path == home or path.startswith(root + "/") if root else True
+
+
 def _rust_impl_elsewhere(index: IndexQueries, own: Symbol, name: str, sym: Symbol) -> Symbol | None:
     """Rust: the method `name` of the type `own` in an impl block of another file (indexmap's `self.erase_indices_sweep(..)`
     in core.rs, defined in `impl IndexMapCore` of its child module raw.rs: run 467 read it as unresolved); of several
@@ -2115,8 +2103,7 @@ def _rust_impl_elsewhere(index: IndexQueries, own: Symbol, name: str, sym: Symbo
     namesakes = [t for t in index.symbols_named(own.name) if t.name == own.name and t.language == "rust"
                  and t.kind in ("struct", "enum", "union", "type") and t.id != own.id]
     if len(cands) > 1 or namesakes:  # (two `struct Iter`s: map.rs's len is no method of set.rs's, review of stop 55)
-        root = own.path.removesuffix(".rs").removesuffix("/mod")  # its module's own child modules
-        cands = [s for s in cands if s.path == own.path or s.path.startswith(root + "/")]
+        cands = [s for s in cands if rust_in_module_tree(own.path, s.path)]
     return cands[0] if len(cands) == 1 else None
 
 
@@ -5142,6 +5129,28 @@ def _python_outside_names(index: IndexQueries, cache: dict[str, Any], lines: lis
     return set(cache[key])
 
 
+def python_import_aliases(lines: list[str]) -> dict[str, tuple[str, str]]:
+    """The names a Python file's `from m import x as y` statements bind under another name: {y: (m, x)}."""
+    return {bound: (module, original) for module, original, bound in python_import_bindings(lines)
+            if module is not None and bound != original}
+
+
+def python_alias_target(index: IndexQueries, imported: dict[str, list[str]], aliases: dict[str, tuple[str, str]],
+                        name: str) -> Symbol | None:
+    """The repository definition an import alias stands for: the original name at the top of the module the import
+    names (`from .items import item as _item_fn`: items.py's item, its implementation among @overload stubs); None
+    for a module outside the repository (`from json import loads as json_loads`). `imported`: resolve_imports of
+    the file."""
+    if name not in aliases:
+        return None
+    module, original = aliases[name]
+    for f in [f for f in imported.get(name) or imported.get(original) or () if python_module_file(f, module)]:
+        cands = [s for s in index.symbols_in_file(f) if s.name == original and usable(s) and s.parent_id is None]
+        if cands:
+            return body_of(cands, index)  # type: ignore[no-any-return]
+    return None
+
+
 def python_module_file(path: str, module: str) -> bool:
     """Whether a repository file is the module a Python import names (`.items` -> .../items.py or items/__init__.py;
     `pkg.sub` -> pkg/sub.py): `from json import loads as json_loads` reaches no repository `loads` (review of stop 55)."""
@@ -7109,6 +7118,22 @@ def _ts_intersects(index: IndexQueries, alias: str, owner: str) -> bool:
                and owner in ts_intersection_parts(index, t) for t in index.symbols_named(alias))
 
 
+def ts_declared_this(signature: str) -> str | None:
+    """The type a TypeScript function declares its `this` with (`function f(this: Ajv, ..)`), or None."""
+    m = re.search(r"\(\s*this\s*:\s*([A-Za-z_$][\w$]*)", signature)
+    return m.group(1) if m else None
+
+
+def ts_this_types(index: IndexQueries, signature: str) -> list[str]:
+    """The types a TypeScript function's declared `this` is: the alias's parts for `this: MixedInParser` with `type
+    MixedInParser = A & B`, else the one type; [] when no `this` is declared."""
+    declared = ts_declared_this(signature)
+    if declared is None:
+        return []
+    alias = next((t for t in index.symbols_named(declared) if t.name == declared and t.kind == "type"), None)
+    return (ts_intersection_parts(index, alias) if alias is not None else []) or [declared]
+
+
 def ts_intersection_parts(index: IndexQueries, alias: Symbol) -> list[str]:
     """The type names a TypeScript `type X = A & B<T> & ns.C;` joins (read from the file: a stored signature can be
     cut), [] for any other alias."""
@@ -7134,10 +7159,10 @@ def _self_holder(index: IndexQueries, classes: dict[str, list[Symbol]], defs: di
         # `function addInitialKeywords(this: Ajv, ..) { this.addKeyword(..) }`: the declared `this` (Ajv run 437),
         # in a class's method too (chevrotain's `optionInternal(this: MixedInParser, ..)`, run 477)
         enc = enclosing(_symbols_of(index, defs, site.path), site.line)
-        declared = re.search(r"\(\s*this\s*:\s*([A-Za-z_$][\w$]*)", enc.signature or "") if enc is not None else None
-        if declared is not None and _ts_intersects(index, declared.group(1), owner):
-            return declared.group(1), True, False  # `type MixedInParser = .. & LooksAhead & ..`: LooksAhead's method
-        holder = declared.group(1) if declared else holder
+        declared = ts_declared_this(enc.signature or "") if enc is not None else None
+        if declared is not None and _ts_intersects(index, declared, owner):
+            return declared, True, False  # `type MixedInParser = .. & LooksAhead & ..`: LooksAhead's method
+        holder = declared or holder
     if word in ("super", "parent") and owner_cls is not None and owner_cls.kind not in ("interface", "trait") and callee:
         # `parent::write($record)` runs the nearest base's write: in RotatingFileHandler (a StreamHandler) it is
         # StreamHandler's, never SocketHandler's (Monolog A/B run 77)

@@ -23,6 +23,7 @@ from contexteer.indexers.lookup import (
     line_previews,
     rust_impl_head,
     rust_impl_trait,
+    rust_in_module_tree,
     table_function,
     zig_file_struct,
 )
@@ -998,13 +999,12 @@ def _rust_trait_impls(nav: NavigationService, target: Any, rel: graph.Relations)
     # (review of stop 55: set::Iter had been given map::Iter's twelve impls)
     shared = any(t.id != target.id and t.name == target.name and t.language == "rust" and t.kind in _RUST_TYPES
                  for t in nav.index.symbols_named(target.name))
-    root = target.path.removesuffix(".rs").removesuffix("/mod")
     groups: dict[tuple[str, str], list[str]] = {}
     for s in sorted(nav.index.symbols_named(target.name), key=lambda s: (s.path, s.start_line)):
         head = _impl_head(s.signature or "") if s.kind == "impl" and s.language == "rust" else None
         if head is None or head[0] is None or head[1] != target.name:
             continue
-        if shared and s.path != target.path and not s.path.startswith(root + "/"):
+        if shared and not rust_in_module_tree(target.path, s.path):
             continue
         if f"{s.path}:{s.start_line}" not in listed and head[0] in rows:  # another impl of a repository trait a row
             row = rows[head[0]]  # names (`impl Describe for Wrap<u16>` beside Wrap<u8>'s): on that row
