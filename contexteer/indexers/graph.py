@@ -1878,29 +1878,68 @@ def _js_outside_calls(index: IndexQueries, sym: Symbol, lines: list[str], out: R
         if held is not None:  # `this.lookaheadStrategy.initialize?.()` on an `ILookaheadStrategy` of @chevrotain/types
             out.packages.append(held)
             continue
+        native = _ts_builtin_receiver_call(index, sym, head, body) if label == head and head.count(".") == 1 else None
+        if native is not None:  # `this.definitionErrors.concat(..)` on an `IParserDefinitionError[]` field
+            out.builtins.append(native)
+            continue
         rest.append(label)
     out.unresolved = rest
 
 
-def _ts_outside_field_call(index: IndexQueries, sym: Symbol, head: str) -> str | None:
-    """`ILookaheadStrategy.initialize (on this.lookaheadStrategy, @chevrotain/types)`: a method called on a field of the
-    class (or of a part of the type its `this` is declared with) whose declared type the field's file imports from an
-    outside package (chevrotain run 481 read it as a receiver of unknown type)."""
+def _ts_field_type(index: IndexQueries, sym: Symbol, field_name: str) -> tuple[Symbol, str] | None:
+    """The field of the class a TS method is in (or of a part of the type its `this` is declared with) and the type
+    written after its name (`definitionErrors: IParserDefinitionError[] = []` gives `IParserDefinitionError[]`)."""
     from contexteer.indexers.lookup import ts_this_types
 
-    field_name, method = head.split(".", 1)
     owners: list[Symbol] = [p for p in [index.get_symbol(sym.parent_id)] if p is not None] if sym.parent_id else []
     owners += [c for part in ts_this_types(index, sym.signature or "") for c in index.symbols_named(part)
                if c.name == part and c.kind in ("class", "interface")]
     for owner in owners:
         field = next((f for f in index.symbols_in_file(owner.path) if f.parent_id == owner.id and f.name == field_name
                       and f.kind in ("field", "property")), None)
-        typed = re.search(rf"{re.escape(field_name)}\??\s*:\s*([A-Za-z_$][\w$]*)", field.signature or "") if field else None
-        if field is None or typed is None:
-            continue
-        package = _js_package_imports(lines_of(index, field.path)).get(typed.group(1))
-        return f"{typed.group(1)}.{method} (on this.{field_name}, {package})" if package else None
+        typed = re.search(rf"{re.escape(field_name)}\??\s*:\s*([^=;]+)", field.signature or "") if field else None
+        if field is not None and typed is not None:
+            return field, typed.group(1).strip()
     return None
+
+
+def _ts_outside_field_call(index: IndexQueries, sym: Symbol, head: str) -> str | None:
+    """`ILookaheadStrategy.initialize (on this.lookaheadStrategy, @chevrotain/types)`: a method called on a field
+    whose declared type the field's file imports from an outside package (chevrotain run 481 read it as a receiver of
+    unknown type)."""
+    field_name, method = head.split(".", 1)
+    found = _ts_field_type(index, sym, field_name)
+    named = re.match(r"[A-Za-z_$][\w$]*", found[1]) if found else None
+    if found is None or named is None:
+        return None
+    package = _js_package_imports(lines_of(index, found[0].path)).get(named.group(0))
+    return f"{named.group(0)}.{method} (on this.{field_name}, {package})" if package else None
+
+
+#: the language's own types a declared TS type names, by how the declaration is written
+_TS_NATIVE_TYPES = ((re.compile(r".*\[\]$|(?:Readonly)?Array\s*<"), "Array"), (re.compile(r"string$"), "String"),
+                    (re.compile(r"number$"), "Number"), (re.compile(r"(?:Readonly)?Map\s*<"), "Map"),
+                    (re.compile(r"(?:Readonly)?Set\s*<"), "Set"), (re.compile(r"Promise\s*<"), "Promise"),
+                    (re.compile(r"RegExp$"), "RegExp"), (re.compile(r"Date$"), "Date"))
+
+
+def _ts_builtin_receiver_call(index: IndexQueries, sym: Symbol, head: str, body: str) -> str | None:
+    """`Array.concat (on this.definitionErrors)`: a method called on a field, parameter or local whose declared type is
+    one of the language's own (`T[]`, `Array<T>`, `string`, `Map<K, V>`, ..), said among the builtins instead of "a
+    receiver of unknown type" (chevrotain run 482 had `definitionErrors.concat` there)."""
+    name, method = head.split(".", 1)
+    declared = ""
+    params = (sym.signature or "").split("(", 1)[1] if "(" in (sym.signature or "") else ""
+    own = re.search(rf"(?:\b(?:const|let|var)\s+|[(,]\s*){re.escape(name)}\??\s*:\s*([^=;,)]+(?:<[^>]*>)?(?:\[\])?)",
+                    f"({params}\n{body}")
+    on = name
+    if own is not None and re.search(rf"(?<![\w$.]){re.escape(name)}\s*\??\.\s*{re.escape(method)}\b", body):
+        declared = own.group(1).strip()
+    elif re.search(rf"\bthis\s*\.\s*{re.escape(name)}\s*\??\.\s*{re.escape(method)}\b", body):
+        found = _ts_field_type(index, sym, name)
+        declared, on = (found[1], f"this.{name}") if found else ("", name)
+    native = next((kind for rx, kind in _TS_NATIVE_TYPES if declared and rx.match(declared)), None)
+    return f"{native}.{method} (on {on})" if native else None
 
 
 def _js_package_imports(lines: list[str]) -> dict[str, str]:
