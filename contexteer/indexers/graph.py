@@ -1658,10 +1658,44 @@ def _ruby_delegated(index: IndexQueries, sym: Symbol, lines: list[str], out: Rel
     said = []
     for n in sorted(bare, key=lambda n: body.find(n)):
         target, at = delegated[n]
-        said.append(f"{n} -> {target}.{n} (Forwardable, line {at})")
+        said.append(f"{n} -> {target}.{n} (Forwardable, line {at}){_ruby_delegation_end(index, sym, delegated, target, n)}")
     out.items = [it for it in out.items if it.symbol is None or it.symbol.name not in bare or it.how in ("same class", "recursive")]
     out.unresolved = [u for u in out.unresolved if u.split(" ", 1)[0] not in bare]
     out.delegated = said
+
+
+def _ruby_delegation_end(index: IndexQueries, sym: Symbol, delegated: dict[str, tuple[str, int]], target: str,
+                         name: str) -> str:
+    """Where a Forwardable call ends when its receiver is itself handed to `self.class` (mustermann's
+    `instance_delegate %i[parser transformer ..] => 'self.class'` and `instance_delegate transform: :transformer`):
+    the class method giving the receiver, the class it returns and that class's method, as
+    ` = self.class.transformer (53) -> Transformer.transform lib/.../transformer.rb:15-17` (mustermann run 482 left
+    the agent to read the class method and the class for each of four calls)."""
+    via, _ = delegated.get(target, ("", 0))
+    cls = class_around(index.symbols_in_file(sym.path), sym.start_line)
+    if via != "self.class" or cls is None:
+        return ""
+    giver = next((s for s in index.symbols_in_file(sym.path) if s.parent_id == cls.id and s.name == target
+                  and s.qualname.endswith(f".{target}")), None)
+    if giver is None:
+        return ""
+    lines = lines_of(index, sym.path)
+    returned = next((m.group(1) for t in lines[giver.start_line: giver.end_line - 1]
+                     if (m := re.match(r"\s*(?:return\s+)?([A-Z]\w*(?:::[A-Z]\w*)*)\s*(?:if\b.*)?$", t)) is not None), None)
+    head = f" = self.class.{target} ({giver.start_line})"
+    if returned is None:
+        return head
+    scope = cls.qualname.split(".")
+    classes = [c for c in index.symbols_named(returned.rsplit("::", 1)[-1]) if c.language == "ruby"
+               and c.kind in ("class", "module") and f".{c.qualname}".endswith("." + returned.replace("::", "."))]
+    # (the constant as Ruby looks it up: in the class's own namespaces, innermost first)
+    ranked = sorted(classes, key=lambda c: -len(posixpath.commonprefix([scope, c.qualname.split(".")])))
+    if not ranked:
+        return f"{head} -> {returned}.{name}"
+    method = next((s for s in index.symbols_named(name) if s.qualname == f"{ranked[0].qualname}.{name}"
+                   and re.match(r"def\s+self\.", s.signature or "")), None)
+    shown = f"{ranked[0].qualname.replace('.', '::')}.{name}"
+    return f"{head} -> {shown} {method.path}:{method.start_line}-{method.end_line}" if method else f"{head} -> {shown}"
 
 
 def _php_parent_outside(index: IndexQueries, sym: Symbol, lines: list[str], method: str) -> str | None:

@@ -2123,6 +2123,9 @@ def _member_of_type(index: IndexQueries, typed: str, name: str, sym: Symbol, imp
         typed = cpp_type(index, typed)
     hit = [s for s in index.symbols_named(f"{typed}.{name}") if s.qualname == f"{typed}.{name}" and usable_member(s)
            and language_family(s.language) == family]
+    space = _php_type_namespace(index, sym, typed) if sym.language == "php" else None
+    if space is not None:  # `use Dflydev\DotAccessData\Data;` with a repository App\Util\Data: not that one's get
+        hit = [s for s in hit if php_file_namespace(index, s.path) == space]
     if package is not None and (ws := getattr(index, "ws", None)) is not None:
         # testify run 296: Suite embeds *assert.Assertions; its promoted Equal was require.Assertions.Equal too
         hit = [s for s in hit if _go_package_path(ws, s.path.rpartition("/")[0]) == package] or hit
@@ -2152,7 +2155,8 @@ def _member_of_type(index: IndexQueries, typed: str, name: str, sym: Symbol, imp
         return (near or hit)[0], "receiver type" if depth == 0 else "promoted"
     if sym.language != "go" and depth == 0:  # `new Entrypoint(..).addOrigin()`: ChunkGroup's, its base class's
         classes = [s for s in index.symbols_named(typed) if s.name == typed and s.kind in _CLASS_KINDS
-                   and language_family(s.language) == family]
+                   and language_family(s.language) == family
+                   and (space is None or php_file_namespace(index, s.path) == space)]
         near = [s for s in classes if s.path == sym.path or s.path in import_files]
         if not near and len(classes) > 1:  # Scala's `type List[+A] = scala.collection.immutable.List[A]` is no class
             classes = [s for s in classes if not (s.kind == "type" and "=" in (s.signature or ""))] or classes
@@ -2355,6 +2359,7 @@ def find_callers(index: IndexQueries, sym: Symbol, callee: str, resolve_imports:
                              owner_cls=_owner_class(index, sym, holder), prop=held,
                              owner_folder=sym.path.rpartition("/")[0])
         _go_namesake_packages(index, sites, owner, sym)
+        _php_namesake_imports(index, sites, owner, sym)
         # of its own body's calls on another value, those whose receiver's type is its class, a subclass or a base
         # class it overrides (one that may dispatch here); a receiver nothing types stays unsaid, as before
         sites = [c for c in sites if c.path != sym.path or c.line not in inner or c.against
@@ -4370,6 +4375,26 @@ def php_outside_class(index: IndexQueries, lines: list[str], name: str) -> str |
                            for d in index.symbols_named(full.rsplit("\\", 1)[-1])):
         return None
     return full
+
+
+def _php_namesake_imports(index: IndexQueries, sites: list[Caller], owner: str, sym: Symbol) -> None:
+    r"""PHP: a call on a value typed `owner` in a file whose `use` line binds that class name to another namespace
+    than the method's class (`use Dflydev\DotAccessData\Data;` beside the repository's App\Util\Data) is never this
+    method's (review of stop 55: `$this->data->get()` on such a `private Data $data` was a caller)."""
+    if sym.language != "php" or not owner:
+        return
+    space = php_file_namespace(index, sym.path)
+    for c in sites:
+        full = php_uses(lines_of(index, c.path)).get(owner) if c.receiver else None
+        if full is not None and full.rpartition("\\")[0] != space:
+            c.against, c.receiver = True, False
+
+
+def _php_type_namespace(index: IndexQueries, sym: Symbol, typed: str) -> str | None:
+    r"""The namespace a class name written in a PHP definition's file is in, when a `use` line binds the name (`use
+    Dflydev\DotAccessData\Data;` gives Dflydev\DotAccessData for `Data`), None when no `use` says."""
+    full = php_uses(lines_of(index, sym.path)).get(typed)
+    return full.rpartition("\\")[0] if full is not None else None
 
 
 def php_file_namespace(index: IndexQueries, path: str) -> str:

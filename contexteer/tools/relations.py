@@ -261,7 +261,8 @@ def _render(model: RelatedResult, target: Any, offset: int, depth: int) -> str:
     if model.local_calls:
         out.append(f"calls its own locals or parameters: {', '.join(model.local_calls[:_LISTED])}")
     if model.delegated:  # (Ruby Forwardable: what each bare call is handed on to)
-        out.append(f"handed on by delegation: {', '.join(model.delegated[:_LISTED])}")
+        out.append("handed on by delegation:")
+        out += [f"  {d}" for d in model.delegated[:_LISTED]]
     out += _outside_lines(model, target)
     if model.next_cursor is not None:
         out.append(f"… {model.total - int(model.next_cursor)} more; next page: cursor=\"{model.next_cursor}\"")

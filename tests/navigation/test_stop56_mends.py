@@ -28,3 +28,54 @@ def test_ts_calls_on_natively_typed_fields_params_and_locals_are_builtins(tmp_pa
         assert said in builtins, got.text
     unresolved = next(line for line in got.text.splitlines() if line.startswith("unresolved"))
     assert "mystery.doIt" in unresolved and "concat" not in unresolved, got.text
+
+
+PHP_VENDOR_CONFIG = ("<?php\nnamespace App;\n\nuse Dflydev\\DotAccessData\\Data;\n\nclass Config\n{\n"
+                     "    private Data $data;\n\n"
+                     "    public function get(string $key)\n    {\n"
+                     "        return $this->data->get($key);\n"                 # 12
+                     "    }\n}\n")
+PHP_OWN_USER = ("<?php\nnamespace App;\n\nuse App\\Util\\Data;\n\nclass Reader\n{\n"
+                "    private Data $data;\n\n"
+                "    public function read(string $key)\n    {\n"
+                "        return $this->data->get($key);\n"                       # 12
+                "    }\n}\n")
+PHP_REPO_DATA = "<?php\nnamespace App\\Util;\n\nclass Data\n{\n    public function get(string $key)\n    {\n        return null;\n    }\n}\n"
+
+
+def test_php_vendor_class_sharing_a_short_name_with_a_repository_class_is_not_it(tmp_path):
+    r"""Review of stop 55: `private Data $data` under `use Dflydev\DotAccessData\Data;` made `$this->data->get()` the
+    repository's App\Util\Data::get, in its callers and in the callees of the method calling it."""
+    served = served_tree(tmp_path / "r", {"src/Config.php": PHP_VENDOR_CONFIG, "src/Reader.php": PHP_OWN_USER,
+                                          "src/Util/Data.php": PHP_REPO_DATA})
+    callers = served.call("find_related", symbol="Data.get", relation="callers")
+    assert "Reader.read" in callers.text and "in Config.get" not in callers.text, callers.text
+    callees = served.call("find_related", symbol="Config.get", relation="callees")
+    assert "src/Util/Data.php" not in callees.text and "Dflydev\\DotAccessData\\Data::get" in callees.text, callees.text
+    own = served.call("find_related", symbol="Reader.read", relation="callees")
+    assert "src/Util/Data.php" in own.text, own.text
+
+
+RB_CHAIN = {
+    "lib/m/transformer.rb": ("module M\n  class Transformer\n    def self.transform(tree)\n      new.translate(tree)\n"
+                             "    end\n\n    def transform(tree)\n      tree\n    end\n  end\nend\n"),
+    "lib/m/pattern.rb": ("require 'forwardable'\n\nmodule M\n  class Pattern\n"
+                         "    extend Forwardable\n"
+                         "    instance_delegate %i[transformer validation] => 'self.class'\n"          # 6
+                         "    instance_delegate transform: :transformer, validate: :validation\n\n"    # 7
+                         "    def self.transformer\n      Transformer\n    end\n\n"                     # 9
+                         "    def self.validation\n      return Checker if self == Pattern\n      Other\n    end\n\n"
+                         "    def to_ast\n"                                                              # 18
+                         "      ast = transform(@string)\n"
+                         "      validate(ast)\n    end\n  end\nend\n"),
+}
+
+
+def test_ruby_forwardable_call_through_self_class_ends_at_the_returned_class_method(tmp_path):
+    """mustermann run 482: `transform(ast)` handed to `transformer`, itself handed to `self.class`, was said as
+    `transform -> transformer.transform`; the agent then read the class method and the class it returns for each of
+    four such calls. The answer now ends at Transformer.transform, with where it is."""
+    text = served_tree(tmp_path / "r", RB_CHAIN).call("find_related", symbol="M::Pattern#to_ast", relation="callees").text
+    assert "transform -> transformer.transform (Forwardable, line 7) = self.class.transformer (9) -> " \
+           "M::Transformer.transform lib/m/transformer.rb:3-5" in text, text
+    assert "validate -> validation.validate (Forwardable, line 7) = self.class.validation (13) -> Checker.validate" in text, text
