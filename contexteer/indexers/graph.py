@@ -1676,7 +1676,7 @@ def _ruby_delegation_end(index: IndexQueries, sym: Symbol, delegated: dict[str, 
     if via != "self.class" or cls is None:
         return ""
     giver = next((s for s in index.symbols_in_file(sym.path) if s.parent_id == cls.id and s.name == target
-                  and s.qualname.endswith(f".{target}")), None)
+                  and re.match(r"def\s+self\.", s.signature or "")), None)
     if giver is None:
         return ""
     lines = lines_of(index, sym.path)

@@ -213,7 +213,7 @@ def _of_another_kind(idx: Any, name: str, kind: str, prefix: str | None) -> tupl
     if owner is not None and kind and _kind_any(kind, ("method", "function")) and owner.language:
         # (its own: a namesake type's methods in another folder are not, review of b4f96e9)
         folder = owner.path.rpartition("/")[0]
-        members = [m for m in idx.methods_of(owner.name, owner.language) if m.path.rpartition("/")[0] == folder]
+        members = [m for m in idx.methods_of(owner.qualname or owner.name, owner.language) if m.path.rpartition("/")[0] == folder]
         shown = ", ".join(f"{m.name} ({m.path}:{m.start_line})" if m.path != owner.path else f"{m.name} {m.start_line}"
                           for m in members[:30])
         more = f" +{len(members) - 30} more" if len(members) > 30 else ""

@@ -132,6 +132,7 @@ def outline_entries(syms: list[Any], *, signatures: bool = True, overrides: dict
             qual = s.qualname if len(s.qualname) <= 160 else "…" + s.qualname[-159:]
             text = short = tiny = f"{s.start_line}-{s.end_line} {_kind(s)} {qual}"
             doc = ""
+        plain = text
         if signatures and overrides and s.id in overrides:
             said = f"  [{overrides[s.id]}]"
             text, short = text + said, short + said
@@ -142,8 +143,15 @@ def outline_entries(syms: list[Any], *, signatures: bool = True, overrides: dict
         e = OutlineEntry(d, text, doc, short, tiny, s.qualname, s.start_line, s.end_line, sym_id=s.id)
         by_id[s.id] = e
         last = out[-1] if out else None
-        if signatures and last is not None and (last.depth, last.text, last.start, last.end) == (d, text, s.start_line, s.end_line):
-            continue  # `local tinsert, tremove, concat = ...`: every name is a definition, the line is shown once
+        if signatures and last is not None and (last.depth, last.start, last.end) == (d, s.start_line, s.end_line) \
+                and last.text.startswith(plain) and (last.text == text or overrides and s.id in overrides):
+            # `local tinsert, tremove, concat = ...`: every name is a definition, the line is shown once; Ruby's
+            # `def_delegators :regexp, :===, :match`: once, with what each of its methods overrides
+            if last.text != text and overrides:
+                said = f"; {overrides[s.id]}" if last.text != plain else f"  [{overrides[s.id]}]"
+                last.text = last.text[:-1] + said + "]" if last.text != plain else last.text + said
+                last.short = last.text
+            continue
         out.append(e)
     for pid, n in members.items():
         if n > MAX_ALIAS_MEMBERS and pid in by_id:

@@ -79,3 +79,34 @@ def test_ruby_forwardable_call_through_self_class_ends_at_the_returned_class_met
     assert "transform -> transformer.transform (Forwardable, line 7) = self.class.transformer (9) -> " \
            "M::Transformer.transform lib/m/transformer.rb:3-5" in text, text
     assert "validate -> validation.validate (Forwardable, line 7) = self.class.validation (13) -> Checker.validate" in text, text
+
+
+RB_DELEGATORS = {
+    "lib/m/pattern.rb": ("module M\n  class Pattern\n    def match(s)\n      nil\n    end\n\n"
+                         "    def names\n      []\n    end\n  end\nend\n"),
+    "lib/m/regexp_based.rb": ("require 'forwardable'\n\nmodule M\n  class RegexpBased < Pattern\n"
+                              "    extend Forwardable\n"
+                              "    attr_reader :regexp\n"
+                              "    alias_method :to_regexp, :regexp\n"                                # 7
+                              "    def_delegators :regexp, :===, :match, :names\n"                    # 8
+                              "    def_delegator :@items, :length, :size\n"                            # 9
+                              "    delegate :email, :name, to: :user\n"                                # 10
+                              "    instance_delegate %i[parser compiler] => 'self.class'\n"           # 11
+                              "  end\nend\n"),
+}
+
+
+def test_ruby_methods_written_by_forwardable_and_aliases_are_definitions(tmp_path):
+    """mustermann run 482: RegexpBased's `def_delegators :regexp, :===, :=~, :match, :names` override Pattern's match
+    and names, yet no outline, search or implementations answer had them: the agent read pattern.rb whole."""
+    served = served_tree(tmp_path / "r", RB_DELEGATORS)
+    methods = served.call("search_symbol", query="M::RegexpBased", kind="method").text
+    for name, line in (("to_regexp", 7), ("===", 8), ("match", 8), ("names", 8), ("size", 9), ("email", 10),
+                       ("name", 10), ("parser", 11), ("compiler", 11)):
+        assert f"{name} {line}" in methods, methods
+    assert "to 10" not in methods and "length" not in methods and "regexp 8" not in methods, methods
+    impls = served.call("find_related", symbol="M::Pattern#match", relation="implementations").text
+    assert "lib/m/regexp_based.rb:8" in impls and "RegexpBased#match" in impls, impls
+    outline = served.call("get_structured_index", path="lib/m/regexp_based.rb").text
+    row = next(line for line in outline.splitlines() if "def_delegators" in line)
+    assert outline.count("def_delegators") == 1 and "M::Pattern#match" in row and "M::Pattern#names" in row, outline
