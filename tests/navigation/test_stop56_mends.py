@@ -110,3 +110,25 @@ def test_ruby_methods_written_by_forwardable_and_aliases_are_definitions(tmp_pat
     outline = served.call("get_structured_index", path="lib/m/regexp_based.rb").text
     row = next(line for line in outline.splitlines() if "def_delegators" in line)
     assert outline.count("def_delegators") == 1 and "M::Pattern#match" in row and "M::Pattern#names" in row, outline
+
+
+def test_negated_bare_calls_are_calls_in_kotlin_and_swift(tmp_path):
+    """gesture-handler run 485: `if (!isViewAttachedUnderWrapper(handler.view ?: ..))` is read by the Kotlin grammar as
+    `!name` called, so the callees answer said "complete" without it and its callers were none; Swift's grammar does
+    the same with `!ready(1)` and `!b.ready(2)`."""
+    kt = ("class Orchestrator {\n"
+          "  private fun deliver(handler: Handler) {\n"
+          "    if (!isAttached(handler.view ?: handler.host)) {\n"                     # 3
+          "      return\n    }\n  }\n\n"
+          "  private fun isAttached(view: Any?): Boolean = view != null\n"            # 8
+          "}\n\nclass Handler { val view: Any? = null; val host: Any? = null }\n")
+    served = served_tree(tmp_path / "k", {"src/Orchestrator.kt": kt})
+    callers = served.call("find_related", symbol="Orchestrator.isAttached", relation="callers").text
+    assert "1 calling definition" in callers and "Orchestrator.deliver" in callers, callers
+    callees = served.call("find_related", symbol="Orchestrator.deliver", relation="callees").text
+    assert "Orchestrator.isAttached src/Orchestrator.kt:8-8 called at 3" in callees, callees
+    swift = ("class Box {\n  func ready(_ x: Int) -> Bool { return x > 0 }\n  func go(_ b: Box) {\n"
+             "    if !ready(1) { return }\n    if !b.ready(2) { return }\n  }\n}\n")
+    got = served_tree(tmp_path / "s", {"Sources/Box.swift": swift}).call(
+        "find_related", symbol="Box.ready", relation="callers").text
+    assert "2 call sites" in got and "Box.go" in got, got

@@ -25,6 +25,9 @@
 (macro_declaration (simple_identifier) @name) @definition.macro
 
 (call_expression . (simple_identifier) @name) @reference.call
+; `!isReady(x)`, `-offset(1)`: the grammar reads the operator as applied to the name, then called
+(call_expression . (prefix_expression target: (simple_identifier) @name)) @reference.call
+(call_expression . (prefix_expression target: (navigation_expression suffix: (navigation_suffix suffix: (simple_identifier) @name)))) @reference.call
 (call_expression . (navigation_expression suffix: (navigation_suffix suffix: (simple_identifier) @name))) @reference.call
 (inheritance_specifier inherits_from: (user_type (type_identifier) @name)) @reference.type
 ; a static call names its type (`Conversions.convertFunctionResult(x)`): callers of a static method look for it
