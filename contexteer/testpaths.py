@@ -11,7 +11,8 @@ __all__ = ["TEST_DIRS", "is_test_path", "tests_glob"]
 TEST_DIRS = frozenset({"test", "tests", "spec", "specs", "__tests__", "__mocks__", "testdata", "test_data", "e2e"})
 _TEST_FILE = re.compile(
     r"(_test\.go|_test\.py|^test_.*\.py|^conftest\.py|\.(test|spec)\.[cm]?[jt]sx?|_(spec|test)\.rb|"
-    r"(Test|Tests|IT|Spec)\.(java|kt|kts|scala|php|cs)|_(unit)?test\.(c|cc|cpp|cxx)|^test_.*\.(c|cc|cpp)|^tests?\.rs)$")
+    r"(Test|Tests|IT)\.(java|kt|kts|scala|php|cs)|Spec\.(kt|kts|scala|groovy)|_(unit)?test\.(c|cc|cpp|cxx)|^test_.*\.(c|cc|cpp)|"
+    r"^tests?\.rs)$")
 _SUITE_DIR = (".Tests", ".Test", ".UnitTests", ".IntegrationTests")
 
 
@@ -19,6 +20,10 @@ def is_test_path(path: str) -> bool:
     """A test file or test data, by the conventions of its language (`_test.go`, `tests/`, `src/test/`,
     `*.spec.ts`, `*_spec.rb`, `FooTest.java`, `Foo.Tests/`, a Rust module file `src/iter/test.rs`)."""
     parts = path.split("/")
+    if "/src/main/" in f"/{path}":
+        # a Maven/Gradle main source root holds no tests, whatever the names: jopt-simple's OptionalArgumentOptionSpec
+        # and a package named `test` are library code (run 487 read three callers in src/main as "in test files")
+        return False
     if any(p in TEST_DIRS or p.endswith(_SUITE_DIR) for p in parts[:-1]):
         return True
     return bool(_TEST_FILE.search(parts[-1]))

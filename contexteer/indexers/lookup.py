@@ -4298,6 +4298,10 @@ def _early_verdict(index: IndexQueries, text: str, start: int, word: str | None,
     if word == owner and owner_cls is not None and owner_cls.language == "csharp":
         meant = _cs_class_meant(index, path, owner_cls, cache)
         return None if meant is None else "receiver" if meant else False
+    if word in _JVM_ITERATORS and path.endswith((".java", ".kt", ".scala")) \
+            and re.search(rf"(?<![\w$]){word}\s*\(\s*\)\s*\.\s*$", text[:start]) is not None \
+            and not any(m.name == word and owner in (m.signature or "") for m in index.symbols_named(word)):
+        return False  # `options.iterator().next()`: java.util.Iterator's (jopt-simple run 487: 17 such "maybe" callers)
     if word is not None and word != owner and word[:1].isupper() and path.endswith(".swift") \
             and text.startswith("init", start) and not inherits(index, word, owner):
         return False  # `Type.init()` (a generic parameter's, another type's) is no call of this init
@@ -4311,6 +4315,11 @@ def _early_verdict(index: IndexQueries, text: str, start: int, word: str | None,
                 and _jvm_import(_file_lines(getattr(index, "ws", None), path, cache), word) is not None:
             return False  # `Log.i(TAG, msg)` with `import android.util.Log;`: the library class's, not LOG.i
     return None
+
+
+#: JDK methods handing back an iterator: a call on what they return is java.util.Iterator's (unless the repository
+#: defines one of that name returning the method's class)
+_JVM_ITERATORS = frozenset({"iterator", "listIterator", "descendingIterator"})
 
 
 def _singleton(index: IndexQueries, name: str) -> bool:
@@ -7236,10 +7245,12 @@ def _self_holder(index: IndexQueries, classes: dict[str, list[Symbol]], defs: di
     # `sink_it_(msg)` in logger::log_it_ is no call of base_sink::sink_it_)
     # (a truly bare call: `GetMutableTestInfo(i)->Run()` or `(*it)->f()` is on a value; a nested class's method or
     # a constructor call `new Nested(..)` is no member of the holder's own)
+    # (Java, C#, Kotlin, ..: the same, jopt-simple's `parser.recognize( next() )` in OptionSpecTokenizer, which has
+    # its own next(), had been "maybe" ArgumentList.next's caller, run 487)
     other = holder is not None and not own and (
-        word is not None or (language == "cpp" and bare and bool(callee) and callee != owner
-                             and any(m.name == callee and m.qualname == f"{holder}.{callee}"
-                                     for m in index.methods_of(holder, "cpp"))))
+        word is not None or ((language == "cpp" or language in _CLASS_CALLED_LANGS) and bare and bool(callee)
+                             and callee != owner and any(m.name == callee and m.qualname == f"{holder}.{callee}"
+                                                         for m in index.methods_of(holder, language or "cpp"))))
     return holder, own, other
 
 

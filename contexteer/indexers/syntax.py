@@ -619,7 +619,9 @@ def _bindings_at(lines: list[str], start: int, end: int, word: str) -> Iterator[
     w = re.escape(word)
     # (Scala binds a typed pattern too: `case listeners: List[_] =>`)
     annotated = re.compile(rf"^\s*(?:let\s+(?:mut\s+)?|const\s+|var\s+|final\s+|val\s+|case\s+)?\$?{w}\s*:\s*([^=;]+?)\s*(?:=|;|$)")
-    typed_first = re.compile(rf"^\s*(?:final\s+|var\s+)?({_QUAL}[A-Z][\w$]*)(?:<[^<>;()]*>)?\s*[*&]?\s+{w}\s*(?:=|;)")
+    # (a Java/C# loop's own: `for ( Iterator<String> iter = pieces.iterator(); ..`, `for (final Entry<K, V> e : m)`)
+    typed_first = re.compile(rf"^\s*(?:for\s*\(\s*)?(?:final\s+|var\s+)?({_QUAL}[A-Z][\w$]*)(?:<(?:[^<>;()]|<[^<>;()]*>)*>)?"
+                             rf"\s*[*&]?\s+{w}\s*(?:=|;|:(?!:))")
     go_var = re.compile(rf"^\s*var\s+{w}\s+\*?({_QUAL}[A-Za-z_]\w*)\s*$")
     # C/C++ `struct inode *inode = file->f_mapping->host;`, `struct ext4_map_blocks map;`
     c_struct = re.compile(rf"^\s*(?:(?:static|const|register|volatile)\s+)*(?:struct|union|enum)\s+(\w+)\s*[*\s]*\b{w}\s*(?:=|;|,|\[)")

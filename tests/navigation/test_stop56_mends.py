@@ -132,3 +132,44 @@ def test_negated_bare_calls_are_calls_in_kotlin_and_swift(tmp_path):
     got = served_tree(tmp_path / "s", {"Sources/Box.swift": swift}).call(
         "find_related", symbol="Box.ready", relation="callers").text
     assert "2 call sites" in got and "Box.go" in got, got
+
+
+JAVA_NEXT = {
+    "src/main/java/p/ArgumentList.java": ("package p;\n\nclass ArgumentList {\n    private final String[] arguments;\n"
+                                          "    private int currentIndex;\n\n    ArgumentList( String... arguments ) {\n"
+                                          "        this.arguments = arguments.clone();\n    }\n\n"
+                                          "    String next() {\n        return arguments[ currentIndex++ ];\n    }\n}\n"),
+    "src/main/java/p/Strings.java": ("package p;\n\nimport java.util.Iterator;\nimport java.util.List;\n\nfinal class Strings {\n"
+                                     "    static String join( Iterable<String> pieces, String separator ) {\n"
+                                     "        StringBuilder buffer = new StringBuilder();\n"
+                                     "        for ( Iterator<String> iter = pieces.iterator(); iter.hasNext(); ) {\n"
+                                     "            buffer.append( iter.next() );\n        }\n"              # 10
+                                     "        return buffer.toString();\n    }\n\n"
+                                     "    static String first( List<String> options ) {\n"
+                                     "        return options.iterator().next();\n    }\n}\n"),             # 16
+    "src/main/java/p/Tokenizer.java": ("package p;\n\nclass Tokenizer {\n    private int index;\n\n"
+                                       "    String next() {\n        return \"x\";\n    }\n\n"
+                                       "    void configure( Parser parser ) {\n        while ( index < 3 )\n"
+                                       "            parser.recognize( next() );\n    }\n}\n"),                # 12
+    "src/main/java/p/Parser.java": "package p;\n\nclass Parser {\n    void recognize( String s ) {\n    }\n}\n",
+    "src/main/java/p/OptionalArgumentOptionSpec.java": ("package p;\n\nclass OptionalArgumentOptionSpec {\n"
+                                                        "    String detect( ArgumentList arguments ) {\n"
+                                                        "        return arguments.next();\n    }\n}\n"),
+    "src/main/java/p/RequiredArgumentOptionSpec.java": ("package p;\n\nclass RequiredArgumentOptionSpec {\n"
+                                                        "    String detect( ArgumentList arguments ) {\n"
+                                                        "        return arguments.next();\n    }\n}\n"),
+    "src/test/java/p/ArgumentListTest.java": ("package p;\n\npublic class ArgumentListTest {\n    public void nextIs() {\n"
+                                              "        ArgumentList list = new ArgumentList( \"a\" );\n        list.next();\n    }\n}\n"),
+}
+
+
+def test_java_callers_are_not_tests_in_src_main_nor_iterators_nor_the_own_class_method(tmp_path):
+    """jopt-simple run 487: callers of ArgumentList.next put three src/main callers (`...OptionSpec.java`) "in test
+    files", and padded the answer with 17 "maybe" sites: a for-loop's `Iterator<String> iter`, `x.iterator().next()`
+    and a bare `next()` in a class that has its own next()."""
+    got = served_tree(tmp_path / "r", JAVA_NEXT).call("find_related", symbol="ArgumentList.next", relation="callers").text
+    tests = next((line for line in got.splitlines() if line.startswith("in test files")), "")
+    assert "src/main" not in tests, got
+    assert "OptionalArgumentOptionSpec.detect" in got and "RequiredArgumentOptionSpec.detect" in got, got
+    assert "matched by name only" not in got and "complete:" in got, got
+    assert "Strings.java:10" in got and "Strings.java:16" in got and "Tokenizer.java:12" in got, got  # (left out, said)
