@@ -180,6 +180,40 @@ def _local_attributes(data: bytes) -> frozenset[bytes]:
     return frozenset(good - bad - {b"inline"})
 
 
+# A file's own attribute macro taking arguments: `#define EV_CHECK_FMT(a,b) __attribute__((format(printf, a, b)))`
+# (with an empty `#define EV_CHECK_FMT(a,b)` under another #if); libevent's log-internal.h wrote every prototype
+# `void event_errx(int eval, const char *fmt, ...) EV_CHECK_FMT(2,3) EV_NORETURN;`, none of them indexed (run 489)
+_LOCAL_CALL_DEFINE_RE = re.compile(rb"define[ \t]+([A-Za-z_]\w*)\([\w, \t.]*\)[ \t]*([^\n]*)$", re.M)
+
+
+def _local_attribute_calls(data: bytes) -> list[bytes]:
+    good: set[bytes] = set()
+    bad: set[bytes] = set()
+    for m in _LOCAL_CALL_DEFINE_RE.finditer(data):
+        if not in_directive(data, m.start()):
+            continue
+        body = re.sub(rb"/\*.*?\*/|//.*", b"", m.group(2)).strip()
+        if body and _ATTRIBUTE_SPEC_RE.fullmatch(body):
+            good.add(m.group(1))
+        elif body:
+            bad.add(m.group(1))
+    return sorted(good - bad)
+
+
+def _blank_local_calls(data: bytes, names: list[bytes]) -> bytes:
+    for name in names:
+        out: list[bytes] = []
+        last = 0
+        for m in re.finditer(rb"(?<![\w$])" + re.escape(name) + rb"\s*(?=\()", data):
+            args = _ARGS_RE.match(data, m.end())
+            if args is None or m.start() < last or in_directive(data, m.start()):
+                continue
+            out += [data[last:m.start()], _blank(data[m.start():args.end()])]
+            last = args.end()
+        data = b"".join(out) + data[last:] if out else data
+    return data
+
+
 def _attributes(data: bytes) -> bytes:
     if b"__" in data:
         data = _blank_words(data, _word_re, _words)
@@ -189,6 +223,9 @@ def _attributes(data: bytes) -> bytes:
         local = _local_attributes(data)
         if local:
             data = _blank_words(data, _words_pattern(tuple(sorted(local))), local)
+        calls = _local_attribute_calls(data) if b"__attribute__" in data else []
+        if calls:
+            data = _blank_local_calls(data, calls)
     return data
 
 
@@ -552,7 +589,7 @@ _CPP_PASTED_RE = re.compile(rb"(?<=\")[ \t]+([A-Z][A-Z0-9_]*)(?=[ \t]*(?:\"|\n[ 
 #: nor before `(` (a call).
 _CPP_ATTRIBUTE_NAME = (rb"[A-Z][A-Z0-9]*(?:_[A-Z0-9]+)*?_(?:DECL_)?(?:INLINE|FORCEINLINE|FORCE_INLINE|ALWAYS_INLINE|NOINLINE|"
                        rb"NO_INLINE|API|ABI|NOEXCEPT|CONSTEXPR(?:_FUNC|1[147]|20)?|CXX1[147]_CONSTEXPR|CONSTEVAL|NODISCARD|"
-                       rb"NORETURN|EXPORT|IMPORT|HIDDEN|VISIBLE|MAYBE_UNUSED|FINAL|OVERRIDE)")
+                       rb"NORETURN|EXPORT(?:_SYMBOL)?|IMPORT|HIDDEN|VISIBLE|MAYBE_UNUSED|FINAL|OVERRIDE)")
 _CPP_ATTRIBUTE_RE = re.compile(
     rb"(?:(?<=^)|(?<=[\n\t ;{}()\]&*>]))(" + _CPP_ATTRIBUTE_NAME + rb")(?!\w)(?=[ \t]*(?:\n[ \t]*)?(?:[A-Za-z_~\[{;]|:(?!:)|->|=[ \t]*(?:default|delete|0)\b))", re.M)
 _ACCESS_RE = re.compile(rb"\b(?:public|private|protected)\s*:$")
@@ -634,6 +671,23 @@ def _cpp_macros(data: bytes) -> bytes:
     return _cpp_attributes(data)  # after: a lone macro line is one before a line that starts with a name
 
 
+#: A C library's export macro opening a declaration (`EVENT2_EXPORT_SYMBOL` on its own line above a prototype,
+#: `EVENT2_CORE_EXPORT_SYMBOL extern ev_uint32_t event_debug_logging_mask_;`), defined in another header as a
+#: visibility attribute or nothing: libevent's prototypes were all named `EVENT2_EXPORT_SYMBOL` and that variable
+#: `ev_uint32_t` (run 489). Never one called (`EXPORT_SYMBOL(x);` in the kernel is followed by `(`).
+_C_EXPORT_RE = re.compile(rb"^[ \t]*([A-Z][A-Z0-9]*(?:_[A-Z0-9]+)*_(?:EXPORT(?:_SYMBOL)?|API|PUBLIC|VISIBLE|DLL))"
+                          rb"(?=[ \t]*(?:\n|[A-Za-z_]))", re.M)
+
+
+def _c_exports(data: bytes) -> bytes:
+    out: bytearray | None = None
+    for m in _C_EXPORT_RE.finditer(data):
+        if not in_directive(data, m.start(1)):
+            out = out if out is not None else bytearray(data)
+            out[m.start(1) : m.end(1)] = _blank(m.group(1))
+    return bytes(out) if out is not None else data
+
+
 def repair(data: bytes, macro_functions: list[int] | None = None, *, cpp: bool = False) -> bytes:
     """`data` with the repairs of the module docstring (same length, same lines). `macro_functions` collects
     the start bytes of the `NAME(fn, ...) {` lines rewritten (their signatures are read from the original);
@@ -642,6 +696,8 @@ def repair(data: bytes, macro_functions: list[int] | None = None, *, cpp: bool =
     data = _define_comments(data)
     if cpp:
         data = _cpp_macros(data)
+    elif b"_" in data:
+        data = _c_exports(data)
     data = _attributes(data)
     data = _loops(data, cpp)
     data = line_macros(data, found, cpp)

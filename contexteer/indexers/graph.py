@@ -827,6 +827,7 @@ def callees(index: IndexQueries, sym: Symbol, resolve_imports: Callable[[str], d
                            members=member_calls, paths=path_calls, extra_names=quiet)
     resolved = _resolved_calls(index, sym, sem.definitions, calls, lines, resolve_imports,
                                bare={n for n in calls if n not in member_calls})
+    _c_link(index, sym, calls, member_calls, resolved)
     split = _receiver_groups(index, sym, resolve_imports, calls, member_calls, path_calls, by_line, resolved, lines)
     entries = [(name, at, resolved.get(name), member_calls) for name, at in calls.items() if name not in split]
     entries += [(name, at, hit, {**member_calls, name: on}) for name, groups in split.items() for hit, on, at in groups]
@@ -882,6 +883,25 @@ def callees(index: IndexQueries, sym: Symbol, resolve_imports: Callable[[str], d
     # put Decoder.int8, called at 328, before float32 at 316: msgpack run 424)
     out.items.sort(key=lambda r: r.lines[0] if r.lines else 0)
     return out
+
+
+def _c_link(index: IndexQueries, sym: Symbol, calls: dict[str, list[int]], member_calls: dict[str, set[str]],
+            resolved: dict[str, Any]) -> None:
+    """C/C++: each bare call no include resolved, bound by the linker's rule (_c_linked)."""
+    if sym.language in ("c", "cpp"):
+        resolved.update({n: got for n in calls if resolved.get(n) is None and n not in member_calls
+                         and (got := _c_linked(index, sym, n)) is not None})
+
+
+def _c_linked(index: IndexQueries, sym: Symbol, name: str) -> tuple[Symbol, str] | None:
+    """C/C++: the one function the repository defines (with a body, not `static` in another file) under a name a
+    body calls bare, which the linker binds by name whatever header declares it (libevent run 489: event_reinit's
+    `evsig_init_(base)`, declared in a header event.c reaches through another, and `event_errx(..)`, whose prototype
+    ends in attribute macros, were "not defined by name in the repository")."""
+    found = [d for d in index.symbols_named(name) if d.name == name and d.kind == "function" and d.parent_id is None
+             and d.language in ("c", "cpp") and d.end_line > d.start_line and not d.path.endswith((".h", ".hpp", ".hh"))
+             and not (d.path != sym.path and re.match(r"\s*static\b", d.signature or ""))]
+    return (found[0], "global name") if len(found) == 1 else None
 
 
 _INDEXED_CALL = re.compile(r"((?:[A-Za-z_$][\w$.]*)?(?:\[[^\[\]\n]*\])+)\s*\(")

@@ -100,7 +100,7 @@ def test_c_definitions_are_kept_around_local_syntax_errors():
 
 
 def test_c_attribute_macros_setting_adds_project_macros(repo, open_index):
-    write(repo, "src/api.c", "MYLIB_API int MYLIB_CALL api_open(const char *name)\n{\n\treturn 0;\n}\n"
+    write(repo, "src/api.c", "MYLIB_SPEC int MYLIB_CALL api_open(const char *name)\n{\n\treturn 0;\n}\n"
                              "int api_close(void) MYLIB_NONNULL(1);\n")
     idx = open_index()
     idx.ensure_built(wait_seconds=INF)
@@ -108,7 +108,7 @@ def test_c_attribute_macros_setting_adds_project_macros(repo, open_index):
     assert ("int", "variable") in before and ("api_close", "function") not in before  # a macro taken for a name
     idx.close()
     try:
-        idx = open_index(c_attribute_macros=["MYLIB_API", "MYLIB_CALL", "MYLIB_NONNULL()"])
+        idx = open_index(c_attribute_macros=["MYLIB_SPEC", "MYLIB_CALL", "MYLIB_NONNULL()"])
         idx.ensure_built(wait_seconds=INF)
         idx.refresh(force=True)  # the list changed: the C files are parsed again
         syms = [(s.name, s.kind, s.start_line, s.end_line, s.signature) for s in idx.symbols_in_file("src/api.c")]

@@ -173,3 +173,30 @@ def test_java_callers_are_not_tests_in_src_main_nor_iterators_nor_the_own_class_
     assert "OptionalArgumentOptionSpec.detect" in got and "RequiredArgumentOptionSpec.detect" in got, got
     assert "matched by name only" not in got and "complete:" in got, got
     assert "Strings.java:10" in got and "Strings.java:16" in got and "Tokenizer.java:12" in got, got  # (left out, said)
+
+
+C_LINKED = {
+    "a.c": ("#include \"b.h\"\n#include \"log.h\"\n\nint run(void)\n{\n\tint r = f(1);\n"
+            "\terrx(1, \"bad %d\", r);\n\treturn r;\n}\n"),
+    "b.h": "#include \"c.h\"\nint g(int);\n",
+    "c.h": "int f(int);\n",
+    "log.h": ("#ifdef __GNUC__\n#define CHECK_FMT(a,b) __attribute__((format(printf, a, b)))\n"
+              "#define NORETURN __attribute__((noreturn))\n#else\n#define CHECK_FMT(a,b)\n#define NORETURN\n#endif\n\n"
+              "LIB_EXPORT_SYMBOL\nvoid errx(int eval, const char *fmt, ...) CHECK_FMT(2,3) NORETURN;\n"      # 9-10
+              "LIB_EXPORT_SYMBOL extern unsigned int debug_mask;\n"),                                              # 11
+    "c.c": "#include \"c.h\"\nint f(int x)\n{\n\treturn x + 1;\n}\n",
+    "log.c": "#include \"log.h\"\nvoid\nerrx(int eval, const char *fmt, ...)\n{\n\t(void)eval; (void)fmt;\n}\n",
+}
+
+
+def test_c_callees_link_by_name_and_prototypes_with_attribute_and_export_macros_are_indexed(tmp_path):
+    """libevent run 489: event_reinit's callees said evsig_init_ (declared in a header reached through another) and
+    event_errx (its prototype `.. EV_CHECK_FMT(2,3) EV_NORETURN;` under `EVENT2_EXPORT_SYMBOL`) were "not defined by
+    name in the repository" under "complete"; the header's prototypes were all named EVENT2_EXPORT_SYMBOL."""
+    served = served_tree(tmp_path / "r", C_LINKED)
+    callees = served.call("find_related", symbol="run", relation="callees").text
+    assert "f c.c:2-5 called at 6" in callees and "errx log.c:2-6 called at 7" in callees, callees
+    assert "not defined by name" not in callees, callees
+    outline = served.call("get_structured_index", path="log.h").text
+    assert "void errx(int eval, const char *fmt, ...)" in outline and "EXPORT_SYMBOL" not in outline.split("#endif")[-1], outline
+    assert "debug_mask" in served.call("search_symbol", query="debug_mask").text
