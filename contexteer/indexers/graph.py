@@ -47,6 +47,7 @@ from contexteer.indexers.lookup import (
     enclosing_shown,
     ends_chain_step,
     find_callers,
+    go_outside_result,
     inherits,
     language_family,
     language_of,
@@ -2076,6 +2077,12 @@ def _go_external_call(index: IndexQueries, sym: Symbol, lines: list[str], recv: 
                      "\n".join(lines[sym.start_line - 1:sym.end_line]))
     if made is None:
         return None
+    # `t := v.visit(arg)`: a repository method returning another package's type (`reflect.Type`, expr run 483)
+    holder = value_type(index, lines, sym, sym.end_line, made.group(1)) if "." not in made.group(1) else None
+    got = member_of_type(index, holder, made.group(2), sym, [], called=True) if holder else None
+    result = go_outside_result(index, got[0]) if got is not None else None
+    if result is not None:
+        return f"{result}.{method} (on {recv})"
     owner = _go_external_type(index, sym, lines, made.group(1), imports_package)
     if owner is None and "." not in made.group(1) and imports_package(lines, made.group(1)) \
             and not _go_declared_outside(lines, sym, made.group(1)):

@@ -56,6 +56,7 @@ from contexteer.indexers.syntax import (
     go_embedded,
     go_embedded_field,
     go_embedded_qualified,
+    go_shape,
     inside_parens,
     jsdoc_type,
     kotlin_receiver,
@@ -1049,7 +1050,17 @@ class _Body:
         # (a method is never named bare: `len(msg)` is the builtin, not `func (rr *A) len(..)`, miekg/dns run 317)
         same = [s for s in self.index.symbols_named(name) if s.name == name and s.language == "go" and s.parent_id is None
                 and s.path.rpartition("/")[0] == folder and usable(s) and s.id != self.sym.id and s.kind != "method"]
-        return (same[0], "same package") if same else None
+        if same or not name[:1].isupper():
+            return (same[0], "same package") if same else None
+        # an exported name of a package the file dot-imports (`. "github.com/antonmedv/expr/ast"`: `Patch(node, ..)`
+        # is ast.Patch, expr run 483 read it unresolved)
+        ws = getattr(self.index, "ws", None)
+        dots = go_dot_imports(_file_lines(ws, self.sym.path, self.texts)) if ws is not None else []
+        there = [s for s in self.index.symbols_named(name) if dots and s.name == name and s.language == "go"
+                 and s.parent_id is None and s.kind != "method" and usable(s)
+                 and any(_go_path_is(p, s.path.rpartition("/")[0], _go_package_path(ws, s.path.rpartition("/")[0]))
+                         for p in dots)]
+        return (there[0], "import") if there else None
 
     def _from_imports(self, name: str) -> Found | None:
         for f in self.imported.get(name) or self.import_files:
@@ -2002,7 +2013,7 @@ def _local_member(index: IndexQueries, sym: Symbol, own_class: Symbol | None, wo
             if owner is None and value in ("self", "this") and own_class is not None:
                 owner = own_class.name  # `with self.make_context(..) as ctx:` (click run 400: ctx.exit() unresolved)
             got = member_of_type(index, owner, method, sym, import_files) if owner else None
-            made = return_type(_uncut(index, got[0]).signature or "", got[0].language) if got is not None else None
+            made = returned_by(index, got[0]) if got is not None else None
             made = _python_entered(index, lines, sym, sym.end_line, word, made)
             found = member_of_type(index, made, name, sym, import_files) if made else None
         else:
@@ -3683,7 +3694,9 @@ def _go_function_sites(index: IndexQueries, sym: Symbol, callee: str, sites: lis
         for m in call.finditer(text):
             before = text[: m.start()].rstrip()
             if not before.endswith("."):
-                ok = ok or own
+                # (or a file that dot-imports its package: the optimizer's `Patch(node, ..)` under `. ".../ast"`,
+                # left out of a "complete" callers answer of ast.Patch in expr run 483)
+                ok = ok or own or any(_go_path_is(p, folder, expected) for p in go_dot_imports(lines))
                 continue
             qual = re.search(r"([A-Za-z_]\w*)\s*\.$", before)
             if qual is None:
@@ -5342,6 +5355,23 @@ def _value_typed(index: IndexQueries, defs: dict[str, list[Symbol]], lines: list
     return typed == _STD_TYPED, typed
 
 
+def returned_by(index: IndexQueries, fn: Symbol) -> str | None:
+    """The type a function's header says it returns (return_type), None for a Go result of another package from
+    outside the repository: `t := v.visit(arg)` returning a reflect.Type is never docgen's Type (expr run 483 had
+    `t.Kind()` resolved to that struct's field Kind)."""
+    if go_outside_result(index, fn) is not None:
+        return None
+    return return_type(_uncut(index, fn).signature or "", fn.language)
+
+
+def go_outside_result(index: IndexQueries, fn: Symbol | None) -> str | None:
+    """`reflect.Type` when a Go function's (first) result is a type of a package from outside the repository
+    (`func (v *visitor) visit(node ast.Node) reflect.Type`), else None."""
+    shape = go_shape(" ".join((fn.signature or "").split())) if fn is not None and fn.language == "go" else None
+    m = re.match(r"\s*[*\[\]]*\s*([a-z]\w*)\.([A-Z]\w*)", shape[1][0]) if shape and shape[1] else None
+    return f"{m.group(1)}.{m.group(2)}" if m and fn and m.group(1) in _go_outside_packages(index, fn.path) else None
+
+
 def _go_outside_packages(index: IndexQueries, path: str) -> set[str]:
     """The names a Go file's imports bind to packages from outside the repository: the standard library's and the
     Go project's golang.org/x/ ones (`ipv4` for golang.org/x/net/ipv4); never one under the module's own path (a
@@ -6283,7 +6313,7 @@ def _declared_receiver(index: IndexQueries, cache: dict[str, list[Symbol]], line
                     got_step = member_of_type(index, owner, step.removesuffix("()"), enc, []) if owner else None
                     owner = _value_type(_uncut(index, got_step[0]), step.endswith("()")) if got_step is not None else None
                 got = member_of_type(index, owner, method, enc, []) if owner else None
-                typed = return_type(_uncut(index, got[0]).signature or "", got[0].language) if got is not None else None
+                typed = returned_by(index, got[0]) if got is not None else None
                 if owner is None and enc.language == "go":  # `reg := prometheus.NewPedanticRegistry()`: what the
                     typed = _go_call_returns(index, value, method, site.path)  # a package named so returns
             elif binding is not None and binding[0] == "call":  # `env = get_default_environment()`
@@ -7001,6 +7031,19 @@ def go_import_path(lines: list[str], word: str) -> str | None:
         if m:
             return m.group(1) or m.group(2)
     return None
+
+
+def go_dot_imports(lines: list[str]) -> list[str]:
+    """The import paths a Go file imports with `.` (`. "github.com/antonmedv/expr/ast"`): their exported names are
+    used unqualified there. Read up to its first declaration."""
+    out: list[str] = []
+    for text in lines[:300]:
+        if text.startswith(("func ", "type ", "var ", "const ")):
+            break
+        m = re.match(r'^\s*(?:import\s+)?(?:\(\s*)?\.\s+"([^"]+)"', text)
+        if m:
+            out.append(m.group(1))
+    return out
 
 
 def go_imports_package(lines: list[str], word: str) -> bool:

@@ -230,7 +230,8 @@ def _uses_text(model: Dependencies, limit: int) -> str:
             parts.append(f"… {u.glob - len(used)} more names")
         if unused:
             parts.append("not used: " + ", ".join(unused))
-        body = u.directive or ("; ".join(parts) if parts else "no name of it used in code")
+        body = f"{u.directive}: {'; '.join(parts)}" if u.directive and parts else \
+            u.directive or ("; ".join(parts) if parts else "no name of it used in code")
         head = f"{u.module} {_same(u.module, reach.get(u.line, ''))}".rstrip() + (" [if TYPE_CHECKING]" if u.type_checking else "") \
             + (" [import type]" if u.type_only else "") + (f" under {u.condition}" if u.condition else "") \
             if u.line else "global namespace, no import (PHP's own classes, functions and constants)" if u.module == "\\" else \

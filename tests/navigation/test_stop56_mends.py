@@ -200,3 +200,33 @@ def test_c_callees_link_by_name_and_prototypes_with_attribute_and_export_macros_
     outline = served.call("get_structured_index", path="log.h").text
     assert "void errx(int eval, const char *fmt, ...)" in outline and "EXPORT_SYMBOL" not in outline.split("#endif")[-1], outline
     assert "debug_mask" in served.call("search_symbol", query="debug_mask").text
+
+
+GO_DOT = {
+    "go.mod": "module example.com/ex\n\ngo 1.18\n",
+    "ast/node.go": ("package ast\n\ntype Node interface{}\n\ntype BinaryNode struct {\n\tOp string\n}\n\n"
+                    "func Patch(node *Node, newNode Node) {\n\t*node = newNode\n}\n"),              # 9
+    "optimizer/fold.go": ("package optimizer\n\nimport (\n\t\"math\"\n\n\t. \"example.com/ex/ast\"\n)\n\n"
+                          "type fold struct{}\n\nfunc (f *fold) Exit(node *Node) {\n"                 # 11
+                          "\t_ = math.Pi\n\tPatch(node, &BinaryNode{Op: \"+\"})\n}\n"),               # 13
+    "checker/checker.go": ("package checker\n\nimport \"reflect\"\n\ntype visitor struct{}\n\n"
+                           "func (v *visitor) visit(n int) reflect.Type {\n\treturn nil\n}\n\n"
+                           "func (v *visitor) check(arg int) bool {\n"                                # 11
+                           "\tt := v.visit(arg)\n\treturn t.Kind() == reflect.Int\n}\n"),             # 13
+    "docgen/docgen.go": "package docgen\n\ntype Kind int\n\ntype Type struct {\n\tKind Kind\n}\n",
+}
+
+
+def test_go_dot_imports_and_outside_results(tmp_path):
+    """expr run 483: `Patch(node, ..)` in optimizer files dot-importing ast was left out of ast.Patch's "complete"
+    callers and unresolved in their callees; the uses view said only "a dot import" of vm, compiler.go's most used
+    import; `t := v.visit(arg)` (returning reflect.Type) made `t.Kind()` docgen's struct field Type.Kind."""
+    served = served_tree(tmp_path / "r", GO_DOT)
+    callers = served.call("find_related", symbol="ast.Patch", relation="callers").text
+    assert "optimizer/fold.go:13 in fold.Exit" in callers, callers
+    callees = served.call("find_related", symbol="fold.Exit", relation="callees").text
+    assert "Patch 9-11 called at 13" in callees and "struct BinaryNode" in callees, callees
+    uses = served.call("list_dependencies", path="optimizer/fold.go", view="uses").text
+    assert "a dot import" in uses and "Patch (node.go:9) at 13" in uses and "BinaryNode (node.go:5) at 13" in uses, uses
+    checked = served.call("find_related", symbol="visitor.check", relation="callees").text
+    assert "docgen" not in checked and "reflect.Type.Kind (on t)" in checked, checked
