@@ -634,6 +634,9 @@ def _whole_import(nav: NavigationService, found: ImportUse, imp: tuple[Any, list
     a Haskell `import M` without a list or a qualifier; `here`: the names other imports of its scope bind by name."""
     statement, names, space, text = imp
     lines = file[0] if file is not None else None
+    if "*" in statement.names and language in ("java", "kt") and _jvm_glob(nav, found, (statement, text), targets,
+                                                                          local, taken):
+        return
     if "*" in statement.names and language == "rs" and file is not None \
             and _rust_enum_glob(nav, found, statement.module, targets or [file[1]], local):
         return
@@ -646,6 +649,55 @@ def _whole_import(nav: NavigationService, found: ImportUse, imp: tuple[Any, list
         _glob_names(nav, found, targets, local, taken, language, lines)
     elif language == "hs" and space is None and not names:
         _haskell_whole(nav, found, targets, local, taken, text)
+
+
+def _jvm_glob(nav: NavigationService, found: ImportUse, imp: tuple[Any, str], targets: list[str],
+              local: dict[str, list[int]], taken: set[str]) -> bool:
+    """A Java or Kotlin wildcard import of a class's members (`import static joptsimple.internal.Reflection.*;`,
+    Kotlin `import x.Y.*`) or of an outside package (`import java.util.*`): the names the file uses bare that it
+    brings: a repository class's members with their definitions, a standard library's from jvm_names; False for a
+    repository package (the ordinary glob). jopt-simple run 487 read three used static imports "no name of it used"."""
+    statement, text = imp
+    module = statement.module.strip().removesuffix(".*")
+    owner = module.rsplit(".", 1)[-1]
+    static = bool(re.match(r"\s*import\s+static\b", text))
+    if static or owner[:1].isupper():  # a member of the class the code is in (or inherits) hides the import's:
+        local = {n: at for n, at in local.items() if not _jvm_member_here(nav, statement.path, n, at)}
+    cls = next((s for f in targets for s in nav.index.symbols_in_file(f) if s.name == owner and s.kind in CLASS_KINDS
+                and s.parent_id is None), None) if owner[:1].isupper() else None
+    if cls is not None:
+        members = {s.name: s for s in nav.index.symbols_in_file(cls.path) if s.parent_id == cls.id
+                   and (not static or cls.kind == "interface" or re.search(r"\bstatic\b", s.signature or ""))}
+        used = [n for n in members if local.get(n) and n not in taken]
+        found.names += [UsedName(name=f"{owner}.{n}", lines=local[n][:MAX_LINES], more=max(0, len(local[n]) - MAX_LINES),
+                                 defined=f"{members[n].path}:{members[n].start_line}") for n in used[:MAX_GLOB_NAMES]]
+        found.glob = len(used)
+        return True
+    if targets:
+        return False
+    from contexteer.navigation.jvm_names import PACKAGE_TYPES, STATIC_MEMBERS
+
+    known = STATIC_MEMBERS.get(module) if static or owner[:1].isupper() else PACKAGE_TYPES.get(module)
+    if known is None:
+        return False
+    used = [n for n in sorted(known) if local.get(n) and n not in taken]
+    found.names += [UsedName(name=f"{owner}.{n}" if static or owner[:1].isupper() else n, lines=local[n][:MAX_LINES],
+                             more=max(0, len(local[n]) - MAX_LINES)) for n in used[:MAX_GLOB_NAMES]]
+    found.glob = len(used)
+    return True
+
+
+def _jvm_member_here(nav: NavigationService, path: str, name: str, at: list[int]) -> bool:
+    """Whether the classes around every use of `name` define or inherit a member of that name (jopt-simple's
+    `convertWith(converter, argument)` in ArgumentAcceptingOptionSpec is AbstractOptionSpec's, not the one `import
+    static joptsimple.internal.Reflection.*` brings)."""
+    from contexteer.indexers.lookup import _inherited_member
+
+    syms = nav.index.symbols_in_file(path)
+    classes = [s for s in syms if s.kind in CLASS_KINDS and any(s.start_line <= n <= s.end_line for n in at)]
+    return bool(classes) and all(any(m.parent_id == c.id and m.name == name for m in syms)
+                                 or _inherited_member(nav.index, c, name, nav.index.symbols_in_file) is not None
+                                 for c in classes)
 
 
 def _rust_enum_glob(nav: NavigationService, found: ImportUse, module: str, files: list[str],

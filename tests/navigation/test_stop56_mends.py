@@ -230,3 +230,36 @@ def test_go_dot_imports_and_outside_results(tmp_path):
     assert "a dot import" in uses and "Patch (node.go:9) at 13" in uses and "BinaryNode (node.go:5) at 13" in uses, uses
     checked = served.call("find_related", symbol="visitor.check", relation="callees").text
     assert "docgen" not in checked and "reflect.Type.Kind (on t)" in checked, checked
+
+
+JAVA_STATIC = {
+    "src/main/java/p/internal/Reflection.java": ("package p.internal;\n\npublic final class Reflection {\n"
+                                                 "    public static Object findConverter( Class<?> c ) {\n        return null;\n    }\n\n"
+                                                 "    public static Object convertWith( Object c, String s ) {\n        return s;\n    }\n}\n"),
+    "src/main/java/p/internal/Strings.java": ("package p.internal;\n\npublic final class Strings {\n"
+                                              "    public static final String EMPTY = \"\";\n}\n"),
+    "src/main/java/p/Base.java": ("package p;\n\nabstract class Base {\n"
+                                  "    protected Object convertWith( Object c, String s ) {\n        return c;\n    }\n}\n"),
+    "src/main/java/p/Spec.java": ("package p;\n\nimport java.util.*;\n\n"
+                                  "import static java.util.Collections.*;\nimport static java.util.Objects.*;\n\n"   # 5-6
+                                  "import static p.internal.Reflection.*;\nimport static p.internal.Strings.*;\n\n"  # 8-9
+                                  "class Spec extends Base {\n"
+                                  "    private final List<String> values = new ArrayList<>();\n"                       # 12
+                                  "    Object of( Class<?> type ) {\n        return findConverter( requireNonNull( type ) );\n    }\n"  # 14
+                                  "    Object convert( String s ) {\n        return convertWith( null, s );\n    }\n"  # 17
+                                  "    List<String> all() {\n        return unmodifiableList( values );\n    }\n}\n"),  # 20
+}
+
+
+def test_java_wildcard_and_static_wildcard_imports_name_what_they_bring(tmp_path):
+    """jopt-simple run 487: `import static java.util.Collections.*;`, `..Objects.*` and `..Reflection.*` read "no name
+    of it used in code" though unmodifiableList, requireNonNull and findConverter are used; convertWith is the
+    inherited method's, which hides the static import's."""
+    uses = served_tree(tmp_path / "r", JAVA_STATIC).call(
+        "list_dependencies", path="src/main/java/p/Spec.java", view="uses").text
+    rows = {line.split()[0]: line for line in uses.splitlines()[1:] if line.strip()[:1].isdigit()}
+    assert "List at 12,19" in rows["3"] and "ArrayList at 12" in rows["3"], uses
+    assert "Collections.unmodifiableList at 20" in rows["5"] and "Objects.requireNonNull at 14" in rows["6"], uses
+    assert "Reflection.findConverter (src/main/java/p/internal/Reflection.java:4) at 14" in rows["8"] \
+        or "Reflection.findConverter (Reflection.java:4) at 14" in rows["8"], uses
+    assert "convertWith" not in rows["8"] and "no name of it used" in rows["9"], uses
