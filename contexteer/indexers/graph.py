@@ -2784,8 +2784,11 @@ def _mark_overrides(index: IndexQueries, out: Relations, sym: Symbol,
                                               if adding else set())
     for it in out.items:
         c = it.symbol
-        if c is None or c.kind not in CLASS_KINDS:
+        if c is None or (c.kind not in CLASS_KINDS and it.how != "anonymous class"):
             continue
+        span = _anonymous_span(index, it)
+        # (an object expression's own methods, not those of the class it is written in)
+        mc = [m for m in methods(c) if span is None or span[0] <= m.start_line <= span[1]]
         inherited: set[str] = set()
         names_above: set[str] = set()  # every member name the classes between the row and the target define
         ctors: set[str] = set()  # the constructors the classes above define (inherited where the language does)
@@ -2803,7 +2806,7 @@ def _mark_overrides(index: IndexQueries, out: Relations, sym: Symbol,
             ctors = set(_INHERITED_CONSTRUCTORS["php"])
         # (a constructor is no override: every class has its own; nor, in Java and C#, a static method or one
         # declared `new`: pythonnet's static ArrayObject.InitializeSlots, which reflection calls, hides nothing)
-        keys = dict.fromkeys((key(m), m.name) for m in methods(c) if key(m) in inherited
+        keys = dict.fromkeys((key(m), m.name) for m in mc if key(m) in inherited
                              and not _not_override(m) and m.name != c.name and not _hides(m))
         # the target's own methods first, counted: "which of OutputInterface's 12 does ConsoleOutput define" is read
         # off the row (the Symfony A/B agent could not tell them from section, getErrorOutput, doWrite)
@@ -2811,14 +2814,14 @@ def _mark_overrides(index: IndexQueries, out: Relations, sym: Symbol,
         # its own constructor where a class above has one it would otherwise inherit (kramdown's converters each
         # define `initialize` over Base's: the run-224 agent searched for them)
         # (JavaScript's and TypeScript's `constructor` says it by its name: no `constructor (constructor)`)
-        own = [m.name if m.name == "constructor" else f"{m.name} (constructor)" for m in methods(c)
+        own = [m.name if m.name == "constructor" else f"{m.name} (constructor)" for m in mc
                if m.name in ctors and m.kind in ("method", "function")]
         it.overrides = list(dict.fromkeys(mine + [n for k, n in keys if k not in targets] + own[:1]))
         # each with its line (Commons Collections run 282: "overrides remove, next" sent the agent to three searches
         # for the lines of fourteen classes' methods; a Go row says them already)
         # (a method before a field of its name: PHP's LineFormatter has `$format` at 29 and format() at 82, Monolog
         # run 299 read "overrides format 29 (a field)")
-        for m in sorted(methods(c), key=lambda m: m.kind not in ("method", "function")):
+        for m in sorted(mc, key=lambda m: m.kind not in ("method", "function")):
             if m.name not in it.member_at:
                 at = str(m.start_line) if m.path == c.path else f"{m.path}:{m.start_line}"
                 bound = re.fullmatch(rf"{re.escape(m.name)}\s*=\s*([\w.]+)", (m.signature or "").strip()) \
@@ -2832,22 +2835,44 @@ def _mark_overrides(index: IndexQueries, out: Relations, sym: Symbol,
                 it.member_at[m.name] = at
         it.of_target = (len({k for k, _ in keys if k in targets}), len(targets))  # (label overloads counted each)
         if c.language == "php":  # (Nette run 430: Type's completeDefault, from trait Base, unsaid)
-            it.from_traits = _php_trait_methods(index, c, {m.name for m in methods(sym)} - {m.name for m in methods(c)})
+            it.from_traits = _php_trait_methods(index, c, {m.name for m in methods(sym)} - {m.name for m in mc})
         if c.language == "python":  # `@abc.abstractmethod def _clamp`: click run 270 took _NumberRangeBase for concrete
-            it.abstract = _python_abstract(index, methods(c))
+            it.abstract = _python_abstract(index, mc)
         if adding:
             # and the methods it adds (Django's WSGIHandler read bare, its `__init__` and `__call__` unsaid: the run-243
             # agent read the four handlers; Commons Collections' ListOrderedIterator implements the JDK's
             # Iterator.next, which no repository class above it defines)
-            known = upper | names_above | {n for _, n in keys} | {m.name for m in methods(c) if m.name in ctors}
+            known = upper | names_above | {n for _, n in keys} | {m.name for m in mc if m.name in ctors}
             if c.language == "ruby":  # (and what the modules it includes define: mysql2's server_version)
                 known |= {m.name for mod in ruby_included(index, c) for m in methods(mod)}
-            it.adds = _added(c, methods(c), known)
+            it.adds = _added(c, mc, known)
             if not it.adds and not it.overrides:  # a row that would say nothing: its public static methods
                 # (League\Config run 473: InvalidConfigurationException read bare, its static forConfigOption unsaid)
-                it.adds = [f"{m.name} (static)" for m in methods(c) if m.kind in ("method", "function")
+                it.adds = [f"{m.name} (static)" for m in mc if m.kind in ("method", "function")
                            and re.search(r"\bstatic\b", (m.signature or "").split("(", 1)[0])
                            and not re.search(r"\b(?:private|protected)\b", (m.signature or "").split("(", 1)[0])]
+
+
+def _anonymous_span(index: IndexQueries, it: Related) -> tuple[int, int] | None:
+    """The lines of an anonymous class's body (`object : Hook { .. }`, `new Visitor() { .. }`) an implementations row
+    names by the definition it is written in (`.. at line 359`): from that line to its closing brace."""
+    at = re.search(r"at line (\d+)$", it.detail or "") if it.how == "anonymous class" and it.symbol is not None else None
+    if at is None or it.symbol is None:
+        return None
+    lines = lines_of(index, it.symbol.path)
+    start = int(at.group(1))
+    depth, opened = 0, False
+    for k in range(start, min(len(lines), start + 2000) + 1):
+        code = re.sub(r'"(?:\\.|[^"\\])*"|//.*', "", lines[k - 1])
+        for ch in code:
+            if ch in "{}":
+                depth += 1 if ch == "{" else -1
+                opened = True
+                if depth == 0:
+                    return start, k
+        if not opened and k > start:
+            return None
+    return None
 
 
 def _php_outside_parent(index: IndexQueries, c: Symbol) -> bool:
@@ -3266,7 +3291,8 @@ def _anonymous(index: IndexQueries, sym: Symbol) -> list[tuple[Any, str, str]]:
                     rf"\((?:[^()]|\((?:[^()]|\([^()]*\))*\))*\)\s*\{{")
     if sym.language == "kotlin":  # `object : A, TypeConverterProvider {`, `object : Base<T>(x) {`
         # (never `object : com.facebook.react.bridge.Promise {`, a library's namesake: written with its package)
-        rx = re.compile(rf"(?<![\w.])object\s*:\s*(?:[^{{]*?,\s*)?(?<![\w.]){re.escape(sym.name)}"
+        # (an outer class's name before it is no package: `object : Handler.Hook {`)
+        rx = re.compile(rf"(?<![\w.])object\s*:\s*(?:[^{{]*?,\s*)?(?<![\w.])(?:[A-Z]\w*\.)*{re.escape(sym.name)}"
                         rf"(<(?:[^<>]|<(?:[^<>]|<[^<>]*>)*>)*>)?\s*(?:\([^{{]*\))?\s*(?:,[^{{]*)?\{{")
     if sym.language == "php":  # `new class () implements BlockStartParserInterface, ConfigurationAwareInterface {`
         # (commonmark A/B run 164: the one anonymous implementer left out; written by its short or qualified name)
@@ -3287,7 +3313,12 @@ def _anonymous(index: IndexQueries, sym: Symbol) -> list[tuple[Any, str, str]]:
             holder = enclosing(index.symbols_in_file(ref.path), ref.line)
             if holder is not None and all(h.id != holder.id for h, _, _ in out):
                 # with its type arguments (`<Map.Entry<Object, V>, V>`: the collections A/B agent read them by hand)
-                written = f"object : {sym.name}{m.group(1) or ''} {{...}}" if sym.language == "kotlin" \
+                # (Kotlin: with the property it is the value of, `val defaultHook = object : Hook {}` in a companion
+                # object, gesture-handler run 485 read the row as the class implementing the interface)
+                held = re.search(r"\b(?:val|var)\s+([A-Za-z_]\w*)\s*(?::[^=]*)?=\s*$", lines[ref.line - 1][:m.start()]) \
+                    if sym.language == "kotlin" else None
+                written = f"{'val ' + held.group(1) + ' = ' if held else ''}object : {sym.name}{m.group(1) or ''} {{...}}" \
+                    if sym.language == "kotlin" \
                     else " ".join(m.group(0).split()).rstrip("{ ") + " {...}" if sym.language == "php" \
                     else f"new {sym.name}{m.group(1) or ''}() {{...}}"
                 out.append((holder, "anonymous class", f"{written} at line {ref.line}"))

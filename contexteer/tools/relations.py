@@ -442,6 +442,9 @@ def _type_rows(it: RelatedItem, target: Any, tag: str, via: str | None, under: b
     own = f": {it.detail}" if it.how == "method set" and it.detail else ""
     if it.overrides:  # a subclass's own methods that a class above it defines too
         own += " — overrides " + _overrides(it, target, most)
+    elif it.how == "anonymous class" and not it.adds and getattr(target, "kind", None) in CLASS_KINDS:
+        # (an empty `object : Hook {}`: its interface's defaults, gesture-handler run 485 read the class's methods)
+        own += f" — overrides none of {getattr(target, 'name', '')}'s methods"
     if it.adds:  # and the ones it adds
         own += ("; adds " if it.overrides else " — adds ") + ", ".join(_at(it, n) for n in it.adds[:MAX_ADDS]) \
             + (f" +{len(it.adds) - MAX_ADDS} more" if len(it.adds) > MAX_ADDS else "")

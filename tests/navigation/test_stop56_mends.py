@@ -263,3 +263,28 @@ def test_java_wildcard_and_static_wildcard_imports_name_what_they_bring(tmp_path
     assert "Reflection.findConverter (src/main/java/p/internal/Reflection.java:4) at 14" in rows["8"] \
         or "Reflection.findConverter (Reflection.java:4) at 14" in rows["8"], uses
     assert "convertWith" not in rows["8"] and "no name of it used" in rows["9"], uses
+
+
+KT_HOOK = ("package p\n\nopen class Base {\n  open fun shouldRecognize(): Boolean = true\n}\n\n"
+           "class Handler : Base() {\n"                                                     # 7
+           "  override fun shouldRecognize(): Boolean = false\n"                            # 8
+           "  fun reset() {}\n\n"
+           "  interface Hook {\n    fun canBegin(): Boolean = true\n    fun shouldRecognize(): Boolean = true\n  }\n\n"
+           "  companion object {\n"
+           "    private val defaultHook = object : Hook {}\n"                               # 17
+           "  }\n}\n\n"
+           "fun eagerHook(): Handler.Hook {\n"                                                # 21
+           "  val eager = object : Handler.Hook {\n"                                         # 22
+           "    override fun canBegin(): Boolean = false\n  }\n  return eager\n}\n")
+
+
+def test_kotlin_object_expression_rows_name_their_own_overrides_not_the_enclosing_class(tmp_path):
+    """gesture-handler run 485: `val defaultHook = object : NativeViewGestureHandlerHook {}` in a companion object was
+    listed as the class NativeViewGestureHandler implementing the hook, overriding the class's own methods."""
+    got = served_tree(tmp_path / "r", {"src/p/Handler.kt": KT_HOOK}).call(
+        "find_related", symbol="Handler.Hook", relation="implementations").text
+    rows = [line for line in got.splitlines() if "object : Hook" in line]
+    empty = next(r for r in rows if "val defaultHook" in r)
+    eager = next(r for r in rows if "val eager" in r)
+    assert "overrides none of Hook's methods" in empty and "shouldRecognize" not in empty, got
+    assert "canBegin 23" in eager and "shouldRecognize" not in eager and "reset" not in eager, got
