@@ -658,6 +658,8 @@ def _def_name(node: ts.Node, data: bytes, spec: LanguageSpec) -> str:
     if node.type == "operator_cast":
         target = node.child_by_field_name("type")
         return "operator " + (" ".join(_text(target).split()) if target is not None else "")
+    if node.type == "companion":  # Kotlin's unnamed companion object (its `companion` keyword captured)
+        return "Companion"
     return _name_of(data[node.start_byte : node.end_byte], spec)
 
 
@@ -813,7 +815,10 @@ def _symbols(defs: list[_Def], spec: LanguageSpec, data: bytes, exports: ModuleE
             # a Haskell constructor named as its type qualifies its fields once: WriterOptions.writerColumns
             if p.kind != "drop" and not (p.kind in ("scope.type", "constant") and p.parent is not None and p.parent.name == p.name
                                          and (p.kind == "scope.type" or p is not d)) \
-                    and (p.kind != "namespace" or p is d):  # a C#/PHP namespace qualifies nothing (qualify.py)
+                    and (p.kind != "namespace" or p is d) \
+                    and (p is d or p.node.type != "companion_object" or p.node.child_by_field_name("name") is not None):
+                # (a C#/PHP namespace qualifies nothing, qualify.py; nor Kotlin's unnamed companion object: its
+                # members are written `Outer.member`)
                 quals.append(p.name)
             p = p.parent
         owner = _nearest_symbol(d.parent, by_name)

@@ -23,8 +23,11 @@ _SPANNED = frozenset({"function", "method", "class", "struct", "interface", "tra
 
 
 def _spanned_value(x: Any) -> bool:
-    """A top-level variable or constant over several lines (a C struct initialiser, a table): it holds its lines."""
-    return x.kind in ("variable", "constant") and x.parent_id is None and x.end_line > x.start_line
+    """A variable or constant over several lines (a C struct initialiser, a table), or a class's field or property
+    whose value does (Kotlin's `private val handlersComparator = Comparator<GestureHandler> { a, b -> .. }`: a read of
+    line 994 had been "in class GestureHandlerOrchestrator", gesture-handler run 485): it holds its lines."""
+    return x.kind in ("variable", "constant", "field", "property") and x.end_line > x.start_line \
+        and (x.parent_id is None or x.kind in ("field", "property") or x.language in ("kotlin", "scala", "java"))
 
 
 def block_heads(lines: list[str], start: int, holder_start: int, limit: int = 4) -> list[int]:

@@ -27,7 +27,7 @@ DEF_KEYWORDS = frozenset(
 #: Swift and Kotlin words that say it as well when a declaration follows them (`internal class X`, `override var
 #: reason`), not when they are a name (a Python `open = ...`, a JS `function data()`).
 DEF_MODIFIERS = frozenset("internal open override fileprivate mutating convenience required sealed data inline suspend "
-                          "lateinit lazy weak val object protocol actor".split())
+                          "lateinit lazy weak val object protocol actor companion".split())
 
 
 _FIRST_WORD = re.compile(r"\s*([A-Za-z_]\w*)(\s+[A-Za-z_@])?")

@@ -288,3 +288,23 @@ def test_kotlin_object_expression_rows_name_their_own_overrides_not_the_enclosin
     eager = next(r for r in rows if "val eager" in r)
     assert "overrides none of Hook's methods" in empty and "shouldRecognize" not in empty, got
     assert "canBegin 23" in eager and "shouldRecognize" not in eager and "reset" not in eager, got
+
+
+KT_COMPANION = ("package p\n\nclass Orchestrator {\n  fun deliver(): Int = MAX\n\n"
+                "  private companion object {\n"                                              # 6
+                "    const val MAX = 10\n"                                                     # 7
+                "    private val handlersComparator = Comparator<Int> { a, b ->\n"            # 8
+                "      Integer.signum(b - a)\n"                                                # 9
+                "    }\n  }\n}\n")
+
+
+def test_kotlin_companion_object_in_outline_and_a_line_in_a_property_value_named(tmp_path):
+    """gesture-handler run 485: no outline showed where an unnamed companion object starts (its members looked like
+    the class's own), and a read of a line inside `private val handlersComparator = Comparator<..> { a, b -> .. }`
+    said only "in class GestureHandlerOrchestrator"."""
+    served = served_tree(tmp_path / "r", {"src/p/Orchestrator.kt": KT_COMPANION})
+    outline = served.call("get_structured_index", path="src/p/Orchestrator.kt").text
+    assert "6-11 companion object" in outline or "6-11 private companion object" in outline, outline
+    read = served.call("read_code_range", path="src/p/Orchestrator.kt:9").text
+    assert "in field Orchestrator.handlersComparator 8-10" in read.splitlines()[0], read
+    assert "Orchestrator.MAX" in served.call("search_symbol", query="Orchestrator.MAX").text

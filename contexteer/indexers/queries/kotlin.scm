@@ -10,6 +10,8 @@
 ((infix_expression . (identifier) @_annotation . (identifier) @_class . (identifier) @name .)
  (#eq? @_annotation "annotation") (#eq? @_class "class")) @definition.interface
 (companion_object name: (identifier) @name) @definition.class
+; an unnamed one is `Companion` to Kotlin (gesture-handler run 485 found no outline saying where one starts)
+(companion_object "companion" @name !name) @definition.class
 (function_declaration . (user_type (identifier) @receiver .) . "." name: (identifier) @name) @definition.function
 (function_declaration (user_type (identifier) @receiver . (identifier) @name .) name: (MISSING identifier)) @definition.function
 (function_declaration name: (identifier) @name) @definition.function
