@@ -90,6 +90,7 @@ from contexteer.indexers.syntax import (
     receiver_chain,
     swift_params,
     takes_call,
+    top_level,
     written_bases,
 )
 from contexteer.testpaths import is_test_path
@@ -219,7 +220,7 @@ _TYPED_RECEIVERS = frozenset({"java", "kotlin", "scala", "csharp", "swift", "go"
 # the order callers are listed in: the strongest evidence that a site calls the definition first
 CALLER_RANK = {"same file": 0, "same module": 0, "import": 1, "same package": 1, "receiver type": 1.5, "alias": 1.5,
                "trait in scope": 1.5, "path": 1,
-               "global name": 1.5, "receiver": 2, "base type": 2, "vtable": 2, "recursive": 2.5, "name only": 3}
+               "global name": 1.5, "receiver": 2, "base type": 2, "vtable": 2, "ops table": 1, "recursive": 2.5, "name only": 3}
 
 
 def callers(index: IndexQueries, sym: Symbol, resolve_imports: Callable[[str], dict[str, list[str]]], *, depth: int = 1) -> Relations:
@@ -3067,6 +3068,8 @@ def _direct_subtypes(index: IndexQueries, sym: Symbol, rust_impls: Callable[[str
     if sym.language in ("java", "kotlin", "php") and sym.kind in ("interface", "class"):
         seen_ids = {t.id for t, _, _ in found}
         found += [a for a in _anonymous(index, sym) if a[0].id not in seen_ids]
+    if sym.language in ("c", "cpp") and sym.kind == "struct":
+        found += _c_ops_tables(index, sym)
     if sym.language == "swift" and sym.kind in ("interface", "class"):
         seen_ids = {t.id for t, _, _ in found}
         found += [e for e in _swift_extensions(index, sym) if e[0].id not in seen_ids]
@@ -3278,6 +3281,37 @@ def _swift_composed(index: IndexQueries, sym: Symbol, seen: set[int]) -> list[tu
             if cand.id not in seen and cand.id != sym.id and cand.language == "swift" and alias.name in bases_of(cand):
                 seen.add(cand.id)
                 out.append((cand, "conforms", f"through typealias {alias.name} ({alias.path}:{alias.start_line})"))
+    return out
+
+
+#: a struct field holding a function: `int (*add)(struct event_base *, ..)`
+_C_FN_FIELD = re.compile(r"\(\s*\*\s*(\w+)\s*\)\s*\(")
+
+
+def _c_ops_tables(index: IndexQueries, sym: Symbol) -> list[tuple[Any, str, str]]:
+    """C: the variables a struct of function pointers is initialised as, each with the function it puts in each
+    slot (`init epoll_init, add epoll_nochangelist_add, ..`): what "implements" an ops table (libevent run 489:
+    struct eventop's eleven backends, which the answer said nothing names as a base)."""
+    fields = sorted((s for s in index.symbols_in_file(sym.path) if s.parent_id == sym.id), key=lambda s: s.start_line)
+    slots = [m.group(1) if (m := _C_FN_FIELD.search(f.signature or "")) else None for f in fields]
+    if not any(slots):
+        return []
+    # (an instance, or an array of them; never a pointer: `const struct eventop *eventops[] = { &epollops, .. }`)
+    head = re.compile(rf"(?<![\w])struct\s+{re.escape(sym.name)}\s+(\w+)\s*(?:\[[^\]]*\])?\s*=\s*\{{")
+    out: list[tuple[Any, str, str]] = []
+    for v in index.symbols_mentioning(sym.name, ("variable", "constant")):
+        m = head.search(v.signature or "")
+        if v.language not in ("c", "cpp") or m is None or m.group(1) != v.name:
+            continue
+        body = "\n".join(lines_of(index, v.path)[v.start_line - 1: v.end_line])
+        body = re.sub(r"/\*.*?\*/|//[^\n]*", "", body[body.find("{") + 1: body.rfind("}")], flags=re.S)
+        values = [" ".join(x.split()) for x in top_level(body)] if "(" in body or "{" in body else \
+            [" ".join(x.split()) for x in body.split(",")]
+        named = {k: val for x in values if (d := re.match(r"\.(\w+)\s*=\s*(.+)", x)) for k, val in [d.groups()]}
+        pairs = [(slot, named.get(slot) if named else (values[k] if k < len(values) else ""))
+                 for k, slot in enumerate(slots) if slot]
+        said = ", ".join(f"{slot} {val}" for slot, val in pairs if val and val not in ("NULL", "0"))
+        out.append((v, "ops table", said or "no function in its slots"))
     return out
 
 

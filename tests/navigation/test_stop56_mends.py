@@ -308,3 +308,27 @@ def test_kotlin_companion_object_in_outline_and_a_line_in_a_property_value_named
     read = served.call("read_code_range", path="src/p/Orchestrator.kt:9").text
     assert "in field Orchestrator.handlersComparator 8-10" in read.splitlines()[0], read
     assert "Orchestrator.MAX" in served.call("search_symbol", query="Orchestrator.MAX").text
+
+
+C_OPS = {
+    "event-internal.h": ("struct eventop {\n\tconst char *name;\n\tvoid *(*init)(struct event_base *);\n"
+                         "\tint (*add)(struct event_base *, int fd);\n\tint (*dispatch)(struct event_base *);\n"
+                         "\tint need_reinit;\n};\n"),
+    "epoll.c": ("#include \"event-internal.h\"\nstatic void *epoll_init(struct event_base *b) { return 0; }\n"
+                "static int epoll_add(struct event_base *b, int fd) { return 0; }\n"
+                "static int epoll_dispatch(struct event_base *b) { return 0; }\n\n"
+                "const struct eventop epollops = {\n\t\"epoll\",\n\tepoll_init,\n\tepoll_add,\n"        # 6
+                "\tepoll_dispatch,\n\t1, /* need reinit */\n};\n"),
+    "signal.c": ("#include \"event-internal.h\"\nstatic int evsig_add(struct event_base *b, int fd) { return 0; }\n\n"
+                 "static const struct eventop evsigops = {\n\t.name = \"signal\",\n\t.add = evsig_add,\n};\n"),  # 4
+    "event.c": ("#include \"event-internal.h\"\nextern const struct eventop epollops;\n"
+                "static const struct eventop *eventops[] = {\n\t&epollops,\n\tNULL\n};\n"),
+}
+
+
+def test_c_struct_of_function_pointers_lists_its_ops_tables(tmp_path):
+    """libevent run 489: `find_related eventop implementations` answered "nothing in the repository names eventop as a
+    base"; the agent grepped for the eleven backends' initialisers and mapped their positional slots by hand."""
+    got = served_tree(tmp_path / "r", C_OPS).call("find_related", symbol="eventop", relation="implementations").text
+    assert "variable epollops" in got and "init epoll_init, add epoll_add, dispatch epoll_dispatch" in got, got
+    assert "variable evsigops" in got and "add evsig_add" in got and "eventops" not in got.replace("evsigops", ""), got
