@@ -2058,10 +2058,19 @@ def _go_external_receivers(index: IndexQueries, sym: Symbol, lines: list[str], r
             [tuple(label.rpartition("."))[::2]] if " " not in label and "." in label else []
         named = [_go_external_call(index, sym, lines, recv, method, go_imports_package) for recv, method in pairs]
         if named and all(named):
-            rel.packages += [n for n in named if n]
+            # with the lines (expr run 483 read checkFunc's body for the lines of its reflect.Type calls)
+            rel.packages += [f"{n} at {','.join(map(str, at))}" if (at := _go_call_lines(sym, lines, recv, method)) else n
+                             for n, (recv, method) in zip(named, pairs, strict=True) if n]
         else:
             keep.append(label)
     rel.unresolved = keep
+
+
+def _go_call_lines(sym: Symbol, lines: list[str], recv: str, method: str) -> list[int]:
+    """The lines of a Go body calling `recv.method(` (at most 8)."""
+    rx = re.compile(rf"(?<![\w.]){re.escape(recv)}\s*\.\s*{re.escape(method)}\s*\(")
+    return [k for k in range(sym.start_line, min(sym.end_line, len(lines)) + 1)
+            if rx.search(lines[k - 1].split("//", 1)[0])][:8]
 
 
 def _go_external_call(index: IndexQueries, sym: Symbol, lines: list[str], recv: str, method: str,

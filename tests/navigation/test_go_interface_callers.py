@@ -135,10 +135,10 @@ def test_callees_resolve_a_local_made_by_another_packages_function_and_sort_out_
     assert "struct CounterOpts 9-11 built at 18" in a.text, a.text  # a composite literal makes a value: no call
     assert a.data["builtins"] == ["len", "make", "string"], a.text
     # `w http.ResponseWriter`: a method of another package's type, named by it
-    assert a.data["packages"] == ["errors.Is", "http.Error", "http.ResponseWriter.WriteHeader (on w)"], a.text
+    assert a.data["packages"] == ["errors.Is", "http.Error", "http.ResponseWriter.WriteHeader (on w) at 17"], a.text
     assert a.data["unresolved"] == [], a.text
     assert "builtins: len, make\nconversions to builtin types: string\nfunctions of other packages: errors.Is, http.Error, " \
-           "http.ResponseWriter.WriteHeader (on w)" in a.text, a.text
+           "http.ResponseWriter.WriteHeader (on w) at 17" in a.text, a.text
 
 
 def test_a_range_variable_is_an_element_of_the_named_slice_type(prom_more: Served):
