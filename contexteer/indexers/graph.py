@@ -255,13 +255,15 @@ def callers(index: IndexQueries, sym: Symbol, resolve_imports: Callable[[str], d
             dropped = [c for c in dropped if all((c.path, c.line) != (p, n) for _, p, n, _ in vtable)]
             if level > 1 and not any((sites, macro_sites, vtable, dropped)) and not _nested_function(index, target):
                 dead_ends.append(target)
+            anonymous = _anonymous_dispatch(index, target, level, file_syms, resolve_imports)
             if level == 1:
-                out.sites = len(sites) + len(itself) + sum(len(ms) for _, ms in macro_sites)
+                out.sites = len(sites) + len(itself) + sum(len(ms) for _, ms in macro_sites) \
+                    + sum(len(e.lines) for e in anonymous)
                 if itself:  # `link(target)` inside link: it calls itself
                     out.items.append(Related(sym, sym.path, "recursive", itself, 1, None, ""))
                 first_dropped = dropped
                 _overridden_note(index, out, sites)
-            entries = _by_caller(index, sites, target, level, file_syms)
+            entries = _by_caller(index, sites, target, level, file_syms) + anonymous
             entries += _returned_by(index, target, level, depth)
             for macro, msites in macro_sites:  # `ext4_ext_check(..)`, a macro expanding to `__ext4_ext_check(..)`
                 for entry in _by_caller(index, msites, macro, level, file_syms):
@@ -321,6 +323,38 @@ def callers(index: IndexQueries, sym: Symbol, resolve_imports: Callable[[str], d
             out.note = f"{out.note}; {hint}" if out.note else hint
     _deeper_notes(out, unfollowed, hidden, hidden_sites, _dead_end_names(index, dead_ends))
     return out
+
+
+def _anonymous_dispatch(index: IndexQueries, target: Symbol, level: int, file_syms: dict[str, list[Symbol]],
+                        resolve_imports: Callable[[str], dict[str, list[str]]]) -> list[Related]:
+    """A method of an anonymous class (Java `new OptionParserState() { void handleArgument(..) }`, a Kotlin object
+    expression) is called through the method of its base it overrides: those calls, said so (jopt-simple run 487:
+    moreOptions' handleArgument had "0 call sites", OptionParser.parse's `state.handleArgument(..)` unreached)."""
+    base = _anonymous_base_method(index, target)
+    if base is None:
+        return []
+    sites = find_callers(index, base, _callee_name(index, base), resolve_imports)
+    entries = _by_caller(index, sites, base, level, file_syms)
+    for e in entries:
+        e.how, e.detail = "base type", f"through {base.qualname.rsplit('.', 2)[-2]}.{base.name} ({base.path}:{base.start_line})"
+    return entries
+
+
+def _anonymous_base_method(index: IndexQueries, target: Symbol) -> Symbol | None:
+    """The base method a method of an anonymous class overrides (the class is written `new Base(..) {` or `object :
+    Base {` above it, inside the function holding it)."""
+    parent = index.get_symbol(target.parent_id) if target.parent_id is not None and target.kind == "method" else None
+    if parent is None or parent.kind not in ("function", "method") or target.language not in ("java", "kotlin"):
+        return None
+    lines = lines_of(index, target.path)
+    head = re.compile(r"\bnew\s+(?:[\w.]+\.)?([A-Z]\w*)\s*(?:<[^>]*>)?\s*\([^()]*\)\s*\{|\bobject\s*:\s*(?:[\w.]+\.)?([A-Z]\w*)")
+    for k in range(target.start_line - 1, parent.start_line - 1, -1):
+        m = head.search(lines[k - 1]) if 0 < k <= len(lines) else None
+        if m is not None:
+            base = m.group(1) or m.group(2)
+            return next((s for s in index.symbols_named(target.name) if s.name == target.name and s.kind == "method"
+                         and s.id != target.id and s.qualname.endswith(f"{base}.{target.name}")), None)
+    return None
 
 
 def _seen_again(out: Relations, entry: Related, sym: Symbol, level: int, target: Symbol) -> None:

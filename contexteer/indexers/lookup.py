@@ -7276,7 +7276,10 @@ def _self_holder(index: IndexQueries, classes: dict[str, list[Symbol]], defs: di
             ids = {s.id for s in syms if s.name == h and s.kind in _CLASS_KINDS}
             if any(s.name == callee and s.parent_id in ids for s in syms):
                 break
-    if not own and holder is not None and (word in ("this", "self", "$this") or (bare and language == "cpp")) \
+    # (a bare call too in C++, Java, C#, Kotlin, ..: jopt-simple's ArgumentAcceptingOptionSpec.handleOption calling its
+    # abstract `detectOptionArgument(..)` runs RequiredArgumentOptionSpec's)
+    if not own and holder is not None and (word in ("this", "self", "$this")
+                                           or (bare and (language == "cpp" or language in _CLASS_CALLED_LANGS))) \
             and _overridable(index, owner_cls, callee) and inherits(index, owner, holder):
         # `$this->write($record)` in AbstractProcessingHandler runs SocketHandler's write on a SocketHandler: a call
         # through the base class (the Monolog A/B agent found it left out as "another type's")

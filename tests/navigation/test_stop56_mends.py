@@ -332,3 +332,30 @@ def test_c_struct_of_function_pointers_lists_its_ops_tables(tmp_path):
     got = served_tree(tmp_path / "r", C_OPS).call("find_related", symbol="eventop", relation="implementations").text
     assert "variable epollops" in got and "init epoll_init, add epoll_add, dispatch epoll_dispatch" in got, got
     assert "variable evsigops" in got and "add evsig_add" in got and "eventops" not in got.replace("evsigops", ""), got
+
+
+JAVA_DISPATCH = {
+    "src/main/java/p/State.java": ("package p;\n\nabstract class State {\n"
+                                   "    static State more() {\n        return new State() {\n"              # 4-5
+                                   "            @Override\n            void handle( Parser parser ) {\n"    # 7
+                                   "                parser.toString();\n            }\n        };\n    }\n\n"
+                                   "    abstract void handle( Parser parser );\n}\n"),                      # 13
+    "src/main/java/p/Parser.java": ("package p;\n\nclass Parser {\n    private State state = State.more();\n\n"
+                                    "    void parse() {\n        state.handle( this );\n    }\n}\n"),           # 7
+    "src/main/java/p/Spec.java": ("package p;\n\nabstract class Spec {\n    final void handleOption() {\n"
+                                  "        detect();\n    }\n\n    protected abstract void detect();\n}\n"),  # 5
+    "src/main/java/p/Required.java": ("package p;\n\nclass Required extends Spec {\n"
+                                      "    @Override\n    protected void detect() {\n"
+                                      "        throw new IllegalStateException( \"missing\" );\n    }\n}\n"),
+}
+
+
+def test_java_calls_through_the_base_reach_anonymous_and_subclass_overrides(tmp_path):
+    """jopt-simple run 487: the anonymous class's handleArgument (in OptionParserState.moreOptions) had "0 call sites"
+    though OptionParser.parse calls `state.handleArgument(..)` on the base; and the base class's bare call of its
+    abstract detectOptionArgument, which runs the subclass's, was no caller of the subclass's method."""
+    served = served_tree(tmp_path / "r", JAVA_DISPATCH)
+    anon = served.call("find_related", symbol="State.more.handle", relation="callers").text
+    assert "src/main/java/p/Parser.java:7 in Parser.parse" in anon and "through State.handle" in anon, anon
+    sub = served.call("find_related", symbol="Required.detect", relation="callers").text
+    assert "src/main/java/p/Spec.java:5 in Spec.handleOption" in sub, sub
