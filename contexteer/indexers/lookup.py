@@ -1798,9 +1798,9 @@ class _Body:
                            and s.language == "swift" and s.path != self.sym.path})
         if self.sym.language not in ("java", "kotlin", "scala", "php") or not r[:1].isupper():
             return []
-        folder = self.sym.path.rpartition("/")[0]
+        folder = package_dir(self.sym.path)
         return sorted({s.path for s in self.index.symbols_named(r) if s.name == r and s.kind in _CLASS_KINDS
-                       and s.path.rpartition("/")[0] == folder and s.path != self.sym.path})
+                       and package_dir(s.path) == folder and s.path != self.sym.path})
 
 
     def _namespace_files(self, r: str) -> list[str]:
@@ -3995,12 +3995,23 @@ def _file_evidence(index: IndexQueries, sym: Symbol, path: str, resolve_imports:
     return found
 
 
+_SOURCE_SET = re.compile(r"/src/(?:main|test|androidTest|testFixtures|integrationTest|it)/(?:java|kotlin|scala)/")
+
+
+def package_dir(path: str) -> str:
+    """A file's folder as its package: a Maven/Gradle project's test and main source sets are one package
+    (src/test/java/joptsimple/ and src/main/java/joptsimple/: jopt-simple run 487's tests called their package's
+    classes unimported, read "by name only")."""
+    folder = "/" + path.rpartition("/")[0] + "/"
+    return _SOURCE_SET.sub("/src/*/", folder) if "/src/" in folder else folder
+
+
 def file_evidence(sym: Symbol, path: str, resolve_imports: Callable[[str], dict[str, list[str]]]) -> str | None:
     if path == sym.path:
         return "same file"
     if any(sym.path in fs for fs in resolve_imports(path).values()):
         return "import"
-    if sym.language in _PACKAGE_DIRS and path.rpartition("/")[0] == sym.path.rpartition("/")[0] \
+    if sym.language in _PACKAGE_DIRS and package_dir(path) == package_dir(sym.path) \
             and not (sym.language in ("kotlin", "scala") and sym.kind == "function" and sym.parent_id is not None):
         # (a Kotlin function inside another definition, an object expression's `next()`, is seen by no other file)
         return "same package"

@@ -359,3 +359,14 @@ def test_java_calls_through_the_base_reach_anonymous_and_subclass_overrides(tmp_
     assert "src/main/java/p/Parser.java:7 in Parser.parse" in anon and "through State.handle" in anon, anon
     sub = served.call("find_related", symbol="Required.detect", relation="callers").text
     assert "src/main/java/p/Spec.java:5 in Spec.handleOption" in sub, sub
+
+
+def test_java_test_source_set_is_the_same_package_as_main(tmp_path):
+    """jopt-simple run 487: tests in src/test/java/joptsimple/ use the package's classes unimported, as Java allows;
+    their seven calls of OptionMissingRequiredArgumentException were each "[name only]"."""
+    files = {"src/main/java/p/Missing.java": "package p;\n\nclass Missing extends RuntimeException {\n    Missing() {\n    }\n}\n",
+             "src/main/java/p/Spec.java": "package p;\n\nclass Spec {\n    void detect() {\n        throw new Missing();\n    }\n}\n",
+             "src/test/java/p/SpecTest.java": ("package p;\n\npublic class SpecTest {\n    public void fails() {\n"
+                                               "        Object e = new Missing();\n    }\n}\n")}
+    got = served_tree(tmp_path / "r", files).call("find_related", symbol="Missing", relation="callers").text
+    assert "SpecTest.fails" in got and "name only" not in got and "same package" in got.splitlines()[0], got
