@@ -35,7 +35,7 @@ def test_go_package_var_of_another_packages_type_and_a_shadowing_local(tmp_path)
     served = served_tree(tmp_path / "g", CORPORA["corpus6"])
     run = served.call("find_related", symbol="Run", relation="callees")
     assert not run.data["items"], run.text  # not the repository's own Logger.Printf
-    assert "log.Logger.Printf (on std)" in run.data["packages"], run.text  # `var std *log.Logger`: the standard one
+    assert "log.Logger.Printf (on std) at 20" in run.data["packages"], run.text  # `var std *log.Logger`: the standard one
     look = served.call("find_related", symbol="Lookup", relation="callees")
     assert "Store.Get" not in look.text, look.text
 
