@@ -454,6 +454,8 @@ def is_prototype(sym: Symbol) -> bool:
     # a prototype over two or more lines (`extern int ext4_ext_remove_space(struct inode *inode, ext4_lblk_t start,`
     # / `ext4_lblk_t end);` read as a second definition): a short non-inline function in a header is one too
     sig = sym.signature or ""
+    if sig.lstrip().startswith("#define"):  # a one-line macro is its own definition (libevent's no-op lock variant)
+        return False
     # (only `extern` says so without the text: `int area(Square s)` over four lines of a header is a body)
     return sym.start_line == sym.end_line or (sym.end_line - sym.start_line <= 5 and sig.lstrip().startswith("extern")
                                               and "(" in sig)

@@ -321,6 +321,8 @@ def preprocessor_conditions(lines: list[str]) -> dict[int, str]:
         if parts:  # the lines up to the next directive are read under these
             for line in range(n + 1, numbers[i + 1] if i + 1 < len(numbers) else len(lines) + 1):
                 out[line] = " and ".join(parts)
+            if word not in ("if", "ifdef", "ifndef", "elif", "elseif", "else", "endif"):
+                out[n] = " and ".join(parts)  # and a `#define` (a macro's variant) or `#include` itself
     return out
 
 

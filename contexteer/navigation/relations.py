@@ -1133,7 +1133,13 @@ def _namesakes(nav: NavigationService, rel: graph.Relations, items: list[Related
                 continue
             same_file = [o for o in others if o.path == s.path]
             if same_file and len(same_file) == len(others):
-                it.detail = f"also named so under another #if: {', '.join(str(o.start_line) for o in same_file[:3])}"
+                # each with its condition (libevent run 489 read EVBASE_ACQUIRE_LOCK's no-op variant, under
+                # EVENT__DISABLE_THREAD_SUPPORT, as the one called, and three more calls for the others)
+                conds = preprocessor_conditions((repo_text(nav.ws, s.path) or "").split("\n"))
+                mine = f"; this one under {conds[s.start_line]}" if conds.get(s.start_line) else ""
+                it.detail = "also named so under another #if: " + ", ".join(
+                    f"{o.start_line}" + (f" ({conds[o.start_line]})" if conds.get(o.start_line) else "")
+                    for o in same_file[:3]) + mine
                 continue
         elif family == "c":
             expands = _macro_expansion(nav, s)

@@ -370,3 +370,22 @@ def test_java_test_source_set_is_the_same_package_as_main(tmp_path):
                                                "        Object e = new Missing();\n    }\n}\n")}
     got = served_tree(tmp_path / "r", files).call("find_related", symbol="Missing", relation="callers").text
     assert "SpecTest.fails" in got and "name only" not in got and "same package" in got.splitlines()[0], got
+
+
+C_LOCKS = {
+    "evthread-internal.h": ("#ifndef EVTHREAD_INTERNAL_H_\n#define EVTHREAD_INTERNAL_H_\n\n"
+                            "#if ! defined(DISABLE_THREAD_SUPPORT)\n"
+                            "#define BASE_LOCK(base, lockvar) do {\t\\\n\t\tlock_fn((base)->lockvar);\t\\\n\t} while (0)\n"  # 5-7
+                            "#else\n#define BASE_LOCK(base, lock) NIL_STMT_\n#endif\n\n"                                       # 9
+                            "void lock_fn(void *l);\n#endif\n"),
+    "event.c": ("#include \"evthread-internal.h\"\n\nstruct event_base { void *lock; };\n\n"
+                "int event_reinit(struct event_base *base)\n{\n\tBASE_LOCK(base, lock);\n\treturn 0;\n}\n"),   # 7
+}
+
+
+def test_c_macro_callee_is_the_usual_builds_variant_and_names_the_others_with_their_conditions(tmp_path):
+    """libevent run 489: event_reinit's EVBASE_ACQUIRE_LOCK was the no-op variant under EVENT__DISABLE_THREAD_SUPPORT
+    (`#define EVBASE_ACQUIRE_LOCK(base, lock) EVUTIL_NIL_STMT_`); the agent spent three calls on the others."""
+    got = served_tree(tmp_path / "r", C_LOCKS).call("find_related", symbol="event_reinit", relation="callees").text
+    row = next(line for line in got.splitlines() if "BASE_LOCK" in line)
+    assert "BASE_LOCK evthread-internal.h:5-7 called at 7" in row and "9 (#else of #if ! defined(DISABLE_THREAD_SUPPORT))" in row, got
