@@ -333,9 +333,37 @@ def configured(lines: list[str], group: list[Any]) -> Any:
     # (only among definitions: a one-line forward declaration `static void update_super(void);` is none)
     group = [x for x in group if x.end_line > x.start_line or (x.signature or "").startswith("#define")]
     conditions = preprocessor_conditions(lines)
-    plain = [x for x in group if not re.search(r"#else|#ifndef|#if\s*!|#elif",
-                                              conditions.get(x.start_line) or conditions.get(x.start_line + 1) or "")]
+    plain = [x for x in group if _usual_build(conditions.get(x.start_line) or conditions.get(x.start_line + 1) or "")]
     return plain[0] if len(plain) == 1 and len(group) > 1 else None
+
+
+#: a macro whose being defined turns something off (`EVENT__DISABLE_DEBUG_MODE`, `CONFIG_NO_HZ`, `WITHOUT_SSL`)
+_TURNS_OFF = re.compile(r"DISABLE|(?:^|_)NO_|WITHOUT|(?:^|_)NO(?:$|_)")
+
+
+def _usual_build(condition: str) -> bool:
+    """Whether the usual build reads lines under `condition` (as preprocessor_conditions writes it): each macro it
+    tests is defined, or not defined for one that turns something off (`#ifndef EVENT__DISABLE_DEBUG_MODE` is the
+    usual branch, its `#else` not; libevent run 496 was shown the `(0)` stub of EVENT_DEBUG_MODE_IS_ON first); a
+    test of anything else, or an `#elif`, is no usual branch."""
+    for part in filter(None, condition.split(" and ")):
+        flip = part.startswith("#else of ")
+        head = part.removeprefix("#else of ").split(" / ")[0]
+        if "#elif" in part.removeprefix("#else of ").split(" / ", 1)[-1] and flip or head.startswith("#elif"):
+            return False
+        m = re.match(r"#(ifdef|ifndef|if)\s+(.*)", head)
+        if m is None:
+            return False
+        terms = [("!" not in bang, name) for bang, name in
+                 re.findall(r"(!?)\s*defined\s*\(?\s*(\w+)", m.group(2))] if m.group(1) == "if" \
+            else [(m.group(1) == "ifdef", m.group(2).split()[0] if m.group(2).split() else "")]
+        if not terms or (m.group(1) == "if" and re.sub(r"!?\s*defined\s*\(?\s*\w+\s*\)?|&&|\s", "", m.group(2))):
+            return False  # (`#if GTEST_OS_WINDOWS`, `#if X > 2`, `||`: nothing says which is usual)
+        if flip and len(terms) != 1:
+            return False
+        if any((positive != flip) == bool(_TURNS_OFF.search(name)) for positive, name in terms):
+            return False
+    return True
 
 
 def loose_types(types: list[str]) -> list[str]:

@@ -389,3 +389,15 @@ def test_c_macro_callee_is_the_usual_builds_variant_and_names_the_others_with_th
     got = served_tree(tmp_path / "r", C_LOCKS).call("find_related", symbol="event_reinit", relation="callees").text
     row = next(line for line in got.splitlines() if "BASE_LOCK" in line)
     assert "BASE_LOCK evthread-internal.h:5-7 called at 7" in row and "9 (#else of #if ! defined(DISABLE_THREAD_SUPPORT))" in row, got
+
+
+def test_c_the_branch_a_disable_macro_leaves_on_is_the_usual_build(tmp_path):
+    """libevent run 496: `search_symbol EVENT_DEBUG_MODE_IS_ON` showed the `#else` stub `(0)` of `#ifndef
+    EVENT__DISABLE_DEBUG_MODE` first, so the check it guards read as dead code."""
+    header = ("#ifndef EVENT_INTERNAL_H_\n#define EVENT_INTERNAL_H_\n\n#ifndef EVENT__DISABLE_DEBUG_MODE\n"
+              "extern int event_debug_mode_on_;\n#define EVENT_DEBUG_MODE_IS_ON() (event_debug_mode_on_)\n"   # 6
+              "#else\n#define EVENT_DEBUG_MODE_IS_ON() (0)\n#endif\n\n#endif\n")                             # 8
+    got = served_tree(tmp_path / "r", {"event-internal.h": header}).call(
+        "search_symbol", query="EVENT_DEBUG_MODE_IS_ON").text
+    assert got.splitlines()[0].startswith("event-internal.h:6-6 function EVENT_DEBUG_MODE_IS_ON") \
+        or "event-internal.h:6-6" in got.splitlines()[1], got
