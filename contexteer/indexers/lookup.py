@@ -3974,6 +3974,9 @@ def _calls_itself(index: IndexQueries, sym: Symbol, line: int, cache: dict[str, 
                 and not re.search(r"(?<![\w$])(?:this|self|Self)\s*(?:\.|->|::)\s*$", text[: word.start()].rstrip()):
             continue  # `self.inner.blocking_spawner().spawn_blocking(..)` in Handle::spawn_blocking: a value another
             # object's method returns (tokio A/B run 196 had it labelled recursive)
+        if word is None and re.search(r"\)\s*(?:\?\.|\.|->)$", before):
+            continue  # `RootView.findGestureHandlerRootView(this)?.recordHandlerIfNotPresent(handler)`: what another
+            # call returns, not this object (gesture-handler run 494 read it as recursive)
         if word is None or word.group(1) in _SELF or (word.group(0).rstrip(".-:>? ").endswith(")")):
             return True  # `this.link(t)`, `compressedRoot().link(t)`
     return False

@@ -401,3 +401,15 @@ def test_c_the_branch_a_disable_macro_leaves_on_is_the_usual_build(tmp_path):
         "search_symbol", query="EVENT_DEBUG_MODE_IS_ON").text
     assert got.splitlines()[0].startswith("event-internal.h:6-6 function EVENT_DEBUG_MODE_IS_ON") \
         or "event-internal.h:6-6" in got.splitlines()[1], got
+
+
+def test_a_call_on_what_another_call_returns_is_not_recursive(tmp_path):
+    """gesture-handler run 494: `RootView.findRootView(this)?.recordHandler(handler)` inside DetectorView's own
+    recordHandler was listed as a recursive caller of it."""
+    kt = ("package p\n\nclass DetectorView {\n  fun recordHandler(handler: Any) {\n"
+          "    RootView.findRootView(this)?.recordHandler(handler)\n  }\n}\n\n"                   # 5
+          "class RootView {\n  fun recordHandler(handler: Any) {}\n\n"
+          "  companion object {\n    fun findRootView(view: Any): RootView? = null\n  }\n}\n")
+    got = served_tree(tmp_path / "r", {"src/p/Views.kt": kt}).call(
+        "find_related", symbol="DetectorView.recordHandler", relation="callers").text
+    assert "recursive" not in got and "0 calling definitions" in got, got
