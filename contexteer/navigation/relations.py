@@ -611,6 +611,20 @@ def _missing_target(nav: NavigationService, q: str, prefix: str | None, params: 
                         "match=\"prefix\") or search_text, then pass its qualified name (and path=).")
 
 
+def _method_over_property(named: list[Any], q: str, relation: str, line: int | None) -> tuple[Any, str] | None:
+    """A property and a method of one name in one class (Kotlin's `var isWithinBounds` and `fun isWithinBounds(view,
+    x, y)`): for calls, the method, and a note naming the property (gesture-handler run 494 got its reads, unsaid)."""
+    if relation not in ("callers", "callees") or len(named) < 2 or line is not None:
+        return None
+    fns = [s for s in named if s.kind in ("method", "function")]
+    props = [s for s in named if s.kind in ("field", "property") and any(f.parent_id == s.parent_id for f in fns)]
+    if not fns or not props or len(fns) + len(props) != len(named) or len({(f.path, f.start_line) for f in fns}) != 1:
+        return None
+    return fns[0], ("also a property of that name: " + ", ".join(f"{p.path}:{p.start_line}" for p in props[:2])
+                    + f" (its reads: find_related(symbol=\"{q}\", relation=\"{relation}\", "
+                      f"path=\"{props[0].path}:{props[0].start_line}\"))")
+
+
 def find_target(nav: NavigationService, q: str, prefix: str | None, relation: str,
                 line: int | None = None) -> tuple[Any, str | None]:
     """The one definition `q` names (plain, in-file qualified or fully qualified), and a note when it was
@@ -647,6 +661,7 @@ def find_target(nav: NavigationService, q: str, prefix: str | None, relation: st
         also = (f"{full.get(named[0].id, named[0].qualname)} is also reopened in " + ", ".join(f"{s.path}:{s.start_line}-{s.end_line}" for s in others[:5])
                 + (" …" if len(others) > 5 else "") + "; this is the definition with the most members (pass path= for another)")
     named, swift = _swift_pick(idx, named, relation)
+    swift = swift or _method_over_property(named, q, relation, line)
     if swift is not None:
         return swift
     # a TypeScript definition and its copies in the repository's compiled JavaScript (chevrotain's lib/chevrotain.mjs,

@@ -413,3 +413,16 @@ def test_a_call_on_what_another_call_returns_is_not_recursive(tmp_path):
     got = served_tree(tmp_path / "r", {"src/p/Views.kt": kt}).call(
         "find_related", symbol="DetectorView.recordHandler", relation="callers").text
     assert "recursive" not in got and "0 calling definitions" in got, got
+
+
+def test_calls_of_a_name_held_by_a_property_and_a_method_are_the_methods(tmp_path):
+    """gesture-handler run 494: `find_related GestureHandler.isWithinBounds callers` answered for the property `var
+    isWithinBounds` (its reads, and the method's calls "by name only"), without a word on the method of that name."""
+    kt = ("package p\n\nopen class Handler {\n  var isWithinBounds = false\n\n"
+          "  fun isWithinBounds(x: Float): Boolean = x > 0\n\n"                                   # 6
+          "  fun handle(x: Float) {\n    isWithinBounds = isWithinBounds(x)\n  }\n}\n\n"          # 9
+          "class Orchestrator {\n  fun pick(h: Handler): Boolean = h.isWithinBounds(1f)\n}\n")   # 14
+    got = served_tree(tmp_path / "r", {"src/p/Handler.kt": kt}).call(
+        "find_related", symbol="Handler.isWithinBounds", relation="callers").text
+    assert got.startswith("callers of method") and "also a property of that name: src/p/Handler.kt:4" in got, got
+    assert "Handler.handle" in got and "Orchestrator.pick" in got and "name only" not in got, got
