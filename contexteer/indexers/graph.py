@@ -91,6 +91,7 @@ from contexteer.indexers.syntax import (
     swift_params,
     takes_call,
     top_level,
+    whole_header,
     written_bases,
 )
 from contexteer.testpaths import is_test_path
@@ -3016,7 +3017,12 @@ def _member_key(m: Symbol, index: IndexQueries | None = None, files: dict[str, l
     if m.language in _ARITY_KEYED and m.kind in ("method", "function"):
         # an override takes the parameters it overrides: OnLayoutEvent's init(6 parameters) overloads Event's
         # init(viewTag), init(surfaceId, viewTag), .. and overrides none of them
-        types = param_types(m.signature or "")
+        sig = m.signature or ""
+        if index is not None and sig.count("(") > sig.count(")"):
+            # a declaration over lines (`abstract void handleOption( OptionParser parser, .., OptionSet detectedOptions,`
+            # / `String detectedArgument );`): its whole header (jopt-simple run 495: no row said handleOption overrides)
+            sig = whole_header(lines_of(index, m.path), m.start_line, end=m.end_line) or sig
+        types = param_types(sig)
         return m.name if types is None else f"{m.name}/{len(types)}"
     if m.language != "swift" or m.kind not in ("method", "function"):
         return m.name

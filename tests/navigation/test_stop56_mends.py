@@ -426,3 +426,19 @@ def test_calls_of_a_name_held_by_a_property_and_a_method_are_the_methods(tmp_pat
         "find_related", symbol="Handler.isWithinBounds", relation="callers").text
     assert got.startswith("callers of method") and "also a property of that name: src/p/Handler.kt:4" in got, got
     assert "Handler.handle" in got and "Orchestrator.pick" in got and "name only" not in got, got
+
+
+def test_java_override_of_a_method_declared_over_two_lines_is_an_override(tmp_path):
+    """jopt-simple run 495: `abstract void handleOption( .., OptionSet detectedOptions,\n String detectedArgument );`
+    is declared over two lines; no implementations row said the three subclasses override it."""
+    files = {"src/main/java/p/Spec.java": "package p;\n\npublic interface Spec {\n    String name();\n}\n",
+             "src/main/java/p/AbstractSpec.java": ("package p;\n\nabstract class AbstractSpec implements Spec {\n"
+                                                   "    public String name() {\n        return \"x\";\n    }\n\n"
+                                                   "    abstract void handleOption( String parser, int arguments,\n"
+                                                   "        String detectedArgument );\n}\n"),
+             "src/main/java/p/NoArg.java": ("package p;\n\nclass NoArg extends AbstractSpec {\n    @Override\n"
+                                            "    void handleOption( String parser, int arguments, String detectedArgument ) {\n"
+                                            "    }\n}\n")}
+    got = served_tree(tmp_path / "r", files).call("find_related", symbol="p.Spec", relation="implementations").text
+    row = next(line for line in got.splitlines() if "class NoArg" in line)
+    assert "overrides handleOption 5" in row, got
