@@ -2488,6 +2488,19 @@ def call_receivers(calls: dict[str, list[int]], member_calls: dict[str, set[str]
     return member_calls, path_calls
 
 
+def _jvm_outside_local(index: IndexQueries, sym: Symbol, word: str) -> str | None:
+    """Java/Kotlin/C#/Scala: the type a parameter or local is declared with when the repository defines no type of
+    that name (`List`, `Collection`, `StringBuilder`), else None."""
+    if sym.language not in ("java", "kotlin", "csharp", "scala"):
+        return None
+    typed = declared_type(sym.signature or "", word)
+    if typed is None:
+        bound = local_binding(lines_of(index, sym.path), sym.start_line, sym.end_line, word)
+        typed = bound[1] if bound is not None and bound[0] == "type" else None
+    simple = re.sub(r"<.*", "", typed or "").rsplit(".", 1)[-1].strip("?[] ")
+    return simple if simple[:1].isupper() and len(simple) > 1 and not _is_type(index, simple) else None
+
+
 def _unresolved_call(index: IndexQueries, sym: Symbol, name: str, member_calls: dict[str, set[str]],
                      path_calls: dict[str, set[str]]) -> str:
     """How an unresolved call is named: what it was called on (`logger.Info`, `respond (on a, b, c)`), and for a
@@ -2499,6 +2512,9 @@ def _unresolved_call(index: IndexQueries, sym: Symbol, name: str, member_calls: 
     # a value's method, not a class's, a module's or a package's (`Vec::with_capacity`, Go's `strings.Split`,
     # Python's `np.array`: a same-named method of the repository is no candidate for those)
     values = [r for r in on if r[:1].islower() and r not in path_calls.get(name, set())]
+    outside = _jvm_outside_local(index, sym, values[0]) if len(on) == 1 and len(values) == 1 else None
+    if outside is not None:  # `List<SubParameterIndex> subParameters = ..; subParameters.isEmpty()`: List's
+        return f"{outside}.{name} (on {values[0]})"  # (jcommander run 491 was offered ParameterDescription.isEmpty)
     arms = _arm_candidates(index, sym, values, name)
     if arms:  # Rust `CurrentThread(exec) => exec.block_on(..)`, `MultiThread(exec) => exec.block_on(..)`
         return label + " (one of " + ", ".join(f"{s.qualname} {s.path}:{s.start_line}" for s in arms) + ")"

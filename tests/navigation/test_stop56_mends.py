@@ -442,3 +442,15 @@ def test_java_override_of_a_method_declared_over_two_lines_is_an_override(tmp_pa
     got = served_tree(tmp_path / "r", files).call("find_related", symbol="p.Spec", relation="implementations").text
     row = next(line for line in got.splitlines() if "class NoArg" in line)
     assert "overrides handleOption 5" in row, got
+
+
+def test_java_call_on_a_local_of_a_library_type_names_that_type_not_a_repository_guess(tmp_path):
+    """jcommander run 491: `List<SubParameterIndex> subParameters = findSubParameters(type); subParameters.isEmpty()`
+    was "maybe ParameterDescription.isEmpty", a private method of the class taking a String."""
+    files = {"src/main/java/p/Desc.java": ("package p;\n\nimport java.util.List;\n\nclass Desc {\n"
+                                           "    private boolean isEmpty( String s ) {\n        return s.isEmpty();\n    }\n\n"
+                                           "    List<Object> find() {\n        return null;\n    }\n\n"
+                                           "    void add() {\n        List<Object> subParameters = find();\n"
+                                           "        if ( ! subParameters.isEmpty() ) {\n        }\n    }\n}\n")}
+    got = served_tree(tmp_path / "r", files).call("find_related", symbol="Desc.add", relation="callees").text
+    assert "List.isEmpty (on subParameters)" in got and "maybe" not in got, got
