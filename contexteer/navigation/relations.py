@@ -591,7 +591,9 @@ def _in_literal(nav: NavigationService, path: str, line: int, m: re.Match[str] |
 
 
 # not called (`f(`, a generic call `toAnyType<P0>(x)`, Lua `f'x'`, `f{}`) and not assigned to
-_NOT_CALLED = r"(?!\s*(?:\(|<(?:[^<>()]|<[^<>()]*>)*>\s*\(|[\w$\"'{]|=[^=>]))"
+#: (nor a key: `conf.Config{Optimize: true}`, `{ optimize: x }`; expr run 493 read the Go field key as the function
+#: optimizer.Optimize stored as a value)
+_NOT_CALLED = r"(?!\s*(?:\(|<(?:[^<>()]|<[^<>()]*>)*>\s*\(|[\w$\"'{]|=[^=>]))(?!:(?![:=]))"
 
 
 def _missing_target(nav: NavigationService, q: str, prefix: str | None, params: bool) -> tuple[Any, str | None]:

@@ -454,3 +454,16 @@ def test_java_call_on_a_local_of_a_library_type_names_that_type_not_a_repository
                                            "        if ( ! subParameters.isEmpty() ) {\n        }\n    }\n}\n")}
     got = served_tree(tmp_path / "r", files).call("find_related", symbol="Desc.add", relation="callees").text
     assert "List.isEmpty (on subParameters)" in got and "maybe" not in got, got
+
+
+def test_a_struct_literal_key_named_like_a_function_is_no_value_use_of_it(tmp_path):
+    """expr run 493: callers of optimizer.Optimize said "also named without a call (passed or stored as a value):
+    expr.go:129 in Compile: `ConstExprFns: .., Optimize: true,`", the Config struct's field key."""
+    files = {"go.mod": "module example.com/ex\n\ngo 1.18\n",
+             "optimizer/optimizer.go": "package optimizer\n\nfunc Optimize(n int) int {\n\treturn n\n}\n",
+             "conf/config.go": "package conf\n\ntype Config struct {\n\tOptimize bool\n}\n",
+             "expr.go": ("package expr\n\nimport (\n\t\"example.com/ex/conf\"\n\t\"example.com/ex/optimizer\"\n)\n\n"
+                         "func Compile() int {\n\tc := &conf.Config{\n\t\tOptimize: true,\n\t}\n"
+                         "\t_ = c\n\treturn optimizer.Optimize(1)\n}\n")}
+    got = served_tree(tmp_path / "r", files).call("find_related", symbol="optimizer.Optimize", relation="callers").text
+    assert "Optimize: true" not in got and "expr.go:13 in Compile" in got, got
