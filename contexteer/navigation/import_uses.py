@@ -661,6 +661,7 @@ def _jvm_glob(nav: NavigationService, found: ImportUse, imp: tuple[Any, str], ta
     module = statement.module.strip().removesuffix(".*")
     owner = module.rsplit(".", 1)[-1]
     static = bool(re.match(r"\s*import\s+static\b", text))
+    found.module = f"{'static ' if static else ''}{module}.*"  # the row says the import's form (run 495 read it)
     if static or owner[:1].isupper():  # a member of the class the code is in (or inherits) hides the import's:
         local = {n: at for n, at in local.items() if not _jvm_member_here(nav, statement.path, n, at)}
     cls = next((s for f in targets for s in nav.index.symbols_in_file(f) if s.name == owner and s.kind in CLASS_KINDS

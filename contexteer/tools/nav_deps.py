@@ -211,6 +211,7 @@ def _uses_text(model: Dependencies, limit: int) -> str:
                "the code uses (at lines; a repository name's definition):")
     rows: list[tuple[str, str]] = []  # (head, body); a run of static imports of one class folds into one row
     spans: list[list[int]] = []
+    globbed: list[int | None] = []  # per row: the names a wildcard import gave (None: no wildcard)
     for u in model.uses:
         used = [n for n in u.names if n.lines]
         unused = [n.name + (f" (named only in comments or strings at {','.join(map(str, n.mentions[:MAX_MENTIONS]))}"
@@ -239,14 +240,17 @@ def _uses_text(model: Dependencies, limit: int) -> str:
             f"same package, no import ({posixpath.dirname(model.path) or '.'}/)"
         # (Java's 19 `import static ..ReactMarkerConstants.X;` lines: one row, each name with its lines; react-native
         # run 441's answer was cut before the imports it asked for)
+        # (never a wildcard's row with a named import's: jcommander run 491 could not tell which names
+        # `import java.util.*;` gave beside `import java.util.ResourceBundle;`)
         if rows and u.line and spans[-1] and spans[-1][-1] + 1 == u.line and rows[-1][0] == head and not u.directive \
                 and model.path.endswith((".java", ".kt", ".kts", ".scala", ".groovy")) \
-                and u.names and "no name of it used" not in rows[-1][1]:
+                and u.names and "no name of it used" not in rows[-1][1] and u.glob is None and globbed[-1] is None:
             rows[-1] = (head, f"{rows[-1][1]}; {body}")
             spans[-1].append(u.line)
             continue
         rows.append((head, body))
         spans.append([u.line] if u.line else [])
+        globbed.append(u.glob)
     for (head, body), at in list(zip(rows, spans, strict=True))[: limit * 2]:
         where = f"{at[0]}-{at[-1]} " if len(at) > 1 else f"{at[0]} " if at else ""
         out.append(f"  {where}{head}: {body}")

@@ -263,6 +263,8 @@ def test_java_wildcard_and_static_wildcard_imports_name_what_they_bring(tmp_path
     assert "Reflection.findConverter (src/main/java/p/internal/Reflection.java:4) at 14" in rows["8"] \
         or "Reflection.findConverter (Reflection.java:4) at 14" in rows["8"], uses
     assert "convertWith" not in rows["8"] and "no name of it used" in rows["9"], uses
+    # (each wildcard on its own row, in the form it is written: jcommander run 491, jopt-simple run 495)
+    assert rows["3"].split(":")[0].strip() == "3 java.util.* (standard library)" and "static java.util.Collections.*" in rows["5"], uses
 
 
 KT_HOOK = ("package p\n\nopen class Base {\n  open fun shouldRecognize(): Boolean = true\n}\n\n"
