@@ -2568,9 +2568,21 @@ def overload_told(index: IndexQueries, d: Any, at: list[int], lines: list[str] |
         fits = [s for s in fits if len(param_types(s.signature or "") or []) == len(args)] or fits
     if len(fits) > 1 and args:
         known = [_arg_type(lines, caller, at[0], a) for a in args]
-        fits = [s for s in fits if all(k is None or _same_type(k, p) for k, p in zip(known, param_types(s.signature or "") or [],
+        exact = [s for s in fits if all(k is None or _same_type(k, p) for k, p in zip(known, param_types(s.signature or "") or [],
                                                                                       strict=False))]
+        # else the ones no argument rules out: `join(new ArrayList<>(..), "/")` is no call of join(String[], String)
+        # (jopt-simple run 495 was given that one, not join(Iterable<String>, String))
+        fits = exact or [s for s in fits if not any(k is not None and _array_mismatch(k, p) for k, p in
+                                                    zip(known, call_args(s.signature or "", d.name) or [], strict=False))]
     return fits[0] if len(fits) == 1 else None
+
+
+def _array_mismatch(arg: str, param: str) -> bool:
+    """An argument of a class type for an array parameter, or an array for a parameter of another class type
+    (`param`: the parameter as written, `String[] pieces`)."""
+    written = re.sub(r"\s+\w+\s*$", "", param.strip())  # (its type, without its name)
+    a, p = arg.strip().endswith("[]"), written.endswith(("[]", "..."))
+    return a != p and arg not in ("string", "bool") and not re.fullmatch(r"(?:final\s+)?(?:java\.lang\.)?Object|[A-Z]", written)
 
 
 def _elixir_call(lines: list[str], line: int) -> str:
@@ -2612,6 +2624,9 @@ def _arg_type(lines: list[str], caller: Symbol, line: int, arg: str) -> str | No
         return "string"
     if arg in ("true", "false"):
         return "bool"
+    built = re.match(r"new\s+(?:[\w.]+\.)?([A-Z]\w*)\s*(?:<[^()]*>)?\s*([(\[])", arg)
+    if built is not None:  # `new ArrayList<>(..)`, `new String[] {..}`
+        return built.group(1) + ("[]" if built.group(2) == "[" else "")
     if not re.fullmatch(r"[A-Za-z_$][\w$]*", arg):
         return None
     typed = declared_type(caller.signature or "", arg)

@@ -469,3 +469,16 @@ def test_a_struct_literal_key_named_like_a_function_is_no_value_use_of_it(tmp_pa
                          "\t_ = c\n\treturn optimizer.Optimize(1)\n}\n")}
     got = served_tree(tmp_path / "r", files).call("find_related", symbol="optimizer.Optimize", relation="callers").text
     assert "Optimize: true" not in got and "expr.go:13 in Compile" in got, got
+
+
+def test_java_overload_taken_by_a_new_collection_argument_is_not_the_array_one(tmp_path):
+    """jopt-simple run 495: `Strings.join( new ArrayList<>( option.options() ), "/" )` was join(String[], String),
+    not join(Iterable<String>, String)."""
+    files = {"src/main/java/p/Strings.java": ("package p;\n\nfinal class Strings {\n"
+                                              "    static String join( String[] pieces, String separator ) {\n        return \"\";\n    }\n\n"
+                                              "    static String join( Iterable<String> pieces, String separator ) {\n        return \"\";\n    }\n}\n"),
+             "src/main/java/p/Ex.java": ("package p;\n\nimport java.util.ArrayList;\nimport java.util.List;\n\nclass Ex {\n"
+                                         "    String spec( List<String> options ) {\n"
+                                         "        return Strings.join( new ArrayList<>( options ), \"/\" );\n    }\n}\n")}
+    got = served_tree(tmp_path / "r", files).call("find_related", symbol="Ex.spec", relation="callees").text
+    assert "Strings.join src/main/java/p/Strings.java:8-10 called at 8" in got, got
