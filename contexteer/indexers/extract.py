@@ -1029,7 +1029,10 @@ def _first_word(node: ts.Node) -> bytes:
 def _nearest_symbol(d: _Def | None, by_name: dict[str, _Def]) -> _Def | None:
     """The definition that owns `d`'s children: skips dropped locals and namespaces; an `impl Type`
     scope stands for Type's definition when the file has it (else for itself)."""
-    while d is not None and (d.kind == "drop" or d.kind == "scope" or d.kind == "namespace"):
+    # (nor Kotlin's unnamed companion object: its members are the class's, `Outer.create()` as written; the companion
+    # is a definition of its own for outlines and reads, review of stop 56: callees of `Outer.create()` went unresolved)
+    while d is not None and (d.kind == "drop" or d.kind == "scope" or d.kind == "namespace"
+                             or (d.node.type == "companion_object" and d.node.child_by_field_name("name") is None)):
         d = d.parent
     if d is not None and d.kind in _SCOPE_KINDS:
         return by_name.get(d.name, d)

@@ -482,3 +482,13 @@ def test_java_overload_taken_by_a_new_collection_argument_is_not_the_array_one(t
                                          "        return Strings.join( new ArrayList<>( options ), \"/\" );\n    }\n}\n")}
     got = served_tree(tmp_path / "r", files).call("find_related", symbol="Ex.spec", relation="callees").text
     assert "Strings.join src/main/java/p/Strings.java:8-10 called at 8" in got, got
+
+
+def test_kotlin_companion_members_stay_the_classs_members_across_files(tmp_path):
+    """Review of stop 56: with the unnamed companion object a definition, `Outer.create()` in another file went
+    unresolved among callees (gesture-handler's RNGestureHandlerEvent.obtain too)."""
+    files = {"src/main/kotlin/p/Client.kt": "package p\n\nclass Client {\n    fun get(): Outer = Outer.create()\n}\n",
+             "src/main/kotlin/p/Outer.kt": ("package p\n\nclass Outer(val n: Int) {\n    companion object {\n"
+                                            "        fun create(): Outer = Outer(1)\n    }\n}\n")}
+    got = served_tree(tmp_path / "r", files).call("find_related", symbol="Client.get", relation="callees").text
+    assert "Outer.create src/main/kotlin/p/Outer.kt:5-5 called at 4" in got, got
