@@ -7295,7 +7295,8 @@ def _self_holder(index: IndexQueries, classes: dict[str, list[Symbol]], defs: di
     # (a bare call too in C++, Java, C#, Kotlin, ..: jopt-simple's ArgumentAcceptingOptionSpec.handleOption calling its
     # abstract `detectOptionArgument(..)` runs RequiredArgumentOptionSpec's)
     if not own and holder is not None and (word in ("this", "self", "$this")
-                                           or (bare and (language == "cpp" or language in _CLASS_CALLED_LANGS))) \
+                                           or (bare and (language == "cpp" or (language in _BARE_DISPATCH
+                                                                               and _dispatching(index, holder, callee, language))))) \
             and _overridable(index, owner_cls, callee) and inherits(index, owner, holder):
         # `$this->write($record)` in AbstractProcessingHandler runs SocketHandler's write on a SocketHandler: a call
         # through the base class (the Monolog A/B agent found it left out as "another type's")
@@ -7309,8 +7310,9 @@ def _self_holder(index: IndexQueries, classes: dict[str, list[Symbol]], defs: di
     # a constructor call `new Nested(..)` is no member of the holder's own)
     # (Java, C#, Kotlin, ..: the same, jopt-simple's `parser.recognize( next() )` in OptionSpecTokenizer, which has
     # its own next(), had been "maybe" ArgumentList.next's caller, run 487)
+    # (not Kotlin, Swift, Scala or Dart: `with(list) { next() }` calls list's next, whatever the class around has)
     other = holder is not None and not own and (
-        word is not None or ((language == "cpp" or language in _CLASS_CALLED_LANGS) and bare and bool(callee)
+        word is not None or ((language == "cpp" or language in _BARE_DISPATCH) and bare and bool(callee)
                              and callee != owner and any(m.name == callee and m.qualname == f"{holder}.{callee}"
                                                          for m in index.methods_of(holder, language or "cpp"))))
     return holder, own, other
@@ -7373,14 +7375,35 @@ def _abstract_member(m: Symbol) -> bool:
     return re.search(r"\babstract\b", (m.signature or "").split("(", 1)[0]) is not None
 
 
+#: languages where a bare call in a class is a call on this, and nothing else (no scope function or trailing closure
+#: gives it another implicit receiver)
+_BARE_DISPATCH = frozenset({"java", "csharp"})
+
+
+def _dispatching(index: IndexQueries, holder: str, name: str, language: str) -> bool:
+    """Whether the class `holder` has a method `name` a subclass's method can override, so that its bare call may run
+    the override: not private nor static, and in C# virtual, abstract or override (review of stop 56: a bare call of
+    a private method, a static import's `abs(..)`, a C# method hidden by `new`, had been "base type" callers)."""
+    for m in index.methods_of(holder, language):
+        if m.name != name or not m.qualname.endswith(f"{holder}.{name}"):
+            continue
+        head = (m.signature or "").split("(", 1)[0]
+        if re.search(r"\b(?:private|static)\b", head):
+            return False
+        return language != "csharp" or re.search(r"\b(?:virtual|abstract|override)\b", head) is not None
+    return False
+
+
 def _overridable(index: IndexQueries, cls: Symbol | None, name: str) -> bool:
     """Whether the method `name` of the class `cls` can be what a base class's `this.name()` runs: not private,
     not static (Python: no `__x` name)."""
     if cls is None or name.startswith("__") and not name.endswith("__"):
         return False
     m = next((s for s in index.symbols_in_file(cls.path) if s.parent_id == cls.id and s.name == name), None)
-    # (the header before its parameters: PHP's `function slice(..): static` returns static, and is no static method)
-    return m is not None and not re.search(r"\b(?:private|static)\b", (m.signature or "").split("(", 1)[0])
+    # (the header before its parameters: PHP's `function slice(..): static` returns static, and is no static method;
+    # a C# method declared `new` hides the base's, overriding nothing)
+    return m is not None and not re.search(r"\b(?:private|static)\b", (m.signature or "").split("(", 1)[0]) \
+        and not (m.language == "csharp" and re.search(r"\bnew\b", (m.signature or "").split("(", 1)[0]))
 
 
 def class_around(syms: list[Symbol], line: int) -> Symbol | None:

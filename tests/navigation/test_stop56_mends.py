@@ -492,3 +492,27 @@ def test_kotlin_companion_members_stay_the_classs_members_across_files(tmp_path)
                                             "        fun create(): Outer = Outer(1)\n    }\n}\n")}
     got = served_tree(tmp_path / "r", files).call("find_related", symbol="Client.get", relation="callees").text
     assert "Outer.create src/main/kotlin/p/Outer.kt:5-5 called at 4" in got, got
+
+
+def test_bare_calls_in_a_base_run_an_override_only_where_one_can_override(tmp_path):
+    """Review of stop 56: a base class's bare call of its private `detect()`, a C# method the subclass hides with
+    `new`, were listed as "base type" callers of the subclass's method; Kotlin's `with(list) { next() }` had been
+    dropped as the class's own next()."""
+    java = {"src/main/java/p/Spec.java": ("package p;\n\nabstract class Spec {\n    final void handleOption() {\n"
+                                          "        detect();\n    }\n\n    private void detect() {\n    }\n}\n"),
+            "src/main/java/p/Required.java": "package p;\n\nclass Required extends Spec {\n    void detect() {\n    }\n}\n"}
+    got = served_tree(tmp_path / "j", java).call("find_related", symbol="Required.detect", relation="callers").text
+    assert "0 calling definitions" in got, got
+    cs = ("namespace P\n{\n    public class Spec\n    {\n        public void HandleOption()\n        {\n"
+          "            Detect();\n            Validate();\n        }\n\n        protected void Detect()\n        {\n        }\n\n"
+          "        protected virtual void Validate()\n        {\n        }\n    }\n\n    public class Required : Spec\n    {\n"
+          "        protected new void Detect()\n        {\n        }\n\n"
+          "        protected override void Validate()\n        {\n        }\n    }\n}\n")
+    served = served_tree(tmp_path / "c", {"src/Spec.cs": cs})
+    assert "0 calling definitions" in served.call("find_related", symbol="Required.Detect", relation="callers").text
+    assert "Spec.HandleOption" in served.call("find_related", symbol="Required.Validate", relation="callers").text
+    kt = {"src/main/kotlin/p/ArgumentList.kt": "package p\n\nclass ArgumentList {\n    fun next(): String = \"x\"\n}\n",
+          "src/main/kotlin/p/Tokenizer.kt": ("package p\n\nclass Tokenizer {\n    fun next(): String = \"t\"\n\n"
+                                             "    fun configure(list: ArgumentList): String {\n        return with(list) { next() }\n    }\n}\n")}
+    got = served_tree(tmp_path / "k", kt).call("find_related", symbol="ArgumentList.next", relation="callers").text
+    assert "Tokenizer.configure" in got, got
