@@ -20,7 +20,8 @@ def is_test_path(path: str) -> bool:
     """A test file or test data, by the conventions of its language (`_test.go`, `tests/`, `src/test/`,
     `*.spec.ts`, `*_spec.rb`, `FooTest.java`, `Foo.Tests/`, a Rust module file `src/iter/test.rs`)."""
     parts = path.split("/")
-    if "/src/main/" in f"/{path}":
+    head = f"/{path}".rpartition("/src/main/")[0]
+    if "/src/main/" in f"/{path}" and not any(p in TEST_DIRS or p.endswith(_SUITE_DIR) for p in head.split("/")):
         # a Maven/Gradle main source root holds no tests, whatever the names: jopt-simple's OptionalArgumentOptionSpec
         # and a package named `test` are library code (run 487 read three callers in src/main as "in test files")
         return False

@@ -676,7 +676,7 @@ def _cpp_macros(data: bytes) -> bytes:
 #: visibility attribute or nothing: libevent's prototypes were all named `EVENT2_EXPORT_SYMBOL` and that variable
 #: `ev_uint32_t` (run 489). Never one called (`EXPORT_SYMBOL(x);` in the kernel is followed by `(`).
 _C_EXPORT_RE = re.compile(rb"^[ \t]*([A-Z][A-Z0-9]*(?:_[A-Z0-9]+)*_(?:EXPORT(?:_SYMBOL)?|API|PUBLIC|VISIBLE|DLL))"
-                          rb"(?=[ \t]*(?:\n|[A-Za-z_]))", re.M)
+                          rb"(?=[ \t]*(?:\n[ \t]*(?:[A-Za-z_#]|/[*/])|[A-Za-z_]))", re.M)  # (`KEY_PUBLIC\n};` ends an enum)
 
 
 def _c_exports(data: bytes) -> bytes:

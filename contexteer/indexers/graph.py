@@ -344,7 +344,8 @@ def _anonymous_dispatch(index: IndexQueries, target: Symbol, level: int, file_sy
 def _anonymous_base_method(index: IndexQueries, target: Symbol) -> Symbol | None:
     """The base method a method of an anonymous class overrides (the class is written `new Base(..) {` or `object :
     Base {` above it, inside the function holding it)."""
-    parent = index.get_symbol(target.parent_id) if target.parent_id is not None and target.kind == "method" else None
+    parent = index.get_symbol(target.parent_id) if target.parent_id is not None and target.kind in ("method", "function") \
+        else None
     if parent is None or parent.kind not in ("function", "method") or target.language not in ("java", "kotlin"):
         return None
     lines = lines_of(index, target.path)
@@ -354,7 +355,7 @@ def _anonymous_base_method(index: IndexQueries, target: Symbol) -> Symbol | None
         if m is not None:
             base = m.group(1) or m.group(2)
             return next((s for s in index.symbols_named(target.name) if s.name == target.name and s.kind == "method"
-                         and s.id != target.id and s.qualname.endswith(f"{base}.{target.name}")), None)
+                         and s.id != target.id and f".{s.qualname}".endswith(f".{base}.{target.name}")), None)
     return None
 
 
@@ -924,10 +925,15 @@ def callees(index: IndexQueries, sym: Symbol, resolve_imports: Callable[[str], d
 
 def _c_link(index: IndexQueries, sym: Symbol, calls: dict[str, list[int]], member_calls: dict[str, set[str]],
             resolved: dict[str, Any]) -> None:
-    """C/C++: each bare call no include resolved, bound by the linker's rule (_c_linked)."""
-    if sym.language in ("c", "cpp"):
-        resolved.update({n: got for n in calls if resolved.get(n) is None and n not in member_calls
-                         and (got := _c_linked(index, sym, n)) is not None})
+    """C: each bare call no include resolved, bound by the linker's rule (_c_linked); never a call through a parameter
+    or a local holding a function (`handler(n)`, review of stop 56), and not in C++ (namespaces, methods)."""
+    if sym.language != "c":
+        return
+    lines = lines_of(index, sym.path)
+    body = "\n".join(lines[sym.start_line - 1: sym.end_line])
+    resolved.update({n: got for n in calls if resolved.get(n) is None and n not in member_calls
+                     and not re.search(rf"\(\s*\*\s*{re.escape(n)}\s*\)|[\w*]\s+\**{re.escape(n)}\s*[,)=;\[]", body)
+                     and (got := _c_linked(index, sym, n)) is not None})
 
 
 def _c_linked(index: IndexQueries, sym: Symbol, name: str) -> tuple[Symbol, str] | None:
@@ -3405,8 +3411,11 @@ def _anonymous(index: IndexQueries, sym: Symbol) -> list[tuple[Any, str, str]]:
                     rf"\((?:[^()]|\((?:[^()]|\([^()]*\))*\))*\)\s*\{{")
     if sym.language == "kotlin":  # `object : A, TypeConverterProvider {`, `object : Base<T>(x) {`
         # (never `object : com.facebook.react.bridge.Promise {`, a library's namesake: written with its package)
-        # (an outer class's name before it is no package: `object : Handler.Hook {`)
-        rx = re.compile(rf"(?<![\w.])object\s*:\s*(?:[^{{]*?,\s*)?(?<![\w.])(?:[A-Z]\w*\.)*{re.escape(sym.name)}"
+        # (its own outer classes' names before it are no package: `object : Handler.Hook {`; another class's are
+        # another interface, `Orchestrator.Hook`, review of stop 56)
+        outer = [w for w in sym.qualname.split(".")[:-1] if w[:1].isupper()]
+        prefix = "|".join(re.escape(".".join(outer[k:]) + ".") for k in range(len(outer)))
+        rx = re.compile(rf"(?<![\w.])object\s*:\s*(?:[^{{]*?,\s*)?(?<![\w.])(?:{prefix})?{re.escape(sym.name)}"
                         rf"(<(?:[^<>]|<(?:[^<>]|<[^<>]*>)*>)*>)?\s*(?:\([^{{]*\))?\s*(?:,[^{{]*)?\{{")
     if sym.language == "php":  # `new class () implements BlockStartParserInterface, ConfigurationAwareInterface {`
         # (commonmark A/B run 164: the one anonymous implementer left out; written by its short or qualified name)

@@ -1060,7 +1060,7 @@ class _Body:
         dots = go_dot_imports(_file_lines(ws, self.sym.path, self.texts)) if ws is not None else []
         there = [s for s in self.index.symbols_named(name) if dots and s.name == name and s.language == "go"
                  and s.parent_id is None and s.kind != "method" and usable(s)
-                 and any(_go_path_is(p, s.path.rpartition("/")[0], _go_package_path(ws, s.path.rpartition("/")[0]))
+                 and any(_go_dot_path_is(p, s.path.rpartition("/")[0], _go_package_path(ws, s.path.rpartition("/")[0]))
                          for p in dots)]
         return (there[0], "import") if there else None
 
@@ -3698,7 +3698,7 @@ def _go_function_sites(index: IndexQueries, sym: Symbol, callee: str, sites: lis
             if not before.endswith("."):
                 # (or a file that dot-imports its package: the optimizer's `Patch(node, ..)` under `. ".../ast"`,
                 # left out of a "complete" callers answer of ast.Patch in expr run 483)
-                ok = ok or own or any(_go_path_is(p, folder, expected) for p in go_dot_imports(lines))
+                ok = ok or own or any(_go_dot_path_is(p, folder, expected) for p in go_dot_imports(lines))
                 continue
             qual = re.search(r"([A-Za-z_]\w*)\s*\.$", before)
             if qual is None:
@@ -3728,6 +3728,12 @@ def _go_package_path(ws: Any, folder: str) -> str | None:
         if m:
             return "/".join([m.group(1).strip('"'), *parts[i:]])
     return None
+
+
+def _go_dot_path_is(path: str, folder: str, expected: str | None) -> bool:
+    """_go_path_is for a dot import: without a go.mod, never a standard-library path (`. "go/ast"` beside a
+    repository folder ast/, review of stop 56)."""
+    return _go_path_is(path, folder, expected) and (expected is not None or "." in path.split("/", 1)[0])
 
 
 def _go_path_is(path: str, folder: str, expected: str | None = None) -> bool:
@@ -3974,7 +3980,7 @@ def _calls_itself(index: IndexQueries, sym: Symbol, line: int, cache: dict[str, 
                 and not re.search(r"(?<![\w$])(?:this|self|Self)\s*(?:\.|->|::)\s*$", text[: word.start()].rstrip()):
             continue  # `self.inner.blocking_spawner().spawn_blocking(..)` in Handle::spawn_blocking: a value another
             # object's method returns (tokio A/B run 196 had it labelled recursive)
-        if word is None and re.search(r"\)\s*(?:\?\.|\.|->)$", before):
+        if word is None and re.search(r"[\w)\]]\s*(?:\?\.|\.|::|->)\s*[\w$]+\s*\((?:[^()]|\([^()]*\))*\)\s*(?:\?\.|\.|->)$", before):
             continue  # `RootView.findGestureHandlerRootView(this)?.recordHandlerIfNotPresent(handler)`: what another
             # call returns, not this object (gesture-handler run 494 read it as recursive)
         if word is None or word.group(1) in _SELF or (word.group(0).rstrip(".-:>? ").endswith(")")):
@@ -4329,7 +4335,8 @@ def _early_verdict(index: IndexQueries, text: str, start: int, word: str | None,
         return None if meant is None else "receiver" if meant else False
     if word in _JVM_ITERATORS and path.endswith((".java", ".kt", ".scala")) \
             and re.search(rf"(?<![\w$]){word}\s*\(\s*\)\s*\.\s*$", text[:start]) is not None \
-            and not any(m.name == word and owner in (m.signature or "") for m in index.symbols_named(word)):
+            and not any(m.name == word and owner in (m.signature or "") for m in index.symbols_named(word)) \
+            and not any(inherits(index, owner, b) for b in ("Iterator", "ListIterator", "PrimitiveIterator")):
         return False  # `options.iterator().next()`: java.util.Iterator's (jopt-simple run 487: 17 such "maybe" callers)
     if word is not None and word != owner and word[:1].isupper() and path.endswith(".swift") \
             and text.startswith("init", start) and not inherits(index, word, owner):

@@ -516,3 +516,52 @@ def test_bare_calls_in_a_base_run_an_override_only_where_one_can_override(tmp_pa
                                              "    fun configure(list: ArgumentList): String {\n        return with(list) { next() }\n    }\n}\n")}
     got = served_tree(tmp_path / "k", kt).call("find_related", symbol="ArgumentList.next", relation="callers").text
     assert "Tokenizer.configure" in got, got
+
+
+def test_review_of_stop_56_edges(tmp_path):
+    """Review of stop 56: a repository Iterator's next() called as `list.iterator().next()` was dropped; Kotlin's
+    `object : Orchestrator.Hook` was an implementation of Handler.Hook; Swift's `.failure("bad")` (an enum case) a
+    call of a method failure; an enum's last member `KEY_PUBLIC` blanked as an export macro; `. "go/ast"` read as the
+    repository's ast/ folder."""
+    java = {"src/main/java/p/NodeList.java": ("package p;\n\nimport java.util.Iterator;\n\n"
+                                              "class NodeList implements Iterable<String> {\n"
+                                              "    public Iterator<String> iterator() {\n        return new NodeIter();\n    }\n\n"
+                                              "    static class NodeIter implements Iterator<String> {\n"
+                                              "        public boolean hasNext() {\n            return false;\n        }\n\n"
+                                              "        public String next() {\n            return \"x\";\n        }\n    }\n}\n"),
+            "src/main/java/p/Use.java": ("package p;\n\nclass Use {\n    String first( NodeList list ) {\n"
+                                         "        return list.iterator().next();\n    }\n}\n")}
+    got = served_tree(tmp_path / "j", java).call("find_related", symbol="NodeList.NodeIter.next", relation="callers").text
+    assert "Use.first" in got, got
+    kt = ("package p\n\nclass Handler {\n    interface Hook {\n        fun canBegin(): Boolean = true\n    }\n}\n\n"
+          "class Orchestrator {\n    interface Hook {\n        fun onDone() {}\n    }\n\n"
+          "    fun attach(): Orchestrator.Hook {\n        val done = object : Orchestrator.Hook {\n"
+          "            override fun onDone() {}\n        }\n        return done\n    }\n}\n")
+    got = served_tree(tmp_path / "k", {"src/p/Handler.kt": kt}).call(
+        "find_related", symbol="Handler.Hook", relation="implementations").text
+    assert "attach" not in got, got
+    swift = ("enum Outcome {\n    case failure(String)\n}\n\nclass Reporter {\n"
+             "    func failure(_ msg: String) -> Bool { return false }\n}\n\n"
+             "func finish(_ done: (Outcome) -> Void) {\n    done(.failure(\"bad\"))\n}\n")
+    got = served_tree(tmp_path / "s", {"Sources/A.swift": swift}).call(
+        "find_related", symbol="Reporter.failure", relation="callers").text
+    assert "0 calling definitions" in got, got
+    c = {"keys.h": "enum key_kind {\n\tKEY_PRIVATE,\n\tKEY_PUBLIC\n};\n"}
+    assert "keys.h:3" in served_tree(tmp_path / "c", c).call("search_symbol", query="KEY_PUBLIC").text
+    go = {"app/main.go": "package app\n\nimport (\n\t. \"go/ast\"\n)\n\nfunc Run(f *File) {\n\tInspect(f, nil)\n}\n",
+          "ast/node.go": "package ast\n\ntype Node struct{}\n\nfunc Inspect(n *Node, f func(*Node) bool) {\n}\n"}
+    served = served_tree(tmp_path / "g", go)
+    assert "ast/node.go" not in served.call("find_related", symbol="Run", relation="callees").text
+    assert "0 calling definitions" in served.call("find_related", symbol="ast.Inspect", relation="callers").text
+
+
+def test_test_paths_main_source_sets_and_fixture_projects():
+    """jopt-simple run 487: src/main files named ...Spec.java were tests; review of stop 56: a project kept as test data
+    under a test folder (src/test/resources/projects/demo/src/main/java/..) is still test data."""
+    from contexteer.testpaths import is_test_path
+
+    assert not is_test_path("src/main/java/joptsimple/OptionalArgumentOptionSpec.java")
+    assert not is_test_path("src/main/java/p/test/Helper.java")
+    assert is_test_path("src/test/java/p/ArgumentListTest.java") and is_test_path("src/test/kotlin/p/ParserSpec.kt")
+    assert is_test_path("src/test/resources/projects/demo/src/main/java/p/Foo.java")
+    assert is_test_path("testdata/proj/src/main/java/Foo.java")

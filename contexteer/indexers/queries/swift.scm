@@ -26,8 +26,9 @@
 
 (call_expression . (simple_identifier) @name) @reference.call
 ; `!isReady(x)`, `-offset(1)`: the grammar reads the operator as applied to the name, then called
-(call_expression . (prefix_expression target: (simple_identifier) @name)) @reference.call
-(call_expression . (prefix_expression target: (navigation_expression suffix: (navigation_suffix suffix: (simple_identifier) @name)))) @reference.call
+; (never `.failure("bad")`, an implicit member: an enum case, review of stop 56)
+(call_expression . (prefix_expression [(bang) "-" "+" "~"] target: (simple_identifier) @name)) @reference.call
+(call_expression . (prefix_expression [(bang) "-" "+" "~"] target: (navigation_expression suffix: (navigation_suffix suffix: (simple_identifier) @name)))) @reference.call
 (call_expression . (navigation_expression suffix: (navigation_suffix suffix: (simple_identifier) @name))) @reference.call
 (inheritance_specifier inherits_from: (user_type (type_identifier) @name)) @reference.type
 ; a static call names its type (`Conversions.convertFunctionResult(x)`): callers of a static method look for it
