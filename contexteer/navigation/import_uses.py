@@ -13,7 +13,13 @@ import re
 from collections.abc import Callable
 from typing import Any
 
-from contexteer.indexers.lookup import body_of, cpp_out_of_class, go_imports_package, type_checking_only
+from contexteer.indexers.lookup import (
+    body_of,
+    cpp_out_of_class,
+    go_imports_package,
+    package_dir,
+    type_checking_only,
+)
 from contexteer.indexers.model import CLASS_KINDS
 from contexteer.indexers.namesakes import go_import_names
 from contexteer.indexers.syntax import kotlin_receiver, rust_module_name, top_level
@@ -664,11 +670,15 @@ def _jvm_glob(nav: NavigationService, found: ImportUse, imp: tuple[Any, str], ta
     found.module = f"{'static ' if static else ''}{module}.*"  # the row says the import's form (run 495 read it)
     if static or owner[:1].isupper():  # a member of the class the code is in (or inherits) hides the import's:
         local = {n: at for n, at in local.items() if not _jvm_member_here(nav, statement.path, n, at)}
+    lines = (repo_text(nav.ws, statement.path) or "").split("\n")
+    local = _jvm_bare_uses(lines, local)
     cls = next((s for f in targets for s in nav.index.symbols_in_file(f) if s.name == owner and s.kind in CLASS_KINDS
                 and s.parent_id is None), None) if owner[:1].isupper() else None
     if cls is not None:
+        # (`import static X.*` brings X's static members; `import X.*` only its member types: review of stop 56)
         members = {s.name: s for s in nav.index.symbols_in_file(cls.path) if s.parent_id == cls.id
-                   and (not static or cls.kind == "interface" or re.search(r"\bstatic\b", s.signature or ""))}
+                   and ((s.kind in CLASS_KINDS) if not static else
+                        (cls.kind == "interface" or s.kind in CLASS_KINDS or re.search(r"\bstatic\b", s.signature or "")))}
         used = [n for n in members if local.get(n) and n not in taken]
         found.names += [UsedName(name=f"{owner}.{n}", lines=local[n][:MAX_LINES], more=max(0, len(local[n]) - MAX_LINES),
                                  defined=f"{members[n].path}:{members[n].start_line}") for n in used[:MAX_GLOB_NAMES]]
@@ -681,11 +691,33 @@ def _jvm_glob(nav: NavigationService, found: ImportUse, imp: tuple[Any, str], ta
     known = STATIC_MEMBERS.get(module) if static or owner[:1].isupper() else PACKAGE_TYPES.get(module)
     if known is None:
         return False
-    used = [n for n in sorted(known) if local.get(n) and n not in taken]
+    here = package_dir(statement.path)  # (a class of the file's own package shadows a wildcard's of that name)
+    used = [n for n in sorted(known) if local.get(n) and n not in taken
+            and not any(c.name == n and c.kind in CLASS_KINDS and package_dir(c.path) == here for c in nav.index.symbols_named(n))]
     found.names += [UsedName(name=f"{owner}.{n}" if static or owner[:1].isupper() else n, lines=local[n][:MAX_LINES],
                              more=max(0, len(local[n]) - MAX_LINES)) for n in used[:MAX_GLOB_NAMES]]
     found.glob = len(used)
     return True
+
+
+#: a Java/Kotlin declaration of a local, parameter or field named `w` (`int max = ..`, `(int count)`, `val x: T`)
+_JVM_DECLARED = r"(?:\b(?:int|long|short|byte|char|float|double|boolean|var|val|final)|[A-Z][\w.]*(?:<[^;()]*>)?(?:\[\])*)\s+{w}\s*[=;,):]"
+
+
+def _jvm_bare_uses(lines: list[str], local: dict[str, list[int]]) -> dict[str, list[int]]:
+    """The lines where a name is used bare as a wildcard import could give it: a lower-case name called (`abs(..)`,
+    never `Math.min(..)` nor a local `min`), any name never declared in the file as a local, parameter or field
+    (review of stop 56: `int min = ..` and `Math.min(..)` had been credited to `import static java.lang.Math.*`)."""
+    text = "\n".join(lines)
+    out: dict[str, list[int]] = {}
+    for n, at in local.items():
+        if re.search(_JVM_DECLARED.format(w=re.escape(n)), text):
+            continue
+        rx = re.compile(rf"(?<![\w$.]){re.escape(n)}\s*\(" if n[:1].islower() else rf"(?<![\w$.]){re.escape(n)}(?![\w$])")
+        keep = [k for k in at if 0 < k <= len(lines) and rx.search(lines[k - 1])]
+        if keep:
+            out[n] = keep
+    return out
 
 
 def _jvm_member_here(nav: NavigationService, path: str, name: str, at: list[int]) -> bool:

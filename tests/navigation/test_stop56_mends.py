@@ -565,3 +565,31 @@ def test_test_paths_main_source_sets_and_fixture_projects():
     assert is_test_path("src/test/java/p/ArgumentListTest.java") and is_test_path("src/test/kotlin/p/ParserSpec.kt")
     assert is_test_path("src/test/resources/projects/demo/src/main/java/p/Foo.java")
     assert is_test_path("testdata/proj/src/main/java/Foo.java")
+
+
+def test_java_wildcard_uses_leave_out_locals_qualified_calls_and_shadowed_names(tmp_path):
+    """Review of stop 56: `import static java.lang.Math.*` was credited with the locals `min`/`max` and the qualified
+    `Math.min(..)`; `import p.util.Limits.*` (member types only) with a static method, a field and locals; a class of
+    the file's own package named Optional with java.util's."""
+    files = {"src/main/java/p/Stats.java": ("package p;\n\nimport static java.lang.Math.*;\n\nclass Stats {\n"
+                                            "    int span( int[] xs ) {\n        int min = xs[0], max = xs[0];\n"
+                                            "        for ( int x : xs ) {\n            min = Math.min( min, x );\n"
+                                            "            max = Math.max( max, x );\n        }\n        return abs( max - min );\n"
+                                            "    }\n}\n"),
+             "src/main/java/p/Optional.java": "package p;\n\npublic class Optional {\n}\n",
+             "src/main/java/p/util/Limits.java": ("package p.util;\n\npublic final class Limits {\n"
+                                                  "    public static final int DEFAULT = 3;\n"
+                                                  "    public static int max( int a, int b ) {\n        return a > b ? a : b;\n    }\n"
+                                                  "    public static class Range {\n    }\n}\n"),
+             "src/main/java/p/User.java": ("package p;\n\nimport java.util.*;\nimport p.util.Limits.*;\n\nclass User {\n"
+                                           "    List<String> names = new ArrayList<>();\n    Optional opt;\n\n"
+                                           "    int size( int count ) {\n        int max = DEFAULT;\n        Range r = new Range();\n"
+                                           "        return max + count + names.size();\n    }\n}\n")}
+    served = served_tree(tmp_path / "r", files)
+    stats = served.call("list_dependencies", path="src/main/java/p/Stats.java", view="uses").text
+    assert "Math.abs at 12" in stats and "Math.min" not in stats and "Math.max" not in stats, stats
+    user = served.call("list_dependencies", path="src/main/java/p/User.java", view="uses").text
+    row = next(line for line in user.splitlines() if "Limits.*" in line)
+    assert "Limits.Range" in row and "DEFAULT" not in row and "max" not in row, user
+    util = next(line for line in user.splitlines() if "java.util.*" in line)
+    assert "Optional" not in util and "ArrayList at 7" in util, user
