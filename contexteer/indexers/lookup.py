@@ -4430,9 +4430,28 @@ def _php_namesake_imports(index: IndexQueries, sites: list[Caller], owner: str, 
         return
     space = php_file_namespace(index, sym.path)
     for c in sites:
-        full = php_uses(lines_of(index, c.path)).get(owner) if c.receiver else None
-        if full is not None and full.rpartition("\\")[0] != space:
+        lines = lines_of(index, c.path)
+        full = php_uses(lines).get(owner) if c.receiver else None
+        # (only a receiver declared with that name: `$this->get()` in a subclass of the repository class, in a file
+        # that also imports the vendor one, is the repository method's; review of stop 56)
+        if full is not None and full.rpartition("\\")[0] != space and _php_receiver_type(index, c, lines, sym.name) == owner:
             c.against, c.receiver = True, False
+
+
+def _php_receiver_type(index: IndexQueries, c: Caller, lines: list[str], callee: str) -> str | None:
+    """The class name a PHP call's receiver is declared with as written (`$this->data->get(..)` with `private Data
+    $data`, `$d->get(..)` with `Data $d`), None when nothing declares it."""
+    text = lines[c.line - 1] if 0 < c.line <= len(lines) else ""
+    m = re.search(rf"\$(?:this->(\w+)|(\w+))\s*->\s*{re.escape(callee)}\s*\(", text)
+    if m is None:
+        return None
+    syms = index.symbols_in_file(c.path)
+    if m.group(1):
+        typed = _php_property_type(index, syms, lines, c.line, m.group(1))
+    else:
+        enc = enclosing(syms, c.line)
+        typed = declared_type(enc.signature or "", "$" + m.group(2)) if enc is not None and m.group(2) != "this" else None
+    return typed.lstrip("?\\").rsplit("\\", 1)[-1] if typed else None
 
 
 def _php_type_namespace(index: IndexQueries, sym: Symbol, typed: str) -> str | None:

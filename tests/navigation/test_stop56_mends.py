@@ -593,3 +593,14 @@ def test_java_wildcard_uses_leave_out_locals_qualified_calls_and_shadowed_names(
     assert "Limits.Range" in row and "DEFAULT" not in row and "max" not in row, user
     util = next(line for line in user.splitlines() if "java.util.*" in line)
     assert "Optional" not in util and "ArrayList at 7" in util, user
+
+
+def test_php_vendor_import_drops_only_receivers_declared_with_it(tmp_path):
+    """Review of stop 56: `Sub extends \\App\\Util\\Data` in a file that also imports Dflydev's Data had its
+    `$this->get('x')` and `$s->get('y')` left out of App\\Util\\Data::get's callers."""
+    sub = ("<?php\nnamespace App;\n\nuse Dflydev\\DotAccessData\\Data;\n\nclass Sub extends \\App\\Util\\Data\n{\n"
+           "    public function run(Data $d)\n    {\n        $d->get('z');\n        return $this->get('x');\n    }\n}\n")
+    got = served_tree(tmp_path / "r", {"src/Sub.php": sub, "src/Util/Data.php": PHP_REPO_DATA}).call(
+        "find_related", symbol="Data.get", relation="callers").text
+    assert "11 in Sub.run" in got or "src/Sub.php:11 in Sub.run" in got, got
+    assert "src/Sub.php:10 `$d->get('z');`" in got, got  # (left out: the vendor Data's)
