@@ -90,7 +90,6 @@ from contexteer.indexers.syntax import (
     receiver_chain,
     swift_params,
     takes_call,
-    top_level,
     whole_header,
     written_bases,
 )
@@ -3391,14 +3390,45 @@ def _c_ops_tables(index: IndexQueries, sym: Symbol) -> list[tuple[Any, str, str]
             continue
         body = "\n".join(lines_of(index, v.path)[v.start_line - 1: v.end_line])
         body = re.sub(r"/\*.*?\*/|//[^\n]*", "", body[body.find("{") + 1: body.rfind("}")], flags=re.S)
-        values = [" ".join(x.split()) for x in top_level(body)] if "(" in body or "{" in body else \
-            [" ".join(x.split()) for x in body.split(",")]
-        named = {k: val for x in values if (d := re.match(r"\.(\w+)\s*=\s*(.+)", x)) for k, val in [d.groups()]}
-        pairs = [(slot, named.get(slot) if named else (values[k] if k < len(values) else ""))
-                 for k, slot in enumerate(slots) if slot]
-        said = ", ".join(f"{slot} {val}" for slot, val in pairs if val and val not in ("NULL", "0"))
+        if re.search(rf"\b{re.escape(v.name)}\s*\[", v.signature or ""):  # an array: each element's slots
+            elements = [e for e in _c_items(body) if e.startswith("{")]
+            said = "; ".join(f"[{k}] {_c_slots(e[1:-1], slots) or 'no function'}" for k, e in enumerate(elements[:8]))
+            said += f"; +{len(elements) - 8} more" if len(elements) > 8 else ""
+        else:
+            said = _c_slots(body, slots)
         out.append((v, "ops table", said or "no function in its slots"))
     return out
+
+
+def _c_items(body: str) -> list[str]:
+    """A C initialiser's items, split at its top-level commas (`1 << 2` and casts are no brackets)."""
+    items, depth, cur, quote = [], 0, [], ""
+    for ch in body:
+        if quote:
+            quote = "" if ch == quote and (not cur or cur[-1] != "\\") else quote
+        elif ch in "\"'":
+            quote = ch
+        elif ch in "([{":
+            depth += 1
+        elif ch in ")]}":
+            depth -= 1
+        elif ch == "," and depth == 0:
+            items.append(" ".join("".join(cur).split()))
+            cur = []
+            continue
+        cur.append(ch)
+    items.append(" ".join("".join(cur).split()))
+    return [x for x in items if x]
+
+
+def _c_slots(body: str, slots: list[str | None]) -> str:
+    """`init epoll_init, add epoll_add`: the function each function-pointer slot of an initialiser gets, positional
+    or designated (`.add = evsig_add`), a cast before it left out."""
+    values = _c_items(body)
+    named = {k: val for x in values if (d := re.match(r"\.(\w+)\s*=\s*(.+)", x)) for k, val in [d.groups()]}
+    pairs = [(slot, named.get(slot) if named else (values[k] if k < len(values) else "")) for k, slot in enumerate(slots) if slot]
+    pairs = [(slot, re.sub(r"^\((?:[^()]|\([^()]*\))*\)\s*(?=[A-Za-z_&])", "", val or "")) for slot, val in pairs]
+    return ", ".join(f"{slot} {val}" for slot, val in pairs if val and val not in ("NULL", "0"))
 
 
 def _anonymous(index: IndexQueries, sym: Symbol) -> list[tuple[Any, str, str]]:

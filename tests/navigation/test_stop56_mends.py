@@ -604,3 +604,19 @@ def test_php_vendor_import_drops_only_receivers_declared_with_it(tmp_path):
         "find_related", symbol="Data.get", relation="callers").text
     assert "11 in Sub.run" in got or "src/Sub.php:11 in Sub.run" in got, got
     assert "src/Sub.php:10 `$d->get('z');`" in got, got  # (left out: the vendor Data's)
+
+
+def test_c_ops_tables_of_arrays_and_shifted_flags(tmp_path):
+    """Review of stop 56: `struct cmd commands[] = {{..}, {..}}` gave `fn do_add, help help_add }` and dropped the
+    next element; `.flags = 1 << 2,` before `.help = help_x` dropped the help slot."""
+    files = {"ops.h": ("struct cmd {\n\tconst char *name;\n\tint (*fn)(int argc, char **argv);\n\tint flags, level;\n"
+                       "\tvoid (*help)(void);\n};\n"),
+             "cmds.c": ("#include \"ops.h\"\nstatic int do_add(int argc, char **argv) { return 0; }\n"
+                        "static int do_rm(int argc, char **argv) { return 0; }\nstatic void help_add(void) {}\n\n"
+                        "static const struct cmd commands[] = {\n\t{ \"add\", do_add, 0, 1, help_add },\n"
+                        "\t{ \"rm\", do_rm, 0, 2, NULL },\n\t{ NULL }\n};\n"),
+             "cmds2.c": ("#include \"ops.h\"\nstatic int do_x(int argc, char **argv) { return 0; }\nstatic void help_x(void) {}\n\n"
+                         "static const struct cmd xcmd = {\n\t.name = \"x\",\n\t.fn = (int (*)(int, char **))do_x,\n"
+                         "\t.flags = 1 << 2,\n\t.help = help_x,\n};\n")}
+    got = served_tree(tmp_path / "r", files).call("find_related", symbol="cmd", relation="implementations").text
+    assert "[0] fn do_add, help help_add; [1] fn do_rm" in got and "fn do_x, help help_x" in got, got
