@@ -1742,9 +1742,12 @@ def _ruby_delegation_end(index: IndexQueries, sym: Symbol, delegated: dict[str, 
     if giver is None:
         return ""
     lines = lines_of(index, sym.path)
-    returned = next((m.group(1) for t in lines[giver.start_line: giver.end_line - 1]
-                     if (m := re.match(r"\s*(?:return\s+)?([A-Z]\w*(?:::[A-Z]\w*)*)\s*(?:if\b.*)?$", t)) is not None), None)
+    consts = list(dict.fromkeys(m.group(1) for t in lines[giver.start_line: giver.end_line - 1]
+                                if (m := re.match(r"\s*(?:return\s+)?([A-Z]\w*(?:::[A-Z]\w*)*)\s*(?:if\b.*)?$", t))))
     head = f" = self.class.{target} ({giver.start_line})"
+    if len(consts) > 1:  # (`return Checker if self == Pattern` then `Other`: which one is the class's; review of stop 56)
+        return f"{head} -> one of " + ", ".join(f"{c}.{name}" for c in consts[:4])
+    returned = consts[0] if consts else None
     if returned is None:
         return head
     scope = cls.qualname.split(".")
@@ -3402,7 +3405,9 @@ def _c_ops_tables(index: IndexQueries, sym: Symbol) -> list[tuple[Any, str, str]
 
 def _c_items(body: str) -> list[str]:
     """A C initialiser's items, split at its top-level commas (`1 << 2` and casts are no brackets)."""
-    items, depth, cur, quote = [], 0, [], ""
+    items: list[str] = []
+    cur: list[str] = []
+    depth, quote = 0, ""
     for ch in body:
         if quote:
             quote = "" if ch == quote and (not cur or cur[-1] != "\\") else quote

@@ -19,12 +19,13 @@
 (call method: (identifier) @_del arguments: (argument_list . (_) . (simple_symbol) @name .) (#match? @_del "^def_(instance_)?delegator$")) @definition.method
 (call method: (identifier) @_del arguments: (argument_list . (_) . (_) . (simple_symbol) @name) (#match? @_del "^def_(instance_)?delegator$")) @definition.method
 (call method: (identifier) @_al arguments: (argument_list . (simple_symbol) @name) (#eq? @_al "alias_method")) @definition.method
-(alias name: (_) @name) @definition.method
+(alias name: [(identifier) (operator) (constant)] @name) @definition.method
 ; `instance_delegate parse: :parser`, `delegate %i[parser compiler] => 'self.class'` (Forwardable), Rails'
 ; `delegate :name, :email, to: :user`
 (call method: (identifier) @_del arguments: (argument_list (pair key: (hash_key_symbol) @name)) (#match? @_del "^(instance_delegate|delegate)$") (#not-match? @name "^(to|prefix|allow_nil|private)$")) @definition.method
 (call method: (identifier) @_del arguments: (argument_list (pair key: [(array (simple_symbol) @name) (symbol_array (bare_symbol) @name)])) (#match? @_del "^(instance_delegate|delegate)$")) @definition.method
-(call method: (identifier) @_del arguments: (argument_list (simple_symbol) @name (pair)) (#eq? @_del "delegate")) @definition.method
+; (not with `prefix:`: Rails then defines `profile_name`, review of stop 56)
+(call method: (identifier) @_del arguments: (argument_list (simple_symbol) @name (pair)) (#eq? @_del "delegate") (#not-match? @definition.method "prefix:")) @definition.method
 
 (call method: (identifier) @name) @reference.call
 (call receiver: (constant) @name) @reference.type
