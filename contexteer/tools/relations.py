@@ -249,7 +249,13 @@ def _render(model: RelatedResult, target: Any, offset: int, depth: int) -> str:
     by_callee: dict[str, list[RelatedItem]] = {}
     for it in deep_tests:
         by_callee.setdefault(it.via or "?", []).append(it)
-    out += [_test_callers(group, f"callers of {via}") for via, group in by_callee.items()]
+    # (with where it is: three `Run`s of expr, a function and two methods, read "callers of Run" alike, run 493)
+    where: dict[str, set[str]] = {}
+    for it in model.items:
+        if it.qualname and it.start_line and not is_test_path(it.path):
+            where.setdefault(it.qualname, set()).add(f"{it.path}:{it.start_line}")
+    out += [_test_callers(group, f"callers of {via}" + (f" ({', '.join(sorted(where[via]))})" if via in where else ""))
+            for via, group in by_callee.items()]
     if guesses:
         out.append(_guesses(model, target, guesses))
     if model.values:  # named without a call: passed or stored, called later by whatever holds it

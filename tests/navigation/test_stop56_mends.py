@@ -629,3 +629,12 @@ def test_ruby_alias_of_a_global_and_a_prefixed_delegate_define_no_such_method(tm
            "    delegate :email, to: :profile\n  end\nend\n")
     got = served_tree(tmp_path / "r", {"lib/m/account.rb": src}).call("search_symbol", query="Account", kind="method").text
     assert "email 5" in got and "name 4" not in got and "ERR" not in got, got
+
+
+def test_deeper_test_callers_name_where_the_definition_they_call_is(tmp_path):
+    """expr run 493: "in test files, callers of Run" beside three Runs (a function and two methods) told not which."""
+    files = {"go.mod": "module example.com/ex\n\ngo 1.18\n",
+             "vm/vm.go": "package vm\n\nfunc fetch() int {\n\treturn 1\n}\n\nfunc Run() int {\n\treturn fetch()\n}\n",
+             "vm/a_test.go": "package vm\n\nimport \"testing\"\n\nfunc TestA(t *testing.T) {\n\tRun()\n}\n\nfunc TestB(t *testing.T) {\n\tRun()\n}\n"}
+    got = served_tree(tmp_path / "r", files).call("find_related", symbol="vm.fetch", relation="callers", depth=2).text
+    assert "in test files, callers of Run (vm/vm.go:7)" in got, got
