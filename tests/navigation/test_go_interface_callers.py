@@ -185,7 +185,7 @@ def test_callers_in_test_files_past_the_first_level_are_one_line_per_callee(tmp_
     a = served.call("find_related", symbol="inner", relation="callers", depth=2)
     assert not a.is_error, a.text
     lines = a.text.splitlines()
-    assert "in test files, callers of Outer, 3 call sites: lib/lib_test.go:6 in TestA, 10,11 in TestB" in lines, a.text
+    assert "in test files, callers of Outer (lib/lib.go:5), 3 call sites: lib/lib_test.go:6 in TestA, 10,11 in TestB" in lines, a.text
     assert any("lib/lib.go" in ln and "in Use" in ln for ln in lines), a.text  # the library caller keeps its row
     assert not any("TestA" in ln for ln in lines if not ln.startswith("in test files")), a.text
     # first-level callers in test files are one line at depth 2 as at depth 1 (the review: three full rows)
