@@ -2358,6 +2358,7 @@ def find_callers(index: IndexQueries, sym: Symbol, callee: str, resolve_imports:
     elif ctor or py_ctor:
         sites = _constructor_sites(index, sym, callee, sites, left_out)
         sites += _python_built_by_cls(index, sym, seen, resolve_imports) if py_ctor else []
+        sites += _this_delegations(index, sym, callee) if ctor else []
     elif owner is not None:  # (a constructor, `new PrefixRangeMap(..)`, is on no receiver: its file's evidence stands)
         # the files most likely to hold real calls are read first: the read budget goes to them
         order = {"same file": 0, "import": 1, "same package": 1}
@@ -2482,6 +2483,30 @@ def _constructor_sites(index: IndexQueries, sym: Symbol, callee: str, sites: lis
     if left_out is not None:
         left_out += [c for c in sites if c.against]
     return [c for c in sites if not c.against]
+
+
+def _this_delegations(index: IndexQueries, sym: Symbol, callee: str) -> list[Caller]:
+    """Java/C#: the class's other constructors handing on to this one with `this(..)` (`: this(..)` in C#), by
+    argument count (jcommander run 491: `this(object, bundle, (String[]) null)` in JCommander(Object, ResourceBundle)
+    was no caller of the three-parameter constructor, under "complete")."""
+    if sym.language not in ("java", "csharp") or sym.kind not in ("method", "constructor") or sym.parent_id is None:
+        return []
+    fits = arity(callee + (sym.signature or "")[(sym.signature or "").find("("):], callee) if "(" in (sym.signature or "") else None
+    lines = lines_of(index, sym.path)
+    ctors = [c for c in index.symbols_in_file(sym.path) if c.parent_id == sym.parent_id and c.name == sym.name]
+    # (a call that another constructor takes with exactly as many parameters is that one's, not this varargs one's)
+    fixed = {n for c in ctors if c.id != sym.id and (a := arity(callee + (c.signature or "")[(c.signature or "").find("("):], callee))
+             and a[1] is not None for n in range(a[0], a[1] + 1)} if fits is not None and fits[1] is None else set()
+    out: list[Caller] = []
+    for c in ctors:
+        if c.id == sym.id:
+            continue
+        for k in range(c.start_line, min(c.end_line, len(lines)) + 1):
+            args = call_args(lines[k - 1], "this") if re.search(r"(?<![\w.$])this\s*\(", lines[k - 1]) else None
+            if args is not None and len(args) not in fixed \
+                    and (fits is None or fits[0] <= len(args) and (fits[1] is None or len(args) <= fits[1])):
+                out.append(Caller(c, sym.path, k, how="same file", receiver=True))
+    return out
 
 
 def _overload_sites(index: IndexQueries, sym: Symbol, callee: str, sites: list[Caller],

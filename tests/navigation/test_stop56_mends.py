@@ -638,3 +638,15 @@ def test_deeper_test_callers_name_where_the_definition_they_call_is(tmp_path):
              "vm/a_test.go": "package vm\n\nimport \"testing\"\n\nfunc TestA(t *testing.T) {\n\tRun()\n}\n\nfunc TestB(t *testing.T) {\n\tRun()\n}\n"}
     got = served_tree(tmp_path / "r", files).call("find_related", symbol="vm.fetch", relation="callers", depth=2).text
     assert "in test files, callers of Run (vm/vm.go:7)" in got, got
+
+
+def test_java_this_delegation_calls_the_constructor_it_fits(tmp_path):
+    """jcommander run 491: `this(object, bundle, (String[]) null)` in JCommander(Object, ResourceBundle) was no
+    caller of JCommander(Object, ResourceBundle, String...), under a "complete" answer."""
+    src = ("package p;\n\npublic class Cmd {\n"
+           "    public Cmd(Object object) {\n        this(object, (String) null);\n    }\n\n"                   # 4-6
+           "    public Cmd(Object object, String bundle) {\n        this(object, bundle, (String[]) null);\n    }\n\n"  # 8-10
+           "    public Cmd(Object object, String bundle, String... args) {\n    }\n}\n")                       # 12
+    served = served_tree(tmp_path / "r", {"src/main/java/p/Cmd.java": src})
+    got = served.call("find_related", symbol="Cmd.Cmd", relation="callers", path="src/main/java/p/Cmd.java:12").text
+    assert "src/main/java/p/Cmd.java:9 in Cmd.Cmd (8-10)" in got and ":5 in" not in got, got
