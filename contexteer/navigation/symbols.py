@@ -545,13 +545,27 @@ def _through_module(nav: NavigationService, name: str, defs: list[Any], uses: li
         return set(imported_as(nav.imported(path), head))
 
     bare = re.compile(rf"(?<![\w$.]){re.escape(name)}\b")
+    dotted = _go_dot_importers(nav, defs, uses)
     for u in uses:
         heads = rx.findall(u.preview or "")
         if (heads and any(paths & bound_to(u.path, h) for h in heads)) or \
-                (bare.search(u.preview or "") and u.path not in paths and paths & bound_to(u.path, name)):
+                (bare.search(u.preview or "") and u.path not in paths and (paths & bound_to(u.path, name) or u.path in dotted)):
             u.kind, u.how = "read", "import"
             n += 1
     return n
+
+
+def _go_dot_importers(nav: NavigationService, defs: list[Any], uses: list[RefSite]) -> set[str]:
+    """The files among `uses` that dot-import the package of a Go definition (`. ".../vm"`): its exported name is
+    theirs bare (expr run 493: OpEnd's uses in compiler.go were "not resolved: some may be other things")."""
+    from contexteer.indexers.lookup import _go_dot_path_is, _go_package_path, go_dot_imports, lines_of
+
+    if len(defs) != 1 or defs[0].language != "go" or not defs[0].name[:1].isupper():
+        return set()
+    folder = defs[0].path.rpartition("/")[0]
+    expected = _go_package_path(nav.ws, folder)
+    return {p for p in {u.path for u in uses if u.path.endswith(".go")}
+            if any(_go_dot_path_is(imp, folder, expected) for imp in go_dot_imports(lines_of(nav.index, p)))}
 
 
 def extension_methods(nav: NavigationService, q: str, kind: str | None, prefix: str | None) -> list[Any]:

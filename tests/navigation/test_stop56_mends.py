@@ -650,3 +650,14 @@ def test_java_this_delegation_calls_the_constructor_it_fits(tmp_path):
     served = served_tree(tmp_path / "r", {"src/main/java/p/Cmd.java": src})
     got = served.call("find_related", symbol="Cmd.Cmd", relation="callers", path="src/main/java/p/Cmd.java:12").text
     assert "src/main/java/p/Cmd.java:9 in Cmd.Cmd (8-10)" in got and ":5 in" not in got, got
+
+
+def test_go_references_of_a_dot_imported_name_are_references(tmp_path):
+    """expr run 493: `search_symbol OpEnd references=true` listed compiler.go's bare OpEnd uses (under a dot import
+    of vm) as "not resolved: some may be other things", while the uses view resolved them."""
+    files = {"go.mod": "module example.com/ex\n\ngo 1.18\n",
+             "vm/opcodes.go": "package vm\n\nconst (\n\tOpPush byte = iota\n\tOpEnd\n)\n",
+             "compiler/compiler.go": ("package compiler\n\nimport (\n\t. \"example.com/ex/vm\"\n)\n\n"
+                                      "func emit(op byte) {}\n\nfunc Compile() {\n\temit(OpEnd)\n}\n")}
+    got = served_tree(tmp_path / "r", files).call("search_symbol", query="OpEnd", references=True).text
+    assert "references (1 in 1 file" in got and "not resolved" not in got, got
