@@ -1120,6 +1120,10 @@ def _c_include(nav: NavigationService, resolver: Any, found: ImportUse, targets:
     if not targets:
         found.directive = "outside the repository: the names it declares are not known here"
         return found
+    # (a line above the #include cannot use what it declares: libevent's evutil_rand.c calls the system arc4random
+    # at 56-111, under another #if branch, and includes ./arc4random.c at 134; run 496 read them credited to it)
+    refs = {n: [k for k in at if k > found.line] for n, at in refs.items()}
+    every = {n: [k for k in at if k > found.line] for n, at in every.items()}
     rel_lines, syms = file
     typed_at: dict[Any, Any] = {}  # (line, word) -> type, and the files' symbols: one reading per answer
     own = syms[0].path if syms else None  # (registry.h includes registry-inl.h, which includes registry.h back)

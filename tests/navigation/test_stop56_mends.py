@@ -661,3 +661,14 @@ def test_go_references_of_a_dot_imported_name_are_references(tmp_path):
                                       "func emit(op byte) {}\n\nfunc Compile() {\n\temit(OpEnd)\n}\n")}
     got = served_tree(tmp_path / "r", files).call("search_symbol", query="OpEnd", references=True).text
     assert "references (1 in 1 file" in got and "not resolved" not in got, got
+
+
+def test_c_include_is_credited_with_no_use_above_it(tmp_path):
+    """libevent run 496: evutil_rand.c calls the system arc4random (lines 56-111, another #if branch) and includes
+    ./arc4random.c only at 134; the uses view credited every call to the include."""
+    files = {"arc4random.c": "static unsigned arc4random(void)\n{\n\treturn 4;\n}\n",
+             "rand.c": ("#ifdef HAVE_ARC4RANDOM\n#include <stdlib.h>\nunsigned first(void)\n{\n\treturn arc4random();\n}\n"
+                        "#else\n#include \"./arc4random.c\"\nunsigned second(void)\n{\n\treturn arc4random();\n}\n#endif\n")}
+    got = served_tree(tmp_path / "r", files).call("list_dependencies", path="rand.c", view="uses").text
+    row = next(line for line in got.splitlines() if "arc4random.c" in line and "->" in line)
+    assert "arc4random (arc4random.c:1) at 11" in row and "at 5" not in row, got
