@@ -3130,6 +3130,10 @@ def _direct_subtypes(index: IndexQueries, sym: Symbol, rust_impls: Callable[[str
         own = cand.id if cand.language == "python" and cand.name == sym.name else None
         if own is not None and not _python_written_base_is(index, cand, sym, resolve_imports):
             continue
+        if cand.language == "python" and resolve_imports is not None and own is None \
+                and (through := _python_module_base(index, sym.name, cand, resolve_imports)) is not None \
+                and not any(s.id == sym.id for s, _ in through):
+            continue  # `class X(inlinepatterns.InlineProcessor)` is no subclass of treeprocessors.InlineProcessor (run 497)
         if sym.name in bases_of(cand) and (_ruby_base_is(index, cand, sym) if cand.language == "ruby"
                                            else not _shadowed(index, sym, cand.path, shadowed, cand.name, own)
                                            and not _imported_elsewhere(index, sym, cand.path, resolve_imports)

@@ -7332,6 +7332,9 @@ def _self_holder(index: IndexQueries, classes: dict[str, list[Symbol]], defs: di
     if own and holder is not None and holder != owner and callee and word in (None, "this", "self") \
             and language in _CLASS_CALLED_LANGS and _own_overload_fits(index, holder, callee, site, language, owner):
         return holder, False, True  # `this.Equals(f64)` in PyFloat: its own Equals(double), not PyObject's
+    if own and holder is not None and holder != owner and callee and word in ("self", "this", "$this") \
+            and language in _BY_NAME_DISPATCH and _overridden_between(index, site, owner_cls, callee):
+        return holder, False, True  # Python-Markdown's `self.detab(..)` in FootnoteBlockProcessor, which has its own
     if not own and word is None and language in _OUTER_THIS and callee:
         # a bare call in an inner class is the outer class's method too (`doPut(k, v)` in Inverse), unless a class
         # in between defines the name itself (Inverse's own `put`)
@@ -7429,6 +7432,24 @@ def _abstract_member(m: Symbol) -> bool:
 #: languages where a bare call in a class is a call on this, and nothing else (no scope function or trailing closure
 #: gives it another implicit receiver)
 _BARE_DISPATCH = frozenset({"java", "csharp"})
+
+
+#: languages whose methods are looked up by name alone on the object's class (no overloads)
+_BY_NAME_DISPATCH = frozenset({"python", "ruby", "php", "javascript", "typescript", "tsx"})
+
+
+def _overridden_between(index: IndexQueries, site: Caller, owner_cls: Symbol | None, name: str) -> bool:
+    """Whether the class a `self.name(..)` site is in, or a base of it below `owner_cls`, defines `name` itself: then
+    the call runs that one, never owner_cls's (py3 run 497: FootnoteBlockProcessor's `self.detab(block)` calls its own
+    detab(block), yet were listed among BlockProcessor.detab's callers under "every call is listed")."""
+    around = _innermost_class(index, site.path, site.line)
+    if around is None or owner_cls is None or around.id == owner_cls.id:
+        return False
+    if any(m.parent_id == around.id and m.name == name and m.kind in ("method", "function")
+           for m in index.symbols_in_file(around.path)):
+        return True
+    definer = _defining_base(index, around, name)
+    return definer is not None and definer.id != owner_cls.id and _inherits_class(index, definer, owner_cls.id)
 
 
 def _dispatching(index: IndexQueries, holder: str, name: str, language: str) -> bool:

@@ -1641,7 +1641,11 @@ _RUST_LIBRARY_TRAITS: dict[str, tuple[str, ...]] = {
     "FromIterator": ("from_iter",), "Extend": ("extend",), "IntoIterator": ("into_iter",),
     "Write": ("write", "write_all", "write_fmt", "flush", "write_str", "write_char"),
     "Read": ("read", "read_exact", "read_to_end", "read_to_string"), "BufRead": ("read_line", "lines", "fill_buf"),
-    "Seek": ("seek",), "Hash": ("hash",), "ToString": ("to_string",), "FromStr": ("from_str",),
+    "Seek": ("seek", "rewind", "stream_position"), "Hash": ("hash",), "ToString": ("to_string",), "FromStr": ("from_str",),
+    # (chrono run 499: `use std::hash::Hasher` read "not used" beside `hasher.write(..)` and `hasher.finish()`)
+    "Hasher": ("write", "finish", "write_u8", "write_u16", "write_u32", "write_u64", "write_usize", "write_i64"),
+    "BuildHasher": ("build_hasher", "hash_one"), "Error": ("source",), "Any": ("type_id",),
+    "Iterator": ("next",), "DoubleEndedIterator": ("next_back", "rev"), "ExactSizeIterator": ("len",),
     "Borrow": ("borrow",), "BorrowMut": ("borrow_mut",), "AsRef": ("as_ref",), "AsMut": ("as_mut",),
     "TryFrom": ("try_from",), "TryInto": ("try_into",), "Ord": ("cmp",), "PartialOrd": ("partial_cmp",),
     "ToTokens": ("to_tokens", "into_token_stream", "to_token_stream"),

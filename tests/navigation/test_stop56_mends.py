@@ -672,3 +672,40 @@ def test_c_include_is_credited_with_no_use_above_it(tmp_path):
     got = served_tree(tmp_path / "r", files).call("list_dependencies", path="rand.c", view="uses").text
     row = next(line for line in got.splitlines() if "arc4random.c" in line and "->" in line)
     assert "arc4random (arc4random.c:1) at 11" in row and "at 5" not in row, got
+
+
+def test_python_self_call_in_a_subclass_with_its_own_method_is_not_the_bases(tmp_path):
+    """py3 run 497: FootnoteBlockProcessor's `self.detab(before)` calls its own detab(block); BlockProcessor.detab's
+    callers listed all four under "every call named 'detab' is listed"."""
+    files = {"md/blocks.py": ("class BlockProcessor:\n    def detab(self, text, length=None):\n        return text, ''\n\n\n"
+                              "class CodeBlockProcessor(BlockProcessor):\n    def run(self, block):\n"
+                              "        return self.detab(block)\n"),                                   # 8
+             "md/footnotes.py": ("from md.blocks import BlockProcessor\n\n\nclass FootnoteBlockProcessor(BlockProcessor):\n"
+                                 "    def run(self, block):\n        return self.detab(block)\n\n"   # 6
+                                 "    def detab(self, block):\n        return block\n")}
+    got = served_tree(tmp_path / "r", files).call("find_related", symbol="BlockProcessor.detab", relation="callers").text
+    assert "CodeBlockProcessor.run" in got and "in FootnoteBlockProcessor.run" not in got, got
+
+
+def test_python_base_written_through_a_module_is_that_modules_class(tmp_path):
+    """py3 run 497: tests' `class X(inlinepatterns.InlineProcessor)` were listed under treeprocessors.InlineProcessor
+    among Treeprocessor's subclasses, matched by the bare name, under "complete"."""
+    files = {"md/__init__.py": "",
+             "md/treeprocessors.py": ("class Treeprocessor:\n    def run(self, root):\n        pass\n\n\n"
+                                      "class InlineProcessor(Treeprocessor):\n    def run(self, root):\n        return root\n"),
+             "md/inlinepatterns.py": "class InlineProcessor:\n    def handleMatch(self, m, data):\n        pass\n",
+             "tests/test_apis.py": ("from md import inlinepatterns\n\n\n"
+                                    "class _Recorder(inlinepatterns.InlineProcessor):\n"
+                                    "    def handleMatch(self, m, data):\n        return None\n")}
+    got = served_tree(tmp_path / "r", files).call("find_related", symbol="Treeprocessor", relation="implementations").text
+    assert "InlineProcessor" in got and "_Recorder" not in got, got
+
+
+def test_rust_std_hasher_import_is_used_by_its_method_calls(tmp_path):
+    """chrono run 499: `use std::{.., hash::Hasher, ..}` read "not used: Hasher" beside `hasher.write(..)` and
+    `hasher.finish()`, which the import lets the file call."""
+    src = ("use std::{collections::hash_map, hash::Hasher};\n\npub fn digest(tz: &str) -> u64 {\n"
+           "    let mut hasher = hash_map::DefaultHasher::new();\n    hasher.write(tz.as_bytes());\n    hasher.finish()\n}\n")
+    got = served_tree(tmp_path / "r", {"Cargo.toml": "[package]\nname = \"x\"\nversion = \"0.1.0\"\n", "src/lib.rs": src}).call(
+        "list_dependencies", path="src/lib.rs", view="uses").text
+    assert "Hasher::write() (its method, in scope by the import) at 5" in got and "not used: Hasher" not in got, got
