@@ -3398,7 +3398,8 @@ def _c_ops_tables(index: IndexQueries, sym: Symbol) -> list[tuple[Any, str, str]
         body = "\n".join(lines_of(index, v.path)[v.start_line - 1: v.end_line])
         body = re.sub(r"/\*.*?\*/|//[^\n]*", "", body[body.find("{") + 1: body.rfind("}")], flags=re.S)
         if re.search(rf"\b{re.escape(v.name)}\s*\[", v.signature or ""):  # an array: each element's slots
-            elements = [e for e in _c_items(body) if e.startswith("{")]
+            # (`[CMD_ADD] = { .. }`: an element given by its index)
+            elements = [e for e in (re.sub(r"^\[[^\]]*\]\s*=\s*", "", x) for x in _c_items(body)) if e.startswith("{")]
             said = "; ".join(f"[{k}] {_c_slots(e[1:-1], slots) or 'no function'}" for k, e in enumerate(elements[:8]))
             said += f"; +{len(elements) - 8} more" if len(elements) > 8 else ""
         else:
@@ -3411,10 +3412,11 @@ def _c_items(body: str) -> list[str]:
     """A C initialiser's items, split at its top-level commas (`1 << 2` and casts are no brackets)."""
     items: list[str] = []
     cur: list[str] = []
-    depth, quote = 0, ""
+    depth, quote, escaped = 0, "", False
     for ch in body:
         if quote:
-            quote = "" if ch == quote and (not cur or cur[-1] != "\\") else quote
+            quote = "" if ch == quote and not escaped else quote
+            escaped = ch == "\\" and not escaped
         elif ch in "\"'":
             quote = ch
         elif ch in "([{":

@@ -2493,6 +2493,7 @@ def _this_delegations(index: IndexQueries, sym: Symbol, callee: str) -> list[Cal
         return []
     fits = arity(callee + (sym.signature or "")[(sym.signature or "").find("("):], callee) if "(" in (sym.signature or "") else None
     lines = lines_of(index, sym.path)
+    typed = _checkable(index, param_types(sym.signature or "")) if sym.language == "java" else None
     ctors = [c for c in index.symbols_in_file(sym.path) if c.parent_id == sym.parent_id and c.name == sym.name]
     # (a call that another constructor takes with exactly as many parameters is that one's, not this varargs one's)
     fixed = {n for c in ctors if c.id != sym.id and (a := arity(callee + (c.signature or "")[(c.signature or "").find("("):], callee))
@@ -2503,9 +2504,10 @@ def _this_delegations(index: IndexQueries, sym: Symbol, callee: str) -> list[Cal
             continue
         for k in range(c.start_line, min(c.end_line, len(lines)) + 1):
             args = call_args(lines[k - 1], "this") if re.search(r"(?<![\w.$])this\s*\(", lines[k - 1]) else None
-            if args is not None and len(args) not in fixed \
+            # (a literal argument of another type is another constructor's: `this("x")` is no call of Foo(int))
+            if args is not None and len(args) not in fixed and not (typed and _literal_args_misfit(lines[k - 1], "this", typed)) \
                     and (fits is None or fits[0] <= len(args) and (fits[1] is None or len(args) <= fits[1])):
-                out.append(Caller(c, sym.path, k, how="same file", receiver=True))
+                out.append(Caller(c, sym.path, k, how="same file", receiver=True, receiver_name="this(..)"))
     return out
 
 
@@ -2578,6 +2580,9 @@ def _overload_sites(index: IndexQueries, sym: Symbol, callee: str, sites: list[C
     others = [s for s in same if s.id != sym.id]
     kept: list[Caller] = []
     for c in sites:
+        if c.receiver_name == "this(..)":  # another constructor's `this(..)`, judged by _this_delegations (review of stop 56)
+            kept.append(c)
+            continue
         args = call_args_at(_file_lines(ws, c.path, files), c.line, callee, sym.language) if ws is not None else None
         other = meant(args, c) if args is not None else None
         if other is None:
@@ -4005,7 +4010,10 @@ def _calls_itself(index: IndexQueries, sym: Symbol, line: int, cache: dict[str, 
                 and not re.search(r"(?<![\w$])(?:this|self|Self)\s*(?:\.|->|::)\s*$", text[: word.start()].rstrip()):
             continue  # `self.inner.blocking_spawner().spawn_blocking(..)` in Handle::spawn_blocking: a value another
             # object's method returns (tokio A/B run 196 had it labelled recursive)
-        if word is None and re.search(r"[\w)\]]\s*(?:\?\.|\.|::|->)\s*[\w$]+\s*\((?:[^()]|\([^()]*\))*\)\s*(?:\?\.|\.|->)$", before):
+        made = re.search(r"([\w$]+)\s*(?:\?\.|\.|::|->)\s*[\w$]+\s*\((?:[^()]|\([^()]*\))*\)\s*(?:\?\.|\.|->)$", before) \
+            if word is None else None
+        if made is not None and made.group(1) != sym.qualname.rpartition(".")[0].rpartition(".")[2]:
+            # (`Node.of(n).depth(..)` inside Node.depth may well be its own class's: kept, review of stop 56)
             continue  # `RootView.findGestureHandlerRootView(this)?.recordHandlerIfNotPresent(handler)`: what another
             # call returns, not this object (gesture-handler run 494 read it as recursive)
         if word is None or word.group(1) in _SELF or (word.group(0).rstrip(".-:>? ").endswith(")")):
@@ -4456,6 +4464,8 @@ def _php_namesake_imports(index: IndexQueries, sites: list[Caller], owner: str, 
     space = php_file_namespace(index, sym.path)
     for c in sites:
         lines = lines_of(index, c.path)
+        if not c.receiver and php_uses(lines).get(owner) is not None and _php_receiver_type(index, c, lines, sym.name) == owner:
+            c.receiver = True  # (a local built `new Data(..)` of the vendor class: judged below like a declared one)
         full = php_uses(lines).get(owner) if c.receiver else None
         # (only a receiver declared with that name: `$this->get()` in a subclass of the repository class, in a file
         # that also imports the vendor one, is the repository method's; review of stop 56)
@@ -4476,6 +4486,10 @@ def _php_receiver_type(index: IndexQueries, c: Caller, lines: list[str], callee:
     else:
         enc = enclosing(syms, c.line)
         typed = declared_type(enc.signature or "", "$" + m.group(2)) if enc is not None and m.group(2) != "this" else None
+        if typed is None and enc is not None:  # `$data = new Data([]);` above it (review of stop 56)
+            built = [b.group(1) for t in lines[enc.start_line - 1: c.line - 1]
+                     if (b := re.search(rf"\${re.escape(m.group(2))}\s*=\s*new\s+\\?([\w\\]+)", t))]
+            typed = built[-1] if built else None
     return typed.lstrip("?\\").rsplit("\\", 1)[-1] if typed else None
 
 
@@ -7349,8 +7363,8 @@ def _self_holder(index: IndexQueries, classes: dict[str, list[Symbol]], defs: di
     # (a bare call too in C++, Java, C#, Kotlin, ..: jopt-simple's ArgumentAcceptingOptionSpec.handleOption calling its
     # abstract `detectOptionArgument(..)` runs RequiredArgumentOptionSpec's)
     if not own and holder is not None and (word in ("this", "self", "$this")
-                                           or (bare and (language == "cpp" or (language in _BARE_DISPATCH
-                                                                               and _dispatching(index, holder, callee, language))))) \
+                                           or (bare and (language == "cpp" or (language in _BASE_DISPATCH
+                                                                               and _dispatching(index, site, callee, language))))) \
             and _overridable(index, owner_cls, callee) and inherits(index, owner, holder):
         # `$this->write($record)` in AbstractProcessingHandler runs SocketHandler's write on a SocketHandler: a call
         # through the base class (the Monolog A/B agent found it left out as "another type's")
@@ -7366,7 +7380,9 @@ def _self_holder(index: IndexQueries, classes: dict[str, list[Symbol]], defs: di
     # its own next(), had been "maybe" ArgumentList.next's caller, run 487)
     # (not Kotlin, Swift, Scala or Dart: `with(list) { next() }` calls list's next, whatever the class around has)
     other = holder is not None and not own and (
-        word is not None or ((language == "cpp" or language in _BARE_DISPATCH) and bare and bool(callee)
+        word is not None or ((language == "cpp" or language in _BARE_DISPATCH
+                              or (language == "kotlin" and not _kotlin_scope_receiver(index, site)))
+                             and bare and bool(callee)
                              and callee != owner and any(m.name == callee and m.qualname == f"{holder}.{callee}"
                                                          for m in index.methods_of(holder, language or "cpp"))))
     return holder, own, other
@@ -7432,6 +7448,8 @@ def _abstract_member(m: Symbol) -> bool:
 #: languages where a bare call in a class is a call on this, and nothing else (no scope function or trailing closure
 #: gives it another implicit receiver)
 _BARE_DISPATCH = frozenset({"java", "csharp"})
+#: and where a bare call of the class's own overridable method may run a subclass's override
+_BASE_DISPATCH = frozenset({"java", "csharp", "kotlin"})
 
 
 #: languages whose methods are looked up by name alone on the object's class (no overloads)
@@ -7452,19 +7470,37 @@ def _overridden_between(index: IndexQueries, site: Caller, owner_cls: Symbol | N
     return definer is not None and definer.id != owner_cls.id and _inherits_class(index, definer, owner_cls.id)
 
 
-def _dispatching(index: IndexQueries, holder: str, name: str, language: str) -> bool:
-    """Whether the class `holder` has a method `name` a subclass's method can override, so that its bare call may run
-    the override: not private nor static, and in C# virtual, abstract or override (review of stop 56: a bare call of
-    a private method, a static import's `abs(..)`, a C# method hidden by `new`, had been "base type" callers)."""
-    for m in index.methods_of(holder, language):
-        if m.name != name or not m.qualname.endswith(f"{holder}.{name}"):
-            continue
-        head = (m.signature or "").split("(", 1)[0]
-        if re.search(r"\b(?:private|static)\b", head):
-            return False
-        return language != "csharp" or re.search(r"\b(?:virtual|abstract|override)\b", head) is not None
-    return False
+def _kotlin_scope_receiver(index: IndexQueries, site: Caller) -> bool:
+    """Whether a Kotlin call may sit in a lambda with another implicit receiver (`with(list) { .. }`, `x.run { .. }`,
+    `x.apply { .. }`) in the definition around it: then a bare call is not surely the class's own."""
+    enc = site.symbol or enclosing(index.symbols_in_file(site.path), site.line)
+    lines = lines_of(index, site.path)
+    text = "\n".join(lines[(enc.start_line if enc else site.line) - 1: site.line])
+    return re.search(r"\bwith\s*\(|\.\s*(?:run|apply)\s*\{|\b(?:run|apply)\s*\{", text) is not None
 
+
+def _dispatching(index: IndexQueries, site: Caller, name: str, language: str) -> bool:
+    """Whether the class a bare call sits in has (or inherits) a method `name` a subclass's method can override, so
+    that the call may run the override: not private nor static, in C# virtual, abstract or override, in Kotlin open,
+    abstract or override (review of stop 56: a bare call of a private method, a static import's `abs(..)`, a C#
+    method hidden by `new`, had been "base type" callers; a grand-base's abstract method is one too)."""
+    around = _innermost_class(index, site.path, site.line)
+    own = next((m for m in index.symbols_in_file(around.path) if m.parent_id == around.id and m.name == name
+                and m.kind in ("method", "function")), None) if around is not None else None
+    if own is None and around is not None:
+        definer = _defining_base(index, around, name)
+        own = next((m for m in index.symbols_in_file(definer.path) if m.parent_id == definer.id and m.name == name
+                    and m.kind in ("method", "function")), None) if definer is not None else None
+    if own is None:
+        return False
+    head = (own.signature or "").split("(", 1)[0]
+    if re.search(r"\b(?:private|static)\b", head):
+        return False
+    if language == "csharp":
+        return re.search(r"\b(?:virtual|abstract|override)\b", head) is not None
+    if language == "kotlin":
+        return re.search(r"\b(?:open|abstract|override)\b", head) is not None
+    return True
 
 def _overridable(index: IndexQueries, cls: Symbol | None, name: str) -> bool:
     """Whether the method `name` of the class `cls` can be what a base class's `this.name()` runs: not private,

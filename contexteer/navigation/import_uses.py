@@ -711,8 +711,8 @@ def _jvm_bare_uses(lines: list[str], local: dict[str, list[int]]) -> dict[str, l
     text = "\n".join(lines)
     out: dict[str, list[int]] = {}
     for n, at in local.items():
-        if re.search(_JVM_DECLARED.format(w=re.escape(n)), text):
-            continue
+        if n[:1].isupper() and re.search(_JVM_DECLARED.format(w=re.escape(n)), text):
+            continue  # (a lower-case name counts where it is called: `int min = min(a, b);` calls it)
         rx = re.compile(rf"(?<![\w$.]){re.escape(n)}\s*\(" if n[:1].islower() else rf"(?<![\w$.]){re.escape(n)}(?![\w$])")
         keep = [k for k in at if 0 < k <= len(lines) and rx.search(lines[k - 1])]
         if keep:

@@ -473,11 +473,11 @@ def value_use_sites(nav: NavigationService, target: Any, calls: set[tuple[str, i
         if target.language == "go":  # a method value off a receiver or parameter of the type (`m.probe` passed to
             # triggerFunc in memberlist's schedule: run 373 found probe's only library caller by a text search)
             word = rf"\b\w+\s*\.\s*{name}\b"
-            value = re.compile(rf"\b(\w+)\s*\.\s*{name}\b" + _NOT_CALLED)
+            value = re.compile(rf"\b(\w+)\s*\.\s*{name}\b" + _NOT_CALLED + _GO_KEY)
     else:
         word = rf"(?:^|[^.\w$]){name}\b"
         # (C: `ops->read_block` reads a field, `int (*read_block)(int n);` and `long read_block;` declare one)
-        value = re.compile(rf"(?:^|[^.:\w$>]){name}\b" + _NOT_CALLED)
+        value = re.compile(rf"(?:^|[^.:\w$>]){name}\b" + _NOT_CALLED + (_GO_KEY if target.language == "go" else ""))
     word, off_module = _module_reads(target, name, word)
     try:
         found = textsearch.search(nav.ws, word, regex=True, case_sensitive=True, glob=[f"*{e}" for e in exts],
@@ -593,7 +593,9 @@ def _in_literal(nav: NavigationService, path: str, line: int, m: re.Match[str] |
 # not called (`f(`, a generic call `toAnyType<P0>(x)`, Lua `f'x'`, `f{}`) and not assigned to
 #: (nor a key: `conf.Config{Optimize: true}`, `{ optimize: x }`; expr run 493 read the Go field key as the function
 #: optimizer.Optimize stored as a value)
-_NOT_CALLED = r"(?!\s*(?:\(|<(?:[^<>()]|<[^<>()]*>)*>\s*\(|[\w$\"'{]|=[^=>]))(?!:(?![:=]))"
+_NOT_CALLED = r"(?!\s*(?:\(|<(?:[^<>()]|<[^<>()]*>)*>\s*\(|[\w$\"'{]|=[^=>]))"
+#: Go's key in a composite literal (a Python dict's `{f: 1}` and a ternary's `a ? f: g` use the value)
+_GO_KEY = r"(?!:(?![:=]))"
 
 
 def _missing_target(nav: NavigationService, q: str, prefix: str | None, params: bool) -> tuple[Any, str | None]:
@@ -616,14 +618,15 @@ def _missing_target(nav: NavigationService, q: str, prefix: str | None, params: 
 def _method_over_property(named: list[Any], q: str, relation: str, line: int | None) -> tuple[Any, str] | None:
     """A property and a method of one name in one class (Kotlin's `var isWithinBounds` and `fun isWithinBounds(view,
     x, y)`): for calls, the method, and a note naming the property (gesture-handler run 494 got its reads, unsaid)."""
-    if relation not in ("callers", "callees") or len(named) < 2 or line is not None:
-        return None
+    if relation not in ("callers", "callees") or len(named) < 2 or line is not None \
+            or named[0].language not in ("kotlin", "scala", "swift", "csharp", "java"):
+        return None  # (PHP's `$reader` and `reader()` are apart by how they are written)
     fns = [s for s in named if s.kind in ("method", "function")]
     props = [s for s in named if s.kind in ("field", "property") and any(f.parent_id == s.parent_id for f in fns)]
     if not fns or not props or len(fns) + len(props) != len(named) or len({(f.path, f.start_line) for f in fns}) != 1:
         return None
     return fns[0], ("also a property of that name: " + ", ".join(f"{p.path}:{p.start_line}" for p in props[:2])
-                    + f" (its reads: find_related(symbol=\"{q}\", relation=\"{relation}\", "
+                    + f" (its reads: find_related(symbol=\"{q}\", relation=\"callers\", "
                       f"path=\"{props[0].path}:{props[0].start_line}\"))")
 
 

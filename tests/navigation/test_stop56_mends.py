@@ -709,3 +709,32 @@ def test_rust_std_hasher_import_is_used_by_its_method_calls(tmp_path):
     got = served_tree(tmp_path / "r", {"Cargo.toml": "[package]\nname = \"x\"\nversion = \"0.1.0\"\n", "src/lib.rs": src}).call(
         "list_dependencies", path="src/lib.rs", view="uses").text
     assert "Hasher::write() (its method, in scope by the import) at 5" in got and "not used: Hasher" not in got, got
+
+
+def test_review_two_of_stop_56(tmp_path):
+    """Second review of stop 56: Kotlin's open method called bare in the base is a dispatching caller again, and a
+    subclass's own override's bare call is left out; a grand-base's abstract method dispatches; `this("x")` is no
+    call of Foo(int n); a one-line `public Bar() { this(1); }` is Bar(int)'s caller; `Node.of(n).depth(..)` is
+    recursive; a static import's `int min = min(a, b);` uses it."""
+    kt = ("package demo\n\nopen class Base {\n    protected open fun initialize(x: Int) {}\n"
+          "    fun handle() { initialize(0) }\n}\n\nclass TapH : Base() {\n    override fun initialize(x: Int) {}\n"
+          "    fun onHandle() { initialize(1) }\n}\n\nclass LongH : Base() {\n    override fun initialize(x: Int) {}\n"
+          "    fun onHandle() { initialize(2) }\n}\n")
+    got = served_tree(tmp_path / "k", {"src/H.kt": kt}).call("find_related", symbol="TapH.initialize", relation="callers").text
+    assert "in Base.handle" in got and "in LongH.onHandle" not in got and "complete" in got, got
+    java = {"p/Base.java": "package p;\n\nabstract class Base {\n    protected abstract void detect();\n}\n",
+            "p/Middle.java": "package p;\n\nabstract class Middle extends Base {\n    final void handle() {\n        detect();\n    }\n}\n",
+            "p/Leaf.java": "package p;\n\nclass Leaf extends Middle {\n    @Override\n    protected void detect() {\n    }\n}\n",
+            "p/Foo.java": ("package p;\n\npublic class Foo {\n    public Foo() {\n        this(\"x\");\n    }\n\n"
+                           "    public Foo(String s) {\n    }\n\n    public Foo(int n) {\n    }\n\n"
+                           "    public Foo(long n) { this(1); }\n}\n"),                                   # 14
+            "p/Node.java": ("package p;\n\nclass Node {\n    static Node of(int n) {\n        return new Node();\n    }\n\n"
+                            "    int depth(int n) {\n        return n == 0 ? 0 : Node.of(n).depth(n - 1);\n    }\n}\n"),
+            "p/Calc.java": ("package p;\n\nimport static java.lang.Math.*;\n\nclass Calc {\n    int f(int a, int b) {\n"
+                            "        int min = min(a, b);\n        return min;\n    }\n}\n")}
+    served = served_tree(tmp_path / "j", java)
+    assert "Middle.handle" in served.call("find_related", symbol="Leaf.detect", relation="callers").text
+    foo = served.call("find_related", symbol="Foo.Foo", relation="callers", path="p/Foo.java:11").text
+    assert "p/Foo.java:14 in Foo.Foo" in foo and "p/Foo.java:5" not in foo.split("]")[-1], foo
+    assert "recursive" in served.call("find_related", symbol="Node.depth", relation="callers").text
+    assert "Math.min at 7" in served.call("list_dependencies", path="p/Calc.java", view="uses").text
