@@ -984,6 +984,14 @@ class _Body:
             # (both at the top of the file: a generic's returned struct is no definition of its own)
             scope = sym.qualname.rpartition(".")[0]
             same_parent = [s for s in same_parent if scope and s.qualname == f"{scope}.{name}"] or same_parent
+            if len(same_parent) > 1 and sym.language == "kotlin":
+                # a companion object's member beside the class's own of that name (both the class's): the one in the
+                # same companion as the call (review of stop 56: `make() = create()` had gone to the instance create)
+                box = next((c for c in self.in_file if c.name == "Companion" and c.start_line <= sym.start_line
+                            and sym.end_line <= c.end_line), None)
+                same_parent = [s for s in same_parent if box is not None and box.start_line <= s.start_line <= box.end_line] \
+                    or [s for s in same_parent if not any(c.name == "Companion" and c.start_line <= s.start_line <= c.end_line
+                                                          for c in self.in_file)] or same_parent
             if name not in self.strict or same_parent or local[0].parent_id is None:
                 return body_of(same_parent or local, self.index), "same file"
         # Ruby `ok?`, Java `helper()`: a bare call is one on this object, its class's or a base's

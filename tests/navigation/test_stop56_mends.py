@@ -738,3 +738,12 @@ def test_review_two_of_stop_56(tmp_path):
     assert "p/Foo.java:14 in Foo.Foo" in foo and "p/Foo.java:5" not in foo.split("]")[-1], foo
     assert "recursive" in served.call("find_related", symbol="Node.depth", relation="callers").text
     assert "Math.min at 7" in served.call("list_dependencies", path="p/Calc.java", view="uses").text
+
+
+def test_kotlin_companion_bare_call_is_the_companions_own(tmp_path):
+    """Second review of stop 56: with companion members parented to the class, `fun make() = create()` in the
+    companion resolved to the class's instance create, not the companion's."""
+    kt = ("package demo\n\nclass Outer {\n    fun create(): Outer = Outer()\n\n    companion object {\n"
+          "        fun create(): Outer = Outer()\n        fun make(): Outer = create()\n    }\n}\n")
+    got = served_tree(tmp_path / "r", {"src/Outer.kt": kt}).call("find_related", symbol="make", relation="callees").text
+    assert "Outer.create src/Outer.kt:7-7 called at 8" in got, got
