@@ -1036,7 +1036,12 @@ def _receiver_groups(index: IndexQueries, sym: Symbol, resolve_imports: Callable
         unread = [n for n in at if n not in line_of and _on_expression(lines, n, name)]
         named = (member_calls.get(name, set()) | {r for rs in line_of.values() for r in rs}) - {""}
         armed = sym.language == "rust" and lines is not None and any(0 < n <= len(lines) and "=>" in lines[n - 1] for n in at)
-        if (len(named) < 2 and not (unread and named) and not armed) or any(n not in line_of and n not in unread for n in at):
+        # (Python: `html.unescape(name)` and the module's own bare `unescape(label)` in one body; py3 run 497's
+        # callees answer had merged both into html.unescape under "complete")
+        bare = [n for n in at if sym.language == "python" and n not in line_of and n not in unread
+                and lines is not None and _bare_call(lines, [n], name)]
+        if (len(named) < 2 and not (unread and named) and not armed and not (named and bare)) \
+                or any(n not in line_of and n not in unread and n not in bare for n in at):
             continue
         resolve = resolve or receiver_resolver(index, sym, resolve_imports, member_calls, path_calls)
         whole = resolved.get(name)
@@ -1052,7 +1057,7 @@ def _receiver_groups(index: IndexQueries, sym: Symbol, resolve_imports: Callable
                     group[2].append(n)
                     continue
                 if r not in found_by:
-                    found_by[r] = resolve(name, r) if r else None
+                    found_by[r] = resolve(name, r) if r else _bare_found(index, sym, name) if bare else None
                 # (a Rust path's qualifier names its owner: `Vec::new()` unresolved is no `Holder::new()`; a closure's
                 # parameter, `array_map(function ($o) { return $o->getName(); }, ..)`, is another value)
                 # (nor a receiver declared with a library's type: `ctx.seen.get(..)` with `seen: Map<..>` is no
@@ -1072,6 +1077,13 @@ def _receiver_groups(index: IndexQueries, sym: Symbol, resolve_imports: Callable
         if len(groups) > 1:
             out[name] = sorted(groups.values(), key=lambda g: g[2][0])
     return out
+
+
+def _bare_found(index: IndexQueries, sym: Symbol, name: str) -> tuple[Symbol, str] | None:
+    """The module-level function of the body's own file a bare call of `name` is (Python), or None."""
+    own = next((s for s in index.symbols_in_file(sym.path) if s.name == name and s.parent_id is None
+                and s.kind == "function"), None)
+    return (own, "same file") if own is not None else None
 
 
 def _on_expression(lines: list[str] | None, n: int, name: str) -> bool:

@@ -747,3 +747,12 @@ def test_kotlin_companion_bare_call_is_the_companions_own(tmp_path):
           "        fun create(): Outer = Outer()\n        fun make(): Outer = create()\n    }\n}\n")
     got = served_tree(tmp_path / "r", {"src/Outer.kt": kt}).call("find_related", symbol="make", relation="callees").text
     assert "Outer.create src/Outer.kt:7-7 called at 8" in got, got
+
+
+def test_python_bare_call_beside_a_module_call_of_the_same_name_is_the_files_own(tmp_path):
+    """py3 run 497: TocTreeprocessor.run calls `html.unescape(name)` and the module's own `unescape(label)`; the
+    callees answer said "complete" with html.unescape only."""
+    src = ("import html\n\n\ndef unescape(text):\n    return text\n\n\nclass Toc:\n    def run(self, name, label):\n"
+           "        a = html.unescape(name)\n        return unescape(label) + a\n")
+    got = served_tree(tmp_path / "r", {"md/toc.py": src}).call("find_related", symbol="Toc.run", relation="callees").text
+    assert "unescape md/toc.py:4-5 called at 11" in got and "html.unescape" in got, got
