@@ -6451,6 +6451,7 @@ def _declared_receiver(index: IndexQueries, cache: dict[str, list[Symbol]], line
         base_field = _inherited_member(index, inner, word, index.symbols_in_file) if inner is not None else None
         fields = [base_field] if base_field is not None and base_field.kind in _FIELD_KINDS else []
     typed = next((t for f in fields if (t := field_type(f.signature or "", word)) is not None), None)
+    typed = _rust_projection(index, fields, word) or typed
     if typed is None and fields:
         typed = built_field_type(index, fields[0])
     # `private val bridgePromise: com.facebook.react.bridge.Promise`: the library's, not the repository's Promise
@@ -6464,6 +6465,23 @@ def _declared_receiver(index: IndexQueries, cache: dict[str, list[Symbol]], line
                                               "\n".join(lines[enc.start_line - 1:site.line - 1])))):
         typed = _go_var_type(index, site.path, word, depth)  # `ConfigFastest.BorrowIterator(..)`: a package var
     return _as_bound(index, syms, enc, site.line, typed, want) if typed is not None else None
+
+
+def _rust_projection(index: IndexQueries, fields: list[Symbol], word: str) -> str | None:
+    """Rust: the trait bounding the associated type a field is declared with (`offset: Tz::Offset` where a trait says
+    `type Offset: Offset;`): its values are that trait's (chrono run 499: `self.offset.fix()` was "another type's
+    method", the field read as a `Tz`)."""
+    for f in fields:
+        m = re.search(rf"\b{re.escape(word)}\s*:\s*&?\s*(?:'\w+\s+)?(?:mut\s+)?(?:[A-Z]\w*|Self)\s*::\s*([A-Z]\w*)\b",
+                      f.signature or "") if f.language == "rust" else None
+        if m is None:
+            continue
+        for a in index.symbols_named(m.group(1)):
+            bound = re.match(rf"\s*type\s+{re.escape(m.group(1))}\s*:\s*(?:\?Sized\s*\+\s*)?(?:[\w]+::)*([A-Z]\w*)",
+                             a.signature or "") if a.name == m.group(1) and a.language == "rust" else None
+            if bound is not None:
+                return bound.group(1)
+    return None
 
 
 def value_type(index: IndexQueries, lines: list[str], sym: Symbol, line: int, word: str,

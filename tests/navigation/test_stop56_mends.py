@@ -756,3 +756,16 @@ def test_python_bare_call_beside_a_module_call_of_the_same_name_is_the_files_own
            "        a = html.unescape(name)\n        return unescape(label) + a\n")
     got = served_tree(tmp_path / "r", {"md/toc.py": src}).call("find_related", symbol="Toc.run", relation="callees").text
     assert "unescape md/toc.py:4-5 called at 11" in got and "html.unescape" in got, got
+
+
+RS_PROJECTION = ("pub trait Offset {\n    fn fix(&self) -> i32;\n}\n\npub trait TimeZone {\n    type Offset: Offset;\n}\n\n"
+                 "pub struct DateTime<Tz: TimeZone> {\n    offset: Tz::Offset,\n}\n\n"
+                 "impl<Tz: TimeZone> DateTime<Tz> {\n    pub fn time(&self) -> i32 {\n        self.offset.fix()\n    }\n}\n")
+
+
+def test_rust_field_of_an_associated_type_is_its_traits(tmp_path):
+    """chrono run 499: `self.offset.fix()` with `offset: Tz::Offset` (and `type Offset: Offset;` in TimeZone) was
+    "another type's method", four of Offset::fix's nine callers left out."""
+    got = served_tree(tmp_path / "r", {"Cargo.toml": "[package]\nname = \"x\"\nversion = \"0.1.0\"\n",
+                                       "src/lib.rs": RS_PROJECTION}).call("find_related", symbol="Offset.fix", relation="callers").text
+    assert "src/lib.rs:15 in DateTime.time" in got, got
