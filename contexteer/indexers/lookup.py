@@ -24,7 +24,7 @@ from typing import Any
 
 from contexteer.errors import NotFoundError
 from contexteer.indexers import languages, zig_names
-from contexteer.indexers.model import Reference, Symbol
+from contexteer.indexers.model import Reference, Symbol, is_macro
 from contexteer.indexers.namesakes import (
     REOPENED,
     go_import_names,
@@ -2305,6 +2305,7 @@ def find_callers(index: IndexQueries, sym: Symbol, callee: str, resolve_imports:
     ctor, py_ctor, kinds = _site_kinds(sym, callee, owner)
     cpp_ctor = sym.language == "cpp" and sym.kind == "method" and callee == owner
     go_method = sym.language == "go" and sym.kind == "method"
+    rust_fn = sym.language == "rust" and sym.kind in ("method", "function") and not is_macro(sym.kind, sym.signature)
     # a property named like a class (C# `DelegateManager DelegateManager { get; }`): `new DelegateManager()` builds
     # the class and reads no property (pythonnet: the one "caller" of PythonEngine.DelegateManager was that)
     # (a class's member only: a JS/TS constant holding a class, `const EmptyError = createErrorClass(..)`, is built
@@ -2316,7 +2317,8 @@ def find_callers(index: IndexQueries, sym: Symbol, callee: str, resolve_imports:
                 (cpp_ctor and r.kind == "type" and _cpp_scope_only(index, r, callee, own_lines)) or \
                 (built and r.kind == "call" and _only_built(index, r, callee, own_lines)) or \
                 (typed and r.kind == "type" and _type_position_only(index, r, callee, own_lines)) or \
-                (go_method and not _go_selector_at(index, r, callee, own_lines)):
+                (go_method and not _go_selector_at(index, r, callee, own_lines)) or \
+                (rust_fn and _rust_macro_only(index, r, callee, own_lines)):
             continue  # (Go: `&Config{..}` builds the type a method `Config` is named like, no call of it)
         # inside its own range: recursion for a function; a class building itself (`new Map(f, cbf, p)` in
         # Map.newSubtask) is a use like any other, its own head line aside
@@ -6465,6 +6467,14 @@ def _declared_receiver(index: IndexQueries, cache: dict[str, list[Symbol]], line
                                               "\n".join(lines[enc.start_line - 1:site.line - 1])))):
         typed = _go_var_type(index, site.path, word, depth)  # `ConfigFastest.BorrowIterator(..)`: a package var
     return _as_bound(index, syms, enc, site.line, typed, want) if typed is not None else None
+
+
+def _rust_macro_only(index: IndexQueries, r: Any, name: str, cache: dict[str, list[str]]) -> bool:
+    """Whether a Rust line names `name` only as a macro invocation (`fix!(ShortMonthName)`), no call of a function or
+    method of that name (chrono run 499: 128 `fix!(..)` had been "other calls named 'fix' left out")."""
+    text = _file_lines(getattr(index, "ws", None), r.path, cache)[r.line - 1] if getattr(index, "ws", None) else ""
+    return re.search(rf"(?<![\w$]){re.escape(name)}\s*!", text) is not None \
+        and re.search(rf"(?<![\w$]){re.escape(name)}\s*(?:::\s*<[^>]*>\s*)?\(", text) is None
 
 
 def _rust_projection(index: IndexQueries, fields: list[Symbol], word: str) -> str | None:

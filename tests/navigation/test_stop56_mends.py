@@ -769,3 +769,12 @@ def test_rust_field_of_an_associated_type_is_its_traits(tmp_path):
     got = served_tree(tmp_path / "r", {"Cargo.toml": "[package]\nname = \"x\"\nversion = \"0.1.0\"\n",
                                        "src/lib.rs": RS_PROJECTION}).call("find_related", symbol="Offset.fix", relation="callers").text
     assert "src/lib.rs:15 in DateTime.time" in got, got
+
+
+def test_rust_macro_invocations_are_no_calls_of_a_function_of_the_name(tmp_path):
+    """chrono run 499: 128 `fix!(..)` invocations were "other calls named 'fix' left out" beside Offset::fix's
+    callers, the real calls the note named first lost among them."""
+    src = RS_PROJECTION + "\nmacro_rules! fix {\n    ($e:expr) => { $e };\n}\n\npub fn other() -> i32 {\n    fix!(3)\n}\n"
+    got = served_tree(tmp_path / "r", {"Cargo.toml": "[package]\nname = \"x\"\nversion = \"0.1.0\"\n",
+                                       "src/lib.rs": src}).call("find_related", symbol="Offset.fix", relation="callers").text
+    assert "fix!(3)" not in got and "DateTime.time" in got, got
