@@ -219,7 +219,7 @@ _TYPED_RECEIVERS = frozenset({"java", "kotlin", "scala", "csharp", "swift", "go"
 
 # the order callers are listed in: the strongest evidence that a site calls the definition first
 CALLER_RANK = {"same file": 0, "same module": 0, "import": 1, "same package": 1, "receiver type": 1.5, "alias": 1.5,
-               "trait in scope": 1.5, "path": 1,
+               "trait in scope": 1.5, "path": 1, "class attribute": 1.5,
                "global name": 1.5, "receiver": 2, "base type": 2, "vtable": 2, "ops table": 1, "recursive": 2.5, "name only": 3}
 
 
@@ -253,18 +253,20 @@ def callers(index: IndexQueries, sym: Symbol, resolve_imports: Callable[[str], d
             vtable = zig_vtables.vtable_callers(index, target) \
                 if target.language == "zig" and target.kind in ("function", "method") else []
             dropped = [c for c in dropped if all((c.path, c.line) != (p, n) for _, p, n, _ in vtable)]
-            if level > 1 and not any((sites, macro_sites, vtable, dropped)) and not _nested_function(index, target):
+            built = _class_attribute_builds(index, target, level, file_syms)  # (`self.TreeProcessorClass(md, ..)`)
+            if level > 1 and not any((sites, macro_sites, vtable, dropped, built)) and not _nested_function(index, target):
                 dead_ends.append(target)
             anonymous = _anonymous_dispatch(index, target, level, file_syms, resolve_imports)
             if level == 1:
                 out.sites = len(sites) + len(itself) + sum(len(ms) for _, ms in macro_sites) \
-                    + sum(len(e.lines) for e in anonymous)
+                    + sum(len(e.lines) for e in anonymous) + sum(len(e.lines) for e in built)
                 if itself:  # `link(target)` inside link: it calls itself
                     out.items.append(Related(sym, sym.path, "recursive", itself, 1, None, ""))
                 first_dropped = dropped
                 _overridden_note(index, out, sites)
             entries = _by_caller(index, sites, target, level, file_syms) + anonymous
             entries += _returned_by(index, target, level, depth)
+            entries += built
             for macro, msites in macro_sites:  # `ext4_ext_check(..)`, a macro expanding to `__ext4_ext_check(..)`
                 for entry in _by_caller(index, msites, macro, level, file_syms):
                     entry.how, entry.detail = "macro", f"macro {macro.name} ({macro.path}:{macro.start_line})"
@@ -497,6 +499,51 @@ def _returned_by(index: IndexQueries, target: Symbol, level: int, depth: int) ->
     rx = re.compile(rf"^\s*return\s+{re.escape(target.name)}\s*;?\s*$")
     at = [n for n in range(target.end_line + 1, min(parent.end_line, len(lines)) + 1) if rx.match(lines[n - 1])]
     return [Related(parent, parent.path, "same file", at, level, target if level > 1 else None, RETURNS)] if at else []
+
+
+def _class_attribute_builds(index: IndexQueries, target: Symbol, level: int,
+                            file_syms: dict[str, list[Symbol]]) -> list[Related]:
+    """Python: a class held in a class attribute (`TreeProcessorClass = TocTreeprocessor` in TocExtension) and built
+    through it (`self.TreeProcessorClass(md, ..)`): the methods of that class, or of a subclass, making the call are
+    callers of the class and its __init__ (Python-Markdown run 502 read "the chain ends there" of TocTreeprocessor)."""
+    if target.language != "python":
+        return []
+    cls = target if target.kind == "class" else \
+        index.get_symbol(target.parent_id) if target.name == "__init__" and target.parent_id is not None else None
+    if cls is None or cls.kind != "class":
+        return []
+    out: list[Related] = []
+    for field_sym in index.symbols_mentioning(cls.name, ("field", "variable", "constant")):
+        if field_sym.language != "python" or field_sym.parent_id is None:
+            continue
+        m = re.match(rf"\s*([A-Za-z_]\w*)\s*(?::[^=]+)?=\s*(?:[\w.]+\.)?{re.escape(cls.name)}\s*(?:#.*)?$",
+                     field_sym.signature or "")
+        holder = index.get_symbol(field_sym.parent_id)
+        if m is None or holder is None or holder.kind != "class":
+            continue  # (a local or a module-level alias is another matter)
+        ref = field_sym
+        attr = m.group(1)
+        call = re.compile(rf"(?<![\w.])(?:self|cls|{re.escape(holder.name)})\s*\.\s*{re.escape(attr)}\s*\(")
+        by_caller: dict[int, list[int]] = {}
+        callers_of: dict[int, Symbol] = {}
+        for site in index.references_to(attr, limit=400):
+            if site.path.rsplit(".", 1)[-1] not in ("py", "pyi"):
+                continue
+            there = lines_of(index, site.path)
+            if not (0 < site.line <= len(there)) or not call.search(there[site.line - 1]):
+                continue
+            enc = enclosing(file_syms.setdefault(site.path, index.symbols_in_file(site.path)), site.line)
+            owner = index.get_symbol(enc.parent_id) if enc is not None and enc.parent_id is not None else None
+            if enc is None or owner is None or not (owner.id == holder.id or holder.name in
+                                                     [re.sub(r".*\.", "", b) for b in bases_of(owner)]):
+                continue  # (a method of that class, or of a class deriving from it)
+            callers_of[enc.id] = enc
+            by_caller.setdefault(enc.id, []).append(site.line)
+        for sid, at in by_caller.items():
+            enc = callers_of[sid]
+            out.append(Related(enc, enc.path, "class attribute", sorted(set(at)), level, target if level > 1 else None,
+                               f"built through {holder.name}.{attr} = {cls.name} ({ref.path}:{ref.start_line})"))
+    return out
 
 
 def _nested_function(index: IndexQueries, sym: Symbol) -> bool:

@@ -3578,6 +3578,11 @@ def _module_function_calls(index: IndexQueries, sym: Symbol, callee: str, sites:
             return False
         if chain in (["module", "exports"], ["exports"]) and c.path == sym.path and sym.language != "python":
             return True  # CommonJS: `module.exports.get_target(..)` in the module that exports it (cordova run 312)
+        if sym.language == "python" and len(chain) > 1 and c.how == "name only" \
+                and _python_module_path(sym.path, chain) and resolve_imports(c.path).get(chain[0]):
+            # `markdown.util.parseBoolValue(..)` after `import markdown`: the dotted path names its module (three
+            # such test calls were "name only" in Python-Markdown run 502)
+            c.how = "import"
         if chain[-1] == module or sym.path in imported_as(resolve_imports(c.path), chain[0]):
             return True
         return sym.language != "python" and chain[0] in module_names(c.path)
@@ -3589,6 +3594,14 @@ def _module_function_calls(index: IndexQueries, sym: Symbol, callee: str, sites:
         return bool(heads) and not any(through(c, h) for h in heads)
 
     return leave_out(sites, left_out, elsewhere)
+
+
+def _python_module_path(path: str, chain: list[str]) -> bool:
+    """Whether a dotted module path (`markdown.util`) names the Python file `path` (markdown/util.py, or
+    src/markdown/util/__init__.py)."""
+    module = "/".join(chain)
+    return any(path == f for f in (f"{module}.py", f"{module}/__init__.py")) \
+        or path.endswith((f"/{module}.py", f"/{module}/__init__.py"))
 
 
 def leave_out(sites: list[Caller], left_out: list[Caller] | None, other: Callable[[Caller], bool]) -> list[Caller]:

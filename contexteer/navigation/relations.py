@@ -124,7 +124,9 @@ def related(nav: NavigationService, q: str, prefix: str | None, relation: str, d
         _previews(nav, rel, items)
     if relation == "callers":
         _rust_caller_twins(nav, rel, items)
-    values = _value_uses(nav, target, rel) if relation == "callers" and (depth or 1) == 1 else []
+    # (at any depth, the target's own: Python-Markdown run 502's depth-3 answer left out `assertRaises(ValueError,
+    # markdown.util.parseBoolValue, ..)`)
+    values = _value_uses(nav, target, rel) if relation == "callers" else []
     if relation == "callers" and (depth or 1) == 1:
         dispatch = _self_dispatch(nav, target, items)
         also = f"{also}; {dispatch}" if also and dispatch else also or dispatch
@@ -496,7 +498,9 @@ def value_use_sites(nav: NavigationService, target: Any, calls: set[tuple[str, i
         if not h.path or h.context or (h.path, h.line) in calls or skip.search(h.text) \
                 or re.fullmatch(rf"\s*{name}\s*,?\s*", h.text):  # a line of a multi-line import list
             continue
-        named = value.search(h.text) or _off_module(nav, target, off_module, h.path, h.text)
+        named = value.search(h.text)
+        by_module = named is None  # (read off the module's import: the file sees it by that import)
+        named = named or _off_module(nav, target, off_module, h.path, h.text)
         if named is None:
             continue
         if h.path == target.path and target.start_line <= h.line <= target.end_line:
@@ -509,7 +513,7 @@ def value_use_sites(nav: NavigationService, target: Any, calls: set[tuple[str, i
                 continue  # another type's method value, or a field of the name
         elif (target.kind == "method" or table_function(target)) and h.path != target.path and not re.search(rf"\b{re.escape(owner)}\s*[.:]\s*{name}\b", h.text):
             continue  # `this.result` in another file is another class's member
-        if target.kind != "method":  # a function's name means it where the file can see it
+        if target.kind != "method" and not by_module:  # a function's name means it where the file can see it
             if h.path not in seen_files:
                 # (C: a function with external linkage in every file, a static one in its own: `get_block_t` values
                 # such as `block_read_full_folio(folio, ext4_get_block)`, which the ext4 A/B agent searched for)
@@ -546,8 +550,10 @@ def _module_reads(target: Any, name: str, word: str) -> tuple[str, re.Pattern[st
     base = posixpath.splitext(posixpath.basename(target.path))[0]
     # (a package's own function: `util.fetch` for pkg/util/__init__.py; review of 0cafc90)
     stem = re.escape(posixpath.basename(posixpath.dirname(target.path)) if base == "__init__" else base)
+    # (and off its dotted path, `markdown.util.parseBoolValue` after `import markdown`: Python-Markdown run 502's
+    # `assertRaises(ValueError, markdown.util.parseBoolValue, 'novalue')`)
     return (rf"(?:{word}|\b{stem}\s*\.\s*{name}\b)",
-            re.compile(rf"(?:^|[^.\w$])({stem})\s*\.\s*{name}\b" + _NOT_CALLED))
+            re.compile(rf"(?:^|[^.\w$])((?:\w+\s*\.\s*)*{stem})\s*\.\s*{name}\b" + _NOT_CALLED))
 
 
 def _off_module(nav: NavigationService, target: Any, off_module: re.Pattern[str] | None, path: str,
@@ -555,7 +561,17 @@ def _off_module(nav: NavigationService, target: Any, off_module: re.Pattern[str]
     """A module function read off the name its module is imported as in that file (`utils.get_value`), else None
     (`self.get_value`, `other_module.get_value`: another's)."""
     named = off_module.search(text) if off_module is not None else None
-    return named if named is not None and target.path in (nav.imported(path).get(named.group(1)) or []) else None
+    if named is None:
+        return None
+    chain = re.sub(r"\s+", "", named.group(1)).split(".")
+    if len(chain) == 1:
+        return named if target.path in (nav.imported(path).get(chain[0]) or []) else None
+    # `markdown.util`: the dotted path is the target's module, and its first name is imported in that file
+    module = "/".join(chain)
+    return named if (target.path.endswith((f"{module}.py", f"{module}/__init__.py"))
+                     and (target.path == f"{module}.py" or target.path.endswith(f"/{module}.py")
+                          or target.path.endswith(f"{module}/__init__.py"))
+                     and chain[0] in nav.imported(path)) else None
 
 
 def _go_value_holder(nav: NavigationService, syms: dict[str, list[Any]], path: str, line: int,

@@ -183,11 +183,19 @@ def _reach_by_line(model: Dependencies) -> dict[int, str]:
     for lines, _written, reach in model._statements:
         for n in lines:
             out[n] = reach
+    reached: dict[int, list[str]] = {}
     for e in model.imports:
         if e.depth == 1:
-            label = f"-> {e.target}"
             for n in [e.line, *(e.more_lines or [])]:
-                out.setdefault(n, label)
+                reached.setdefault(n, []).append(e.target)
+    for n, targets in reached.items():
+        # Python `from . import util`: the submodule first, then the package's __init__.py that runs before it
+        # (Python-Markdown run 502 was pointed at markdown/__init__.py for `util.Registry`)
+        packages = [t for t in targets if t.endswith("/__init__.py")]
+        subs = [t for t in targets if t not in packages
+                and any(t.startswith(posixpath.dirname(p) + "/") for p in packages)]
+        first = subs + [t for t in targets if t not in subs] if subs and len(subs) < 4 else targets
+        out.setdefault(n, "-> " + (", ".join(first) if subs and len(subs) < 4 else first[0]))
     for x in model.external:
         what = "standard library" if x.stdlib else "external" + (f" {x.declared}" if x.declared else "")
         for n in x.lines:
@@ -218,6 +226,7 @@ def _uses_text(model: Dependencies, limit: int) -> str:
                             f"{', …' if len(n.mentions) > MAX_MENTIONS else ''})" if n.mentions else "")
                   for n in u.names if not n.lines]
         there = reach.get(u.line, "").removeprefix("-> ")
+        there = there.split(", ", 1)[0]
         folder = there if there.endswith("/") else posixpath.dirname(there) + "/" if "/" in there else ""
         if u.line == 0:  # (the same-package row is that folder's; Swift's same-module row names whole paths)
             folder = "" if u.module.startswith("same module") else posixpath.dirname(model.path) + "/"

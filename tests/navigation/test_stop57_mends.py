@@ -1,0 +1,63 @@
+"""Mends of stop 57, each with what an agent saw before."""
+from __future__ import annotations
+
+from tests.navigation.conftest import served_tree
+
+PY_PKG = {
+    "markdown/__init__.py": "from .core import Markdown\n",
+    "markdown/core.py": "class Markdown:\n    pass\n",
+    "markdown/util.py": ("def parseBoolValue(value, fail=True):\n"
+                         "    if value == 'x':\n        raise ValueError('bad')\n    return bool(value)\n\n\n"
+                         "class Registry:\n    def register(self, item):\n        return item\n"),
+    "markdown/blockparser.py": ("from . import util\n\n\n"
+                                "def build():\n    return util.Registry()\n"),
+    "markdown/toc.py": ("from .util import parseBoolValue\n\n\n"
+                        "class Treeprocessor:\n    def __init__(self, md):\n        self.md = md\n\n\n"
+                        "class TocTreeprocessor(Treeprocessor):\n"                     # 9
+                        "    def __init__(self, md, config):\n"
+                        "        super().__init__(md)\n"
+                        "        self.anchors = parseBoolValue(config)\n\n\n"
+                        "class TocExtension:\n"                                         # 15
+                        "    TreeProcessorClass = TocTreeprocessor\n\n"
+                        "    def extendMarkdown(self, md):\n"                          # 18
+                        "        tocext = self.TreeProcessorClass(md, {})\n"           # 19
+                        "        return tocext\n\n\n"
+                        "class Other:\n"
+                        "    def extendMarkdown(self, md):\n"
+                        "        return self.TreeProcessorClass(md, {})\n"),
+    "tests/test_apis.py": ("import unittest\nimport markdown\n\n\n"
+                           "class TestConfig(unittest.TestCase):\n"
+                           "    def testParse(self):\n"
+                           "        self.assertTrue(markdown.util.parseBoolValue('1'))\n"      # 7
+                           "    def testInvalid(self):\n"
+                           "        self.assertRaises(ValueError, markdown.util.parseBoolValue, 'x')\n"),  # 9
+}
+
+
+def test_python_from_package_import_submodule_row_names_the_submodule(tmp_path):
+    """Python-Markdown run 502: `from . import util` was pointed at markdown/__init__.py in the uses view, with
+    `util.Registry` defined in util.py."""
+    got = served_tree(tmp_path / "r", PY_PKG).call("list_dependencies", path="markdown/blockparser.py", view="uses")
+    row = next(line for line in got.text.splitlines() if line.lstrip().startswith("1 "))
+    assert "-> markdown/util.py" in row and "util.Registry" in row, got.text
+
+
+def test_python_function_passed_off_its_dotted_module_path_is_a_value_use_and_calls_are_by_import(tmp_path):
+    """Python-Markdown run 502: `assertRaises(ValueError, markdown.util.parseBoolValue, ..)` was missing from the
+    callers answer (at depth 3 too), and `markdown.util.parseBoolValue(..)` after `import markdown` was "name only"."""
+    served = served_tree(tmp_path / "r", PY_PKG)
+    for depth in (1, 3):
+        got = served.call("find_related", symbol="parseBoolValue", relation="callers", depth=depth)
+        assert "tests/test_apis.py:9 in TestConfig.testInvalid" in got.text, got.text
+    got = served.call("find_related", symbol="parseBoolValue", relation="callers")
+    assert "name only" not in got.text and "TestConfig.testParse" in got.text, got.text
+
+
+def test_python_class_built_through_a_class_attribute_has_that_caller(tmp_path):
+    """Python-Markdown run 502: TocTreeprocessor, built only as `self.TreeProcessorClass(md, ..)` with the class
+    attribute `TreeProcessorClass = TocTreeprocessor`, had no callers ("the chain ends there")."""
+    served = served_tree(tmp_path / "r", PY_PKG)
+    for symbol in ("TocTreeprocessor", "TocTreeprocessor.__init__"):
+        got = served.call("find_related", symbol=symbol, relation="callers")
+        assert "TocExtension.extendMarkdown" in got.text and "markdown/toc.py:19" in got.text and "1 call site" in got.text, got.text
+        assert "Other.extendMarkdown" not in got.text, got.text  # (another class's attribute of the name)
