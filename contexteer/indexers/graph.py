@@ -2596,8 +2596,18 @@ def _unresolved_call(index: IndexQueries, sym: Symbol, name: str, member_calls: 
         code = [s for s in maybe if not s.path.endswith(".d.ts")]
         maybe = code if code and sym.language == "javascript" else maybe  # the `.d.ts` a package ships: no second guess
         if 0 < len(maybe) <= 2:
-            return label + " (maybe " + ", ".join(f"{s.qualname} {s.path}:{s.start_line}" for s in maybe) + ")"
+            # (Rust: `timestamp.checked_add(..)` on an i64 is the integer's own method first; chrono run 501 read it
+            # guessed as Duration's)
+            std = f"std's integer {name}, or " if sym.language == "rust" and RUST_INTEGER_METHOD.fullmatch(name) else ""
+            return label + f" ({std}maybe " + ", ".join(f"{s.qualname} {s.path}:{s.start_line}" for s in maybe) + ")"
     return label
+
+
+#: methods every Rust integer type has: a call of one on a value of unknown type is as likely the integer's
+RUST_INTEGER_METHOD = re.compile(r"(?:checked|wrapping|saturating|overflowing)_(?:add|sub|mul|div|rem|neg|pow|shl|shr|abs)"
+                                  r"(?:_signed|_unsigned)?|(?:div|rem)_euclid|abs_diff|signum|is_positive|is_negative"
+                                  r"|leading_zeros|trailing_zeros|count_ones|count_zeros|rotate_left|rotate_right"
+                                  r"|to_be|to_le|from_be|from_le|swap_bytes|pow|abs")
 
 
 #: methods of JavaScript's built-in Array, Map, Set, String, Object and Promise values: a call of one on a value of

@@ -12,7 +12,14 @@ from mcp.server.mcpserver import Context
 from pydantic import Field
 
 from contexteer.errors import InputError
-from contexteer.indexers.graph import CYCLE, GO_BUILTIN_TYPES, ITSELF, MAX_OVERRIDES, RETURNS
+from contexteer.indexers.graph import (
+    CYCLE,
+    GO_BUILTIN_TYPES,
+    ITSELF,
+    MAX_OVERRIDES,
+    RETURNS,
+    RUST_INTEGER_METHOD,
+)
 from contexteer.indexers.model import CLASS_KINDS, kind_word
 from contexteer.indexers.name_lines import name_lines
 from contexteer.indexers.stdnames import GO_STD_CONVERSIONS
@@ -575,7 +582,9 @@ def _guesses(model: RelatedResult, target: Any, guesses: list[RelatedItem]) -> s
         lines = ",".join(map(str, it.lines[:4])) + ("…" if len(it.lines) > 4 else "")
         sites.append(f"{it.path}:{lines} in {it.qualname or 'top level'}")
     more = f" and {len(guesses) - 20} more" if len(guesses) > 20 else ""
-    which = f"any of the {len(model.definitions)}" if model.definitions else f"maybe another type's {target.name}"
+    which = f"any of the {len(model.definitions)}" if model.definitions else f"maybe another type's {target.name}" \
+        + (", std's integers' among them" if getattr(target, "language", "") == "rust"
+           and RUST_INTEGER_METHOD.fullmatch(target.name or "") else "")
     return f"matched by name only, the receiver's type unknown ({which}): " + "; ".join(sites) + more
 
 

@@ -61,3 +61,24 @@ def test_python_class_built_through_a_class_attribute_has_that_caller(tmp_path):
         got = served.call("find_related", symbol=symbol, relation="callers")
         assert "TocExtension.extendMarkdown" in got.text and "markdown/toc.py:19" in got.text and "1 call site" in got.text, got.text
         assert "Other.extendMarkdown" not in got.text, got.text  # (another class's attribute of the name)
+
+
+RS_DURATION = ("pub struct Duration { secs: i64 }\n\n"
+               "impl Duration {\n"
+               "    pub fn checked_add(&self, rhs: &Duration) -> Option<Duration> {\n"
+               "        Some(Duration { secs: self.secs + rhs.secs })\n    }\n\n"
+               "    pub fn total(&self) -> Option<i64> {\n"                     # 8
+               "        let part = self.secs.pow(2);\n"
+               "        part.checked_add(1)\n    }\n}\n\n"
+               "pub fn sum(a: &Duration, b: &Duration) -> Option<Duration> {\n    a.checked_add(b)\n}\n")
+
+
+def test_rust_integer_method_on_a_value_of_unknown_type_is_not_only_guessed_the_repository_one(tmp_path):
+    """chrono run 501: `secs_part.checked_add(..)` on an i64 was "maybe Duration.checked_add" alone, in callees and
+    in the callers' name-only line."""
+    served = served_tree(tmp_path / "r", {"Cargo.toml": "[package]\nname = \"d\"\nversion = \"0.1.0\"\n",
+                                          "src/lib.rs": RS_DURATION})
+    callees = served.call("find_related", symbol="Duration::total", relation="callees")
+    assert "part.checked_add (std's integer checked_add, or maybe Duration.checked_add" in callees.text, callees.text
+    callers = served.call("find_related", symbol="Duration::checked_add", relation="callers")
+    assert "std's integers' among them" in callers.text, callers.text
