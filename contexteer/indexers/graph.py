@@ -902,6 +902,7 @@ def callees(index: IndexQueries, sym: Symbol, resolve_imports: Callable[[str], d
     out.items += _ruby_constant_rows(index, sym, calls, lines)  # (takes the lines it answers out of `calls`)
     if not calls:
         out.unresolved += _value_calls(sym, lines) if lines is not None else []
+        _rust_operator_rows(index, sym, resolve_imports, lines, {}, out)
         return out
     by_line: dict[str, dict[int, list[str]]] = {}
     member_calls, path_calls = call_receivers(calls, dict(members or {}), lines, sym.language, by_line)
@@ -963,10 +964,54 @@ def callees(index: IndexQueries, sym: Symbol, resolve_imports: Callable[[str], d
     if lines is not None:
         _beyond_calls(index, sym, resolve_imports, lines, values, set(calls) | set(bound or ()) | inner, out)
         out.unresolved += _value_calls(sym, lines)
+        _rust_operator_rows(index, sym, resolve_imports, lines, member_calls, out)
     # in order of each row's first call: a name's first call may be another's (Go's `int8(c)` conversion at 294 had
     # put Decoder.int8, called at 328, before float32 at 316: msgpack run 424)
     out.items.sort(key=lambda r: r.lines[0] if r.lines else 0)
     return out
+
+
+#: Rust's operators and the trait method each runs on a value of a type implementing it
+_RUST_OPERATORS = {"+=": "add_assign", "-=": "sub_assign", "*=": "mul_assign", "/=": "div_assign", "%=": "rem_assign",
+                   "+": "add", "-": "sub", "*": "mul", "/": "div", "%": "rem"}
+_RUST_OPERATOR_USE = re.compile(r"(?<![\w.:])((?:self\.)?[a-z_]\w*)\s*([-+*/%]=?)(?![=>])\s*(?=[\w(&*!-])")
+
+
+def _rust_operator_rows(index: IndexQueries, sym: Symbol, resolve_imports: Callable[[str], dict[str, list[str]]],
+                        lines: list[str] | None, member_calls: dict[str, set[str]], out: Relations) -> None:
+    """Rust: an operator on a value whose type the repository gives an operator trait impl (`datetime -=
+    OldDuration::seconds(1)` with `impl SubAssign<OldDuration> for NaiveDateTime`) runs that impl's method: a row
+    (`NaiveDateTime.sub_assign ... (operator -=)`). Chrono run 499 read a "complete" callees answer without it."""
+    if sym.language != "rust" or sym.kind not in ("function", "method") or lines is None:
+        return
+    wanted: dict[str, list[tuple[int, str, str]]] = {}
+    for n in range(sym.start_line + 1, min(sym.end_line, len(lines)) + 1):
+        code = re.sub(r'"(?:[^"\\]|\\.)*"', '""', lines[n - 1]).split("//", 1)[0]
+        for m in _RUST_OPERATOR_USE.finditer(code):
+            word, op = m.group(1), m.group(2)
+            if word in ("self", "mut", "let", "as", "return", "in", "if", "else", "match", "move", "ref", "where"):
+                continue
+            wanted.setdefault(_RUST_OPERATORS[op], []).append((n, word, op))
+    if not wanted:
+        return
+    resolve = receiver_resolver(index, sym, resolve_imports, {k: set(v) for k, v in member_calls.items()}, {})
+    listed = {(it.symbol.id if it.symbol is not None else None) for it in out.items}
+    rows: dict[int, tuple[Symbol, list[int], set[str]]] = {}
+    for method, uses in wanted.items():
+        if not any(d.name == method and d.language == "rust" and d.kind == "method" for d in index.symbols_named(method)):
+            continue  # (no impl of the trait in the repository: std's own operator)
+        for n, word, op in uses:
+            got = resolve(method, word)
+            if got is None or got[0].name != method or "name" in got[1]:  # (never a guess by the name alone)
+                continue
+            row = rows.setdefault(got[0].id, (got[0], [], set()))
+            row[1].append(n)
+            row[2].add(op)
+    for d, at, ops in rows.values():
+        if d.id in listed:
+            continue
+        out.items.append(Related(d, d.path, "receiver type", sorted(set(at)),
+                                 detail=f"operator {', '.join(sorted(ops))}"))
 
 
 def _c_link(index: IndexQueries, sym: Symbol, calls: dict[str, list[int]], member_calls: dict[str, set[str]],

@@ -82,3 +82,30 @@ def test_rust_integer_method_on_a_value_of_unknown_type_is_not_only_guessed_the_
     assert "part.checked_add (std's integer checked_add, or maybe Duration.checked_add" in callees.text, callees.text
     callers = served.call("find_related", symbol="Duration::checked_add", relation="callers")
     assert "std's integers' among them" in callers.text, callers.text
+
+
+RS_OPERATORS = ("use std::ops::{Add, SubAssign};\n\n"
+                "pub struct Span(i64);\n"
+                "pub struct Stamp(i64);\n\n"
+                "impl SubAssign<Span> for Stamp {\n"                           # 6
+                "    fn sub_assign(&mut self, rhs: Span) {\n        self.0 -= rhs.0;\n    }\n}\n\n"
+                "impl Add<Span> for Stamp {\n"                                  # 12
+                "    type Output = Stamp;\n"
+                "    fn add(self, rhs: Span) -> Stamp {\n        Stamp(self.0 + rhs.0)\n    }\n}\n\n"
+                "pub fn shift(mut s: Stamp, d: Span, e: Span) -> Stamp {\n"     # 19
+                "    let mut n = 3;\n"
+                "    n -= 1;\n"
+                "    s -= d;\n"                                                 # 22
+                "    let t = s + e;\n"                                          # 23
+                "    t\n}\n")
+
+
+def test_rust_operator_on_a_value_of_a_type_with_an_operator_impl_is_a_callee(tmp_path):
+    """chrono run 499: `datetime -= OldDuration::seconds(1)` on a NaiveDateTime ran its SubAssign impl, which a
+    "complete" callees answer left out."""
+    got = served_tree(tmp_path / "r", {"Cargo.toml": "[package]\nname = \"d\"\nversion = \"0.1.0\"\n",
+                                       "src/lib.rs": RS_OPERATORS}).call(
+        "find_related", symbol="shift", relation="callees")
+    assert "Stamp.sub_assign 7-9 called at 22 (operator -=)" in got.text, got.text
+    assert "Stamp.add 14-16 called at 23 (operator +)" in got.text, got.text
+    assert "called at 21" not in got.text and ",21" not in got.text, got.text  # (an integer's -=)
