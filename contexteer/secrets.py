@@ -317,7 +317,11 @@ _WORDS = re.compile(r"^[A-Za-z]+(?:[_\-.:][A-Za-z]+)+$")  # words joined by sepa
 _CODE_WORDS = frozenset({"none", "null", "true", "false", "self", "cls", "this", "value", "values", "data", "args", "kwargs",
                          "config", "settings", "options", "params", "request", "response", "result", "str", "bytes",
                          "bool", "int", "string", "object", "optional", "undefined", "default", "secret", "secrets",
-                         "token", "tokens", "password", "passwd", "credentials", "getpass", "environ", "input"})
+                         "token", "tokens", "password", "passwd", "credentials", "getpass", "environ", "input",
+                         # a language's operator words starting an expression (`type SkipToken = typeof skipToken`
+                         # was redacted in a TanStack query-core read, run 503)
+                         "typeof", "keyof", "lambda", "function", "require", "instanceof", "readonly", "unique",
+                         "static", "nameof", "sizeof", "alignof", "decltype"})
 _NAME_VALUE = re.compile(r"^[A-Za-z_][\w.]*(?:::[A-Za-z_][\w.]*)*$")  # an identifier, dotted name or path (`private::Sealed`)
 
 
@@ -340,6 +344,8 @@ def _credential_value(val: str, *, quoted: bool, config_key: bool, key: str = ""
         return digits > 0 or (len(val) >= 12 and not _WORDS.match(val))
     if not re.search(r"[A-Za-z]", val) or re.search(r"[\[\](){}|<>]", val):
         return False
+    if val.endswith(":") and val[:-1].lower() in ("lambda", "function"):
+        return False  # `default_token = lambda: None`
     if not _NAME_VALUE.match(val):
         return True  # s3cr3t-v4lue, a+b/c=: punctuation no identifier has
     if digits >= 3 or config_key:
