@@ -897,7 +897,7 @@ def callees(index: IndexQueries, sym: Symbol, resolve_imports: Callable[[str], d
     out.items += _php_clone_this(index, sym, lines, resolve_imports)
     # (Scala and Ruby call a method without arguments with no parentheses: Sequel's `return single_record`)
     quiet = _parameterless(values or [], calls, inner | set(bound or ()), sym, lines) if sym.language in ("scala", "ruby") else {}
-    calls.update(quiet)
+    calls.update({name: sorted(set(calls.get(name, [])) | set(at)) for name, at in quiet.items()})
     out.items += _implicit_rows(index, sym, lines)
     out.items += _ruby_constant_rows(index, sym, calls, lines)  # (takes the lines it answers out of `calls`)
     if not calls:
@@ -922,8 +922,8 @@ def callees(index: IndexQueries, sym: Symbol, resolve_imports: Callable[[str], d
             out.unresolved.append(bare_label)
         if not at:
             continue
-        if name in quiet and (hit is None or hit[0].kind not in ("function", "method")):
-            _ruby_self_call(index, sym, name, hit, at, out)  # (Ruby: a bare name no local binds is a call on self)
+        at = _quiet_calls(index, sym, name, hit, at, quiet, out)
+        if not at:
             continue  # a bare name that is no method: a local, a field, a parameter of an outer definition
         if hit is None and name == sym.name and sym.kind in ("function", "method") \
                 and (name not in member_calls or member_calls[name] & (SELF_WORDS | _go_receiver_word(sym))
@@ -1012,6 +1012,19 @@ def _rust_operator_rows(index: IndexQueries, sym: Symbol, resolve_imports: Calla
             continue
         out.items.append(Related(d, d.path, "receiver type", sorted(set(at)),
                                  detail=f"operator {', '.join(sorted(ops))}"))
+
+
+def _quiet_calls(index: IndexQueries, sym: Symbol, name: str, hit: tuple[Symbol, str] | None, at: list[int],
+                 quiet: dict[str, list[int]], out: Relations) -> list[int]:
+    """A name read bare (Ruby, Scala) that resolves to no method: its bare lines are calls on self (Ruby) or a
+    local's reads; the lines left, to resolve as calls (only its bare lines: `context.registers` beside a bare
+    `registers` is a call on context, liquid run 509)."""
+    if name not in quiet or not (hit is None or hit[0].kind not in ("function", "method")):
+        return at
+    mine = [n for n in at if n in quiet[name]]
+    if mine:
+        _ruby_self_call(index, sym, name, hit, mine, out)  # (Ruby: a bare name no local binds is a call on self)
+    return [n for n in at if n not in quiet[name]]
 
 
 def _c_link(index: IndexQueries, sym: Symbol, calls: dict[str, list[int]], member_calls: dict[str, set[str]],
@@ -1130,7 +1143,8 @@ def _receiver_groups(index: IndexQueries, sym: Symbol, resolve_imports: Callable
         armed = sym.language == "rust" and lines is not None and any(0 < n <= len(lines) and "=>" in lines[n - 1] for n in at)
         # (Python: `html.unescape(name)` and the module's own bare `unescape(label)` in one body; py3 run 497's
         # callees answer had merged both into html.unescape under "complete")
-        bare = [n for n in at if sym.language == "python" and n not in line_of and n not in unread
+        # (Ruby too: `Context.new(.., registers, ..)` beside `context.registers.static`, liquid run 509)
+        bare = [n for n in at if sym.language in ("python", "ruby") and n not in line_of and n not in unread
                 and lines is not None and _bare_call(lines, [n], name)]
         if (len(named) < 2 and not (unread and named) and not armed and not (named and bare)) \
                 or any(n not in line_of and n not in unread and n not in bare for n in at):
@@ -1149,14 +1163,16 @@ def _receiver_groups(index: IndexQueries, sym: Symbol, resolve_imports: Callable
                     group[2].append(n)
                     continue
                 if r not in found_by:
-                    found_by[r] = resolve(name, r) if r else _bare_found(index, sym, name) if bare else None
+                    found_by[r] = resolve(name, r) if r else (resolve(name, "self") if sym.language == "ruby"
+                                                              else _bare_found(index, sym, name)) if bare else None
                 # (a Rust path's qualifier names its owner: `Vec::new()` unresolved is no `Holder::new()`; a closure's
                 # parameter, `array_map(function ($o) { return $o->getName(); }, ..)`, is another value)
                 # (nor a receiver declared with a library's type: `ctx.seen.get(..)` with `seen: Map<..>` is no
                 # `$ZodRegistry.get` that `ctx.metadataRegistry.get(..)` reaches, zod run 242)
                 # (nor a call chain no step of which is typed, `new Impl.Builder().setSpec(1).setHandler(h)`: its
                 # own value, not ReactContext's setHandler another line reached; react-native run 441)
-                found = found_by[r] or (whole if r and not r.endswith("[]") and r not in path_calls.get(name, ())
+                # (and never the bare call's meaning: `context.registers` beside a bare `registers`)
+                found = found_by[r] or (whole if r and not bare and not r.endswith("[]") and r not in path_calls.get(name, ())
                                         and "()" not in r
                                         and not _closure_bound(lines, n, r) and resolve.outside_type(r) is None
                                         and not resolve.outside_module(r) else None)
@@ -2450,10 +2466,17 @@ def _parameterless(values: list[str], calls: dict[str, list[int]], local: set[st
     body = range(sym.start_line, min(sym.end_line, len(lines)) + 1)
     comment = "#" if sym.language == "ruby" else "//"
     for name in values:
-        if name in calls or name in local or name == sym.name or not (name[:1].islower() or name[:1] == "_") or name == "_":
+        # (Ruby: a name called on something elsewhere in the body is read bare as a call on self too:
+        # `Context.new(.., registers, ..)` beside `context.registers.static`, liquid run 509)
+        called = name in calls and sym.language == "ruby"
+        if (name in calls and not called) or name in local or name == sym.name \
+                or not (name[:1].islower() or name[:1] == "_") or name == "_":
             continue
-        rx = re.compile(rf"(?<![\w$.]){re.escape(name)}(?![\w$])")
-        at = [n for n in body if rx.search(lines[n - 1]) and not lines[n - 1].lstrip().startswith(comment)]
+        # (never a Ruby symbol or key: `options[:registers]`, `registers: x`)
+        rx = re.compile(rf"(?<![\w$.:@]){re.escape(name)}(?![\w$]|:[^:])" if sym.language == "ruby"
+                        else rf"(?<![\w$.]){re.escape(name)}(?![\w$])")
+        at = [n for n in body if rx.search(lines[n - 1]) and not lines[n - 1].lstrip().startswith(comment)
+              and n not in (calls.get(name) or ())]
         if at:
             out[name] = at
     return out
@@ -2530,6 +2553,8 @@ def call_receivers(calls: dict[str, list[int]], member_calls: dict[str, set[str]
         else r"(?:<[^<>()]*>)?\s*\("  # (JS/TS: `schema._zod.toJSONSchema?.()`, an optional call)
     if language == "scala":  # `xs.isEmpty`, `xs.map { ... }`, `foo[Int](x)`: no parentheses needed
         args = r"(?![\w$])"
+    elif language == "ruby":  # `context.registers.static`: a call without parentheses too (liquid run 509)
+        args = r"(?:\s*\(|(?![\w$?!:]))"
     recv = r"[A-Z][\w.]*[\w]|[\w$]+" if language == "elixir" else r"[\w$]+"  # `Mix.Tasks.Compile.Elixir.manifests()`
     for name, at in calls.items():
         added: list[tuple[int, str]] = []  # (line, receiver) as met
@@ -2627,6 +2652,9 @@ def _unresolved_call(index: IndexQueries, sym: Symbol, name: str, member_calls: 
     outside = _jvm_outside_local(index, sym, values[0]) if len(on) == 1 and len(values) == 1 else None
     if outside is not None:  # `List<SubParameterIndex> subParameters = ..; subParameters.isEmpty()`: List's
         return f"{outside}.{name} (on {values[0]})"  # (jcommander run 491 was offered ParameterDescription.isEmpty)
+    splat = _ruby_splat(sym, values[0]) if sym.language == "ruby" and len(on) == 1 and len(values) == 1 else None
+    if splat is not None:  # `def render(*args)`: `args.shift` is Array's (liquid run 509 was offered Tokenizer.shift)
+        return f"{splat}#{name} (on {values[0]})"
     arms = _arm_candidates(index, sym, values, name)
     if arms:  # Rust `CurrentThread(exec) => exec.block_on(..)`, `MultiThread(exec) => exec.block_on(..)`
         return label + " (one of " + ", ".join(f"{s.qualname} {s.path}:{s.start_line}" for s in arms) + ")"
@@ -2635,7 +2663,11 @@ def _unresolved_call(index: IndexQueries, sym: Symbol, name: str, member_calls: 
         family = language_family(sym.language)
         # an override is no guess: `surface.view?.requestLayout()` is Android's View's, which ReactViewGroup's
         # `override fun requestLayout()` overrides too (the Kotlin A/B agent spent two calls ruling it out)
-        maybe = [s for s in index.symbols_named(name) if s.name == name and s.kind == "method"
+        # (a Ruby attr_reader is a method too: `context.registers` may be Context's reader as much as Template's
+        # `def registers`, liquid run 509)
+        maybe = [s for s in index.symbols_named(name) if s.name == name
+                 and (s.kind == "method" or (s.kind == "field" and sym.language == "ruby"
+                                             and re.match(r"\s*attr_(?:reader|accessor)\b", s.signature or "")))
                  and s.id != sym.id and language_family(s.language) == family
                  and not re.search(r"\boverride\b", s.signature or "")]
         code = [s for s in maybe if not s.path.endswith(".d.ts")]
@@ -2646,6 +2678,14 @@ def _unresolved_call(index: IndexQueries, sym: Symbol, name: str, member_calls: 
             std = f"std's integer {name}, or " if sym.language == "rust" and RUST_INTEGER_METHOD.fullmatch(name) else ""
             return label + f" ({std}maybe " + ", ".join(f"{s.qualname} {s.path}:{s.start_line}" for s in maybe) + ")"
     return label
+
+
+def _ruby_splat(sym: Symbol, word: str) -> str | None:
+    """Ruby: the core class a splat parameter of the method is (`*args` an Array, `**opts` a Hash), else None."""
+    head = sym.signature or ""
+    if re.search(rf"(?<![*\w])\*\*{re.escape(word)}\b", head):
+        return "Hash"
+    return "Array" if re.search(rf"(?<![*\w])\*{re.escape(word)}\b", head) else None
 
 
 #: methods every Rust integer type has: a call of one on a value of unknown type is as likely the integer's

@@ -3225,7 +3225,7 @@ def _ruby_self_unsure(lines: list[str], enc: Symbol, line: int, callee: str) -> 
     text = lines[line - 1]
     at = re.search(rf"(?<![\w.:@$]){re.escape(callee)}\b", text)
     before = text[: at.start()] if at else text
-    if before.count("{") > before.count("}") or re.search(r"\bdo\b", before):
+    if (before.count("{") > before.count("}") or re.search(r"\bdo\b", before)) and not _RUBY_PLAIN_BLOCK.search(before):
         return True
     level = len(text) - len(text.lstrip())
     for n in range(line - 1, enc.start_line, -1):
@@ -3235,10 +3235,21 @@ def _ruby_self_unsure(lines: list[str], enc: Symbol, line: int, callee: str) -> 
         indent = len(above) - len(above.lstrip())
         if indent >= level:
             continue
-        if re.search(r"(?:\bdo|\{)\s*(?:\|[^|]*\|)?\s*(?:#.*)?$", above):
+        if re.search(r"(?:\bdo|\{)\s*(?:\|[^|]*\|)?\s*(?:#.*)?$", above) and not _RUBY_PLAIN_BLOCK.search(above):
             return True
         level = indent
     return False
+
+
+#: a block handed to one of Ruby's own iterators on a value (`markup.scan(Syntax) do |k, v|`, `list.map { .. }`): it
+#: runs with the method's self, unlike a DSL's block (liquid run 509: Include#initialize's `parse_expression(value)`
+#: in `markup.scan(..) do` was Tag's by receiver in one answer and a name-only guess for If's in another)
+_RUBY_PLAIN_BLOCK = re.compile(
+    r"[\w)\]}'\"]\s*\.\s*(?:each(?:_with_index|_with_object|_pair|_key|_value|_char|_line|_slice|_cons)?|map|collect"
+    r"|flat_map|collect_concat|select|filter|filter_map|reject|scan|times|upto|downto|step|inject|reduce|sum|sort_by"
+    r"|group_by|partition|min_by|max_by|find|detect|find_index|any\?|all\?|none\?|one\?|count|zip|tap|then"
+    r"|each_entry|delete_if|keep_if|select!|reject!|map!|collect!|sub|gsub|fetch|transform_values|transform_keys"
+    r"|uniq|chunk_while|slice_when|take_while|drop_while)\b[^{]*?(?:\{|\bdo\b)[^{}]*$")
 
 
 def _ruby_bare_calls(index: IndexQueries, sym: Symbol, callee: str, known: set[tuple[str, int]],
@@ -7395,8 +7406,10 @@ def _self_holder(index: IndexQueries, classes: dict[str, list[Symbol]], defs: di
     if own and holder is not None and holder != owner and callee and word in (None, "this", "self") \
             and language in _CLASS_CALLED_LANGS and _own_overload_fits(index, holder, callee, site, language, owner):
         return holder, False, True  # `this.Equals(f64)` in PyFloat: its own Equals(double), not PyObject's
-    if own and holder is not None and holder != owner and callee and word in ("self", "this", "$this") \
+    if own and holder is not None and holder != owner and callee \
+            and (word in ("self", "this", "$this") or (word is None and language == "ruby")) \
             and language in _BY_NAME_DISPATCH and _overridden_between(index, site, owner_cls, callee):
+        # (Ruby: a bare call is on self too: If#lax_parse's `parse_expression(..)` runs If's own, liquid run 509)
         return holder, False, True  # Python-Markdown's `self.detab(..)` in FootnoteBlockProcessor, which has its own
     if not own and word is None and language in _OUTER_THIS and callee:
         # a bare call in an inner class is the outer class's method too (`doPut(k, v)` in Inverse), unless a class

@@ -109,3 +109,54 @@ def test_rust_operator_on_a_value_of_a_type_with_an_operator_impl_is_a_callee(tm
     assert "Stamp.sub_assign 7-9 called at 22 (operator -=)" in got.text, got.text
     assert "Stamp.add 14-16 called at 23 (operator +)" in got.text, got.text
     assert "called at 21" not in got.text and ",21" not in got.text, got.text  # (an integer's -=)
+
+
+RB_TAGS = {
+    "lib/liq/tag.rb": ("module Liq\n  class Tag\n"
+                       "    def parse_expression(markup)\n      markup.strip\n    end\n  end\nend\n"),
+    "lib/liq/if.rb": ("module Liq\n  class If < Tag\n"
+                      "    def parse_expression(markup)\n      markup.upcase\n    end\n\n"        # 3
+                      "    def lax_parse(markup)\n"                                            # 7
+                      "      parse_expression(markup)\n    end\n  end\nend\n"),                 # 8
+    "lib/liq/unless.rb": ("module Liq\n  class Unless < If\n"
+                          "    def parse(markup)\n      parse_expression(markup)\n    end\n  end\nend\n"),  # 4
+    "lib/liq/include.rb": ("module Liq\n  class Include < Tag\n"
+                           "    def initialize(markup)\n"
+                           "      @attrs = {}\n"
+                           "      markup.scan(/x/) do |key, value|\n"
+                           "        @attrs[key] = parse_expression(value)\n"                 # 6
+                           "      end\n    end\n  end\nend\n"),
+}
+
+
+def test_ruby_bare_call_in_a_class_overriding_the_method_is_the_override_and_plain_blocks_keep_self(tmp_path):
+    """liquid run 509: Tag#parse_expression's "complete" callers listed If#lax_parse, whose bare
+    `parse_expression(..)` runs If's own override; If's callers guessed Include's call in `markup.scan(..) do` by
+    name, which Tag's answer had by receiver."""
+    served = served_tree(tmp_path / "r", RB_TAGS)
+    tag = served.call("find_related", symbol="Liq::Tag#parse_expression", relation="callers")
+    assert "Include#initialize" in tag.text and "lax_parse" not in tag.text and "Unless#parse" not in tag.text, tag.text
+    own = served.call("find_related", symbol="Liq::If#parse_expression", relation="callers")
+    assert "If#lax_parse" in own.text and "Unless#parse" in own.text and "in Liq::Include" not in own.text, own.text
+
+
+RB_TEMPLATE = ("class Context\n  attr_reader :registers, :errors\n\n"
+               "  def initialize(registers)\n    @registers = registers\n  end\nend\n\n"
+               "class Template\n"                                                              # 9
+               "  def registers\n    @registers ||= {}\n  end\n\n"
+               "  def render(*args)\n"                                                         # 14
+               "    context = Context.new(registers)\n"                                        # 15
+               "    opts = args.shift\n"                                                       # 16
+               "    static = context.registers\n"                                              # 17
+               "    static\n  end\nend\n")
+
+
+def test_ruby_callees_tell_a_bare_call_from_a_call_on_a_value_and_a_splat_is_an_array(tmp_path):
+    """liquid run 509: Template#render's callees left out the bare `registers` (called on `context` elsewhere in the
+    body), guessed `context.registers` as Template's own method (Context has `attr_reader :registers`), and offered
+    a repository `shift` for `args.shift` on `*args`."""
+    got = served_tree(tmp_path / "r", {"lib/t.rb": RB_TEMPLATE}).call(
+        "find_related", symbol="Template#render", relation="callees")
+    assert "Template#registers 10-12 called at 15\n" in got.text + "\n", got.text
+    assert "Array#shift (on args)" in got.text, got.text
+    assert "context.registers (maybe Context.registers" in got.text, got.text
