@@ -95,6 +95,7 @@ class RefSite(BaseModel):
     how: str | None = None  # a method's evidence: same file | import | same package | receiver | receiver type | name only
     receiver: str | None = None  # the call's receiver as written (`h` in `h.truncateMemory(...)`)
     reaches: str | None = None  # of several methods named alike, the one its receiver shows it calls
+    via: str | None = None  # a use through the name an import binds it as (`isServerEnvironment()`)
     name: str | None = Field(default=None, exclude=True)  # the name the index recorded there (a multi-line import's)
 
 

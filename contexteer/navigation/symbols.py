@@ -513,6 +513,8 @@ def _reference_sites(nav: NavigationService, name: str, defs: list[Any], prefix:
             if caller.receiver_name:
                 site.receiver = f"{caller.receiver_name}: {owner}" if caller.how == "receiver type" else caller.receiver_name
     line_previews(nav.ws, sites)
+    aliased = _alias_uses(nav, name, defs, sites) if defs else []
+    sites += aliased
     if defs and any(d.language == "elixir" for d in defs):  # `def task?(module) when ...`: a clause head, no use
         from contexteer.indexers.lookup import elixir_def_head
 
@@ -529,7 +531,45 @@ def _reference_sites(nav: NavigationService, name: str, defs: list[Any], prefix:
                          importers={r.path for r in refs if r.kind == "import"})
         read_off = _through_module(nav, name, defs, uses) + sum(1 for u in uses if u.kind == "name")
         sites += sorted(uses, key=lambda u: u.kind == "use")
-    return sites, len(inside) + read_off, left_out
+    if aliased:  # (each file's sites together, in line order; the unresolved text matches last)
+        sites = sorted(sites, key=lambda x: (x.kind == "use", x.path, x.line))
+    return sites, len(inside) + read_off + len(aliased), left_out
+
+
+#: `isServer as isServerEnvironment` in an import or re-export (TS/JS, Python, Rust, PHP)
+_AS_ALIAS = r"\s+as\s+([A-Za-z_$][\w$]*)"
+
+
+def _alias_uses(nav: NavigationService, name: str, defs: list[Any], sites: list[RefSite]) -> list[RefSite]:
+    """The uses of a name through the alias an import binds it as (`import { isServer as isServerEnvironment }` then
+    `isServerEnvironment()` at 503): TanStack query-core run 503's references of isServer were the three import lines
+    alone. Of several definitions named so, each import (and its uses) says which one it reaches."""
+    from contexteer.indexers.lookup import lines_of
+
+    paths = {d.path for d in defs}
+    out: list[RefSite] = []
+    for site in [s for s in sites if s.kind == "import"]:
+        if len(paths) > 1:
+            reached = [d for d in defs if d.path in set(nav.imported(site.path).get(name) or [])]
+            if len(reached) == 1:
+                site.reaches = f"{reached[0].path}:{reached[0].start_line}"
+        m = re.search(rf"(?<![\w$]){re.escape(name)}{_AS_ALIAS}", site.preview or "")
+        if m is None or m.group(1) == name:
+            continue
+        alias = m.group(1)
+        word = re.compile(rf"(?<![\w$.]){re.escape(alias)}(?![\w$])")
+        for n, text in enumerate(lines_of(nav.index, site.path), 1):
+            code = text.split("//", 1)[0] if site.path.endswith((".ts", ".tsx", ".js", ".jsx", ".mjs", ".cjs", ".mts", ".cts", ".rs", ".php")) \
+                else text.split("#", 1)[0]
+            if n == site.line or not word.search(code) or re.search(rf"\bas\s+{re.escape(alias)}\b", code) \
+                    or re.match(r"\s*(?:import|from|use|export\s*\{)\b", code):
+                continue
+            kind = "call" if re.search(rf"(?<![\w$.]){re.escape(alias)}\s*(?:<[^<>()]*>)?\s*\(", code) else "read"
+            out.append(RefSite(path=site.path, line=n, preview=text.strip(), kind=kind, how="import", via=alias,
+                               reaches=site.reaches))
+            if len(out) >= TEXT_USES_CAP:
+                return out
+    return out
 
 
 def _through_module(nav: NavigationService, name: str, defs: list[Any], uses: list[RefSite]) -> int:

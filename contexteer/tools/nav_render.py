@@ -453,6 +453,8 @@ def site_note(site: Any) -> str:
     parts = [f"in {site.enclosing} {site.enclosing_lines}".rstrip() if site.enclosing else "top level"]
     if site.how in ("receiver type", "receiver") and site.receiver:
         parts.append(f"receiver {site.receiver}")
+    if getattr(site, "via", None):  # through an import's alias
+        parts.append(f"as {site.via}")
     if getattr(site, "reaches", None):  # of several methods named alike, the one it calls
         parts.append(f"-> {site.reaches}")
     return ", ".join(parts)

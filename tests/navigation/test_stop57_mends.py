@@ -160,3 +160,25 @@ def test_ruby_callees_tell_a_bare_call_from_a_call_on_a_value_and_a_splat_is_an_
     assert "Template#registers 10-12 called at 15\n" in got.text + "\n", got.text
     assert "Array#shift (on args)" in got.text, got.text
     assert "context.registers (maybe Context.registers" in got.text, got.text
+
+
+TS_ALIAS = {
+    "src/utils.ts": "export const isServer = typeof window === 'undefined'\n",
+    "src/env.ts": ("import { isServer as defaultIsServer } from './utils'\n\n"
+                   "let isServerFn = () => defaultIsServer\n"                                  # 3
+                   "export const isServer = (): boolean => isServerFn()\n"),
+    "src/observer.ts": ("import { isServer as isServerEnvironment } from './env'\n\n"
+                        "export class Observer {\n"
+                        "  shouldSchedule(): boolean {\n"
+                        "    return !isServerEnvironment()\n"                                 # 5
+                        "  }\n}\n"),
+}
+
+
+def test_references_follow_an_import_alias_and_say_which_definition_each_reaches(tmp_path):
+    """TanStack query-core run 503: isServer's references were the three `import { isServer as isServerEnvironment }`
+    lines alone, with the calls through the alias missing and nothing saying which of the two isServer each reached."""
+    got = served_tree(tmp_path / "r", TS_ALIAS).call("search_symbol", query="isServer", references=True)
+    text = got.text
+    assert "5: return !isServerEnvironment()" in text and "as isServerEnvironment, -> src/env.ts:4" in text, text
+    assert "3: let isServerFn = () => defaultIsServer" in text and "as defaultIsServer, -> src/utils.ts:1" in text, text
