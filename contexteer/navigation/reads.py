@@ -128,9 +128,18 @@ def _range_note(nav: NavigationService, rel: str, start: int, end: int) -> str:
         return holders[x.id]
 
     def named(level: list[Any]) -> str:  # (a Rust impl by its head: two `IndexSet` rows had said nothing, run 470)
-        shown = ", ".join(f"{_held(x) if x.kind == 'impl' and x.language == 'rust' else x.qualname} {x.start_line}-{x.end_line}"
-                          for x in level[:4])
-        return f" — overlaps {shown}" + (f" and {len(level) - 4} more" if len(level) > 4 else "")
+        # (a name's overload signatures on consecutive lines, one row: TanStack run 503 read `noop 121-121, noop
+        # 122-122, noop 123-123`)
+        runs: list[list[Any]] = []
+        for x in level:
+            if runs and runs[-1][-1].qualname == x.qualname and x.start_line <= runs[-1][-1].end_line + 1:
+                runs[-1].append(x)
+            else:
+                runs.append([x])
+        shown = ", ".join(f"{_held(r[0]) if r[0].kind == 'impl' and r[0].language == 'rust' else r[0].qualname} "
+                          f"{r[0].start_line}-{max(y.end_line for y in r)}"
+                          + (f" ({len(r)} overloads)" if len(r) > 1 else "") for r in runs[:4])
+        return f" — overlaps {shown}" + (f" and {len(runs) - 4} more" if len(runs) > 4 else "")
 
     inside = [x for x in syms if x.start_line <= start <= x.end_line]
     enc = min(inside, key=lambda x: x.end_line - x.start_line) if inside else None

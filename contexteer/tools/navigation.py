@@ -371,6 +371,17 @@ def _other_case(svc: Services, r: Any, regex: bool, glob: str | None, path: str)
     if every is None or every <= shown:
         return []
     more = every - shown
+    if more <= 3:  # a few: the lines themselves (TanStack run 503 spent a call to learn they were `IsServerValue`)
+        try:
+            got = textsearch.search(svc.ws, r.pattern, regex=regex, case_sensitive=False, glob=glob, path=path,
+                                    max_results=every)
+        except ContexteerError:
+            got = None
+        seen = {(h.path, h.line) for h in r.hits}
+        extra = [h for h in (got.hits if got is not None else []) if not h.context and (h.path, h.line) not in seen]
+        if extra and len(extra) == more:
+            return [f"[case-sensitive (a capital in the pattern); {more} more line{'s' if more != 1 else ''} match "
+                    "ignoring case: " + "; ".join(f"{h.path}:{h.line}: {h.text.strip()[:100]}" for h in extra) + "]"]
     return [f"[case-sensitive (a capital in the pattern); {more} more line{'s' if more != 1 else ''} match ignoring "
             "case: case_sensitive=false]"]
 

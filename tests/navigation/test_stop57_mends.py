@@ -182,3 +182,26 @@ def test_references_follow_an_import_alias_and_say_which_definition_each_reaches
     text = got.text
     assert "5: return !isServerEnvironment()" in text and "as isServerEnvironment, -> src/env.ts:4" in text, text
     assert "3: let isServerFn = () => defaultIsServer" in text and "as defaultIsServer, -> src/utils.ts:1" in text, text
+
+
+TS_UTILS = ("export type QueryTypeFilter = 'all' | 'active'\n\n"
+            "export function noop(): void\n"                                             # 3
+            "export function noop(): undefined\n"
+            "export function noop(): void {}\n\n"                                        # 5
+            "export type IsServerValue = () => boolean\n"                                # 7
+            "export const isServer = typeof window === 'undefined'\n")                   # 8
+
+
+def test_small_answer_mends_of_run_503(tmp_path):
+    """TanStack query-core run 503: a read's header listed `noop 121-121, noop 122-122, noop 123-123`; a smart-case
+    search said "2 more lines match ignoring case" and a call went to learning which; the uses view did not say
+    that every imported name was used, and the agent read the import lines to learn it."""
+    served = served_tree(tmp_path / "r", {"src/utils.ts": TS_UTILS,
+                                          "src/user.ts": "import { noop, isServer } from './utils'\n\n"
+                                                         "export const x = isServer ? noop() : 1\n"})
+    read = served.call("read_code_range", path="src/utils.ts:1-6")
+    assert "noop 3-5 (3 overloads)" in read.text.splitlines()[0], read.text
+    found = served.call("search_text", pattern="isServer")
+    assert "src/utils.ts:7: export type IsServerValue = () => boolean" in found.text, found.text
+    uses = served.call("list_dependencies", path="src/user.ts", view="uses")
+    assert "every name imported is used" in uses.text.splitlines()[0], uses.text
