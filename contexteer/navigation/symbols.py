@@ -457,6 +457,13 @@ def _reference_sites(nav: NavigationService, name: str, defs: list[Any], prefix:
                 seen.add((r.path, r.line))
                 kept_refs.append(r)
         refs = kept_refs
+    if defs and all(d.language == "ruby" and d.kind == "method" for d in defs):
+        # `loop_vars.send(:increment!)`: a call by the method's symbol (liquid run 509 read "no references")
+        from contexteer.indexers.lookup import ruby_send_calls
+        from contexteer.indexers.model import Reference
+
+        had = {(r.path, r.line) for r in refs}
+        refs = refs + [Reference(c.path, name, c.line, "call") for c in ruby_send_calls(nav.index, defs[0], name, had)]
     if defs and all(d.kind in CLASS_LIKE for d in defs):  # `db.Head()` is DB's method, no use of the type Head
         drop = member_namesakes(nav.index, name, [r for r in refs if r.kind != "import"])
         refs = [r for r in refs if (r.path, r.line) not in drop]

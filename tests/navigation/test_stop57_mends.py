@@ -205,3 +205,20 @@ def test_small_answer_mends_of_run_503(tmp_path):
     assert "src/utils.ts:7: export type IsServerValue = () => boolean" in found.text, found.text
     uses = served.call("list_dependencies", path="src/user.ts", view="uses")
     assert "every name imported is used" in uses.text.splitlines()[0], uses.text
+
+
+RB_SEND = {
+    "lib/drop.rb": "class ForloopDrop\n  protected\n\n  def increment!\n    @index += 1\n  end\nend\n",
+    "lib/for.rb": ("class For\n  def render_segment(items)\n    loop_vars = ForloopDrop.new\n"
+                   "    items.each do |item|\n      loop_vars.send(:increment!)\n    end\n  end\nend\n"),   # 5
+}
+
+
+def test_ruby_call_by_symbol_through_send_is_a_caller_and_a_reference(tmp_path):
+    """liquid run 509: `loop_vars.send(:increment!)` (a protected method called from outside) gave "no references
+    found in the index" and no caller."""
+    served = served_tree(tmp_path / "r", RB_SEND)
+    callers = served.call("find_related", symbol="ForloopDrop#increment!", relation="callers")
+    assert "lib/for.rb:5 in For#render_segment" in callers.text, callers.text
+    refs = served.call("search_symbol", query="increment!", references=True)
+    assert "5: loop_vars.send(:increment!)" in refs.text, refs.text
